@@ -1,0 +1,249 @@
+"""Format f32 values (and simple containers of them) exactly as Rust's `format!` does.
+
+Every formatter is built on one exact shortest-digits routine, a port of the
+modified Dragon4 algorithm in Rust's `core::num::flt2dec::strategy::dragon`,
+fed by the same decoding as `core::num::flt2dec::decoder`.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import numpy as np
+
+__all__ = [
+    "Some",
+    "f32_debug",
+    "f32_display",
+    "f32_display_precision",
+    "rust_debug",
+    "rust_display",
+]
+
+# Rust compares against these thresholds in f32, so the cut-offs are the f32 roundings
+# of 1e-4 and 1e16, not the real numbers.
+_DEBUG_EXP_BELOW_BITS = int(np.float32(1e-4).view(np.uint32))
+_DEBUG_EXP_FROM_BITS = int(np.float32(1e16).view(np.uint32))
+
+_F32_MAX = float(np.finfo(np.float32).max)
+
+_STR_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r", "\0": "\\0"}
+
+
+class Some:
+    """Rust's `Option::Some(value)`; `None` plays the part of `Option::None`."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return f"Some({self.value!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Some):
+            return NotImplemented
+        return bool(self.value == other.value)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable payloads such as lists
+
+
+def _f32_bits(x: float) -> int:
+    if abs(x) > _F32_MAX:
+        # Rust's `as f32` saturates to inf silently; numpy would warn about the overflow.
+        with np.errstate(over="ignore"):
+            return int(np.float32(x).view(np.uint32))
+    return int(np.float32(x).view(np.uint32))
+
+
+def _decode(bits: int) -> tuple[int, int, int, int, bool]:
+    """Finite non-zero f32 bits -> (mant, exp, minus, plus, inclusive) as in Rust's decoder.
+
+    The value is mant * 2**exp; the rounding interval is
+    [(mant - minus) * 2**exp, (mant + plus) * 2**exp], with its ends included iff inclusive.
+    """
+    biased = (bits >> 23) & 0xFF
+    frac = bits & 0x7FFFFF
+    if biased == 0:
+        # Rust's integer_decode doubles subnormal mantissas, so `even` is always true for
+        # them and both boundaries count as inside; we mirror that quirk.
+        return frac << 1, -150, 1, 1, True
+    mant = frac | (1 << 23)
+    exp = biased - 150
+    inclusive = mant & 1 == 0
+    if mant == 1 << 23:
+        # The predecessor is half an ulp closer. Rust applies this even to 2**-126, whose
+        # predecessor (the largest subnormal) is not closer; we mirror that too.
+        return mant << 2, exp - 2, 1, 2, inclusive
+    return mant << 1, exp - 1, 1, 1, inclusive
+
+
+@lru_cache(maxsize=4096)
+def _shortest(bits: int) -> tuple[str, int]:
+    """Finite non-zero f32 bits -> (digits, k) with |value| ~ 0.digits * 10**k.
+
+    digits is the shortest decimal string inside the f32's rounding interval and, among
+    those, the one closest to the exact value (a tie is impossible for binary floats).
+    """
+    mant, exp, minus, plus, inclusive = _decode(bits & 0x7FFFFFFF)
+    # Work on integers: value = mant / scale, with the boundaries offset by minus and plus.
+    if exp >= 0:
+        mant, minus, plus, scale = mant << exp, minus << exp, plus << exp, 1
+    else:
+        scale = 1 << -exp
+
+    def inside(a: int, b: int) -> bool:  # a < b, or a <= b when the ends count as inside
+        return a <= b if inclusive else a < b
+
+    # k is the smallest integer with the upper boundary not inside (.., 10**k); then the
+    # digits are those of value / 10**k, first digit = floor(value / 10**(k - 1)).
+    def upper_fits(k: int) -> bool:
+        if k >= 0:
+            return not inside(scale * 10**k, mant + plus)
+        return not inside(scale, (mant + plus) * 10**-k)
+
+    k = math.floor(math.log10((mant + plus) / scale)) + 1
+    while not upper_fits(k):
+        k += 1
+    while upper_fits(k - 1):
+        k -= 1
+    if k >= 1:
+        scale *= 10 ** (k - 1)
+    else:
+        factor = 10 ** (1 - k)
+        mant, minus, plus = mant * factor, minus * factor, plus * factor
+
+    digits: list[int] = []
+    while True:
+        digit, mant = divmod(mant, scale)
+        digits.append(digit)
+        down = inside(mant, minus)
+        up = inside(scale, mant + plus)
+        if down or up:
+            break
+        mant, minus, plus = mant * 10, minus * 10, plus * 10
+
+    # Ties cannot occur for binary floats; `>=` is Rust's choice all the same. The last
+    # digit is never 9 here: a carry would produce 10**k, which k excludes from the interval.
+    if up and (not down or 2 * mant >= scale):
+        digits[-1] += 1
+    return "".join(map(str, digits)), k
+
+
+def _special(bits: int) -> str | None:
+    """NaN/inf/zero spellings shared by Debug and Display; None for other values."""
+    if bits & 0x7F800000 != 0x7F800000:
+        return None
+    if bits & 0x7FFFFF:
+        return "NaN"  # Rust never prints a NaN's sign
+    return "-inf" if bits >> 31 else "inf"
+
+
+def _decimal(bits: int, min_frac_digits: int) -> str:
+    sign = "-" if bits >> 31 else ""
+    if not bits & 0x7FFFFFFF:
+        return sign + "0" + ("." + "0" * min_frac_digits if min_frac_digits else "")
+    digits, k = _shortest(bits)
+    if k <= 0:
+        return f"{sign}0.{'0' * -k}{digits}"
+    if k < len(digits):
+        return f"{sign}{digits[:k]}.{digits[k:]}"
+    frac = "." + "0" * min_frac_digits if min_frac_digits else ""
+    return f"{sign}{digits}{'0' * (k - len(digits))}{frac}"
+
+
+def f32_debug(x: float) -> str:
+    """Rust's `format!("{:?}", x as f32)`.
+
+    Shortest round-tripping digits; exponent form (`1e-5`, `1.5e16`) when the f32 is
+    non-zero and its magnitude is below 1e-4f32 or at least 1e16f32, otherwise decimal
+    with at least one fractional digit (`1.0`, `-0.0`).
+    """
+    bits = _f32_bits(x)
+    special = _special(bits)
+    if special is not None:
+        return special
+    magnitude = bits & 0x7FFFFFFF
+    if magnitude and (magnitude < _DEBUG_EXP_BELOW_BITS or magnitude >= _DEBUG_EXP_FROM_BITS):
+        digits, k = _shortest(bits)
+        mantissa = digits[0] + ("." + digits[1:] if len(digits) > 1 else "")
+        return f"{'-' if bits >> 31 else ''}{mantissa}e{k - 1}"
+    return _decimal(bits, 1)
+
+
+def f32_display(x: float) -> str:
+    """Rust's `format!("{}", x as f32)`: shortest round-tripping digits, never in exponent
+    form, without a trailing `.0` (`1`, `-0`, `0.00001`, `10000000000000000`)."""
+    bits = _f32_bits(x)
+    special = _special(bits)
+    return special if special is not None else _decimal(bits, 0)
+
+
+def f32_display_precision(x: float, precision: int) -> str:
+    """Rust's `format!("{:.N}", x as f32)`: the exact value of the f32 rounded to
+    `precision` decimals, ties to even on the exact expansion (`{:.2}` of 0.125 is `0.12`)."""
+    if precision < 0:
+        raise ValueError("precision must be non-negative")
+    bits = _f32_bits(x)
+    special = _special(bits)
+    if special is not None:
+        return special
+    biased, frac = (bits >> 23) & 0xFF, bits & 0x7FFFFF
+    mant, exp = (frac, -149) if biased == 0 else (frac | (1 << 23), biased - 150)
+    if exp >= 0:
+        scaled = (mant << exp) * 10**precision
+    else:
+        scaled, rem = divmod(mant * 10**precision, 1 << -exp)
+        twice, denom = 2 * rem, 1 << -exp
+        if twice > denom or (twice == denom and scaled & 1):
+            scaled += 1
+    text = str(scaled).rjust(precision + 1, "0")
+    sign = "-" if bits >> 31 else ""
+    if precision == 0:
+        return sign + text
+    return f"{sign}{text[:-precision]}.{text[-precision:]}"
+
+
+def _debug_str(text: str) -> str:
+    out = []
+    for ch in text:
+        if ch in _STR_ESCAPES:
+            out.append(_STR_ESCAPES[ch])
+        elif ch < " " or ch == "\x7f":
+            out.append(f"\\u{{{ord(ch):x}}}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def _format(value: object, debug: bool) -> str:
+    if value is None:
+        return "None"
+    if isinstance(value, Some):
+        return f"Some({_format(value.value, debug)})"
+    if isinstance(value, bool | np.bool_):
+        return "true" if value else "false"
+    if isinstance(value, int | np.integer):
+        return str(int(value))
+    if isinstance(value, float | np.floating):
+        return f32_debug(value) if debug else f32_display(value)
+    if isinstance(value, str):
+        return _debug_str(value) if debug else value
+    if isinstance(value, np.ndarray):
+        return _format(value.tolist(), debug)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_format(v, debug) for v in value) + "]"
+    raise TypeError(f"no Rust formatting for {type(value).__name__}")
+
+
+def rust_debug(value: object) -> str:
+    """Rust's `{:?}` of `value`: floats as f32 Debug, `None`/`Some(..)` as Option, bools as
+    `true`/`false`, ints in decimal, strs quoted and escaped, lists/tuples/arrays as `[a, b]`."""
+    return _format(value, True)
+
+
+def rust_display(value: object) -> str:
+    """Like `rust_debug` but floats use f32 Display and strs are printed as they are."""
+    return _format(value, False)
