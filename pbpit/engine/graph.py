@@ -1,0 +1,52 @@
+"""Nodes of the autodiff graph: ids, parents, order and requirement, as in burn-autodiff's `graph/`."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Requirement(IntEnum):
+    """What a node asks of backward, in Burn's three states."""
+
+    NONE = 0
+    """Untracked: no input requires grad; no step is ever registered for it."""
+    GRAD = 1
+    """A leaf that requires grad: its gradient is kept in the returned `Gradients`."""
+    GRAD_IN_BACKWARD = 2
+    """A tracked intermediate: gradients flow through it and are dropped after its step runs."""
+
+
+class Node:
+    """One tensor's place in the graph. `parents` holds only the tracked inputs."""
+
+    __slots__ = ("id", "parents", "order", "requirement")
+
+    def __init__(
+        self, node_id: int, parents: tuple[Node, ...], requirement: Requirement, order: int = 0
+    ):
+        self.id = node_id
+        self.parents = parents
+        # 1 + the highest order among *all* inputs, tracked or not (0 for a leaf), as in Burn.
+        self.order = order
+        self.requirement = requirement
+
+    @property
+    def is_leaf(self) -> bool:
+        return not self.parents
+
+    def __repr__(self) -> str:
+        return f"Node(NodeId({self.id}), {self.requirement.name})"
+
+
+class NodeIds:
+    """The process-wide counter behind `NodeId(n)`: every tensor creation takes the next value."""
+
+    __slots__ = ("next",)
+
+    def __init__(self) -> None:
+        self.next = 0
+
+    def take(self) -> int:
+        node_id = self.next
+        self.next = node_id + 1
+        return node_id

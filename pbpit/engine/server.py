@@ -1,0 +1,221 @@
+"""The step registry and `backward()`, as burn-autodiff's `runtime/server.rs`.
+
+One process-wide server holds the steps. `backward(root)` runs in three phases:
+
+1. `collect_steps` walks from the root over recorded parents, read-only. A leaf without a step is
+   fine; any other node without one means its step was consumed by an earlier backward, and the
+   backward panics naming it, with every step still in place.
+2. `build_tape` removes every reachable step (leaves' root steps included), releasing the tensors
+   they saved: steps are consumed by value, which is why Burn has no `retain_graph`.
+3. The tape runs from the highest order to the lowest, adding gradients into `Gradients`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+import numpy as np
+
+from pbpit.engine.graph import Node, NodeIds, Requirement
+
+if TYPE_CHECKING:
+    from pbpit.engine.ops import Op
+
+TAPE_CONSUMED = (
+    "Cannot run backward: graph tape has already been consumed at NodeId({id}). "
+    "Burn does not support retain_graph. Combine losses before backward or recompute the "
+    "forward pass. Use detach() only to intentionally sever gradients through the previous "
+    "computation."
+)
+UNTRACKED_ROOT = (
+    "Cannot run backward: NodeId({id}) does not take part in a recorded graph. No input of the "
+    "computation that made it requires grad, so there is nothing to differentiate; call "
+    "require_grad() on the parameters before the forward pass."
+)
+NON_LEAF_REQUIRE_GRAD = "Can't convert a non leaf tensor into a tracked tensor"
+
+SERVER_LOCATION = (
+    "~/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/"
+    "burn-autodiff-0.22.1/src/runtime/server.rs:74:17"
+)
+TENSOR_LOCATION = (
+    "~/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/"
+    "burn-autodiff-0.22.1/src/tensor.rs:71:21"
+)
+
+
+class Panic(Exception):  # noqa: N818 - named after what Rust does, not a Python error kind
+    """Raised where Burn panics. `message` is Burn's text, `node_id` the node it names."""
+
+    def __init__(self, message: str, node_id: int | None = None, location: str = SERVER_LOCATION):
+        super().__init__(message)
+        self.message = message
+        self.node_id = node_id
+        self.location = location
+
+
+class Step:
+    """What a node's backward needs: its node, its inputs (None where untracked) and its op.
+
+    A leaf's root step has no op: running it does nothing, but consuming it is what a backward
+    through the leaf does to the tape.
+    """
+
+    __slots__ = ("node", "inputs", "op")
+
+    def __init__(self, node: Node, inputs: tuple[Node | None, ...], op: Op | None):
+        self.node = node
+        self.inputs = inputs
+        self.op = op
+
+    @property
+    def saved_bytes(self) -> int:
+        return self.op.saved_bytes() if self.op is not None else 0
+
+
+class Observer(Protocol):
+    """Who wants to know what the engine did (the run recorder); never needed to compute."""
+
+    def node_created(self, node: Node, op: str) -> None: ...
+
+    def required_grad(self, node: Node) -> None: ...
+
+    def backward_done(
+        self,
+        root: Node,
+        consumed: list[int],
+        missing: int | None,
+        saved_bytes_before: int,
+        saved_bytes_after: int,
+    ) -> None: ...
+
+
+class Gradients:
+    """Gradients by node id, as Burn's `Gradients`: after backward, leaves that require grad only."""
+
+    __slots__ = ("_by_id",)
+
+    def __init__(self) -> None:
+        self._by_id: dict[int, np.ndarray] = {}
+
+    def register(self, node: Node, grad: np.ndarray) -> None:
+        from pbpit.engine import kernels
+
+        existing = self._by_id.get(node.id)
+        if existing is None:
+            self._by_id[node.id] = grad
+        else:
+            # Burn adds the new gradient to the old one: `add(new, old)`.
+            self._by_id[node.id] = kernels.add(grad.ravel(), existing.ravel()).reshape(grad.shape)
+
+    def consume(self, node: Node) -> np.ndarray:
+        """The gradient flowing into `node`; dropped unless the node is a leaf that requires grad."""
+        if node.requirement == Requirement.GRAD:
+            return self._by_id[node.id]
+        return self._by_id.pop(node.id)
+
+    def get(self, node_id: int) -> np.ndarray | None:
+        return self._by_id.get(node_id)
+
+    def node_ids(self) -> list[int]:
+        return sorted(self._by_id)
+
+
+class AutodiffServer:
+    """The process-wide tape: node ids and the steps registered under them."""
+
+    def __init__(self) -> None:
+        self.ids = NodeIds()
+        self.steps: dict[int, Step] = {}
+        self.saved_bytes = 0
+        self.observer: Observer | None = None
+
+    def register(self, step: Step) -> None:
+        self.steps[step.node.id] = step
+        self.saved_bytes += step.saved_bytes
+
+    def backward(self, root: Node, root_value: np.ndarray) -> Gradients:
+        if root.requirement == Requirement.NONE:
+            raise Panic(UNTRACKED_ROOT.format(id=root.id), root.id)
+        before = self.saved_bytes
+        try:
+            steps = self.collect_steps(root)
+        except Panic as panic:
+            if self.observer is not None:
+                self.observer.backward_done(root, [], panic.node_id, before, before)
+            raise
+        tape = self.build_tape(steps)
+        if self.observer is not None:
+            consumed = sorted(step.node.id for step in steps)
+            self.observer.backward_done(root, consumed, None, before, self.saved_bytes)
+        return execute(tape, root, root_value)
+
+    def collect_steps(self, root: Node) -> list[Step]:
+        """Walk from the root over recorded parents, read-only; panic at a non-leaf without a step.
+
+        Burn's traversal (named breadth-first, run on a stack): the root, then parents popped
+        last-in first-out, each node visited once. The steps come back in visiting order.
+        """
+        steps = self.steps
+        found: list[Step] = []
+        visited: set[int] = set()
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            if node.id in visited:
+                continue
+            visited.add(node.id)
+            step = steps.get(node.id)
+            if step is None:
+                if node.parents:
+                    raise Panic(TAPE_CONSUMED.format(id=node.id), node.id)
+                continue
+            found.append(step)
+            for parent in node.parents:
+                if parent.id not in visited:
+                    stack.append(parent)
+        return found
+
+    def build_tape(self, steps: list[Step]) -> list[list[Step]]:
+        """Consume `steps` (remove them from the registry) and group them by node order."""
+        tape: list[list[Step]] = [[] for _ in range(1 + max(s.node.order for s in steps))]
+        registry = self.steps
+        for step in steps:
+            del registry[step.node.id]
+            self.saved_bytes -= step.saved_bytes
+            tape[step.node.order].append(step)
+        return tape
+
+
+def execute(tape: list[list[Step]], root: Node, root_value: np.ndarray) -> Gradients:
+    """Run the consumed steps deepest first (highest order), accumulating gradients by addition."""
+    grads = Gradients()
+    grads.register(root, np.ones_like(root_value))
+    for level in reversed(tape):
+        for step in level:
+            op = step.op
+            if op is None:
+                continue
+            inputs = step.inputs
+            grad = grads.consume(step.node)
+            for parent, parent_grad in zip(inputs, op.backward(grad), strict=True):
+                if parent is not None:
+                    grads.register(parent, parent_grad)
+    return grads
+
+
+SERVER = AutodiffServer()
+
+
+def reset() -> None:
+    """A fresh "process": node ids restart at 0 and the tape is emptied."""
+    observer = SERVER.observer
+    SERVER.__init__()
+    SERVER.observer = observer
+
+
+def new_node(parents: tuple[Node, ...], requirement: Requirement, op: str, order: int = 0) -> Node:
+    node = Node(SERVER.ids.take(), parents, requirement, order)
+    if SERVER.observer is not None:
+        SERVER.observer.node_created(node, op)
+    return node

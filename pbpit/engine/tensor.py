@@ -1,0 +1,353 @@
+"""The user-facing `Tensor` and `Device`, named as in Burn's API."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from pbpit.engine import ops
+from pbpit.engine.graph import Node, Requirement
+from pbpit.engine.server import (
+    NON_LEAF_REQUIRE_GRAD,
+    SERVER,
+    TENSOR_LOCATION,
+    Gradients,
+    Panic,
+    Step,
+    new_node,
+)
+
+
+class Device:
+    """`Device::flex()`; `.autodiff()` gives the device whose tensors take node ids."""
+
+    __slots__ = ("is_autodiff",)
+
+    def __init__(self, is_autodiff: bool = False) -> None:
+        self.is_autodiff = is_autodiff
+
+    @staticmethod
+    def flex() -> Device:
+        return Device(False)
+
+    @staticmethod
+    def default() -> Device:
+        """Burn's default device in these snippets: flex, with autodiff."""
+        return Device(True)
+
+    def autodiff(self) -> Device:
+        return Device(True)
+
+    def inner(self) -> Device:
+        return Device(False)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Device) and other.is_autodiff == self.is_autodiff
+
+    def __hash__(self) -> int:
+        return hash(self.is_autodiff)
+
+    def __repr__(self) -> str:
+        return "Device::flex().autodiff()" if self.is_autodiff else "Device::flex()"
+
+
+def _leaf(array: np.ndarray, device: Device, op: str) -> Tensor:
+    node = new_node((), Requirement.NONE, op) if device.is_autodiff else None
+    return Tensor(array, node)
+
+
+def _apply(op: ops.Op, inputs: Sequence[Tensor], *arrays: np.ndarray) -> Tensor:
+    """Run `op` on `inputs`; on the autodiff device, give the result an id and maybe a step."""
+    first = inputs[0].node
+    if first is None:
+        if any(t.node is not None for t in inputs):
+            raise TypeError(f"{op.name}: cannot mix tensors with and without autodiff")
+        op.needs = (False,) * len(inputs)
+        return Tensor(op.forward(*arrays), None)
+    nodes = tuple(t.node for t in inputs)
+    if None in nodes:
+        raise TypeError(f"{op.name}: cannot mix tensors with and without autodiff")
+    needs = tuple(n.requirement != Requirement.NONE for n in nodes)
+    op.needs = needs
+    out = op.forward(*arrays)
+    order = 1 + max(n.order for n in nodes)
+    if True in needs:
+        parents = tuple(n for n, need in zip(nodes, needs, strict=True) if need)
+        node = new_node(parents, Requirement.GRAD_IN_BACKWARD, op.name, order)
+        inputs_or_none = tuple(n if need else None for n, need in zip(nodes, needs, strict=True))
+        SERVER.register(Step(node, inputs_or_none, op))
+    else:
+        node = new_node((), Requirement.NONE, op.name, order)
+    return Tensor(out, node)
+
+
+def _check_same_shape(name: str, a: Tensor, b: Tensor) -> None:
+    if a.array.shape != b.array.shape:
+        raise ValueError(
+            f"{name}: shapes {list(a.array.shape)} and {list(b.array.shape)} differ "
+            "(pbpit supports same-shape operands only)"
+        )
+
+
+def _as_float32(data: Any) -> np.ndarray:
+    array = np.array(data, dtype=np.float32)
+    if array.ndim == 0:
+        raise ValueError("from_floats: expected a list or array of floats, got a single number")
+    return np.ascontiguousarray(array)
+
+
+class Tensor:
+    """A float32 tensor. On the autodiff device it carries a graph node (`node_id`)."""
+
+    __slots__ = ("array", "node")
+
+    def __init__(self, array: np.ndarray, node: Node | None) -> None:
+        self.array = array
+        self.node = node
+
+    # -- creation -------------------------------------------------------------------------------
+
+    @staticmethod
+    def from_floats(data: Any, device: Device) -> Tensor:
+        """A tensor of `data` (nested lists or a NumPy array), rounded to float32."""
+        return _leaf(_as_float32(data), device, "from_floats")
+
+    @staticmethod
+    def ones(shape: Sequence[int], device: Device) -> Tensor:
+        return _leaf(np.ones(tuple(shape), dtype=np.float32), device, "ones")
+
+    @staticmethod
+    def zeros(shape: Sequence[int], device: Device) -> Tensor:
+        return _leaf(np.zeros(tuple(shape), dtype=np.float32), device, "zeros")
+
+    @staticmethod
+    def cat(tensors: Sequence[Tensor], dim: int) -> Tensor:
+        """Concatenate along `dim`; the other dimensions must agree."""
+        if not tensors:
+            raise ValueError("cat: needs at least one tensor")
+        first = tensors[0].array.shape
+        for t in tensors[1:]:
+            shape = t.array.shape
+            if len(shape) != len(first) or any(
+                a != b for i, (a, b) in enumerate(zip(shape, first, strict=True)) if i != dim
+            ):
+                raise ValueError(f"cat: shapes {list(first)} and {list(shape)} do not fit on {dim}")
+        return _apply(ops.Cat(_dim(dim, len(first))), tensors, *(t.array for t in tensors))
+
+    # -- graph ----------------------------------------------------------------------------------
+
+    @property
+    def node_id(self) -> int | None:
+        return None if self.node is None else self.node.id
+
+    @property
+    def device(self) -> Device:
+        return Device(self.node is not None)
+
+    def is_tracked(self) -> bool:
+        """True for leaves that require grad and tracked intermediates, even after backward."""
+        return self.node is not None and self.node.requirement != Requirement.NONE
+
+    def is_require_grad(self) -> bool:
+        return self.node is not None and self.node.requirement == Requirement.GRAD
+
+    def require_grad(self) -> Tensor:
+        """Make this tensor a leaf that requires grad (same id). Panics on an intermediate."""
+        node = self.node
+        if node is None or node.requirement == Requirement.GRAD:
+            return self
+        if node.requirement == Requirement.GRAD_IN_BACKWARD:
+            raise Panic(NON_LEAF_REQUIRE_GRAD, node.id, TENSOR_LOCATION)
+        leaf = Node(node.id, (), Requirement.GRAD)
+        SERVER.register(Step(leaf, (), None))
+        if SERVER.observer is not None:
+            SERVER.observer.required_grad(leaf)
+        return Tensor(self.array, leaf)
+
+    def clone(self) -> Tensor:
+        """The same tensor, the same node id."""
+        return Tensor(self.array, self.node)
+
+    def detach(self) -> Tensor:
+        """A new id, cut from the graph; a leaf that required grad still does."""
+        if self.node is None:
+            return Tensor(self.array, None)
+        detached = Tensor(self.array, new_node((), Requirement.NONE, "detach"))
+        if self.node.requirement == Requirement.GRAD:
+            return detached.require_grad()
+        return detached
+
+    def without_autodiff(self) -> Tensor:
+        """The value on the inner device: no node id, never tracked."""
+        return Tensor(self.array, None)
+
+    def backward(self) -> Gradients:
+        if self.node is None:
+            raise TypeError("backward() needs a tensor on an autodiff device")
+        return SERVER.backward(self.node, self.array)
+
+    def grad(self, grads: Gradients) -> Tensor | None:
+        """This tensor's gradient in `grads` (without autodiff), or None (Rust's `None`)."""
+        if self.node is None:
+            return None
+        value = grads.get(self.node.id)
+        return None if value is None else Tensor(value, None)
+
+    # -- values ---------------------------------------------------------------------------------
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return tuple(self.array.shape)
+
+    def to_vec(self) -> list[float]:
+        """The values, flattened, as Python floats holding the float32 values exactly."""
+        return self.array.reshape(-1).tolist()
+
+    def into_scalar(self) -> float:
+        if self.array.size != 1:
+            raise ValueError(f"into_scalar: tensor of shape {list(self.array.shape)} is not 1 value")
+        return float(self.array.reshape(-1)[0])
+
+    def __repr__(self) -> str:
+        where = "untracked" if self.node is None else f"NodeId({self.node.id})"
+        return f"Tensor({self.to_vec()}, shape={list(self.shape)}, {where})"
+
+    # -- ops ------------------------------------------------------------------------------------
+
+    def _unary(self, op: ops.Op) -> Tensor:
+        return _apply(op, (self,), self.array)
+
+    def exp(self) -> Tensor:
+        return self._unary(ops.Exp())
+
+    def log(self) -> Tensor:
+        return self._unary(ops.Log())
+
+    def neg(self) -> Tensor:
+        return self._unary(ops.Neg())
+
+    def sqrt(self) -> Tensor:
+        return self._unary(ops.Sqrt())
+
+    def tanh(self) -> Tensor:
+        return self._unary(ops.Tanh())
+
+    def sigmoid(self) -> Tensor:
+        return self._unary(ops.Sigmoid())
+
+    def relu(self) -> Tensor:
+        return self._unary(ops.Relu())
+
+    def recip(self) -> Tensor:
+        return self._unary(ops.Recip())
+
+    def powf_scalar(self, exponent: float) -> Tensor:
+        """`x^p`. Whole exponents take Burn's shortcuts, which change the graph: p = 1 is `x`
+        itself (no new node), 2 is `x * x`, -1 is `recip(x)`, -2 is `recip(x * x)`, 0 is
+        `x * 0 + 1`; any other p is one powf node."""
+        p = float(np.float32(exponent))
+        if p == 1.0:
+            return self
+        if p == 2.0:
+            return self * self
+        if p == -1.0:
+            return self.recip()
+        if p == -2.0:
+            return (self * self).recip()
+        if p == 0.0:
+            return self.mul_scalar(0.0).add_scalar(1.0)
+        return self._unary(ops.PowfScalar(p))
+
+    def add_scalar(self, value: float) -> Tensor:
+        return self._unary(ops.AddScalar(value))
+
+    def sub_scalar(self, value: float) -> Tensor:
+        return self._unary(ops.SubScalar(value))
+
+    def mul_scalar(self, value: float) -> Tensor:
+        return self._unary(ops.MulScalar(value))
+
+    def div_scalar(self, value: float) -> Tensor:
+        return self._unary(ops.DivScalar(value))
+
+    def sum(self) -> Tensor:
+        return self._unary(ops.Sum())
+
+    def mean(self) -> Tensor:
+        return self._unary(ops.Mean())
+
+    def sum_dim(self, dim: int) -> Tensor:
+        return self._unary(ops.SumDim(_dim(dim, self.array.ndim)))
+
+    def reshape(self, shape: Sequence[int]) -> Tensor:
+        new_shape = tuple(int(s) for s in shape)
+        if -1 in new_shape:
+            new_shape = np.empty(self.array.shape, dtype=np.bool_).reshape(new_shape).shape
+        if int(np.prod(new_shape)) != self.array.size:
+            raise ValueError(f"reshape: cannot view {list(self.shape)} as {list(new_shape)}")
+        return self._unary(ops.Reshape(new_shape))
+
+    def _binary(self, op: ops.Op, other: Tensor) -> Tensor:
+        _check_same_shape(op.name, self, other)
+        return _apply(op, (self, other), self.array, other.array)
+
+    def add(self, other: Tensor) -> Tensor:
+        return self._binary(ops.Add(), other)
+
+    def sub(self, other: Tensor) -> Tensor:
+        return self._binary(ops.Sub(), other)
+
+    def mul(self, other: Tensor) -> Tensor:
+        return self._binary(ops.Mul(), other)
+
+    def div(self, other: Tensor) -> Tensor:
+        return self._binary(ops.Div(), other)
+
+    def matmul(self, other: Tensor) -> Tensor:
+        a, b = self.array.shape, other.array.shape
+        if len(a) != 2 or len(b) != 2 or a[1] != b[0]:
+            raise ValueError(f"matmul: cannot multiply {list(a)} by {list(b)} (2-D, inner dims equal)")
+        return _apply(ops.Matmul(), (self, other), self.array, other.array)
+
+    def __add__(self, other: Tensor | float) -> Tensor:
+        return self.add(other) if isinstance(other, Tensor) else self.add_scalar(_scalar(other))
+
+    def __radd__(self, other: float) -> Tensor:
+        return self.add_scalar(_scalar(other))
+
+    def __sub__(self, other: Tensor | float) -> Tensor:
+        return self.sub(other) if isinstance(other, Tensor) else self.sub_scalar(_scalar(other))
+
+    def __rsub__(self, other: float) -> Tensor:
+        # As a Burn user writes `c - x`: `x.neg().add_scalar(c)` (two ops, two ids).
+        return self.neg().add_scalar(_scalar(other))
+
+    def __mul__(self, other: Tensor | float) -> Tensor:
+        return self.mul(other) if isinstance(other, Tensor) else self.mul_scalar(_scalar(other))
+
+    def __rmul__(self, other: float) -> Tensor:
+        return self.mul_scalar(_scalar(other))
+
+    def __truediv__(self, other: Tensor | float) -> Tensor:
+        return self.div(other) if isinstance(other, Tensor) else self.div_scalar(_scalar(other))
+
+    def __rtruediv__(self, other: float) -> Tensor:
+        # As a Burn user writes `c / x`: `x.recip().mul_scalar(c)` (two ops, two ids).
+        return self.recip().mul_scalar(_scalar(other))
+
+    def __neg__(self) -> Tensor:
+        return self.neg()
+
+
+def _scalar(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float | np.floating | np.integer):
+        raise TypeError(f"expected a tensor or a number, got {type(value).__name__}")
+    return float(value)
+
+
+def _dim(dim: int, ndim: int) -> int:
+    if not -ndim <= dim < ndim:
+        raise ValueError(f"dimension {dim} is out of range for a {ndim}-D tensor")
+    return dim % ndim
