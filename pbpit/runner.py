@@ -1,0 +1,224 @@
+"""Find a case (a built-in name or a file) and run it as a fresh process, recording its trace."""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import difflib
+import io
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType, TracebackType
+from typing import Any
+
+from pbpit.engine.graph import Requirement
+from pbpit.trace import BackwardRecord, CaseError, NodeRecord, PanicRecord, RunResult
+
+CASES_DIR = Path(__file__).parent / "cases"
+
+# Name -> file, in the order `pbpit list` shows them; `_` and `-` are interchangeable in names.
+BUILTIN_CASES = {
+    "twice": "twice.py",
+    "twice_fix": "twice_fix.py",
+    "shared-loss": "shared_loss.py",
+    "double-backward": "double_backward.py",
+}
+
+
+class UsageError(Exception):
+    """Bad input from the user: one line to print, exit status 2."""
+
+
+@dataclass(frozen=True)
+class Case:
+    """A case program: its name as the user knows it, and its file."""
+
+    name: str
+    path: Path
+
+    @property
+    def summary(self) -> str:
+        """The first line of the case's docstring (read without running it)."""
+        try:
+            doc = ast.get_docstring(ast.parse(self.path.read_text(encoding="utf-8"))) or ""
+        except (OSError, SyntaxError, ValueError):
+            return ""
+        first = doc.strip().splitlines()[0] if doc.strip() else ""
+        name, sep, rest = first.partition(": ")
+        return rest if sep and _canonical(name) == _canonical(self.path.stem) else first
+
+
+def builtin_cases() -> list[Case]:
+    return [Case(name, CASES_DIR / file) for name, file in BUILTIN_CASES.items()]
+
+
+def _canonical(name: str) -> str:
+    return name.replace("-", "_")
+
+
+def resolve_case(spec: str) -> Case:
+    """A built-in case by name (`shared-loss` or `shared_loss`), or a case file by path."""
+    for name, file in BUILTIN_CASES.items():
+        if _canonical(spec) == _canonical(name):
+            return Case(name, CASES_DIR / file)
+    path = Path(spec)
+    if path.suffix == ".py" or "/" in spec or path.exists():
+        if not path.exists():
+            raise UsageError(f"no such case file: {spec}")
+        if not path.is_file():
+            raise UsageError(f"not a case file: {spec} (expected a .py file)")
+        return Case(str(path), path)
+    near = difflib.get_close_matches(spec, list(BUILTIN_CASES), n=3, cutoff=0.5)
+    hint = f"; did you mean {' or '.join(f'`{n}`' for n in near)}?" if near else ""
+    raise UsageError(f"unknown case `{spec}`{hint} (`pbpit list` shows the cases)")
+
+
+def compile_case(case: Case) -> Any:
+    try:
+        source = case.path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise UsageError(f"cannot read case file {case.path}: {err}") from None
+    try:
+        return compile(source, str(case.path), "exec")
+    except SyntaxError as err:
+        where = f"{case.path}:{err.lineno}" + (f":{err.offset}" if err.offset else "")
+        raise UsageError(f"syntax error in case {where}: {err.msg}") from None
+
+
+class Recorder:
+    """The engine's observer during a run: records nodes, backwards, and the names tensors get."""
+
+    def __init__(self, filename: str) -> None:
+        self.filename = filename
+        self.nodes: dict[int, NodeRecord] = {}
+        self.backwards: list[BackwardRecord] = []
+
+    def case_line(self) -> int | None:
+        """The line of the case that is executing (the innermost case frame on the stack)."""
+        frame: FrameType | None = sys._getframe(2)
+        while frame is not None:
+            if frame.f_code.co_filename == self.filename:
+                return frame.f_lineno
+            frame = frame.f_back
+        return None
+
+    # -- engine observer ---------------------------------------------------------------------------
+
+    def node_created(self, node: Any, op: str) -> None:
+        self.nodes[node.id] = NodeRecord(
+            id=node.id,
+            label=None,
+            op=op,
+            parents=[p.id for p in node.parents],
+            tracked=node.requirement != Requirement.NONE,
+            requires_grad=node.requirement == Requirement.GRAD,
+            line=self.case_line(),
+        )
+
+    def required_grad(self, node: Any) -> None:
+        record = self.nodes.get(node.id)
+        if record is not None:
+            record.tracked = True
+            record.requires_grad = True
+
+    def backward_done(
+        self,
+        root: Any,
+        consumed: list[int],
+        missing: int | None,
+        saved_bytes_before: int,
+        saved_bytes_after: int,
+    ) -> None:
+        self.backwards.append(
+            BackwardRecord(
+                root=root.id,
+                ok=missing is None,
+                consumed=consumed,
+                missing=missing,
+                line=self.case_line(),
+                saved_bytes_before=saved_bytes_before,
+                saved_bytes_after=saved_bytes_after,
+            )
+        )
+
+    # -- labels: the first variable of the case each tensor is bound to ---------------------------
+
+    def trace(self, frame: FrameType, event: str, arg: Any) -> Any:
+        if frame.f_code.co_filename != self.filename:
+            return None
+        return self._trace_case_frame
+
+    def _trace_case_frame(self, frame: FrameType, event: str, arg: Any) -> Any:
+        if event == "line" or event == "return":
+            self._label_locals(frame)
+        return self._trace_case_frame
+
+    def _label_locals(self, frame: FrameType) -> None:
+        from pbpit.engine.tensor import Tensor
+
+        nodes = self.nodes
+        for name, value in frame.f_locals.items():
+            if type(value) is Tensor and value.node is not None:
+                record = nodes.get(value.node.id)
+                if record is not None and record.label is None:
+                    record.label = name
+
+
+def _case_error(err: BaseException, filename: str) -> CaseError:
+    line = None
+    tb: TracebackType | None = err.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == filename:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    message = f"{type(err).__name__}: {err}" if str(err) else type(err).__name__
+    return CaseError(message=message, line=line)
+
+
+def run_case(case: Case) -> RunResult:
+    """Run `case` as a fresh process would: ids from 0, an empty tape, stdout captured."""
+    code = compile_case(case)
+    from pbpit import engine
+
+    filename = str(case.path)
+    recorder = Recorder(filename)
+    stdout = io.StringIO()
+    engine.reset()
+    server = engine.server.SERVER
+    server.observer = recorder
+    exit_code = 0
+    panic = None
+    error = None
+    namespace = {"__name__": "__main__", "__file__": filename}
+    previous_trace = sys.gettrace()
+    sys.settrace(recorder.trace)
+    try:
+        with contextlib.redirect_stdout(stdout):
+            exec(code, namespace)
+    except engine.Panic as err:
+        exit_code = 101
+        panic = PanicRecord(err.message, err.node_id, None, err.location)
+    except SystemExit as err:
+        exit_code = err.code if isinstance(err.code, int) else (0 if err.code is None else 1)
+    except Exception as err:
+        exit_code = 1
+        error = _case_error(err, filename)
+    finally:
+        sys.settrace(previous_trace)
+        server.observer = None
+        engine.reset()
+    nodes = [recorder.nodes[i] for i in sorted(recorder.nodes)]
+    if panic is not None and panic.node_id is not None:
+        record = recorder.nodes.get(panic.node_id)
+        panic.label = record.label if record else None
+    return RunResult(
+        case=case.name,
+        path=filename,
+        exit_code=exit_code,
+        stdout=stdout.getvalue(),
+        panic=panic,
+        error=error,
+        nodes=nodes,
+        backwards=recorder.backwards,
+    )

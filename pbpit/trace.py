@@ -1,0 +1,88 @@
+"""The record of one run of a case: what was created where, and what each backward consumed.
+
+This is all the diagnostics read; they never reach into the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass
+class NodeRecord:
+    """One node id: the op that made it, its tracked parents, and where the case made it."""
+
+    id: int
+    label: str | None
+    op: str
+    parents: list[int]
+    tracked: bool
+    requires_grad: bool
+    line: int | None
+
+
+@dataclass
+class BackwardRecord:
+    """One call of `backward()`: its root, whether it ran, the steps it consumed or the id it
+    stopped at, and the bytes saved by live steps before and after it."""
+
+    root: int
+    ok: bool
+    consumed: list[int]
+    missing: int | None
+    line: int | None
+    saved_bytes_before: int
+    saved_bytes_after: int
+
+
+@dataclass
+class PanicRecord:
+    message: str
+    node_id: int | None
+    label: str | None
+    location: str
+
+
+@dataclass
+class CaseError:
+    """An ordinary Python error raised by the case itself (not a Burn panic)."""
+
+    message: str
+    line: int | None
+
+
+@dataclass
+class RunResult:
+    """Everything one run of a case produced."""
+
+    case: str
+    path: str
+    exit_code: int
+    stdout: str
+    panic: PanicRecord | None = None
+    error: CaseError | None = None
+    nodes: list[NodeRecord] = field(default_factory=list)
+    backwards: list[BackwardRecord] = field(default_factory=list)
+
+    def node(self, node_id: int) -> NodeRecord | None:
+        if 0 <= node_id < len(self.nodes) and self.nodes[node_id].id == node_id:
+            return self.nodes[node_id]
+        return next((n for n in self.nodes if n.id == node_id), None)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "case": self.case,
+            "exit_code": self.exit_code,
+            "stdout": self.stdout,
+            "panic": None
+            if self.panic is None
+            else {
+                "message": self.panic.message,
+                "node_id": self.panic.node_id,
+                "label": self.panic.label,
+            },
+            "error": None if self.error is None else asdict(self.error),
+            "nodes": [asdict(n) for n in self.nodes],
+            "backwards": [asdict(b) for b in self.backwards],
+        }
