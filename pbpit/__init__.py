@@ -24,5 +24,7 @@ def __getattr__(name: str) -> Any:
     if name in _ENGINE_NAMES:
         from pbpit import engine
 
-        return getattr(engine, name)
+        value = getattr(engine, name)
+        globals()[name] = value
+        return value
     raise AttributeError(f"module 'pbpit' has no attribute {name!r}")

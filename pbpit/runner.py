@@ -179,14 +179,15 @@ def _case_error(err: BaseException, filename: str) -> CaseError:
 def run_case(case: Case) -> RunResult:
     """Run `case` as a fresh process would: ids from 0, an empty tape, stdout captured."""
     code = compile_case(case)
-    from pbpit import engine
+    from pbpit.engine import server
+    from pbpit.engine.server import SERVER, Panic
+    from pbpit.engine.tensor import Tensor  # noqa: F401 - the kernels load before the case runs
 
     filename = str(case.path)
     recorder = Recorder(filename)
     stdout = io.StringIO()
-    engine.reset()
-    server = engine.server.SERVER
-    server.observer = recorder
+    server.reset()
+    SERVER.observer = recorder
     exit_code = 0
     panic = None
     error = None
@@ -196,7 +197,7 @@ def run_case(case: Case) -> RunResult:
     try:
         with contextlib.redirect_stdout(stdout):
             exec(code, namespace)
-    except engine.Panic as err:
+    except Panic as err:
         exit_code = 101
         panic = PanicRecord(err.message, err.node_id, None, err.location)
     except SystemExit as err:
@@ -206,8 +207,8 @@ def run_case(case: Case) -> RunResult:
         error = _case_error(err, filename)
     finally:
         sys.settrace(previous_trace)
-        server.observer = None
-        engine.reset()
+        SERVER.observer = None
+        server.reset()
     nodes = [recorder.nodes[i] for i in sorted(recorder.nodes)]
     if panic is not None and panic.node_id is not None:
         record = recorder.nodes.get(panic.node_id)

@@ -1,0 +1,28 @@
+# Everything a fresh clone needs: `make run` and `make test` set up .venv themselves.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: setup run test lint clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --editable '.[test]'
+	touch $(STAMP)
+
+# The reproduction is expected to panic: Rust's exit status 101 is success here.
+run: setup
+	@$(BIN)/pbpit run twice; status=$$?; \
+	if [ $$status -ne 101 ]; then echo "make run: expected the panic (exit 101), got $$status" >&2; exit 1; fi
+
+test: setup lint
+	$(BIN)/python -m pytest -q
+
+lint: setup
+	$(BIN)/ruff check .
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache

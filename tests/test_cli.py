@@ -1,0 +1,130 @@
+"""The command line: user cases, bad input, and the commands that must start fast."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import pbpit
+
+
+def pbpit_cli(*args: str, cwd=None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "pbpit", *args], capture_output=True, text=True, cwd=cwd
+    )
+
+
+def write_case(tmp_path, body: str, name: str = "my_case.py"):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(body))
+    return path
+
+
+USER_CASE = """\
+    import pbpit as pb
+
+    device = pb.Device.flex().autodiff()
+    weights = pb.Tensor.from_floats([[1.0, 2.0], [3.0, 4.0]], device).require_grad()
+    inputs = pb.Tensor.from_floats([[1.0, 1.0]], device)
+    hidden = inputs.matmul(weights).tanh()
+    for epoch in range(2):
+        loss = hidden.mul_scalar(2.0).mean()
+        grads = loss.backward()
+        print(epoch, pb.rust_debug(weights.grad(grads).to_vec()))
+"""
+
+
+def test_user_case_file_runs_and_panics_at_its_cached_intermediate(tmp_path):
+    path = write_case(tmp_path, USER_CASE)
+    result = pbpit_cli("run", str(path), "--raw")
+    assert result.returncode == 101
+    assert result.stdout.startswith("0 [")
+    assert "consumed at NodeId(3)" in result.stderr
+
+
+def test_user_case_diagnosis_names_the_user_variable(tmp_path):
+    path = write_case(tmp_path, USER_CASE)
+    result = pbpit_cli("run", str(path))
+    assert "NodeId(3) `hidden`" in result.stdout
+    assert "hidden = inputs.matmul(weights).tanh()" in result.stdout
+
+
+def test_unknown_case_names_the_nearest(tmp_path):
+    result = pbpit_cli("run", "twcie")
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1
+    assert "unknown case `twcie`" in result.stderr and "`twice`" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_missing_case_file_is_one_line_exit_2(tmp_path):
+    result = pbpit_cli("run", str(tmp_path / "nope.py"))
+    assert result.returncode == 2
+    assert result.stderr == f"pbpit: error: no such case file: {tmp_path / 'nope.py'}\n"
+
+
+def test_case_with_syntax_error_names_file_and_line(tmp_path):
+    path = write_case(tmp_path, "import pbpit as pb\nx = (1,\n")
+    result = pbpit_cli("run", str(path))
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"pbpit: error: syntax error in case {path}:2")
+    assert result.stderr.count("\n") == 1
+
+
+def test_case_raising_a_python_error_is_a_case_error_exit_1(tmp_path):
+    path = write_case(tmp_path, "print('before')\nvalue = 1 / 0\n")
+    result = pbpit_cli("run", str(path), "--raw")
+    assert result.returncode == 1
+    assert result.stdout == "before\n"
+    assert result.stderr == f"pbpit: case error at {path}:2: ZeroDivisionError: division by zero\n"
+
+
+def test_case_error_in_json_carries_message_and_line(tmp_path):
+    import json
+
+    path = write_case(tmp_path, "import pbpit as pb\n\npb.Tensor.from_floats(1.0, None)\n")
+    result = pbpit_cli("run", str(path), "--json")
+    data = json.loads(result.stdout)
+    assert result.returncode == data["exit_code"] == 1
+    assert data["error"]["line"] == 3
+    assert "expected a list or array of floats" in data["error"]["message"]
+
+
+def test_raw_and_json_together_are_refused():
+    result = pbpit_cli("run", "twice", "--raw", "--json")
+    assert result.returncode == 2
+    assert "cannot be used together" in result.stderr
+
+
+def test_version_is_the_package_version():
+    result = pbpit_cli("--version")
+    assert result.stdout == f"pbpit {pbpit.__version__}\n"
+    assert result.returncode == 0
+
+
+def test_list_shows_every_case_with_what_it_reproduces():
+    lines = pbpit_cli("list").stdout.splitlines()
+    assert [line.split()[0] for line in lines] == [
+        "twice",
+        "twice_fix",
+        "shared-loss",
+        "double-backward",
+    ]
+    assert all(len(line.split(maxsplit=1)) == 2 for line in lines)
+
+
+@pytest.mark.parametrize("args", [["--help"], ["list"], ["--version"]])
+def test_commands_that_compute_nothing_do_not_import_numba(args):
+    probe = (
+        "import sys\n"
+        "from pbpit.cli import main\n"
+        f"sys.argv = ['pbpit', *{args!r}]\n"
+        "try:\n    main()\n"
+        "except SystemExit:\n    pass\n"
+        "print('numba' in sys.modules, file=sys.stderr)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert result.stderr.strip().splitlines()[-1] == "False"
