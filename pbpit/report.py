@@ -100,8 +100,13 @@ def _diagnosis(result: RunResult, diagnosis: PanicDiagnosis) -> Text:
         text.append(f"  --> {where}:{node.line}:{_span(path, node.line)[0] + 1}\n", style="blue")
         parents = ", ".join(node_name(result.node(p), p) for p in node.parents)
         made = f"{node.op}({parents})" if parents else node.op
-        _quote(path, node.line, f"{node_name(node, node.id)} = {made}: {node_kind(node)}", text,
-               "bold red")
+        _quote(
+            path,
+            node.line,
+            f"{node_name(node, node.id)} = {made}: {node_kind(node)}",
+            text,
+            "bold red",
+        )
     if consumer is not None:
         root = consumer.record.root
         at = f" at {where}:{consumer.record.line}" if consumer.record.line else ""
@@ -124,7 +129,9 @@ def _diagnosis(result: RunResult, diagnosis: PanicDiagnosis) -> Text:
     )
     text.append("   = help", style="bold cyan")
     if node.id == failed.root:
-        text.append(": a loss can be backpropagated once; keep its Gradients, or build the loss again\n")
+        text.append(
+            ": a loss can be backpropagated once; keep its Gradients, or build the loss again\n"
+        )
     else:
         text.append(
             ": detach() it if it needs no gradient, recompute it before each backward, "

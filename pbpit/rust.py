@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 def panic_block(message: str, location: str, thread_id: int) -> str:
-    """The stderr text of a panic on the main thread, as Rust 1.9x prints it (newline-terminated)."""
+    """The stderr text of a panic on the main thread, as Rust prints it (newline-terminated)."""
     return (
         f"thread 'main' ({thread_id}) panicked at {location}:\n"
         f"{message}\n"

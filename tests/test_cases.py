@@ -120,10 +120,16 @@ def test_json_backwards_of_twice_say_what_each_consumed():
     data = json.loads(pbpit("run", "twice", "--json").stdout)
     first, second = data["backwards"]
     assert (first["root"], first["ok"], first["consumed"], first["missing"]) == (
-        4, True, [0, 1, 2, 3, 4], None,
+        4,
+        True,
+        [0, 1, 2, 3, 4],
+        None,
     )
     assert (second["root"], second["ok"], second["consumed"], second["missing"]) == (
-        6, False, [], 2,
+        6,
+        False,
+        [],
+        2,
     )
 
 

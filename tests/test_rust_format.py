@@ -179,4 +179,3 @@ def test_some_compares_and_prints_by_value():
     assert Some([1.0]) == Some([1.0])
     assert Some(1.0) != Some(2.0)
     assert repr(Some(1.0)) == "Some(1.0)"
-

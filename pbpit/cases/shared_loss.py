@@ -18,7 +18,9 @@ w = pb.Tensor.from_floats([1.0, 2.0], device).require_grad()
 feats = x.clone().exp()
 l1 = (feats.clone() * w.clone()).sum()
 l2 = (feats * 2.0).sum()
-print(f"l1 = {pb.rust_display(l1.clone().into_scalar())}, l2 = {pb.rust_display(l2.clone().into_scalar())}")
+print(
+    f"l1 = {pb.rust_display(l1.clone().into_scalar())}, l2 = {pb.rust_display(l2.clone().into_scalar())}"
+)
 g1 = l1.backward()
 print(f"l1: w.grad = {pb.rust_debug(v(w.grad(g1)))} x.grad = {pb.rust_debug(v(x.grad(g1)))}")
 g2 = l2.backward()

@@ -20,15 +20,21 @@ w = pb.Tensor.from_floats([1.0, 2.0], device).require_grad()
 feats = x.clone().exp().detach()
 for step in range(2):
     grads = (feats.clone() * w.clone()).sum().backward()
-    print(f"A step {step}: w.grad = {pb.rust_debug(v(w.grad(grads)))} x.grad = {pb.rust_debug(v(x.grad(grads)))}")
+    print(
+        f"A step {step}: w.grad = {pb.rust_debug(v(w.grad(grads)))} x.grad = {pb.rust_debug(v(x.grad(grads)))}"
+    )
 # B: gradients must reach x -> recompute the forward every step
 for step in range(2):
     feats = x.clone().exp()
     grads = (feats * w.clone()).sum().backward()
-    print(f"B step {step}: w.grad = {pb.rust_debug(v(w.grad(grads)))} x.grad = {pb.rust_debug(v(x.grad(grads)))}")
+    print(
+        f"B step {step}: w.grad = {pb.rust_debug(v(w.grad(grads)))} x.grad = {pb.rust_debug(v(x.grad(grads)))}"
+    )
 # C: two losses on one graph -> add them, one backward
 feats = x.clone().exp()
 l1 = (feats.clone() * w.clone()).sum()
 l2 = (feats * 2.0).sum()
 grads = (l1 + l2).backward()
-print(f"C l1+l2:  w.grad = {pb.rust_debug(v(w.grad(grads)))} x.grad = {pb.rust_debug(v(x.grad(grads)))}")
+print(
+    f"C l1+l2:  w.grad = {pb.rust_debug(v(w.grad(grads)))} x.grad = {pb.rust_debug(v(x.grad(grads)))}"
+)

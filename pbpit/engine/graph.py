@@ -1,4 +1,4 @@
-"""Nodes of the autodiff graph: ids, parents, order and requirement, as in burn-autodiff's `graph/`."""
+"""Nodes of the autodiff graph (ids, parents, order, requirement), as burn-autodiff's `graph/`."""
 
 from __future__ import annotations
 

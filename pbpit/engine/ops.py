@@ -16,7 +16,7 @@ Array = np.ndarray
 
 
 def elementwise(kernel, *arrays: Array) -> Array:
-    """Run a flat kernel over same-shaped arrays (and trailing float32 scalars), keeping the shape."""
+    """Run a flat kernel over same-shaped arrays (and float32 scalars), keeping the shape."""
     shape = arrays[0].shape
     flat = [a.reshape(-1) if isinstance(a, np.ndarray) else a for a in arrays]
     return kernel(*flat).reshape(shape)

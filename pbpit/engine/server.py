@@ -91,7 +91,7 @@ class Observer(Protocol):
 
 
 class Gradients:
-    """Gradients by node id, as Burn's `Gradients`: after backward, leaves that require grad only."""
+    """Gradients by node id, as Burn's `Gradients`: after backward, the leaves requiring grad."""
 
     __slots__ = ("_by_id",)
 
@@ -109,7 +109,7 @@ class Gradients:
             self._by_id[node.id] = kernels.add(grad.ravel(), existing.ravel()).reshape(grad.shape)
 
     def consume(self, node: Node) -> np.ndarray:
-        """The gradient flowing into `node`; dropped unless the node is a leaf that requires grad."""
+        """The gradient flowing into `node`; dropped unless it is a leaf that requires grad."""
         if node.requirement == Requirement.GRAD:
             return self._by_id[node.id]
         return self._by_id.pop(node.id)

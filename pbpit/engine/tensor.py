@@ -207,7 +207,9 @@ class Tensor:
 
     def into_scalar(self) -> float:
         if self.array.size != 1:
-            raise ValueError(f"into_scalar: tensor of shape {list(self.array.shape)} is not 1 value")
+            raise ValueError(
+                f"into_scalar: tensor of shape {list(self.array.shape)} is not 1 value"
+            )
         return float(self.array.reshape(-1)[0])
 
     def __repr__(self) -> str:
@@ -308,7 +310,9 @@ class Tensor:
     def matmul(self, other: Tensor) -> Tensor:
         a, b = self.array.shape, other.array.shape
         if len(a) != 2 or len(b) != 2 or a[1] != b[0]:
-            raise ValueError(f"matmul: cannot multiply {list(a)} by {list(b)} (2-D, inner dims equal)")
+            raise ValueError(
+                f"matmul: cannot multiply {list(a)} by {list(b)} (2-D, inner dims equal)"
+            )
         return _apply(ops.Matmul(), (self, other), self.array, other.array)
 
     def __add__(self, other: Tensor | float) -> Tensor:
