@@ -1,0 +1,100 @@
+"""A plain (non-editable) install carries the cases and runs from any directory."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> Path:
+    target = tmp_path_factory.mktemp("site")
+    build = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--no-deps",
+            "--target",
+            str(target),
+            str(REPO),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path_factory.mktemp("build"),
+    )
+    assert build.returncode == 0, build.stderr
+    return target
+
+
+def run_installed(site: Path, cwd: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
+    environment = {**os.environ, "PYTHONPATH": str(site), **env}
+    return subprocess.run(
+        [sys.executable, "-m", "pbpit", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=environment,
+    )
+
+
+def test_installed_package_carries_the_cases(installed):
+    assert sorted(p.name for p in (installed / "pbpit" / "cases").glob("*.py")) == [
+        "double_backward.py",
+        "shared_loss.py",
+        "twice.py",
+        "twice_fix.py",
+    ]
+
+
+def test_installed_pbpit_runs_twice_from_any_directory(installed, tmp_path):
+    result = run_installed(installed, tmp_path, "run", "twice", "--raw")
+    assert result.returncode == 101
+    assert result.stdout == "step 0: w.grad = Some([1.6487212, 2.7182817])\n"
+    assert "NodeId(2)" in result.stderr
+    assert str(REPO) not in result.stderr
+
+
+def read_only_view(site: Path, view: Path) -> list[str] | None:
+    """A shell prefix that shows `site` read-only at `view`, in a private mount namespace."""
+    if shutil.which("unshare") is None:
+        return None
+    probe = subprocess.run(["unshare", "-m", "true"], capture_output=True)
+    if probe.returncode != 0:
+        return None
+    view.mkdir()
+    mounts = f'mount --bind {site} {view} && mount -o remount,ro,bind {view} && exec "$@"'
+    return ["unshare", "-m", "sh", "-c", mounts, "sh"]
+
+
+def test_read_only_install_caches_elsewhere_and_prints_no_warning(installed, tmp_path):
+    view = tmp_path / "ro-site"
+    prefix = read_only_view(installed, view)
+    if prefix is None:
+        pytest.skip("needs a private mount namespace (unshare -m) to make a read-only install")
+    for stale in installed.rglob("*.nb[ic]"):
+        stale.unlink()
+    cache_home = tmp_path / "cache-home"
+    env = {**os.environ, "PYTHONPATH": str(view), "XDG_CACHE_HOME": str(cache_home)}
+    env.pop("NUMBA_CACHE_DIR", None)
+    result = subprocess.run(
+        [*prefix, sys.executable, "-m", "pbpit", "run", "twice", "--raw"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+    )
+    assert result.returncode == 101, result.stderr
+    assert result.stdout == "step 0: w.grad = Some([1.6487212, 2.7182817])\n"
+    assert result.stderr.count("\n") == 3, result.stderr
+    assert list((cache_home / "pbpit" / "numba").rglob("*.nbi"))
