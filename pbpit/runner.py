@@ -105,7 +105,7 @@ class Recorder:
 
     # -- engine observer ---------------------------------------------------------------------------
 
-    def node_created(self, node: Any, op: str) -> None:
+    def node_created(self, node: Any, op: str, inputs: tuple[Any, ...], saved_bytes: int) -> None:
         self.nodes[node.id] = NodeRecord(
             id=node.id,
             label=None,
@@ -114,6 +114,8 @@ class Recorder:
             tracked=node.requirement != Requirement.NONE,
             requires_grad=node.requirement == Requirement.GRAD,
             line=self.case_line(),
+            inputs=[i.id for i in inputs],
+            saved_bytes=saved_bytes,
         )
 
     def required_grad(self, node: Any) -> None:
@@ -139,6 +141,7 @@ class Recorder:
                 line=self.case_line(),
                 saved_bytes_before=saved_bytes_before,
                 saved_bytes_after=saved_bytes_after,
+                node_count=len(self.nodes),
             )
         )
 

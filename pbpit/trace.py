@@ -20,6 +20,10 @@ class NodeRecord:
     tracked: bool
     requires_grad: bool
     line: int | None
+    inputs: list[int] = field(default_factory=list)
+    """Every input's id, tracked or not (`parents` keeps only the tracked ones)."""
+    saved_bytes: int = 0
+    """Bytes of the tensors its step saved for backward (0 without a step)."""
 
 
 @dataclass
@@ -34,6 +38,8 @@ class BackwardRecord:
     line: int | None
     saved_bytes_before: int
     saved_bytes_after: int
+    node_count: int = 0
+    """How many node ids existed when it ran (ids are given in creation order)."""
 
 
 @dataclass

@@ -76,7 +76,9 @@ class Step:
 class Observer(Protocol):
     """Who wants to know what the engine did (the run recorder); never needed to compute."""
 
-    def node_created(self, node: Node, op: str) -> None: ...
+    def node_created(
+        self, node: Node, op: str, inputs: tuple[Node, ...], saved_bytes: int
+    ) -> None: ...
 
     def required_grad(self, node: Node) -> None: ...
 
@@ -214,8 +216,16 @@ def reset() -> None:
     SERVER.observer = observer
 
 
-def new_node(parents: tuple[Node, ...], requirement: Requirement, op: str, order: int = 0) -> Node:
+def new_node(
+    parents: tuple[Node, ...],
+    requirement: Requirement,
+    op: str,
+    order: int = 0,
+    inputs: tuple[Node, ...] = (),
+    saved_bytes: int = 0,
+) -> Node:
+    """Take the next id for a new tensor's node, and tell the observer (if any) about it."""
     node = Node(SERVER.ids.take(), parents, requirement, order)
     if SERVER.observer is not None:
-        SERVER.observer.node_created(node, op)
+        SERVER.observer.node_created(node, op, inputs, saved_bytes)
     return node

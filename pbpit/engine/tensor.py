@@ -75,11 +75,13 @@ def _apply(op: ops.Op, inputs: Sequence[Tensor], *arrays: np.ndarray) -> Tensor:
     order = 1 + max(n.order for n in nodes)
     if True in needs:
         parents = tuple(n for n, need in zip(nodes, needs, strict=True) if need)
-        node = new_node(parents, Requirement.GRAD_IN_BACKWARD, op.name, order)
+        node = new_node(
+            parents, Requirement.GRAD_IN_BACKWARD, op.name, order, nodes, op.saved_bytes()
+        )
         inputs_or_none = tuple(n if need else None for n, need in zip(nodes, needs, strict=True))
         SERVER.register(Step(node, inputs_or_none, op))
     else:
-        node = new_node((), Requirement.NONE, op.name, order)
+        node = new_node((), Requirement.NONE, op.name, order, nodes)
     return Tensor(out, node)
 
 
@@ -174,7 +176,7 @@ class Tensor:
         """A new id, cut from the graph; a leaf that required grad still does."""
         if self.node is None:
             return Tensor(self.array, None)
-        detached = Tensor(self.array, new_node((), Requirement.NONE, "detach"))
+        detached = Tensor(self.array, new_node((), Requirement.NONE, "detach", 0, (self.node,)))
         if self.node.requirement == Requirement.GRAD:
             return detached.require_grad()
         return detached
