@@ -1,85 +1,65 @@
-"""The human rendering of a run: its output, the panic, and a rustc-style diagnosis."""
+"""Human renderings: a run (output, panic, diagnosis), the audit, an explanation, the memory.
+
+Everything here formats data the diagnostics computed; nothing is decided here.
+"""
 
 from __future__ import annotations
 
-import ast
 import os
-from functools import cache
 from pathlib import Path
 
 from rich.text import Text
 
-from pbpit.diagnose.panic import PanicDiagnosis, diagnose_panic
+from pbpit.diagnose.audit import AuditEntry
+from pbpit.diagnose.explain import BackwardInfo, CaseExplanation, Fix, explain_in_case
 from pbpit.runner import CASES_DIR
 from pbpit.rust import panic_block
+from pbpit.source import source_line, span
 from pbpit.trace import NodeRecord, RunResult
+
+KIND_WORDS = {
+    "leaf_requires_grad": "leaf that requires grad",
+    "tracked_intermediate": "tracked intermediate",
+    "untracked": "untracked",
+}
 
 
 def display_path(path: str) -> str:
     """A path as the user should read it: relative to the working directory, or to the package."""
-    p = Path(path).resolve()
-    for base, prefix in ((Path.cwd(), ""), (CASES_DIR.parent.parent, "")):
-        try:
-            return prefix + str(p.relative_to(base))
-        except ValueError:
-            continue
+    resolved = Path(path).resolve()
+    for base in (Path.cwd(), CASES_DIR.parent.parent):
+        if resolved.is_relative_to(base):
+            return str(resolved.relative_to(base))
     return str(path)
 
 
-@cache
-def _source_lines(path: str) -> list[str]:
-    try:
-        return Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return []
-
-
-@cache
-def _statement_spans(path: str) -> dict[int, tuple[int, int]]:
-    """For each line that starts an assignment, the columns of its value (what gets underlined)."""
-    try:
-        tree = ast.parse(Path(path).read_text(encoding="utf-8"))
-    except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
-        return {}
-    spans: dict[int, tuple[int, int]] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign) and node.value is not None:
-            value = node.value
-            if value.lineno == value.end_lineno and value.end_col_offset is not None:
-                spans.setdefault(value.lineno, (value.col_offset, value.end_col_offset))
-    return spans
-
-
-def _span(path: str, line: int) -> tuple[int, int]:
-    """The columns to underline on `line`: an assignment's value, else the whole statement."""
-    lines = _source_lines(path)
-    source = lines[line - 1] if 1 <= line <= len(lines) else ""
-    indent = len(source) - len(source.lstrip())
-    return _statement_spans(path).get(line, (indent, len(source.rstrip())))
-
-
-def node_name(node: NodeRecord | None, node_id: int) -> str:
+def node_name(result: RunResult, node_id: int) -> str:
+    node = result.node(node_id)
     if node is None or node.label is None:
         return f"NodeId({node_id})"
     return f"NodeId({node_id}) `{node.label}`"
 
 
+def made_of(result: RunResult, node: NodeRecord) -> str:
+    """`exp(NodeId(0) `x`)`: the op and its inputs."""
+    inputs = ", ".join(node_name(result, i) for i in node.inputs)
+    return f"{node.op}({inputs})"
+
+
 def node_kind(node: NodeRecord) -> str:
     if node.requires_grad:
         return "a leaf that requires grad"
-    if node.tracked:
-        return "a tracked intermediate"
-    return "untracked"
+    return "a tracked intermediate" if node.tracked else "untracked"
 
 
-def _quote(path: str, line: int, label: str, text: Text, style: str) -> None:
-    lines = _source_lines(path)
-    if not 1 <= line <= len(lines):
+def _quote(text: Text, path: str, line: int, label: str, style: str) -> None:
+    """rustc's `  --> file:line:col`, then the line with its span underlined and labelled."""
+    source = source_line(path, line)
+    start, end = span(path, line)
+    text.append(f"  --> {display_path(path)}:{line}:{start + 1}\n", style="blue")
+    if not source:
         return
-    source = lines[line - 1]
-    start, end = _span(path, line)
-    width = len(str(line))
-    gutter = " " * width
+    gutter = " " * len(str(line))
     text.append(f"{gutter} |\n", style="blue")
     text.append(f"{line} | ", style="blue")
     text.append(f"{source}\n")
@@ -87,74 +67,167 @@ def _quote(path: str, line: int, label: str, text: Text, style: str) -> None:
     text.append(" " * start + "^" * max(1, end - start) + f" {label}\n", style=style)
 
 
-def _diagnosis(result: RunResult, diagnosis: PanicDiagnosis) -> Text:
-    node = diagnosis.node
-    path = result.path
-    where = display_path(path)
-    text = Text()
-    consumer = diagnosis.consumed_by
-    headline = f"{node_name(node, node.id)} lost its step to an earlier backward"
-    text.append("error", style="bold red")
-    text.append(f": {headline}\n", style="bold")
-    if node.line is not None:
-        text.append(f"  --> {where}:{node.line}:{_span(path, node.line)[0] + 1}\n", style="blue")
-        parents = ", ".join(node_name(result.node(p), p) for p in node.parents)
-        made = f"{node.op}({parents})" if parents else node.op
-        _quote(
-            path,
-            node.line,
-            f"{node_name(node, node.id)} = {made}: {node_kind(node)}",
-            text,
-            "bold red",
-        )
-    if consumer is not None:
-        root = consumer.record.root
-        at = f" at {where}:{consumer.record.line}" if consumer.record.line else ""
-        text.append("note", style="bold green")
-        text.append(
-            f": backward #{consumer.number}{at} (root {node_name(result.node(root), root)}) "
-            f"consumed its step\n"
-        )
-    failed = diagnosis.failed.record
-    at = f" at {where}:{failed.line}" if failed.line else ""
-    walk = (
-        "went " + " -> ".join(str(i) for i in diagnosis.path)
-        if len(diagnosis.path) > 1
-        else "started at it"
-    )
-    text.append("note", style="bold green")
-    text.append(
-        f": backward #{diagnosis.failed.number}{at} (root "
-        f"{node_name(result.node(failed.root), failed.root)}) {walk} and found no step\n"
-    )
+def _head(text: Text, level: str, message: str) -> None:
+    styles = {"error": "bold red", "warning": "bold yellow", "note": "bold green"}
+    text.append(level, style=styles.get(level.split("[")[0], "bold"))
+    text.append(f": {message}\n", style="bold" if level != "note" else "")
+
+
+def _help(text: Text, message: str) -> None:
     text.append("   = help", style="bold cyan")
-    if node.id == failed.root:
-        text.append(
-            ": a loss can be backpropagated once; keep its Gradients, or build the loss again\n"
-        )
-    else:
-        text.append(
-            ": detach() it if it needs no gradient, recompute it before each backward, "
-            "or add the losses and run one backward\n"
-        )
+    text.append(f": {message}\n")
+
+
+def _backward(result: RunResult, info: BackwardInfo) -> str:
+    record = info.record
+    where = f" at line {record.line}" if record.line is not None else ""
+    loop = f", loop pass {info.iteration}" if info.iteration is not None else ""
+    return f"backward #{info.number}{where} (root {node_name(result, record.root)}{loop})"
+
+
+def _diagnosis(result: RunResult, explanation: CaseExplanation) -> Text:
+    node = explanation.node
+    text = Text()
+    _head(text, "error", f"{node_name(result, node.id)} lost its step to an earlier backward")
+    if node.line is not None:
+        label = f"{node_name(result, node.id)} = {made_of(result, node)}: {node_kind(node)}"
+        _quote(text, result.path, node.line, label, "bold red")
+    if explanation.consumed_by is not None:
+        _head(text, "note", f"{_backward(result, explanation.consumed_by)} consumed its step")
+    if explanation.reached_by is not None:
+        path = explanation.path
+        walk = "went " + " -> ".join(map(str, path)) if len(path) > 1 else "started at it"
+        _head(text, "note", f"{_backward(result, explanation.reached_by)} {walk} and found no step")
+    fix = next((f for f in explanation.fixes if f.applies), None)
+    if fix is not None:
+        _help(text, f"fix {fix.key}: {fix.title}")
+    _help(text, f"`pbpit explain NodeId({node.id}) --case {result.case}` shows the fixed lines")
     return text
 
 
-def render_run(result: RunResult) -> tuple[str, Text | None]:
-    """The program's stdout (as is), then the panic and its diagnosis (styled)."""
+def render_run(result: RunResult, entries: list[AuditEntry] | None = None) -> Text | None:
+    """The panic and its diagnosis, or the case's error, then the audit (styled; not stdout)."""
     text = Text()
     if result.panic is not None:
         text.append(panic_block(result.panic.message, result.panic.location, os.getpid()))
-        diagnosis = diagnose_panic(result)
-        if diagnosis is not None:
-            text.append("\n")
-            text.append_text(_diagnosis(result, diagnosis))
+        if result.panic.node_id is not None:
+            explanation = explain_in_case(result, result.panic.node_id)
+            if explanation is not None and explanation.reached_by is not None:
+                text.append("\n")
+                text.append_text(_diagnosis(result, explanation))
     if result.error is not None:
-        text.append("error", style="bold red")
-        text.append(f": the case raised {result.error.message}\n", style="bold")
+        _head(text, "error", f"the case raised {result.error.message}")
         if result.error.line is not None:
-            line = result.error.line
-            column = _span(result.path, line)[0] + 1
-            text.append(f"  --> {display_path(result.path)}:{line}:{column}\n", style="blue")
-            _quote(result.path, result.error.line, "raised here", text, "bold red")
-    return result.stdout, (text if text.plain else None)
+            _quote(text, result.path, result.error.line, "raised here", "bold red")
+    if entries:
+        if text.plain:
+            text.append("\n")
+        text.append_text(render_audit(result, entries, warnings=False))
+    return text if text.plain else None
+
+
+def render_audit(result: RunResult, entries: list[AuditEntry], warnings: bool = True) -> Text:
+    """A table of what the audit looked at, then (with `warnings`) a warning for each hazard."""
+    text = Text()
+    if not entries:
+        text.append("audit: no tensor made outside a loop that runs backward, no shared backward\n")
+        return text
+    text.append("audit:\n", style="bold")
+    names = [node_name(result, e.node_id) for e in entries]
+    width = max(len(n) for n in names)
+    for entry, name in zip(entries, names, strict=True):
+        line = f"line {entry.line}" if entry.line is not None else "line ?"
+        verdict_style = "bold red" if entry.verdict == "hazard" else "green"
+        text.append(f"  {name:<{width}}  {line:<8}  {KIND_WORDS[entry.kind]:<23}  ")
+        text.append(f"{entry.verdict:<6}", style=verdict_style)
+        text.append(f"  {entry.reason}\n")
+    for entry in entries if warnings else ():
+        if entry.verdict == "hazard":
+            text.append("\n")
+            _warning(text, result, entry)
+    return text
+
+
+def _warning(text: Text, result: RunResult, entry: AuditEntry) -> None:
+    name = node_name(result, entry.node_id)
+    _head(text, f"warning[pbpit::{entry.pattern}]", f"{name}: {entry.reason}")
+    if entry.line is not None:
+        label = f"is_tracked() = {str(entry.tracked).lower()}"
+        _quote(text, result.path, entry.line, label, "bold yellow")
+    for number in entry.backwards:
+        record = result.backwards[number - 1]
+        where = f" at line {record.line}" if record.line is not None else ""
+        _head(text, "note", f"backward #{number}{where} on {node_name(result, record.root)}")
+    if entry.fix:
+        _help(text, entry.fix)
+
+
+def _fix_lines(text: Text, fix: Fix) -> None:
+    numbers = [n for _, n, _ in fix.lines if n is not None]
+    width = len(str(max(numbers))) if numbers else 1
+    for mark, number, line in fix.lines:
+        style = {"-": "red", "+": "green"}.get(mark, "")
+        shown = "" if number is None else str(number)
+        text.append(f"  {mark}{shown:>{width}} | ", style="blue")
+        text.append(f"{line}\n", style=style)
+
+
+def render_explanation(result: RunResult, explanation: CaseExplanation) -> Text:
+    """`pbpit explain NodeId(n) --case CASE`: the tensor, its backwards, and the fixed lines."""
+    node = explanation.node
+    text = Text()
+    title = f"NodeId({node.id}) in {result.case}" + (f": `{node.label}`" if node.label else "")
+    text.append(f"{title}\n", style="bold")
+    if node.line is not None:
+        _quote(text, result.path, node.line, made_of(result, node), "bold")
+    else:
+        text.append(f"  {made_of(result, node)} (made outside the case file)\n")
+    text.append(
+        f"  = {node_kind(node)}: is_tracked() = {str(node.tracked).lower()}, "
+        f"is_require_grad() = {str(node.requires_grad).lower()}\n"
+    )
+    if explanation.audit is not None:
+        entry = explanation.audit
+        pattern = f" [{entry.pattern}]" if entry.pattern else ""
+        text.append(f"  = audit: {entry.verdict}{pattern}: {entry.reason}\n")
+    if explanation.consumed_by is not None:
+        _head(text, "note", f"{_backward(result, explanation.consumed_by)} consumed its step")
+    else:
+        _head(text, "note", "no backward consumed its step")
+    if explanation.reached_by is not None:
+        walk = " -> ".join(map(str, explanation.path))
+        _head(
+            text,
+            "note",
+            f"{_backward(result, explanation.reached_by)} reached it by {walk} and panicked",
+        )
+    for fix in sorted(explanation.fixes, key=lambda f: not f.applies):
+        text.append("\n")
+        lead = f"fix {fix.key} (applies)" if fix.applies else f"fix {fix.key}"
+        text.append(f"{lead}: {fix.title}\n", style="bold green" if fix.applies else "bold")
+        _fix_lines(text, fix)
+        if fix.note:
+            text.append(f"  {fix.note}\n")
+    return text
+
+
+def render_memory(result: RunResult) -> Text:
+    """Bytes saved by live steps before and after each backward: the reason for consumption."""
+    text = Text()
+    text.append("memory held by live steps (saved tensors):\n", style="bold")
+    for number, record in enumerate(result.backwards, start=1):
+        outcome = "ran" if record.ok else f"panicked at NodeId({record.missing})"
+        text.append(
+            f"  backward #{number} (root {node_name(result, record.root)}, {outcome}): "
+            f"{_bytes(record.saved_bytes_before)} -> {_bytes(record.saved_bytes_after)}\n"
+        )
+    if not result.backwards:
+        text.append("  no backward ran\n")
+    return text
+
+
+def _bytes(count: int) -> str:
+    for unit, size in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if count >= size:
+            return f"{count / size:.1f} {unit}"
+    return f"{count} B"

@@ -1,0 +1,217 @@
+"""The is_tracked audit: which tensors and backwards of a run set up the panic, with no annotations.
+
+Three patterns, found from the trace and the loops of the case's source:
+
+- `loop-external-tracked`: a tensor made outside a loop whose body runs a backward, used by an op
+  inside it (with the tracked ancestors it brings in). A parameter (a leaf that requires grad),
+  data or a detached tensor is fine; a tracked intermediate is the hazard: the first iteration's
+  backward consumes its step, the second panics.
+- `shared-intermediate`: a later backward whose loss reaches a non-leaf node an earlier backward
+  consumed (two losses sharing an intermediate, each backpropagated).
+- `double-backward`: a backward on a loss (or a clone of it, same id) that was backpropagated.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from pbpit.source import syntax_tree
+from pbpit.trace import BackwardRecord, NodeRecord, RunResult
+
+LOOP_EXTERNAL = "loop-external-tracked"
+SHARED = "shared-intermediate"
+DOUBLE = "double-backward"
+FIXES = {
+    LOOP_EXTERNAL: "recompute it inside the loop (fix B), or detach() it once if it needs no "
+    "gradient (fix A)",
+    SHARED: "add the losses and run one backward (fix C)",
+    DOUBLE: "backpropagate a loss once and keep its Gradients",
+}
+
+
+@dataclass
+class Loop:
+    """A `for` or `while` of the case source: its first and last line."""
+
+    line: int
+    end_line: int
+    runs_backward: bool
+
+    def __contains__(self, line: int | None) -> bool:
+        return line is not None and self.line <= line <= self.end_line
+
+
+@dataclass
+class AuditEntry:
+    """One tensor the audit looked at, and its verdict."""
+
+    node_id: int
+    label: str | None
+    line: int | None
+    tracked: bool
+    kind: str
+    """`leaf_requires_grad`, `tracked_intermediate` or `untracked`."""
+    verdict: str
+    """`ok` or `hazard`."""
+    pattern: str | None
+    """For a hazard: `loop-external-tracked`, `shared-intermediate` or `double-backward`."""
+    reason: str
+    """One line saying why, in the user's words."""
+    loop_line: int | None = None
+    """The loop it is used in (loop-external entries)."""
+    backwards: tuple[int, ...] = ()
+    """The 1-based numbers of the backwards involved (shared and double entries)."""
+    fix: str | None = None
+    """For a hazard, the fix in a line (`pbpit explain` writes out the corrected code)."""
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["backwards"] = list(self.backwards)
+        return data
+
+
+def find_loops(path: str, backward_lines: set[int]) -> list[Loop]:
+    """Every loop of the source, and whether its body runs a backward (seen or written)."""
+    tree = syntax_tree(path)
+    if tree is None:
+        return []
+    loops = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.For | ast.While | ast.AsyncFor):
+            end = node.end_lineno or node.lineno
+            writes_backward = any(
+                isinstance(inner, ast.Call)
+                and isinstance(inner.func, ast.Attribute)
+                and inner.func.attr == "backward"
+                for inner in ast.walk(node)
+            )
+            ran_backward = any(node.lineno <= line <= end for line in backward_lines)
+            loops.append(Loop(node.lineno, end, writes_backward or ran_backward))
+    return sorted(loops, key=lambda loop: loop.line)
+
+
+def kind_of(node: NodeRecord) -> str:
+    if node.requires_grad:
+        return "leaf_requires_grad"
+    return "tracked_intermediate" if node.tracked else "untracked"
+
+
+def ancestors(result: RunResult, root: int, limit: int | None = None) -> set[int]:
+    """`root` and every node reachable from it over recorded (tracked) parents."""
+    seen = {root}
+    stack = [root]
+    while stack:
+        record = result.node(stack.pop())
+        for parent in record.parents if record else ():
+            if parent not in seen and (limit is None or parent < limit):
+                seen.add(parent)
+                stack.append(parent)
+    return seen
+
+
+def _loop_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEntry]:
+    entries: dict[int, AuditEntry] = {}
+    for loop in loops:
+        if not loop.runs_backward:
+            continue
+        # What ops in the loop use from outside it, and the graph those tensors carry in.
+        stack = [i for user in result.nodes if user.line in loop for i in user.inputs]
+        while stack:
+            node = result.node(stack.pop())
+            if node is None or node.line in loop or node.id in entries:
+                continue
+            entries[node.id] = _loop_entry(node, loop)
+            stack.extend(node.parents)
+    return entries
+
+
+def _loop_entry(node: NodeRecord, loop: Loop) -> AuditEntry:
+    kind = kind_of(node)
+    if kind == "tracked_intermediate":
+        verdict, pattern = "hazard", LOOP_EXTERNAL
+        reason = f"made outside the loop at line {loop.line}, used in it: its 2nd pass panics"
+    elif kind == "leaf_requires_grad":
+        verdict, pattern, reason = "ok", None, "a parameter: a leaf can be reused"
+    elif node.op == "detach":
+        verdict, pattern, reason = "ok", None, "detached: plain data from then on"
+    else:
+        verdict, pattern, reason = "ok", None, "data: no input requires grad"
+    return AuditEntry(
+        node_id=node.id,
+        label=node.label,
+        line=node.line,
+        tracked=node.tracked,
+        kind=kind,
+        verdict=verdict,
+        pattern=pattern,
+        reason=reason,
+        loop_line=loop.line,
+        fix=FIXES[pattern] if pattern else None,
+    )
+
+
+def _frontier(result: RunResult, reached: set[int], shared: set[int]) -> list[int]:
+    """The shared nodes a walk from the later root meets first (a child outside `shared`)."""
+    hits = set()
+    for node_id in reached - shared:
+        record = result.node(node_id)
+        hits.update(p for p in (record.parents if record else ()) if p in shared)
+    return sorted(hits)
+
+
+def _backward_entries(result: RunResult) -> dict[int, AuditEntry]:
+    entries: dict[int, AuditEntry] = {}
+    backs: list[BackwardRecord] = result.backwards
+    for j, later in enumerate(backs):
+        reached = ancestors(result, later.root, later.node_count)
+        for i in range(j):
+            earlier = backs[i]
+            if not earlier.ok:
+                continue
+            consumed = set(earlier.consumed)
+            numbers = (i + 1, j + 1)
+            if later.root in consumed:
+                node = result.node(later.root)
+                if node is not None and not node.requires_grad and later.root not in entries:
+                    entries[later.root] = _backward_entry(node, DOUBLE, numbers)
+                continue
+            leaves = {n for n in consumed if (r := result.node(n)) is not None and not r.parents}
+            shared = (reached & consumed) - leaves
+            for node_id in _frontier(result, reached, shared):
+                node = result.node(node_id)
+                if node is not None and node_id not in entries:
+                    entries[node_id] = _backward_entry(node, SHARED, numbers)
+    return entries
+
+
+def _backward_entry(node: NodeRecord, pattern: str, numbers: tuple[int, int]) -> AuditEntry:
+    first, second = numbers
+    if pattern == DOUBLE:
+        reason = f"backpropagated by backward #{first}, then again by #{second}"
+    else:
+        reason = f"shared by the losses of backward #{first} and #{second}"
+    return AuditEntry(
+        node_id=node.id,
+        label=node.label,
+        line=node.line,
+        tracked=node.tracked,
+        kind=kind_of(node),
+        verdict="hazard",
+        pattern=pattern,
+        reason=reason,
+        backwards=numbers,
+        fix=FIXES[pattern],
+    )
+
+
+def audit(result: RunResult) -> list[AuditEntry]:
+    """The audit of one run, by node id: loop-external tensors first, then backward pairs."""
+    loops = find_loops(result.path, {b.line for b in result.backwards if b.line is not None})
+    entries = _loop_entries(result, loops)
+    for node_id, entry in _backward_entries(result).items():
+        existing = entries.get(node_id)
+        if existing is None or existing.verdict == "ok":
+            entries[node_id] = entry
+    return [entries[node_id] for node_id in sorted(entries)]

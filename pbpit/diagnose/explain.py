@@ -1,0 +1,291 @@
+"""`pbpit explain`: what the panic means in general, and what `NodeId(n)` is in one run.
+
+The general entry reads like `rustc --explain`; the run-specific part reads only the trace, the
+audit and the case's source, and writes the corrected lines of the case for the fix that applies.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from dataclasses import dataclass, field
+
+from pbpit.diagnose.audit import DOUBLE, LOOP_EXTERNAL, SHARED, AuditEntry, audit
+from pbpit.source import assigned_name, source_line, span, syntax_tree
+from pbpit.trace import BackwardRecord, NodeRecord, RunResult
+
+PANIC_PATTERN = re.compile(r"graph tape has already been consumed at NodeId\((\d+)\)")
+NODE_PATTERN = re.compile(r"NodeId\((\d+)\)")
+
+ENTRY = """\
+NodeId({id}): the graph tape was already consumed
+
+A backward pass reached a node whose step an earlier backward had already consumed. Burn
+panics with:
+
+    Cannot run backward: graph tape has already been consumed at NodeId({id}). Burn does not
+    support retain_graph. ...
+
+Erroneous code example:
+
+    let feats = x.clone().exp();               // tracked, computed once, outside the loop
+    for step in 0..3 {{
+        let loss = (feats.clone() * w.clone()).sum();
+        let grads = loss.backward();           // step 1 panics: NodeId(2) lost its step
+    }}
+
+Why Burn has no retain_graph: backward() takes every step it walks by value. It removes the
+step from the tape, runs it and drops the tensors the step saved for it, which is why memory
+falls right after a backward. A step exists once. A later backward that walks into the same
+node finds no step; instead of returning a silently wrong, partial gradient, Burn checks the
+whole walk first and panics before it changes anything.
+
+Three ways to get here:
+
+    1. A forward computed outside the training loop ("cached" features) and used inside it:
+       the first iteration's backward consumes its steps, the second panics.
+    2. Two losses sharing an intermediate, each backpropagated on its own.
+    3. backward() twice on the same loss, or on a clone of it.
+
+Three fixes:
+
+    A. It needs no gradient: cut it off once.
+
+           let feats = x.clone().exp().detach();
+
+    B. Gradients must flow through it: recompute it every step.
+
+           for step in 0..3 {{
+               let feats = x.clone().exp();
+               let grads = (feats * w.clone()).sum().backward();
+           }}
+
+    C. Several losses on one graph: add them and run one backward.
+
+           let grads = (l1 + l2).backward();
+
+       To log each loss, read its value with into_scalar(); never backward them separately.
+
+Finding the node: ids count tensor creations from 0 in program order; every op's result takes
+one, clone() shares its source's id, require_grad() keeps it, detach() takes a new one. The id
+in the panic is the first node without a step on the failing backward's walk. `pbpit run CASE`
+names it, and `pbpit explain NodeId({id}) --case CASE` explains it in your program.
+"""
+
+
+def entry(node_id: int) -> str:
+    """The general explanation of the panic, about `NodeId(node_id)`."""
+    return ENTRY.format(id=node_id)
+
+
+def parse_node_id(text: str) -> int | None:
+    """`NodeId(2)`, `2`, or a whole panic line -> 2; None if there is no id in `text`."""
+    found = NODE_PATTERN.search(text)
+    if found:
+        return int(found.group(1))
+    stripped = text.strip()
+    return int(stripped) if stripped.isdigit() else None
+
+
+def find_panic(output: str) -> int | None:
+    """The node id of the tape panic in a program's output, or None if it did not panic so."""
+    found = PANIC_PATTERN.search(output)
+    return int(found.group(1)) if found else None
+
+
+@dataclass
+class BackwardInfo:
+    """A backward of the run, placed in the source: its number, line and loop iteration."""
+
+    number: int
+    record: BackwardRecord
+    iteration: int | None
+    """0-based pass of the loop the backward sits in, counted by its line; None outside loops."""
+
+
+@dataclass
+class Fix:
+    """One fix, and the corrected lines of the case: `(mark, line, text)` with mark `-`, `+`."""
+
+    key: str
+    title: str
+    applies: bool
+    lines: list[tuple[str, int | None, str]] = field(default_factory=list)
+    note: str = ""
+
+
+@dataclass
+class CaseExplanation:
+    """What `NodeId(n)` is in one run, who consumed its step, who walked into it, and the fix."""
+
+    node: NodeRecord
+    parents: list[NodeRecord]
+    audit: AuditEntry | None
+    consumed_by: BackwardInfo | None
+    reached_by: BackwardInfo | None
+    path: list[int]
+    fixes: list[Fix]
+
+
+def walk_path(result: RunResult, root: int, target: int) -> list[int]:
+    """The shortest chain of recorded parents from `root` to `target` (both included)."""
+    came_from: dict[int, int | None] = {root: None}
+    queue = deque([root])
+    while queue:
+        node_id = queue.popleft()
+        if node_id == target:
+            break
+        record = result.node(node_id)
+        for parent in record.parents if record else []:
+            if parent not in came_from:
+                came_from[parent] = node_id
+                queue.append(parent)
+    if target not in came_from:
+        return []
+    path = [target]
+    while (previous := came_from[path[-1]]) is not None:
+        path.append(previous)
+    return path[::-1]
+
+
+def _info(result: RunResult, index: int) -> BackwardInfo:
+    record = result.backwards[index]
+    loops = [
+        n.lineno
+        for n in _loops(result.path)
+        if record.line is not None and n.lineno <= record.line <= (n.end_lineno or n.lineno)
+    ]
+    iteration = None
+    if loops:
+        iteration = sum(1 for b in result.backwards[:index] if b.line == record.line)
+    return BackwardInfo(index + 1, record, iteration)
+
+
+def _loops(path: str) -> list:
+    import ast
+
+    tree = syntax_tree(path)
+    return [n for n in ast.walk(tree) if isinstance(n, ast.For | ast.While)] if tree else []
+
+
+def _indent(text: str) -> str:
+    return text[: len(text) - len(text.lstrip())]
+
+
+def _name(result: RunResult, node_id: int) -> str:
+    node = result.node(node_id)
+    return node.label if node and node.label else f"NodeId({node_id})"
+
+
+def _fix_detach(result: RunResult, node: NodeRecord) -> Fix:
+    fix = Fix("A", f"`{_name(result, node.id)}` needs no gradient: detach it once", False)
+    if node.line is not None:
+        text = source_line(result.path, node.line)
+        _, end = span(result.path, node.line)
+        fix.lines = [
+            ("-", node.line, text),
+            ("+", node.line, text[:end] + ".detach()" + text[end:]),
+        ]
+    fix.note = "Nothing under it gets a gradient through it from then on: it is plain data."
+    return fix
+
+
+def _fix_recompute(result: RunResult, node: NodeRecord, loop_line: int | None) -> Fix:
+    leaves = sorted(
+        _name(result, n)
+        for n in _leaf_ancestors(result, node.id)
+        if (r := result.node(n)) is not None and r.requires_grad
+    )
+    learners = ", ".join(f"`{n}`" for n in leaves) or "its inputs"
+    fix = Fix("B", f"gradients must reach {learners}: recompute it inside the loop", True)
+    loop = next((n for n in _loops(result.path) if n.lineno == loop_line), None)
+    if node.line is not None and loop is not None and loop.body:
+        made = source_line(result.path, node.line)
+        first = loop.body[0].lineno
+        body = source_line(result.path, first)
+        fix.lines = [
+            ("-", node.line, made),
+            (" ", loop.lineno, source_line(result.path, loop.lineno)),
+            ("+", None, _indent(body) + made.strip()),
+            (" ", first, body),
+        ]
+    fix.note = "The usual training loop: only data is prepared outside it."
+    return fix
+
+
+def _leaf_ancestors(result: RunResult, node_id: int) -> set[int]:
+    seen, stack, leaves = {node_id}, [node_id], set()
+    while stack:
+        record = result.node(stack.pop())
+        if record is None:
+            continue
+        if not record.parents:
+            leaves.add(record.id)
+        for parent in record.parents:
+            if parent not in seen:
+                seen.add(parent)
+                stack.append(parent)
+    return leaves
+
+
+def _fix_add_losses(result: RunResult, first: BackwardRecord, second: BackwardRecord) -> Fix:
+    a, b = _name(result, first.root), _name(result, second.root)
+    fix = Fix("C", f"add `{a}` and `{b}`, run one backward", True)
+    if first.line is not None and second.line is not None:
+        text = source_line(result.path, first.line)
+        target = assigned_name(result.path, first.line) or "grads"
+        fix.lines = [
+            ("-", first.line, text),
+            ("+", first.line, f"{_indent(text)}{target} = ({a} + {b}).backward()"),
+            ("-", second.line, source_line(result.path, second.line)),
+        ]
+        fix.note = f"Read every gradient from `{target}`; log `{a}` and `{b}` with into_scalar()."
+    return fix
+
+
+def _fix_reuse(result: RunResult, first: BackwardRecord, second: BackwardRecord) -> Fix:
+    fix = Fix("D", "keep the first backward's gradients instead of running it again", True)
+    if first.line is not None and second.line is not None:
+        target = assigned_name(result.path, first.line) or "grads"
+        fix.lines = [("-", second.line, source_line(result.path, second.line))]
+        fix.note = (
+            f"The gradients of line {first.line} are in `{target}`; a loss is backpropagated "
+            "once. If the parameters changed in between, build the loss again first."
+        )
+    return fix
+
+
+def _fixes(result: RunResult, node: NodeRecord, entry: AuditEntry | None) -> list[Fix]:
+    if entry is None or entry.verdict != "hazard":
+        return []
+    if entry.pattern == LOOP_EXTERNAL:
+        return [_fix_detach(result, node), _fix_recompute(result, node, entry.loop_line)]
+    first, second = (result.backwards[n - 1] for n in entry.backwards)
+    if entry.pattern == SHARED:
+        return [_fix_add_losses(result, first, second)]
+    if entry.pattern == DOUBLE:
+        return [_fix_reuse(result, first, second)]
+    return []
+
+
+def explain_in_case(result: RunResult, node_id: int) -> CaseExplanation | None:
+    """The explanation of `NodeId(node_id)` in `result`, or None if the run has no such id."""
+    node = result.node(node_id)
+    if node is None:
+        return None
+    consumed_at = next((i for i, b in enumerate(result.backwards) if node_id in b.consumed), None)
+    failed_at = next(
+        (i for i, b in enumerate(result.backwards) if not b.ok and b.missing == node_id), None
+    )
+    reached_by = None if failed_at is None else _info(result, failed_at)
+    path = [] if reached_by is None else walk_path(result, reached_by.record.root, node_id)
+    entry = next((e for e in audit(result) if e.node_id == node_id), None)
+    return CaseExplanation(
+        node=node,
+        parents=[p for p in (result.node(i) for i in node.inputs) if p is not None],
+        audit=entry,
+        consumed_by=None if consumed_at is None else _info(result, consumed_at),
+        reached_by=reached_by,
+        path=path,
+        fixes=_fixes(result, node, entry),
+    )

@@ -1,0 +1,62 @@
+"""Reading a case's source: its lines, and where each assignment's value sits on its line."""
+
+from __future__ import annotations
+
+import ast
+from functools import cache
+from pathlib import Path
+
+
+@cache
+def source_lines(path: str) -> list[str]:
+    """The lines of `path` (empty if it cannot be read)."""
+    try:
+        return Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
+
+
+def source_line(path: str, line: int) -> str:
+    lines = source_lines(path)
+    return lines[line - 1] if 1 <= line <= len(lines) else ""
+
+
+@cache
+def syntax_tree(path: str) -> ast.Module | None:
+    try:
+        return ast.parse(Path(path).read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
+        return None
+
+
+@cache
+def _assignments(path: str) -> dict[int, ast.Assign | ast.AnnAssign | ast.AugAssign]:
+    tree = syntax_tree(path)
+    found: dict[int, ast.Assign | ast.AnnAssign | ast.AugAssign] = {}
+    for node in ast.walk(tree) if tree else ():
+        if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign) and node.value is not None:
+            found.setdefault(node.lineno, node)
+    return found
+
+
+def span(path: str, line: int) -> tuple[int, int]:
+    """The columns to underline on `line`: an assignment's value, else the whole statement."""
+    assignment = _assignments(path).get(line)
+    if assignment is not None and assignment.value is not None:
+        value = assignment.value
+        if value.lineno == value.end_lineno == line and value.end_col_offset is not None:
+            return value.col_offset, value.end_col_offset
+    text = source_line(path, line)
+    return len(text) - len(text.lstrip()), len(text.rstrip())
+
+
+def assigned_name(path: str, line: int) -> str | None:
+    """The single name assigned on `line` (`grads` in `grads = loss.backward()`), if any."""
+    assignment = _assignments(path).get(line)
+    if isinstance(assignment, ast.Assign) and len(assignment.targets) == 1:
+        target = assignment.targets[0]
+    elif isinstance(assignment, ast.AnnAssign | ast.AugAssign):
+        target = assignment.target
+    else:
+        return None
+    return target.id if isinstance(target, ast.Name) else None

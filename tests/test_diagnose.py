@@ -1,0 +1,307 @@
+"""The audit, `pbpit explain` and the memory report, on the named cases and on user cases."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from pbpit.diagnose.audit import audit
+from pbpit.diagnose.explain import explain_in_case, find_panic, parse_node_id
+from pbpit.runner import resolve_case, run_case
+
+
+def pbpit_cli(*args: str, stdin: str | None = None, env=None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "pbpit", *args],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        env=env,
+    )
+
+
+def audited(case: str) -> dict[str, tuple[str, str | None]]:
+    """label -> (verdict, pattern) for a case's audit."""
+    return {e.label: (e.verdict, e.pattern) for e in audit(run_case(resolve_case(case)))}
+
+
+def write_case(tmp_path, body: str):
+    path = tmp_path / "user_case.py"
+    path.write_text(textwrap.dedent(body))
+    return str(path)
+
+
+# -- the audit on the named cases ---------------------------------------------------------------
+
+
+def test_audit_of_twice_flags_exactly_feats():
+    assert audited("twice") == {
+        "x": ("ok", None),
+        "w": ("ok", None),
+        "feats": ("hazard", "loop-external-tracked"),
+    }
+
+
+def test_audit_of_twice_fix_finds_no_hazard():
+    assert all(verdict == "ok" for verdict, _ in audited("twice_fix").values())
+    assert audited("twice_fix")["feats"] == ("ok", None)
+
+
+def test_audit_of_shared_loss_flags_feats_as_shared():
+    assert audited("shared-loss") == {"feats": ("hazard", "shared-intermediate")}
+
+
+def test_audit_of_double_backward_flags_the_loss():
+    assert audited("double-backward") == {"loss": ("hazard", "double-backward")}
+
+
+def test_audit_entry_of_twice_has_kind_line_and_is_tracked():
+    entry = next(e for e in audit(run_case(resolve_case("twice"))) if e.label == "feats")
+    assert (entry.node_id, entry.line, entry.tracked, entry.kind) == (
+        2,
+        19,
+        True,
+        "tracked_intermediate",
+    )
+    assert entry.loop_line == 20
+
+
+# -- the audit on user cases ----------------------------------------------------------------------
+
+DATA_OUTSIDE_LOOP = """\
+    import pbpit as pb
+
+    device = pb.Device.flex().autodiff()
+    w = pb.Tensor.from_floats([1.0, 2.0], device).require_grad()
+    batch = pb.Tensor.from_floats([3.0, 4.0], device).exp()
+    for step in range(3):
+        loss = (batch * w).sum()
+        loss.backward()
+"""
+
+
+def test_data_prepared_outside_the_loop_is_fine(tmp_path):
+    entries = audit(run_case(resolve_case(write_case(tmp_path, DATA_OUTSIDE_LOOP))))
+    assert {e.label: (e.kind, e.verdict) for e in entries} == {
+        "w": ("leaf_requires_grad", "ok"),
+        "batch": ("untracked", "ok"),
+    }
+
+
+LOOP_WITHOUT_BACKWARD = """\
+    import pbpit as pb
+
+    device = pb.Device.flex().autodiff()
+    w = pb.Tensor.from_floats([1.0, 2.0], device).require_grad()
+    hidden = w.exp()
+    total = 0.0
+    for step in range(3):
+        total += (hidden * w).sum().into_scalar()
+"""
+
+
+def test_loop_whose_body_runs_no_backward_is_not_audited(tmp_path):
+    assert audit(run_case(resolve_case(write_case(tmp_path, LOOP_WITHOUT_BACKWARD)))) == []
+
+
+NESTED_LOOPS = """\
+    import pbpit as pb
+
+    device = pb.Device.flex().autodiff()
+    w = pb.Tensor.from_floats([1.0, 2.0], device).require_grad()
+    for epoch in range(2):
+        hidden = w.tanh()
+        for batch in range(2):
+            loss = (hidden * w).sum()
+            loss.backward()
+"""
+
+
+def test_tracked_tensor_made_in_the_outer_loop_is_a_hazard_of_the_inner(tmp_path):
+    result = run_case(resolve_case(write_case(tmp_path, NESTED_LOOPS)))
+    assert result.exit_code == 101
+    assert {e.label: (e.verdict, e.loop_line) for e in audit(result)} == {
+        "w": ("ok", 5),
+        "hidden": ("hazard", 7),
+    }
+
+
+# -- explain ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "NodeId(2)",
+        "2",
+        "Cannot run backward: graph tape has already been consumed at NodeId(2). Burn does not",
+    ],
+)
+def test_node_id_is_read_from_every_accepted_form(text):
+    assert parse_node_id(text) == 2
+
+
+@pytest.mark.parametrize("text", ["NodeId(x)", "two", "", "-3"])
+def test_malformed_node_id_is_none(text):
+    assert parse_node_id(text) is None
+
+
+def test_panic_is_found_in_a_programs_output():
+    output = "   Compiling app\nstep 0\nthread 'main' (7) panicked at a.rs:1:1:\n" + (
+        "Cannot run backward: graph tape has already been consumed at NodeId(12). Burn does"
+    )
+    assert find_panic(output) == 12
+    assert find_panic("step 0\nstep 1\n") is None
+
+
+def test_explain_entry_covers_meaning_causes_fixes_and_finding_the_node():
+    result = pbpit_cli("explain", "NodeId(2)")
+    assert result.returncode == 0
+    text = result.stdout
+    assert text.startswith("NodeId(2): the graph tape was already consumed\n")
+    for words in (
+        "retain_graph",
+        "by value",
+        "memory",
+        "outside the training loop",
+        "Two losses sharing an intermediate",
+        "backward() twice",
+        ".detach()",
+        "recompute it every step",
+        "(l1 + l2).backward()",
+        "ids count tensor creations",
+    ):
+        assert words in text, words
+
+
+def test_explain_reads_a_piped_program_output():
+    output = "step 0: ok\nCannot run backward: graph tape has already been consumed at NodeId(5).\n"
+    result = pbpit_cli("explain", "-", stdin=output)
+    assert result.returncode == 0
+    assert result.stdout.startswith("NodeId(5):")
+
+
+def test_explain_of_output_without_panic_says_so_and_exits_1():
+    result = pbpit_cli("explain", "-", stdin="all good\n")
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert "no `graph tape has already been consumed` panic" in result.stderr
+
+
+def test_explain_of_unknown_id_lists_the_ids_and_exits_2():
+    result = pbpit_cli("explain", "NodeId(40)", "--case", "twice")
+    assert result.returncode == 2
+    assert result.stderr == "pbpit: error: NodeId(40) does not exist in twice: its ids are 0..6\n"
+
+
+def test_explain_of_malformed_id_exits_2():
+    result = pbpit_cli("explain", "NodeId(two)")
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "malformed node id" in result.stderr
+
+
+def test_explain_in_twice_names_feats_and_both_backwards():
+    explanation = explain_in_case(run_case(resolve_case("twice")), 2)
+    assert explanation.node.label == "feats"
+    assert [p.label for p in explanation.parents] == ["x"]
+    assert (explanation.consumed_by.number, explanation.consumed_by.iteration) == (1, 0)
+    assert (explanation.reached_by.number, explanation.reached_by.iteration) == (2, 1)
+    assert explanation.path == [6, 5, 2]
+
+
+def test_explain_in_twice_writes_fixes_a_and_b_as_corrected_lines():
+    fixes = {f.key: f for f in explain_in_case(run_case(resolve_case("twice")), 2).fixes}
+    assert fixes["A"].lines == [
+        ("-", 19, "feats = x.clone().exp()"),
+        ("+", 19, "feats = x.clone().exp().detach()"),
+    ]
+    assert fixes["B"].applies
+    assert fixes["B"].lines == [
+        ("-", 19, "feats = x.clone().exp()"),
+        (" ", 20, "for step in range(3):"),
+        ("+", None, "    feats = x.clone().exp()"),
+        (" ", 21, "    loss = (feats.clone() * w.clone()).sum()"),
+    ]
+
+
+def test_explain_in_shared_loss_adds_the_losses():
+    (fix,) = explain_in_case(run_case(resolve_case("shared-loss")), 2).fixes
+    assert (fix.key, fix.applies) == ("C", True)
+    assert fix.lines == [
+        ("-", 24, "g1 = l1.backward()"),
+        ("+", 24, "g1 = (l1 + l2).backward()"),
+        ("-", 26, "g2 = l2.backward()"),
+    ]
+
+
+def test_explain_in_double_backward_keeps_the_first_gradients():
+    explanation = explain_in_case(run_case(resolve_case("double-backward")), 4)
+    assert explanation.path == [4]
+    (fix,) = explanation.fixes
+    assert fix.lines == [("-", 21, "grads = loss.backward()")]
+
+
+def test_explain_with_case_prints_the_fixed_lines():
+    result = pbpit_cli("explain", "NodeId(2)", "--case", "twice")
+    assert result.returncode == 0
+    assert "+19 | feats = x.clone().exp().detach()" in result.stdout
+    assert "reached it by 6 -> 5 -> 2 and panicked" in result.stdout
+
+
+def test_explain_json_is_one_object():
+    data = json.loads(pbpit_cli("explain", "2", "--case", "shared_loss", "--json").stdout)
+    assert data["node"]["label"] == "feats"
+    assert data["audit"]["pattern"] == "shared-intermediate"
+    assert data["fixes"][0]["key"] == "C"
+
+
+# -- run: audit, memory, colour --------------------------------------------------------------------
+
+
+def test_run_json_carries_the_audit():
+    data = json.loads(pbpit_cli("run", "twice", "--json").stdout)
+    assert [(a["label"], a["verdict"]) for a in data["audit"]] == [
+        ("x", "ok"),
+        ("w", "ok"),
+        ("feats", "hazard"),
+    ]
+    assert data["audit"][2]["pattern"] == "loop-external-tracked"
+
+
+def test_run_shows_the_audit_after_the_diagnosis():
+    out = pbpit_cli("run", "twice").stdout
+    assert out.index("lost its step") < out.index("audit:")
+
+
+def test_audit_command_exits_1_on_a_hazard_and_0_when_clean():
+    assert pbpit_cli("audit", "twice").returncode == 1
+    assert pbpit_cli("audit", "twice_fix").returncode == 0
+
+
+def test_run_memory_shows_the_drop_at_backward():
+    out = pbpit_cli("run", "twice", "--memory").stdout
+    assert "backward #1 (root NodeId(4) `loss`, ran): 24 B -> 0 B" in out
+
+
+def test_saved_bytes_of_a_large_tensor_are_released_by_backward(tmp_path):
+    body = """\
+        import numpy as np
+        import pbpit as pb
+
+        device = pb.Device.flex().autodiff()
+        x = pb.Tensor.from_floats(np.ones(1_000_000, dtype=np.float32), device).require_grad()
+        loss = x.exp().sum()
+        loss.backward()
+    """
+    (record,) = run_case(resolve_case(write_case(tmp_path, body))).backwards
+    # exp saves its 4 MB output; sum saves nothing
+    assert (record.saved_bytes_before, record.saved_bytes_after) == (4_000_000, 0)
+
+
+def test_output_has_no_colour_off_a_terminal():
+    for args in (["run", "twice"], ["audit", "twice"], ["explain", "2", "--case", "twice"]):
+        assert "\x1b[" not in pbpit_cli(*args).stdout
