@@ -347,14 +347,21 @@ class SumDim(Op):
 
     def forward(self, x):
         self.shape = x.shape
-        d = self.dim
-        outer = int(np.prod(x.shape[:d]))
-        inner = int(np.prod(x.shape[d + 1 :]))
-        summed = k.sum_middle(x.reshape(outer, x.shape[d], inner))
-        return summed.reshape(x.shape[:d] + (1,) + x.shape[d + 1 :])
+        return _sum_over(x, self.dim)
 
     def backward(self, grad):
-        return (np.ascontiguousarray(np.broadcast_to(grad, self.shape)),)
+        # Burn sums the gradient over the (size-1) dim before broadcasting it: a sum starts
+        # from +0.0, so a -0.0 gradient comes back as +0.0.
+        summed = _sum_over(grad, self.dim)
+        return (np.ascontiguousarray(np.broadcast_to(summed, self.shape)),)
+
+
+def _sum_over(x: Array, dim: int) -> Array:
+    """Sum over `dim`, keeping it with size 1."""
+    outer = int(np.prod(x.shape[:dim]))
+    inner = int(np.prod(x.shape[dim + 1 :]))
+    summed = k.sum_middle(x.reshape(outer, x.shape[dim], inner))
+    return summed.reshape(x.shape[:dim] + (1,) + x.shape[dim + 1 :])
 
 
 class Reshape(Op):

@@ -130,13 +130,14 @@ class Tensor:
         if not tensors:
             raise ValueError("cat: needs at least one tensor")
         first = tensors[0].array.shape
+        axis = _dim(dim, len(first))
         for t in tensors[1:]:
             shape = t.array.shape
             if len(shape) != len(first) or any(
-                a != b for i, (a, b) in enumerate(zip(shape, first, strict=True)) if i != dim
+                a != b for i, (a, b) in enumerate(zip(shape, first, strict=True)) if i != axis
             ):
                 raise ValueError(f"cat: shapes {list(first)} and {list(shape)} do not fit on {dim}")
-        return _apply(ops.Cat(_dim(dim, len(first))), tensors, *(t.array for t in tensors))
+        return _apply(ops.Cat(axis), tensors, *(t.array for t in tensors))
 
     # -- graph ----------------------------------------------------------------------------------
 
