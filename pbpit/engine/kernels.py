@@ -48,9 +48,9 @@ jit = numba.njit(cache=True, nogil=True)
 F0 = np.float32(0.0)
 F1 = np.float32(1.0)
 
-# Reductions add fixed-size blocks in order, then the block sums in order: the result depends on
-# the data only, never on how the blocks are shared out between threads.
-SUM_BLOCK = 4096
+NEG0 = np.float32(-0.0)
+# The vector width of the Flex build the sums mirror (AVX2: 8 f32 lanes).
+LANES = 8
 
 
 @jit
@@ -87,10 +87,24 @@ def tanh(a):
 
 @jit
 def sigmoid(a):
-    # Burn's default: exp(-log(1 + exp(-x))), each step rounded to float32.
+    # Flex's form, which never overflows exp: 1/(1+e^-x) for x >= 0, e^x/(1+e^x) below (NaN too).
     out = np.empty_like(a)
     for i in range(a.size):
-        out[i] = math.exp(-math.log(math.exp(-a[i]) + F1))
+        x = a[i]
+        if x >= F0:
+            out[i] = F1 / (F1 + math.exp(-x))
+        else:
+            e = math.exp(x)
+            out[i] = e / (F1 + e)
+    return out
+
+
+@jit
+def sigmoid_backward(s, grad):
+    """`(g * s) * (1 - s)`, left to right, as Flex computes it."""
+    out = np.empty_like(grad)
+    for i in range(grad.size):
+        out[i] = (grad[i] * s[i]) * (F1 - s[i])
     return out
 
 
@@ -112,10 +126,10 @@ def neg(a):
 
 @jit
 def relu(a):
-    # clamp_min(x, 0): -0.0 and NaN pass through unchanged.
+    # Flex's x.max(0.0) as compiled in a loop: NaN and -0.0 both give +0.0.
     out = np.empty_like(a)
     for i in range(a.size):
-        out[i] = F0 if a[i] < F0 else a[i]
+        out[i] = a[i] if a[i] > F0 else F0
     return out
 
 
@@ -201,24 +215,43 @@ def div_scalar(a, s):
 
 @jit
 def relu_backward(grad, x):
-    """`grad`, with 0 where the input was <= 0."""
+    """`grad` where the input was > 0, else +0.0 (a NaN input too), as Flex computes it."""
     out = np.empty_like(grad)
     for i in range(grad.size):
-        out[i] = F0 if x[i] <= F0 else grad[i]
+        out[i] = grad[i] if x[i] > F0 else F0
     return out
 
 
 @jit
 def sum_all(a):
+    """Burn Flex's f32 sum on x86-64 (AVX2, 8 lanes): eight vector accumulators over blocks of
+    64, combined pairwise; then leftover 8-wide groups; then the lanes in order; then the last
+    few elements, folded from -0.0. Fixed association: the same bits on every run."""
     n = a.size
-    blocks = (n + SUM_BLOCK - 1) // SUM_BLOCK
-    total = F0
-    for b in range(blocks):
-        part = F0
-        for i in range(b * SUM_BLOCK, min(n, (b + 1) * SUM_BLOCK)):
-            part += a[i]
-        total += part
-    return total
+    acc = np.zeros((8, LANES), dtype=np.float32)
+    i = 0
+    while i + 8 * LANES <= n:
+        for j in range(8):
+            for lane in range(LANES):
+                acc[j, lane] += a[i + j * LANES + lane]
+        i += 8 * LANES
+    v = np.empty(LANES, dtype=np.float32)
+    for lane in range(LANES):
+        left = (acc[0, lane] + acc[1, lane]) + (acc[2, lane] + acc[3, lane])
+        right = (acc[4, lane] + acc[5, lane]) + (acc[6, lane] + acc[7, lane])
+        v[lane] = left + right
+    while i + LANES <= n:
+        for lane in range(LANES):
+            v[lane] += a[i + lane]
+        i += LANES
+    total = v[0]
+    for lane in range(1, LANES):
+        total += v[lane]
+    tail = NEG0
+    while i < n:
+        tail += a[i]
+        i += 1
+    return total + tail
 
 
 @jit

@@ -128,9 +128,8 @@ class Sigmoid(Op):
 
     def backward(self, grad):
         (out,) = self.saved
-        # d/dx sigmoid(x) = s * (1 - s)
-        one_minus = elementwise(k.add_scalar, elementwise(k.neg, out), f32(1))
-        return (elementwise(k.mul, grad, elementwise(k.mul, out, one_minus)),)
+        # d/dx sigmoid(x) = s * (1 - s); Flex has its own kernel for it.
+        return (elementwise(k.sigmoid_backward, out, grad),)
 
 
 class Relu(Op):
