@@ -18,7 +18,9 @@ run: setup
 	@$(BIN)/pbpit run twice; status=$$?; \
 	if [ $$status -ne 101 ]; then echo "make run: expected the panic (exit 101), got $$status" >&2; exit 1; fi
 
+# The built-in cases must still print exactly their golden output (SPEC §3), then every test.
 test: setup lint
+	$(BIN)/pbpit check
 	$(BIN)/python -m pytest -q
 
 lint: setup
