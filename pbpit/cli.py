@@ -31,6 +31,10 @@ def _console(stderr: bool = False) -> Console:
     return Console(stderr=stderr, highlight=False, soft_wrap=True)
 
 
+def _print_json(data: object) -> None:
+    sys.stdout.write(json.dumps(data, indent=2) + "\n")
+
+
 def _version(value: bool) -> None:
     if value:
         print(f"pbpit {__version__}")
@@ -56,6 +60,87 @@ def list_cases() -> None:
         print(f"{case.name:<{width}}  {case.summary}")
 
 
+@app.command("audit")
+def audit_case(
+    case: Annotated[str, typer.Argument(help="A built-in case name, or a case file (.py).")],
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+) -> None:
+    """Audit a case: tensors made outside a loop that runs backward, and shared backwards."""
+    from pbpit.diagnose.audit import audit
+    from pbpit.runner import run_case
+
+    result = run_case(resolve_case(case))
+    entries = audit(result)
+    if as_json:
+        _print_json({"case": result.case, "audit": [entry.to_json() for entry in entries]})
+    else:
+        from pbpit.report import render_audit
+
+        _console().print(render_audit(result, entries), end="")
+    hazards = sum(entry.verdict == "hazard" for entry in entries)
+    raise typer.Exit(1 if hazards else 0)
+
+
+@app.command("explain")
+def explain(
+    node: Annotated[
+        str,
+        typer.Argument(
+            help="NodeId(n), n, a whole panic line, or - to read a program's output from stdin."
+        ),
+    ],
+    case: Annotated[
+        str | None,
+        typer.Option("--case", help="Explain the node in this case (a name or a .py file)."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+) -> None:
+    """Explain the panic, and with --case what NodeId(n) is in that program and how to fix it."""
+    from pbpit.diagnose.explain import entry, find_panic, parse_node_id
+
+    if node == "-":
+        node_id = find_panic(sys.stdin.read())
+        if node_id is None:
+            print(
+                "pbpit: no `graph tape has already been consumed` panic in the input",
+                file=sys.stderr,
+            )
+            raise typer.Exit(1)
+    else:
+        node_id = parse_node_id(node)
+        if node_id is None:
+            raise UsageError(f"malformed node id `{node}`: expected NodeId(n), n, or a panic line")
+    if case is None:
+        if as_json:
+            _print_json({"node_id": node_id, "entry": entry(node_id), "case": None})
+        else:
+            sys.stdout.write(entry(node_id))
+        raise typer.Exit(0)
+    _explain_in_case(node_id, case, as_json)
+
+
+def _explain_in_case(node_id: int, case: str, as_json: bool) -> None:
+    from dataclasses import asdict
+
+    from pbpit.diagnose.explain import entry, explain_in_case
+    from pbpit.runner import run_case
+
+    result = run_case(resolve_case(case))
+    explanation = explain_in_case(result, node_id)
+    if explanation is None:
+        ids = f"0..{len(result.nodes) - 1}" if result.nodes else "none"
+        raise UsageError(f"NodeId({node_id}) does not exist in {result.case}: its ids are {ids}")
+    if as_json:
+        data = asdict(explanation)
+        data["audit"] = None if explanation.audit is None else explanation.audit.to_json()
+        _print_json({"node_id": node_id, "entry": entry(node_id), "case": result.case, **data})
+    else:
+        from pbpit.report import render_explanation
+
+        _console().print(render_explanation(result, explanation), end="")
+    raise typer.Exit(0)
+
+
 @app.command("run")
 def run(
     case: Annotated[str, typer.Argument(help="A built-in case name, or a case file (.py).")],
@@ -63,17 +148,23 @@ def run(
         bool, typer.Option("--raw", help="Exactly what the Rust program prints; nothing else.")
     ] = False,
     as_json: Annotated[
-        bool, typer.Option("--json", help="One JSON object with the run's trace.")
+        bool, typer.Option("--json", help="One JSON object with the run's trace and audit.")
+    ] = False,
+    memory: Annotated[
+        bool, typer.Option("--memory", help="Show the bytes saved by live steps at each backward.")
     ] = False,
 ) -> None:
-    """Run a case: its output, the panic, and which tensor and backward are behind it."""
+    """Run a case: its output, the panic, the tensor and backward behind it, and the audit."""
     if raw and as_json:
         raise UsageError("--raw and --json cannot be used together")
+    from pbpit.diagnose.audit import audit
     from pbpit.runner import run_case
 
     result = run_case(resolve_case(case))
     if as_json:
-        sys.stdout.write(json.dumps(result.to_json(), indent=2) + "\n")
+        data = result.to_json()
+        data["audit"] = [entry.to_json() for entry in audit(result)]
+        _print_json(data)
     elif raw:
         from pbpit.rust import panic_block
 
@@ -86,16 +177,100 @@ def run(
             line = f":{result.error.line}" if result.error.line else ""
             sys.stderr.write(f"pbpit: case error at {result.path}{line}: {result.error.message}\n")
     else:
-        from pbpit.report import render_run
+        from pbpit.report import render_memory, render_run
 
-        stdout, report = render_run(result)
-        sys.stdout.write(stdout)
+        sys.stdout.write(result.stdout)
         sys.stdout.flush()
+        report = render_run(result, audit(result))
+        if memory:
+            held = render_memory(result)
+            if report is None:
+                report = held
+            else:
+                report.append("\n")
+                report.append_text(held)
         if report is not None:
-            if stdout:
+            if result.stdout:
                 print()
             _console().print(report, end="")
     raise typer.Exit(result.exit_code)
+
+
+@app.command("check")
+def check(
+    paths: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Case files (.py) or directories of them; default: the built-in cases.",
+            metavar="PATH",
+            show_default=False,
+        ),
+    ] = None,
+    bless: Annotated[
+        bool, typer.Option("--bless", help="Write the golden files from the current output.")
+    ] = False,
+    junit: Annotated[
+        str | None,
+        typer.Option("--junit", metavar="FILE", help="Also write the results as JUnit XML."),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="One JSON object with every case's result.")
+    ] = False,
+) -> None:
+    """Check cases against their golden NAME.stdout / NAME.stderr files (for CI)."""
+    from pbpit.check import run_check
+
+    raise typer.Exit(run_check(paths or [], bless=bless, junit=junit, as_json=as_json))
+
+
+@app.command("graph")
+def graph_tape(
+    case: Annotated[str, typer.Argument(help="A built-in case name, or a case file (.py).")],
+    fmt: Annotated[
+        str | None,
+        typer.Option(
+            "--format",
+            metavar="text|mermaid|dot",
+            help="A terminal tree (default), Mermaid for GitHub, or a Graphviz digraph.",
+            show_default=False,
+        ),
+    ] = None,
+    after: Annotated[
+        int | None,
+        typer.Option(
+            "--after",
+            metavar="N",
+            help="The tape after the N-th backward (0: before any); default: at the panic.",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="One JSON object with every node and its step.")
+    ] = False,
+) -> None:
+    """Draw the tape: every node, whether its step is live or consumed, and the failing walk."""
+    from pbpit.diagnose.graph import FORMATS, render_dot, render_mermaid, render_text, tape_graph
+
+    if as_json and fmt is not None:
+        raise UsageError("--format and --json cannot be used together")
+    if fmt is not None and fmt not in FORMATS:
+        raise UsageError(f"unknown --format `{fmt}` (expected {', '.join(FORMATS)})")
+    from pbpit.runner import run_case
+
+    graph = tape_graph(run_case(resolve_case(case)), after)
+    if as_json:
+        _print_json(graph.to_json())
+    elif fmt == "mermaid":
+        sys.stdout.write(render_mermaid(graph))
+    elif fmt == "dot":
+        sys.stdout.write(render_dot(graph))
+    else:
+        console, text = _console(), render_text(graph)
+        # Without a colour system rich would print the plain text anyway, only much slower.
+        if console.color_system is None:
+            sys.stdout.write(text.plain)
+        else:
+            console.print(text, end="")
 
 
 def main() -> None:
@@ -110,11 +285,11 @@ def main() -> None:
     except typer.Abort:
         print("pbpit: aborted", file=sys.stderr)
         sys.exit(130)
-    except Exception as err:  # click's usage errors
-        import click
-
-        if isinstance(err, click.ClickException):
-            err.show()
+    except Exception as err:
+        # The argument parser's own errors (unknown option, missing argument, no such command).
+        # Recognised by shape: typer may carry its own copy of click rather than click itself.
+        if hasattr(err, "format_message") and isinstance(getattr(err, "exit_code", None), int):
+            print(f"pbpit: error: {err.format_message()} (see `pbpit --help`)", file=sys.stderr)
             sys.exit(err.exit_code)
         raise
     sys.exit(status if isinstance(status, int) else 0)

@@ -128,3 +128,18 @@ def test_commands_that_compute_nothing_do_not_import_numba(args):
     )
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert result.stderr.strip().splitlines()[-1] == "False"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["run", "--bogus"], "No such option: --bogus"),
+        (["run"], "Missing argument 'case'"),
+        (["nope"], "No such command 'nope'"),
+    ],
+)
+def test_argument_mistakes_are_one_line_and_exit_2(args, message):
+    result = pbpit_cli(*args)
+    assert result.returncode == 2
+    assert result.stderr.startswith("pbpit: error: ") and message in result.stderr
+    assert result.stderr.count("\n") == 1
