@@ -1,10 +1,11 @@
-"""Elementwise and reduction kernels over flat float32 arrays.
+"""The numba kernels: large arrays, reductions, matmul and the walk over a big tape.
 
-Every kernel is a numba function compiled on first use and cached on disk. Arithmetic stays in
-float32 (constants are float32 too, so nothing is promoted to float64) and transcendental
-functions go through libm's f32 entry points, which is what Rust's `f32::exp` and friends call:
-`exp(1.0)` is 2.7182817 here, as in Rust, where NumPy's own float32 `exp` gives 2.718282.
-No fastmath: it would reorder and contract operations and change results.
+Loaded only when an array or a tape is large enough to need them (`pbpit.engine.f32` decides).
+Each kernel is compiled on first use and cached on disk. Arithmetic stays in float32 (constants
+too, so nothing is promoted to float64); transcendentals call the C library's float32 entry
+points, as Rust's `f32::exp` does. No fastmath: it would reorder and contract operations. Loops
+over elements run on all cores; each element is computed alone, so the bits do not depend on
+the thread count, and the reductions run in one fixed order on one core.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ def _choose_cache_dir() -> None:
 
 
 _choose_cache_dir()
+# Intel's SVML, when installed, would replace libm's expf and friends in vectorised loops.
+os.environ.setdefault("NUMBA_DISABLE_INTEL_SVML", "1")
 
 import numba  # noqa: E402
 import numpy as np  # noqa: E402
@@ -44,237 +47,124 @@ from numba.core.errors import NumbaWarning  # noqa: E402
 warnings.simplefilter("ignore", category=NumbaWarning)
 
 jit = numba.njit(cache=True, nogil=True)
+parallel_jit = numba.njit(cache=True, nogil=True, parallel=True)
 
 F0 = np.float32(0.0)
-F1 = np.float32(1.0)
-
 NEG0 = np.float32(-0.0)
-# The vector width of the Flex build the sums mirror (AVX2: 8 f32 lanes).
+# Flex's sum on x86-64 (AVX2): 8 accumulators of 8 lanes (see `pbpit.engine.f32.sum_rows`).
 LANES = 8
 
 
-@jit
+@parallel_jit
 def exp(a):
     out = np.empty_like(a)
-    for i in range(a.size):
+    for i in numba.prange(a.size):
         out[i] = math.exp(a[i])
     return out
 
 
-@jit
+@parallel_jit
 def log(a):
     out = np.empty_like(a)
-    for i in range(a.size):
+    for i in numba.prange(a.size):
         out[i] = math.log(a[i])
     return out
 
 
-@jit
-def sqrt(a):
-    out = np.empty_like(a)
-    for i in range(a.size):
-        out[i] = math.sqrt(a[i])
-    return out
-
-
-@jit
+@parallel_jit
 def tanh(a):
     out = np.empty_like(a)
-    for i in range(a.size):
+    for i in numba.prange(a.size):
         out[i] = math.tanh(a[i])
     return out
 
 
-@jit
-def sigmoid(a):
-    # Flex's form, which never overflows exp: 1/(1+e^-x) for x >= 0, e^x/(1+e^x) below (NaN too).
+@parallel_jit
+def powf(a, p):
     out = np.empty_like(a)
-    for i in range(a.size):
-        x = a[i]
-        if x >= F0:
-            out[i] = F1 / (F1 + math.exp(-x))
-        else:
-            e = math.exp(x)
-            out[i] = e / (F1 + e)
+    for i in numba.prange(a.size):
+        out[i] = math.pow(a[i], p)
     return out
 
 
 @jit
-def sigmoid_backward(s, grad):
-    """`(g * s) * (1 - s)`, left to right, as Flex computes it."""
-    out = np.empty_like(grad)
-    for i in range(grad.size):
-        out[i] = (grad[i] * s[i]) * (F1 - s[i])
-    return out
-
-
-@jit
-def recip(a):
-    out = np.empty_like(a)
-    for i in range(a.size):
-        out[i] = F1 / a[i]
-    return out
-
-
-@jit
-def neg(a):
-    out = np.empty_like(a)
-    for i in range(a.size):
-        out[i] = -a[i]
-    return out
-
-
-@jit
-def relu(a):
-    # Flex's x.max(0.0) as compiled in a loop: NaN and -0.0 both give +0.0.
-    out = np.empty_like(a)
-    for i in range(a.size):
-        out[i] = a[i] if a[i] > F0 else F0
-    return out
-
-
-@jit
-def powf_inner(a, p):
-    """The backend's `powf_scalar`: whole exponents 2, 1, 0, -1, -2 by multiplication and
-    reciprocal (as Burn dispatches them), anything else through libm's powf."""
-    out = np.empty_like(a)
-    if p == np.float32(2.0):
-        for i in range(a.size):
-            out[i] = a[i] * a[i]
-    elif p == F1:
-        out[:] = a
-    elif p == F0:
-        out[:] = F1
-    elif p == np.float32(-1.0):
-        for i in range(a.size):
-            out[i] = F1 / a[i]
-    elif p == np.float32(-2.0):
-        for i in range(a.size):
-            out[i] = F1 / (a[i] * a[i])
-    else:
-        for i in range(a.size):
-            out[i] = math.pow(a[i], p)
-    return out
-
-
-@jit
-def add(a, b):
-    out = np.empty_like(a)
-    for i in range(a.size):
-        out[i] = a[i] + b[i]
-    return out
-
-
-@jit
-def sub(a, b):
-    out = np.empty_like(a)
-    for i in range(a.size):
-        out[i] = a[i] - b[i]
-    return out
-
-
-@jit
-def mul(a, b):
-    out = np.empty_like(a)
-    for i in range(a.size):
-        out[i] = a[i] * b[i]
-    return out
-
-
-@jit
-def div(a, b):
-    out = np.empty_like(a)
-    for i in range(a.size):
-        out[i] = a[i] / b[i]
-    return out
-
-
-@jit
-def add_scalar(a, s):
-    out = np.empty_like(a)
-    for i in range(a.size):
-        out[i] = a[i] + s
-    return out
-
-
-@jit
-def mul_scalar(a, s):
-    out = np.empty_like(a)
-    for i in range(a.size):
-        out[i] = a[i] * s
-    return out
-
-
-@jit
-def div_scalar(a, s):
-    out = np.empty_like(a)
-    for i in range(a.size):
-        out[i] = a[i] / s
-    return out
-
-
-@jit
-def relu_backward(grad, x):
-    """`grad` where the input was > 0, else +0.0 (a NaN input too), as Flex computes it."""
-    out = np.empty_like(grad)
-    for i in range(grad.size):
-        out[i] = grad[i] if x[i] > F0 else F0
-    return out
-
-
-@jit
-def sum_all(a):
-    """Burn Flex's f32 sum on x86-64 (AVX2, 8 lanes): eight vector accumulators over blocks of
-    64, combined pairwise; then leftover 8-wide groups; then the lanes in order; then the last
-    few elements, folded from -0.0. Fixed association: the same bits on every run."""
-    n = a.size
-    acc = np.zeros((8, LANES), dtype=np.float32)
-    i = 0
-    while i + 8 * LANES <= n:
-        for j in range(8):
-            for lane in range(LANES):
-                acc[j, lane] += a[i + j * LANES + lane]
-        i += 8 * LANES
+def sum_rows(a):
+    """`pbpit.engine.f32.sum_rows`, compiled: the same order, for large arrays."""
+    rows, n = a.shape
+    out = np.empty(rows, dtype=np.float32)
+    acc = np.empty((8, LANES), dtype=np.float32)
     v = np.empty(LANES, dtype=np.float32)
-    for lane in range(LANES):
-        left = (acc[0, lane] + acc[1, lane]) + (acc[2, lane] + acc[3, lane])
-        right = (acc[4, lane] + acc[5, lane]) + (acc[6, lane] + acc[7, lane])
-        v[lane] = left + right
-    while i + LANES <= n:
+    for r in range(rows):
+        acc[:] = F0
+        i = 0
+        while i + 8 * LANES <= n:
+            for j in range(8):
+                for lane in range(LANES):
+                    acc[j, lane] += a[r, i + j * LANES + lane]
+            i += 8 * LANES
         for lane in range(LANES):
-            v[lane] += a[i + lane]
-        i += LANES
-    total = v[0]
-    for lane in range(1, LANES):
-        total += v[lane]
-    tail = NEG0
-    while i < n:
-        tail += a[i]
-        i += 1
-    return total + tail
-
-
-@jit
-def sum_middle(a3):
-    """Sum a (outer, n, inner) array over its middle axis, in index order."""
-    outer, n, inner = a3.shape
-    out = np.zeros((outer, 1, inner), dtype=np.float32)
-    for o in range(outer):
-        for k in range(n):
-            for i in range(inner):
-                out[o, 0, i] += a3[o, k, i]
+            left = (acc[0, lane] + acc[1, lane]) + (acc[2, lane] + acc[3, lane])
+            right = (acc[4, lane] + acc[5, lane]) + (acc[6, lane] + acc[7, lane])
+            v[lane] = left + right
+        while i + LANES <= n:
+            for lane in range(LANES):
+                v[lane] += a[r, i + lane]
+            i += LANES
+        total = v[0]
+        for lane in range(1, LANES):
+            total += v[lane]
+        tail = NEG0
+        while i < n:
+            tail += a[r, i]
+            i += 1
+        out[r] = total + tail
     return out
 
 
 @jit
 def matmul(a, b):
-    """(m, k) @ (k, n), each output a dot product accumulated in float32 in index order."""
+    """(m, k) @ (k, n) as the gemm crate computes it: each output a chain of fused multiply-adds
+    in k order. The product of two f32 is exact in f64, so each step rounds once to f64 and
+    then to f32 (a double rounding that differs from a true fma only on exact f32 ties)."""
     m, k = a.shape
     n = b.shape[1]
     out = np.zeros((m, n), dtype=np.float32)
     for i in range(m):
-        for p in range(k):
-            aip = a[i, p]
-            for j in range(n):
-                out[i, j] += aip * b[p, j]
+        for j in range(n):
+            acc = np.float64(0.0)
+            for p in range(k):
+                acc = np.float64(np.float32(acc + np.float64(a[i, p]) * np.float64(b[p, j])))
+            out[i, j] = np.float32(acc)
     return out
+
+
+@jit
+def walk(root, has_step, parent_end, parent_flat):
+    """`AutodiffServer.collect_steps` over arrays: the ids with a step in visiting order, and the
+    first non-leaf without a step (-1 if none)."""
+    visited = np.zeros(has_step.size, dtype=np.uint8)
+    order = np.empty(has_step.size, dtype=np.int64)
+    stack = np.empty(parent_flat.size + 1, dtype=np.int64)
+    count = 0
+    top = 1
+    stack[0] = root
+    while top > 0:
+        top -= 1
+        node = stack[top]
+        if visited[node]:
+            continue
+        visited[node] = 1
+        start = parent_end[node - 1] if node > 0 else 0
+        end = parent_end[node]
+        if not has_step[node]:
+            if end > start:
+                return order[:count], node
+            continue
+        order[count] = node
+        count += 1
+        for p in range(start, end):
+            parent = parent_flat[p]
+            if not visited[parent]:
+                stack[top] = parent
+                top += 1
+    return order[:count], -1

@@ -10,16 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from pbpit.engine import kernels as k
+from pbpit.engine import f32 as f
 
 Array = np.ndarray
-
-
-def elementwise(kernel, *arrays: Array) -> Array:
-    """Run a flat kernel over same-shaped arrays (and float32 scalars), keeping the shape."""
-    shape = arrays[0].shape
-    flat = [a.reshape(-1) if isinstance(a, np.ndarray) else a for a in arrays]
-    return kernel(*flat).reshape(shape)
 
 
 def f32(value: float) -> np.float32:
@@ -27,17 +20,24 @@ def f32(value: float) -> np.float32:
 
 
 class Op:
-    """Base of every op: records which inputs are tracked; subclasses save state in forward."""
+    """Base of every op. An op whose inputs include a tracked one is also its result's *step*
+    on the tape (as in Burn, where the boxed op struct is the step): it holds the result's
+    `node`, its `inputs` (None where untracked), what it `saved` and how many bytes that is."""
 
     name = "op"
-    __slots__ = ("needs", "saved")
+    __slots__ = ("needs", "saved", "node", "inputs", "saved_bytes")
 
     def __init__(self) -> None:
         self.needs: tuple[bool, ...] = ()
+        """Whether each input is tracked; set before `forward`."""
         self.saved: tuple[Array, ...] = ()
+        """What `backward` needs, saved by `forward` (only for tracked inputs)."""
 
-    def saved_bytes(self) -> int:
-        return sum(a.nbytes for a in self.saved)
+    def count_saved_bytes(self) -> int:
+        total = 0
+        for array in self.saved:
+            total += array.nbytes
+        return total
 
     def forward(self, *arrays: Array) -> Array:
         raise NotImplementedError
@@ -46,66 +46,87 @@ class Op:
         raise NotImplementedError
 
 
+class RootStep(Op):
+    """A leaf's step, registered by `require_grad()`: nothing to run, only to be consumed."""
+
+    name = "root"
+    __slots__ = ()
+
+    def __init__(self, node) -> None:
+        Op.__init__(self)
+        self.node = node
+        self.inputs = ()
+        self.saved_bytes = 0
+
+    def backward(self, grad: Array) -> tuple[Array | None, ...]:
+        return ()
+
+
 # -- unary --------------------------------------------------------------------------------------
 
 
 class Exp(Op):
     name = "exp"
+    __slots__ = ()
 
     def forward(self, x):
-        out = elementwise(k.exp, x)
+        out = f.exp(x)
         if self.needs[0]:
             self.saved = (out,)
         return out
 
     def backward(self, grad):
         (out,) = self.saved
-        return (elementwise(k.mul, grad, out),)
+        return (f.mul(grad, out),)
 
 
 class Log(Op):
     name = "log"
+    __slots__ = ()
 
     def forward(self, x):
         if self.needs[0]:
             self.saved = (x,)
-        return elementwise(k.log, x)
+        return f.log(x)
 
     def backward(self, grad):
         (x,) = self.saved
-        return (elementwise(k.mul, grad, elementwise(k.recip, x)),)
+        return (f.mul(grad, f.recip(x)),)
 
 
 class Neg(Op):
     name = "neg"
+    __slots__ = ()
 
     def forward(self, x):
-        return elementwise(k.neg, x)
+        return f.neg(x)
 
     def backward(self, grad):
-        return (elementwise(k.neg, grad),)
+        return (f.neg(grad),)
 
 
 class Sqrt(Op):
     name = "sqrt"
+    __slots__ = ()
 
     def forward(self, x):
         if self.needs[0]:
             self.saved = (x,)
-        return elementwise(k.sqrt, x)
+        return f.sqrt(x)
 
     def backward(self, grad):
         (x,) = self.saved
         # d/dx sqrt(x) = x^(-1/2) / 2
-        value = elementwise(k.div_scalar, elementwise(k.powf_inner, x, f32(-0.5)), f32(2.0))
-        return (elementwise(k.mul, grad, value),)
+        value = f.div_scalar(f.powf(x, f32(-0.5)), f32(2.0))
+        return (f.mul(grad, value),)
 
 
 class Tanh(Op):
     name = "tanh"
+    __slots__ = ()
 
     def forward(self, x):
-        out = elementwise(k.tanh, x)
+        out = f.tanh(x)
         if self.needs[0]:
             self.saved = (out,)
         return out
@@ -113,15 +134,16 @@ class Tanh(Op):
     def backward(self, grad):
         (out,) = self.saved
         # d/dx tanh(x) = 1 - tanh(x)^2
-        value = elementwise(k.add_scalar, elementwise(k.neg, elementwise(k.mul, out, out)), f32(1))
-        return (elementwise(k.mul, grad, value),)
+        value = f.add_scalar(f.neg(f.mul(out, out)), f32(1))
+        return (f.mul(grad, value),)
 
 
 class Sigmoid(Op):
     name = "sigmoid"
+    __slots__ = ()
 
     def forward(self, x):
-        out = elementwise(k.sigmoid, x)
+        out = f.sigmoid(x)
         if self.needs[0]:
             self.saved = (out,)
         return out
@@ -129,20 +151,21 @@ class Sigmoid(Op):
     def backward(self, grad):
         (out,) = self.saved
         # d/dx sigmoid(x) = s * (1 - s); Flex has its own kernel for it.
-        return (elementwise(k.sigmoid_backward, out, grad),)
+        return (f.sigmoid_backward(out, grad),)
 
 
 class Relu(Op):
     name = "relu"
+    __slots__ = ()
 
     def forward(self, x):
         if self.needs[0]:
             self.saved = (x,)
-        return elementwise(k.relu, x)
+        return f.relu(x)
 
     def backward(self, grad):
         (x,) = self.saved
-        return (elementwise(k.relu_backward, grad, x),)
+        return (f.relu_backward(grad, x),)
 
 
 class PowfScalar(Op):
@@ -150,35 +173,36 @@ class PowfScalar(Op):
     __slots__ = ("exponent",)
 
     def __init__(self, exponent: float) -> None:
-        super().__init__()
+        Op.__init__(self)
         self.exponent = f32(exponent)
 
     def forward(self, x):
         if self.needs[0]:
             self.saved = (x,)
-        return elementwise(k.powf_inner, x, self.exponent)
+        return f.powf(x, self.exponent)
 
     def backward(self, grad):
         (x,) = self.saved
         # d/dx x^p = p * x^(p-1)
         p = self.exponent
-        value = elementwise(k.mul_scalar, elementwise(k.powf_inner, x, p - f32(1)), p)
-        return (elementwise(k.mul, grad, value),)
+        value = f.mul_scalar(f.powf(x, p - f32(1)), p)
+        return (f.mul(grad, value),)
 
 
 class Recip(Op):
     name = "recip"
+    __slots__ = ()
 
     def forward(self, x):
         if self.needs[0]:
             self.saved = (x,)
-        return elementwise(k.recip, x)
+        return f.recip(x)
 
     def backward(self, grad):
         (x,) = self.saved
         # d/dx 1/x = -1/x^2
-        value = elementwise(k.neg, elementwise(k.recip, elementwise(k.mul, x, x)))
-        return (elementwise(k.mul, grad, value),)
+        value = f.neg(f.recip(f.mul(x, x)))
+        return (f.mul(grad, value),)
 
 
 # -- with a scalar ------------------------------------------------------------------------------
@@ -188,15 +212,16 @@ class ScalarOp(Op):
     __slots__ = ("scalar",)
 
     def __init__(self, scalar: float) -> None:
-        super().__init__()
+        Op.__init__(self)
         self.scalar = f32(scalar)
 
 
 class AddScalar(ScalarOp):
     name = "add_scalar"
+    __slots__ = ()
 
     def forward(self, x):
-        return elementwise(k.add_scalar, x, self.scalar)
+        return f.add_scalar(x, self.scalar)
 
     def backward(self, grad):
         return (grad,)
@@ -204,9 +229,10 @@ class AddScalar(ScalarOp):
 
 class SubScalar(ScalarOp):
     name = "sub_scalar"
+    __slots__ = ()
 
     def forward(self, x):
-        return elementwise(k.add_scalar, x, -self.scalar)
+        return f.add_scalar(x, -self.scalar)
 
     def backward(self, grad):
         return (grad,)
@@ -214,23 +240,25 @@ class SubScalar(ScalarOp):
 
 class MulScalar(ScalarOp):
     name = "mul_scalar"
+    __slots__ = ()
 
     def forward(self, x):
-        return elementwise(k.mul_scalar, x, self.scalar)
+        return f.mul_scalar(x, self.scalar)
 
     def backward(self, grad):
-        return (elementwise(k.mul_scalar, grad, self.scalar),)
+        return (f.mul_scalar(grad, self.scalar),)
 
 
 class DivScalar(ScalarOp):
     name = "div_scalar"
+    __slots__ = ()
 
     def forward(self, x):
-        return elementwise(k.div_scalar, x, self.scalar)
+        return f.div_scalar(x, self.scalar)
 
     def backward(self, grad):
         # Burn multiplies by the float32 reciprocal rather than dividing again.
-        return (elementwise(k.mul_scalar, grad, f32(1) / self.scalar),)
+        return (f.mul_scalar(grad, f32(1) / self.scalar),)
 
 
 # -- binary, same shape -------------------------------------------------------------------------
@@ -238,9 +266,10 @@ class DivScalar(ScalarOp):
 
 class Add(Op):
     name = "add"
+    __slots__ = ()
 
     def forward(self, a, b):
-        return elementwise(k.add, a, b)
+        return f.add(a, b)
 
     def backward(self, grad):
         return (grad, grad)
@@ -248,61 +277,65 @@ class Add(Op):
 
 class Sub(Op):
     name = "sub"
+    __slots__ = ()
 
     def forward(self, a, b):
-        return elementwise(k.sub, a, b)
+        return f.sub(a, b)
 
     def backward(self, grad):
-        return (grad, elementwise(k.neg, grad) if self.needs[1] else None)
+        return (grad, f.neg(grad) if self.needs[1] else None)
 
 
 class Mul(Op):
     name = "mul"
+    __slots__ = ()
 
     def forward(self, a, b):
         # Each side's gradient needs the other side's value.
         self.saved = tuple(v for v, need in ((b, self.needs[0]), (a, self.needs[1])) if need)
-        return elementwise(k.mul, a, b)
+        return f.mul(a, b)
 
     def backward(self, grad):
         saved = iter(self.saved)
-        grad_a = elementwise(k.mul, grad, next(saved)) if self.needs[0] else None
-        grad_b = elementwise(k.mul, grad, next(saved)) if self.needs[1] else None
+        grad_a = f.mul(grad, next(saved)) if self.needs[0] else None
+        grad_b = f.mul(grad, next(saved)) if self.needs[1] else None
         return (grad_a, grad_b)
 
 
 class Div(Op):
     name = "div"
+    __slots__ = ()
 
     def forward(self, a, b):
         self.saved = (a, b) if self.needs[1] else (b,)
         if not any(self.needs):
             self.saved = ()
-        return elementwise(k.div, a, b)
+        return f.div(a, b)
 
     def backward(self, grad):
         b = self.saved[-1]
-        grad_a = elementwise(k.mul, grad, elementwise(k.recip, b)) if self.needs[0] else None
+        grad_a = f.mul(grad, f.recip(b)) if self.needs[0] else None
         grad_b = None
         if self.needs[1]:
             a = self.saved[0]
             # d/db a/b = -a / b^2, the quotient first, then times grad.
-            value = elementwise(k.div, elementwise(k.neg, a), elementwise(k.mul, b, b))
-            grad_b = elementwise(k.mul, grad, value)
+            value = f.div(f.neg(a), f.mul(b, b))
+            grad_b = f.mul(grad, value)
         return (grad_a, grad_b)
 
 
 class Matmul(Op):
     name = "matmul"
+    __slots__ = ()
 
     def forward(self, a, b):
         self.saved = tuple(v for v, need in ((b, self.needs[0]), (a, self.needs[1])) if need)
-        return k.matmul(a, b)
+        return f.matmul(a, b)
 
     def backward(self, grad):
         saved = iter(self.saved)
-        grad_a = k.matmul(grad, np.ascontiguousarray(next(saved).T)) if self.needs[0] else None
-        grad_b = k.matmul(np.ascontiguousarray(next(saved).T), grad) if self.needs[1] else None
+        grad_a = f.matmul(grad, next(saved).T) if self.needs[0] else None
+        grad_b = f.matmul(next(saved).T, grad) if self.needs[1] else None
         return (grad_a, grad_b)
 
 
@@ -315,10 +348,11 @@ class Sum(Op):
 
     def forward(self, x):
         self.shape = x.shape
-        return np.array([k.sum_all(x.reshape(-1))], dtype=np.float32)
+        return np.array([f.sum_all(x)], dtype=np.float32)
 
     def backward(self, grad):
-        return (np.full(self.shape, grad[0], dtype=np.float32),)
+        # `ones * grad` is grad itself, everywhere: a read-only broadcast view, never copied.
+        return (_uniform(grad[0], self.shape),)
 
 
 class Mean(Op):
@@ -327,13 +361,17 @@ class Mean(Op):
 
     def forward(self, x):
         self.shape = x.shape
-        total = k.sum_all(x.reshape(-1))
-        return np.array([total / f32(x.size)], dtype=np.float32)
+        return np.array([f.sum_all(x) / f32(x.size)], dtype=np.float32)
 
     def backward(self, grad):
         # 1/n is taken in float64 and rounded once, then multiplied by the gradient in float32.
         inverse = f32(1.0 / int(np.prod(self.shape)))
-        return (np.full(self.shape, inverse * grad[0], dtype=np.float32),)
+        return (_uniform(inverse * grad[0], self.shape),)
+
+
+def _uniform(value: np.float32, shape: tuple[int, ...]) -> Array:
+    """`value` at every index of `shape`, as a read-only view of one float32."""
+    return np.broadcast_to(np.array(value, dtype=np.float32), shape)
 
 
 class SumDim(Op):
@@ -341,26 +379,17 @@ class SumDim(Op):
     __slots__ = ("dim", "shape")
 
     def __init__(self, dim: int) -> None:
-        super().__init__()
+        Op.__init__(self)
         self.dim = dim
 
     def forward(self, x):
         self.shape = x.shape
-        return _sum_over(x, self.dim)
+        return f.sum_dim(x, self.dim)
 
     def backward(self, grad):
         # Burn sums the gradient over the (size-1) dim before broadcasting it: a sum starts
         # from +0.0, so a -0.0 gradient comes back as +0.0.
-        summed = _sum_over(grad, self.dim)
-        return (np.ascontiguousarray(np.broadcast_to(summed, self.shape)),)
-
-
-def _sum_over(x: Array, dim: int) -> Array:
-    """Sum over `dim`, keeping it with size 1."""
-    outer = int(np.prod(x.shape[:dim]))
-    inner = int(np.prod(x.shape[dim + 1 :]))
-    summed = k.sum_middle(x.reshape(outer, x.shape[dim], inner))
-    return summed.reshape(x.shape[:dim] + (1,) + x.shape[dim + 1 :])
+        return (np.broadcast_to(f.sum_dim(grad, self.dim), self.shape),)
 
 
 class Reshape(Op):
@@ -368,7 +397,7 @@ class Reshape(Op):
     __slots__ = ("shape", "new_shape")
 
     def __init__(self, new_shape: tuple[int, ...]) -> None:
-        super().__init__()
+        Op.__init__(self)
         self.new_shape = new_shape
 
     def forward(self, x):
@@ -384,7 +413,7 @@ class Cat(Op):
     __slots__ = ("dim", "sizes")
 
     def __init__(self, dim: int) -> None:
-        super().__init__()
+        Op.__init__(self)
         self.dim = dim
 
     def forward(self, *xs):

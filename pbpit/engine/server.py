@@ -12,14 +12,13 @@ One process-wide server holds the steps. `backward(root)` runs in three phases:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from array import array
+from typing import Protocol
 
 import numpy as np
 
 from pbpit.engine.graph import Node, NodeIds, Requirement
-
-if TYPE_CHECKING:
-    from pbpit.engine.ops import Op
+from pbpit.engine.ops import Op
 
 TAPE_CONSUMED = (
     "Cannot run backward: graph tape has already been consumed at NodeId({id}). "
@@ -54,23 +53,8 @@ class Panic(Exception):  # noqa: N818 - named after what Rust does, not a Python
         self.location = location
 
 
-class Step:
-    """What a node's backward needs: its node, its inputs (None where untracked) and its op.
-
-    A leaf's root step has no op: running it does nothing, but consuming it is what a backward
-    through the leaf does to the tape.
-    """
-
-    __slots__ = ("node", "inputs", "op")
-
-    def __init__(self, node: Node, inputs: tuple[Node | None, ...], op: Op | None):
-        self.node = node
-        self.inputs = inputs
-        self.op = op
-
-    @property
-    def saved_bytes(self) -> int:
-        return self.op.saved_bytes() if self.op is not None else 0
+Step = Op
+"""A step on the tape is the op that made its node (see `pbpit.engine.ops.Op`)."""
 
 
 class Observer(Protocol):
@@ -95,23 +79,29 @@ class Observer(Protocol):
 class Gradients:
     """Gradients by node id, as Burn's `Gradients`: after backward, the leaves requiring grad."""
 
-    __slots__ = ("_by_id",)
+    __slots__ = ("_by_id", "_owned")
 
     def __init__(self) -> None:
         self._by_id: dict[int, np.ndarray] = {}
+        # Ids whose array this container made itself (a sum), so nothing else can hold it.
+        self._owned: set[int] = set()
 
     def register(self, node: Node, grad: np.ndarray) -> None:
-        from pbpit.engine import kernels
-
-        existing = self._by_id.get(node.id)
+        """Add `grad` to what `node` has received so far (Burn's `add(new, old)`: the same bits
+        as `old + new`), in place once the array is this container's own."""
+        node_id = node.id
+        existing = self._by_id.get(node_id)
         if existing is None:
-            self._by_id[node.id] = grad
+            self._by_id[node_id] = grad
+        elif node_id in self._owned:
+            np.add(existing, grad, out=existing)
         else:
-            # Burn adds the new gradient to the old one: `add(new, old)`.
-            self._by_id[node.id] = kernels.add(grad.ravel(), existing.ravel()).reshape(grad.shape)
+            self._by_id[node_id] = np.add(grad, existing)
+            self._owned.add(node_id)
 
     def consume(self, node: Node) -> np.ndarray:
         """The gradient flowing into `node`; dropped unless it is a leaf that requires grad."""
+        self._owned.discard(node.id)  # handed on: never written in place again
         if node.requirement == Requirement.GRAD:
             return self._by_id[node.id]
         return self._by_id.pop(node.id)
@@ -131,9 +121,24 @@ class AutodiffServer:
         self.steps: dict[int, Step] = {}
         self.saved_bytes = 0
         self.observer: Observer | None = None
+        # The graph again, as flat arrays by node id, for the compiled walk over big tapes:
+        # whether an id has a step, and its parents (`parent_flat` from `parent_end[id - 1]`
+        # to `parent_end[id]`).
+        self.has_step = bytearray()
+        self.parent_end = array("q")
+        self.parent_flat = array("q")
+
+    def add_node(self, node: Node) -> None:
+        """Record a new node's parents in the arrays (ids arrive in order)."""
+        self.has_step.append(0)
+        if node.parents:
+            self.parent_flat.extend([p.id for p in node.parents])
+        self.parent_end.append(len(self.parent_flat))
 
     def register(self, step: Step) -> None:
-        self.steps[step.node.id] = step
+        node_id = step.node.id
+        self.steps[node_id] = step
+        self.has_step[node_id] = 1
         self.saved_bytes += step.saved_bytes
 
     def backward(self, root: Node, root_value: np.ndarray) -> Gradients:
@@ -152,12 +157,15 @@ class AutodiffServer:
             self.observer.backward_done(root, consumed, None, before, self.saved_bytes)
         return execute(tape, root, root_value)
 
-    def collect_steps(self, root: Node) -> list[Step]:
+    def collect_steps(self, root: Node, compiled: bool | None = None) -> list[Step]:
         """Walk from the root over recorded parents, read-only; panic at a non-leaf without a step.
 
         Burn's traversal (named breadth-first, run on a stack): the root, then parents popped
-        last-in first-out, each node visited once. The steps come back in visiting order.
+        last-in first-out, each node visited once. The steps come back in visiting order. Big
+        tapes walk the arrays in a compiled kernel (`compiled` forces either way).
         """
+        if compiled if compiled is not None else len(self.steps) >= COMPILED_WALK_MIN:
+            return self._collect_steps_compiled(root)
         steps = self.steps
         found: list[Step] = []
         visited: set[int] = set()
@@ -178,14 +186,35 @@ class AutodiffServer:
                     stack.append(parent)
         return found
 
+    def _collect_steps_compiled(self, root: Node) -> list[Step]:
+        from pbpit.engine.kernels import walk
+
+        has_step = np.frombuffer(self.has_step, dtype=np.uint8)
+        parent_end = np.frombuffer(self.parent_end, dtype=np.int64)
+        parent_flat = np.frombuffer(self.parent_flat, dtype=np.int64)
+        try:
+            order, missing = walk(root.id, has_step, parent_end, parent_flat)
+        finally:
+            # The buffers must not stay exported, or they could not grow.
+            del has_step, parent_end, parent_flat
+        if missing >= 0:
+            raise Panic(TAPE_CONSUMED.format(id=missing), int(missing))
+        steps = self.steps
+        return [steps[node_id] for node_id in order.tolist()]
+
     def build_tape(self, steps: list[Step]) -> list[list[Step]]:
         """Consume `steps` (remove them from the registry) and group them by node order."""
         tape: list[list[Step]] = [[] for _ in range(1 + max(s.node.order for s in steps))]
         registry = self.steps
+        has_step = self.has_step
+        released = 0
         for step in steps:
-            del registry[step.node.id]
-            self.saved_bytes -= step.saved_bytes
+            node_id = step.node.id
+            del registry[node_id]
+            has_step[node_id] = 0
+            released += step.saved_bytes
             tape[step.node.order].append(step)
+        self.saved_bytes -= released
         return tape
 
 
@@ -195,12 +224,11 @@ def execute(tape: list[list[Step]], root: Node, root_value: np.ndarray) -> Gradi
     grads.register(root, np.ones_like(root_value))
     for level in reversed(tape):
         for step in level:
-            op = step.op
-            if op is None:
-                continue
             inputs = step.inputs
+            if not inputs:
+                continue  # a leaf's root step
             grad = grads.consume(step.node)
-            for parent, parent_grad in zip(inputs, op.backward(grad), strict=True):
+            for parent, parent_grad in zip(inputs, step.backward(grad), strict=True):
                 if parent is not None:
                     grads.register(parent, parent_grad)
     return grads
@@ -216,6 +244,10 @@ def reset() -> None:
     SERVER.observer = observer
 
 
+# From this many live steps, `collect_steps` walks the arrays in compiled code.
+COMPILED_WALK_MIN = 20_000
+
+
 def new_node(
     parents: tuple[Node, ...],
     requirement: Requirement,
@@ -226,6 +258,7 @@ def new_node(
 ) -> Node:
     """Take the next id for a new tensor's node, and tell the observer (if any) about it."""
     node = Node(SERVER.ids.take(), parents, requirement, order)
+    SERVER.add_node(node)
     if SERVER.observer is not None:
         SERVER.observer.node_created(node, op, inputs, saved_bytes)
     return node

@@ -15,9 +15,11 @@ from pbpit.engine.server import (
     TENSOR_LOCATION,
     Gradients,
     Panic,
-    Step,
     new_node,
 )
+
+NONE = Requirement.NONE
+GRAD_IN_BACKWARD = Requirement.GRAD_IN_BACKWARD
 
 
 class Device:
@@ -60,28 +62,51 @@ def _leaf(array: np.ndarray, device: Device, op: str) -> Tensor:
 
 def _apply(op: ops.Op, inputs: Sequence[Tensor], *arrays: np.ndarray) -> Tensor:
     """Run `op` on `inputs`; on the autodiff device, give the result an id and maybe a step."""
-    first = inputs[0].node
-    if first is None:
-        if any(t.node is not None for t in inputs):
+    if len(inputs) == 1:
+        return _apply_one(op, inputs[0])
+    nodes = tuple(t.node for t in inputs)
+    if None in nodes:
+        if any(n is not None for n in nodes):
             raise TypeError(f"{op.name}: cannot mix tensors with and without autodiff")
         op.needs = (False,) * len(inputs)
         return Tensor(op.forward(*arrays), None)
-    nodes = tuple(t.node for t in inputs)
-    if None in nodes:
-        raise TypeError(f"{op.name}: cannot mix tensors with and without autodiff")
-    needs = tuple(n.requirement != Requirement.NONE for n in nodes)
+    needs = tuple(n.requirement != NONE for n in nodes)
     op.needs = needs
     out = op.forward(*arrays)
     order = 1 + max(n.order for n in nodes)
     if True in needs:
         parents = tuple(n for n, need in zip(nodes, needs, strict=True) if need)
-        node = new_node(
-            parents, Requirement.GRAD_IN_BACKWARD, op.name, order, nodes, op.saved_bytes()
-        )
-        inputs_or_none = tuple(n if need else None for n, need in zip(nodes, needs, strict=True))
-        SERVER.register(Step(node, inputs_or_none, op))
+        saved = op.count_saved_bytes()
+        node = new_node(parents, GRAD_IN_BACKWARD, op.name, order, nodes, saved)
+        op.node = node
+        op.inputs = tuple(n if need else None for n, need in zip(nodes, needs, strict=True))
+        op.saved_bytes = saved
+        SERVER.register(op)
     else:
-        node = new_node((), Requirement.NONE, op.name, order, nodes)
+        node = new_node((), NONE, op.name, order, nodes)
+    return Tensor(out, node)
+
+
+def _apply_one(op: ops.Op, tensor: Tensor) -> Tensor:
+    """`_apply` for one input: the hot path of long chains of small tensors."""
+    source = tensor.node
+    if source is None:
+        op.needs = (False,)
+        return Tensor(op.forward(tensor.array), None)
+    inputs = (source,)
+    if source.requirement != NONE:
+        op.needs = (True,)
+        out = op.forward(tensor.array)
+        saved = op.count_saved_bytes()
+        node = new_node(inputs, GRAD_IN_BACKWARD, op.name, source.order + 1, inputs, saved)
+        op.node = node
+        op.inputs = inputs
+        op.saved_bytes = saved
+        SERVER.register(op)
+    else:
+        op.needs = (False,)
+        out = op.forward(tensor.array)
+        node = new_node((), NONE, op.name, source.order + 1, inputs)
     return Tensor(out, node)
 
 
@@ -164,7 +189,7 @@ class Tensor:
         if node.requirement == Requirement.GRAD_IN_BACKWARD:
             raise Panic(NON_LEAF_REQUIRE_GRAD, node.id, TENSOR_LOCATION)
         leaf = Node(node.id, (), Requirement.GRAD)
-        SERVER.register(Step(leaf, (), None))
+        SERVER.register(ops.RootStep(leaf))
         if SERVER.observer is not None:
             SERVER.observer.required_grad(leaf)
         return Tensor(self.array, leaf)
