@@ -228,7 +228,9 @@ def execute(tape: list[list[Step]], root: Node, root_value: np.ndarray) -> Gradi
             if not inputs:
                 continue  # a leaf's root step
             grad = grads.consume(step.node)
-            for parent, parent_grad in zip(inputs, step.backward(grad), strict=True):
+            parent_grads = step.backward(grad)
+            step.saved = ()  # a step runs once: what it saved is released as soon as it has
+            for parent, parent_grad in zip(inputs, parent_grads, strict=True):
                 if parent is not None:
                     grads.register(parent, parent_grad)
     return grads
