@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test lint clean
+.PHONY: setup run test lint clean bench
 
 setup: $(STAMP)
 
@@ -28,3 +28,8 @@ lint: setup
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache
+
+# pbpit beside PyTorch 2.13.0 (CPU) and NumPy; PyTorch is installed here, never as a dependency.
+bench: setup
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check torch==2.13.0
+	$(BIN)/python benchmarks/run.py

@@ -135,11 +135,12 @@ def test_kernels_give_the_same_bits_on_one_thread_and_on_two():
     before = numba.get_num_threads()
     try:
         numba.set_num_threads(1)
-        one = (kernels.exp(values), kernels.sum_rows(values.reshape(1, -1)))
+        one = (f32.exp(values), kernels.sum_rows(values.reshape(1, -1)))
         numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
-        two = (kernels.exp(values), kernels.sum_rows(values.reshape(1, -1)))
+        two = (f32.exp(values), kernels.sum_rows(values.reshape(1, -1)))
     finally:
         numba.set_num_threads(before)
+    assert one[0] is not two[0]
     assert (bits(one[0]) == bits(two[0])).all()
     assert bits(one[1]) == bits(two[1])
 
@@ -185,3 +186,23 @@ def test_mean_divides_the_flex_sum_by_n():
     values = random_values(100, 5)
     mean = pb.Tensor.from_floats(values, device).mean().into_scalar()
     assert F32(mean) == F32(flex_sum_reference(values) / F32(100))
+
+
+def test_a_pooled_buffer_is_reused_only_once_nothing_holds_it():
+    def address(array):
+        return array.__array_interface__["data"][0]
+
+    shape = (f32.POOL_MIN,)
+    first = f32.new_array(shape)
+    held = f32.new_array(shape)
+    assert not np.shares_memory(first, held)
+    first_address = address(first)
+    del first
+    again = f32.new_array(shape)
+    assert address(again) == first_address  # the freed buffer came back
+    assert not np.shares_memory(again, held)  # the held one did not
+    view = again[10:20]
+    del again
+    fresh = f32.new_array(shape)
+    assert not np.shares_memory(fresh, view)  # a live view keeps its buffer out of the pool
+    assert not np.shares_memory(fresh, held)

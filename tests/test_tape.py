@@ -34,7 +34,7 @@ def random_graph(seed: int):
 
 def walk(root, compiled: bool):
     try:
-        return [step.node.id for step in SERVER.collect_steps(root.node, compiled)], None
+        return SERVER.collect_steps(root.node, compiled), None
     except pb.Panic as panic:
         return None, panic.node_id
 

@@ -13,6 +13,7 @@ Three ways in, chosen per call, all giving the same bits:
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 
 import numpy as np
@@ -38,51 +39,97 @@ def kernels():
     return loaded
 
 
+# -- where large results live ----------------------------------------------------------------------
+
+# Large results come from a small pool of buffers that nothing references any more: a training
+# loop then reuses the same memory every step instead of faulting fresh pages in each time.
+POOL_MIN = 1 << 20  # elements (4 MB); smaller arrays come from NumPy as usual
+POOL_MAX_BYTES = 1 << 30
+_pool: list[Array] = []
+# A pooled buffer nobody else holds is referenced by the pool, the loop variable and the call
+# to `sys.getrefcount` itself. (CPython 3.14 counts references differently: no pool there.)
+_FREE_REFERENCES = 3
+_POOLING = sys.version_info < (3, 14)
+
+
+def new_array(shape: tuple[int, ...]) -> Array:
+    """An uninitialised float32 array of `shape`, from the pool when it is large."""
+    count = 1
+    for extent in shape:
+        count *= extent
+    if count < POOL_MIN or not _POOLING:
+        return np.empty(shape, dtype=np.float32)
+    for buffer in _pool:
+        if buffer.size == count and sys.getrefcount(buffer) == _FREE_REFERENCES:
+            return buffer.reshape(shape)
+    buffer = np.empty(count, dtype=np.float32)
+    if sum(b.nbytes for b in _pool) + buffer.nbytes <= POOL_MAX_BYTES:
+        _pool.append(buffer)
+    return buffer.reshape(shape)
+
+
+def release_pool() -> None:
+    """Forget the pooled buffers (those still in use live on with their arrays)."""
+    _pool.clear()
+
+
+def _binary(ufunc: np.ufunc, a: Array, b: Array | np.float32) -> Array:
+    if np.size(a) < POOL_MIN and np.size(b) < POOL_MIN:
+        return ufunc(a, b)
+    return ufunc(a, b, out=new_array(np.broadcast_shapes(np.shape(a), np.shape(b))))
+
+
+def _unary(ufunc: np.ufunc, a: Array) -> Array:
+    if a.size < POOL_MIN:
+        return ufunc(a)
+    return ufunc(a, out=new_array(a.shape))
+
+
 # -- one IEEE operation per element -------------------------------------------------------------
 
 
 def add(a: Array, b: Array) -> Array:
-    return np.add(a, b)
+    return _binary(np.add, a, b)
 
 
 def sub(a: Array, b: Array) -> Array:
-    return np.subtract(a, b)
+    return _binary(np.subtract, a, b)
 
 
 def mul(a: Array, b: Array) -> Array:
-    return np.multiply(a, b)
+    return _binary(np.multiply, a, b)
 
 
 def div(a: Array, b: Array) -> Array:
     with np.errstate(all="ignore"):
-        return np.divide(a, b)
+        return _binary(np.divide, a, b)
 
 
 def neg(a: Array) -> Array:
-    return np.negative(a)
+    return _unary(np.negative, a)
 
 
 def recip(a: Array) -> Array:
     with np.errstate(all="ignore"):
-        return np.divide(F1, a)
+        return _binary(np.divide, F1, a)
 
 
 def sqrt(a: Array) -> Array:
     with np.errstate(all="ignore"):
-        return np.sqrt(a)
+        return _unary(np.sqrt, a)
 
 
 def add_scalar(a: Array, s: np.float32) -> Array:
-    return np.add(a, s)
+    return _binary(np.add, a, s)
 
 
 def mul_scalar(a: Array, s: np.float32) -> Array:
-    return np.multiply(a, s)
+    return _binary(np.multiply, a, s)
 
 
 def div_scalar(a: Array, s: np.float32) -> Array:
     with np.errstate(all="ignore"):
-        return np.divide(a, s)
+        return _binary(np.divide, a, s)
 
 
 def relu(a: Array) -> Array:
@@ -97,7 +144,7 @@ def relu_backward(grad: Array, x: Array) -> Array:
 
 def sigmoid_backward(s: Array, grad: Array) -> Array:
     """Flex's `(g * s) * (1 - s)`, left to right."""
-    return np.multiply(np.multiply(grad, s), np.subtract(F1, s))
+    return mul(mul(grad, s), sub(F1, s))
 
 
 # -- the C library's functions --------------------------------------------------------------------
@@ -114,19 +161,25 @@ def _libm_map(function: Callable[..., float], a: Array, *scalars: np.float32) ->
 def exp(a: Array) -> Array:
     if a.size <= SMALL:
         return _libm_map(libm.expf, a)
-    return kernels().exp(np.ascontiguousarray(a).reshape(-1)).reshape(a.shape)
+    out = new_array(a.shape)
+    kernels().exp(np.ascontiguousarray(a).reshape(-1), out.reshape(-1))
+    return out
 
 
 def log(a: Array) -> Array:
     if a.size <= SMALL:
         return _libm_map(libm.logf, a)
-    return kernels().log(np.ascontiguousarray(a).reshape(-1)).reshape(a.shape)
+    out = new_array(a.shape)
+    kernels().log(np.ascontiguousarray(a).reshape(-1), out.reshape(-1))
+    return out
 
 
 def tanh(a: Array) -> Array:
     if a.size <= SMALL:
         return _libm_map(libm.tanhf, a)
-    return kernels().tanh(np.ascontiguousarray(a).reshape(-1)).reshape(a.shape)
+    out = new_array(a.shape)
+    kernels().tanh(np.ascontiguousarray(a).reshape(-1), out.reshape(-1))
+    return out
 
 
 def powf(a: Array, p: np.float32) -> Array:
@@ -144,7 +197,9 @@ def powf(a: Array, p: np.float32) -> Array:
         return recip(np.multiply(a, a))
     if a.size <= SMALL:
         return _libm_map(libm.powf, a, float(p))
-    return kernels().powf(np.ascontiguousarray(a).reshape(-1), p).reshape(a.shape)
+    out = new_array(a.shape)
+    kernels().powf(np.ascontiguousarray(a).reshape(-1), p, out.reshape(-1))
+    return out
 
 
 def sigmoid(a: Array) -> Array:

@@ -38,6 +38,8 @@ def _choose_cache_dir() -> None:
 _choose_cache_dir()
 # Intel's SVML, when installed, would replace libm's expf and friends in vectorised loops.
 os.environ.setdefault("NUMBA_DISABLE_INTEL_SVML", "1")
+# OpenMP threads that spin after a parallel loop steal the cores from the NumPy work after it.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 import numba  # noqa: E402
 import numpy as np  # noqa: E402
@@ -56,66 +58,61 @@ LANES = 8
 
 
 @parallel_jit
-def exp(a):
-    out = np.empty_like(a)
+def exp(a, out):
     for i in numba.prange(a.size):
         out[i] = math.exp(a[i])
-    return out
 
 
 @parallel_jit
-def log(a):
-    out = np.empty_like(a)
+def log(a, out):
     for i in numba.prange(a.size):
         out[i] = math.log(a[i])
-    return out
 
 
 @parallel_jit
-def tanh(a):
-    out = np.empty_like(a)
+def tanh(a, out):
     for i in numba.prange(a.size):
         out[i] = math.tanh(a[i])
-    return out
 
 
 @parallel_jit
-def powf(a, p):
-    out = np.empty_like(a)
+def powf(a, p, out):
     for i in numba.prange(a.size):
         out[i] = math.pow(a[i], p)
-    return out
 
 
 @jit
 def sum_rows(a):
-    """`pbpit.engine.f32.sum_rows`, compiled: the same order, for large arrays."""
+    """`pbpit.engine.f32.sum_rows`, compiled: the same order, for large arrays. The 64 running
+    sums are independent, so the compiler can keep them in vector registers."""
     rows, n = a.shape
     out = np.empty(rows, dtype=np.float32)
-    acc = np.empty((8, LANES), dtype=np.float32)
+    acc = np.empty(8 * LANES, dtype=np.float32)
     v = np.empty(LANES, dtype=np.float32)
     for r in range(rows):
+        row = a[r]
         acc[:] = F0
         i = 0
         while i + 8 * LANES <= n:
-            for j in range(8):
-                for lane in range(LANES):
-                    acc[j, lane] += a[r, i + j * LANES + lane]
+            for k in range(8 * LANES):
+                acc[k] += row[i + k]
             i += 8 * LANES
         for lane in range(LANES):
-            left = (acc[0, lane] + acc[1, lane]) + (acc[2, lane] + acc[3, lane])
-            right = (acc[4, lane] + acc[5, lane]) + (acc[6, lane] + acc[7, lane])
+            left = (acc[lane] + acc[LANES + lane]) + (acc[2 * LANES + lane] + acc[3 * LANES + lane])
+            right = (acc[4 * LANES + lane] + acc[5 * LANES + lane]) + (
+                acc[6 * LANES + lane] + acc[7 * LANES + lane]
+            )
             v[lane] = left + right
         while i + LANES <= n:
             for lane in range(LANES):
-                v[lane] += a[r, i + lane]
+                v[lane] += row[i + lane]
             i += LANES
         total = v[0]
         for lane in range(1, LANES):
             total += v[lane]
         tail = NEG0
         while i < n:
-            tail += a[r, i]
+            tail += row[i]
             i += 1
         out[r] = total + tail
     return out

@@ -213,7 +213,7 @@ class ScalarOp(Op):
 
     def __init__(self, scalar: float) -> None:
         Op.__init__(self)
-        self.scalar = f32(scalar)
+        self.scalar = np.float32(scalar)
 
 
 class AddScalar(ScalarOp):

@@ -17,6 +17,7 @@ from typing import Protocol
 
 import numpy as np
 
+from pbpit.engine import f32
 from pbpit.engine.graph import Node, NodeIds, Requirement
 from pbpit.engine.ops import Op
 
@@ -131,9 +132,10 @@ class AutodiffServer:
     def add_node(self, node: Node) -> None:
         """Record a new node's parents in the arrays (ids arrive in order)."""
         self.has_step.append(0)
-        if node.parents:
-            self.parent_flat.extend([p.id for p in node.parents])
-        self.parent_end.append(len(self.parent_flat))
+        flat = self.parent_flat
+        for parent in node.parents:
+            flat.append(parent.id)
+        self.parent_end.append(len(flat))
 
     def register(self, step: Step) -> None:
         node_id = step.node.id
@@ -146,47 +148,46 @@ class AutodiffServer:
             raise Panic(UNTRACKED_ROOT.format(id=root.id), root.id)
         before = self.saved_bytes
         try:
-            steps = self.collect_steps(root)
+            found = self.collect_steps(root)
         except Panic as panic:
             if self.observer is not None:
                 self.observer.backward_done(root, [], panic.node_id, before, before)
             raise
-        tape = self.build_tape(steps)
+        tape = self.build_tape(found)
         if self.observer is not None:
-            consumed = sorted(step.node.id for step in steps)
-            self.observer.backward_done(root, consumed, None, before, self.saved_bytes)
+            self.observer.backward_done(root, sorted(found), None, before, self.saved_bytes)
         return execute(tape, root, root_value)
 
-    def collect_steps(self, root: Node, compiled: bool | None = None) -> list[Step]:
+    def collect_steps(self, root: Node, compiled: bool | None = None) -> list[int]:
         """Walk from the root over recorded parents, read-only; panic at a non-leaf without a step.
 
         Burn's traversal (named breadth-first, run on a stack): the root, then parents popped
-        last-in first-out, each node visited once. The steps come back in visiting order. Big
-        tapes walk the arrays in a compiled kernel (`compiled` forces either way).
+        last-in first-out, each node visited once. Returns the ids with a step, in visiting
+        order. Big tapes walk the arrays in a compiled kernel (`compiled` forces either way).
         """
         if compiled if compiled is not None else len(self.steps) >= COMPILED_WALK_MIN:
             return self._collect_steps_compiled(root)
         steps = self.steps
-        found: list[Step] = []
+        found: list[int] = []
         visited: set[int] = set()
         stack = [root]
         while stack:
             node = stack.pop()
-            if node.id in visited:
+            node_id = node.id
+            if node_id in visited:
                 continue
-            visited.add(node.id)
-            step = steps.get(node.id)
-            if step is None:
+            visited.add(node_id)
+            if node_id not in steps:
                 if node.parents:
-                    raise Panic(TAPE_CONSUMED.format(id=node.id), node.id)
+                    raise Panic(TAPE_CONSUMED.format(id=node_id), node_id)
                 continue
-            found.append(step)
+            found.append(node_id)
             for parent in node.parents:
                 if parent.id not in visited:
                     stack.append(parent)
         return found
 
-    def _collect_steps_compiled(self, root: Node) -> list[Step]:
+    def _collect_steps_compiled(self, root: Node) -> list[int]:
         from pbpit.engine.kernels import walk
 
         has_step = np.frombuffer(self.has_step, dtype=np.uint8)
@@ -199,19 +200,17 @@ class AutodiffServer:
             del has_step, parent_end, parent_flat
         if missing >= 0:
             raise Panic(TAPE_CONSUMED.format(id=missing), int(missing))
-        steps = self.steps
-        return [steps[node_id] for node_id in order.tolist()]
+        return order.tolist()
 
-    def build_tape(self, steps: list[Step]) -> list[list[Step]]:
-        """Consume `steps` (remove them from the registry) and group them by node order."""
-        tape: list[list[Step]] = [[] for _ in range(1 + max(s.node.order for s in steps))]
+    def build_tape(self, found: list[int]) -> list[list[Step]]:
+        """Consume the steps of `found` (remove them from the tape), grouped by node order."""
         registry = self.steps
         has_step = self.has_step
+        steps = [registry.pop(node_id) for node_id in found]
+        tape: list[list[Step]] = [[] for _ in range(1 + max(s.node.order for s in steps))]
         released = 0
         for step in steps:
-            node_id = step.node.id
-            del registry[node_id]
-            has_step[node_id] = 0
+            has_step[step.node.id] = 0
             released += step.saved_bytes
             tape[step.node.order].append(step)
         self.saved_bytes -= released
@@ -243,6 +242,7 @@ def reset() -> None:
     """A fresh "process": node ids restart at 0 and the tape is emptied."""
     observer = SERVER.observer
     SERVER.__init__()
+    f32.release_pool()
     SERVER.observer = observer
 
 

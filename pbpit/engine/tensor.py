@@ -63,7 +63,7 @@ def _leaf(array: np.ndarray, device: Device, op: str) -> Tensor:
 def _apply(op: ops.Op, inputs: Sequence[Tensor], *arrays: np.ndarray) -> Tensor:
     """Run `op` on `inputs`; on the autodiff device, give the result an id and maybe a step."""
     if len(inputs) == 1:
-        return _apply_one(op, inputs[0])
+        return _apply_one(op, inputs[0])  # cat of one tensor
     nodes = tuple(t.node for t in inputs)
     if None in nodes:
         if any(n is not None for n in nodes):
@@ -246,32 +246,29 @@ class Tensor:
 
     # -- ops ------------------------------------------------------------------------------------
 
-    def _unary(self, op: ops.Op) -> Tensor:
-        return _apply(op, (self,), self.array)
-
     def exp(self) -> Tensor:
-        return self._unary(ops.Exp())
+        return _apply_one(ops.Exp(), self)
 
     def log(self) -> Tensor:
-        return self._unary(ops.Log())
+        return _apply_one(ops.Log(), self)
 
     def neg(self) -> Tensor:
-        return self._unary(ops.Neg())
+        return _apply_one(ops.Neg(), self)
 
     def sqrt(self) -> Tensor:
-        return self._unary(ops.Sqrt())
+        return _apply_one(ops.Sqrt(), self)
 
     def tanh(self) -> Tensor:
-        return self._unary(ops.Tanh())
+        return _apply_one(ops.Tanh(), self)
 
     def sigmoid(self) -> Tensor:
-        return self._unary(ops.Sigmoid())
+        return _apply_one(ops.Sigmoid(), self)
 
     def relu(self) -> Tensor:
-        return self._unary(ops.Relu())
+        return _apply_one(ops.Relu(), self)
 
     def recip(self) -> Tensor:
-        return self._unary(ops.Recip())
+        return _apply_one(ops.Recip(), self)
 
     def powf_scalar(self, exponent: float) -> Tensor:
         """`x^p`. Whole exponents take Burn's shortcuts, which change the graph: p = 1 is `x`
@@ -288,28 +285,28 @@ class Tensor:
             return (self * self).recip()
         if p == 0.0:
             return self.mul_scalar(0.0).add_scalar(1.0)
-        return self._unary(ops.PowfScalar(p))
+        return _apply_one(ops.PowfScalar(p), self)
 
     def add_scalar(self, value: float) -> Tensor:
-        return self._unary(ops.AddScalar(value))
+        return _apply_one(ops.AddScalar(value), self)
 
     def sub_scalar(self, value: float) -> Tensor:
-        return self._unary(ops.SubScalar(value))
+        return _apply_one(ops.SubScalar(value), self)
 
     def mul_scalar(self, value: float) -> Tensor:
-        return self._unary(ops.MulScalar(value))
+        return _apply_one(ops.MulScalar(value), self)
 
     def div_scalar(self, value: float) -> Tensor:
-        return self._unary(ops.DivScalar(value))
+        return _apply_one(ops.DivScalar(value), self)
 
     def sum(self) -> Tensor:
-        return self._unary(ops.Sum())
+        return _apply_one(ops.Sum(), self)
 
     def mean(self) -> Tensor:
-        return self._unary(ops.Mean())
+        return _apply_one(ops.Mean(), self)
 
     def sum_dim(self, dim: int) -> Tensor:
-        return self._unary(ops.SumDim(_dim(dim, self.array.ndim)))
+        return _apply_one(ops.SumDim(_dim(dim, self.array.ndim)), self)
 
     def reshape(self, shape: Sequence[int]) -> Tensor:
         new_shape = tuple(int(s) for s in shape)
@@ -317,7 +314,7 @@ class Tensor:
             new_shape = np.empty(self.array.shape, dtype=np.bool_).reshape(new_shape).shape
         if int(np.prod(new_shape)) != self.array.size:
             raise ValueError(f"reshape: cannot view {list(self.shape)} as {list(new_shape)}")
-        return self._unary(ops.Reshape(new_shape))
+        return _apply_one(ops.Reshape(new_shape), self)
 
     def _binary(self, op: ops.Op, other: Tensor) -> Tensor:
         _check_same_shape(op.name, self, other)

@@ -1,0 +1,223 @@
+"""pbpit against PyTorch (CPU) and NumPy, side by side in one run: medians and ratios.
+
+    python benchmarks/run.py [--repeat N] [--quick]
+
+Every figure is a median over N runs, measured in this run next to its reference, because
+absolute times vary between runs and machines; the ratio is what the targets are about.
+Each workload that reports memory runs in its own process, so one peak does not hide another.
+PyTorch is optional: without it, its columns say so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+WORKER = HERE / "worker.py"
+
+
+def worker(*args: str, env: dict[str, str] | None = None) -> dict:
+    """Run one measurement in a fresh process; it prints one JSON object."""
+    done = subprocess.run(
+        [sys.executable, str(WORKER), *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+        check=False,
+    )
+    if done.returncode != 0:
+        return {"error": done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "failed"}
+    return json.loads(done.stdout)
+
+
+def median_of(samples: list[dict], key: str) -> float | None:
+    values = [s[key] for s in samples if key in s]
+    return statistics.median(values) if values else None
+
+
+def wall(command: list[str], repeat: int, env: dict[str, str] | None = None) -> float:
+    """Median wall time of a command, in seconds."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run(
+            command,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env={**os.environ, **(env or {})},
+            check=False,
+        )
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def ratio(ours: float | None, reference: float | None) -> str:
+    if ours is None or not reference:
+        return "n/a"
+    return f"{ours / reference:.2f}"
+
+
+def fmt(value: float | None, unit: str, scale: float = 1.0, digits: int = 1) -> str:
+    return "n/a" if value is None else f"{value * scale:.{digits}f} {unit}"
+
+
+def has_torch() -> bool:
+    return (
+        subprocess.run([sys.executable, "-c", "import torch"], capture_output=True).returncode == 0
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5, help="runs per figure (median)")
+    parser.add_argument("--quick", action="store_true", help="smaller sizes, fewer runs")
+    options = parser.parse_args()
+    repeat = 3 if options.quick else options.repeat
+    large = "1000000" if options.quick else "10000000"
+    chain = "20000" if options.quick else "100000"
+    walk = "200000" if options.quick else "1000000"
+    torch = has_torch()
+    pbpit_bin = [sys.executable, "-m", "pbpit"]
+    rows: list[tuple[str, str, str, str, str, str]] = []
+
+    # large: loss = sum(exp(x) * w), forward + backward; peak RSS above the inputs
+    ours = [worker("large", "pbpit", large) for _ in range(repeat)]
+    ref = [worker("large", "torch", large) for _ in range(repeat)] if torch else []
+    numpy_copy = [worker("copy", "numpy", large) for _ in range(repeat)]
+    t_ours, t_ref = median_of(ours, "seconds"), median_of(ref, "seconds")
+    m_ours, m_ref = median_of(ours, "peak_bytes"), median_of(ref, "peak_bytes")
+    rows.append(
+        (
+            "large: fwd+bwd time",
+            f"n={large}",
+            fmt(t_ours, "ms", 1e3),
+            fmt(t_ref, "ms", 1e3),
+            ratio(t_ours, t_ref),
+            "<= 1.0",
+        )
+    )
+    rows.append(
+        (
+            "large: peak memory",
+            f"n={large}",
+            fmt(m_ours, "MB", 1e-6),
+            fmt(m_ref, "MB", 1e-6),
+            ratio(m_ours, m_ref),
+            "<= 1.0",
+        )
+    )
+    moved = median_of(ours, "bytes_moved")
+    copy_rate = median_of(numpy_copy, "bytes_per_second")
+    ours_rate = moved / t_ours if moved and t_ours else None
+    rows.append(
+        (
+            "bandwidth: bytes moved / time",
+            f"n={large}",
+            fmt(ours_rate, "GB/s", 1e-9, 2),
+            f"{fmt(copy_rate, 'GB/s', 1e-9, 2)} (NumPy copy)",
+            ratio(ours_rate, copy_rate),
+            "reported",
+        )
+    )
+
+    # small: a chain of mul_scalar on a 2-element tensor
+    ours = [worker("chain", "pbpit", chain) for _ in range(repeat)]
+    ref = [worker("chain", "torch", chain) for _ in range(repeat)] if torch else []
+    for key, label in (
+        ("forward_us", "small: forward per op"),
+        ("backward_us", "small: backward per node"),
+    ):
+        a, b = median_of(ours, key), median_of(ref, key)
+        rows.append(
+            (label, f"chain={chain}", fmt(a, "us", 1, 2), fmt(b, "us", 1, 2), ratio(a, b), "<= 1.0")
+        )
+
+    # tape validation: the read-only walk of a long chain, at three lengths (linear?)
+    sizes = [int(walk) // 4, int(walk) // 2, int(walk)]
+    walks = {
+        n: median_of([worker("walk", "pbpit", str(n)) for _ in range(repeat)], "seconds")
+        for n in sizes
+    }
+    per_node = [walks[n] / n for n in sizes if walks[n]]
+    linear = f"ns/node {' / '.join(f'{p * 1e9:.0f}' for p in per_node)}"
+    rows.append(
+        (
+            "tape validation walk",
+            f"nodes={walk}",
+            fmt(walks[int(walk)], "ms", 1e3, 2),
+            linear,
+            "n/a",
+            "<= 50 ms",
+        )
+    )
+
+    # start-up, warm numba cache
+    twice = [*pbpit_bin, "run", "twice", "--raw"]
+    wall(twice, 1)
+    t_twice = wall(twice, repeat)
+    t_torch = wall([sys.executable, "-c", "import torch"], repeat) if torch else None
+    rows.append(
+        (
+            "start-up: run twice --raw (warm)",
+            "",
+            fmt(t_twice, "s", 1, 3),
+            f"{fmt(t_torch, 's', 1, 3)} (import torch)",
+            ratio(t_twice, t_torch),
+            "<= 0.3",
+        )
+    )
+    for args in (["--help"], ["list"]):
+        t = wall([*pbpit_bin, *args], repeat)
+        rows.append(
+            (f"start-up: pbpit {' '.join(args)}", "", fmt(t, "s", 1, 3), "", "n/a", "<= 0.25 s")
+        )
+
+    # start-up, cold: an empty numba cache (twice compiles nothing; a large case compiles)
+    large_case = HERE / "large_case.py"
+    for label, command in (
+        ("twice", twice),
+        ("large case", [*pbpit_bin, "run", str(large_case), "--raw"]),
+    ):
+        times = []
+        for _ in range(max(1, repeat // 2)):
+            cache = tempfile.mkdtemp(prefix="pbpit-cold-")
+            try:
+                times.append(wall(command, 1, env={"NUMBA_CACHE_DIR": cache}))
+            finally:
+                shutil.rmtree(cache, ignore_errors=True)
+        rows.append(
+            (
+                f"start-up, cold: {label}",
+                "",
+                fmt(statistics.median(times), "s", 1, 3),
+                "",
+                "n/a",
+                "<= 3 s",
+            )
+        )
+
+    print(
+        f"pbpit benchmarks: {repeat} runs per figure, medians; "
+        f"PyTorch {'present' if torch else 'absent'}"
+    )
+    print()
+    header = ("workload", "size", "pbpit", "reference", "ratio", "target")
+    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
+    line = "| " + " | ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)) + " |"
+    print(line)
+    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    for row in rows:
+        print("| " + " | ".join(str(c).ljust(w) for c, w in zip(row, widths, strict=True)) + " |")
+
+
+if __name__ == "__main__":
+    main()
