@@ -52,9 +52,16 @@ def _main(
 
 
 @app.command("list")
-def list_cases() -> None:
+def list_cases(
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+) -> None:
     """List the built-in cases and what each reproduces."""
     cases = builtin_cases()
+    if as_json:
+        _print_json(
+            {"cases": [{"name": c.name, "path": str(c.path), "summary": c.summary} for c in cases]}
+        )
+        return
     width = max(len(c.name) for c in cases)
     for case in cases:
         print(f"{case.name:<{width}}  {case.summary}")

@@ -143,3 +143,16 @@ def test_argument_mistakes_are_one_line_and_exit_2(args, message):
     assert result.returncode == 2
     assert result.stderr.startswith("pbpit: error: ") and message.lower() in result.stderr.lower()
     assert result.stderr.count("\n") == 1
+
+
+def test_list_json_names_every_case_with_its_file():
+    import json
+
+    data = json.loads(pbpit_cli("list", "--json").stdout)
+    assert [c["name"] for c in data["cases"]] == [
+        "twice",
+        "twice_fix",
+        "shared-loss",
+        "double-backward",
+    ]
+    assert all(c["path"].endswith(".py") and c["summary"] for c in data["cases"])
