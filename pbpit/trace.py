@@ -5,6 +5,7 @@ This is all the diagnostics read; they never reach into the engine.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -75,6 +76,25 @@ class RunResult:
         if 0 <= node_id < len(self.nodes) and self.nodes[node_id].id == node_id:
             return self.nodes[node_id]
         return next((n for n in self.nodes if n.id == node_id), None)
+
+    def walk_path(self, root: int, target: int) -> list[int]:
+        """The shortest chain of recorded parents from `root` down to `target` (both included),
+        or [] if `target` is not under `root`."""
+        came_from: dict[int, int | None] = {root: None}
+        queue = deque([root])
+        while queue and target not in came_from:
+            node_id = queue.popleft()
+            record = self.node(node_id)
+            for parent in record.parents if record else ():
+                if parent not in came_from:
+                    came_from[parent] = node_id
+                    queue.append(parent)
+        if target not in came_from:
+            return []
+        path = [target]
+        while (child := came_from[path[-1]]) is not None:
+            path.append(child)
+        return path[::-1]
 
     def to_json(self) -> dict[str, Any]:
         return {

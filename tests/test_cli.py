@@ -4,24 +4,11 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import textwrap
 
 import pytest
+from pbpit_process import pbpit_cli, write_case
 
 import pbpit
-
-
-def pbpit_cli(*args: str, cwd=None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "pbpit", *args], capture_output=True, text=True, cwd=cwd
-    )
-
-
-def write_case(tmp_path, body: str, name: str = "my_case.py"):
-    path = tmp_path / name
-    path.write_text(textwrap.dedent(body))
-    return path
-
 
 USER_CASE = """\
     import pbpit as pb

@@ -3,36 +3,18 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-import textwrap
 
 import pytest
+from pbpit_process import pbpit_cli, write_case
 
 from pbpit.diagnose.audit import audit
 from pbpit.diagnose.explain import explain_in_case, find_panic, parse_node_id
 from pbpit.runner import resolve_case, run_case
 
 
-def pbpit_cli(*args: str, stdin: str | None = None, env=None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "pbpit", *args],
-        capture_output=True,
-        text=True,
-        input=stdin,
-        env=env,
-    )
-
-
 def audited(case: str) -> dict[str, tuple[str, str | None]]:
     """label -> (verdict, pattern) for a case's audit."""
     return {e.label: (e.verdict, e.pattern) for e in audit(run_case(resolve_case(case)))}
-
-
-def write_case(tmp_path, body: str):
-    path = tmp_path / "user_case.py"
-    path.write_text(textwrap.dedent(body))
-    return str(path)
 
 
 # -- the audit on the named cases ---------------------------------------------------------------
@@ -85,7 +67,7 @@ DATA_OUTSIDE_LOOP = """\
 
 
 def test_data_prepared_outside_the_loop_is_fine(tmp_path):
-    entries = audit(run_case(resolve_case(write_case(tmp_path, DATA_OUTSIDE_LOOP))))
+    entries = audit(run_case(resolve_case(str(write_case(tmp_path, DATA_OUTSIDE_LOOP)))))
     assert {e.label: (e.kind, e.verdict) for e in entries} == {
         "w": ("leaf_requires_grad", "ok"),
         "batch": ("untracked", "ok"),
@@ -105,7 +87,7 @@ LOOP_WITHOUT_BACKWARD = """\
 
 
 def test_loop_whose_body_runs_no_backward_is_not_audited(tmp_path):
-    assert audit(run_case(resolve_case(write_case(tmp_path, LOOP_WITHOUT_BACKWARD)))) == []
+    assert audit(run_case(resolve_case(str(write_case(tmp_path, LOOP_WITHOUT_BACKWARD))))) == []
 
 
 NESTED_LOOPS = """\
@@ -122,7 +104,7 @@ NESTED_LOOPS = """\
 
 
 def test_tracked_tensor_made_in_the_outer_loop_is_a_hazard_of_the_inner(tmp_path):
-    result = run_case(resolve_case(write_case(tmp_path, NESTED_LOOPS)))
+    result = run_case(resolve_case(str(write_case(tmp_path, NESTED_LOOPS))))
     assert result.exit_code == 101
     assert {e.label: (e.verdict, e.loop_line) for e in audit(result)} == {
         "w": ("ok", 5),
@@ -297,7 +279,7 @@ def test_saved_bytes_of_a_large_tensor_are_released_by_backward(tmp_path):
         loss = x.exp().sum()
         loss.backward()
     """
-    (record,) = run_case(resolve_case(write_case(tmp_path, body))).backwards
+    (record,) = run_case(resolve_case(str(write_case(tmp_path, body)))).backwards
     # exp saves its 4 MB output; sum saves nothing
     assert (record.saved_bytes_before, record.saved_bytes_after) == (4_000_000, 0)
 

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
-import sys
 import textwrap
 from functools import cache
 
 import pytest
+from pbpit_process import pbpit_cli, write_case
 
 from pbpit.diagnose.graph import (
     MAX_TEXT_DEPTH,
@@ -40,17 +39,6 @@ USER_CASE = """\
 """
 
 
-def pbpit_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    # A FORCE_COLOR inherited from CI would colour output that the tests expect plain.
-    base = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR")}
-    return subprocess.run(
-        [sys.executable, "-m", "pbpit", *args],
-        capture_output=True,
-        text=True,
-        env={**base, **(env or {})},
-    )
-
-
 @cache
 def run(case: str) -> RunResult:
     return run_case(resolve_case(case))
@@ -62,12 +50,6 @@ def graph(case: str, after: int | None = None) -> TapeGraph:
 
 def node(g: TapeGraph, node_id: int):
     return next(n for n in g.nodes if n.id == node_id)
-
-
-def write_case(tmp_path, body: str, name: str = "my_case.py"):
-    path = tmp_path / name
-    path.write_text(textwrap.dedent(body))
-    return path
 
 
 def chain_case(tmp_path, length: int):

@@ -7,7 +7,6 @@ audit and the case's source, and writes the corrected lines of the case for the 
 from __future__ import annotations
 
 import re
-from collections import deque
 from dataclasses import dataclass, field
 
 from pbpit.diagnose.audit import DOUBLE, LOOP_EXTERNAL, SHARED, AuditEntry, audit
@@ -125,27 +124,6 @@ class CaseExplanation:
     reached_by: BackwardInfo | None
     path: list[int]
     fixes: list[Fix]
-
-
-def walk_path(result: RunResult, root: int, target: int) -> list[int]:
-    """The shortest chain of recorded parents from `root` to `target` (both included)."""
-    came_from: dict[int, int | None] = {root: None}
-    queue = deque([root])
-    while queue:
-        node_id = queue.popleft()
-        if node_id == target:
-            break
-        record = result.node(node_id)
-        for parent in record.parents if record else []:
-            if parent not in came_from:
-                came_from[parent] = node_id
-                queue.append(parent)
-    if target not in came_from:
-        return []
-    path = [target]
-    while (previous := came_from[path[-1]]) is not None:
-        path.append(previous)
-    return path[::-1]
 
 
 def _info(result: RunResult, index: int) -> BackwardInfo:
@@ -278,7 +256,7 @@ def explain_in_case(result: RunResult, node_id: int) -> CaseExplanation | None:
         (i for i, b in enumerate(result.backwards) if not b.ok and b.missing == node_id), None
     )
     reached_by = None if failed_at is None else _info(result, failed_at)
-    path = [] if reached_by is None else walk_path(result, reached_by.record.root, node_id)
+    path = [] if reached_by is None else result.walk_path(reached_by.record.root, node_id)
     entry = next((e for e in audit(result) if e.node_id == node_id), None)
     return CaseExplanation(
         node=node,

@@ -170,27 +170,8 @@ def tape_graph(result: RunResult, after: int | None = None) -> TapeGraph:
         graph.failing = after + 1
         graph.failing_root = upcoming.root
         graph.missing = upcoming.missing
-        graph.walk = _walk(graph.nodes, upcoming.root, upcoming.missing)
+        graph.walk = result.walk_path(upcoming.root, upcoming.missing)
     return graph
-
-
-def _walk(nodes: list[GraphNode], root: int, target: int) -> list[int]:
-    """The shortest chain of recorded parents from `root` down to `target` (both included)."""
-    by_id = {n.id: n for n in nodes}
-    came_from: dict[int, int | None] = {root: None}
-    queue = deque([root])
-    while queue and target not in came_from:
-        node = by_id.get(queue.popleft())
-        for parent in node.parents if node else []:
-            if parent not in came_from:
-                came_from[parent] = node.id
-                queue.append(parent)
-    if target not in came_from:
-        return []
-    path = [target]
-    while (child := came_from[path[-1]]) is not None:
-        path.append(child)
-    return path[::-1]
 
 
 def _graph_node(record: NodeRecord, consumed_by: int | None) -> GraphNode:

@@ -150,36 +150,31 @@ def sigmoid_backward(s: Array, grad: Array) -> Array:
 # -- the C library's functions --------------------------------------------------------------------
 
 
-def _libm_map(function: Callable[..., float], a: Array, *scalars: np.float32) -> Array:
-    out = np.empty(a.shape, dtype=np.float32)
-    flat = out.reshape(-1)
-    for i, value in enumerate(a.reshape(-1).tolist()):
-        flat[i] = function(value, *scalars)
+def _libm(name: str, a: Array, *scalars: np.float32) -> Array:
+    """`libm.<name>f` over `a`: one ctypes call per element when small, else the numba kernel
+    `<name>` (which calls the same function) on all cores."""
+    if a.size <= SMALL:
+        function: Callable[..., float] = getattr(libm, f"{name}f")
+        out = np.empty(a.shape, dtype=np.float32)
+        flat = out.reshape(-1)
+        for i, value in enumerate(a.reshape(-1).tolist()):
+            flat[i] = function(value, *scalars)
+        return out
+    out = new_array(a.shape)
+    getattr(kernels(), name)(np.ascontiguousarray(a).reshape(-1), *scalars, out.reshape(-1))
     return out
 
 
 def exp(a: Array) -> Array:
-    if a.size <= SMALL:
-        return _libm_map(libm.expf, a)
-    out = new_array(a.shape)
-    kernels().exp(np.ascontiguousarray(a).reshape(-1), out.reshape(-1))
-    return out
+    return _libm("exp", a)
 
 
 def log(a: Array) -> Array:
-    if a.size <= SMALL:
-        return _libm_map(libm.logf, a)
-    out = new_array(a.shape)
-    kernels().log(np.ascontiguousarray(a).reshape(-1), out.reshape(-1))
-    return out
+    return _libm("log", a)
 
 
 def tanh(a: Array) -> Array:
-    if a.size <= SMALL:
-        return _libm_map(libm.tanhf, a)
-    out = new_array(a.shape)
-    kernels().tanh(np.ascontiguousarray(a).reshape(-1), out.reshape(-1))
-    return out
+    return _libm("tanh", a)
 
 
 def powf(a: Array, p: np.float32) -> Array:
@@ -195,11 +190,7 @@ def powf(a: Array, p: np.float32) -> Array:
         return recip(a)
     if p == -2:
         return recip(np.multiply(a, a))
-    if a.size <= SMALL:
-        return _libm_map(libm.powf, a, float(p))
-    out = new_array(a.shape)
-    kernels().powf(np.ascontiguousarray(a).reshape(-1), p, out.reshape(-1))
-    return out
+    return _libm("pow", a, p)
 
 
 def sigmoid(a: Array) -> Array:

@@ -76,7 +76,7 @@ def tanh(a, out):
 
 
 @parallel_jit
-def powf(a, p, out):
+def pow(a, p, out):
     for i in numba.prange(a.size):
         out[i] = math.pow(a[i], p)
 

@@ -1,0 +1,32 @@
+"""Running pbpit as a user does: in its own process, on case files written for the test."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+
+def pbpit_cli(
+    *args: str, stdin: str | None = None, env: dict[str, str] | None = None, cwd=None
+) -> subprocess.CompletedProcess:
+    """`python -m pbpit ARGS`, its output captured as text."""
+    # A FORCE_COLOR or NO_COLOR inherited from CI would change output the tests expect plain.
+    base = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR")}
+    return subprocess.run(
+        [sys.executable, "-m", "pbpit", *args],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        env={**base, **(env or {})},
+        cwd=cwd,
+    )
+
+
+def write_case(directory: Path, body: str, name: str = "my_case.py") -> Path:
+    """Write a case file (its body dedented) and return its path."""
+    path = directory / name
+    path.write_text(textwrap.dedent(body))
+    return path
