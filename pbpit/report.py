@@ -192,8 +192,10 @@ def render_explanation(result: RunResult, explanation: CaseExplanation) -> Text:
         text.append(f"  = audit: {entry.verdict}{pattern}: {entry.reason}\n")
     if explanation.consumed_by is not None:
         _head(text, "note", f"{_backward(result, explanation.consumed_by)} consumed its step")
+    elif not node.tracked:
+        _head(text, "note", "it never had a step: an untracked tensor is not on the tape")
     else:
-        _head(text, "note", "no backward consumed its step")
+        _head(text, "note", "its step is still live: no backward has walked through it")
     if explanation.reached_by is not None:
         walk = " -> ".join(map(str, explanation.path))
         _head(

@@ -287,3 +287,17 @@ def test_saved_bytes_of_a_large_tensor_are_released_by_backward(tmp_path):
 def test_output_has_no_colour_off_a_terminal():
     for args in (["run", "twice"], ["audit", "twice"], ["explain", "2", "--case", "twice"]):
         assert "\x1b[" not in pbpit_cli(*args).stdout
+
+
+def test_explain_in_twice_fix_finds_the_detached_features_have_no_step_and_need_no_fix():
+    explanation = explain_in_case(run_case(resolve_case("twice_fix")), 3)
+    assert (explanation.node.label, explanation.node.op, explanation.node.tracked) == (
+        "feats",
+        "detach",
+        False,
+    )
+    assert explanation.consumed_by is None and explanation.reached_by is None
+    assert explanation.audit.verdict == "ok"
+    assert explanation.fixes == []
+    out = pbpit_cli("explain", "NodeId(3)", "--case", "twice_fix").stdout
+    assert "it never had a step: an untracked tensor is not on the tape" in out
