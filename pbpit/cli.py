@@ -289,8 +289,8 @@ def main() -> None:
         sys.exit(2)
     except typer.Exit as exit_:
         sys.exit(exit_.exit_code)
-    except typer.Abort:
-        print("pbpit: aborted", file=sys.stderr)
+    except (typer.Abort, KeyboardInterrupt):
+        print("pbpit: interrupted", file=sys.stderr)
         sys.exit(130)
     except Exception as err:
         # The argument parser's own errors (unknown option, missing argument, no such command).
