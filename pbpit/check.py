@@ -3,17 +3,19 @@
 A case file `NAME.py` has its goldens beside it:
 
 - `NAME.stdout`: exactly what the program prints on stdout. Every checked case has one.
-- `NAME.stderr`: what it prints on stderr, written as `pbpit run NAME --raw` prints it except for
-  two things that change from run to run or from machine to machine: the panic block's thread id
-  is written `(TID)` (`thread 'main' (TID) panicked at ...`), and a case error's line names the
-  case by its file name, not by the path it was run from.
+- `NAME.stderr`: what it prints on stderr (its own lines, then the panic block), written as
+  `pbpit run NAME --raw` prints it except for two things that change from run to run or from
+  machine to machine: the panic block's thread id is written `(TID)` (`thread 'main' (TID)
+  panicked at ...`), and a case error's line names the case by its file name, not by the path
+  it was run from.
 
 A case that prints nothing on stderr has **no** `NAME.stderr` file: `--bless` never writes an
 empty one and removes a stale one. An empty `NAME.stderr` written by hand reads the same as an
 absent one.
 
-The exit status is not stored; the stderr golden implies it, as for a Rust program: nothing -> 0,
-a panic block -> 101, a case error -> 1, a case pbpit cannot run (`pbpit: error: ...`) -> 2.
+The exit status is not stored; the stderr golden implies it, as for a Rust program: a panic
+block -> 101, a case error -> 1, a case pbpit cannot run (`pbpit: error: ...`) -> 2, anything
+else (the case's own lines, or nothing) -> 0.
 `--bless` refuses a case whose exit status its stderr does not imply (a case calling
 `sys.exit(3)`), since no golden could then record it.
 """
@@ -49,14 +51,17 @@ class Output:
 
 
 def expected_exit(stderr: str) -> int:
-    """The exit status a golden stderr implies (see the module docstring)."""
-    if not stderr:
-        return 0
-    if stderr.startswith("thread '") and " panicked at " in stderr.partition("\n")[0]:
+    """The exit status a golden stderr implies (see the module docstring): it ends with a panic
+    block (101), pbpit's line for a case error (1) or for a case it cannot run (2); anything
+    else, the case's own lines or nothing, is a normal end (0)."""
+    lines = stderr.splitlines()
+    if any(line.startswith("thread '") and " panicked at " in line for line in lines):
         return 101
-    if stderr.startswith("pbpit: error: "):
+    if lines and lines[-1].startswith("pbpit: case error at "):
+        return 1
+    if lines and lines[-1].startswith("pbpit: error: "):
         return 2
-    return 1
+    return 0
 
 
 def actual_output(case: Case) -> Output:
@@ -71,18 +76,12 @@ def actual_output(case: Case) -> Output:
 
 
 def _run(case: Case) -> Output:
-    from pbpit.rust import panic_block
+    from pbpit.rust import program_stderr
 
     result = run_case(case)
-    stderr = ""
-    if result.panic is not None:
-        # The real thread id is the process id, different on every run, so the golden says TID.
-        stderr += panic_block(result.panic.message, result.panic.location, "TID")
-    if result.error is not None:
-        # The same line as `pbpit run --raw`, naming the file as it sits beside its golden.
-        line = f":{result.error.line}" if result.error.line else ""
-        stderr += f"pbpit: case error at {case.path.name}{line}: {result.error.message}\n"
-    return Output(result.stdout, stderr, result.exit_code)
+    # The real thread id is the process id, different on every run, so the golden says TID;
+    # a case error names the file as it sits beside its golden, wherever it was run from.
+    return Output(result.stdout, program_stderr(result, "TID", case.path.name), result.exit_code)
 
 
 def golden_paths(case: Case) -> tuple[Path, Path]:

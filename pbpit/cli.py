@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 from typing import Annotated
 
@@ -20,7 +21,6 @@ app = typer.Typer(
     name="pbpit",
     help="Reproduce, explain and audit Burn's `graph tape has already been consumed` panic.",
     add_completion=False,
-    no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
@@ -173,21 +173,17 @@ def run(
         data["audit"] = [entry.to_json() for entry in audit(result)]
         _print_json(data)
     elif raw:
-        from pbpit.rust import panic_block
+        from pbpit.rust import program_stderr
 
         sys.stdout.write(result.stdout)
         sys.stdout.flush()
-        if result.panic is not None:
-            panic = result.panic
-            sys.stderr.write(panic_block(panic.message, panic.location, os.getpid()))
-        if result.error is not None:
-            line = f":{result.error.line}" if result.error.line else ""
-            sys.stderr.write(f"pbpit: case error at {result.path}{line}: {result.error.message}\n")
+        sys.stderr.write(program_stderr(result, os.getpid(), result.path))
     else:
         from pbpit.report import render_memory, render_run
 
         sys.stdout.write(result.stdout)
         sys.stdout.flush()
+        sys.stderr.write(result.stderr)
         report = render_run(result, audit(result))
         if memory:
             held = render_memory(result)
@@ -282,6 +278,10 @@ def graph_tape(
 
 def main() -> None:
     """Entry point: user mistakes become one line on stderr and exit status 2, never a traceback."""
+    # Output cut short by a closed pipe (`pbpit ... | head`) ends pbpit quietly, as it does `cat`.
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    if len(sys.argv) == 1:
+        sys.argv.append("--help")
     try:
         status = app(standalone_mode=False)
     except UsageError as err:

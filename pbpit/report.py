@@ -6,6 +6,7 @@ Everything here formats data the diagnostics computed; nothing is decided here.
 from __future__ import annotations
 
 import os
+import shlex
 from pathlib import Path
 
 from rich.text import Text
@@ -101,7 +102,8 @@ def _diagnosis(result: RunResult, explanation: CaseExplanation) -> Text:
     fix = next((f for f in explanation.fixes if f.applies), None)
     if fix is not None:
         _help(text, f"fix {fix.key}: {fix.title}")
-    _help(text, f"`pbpit explain NodeId({node.id}) --case {result.case}` shows the fixed lines")
+    command = f"pbpit explain {node.id} --case {shlex.quote(result.case)}"
+    _help(text, f"`{command}` shows the corrected lines")
     return text
 
 

@@ -76,14 +76,18 @@ def resolve_case(spec: str) -> Case:
 
 def compile_case(case: Case) -> Any:
     try:
-        source = case.path.read_text(encoding="utf-8")
+        # utf-8-sig: a byte-order mark at the start is fine, as it is for Python.
+        source = case.path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as err:
         raise UsageError(f"cannot read case file {case.path}: {err}") from None
     try:
         return compile(source, str(case.path), "exec")
     except SyntaxError as err:
-        where = f"{case.path}:{err.lineno}" + (f":{err.offset}" if err.offset else "")
+        where = f"{case.path}" + (f":{err.lineno}" if err.lineno else "")
+        where += f":{err.offset}" if err.lineno and err.offset else ""
         raise UsageError(f"syntax error in case {where}: {err.msg}") from None
+    except ValueError as err:  # a null byte, on Pythons that do not call it a syntax error
+        raise UsageError(f"cannot compile case {case.path}: {err}") from None
 
 
 class Recorder:
@@ -93,36 +97,47 @@ class Recorder:
         self.filename = filename
         self.nodes: dict[int, NodeRecord] = {}
         self.backwards: list[BackwardRecord] = []
+        # The node object behind each record (a reset can give an id to another tensor), and
+        # the records made since the case last moved to a new line, still waiting for a name.
+        self._node_objects: dict[int, Any] = {}
+        self._unnamed: list[NodeRecord] = []
 
-    def case_line(self) -> int | None:
-        """The line of the case that is executing (the innermost case frame on the stack)."""
+    def case_stack(self) -> list[int]:
+        """The lines the case is executing, innermost call first (the case's own frames only)."""
+        lines = []
         frame: FrameType | None = sys._getframe(2)
         while frame is not None:
             if frame.f_code.co_filename == self.filename:
-                return frame.f_lineno
+                lines.append(frame.f_lineno)
             frame = frame.f_back
-        return None
+        return lines
 
     # -- engine observer ---------------------------------------------------------------------------
 
     def node_created(self, node: Any, op: str, inputs: tuple[Any, ...], saved_bytes: int) -> None:
-        self.nodes[node.id] = NodeRecord(
+        stack = self.case_stack()
+        record = NodeRecord(
             id=node.id,
             label=None,
             op=op,
             parents=[p.id for p in node.parents],
             tracked=node.requirement != Requirement.NONE,
             requires_grad=node.requirement == Requirement.GRAD,
-            line=self.case_line(),
+            line=stack[0] if stack else None,
             inputs=[i.id for i in inputs],
             saved_bytes=saved_bytes,
+            stack=stack,
         )
+        self.nodes[node.id] = record
+        self._node_objects[node.id] = node
+        self._unnamed.append(record)
 
     def required_grad(self, node: Any) -> None:
         record = self.nodes.get(node.id)
         if record is not None:
             record.tracked = True
             record.requires_grad = True
+            self._node_objects[node.id] = node
 
     def backward_done(
         self,
@@ -132,16 +147,18 @@ class Recorder:
         saved_bytes_before: int,
         saved_bytes_after: int,
     ) -> None:
+        stack = self.case_stack()
         self.backwards.append(
             BackwardRecord(
                 root=root.id,
                 ok=missing is None,
                 consumed=consumed,
                 missing=missing,
-                line=self.case_line(),
+                line=stack[0] if stack else None,
                 saved_bytes_before=saved_bytes_before,
                 saved_bytes_after=saved_bytes_after,
                 node_count=len(self.nodes),
+                stack=stack,
             )
         )
 
@@ -153,21 +170,25 @@ class Recorder:
         return self._trace_case_frame
 
     def _trace_case_frame(self, frame: FrameType, event: str, arg: Any) -> Any:
-        if event == "line" or event == "return":
-            self._label_locals(frame)
+        if self._unnamed and (event == "line" or event == "return"):
+            self._label_locals(frame, returning=event == "return")
         return self._trace_case_frame
 
-    def _label_locals(self, frame: FrameType) -> None:
+    def _label_locals(self, frame: FrameType, returning: bool) -> None:
+        """Name the tensors made on the line just finished after the variable now holding them.
+        One not bound by then is an intermediate and stays unnamed, unless the frame is
+        returning: then its caller may still bind it."""
         from pbpit.engine.tensor import Tensor
 
-        nodes = self.nodes
+        waiting = {record.id: record for record in self._unnamed}
+        objects = self._node_objects
         for name, value in frame.f_locals.items():
             if type(value) is Tensor and value.node is not None:
-                record = nodes.get(value.node.id)
-                if record is not None and record.label is None:
+                record = waiting.get(value.node.id)
+                if record is not None and objects.get(record.id) is value.node:
                     record.label = name
-
-
+                    del waiting[record.id]
+        self._unnamed = list(waiting.values()) if returning else []
 def _case_error(err: BaseException, filename: str) -> CaseError:
     line = None
     tb: TracebackType | None = err.__traceback__
@@ -180,15 +201,16 @@ def _case_error(err: BaseException, filename: str) -> CaseError:
 
 
 def run_case(case: Case) -> RunResult:
-    """Run `case` as a fresh process would: ids from 0, an empty tape, stdout captured."""
+    """Run `case` as a fresh process would: ids from 0, an empty tape, its directory first on
+    the import path, stdout and stderr captured."""
     code = compile_case(case)
     from pbpit.engine import server
     from pbpit.engine.server import SERVER, Panic
-    from pbpit.engine.tensor import Tensor  # noqa: F401 - the kernels load before the case runs
+    from pbpit.engine.tensor import Tensor  # noqa: F401 - the engine loads before the case runs
 
     filename = str(case.path)
     recorder = Recorder(filename)
-    stdout = io.StringIO()
+    stdout, stderr = io.StringIO(), io.StringIO()
     server.reset()
     SERVER.observer = recorder
     exit_code = 0
@@ -196,20 +218,23 @@ def run_case(case: Case) -> RunResult:
     error = None
     namespace = {"__name__": "__main__", "__file__": filename}
     previous_trace = sys.gettrace()
+    sys.path.insert(0, str(case.path.resolve().parent))
     sys.settrace(recorder.trace)
     try:
-        with contextlib.redirect_stdout(stdout):
+        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
             exec(code, namespace)
     except Panic as err:
         exit_code = 101
         panic = PanicRecord(err.message, err.node_id, None, err.location)
     except SystemExit as err:
-        exit_code = err.code if isinstance(err.code, int) else (0 if err.code is None else 1)
+        exit_code, message = _exit_status(err.code)
+        stderr.write(message)
     except Exception as err:
         exit_code = 1
         error = _case_error(err, filename)
     finally:
         sys.settrace(previous_trace)
+        sys.path.remove(str(case.path.resolve().parent))
         SERVER.observer = None
         server.reset()
     nodes = [recorder.nodes[i] for i in sorted(recorder.nodes)]
@@ -221,8 +246,18 @@ def run_case(case: Case) -> RunResult:
         path=filename,
         exit_code=exit_code,
         stdout=stdout.getvalue(),
+        stderr=stderr.getvalue(),
         panic=panic,
         error=error,
         nodes=nodes,
         backwards=recorder.backwards,
     )
+
+
+def _exit_status(code: object) -> tuple[int, str]:
+    """`sys.exit(code)` as Python ends a process: its status, and what it prints on stderr."""
+    if code is None:
+        return 0, ""
+    if isinstance(code, int):
+        return code, ""
+    return 1, f"{code}\n"

@@ -1,6 +1,8 @@
-"""What a Rust program prints when it panics."""
+"""What a Rust program prints on stderr: its own lines, then the panic block if it panicked."""
 
 from __future__ import annotations
+
+from pbpit.trace import RunResult
 
 
 def panic_block(message: str, location: str, thread_id: int | str) -> str:
@@ -10,3 +12,15 @@ def panic_block(message: str, location: str, thread_id: int | str) -> str:
         f"{message}\n"
         "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
     )
+
+
+def program_stderr(result: RunResult, thread_id: int | str, case_name: str) -> str:
+    """Everything the run printed on stderr, as the Rust program would: the case's own lines,
+    then the panic block, or pbpit's one line for a case that raised a Python error."""
+    text = result.stderr
+    if result.panic is not None:
+        text += panic_block(result.panic.message, result.panic.location, thread_id)
+    if result.error is not None:
+        line = f":{result.error.line}" if result.error.line else ""
+        text += f"pbpit: case error at {case_name}{line}: {result.error.message}\n"
+    return text

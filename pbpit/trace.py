@@ -25,6 +25,9 @@ class NodeRecord:
     """Every input's id, tracked or not (`parents` keeps only the tracked ones)."""
     saved_bytes: int = 0
     """Bytes of the tensors its step saved for backward (0 without a step)."""
+    stack: list[int] = field(default_factory=list)
+    """The case's lines executing when it was made, innermost call first (`line` is the first):
+    an op in a function called from a loop is in that loop."""
 
 
 @dataclass
@@ -41,6 +44,8 @@ class BackwardRecord:
     saved_bytes_after: int
     node_count: int = 0
     """How many node ids existed when it ran (ids are given in creation order)."""
+    stack: list[int] = field(default_factory=list)
+    """The case's lines executing when it ran, innermost call first."""
 
 
 @dataclass
@@ -67,6 +72,8 @@ class RunResult:
     path: str
     exit_code: int
     stdout: str
+    stderr: str = ""
+    """What the case itself wrote on stderr (the panic block is not part of it)."""
     panic: PanicRecord | None = None
     error: CaseError | None = None
     nodes: list[NodeRecord] = field(default_factory=list)
@@ -101,6 +108,7 @@ class RunResult:
             "case": self.case,
             "exit_code": self.exit_code,
             "stdout": self.stdout,
+            "stderr": self.stderr,
             "panic": None
             if self.panic is None
             else {

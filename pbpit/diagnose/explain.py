@@ -13,8 +13,8 @@ from pbpit.diagnose.audit import DOUBLE, LOOP_EXTERNAL, SHARED, AuditEntry, audi
 from pbpit.source import assigned_name, source_line, span, syntax_tree
 from pbpit.trace import BackwardRecord, NodeRecord, RunResult
 
-PANIC_PATTERN = re.compile(r"graph tape has already been consumed at NodeId\((\d+)\)")
-NODE_PATTERN = re.compile(r"NodeId\((\d+)\)")
+PANIC_PATTERN = re.compile(r"graph tape has already been consumed at NodeId\(([0-9]+)\)")
+NODE_PATTERN = re.compile(r"NodeId\(([0-9]+)\)")
 
 ENTRY = """\
 NodeId({id}): the graph tape was already consumed
@@ -68,7 +68,7 @@ Three fixes:
 Finding the node: ids count tensor creations from 0 in program order; every op's result takes
 one, clone() shares its source's id, require_grad() keeps it, detach() takes a new one. The id
 in the panic is the first node without a step on the failing backward's walk. `pbpit run CASE`
-names it, and `pbpit explain NodeId({id}) --case CASE` explains it in your program.
+names it, and `pbpit explain {id} --case CASE` explains it in your program.
 """
 
 
@@ -82,8 +82,8 @@ def parse_node_id(text: str) -> int | None:
     found = NODE_PATTERN.search(text)
     if found:
         return int(found.group(1))
-    stripped = text.strip()
-    return int(stripped) if stripped.isdigit() else None
+    bare = re.fullmatch(r"\s*([0-9]+)\s*", text)
+    return int(bare.group(1)) if bare else None
 
 
 def find_panic(output: str) -> int | None:

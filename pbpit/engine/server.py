@@ -207,7 +207,10 @@ class AutodiffServer:
         registry = self.steps
         has_step = self.has_step
         steps = [registry.pop(node_id) for node_id in found]
-        tape: list[list[Step]] = [[] for _ in range(1 + max(s.node.order for s in steps))]
+        # A leaf whose root step an earlier backward consumed has nothing left: an empty tape.
+        tape: list[list[Step]] = [
+            [] for _ in range(1 + max((s.node.order for s in steps), default=0))
+        ]
         released = 0
         for step in steps:
             has_step[step.node.id] = 0
