@@ -283,7 +283,7 @@ def main() -> None:
     if len(sys.argv) == 1:
         sys.argv.append("--help")
     try:
-        status = app(standalone_mode=False)
+        status = app(standalone_mode=False, prog_name="pbpit")
     except UsageError as err:
         print(f"pbpit: error: {err}", file=sys.stderr)
         sys.exit(2)

@@ -113,7 +113,7 @@ def render_run(result: RunResult, entries: list[AuditEntry] | None = None) -> Te
     if result.panic is not None:
         text.append(panic_block(result.panic.message, result.panic.location, os.getpid()))
         if result.panic.node_id is not None:
-            explanation = explain_in_case(result, result.panic.node_id)
+            explanation = explain_in_case(result, result.panic.node_id, entries)
             if explanation is not None and explanation.reached_by is not None:
                 text.append("\n")
                 text.append_text(_diagnosis(result, explanation))

@@ -189,6 +189,8 @@ class Recorder:
                     record.label = name
                     del waiting[record.id]
         self._unnamed = list(waiting.values()) if returning else []
+
+
 def _case_error(err: BaseException, filename: str) -> CaseError:
     line = None
     tb: TracebackType | None = err.__traceback__

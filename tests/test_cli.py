@@ -143,3 +143,87 @@ def test_list_json_names_every_case_with_its_file():
         "double-backward",
     ]
     assert all(c["path"].endswith(".py") and c["summary"] for c in data["cases"])
+
+
+def test_case_stderr_is_kept_apart_and_comes_before_the_panic(tmp_path):
+    path = write_case(
+        tmp_path,
+        """\
+        import sys
+        import pbpit as pb
+
+        x = pb.Tensor.from_floats([1.0], pb.Device.flex().autodiff()).require_grad()
+        loss = x.exp().sum()
+        loss.backward()
+        print("to stderr", file=sys.stderr)
+        loss.backward()
+        """,
+    )
+    result = pbpit_cli("run", str(path), "--raw")
+    assert result.stdout == ""
+    assert result.stderr.startswith("to stderr\nthread 'main' (")
+
+
+def test_case_imports_modules_beside_it(tmp_path):
+    (tmp_path / "shared_model.py").write_text("SCALE = 3.0\n")
+    path = write_case(tmp_path, "from shared_model import SCALE\nprint(SCALE)\n")
+    result = pbpit_cli("run", str(path), "--raw", cwd="/")
+    assert (result.returncode, result.stdout) == (0, "3.0\n")
+
+
+def test_sys_exit_with_a_message_prints_it_and_exits_1(tmp_path):
+    path = write_case(tmp_path, "import sys\nsys.exit('bad data')\n")
+    result = pbpit_cli("run", str(path), "--raw")
+    assert (result.returncode, result.stderr) == (1, "bad data\n")
+
+
+def test_case_with_a_byte_order_mark_runs(tmp_path):
+    path = tmp_path / "bom.py"
+    path.write_bytes(b"\xef\xbb\xbfprint('ok')\n")
+    assert pbpit_cli("run", str(path), "--raw").stdout == "ok\n"
+
+
+def test_non_ascii_digits_are_a_malformed_node_id():
+    result = pbpit_cli("explain", "\u00b2")
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "malformed node id" in result.stderr
+
+
+def test_float32_overflow_is_silent_as_in_rust(tmp_path):
+    path = write_case(
+        tmp_path,
+        """\
+        import pbpit as pb
+
+        x = pb.Tensor.from_floats([3e38], pb.Device.flex().autodiff())
+        print(pb.rust_debug((x * x).to_vec()), pb.rust_debug(((x - x) / (x - x)).to_vec()))
+        """,
+    )
+    result = pbpit_cli("run", str(path), "--raw")
+    assert (result.stdout, result.stderr) == ("[inf] [NaN]\n", "")
+
+
+def test_names_after_a_reset_belong_to_the_new_tensors(tmp_path):
+    import json
+
+    path = write_case(
+        tmp_path,
+        """\
+        import pbpit as pb
+
+        device = pb.Device.flex().autodiff()
+        a = pb.Tensor.from_floats([1.0], device)
+        b = a.exp()
+        pb.reset()
+        c = pb.Tensor.from_floats([2.0], device)
+        d = c.tanh()
+        """,
+    )
+    nodes = json.loads(pbpit_cli("run", str(path), "--json").stdout)["nodes"]
+    assert [(n["id"], n["label"]) for n in nodes] == [(0, "c"), (1, "d")]
+
+
+def test_bare_pbpit_prints_its_help():
+    result = pbpit_cli()
+    assert result.returncode == 0
+    assert "Usage: pbpit" in result.stdout and result.stderr == ""

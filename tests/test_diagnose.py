@@ -220,11 +220,16 @@ def test_explain_in_shared_loss_adds_the_losses():
     ]
 
 
-def test_explain_in_double_backward_keeps_the_first_gradients():
+def test_explain_in_double_backward_builds_the_loss_again():
     explanation = explain_in_case(run_case(resolve_case("double-backward")), 4)
     assert explanation.path == [4]
     (fix,) = explanation.fixes
-    assert fix.lines == [("-", 21, "grads = loss.backward()")]
+    assert (fix.key, fix.applies) == ("B", True)
+    assert fix.lines == [
+        ("+", None, "loss = (x.clone().exp() * w.clone()).sum()"),
+        (" ", 21, "grads = loss.backward()"),
+    ]
+    assert "already in `grads`" in fix.note
 
 
 def test_explain_with_case_prints_the_fixed_lines():
@@ -301,3 +306,88 @@ def test_explain_in_twice_fix_finds_the_detached_features_have_no_step_and_need_
     assert explanation.fixes == []
     out = pbpit_cli("explain", "NodeId(3)", "--case", "twice_fix").stdout
     assert "it never had a step: an untracked tensor is not on the tape" in out
+
+
+TRAIN_STEP_IN_A_FUNCTION = """\
+    import pbpit as pb
+
+    device = pb.Device.flex().autodiff()
+    w = pb.Tensor.from_floats([1.0, 2.0], device).require_grad()
+    hidden = w.tanh()
+
+
+    def train_step():
+        loss = (hidden * w).sum()
+        return loss.backward()
+
+
+    for step in range(3):
+        grads = train_step()
+"""
+
+
+def test_an_op_in_a_function_called_from_the_loop_is_in_the_loop(tmp_path):
+    result = run_case(resolve_case(str(write_case(tmp_path, TRAIN_STEP_IN_A_FUNCTION))))
+    entries = {e.label: (e.verdict, e.pattern, e.loop_line) for e in audit(result)}
+    assert entries == {
+        "w": ("ok", None, 13),
+        "hidden": ("hazard", "loop-external-tracked", 13),
+    }
+    fixes = {f.key: f for f in explain_in_case(result, result.panic.node_id).fixes}
+    assert fixes["B"].lines[1:] == [
+        (" ", 13, "for step in range(3):"),
+        ("+", None, "    hidden = w.tanh()"),
+        (" ", 14, "    grads = train_step()"),
+    ]
+
+
+LOGGED_IN_THE_LOOP = """\
+    import pbpit as pb
+
+    device = pb.Device.flex().autodiff()
+    w = pb.Tensor.from_floats([1.0, 2.0], device).require_grad()
+    hidden = w.tanh()
+    for step in range(3):
+        print(hidden.mul_scalar(2.0).sum().into_scalar())
+        w.mul_scalar(3.0).sum().backward()
+"""
+
+
+def test_a_tracked_tensor_no_backward_in_the_loop_walks_is_fine(tmp_path):
+    result = run_case(resolve_case(str(write_case(tmp_path, LOGGED_IN_THE_LOOP))))
+    assert result.exit_code == 0
+    hidden = next(e for e in audit(result) if e.label == "hidden")
+    assert (hidden.kind, hidden.verdict) == ("tracked_intermediate", "ok")
+    assert "no backward there walks through it" in hidden.reason
+
+
+def test_audit_of_a_long_training_loop_finds_no_hazard(tmp_path):
+    body = """\
+        import pbpit as pb
+
+        device = pb.Device.flex().autodiff()
+        w = pb.Tensor.from_floats([1.0, 2.0], device).require_grad()
+        for step in range(1500):
+            loss = (w.tanh() * w).sum()
+            loss.backward()
+    """
+    result = run_case(resolve_case(str(write_case(tmp_path, body))))
+    assert len(result.backwards) == 1500
+    assert [(e.label, e.verdict) for e in audit(result)] == [("w", "ok")]
+
+
+def test_backward_twice_on_a_leaf_gives_ones_again(tmp_path):
+    body = """\
+        import pbpit as pb
+
+        x = pb.Tensor.from_floats([1.0, 2.0], pb.Device.flex().autodiff()).require_grad()
+        x.backward()
+        print(pb.rust_debug(x.grad(x.backward()).to_vec()))
+    """
+    result = run_case(resolve_case(str(write_case(tmp_path, body))))
+    assert (result.exit_code, result.stdout) == (0, "[1.0, 1.0]\n")
+
+
+def test_help_line_command_can_be_pasted_into_a_shell():
+    out = pbpit_cli("run", "twice").stdout
+    assert "`pbpit explain 2 --case twice`" in out

@@ -3,9 +3,10 @@
 Three patterns, found from the trace and the loops of the case's source:
 
 - `loop-external-tracked`: a tensor made outside a loop whose body runs a backward, used by an op
-  inside it (with the tracked ancestors it brings in). A parameter (a leaf that requires grad),
-  data or a detached tensor is fine; a tracked intermediate is the hazard: the first iteration's
-  backward consumes its step, the second panics.
+  inside it (with the tracked ancestors it brings in). An op "inside" the loop is one run while
+  the loop's lines execute, in a function it calls too. A parameter (a leaf that requires grad),
+  data or a detached tensor is fine; a tracked intermediate that a backward in the loop walks
+  through is the hazard: the first iteration's backward consumes its step, the second panics.
 - `shared-intermediate`: a later backward whose loss reaches a non-leaf node an earlier backward
   consumed (two losses sharing an intermediate, each backpropagated).
 - `double-backward`: a backward on a loss (or a clone of it, same id) that was backpropagated.
@@ -27,20 +28,22 @@ FIXES = {
     LOOP_EXTERNAL: "recompute it inside the loop (fix B), or detach() it once if it needs no "
     "gradient (fix A)",
     SHARED: "add the losses and run one backward (fix C)",
-    DOUBLE: "backpropagate a loss once and keep its Gradients",
+    DOUBLE: "build the loss again before the second backward (fix B), or keep the first "
+    "backward's Gradients",
 }
 
 
 @dataclass
 class Loop:
-    """A `for` or `while` of the case source: its first and last line."""
+    """A `for` or `while` of the case source: its first and last line, and its body's first."""
 
     line: int
     end_line: int
-    runs_backward: bool
+    body_line: int
 
-    def __contains__(self, line: int | None) -> bool:
-        return line is not None and self.line <= line <= self.end_line
+    def holds(self, stack: list[int]) -> bool:
+        """Whether code running with these case lines on its stack runs inside this loop."""
+        return any(self.line <= line <= self.end_line for line in stack)
 
 
 @dataclass
@@ -72,23 +75,16 @@ class AuditEntry:
         return data
 
 
-def find_loops(path: str, backward_lines: set[int]) -> list[Loop]:
-    """Every loop of the source, and whether its body runs a backward (seen or written)."""
+def find_loops(path: str) -> list[Loop]:
+    """Every `for` and `while` of the source, outermost first."""
     tree = syntax_tree(path)
     if tree is None:
         return []
-    loops = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.For | ast.While | ast.AsyncFor):
-            end = node.end_lineno or node.lineno
-            writes_backward = any(
-                isinstance(inner, ast.Call)
-                and isinstance(inner.func, ast.Attribute)
-                and inner.func.attr == "backward"
-                for inner in ast.walk(node)
-            )
-            ran_backward = any(node.lineno <= line <= end for line in backward_lines)
-            loops.append(Loop(node.lineno, end, writes_backward or ran_backward))
+    loops = [
+        Loop(node.lineno, node.end_lineno or node.lineno, node.body[0].lineno)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.For | ast.While | ast.AsyncFor)
+    ]
     return sorted(loops, key=lambda loop: loop.line)
 
 
@@ -99,7 +95,7 @@ def kind_of(node: NodeRecord) -> str:
 
 
 def ancestors(result: RunResult, root: int, limit: int | None = None) -> set[int]:
-    """`root` and every node reachable from it over recorded (tracked) parents."""
+    """`root` and every node reachable from it over recorded (tracked) parents (below `limit`)."""
     seen = {root}
     stack = [root]
     while stack:
@@ -114,30 +110,38 @@ def ancestors(result: RunResult, root: int, limit: int | None = None) -> set[int
 def _loop_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEntry]:
     entries: dict[int, AuditEntry] = {}
     for loop in loops:
-        if not loop.runs_backward:
+        backwards = [b for b in result.backwards if loop.holds(b.stack)]
+        if not backwards:
             continue
+        # Everything the loop's backwards walk (or would walk, had they not panicked).
+        walked: set[int] = set()
+        for backward in backwards:
+            walked |= ancestors(result, backward.root, backward.node_count)
         # What ops in the loop use from outside it, and the graph those tensors carry in.
-        stack = [i for user in result.nodes if user.line in loop for i in user.inputs]
+        stack = [i for user in result.nodes if loop.holds(user.stack) for i in user.inputs]
         while stack:
             node = result.node(stack.pop())
-            if node is None or node.line in loop or node.id in entries:
+            if node is None or loop.holds(node.stack) or node.id in entries:
                 continue
-            entries[node.id] = _loop_entry(node, loop)
+            entries[node.id] = _loop_entry(node, loop, node.id in walked)
             stack.extend(node.parents)
     return entries
 
 
-def _loop_entry(node: NodeRecord, loop: Loop) -> AuditEntry:
+def _loop_entry(node: NodeRecord, loop: Loop, walked: bool) -> AuditEntry:
     kind = kind_of(node)
-    if kind == "tracked_intermediate":
+    verdict, pattern = "ok", None
+    if kind == "tracked_intermediate" and walked:
         verdict, pattern = "hazard", LOOP_EXTERNAL
         reason = f"made outside the loop at line {loop.line}, used in it: its 2nd pass panics"
+    elif kind == "tracked_intermediate":
+        reason = f"used in the loop at line {loop.line}, but no backward there walks through it"
     elif kind == "leaf_requires_grad":
-        verdict, pattern, reason = "ok", None, "a parameter: a leaf can be reused"
+        reason = "a parameter: a leaf can be reused"
     elif node.op == "detach":
-        verdict, pattern, reason = "ok", None, "detached: plain data from then on"
+        reason = "detached: plain data from then on"
     else:
-        verdict, pattern, reason = "ok", None, "data: no input requires grad"
+        reason = "data: no input requires grad"
     return AuditEntry(
         node_id=node.id,
         label=node.label,
@@ -162,27 +166,32 @@ def _frontier(result: RunResult, reached: set[int], shared: set[int]) -> list[in
 
 
 def _backward_entries(result: RunResult) -> dict[int, AuditEntry]:
+    """Backwards that reach a step an earlier one consumed. A step is consumed once, so one
+    map from node to the backward that consumed it answers every pair: linear in the run."""
     entries: dict[int, AuditEntry] = {}
+    consumed_by: dict[int, int] = {}
     backs: list[BackwardRecord] = result.backwards
     for j, later in enumerate(backs):
-        reached = ancestors(result, later.root, later.node_count)
-        for i in range(j):
-            earlier = backs[i]
-            if not earlier.ok:
-                continue
-            consumed = set(earlier.consumed)
-            numbers = (i + 1, j + 1)
-            if later.root in consumed:
-                node = result.node(later.root)
-                if node is not None and not node.requires_grad and later.root not in entries:
-                    entries[later.root] = _backward_entry(node, DOUBLE, numbers)
-                continue
-            leaves = {n for n in consumed if (r := result.node(n)) is not None and not r.parents}
-            shared = (reached & consumed) - leaves
+        number = j + 1
+        if later.root in consumed_by:
+            node = result.node(later.root)
+            if node is not None and not node.requires_grad and later.root not in entries:
+                entries[later.root] = _backward_entry(
+                    node, DOUBLE, (consumed_by[later.root], number)
+                )
+        else:
+            reached = ancestors(result, later.root, later.node_count)
+            shared = {
+                n
+                for n in reached
+                if n in consumed_by and (r := result.node(n)) is not None and r.parents
+            }
             for node_id in _frontier(result, reached, shared):
                 node = result.node(node_id)
                 if node is not None and node_id not in entries:
-                    entries[node_id] = _backward_entry(node, SHARED, numbers)
+                    entries[node_id] = _backward_entry(node, SHARED, (consumed_by[node_id], number))
+        for node_id in later.consumed:
+            consumed_by[node_id] = number
     return entries
 
 
@@ -208,8 +217,7 @@ def _backward_entry(node: NodeRecord, pattern: str, numbers: tuple[int, int]) ->
 
 def audit(result: RunResult) -> list[AuditEntry]:
     """The audit of one run, by node id: loop-external tensors first, then backward pairs."""
-    loops = find_loops(result.path, {b.line for b in result.backwards if b.line is not None})
-    entries = _loop_entries(result, loops)
+    entries = _loop_entries(result, find_loops(result.path))
     for node_id, entry in _backward_entries(result).items():
         existing = entries.get(node_id)
         if existing is None or existing.verdict == "ok":

@@ -9,8 +9,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from pbpit.diagnose.audit import DOUBLE, LOOP_EXTERNAL, SHARED, AuditEntry, audit
-from pbpit.source import assigned_name, source_line, span, syntax_tree
+from pbpit.diagnose.audit import (
+    DOUBLE,
+    LOOP_EXTERNAL,
+    SHARED,
+    AuditEntry,
+    Loop,
+    ancestors,
+    audit,
+    find_loops,
+)
+from pbpit.source import assigned_name, source_line, span
 from pbpit.trace import BackwardRecord, NodeRecord, RunResult
 
 PANIC_PATTERN = re.compile(r"graph tape has already been consumed at NodeId\(([0-9]+)\)")
@@ -126,24 +135,13 @@ class CaseExplanation:
     fixes: list[Fix]
 
 
-def _info(result: RunResult, index: int) -> BackwardInfo:
+def _info(result: RunResult, index: int, loops: list[Loop]) -> BackwardInfo:
     record = result.backwards[index]
-    loops = [
-        n.lineno
-        for n in _loops(result.path)
-        if record.line is not None and n.lineno <= record.line <= (n.end_lineno or n.lineno)
-    ]
     iteration = None
-    if loops:
-        iteration = sum(1 for b in result.backwards[:index] if b.line == record.line)
+    if any(loop.holds(record.stack) for loop in loops):
+        # Passes of the loop counted by the backwards made from the same lines before it.
+        iteration = sum(1 for b in result.backwards[:index] if b.stack == record.stack)
     return BackwardInfo(index + 1, record, iteration)
-
-
-def _loops(path: str) -> list:
-    import ast
-
-    tree = syntax_tree(path)
-    return [n for n in ast.walk(tree) if isinstance(n, ast.For | ast.While)] if tree else []
 
 
 def _indent(text: str) -> str:
@@ -168,42 +166,25 @@ def _fix_detach(result: RunResult, node: NodeRecord) -> Fix:
     return fix
 
 
-def _fix_recompute(result: RunResult, node: NodeRecord, loop_line: int | None) -> Fix:
+def _fix_recompute(result: RunResult, node: NodeRecord, loop: Loop | None) -> Fix:
     leaves = sorted(
         _name(result, n)
-        for n in _leaf_ancestors(result, node.id)
+        for n in ancestors(result, node.id)
         if (r := result.node(n)) is not None and r.requires_grad
     )
     learners = ", ".join(f"`{n}`" for n in leaves) or "its inputs"
     fix = Fix("B", f"gradients must reach {learners}: recompute it inside the loop", True)
-    loop = next((n for n in _loops(result.path) if n.lineno == loop_line), None)
-    if node.line is not None and loop is not None and loop.body:
+    if node.line is not None and loop is not None:
         made = source_line(result.path, node.line)
-        first = loop.body[0].lineno
-        body = source_line(result.path, first)
+        body = source_line(result.path, loop.body_line)
         fix.lines = [
             ("-", node.line, made),
-            (" ", loop.lineno, source_line(result.path, loop.lineno)),
+            (" ", loop.line, source_line(result.path, loop.line)),
             ("+", None, _indent(body) + made.strip()),
-            (" ", first, body),
+            (" ", loop.body_line, body),
         ]
     fix.note = "The usual training loop: only data is prepared outside it."
     return fix
-
-
-def _leaf_ancestors(result: RunResult, node_id: int) -> set[int]:
-    seen, stack, leaves = {node_id}, [node_id], set()
-    while stack:
-        record = result.node(stack.pop())
-        if record is None:
-            continue
-        if not record.parents:
-            leaves.add(record.id)
-        for parent in record.parents:
-            if parent not in seen:
-                seen.add(parent)
-                stack.append(parent)
-    return leaves
 
 
 def _fix_add_losses(result: RunResult, first: BackwardRecord, second: BackwardRecord) -> Fix:
@@ -221,49 +202,67 @@ def _fix_add_losses(result: RunResult, first: BackwardRecord, second: BackwardRe
     return fix
 
 
-def _fix_reuse(result: RunResult, first: BackwardRecord, second: BackwardRecord) -> Fix:
-    fix = Fix("D", "keep the first backward's gradients instead of running it again", True)
-    if first.line is not None and second.line is not None:
+def _fix_rebuild_loss(
+    result: RunResult, loss: NodeRecord, first: BackwardRecord, second: BackwardRecord
+) -> Fix:
+    fix = Fix("B", f"build `{_name(result, loss.id)}` again before backpropagating it again", True)
+    if loss.line is not None and second.line is not None:
+        again = source_line(result.path, second.line)
+        fix.lines = [
+            ("+", None, _indent(again) + source_line(result.path, loss.line).strip()),
+            (" ", second.line, again),
+        ]
+    if first.line is not None:
         target = assigned_name(result.path, first.line) or "grads"
-        fix.lines = [("-", second.line, source_line(result.path, second.line))]
         fix.note = (
-            f"The gradients of line {first.line} are in `{target}`; a loss is backpropagated "
-            "once. If the parameters changed in between, build the loss again first."
+            f"A loss is backpropagated once. If nothing changed since line {first.line}, its "
+            f"gradients are already in `{target}`: drop the second backward instead."
         )
     return fix
 
 
-def _fixes(result: RunResult, node: NodeRecord, entry: AuditEntry | None) -> list[Fix]:
+def _fixes(
+    result: RunResult, node: NodeRecord, entry: AuditEntry | None, loops: list[Loop]
+) -> list[Fix]:
     if entry is None or entry.verdict != "hazard":
         return []
     if entry.pattern == LOOP_EXTERNAL:
-        return [_fix_detach(result, node), _fix_recompute(result, node, entry.loop_line)]
+        loop = next((loop for loop in loops if loop.line == entry.loop_line), None)
+        return [_fix_detach(result, node), _fix_recompute(result, node, loop)]
     first, second = (result.backwards[n - 1] for n in entry.backwards)
     if entry.pattern == SHARED:
         return [_fix_add_losses(result, first, second)]
     if entry.pattern == DOUBLE:
-        return [_fix_reuse(result, first, second)]
+        return [_fix_rebuild_loss(result, node, first, second)]
     return []
 
 
-def explain_in_case(result: RunResult, node_id: int) -> CaseExplanation | None:
-    """The explanation of `NodeId(node_id)` in `result`, or None if the run has no such id."""
+def explain_in_case(
+    result: RunResult, node_id: int, entries: list[AuditEntry] | None = None
+) -> CaseExplanation | None:
+    """The explanation of `NodeId(node_id)` in `result` (given its audit, if already made), or
+    None if the run has no such id."""
     node = result.node(node_id)
     if node is None:
         return None
+    loops = find_loops(result.path)
     consumed_at = next((i for i, b in enumerate(result.backwards) if node_id in b.consumed), None)
     failed_at = next(
         (i for i, b in enumerate(result.backwards) if not b.ok and b.missing == node_id), None
     )
-    reached_by = None if failed_at is None else _info(result, failed_at)
+    reached_by = None if failed_at is None else _info(result, failed_at, loops)
     path = [] if reached_by is None else result.walk_path(reached_by.record.root, node_id)
-    entry = next((e for e in audit(result) if e.node_id == node_id), None)
+    entry = (
+        next((e for e in audit(result) if e.node_id == node_id), None)
+        if entries is None
+        else (next((e for e in entries if e.node_id == node_id), None))
+    )
     return CaseExplanation(
         node=node,
         parents=[p for p in (result.node(i) for i in node.inputs) if p is not None],
         audit=entry,
-        consumed_by=None if consumed_at is None else _info(result, consumed_at),
+        consumed_by=None if consumed_at is None else _info(result, consumed_at, loops),
         reached_by=reached_by,
         path=path,
-        fixes=_fixes(result, node, entry),
+        fixes=_fixes(result, node, entry, loops),
     )
