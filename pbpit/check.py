@@ -78,7 +78,7 @@ def actual_output(case: Case) -> Output:
 def _run(case: Case) -> Output:
     from pbpit.rust import program_stderr
 
-    result = run_case(case)
+    result = run_case(case, trace=False)
     # The real thread id is the process id, different on every run, so the golden says TID;
     # a case error names the file as it sits beside its golden, wherever it was run from.
     return Output(result.stdout, program_stderr(result, "TID", case.path.name), result.exit_code)

@@ -167,7 +167,7 @@ def run(
     from pbpit.diagnose.audit import audit
     from pbpit.runner import run_case
 
-    result = run_case(resolve_case(case))
+    result = run_case(resolve_case(case), trace=not raw)
     if as_json:
         data = result.to_json()
         data["audit"] = [entry.to_json() for entry in audit(result)]

@@ -202,9 +202,13 @@ def _case_error(err: BaseException, filename: str) -> CaseError:
     return CaseError(message=message, line=line)
 
 
-def run_case(case: Case) -> RunResult:
+def run_case(case: Case, trace: bool = True) -> RunResult:
     """Run `case` as a fresh process would: ids from 0, an empty tape, its directory first on
-    the import path, stdout and stderr captured."""
+    the import path, stdout and stderr captured.
+
+    `trace` records the run (nodes, backwards, the variable each tensor is bound to). Naming
+    needs a line tracer, which makes Python run the whole case ~3x slower: what only compares
+    output (`--raw`, `check`) goes without, and gets a result with no nodes or backwards."""
     code = compile_case(case)
     from pbpit.engine import server
     from pbpit.engine.server import SERVER, Panic
@@ -214,14 +218,15 @@ def run_case(case: Case) -> RunResult:
     recorder = Recorder(filename)
     stdout, stderr = io.StringIO(), io.StringIO()
     server.reset()
-    SERVER.observer = recorder
+    SERVER.observer = recorder if trace else None
     exit_code = 0
     panic = None
     error = None
     namespace = {"__name__": "__main__", "__file__": filename}
     previous_trace = sys.gettrace()
     sys.path.insert(0, str(case.path.resolve().parent))
-    sys.settrace(recorder.trace)
+    if trace:
+        sys.settrace(recorder.trace)
     try:
         with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
             exec(code, namespace)

@@ -77,8 +77,9 @@ def release_pool() -> None:
     _pool.clear()
 
 
-def _binary(ufunc: np.ufunc, a: Array, b: Array | np.float32) -> Array:
-    if np.size(a) < POOL_MIN and np.size(b) < POOL_MIN:
+def _binary(ufunc: np.ufunc, a: Array | np.float32, b: Array | np.float32) -> Array:
+    # `.size` rather than `np.size()`: a Python call here costs every op of every run.
+    if a.size < POOL_MIN and b.size < POOL_MIN:
         return ufunc(a, b)
     return ufunc(a, b, out=new_array(np.broadcast_shapes(np.shape(a), np.shape(b))))
 
