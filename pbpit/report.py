@@ -11,7 +11,7 @@ from pathlib import Path
 
 from rich.text import Text
 
-from pbpit.diagnose.audit import AuditEntry
+from pbpit.diagnose.audit import AuditEntry, kind_of
 from pbpit.diagnose.explain import BackwardInfo, CaseExplanation, Fix, explain_in_case
 from pbpit.runner import CASES_DIR
 from pbpit.rust import panic_block
@@ -48,9 +48,9 @@ def made_of(result: RunResult, node: NodeRecord) -> str:
 
 
 def node_kind(node: NodeRecord) -> str:
-    if node.requires_grad:
-        return "a leaf that requires grad"
-    return "a tracked intermediate" if node.tracked else "untracked"
+    """`a leaf that requires grad`, `a tracked intermediate` or `untracked`."""
+    words = KIND_WORDS[kind_of(node)]
+    return words if words == "untracked" else f"a {words}"
 
 
 def _quote(text: Text, path: str, line: int, label: str, style: str) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 
 import pytest
 from pbpit_process import pbpit_cli
@@ -68,9 +70,14 @@ def test_raw_output_is_what_the_rust_program_prints(case):
 
 
 def test_raw_thread_id_is_the_process_id():
-    result = pbpit_cli("run", "twice", "--raw")
-    tid = re.match(r"thread 'main' \((\d+)\)", result.stderr)
-    assert tid is not None and int(tid.group(1)) > 0
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pbpit", "run", "twice", "--raw"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    _, stderr = process.communicate()
+    assert stderr.startswith(f"thread 'main' ({process.pid}) panicked at ")
 
 
 @pytest.mark.parametrize("case", EXPECTED)

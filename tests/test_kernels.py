@@ -131,12 +131,14 @@ def test_exp_uses_libm_expf_not_numpy():
 
 
 def test_kernels_give_the_same_bits_on_one_thread_and_on_two():
+    if numba.config.NUMBA_NUM_THREADS < 2:
+        pytest.skip("one core: there is no second thread to compare with")
     values = random_values(200_000, 13)
     before = numba.get_num_threads()
     try:
         numba.set_num_threads(1)
         one = (f32.exp(values), kernels.sum_rows(values.reshape(1, -1)))
-        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
+        numba.set_num_threads(2)
         two = (f32.exp(values), kernels.sum_rows(values.reshape(1, -1)))
     finally:
         numba.set_num_threads(before)
