@@ -90,45 +90,43 @@ def copy_numpy(n: int) -> dict:
     return {"seconds": seconds, "bytes_per_second": 2 * source.nbytes / seconds}
 
 
+def time_chain(leaf, step, backward, n: int) -> dict:
+    """Per-op forward and per-node backward time of `n` steps from `leaf()`, after a warm-up."""
+
+    def once(length):
+        y = leaf()
+        start = time.perf_counter()
+        for _ in range(length):
+            y = step(y)
+        middle = time.perf_counter()
+        backward(y)
+        end = time.perf_counter()
+        return (middle - start) / length * 1e6, (end - middle) / length * 1e6
+
+    once(min(n, 30_000))
+    forward, backward_time = once(n)
+    return {"forward_us": forward, "backward_us": backward_time}
+
+
 def chain_pbpit(n: int) -> dict:
     import pbpit as pb
 
     device = pb.Device.flex().autodiff()
 
-    def once(length):
+    def leaf():
         pb.reset()
-        x = pb.Tensor.from_floats([1.0, 2.0], device).require_grad()
-        y = x
-        start = time.perf_counter()
-        for _ in range(length):
-            y = y.mul_scalar(1.0)
-        middle = time.perf_counter()
-        y.sum().backward()
-        end = time.perf_counter()
-        return (middle - start) / length * 1e6, (end - middle) / length * 1e6
+        return pb.Tensor.from_floats([1.0, 2.0], device).require_grad()
 
-    once(min(n, 30_000))
-    forward, backward = once(n)
-    return {"forward_us": forward, "backward_us": backward}
+    return time_chain(leaf, lambda y: y.mul_scalar(1.0), lambda y: y.sum().backward(), n)
 
 
 def chain_torch(n: int) -> dict:
     import torch
 
-    def once(length):
-        x = torch.tensor([1.0, 2.0], requires_grad=True)
-        y = x
-        start = time.perf_counter()
-        for _ in range(length):
-            y = y * 1.0
-        middle = time.perf_counter()
-        y.sum().backward()
-        end = time.perf_counter()
-        return (middle - start) / length * 1e6, (end - middle) / length * 1e6
+    def leaf():
+        return torch.tensor([1.0, 2.0], requires_grad=True)
 
-    once(min(n, 30_000))
-    forward, backward = once(n)
-    return {"forward_us": forward, "backward_us": backward}
+    return time_chain(leaf, lambda y: y * 1.0, lambda y: y.sum().backward(), n)
 
 
 def walk_pbpit(n: int) -> dict:
