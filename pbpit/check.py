@@ -18,14 +18,16 @@ block -> 101, a case error -> 1, a case pbpit cannot run (`pbpit: error: ...`) -
 else (the case's own lines, or nothing) -> 0.
 `--bless` refuses a case whose exit status its stderr does not imply (a case calling
 `sys.exit(3)`), since no golden could then record it.
+
+Everything here returns plain data (`CaseResult`, `CheckReport`, `BlessReport`) and prints
+nothing; `pbpit.report` renders it. Files are written only where that is the command's job: the
+goldens for `--bless`, the JUnit file for `--junit`.
 """
 
 from __future__ import annotations
 
 import difflib
-import json
 import re
-import sys
 import time
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Iterator
@@ -34,9 +36,6 @@ from pathlib import Path
 from typing import Any
 
 from pbpit.runner import Case, UsageError, builtin_cases, resolve_case, run_case
-
-STATUS_WIDTH = len("FAILED  ")
-
 
 # -- what a case prints --------------------------------------------------------------------------
 
@@ -149,68 +148,103 @@ def _cases_at(spec: str, bless: bool) -> list[Case]:
 # -- checking ------------------------------------------------------------------------------------
 
 
-@dataclass
-class CaseCheck:
-    """One case checked: its goldens (None: no golden file), what it printed, and the diffs."""
+@dataclass(frozen=True)
+class CaseResult:
+    """One case checked against its goldens.
 
-    case: Case
-    expected: Output | None
-    actual: Output
+    The diffs are unified diffs from the golden to the actual output, one string per line
+    without its line ending (empty when they are equal, and when there is no golden file);
+    `expected_exit` is None when there is no golden file.
+    """
+
+    name: str
+    path: Path
+    ok: bool
+    reason: str | None
+    stdout_diff: list[str]
+    stderr_diff: list[str]
+    expected_exit: int | None
+    actual_exit: int
     seconds: float
-    stdout_diff: str
-    stderr_diff: str
-
-    @property
-    def ok(self) -> bool:
-        """It has goldens, and stdout, stderr and exit status all equal them."""
-        return self.expected is not None and self.expected == self.actual
 
     @property
     def exit_differs(self) -> bool:
         """It has goldens and exited with another status than they imply."""
-        return self.expected is not None and self.expected.exit_code != self.actual.exit_code
+        return self.expected_exit is not None and self.expected_exit != self.actual_exit
 
     @property
-    def reason(self) -> str | None:
-        """Why it failed, in a few words (None when it passed)."""
-        if self.expected is None:
-            return "no golden file; run with --bless"
-        parts = [
-            name
-            for name, differs in (
-                ("stdout", bool(self.stdout_diff)),
-                ("stderr", bool(self.stderr_diff)),
-                ("exit status", self.exit_differs),
-            )
-            if differs
-        ]
-        if not parts:
-            return None
-        if len(parts) == 1:
-            return f"{parts[0]} differs"
-        return f"{', '.join(parts[:-1])} and {parts[-1]} differ"
-
-    def details(self) -> str:
-        """The diffs and the exit status difference, as printed under the failure."""
-        text = self.stdout_diff + self.stderr_diff
+    def details(self) -> list[str]:
+        """The lines shown under the failure: the diffs, then the exit status difference."""
+        lines = self.stdout_diff + self.stderr_diff
         if self.exit_differs:
-            assert self.expected is not None
-            text += (
-                f"exit status: expected {self.expected.exit_code}, got {self.actual.exit_code}\n"
-            )
-        return text
+            lines.append(f"exit status: expected {self.expected_exit}, got {self.actual_exit}")
+        return lines
 
 
-def unified_diff(expected: str, actual: str, golden_name: str) -> str:
-    """A unified diff from the golden `golden_name` to the actual text ("" when they are equal)."""
+@dataclass
+class CheckReport:
+    """Every case checked, in the order they ran."""
+
+    cases: list[CaseResult]
+
+    @property
+    def passed(self) -> int:
+        return sum(c.ok for c in self.cases)
+
+    @property
+    def failed(self) -> int:
+        return len(self.cases) - self.passed
+
+    @property
+    def ok(self) -> bool:
+        """Every case passed: `pbpit check` exits 0."""
+        return all(c.ok for c in self.cases)
+
+    @property
+    def seconds(self) -> float:
+        return sum(c.seconds for c in self.cases)
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole check as one JSON-ready object (`reason` is null for a passing case)."""
+        return {
+            "passed": self.passed,
+            "failed": self.failed,
+            "cases": [
+                {
+                    "case": c.name,
+                    "path": str(c.path),
+                    "ok": c.ok,
+                    "reason": c.reason,
+                    "stdout_diff": lines_text(c.stdout_diff),
+                    "stderr_diff": lines_text(c.stderr_diff),
+                    "expected_exit": c.expected_exit,
+                    "actual_exit": c.actual_exit,
+                }
+                for c in self.cases
+            ],
+        }
+
+
+def diff_lines(expected: str, actual: str, golden_name: str) -> list[str]:
+    """A unified diff from the golden `golden_name` to the actual text, one string per line
+    without its line ending; a side whose last line has none is marked as `diff -u` marks it."""
     if expected == actual:
-        return ""
+        return []
     diff = difflib.unified_diff(
         _lines(expected), _lines(actual), fromfile=f"expected {golden_name}", tofile="actual"
     )
-    return "".join(
-        line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in diff
-    )
+    lines: list[str] = []
+    for line in diff:
+        if line.endswith("\n"):
+            lines.append(line[:-1])
+        else:
+            lines += [line, "\\ No newline at end of file"]
+    return lines
+
+
+def lines_text(lines: list[str]) -> str:
+    """`lines` as text, each ended by a newline ("" for no lines)."""
+    return "".join(f"{line}\n" for line in lines)
 
 
 def _lines(text: str) -> list[str]:
@@ -219,21 +253,59 @@ def _lines(text: str) -> list[str]:
     return [p + "\n" for p in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
 
 
-def check_case(case: Case) -> CaseCheck:
+def _reason(stdout_differs: bool, stderr_differs: bool, exit_differs: bool) -> str | None:
+    parts = [
+        name
+        for name, differs in (
+            ("stdout", stdout_differs),
+            ("stderr", stderr_differs),
+            ("exit status", exit_differs),
+        )
+        if differs
+    ]
+    if not parts:
+        return None
+    if len(parts) == 1:
+        return f"{parts[0]} differs"
+    return f"{', '.join(parts[:-1])} and {parts[-1]} differ"
+
+
+def check_case(case: Case) -> CaseResult:
     """Run `case` and compare it with its goldens."""
     expected = expected_output(case)
     start = time.perf_counter()
     actual = actual_output(case)
     seconds = time.perf_counter() - start
-    stdout_diff = stderr_diff = ""
-    if expected is not None:
-        stem = case.path.stem
-        stdout_diff = unified_diff(expected.stdout, actual.stdout, f"{stem}.stdout")
-        stderr_diff = unified_diff(expected.stderr, actual.stderr, f"{stem}.stderr")
-    return CaseCheck(case, expected, actual, seconds, stdout_diff, stderr_diff)
+    if expected is None:
+        return CaseResult(
+            name=case.name,
+            path=case.path,
+            ok=False,
+            reason="no golden file; run with --bless",
+            stdout_diff=[],
+            stderr_diff=[],
+            expected_exit=None,
+            actual_exit=actual.exit_code,
+            seconds=seconds,
+        )
+    stem = case.path.stem
+    stdout_diff = diff_lines(expected.stdout, actual.stdout, f"{stem}.stdout")
+    stderr_diff = diff_lines(expected.stderr, actual.stderr, f"{stem}.stderr")
+    reason = _reason(bool(stdout_diff), bool(stderr_diff), expected.exit_code != actual.exit_code)
+    return CaseResult(
+        name=case.name,
+        path=case.path,
+        ok=expected == actual,
+        reason=reason,
+        stdout_diff=stdout_diff,
+        stderr_diff=stderr_diff,
+        expected_exit=expected.exit_code,
+        actual_exit=actual.exit_code,
+        seconds=seconds,
+    )
 
 
-def check_cases(cases: Iterable[Case]) -> Iterator[CaseCheck]:
+def check_cases(cases: Iterable[Case]) -> Iterator[CaseResult]:
     """Check each case in turn, yielding as each finishes (so a report can stream)."""
     for case in cases:
         yield check_case(case)
@@ -250,7 +322,23 @@ class BlessedFile:
     action: str
 
 
-def bless_cases(cases: Iterable[Case]) -> list[BlessedFile]:
+@dataclass
+class BlessReport:
+    """Every golden file `--bless` looked at, in the order of the cases."""
+
+    files: list[BlessedFile]
+
+    @property
+    def written(self) -> int:
+        """Files written or removed."""
+        return sum(f.action != "unchanged" for f in self.files)
+
+    @property
+    def unchanged(self) -> int:
+        return len(self.files) - self.written
+
+
+def bless_cases(cases: Iterable[Case]) -> BlessReport:
     """Write the goldens of `cases` from their current output, touching only files that change.
 
     Every case runs before anything is written, so a case that cannot be blessed (it does not
@@ -272,7 +360,7 @@ def bless_cases(cases: Iterable[Case]) -> list[BlessedFile]:
         elif stderr_path.exists():
             _write(stderr_path, None)
             done.append(BlessedFile(stderr_path, "removed"))
-    return done
+    return BlessReport(done)
 
 
 def _bless_file(path: Path, text: str) -> BlessedFile:
@@ -292,42 +380,7 @@ def _write(path: Path, text: str | None) -> None:
         raise UsageError(f"cannot write golden file {path}: {err.strerror or err}") from None
 
 
-# -- reports: text, JSON, JUnit XML --------------------------------------------------------------
-
-
-def status_line(check: CaseCheck) -> str:
-    """`ok      NAME` or `FAILED  NAME (why)`, the status column aligned as cargo test's."""
-    if check.ok:
-        return f"{'ok':<{STATUS_WIDTH}}{check.case.name}"
-    return f"{'FAILED':<{STATUS_WIDTH}}{check.case.name} ({check.reason})"
-
-
-def summary_line(checks: list[CaseCheck]) -> str:
-    """`N passed, M failed`."""
-    passed = sum(c.ok for c in checks)
-    return f"{passed} passed, {len(checks) - passed} failed"
-
-
-def to_json(checks: list[CaseCheck]) -> dict[str, Any]:
-    """The whole check as one JSON-ready object (`reason` is null for a passing case)."""
-    passed = sum(c.ok for c in checks)
-    return {
-        "passed": passed,
-        "failed": len(checks) - passed,
-        "cases": [
-            {
-                "case": c.case.name,
-                "path": str(c.case.path),
-                "ok": c.ok,
-                "reason": c.reason,
-                "stdout_diff": c.stdout_diff,
-                "stderr_diff": c.stderr_diff,
-                "expected_exit": None if c.expected is None else c.expected.exit_code,
-                "actual_exit": c.actual.exit_code,
-            }
-            for c in checks
-        ],
-    }
+# -- JUnit XML -----------------------------------------------------------------------------------
 
 
 # Characters XML 1.0 cannot carry at all, not even escaped; a case may print them.
@@ -338,97 +391,52 @@ def _xml_text(text: str) -> str:
     return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
 
 
-def junit_xml(checks: list[CaseCheck]) -> ET.ElementTree:
+def junit_xml(report: CheckReport) -> ET.ElementTree:
     """JUnit XML: one testsuite "pbpit check", one testcase (classname "pbpit.check") per case,
     with a `<failure>` whose message is the reason and whose text is the diff."""
-    failed = sum(not c.ok for c in checks)
     root = ET.Element("testsuites")
     suite = ET.SubElement(
         root,
         "testsuite",
         name="pbpit check",
-        tests=str(len(checks)),
-        failures=str(failed),
+        tests=str(len(report.cases)),
+        failures=str(report.failed),
         errors="0",
         skipped="0",
-        time=f"{sum(c.seconds for c in checks):.3f}",
+        time=f"{report.seconds:.3f}",
     )
-    for check in checks:
+    for result in report.cases:
         case = ET.SubElement(
             suite,
             "testcase",
             classname="pbpit.check",
-            name=_xml_text(check.case.name),
-            file=_xml_text(str(check.case.path)),
-            time=f"{check.seconds:.3f}",
+            name=_xml_text(result.name),
+            file=_xml_text(str(result.path)),
+            time=f"{result.seconds:.3f}",
         )
-        if not check.ok:
-            failure = ET.SubElement(case, "failure", message=_xml_text(check.reason or ""))
-            failure.text = _xml_text(check.details() or (check.reason or ""))
+        if not result.ok:
+            failure = ET.SubElement(case, "failure", message=_xml_text(result.reason or ""))
+            failure.text = _xml_text(lines_text(result.details) or (result.reason or ""))
     ET.indent(root)
     return ET.ElementTree(root)
 
 
-def _junit_target(junit: str) -> Path:
+def check_junit_target(junit: str) -> None:
+    """Raise UsageError if the JUnit file `junit` cannot be written: checked before any case
+    runs, so that a typo costs no run."""
     path = Path(junit)
     parent = path.parent
     if not parent.is_dir():
         raise UsageError(f"cannot write JUnit file {junit}: directory {parent} does not exist")
     if path.is_dir():
         raise UsageError(f"cannot write JUnit file {junit}: it is a directory")
-    return path
 
 
-def _display(path: Path) -> str:
+def write_junit(report: CheckReport, junit: str) -> None:
+    """Write `report` as JUnit XML to the file `junit` (UsageError if it cannot be written)."""
     try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
-
-
-# -- the command ---------------------------------------------------------------------------------
-
-
-def run_check(
-    specs: Iterable[str], *, bless: bool = False, junit: str | None = None, as_json: bool = False
-) -> int:
-    """`pbpit check`: print the report (text, or JSON with `as_json`), write the JUnit file if
-    asked, and return the exit status: 0 all match (or blessed), 1 any differs.
-
-    Bad input (a missing path, an unwritable JUnit path) raises UsageError before any case runs.
-    """
-    if bless and (junit or as_json):
-        raise UsageError("--bless cannot be used with --junit or --json")
-    junit_path = _junit_target(junit) if junit else None
-    cases = collect_cases(specs, bless=bless)
-    if bless:
-        blessed = bless_cases(cases)
-        for item in blessed:
-            print(f"{item.action:<10}{_display(item.path)}")
-        written = sum(item.action != "unchanged" for item in blessed)
-        print(f"{written} written, {len(blessed) - written} unchanged")
-        return 0
-    checks: list[CaseCheck] = []
-    for check in check_cases(cases):
-        checks.append(check)
-        if not as_json:
-            print(status_line(check), flush=True)
-    if junit_path is not None:
-        try:
-            with junit_path.open("wb") as file:
-                junit_xml(checks).write(file, encoding="utf-8", xml_declaration=True)
-                file.write(b"\n")
-        except OSError as err:
-            raise UsageError(f"cannot write JUnit file {junit}: {err.strerror or err}") from None
-    if as_json:
-        sys.stdout.write(json.dumps(to_json(checks), indent=2) + "\n")
-    else:
-        failures = [c for c in checks if not c.ok and c.details()]
-        if failures:
-            print("\nfailures:")
-        for check in failures:
-            print(f"\n---- {check.case.name} ----")
-            print(check.details(), end="")
-        print()
-        print(summary_line(checks))
-    return 0 if all(c.ok for c in checks) else 1
+        with Path(junit).open("wb") as file:
+            junit_xml(report).write(file, encoding="utf-8", xml_declaration=True)
+            file.write(b"\n")
+    except OSError as err:
+        raise UsageError(f"cannot write JUnit file {junit}: {err.strerror or err}") from None

@@ -221,9 +221,38 @@ def check(
     ] = False,
 ) -> None:
     """Check cases against their golden NAME.stdout / NAME.stderr files (for CI)."""
-    from pbpit.check import run_check
+    from pbpit.check import (
+        CheckReport,
+        bless_cases,
+        check_cases,
+        check_junit_target,
+        collect_cases,
+        write_junit,
+    )
+    from pbpit.report import render_bless, render_check, render_check_status
 
-    raise typer.Exit(run_check(paths or [], bless=bless, junit=junit, as_json=as_json))
+    if bless and (junit or as_json):
+        raise UsageError("--bless cannot be used with --junit or --json")
+    if junit:
+        check_junit_target(junit)
+    cases = collect_cases(paths or [], bless=bless)
+    if bless:
+        sys.stdout.write(render_bless(bless_cases(cases)))
+        raise typer.Exit(0)
+    report = CheckReport([])
+    for result in check_cases(cases):
+        report.cases.append(result)
+        if not as_json:
+            # One line as each case finishes: a long check shows where it is.
+            sys.stdout.write(render_check_status(result))
+            sys.stdout.flush()
+    if junit:
+        write_junit(report, junit)
+    if as_json:
+        _print_json(report.to_json())
+    else:
+        sys.stdout.write(render_check(report))
+    raise typer.Exit(0 if report.ok else 1)
 
 
 @app.command("graph")

@@ -1,4 +1,5 @@
-"""Human renderings: a run (output, panic, diagnosis), the audit, an explanation, the memory.
+"""Human renderings: a run (output, panic, diagnosis), the audit, an explanation, the memory,
+and the results of `pbpit check`.
 
 Everything here formats data the diagnostics computed; nothing is decided here.
 """
@@ -11,6 +12,7 @@ from pathlib import Path
 
 from rich.text import Text
 
+from pbpit.check import BlessReport, CaseResult, CheckReport, lines_text
 from pbpit.diagnose.audit import AuditEntry, kind_of
 from pbpit.diagnose.explain import BackwardInfo, CaseExplanation, Fix, explain_in_case
 from pbpit.runner import CASES_DIR
@@ -235,3 +237,41 @@ def _bytes(count: int) -> str:
         if count >= size:
             return f"{count / size:.1f} {unit}"
     return f"{count} B"
+
+
+# -- pbpit check: plain text, as cargo test prints it (no colour, so it diffs as it reads) ------
+
+CHECK_STATUS_WIDTH = len("FAILED  ")
+
+
+def render_check_status(result: CaseResult) -> str:
+    """`ok      NAME` or `FAILED  NAME (why)`, one line, the status column aligned as cargo
+    test's: printed as each case finishes."""
+    if result.ok:
+        return f"{'ok':<{CHECK_STATUS_WIDTH}}{result.name}\n"
+    return f"{'FAILED':<{CHECK_STATUS_WIDTH}}{result.name} ({result.reason})\n"
+
+
+def render_check(report: CheckReport) -> str:
+    """What follows the status lines: each failure's diffs and exit status difference (a case
+    with no golden file has none to show), then `N passed, M failed`."""
+    failures = [result for result in report.cases if not result.ok and result.details]
+    text = "\nfailures:\n" if failures else ""
+    for result in failures:
+        text += f"\n---- {result.name} ----\n" + lines_text(result.details)
+    return text + f"\n{report.passed} passed, {report.failed} failed\n"
+
+
+def render_bless(report: BlessReport) -> str:
+    """`blessed   PATH`, `unchanged PATH` or `removed   PATH` for each golden file, then
+    `N written, M unchanged`."""
+    lines = [f"{file.action:<10}{_cwd_relative(file.path)}" for file in report.files]
+    lines.append(f"{report.written} written, {report.unchanged} unchanged")
+    return lines_text(lines)
+
+
+def _cwd_relative(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)

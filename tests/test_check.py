@@ -239,3 +239,116 @@ def test_missing_path_exits_2_with_one_line(tmp_path):
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr == f"pbpit: error: no such case file: {missing}\n"
+
+
+def test_a_failing_check_prints_status_lines_then_each_diff_then_the_summary(tmp_path):
+    good = user_case(tmp_path, name="good")
+    good.with_suffix(".stdout").write_text(TWICE_STDOUT)
+    good.with_suffix(".stderr").write_text(TWICE_STDERR)
+    bad = user_case(tmp_path, name="bad")
+    bad.with_suffix(".stdout").write_text("step 0: w.grad = None")
+    user_case(tmp_path, name="no_golden")
+    result = pbpit_check("good.py", "bad.py", "no_golden.py", cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stdout == (
+        "ok      good.py\n"
+        "FAILED  bad.py (stdout, stderr and exit status differ)\n"
+        "FAILED  no_golden.py (no golden file; run with --bless)\n"
+        "\n"
+        "failures:\n"
+        "\n"
+        "---- bad.py ----\n"
+        "--- expected bad.stdout\n"
+        "+++ actual\n"
+        "@@ -1 +1 @@\n"
+        "-step 0: w.grad = None\n"
+        "\\ No newline at end of file\n"
+        "+step 0: w.grad = Some([1.6487212, 2.7182817])\n"
+        "--- expected bad.stderr\n"
+        "+++ actual\n"
+        "@@ -0,0 +1,3 @@\n"
+        + "".join(f"+{line}\n" for line in TWICE_STDERR.splitlines())
+        + "exit status: expected 0, got 101\n"
+        "\n"
+        "1 passed, 2 failed\n"
+    )
+    assert result.stderr == ""
+
+
+def test_bless_prints_one_line_per_golden_file_then_the_counts(tmp_path):
+    case = user_case(tmp_path, builtin="twice_fix.py")
+    case.with_suffix(".stdout").write_text(SPEC_STDOUT["twice_fix"])
+    case.with_suffix(".stderr").write_text("stale\n")
+    result = pbpit_check("--bless", str(case), cwd=tmp_path)
+    assert result.returncode == 0
+    assert result.stdout == (
+        "unchanged my_case.stdout\nremoved   my_case.stderr\n1 written, 1 unchanged\n"
+    )
+
+
+def test_check_output_streams_one_line_as_each_case_finishes(tmp_path):
+    # The second case waits for a file the test writes only once it has read the first case's
+    # line: a report printed at the end would leave it waiting, and it would print `timed out`.
+    # Without PYTHONUNBUFFERED, stdout into a pipe is block-buffered, as it is in CI.
+    first = tmp_path / "first.py"
+    first.write_text("print('first')\n")
+    first.with_suffix(".stdout").write_text("first\n")
+    marker = tmp_path / "first_line_seen"
+    waits = tmp_path / "waits.py"
+    waits.write_text(
+        "import pathlib, time\n"
+        "deadline = time.monotonic() + 20\n"
+        f"while not pathlib.Path({str(marker)!r}).exists() and time.monotonic() < deadline:\n"
+        "    time.sleep(0.01)\n"
+        f"print('seen' if pathlib.Path({str(marker)!r}).exists() else 'timed out')\n"
+    )
+    waits.with_suffix(".stdout").write_text("seen\n")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pbpit", "check", str(first), str(waits)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"} | {"NO_COLOR": "1"},
+    )
+    assert process.stdout is not None
+    first_line = process.stdout.readline()
+    marker.touch()
+    rest, stderr = process.communicate(timeout=60)
+    assert first_line == f"ok      {first}\n"
+    assert process.returncode == 0, first_line + rest + stderr
+    assert rest == f"ok      {waits}\n\n2 passed, 0 failed\n"
+
+
+def test_checking_prints_nothing_and_returns_each_case_as_data(tmp_path, capsys):
+    from pbpit.check import check_cases, collect_cases
+
+    case = user_case(tmp_path)
+    case.with_suffix(".stdout").write_text("step 0: w.grad = None\n")
+    case.with_suffix(".stderr").write_text(TWICE_STDERR)
+    (result,) = check_cases(collect_cases([str(case)]))
+    assert capsys.readouterr() == ("", "")
+    assert (result.name, result.path, result.ok) == (str(case), case, False)
+    assert result.reason == "stdout differs"
+    assert result.stdout_diff == [
+        "--- expected my_case.stdout",
+        "+++ actual",
+        "@@ -1 +1 @@",
+        "-step 0: w.grad = None",
+        "+step 0: w.grad = Some([1.6487212, 2.7182817])",
+    ]
+    assert result.stderr_diff == []
+    assert (result.expected_exit, result.actual_exit) == (101, 101)
+
+
+def test_blessing_prints_nothing_and_reports_each_golden_file(tmp_path, capsys):
+    from pbpit.check import bless_cases, collect_cases
+
+    case = user_case(tmp_path)
+    case.with_suffix(".stdout").write_text(TWICE_STDOUT)
+    report = bless_cases(collect_cases([str(case)], bless=True))
+    assert capsys.readouterr() == ("", "")
+    assert [(f.path, f.action) for f in report.files] == [
+        (case.with_suffix(".stdout"), "unchanged"),
+        (case.with_suffix(".stderr"), "blessed"),
+    ]
+    assert (report.written, report.unchanged) == (1, 1)
