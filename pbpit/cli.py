@@ -78,6 +78,10 @@ def audit_case(
 
     result = run_case(resolve_case(case))
     entries = audit(result)
+    if result.error is not None:
+        # An audit of a run that stopped early is partial: never a pass.
+        where = f":{result.error.line}" if result.error.line else ""
+        print(f"pbpit: case error at {result.path}{where}: {result.error.message}", file=sys.stderr)
     if as_json:
         _print_json({"case": result.case, "audit": [entry.to_json() for entry in entries]})
     else:
@@ -85,7 +89,7 @@ def audit_case(
 
         _console().print(render_audit(result, entries), end="")
     hazards = sum(entry.verdict == "hazard" for entry in entries)
-    raise typer.Exit(1 if hazards else 0)
+    raise typer.Exit(1 if hazards or result.error is not None else 0)
 
 
 @app.command("explain")

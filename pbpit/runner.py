@@ -6,7 +6,9 @@ import ast
 import contextlib
 import difflib
 import io
+import os
 import sys
+import types
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType, TracebackType
@@ -222,14 +224,20 @@ def run_case(case: Case, trace: bool = True) -> RunResult:
     exit_code = 0
     panic = None
     error = None
-    namespace = {"__name__": "__main__", "__file__": filename}
+    # As `python case.py` would: the case is `__main__`, its argv is its own path, and modules
+    # beside it import (and are forgotten afterwards, so the next case gets its own).
+    main = types.ModuleType("__main__")
+    main.__file__ = filename
+    folder = str(case.path.resolve().parent)
+    saved = sys.modules["__main__"], sys.argv, set(sys.modules)
+    sys.modules["__main__"], sys.argv = main, [filename]
+    sys.path.insert(0, folder)
     previous_trace = sys.gettrace()
-    sys.path.insert(0, str(case.path.resolve().parent))
     if trace:
         sys.settrace(recorder.trace)
     try:
         with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
-            exec(code, namespace)
+            exec(code, main.__dict__)
     except Panic as err:
         exit_code = 101
         panic = PanicRecord(err.message, err.node_id, None, err.location)
@@ -241,7 +249,12 @@ def run_case(case: Case, trace: bool = True) -> RunResult:
         error = _case_error(err, filename)
     finally:
         sys.settrace(previous_trace)
-        sys.path.remove(str(case.path.resolve().parent))
+        sys.path.remove(folder)
+        sys.modules["__main__"], sys.argv = saved[0], saved[1]
+        for name in set(sys.modules) - saved[2]:
+            module_file = getattr(sys.modules[name], "__file__", None) or ""
+            if module_file.startswith(folder + os.sep):
+                del sys.modules[name]
         SERVER.observer = None
         server.reset()
     nodes = [recorder.nodes[i] for i in sorted(recorder.nodes)]

@@ -11,7 +11,7 @@ from pathlib import Path
 def source_lines(path: str) -> list[str]:
     """The lines of `path` (empty if it cannot be read)."""
     try:
-        return Path(path).read_text(encoding="utf-8").splitlines()
+        return Path(path).read_text(encoding="utf-8-sig").splitlines()
     except (OSError, UnicodeDecodeError):
         return []
 
@@ -24,7 +24,7 @@ def source_line(path: str, line: int) -> str:
 @cache
 def syntax_tree(path: str) -> ast.Module | None:
     try:
-        return ast.parse(Path(path).read_text(encoding="utf-8"))
+        return ast.parse(Path(path).read_text(encoding="utf-8-sig"))
     except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
         return None
 

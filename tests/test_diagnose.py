@@ -217,6 +217,7 @@ def test_explain_in_shared_loss_adds_the_losses():
         ("-", 24, "g1 = l1.backward()"),
         ("+", 24, "g1 = (l1 + l2).backward()"),
         ("-", 26, "g2 = l2.backward()"),
+        ("+", 26, "g2 = g1"),
     ]
 
 
@@ -391,3 +392,195 @@ def test_backward_twice_on_a_leaf_gives_ones_again(tmp_path):
 def test_help_line_command_can_be_pasted_into_a_shell():
     out = pbpit_cli("run", "twice").stdout
     assert "`pbpit explain 2 --case twice`" in out
+
+
+def apply_fix(source: str, fix) -> str:
+    """The case's source with `fix.lines` applied as a user would apply them by hand."""
+    lines = source.splitlines()
+    replace: dict[int, str] = {}
+    delete: set[int] = set()
+    before: dict[int, list[str]] = {}
+    after: dict[int, list[str]] = {}
+    entries = fix.lines
+    for index, (mark, number, text) in enumerate(entries):
+        if mark == "-":
+            delete.add(number)
+        elif mark == "+" and number is not None:
+            replace[number] = text
+        elif mark == "+":
+            following = next((n for m, n, _ in entries[index:] if m == " "), None)
+            if following is not None:
+                before.setdefault(following, []).append(text)
+            else:
+                previous = next(n for m, n, _ in reversed(entries[:index]) if m == " ")
+                after.setdefault(previous, []).append(text)
+    out = []
+    for number, text in enumerate(lines, start=1):
+        out += before.get(number, [])
+        if number in replace:
+            out.append(replace[number])
+        elif number not in delete:
+            out.append(text)
+        out += after.get(number, [])
+    return "\n".join(out) + "\n"
+
+
+FIXABLE = {
+    "twice": None,
+    "shared_loss": None,
+    "double_backward": None,
+    "rnn": """\
+        import pbpit as pb
+
+        device = pb.Device.flex().autodiff()
+        w = pb.Tensor.from_floats([0.5, 0.5], device).require_grad()
+        h = pb.Tensor.zeros([2], device)
+        for step in range(3):
+            x_t = pb.Tensor.from_floats([1.0, 2.0], device)
+            h = (h * w + x_t).tanh()
+            loss = h.sum()
+            grads = loss.backward()
+    """,
+    "two_layers_cached": """\
+        import pbpit as pb
+
+        device = pb.Device.flex().autodiff()
+        x = pb.Tensor.from_floats([[1.0, 2.0]], device)
+        w1 = pb.Tensor.from_floats([[1.0], [0.5]], device).require_grad()
+        pre = x.matmul(w1)
+        hidden = pre.relu()
+        for step in range(3):
+            loss = hidden.mul_scalar(2.0).sum()
+            grads = loss.backward()
+    """,
+    "double_through_a_chain": """\
+        import pbpit as pb
+
+        device = pb.Device.flex().autodiff()
+        x = pb.Tensor.from_floats([0.5, 1.0], device).require_grad()
+        out = x.exp()
+        loss = out.sum()
+        grads = loss.backward()
+        grads = loss.backward()
+    """,
+}
+
+
+@pytest.mark.parametrize("name", FIXABLE)
+def test_the_fix_that_applies_makes_the_case_run_when_applied(tmp_path, name):
+    from pbpit.runner import builtin_cases
+
+    body = FIXABLE[name]
+    if body is None:
+        path = next(c.path for c in builtin_cases() if c.path.stem == name)
+    else:
+        path = write_case(tmp_path, body, f"{name}.py")
+    result = run_case(resolve_case(str(path)))
+    assert result.exit_code == 101
+    fix = next(f for f in explain_in_case(result, result.panic.node_id).fixes if f.applies)
+    assert fix.lines, fix
+    fixed = tmp_path / f"{name}_fixed.py"
+    fixed.write_text(apply_fix(path.read_text(), fix))
+    rerun = run_case(resolve_case(str(fixed)))
+    assert (rerun.exit_code, rerun.error) == (0, None), fixed.read_text()
+
+
+def test_carried_state_is_detached_at_the_end_of_each_pass(tmp_path):
+    path = write_case(tmp_path, FIXABLE["rnn"])
+    result = run_case(resolve_case(str(path)))
+    entry = next(e for e in audit(result) if e.verdict == "hazard")
+    assert (entry.label, entry.pattern, entry.carried) == ("h", "loop-external-tracked", True)
+    (fix,) = explain_in_case(result, entry.node_id).fixes
+    assert fix.lines == [
+        (" ", 10, "    grads = loss.backward()"),
+        ("+", None, "    h = h.detach()"),
+    ]
+
+
+def test_fix_b_moves_the_whole_forward_made_outside_the_loop(tmp_path):
+    path = write_case(tmp_path, FIXABLE["two_layers_cached"])
+    result = run_case(resolve_case(str(path)))
+    fixes = {f.key: f for f in explain_in_case(result, result.panic.node_id).fixes}
+    assert [(m, n) for m, n, _ in fixes["B"].lines] == [
+        ("-", 6),
+        ("-", 7),
+        (" ", 8),
+        ("+", None),
+        ("+", None),
+        (" ", 9),
+    ]
+
+
+def test_no_corrected_lines_for_a_tensor_made_in_a_function(tmp_path):
+    body = """\
+        import pbpit as pb
+
+        device = pb.Device.flex().autodiff()
+        w = pb.Tensor.from_floats([1.0, 2.0], device).require_grad()
+
+
+        def features():
+            return w.tanh()
+
+
+        cached = features()
+        for step in range(2):
+            (cached * w).sum().backward()
+    """
+    result = run_case(resolve_case(str(write_case(tmp_path, body))))
+    fixes = {f.key: f for f in explain_in_case(result, result.panic.node_id).fixes}
+    assert fixes["B"].lines == []
+    assert "call that function inside the loop" in fixes["B"].note
+
+
+def test_losses_without_names_get_no_corrected_lines(tmp_path):
+    body = """\
+        import pbpit as pb
+
+        device = pb.Device.flex().autodiff()
+        w = pb.Tensor.from_floats([1.0, 2.0], device).require_grad()
+        feats = w.exp()
+        feats.sum().backward()
+        feats.mul_scalar(2.0).sum().backward()
+    """
+    result = run_case(resolve_case(str(write_case(tmp_path, body))))
+    (fix,) = explain_in_case(result, result.panic.node_id).fixes
+    assert fix.key == "C" and fix.lines == []
+
+
+def test_a_case_runs_as_main_with_its_own_argv(tmp_path):
+    body = """\
+        import sys
+        print(__name__, sys.argv[1:], sys.modules["__main__"].__name__)
+    """
+    result = run_case(resolve_case(str(write_case(tmp_path, body))))
+    assert result.stdout == "__main__ [] __main__\n"
+
+
+def test_modules_beside_one_case_are_not_seen_by_the_next(tmp_path):
+    for folder, word in (("a", "A"), ("b", "B")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "helper_module.py").write_text(f"WORD = {word!r}\n")
+        write_case(tmp_path / folder, "from helper_module import WORD\nprint(WORD)\n")
+    first = run_case(resolve_case(str(tmp_path / "a" / "my_case.py")))
+    second = run_case(resolve_case(str(tmp_path / "b" / "my_case.py")))
+    assert (first.stdout, second.stdout) == ("A\n", "B\n")
+
+
+def test_audit_of_a_case_that_raised_is_not_a_pass(tmp_path):
+    path = write_case(tmp_path, "import pbpit as pb\nraise RuntimeError('broken data')\n")
+    result = pbpit_cli("audit", str(path))
+    assert result.returncode == 1
+    assert "RuntimeError: broken data" in result.stderr
+
+
+def test_a_byte_order_mark_does_not_hide_the_loops(tmp_path):
+    from pbpit.runner import builtin_cases
+
+    twice = next(c.path for c in builtin_cases() if c.name == "twice").read_bytes()
+    path = tmp_path / "bom.py"
+    path.write_bytes(b"\xef\xbb\xbf" + twice)
+    entries = audit(run_case(resolve_case(str(path))))
+    assert [(e.label, e.pattern) for e in entries if e.verdict == "hazard"] == [
+        ("feats", "loop-external-tracked")
+    ]

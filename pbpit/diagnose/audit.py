@@ -65,7 +65,9 @@ class AuditEntry:
     loop_line: int | None = None
     """The loop it is used in (loop-external entries)."""
     backwards: tuple[int, ...] = ()
-    """The 1-based numbers of the backwards involved (shared and double entries)."""
+    """The 1-based numbers of the backwards involved (shared, double and carried entries)."""
+    carried: bool = False
+    """Made in an earlier pass of the loop that uses it: state carried from pass to pass."""
     fix: str | None = None
     """For a hazard, the fix in a line (`pbpit explain` writes out the corrected code)."""
 
@@ -165,7 +167,25 @@ def _frontier(result: RunResult, reached: set[int], shared: set[int]) -> list[in
     return sorted(hits)
 
 
-def _backward_entries(result: RunResult) -> dict[int, AuditEntry]:
+def _carried_entry(node: NodeRecord, loop: Loop, numbers: tuple[int, int]) -> AuditEntry:
+    return AuditEntry(
+        node_id=node.id,
+        label=node.label,
+        line=node.line,
+        tracked=node.tracked,
+        kind=kind_of(node),
+        verdict="hazard",
+        pattern=LOOP_EXTERNAL,
+        reason=f"made in one pass of the loop at line {loop.line}, used by the next: "
+        "its 2nd pass panics",
+        loop_line=loop.line,
+        backwards=numbers,
+        fix="detach() it at the end of each pass (fix A): gradients stop at the pass boundary",
+        carried=True,
+    )
+
+
+def _backward_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEntry]:
     """Backwards that reach a step an earlier one consumed. A step is consumed once, so one
     map from node to the backward that consumed it answers every pair: linear in the run."""
     entries: dict[int, AuditEntry] = {}
@@ -188,8 +208,25 @@ def _backward_entries(result: RunResult) -> dict[int, AuditEntry]:
             }
             for node_id in _frontier(result, reached, shared):
                 node = result.node(node_id)
-                if node is not None and node_id not in entries:
-                    entries[node_id] = _backward_entry(node, SHARED, (consumed_by[node_id], number))
+                if node is None or node_id in entries:
+                    continue
+                numbers = (consumed_by[node_id], number)
+                earlier = backs[numbers[0] - 1]
+                # Made inside the loop both backwards run in: carried from one pass to the next.
+                loop = next(
+                    (
+                        loop
+                        for loop in reversed(loops)
+                        if loop.holds(node.stack)
+                        and loop.holds(earlier.stack)
+                        and loop.holds(later.stack)
+                    ),
+                    None,
+                )
+                if loop is not None:
+                    entries[node_id] = _carried_entry(node, loop, numbers)
+                else:
+                    entries[node_id] = _backward_entry(node, SHARED, numbers)
         for node_id in later.consumed:
             consumed_by[node_id] = number
     return entries
@@ -217,8 +254,9 @@ def _backward_entry(node: NodeRecord, pattern: str, numbers: tuple[int, int]) ->
 
 def audit(result: RunResult) -> list[AuditEntry]:
     """The audit of one run, by node id: loop-external tensors first, then backward pairs."""
-    entries = _loop_entries(result, find_loops(result.path))
-    for node_id, entry in _backward_entries(result).items():
+    loops = find_loops(result.path)
+    entries = _loop_entries(result, loops)
+    for node_id, entry in _backward_entries(result, loops).items():
         existing = entries.get(node_id)
         if existing is None or existing.verdict == "ok":
             entries[node_id] = entry

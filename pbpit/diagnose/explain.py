@@ -153,20 +153,51 @@ def _name(result: RunResult, node_id: int) -> str:
     return node.label if node and node.label else f"NodeId({node_id})"
 
 
-def _fix_detach(result: RunResult, node: NodeRecord) -> Fix:
-    fix = Fix("A", f"`{_name(result, node.id)}` needs no gradient: detach it once", False)
-    if node.line is not None:
-        text = source_line(result.path, node.line)
-        _, end = span(result.path, node.line)
-        fix.lines = [
-            ("-", node.line, text),
-            ("+", node.line, text[:end] + ".detach()" + text[end:]),
-        ]
+def _scope(stack: list[int], loop: Loop | None = None) -> tuple[int, ...]:
+    """The call sites around the code at `stack` (or around `loop` in it): two statements
+    with the same scope sit in the same function body, where lines can be moved between them."""
+    if loop is None:
+        return tuple(stack[1:])
+    inside = next((i for i, line in enumerate(stack) if loop.line <= line <= loop.end_line), 0)
+    return tuple(stack[inside + 1 :])
+
+
+def _statements(result: RunResult, node_ids: list[int], scope: tuple[int, ...]) -> list[int] | None:
+    """The lines that made these nodes, in source order; None if one was made elsewhere than
+    in `scope` (in a function, say), where no line can simply be moved."""
+    lines = set()
+    for node_id in node_ids:
+        node = result.node(node_id)
+        if node is None or node.line is None or _scope(node.stack) != scope:
+            return None
+        lines.add(node.line)
+    return sorted(lines)
+
+
+def _fix_detach(result: RunResult, node: NodeRecord, entry: AuditEntry, loop: Loop | None) -> Fix:
+    name = _name(result, node.id)
+    if entry.carried:
+        fix = Fix("A", f"detach `{name}` at the end of each pass", True)
+        later = result.backwards[entry.backwards[1] - 1]
+        if node.label and later.line is not None and _scope(later.stack) == _scope(node.stack):
+            after = source_line(result.path, later.line)
+            fix.lines = [
+                (" ", later.line, after),
+                ("+", None, f"{_indent(after)}{node.label} = {node.label}.detach()"),
+            ]
+        fix.note = "Each pass backpropagates through its own steps only (truncated backprop)."
+        return fix
+    fix = Fix("A", f"`{name}` needs no gradient: detach it once", False)
+    line = node.line
+    if line is not None and node.label and assigned_name(result.path, line) == node.label:
+        text = source_line(result.path, line)
+        _, end = span(result.path, line)
+        fix.lines = [("-", line, text), ("+", line, text[:end] + ".detach()" + text[end:])]
     fix.note = "Nothing under it gets a gradient through it from then on: it is plain data."
     return fix
 
 
-def _fix_recompute(result: RunResult, node: NodeRecord, loop: Loop | None) -> Fix:
+def _fix_recompute(result: RunResult, node: NodeRecord, loop: Loop | None, moved: list[int]) -> Fix:
     leaves = sorted(
         _name(result, n)
         for n in ancestors(result, node.id)
@@ -174,31 +205,49 @@ def _fix_recompute(result: RunResult, node: NodeRecord, loop: Loop | None) -> Fi
     )
     learners = ", ".join(f"`{n}`" for n in leaves) or "its inputs"
     fix = Fix("B", f"gradients must reach {learners}: recompute it inside the loop", True)
-    if node.line is not None and loop is not None:
-        made = source_line(result.path, node.line)
+    backward = next((b for b in result.backwards if loop and loop.holds(b.stack)), None)
+    lines = None
+    if loop is not None and backward is not None:
+        lines = _statements(result, moved, _scope(backward.stack, loop))
+    if lines:
         body = source_line(result.path, loop.body_line)
-        fix.lines = [
-            ("-", node.line, made),
-            (" ", loop.line, source_line(result.path, loop.line)),
-            ("+", None, _indent(body) + made.strip()),
-            (" ", loop.body_line, body),
+        fix.lines = [("-", line, source_line(result.path, line)) for line in lines]
+        fix.lines.append((" ", loop.line, source_line(result.path, loop.line)))
+        fix.lines += [
+            ("+", None, _indent(body) + source_line(result.path, line).strip()) for line in lines
         ]
-    fix.note = "The usual training loop: only data is prepared outside it."
+        fix.lines.append((" ", loop.body_line, body))
+        fix.note = "The usual training loop: only data is prepared outside it."
+    else:
+        fix.note = (
+            "It is made inside a function: call that function inside the loop, once per pass."
+        )
     return fix
 
 
 def _fix_add_losses(result: RunResult, first: BackwardRecord, second: BackwardRecord) -> Fix:
     a, b = _name(result, first.root), _name(result, second.root)
     fix = Fix("C", f"add `{a}` and `{b}`, run one backward", True)
-    if first.line is not None and second.line is not None:
+    labelled = all((r := result.node(n)) is not None and r.label for n in (first.root, second.root))
+    movable = first.line is not None and second.line is not None and first.line != second.line
+    if labelled and movable and _scope(first.stack) == _scope(second.stack):
         text = source_line(result.path, first.line)
         target = assigned_name(result.path, first.line) or "grads"
+        again = assigned_name(result.path, second.line)
         fix.lines = [
             ("-", first.line, text),
             ("+", first.line, f"{_indent(text)}{target} = ({a} + {b}).backward()"),
             ("-", second.line, source_line(result.path, second.line)),
         ]
-        fix.note = f"Read every gradient from `{target}`; log `{a}` and `{b}` with into_scalar()."
+        if again:
+            indent = _indent(source_line(result.path, second.line))
+            fix.lines.append(("+", second.line, f"{indent}{again} = {target}"))
+    fix.note = (
+        f"One backward gives every parameter the gradient of `{a}` + `{b}`; log each loss with "
+        "into_scalar(). If the two losses must train different parameters (a GAN's generator "
+        "and discriminator), detach() the shared tensor in the loss that must not reach it "
+        "instead."
+    )
     return fix
 
 
@@ -206,12 +255,17 @@ def _fix_rebuild_loss(
     result: RunResult, loss: NodeRecord, first: BackwardRecord, second: BackwardRecord
 ) -> Fix:
     fix = Fix("B", f"build `{_name(result, loss.id)}` again before backpropagating it again", True)
-    if loss.line is not None and second.line is not None:
+    # Every statement that made a step of the loss's graph, in the backward's own scope.
+    steps = [
+        n for n in ancestors(result, loss.id) if (r := result.node(n)) is not None and r.parents
+    ]
+    lines = _statements(result, steps, _scope(second.stack)) if second.line else None
+    if lines:
         again = source_line(result.path, second.line)
         fix.lines = [
-            ("+", None, _indent(again) + source_line(result.path, loss.line).strip()),
-            (" ", second.line, again),
+            ("+", None, _indent(again) + source_line(result.path, line).strip()) for line in lines
         ]
+        fix.lines.append((" ", second.line, again))
     if first.line is not None:
         target = assigned_name(result.path, first.line) or "grads"
         fix.note = (
@@ -222,13 +276,25 @@ def _fix_rebuild_loss(
 
 
 def _fixes(
-    result: RunResult, node: NodeRecord, entry: AuditEntry | None, loops: list[Loop]
+    result: RunResult,
+    node: NodeRecord,
+    entry: AuditEntry | None,
+    entries: list[AuditEntry],
+    loops: list[Loop],
 ) -> list[Fix]:
     if entry is None or entry.verdict != "hazard":
         return []
     if entry.pattern == LOOP_EXTERNAL:
         loop = next((loop for loop in loops if loop.line == entry.loop_line), None)
-        return [_fix_detach(result, node), _fix_recompute(result, node, loop)]
+        if entry.carried:
+            return [_fix_detach(result, node, entry, loop)]
+        # Every hazard of this loop moves with it: the whole forward made outside.
+        moved = [
+            e.node_id
+            for e in entries
+            if e.pattern == LOOP_EXTERNAL and e.loop_line == entry.loop_line and not e.carried
+        ]
+        return [_fix_detach(result, node, entry, loop), _fix_recompute(result, node, loop, moved)]
     first, second = (result.backwards[n - 1] for n in entry.backwards)
     if entry.pattern == SHARED:
         return [_fix_add_losses(result, first, second)]
@@ -252,11 +318,9 @@ def explain_in_case(
     )
     reached_by = None if failed_at is None else _info(result, failed_at, loops)
     path = [] if reached_by is None else result.walk_path(reached_by.record.root, node_id)
-    entry = (
-        next((e for e in audit(result) if e.node_id == node_id), None)
-        if entries is None
-        else (next((e for e in entries if e.node_id == node_id), None))
-    )
+    if entries is None:
+        entries = audit(result)
+    entry = next((e for e in entries if e.node_id == node_id), None)
     return CaseExplanation(
         node=node,
         parents=[p for p in (result.node(i) for i in node.inputs) if p is not None],
@@ -264,5 +328,5 @@ def explain_in_case(
         consumed_by=None if consumed_at is None else _info(result, consumed_at, loops),
         reached_by=reached_by,
         path=path,
-        fixes=_fixes(result, node, entry, loops),
+        fixes=_fixes(result, node, entry, entries, loops),
     )
