@@ -15,6 +15,7 @@ from types import FrameType, TracebackType
 from typing import Any
 
 from pbpit.engine.graph import Requirement
+from pbpit.source import statement_range
 from pbpit.trace import BackwardRecord, CaseError, NodeRecord, PanicRecord, RunResult
 
 CASES_DIR = Path(__file__).parent / "cases"
@@ -173,8 +174,16 @@ class Recorder:
 
     def _trace_case_frame(self, frame: FrameType, event: str, arg: Any) -> Any:
         if self._unnamed and (event == "line" or event == "return"):
+            if event == "line" and self._same_statement(frame.f_lineno):
+                return self._trace_case_frame  # a statement over several lines is still running
             self._label_locals(frame, returning=event == "return")
         return self._trace_case_frame
+
+    def _same_statement(self, line: int) -> bool:
+        made = self._unnamed[-1].line
+        return made is not None and statement_range(self.filename, made) == statement_range(
+            self.filename, line
+        )
 
     def _label_locals(self, frame: FrameType, returning: bool) -> None:
         """Name the tensors made on the line just finished after the variable now holding them.

@@ -60,3 +60,34 @@ def assigned_name(path: str, line: int) -> str | None:
     else:
         return None
     return target.id if isinstance(target, ast.Name) else None
+
+
+@cache
+def _statement_starts(path: str) -> dict[int, tuple[int, int]]:
+    """For every line inside a simple statement, that statement's first and last line."""
+    tree = syntax_tree(path)
+    ranges: dict[int, tuple[int, int]] = {}
+    compound = (
+        ast.For,
+        ast.AsyncFor,
+        ast.While,
+        ast.If,
+        ast.With,
+        ast.AsyncWith,
+        ast.Try,
+        ast.FunctionDef,
+        ast.AsyncFunctionDef,
+        ast.ClassDef,
+        ast.Match,
+    )
+    for node in ast.walk(tree) if tree else ():
+        if isinstance(node, ast.stmt) and not isinstance(node, compound):
+            end = node.end_lineno or node.lineno
+            for line in range(node.lineno, end + 1):
+                ranges[line] = (node.lineno, end)
+    return ranges
+
+
+def statement_range(path: str, line: int) -> tuple[int, int]:
+    """The first and last line of the simple statement `line` is part of (or `line` itself)."""
+    return _statement_starts(path).get(line, (line, line))

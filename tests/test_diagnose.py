@@ -584,3 +584,18 @@ def test_a_byte_order_mark_does_not_hide_the_loops(tmp_path):
     assert [(e.label, e.pattern) for e in entries if e.verdict == "hazard"] == [
         ("feats", "loop-external-tracked")
     ]
+
+
+def test_a_statement_over_several_lines_still_names_its_tensor(tmp_path):
+    body = """\
+        import pbpit as pb
+
+        x = pb.Tensor.from_floats([0.5], pb.Device.flex().autodiff()).require_grad()
+        feats = (
+            x.clone()
+            .exp()
+        )
+        loss = feats.sum()
+    """
+    result = run_case(resolve_case(str(write_case(tmp_path, body))))
+    assert [n.label for n in result.nodes] == ["x", "feats", "loss"]

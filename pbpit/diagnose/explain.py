@@ -19,7 +19,7 @@ from pbpit.diagnose.audit import (
     audit,
     find_loops,
 )
-from pbpit.source import assigned_name, source_line, span
+from pbpit.source import assigned_name, source_line, span, statement_range
 from pbpit.trace import BackwardRecord, NodeRecord, RunResult
 
 PANIC_PATTERN = re.compile(r"graph tape has already been consumed at NodeId\(([0-9]+)\)")
@@ -170,6 +170,9 @@ def _statements(result: RunResult, node_ids: list[int], scope: tuple[int, ...]) 
         node = result.node(node_id)
         if node is None or node.line is None or _scope(node.stack) != scope:
             return None
+        first, last = statement_range(result.path, node.line)
+        if first != last:
+            return None  # a statement over several lines: moving one of them would break it
         lines.add(node.line)
     return sorted(lines)
 
@@ -220,7 +223,8 @@ def _fix_recompute(result: RunResult, node: NodeRecord, loop: Loop | None, moved
         fix.note = "The usual training loop: only data is prepared outside it."
     else:
         fix.note = (
-            "It is made inside a function: call that function inside the loop, once per pass."
+            "Move the statements that make it into the loop, before its first one; if a "
+            "function makes it, call that function inside the loop, once per pass."
         )
     return fix
 
