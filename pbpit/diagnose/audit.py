@@ -71,6 +71,21 @@ class AuditEntry:
     fix: str | None = None
     """For a hazard, the fix in a line (`pbpit explain` writes out the corrected code)."""
 
+    @classmethod
+    def about(cls, node: NodeRecord, verdict: str, reason: str, **more: Any) -> AuditEntry:
+        """An entry on `node`, with what the trace says of it filled in."""
+        return cls(
+            node_id=node.id,
+            label=node.label,
+            line=node.line,
+            tracked=node.tracked,
+            kind=kind_of(node),
+            verdict=verdict,
+            pattern=more.pop("pattern", None),
+            reason=reason,
+            **more,
+        )
+
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["backwards"] = list(self.backwards)
@@ -144,15 +159,11 @@ def _loop_entry(node: NodeRecord, loop: Loop, walked: bool) -> AuditEntry:
         reason = "detached: plain data from then on"
     else:
         reason = "data: no input requires grad"
-    return AuditEntry(
-        node_id=node.id,
-        label=node.label,
-        line=node.line,
-        tracked=node.tracked,
-        kind=kind,
-        verdict=verdict,
+    return AuditEntry.about(
+        node,
+        verdict,
+        reason,
         pattern=pattern,
-        reason=reason,
         loop_line=loop.line,
         fix=FIXES[pattern] if pattern else None,
     )
@@ -168,16 +179,11 @@ def _frontier(result: RunResult, reached: set[int], shared: set[int]) -> list[in
 
 
 def _carried_entry(node: NodeRecord, loop: Loop, numbers: tuple[int, int]) -> AuditEntry:
-    return AuditEntry(
-        node_id=node.id,
-        label=node.label,
-        line=node.line,
-        tracked=node.tracked,
-        kind=kind_of(node),
-        verdict="hazard",
+    return AuditEntry.about(
+        node,
+        "hazard",
+        f"made in one pass of the loop at line {loop.line}, used by the next: its 2nd pass panics",
         pattern=LOOP_EXTERNAL,
-        reason=f"made in one pass of the loop at line {loop.line}, used by the next: "
-        "its 2nd pass panics",
         loop_line=loop.line,
         backwards=numbers,
         fix="detach() it at the end of each pass (fix A): gradients stop at the pass boundary",
@@ -238,17 +244,8 @@ def _backward_entry(node: NodeRecord, pattern: str, numbers: tuple[int, int]) ->
         reason = f"backpropagated by backward #{first}, then again by #{second}"
     else:
         reason = f"shared by the losses of backward #{first} and #{second}"
-    return AuditEntry(
-        node_id=node.id,
-        label=node.label,
-        line=node.line,
-        tracked=node.tracked,
-        kind=kind_of(node),
-        verdict="hazard",
-        pattern=pattern,
-        reason=reason,
-        backwards=numbers,
-        fix=FIXES[pattern],
+    return AuditEntry.about(
+        node, "hazard", reason, pattern=pattern, backwards=numbers, fix=FIXES[pattern]
     )
 
 
