@@ -30,10 +30,6 @@ class Node:
         self.order = order
         self.requirement = requirement
 
-    @property
-    def is_leaf(self) -> bool:
-        return not self.parents
-
     def __repr__(self) -> str:
         return f"Node(NodeId({self.id}), {self.requirement.name})"
 

@@ -110,9 +110,6 @@ class Gradients:
     def get(self, node_id: int) -> np.ndarray | None:
         return self._by_id.get(node_id)
 
-    def node_ids(self) -> list[int]:
-        return sorted(self._by_id)
-
 
 class AutodiffServer:
     """The process-wide tape: node ids and the steps registered under them."""
