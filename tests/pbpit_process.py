@@ -30,3 +30,18 @@ def write_case(directory: Path, body: str, name: str = "my_case.py") -> Path:
     path = directory / name
     path.write_text(textwrap.dedent(body))
     return path
+
+
+# A user's case: a hidden layer computed once, before the training loop that backpropagates it.
+HIDDEN_LAYER_CASE = """\
+    import pbpit as pb
+
+    device = pb.Device.flex().autodiff()
+    weights = pb.Tensor.from_floats([[1.0, 2.0], [3.0, 4.0]], device).require_grad()
+    inputs = pb.Tensor.from_floats([[1.0, 1.0]], device)
+    hidden = inputs.matmul(weights).tanh()
+    for epoch in range(2):
+        loss = hidden.mul_scalar(2.0).mean()
+        grads = loss.backward()
+        print(epoch, pb.rust_debug(weights.grad(grads).to_vec()))
+"""

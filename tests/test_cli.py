@@ -6,26 +6,13 @@ import subprocess
 import sys
 
 import pytest
-from pbpit_process import pbpit_cli, write_case
+from pbpit_process import HIDDEN_LAYER_CASE, pbpit_cli, write_case
 
 import pbpit
 
-USER_CASE = """\
-    import pbpit as pb
-
-    device = pb.Device.flex().autodiff()
-    weights = pb.Tensor.from_floats([[1.0, 2.0], [3.0, 4.0]], device).require_grad()
-    inputs = pb.Tensor.from_floats([[1.0, 1.0]], device)
-    hidden = inputs.matmul(weights).tanh()
-    for epoch in range(2):
-        loss = hidden.mul_scalar(2.0).mean()
-        grads = loss.backward()
-        print(epoch, pb.rust_debug(weights.grad(grads).to_vec()))
-"""
-
 
 def test_user_case_file_runs_and_panics_at_its_cached_intermediate(tmp_path):
-    path = write_case(tmp_path, USER_CASE)
+    path = write_case(tmp_path, HIDDEN_LAYER_CASE)
     result = pbpit_cli("run", str(path), "--raw")
     assert result.returncode == 101
     assert result.stdout.startswith("0 [")
@@ -33,7 +20,7 @@ def test_user_case_file_runs_and_panics_at_its_cached_intermediate(tmp_path):
 
 
 def test_user_case_diagnosis_names_the_user_variable(tmp_path):
-    path = write_case(tmp_path, USER_CASE)
+    path = write_case(tmp_path, HIDDEN_LAYER_CASE)
     result = pbpit_cli("run", str(path))
     assert "NodeId(3) `hidden`" in result.stdout
     assert "hidden = inputs.matmul(weights).tanh()" in result.stdout

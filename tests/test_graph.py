@@ -10,7 +10,7 @@ import textwrap
 from functools import cache
 
 import pytest
-from pbpit_process import pbpit_cli, write_case
+from pbpit_process import HIDDEN_LAYER_CASE, pbpit_cli, write_case
 
 from pbpit.diagnose.graph import (
     MAX_TEXT_DEPTH,
@@ -25,18 +25,6 @@ from pbpit.runner import UsageError, resolve_case, run_case
 from pbpit.trace import RunResult
 
 BUILTIN = ("twice", "twice_fix", "shared-loss", "double-backward")
-
-USER_CASE = """\
-    import pbpit as pb
-
-    device = pb.Device.flex().autodiff()
-    weights = pb.Tensor.from_floats([[1.0, 2.0], [3.0, 4.0]], device).require_grad()
-    inputs = pb.Tensor.from_floats([[1.0, 1.0]], device)
-    hidden = inputs.matmul(weights).tanh()
-    for epoch in range(2):
-        loss = hidden.mul_scalar(2.0).mean()
-        grads = loss.backward()
-"""
 
 
 @cache
@@ -221,7 +209,7 @@ def test_untracked_inputs_hang_on_dashed_branches():
 
 
 def test_user_case_tree_names_its_variables_and_its_untracked_input(tmp_path):
-    path = write_case(tmp_path, USER_CASE)
+    path = write_case(tmp_path, HIDDEN_LAYER_CASE)
     result = pbpit_cli("graph", str(path))
     assert result.returncode == 0
     assert result.stdout.splitlines()[2:9] == [
