@@ -1,0 +1,181 @@
+"""Rust source through tree-sitter: one parse per file, positions as rustc prints them, and the
+arguments of macros (`println!`, `assert_eq!`), which the grammar leaves as raw token trees.
+
+tree-sitter loads on first use only: commands that never read Rust do not pay for it.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+Node = Any
+"""A `tree_sitter.Node`."""
+
+
+class RustReadError(Exception):
+    """A Rust file that cannot be read or parsed: one line for the user, `file:line:col` first."""
+
+
+@cache
+def _parser() -> Any:
+    import tree_sitter
+    import tree_sitter_rust
+
+    return tree_sitter.Parser(tree_sitter.Language(tree_sitter_rust.language()))
+
+
+@dataclass
+class RustFile:
+    """One parsed Rust file: its text, bytes and syntax tree."""
+
+    path: str
+    text: str
+    data: bytes
+    tree: Any
+    _line_starts: list[int] = field(default_factory=list, repr=False)
+
+    @property
+    def root(self) -> Node:
+        return self.tree.root_node
+
+    @property
+    def lines(self) -> list[str]:
+        return self.text.splitlines()
+
+    def node_text(self, node: Node) -> str:
+        return self.data[node.start_byte : node.end_byte].decode("utf-8")
+
+    def position(self, byte: int) -> tuple[int, int]:
+        """1-based line and column (in characters, as rustc counts) of a byte offset."""
+        if not self._line_starts:
+            self._line_starts = [0] + [i + 1 for i, b in enumerate(self.data) if b == 0x0A]
+        index = bisect.bisect_right(self._line_starts, byte) - 1
+        start = self._line_starts[index]
+        column = len(self.data[start:byte].decode("utf-8", errors="replace")) + 1
+        return index + 1, column
+
+    def start(self, node: Node) -> tuple[int, int]:
+        return self.position(node.start_byte)
+
+    def end(self, node: Node) -> tuple[int, int]:
+        """Line and column just past the node's last character."""
+        return self.position(node.end_byte)
+
+    def where(self, node: Node) -> str:
+        """`file:line:col` of the node's start."""
+        line, column = self.start(node)
+        return f"{self.path}:{line}:{column}"
+
+    def first_error(self) -> tuple[Node, str] | None:
+        """The first syntax error in the tree (an ERROR or MISSING node) and what it is."""
+        if not self.root.has_error:
+            return None
+        stack = [self.root]
+        while stack:
+            node = stack.pop()
+            if node.is_missing:
+                return node, f"expected `{node.type}`"
+            if node.type == "ERROR":
+                return node, f"unexpected `{_first_token(self, node)}`"
+            stack.extend(reversed([c for c in node.children if c.has_error or c.is_missing]))
+        return self.root, "syntax error"
+
+
+def _first_token(source: RustFile, node: Node) -> str:
+    while node.children:
+        node = node.children[0]
+    text = source.node_text(node).splitlines()
+    return text[0][:40] if text else node.type
+
+
+def parse_bytes(data: bytes, path: str = "<input>") -> RustFile:
+    """Parse Rust source given as bytes (a leading byte-order mark is dropped)."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise RustReadError(f"{path}: not UTF-8 text ({err.reason} at byte {err.start})") from None
+    return RustFile(path, text, data, _parser().parse(data))
+
+
+def read_rust(path: str | Path) -> RustFile:
+    """Read and parse a `.rs` file; `RustReadError` if it cannot be read. A file with syntax
+    errors still parses (see `RustFile.first_error`): the caller decides what to report."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as err:
+        raise RustReadError(f"{path}: cannot read: {err.strerror or err}") from None
+    return parse_bytes(data, str(path))
+
+
+@cache
+def parse_file(path: str) -> RustFile | None:
+    """The parsed file at `path`, cached for the diagnostics (None if it cannot be read)."""
+    try:
+        return read_rust(path)
+    except RustReadError:
+        return None
+
+
+# -- macro arguments ------------------------------------------------------------------------------
+
+_PREFIX = b"fn f(){f"
+_SUFFIX = b";}"
+
+
+@dataclass
+class MacroArgs:
+    """The arguments of a macro call, parsed as the arguments of a function call.
+
+    `nodes` belong to a separate small tree; `delta` maps their byte offsets back into the
+    file: file byte = node byte + delta. `named` holds `name = expr` arguments of `format!`."""
+
+    nodes: list[Node]
+    delta: int
+    source: RustFile
+
+    def text(self, node: Node) -> str:
+        return self.source.data[node.start_byte + self.delta : node.end_byte + self.delta].decode(
+            "utf-8"
+        )
+
+    def start(self, node: Node) -> tuple[int, int]:
+        return self.source.position(node.start_byte + self.delta)
+
+    def where(self, node: Node) -> str:
+        line, column = self.start(node)
+        return f"{self.source.path}:{line}:{column}"
+
+
+def macro_arguments(source: RustFile, macro: Node) -> MacroArgs | None:
+    """The comma-separated arguments of a `macro_invocation` (`println!("{}", x)`), parsed as
+    expressions; None if they are not expressions (a macro of another shape)."""
+    tree_node = next((c for c in macro.children if c.type == "token_tree"), None)
+    if tree_node is None:
+        return None
+    body = source.data[tree_node.start_byte : tree_node.end_byte]
+    if not body.startswith(b"(") and not body.startswith(b"["):
+        return None
+    if body.startswith(b"["):
+        body = b"(" + body[1:-1] + b")"
+    tree = _parser().parse(_PREFIX + body + _SUFFIX)
+    if tree.root_node.has_error:
+        return None
+    call = tree.root_node.children[0].child_by_field_name("body").named_children[0]
+    call = call.named_children[0] if call.type == "expression_statement" else call
+    arguments = call.child_by_field_name("arguments")
+    if call.type != "call_expression" or arguments is None:
+        return None
+    nodes = [n for n in arguments.named_children if n.type not in ("line_comment", "block_comment")]
+    return MacroArgs(nodes, tree_node.start_byte - len(_PREFIX), source)
+
+
+def macro_name(source: RustFile, macro: Node) -> str:
+    """`println` for `println!(...)`, `std::println` for a path."""
+    name = macro.child_by_field_name("macro")
+    return source.node_text(name) if name is not None else ""
