@@ -1,20 +1,22 @@
 """`pbpit check`: run cases and compare what they print with the golden files beside them.
 
-A case file `NAME.py` has its goldens beside it:
+A case file `NAME.py` or `NAME.rs` has its goldens beside it (a Rust twin of a Python case shares
+its goldens: both must print the same):
 
 - `NAME.stdout`: exactly what the program prints on stdout. Every checked case has one.
 - `NAME.stderr`: what it prints on stderr (its own lines, then the panic block), written as
   `pbpit run NAME --raw` prints it except for two things that change from run to run or from
   machine to machine: the panic block's thread id is written `(TID)` (`thread 'main' (TID)
   panicked at ...`), and a case error's line names the case by its file name, not by the path
-  it was run from.
+  it was run from (and so does a Rust case's own panic location).
 
 A case that prints nothing on stderr has **no** `NAME.stderr` file: `--bless` never writes an
 empty one and removes a stale one. An empty `NAME.stderr` written by hand reads the same as an
 absent one.
 
 The exit status is not stored; the stderr golden implies it, as for a Rust program: a panic
-block -> 101, a case error -> 1, a case pbpit cannot run (`pbpit: error: ...`) -> 2, anything
+block -> 101, a case error -> 1, a case pbpit cannot run (`pbpit: error: ...`, or `pbpit:
+unsupported Rust at ...`) -> 2, anything
 else (the case's own lines, or nothing) -> 0.
 `--bless` refuses a case whose exit status its stderr does not imply (a case calling
 `sys.exit(3)`), since no golden could then record it.
@@ -58,7 +60,7 @@ def expected_exit(stderr: str) -> int:
         return 101
     if lines and lines[-1].startswith("pbpit: case error at "):
         return 1
-    if lines and lines[-1].startswith("pbpit: error: "):
+    if lines and lines[-1].startswith(("pbpit: error: ", "pbpit: unsupported Rust at ")):
         return 2
     return 0
 
@@ -71,7 +73,7 @@ def actual_output(case: Case) -> Output:
     try:
         return _run(case)
     except UsageError as err:
-        return Output("", f"pbpit: error: {err}\n", 2)
+        return Output("", f"pbpit: {err.prefix}{err}\n", 2)
 
 
 def _run(case: Case) -> Output:
@@ -80,11 +82,13 @@ def _run(case: Case) -> Output:
     result = run_case(case, trace=False)
     # The real thread id is the process id, different on every run, so the golden says TID;
     # a case error names the file as it sits beside its golden, wherever it was run from.
+    if result.panic is not None and result.panic.location.startswith(f"{case.path}:"):
+        result.panic.location = case.path.name + result.panic.location[len(str(case.path)) :]
     return Output(result.stdout, program_stderr(result, "TID", case.path.name), result.exit_code)
 
 
 def golden_paths(case: Case) -> tuple[Path, Path]:
-    """`NAME.stdout` and `NAME.stderr` beside the case file `NAME.py`."""
+    """`NAME.stdout` and `NAME.stderr` beside the case file `NAME.py` or `NAME.rs`."""
     return case.path.with_suffix(".stdout"), case.path.with_suffix(".stderr")
 
 
@@ -112,13 +116,13 @@ def expected_output(case: Case) -> Output | None:
 def collect_cases(specs: Iterable[str], bless: bool = False) -> list[Case]:
     """The cases to check: the built-in ones when `specs` is empty; else each spec's cases.
 
-    A spec is a case file, a built-in case name, or a directory: every `*.py` in it that has a
-    `.stdout` golden (every `*.py` when blessing). Raises UsageError for a missing path or a
-    directory holding no case to check.
+    A spec is a case file, a built-in case name, or a directory: every `*.py` and `*.rs` in it
+    that has a `.stdout` golden (every one when blessing). Raises UsageError for a missing path
+    or a directory holding no case to check. The built-in cases include their Rust twins.
     """
     specs = list(specs)
     if not specs:
-        return builtin_cases()
+        return builtin_cases(rust=True)
     cases: list[Case] = []
     seen: set[Path] = set()
     for spec in specs:
@@ -132,7 +136,7 @@ def collect_cases(specs: Iterable[str], bless: bool = False) -> list[Case]:
 def _cases_at(spec: str, bless: bool) -> list[Case]:
     path = Path(spec)
     if path.is_dir():
-        files = sorted(path.glob("*.py"))
+        files = sorted([*path.glob("*.py"), *path.glob("*.rs")])
         if not bless:
             files = [f for f in files if f.with_suffix(".stdout").is_file()]
         if not files:
@@ -140,7 +144,7 @@ def _cases_at(spec: str, bless: bool) -> list[Case]:
             hint = "" if bless else " (run with --bless to create them)"
             raise UsageError(f"no {what} in {spec}{hint}")
         return [Case(str(f), f) for f in files]
-    if not path.exists() and path.suffix != ".py" and "/" in spec:
+    if not path.exists() and path.suffix not in (".py", ".rs") and "/" in spec:
         raise UsageError(f"no such case file or directory: {spec}")
     return [resolve_case(spec)]
 

@@ -58,18 +58,26 @@ def list_cases(
     """List the built-in cases and what each reproduces."""
     cases = builtin_cases()
     if as_json:
-        _print_json(
-            {"cases": [{"name": c.name, "path": str(c.path), "summary": c.summary} for c in cases]}
-        )
+        listed = [
+            {
+                "name": c.name,
+                "path": str(c.path),
+                "rust_path": str(c.path.with_suffix(".rs")),
+                "summary": c.summary,
+            }
+            for c in cases
+        ]
+        _print_json({"cases": listed})
         return
     width = max(len(c.name) for c in cases)
     for case in cases:
         print(f"{case.name:<{width}}  {case.summary}")
+    print(f"\nEach has a Rust twin that prints the same: `pbpit run {cases[0].name}.rs`.")
 
 
 @app.command("audit")
 def audit_case(
-    case: Annotated[str, typer.Argument(help="A built-in case name, or a case file (.py).")],
+    case: Annotated[str, typer.Argument(help="A built-in case name, or a case file (.py or .rs).")],
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
 ) -> None:
     """Audit a case: tensors made outside a loop that runs backward, and shared backwards."""
@@ -102,7 +110,7 @@ def explain(
     ],
     case: Annotated[
         str | None,
-        typer.Option("--case", help="Explain the node in this case (a name or a .py file)."),
+        typer.Option("--case", help="Explain the node in this case (a name or a .py or .rs file)."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
 ) -> None:
@@ -154,7 +162,7 @@ def _explain_in_case(node_id: int, case: str, as_json: bool) -> None:
 
 @app.command("run")
 def run(
-    case: Annotated[str, typer.Argument(help="A built-in case name, or a case file (.py).")],
+    case: Annotated[str, typer.Argument(help="A built-in case name, or a case file (.py or .rs).")],
     raw: Annotated[
         bool, typer.Option("--raw", help="Exactly what the Rust program prints; nothing else.")
     ] = False,
@@ -208,7 +216,7 @@ def check(
     paths: Annotated[
         list[str] | None,
         typer.Argument(
-            help="Case files (.py) or directories of them; default: the built-in cases.",
+            help="Case files (.py, .rs) or directories of them; default: the built-in cases.",
             metavar="PATH",
             show_default=False,
         ),
@@ -261,7 +269,7 @@ def check(
 
 @app.command("graph")
 def graph_tape(
-    case: Annotated[str, typer.Argument(help="A built-in case name, or a case file (.py).")],
+    case: Annotated[str, typer.Argument(help="A built-in case name, or a case file (.py or .rs).")],
     fmt: Annotated[
         str | None,
         typer.Option(
@@ -309,6 +317,28 @@ def graph_tape(
             console.print(text, end="")
 
 
+@app.command("lint")
+def lint(
+    paths: Annotated[
+        list[str],
+        typer.Argument(help="Rust files, or directories to search for .rs files.", metavar="PATH"),
+    ],
+    fmt: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            metavar="human|json|sarif",
+            help="rustc-style warnings (default), one JSON object, or SARIF for code scanning.",
+            show_default=False,
+        ),
+    ] = "human",
+) -> None:
+    """Find, without running it, Burn code that will hit the panic (exit 1 with findings)."""
+    from pbpit.rustlang.lint_cli import lint_command
+
+    raise typer.Exit(lint_command(paths, fmt, sys.stdout, sys.stderr))
+
+
 def main() -> None:
     """Entry point: user mistakes become one line on stderr and exit status 2, never a traceback."""
     # Output cut short by a closed pipe (`pbpit ... | head`) ends pbpit quietly, as it does `cat`.
@@ -318,7 +348,7 @@ def main() -> None:
     try:
         status = app(standalone_mode=False, prog_name="pbpit")
     except UsageError as err:
-        print(f"pbpit: error: {err}", file=sys.stderr)
+        print(f"pbpit: {err.prefix}{err}", file=sys.stderr)
         sys.exit(2)
     except typer.Exit as exit_:
         sys.exit(exit_.exit_code)

@@ -9,6 +9,7 @@ import io
 import os
 import sys
 import types
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType, TracebackType
@@ -32,6 +33,15 @@ BUILTIN_CASES = {
 class UsageError(Exception):
     """Bad input from the user: one line to print, exit status 2."""
 
+    prefix = "error: "
+    """Printed between `pbpit: ` and the message."""
+
+
+class RustUnsupported(UsageError):
+    """A Rust case uses something outside the subset pbpit interprets (docs/RUST_SUBSET.md)."""
+
+    prefix = ""
+
 
 @dataclass(frozen=True)
 class Case:
@@ -41,10 +51,20 @@ class Case:
     path: Path
 
     @property
+    def is_rust(self) -> bool:
+        return self.path.suffix == ".rs"
+
+    @property
     def summary(self) -> str:
-        """The first line of the case's docstring (read without running it)."""
+        """The first line of the case's docstring, or of a Rust case's `//!` comment (read
+        without running it)."""
         try:
-            doc = ast.get_docstring(ast.parse(self.path.read_text(encoding="utf-8"))) or ""
+            text = self.path.read_text(encoding="utf-8-sig")
+            if self.is_rust:
+                inner = (line[3:].strip() for line in text.splitlines() if line.startswith("//!"))
+                doc = next(inner, "")
+            else:
+                doc = ast.get_docstring(ast.parse(text)) or ""
         except (OSError, SyntaxError, ValueError):
             return ""
         first = doc.strip().splitlines()[0] if doc.strip() else ""
@@ -52,8 +72,14 @@ class Case:
         return rest if sep and _canonical(name) == _canonical(self.path.stem) else first
 
 
-def builtin_cases() -> list[Case]:
-    return [Case(name, CASES_DIR / file) for name, file in BUILTIN_CASES.items()]
+def builtin_cases(rust: bool = False) -> list[Case]:
+    """The built-in cases; with `rust`, each followed by its Rust twin (`twice.rs`)."""
+    cases = []
+    for name, file in BUILTIN_CASES.items():
+        cases.append(Case(name, CASES_DIR / file))
+        if rust:
+            cases.append(Case(f"{name}.rs", (CASES_DIR / file).with_suffix(".rs")))
+    return cases
 
 
 def _canonical(name: str) -> str:
@@ -61,16 +87,20 @@ def _canonical(name: str) -> str:
 
 
 def resolve_case(spec: str) -> Case:
-    """A built-in case by name (`shared-loss` or `shared_loss`), or a case file by path."""
+    """A built-in case by name (`shared-loss` or `shared_loss`), its Rust twin (`shared-loss.rs`,
+    unless a file of that name is here), or a case file by path (`.py` or `.rs`)."""
+    path = Path(spec)
     for name, file in BUILTIN_CASES.items():
         if _canonical(spec) == _canonical(name):
             return Case(name, CASES_DIR / file)
-    path = Path(spec)
-    if path.suffix == ".py" or "/" in spec or path.exists():
+        if path.suffix == ".rs" and _canonical(path.stem) == _canonical(name) and "/" not in spec:
+            if not path.exists():
+                return Case(f"{name}.rs", (CASES_DIR / file).with_suffix(".rs"))
+    if path.suffix in (".py", ".rs") or "/" in spec or path.exists():
         if not path.exists():
             raise UsageError(f"no such case file: {spec}")
         if not path.is_file():
-            raise UsageError(f"not a case file: {spec} (expected a .py file)")
+            raise UsageError(f"not a case file: {spec} (expected a .py or .rs file)")
         return Case(str(path), path)
     near = difflib.get_close_matches(spec, list(BUILTIN_CASES), n=3, cutoff=0.5)
     hint = f"; did you mean {' or '.join(f'`{n}`' for n in near)}?" if near else ""
@@ -96,8 +126,10 @@ def compile_case(case: Case) -> Any:
 class Recorder:
     """The engine's observer during a run: records nodes, backwards, and the names tensors get."""
 
-    def __init__(self, filename: str) -> None:
+    def __init__(self, filename: str, lines: Callable[[], list[int]] | None = None) -> None:
         self.filename = filename
+        # For a Rust case: the interpreter's lines, outermost frame first.
+        self._lines = lines
         self.nodes: dict[int, NodeRecord] = {}
         self.backwards: list[BackwardRecord] = []
         # The node object behind each record (a reset can give an id to another tensor), and
@@ -107,6 +139,8 @@ class Recorder:
 
     def case_stack(self) -> list[int]:
         """The lines the case is executing, innermost call first (the case's own frames only)."""
+        if self._lines is not None:
+            return self._lines()[::-1]
         lines = []
         frame: FrameType | None = sys._getframe(2)
         while frame is not None:
@@ -176,7 +210,7 @@ class Recorder:
         if self._unnamed and (event == "line" or event == "return"):
             if event == "line" and self._same_statement(frame.f_lineno):
                 return self._trace_case_frame  # a statement over several lines is still running
-            self._label_locals(frame, returning=event == "return")
+            self._label(frame.f_locals, returning=event == "return")
         return self._trace_case_frame
 
     def _same_statement(self, line: int) -> bool:
@@ -185,15 +219,20 @@ class Recorder:
             self.filename, line
         )
 
-    def _label_locals(self, frame: FrameType, returning: bool) -> None:
-        """Name the tensors made on the line just finished after the variable now holding them.
-        One not bound by then is an intermediate and stays unnamed, unless the frame is
+    def statement_done(self, bindings: dict[str, Any], returning: bool) -> None:
+        """A Rust case finished a statement (or returns from a function) with these bindings."""
+        if self._unnamed:
+            self._label(bindings, returning)
+
+    def _label(self, bindings: dict[str, Any], returning: bool) -> None:
+        """Name the tensors made by the statement just finished after the variable now holding
+        them. One not bound by then is an intermediate and stays unnamed, unless the frame is
         returning: then its caller may still bind it."""
         from pbpit.engine.tensor import Tensor
 
         waiting = {record.id: record for record in self._unnamed}
         objects = self._node_objects
-        for name, value in frame.f_locals.items():
+        for name, value in bindings.items():
             if type(value) is Tensor and value.node is not None:
                 record = waiting.get(value.node.id)
                 if record is not None and objects.get(record.id) is value.node:
@@ -214,12 +253,16 @@ def _case_error(err: BaseException, filename: str) -> CaseError:
 
 
 def run_case(case: Case, trace: bool = True) -> RunResult:
-    """Run `case` as a fresh process would: ids from 0, an empty tape, its directory first on
-    the import path, stdout and stderr captured.
+    """Run `case` as a fresh process would: ids from 0, an empty tape, stdout and stderr
+    captured. A Python case runs as `__main__` with its directory first on the import path; a
+    Rust case (`.rs`) is checked against the subset pbpit interprets, then interpreted.
 
-    `trace` records the run (nodes, backwards, the variable each tensor is bound to). Naming
-    needs a line tracer, which makes Python run the whole case ~3x slower: what only compares
-    output (`--raw`, `check`) goes without, and gets a result with no nodes or backwards."""
+    `trace` records the run (nodes, backwards, the variable each tensor is bound to). Naming a
+    Python case's tensors needs a line tracer, which makes Python run the whole case ~3x
+    slower: what only compares output (`--raw`, `check`) goes without, and gets a result with
+    no nodes or backwards."""
+    if case.is_rust:
+        return _run_rust(case, trace)
     code = compile_case(case)
     from pbpit.engine import server
     from pbpit.engine.server import SERVER, Panic
@@ -227,12 +270,9 @@ def run_case(case: Case, trace: bool = True) -> RunResult:
 
     filename = str(case.path)
     recorder = Recorder(filename)
-    stdout, stderr = io.StringIO(), io.StringIO()
+    run = _Run()
     server.reset()
     SERVER.observer = recorder if trace else None
-    exit_code = 0
-    panic = None
-    error = None
     # As `python case.py` would: the case is `__main__`, its argv is its own path, and modules
     # beside it import (and are forgotten afterwards, so the next case gets its own).
     main = types.ModuleType("__main__")
@@ -245,17 +285,16 @@ def run_case(case: Case, trace: bool = True) -> RunResult:
     if trace:
         sys.settrace(recorder.trace)
     try:
-        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+        with contextlib.redirect_stdout(run.stdout), contextlib.redirect_stderr(run.stderr):
             exec(code, main.__dict__)
     except Panic as err:
-        exit_code = 101
-        panic = PanicRecord(err.message, err.node_id, None, err.location)
+        run.panicked(err)
     except SystemExit as err:
-        exit_code, message = _exit_status(err.code)
-        stderr.write(message)
+        run.exit_code, message = _exit_status(err.code)
+        run.stderr.write(message)
     except Exception as err:
-        exit_code = 1
-        error = _case_error(err, filename)
+        run.exit_code = 1
+        run.error = _case_error(err, filename)
     finally:
         sys.settrace(previous_trace)
         sys.path.remove(folder)
@@ -266,21 +305,78 @@ def run_case(case: Case, trace: bool = True) -> RunResult:
                 del sys.modules[name]
         SERVER.observer = None
         server.reset()
-    nodes = [recorder.nodes[i] for i in sorted(recorder.nodes)]
-    if panic is not None and panic.node_id is not None:
-        record = recorder.nodes.get(panic.node_id)
-        panic.label = record.label if record else None
-    return RunResult(
-        case=case.name,
-        path=filename,
-        exit_code=exit_code,
-        stdout=stdout.getvalue(),
-        stderr=stderr.getvalue(),
-        panic=panic,
-        error=error,
-        nodes=nodes,
-        backwards=recorder.backwards,
-    )
+    return run.result(case, recorder)
+
+
+class _Run:
+    """What a run printed and how it ended, gathered while it runs."""
+
+    def __init__(self) -> None:
+        self.stdout, self.stderr = io.StringIO(), io.StringIO()
+        self.exit_code = 0
+        self.panic: PanicRecord | None = None
+        self.error: CaseError | None = None
+
+    def panicked(self, err: Any) -> None:
+        self.exit_code = 101
+        self.panic = PanicRecord(err.message, err.node_id, None, err.location)
+
+    def result(self, case: Case, recorder: Recorder) -> RunResult:
+        nodes = [recorder.nodes[i] for i in sorted(recorder.nodes)]
+        if self.panic is not None and self.panic.node_id is not None:
+            record = recorder.nodes.get(self.panic.node_id)
+            self.panic.label = record.label if record else None
+        return RunResult(
+            case=case.name,
+            path=str(case.path),
+            exit_code=self.exit_code,
+            stdout=self.stdout.getvalue(),
+            stderr=self.stderr.getvalue(),
+            panic=self.panic,
+            error=self.error,
+            nodes=nodes,
+            backwards=recorder.backwards,
+        )
+
+
+def load_rust_case(case: Case) -> Any:
+    """The interpreter's program for a Rust case, checked against the subset before it runs."""
+    from pbpit.rustlang.interp import Unsupported, load
+    from pbpit.rustlang.syntax import RustReadError
+
+    try:
+        return load(str(case.path))
+    except RustReadError as err:
+        raise UsageError(f"cannot run case {err}") from None
+    except Unsupported as err:
+        raise RustUnsupported(str(err)) from None
+
+
+def _run_rust(case: Case, trace: bool) -> RunResult:
+    program = load_rust_case(case)
+    from pbpit.engine import server
+    from pbpit.engine.server import SERVER, Panic
+    from pbpit.rustlang.interp import Unsupported
+
+    recorder = Recorder(str(case.path), lambda: program.lines)
+    run = _Run()
+    server.reset()
+    SERVER.observer = recorder if trace else None
+    try:
+        program.run(run.stdout, run.stderr, recorder if trace else None)
+    except Panic as err:
+        run.panicked(err)
+    except Unsupported as err:
+        # Found only as it ran (a method on a value of another type): no result, never a wrong one.
+        raise RustUnsupported(str(err)) from None
+    except RecursionError:
+        run.exit_code = 1
+        line = program.lines[-1] if program.lines else None
+        run.error = CaseError("the program recurses too deeply for the interpreter", line)
+    finally:
+        SERVER.observer = None
+        server.reset()
+    return run.result(case, recorder)
 
 
 def _exit_status(code: object) -> tuple[int, str]:

@@ -1,10 +1,18 @@
-"""Reading a case's source: its lines, and where each assignment's value sits on its line."""
+"""Reading a case's source: its lines, and where each assignment's value sits on its line.
+
+A Rust case (`.rs`) is read through its outline (`pbpit.rustlang.outline`): a `let` is its
+assignment, and the corrected lines the diagnostics write are Rust.
+"""
 
 from __future__ import annotations
 
 import ast
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pbpit.rustlang.outline import Outline
 
 
 @cache
@@ -39,8 +47,24 @@ def _assignments(path: str) -> dict[int, ast.Assign | ast.AnnAssign | ast.AugAss
     return found
 
 
+def is_rust(path: str) -> bool:
+    return path.endswith(".rs")
+
+
+def _rust_outline(path: str) -> Outline:
+    from pbpit.rustlang.outline import outline  # tree-sitter loads only for a Rust case
+
+    return outline(path)
+
+
 def span(path: str, line: int) -> tuple[int, int]:
     """The columns to underline on `line`: an assignment's value, else the whole statement."""
+    if is_rust(path):
+        binding = _rust_outline(path).bindings.get(line)
+        if binding is not None and binding.value is not None:
+            return binding.value
+        text = source_line(path, line)
+        return len(text) - len(text.lstrip()), len(text.rstrip())
     assignment = _assignments(path).get(line)
     if assignment is not None and assignment.value is not None:
         value = assignment.value
@@ -52,6 +76,9 @@ def span(path: str, line: int) -> tuple[int, int]:
 
 def assigned_name(path: str, line: int) -> str | None:
     """The single name assigned on `line` (`grads` in `grads = loss.backward()`), if any."""
+    if is_rust(path):
+        binding = _rust_outline(path).bindings.get(line)
+        return binding.name if binding is not None else None
     assignment = _assignments(path).get(line)
     if isinstance(assignment, ast.Assign) and len(assignment.targets) == 1:
         target = assignment.targets[0]
@@ -90,4 +117,14 @@ def _statement_starts(path: str) -> dict[int, tuple[int, int]]:
 
 def statement_range(path: str, line: int) -> tuple[int, int]:
     """The first and last line of the simple statement `line` is part of (or `line` itself)."""
+    if is_rust(path):
+        return _rust_outline(path).statements.get(line, (line, line))
     return _statement_starts(path).get(line, (line, line))
+
+
+def assignment(path: str, name: str, value: str, new: bool = True) -> str:
+    """A statement binding `value` to `name`, in the case's language: a Rust case declares a new
+    binding with `let` (`new`) or assigns an existing `let mut` one."""
+    if is_rust(path):
+        return f"let {name} = {value};" if new else f"{name} = {value};"
+    return f"{name} = {value}"

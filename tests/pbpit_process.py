@@ -1,4 +1,5 @@
-"""Running pbpit as a user does: in its own process, on case files written for the test."""
+"""Running pbpit as a user does: in its own process, on case files written for the test, and
+with the fixes it proposes applied by hand."""
 
 from __future__ import annotations
 
@@ -45,3 +46,34 @@ HIDDEN_LAYER_CASE = """\
         grads = loss.backward()
         print(epoch, pb.rust_debug(weights.grad(grads).to_vec()))
 """
+
+
+def apply_fix(source: str, fix) -> str:
+    """The case's source with `fix.lines` applied as a user would apply them by hand."""
+    lines = source.splitlines()
+    replace: dict[int, str] = {}
+    delete: set[int] = set()
+    before: dict[int, list[str]] = {}
+    after: dict[int, list[str]] = {}
+    entries = fix.lines
+    for index, (mark, number, text) in enumerate(entries):
+        if mark == "-":
+            delete.add(number)
+        elif mark == "+" and number is not None:
+            replace[number] = text
+        elif mark == "+":
+            following = next((n for m, n, _ in entries[index:] if m == " "), None)
+            if following is not None:
+                before.setdefault(following, []).append(text)
+            else:
+                previous = next(n for m, n, _ in reversed(entries[:index]) if m == " ")
+                after.setdefault(previous, []).append(text)
+    out = []
+    for number, text in enumerate(lines, start=1):
+        out += before.get(number, [])
+        if number in replace:
+            out.append(replace[number])
+        elif number not in delete:
+            out.append(text)
+        out += after.get(number, [])
+    return "\n".join(out) + "\n"

@@ -80,7 +80,9 @@ def test_version_is_the_package_version():
 
 
 def test_list_shows_every_case_with_what_it_reproduces():
-    lines = pbpit_cli("list").stdout.splitlines()
+    listed, twins = pbpit_cli("list").stdout.split("\n\n")
+    lines = listed.splitlines()
+    assert twins == "Each has a Rust twin that prints the same: `pbpit run twice.rs`.\n"
     assert [line.split()[0] for line in lines] == [
         "twice",
         "twice_fix",

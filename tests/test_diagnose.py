@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from pbpit_process import pbpit_cli, write_case
+from pbpit_process import apply_fix, pbpit_cli, write_case
 
 from pbpit.diagnose.audit import audit
 from pbpit.diagnose.explain import explain_in_case, find_panic, parse_node_id
@@ -392,37 +392,6 @@ def test_backward_twice_on_a_leaf_gives_ones_again(tmp_path):
 def test_help_line_command_can_be_pasted_into_a_shell():
     out = pbpit_cli("run", "twice").stdout
     assert "`pbpit explain 2 --case twice`" in out
-
-
-def apply_fix(source: str, fix) -> str:
-    """The case's source with `fix.lines` applied as a user would apply them by hand."""
-    lines = source.splitlines()
-    replace: dict[int, str] = {}
-    delete: set[int] = set()
-    before: dict[int, list[str]] = {}
-    after: dict[int, list[str]] = {}
-    entries = fix.lines
-    for index, (mark, number, text) in enumerate(entries):
-        if mark == "-":
-            delete.add(number)
-        elif mark == "+" and number is not None:
-            replace[number] = text
-        elif mark == "+":
-            following = next((n for m, n, _ in entries[index:] if m == " "), None)
-            if following is not None:
-                before.setdefault(following, []).append(text)
-            else:
-                previous = next(n for m, n, _ in reversed(entries[:index]) if m == " ")
-                after.setdefault(previous, []).append(text)
-    out = []
-    for number, text in enumerate(lines, start=1):
-        out += before.get(number, [])
-        if number in replace:
-            out.append(replace[number])
-        elif number not in delete:
-            out.append(text)
-        out += after.get(number, [])
-    return "\n".join(out) + "\n"
 
 
 FIXABLE = {

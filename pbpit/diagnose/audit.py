@@ -18,7 +18,7 @@ import ast
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from pbpit.source import syntax_tree
+from pbpit.source import is_rust, syntax_tree
 from pbpit.trace import BackwardRecord, NodeRecord, RunResult
 
 LOOP_EXTERNAL = "loop-external-tracked"
@@ -35,7 +35,7 @@ FIXES = {
 
 @dataclass
 class Loop:
-    """A `for` or `while` of the case source: its first and last line, and its body's first."""
+    """A loop of the case source: its first and last line, and its body's first."""
 
     line: int
     end_line: int
@@ -93,7 +93,11 @@ class AuditEntry:
 
 
 def find_loops(path: str) -> list[Loop]:
-    """Every `for` and `while` of the source, outermost first."""
+    """Every `for` and `while` (and Rust `loop`) of the source, outermost first."""
+    if is_rust(path):
+        from pbpit.rustlang.outline import outline
+
+        return [Loop(loop.line, loop.end_line, loop.body_line) for loop in outline(path).loops]
     tree = syntax_tree(path)
     if tree is None:
         return []

@@ -19,7 +19,7 @@ from pbpit.diagnose.audit import (
     audit,
     find_loops,
 )
-from pbpit.source import assigned_name, source_line, span, statement_range
+from pbpit.source import assigned_name, assignment, source_line, span, statement_range
 from pbpit.trace import BackwardRecord, NodeRecord, RunResult
 
 PANIC_PATTERN = re.compile(r"graph tape has already been consumed at NodeId\(([0-9]+)\)")
@@ -186,7 +186,12 @@ def _fix_detach(result: RunResult, node: NodeRecord, entry: AuditEntry, loop: Lo
             after = source_line(result.path, later.line)
             fix.lines = [
                 (" ", later.line, after),
-                ("+", None, f"{_indent(after)}{node.label} = {node.label}.detach()"),
+                (
+                    "+",
+                    None,
+                    _indent(after)
+                    + assignment(result.path, node.label, f"{node.label}.detach()", new=False),
+                ),
             ]
         fix.note = "Each pass backpropagates through its own steps only (truncated backprop)."
         return fix
@@ -240,12 +245,16 @@ def _fix_add_losses(result: RunResult, first: BackwardRecord, second: BackwardRe
         again = assigned_name(result.path, second.line)
         fix.lines = [
             ("-", first.line, text),
-            ("+", first.line, f"{_indent(text)}{target} = ({a} + {b}).backward()"),
+            (
+                "+",
+                first.line,
+                _indent(text) + assignment(result.path, target, f"({a} + {b}).backward()"),
+            ),
             ("-", second.line, source_line(result.path, second.line)),
         ]
         if again:
             indent = _indent(source_line(result.path, second.line))
-            fix.lines.append(("+", second.line, f"{indent}{again} = {target}"))
+            fix.lines.append(("+", second.line, indent + assignment(result.path, again, target)))
     fix.note = (
         f"One backward gives every parameter the gradient of `{a}` + `{b}`; log each loss with "
         "into_scalar(). If the two losses must train different parameters (a GAN's generator "
