@@ -1,0 +1,97 @@
+"""An interpreter for the subset of Rust that Burn snippets use, running on pbpit's engine.
+
+`load(path)` reads, parses and checks the whole file (`docs/RUST_SUBSET.md` lists the subset);
+`Program.run` runs its `fn main()`. A program prints exactly what the Rust program prints:
+numbers typed as rustc types them, f32 arithmetic rounded per operation, Burn's node ids.
+
+    program = load("twice.rs")
+    program.run(sys.stdout, sys.stderr)  # Panic at NodeId(2), as Burn
+
+The work is done in stages, one module each: `interp_lower` (tree-sitter's tree to the
+interpreter's, `interp_nodes`, refusing what is outside the subset), `interp_check` (types, with
+Rust's inference for literals), `interp_eval` and `interp_library` (closures over frames, on the
+engine; `interp_runtime` the values they share). `interp_numbers` is Rust's arithmetic,
+`interp_format` its `format!`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Iterator
+from typing import TextIO
+
+from pbpit.rustlang.interp_check import check
+from pbpit.rustlang.interp_eval import Compiler
+from pbpit.rustlang.interp_lower import lower
+from pbpit.rustlang.interp_nodes import Unsupported
+from pbpit.rustlang.interp_runtime import Hooks, Runtime
+from pbpit.rustlang.syntax import RustFile, RustReadError, parse_bytes, read_rust
+
+__all__ = ["Hooks", "Program", "RustReadError", "Unsupported", "load", "load_text"]
+
+# Each nesting level of the program (a method chain, a block) costs a few Python frames, at load
+# and at run time: room for deep programs and recursive functions.
+RECURSION_LIMIT = 50_000
+
+
+@contextlib.contextmanager
+def _deep_recursion() -> Iterator[None]:
+    previous = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(previous, RECURSION_LIMIT))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(previous)
+
+
+class Program:
+    """A checked Rust file, ready to run (as many times as wanted)."""
+
+    def __init__(self, path: str, compiler: Compiler, runtime: Runtime) -> None:
+        self.path = path
+        self._compiler = compiler
+        self._runtime = runtime
+        self.lines: list[int] = runtime.lines
+        """While running: per active Rust function frame, outermost first, the line of the
+        statement it is executing."""
+
+    def run(self, stdout: TextIO, stderr: TextIO, hooks: Hooks | None = None) -> None:
+        """Run `fn main()`. Burn's panics and the program's own (`unwrap` on `None`, a failed
+        `assert!`, integer overflow...) raise `pbpit.engine.server.Panic`; `Unsupported` for
+        what only running reveals (the engine cannot broadcast those shapes...)."""
+        rt = self._runtime
+        rt.stdout, rt.stderr, rt.hooks = stdout, stderr, hooks
+        del rt.lines[:]
+        self._compiler.reset()
+        main = self._compiler.fn_cells["main"][0]
+        try:
+            with _deep_recursion():
+                main([])
+        finally:
+            rt.hooks = None
+
+
+def _program(source: RustFile) -> Program:
+    error = source.first_error()
+    if error is not None:
+        node, what = error
+        raise RustReadError(f"{source.where(node)}: {what}")
+    with _deep_recursion():
+        crate = lower(source)
+        check(crate)
+        runtime = Runtime(source.path)
+        compiler = Compiler(crate, runtime)
+        compiler.compile()
+    return Program(source.path, compiler, runtime)
+
+
+def load(path: str) -> Program:
+    """Read, parse and check the whole file. `RustReadError` if it cannot be read or parsed
+    (`file:line:col: <what>` for a syntax error), `Unsupported` for Rust outside the subset."""
+    return _program(read_rust(path))
+
+
+def load_text(text: str, path: str = "main.rs") -> Program:
+    """`load` for source held in memory; `path` names it in messages and panic locations."""
+    return _program(parse_bytes(text.encode("utf-8"), path))

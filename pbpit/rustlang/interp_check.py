@@ -1,0 +1,713 @@
+"""Type checking: every expression gets its type, as rustc infers it, before anything runs.
+
+Each function body is checked on its own (signatures are fully annotated, as Rust requires);
+literals get type variables that their uses bind, and at the end of the body the ones left take
+Rust's fallback (`{integer}` is i32, `{float}` is f64). The evaluator relies on the final types:
+they decide f32 or f64 arithmetic, integer widths (overflow), and how values print.
+"""
+
+from __future__ import annotations
+
+from pbpit.rustlang.interp_nodes import (
+    ArrayLit,
+    ArrayRepeat,
+    Assert,
+    AssertEq,
+    Assign,
+    Binary,
+    Block,
+    Break,
+    Call,
+    Cast,
+    Closure,
+    ConstRef,
+    Continue,
+    Crate,
+    Expr,
+    FnItem,
+    For,
+    Format,
+    If,
+    IfLet,
+    Index,
+    Let,
+    Lit,
+    Local,
+    Loop,
+    Method,
+    PanicMacro,
+    Pos,
+    Print,
+    RangeLit,
+    Return,
+    SomeLit,
+    Static,
+    Unary,
+    Unsupported,
+    While,
+)
+from pbpit.rustlang.interp_numbers import FLOAT_METHODS
+from pbpit.rustlang.interp_types import (
+    BOOL,
+    DEVICE,
+    F32,
+    GRADIENTS,
+    I32,
+    INT_RANGES,
+    NAMED,
+    NEVER,
+    STR,
+    STRING,
+    TENSOR_DATA,
+    UNIT,
+    USIZE,
+    FnT,
+    Mismatch,
+    Named,
+    TensorT,
+    Ty,
+    Unresolved,
+    Var,
+    Wrap,
+    array,
+    finalize,
+    is_float,
+    is_int,
+    is_number,
+    option,
+    range_of,
+    resolve,
+    result,
+    show,
+    unify,
+    vec,
+)
+
+U32 = NAMED["u32"]
+TENSOR_SAME = (
+    "exp log neg sqrt tanh sigmoid relu recip clone detach require_grad without_autodiff inner"
+).split()
+TENSOR_SCALAR = ("powf_scalar", "add_scalar", "sub_scalar", "mul_scalar", "div_scalar")
+TENSOR_BINARY = ("add", "sub", "mul", "div", "matmul")
+_ITER = "Iter"
+
+
+class Checker:
+    """Types one crate, function by function."""
+
+    def __init__(self, crate: Crate) -> None:
+        self.crate = crate
+        self.path = crate.path
+        self.nodes: list[Expr] = []
+        self.rets: list[Ty] = []
+        self.data_elems: list[tuple[Ty, Pos]] = []
+
+    def fail(self, pos: Pos, what: str) -> Unsupported:
+        return Unsupported(f"{self.path}:{pos[0]}:{pos[1]}", what)
+
+    def unify(self, expected: Ty, found: Ty, pos: Pos) -> None:
+        try:
+            unify(expected, found)
+        except Mismatch as err:
+            raise self.fail(pos, str(err)) from None
+
+    def check(self) -> None:
+        for const in self.crate.consts.values():
+            assert const.value is not None
+            self.body(const.value, const.ty)
+        for fn in self.crate.fns.values():
+            self.function(fn)
+
+    def function(self, fn: FnItem) -> None:
+        for binding, ty in zip(fn.params, fn.param_tys, strict=True):
+            if binding is not None:
+                binding.ty = ty
+        assert fn.body is not None
+        self.body(fn.body, fn.ret)
+
+    def body(self, body: Expr, ret: Ty) -> None:
+        self.nodes, self.rets, self.data_elems = [], [ret], []
+        found = self.expr(body)
+        tail = body.tail if isinstance(body, Block) and body.tail is not None else body
+        self.unify(ret, found, tail.pos)
+        for node in self.nodes:
+            try:
+                node.ty = finalize(node.ty)
+            except Unresolved:
+                raise self.fail(node.pos, "type annotations needed") from None
+        for elem, pos in self.data_elems:
+            if resolve(elem) is not F32:
+                raise self.fail(pos, f"reading tensor data as `{show(elem)}` (the data is f32)")
+
+    # -- expressions ------------------------------------------------------------------------------
+
+    def expr(self, e: Expr) -> Ty:
+        ty = getattr(self, "c_" + type(e).__name__)(e)
+        e.ty = ty
+        self.nodes.append(e)
+        return ty
+
+    def c_Lit(self, e: Lit) -> Ty:  # noqa: N802 - named after the node class
+        if e.kind in ("int", "float"):
+            return e.suffix or Var(e.kind)
+        if e.kind == "value":
+            assert e.suffix is not None
+            return e.suffix
+        return {"bool": BOOL, "str": STR, "unit": UNIT}[e.kind]
+
+    def c_Local(self, e: Local) -> Ty:  # noqa: N802
+        if e.binding.ty is None:
+            e.binding.ty = Var()
+        return e.binding.ty
+
+    def c_ConstRef(self, e: ConstRef) -> Ty:  # noqa: N802
+        return e.item.ty
+
+    def c_Call(self, e: Call) -> Ty:  # noqa: N802
+        if isinstance(e.callee, FnItem):
+            fn = e.callee
+            self.arity(e, len(fn.param_tys), f"the function `{fn.name}`")
+            for param, arg in zip(fn.param_tys, e.args, strict=True):
+                self.unify(param, self.expr(arg), arg.pos)
+            return fn.ret
+        callee = resolve(self.expr(e.callee))
+        if type(callee) is Var:
+            raise self.fail(e.pos, "type annotations needed")
+        if type(callee) is not FnT:
+            raise self.fail(e.pos, f"expected function, found `{show(callee)}`")
+        self.arity(e, len(callee.params), "this closure")
+        for param, arg in zip(callee.params, e.args, strict=True):
+            self.unify(param, self.expr(arg), arg.pos)
+        return callee.ret
+
+    def arity(self, e: Call | Method | Static, n: int, what: str) -> None:
+        if len(e.args) != n:
+            s = "" if n == 1 else "s"
+            raise self.fail(e.pos, f"{what} takes {n} argument{s} but {len(e.args)} were supplied")
+
+    def c_Static(self, e: Static) -> Ty:  # noqa: N802
+        name = e.name
+        if name in ("Tensor::from_floats", "Tensor::ones", "Tensor::zeros"):
+            data, device = e.args
+            found = self.expr(data)
+            depth, leaf, size = 0, resolve(found), None
+            while type(leaf) is Wrap and leaf.kind in ("array", "Vec"):
+                depth, size, leaf = depth + 1, leaf.size, resolve(leaf.inner)
+            if name == "Tensor::from_floats":
+                if depth == 0 or (type(leaf) is not Var and not is_number(leaf)):
+                    raise self.fail(data.pos, f"tensor data of type `{show(found)}`")
+            else:
+                if depth != 1:
+                    raise self.fail(data.pos, f"a shape of type `{show(found)}`")
+                self.unify(Var("int"), leaf, data.pos)
+                depth = size or 0
+            self.unify(DEVICE, self.expr(device), device.pos)
+            if e.dim is not None and depth and depth != e.dim:
+                # Burn panics at run time; pbpit would make a tensor of the wrong rank.
+                what = "data of rank" if name == "Tensor::from_floats" else "a shape of rank"
+                raise self.fail(data.pos, f"{what} {depth} for a `Tensor<B, {e.dim}>`")
+            return TensorT(e.dim if e.dim is not None else depth or None)
+        if name == "Tensor::cat":
+            tensors, dim = e.args
+            found = self.expr(tensors)
+            self.unify(vec(TensorT(e.dim)), found, tensors.pos)
+            self.unify(USIZE, self.expr(dim), dim.pos)
+            inner = resolve(found)
+            return inner.inner if type(inner) is Wrap else TensorT(e.dim)
+        for arg in e.args:
+            self.expr(arg)
+        if name in ("Device::flex", "Device::default"):
+            return DEVICE
+        if name == "Default::default":
+            return Var()
+        if name in ("Vec::new", "Vec::with_capacity"):
+            if e.args:
+                self.unify(USIZE, e.args[0].ty, e.args[0].pos)
+            return vec(Var())
+        if name == "String::new":
+            return STRING
+        if name == "String::from":
+            if resolve(e.args[0].ty) not in (STR, STRING):
+                raise self.fail(e.args[0].pos, f"`String::from` of `{show(e.args[0].ty)}`")
+            return STRING
+        raise self.fail(e.pos, f"the function `{name}`")
+
+    def c_SomeLit(self, e: SomeLit) -> Ty:  # noqa: N802
+        if e.value is not None:
+            return option(self.expr(e.value))
+        return option(e.inner if e.inner is not None else Var())
+
+    def c_Binary(self, e: Binary) -> Ty:  # noqa: N802
+        op = e.op
+        lt, rt = self.expr(e.left), self.expr(e.right)
+        if op in ("&&", "||"):
+            self.unify(BOOL, lt, e.left.pos)
+            self.unify(BOOL, rt, e.right.pos)
+            e.kind = "logic"
+            return BOOL
+        left, right = resolve(lt), resolve(rt)
+        if type(left) is TensorT or type(right) is TensorT:
+            if op not in ("+", "-", "*", "/"):
+                raise self.fail(e.pos, f"`{op}` between tensors (call the tensor method)")
+            if type(left) is TensorT and type(right) is TensorT:
+                self.unify(lt, rt, e.right.pos)
+                e.kind = "tensor"
+                return left
+            scalar, tensor = (right, left) if type(left) is TensorT else (left, right)
+            if not is_number(scalar):
+                raise self.fail(e.pos, f"cannot apply `{op}` to `{show(lt)}` and `{show(rt)}`")
+            e.kind = "tensor-scalar" if type(left) is TensorT else "scalar-tensor"
+            return tensor
+        if op in ("==", "!=") and left in (STR, STRING) and right in (STR, STRING):
+            e.kind = "eq"
+            return BOOL
+        self.unify(lt, rt, e.right.pos)
+        operand = resolve(lt)
+        if type(operand) is Var and operand.kind is None:
+            raise self.fail(e.pos, "type annotations needed")
+        if op in ("==", "!="):
+            e.kind = "eq"
+            return BOOL
+        if not is_number(operand):
+            raise self.fail(e.pos, f"cannot apply `{op}` to `{show(operand)}`")
+        if op in ("<", ">", "<=", ">="):
+            e.kind = "cmp"
+            return BOOL
+        e.kind = "num"
+        return lt
+
+    def c_Unary(self, e: Unary) -> Ty:  # noqa: N802
+        found = self.expr(e.operand)
+        t = resolve(found)
+        if e.op == "*":
+            return found
+        if e.op == "!":
+            self.unify(BOOL, found, e.operand.pos)
+            return BOOL
+        if type(t) is TensorT or is_number(t):
+            return found
+        raise self.fail(e.pos, f"cannot apply unary operator `-` to type `{show(t)}`")
+
+    def c_Cast(self, e: Cast) -> Ty:  # noqa: N802
+        target = resolve(e.target)
+        source = resolve(self.expr(e.operand))
+        self.cast_hint(e.operand, target)
+        source = resolve(source)
+        if not is_number(target):
+            raise self.fail(e.pos, f"casting to `{show(target)}`")
+        if not (is_number(source) or source is BOOL):
+            raise self.fail(e.pos, f"casting `{show(source)}` as `{show(target)}`")
+        if source is BOOL and not is_int(target):
+            raise self.fail(e.pos, f"casting `bool` as `{show(target)}`")
+        return target
+
+    def cast_hint(self, operand: Expr, target: Ty) -> None:
+        """rustc types an unsuffixed literal cast to a type of its kind as that type:
+        `300 as u8` is a u8 literal (out of range), `0.1 as f32` an f32 one."""
+        if isinstance(operand, Unary) and operand.op == "-":
+            self.cast_hint(operand.operand, target)
+            operand.ty = operand.operand.ty
+        elif isinstance(operand, Lit) and operand.suffix is None:
+            if (operand.kind == "int" and is_int(target)) or (
+                operand.kind == "float" and is_float(target)
+            ):
+                self.unify(target, operand.ty, operand.pos)
+
+    def c_Assign(self, e: Assign) -> Ty:  # noqa: N802
+        target = self.expr(e.target)
+        value = self.expr(e.value)
+        self.unify(target, value, e.value.pos)
+        if e.op is not None and not is_number(target):
+            raise self.fail(e.pos, f"`{e.op}=` on `{show(target)}`")
+        return UNIT
+
+    def c_Block(self, e: Block) -> Ty:  # noqa: N802
+        diverges = False
+        for stmt in e.stmts:
+            if isinstance(stmt, Let):
+                found = self.expr(stmt.init) if stmt.init is not None else None
+                ty = stmt.declared
+                if ty is not None and found is not None and stmt.init is not None:
+                    self.unify(ty, found, stmt.init.pos)
+                if ty is None:
+                    ty = found if found is not None else Var()
+                if stmt.binding is not None:
+                    stmt.binding.ty = ty
+                diverges = diverges or (found is not None and resolve(found) is NEVER)
+            else:
+                found = self.expr(stmt.expr)
+                if resolve(found) is NEVER:
+                    diverges = True
+                elif not stmt.semicolon:
+                    self.unify(UNIT, found, stmt.expr.pos)
+        if e.tail is not None:
+            return self.expr(e.tail)
+        return NEVER if diverges else UNIT
+
+    def c_If(self, e: If) -> Ty:  # noqa: N802
+        self.unify(BOOL, self.expr(e.cond), e.cond.pos)
+        return self.branches(e.then, e.els)
+
+    def c_IfLet(self, e: IfLet) -> Ty:  # noqa: N802
+        inner = Var()
+        self.unify(option(inner), self.expr(e.value), e.value.pos)
+        if e.binding is not None:
+            e.binding.ty = inner
+        return self.branches(e.then, e.els)
+
+    def branches(self, then: Block, els: Expr | None) -> Ty:
+        then_ty = self.expr(then)
+        if els is None:
+            self.unify(UNIT, then_ty, then.tail.pos if then.tail is not None else then.pos)
+            return UNIT
+        else_ty = self.expr(els)
+        self.unify(then_ty, else_ty, els.pos)
+        return else_ty if resolve(then_ty) is NEVER else then_ty
+
+    def c_Loop(self, e: Loop) -> Ty:  # noqa: N802
+        e.break_ty = Var()
+        assert e.body is not None
+        self.unify(UNIT, self.expr(e.body), e.body.pos)
+        return e.break_ty if e.breaks else NEVER
+
+    def c_While(self, e: While) -> Ty:  # noqa: N802
+        assert e.cond is not None and e.body is not None
+        self.unify(BOOL, self.expr(e.cond), e.cond.pos)
+        self.unify(UNIT, self.expr(e.body), e.body.pos)
+        return UNIT
+
+    def c_For(self, e: For) -> Ty:  # noqa: N802
+        assert e.iterable is not None and e.body is not None
+        found = resolve(self.expr(e.iterable))
+        if type(found) is Wrap and found.kind == "Range":
+            self.unify(Var("int"), found.inner, e.iterable.pos)
+            elem = found.inner
+        elif type(found) is Wrap and found.kind in ("Vec", "array", _ITER):
+            elem = found.inner
+        else:
+            raise self.fail(e.iterable.pos, f"`{show(found)}` is not an iterator")
+        if e.binding is not None:
+            e.binding.ty = elem
+        self.unify(UNIT, self.expr(e.body), e.body.pos)
+        return UNIT
+
+    def c_Break(self, e: Break) -> Ty:  # noqa: N802
+        value = self.expr(e.value) if e.value is not None else UNIT
+        if isinstance(e.target, Loop):
+            self.unify(e.target.break_ty, value, e.value.pos if e.value is not None else e.pos)
+        return NEVER
+
+    def c_Continue(self, e: Continue) -> Ty:  # noqa: N802
+        return NEVER
+
+    def c_Return(self, e: Return) -> Ty:  # noqa: N802
+        value = self.expr(e.value) if e.value is not None else UNIT
+        self.unify(self.rets[-1], value, e.value.pos if e.value is not None else e.pos)
+        return NEVER
+
+    def c_ArrayLit(self, e: ArrayLit) -> Ty:  # noqa: N802
+        elem: Ty = Var()
+        for item in e.elems:
+            self.unify(elem, self.expr(item), item.pos)
+        return vec(elem) if e.is_vec else array(elem, len(e.elems))
+
+    def c_ArrayRepeat(self, e: ArrayRepeat) -> Ty:  # noqa: N802
+        elem = self.expr(e.elem)
+        self.unify(USIZE, self.expr(e.count), e.count.pos)
+        if e.is_vec:
+            return vec(elem)
+        if not (isinstance(e.count, Lit) and e.count.kind == "int"):
+            raise self.fail(e.count.pos, "an array length that is not a number literal")
+        return array(elem, e.count.value)
+
+    def c_Index(self, e: Index) -> Ty:  # noqa: N802
+        base = resolve(self.expr(e.base))
+        self.unify(USIZE, self.expr(e.index), e.index.pos)
+        if type(base) is Wrap and base.kind in ("Vec", "array"):
+            return base.inner
+        raise self.fail(e.pos, f"cannot index into a value of type `{show(base)}`")
+
+    def c_RangeLit(self, e: RangeLit) -> Ty:  # noqa: N802
+        lo = self.expr(e.lo)
+        self.unify(lo, self.expr(e.hi), e.hi.pos)
+        return range_of(lo)
+
+    def c_Closure(self, e: Closure, expected: list[Ty] | None = None) -> Ty:  # noqa: N802
+        params: list[Ty] = []
+        for binding, declared in zip(e.params, e.param_tys, strict=True):
+            ty = declared if declared is not None else Var()
+            params.append(ty)
+            if binding is not None:
+                binding.ty = ty
+        if expected is not None:
+            if len(expected) != len(params):
+                raise self.fail(
+                    e.pos, f"this closure takes {len(params)} arguments, {len(expected)} expected"
+                )
+            for param, ty in zip(params, expected, strict=True):
+                self.unify(param, ty, e.pos)
+        ret = e.ret if e.ret is not None else Var()
+        self.rets.append(ret)
+        found = self.expr(e.body)
+        self.rets.pop()
+        self.unify(ret, found, e.body.pos)
+        return FnT(params, ret)
+
+    def closure_arg(self, arg: Expr, params: list[Ty]) -> FnT:
+        if isinstance(arg, Closure):
+            ty = self.c_Closure(arg, params)
+            arg.ty = ty
+            self.nodes.append(arg)
+        else:
+            ty = FnT(params, Var())
+            self.unify(ty, self.expr(arg), arg.pos)
+        found = resolve(ty)
+        assert isinstance(found, FnT)
+        return found
+
+    def c_Format(self, e: Format) -> Ty:  # noqa: N802
+        for arg in e.args:
+            self.expr(arg)
+        return STRING
+
+    def c_Print(self, e: Print) -> Ty:  # noqa: N802
+        self.expr(e.fmt)
+        return UNIT
+
+    def c_PanicMacro(self, e: PanicMacro) -> Ty:  # noqa: N802
+        if e.fmt is not None:
+            self.expr(e.fmt)
+        return NEVER
+
+    def c_Assert(self, e: Assert) -> Ty:  # noqa: N802
+        self.unify(BOOL, self.expr(e.cond), e.cond.pos)
+        if e.fmt is not None:
+            self.expr(e.fmt)
+        return UNIT
+
+    def c_AssertEq(self, e: AssertEq) -> Ty:  # noqa: N802
+        self.unify(self.expr(e.left), self.expr(e.right), e.right.pos)
+        if e.fmt is not None:
+            self.expr(e.fmt)
+        return UNIT
+
+    # -- methods ----------------------------------------------------------------------------------
+
+    def c_Method(self, e: Method) -> Ty:  # noqa: N802
+        recv = resolve(self.expr(e.recv))
+        if type(recv) is Var:
+            if recv.kind:
+                raise self.fail(
+                    e.pos, f"can't call method `{e.name}` on ambiguous numeric type `{show(recv)}`"
+                )
+            raise self.fail(e.pos, "type annotations needed")
+        if e.targs and not (type(recv) is Named and recv is TENSOR_DATA):
+            raise self.fail(e.pos, f"type arguments on `{e.name}`")
+        if type(recv) is TensorT:
+            ty = self.tensor_method(e, recv)
+        elif type(recv) is Wrap:
+            ty = self.wrap_method(e, recv)
+        elif type(recv) is Named:
+            ty = self.named_method(e, recv)
+        else:
+            ty = None
+        if ty is None:
+            raise self.fail(e.pos, f"the method `{e.name}` on `{show(recv)}`")
+        return ty
+
+    def args(self, e: Method, *expected: Ty) -> list[Ty]:
+        self.arity(e, len(expected), f"`{e.name}`")
+        found = []
+        for arg, ty in zip(e.args, expected, strict=True):
+            found.append(self.expr(arg))
+            self.unify(ty, found[-1], arg.pos)
+        return found
+
+    def tensor_method(self, e: Method, recv: TensorT) -> Ty | None:
+        name = e.name
+        e.impl = "tensor." + name
+        if name in TENSOR_SAME:
+            self.args(e)
+            return recv
+        if name in TENSOR_SCALAR:
+            (scalar,) = self.args(e, Var())
+            if not is_number(scalar):
+                raise self.fail(e.args[0].pos, f"`{name}` of `{show(scalar)}`")
+            return recv
+        if name in TENSOR_BINARY:
+            self.args(e, recv)
+            return recv
+        if name in ("sum", "mean"):
+            self.args(e)
+            return TensorT(1)
+        if name == "sum_dim":
+            self.args(e, USIZE)
+            return recv
+        if name == "reshape":
+            (shape,) = self.args(e, Var())
+            shape = resolve(shape)
+            if not (type(shape) is Wrap and shape.kind in ("array", "Vec")):
+                raise self.fail(e.args[0].pos, f"a shape of type `{show(shape)}`")
+            self.unify(Var("int"), shape.inner, e.args[0].pos)
+            return TensorT(shape.size)
+        results = {
+            "backward": GRADIENTS,
+            "is_tracked": BOOL,
+            "is_require_grad": BOOL,
+            "into_data": TENSOR_DATA,
+            "to_data": TENSOR_DATA,
+            "into_scalar": F32,
+            "dims": array(USIZE, recv.dim),
+        }
+        if name in results:
+            self.args(e)
+            return results[name]
+        if name == "grad":
+            self.args(e, GRADIENTS)
+            return option(TensorT(recv.dim))
+        return None
+
+    def named_method(self, e: Method, recv: Named) -> Ty | None:
+        name = e.name
+        kind = recv.name
+        if name == "clone" and recv not in (GRADIENTS,):
+            e.impl = "clone"
+            self.args(e)
+            return recv
+        if name == "to_string" and (is_number(recv) or recv in (BOOL, STR, STRING)):
+            e.impl = "to_string"
+            self.args(e)
+            return STRING
+        if is_float(recv):
+            if name == "powi":
+                e.impl = "float.powi"
+                self.args(e, I32)
+                return recv
+            if name in FLOAT_METHODS:
+                e.impl = "float." + name
+                self.args(e, *([recv] * FLOAT_METHODS[name][0]))
+                return recv
+            return None
+        if is_int(recv):
+            e.impl = "int." + name
+            if name == "abs" and INT_RANGES[kind][0] < 0:
+                self.args(e)
+                return recv
+            if name == "pow":
+                self.args(e, U32)
+                return recv
+            if name in ("max", "min"):
+                self.args(e, recv)
+                return recv
+            return None
+        if recv in (STR, STRING):
+            e.impl = "str." + name
+            if name in ("len", "is_empty"):
+                self.args(e)
+                return USIZE if name == "len" else BOOL
+            if name == "as_str":
+                self.args(e)
+                return STR
+            if name == "push_str" and recv is STRING:
+                self.mutable_receiver(e)
+                self.args(e, Var())
+                if resolve(e.args[0].ty) not in (STR, STRING):
+                    raise self.fail(e.args[0].pos, f"`push_str` of `{show(e.args[0].ty)}`")
+                return UNIT
+            return None
+        if recv is DEVICE and name == "autodiff":
+            e.impl = "device.autodiff"
+            self.args(e)
+            return DEVICE
+        if recv is TENSOR_DATA and name in ("to_vec", "as_slice"):
+            e.impl = "data.to_vec"
+            if len(e.targs) > 1:
+                raise self.fail(e.pos, f"`{name}` takes one type argument")
+            elem = e.targs[0] if e.targs else Var()
+            self.data_elems.append((elem, e.pos))
+            self.args(e)
+            return result(vec(elem))
+        return None
+
+    def mutable_receiver(self, e: Method) -> None:
+        recv = e.recv
+        if not isinstance(recv, Local):
+            raise self.fail(e.pos, f"`{e.name}` on a value that is not a `let mut` variable")
+        if not recv.binding.mutable:
+            raise self.fail(
+                recv.pos,
+                f"cannot borrow `{recv.binding.name}` as mutable, as it is not declared as mutable",
+            )
+
+    def wrap_method(self, e: Method, recv: Wrap) -> Ty | None:
+        name, kind, inner = e.name, recv.kind, recv.inner
+        e.impl = f"{kind}.{name}"
+        if name == "clone":
+            self.args(e)
+            e.impl = "clone"
+            return recv
+        if kind == "Option":
+            if name == "map":
+                self.arity(e, 1, "`map`")
+                fn = self.closure_arg(e.args[0], [inner])
+                return option(fn.ret)
+            if name in ("unwrap", "as_ref"):
+                self.args(e)
+                return inner if name == "unwrap" else recv
+            if name == "expect":
+                self.args(e, STR)
+                return inner
+            if name in ("is_some", "is_none"):
+                self.args(e)
+                return BOOL
+            if name == "unwrap_or":
+                self.args(e, inner)
+                return inner
+            return None
+        if kind == "Result":
+            if name == "unwrap":
+                self.args(e)
+                return inner
+            if name == "expect":
+                self.args(e, STR)
+                return inner
+            if name in ("is_ok", "is_err"):
+                self.args(e)
+                return BOOL
+            return None
+        if kind in ("Vec", "array"):
+            if name == "len":
+                self.args(e)
+                return USIZE
+            if name == "is_empty":
+                self.args(e)
+                return BOOL
+            if name in ("iter", "into_iter"):
+                self.args(e)
+                return Wrap(_ITER, inner)
+            if name in ("first", "last"):
+                self.args(e)
+                return option(inner)
+            if kind == "Vec" and name == "push":
+                self.mutable_receiver(e)
+                self.args(e, inner)
+                return UNIT
+            if kind == "Vec" and name == "pop":
+                self.mutable_receiver(e)
+                self.args(e)
+                return option(inner)
+            return None
+        if kind in ("Range", _ITER):
+            if name == "rev":
+                self.args(e)
+                return recv
+            if name == "step_by":
+                self.args(e, USIZE)
+                return recv
+        return None
+
+
+def check(crate: Crate) -> None:
+    """Give every expression of `crate` its final type; `Unsupported` where Rust would need an
+    annotation pbpit cannot infer, or the types do not fit."""
+    Checker(crate).check()

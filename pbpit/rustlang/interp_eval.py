@@ -1,0 +1,677 @@
+"""Evaluation: the checked tree compiled into Python closures that run on pbpit's engine.
+
+Every expression becomes a function of its frame (a list: slot 0 the enclosing frame, then one
+slot per binding). Types are final by now, so each closure is specialised once: f32 or f64
+arithmetic, the integer width whose overflow panics, the formatter of each placeholder. What
+only types reveal as outside the subset is refused here, still before anything runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from operator import itemgetter
+from typing import Any
+
+from pbpit.engine.server import Panic
+from pbpit.engine.tensor import Tensor
+from pbpit.rust_format import Some
+from pbpit.rustlang.interp_format import FormatError, Spec, formatter
+from pbpit.rustlang.interp_library import Library
+from pbpit.rustlang.interp_nodes import (
+    ArrayLit,
+    ArrayRepeat,
+    Assert,
+    AssertEq,
+    Assign,
+    Binary,
+    Block,
+    Break,
+    Call,
+    Cast,
+    Closure,
+    ConstItem,
+    ConstRef,
+    Continue,
+    Crate,
+    Expr,
+    FnItem,
+    FnScope,
+    For,
+    Format,
+    If,
+    IfLet,
+    Index,
+    Let,
+    Lit,
+    Local,
+    Loop,
+    PanicMacro,
+    Pos,
+    Print,
+    RangeLit,
+    Return,
+    SomeLit,
+    Unary,
+    Visible,
+    While,
+)
+from pbpit.rustlang.interp_numbers import (
+    cast,
+    checked,
+    f32,
+    fdiv,
+    frem,
+    int_div,
+    int_rem,
+    literal,
+)
+from pbpit.rustlang.interp_runtime import (
+    UNIT,
+    UNSET,
+    BreakSignal,
+    Code,
+    ContinueSignal,
+    ReturnSignal,
+    Runtime,
+    comparable,
+    engine_scalar,
+    rust_eq,
+)
+from pbpit.rustlang.interp_types import (
+    FLOAT_NAMES,
+    INT_RANGES,
+    Named,
+    TensorT,
+    Ty,
+    resolve,
+    show,
+)
+
+
+class Compiler(Library):
+    """Compiles one checked crate against one `Runtime`."""
+
+    def __init__(self, crate: Crate, rt: Runtime) -> None:
+        self.crate = crate
+        self.rt = rt
+        self.path = crate.path
+        self.fn_cells: dict[str, list] = {name: [None] for name in crate.fns}
+        self.const_cells: dict[str, list] = {name: [UNSET] for name in crate.consts}
+        self.const_code: dict[str, Code] = {}
+
+    def compile(self) -> None:
+        for name, item in self.crate.consts.items():
+            self.const_code[name] = self.const_value(item)
+        for name, fn in self.crate.fns.items():
+            self.fn_cells[name][0] = self.function(fn)
+
+    def reset(self) -> None:
+        for cell in self.const_cells.values():
+            cell[0] = UNSET
+
+    # -- functions and closures -------------------------------------------------------------------
+
+    def function(self, fn: FnItem) -> Callable[[list], Any]:
+        assert fn.body is not None and fn.scope is not None
+        call = self.frame_call(fn.scope, fn.params, self.block(fn.body), fn.body.visible, fn.pos[0])
+        return lambda args: call(args, None)
+
+    def frame_call(
+        self, scope: FnScope, params: list, body: Code, visible: Visible, line: int
+    ) -> Callable[[list, list | None], Any]:
+        """Calling a function or closure body: a new frame, one entry on `lines`, the
+        recorder told when it returns."""
+        template = [None] + [UNSET] * (scope.nslots - 1)
+        slots = [(i, p.slot) for i, p in enumerate(params) if p is not None]
+        rt = self.rt
+        lines = rt.lines
+
+        def call(args: list, parent: list | None) -> Any:
+            frame = template.copy()
+            frame[0] = parent
+            for i, slot in slots:
+                frame[slot] = args[i]
+            lines.append(line)
+            try:
+                value = body(frame)
+                if rt.hooks is not None:
+                    rt.report(frame, visible, True)
+                return value
+            except ReturnSignal as signal:
+                return signal.value
+            finally:
+                lines.pop()
+
+        return call
+
+    def c_Closure(self, e: Closure) -> Code:  # noqa: N802
+        call = self.frame_call(e.scope, e.params, self.expr(e.body), e.visible, e.body.pos[0])
+        is_move = e.is_move
+
+        def closure(frame: list) -> Callable[..., Any]:
+            # A `move` closure owns copies of what it captures; others see the frame itself.
+            parent = frame.copy() if is_move else frame
+            return lambda *args: call(list(args), parent)
+
+        return closure
+
+    def const_value(self, item: ConstItem) -> Code:
+        assert item.value is not None and item.scope is not None
+        value = self.expr(item.value)
+        nslots = item.scope.nslots
+        return lambda _: value([None] + [UNSET] * (nslots - 1))
+
+    def c_ConstRef(self, e: ConstRef) -> Code:  # noqa: N802
+        cell = self.const_cells[e.item.name]
+        codes = self.const_code
+        name = e.item.name
+
+        def const(frame: list) -> Any:
+            if cell[0] is UNSET:
+                cell[0] = codes[name](frame)
+            return cell[0]
+
+        return const
+
+    def c_Call(self, e: Call) -> Code:  # noqa: N802
+        args = [self.expr(a) for a in e.args]
+        if isinstance(e.callee, FnItem):
+            cell = self.fn_cells[e.callee.name]
+            if not args:
+                return lambda frame: cell[0]([])
+            if len(args) == 1:
+                (a,) = args
+                return lambda frame: cell[0]([a(frame)])
+            return lambda frame: cell[0]([arg(frame) for arg in args])
+        callee = self.expr(e.callee)
+        return lambda frame: callee(frame)(*[arg(frame) for arg in args])
+
+    # -- blocks and statements --------------------------------------------------------------------
+
+    def expr(self, e: Expr) -> Code:
+        return getattr(self, "c_" + type(e).__name__)(e)
+
+    def block(self, e: Block) -> Code:
+        stmts = []
+        for stmt in e.stmts:
+            if isinstance(stmt, Let):
+                code = self.let(stmt)
+            else:
+                code = self.expr(stmt.expr)
+            stmts.append((stmt.line, code, stmt.visible))
+        tail = self.expr(e.tail) if e.tail is not None else None
+        tail_line = e.tail.pos[0] if e.tail is not None else 0
+        rt = self.rt
+        lines = rt.lines
+
+        def run(frame: list) -> Any:
+            saved = lines[-1]
+            try:
+                for line, code, visible in stmts:
+                    lines[-1] = line
+                    code(frame)
+                    if rt.hooks is not None:
+                        rt.report(frame, visible, False)
+                if tail is None:
+                    return UNIT
+                lines[-1] = tail_line
+                return tail(frame)
+            finally:
+                lines[-1] = saved
+
+        return run
+
+    c_Block = block  # noqa: N815
+
+    def let(self, stmt: Let) -> Code:
+        init = self.expr(stmt.init) if stmt.init is not None else None
+        binding = stmt.binding
+        if init is None:
+            return lambda frame: None
+        if binding is None:
+            return init
+        slot = binding.slot
+
+        def let(frame: list) -> None:
+            frame[slot] = init(frame)
+
+        return let
+
+    # -- names ------------------------------------------------------------------------------------
+
+    @staticmethod
+    def depth(e: Local) -> int:
+        depth, scope = 0, e.scope
+        while scope is not e.binding.scope:
+            assert scope.parent is not None
+            scope, depth = scope.parent, depth + 1
+        return depth
+
+    def c_Local(self, e: Local) -> Code:  # noqa: N802
+        slot, depth = e.binding.slot, self.depth(e)
+        if depth == 0:
+            return itemgetter(slot)
+        if depth == 1:
+            return lambda frame: frame[0][slot]
+
+        def outer(frame: list) -> Any:
+            for _ in range(depth):
+                frame = frame[0]
+            return frame[slot]
+
+        return outer
+
+    def setter(self, e: Local) -> Callable[[list, Any], None]:
+        slot, depth = e.binding.slot, self.depth(e)
+
+        def store(frame: list, value: Any) -> None:
+            for _ in range(depth):
+                frame = frame[0]
+            frame[slot] = value
+
+        return store
+
+    def c_Assign(self, e: Assign) -> Code:  # noqa: N802
+        store = self.setter(e.target)
+        value = self.expr(e.value)
+        if e.op is None:
+
+            def assign(frame: list) -> Any:
+                store(frame, value(frame))
+                return UNIT
+
+            return assign
+        current = self.expr(e.target)
+        op = self.arithmetic(e.op, e.target.ty, e.pos)
+
+        def update(frame: list) -> Any:
+            store(frame, op(current(frame), value(frame)))
+            return UNIT
+
+        return update
+
+    # -- literals ---------------------------------------------------------------------------------
+
+    def c_Lit(self, e: Lit) -> Code:  # noqa: N802
+        value = self.literal(e, negate=False)
+        return lambda frame: value
+
+    def literal(self, e: Lit, negate: bool) -> Any:
+        name = getattr(e.ty, "name", "")
+        if e.kind == "int":
+            value = -e.value if negate else e.value
+            lo, hi = INT_RANGES[name]
+            if not lo <= value <= hi:
+                raise self.fail(e.pos, f"literal out of range for `{name}`")
+            return value
+        if e.kind == "float":
+            value = literal(e.value, name)
+            if value == float("inf"):
+                raise self.fail(e.pos, f"literal out of range for `{name}`")
+            return -value if negate else value
+        if negate:
+            return -e.value
+        return e.value
+
+    def c_SomeLit(self, e: SomeLit) -> Code:  # noqa: N802
+        if e.value is None:
+            return lambda frame: None
+        value = self.expr(e.value)
+        return lambda frame: Some(value(frame))
+
+    def c_ArrayLit(self, e: ArrayLit) -> Code:  # noqa: N802
+        elems = [self.expr(x) for x in e.elems]
+        return lambda frame: [x(frame) for x in elems]
+
+    def c_ArrayRepeat(self, e: ArrayRepeat) -> Code:  # noqa: N802
+        elem, count = self.expr(e.elem), self.expr(e.count)
+        return lambda frame: [elem(frame)] * count(frame)
+
+    def c_RangeLit(self, e: RangeLit) -> Code:  # noqa: N802
+        lo, hi = self.expr(e.lo), self.expr(e.hi)
+        if e.inclusive:
+            return lambda frame: range(lo(frame), hi(frame) + 1)
+        return lambda frame: range(lo(frame), hi(frame))
+
+    def c_Index(self, e: Index) -> Code:  # noqa: N802
+        base, index = self.expr(e.base), self.expr(e.index)
+        where = self.where(e.pos)
+
+        def get(frame: list) -> Any:
+            items, i = base(frame), index(frame)
+            if i >= len(items):
+                raise Panic(
+                    f"index out of bounds: the len is {len(items)} but the index is {i}",
+                    None,
+                    where,
+                )
+            return items[i]
+
+        return get
+
+    # -- operators --------------------------------------------------------------------------------
+
+    def arithmetic(self, op: str, ty: Ty, pos: Pos) -> Callable[[Any, Any], Any]:
+        name = resolve(ty).name  # type: ignore[attr-defined]
+        if name == "f32":
+            return {
+                "+": lambda a, b: f32(a + b),
+                "-": lambda a, b: f32(a - b),
+                "*": lambda a, b: f32(a * b),
+                "/": lambda a, b: f32(fdiv(a, b)),
+                "%": frem,
+            }[op]
+        if name == "f64":
+            return {
+                "+": lambda a, b: a + b,
+                "-": lambda a, b: a - b,
+                "*": lambda a, b: a * b,
+                "/": fdiv,
+                "%": frem,
+            }[op]
+        lo, hi = INT_RANGES[name]
+        if op == "/":
+            return self.panicking(lambda a, b: int_div(a, b, lo, hi), pos)
+        if op == "%":
+            return self.panicking(lambda a, b: int_rem(a, b, lo, hi), pos)
+        where = self.where(pos)
+        what = {"+": "add", "-": "subtract", "*": "multiply"}[op]
+        combine = {"+": int.__add__, "-": int.__sub__, "*": int.__mul__}[op]
+
+        def int_op(a: int, b: int) -> int:
+            value = combine(a, b)
+            if value < lo or value > hi:
+                raise Panic(f"attempt to {what} with overflow", None, where)
+            return value
+
+        return int_op
+
+    def c_Binary(self, e: Binary) -> Code:  # noqa: N802
+        left, right = self.expr(e.left), self.expr(e.right)
+        op, kind = e.op, e.kind
+        if kind == "logic":
+            if op == "&&":
+                return lambda frame: left(frame) and right(frame)
+            return lambda frame: left(frame) or right(frame)
+        if kind == "eq":
+            if not comparable(e.left.ty):
+                raise self.fail(e.pos, f"`{op}` on `{show(e.left.ty)}`")
+            if type(resolve(e.left.ty)) is Named:
+                if op == "==":
+                    return lambda frame: left(frame) == right(frame)
+                return lambda frame: left(frame) != right(frame)
+            if op == "==":
+                return lambda frame: rust_eq(left(frame), right(frame))
+            return lambda frame: not rust_eq(left(frame), right(frame))
+        if kind == "cmp":
+            compare = {
+                "<": lambda a, b: a < b,
+                ">": lambda a, b: a > b,
+                "<=": lambda a, b: a <= b,
+                ">=": lambda a, b: a >= b,
+            }[op]
+            return lambda frame: compare(left(frame), right(frame))
+        if kind == "num":
+            arith = self.arithmetic(op, e.ty, e.pos)
+            return lambda frame: arith(left(frame), right(frame))
+        return self.tensor_binary(e, left, right)
+
+    def tensor_binary(self, e: Binary, left: Code, right: Code) -> Code:
+        op, kind = e.op, e.kind
+        name = {"+": "add", "-": "sub", "*": "mul", "/": "div"}[op]
+        engine = self.engine(e.pos)
+        if kind == "tensor":
+            method = getattr(Tensor, name)
+            return lambda frame: engine(method, left(frame), right(frame))
+        if kind == "tensor-scalar":
+            method = getattr(Tensor, name + "_scalar")
+            to_scalar = engine_scalar(e.right.ty)
+            return lambda frame: engine(method, left(frame), to_scalar(right(frame)))
+        scalar_ty = resolve(e.left.ty).name  # type: ignore[attr-defined]
+        allowed = ("f32", "f64") if op == "/" else ("f32", "f64", "i32", "i64", "u32", "u64")
+        if scalar_ty not in allowed:
+            raise self.fail(e.pos, f"cannot apply `{op}` to `{scalar_ty}` and a tensor")
+        to_scalar = engine_scalar(e.left.ty)
+        # As Burn implements `c + x`, `c * x`, `c - x`, `c / x` (the last two: two ops).
+        scalar_first: dict[str, Callable[[Tensor, float], Tensor]] = {
+            "+": Tensor.add_scalar,
+            "*": Tensor.mul_scalar,
+            "-": lambda t, c: t.neg().add_scalar(c),
+            "/": lambda t, c: t.recip().mul_scalar(c),
+        }
+        method = scalar_first[op]
+
+        def scalar_tensor(frame: list) -> Tensor:
+            scalar = to_scalar(left(frame))
+            return engine(method, right(frame), scalar)
+
+        return scalar_tensor
+
+    def c_Unary(self, e: Unary) -> Code:  # noqa: N802
+        if e.op == "*":
+            return self.expr(e.operand)
+        if e.op == "!":
+            operand = self.expr(e.operand)
+            return lambda frame: not operand(frame)
+        ty = resolve(e.ty)
+        if type(ty) is TensorT:
+            operand = self.expr(e.operand)
+            engine = self.engine(e.pos)
+            return lambda frame: engine(Tensor.neg, operand(frame))
+        name = ty.name  # type: ignore[attr-defined]
+        if isinstance(e.operand, Lit) and e.operand.kind in ("int", "float"):
+            if name in INT_RANGES and INT_RANGES[name][0] == 0:
+                raise self.fail(e.pos, f"cannot apply unary operator `-` to type `{name}`")
+            value = self.literal(e.operand, negate=True)
+            return lambda frame: value
+        operand = self.expr(e.operand)
+        if name in FLOAT_NAMES:
+            return lambda frame: -operand(frame)
+        lo, hi = INT_RANGES[name]
+        if lo == 0:
+            raise self.fail(e.pos, f"cannot apply unary operator `-` to type `{name}`")
+        negate = self.panicking(lambda a: checked(-a, lo, hi, "negate"), e.pos)
+        return lambda frame: negate(operand(frame))
+
+    def c_Cast(self, e: Cast) -> Code:  # noqa: N802
+        operand = self.expr(e.operand)
+        source = resolve(e.operand.ty).name  # type: ignore[attr-defined]
+        target = resolve(e.ty).name  # type: ignore[attr-defined]
+        if source == target:
+            return operand
+        return lambda frame: cast(operand(frame), source, target)
+
+    # -- control flow -----------------------------------------------------------------------------
+
+    def c_If(self, e: If) -> Code:  # noqa: N802
+        cond, then = self.expr(e.cond), self.expr(e.then)
+        els = self.expr(e.els) if e.els is not None else (lambda frame: UNIT)
+        return lambda frame: then(frame) if cond(frame) else els(frame)
+
+    def c_IfLet(self, e: IfLet) -> Code:  # noqa: N802
+        value, then = self.expr(e.value), self.expr(e.then)
+        els = self.expr(e.els) if e.els is not None else (lambda frame: UNIT)
+        slot = e.binding.slot if e.binding is not None else None
+
+        def if_let(frame: list) -> Any:
+            option = value(frame)
+            if option is None:
+                return els(frame)
+            if slot is not None:
+                frame[slot] = option.value
+            return then(frame)
+
+        return if_let
+
+    def loop_body(self, e: Loop | While | For) -> Code:
+        assert e.body is not None
+        body = self.expr(e.body)
+        if not e.continues:
+            return body
+
+        def body_continuing(frame: list) -> Any:
+            try:
+                return body(frame)
+            except ContinueSignal as signal:
+                if signal.target is not e:
+                    raise
+                return UNIT
+
+        return body_continuing
+
+    def breaking(self, e: Loop | While | For, run: Code) -> Code:
+        if not e.breaks:
+            return run
+
+        def run_breaking(frame: list) -> Any:
+            try:
+                return run(frame)
+            except BreakSignal as signal:
+                if signal.target is not e:
+                    raise
+                return signal.value
+
+        return run_breaking
+
+    def c_Loop(self, e: Loop) -> Code:  # noqa: N802
+        body = self.loop_body(e)
+
+        def loop(frame: list) -> Any:
+            while True:
+                body(frame)
+
+        return self.breaking(e, loop)
+
+    def c_While(self, e: While) -> Code:  # noqa: N802
+        assert e.cond is not None
+        cond, body = self.expr(e.cond), self.loop_body(e)
+
+        def while_(frame: list) -> Any:
+            while cond(frame):
+                body(frame)
+            return UNIT
+
+        return self.breaking(e, while_)
+
+    def c_For(self, e: For) -> Code:  # noqa: N802
+        assert e.iterable is not None
+        iterable, body = self.expr(e.iterable), self.loop_body(e)
+        slot = e.binding.slot if e.binding is not None else 0
+
+        def for_(frame: list) -> Any:
+            for item in iterable(frame):
+                if slot:
+                    frame[slot] = item
+                body(frame)
+            return UNIT
+
+        return self.breaking(e, for_)
+
+    def c_Break(self, e: Break) -> Code:  # noqa: N802
+        value = self.expr(e.value) if e.value is not None else (lambda frame: UNIT)
+        target = e.target
+
+        def break_(frame: list) -> Any:
+            raise BreakSignal(target, value(frame))
+
+        return break_
+
+    def c_Continue(self, e: Continue) -> Code:  # noqa: N802
+        target = e.target
+
+        def continue_(frame: list) -> Any:
+            raise ContinueSignal(target)
+
+        return continue_
+
+    def c_Return(self, e: Return) -> Code:  # noqa: N802
+        value = self.expr(e.value) if e.value is not None else (lambda frame: UNIT)
+        rt, visible = self.rt, e.visible
+
+        def return_(frame: list) -> Any:
+            result = value(frame)
+            if rt.hooks is not None:
+                rt.report(frame, visible, True)
+            raise ReturnSignal(result)
+
+        return return_
+
+    # -- macros -----------------------------------------------------------------------------------
+
+    def c_Format(self, e: Format) -> Callable[[list], str]:  # noqa: N802
+        args = [self.expr(a) for a in e.args]
+        parts: list[str | tuple[int, Callable[[Any], str]]] = []
+        for piece in e.pieces:
+            if isinstance(piece, str):
+                parts.append(piece)
+                continue
+            assert isinstance(piece.arg, int)
+            arg = e.args[piece.arg]
+            try:
+                parts.append((piece.arg, formatter(arg.ty, piece)))
+            except FormatError as err:
+                raise self.fail(arg.pos, str(err)) from None
+        if len(parts) == 1 and isinstance(parts[0], str):
+            text = parts[0]
+            return lambda frame: text
+
+        def format_(frame: list) -> str:
+            values = [a(frame) for a in args]
+            return "".join(p if type(p) is str else p[1](values[p[0]]) for p in parts)
+
+        return format_
+
+    def c_Print(self, e: Print) -> Code:  # noqa: N802
+        text = self.c_Format(e.fmt)
+        end = "\n" if e.newline else ""
+        rt = self.rt
+        to_stderr = e.to_stderr
+
+        def print_(frame: list) -> Any:
+            (rt.stderr if to_stderr else rt.stdout).write(text(frame) + end)
+            return UNIT
+
+        return print_
+
+    def c_PanicMacro(self, e: PanicMacro) -> Code:  # noqa: N802
+        text = self.c_Format(e.fmt) if e.fmt is not None else (lambda frame: "")
+        where, prefix = self.where(e.pos), e.prefix
+
+        def panic(frame: list) -> Any:
+            raise Panic(prefix + text(frame), None, where)
+
+        return panic
+
+    def c_Assert(self, e: Assert) -> Code:  # noqa: N802
+        cond = self.expr(e.cond)
+        default = f"assertion failed: {e.text}"
+        text = self.c_Format(e.fmt) if e.fmt is not None else (lambda frame: default)
+        where = self.where(e.pos)
+
+        def assert_(frame: list) -> Any:
+            if not cond(frame):
+                raise Panic(text(frame), None, where)
+            return UNIT
+
+        return assert_
+
+    def c_AssertEq(self, e: AssertEq) -> Code:  # noqa: N802
+        left, right = self.expr(e.left), self.expr(e.right)
+        if not comparable(e.left.ty):
+            raise self.fail(e.pos, f"`assert_eq!` on `{show(e.left.ty)}`")
+        try:
+            debug = formatter(e.left.ty, Spec(None, debug=True))
+        except FormatError as err:
+            raise self.fail(e.left.pos, str(err)) from None
+        message = self.c_Format(e.fmt) if e.fmt is not None else None
+        where, equal = self.where(e.pos), e.equal
+        head = "assertion `left == right` failed" if equal else "assertion `left != right` failed"
+
+        def assert_eq(frame: list) -> Any:
+            a, b = left(frame), right(frame)
+            if rust_eq(a, b) != equal:
+                text = head + (f": {message(frame)}" if message is not None else "")
+                raise Panic(f"{text}\n  left: {debug(a)}\n right: {debug(b)}", None, where)
+            return UNIT
+
+        return assert_eq

@@ -1,0 +1,295 @@
+"""`format!` strings: parsing the placeholders, and printing a value of a known type as Rust's
+`Display` and `Debug` do (f32 through `pbpit.rust_format`, f64 from Python's shortest repr,
+which picks the same digits as Rust's Grisu/Dragon: shortest, then closest)."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal
+
+from pbpit.rust_format import f32_debug, f32_display, f32_display_precision, rust_debug
+from pbpit.rustlang.interp_types import (
+    FLOAT_NAMES,
+    INT_RANGES,
+    FnT,
+    Named,
+    TensorT,
+    Ty,
+    Wrap,
+    resolve,
+    show,
+)
+
+
+class FormatError(Exception):
+    """A format string or argument outside what pbpit prints exactly."""
+
+
+@dataclass
+class Spec:
+    """One `{...}` placeholder: which argument, and how to print it."""
+
+    arg: int | str | None
+    fill: str = " "
+    align: str | None = None
+    sign: str = ""
+    zero: bool = False
+    width: int | None = None
+    precision: int | None = None
+    debug: bool = False
+
+
+_ARG = re.compile(r"(\d+|[A-Za-z_][A-Za-z0-9_]*)?")
+_SPEC = re.compile(
+    r"(?:(?P<fill>.)?(?P<align>[<^>]))?(?P<sign>[+-])?(?P<alt>\#)?(?P<zero>0)?"
+    r"(?P<width>\d+\$?|[A-Za-z_][A-Za-z0-9_]*\$)?(?:\.(?P<precision>\d+\$?|\*|[A-Za-z_]\w*\$))?"
+    r"(?P<type>.*)",
+    re.DOTALL,
+)
+
+
+def parse_format(text: str) -> list[str | Spec]:
+    """The pieces of a format string: literal text and placeholders. `FormatError` for an
+    invalid string or a placeholder pbpit does not print."""
+    pieces: list[str | Spec] = []
+    literal: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "}":
+            if text.startswith("}}", i):
+                literal.append("}")
+                i += 2
+                continue
+            raise FormatError("invalid format string: unmatched `}` found")
+        if ch != "{":
+            literal.append(ch)
+            i += 1
+            continue
+        if text.startswith("{{", i):
+            literal.append("{")
+            i += 2
+            continue
+        end = text.find("}", i)
+        if end < 0:
+            raise FormatError("invalid format string: expected `}` but string was terminated")
+        if literal:
+            pieces.append("".join(literal))
+            literal = []
+        pieces.append(_placeholder(text[i + 1 : end]))
+        i = end + 1
+    if literal:
+        pieces.append("".join(literal))
+    return pieces
+
+
+def _placeholder(body: str) -> Spec:
+    arg_text, colon, spec_text = body.partition(":")
+    arg_text = arg_text.strip()
+    if not _ARG.fullmatch(arg_text) or arg_text == "_":
+        raise FormatError(f"invalid format string: invalid argument name `{arg_text}`")
+    arg: int | str | None = None
+    if arg_text:
+        arg = int(arg_text) if arg_text.isdigit() else arg_text
+    spec = Spec(arg)
+    if not colon:
+        return spec
+    m = _SPEC.fullmatch(spec_text)
+    assert m is not None  # the pattern matches any text
+    kind = m["type"]
+    if kind not in ("", "?"):
+        raise FormatError(f"format `{{:{spec_text}}}` (only `{{}}` and `{{:?}}` are supported)")
+    if m["alt"]:
+        raise FormatError(f"the `#` flag in `{{:{spec_text}}}`")
+    for part in ("width", "precision"):
+        value = m[part]
+        if value is not None and not value.isdigit():
+            raise FormatError(f"a {part} taken from an argument (`{{:{spec_text}}}`)")
+    spec.fill = m["fill"] or " "
+    spec.align = m["align"]
+    spec.sign = "+" if m["sign"] == "+" else ""
+    spec.zero = bool(m["zero"])
+    spec.width = int(m["width"]) if m["width"] else None
+    spec.precision = int(m["precision"]) if m["precision"] is not None else None
+    spec.debug = kind == "?"
+    return spec
+
+
+# -- padding, as core::fmt::Formatter does it -----------------------------------------------------
+
+
+def _pad(text: str, spec: Spec, default_align: str) -> str:
+    width = spec.width
+    if width is None or len(text) >= width:
+        return text
+    gap = width - len(text)
+    align = spec.align or default_align
+    if align == "<":
+        return text + spec.fill * gap
+    if align == ">":
+        return spec.fill * gap + text
+    return spec.fill * (gap // 2) + text + spec.fill * (gap - gap // 2)
+
+
+def _pad_str(text: str, spec: Spec) -> str:
+    """`Formatter::pad`: precision truncates, then the width pads (left-aligned by default)."""
+    if spec.precision is not None:
+        text = text[: spec.precision]
+    return _pad(text, spec, "<")
+
+
+def _pad_number(text: str, spec: Spec, signed: bool = True) -> str:
+    """A number's text (with its `-` if negative): the `+` flag, then `0` or fill padding."""
+    sign = ""
+    if text.startswith("-"):
+        sign, text = "-", text[1:]
+    elif spec.sign and signed:
+        sign = "+"
+    if spec.zero and spec.width is not None:
+        return sign + text.rjust(spec.width - len(sign), "0")
+    return _pad(sign + text, spec, ">")
+
+
+# -- f64 as Rust prints it ------------------------------------------------------------------------
+
+
+def _f64_shortest(x: float) -> tuple[str, int]:
+    """Finite non-zero |x| -> (digits, k) with |x| ~ 0.digits * 10**k, shortest round-trip."""
+    _, digits, exponent = Decimal(repr(abs(x))).as_tuple()
+    assert isinstance(exponent, int)
+    text = "".join(map(str, digits))
+    significant = text.lstrip("0")
+    # |x| = int(text) * 10**exponent = 0.text * 10**(len(text) + exponent)
+    k = len(significant) + exponent
+    return significant.rstrip("0"), k
+
+
+def _decimal(negative: bool, digits: str, k: int, min_frac: int) -> str:
+    sign = "-" if negative else ""
+    if k <= 0:
+        return f"{sign}0.{'0' * -k}{digits}"
+    if k < len(digits):
+        return f"{sign}{digits[:k]}.{digits[k:]}"
+    frac = "." + "0" * min_frac if min_frac else ""
+    return f"{sign}{digits}{'0' * (k - len(digits))}{frac}"
+
+
+def _f64_special(x: float) -> str | None:
+    if math.isnan(x):
+        return "NaN"
+    if math.isinf(x):
+        return "inf" if x > 0 else "-inf"
+    if x == 0:
+        return "-0" if math.copysign(1.0, x) < 0 else "0"
+    return None
+
+
+def f64_debug(x: float) -> str:
+    """Rust's `{:?}` of an f64."""
+    special = _f64_special(x)
+    if special is not None:
+        return special + ".0" if special in ("0", "-0") else special
+    digits, k = _f64_shortest(x)
+    if abs(x) < 1e-4 or abs(x) >= 1e16:
+        mantissa = digits[0] + ("." + digits[1:] if len(digits) > 1 else "")
+        return f"{'-' if x < 0 else ''}{mantissa}e{k - 1}"
+    return _decimal(x < 0, digits, k, 1)
+
+
+def f64_display(x: float) -> str:
+    """Rust's `{}` of an f64: never in exponent form."""
+    special = _f64_special(x)
+    if special is not None:
+        return special
+    digits, k = _f64_shortest(x)
+    return _decimal(x < 0, digits, k, 0)
+
+
+def f64_display_precision(x: float, precision: int) -> str:
+    """Rust's `{:.N}` of an f64: the exact value rounded half to even (as Python's `f`)."""
+    if math.isnan(x):
+        return "NaN"
+    if math.isinf(x):
+        return "inf" if x > 0 else "-inf"
+    return format(x, f".{precision}f")
+
+
+# -- a formatter per (type, placeholder), built once at load time ---------------------------------
+
+
+def formatter(ty: Ty, spec: Spec) -> Callable[[object], str]:
+    """A function printing values of type `ty` as the placeholder `spec` does in Rust.
+    `FormatError` if Rust cannot print the type so, or pbpit cannot do it exactly."""
+    return _debug(ty, spec) if spec.debug else _display(ty, spec)
+
+
+def _float_text(name: str, spec: Spec, debug: bool) -> Callable[[float], str]:
+    p = spec.precision
+    if name == "f32":
+        if p is not None:
+            return lambda x: f32_display_precision(x, p)
+        return f32_debug if debug else f32_display
+    if p is not None:
+        return lambda x: f64_display_precision(x, p)
+    return f64_debug if debug else f64_display
+
+
+def _leaf(ty: Ty, spec: Spec, debug: bool) -> Callable[[object], str] | None:
+    if type(ty) is not Named:
+        return None
+    name = ty.name
+    if name in FLOAT_NAMES:
+        text = _float_text(name, spec, debug)
+        plain = spec.width is None and not spec.sign
+        if plain:
+            return text  # type: ignore[return-value]
+        return lambda x: _pad_number(text(x), spec, signed=not math.isnan(x))  # type: ignore[arg-type]
+    if name in INT_RANGES:
+        if spec.width is None and not spec.sign:
+            return str
+        return lambda x: _pad_number(str(x), spec)
+    if name == "bool":
+        return lambda x: _pad_str("true" if x else "false", spec)
+    if name == "()" and debug:
+        return lambda x: _pad_str("()", spec)
+    if name in ("str", "String"):
+        if not debug:
+            return lambda x: _pad_str(x, spec)  # type: ignore[arg-type]
+        if spec.width is not None or spec.precision is not None:
+            raise FormatError(f"width or precision in `{{:?}}` of `{name}`")
+        return rust_debug
+    return None
+
+
+def _display(ty: Ty, spec: Spec) -> Callable[[object], str]:
+    ty = resolve(ty)
+    leaf = _leaf(ty, spec, False)
+    if leaf is None:
+        raise FormatError(f"`{show(ty)}` doesn't implement `std::fmt::Display`")
+    return leaf
+
+
+def _debug(ty: Ty, spec: Spec) -> Callable[[object], str]:
+    ty = resolve(ty)
+    leaf = _leaf(ty, spec, True)
+    if leaf is not None:
+        return leaf
+    if type(ty) is Wrap and ty.kind in ("Option", "Result"):
+        inner = _debug(ty.inner, spec)
+        if ty.kind == "Result":  # only ever `Ok`: the one Result pbpit makes cannot fail
+            return lambda r: f"Ok({inner(r.value)})"  # type: ignore[attr-defined]
+        return lambda o: "None" if o is None else f"Some({inner(o.value)})"  # type: ignore[attr-defined]
+    if type(ty) is Wrap and ty.kind in ("Vec", "array"):
+        inner = _debug(ty.inner, spec)
+        return lambda xs: "[" + ", ".join(map(inner, xs)) + "]"  # type: ignore[call-overload]
+    if type(ty) in (TensorT, FnT) or type(ty) is Named or type(ty) is Wrap:
+        raise FormatError(f"`{{:?}}` of `{show(ty)}` (pbpit cannot print it as Burn does)")
+    raise FormatError(f"`{show(ty)}` cannot be formatted")
+
+
+def display_text(ty: Ty) -> Callable[[object], str]:
+    """`x.to_string()`: the value's `{}` text."""
+    return _display(ty, Spec(None))

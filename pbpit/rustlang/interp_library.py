@@ -1,0 +1,330 @@
+"""Compiling calls into Burn and std: `Tensor::from_floats`, tensor methods, `Option`, `Vec`,
+numbers' methods. The half of the compiler that knows the library, apart from the language."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pbpit.engine.server import Panic
+from pbpit.engine.tensor import Device, Tensor
+from pbpit.rust_format import Some
+from pbpit.rustlang.interp_check import TENSOR_BINARY, TENSOR_SAME, TENSOR_SCALAR
+from pbpit.rustlang.interp_format import display_text
+from pbpit.rustlang.interp_nodes import Expr, Local, Method, Pos, Static, Unsupported
+from pbpit.rustlang.interp_numbers import (
+    FLOAT_METHODS,
+    ArithmeticPanic,
+    checked,
+    int_pow,
+    int_to_f32,
+    powi,
+)
+from pbpit.rustlang.interp_runtime import (
+    UNIT,
+    UNWRAP_NONE,
+    Code,
+    Ok,
+    clone_value,
+    engine_scalar,
+    map_nested,
+    tensor_data,
+)
+from pbpit.rustlang.interp_types import FLOAT_NAMES, INT_RANGES, Named, Wrap, resolve, show
+
+
+class Library:
+    """Compiles library calls; `Compiler` adds the language (`expr`, `setter`)."""
+
+    path: str
+
+    def expr(self, e: Expr) -> Code:
+        raise NotImplementedError
+
+    def setter(self, e: Local) -> Callable[[list, Any], None]:
+        raise NotImplementedError
+
+    def where(self, pos: Pos) -> str:
+        return f"{self.path}:{pos[0]}:{pos[1]}"
+
+    def fail(self, pos: Pos, what: str) -> Unsupported:
+        return Unsupported(self.where(pos), what)
+
+    def panicking(self, op: Callable[..., Any], pos: Pos) -> Callable[..., Any]:
+        """`op`, with its `ArithmeticPanic` turned into the program's panic at `pos`."""
+        where = self.where(pos)
+
+        def run(*args: Any) -> Any:
+            try:
+                return op(*args)
+            except ArithmeticPanic as err:
+                raise Panic(str(err), None, where) from None
+
+        return run
+
+    def engine(self, pos: Pos) -> Callable[..., Any]:
+        """Calls into the engine; what it cannot do (shapes it does not broadcast, a backward
+        without autodiff) is unsupported at `pos`, never a wrong result."""
+        where = self.where(pos)
+
+        def call(method: Callable[..., Any], *args: Any) -> Any:
+            try:
+                return method(*args)
+            except (ValueError, TypeError) as err:
+                raise Unsupported(where, str(err)) from None
+
+        return call
+
+    # -- paths: Tensor::from_floats, Device::default... -------------------------------------------
+
+    def c_Static(self, e: Static) -> Code:  # noqa: N802
+        args = [self.expr(a) for a in e.args]
+        name = e.name
+        engine = self.engine(e.pos)
+        if name == "Tensor::from_floats":
+            data, device = args
+            leaf = resolve(e.args[0].ty)
+            while type(leaf) is Wrap:
+                leaf = resolve(leaf.inner)
+            if type(leaf) is not Named or leaf.name not in (*INT_RANGES, *FLOAT_NAMES):
+                raise self.fail(e.args[0].pos, f"tensor data of `{show(leaf)}`")
+            if leaf.name in INT_RANGES:
+                convert = data
+
+                def data(frame: list) -> Any:
+                    return map_nested(convert(frame), int_to_f32)
+
+            return lambda frame: engine(Tensor.from_floats, data(frame), device(frame))
+        if name in ("Tensor::ones", "Tensor::zeros"):
+            method = Tensor.ones if name == "Tensor::ones" else Tensor.zeros
+            shape, device = args
+            return lambda frame: engine(method, shape(frame), device(frame))
+        if name == "Tensor::cat":
+            tensors, dim = args
+            return lambda frame: engine(Tensor.cat, tensors(frame), dim(frame))
+        if name == "Device::flex":
+            return lambda frame: Device.flex()
+        if name == "Device::default":
+            return lambda frame: Device.default()
+        if name == "Default::default":
+            return self.default(e)
+        if name in ("Vec::new", "String::new"):
+            empty = "" if name == "String::new" else None
+            return (lambda frame: empty) if empty is not None else (lambda frame: [])
+        if name == "Vec::with_capacity":
+            (n,) = args
+
+            def with_capacity(frame: list) -> list:
+                n(frame)
+                return []
+
+            return with_capacity
+        if name == "String::from":
+            return args[0]
+        raise self.fail(e.pos, f"the function `{name}`")
+
+    def default(self, e: Static) -> Code:
+        ty = resolve(e.ty)
+        if type(ty) is Named and ty.name == "Device":
+            return lambda frame: Device.default()
+        if type(ty) is Named:
+            values = {"bool": False, "String": "", "()": UNIT}
+            if ty.name in INT_RANGES:
+                return lambda frame: 0
+            if ty.name in FLOAT_NAMES:
+                return lambda frame: 0.0
+            if ty.name in values:
+                value = values[ty.name]
+                return lambda frame: value
+        if type(ty) is Wrap and ty.kind == "Option":
+            return lambda frame: None
+        if type(ty) is Wrap and ty.kind == "Vec":
+            return lambda frame: []
+        raise self.fail(e.pos, f"`Default::default()` for `{show(ty)}`")
+
+    # -- methods ----------------------------------------------------------------------------------
+
+    def c_Method(self, e: Method) -> Code:  # noqa: N802
+        recv = self.expr(e.recv)
+        args = [self.expr(a) for a in e.args]
+        impl = e.impl
+        family, _, name = impl.partition(".")
+        if family == "tensor":
+            return self.tensor_method(e, recv, args)
+        if impl == "clone":
+            return lambda frame: clone_value(recv(frame))
+        if impl == "to_string":
+            text = display_text(e.recv.ty)
+            return lambda frame: text(recv(frame))
+        method = getattr(self, "m_" + family, None)
+        if method is None:
+            raise self.fail(e.pos, f"the method `{e.name}`")
+        return method(e, name, recv, args)
+
+    def tensor_method(self, e: Method, recv: Code, args: list[Code]) -> Code:
+        name = e.name
+        engine = self.engine(e.pos)
+        if name in TENSOR_SAME or name in ("sum", "mean", "backward"):
+            method = getattr(Tensor, "without_autodiff" if name == "inner" else name)
+            return lambda frame: engine(method, recv(frame))
+        if name in TENSOR_SCALAR:
+            method = getattr(Tensor, name)
+            (arg,) = args
+            to_scalar = engine_scalar(e.args[0].ty)
+            return lambda frame: engine(method, recv(frame), to_scalar(arg(frame)))
+        if name in (*TENSOR_BINARY, "sum_dim", "reshape"):
+            method = getattr(Tensor, name)
+            (arg,) = args
+            return lambda frame: engine(method, recv(frame), arg(frame))
+        if name == "grad":
+            (grads,) = args
+
+            def grad(frame: list) -> Any:
+                found = recv(frame).grad(grads(frame))
+                return None if found is None else Some(found)
+
+            return grad
+        if name in ("is_tracked", "is_require_grad"):
+            method = getattr(Tensor, name)
+            return lambda frame: method(recv(frame))
+        if name in ("into_data", "to_data"):
+            return lambda frame: tensor_data(recv(frame))
+        if name == "into_scalar":
+            return lambda frame: engine(Tensor.into_scalar, recv(frame))
+        if name == "dims":
+            return lambda frame: list(recv(frame).shape)
+        raise self.fail(e.pos, f"the method `{name}` on a tensor")
+
+    def m_float(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:
+        single = resolve(e.recv.ty).name == "f32"  # type: ignore[attr-defined]
+        if name == "powi":
+            (n,) = args
+            return lambda frame: powi(recv(frame), n(frame), single)
+        arity, on_f32, on_f64 = FLOAT_METHODS[name]
+        function = on_f32 if single else on_f64
+        if arity == 0:
+            return lambda frame: function(recv(frame))
+        (arg,) = args
+        return lambda frame: function(recv(frame), arg(frame))
+
+    def m_int(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:
+        lo, hi = INT_RANGES[resolve(e.recv.ty).name]  # type: ignore[attr-defined]
+        if name == "abs":
+            absolute = self.panicking(lambda a: checked(abs(a), lo, hi, "negate"), e.pos)
+            return lambda frame: absolute(recv(frame))
+        (arg,) = args
+        if name == "pow":
+            power = self.panicking(lambda a, n: int_pow(a, n, lo, hi), e.pos)
+            return lambda frame: power(recv(frame), arg(frame))
+        pick = max if name == "max" else min
+        return lambda frame: pick(recv(frame), arg(frame))
+
+    def m_str(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:
+        if name == "len":
+            return lambda frame: len(recv(frame).encode("utf-8"))
+        if name == "is_empty":
+            return lambda frame: not recv(frame)
+        if name == "as_str":
+            return recv
+        assert isinstance(e.recv, Local)
+        store, (arg,) = self.setter(e.recv), args
+
+        def push_str(frame: list) -> Any:
+            store(frame, recv(frame) + arg(frame))
+            return UNIT
+
+        return push_str
+
+    def m_device(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:
+        return lambda frame: recv(frame).autodiff()
+
+    def m_data(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:
+        return lambda frame: Ok(list(recv(frame).values))
+
+    def m_Option(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:  # noqa: N802
+        where = self.where(e.pos)
+        if name == "map":
+            (function,) = args
+
+            def map_(frame: list) -> Any:
+                option, f = recv(frame), function(frame)
+                return None if option is None else Some(f(option.value))
+
+            return map_
+        if name in ("unwrap", "expect"):
+            message = args[0] if args else (lambda frame: UNWRAP_NONE)
+
+            def unwrap(frame: list) -> Any:
+                option = recv(frame)
+                if option is None:
+                    raise Panic(message(frame), None, where)
+                return option.value
+
+            return unwrap
+        if name == "is_some":
+            return lambda frame: recv(frame) is not None
+        if name == "is_none":
+            return lambda frame: recv(frame) is None
+        if name == "unwrap_or":
+            (default,) = args
+
+            def unwrap_or(frame: list) -> Any:
+                option, value = recv(frame), default(frame)
+                return value if option is None else option.value
+
+            return unwrap_or
+        if name == "as_ref":
+            return recv
+        raise self.fail(e.pos, f"the method `{name}` on an Option")
+
+    def m_Result(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:  # noqa: N802
+        if name in ("unwrap", "expect"):
+            return lambda frame: recv(frame).value
+        is_ok = name == "is_ok"
+
+        def is_ok_(frame: list) -> bool:
+            recv(frame)
+            return is_ok
+
+        return is_ok_
+
+    def m_Vec(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:  # noqa: N802
+        if name == "len":
+            return lambda frame: len(recv(frame))
+        if name == "is_empty":
+            return lambda frame: not recv(frame)
+        if name in ("iter", "into_iter"):
+            return recv
+        if name in ("first", "last"):
+            index = 0 if name == "first" else -1
+            return lambda frame: Some(items[index]) if (items := recv(frame)) else None
+        if name == "push":
+            (arg,) = args
+
+            def push(frame: list) -> Any:
+                items = recv(frame)
+                items.append(arg(frame))
+                return UNIT
+
+            return push
+        if name == "pop":
+            return lambda frame: Some(items.pop()) if (items := recv(frame)) else None
+        raise self.fail(e.pos, f"the method `{name}`")
+
+    m_array = m_Vec
+
+    def m_Range(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:  # noqa: N802
+        if name == "rev":
+            return lambda frame: recv(frame)[::-1]
+        (step,) = args
+        where = self.where(e.pos)
+
+        def step_by(frame: list) -> Any:
+            items, n = recv(frame), step(frame)
+            if n == 0:
+                raise Panic("assertion failed: step != 0", None, where)
+            return items[::n]
+
+        return step_by
+
+    m_Iter = m_Range  # noqa: N815 - `v.iter().rev()`: a list reverses as a range does

@@ -1,0 +1,836 @@
+"""Lowering: tree-sitter's tree of a Rust file to the interpreter's own (`interp_nodes`).
+
+Lowering checks the subset: anything outside it raises `Unsupported` at its exact
+`file:line:col` before anything runs. Names are resolved here (each `let` is a new binding with
+its own slot in its function's frame, so shadowing is static), macros are parsed (`println!`
+arguments through `syntax.macro_arguments`) and format strings split into placeholders.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.rustlang.interp_macros import MacroLowering
+from pbpit.rustlang.interp_nodes import (
+    ArrayLit,
+    ArrayRepeat,
+    Assign,
+    Binary,
+    Binding,
+    Block,
+    Break,
+    Call,
+    Cast,
+    Closure,
+    ConstItem,
+    ConstRef,
+    Continue,
+    Crate,
+    Expr,
+    ExprStmt,
+    FnItem,
+    FnScope,
+    For,
+    If,
+    IfLet,
+    Index,
+    Let,
+    Lit,
+    Local,
+    Loop,
+    Method,
+    Pos,
+    RangeLit,
+    Return,
+    SomeLit,
+    Static,
+    Stmt,
+    Unary,
+    Unsupported,
+    Visible,
+    While,
+)
+from pbpit.rustlang.interp_numbers import float_const
+from pbpit.rustlang.interp_types import (
+    DEVICE,
+    FLOAT_NAMES,
+    GRADIENTS,
+    INT_RANGES,
+    NAMED,
+    NEVER,
+    STRING,
+    TENSOR_DATA,
+    UNIT,
+    TensorT,
+    Ty,
+    Var,
+    array,
+    option,
+    vec,
+)
+from pbpit.rustlang.syntax import RustFile
+
+Node = Any
+"""A `tree_sitter.Node`."""
+
+# -- lowering -------------------------------------------------------------------------------------
+
+_COMMENTS = ("line_comment", "block_comment")
+_ALLOWED_ATTRIBUTES = ("allow", "warn", "deny", "expect", "rustfmt::skip")
+_ITEMS = {
+    "struct_item": "`struct` items",
+    "enum_item": "`enum` items",
+    "union_item": "`union` items",
+    "impl_item": "`impl` blocks",
+    "trait_item": "`trait` items",
+    "mod_item": "`mod` items",
+    "static_item": "`static` items",
+    "macro_definition": "`macro_rules!` definitions",
+    "foreign_mod_item": "`extern` blocks",
+    "function_signature_item": "function declarations without a body",
+}
+_EXPRESSIONS = {
+    "match_expression": "`match` expressions (use `if let`)",
+    "try_expression": "the `?` operator",
+    "tuple_expression": "tuples",
+    "struct_expression": "struct expressions",
+    "char_literal": "char literals",
+    "unsafe_block": "`unsafe` blocks",
+    "async_block": "`async` blocks",
+    "await_expression": "`.await`",
+    "yield_expression": "`yield`",
+    "const_block": "`const` blocks",
+    "let_chain": "`let` chains",
+    "negative_literal": "negative literal patterns",
+}
+_INT_SUFFIXES = tuple(sorted(INT_RANGES, key=len, reverse=True))
+
+
+class Lowerer(MacroLowering):
+    """Builds the `Crate` of one parsed file."""
+
+    def __init__(self, source: RustFile) -> None:
+        self.src = source
+        self.path = source.path
+        self.delta = 0  # byte offset of the tree being read into the file (macro arguments)
+        self.fns: dict[str, FnItem] = {}
+        self.consts: dict[str, ConstItem] = {}
+        self.aliases: set[str] = set()
+        self.backends: frozenset[str] = frozenset()
+        self.dims: frozenset[str] = frozenset()
+        self.stack: list[tuple[FnScope, dict[str, Binding]]] = []
+        self.scope = FnScope(None)
+
+    # -- positions --------------------------------------------------------------------------------
+
+    def pos(self, node: Node) -> Pos:
+        return self.src.position(node.start_byte + self.delta)
+
+    def where(self, node: Node) -> str:
+        line, col = self.pos(node)
+        return f"{self.path}:{line}:{col}"
+
+    def fail(self, node: Node, what: str) -> Unsupported:
+        return Unsupported(self.where(node), what)
+
+    def text(self, node: Node) -> str:
+        return self.src.data[node.start_byte + self.delta : node.end_byte + self.delta].decode()
+
+    @staticmethod
+    def kids(node: Node) -> list[Node]:
+        return [c for c in node.named_children if c.type not in _COMMENTS]
+
+    # -- items ------------------------------------------------------------------------------------
+
+    def crate(self) -> Crate:
+        items = self.kids(self.src.root)
+        for node in items:
+            kind = node.type
+            if kind in ("use_declaration", "empty_statement", "extern_crate_declaration"):
+                continue
+            if kind in ("attribute_item", "inner_attribute_item"):
+                self.attribute(node)
+            elif kind == "function_item":
+                self.declare_item(node, self.fns, self.signature(node))
+            elif kind == "const_item":
+                name = self.text(node.child_by_field_name("name"))
+                item = ConstItem(name, self.pos(node), node)
+                item.ty = self.type(node.child_by_field_name("type"))
+                self.declare_item(node, self.consts, item)
+            elif kind == "type_item":
+                if node.child_by_field_name("type_parameters") is not None:
+                    raise self.fail(node, "generic type aliases")
+                self.aliases.add(self.text(node.child_by_field_name("name")))
+            elif kind in _ITEMS:
+                raise self.fail(node, _ITEMS[kind])
+            else:
+                raise self.fail(node, f"`{kind}` items")
+        for item in self.consts.values():
+            self.const_body(item)
+        for fn in self.fns.values():
+            self.fn_body(fn)
+        main = self.fns.get("main")
+        if main is None:
+            raise Unsupported(f"{self.path}:1:1", "no `fn main()` in the file")
+        if main.params or main.ret is not UNIT:
+            raise Unsupported(
+                f"{self.path}:{main.pos[0]}:{main.pos[1]}", "`main` with parameters or a result"
+            )
+        return Crate(self.path, self.src, self.fns, self.consts)
+
+    def declare_item(self, node: Node, table: dict[str, Any], item: FnItem | ConstItem) -> None:
+        if item.name in self.fns or item.name in self.consts:
+            raise self.fail(node, f"the name `{item.name}` is defined multiple times")
+        table[item.name] = item
+
+    def attribute(self, node: Node) -> None:
+        attr = next((c for c in self.kids(node) if c.type == "attribute"), None)
+        name = self.text(attr.named_children[0]) if attr is not None and attr.named_children else ""
+        if name not in _ALLOWED_ATTRIBUTES:
+            raise self.fail(node, f"the attribute `{self.text(node)}`")
+
+    def signature(self, node: Node) -> FnItem:
+        name = self.text(node.child_by_field_name("name"))
+        fn = FnItem(name, self.pos(node), node)
+        for child in node.children:
+            if child.type == "function_modifiers":
+                raise self.fail(child, f"`{self.text(child)}` functions")
+        backends, dims = set(), set()
+        generics = node.child_by_field_name("type_parameters")
+        for param in self.kids(generics) if generics is not None else []:
+            if param.type == "type_parameter":
+                backends.add(self.text(param.child_by_field_name("name")))
+            elif param.type == "const_parameter":
+                dims.add(self.text(param.child_by_field_name("name")))
+            elif param.type != "lifetime_parameter":
+                raise self.fail(param, "this generic parameter")
+        fn.backends, fn.dims = frozenset(backends), frozenset(dims)
+        self.backends, self.dims = fn.backends, fn.dims
+        for param in self.kids(node.child_by_field_name("parameters")):
+            if param.type != "parameter":
+                raise self.fail(
+                    param, "`self` parameters" if "self" in param.type else "this parameter"
+                )
+            fn.param_tys.append(self.type(param.child_by_field_name("type")))
+        ret = node.child_by_field_name("return_type")
+        fn.ret = self.type(ret) if ret is not None else UNIT
+        self.backends, self.dims = frozenset(), frozenset()
+        return fn
+
+    def fn_body(self, fn: FnItem) -> None:
+        self.backends, self.dims = fn.backends, fn.dims
+        self.scope = fn.scope = FnScope(None)
+        self.stack.append((self.scope, {}))
+        for param in self.kids(fn.node.child_by_field_name("parameters")):
+            mutable = any(c.type == "mutable_specifier" for c in param.children)
+            fn.params.append(self.bind_pattern(param.child_by_field_name("pattern"), mutable))
+        fn.body = self.block(fn.node.child_by_field_name("body"))
+        self.stack.pop()
+        self.backends, self.dims = frozenset(), frozenset()
+
+    def const_body(self, item: ConstItem) -> None:
+        self.scope = item.scope = FnScope(None)
+        self.stack.append((self.scope, {}))
+        item.value = self.expr(item.node.child_by_field_name("value"))
+        self.stack.pop()
+
+    # -- names ------------------------------------------------------------------------------------
+
+    def declare(self, name: str, mutable: bool, initialized: bool = True) -> Binding:
+        binding = Binding(name, mutable, self.scope, self.scope.nslots, initialized)
+        self.scope.nslots += 1
+        self.stack[-1][1][name] = binding
+        return binding
+
+    def bind_pattern(
+        self, pattern: Node | None, mutable: bool, init: bool = True
+    ) -> Binding | None:
+        """The binding of a `let`, parameter or loop pattern: a name, `mut name` or `_`."""
+        if pattern is None or pattern.type == "_" or self.text(pattern) == "_":
+            return None
+        if pattern.type == "mut_pattern":
+            mutable = True
+            pattern = self.kids(pattern)[-1]
+        if pattern.type != "identifier":
+            raise self.fail(pattern, "this pattern (only a name, `mut name` or `_`)")
+        return self.declare(self.text(pattern), mutable, init)
+
+    def lookup(self, name: str) -> Binding | None:
+        for _, names in reversed(self.stack):
+            if name in names:
+                return names[name]
+        return None
+
+    def visible(self) -> Visible:
+        names: dict[str, int] = {}
+        for scope, bindings in self.stack:
+            if scope is self.scope:
+                for name, binding in bindings.items():
+                    names.pop(name, None)
+                    names[name] = binding.slot
+        return tuple(names.items())
+
+    def local(self, node: Node, name: str) -> Expr | None:
+        binding = self.lookup(name)
+        if binding is not None:
+            return Local(self.pos(node), binding, self.scope)
+        if name in self.consts:
+            return ConstRef(self.pos(node), self.consts[name])
+        return None
+
+    # -- types ------------------------------------------------------------------------------------
+
+    def type(self, node: Node) -> Ty:
+        kind = node.type
+        if kind == "primitive_type":
+            name = self.text(node)
+            if name not in NAMED or name in ("Device", "Gradients", "TensorData"):
+                raise self.fail(node, f"the type `{name}`")
+            return NAMED[name]
+        if kind == "reference_type":
+            if any(c.type == "mutable_specifier" for c in node.children):
+                raise self.fail(node, "`&mut` references")
+            return self.type(node.child_by_field_name("type"))
+        if kind == "unit_type":
+            return UNIT
+        if kind == "never_type":
+            return NEVER
+        if kind == "array_type":
+            length = node.child_by_field_name("length")
+            size = self.int_literal(length) if length is not None else None
+            if length is None:
+                raise self.fail(node, "slices")
+            return array(self.type(node.child_by_field_name("element")), size)
+        if kind in ("type_identifier", "scoped_type_identifier"):
+            name = self.text(
+                node if kind == "type_identifier" else node.child_by_field_name("name")
+            )
+            if kind == "scoped_type_identifier":
+                self.check_prefix(node.child_by_field_name("path"))
+            named = {
+                "String": STRING,
+                "Device": DEVICE,
+                "Gradients": GRADIENTS,
+                "TensorData": TENSOR_DATA,
+            }
+            if name in named:
+                return named[name]
+            if name == "_":
+                return Var()
+            if name in self.backends or name in self.aliases:
+                raise self.fail(node, f"the backend `{name}` used as a value's type")
+            raise self.fail(node, f"the type `{name}`")
+        if kind == "generic_type":
+            base = node.child_by_field_name("type")
+            if base.type == "scoped_type_identifier":
+                self.check_prefix(base.child_by_field_name("path"))
+                base = base.child_by_field_name("name")
+            name = self.text(base)
+            args = self.kids(node.child_by_field_name("type_arguments"))
+            if name == "Tensor":
+                return TensorT(self.tensor_dim(node, args))
+            if name in ("Option", "Vec") and len(args) == 1:
+                inner = self.type(args[0])
+                return option(inner) if name == "Option" else vec(inner)
+            raise self.fail(node, f"the type `{self.text(node)}`")
+        raise self.fail(node, f"the type `{self.text(node)}`")
+
+    def check_prefix(self, node: Node | None) -> None:
+        """The path before `::Device`, `::Tensor`: modules, a backend parameter or alias."""
+        if node is None:
+            return
+        if node.type in ("identifier", "type_identifier", "crate", "super", "self"):
+            return
+        if node.type == "scoped_identifier":
+            self.check_prefix(node.child_by_field_name("path"))
+            return
+        raise self.fail(node, f"the path `{self.text(node)}`")
+
+    def tensor_dim(self, node: Node, args: list[Node]) -> int | None:
+        """The `D` of `Tensor<D>`, `Tensor<B, D>`, `Tensor<B, D, Float>` (None: a const
+        generic)."""
+        if len(args) == 3:
+            if self.text(args[2]) != "Float":
+                raise self.fail(args[2], f"`{self.text(args[2])}` tensors (only float tensors)")
+            args = args[:2]
+        if not 1 <= len(args) <= 2:
+            raise self.fail(node, "this tensor type")
+        dim = args[-1]
+        if dim.type == "integer_literal":
+            return self.int_literal(dim)
+        if dim.type == "type_identifier" and self.text(dim) in self.dims:
+            return None
+        raise self.fail(dim, f"the tensor dimension `{self.text(dim)}`")
+
+    def int_literal(self, node: Node) -> int:
+        if node.type != "integer_literal":
+            raise self.fail(node, f"the constant `{self.text(node)}` (write a number)")
+        return self.parse_int(node)[0]
+
+    # -- statements -------------------------------------------------------------------------------
+
+    def block(self, node: Node, bindings: dict[str, Binding] | None = None) -> Block:
+        """A `{ .. }` block (`bindings`: names the block starts with, as a `for` variable)."""
+        if node.type != "block":
+            raise self.fail(node, f"`{node.type}` where a block was expected")
+        self.stack.append((self.scope, dict(bindings or {})))
+        stmts: list[Stmt] = []
+        tail: Expr | None = None
+        children = self.kids(node)
+        for i, child in enumerate(children):
+            last = i == len(children) - 1
+            kind = child.type
+            if kind == "let_declaration":
+                stmts.append(self.let(child))
+            elif kind == "expression_statement":
+                inner = self.kids(child)[0]
+                semicolon = child.children[-1].type == ";"
+                expr = self.expr(inner)
+                if last and not semicolon:
+                    tail = expr
+                    continue
+                stmts.append(ExprStmt(self.pos(child)[0], expr, semicolon))
+            elif kind in ("use_declaration", "empty_statement"):
+                continue
+            elif kind == "attribute_item":
+                self.attribute(child)
+                continue
+            elif kind.endswith("_item") or kind in _ITEMS:
+                raise self.fail(child, _ITEMS.get(kind, "items inside a function body"))
+            elif last:
+                tail = self.expr(child)
+                continue
+            else:
+                raise self.fail(child, f"`{kind}` here")
+            stmts[-1].visible = self.visible()
+        visible = self.visible()
+        self.stack.pop()
+        return Block(self.pos(node), stmts, tail, visible)
+
+    def let(self, node: Node) -> Let:
+        if node.child_by_field_name("alternative") is not None:
+            raise self.fail(node, "`let .. else`")
+        value = node.child_by_field_name("value")
+        init = self.expr(value) if value is not None else None
+        type_node = node.child_by_field_name("type")
+        declared = self.type(type_node) if type_node is not None else None
+        mutable = any(c.type == "mutable_specifier" for c in node.children)
+        binding = self.bind_pattern(node.child_by_field_name("pattern"), mutable, init is not None)
+        return Let(self.pos(node)[0], binding, declared, init)
+
+    # -- expressions ------------------------------------------------------------------------------
+
+    def expr(self, node: Node) -> Expr:
+        kind = node.type
+        method = getattr(self, "e_" + kind, None)
+        if method is not None:
+            return method(node)
+        if kind in _EXPRESSIONS:
+            raise self.fail(node, _EXPRESSIONS[kind])
+        raise self.fail(node, f"`{kind.replace('_', ' ')}`")
+
+    def e_parenthesized_expression(self, node: Node) -> Expr:
+        return self.expr(self.kids(node)[0])
+
+    def e_integer_literal(self, node: Node) -> Expr:
+        value, suffix = self.parse_int(node)
+        if suffix in FLOAT_NAMES:
+            return Lit(self.pos(node), "float", str(value), NAMED[suffix])
+        return Lit(self.pos(node), "int", value, NAMED[suffix] if suffix else None)
+
+    def parse_int(self, node: Node) -> tuple[int, str | None]:
+        text = self.text(node).replace("_", "")
+        suffix = None
+        base = 10
+        if text[:2] in ("0x", "0o", "0b"):
+            base = {"0x": 16, "0o": 8, "0b": 2}[text[:2]]
+            text = text[2:]
+        for candidate in (*_INT_SUFFIXES, *(("f32", "f64") if base == 10 else ())):
+            if text.endswith(candidate) and len(text) > len(candidate):
+                suffix, text = candidate, text[: -len(candidate)]
+                break
+        try:
+            return int(text, base), suffix
+        except ValueError:
+            raise self.fail(node, f"the literal `{self.text(node)}`") from None
+
+    def e_float_literal(self, node: Node) -> Expr:
+        text = self.text(node).replace("_", "")
+        suffix = None
+        if text.endswith(("f32", "f64")):
+            suffix, text = NAMED[text[-3:]], text[:-3]
+        return Lit(self.pos(node), "float", text, suffix)
+
+    def e_boolean_literal(self, node: Node) -> Expr:
+        return Lit(self.pos(node), "bool", self.text(node) == "true")
+
+    def e_unit_expression(self, node: Node) -> Expr:
+        return Lit(self.pos(node), "unit", ())
+
+    def e_string_literal(self, node: Node) -> Expr:
+        return Lit(self.pos(node), "str", self.string_value(node))
+
+    e_raw_string_literal = e_string_literal
+
+    def string_value(self, node: Node) -> str:
+        if node.type == "raw_string_literal":
+            content = next((c for c in node.named_children if c.type == "string_content"), None)
+            return self.text(content) if content is not None else ""
+        if node.type != "string_literal":
+            raise self.fail(node, "a format string that is not a string literal")
+        if self.text(node).startswith("b"):
+            raise self.fail(node, "byte strings")
+        parts: list[str] = []
+        strip = False
+        for child in node.named_children:
+            text = self.text(child)
+            if child.type == "escape_sequence":
+                if text[1] in "\r\n":
+                    strip = True
+                    continue
+                parts.append(self.escape(child, text))
+            else:
+                parts.append(text.lstrip(" \t\r\n") if strip else text)
+            strip = False
+        return "".join(parts)
+
+    def escape(self, node: Node, text: str) -> str:
+        simple = {"n": "\n", "r": "\r", "t": "\t", "\\": "\\", "0": "\0", "'": "'", '"': '"'}
+        if text[1] in simple:
+            return simple[text[1]]
+        if text[1] == "x":
+            return chr(int(text[2:4], 16))
+        if text[1] == "u":
+            return chr(int(text[3:-1].replace("_", ""), 16))
+        raise self.fail(node, f"the escape `{text}`")
+
+    def e_identifier(self, node: Node) -> Expr:
+        name = self.text(node)
+        found = self.local(node, name)
+        if found is not None:
+            return found
+        if name == "None":
+            return SomeLit(self.pos(node), None)
+        if name in self.fns:
+            raise self.fail(node, f"the function `{name}` used as a value (call it)")
+        raise self.fail(node, f"cannot find value `{name}` in this scope")
+
+    def e_generic_function(self, node: Node) -> Expr:
+        function = node.child_by_field_name("function")
+        targs = self.kids(node.child_by_field_name("type_arguments"))
+        if self.text(function) == "None" and self.lookup("None") is None and len(targs) == 1:
+            return SomeLit(self.pos(node), None, self.type(targs[0]))
+        raise self.fail(node, f"`{self.text(node)}` as a value")
+
+    def e_self(self, node: Node) -> Expr:
+        raise self.fail(node, "`self`")
+
+    def segments(self, node: Node) -> list[tuple[str, Node, Node | None]]:
+        """A path as (name, node, type arguments) segments: `Tensor::<B, 1>::ones`."""
+        kind = node.type
+        if kind in ("identifier", "type_identifier", "primitive_type", "crate", "super", "self"):
+            return [(self.text(node), node, None)]
+        if kind in ("scoped_identifier", "scoped_type_identifier"):
+            path = node.child_by_field_name("path")
+            name = node.child_by_field_name("name")
+            head = self.segments(path) if path is not None else []
+            return [*head, (self.text(name), name, None)]
+        if kind == "generic_type":
+            segs = self.segments(node.child_by_field_name("type"))
+            name, seg_node, _ = segs[-1]
+            return [*segs[:-1], (name, seg_node, node.child_by_field_name("type_arguments"))]
+        raise self.fail(node, f"the path `{self.text(node)}`")
+
+    def e_scoped_identifier(self, node: Node) -> Expr:
+        segs = self.segments(node)
+        names = [s[0] for s in segs]
+        type_name = names[-2]
+        if type_name == "consts":
+            type_name = names[-3] if len(names) >= 3 else ""
+        if type_name in FLOAT_NAMES:
+            value = float_const(type_name, names[-1])
+            if value is not None:
+                return Lit(self.pos(node), "value", value, NAMED[type_name])
+        if len(names) == 2 and names[0] in INT_RANGES and names[1] in ("MAX", "MIN"):
+            lo, hi = INT_RANGES[names[0]]
+            return Lit(self.pos(node), "value", hi if names[1] == "MAX" else lo, NAMED[names[0]])
+        if names[-1] == "None" and names[:-1] in (["Option"], ["std", "option", "Option"]):
+            return SomeLit(self.pos(node), None)
+        raise self.fail(node, f"the path `{self.text(node)}`")
+
+    def e_call_expression(self, node: Node) -> Expr:
+        function = node.child_by_field_name("function")
+        arg_nodes = self.kids(node.child_by_field_name("arguments"))
+        targs: list[Ty] = []
+        if function.type == "generic_function":
+            targ_node = function.child_by_field_name("type_arguments")
+            function = function.child_by_field_name("function")
+            if function.type == "field_expression":
+                targs = [self.type(t) for t in self.kids(targ_node)]
+            elif function.type != "identifier":
+                raise self.fail(function, f"the call `{self.text(node)}`")
+        if function.type == "field_expression":
+            name_node = function.child_by_field_name("field")
+            if name_node.type != "field_identifier":
+                raise self.fail(name_node, "tuples")
+            recv = self.expr(function.child_by_field_name("value"))
+            args = [self.expr(a) for a in arg_nodes]
+            return Method(self.pos(name_node), recv, self.text(name_node), targs, args)
+        args = [self.expr(a) for a in arg_nodes]
+        if function.type == "identifier":
+            name = self.text(function)
+            binding = self.lookup(name)
+            if binding is not None:
+                return Call(self.pos(node), Local(self.pos(function), binding, self.scope), args)
+            if name == "Some":
+                if len(args) != 1:
+                    raise self.fail(node, "`Some` takes 1 argument")
+                return SomeLit(self.pos(node), args[0])
+            if name in self.fns:
+                return Call(self.pos(node), self.fns[name], args)
+            if name in ("Ok", "Err", "Box"):
+                raise self.fail(function, f"`{name}(..)`")
+            raise self.fail(function, f"cannot find function `{name}` in this scope")
+        if function.type == "scoped_identifier":
+            return self.static_call(node, function, args)
+        # A closure made by an expression: `make_scale(2.0)(x)`, `(|x| x + 1)(1)`.
+        return Call(self.pos(node), self.expr(function), args)
+
+    def static_call(self, node: Node, function: Node, args: list[Expr]) -> Expr:
+        segs = self.segments(function)
+        names = [s[0] for s in segs]
+        pos = self.pos(node)
+        owner, name = (names[-2] if len(names) >= 2 else ""), names[-1]
+        targs = segs[-2][2] if len(segs) >= 2 else None
+        for _, prefix_node, prefix_args in segs[:-2]:
+            if prefix_args is not None:
+                raise self.fail(prefix_node, f"the path `{self.text(function)}`")
+        if owner == "Tensor" and name in ("from_floats", "ones", "zeros", "cat"):
+            dim = self.tensor_dim(targs, self.kids(targs)) if targs is not None else None
+            arity = 2
+            if len(args) != arity:
+                raise self.fail(node, f"`Tensor::{name}` takes {arity} arguments")
+            return Static(pos, f"Tensor::{name}", args, dim)
+        if targs is not None and owner != "Vec":
+            raise self.fail(function, f"the path `{self.text(function)}`")
+        known = {
+            ("Device", "flex"): 0,
+            ("Device", "default"): 0,
+            ("Default", "default"): 0,
+            ("Vec", "new"): 0,
+            ("Vec", "with_capacity"): 1,
+            ("String", "new"): 0,
+            ("String", "from"): 1,
+        }
+        if (owner, name) in known:
+            prefix = names[-3] if len(names) > 2 else "burn"
+            backend = prefix in self.backends or prefix in self.aliases
+            if owner == "Device" and not (backend or prefix[:1].islower()):
+                raise self.fail(function, f"the path `{self.text(function)}`")
+            if len(args) != known[(owner, name)]:
+                raise self.fail(node, f"`{owner}::{name}` takes {known[(owner, name)]} arguments")
+            return Static(pos, f"{owner}::{name}", args)
+        raise self.fail(function, f"the function `{self.text(function)}`")
+
+    def e_field_expression(self, node: Node) -> Expr:
+        raise self.fail(node.child_by_field_name("field"), f"the field access `{self.text(node)}`")
+
+    def e_binary_expression(self, node: Node) -> Expr:
+        op = node.children[1].type
+        if op not in ("+", "-", "*", "/", "%", "==", "!=", "<", ">", "<=", ">=", "&&", "||"):
+            raise self.fail(node.children[1], f"the operator `{op}`")
+        left = self.expr(node.child_by_field_name("left"))
+        right = self.expr(node.child_by_field_name("right"))
+        return Binary(self.pos(node), op, left, right)
+
+    def e_unary_expression(self, node: Node) -> Expr:
+        op = node.children[0].type
+        operand = self.expr(self.kids(node)[0])
+        return Unary(self.pos(node), op, operand)
+
+    def e_reference_expression(self, node: Node) -> Expr:
+        if any(c.type == "mutable_specifier" for c in node.children):
+            raise self.fail(node, "`&mut` references")
+        return self.expr(node.child_by_field_name("value"))
+
+    def e_type_cast_expression(self, node: Node) -> Expr:
+        target = self.type(node.child_by_field_name("type"))
+        operand = self.expr(node.child_by_field_name("value"))
+        return Cast(self.pos(node), operand, target)
+
+    def e_assignment_expression(self, node: Node) -> Expr:
+        return self.assignment(node, None)
+
+    def e_compound_assignment_expr(self, node: Node) -> Expr:
+        op = node.children[1].type[:-1]
+        if op not in ("+", "-", "*", "/", "%"):
+            raise self.fail(node.children[1], f"the operator `{op}=`")
+        return self.assignment(node, op)
+
+    def assignment(self, node: Node, op: str | None) -> Expr:
+        left = node.child_by_field_name("left")
+        value = self.expr(node.child_by_field_name("right"))
+        if left.type != "identifier":
+            raise self.fail(left, "assignment to anything but a variable")
+        target = self.expr(left)
+        if not isinstance(target, Local):
+            raise self.fail(left, f"assignment to the constant `{self.text(left)}`")
+        binding = target.binding
+        if not binding.mutable:
+            if binding.initialized or op is not None:
+                raise self.fail(node, f"cannot assign twice to immutable variable `{binding.name}`")
+        return Assign(self.pos(node), target, value, op)
+
+    def e_block(self, node: Node) -> Expr:
+        return self.block(node)
+
+    def e_if_expression(self, node: Node) -> Expr:
+        cond_node = node.child_by_field_name("condition")
+        alternative = node.child_by_field_name("alternative")
+        if cond_node.type == "let_condition":
+            pattern = cond_node.child_by_field_name("pattern")
+            value = self.expr(cond_node.child_by_field_name("value"))
+            inner = self.some_pattern(pattern)
+            bindings = {}
+            binding = None
+            if inner is not None:
+                binding = Binding(self.text(inner), False, self.scope, self.scope.nslots, True)
+                self.scope.nslots += 1
+                bindings[binding.name] = binding
+            then = self.block(node.child_by_field_name("consequence"), bindings)
+            els = self.else_clause(alternative)
+            return IfLet(self.pos(node), binding, value, then, els)
+        cond = self.expr(cond_node)
+        then = self.block(node.child_by_field_name("consequence"))
+        return If(self.pos(node), cond, then, self.else_clause(alternative))
+
+    def some_pattern(self, pattern: Node) -> Node | None:
+        """The name in `Some(name)` (None for `Some(_)`)."""
+        if pattern.type == "tuple_struct_pattern":
+            type_node = pattern.child_by_field_name("type")
+            inner = self.kids(pattern)[1:]
+            if self.text(type_node) == "Some" and len(inner) == 1:
+                if inner[0].type == "identifier":
+                    return inner[0]
+                if self.text(inner[0]) == "_":
+                    return None
+        raise self.fail(pattern, f"the pattern `{self.text(pattern)}` (only `Some(name)`)")
+
+    def else_clause(self, node: Node | None) -> Expr | None:
+        if node is None:
+            return None
+        inner = self.kids(node)[0]
+        return self.expr(inner)
+
+    def label(self, node: Node) -> str | None:
+        label = next((c for c in node.named_children if c.type == "label"), None)
+        return self.text(label) if label is not None else None
+
+    def e_loop_expression(self, node: Node) -> Expr:
+        loop = Loop(self.pos(node), self.label(node))
+        self.scope.loops.append(loop)
+        loop.body = self.block(node.child_by_field_name("body"))
+        self.scope.loops.pop()
+        return loop
+
+    def e_while_expression(self, node: Node) -> Expr:
+        cond_node = node.child_by_field_name("condition")
+        if cond_node.type == "let_condition":
+            raise self.fail(node, "`while let`")
+        loop = While(self.pos(node), self.label(node))
+        loop.cond = self.expr(cond_node)
+        self.scope.loops.append(loop)
+        loop.body = self.block(node.child_by_field_name("body"))
+        self.scope.loops.pop()
+        return loop
+
+    def e_for_expression(self, node: Node) -> Expr:
+        loop = For(self.pos(node), self.label(node))
+        loop.iterable = self.expr(node.child_by_field_name("value"))
+        self.stack.append((self.scope, {}))
+        loop.binding = self.bind_pattern(node.child_by_field_name("pattern"), False)
+        bindings = dict(self.stack.pop()[1])
+        self.scope.loops.append(loop)
+        loop.body = self.block(node.child_by_field_name("body"), bindings)
+        self.scope.loops.pop()
+        return loop
+
+    def target(self, node: Node, what: str) -> Loop | While | For:
+        label = self.label(node)
+        loops = self.scope.loops
+        if not loops:
+            raise self.fail(node, f"`{what}` outside of a loop")
+        if label is None:
+            return loops[-1]
+        for loop in reversed(loops):
+            if loop.label == label:
+                return loop
+        raise self.fail(node, f"use of undeclared label `{label}`")
+
+    def e_break_expression(self, node: Node) -> Expr:
+        target = self.target(node, "break")
+        value_nodes = [c for c in self.kids(node) if c.type != "label"]
+        value = self.expr(value_nodes[0]) if value_nodes else None
+        if value is not None and not isinstance(target, Loop):
+            raise self.fail(node, "`break` with a value from a `for` or `while` loop")
+        target.breaks = True
+        return Break(self.pos(node), target, value)
+
+    def e_continue_expression(self, node: Node) -> Expr:
+        target = self.target(node, "continue")
+        target.continues = True
+        return Continue(self.pos(node), target)
+
+    def e_return_expression(self, node: Node) -> Expr:
+        kids = self.kids(node)
+        value = self.expr(kids[0]) if kids else None
+        return Return(self.pos(node), value, self.visible())
+
+    def e_array_expression(self, node: Node, is_vec: bool = False) -> Expr:
+        length = node.child_by_field_name("length")
+        if length is not None:
+            elem = self.expr(self.kids(node)[0])
+            return ArrayRepeat(self.pos(node), elem, self.expr(length), is_vec)
+        return ArrayLit(self.pos(node), [self.expr(e) for e in self.kids(node)], is_vec)
+
+    def e_index_expression(self, node: Node) -> Expr:
+        base, index = self.kids(node)
+        if index.type == "range_expression":
+            raise self.fail(index, "slicing with a range")
+        return Index(self.pos(node), self.expr(base), self.expr(index))
+
+    def e_range_expression(self, node: Node) -> Expr:
+        ends = self.kids(node)
+        op = next((c.type for c in node.children if not c.is_named), "..")
+        if len(ends) != 2 or op not in ("..", "..="):
+            raise self.fail(node, "ranges other than `a..b` and `a..=b`")
+        return RangeLit(self.pos(node), self.expr(ends[0]), self.expr(ends[1]), op == "..=")
+
+    def e_closure_expression(self, node: Node) -> Expr:
+        is_move = any(c.type == "move" for c in node.children)
+        outer = self.scope
+        scope = FnScope(outer)
+        self.scope = scope
+        self.stack.append((scope, {}))
+        params: list[Binding | None] = []
+        param_tys: list[Ty | None] = []
+        for param in self.kids(node.child_by_field_name("parameters")):
+            type_node = None
+            pattern = param
+            if param.type == "parameter":
+                pattern = param.child_by_field_name("pattern")
+                type_node = param.child_by_field_name("type")
+            param_tys.append(self.type(type_node) if type_node is not None else None)
+            params.append(self.bind_pattern(pattern, False))
+        ret_node = node.child_by_field_name("return_type")
+        ret = self.type(ret_node) if ret_node is not None else None
+        body = self.expr(node.child_by_field_name("body"))
+        visible = self.visible()
+        self.stack.pop()
+        self.scope = outer
+        return Closure(self.pos(node), params, param_tys, ret, body, scope, is_move, visible)
+
+
+def lower(source: RustFile) -> Crate:
+    """The file as the interpreter's tree; `Unsupported` for anything outside the subset."""
+    return Lowerer(source).crate()

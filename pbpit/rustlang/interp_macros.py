@@ -1,0 +1,245 @@
+"""Lowering macros: `println!` and friends, `format!`, the panicking and asserting macros, `vec!`.
+
+Their arguments are token trees to tree-sitter; `syntax.macro_arguments` re-parses them as
+expressions, whose positions map back into the file through `delta`. Format strings are split
+into placeholders here, and each placeholder bound to its argument, as rustc does.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from pbpit.rustlang.interp_format import FormatError, Spec, parse_format
+from pbpit.rustlang.interp_nodes import (
+    Assert,
+    AssertEq,
+    Expr,
+    Format,
+    PanicMacro,
+    Pos,
+    Print,
+    Unsupported,
+)
+from pbpit.rustlang.syntax import RustFile, RustReadError, macro_arguments, parse_bytes
+
+Node = Any
+"""A `tree_sitter.Node`."""
+
+_PRINT_MACROS = {
+    "println": (True, False),
+    "print": (False, False),
+    "eprintln": (True, True),
+    "eprint": (False, True),
+}
+
+_PANIC_MACROS = {
+    "panic": ("explicit panic", ""),
+    "unreachable": (
+        "internal error: entered unreachable code",
+        "internal error: entered unreachable code: ",
+    ),
+    "todo": ("not yet implemented", "not yet implemented: "),
+    "unimplemented": ("not implemented", "not implemented: "),
+}
+
+
+class MacroLowering:
+    """The macro half of `Lowerer` (which supplies positions, names and expressions)."""
+
+    src: RustFile
+    delta: int
+
+    def pos(self, node: Node) -> Pos:
+        raise NotImplementedError
+
+    def where(self, node: Node) -> str:
+        raise NotImplementedError
+
+    def fail(self, node: Node, what: str) -> Unsupported:
+        raise NotImplementedError
+
+    def expr(self, node: Node) -> Expr:
+        raise NotImplementedError
+
+    def local(self, node: Node, name: str) -> Expr | None:
+        raise NotImplementedError
+
+    def string_value(self, node: Node) -> str:
+        raise NotImplementedError
+
+    def e_array_expression(self, node: Node, is_vec: bool = False) -> Expr:
+        raise NotImplementedError
+
+    @staticmethod
+    def kids(node: Node) -> list[Node]:
+        raise NotImplementedError
+
+    def e_macro_invocation(self, node: Node) -> Expr:
+        name_node = node.child_by_field_name("macro")
+        name = self.text(name_node).split("::")[-1]
+        pos = self.pos(node)
+        if name == "vec":
+            return self.vec_macro(node)
+        if name in _PRINT_MACROS:
+            newline, to_stderr = _PRINT_MACROS[name]
+            with self.macro_args(node) as args:
+                if not args and newline:
+                    return Print(pos, Format(pos, [], []), newline, to_stderr)
+                if not args:
+                    raise self.fail(node, f"`{name}!` needs a format string")
+                return Print(pos, self.format(args), newline, to_stderr)
+        if name == "format":
+            with self.macro_args(node) as args:
+                if not args:
+                    raise self.fail(node, "`format!` needs a format string")
+                return self.format(args)
+        if name in _PANIC_MACROS:
+            bare, prefix = _PANIC_MACROS[name]
+            with self.macro_args(node) as args:
+                if not args:
+                    return PanicMacro(pos, bare, None)
+                return PanicMacro(pos, prefix, self.format(args))
+        if name in ("assert", "debug_assert"):
+            with self.macro_args(node) as args:
+                if not args:
+                    raise self.fail(node, f"`{name}!` needs a condition")
+                cond = self.expr(args[0])
+                text = " ".join(self.text(args[0]).split())
+                fmt = self.format(args[1:]) if len(args) > 1 else None
+                return Assert(pos, cond, text, fmt)
+        if name in ("assert_eq", "assert_ne", "debug_assert_eq", "debug_assert_ne"):
+            with self.macro_args(node) as args:
+                if len(args) < 2:
+                    raise self.fail(node, f"`{name}!` needs two values")
+                left, right = self.expr(args[0]), self.expr(args[1])
+                fmt = self.format(args[2:]) if len(args) > 2 else None
+                return AssertEq(pos, left, right, name.endswith("eq"), fmt)
+        raise self.fail(name_node, f"the macro `{name}!`")
+
+    def macro_args(self, node: Node) -> _MacroContext:
+        return _MacroContext(self, node)
+
+    def vec_macro(self, node: Node) -> Expr:
+        tree = next((c for c in node.children if c.type == "token_tree"), None)
+        if tree is None:
+            raise self.fail(node, "this `vec!`")
+        start = tree.start_byte + self.delta
+        end = tree.end_byte + self.delta
+        prefix = b"fn f(){"
+        fragment = parse_bytes(prefix + b"[" + self.src.data[start + 1 : end - 1] + b"];}")
+        saved = self.delta
+        self.delta = start - len(prefix)
+        try:
+            error = fragment.first_error()
+            if error is not None:
+                raise RustReadError(f"{self.where(error[0])}: {error[1]}")
+            body = fragment.root.named_children[0].child_by_field_name("body")
+            array_node = self.kids(self.kids(body)[0])[0]
+            result = self.e_array_expression(array_node, is_vec=True)
+        finally:
+            self.delta = saved
+        return result
+
+    def format(self, nodes: list[Node]) -> Format:
+        """The format string and arguments of `println!`, `format!`, `panic!`... (`nodes` in
+        the macro's argument tree: `self.delta` is set)."""
+        first = nodes[0]
+        pos = self.pos(first)
+        text = self.string_value(first)
+        try:
+            pieces = parse_format(text)
+        except FormatError as err:
+            raise self.fail(first, str(err)) from None
+        positional: list[Expr] = []
+        named: dict[str, int] = {}
+        arg_nodes: list[Node] = []
+        named_args: list[Expr] = []
+        for node in nodes[1:]:
+            left = (
+                node.child_by_field_name("left") if node.type == "assignment_expression" else None
+            )
+            if left is not None and left.type == "identifier":
+                named[self.text(left)] = len(named_args)
+                named_args.append(self.expr(node.child_by_field_name("right")))
+            else:
+                if named:
+                    raise self.fail(node, "positional arguments after named arguments")
+                positional.append(self.expr(node))
+            arg_nodes.append(node)
+        args = positional + named_args
+        index = {name: len(positional) + i for name, i in named.items()}
+        used: set[int] = set()
+        implicit = 0
+        for piece in pieces:
+            if not isinstance(piece, Spec):
+                continue
+            if piece.arg is None:
+                piece.arg = implicit
+                implicit += 1
+                if piece.arg >= len(positional):
+                    raise self.fail(
+                        first,
+                        f"{implicit} positional arguments in format string, but there "
+                        f"{'is' if len(positional) == 1 else 'are'} {len(positional)} "
+                        f"argument{'' if len(positional) == 1 else 's'}",
+                    )
+            elif isinstance(piece.arg, int):
+                if piece.arg >= len(positional):
+                    raise self.fail(first, f"invalid reference to positional argument {piece.arg}")
+            else:
+                name = piece.arg
+                if name not in index:
+                    captured = self.local(first, name)
+                    if captured is None:
+                        raise self.fail(first, f"cannot find value `{name}` in this scope")
+                    index[name] = len(args)
+                    args.append(captured)
+                piece.arg = index[name]
+            used.add(piece.arg)
+        for i, node in enumerate(arg_nodes):
+            if i not in used:
+                raise self.fail(node, "argument never used")
+        return Format(pos, pieces, args)
+
+
+class _MacroContext:
+    """Reads a macro's arguments as expressions, with positions mapped back into the file."""
+
+    def __init__(self, lowerer: MacroLowering, node: Node) -> None:
+        self.lowerer = lowerer
+        self.node = node
+        self.saved = lowerer.delta
+
+    def __enter__(self) -> list[Node]:
+        low = self.lowerer
+        tree = next((c for c in self.node.children if c.type == "token_tree"), None)
+        if tree is None:
+            raise low.fail(self.node, "this macro call")
+        start, end = tree.start_byte + low.delta, tree.end_byte + low.delta
+        # `macro_arguments` reads the token tree's bytes from the file: hand it the file offsets.
+        shim = SimpleNamespace(
+            children=[SimpleNamespace(type="token_tree", start_byte=start, end_byte=end)]
+        )
+        args = macro_arguments(low.src, shim)
+        if args is None:
+            self.syntax_error(start, end)
+        assert args is not None
+        low.delta = args.delta
+        return args.nodes
+
+    def syntax_error(self, start: int, end: int) -> None:
+        low = self.lowerer
+        body = low.src.data[start:end]
+        if not body.startswith((b"(", b"[")):
+            raise low.fail(self.node, "a macro call with `{ }`")
+        prefix = b"fn f(){f"
+        fragment = parse_bytes(prefix + b"(" + body[1:-1] + b");}")
+        error = fragment.first_error()
+        low.delta = start - len(prefix)
+        if error is None:
+            raise low.fail(self.node, "these macro arguments")
+        raise RustReadError(f"{low.where(error[0])}: {error[1]}")
+
+    def __exit__(self, *exc: object) -> None:
+        self.lowerer.delta = self.saved

@@ -1,0 +1,361 @@
+"""The interpreter's own syntax tree: expressions, statements and items after lowering, with the
+bindings they refer to (each `let` a binding with its own slot in its function's frame)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pbpit.rustlang.interp_format import Spec
+from pbpit.rustlang.interp_types import UNIT, Ty
+from pbpit.rustlang.syntax import RustFile
+
+Pos = tuple[int, int]
+"""Line and column (1-based, in characters), as rustc prints them."""
+Node = Any
+"""A `tree_sitter.Node`."""
+
+
+class Unsupported(Exception):  # noqa: N818 - the user-facing name of the refusal
+    """Rust outside the subset pbpit interprets: `unsupported Rust at file:line:col: <what>`."""
+
+    def __init__(self, where: str, what: str) -> None:
+        super().__init__(f"unsupported Rust at {where}: {what}")
+        self.where = where
+        self.what = what
+
+
+# -- scopes and bindings --------------------------------------------------------------------------
+
+
+class FnScope:
+    """One function or closure body: its frame's slots (slot 0 is the enclosing frame)."""
+
+    def __init__(self, parent: FnScope | None) -> None:
+        self.parent = parent
+        self.nslots = 1
+        self.loops: list[Loop | While | For] = []
+
+
+@dataclass(eq=False)
+class Binding:
+    name: str
+    mutable: bool
+    scope: FnScope
+    slot: int
+    initialized: bool
+    ty: Any = None
+
+
+Visible = tuple[tuple[str, int], ...]
+"""The bindings of the current frame in scope at a point: (name, slot), latest per name."""
+
+
+# -- expressions ----------------------------------------------------------------------------------
+
+
+class Expr:
+    pos: Pos
+    ty: Any = None
+
+
+@dataclass(eq=False)
+class Lit(Expr):
+    pos: Pos
+    kind: str  # int, float (value: literal text), value (exact value of `ty`), bool, str, unit
+    value: Any
+    suffix: Ty | None = None
+
+
+@dataclass(eq=False)
+class Local(Expr):
+    pos: Pos
+    binding: Binding
+    scope: FnScope  # where the reference is (depth = scopes between it and the binding's)
+
+
+@dataclass(eq=False)
+class ConstRef(Expr):
+    pos: Pos
+    item: ConstItem
+
+
+@dataclass(eq=False)
+class Call(Expr):
+    pos: Pos
+    callee: Expr | FnItem  # a local holding a closure, or a fn item
+    args: list[Expr]
+
+
+@dataclass(eq=False)
+class Static(Expr):
+    """`Tensor::from_floats(..)`, `Device::flex()`, `Default::default()`, `Vec::new()`..."""
+
+    pos: Pos
+    name: str
+    args: list[Expr]
+    dim: int | None = None
+
+
+@dataclass(eq=False)
+class Method(Expr):
+    pos: Pos  # of the method name: where `#[track_caller]` panics point
+    recv: Expr
+    name: str
+    targs: list[Ty]
+    args: list[Expr]
+    impl: str = ""
+
+
+@dataclass(eq=False)
+class Binary(Expr):
+    pos: Pos
+    op: str
+    left: Expr
+    right: Expr
+    kind: str = ""  # set by the checker: num, tensor, tensor-scalar, scalar-tensor, logic, eq
+
+
+@dataclass(eq=False)
+class Unary(Expr):
+    pos: Pos
+    op: str  # - ! *
+    operand: Expr
+
+
+@dataclass(eq=False)
+class Cast(Expr):
+    pos: Pos
+    operand: Expr
+    target: Ty
+
+
+@dataclass(eq=False)
+class Assign(Expr):
+    pos: Pos
+    target: Local
+    value: Expr
+    op: str | None  # `+` for `+=`
+
+
+@dataclass(eq=False)
+class Block(Expr):
+    pos: Pos
+    stmts: list[Stmt]
+    tail: Expr | None
+    visible: Visible  # at its end
+
+
+@dataclass(eq=False)
+class If(Expr):
+    pos: Pos
+    cond: Expr
+    then: Block
+    els: Expr | None
+
+
+@dataclass(eq=False)
+class IfLet(Expr):
+    """`if let Some(x) = value { .. } else { .. }`."""
+
+    pos: Pos
+    binding: Binding | None
+    value: Expr
+    then: Block
+    els: Expr | None
+
+
+@dataclass(eq=False)
+class Loop(Expr):
+    pos: Pos
+    label: str | None
+    body: Block | None = None
+    breaks: bool = False
+    continues: bool = False
+    break_ty: Any = None
+
+
+@dataclass(eq=False)
+class While(Expr):
+    pos: Pos
+    label: str | None
+    cond: Expr | None = None
+    body: Block | None = None
+    breaks: bool = False
+    continues: bool = False
+
+
+@dataclass(eq=False)
+class For(Expr):
+    pos: Pos
+    label: str | None
+    binding: Binding | None = None
+    iterable: Expr | None = None
+    body: Block | None = None
+    breaks: bool = False
+    continues: bool = False
+
+
+@dataclass(eq=False)
+class Break(Expr):
+    pos: Pos
+    target: Loop | While | For
+    value: Expr | None
+
+
+@dataclass(eq=False)
+class Continue(Expr):
+    pos: Pos
+    target: Loop | While | For
+
+
+@dataclass(eq=False)
+class Return(Expr):
+    pos: Pos
+    value: Expr | None
+    visible: Visible
+
+
+@dataclass(eq=False)
+class ArrayLit(Expr):
+    pos: Pos
+    elems: list[Expr]
+    is_vec: bool
+
+
+@dataclass(eq=False)
+class ArrayRepeat(Expr):
+    pos: Pos
+    elem: Expr
+    count: Expr
+    is_vec: bool
+
+
+@dataclass(eq=False)
+class Index(Expr):
+    pos: Pos
+    base: Expr
+    index: Expr
+
+
+@dataclass(eq=False)
+class RangeLit(Expr):
+    pos: Pos
+    lo: Expr
+    hi: Expr
+    inclusive: bool
+
+
+@dataclass(eq=False)
+class Closure(Expr):
+    pos: Pos
+    params: list[Binding | None]
+    param_tys: list[Ty | None]
+    ret: Ty | None
+    body: Expr
+    scope: FnScope
+    is_move: bool
+    visible: Visible
+
+
+@dataclass(eq=False)
+class SomeLit(Expr):
+    pos: Pos
+    value: Expr | None  # None: `None`
+    inner: Ty | None = None  # `None::<T>`
+
+
+@dataclass(eq=False)
+class Format(Expr):
+    """`format!(..)`, and the message of every printing or panicking macro."""
+
+    pos: Pos
+    pieces: list[str | Spec]
+    args: list[Expr]
+
+
+@dataclass(eq=False)
+class Print(Expr):
+    pos: Pos
+    fmt: Format
+    newline: bool
+    to_stderr: bool
+
+
+@dataclass(eq=False)
+class PanicMacro(Expr):
+    pos: Pos
+    prefix: str  # `panic!()`'s "explicit panic", `todo!()`'s "not yet implemented"...
+    fmt: Format | None
+
+
+@dataclass(eq=False)
+class Assert(Expr):
+    pos: Pos
+    cond: Expr
+    text: str
+    fmt: Format | None
+
+
+@dataclass(eq=False)
+class AssertEq(Expr):
+    pos: Pos
+    left: Expr
+    right: Expr
+    equal: bool
+    fmt: Format | None
+
+
+# -- statements and items -------------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class Let:
+    line: int
+    binding: Binding | None
+    declared: Ty | None
+    init: Expr | None
+    visible: Visible = ()
+
+
+@dataclass(eq=False)
+class ExprStmt:
+    line: int
+    expr: Expr
+    semicolon: bool
+    visible: Visible = ()
+
+
+Stmt = Let | ExprStmt
+
+
+@dataclass(eq=False)
+class FnItem:
+    name: str
+    pos: Pos
+    node: Node
+    params: list[Binding | None] = field(default_factory=list)
+    param_tys: list[Ty] = field(default_factory=list)
+    ret: Ty = UNIT
+    body: Block | None = None
+    scope: FnScope | None = None
+    backends: frozenset[str] = frozenset()
+    dims: frozenset[str] = frozenset()
+
+
+@dataclass(eq=False)
+class ConstItem:
+    name: str
+    pos: Pos
+    node: Node
+    ty: Ty = UNIT
+    value: Expr | None = None
+    scope: FnScope | None = None
+
+
+@dataclass
+class Crate:
+    path: str
+    source: RustFile
+    fns: dict[str, FnItem]
+    consts: dict[str, ConstItem]

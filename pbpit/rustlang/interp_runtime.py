@@ -1,0 +1,124 @@
+"""What compiled code runs with: the values pbpit adds to Python's (Rust's `Ok`, Burn's
+`TensorData`), control-flow signals, and the `Runtime` a program shares with its code."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from pbpit.engine.tensor import Tensor
+from pbpit.rust_format import Some
+from pbpit.rustlang.interp_nodes import Visible
+from pbpit.rustlang.interp_numbers import int_to_f32
+from pbpit.rustlang.interp_types import INT_RANGES, Named, Ty, Wrap, resolve
+
+Code = Callable[[list], Any]
+"""A compiled expression: its value in a frame."""
+
+UNSET = object()
+"""A slot whose binding has no value yet."""
+UNIT = ()
+
+
+class Hooks(Protocol):
+    """What the run recorder needs; only called when given."""
+
+    def statement_done(self, bindings: dict[str, object], returning: bool) -> None: ...
+
+
+class Ok:
+    """`Result::Ok(value)`: the one Result pbpit makes (`to_vec::<f32>()`) never fails."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+
+class TensorData:
+    """Burn's `TensorData`: a tensor's values, flattened, and its shape."""
+
+    __slots__ = ("values", "shape")
+
+    def __init__(self, values: list[float], shape: tuple[int, ...]) -> None:
+        self.values = values
+        self.shape = shape
+
+
+class BreakSignal(Exception):  # noqa: N818 - control flow, not an error
+    def __init__(self, target: object, value: object) -> None:
+        self.target = target
+        self.value = value
+
+
+class ContinueSignal(Exception):  # noqa: N818
+    def __init__(self, target: object) -> None:
+        self.target = target
+
+
+class ReturnSignal(Exception):  # noqa: N818
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+
+class Runtime:
+    """What compiled code shares with the program running it."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.lines: list[int] = []
+        self.hooks: Hooks | None = None
+        self.stdout: Any = None
+        self.stderr: Any = None
+
+    def report(self, frame: list, visible: Visible, returning: bool) -> None:
+        bindings = {name: frame[slot] for name, slot in visible if frame[slot] is not UNSET}
+        assert self.hooks is not None
+        self.hooks.statement_done(bindings, returning)
+
+
+def rust_eq(a: object, b: object) -> bool:
+    """`==` as Rust's `PartialEq` (NaN unequal to itself, also inside a Vec or an Option)."""
+    if type(a) is list:
+        return type(b) is list and len(a) == len(b) and all(map(rust_eq, a, b))
+    if type(a) is Some or type(a) is Ok:
+        return type(b) is type(a) and rust_eq(a.value, b.value)  # type: ignore[attr-defined]
+    return a == b
+
+
+def clone_value(value: object) -> object:
+    """`.clone()`: a new Vec (and Vecs inside it); the same tensor id; values as they are."""
+    if type(value) is list:
+        return [clone_value(v) for v in value]
+    if type(value) is Some:
+        return Some(clone_value(value.value))
+    if type(value) is Tensor:
+        return value.clone()
+    return value
+
+
+def comparable(ty: Ty) -> bool:
+    """Whether values of `ty` have `==` in Rust (Burn's tensors, devices and data do not)."""
+    ty = resolve(ty)
+    if type(ty) is Wrap:
+        return ty.kind != "Range" and comparable(ty.inner)
+    return type(ty) is Named and ty.name not in ("Device", "Gradients", "TensorData")
+
+
+def engine_scalar(ty: Ty) -> Callable[[Any], float]:
+    """A number of type `ty` as the engine takes a scalar (Burn's `elem::<f32>()`)."""
+    name = resolve(ty).name  # type: ignore[attr-defined]
+    return int_to_f32 if name in INT_RANGES else float
+
+
+UNWRAP_NONE = "called `Option::unwrap()` on a `None` value"
+
+
+def map_nested(value: Any, convert: Callable[[Any], Any]) -> Any:
+    if type(value) is list:
+        return [map_nested(v, convert) for v in value]
+    return convert(value)
+
+
+def tensor_data(tensor: Tensor) -> TensorData:
+    return TensorData(tensor.to_vec(), tensor.shape)

@@ -1,0 +1,254 @@
+"""The types the interpreter knows, and unification with type variables for what Rust infers.
+
+Rust infers the type of a literal from its uses: `let a = 0.5;` is f32 if `a` later meets an f32,
+else f64. The checker gives every literal a variable of kind `int` or `float` and unifies; a
+variable no use constrained takes Rust's fallback (i32, f64) when its function is checked.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+INT_RANGES = {
+    "i8": (-(2**7), 2**7 - 1),
+    "i16": (-(2**15), 2**15 - 1),
+    "i32": (-(2**31), 2**31 - 1),
+    "i64": (-(2**63), 2**63 - 1),
+    "i128": (-(2**127), 2**127 - 1),
+    "isize": (-(2**63), 2**63 - 1),
+    "u8": (0, 2**8 - 1),
+    "u16": (0, 2**16 - 1),
+    "u32": (0, 2**32 - 1),
+    "u64": (0, 2**64 - 1),
+    "u128": (0, 2**128 - 1),
+    "usize": (0, 2**64 - 1),
+}
+FLOAT_NAMES = ("f32", "f64")
+
+
+class Ty:
+    __slots__ = ()
+
+
+class Named(Ty):
+    """A type without parameters: a primitive (`f32`, `bool`, `str`, `()`, `!`) or a Burn type
+    (`Device`, `Gradients`, `TensorData`)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+NAMED = {
+    name: Named(name)
+    for name in (
+        *INT_RANGES,
+        *FLOAT_NAMES,
+        "bool",
+        "str",
+        "String",
+        "()",
+        "!",
+        "Device",
+        "Gradients",
+        "TensorData",
+    )
+}
+F32, F64, I32, USIZE = NAMED["f32"], NAMED["f64"], NAMED["i32"], NAMED["usize"]
+BOOL, STR, STRING, UNIT, NEVER = (NAMED[n] for n in ("bool", "str", "String", "()", "!"))
+DEVICE, GRADIENTS, TENSOR_DATA = NAMED["Device"], NAMED["Gradients"], NAMED["TensorData"]
+
+
+class TensorT(Ty):
+    """`Tensor<B, D>` (float kind); `dim` None when it is a const generic or not yet known."""
+
+    __slots__ = ("dim",)
+
+    def __init__(self, dim: int | None) -> None:
+        self.dim = dim
+
+
+class Wrap(Ty):
+    """A type with one parameter: `Option<T>`, `Vec<T>`, `[T; n]`, `Result<T, DataError>`,
+    `Range<T>`."""
+
+    __slots__ = ("kind", "inner", "size")
+
+    def __init__(self, kind: str, inner: Ty, size: int | None = None) -> None:
+        self.kind = kind
+        self.inner = inner
+        self.size = size  # arrays only
+
+
+def option(inner: Ty) -> Wrap:
+    return Wrap("Option", inner)
+
+
+def vec(inner: Ty) -> Wrap:
+    return Wrap("Vec", inner)
+
+
+def array(inner: Ty, size: int | None = None) -> Wrap:
+    return Wrap("array", inner, size)
+
+
+def result(inner: Ty) -> Wrap:
+    return Wrap("Result", inner)
+
+
+def range_of(inner: Ty) -> Wrap:
+    return Wrap("Range", inner)
+
+
+class FnT(Ty):
+    """A closure's type: parameter types and return type."""
+
+    __slots__ = ("params", "ret")
+
+    def __init__(self, params: list[Ty], ret: Ty) -> None:
+        self.params = params
+        self.ret = ret
+
+
+_ids = itertools.count()
+
+
+class Var(Ty):
+    """A type not known yet. `kind` "int"/"float" for a literal's type (`{integer}`,
+    `{float}`), None for any type."""
+
+    __slots__ = ("kind", "ref", "id")
+
+    def __init__(self, kind: str | None = None) -> None:
+        self.kind = kind
+        self.ref: Ty | None = None
+        self.id = next(_ids)
+
+
+class Mismatch(Exception):  # noqa: N818 - an internal signal, turned into Unsupported
+    def __init__(self, expected: Ty, found: Ty) -> None:
+        super().__init__(f"mismatched types: expected `{show(expected)}`, found `{show(found)}`")
+
+
+def resolve(t: Ty) -> Ty:
+    while type(t) is Var and t.ref is not None:
+        t = t.ref
+    return t
+
+
+def is_int(t: Ty) -> bool:
+    t = resolve(t)
+    return (type(t) is Named and t.name in INT_RANGES) or (type(t) is Var and t.kind == "int")
+
+
+def is_float(t: Ty) -> bool:
+    t = resolve(t)
+    return (type(t) is Named and t.name in FLOAT_NAMES) or (type(t) is Var and t.kind == "float")
+
+
+def is_number(t: Ty) -> bool:
+    return is_int(t) or is_float(t)
+
+
+def is_wrap(t: Ty, kind: str) -> bool:
+    t = resolve(t)
+    return type(t) is Wrap and t.kind == kind
+
+
+def unify(expected: Ty, found: Ty) -> None:
+    """Make the two types equal, binding variables; `Mismatch` if they cannot be."""
+    a, b = resolve(expected), resolve(found)
+    if a is b or a is NEVER or b is NEVER:
+        return
+    if type(a) is Var:
+        _bind(a, b, expected, found)
+    elif type(b) is Var:
+        _bind(b, a, expected, found)
+    elif type(a) is not type(b):
+        raise Mismatch(expected, found)
+    elif type(a) is Named:
+        if a.name != b.name:
+            raise Mismatch(expected, found)
+    elif type(a) is TensorT:
+        if a.dim is not None and b.dim is not None and a.dim != b.dim:
+            raise Mismatch(expected, found)
+    elif type(a) is Wrap:
+        if a.kind != b.kind or (a.size is not None and b.size is not None and a.size != b.size):
+            raise Mismatch(expected, found)
+        try:
+            unify(a.inner, b.inner)
+        except Mismatch:
+            raise Mismatch(expected, found) from None
+    elif type(a) is FnT:
+        if len(a.params) != len(b.params):
+            raise Mismatch(expected, found)
+        for p, q in zip(a.params, b.params, strict=True):
+            unify(p, q)
+        unify(a.ret, b.ret)
+
+
+def _bind(var: Var, t: Ty, expected: Ty, found: Ty) -> None:
+    if type(t) is Var:
+        if var.kind and t.kind and var.kind != t.kind:
+            raise Mismatch(expected, found)
+        t.kind = t.kind or var.kind
+        var.ref = t
+        return
+    if var.kind == "int" and not is_int(t) or var.kind == "float" and not is_float(t):
+        raise Mismatch(expected, found)
+    if _occurs(var, t):
+        raise Mismatch(expected, found)
+    var.ref = t
+
+
+def _occurs(var: Var, t: Ty) -> bool:
+    t = resolve(t)
+    if t is var:
+        return True
+    if type(t) is Wrap:
+        return _occurs(var, t.inner)
+    if type(t) is FnT:
+        return any(_occurs(var, p) for p in t.params) or _occurs(var, t.ret)
+    return False
+
+
+class Unresolved(Exception):  # noqa: N818 - an internal signal, turned into Unsupported
+    """A type no use determined (rustc: "type annotations needed")."""
+
+
+def finalize(t: Ty) -> Ty:
+    """The type with every variable resolved; literal variables take Rust's fallback (i32,
+    f64). `Unresolved` if a variable of any type is left."""
+    t = resolve(t)
+    if type(t) is Var:
+        if t.kind is None:
+            raise Unresolved
+        t.ref = I32 if t.kind == "int" else F64
+        return t.ref
+    if type(t) is Wrap:
+        inner = finalize(t.inner)
+        return t if inner is t.inner else Wrap(t.kind, inner, t.size)
+    if type(t) is FnT:
+        return FnT([finalize(p) for p in t.params], finalize(t.ret))
+    return t
+
+
+def show(t: Ty) -> str:
+    """The type as rustc writes it in messages."""
+    t = resolve(t)
+    if type(t) is Named:
+        return t.name
+    if type(t) is TensorT:
+        return f"Tensor<B, {'D' if t.dim is None else t.dim}>"
+    if type(t) is Var:
+        return {"int": "{integer}", "float": "{float}"}.get(t.kind or "", "_")
+    if type(t) is FnT:
+        return f"closure({', '.join(show(p) for p in t.params)}) -> {show(t.ret)}"
+    if type(t) is Wrap:
+        if t.kind == "array":
+            return f"[{show(t.inner)}; {'_' if t.size is None else t.size}]"
+        if t.kind == "Result":
+            return f"Result<{show(t.inner)}, DataError>"
+        return f"{t.kind}<{show(t.inner)}>"
+    return "?"

@@ -1,0 +1,1131 @@
+"""The Rust interpreter runs Burn snippets as written and prints what the Rust program prints;
+what it cannot run exactly it refuses, before running anything, at the exact file:line:col."""
+
+from __future__ import annotations
+
+import ast
+import io
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import pbpit as pb
+from pbpit.engine.server import SERVER, SERVER_LOCATION, TENSOR_LOCATION, Panic
+from pbpit.runner import resolve_case, run_case
+from pbpit.rust import panic_block
+from pbpit.rustlang.interp import Program, RustReadError, Unsupported, load
+
+RUST_DIR = Path(__file__).parent / "rust"
+CASES = ["twice", "twice_fix", "shared-loss", "double-backward"]
+UNWRAP_NONE = "called `Option::unwrap()` on a `None` value"
+
+
+@dataclass
+class Run:
+    stdout: str
+    stderr: str
+    panic: Panic | None
+    path: str
+    source: str
+
+    def at(self, needle: str, nth: int = 0) -> str:
+        """`path:line:col` of the `nth` occurrence of `needle` in the source."""
+        index = -1
+        for _ in range(nth + 1):
+            index = self.source.index(needle, index + 1)
+        line = self.source.count("\n", 0, index) + 1
+        column = index - (self.source.rfind("\n", 0, index) + 1) + 1
+        return f"{self.path}:{line}:{column}"
+
+
+def run_program(program: Program, source: str, hooks=None) -> Run:
+    pb.reset()
+    out, err = io.StringIO(), io.StringIO()
+    panic = None
+    try:
+        program.run(out, err, hooks)
+    except Panic as caught:
+        panic = caught
+    return Run(out.getvalue(), err.getvalue(), panic, program.path, source)
+
+
+def write(tmp_path: Path, source: str, name: str = "main.rs") -> tuple[str, str]:
+    source = textwrap.dedent(source).lstrip("\n")
+    path = tmp_path / name
+    path.write_text(source, encoding="utf-8")
+    return str(path), source
+
+
+def rust(tmp_path: Path, source: str, hooks=None) -> Run:
+    """Load and run a program (its text dedented), as a fresh process would: ids from 0."""
+    path, source = write(tmp_path, source)
+    return run_program(load(path), source, hooks)
+
+
+def main(tmp_path: Path, body: str) -> str:
+    """The stdout of `fn main() { body }` (which must not panic)."""
+    run = rust(tmp_path, "fn main() {\n" + textwrap.indent(textwrap.dedent(body), "    ") + "}\n")
+    assert run.panic is None, run.panic
+    return run.stdout
+
+
+def refusal(tmp_path: Path, source: str) -> tuple[Unsupported, Run]:
+    """The `Unsupported` that loading the program raises, and where its source is."""
+    path, source = write(tmp_path, source)
+    with pytest.raises(Unsupported) as caught:
+        load(path)
+    return caught.value, Run("", "", None, path, source)
+
+
+# -- the named cases, in Rust ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_rs_case_prints_what_its_py_twin_prints(name):
+    case = resolve_case(name)
+    twin = run_case(case, trace=False)
+    rs = case.path.with_suffix(".rs")
+    run = run_program(load(str(rs)), rs.read_text())
+    assert run.stdout == twin.stdout == case.path.with_suffix(".stdout").read_text()
+    if twin.panic is None:
+        assert run.panic is None
+    else:
+        assert run.panic is not None
+        assert (run.panic.message, run.panic.node_id, run.panic.location) == (
+            twin.panic.message,
+            twin.panic.node_id,
+            twin.panic.location,
+        )
+        stderr = case.path.with_suffix(".stderr").read_text()
+        assert panic_block(run.panic.message, run.panic.location, "TID") == stderr
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_rs_case_doc_summary_is_its_py_docstring_summary(name):
+    case = resolve_case(name)
+    first_doc_line = case.path.with_suffix(".rs").read_text().splitlines()[0]
+    docstring = ast.get_docstring(ast.parse(case.path.read_text()))
+    assert first_doc_line == "//! " + docstring.splitlines()[0]
+
+
+def test_twice_rs_names_its_tensors_through_the_hooks():
+    path = resolve_case("twice").path.with_suffix(".rs")
+    seen: dict[str, int] = {}
+
+    class Hooks:
+        def statement_done(self, bindings, returning):
+            for name, value in bindings.items():
+                if type(value) is pb.Tensor and value.node_id is not None:
+                    seen.setdefault(name, value.node_id)
+
+    run = run_program(load(str(path)), path.read_text(), Hooks())
+    assert run.panic is not None and run.panic.node_id == 2
+    assert seen == {"x": 0, "w": 1, "feats": 2, "loss": 4}
+
+
+def test_sgd_program_runs_as_its_python_twin():
+    path = RUST_DIR / "sgd.rs"
+    run = run_program(load(str(path)), path.read_text())
+
+    pb.reset()
+    device = pb.Device.default()
+    x = pb.Tensor.from_floats([0.5, 1.0], device).require_grad()
+    w = pb.Tensor.from_floats([1.0, 2.0], device).require_grad()
+    lines, history = [], []
+    for step in range(3):
+        loss = (x.clone().exp() * w.clone()).sum()
+        history.append(loss.clone().into_scalar())
+        grad = w.grad(loss.backward())
+        old = np.array(w.to_vec(), dtype=np.float32)
+        new = old - np.float32(0.1) * np.array(grad.to_vec(), dtype=np.float32)
+        w = pb.Tensor.from_floats(new, device).require_grad()
+        lines.append(f"step {step}: loss = {format(np.float32(history[-1]), '.4f')}\n")
+    expected = "".join(lines) + f"history = {pb.rust_debug(history)}\n"
+    assert run.panic is None
+    assert run.stdout == expected
+
+
+# -- items, statements, control flow --------------------------------------------------------------
+
+
+def test_fn_returns_its_tail_expression_and_early_return(tmp_path):
+    run = rust(
+        tmp_path,
+        """
+        fn double(a: i32) -> i32 { a * 2 }
+        fn sign(a: i32) -> i32 {
+            if a < 0 {
+                return -1;
+            }
+            1
+        }
+        fn main() { println!("{} {} {}", double(21), sign(-5), sign(5)); }
+        """,
+    )
+    assert run.stdout == "42 -1 1\n"
+
+
+def test_recursive_fn(tmp_path):
+    run = rust(
+        tmp_path,
+        """
+        fn fact(n: u64) -> u64 { if n == 0 { 1 } else { n * fact(n - 1) } }
+        fn main() { println!("{}", fact(20)); }
+        """,
+    )
+    assert run.stdout == "2432902008176640000\n"
+
+
+def test_fns_may_be_called_before_their_definition_and_use_consts(tmp_path):
+    run = rust(
+        tmp_path,
+        """
+        fn main() { println!("{}", scaled(2.0)); }
+        const SCALE: f32 = 0.1;
+        const TWICE: f32 = SCALE * 2.0;
+        fn scaled(x: f32) -> f32 { x * TWICE }
+        """,
+    )
+    assert run.stdout == "0.4\n"
+
+
+def test_shadowing_in_a_block_leaves_the_outer_binding(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        let x = 1;
+        let x = x + 1;
+        {
+            let x = x * 10;
+            println!("inner {x}");
+        }
+        println!("outer {x}");
+        """,
+    )
+    assert out == "inner 20\nouter 2\n"
+
+
+def test_let_mut_and_compound_assignment(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        let mut n = 10;
+        n += 5;
+        n -= 3;
+        n *= 2;
+        n /= 5;
+        n %= 3;
+        println!("{n}");
+        """,
+    )
+    assert out == "1\n"
+
+
+def test_let_without_initializer_is_assigned_later(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        let label;
+        if 2 > 1 { label = "yes"; } else { label = "no"; }
+        println!("{label}");
+        """,
+    )
+    assert out == "yes\n"
+
+
+def test_block_and_if_are_expressions(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        let a = { let t = 3; t * t };
+        let b = if a > 5 { "big" } else if a > 2 { "mid" } else { "small" };
+        println!("{a} {b}");
+        """,
+    )
+    assert out == "9 big\n"
+
+
+def test_for_over_exclusive_and_inclusive_ranges(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        for i in 0..3 { print!("{i} "); }
+        for i in 1..=3 { print!("{i} "); }
+        for i in 3..1 { print!("never {i}"); }
+        println!();
+        """,
+    )
+    assert out == "0 1 2 1 2 3 \n"
+
+
+def test_range_rev_and_step_by(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        for i in (0..10).step_by(3) { print!("{i} "); }
+        for i in (0..=3).rev() { print!("{i} "); }
+        println!();
+        """,
+    )
+    assert out == "0 3 6 9 3 2 1 0 \n"
+
+
+def test_for_over_arrays_vecs_and_iter(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        let a = [1.5, 2.5];
+        let v = vec![10, 20];
+        for x in a { print!("{x} "); }
+        for x in &v { print!("{x} "); }
+        for x in v.iter() { print!("{} ", *x + 1); }
+        println!();
+        """,
+    )
+    assert out == "1.5 2.5 10 20 11 21 \n"
+
+
+def test_iter_rev_and_typed_none(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        let v = vec![1, 2, 3];
+        for x in v.iter().rev() { print!("{x} "); }
+        println!("{:?}", None::<f32>);
+        """,
+    )
+    assert out == "3 2 1 None\n"
+
+
+def test_while_with_continue(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        let mut i = 0;
+        while i < 5 {
+            i += 1;
+            if i % 2 == 0 { continue; }
+            print!("{i} ");
+        }
+        println!();
+        """,
+    )
+    assert out == "1 3 5 \n"
+
+
+def test_loop_breaks_with_a_value(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        let mut n = 1;
+        let found = loop {
+            n *= 3;
+            if n > 50 { break n; }
+        };
+        println!("{found}");
+        """,
+    )
+    assert out == "81\n"
+
+
+def test_labeled_break_leaves_the_outer_loop(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        'outer: for i in 0..3 {
+            for j in 0..3 {
+                if j == 2 { continue 'outer; }
+                if i == 2 { break 'outer; }
+                print!("{i}{j} ");
+            }
+        }
+        println!();
+        """,
+    )
+    assert out == "00 01 10 11 \n"
+
+
+def test_if_let_binds_the_inner_value(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        let some = Some(4);
+        let none: Option<i32> = None;
+        if let Some(v) = some { println!("got {v}"); }
+        if let Some(v) = none { println!("got {v}"); } else { println!("nothing"); }
+        """,
+    )
+    assert out == "got 4\nnothing\n"
+
+
+def test_literal_forms(tmp_path):
+    out = main(
+        tmp_path,
+        r"""
+        println!("{} {} {} {} {}", 1_000, 0xff, 0o17, 0b101, 7u8);
+        println!("{} {} {} {}", 2., 1e3, 2.5e-3, 1f32);
+        println!("{} {}", true, !true);
+        println!("{}|{}|{}", "tab\there \"q\" \u{e9}\x41", r"raw \n {}", "a\
+                  b");
+        """,
+    )
+    assert out == '1000 255 15 5 7\n2 1000 0.0025 1\ntrue false\ntab\there "q" éA|raw \\n {}|ab\n'
+
+
+def test_nested_arrays_and_indexing(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        let m = [[1, 2, 3], [4, 5, 6]];
+        let row = 1;
+        println!("{} {} {:?}", m[row][2], m.len(), m[0]);
+        let zeros = [0.0; 3];
+        println!("{:?}", zeros);
+        """,
+    )
+    assert out == "6 2 [1, 2, 3]\n[0.0, 0.0, 0.0]\n"
+
+
+def test_closures_capture_and_mutate_their_environment(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        let scale = 3;
+        let times = |x: i32| x * scale;
+        let mut count = 0;
+        let mut bump = || count += 1;
+        bump();
+        bump();
+        println!("{} {count}", times(5));
+        """,
+    )
+    assert out == "15 2\n"
+
+
+def test_move_closure_owns_a_copy(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        let mut n = 1;
+        let mut inc = move || { n += 1; n };
+        println!("{} {}", inc(), inc());
+        println!("{n}");
+        """,
+    )
+    assert out == "2 3\n1\n"
+
+
+def test_option_methods(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        let a = Some(2);
+        let b: Option<i32> = None;
+        println!("{:?} {:?}", a.map(|x| x * 10), b.map(|x| x * 10));
+        println!("{} {} {}", a.unwrap(), a.expect("a"), b.unwrap_or(7));
+        println!("{} {} {} {}", a.is_some(), a.is_none(), b.is_some(), b.is_none());
+        """,
+    )
+    assert out == "Some(20) None\n2 2 7\ntrue false false true\n"
+
+
+def test_vec_push_pop_len_and_clone(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        let mut v = Vec::new();
+        v.push(1.5f32);
+        v.push(2.0);
+        let copy = v.clone();
+        let last = v.pop();
+        println!("{:?} {:?} {:?} {} {}", v, copy, last, copy.len(), v.is_empty());
+        """,
+    )
+    assert out == "[1.5] [1.5, 2.0] Some(2.0) 2 false\n"
+
+
+def test_casts_saturate_wrap_and_round(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        let big = 300;
+        println!("{} {} {}", big as u8, -1i32 as u32, 200u8 as i8);
+        println!("{} {} {} {}", -1.5f32 as u8, 1e10 as i32, f32::NAN as i32, 2.9 as i32);
+        println!("{} {}", 16777217 as f32, true as i32);
+        """,
+    )
+    assert out == "44 4294967295 -56\n0 2147483647 0 2\n16777216 1\n"
+
+
+# -- numbers: typed as rustc types them -----------------------------------------------------------
+
+
+def test_unconstrained_float_literals_are_f64(tmp_path):
+    assert main(tmp_path, 'println!("{}", 0.1 + 0.2);') == "0.30000000000000004\n"
+
+
+def test_annotated_f32_arithmetic_is_f32(tmp_path):
+    assert main(tmp_path, 'let a: f32 = 0.1 + 0.2;\nprintln!("{a}");') == "0.3\n"
+
+
+def test_a_literal_takes_f32_from_a_later_use(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        let mut total = 0.0;
+        let step = 0.1;
+        for _ in 0..3 { total += step; }
+        let check: f32 = total;
+        println!("{total} {check}");
+        """,
+    )
+    # f32 all along: 0.1f32 + 0.1f32 + 0.1f32 is 0.3 (as f64 it would be 0.30000000000000004).
+    assert out == "0.3 0.3\n"
+
+
+def test_f32_arithmetic_rounds_after_each_operation(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        let big: f32 = 16777216.0;
+        let wide: f64 = 16777216.0;
+        println!("{} {}", big + 1.0 + 1.0, wide + 1.0 + 1.0);
+        """,
+    )
+    assert out == "16777216 16777218\n"
+
+
+def test_f32_literal_is_read_from_its_digits_not_through_f64(tmp_path):
+    # Just above the midpoint between 1.0 and the next f32; as f64 it rounds onto the midpoint,
+    # which then rounds (to even) down to 1.0.
+    out = main(tmp_path, 'let a: f32 = 1.0000000596046447753906258;\nprintln!("{a}");')
+    assert out == "1.0000001\n"
+
+
+def test_into_scalar_is_f32(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        let device = Device::default();
+        let t = Tensor::<1>::from_floats([0.1], &device);
+        let s = t.into_scalar() + 0.2;
+        println!("{s}");
+        """,
+    )
+    assert out == "0.3\n"
+
+
+def test_integer_division_truncates_toward_zero(tmp_path):
+    assert main(tmp_path, 'println!("{} {} {} {}", -7 / 2, -7 % 2, 7 / -2, 7 % -2);') == (
+        "-3 -1 -3 1\n"
+    )
+
+
+def test_float_division_by_zero_is_infinite(tmp_path):
+    out = main(tmp_path, 'let z = 0.0;\nprintln!("{} {} {}", 1.0 / z, -1.0 / z, z / z);')
+    assert out == "inf -inf NaN\n"
+
+
+# Values arrive through parameters, as in real programs: with constants in one function, rustc
+# itself would refuse to compile the overflow (`arithmetic_overflow`, `unconditional_panic`).
+
+
+def test_integer_overflow_panics_as_a_debug_build(tmp_path):
+    run = rust(
+        tmp_path,
+        """
+        fn bump(mut x: u8, by: u8) -> u8 {
+            x += by;
+            x
+        }
+        fn main() { bump(250, 10); }
+        """,
+    )
+    assert run.panic.message == "attempt to add with overflow"
+    assert run.panic.location == run.at("x += by")
+
+
+def test_usize_underflow_panics(tmp_path):
+    run = rust(tmp_path, "fn main() {\n    let v = vec![1];\n    let n = v.len() - 2;\n}\n")
+    assert run.panic.message == "attempt to subtract with overflow"
+    assert run.panic.location == run.at("v.len() - 2")
+
+
+def test_integer_division_by_zero_panics(tmp_path):
+    run = rust(
+        tmp_path,
+        "fn ratio(a: i32, b: i32) -> i32 {\n    a / b\n}\nfn main() {\n    ratio(1, 0);\n}\n",
+    )
+    assert run.panic.message == "attempt to divide by zero"
+    assert run.panic.location == run.at("a / b")
+
+
+def test_negating_the_minimum_integer_panics(tmp_path):
+    run = rust(tmp_path, "fn neg(x: i32) -> i32 {\n    -x\n}\nfn main() {\n    neg(i32::MIN);\n}\n")
+    assert run.panic.message == "attempt to negate with overflow"
+    assert run.panic.location == run.at("-x")
+
+
+def test_a_literal_cast_takes_the_cast_type(tmp_path):
+    err, where = refusal(tmp_path, "fn main() {\n    let x = 300 as u8;\n}\n")
+    assert (err.where, err.what) == (where.at("300"), "literal out of range for `u8`")
+
+
+# -- formatting -----------------------------------------------------------------------------------
+
+
+def test_f32_debug_and_display_as_rust(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        let xs: [f32; 9] = [1.0, -0.0, 0.0001, 0.00001, 3e-8, 1e16, 1.5e16, 123456789.0, 0.1];
+        for x in xs { println!("{x:?} {x}"); }
+        println!("{:?} {} {}", f32::NAN, f32::INFINITY, -f32::INFINITY);
+        """,
+    )
+    assert out.splitlines() == [
+        "1.0 1",
+        "-0.0 -0",
+        "0.0001 0.0001",
+        "1e-5 0.00001",
+        "3e-8 0.00000003",
+        "1e16 10000000000000000",
+        "1.5e16 15000000000000000",
+        "123456790.0 123456790",
+        "0.1 0.1",
+        "NaN inf -inf",
+    ]
+
+
+def test_f64_debug_and_display_as_rust(tmp_path):
+    out = main(tmp_path, 'let xs = [1.0, 1e-7, 1e16, 0.1 + 0.2];\nprintln!("{xs:?} {}", xs[1]);')
+    assert out == "[1.0, 1e-7, 1e16, 0.30000000000000004] 0.0000001\n"
+
+
+def test_precision_rounds_the_exact_value_half_to_even(tmp_path):
+    out = main(
+        tmp_path,
+        'println!("{:.2} {:.1} {:.3} {:.0}", 0.125f32, 0.25, 2.0f32 / 3.0, 2.5);',
+    )
+    assert out == "0.12 0.2 0.667 2\n"
+
+
+def test_named_positional_and_captured_arguments(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        let step = 3;
+        let v = Some(0.5f32);
+        println!("{step} {0} {1:?} {0} {name} {v:?} {step:?}", "a", "b", name = 7);
+        """,
+    )
+    assert out == '3 a "b" a 7 Some(0.5) 3\n'
+
+
+def test_width_fill_alignment_sign_and_zero_padding(tmp_path):
+    out = main(
+        tmp_path,
+        'println!("[{:>6}][{:<6}][{:^7}][{:*^5}][{:+}][{:08.3}][{:6.1}]", 1, "ab", true, "x", '
+        "5, -1.5f32, 2.25);",
+    )
+    assert out == "[     1][ab    ][ true  ][**x**][+5][-001.500][   2.2]\n"
+
+
+def test_width_and_precision_apply_inside_debug_containers(tmp_path):
+    out = main(
+        tmp_path, 'println!("{:5?} {:.1?} {:3?}", Some(1), vec![0.25f32, 1.0], None::<i32>);'
+    )
+    assert out == "Some(    1) [0.2, 1.0] None\n"
+
+
+def test_escaped_braces_and_debug_strings(tmp_path):
+    out = main(tmp_path, 'println!("{{{}}} {:?}", 1, "a\\"b\\n");')
+    assert out == '{1} "a\\"b\\n"\n'
+
+
+def test_format_and_print_and_eprintln(tmp_path):
+    run = rust(
+        tmp_path,
+        """
+        fn main() {
+            let s = format!("{}-{:?}", 1, 2.0f32);
+            print!("{s}");
+            println!();
+            eprintln!("to stderr {}", s.len());
+        }
+        """,
+    )
+    assert (run.stdout, run.stderr) == ("1-2.0\n", "to stderr 5\n")
+
+
+# -- tensors --------------------------------------------------------------------------------------
+
+
+def ids_of(tmp_path: Path, body: str) -> dict[str, int | None]:
+    """The node id of every tensor bound in `fn main() { body }`, by variable name."""
+    ids: dict[str, int | None] = {}
+
+    class Hooks:
+        def statement_done(self, bindings, returning):
+            for name, value in bindings.items():
+                if type(value) is pb.Tensor:
+                    ids[name] = value.node_id
+
+    run = rust(tmp_path, "fn main() {\n" + textwrap.dedent(body) + "}\n", Hooks())
+    assert run.panic is None, run.panic
+    return ids
+
+
+def test_tensor_creation_takes_ids_in_order(tmp_path):
+    ids = ids_of(
+        tmp_path,
+        """
+        let device = Device::flex().autodiff();
+        let a = Tensor::<1>::from_floats([1.0, 2.0], &device);
+        let b = Tensor::<2>::ones([2, 3], &device);
+        let c = Tensor::<2>::zeros([2, 3], &device);
+        let d = (b + c).sum();
+        let e = a.clone();
+        """,
+    )
+    assert ids == {"a": 0, "b": 1, "c": 2, "d": 4, "e": 0}
+
+
+def test_default_device_is_autodiff_and_flex_alone_is_not(tmp_path):
+    ids = ids_of(
+        tmp_path,
+        """
+        let plain = Tensor::<1>::from_floats([1.0], &Device::flex());
+        let device: Device = Default::default();
+        let tracked = Tensor::<1>::from_floats([1.0], &device);
+        let also = Tensor::<1>::from_floats([1.0], &Device::default());
+        """,
+    )
+    assert ids == {"plain": None, "tracked": 0, "also": 1}
+
+
+def test_number_op_tensor_is_two_ops_as_in_burn(tmp_path):
+    ids = ids_of(
+        tmp_path,
+        """
+        let device = Device::default();
+        let x = Tensor::<1>::from_floats([2.0], &device);
+        let a = 1.0 - x.clone();
+        let b = 1.0 / x.clone();
+        let c = 2.0 * x.clone();
+        let d = x.clone() - 1;
+        """,
+    )
+    assert ids == {"x": 0, "a": 2, "b": 4, "c": 5, "d": 6}
+
+
+def test_tensor_values_are_rusts_f32(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        let device = Device::default();
+        let x = Tensor::<1>::from_floats([0.5, 1.0], &device);
+        let y = (x.clone().exp() + 1 - 0.5) * 2.0 / 4.0;
+        println!("{:?}", x.exp().into_data().to_vec::<f32>().unwrap());
+        println!("{:?}", y.to_data().to_vec::<f32>().unwrap());
+        """,
+    )
+    assert out == "[1.6487212, 2.7182817]\n[1.0743606, 1.6091409]\n"
+
+
+def test_tensor_method_chain_over_every_op(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        let device = Device::default();
+        let a = Tensor::<2>::from_floats([[1.0, 2.0], [3.0, 4.0]], &device);
+        let m = a.clone().matmul(a.clone());
+        let r = m.clone().reshape([4]).sum_dim(0);
+        let t = a.clone().powf_scalar(2.0).sqrt().log().neg().relu().tanh().sigmoid().recip();
+        let v: Vec<f32> = r.into_data().to_vec().unwrap();
+        println!("{:?} {:?} {} {}", m.dims(), v, a.clone().mean().into_scalar(), t.dims()[1]);
+        let b = a.clone().add_scalar(1).mul_scalar(2).sub_scalar(1).div_scalar(2);
+        let c = Tensor::cat(vec![a, b], 0);
+        println!("{:?}", c.into_data().to_vec::<f32>().unwrap());
+        """,
+    )
+    assert out == "[2, 2] [54.0] 2.5 2\n[1.0, 2.0, 3.0, 4.0, 1.5, 2.5, 3.5, 4.5]\n"
+
+
+def test_gradients_through_a_user_fn_and_if_let(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        let device = Device::default();
+        let x = Tensor::<1>::from_floats([1.0, 2.0], &device).require_grad();
+        let c = Tensor::<1>::from_floats([3.0, 4.0], &device);
+        let grads = (x.clone() * c.clone()).sum().backward();
+        if let Some(g) = x.grad(&grads) {
+            println!("x.grad = {:?}", g.into_data().to_vec::<f32>().unwrap());
+        }
+        println!("{} {} {}", c.grad(&grads).is_none(), x.is_require_grad(), c.is_tracked());
+        """,
+    )
+    assert out == "x.grad = [3.0, 4.0]\ntrue true false\n"
+
+
+def test_generic_backend_fns_type_aliases_and_turbofish(tmp_path):
+    run = rust(
+        tmp_path,
+        """
+        use burn::backend::{Autodiff, Flex};
+        use burn::prelude::*;
+
+        type MyBackend = Autodiff<Flex>;
+
+        fn v<B: Backend>(opt: Option<Tensor<B, 1>>) -> Option<Vec<f32>> {
+            opt.map(|g| g.into_data().to_vec::<f32>().unwrap())
+        }
+
+        fn features<B: Backend, const D: usize>(x: Tensor<B, D>) -> Tensor<B, D> {
+            x.exp()
+        }
+
+        fn main() {
+            let device = Default::default();
+            let x = Tensor::<MyBackend, 1>::from_floats([0.5, 1.0], &device).require_grad();
+            let grads = features::<MyBackend, 1>(x.clone()).sum().backward();
+            println!("{:?}", v(x.grad(&grads)));
+        }
+        """,
+    )
+    assert run.stdout == "Some([1.6487212, 2.7182817])\n"
+
+
+def test_tensor_backward_twice_is_burns_panic(tmp_path):
+    run = rust(
+        tmp_path,
+        """
+        fn main() {
+            let device = Device::default();
+            let x = Tensor::<1>::from_floats([1.0], &device).require_grad();
+            let loss = x.exp().sum();
+            loss.backward();
+            loss.backward();
+        }
+        """,
+    )
+    assert run.panic.node_id == 2
+    assert run.panic.message.startswith("Cannot run backward: graph tape has already been consumed")
+    assert run.panic.location == SERVER_LOCATION
+
+
+def test_require_grad_on_an_intermediate_is_burns_panic(tmp_path):
+    run = rust(
+        tmp_path,
+        """
+        fn main() {
+            let device = Device::default();
+            let x = Tensor::<1>::from_floats([1.0], &device).require_grad();
+            let y = x.exp().require_grad();
+        }
+        """,
+    )
+    assert run.panic.message == "Can't convert a non leaf tensor into a tracked tensor"
+    assert run.panic.location == TENSOR_LOCATION
+
+
+def test_shapes_the_engine_cannot_broadcast_are_unsupported_where_they_meet(tmp_path):
+    path, source = write(
+        tmp_path,
+        """
+        fn main() {
+            let device = Device::default();
+            let a = Tensor::<1>::from_floats([1.0], &device);
+            let b = Tensor::<1>::from_floats([1.0, 2.0], &device);
+            let c = a + b;
+        }
+        """,
+    )
+    program = load(path)
+    with pytest.raises(Unsupported) as caught:
+        run_program(program, source)
+    assert caught.value.where == Run("", "", None, path, source).at("a + b")
+    assert "shapes [1] and [2] differ" in caught.value.what
+
+
+# -- the program's own panics ---------------------------------------------------------------------
+
+
+def test_unwrap_on_none_panics_at_the_method_name(tmp_path):
+    run = rust(tmp_path, "fn main() {\n    let o: Option<i32> = None;\n    o.unwrap();\n}\n")
+    assert run.panic.message == UNWRAP_NONE
+    assert run.panic.node_id is None
+    assert run.panic.location == run.at("unwrap")
+
+
+def test_expect_on_none_panics_with_its_message(tmp_path):
+    run = rust(
+        tmp_path,
+        'fn main() {\n    let o: Option<f32> = None;\n    let v = o.expect("no gradient");\n}\n',
+    )
+    assert run.panic.message == "no gradient"
+    assert run.panic.location == run.at("expect")
+
+
+def test_assert_failure_quotes_the_condition(tmp_path):
+    run = rust(tmp_path, "fn main() {\n    let a = 3;\n    assert!(a > 5);\n}\n")
+    assert run.panic.message == "assertion failed: a > 5"
+    assert run.panic.location == run.at("assert!")
+
+
+def test_assert_with_a_message(tmp_path):
+    run = rust(tmp_path, 'fn main() {\n    assert!(1 > 2, "one is {}", 1);\n}\n')
+    assert run.panic.message == "one is 1"
+
+
+def test_assert_eq_failure_shows_both_values(tmp_path):
+    run = rust(tmp_path, "fn main() {\n    assert_eq!(Some(1.5f32), None);\n}\n")
+    assert run.panic.message == "assertion `left == right` failed\n  left: Some(1.5)\n right: None"
+    assert run.panic.location == run.at("assert_eq!")
+
+
+def test_assert_ne_with_a_message(tmp_path):
+    run = rust(tmp_path, 'fn main() {\n    assert_ne!(2, 2, "same {}", "twice");\n}\n')
+    assert run.panic.message == "assertion `left != right` failed: same twice\n  left: 2\n right: 2"
+
+
+def test_assert_eq_passes_on_equal_vecs(tmp_path):
+    assert main(tmp_path, 'assert_eq!(vec![1.0, 2.0], vec![1.0, 2.0]);\nprintln!("ok");') == "ok\n"
+
+
+def test_panic_macros(tmp_path):
+    explicit = rust(tmp_path, "fn main() {\n    panic!();\n}\n")
+    formatted = rust(tmp_path, 'fn main() {\n    panic!("bad step {}", 3);\n}\n')
+    todo = rust(tmp_path, "fn main() {\n    todo!()\n}\n")
+    unreachable = rust(tmp_path, 'fn main() {\n    unreachable!("at {}", 1)\n}\n')
+    assert explicit.panic.message == "explicit panic"
+    assert explicit.panic.location == explicit.at("panic!")
+    assert formatted.panic.message == "bad step 3"
+    assert todo.panic.message == "not yet implemented"
+    assert unreachable.panic.message == "internal error: entered unreachable code: at 1"
+
+
+def test_index_out_of_bounds_panics(tmp_path):
+    run = rust(
+        tmp_path,
+        """
+        fn main() {
+            let v = vec![1, 2];
+            let i = v.len() + 3;
+            println!("{}", v[i]);
+        }
+        """,
+    )
+    assert run.panic.message == "index out of bounds: the len is 2 but the index is 5"
+    assert run.panic.location == run.at("v[i]")
+
+
+def test_output_before_a_panic_is_kept(tmp_path):
+    run = rust(tmp_path, 'fn main() {\n    println!("before");\n    panic!("stop");\n}\n')
+    assert (run.stdout, run.panic.message) == ("before\n", "stop")
+
+
+# -- hooks and lines ------------------------------------------------------------------------------
+
+
+def test_hooks_see_the_frames_bindings_after_each_statement(tmp_path):
+    calls = []
+
+    class Hooks:
+        def statement_done(self, bindings, returning):
+            calls.append((dict(bindings), returning))
+
+    rust(
+        tmp_path,
+        """
+        fn twice(a: i32) -> i32 { let b = a * 2; b }
+        fn main() {
+            let x = 1;
+            let x = twice(x);
+            println!("{x}");
+        }
+        """,
+        Hooks(),
+    )
+    assert calls == [
+        ({"x": 1}, False),
+        ({"a": 1, "b": 2}, False),
+        ({"a": 1, "b": 2}, True),
+        ({"x": 2}, False),  # the shadowed `x` reports its latest binding
+        ({"x": 2}, False),
+        ({"x": 2}, True),
+    ]
+
+
+def test_lines_hold_the_statement_of_every_frame(tmp_path):
+    path, source = write(
+        tmp_path,
+        """
+        fn feature(x: Tensor<1>) -> Tensor<1> {
+            let y = x.exp();
+            y
+        }
+        fn main() {
+            let device = Device::default();
+            let x = Tensor::<1>::from_floats([1.0], &device);
+            for _ in 0..1 {
+                let f = feature(x.clone());
+            }
+            let loss = x.sum();
+        }
+        """,
+    )
+    program = load(path)
+    seen = []
+
+    class Observer:
+        def node_created(self, node, op, inputs, saved_bytes):
+            seen.append((op, list(program.lines)))
+
+        def required_grad(self, node):
+            pass
+
+        def backward_done(self, *args):
+            pass
+
+    SERVER.observer = Observer()
+    try:
+        run_program(program, source)
+    finally:
+        SERVER.observer = None
+    assert seen == [("from_floats", [7]), ("exp", [9, 2]), ("sum", [11])]
+
+
+def test_program_runs_again_from_the_start(tmp_path):
+    path, source = write(tmp_path, 'const N: i32 = 2;\nfn main() {\n    println!("{}", N);\n}\n')
+    program = load(path)
+    first, second = run_program(program, source), run_program(program, source)
+    assert first.stdout == second.stdout == "2\n"
+
+
+# -- refusals: outside the subset, at the exact place, before running -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("source", "needle", "what"),
+    [
+        ("struct S { a: i32 }\nfn main() {}\n", "struct", "`struct` items"),
+        ("trait T {}\nfn main() {}\n", "trait", "`trait` items"),
+        ("struct S;\nimpl S {}\nfn main() {}\n", "struct", "`struct` items"),
+        ("impl S {}\nfn main() {}\n", "impl", "`impl` blocks"),
+        ("enum E { A }\nfn main() {}\n", "enum", "`enum` items"),
+        ("#[test]\nfn main() {}\n", "#[test]", "the attribute `#[test]`"),
+        (
+            "fn main() {\n    let x = Some(1);\n    match x { _ => {} }\n}\n",
+            "match",
+            "`match` expressions (use `if let`)",
+        ),
+        (
+            "fn f() -> Option<i32> {\n    let a = Some(1)?;\n    Some(a)\n}\nfn main() {}\n",
+            "Some(1)?",
+            "the `?` operator",
+        ),
+        ("fn main() {\n    let t = (1, 2);\n}\n", "(1, 2)", "tuples"),
+        ("fn main() {\n    dbg!(1);\n}\n", "dbg", "the macro `dbg!`"),
+        (
+            "fn main() {\n    let x = 1.0f32;\n    let y = x.frobnicate();\n}\n",
+            "frobnicate",
+            "the method `frobnicate` on `f32`",
+        ),
+        (
+            "fn main() {\n    let d = Device::default();\n    let t = Tensor::<1>::ones([1], &d);\n"
+            "    t.shape();\n}\n",
+            "shape",
+            "the method `shape` on `Tensor<B, 1>`",
+        ),
+        ("fn main() {\n    let mut a = 1;\n    let r = &mut a;\n}\n", "&mut", "`&mut` references"),
+        (
+            "fn main() {\n    let v = vec![1];\n    while let Some(x) = v.first() {}\n}\n",
+            "while",
+            "`while let`",
+        ),
+        (
+            'fn main() {\n    println!("{:x}", 1);\n}\n',
+            '"{:x}"',
+            "format `{:x}` (only `{}` and `{:?}` are supported)",
+        ),
+        ('fn main() {\n    println!("{:#?}", 1);\n}\n', '"{:#?}"', "the `#` flag in `{:#?}`"),
+        ('fn main() {\n    println!("{}", 1, 2);\n}\n', "2)", "argument never used"),
+        (
+            "fn main() {\n    let d = Device::default();\n    let t = Tensor::<1>::ones([1], &d);\n"
+            '    println!("{:?}", t);\n}\n',
+            "t);",
+            "`{:?}` of `Tensor<B, 1>` (pbpit cannot print it as Burn does)",
+        ),
+        (
+            'fn main() {\n    println!("{}", Some(1));\n}\n',
+            "Some(1)",
+            "`Option<i32>` doesn't implement `std::fmt::Display`",
+        ),
+        ("fn main() {\n    let v = Vec::new();\n}\n", "Vec::new", "type annotations needed"),
+        (
+            'fn main() {\n    let x = 2.0;\n    println!("{}", x.sqrt());\n}\n',
+            "sqrt",
+            "can't call method `sqrt` on ambiguous numeric type `{float}`",
+        ),
+        (
+            "fn main() {\n    let x: f32 = 1;\n}\n",
+            "1;",
+            "mismatched types: expected `f32`, found `{integer}`",
+        ),
+        ("fn main() {\n    let x = y;\n}\n", "y;", "cannot find value `y` in this scope"),
+        (
+            "fn main() {\n    let x = 5;\n    x = 6;\n}\n",
+            "x = 6",
+            "cannot assign twice to immutable variable `x`",
+        ),
+        (
+            "fn main() {\n    let v = vec![1];\n    v.push(2);\n}\n",
+            "v.push",
+            "cannot borrow `v` as mutable, as it is not declared as mutable",
+        ),
+        ("fn main() {\n    let x = 300u8;\n}\n", "300u8", "literal out of range for `u8`"),
+        (
+            "fn main() {\n    let d = Device::default();\n"
+            "    let t = Tensor::<2>::from_floats([1.0, 2.0], &d);\n}\n",
+            "[1.0",
+            "data of rank 1 for a `Tensor<B, 2>`",
+        ),
+        ("fn helper() {}\n", "fn", "no `fn main()` in the file"),
+    ],
+)
+def test_unsupported_rust_is_refused_at_its_place(tmp_path, source, needle, what):
+    err, where = refusal(tmp_path, source)
+    assert (err.where, err.what) == (where.at(needle), what)
+    assert str(err) == f"unsupported Rust at {where.at(needle)}: {what}"
+
+
+def test_nothing_runs_when_a_later_line_is_unsupported(tmp_path):
+    path, _ = write(tmp_path, 'fn main() {\n    println!("first");\n    let t = (1, 2);\n}\n')
+    out = io.StringIO()
+    with pytest.raises(Unsupported):
+        load(path).run(out, io.StringIO())
+    assert out.getvalue() == ""
+
+
+def test_syntax_error_names_its_place(tmp_path):
+    path, _ = write(tmp_path, "fn main() {\n    let x = 1\n}\n")
+    with pytest.raises(RustReadError) as caught:
+        load(path)
+    assert str(caught.value) == f"{path}:2:14: expected `;`"
+
+
+def test_syntax_error_inside_println_arguments(tmp_path):
+    path, _ = write(tmp_path, 'fn main() {\n    println!("{}" 1);\n}\n')
+    with pytest.raises(RustReadError) as caught:
+        load(path)
+    assert str(caught.value) == f"{path}:2:19: unexpected `1`"
+
+
+def test_unreadable_file_is_a_read_error(tmp_path):
+    with pytest.raises(RustReadError):
+        load(str(tmp_path / "missing.rs"))
