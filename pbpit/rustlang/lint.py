@@ -1,0 +1,1391 @@
+"""`pbpit lint`: the three patterns behind the tape panic, found in Burn source without running it.
+
+Each `fn` body is read statement by statement, the way it runs: a small abstract interpretation
+over tree-sitter's syntax tree. Every value is data, a leaf that requires grad (a parameter:
+reusable, never the hazard), or a tracked intermediate; a tracked intermediate bound to a name
+(`let`, `=`, `+=`) is a *definition*, the unit a backward consumes, and remembers the
+definitions it derives from. `.backward()` on a tracked value consumes its definitions (as
+Burn's `build_tape` consumes their steps); a later backward that needs a consumed definition
+panics in Burn, and is a finding (the rejected backward consumes nothing, as in Burn). A loop
+whose body runs a backward is read three times, each pass making its own definitions, so a
+tensor recomputed inside the loop is fresh every pass while one made before it is the same
+tensor in every pass (three: a state carried out of a pass after its backward is consumed by
+the next pass and missed by the one after). Which two backwards meet at which definition names
+the rule:
+
+- `loop-external-tracked`: the two backwards are in different passes of a loop and the
+  definition was made before the loop (a cached forward), or in an earlier pass and carried
+  into the next one through a variable (an RNN's hidden state that is never detached);
+- `double-backward`: same pass, and the second backward's loss is itself the consumed tensor
+  (the same binding, or a clone of it);
+- `shared-intermediate`: same pass, the two losses share the consumed definition.
+
+What is tracked: the result of `.require_grad()` (a leaf), a module's `.forward(...)` or
+`.forward_*(...)` (its parameters require grad), `Param::val()` (a leaf), and every operator,
+method or function applied to a tracked value. `.clone()` (and `unwrap`, `into`, `&`, `*`, `?`)
+is the same tensor. `.detach()`, `.inner()`, `.without_autodiff()`, `Tensor::from_inner(...)`,
+reads (`into_scalar`, `into_data`, `grad`, ...), comparisons and int or bool results are data;
+`.detach()` of a leaf is still a leaf. A module from `.valid()` or `.no_grad()`, and the
+parameter-free modules of `burn::nn` (losses, activations, dropout), run a forward that is
+tracked only when its input is. Tensors made from data (`from_floats`, `from_data`, `zeros`,
+...) and batch fields are data. The parts of a destructured tracked value (`let (out, state) =
+cell.forward(..)`) all derive from the whole.
+
+Control flow: both arms of an `if` or `match` are read and their results joined, so a backward
+in either arm counts as run; a loop whose body ends in an unconditional `break` or `return` runs
+once; loops nested more than four deep are read once; a closure is read once, where it is
+written, except a closure given to an iterator adaptor (`for_each`, `map`, ...), which is read
+as a loop body.
+
+What this cannot see, and therefore never reports (precision over recall: a false positive in CI
+costs more than a miss):
+
+- a backward run inside another function (`train_step(&model, feats.clone())` in the loop);
+- values that pass through a function or method of the program: a helper's result is tracked
+  only if one of its arguments is a tracked tensor (a module passed in does not count), and a
+  module method other than `forward*` (`model.encode(x)`) is not seen as tracked;
+- struct fields and `self`: `self.cache` or a field assigned (`self.h = ...`) is data; a tensor
+  cached in a struct across calls is invisible;
+- parameters of the function being read: they are data, whatever the caller passes;
+- a closure bound by `let` and called later in a loop is read once, where it is written;
+- elements taken out of a collection by a `for` pattern are independent tensors: a `Vec` of
+  pieces of one tracked tensor iterated with a backward per piece is not reported;
+- the value of a macro other than `vec!` (the arguments of any macro are still read when they
+  parse as expressions; a macro inside a macro's arguments is not read).
+
+What it may report wrongly: a branch taken on one pass only (`if epoch == 0 { ...backward }`) is
+read as taken on every pass, and `continue`, `break` or `return` inside a branch do not stop the
+reading of what follows. Silence such a finding with an allow comment.
+
+A finding is silenced as clippy's `#[allow]` silences a lint: a comment
+`// pbpit: allow(loop-external-tracked)` (several rules comma-separated; `pbpit::` prefix
+optional) on the line directly above the finding's primary line, or above the first line of the
+statement that holds it (the `let`), silences that finding only. (`#[allow(pbpit::...)]` itself
+is not used: rustc rejects an unknown lint tool.)
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from pbpit.diagnose.audit import DOUBLE, LOOP_EXTERNAL, SHARED
+from pbpit.rustlang.syntax import Node, RustFile, RustReadError, macro_arguments, read_rust
+
+RULES = (LOOP_EXTERNAL, SHARED, DOUBLE)
+"""The rules, as named in `// pbpit: allow(...)`; reported as `pbpit::<rule>`."""
+
+RULE_SUMMARIES = {
+    LOOP_EXTERNAL: "a tracked tensor made before a loop (or carried from one pass to the next) is "
+    "used by the loop's backward: the 2nd pass panics",
+    SHARED: "two losses that share a tracked intermediate are backpropagated one after the "
+    "other: the 2nd backward panics",
+    DOUBLE: "the same loss (or a clone of it) is backpropagated twice: the 2nd backward panics",
+}
+
+RULE_FIXES = {
+    LOOP_EXTERNAL: "detach() the tensor once if it needs no gradient, or compute it inside the "
+    "loop, every pass; detach state carried from pass to pass at the end of each pass",
+    SHARED: "add the losses and run one backward on the sum; or detach the shared tensor in the "
+    "loss that must not train through it",
+    DOUBLE: "use the Gradients the first backward returned, or build the loss again (run the "
+    "forward again) before the second backward",
+}
+
+DATA, LEAF, TRACKED = "data", "leaf", "tracked"
+
+# Methods that hand back the same tensor (same NodeId in Burn).
+_SAME_TENSOR = frozenset({"clone", "unwrap", "expect", "to_owned", "borrow", "as_ref", "into"})
+# Methods whose result takes no part in the graph: reads, gradients, bool and int tensors.
+_UNTRACKED_RESULT = frozenset(
+    (
+        "inner without_autodiff into_data to_data into_scalar into_primitive grad grad_remove "
+        "grad_replace is_tracked is_require_grad dims shape device to_vec len is_empty argmax "
+        "argmin argsort greater greater_elem greater_equal greater_equal_elem lower lower_elem "
+        "lower_equal lower_equal_elem equal equal_elem not_equal not_equal_elem bool int is_nan "
+        "is_inf all any num_params into_record save_file"
+    ).split()
+)
+# Modules of `burn::nn` with no parameter: their forward is tracked only if its input is.
+_PARAMETER_FREE = re.compile(
+    r"^(\w*Loss|\w*LossConfig|Relu|Gelu|Sigmoid|Tanh|LeakyRelu|LeakyReluConfig|HardSigmoid"
+    r"|HardSigmoidConfig|Dropout|DropoutConfig|Softplus|SoftplusConfig)$"
+)
+# Iterator adaptors that call their closure once per element: the closure is a loop body.
+_REPEATING = frozenset(
+    {"for_each", "try_for_each", "map", "filter_map", "flat_map", "fold", "try_fold", "inspect"}
+)
+_ITEMS = frozenset(
+    (
+        "function_item function_signature_item struct_item enum_item union_item impl_item "
+        "trait_item mod_item use_declaration const_item static_item type_item macro_definition "
+        "extern_crate_declaration foreign_mod_item attribute_item inner_attribute_item "
+        "line_comment block_comment empty_statement"
+    ).split()
+)
+_PASSES = 3
+_PASSES_DEEPEST = 4
+"""Loops nested deeper than this are read once (3**depth passes otherwise)."""
+_ALLOW = re.compile(r"^\s*//\s*pbpit:\s*allow\(([^)]*)\)")
+
+
+# -- the result --------------------------------------------------------------------------------
+
+
+@dataclass
+class Label:
+    """A span of one line, underlined in the output; the primary one is where the finding is."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    """Just past the span (exclusive), as rustc's and SARIF's end columns."""
+    text: str
+    primary: bool = False
+
+    def to_json(self) -> dict:
+        return {
+            "line": self.line,
+            "column": self.column,
+            "end_line": self.end_line,
+            "end_column": self.end_column,
+            "text": self.text,
+            "primary": self.primary,
+        }
+
+
+@dataclass
+class Edit:
+    """Replace the text from (line, column) up to (end_line, end_column) with `replacement`;
+    an insertion when the two positions are equal."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    replacement: str
+
+    def to_json(self) -> dict:
+        return {
+            "line": self.line,
+            "column": self.column,
+            "end_line": self.end_line,
+            "end_column": self.end_column,
+            "replacement": self.replacement,
+        }
+
+
+@dataclass
+class Help:
+    """A fix: a line of text, and the edits that make it when it can be written as code."""
+
+    message: str
+    edits: list[Edit] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"message": self.message, "edits": [edit.to_json() for edit in self.edits]}
+
+
+@dataclass
+class Finding:
+    """One hazard: the rule, a one-line message, the labelled spans (primary first), the fixes."""
+
+    rule: str
+    message: str
+    path: str
+    labels: list[Label]
+    helps: list[Help]
+    statement_line: int = 0
+    """First line of the statement holding the primary span (an allow comment may sit above)."""
+    name: str = ""
+    """The tensor's variable, for fingerprints."""
+
+    @property
+    def primary(self) -> Label:
+        return self.labels[0]
+
+    @property
+    def rule_id(self) -> str:
+        return f"pbpit::{self.rule}"
+
+    def to_json(self) -> dict:
+        primary = self.primary
+        return {
+            "rule": self.rule,
+            "id": self.rule_id,
+            "level": "warning",
+            "message": self.message,
+            "path": self.path,
+            "line": primary.line,
+            "column": primary.column,
+            "end_line": primary.end_line,
+            "end_column": primary.end_column,
+            "labels": [label.to_json() for label in self.labels],
+            "help": [help_.to_json() for help_ in self.helps],
+        }
+
+
+@dataclass
+class LintError:
+    """A file that could not be linted: unreadable, not UTF-8, or not parseable as Rust."""
+
+    path: str
+    message: str
+    line: int | None = None
+    column: int | None = None
+
+    def to_json(self) -> dict:
+        return {
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "message": self.message,
+        }
+
+    @property
+    def text(self) -> str:
+        """One line for the user, as `pbpit lint` prints it after `error: `."""
+        if self.line is None:
+            return self.message
+        return f"cannot parse {self.path}:{self.line}:{self.column}: {self.message}"
+
+
+@dataclass
+class LintReport:
+    """What `pbpit lint` found: the files checked, the findings in file order, the errors, and
+    the source lines of the files with findings (to quote them)."""
+
+    files: list[str] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    errors: list[LintError] = field(default_factory=list)
+    sources: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def exit_code(self) -> int:
+        """0 clean, 1 with findings, 2 when a file could not be linted."""
+        if self.errors:
+            return 2
+        return 1 if self.findings else 0
+
+    def to_json(self) -> dict:
+        return {
+            "files_checked": len(self.files),
+            "files": self.files,
+            "findings": [finding.to_json() for finding in self.findings],
+            "errors": [error.to_json() for error in self.errors],
+        }
+
+
+# -- files -------------------------------------------------------------------------------------
+
+
+def rust_files(directory: Path, errors: list[LintError] | None = None) -> list[Path]:
+    """The `.rs` files under `directory`, sorted; `target/` and hidden directories skipped.
+    A directory that cannot be listed goes into `errors`."""
+
+    def unreadable(error: OSError) -> None:
+        if errors is not None:
+            reason = error.strerror or str(error)
+            errors.append(LintError(str(error.filename), f"cannot read directory: {reason}"))
+
+    found = []
+    for root, dirs, files in os.walk(directory, onerror=unreadable):
+        dirs[:] = sorted(d for d in dirs if d != "target" and not d.startswith("."))
+        found.extend(Path(root, name) for name in sorted(files) if name.endswith(".rs"))
+    return found
+
+
+def lint_paths(paths: Iterable[str | Path]) -> LintReport:
+    """Lint files and directories (recursively), each file once. Paths must exist: the caller
+    checks, so that a mistyped path is a usage error rather than a file error."""
+    report = LintReport()
+    seen: set[Path] = set()
+    for path in map(Path, paths):
+        for file in rust_files(path, report.errors) if path.is_dir() else [path]:
+            try:
+                key = file.resolve()
+            except (OSError, RuntimeError):  # a symlink loop
+                key = file.absolute()
+            if key not in seen:
+                seen.add(key)
+                lint_file(str(file), report)
+    return report
+
+
+def lint_file(path: str, report: LintReport) -> None:
+    """Lint one file into `report`: its findings, or why it could not be linted."""
+    report.files.append(path)
+    try:
+        source = read_rust(path)
+    except RustReadError as err:
+        report.errors.append(LintError(path, str(err)))
+        return
+    error = source.first_error()
+    if error is not None:
+        node, what = error
+        line, column = source.start(node)
+        report.errors.append(LintError(path, what, line, column))
+        return
+    findings = lint_source(source)
+    if findings:
+        report.findings.extend(findings)
+        report.sources[path] = [line.removesuffix("\r") for line in source.text.split("\n")]
+
+
+def lint_source(source: RustFile) -> list[Finding]:
+    """The findings of one parsed file, by position, allowed ones left out."""
+    if b"backward" not in source.data:
+        return []
+    found: dict[tuple[str, int, int], Finding] = {}
+    stack = [source.root]
+    while stack:
+        node = stack.pop()
+        if node.type == "function_item":
+            body = node.child_by_field_name("body")
+            if body is not None and b"backward" in source.data[body.start_byte : body.end_byte]:
+                _Function(source, found).run(node)
+        stack.extend(c for c in node.children if c.named_child_count)
+    lines = source.text.split("\n")
+    findings = [f for f in found.values() if not _allowed(f, lines)]
+    return sorted(findings, key=lambda f: (f.primary.line, f.primary.column, f.rule))
+
+
+def _allowed(finding: Finding, lines: list[str]) -> bool:
+    for line in {finding.primary.line, finding.statement_line}:
+        above = lines[line - 2] if 2 <= line <= len(lines) + 1 else ""
+        match = _ALLOW.match(above)
+        if match:
+            names = {n.strip().removeprefix("pbpit::") for n in match.group(1).split(",")}
+            if finding.rule in names:
+                return True
+    return False
+
+
+# -- the abstract interpretation --------------------------------------------------------------
+
+Context = tuple[tuple[int, int], ...]
+"""The loops around a point and the pass of each: `((loop key, pass), ...)`, outermost first."""
+
+
+@dataclass(eq=False)
+class Definition:
+    """A tracked tensor bound to a name at one place, in one pass of the loops around it."""
+
+    name: str
+    span: tuple[int, int]
+    """File bytes of where it is made (its value, or its name when the value spans lines)."""
+    context: Context
+    why: str
+    """How it is tracked, after `made here`: `from `x` which requires grad`."""
+    statement: Node | None
+    """The `let` or assignment statement (None inside a macro's arguments)."""
+    value: Node | None
+    assigned: bool = False
+    sources: frozenset[Definition] = frozenset()
+    """Itself and every definition it derives from."""
+
+
+@dataclass(frozen=True, eq=False)
+class Value:
+    kind: str = DATA
+    origin: Definition | None = None
+    """The definition this very tensor is (a clone is the same tensor); None for a temporary."""
+    sources: frozenset[Definition] = frozenset()
+    why: str = ""
+    frozen: bool = False
+    """A module whose forward is tracked only if its input is (`valid()`, a loss, an activation)."""
+    reads: frozenset[_Read] = frozenset()
+    """The reads of tracked variables this value was computed from: where a tensor is used."""
+
+
+_DATA = Value()
+_FROZEN = Value(frozen=True)
+
+
+@dataclass(eq=False)
+class _Slot:
+    name: str
+
+
+@dataclass(eq=False)
+class _Backward:
+    span: tuple[int, int]
+    context: Context
+    receiver: str | None
+    """The loss's variable name when the receiver is a plain name."""
+    loss: Value
+
+
+@dataclass(eq=False)
+class _Read:
+    """A variable read where it held a tracked value."""
+
+    span: tuple[int, int]
+    name: str
+    value: Value
+    node: Node | None
+
+
+@dataclass
+class _State:
+    values: dict[_Slot, Value]
+    consumed: dict[Definition, _Backward]
+
+    def copy(self) -> _State:
+        return _State(dict(self.values), dict(self.consumed))
+
+
+def _op(values: Iterable[Value]) -> Value:
+    """The result of an op on `values`: tracked if any input is, with their definitions."""
+    tracked = [v for v in values if v.kind != DATA]
+    if not tracked:
+        return _DATA
+    sources = frozenset().union(*(v.sources for v in tracked))
+    reads = frozenset().union(*(v.reads for v in tracked))
+    why = tracked[0].why or "from a tensor that requires grad"
+    return Value(TRACKED, None, sources, why, reads=reads)
+
+
+def _join(values: list[Value]) -> Value:
+    """What a value may be after branches that made `values`."""
+    first = values[0]
+    if all(v is first for v in values):
+        return first
+    if any(v.kind == TRACKED for v in values):
+        return _op(values)
+    if any(v.kind == LEAF for v in values):
+        return Value(LEAF, why=next(v.why for v in values if v.kind == LEAF))
+    return _FROZEN if all(v.frozen for v in values) else _DATA
+
+
+def _join_states(states: list[_State]) -> _State:
+    slots = {slot for state in states for slot in state.values}
+    values = {slot: _join([s.values.get(slot, _DATA) for s in states]) for slot in slots}
+    consumed: dict[Definition, _Backward] = {}
+    for state in states:
+        for definition, backward in state.consumed.items():
+            consumed.setdefault(definition, backward)
+    return _State(values, consumed)
+
+
+def _pattern_names(pattern: Node) -> list[Node]:
+    """The identifiers a pattern binds (not enum variants, constants or paths)."""
+    names = []
+    stack = [pattern]
+    while stack:
+        node = stack.pop()
+        if node.type in ("identifier", "shorthand_field_identifier"):
+            text = node.text.decode("utf-8", "replace") if node.text else ""
+            if text and not text[0].isupper() and text != "_":
+                names.append(node)
+            continue
+        if node.type in ("scoped_identifier", "type_identifier", "generic_type"):
+            continue
+        for index, child in enumerate(node.children):
+            # `Some(x)`'s `Some` is its `type`; `Foo { a: b }` binds `b`, not the field `a`.
+            if child.is_named and node.field_name_for_child(index) not in ("type", "name"):
+                stack.append(child)
+    return sorted(names, key=lambda n: n.start_byte)
+
+
+class _Function:
+    """One `fn` body read as it runs; findings go into the shared `found`."""
+
+    def __init__(self, source: RustFile, found: dict[tuple[str, int, int], Finding]) -> None:
+        self.source = source
+        self.data = source.data
+        self.found = found
+        self.scopes: list[dict[str, _Slot]] = [{}]
+        self.state = _State({}, {})
+        self.context: Context = ()
+        self.delta = 0
+        self.loops: dict[int, Node] = {}
+        self.entries: dict[int, dict[str, Value]] = {}
+        self.macros: dict[int, object] = {}
+        self._lines: list[str] | None = None
+        self._starts: list[int] | None = None
+        self.expressions: dict[str, Callable[[Node], Value]] = {
+            "identifier": self._identifier,
+            "call_expression": self._call,
+            "field_expression": self._field,
+            "index_expression": self._field,
+            "binary_expression": self._binary,
+            "unary_expression": self._unary,
+            "reference_expression": self._same,
+            "parenthesized_expression": self._same,
+            "try_expression": self._same,
+            "await_expression": self._same,
+            "block": self._block,
+            "unsafe_block": self._block,
+            "async_block": self._block,
+            "if_expression": self._if,
+            "match_expression": self._match,
+            "for_expression": self._for,
+            "while_expression": self._while,
+            "loop_expression": self._loop,
+            "assignment_expression": self._assign,
+            "compound_assignment_expr": self._assign,
+            "closure_expression": self._closure,
+            "macro_invocation": self._macro,
+            "tuple_expression": self._elements,
+            "array_expression": self._elements,
+            "struct_expression": self._elements,
+            "scoped_identifier": lambda node: _DATA,
+        }
+
+    # -- plumbing
+
+    def text(self, node: Node) -> str:
+        start = node.start_byte + self.delta
+        return self.data[start : node.end_byte + self.delta].decode("utf-8", "replace")
+
+    def span(self, node: Node) -> tuple[int, int]:
+        return node.start_byte + self.delta, node.end_byte + self.delta
+
+    def lookup(self, name: str) -> _Slot | None:
+        for scope in reversed(self.scopes):
+            if name in scope:
+                return scope[name]
+        return None
+
+    def declare(self, name: str, value: Value) -> None:
+        slot = _Slot(name)
+        self.scopes[-1][name] = slot
+        self.state.values[slot] = value
+
+    def run(self, function: Node) -> None:
+        parameters = function.child_by_field_name("parameters")
+        for parameter in parameters.named_children if parameters is not None else ():
+            pattern = parameter.child_by_field_name("pattern")
+            for name in _pattern_names(pattern) if pattern is not None else ():
+                self.declare(self.text(name), _DATA)
+        self._block(function.child_by_field_name("body"))
+
+    def expr(self, node: Node | None) -> Value:
+        if node is None:
+            return _DATA
+        handler = self.expressions.get(node.type)
+        if handler is not None:
+            return handler(node)
+        if node.type in _ITEMS:
+            return _DATA
+        # Literals, ranges, casts, returns, breaks: data, but what they contain still runs.
+        values = [self.expr(child) for child in node.named_children]
+        if node.type in ("return_expression", "break_expression"):
+            return values[-1] if values else _DATA
+        return _DATA
+
+    def branches(self, arms: list[Callable[[], Value]]) -> Value:
+        """Run each arm from the same state; afterwards anything one of them did may be done."""
+        base = self.state
+        states, values = [], []
+        for arm in arms:
+            self.state = base.copy()
+            values.append(arm())
+            states.append(self.state)
+        self.state = _join_states(states)
+        return _join(values)
+
+    # -- statements and blocks
+
+    def _block(self, block: Node) -> Value:
+        self.scopes.append({})
+        value = _DATA
+        for child in block.named_children:
+            if child.type == "let_declaration":
+                self._let(child)
+                value = _DATA
+            elif child.type == "expression_statement":
+                inner = child.named_children[0] if child.named_child_count else None
+                value = self.expr(inner)
+                if self.data[child.end_byte + self.delta - 1 : child.end_byte + self.delta] == b";":
+                    value = _DATA
+            elif child.type in _ITEMS:
+                continue
+            else:
+                value = self.expr(child)
+        self.scopes.pop()
+        return value
+
+    def _let(self, node: Node) -> None:
+        pattern = node.child_by_field_name("pattern")
+        value_node = node.child_by_field_name("value")
+        alternative = node.child_by_field_name("alternative")
+        if (
+            pattern is not None
+            and pattern.type == "tuple_pattern"
+            and value_node is not None
+            and value_node.type == "tuple_expression"
+            and pattern.named_child_count == value_node.named_child_count
+        ):
+            # `let (a, b) = (x.exp(), y);` binds element by element.
+            pairs = list(zip(pattern.named_children, value_node.named_children, strict=True))
+            values = [self.expr(v) for _, v in pairs]
+            for (part, part_value), value in zip(pairs, values, strict=True):
+                self._bind(part, value, part_value, node)
+            return
+        value = self.expr(value_node)
+        if alternative is not None:
+            # `let ... else { diverges }`: read it, keep nothing from it.
+            base = self.state
+            self.state = base.copy()
+            self.expr(alternative)
+            self.state = base
+        if pattern is not None:
+            self._bind(pattern, value, value_node, node)
+
+    def _bind(self, pattern: Node, value: Value, value_node: Node | None, statement: Node) -> None:
+        if pattern.type == "identifier":
+            name = self.text(pattern)
+            self.declare(name, self._bound(name, value, pattern, value_node, statement))
+            return
+        # The parts of a tracked value (`let (out, state) = cell.forward(..)`) are tensors of
+        # their own, all derived from the whole: backpropagating one consumes the whole's steps.
+        part = value
+        if value.kind == TRACKED:
+            whole = value
+            if value.origin is None:
+                name = " ".join(self.text(pattern).split())
+                whole = self._bound(name, value, pattern, value_node, statement)
+            part = _op([whole])
+        for name_node in _pattern_names(pattern):
+            name = self.text(name_node)
+            self.declare(name, self._bound(name, part, name_node, None, statement))
+
+    def _bound(
+        self,
+        name: str,
+        value: Value,
+        name_node: Node,
+        value_node: Node | None,
+        statement: Node,
+        assigned: bool = False,
+    ) -> Value:
+        """`value` bound to `name`: a temporary tracked tensor becomes a definition."""
+        if value.kind == DATA or value.origin is not None:
+            return value
+        span = self.span(value_node) if value_node is not None else self.span(name_node)
+        if value_node is not None and value_node.start_point[0] != value_node.end_point[0]:
+            span = self.span(name_node)
+        why = value.why if value.kind == TRACKED else f"from `{name}` which requires grad"
+        definition = Definition(
+            name,
+            span,
+            self.context,
+            why,
+            statement if self.delta == 0 else None,
+            value_node if self.delta == 0 else None,
+            assigned,
+        )
+        if value.kind == LEAF:
+            return Value(LEAF, definition, frozenset(), why)
+        definition.sources = value.sources | {definition}
+        return Value(TRACKED, definition, definition.sources, why, reads=value.reads)
+
+    def _assign(self, node: Node) -> Value:
+        left = node.child_by_field_name("left")
+        right = node.child_by_field_name("right")
+        value = self.expr(right)
+        slot = (
+            self.lookup(self.text(left)) if left is not None and left.type == "identifier" else None
+        )
+        if slot is None:
+            if left is not None and left.type != "identifier":
+                self.expr(left)
+            return _DATA
+        if node.type == "compound_assignment_expr":
+            value = _op([self.state.values.get(slot, _DATA), value])
+        statement = node.parent if node.parent is not None else node
+        self.state.values[slot] = self._bound(
+            slot.name, value, left, right, statement, assigned=True
+        )
+        return _DATA
+
+    # -- expressions
+
+    def _identifier(self, node: Node) -> Value:
+        slot = self.lookup(self.text(node))
+        if slot is None:
+            return _DATA
+        value = self.state.values.get(slot, _DATA)
+        if value.kind == TRACKED:
+            read = _Read(self.span(node), slot.name, value, node if self.delta == 0 else None)
+            return replace(value, reads=value.reads | {read})
+        return value
+
+    def _same(self, node: Node) -> Value:
+        inner = node.child_by_field_name("value")
+        if inner is None:
+            inner = next((c for c in node.named_children if c.type not in _ITEMS), None)
+        return self.expr(inner)
+
+    def _field(self, node: Node) -> Value:
+        """`output.loss`, `xs[i]`: a part of a tracked value is tracked, of anything else data."""
+        children = [c for c in node.named_children if c.type != "field_identifier"]
+        values = [self.expr(child) for child in children]
+        base = values[0] if values else _DATA
+        return _op([base]) if base.kind == TRACKED else _DATA
+
+    def _binary(self, node: Node) -> Value:
+        left = self.expr(node.child_by_field_name("left"))
+        right = self.expr(node.child_by_field_name("right"))
+        operator = node.child_by_field_name("operator")
+        if operator is not None and self.text(operator) in ("+", "-", "*", "/", "%"):
+            return _op([left, right])
+        return _DATA
+
+    def _unary(self, node: Node) -> Value:
+        value = self.expr(node.named_children[0] if node.named_child_count else None)
+        operator = self.data[node.start_byte + self.delta : node.start_byte + self.delta + 1]
+        if operator == b"*":
+            return value
+        return _op([value]) if operator == b"-" else _DATA
+
+    def _elements(self, node: Node) -> Value:
+        values = []
+        stack = list(node.named_children)
+        while stack:
+            child = stack.pop(0)
+            if child.type in ("field_initializer_list", "field_initializer"):
+                stack[:0] = [c for c in child.named_children if c.type != "field_identifier"]
+            elif child.type in ("type_identifier", "scoped_type_identifier", "generic_type"):
+                continue
+            elif child.type == "shorthand_field_initializer":
+                values.append(self.expr(child.named_children[0]))
+            else:
+                values.append(self.expr(child))
+        return _op(values)
+
+    def _macro(self, node: Node) -> Value:
+        if self.delta != 0:
+            return _DATA  # a macro inside a macro's arguments: not read
+        arguments = self.macros.get(node.start_byte)
+        if arguments is None:
+            arguments = macro_arguments(self.source, node) or False
+            self.macros[node.start_byte] = arguments
+        if not arguments:
+            return _DATA
+        self.delta = arguments.delta
+        try:
+            values = [self.expr(argument) for argument in arguments.nodes]
+        finally:
+            self.delta = 0
+        name = node.child_by_field_name("macro")
+        return _op(values) if name is not None and self.text(name) == "vec" else _DATA
+
+    def _closure(self, node: Node, repeat_key: int | None = None) -> Value:
+        """A closure, read where it is written (as a loop body when `repeat_key` is given)."""
+
+        def body() -> None:
+            self.scopes.append({})
+            parameters = node.child_by_field_name("parameters")
+            for parameter in parameters.named_children if parameters is not None else ():
+                pattern = parameter.child_by_field_name("pattern") or parameter
+                for name in _pattern_names(pattern):
+                    self.declare(self.text(name), _DATA)
+            self.expr(node.child_by_field_name("body"))
+            self.scopes.pop()
+
+        if repeat_key is None:
+            body()
+        else:
+            self._passes(node, repeat_key, body)
+        return _DATA
+
+    def _if(self, node: Node) -> Value:
+        self.scopes.append({})
+        self._condition(node.child_by_field_name("condition"))
+        consequence = node.child_by_field_name("consequence")
+        alternative = node.child_by_field_name("alternative")
+        conditional_scope = self.scopes[-1]
+
+        def then() -> Value:
+            return self.expr(consequence)
+
+        def otherwise() -> Value:
+            if alternative is None:
+                return _DATA
+            # The `if let` bindings are not in scope in the `else`.
+            self.scopes[-1] = {}
+            value = self.expr(
+                alternative.named_children[-1] if alternative.named_child_count else None
+            )
+            self.scopes[-1] = conditional_scope
+            return value
+
+        value = self.branches([then, otherwise])
+        self.scopes.pop()
+        return value
+
+    def _condition(self, node: Node | None) -> None:
+        """A condition; `let` patterns in it bind in the current scope."""
+        if node is None:
+            return
+        if node.type == "let_condition":
+            value = self.expr(node.child_by_field_name("value"))
+            pattern = node.child_by_field_name("pattern")
+            if pattern is not None:
+                self._bind_part(pattern, value)
+        elif node.type == "let_chain":
+            for child in node.named_children:
+                self._condition(child)
+        else:
+            self.expr(node)
+
+    def _bind_part(self, pattern: Node, value: Value) -> None:
+        """Names bound out of `value` by a pattern (`Some(x)`, a match arm): parts of it."""
+        part = _op([value]) if value.kind == TRACKED else value
+        for name_node in _pattern_names(pattern):
+            name = self.text(name_node)
+            self.declare(name, self._bound(name, part, name_node, None, pattern))
+
+    def _match(self, node: Node) -> Value:
+        value = self.expr(node.child_by_field_name("value"))
+        body = node.child_by_field_name("body")
+        arms = [
+            a for a in (body.named_children if body is not None else []) if a.type == "match_arm"
+        ]
+
+        def arm_of(arm: Node) -> Callable[[], Value]:
+            def run() -> Value:
+                self.scopes.append({})
+                pattern = arm.child_by_field_name("pattern")
+                if pattern is not None:
+                    self._bind_part(pattern, value)
+                    self.expr(pattern.child_by_field_name("condition"))
+                result = self.expr(arm.child_by_field_name("value"))
+                self.scopes.pop()
+                return result
+
+            return run
+
+        return self.branches([arm_of(arm) for arm in arms]) if arms else _DATA
+
+    # -- loops
+
+    def _passes(self, loop: Node, key: int, body: Callable[[], None]) -> None:
+        """Run a loop body three times when it backpropagates: what one pass consumes, the next
+        misses."""
+        self.loops[key] = loop
+        # What each visible name holds as the loop starts (a carried leaf stays a leaf).
+        self.entries[key] = {
+            name: self.state.values.get(slot, _DATA)
+            for scope in self.scopes
+            for name, slot in scope.items()
+        }
+        block = loop.child_by_field_name("body")
+        text = self.data[loop.start_byte + self.delta : loop.end_byte + self.delta]
+        repeat = (
+            b"backward" in text
+            and len(self.context) < _PASSES_DEEPEST
+            and not (block is not None and block.type == "block" and self._runs_once(block))
+        )
+        outer = self.context
+        for number in range(1, _PASSES + 1 if repeat else 2):
+            self.context = (*outer, (key, number))
+            body()
+        self.context = outer
+
+    def _runs_once(self, block: Node) -> bool:
+        """A body that ends every pass with `break` or `return` runs once."""
+        for child in block.named_children:
+            inner = child.named_children[0] if child.type == "expression_statement" else child
+            if inner is not None and inner.type in ("break_expression", "return_expression"):
+                return True
+        return False
+
+    def _for(self, node: Node) -> Value:
+        iterated = self.expr(node.child_by_field_name("value"))
+        pattern = node.child_by_field_name("pattern")
+
+        def body() -> None:
+            self.scopes.append({})
+            for name_node in _pattern_names(pattern) if pattern is not None else ():
+                # Each element is a tensor of its own (see the module's limitations).
+                element = Value(TRACKED, why=iterated.why) if iterated.kind == TRACKED else _DATA
+                name = self.text(name_node)
+                self.declare(name, self._bound(name, element, name_node, None, node))
+            self.expr(node.child_by_field_name("body"))
+            self.scopes.pop()
+
+        self._passes(node, node.start_byte + self.delta, body)
+        return _DATA
+
+    def _while(self, node: Node) -> Value:
+        def body() -> None:
+            self.scopes.append({})
+            self._condition(node.child_by_field_name("condition"))
+            self.expr(node.child_by_field_name("body"))
+            self.scopes.pop()
+
+        self._passes(node, node.start_byte + self.delta, body)
+        return _DATA
+
+    def _loop(self, node: Node) -> Value:
+        self._passes(
+            node, node.start_byte + self.delta, lambda: self.expr(node.child_by_field_name("body"))
+        )
+        return _DATA
+
+    # -- calls
+
+    def _call(self, node: Node) -> Value:
+        function = node.child_by_field_name("function")
+        arguments = node.child_by_field_name("arguments")
+        target = function
+        if function is not None and function.type == "generic_function":
+            target = function.child_by_field_name("function")
+        argument_nodes = [
+            a
+            for a in (arguments.named_children if arguments is not None else [])
+            if a.type not in _ITEMS
+        ]
+        if target is not None and target.type == "field_expression":
+            receiver_node = target.child_by_field_name("value")
+            name_node = target.child_by_field_name("field")
+            name = self.text(name_node) if name_node is not None else ""
+            receiver = self.expr(receiver_node)
+            values = [self._argument(a, node, name) for a in argument_nodes]
+            return self._method(node, receiver_node, name_node, name, receiver, values)
+        values = [self._argument(a, node, "") for a in argument_nodes]
+        if target is not None and target.type in ("scoped_identifier", "identifier"):
+            last = self.text(target).split("::")[-1]
+            path = target.child_by_field_name("path")
+            owner = _last_segment(self.text(path)) if path is not None else ""
+            if last == "from_inner":
+                return _DATA
+            if _PARAMETER_FREE.match(owner):
+                return _FROZEN
+            if target.type == "identifier":
+                # A closure or function value bound to a name: what it returns is not seen.
+                self.expr(target)
+        else:
+            self.expr(function)
+        return _op(values)
+
+    def _argument(self, node: Node, call: Node, method: str) -> Value:
+        if node.type == "closure_expression" and method in _REPEATING:
+            return self._closure(node, repeat_key=call.start_byte + self.delta)
+        return self.expr(node)
+
+    def _method(
+        self,
+        call: Node,
+        receiver_node: Node | None,
+        name_node: Node | None,
+        name: str,
+        receiver: Value,
+        arguments: list[Value],
+    ) -> Value:
+        if name == "backward":
+            self._backward(call, receiver_node, name_node, receiver)
+            return _DATA
+        if name in _SAME_TENSOR:
+            return receiver
+        if name == "require_grad":
+            return Value(LEAF, why="from a tensor that requires grad")
+        if name == "set_require_grad":
+            flag = call.child_by_field_name("arguments")
+            if flag is not None and "true" in self.text(flag):
+                return Value(LEAF, why="from a tensor that requires grad")
+            return _DATA
+        if name == "detach":
+            return Value(LEAF, why=receiver.why) if receiver.kind == LEAF else _DATA
+        if name in _UNTRACKED_RESULT:
+            return _DATA
+        if name in ("valid", "no_grad"):
+            return _FROZEN
+        if name == "val" and receiver.kind == DATA and not arguments:
+            return Value(LEAF, why="from a parameter")
+        if name == "forward" or name.startswith("forward_"):
+            if receiver.frozen:
+                return _op(arguments)
+            module = self.text(receiver_node) if receiver_node is not None else "module"
+            if "\n" in module or len(module) > 40:
+                module = "module"
+            sources = frozenset().union(*(v.sources for v in arguments))
+            reads = frozenset().union(*(v.reads for v in arguments))
+            why = f"by `{module}.{name}`, whose parameters require grad"
+            return Value(TRACKED, None, sources, why, reads=reads)
+        if receiver.frozen:
+            return _FROZEN
+        return _op([receiver, *arguments])
+
+    # -- backward and the findings
+
+    def _backward(
+        self, call: Node, receiver_node: Node | None, name_node: Node | None, value: Value
+    ) -> None:
+        span = self.span(call)
+        single_line = call.start_point[0] == call.end_point[0]
+        plain = receiver_node is not None and receiver_node.type in (
+            "identifier",
+            "field_expression",
+        )
+        if not (single_line and plain) and name_node is not None:
+            span = (name_node.start_byte + self.delta, span[1])
+        receiver = None
+        if receiver_node is not None and receiver_node.type == "identifier":
+            receiver = self.text(receiver_node)
+        event = _Backward(span, self.context, receiver, value)
+        if value.kind != TRACKED:
+            return  # a leaf is reusable; on data Burn panics otherwise, not our patterns
+        hits = [d for d in value.sources if d in self.state.consumed]
+        if not hits:
+            for definition in value.sources:
+                self.state.consumed[definition] = event
+            return
+        # The consumed definitions the walk meets first; a rejected backward consumes nothing.
+        frontier = [d for d in hits if not any(d is not e and d in e.sources for e in hits)]
+        for definition in sorted(frontier, key=lambda d: d.span):
+            earlier = self.state.consumed[definition]
+            self._report(definition, earlier, event, value)
+
+    def _report(
+        self, definition: Definition, earlier: _Backward, later: _Backward, value: Value
+    ) -> None:
+        """A finding for the backward `later`, which needs `definition` that `earlier` consumed."""
+        loop_key = _loop_between(earlier.context, later.context)
+        if loop_key is not None:
+            carried = any(key == loop_key for key, _ in definition.context)
+            finding = self._loop_finding(definition, earlier, value, loop_key, carried)
+        elif value.origin is definition:
+            finding = self._double_finding(definition, earlier, later)
+        else:
+            finding = self._shared_finding(definition, earlier, later)
+        self.found.setdefault((finding.rule, finding.primary.line, finding.primary.column), finding)
+
+    def _finding(
+        self, rule: str, message: str, name: str, labels: list[Label], helps: list[Help], at: int
+    ) -> Finding:
+        return Finding(
+            rule,
+            message,
+            self.source.path,
+            labels,
+            [h for h in helps if not h.edits] + [h for h in helps if h.edits],
+            statement_line=self._statement_line(at),
+            name=name,
+        )
+
+    def _loop_finding(
+        self, definition: Definition, earlier: _Backward, loss: Value, loop_key: int, carried: bool
+    ) -> Finding:
+        loop = self.loops[loop_key]
+        name = definition.name
+        body = loop.child_by_field_name("body") or loop
+        shift = loop_key - loop.start_byte
+        use = _first_read(loss, definition, (body.start_byte + shift, body.end_byte + shift))
+        labels = []
+        if carried:
+            # Named after the variable that carries it into the next pass.
+            name = use.name if use is not None else name
+            made = f"`{name}` is made here" if name == definition.name else "made here"
+            message = (
+                f"`{name}` carries a tracked tensor from one pass of the loop into the next: "
+                "a later pass's backward panics"
+            )
+            labels.append(self._label(definition.span, f"{made}, {definition.why}", True))
+            if use is not None and use.value.origin is definition:
+                labels.append(self._label(use.span, f"the previous pass's `{name}` is used here"))
+            elif use is not None:
+                labels.append(
+                    self._label(use.span, f"`{name}`, built on an earlier pass's, is used here")
+                )
+            leaf = self.entries[loop_key].get(name, _DATA).kind == LEAF
+            helps = [self._detach_each_pass(name, loop, leaf)]
+            later = "a later pass"
+        else:
+            message = (
+                f"`{name}` is a tracked tensor made before the loop and used in it: "
+                "the loop's 2nd backward panics"
+            )
+            labels.append(
+                self._label(
+                    definition.span,
+                    f"`{name}` is made here, outside the loop, {definition.why}",
+                    True,
+                )
+            )
+            if use is not None:
+                labels.append(self._label(use.span, "used here, inside the loop"))
+            helps = [self._detach_once(definition), self._recompute(definition, loop)]
+            later = "the next pass"
+        labels.append(
+            self._label(
+                earlier.span, f"this backward consumes `{name}`'s step; {later} panics at it"
+            )
+        )
+        return self._finding(LOOP_EXTERNAL, message, name, labels, helps, definition.span[0])
+
+    def _shared_finding(
+        self, definition: Definition, earlier: _Backward, later: _Backward
+    ) -> Finding:
+        name = definition.name
+        labels = [
+            self._label(definition.span, f"`{name}` is made here, {definition.why}", True),
+            self._label(earlier.span, f"this backward consumes `{name}`'s step"),
+            self._label(later.span, f"this backward needs `{name}`'s step again and panics"),
+        ]
+        first, second = earlier.receiver, later.receiver
+        if first and second and first != second:
+            add = Help(f"add the losses and run one backward: `({first} + {second}).backward()`")
+        else:
+            add = Help("add the two losses and run one backward on their sum")
+        helps = [add, self._detach_in_first_loss(definition, earlier)]
+        message = f"`{name}` is shared by two losses, each backpropagated: the 2nd backward panics"
+        return self._finding(SHARED, message, name, labels, helps, definition.span[0])
+
+    def _double_finding(
+        self, definition: Definition, earlier: _Backward, later: _Backward
+    ) -> Finding:
+        name = definition.name
+        through = later.receiver if later.receiver and later.receiver != name else None
+        message = f"`{name}` is backpropagated twice: the 2nd backward panics"
+        if through is not None:
+            message = (
+                f"`{name}` is backpropagated twice, the 2nd time through its clone "
+                f"`{through}`: the 2nd backward panics"
+            )
+        labels = [
+            self._label(later.span, f"this backward panics: `{name}`'s graph is gone", True),
+            self._label(definition.span, f"`{name}` is made here"),
+            self._label(earlier.span, f"the first backward consumes `{name}`'s graph here"),
+        ]
+        helps = [
+            Help("use the `Gradients` the first backward returned: a graph is backpropagated once"),
+            Help(f"or build `{name}` again (run its forward again) before the second backward"),
+        ]
+        return self._finding(DOUBLE, message, name, labels, helps, later.span[0])
+
+    # -- what the labels point at
+
+    def _label(self, span: tuple[int, int], text: str, primary: bool = False) -> Label:
+        line, column = self.source.position(span[0])
+        end_line, end_column = self.source.position(span[1])
+        if end_line != line:
+            # One line per label: the span stops at the end of its first line.
+            first = self.lines[line - 1]
+            end_line, end_column = line, len(first.rstrip()) + 1
+        return Label(line, column, end_line, end_column, text, primary)
+
+    def _statement_line(self, byte: int) -> int:
+        node = self.source.root.descendant_for_byte_range(byte, byte)
+        while (
+            node is not None
+            and node.parent is not None
+            and node.parent.type
+            not in (
+                "block",
+                "source_file",
+                "declaration_list",
+            )
+        ):
+            node = node.parent
+        return self.source.position(node.start_byte if node is not None else byte)[0]
+
+    # -- fixes as code
+
+    def _edit(self, start: int, end: int, replacement: str) -> Edit:
+        line, column = self.source.position(start)
+        end_line, end_column = self.source.position(end)
+        return Edit(line, column, end_line, end_column, replacement)
+
+    def _detach_once(self, definition: Definition) -> Help:
+        message = f"if `{definition.name}` needs no gradient, detach it once"
+        value = definition.value
+        if value is None:
+            return Help(f"{message}: add `.detach()` where it is made")
+        if value.type in _NO_PARENS:
+            return Help(message, [self._edit(value.end_byte, value.end_byte, ".detach()")])
+        return Help(
+            message,
+            [
+                self._edit(value.start_byte, value.start_byte, "("),
+                self._edit(value.end_byte, value.end_byte, ").detach()"),
+            ],
+        )
+
+    def _recompute(self, definition: Definition, loop: Node) -> Help:
+        name = definition.name
+        message = f"if gradients must flow through `{name}`, compute it inside the loop, every pass"
+        fallback = Help(f"{message}, where the backward uses it")
+        statement = definition.statement
+        body = loop.child_by_field_name("body")
+        if (
+            statement is None
+            or statement.type != "let_declaration"
+            or definition.assigned
+            or definition.value is None
+            or body is None
+            or body.type != "block"
+            or not self._whole_lines(statement)
+            or not self._ends_line(body.start_point[0], body.start_point[1] + 1)
+            or self._read_outside(name, statement, body)
+        ):
+            return fallback
+        lines = self.lines
+        brace_line = body.start_point[0]
+        first_line, last_line = statement.start_point[0], statement.end_point[0]
+        old_indent = _indent(lines[first_line])
+        inner = [c for c in body.named_children if c.type not in ("line_comment", "block_comment")]
+        if inner and inner[0].start_point[0] > brace_line:
+            new_indent = _indent(lines[inner[0].start_point[0]])
+        else:
+            new_indent = _indent(lines[loop.start_point[0]]) + "    "
+        moved = "".join(
+            new_indent + line.removeprefix(old_indent) + "\n"
+            for line in lines[first_line : last_line + 1]
+        )
+        after_brace = self._line_start(brace_line + 1)
+        return Help(
+            message,
+            [
+                self._edit(self._line_start(first_line), self._line_start(last_line + 1), ""),
+                self._edit(after_brace, after_brace, moved),
+            ],
+        )
+
+    def _read_outside(self, name: str, statement: Node, body: Node) -> bool:
+        """Whether `name` is named after its `let` anywhere but in the loop's body."""
+        block = statement.parent
+        if block is None or not (block.start_byte <= body.start_byte < block.end_byte):
+            return True
+        stack = [block]
+        while stack:
+            node = stack.pop()
+            if node.end_byte <= statement.end_byte:
+                continue
+            if body.start_byte <= node.start_byte and node.end_byte <= body.end_byte:
+                continue
+            if node.type == "identifier" and self.text(node) == name:
+                return True
+            stack.extend(node.named_children)
+        return False
+
+    def _detach_each_pass(self, name: str, loop: Node, leaf: bool) -> Help:
+        message = f"detach `{name}` at the end of each pass: gradients stop at the pass boundary"
+        detached = f"{name}.detach()"
+        if leaf:
+            # It entered the loop as a leaf that requires grad: it must stay one.
+            message = f"make `{name}` a new leaf at the end of each pass, as it entered the loop"
+            detached = f"{name}.detach().require_grad()"
+        fallback = Help(f"{message}: `{name} = {detached};`")
+        body = loop.child_by_field_name("body")
+        if body is None or body.type != "block" or self.delta != 0:
+            return fallback
+        inner = [c for c in body.named_children if c.type not in ("line_comment", "block_comment")]
+        if not inner or not self._whole_lines(inner[-1]):
+            return fallback
+        last = inner[-1]
+        if last.end_point[0] >= body.end_point[0]:
+            return fallback
+        at = self._line_start(last.end_point[0] + 1)
+        indent = _indent(self.lines[last.start_point[0]])
+        return Help(message, [self._edit(at, at, f"{indent}{name} = {detached};\n")])
+
+    def _detach_in_first_loss(self, definition: Definition, earlier: _Backward) -> Help:
+        name = definition.name
+        message = (
+            f"if the first loss must not train what made `{name}` (as in a GAN's discriminator "
+            f"step), detach `{name}` in it"
+        )
+        read = _first_read(earlier.loss, definition, (definition.span[1], earlier.span[0]))
+        node = read.node if read is not None else None
+        field_ = node.parent if node is not None else None
+        call = field_.parent if field_ is not None else None
+        if (
+            field_ is not None
+            and field_.type == "field_expression"
+            and call is not None
+            and call.type == "call_expression"
+            and self.text(field_).endswith(".clone")
+        ):
+            return Help(message, [self._edit(call.end_byte, call.end_byte, ".detach()")])
+        return Help(f"{message}: `{name}.clone().detach()`")
+
+    @property
+    def lines(self) -> list[str]:
+        """The file's lines, split at `\\n` only (as tree-sitter counts rows)."""
+        if self._lines is None:
+            self._lines = [line.removesuffix("\r") for line in self.source.text.split("\n")]
+        return self._lines
+
+    def _line_start(self, row: int) -> int:
+        """Byte offset where 0-based `row` starts (the end of the file past the last)."""
+        if self._starts is None:
+            self._starts = [0] + [i + 1 for i, b in enumerate(self.data) if b == 0x0A]
+        return self._starts[row] if row < len(self._starts) else len(self.data)
+
+    def _whole_lines(self, node: Node) -> bool:
+        """Whether a node has its lines to itself (a trailing comment allowed)."""
+        start, end = node.start_point, node.end_point
+        before = self.data[self._line_start(start[0]) : self._line_start(start[0]) + start[1]]
+        return not before.strip() and self._ends_line(end[0], end[1])
+
+    def _ends_line(self, row: int, column: int) -> bool:
+        """Whether only blanks or a comment follow byte `column` of `row`."""
+        end = self._line_start(row + 1)
+        after = self.data[self._line_start(row) + column : end].strip()
+        return not after or after.startswith(b"//")
+
+
+_NO_PARENS = frozenset(
+    {
+        "identifier",
+        "call_expression",
+        "field_expression",
+        "parenthesized_expression",
+        "macro_invocation",
+        "index_expression",
+        "try_expression",
+        "await_expression",
+        "scoped_identifier",
+        "self",
+    }
+)
+
+
+def _first_read(loss: Value, definition: Definition, within: tuple[int, int]) -> _Read | None:
+    """Where a loss used `definition` within a range of bytes: the first read of the tensor
+    itself, else of a tensor derived from it."""
+    inside = [r for r in loss.reads if within[0] <= r.span[0] < within[1]]
+    for same in (True, False):
+        found = [
+            r
+            for r in inside
+            if (r.value.origin is definition if same else definition in r.value.sources)
+        ]
+        if found:
+            return min(found, key=lambda r: r.span)
+    return None
+
+
+def _loop_between(earlier: Context, later: Context) -> int | None:
+    """The loop whose passes separate two points: the outermost one around both whose pass
+    differs between them."""
+    for (key_a, pass_a), (key_b, pass_b) in zip(earlier, later, strict=False):
+        if key_a != key_b:
+            return None
+        if pass_a != pass_b:
+            return key_a
+    return None
+
+
+def _last_segment(path: str) -> str:
+    """`MseLoss` for `nn::loss::MseLoss` or `MseLoss::<B>`."""
+    while "<" in path:
+        stripped = re.sub(r"<[^<>]*>", "", path)
+        if stripped == path:
+            break
+        path = stripped
+    names = re.findall(r"[A-Za-z_]\w*", path)
+    return names[-1] if names else ""
+
+
+def _indent(line: str) -> str:
+    return line[: len(line) - len(line.lstrip())]

@@ -1,0 +1,602 @@
+"""`pbpit lint`: the static checker for Burn code.
+
+The snippets in `tests/lint/` mark what must be found as rustc's UI tests do, with a trailing
+`//~ WARN rule` on the line of the finding's primary span; each file must give exactly that set
+of (line, rule), nothing more.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+import textwrap
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from pbpit.rustlang.lint import DOUBLE, LOOP_EXTERNAL, RULES, lint_paths, rust_files
+from pbpit.rustlang.lint_cli import lint_command
+
+SNIPPETS = Path(__file__).parent / "lint"
+ANNOTATION = re.compile(r"//~(\^*)\s*WARN\s+([\w-]+)")
+
+# SPEC §3 `twice`, as a Burn user writes it.
+TWICE = """\
+use burn::backend::{Autodiff, Flex};
+use burn::tensor::Tensor;
+
+fn main() {
+    let device = Default::default();
+    let x = Tensor::<Autodiff<Flex>, 1>::from_floats([0.5, 1.0], &device).require_grad();
+    let w = Tensor::<Autodiff<Flex>, 1>::from_floats([1.0, 2.0], &device).require_grad();
+    // "Features" computed once, outside the loop, to save time.
+    let feats = x.clone().exp();
+    for step in 0..3 {
+        let loss = (feats.clone() * w.clone()).sum();
+        let grads = loss.backward();
+        println!("step {step}: w.grad = {:?}", w.grad(&grads).map(|g| g.into_data()));
+    }
+}
+"""
+
+TWICE_REPORT = """\
+warning[pbpit::loop-external-tracked]: `feats` is a tracked tensor made before the loop and \
+used in it: the loop's 2nd backward panics
+  --> src/main.rs:9:17
+   |
+9  |     let feats = x.clone().exp();
+   |                 ^^^^^^^^^^^^^^^ `feats` is made here, outside the loop, from `x` which \
+requires grad
+10 |     for step in 0..3 {
+11 |         let loss = (feats.clone() * w.clone()).sum();
+   |                     ----- used here, inside the loop
+12 |         let grads = loss.backward();
+   |                     --------------- this backward consumes `feats`'s step; the next pass \
+panics at it
+   |
+help: if `feats` needs no gradient, detach it once
+   |
+9  |     let feats = x.clone().exp().detach();
+   |                                +++++++++
+help: if gradients must flow through `feats`, compute it inside the loop, every pass
+   |
+9  -     let feats = x.clone().exp();
+9  |     for step in 0..3 {
+10 +         let feats = x.clone().exp();
+   |
+
+pbpit lint: 1 warning in 1 file (1 file checked)
+"""
+
+CLEAN = """\
+fn main() {
+    let device = Default::default();
+    let w = Tensor::<B, 1>::from_floats([1.0, 2.0], &device).require_grad();
+    for _ in 0..3 {
+        let _grads = (w.clone() * 2.0).sum().backward();
+    }
+}
+"""
+
+
+def annotated(path: Path) -> set[tuple[int, str]]:
+    """The (line, rule) pairs a snippet marks with `//~ WARN rule` (`//~^` for the line above)."""
+    expected = set()
+    for number, line in enumerate(path.read_text().splitlines(), start=1):
+        for carets, rule in ANNOTATION.findall(line):
+            expected.add((number - len(carets), rule))
+    return expected
+
+
+def found(path: Path) -> set[tuple[int, str]]:
+    report = lint_paths([path])
+    assert not report.errors, report.errors
+    return {(f.primary.line, f.rule) for f in report.findings}
+
+
+def run(paths: list[str], fmt: str = "human") -> tuple[int, str, str]:
+    stdout, stderr = io.StringIO(), io.StringIO()
+    status = lint_command(paths, fmt, stdout, stderr)
+    return status, stdout.getvalue(), stderr.getvalue()
+
+
+def write(directory: Path, name: str, text: str) -> Path:
+    path = directory / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text))
+    return path
+
+
+# -- the snippet suite --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("snippet", sorted(SNIPPETS.glob("*.rs")), ids=lambda p: p.name)
+def test_snippet_findings_are_exactly_the_annotated_ones(snippet):
+    assert found(snippet) == annotated(snippet)
+
+
+def test_suite_covers_every_rule_and_clean_programs():
+    expected = {path.name: annotated(path) for path in SNIPPETS.glob("*.rs")}
+    rules = {rule for pairs in expected.values() for _, rule in pairs}
+    assert rules == set(RULES)
+    clean = {name for name, pairs in expected.items() if not pairs}
+    assert {"twice_fix.rs", "gan_fixed.rs", "rnn_detached.rs", "mlp_training.rs"} <= clean
+
+
+def apply(text: str, edits) -> str:
+    lines = text.split("\n")
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line) + 1)
+    for edit in sorted(edits, key=lambda e: (e.line, e.column), reverse=True):
+        start = starts[edit.line - 1] + edit.column - 1
+        end = starts[edit.end_line - 1] + edit.end_column - 1
+        text = text[:start] + edit.replacement + text[end:]
+    return text
+
+
+@pytest.mark.parametrize("snippet", sorted(SNIPPETS.glob("*.rs")), ids=lambda p: p.name)
+def test_each_fix_written_as_code_removes_its_finding_and_adds_none(snippet, tmp_path):
+    text = snippet.read_text()
+    findings = lint_paths([snippet]).findings
+    before = Counter((f.rule, f.name) for f in findings)
+    for finding in findings:
+        for help_ in finding.helps:
+            if not help_.edits:
+                continue
+            fixed = write(tmp_path, "fixed.rs", apply(text, help_.edits))
+            remaining = lint_paths([fixed])
+            assert not remaining.errors, (help_.message, remaining.errors)
+            after = Counter((f.rule, f.name) for f in remaining.findings)
+            assert after == before - Counter([(finding.rule, finding.name)]), help_.message
+
+
+# -- the three patterns, one behaviour each -----------------------------------------------------
+
+
+def rules_in(tmp_path: Path, body: str) -> list[tuple[int, str]]:
+    path = write(tmp_path, "main.rs", body)
+    return [(f.primary.line, f.rule) for f in lint_paths([path]).findings]
+
+
+def test_leaf_parameter_used_in_loop_is_not_a_hazard(tmp_path):
+    assert rules_in(tmp_path, CLEAN) == []
+
+
+def test_detach_then_require_grad_is_a_new_leaf(tmp_path):
+    body = """\
+    fn main() {
+        let x = Tensor::<B, 1>::from_floats([1.0], &device).require_grad();
+        let feats = x.clone().exp().detach().require_grad();
+        for _ in 0..3 {
+            let _grads = (feats.clone() * 2.0).sum().backward();
+        }
+    }
+    """
+    assert rules_in(tmp_path, body) == []
+
+
+def test_clone_of_a_loss_backpropagated_again_is_double_backward(tmp_path):
+    body = """\
+    fn main() {
+        let x = Tensor::<B, 1>::from_floats([1.0], &device).require_grad();
+        let loss = x.clone().exp().sum();
+        let copy = loss.clone();
+        let _g1 = loss.backward();
+        let _g2 = copy.backward();
+    }
+    """
+    assert rules_in(tmp_path, body) == [(6, DOUBLE)]
+
+
+def test_losses_added_before_one_backward_share_nothing(tmp_path):
+    body = """\
+    fn main() {
+        let x = Tensor::<B, 1>::from_floats([1.0], &device).require_grad();
+        let feats = x.clone().exp();
+        let l1 = feats.clone().sum();
+        let l2 = (feats * 2.0).sum();
+        let _grads = (l1 + l2).backward();
+    }
+    """
+    assert rules_in(tmp_path, body) == []
+
+
+def test_shared_intermediate_recomputed_between_backwards_is_fine(tmp_path):
+    body = """\
+    fn main() {
+        let x = Tensor::<B, 1>::from_floats([1.0], &device).require_grad();
+        let feats = x.clone().exp();
+        let _g1 = feats.sum().backward();
+        let feats = x.clone().exp();
+        let _g2 = (feats * 2.0).sum().backward();
+    }
+    """
+    assert rules_in(tmp_path, body) == []
+
+
+def test_backward_in_both_arms_of_an_if_is_not_two_backwards(tmp_path):
+    body = """\
+    fn main() {
+        let x = Tensor::<B, 1>::from_floats([1.0], &device).require_grad();
+        let feats = x.clone().exp();
+        if flag {
+            let _g = feats.clone().sum().backward();
+        } else {
+            let _g = (feats * 2.0).sum().backward();
+        }
+    }
+    """
+    assert rules_in(tmp_path, body) == []
+
+
+def test_inner_loop_reports_a_tensor_made_in_the_outer_one(tmp_path):
+    body = """\
+    fn main() {
+        for epoch in 0..3 {
+            let feats = model.forward(x.clone());
+            for step in 0..3 {
+                let _g = feats.clone().sum().backward();
+            }
+        }
+    }
+    """
+    assert rules_in(tmp_path, body) == [(3, LOOP_EXTERNAL)]
+
+
+def test_backward_in_a_called_function_is_not_seen(tmp_path):
+    # A documented limitation: values and backwards behind a function call are invisible.
+    body = """\
+    fn step<B: AutodiffBackend>(feats: Tensor<B, 2>) {
+        let _g = feats.sum().backward();
+    }
+
+    fn main() {
+        let feats = model.forward(x.clone());
+        for _ in 0..3 {
+            step(feats.clone());
+        }
+    }
+    """
+    assert rules_in(tmp_path, body) == []
+
+
+def test_tensor_in_a_struct_field_is_not_seen(tmp_path):
+    # A documented limitation: `self.cache` is data to the lint.
+    body = """\
+    impl Trainer {
+        fn fit(&mut self) {
+            self.cache = self.model.forward(self.x.clone());
+            for _ in 0..3 {
+                let _g = self.cache.clone().sum().backward();
+            }
+        }
+    }
+    """
+    assert rules_in(tmp_path, body) == []
+
+
+# -- allow comments -----------------------------------------------------------------------------
+
+
+def test_allow_comment_silences_exactly_one_finding(tmp_path):
+    body = """\
+    fn main() {
+        // pbpit: allow(loop-external-tracked)
+        let a = model.forward(x.clone());
+        let b = model.forward(x.clone());
+        for _ in 0..3 {
+            let _g = (a.clone() + b.clone()).sum().backward();
+        }
+    }
+    """
+    assert rules_in(tmp_path, body) == [(4, LOOP_EXTERNAL)]
+
+
+def test_allow_comment_names_the_rule_it_silences(tmp_path):
+    body = """\
+    fn main() {
+        // pbpit: allow(double-backward, shared-intermediate)
+        let a = model.forward(x.clone());
+        for _ in 0..3 {
+            let _g = a.clone().sum().backward();
+        }
+    }
+    """
+    assert rules_in(tmp_path, body) == [(3, LOOP_EXTERNAL)]
+
+
+def test_allow_comment_above_a_multiline_let_silences_its_finding(tmp_path):
+    body = """\
+    fn main() {
+        // pbpit: allow(loop-external-tracked)
+        let a =
+            model.forward(x.clone());
+        for _ in 0..3 {
+            let _g = a.clone().sum().backward();
+        }
+    }
+    """
+    assert rules_in(tmp_path, body) == []
+
+
+# -- output: human ------------------------------------------------------------------------------
+
+
+def test_human_output_on_spec_twice_is_rustc_shaped(tmp_path, monkeypatch):
+    write(tmp_path, "src/main.rs", TWICE)
+    monkeypatch.chdir(tmp_path)
+    status, stdout, stderr = run(["src/main.rs"])
+    assert (status, stderr) == (1, "")
+    assert stdout == TWICE_REPORT
+
+
+def test_gutter_widens_with_the_widest_line_number(tmp_path, monkeypatch):
+    write(tmp_path, "main.rs", "\n" * 95 + TWICE)
+    monkeypatch.chdir(tmp_path)
+    _, stdout, _ = run(["main.rs"])
+    assert "   --> main.rs:104:17\n    |\n104 |     let feats" in stdout
+
+
+def test_lines_far_apart_are_joined_by_an_ellipsis(tmp_path, monkeypatch):
+    spaced = TWICE.replace("    for step", "    let a = 1;\n    let b = 2;\n    for step")
+    write(tmp_path, "main.rs", spaced)
+    monkeypatch.chdir(tmp_path)
+    _, stdout, _ = run(["main.rs"])
+    assert "exp();\n   |                 ^^^" in stdout
+    assert "requires grad\n...\n13 |         let loss" in stdout
+
+
+def test_two_spans_on_one_line_are_drawn_as_rustc_draws_them(tmp_path, monkeypatch):
+    body = """\
+    fn main() {
+        let feats = model.forward(x.clone());
+        for _ in 0..3 {
+            let _g = from_grads((feats.clone() * 2.0).sum().backward(), &m);
+        }
+    }
+    """
+    write(tmp_path, "main.rs", body)
+    monkeypatch.chdir(tmp_path)
+    _, stdout, _ = run(["main.rs"])
+    pad = " " * 29
+    assert (
+        "4 |         let _g = from_grads((feats.clone() * 2.0).sum().backward(), &m);\n"
+        f"  | {pad}-----                      ---------- "
+        "this backward consumes `feats`'s step; the next pass panics at it\n"
+        f"  | {pad}|\n"
+        f"  | {pad}used here, inside the loop\n"
+    ) in stdout
+
+
+def test_clean_run_says_so_and_exits_0(tmp_path):
+    path = write(tmp_path, "main.rs", CLEAN)
+    assert run([str(path)]) == (0, "pbpit lint: no warnings (1 file checked)\n", "")
+
+
+def test_colour_only_on_a_terminal(tmp_path):
+    path = str(write(tmp_path, "main.rs", TWICE))
+    plain = io.StringIO()
+    lint_command([path], "human", plain, io.StringIO())
+    assert "\x1b[" not in plain.getvalue()
+    terminal = Console(file=io.StringIO(), force_terminal=True, color_system="standard")
+    lint_command([path], "human", terminal, io.StringIO())
+    coloured = terminal.file.getvalue()
+    assert "\x1b[" in coloured
+    assert re.sub(r"\x1b\[[0-9;]*m", "", coloured) == plain.getvalue()
+
+
+def test_no_color_is_respected(tmp_path, monkeypatch):
+    path = str(write(tmp_path, "main.rs", TWICE))
+    monkeypatch.setenv("NO_COLOR", "1")
+    console = Console(file=io.StringIO(), force_terminal=True)
+    lint_command([path], "human", console, io.StringIO())
+    parameters = re.findall(r"\x1b\[([0-9;]*)m", console.file.getvalue())
+    colours = [p for p in parameters if re.search(r"(^|;)(3[0-9]|9[0-7])(;|$)", p)]
+    assert parameters and not colours  # bold stays, colour goes
+
+
+# -- output: JSON and SARIF ---------------------------------------------------------------------
+
+
+def test_json_has_files_findings_and_errors(tmp_path, monkeypatch):
+    write(tmp_path, "src/main.rs", TWICE)
+    write(tmp_path, "src/clean.rs", CLEAN)
+    monkeypatch.chdir(tmp_path)
+    status, stdout, _ = run(["src"], "json")
+    data = json.loads(stdout)
+    assert status == 1
+    assert data["files_checked"] == 2
+    assert data["files"] == ["src/clean.rs", "src/main.rs"]
+    assert data["errors"] == []
+    [finding] = data["findings"]
+    assert {k: finding[k] for k in ("rule", "id", "path", "line", "column")} == {
+        "rule": LOOP_EXTERNAL,
+        "id": "pbpit::loop-external-tracked",
+        "path": "src/main.rs",
+        "line": 9,
+        "column": 17,
+    }
+    assert (finding["end_line"], finding["end_column"]) == (9, 32)
+    assert finding["message"].startswith("`feats` is a tracked tensor made before the loop")
+    assert [(label["line"], label["primary"]) for label in finding["labels"]] == [
+        (9, True),
+        (11, False),
+        (12, False),
+    ]
+    detach = finding["help"][0]
+    assert detach["message"] == "if `feats` needs no gradient, detach it once"
+    assert detach["edits"] == [
+        {"line": 9, "column": 32, "end_line": 9, "end_column": 32, "replacement": ".detach()"}
+    ]
+
+
+def sarif_of(paths: list[str]) -> tuple[int, dict]:
+    status, stdout, _ = run(paths, "sarif")
+    return status, json.loads(stdout)
+
+
+def check_region(region: dict) -> None:
+    assert region["startLine"] >= 1 and region["startColumn"] >= 1
+    assert (region["endLine"], region["endColumn"]) > (region["startLine"], region["startColumn"])
+
+
+def test_sarif_is_what_github_code_scanning_reads(tmp_path, monkeypatch):
+    write(tmp_path, "src/main.rs", TWICE)
+    monkeypatch.chdir(tmp_path)
+    status, log = sarif_of(["src"])
+    assert status == 1
+    assert log["version"] == "2.1.0" and log["$schema"].endswith("sarif-2.1.0.json")
+    [run_] = log["runs"]
+    driver = run_["tool"]["driver"]
+    assert driver["name"] == "pbpit"
+    rules = driver["rules"]
+    assert [rule["id"] for rule in rules] == [f"pbpit::{rule}" for rule in RULES]
+    for rule in rules:
+        assert rule["shortDescription"]["text"] and rule["help"]["text"]
+        assert rule["defaultConfiguration"]["level"] == "warning"
+    [result] = run_["results"]
+    assert result["ruleId"] == "pbpit::loop-external-tracked"
+    assert rules[result["ruleIndex"]]["id"] == result["ruleId"]
+    assert result["level"] == "warning" and result["message"]["text"]
+    [location] = result["locations"]
+    physical = location["physicalLocation"]
+    assert physical["artifactLocation"]["uri"] == "src/main.rs"
+    assert physical["region"] == {"startLine": 9, "startColumn": 17, "endLine": 9, "endColumn": 32}
+    for related in result["relatedLocations"]:
+        check_region(related["physicalLocation"]["region"])
+        assert related["message"]["text"]
+    assert all(isinstance(v, str) for v in result["partialFingerprints"].values())
+    assert run_["invocations"][0]["executionSuccessful"] is True
+
+
+def test_sarif_fingerprint_survives_lines_added_above(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "main.rs", TWICE)
+    _, before = sarif_of(["main.rs"])
+    write(tmp_path, "main.rs", "// a comment\n\n" + TWICE)
+    _, after = sarif_of(["main.rs"])
+    [first], [second] = before["runs"][0]["results"], after["runs"][0]["results"]
+    assert first["partialFingerprints"] == second["partialFingerprints"]
+    assert first["locations"] != second["locations"]
+
+
+def test_sarif_reports_a_parse_error_as_a_failed_invocation(tmp_path, monkeypatch):
+    write(tmp_path, "bad.rs", "fn main() {\n    let x = ;\n}\n")
+    monkeypatch.chdir(tmp_path)
+    status, log = sarif_of(["bad.rs"])
+    invocation = log["runs"][0]["invocations"][0]
+    assert status == 2 and invocation["executionSuccessful"] is False
+    [notification] = invocation["toolExecutionNotifications"]
+    assert notification["level"] == "error"
+    location = notification["locations"][0]["physicalLocation"]
+    assert location["artifactLocation"]["uri"] == "bad.rs"
+    assert location["region"]["startLine"] == 2
+
+
+# -- inputs and exit codes ----------------------------------------------------------------------
+
+
+def test_parse_error_is_reported_and_the_other_files_are_still_checked(tmp_path, monkeypatch):
+    write(tmp_path, "a_bad.rs", "fn main() {\n    let x = ;\n}\n")
+    write(tmp_path, "b_twice.rs", TWICE)
+    monkeypatch.chdir(tmp_path)
+    status, stdout, stderr = run(["."])
+    assert status == 2 and stderr == ""
+    assert stdout.startswith("error: cannot parse a_bad.rs:2:11: unexpected `=`\n\nwarning")
+    assert "warning[pbpit::loop-external-tracked]" in stdout
+    assert stdout.endswith("pbpit lint: 1 warning in 1 file, 1 error (2 files checked)\n")
+
+
+def test_exit_status_is_0_clean_1_findings_2_errors(tmp_path):
+    clean = write(tmp_path, "clean.rs", CLEAN)
+    twice = write(tmp_path, "twice.rs", TWICE)
+    bad = write(tmp_path, "bad.rs", "fn main( {")
+    assert run([str(clean)])[0] == 0
+    assert run([str(clean), str(twice)])[0] == 1
+    assert run([str(twice), str(bad)])[0] == 2
+
+
+def test_missing_path_is_one_line_and_exit_2(tmp_path):
+    missing = tmp_path / "nope.rs"
+    status, stdout, stderr = run([str(missing)])
+    assert (status, stdout) == (2, "")
+    assert stderr == f"pbpit: error: no such file or directory: {missing}\n"
+
+
+def test_non_utf8_file_is_an_error_not_a_traceback(tmp_path):
+    path = tmp_path / "latin1.rs"
+    path.write_bytes(b"// caf\xe9\nfn main() {}\n")
+    status, stdout, stderr = run([str(path)], "json")
+    assert status == 2
+    [error] = json.loads(stdout)["errors"]
+    assert error["path"] == str(path) and "not UTF-8" in error["message"]
+    assert stderr.startswith("pbpit: error: ") and stderr.count("\n") == 1
+
+
+def test_unknown_format_is_exit_2(tmp_path):
+    path = write(tmp_path, "main.rs", CLEAN)
+    status, stdout, stderr = run([str(path)], "xml")
+    assert (status, stdout) == (2, "")
+    assert "unknown --format `xml`" in stderr
+
+
+def test_directories_are_walked_sorted_skipping_target_and_hidden(tmp_path, monkeypatch):
+    for name in ("src/b.rs", "src/a.rs", "src/nested/c.rs", "target/debug/gen.rs", ".git/x.rs"):
+        write(tmp_path, name, CLEAN)
+    write(tmp_path, "src/notes.txt", "not rust")
+    monkeypatch.chdir(tmp_path)
+    assert lint_paths(["src", "target/debug/gen.rs"]).files == [
+        "src/a.rs",
+        "src/b.rs",
+        "src/nested/c.rs",
+        "target/debug/gen.rs",
+    ]
+    assert lint_paths(["."]).files == ["src/a.rs", "src/b.rs", "src/nested/c.rs"]
+
+
+def test_a_directory_that_cannot_be_listed_is_an_error(tmp_path):
+    errors = []
+    not_a_directory = write(tmp_path, "main.rs", CLEAN)
+    assert rust_files(not_a_directory, errors) == []
+    [error] = errors
+    assert error.path == str(not_a_directory)
+    assert error.text.startswith("cannot read directory: ")
+
+
+def test_a_file_named_twice_is_checked_once(tmp_path, monkeypatch):
+    write(tmp_path, "main.rs", TWICE)
+    monkeypatch.chdir(tmp_path)
+    report = lint_paths(["main.rs", ".", "./main.rs"])
+    assert report.files == ["main.rs"] and len(report.findings) == 1
+
+
+def test_directory_without_rust_files_warns_and_exits_0(tmp_path):
+    status, stdout, stderr = run([str(tmp_path)])
+    assert status == 0
+    assert stdout == "pbpit lint: no warnings (0 files checked)\n"
+    assert stderr == f"pbpit: warning: no .rs file in {tmp_path}\n"
+
+
+def test_lint_loads_neither_numpy_nor_the_engine(tmp_path):
+    path = write(tmp_path, "main.rs", TWICE)
+    code = (
+        "import io, sys\n"
+        "from pbpit.rustlang.lint_cli import lint_command\n"
+        f"lint_command([{str(path)!r}], 'sarif', io.StringIO(), io.StringIO())\n"
+        "print(sorted(m for m in sys.modules if m == 'numpy' or m.startswith('pbpit.engine')))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "[]\n"
+
+
+def test_every_rule_is_named_as_the_dynamic_audit_names_it():
+    from pbpit.diagnose import audit
+
+    assert RULES == (audit.LOOP_EXTERNAL, audit.SHARED, audit.DOUBLE)
