@@ -332,11 +332,15 @@ def lint(
             show_default=False,
         ),
     ] = "human",
+    as_json: Annotated[bool, typer.Option("--json", help="The same as --format json.")] = False,
 ) -> None:
     """Find, without running it, Burn code that will hit the panic (exit 1 with findings)."""
     from pbpit.rustlang.lint_cli import lint_command
 
-    raise typer.Exit(lint_command(paths, fmt, sys.stdout, sys.stderr))
+    if as_json and fmt not in ("human", "json"):
+        raise UsageError(f"--json and --format {fmt} cannot be used together")
+    fmt = "json" if as_json else fmt
+    raise typer.Exit(lint_command(paths, fmt, _console(), sys.stderr))
 
 
 def main() -> None:

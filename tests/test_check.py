@@ -62,16 +62,20 @@ def user_case(directory: Path, builtin: str = "twice.py", name: str = "my_case")
     return path
 
 
-def test_builtin_cases_all_pass_check():
+def test_builtin_cases_and_their_rust_twins_all_pass_check():
     result = pbpit_check()
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.splitlines() == [
         "ok      twice",
+        "ok      twice.rs",
         "ok      twice_fix",
+        "ok      twice_fix.rs",
         "ok      shared-loss",
+        "ok      shared-loss.rs",
         "ok      double-backward",
+        "ok      double-backward.rs",
         "",
-        "4 passed, 0 failed",
+        "8 passed, 0 failed",
     ]
     assert result.stderr == ""
 

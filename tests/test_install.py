@@ -48,13 +48,17 @@ def run_installed(site: Path, cwd: Path, *args: str, **env: str) -> subprocess.C
     )
 
 
-def test_installed_package_carries_the_cases(installed):
-    assert sorted(p.name for p in (installed / "pbpit" / "cases").glob("*.py")) == [
-        "double_backward.py",
-        "shared_loss.py",
-        "twice.py",
-        "twice_fix.py",
-    ]
+def test_installed_package_carries_the_cases_and_their_rust_twins(installed):
+    stems = ["double_backward", "shared_loss", "twice", "twice_fix"]
+    cases = installed / "pbpit" / "cases"
+    assert sorted(p.name for p in cases.glob("*.py")) == [f"{s}.py" for s in stems]
+    assert sorted(p.name for p in cases.glob("*.rs")) == [f"{s}.rs" for s in stems]
+
+
+def test_installed_pbpit_runs_a_rust_twin_from_any_directory(installed, tmp_path):
+    result = run_installed(installed, tmp_path, "run", "twice.rs", "--raw")
+    assert result.returncode == 101
+    assert result.stdout == "step 0: w.grad = Some([1.6487212, 2.7182817])\n"
 
 
 def test_installed_pbpit_runs_twice_from_any_directory(installed, tmp_path):

@@ -1,0 +1,255 @@
+"""Rust cases through every command: run, check, audit, explain and graph read `.rs` files and
+cite their Rust lines; the fixes they propose are Rust and make the program run."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from pbpit_process import apply_fix, pbpit_cli, write_case
+
+from pbpit.diagnose.audit import audit
+from pbpit.diagnose.explain import explain_in_case
+from pbpit.runner import BUILTIN_CASES, CASES_DIR, resolve_case, run_case
+
+TWINS = [file.removesuffix(".py") for file in BUILTIN_CASES.values()]
+
+
+def line_of(path, text: str) -> int:
+    """The 1-based line of `path` holding `text` (once)."""
+    found = [i for i, line in enumerate(path.read_text().splitlines(), 1) if text in line]
+    assert len(found) == 1, (text, found)
+    return found[0]
+
+
+def rust_case(directory, body: str, name: str = "my_case.rs"):
+    return write_case(directory, body, name)
+
+
+def normalised(stderr: str) -> str:
+    return re.sub(r"thread 'main' \(\d+\)", "thread 'main' (TID)", stderr)
+
+
+# -- the twins ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("stem", TWINS)
+def test_rust_twin_prints_byte_for_byte_what_the_python_case_prints(stem):
+    python = pbpit_cli("run", stem, "--raw")
+    rust = pbpit_cli("run", f"{stem}.rs", "--raw")
+    assert (rust.returncode, rust.stdout) == (python.returncode, python.stdout)
+    assert normalised(rust.stderr) == normalised(python.stderr)
+    assert rust.stdout == (CASES_DIR / f"{stem}.stdout").read_text()
+
+
+def test_check_runs_the_rust_twins_beside_the_python_cases():
+    out = pbpit_cli("check")
+    assert out.returncode == 0, out.stdout + out.stderr
+    for name in BUILTIN_CASES:
+        assert re.search(rf"^ok +{re.escape(name)}\.rs$", out.stdout, re.M), out.stdout
+
+
+def test_a_rust_twin_resolves_by_name_and_a_file_of_that_name_wins(tmp_path):
+    assert resolve_case("shared_loss.rs").path == CASES_DIR / "shared_loss.rs"
+    own = rust_case(tmp_path, "fn main() {}\n", "twice.rs")
+    out = pbpit_cli("run", "twice.rs", "--raw", cwd=tmp_path)
+    assert (out.returncode, out.stdout, out.stderr) == (0, "", ""), own
+
+
+def test_list_names_the_rust_twins():
+    data = json.loads(pbpit_cli("list", "--json").stdout)
+    assert [c["rust_path"].endswith(".rs") for c in data["cases"]] == [True] * len(TWINS)
+    assert "twice.rs" in pbpit_cli("list").stdout
+
+
+# -- diagnostics cite Rust lines ------------------------------------------------------------------
+
+
+def test_audit_of_twice_rs_flags_feats_at_its_rust_line():
+    path = CASES_DIR / "twice.rs"
+    (hazard,) = [e for e in audit(run_case(resolve_case("twice.rs"))) if e.verdict == "hazard"]
+    assert (hazard.label, hazard.pattern) == ("feats", "loop-external-tracked")
+    assert hazard.line == line_of(path, "let feats = x.clone().exp();")
+    assert hazard.loop_line == line_of(path, "for step in 0..3 {")
+
+
+def test_explain_in_twice_rs_quotes_the_rust_line_and_underlines_the_value():
+    path = CASES_DIR / "twice.rs"
+    line = line_of(path, "let feats = x.clone().exp();")
+    text = path.read_text().splitlines()[line - 1]
+    column = text.index("x.clone()") + 1
+    out = pbpit_cli("explain", "2", "--case", "twice.rs")
+    assert out.returncode == 0, out.stderr
+    assert f"twice.rs:{line}:{column}\n" in out.stdout
+    assert f"{line} | {text}\n" in out.stdout
+    assert " " * (column - 1) + "^" * len("x.clone().exp()") + " exp(NodeId(0) `x`)" in out.stdout
+
+
+def test_explain_in_twice_rs_writes_its_fixes_in_rust():
+    path = CASES_DIR / "twice.rs"
+    result = run_case(resolve_case("twice.rs"))
+    fix_a, fix_b = explain_in_case(result, 2).fixes
+    line = line_of(path, "let feats = x.clone().exp();")
+    text = path.read_text().splitlines()[line - 1]
+    assert ("+", line, text.replace(".exp();", ".exp().detach();")) in fix_a.lines
+    assert ("+", None, "        let feats = x.clone().exp();") in fix_b.lines
+
+
+def test_explain_in_shared_loss_rs_adds_the_losses_with_let():
+    result = run_case(resolve_case("shared_loss.rs"))
+    (fix,) = explain_in_case(result, 2).fixes
+    added = [text.strip() for mark, _, text in fix.lines if mark == "+"]
+    assert added == ["let g1 = (l1 + l2).backward();", "let g2 = g1;"]
+
+
+def test_graph_of_a_rust_case_names_its_tensors():
+    out = pbpit_cli("graph", "twice.rs", "--json")
+    labels = {node["id"]: node["label"] for node in json.loads(out.stdout)["nodes"]}
+    assert {labels[0], labels[1], labels[2], labels[4]} == {"x", "w", "feats", "loss"}
+
+
+def test_run_of_a_rust_case_names_the_rust_file_and_line():
+    out = pbpit_cli("run", "double_backward.rs")
+    line = line_of(CASES_DIR / "double_backward.rs", "let loss = ")
+    assert out.returncode == 101
+    assert f"double_backward.rs:{line}:" in out.stdout
+
+
+# -- fixes proposed for Rust programs work when applied -------------------------------------------
+
+HEAD = """\
+    use burn::tensor::Tensor;
+
+    fn main() {
+        let device = Device::flex().autodiff();
+"""
+
+FIXABLE = {
+    "twice": None,
+    "shared_loss": None,
+    "double_backward": None,
+    "rnn": HEAD
+    + """\
+        let w = Tensor::<1>::from_floats([0.5, 0.5], &device).require_grad();
+        let mut h = Tensor::<1>::zeros([2], &device);
+        for _step in 0..3 {
+            let x_t = Tensor::<1>::from_floats([1.0, 2.0], &device);
+            h = (h * w.clone() + x_t).tanh();
+            let loss = h.clone().sum();
+            let _grads = loss.backward();
+        }
+    }
+""",
+    "two_layers_cached": HEAD
+    + """\
+        let x = Tensor::<2>::from_floats([[1.0, 2.0]], &device);
+        let w1 = Tensor::<2>::from_floats([[1.0], [0.5]], &device).require_grad();
+        let pre = x.matmul(w1.clone());
+        let hidden = pre.relu();
+        for _step in 0..3 {
+            let loss = hidden.clone().mul_scalar(2.0).sum();
+            let _grads = loss.backward();
+        }
+    }
+""",
+    "double_through_a_chain": HEAD
+    + """\
+        let x = Tensor::<1>::from_floats([0.5, 1.0], &device).require_grad();
+        let out = x.clone().exp();
+        let loss = out.sum();
+        let grads = loss.backward();
+        let grads = loss.backward();
+    }
+""",
+}
+
+
+@pytest.mark.parametrize("name", FIXABLE)
+def test_the_rust_fix_that_applies_makes_the_program_run_when_applied(tmp_path, name):
+    body = FIXABLE[name]
+    path = CASES_DIR / f"{name}.rs" if body is None else rust_case(tmp_path, body, f"{name}.rs")
+    result = run_case(resolve_case(str(path)))
+    assert result.exit_code == 101, result.stdout
+    fix = next(f for f in explain_in_case(result, result.panic.node_id).fixes if f.applies)
+    assert fix.lines, fix
+    fixed = tmp_path / f"{name}_fixed.rs"
+    fixed.write_text(apply_fix(path.read_text(), fix))
+    rerun = run_case(resolve_case(str(fixed)))
+    assert (rerun.exit_code, rerun.error) == (0, None), fixed.read_text()
+
+
+def test_carried_rust_state_is_detached_with_an_assignment(tmp_path):
+    path = rust_case(tmp_path, FIXABLE["rnn"])
+    result = run_case(resolve_case(str(path)))
+    entry = next(e for e in audit(result) if e.verdict == "hazard")
+    assert (entry.label, entry.carried) == ("h", True)
+    (fix,) = explain_in_case(result, entry.node_id).fixes
+    assert fix.lines[-1] == ("+", None, "        h = h.detach();")
+
+
+# -- what pbpit cannot run ------------------------------------------------------------------------
+
+
+def test_rust_outside_the_subset_is_one_line_and_exit_2(tmp_path):
+    path = rust_case(
+        tmp_path,
+        """\
+        struct Model;
+
+        fn main() {}
+        """,
+    )
+    out = pbpit_cli("run", str(path))
+    assert out.returncode == 2
+    assert out.stdout == ""
+    assert re.fullmatch(rf"pbpit: unsupported Rust at {re.escape(str(path))}:1:1: .+\n", out.stderr)
+
+
+def test_a_rust_syntax_error_is_one_line_and_exit_2(tmp_path):
+    path = rust_case(tmp_path, "fn main() {\n    let x = ;\n}\n")
+    out = pbpit_cli("run", str(path))
+    assert out.returncode == 2
+    assert re.fullmatch(rf"pbpit: error: .*{re.escape(str(path))}:2:\d+: .+\n", out.stderr)
+    assert "Traceback" not in out.stderr
+
+
+def test_bless_refuses_an_unsupported_rust_case_and_writes_nothing(tmp_path):
+    rust_case(tmp_path, "fn main() { let t = (1, 2); }\n", "tuple.rs")
+    out = pbpit_cli("check", "tuple.rs", "--bless", cwd=tmp_path)
+    assert (out.returncode, out.stderr) == (2, "pbpit: unsupported Rust at tuple.rs:1:21: tuples\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tuple.rs"]
+
+
+def test_a_rust_programs_own_panic_is_checked_with_its_file_name(tmp_path):
+    path = rust_case(
+        tmp_path,
+        """\
+        fn main() {
+            let nothing: Option<f32> = None;
+            println!("{}", nothing.unwrap());
+        }
+        """,
+    )
+    assert pbpit_cli("check", str(path), "--bless").returncode == 0
+    stderr = (tmp_path / "my_case.stderr").read_text()
+    assert stderr.startswith("thread 'main' (TID) panicked at my_case.rs:3:")
+    out = pbpit_cli("check", str(path), cwd=tmp_path.parent)
+    assert out.returncode == 0, out.stdout
+
+
+# -- lint from the command line -------------------------------------------------------------------
+
+
+def test_lint_finds_the_twice_pattern_and_passes_its_fix():
+    found = pbpit_cli("lint", str(CASES_DIR / "twice.rs"))
+    assert found.returncode == 1
+    assert "warning[pbpit::loop-external-tracked]" in found.stdout
+    clean = pbpit_cli("lint", str(CASES_DIR / "twice_fix.rs"))
+    assert clean.returncode == 0, clean.stdout
+
+
+def test_lint_of_a_missing_path_is_one_line_and_exit_2(tmp_path):
+    out = pbpit_cli("lint", str(tmp_path / "nope.rs"))
+    assert out.returncode == 2
+    assert len(out.stderr.splitlines()) == 1 and "Traceback" not in out.stderr
