@@ -8,6 +8,7 @@ fed by the same decoding as `core::num::flt2dec::decoder`.
 from __future__ import annotations
 
 import math
+from decimal import Decimal
 from functools import lru_cache
 
 import numpy as np
@@ -146,6 +147,12 @@ def _decimal(bits: int, min_frac_digits: int) -> str:
     if not bits & 0x7FFFFFFF:
         return sign + "0" + ("." + "0" * min_frac_digits if min_frac_digits else "")
     digits, k = _shortest(bits)
+    return _place(sign, digits, k, min_frac_digits)
+
+
+def _place(sign: str, digits: str, k: int, min_frac_digits: int) -> str:
+    """`0.digits * 10**k` written in decimal, with at least `min_frac_digits` zeros after
+    the point when the number is whole."""
     if k <= 0:
         return f"{sign}0.{'0' * -k}{digits}"
     if k < len(digits):
@@ -204,6 +211,60 @@ def f32_display_precision(x: float, precision: int) -> str:
     if precision == 0:
         return sign + text
     return f"{sign}{text[:-precision]}.{text[-precision:]}"
+
+
+# -- f64, for the Rust programs pbpit interprets ------------------------------------------------
+
+
+def _f64_shortest(x: float) -> tuple[str, int]:
+    """Finite non-zero |x| -> (digits, k) with |x| = 0.digits * 10**k, shortest round-trip
+    (Python's repr is the shortest round-trip of an f64, as Rust's is)."""
+    _, digits, exponent = Decimal(repr(abs(x))).as_tuple()
+    assert isinstance(exponent, int)
+    text = "".join(map(str, digits))
+    significant = text.lstrip("0")
+    return significant.rstrip("0"), len(significant) + exponent
+
+
+def _f64_special(x: float) -> str | None:
+    if math.isnan(x):
+        return "NaN"
+    if math.isinf(x):
+        return "inf" if x > 0 else "-inf"
+    if x == 0:
+        return "-0" if math.copysign(1.0, x) < 0 else "0"
+    return None
+
+
+def f64_debug(x: float) -> str:
+    """Rust's `{:?}` of an f64: the f32 rules with f64's shortest digits."""
+    special = _f64_special(x)
+    if special is not None:
+        return special + ".0" if special in ("0", "-0") else special
+    digits, k = _f64_shortest(x)
+    sign = "-" if x < 0 else ""
+    if abs(x) < 1e-4 or abs(x) >= 1e16:
+        mantissa = digits[0] + ("." + digits[1:] if len(digits) > 1 else "")
+        return f"{sign}{mantissa}e{k - 1}"
+    return _place(sign, digits, k, 1)
+
+
+def f64_display(x: float) -> str:
+    """Rust's `{}` of an f64: never in exponent form."""
+    special = _f64_special(x)
+    if special is not None:
+        return special
+    digits, k = _f64_shortest(x)
+    return _place("-" if x < 0 else "", digits, k, 0)
+
+
+def f64_display_precision(x: float, precision: int) -> str:
+    """Rust's `{:.N}` of an f64: the exact value rounded half to even (as Python's `f`)."""
+    if math.isnan(x):
+        return "NaN"
+    if math.isinf(x):
+        return "inf" if x > 0 else "-inf"
+    return format(x, f".{precision}f")
 
 
 def _debug_str(text: str) -> str:

@@ -8,9 +8,16 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from decimal import Decimal
 
-from pbpit.rust_format import f32_debug, f32_display, f32_display_precision, rust_debug
+from pbpit.rust_format import (
+    f32_debug,
+    f32_display,
+    f32_display_precision,
+    f64_debug,
+    f64_display,
+    f64_display_precision,
+    rust_debug,
+)
 from pbpit.rustlang.interp_types import (
     FLOAT_NAMES,
     INT_RANGES,
@@ -151,70 +158,6 @@ def _pad_number(text: str, spec: Spec, signed: bool = True) -> str:
     if spec.zero and spec.width is not None:
         return sign + text.rjust(spec.width - len(sign), "0")
     return _pad(sign + text, spec, ">")
-
-
-# -- f64 as Rust prints it ------------------------------------------------------------------------
-
-
-def _f64_shortest(x: float) -> tuple[str, int]:
-    """Finite non-zero |x| -> (digits, k) with |x| ~ 0.digits * 10**k, shortest round-trip."""
-    _, digits, exponent = Decimal(repr(abs(x))).as_tuple()
-    assert isinstance(exponent, int)
-    text = "".join(map(str, digits))
-    significant = text.lstrip("0")
-    # |x| = int(text) * 10**exponent = 0.text * 10**(len(text) + exponent)
-    k = len(significant) + exponent
-    return significant.rstrip("0"), k
-
-
-def _decimal(negative: bool, digits: str, k: int, min_frac: int) -> str:
-    sign = "-" if negative else ""
-    if k <= 0:
-        return f"{sign}0.{'0' * -k}{digits}"
-    if k < len(digits):
-        return f"{sign}{digits[:k]}.{digits[k:]}"
-    frac = "." + "0" * min_frac if min_frac else ""
-    return f"{sign}{digits}{'0' * (k - len(digits))}{frac}"
-
-
-def _f64_special(x: float) -> str | None:
-    if math.isnan(x):
-        return "NaN"
-    if math.isinf(x):
-        return "inf" if x > 0 else "-inf"
-    if x == 0:
-        return "-0" if math.copysign(1.0, x) < 0 else "0"
-    return None
-
-
-def f64_debug(x: float) -> str:
-    """Rust's `{:?}` of an f64."""
-    special = _f64_special(x)
-    if special is not None:
-        return special + ".0" if special in ("0", "-0") else special
-    digits, k = _f64_shortest(x)
-    if abs(x) < 1e-4 or abs(x) >= 1e16:
-        mantissa = digits[0] + ("." + digits[1:] if len(digits) > 1 else "")
-        return f"{'-' if x < 0 else ''}{mantissa}e{k - 1}"
-    return _decimal(x < 0, digits, k, 1)
-
-
-def f64_display(x: float) -> str:
-    """Rust's `{}` of an f64: never in exponent form."""
-    special = _f64_special(x)
-    if special is not None:
-        return special
-    digits, k = _f64_shortest(x)
-    return _decimal(x < 0, digits, k, 0)
-
-
-def f64_display_precision(x: float, precision: int) -> str:
-    """Rust's `{:.N}` of an f64: the exact value rounded half to even (as Python's `f`)."""
-    if math.isnan(x):
-        return "NaN"
-    if math.isinf(x):
-        return "inf" if x > 0 else "-inf"
-    return format(x, f".{precision}f")
 
 
 # -- a formatter per (type, placeholder), built once at load time ---------------------------------
