@@ -181,6 +181,50 @@ def main() -> None:
             (f"start-up: pbpit {' '.join(args)}", "", fmt(t, "s", 1, 3), "", "n/a", "<= 0.25 s")
         )
 
+    # the Rust front end: a Rust case against its Python twin, and lint over many files
+    twice_rs = [*pbpit_bin, "run", "twice.rs", "--raw"]
+    wall(twice_rs, 1)
+    t_twice_rs = wall(twice_rs, repeat)
+    rows.append(
+        (
+            "start-up: run twice.rs --raw",
+            "",
+            fmt(t_twice_rs, "s", 1, 3),
+            f"{fmt(t_twice, 's', 1, 3)} (twice, Python)",
+            ratio(t_twice_rs, t_twice),
+            "reported",
+        )
+    )
+    loop_rs = wall([*pbpit_bin, "run", str(HERE / "training_loop.rs"), "--raw"], repeat)
+    loop_py = wall([*pbpit_bin, "run", str(HERE / "training_loop.py"), "--raw"], repeat)
+    rows.append(
+        (
+            "Rust interpreter: training loop",
+            "steps=2000",
+            fmt(loop_rs, "s", 1, 3),
+            f"{fmt(loop_py, 's', 1, 3)} (Python twin)",
+            ratio(loop_rs, loop_py),
+            "reported",
+        )
+    )
+    files = 200 if options.quick else 1000
+    with tempfile.TemporaryDirectory(prefix="pbpit-lint-") as tree:
+        sources = sorted((HERE.parent / "pbpit" / "cases").glob("*.rs"))
+        for i in range(files):
+            text = sources[i % len(sources)].read_text()
+            (Path(tree) / f"file_{i:04}.rs").write_text(text * 4)  # ~100 lines each
+        t_lint = wall([*pbpit_bin, "lint", tree], repeat)
+    rows.append(
+        (
+            "lint: a tree of .rs files",
+            f"files={files}",
+            fmt(t_lint, "s", 1, 3),
+            f"{fmt(t_lint / files, 'ms', 1e3, 2)} per file",
+            "n/a",
+            "reported",
+        )
+    )
+
     # start-up, cold: an empty numba cache (twice compiles nothing; a large case compiles)
     large_case = HERE / "large_case.py"
     for label, command in (
