@@ -8,7 +8,8 @@ fed by the same decoding as `core::num::flt2dec::decoder`.
 from __future__ import annotations
 
 import math
-from decimal import Decimal
+import struct
+import unicodedata
 from functools import lru_cache
 
 import numpy as np
@@ -83,12 +84,19 @@ def _decode(bits: int) -> tuple[int, int, int, int, bool]:
 
 @lru_cache(maxsize=4096)
 def _shortest(bits: int) -> tuple[str, int]:
-    """Finite non-zero f32 bits -> (digits, k) with |value| ~ 0.digits * 10**k.
+    """Finite non-zero f32 bits -> (digits, k) with |value| ~ 0.digits * 10**k."""
+    return _dragon_shortest(*_decode(bits & 0x7FFFFFFF))
 
-    digits is the shortest decimal string inside the f32's rounding interval and, among
-    those, the one closest to the exact value (a tie is impossible for binary floats).
+
+def _dragon_shortest(
+    mant: int, exp: int, minus: int, plus: int, inclusive: bool
+) -> tuple[str, int]:
+    """A decoded finite non-zero float -> (digits, k) with |value| ~ 0.digits * 10**k.
+
+    digits is the shortest decimal string inside the float's rounding interval and, among
+    those, the one closest to the exact value; exactly halfway between two (it happens:
+    -103689220926388.125), the upper one, as Rust's `format_shortest` does.
     """
-    mant, exp, minus, plus, inclusive = _decode(bits & 0x7FFFFFFF)
     # Work on integers: value = mant / scale, with the boundaries offset by minus and plus.
     if exp >= 0:
         mant, minus, plus, scale = mant << exp, minus << exp, plus << exp, 1
@@ -105,7 +113,8 @@ def _shortest(bits: int) -> tuple[str, int]:
             return not inside(scale * 10**k, mant + plus)
         return not inside(scale, (mant + plus) * 10**-k)
 
-    k = math.floor(math.log10((mant + plus) / scale)) + 1
+    # An estimate from the bit lengths (a float quotient could overflow near f64::MAX).
+    k = math.floor(((mant + plus).bit_length() - scale.bit_length()) * math.log10(2)) + 1
     while not upper_fits(k):
         k += 1
     while upper_fits(k - 1):
@@ -126,8 +135,8 @@ def _shortest(bits: int) -> tuple[str, int]:
             break
         mant, minus, plus = mant * 10, minus * 10, plus * 10
 
-    # Ties cannot occur for binary floats; `>=` is Rust's choice all the same. The last
-    # digit is never 9 here: a carry would produce 10**k, which k excludes from the interval.
+    # Halfway rounds up (`>=`), as Rust's Dragon does. The last digit is never 9 here: a
+    # carry would produce 10**k, which k excludes from the interval.
     if up and (not down or 2 * mant >= scale):
         digits[-1] += 1
     return "".join(map(str, digits)), k
@@ -217,13 +226,22 @@ def f32_display_precision(x: float, precision: int) -> str:
 
 
 def _f64_shortest(x: float) -> tuple[str, int]:
-    """Finite non-zero |x| -> (digits, k) with |x| = 0.digits * 10**k, shortest round-trip
-    (Python's repr is the shortest round-trip of an f64, as Rust's is)."""
-    _, digits, exponent = Decimal(repr(abs(x))).as_tuple()
-    assert isinstance(exponent, int)
-    text = "".join(map(str, digits))
-    significant = text.lstrip("0")
-    return significant.rstrip("0"), len(significant) + exponent
+    """Finite non-zero |x| -> (digits, k) with |x| ~ 0.digits * 10**k, by the f32 routine.
+    (Python's repr also gives the shortest digits, but rounds a halfway case to even.)"""
+    return _f64_shortest_bits(struct.unpack("<Q", struct.pack("<d", abs(x)))[0])
+
+
+@lru_cache(maxsize=4096)
+def _f64_shortest_bits(bits: int) -> tuple[str, int]:
+    # Rust's decoder for f64, as `_decode` for f32 (the same two quirks).
+    biased, frac = bits >> 52, bits & ((1 << 52) - 1)
+    if biased == 0:
+        return _dragon_shortest(frac << 1, -1075, 1, 1, True)
+    mant, exp = frac | (1 << 52), biased - 1075
+    inclusive = mant & 1 == 0
+    if mant == 1 << 52:
+        return _dragon_shortest(mant << 2, exp - 2, 1, 2, inclusive)
+    return _dragon_shortest(mant << 1, exp - 1, 1, 1, inclusive)
 
 
 def _f64_special(x: float) -> str | None:
@@ -267,16 +285,41 @@ def f64_display_precision(x: float, precision: int) -> str:
     return format(x, f".{precision}f")
 
 
+def _debug_char(ch: str) -> str:
+    """One char of a str's `{:?}`, as `char::escape_debug_ext` writes it for a str: `\\u{..}`
+    for what Rust's tables call unprintable (categories Cc Cf Cs Co Cn Zl Zp Zs, but not the
+    space) or grapheme-extending (Mn, Me and the Other_Grapheme_Extend letters)."""
+    if ch in _STR_ESCAPES:
+        return _STR_ESCAPES[ch]
+    if " " <= ch < "\x7f":
+        return ch
+    code = ord(ch)
+    category = unicodedata.category(ch)
+    if category in _ESCAPED_CATEGORIES or code in _ESCAPED_LETTERS or _is_noncharacter(code):
+        return f"\\u{{{code:x}}}"
+    if category in ("Cn", "Mc"):
+        # Unassigned in Python's Unicode tables may be assigned in Rust's newer ones, and some
+        # spacing marks extend graphemes there: no answer that holds for every version.
+        raise ValueError(
+            f"`{{:?}}` of the char U+{code:04X}, which Rust escapes or not by its Unicode version"
+        )
+    return ch
+
+
+_ESCAPED_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Co", "Zl", "Zp", "Zs", "Mn", "Me"))
+# Letters with the Other_Grapheme_Extend property (HALFWIDTH KATAKANA VOICED SOUND MARKS).
+_ESCAPED_LETTERS = frozenset((0xFF9E, 0xFF9F))
+
+
+def _is_noncharacter(code: int) -> bool:
+    """The 66 code points Unicode never assigns."""
+    return 0xFDD0 <= code <= 0xFDEF or code & 0xFFFE == 0xFFFE
+
+
 def _debug_str(text: str) -> str:
-    out = []
-    for ch in text:
-        if ch in _STR_ESCAPES:
-            out.append(_STR_ESCAPES[ch])
-        elif ch < " " or ch == "\x7f":
-            out.append(f"\\u{{{ord(ch):x}}}")
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'
+    """A str's `{:?}`. ValueError for a char whose escaping depends on the Unicode version
+    (one unassigned in Python's tables, or a spacing mark)."""
+    return '"' + "".join(map(_debug_char, text)) + '"'
 
 
 def _format(value: object, debug: bool) -> str:
@@ -301,7 +344,8 @@ def _format(value: object, debug: bool) -> str:
 
 def rust_debug(value: object) -> str:
     """Rust's `{:?}` of `value`: floats as f32 Debug, `None`/`Some(..)` as Option, bools as
-    `true`/`false`, ints in decimal, strs quoted and escaped, lists/tuples/arrays as `[a, b]`."""
+    `true`/`false`, ints in decimal, strs quoted and escaped, lists/tuples/arrays as `[a, b]`.
+    ValueError for a str holding a char whose escaping depends on Rust's Unicode version."""
     return _format(value, True)
 
 

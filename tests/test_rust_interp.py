@@ -909,7 +909,8 @@ def test_panic_macros(tmp_path):
     assert unreachable.panic.message == "internal error: entered unreachable code: at 1"
 
 
-def test_index_out_of_bounds_panics(tmp_path):
+def test_index_out_of_bounds_in_a_vec_panics_at_the_bracket(tmp_path):
+    # rustc 1.95 locates `Vec`'s `#[track_caller]` `Index::index` at the `[`.
     run = rust(
         tmp_path,
         """
@@ -921,7 +922,23 @@ def test_index_out_of_bounds_panics(tmp_path):
         """,
     )
     assert run.panic.message == "index out of bounds: the len is 2 but the index is 5"
-    assert run.panic.location == run.at("v[i]")
+    assert run.panic.location == run.at("[i]")
+
+
+def test_index_out_of_bounds_in_an_array_panics_at_the_whole_expression(tmp_path):
+    run = rust(
+        tmp_path,
+        """
+        fn main() {
+            let a = [[1, 2], [3, 4]];
+            let v = vec![[5, 6]];
+            let i = a.len() + 3;
+            println!("{}", a[1][0] + v[0][i]);
+        }
+        """,
+    )
+    assert run.panic.message == "index out of bounds: the len is 2 but the index is 5"
+    assert run.panic.location == run.at("v[0][i]")
 
 
 def test_output_before_a_panic_is_kept(tmp_path):
@@ -1129,3 +1146,265 @@ def test_syntax_error_inside_println_arguments(tmp_path):
 def test_unreadable_file_is_a_read_error(tmp_path):
     with pytest.raises(RustReadError):
         load(str(tmp_path / "missing.rs"))
+
+
+# -- found by comparing with rustc (tests/rust/std) ---------------------------------------------
+
+
+def ran_until_refused(tmp_path: Path, source: str) -> tuple[Unsupported, Run]:
+    """The `Unsupported` that running (not loading) the program raises, and its source."""
+    path, source = write(tmp_path, source)
+    program = load(path)
+    with pytest.raises(Unsupported) as caught:
+        program.run(io.StringIO(), io.StringIO())
+    return caught.value, Run("", "", None, path, source)
+
+
+def test_if_let_some_underscore_matches_without_binding(tmp_path):
+    out = main(tmp_path, 'let x = Some(3);\nif let Some(_) = x {\n    println!("some");\n}\n')
+    assert out == "some\n"
+
+
+def test_a_range_with_a_negative_end_is_read_as_rust_reads_it(tmp_path):
+    # tree-sitter reads `-3..-1` as `(-3..) - 1`.
+    out = main(tmp_path, 'for i in -3..-1 {\n    print!("{i} ");\n}\nprintln!();\n')
+    assert out == "-3 -2 \n"
+
+
+def test_a_range_ending_in_a_negated_sum_is_refused(tmp_path):
+    err, where = refusal(tmp_path, "fn main() {\n    for i in 0..-1 * 2 {}\n}\n")
+    assert err.where == where.at("0..-1")
+
+
+def test_trait_methods_apply_to_a_number_whose_type_is_still_open(tmp_path):
+    out = main(
+        tmp_path,
+        """\
+        let n = 42;
+        let x = 2.5;
+        println!("{} {} {} {:?}", n.to_string(), 3.max(n), x.to_string(), x.clone());
+        """,
+    )
+    assert out == "42 42 2.5 2.5\n"
+
+
+def test_an_inherent_float_method_on_an_open_float_is_still_refused(tmp_path):
+    err, _ = refusal(tmp_path, "fn main() {\n    let y = 2.0.max(1.0);\n}\n")
+    assert err.what == "can't call method `max` on ambiguous numeric type `{float}`"
+
+
+def test_debug_of_a_str_escapes_what_rust_calls_unprintable(tmp_path):
+    out = main(tmp_path, r'println!("{:?}", "a\u{200b}b\u{a0}c e\u{301} \u{ff9e} 🎉 é");' + "\n")
+    assert out == '"a\\u{200b}b\\u{a0}c e\\u{301} \\u{ff9e} 🎉 é"\n'
+
+
+def test_debug_of_a_char_unassigned_in_pythons_unicode_is_refused(tmp_path):
+    err, where = ran_until_refused(tmp_path, 'fn main() {\n    println!("{:?}", "\\u{378}");\n}\n')
+    assert err.where == where.at('"{:?}"')
+    assert "U+0378" in err.what
+
+
+def test_assert_prints_its_condition_as_rustc_reprints_it(tmp_path):
+    run = rust(
+        tmp_path,
+        "fn main() {\n    let v = vec![1, 2];\n    assert!(v.len()>3||v == vec![ 1 ,3]);\n}\n",
+    )
+    assert run.panic.message == "assertion failed: v.len() > 3 || v == vec![1,3]"
+
+
+# Conditions and the text rustc 1.95 printed for them (recorded with a panic hook).
+REPRINTED_CONDITIONS = [
+    ("x>1&&!v.is_empty()&&x<2", "x > 1 && !v.is_empty() && x < 2"),
+    ("v == vec![ 1 , 2 ]", "v == vec![1, 2]"),
+    ('format!("{}",x) == format!( "{} {}" , x,x )', 'format!("{}",x) == format!("{} {}", x,x)'),
+    ("-x as i64 > 100 && - x > 10", "-x as i64 > 100 && -x > 10"),
+    ("x /* a comment */ > 10", "x > 10"),
+    ("if x > 10 { true } else { false }", None),
+    ("{ let y = x; y > 10 }", None),
+    ("Some(x).map(|a| a+1).is_none()", "Some(x).map(|a| a + 1).is_none()"),
+    ("[0; 3].len() > 10 && [1,2].len() > 5", "[0; 3].len() > 10 && [1, 2].len() > 5"),
+    ("(a - b).abs() < 1e-6 && i32::MAX == x", None),
+]
+
+
+@pytest.mark.parametrize("condition, printed", REPRINTED_CONDITIONS)
+def test_assert_reprints_conditions_as_rustc_does(tmp_path, condition, printed):
+    source = f"""
+        fn main() {{
+            let v = vec![1, 2, 3];
+            let x = 5;
+            let a: f32 = 1.0;
+            let b: f32 = 2.0;
+            assert!({condition});
+        }}
+        """
+    run = rust(tmp_path, source)
+    assert run.panic.message == f"assertion failed: {printed or condition}"
+
+
+def test_a_failing_assert_whose_condition_rustc_would_break_is_refused(tmp_path):
+    cond = " || ".join(f"x == {i}" for i in range(1, 12))  # wider than rustc's 78 columns
+    source = f"fn main() {{\n    let x = 0;\n    assert!(x > 100 || {cond});\n}}\n"
+    err, where = ran_until_refused(tmp_path, source)
+    assert err.where == where.at("assert!")
+
+
+def test_a_long_assert_that_holds_runs(tmp_path):
+    cond = " || ".join(f"x == {i}" for i in range(1, 12))
+    assert main(tmp_path, f'let x = 1;\nassert!({cond});\nprintln!("ok");\n') == "ok\n"
+
+
+@pytest.mark.parametrize(
+    "call, what",
+    [
+        ("x.abs()", "`i32::abs` panics here (attempt to negate with overflow)"),
+        ("x.pow(2)", "`i32::pow` panics here (attempt to multiply with overflow)"),
+    ],
+)
+def test_an_overflow_inside_rusts_core_library_is_refused_when_it_happens(tmp_path, call, what):
+    # rustc reports `/rustc/<commit>/library/core/src/num/mod.rs:..`: the toolchain's own place.
+    source = (
+        f"fn f(x: i32) -> i32 {{\n    {call}\n}}\nfn main() {{\n    f(-3);\n    f(i32::MIN);\n}}\n"
+    )
+    err, where = ran_until_refused(tmp_path, source)
+    assert err.where == where.at(call.split(".")[1].split("(")[0])
+    assert err.what.startswith(what)
+
+
+def test_step_by_zero_is_refused_when_it_happens(tmp_path):
+    source = "fn main() {\n    let n = 3 - 3;\n    for i in (0..4).step_by(n) {}\n}\n"
+    err, where = ran_until_refused(tmp_path, source)
+    assert err.where == where.at("step_by")
+
+
+def test_an_operator_on_an_unannotated_closure_parameter_waits_for_the_call(tmp_path):
+    out = main(
+        tmp_path, 'let f = |x| x * 3.0;\nlet a = f(0.1f32);\nprintln!("{:?} {:?}", a, a.sqrt());\n'
+    )
+    assert out == "0.3 0.5477226\n"
+
+
+def test_a_pending_operator_whose_fallback_disagrees_is_a_type_mismatch(tmp_path):
+    # rustc: E0271, the literal 200 falls back to i32 before `Add::Output` is known.
+    err, where = refusal(
+        tmp_path, "fn main() {\n    let f = |x| x + 1;\n    let t: u8 = f(200);\n}\n"
+    )
+    assert (err.where, err.what) == (
+        where.at("x + 1"),
+        "type mismatch resolving `<i32 as Add>::Output == u8`",
+    )
+
+
+def test_a_cast_waits_for_its_operand_type(tmp_path):
+    assert main(tmp_path, 'let k = |x| 10 - x;\nprintln!("{}", k(3) as u8);\n') == "7\n"
+
+
+def test_vec_repeat_gives_each_element_its_own_vec(tmp_path):
+    out = main(
+        tmp_path,
+        """\
+        let rows: Vec<Vec<i32>> = vec![Vec::new(); 2];
+        for mut row in rows {
+            row.push(1);
+            println!("{:?}", row);
+        }
+        """,
+    )
+    assert out == "[1]\n[1]\n"
+
+
+def test_array_repeat_of_a_vec_is_refused_as_not_copy(tmp_path):
+    err, where = refusal(tmp_path, "fn main() {\n    let a = [String::new(); 2];\n}\n")
+    assert (err.where, err.what) == (
+        where.at("String::new"),
+        "the trait bound `String: Copy` is not satisfied",
+    )
+
+
+def test_reading_a_variable_never_assigned_is_refused(tmp_path):
+    source = """
+        fn main() {
+            for i in 0..2 {
+                let x;
+                if i == 0 {
+                    x = 1;
+                    println!("{x}");
+                }
+                println!("{}", x);
+            }
+        }
+        """
+    path, source = write(tmp_path, source)
+    out = io.StringIO()
+    with pytest.raises(Unsupported) as caught:
+        load(path).run(out, io.StringIO())
+    assert out.getvalue() == "1\n1\n"  # the second round's `let x;` is a new, unassigned x
+    assert caught.value.what == "used binding `x` isn't initialized"
+
+
+def test_a_nested_move_closure_copies_the_outer_closures_captures(tmp_path):
+    out = main(
+        tmp_path,
+        """\
+        let mut d = 2;
+        let curry = |k: i32| move |m: i32| d * k * m;
+        let g = curry(3);
+        d = 100;
+        println!("{} {d}", g(1));
+        """,
+    )
+    assert out == "6 100\n"
+
+
+def test_assert_eq_compares_a_string_with_a_str(tmp_path):
+    run = rust(
+        tmp_path,
+        """
+        fn main() {
+            let s = String::from("ab");
+            assert_eq!(s, "ab");
+            assert_eq!("ac", s);
+        }
+        """,
+    )
+    assert run.panic.message == 'assertion `left == right` failed\n  left: "ac"\n right: "ab"'
+
+
+def test_f64_shortest_digits_round_a_halfway_case_up_as_rust_does(tmp_path):
+    # Exactly -103689220926388.125: ...12 and ...13 both read back; Python's repr picks 12.
+    out = main(tmp_path, 'let x: f64 = -103689220926388.125;\nprintln!("{} {:?}", x, x);\n')
+    assert out == "-103689220926388.13 -103689220926388.13\n"
+
+
+@pytest.mark.parametrize(
+    "body, needle, what",
+    [
+        ("let x: u8 = 255 + 1;", "255 + 1", "this arithmetic operation will overflow"),
+        (
+            "let a = i32::MAX;\n    let b = a + 1;",
+            "a + 1",
+            "this arithmetic operation will overflow",
+        ),
+        ("let d = 0;\n    let q = 10 / d;", "10 / d", "this operation will panic at runtime"),
+        (
+            "let a = [1, 2];\n    let i = 2;\n    let x = a[i];",
+            "a[i]",
+            "this operation will panic at runtime",
+        ),
+        ("let n = -i8::MIN;", "-i8::MIN", "this arithmetic operation will overflow"),
+    ],
+)
+def test_an_operation_rustc_knows_always_panics_is_refused(tmp_path, body, needle, what):
+    err, where = refusal(tmp_path, f"fn main() {{\n    {body}\n}}\n")
+    assert err.where == where.at(needle)
+    assert err.what.startswith(what)
+
+
+def test_a_constant_overflow_in_a_branch_rustc_knows_is_dead_runs(tmp_path):
+    out = main(tmp_path, 'let a = i32::MAX;\nif false {\n    let b = a + 1;\n}\nprintln!("ran");\n')
+    assert out == "ran\n"
+
+
+def test_a_constant_captured_by_a_closure_is_not_known_to_rustc_either(tmp_path):
+    run = rust(tmp_path, "fn main() {\n    let a = i32::MAX;\n    let f = || a + 1;\n    f();\n}\n")
+    assert run.panic.message == "attempt to add with overflow"

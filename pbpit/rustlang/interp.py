@@ -9,8 +9,9 @@ numbers typed as rustc types them, f32 arithmetic rounded per operation, Burn's 
 
 The work is done in stages, one module each: `interp_lower` (tree-sitter's tree to the
 interpreter's, `interp_nodes`, refusing what is outside the subset), `interp_check` (types, with
-Rust's inference for literals), `interp_eval` and `interp_library` (closures over frames, on the
-engine; `interp_runtime` the values they share). `interp_numbers` is Rust's arithmetic,
+Rust's inference for literals), `interp_consts` (the operations rustc refuses as always
+panicking), `interp_eval` and `interp_library` (closures over frames, on the engine;
+`interp_runtime` the values they share). `interp_numbers` is Rust's arithmetic,
 `interp_format` its `format!`.
 """
 
@@ -22,6 +23,7 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from pbpit.rustlang.interp_check import check
+from pbpit.rustlang.interp_consts import refuse_known_panics
 from pbpit.rustlang.interp_eval import Compiler
 from pbpit.rustlang.interp_lower import lower
 from pbpit.rustlang.interp_nodes import Unsupported
@@ -80,6 +82,7 @@ def _program(source: RustFile) -> Program:
     with _deep_recursion():
         crate = lower(source)
         check(crate)
+        refuse_known_panics(crate)
         runtime = Runtime(source.path)
         compiler = Compiler(crate, runtime)
         compiler.compile()

@@ -8,6 +8,8 @@ they decide f32 or f64 arithmetic, integer widths (overflow), and how values pri
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from pbpit.rustlang.interp_nodes import (
     ArrayLit,
     ArrayRepeat,
@@ -92,6 +94,26 @@ TENSOR_BINARY = ("add", "sub", "mul", "div", "matmul")
 _ITER = "Iter"
 
 
+ARITHMETIC = ("+", "-", "*", "/", "%")
+
+
+def is_open(ty: Ty) -> bool:
+    """A type nothing has determined yet, not even as `{integer}` or `{float}`."""
+    ty = resolve(ty)
+    return type(ty) is Var and ty.kind is None
+
+
+@dataclass(eq=False)
+class PendingOp:
+    """`left op right` met while an operand's type was open (a closure's parameter): its type
+    waits, as rustc's trait obligation does, until the operand types are known."""
+
+    expr: Binary
+    left: Ty
+    right: Ty
+    result: Ty
+
+
 class Checker:
     """Types one crate, function by function."""
 
@@ -101,6 +123,8 @@ class Checker:
         self.nodes: list[Expr] = []
         self.rets: list[Ty] = []
         self.data_elems: list[tuple[Ty, Pos]] = []
+        self.pending: list[PendingOp] = []
+        self.casts: list[Cast] = []
 
     def fail(self, pos: Pos, what: str) -> Unsupported:
         return Unsupported(f"{self.path}:{pos[0]}:{pos[1]}", what)
@@ -126,10 +150,13 @@ class Checker:
         self.body(fn.body, fn.ret)
 
     def body(self, body: Expr, ret: Ty) -> None:
-        self.nodes, self.rets, self.data_elems = [], [ret], []
+        self.nodes, self.rets, self.data_elems, self.pending, self.casts = [], [ret], [], [], []
         found = self.expr(body)
         tail = body.tail if isinstance(body, Block) and body.tail is not None else body
         self.unify(ret, found, tail.pos)
+        self.settle_with_fallback()
+        for cast in self.casts:
+            self.cast_allowed(cast)
         for node in self.nodes:
             try:
                 node.ty = finalize(node.ty)
@@ -138,6 +165,18 @@ class Checker:
         for elem, pos in self.data_elems:
             if resolve(elem) is not F32:
                 raise self.fail(pos, f"reading tensor data as `{show(elem)}` (the data is f32)")
+        for node in self.nodes:
+            if isinstance(node, ArrayRepeat) and not node.is_vec:
+                self.array_repeat_copies(node)
+
+    def array_repeat_copies(self, e: ArrayRepeat) -> None:
+        """`[x; n]` copies `x`: rustc requires `Copy` unless `n` is 0 or 1 or `x` a const."""
+        count = e.count.value if isinstance(e.count, Lit) else None
+        if count in (0, 1) or isinstance(e.elem, ConstRef):
+            return
+        blocker = not_copy(e.elem.ty)
+        if blocker is not None:
+            raise self.fail(e.elem.pos, f"the trait bound `{show(blocker)}: Copy` is not satisfied")
 
     # -- expressions ------------------------------------------------------------------------------
 
@@ -170,7 +209,7 @@ class Checker:
             for param, arg in zip(fn.param_tys, e.args, strict=True):
                 self.unify(param, self.expr(arg), arg.pos)
             return fn.ret
-        callee = resolve(self.expr(e.callee))
+        callee = self.known(self.expr(e.callee))
         if type(callee) is Var:
             raise self.fail(e.pos, "type annotations needed")
         if type(callee) is not FnT:
@@ -245,6 +284,17 @@ class Checker:
             self.unify(BOOL, rt, e.right.pos)
             e.kind = "logic"
             return BOOL
+        if op in ARITHMETIC and (is_open(self.known(lt)) or is_open(self.known(rt))):
+            # rustc: `<?T as Mul<{float}>>::Output`, known once the operand types are.
+            result: Ty = Var()
+            self.pending.append(PendingOp(e, lt, rt, result))
+            e.kind = "num"
+            return result
+        return self.binary_type(e, lt, rt)
+
+    def binary_type(self, e: Binary, lt: Ty, rt: Ty) -> Ty:
+        """The type of `left op right` (not `&&`, `||`) once the operand types are known."""
+        op = e.op
         left, right = resolve(lt), resolve(rt)
         if type(left) is TensorT or type(right) is TensorT:
             if op not in ("+", "-", "*", "/"):
@@ -276,9 +326,55 @@ class Checker:
         e.kind = "num"
         return lt
 
+    def known(self, ty: Ty) -> Ty:
+        """`ty` resolved, after settling the pending operators if it is not known yet (as rustc
+        selects pending obligations before it needs a type)."""
+        if is_open(ty):
+            self.settle()
+        return resolve(ty)
+
+    def settle(self) -> None:
+        """Type the pending operators whose operand types are now known. While both are
+        `{integer}` or `{float}` rustc cannot pick the impl either: they wait for the fallback."""
+        progress = True
+        while progress:
+            progress = False
+            for pending in list(self.pending):
+                left, right = resolve(pending.left), resolve(pending.right)
+                if is_open(left) or is_open(right) or (type(left) is Var and type(right) is Var):
+                    continue
+                self.pending.remove(pending)
+                self.close(pending)
+                progress = True
+
+    def close(self, pending: PendingOp) -> None:
+        e = pending.expr
+        ty = self.binary_type(e, pending.left, pending.right)
+        try:
+            unify(pending.result, ty)
+        except Mismatch:
+            trait = {"+": "Add", "-": "Sub", "*": "Mul", "/": "Div", "%": "Rem"}[e.op]
+            raise self.fail(
+                e.pos,
+                f"type mismatch resolving `<{show(pending.left)} as {trait}>::Output == "
+                f"{show(pending.result)}`",
+            ) from None
+
+    def settle_with_fallback(self) -> None:
+        """At the end of a function: the operators still pending once `{integer}` and `{float}`
+        take i32 and f64, as rustc does (an annotation that disagrees is a type mismatch)."""
+        self.settle()
+        for pending in self.pending:
+            for ty in (pending.left, pending.right):
+                if type(resolve(ty)) is Var and not is_open(ty):
+                    finalize(ty)
+        self.settle()
+        if self.pending:
+            raise self.fail(self.pending[0].expr.pos, "type annotations needed")
+
     def c_Unary(self, e: Unary) -> Ty:  # noqa: N802
         found = self.expr(e.operand)
-        t = resolve(found)
+        t = self.known(found)
         if e.op == "*":
             return found
         if e.op == "!":
@@ -290,16 +386,24 @@ class Checker:
 
     def c_Cast(self, e: Cast) -> Ty:  # noqa: N802
         target = resolve(e.target)
-        source = resolve(self.expr(e.operand))
+        source = self.known(self.expr(e.operand))
         self.cast_hint(e.operand, target)
-        source = resolve(source)
         if not is_number(target):
             raise self.fail(e.pos, f"casting to `{show(target)}`")
+        if is_open(source):
+            self.casts.append(e)  # rustc checks casts at the end, when the source is known
+            return target
+        self.cast_allowed(e)
+        return target
+
+    def cast_allowed(self, e: Cast) -> None:
+        source, target = resolve(e.operand.ty), resolve(e.target)
+        if is_open(source):
+            raise self.fail(e.pos, "type annotations needed")
         if not (is_number(source) or source is BOOL):
             raise self.fail(e.pos, f"casting `{show(source)}` as `{show(target)}`")
         if source is BOOL and not is_int(target):
             raise self.fail(e.pos, f"casting `bool` as `{show(target)}`")
-        return target
 
     def cast_hint(self, operand: Expr, target: Ty) -> None:
         """rustc types an unsuffixed literal cast to a type of its kind as that type:
@@ -378,7 +482,7 @@ class Checker:
 
     def c_For(self, e: For) -> Ty:  # noqa: N802
         assert e.iterable is not None and e.body is not None
-        found = resolve(self.expr(e.iterable))
+        found = self.known(self.expr(e.iterable))
         if type(found) is Wrap and found.kind == "Range":
             self.unify(Var("int"), found.inner, e.iterable.pos)
             elem = found.inner
@@ -421,7 +525,7 @@ class Checker:
         return array(elem, e.count.value)
 
     def c_Index(self, e: Index) -> Ty:  # noqa: N802
-        base = resolve(self.expr(e.base))
+        base = self.known(self.expr(e.base))
         self.unify(USIZE, self.expr(e.index), e.index.pos)
         if type(base) is Wrap and base.kind in ("Vec", "array"):
             return base.inner
@@ -486,7 +590,10 @@ class Checker:
         return UNIT
 
     def c_AssertEq(self, e: AssertEq) -> Ty:  # noqa: N802
-        self.unify(self.expr(e.left), self.expr(e.right), e.right.pos)
+        left, right = self.expr(e.left), self.expr(e.right)
+        # `String == &str` and back, as `==` (both print the same in Debug).
+        if not (resolve(left) in (STR, STRING) and resolve(right) in (STR, STRING)):
+            self.unify(left, right, e.right.pos)
         if e.fmt is not None:
             self.expr(e.fmt)
         return UNIT
@@ -494,8 +601,15 @@ class Checker:
     # -- methods ----------------------------------------------------------------------------------
 
     def c_Method(self, e: Method) -> Ty:  # noqa: N802
-        recv = resolve(self.expr(e.recv))
+        recv = self.known(self.expr(e.recv))
         if type(recv) is Var:
+            # A trait method that every integer (or float) type has is found while the type is
+            # still open (`42.to_string()`, `3.max(x)`: `Ord::max`); inherent ones are not.
+            if recv.kind and (
+                e.name in ("to_string", "clone")
+                or (recv.kind == "int" and e.name in ("max", "min"))
+            ):
+                return self.open_number_method(e, recv)
             if recv.kind:
                 raise self.fail(
                     e.pos, f"can't call method `{e.name}` on ambiguous numeric type `{show(recv)}`"
@@ -514,6 +628,21 @@ class Checker:
         if ty is None:
             raise self.fail(e.pos, f"the method `{e.name}` on `{show(recv)}`")
         return ty
+
+    def open_number_method(self, e: Method, recv: Var) -> Ty:
+        if e.targs:
+            raise self.fail(e.pos, f"type arguments on `{e.name}`")
+        if e.name == "to_string":
+            e.impl = "to_string"
+            self.args(e)
+            return STRING
+        if e.name == "clone":
+            e.impl = "clone"
+            self.args(e)
+            return recv
+        e.impl = "int." + e.name
+        self.args(e, recv)
+        return recv
 
     def args(self, e: Method, *expected: Ty) -> list[Ty]:
         self.arity(e, len(expected), f"`{e.name}`")
@@ -705,6 +834,16 @@ class Checker:
                 self.args(e, USIZE)
                 return recv
         return None
+
+
+def not_copy(ty: Ty) -> Ty | None:
+    """The part of `ty` that is not `Copy` (`Vec`, `String`, a tensor...), or None."""
+    ty = resolve(ty)
+    if type(ty) is Wrap and ty.kind in ("Option", "array"):
+        return not_copy(ty.inner)
+    if type(ty) is Wrap or type(ty) is TensorT or ty in (STRING, GRADIENTS, TENSOR_DATA):
+        return ty
+    return None
 
 
 def check(crate: Crate) -> None:

@@ -52,6 +52,7 @@ from pbpit.rustlang.interp_nodes import (
     Return,
     SomeLit,
     Unary,
+    Unsupported,
     Visible,
     While,
 )
@@ -73,8 +74,10 @@ from pbpit.rustlang.interp_runtime import (
     ContinueSignal,
     ReturnSignal,
     Runtime,
+    clone_value,
     comparable,
     engine_scalar,
+    holds_vec,
     rust_eq,
 )
 from pbpit.rustlang.interp_types import (
@@ -86,6 +89,15 @@ from pbpit.rustlang.interp_types import (
     resolve,
     show,
 )
+
+
+def snapshot(frame: list) -> list:
+    """A copy of `frame` and of the frames enclosing it (slot 0), as a `move` closure takes."""
+    top = frame = frame.copy()
+    while frame[0] is not None:
+        frame[0] = frame[0].copy()
+        frame = frame[0]
+    return top
 
 
 class Compiler(Library):
@@ -149,8 +161,9 @@ class Compiler(Library):
         is_move = e.is_move
 
         def closure(frame: list) -> Callable[..., Any]:
-            # A `move` closure owns copies of what it captures; others see the frame itself.
-            parent = frame.copy() if is_move else frame
+            # A `move` closure owns copies of what it captures, from every enclosing closure's
+            # frame too; others see the frames themselves.
+            parent = snapshot(frame) if is_move else frame
             return lambda *args: call(list(args), parent)
 
         return closure
@@ -227,7 +240,14 @@ class Compiler(Library):
         init = self.expr(stmt.init) if stmt.init is not None else None
         binding = stmt.binding
         if init is None:
-            return lambda frame: None
+            if binding is None:
+                return lambda frame: None
+            unset = binding.slot
+
+            def declare(frame: list) -> None:
+                frame[unset] = UNSET  # a new binding each time round a loop
+
+            return declare
         if binding is None:
             return init
         slot = binding.slot
@@ -248,7 +268,23 @@ class Compiler(Library):
         return depth
 
     def c_Local(self, e: Local) -> Code:  # noqa: N802
-        slot, depth = e.binding.slot, self.depth(e)
+        read = self.read(e.binding.slot, self.depth(e))
+        if e.binding.initialized:
+            return read
+        # `let x;` assigned later: rustc rejects a read it cannot prove comes after the
+        # assignment; pbpit refuses the read that does not.
+        where, name = self.where(e.pos), e.binding.name
+
+        def read_assigned(frame: list) -> Any:
+            value = read(frame)
+            if value is UNSET:
+                raise Unsupported(where, f"used binding `{name}` isn't initialized")
+            return value
+
+        return read_assigned
+
+    @staticmethod
+    def read(slot: int, depth: int) -> Code:
         if depth == 0:
             return itemgetter(slot)
         if depth == 1:
@@ -325,6 +361,13 @@ class Compiler(Library):
 
     def c_ArrayRepeat(self, e: ArrayRepeat) -> Code:  # noqa: N802
         elem, count = self.expr(e.elem), self.expr(e.count)
+        if holds_vec(e.elem.ty):
+            # `vec![v; n]` clones `v`: each element its own Vec (a later `push` changes one).
+            def repeat_clones(frame: list) -> list:
+                value, n = elem(frame), count(frame)
+                return [clone_value(value) for _ in range(n - 1)] + [value] if n else []
+
+            return repeat_clones
         return lambda frame: [elem(frame)] * count(frame)
 
     def c_RangeLit(self, e: RangeLit) -> Code:  # noqa: N802
@@ -335,7 +378,10 @@ class Compiler(Library):
 
     def c_Index(self, e: Index) -> Code:  # noqa: N802
         base, index = self.expr(e.base), self.expr(e.index)
-        where = self.where(e.pos)
+        # rustc 1.95: an array's built-in bounds check panics at the whole expression, `Vec`'s
+        # `Index::index` at the `[` (the span it gives the `#[track_caller]` call).
+        is_vec = resolve(e.base.ty).kind == "Vec"  # type: ignore[attr-defined]
+        where = self.where(e.bracket if is_vec else e.pos)
 
         def get(frame: list) -> Any:
             items, i = base(frame), index(frame)
@@ -615,9 +661,14 @@ class Compiler(Library):
             text = parts[0]
             return lambda frame: text
 
+        where = self.where(e.pos)
+
         def format_(frame: list) -> str:
             values = [a(frame) for a in args]
-            return "".join(p if type(p) is str else p[1](values[p[0]]) for p in parts)
+            try:
+                return "".join(p if type(p) is str else p[1](values[p[0]]) for p in parts)
+            except ValueError as err:  # a char whose `{:?}` depends on the Unicode version
+                raise Unsupported(where, str(err)) from None
 
         return format_
 
@@ -647,6 +698,15 @@ class Compiler(Library):
         default = f"assertion failed: {e.text}"
         text = self.c_Format(e.fmt) if e.fmt is not None else (lambda frame: default)
         where = self.where(e.pos)
+        if e.fmt is None and e.text is None:
+
+            def text(frame: list) -> str:
+                raise Unsupported(
+                    where,
+                    "the message of this failed `assert!`: rustc re-prints the condition, "
+                    "and pbpit cannot for this one (too long for one line, or a construct it "
+                    "does not re-print); give `assert!` a message",
+                )
 
         def assert_(frame: list) -> Any:
             if not cond(frame):
@@ -671,7 +731,11 @@ class Compiler(Library):
             a, b = left(frame), right(frame)
             if rust_eq(a, b) != equal:
                 text = head + (f": {message(frame)}" if message is not None else "")
-                raise Panic(f"{text}\n  left: {debug(a)}\n right: {debug(b)}", None, where)
+                try:
+                    shown = f"\n  left: {debug(a)}\n right: {debug(b)}"
+                except ValueError as err:  # a char whose `{:?}` depends on the Unicode version
+                    raise Unsupported(where, str(err)) from None
+                raise Panic(text + shown, None, where)
             return UNIT
 
         return assert_eq

@@ -207,14 +207,35 @@ class Library:
         (arg,) = args
         return lambda frame: function(recv(frame), arg(frame))
 
+    def in_core(self, op: Callable[..., Any], pos: Pos, what: str) -> Callable[..., Any]:
+        """`op`, for a std method that panics inside Rust's own library (`i32::pow` overflowing,
+        `step_by(0)`): rustc reports a location in its sources (`/rustc/<commit>/library/..`),
+        which depends on the toolchain, so pbpit refuses rather than print another one."""
+        where = self.where(pos)
+
+        def run(*args: Any) -> Any:
+            try:
+                return op(*args)
+            except ArithmeticPanic as err:
+                raise Unsupported(
+                    where,
+                    f"{what} panics here ({err}) inside Rust's core library, at a location "
+                    "that depends on the Rust toolchain",
+                ) from None
+
+        return run
+
     def m_int(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:
-        lo, hi = INT_RANGES[resolve(e.recv.ty).name]  # type: ignore[attr-defined]
+        type_name = resolve(e.recv.ty).name  # type: ignore[attr-defined]
+        lo, hi = INT_RANGES[type_name]
         if name == "abs":
-            absolute = self.panicking(lambda a: checked(abs(a), lo, hi, "negate"), e.pos)
+            absolute = self.in_core(
+                lambda a: checked(abs(a), lo, hi, "negate"), e.pos, f"`{type_name}::abs`"
+            )
             return lambda frame: absolute(recv(frame))
         (arg,) = args
         if name == "pow":
-            power = self.panicking(lambda a, n: int_pow(a, n, lo, hi), e.pos)
+            power = self.in_core(lambda a, n: int_pow(a, n, lo, hi), e.pos, f"`{type_name}::pow`")
             return lambda frame: power(recv(frame), arg(frame))
         pick = max if name == "max" else min
         return lambda frame: pick(recv(frame), arg(frame))
@@ -322,7 +343,11 @@ class Library:
         def step_by(frame: list) -> Any:
             items, n = recv(frame), step(frame)
             if n == 0:
-                raise Panic("assertion failed: step != 0", None, where)
+                raise Unsupported(
+                    where,
+                    "`step_by(0)` panics here (assertion failed: step != 0) inside Rust's core "
+                    "library, at a location that depends on the Rust toolchain",
+                )
             return items[::n]
 
         return step_by

@@ -140,6 +140,11 @@ class Lowerer(MacroLowering):
     def kids(node: Node) -> list[Node]:
         return [c for c in node.named_children if c.type not in _COMMENTS]
 
+    @staticmethod
+    def operator(node: Node, index: int = 1) -> Node:
+        """The operator token of a binary (`index` 1) or unary (0) expression, comments aside."""
+        return [c for c in node.children if c.type not in _COMMENTS][index]
+
     # -- items ------------------------------------------------------------------------------------
 
     def crate(self) -> Crate:
@@ -636,15 +641,42 @@ class Lowerer(MacroLowering):
         raise self.fail(node.child_by_field_name("field"), f"the field access `{self.text(node)}`")
 
     def e_binary_expression(self, node: Node) -> Expr:
-        op = node.children[1].type
+        operator = self.operator(node)
+        op = operator.type
         if op not in ("+", "-", "*", "/", "%", "==", "!=", "<", ">", "<=", ">=", "&&", "||"):
-            raise self.fail(node.children[1], f"the operator `{op}`")
-        left = self.expr(node.child_by_field_name("left"))
-        right = self.expr(node.child_by_field_name("right"))
+            raise self.fail(operator, f"the operator `{op}`")
+        left_node = node.child_by_field_name("left")
+        right_node = node.child_by_field_name("right")
+        if op == "-" and left_node.type == "range_expression" and len(self.kids(left_node)) == 1:
+            return self.negative_range_end(node, left_node, right_node)
+        left = self.expr(left_node)
+        right = self.expr(right_node)
         return Binary(self.pos(node), op, left, right)
 
+    def negative_range_end(self, node: Node, range_node: Node, right_node: Node) -> Expr:
+        """`a..-b`, which tree-sitter reads as `(a..) - b`: the range `a..(-b)` that Rust reads,
+        when `b` is an operand that `-` takes whole (a literal, a name, a call...)."""
+        parts = [c for c in range_node.children if c.type not in _COMMENTS]
+        primary = (
+            "integer_literal",
+            "float_literal",
+            "identifier",
+            "scoped_identifier",
+            "call_expression",
+            "index_expression",
+            "parenthesized_expression",
+        )
+        if len(parts) != 2 or parts[1].type != "..":  # `a..`, then `- b`
+            raise self.fail(node, "ranges other than `a..b` and `a..=b`")
+        start = parts[0]
+        if right_node.type not in primary:
+            raise self.fail(node, f"the range `{self.text(node)}` (write `a..(-b)`)")
+        minus = self.operator(node)
+        hi = Unary(self.pos(minus), "-", self.expr(right_node))
+        return RangeLit(self.pos(range_node), self.expr(start), hi, False)
+
     def e_unary_expression(self, node: Node) -> Expr:
-        op = node.children[0].type
+        op = self.operator(node, 0).type
         operand = self.expr(self.kids(node)[0])
         return Unary(self.pos(node), op, operand)
 
@@ -662,9 +694,10 @@ class Lowerer(MacroLowering):
         return self.assignment(node, None)
 
     def e_compound_assignment_expr(self, node: Node) -> Expr:
-        op = node.children[1].type[:-1]
+        operator = self.operator(node)
+        op = operator.type[:-1]
         if op not in ("+", "-", "*", "/", "%"):
-            raise self.fail(node.children[1], f"the operator `{op}=`")
+            raise self.fail(operator, f"the operator `{op}=`")
         return self.assignment(node, op)
 
     def assignment(self, node: Node, op: str | None) -> Expr:
@@ -708,7 +741,8 @@ class Lowerer(MacroLowering):
         """The name in `Some(name)` (None for `Some(_)`)."""
         if pattern.type == "tuple_struct_pattern":
             type_node = pattern.child_by_field_name("type")
-            inner = self.kids(pattern)[1:]
+            # `_` is an anonymous node to tree-sitter: not among the named children.
+            inner = [c for c in pattern.children[1:] if c.type not in ("(", ")", ",", *_COMMENTS)]
             if self.text(type_node) == "Some" and len(inner) == 1:
                 if inner[0].type == "identifier":
                     return inner[0]
@@ -797,7 +831,8 @@ class Lowerer(MacroLowering):
         base, index = self.kids(node)
         if index.type == "range_expression":
             raise self.fail(index, "slicing with a range")
-        return Index(self.pos(node), self.expr(base), self.expr(index))
+        bracket = next(c for c in node.children if c.type == "[")
+        return Index(self.pos(node), self.expr(base), self.expr(index), self.pos(bracket))
 
     def e_range_expression(self, node: Node) -> Expr:
         ends = self.kids(node)

@@ -21,6 +21,7 @@ from pbpit.rustlang.interp_nodes import (
     Print,
     Unsupported,
 )
+from pbpit.rustlang.interp_pretty import ConditionPrinter
 from pbpit.rustlang.syntax import RustFile, RustReadError, macro_arguments, parse_bytes
 
 Node = Any
@@ -105,7 +106,7 @@ class MacroLowering:
                 if not args:
                     raise self.fail(node, f"`{name}!` needs a condition")
                 cond = self.expr(args[0])
-                text = " ".join(self.text(args[0]).split())
+                text = ConditionPrinter(self.src.data, self.delta).condition(args[0])
                 fmt = self.format(args[1:]) if len(args) > 1 else None
                 return Assert(pos, cond, text, fmt)
         if name in ("assert_eq", "assert_ne", "debug_assert_eq", "debug_assert_ne"):

@@ -233,9 +233,10 @@ class ArrayRepeat(Expr):
 
 @dataclass(eq=False)
 class Index(Expr):
-    pos: Pos
+    pos: Pos  # of the whole expression: where an array's bounds check panics
     base: Expr
     index: Expr
+    bracket: Pos  # of `[`: where `Vec`'s `Index` (`#[track_caller]`) panics
 
 
 @dataclass(eq=False)
@@ -293,7 +294,7 @@ class PanicMacro(Expr):
 class Assert(Expr):
     pos: Pos
     cond: Expr
-    text: str
+    text: str | None  # the condition as rustc prints it (None: pbpit cannot say)
     fmt: Format | None
 
 

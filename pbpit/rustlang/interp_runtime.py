@@ -97,6 +97,12 @@ def clone_value(value: object) -> object:
     return value
 
 
+def holds_vec(ty: Ty) -> bool:
+    """Whether values of `ty` hold a `Vec` (a Python list, which `push` changes in place)."""
+    ty = resolve(ty)
+    return type(ty) is Wrap and (ty.kind == "Vec" or holds_vec(ty.inner))
+
+
 def comparable(ty: Ty) -> bool:
     """Whether values of `ty` have `==` in Rust (Burn's tensors, devices and data do not)."""
     ty = resolve(ty)

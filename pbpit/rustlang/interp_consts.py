@@ -1,0 +1,244 @@
+"""The integer operations that rustc refuses to compile because they would always panic.
+
+rustc propagates constants through each function body (its `KnownPanicsLint`) and rejects an
+operation whose operands it knows and that would panic: `let x: u8 = 255 + 1;` is the error
+`this arithmetic operation will overflow` (lint `arithmetic_overflow`), `1 / 0` and `[1, 2][5]`
+are `this operation will panic at runtime` (`unconditional_panic`). Both lints deny by default,
+so such a program has no output to reproduce: pbpit refuses it before running, where it would
+otherwise panic.
+
+pbpit knows fewer values than rustc, and refuses a subset of what rustc rejects, never more:
+it knows integer and bool literals, `i32::MAX`-like constants, `const` items, immutable `let`
+bindings of such values in the same body, and `+ - * / %`, unary `-` and `!`, comparisons,
+`&&`, `||`, integer `as` casts and blocks of them. A closure's body starts knowing nothing (its
+captures are not constants to rustc either); a mutable variable is never known. rustc does not
+check a branch it knows is not taken (`if false { .. }`): pbpit checks inside an `if` or
+`while` only when it knows the condition too, since rustc may know a condition pbpit does not.
+"""
+
+from __future__ import annotations
+
+from pbpit.rustlang.interp_nodes import (
+    Binary,
+    Binding,
+    Block,
+    Cast,
+    Closure,
+    ConstItem,
+    ConstRef,
+    Crate,
+    Expr,
+    ExprStmt,
+    If,
+    IfLet,
+    Index,
+    Let,
+    Lit,
+    Local,
+    Unary,
+    Unsupported,
+    While,
+)
+from pbpit.rustlang.interp_numbers import cast
+from pbpit.rustlang.interp_types import INT_RANGES, Named, Wrap, resolve
+
+OVERFLOW = "this arithmetic operation will overflow (rustc rejects it: `arithmetic_overflow`)"
+PANIC = "this operation will panic at runtime (rustc rejects it: `unconditional_panic`)"
+
+# The sub-expressions of each node, by field (not `Break.target`, which is the loop itself).
+_CHILDREN = {
+    "Call": ("callee", "args"),
+    "Static": ("args",),
+    "Method": ("recv", "args"),
+    "Assign": ("value",),
+    "Loop": ("body",),
+    "For": ("iterable", "body"),
+    "Break": ("value",),
+    "Return": ("value",),
+    "ArrayLit": ("elems",),
+    "ArrayRepeat": ("elem", "count"),
+    "RangeLit": ("lo", "hi"),
+    "SomeLit": ("value",),
+    "Format": ("args",),
+    "Print": ("fmt",),
+    "PanicMacro": ("fmt",),
+    "Assert": ("cond", "fmt"),
+    "AssertEq": ("left", "right", "fmt"),
+}
+
+
+class KnownPanics:
+    """Walks each body of a checked crate with the constants it knows."""
+
+    def __init__(self, crate: Crate) -> None:
+        self.crate = crate
+        self.known: dict[Binding, int | bool] = {}
+        self.consts: dict[str, int | bool | None] = {}
+
+    def fail(self, e: Expr, what: str) -> Unsupported:
+        return Unsupported(f"{self.crate.path}:{e.pos[0]}:{e.pos[1]}", what)
+
+    def run(self) -> None:
+        for item in self.crate.consts.values():
+            self.const_value(item)
+        for fn in self.crate.fns.values():
+            assert fn.body is not None
+            self.body(fn.body)
+
+    def body(self, e: Expr) -> int | bool | None:
+        saved, self.known = self.known, {}
+        try:
+            return self.value(e)
+        finally:
+            self.known = saved
+
+    def const_value(self, item: ConstItem) -> int | bool | None:
+        if item.name not in self.consts:
+            self.consts[item.name] = None  # a const referring to itself: rustc's own error
+            assert item.value is not None
+            self.consts[item.name] = self.body(item.value)
+        return self.consts[item.name]
+
+    # -- values -----------------------------------------------------------------------------------
+
+    def value(self, e: Expr | None) -> int | bool | None:
+        """The value of `e` when it is an integer or bool pbpit knows, else None; checks every
+        operation inside it that runs unless a condition rustc knows says otherwise."""
+        if e is None or not isinstance(e, Expr):
+            return None
+        method = getattr(self, "v_" + type(e).__name__, None)
+        if method is not None:
+            return method(e)
+        for name in _CHILDREN.get(type(e).__name__, ()):
+            child = getattr(e, name)
+            for item in child if isinstance(child, list) else [child]:
+                self.value(item)
+        return None
+
+    def v_Lit(self, e: Lit) -> int | bool | None:  # noqa: N802 - named after the node class
+        if e.kind == "bool":
+            return e.value
+        if _int_type(e.ty) is None or e.kind not in ("int", "value"):
+            return None
+        return e.value
+
+    def v_Local(self, e: Local) -> int | bool | None:  # noqa: N802
+        return self.known.get(e.binding)
+
+    def v_ConstRef(self, e: ConstRef) -> int | bool | None:  # noqa: N802
+        return self.const_value(e.item)
+
+    def v_Block(self, e: Block) -> int | bool | None:  # noqa: N802
+        for stmt in e.stmts:
+            if isinstance(stmt, Let):
+                value = self.value(stmt.init)
+                binding = stmt.binding
+                if binding is not None and not binding.mutable and value is not None:
+                    self.known[binding] = value
+            else:
+                assert isinstance(stmt, ExprStmt)
+                self.value(stmt.expr)
+        return self.value(e.tail)
+
+    def v_Closure(self, e: Closure) -> None:  # noqa: N802
+        self.body(e.body)
+
+    def v_Unary(self, e: Unary) -> int | bool | None:  # noqa: N802
+        value = self.value(e.operand)
+        if e.op == "!":
+            return (not value) if isinstance(value, bool) else None
+        name = _int_type(e.ty)
+        if e.op != "-" or value is None or name is None:
+            return None
+        lo, hi = INT_RANGES[name]
+        if not lo <= -value <= hi:
+            raise self.fail(e, OVERFLOW)
+        return -value
+
+    def v_Cast(self, e: Cast) -> int | None:  # noqa: N802
+        value = self.value(e.operand)
+        source, target = _int_type(e.operand.ty), _int_type(e.ty)
+        if value is None or source is None or target is None:
+            return None
+        return cast(value, source, target)  # type: ignore[return-value]
+
+    def v_Index(self, e: Index) -> None:  # noqa: N802
+        self.value(e.base)
+        index = self.value(e.index)
+        base = resolve(e.base.ty)
+        if type(base) is Wrap and base.kind == "array" and base.size is not None:
+            if index is not None and index >= base.size:
+                raise self.fail(e, PANIC)
+
+    # A branch rustc knows is never taken (`if false`) is not checked; nor, to refuse no
+    # program rustc accepts, one behind a condition pbpit does not know (rustc may).
+
+    def v_If(self, e: If) -> None:  # noqa: N802
+        cond = self.value(e.cond)
+        if cond is True or cond is None:
+            self.branch(e.then, cond is True)
+        if cond is False or cond is None:
+            self.branch(e.els, cond is False)
+
+    def v_IfLet(self, e: IfLet) -> None:  # noqa: N802
+        self.value(e.value)
+
+    def v_While(self, e: While) -> None:  # noqa: N802
+        self.branch(e.body, self.value(e.cond) is True)
+
+    def branch(self, e: Expr | None, taken: bool) -> None:
+        if taken:
+            saved, self.known = self.known, dict(self.known)
+            try:
+                self.value(e)
+            finally:
+                self.known = saved
+
+    def v_Binary(self, e: Binary) -> int | bool | None:  # noqa: N802
+        if e.kind == "logic":
+            left = self.value(e.left)
+            if not isinstance(left, bool):
+                return None
+            if left != (e.op == "&&"):  # `false && ..`, `true || ..`: the right side never runs
+                return left
+            right = self.value(e.right)
+            return right if isinstance(right, bool) else None
+        left, right = self.value(e.left), self.value(e.right)
+        if e.kind in ("cmp", "eq") and _int_type(e.left.ty) is not None:
+            if left is None or right is None:
+                return None
+            compare = {
+                "<": left < right,
+                ">": left > right,
+                "<=": left <= right,
+                ">=": left >= right,
+                "==": left == right,
+                "!=": left != right,
+            }
+            return compare[e.op]
+        name = _int_type(e.ty)
+        if e.kind != "num" or name is None or left is None or right is None:
+            return None
+        lo, hi = INT_RANGES[name]
+        if e.op in ("/", "%"):
+            if right == 0 or (left == lo and right == -1 and lo < 0):
+                raise self.fail(e, PANIC)
+            quotient = abs(left) // abs(right)
+            if e.op == "/":
+                return -quotient if (left < 0) != (right < 0) else quotient
+            rest = abs(left) % abs(right)
+            return -rest if left < 0 else rest
+        result = {"+": left + right, "-": left - right, "*": left * right}[e.op]
+        if not lo <= result <= hi:
+            raise self.fail(e, OVERFLOW)
+        return result
+
+
+def _int_type(ty: object) -> str | None:
+    ty = resolve(ty)  # type: ignore[arg-type]
+    return ty.name if type(ty) is Named and ty.name in INT_RANGES else None
+
+
+def refuse_known_panics(crate: Crate) -> None:
+    """`Unsupported` at the first integer operation rustc's deny lints reject (see above)."""
+    KnownPanics(crate).run()
