@@ -342,12 +342,14 @@ class _Run:
 def load_rust_case(case: Case) -> Any:
     """The interpreter's program for a Rust case, checked against the subset before it runs."""
     from pbpit.rustlang.interp import Unsupported, load
-    from pbpit.rustlang.syntax import RustReadError
+    from pbpit.rustlang.syntax import RustReadError, RustSyntaxError
 
     try:
         return load(str(case.path))
+    except RustSyntaxError as err:
+        raise UsageError(f"syntax error in case {err}") from None
     except RustReadError as err:
-        raise UsageError(f"cannot run case {err}") from None
+        raise UsageError(f"cannot read case file {err}") from None
     except Unsupported as err:
         raise RustUnsupported(str(err)) from None
 

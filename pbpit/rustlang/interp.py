@@ -28,7 +28,13 @@ from pbpit.rustlang.interp_eval import Compiler
 from pbpit.rustlang.interp_lower import lower
 from pbpit.rustlang.interp_nodes import Unsupported
 from pbpit.rustlang.interp_runtime import Hooks, Runtime
-from pbpit.rustlang.syntax import RustFile, RustReadError, parse_bytes, read_rust
+from pbpit.rustlang.syntax import (
+    RustFile,
+    RustReadError,
+    RustSyntaxError,
+    parse_bytes,
+    read_rust,
+)
 
 __all__ = ["Hooks", "Program", "RustReadError", "Unsupported", "load", "load_text"]
 
@@ -78,7 +84,7 @@ def _program(source: RustFile) -> Program:
     error = source.first_error()
     if error is not None:
         node, what = error
-        raise RustReadError(f"{source.where(node)}: {what}")
+        raise RustSyntaxError(f"{source.where(node)}: {what}")
     with _deep_recursion():
         crate = lower(source)
         check(crate)

@@ -17,7 +17,11 @@ Node = Any
 
 
 class RustReadError(Exception):
-    """A Rust file that cannot be read or parsed: one line for the user, `file:line:col` first."""
+    """A Rust file that cannot be read or parsed: one line for the user, its path first."""
+
+
+class RustSyntaxError(RustReadError):
+    """A Rust file tree-sitter cannot parse: `file:line:col: <what>`."""
 
 
 @cache
