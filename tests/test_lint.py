@@ -281,6 +281,48 @@ def test_tensor_in_a_struct_field_is_not_seen(tmp_path):
     assert rules_in(tmp_path, body) == []
 
 
+def test_reading_stops_when_a_pass_starts_as_the_last_one_did(monkeypatch):
+    # Stopping early finds exactly what three passes of every loop find.
+    from pbpit.rustlang import lint
+
+    def findings() -> list[dict]:
+        return [f.to_json() for f in lint_paths(sorted(SNIPPETS.glob("*.rs"))).findings]
+
+    early = findings()
+    monkeypatch.setattr(lint._Function, "_entry", lambda self, key, number: object())
+    assert findings() == early
+
+
+def test_state_held_in_an_option_is_detached_where_it_is_put():
+    [finding] = lint_paths([SNIPPETS / "lstm_state_carried.rs"]).findings
+    [help_] = finding.helps
+    assert help_.edits == []  # `state = state.detach();` would not compile on an Option
+    assert help_.message.startswith("detach the tensors `state` holds at the end of each pass")
+
+
+def test_carried_tensor_is_named_after_the_variable_that_carries_it():
+    [finding] = lint_paths([SNIPPETS / "previous_output_carried.rs"]).findings
+    assert finding.message.startswith("`prev_out` carries a tracked tensor from one pass")
+    assert [(label.line, label.text) for label in finding.labels] == [
+        (12, "`out` is made here, by `model.forward`, whose parameters require grad"),
+        (14, "`prev_out` brings it here from the previous pass"),
+        (17, "this backward consumes `out`'s step; a later pass, through `prev_out`, panics at it"),
+    ]
+
+
+def test_a_test_expecting_the_panic_is_not_read(tmp_path):
+    body = """\
+    #[test]
+    #[should_panic]
+    fn twice() {
+        let loss = model.forward(x).sum();
+        let _g1 = loss.backward();
+        let _g2 = loss.backward();
+    }
+    """
+    assert rules_in(tmp_path, body) == []
+
+
 # -- allow comments -----------------------------------------------------------------------------
 
 
@@ -374,6 +416,83 @@ def test_two_spans_on_one_line_are_drawn_as_rustc_draws_them(tmp_path, monkeypat
     ) in stdout
 
 
+def test_two_findings_in_a_file_come_in_line_order(tmp_path, monkeypatch):
+    body = """\
+    fn main() {
+        let late = model.forward(x.clone());
+        let loss = model.forward(x.clone()).sum();
+        let _g1 = loss.backward();
+        let _g2 = loss.backward();
+        for _ in 0..3 {
+            let _g = late.clone().sum().backward();
+        }
+    }
+    """
+    write(tmp_path, "main.rs", body)
+    monkeypatch.chdir(tmp_path)
+    _, stdout, _ = run(["main.rs"])
+    assert re.findall(r"--> main.rs:(\d+):", stdout) == ["2", "5"]
+    _, stdout, _ = run(["main.rs"], "json")
+    assert [f["line"] for f in json.loads(stdout)["findings"]] == [2, 5]
+
+
+TABBED = (
+    "fn main() {\n"
+    "\tlet feats = /* é 特 */ model.forward(x);\n"
+    "\tfor _ in 0..3 {\n"
+    "\t\tlet _g = feats.clone().sum().backward();\n"
+    "\t}\n"
+    "}\n"
+)
+
+
+def test_columns_count_characters_and_the_snippet_shows_tabs_as_four_spaces(tmp_path, monkeypatch):
+    # As rustc: `-->` and JSON count a tab or a wide character as one column; the quoted line
+    # shows a tab as four spaces and the carets follow what is shown (特 takes two cells).
+    (tmp_path / "main.rs").write_text(TABBED)
+    monkeypatch.chdir(tmp_path)
+    _, stdout, _ = run(["main.rs"])
+    assert " --> main.rs:2:24\n" in stdout
+    assert (
+        "2 |     let feats = /* é 特 */ model.forward(x);\n"
+        f"  | {' ' * 27}^^^^^^^^^^^^^^^^ `feats` is made here"
+    ) in stdout
+    assert "4 |         let _g = feats.clone()" in stdout
+    assert f"  | {' ' * 17}-----" in stdout
+    _, stdout, _ = run(["main.rs"], "json")
+    [finding] = json.loads(stdout)["findings"]
+    assert (finding["column"], finding["end_column"]) == (24, 40)
+
+
+def test_crlf_lines_are_quoted_without_carriage_returns(tmp_path, monkeypatch):
+    (tmp_path / "lf.rs").write_bytes(TWICE.encode())
+    (tmp_path / "crlf.rs").write_bytes(TWICE.replace("\n", "\r\n").encode())
+    monkeypatch.chdir(tmp_path)
+    _, lf, _ = run(["lf.rs"])
+    _, crlf, _ = run(["crlf.rs"])
+    assert "\r" not in crlf
+    assert crlf == lf.replace("lf.rs", "crlf.rs")
+    _, lf_json, _ = run(["lf.rs"], "json")
+    _, crlf_json, _ = run(["crlf.rs"], "json")
+    [lf_finding], [crlf_finding] = (
+        json.loads(lf_json)["findings"],
+        json.loads(crlf_json)["findings"],
+    )
+    assert crlf_finding["labels"] == lf_finding["labels"]
+    # The line a fix adds ends as the file's lines do.
+    moved = crlf_finding["help"][1]["edits"][1]["replacement"]
+    assert moved == "        let feats = x.clone().exp();\r\n"
+
+
+def test_a_byte_order_mark_is_not_a_column(tmp_path, monkeypatch):
+    body = "fn main() { let f = model.forward(x); for _ in 0..3 { f.clone().sum().backward(); } }\n"
+    (tmp_path / "bom.rs").write_bytes(b"\xef\xbb\xbf" + body.encode())
+    monkeypatch.chdir(tmp_path)
+    _, stdout, _ = run(["bom.rs"])
+    assert " --> bom.rs:1:21\n" in stdout
+    assert "\ufeff" not in stdout
+
+
 def test_clean_run_says_so_and_exits_0(tmp_path):
     path = write(tmp_path, "main.rs", CLEAN)
     assert run([str(path)]) == (0, "pbpit lint: no warnings (1 file checked)\n", "")
@@ -436,6 +555,26 @@ def test_json_has_files_findings_and_errors(tmp_path, monkeypatch):
     ]
 
 
+def test_json_keys_are_the_documented_ones(tmp_path, monkeypatch):
+    write(tmp_path, "main.rs", TWICE)
+    write(tmp_path, "bad.rs", "fn main() {\n    let x = ;\n}\n")
+    monkeypatch.chdir(tmp_path)
+    data = json.loads(run(["."], "json")[1])
+    assert list(data) == ["files_checked", "files", "findings", "errors"]
+    [finding] = data["findings"]
+    assert list(finding) == [
+        "rule", "id", "level", "message", "path", "line", "column", "end_line", "end_column",
+        "labels", "help",
+    ]  # fmt: skip
+    keys = ["line", "column", "end_line", "end_column"]
+    assert all(list(label) == [*keys, "text", "primary"] for label in finding["labels"])
+    assert all(list(help_) == ["message", "edits"] for help_ in finding["help"])
+    edits = [edit for help_ in finding["help"] for edit in help_["edits"]]
+    assert edits and all(list(edit) == [*keys, "replacement"] for edit in edits)
+    [error] = data["errors"]
+    assert list(error) == ["path", "line", "column", "message"]
+
+
 def sarif_of(paths: list[str]) -> tuple[int, dict]:
     status, stdout, _ = run(paths, "sarif")
     return status, json.loads(stdout)
@@ -466,13 +605,33 @@ def test_sarif_is_what_github_code_scanning_reads(tmp_path, monkeypatch):
     assert result["level"] == "warning" and result["message"]["text"]
     [location] = result["locations"]
     physical = location["physicalLocation"]
-    assert physical["artifactLocation"]["uri"] == "src/main.rs"
+    assert physical["artifactLocation"] == {"uri": "src/main.rs", "uriBaseId": "%SRCROOT%"}
+    assert run_["originalUriBaseIds"] == {"%SRCROOT%": {"uri": tmp_path.resolve().as_uri() + "/"}}
     assert physical["region"] == {"startLine": 9, "startColumn": 17, "endLine": 9, "endColumn": 32}
     for related in result["relatedLocations"]:
         check_region(related["physicalLocation"]["region"])
         assert related["message"]["text"]
     assert all(isinstance(v, str) for v in result["partialFingerprints"].values())
     assert run_["invocations"][0]["executionSuccessful"] is True
+
+
+def test_sarif_names_a_file_outside_the_working_directory_by_absolute_uri(tmp_path, monkeypatch):
+    path = write(tmp_path, "elsewhere/main.rs", TWICE)
+    (tmp_path / "here").mkdir()
+    monkeypatch.chdir(tmp_path / "here")
+    _, log = sarif_of([str(path)])
+    [result] = log["runs"][0]["results"]
+    location = result["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert location == {"uri": path.resolve().as_uri()}
+
+
+def test_sarif_uri_is_percent_encoded(tmp_path, monkeypatch):
+    write(tmp_path, "my src/é.rs", TWICE)
+    monkeypatch.chdir(tmp_path)
+    _, log = sarif_of(["my src"])
+    [result] = log["runs"][0]["results"]
+    uri = result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    assert uri == "my%20src/%C3%A9.rs"
 
 
 def test_sarif_fingerprint_survives_lines_added_above(tmp_path, monkeypatch):

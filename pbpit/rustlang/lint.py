@@ -7,11 +7,13 @@ reusable, never the hazard), or a tracked intermediate; a tracked intermediate b
 definitions it derives from. `.backward()` on a tracked value consumes its definitions (as
 Burn's `build_tape` consumes their steps); a later backward that needs a consumed definition
 panics in Burn, and is a finding (the rejected backward consumes nothing, as in Burn). A loop
-whose body runs a backward is read three times, each pass making its own definitions, so a
-tensor recomputed inside the loop is fresh every pass while one made before it is the same
+whose body runs a backward is read up to three times, each pass making its own definitions, so
+a tensor recomputed inside the loop is fresh every pass while one made before it is the same
 tensor in every pass (three: a state carried out of a pass after its backward is consumed by
-the next pass and missed by the one after). Which two backwards meet at which definition names
-the rule:
+the next pass and missed by the one after). A pass that would start as the one before it
+started, up to the renaming of what each pass makes, would find nothing new and is not read:
+most training loops are read twice. Which two backwards meet at which definition names the
+rule:
 
 - `loop-external-tracked`: the two backwards are in different passes of a loop and the
   definition was made before the loop (a cached forward), or in an earlier pass and carried
@@ -29,13 +31,22 @@ reads (`into_scalar`, `into_data`, `grad`, ...), comparisons and int or bool res
 parameter-free modules of `burn::nn` (losses, activations, dropout), run a forward that is
 tracked only when its input is. Tensors made from data (`from_floats`, `from_data`, `zeros`,
 ...) and batch fields are data. The parts of a destructured tracked value (`let (out, state) =
-cell.forward(..)`) all derive from the whole.
+cell.forward(..)`) all derive from the whole. A tuple, array, `vec!` or struct literal is not a
+tensor: its elements stay tensors of their own (`pair.0`, `losses[0]`, `out.loss`; `losses[i]`
+is any of them: what they all share).
 
 Control flow: both arms of an `if` or `match` are read and their results joined, so a backward
-in either arm counts as run; a loop whose body ends in an unconditional `break` or `return` runs
-once; loops nested more than four deep are read once; a closure is read once, where it is
-written, except a closure given to an iterator adaptor (`for_each`, `map`, ...), which is read
-as a loop body.
+in either arm counts as run; after the join, a tensor that an arm consumed and then let go of
+(a state detached after the backward; a loss that no later line names) is not consumed, for no
+later use can reach it from that arm. A branch on a loop's counter (`if epoch == 0`, `if step
+== last`, the counter of a `for` over a range or `enumerate()`) runs in one pass only: two
+backwards in it are never in two passes. `break`, `continue`, `return` and `panic!` end the
+reading of their path: `continue` carries the state to the next pass, `break` past the loop
+(labels followed), `return` out; so a loop whose every path breaks runs once. Loops nested
+more than four deep are read once; a closure is read once, where it is written, except a
+closure given to an iterator adaptor (`for_each`, `map`, ...), which is read as a loop body
+(its `return` ends one element's pass).
+A test marked `#[should_panic]` is not read: the panic is what it checks.
 
 What this cannot see, and therefore never reports (precision over recall: a false positive in CI
 costs more than a miss):
@@ -50,12 +61,20 @@ costs more than a miss):
 - a closure bound by `let` and called later in a loop is read once, where it is written;
 - elements taken out of a collection by a `for` pattern are independent tensors: a `Vec` of
   pieces of one tracked tensor iterated with a backward per piece is not reported;
-- the value of a macro other than `vec!` (the arguments of any macro are still read when they
-  parse as expressions; a macro inside a macro's arguments is not read).
+- the value of a macro other than `vec!` (the arguments of `vec!`, and of a macro whose
+  arguments mention `backward`, are read when they parse as expressions; a macro inside a
+  macro's arguments is not read).
 
-What it may report wrongly: a branch taken on one pass only (`if epoch == 0 { ...backward }`) is
-read as taken on every pass, and `continue`, `break` or `return` inside a branch do not stop the
-reading of what follows. Silence such a finding with an allow comment.
+What it may report wrongly (silence such a finding with an allow comment):
+
+- a branch taken on some passes only, other than by the loop's counter (`if warm_up_done {
+  ...backward }`, `if i % 10 == 0` followed by a `continue` elsewhere), is read as taken on
+  every pass, and two conditions that exclude each other as both taken;
+- the parts of a destructured module output derive from the whole: two outputs of separate
+  networks in one module (an actor and a critic with no shared trunk), backpropagated one
+  after the other, are reported as sharing it;
+- every `.forward` is a module with parameters: a parameter-free struct of the program's own
+  (a normalizer) applied to data before a loop makes a tracked tensor.
 
 A finding is silenced as clippy's `#[allow]` silences a lint: a comment
 `// pbpit: allow(loop-external-tracked)` (several rules comma-separated; `pbpit::` prefix
@@ -66,6 +85,7 @@ is not used: rustc rejects an unknown lint tool.)
 
 from __future__ import annotations
 
+import bisect
 import os
 import re
 from collections.abc import Callable, Iterable
@@ -126,6 +146,7 @@ _ITEMS = frozenset(
         "line_comment block_comment empty_statement"
     ).split()
 )
+_DIVERGING_MACROS = frozenset({"panic", "unreachable", "todo", "unimplemented"})
 _PASSES = 3
 _PASSES_DEEPEST = 4
 """Loops nested deeper than this are read once (3**depth passes otherwise)."""
@@ -341,17 +362,59 @@ def lint_source(source: RustFile) -> list[Finding]:
     if b"backward" not in source.data:
         return []
     found: dict[tuple[str, int, int], Finding] = {}
+    lines = _Lines(source.data)
+    data = source.data
     stack = [source.root]
     while stack:
         node = stack.pop()
         if node.type == "function_item":
             body = node.child_by_field_name("body")
-            if body is not None and b"backward" in source.data[body.start_byte : body.end_byte]:
-                _Function(source, found).run(node)
-        stack.extend(c for c in node.children if c.named_child_count)
-    lines = source.text.split("\n")
-    findings = [f for f in found.values() if not _allowed(f, lines)]
+            if (
+                body is not None
+                and b"backward" in data[body.start_byte : body.end_byte]
+                and not _expects_panic(source, node)
+            ):
+                _Function(source, found, lines).run(node)
+        # Functions are items: look for them in modules, impls and traits, elsewhere only
+        # where the text holds an `fn`.
+        if node.type in _HOLDS_ITEMS or _FN.search(data, node.start_byte, node.end_byte):
+            stack.extend(c for c in node.children if c.named_child_count)
+    text_lines = source.text.split("\n")
+    findings = [f for f in found.values() if not _allowed(f, text_lines)]
     return sorted(findings, key=lambda f: (f.primary.line, f.primary.column, f.rule))
+
+
+_HOLDS_ITEMS = frozenset({"source_file", "declaration_list", "mod_item", "impl_item", "trait_item"})
+_FN = re.compile(rb"\bfn\b")
+
+
+class _Lines:
+    """Where each line of a file starts, to turn byte offsets into rustc's line and column."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.starts = [0] + [m.end() for m in re.finditer(b"\n", data)]
+
+    def start(self, row: int) -> int:
+        """Byte offset where 0-based `row` starts (the end of the file past the last)."""
+        return self.starts[row] if row < len(self.starts) else len(self.data)
+
+    def position(self, byte: int) -> tuple[int, int]:
+        """1-based line and column (in characters) of a byte offset."""
+        index = bisect.bisect_right(self.starts, byte) - 1
+        start = self.starts[index]
+        return index + 1, len(self.data[start:byte].decode("utf-8", errors="replace")) + 1
+
+
+def _expects_panic(source: RustFile, function: Node) -> bool:
+    """Whether a test is marked `#[should_panic]`: the panic is what it checks."""
+    node = function.prev_named_sibling
+    while node is not None and node.type in ("attribute_item", "line_comment", "block_comment"):
+        text = source.data[node.start_byte : node.end_byte]
+        if node.type == "attribute_item" and re.match(rb"#\[\s*should_panic\b", text):
+            return True
+        node = node.prev_named_sibling
+    return False
 
 
 def _allowed(finding: Finding, lines: list[str]) -> bool:
@@ -400,6 +463,9 @@ class Value:
     """A module whose forward is tracked only if its input is (`valid()`, a loss, an activation)."""
     reads: frozenset[_Read] = frozenset()
     """The reads of tracked variables this value was computed from: where a tensor is used."""
+    parts: tuple[tuple[str, Value], ...] | None = None
+    """The elements of a tuple, array, `vec!` or struct literal, by `.0`, `[0]` or `.field`: a
+    collection is not a tensor, its elements stay tensors of their own."""
 
 
 _DATA = Value()
@@ -409,6 +475,10 @@ _FROZEN = Value(frozen=True)
 @dataclass(eq=False)
 class _Slot:
     name: str
+    declared: int = 0
+    """The file byte where the name is bound."""
+    scope_end: int = 0
+    """The file byte where its scope ends: no read of it after that."""
 
 
 @dataclass(eq=False)
@@ -418,6 +488,8 @@ class _Backward:
     receiver: str | None
     """The loss's variable name when the receiver is a plain name."""
     loss: Value
+    once: frozenset[tuple[int, int]] = frozenset()
+    """The branches around it taken in one pass only (`if epoch == 0`): (loop key, branch)."""
 
 
 @dataclass(eq=False)
@@ -428,15 +500,33 @@ class _Read:
     name: str
     value: Value
     node: Node | None
+    context: Context = ()
+    """The loops around the read and the pass of each."""
 
 
 @dataclass
 class _State:
     values: dict[_Slot, Value]
     consumed: dict[Definition, _Backward]
+    dead: bool = False
+    """No path reaches this point (it follows a `break`, `continue`, `return` or `panic!`)."""
 
     def copy(self) -> _State:
-        return _State(dict(self.values), dict(self.consumed))
+        return _State(dict(self.values), dict(self.consumed), self.dead)
+
+
+@dataclass(eq=False)
+class _Exit:
+    """Where a `break`, `continue` or `return` takes the state: a loop, a labelled block, a
+    closure (its `return`) or the function (whose `return` leaves what is read)."""
+
+    kind: str
+    """`loop`, `block`, `closure` or `fn`."""
+    label: str | None = None
+    breaks: list[_State] = field(default_factory=list)
+    """States leaving by `break` (a closure's: by `return`), joined after it."""
+    continues: list[_State] = field(default_factory=list)
+    """States leaving a pass by `continue`, joined at the end of the pass."""
 
 
 def _op(values: Iterable[Value]) -> Value:
@@ -448,6 +538,12 @@ def _op(values: Iterable[Value]) -> Value:
     reads = frozenset().union(*(v.reads for v in tracked))
     why = tracked[0].why or "from a tensor that requires grad"
     return Value(TRACKED, None, sources, why, reads=reads)
+
+
+def _collection(parts: list[tuple[str, Value]]) -> Value:
+    """A tuple, array, `vec!` or struct literal of `parts`."""
+    value = _op(v for _, v in parts)
+    return replace(value, parts=tuple(parts)) if value.kind != DATA else value
 
 
 def _join(values: list[Value]) -> Value:
@@ -462,13 +558,34 @@ def _join(values: list[Value]) -> Value:
     return _FROZEN if all(v.frozen for v in values) else _DATA
 
 
-def _join_states(states: list[_State]) -> _State:
+def _join_states(
+    states: list[_State], results: Iterable[Value], live: Callable[[_Slot], bool]
+) -> _State:
+    """The state after paths that reached a point with `states` (none dead): a name may hold
+    what any path left in it; a definition may have been consumed if a path consumed it and it
+    is still reachable on that path, from a `live` name (one read again) or the `results` of
+    the paths. (A path that consumed a tensor and let go of every handle to it, as a pass that
+    backpropagates and then detaches its state, cannot reach it again: a later use comes from
+    another path.)"""
+    if len(states) == 1:
+        return states[0]
     slots = {slot for state in states for slot in state.values}
     values = {slot: _join([s.values.get(slot, _DATA) for s in states]) for slot in slots}
     consumed: dict[Definition, _Backward] = {}
+    if all(state.consumed.keys() == states[0].consumed.keys() for state in states):
+        for state in states:  # every path consumed the same: nothing to tell apart
+            for definition, backward in state.consumed.items():
+                consumed.setdefault(definition, backward)
+        return _State(values, consumed)
+    kept = frozenset().union(*(v.sources for v in results))
+    held = {slot for slot in slots if live(slot)}
     for state in states:
+        reachable = kept.union(
+            *(v.sources for slot, v in state.values.items() if v.sources and slot in held)
+        )
         for definition, backward in state.consumed.items():
-            consumed.setdefault(definition, backward)
+            if definition in reachable:
+                consumed.setdefault(definition, backward)
     return _State(values, consumed)
 
 
@@ -495,19 +612,30 @@ def _pattern_names(pattern: Node) -> list[Node]:
 class _Function:
     """One `fn` body read as it runs; findings go into the shared `found`."""
 
-    def __init__(self, source: RustFile, found: dict[tuple[str, int, int], Finding]) -> None:
+    def __init__(
+        self, source: RustFile, found: dict[tuple[str, int, int], Finding], lines: _Lines
+    ) -> None:
         self.source = source
         self.data = source.data
         self.found = found
         self.scopes: list[dict[str, _Slot]] = [{}]
+        self.scope_ends: list[int] = [len(source.data)]
+        self._names: dict[str, re.Pattern[bytes]] = {}
         self.state = _State({}, {})
+        self.exits: list[_Exit] = []
+        self.counters: dict[_Slot, int] = {}
+        """The counter of each `for` loop over a range or `enumerate()`: a new value each pass."""
+        self.once: list[tuple[int, int]] = []
+        """The branches being read that their loop takes in one pass only."""
         self.context: Context = ()
         self.delta = 0
         self.loops: dict[int, Node] = {}
+        self.loop_spans: dict[int, tuple[int, int]] = {}
+        """Each loop's file bytes (a closure's, for a closure read as a loop body)."""
         self.entries: dict[int, dict[str, Value]] = {}
         self.macros: dict[int, object] = {}
         self._lines: list[str] | None = None
-        self._starts: list[int] | None = None
+        self.positions = lines
         self.expressions: dict[str, Callable[[Node], Value]] = {
             "identifier": self._identifier,
             "call_expression": self._call,
@@ -552,17 +680,34 @@ class _Function:
                 return scope[name]
         return None
 
-    def declare(self, name: str, value: Value) -> None:
-        slot = _Slot(name)
+    def declare(self, name: str, value: Value, node: Node) -> None:
+        """Bind `name` (its pattern is `node`) in the innermost scope."""
+        slot = _Slot(name, self.span(node)[0], self.scope_ends[-1])
+        shadowed = self.scopes[-1].get(name)
+        if shadowed is not None:
+            self.state.values.pop(shadowed, None)  # out of reach from here on
         self.scopes[-1][name] = slot
         self.state.values[slot] = value
 
+    def push_scope(self, node: Node) -> None:
+        """Enter the scope of a block, an arm, a loop or a closure: `node`."""
+        self.scopes.append({})
+        self.scope_ends.append(self.span(node)[1])
+
+    def pop_scope(self) -> None:
+        """Leave a scope: its names are out of reach, the state forgets them."""
+        self.scope_ends.pop()
+        for slot in self.scopes.pop().values():
+            self.state.values.pop(slot, None)
+
     def run(self, function: Node) -> None:
+        self.scope_ends = [function.end_byte]
         parameters = function.child_by_field_name("parameters")
         for parameter in parameters.named_children if parameters is not None else ():
             pattern = parameter.child_by_field_name("pattern")
             for name in _pattern_names(pattern) if pattern is not None else ():
-                self.declare(self.text(name), _DATA)
+                self.declare(self.text(name), _DATA, name)
+        self.exits.append(_Exit("fn"))
         self._block(function.child_by_field_name("body"))
 
     def expr(self, node: Node | None) -> Value:
@@ -573,29 +718,92 @@ class _Function:
             return handler(node)
         if node.type in _ITEMS:
             return _DATA
-        # Literals, ranges, casts, returns, breaks: data, but what they contain still runs.
-        values = [self.expr(child) for child in node.named_children]
-        if node.type in ("return_expression", "break_expression"):
-            return values[-1] if values else _DATA
+        # Literals, ranges, casts: data, but what they contain still runs.
+        for child in node.named_children:
+            self.expr(child)
+        if node.type in ("return_expression", "break_expression", "continue_expression"):
+            self._jump(node)
         return _DATA
 
-    def branches(self, arms: list[Callable[[], Value]]) -> Value:
-        """Run each arm from the same state; afterwards anything one of them did may be done."""
+    def _jump(self, node: Node) -> None:
+        """`break`, `continue` or `return`: the state goes where it leads; what follows it in
+        its block is not reached."""
+        label = next((self.text(c) for c in node.named_children if c.type == "label"), None)
+        target = None
+        for exit_ in reversed(self.exits):
+            if node.type == "return_expression":
+                if exit_.kind in ("closure", "fn"):
+                    target = exit_
+                    break
+            elif exit_.kind in ("closure", "fn"):
+                break  # a `break` cannot leave a closure
+            elif label == exit_.label if label is not None else exit_.kind == "loop":
+                target = exit_
+                break
+        if target is None:
+            return  # a label not seen: read on, as if it did not jump
+        if node.type == "continue_expression":
+            target.continues.append(self.state)
+        elif target.kind != "fn":
+            target.breaks.append(self.state)
+        self.state = self.state.copy()
+        self.state.dead = True
+
+    def join(self, states: list[_State], at: int, results: Iterable[Value] = ()) -> _State:
+        """The state at file byte `at` after paths that ended in `states`; dead ones never get
+        here."""
+        live = [s for s in states if not s.dead]
+        if not live:
+            return states[0] if states else _State({}, {}, dead=True)
+        return _join_states(live, results, lambda slot: self._read_after(slot, at))
+
+    def _read_after(self, slot: _Slot, at: int) -> bool:
+        """Whether a name may be read after file byte `at`: it is named later in its scope, or
+        anywhere in a loop around `at` that it was bound before (the next pass reads it)."""
+        pattern = self._names.get(slot.name)
+        if pattern is None:
+            pattern = re.compile(rb"\b" + re.escape(slot.name.encode()) + rb"\b")
+            self._names[slot.name] = pattern
+        if pattern.search(self.data, at, slot.scope_end):
+            return True
+        for key, _ in self.context:
+            start, end = self.loop_spans[key]
+            if start > slot.declared and pattern.search(self.data, start, end):
+                return True
+        return False
+
+    def branches(self, arms: list[Callable[[], Value]], at: int) -> Value:
+        """Run each arm from the same state; afterwards (from file byte `at` on) anything one of
+        them did may be done."""
         base = self.state
         states, values = [], []
         for arm in arms:
             self.state = base.copy()
             values.append(arm())
             states.append(self.state)
-        self.state = _join_states(states)
-        return _join(values)
+        live = [v for s, v in zip(states, values, strict=True) if not s.dead]
+        self.state = self.join(states, at, live)
+        return _join(live) if live else _DATA
 
     # -- statements and blocks
 
     def _block(self, block: Node) -> Value:
-        self.scopes.append({})
+        label = next((self.text(c) for c in block.named_children if c.type == "label"), None)
+        if label is not None:
+            exit_ = _Exit("block", label)
+            self.exits.append(exit_)
+            value = self._statements(block)
+            self.exits.pop()
+            self.state = self.join([self.state, *exit_.breaks], self.span(block)[1])
+            return value
+        return self._statements(block)
+
+    def _statements(self, block: Node) -> Value:
+        self.push_scope(block)
         value = _DATA
         for child in block.named_children:
+            if self.state.dead:
+                break  # after a `break`, `continue` or `return`
             if child.type == "let_declaration":
                 self._let(child)
                 value = _DATA
@@ -608,7 +816,7 @@ class _Function:
                 continue
             else:
                 value = self.expr(child)
-        self.scopes.pop()
+        self.pop_scope()
         return value
 
     def _let(self, node: Node) -> None:
@@ -639,9 +847,17 @@ class _Function:
             self._bind(pattern, value, value_node, node)
 
     def _bind(self, pattern: Node, value: Value, value_node: Node | None, statement: Node) -> None:
-        if pattern.type == "identifier":
+        while pattern.type in ("mut_pattern", "ref_pattern") and pattern.named_child_count:
+            pattern = pattern.named_children[-1]
+        if pattern.type in ("identifier", "shorthand_field_identifier"):
             name = self.text(pattern)
-            self.declare(name, self._bound(name, value, pattern, value_node, statement))
+            self.declare(name, self._bound(name, value, pattern, value_node, statement), pattern)
+            return
+        matched = self._matched_parts(pattern, value)
+        if matched is not None:
+            # `let (a, b) = pair;` with `pair` a literal tuple: each takes its element.
+            for part_pattern, part in matched:
+                self._bind(part_pattern, part, None, statement)
             return
         # The parts of a tracked value (`let (out, state) = cell.forward(..)`) are tensors of
         # their own, all derived from the whole: backpropagating one consumes the whole's steps.
@@ -654,7 +870,37 @@ class _Function:
             part = _op([whole])
         for name_node in _pattern_names(pattern):
             name = self.text(name_node)
-            self.declare(name, self._bound(name, part, name_node, None, statement))
+            self.declare(name, self._bound(name, part, name_node, None, statement), name_node)
+
+    def _matched_parts(self, pattern: Node, value: Value) -> list[tuple[Node, Value]] | None:
+        """The sub-patterns of a tuple, slice or struct pattern with the elements of a literal
+        collection they take; None when the pattern does not name them one by one."""
+        if value.parts is None:
+            return None
+        parts = dict(value.parts)
+        matched = []
+        if pattern.type in ("tuple_pattern", "slice_pattern"):
+            elements = [c for c in pattern.children if c.type not in ("(", ")", "[", "]", ",")]
+            for index, element in enumerate(elements):
+                key = f".{index}" if pattern.type == "tuple_pattern" else f"[{index}]"
+                if element.type in ("remaining_field_pattern", "rest_pattern", "..") or (
+                    key not in parts
+                ):
+                    return None
+                if element.type != "_":
+                    matched.append((element, parts[key]))
+            return matched if len(elements) == len(parts) else None
+        if pattern.type == "struct_pattern":
+            for element in pattern.named_children:
+                if element.type != "field_pattern":
+                    continue
+                name = element.child_by_field_name("name")
+                key = f".{self.text(name)}" if name is not None else ""
+                if key not in parts:
+                    return None
+                matched.append((element.child_by_field_name("pattern") or name, parts[key]))
+            return matched
+        return None
 
     def _bound(
         self,
@@ -665,9 +911,16 @@ class _Function:
         statement: Node,
         assigned: bool = False,
     ) -> Value:
-        """`value` bound to `name`: a temporary tracked tensor becomes a definition."""
+        """`value` bound to `name`: a temporary tracked tensor becomes a definition (each
+        element of a collection does, as `name[0]` or `name.field`)."""
         if value.kind == DATA or value.origin is not None:
             return value
+        if value.parts is not None:
+            parts = tuple(
+                (key, self._bound(f"{name}{key}", part, name_node, None, statement, assigned))
+                for key, part in value.parts
+            )
+            return replace(_collection(list(parts)), reads=value.reads)
         span = self.span(value_node) if value_node is not None else self.span(name_node)
         if value_node is not None and value_node.start_point[0] != value_node.end_point[0]:
             span = self.span(name_node)
@@ -713,7 +966,8 @@ class _Function:
             return _DATA
         value = self.state.values.get(slot, _DATA)
         if value.kind == TRACKED:
-            read = _Read(self.span(node), slot.name, value, node if self.delta == 0 else None)
+            node_ = node if self.delta == 0 else None
+            read = _Read(self.span(node), slot.name, value, node_, self.context)
             return replace(value, reads=value.reads | {read})
         return value
 
@@ -728,6 +982,8 @@ class _Function:
         children = [c for c in node.named_children if c.type != "field_identifier"]
         values = [self.expr(child) for child in children]
         base = values[0] if values else _DATA
+        if base.parts is not None:
+            return self._part(node, base)
         return _op([base]) if base.kind == TRACKED else _DATA
 
     def _binary(self, node: Node) -> Value:
@@ -746,49 +1002,104 @@ class _Function:
         return _op([value]) if operator == b"-" else _DATA
 
     def _elements(self, node: Node) -> Value:
-        values = []
+        """A tuple, array or struct literal: tracked if an element is, keeping its elements."""
+        parts: list[tuple[str, Value]] | None = []
         stack = list(node.named_children)
         while stack:
             child = stack.pop(0)
-            if child.type in ("field_initializer_list", "field_initializer"):
-                stack[:0] = [c for c in child.named_children if c.type != "field_identifier"]
+            if child.type == "field_initializer_list":
+                stack[:0] = child.named_children
+            elif child.type == "field_initializer":
+                field_ = child.child_by_field_name("field")
+                value = self.expr(child.child_by_field_name("value"))
+                if parts is not None:
+                    parts.append((f".{self.text(field_)}" if field_ else "?", value))
             elif child.type in ("type_identifier", "scoped_type_identifier", "generic_type"):
                 continue
             elif child.type == "shorthand_field_initializer":
-                values.append(self.expr(child.named_children[0]))
+                value = self.expr(child.named_children[0])
+                if parts is not None:
+                    parts.append((f".{self.text(child.named_children[0])}", value))
+            elif child.type == "base_field_initializer":
+                self.expr(child)
+                parts = None  # `..base`: the other fields are not known
             else:
-                values.append(self.expr(child))
-        return _op(values)
+                value = self.expr(child)
+                if parts is not None:
+                    key = f".{len(parts)}" if node.type == "tuple_expression" else f"[{len(parts)}]"
+                    parts.append((key, value))
+        if node.type == "array_expression" and node.child_by_field_name("length") is not None:
+            parts = parts[:1] if parts else None  # `[x; n]`: every element is `x`
+        return _collection(parts) if parts is not None else _op([])
+
+    def _part(self, node: Node, base: Value) -> Value:
+        """An element of a literal collection: the one named, or any one (what all share)."""
+        assert base.parts is not None
+        if node.type == "index_expression":
+            index = node.named_children[1] if node.named_child_count > 1 else None
+            known = index is not None and index.type == "integer_literal"
+            key = f"[{self.text(index)}]" if known and index is not None else None
+        else:
+            name = node.child_by_field_name("field")
+            key = f".{self.text(name)}" if name is not None else None
+        parts = dict(base.parts)
+        if key in parts:
+            part = parts[key]
+        else:
+            values = list(parts.values())
+            tracked = [v for v in values if v.kind == TRACKED]
+            if not tracked:
+                return _join(values) if values else _DATA
+            common = frozenset.intersection(*(v.sources for v in values))
+            part = Value(TRACKED, None, common, tracked[0].why, reads=frozenset())
+        if part.kind != TRACKED:
+            return part
+        return replace(part, reads=part.reads | base.reads)
 
     def _macro(self, node: Node) -> Value:
         if self.delta != 0:
             return _DATA  # a macro inside a macro's arguments: not read
+        name_node = node.child_by_field_name("macro")
+        name = self.text(name_node) if name_node is not None else ""
         arguments = self.macros.get(node.start_byte)
         if arguments is None:
-            arguments = macro_arguments(self.source, node) or False
+            # Only `vec!` has a value here; another macro's arguments matter only for the
+            # backward they may run.
+            text = self.data[node.start_byte : node.end_byte]
+            arguments = False
+            if name == "vec" or b"backward" in text:
+                arguments = macro_arguments(self.source, node) or False
             self.macros[node.start_byte] = arguments
-        if not arguments:
+        values = []
+        if arguments:
+            self.delta = arguments.delta
+            try:
+                values = [self.expr(argument) for argument in arguments.nodes]
+            finally:
+                self.delta = 0
+        if name in _DIVERGING_MACROS:
+            self.state = self.state.copy()
+            self.state.dead = True
+        if name != "vec":
             return _DATA
-        self.delta = arguments.delta
-        try:
-            values = [self.expr(argument) for argument in arguments.nodes]
-        finally:
-            self.delta = 0
-        name = node.child_by_field_name("macro")
-        return _op(values) if name is not None and self.text(name) == "vec" else _DATA
+        return _collection([(f"[{i}]", value) for i, value in enumerate(values)])
 
     def _closure(self, node: Node, repeat_key: int | None = None) -> Value:
         """A closure, read where it is written (as a loop body when `repeat_key` is given)."""
 
         def body() -> None:
-            self.scopes.append({})
+            self.push_scope(node)
             parameters = node.child_by_field_name("parameters")
             for parameter in parameters.named_children if parameters is not None else ():
                 pattern = parameter.child_by_field_name("pattern") or parameter
                 for name in _pattern_names(pattern):
-                    self.declare(self.text(name), _DATA)
+                    self.declare(self.text(name), _DATA, name)
+            exit_ = _Exit("closure")
+            self.exits.append(exit_)
             self.expr(node.child_by_field_name("body"))
-            self.scopes.pop()
+            self.exits.pop()
+            self.pop_scope()
+            self.state = self.join([self.state, *exit_.breaks], self.span(node)[1])
 
         if repeat_key is None:
             body()
@@ -797,14 +1108,22 @@ class _Function:
         return _DATA
 
     def _if(self, node: Node) -> Value:
-        self.scopes.append({})
+        self.push_scope(node)
         self._condition(node.child_by_field_name("condition"))
         consequence = node.child_by_field_name("consequence")
         alternative = node.child_by_field_name("alternative")
         conditional_scope = self.scopes[-1]
 
+        once = self._once(node.child_by_field_name("condition"))
+
         def then() -> Value:
-            return self.expr(consequence)
+            if once is None:
+                return self.expr(consequence)
+            self.once.append((once, self.span(node)[0]))
+            try:
+                return self.expr(consequence)
+            finally:
+                self.once.pop()
 
         def otherwise() -> Value:
             if alternative is None:
@@ -817,9 +1136,57 @@ class _Function:
             self.scopes[-1] = conditional_scope
             return value
 
-        value = self.branches([then, otherwise])
-        self.scopes.pop()
+        value = self.branches([then, otherwise], self.span(node)[1])
+        self.pop_scope()
         return value
+
+    def _once(self, condition: Node | None) -> int | None:
+        """The loop whose passes take this `if` once at most: `counter == value`, the counter
+        of a loop around it, the value the same in every pass (a literal, or names the loop
+        does not assign, without calls)."""
+        if condition is None or condition.type != "binary_expression":
+            return None
+        operator = condition.child_by_field_name("operator")
+        if operator is None or self.text(operator) != "==":
+            return None
+        sides = [condition.child_by_field_name("left"), condition.child_by_field_name("right")]
+        for counter, other in (sides, sides[::-1]):
+            if counter is None or other is None or counter.type != "identifier":
+                continue
+            slot = self.lookup(self.text(counter))
+            key = self.counters.get(slot) if slot is not None else None
+            if key is not None and self._same_every_pass(other, key):
+                return key
+        return None
+
+    def _same_every_pass(self, node: Node, key: int) -> bool:
+        """Whether an expression has one value in every pass of loop `key`, as far as it shows:
+        literals, and names the loop never assigns, in arithmetic or fields; no calls."""
+        start, end = self.loop_spans[key]
+        stack = [node]
+        while stack:
+            part = stack.pop()
+            if part.type in ("integer_literal", "float_literal", "boolean_literal"):
+                continue
+            if part.type == "identifier":
+                name = re.escape(self.text(part).encode())
+                assigned = re.compile(rb"\b" + name + rb"\s*(?:[-+*/%&|^]|<<|>>)?=(?!=)")
+                if assigned.search(self.data, start, end):
+                    return False
+                continue
+            if part.type not in (
+                "binary_expression",
+                "parenthesized_expression",
+                "field_expression",
+                "field_identifier",
+                "unary_expression",
+                "type_cast_expression",
+                "primitive_type",
+                "scoped_identifier",
+            ):
+                return False
+            stack.extend(part.named_children)
+        return True
 
     def _condition(self, node: Node | None) -> None:
         """A condition; `let` patterns in it bind in the current scope."""
@@ -841,7 +1208,7 @@ class _Function:
         part = _op([value]) if value.kind == TRACKED else value
         for name_node in _pattern_names(pattern):
             name = self.text(name_node)
-            self.declare(name, self._bound(name, part, name_node, None, pattern))
+            self.declare(name, self._bound(name, part, name_node, None, pattern), name_node)
 
     def _match(self, node: Node) -> Value:
         value = self.expr(node.child_by_field_name("value"))
@@ -852,75 +1219,138 @@ class _Function:
 
         def arm_of(arm: Node) -> Callable[[], Value]:
             def run() -> Value:
-                self.scopes.append({})
+                self.push_scope(arm)
                 pattern = arm.child_by_field_name("pattern")
                 if pattern is not None:
                     self._bind_part(pattern, value)
                     self.expr(pattern.child_by_field_name("condition"))
                 result = self.expr(arm.child_by_field_name("value"))
-                self.scopes.pop()
+                self.pop_scope()
                 return result
 
             return run
 
-        return self.branches([arm_of(arm) for arm in arms]) if arms else _DATA
+        if not arms:
+            return _DATA
+        return self.branches([arm_of(arm) for arm in arms], self.span(node)[1])
 
     # -- loops
 
     def _passes(self, loop: Node, key: int, body: Callable[[], None]) -> None:
-        """Run a loop body three times when it backpropagates: what one pass consumes, the next
-        misses."""
+        """Run a loop body up to three times when it backpropagates: what one pass consumes, the
+        next misses. A pass that would start as the one before it started (`_entry`) would find
+        nothing new, and is not run."""
         self.loops[key] = loop
+        self.loop_spans[key] = self.span(loop)
         # What each visible name holds as the loop starts (a carried leaf stays a leaf).
         self.entries[key] = {
             name: self.state.values.get(slot, _DATA)
             for scope in self.scopes
             for name, slot in scope.items()
         }
-        block = loop.child_by_field_name("body")
         text = self.data[loop.start_byte + self.delta : loop.end_byte + self.delta]
-        repeat = (
-            b"backward" in text
-            and len(self.context) < _PASSES_DEEPEST
-            and not (block is not None and block.type == "block" and self._runs_once(block))
-        )
+        repeat = b"backward" in text and len(self.context) < _PASSES_DEEPEST
+        label = next((self.text(c) for c in loop.named_children if c.type == "label"), None)
+        exit_ = _Exit("loop", label)
+        # A closure's body catches its own `return`; `break` and `continue` cannot leave it.
+        exits = [] if loop.type == "closure_expression" else [exit_]
         outer = self.context
+        entry = None
         for number in range(1, _PASSES + 1 if repeat else 2):
+            if self.state.dead:
+                break  # every path of the last pass left the loop: no next pass
+            if repeat:
+                previous, entry = entry, self._entry(key, number)
+                if entry == previous:
+                    break
             self.context = (*outer, (key, number))
+            self.exits.extend(exits)
             body()
+            del self.exits[len(self.exits) - len(exits) :]
+            self.state = self.join([self.state, *exit_.continues], self.loop_spans[key][0])
+            exit_.continues.clear()
         self.context = outer
+        # After the loop: a pass that ended (a `loop` ends by `break` only) or a `break`.
+        ended = [] if loop.type == "loop_expression" and exit_.breaks else [self.state]
+        self.state = self.join([*ended, *exit_.breaks], self.loop_spans[key][1])
 
-    def _runs_once(self, block: Node) -> bool:
-        """A body that ends every pass with `break` or `return` runs once."""
-        for child in block.named_children:
-            inner = child.named_children[0] if child.type == "expression_statement" else child
-            if inner is not None and inner.type in ("break_expression", "return_expression"):
-                return True
-        return False
+    def _entry(self, key: int, number: int) -> tuple:
+        """What the names in scope hold as pass `number` of loop `key` starts, up to renaming:
+        a definition made in an earlier pass is told by how many passes ago and where, one made
+        before the loop by itself; each with whether it is consumed."""
+        consumed = self.state.consumed
+
+        def definition(made: Definition) -> tuple:
+            for loop, made_in in made.context:
+                if loop == key:
+                    return (number - made_in, made.span, made in consumed)
+            return (id(made), made in consumed)
+
+        def value(held: Value) -> tuple:
+            parts = tuple((k, value(v)) for k, v in held.parts) if held.parts else None
+            origin = definition(held.origin) if held.origin is not None else None
+            sources = frozenset(definition(d) for d in held.sources)
+            return (held.kind, held.frozen, origin, sources, parts)
+
+        return tuple(
+            (id(slot), value(self.state.values.get(slot, _DATA)))
+            for scope in self.scopes
+            for slot in scope.values()
+        )
 
     def _for(self, node: Node) -> Value:
         iterated = self.expr(node.child_by_field_name("value"))
         pattern = node.child_by_field_name("pattern")
 
+        counter = self._counter(node)
+
         def body() -> None:
-            self.scopes.append({})
+            self.push_scope(node)
             for name_node in _pattern_names(pattern) if pattern is not None else ():
                 # Each element is a tensor of its own (see the module's limitations).
                 element = Value(TRACKED, why=iterated.why) if iterated.kind == TRACKED else _DATA
                 name = self.text(name_node)
-                self.declare(name, self._bound(name, element, name_node, None, node))
+                self.declare(name, self._bound(name, element, name_node, None, node), name_node)
+                if name_node == counter:
+                    self.counters[self.scopes[-1][name]] = node.start_byte + self.delta
             self.expr(node.child_by_field_name("body"))
-            self.scopes.pop()
+            self.pop_scope()
 
         self._passes(node, node.start_byte + self.delta, body)
         return _DATA
 
+    def _counter(self, loop: Node) -> Node | None:
+        """The name a `for` loop binds to a new number every pass: `i` in `for i in 0..n` (or
+        `(0..n).rev()`, `.step_by(k)`) and in `for (i, x) in xs.iter().enumerate()`."""
+        pattern = loop.child_by_field_name("pattern")
+        value = loop.child_by_field_name("value")
+        while value is not None and value.type == "parenthesized_expression":
+            value = value.named_children[0] if value.named_child_count else None
+        if value is None or pattern is None:
+            return None
+        if value.type == "range_expression" and pattern.type == "identifier":
+            return pattern
+        method = value.child_by_field_name("function") if value.type == "call_expression" else None
+        name = method.child_by_field_name("field") if method is not None else None
+        if method is None or name is None or method.type != "field_expression":
+            return None
+        if self.text(name) == "enumerate" and pattern.type == "tuple_pattern":
+            first = pattern.named_children[0] if pattern.named_child_count else None
+            return first if first is not None and first.type == "identifier" else None
+        receiver = method.child_by_field_name("value")
+        while receiver is not None and receiver.type == "parenthesized_expression":
+            receiver = receiver.named_children[0] if receiver.named_child_count else None
+        ordered = self.text(name) in ("rev", "step_by")
+        if ordered and receiver is not None and receiver.type == "range_expression":
+            return pattern if pattern.type == "identifier" else None
+        return None
+
     def _while(self, node: Node) -> Value:
         def body() -> None:
-            self.scopes.append({})
+            self.push_scope(node)
             self._condition(node.child_by_field_name("condition"))
             self.expr(node.child_by_field_name("body"))
-            self.scopes.pop()
+            self.pop_scope()
 
         self._passes(node, node.start_byte + self.delta, body)
         return _DATA
@@ -1031,7 +1461,7 @@ class _Function:
         receiver = None
         if receiver_node is not None and receiver_node.type == "identifier":
             receiver = self.text(receiver_node)
-        event = _Backward(span, self.context, receiver, value)
+        event = _Backward(span, self.context, receiver, value, frozenset(self.once))
         if value.kind != TRACKED:
             return  # a leaf is reusable; on data Burn panics otherwise, not our patterns
         hits = [d for d in value.sources if d in self.state.consumed]
@@ -1050,10 +1480,19 @@ class _Function:
     ) -> None:
         """A finding for the backward `later`, which needs `definition` that `earlier` consumed."""
         loop_key = _loop_between(earlier.context, later.context)
+        if any(branch[0] == loop_key and branch in later.once for branch in earlier.once):
+            return  # one branch, run in one pass only: not twice
+
+        rule = LOOP_EXTERNAL if loop_key is not None else SHARED
+        if loop_key is None and value.origin is definition:
+            rule = DOUBLE
+        at = self.positions.position((later if rule == DOUBLE else definition).span[0])
+        if (rule, *at) in self.found:
+            return  # found in an earlier pass
         if loop_key is not None:
             carried = any(key == loop_key for key, _ in definition.context)
-            finding = self._loop_finding(definition, earlier, value, loop_key, carried)
-        elif value.origin is definition:
+            finding = self._loop_finding(definition, earlier, later, value, loop_key, carried)
+        elif rule == DOUBLE:
             finding = self._double_finding(definition, earlier, later)
         else:
             finding = self._shared_finding(definition, earlier, later)
@@ -1073,18 +1512,30 @@ class _Function:
         )
 
     def _loop_finding(
-        self, definition: Definition, earlier: _Backward, loss: Value, loop_key: int, carried: bool
+        self,
+        definition: Definition,
+        earlier: _Backward,
+        later: _Backward,
+        loss: Value,
+        loop_key: int,
+        carried: bool,
     ) -> Finding:
         loop = self.loops[loop_key]
         name = definition.name
-        body = loop.child_by_field_name("body") or loop
-        shift = loop_key - loop.start_byte
-        use = _first_read(loss, definition, (body.start_byte + shift, body.end_byte + shift))
+        within = self.loop_spans[loop_key]
+        # Where the panicking pass uses it (the same place in every pass, unless it is carried).
+        in_pass = (loop_key, dict(later.context)[loop_key])
+        use = _first_read(loss, definition, within, in_pass) or _first_read(
+            loss, definition, within
+        )
         labels = []
         if carried:
-            # Named after the variable that carries it into the next pass.
+            # Named after the variable that carries it into the next pass: one in scope as the
+            # loop starts, read by the panicking pass.
+            outer = set(self.entries[loop_key])
+            use = _first_read(loss, definition, within, in_pass, outer) or use
             name = use.name if use is not None else name
-            made = f"`{name}` is made here" if name == definition.name else "made here"
+            made = f"`{definition.name}` is made here"
             message = (
                 f"`{name}` carries a tracked tensor from one pass of the loop into the next: "
                 "a later pass's backward panics"
@@ -1094,11 +1545,13 @@ class _Function:
                 labels.append(self._label(use.span, f"the previous pass's `{name}` is used here"))
             elif use is not None:
                 labels.append(
-                    self._label(use.span, f"`{name}`, built on an earlier pass's, is used here")
+                    self._label(use.span, f"`{name}` brings it here from the previous pass")
                 )
             leaf = self.entries[loop_key].get(name, _DATA).kind == LEAF
             helps = [self._detach_each_pass(name, loop, leaf)]
-            later = "a later pass"
+            later = (
+                "a later pass" if name == definition.name else f"a later pass, through `{name}`,"
+            )
         else:
             message = (
                 f"`{name}` is a tracked tensor made before the loop and used in it: "
@@ -1117,7 +1570,8 @@ class _Function:
             later = "the next pass"
         labels.append(
             self._label(
-                earlier.span, f"this backward consumes `{name}`'s step; {later} panics at it"
+                earlier.span,
+                f"this backward consumes `{definition.name}`'s step; {later} panics at it",
             )
         )
         return self._finding(LOOP_EXTERNAL, message, name, labels, helps, definition.span[0])
@@ -1165,8 +1619,8 @@ class _Function:
     # -- what the labels point at
 
     def _label(self, span: tuple[int, int], text: str, primary: bool = False) -> Label:
-        line, column = self.source.position(span[0])
-        end_line, end_column = self.source.position(span[1])
+        line, column = self.positions.position(span[0])
+        end_line, end_column = self.positions.position(span[1])
         if end_line != line:
             # One line per label: the span stops at the end of its first line.
             first = self.lines[line - 1]
@@ -1186,13 +1640,13 @@ class _Function:
             )
         ):
             node = node.parent
-        return self.source.position(node.start_byte if node is not None else byte)[0]
+        return self.positions.position(node.start_byte if node is not None else byte)[0]
 
     # -- fixes as code
 
     def _edit(self, start: int, end: int, replacement: str) -> Edit:
-        line, column = self.source.position(start)
-        end_line, end_column = self.source.position(end)
+        line, column = self.positions.position(start)
+        end_line, end_column = self.positions.position(end)
         return Edit(line, column, end_line, end_column, replacement)
 
     def _detach_once(self, definition: Definition) -> Help:
@@ -1238,7 +1692,7 @@ class _Function:
         else:
             new_indent = _indent(lines[loop.start_point[0]]) + "    "
         moved = "".join(
-            new_indent + line.removeprefix(old_indent) + "\n"
+            new_indent + line.removeprefix(old_indent) + self.newline
             for line in lines[first_line : last_line + 1]
         )
         after_brace = self._line_start(brace_line + 1)
@@ -1276,6 +1730,12 @@ class _Function:
             detached = f"{name}.detach().require_grad()"
         fallback = Help(f"{message}: `{name} = {detached};`")
         body = loop.child_by_field_name("body")
+        if body is not None and self._holds_tensors(name, body):
+            # `state = Some(new_state)`: `state.detach()` would not compile.
+            return Help(
+                f"detach the tensors `{name}` holds at the end of each pass (as they are put in "
+                "it): gradients stop at the pass boundary"
+            )
         if body is None or body.type != "block" or self.delta != 0:
             return fallback
         inner = [c for c in body.named_children if c.type not in ("line_comment", "block_comment")]
@@ -1286,7 +1746,39 @@ class _Function:
             return fallback
         at = self._line_start(last.end_point[0] + 1)
         indent = _indent(self.lines[last.start_point[0]])
-        return Help(message, [self._edit(at, at, f"{indent}{name} = {detached};\n")])
+        edit = self._edit(at, at, f"{indent}{name} = {detached};{self.newline}")
+        return Help(message, [edit])
+
+    def _holds_tensors(self, name: str, body: Node) -> bool:
+        """Whether `name` is assigned, in `body`, a value that is not a tensor but holds some:
+        `Some(..)`, `State::new(..)`, a struct, tuple or array literal, a macro's value."""
+        stack = [body]
+        while stack:
+            node = stack.pop()
+            stack.extend(node.named_children)
+            left = node.child_by_field_name("left")
+            if node.type != "assignment_expression" or left is None or self.text(left) != name:
+                continue
+            right = node.child_by_field_name("right")
+            if right is None:
+                continue
+            if right.type in ("struct_expression", "tuple_expression", "array_expression"):
+                return True
+            if right.type == "macro_invocation":
+                return True
+            function = None
+            if right.type == "call_expression":
+                function = right.child_by_field_name("function")
+            if function is not None and function.type == "generic_function":
+                function = function.child_by_field_name("function")
+            if function is not None and function.type in ("identifier", "scoped_identifier"):
+                # `Some(..)`, `State(..)`, `LstmState::new(..)`; not `Tensor::cat(..)`.
+                last = self.text(function).split("::")[-1]
+                path = function.child_by_field_name("path")
+                owner = _last_segment(self.text(path)) if path is not None else ""
+                if last[:1].isupper() or (owner[:1].isupper() and owner != "Tensor"):
+                    return True
+        return False
 
     def _detach_in_first_loss(self, definition: Definition, earlier: _Backward) -> Help:
         name = definition.name
@@ -1315,11 +1807,14 @@ class _Function:
             self._lines = [line.removesuffix("\r") for line in self.source.text.split("\n")]
         return self._lines
 
+    @property
+    def newline(self) -> str:
+        """The file's line ending, for the lines a fix adds (`\\r\\n` in a CRLF file)."""
+        return "\r\n" if b"\r\n" in self.data else "\n"
+
     def _line_start(self, row: int) -> int:
         """Byte offset where 0-based `row` starts (the end of the file past the last)."""
-        if self._starts is None:
-            self._starts = [0] + [i + 1 for i, b in enumerate(self.data) if b == 0x0A]
-        return self._starts[row] if row < len(self._starts) else len(self.data)
+        return self.positions.start(row)
 
     def _whole_lines(self, node: Node) -> bool:
         """Whether a node has its lines to itself (a trailing comment allowed)."""
@@ -1350,10 +1845,22 @@ _NO_PARENS = frozenset(
 )
 
 
-def _first_read(loss: Value, definition: Definition, within: tuple[int, int]) -> _Read | None:
-    """Where a loss used `definition` within a range of bytes: the first read of the tensor
-    itself, else of a tensor derived from it."""
-    inside = [r for r in loss.reads if within[0] <= r.span[0] < within[1]]
+def _first_read(
+    loss: Value,
+    definition: Definition,
+    within: tuple[int, int],
+    in_pass: tuple[int, int] | None = None,
+    names: set[str] | None = None,
+) -> _Read | None:
+    """Where a loss used `definition` within a range of bytes (in one pass of a loop, through
+    one of `names`): the first read of the tensor itself, else of a tensor derived from it."""
+    inside = [
+        r
+        for r in loss.reads
+        if within[0] <= r.span[0] < within[1]
+        and (in_pass is None or in_pass in r.context)
+        and (names is None or r.name in names)
+    ]
     for same in (True, False):
         found = [
             r

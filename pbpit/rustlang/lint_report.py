@@ -39,6 +39,9 @@ _INSERTED = "green"
 _REMOVED = "red"
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+SRCROOT = "%SRCROOT%"
+"""The base of relative artifact URIs: the directory `pbpit lint` ran in (the repository's root
+in CI), given in the run's `originalUriBaseIds`."""
 INFORMATION_URI = "https://github.com/tracel-ai/burn"
 """Where SARIF viewers send a reader for the tool: Burn, whose panic pbpit explains."""
 
@@ -279,7 +282,8 @@ def _diff_rows(edits: list[Edit], lines: list[str]) -> list[_Row]:
 
     for edit in sorted(edits, key=lambda e: (e.line, e.column), reverse=True):
         start, end = offset(edit.line, edit.column), offset(edit.end_line, edit.end_column)
-        block = block[:start] + edit.replacement + block[end:]
+        # The quoted lines carry no `\r`; neither do the lines a fix adds to a CRLF file.
+        block = block[:start] + edit.replacement.replace("\r\n", "\n") + block[end:]
     new = block.split("\n")[:-1] if block.endswith("\n") else block.split("\n")
     rows: list[_Row] = []
     opcodes = difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
@@ -323,8 +327,20 @@ def _suggestion(text: Text, help_: Help, rows: list[_Row], width: int) -> None:
 
 
 def render_json(report: LintReport) -> str:
-    """One JSON object: files checked, findings (rule, message, path, line, column, end_line,
-    end_column, labels, help), errors. End columns are exclusive, columns count characters."""
+    """One JSON object; its keys are stable (a key is added, never renamed or dropped):
+
+    - `files_checked` (int) and `files` (the paths linted, as given or found, in order);
+    - `findings`, in file order then by line: `rule` (`loop-external-tracked`,
+      `shared-intermediate`, `double-backward`), `id` (`pbpit::<rule>`), `level`
+      (`warning`), `message`, `path`, the primary span (`line`, `column`, `end_line`,
+      `end_column`), `labels` (each a span, its `text`, and `primary`; the primary first)
+      and `help` (each a `message` and its `edits`: a span and its `replacement`, none when
+      the fix is said in words only);
+    - `errors`: files that could not be linted: `path`, `line` and `column` (null unless a
+      parse error), `message`.
+
+    Lines and columns are 1-based; a column counts characters (a tab is one), as rustc's JSON
+    does; end columns are exclusive. An edit's replacement ends its lines as the file does."""
     return json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n"
 
 
@@ -332,7 +348,14 @@ def render_json(report: LintReport) -> str:
 
 
 def render_sarif(report: LintReport, base: Path | None = None) -> str:
-    """SARIF 2.1.0 for GitHub code scanning; URIs relative to `base` (the working directory)."""
+    """SARIF 2.1.0 for GitHub code scanning: one run of the `pbpit` driver with the three rules
+    (`id` `pbpit::<rule>`, short and full descriptions, help, level `warning`); a result per
+    finding with `ruleId` and `ruleIndex`, the primary span as its location, the other labels
+    as related locations, and a `partialFingerprints` entry that survives edits elsewhere in
+    the file; files that could not be linted as error notifications of a failed invocation.
+    Artifact URIs are relative to `base` (the working directory; the repository's root in CI)
+    against `uriBaseId` `%SRCROOT%`, absolute `file://` URIs for files outside it. Regions are
+    1-based, columns in Unicode code points (`columnKind`), end columns exclusive."""
     return json.dumps(sarif_log(report, base), indent=2, ensure_ascii=False) + "\n"
 
 
@@ -342,13 +365,13 @@ def sarif_log(report: LintReport, base: Path | None = None) -> dict:
     results = []
     seen: dict[str, int] = {}
     for finding in report.findings:
-        uri = artifact_uri(finding.path, base)
-        key = _fingerprint(finding, uri, report.sources.get(finding.path, []))
+        artifact = artifact_location(finding.path, base)
+        key = _fingerprint(finding, artifact["uri"], report.sources.get(finding.path, []))
         seen[key] = seen.get(key, 0) + 1
         related = [
             {
                 "id": number,
-                "physicalLocation": _physical(uri, label),
+                "physicalLocation": _physical(artifact, label),
                 "message": {"text": label.text},
             }
             for number, label in enumerate(finding.labels[1:], start=1)
@@ -361,7 +384,7 @@ def sarif_log(report: LintReport, base: Path | None = None) -> dict:
                 "message": {"text": _sarif_message(finding)},
                 "locations": [
                     {
-                        "physicalLocation": _physical(uri, finding.primary),
+                        "physicalLocation": _physical(artifact, finding.primary),
                         "message": {"text": finding.primary.text},
                     }
                 ],
@@ -390,6 +413,7 @@ def sarif_log(report: LintReport, base: Path | None = None) -> dict:
                         "toolExecutionNotifications": notifications,
                     }
                 ],
+                "originalUriBaseIds": {SRCROOT: {"uri": _directory_uri(base)}},
                 "columnKind": "unicodeCodePoints",
                 "results": results,
             }
@@ -397,13 +421,20 @@ def sarif_log(report: LintReport, base: Path | None = None) -> dict:
     }
 
 
-def artifact_uri(path: str, base: Path) -> str:
-    """The path relative to `base` as a URI reference (GitHub wants repository-relative
-    paths), or an absolute `file://` URI for a file outside it."""
+def artifact_location(path: str, base: Path) -> dict:
+    """Where a file is, for SARIF: its path relative to `base` as a URI reference against
+    `%SRCROOT%` (GitHub wants repository-relative paths), or an absolute `file://` URI for a
+    file outside `base`."""
     resolved = Path(path).resolve()
     if resolved.is_relative_to(base):
-        return quote(resolved.relative_to(base).as_posix())
-    return resolved.as_uri()
+        return {"uri": quote(resolved.relative_to(base).as_posix()), "uriBaseId": SRCROOT}
+    return {"uri": resolved.as_uri()}
+
+
+def _directory_uri(directory: Path) -> str:
+    """`file:///work/repo/`: SARIF wants the URI of a base directory to end with a slash."""
+    uri = directory.as_uri()
+    return uri if uri.endswith("/") else uri + "/"
 
 
 def _rule(rule: str) -> dict:
@@ -447,12 +478,12 @@ def _region(label: Label | LintError) -> dict:
     }
 
 
-def _physical(uri: str, label: Label) -> dict:
-    return {"artifactLocation": {"uri": uri}, "region": _region(label)}
+def _physical(artifact: dict, label: Label) -> dict:
+    return {"artifactLocation": artifact, "region": _region(label)}
 
 
 def _notification(error: LintError, base: Path) -> dict:
-    location: dict = {"artifactLocation": {"uri": artifact_uri(error.path, base)}}
+    location: dict = {"artifactLocation": artifact_location(error.path, base)}
     if error.line is not None:
         location["region"] = _region(error)
     return {
