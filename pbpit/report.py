@@ -56,13 +56,14 @@ def node_kind(node: NodeRecord) -> str:
 
 
 def _quote(text: Text, path: str, line: int, label: str, style: str) -> None:
-    """rustc's `  --> file:line:col`, then the line with its span underlined and labelled."""
+    """rustc's ` --> file:line:col`, then the line with its span underlined and labelled (the
+    gutter as wide as the line number, as rustc's)."""
     source = source_line(path, line)
     start, end = span(path, line)
-    text.append(f"  --> {display_path(path)}:{line}:{start + 1}\n", style="blue")
+    gutter = " " * len(str(line))
+    text.append(f"{gutter}--> {display_path(path)}:{line}:{start + 1}\n", style="blue")
     if not source:
         return
-    gutter = " " * len(str(line))
     text.append(f"{gutter} |\n", style="blue")
     text.append(f"{line} | ", style="blue")
     text.append(f"{source}\n")
@@ -76,8 +77,9 @@ def _head(text: Text, level: str, message: str) -> None:
     text.append(f": {message}\n", style="bold" if level != "note" else "")
 
 
-def _help(text: Text, message: str) -> None:
-    text.append("   = help", style="bold cyan")
+def _help(text: Text, message: str, line: int | None) -> None:
+    """rustc's `= help:` line, aligned with the gutter of the `line` quoted above it."""
+    text.append(" " * (len(str(line or 0)) + 1) + "= help", style="bold cyan")
     text.append(f": {message}\n")
 
 
@@ -103,9 +105,9 @@ def _diagnosis(result: RunResult, explanation: CaseExplanation) -> Text:
         _head(text, "note", f"{_backward(result, explanation.reached_by)} {walk} and found no step")
     fix = next((f for f in explanation.fixes if f.applies), None)
     if fix is not None:
-        _help(text, f"fix {fix.key}: {fix.title}")
+        _help(text, f"fix {fix.key}: {fix.title}", node.line)
     command = f"pbpit explain {node.id} --case {shlex.quote(result.case)}"
-    _help(text, f"`{command}` shows the corrected lines")
+    _help(text, f"`{command}` shows the corrected lines", node.line)
     return text
 
 
@@ -163,7 +165,7 @@ def _warning(text: Text, result: RunResult, entry: AuditEntry) -> None:
         where = f" at line {record.line}" if record.line is not None else ""
         _head(text, "note", f"backward #{number}{where} on {node_name(result, record.root)}")
     if entry.fix:
-        _help(text, entry.fix)
+        _help(text, entry.fix, entry.line)
 
 
 def _fix_lines(text: Text, fix: Fix) -> None:

@@ -354,6 +354,67 @@ LOGGED_IN_THE_LOOP = """\
 """
 
 
+def test_state_used_only_until_its_backward_and_detached_after_is_fine(tmp_path):
+    # Truncated backprop: the state made before the loop is backpropagated once, then the loop
+    # carries a detached copy. The run is clean, and so is the audit.
+    body = """\
+        import pbpit as pb
+
+        device = pb.Device.flex().autodiff()
+        w = pb.Tensor.from_floats([0.5, 0.5], device).require_grad()
+        x = pb.Tensor.from_floats([1.0, 2.0], device)
+        h = (x * w).tanh()
+        for step in range(4):
+            h = (h * w + x).tanh()
+            if step % 2 == 1:
+                grads = h.sum().backward()
+                h = h.detach()
+    """
+    result = run_case(resolve_case(str(write_case(tmp_path, body))))
+    assert result.exit_code == 0
+    entries = audit(result)
+    assert [e.verdict for e in entries] == ["ok"] * len(entries)
+    assert {e.label for e in entries} >= {"w", "x", "h"}
+
+
+def test_a_loop_that_ran_once_still_flags_what_its_next_pass_would_reuse(tmp_path):
+    body = """\
+        import pbpit as pb
+
+        device = pb.Device.flex().autodiff()
+        x = pb.Tensor.from_floats([0.5, 1.0], device).require_grad()
+        feats = x.exp()
+        for step in range(1):
+            grads = (feats * 2.0).sum().backward()
+    """
+    result = run_case(resolve_case(str(write_case(tmp_path, body))))
+    assert result.exit_code == 0
+    (hazard,) = [e for e in audit(result) if e.verdict == "hazard"]
+    assert (hazard.label, hazard.pattern) == ("feats", "loop-external-tracked")
+
+
+def test_a_warning_on_a_one_digit_line_has_rustcs_one_column_gutter(tmp_path):
+    body = """\
+        import pbpit as pb
+
+        x = pb.Tensor.from_floats([0.5], pb.Device.flex().autodiff()).require_grad()
+        feats = x.exp()
+        for step in range(2):
+            grads = feats.sum().backward()
+    """
+    path = write_case(tmp_path, body)
+    out = pbpit_cli("audit", str(path)).stdout
+    warning = out[out.index("warning[") :].splitlines()
+    assert warning[1:6] == [
+        f" --> {path}:4:9",
+        "  |",
+        "4 | feats = x.exp()",
+        "  |         ^^^^^^^ is_tracked() = true",
+        "  = help: recompute it inside the loop (fix B), or detach() it once if it needs no "
+        "gradient (fix A)",
+    ]
+
+
 def test_a_tracked_tensor_no_backward_in_the_loop_walks_is_fine(tmp_path):
     result = run_case(resolve_case(str(write_case(tmp_path, LOGGED_IN_THE_LOOP))))
     assert result.exit_code == 0

@@ -134,27 +134,54 @@ def _loop_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEntry]
         backwards = [b for b in result.backwards if loop.holds(b.stack)]
         if not backwards:
             continue
-        # Everything the loop's backwards walk (or would walk, had they not panicked).
-        walked: set[int] = set()
+        # For everything the loop's backwards walk (or would walk, had they not panicked), the
+        # first of them: the one that consumes its step.
+        consumed_by: dict[int, BackwardRecord] = {}
         for backward in backwards:
-            walked |= ancestors(result, backward.root, backward.node_count)
-        # What ops in the loop use from outside it, and the graph those tensors carry in.
-        stack = [i for user in result.nodes if loop.holds(user.stack) for i in user.inputs]
+            for node_id in ancestors(result, backward.root, backward.node_count):
+                consumed_by.setdefault(node_id, backward)
+        users = [user for user in result.nodes if loop.holds(user.stack)]
+        # What ops in the loop use from outside it, the graph those tensors carry in, and the
+        # last op in the loop that needs each (directly, or through a tensor made from it).
+        last_use: dict[int, int] = {}
+        for user in users:
+            for input_id in user.inputs:
+                last_use[input_id] = max(last_use.get(input_id, -1), user.id)
+        outside: dict[int, NodeRecord] = {}
+        stack = list(last_use)
         while stack:
             node = result.node(stack.pop())
-            if node is None or loop.holds(node.stack) or node.id in entries:
+            if node is None or loop.holds(node.stack) or node.id in entries or node.id in outside:
                 continue
-            entries[node.id] = _loop_entry(node, loop, node.id in walked)
+            outside[node.id] = node
             stack.extend(node.parents)
+        for node in sorted(outside.values(), key=lambda n: -n.id):  # children before parents
+            for parent in node.parents:
+                last_use[parent] = max(last_use.get(parent, -1), last_use.get(node.id, -1))
+        last_op = users[-1].id if users else -1
+        for node in outside.values():
+            backward = consumed_by.get(node.id)
+            # After the backward that consumed its step, the loop either used it again (the
+            # panic), or ended there (its next pass would); or it went on without it (state
+            # detached each pass, say): then nothing reaches for the step that is gone.
+            reused = backward is not None and (
+                last_use.get(node.id, -1) >= backward.node_count or last_op < backward.node_count
+            )
+            entries[node.id] = _loop_entry(node, loop, backward is not None, reused)
     return entries
 
 
-def _loop_entry(node: NodeRecord, loop: Loop, walked: bool) -> AuditEntry:
+def _loop_entry(node: NodeRecord, loop: Loop, walked: bool, reused: bool) -> AuditEntry:
     kind = kind_of(node)
     verdict, pattern = "ok", None
-    if kind == "tracked_intermediate" and walked:
+    if kind == "tracked_intermediate" and reused:
         verdict, pattern = "hazard", LOOP_EXTERNAL
         reason = f"made outside the loop at line {loop.line}, used in it: its 2nd pass panics"
+    elif kind == "tracked_intermediate" and walked:
+        reason = (
+            f"used in the loop at line {loop.line} until a backward consumed its step, "
+            "never after"
+        )
     elif kind == "tracked_intermediate":
         reason = f"used in the loop at line {loop.line}, but no backward there walks through it"
     elif kind == "leaf_requires_grad":
