@@ -688,6 +688,15 @@ def test_missing_path_is_one_line_and_exit_2(tmp_path):
     assert stderr == f"pbpit: error: no such file or directory: {missing}\n"
 
 
+def test_a_named_file_that_is_not_rust_is_one_line_and_exit_2(tmp_path):
+    script = write(tmp_path, "case.py", "print('hello')\n")
+    status, stdout, stderr = run([str(script)])
+    assert (status, stdout) == (2, "")
+    assert stderr == (
+        f"pbpit: error: not a Rust file: {script} (expected .rs files or directories)\n"
+    )
+
+
 def test_non_utf8_file_is_an_error_not_a_traceback(tmp_path):
     path = tmp_path / "latin1.rs"
     path.write_bytes(b"// caf\xe9\nfn main() {}\n")

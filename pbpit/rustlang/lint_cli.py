@@ -27,6 +27,12 @@ def lint_command(paths: list[str], fmt: str, stdout: Any, stderr: Any) -> int:
         _line(stderr, f"pbpit: error: no such file or directory: {path}")
     if missing:
         return 2
+    # A file named on the command line is linted as Rust only if it says it is.
+    others = [p for p in paths if not os.path.isdir(p) and not p.endswith(".rs")]
+    for path in others:
+        _line(stderr, f"pbpit: error: not a Rust file: {path} (expected .rs files or directories)")
+    if others:
+        return 2
 
     from pbpit.rustlang.lint import lint_paths
 

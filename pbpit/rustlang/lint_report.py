@@ -42,7 +42,6 @@ SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SRCROOT = "%SRCROOT%"
 """The base of relative artifact URIs: the directory `pbpit lint` ran in (the repository's root
 in CI), given in the run's `originalUriBaseIds`."""
-INFORMATION_URI = "https://github.com/tracel-ai/burn"
 """Where SARIF viewers send a reader for the tool: Burn, whose panic pbpit explains."""
 
 
@@ -403,7 +402,6 @@ def sarif_log(report: LintReport, base: Path | None = None) -> dict:
                         "name": "pbpit",
                         "version": __version__,
                         "semanticVersion": __version__,
-                        "informationUri": INFORMATION_URI,
                         "rules": [_rule(rule) for rule in RULES],
                     }
                 },
