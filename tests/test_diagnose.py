@@ -483,6 +483,18 @@ FIXABLE = {
             loss = hidden.mul_scalar(2.0).sum()
             grads = loss.backward()
     """,
+    "parenthesised_forward": """\
+        import pbpit as pb
+
+        device = pb.Device.flex().autodiff()
+        x = pb.Tensor.from_floats([0.5, 1.0], device).require_grad()
+        feats = (
+            x.clone()
+            .exp()
+        )
+        for step in range(3):
+            grads = (feats * 2.0).sum().backward()
+    """,
     "double_through_a_chain": """\
         import pbpit as pb
 

@@ -153,6 +153,19 @@ FIXABLE = {
         }
     }
 """,
+    "rustfmt_layout": HEAD
+    + """\
+        let x = Tensor::<1>::from_floats([0.5, 1.0], &device).require_grad();
+        let feats = x
+            .clone()
+            .exp();
+        let a = x.clone().log(); let b = x.clone().sqrt();
+        for _step in 0..3 {
+            let loss = (feats.clone() + a.clone() * b.clone()).sum();
+            let _grads = loss.backward();
+        }
+    }
+""",
     "double_through_a_chain": HEAD
     + """\
         let x = Tensor::<1>::from_floats([0.5, 1.0], &device).require_grad();
@@ -253,3 +266,19 @@ def test_lint_of_a_missing_path_is_one_line_and_exit_2(tmp_path):
     out = pbpit_cli("lint", str(tmp_path / "nope.rs"))
     assert out.returncode == 2
     assert len(out.stderr.splitlines()) == 1 and "Traceback" not in out.stderr
+
+
+def test_a_statement_over_several_lines_is_not_detached_halfway(tmp_path):
+    path = rust_case(tmp_path, FIXABLE["rustfmt_layout"])
+    result = run_case(resolve_case(str(path)))
+    fix_a = next(f for f in explain_in_case(result, 1).fixes if f.key == "A")
+    assert fix_a.lines == []  # `x.detach()` on its first line would detach the wrong tensor
+
+
+def test_two_statements_on_one_line_underline_the_line_not_one_of_them(tmp_path):
+    path = rust_case(tmp_path, FIXABLE["rustfmt_layout"])
+    line = line_of(path, "let a = x.clone().log(); let b")
+    out = pbpit_cli("explain", "3", "--case", str(path)).stdout
+    text = path.read_text().splitlines()[line - 1]
+    assert f"{path}:{line}:5\n" in out
+    assert "^" * len(text.strip()) + " sqrt(NodeId(0) `x`)" in out

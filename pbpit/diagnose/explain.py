@@ -162,19 +162,39 @@ def _scope(stack: list[int], loop: Loop | None = None) -> tuple[int, ...]:
     return tuple(stack[inside + 1 :])
 
 
-def _statements(result: RunResult, node_ids: list[int], scope: tuple[int, ...]) -> list[int] | None:
-    """The lines that made these nodes, in source order; None if one was made elsewhere than
-    in `scope` (in a function, say), where no line can simply be moved."""
-    lines = set()
+def _statements(
+    result: RunResult, node_ids: list[int], scope: tuple[int, ...]
+) -> list[tuple[int, int]] | None:
+    """The statements that made these nodes, as (first, last) line ranges in source order;
+    None if one was made elsewhere than in `scope` (in a function, say), where no statement
+    can simply be moved."""
+    ranges = set()
     for node_id in node_ids:
         node = result.node(node_id)
         if node is None or node.line is None or _scope(node.stack) != scope:
             return None
-        first, last = statement_range(result.path, node.line)
-        if first != last:
-            return None  # a statement over several lines: moving one of them would break it
-        lines.add(node.line)
-    return sorted(lines)
+        ranges.add(statement_range(result.path, node.line))
+    return sorted(ranges)
+
+
+def _moved(path: str, ranges: list[tuple[int, int]], indent: str) -> list[str]:
+    """The lines of these statements written again at `indent` (continuation lines keep their
+    indentation relative to their statement's first line)."""
+    moved = []
+    for first, last in ranges:
+        base = _indent(source_line(path, first))
+        for line in range(first, last + 1):
+            text = source_line(path, line)
+            moved.append(indent + (text[len(base) :] if text.startswith(base) else text.strip()))
+    return moved
+
+
+def _removed(path: str, ranges: list[tuple[int, int]]) -> list[tuple[str, int | None, str]]:
+    return [
+        ("-", line, source_line(path, line))
+        for first, last in ranges
+        for line in range(first, last + 1)
+    ]
 
 
 def _fix_detach(result: RunResult, node: NodeRecord, entry: AuditEntry, loop: Loop | None) -> Fix:
@@ -197,7 +217,8 @@ def _fix_detach(result: RunResult, node: NodeRecord, entry: AuditEntry, loop: Lo
         return fix
     fix = Fix("A", f"`{name}` needs no gradient: detach it once", False)
     line = node.line
-    if line is not None and node.label and assigned_name(result.path, line) == node.label:
+    single = line is not None and statement_range(result.path, line) == (line, line)
+    if single and node.label and assigned_name(result.path, line) == node.label:
         text = source_line(result.path, line)
         _, end = span(result.path, line)
         fix.lines = [("-", line, text), ("+", line, text[:end] + ".detach()" + text[end:])]
@@ -214,16 +235,14 @@ def _fix_recompute(result: RunResult, node: NodeRecord, loop: Loop | None, moved
     learners = ", ".join(f"`{n}`" for n in leaves) or "its inputs"
     fix = Fix("B", f"gradients must reach {learners}: recompute it inside the loop", True)
     backward = next((b for b in result.backwards if loop and loop.holds(b.stack)), None)
-    lines = None
+    ranges = None
     if loop is not None and backward is not None:
-        lines = _statements(result, moved, _scope(backward.stack, loop))
-    if lines:
+        ranges = _statements(result, moved, _scope(backward.stack, loop))
+    if ranges:
         body = source_line(result.path, loop.body_line)
-        fix.lines = [("-", line, source_line(result.path, line)) for line in lines]
+        fix.lines = _removed(result.path, ranges)
         fix.lines.append((" ", loop.line, source_line(result.path, loop.line)))
-        fix.lines += [
-            ("+", None, _indent(body) + source_line(result.path, line).strip()) for line in lines
-        ]
+        fix.lines += [("+", None, text) for text in _moved(result.path, ranges, _indent(body))]
         fix.lines.append((" ", loop.body_line, body))
         fix.note = "The usual training loop: only data is prepared outside it."
     else:
@@ -272,12 +291,10 @@ def _fix_rebuild_loss(
     steps = [
         n for n in ancestors(result, loss.id) if (r := result.node(n)) is not None and r.parents
     ]
-    lines = _statements(result, steps, _scope(second.stack)) if second.line else None
-    if lines:
+    ranges = _statements(result, steps, _scope(second.stack)) if second.line else None
+    if ranges:
         again = source_line(result.path, second.line)
-        fix.lines = [
-            ("+", None, _indent(again) + source_line(result.path, line).strip()) for line in lines
-        ]
+        fix.lines = [("+", None, text) for text in _moved(result.path, ranges, _indent(again))]
         fix.lines.append((" ", second.line, again))
     if first.line is not None:
         target = assigned_name(result.path, first.line) or "grads"

@@ -3,6 +3,7 @@ loops, as `pbpit.source` gives them for a Python case."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -15,8 +16,9 @@ COMPOUND_KINDS = (*LOOP_KINDS, "if_expression", "block", "match_expression", "un
 
 @dataclass
 class Binding:
-    """A `let` on one line: the name it binds, if a plain name, and its value's columns
-    (0-based, end exclusive), if the value sits on the let's first line."""
+    """A `let` starting on a line: the name it binds, if a plain name, and the columns of its
+    value on that line (0-based, end exclusive). Both are None on a line where two statements
+    start, since a node made there cannot be told to one of them."""
 
     name: str | None
     value: tuple[int, int] | None
@@ -35,6 +37,8 @@ class RustLoop:
 class Outline:
     bindings: dict[int, Binding] = field(default_factory=dict)
     statements: dict[int, tuple[int, int]] = field(default_factory=dict)
+    starts: Counter[int] = field(default_factory=Counter)
+    """How many statements start on each line."""
     loops: list[RustLoop] = field(default_factory=list)
 
 
@@ -56,6 +60,10 @@ def outline(path: str) -> Outline:
             found.loops.append(_loop(source, node))
         stack.extend(node.named_children)
     found.loops.sort(key=lambda loop: loop.line)
+    # Where two statements start on one line, a node made on it cannot be told to one of them.
+    for line, count in found.starts.items():
+        if count > 1:
+            found.bindings[line] = Binding(None, None)
     return found
 
 
@@ -66,8 +74,12 @@ def _add_let(source: RustFile, node: Node, found: Outline) -> None:
     name = source.node_text(pattern) if plain else None
     value = node.child_by_field_name("value")
     span = None
-    if value is not None and source.start(value)[0] == line == source.end(value)[0]:
-        span = (source.start(value)[1] - 1, source.end(value)[1] - 1)
+    if value is not None and source.start(value)[0] == line:
+        start = source.start(value)[1] - 1
+        if source.end(value)[0] == line:
+            span = (start, source.end(value)[1] - 1)
+        else:  # the value goes on below: underline what of it is on this line
+            span = (start, len(source.lines[line - 1].rstrip()))
     found.bindings.setdefault(line, Binding(name, span))
 
 
@@ -76,6 +88,7 @@ def _add_statement(source: RustFile, node: Node, found: Outline) -> None:
     if inner is None or inner.type in COMPOUND_KINDS or node.type.endswith("comment"):
         return
     first, last = source.start(node)[0], source.end(node)[0]
+    found.starts[first] += 1
     for line in range(first, last + 1):
         found.statements[line] = (first, last)
 
