@@ -127,8 +127,13 @@ def collect_cases(specs: Iterable[str], bless: bool = False) -> list[Case]:
     seen: set[Path] = set()
     for spec in specs:
         for case in _cases_at(spec, bless):
-            if case.path.resolve() not in seen:
-                seen.add(case.path.resolve())
+            try:
+                key = case.path.resolve(strict=True)
+            except (OSError, RuntimeError) as err:  # a broken link, or one that loops
+                reason = getattr(err, "strerror", None) or "a symbolic link that loops"
+                raise UsageError(f"cannot read case file {case.path}: {reason}") from None
+            if key not in seen:
+                seen.add(key)
                 cases.append(case)
     return cases
 
@@ -349,14 +354,22 @@ def bless_cases(cases: Iterable[Case]) -> BlessReport:
     run, or exits with a status its stderr cannot record) raises UsageError with nothing written.
     """
     outputs = [(case, _run(case)) for case in cases]
+    sharing: dict[Path, tuple[Case, Output]] = {}
     for case, output in outputs:
         if expected_exit(output.stderr) != output.exit_code:
             raise UsageError(
                 f"cannot bless {case.name}: it exits with status {output.exit_code}, "
                 "which its output cannot record"
             )
+        # A case and its Rust twin share their goldens: they must print the same.
+        twin = sharing.setdefault(golden_paths(case)[0], (case, output))
+        if twin[1] != output:
+            raise UsageError(
+                f"cannot bless {twin[0].path.name} and {case.path.name}: they share "
+                f"{golden_paths(case)[0].name} but print differently"
+            )
     done: list[BlessedFile] = []
-    for case, output in outputs:
+    for case, output in dict((golden_paths(c)[0], (c, o)) for c, o in outputs).values():
         stdout_path, stderr_path = golden_paths(case)
         done.append(_bless_file(stdout_path, output.stdout))
         if output.stderr:

@@ -9,13 +9,16 @@ import json
 import os
 import signal
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 
 from pbpit import __version__
 from pbpit.runner import UsageError, builtin_cases, resolve_case
+
+if TYPE_CHECKING:
+    from pbpit.trace import RunResult
 
 app = typer.Typer(
     name="pbpit",
@@ -147,7 +150,12 @@ def _explain_in_case(node_id: int, case: str, as_json: bool) -> None:
     result = run_case(resolve_case(case))
     explanation = explain_in_case(result, node_id)
     if explanation is None:
-        ids = f"0..{len(result.nodes) - 1}" if result.nodes else "none"
+        if not result.nodes:
+            raise UsageError(
+                f"NodeId({node_id}) does not exist in {result.case}: it made no tensor on an "
+                "autodiff device"
+            )
+        ids = f"0..{len(result.nodes) - 1}"
         raise UsageError(f"NodeId({node_id}) does not exist in {result.case}: its ids are {ids}")
     if as_json:
         data = asdict(explanation)
@@ -185,17 +193,14 @@ def run(
         data["audit"] = [entry.to_json() for entry in audit(result)]
         _print_json(data)
     elif raw:
-        from pbpit.rust import program_stderr
+        from pbpit.rust import program_end
 
-        sys.stdout.write(result.stdout)
-        sys.stdout.flush()
-        sys.stderr.write(program_stderr(result, os.getpid(), result.path))
+        _replay(result)
+        sys.stderr.write(program_end(result, os.getpid(), result.path))
     else:
         from pbpit.report import render_memory, render_run
 
-        sys.stdout.write(result.stdout)
-        sys.stdout.flush()
-        sys.stderr.write(result.stderr)
+        _replay(result)
         report = render_run(result, audit(result))
         if memory:
             held = render_memory(result)
@@ -209,6 +214,14 @@ def run(
                 print()
             _console().print(report, end="")
     raise typer.Exit(result.exit_code)
+
+
+def _replay(result: RunResult) -> None:
+    """The case's own output, its stdout and stderr interleaved as it wrote them."""
+    for name, text in result.output:
+        stream = sys.stdout if name == "stdout" else sys.stderr
+        stream.write(text)
+        stream.flush()
 
 
 @app.command("check")

@@ -16,7 +16,7 @@ from pbpit.check import BlessReport, CaseResult, CheckReport, lines_text
 from pbpit.diagnose.audit import AuditEntry, kind_of
 from pbpit.diagnose.explain import BackwardInfo, CaseExplanation, Fix, explain_in_case
 from pbpit.runner import CASES_DIR
-from pbpit.rust import panic_block
+from pbpit.rust import display_columns, display_line, panic_block
 from pbpit.source import source_line, span
 from pbpit.trace import NodeRecord, RunResult
 
@@ -66,9 +66,11 @@ def _quote(text: Text, path: str, line: int, label: str, style: str) -> None:
         return
     text.append(f"{gutter} |\n", style="blue")
     text.append(f"{line} | ", style="blue")
-    text.append(f"{source}\n")
+    text.append(f"{display_line(source)}\n")
     text.append(f"{gutter} | ", style="blue")
-    text.append(" " * start + "^" * max(1, end - start) + f" {label}\n", style=style)
+    # Underlined where a terminal shows the span: tabs as four spaces, wide characters as two.
+    left, right = display_columns(source, start + 1), display_columns(source, end + 1)
+    text.append(" " * left + "^" * max(1, right - left) + f" {label}\n", style=style)
 
 
 def _head(text: Text, level: str, message: str) -> None:
@@ -175,7 +177,7 @@ def _fix_lines(text: Text, fix: Fix) -> None:
         style = {"-": "red", "+": "green"}.get(mark, "")
         shown = "" if number is None else str(number)
         text.append(f"  {mark}{shown:>{width}} | ", style="blue")
-        text.append(f"{line}\n", style=style)
+        text.append(f"{display_line(line)}\n", style=style)
 
 
 def render_explanation(result: RunResult, explanation: CaseExplanation) -> Text:

@@ -308,11 +308,30 @@ def run_case(case: Case, trace: bool = True) -> RunResult:
     return run.result(case, recorder)
 
 
+class _Capture(io.StringIO):
+    """One of a run's output streams; every write is also logged, in order, beside the other
+    stream's, so that the two can be replayed interleaved as the program wrote them."""
+
+    def __init__(self, name: str, log: list[list[str]]) -> None:
+        super().__init__()
+        self._name = name
+        self._log = log
+
+    def write(self, text: str) -> int:
+        if text:
+            if self._log and self._log[-1][0] == self._name:
+                self._log[-1].append(text)
+            else:
+                self._log.append([self._name, text])
+        return super().write(text)
+
+
 class _Run:
     """What a run printed and how it ended, gathered while it runs."""
 
     def __init__(self) -> None:
-        self.stdout, self.stderr = io.StringIO(), io.StringIO()
+        self.log: list[list[str]] = []
+        self.stdout, self.stderr = _Capture("stdout", self.log), _Capture("stderr", self.log)
         self.exit_code = 0
         self.panic: PanicRecord | None = None
         self.error: CaseError | None = None
@@ -332,6 +351,7 @@ class _Run:
             exit_code=self.exit_code,
             stdout=self.stdout.getvalue(),
             stderr=self.stderr.getvalue(),
+            output=[(entry[0], "".join(entry[1:])) for entry in self.log],
             panic=self.panic,
             error=self.error,
             nodes=nodes,
@@ -352,6 +372,11 @@ def load_rust_case(case: Case) -> Any:
         raise UsageError(f"cannot read case file {err}") from None
     except Unsupported as err:
         raise RustUnsupported(str(err)) from None
+    except RecursionError:
+        raise RustUnsupported(
+            f"unsupported Rust at {case.path}: expressions nested deeper than the interpreter "
+            "can follow"
+        ) from None
 
 
 def _run_rust(case: Case, trace: bool) -> RunResult:
@@ -372,9 +397,11 @@ def _run_rust(case: Case, trace: bool) -> RunResult:
         # Found only as it ran (a method on a value of another type): no result, never a wrong one.
         raise RustUnsupported(str(err)) from None
     except RecursionError:
-        run.exit_code = 1
-        line = program.lines[-1] if program.lines else None
-        run.error = CaseError("the program recurses too deeply for the interpreter", line)
+        # A limit of pbpit's, not the program's behaviour: no result, as for unsupported Rust.
+        raise RustUnsupported(
+            f"unsupported Rust at {case.path}: calls nested deeper than the interpreter can "
+            "follow (rustc's binary may well run it)"
+        ) from None
     finally:
         SERVER.observer = None
         server.reset()

@@ -1,6 +1,9 @@
-"""What a Rust program prints on stderr: its own lines, then the panic block if it panicked."""
+"""What a Rust program prints on stderr (its own lines, then the panic block if it panicked),
+and how rustc shows a source line in a diagnostic."""
 
 from __future__ import annotations
+
+import unicodedata
 
 from pbpit.trace import RunResult
 
@@ -16,11 +19,36 @@ def panic_block(message: str, location: str, thread_id: int | str) -> str:
 
 def program_stderr(result: RunResult, thread_id: int | str, case_name: str) -> str:
     """Everything the run printed on stderr, as the Rust program would: the case's own lines,
-    then the panic block, or pbpit's one line for a case that raised a Python error."""
-    text = result.stderr
+    then how it ended (`program_end`)."""
+    return result.stderr + program_end(result, thread_id, case_name)
+
+
+def program_end(result: RunResult, thread_id: int | str, case_name: str) -> str:
+    """What follows the case's own stderr lines: the panic block, or pbpit's one line for a
+    case that raised a Python error (nothing for a case that ended normally)."""
+    text = ""
     if result.panic is not None:
         text += panic_block(result.panic.message, result.panic.location, thread_id)
     if result.error is not None:
         line = f":{result.error.line}" if result.error.line else ""
         text += f"pbpit: case error at {case_name}{line}: {result.error.message}\n"
     return text
+
+
+def display_line(line: str) -> str:
+    """A source line as rustc quotes it: each tab shown as four spaces."""
+    return line.replace("\t", "    ")
+
+
+def display_columns(line: str, column: int) -> int:
+    """The terminal columns taken by the characters of `line` before 1-based `column`, as
+    rustc counts them under a quoted line: a tab 4, a wide character 2, a combining mark 0."""
+    total = 0
+    for char in line[: column - 1]:
+        if char == "\t":
+            total += 4
+        elif unicodedata.east_asian_width(char) in ("W", "F"):
+            total += 2
+        elif not unicodedata.combining(char):
+            total += 1
+    return total

@@ -78,6 +78,8 @@ class RunResult:
     error: CaseError | None = None
     nodes: list[NodeRecord] = field(default_factory=list)
     backwards: list[BackwardRecord] = field(default_factory=list)
+    output: list[tuple[str, str]] = field(default_factory=list)
+    """`stdout` and `stderr` interleaved as the case wrote them: ("stdout" or "stderr", text)."""
 
     def node(self, node_id: int) -> NodeRecord | None:
         if 0 <= node_id < len(self.nodes) and self.nodes[node_id].id == node_id:

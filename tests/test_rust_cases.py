@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 
 import pytest
 from pbpit_process import apply_fix, pbpit_cli, write_case
@@ -282,3 +284,95 @@ def test_two_statements_on_one_line_underline_the_line_not_one_of_them(tmp_path)
     text = path.read_text().splitlines()[line - 1]
     assert f"{path}:{line}:5\n" in out
     assert "^" * len(text.strip()) + " sqrt(NodeId(0) `x`)" in out
+
+
+def test_raw_output_interleaves_stdout_and_stderr_as_the_program_wrote_them(tmp_path):
+    path = rust_case(
+        tmp_path,
+        """\
+        fn main() {
+            println!("out 1");
+            eprintln!("err 1");
+            println!("out 2");
+            let nothing: Option<f32> = None;
+            nothing.unwrap();
+        }
+        """,
+    )
+    both = subprocess.run(
+        [sys.executable, "-m", "pbpit", "run", str(path), "--raw"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    assert both.returncode == 101
+    lines = both.stdout.splitlines()
+    assert lines[:3] == ["out 1", "err 1", "out 2"]
+    where = re.escape(f"{path}:6:13:")
+    assert re.fullmatch(rf"thread 'main' \(\d+\) panicked at {where}", lines[3])
+
+
+def test_a_symlink_loop_is_named_as_one(tmp_path):
+    (tmp_path / "a.rs").symlink_to(tmp_path / "b.rs")
+    (tmp_path / "b.rs").symlink_to(tmp_path / "a.rs")
+    out = pbpit_cli("check", str(tmp_path), "--bless")
+    assert (out.returncode, out.stderr.count("\n")) == (2, 1)
+    assert "symbolic link" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_a_case_and_its_twin_that_print_differently_cannot_share_goldens(tmp_path):
+    write_case(tmp_path, "print('hi')\n", "same.py")
+    rust_case(tmp_path, 'fn main() { println!("ho"); }\n', "same.rs")
+    out = pbpit_cli("check", str(tmp_path), "--bless")
+    assert out.returncode == 2
+    assert out.stderr == (
+        "pbpit: error: cannot bless same.py and same.rs: they share same.stdout but print "
+        "differently\n"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["same.py", "same.rs"]
+
+
+def test_recursion_deeper_than_the_interpreter_follows_is_unsupported_not_a_result(tmp_path):
+    path = rust_case(
+        tmp_path,
+        """\
+        fn depth(n: i32) -> i32 {
+            if n == 0 { 0 } else { depth(n - 1) + 1 }
+        }
+
+        fn main() {
+            println!("{}", depth(1000000));
+        }
+        """,
+    )
+    out = pbpit_cli("run", str(path), "--raw")
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr.startswith(f"pbpit: unsupported Rust at {path}: calls nested deeper")
+
+
+def test_a_quoted_line_shows_tabs_as_rustc_does_and_the_caret_under_the_span(tmp_path):
+    path = tmp_path / "tabs.rs"
+    path.write_text(
+        "fn main() {\n"
+        "\tlet device = Device::flex().autodiff();\n"
+        "\tlet x = Tensor::<1>::from_floats([0.5], &device).require_grad();\n"
+        '\tlet s = "特"; let feats = x.clone().exp();\n'
+        "\tfor _step in 0..2 {\n"
+        "\t\tlet _grads = (feats.clone() * 2.0).sum().backward();\n"
+        "\t}\n"
+        "}\n"
+    )
+    out = pbpit_cli("audit", str(path)).stdout
+    assert '4 |     let s = "特"; let feats = x.clone().exp();\n' in out
+    # The whole line holds two statements: underlined from its first character, in cells.
+    assert "  |     " + "^" * (len('let s = "特"; let feats = x.clone().exp();') + 1) in out
+
+
+def test_explain_in_a_program_without_tensors_says_so(tmp_path):
+    path = rust_case(tmp_path, 'fn main() { println!("hi"); }\n')
+    out = pbpit_cli("explain", "0", "--case", str(path))
+    assert (out.returncode, out.stderr) == (
+        2,
+        f"pbpit: error: NodeId(0) does not exist in {path}: it made no tensor on an autodiff "
+        "device\n",
+    )

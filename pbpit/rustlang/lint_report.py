@@ -12,7 +12,6 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
-import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
@@ -20,6 +19,7 @@ from urllib.parse import quote
 from rich.text import Text
 
 from pbpit import __version__
+from pbpit.rust import display_columns, display_line
 from pbpit.rustlang.lint import (
     RULE_FIXES,
     RULE_SUMMARIES,
@@ -140,27 +140,10 @@ def _emit_row(text: Text, row: _Canvas, width: int) -> None:
     text.append("\n")
 
 
-def _display(line: str) -> str:
-    return line.replace("\t", "    ")
-
-
-def _columns(line: str, column: int) -> int:
-    """Terminal columns taken by the characters before 1-based `column`, as rustc counts them."""
-    total = 0
-    for char in line[: column - 1]:
-        if char == "\t":
-            total += 4
-        elif unicodedata.east_asian_width(char) in ("W", "F"):
-            total += 2
-        elif not unicodedata.combining(char):
-            total += 1
-    return total
-
-
 def _source_row(text: Text, number: int | str, mark: str, line: str, width: int, style="") -> None:
     text.append(f"{number!s:<{width}} ", style=_GUTTER)
     text.append(mark, style=_GUTTER if mark == "|" else style)
-    shown = _display(line).rstrip()
+    shown = display_line(line).rstrip()
     if shown:
         text.append(" ")
         text.append(shown, style=style)
@@ -193,8 +176,8 @@ def _annotations(text: Text, labels: list[Label], source: str, width: int) -> No
     joined to their span by `|`, right to left, as rustc draws them."""
     spans = []
     for label in labels:
-        start = _columns(source, label.column)
-        end = max(start + 1, _columns(source, label.end_column))
+        start = display_columns(source, label.column)
+        end = max(start + 1, display_columns(source, label.end_column))
         style = _LEVEL["warning"] if label.primary else _SECONDARY
         spans.append((start, end, label, style))
     spans.sort(key=lambda s: (s[0], s[1]))
@@ -261,7 +244,9 @@ def _inline_rows(edits: list[Edit], lines: list[str]) -> list[_Row]:
             marks.append((at, at + len(edit.replacement)))
             shift += len(edit.replacement)
         rows.append(_Row(number, "|", new))
-        columns = tuple((_columns(new, a + 1), _columns(new, b + 1)) for a, b in marks)
+        columns = tuple(
+            (display_columns(new, a + 1), display_columns(new, b + 1)) for a, b in marks
+        )
         rows.append(_Row(None, "^", "", columns))
         previous = number
     return rows
