@@ -77,3 +77,15 @@ def apply_fix(source: str, fix) -> str:
             out.append(text)
         out += after.get(number, [])
     return "\n".join(out) + "\n"
+
+
+def apply_edits(text: str, edits) -> str:
+    """Lint's edits (1-based line and column ranges) applied to `text`, last first."""
+    starts = [0]
+    for line in text.split("\n"):
+        starts.append(starts[-1] + len(line) + 1)
+    for edit in sorted(edits, key=lambda e: (e.line, e.column), reverse=True):
+        start = starts[edit.line - 1] + edit.column - 1
+        end = starts[edit.end_line - 1] + edit.end_column - 1
+        text = text[:start] + edit.replacement + text[end:]
+    return text

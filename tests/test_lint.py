@@ -17,6 +17,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from pbpit_process import apply_edits
 from rich.console import Console
 
 from pbpit.rustlang.lint import DOUBLE, LOOP_EXTERNAL, RULES, lint_paths, rust_files
@@ -128,18 +129,6 @@ def test_suite_covers_every_rule_and_clean_programs():
     assert {"twice_fix.rs", "gan_fixed.rs", "rnn_detached.rs", "mlp_training.rs"} <= clean
 
 
-def apply(text: str, edits) -> str:
-    lines = text.split("\n")
-    starts = [0]
-    for line in lines:
-        starts.append(starts[-1] + len(line) + 1)
-    for edit in sorted(edits, key=lambda e: (e.line, e.column), reverse=True):
-        start = starts[edit.line - 1] + edit.column - 1
-        end = starts[edit.end_line - 1] + edit.end_column - 1
-        text = text[:start] + edit.replacement + text[end:]
-    return text
-
-
 @pytest.mark.parametrize("snippet", sorted(SNIPPETS.glob("*.rs")), ids=lambda p: p.name)
 def test_each_fix_written_as_code_removes_its_finding_and_adds_none(snippet, tmp_path):
     text = snippet.read_text()
@@ -149,7 +138,7 @@ def test_each_fix_written_as_code_removes_its_finding_and_adds_none(snippet, tmp
         for help_ in finding.helps:
             if not help_.edits:
                 continue
-            fixed = write(tmp_path, "fixed.rs", apply(text, help_.edits))
+            fixed = write(tmp_path, "fixed.rs", apply_edits(text, help_.edits))
             remaining = lint_paths([fixed])
             assert not remaining.errors, (help_.message, remaining.errors)
             after = Counter((f.rule, f.name) for f in remaining.findings)

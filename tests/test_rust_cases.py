@@ -7,9 +7,10 @@ import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
-from pbpit_process import apply_fix, pbpit_cli, write_case
+from pbpit_process import apply_edits, apply_fix, pbpit_cli, write_case
 
 from pbpit.diagnose.audit import audit
 from pbpit.diagnose.explain import explain_in_case
@@ -376,3 +377,25 @@ def test_explain_in_a_program_without_tensors_says_so(tmp_path):
         f"pbpit: error: NodeId(0) does not exist in {path}: it made no tensor on an autodiff "
         "device\n",
     )
+
+
+RUNNABLE_LINT_SNIPPETS = [
+    CASES_DIR / "twice.rs",
+    CASES_DIR / "shared_loss.rs",
+    CASES_DIR / "double_backward.rs",
+    Path(__file__).parent / "lint" / "cached_chain.rs",
+]
+
+
+@pytest.mark.parametrize("path", RUNNABLE_LINT_SNIPPETS, ids=lambda p: p.name)
+def test_every_fix_lint_writes_as_code_makes_the_program_run(path, tmp_path):
+    from pbpit.rustlang.lint import lint_paths
+
+    assert run_case(resolve_case(str(path))).exit_code == 101
+    text = path.read_text()
+    fixes = [h for f in lint_paths([path]).findings for h in f.helps if h.edits]
+    for number, fix in enumerate(fixes):
+        fixed = tmp_path / f"fixed_{number}.rs"
+        fixed.write_text(apply_edits(text, fix.edits))
+        rerun = run_case(resolve_case(str(fixed)))
+        assert (rerun.exit_code, rerun.error) == (0, None), (fix.message, fixed.read_text())

@@ -1668,44 +1668,61 @@ class _Function:
         name = definition.name
         message = f"if gradients must flow through `{name}`, compute it inside the loop, every pass"
         fallback = Help(f"{message}, where the backward uses it")
-        statement = definition.statement
         body = loop.child_by_field_name("body")
+        block = loop.parent
+        if block is not None and block.type == "expression_statement":
+            block = block.parent
+        if body is None or body.type != "block" or block is None or block.type != "block":
+            return fallback
+        # Everything it is made from that was made before the loop moves in with it, in order:
+        # moving only the last of a chain leaves the rest consumed by the first pass.
+        chain = sorted(
+            {
+                d.statement.start_byte: d for d in definition.sources if d.statement is not None
+            }.values(),
+            key=lambda d: d.statement.start_byte,
+        )
+        moved = [d.statement for d in chain]
         if (
-            statement is None
-            or statement.type != "let_declaration"
-            or definition.assigned
-            or definition.value is None
-            or body is None
-            or body.type != "block"
-            or not self._whole_lines(statement)
+            definition.statement is None
+            or any(
+                statement.type != "let_declaration"
+                or statement.parent != block
+                or statement.end_byte > loop.start_byte
+                or d.assigned
+                or d.value is None
+                or not self._whole_lines(statement)
+                or self._read_outside(d.name, statement, body, moved)
+                for d, statement in zip(chain, moved, strict=True)
+            )
             or not self._ends_line(body.start_point[0], body.start_point[1] + 1)
-            or self._read_outside(name, statement, body)
         ):
             return fallback
         lines = self.lines
         brace_line = body.start_point[0]
-        first_line, last_line = statement.start_point[0], statement.end_point[0]
-        old_indent = _indent(lines[first_line])
         inner = [c for c in body.named_children if c.type not in ("line_comment", "block_comment")]
         if inner and inner[0].start_point[0] > brace_line:
             new_indent = _indent(lines[inner[0].start_point[0]])
         else:
             new_indent = _indent(lines[loop.start_point[0]]) + "    "
-        moved = "".join(
-            new_indent + line.removeprefix(old_indent) + self.newline
-            for line in lines[first_line : last_line + 1]
-        )
+        text = ""
+        edits = []
+        for statement in moved:
+            first_line, last_line = statement.start_point[0], statement.end_point[0]
+            old_indent = _indent(lines[first_line])
+            text += "".join(
+                new_indent + line.removeprefix(old_indent) + self.newline
+                for line in lines[first_line : last_line + 1]
+            )
+            edits.append(
+                self._edit(self._line_start(first_line), self._line_start(last_line + 1), "")
+            )
         after_brace = self._line_start(brace_line + 1)
-        return Help(
-            message,
-            [
-                self._edit(self._line_start(first_line), self._line_start(last_line + 1), ""),
-                self._edit(after_brace, after_brace, moved),
-            ],
-        )
+        return Help(message, [*edits, self._edit(after_brace, after_brace, text)])
 
-    def _read_outside(self, name: str, statement: Node, body: Node) -> bool:
-        """Whether `name` is named after its `let` anywhere but in the loop's body."""
+    def _read_outside(self, name: str, statement: Node, body: Node, moved: list[Node]) -> bool:
+        """Whether `name` is named after its `let` anywhere but in the loop's body and the
+        statements moving into it."""
         block = statement.parent
         if block is None or not (block.start_byte <= body.start_byte < block.end_byte):
             return True
@@ -1714,7 +1731,10 @@ class _Function:
             node = stack.pop()
             if node.end_byte <= statement.end_byte:
                 continue
-            if body.start_byte <= node.start_byte and node.end_byte <= body.end_byte:
+            if any(
+                inside.start_byte <= node.start_byte and node.end_byte <= inside.end_byte
+                for inside in (body, *moved)
+            ):
                 continue
             if node.type == "identifier" and self.text(node) == name:
                 return True
