@@ -399,3 +399,28 @@ def test_every_fix_lint_writes_as_code_makes_the_program_run(path, tmp_path):
         fixed.write_text(apply_edits(text, fix.edits))
         rerun = run_case(resolve_case(str(fixed)))
         assert (rerun.exit_code, rerun.error) == (0, None), (fix.message, fixed.read_text())
+
+
+@pytest.mark.parametrize(
+    ("source", "where", "what"),
+    [
+        (
+            "fn main() {\n    if true {\n        let x = 1;\n}\n",
+            "1:11",
+            "this file contains an unclosed delimiter `{`",
+        ),
+        (
+            'fn main() {\n    let s = "{ (";\n    let x = (1 + 2];\n}\n',
+            "3:19",
+            "unexpected closing delimiter `]`",
+        ),
+        ("fn main() {\n    let x = 1 +;\n}\n", "2:16", "expected an expression"),
+    ],
+)
+def test_a_syntax_error_names_the_delimiter_or_what_is_missing(tmp_path, source, where, what):
+    path = rust_case(tmp_path, source)
+    out = pbpit_cli("run", str(path))
+    assert (out.returncode, out.stderr) == (
+        2,
+        f"pbpit: error: syntax error in case {path}:{where}: {what}\n",
+    )

@@ -75,18 +75,51 @@ class RustFile:
         return f"{self.path}:{line}:{column}"
 
     def first_error(self) -> tuple[Node, str] | None:
-        """The first syntax error in the tree (an ERROR or MISSING node) and what it is."""
+        """The first syntax error in the tree and what it is: a delimiter left open or closed
+        by the wrong one (as rustc says it), else tree-sitter's first ERROR or MISSING node."""
         if not self.root.has_error:
             return None
+        unbalanced = _unbalanced_delimiter(self.root)
+        if unbalanced is not None:
+            return unbalanced
         stack = [self.root]
         while stack:
             node = stack.pop()
             if node.is_missing:
-                return node, f"expected `{node.type}`"
+                if node.type in _PUNCTUATION:
+                    return node, f"expected `{node.type}`"
+                return node, "expected an expression"
             if node.type == "ERROR":
                 return node, f"unexpected `{_first_token(self, node)}`"
             stack.extend(reversed([c for c in node.children if c.has_error or c.is_missing]))
         return self.root, "syntax error"
+
+
+_OPENING = {"(": ")", "[": "]", "{": "}"}
+_PUNCTUATION = {";", ",", ":", ")", "]", "}", "(", "[", "{", "=>", "->", "=", "|"}
+
+
+def _unbalanced_delimiter(root: Node) -> tuple[Node, str] | None:
+    """A bracket closed by the wrong one, or one never closed, found over the file's tokens
+    (strings and comments are single tokens, so their brackets do not count)."""
+    open_: list[Node] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.child_count:
+            stack.extend(reversed(node.children))
+            continue
+        if node.is_missing or node.start_byte == node.end_byte:
+            continue
+        if node.type in _OPENING:
+            open_.append(node)
+        elif node.type in _OPENING.values():
+            if not open_ or _OPENING[open_[-1].type] != node.type:
+                return node, f"unexpected closing delimiter `{node.type}`"
+            open_.pop()
+    if open_:
+        return open_[-1], f"this file contains an unclosed delimiter `{open_[-1].type}`"
+    return None
 
 
 def _first_token(source: RustFile, node: Node) -> str:
