@@ -641,3 +641,20 @@ def test_a_statement_over_several_lines_still_names_its_tensor(tmp_path):
     """
     result = run_case(resolve_case(str(write_case(tmp_path, body))))
     assert [n.label for n in result.nodes] == ["x", "feats", "loss"]
+
+
+def test_a_backward_on_an_untracked_tensor_is_recorded_and_diagnosed_as_such(tmp_path):
+    body = """\
+        import pbpit as pb
+
+        x = pb.Tensor.from_floats([1.0], pb.Device.flex().autodiff())
+        y = x.exp()
+        grads = y.backward()
+    """
+    path = write_case(tmp_path, body)
+    result = run_case(resolve_case(str(path)))
+    (backward,) = result.backwards
+    assert (backward.root, backward.ok, backward.missing, backward.line) == (1, False, 1, 5)
+    out = pbpit_cli("run", str(path)).stdout
+    assert "error: NodeId(1) `y` is not on the tape: nothing to backpropagate\n" in out
+    assert "lost its step" not in out

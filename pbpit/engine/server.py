@@ -141,9 +141,11 @@ class AutodiffServer:
         self.saved_bytes += step.saved_bytes
 
     def backward(self, root: Node, root_value: np.ndarray) -> Gradients:
-        if root.requirement == Requirement.NONE:
-            raise Panic(UNTRACKED_ROOT.format(id=root.id), root.id)
         before = self.saved_bytes
+        if root.requirement == Requirement.NONE:
+            if self.observer is not None:
+                self.observer.backward_done(root, [], root.id, before, before)
+            raise Panic(UNTRACKED_ROOT.format(id=root.id), root.id)
         try:
             found = self.collect_steps(root)
         except Panic as panic:
