@@ -98,6 +98,10 @@ def resolve_case(spec: str) -> Case:
                 return Case(f"{name}.rs", (CASES_DIR / file).with_suffix(".rs"))
     if path.suffix in (".py", ".rs") or "/" in spec or path.exists():
         if not path.exists():
+            if path.is_symlink():
+                raise UsageError(
+                    f"cannot read case file {spec}: a symbolic link that loops or points nowhere"
+                )
             raise UsageError(f"no such case file: {spec}")
         if not path.is_file():
             raise UsageError(f"not a case file: {spec} (expected a .py or .rs file)")

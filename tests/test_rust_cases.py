@@ -424,3 +424,15 @@ def test_a_syntax_error_names_the_delimiter_or_what_is_missing(tmp_path, source,
         2,
         f"pbpit: error: syntax error in case {path}:{where}: {what}\n",
     )
+
+
+def test_a_looping_link_given_by_name_is_named_as_one(tmp_path):
+    (tmp_path / "a.rs").symlink_to(tmp_path / "b.rs")
+    (tmp_path / "b.rs").symlink_to(tmp_path / "a.rs")
+    run = pbpit_cli("run", "a.rs", cwd=tmp_path)
+    lint = pbpit_cli("lint", "a.rs", cwd=tmp_path)
+    assert (run.returncode, lint.returncode) == (2, 2)
+    assert run.stderr == (
+        "pbpit: error: cannot read case file a.rs: a symbolic link that loops or points nowhere\n"
+    )
+    assert lint.stderr == "pbpit: error: a symbolic link that loops or points nowhere: a.rs\n"

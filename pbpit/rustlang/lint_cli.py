@@ -24,7 +24,10 @@ def lint_command(paths: list[str], fmt: str, stdout: Any, stderr: Any) -> int:
         return 2
     missing = [path for path in paths if not os.path.exists(path)]
     for path in missing:
-        _line(stderr, f"pbpit: error: no such file or directory: {path}")
+        if os.path.islink(path):
+            _line(stderr, f"pbpit: error: a symbolic link that loops or points nowhere: {path}")
+        else:
+            _line(stderr, f"pbpit: error: no such file or directory: {path}")
     if missing:
         return 2
     # A file named on the command line is linted as Rust only if it says it is.
