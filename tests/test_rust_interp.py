@@ -1408,3 +1408,284 @@ def test_a_constant_overflow_in_a_branch_rustc_knows_is_dead_runs(tmp_path):
 def test_a_constant_captured_by_a_closure_is_not_known_to_rustc_either(tmp_path):
     run = rust(tmp_path, "fn main() {\n    let a = i32::MAX;\n    let f = || a + 1;\n    f();\n}\n")
     assert run.panic.message == "attempt to add with overflow"
+
+
+# -- escapes rustc rejects -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("escape", "offset", "what"),
+    [
+        (r"\u{d800}", 0, "invalid unicode character escape"),
+        (r"\u{110000}", 0, "invalid unicode character escape"),
+        (r"\u{1234567}", 0, "overlong unicode escape"),
+        (r"\u{0000041}", 0, "overlong unicode escape"),
+        (r"\u{}", 0, "empty unicode escape"),
+        (r"\u{_1}", 3, "invalid start of unicode escape: `_`"),
+        (r"\u{4g}", 4, "invalid character in unicode escape: `g`"),
+        (r"\u0301", 0, "incorrect unicode escape sequence"),
+        (r"\x80", 0, "out of range hex escape"),
+        (r"\x4z", 3, "invalid character in numeric character escape: `z`"),
+        (r"\q", 1, "unknown character escape: `q`"),
+        ("\\é", 1, "unknown character escape: `\\u{e9}`"),
+    ],
+)
+def test_an_escape_rustc_rejects_is_refused_where_rustc_points(tmp_path, escape, offset, what):
+    for line in (f'println!("{{}}", "a{escape}b");', f'let s = "a{escape}b";'):
+        err, where = refusal(tmp_path, f"fn main() {{\n    {line}\n}}\n")
+        escape_at = where.at(escape)
+        line_no, column = escape_at.rsplit(":", 2)[-2:]
+        assert err.where == f"{where.path}:{line_no}:{int(column) + offset}"
+        assert err.what == f"{what} (rustc rejects it)"
+
+
+def test_escapes_at_the_edges_of_what_rustc_accepts_are_read(tmp_path):
+    out = main(tmp_path, r'println!("{:?}", "\u{10FFFF}\u{000041}\x7f\u{E000}\0");' + "\n")
+    assert out == '"\\u{10ffff}A\\u{7f}\\u{e000}\\0"\n'
+
+
+def test_a_unicode_escape_with_underscores_is_outside_the_subset_not_a_syntax_error(tmp_path):
+    err, where = refusal(tmp_path, 'fn main() {\n    println!("{}", "\\u{1_F600}");\n}\n')
+    assert err.where == where.at("\\u")
+    assert err.what == "the escape `\\u{1_F600}` (tree-sitter's Rust grammar does not read it)"
+
+
+def test_a_bare_carriage_return_in_a_string_is_refused(tmp_path):
+    err, where = refusal(tmp_path, 'fn main() {\n    let s = "ab\rc";\n}\n')
+    assert err.where == where.at("\rc")
+    assert err.what == "bare CR not allowed in string, use `\\r` instead (rustc rejects it)"
+
+
+# -- panic locations count display columns, as rustc's `Location::column` ---------------------
+
+
+def test_a_tab_before_a_panic_counts_four_columns(tmp_path):
+    run = rust(tmp_path, 'fn main() {\n\tlet a = 1;\tpanic!("boom {a}");\n}\n')
+    assert run.panic.location == f"{run.path}:2:19"  # rustc 1.95; in characters, 2:13
+
+
+def test_wide_characters_before_a_panic_count_two_columns(tmp_path):
+    run = rust(tmp_path, 'fn main() {\n    let s = "世界"; assert!(s.len() == 0);\n}\n')
+    assert run.panic.message == "assertion failed: s.len() == 0"
+    assert run.panic.location == f"{run.path}:2:21"  # rustc 1.95 says 2:21; characters, 2:19
+
+
+def test_marks_and_zero_width_characters_before_a_panic_take_no_column(tmp_path):
+    source = 'fn main() {\n    let s = "e\u0301\u200b"; let o: Option<i32> = None; o.unwrap();\n}\n'
+    run = rust(tmp_path, source)
+    line = source.splitlines()[1]
+    assert (
+        run.panic.location == f"{run.path}:2:{line.index('unwrap') + 1 - 2}" == f"{run.path}:2:47"
+    )
+
+
+def test_an_overflow_and_an_index_after_a_tab_report_display_columns(tmp_path):
+    overflow = rust(tmp_path, "fn main() {\n    let v = vec![200u8];\n\tlet x = v[0] + v[0];\n}\n")
+    index = rust(tmp_path, "fn main() {\n    let v = vec![1];\n\tlet x = v[3];\n}\n")
+    assert overflow.panic.location == f"{overflow.path}:3:13"  # rustc 1.95, as the next
+    assert index.panic.location == f"{index.path}:3:14"  # the `[` of a `Vec` index
+
+
+def test_a_refusal_after_a_tab_still_counts_characters_as_rustcs_diagnostics(tmp_path):
+    err, where = refusal(tmp_path, "fn main() {\n\tlet t = (1, 2);\n}\n")
+    assert err.where == where.at("(1, 2)") == f"{where.path}:2:10"
+
+
+def test_a_panic_after_a_char_of_unknown_width_is_refused_when_it_happens(tmp_path):
+    err, where = ran_until_refused(
+        tmp_path, 'fn main() {\n    let s = "\U0001fae8"; panic!("{s}");\n}\n'
+    )
+    assert err.where == where.at("panic!")
+    assert "U+1FAE8" in err.what
+
+
+# -- lowering stays linear in the size of the program -------------------------------------------
+
+
+def test_a_program_of_twenty_thousand_lets_loads_and_runs(tmp_path):
+    lets = "".join(f"    let x{i} = x{i - 1} + 1;\n" for i in range(1, 20_000))
+    body = "    let x0: i64 = 0;\n" + lets + '    println!("{}", x19999);\n'
+    assert rust(tmp_path, "fn main() {\n" + body + "}\n").stdout == "19999\n"
+
+
+def test_a_sum_of_twenty_thousand_literals_loads_and_runs(tmp_path):
+    sum_ = " + ".join(["1"] * 20_000)
+    assert main(tmp_path, f'let x: i64 = {sum_};\nprintln!("{{x}}");\n') == "20000\n"
+
+
+def test_hooks_see_only_the_bindings_of_the_open_blocks_of_their_frame(tmp_path):
+    calls = []
+
+    class Hooks:
+        def statement_done(self, bindings, returning):
+            calls.append({k: "closure" if callable(v) else v for k, v in bindings.items()})
+
+    rust(
+        tmp_path,
+        """
+        fn main() {
+            let a = 1;
+            {
+                let b = 2;
+                let a = a + b;
+            }
+            let f = |c: i32| { let d = c; d };
+            let e = f(a);
+            for i in 0..2 { let j = i; }
+            if let Some(k) = Some(3) { let m = k; }
+        }
+        """,
+        Hooks(),
+    )
+    outer = {"a": 1, "f": "closure", "e": 1}
+    assert calls == [
+        {"a": 1},
+        {"a": 1, "b": 2},
+        {"b": 2, "a": 3},  # the inner `a`, declared last
+        {"a": 1},
+        {"a": 1, "f": "closure"},
+        {"c": 1, "d": 1},  # the closure's frame: its own bindings only
+        {"c": 1},  # returning, its body's block closed
+        outer,
+        {**outer, "i": 0, "j": 0},
+        {**outer, "i": 1, "j": 1},
+        outer,
+        {**outer, "k": 3, "m": 3},
+        outer,  # main returning (the `if let` is its tail)
+    ]
+
+
+# -- what rustc's parser and type checker reject, refused before running -----------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "needle", "what"),
+    [
+        ('println!("{}", 1 == 1 == true);', "== 1", "comparison operators cannot be chained"),
+        (
+            'let a = 1;\n    let b = 2;\n    println!("{}", a < b < 3);',
+            "< b",
+            "comparison operators cannot be chained",
+        ),
+        ("let a = 1;\n    let t = a < 2 == true;", "< 2", "comparison operators cannot be chained"),
+        (
+            "let a = 1;\n    let b: i64 = 2;\n    let t = 3 + a as i64 < b;",
+            "< b",
+            "`<` is interpreted as a start of generic arguments for `i64`, not a comparison "
+            "(write `(a as i64) < ..`)",
+        ),
+        ("let x: u8 = 3;\n    let y = -x;", "-x", "cannot apply unary operator `-` to type `u8`"),
+        (
+            "let x = 3;\n    let y: u32 = -x;",
+            "-x",
+            "the trait bound `u32: Neg` is not satisfied",
+        ),
+    ],
+)
+def test_what_rustc_rejects_is_refused(tmp_path, body, needle, what):
+    err, where = refusal(tmp_path, f"fn main() {{\n    {body}\n}}\n")
+    assert (err.where, err.what) == (where.at(needle), what)
+
+
+def test_parenthesized_comparisons_and_casts_run(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        let a = 1;
+        let b: i64 = 2;
+        println!("{} {} {}", (a < 2) == true, (a as i64) < b, a as i64 > b);
+        """,
+    )
+    assert out == "true true false\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "needle", "ty"),
+    [
+        ('println!("{}", *3 + 1);', "*3", "{integer}"),
+        ('let x = 3;\n    println!("{}", *x + 1);', "*x", "{integer}"),
+        ('let x = 5.0f32;\n    println!("{}", *(x * 2.0));', "*(x", "f32"),
+        ('let v = vec![1];\n    println!("{}", *v.len());', "*v", "usize"),
+        ('let o = Some(1);\n    println!("{:?}", *o);', "*o", "Option<{integer}>"),
+        (
+            "let d = Device::default();\n    let t = Tensor::<1>::ones([1], &d);\n"
+            "    let u = *t.exp();",
+            "*t",
+            "Tensor<B, 1>",
+        ),
+    ],
+)
+def test_a_deref_of_what_is_certainly_not_a_reference_is_refused(tmp_path, body, needle, ty):
+    err, where = refusal(tmp_path, f"fn main() {{\n    {body}\n}}\n")
+    assert (err.where, err.what) == (where.at(needle), f"type `{ty}` cannot be dereferenced")
+
+
+def test_a_deref_of_a_reference_runs(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        let x = 3;
+        let r = &x;
+        let v = vec![1, 2];
+        let mut s = *r + *&x;
+        for y in v.iter() {
+            s += *y;
+        }
+        let f = |z| *z + 1;
+        let first = *v.first().unwrap();
+        println!("{} {} {}", s, f(&x), first);
+        """,
+    )
+    assert out == "9 4 1\n"
+
+
+# -- wording -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "needle", "what"),
+    [
+        ('\'a: {\n        println!("x");\n    }', "'a", "labelled blocks (`'a: { .. }`)"),
+        (
+            'let r = 0..3;\n    println!("{:?}", r);',
+            "r);",
+            "`{:?}` of `Range<i32>` (pbpit does not print ranges and iterators)",
+        ),
+        (
+            'let f = |x: i32| x;\n    println!("{:?}", f);',
+            "f);",
+            "`{:?}` of a closure (closures don't implement `Debug`)",
+        ),
+    ],
+)
+def test_refusals_name_what_they_refuse(tmp_path, body, needle, what):
+    err, where = refusal(tmp_path, f"fn main() {{\n    {body}\n}}\n")
+    assert (err.where, err.what) == (where.at(needle), what)
+
+
+def test_an_array_length_may_be_a_const(tmp_path):
+    out = rust(
+        tmp_path,
+        """
+        const N: usize = 3;
+        fn total(a: [u8; N]) -> u8 {
+            a[0] + a[1] + a[2]
+        }
+        fn main() {
+            let a = [2u8; N];
+            let b: [u8; N] = [1, 2, 3];
+            println!("{:?} {}", a, total(b));
+        }
+        """,
+    ).stdout
+    assert out == "[2, 2, 2] 6\n"
+
+
+def test_an_array_length_of_another_const_type_is_a_mismatch(tmp_path):
+    err, where = refusal(
+        tmp_path, "const N: i32 = 3;\nfn main() {\n    let b: [u8; N] = [1, 2, 3];\n}\n"
+    )
+    assert (err.where, err.what) == (
+        where.at("N]"),
+        "mismatched types: expected `usize`, found `i32`",
+    )

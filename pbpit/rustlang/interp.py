@@ -12,12 +12,14 @@ interpreter's, `interp_nodes`, refusing what is outside the subset), `interp_che
 Rust's inference for literals), `interp_consts` (the operations rustc refuses as always
 panicking), `interp_eval` and `interp_library` (closures over frames, on the engine;
 `interp_runtime` the values they share). `interp_numbers` is Rust's arithmetic,
-`interp_format` its `format!`.
+`interp_format` its `format!`, `interp_columns` rustc's columns (characters in diagnostics,
+display columns in panic locations).
 """
 
 from __future__ import annotations
 
 import contextlib
+import gc
 import sys
 from collections.abc import Iterator
 from typing import TextIO
@@ -25,7 +27,7 @@ from typing import TextIO
 from pbpit.rustlang.interp_check import check
 from pbpit.rustlang.interp_consts import refuse_known_panics
 from pbpit.rustlang.interp_eval import Compiler
-from pbpit.rustlang.interp_lower import lower
+from pbpit.rustlang.interp_lower import escape_refusal, lower
 from pbpit.rustlang.interp_nodes import Unsupported
 from pbpit.rustlang.interp_runtime import Hooks, Runtime
 from pbpit.rustlang.syntax import (
@@ -51,6 +53,19 @@ def _deep_recursion() -> Iterator[None]:
         yield
     finally:
         sys.setrecursionlimit(previous)
+
+
+@contextlib.contextmanager
+def _no_collection() -> Iterator[None]:
+    """Loading makes millions of long-lived objects (nodes, closures) and no garbage cycles:
+    the cyclic collector's full passes over them would cost more than the load itself."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 class Program:
@@ -84,8 +99,11 @@ def _program(source: RustFile) -> Program:
     error = source.first_error()
     if error is not None:
         node, what = error
+        refused = escape_refusal(source, node)
+        if refused is not None:
+            raise refused
         raise RustSyntaxError(f"{source.where(node)}: {what}")
-    with _deep_recursion():
+    with _deep_recursion(), _no_collection():
         crate = lower(source)
         check(crate)
         refuse_known_panics(crate)

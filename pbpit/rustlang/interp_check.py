@@ -114,6 +114,22 @@ class PendingOp:
     result: Ty
 
 
+# Methods whose result is a new value, never a reference (on any receiver they apply to).
+_OWNED_RESULTS = frozenset(
+    ("len", "is_empty", "is_some", "is_none", "is_ok", "is_err", "to_string")
+    + ("abs", "pow", "powi", "powf", "sqrt", "exp", "ln", "tanh")
+)
+
+
+def derefs(ty: Ty) -> bool:
+    """Whether `*` may apply to a value of `ty` (`String` and `Vec` deref to `str` and a slice;
+    an open type may be anything)."""
+    ty = resolve(ty)
+    if type(ty) is Named:
+        return ty.name in ("String", "str")
+    return (type(ty) is Wrap and ty.kind == "Vec") or is_open(ty)
+
+
 class Checker:
     """Types one crate, function by function."""
 
@@ -125,6 +141,7 @@ class Checker:
         self.data_elems: list[tuple[Ty, Pos]] = []
         self.pending: list[PendingOp] = []
         self.casts: list[Cast] = []
+        self.negations: list[Unary] = []
 
     def fail(self, pos: Pos, what: str) -> Unsupported:
         return Unsupported(f"{self.path}:{pos[0]}:{pos[1]}", what)
@@ -151,12 +168,20 @@ class Checker:
 
     def body(self, body: Expr, ret: Ty) -> None:
         self.nodes, self.rets, self.data_elems, self.pending, self.casts = [], [ret], [], [], []
+        self.negations = []
         found = self.expr(body)
         tail = body.tail if isinstance(body, Block) and body.tail is not None else body
         self.unify(ret, found, tail.pos)
         self.settle_with_fallback()
         for cast in self.casts:
             self.cast_allowed(cast)
+        for negation in self.negations:
+            operand = resolve(negation.operand.ty)
+            if type(operand) is Named and operand.name.startswith("u"):
+                # `-x` with `x: {integer}` that became unsigned: the `Neg` obligation fails.
+                raise self.fail(
+                    negation.pos, f"the trait bound `{operand.name}: Neg` is not satisfied"
+                )
         for node in self.nodes:
             try:
                 node.ty = finalize(node.ty)
@@ -171,7 +196,7 @@ class Checker:
 
     def array_repeat_copies(self, e: ArrayRepeat) -> None:
         """`[x; n]` copies `x`: rustc requires `Copy` unless `n` is 0 or 1 or `x` a const."""
-        count = e.count.value if isinstance(e.count, Lit) else None
+        count = resolve(e.ty).size  # type: ignore[attr-defined]
         if count in (0, 1) or isinstance(e.elem, ConstRef):
             return
         blocker = not_copy(e.elem.ty)
@@ -376,13 +401,46 @@ class Checker:
         found = self.expr(e.operand)
         t = self.known(found)
         if e.op == "*":
+            if self.owned(e.operand) and not derefs(t):
+                raise self.fail(e.pos, f"type `{show(t)}` cannot be dereferenced")
             return found
         if e.op == "!":
             self.unify(BOOL, found, e.operand.pos)
             return BOOL
+        if type(t) is Named and t.name.startswith("u"):  # the unsigned integers
+            raise self.fail(e.pos, f"cannot apply unary operator `-` to type `{show(t)}`")
         if type(t) is TensorT or is_number(t):
+            if type(t) is Var:
+                self.negations.append(e)
             return found
         raise self.fail(e.pos, f"cannot apply unary operator `-` to type `{show(t)}`")
+
+    def owned(self, e: Expr) -> bool:
+        """Whether `e` is certainly not a reference. References are erased (`&x` is `x`,
+        marked borrowed), so this knows only values made here: literals, operators' results,
+        casts, constructors, what tensor and number methods return, and the variables given
+        them or annotated with a type that is not a reference."""
+        if e.borrowed:
+            return False
+        if isinstance(e, Lit):
+            return e.kind != "str"
+        if isinstance(e, Binary | Cast | Static | ArrayLit | ArrayRepeat | SomeLit | Format):
+            return True
+        if isinstance(e, Unary):
+            return e.op != "*"
+        if isinstance(e, Local):
+            return e.binding.owned
+        if isinstance(e, Call):
+            return isinstance(e.callee, FnItem) and e.callee.ret_owned
+        if isinstance(e, Method):
+            recv = resolve(e.recv.ty)
+            # `Ord::max` on a `&i32` returns a `&i32`; `f32::max` takes and returns values.
+            return (
+                type(recv) is TensorT
+                or e.name in _OWNED_RESULTS
+                or (e.name in ("max", "min") and is_float(recv))
+            )
+        return False
 
     def c_Cast(self, e: Cast) -> Ty:  # noqa: N802
         target = resolve(e.target)
@@ -437,6 +495,8 @@ class Checker:
                     ty = found if found is not None else Var()
                 if stmt.binding is not None:
                     stmt.binding.ty = ty
+                    if stmt.declared is None and stmt.init is not None:
+                        stmt.binding.owned = self.owned(stmt.init)
                 diverges = diverges or (found is not None and resolve(found) is NEVER)
             else:
                 found = self.expr(stmt.expr)
@@ -492,6 +552,7 @@ class Checker:
             raise self.fail(e.iterable.pos, f"`{show(found)}` is not an iterator")
         if e.binding is not None:
             e.binding.ty = elem
+            e.binding.owned = type(found) is Wrap and found.kind == "Range"
         self.unify(UNIT, self.expr(e.body), e.body.pos)
         return UNIT
 
@@ -520,9 +581,14 @@ class Checker:
         self.unify(USIZE, self.expr(e.count), e.count.pos)
         if e.is_vec:
             return vec(elem)
-        if not (isinstance(e.count, Lit) and e.count.kind == "int"):
-            raise self.fail(e.count.pos, "an array length that is not a number literal")
-        return array(elem, e.count.value)
+        count = e.count
+        if isinstance(count, ConstRef) and isinstance(count.item.value, Lit):
+            count = count.item.value  # `[x; N]` with `const N: usize = 3;`
+        if not (isinstance(count, Lit) and count.kind == "int"):
+            raise self.fail(
+                e.count.pos, "an array length that is not a number literal or a `const` of one"
+            )
+        return array(elem, count.value)
 
     def c_Index(self, e: Index) -> Ty:  # noqa: N802
         base = self.known(self.expr(e.base))

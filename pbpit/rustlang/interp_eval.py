@@ -12,9 +12,9 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import Any
 
-from pbpit.engine.server import Panic
 from pbpit.engine.tensor import Tensor
 from pbpit.rust_format import Some
+from pbpit.rustlang.interp_columns import Columns
 from pbpit.rustlang.interp_format import FormatError, Spec, formatter
 from pbpit.rustlang.interp_library import Library
 from pbpit.rustlang.interp_nodes import (
@@ -107,6 +107,7 @@ class Compiler(Library):
         self.crate = crate
         self.rt = rt
         self.path = crate.path
+        self.columns = Columns(crate.source.data)
         self.fn_cells: dict[str, list] = {name: [None] for name in crate.fns}
         self.const_cells: dict[str, list] = {name: [UNSET] for name in crate.consts}
         self.const_code: dict[str, Code] = {}
@@ -381,15 +382,13 @@ class Compiler(Library):
         # rustc 1.95: an array's built-in bounds check panics at the whole expression, `Vec`'s
         # `Index::index` at the `[` (the span it gives the `#[track_caller]` call).
         is_vec = resolve(e.base.ty).kind == "Vec"  # type: ignore[attr-defined]
-        where = self.where(e.bracket if is_vec else e.pos)
+        site = self.panic_site(e.bracket if is_vec else e.pos)
 
         def get(frame: list) -> Any:
             items, i = base(frame), index(frame)
             if i >= len(items):
-                raise Panic(
-                    f"index out of bounds: the len is {len(items)} but the index is {i}",
-                    None,
-                    where,
+                raise site.panic(
+                    f"index out of bounds: the len is {len(items)} but the index is {i}"
                 )
             return items[i]
 
@@ -420,14 +419,14 @@ class Compiler(Library):
             return self.panicking(lambda a, b: int_div(a, b, lo, hi), pos)
         if op == "%":
             return self.panicking(lambda a, b: int_rem(a, b, lo, hi), pos)
-        where = self.where(pos)
+        site = self.panic_site(pos)
         what = {"+": "add", "-": "subtract", "*": "multiply"}[op]
         combine = {"+": int.__add__, "-": int.__sub__, "*": int.__mul__}[op]
 
         def int_op(a: int, b: int) -> int:
             value = combine(a, b)
             if value < lo or value > hi:
-                raise Panic(f"attempt to {what} with overflow", None, where)
+                raise site.panic(f"attempt to {what} with overflow")
             return value
 
         return int_op
@@ -686,10 +685,10 @@ class Compiler(Library):
 
     def c_PanicMacro(self, e: PanicMacro) -> Code:  # noqa: N802
         text = self.c_Format(e.fmt) if e.fmt is not None else (lambda frame: "")
-        where, prefix = self.where(e.pos), e.prefix
+        site, prefix = self.panic_site(e.pos), e.prefix
 
         def panic(frame: list) -> Any:
-            raise Panic(prefix + text(frame), None, where)
+            raise site.panic(prefix + text(frame))
 
         return panic
 
@@ -697,7 +696,7 @@ class Compiler(Library):
         cond = self.expr(e.cond)
         default = f"assertion failed: {e.text}"
         text = self.c_Format(e.fmt) if e.fmt is not None else (lambda frame: default)
-        where = self.where(e.pos)
+        where, site = self.where(e.pos), self.panic_site(e.pos)
         if e.fmt is None and e.text is None:
 
             def text(frame: list) -> str:
@@ -710,7 +709,7 @@ class Compiler(Library):
 
         def assert_(frame: list) -> Any:
             if not cond(frame):
-                raise Panic(text(frame), None, where)
+                raise site.panic(text(frame))
             return UNIT
 
         return assert_
@@ -724,7 +723,7 @@ class Compiler(Library):
         except FormatError as err:
             raise self.fail(e.left.pos, str(err)) from None
         message = self.c_Format(e.fmt) if e.fmt is not None else None
-        where, equal = self.where(e.pos), e.equal
+        where, site, equal = self.where(e.pos), self.panic_site(e.pos), e.equal
         head = "assertion `left == right` failed" if equal else "assertion `left != right` failed"
 
         def assert_eq(frame: list) -> Any:
@@ -735,7 +734,7 @@ class Compiler(Library):
                     shown = f"\n  left: {debug(a)}\n right: {debug(b)}"
                 except ValueError as err:  # a char whose `{:?}` depends on the Unicode version
                     raise Unsupported(where, str(err)) from None
-                raise Panic(text + shown, None, where)
+                raise site.panic(text + shown)
             return UNIT
 
         return assert_eq

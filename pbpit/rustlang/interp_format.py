@@ -228,9 +228,16 @@ def _debug(ty: Ty, spec: Spec) -> Callable[[object], str]:
     if type(ty) is Wrap and ty.kind in ("Vec", "array"):
         inner = _debug(ty.inner, spec)
         return lambda xs: "[" + ", ".join(map(inner, xs)) + "]"  # type: ignore[call-overload]
-    if type(ty) in (TensorT, FnT) or type(ty) is Named or type(ty) is Wrap:
+    if type(ty) is TensorT or (type(ty) is Named and ty.name in _BURN_TYPES):
         raise FormatError(f"`{{:?}}` of `{show(ty)}` (pbpit cannot print it as Burn does)")
+    if type(ty) is FnT:
+        raise FormatError("`{:?}` of a closure (closures don't implement `Debug`)")
+    if type(ty) is Wrap:  # a range or an iterator: pbpit holds its items, not what Rust prints
+        raise FormatError(f"`{{:?}}` of `{show(ty)}` (pbpit does not print ranges and iterators)")
     raise FormatError(f"`{show(ty)}` cannot be formatted")
+
+
+_BURN_TYPES = ("Device", "Gradients", "TensorData")
 
 
 def display_text(ty: Ty) -> Callable[[object], str]:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pbpit.engine.server import Panic
 from pbpit.engine.tensor import Device, Tensor
 from pbpit.rust_format import Some
 from pbpit.rustlang.interp_check import TENSOR_BINARY, TENSOR_SAME, TENSOR_SCALAR
+from pbpit.rustlang.interp_columns import Columns
 from pbpit.rustlang.interp_format import display_text
 from pbpit.rustlang.interp_nodes import Expr, Local, Method, Pos, Static, Unsupported
 from pbpit.rustlang.interp_numbers import (
@@ -25,6 +25,7 @@ from pbpit.rustlang.interp_runtime import (
     UNWRAP_NONE,
     Code,
     Ok,
+    PanicSite,
     clone_value,
     engine_scalar,
     map_nested,
@@ -37,6 +38,7 @@ class Library:
     """Compiles library calls; `Compiler` adds the language (`expr`, `setter`)."""
 
     path: str
+    columns: Columns
 
     def expr(self, e: Expr) -> Code:
         raise NotImplementedError
@@ -50,15 +52,20 @@ class Library:
     def fail(self, pos: Pos, what: str) -> Unsupported:
         return Unsupported(self.where(pos), what)
 
+    def panic_site(self, pos: Pos) -> PanicSite:
+        """Where a panic of the program at `pos` (line, character column) reports itself."""
+        column, unknown = self.columns.display_column(*pos)
+        return PanicSite(f"{self.path}:{pos[0]}:{column}", unknown, self.where(pos))
+
     def panicking(self, op: Callable[..., Any], pos: Pos) -> Callable[..., Any]:
         """`op`, with its `ArithmeticPanic` turned into the program's panic at `pos`."""
-        where = self.where(pos)
+        site = self.panic_site(pos)
 
         def run(*args: Any) -> Any:
             try:
                 return op(*args)
             except ArithmeticPanic as err:
-                raise Panic(str(err), None, where) from None
+                raise site.panic(str(err)) from None
 
         return run
 
@@ -263,7 +270,7 @@ class Library:
         return lambda frame: Ok(list(recv(frame).values))
 
     def m_Option(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:  # noqa: N802
-        where = self.where(e.pos)
+        site = self.panic_site(e.pos)
         if name == "map":
             (function,) = args
 
@@ -278,7 +285,7 @@ class Library:
             def unwrap(frame: list) -> Any:
                 option = recv(frame)
                 if option is None:
-                    raise Panic(message(frame), None, where)
+                    raise site.panic(message(frame))
                 return option.value
 
             return unwrap

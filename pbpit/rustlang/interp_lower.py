@@ -8,8 +8,10 @@ arguments through `syntax.macro_arguments`) and format strings split into placeh
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from pbpit.rustlang.interp_columns import Columns
 from pbpit.rustlang.interp_macros import MacroLowering
 from pbpit.rustlang.interp_nodes import (
     ArrayLit,
@@ -34,6 +36,7 @@ from pbpit.rustlang.interp_nodes import (
     If,
     IfLet,
     Index,
+    InScope,
     Let,
     Lit,
     Local,
@@ -103,6 +106,7 @@ _EXPRESSIONS = {
     "let_chain": "`let` chains",
     "negative_literal": "negative literal patterns",
 }
+_COMPARISONS = ("==", "!=", "<", ">", "<=", ">=")
 _INT_SUFFIXES = tuple(sorted(INT_RANGES, key=len, reverse=True))
 
 
@@ -112,19 +116,25 @@ class Lowerer(MacroLowering):
     def __init__(self, source: RustFile) -> None:
         self.src = source
         self.path = source.path
+        self.columns = Columns(source.data)
         self.delta = 0  # byte offset of the tree being read into the file (macro arguments)
         self.fns: dict[str, FnItem] = {}
         self.consts: dict[str, ConstItem] = {}
+        self.const_nodes: dict[str, Node] = {}  # every `const` item, for array lengths
         self.aliases: set[str] = set()
         self.backends: frozenset[str] = frozenset()
         self.dims: frozenset[str] = frozenset()
-        self.stack: list[tuple[FnScope, dict[str, Binding]]] = []
         self.scope = FnScope(None)
+        # Names in scope: each name's bindings, innermost last; per open block, the bindings it
+        # made (undone when it closes); the current frame's bindings, as a shared chain.
+        self.names: dict[str, list[Binding]] = {}
+        self.blocks: list[list[Binding]] = []
+        self.in_scope: Visible = None
 
     # -- positions --------------------------------------------------------------------------------
 
     def pos(self, node: Node) -> Pos:
-        return self.src.position(node.start_byte + self.delta)
+        return self.columns.position(node.start_byte + self.delta)
 
     def where(self, node: Node) -> str:
         line, col = self.pos(node)
@@ -149,6 +159,9 @@ class Lowerer(MacroLowering):
 
     def crate(self) -> Crate:
         items = self.kids(self.src.root)
+        for node in items:
+            if node.type == "const_item":
+                self.const_nodes[self.text(node.child_by_field_name("name"))] = node
         for node in items:
             kind = node.type
             if kind in ("use_declaration", "empty_statement", "extern_crate_declaration"):
@@ -219,32 +232,57 @@ class Lowerer(MacroLowering):
             fn.param_tys.append(self.type(param.child_by_field_name("type")))
         ret = node.child_by_field_name("return_type")
         fn.ret = self.type(ret) if ret is not None else UNIT
+        fn.ret_owned = ret is None or self.owned_type(ret)
         self.backends, self.dims = frozenset(), frozenset()
         return fn
 
     def fn_body(self, fn: FnItem) -> None:
         self.backends, self.dims = fn.backends, fn.dims
         self.scope = fn.scope = FnScope(None)
-        self.stack.append((self.scope, {}))
+        saved = self.open_scope(new_frame=True)
         for param in self.kids(fn.node.child_by_field_name("parameters")):
             mutable = any(c.type == "mutable_specifier" for c in param.children)
-            fn.params.append(self.bind_pattern(param.child_by_field_name("pattern"), mutable))
+            binding = self.bind_pattern(param.child_by_field_name("pattern"), mutable)
+            if binding is not None:
+                binding.owned = self.owned_type(param.child_by_field_name("type"))
+            fn.params.append(binding)
         fn.body = self.block(fn.node.child_by_field_name("body"))
-        self.stack.pop()
+        self.close_scope(saved)
         self.backends, self.dims = frozenset(), frozenset()
 
     def const_body(self, item: ConstItem) -> None:
         self.scope = item.scope = FnScope(None)
-        self.stack.append((self.scope, {}))
+        saved = self.open_scope(new_frame=True)
         item.value = self.expr(item.node.child_by_field_name("value"))
-        self.stack.pop()
+        self.close_scope(saved)
 
     # -- names ------------------------------------------------------------------------------------
+
+    def open_scope(self, bindings: Sequence[Binding] = (), new_frame: bool = False) -> Visible:
+        """Start a block (with `bindings` in scope) or, `new_frame`, a function or closure body;
+        what `close_scope` restores."""
+        saved = self.in_scope
+        if new_frame:
+            self.in_scope = None
+        self.blocks.append([])
+        for binding in bindings:
+            self.bring_into_scope(binding)
+        return saved
+
+    def close_scope(self, saved: Visible) -> None:
+        for binding in self.blocks.pop():
+            self.names[binding.name].pop()
+        self.in_scope = saved
+
+    def bring_into_scope(self, binding: Binding) -> None:
+        self.blocks[-1].append(binding)
+        self.names.setdefault(binding.name, []).append(binding)
+        self.in_scope = InScope(binding.name, binding.slot, self.in_scope)
 
     def declare(self, name: str, mutable: bool, initialized: bool = True) -> Binding:
         binding = Binding(name, mutable, self.scope, self.scope.nslots, initialized)
         self.scope.nslots += 1
-        self.stack[-1][1][name] = binding
+        self.bring_into_scope(binding)
         return binding
 
     def bind_pattern(
@@ -261,19 +299,8 @@ class Lowerer(MacroLowering):
         return self.declare(self.text(pattern), mutable, init)
 
     def lookup(self, name: str) -> Binding | None:
-        for _, names in reversed(self.stack):
-            if name in names:
-                return names[name]
-        return None
-
-    def visible(self) -> Visible:
-        names: dict[str, int] = {}
-        for scope, bindings in self.stack:
-            if scope is self.scope:
-                for name, binding in bindings.items():
-                    names.pop(name, None)
-                    names[name] = binding.slot
-        return tuple(names.items())
+        found = self.names.get(name)
+        return found[-1] if found else None
 
     def local(self, node: Node, name: str) -> Expr | None:
         binding = self.lookup(name)
@@ -302,7 +329,7 @@ class Lowerer(MacroLowering):
             return NEVER
         if kind == "array_type":
             length = node.child_by_field_name("length")
-            size = self.int_literal(length) if length is not None else None
+            size = self.array_length(length) if length is not None else None
             if length is None:
                 raise self.fail(node, "slices")
             return array(self.type(node.child_by_field_name("element")), size)
@@ -340,6 +367,10 @@ class Lowerer(MacroLowering):
             raise self.fail(node, f"the type `{self.text(node)}`")
         raise self.fail(node, f"the type `{self.text(node)}`")
 
+    def owned_type(self, node: Node) -> bool:
+        """Whether a written type is certainly not a reference (`_` may be one)."""
+        return node.type != "reference_type" and self.text(node) != "_"
+
     def check_prefix(self, node: Node | None) -> None:
         """The path before `::Device`, `::Tensor`: modules, a backend parameter or alias."""
         if node is None:
@@ -367,6 +398,22 @@ class Lowerer(MacroLowering):
             return None
         raise self.fail(dim, f"the tensor dimension `{self.text(dim)}`")
 
+    def array_length(self, node: Node) -> int:
+        """The `N` of `[T; N]`: a number, or a `const N: usize` item whose value is one."""
+        if node.type == "integer_literal":
+            return self.parse_int(node)[0]
+        item = self.const_nodes.get(self.text(node)) if node.type == "identifier" else None
+        if item is not None:
+            value = item.child_by_field_name("value")
+            if value is not None and value.type == "integer_literal":
+                declared = self.text(item.child_by_field_name("type"))
+                if declared != "usize":
+                    raise self.fail(node, f"mismatched types: expected `usize`, found `{declared}`")
+                return self.parse_int(value)[0]
+        raise self.fail(
+            node, f"the array length `{self.text(node)}` (a number, or a `const` of one)"
+        )
+
     def int_literal(self, node: Node) -> int:
         if node.type != "integer_literal":
             raise self.fail(node, f"the constant `{self.text(node)}` (write a number)")
@@ -374,11 +421,13 @@ class Lowerer(MacroLowering):
 
     # -- statements -------------------------------------------------------------------------------
 
-    def block(self, node: Node, bindings: dict[str, Binding] | None = None) -> Block:
+    def block(self, node: Node, bindings: Sequence[Binding] = ()) -> Block:
         """A `{ .. }` block (`bindings`: names the block starts with, as a `for` variable)."""
         if node.type != "block":
             raise self.fail(node, f"`{node.type}` where a block was expected")
-        self.stack.append((self.scope, dict(bindings or {})))
+        if any(c.type == "label" for c in node.children):
+            raise self.fail(node, "labelled blocks (`'a: { .. }`)")
+        saved = self.open_scope(bindings)
         stmts: list[Stmt] = []
         tail: Expr | None = None
         children = self.kids(node)
@@ -407,9 +456,9 @@ class Lowerer(MacroLowering):
                 continue
             else:
                 raise self.fail(child, f"`{kind}` here")
-            stmts[-1].visible = self.visible()
-        visible = self.visible()
-        self.stack.pop()
+            stmts[-1].visible = self.in_scope
+        visible = self.in_scope
+        self.close_scope(saved)
         return Block(self.pos(node), stmts, tail, visible)
 
     def let(self, node: Node) -> Let:
@@ -421,6 +470,8 @@ class Lowerer(MacroLowering):
         declared = self.type(type_node) if type_node is not None else None
         mutable = any(c.type == "mutable_specifier" for c in node.children)
         binding = self.bind_pattern(node.child_by_field_name("pattern"), mutable, init is not None)
+        if binding is not None and type_node is not None:
+            binding.owned = self.owned_type(type_node)  # else the checker judges `init`
         return Let(self.pos(node)[0], binding, declared, init)
 
     # -- expressions ------------------------------------------------------------------------------
@@ -480,7 +531,7 @@ class Lowerer(MacroLowering):
     def string_value(self, node: Node) -> str:
         if node.type == "raw_string_literal":
             content = next((c for c in node.named_children if c.type == "string_content"), None)
-            return self.text(content) if content is not None else ""
+            return self.content(content, raw=True) if content is not None else ""
         if node.type != "string_literal":
             raise self.fail(node, "a format string that is not a string literal")
         if self.text(node).startswith("b"):
@@ -488,26 +539,39 @@ class Lowerer(MacroLowering):
         parts: list[str] = []
         strip = False
         for child in node.named_children:
-            text = self.text(child)
             if child.type == "escape_sequence":
+                text = self.text(child)
                 if text[1] in "\r\n":
                     strip = True
                     continue
-                parts.append(self.escape(child, text))
+                try:
+                    value, length = read_escape(text)
+                except EscapeError as err:
+                    at = self.pos(child)
+                    raise Unsupported(
+                        f"{self.path}:{at[0]}:{at[1] + err.offset}", f"{err} (rustc rejects it)"
+                    ) from None
+                if length != len(text):
+                    raise self.fail(child, f"the escape `{text}`")
+                parts.append(value)
             else:
-                parts.append(text.lstrip(" \t\r\n") if strip else text)
+                text = self.content(child, raw=False)
+                parts.append(text.lstrip(" \t\n") if strip else text)
             strip = False
         return "".join(parts)
 
-    def escape(self, node: Node, text: str) -> str:
-        simple = {"n": "\n", "r": "\r", "t": "\t", "\\": "\\", "0": "\0", "'": "'", '"': '"'}
-        if text[1] in simple:
-            return simple[text[1]]
-        if text[1] == "x":
-            return chr(int(text[2:4], 16))
-        if text[1] == "u":
-            return chr(int(text[3:-1].replace("_", ""), 16))
-        raise self.fail(node, f"the escape `{text}`")
+    def content(self, node: Node, raw: bool) -> str:
+        """A string literal's text between escapes, its line ends as rustc reads them."""
+        text = self.text(node)
+        bare = text.replace("\r\n", "  ").find("\r")
+        if bare >= 0:
+            byte = node.start_byte + self.delta + len(text[:bare].encode())
+            line, column = self.columns.position(byte)
+            what = "raw string" if raw else "string, use `\\r` instead"
+            raise Unsupported(
+                f"{self.path}:{line}:{column}", f"bare CR not allowed in {what} (rustc rejects it)"
+            )
+        return text.replace("\r\n", "\n")
 
     def e_identifier(self, node: Node) -> Expr:
         name = self.text(node)
@@ -647,11 +711,39 @@ class Lowerer(MacroLowering):
             raise self.fail(operator, f"the operator `{op}`")
         left_node = node.child_by_field_name("left")
         right_node = node.child_by_field_name("right")
+        if op in _COMPARISONS:
+            self.refuse_rustc_misreading(operator, left_node)
         if op == "-" and left_node.type == "range_expression" and len(self.kids(left_node)) == 1:
             return self.negative_range_end(node, left_node, right_node)
         left = self.expr(left_node)
         right = self.expr(right_node)
         return Binary(self.pos(node), op, left, right)
+
+    def refuse_rustc_misreading(self, operator: Node, left: Node) -> None:
+        """Comparisons rustc's parser rejects where tree-sitter reads on: a chain (`a < b < c`,
+        `1 == 1 == true`; comparisons do not associate in Rust) and `a as T < b` (`<` opens
+        `T`'s generic arguments)."""
+        if left.type == "binary_expression" and self.operator(left).type in _COMPARISONS:
+            while True:  # rustc points at the first operator of the chain
+                inner = left.child_by_field_name("left")
+                if inner.type != "binary_expression" or self.operator(inner).type not in (
+                    _COMPARISONS
+                ):
+                    break
+                left = inner
+            raise self.fail(self.operator(left), "comparison operators cannot be chained")
+        if operator.type != "<":
+            return
+        last = left  # the operand just before `<`, as the parser meets it
+        while last.type == "binary_expression":
+            last = last.child_by_field_name("right")
+        if last.type == "type_cast_expression":
+            target = self.text(last.child_by_field_name("type"))
+            raise self.fail(
+                operator,
+                f"`<` is interpreted as a start of generic arguments for `{target}`, not a "
+                f"comparison (write `({self.text(last)}) < ..`)",
+            )
 
     def negative_range_end(self, node: Node, range_node: Node, right_node: Node) -> Expr:
         """`a..-b`, which tree-sitter reads as `(a..) - b`: the range `a..(-b)` that Rust reads,
@@ -683,7 +775,9 @@ class Lowerer(MacroLowering):
     def e_reference_expression(self, node: Node) -> Expr:
         if any(c.type == "mutable_specifier" for c in node.children):
             raise self.fail(node, "`&mut` references")
-        return self.expr(node.child_by_field_name("value"))
+        value = self.expr(node.child_by_field_name("value"))
+        value.borrowed = True
+        return value
 
     def e_type_cast_expression(self, node: Node) -> Expr:
         target = self.type(node.child_by_field_name("type"))
@@ -724,13 +818,13 @@ class Lowerer(MacroLowering):
             pattern = cond_node.child_by_field_name("pattern")
             value = self.expr(cond_node.child_by_field_name("value"))
             inner = self.some_pattern(pattern)
-            bindings = {}
             binding = None
             if inner is not None:
                 binding = Binding(self.text(inner), False, self.scope, self.scope.nslots, True)
                 self.scope.nslots += 1
-                bindings[binding.name] = binding
-            then = self.block(node.child_by_field_name("consequence"), bindings)
+            then = self.block(
+                node.child_by_field_name("consequence"), [binding] if binding is not None else []
+            )
             els = self.else_clause(alternative)
             return IfLet(self.pos(node), binding, value, then, els)
         cond = self.expr(cond_node)
@@ -781,10 +875,11 @@ class Lowerer(MacroLowering):
     def e_for_expression(self, node: Node) -> Expr:
         loop = For(self.pos(node), self.label(node))
         loop.iterable = self.expr(node.child_by_field_name("value"))
-        self.stack.append((self.scope, {}))
+        saved = self.open_scope()
         loop.binding = self.bind_pattern(node.child_by_field_name("pattern"), False)
-        bindings = dict(self.stack.pop()[1])
+        self.close_scope(saved)
         self.scope.loops.append(loop)
+        bindings = [loop.binding] if loop.binding is not None else []
         loop.body = self.block(node.child_by_field_name("body"), bindings)
         self.scope.loops.pop()
         return loop
@@ -818,7 +913,7 @@ class Lowerer(MacroLowering):
     def e_return_expression(self, node: Node) -> Expr:
         kids = self.kids(node)
         value = self.expr(kids[0]) if kids else None
-        return Return(self.pos(node), value, self.visible())
+        return Return(self.pos(node), value, self.in_scope)
 
     def e_array_expression(self, node: Node, is_vec: bool = False) -> Expr:
         length = node.child_by_field_name("length")
@@ -846,7 +941,7 @@ class Lowerer(MacroLowering):
         outer = self.scope
         scope = FnScope(outer)
         self.scope = scope
-        self.stack.append((scope, {}))
+        saved = self.open_scope(new_frame=True)
         params: list[Binding | None] = []
         param_tys: list[Ty | None] = []
         for param in self.kids(node.child_by_field_name("parameters")):
@@ -856,14 +951,121 @@ class Lowerer(MacroLowering):
                 pattern = param.child_by_field_name("pattern")
                 type_node = param.child_by_field_name("type")
             param_tys.append(self.type(type_node) if type_node is not None else None)
-            params.append(self.bind_pattern(pattern, False))
+            binding = self.bind_pattern(pattern, False)
+            if binding is not None and type_node is not None:
+                binding.owned = self.owned_type(type_node)
+            params.append(binding)
         ret_node = node.child_by_field_name("return_type")
         ret = self.type(ret_node) if ret_node is not None else None
         body = self.expr(node.child_by_field_name("body"))
-        visible = self.visible()
-        self.stack.pop()
+        visible = self.in_scope
+        self.close_scope(saved)
         self.scope = outer
         return Closure(self.pos(node), params, param_tys, ret, body, scope, is_move, visible)
+
+
+class EscapeError(Exception):  # noqa: N818 - rustc's name for it
+    """An escape rustc rejects: its message, and where in the escape rustc points."""
+
+    def __init__(self, message: str, offset: int = 0) -> None:
+        super().__init__(message)
+        self.offset = offset
+
+
+_SIMPLE_ESCAPES = {"n": "\n", "r": "\r", "t": "\t", "\\": "\\", "0": "\0", "'": "'", '"': '"'}
+_HEX = "0123456789abcdefABCDEF"
+
+
+def read_escape(text: str) -> tuple[str, int]:
+    """The char an escape in a string literal stands for, and the length of the escape, as
+    rustc's lexer reads it (`text` starts at the backslash and may run on to the end of the
+    literal, not past its closing quote). `EscapeError` with rustc's message for one it
+    rejects."""
+    kind = text[1:2]
+    if kind in _SIMPLE_ESCAPES:
+        return _SIMPLE_ESCAPES[kind], 2
+    body = text[2:].split('"', 1)[0]  # what follows the escape's letter, in the literal
+    if kind == "x":
+        for i, digit in enumerate(body[:2]):
+            if digit not in _HEX:
+                raise EscapeError(
+                    f"invalid character in numeric character escape: `{digit}`", 2 + i
+                )
+        if len(body) < 2:
+            raise EscapeError("numeric character escape is too short")
+        value = int(body[:2], 16)
+        if value > 0x7F:
+            raise EscapeError("out of range hex escape")
+        return chr(value), 4
+    if kind == "u":
+        return _unicode_escape(body)
+    if not kind:
+        raise EscapeError("invalid trailing slash in literal")
+    shown = kind if " " <= kind <= "~" else f"\\u{{{ord(kind):x}}}"
+    raise EscapeError(f"unknown character escape: `{shown}`", 1)
+
+
+def _unicode_escape(body: str) -> tuple[str, int]:
+    """`\\u` followed by `body`, as rustc's `scan_unicode`."""
+    if body[:1] != "{":
+        raise EscapeError("incorrect unicode escape sequence")
+    if body[1:2] == "_":
+        raise EscapeError("invalid start of unicode escape: `_`", 3)
+    if body[1:2] == "}":
+        raise EscapeError("empty unicode escape")
+    close = body.find("}")
+    if close < 0:
+        close = len(body)
+    for i, c in enumerate(body[1:close], start=3):
+        if c not in _HEX and c != "_":
+            raise EscapeError(f"invalid character in unicode escape: `{c}`", i)
+    if close == len(body):
+        raise EscapeError("unterminated unicode escape")
+    digits = body[1:close].replace("_", "")
+    if len(digits) > 6:
+        raise EscapeError("overlong unicode escape")
+    value = int(digits, 16)
+    if value > 0x10FFFF or 0xD800 <= value <= 0xDFFF:
+        raise EscapeError("invalid unicode character escape")
+    return chr(value), close + 3
+
+
+def escape_refusal(source: RustFile, error: Node) -> Unsupported | None:
+    """For a file tree-sitter cannot parse, because of an escape its grammar does not read
+    (`"\\u{}"`, `"\\u{1_0}"`): the refusal of that escape, if it comes no later than the
+    syntax error `error` (an escape rustc rejects, with its message; one it accepts, as
+    outside the subset)."""
+    stack = [source.root]
+    while stack:
+        node = stack.pop()
+        if node.start_byte > error.start_byte and not (
+            error.start_byte <= node.start_byte < error.end_byte
+        ):
+            break
+        if node.type == "ERROR" and source.data[node.start_byte : node.start_byte + 1] == b"\\":
+            siblings = node.parent.children if node.parent is not None else []
+            if any(s.type == '"' and s.end_byte <= node.start_byte for s in siblings):
+                return _escape_error(source, node)
+        # (an ERROR leaf does not count as having an error)
+        stack.extend(reversed([c for c in node.children if c.has_error or c.type == "ERROR"]))
+    return None
+
+
+def _escape_error(source: RustFile, node: Node) -> Unsupported:
+    start = node.start_byte
+    line_end = source.data.find(b"\n", start)
+    text = source.data[start : line_end if line_end >= 0 else None].decode("utf-8", "replace")
+    line, column = Columns(source.data).position(start)
+    try:
+        _, length = read_escape(text)
+    except EscapeError as err:
+        return Unsupported(
+            f"{source.path}:{line}:{column + err.offset}", f"{err} (rustc rejects it)"
+        )
+    return Unsupported(
+        f"{source.path}:{line}:{column}",
+        f"the escape `{text[:length]}` (tree-sitter's Rust grammar does not read it)",
+    )
 
 
 def lower(source: RustFile) -> Crate:

@@ -45,10 +45,36 @@ class Binding:
     slot: int
     initialized: bool
     ty: Any = None
+    owned: bool = False  # certainly not a reference (so `*name` is rustc's E0614)
 
 
-Visible = tuple[tuple[str, int], ...]
-"""The bindings of the current frame in scope at a point: (name, slot), latest per name."""
+class InScope:
+    """One link of a `Visible` chain: a binding of the current frame, and those before it."""
+
+    __slots__ = ("name", "slot", "before")
+
+    def __init__(self, name: str, slot: int, before: InScope | None) -> None:
+        self.name = name
+        self.slot = slot
+        self.before = before
+
+
+Visible = InScope | None
+"""The bindings of the current frame in scope at a point, newest first: a chain that each
+`let` extends without copying (so lowering stays linear in the number of bindings)."""
+
+
+def visible_slots(visible: Visible) -> list[tuple[str, int]]:
+    """(name, slot) of each name in scope, its latest binding, in the order those were made."""
+    seen: set[str] = set()
+    latest: list[tuple[str, int]] = []
+    while visible is not None:
+        if visible.name not in seen:
+            seen.add(visible.name)
+            latest.append((visible.name, visible.slot))
+        visible = visible.before
+    latest.reverse()
+    return latest
 
 
 # -- expressions ----------------------------------------------------------------------------------
@@ -57,6 +83,7 @@ Visible = tuple[tuple[str, int], ...]
 class Expr:
     pos: Pos
     ty: Any = None
+    borrowed = False  # written `&e`: pbpit erases the reference, but `*` may take it back
 
 
 @dataclass(eq=False)
@@ -316,7 +343,7 @@ class Let:
     binding: Binding | None
     declared: Ty | None
     init: Expr | None
-    visible: Visible = ()
+    visible: Visible = None
 
 
 @dataclass(eq=False)
@@ -324,7 +351,7 @@ class ExprStmt:
     line: int
     expr: Expr
     semicolon: bool
-    visible: Visible = ()
+    visible: Visible = None
 
 
 Stmt = Let | ExprStmt
@@ -338,6 +365,7 @@ class FnItem:
     params: list[Binding | None] = field(default_factory=list)
     param_tys: list[Ty] = field(default_factory=list)
     ret: Ty = UNIT
+    ret_owned: bool = True  # the result is not a reference
     body: Block | None = None
     scope: FnScope | None = None
     backends: frozenset[str] = frozenset()

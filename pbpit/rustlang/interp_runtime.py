@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from pbpit.engine.server import Panic
 from pbpit.engine.tensor import Tensor
 from pbpit.rust_format import Some
-from pbpit.rustlang.interp_nodes import Visible
+from pbpit.rustlang.interp_nodes import Unsupported, Visible, visible_slots
 from pbpit.rustlang.interp_numbers import int_to_f32
 from pbpit.rustlang.interp_types import INT_RANGES, Named, Ty, Wrap, resolve
 
@@ -45,6 +46,30 @@ class TensorData:
         self.shape = shape
 
 
+class PanicSite:
+    """Where the program's own panics at one place report themselves: `file:line:col` with the
+    display column of `Location::column` (`interp_columns`), or, when a character before it on
+    its line has no known width, the refusal to say."""
+
+    __slots__ = ("where", "unknown", "source_where")
+
+    def __init__(self, where: str, unknown: str | None, source_where: str) -> None:
+        self.where = where
+        self.unknown = unknown
+        self.source_where = source_where
+
+    def panic(self, message: str) -> Exception:
+        """The exception to raise: the panic, or `Unsupported` if its column is not known."""
+        if self.unknown is None:
+            return Panic(message, None, self.where)
+        return Unsupported(
+            self.source_where,
+            "the column of this panic's location: rustc counts it in display widths, and the "
+            f"width of U+{ord(self.unknown):04X}, before it on the line, is unknown to pbpit "
+            "(unassigned in Python's Unicode tables)",
+        )
+
+
 class BreakSignal(Exception):  # noqa: N818 - control flow, not an error
     def __init__(self, target: object, value: object) -> None:
         self.target = target
@@ -72,7 +97,9 @@ class Runtime:
         self.stderr: Any = None
 
     def report(self, frame: list, visible: Visible, returning: bool) -> None:
-        bindings = {name: frame[slot] for name, slot in visible if frame[slot] is not UNSET}
+        bindings = {
+            name: frame[slot] for name, slot in visible_slots(visible) if frame[slot] is not UNSET
+        }
         assert self.hooks is not None
         self.hooks.statement_done(bindings, returning)
 
