@@ -16,7 +16,8 @@ from pbpit.check import BlessReport, CaseResult, CheckReport, lines_text
 from pbpit.diagnose.audit import AuditEntry, kind_of
 from pbpit.diagnose.explain import BackwardInfo, CaseExplanation, Fix, explain_in_case
 from pbpit.runner import CASES_DIR
-from pbpit.rust import display_columns, display_line, panic_block
+from pbpit.rust import panic_block
+from pbpit.rustlang.columns import display_columns, display_line
 from pbpit.source import source_line, span
 from pbpit.trace import NodeRecord, RunResult
 

@@ -1,9 +1,6 @@
-"""What a Rust program prints on stderr (its own lines, then the panic block if it panicked),
-and how rustc shows a source line in a diagnostic."""
+"""What a Rust program prints on stderr: its own lines, then the panic block if it panicked."""
 
 from __future__ import annotations
-
-import unicodedata
 
 from pbpit.trace import RunResult
 
@@ -33,22 +30,3 @@ def program_end(result: RunResult, thread_id: int | str, case_name: str) -> str:
         line = f":{result.error.line}" if result.error.line else ""
         text += f"pbpit: case error at {case_name}{line}: {result.error.message}\n"
     return text
-
-
-def display_line(line: str) -> str:
-    """A source line as rustc quotes it: each tab shown as four spaces."""
-    return line.replace("\t", "    ")
-
-
-def display_columns(line: str, column: int) -> int:
-    """The terminal columns taken by the characters of `line` before 1-based `column`, as
-    rustc counts them under a quoted line: a tab 4, a wide character 2, a combining mark 0."""
-    total = 0
-    for char in line[: column - 1]:
-        if char == "\t":
-            total += 4
-        elif unicodedata.east_asian_width(char) in ("W", "F"):
-            total += 2
-        elif not unicodedata.combining(char):
-            total += 1
-    return total

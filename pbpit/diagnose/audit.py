@@ -179,8 +179,7 @@ def _loop_entry(node: NodeRecord, loop: Loop, walked: bool, reused: bool) -> Aud
         reason = f"made outside the loop at line {loop.line}, used in it: its 2nd pass panics"
     elif kind == "tracked_intermediate" and walked:
         reason = (
-            f"used in the loop at line {loop.line} until a backward consumed its step, "
-            "never after"
+            f"used in the loop at line {loop.line} until a backward consumed its step, never after"
         )
     elif kind == "tracked_intermediate":
         reason = f"used in the loop at line {loop.line}, but no backward there walks through it"

@@ -14,7 +14,6 @@ from typing import Any
 
 from pbpit.engine.tensor import Tensor
 from pbpit.rust_format import Some
-from pbpit.rustlang.interp_columns import Columns
 from pbpit.rustlang.interp_format import FormatError, Spec, formatter
 from pbpit.rustlang.interp_library import Library
 from pbpit.rustlang.interp_nodes import (
@@ -107,7 +106,7 @@ class Compiler(Library):
         self.crate = crate
         self.rt = rt
         self.path = crate.path
-        self.columns = Columns(crate.source.data)
+        self.columns = crate.source.columns
         self.fn_cells: dict[str, list] = {name: [None] for name in crate.fns}
         self.const_cells: dict[str, list] = {name: [UNSET] for name in crate.consts}
         self.const_code: dict[str, Code] = {}

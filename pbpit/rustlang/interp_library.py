@@ -8,8 +8,8 @@ from typing import Any
 
 from pbpit.engine.tensor import Device, Tensor
 from pbpit.rust_format import Some
+from pbpit.rustlang.columns import Columns
 from pbpit.rustlang.interp_check import TENSOR_BINARY, TENSOR_SAME, TENSOR_SCALAR
-from pbpit.rustlang.interp_columns import Columns
 from pbpit.rustlang.interp_format import display_text
 from pbpit.rustlang.interp_nodes import Expr, Local, Method, Pos, Static, Unsupported
 from pbpit.rustlang.interp_numbers import (

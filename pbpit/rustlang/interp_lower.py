@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pbpit.rustlang.interp_columns import Columns
 from pbpit.rustlang.interp_macros import MacroLowering
 from pbpit.rustlang.interp_nodes import (
     ArrayLit,
@@ -116,7 +115,7 @@ class Lowerer(MacroLowering):
     def __init__(self, source: RustFile) -> None:
         self.src = source
         self.path = source.path
-        self.columns = Columns(source.data)
+        self.columns = source.columns
         self.delta = 0  # byte offset of the tree being read into the file (macro arguments)
         self.fns: dict[str, FnItem] = {}
         self.consts: dict[str, ConstItem] = {}
@@ -1055,7 +1054,7 @@ def _escape_error(source: RustFile, node: Node) -> Unsupported:
     start = node.start_byte
     line_end = source.data.find(b"\n", start)
     text = source.data[start : line_end if line_end >= 0 else None].decode("utf-8", "replace")
-    line, column = Columns(source.data).position(start)
+    line, column = source.position(start)
     try:
         _, length = read_escape(text)
     except EscapeError as err:

@@ -85,7 +85,6 @@ is not used: rustc rejects an unknown lint tool.)
 
 from __future__ import annotations
 
-import bisect
 import os
 import re
 from collections.abc import Callable, Iterable
@@ -93,6 +92,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pbpit.diagnose.audit import DOUBLE, LOOP_EXTERNAL, SHARED
+from pbpit.rustlang.columns import Columns
 from pbpit.rustlang.syntax import Node, RustFile, RustReadError, macro_arguments, read_rust
 
 RULES = (LOOP_EXTERNAL, SHARED, DOUBLE)
@@ -362,7 +362,7 @@ def lint_source(source: RustFile) -> list[Finding]:
     if b"backward" not in source.data:
         return []
     found: dict[tuple[str, int, int], Finding] = {}
-    lines = _Lines(source.data)
+    lines = source.columns
     data = source.data
     stack = [source.root]
     while stack:
@@ -386,24 +386,6 @@ def lint_source(source: RustFile) -> list[Finding]:
 
 _HOLDS_ITEMS = frozenset({"source_file", "declaration_list", "mod_item", "impl_item", "trait_item"})
 _FN = re.compile(rb"\bfn\b")
-
-
-class _Lines:
-    """Where each line of a file starts, to turn byte offsets into rustc's line and column."""
-
-    def __init__(self, data: bytes) -> None:
-        self.data = data
-        self.starts = [0] + [m.end() for m in re.finditer(b"\n", data)]
-
-    def start(self, row: int) -> int:
-        """Byte offset where 0-based `row` starts (the end of the file past the last)."""
-        return self.starts[row] if row < len(self.starts) else len(self.data)
-
-    def position(self, byte: int) -> tuple[int, int]:
-        """1-based line and column (in characters) of a byte offset."""
-        index = bisect.bisect_right(self.starts, byte) - 1
-        start = self.starts[index]
-        return index + 1, len(self.data[start:byte].decode("utf-8", errors="replace")) + 1
 
 
 def _expects_panic(source: RustFile, function: Node) -> bool:
@@ -613,7 +595,7 @@ class _Function:
     """One `fn` body read as it runs; findings go into the shared `found`."""
 
     def __init__(
-        self, source: RustFile, found: dict[tuple[str, int, int], Finding], lines: _Lines
+        self, source: RustFile, found: dict[tuple[str, int, int], Finding], lines: Columns
     ) -> None:
         self.source = source
         self.data = source.data
@@ -1834,7 +1816,7 @@ class _Function:
 
     def _line_start(self, row: int) -> int:
         """Byte offset where 0-based `row` starts (the end of the file past the last)."""
-        return self.positions.start(row)
+        return self.positions.line_start(row)
 
     def _whole_lines(self, node: Node) -> bool:
         """Whether a node has its lines to itself (a trailing comment allowed)."""

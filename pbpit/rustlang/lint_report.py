@@ -19,7 +19,7 @@ from urllib.parse import quote
 from rich.text import Text
 
 from pbpit import __version__
-from pbpit.rust import display_columns, display_line
+from pbpit.rustlang.columns import display_columns, display_line
 from pbpit.rustlang.lint import (
     RULE_FIXES,
     RULE_SUMMARIES,

@@ -6,11 +6,12 @@ tree-sitter loads on first use only: commands that never read Rust do not pay fo
 
 from __future__ import annotations
 
-import bisect
-from dataclasses import dataclass, field
-from functools import cache
+from dataclasses import dataclass
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
+
+from pbpit.rustlang.columns import Columns
 
 Node = Any
 """A `tree_sitter.Node`."""
@@ -40,7 +41,6 @@ class RustFile:
     text: str
     data: bytes
     tree: Any
-    _line_starts: list[int] = field(default_factory=list, repr=False)
 
     @property
     def root(self) -> Node:
@@ -53,14 +53,14 @@ class RustFile:
     def node_text(self, node: Node) -> str:
         return self.data[node.start_byte : node.end_byte].decode("utf-8")
 
+    @cached_property
+    def columns(self) -> Columns:
+        """Lines and columns of byte offsets into this file."""
+        return Columns(self.data)
+
     def position(self, byte: int) -> tuple[int, int]:
-        """1-based line and column (in characters, as rustc counts) of a byte offset."""
-        if not self._line_starts:
-            self._line_starts = [0] + [i + 1 for i, b in enumerate(self.data) if b == 0x0A]
-        index = bisect.bisect_right(self._line_starts, byte) - 1
-        start = self._line_starts[index]
-        column = len(self.data[start:byte].decode("utf-8", errors="replace")) + 1
-        return index + 1, column
+        """1-based line and column (in characters, as rustc's diagnostics count) of a byte."""
+        return self.columns.position(byte)
 
     def start(self, node: Node) -> tuple[int, int]:
         return self.position(node.start_byte)

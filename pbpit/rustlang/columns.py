@@ -1,4 +1,5 @@
-"""Columns as rustc counts them. Its diagnostics count characters (`unsupported Rust at
+"""Lines and columns as rustc counts them, for every reader of Rust source (the interpreter,
+lint, the diagnostics' quoted lines). Its diagnostics count characters (`unsupported Rust at
 file:line:col` does too); the location a panic reports (`Location::column`) counts display
 columns instead: rustc computes it with `rustc_span::char_width`, a tab 4 columns, an East-Asian
 wide character or emoji 2, a combining mark or zero-width character 0 (`unicode-width`'s
@@ -162,6 +163,10 @@ class Columns:
         self._chars: dict[int, list[int] | None] = {}
         self._display: dict[int, tuple[list[int] | None, int | None, str | None]] = {}
 
+    def line_start(self, row: int) -> int:
+        """Byte offset where 0-based `row` starts (the end of the file past the last row)."""
+        return self.starts[row] if row < len(self.starts) else len(self.data)
+
     def _line_bytes(self, index: int) -> bytes:
         end = self.starts[index + 1] - 1 if index + 1 < len(self.starts) else len(self.data)
         return self.data[self.starts[index] : end]
@@ -214,3 +219,18 @@ class Columns:
                 found = (columns, unknown_at, unknown)
             self._display[index] = found
         return self._display[index]
+
+
+# -- a source line quoted under a diagnostic ---------------------------------------------------
+
+
+def display_line(line: str) -> str:
+    """A source line as rustc quotes it: each tab shown as four spaces."""
+    return line.replace("\t", "    ")
+
+
+def display_columns(line: str, column: int) -> int:
+    """The terminal columns taken by the characters of `line` before 1-based `column`, as
+    rustc lays them out under a quoted line (`char_width`; a character of unknown width, 1)."""
+    widths = (char_width(char) for char in line[: column - 1])
+    return sum(1 if width is None else width for width in widths)
