@@ -95,19 +95,18 @@ def _backward(result: RunResult, info: BackwardInfo) -> str:
 
 def _diagnosis(result: RunResult, explanation: CaseExplanation) -> Text:
     node = explanation.node
+    name = node_name(result, node.id)
     text = Text()
-    if not node.tracked:
-        name = node_name(result, node.id)
+    if node.tracked:
+        _head(text, "error", f"{name} lost its step to an earlier backward")
+    else:
         _head(text, "error", f"{name} is not on the tape: nothing to backpropagate")
-        if node.line is not None:
-            label = f"{node_name(result, node.id)} = {made_of(result, node)}: {node_kind(node)}"
-            _quote(text, result.path, node.line, label, "bold red")
+    if node.line is not None:
+        label = f"{name} = {made_of(result, node)}: {node_kind(node)}"
+        _quote(text, result.path, node.line, label, "bold red")
+    if not node.tracked:
         _help(text, "call require_grad() on the parameters before the forward pass", node.line)
         return text
-    _head(text, "error", f"{node_name(result, node.id)} lost its step to an earlier backward")
-    if node.line is not None:
-        label = f"{node_name(result, node.id)} = {made_of(result, node)}: {node_kind(node)}"
-        _quote(text, result.path, node.line, label, "bold red")
     if explanation.consumed_by is not None:
         _head(text, "note", f"{_backward(result, explanation.consumed_by)} consumed its step")
     if explanation.reached_by is not None:
