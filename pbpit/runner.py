@@ -9,7 +9,7 @@ import io
 import os
 import sys
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType, TracebackType
@@ -268,15 +268,12 @@ def run_case(case: Case, trace: bool = True) -> RunResult:
     if case.is_rust:
         return _run_rust(case, trace)
     code = compile_case(case)
-    from pbpit.engine import server
-    from pbpit.engine.server import SERVER, Panic
+    from pbpit.engine.server import Panic
     from pbpit.engine.tensor import Tensor  # noqa: F401 - the engine loads before the case runs
 
     filename = str(case.path)
     recorder = Recorder(filename)
     run = _Run()
-    server.reset()
-    SERVER.observer = recorder if trace else None
     # As `python case.py` would: the case is `__main__`, its argv is its own path, and modules
     # beside it import (and are forgotten afterwards, so the next case gets its own).
     main = types.ModuleType("__main__")
@@ -289,7 +286,11 @@ def run_case(case: Case, trace: bool = True) -> RunResult:
     if trace:
         sys.settrace(recorder.trace)
     try:
-        with contextlib.redirect_stdout(run.stdout), contextlib.redirect_stderr(run.stderr):
+        with (
+            _fresh_engine(recorder if trace else None),
+            contextlib.redirect_stdout(run.stdout),
+            contextlib.redirect_stderr(run.stderr),
+        ):
             exec(code, main.__dict__)
     except Panic as err:
         run.panicked(err)
@@ -307,9 +308,22 @@ def run_case(case: Case, trace: bool = True) -> RunResult:
             module_file = getattr(sys.modules[name], "__file__", None) or ""
             if module_file.startswith(folder + os.sep):
                 del sys.modules[name]
-        SERVER.observer = None
-        server.reset()
     return run.result(case, recorder)
+
+
+@contextlib.contextmanager
+def _fresh_engine(observer: Recorder | None) -> Iterator[None]:
+    """The engine as a new process finds it (ids from 0, an empty tape), watched by `observer`;
+    emptied again afterwards, so no case's tensors outlive it."""
+    from pbpit.engine import server
+
+    server.reset()
+    server.SERVER.observer = observer
+    try:
+        yield
+    finally:
+        server.SERVER.observer = None
+        server.reset()
 
 
 class _Capture(io.StringIO):
@@ -385,16 +399,14 @@ def load_rust_case(case: Case) -> Any:
 
 def _run_rust(case: Case, trace: bool) -> RunResult:
     program = load_rust_case(case)
-    from pbpit.engine import server
-    from pbpit.engine.server import SERVER, Panic
+    from pbpit.engine.server import Panic
     from pbpit.rustlang.interp import Unsupported
 
     recorder = Recorder(str(case.path), lambda: program.lines)
     run = _Run()
-    server.reset()
-    SERVER.observer = recorder if trace else None
     try:
-        program.run(run.stdout, run.stderr, recorder if trace else None)
+        with _fresh_engine(recorder if trace else None):
+            program.run(run.stdout, run.stderr, recorder if trace else None)
     except Panic as err:
         run.panicked(err)
     except Unsupported as err:
@@ -406,9 +418,6 @@ def _run_rust(case: Case, trace: bool) -> RunResult:
             f"unsupported Rust at {case.path}: calls nested deeper than the interpreter can "
             "follow (rustc's binary may well run it)"
         ) from None
-    finally:
-        SERVER.observer = None
-        server.reset()
     return run.result(case, recorder)
 
 
