@@ -209,7 +209,7 @@ def main() -> None:
     )
     files = 200 if options.quick else 1000
     with tempfile.TemporaryDirectory(prefix="pbpit-lint-") as tree:
-        sources = sorted((HERE.parent / "pbpit" / "cases").glob("*.rs"))
+        sources = sorted((HERE.parent / "cases").glob("*.rs"))
         for i in range(files):
             text = sources[i % len(sources)].read_text()
             (Path(tree) / f"file_{i:04}.rs").write_text(text * 4)  # ~100 lines each

@@ -17,16 +17,16 @@ _HOMES = {
     "Panic": "pbpit.engine",
     "Tensor": "pbpit.engine",
     "reset": "pbpit.engine",
-    "Some": "pbpit.rust_format",
-    "rust_debug": "pbpit.rust_format",
-    "rust_display": "pbpit.rust_format",
+    "Some": "pbpit.rust.format",
+    "rust_debug": "pbpit.rust.format",
+    "rust_display": "pbpit.rust.format",
 }
 
 __all__ = ["__version__", *_HOMES]
 
 if TYPE_CHECKING:
     from pbpit.engine import Device, Gradients, Panic, Tensor, reset  # noqa: F401
-    from pbpit.rust_format import Some, rust_debug, rust_display  # noqa: F401
+    from pbpit.rust.format import Some, rust_debug, rust_display  # noqa: F401
 
 
 def __getattr__(name: str) -> Any:

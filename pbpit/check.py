@@ -77,7 +77,7 @@ def actual_output(case: Case) -> Output:
 
 
 def _run(case: Case) -> Output:
-    from pbpit.rust import program_stderr
+    from pbpit.rust.panic import program_stderr
 
     result = run_case(case, trace=False)
     # The real thread id is the process id, different on every run, so the golden says TID;

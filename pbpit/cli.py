@@ -193,7 +193,7 @@ def run(
         data["audit"] = [entry.to_json() for entry in audit(result)]
         _print_json(data)
     elif raw:
-        from pbpit.rust import program_end
+        from pbpit.rust.panic import program_end
 
         _replay(result)
         sys.stderr.write(program_end(result, os.getpid(), result.path))
@@ -348,7 +348,7 @@ def lint(
     as_json: Annotated[bool, typer.Option("--json", help="The same as --format json.")] = False,
 ) -> None:
     """Find, without running it, Burn code that will hit the panic (exit 1 with findings)."""
-    from pbpit.rustlang.lint_cli import lint_command
+    from pbpit.lint.command import lint_command
 
     if as_json and fmt not in ("human", "json"):
         raise UsageError(f"--json and --format {fmt} cannot be used together")

@@ -16,8 +16,8 @@ from pbpit.check import BlessReport, CaseResult, CheckReport, lines_text
 from pbpit.diagnose.audit import AuditEntry, kind_of
 from pbpit.diagnose.explain import BackwardInfo, CaseExplanation, Fix, explain_in_case
 from pbpit.runner import CASES_DIR
-from pbpit.rust import panic_block
-from pbpit.rustlang.columns import display_columns, display_line
+from pbpit.rust.columns import display_columns, display_line
+from pbpit.rust.panic import panic_block
 from pbpit.source import source_line, span
 from pbpit.trace import NodeRecord, RunResult
 
@@ -29,9 +29,10 @@ KIND_WORDS = {
 
 
 def display_path(path: str) -> str:
-    """A path as the user should read it: relative to the working directory, or to the package."""
+    """A path as the user should read it: relative to the working directory, or a built-in case as
+    `cases/NAME` wherever pbpit is installed."""
     resolved = Path(path).resolve()
-    for base in (Path.cwd(), CASES_DIR.parent.parent):
+    for base in (Path.cwd(), CASES_DIR.parent):
         if resolved.is_relative_to(base):
             return str(resolved.relative_to(base))
     return str(path)

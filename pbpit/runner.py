@@ -19,7 +19,10 @@ from pbpit.engine.graph import Requirement
 from pbpit.source import statement_range
 from pbpit.trace import BackwardRecord, CaseError, NodeRecord, PanicRecord, RunResult
 
-CASES_DIR = Path(__file__).parent / "cases"
+# The named cases live at the top of the repository (`cases/`) and ship inside the package as
+# `cases/` (setup.py maps one onto the other).
+_PACKAGE = Path(__file__).parent
+CASES_DIR = _PACKAGE / "cases" if (_PACKAGE / "cases").is_dir() else _PACKAGE.parent / "cases"
 
 # Name -> file, in the order `pbpit list` shows them; `_` and `-` are interchangeable in names.
 BUILTIN_CASES = {
@@ -379,8 +382,8 @@ class _Run:
 
 def load_rust_case(case: Case) -> Any:
     """The interpreter's program for a Rust case, checked against the subset before it runs."""
-    from pbpit.rustlang.interp import Unsupported, load
-    from pbpit.rustlang.syntax import RustReadError, RustSyntaxError
+    from pbpit.rust.interp.program import Unsupported, load
+    from pbpit.rust.syntax import RustReadError, RustSyntaxError
 
     try:
         return load(str(case.path))
@@ -400,7 +403,7 @@ def load_rust_case(case: Case) -> Any:
 def _run_rust(case: Case, trace: bool) -> RunResult:
     program = load_rust_case(case)
     from pbpit.engine.server import Panic
-    from pbpit.rustlang.interp import Unsupported
+    from pbpit.rust.interp.program import Unsupported
 
     recorder = Recorder(str(case.path), lambda: program.lines)
     run = _Run()

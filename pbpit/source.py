@@ -1,6 +1,6 @@
 """Reading a case's source: its lines, and where each assignment's value sits on its line.
 
-A Rust case (`.rs`) is read through its outline (`pbpit.rustlang.outline`): a `let` is its
+A Rust case (`.rs`) is read through its outline (`pbpit.rust.outline`): a `let` is its
 assignment, and the corrected lines the diagnostics write are Rust.
 """
 
@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from pbpit.rustlang.outline import Outline
+    from pbpit.rust.outline import Outline
 
 
 @cache
@@ -52,7 +52,7 @@ def is_rust(path: str) -> bool:
 
 
 def _rust_outline(path: str) -> Outline:
-    from pbpit.rustlang.outline import outline  # tree-sitter loads only for a Rust case
+    from pbpit.rust.outline import outline  # tree-sitter loads only for a Rust case
 
     return outline(path)
 

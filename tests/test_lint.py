@@ -20,8 +20,8 @@ import pytest
 from pbpit_process import apply_edits
 from rich.console import Console
 
-from pbpit.rustlang.lint import DOUBLE, LOOP_EXTERNAL, RULES, lint_paths, rust_files
-from pbpit.rustlang.lint_cli import lint_command
+from pbpit.lint.analysis import DOUBLE, LOOP_EXTERNAL, RULES, lint_paths, rust_files
+from pbpit.lint.command import lint_command
 
 SNIPPETS = Path(__file__).parent / "lint"
 ANNOTATION = re.compile(r"//~(\^*)\s*WARN\s+([\w-]+)")
@@ -272,7 +272,7 @@ def test_tensor_in_a_struct_field_is_not_seen(tmp_path):
 
 def test_reading_stops_when_a_pass_starts_as_the_last_one_did(monkeypatch):
     # Stopping early finds exactly what three passes of every loop find.
-    from pbpit.rustlang import lint
+    from pbpit.lint import analysis as lint
 
     def findings() -> list[dict]:
         return [f.to_json() for f in lint_paths(sorted(SNIPPETS.glob("*.rs"))).findings]
@@ -744,7 +744,7 @@ def test_lint_loads_neither_numpy_nor_the_engine(tmp_path):
     path = write(tmp_path, "main.rs", TWICE)
     code = (
         "import io, sys\n"
-        "from pbpit.rustlang.lint_cli import lint_command\n"
+        "from pbpit.lint.command import lint_command\n"
         f"lint_command([{str(path)!r}], 'sarif', io.StringIO(), io.StringIO())\n"
         "print(sorted(m for m in sys.modules if m == 'numpy' or m.startswith('pbpit.engine')))\n"
     )

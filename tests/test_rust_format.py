@@ -1,4 +1,4 @@
-"""pbpit.rust_format must reproduce rustc's f32 formatting byte for byte."""
+"""pbpit.rust.format must reproduce rustc's f32 formatting byte for byte."""
 
 import math
 from pathlib import Path
@@ -6,7 +6,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pbpit.rust_format import (
+from pbpit.rust.format import (
     Some,
     f32_debug,
     f32_display,

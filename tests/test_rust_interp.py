@@ -15,8 +15,8 @@ import pytest
 import pbpit as pb
 from pbpit.engine.server import SERVER, SERVER_LOCATION, TENSOR_LOCATION, Panic
 from pbpit.runner import resolve_case, run_case
-from pbpit.rust import panic_block
-from pbpit.rustlang.interp import Program, RustReadError, Unsupported, load
+from pbpit.rust.interp.program import Program, RustReadError, Unsupported, load
+from pbpit.rust.panic import panic_block
 
 RUST_DIR = Path(__file__).parent / "rust"
 CASES = ["twice", "twice_fix", "shared-loss", "double-backward"]

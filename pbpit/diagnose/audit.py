@@ -95,7 +95,7 @@ class AuditEntry:
 def find_loops(path: str) -> list[Loop]:
     """Every `for` and `while` (and Rust `loop`) of the source, outermost first."""
     if is_rust(path):
-        from pbpit.rustlang.outline import outline
+        from pbpit.rust.outline import outline
 
         return [Loop(loop.line, loop.end_line, loop.body_line) for loop in outline(path).loops]
     tree = syntax_tree(path)

@@ -11,7 +11,7 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-from pbpit.rustlang.columns import Columns
+from pbpit.rust.columns import Columns
 
 Node = Any
 """A `tree_sitter.Node`."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pbpit.rustlang.interp_nodes import (
+from pbpit.rust.interp.nodes import (
     ArrayLit,
     ArrayRepeat,
     Assert,
@@ -48,8 +48,8 @@ from pbpit.rustlang.interp_nodes import (
     Unsupported,
     While,
 )
-from pbpit.rustlang.interp_numbers import FLOAT_METHODS
-from pbpit.rustlang.interp_types import (
+from pbpit.rust.interp.numbers import FLOAT_METHODS
+from pbpit.rust.interp.types import (
     BOOL,
     DEVICE,
     F32,

@@ -10,8 +10,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from pbpit.rustlang.interp_format import FormatError, Spec, parse_format
-from pbpit.rustlang.interp_nodes import (
+from pbpit.rust.interp.format import FormatError, Spec, parse_format
+from pbpit.rust.interp.nodes import (
     Assert,
     AssertEq,
     Expr,
@@ -21,8 +21,8 @@ from pbpit.rustlang.interp_nodes import (
     Print,
     Unsupported,
 )
-from pbpit.rustlang.interp_pretty import ConditionPrinter
-from pbpit.rustlang.syntax import RustFile, RustReadError, macro_arguments, parse_bytes
+from pbpit.rust.interp.pretty import ConditionPrinter
+from pbpit.rust.syntax import RustFile, RustReadError, macro_arguments, parse_bytes
 
 Node = Any
 """A `tree_sitter.Node`."""

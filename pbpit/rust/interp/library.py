@@ -7,12 +7,12 @@ from collections.abc import Callable
 from typing import Any
 
 from pbpit.engine.tensor import Device, Tensor
-from pbpit.rust_format import Some
-from pbpit.rustlang.columns import Columns
-from pbpit.rustlang.interp_check import TENSOR_BINARY, TENSOR_SAME, TENSOR_SCALAR
-from pbpit.rustlang.interp_format import display_text
-from pbpit.rustlang.interp_nodes import Expr, Local, Method, Pos, Static, Unsupported
-from pbpit.rustlang.interp_numbers import (
+from pbpit.rust.columns import Columns
+from pbpit.rust.format import Some
+from pbpit.rust.interp.check import TENSOR_BINARY, TENSOR_SAME, TENSOR_SCALAR
+from pbpit.rust.interp.format import display_text
+from pbpit.rust.interp.nodes import Expr, Local, Method, Pos, Static, Unsupported
+from pbpit.rust.interp.numbers import (
     FLOAT_METHODS,
     ArithmeticPanic,
     checked,
@@ -20,7 +20,7 @@ from pbpit.rustlang.interp_numbers import (
     int_to_f32,
     powi,
 )
-from pbpit.rustlang.interp_runtime import (
+from pbpit.rust.interp.runtime import (
     UNIT,
     UNWRAP_NONE,
     Code,
@@ -31,7 +31,7 @@ from pbpit.rustlang.interp_runtime import (
     map_nested,
     tensor_data,
 )
-from pbpit.rustlang.interp_types import FLOAT_NAMES, INT_RANGES, Named, Wrap, resolve, show
+from pbpit.rust.interp.types import FLOAT_NAMES, INT_RANGES, Named, Wrap, resolve, show
 
 
 class Library:

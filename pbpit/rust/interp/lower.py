@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pbpit.rustlang.interp_macros import MacroLowering
-from pbpit.rustlang.interp_nodes import (
+from pbpit.rust.interp.macros import MacroLowering
+from pbpit.rust.interp.nodes import (
     ArrayLit,
     ArrayRepeat,
     Assign,
@@ -52,8 +52,8 @@ from pbpit.rustlang.interp_nodes import (
     Visible,
     While,
 )
-from pbpit.rustlang.interp_numbers import float_const
-from pbpit.rustlang.interp_types import (
+from pbpit.rust.interp.numbers import float_const
+from pbpit.rust.interp.types import (
     DEVICE,
     FLOAT_NAMES,
     GRADIENTS,
@@ -70,7 +70,7 @@ from pbpit.rustlang.interp_types import (
     option,
     vec,
 )
-from pbpit.rustlang.syntax import RustFile
+from pbpit.rust.syntax import RustFile
 
 Node = Any
 """A `tree_sitter.Node`."""

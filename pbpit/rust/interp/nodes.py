@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pbpit.rustlang.interp_format import Spec
-from pbpit.rustlang.interp_types import UNIT, Ty
-from pbpit.rustlang.syntax import RustFile
+from pbpit.rust.interp.format import Spec
+from pbpit.rust.interp.types import UNIT, Ty
+from pbpit.rust.syntax import RustFile
 
 Pos = tuple[int, int]
 """Line and column (1-based, in characters), as rustc prints them."""

@@ -37,17 +37,17 @@ def lint_command(paths: list[str], fmt: str, stdout: Any, stderr: Any) -> int:
     if others:
         return 2
 
-    from pbpit.rustlang.lint import lint_paths
+    from pbpit.lint.analysis import lint_paths
 
     report = lint_paths(paths)
     if not report.files and not report.errors:
         _line(stderr, f"pbpit: warning: no .rs file in {', '.join(paths)}")
     if fmt == "human":
-        from pbpit.rustlang.lint_report import render_human
+        from pbpit.lint.report import render_human
 
         _write(stdout, render_human(report))
     else:
-        from pbpit.rustlang.lint_report import render_json, render_sarif
+        from pbpit.lint.report import render_json, render_sarif
 
         _write(stdout, render_json(report) if fmt == "json" else render_sarif(report))
         # The document carries the errors; stderr says why the status is 2 in a CI log.

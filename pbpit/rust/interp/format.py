@@ -1,5 +1,5 @@
 """`format!` strings: parsing the placeholders, and printing a value of a known type as Rust's
-`Display` and `Debug` do (f32 through `pbpit.rust_format`, f64 from Python's shortest repr,
+`Display` and `Debug` do (f32 through `pbpit.rust.format`, f64 from Python's shortest repr,
 which picks the same digits as Rust's Grisu/Dragon: shortest, then closest)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pbpit.rust_format import (
+from pbpit.rust.format import (
     f32_debug,
     f32_display,
     f32_display_precision,
@@ -18,7 +18,7 @@ from pbpit.rust_format import (
     f64_display_precision,
     rust_debug,
 )
-from pbpit.rustlang.interp_types import (
+from pbpit.rust.interp.types import (
     FLOAT_NAMES,
     INT_RANGES,
     FnT,

@@ -19,8 +19,7 @@ from urllib.parse import quote
 from rich.text import Text
 
 from pbpit import __version__
-from pbpit.rustlang.columns import display_columns, display_line
-from pbpit.rustlang.lint import (
+from pbpit.lint.analysis import (
     RULE_FIXES,
     RULE_SUMMARIES,
     RULES,
@@ -31,6 +30,7 @@ from pbpit.rustlang.lint import (
     LintError,
     LintReport,
 )
+from pbpit.rust.columns import display_columns, display_line
 
 _GUTTER = "bold blue"
 _LEVEL = {"warning": "bold yellow", "error": "bold red", "help": "bold cyan"}

@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 
-from pbpit.rustlang.syntax import Node, RustFile, parse_file
+from pbpit.rust.syntax import Node, RustFile, parse_file
 
 LOOP_KINDS = ("for_expression", "while_expression", "loop_expression")
 # Statements that hold other statements: a line inside them belongs to the inner statement.

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from pbpit.engine import libm
-from pbpit.rustlang.interp_types import INT_RANGES
+from pbpit.rust.interp.types import INT_RANGES
 
 _F32 = struct.Struct("<f")
 F32_MAX = 3.4028234663852886e38

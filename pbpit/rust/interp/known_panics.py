@@ -18,7 +18,7 @@ check a branch it knows is not taken (`if false { .. }`): pbpit checks inside an
 
 from __future__ import annotations
 
-from pbpit.rustlang.interp_nodes import (
+from pbpit.rust.interp.nodes import (
     Binary,
     Binding,
     Block,
@@ -39,8 +39,8 @@ from pbpit.rustlang.interp_nodes import (
     Unsupported,
     While,
 )
-from pbpit.rustlang.interp_numbers import cast
-from pbpit.rustlang.interp_types import INT_RANGES, Named, Wrap, resolve
+from pbpit.rust.interp.numbers import cast
+from pbpit.rust.interp.types import INT_RANGES, Named, Wrap, resolve
 
 OVERFLOW = "this arithmetic operation will overflow (rustc rejects it: `arithmetic_overflow`)"
 PANIC = "this operation will panic at runtime (rustc rejects it: `unconditional_panic`)"

@@ -92,8 +92,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pbpit.diagnose.audit import DOUBLE, LOOP_EXTERNAL, SHARED
-from pbpit.rustlang.columns import Columns
-from pbpit.rustlang.syntax import Node, RustFile, RustReadError, macro_arguments, read_rust
+from pbpit.rust.columns import Columns
+from pbpit.rust.syntax import Node, RustFile, RustReadError, macro_arguments, read_rust
 
 RULES = (LOOP_EXTERNAL, SHARED, DOUBLE)
 """The rules, as named in `// pbpit: allow(...)`; reported as `pbpit::<rule>`."""

@@ -24,13 +24,13 @@ import sys
 from collections.abc import Iterator
 from typing import TextIO
 
-from pbpit.rustlang.interp_check import check
-from pbpit.rustlang.interp_consts import refuse_known_panics
-from pbpit.rustlang.interp_eval import Compiler
-from pbpit.rustlang.interp_lower import escape_refusal, lower
-from pbpit.rustlang.interp_nodes import Unsupported
-from pbpit.rustlang.interp_runtime import Hooks, Runtime
-from pbpit.rustlang.syntax import (
+from pbpit.rust.interp.check import check
+from pbpit.rust.interp.compile import Compiler
+from pbpit.rust.interp.known_panics import refuse_known_panics
+from pbpit.rust.interp.lower import escape_refusal, lower
+from pbpit.rust.interp.nodes import Unsupported
+from pbpit.rust.interp.runtime import Hooks, Runtime
+from pbpit.rust.syntax import (
     RustFile,
     RustReadError,
     RustSyntaxError,

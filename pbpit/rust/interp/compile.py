@@ -13,10 +13,10 @@ from operator import itemgetter
 from typing import Any
 
 from pbpit.engine.tensor import Tensor
-from pbpit.rust_format import Some
-from pbpit.rustlang.interp_format import FormatError, Spec, formatter
-from pbpit.rustlang.interp_library import Library
-from pbpit.rustlang.interp_nodes import (
+from pbpit.rust.format import Some
+from pbpit.rust.interp.format import FormatError, Spec, formatter
+from pbpit.rust.interp.library import Library
+from pbpit.rust.interp.nodes import (
     ArrayLit,
     ArrayRepeat,
     Assert,
@@ -55,7 +55,7 @@ from pbpit.rustlang.interp_nodes import (
     Visible,
     While,
 )
-from pbpit.rustlang.interp_numbers import (
+from pbpit.rust.interp.numbers import (
     cast,
     checked,
     f32,
@@ -65,7 +65,7 @@ from pbpit.rustlang.interp_numbers import (
     int_rem,
     literal,
 )
-from pbpit.rustlang.interp_runtime import (
+from pbpit.rust.interp.runtime import (
     UNIT,
     UNSET,
     BreakSignal,
@@ -79,7 +79,7 @@ from pbpit.rustlang.interp_runtime import (
     holds_vec,
     rust_eq,
 )
-from pbpit.rustlang.interp_types import (
+from pbpit.rust.interp.types import (
     FLOAT_NAMES,
     INT_RANGES,
     Named,

@@ -8,10 +8,10 @@ from typing import Any, Protocol
 
 from pbpit.engine.server import Panic
 from pbpit.engine.tensor import Tensor
-from pbpit.rust_format import Some
-from pbpit.rustlang.interp_nodes import Unsupported, Visible, visible_slots
-from pbpit.rustlang.interp_numbers import int_to_f32
-from pbpit.rustlang.interp_types import INT_RANGES, Named, Ty, Wrap, resolve
+from pbpit.rust.format import Some
+from pbpit.rust.interp.nodes import Unsupported, Visible, visible_slots
+from pbpit.rust.interp.numbers import int_to_f32
+from pbpit.rust.interp.types import INT_RANGES, Named, Ty, Wrap, resolve
 
 Code = Callable[[list], Any]
 """A compiled expression: its value in a frame."""

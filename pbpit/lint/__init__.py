@@ -1,0 +1,1 @@
+"""`pbpit lint`: the tape panic found in Burn source without running it."""
