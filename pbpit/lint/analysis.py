@@ -92,6 +92,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pbpit.diagnose.audit import DOUBLE, LOOP_EXTERNAL, SHARED
+from pbpit.diagnostics.model import Diagnostic, Edit, Help, Label
 from pbpit.rust.columns import Columns
 from pbpit.rust.syntax import Node, RustFile, RustReadError, macro_arguments, read_rust
 
@@ -157,100 +158,6 @@ _ALLOW = re.compile(r"^\s*//\s*pbpit:\s*allow\(([^)]*)\)")
 
 
 @dataclass
-class Label:
-    """A span of one line, underlined in the output; the primary one is where the finding is."""
-
-    line: int
-    column: int
-    end_line: int
-    end_column: int
-    """Just past the span (exclusive), as rustc's and SARIF's end columns."""
-    text: str
-    primary: bool = False
-
-    def to_json(self) -> dict:
-        return {
-            "line": self.line,
-            "column": self.column,
-            "end_line": self.end_line,
-            "end_column": self.end_column,
-            "text": self.text,
-            "primary": self.primary,
-        }
-
-
-@dataclass
-class Edit:
-    """Replace the text from (line, column) up to (end_line, end_column) with `replacement`;
-    an insertion when the two positions are equal."""
-
-    line: int
-    column: int
-    end_line: int
-    end_column: int
-    replacement: str
-
-    def to_json(self) -> dict:
-        return {
-            "line": self.line,
-            "column": self.column,
-            "end_line": self.end_line,
-            "end_column": self.end_column,
-            "replacement": self.replacement,
-        }
-
-
-@dataclass
-class Help:
-    """A fix: a line of text, and the edits that make it when it can be written as code."""
-
-    message: str
-    edits: list[Edit] = field(default_factory=list)
-
-    def to_json(self) -> dict:
-        return {"message": self.message, "edits": [edit.to_json() for edit in self.edits]}
-
-
-@dataclass
-class Finding:
-    """One hazard: the rule, a one-line message, the labelled spans (primary first), the fixes."""
-
-    rule: str
-    message: str
-    path: str
-    labels: list[Label]
-    helps: list[Help]
-    statement_line: int = 0
-    """First line of the statement holding the primary span (an allow comment may sit above)."""
-    name: str = ""
-    """The tensor's variable, for fingerprints."""
-
-    @property
-    def primary(self) -> Label:
-        return self.labels[0]
-
-    @property
-    def rule_id(self) -> str:
-        return f"pbpit::{self.rule}"
-
-    def to_json(self) -> dict:
-        primary = self.primary
-        return {
-            "rule": self.rule,
-            "id": self.rule_id,
-            "level": "warning",
-            "message": self.message,
-            "path": self.path,
-            "line": primary.line,
-            "column": primary.column,
-            "end_line": primary.end_line,
-            "end_column": primary.end_column,
-            "labels": [label.to_json() for label in self.labels],
-            "help": [help_.to_json() for help_ in self.helps],
-        }
-
-
-@dataclass
 class LintError:
     """A file that could not be linted: unreadable, not UTF-8, or not parseable as Rust."""
 
@@ -281,7 +188,7 @@ class LintReport:
     the source lines of the files with findings (to quote them)."""
 
     files: list[str] = field(default_factory=list)
-    findings: list[Finding] = field(default_factory=list)
+    findings: list[Diagnostic] = field(default_factory=list)
     errors: list[LintError] = field(default_factory=list)
     sources: dict[str, list[str]] = field(default_factory=dict)
 
@@ -357,11 +264,11 @@ def lint_file(path: str, report: LintReport) -> None:
         report.sources[path] = [line.removesuffix("\r") for line in source.text.split("\n")]
 
 
-def lint_source(source: RustFile) -> list[Finding]:
+def lint_source(source: RustFile) -> list[Diagnostic]:
     """The findings of one parsed file, by position, allowed ones left out."""
     if b"backward" not in source.data:
         return []
-    found: dict[tuple[str, int, int], Finding] = {}
+    found: dict[tuple[str, int, int], Diagnostic] = {}
     lines = source.columns
     data = source.data
     stack = [source.root]
@@ -399,7 +306,7 @@ def _expects_panic(source: RustFile, function: Node) -> bool:
     return False
 
 
-def _allowed(finding: Finding, lines: list[str]) -> bool:
+def _allowed(finding: Diagnostic, lines: list[str]) -> bool:
     for line in {finding.primary.line, finding.statement_line}:
         above = lines[line - 2] if 2 <= line <= len(lines) + 1 else ""
         match = _ALLOW.match(above)
@@ -595,7 +502,7 @@ class _Function:
     """One `fn` body read as it runs; findings go into the shared `found`."""
 
     def __init__(
-        self, source: RustFile, found: dict[tuple[str, int, int], Finding], lines: Columns
+        self, source: RustFile, found: dict[tuple[str, int, int], Diagnostic], lines: Columns
     ) -> None:
         self.source = source
         self.data = source.data
@@ -1482,8 +1389,8 @@ class _Function:
 
     def _finding(
         self, rule: str, message: str, name: str, labels: list[Label], helps: list[Help], at: int
-    ) -> Finding:
-        return Finding(
+    ) -> Diagnostic:
+        return Diagnostic(
             rule,
             message,
             self.source.path,
@@ -1501,7 +1408,7 @@ class _Function:
         loss: Value,
         loop_key: int,
         carried: bool,
-    ) -> Finding:
+    ) -> Diagnostic:
         loop = self.loops[loop_key]
         name = definition.name
         within = self.loop_spans[loop_key]
@@ -1560,7 +1467,7 @@ class _Function:
 
     def _shared_finding(
         self, definition: Definition, earlier: _Backward, later: _Backward
-    ) -> Finding:
+    ) -> Diagnostic:
         name = definition.name
         labels = [
             self._label(definition.span, f"`{name}` is made here, {definition.why}", True),
@@ -1578,7 +1485,7 @@ class _Function:
 
     def _double_finding(
         self, definition: Definition, earlier: _Backward, later: _Backward
-    ) -> Finding:
+    ) -> Diagnostic:
         name = definition.name
         through = later.receiver if later.receiver and later.receiver != name else None
         message = f"`{name}` is backpropagated twice: the 2nd backward panics"

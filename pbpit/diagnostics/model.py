@@ -1,0 +1,108 @@
+"""The one diagnostic model: what `run`, `audit`, `explain` and `lint` report, before it is
+rendered (rustc-style text, JSON, SARIF: `pbpit.diagnostics`).
+
+Lines and columns are 1-based; a column counts characters (a tab is one), as rustc's JSON does;
+end columns are exclusive."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Label:
+    """A span of one line, underlined in the output; the primary one is where the finding is."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    """Just past the span (exclusive), as rustc's and SARIF's end columns."""
+    text: str
+    primary: bool = False
+
+    def to_json(self) -> dict:
+        return {
+            "line": self.line,
+            "column": self.column,
+            "end_line": self.end_line,
+            "end_column": self.end_column,
+            "text": self.text,
+            "primary": self.primary,
+        }
+
+
+@dataclass
+class Edit:
+    """Replace the text from (line, column) up to (end_line, end_column) with `replacement`;
+    an insertion when the two positions are equal."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    replacement: str
+
+    def to_json(self) -> dict:
+        return {
+            "line": self.line,
+            "column": self.column,
+            "end_line": self.end_line,
+            "end_column": self.end_column,
+            "replacement": self.replacement,
+        }
+
+
+@dataclass
+class Help:
+    """A fix: a line of text, and the edits that make it when it can be written as code."""
+
+    message: str
+    edits: list[Edit] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"message": self.message, "edits": [edit.to_json() for edit in self.edits]}
+
+
+@dataclass
+class Diagnostic:
+    """One finding as every command prints it: the rule (its code is `pbpit::<rule>`), the level,
+    a one-line message, the file, the labelled spans (primary first), the helps (fixes, in words
+    or as edits), and notes (what only a run knows: node ids, which backward consumed what)."""
+
+    rule: str
+    message: str
+    path: str
+    labels: list[Label]
+    helps: list[Help]
+    statement_line: int = 0
+    """First line of the statement holding the primary span (an allow comment may sit above)."""
+    name: str = ""
+    """The tensor's variable, for fingerprints."""
+    level: str = "warning"
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def primary(self) -> Label:
+        return self.labels[0]
+
+    @property
+    def rule_id(self) -> str:
+        return f"pbpit::{self.rule}"
+
+    def to_json(self) -> dict:
+        primary = self.primary
+        return {
+            "rule": self.rule,
+            "id": self.rule_id,
+            "level": self.level,
+            "message": self.message,
+            "path": self.path,
+            "line": primary.line,
+            "column": primary.column,
+            "end_line": primary.end_line,
+            "end_column": primary.end_column,
+            "labels": [label.to_json() for label in self.labels],
+            "help": [help_.to_json() for help_ in self.helps],
+            **({"notes": list(self.notes)} if self.notes else {}),
+        }
