@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import io
+import re
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,7 +14,7 @@ import numpy as np
 import pytest
 
 import pbpit as pb
-from pbpit.engine.server import SERVER, SERVER_LOCATION, TENSOR_LOCATION, Panic
+from pbpit.engine.server import SERVER, SERVER_LOCATION, Panic
 from pbpit.runner import resolve_case, run_case
 from pbpit.rust.interp.program import Program, RustReadError, Unsupported, load
 from pbpit.rust.panic import panic_block
@@ -830,7 +831,11 @@ def test_require_grad_on_an_intermediate_is_burns_panic(tmp_path):
         """,
     )
     assert run.panic.message == "Can't convert a non leaf tensor into a tracked tensor"
-    assert run.panic.location == TENSOR_LOCATION
+    # Burn panics in `Tensor::require_grad` (crates/burn-autodiff/src/tensor.rs, as Burn's source
+    # has it), in the registry checkout SPEC §1 names for server.rs.
+    registry = "~/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-autodiff-0.22.1/"
+    where = re.escape(registry) + r"src/tensor\.rs:[1-9][0-9]*:[1-9][0-9]*"
+    assert re.fullmatch(where, run.panic.location)
 
 
 def test_shapes_the_engine_cannot_broadcast_are_unsupported_where_they_meet(tmp_path):

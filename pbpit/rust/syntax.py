@@ -210,9 +210,3 @@ def macro_arguments(source: RustFile, macro: Node) -> MacroArgs | None:
         return None
     nodes = [n for n in arguments.named_children if n.type not in ("line_comment", "block_comment")]
     return MacroArgs(nodes, tree_node.start_byte - len(_PREFIX), source)
-
-
-def macro_name(source: RustFile, macro: Node) -> str:
-    """`println` for `println!(...)`, `std::println` for a path."""
-    name = macro.child_by_field_name("macro")
-    return source.node_text(name) if name is not None else ""

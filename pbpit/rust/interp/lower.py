@@ -1,4 +1,4 @@
-"""Lowering: tree-sitter's tree of a Rust file to the interpreter's own (`interp_nodes`).
+"""Lowering: tree-sitter's tree of a Rust file to the interpreter's own (`nodes`).
 
 Lowering checks the subset: anything outside it raises `Unsupported` at its exact
 `file:line:col` before anything runs. Names are resolved here (each `let` is a new binding with

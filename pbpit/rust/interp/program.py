@@ -7,13 +7,12 @@ numbers typed as rustc types them, f32 arithmetic rounded per operation, Burn's 
     program = load("twice.rs")
     program.run(sys.stdout, sys.stderr)  # Panic at NodeId(2), as Burn
 
-The work is done in stages, one module each: `interp_lower` (tree-sitter's tree to the
-interpreter's, `interp_nodes`, refusing what is outside the subset), `interp_check` (types, with
-Rust's inference for literals), `interp_consts` (the operations rustc refuses as always
-panicking), `interp_eval` and `interp_library` (closures over frames, on the engine;
-`interp_runtime` the values they share). `interp_numbers` is Rust's arithmetic,
-`interp_format` its `format!`, `interp_columns` rustc's columns (characters in diagnostics,
-display columns in panic locations).
+The work is done in stages, one module each: `lower` (tree-sitter's tree to the interpreter's
+`nodes`, refusing what is outside the subset), `check` (types, with Rust's inference for
+literals), `known_panics` (the operations rustc refuses as always panicking), `compile` and
+`library` (closures over frames, on the engine; `runtime` the values they share). `numbers` is
+Rust's arithmetic, `format` its `format!`, `pbpit.rust.columns` rustc's columns (characters in
+diagnostics, display columns in panic locations).
 """
 
 from __future__ import annotations

@@ -48,7 +48,7 @@ class TensorData:
 
 class PanicSite:
     """Where the program's own panics at one place report themselves: `file:line:col` with the
-    display column of `Location::column` (`interp_columns`), or, when a character before it on
+    display column of `Location::column` (`pbpit.rust.columns`), or, when a character before it on
     its line has no known width, the refusal to say."""
 
     __slots__ = ("where", "unknown", "source_where")

@@ -157,11 +157,6 @@ def is_number(t: Ty) -> bool:
     return is_int(t) or is_float(t)
 
 
-def is_wrap(t: Ty, kind: str) -> bool:
-    t = resolve(t)
-    return type(t) is Wrap and t.kind == kind
-
-
 def unify(expected: Ty, found: Ty) -> None:
     """Make the two types equal, binding variables; `Mismatch` if they cannot be."""
     a, b = resolve(expected), resolve(found)
