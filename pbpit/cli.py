@@ -84,23 +84,24 @@ def audit_case(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
 ) -> None:
     """Audit a case: tensors made outside a loop that runs backward, and shared backwards."""
-    from pbpit.diagnose.audit import audit
+    from pbpit.diagnose.findings import audit_report
     from pbpit.runner import run_case
 
     result = run_case(resolve_case(case))
-    entries = audit(result)
+    report = audit_report(result)
     if result.error is not None:
         # An audit of a run that stopped early is partial: never a pass.
         where = f":{result.error.line}" if result.error.line else ""
         print(f"pbpit: case error at {result.path}{where}: {result.error.message}", file=sys.stderr)
     if as_json:
-        _print_json({"case": result.case, "audit": [entry.to_json() for entry in entries]})
+        entries = [entry.to_json() for entry in report.entries]
+        diagnostics = [warning.to_json() for warning in report.warnings]
+        _print_json({"case": result.case, "audit": entries, "diagnostics": diagnostics})
     else:
         from pbpit.report import render_audit
 
-        _console().print(render_audit(result, entries), end="")
-    hazards = sum(entry.verdict == "hazard" for entry in entries)
-    raise typer.Exit(1 if hazards or result.error is not None else 0)
+        _console().print(render_audit(result, report), end="")
+    raise typer.Exit(1 if report.hazards or result.error is not None else 0)
 
 
 @app.command("explain")
@@ -136,7 +137,9 @@ def explain(
         if as_json:
             _print_json({"node_id": node_id, "entry": entry(node_id), "case": None})
         else:
-            sys.stdout.write(entry(node_id))
+            from pbpit.report import render_entry
+
+            sys.stdout.write(render_entry(entry(node_id), _console().width))
         raise typer.Exit(0)
     _explain_in_case(node_id, case, as_json)
 
@@ -157,14 +160,18 @@ def _explain_in_case(node_id: int, case: str, as_json: bool) -> None:
             )
         ids = f"0..{len(result.nodes) - 1}"
         raise UsageError(f"NodeId({node_id}) does not exist in {result.case}: its ids are {ids}")
+    from pbpit.diagnose.findings import explanation_diagnostic
+
+    diagnostic = explanation_diagnostic(result, explanation)
     if as_json:
         data = asdict(explanation)
         data["audit"] = None if explanation.audit is None else explanation.audit.to_json()
+        data["diagnostic"] = diagnostic.to_json()
         _print_json({"node_id": node_id, "entry": entry(node_id), "case": result.case, **data})
     else:
         from pbpit.report import render_explanation
 
-        _console().print(render_explanation(result, explanation), end="")
+        _console().print(render_explanation(result, diagnostic), end="")
     raise typer.Exit(0)
 
 
@@ -184,13 +191,15 @@ def run(
     """Run a case: its output, the panic, the tensor and backward behind it, and the audit."""
     if raw and as_json:
         raise UsageError("--raw and --json cannot be used together")
-    from pbpit.diagnose.audit import audit
+    from pbpit.diagnose.findings import diagnose_run
     from pbpit.runner import run_case
 
     result = run_case(resolve_case(case), trace=not raw)
     if as_json:
+        diagnosis = diagnose_run(result)
         data = result.to_json()
-        data["audit"] = [entry.to_json() for entry in audit(result)]
+        data["audit"] = [entry.to_json() for entry in diagnosis.audit.entries]
+        data["diagnostics"] = diagnosis.to_json()
         _print_json(data)
     elif raw:
         from pbpit.rust.panic import program_end
@@ -201,7 +210,7 @@ def run(
         from pbpit.report import render_memory, render_run
 
         _replay(result)
-        report = render_run(result, audit(result))
+        report = render_run(result, diagnose_run(result))
         if memory:
             held = render_memory(result)
             if report is None:

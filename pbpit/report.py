@@ -1,151 +1,60 @@
 """Human renderings: a run (output, panic, diagnosis), the audit, an explanation, the memory,
 and the results of `pbpit check`.
 
-Everything here formats data the diagnostics computed; nothing is decided here.
+Everything here formats what the diagnosis computed (`pbpit.diagnose.findings`); nothing is
+decided here. Every diagnostic goes through the one rustc-style renderer,
+`pbpit.diagnostics.human.render_diagnostic`.
 """
 
 from __future__ import annotations
 
 import os
-import shlex
+import textwrap
 from pathlib import Path
 
 from rich.text import Text
 
 from pbpit.check import BlessReport, CaseResult, CheckReport, lines_text
-from pbpit.diagnose.audit import AuditEntry, kind_of
-from pbpit.diagnose.explain import BackwardInfo, CaseExplanation, Fix, explain_in_case
-from pbpit.runner import CASES_DIR
-from pbpit.rust.columns import display_columns, display_line
+from pbpit.diagnose.findings import KIND_WORDS, AuditReport, RunDiagnosis, node_name
+from pbpit.diagnostics.human import render_diagnostic
+from pbpit.diagnostics.model import Diagnostic
 from pbpit.rust.panic import panic_block
-from pbpit.source import source_line, span
-from pbpit.trace import NodeRecord, RunResult
-
-KIND_WORDS = {
-    "leaf_requires_grad": "leaf that requires grad",
-    "tracked_intermediate": "tracked intermediate",
-    "untracked": "untracked",
-}
+from pbpit.source import source_lines
+from pbpit.trace import RunResult
 
 
-def display_path(path: str) -> str:
-    """A path as the user should read it: relative to the working directory, or a built-in case as
-    `cases/NAME` wherever pbpit is installed."""
-    resolved = Path(path).resolve()
-    for base in (Path.cwd(), CASES_DIR.parent):
-        if resolved.is_relative_to(base):
-            return str(resolved.relative_to(base))
-    return str(path)
+def _diagnostics(text: Text, result: RunResult, diagnostics: list[Diagnostic]) -> None:
+    lines = source_lines(result.path)
+    for diagnostic in diagnostics:
+        render_diagnostic(text, diagnostic, lines)
 
 
-def node_name(result: RunResult, node_id: int) -> str:
-    node = result.node(node_id)
-    if node is None or node.label is None:
-        return f"NodeId({node_id})"
-    return f"NodeId({node_id}) `{node.label}`"
-
-
-def made_of(result: RunResult, node: NodeRecord) -> str:
-    """`exp(NodeId(0) `x`)`: the op and its inputs."""
-    inputs = ", ".join(node_name(result, i) for i in node.inputs)
-    return f"{node.op}({inputs})"
-
-
-def node_kind(node: NodeRecord) -> str:
-    """`a leaf that requires grad`, `a tracked intermediate` or `untracked`."""
-    words = KIND_WORDS[kind_of(node)]
-    return words if words == "untracked" else f"a {words}"
-
-
-def _quote(text: Text, path: str, line: int, label: str, style: str) -> None:
-    """rustc's ` --> file:line:col`, then the line with its span underlined and labelled (the
-    gutter as wide as the line number, as rustc's)."""
-    source = source_line(path, line)
-    start, end = span(path, line)
-    gutter = " " * len(str(line))
-    text.append(f"{gutter}--> {display_path(path)}:{line}:{start + 1}\n", style="blue")
-    if not source:
-        return
-    text.append(f"{gutter} |\n", style="blue")
-    text.append(f"{line} | ", style="blue")
-    text.append(f"{display_line(source)}\n")
-    text.append(f"{gutter} | ", style="blue")
-    # Underlined where a terminal shows the span: tabs as four spaces, wide characters as two.
-    left, right = display_columns(source, start + 1), display_columns(source, end + 1)
-    text.append(" " * left + "^" * max(1, right - left) + f" {label}\n", style=style)
-
-
-def _head(text: Text, level: str, message: str) -> None:
-    styles = {"error": "bold red", "warning": "bold yellow", "note": "bold green"}
-    text.append(level, style=styles.get(level.split("[")[0], "bold"))
-    text.append(f": {message}\n", style="bold" if level != "note" else "")
-
-
-def _help(text: Text, message: str, line: int | None) -> None:
-    """rustc's `= help:` line, aligned with the gutter of the `line` quoted above it."""
-    text.append(" " * (len(str(line or 0)) + 1) + "= help", style="bold cyan")
-    text.append(f": {message}\n")
-
-
-def _backward(result: RunResult, info: BackwardInfo) -> str:
-    record = info.record
-    where = f" at line {record.line}" if record.line is not None else ""
-    loop = f", loop pass {info.iteration}" if info.iteration is not None else ""
-    return f"backward #{info.number}{where} (root {node_name(result, record.root)}{loop})"
-
-
-def _diagnosis(result: RunResult, explanation: CaseExplanation) -> Text:
-    node = explanation.node
-    name = node_name(result, node.id)
-    text = Text()
-    if node.tracked:
-        _head(text, "error", f"{name} lost its step to an earlier backward")
-    else:
-        _head(text, "error", f"{name} is not on the tape: nothing to backpropagate")
-    if node.line is not None:
-        label = f"{name} = {made_of(result, node)}: {node_kind(node)}"
-        _quote(text, result.path, node.line, label, "bold red")
-    if not node.tracked:
-        _help(text, "call require_grad() on the parameters before the forward pass", node.line)
-        return text
-    if explanation.consumed_by is not None:
-        _head(text, "note", f"{_backward(result, explanation.consumed_by)} consumed its step")
-    if explanation.reached_by is not None:
-        path = explanation.path
-        walk = "went " + " -> ".join(map(str, path)) if len(path) > 1 else "started at it"
-        _head(text, "note", f"{_backward(result, explanation.reached_by)} {walk} and found no step")
-    fix = next((f for f in explanation.fixes if f.applies), None)
-    if fix is not None:
-        _help(text, f"fix {fix.key}: {fix.title}", node.line)
-    command = f"pbpit explain {node.id} --case {shlex.quote(result.case)}"
-    _help(text, f"`{command}` shows the corrected lines", node.line)
-    return text
-
-
-def render_run(result: RunResult, entries: list[AuditEntry] | None = None) -> Text | None:
-    """The panic and its diagnosis, or the case's error, then the audit (styled; not stdout)."""
+def render_run(result: RunResult, diagnosis: RunDiagnosis) -> Text | None:
+    """The panic and its diagnosis, or the case's error, then the audit's table (styled; not
+    stdout)."""
     text = Text()
     if result.panic is not None:
         text.append(panic_block(result.panic.message, result.panic.location, os.getpid()))
-        if result.panic.node_id is not None:
-            explanation = explain_in_case(result, result.panic.node_id, entries)
-            if explanation is not None and explanation.reached_by is not None:
-                text.append("\n")
-                text.append_text(_diagnosis(result, explanation))
-    if result.error is not None:
-        _head(text, "error", f"the case raised {result.error.message}")
-        if result.error.line is not None:
-            _quote(text, result.path, result.error.line, "raised here", "bold red")
-    if entries:
-        if text.plain:
+        if diagnosis.errors or diagnosis.audit.entries:
             text.append("\n")
-        text.append_text(render_audit(result, entries, warnings=False))
-    return text if text.plain else None
+    _diagnostics(text, result, diagnosis.errors)
+    if diagnosis.audit.entries:
+        text.append_text(render_audit(result, diagnosis.audit, warnings=False))
+    return _one_newline(text) if text.plain else None
 
 
-def render_audit(result: RunResult, entries: list[AuditEntry], warnings: bool = True) -> Text:
-    """A table of what the audit looked at, then (with `warnings`) a warning for each hazard."""
+def _one_newline(text: Text) -> Text:
+    """The text without the blank line a diagnostic leaves after itself at the very end."""
+    text.rstrip()
+    text.append("\n")
+    return text
+
+
+def render_audit(result: RunResult, report: AuditReport, warnings: bool = True) -> Text:
+    """A table of what the audit looked at, then (with `warnings`) a warning for each hazard.
+    A hazard's row names its warning, which says why; without the warnings, the row says it."""
     text = Text()
+    entries = report.entries
     if not entries:
         text.append("audit: no tensor made outside a loop that runs backward, no shared backward\n")
         return text
@@ -157,77 +66,65 @@ def render_audit(result: RunResult, entries: list[AuditEntry], warnings: bool = 
         verdict_style = "bold red" if entry.verdict == "hazard" else "green"
         text.append(f"  {name:<{width}}  {line:<8}  {KIND_WORDS[entry.kind]:<23}  ")
         text.append(f"{entry.verdict:<6}", style=verdict_style)
-        text.append(f"  {entry.reason}\n")
-    for entry in entries if warnings else ():
-        if entry.verdict == "hazard":
-            text.append("\n")
-            _warning(text, result, entry)
-    return text
-
-
-def _warning(text: Text, result: RunResult, entry: AuditEntry) -> None:
-    name = node_name(result, entry.node_id)
-    _head(text, f"warning[pbpit::{entry.pattern}]", f"{name}: {entry.reason}")
-    if entry.line is not None:
-        label = f"is_tracked() = {str(entry.tracked).lower()}"
-        _quote(text, result.path, entry.line, label, "bold yellow")
-    for number in entry.backwards:
-        record = result.backwards[number - 1]
-        where = f" at line {record.line}" if record.line is not None else ""
-        _head(text, "note", f"backward #{number}{where} on {node_name(result, record.root)}")
-    if entry.fix:
-        _help(text, entry.fix, entry.line)
-
-
-def _fix_lines(text: Text, fix: Fix) -> None:
-    numbers = [n for _, n, _ in fix.lines if n is not None]
-    width = len(str(max(numbers))) if numbers else 1
-    for mark, number, line in fix.lines:
-        style = {"-": "red", "+": "green"}.get(mark, "")
-        shown = "" if number is None else str(number)
-        text.append(f"  {mark}{shown:>{width}} | ", style="blue")
-        text.append(f"{display_line(line)}\n", style=style)
-
-
-def render_explanation(result: RunResult, explanation: CaseExplanation) -> Text:
-    """`pbpit explain NodeId(n) --case CASE`: the tensor, its backwards, and the fixed lines."""
-    node = explanation.node
-    text = Text()
-    title = f"NodeId({node.id}) in {result.case}" + (f": `{node.label}`" if node.label else "")
-    text.append(f"{title}\n", style="bold")
-    if node.line is not None:
-        _quote(text, result.path, node.line, made_of(result, node), "bold")
-    else:
-        text.append(f"  {made_of(result, node)} (made outside the case file)\n")
-    text.append(
-        f"  = {node_kind(node)}: is_tracked() = {str(node.tracked).lower()}, "
-        f"is_require_grad() = {str(node.requires_grad).lower()}\n"
-    )
-    if explanation.audit is not None:
-        entry = explanation.audit
-        pattern = f" [{entry.pattern}]" if entry.pattern else ""
-        text.append(f"  = audit: {entry.verdict}{pattern}: {entry.reason}\n")
-    if explanation.consumed_by is not None:
-        _head(text, "note", f"{_backward(result, explanation.consumed_by)} consumed its step")
-    elif not node.tracked:
-        _head(text, "note", "it never had a step: an untracked tensor is not on the tape")
-    else:
-        _head(text, "note", "its step is still live: no backward has walked through it")
-    if explanation.reached_by is not None:
-        walk = " -> ".join(map(str, explanation.path))
-        _head(
-            text,
-            "note",
-            f"{_backward(result, explanation.reached_by)} reached it by {walk} and panicked",
-        )
-    for fix in sorted(explanation.fixes, key=lambda f: not f.applies):
+        if warnings and entry.verdict == "hazard":
+            text.append(f"  warning[pbpit::{entry.pattern}] below\n")
+        else:
+            text.append(f"  {entry.reason}\n")
+    if warnings and report.warnings:
         text.append("\n")
-        lead = f"fix {fix.key} (applies)" if fix.applies else f"fix {fix.key}"
-        text.append(f"{lead}: {fix.title}\n", style="bold green" if fix.applies else "bold")
-        _fix_lines(text, fix)
-        if fix.note:
-            text.append(f"  {fix.note}\n")
-    return text
+        _diagnostics(text, result, report.warnings)
+    return _one_newline(text)
+
+
+def render_explanation(result: RunResult, explanation: Diagnostic) -> Text:
+    """`pbpit explain NodeId(n) --case CASE`: the tensor, its backwards, and the fixed lines."""
+    text = Text()
+    _diagnostics(text, result, [explanation])
+    return _one_newline(text)
+
+
+def render_entry(entry: str, width: int) -> str:
+    """The general explanation wrapped to `width` columns: a paragraph, or a list item with its
+    lines hanging under its first word, as one unit; code (indented four spaces or more past
+    the prose) as it is."""
+    out: list[str] = []
+    words: list[str] = []
+    indent = hanging = 0
+
+    def flush() -> None:
+        if words:
+            out.extend(
+                textwrap.wrap(
+                    " ".join(words),
+                    max(width, 20),
+                    initial_indent=" " * indent,
+                    subsequent_indent=" " * hanging,
+                    break_long_words=False,
+                    break_on_hyphens=False,
+                )
+            )
+            words.clear()
+
+    for line in entry.splitlines():
+        margin = len(line) - len(line.lstrip())
+        if words and line.strip() and margin == hanging and not _list_item(line):
+            words.append(line.strip())
+        elif line.strip() and margin < 4:
+            flush()
+            first = line.split(None, 1)[0]
+            indent = margin
+            hanging = margin + (len(first) + 1 if _list_item(line) else 0)
+            words.append(line.strip())
+        else:
+            flush()
+            out.append(line)
+    flush()
+    return "\n".join(out) + "\n"
+
+
+def _list_item(line: str) -> bool:
+    first = line.split(None, 1)[0] if line.strip() else ""
+    return first[:-1].isdigit() and first.endswith(".")
 
 
 def render_memory(result: RunResult) -> Text:

@@ -18,19 +18,18 @@ import ast
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from pbpit.source import is_rust, syntax_tree
+from pbpit.source import is_rust, statement_range, syntax_tree
 from pbpit.trace import BackwardRecord, NodeRecord, RunResult
 
 LOOP_EXTERNAL = "loop-external-tracked"
 SHARED = "shared-intermediate"
 DOUBLE = "double-backward"
 FIXES = {
-    LOOP_EXTERNAL: "recompute it inside the loop (fix B), or detach() it once if it needs no "
-    "gradient (fix A)",
-    SHARED: "add the losses and run one backward (fix C)",
-    DOUBLE: "build the loss again before the second backward (fix B), or keep the first "
-    "backward's Gradients",
+    LOOP_EXTERNAL: "recompute in the loop, or detach once if it needs no gradient",
+    SHARED: "add the losses and run one backward on their sum",
+    DOUBLE: "rebuild the loss before the second backward, or keep the first backward's Gradients",
 }
+CARRIED_FIX = "detach each pass: gradients stop at the pass boundary"
 
 
 @dataclass
@@ -70,6 +69,9 @@ class AuditEntry:
     """Made in an earlier pass of the loop that uses it: state carried from pass to pass."""
     fix: str | None = None
     """For a hazard, the fix in a line (`pbpit explain` writes out the corrected code)."""
+    same_statement: tuple[int, ...] = ()
+    """The other nodes of the statement that made it, hazards of the same kind reported with
+    it (`x.matmul(w1).tanh()`: the matmul, reported with the tanh the loop reads)."""
 
     @classmethod
     def about(cls, node: NodeRecord, verdict: str, reason: str, **more: Any) -> AuditEntry:
@@ -89,6 +91,7 @@ class AuditEntry:
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["backwards"] = list(self.backwards)
+        data["same_statement"] = list(self.same_statement)
         return data
 
 
@@ -216,7 +219,7 @@ def _carried_entry(node: NodeRecord, loop: Loop, numbers: tuple[int, int]) -> Au
         pattern=LOOP_EXTERNAL,
         loop_line=loop.line,
         backwards=numbers,
-        fix="detach() it at the end of each pass (fix A): gradients stop at the pass boundary",
+        fix=CARRIED_FIX,
         carried=True,
     )
 
@@ -287,4 +290,39 @@ def audit(result: RunResult) -> list[AuditEntry]:
         existing = entries.get(node_id)
         if existing is None or existing.verdict == "ok":
             entries[node_id] = entry
-    return [entries[node_id] for node_id in sorted(entries)]
+    return _one_per_statement(result, [entries[node_id] for node_id in sorted(entries)])
+
+
+def _one_per_statement(result: RunResult, entries: list[AuditEntry]) -> list[AuditEntry]:
+    """One hazard per statement: of the nodes one execution of a statement made, the last (its
+    value, what the code after it reads) carries the others."""
+    kept: dict[tuple, AuditEntry] = {}
+    out: list[AuditEntry] = []
+    for entry in reversed(entries):
+        node = result.node(entry.node_id)
+        if entry.verdict != "hazard" or node is None or node.line is None:
+            out.append(entry)
+            continue
+        key = (
+            entry.pattern,
+            entry.loop_line,
+            entry.carried,
+            statement_range(result.path, node.line),
+            tuple(node.stack[1:]),
+        )
+        carrier = kept.get(key)
+        if carrier is not None and _made_together(result, entry.node_id, carrier.node_id):
+            carrier.same_statement = (entry.node_id, *carrier.same_statement)
+            continue
+        kept[key] = entry
+        out.append(entry)
+    return out[::-1]
+
+
+def _made_together(result: RunResult, first: int, last: int) -> bool:
+    """Whether nothing but the statement holding `last` made a node between `first` and it."""
+    line = result.node(last).line
+    return all(
+        (node := result.node(i)) is not None and line is not None and line in node.stack
+        for i in range(first, last + 1)
+    )

@@ -19,27 +19,32 @@ from pbpit.diagnose.audit import (
     audit,
     find_loops,
 )
+from pbpit.diagnostics.model import Edit
 from pbpit.source import assigned_name, assignment, source_line, span, statement_range
 from pbpit.trace import BackwardRecord, NodeRecord, RunResult
 
 PANIC_PATTERN = re.compile(r"graph tape has already been consumed at NodeId\(([0-9]+)\)")
 NODE_PATTERN = re.compile(r"NodeId\(([0-9]+)\)")
 
+# Prose is wrapped here to fit the source; it is wrapped again to the terminal when printed
+# (`pbpit.report.render_entry`): a paragraph's lines, and a list item's lines hanging under its
+# first word, are one unit; lines indented four spaces or more past them are code, kept as they
+# are.
 ENTRY = """\
 NodeId({id}): the graph tape was already consumed
 
 A backward pass reached a node whose step an earlier backward had already consumed. Burn
 panics with:
 
-    Cannot run backward: graph tape has already been consumed at NodeId({id}). Burn does not
-    support retain_graph. ...
+    Cannot run backward: graph tape has already been consumed at NodeId({id}).
+    Burn does not support retain_graph. ...
 
 Erroneous code example:
 
-    let feats = x.clone().exp();               // tracked, computed once, outside the loop
+    let feats = x.clone().exp();         // tracked, made once, before the loop
     for step in 0..3 {{
         let loss = (feats.clone() * w.clone()).sum();
-        let grads = loss.backward();           // step 1 panics: NodeId(2) lost its step
+        let grads = loss.backward();     // step 1 panics at NodeId(2)
     }}
 
 Why Burn has no retain_graph: backward() takes every step it walks by value. It removes the
@@ -50,29 +55,29 @@ whole walk first and panics before it changes anything.
 
 Three ways to get here:
 
-    1. A forward computed outside the training loop ("cached" features) and used inside it:
-       the first iteration's backward consumes its steps, the second panics.
-    2. Two losses sharing an intermediate, each backpropagated on its own.
-    3. backward() twice on the same loss, or on a clone of it.
+  1. A forward computed outside the training loop ("cached" features) and used inside it:
+     the first iteration's backward consumes its steps, the second panics.
+  2. Two losses sharing an intermediate, each backpropagated on its own.
+  3. backward() twice on the same loss, or on a clone of it.
 
 Three fixes:
 
-    A. It needs no gradient: cut it off once.
+  Detach once: it needs no gradient, so cut it off once.
 
-           let feats = x.clone().exp().detach();
+        let feats = x.clone().exp().detach();
 
-    B. Gradients must flow through it: recompute it every step.
+  Recompute in the loop: gradients must flow through it, so recompute it every step.
 
-           for step in 0..3 {{
-               let feats = x.clone().exp();
-               let grads = (feats * w.clone()).sum().backward();
-           }}
+        for step in 0..3 {{
+            let feats = x.clone().exp();
+            let grads = (feats * w.clone()).sum().backward();
+        }}
 
-    C. Several losses on one graph: add them and run one backward.
+  Add the losses: several losses on one graph, so add them and run one backward.
 
-           let grads = (l1 + l2).backward();
+        let grads = (l1 + l2).backward();
 
-       To log each loss, read its value with into_scalar(); never backward them separately.
+  To log each loss, read its value with into_scalar(); never backward them separately.
 
 Finding the node: ids count tensor creations from 0 in program order; every op's result takes
 one, clone() shares its source's id, require_grad() keeps it, detach() takes a new one. The id
@@ -101,6 +106,15 @@ def find_panic(output: str) -> int | None:
     return int(found.group(1)) if found else None
 
 
+DETACH_ONCE = "detach once"
+RECOMPUTE = "recompute in the loop"
+ADD_LOSSES = "add the losses"
+REBUILD_LOSS = "rebuild the loss"
+DETACH_EACH_PASS = "detach each pass"
+FIX_NAMES = (DETACH_ONCE, RECOMPUTE, ADD_LOSSES, REBUILD_LOSS, DETACH_EACH_PASS)
+"""The fixes, named by what they do."""
+
+
 @dataclass
 class BackwardInfo:
     """A backward of the run, placed in the source: its number, line and loop iteration."""
@@ -113,13 +127,56 @@ class BackwardInfo:
 
 @dataclass
 class Fix:
-    """One fix, and the corrected lines of the case: `(mark, line, text)` with mark `-`, `+`."""
+    """One fix (`key` is its name, one of `FIX_NAMES`; `title` says when and how it applies),
+    and the corrected lines of the case: `(mark, line, text)` with mark `-` (a line goes), `+`
+    (a line comes: in place of the removed line of the same number, or before the next
+    unchanged line) or ` ` (unchanged)."""
 
     key: str
     title: str
     applies: bool
     lines: list[tuple[str, int | None, str]] = field(default_factory=list)
     note: str = ""
+
+    def edits(self) -> list[Edit]:
+        """The corrected lines as edits of the case file (none when they cannot be written)."""
+        edits: list[Edit] = []
+        rows = self.lines
+        for index, (mark, number, text) in enumerate(rows):
+            following = rows[index + 1] if index + 1 < len(rows) else None
+            if mark == "-" and number is not None:
+                if following is not None and following[0] == "+" and following[1] == number:
+                    edits.append(_changed_line(number, text, following[2]))
+                else:
+                    edits.append(Edit(number, 1, number + 1, 1, ""))
+            elif mark == "+" and number is None:
+                before = next((n for m, n, _ in rows[index:] if m == " "), None)
+                if before is None:
+                    before = next(n for m, n, _ in reversed(rows[:index]) if m == " ") + 1
+                at = (before, 1, before, 1)
+                if edits and (edits[-1].line, edits[-1].column) == at[:2] and _inserts(edits[-1]):
+                    edits[-1].replacement += text + "\n"
+                else:
+                    edits.append(Edit(*at, text + "\n"))
+        return edits
+
+
+def _inserts(edit: Edit) -> bool:
+    return (edit.line, edit.column) == (edit.end_line, edit.end_column)
+
+
+def _changed_line(number: int, old: str, new: str) -> Edit:
+    """The smallest edit turning line `number` from `old` into `new` (an insertion when `new`
+    only adds text)."""
+    prefix = 0
+    while prefix < min(len(old), len(new)) and old[prefix] == new[prefix]:
+        prefix += 1
+    suffix = 0
+    while suffix < min(len(old), len(new)) - prefix and old[-1 - suffix] == new[-1 - suffix]:
+        suffix += 1
+    return Edit(
+        number, prefix + 1, number, len(old) - suffix + 1, new[prefix : len(new) - suffix]
+    )
 
 
 @dataclass
@@ -200,7 +257,7 @@ def _removed(path: str, ranges: list[tuple[int, int]]) -> list[tuple[str, int | 
 def _fix_detach(result: RunResult, node: NodeRecord, entry: AuditEntry, loop: Loop | None) -> Fix:
     name = _name(result, node.id)
     if entry.carried:
-        fix = Fix("A", f"detach `{name}` at the end of each pass", True)
+        fix = Fix(DETACH_EACH_PASS, f"detach `{name}` at the end of each pass", True)
         later = result.backwards[entry.backwards[1] - 1]
         if node.label and later.line is not None and _scope(later.stack) == _scope(node.stack):
             after = source_line(result.path, later.line)
@@ -215,7 +272,7 @@ def _fix_detach(result: RunResult, node: NodeRecord, entry: AuditEntry, loop: Lo
             ]
         fix.note = "Each pass backpropagates through its own steps only (truncated backprop)."
         return fix
-    fix = Fix("A", f"`{name}` needs no gradient: detach it once", False)
+    fix = Fix(DETACH_ONCE, f"if `{name}` needs no gradient, cut it off where it is made", False)
     line = node.line
     single = line is not None and statement_range(result.path, line) == (line, line)
     if single and node.label and assigned_name(result.path, line) == node.label:
@@ -233,7 +290,8 @@ def _fix_recompute(result: RunResult, node: NodeRecord, loop: Loop | None, moved
         if (r := result.node(n)) is not None and r.requires_grad
     )
     learners = ", ".join(f"`{n}`" for n in leaves) or "its inputs"
-    fix = Fix("B", f"gradients must reach {learners}: recompute it inside the loop", True)
+    title = f"gradients must reach {learners}, so compute `{_name(result, node.id)}` in the loop"
+    fix = Fix(RECOMPUTE, title + ", every pass", True)
     backward = next((b for b in result.backwards if loop and loop.holds(b.stack)), None)
     ranges = None
     if loop is not None and backward is not None:
@@ -255,7 +313,7 @@ def _fix_recompute(result: RunResult, node: NodeRecord, loop: Loop | None, moved
 
 def _fix_add_losses(result: RunResult, first: BackwardRecord, second: BackwardRecord) -> Fix:
     a, b = _name(result, first.root), _name(result, second.root)
-    fix = Fix("C", f"add `{a}` and `{b}`, run one backward", True)
+    fix = Fix(ADD_LOSSES, f"backpropagate `{a}` + `{b}` once", True)
     labelled = all((r := result.node(n)) is not None and r.label for n in (first.root, second.root))
     movable = first.line is not None and second.line is not None and first.line != second.line
     if labelled and movable and _scope(first.stack) == _scope(second.stack):
@@ -286,7 +344,8 @@ def _fix_add_losses(result: RunResult, first: BackwardRecord, second: BackwardRe
 def _fix_rebuild_loss(
     result: RunResult, loss: NodeRecord, first: BackwardRecord, second: BackwardRecord
 ) -> Fix:
-    fix = Fix("B", f"build `{_name(result, loss.id)}` again before backpropagating it again", True)
+    name = _name(result, loss.id)
+    fix = Fix(REBUILD_LOSS, f"build `{name}` again before backpropagating it again", True)
     # Every statement that made a step of the loss's graph, in the backward's own scope.
     steps = [
         n for n in ancestors(result, loss.id) if (r := result.node(n)) is not None and r.parents
@@ -350,7 +409,9 @@ def explain_in_case(
     path = [] if reached_by is None else result.walk_path(reached_by.record.root, node_id)
     if entries is None:
         entries = audit(result)
-    entry = next((e for e in entries if e.node_id == node_id), None)
+    entry = next(
+        (e for e in entries if e.node_id == node_id or node_id in e.same_statement), None
+    )
     return CaseExplanation(
         node=node,
         parents=[p for p in (result.node(i) for i in node.inputs) if p is not None],

@@ -18,7 +18,12 @@ from pbpit.diagnostics.model import Diagnostic, Edit, Help, Label
 from pbpit.rust.columns import display_columns, display_line
 
 _GUTTER = "bold blue"
-_LEVEL = {"warning": "bold yellow", "error": "bold red", "help": "bold cyan"}
+_LEVEL = {
+    "warning": "bold yellow",
+    "error": "bold red",
+    "note": "bold green",
+    "help": "bold cyan",
+}
 _SECONDARY = "bold blue"
 _INSERTED = "green"
 _REMOVED = "red"
@@ -29,29 +34,36 @@ def render_diagnostic(text: Text, finding: Diagnostic, lines: list[str]) -> None
     suggestions = [(h, _suggestion_rows(h.edits, lines)) for h in finding.helps if h.edits]
     numbers = [label.line for label in finding.labels]
     numbers += [row.number for _, rows in suggestions for row in rows if row.number]
-    width = len(str(max(numbers)))
+    width = len(str(max(numbers, default=0)))
     gutter = " " * width
-    primary = finding.primary
-    text.append(f"{finding.level}[{finding.rule_id}]", style=_LEVEL[finding.level])
+    level = finding.level
+    text.append(level + (f"[{finding.rule_id}]" if finding.rule else ""), style=_LEVEL[level])
     text.append(f": {finding.message}\n", style="bold")
-    text.append(f"{gutter}--> ", style=_GUTTER)
-    text.append(f"{finding.path}:{primary.line}:{primary.column}\n")
-    text.append(f"{gutter} |\n", style=_GUTTER)
-    _snippet(text, finding.labels, lines, width)
+    if finding.labels:
+        primary = finding.primary
+        text.append(f"{gutter}--> ", style=_GUTTER)
+        text.append(f"{finding.path}:{primary.line}:{primary.column}\n")
+        text.append(f"{gutter} |\n", style=_GUTTER)
+        _snippet(text, finding.labels, lines, width, _LEVEL[level])
     words = [h for h in finding.helps if not h.edits]
-    if words or suggestions or finding.notes:
+    if finding.labels and (words or suggestions or finding.notes):
         text.append(f"{gutter} |\n", style=_GUTTER)
     for note in finding.notes:
-        text.append(f"{gutter} = ", style=_GUTTER)
-        text.append("note", style="bold")
-        text.append(f": {note}\n")
+        _said(text, gutter, "note", note)
     for help_ in words:
-        text.append(f"{gutter} = ", style=_GUTTER)
-        text.append("help", style="bold")
-        text.append(f": {help_.message}\n")
+        _said(text, gutter, "help", help_.message)
+        if help_.note:
+            _said(text, gutter, "note", help_.note)
     for help_, rows in suggestions:
         _suggestion(text, help_, rows, width)
     text.append("\n")
+
+
+def _said(text: Text, gutter: str, kind: str, message: str) -> None:
+    """rustc's `= note: ...` or `= help: ...`, aligned with the gutter."""
+    text.append(f"{gutter} = ", style=_GUTTER)
+    text.append(kind, style="bold")
+    text.append(f": {message}\n")
 
 
 # A row of underlines and labels under a source line: characters, each with its style.
@@ -89,7 +101,9 @@ def _source_row(text: Text, number: int | str, mark: str, line: str, width: int,
     text.append("\n")
 
 
-def _snippet(text: Text, labels: list[Label], lines: list[str], width: int) -> None:
+def _snippet(
+    text: Text, labels: list[Label], lines: list[str], width: int, primary_style: str
+) -> None:
     """The labelled lines (with one unlabelled line between two, `...` for more)."""
     by_line: dict[int, list[Label]] = {}
     for label in labels:
@@ -102,7 +116,7 @@ def _snippet(text: Text, labels: list[Label], lines: list[str], width: int) -> N
             text.append("...\n", style=_GUTTER)
         source = _line(lines, number)
         _source_row(text, number, "|", source, width)
-        _annotations(text, by_line[number], source, width)
+        _annotations(text, by_line[number], source, width, primary_style)
         previous = number
 
 
@@ -110,14 +124,16 @@ def _line(lines: list[str], number: int) -> str:
     return lines[number - 1] if 1 <= number <= len(lines) else ""
 
 
-def _annotations(text: Text, labels: list[Label], source: str, width: int) -> None:
+def _annotations(
+    text: Text, labels: list[Label], source: str, width: int, primary_style: str
+) -> None:
     """Underlines, then labels: the rightmost inline, the others below on their own rows
     joined to their span by `|`, right to left, as rustc draws them."""
     spans = []
     for label in labels:
         start = display_columns(source, label.column)
         end = max(start + 1, display_columns(source, label.end_column))
-        style = _LEVEL["warning"] if label.primary else _SECONDARY
+        style = primary_style if label.primary else _SECONDARY
         spans.append((start, end, label, style))
     spans.sort(key=lambda s: (s[0], s[1]))
     row: _Canvas = []
@@ -244,6 +260,8 @@ def _suggestion(text: Text, help_: Help, rows: list[_Row], width: int) -> None:
             _source_row(text, row.number or "", row.mark, row.content, width, style)
     if diff:
         text.append(f"{' ' * width} |\n", style=_GUTTER)
+    if help_.note:
+        _said(text, " " * width, "note", help_.note)
 
 
 

@@ -55,20 +55,25 @@ class Edit:
 
 @dataclass
 class Help:
-    """A fix: a line of text, and the edits that make it when it can be written as code."""
+    """A fix: a line of text, the edits that make it when it can be written as code, and a
+    note on what it changes (printed under the corrected lines)."""
 
     message: str
     edits: list[Edit] = field(default_factory=list)
+    note: str = ""
 
     def to_json(self) -> dict:
-        return {"message": self.message, "edits": [edit.to_json() for edit in self.edits]}
+        data = {"message": self.message, "edits": [edit.to_json() for edit in self.edits]}
+        return {**data, "note": self.note} if self.note else data
 
 
 @dataclass
 class Diagnostic:
-    """One finding as every command prints it: the rule (its code is `pbpit::<rule>`), the level,
-    a one-line message, the file, the labelled spans (primary first), the helps (fixes, in words
-    or as edits), and notes (what only a run knows: node ids, which backward consumed what)."""
+    """One finding as every command prints it: the rule (its code is `pbpit::<rule>`; none for
+    what no rule names, such as the panic a run hit), the level (`error`, `warning` or `note`),
+    a one-line message, the file, the labelled spans (primary first; none when the finding has
+    no place in the file), the helps (fixes, in words or as edits), and notes (what only a run
+    knows: node ids, which backward consumed what)."""
 
     rule: str
     message: str
@@ -88,20 +93,20 @@ class Diagnostic:
 
     @property
     def rule_id(self) -> str:
-        return f"pbpit::{self.rule}"
+        return f"pbpit::{self.rule}" if self.rule else ""
 
     def to_json(self) -> dict:
-        primary = self.primary
+        primary = self.labels[0] if self.labels else None
         return {
-            "rule": self.rule,
-            "id": self.rule_id,
+            "rule": self.rule or None,
+            "id": self.rule_id or None,
             "level": self.level,
             "message": self.message,
             "path": self.path,
-            "line": primary.line,
-            "column": primary.column,
-            "end_line": primary.end_line,
-            "end_column": primary.end_column,
+            "line": primary and primary.line,
+            "column": primary and primary.column,
+            "end_line": primary and primary.end_line,
+            "end_column": primary and primary.end_column,
             "labels": [label.to_json() for label in self.labels],
             "help": [help_.to_json() for help_ in self.helps],
             **({"notes": list(self.notes)} if self.notes else {}),
