@@ -274,17 +274,18 @@ def test_lint_of_a_missing_path_is_one_line_and_exit_2(tmp_path):
 def test_a_statement_over_several_lines_is_not_detached_halfway(tmp_path):
     path = rust_case(tmp_path, FIXABLE["rustfmt_layout"])
     result = run_case(resolve_case(str(path)))
-    fix_a = next(f for f in explain_in_case(result, 1).fixes if f.key == "A")
+    fix_a = next(f for f in explain_in_case(result, 1).fixes if f.key == "detach once")
     assert fix_a.lines == []  # `x.detach()` on its first line would detach the wrong tensor
 
 
-def test_two_statements_on_one_line_underline_the_line_not_one_of_them(tmp_path):
+def test_two_statements_on_one_line_underline_the_one_that_made_the_node(tmp_path):
     path = rust_case(tmp_path, FIXABLE["rustfmt_layout"])
     line = line_of(path, "let a = x.clone().log(); let b")
     out = pbpit_cli("explain", "3", "--case", str(path)).stdout
     text = path.read_text().splitlines()[line - 1]
-    assert f"{path}:{line}:5\n" in out
-    assert "^" * len(text.strip()) + " sqrt(NodeId(0) `x`)" in out
+    column = text.index("x.clone().sqrt()") + 1
+    assert f"{path}:{line}:{column}\n" in out
+    assert " " * (column - 1) + "^" * len("x.clone().sqrt()") + " sqrt(NodeId(0) `x`)" in out
 
 
 def test_raw_output_interleaves_stdout_and_stderr_as_the_program_wrote_them(tmp_path):
@@ -365,8 +366,8 @@ def test_a_quoted_line_shows_tabs_as_rustc_does_and_the_caret_under_the_span(tmp
     )
     out = pbpit_cli("audit", str(path)).stdout
     assert '4 |     let s = "特"; let feats = x.clone().exp();\n' in out
-    # The whole line holds two statements: underlined from its first character, in cells.
-    assert "  |     " + "^" * (len('let s = "特"; let feats = x.clone().exp();') + 1) in out
+    # Under `x.clone().exp()`, in cells: the tab is 4, `特` 2, so 4 + 9 + 2 + 15 before it.
+    assert "  | " + " " * 30 + "^" * len("x.clone().exp()") + " `feats` is made here" in out
 
 
 def test_explain_in_a_program_without_tensors_says_so(tmp_path):
