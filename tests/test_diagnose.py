@@ -672,3 +672,265 @@ def test_a_backward_on_an_untracked_tensor_is_recorded_and_diagnosed_as_such(tmp
     out = pbpit_cli("run", str(path)).stdout
     assert "error: NodeId(1) `y` is not on the tape: nothing to backpropagate\n" in out
     assert "lost its step" not in out
+
+
+# -- one diagnostic whichever command finds it ----------------------------------------------------
+
+
+def _block(out: str, start: str) -> list[str]:
+    """The diagnostic that begins with the line `start` in `out`, up to its blank line."""
+    lines = out.splitlines()
+    first = lines.index(start)
+    end = next((i for i in range(first, len(lines)) if not lines[i]), len(lines))
+    return lines[first:end]
+
+
+def test_audit_of_a_rust_case_prints_lints_diagnostic_with_the_runs_notes():
+    from pbpit.runner import CASES_DIR
+
+    head = (
+        "warning[pbpit::loop-external-tracked]: `feats` is a tracked tensor made before the loop "
+        "and used in it: the loop's 2nd backward panics"
+    )
+    linted = _block(pbpit_cli("lint", "cases/twice.rs", cwd=CASES_DIR.parent).stdout, head)
+    audited = _block(pbpit_cli("audit", "cases/twice.rs", cwd=CASES_DIR.parent).stdout, head)
+    # SPEC's ids: feats 2 made from x 0; step 0's loss 4, step 1's 6 (walk 6 -> 5 -> 2); the
+    # backward is line 21 of twice.rs.
+    notes = [
+        "   = note: NodeId(2) `feats` = exp(NodeId(0) `x`): a tracked intermediate",
+        "   = note: backward #1 at line 21 (root NodeId(4) `loss`, loop pass 0) consumed its step",
+        "   = note: backward #2 at line 21 (root NodeId(6) `loss`, loop pass 1) went 6 -> 5 -> 2 "
+        "and found no step",
+    ]
+    first_help = linted.index("help: if `feats` needs no gradient, detach it once")
+    assert audited == linted[:first_help] + notes + linted[first_help:]
+
+
+def test_audit_of_a_python_case_writes_the_warning_in_lints_words():
+    out = pbpit_cli("audit", "twice").stdout
+    head = (
+        "warning[pbpit::loop-external-tracked]: `feats` is a tracked tensor made before the loop "
+        "and used in it: the loop's 2nd backward panics"
+    )
+    assert _block(out, head)[1:9] == [
+        "  --> cases/twice.py:19:9",
+        "   |",
+        "19 | feats = x.clone().exp()",
+        "   |         ^^^^^^^^^^^^^^^ `feats` is made here, outside the loop, from `x` which "
+        "requires grad",
+        "20 | for step in range(3):",
+        "21 |     loss = (feats.clone() * w.clone()).sum()",
+        "   |             ----- used here, inside the loop",
+        "22 |     grads = loss.backward()",
+    ]
+    assert (
+        "   |             --------------- this backward consumes `feats`'s step; the next pass "
+        "panics at it"
+    ) in out
+    assert (
+        "help: if `feats` needs no gradient, detach it once\n"
+        "   |\n"
+        "19 | feats = x.clone().exp().detach()\n"
+        "   |                        +++++++++\n"
+        "help: if gradients must flow through `feats`, compute it inside the loop, every pass\n"
+    ) in out
+
+
+def test_audit_json_carries_the_same_diagnostic_as_lint_json():
+    from pbpit.runner import CASES_DIR
+
+    lint = json.loads(pbpit_cli("lint", "cases/twice.rs", "--json", cwd=CASES_DIR.parent).stdout)
+    audit_ = json.loads(pbpit_cli("audit", "cases/twice.rs", "--json", cwd=CASES_DIR.parent).stdout)
+    (linted,) = lint["findings"]
+    (audited,) = audit_["diagnostics"]
+    assert {k: v for k, v in audited.items() if k != "notes"} == linted
+    assert audit_["audit"][2]["pattern"] == "loop-external-tracked"  # the old keys stay
+
+
+@pytest.mark.parametrize("name", ["twice", "shared_loss", "double_backward", "rnn"])
+def test_every_fix_the_audit_writes_as_code_makes_the_case_run(tmp_path, name):
+    from pbpit_process import apply_edits
+
+    from pbpit.diagnose.findings import audit_report
+    from pbpit.runner import builtin_cases
+
+    body = FIXABLE[name]
+    if body is None:
+        path = next(c.path for c in builtin_cases() if c.path.stem == name)
+    else:
+        path = write_case(tmp_path, body, f"{name}.py")
+    (warning,) = audit_report(run_case(resolve_case(str(path)))).warnings
+    fixes = [h for h in warning.helps if h.edits]
+    assert fixes
+    for number, fix in enumerate(fixes):
+        fixed = tmp_path / f"{name}_fixed_{number}.py"
+        fixed.write_text(apply_edits(path.read_text(), fix.edits))
+        rerun = run_case(resolve_case(str(fixed)))
+        assert (rerun.exit_code, rerun.error) == (0, None), fixed.read_text()
+
+
+@pytest.mark.parametrize("name", list(FIXABLE))
+def test_explains_edits_say_what_its_corrected_lines_say(tmp_path, name):
+    from pbpit_process import apply_edits
+
+    from pbpit.runner import builtin_cases
+
+    body = FIXABLE[name]
+    if body is None:
+        path = next(c.path for c in builtin_cases() if c.path.stem == name)
+    else:
+        path = write_case(tmp_path, body, f"{name}.py")
+    result = run_case(resolve_case(str(path)))
+    for fix in explain_in_case(result, result.panic.node_id).fixes:
+        if fix.lines:
+            assert apply_edits(path.read_text(), fix.edits()) == apply_fix(path.read_text(), fix)
+
+
+# -- fixes named by what they do -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["run", "twice"],
+        ["audit", "twice"],
+        ["explain", "2", "--case", "twice"],
+        ["run", "shared_loss"],
+        ["explain", "4", "--case", "double_backward"],
+    ],
+)
+def test_no_fix_is_named_by_a_letter(args):
+    out = pbpit_cli(*args).stdout
+    for letter in "ABCD":
+        assert f"fix {letter}" not in out and f"(fix {letter})" not in out
+
+
+def test_run_names_the_fix_that_applies_by_what_it_does():
+    out = pbpit_cli("run", "twice").stdout
+    assert (
+        "   = help: recompute in the loop: gradients must reach `x`, so compute `feats` in the "
+        "loop, every pass\n"
+    ) in out
+    shared = pbpit_cli("run", "shared_loss").stdout
+    assert "   = help: add the losses: backpropagate `l1` + `l2` once\n" in shared
+
+
+def test_run_diagnosis_is_rustcs_layout_with_notes_and_helps():
+    out = pbpit_cli("run", "twice").stdout
+    assert _block(out, "error: NodeId(2) `feats` lost its step to an earlier backward") == [
+        "error: NodeId(2) `feats` lost its step to an earlier backward",
+        "  --> cases/twice.py:19:9",
+        "   |",
+        "19 | feats = x.clone().exp()",
+        "   |         ^^^^^^^^^^^^^^^ NodeId(2) `feats` = exp(NodeId(0) `x`): a tracked "
+        "intermediate",
+        "   |",
+        "   = note: backward #1 at line 22 (root NodeId(4) `loss`, loop pass 0) consumed its step",
+        "   = note: backward #2 at line 22 (root NodeId(6) `loss`, loop pass 1) went 6 -> 5 -> 2 "
+        "and found no step",
+        "   = help: recompute in the loop: gradients must reach `x`, so compute `feats` in the "
+        "loop, every pass",
+        "   = help: `pbpit explain 2 --case twice` shows the corrected lines",
+    ]
+
+
+def test_run_json_carries_the_diagnosis_as_the_models_json():
+    data = json.loads(pbpit_cli("run", "twice", "--json").stdout)
+    error, warning = data["diagnostics"]
+    assert (error["level"], error["rule"], error["line"], error["column"]) == ("error", None, 19, 9)
+    assert error["message"] == "NodeId(2) `feats` lost its step to an earlier backward"
+    assert (warning["level"], warning["rule"]) == ("warning", "loop-external-tracked")
+
+
+# -- the audit says each thing once --------------------------------------------------------------
+
+
+def test_the_audits_table_points_at_the_warning_instead_of_repeating_it():
+    out = pbpit_cli("audit", "twice").stdout
+    row = next(line for line in out.splitlines() if line.startswith("  NodeId(2)"))
+    assert row.endswith("  hazard  warning[pbpit::loop-external-tracked] below")
+    assert "its 2nd pass panics" not in out
+    # Without the warnings (in `run`), the row says why itself.
+    assert (
+        "hazard  made outside the loop at line 20, used in it" in pbpit_cli("run", "twice").stdout
+    )
+
+
+ONE_STATEMENT_TWO_OPS = """\
+    import pbpit as pb
+
+    device = pb.Device.flex().autodiff()
+    x = pb.Tensor.from_floats([[1.0, 2.0]], device)
+    w1 = pb.Tensor.from_floats([[1.0], [0.5]], device).require_grad()
+    hidden = x.matmul(w1).tanh()
+    for step in range(3):
+        loss = hidden.mul_scalar(2.0).sum()
+        grads = loss.backward()
+"""
+
+
+def test_one_statement_making_two_tracked_nodes_is_one_hazard(tmp_path):
+    path = write_case(tmp_path, ONE_STATEMENT_TWO_OPS)
+    result = run_case(resolve_case(str(path)))
+    # ids: x 0, w1 1, matmul 2, tanh 3 (`hidden`, what the loop reads)
+    (hazard,) = [e for e in audit(result) if e.verdict == "hazard"]
+    assert (hazard.node_id, hazard.label, hazard.same_statement) == (3, "hidden", (2,))
+    out = pbpit_cli("audit", str(path)).stdout
+    assert out.count("\nwarning[") == 1 and "NodeId(2)" not in out.split("\nwarning[")[0]
+    assert explain_in_case(result, 2).audit == hazard
+
+
+# -- underlines --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("case", "line", "indent"), [("twice", 21, 4), ("twice.rs", 20, 8)])
+def test_an_inner_node_underlines_its_own_sub_expression(case, line, indent):
+    # Line `loss = (feats.clone() * w.clone()).sum()`: NodeId(3) is the mul, NodeId(4) the sum.
+    before = indent + len("let " if case.endswith(".rs") else "") + len("loss = (")
+    mul = pbpit_cli("explain", "3", "--case", case).stdout
+    assert f":{line}:{before + 1}\n" in mul
+    gutter = " " * len(str(line)) + " | "
+    assert (
+        gutter
+        + " " * before
+        + "^" * len("feats.clone() * w.clone()")
+        + " mul(NodeId(2) `feats`, NodeId(1) `w`)\n"
+    ) in mul
+    whole = pbpit_cli("explain", "4", "--case", case).stdout
+    assert (
+        gutter
+        + " " * (before - 1)
+        + "^" * len("(feats.clone() * w.clone()).sum()")
+        + " sum(NodeId(3))\n"
+    ) in whole
+
+
+# -- explain's prose -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("width", ["60", "80", "100"])
+def test_explains_prose_fills_the_terminal_width_and_keeps_code_as_written(width):
+    from pbpit.diagnose.explain import entry
+
+    out = pbpit_cli("explain", "2", env={"COLUMNS": width}).stdout
+    source = entry(2)
+    code = {line for line in source.splitlines() if line.startswith("    ") and "  " in line[:6]}
+    lines = out.splitlines()
+    for number, line in enumerate(lines):
+        if line in code:
+            continue
+        assert len(line) <= int(width), line
+        following = lines[number + 1] if number + 1 < len(lines) else ""
+        # A line that ends a paragraph early would have left room for the next word (in
+        # ENTRY a paragraph follows a blank line; only a list item follows a line directly).
+        starts_item = following.split()[0][:-1].isdigit() if following.strip() else True
+        if line.strip() and following not in code and not starts_item:
+            next_word = following.split()[0]
+            assert len(line) + 1 + len(next_word) > int(width), (line, following)
+    assert " ".join(out.split()) == " ".join(source.split())
+
+
+def test_explains_prose_is_80_columns_wide_when_piped():
+    out = pbpit_cli("explain", "2", env={"COLUMNS": ""}).stdout
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert any(len(line) > 74 for line in out.splitlines())
