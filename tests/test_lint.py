@@ -797,9 +797,9 @@ def test_a_rules_bad_example_panics_as_burn_does_and_its_fixed_example_runs(rule
     panicked = run_case(resolve_case(str(bad)))
     assert panicked.exit_code == 101 and panicked.panic is not None
     assert rule.panic in panicked.panic.message
-    # The page's account of the panic names the node the program panics at.
-    node = panicked.panic.node_id
-    assert node is None or f"NodeId({node})" in rule.why
+    # Where Burn's message names a node, the page's account names the one the program panics at.
+    if "NodeId(" in panicked.panic.message:
+        assert f"NodeId({panicked.panic.node_id})" in rule.why
     ran = run_case(resolve_case(str(fixed)))
     assert (ran.exit_code, ran.error) == (0, None)
 
