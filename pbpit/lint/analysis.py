@@ -110,6 +110,11 @@ _UNTRACKED_RESULT = frozenset(
         "is_inf all any num_params into_record save_file"
     ).split()
 )
+# `Tensor::` functions that make a tensor from data: it is untracked.
+_FROM_DATA = frozenset(
+    "from_floats from_data from_ints from_bool zeros ones full empty random arange arange_step "
+    "eye".split()
+)
 # Modules of `burn::nn` with no parameter: their forward is tracked only if its input is.
 _PARAMETER_FREE = re.compile(
     r"^(\w*Loss|\w*LossConfig|Relu|Gelu|Sigmoid|Tanh|LeakyRelu|LeakyReluConfig|HardSigmoid"
@@ -1219,8 +1224,8 @@ class _Function:
             last = self.text(target).split("::")[-1]
             path = target.child_by_field_name("path")
             owner = last_segment(self.text(path)) if path is not None else ""
-            if last == "from_inner":
-                return _DATA
+            if last == "from_inner" or (owner == "Tensor" and last in _FROM_DATA):
+                return _DATA  # a new tensor made from data, whatever computed the data
             if _PARAMETER_FREE.match(owner):
                 return _FROZEN
             if target.type == "identifier":
