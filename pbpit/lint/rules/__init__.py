@@ -6,12 +6,14 @@ from __future__ import annotations
 from pbpit.lint.rule import Fix, Rule
 from pbpit.lint.rules.double_backward import DoubleBackward
 from pbpit.lint.rules.loop_external_tracked import LoopExternalTracked
+from pbpit.lint.rules.require_grad_non_leaf import RequireGradNonLeaf
 from pbpit.lint.rules.shared_intermediate import SharedIntermediate
 
 RULES: tuple[Rule, ...] = (
     LoopExternalTracked(),
     SharedIntermediate(),
     DoubleBackward(),
+    RequireGradNonLeaf(),
 )
 """Every rule, in the order they are listed and tried."""
 
