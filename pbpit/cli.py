@@ -109,7 +109,8 @@ def explain(
     node: Annotated[
         str,
         typer.Argument(
-            help="NodeId(n), n, a whole panic line, or - to read a program's output from stdin."
+            help="NodeId(n), n, a whole panic line, - to read a program's output from stdin, "
+            "or a lint rule (loop-external-tracked)."
         ),
     ],
     case: Annotated[
@@ -132,7 +133,14 @@ def explain(
     else:
         node_id = parse_node_id(node)
         if node_id is None:
-            raise UsageError(f"malformed node id `{node}`: expected NodeId(n), n, or a panic line")
+            # Not a node: a lint rule (`pbpit explain loop-external-tracked`), or a mistake.
+            from pbpit.lint.explain import explain_rule, not_a_node_or_rule
+
+            page = explain_rule(node, as_json)
+            if page is None or case is not None:
+                raise UsageError(not_a_node_or_rule(node, case))
+            sys.stdout.write(page)
+            raise typer.Exit(0)
     if case is None:
         if as_json:
             _print_json({"node_id": node_id, "entry": entry(node_id), "case": None})

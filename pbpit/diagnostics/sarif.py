@@ -10,7 +10,9 @@ from urllib.parse import quote
 from pbpit import __version__
 from pbpit.diagnostics.human import line_of
 from pbpit.diagnostics.model import Diagnostic, Label
-from pbpit.lint.analysis import RULE_FIXES, RULE_SUMMARIES, RULES, LintError, LintReport
+from pbpit.lint.analysis import LintError, LintReport
+from pbpit.lint.rule import Rule
+from pbpit.lint.rules import RULES
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SRCROOT = "%SRCROOT%"
@@ -19,7 +21,7 @@ in CI), given in the run's `originalUriBaseIds`."""
 
 
 def render_sarif(report: LintReport, base: Path | None = None) -> str:
-    """SARIF 2.1.0 for GitHub code scanning: one run of the `pbpit` driver with the three rules
+    """SARIF 2.1.0 for GitHub code scanning: one run of the `pbpit` driver with the registry's rules
     (`id` `pbpit::<rule>`, short and full descriptions, help, level `warning`); a result per
     finding with `ruleId` and `ruleIndex`, the primary span as its location, the other labels
     as related locations, and a `partialFingerprints` entry that survives edits elsewhere in
@@ -50,7 +52,7 @@ def sarif_log(report: LintReport, base: Path | None = None) -> dict:
         results.append(
             {
                 "ruleId": finding.rule_id,
-                "ruleIndex": RULES.index(finding.rule),
+                "ruleIndex": _RULE_INDEX[finding.rule],
                 "level": "warning",
                 "message": {"text": _sarif_message(finding)},
                 "locations": [
@@ -107,21 +109,27 @@ def _directory_uri(directory: Path) -> str:
     return uri if uri.endswith("/") else uri + "/"
 
 
-def _rule(rule: str) -> dict:
-    name = "".join(part.capitalize() for part in rule.split("-"))
+_RULE_INDEX = {rule.name: index for index, rule in enumerate(RULES)}
+
+
+def _rule(rule: Rule) -> dict:
+    """A rule's SARIF metadata, from the registry: its summary, why Burn panics, and as help
+    its fixes with the bad and the fixed example."""
+    name = "".join(part.capitalize() for part in rule.name.split("-"))
+    why = " ".join(" ".join(paragraph.split()) for paragraph in rule.why.split("\n\n"))
+    fixes = "; ".join(f"{fix.name}: {fix.does}" for fix in rule.fixes)
+    markdown_fixes = "".join(f"- **{fix.name}**: {fix.does}\n" for fix in rule.fixes)
     return {
-        "id": f"pbpit::{rule}",
+        "id": rule.id,
         "name": name,
-        "shortDescription": {"text": RULE_SUMMARIES[rule]},
-        "fullDescription": {
-            "text": f"{RULE_SUMMARIES[rule]}. Burn has no retain_graph: backward() consumes "
-            "the step of every node it walks."
-        },
+        "shortDescription": {"text": rule.summary},
+        "fullDescription": {"text": why},
         "help": {
-            "text": f"Fix: {RULE_FIXES[rule]}.",
-            "markdown": f"**Fix:** {RULE_FIXES[rule]}.\n\n"
-            "`pbpit explain NodeId(n)` explains the panic "
-            "(`Cannot run backward: graph tape has already been consumed`).",
+            "text": f"Fix: {fixes}.\n\nPanics:\n{rule.bad}\nFixed:\n{rule.fixed}",
+            "markdown": f"{rule.why}\n\n**Fixes**\n\n{markdown_fixes}\n"
+            f"Panics (`{rule.panic}`):\n\n```rust\n{rule.bad}```\n\n"
+            f"Fixed:\n\n```rust\n{rule.fixed}```\n\n"
+            f"`pbpit explain {rule.name}` says the same in a terminal.",
         },
         "defaultConfiguration": {"level": "warning"},
         "properties": {

@@ -1,7 +1,8 @@
-"""`pbpit lint`: the three patterns behind the tape panic, found in Burn source without running it.
+"""`pbpit lint`'s analysis: Burn source read without running it, for the rules to judge.
 
 Each `fn` body is read statement by statement, the way it runs: a small abstract interpretation
-over tree-sitter's syntax tree. Every value is data, a leaf that requires grad (a parameter:
+over tree-sitter's syntax tree. Every value has a requirement in Burn's three states
+(`pbpit.engine.graph.Requirement`): untracked data, a leaf that requires grad (a parameter:
 reusable, never the hazard), or a tracked intermediate; a tracked intermediate bound to a name
 (`let`, `=`, `+=`) is a *definition*, the unit a backward consumes, and remembers the
 definitions it derives from. `.backward()` on a tracked value consumes its definitions (as
@@ -12,15 +13,13 @@ a tensor recomputed inside the loop is fresh every pass while one made before it
 tensor in every pass (three: a state carried out of a pass after its backward is consumed by
 the next pass and missed by the one after). A pass that would start as the one before it
 started, up to the renaming of what each pass makes, would find nothing new and is not read:
-most training loops are read twice. Which two backwards meet at which definition names the
-rule:
+most training loops are read twice.
 
-- `loop-external-tracked`: the two backwards are in different passes of a loop and the
-  definition was made before the loop (a cached forward), or in an earlier pass and carried
-  into the next one through a variable (an RNN's hidden state that is never detached);
-- `double-backward`: same pass, and the second backward's loss is itself the consumed tensor
-  (the same binding, or a clone of it);
-- `shared-intermediate`: same pass, the two losses share the consumed definition.
+What the rules are given (`pbpit.lint.rule`): a *meeting*, when a backward needs a definition an
+earlier backward consumed (the two backwards, the loop whose passes separate them, whether the
+definition was carried into the pass); and a *call* of a method a rule asked to see, with what
+its receiver is. Each rule of `pbpit.lint.rules` tells whether it is its own and writes the
+diagnostic; the registry's order decides which rule a meeting is offered to first.
 
 What is tracked: the result of `.require_grad()` (a leaf), a module's `.forward(...)` or
 `.forward_*(...)` (its parameters require grad), `Param::val()` (a leaf), and every operator,
@@ -91,32 +90,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from pbpit.diagnose.audit import DOUBLE, LOOP_EXTERNAL, SHARED
-from pbpit.diagnostics.model import Diagnostic, Edit, Help, Label
-from pbpit.rust.columns import Columns
+from pbpit.diagnostics.model import Diagnostic
+from pbpit.engine.graph import Requirement
+from pbpit.lint.fixes import Fixes, last_segment
+from pbpit.lint.rule import Call, Meeting, Rule
+from pbpit.lint.rules import RULES
+from pbpit.lint.values import Backward, Context, Definition, Read, Value
 from pbpit.rust.syntax import Node, RustFile, RustReadError, macro_arguments, read_rust
-
-RULES = (LOOP_EXTERNAL, SHARED, DOUBLE)
-"""The rules, as named in `// pbpit: allow(...)`; reported as `pbpit::<rule>`."""
-
-RULE_SUMMARIES = {
-    LOOP_EXTERNAL: "a tracked tensor made before a loop (or carried from one pass to the next) is "
-    "used by the loop's backward: the 2nd pass panics",
-    SHARED: "two losses that share a tracked intermediate are backpropagated one after the "
-    "other: the 2nd backward panics",
-    DOUBLE: "the same loss (or a clone of it) is backpropagated twice: the 2nd backward panics",
-}
-
-RULE_FIXES = {
-    LOOP_EXTERNAL: "detach() the tensor once if it needs no gradient, or compute it inside the "
-    "loop, every pass; detach state carried from pass to pass at the end of each pass",
-    SHARED: "add the losses and run one backward on the sum; or detach the shared tensor in the "
-    "loss that must not train through it",
-    DOUBLE: "use the Gradients the first backward returned, or build the loss again (run the "
-    "forward again) before the second backward",
-}
-
-DATA, LEAF, TRACKED = "data", "leaf", "tracked"
 
 # Methods that hand back the same tensor (same NodeId in Burn).
 _SAME_TENSOR = frozenset({"clone", "unwrap", "expect", "to_owned", "borrow", "as_ref", "into"})
@@ -129,6 +109,11 @@ _UNTRACKED_RESULT = frozenset(
         "lower_equal lower_equal_elem equal equal_elem not_equal not_equal_elem bool int is_nan "
         "is_inf all any num_params into_record save_file"
     ).split()
+)
+# `Tensor::` functions that make a tensor from data: it is untracked.
+_FROM_DATA = frozenset(
+    "from_floats from_data from_ints from_bool zeros ones full empty random arange arange_step "
+    "eye".split()
 )
 # Modules of `burn::nn` with no parameter: their forward is tracked only if its input is.
 _PARAMETER_FREE = re.compile(
@@ -151,6 +136,13 @@ _DIVERGING_MACROS = frozenset({"panic", "unreachable", "todo", "unimplemented"})
 _PASSES = 3
 _PASSES_DEEPEST = 4
 """Loops nested deeper than this are read once (3**depth passes otherwise)."""
+_WATCHED: dict[str, list[Rule]] = {}
+"""The rules that asked to see each method's calls."""
+for _rule in RULES:
+    for _method in _rule.methods:
+        _WATCHED.setdefault(_method, []).append(_rule)
+_WORDS = tuple(dict.fromkeys(word for rule in RULES for word in rule.words))
+"""What a function must hold for some rule to fire in it."""
 _ALLOW = re.compile(r"^\s*//\s*pbpit:\s*allow\(([^)]*)\)")
 
 
@@ -266,10 +258,10 @@ def lint_file(path: str, report: LintReport) -> None:
 
 def lint_source(source: RustFile) -> list[Diagnostic]:
     """The findings of one parsed file, by position, allowed ones left out."""
-    if b"backward" not in source.data:
+    if not _mentions(source.data, 0, len(source.data)):
         return []
     found: dict[tuple[str, int, int], Diagnostic] = {}
-    lines = source.columns
+    fixes = Fixes(source)
     data = source.data
     stack = [source.root]
     while stack:
@@ -278,10 +270,10 @@ def lint_source(source: RustFile) -> list[Diagnostic]:
             body = node.child_by_field_name("body")
             if (
                 body is not None
-                and b"backward" in data[body.start_byte : body.end_byte]
+                and _mentions(data, body.start_byte, body.end_byte)
                 and not _expects_panic(source, node)
             ):
-                _Function(source, found, lines).run(node)
+                _Function(source, found, fixes).run(node)
         # Functions are items: look for them in modules, impls and traits, elsewhere only
         # where the text holds an `fn`.
         if node.type in _HOLDS_ITEMS or _FN.search(data, node.start_byte, node.end_byte):
@@ -289,6 +281,11 @@ def lint_source(source: RustFile) -> list[Diagnostic]:
     text_lines = source.text.split("\n")
     findings = [f for f in found.values() if not _allowed(f, text_lines)]
     return sorted(findings, key=lambda f: (f.primary.line, f.primary.column, f.rule))
+
+
+def _mentions(data: bytes, start: int, end: int) -> bool:
+    """Whether `data[start:end]` holds a word some rule needs (`backward`)."""
+    return any(data.find(word, start, end) != -1 for word in _WORDS)
 
 
 _HOLDS_ITEMS = frozenset({"source_file", "declaration_list", "mod_item", "impl_item", "trait_item"})
@@ -319,44 +316,6 @@ def _allowed(finding: Diagnostic, lines: list[str]) -> bool:
 
 # -- the abstract interpretation --------------------------------------------------------------
 
-Context = tuple[tuple[int, int], ...]
-"""The loops around a point and the pass of each: `((loop key, pass), ...)`, outermost first."""
-
-
-@dataclass(eq=False)
-class Definition:
-    """A tracked tensor bound to a name at one place, in one pass of the loops around it."""
-
-    name: str
-    span: tuple[int, int]
-    """File bytes of where it is made (its value, or its name when the value spans lines)."""
-    context: Context
-    why: str
-    """How it is tracked, after `made here`: `from `x` which requires grad`."""
-    statement: Node | None
-    """The `let` or assignment statement (None inside a macro's arguments)."""
-    value: Node | None
-    assigned: bool = False
-    sources: frozenset[Definition] = frozenset()
-    """Itself and every definition it derives from."""
-
-
-@dataclass(frozen=True, eq=False)
-class Value:
-    kind: str = DATA
-    origin: Definition | None = None
-    """The definition this very tensor is (a clone is the same tensor); None for a temporary."""
-    sources: frozenset[Definition] = frozenset()
-    why: str = ""
-    frozen: bool = False
-    """A module whose forward is tracked only if its input is (`valid()`, a loss, an activation)."""
-    reads: frozenset[_Read] = frozenset()
-    """The reads of tracked variables this value was computed from: where a tensor is used."""
-    parts: tuple[tuple[str, Value], ...] | None = None
-    """The elements of a tuple, array, `vec!` or struct literal, by `.0`, `[0]` or `.field`: a
-    collection is not a tensor, its elements stay tensors of their own."""
-
-
 _DATA = Value()
 _FROZEN = Value(frozen=True)
 
@@ -370,33 +329,10 @@ class _Slot:
     """The file byte where its scope ends: no read of it after that."""
 
 
-@dataclass(eq=False)
-class _Backward:
-    span: tuple[int, int]
-    context: Context
-    receiver: str | None
-    """The loss's variable name when the receiver is a plain name."""
-    loss: Value
-    once: frozenset[tuple[int, int]] = frozenset()
-    """The branches around it taken in one pass only (`if epoch == 0`): (loop key, branch)."""
-
-
-@dataclass(eq=False)
-class _Read:
-    """A variable read where it held a tracked value."""
-
-    span: tuple[int, int]
-    name: str
-    value: Value
-    node: Node | None
-    context: Context = ()
-    """The loops around the read and the pass of each."""
-
-
 @dataclass
 class _State:
     values: dict[_Slot, Value]
-    consumed: dict[Definition, _Backward]
+    consumed: dict[Definition, Backward]
     dead: bool = False
     """No path reaches this point (it follows a `break`, `continue`, `return` or `panic!`)."""
 
@@ -420,19 +356,19 @@ class _Exit:
 
 def _op(values: Iterable[Value]) -> Value:
     """The result of an op on `values`: tracked if any input is, with their definitions."""
-    tracked = [v for v in values if v.kind != DATA]
+    tracked = [v for v in values if v.requirement != Requirement.NONE]
     if not tracked:
         return _DATA
     sources = frozenset().union(*(v.sources for v in tracked))
     reads = frozenset().union(*(v.reads for v in tracked))
     why = tracked[0].why or "from a tensor that requires grad"
-    return Value(TRACKED, None, sources, why, reads=reads)
+    return Value(Requirement.GRAD_IN_BACKWARD, None, sources, why, reads=reads)
 
 
 def _collection(parts: list[tuple[str, Value]]) -> Value:
     """A tuple, array, `vec!` or struct literal of `parts`."""
     value = _op(v for _, v in parts)
-    return replace(value, parts=tuple(parts)) if value.kind != DATA else value
+    return replace(value, parts=tuple(parts)) if value.requirement != Requirement.NONE else value
 
 
 def _join(values: list[Value]) -> Value:
@@ -440,10 +376,12 @@ def _join(values: list[Value]) -> Value:
     first = values[0]
     if all(v is first for v in values):
         return first
-    if any(v.kind == TRACKED for v in values):
+    if any(v.requirement == Requirement.GRAD_IN_BACKWARD for v in values):
         return _op(values)
-    if any(v.kind == LEAF for v in values):
-        return Value(LEAF, why=next(v.why for v in values if v.kind == LEAF))
+    if any(v.requirement == Requirement.GRAD for v in values):
+        return Value(
+            Requirement.GRAD, why=next(v.why for v in values if v.requirement == Requirement.GRAD)
+        )
     return _FROZEN if all(v.frozen for v in values) else _DATA
 
 
@@ -460,7 +398,7 @@ def _join_states(
         return states[0]
     slots = {slot for state in states for slot in state.values}
     values = {slot: _join([s.values.get(slot, _DATA) for s in states]) for slot in slots}
-    consumed: dict[Definition, _Backward] = {}
+    consumed: dict[Definition, Backward] = {}
     if all(state.consumed.keys() == states[0].consumed.keys() for state in states):
         for state in states:  # every path consumed the same: nothing to tell apart
             for definition, backward in state.consumed.items():
@@ -502,7 +440,7 @@ class _Function:
     """One `fn` body read as it runs; findings go into the shared `found`."""
 
     def __init__(
-        self, source: RustFile, found: dict[tuple[str, int, int], Diagnostic], lines: Columns
+        self, source: RustFile, found: dict[tuple[str, int, int], Diagnostic], fixes: Fixes
     ) -> None:
         self.source = source
         self.data = source.data
@@ -523,8 +461,7 @@ class _Function:
         """Each loop's file bytes (a closure's, for a closure read as a loop body)."""
         self.entries: dict[int, dict[str, Value]] = {}
         self.macros: dict[int, object] = {}
-        self._lines: list[str] | None = None
-        self.positions = lines
+        self.fixes = fixes
         self.expressions: dict[str, Callable[[Node], Value]] = {
             "identifier": self._identifier,
             "call_expression": self._call,
@@ -751,7 +688,7 @@ class _Function:
         # The parts of a tracked value (`let (out, state) = cell.forward(..)`) are tensors of
         # their own, all derived from the whole: backpropagating one consumes the whole's steps.
         part = value
-        if value.kind == TRACKED:
+        if value.requirement == Requirement.GRAD_IN_BACKWARD:
             whole = value
             if value.origin is None:
                 name = " ".join(self.text(pattern).split())
@@ -802,7 +739,7 @@ class _Function:
     ) -> Value:
         """`value` bound to `name`: a temporary tracked tensor becomes a definition (each
         element of a collection does, as `name[0]` or `name.field`)."""
-        if value.kind == DATA or value.origin is not None:
+        if value.requirement == Requirement.NONE or value.origin is not None:
             return value
         if value.parts is not None:
             parts = tuple(
@@ -813,7 +750,11 @@ class _Function:
         span = self.span(value_node) if value_node is not None else self.span(name_node)
         if value_node is not None and value_node.start_point[0] != value_node.end_point[0]:
             span = self.span(name_node)
-        why = value.why if value.kind == TRACKED else f"from `{name}` which requires grad"
+        why = (
+            value.why
+            if value.requirement == Requirement.GRAD_IN_BACKWARD
+            else f"from `{name}` which requires grad"
+        )
         definition = Definition(
             name,
             span,
@@ -823,10 +764,12 @@ class _Function:
             value_node if self.delta == 0 else None,
             assigned,
         )
-        if value.kind == LEAF:
-            return Value(LEAF, definition, frozenset(), why)
+        if value.requirement == Requirement.GRAD:
+            return Value(Requirement.GRAD, definition, frozenset(), why)
         definition.sources = value.sources | {definition}
-        return Value(TRACKED, definition, definition.sources, why, reads=value.reads)
+        return Value(
+            Requirement.GRAD_IN_BACKWARD, definition, definition.sources, why, reads=value.reads
+        )
 
     def _assign(self, node: Node) -> Value:
         left = node.child_by_field_name("left")
@@ -854,9 +797,9 @@ class _Function:
         if slot is None:
             return _DATA
         value = self.state.values.get(slot, _DATA)
-        if value.kind == TRACKED:
+        if value.requirement == Requirement.GRAD_IN_BACKWARD:
             node_ = node if self.delta == 0 else None
-            read = _Read(self.span(node), slot.name, value, node_, self.context)
+            read = Read(self.span(node), slot.name, value, node_, self.context)
             return replace(value, reads=value.reads | {read})
         return value
 
@@ -873,7 +816,7 @@ class _Function:
         base = values[0] if values else _DATA
         if base.parts is not None:
             return self._part(node, base)
-        return _op([base]) if base.kind == TRACKED else _DATA
+        return _op([base]) if base.requirement == Requirement.GRAD_IN_BACKWARD else _DATA
 
     def _binary(self, node: Node) -> Value:
         left = self.expr(node.child_by_field_name("left"))
@@ -936,12 +879,14 @@ class _Function:
             part = parts[key]
         else:
             values = list(parts.values())
-            tracked = [v for v in values if v.kind == TRACKED]
+            tracked = [v for v in values if v.requirement == Requirement.GRAD_IN_BACKWARD]
             if not tracked:
                 return _join(values) if values else _DATA
             common = frozenset.intersection(*(v.sources for v in values))
-            part = Value(TRACKED, None, common, tracked[0].why, reads=frozenset())
-        if part.kind != TRACKED:
+            part = Value(
+                Requirement.GRAD_IN_BACKWARD, None, common, tracked[0].why, reads=frozenset()
+            )
+        if part.requirement != Requirement.GRAD_IN_BACKWARD:
             return part
         return replace(part, reads=part.reads | base.reads)
 
@@ -1094,7 +1039,7 @@ class _Function:
 
     def _bind_part(self, pattern: Node, value: Value) -> None:
         """Names bound out of `value` by a pattern (`Some(x)`, a match arm): parts of it."""
-        part = _op([value]) if value.kind == TRACKED else value
+        part = _op([value]) if value.requirement == Requirement.GRAD_IN_BACKWARD else value
         for name_node in _pattern_names(pattern):
             name = self.text(name_node)
             self.declare(name, self._bound(name, part, name_node, None, pattern), name_node)
@@ -1179,7 +1124,7 @@ class _Function:
             parts = tuple((k, value(v)) for k, v in held.parts) if held.parts else None
             origin = definition(held.origin) if held.origin is not None else None
             sources = frozenset(definition(d) for d in held.sources)
-            return (held.kind, held.frozen, origin, sources, parts)
+            return (held.requirement, held.frozen, origin, sources, parts)
 
         return tuple(
             (id(slot), value(self.state.values.get(slot, _DATA)))
@@ -1197,7 +1142,11 @@ class _Function:
             self.push_scope(node)
             for name_node in _pattern_names(pattern) if pattern is not None else ():
                 # Each element is a tensor of its own (see the module's limitations).
-                element = Value(TRACKED, why=iterated.why) if iterated.kind == TRACKED else _DATA
+                element = (
+                    Value(Requirement.GRAD_IN_BACKWARD, why=iterated.why)
+                    if iterated.requirement == Requirement.GRAD_IN_BACKWARD
+                    else _DATA
+                )
                 name = self.text(name_node)
                 self.declare(name, self._bound(name, element, name_node, None, node), name_node)
                 if name_node == counter:
@@ -1274,9 +1223,9 @@ class _Function:
         if target is not None and target.type in ("scoped_identifier", "identifier"):
             last = self.text(target).split("::")[-1]
             path = target.child_by_field_name("path")
-            owner = _last_segment(self.text(path)) if path is not None else ""
-            if last == "from_inner":
-                return _DATA
+            owner = last_segment(self.text(path)) if path is not None else ""
+            if last == "from_inner" or (owner == "Tensor" and last in _FROM_DATA):
+                return _DATA  # a new tensor made from data, whatever computed the data
             if _PARAMETER_FREE.match(owner):
                 return _FROZEN
             if target.type == "identifier":
@@ -1300,26 +1249,33 @@ class _Function:
         receiver: Value,
         arguments: list[Value],
     ) -> Value:
+        watching = _WATCHED.get(name)
+        if watching:
+            self._seen(watching, call, receiver_node, name, receiver)
         if name == "backward":
             self._backward(call, receiver_node, name_node, receiver)
             return _DATA
         if name in _SAME_TENSOR:
             return receiver
         if name == "require_grad":
-            return Value(LEAF, why="from a tensor that requires grad")
+            return Value(Requirement.GRAD, why="from a tensor that requires grad")
         if name == "set_require_grad":
             flag = call.child_by_field_name("arguments")
             if flag is not None and "true" in self.text(flag):
-                return Value(LEAF, why="from a tensor that requires grad")
+                return Value(Requirement.GRAD, why="from a tensor that requires grad")
             return _DATA
         if name == "detach":
-            return Value(LEAF, why=receiver.why) if receiver.kind == LEAF else _DATA
+            return (
+                Value(Requirement.GRAD, why=receiver.why)
+                if receiver.requirement == Requirement.GRAD
+                else _DATA
+            )
         if name in _UNTRACKED_RESULT:
             return _DATA
         if name in ("valid", "no_grad"):
             return _FROZEN
-        if name == "val" and receiver.kind == DATA and not arguments:
-            return Value(LEAF, why="from a parameter")
+        if name == "val" and receiver.requirement == Requirement.NONE and not arguments:
+            return Value(Requirement.GRAD, why="from a parameter")
         if name == "forward" or name.startswith("forward_"):
             if receiver.frozen:
                 return _op(arguments)
@@ -1329,12 +1285,12 @@ class _Function:
             sources = frozenset().union(*(v.sources for v in arguments))
             reads = frozenset().union(*(v.reads for v in arguments))
             why = f"by `{module}.{name}`, whose parameters require grad"
-            return Value(TRACKED, None, sources, why, reads=reads)
+            return Value(Requirement.GRAD_IN_BACKWARD, None, sources, why, reads=reads)
         if receiver.frozen:
             return _FROZEN
         return _op([receiver, *arguments])
 
-    # -- backward and the findings
+    # -- backward, and what the rules are given
 
     def _backward(
         self, call: Node, receiver_node: Node | None, name_node: Node | None, value: Value
@@ -1350,8 +1306,8 @@ class _Function:
         receiver = None
         if receiver_node is not None and receiver_node.type == "identifier":
             receiver = self.text(receiver_node)
-        event = _Backward(span, self.context, receiver, value, frozenset(self.once))
-        if value.kind != TRACKED:
+        event = Backward(span, self.context, receiver, value, frozenset(self.once))
+        if value.requirement != Requirement.GRAD_IN_BACKWARD:
             return  # a leaf is reusable; on data Burn panics otherwise, not our patterns
         hits = [d for d in value.sources if d in self.state.consumed]
         if not hits:
@@ -1362,423 +1318,52 @@ class _Function:
         frontier = [d for d in hits if not any(d is not e and d in e.sources for e in hits)]
         for definition in sorted(frontier, key=lambda d: d.span):
             earlier = self.state.consumed[definition]
-            self._report(definition, earlier, event, value)
+            self._meet(definition, earlier, event, value)
 
-    def _report(
-        self, definition: Definition, earlier: _Backward, later: _Backward, value: Value
+    def _meet(
+        self, definition: Definition, earlier: Backward, later: Backward, loss: Value
     ) -> None:
-        """A finding for the backward `later`, which needs `definition` that `earlier` consumed."""
+        """The backward `later` needs `definition`, which `earlier` consumed: a meeting, for the
+        rules to tell, unless both sit in one branch that runs in one pass only."""
         loop_key = _loop_between(earlier.context, later.context)
         if any(branch[0] == loop_key and branch in later.once for branch in earlier.once):
             return  # one branch, run in one pass only: not twice
-
-        rule = LOOP_EXTERNAL if loop_key is not None else SHARED
-        if loop_key is None and value.origin is definition:
-            rule = DOUBLE
-        at = self.positions.position((later if rule == DOUBLE else definition).span[0])
-        if (rule, *at) in self.found:
-            return  # found in an earlier pass
+        meeting = Meeting(definition, earlier, later, loss, in_macro=self.delta != 0)
         if loop_key is not None:
-            carried = any(key == loop_key for key, _ in definition.context)
-            finding = self._loop_finding(definition, earlier, later, value, loop_key, carried)
-        elif rule == DOUBLE:
-            finding = self._double_finding(definition, earlier, later)
-        else:
-            finding = self._shared_finding(definition, earlier, later)
+            meeting.loop = self.loops[loop_key]
+            meeting.loop_span = self.loop_spans[loop_key]
+            meeting.in_pass = (loop_key, dict(later.context)[loop_key])
+            meeting.carried = any(key == loop_key for key, _ in definition.context)
+            meeting.entry = self.entries[loop_key]
+        for rule in RULES:
+            finding = rule.meeting(meeting, self.fixes)
+            if finding is not None:
+                self._found(finding)
+                return
+
+    def _seen(
+        self, rules: list[Rule], call: Node, receiver_node: Node | None, name: str, value: Value
+    ) -> None:
+        """A call of a method some rules asked to see, on `value`."""
+        function = call.child_by_field_name("function")
+        name_node = function.child_by_field_name("field") if function is not None else None
+        arguments = call.child_by_field_name("arguments")
+        start = name_node.start_byte if name_node is not None else call.start_byte
+        seen = Call(
+            name,
+            value,
+            (start + self.delta, call.end_byte + self.delta),
+            self.span(receiver_node) if receiver_node is not None else self.span(call),
+            self.text(arguments)[1:-1] if arguments is not None else "",
+        )
+        for rule in rules:
+            finding = rule.call(seen, self.fixes)
+            if finding is not None:
+                self._found(finding)
+
+    def _found(self, finding: Diagnostic) -> None:
+        # A later pass finds again what an earlier one found: the first is kept.
         self.found.setdefault((finding.rule, finding.primary.line, finding.primary.column), finding)
-
-    def _finding(
-        self, rule: str, message: str, name: str, labels: list[Label], helps: list[Help], at: int
-    ) -> Diagnostic:
-        return Diagnostic(
-            rule,
-            message,
-            self.source.path,
-            labels,
-            [h for h in helps if not h.edits] + [h for h in helps if h.edits],
-            statement_line=self._statement_line(at),
-            name=name,
-        )
-
-    def _loop_finding(
-        self,
-        definition: Definition,
-        earlier: _Backward,
-        later: _Backward,
-        loss: Value,
-        loop_key: int,
-        carried: bool,
-    ) -> Diagnostic:
-        loop = self.loops[loop_key]
-        name = definition.name
-        within = self.loop_spans[loop_key]
-        # Where the panicking pass uses it (the same place in every pass, unless it is carried).
-        in_pass = (loop_key, dict(later.context)[loop_key])
-        use = _first_read(loss, definition, within, in_pass) or _first_read(
-            loss, definition, within
-        )
-        labels = []
-        if carried:
-            # Named after the variable that carries it into the next pass: one in scope as the
-            # loop starts, read by the panicking pass.
-            outer = set(self.entries[loop_key])
-            use = _first_read(loss, definition, within, in_pass, outer) or use
-            name = use.name if use is not None else name
-            made = f"`{definition.name}` is made here"
-            message = (
-                f"`{name}` carries a tracked tensor from one pass of the loop into the next: "
-                "a later pass's backward panics"
-            )
-            labels.append(self._label(definition.span, f"{made}, {definition.why}", True))
-            if use is not None and use.value.origin is definition:
-                labels.append(self._label(use.span, f"the previous pass's `{name}` is used here"))
-            elif use is not None:
-                labels.append(
-                    self._label(use.span, f"`{name}` brings it here from the previous pass")
-                )
-            leaf = self.entries[loop_key].get(name, _DATA).kind == LEAF
-            helps = [self._detach_each_pass(name, loop, leaf)]
-            later = (
-                "a later pass" if name == definition.name else f"a later pass, through `{name}`,"
-            )
-        else:
-            message = (
-                f"`{name}` is a tracked tensor made before the loop and used in it: "
-                "the loop's 2nd backward panics"
-            )
-            labels.append(
-                self._label(
-                    definition.span,
-                    f"`{name}` is made here, outside the loop, {definition.why}",
-                    True,
-                )
-            )
-            if use is not None:
-                labels.append(self._label(use.span, "used here, inside the loop"))
-            helps = [self._detach_once(definition), self._recompute(definition, loop)]
-            later = "the next pass"
-        labels.append(
-            self._label(
-                earlier.span,
-                f"this backward consumes `{definition.name}`'s step; {later} panics at it",
-            )
-        )
-        return self._finding(LOOP_EXTERNAL, message, name, labels, helps, definition.span[0])
-
-    def _shared_finding(
-        self, definition: Definition, earlier: _Backward, later: _Backward
-    ) -> Diagnostic:
-        name = definition.name
-        labels = [
-            self._label(definition.span, f"`{name}` is made here, {definition.why}", True),
-            self._label(earlier.span, f"this backward consumes `{name}`'s step"),
-            self._label(later.span, f"this backward needs `{name}`'s step again and panics"),
-        ]
-        first, second = earlier.receiver, later.receiver
-        if first and second and first != second:
-            add = Help(f"add the losses and run one backward: `({first} + {second}).backward()`")
-        else:
-            add = Help("add the two losses and run one backward on their sum")
-        helps = [add, self._detach_in_first_loss(definition, earlier)]
-        message = f"`{name}` is shared by two losses, each backpropagated: the 2nd backward panics"
-        return self._finding(SHARED, message, name, labels, helps, definition.span[0])
-
-    def _double_finding(
-        self, definition: Definition, earlier: _Backward, later: _Backward
-    ) -> Diagnostic:
-        name = definition.name
-        through = later.receiver if later.receiver and later.receiver != name else None
-        message = f"`{name}` is backpropagated twice: the 2nd backward panics"
-        if through is not None:
-            message = (
-                f"`{name}` is backpropagated twice, the 2nd time through its clone "
-                f"`{through}`: the 2nd backward panics"
-            )
-        labels = [
-            self._label(later.span, f"this backward panics: `{name}`'s graph is gone", True),
-            self._label(definition.span, f"`{name}` is made here"),
-            self._label(earlier.span, f"the first backward consumes `{name}`'s graph here"),
-        ]
-        helps = [
-            Help("use the `Gradients` the first backward returned: a graph is backpropagated once"),
-            Help(f"or build `{name}` again (run its forward again) before the second backward"),
-        ]
-        return self._finding(DOUBLE, message, name, labels, helps, later.span[0])
-
-    # -- what the labels point at
-
-    def _label(self, span: tuple[int, int], text: str, primary: bool = False) -> Label:
-        line, column = self.positions.position(span[0])
-        end_line, end_column = self.positions.position(span[1])
-        if end_line != line:
-            # One line per label: the span stops at the end of its first line.
-            first = self.lines[line - 1]
-            end_line, end_column = line, len(first.rstrip()) + 1
-        return Label(line, column, end_line, end_column, text, primary)
-
-    def _statement_line(self, byte: int) -> int:
-        node = self.source.root.descendant_for_byte_range(byte, byte)
-        while (
-            node is not None
-            and node.parent is not None
-            and node.parent.type
-            not in (
-                "block",
-                "source_file",
-                "declaration_list",
-            )
-        ):
-            node = node.parent
-        return self.positions.position(node.start_byte if node is not None else byte)[0]
-
-    # -- fixes as code
-
-    def _edit(self, start: int, end: int, replacement: str) -> Edit:
-        line, column = self.positions.position(start)
-        end_line, end_column = self.positions.position(end)
-        return Edit(line, column, end_line, end_column, replacement)
-
-    def _detach_once(self, definition: Definition) -> Help:
-        message = f"if `{definition.name}` needs no gradient, detach it once"
-        value = definition.value
-        if value is None:
-            return Help(f"{message}: add `.detach()` where it is made")
-        if value.type in _NO_PARENS:
-            return Help(message, [self._edit(value.end_byte, value.end_byte, ".detach()")])
-        return Help(
-            message,
-            [
-                self._edit(value.start_byte, value.start_byte, "("),
-                self._edit(value.end_byte, value.end_byte, ").detach()"),
-            ],
-        )
-
-    def _recompute(self, definition: Definition, loop: Node) -> Help:
-        name = definition.name
-        message = f"if gradients must flow through `{name}`, compute it inside the loop, every pass"
-        fallback = Help(f"{message}, where the backward uses it")
-        body = loop.child_by_field_name("body")
-        block = loop.parent
-        if block is not None and block.type == "expression_statement":
-            block = block.parent
-        if body is None or body.type != "block" or block is None or block.type != "block":
-            return fallback
-        # Everything it is made from that was made before the loop moves in with it, in order:
-        # moving only the last of a chain leaves the rest consumed by the first pass.
-        chain = sorted(
-            {
-                d.statement.start_byte: d for d in definition.sources if d.statement is not None
-            }.values(),
-            key=lambda d: d.statement.start_byte,
-        )
-        moved = [d.statement for d in chain]
-        if (
-            definition.statement is None
-            or any(
-                statement.type != "let_declaration"
-                or statement.parent != block
-                or statement.end_byte > loop.start_byte
-                or d.assigned
-                or d.value is None
-                or not self._whole_lines(statement)
-                or self._read_outside(d.name, statement, body, moved)
-                for d, statement in zip(chain, moved, strict=True)
-            )
-            or not self._ends_line(body.start_point[0], body.start_point[1] + 1)
-        ):
-            return fallback
-        lines = self.lines
-        brace_line = body.start_point[0]
-        inner = [c for c in body.named_children if c.type not in ("line_comment", "block_comment")]
-        if inner and inner[0].start_point[0] > brace_line:
-            new_indent = _indent(lines[inner[0].start_point[0]])
-        else:
-            new_indent = _indent(lines[loop.start_point[0]]) + "    "
-        text = ""
-        edits = []
-        for statement in moved:
-            first_line, last_line = statement.start_point[0], statement.end_point[0]
-            old_indent = _indent(lines[first_line])
-            text += "".join(
-                new_indent + line.removeprefix(old_indent) + self.newline
-                for line in lines[first_line : last_line + 1]
-            )
-            edits.append(
-                self._edit(self._line_start(first_line), self._line_start(last_line + 1), "")
-            )
-        after_brace = self._line_start(brace_line + 1)
-        return Help(message, [*edits, self._edit(after_brace, after_brace, text)])
-
-    def _read_outside(self, name: str, statement: Node, body: Node, moved: list[Node]) -> bool:
-        """Whether `name` is named after its `let` anywhere but in the loop's body and the
-        statements moving into it."""
-        block = statement.parent
-        if block is None or not (block.start_byte <= body.start_byte < block.end_byte):
-            return True
-        stack = [block]
-        while stack:
-            node = stack.pop()
-            if node.end_byte <= statement.end_byte:
-                continue
-            if any(
-                inside.start_byte <= node.start_byte and node.end_byte <= inside.end_byte
-                for inside in (body, *moved)
-            ):
-                continue
-            if node.type == "identifier" and self.text(node) == name:
-                return True
-            stack.extend(node.named_children)
-        return False
-
-    def _detach_each_pass(self, name: str, loop: Node, leaf: bool) -> Help:
-        message = f"detach `{name}` at the end of each pass: gradients stop at the pass boundary"
-        detached = f"{name}.detach()"
-        if leaf:
-            # It entered the loop as a leaf that requires grad: it must stay one.
-            message = f"make `{name}` a new leaf at the end of each pass, as it entered the loop"
-            detached = f"{name}.detach().require_grad()"
-        fallback = Help(f"{message}: `{name} = {detached};`")
-        body = loop.child_by_field_name("body")
-        if body is not None and self._holds_tensors(name, body):
-            # `state = Some(new_state)`: `state.detach()` would not compile.
-            return Help(
-                f"detach the tensors `{name}` holds at the end of each pass (as they are put in "
-                "it): gradients stop at the pass boundary"
-            )
-        if body is None or body.type != "block" or self.delta != 0:
-            return fallback
-        inner = [c for c in body.named_children if c.type not in ("line_comment", "block_comment")]
-        if not inner or not self._whole_lines(inner[-1]):
-            return fallback
-        last = inner[-1]
-        if last.end_point[0] >= body.end_point[0]:
-            return fallback
-        at = self._line_start(last.end_point[0] + 1)
-        indent = _indent(self.lines[last.start_point[0]])
-        edit = self._edit(at, at, f"{indent}{name} = {detached};{self.newline}")
-        return Help(message, [edit])
-
-    def _holds_tensors(self, name: str, body: Node) -> bool:
-        """Whether `name` is assigned, in `body`, a value that is not a tensor but holds some:
-        `Some(..)`, `State::new(..)`, a struct, tuple or array literal, a macro's value."""
-        stack = [body]
-        while stack:
-            node = stack.pop()
-            stack.extend(node.named_children)
-            left = node.child_by_field_name("left")
-            if node.type != "assignment_expression" or left is None or self.text(left) != name:
-                continue
-            right = node.child_by_field_name("right")
-            if right is None:
-                continue
-            if right.type in ("struct_expression", "tuple_expression", "array_expression"):
-                return True
-            if right.type == "macro_invocation":
-                return True
-            function = None
-            if right.type == "call_expression":
-                function = right.child_by_field_name("function")
-            if function is not None and function.type == "generic_function":
-                function = function.child_by_field_name("function")
-            if function is not None and function.type in ("identifier", "scoped_identifier"):
-                # `Some(..)`, `State(..)`, `LstmState::new(..)`; not `Tensor::cat(..)`.
-                last = self.text(function).split("::")[-1]
-                path = function.child_by_field_name("path")
-                owner = _last_segment(self.text(path)) if path is not None else ""
-                if last[:1].isupper() or (owner[:1].isupper() and owner != "Tensor"):
-                    return True
-        return False
-
-    def _detach_in_first_loss(self, definition: Definition, earlier: _Backward) -> Help:
-        name = definition.name
-        message = (
-            f"if the first loss must not train what made `{name}` (as in a GAN's discriminator "
-            f"step), detach `{name}` in it"
-        )
-        read = _first_read(earlier.loss, definition, (definition.span[1], earlier.span[0]))
-        node = read.node if read is not None else None
-        field_ = node.parent if node is not None else None
-        call = field_.parent if field_ is not None else None
-        if (
-            field_ is not None
-            and field_.type == "field_expression"
-            and call is not None
-            and call.type == "call_expression"
-            and self.text(field_).endswith(".clone")
-        ):
-            return Help(message, [self._edit(call.end_byte, call.end_byte, ".detach()")])
-        return Help(f"{message}: `{name}.clone().detach()`")
-
-    @property
-    def lines(self) -> list[str]:
-        """The file's lines, split at `\\n` only (as tree-sitter counts rows)."""
-        if self._lines is None:
-            self._lines = [line.removesuffix("\r") for line in self.source.text.split("\n")]
-        return self._lines
-
-    @property
-    def newline(self) -> str:
-        """The file's line ending, for the lines a fix adds (`\\r\\n` in a CRLF file)."""
-        return "\r\n" if b"\r\n" in self.data else "\n"
-
-    def _line_start(self, row: int) -> int:
-        """Byte offset where 0-based `row` starts (the end of the file past the last)."""
-        return self.positions.line_start(row)
-
-    def _whole_lines(self, node: Node) -> bool:
-        """Whether a node has its lines to itself (a trailing comment allowed)."""
-        start, end = node.start_point, node.end_point
-        before = self.data[self._line_start(start[0]) : self._line_start(start[0]) + start[1]]
-        return not before.strip() and self._ends_line(end[0], end[1])
-
-    def _ends_line(self, row: int, column: int) -> bool:
-        """Whether only blanks or a comment follow byte `column` of `row`."""
-        end = self._line_start(row + 1)
-        after = self.data[self._line_start(row) + column : end].strip()
-        return not after or after.startswith(b"//")
-
-
-_NO_PARENS = frozenset(
-    {
-        "identifier",
-        "call_expression",
-        "field_expression",
-        "parenthesized_expression",
-        "macro_invocation",
-        "index_expression",
-        "try_expression",
-        "await_expression",
-        "scoped_identifier",
-        "self",
-    }
-)
-
-
-def _first_read(
-    loss: Value,
-    definition: Definition,
-    within: tuple[int, int],
-    in_pass: tuple[int, int] | None = None,
-    names: set[str] | None = None,
-) -> _Read | None:
-    """Where a loss used `definition` within a range of bytes (in one pass of a loop, through
-    one of `names`): the first read of the tensor itself, else of a tensor derived from it."""
-    inside = [
-        r
-        for r in loss.reads
-        if within[0] <= r.span[0] < within[1]
-        and (in_pass is None or in_pass in r.context)
-        and (names is None or r.name in names)
-    ]
-    for same in (True, False):
-        found = [
-            r
-            for r in inside
-            if (r.value.origin is definition if same else definition in r.value.sources)
-        ]
-        if found:
-            return min(found, key=lambda r: r.span)
-    return None
 
 
 def _loop_between(earlier: Context, later: Context) -> int | None:
@@ -1790,18 +1375,3 @@ def _loop_between(earlier: Context, later: Context) -> int | None:
         if pass_a != pass_b:
             return key_a
     return None
-
-
-def _last_segment(path: str) -> str:
-    """`MseLoss` for `nn::loss::MseLoss` or `MseLoss::<B>`."""
-    while "<" in path:
-        stripped = re.sub(r"<[^<>]*>", "", path)
-        if stripped == path:
-            break
-        path = stripped
-    names = re.findall(r"[A-Za-z_]\w*", path)
-    return names[-1] if names else ""
-
-
-def _indent(line: str) -> str:
-    return line[: len(line) - len(line.lstrip())]

@@ -66,8 +66,8 @@ def render_json(report: LintReport) -> str:
     """One JSON object; its keys are stable (a key is added, never renamed or dropped):
 
     - `files_checked` (int) and `files` (the paths linted, as given or found, in order);
-    - `findings`, in file order then by line: `rule` (`loop-external-tracked`,
-      `shared-intermediate`, `double-backward`), `id` (`pbpit::<rule>`), `level`
+    - `findings`, in file order then by line: `rule` (a rule's name in
+      `pbpit.lint.rules.RULES`: `loop-external-tracked`, ...), `id` (`pbpit::<rule>`), `level`
       (`warning`), `message`, `path`, the primary span (`line`, `column`, `end_line`,
       `end_column`), `labels` (each a span, its `text`, and `primary`; the primary first)
       and `help` (each a `message` and its `edits`: a span and its `replacement`, none when
@@ -78,8 +78,6 @@ def render_json(report: LintReport) -> str:
     Lines and columns are 1-based; a column counts characters (a tab is one), as rustc's JSON
     does; end columns are exclusive. An edit's replacement ends its lines as the file does."""
     return json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n"
-
-
 
 
 def render_sarif(report: LintReport, base: Path | None = None) -> str:

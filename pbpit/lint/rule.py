@@ -1,0 +1,105 @@
+"""What a lint rule is, and what the analysis hands it.
+
+A rule (one file in `pbpit/lint/rules/`) declares its name, a one-line summary, why Burn panics,
+a bad and a fixed example and its fixes in words, and decides, for each `Meeting` (a backward
+that needs a definition an earlier backward consumed) or `Call` (a method it asked for, called on
+a tensor), whether it is its own and what diagnostic it gives.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from pbpit.lint.values import Backward, Definition, Value
+
+if TYPE_CHECKING:
+    from pbpit.diagnostics.model import Diagnostic
+    from pbpit.lint.fixes import Fixes
+    from pbpit.rust.syntax import Node
+
+
+@dataclass(frozen=True)
+class Fix:
+    """A fix a rule proposes, named by what it does (`detach once`) and said in a sentence."""
+
+    name: str
+    does: str
+
+
+@dataclass(eq=False)
+class Meeting:
+    """A backward (`later`) that needs the step of `definition`, which `earlier` consumed: in
+    Burn, `later` panics with `graph tape has already been consumed`."""
+
+    definition: Definition
+    earlier: Backward
+    later: Backward
+    loss: Value
+    """What `later` backpropagates."""
+    loop: Node | None = None
+    """The loop whose passes separate the two backwards; None when they run in one pass."""
+    loop_span: tuple[int, int] = (0, 0)
+    """The loop's file bytes (a closure's, for a closure read as a loop body)."""
+    in_pass: tuple[int, int] | None = None
+    """(loop key, pass) of `later` in that loop."""
+    carried: bool = False
+    """`definition` was made in an earlier pass of the loop and carried into this one."""
+    entry: dict[str, Value] | None = None
+    """What each name in scope held as the loop started."""
+    in_macro: bool = False
+    """`later` is read from a macro's arguments: its nodes are not the file's."""
+
+    @property
+    def same_tensor(self) -> bool:
+        """`later` backpropagates the consumed tensor itself (the same binding, or a clone)."""
+        return self.loss.origin is self.definition
+
+
+@dataclass(eq=False)
+class Call:
+    """`receiver.name(arguments)`, a method a rule asked to see, with what the receiver is."""
+
+    name: str
+    receiver: Value
+    span: tuple[int, int]
+    """File bytes of the method's name up to the end of the call: `require_grad()`."""
+    receiver_span: tuple[int, int]
+    arguments: str
+    """The arguments' text, between the parentheses."""
+
+
+class Rule:
+    """One lint rule; each is a subclass holding its documentation, detection and fixes."""
+
+    name: ClassVar[str]
+    """As in `// pbpit: allow(...)`; reported as `pbpit::<name>`."""
+    summary: ClassVar[str]
+    """One line: what the rule finds."""
+    panic: ClassVar[str]
+    """The words of Burn's panic the rule foresees."""
+    why: ClassVar[str]
+    """Why Burn panics, in Burn's words: paragraphs separated by blank lines."""
+    bad: ClassVar[str]
+    """A short Burn program that panics so (and is this rule's one finding)."""
+    fixed: ClassVar[str]
+    """The same program, fixed (no finding)."""
+    fixes: ClassVar[tuple[Fix, ...]]
+    words: ClassVar[tuple[bytes, ...]] = (b"backward",)
+    """Source text without which the rule cannot fire: a function holding none of any rule's
+    words is not read."""
+    methods: ClassVar[frozenset[str]] = frozenset()
+    """The methods whose calls on a value `call` is given."""
+
+    @property
+    def id(self) -> str:
+        """`pbpit::<name>`, as diagnostics and SARIF name the rule."""
+        return f"pbpit::{self.name}"
+
+    def meeting(self, meeting: Meeting, fixes: Fixes) -> Diagnostic | None:
+        """The diagnostic for `meeting` if it is this rule's, else None."""
+        return None
+
+    def call(self, call: Call, fixes: Fixes) -> Diagnostic | None:
+        """The diagnostic for a call of one of `methods` if it is this rule's, else None."""
+        return None

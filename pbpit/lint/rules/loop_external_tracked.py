@@ -1,0 +1,247 @@
+"""`loop-external-tracked`: a tracked tensor made before a loop, or carried from one pass into
+the next, is used by the loop's backward."""
+
+from __future__ import annotations
+
+from pbpit.diagnostics.model import Diagnostic, Help
+from pbpit.engine.graph import Requirement
+from pbpit.lint.fixes import Fixes, last_segment
+from pbpit.lint.rule import Fix, Meeting, Rule
+from pbpit.lint.values import Definition
+from pbpit.rust.syntax import Node
+
+
+class LoopExternalTracked(Rule):
+    name = "loop-external-tracked"
+    summary = (
+        "a tracked tensor made before a loop (or carried from one pass to the next) is used by "
+        "the loop's backward: the 2nd pass panics"
+    )
+    panic = "graph tape has already been consumed"
+    why = """\
+Burn records a step for every op on a tracked tensor, under the result's NodeId. `backward()`
+first walks from the loss over the recorded parents (`collect_steps`), then consumes every step
+it reached (`build_tape`): steps are taken by value and their saved tensors released, which is
+why Burn has no `retain_graph`.
+
+`feats` is made once, before the loop, from `x` which requires grad: a tracked intermediate. The
+first pass's backward consumes its step. The second pass builds a new loss on it; its backward
+walks back to `feats`, finds no step for a node that is not a leaf, and panics: `Cannot run
+backward: graph tape has already been consumed at NodeId(2)`. `feats.is_tracked()` is still
+true: it says the tensor takes part in a graph, not that its step is still there.
+
+The same happens to a tracked tensor carried from one pass into the next through a variable (an
+RNN's hidden state that is never detached): the next pass's backward walks into the graph the
+previous pass consumed. A leaf that requires grad (a parameter) has no step to lose and may be
+used by every pass; data and detached tensors take no part in the graph."""
+    bad = """\
+use burn::tensor::{Device, Tensor};
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let x = Tensor::<1>::from_floats([0.5, 1.0], &device).require_grad();
+    let w = Tensor::<1>::from_floats([1.0, 2.0], &device).require_grad();
+    // Features computed once, before the loop, to save time.
+    let feats = x.clone().exp();
+    for step in 0..3 {
+        let loss = (feats.clone() * w.clone()).sum();
+        println!("step {step}: loss = {}", loss.clone().into_scalar());
+        let _grads = loss.backward();
+    }
+}
+"""
+    fixed = """\
+use burn::tensor::{Device, Tensor};
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let x = Tensor::<1>::from_floats([0.5, 1.0], &device).require_grad();
+    let w = Tensor::<1>::from_floats([1.0, 2.0], &device).require_grad();
+    for step in 0..3 {
+        // Computed in every pass: each backward walks a graph of its own.
+        let feats = x.clone().exp();
+        let loss = (feats * w.clone()).sum();
+        println!("step {step}: loss = {}", loss.clone().into_scalar());
+        let _grads = loss.backward();
+    }
+}
+"""
+    fixes = (
+        Fix(
+            "detach once",
+            "if the tensor needs no gradient, `.detach()` it where it is made: a detached tensor "
+            "is data, reusable by every pass",
+        ),
+        Fix(
+            "recompute in the loop",
+            "if gradients must flow through it, compute it inside the loop, every pass: each "
+            "backward walks a graph of its own",
+        ),
+        Fix(
+            "detach each pass",
+            "for state carried from pass to pass, detach it at the end of each pass "
+            "(`.detach().require_grad()` if it entered the loop as a leaf): gradients stop at "
+            "the pass boundary",
+        ),
+    )
+
+    def meeting(self, meeting: Meeting, fixes: Fixes) -> Diagnostic | None:
+        if meeting.loop is None:
+            return None
+        definition, loss = meeting.definition, meeting.loss
+        name = definition.name
+        within = meeting.loop_span
+        # Where the panicking pass uses it (the same place in every pass, unless it is carried).
+        use = loss.first_read(definition, within, meeting.in_pass) or loss.first_read(
+            definition, within
+        )
+        labels = []
+        if meeting.carried:
+            # Named after the variable that carries it into the next pass: one in scope as the
+            # loop starts, read by the panicking pass.
+            entry = meeting.entry or {}
+            use = loss.first_read(definition, within, meeting.in_pass, set(entry)) or use
+            name = use.name if use is not None else name
+            made = f"`{definition.name}` is made here"
+            message = (
+                f"`{name}` carries a tracked tensor from one pass of the loop into the next: "
+                "a later pass's backward panics"
+            )
+            labels.append(fixes.label(definition.span, f"{made}, {definition.why}", True))
+            if use is not None and use.value.origin is definition:
+                labels.append(fixes.label(use.span, f"the previous pass's `{name}` is used here"))
+            elif use is not None:
+                labels.append(
+                    fixes.label(use.span, f"`{name}` brings it here from the previous pass")
+                )
+            held = entry.get(name)
+            leaf = held is not None and held.requirement == Requirement.GRAD
+            helps = [detach_each_pass(name, meeting, leaf, fixes)]
+            later = (
+                "a later pass" if name == definition.name else f"a later pass, through `{name}`,"
+            )
+        else:
+            message = (
+                f"`{name}` is a tracked tensor made before the loop and used in it: "
+                "the loop's 2nd backward panics"
+            )
+            labels.append(
+                fixes.label(
+                    definition.span,
+                    f"`{name}` is made here, outside the loop, {definition.why}",
+                    True,
+                )
+            )
+            if use is not None:
+                labels.append(fixes.label(use.span, "used here, inside the loop"))
+            helps = [detach_once(definition, fixes), recompute_in_loop(definition, meeting, fixes)]
+            later = "the next pass"
+        labels.append(
+            fixes.label(
+                meeting.earlier.span,
+                f"this backward consumes `{definition.name}`'s step; {later} panics at it",
+            )
+        )
+        return fixes.diagnostic(self.name, message, name, labels, helps, definition.span[0])
+
+
+# -- the fixes
+
+
+def detach_once(definition: Definition, fixes: Fixes) -> Help:
+    """Detach once: `.detach()` where the tensor is made."""
+    message = f"if `{definition.name}` needs no gradient, detach it once"
+    if definition.value is None:
+        return Help(f"{message}: add `.detach()` where it is made")
+    return Help(message, fixes.detach_edits(definition.value))
+
+
+def recompute_in_loop(definition: Definition, meeting: Meeting, fixes: Fixes) -> Help:
+    """Recompute in the loop: its `let`, and those of what it is made from before the loop, move
+    to the top of the loop's body."""
+    name = definition.name
+    loop = meeting.loop
+    assert loop is not None
+    message = f"if gradients must flow through `{name}`, compute it inside the loop, every pass"
+    fallback = Help(f"{message}, where the backward uses it")
+    body = loop.child_by_field_name("body")
+    block = loop.parent
+    if block is not None and block.type == "expression_statement":
+        block = block.parent
+    if body is None or body.type != "block" or block is None or block.type != "block":
+        return fallback
+    # Everything it is made from that was made before the loop moves in with it, in order:
+    # moving only the last of a chain leaves the rest consumed by the first pass.
+    chain = sorted(
+        {d.statement.start_byte: d for d in definition.sources if d.statement is not None}.values(),
+        key=lambda d: d.statement.start_byte,
+    )
+    moved = [d.statement for d in chain]
+    if definition.statement is None or any(
+        statement.type != "let_declaration"
+        or statement.parent != block
+        or statement.end_byte > loop.start_byte
+        or d.assigned
+        or d.value is None
+        or not fixes.whole_lines(statement)
+        or fixes.read_outside(d.name, statement, body, moved)
+        for d, statement in zip(chain, moved, strict=True)
+    ):
+        return fallback
+    edits = fixes.move_into_loop(moved, loop)
+    return fallback if edits is None else Help(message, edits)
+
+
+def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> Help:
+    """Detach each pass: `name = name.detach();` as the last statement of the loop's body."""
+    message = f"detach `{name}` at the end of each pass: gradients stop at the pass boundary"
+    detached = f"{name}.detach()"
+    if leaf:
+        # It entered the loop as a leaf that requires grad: it must stay one.
+        message = f"make `{name}` a new leaf at the end of each pass, as it entered the loop"
+        detached = f"{name}.detach().require_grad()"
+    fallback = Help(f"{message}: `{name} = {detached};`")
+    loop = meeting.loop
+    body = loop.child_by_field_name("body") if loop is not None else None
+    if body is not None and holds_tensors(name, body, fixes):
+        # `state = Some(new_state)`: `state.detach()` would not compile.
+        return Help(
+            f"detach the tensors `{name}` holds at the end of each pass (as they are put in "
+            "it): gradients stop at the pass boundary"
+        )
+    if body is None or body.type != "block" or meeting.in_macro:
+        return fallback
+    edit = fixes.append_line(body, f"{name} = {detached};")
+    return fallback if edit is None else Help(message, [edit])
+
+
+def holds_tensors(name: str, body: Node, fixes: Fixes) -> bool:
+    """Whether `name` is assigned, in `body`, a value that is not a tensor but holds some:
+    `Some(..)`, `State::new(..)`, a struct, tuple or array literal, a macro's value."""
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.named_children)
+        left = node.child_by_field_name("left")
+        if node.type != "assignment_expression" or left is None or fixes.text(left) != name:
+            continue
+        right = node.child_by_field_name("right")
+        if right is None:
+            continue
+        if right.type in ("struct_expression", "tuple_expression", "array_expression"):
+            return True
+        if right.type == "macro_invocation":
+            return True
+        function = None
+        if right.type == "call_expression":
+            function = right.child_by_field_name("function")
+        if function is not None and function.type == "generic_function":
+            function = function.child_by_field_name("function")
+        if function is not None and function.type in ("identifier", "scoped_identifier"):
+            # `Some(..)`, `State(..)`, `LstmState::new(..)`; not `Tensor::cat(..)`.
+            last = fixes.text(function).split("::")[-1]
+            path = function.child_by_field_name("path")
+            owner = last_segment(fixes.text(path)) if path is not None else ""
+            if last[:1].isupper() or (owner[:1].isupper() and owner != "Tensor"):
+                return True
+    return False

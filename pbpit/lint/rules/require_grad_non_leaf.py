@@ -1,0 +1,108 @@
+"""`require-grad-non-leaf`: `.require_grad()` on a tracked intermediate, which Burn refuses."""
+
+from __future__ import annotations
+
+from pbpit.diagnostics.model import Diagnostic, Help
+from pbpit.engine.graph import Requirement
+from pbpit.lint.fixes import Fixes
+from pbpit.lint.rule import Call, Fix, Rule
+
+
+class RequireGradNonLeaf(Rule):
+    name = "require-grad-non-leaf"
+    summary = (
+        "`require_grad()` on a tracked intermediate (the result of an op on a tensor that "
+        "requires grad): Burn panics at that call"
+    )
+    panic = "Can't convert a non leaf tensor into a tracked tensor"
+    why = """\
+`require_grad()` looks at the tensor's requirement. On untracked data it makes a leaf, with the
+same NodeId and a root step registered for it; on a leaf that already requires grad it returns
+the tensor unchanged; on a tracked intermediate, the result of an op with an input that requires
+grad, it panics at once: `Can't convert a non leaf tensor into a tracked tensor`.
+
+`x.clone().exp()` is such an intermediate: it already takes part in the graph, its step recorded
+under its NodeId, and gradients flow through it to `x`. Burn keeps the gradients of leaves only
+(`grad` of an intermediate is `None`), and a node's place in the graph cannot be changed once
+recorded. To get a gradient for the values themselves, cut them from the graph first: `detach()`
+gives an untracked tensor with a new NodeId, and `require_grad()` on it starts a new lineage."""
+    bad = """\
+use burn::tensor::{Device, Tensor};
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let x = Tensor::<1>::from_floats([0.5, 1.0], &device).require_grad();
+    let w = Tensor::<1>::from_floats([1.0, 2.0], &device).require_grad();
+    // The gradient with respect to the features is wanted too.
+    let feats = x.clone().exp().require_grad();
+    let grads = (feats.clone() * w.clone()).sum().backward();
+    let g = feats.grad(&grads);
+    println!("feats.grad = {:?}", g.map(|g| g.into_data().to_vec::<f32>().unwrap()));
+}
+"""
+    fixed = """\
+use burn::tensor::{Device, Tensor};
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let x = Tensor::<1>::from_floats([0.5, 1.0], &device).require_grad();
+    let w = Tensor::<1>::from_floats([1.0, 2.0], &device).require_grad();
+    // A leaf of its own, cut from `x`: its gradient is kept, none flows back to `x`.
+    let feats = x.clone().exp().detach().require_grad();
+    let grads = (feats.clone() * w.clone()).sum().backward();
+    let g = feats.grad(&grads);
+    println!("feats.grad = {:?}", g.map(|g| g.into_data().to_vec::<f32>().unwrap()));
+}
+"""
+    fixes = (
+        Fix(
+            "detach first",
+            "`.detach()` before `.require_grad()`: a new leaf whose gradient is kept; nothing "
+            "flows back through it to what made it",
+        ),
+        Fix(
+            "drop require_grad",
+            "remove `.require_grad()`: the tensor is tracked already, and gradients flow "
+            "through it to the leaves it comes from",
+        ),
+    )
+    words = (b"require_grad",)
+    methods = frozenset({"require_grad", "set_require_grad"})
+
+    def call(self, call: Call, fixes: Fixes) -> Diagnostic | None:
+        if call.receiver.requirement != Requirement.GRAD_IN_BACKWARD:
+            return None  # data becomes a leaf; a leaf is returned unchanged
+        if call.name == "set_require_grad" and call.arguments.strip() != "true":
+            return None
+        origin = call.receiver.origin
+        name = origin.name if origin is not None else ""
+        what = f"`{name}`" if name else "the tensor"
+        called = "require_grad()" if call.name == "require_grad" else "set_require_grad(true)"
+        labels = [
+            fixes.label(call.span, f"this panics: {what} is not a leaf", True),
+            fixes.label(call.receiver_span, f"a tracked intermediate, {call.receiver.why}"),
+        ]
+        message = f"`{called}` on a tracked intermediate panics: `{self.panic}`"
+        helps = [detach_first(call, fixes), drop_require_grad(called, call, fixes)]
+        return fixes.diagnostic(self.name, message, name, labels, helps, call.span[0])
+
+
+# -- the fixes
+
+
+def detach_first(call: Call, fixes: Fixes) -> Help:
+    """Detach first: `.detach()` between the tensor and the call."""
+    at = call.receiver_span[1]
+    return Help(
+        "if nothing must train through it, detach it first: a new leaf, cut from the graph",
+        [fixes.edit(at, at, ".detach()")],
+    )
+
+
+def drop_require_grad(called: str, call: Call, fixes: Fixes) -> Help:
+    """Drop require_grad: the call goes, the tensor stays tracked."""
+    return Help(
+        f"if gradients must flow through it to the leaves it comes from, drop `.{called}`: it is "
+        "tracked already",
+        [fixes.edit(call.receiver_span[1], call.span[1], "")],
+    )

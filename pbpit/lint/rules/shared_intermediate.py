@@ -1,0 +1,118 @@
+"""`shared-intermediate`: two losses that share a tracked intermediate are backpropagated one
+after the other."""
+
+from __future__ import annotations
+
+from pbpit.diagnostics.model import Diagnostic, Help
+from pbpit.lint.fixes import Fixes
+from pbpit.lint.rule import Fix, Meeting, Rule
+from pbpit.lint.values import Backward, Definition
+
+
+class SharedIntermediate(Rule):
+    name = "shared-intermediate"
+    summary = (
+        "two losses that share a tracked intermediate are backpropagated one after the other: "
+        "the 2nd backward panics"
+    )
+    panic = "graph tape has already been consumed"
+    why = """\
+Two losses built on one tracked intermediate share its step: Burn records one step per node,
+under its NodeId, whatever uses it. The first `backward()` walks from its loss through `feats`
+and consumes every step it reached (`build_tape`), `feats`'s included: steps are taken by value,
+and Burn has no `retain_graph`.
+
+The second backward walks from the other loss to `feats` again, finds no step for a node that is
+not a leaf, and panics: `Cannot run backward: graph tape has already been consumed at
+NodeId(2)`. Which loss goes first does not matter, and holding a handle to `feats` does not keep
+its step. One backward over the sum of the losses walks each node once and adds the gradients
+that reach it."""
+    bad = """\
+use burn::tensor::{Device, Tensor};
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let x = Tensor::<1>::from_floats([0.5, 1.0], &device).require_grad();
+    let w = Tensor::<1>::from_floats([1.0, 2.0], &device).require_grad();
+    let feats = x.clone().exp();
+    let l1 = (feats.clone() * w.clone()).sum();
+    let l2 = (feats * 2.0).sum();
+    println!("l1 = {}, l2 = {}", l1.clone().into_scalar(), l2.clone().into_scalar());
+    let _g1 = l1.backward();
+    let _g2 = l2.backward();
+}
+"""
+    fixed = """\
+use burn::tensor::{Device, Tensor};
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let x = Tensor::<1>::from_floats([0.5, 1.0], &device).require_grad();
+    let w = Tensor::<1>::from_floats([1.0, 2.0], &device).require_grad();
+    let feats = x.clone().exp();
+    let l1 = (feats.clone() * w.clone()).sum();
+    let l2 = (feats * 2.0).sum();
+    println!("l1 = {}, l2 = {}", l1.clone().into_scalar(), l2.clone().into_scalar());
+    // One backward over both terms: each gradient is their sum.
+    let _grads = (l1 + l2).backward();
+}
+"""
+    fixes = (
+        Fix(
+            "add the losses",
+            "add the losses and run one backward on their sum; read each loss's value "
+            "(`into_scalar()`) to log it",
+        ),
+        Fix(
+            "detach in the first loss",
+            "if the first loss must not train what made the shared tensor (a GAN's "
+            "discriminator step), detach the tensor in it",
+        ),
+    )
+
+    def meeting(self, meeting: Meeting, fixes: Fixes) -> Diagnostic | None:
+        if meeting.loop is not None or meeting.same_tensor:
+            return None
+        definition, earlier, later = meeting.definition, meeting.earlier, meeting.later
+        name = definition.name
+        labels = [
+            fixes.label(definition.span, f"`{name}` is made here, {definition.why}", True),
+            fixes.label(earlier.span, f"this backward consumes `{name}`'s step"),
+            fixes.label(later.span, f"this backward needs `{name}`'s step again and panics"),
+        ]
+        helps = [add_the_losses(earlier, later), detach_in_first_loss(definition, earlier, fixes)]
+        message = f"`{name}` is shared by two losses, each backpropagated: the 2nd backward panics"
+        return fixes.diagnostic(self.name, message, name, labels, helps, definition.span[0])
+
+
+# -- the fixes
+
+
+def add_the_losses(earlier: Backward, later: Backward) -> Help:
+    """Add the losses: one backward on their sum, said with their names when they have some."""
+    first, second = earlier.receiver, later.receiver
+    if first and second and first != second:
+        return Help(f"add the losses and run one backward: `({first} + {second}).backward()`")
+    return Help("add the two losses and run one backward on their sum")
+
+
+def detach_in_first_loss(definition: Definition, earlier: Backward, fixes: Fixes) -> Help:
+    """Detach in the first loss: `.detach()` after the `.clone()` the first loss reads it by."""
+    name = definition.name
+    message = (
+        f"if the first loss must not train what made `{name}` (as in a GAN's discriminator "
+        f"step), detach `{name}` in it"
+    )
+    read = earlier.loss.first_read(definition, (definition.span[1], earlier.span[0]))
+    node = read.node if read is not None else None
+    field_ = node.parent if node is not None else None
+    call = field_.parent if field_ is not None else None
+    if (
+        field_ is not None
+        and field_.type == "field_expression"
+        and call is not None
+        and call.type == "call_expression"
+        and fixes.text(field_).endswith(".clone")
+    ):
+        return Help(message, [fixes.edit(call.end_byte, call.end_byte, ".detach()")])
+    return Help(f"{message}: `{name}.clone().detach()`")

@@ -1,0 +1,102 @@
+"""What the lint's reading of a function knows about a value: its requirement (the engine's
+`Requirement`: untracked data, a leaf that requires grad, a tracked intermediate), the
+definitions it derives from, and where it was read. The rules receive these in a `Meeting` or a
+`Call` (`pbpit.lint.rule`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pbpit.engine.graph import Requirement
+from pbpit.rust.syntax import Node
+
+Context = tuple[tuple[int, int], ...]
+"""The loops around a point and the pass of each: `((loop key, pass), ...)`, outermost first."""
+
+
+@dataclass(eq=False)
+class Definition:
+    """A tracked tensor bound to a name at one place, in one pass of the loops around it."""
+
+    name: str
+    span: tuple[int, int]
+    """File bytes of where it is made (its value, or its name when the value spans lines)."""
+    context: Context
+    why: str
+    """How it is tracked, after `made here`: `from `x` which requires grad`."""
+    statement: Node | None
+    """The `let` or assignment statement (None inside a macro's arguments)."""
+    value: Node | None
+    assigned: bool = False
+    sources: frozenset[Definition] = frozenset()
+    """Itself and every definition it derives from."""
+
+
+@dataclass(frozen=True, eq=False)
+class Value:
+    """A value as the lint reads it; `requirement` in Burn's three states."""
+
+    requirement: Requirement = Requirement.NONE
+    origin: Definition | None = None
+    """The definition this very tensor is (a clone is the same tensor); None for a temporary."""
+    sources: frozenset[Definition] = frozenset()
+    why: str = ""
+    frozen: bool = False
+    """A module whose forward is tracked only if its input is (`valid()`, a loss, an activation)."""
+    reads: frozenset[Read] = frozenset()
+    """The reads of tracked variables this value was computed from: where a tensor is used."""
+    parts: tuple[tuple[str, Value], ...] | None = None
+    """The elements of a tuple, array, `vec!` or struct literal, by `.0`, `[0]` or `.field`: a
+    collection is not a tensor, its elements stay tensors of their own."""
+
+    def first_read(
+        self,
+        definition: Definition,
+        within: tuple[int, int],
+        in_pass: tuple[int, int] | None = None,
+        names: set[str] | None = None,
+    ) -> Read | None:
+        """Where this value used `definition` within a range of file bytes (in one pass of a
+        loop, through one of `names`): the first read of the tensor itself, else of a tensor
+        derived from it."""
+        inside = [
+            r
+            for r in self.reads
+            if within[0] <= r.span[0] < within[1]
+            and (in_pass is None or in_pass in r.context)
+            and (names is None or r.name in names)
+        ]
+        for same in (True, False):
+            found = [
+                r
+                for r in inside
+                if (r.value.origin is definition if same else definition in r.value.sources)
+            ]
+            if found:
+                return min(found, key=lambda r: r.span)
+        return None
+
+
+@dataclass(eq=False)
+class Read:
+    """A variable read where it held a tracked value."""
+
+    span: tuple[int, int]
+    name: str
+    value: Value
+    node: Node | None
+    context: Context = ()
+    """The loops around the read and the pass of each."""
+
+
+@dataclass(eq=False)
+class Backward:
+    """A `.backward()` call, in one pass of the loops around it."""
+
+    span: tuple[int, int]
+    context: Context
+    receiver: str | None
+    """The loss's variable name when the receiver is a plain name."""
+    loss: Value
+    once: frozenset[tuple[int, int]] = frozenset()
+    """The branches around it taken in one pass only (`if epoch == 0`): (loop key, branch)."""
