@@ -135,6 +135,7 @@ METHODS: tuple[Method, ...] = (
     Method("sigmoid", UNARY, "Sigmoid", INPUTS, ELEMENTWISE),
     Method("relu", UNARY, "Relu", INPUTS, ELEMENTWISE),
     Method("recip", UNARY, "Recip", INPUTS, ELEMENTWISE),
+    Method("abs", UNARY, "Abs", INPUTS, ELEMENTWISE),
     Method("powf_scalar", SCALAR, "PowfScalar", INPUTS, WITH_NUMBER),
     Method("add_scalar", SCALAR, "AddScalar", INPUTS, WITH_NUMBER),
     Method("sub_scalar", SCALAR, "SubScalar", INPUTS, WITH_NUMBER),
