@@ -187,6 +187,7 @@ UNARY = {
     "sigmoid": (lambda t: t.sigmoid(), _sigmoid64, floats(-6.0, 6.0)),
     "relu": (lambda t: t.relu(), lambda x: np.maximum(x, 0.0), away_from_zero(0.1, 10.0)),
     "recip": (lambda t: t.recip(), lambda x: 1.0 / x, away_from_zero(0.2, 5.0)),
+    "abs": (lambda t: t.abs(), np.abs, away_from_zero(0.1, 10.0)),
 }
 
 ANY_C = floats(-4.0, 4.0)
@@ -599,6 +600,25 @@ def test_relu_grad_is_w_where_input_positive_and_zero_elsewhere(shape, data):
     xt = leaf(x)
     grads, _ = weighted_loss(xt.relu(), w)
     assert_bits(grad_array(xt, grads), np.where(x > 0, w, F32(0.0)).astype(F32))
+
+
+def test_abs_grad_is_w_times_the_sign_and_signed_zero_at_zero():
+    # By hand: d|x|/dx = sign(x), and Burn's (Flex's) sign is +0.0 at both zeros, so the
+    # gradient there is w * +0.0, which keeps w's sign.
+    pb.reset()
+    x = leaf([-2.0, 3.0, 0.0, -0.0, 0.5])
+    w = np.array([1.5, -2.0, 4.0, -1.0, -0.25], dtype=F32)
+    y = x.abs()
+    assert y.to_vec() == [2.0, 3.0, 0.0, 0.0, 0.5]
+    assert not np.signbit(np.array(y.to_vec(), dtype=F32)).any()  # |-0.0| is +0.0
+    grads, _ = weighted_loss(y, w)
+    assert_bits(grad_array(x, grads), np.array([-1.5, -2.0, 0.0, -0.0, -0.25], dtype=F32))
+
+
+def test_abs_of_untracked_is_untracked_and_of_tracked_is_tracked():
+    pb.reset()
+    assert not leaf([-1.0], grad=False).abs().is_tracked()
+    assert leaf([-1.0]).abs().is_tracked()
 
 
 @SETTINGS

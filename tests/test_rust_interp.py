@@ -756,6 +756,24 @@ def test_tensor_method_chain_over_every_op(tmp_path):
     assert out == "[2, 2] [54.0] 2.5 2\n[1.0, 2.0, 3.0, 4.0, 1.5, 2.5, 3.5, 4.5]\n"
 
 
+def test_abs_runs_tracked_with_burns_gradient(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        let device = Device::default();
+        let x = Tensor::<1>::from_floats([-2.0, 3.0, 0.0, -0.0], &device).require_grad();
+        let y = x.clone().abs();
+        println!("{:?} {}", y.to_data().to_vec::<f32>().unwrap(), y.is_tracked());
+        let w = Tensor::<1>::from_floats([1.5, -2.0, 4.0, -1.0], &device);
+        let grads = (y * w).sum().backward();
+        println!("{:?}", x.grad(&grads).map(|g| g.into_data().to_vec::<f32>().unwrap()));
+        println!("{}", Tensor::<1>::from_floats([-1.0], &device).abs().is_tracked());
+        """,
+    )
+    # By hand: |x|, then w * sign(x) with Burn's sign(0.0) = sign(-0.0) = +0.0.
+    assert out == "[2.0, 3.0, 0.0, 0.0] true\nSome([-1.5, -2.0, 0.0, -0.0])\nfalse\n"
+
+
 def test_gradients_through_a_user_fn_and_if_let(tmp_path):
     out = main(
         tmp_path,

@@ -117,6 +117,16 @@ def recip(a: Array) -> Array:
     return _binary(np.divide, F1, a)
 
 
+def abs(a: Array) -> Array:
+    """|x|, the sign bit cleared (as Rust's `f32::abs`: |-0.0| is +0.0)."""
+    return _unary(np.absolute, a)
+
+
+def sign(a: Array) -> Array:
+    """Flex's `float_sign`: 1 or -1 by the sign, +0.0 for both zeros, NaN for NaN."""
+    return _unary(np.sign, a)
+
+
 def sqrt(a: Array) -> Array:
     return _unary(np.sqrt, a)
 

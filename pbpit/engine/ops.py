@@ -168,6 +168,22 @@ class Relu(Op):
         return (f.relu_backward(grad, x),)
 
 
+class Abs(Op):
+    name = "abs"
+    __slots__ = ()
+
+    def forward(self, x):
+        if self.needs[0]:
+            self.saved = (x,)
+        return f.abs(x)
+
+    def backward(self, grad):
+        (x,) = self.saved
+        # d/dx |x| = sign(x). Burn's sign is +0.0 at 0.0 and at -0.0, so the gradient there is
+        # grad * +0.0: +0.0 for a positive grad, -0.0 for a negative one, NaN for an infinite one.
+        return (f.mul(grad, f.sign(x)),)
+
+
 class PowfScalar(Op):
     name = "powf_scalar"
     __slots__ = ("exponent",)

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from pbpit.engine import ops
+from pbpit.engine import api, ops
 from pbpit.engine.graph import Node, Requirement
 from pbpit.engine.server import (
     NON_LEAF_REQUIRE_GRAD,
@@ -219,6 +219,10 @@ class Tensor:
         """The value on the inner device: no node id, never tracked."""
         return Tensor(self.array, None)
 
+    def inner(self) -> Tensor:
+        """Burn's name for `without_autodiff`: the tensor of the inner backend."""
+        return Tensor(self.array, None)
+
     def backward(self) -> Gradients:
         if self.node is None:
             raise TypeError("backward() needs a tensor on an autodiff device")
@@ -237,6 +241,10 @@ class Tensor:
     def shape(self) -> tuple[int, ...]:
         return tuple(self.array.shape)
 
+    def dims(self) -> list[int]:
+        """Burn's `dims()`: the size of each dimension."""
+        return list(self.array.shape)
+
     def to_vec(self) -> list[float]:
         """The values, flattened, as Python floats holding the float32 values exactly."""
         return self.array.reshape(-1).tolist()
@@ -252,31 +260,7 @@ class Tensor:
         where = "untracked" if self.node is None else f"NodeId({self.node.id})"
         return f"Tensor({self.to_vec()}, shape={list(self.shape)}, {where})"
 
-    # -- ops ------------------------------------------------------------------------------------
-
-    def exp(self) -> Tensor:
-        return _apply_one(ops.Exp(), self)
-
-    def log(self) -> Tensor:
-        return _apply_one(ops.Log(), self)
-
-    def neg(self) -> Tensor:
-        return _apply_one(ops.Neg(), self)
-
-    def sqrt(self) -> Tensor:
-        return _apply_one(ops.Sqrt(), self)
-
-    def tanh(self) -> Tensor:
-        return _apply_one(ops.Tanh(), self)
-
-    def sigmoid(self) -> Tensor:
-        return _apply_one(ops.Sigmoid(), self)
-
-    def relu(self) -> Tensor:
-        return _apply_one(ops.Relu(), self)
-
-    def recip(self) -> Tensor:
-        return _apply_one(ops.Recip(), self)
+    # -- ops: those whose op is all they need come from the table (`_from_table`) ---------------
 
     def powf_scalar(self, exponent: float) -> Tensor:
         """`x^p`. Whole exponents take Burn's shortcuts, which change the graph: p = 1 is `x`
@@ -295,24 +279,6 @@ class Tensor:
             return self.mul_scalar(0.0).add_scalar(1.0)
         return _apply_one(ops.PowfScalar(p), self)
 
-    def add_scalar(self, value: float) -> Tensor:
-        return _apply_one(ops.AddScalar(value), self)
-
-    def sub_scalar(self, value: float) -> Tensor:
-        return _apply_one(ops.SubScalar(value), self)
-
-    def mul_scalar(self, value: float) -> Tensor:
-        return _apply_one(ops.MulScalar(value), self)
-
-    def div_scalar(self, value: float) -> Tensor:
-        return _apply_one(ops.DivScalar(value), self)
-
-    def sum(self) -> Tensor:
-        return _apply_one(ops.Sum(), self)
-
-    def mean(self) -> Tensor:
-        return _apply_one(ops.Mean(), self)
-
     def sum_dim(self, dim: int) -> Tensor:
         return _apply_one(ops.SumDim(_dim(dim, self.array.ndim)), self)
 
@@ -323,22 +289,6 @@ class Tensor:
         if int(np.prod(new_shape)) != self.array.size:
             raise ValueError(f"reshape: cannot view {list(self.shape)} as {list(new_shape)}")
         return _apply_one(ops.Reshape(new_shape), self)
-
-    def _binary(self, op: ops.Op, other: Tensor) -> Tensor:
-        _check_same_shape(op.name, self, other)
-        return _apply(op, (self, other), self.array, other.array)
-
-    def add(self, other: Tensor) -> Tensor:
-        return self._binary(ops.Add(), other)
-
-    def sub(self, other: Tensor) -> Tensor:
-        return self._binary(ops.Sub(), other)
-
-    def mul(self, other: Tensor) -> Tensor:
-        return self._binary(ops.Mul(), other)
-
-    def div(self, other: Tensor) -> Tensor:
-        return self._binary(ops.Div(), other)
 
     def matmul(self, other: Tensor) -> Tensor:
         a, b = self.array.shape, other.array.shape
@@ -376,6 +326,48 @@ class Tensor:
 
     def __neg__(self) -> Tensor:
         return self.neg()
+
+
+def _from_table() -> None:
+    """Give `Tensor` a method for each row of the table whose op needs nothing but its inputs:
+    no argument, a number, or a tensor of the same shape. Rows that need more (Burn's shortcuts,
+    shape rules) are written in the class and left as they are."""
+    for row in api.METHODS:
+        if row.op is None or not row.runs or row.receiver is None or row.name in vars(Tensor):
+            continue
+        make = _MAKERS.get(row.param_types)
+        if make is None:
+            raise TypeError(f"Tensor.{row.name}: no rule makes `{row.rust}`; write it in Tensor")
+        method = make(getattr(ops, row.op))
+        method.__name__ = method.__qualname__ = row.name
+        method.__doc__ = f"Burn's `{row.name}{row.rust}`, computed by `ops.{row.op}`."
+        setattr(Tensor, row.name, method)
+
+
+def _on_itself(op: type[ops.Op]):
+    def method(self: Tensor) -> Tensor:
+        return _apply_one(op(), self)
+
+    return method
+
+
+def _with_number(op: type[ops.Op]):
+    def method(self: Tensor, value: float) -> Tensor:
+        return _apply_one(op(value), self)
+
+    return method
+
+
+def _with_tensor(op: type[ops.Op]):
+    def method(self: Tensor, other: Tensor) -> Tensor:
+        _check_same_shape(op.name, self, other)
+        return _apply(op(), (self, other), self.array, other.array)
+
+    return method
+
+
+_MAKERS = {(): _on_itself, ("E",): _with_number, ("Self",): _with_tensor}
+_from_table()
 
 
 def _scalar(value: object) -> float:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pbpit.engine.api import RUST_FUNCTIONS, RUST_METHODS
 from pbpit.rust.interp.nodes import (
     ArrayLit,
     ArrayRepeat,
@@ -86,12 +87,44 @@ from pbpit.rust.interp.types import (
 )
 
 U32 = NAMED["u32"]
-TENSOR_SAME = (
-    "exp log neg sqrt tanh sigmoid relu recip clone detach require_grad without_autodiff inner"
-).split()
-TENSOR_SCALAR = ("powf_scalar", "add_scalar", "sub_scalar", "mul_scalar", "div_scalar")
-TENSOR_BINARY = ("add", "sub", "mul", "div", "matmul")
 _ITER = "Iter"
+
+# The parameter types of Burn's signatures (`pbpit.engine.api`) that fix the argument's type;
+# `E` (a number) and `S` (a shape) are checked once the argument is typed.
+_PARAM_TYPES = {
+    "Self": lambda recv: recv,
+    "usize": lambda recv: USIZE,
+    "&B::Gradients": lambda recv: GRADIENTS,
+}
+
+
+def _any(recv: TensorT) -> Ty:
+    return Var()
+
+
+# Result types without a rank in them. Flex's float element is f32.
+_RESULT_TYPES = {
+    "bool": BOOL,
+    "TensorData": TENSOR_DATA,
+    "B::FloatElem": F32,
+    "B::Gradients": GRADIENTS,
+}
+
+
+def rust_type(text: str, recv: TensorT, dims: dict[str, int | None]) -> Ty:
+    """The checker's type for a type of Burn's signatures: `Self`, `Tensor<B, 1>`,
+    `Option<Tensor<B::InnerBackend, D>>`, `[usize; D]`... (`dims` gives `D`, `D2`). A type the
+    interpreter has no value for (`Shape`, an Int tensor) is a `KeyError`: the row cannot run."""
+    if text == "Self":
+        return recv
+    if text.startswith("Option<"):
+        return option(rust_type(text.removeprefix("Option<").removesuffix(">"), recv, dims))
+    if text.startswith("Tensor<") and text.count(",") == 1:
+        rank = text.removesuffix(">").split(", ")[1]
+        return TensorT(int(rank) if rank.isdigit() else dims[rank])
+    if text.startswith("[usize; "):
+        return array(USIZE, dims[text.removeprefix("[usize; ").removesuffix("]")])
+    return _RESULT_TYPES[text]
 
 
 ARITHMETIC = ("+", "-", "*", "/", "%")
@@ -251,27 +284,11 @@ class Checker:
 
     def c_Static(self, e: Static) -> Ty:  # noqa: N802
         name = e.name
-        if name in ("Tensor::from_floats", "Tensor::ones", "Tensor::zeros"):
-            data, device = e.args
-            found = self.expr(data)
-            depth, leaf, size = 0, resolve(found), None
-            while type(leaf) is Wrap and leaf.kind in ("array", "Vec"):
-                depth, size, leaf = depth + 1, leaf.size, resolve(leaf.inner)
-            if name == "Tensor::from_floats":
-                if depth == 0 or (type(leaf) is not Var and not is_number(leaf)):
-                    raise self.fail(data.pos, f"tensor data of type `{show(found)}`")
-            else:
-                if depth != 1:
-                    raise self.fail(data.pos, f"a shape of type `{show(found)}`")
-                self.unify(Var("int"), leaf, data.pos)
-                depth = size or 0
-            self.unify(DEVICE, self.expr(device), device.pos)
-            if e.dim is not None and depth and depth != e.dim:
-                # Burn panics at run time; pbpit would make a tensor of the wrong rank.
-                what = "data of rank" if name == "Tensor::from_floats" else "a shape of rank"
-                raise self.fail(data.pos, f"{what} {depth} for a `Tensor<B, {e.dim}>`")
-            return TensorT(e.dim if e.dim is not None else depth or None)
-        if name == "Tensor::cat":
+        owner, _, function = name.partition("::")
+        row = RUST_FUNCTIONS.get(function) if owner == "Tensor" else None
+        if row is not None and row.param_types[0] in ("A", "S"):
+            return self.creation(e, is_data=row.param_types[0] == "A")
+        if row is not None:  # `cat(tensors: Vec<Self>, dim: usize)`
             tensors, dim = e.args
             found = self.expr(tensors)
             self.unify(vec(TensorT(e.dim)), found, tensors.pos)
@@ -295,6 +312,29 @@ class Checker:
                 raise self.fail(e.args[0].pos, f"`String::from` of `{show(e.args[0].ty)}`")
             return STRING
         raise self.fail(e.pos, f"the function `{name}`")
+
+    def creation(self, e: Static, is_data: bool) -> Ty:
+        """`Tensor::from_floats(floats: A, device)` (`is_data`) or `Tensor::ones(shape: S,
+        device)`: the rank comes from the data's nesting or the shape's length."""
+        data, device = e.args
+        found = self.expr(data)
+        depth, leaf, size = 0, resolve(found), None
+        while type(leaf) is Wrap and leaf.kind in ("array", "Vec"):
+            depth, size, leaf = depth + 1, leaf.size, resolve(leaf.inner)
+        if is_data:
+            if depth == 0 or (type(leaf) is not Var and not is_number(leaf)):
+                raise self.fail(data.pos, f"tensor data of type `{show(found)}`")
+        else:
+            if depth != 1:
+                raise self.fail(data.pos, f"a shape of type `{show(found)}`")
+            self.unify(Var("int"), leaf, data.pos)
+            depth = size or 0
+        self.unify(DEVICE, self.expr(device), device.pos)
+        if e.dim is not None and depth and depth != e.dim:
+            # Burn panics at run time; pbpit would make a tensor of the wrong rank.
+            what = "data of rank" if is_data else "a shape of rank"
+            raise self.fail(data.pos, f"{what} {depth} for a `Tensor<B, {e.dim}>`")
+        return TensorT(e.dim if e.dim is not None else depth or None)
 
     def c_SomeLit(self, e: SomeLit) -> Ty:  # noqa: N802
         if e.value is not None:
@@ -719,48 +759,29 @@ class Checker:
         return found
 
     def tensor_method(self, e: Method, recv: TensorT) -> Ty | None:
+        """A method of the table (`pbpit.engine.api`), typed from Burn's signature."""
         name = e.name
         e.impl = "tensor." + name
-        if name in TENSOR_SAME:
-            self.args(e)
-            return recv
-        if name in TENSOR_SCALAR:
-            (scalar,) = self.args(e, Var())
-            if not is_number(scalar):
-                raise self.fail(e.args[0].pos, f"`{name}` of `{show(scalar)}`")
-            return recv
-        if name in TENSOR_BINARY:
-            self.args(e, recv)
-            return recv
-        if name in ("sum", "mean"):
-            self.args(e)
-            return TensorT(1)
-        if name == "sum_dim":
-            self.args(e, USIZE)
-            return recv
-        if name == "reshape":
-            (shape,) = self.args(e, Var())
-            shape = resolve(shape)
-            if not (type(shape) is Wrap and shape.kind in ("array", "Vec")):
-                raise self.fail(e.args[0].pos, f"a shape of type `{show(shape)}`")
-            self.unify(Var("int"), shape.inner, e.args[0].pos)
-            return TensorT(shape.size)
-        results = {
-            "backward": GRADIENTS,
-            "is_tracked": BOOL,
-            "is_require_grad": BOOL,
-            "into_data": TENSOR_DATA,
-            "to_data": TENSOR_DATA,
-            "into_scalar": F32,
-            "dims": array(USIZE, recv.dim),
-        }
-        if name in results:
-            self.args(e)
-            return results[name]
-        if name == "grad":
-            self.args(e, GRADIENTS)
-            return option(TensorT(recv.dim))
-        return None
+        row = RUST_METHODS.get(name)
+        if row is None:
+            return None
+        expected = [_PARAM_TYPES.get(ty, _any)(recv) for ty in row.param_types]
+        found = self.args(e, *expected)
+        dims = {"D": recv.dim}
+        for ty, arg_ty, arg in zip(row.param_types, found, e.args, strict=True):
+            if ty == "E" and not is_number(arg_ty):
+                raise self.fail(arg.pos, f"`{name}` of `{show(arg_ty)}`")
+            if ty == "S":
+                dims["D2"] = self.shape_rank(arg, arg_ty)
+        return rust_type(row.result, recv, dims)
+
+    def shape_rank(self, arg: Expr, found: Ty) -> int | None:
+        """The rank of a shape argument (`[2, 3]`, `vec![..]`) whose elements are integers."""
+        shape = resolve(found)
+        if not (type(shape) is Wrap and shape.kind in ("array", "Vec")):
+            raise self.fail(arg.pos, f"a shape of type `{show(shape)}`")
+        self.unify(Var("int"), shape.inner, arg.pos)
+        return shape.size
 
     def named_method(self, e: Method, recv: Named) -> Ty | None:
         name = e.name

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from pbpit.engine.api import RUST_FUNCTIONS, RUST_METHODS
 from pbpit.engine.tensor import Device, Tensor
 from pbpit.rust.columns import Columns
 from pbpit.rust.format import Some
-from pbpit.rust.interp.check import TENSOR_BINARY, TENSOR_SAME, TENSOR_SCALAR
 from pbpit.rust.interp.format import display_text
 from pbpit.rust.interp.nodes import Expr, Local, Method, Pos, Static, Unsupported
 from pbpit.rust.interp.numbers import (
@@ -88,27 +88,14 @@ class Library:
         args = [self.expr(a) for a in e.args]
         name = e.name
         engine = self.engine(e.pos)
-        if name == "Tensor::from_floats":
-            data, device = args
-            leaf = resolve(e.args[0].ty)
-            while type(leaf) is Wrap:
-                leaf = resolve(leaf.inner)
-            if type(leaf) is not Named or leaf.name not in (*INT_RANGES, *FLOAT_NAMES):
-                raise self.fail(e.args[0].pos, f"tensor data of `{show(leaf)}`")
-            if leaf.name in INT_RANGES:
-                convert = data
-
-                def data(frame: list) -> Any:
-                    return map_nested(convert(frame), int_to_f32)
-
-            return lambda frame: engine(Tensor.from_floats, data(frame), device(frame))
-        if name in ("Tensor::ones", "Tensor::zeros"):
-            method = Tensor.ones if name == "Tensor::ones" else Tensor.zeros
-            shape, device = args
-            return lambda frame: engine(method, shape(frame), device(frame))
-        if name == "Tensor::cat":
-            tensors, dim = args
-            return lambda frame: engine(Tensor.cat, tensors(frame), dim(frame))
+        owner, _, function = name.partition("::")
+        row = RUST_FUNCTIONS.get(function) if owner == "Tensor" else None
+        if row is not None:
+            method = getattr(Tensor, row.name)
+            first, second = args
+            if row.param_types[0] == "A":
+                first = self.tensor_data_arg(e.args[0], first)
+            return lambda frame: engine(method, first(frame), second(frame))
         if name == "Device::flex":
             return lambda frame: Device.flex()
         if name == "Device::default":
@@ -129,6 +116,17 @@ class Library:
         if name == "String::from":
             return args[0]
         raise self.fail(e.pos, f"the function `{name}`")
+
+    def tensor_data_arg(self, arg: Expr, data: Code) -> Code:
+        """`floats: A` of `from_floats`: numbers of any Rust type, integers converted to f32."""
+        leaf = resolve(arg.ty)
+        while type(leaf) is Wrap:
+            leaf = resolve(leaf.inner)
+        if type(leaf) is not Named or leaf.name not in (*INT_RANGES, *FLOAT_NAMES):
+            raise self.fail(arg.pos, f"tensor data of `{show(leaf)}`")
+        if leaf.name in FLOAT_NAMES:
+            return data
+        return lambda frame: map_nested(data(frame), int_to_f32)
 
     def default(self, e: Static) -> Code:
         ty = resolve(e.ty)
@@ -169,38 +167,39 @@ class Library:
         return method(e, name, recv, args)
 
     def tensor_method(self, e: Method, recv: Code, args: list[Code]) -> Code:
-        name = e.name
+        """A row of the table, run by the engine's method of the same name; the result is made
+        the Rust value its type says (`Option`; a `TensorData` made of the tensor's values)."""
+        row = RUST_METHODS[e.name]
+        if row.result == "TensorData":
+            return lambda frame: tensor_data(recv(frame))
         engine = self.engine(e.pos)
-        if name in TENSOR_SAME or name in ("sum", "mean", "backward"):
-            method = getattr(Tensor, "without_autodiff" if name == "inner" else name)
-            return lambda frame: engine(method, recv(frame))
-        if name in TENSOR_SCALAR:
-            method = getattr(Tensor, name)
-            (arg,) = args
+        method = getattr(Tensor, row.name)
+        if row.param_types == ("E",):
+            (number,) = args
             to_scalar = engine_scalar(e.args[0].ty)
-            return lambda frame: engine(method, recv(frame), to_scalar(arg(frame)))
-        if name in (*TENSOR_BINARY, "sum_dim", "reshape"):
-            method = getattr(Tensor, name)
-            (arg,) = args
-            return lambda frame: engine(method, recv(frame), arg(frame))
-        if name == "grad":
-            (grads,) = args
 
-            def grad(frame: list) -> Any:
-                found = recv(frame).grad(grads(frame))
+            def call(frame: list) -> Any:
+                return engine(method, recv(frame), to_scalar(number(frame)))
+
+        elif args:
+            (arg,) = args
+
+            def call(frame: list) -> Any:
+                return engine(method, recv(frame), arg(frame))
+
+        else:
+
+            def call(frame: list) -> Any:
+                return engine(method, recv(frame))
+
+        if row.result.startswith("Option<"):
+
+            def optional(frame: list) -> Any:
+                found = call(frame)
                 return None if found is None else Some(found)
 
-            return grad
-        if name in ("is_tracked", "is_require_grad"):
-            method = getattr(Tensor, name)
-            return lambda frame: method(recv(frame))
-        if name in ("into_data", "to_data"):
-            return lambda frame: tensor_data(recv(frame))
-        if name == "into_scalar":
-            return lambda frame: engine(Tensor.into_scalar, recv(frame))
-        if name == "dims":
-            return lambda frame: list(recv(frame).shape)
-        raise self.fail(e.pos, f"the method `{name}` on a tensor")
+            return optional
+        return call
 
     def m_float(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:
         single = resolve(e.recv.ty).name == "f32"  # type: ignore[attr-defined]

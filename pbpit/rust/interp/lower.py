@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pbpit.engine.api import RUST_FUNCTIONS
 from pbpit.rust.interp.macros import MacroLowering
 from pbpit.rust.interp.nodes import (
     ArrayLit,
@@ -673,9 +674,9 @@ class Lowerer(MacroLowering):
         for _, prefix_node, prefix_args in segs[:-2]:
             if prefix_args is not None:
                 raise self.fail(prefix_node, f"the path `{self.text(function)}`")
-        if owner == "Tensor" and name in ("from_floats", "ones", "zeros", "cat"):
+        if owner == "Tensor" and name in RUST_FUNCTIONS:
             dim = self.tensor_dim(targs, self.kids(targs)) if targs is not None else None
-            arity = 2
+            arity = len(RUST_FUNCTIONS[name].params)
             if len(args) != arity:
                 raise self.fail(node, f"`Tensor::{name}` takes {arity} arguments")
             return Static(pos, f"Tensor::{name}", args, dim)

@@ -1,0 +1,226 @@
+"""Burn's tensor API as one table: a row per `Tensor` method or associated function Burn users call.
+
+A row gives the method's name, its kind, the op class of `pbpit.engine.ops` that computes it (if
+one does), what its result is in the graph, and its signature as Burn 0.22 declares it (receiver,
+parameters, result; generic bounds are written as the letters below). Three readers:
+
+- `pbpit.engine.tensor` makes `Tensor`'s methods for the rows whose op is all they need (no
+  argument, a number, or a same-shape tensor); it writes by hand those that need more
+  (Burn's shortcuts in `powf_scalar`, `matmul`'s shapes, the graph methods).
+- the Rust interpreter accepts the rows that `runs`, types their calls from the signature and
+  dispatches them by it (`pbpit/rust/interp/check.py`, `library.py`).
+- lint reads `SAME_TENSOR` and `UNTRACKED_RESULT`.
+
+Generic letters in signatures: `E` is `E: ElementConversion` (any number, converted as `elem()`
+does); `S` a shape (`S: Into<Shape>`, or `ReshapeArgs<D2>` for `reshape`); `A` is
+`A: Into<TensorData>` (nested arrays of numbers); `D` the receiver's rank, `D2` another.
+
+Plain data: importing this module imports nothing else (`pbpit list` must not load NumPy).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# -- kinds ----------------------------------------------------------------------------------------
+
+CREATION = "creation"  # a new leaf node: `Tensor::from_floats`, `ones`, `zeros`
+UNARY = "unary"  # elementwise, one tensor
+SCALAR = "scalar"  # elementwise, a tensor and a number
+BINARY = "binary"  # two tensors
+REDUCTION = "reduction"  # fewer elements out than in
+SHAPE = "shape"  # the same values, laid out anew
+READ = "read"  # the values out of the tensor
+GRAPH = "graph"  # the tensor's place in the autodiff graph, or the backward itself
+INT_BOOL = "int/bool"  # a result of Burn's Int or Bool kind: comparisons, indices, casts
+KINDS = (CREATION, UNARY, SCALAR, BINARY, REDUCTION, SHAPE, READ, GRAPH, INT_BOOL)
+
+# -- what the result is in the graph --------------------------------------------------------------
+
+INPUTS = "tracked if an input is tracked"  # every op: a new node, with a step if tracked
+SAME = "the receiver itself, same NodeId"  # `clone`
+LEAF = "a leaf that requires grad"  # `require_grad`
+DETACHED = "a new node, tracked only if the receiver is a leaf that requires grad"  # `detach`
+NEVER = "never tracked"  # new untracked leaves, reads, gradients, Int and Bool tensors
+GRADIENTS = "the gradients; the backward consumes the graph it walks"  # `backward`
+
+
+@dataclass(frozen=True)
+class Method:
+    """One method (or associated function, when `receiver` is None) of Burn's float `Tensor`.
+
+    `rust` is Burn's declaration without `fn` and the name: `(self, other: E) -> Self`. `op` is
+    the class name in `pbpit.engine.ops`, None for methods no op computes. `runs` is False for
+    what Burn has and lint must know, but pbpit's engine and interpreter do not run yet."""
+
+    name: str
+    kind: str
+    op: str | None
+    tracked: str
+    rust: str
+    runs: bool = True
+    receiver: str | None = field(init=False)
+    """`self`, `&self`, or None for an associated function (`Tensor::cat`)."""
+    params: tuple[tuple[str, str], ...] = field(init=False)
+    """(name, type) of each parameter after the receiver."""
+    result: str = field(init=False)
+    """The result type, as Burn writes it (`()` for none)."""
+
+    def __post_init__(self) -> None:
+        inside, arrow, result = self.rust.partition(") -> ")
+        if not arrow:
+            inside = inside.removesuffix(")")
+        params = _split_params(inside.removeprefix("("))
+        receiver = params[0] if params and params[0] in ("self", "&self") else None
+        if receiver is not None:
+            params = params[1:]
+        pairs = tuple(_param(p, self.name) for p in params)
+        object.__setattr__(self, "receiver", receiver)
+        object.__setattr__(self, "params", pairs)
+        object.__setattr__(self, "result", result or "()")
+
+    @property
+    def param_types(self) -> tuple[str, ...]:
+        return tuple(ty for _, ty in self.params)
+
+
+def _split_params(text: str) -> list[str]:
+    """`a: X<B, D>, b: Y` → [`a: X<B, D>`, `b: Y`]: commas inside `<>` or `[]` stay."""
+    parts, depth, start = [], 0, 0
+    for i, char in enumerate(text):
+        if char in "<[":
+            depth += 1
+        elif char in ">]":
+            depth -= 1
+        elif char == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    if text[start:].strip():
+        parts.append(text[start:].strip())
+    return parts
+
+
+def _param(text: str, method: str) -> tuple[str, str]:
+    name, colon, ty = text.partition(": ")
+    if not colon:
+        raise ValueError(f"{method}: parameter `{text}` has no type")
+    return name, ty
+
+
+ELEMENTWISE = "(self) -> Self"
+WITH_NUMBER = "(self, other: E) -> Self"
+WITH_TENSOR = "(self, other: Self) -> Self"
+TO_ONE = "(self) -> Tensor<B, 1>"
+ALONG = "(self, dim: usize) -> Tensor<B, D, Int>"
+COMPARED = "(self, other: Self) -> Tensor<B, D, Bool>"
+COMPARED_TO_NUMBER = "(self, other: E) -> Tensor<B, D, Bool>"
+TO_BOOL = "(self) -> Tensor<B, D, Bool>"
+TO_INNER = "(self) -> Tensor<B::InnerBackend, D>"
+GRAD = "(&self, grads: &B::Gradients) -> Option<Tensor<B::InnerBackend, D>>"
+GRAD_REMOVE = "(&self, grads: &mut B::Gradients) -> Option<Tensor<B::InnerBackend, D>>"
+GRAD_REPLACE = "(&self, grads: &mut B::Gradients, grad: Tensor<B::InnerBackend, D>)"
+LINT_ONLY = False  # `runs`: Burn has it, lint reads it, pbpit does not run it yet
+
+METHODS: tuple[Method, ...] = (
+    # creation: a new node, untracked until `require_grad`
+    Method("from_floats", CREATION, None, NEVER, "(floats: A, device: &B::Device) -> Self"),
+    Method("ones", CREATION, None, NEVER, "(shape: S, device: &B::Device) -> Self"),
+    Method("zeros", CREATION, None, NEVER, "(shape: S, device: &B::Device) -> Self"),
+    # ops: the op class computes the result, and is its step when an input is tracked
+    Method("exp", UNARY, "Exp", INPUTS, ELEMENTWISE),
+    Method("log", UNARY, "Log", INPUTS, ELEMENTWISE),
+    Method("neg", UNARY, "Neg", INPUTS, ELEMENTWISE),
+    Method("sqrt", UNARY, "Sqrt", INPUTS, ELEMENTWISE),
+    Method("tanh", UNARY, "Tanh", INPUTS, ELEMENTWISE),
+    Method("sigmoid", UNARY, "Sigmoid", INPUTS, ELEMENTWISE),
+    Method("relu", UNARY, "Relu", INPUTS, ELEMENTWISE),
+    Method("recip", UNARY, "Recip", INPUTS, ELEMENTWISE),
+    Method("abs", UNARY, "Abs", INPUTS, ELEMENTWISE),
+    Method("powf_scalar", SCALAR, "PowfScalar", INPUTS, WITH_NUMBER),
+    Method("add_scalar", SCALAR, "AddScalar", INPUTS, WITH_NUMBER),
+    Method("sub_scalar", SCALAR, "SubScalar", INPUTS, WITH_NUMBER),
+    Method("mul_scalar", SCALAR, "MulScalar", INPUTS, WITH_NUMBER),
+    Method("div_scalar", SCALAR, "DivScalar", INPUTS, WITH_NUMBER),
+    Method("add", BINARY, "Add", INPUTS, WITH_TENSOR),
+    Method("sub", BINARY, "Sub", INPUTS, WITH_TENSOR),
+    Method("mul", BINARY, "Mul", INPUTS, WITH_TENSOR),
+    Method("div", BINARY, "Div", INPUTS, WITH_TENSOR),
+    Method("matmul", BINARY, "Matmul", INPUTS, WITH_TENSOR),
+    Method("sum", REDUCTION, "Sum", INPUTS, TO_ONE),
+    Method("mean", REDUCTION, "Mean", INPUTS, TO_ONE),
+    Method("sum_dim", REDUCTION, "SumDim", INPUTS, "(self, dim: usize) -> Self"),
+    Method("reshape", SHAPE, "Reshape", INPUTS, "(self, shape: S) -> Tensor<B, D2>"),
+    Method("cat", SHAPE, "Cat", INPUTS, "(tensors: Vec<Self>, dim: usize) -> Self"),
+    # the graph
+    Method("clone", GRAPH, None, SAME, "(&self) -> Self"),
+    Method("require_grad", GRAPH, None, LEAF, "(self) -> Self"),
+    Method("detach", GRAPH, None, DETACHED, "(self) -> Self"),
+    Method("inner", GRAPH, None, NEVER, TO_INNER),
+    Method("without_autodiff", GRAPH, None, NEVER, TO_INNER),
+    Method("backward", GRAPH, None, GRADIENTS, "(&self) -> B::Gradients"),
+    Method("grad", GRAPH, None, NEVER, GRAD),
+    Method("is_tracked", GRAPH, None, NEVER, "(&self) -> bool"),
+    Method("is_require_grad", GRAPH, None, NEVER, "(&self) -> bool"),
+    Method("grad_remove", GRAPH, None, NEVER, GRAD_REMOVE, LINT_ONLY),
+    Method("grad_replace", GRAPH, None, NEVER, GRAD_REPLACE, LINT_ONLY),
+    # reads: the values leave the graph
+    Method("into_data", READ, None, NEVER, "(self) -> TensorData"),
+    Method("to_data", READ, None, NEVER, "(&self) -> TensorData"),
+    Method("into_scalar", READ, None, NEVER, "(self) -> B::FloatElem"),
+    Method("dims", READ, None, NEVER, "(&self) -> [usize; D]"),
+    Method("shape", READ, None, NEVER, "(&self) -> Shape", LINT_ONLY),
+    Method("device", READ, None, NEVER, "(&self) -> B::Device", LINT_ONLY),
+    Method("into_primitive", READ, None, NEVER, "(self) -> TensorPrimitive<B>", LINT_ONLY),
+    # Int and Bool results: Burn's autodiff tracks float tensors only
+    Method("argmax", INT_BOOL, None, NEVER, ALONG, LINT_ONLY),
+    Method("argmin", INT_BOOL, None, NEVER, ALONG, LINT_ONLY),
+    Method("argsort", INT_BOOL, None, NEVER, ALONG, LINT_ONLY),
+    Method("greater", INT_BOOL, None, NEVER, COMPARED, LINT_ONLY),
+    Method("greater_equal", INT_BOOL, None, NEVER, COMPARED, LINT_ONLY),
+    Method("lower", INT_BOOL, None, NEVER, COMPARED, LINT_ONLY),
+    Method("lower_equal", INT_BOOL, None, NEVER, COMPARED, LINT_ONLY),
+    Method("equal", INT_BOOL, None, NEVER, COMPARED, LINT_ONLY),
+    Method("not_equal", INT_BOOL, None, NEVER, COMPARED, LINT_ONLY),
+    Method("greater_elem", INT_BOOL, None, NEVER, COMPARED_TO_NUMBER, LINT_ONLY),
+    Method("greater_equal_elem", INT_BOOL, None, NEVER, COMPARED_TO_NUMBER, LINT_ONLY),
+    Method("lower_elem", INT_BOOL, None, NEVER, COMPARED_TO_NUMBER, LINT_ONLY),
+    Method("lower_equal_elem", INT_BOOL, None, NEVER, COMPARED_TO_NUMBER, LINT_ONLY),
+    Method("equal_elem", INT_BOOL, None, NEVER, COMPARED_TO_NUMBER, LINT_ONLY),
+    Method("not_equal_elem", INT_BOOL, None, NEVER, COMPARED_TO_NUMBER, LINT_ONLY),
+    Method("bool", INT_BOOL, None, NEVER, TO_BOOL, LINT_ONLY),
+    Method("is_nan", INT_BOOL, None, NEVER, TO_BOOL, LINT_ONLY),
+    Method("is_inf", INT_BOOL, None, NEVER, TO_BOOL, LINT_ONLY),
+    Method("int", INT_BOOL, None, NEVER, "(self) -> Tensor<B, D, Int>", LINT_ONLY),
+    Method("all", INT_BOOL, None, NEVER, "(self) -> Tensor<B, 1, Bool>", LINT_ONLY),
+    Method("any", INT_BOOL, None, NEVER, "(self) -> Tensor<B, 1, Bool>", LINT_ONLY),
+)
+
+BY_NAME: dict[str, Method] = {m.name: m for m in METHODS}
+RUST_METHODS: dict[str, Method] = {m.name: m for m in METHODS if m.runs and m.receiver is not None}
+"""What the Rust interpreter accepts as `tensor.name(..)`."""
+RUST_FUNCTIONS: dict[str, Method] = {m.name: m for m in METHODS if m.runs and m.receiver is None}
+"""What the Rust interpreter accepts as `Tensor::name(..)`."""
+
+
+def of_kind(kind: str) -> tuple[Method, ...]:
+    """The rows of `kind`, in table order."""
+    return tuple(m for m in METHODS if m.kind == kind)
+
+
+# -- for lint -------------------------------------------------------------------------------------
+
+# Not `Tensor` methods, but lint meets them on a tensor's way: std's wrappers hand the tensor back
+# unchanged; a `TensorData`'s, a `Vec`'s and a `Module`'s reads give plain values.
+STD_PASS_THROUGH = ("unwrap", "expect", "to_owned", "borrow", "as_ref", "into")
+OTHER_READS = ("to_vec", "len", "is_empty", "num_params", "into_record", "save_file")
+
+SAME_TENSOR: frozenset[str] = frozenset(
+    (*(m.name for m in METHODS if m.tracked == SAME), *STD_PASS_THROUGH)
+)
+"""Methods whose result is the receiver's own tensor (same NodeId): `clone`, and std's `unwrap`,
+`as_ref`, `into`... that hand a tensor through."""
+UNTRACKED_RESULT: frozenset[str] = frozenset(
+    (*(m.name for m in METHODS if m.receiver is not None and m.tracked == NEVER), *OTHER_READS)
+)
+"""Methods whose result never takes part in the graph: reads, gradients, the inner backend's
+tensor, Int and Bool tensors, and the reads of other types lint meets (`to_vec`, `len`...)."""

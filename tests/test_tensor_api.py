@@ -1,0 +1,189 @@
+"""The table of Burn's tensor API (`pbpit/engine/api.py`) says what the engine and the Rust
+interpreter do: every row that runs is a `Tensor` method computed by its op, tracked as its row
+says, and accepted by the interpreter with Burn's signature; importing it loads nothing heavy."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from types import FunctionType
+
+import pytest
+
+import pbpit as pb
+from pbpit.engine import api, ops
+from pbpit.engine.server import SERVER
+from pbpit.engine.tensor import Device, Tensor
+from pbpit.rust.interp.program import load
+
+DEV = Device.default()
+RUNS = [m for m in api.METHODS if m.runs and m.receiver is not None]
+# Python's own way to the values, where Burn reads `into_data().to_vec()`: the interpreter makes
+# Burn's `TensorData` from it, so the engine has no `into_data` of its own.
+PYTHON_ONLY = {"to_vec"}
+MADE_BY_THE_INTERPRETER = {m.name for m in RUNS if m.result == "TensorData"}
+IN_PYTHON = [m for m in RUNS if m.name not in MADE_BY_THE_INTERPRETER]
+
+
+def tracked_leaf() -> Tensor:
+    """A 1x1 leaf that requires grad: every method applies to it (matmul, into_scalar...)."""
+    return Tensor.from_floats([[0.5]], DEV).require_grad()
+
+
+def arguments(method: api.Method, receiver: Tensor) -> list:
+    """An argument of each parameter type, fitting a 1x1 receiver."""
+    made = {
+        "E": lambda: 3.0,
+        "Self": lambda: Tensor.from_floats([[2.0]], DEV),
+        "usize": lambda: 0,
+        "S": lambda: [1, 1],
+        "&B::Gradients": lambda: receiver.clone().sum().backward(),
+    }
+    return [made[ty]() for ty in method.param_types]
+
+
+def call(method: api.Method, receiver: Tensor):
+    return getattr(Tensor, method.name)(receiver, *arguments(method, receiver))
+
+
+def test_every_public_tensor_method_is_a_row_that_runs():
+    public = {
+        name
+        for name, value in vars(Tensor).items()
+        if not name.startswith("_") and isinstance(value, staticmethod | FunctionType)
+    }
+    running = {m.name for m in api.METHODS if m.runs}
+    assert public - PYTHON_ONLY == running - MADE_BY_THE_INTERPRETER
+
+
+@pytest.mark.parametrize("method", [m for m in RUNS if m.op is not None], ids=lambda m: m.name)
+def test_a_row_with_an_op_is_computed_by_that_op(method):
+    pb.reset()
+    result = call(method, tracked_leaf())
+    # A tracked result's step is the op that computed it (as in Burn, the boxed op struct).
+    step = SERVER.steps[result.node_id]
+    assert type(step) is getattr(ops, method.op)
+    assert step.name == method.name
+
+
+@pytest.mark.parametrize("method", IN_PYTHON, ids=lambda m: m.name)
+def test_a_result_is_tracked_as_its_row_says(method):
+    pb.reset()
+    x = tracked_leaf()
+    result = call(method, x)
+    tracked = isinstance(result, Tensor) and result.is_tracked()
+    if method.tracked == api.INPUTS:
+        assert tracked
+        untracked = Tensor.from_floats([[0.5]], DEV)
+        assert not call(method, untracked).is_tracked()
+    elif method.tracked == api.SAME:
+        assert result.node_id == x.node_id and result.is_tracked()
+    elif method.tracked in (api.LEAF, api.DETACHED):
+        assert result.is_require_grad()  # from a leaf: still a leaf that requires grad
+        intermediate = x.exp()
+        if method.tracked == api.DETACHED:
+            assert not call(method, intermediate).is_tracked()
+            assert call(method, intermediate).node_id != intermediate.node_id
+    elif method.tracked == api.GRADIENTS:
+        assert type(result).__name__ == "Gradients"
+    else:
+        assert method.tracked == api.NEVER
+        assert not tracked
+
+
+def test_lint_reads_untracked_results_and_same_tensors_from_the_table():
+    for method in IN_PYTHON:
+        pb.reset()
+        x = tracked_leaf()
+        result = call(method, x)
+        if method.name in api.UNTRACKED_RESULT:
+            assert not (isinstance(result, Tensor) and result.is_tracked()), method.name
+        if method.name in api.SAME_TENSOR:
+            assert result.node_id == x.node_id, method.name
+    # What lint asks of an op that makes a tracked result: in neither set.
+    assert not {"exp", "mul", "sum", "matmul", "detach", "require_grad"} & (
+        api.UNTRACKED_RESULT | api.SAME_TENSOR
+    )
+    assert {"clone", "unwrap", "as_ref"} <= api.SAME_TENSOR
+    assert {"into_scalar", "into_data", "to_data", "dims", "shape", "is_tracked", "grad"} <= (
+        api.UNTRACKED_RESULT
+    )
+
+
+def test_signatures_read_as_burn_declares_them():
+    powf = api.BY_NAME["powf_scalar"]
+    assert (powf.receiver, powf.params, powf.result) == ("self", (("other", "E"),), "Self")
+    grad = api.BY_NAME["grad"]
+    assert grad.receiver == "&self"
+    assert grad.params == (("grads", "&B::Gradients"),)
+    assert grad.result == "Option<Tensor<B::InnerBackend, D>>"
+    cat = api.BY_NAME["cat"]
+    assert cat.receiver is None and cat.param_types == ("Vec<Self>", "usize")
+    replace = api.BY_NAME["grad_replace"]
+    assert replace.param_types == ("&mut B::Gradients", "Tensor<B::InnerBackend, D>")
+    assert replace.result == "()"
+    assert {m.kind for m in api.METHODS} <= set(api.KINDS)
+
+
+# A Rust expression for each parameter type, with `x: Tensor<B, 2>` (1x1) and `grads` in scope.
+RUST_ARGUMENTS = {
+    "E": "3.0",
+    "Self": "Tensor::<B, 2>::from_floats([[2.0]], &device)",
+    "usize": "0",
+    "S": "[1, 1]",
+    "&B::Gradients": "&grads",
+}
+
+
+@pytest.mark.parametrize("method", RUNS, ids=lambda m: m.name)
+def test_the_interpreter_runs_every_row_that_runs(tmp_path, method):
+    args = ", ".join(RUST_ARGUMENTS[ty] for ty in method.param_types)
+    source = textwrap.dedent(
+        f"""
+        use burn::backend::{{Autodiff, Flex}};
+        use burn::tensor::Tensor;
+        type B = Autodiff<Flex>;
+
+        fn main() {{
+            let device = Default::default();
+            let x = Tensor::<B, 2>::from_floats([[0.5]], &device).require_grad();
+            let grads = x.clone().sum().backward();
+            let _result = x.clone().{method.name}({args});
+            println!("ran");
+        }}
+        """
+    ).lstrip()
+    path = tmp_path / "main.rs"
+    path.write_text(source, encoding="utf-8")
+    program = load(str(path))
+    pb.reset()
+    out, err = io.StringIO(), io.StringIO()
+    program.run(out, err, None)
+    assert out.getvalue() == "ran\n"
+
+
+def test_importing_the_table_loads_no_numpy():
+    code = "import sys, pbpit.engine.api; print('numpy' in sys.modules)"
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert found.stdout.strip() == "False", found.stderr
+
+
+DOCS = [
+    ("README.md", "Tensors:", "Python adds"),
+    ("docs/RUST_SUBSET.md", "- Tensor methods:", "\n- "),
+]
+
+
+@pytest.mark.parametrize(("doc", "start", "end"), DOCS, ids=[d[0] for d in DOCS])
+def test_docs_name_only_tensor_methods_the_table_runs(doc, start, end):
+    text = (Path(__file__).resolve().parent.parent / doc).read_text(encoding="utf-8")
+    paragraph = text[text.index(start) :]
+    paragraph = paragraph[: paragraph.index(end, len(start))]
+    quoted = " ".join(paragraph.split("`")[1::2])
+    named = {word.split("(")[0] for word in quoted.split()}
+    named = {word for word in named if word.isidentifier() and word.islower()}  # not `Option`
+    assert len(named) > 20
+    assert named <= {m.name for m in api.METHODS if m.runs}
