@@ -742,7 +742,8 @@ def test_directory_without_rust_files_warns_and_exits_0(tmp_path):
 
 
 def test_lint_loads_neither_numpy_nor_the_engine_beyond_its_requirement(tmp_path):
-    # Lint speaks of requirements in the engine's words (`pbpit.engine.graph`), nothing more.
+    # Lint speaks of requirements and of the tensor API in the engine's words (`graph`, `api`:
+    # plain data), nothing more.
     path = write(tmp_path, "main.rs", TWICE)
     code = (
         "import io, sys\n"
@@ -753,7 +754,7 @@ def test_lint_loads_neither_numpy_nor_the_engine_beyond_its_requirement(tmp_path
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
-    assert result.stdout == "['pbpit.engine', 'pbpit.engine.graph']\n"
+    assert result.stdout == "['pbpit.engine', 'pbpit.engine.api', 'pbpit.engine.graph']\n"
 
 
 # -- the registry: every rule's examples, fixes and documentation -------------------------------

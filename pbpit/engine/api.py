@@ -126,6 +126,38 @@ METHODS: tuple[Method, ...] = (
     Method("from_floats", CREATION, None, NEVER, "(floats: A, device: &B::Device) -> Self"),
     Method("ones", CREATION, None, NEVER, "(shape: S, device: &B::Device) -> Self"),
     Method("zeros", CREATION, None, NEVER, "(shape: S, device: &B::Device) -> Self"),
+    Method("from_data", CREATION, None, NEVER, "(data: T, device: &B::Device) -> Self", LINT_ONLY),
+    Method("from_ints", CREATION, None, NEVER, "(ints: A, device: &B::Device) -> Self", LINT_ONLY),
+    Method("from_bool", CREATION, None, NEVER, "(data: A, device: &B::Device) -> Self", LINT_ONLY),
+    Method(
+        "full", CREATION, None, NEVER, "(shape: S, fill: E, device: &B::Device) -> Self", LINT_ONLY
+    ),
+    Method("empty", CREATION, None, NEVER, "(shape: S, device: &B::Device) -> Self", LINT_ONLY),
+    Method(
+        "random",
+        CREATION,
+        None,
+        NEVER,
+        "(shape: S, distribution: Distribution, device: &B::Device) -> Self",
+        LINT_ONLY,
+    ),
+    Method(
+        "arange",
+        CREATION,
+        None,
+        NEVER,
+        "(range: Range<i64>, device: &B::Device) -> Self",
+        LINT_ONLY,
+    ),
+    Method(
+        "arange_step",
+        CREATION,
+        None,
+        NEVER,
+        "(range: Range<i64>, step: usize, device: &B::Device) -> Self",
+        LINT_ONLY,
+    ),
+    Method("eye", CREATION, None, NEVER, "(size: usize, device: &B::Device) -> Self", LINT_ONLY),
     # ops: the op class computes the result, and is its step when an input is tracked
     Method("exp", UNARY, "Exp", INPUTS, ELEMENTWISE),
     Method("log", UNARY, "Log", INPUTS, ELEMENTWISE),
@@ -224,3 +256,5 @@ UNTRACKED_RESULT: frozenset[str] = frozenset(
 )
 """Methods whose result never takes part in the graph: reads, gradients, the inner backend's
 tensor, Int and Bool tensors, and the reads of other types lint meets (`to_vec`, `len`...)."""
+FROM_DATA: frozenset[str] = frozenset(m.name for m in METHODS if m.kind == CREATION)
+"""`Tensor::` functions that make a new tensor from numbers or a shape: it is untracked."""

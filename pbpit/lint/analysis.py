@@ -91,6 +91,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pbpit.diagnostics.model import Diagnostic
+from pbpit.engine import api
 from pbpit.engine.graph import Requirement
 from pbpit.lint.fixes import Fixes, last_segment
 from pbpit.lint.rule import Call, Meeting, Rule
@@ -98,23 +99,11 @@ from pbpit.lint.rules import RULES
 from pbpit.lint.values import Backward, Context, Definition, Read, Value
 from pbpit.rust.syntax import Node, RustFile, RustReadError, macro_arguments, read_rust
 
-# Methods that hand back the same tensor (same NodeId in Burn).
-_SAME_TENSOR = frozenset({"clone", "unwrap", "expect", "to_owned", "borrow", "as_ref", "into"})
-# Methods whose result takes no part in the graph: reads, gradients, bool and int tensors.
-_UNTRACKED_RESULT = frozenset(
-    (
-        "inner without_autodiff into_data to_data into_scalar into_primitive grad grad_remove "
-        "grad_replace is_tracked is_require_grad dims shape device to_vec len is_empty argmax "
-        "argmin argsort greater greater_elem greater_equal greater_equal_elem lower lower_elem "
-        "lower_equal lower_equal_elem equal equal_elem not_equal not_equal_elem bool int is_nan "
-        "is_inf all any num_params into_record save_file"
-    ).split()
-)
-# `Tensor::` functions that make a tensor from data: it is untracked.
-_FROM_DATA = frozenset(
-    "from_floats from_data from_ints from_bool zeros ones full empty random arange arange_step "
-    "eye".split()
-)
+# What Burn's tensor API says of a method's result (pbpit/engine/api.py): the same tensor (same
+# NodeId), never tracked (reads, gradients, Int and Bool tensors), or new data (`Tensor::zeros`).
+_SAME_TENSOR = api.SAME_TENSOR
+_UNTRACKED_RESULT = api.UNTRACKED_RESULT
+_FROM_DATA = api.FROM_DATA
 # Modules of `burn::nn` with no parameter: their forward is tracked only if its input is.
 _PARAMETER_FREE = re.compile(
     r"^(\w*Loss|\w*LossConfig|Relu|Gelu|Sigmoid|Tanh|LeakyRelu|LeakyReluConfig|HardSigmoid"
