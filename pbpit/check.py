@@ -37,7 +37,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pbpit.runner import Case, UsageError, builtin_cases, resolve_case, run_case
+from pbpit.errors import UsageError
+from pbpit.runner import Case, builtin_cases, resolve_case, run_case
 
 # -- what a case prints --------------------------------------------------------------------------
 
@@ -73,7 +74,7 @@ def actual_output(case: Case) -> Output:
     try:
         return _run(case)
     except UsageError as err:
-        return Output("", f"pbpit: {err.prefix}{err}\n", 2)
+        return Output("", f"{err.line()}\n", 2)
 
 
 def _run(case: Case) -> Output:
@@ -148,7 +149,7 @@ def _cases_at(spec: str, bless: bool) -> list[Case]:
             what = "case files" if bless else "cases with a .stdout golden"
             hint = "" if bless else " (run with --bless to create them)"
             raise UsageError(f"no {what} in {spec}{hint}")
-        return [Case(str(f), f) for f in files]
+        return [Case.file(f) for f in files]
     if not path.exists() and path.suffix not in (".py", ".rs") and "/" in spec:
         raise UsageError(f"no such case file or directory: {spec}")
     return [resolve_case(spec)]

@@ -15,7 +15,8 @@ import typer
 from rich.console import Console
 
 from pbpit import __version__
-from pbpit.runner import UsageError, builtin_cases, resolve_case
+from pbpit.errors import UsageError
+from pbpit.runner import builtin_cases, resolve_case
 
 if TYPE_CHECKING:
     from pbpit.trace import RunResult
@@ -159,6 +160,9 @@ def _explain_in_case(node_id: int, case: str, as_json: bool) -> None:
         raise UsageError(f"NodeId({node_id}) does not exist in {result.case}: its ids are {ids}")
     if as_json:
         data = asdict(explanation)
+        # The nodes as the run's JSON gives them: the requirement as is_tracked / is_require_grad.
+        data["node"] = explanation.node.to_json()
+        data["parents"] = [parent.to_json() for parent in explanation.parents]
         data["audit"] = None if explanation.audit is None else explanation.audit.to_json()
         _print_json({"node_id": node_id, "entry": entry(node_id), "case": result.case, **data})
     else:
@@ -365,7 +369,7 @@ def main() -> None:
     try:
         status = app(standalone_mode=False, prog_name="pbpit")
     except UsageError as err:
-        print(f"pbpit: {err.prefix}{err}", file=sys.stderr)
+        print(err.line(), file=sys.stderr)
         sys.exit(2)
     except typer.Exit as exit_:
         sys.exit(exit_.exit_code)

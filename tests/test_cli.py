@@ -216,3 +216,23 @@ def test_bare_pbpit_prints_its_help():
     result = pbpit_cli()
     assert result.returncode == 0
     assert "Usage: pbpit" in result.stdout and result.stderr == ""
+
+
+# -- the language of a case: decided when it is found ---------------------------------------------
+
+
+def test_a_case_file_without_a_py_suffix_runs_as_python(tmp_path):
+    path = write_case(tmp_path, "print('as python would')\n", "notes.txt")
+    result = pbpit_cli("run", str(path), "--raw")
+    assert (result.returncode, result.stdout) == (0, "as python would\n")
+
+
+def test_each_case_carries_its_language_onto_its_result(tmp_path):
+    from pbpit.runner import Language, resolve_case, run_case
+
+    rust = write_case(tmp_path, 'fn main() { println!("hi"); }\n', "hello.rs")
+    cases = {"twice": Language.PYTHON, "twice.rs": Language.RUST, str(rust): Language.RUST}
+    for spec, language in cases.items():
+        case = resolve_case(spec)
+        assert case.language is language
+        assert run_case(case, trace=False).language is language
