@@ -19,8 +19,6 @@ from pbpit.engine.graph import Requirement
 from pbpit.errors import UsageError
 from pbpit.trace import NodeRecord, RunResult
 
-FORMATS = ("text", "mermaid", "dot")
-
 # Deeper subtrees of the text tree are continued as their own tree below, so that a long chain
 # neither indents without bound nor costs quadratic time in its prefixes.
 MAX_TEXT_DEPTH = 20

@@ -82,9 +82,9 @@ def resolve_case(spec: str) -> Case:
         builtin = Case(name, CASES_DIR / file, Language.PYTHON)
         if _canonical(spec) == _canonical(name):
             return builtin
-        if path.suffix == ".rs" and _canonical(path.stem) == _canonical(name) and "/" not in spec:
-            if not path.exists():
-                return rust_twin(builtin)
+        twin = Language.of(path) is Language.RUST and "/" not in spec
+        if twin and _canonical(path.stem) == _canonical(name) and not path.exists():
+            return rust_twin(builtin)
     if path.suffix in (".py", ".rs") or "/" in spec or path.exists():
         if not path.exists():
             if path.is_symlink():
