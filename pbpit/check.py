@@ -22,22 +22,21 @@ else (the case's own lines, or nothing) -> 0.
 `sys.exit(3)`), since no golden could then record it.
 
 Everything here returns plain data (`CaseResult`, `CheckReport`, `BlessReport`) and prints
-nothing; `pbpit.report` renders it. Files are written only where that is the command's job: the
-goldens for `--bless`, the JUnit file for `--junit`.
+nothing; `pbpit.report` renders it for people and `pbpit.junit` as JUnit XML. Files are written
+only where that is the command's job: the goldens for `--bless`.
 """
 
 from __future__ import annotations
 
 import difflib
-import re
 import time
-import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pbpit.runner import Case, UsageError, builtin_cases, resolve_case, run_case
+from pbpit.errors import UsageError
+from pbpit.runner import Case, builtin_cases, resolve_case, run_case
 
 # -- what a case prints --------------------------------------------------------------------------
 
@@ -73,7 +72,7 @@ def actual_output(case: Case) -> Output:
     try:
         return _run(case)
     except UsageError as err:
-        return Output("", f"pbpit: {err.prefix}{err}\n", 2)
+        return Output("", f"{err.line()}\n", 2)
 
 
 def _run(case: Case) -> Output:
@@ -148,7 +147,7 @@ def _cases_at(spec: str, bless: bool) -> list[Case]:
             what = "case files" if bless else "cases with a .stdout golden"
             hint = "" if bless else " (run with --bless to create them)"
             raise UsageError(f"no {what} in {spec}{hint}")
-        return [Case(str(f), f) for f in files]
+        return [Case.file(f) for f in files]
     if not path.exists() and path.suffix not in (".py", ".rs") and "/" in spec:
         raise UsageError(f"no such case file or directory: {spec}")
     return [resolve_case(spec)]
@@ -395,65 +394,3 @@ def _write(path: Path, text: str | None) -> None:
             path.write_text(text, encoding="utf-8", newline="")
     except OSError as err:
         raise UsageError(f"cannot write golden file {path}: {err.strerror or err}") from None
-
-
-# -- JUnit XML -----------------------------------------------------------------------------------
-
-
-# Characters XML 1.0 cannot carry at all, not even escaped; a case may print them.
-_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-
-
-def _xml_text(text: str) -> str:
-    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
-
-
-def junit_xml(report: CheckReport) -> ET.ElementTree:
-    """JUnit XML: one testsuite "pbpit check", one testcase (classname "pbpit.check") per case,
-    with a `<failure>` whose message is the reason and whose text is the diff."""
-    root = ET.Element("testsuites")
-    suite = ET.SubElement(
-        root,
-        "testsuite",
-        name="pbpit check",
-        tests=str(len(report.cases)),
-        failures=str(report.failed),
-        errors="0",
-        skipped="0",
-        time=f"{report.seconds:.3f}",
-    )
-    for result in report.cases:
-        case = ET.SubElement(
-            suite,
-            "testcase",
-            classname="pbpit.check",
-            name=_xml_text(result.name),
-            file=_xml_text(str(result.path)),
-            time=f"{result.seconds:.3f}",
-        )
-        if not result.ok:
-            failure = ET.SubElement(case, "failure", message=_xml_text(result.reason or ""))
-            failure.text = _xml_text(lines_text(result.details) or (result.reason or ""))
-    ET.indent(root)
-    return ET.ElementTree(root)
-
-
-def check_junit_target(junit: str) -> None:
-    """Raise UsageError if the JUnit file `junit` cannot be written: checked before any case
-    runs, so that a typo costs no run."""
-    path = Path(junit)
-    parent = path.parent
-    if not parent.is_dir():
-        raise UsageError(f"cannot write JUnit file {junit}: directory {parent} does not exist")
-    if path.is_dir():
-        raise UsageError(f"cannot write JUnit file {junit}: it is a directory")
-
-
-def write_junit(report: CheckReport, junit: str) -> None:
-    """Write `report` as JUnit XML to the file `junit` (UsageError if it cannot be written)."""
-    try:
-        with Path(junit).open("wb") as file:
-            junit_xml(report).write(file, encoding="utf-8", xml_declaration=True)
-            file.write(b"\n")
-    except OSError as err:
-        raise UsageError(f"cannot write JUnit file {junit}: {err.strerror or err}") from None

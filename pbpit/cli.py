@@ -1,5 +1,10 @@
 """The `pbpit` command: parse the arguments, call the library, render the result.
 
+Each command chooses its output format one way (`pbpit.formats`: `--format NAME`, or a flag such
+as `--json` or `--raw`), calls the library, hands the result to that format's renderer (the
+`RENDERERS` below) and exits with the status the result implies. A UsageError from anywhere
+becomes one line on stderr and exit status 2, in `main` only.
+
 Commands that compute nothing (`--help`, `list`, `--version`) never load the engine or numba.
 """
 
@@ -9,15 +14,22 @@ import json
 import os
 import signal
 import sys
-from typing import TYPE_CHECKING, Annotated
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 
 from pbpit import __version__
-from pbpit.runner import UsageError, builtin_cases, resolve_case
+from pbpit.errors import UsageError
+from pbpit.formats import FORMATS
+from pbpit.runner import Case, builtin_cases, resolve_case, run_case, rust_twin
 
 if TYPE_CHECKING:
+    from pbpit.check import CheckReport
+    from pbpit.diagnose.explain import CaseExplanation
+    from pbpit.diagnose.findings import AuditReport
+    from pbpit.diagnose.graph import TapeGraph
     from pbpit.trace import RunResult
 
 app = typer.Typer(
@@ -59,23 +71,28 @@ def list_cases(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
 ) -> None:
     """List the built-in cases and what each reproduces."""
-    cases = builtin_cases()
-    if as_json:
-        listed = [
-            {
-                "name": c.name,
-                "path": str(c.path),
-                "rust_path": str(c.path.with_suffix(".rs")),
-                "summary": c.summary,
-            }
-            for c in cases
-        ]
-        _print_json({"cases": listed})
-        return
+    fmt = FORMATS["list"].choose(json=as_json)
+    render("list", fmt, builtin_cases())
+
+
+def _list_human(cases: list[Case]) -> None:
     width = max(len(c.name) for c in cases)
     for case in cases:
         print(f"{case.name:<{width}}  {case.summary}")
-    print(f"\nEach has a Rust twin that prints the same: `pbpit run {cases[0].name}.rs`.")
+    print(f"\nEach has a Rust twin that prints the same: `pbpit run {rust_twin(cases[0]).name}`.")
+
+
+def _list_json(cases: list[Case]) -> None:
+    listed = [
+        {
+            "name": c.name,
+            "path": str(c.path),
+            "rust_path": str(rust_twin(c).path),
+            "summary": c.summary,
+        }
+        for c in cases
+    ]
+    _print_json({"cases": listed})
 
 
 @app.command("audit")
@@ -84,8 +101,8 @@ def audit_case(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
 ) -> None:
     """Audit a case: tensors made outside a loop that runs backward, and shared backwards."""
+    fmt = FORMATS["audit"].choose(json=as_json)
     from pbpit.diagnose.findings import audit_report
-    from pbpit.runner import run_case
 
     result = run_case(resolve_case(case))
     report = audit_report(result)
@@ -93,15 +110,20 @@ def audit_case(
         # An audit of a run that stopped early is partial: never a pass.
         where = f":{result.error.line}" if result.error.line else ""
         print(f"pbpit: case error at {result.path}{where}: {result.error.message}", file=sys.stderr)
-    if as_json:
-        entries = [entry.to_json() for entry in report.entries]
-        diagnostics = [warning.to_json() for warning in report.warnings]
-        _print_json({"case": result.case, "audit": entries, "diagnostics": diagnostics})
-    else:
-        from pbpit.report import render_audit
-
-        _console().print(render_audit(result, report), end="")
+    render("audit", fmt, result, report)
     raise typer.Exit(1 if report.hazards or result.error is not None else 0)
+
+
+def _audit_human(result: RunResult, report: AuditReport) -> None:
+    from pbpit.report import render_audit
+
+    _console().print(render_audit(result, report), end="")
+
+
+def _audit_json(result: RunResult, report: AuditReport) -> None:
+    entries = [entry.to_json() for entry in report.entries]
+    diagnostics = [warning.to_json() for warning in report.warnings]
+    _print_json({"case": result.case, "audit": entries, "diagnostics": diagnostics})
 
 
 @app.command("explain")
@@ -120,7 +142,8 @@ def explain(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
 ) -> None:
     """Explain the panic, and with --case what NodeId(n) is in that program and how to fix it."""
-    from pbpit.diagnose.explain import entry, find_panic, parse_node_id
+    fmt = FORMATS["explain"].choose(json=as_json)
+    from pbpit.diagnose.explain import find_panic, parse_node_id
 
     if node == "-":
         node_id = find_panic(sys.stdin.read())
@@ -136,27 +159,19 @@ def explain(
             # Not a node: a lint rule (`pbpit explain loop-external-tracked`), or a mistake.
             from pbpit.lint.explain import explain_rule, not_a_node_or_rule
 
-            page = explain_rule(node, as_json)
+            page = explain_rule(node, fmt == "json")
             if page is None or case is not None:
                 raise UsageError(not_a_node_or_rule(node, case))
             sys.stdout.write(page)
             raise typer.Exit(0)
     if case is None:
-        if as_json:
-            _print_json({"node_id": node_id, "entry": entry(node_id), "case": None})
-        else:
-            from pbpit.report import render_entry
-
-            sys.stdout.write(render_entry(entry(node_id), _console().width))
+        render("explain", fmt, node_id, None, None)
         raise typer.Exit(0)
-    _explain_in_case(node_id, case, as_json)
+    _explain_in_case(node_id, case, fmt)
 
 
-def _explain_in_case(node_id: int, case: str, as_json: bool) -> None:
-    from dataclasses import asdict
-
-    from pbpit.diagnose.explain import entry, explain_in_case
-    from pbpit.runner import run_case
+def _explain_in_case(node_id: int, case: str, fmt: str) -> None:
+    from pbpit.diagnose.explain import explain_in_case
 
     result = run_case(resolve_case(case))
     explanation = explain_in_case(result, node_id)
@@ -168,19 +183,44 @@ def _explain_in_case(node_id: int, case: str, as_json: bool) -> None:
             )
         ids = f"0..{len(result.nodes) - 1}"
         raise UsageError(f"NodeId({node_id}) does not exist in {result.case}: its ids are {ids}")
+    render("explain", fmt, node_id, result, explanation)
+    raise typer.Exit(0)
+
+
+def _explain_human(
+    node_id: int, result: RunResult | None, explanation: CaseExplanation | None
+) -> None:
+    if result is None or explanation is None:
+        from pbpit.diagnose.explain import entry
+        from pbpit.report import render_entry
+
+        sys.stdout.write(render_entry(entry(node_id), _console().width))
+        return
     from pbpit.diagnose.findings import explanation_diagnostic
+    from pbpit.report import render_explanation
 
     diagnostic = explanation_diagnostic(result, explanation)
-    if as_json:
-        data = asdict(explanation)
-        data["audit"] = None if explanation.audit is None else explanation.audit.to_json()
-        data["diagnostic"] = diagnostic.to_json()
-        _print_json({"node_id": node_id, "entry": entry(node_id), "case": result.case, **data})
-    else:
-        from pbpit.report import render_explanation
+    _console().print(render_explanation(result, diagnostic), end="")
 
-        _console().print(render_explanation(result, diagnostic), end="")
-    raise typer.Exit(0)
+
+def _explain_json(
+    node_id: int, result: RunResult | None, explanation: CaseExplanation | None
+) -> None:
+    from dataclasses import asdict
+
+    from pbpit.diagnose.explain import entry
+    from pbpit.diagnose.findings import explanation_diagnostic
+
+    if result is None or explanation is None:
+        _print_json({"node_id": node_id, "entry": entry(node_id), "case": None})
+        return
+    data = asdict(explanation)
+    # The nodes as the run's JSON gives them: the requirement as is_tracked / is_require_grad.
+    data["node"] = explanation.node.to_json()
+    data["parents"] = [parent.to_json() for parent in explanation.parents]
+    data["audit"] = None if explanation.audit is None else explanation.audit.to_json()
+    data["diagnostic"] = explanation_diagnostic(result, explanation).to_json()
+    _print_json({"node_id": node_id, "entry": entry(node_id), "case": result.case, **data})
 
 
 @app.command("run")
@@ -197,40 +237,47 @@ def run(
     ] = False,
 ) -> None:
     """Run a case: its output, the panic, the tensor and backward behind it, and the audit."""
-    if raw and as_json:
-        raise UsageError("--raw and --json cannot be used together")
-    from pbpit.diagnose.findings import diagnose_run
-    from pbpit.runner import run_case
-
-    result = run_case(resolve_case(case), trace=not raw)
-    if as_json:
-        diagnosis = diagnose_run(result)
-        data = result.to_json()
-        data["audit"] = [entry.to_json() for entry in diagnosis.audit.entries]
-        data["diagnostics"] = diagnosis.to_json()
-        _print_json(data)
-    elif raw:
-        from pbpit.rust.panic import program_end
-
-        _replay(result)
-        sys.stderr.write(program_end(result, os.getpid(), result.path))
-    else:
-        from pbpit.report import render_memory, render_run
-
-        _replay(result)
-        report = render_run(result, diagnose_run(result))
-        if memory:
-            held = render_memory(result)
-            if report is None:
-                report = held
-            else:
-                report.append("\n")
-                report.append_text(held)
-        if report is not None:
-            if result.stdout:
-                print()
-            _console().print(report, end="")
+    fmt = FORMATS["run"].choose(raw=raw, json=as_json)
+    # Only the raw output goes without the trace: naming tensors costs a line tracer.
+    result = run_case(resolve_case(case), trace=fmt != "raw")
+    render("run", fmt, result, memory)
     raise typer.Exit(result.exit_code)
+
+
+def _run_human(result: RunResult, memory: bool) -> None:
+    from pbpit.diagnose.findings import diagnose_run
+    from pbpit.report import render_memory, render_run
+
+    _replay(result)
+    report = render_run(result, diagnose_run(result))
+    if memory:
+        held = render_memory(result)
+        if report is None:
+            report = held
+        else:
+            report.append("\n")
+            report.append_text(held)
+    if report is not None:
+        if result.stdout:
+            print()
+        _console().print(report, end="")
+
+
+def _run_json(result: RunResult, memory: bool) -> None:
+    from pbpit.diagnose.findings import diagnose_run
+
+    diagnosis = diagnose_run(result)
+    data = result.to_json()
+    data["audit"] = [entry.to_json() for entry in diagnosis.audit.entries]
+    data["diagnostics"] = diagnosis.to_json()
+    _print_json(data)
+
+
+def _run_raw(result: RunResult, memory: bool) -> None:
+    from pbpit.rust.panic import program_end
+
+    _replay(result)
+    sys.stderr.write(program_end(result, os.getpid(), result.path))
 
 
 def _replay(result: RunResult) -> None:
@@ -263,18 +310,13 @@ def check(
     ] = False,
 ) -> None:
     """Check cases against their golden NAME.stdout / NAME.stderr files (for CI)."""
-    from pbpit.check import (
-        CheckReport,
-        bless_cases,
-        check_cases,
-        check_junit_target,
-        collect_cases,
-        write_junit,
-    )
-    from pbpit.report import render_bless, render_check, render_check_status
+    from pbpit.check import CheckReport, bless_cases, check_cases, collect_cases
+    from pbpit.junit import check_junit_target, write_junit
+    from pbpit.report import render_bless, render_check_status
 
     if bless and (junit or as_json):
         raise UsageError("--bless cannot be used with --junit or --json")
+    fmt = FORMATS["check"].choose(json=as_json)
     if junit:
         check_junit_target(junit)
     cases = collect_cases(paths or [], bless=bless)
@@ -284,27 +326,34 @@ def check(
     report = CheckReport([])
     for result in check_cases(cases):
         report.cases.append(result)
-        if not as_json:
+        if fmt == "human":
             # One line as each case finishes: a long check shows where it is.
             sys.stdout.write(render_check_status(result))
             sys.stdout.flush()
     if junit:
         write_junit(report, junit)
-    if as_json:
-        _print_json(report.to_json())
-    else:
-        sys.stdout.write(render_check(report))
+    render("check", fmt, report)
     raise typer.Exit(0 if report.ok else 1)
+
+
+def _check_human(report: CheckReport) -> None:
+    from pbpit.report import render_check
+
+    sys.stdout.write(render_check(report))
+
+
+def _check_json(report: CheckReport) -> None:
+    _print_json(report.to_json())
 
 
 @app.command("graph")
 def graph_tape(
     case: Annotated[str, typer.Argument(help="A built-in case name, or a case file (.py or .rs).")],
-    fmt: Annotated[
+    named: Annotated[
         str | None,
         typer.Option(
             "--format",
-            metavar="text|mermaid|dot",
+            metavar="|".join(FORMATS["graph"].named),
             help="A terminal tree (default), Mermaid for GitHub, or a Graphviz digraph.",
             show_default=False,
         ),
@@ -323,28 +372,38 @@ def graph_tape(
     ] = False,
 ) -> None:
     """Draw the tape: every node, whether its step is live or consumed, and the failing walk."""
-    from pbpit.diagnose.graph import FORMATS, render_dot, render_mermaid, render_text, tape_graph
-
-    if as_json and fmt is not None:
-        raise UsageError("--format and --json cannot be used together")
-    if fmt is not None and fmt not in FORMATS:
-        raise UsageError(f"unknown --format `{fmt}` (expected {', '.join(FORMATS)})")
-    from pbpit.runner import run_case
+    fmt = FORMATS["graph"].choose(named, json=as_json)
+    from pbpit.diagnose.graph import tape_graph
 
     graph = tape_graph(run_case(resolve_case(case)), after)
-    if as_json:
-        _print_json(graph.to_json())
-    elif fmt == "mermaid":
-        sys.stdout.write(render_mermaid(graph))
-    elif fmt == "dot":
-        sys.stdout.write(render_dot(graph))
+    render("graph", fmt, graph)
+
+
+def _graph_text(graph: TapeGraph) -> None:
+    from pbpit.diagnose.graph import render_text
+
+    console, text = _console(), render_text(graph)
+    # Without a colour system rich would print the plain text anyway, only much slower.
+    if console.color_system is None:
+        sys.stdout.write(text.plain)
     else:
-        console, text = _console(), render_text(graph)
-        # Without a colour system rich would print the plain text anyway, only much slower.
-        if console.color_system is None:
-            sys.stdout.write(text.plain)
-        else:
-            console.print(text, end="")
+        console.print(text, end="")
+
+
+def _graph_mermaid(graph: TapeGraph) -> None:
+    from pbpit.diagnose.graph import render_mermaid
+
+    sys.stdout.write(render_mermaid(graph))
+
+
+def _graph_dot(graph: TapeGraph) -> None:
+    from pbpit.diagnose.graph import render_dot
+
+    sys.stdout.write(render_dot(graph))
+
+
+def _graph_json(graph: TapeGraph) -> None:
+    _print_json(graph.to_json())
 
 
 @app.command("lint")
@@ -353,24 +412,44 @@ def lint(
         list[str],
         typer.Argument(help="Rust files, or directories to search for .rs files.", metavar="PATH"),
     ],
-    fmt: Annotated[
-        str,
+    named: Annotated[
+        str | None,
         typer.Option(
             "--format",
-            metavar="human|json|sarif",
+            metavar="|".join(FORMATS["lint"].named),
             help="rustc-style warnings (default), one JSON object, or SARIF for code scanning.",
             show_default=False,
         ),
-    ] = "human",
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="The same as --format json.")] = False,
 ) -> None:
     """Find, without running it, Burn code that will hit the panic (exit 1 with findings)."""
+    fmt = FORMATS["lint"].choose(named, json=as_json)
     from pbpit.lint.command import lint_command
 
-    if as_json and fmt not in ("human", "json"):
-        raise UsageError(f"--json and --format {fmt} cannot be used together")
-    fmt = "json" if as_json else fmt
+    # lint renders each of its formats itself (pbpit.lint.command) and says its exit status.
     raise typer.Exit(lint_command(paths, fmt, _console(), sys.stderr))
+
+
+# Each command's renderer for each of its formats (pbpit.formats names them); lint has its own.
+RENDERERS: dict[str, dict[str, Callable[..., None]]] = {
+    "list": {"human": _list_human, "json": _list_json},
+    "run": {"human": _run_human, "json": _run_json, "raw": _run_raw},
+    "audit": {"human": _audit_human, "json": _audit_json},
+    "explain": {"human": _explain_human, "json": _explain_json},
+    "check": {"human": _check_human, "json": _check_json},
+    "graph": {
+        "text": _graph_text,
+        "mermaid": _graph_mermaid,
+        "dot": _graph_dot,
+        "json": _graph_json,
+    },
+}
+
+
+def render(command: str, fmt: str, *result: Any) -> None:
+    """Write `result` of `command` in the format `fmt` to stdout."""
+    RENDERERS[command][fmt](*result)
 
 
 def main() -> None:
@@ -382,7 +461,8 @@ def main() -> None:
     try:
         status = app(standalone_mode=False, prog_name="pbpit")
     except UsageError as err:
-        print(f"pbpit: {err.prefix}{err}", file=sys.stderr)
+        # The one place a usage error is printed: one line, nothing on stdout, exit 2.
+        print(err.line(), file=sys.stderr)
         sys.exit(2)
     except typer.Exit as exit_:
         sys.exit(exit_.exit_code)

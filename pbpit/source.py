@@ -1,18 +1,40 @@
-"""Reading a case's source: its lines, and where each assignment's value sits on its line.
+"""Reading a case's source: its language, its lines, and where each assignment's value sits.
 
-A Rust case (`.rs`) is read through its outline (`pbpit.rust.outline`): a `let` is its
-assignment, and the corrected lines the diagnostics write are Rust.
+A Rust case is read through its outline (`pbpit.rust.outline`): a `let` is its assignment, and
+the corrected lines the diagnostics write are Rust. Which language a case is written in is decided
+once, when it is resolved (`Language.of`), and carried on the run's result: the readers here take
+it as `language` (without it they decide from the path, as before).
 """
 
 from __future__ import annotations
 
 import ast
+from enum import StrEnum
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from pbpit.rust.outline import Outline
+
+
+class Language(StrEnum):
+    """The language a case program is written in."""
+
+    PYTHON = "python"
+    """A program against pbpit's Python API, run as `python case.py` would run it."""
+    RUST = "rust"
+    """A Burn program (`.rs`), checked against the subset pbpit interprets, then interpreted."""
+
+    @classmethod
+    def of(cls, path: str | Path) -> Language:
+        """The language of the case file `path`: Rust for a `.rs` file, else Python (a case file
+        runs as Python whatever its name, as `python FILE` would run it)."""
+        return cls.RUST if str(path).endswith(".rs") else cls.PYTHON
+
+
+def _language(path: str, language: Language | None) -> Language:
+    return Language.of(path) if language is None else language
 
 
 @cache
@@ -48,7 +70,8 @@ def _assignments(path: str) -> dict[int, ast.Assign | ast.AnnAssign | ast.AugAss
 
 
 def is_rust(path: str) -> bool:
-    return path.endswith(".rs")
+    """Whether `path` is a Rust case. Readers holding a run's result use `result.language`."""
+    return Language.of(path) is Language.RUST
 
 
 def _rust_outline(path: str) -> Outline:
@@ -57,9 +80,9 @@ def _rust_outline(path: str) -> Outline:
     return outline(path)
 
 
-def span(path: str, line: int) -> tuple[int, int]:
+def span(path: str, line: int, language: Language | None = None) -> tuple[int, int]:
     """The columns to underline on `line`: an assignment's value, else the whole statement."""
-    if is_rust(path):
+    if _language(path, language) is Language.RUST:
         binding = _rust_outline(path).bindings.get(line)
         if binding is not None and binding.value is not None:
             return binding.value
@@ -74,9 +97,9 @@ def span(path: str, line: int) -> tuple[int, int]:
     return len(text) - len(text.lstrip()), len(text.rstrip())
 
 
-def assigned_name(path: str, line: int) -> str | None:
+def assigned_name(path: str, line: int, language: Language | None = None) -> str | None:
     """The single name assigned on `line` (`grads` in `grads = loss.backward()`), if any."""
-    if is_rust(path):
+    if _language(path, language) is Language.RUST:
         binding = _rust_outline(path).bindings.get(line)
         return binding.name if binding is not None else None
     assignment = _assignments(path).get(line)
@@ -115,16 +138,18 @@ def _statement_starts(path: str) -> dict[int, tuple[int, int]]:
     return ranges
 
 
-def statement_range(path: str, line: int) -> tuple[int, int]:
+def statement_range(path: str, line: int, language: Language | None = None) -> tuple[int, int]:
     """The first and last line of the simple statement `line` is part of (or `line` itself)."""
-    if is_rust(path):
+    if _language(path, language) is Language.RUST:
         return _rust_outline(path).statements.get(line, (line, line))
     return _statement_starts(path).get(line, (line, line))
 
 
-def assignment(path: str, name: str, value: str, new: bool = True) -> str:
+def assignment(
+    path: str, name: str, value: str, new: bool = True, language: Language | None = None
+) -> str:
     """A statement binding `value` to `name`, in the case's language: a Rust case declares a new
     binding with `let` (`new`) or assigns an existing `let mut` one."""
-    if is_rust(path):
+    if _language(path, language) is Language.RUST:
         return f"let {name} = {value};" if new else f"{name} = {value};"
     return f"{name} = {value}"

@@ -9,17 +9,29 @@ from collections import deque
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from pbpit.engine.graph import Requirement
+from pbpit.source import Language
+
+# What `NodeRecord.kind` returns for each requirement: the audit's words of old.
+_KIND = {
+    Requirement.GRAD: "leaf_requires_grad",
+    Requirement.GRAD_IN_BACKWARD: "tracked_intermediate",
+    Requirement.NONE: "untracked",
+}
+
 
 @dataclass
 class NodeRecord:
-    """One node id: the op that made it, its tracked parents, and where the case made it."""
+    """One node id: the op that made it, its tracked parents, its requirement (Burn's, as the
+    engine holds it) and where the case made it."""
 
     id: int
     label: str | None
     op: str
     parents: list[int]
-    tracked: bool
-    requires_grad: bool
+    requirement: Requirement
+    """A leaf that requires grad (`GRAD`), a tracked intermediate (`GRAD_IN_BACKWARD`), or
+    untracked (`NONE`); a `require_grad()` after it was made is recorded here too."""
     line: int | None
     inputs: list[int] = field(default_factory=list)
     """Every input's id, tracked or not (`parents` keeps only the tracked ones)."""
@@ -28,6 +40,38 @@ class NodeRecord:
     stack: list[int] = field(default_factory=list)
     """The case's lines executing when it was made, innermost call first (`line` is the first):
     an op in a function called from a loop is in that loop."""
+
+    @property
+    def tracked(self) -> bool:
+        """`is_tracked()`: it takes part in a recorded graph (a leaf or an intermediate)."""
+        return self.requirement is not Requirement.NONE
+
+    @property
+    def requires_grad(self) -> bool:
+        """`is_require_grad()`: a leaf whose gradient the returned `Gradients` keeps."""
+        return self.requirement is Requirement.GRAD
+
+    @property
+    def kind(self) -> str:
+        """`leaf_requires_grad`, `tracked_intermediate` or `untracked`: the requirement in the
+        words the audit used before it read `requirement` (kept until its readers switch)."""
+        return _KIND[self.requirement]
+
+    def to_json(self) -> dict[str, Any]:
+        """The node for scripts: the requirement as the two booleans `tracked` and
+        `requires_grad`, as `is_tracked()` and `is_require_grad()` answer."""
+        return {
+            "id": self.id,
+            "label": self.label,
+            "op": self.op,
+            "parents": self.parents,
+            "tracked": self.tracked,
+            "requires_grad": self.requires_grad,
+            "line": self.line,
+            "inputs": self.inputs,
+            "saved_bytes": self.saved_bytes,
+            "stack": self.stack,
+        }
 
 
 @dataclass
@@ -72,6 +116,8 @@ class RunResult:
     path: str
     exit_code: int
     stdout: str
+    language: Language
+    """The case's language, decided when it was resolved: what reads its source reads it so."""
     stderr: str = ""
     """What the case itself wrote on stderr (the panic block is not part of it)."""
     panic: PanicRecord | None = None
@@ -119,6 +165,6 @@ class RunResult:
                 "label": self.panic.label,
             },
             "error": None if self.error is None else asdict(self.error),
-            "nodes": [asdict(n) for n in self.nodes],
+            "nodes": [n.to_json() for n in self.nodes],
             "backwards": [asdict(b) for b in self.backwards],
         }

@@ -154,3 +154,29 @@ def test_run_diagnosis_names_the_tensor_and_the_consuming_backward():
     assert "feats = x.clone().exp()" in result.stdout
     assert "backward #1" in result.stdout and "consumed its step" in result.stdout
     assert "6 -> 5 -> 2" in result.stdout
+
+
+# SPEC §3 and §1.2/§1.7: x and w are leaves that require grad, every op with a tracked input is a
+# tracked intermediate, and a detached intermediate is untracked.
+REQUIREMENTS = {
+    "twice": ["GRAD", "GRAD", "GRAD_IN_BACKWARD", "GRAD_IN_BACKWARD", "GRAD_IN_BACKWARD"],
+    "twice_fix": ["GRAD", "GRAD", "GRAD_IN_BACKWARD", "NONE"],
+}
+
+
+@pytest.mark.parametrize("case", REQUIREMENTS)
+@pytest.mark.parametrize("language", ["python", "rust"])
+def test_trace_records_each_node_with_burns_requirement(case, language):
+    from pbpit.runner import resolve_case, run_case
+
+    spec = case if language == "python" else f"{case}.rs"
+    nodes = run_case(resolve_case(spec)).nodes
+    expected = REQUIREMENTS[case]
+    assert [node.requirement.name for node in nodes[: len(expected)]] == expected
+    # What is_tracked() and is_require_grad() answer follows from it.
+    assert [(n.tracked, n.requires_grad) for n in nodes[:4]] == [
+        (True, True),
+        (True, True),
+        (True, False),
+        (expected[3] != "NONE", False),
+    ]

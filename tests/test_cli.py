@@ -9,6 +9,9 @@ import pytest
 from pbpit_process import HIDDEN_LAYER_CASE, pbpit_cli, write_case
 
 import pbpit
+from pbpit.runner import CASES_DIR
+
+TWICE_RS = str(CASES_DIR / "twice.rs")
 
 
 def test_user_case_file_runs_and_panics_at_its_cached_intermediate(tmp_path):
@@ -216,3 +219,74 @@ def test_bare_pbpit_prints_its_help():
     result = pbpit_cli()
     assert result.returncode == 0
     assert "Usage: pbpit" in result.stdout and result.stderr == ""
+
+
+# -- choosing the output format: one way for every command ----------------------------------------
+
+
+def test_two_flags_choosing_formats_are_one_line_naming_both():
+    result = pbpit_cli("run", "twice", "--raw", "--json")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == "pbpit: error: --raw and --json cannot be used together\n"
+
+
+@pytest.mark.parametrize("command", ["graph", "lint"])
+def test_format_and_json_choosing_different_formats_are_refused_alike(command):
+    target = "twice" if command == "graph" else TWICE_RS
+    other = "dot" if command == "graph" else "sarif"
+    result = pbpit_cli(command, target, "--format", other, "--json")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == "pbpit: error: --format and --json cannot be used together\n"
+
+
+@pytest.mark.parametrize(
+    ("command", "target", "expected"),
+    [("graph", "twice", "text, mermaid, dot"), ("lint", TWICE_RS, "human, json, sarif")],
+)
+def test_unknown_format_is_one_line_in_the_same_words_for_every_command(command, target, expected):
+    result = pbpit_cli(command, target, "--format", "svg")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == f"pbpit: error: unknown --format `svg` (expected {expected})\n"
+
+
+def test_lint_format_json_and_json_flag_agree():
+    import json
+
+    both = pbpit_cli("lint", TWICE_RS, "--format", "json", "--json")
+    alone = pbpit_cli("lint", TWICE_RS, "--json")
+    assert both.returncode == alone.returncode == 1
+    assert json.loads(both.stdout) == json.loads(alone.stdout)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["run", "nope", "--json"],
+        ["graph", "twice", "--after", "9", "--json"],
+        ["audit", "x/y.py", "--json"],
+    ],
+)
+def test_a_usage_error_under_json_prints_nothing_on_stdout(args):
+    result = pbpit_cli(*args)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.startswith("pbpit: error: ") and result.stderr.count("\n") == 1
+
+
+# -- the language of a case: decided when it is found ---------------------------------------------
+
+
+def test_a_case_file_without_a_py_suffix_runs_as_python(tmp_path):
+    path = write_case(tmp_path, "print('as python would')\n", "notes.txt")
+    result = pbpit_cli("run", str(path), "--raw")
+    assert (result.returncode, result.stdout) == (0, "as python would\n")
+
+
+def test_each_case_carries_its_language_onto_its_result(tmp_path):
+    from pbpit.runner import Language, resolve_case, run_case
+
+    rust = write_case(tmp_path, 'fn main() { println!("hi"); }\n', "hello.rs")
+    cases = {"twice": Language.PYTHON, "twice.rs": Language.RUST, str(rust): Language.RUST}
+    for spec, language in cases.items():
+        case = resolve_case(spec)
+        assert case.language is language
+        assert run_case(case, trace=False).language is language

@@ -14,15 +14,19 @@ from pbpit_process import HIDDEN_LAYER_CASE, pbpit_cli, write_case
 
 from pbpit.diagnose.graph import (
     MAX_TEXT_DEPTH,
-    Status,
+    Step,
     TapeGraph,
     render_dot,
     render_mermaid,
     render_text,
     tape_graph,
 )
-from pbpit.runner import UsageError, resolve_case, run_case
+from pbpit.engine.graph import Requirement
+from pbpit.errors import UsageError
+from pbpit.runner import resolve_case, run_case
 from pbpit.trace import RunResult
+
+LEAF, TRACKED, UNTRACKED = Requirement.GRAD, Requirement.GRAD_IN_BACKWARD, Requirement.NONE
 
 BUILTIN = ("twice", "twice_fix", "shared-loss", "double-backward")
 
@@ -67,10 +71,11 @@ def test_default_moment_is_at_the_panic_after_the_last_successful_backward():
 
 def test_twice_at_the_panic_feats_is_consumed_by_backward_1_and_missing():
     feats = node(graph("twice"), 2)
-    assert (feats.label, feats.op, feats.status, feats.consumed_by) == (
+    assert (feats.label, feats.op, feats.requirement, feats.step, feats.consumed_by) == (
         "feats",
         "exp",
-        Status.CONSUMED,
+        TRACKED,
+        Step.CONSUMED,
         1,
     )
     assert graph("twice").missing == 2
@@ -78,18 +83,18 @@ def test_twice_at_the_panic_feats_is_consumed_by_backward_1_and_missing():
 
 def test_twice_at_the_panic_the_second_forward_is_live_with_its_saved_bytes():
     g = graph("twice")
-    assert [(n.id, n.status, n.saved_bytes) for n in g.nodes[5:]] == [
-        (5, Status.LIVE, 16),
-        (6, Status.LIVE, 0),
+    assert [(n.id, n.requirement, n.step, n.saved_bytes) for n in g.nodes[5:]] == [
+        (5, TRACKED, Step.LIVE, 16),
+        (6, TRACKED, Step.LIVE, 0),
     ]
     assert g.live_saved_bytes == 16
 
 
 def test_twice_leaves_root_steps_were_consumed_by_backward_1():
     g = graph("twice")
-    assert [(n.label, n.status, n.consumed_by) for n in g.nodes[:2]] == [
-        ("x", Status.LEAF, 1),
-        ("w", Status.LEAF, 1),
+    assert [(n.label, n.requirement, n.step, n.consumed_by) for n in g.nodes[:2]] == [
+        ("x", LEAF, Step.CONSUMED, 1),
+        ("w", LEAF, Step.CONSUMED, 1),
     ]
 
 
@@ -101,20 +106,20 @@ def test_failing_walk_goes_from_the_second_loss_down_to_feats():
 
 def test_after_0_shows_every_step_live_and_only_the_nodes_that_existed():
     g = graph("twice", 0)
-    assert [(n.id, n.status, n.consumed_by) for n in g.nodes] == [
-        (0, Status.LEAF, None),
-        (1, Status.LEAF, None),
-        (2, Status.LIVE, None),
-        (3, Status.LIVE, None),
-        (4, Status.LIVE, None),
+    assert [(n.id, n.requirement, n.step, n.consumed_by) for n in g.nodes] == [
+        (0, LEAF, Step.LIVE, None),
+        (1, LEAF, Step.LIVE, None),
+        (2, TRACKED, Step.LIVE, None),
+        (3, TRACKED, Step.LIVE, None),
+        (4, TRACKED, Step.LIVE, None),
     ]
     assert (g.missing, g.walk, g.live_steps, g.live_saved_bytes) == (None, [], 5, 24)
 
 
 def test_after_a_rejected_backward_nothing_more_is_consumed():
     rejected, before = graph("twice", 2), graph("twice", 1)
-    assert [(n.status, n.consumed_by) for n in rejected.nodes] == [
-        (n.status, n.consumed_by) for n in before.nodes
+    assert [(n.step, n.consumed_by) for n in rejected.nodes] == [
+        (n.step, n.consumed_by) for n in before.nodes
     ]
     assert rejected.missing is None
     assert render_text(rejected).plain.splitlines()[0] == (
@@ -137,13 +142,14 @@ def test_run_without_a_panic_is_drawn_at_its_end():
 def test_detached_feats_is_untracked_and_leaves_the_exp_step_live():
     g = graph("twice_fix")
     detached, exp = node(g, 3), node(g, 2)
-    assert (detached.label, detached.op, detached.status, detached.saved_bytes) == (
+    assert (detached.label, detached.op, detached.requirement, detached.step) == (
         "feats",
         "detach",
-        Status.UNTRACKED,
-        0,
+        UNTRACKED,
+        None,
     )
-    assert (exp.status, exp.saved_bytes, g.live_saved_bytes) == (Status.LIVE, 8, 8)
+    assert detached.saved_bytes == 0
+    assert (exp.step, exp.saved_bytes, g.live_saved_bytes) == (Step.LIVE, 8, 8)
 
 
 # -- text ------------------------------------------------------------------------------------------

@@ -13,8 +13,17 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 
 
+# What a fresh clone does not have: a build left here by an earlier install could carry modules
+# the tree no longer has into the installed package.
+NOT_SOURCE = shutil.ignore_patterns(
+    ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis"
+)
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> Path:
+    source = tmp_path_factory.mktemp("source") / "pbpit"
+    shutil.copytree(REPO, source, ignore=NOT_SOURCE)
     target = tmp_path_factory.mktemp("site")
     build = subprocess.run(
         [
@@ -27,7 +36,7 @@ def installed(tmp_path_factory) -> Path:
             "--no-deps",
             "--target",
             str(target),
-            str(REPO),
+            str(source),
         ],
         capture_output=True,
         text=True,

@@ -1,8 +1,9 @@
 """The tape as a picture: every node of a run, its step, and the walk of a failing backward.
 
 `tape_graph` reads a run's trace and says, for the moment after a given backward, which node ids
-exist and whether each still has its step. It is drawn three ways: a terminal tree
-(`render_text`), Mermaid (`render_mermaid`, rendered by GitHub) and Graphviz (`render_dot`).
+exist, each one's requirement (Burn's, as the trace records it) and whether its step is still on
+the tape. It is drawn three ways: a terminal tree (`render_text`), Mermaid (`render_mermaid`,
+rendered by GitHub) and Graphviz (`render_dot`); the command line chooses among them.
 """
 
 from __future__ import annotations
@@ -14,27 +15,22 @@ from typing import Any
 
 from rich.text import Text
 
-from pbpit.runner import UsageError
+from pbpit.engine.graph import Requirement
+from pbpit.errors import UsageError
 from pbpit.trace import NodeRecord, RunResult
-
-FORMATS = ("text", "mermaid", "dot")
 
 # Deeper subtrees of the text tree are continued as their own tree below, so that a long chain
 # neither indents without bound nor costs quadratic time in its prefixes.
 MAX_TEXT_DEPTH = 20
 
 
-class Status(StrEnum):
-    """What a node's step is at the moment drawn."""
+class Step(StrEnum):
+    """What has become of a tracked node's step at the moment drawn (a leaf's is its root step)."""
 
-    LEAF = "leaf"
-    """A leaf that requires grad; its root step is live unless `consumed_by` says otherwise."""
     LIVE = "live"
-    """A tracked intermediate whose step (and the tensors it saved) is still on the tape."""
+    """Still on the tape, holding the tensors it saved."""
     CONSUMED = "consumed"
-    """A tracked intermediate whose step a backward consumed."""
-    UNTRACKED = "untracked"
-    """Not part of a recorded graph: it never had a step."""
+    """A backward consumed it (`consumed_by` says which)."""
 
 
 @dataclass(frozen=True)
@@ -48,7 +44,9 @@ class GraphNode:
     """Tracked inputs (solid edges)."""
     inputs: list[int]
     """Every input, tracked or not; those not in `parents` are drawn dashed."""
-    status: Status
+    requirement: Requirement
+    step: Step | None
+    """None for an untracked node: it never had a step."""
     consumed_by: int | None
     """The 1-based number of the backward that consumed its step (leaf or intermediate)."""
     saved_bytes: int
@@ -57,9 +55,17 @@ class GraphNode:
     @property
     def holds_step(self) -> bool:
         """Whether its step is on the tape now (a live intermediate, or an unconsumed leaf)."""
-        return self.status is Status.LIVE or (
-            self.status is Status.LEAF and self.consumed_by is None
-        )
+        return self.step is Step.LIVE
+
+    @property
+    def status(self) -> str:
+        """`leaf`, `untracked`, or an intermediate's step (`live`, `consumed`): the word it is
+        drawn and styled with, and its `status` in JSON."""
+        if self.requirement is Requirement.GRAD:
+            return "leaf"
+        if self.requirement is Requirement.NONE:
+            return "untracked"
+        return str(self.step)
 
     @property
     def edges(self) -> list[tuple[int, bool]]:
@@ -109,7 +115,7 @@ class TapeGraph:
                     "op": n.op,
                     "parents": n.parents,
                     "inputs": n.inputs,
-                    "status": str(n.status),
+                    "status": n.status,
                     "consumed_by": n.consumed_by,
                     "saved_bytes": n.saved_bytes,
                 }
@@ -175,23 +181,21 @@ def tape_graph(result: RunResult, after: int | None = None) -> TapeGraph:
 
 
 def _graph_node(record: NodeRecord, consumed_by: int | None) -> GraphNode:
-    if record.requires_grad:
-        status = Status.LEAF
-    elif not record.tracked:
-        status, consumed_by = Status.UNTRACKED, None
-    elif consumed_by is not None:
-        status = Status.CONSUMED
+    tracked = record.requirement is not Requirement.NONE
+    if not tracked:
+        step, consumed_by = None, None
     else:
-        status = Status.LIVE
+        step = Step.LIVE if consumed_by is None else Step.CONSUMED
     return GraphNode(
         id=record.id,
         label=record.label,
         op=record.op,
         parents=list(record.parents),
         inputs=list(record.inputs),
-        status=status,
+        requirement=record.requirement,
+        step=step,
         consumed_by=consumed_by,
-        saved_bytes=record.saved_bytes if record.tracked else 0,
+        saved_bytes=record.saved_bytes if tracked else 0,
     )
 
 
@@ -204,13 +208,11 @@ def _name(node: GraphNode) -> str:
 
 def _step_words(node: GraphNode) -> str:
     consumed = f"consumed by #{node.consumed_by}"
-    if node.status is Status.LEAF:
-        return "leaf" if node.consumed_by is None else f"leaf, {consumed}"
-    if node.status is Status.LIVE:
-        return f"live, {node.saved_bytes} B saved"
-    if node.status is Status.CONSUMED:
-        return consumed
-    return "untracked"
+    if node.requirement is Requirement.GRAD:
+        return "leaf" if node.step is Step.LIVE else f"leaf, {consumed}"
+    if node.requirement is Requirement.NONE:
+        return "untracked"
+    return f"live, {node.saved_bytes} B saved" if node.step is Step.LIVE else consumed
 
 
 def _moment(graph: TapeGraph) -> str:
@@ -260,12 +262,8 @@ def _notes(graph: TapeGraph) -> list[str]:
 
 # -- text: a tree from the roots down to the leaves ------------------------------------------------
 
-_STATUS_STYLE = {
-    Status.LEAF: "blue",
-    Status.LIVE: "green",
-    Status.CONSUMED: "dim",
-    Status.UNTRACKED: "dim italic",
-}
+# Keyed by `GraphNode.status`.
+_STATUS_STYLE = {"leaf": "blue", "live": "green", "consumed": "dim", "untracked": "dim italic"}
 
 
 def _roots(graph: TapeGraph) -> list[int]:
@@ -362,7 +360,7 @@ def _box_lines(node: GraphNode, graph: TapeGraph) -> list[str]:
 
 
 def _box_class(node: GraphNode, graph: TapeGraph) -> str:
-    return "missing" if node.id == graph.missing else str(node.status)
+    return "missing" if node.id == graph.missing else node.status
 
 
 def _walk_edges(graph: TapeGraph) -> set[tuple[int, int]]:
