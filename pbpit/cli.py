@@ -299,8 +299,29 @@ def check(
         ),
     ] = None,
     bless: Annotated[
-        bool, typer.Option("--bless", help="Write the golden files from the current output.")
+        bool,
+        typer.Option(
+            "--bless", help="Write the golden files from the current output: all or none."
+        ),
     ] = False,
+    glob: Annotated[
+        str | None,
+        typer.Option(
+            "--glob",
+            metavar="PATTERN",
+            help="In a directory, the case files are the .py and .rs files matching PATTERN.",
+            show_default=False,
+        ),
+    ] = None,
+    timeout: Annotated[
+        float | None,
+        typer.Option(
+            "--timeout",
+            metavar="SECONDS",
+            help="Fail a case that runs longer (0: no limit); default: 600 in CI, else none.",
+            show_default=False,
+        ),
+    ] = None,
     junit: Annotated[
         str | None,
         typer.Option("--junit", metavar="FILE", help="Also write the results as JUnit XML."),
@@ -309,28 +330,43 @@ def check(
         bool, typer.Option("--json", help="One JSON object with every case's result.")
     ] = False,
 ) -> None:
-    """Check cases against their golden NAME.stdout / NAME.stderr files (for CI)."""
-    from pbpit.check import CheckReport, bless_cases, check_cases, collect_cases
+    """Check cases against their golden NAME.stdout / NAME.stderr files (for CI).
+
+    A case file is one named on the command line, or in a directory: a .py or .rs file with a
+    NAME.stdout golden beside it, a .py that imports pbpit, or a .rs with fn main (with --glob,
+    the files matching it instead). Nothing else in the directory runs. A case past the time
+    limit fails with what it printed until then; a Python case stuck in one long call into C
+    stops only when the call returns.
+    """
+    from pbpit.check import (
+        CheckReport,
+        bless_cases,
+        check_cases,
+        collect_cases,
+        default_timeout,
+        parse_timeout,
+    )
     from pbpit.junit import check_junit_target, write_junit
     from pbpit.report import render_bless, render_check_status
 
-    if bless and (junit or as_json):
+    if bless and (junit is not None or as_json):
         raise UsageError("--bless cannot be used with --junit or --json")
     fmt = FORMATS["check"].choose(json=as_json)
-    if junit:
+    if junit is not None:
         check_junit_target(junit)
-    cases = collect_cases(paths or [], bless=bless)
+    limit = default_timeout(os.environ) if timeout is None else parse_timeout(timeout)
+    cases = collect_cases(paths or [], bless=bless, glob=glob)
     if bless:
-        sys.stdout.write(render_bless(bless_cases(cases)))
+        sys.stdout.write(render_bless(bless_cases(cases, limit)))
         raise typer.Exit(0)
     report = CheckReport([])
-    for result in check_cases(cases):
+    for result in check_cases(cases, limit):
         report.cases.append(result)
         if fmt == "human":
             # One line as each case finishes: a long check shows where it is.
             sys.stdout.write(render_check_status(result))
             sys.stdout.flush()
-    if junit:
+    if junit is not None:
         write_junit(report, junit)
     render("check", fmt, report)
     raise typer.Exit(0 if report.ok else 1)

@@ -50,6 +50,8 @@ def junit_xml(report: CheckReport) -> ET.ElementTree:
 def check_junit_target(junit: str) -> None:
     """Raise UsageError if the JUnit file `junit` cannot be written: checked before any case
     runs, so that a typo costs no run."""
+    if not junit.strip():
+        raise UsageError("--junit needs a file name (got an empty one)")
     path = Path(junit)
     parent = path.parent
     if not parent.is_dir():

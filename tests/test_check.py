@@ -7,8 +7,11 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
+
+import pytest
 
 from pbpit.runner import CASES_DIR
 
@@ -356,3 +359,341 @@ def test_blessing_prints_nothing_and_reports_each_golden_file(tmp_path, capsys):
         (case.with_suffix(".stderr"), "blessed"),
     ]
     assert (report.written, report.unchanged) == (1, 1)
+
+
+# -- nothing lost: goldens written whole, all or none --------------------------------------------
+
+STALE = "stale golden, written by hand\n"
+
+
+def stale_case(directory: Path, name: str, builtin: str = "twice.py") -> tuple[Path, Path, Path]:
+    """A user case whose two goldens hold STALE, so that a bless must rewrite both."""
+    case = user_case(directory, builtin=builtin, name=name)
+    stdout, stderr = case.with_suffix(".stdout"), case.with_suffix(".stderr")
+    stdout.write_text(STALE)
+    stderr.write_text(STALE)
+    return case, stdout, stderr
+
+
+def one_error_line(result: subprocess.CompletedProcess) -> str:
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("pbpit: error: ")
+    return result.stderr
+
+
+def test_bless_past_the_file_size_limit_leaves_every_golden_as_it_was(tmp_path):
+    # A real write failure from the OS: the file size limit (RLIMIT_FSIZE) stops the write of
+    # the 300-byte stderr golden with EFBIG, as a full disk would stop it with ENOSPC.
+    import resource
+    import signal
+
+    _, stdout, stderr = stale_case(tmp_path, "my_case")
+
+    def limit_file_size() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (100, 100))
+
+    result = subprocess.run(
+        [sys.executable, "-m", "pbpit", "check", "--bless", str(tmp_path / "my_case.py")],
+        capture_output=True,
+        text=True,
+        preexec_fn=limit_file_size,
+    )
+    line = one_error_line(result)
+    assert str(stderr) in line
+    assert (stdout.read_text(), stderr.read_text()) == (STALE, STALE)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "my_case.py",
+        "my_case.stderr",
+        "my_case.stdout",
+    ]
+
+
+def test_bless_when_the_disk_fills_at_fsync_leaves_every_golden_as_it_was(tmp_path, monkeypatch):
+    import errno
+
+    from pbpit.check import bless_cases, collect_cases
+    from pbpit.errors import UsageError
+
+    goldens = [*stale_case(tmp_path, "a")[1:], *stale_case(tmp_path, "b")[1:]]
+    cases = collect_cases([str(tmp_path)], bless=True)
+    calls = []
+
+    def full_disk(fd: int) -> None:
+        calls.append(fd)
+        if len(calls) == 3:  # the third golden: two are already written to their temporary files
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    with pytest.raises(UsageError, match="No space left on device") as raised:
+        bless_cases(cases)
+    assert "no golden file was written" in str(raised.value)
+    assert [g.read_text() for g in goldens] == [STALE] * 4
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["a.py", "b.py", *(g.name for g in goldens)]
+    )
+
+
+def test_bless_refuses_a_read_only_golden_and_writes_none(tmp_path):
+    _, a_stdout, a_stderr = stale_case(tmp_path, "a")
+    _, b_stdout, _ = stale_case(tmp_path, "b")
+    b_stdout.chmod(0o444)
+    line = one_error_line(pbpit_check("--bless", str(tmp_path)))
+    assert f"{b_stdout}: it is read-only" in line
+    assert "no golden file was written" in line
+    assert (a_stdout.read_text(), a_stderr.read_text(), b_stdout.read_text()) == (STALE,) * 3
+
+
+def test_bless_with_a_directory_where_a_golden_goes_writes_none(tmp_path):
+    _, a_stdout, a_stderr = stale_case(tmp_path, "a")
+    _, b_stdout, b_stderr = stale_case(tmp_path, "b")
+    b_stderr.unlink()
+    b_stderr.mkdir()
+    line = one_error_line(pbpit_check("--bless", str(tmp_path)))
+    assert f"{b_stderr}: it is a directory" in line
+    assert (a_stdout.read_text(), a_stderr.read_text(), b_stdout.read_text()) == (STALE,) * 3
+    assert b_stderr.is_dir()
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write into any directory")
+def test_bless_into_a_directory_it_cannot_write_writes_none(tmp_path):
+    writable = tmp_path / "writable"
+    locked = tmp_path / "locked"
+    writable.mkdir()
+    locked.mkdir()
+    _, a_stdout, _ = stale_case(writable, "a")
+    stale_case(locked, "b")
+    locked.chmod(0o555)
+    try:
+        line = one_error_line(pbpit_check("--bless", str(writable), str(locked)))
+    finally:
+        locked.chmod(0o755)
+    assert str(locked) in line and "cannot write in its directory" in line
+    assert a_stdout.read_text() == STALE
+
+
+def test_kill_9_during_bless_leaves_each_golden_whole(tmp_path):
+    # Goldens of a few megabytes make the write phase long enough to be hit: the test waits
+    # until pbpit starts writing (a file in the directory changes), then kills it at once or a
+    # few milliseconds later. Each golden must then be entirely old or entirely new.
+    import random
+
+    lines = 200_000
+    new = "".join(f"line {i}\n" for i in range(lines))
+    old = "old\n" * lines
+    for name in ("a", "b", "c"):
+        (tmp_path / f"{name}.py").write_text(
+            f"import pbpit\n\nfor i in range({lines}):\n    print(f'line {{i}}')\n"
+        )
+        (tmp_path / f"{name}.stdout").write_text(old)
+    goldens = sorted(tmp_path.glob("*.stdout"))
+    before = {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir()}
+    chance = random.Random(10)
+    for _ in range(4):
+        process = subprocess.Popen(
+            [sys.executable, "-m", "pbpit", "check", "--bless", str(tmp_path)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        while process.poll() is None:
+            now = {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir() if p.exists()}
+            if now != before:
+                break
+        time.sleep(chance.uniform(0, 0.02))
+        process.kill()
+        process.wait()
+        for golden in goldens:
+            assert golden.read_text() in (old, new), golden.name
+        for golden in goldens:  # the next trial starts from the old goldens again
+            golden.write_text(old)
+        before = {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir()}
+
+
+def test_two_blesses_at_once_on_one_directory_both_end_well(tmp_path):
+    expected = {}
+    # Each stale .stderr is removed by both: the old bless failed here in about 1 round of 4.
+    for name in "abcdefghij":
+        _, stdout, stderr = stale_case(tmp_path, name, builtin="twice_fix.py")
+        expected[stdout] = SPEC_STDOUT["twice_fix"]
+    command = [sys.executable, "-m", "pbpit", "check", "--bless", str(tmp_path)]
+    for _ in range(8):
+        for name in expected:
+            name.write_text(STALE)
+            name.with_suffix(".stderr").write_text(STALE)  # stale: each bless removes it
+        first = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        second = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        for process in (first, second):
+            out, err = process.communicate(timeout=120)
+            assert process.returncode == 0, out + err
+            assert err == ""
+        assert {p: p.read_text() for p in expected} == expected
+        assert not list(tmp_path.glob("*.stderr"))
+        assert sorted(p.suffix for p in tmp_path.iterdir()) == [".py"] * 10 + [".stdout"] * 10
+
+
+# -- a case cannot move the ground ---------------------------------------------------------------
+
+
+def test_a_case_that_changes_directory_moves_no_later_case_or_golden(tmp_path):
+    cases = tmp_path / "cases"
+    elsewhere = tmp_path / "elsewhere" / "cases"
+    cases.mkdir()
+    elsewhere.mkdir(parents=True)
+    (cases / "a.py").write_text(
+        f"import os\nimport pbpit\n\nos.chdir({str(tmp_path / 'elsewhere')!r})\nprint('a')\n"
+    )
+    (cases / "b.py").write_text("import pbpit\n\nprint('the real b')\n")
+    (elsewhere / "b.py").write_text("import pbpit\n\nprint('another b')\n")
+    result = pbpit_check("--bless", "cases", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout == (
+        "blessed   cases/a.stdout\nblessed   cases/b.stdout\n2 written, 0 unchanged\n"
+    )
+    assert (cases / "b.stdout").read_text() == "the real b\n"
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["b.py"]
+    check = pbpit_check("cases", cwd=tmp_path)
+    assert check.stdout == "ok      cases/a.py\nok      cases/b.py\n\n2 passed, 0 failed\n"
+
+
+# -- what a case file is -------------------------------------------------------------------------
+
+
+def test_bless_of_a_directory_runs_only_its_case_files(tmp_path):
+    ran = tmp_path / "setup_ran"
+    (tmp_path / "setup.py").write_text(f"import pathlib\npathlib.Path({str(ran)!r}).touch()\n")
+    (tmp_path / "helper.py").write_text("def double(x):\n    return 2 * x\n")
+    (tmp_path / "module.rs").write_text("pub fn double(x: i32) -> i32 {\n    2 * x\n}\n")
+    (tmp_path / "uses.py").write_text("from pbpit import Device\n\nprint('uses pbpit')\n")
+    (tmp_path / "main.rs").write_text('fn main() {\n    println!("rust");\n}\n')
+    (tmp_path / "blessed_before.py").write_text("print('has a golden')\n")
+    (tmp_path / "blessed_before.stdout").write_text("stale\n")
+    result = pbpit_check("--bless", ".", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert not ran.exists()
+    assert sorted(p.name for p in tmp_path.glob("*.stdout")) == [
+        "blessed_before.stdout",
+        "main.stdout",
+        "uses.stdout",
+    ]
+    assert (tmp_path / "main.stdout").read_text() == "rust\n"
+
+
+def test_a_case_file_named_on_the_command_line_is_always_a_case(tmp_path):
+    helper = tmp_path / "helper.py"
+    helper.write_text("print('named')\n")
+    result = pbpit_check("--bless", str(helper))
+    assert result.returncode == 0, result.stderr
+    assert helper.with_suffix(".stdout").read_text() == "named\n"
+
+
+def test_glob_chooses_the_case_files_of_a_directory(tmp_path):
+    (tmp_path / "one_case.py").write_text("print('one')\n")
+    (tmp_path / "two_case.py").write_text("print('two')\n")
+    (tmp_path / "other.py").write_text("import pbpit\n\nprint('other')\n")
+    result = pbpit_check("--bless", "--glob", "*_case.py", str(tmp_path))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert sorted(p.name for p in tmp_path.glob("*.stdout")) == [
+        "one_case.stdout",
+        "two_case.stdout",
+    ]
+
+
+def test_check_help_says_what_a_case_file_is():
+    result = pbpit_check("--help")
+    text = " ".join(result.stdout.split())
+    assert "imports pbpit" in text and "fn main" in text and "--glob" in text
+
+
+# -- a time limit per case -----------------------------------------------------------------------
+
+
+def test_a_case_past_the_time_limit_fails_with_its_output_so_far_and_the_next_runs(tmp_path):
+    loops = tmp_path / "loops.py"
+    loops.write_text(
+        "import sys\n\nprint('before the loop')\nprint('to stderr', file=sys.stderr)\n"
+        "while True:\n    try:\n        pass\n    except Exception:\n        pass\n"
+    )
+    loops.with_suffix(".stdout").write_text("before the loop\n")
+    good = tmp_path / "good.py"
+    good.write_text("print('good')\n")
+    good.with_suffix(".stdout").write_text("good\n")
+    start = time.monotonic()
+    result = subprocess.run(
+        [sys.executable, "-m", "pbpit", "check", "--timeout", "0.5", "loops.py", "good.py"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
+    )
+    assert time.monotonic() - start < 30
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert result.stdout == (
+        "FAILED  loops.py (timed out after 0.5 s)\n"
+        "ok      good.py\n"
+        "\n"
+        "failures:\n"
+        "\n"
+        "---- loops.py ----\n"
+        "timed out after 0.5 s; its output until then:\n"
+        "before the loop\n"
+        "to stderr\n"
+        "\n"
+        "1 passed, 1 failed\n"
+    )
+
+
+def test_a_rust_case_past_the_time_limit_fails_with_what_it_printed(tmp_path):
+    case = tmp_path / "spins.rs"
+    case.write_text('fn main() {\n    println!("started");\n    loop {}\n}\n')
+    case.with_suffix(".stdout").write_text("started\n")
+    result = pbpit_check("--timeout", "0.5", "--json", str(case))
+    assert result.returncode == 1, result.stderr
+    (only,) = json.loads(result.stdout)["cases"]
+    assert (only["ok"], only["reason"], only["timed_out"]) == (False, "timed out after 0.5 s", True)
+    assert only["output_so_far"] == "started\n"
+
+
+def test_bless_of_a_case_past_the_time_limit_writes_nothing(tmp_path):
+    case = tmp_path / "loops.py"
+    case.write_text("import pbpit\n\nprint('x')\nwhile True:\n    pass\n")
+    line = one_error_line(pbpit_check("--bless", "--timeout", "0.5", str(case)))
+    assert "time limit" in line and "0.5 s" in line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["loops.py"]
+
+
+def test_in_ci_a_case_gets_600_seconds_by_default_and_none_elsewhere():
+    from pbpit.check import default_timeout
+
+    assert default_timeout({"CI": "true"}) == 600
+    assert default_timeout({"CI": "1"}) == 600
+    assert default_timeout({}) is None
+    assert default_timeout({"CI": "false"}) is None
+
+
+@pytest.mark.parametrize("value", ["-1", "nan", "inf"])
+def test_a_time_limit_that_is_no_duration_is_a_usage_error(value):
+    line = one_error_line(pbpit_check("--timeout", value))
+    assert "--timeout" in line
+
+
+# -- smaller ones --------------------------------------------------------------------------------
+
+
+def test_junit_with_an_empty_file_name_is_a_usage_error():
+    line = one_error_line(pbpit_check("--junit", ""))
+    assert "--junit" in line
+
+
+@pytest.mark.parametrize("golden", ["stdout", "stderr"])
+def test_a_directory_where_a_golden_belongs_is_reported_as_a_directory(tmp_path, golden):
+    case = user_case(tmp_path)
+    case.with_suffix(".stdout").write_text(TWICE_STDOUT)
+    case.with_suffix(".stderr").write_text(TWICE_STDERR)
+    in_the_way = case.with_suffix(f".{golden}")
+    in_the_way.unlink()
+    in_the_way.mkdir()
+    line = one_error_line(pbpit_check(str(case)))
+    assert line == f"pbpit: error: cannot read golden file {in_the_way}: it is a directory\n"

@@ -323,7 +323,7 @@ def test_a_symlink_loop_is_named_as_one(tmp_path):
 
 
 def test_a_case_and_its_twin_that_print_differently_cannot_share_goldens(tmp_path):
-    write_case(tmp_path, "print('hi')\n", "same.py")
+    write_case(tmp_path, "import pbpit\n\nprint('hi')\n", "same.py")
     rust_case(tmp_path, 'fn main() { println!("ho"); }\n', "same.rs")
     out = pbpit_cli("check", str(tmp_path), "--bless")
     assert out.returncode == 2

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import signal
+import threading
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pbpit.runner.capture import Run
 from pbpit.runner.find import Case
@@ -33,7 +35,7 @@ LOADERS: dict[Language, Callable[[Case], Program]] = {
 }
 
 
-def run_case(case: Case, trace: bool = True) -> RunResult:
+def run_case(case: Case, trace: bool = True, timeout: float | None = None) -> RunResult:
     """Run `case` as a fresh process would: ids from 0, an empty tape, stdout and stderr
     captured. A Python case runs as `__main__` with its directory first on the import path; a
     Rust case (`.rs`) is checked against the subset pbpit interprets, then interpreted.
@@ -41,18 +43,76 @@ def run_case(case: Case, trace: bool = True) -> RunResult:
     `trace` records the run (nodes, backwards, the variable each tensor is bound to). Naming a
     Python case's tensors needs a line tracer, which makes Python run the whole case ~3x
     slower: what only compares output (`--raw`, `check`) goes without, and gets a result with
-    no nodes or backwards."""
+    no nodes or backwards.
+
+    `timeout` (seconds; None or 0: none) stops a case that runs longer and raises CaseTimedOut
+    with what it printed until then. It needs the main thread (elsewhere there is no limit),
+    and a case busy in one long call into C (a numba kernel) stops only when that call returns."""
     program = LOADERS[case.language](case)
     from pbpit.engine.server import Panic
 
     recorder = Recorder(str(case.path), case.language, program.case_lines)
     run = Run()
+    alarm = _Alarm(timeout)
     with fresh_engine(recorder if trace else None):
         try:
-            program.run(run, recorder if trace else None)
-        except Panic as err:
-            run.panicked(err)
-    return run.result(case, recorder)
+            alarm.start()
+            try:
+                program.run(run, recorder if trace else None)
+            except Panic as err:
+                run.panicked(err)
+            finally:
+                alarm.stop()
+        except _Deadline:
+            pass
+        finally:
+            alarm.stop()  # again: the alarm may ring just as the first stop begins
+    result = run.result(case, recorder)
+    if alarm.expired:
+        # Whatever the case did after the alarm (a case error, an exit status) is not its end.
+        result.error, result.exit_code = None, 0
+        raise CaseTimedOut(alarm.seconds, result)
+    return result
+
+
+class CaseTimedOut(Exception):
+    """A case ran past `run_case`'s `timeout`; `result` holds what it printed until then."""
+
+    def __init__(self, seconds: float, result: RunResult) -> None:
+        super().__init__(f"timed out after {seconds:g} s")
+        self.seconds = seconds
+        self.result = result
+
+
+class _Deadline(BaseException):
+    """Raised in the case by the alarm: not an Exception, so the case's `except Exception` lets
+    it through."""
+
+
+class _Alarm:
+    """SIGALRM after `seconds`, then every second after (for a case that swallows one)."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds or 0.0
+        self.armed = bool(seconds) and threading.current_thread() is threading.main_thread()
+        self.expired = False
+        self._previous: Any = None
+
+    def _ring(self, signum: int, frame: object) -> None:
+        if self.armed:
+            self.expired = True
+            raise _Deadline
+
+    def start(self) -> None:
+        if self.armed:
+            self._previous = signal.signal(signal.SIGALRM, self._ring)
+            signal.setitimer(signal.ITIMER_REAL, self.seconds, 1.0)
+
+    def stop(self) -> None:
+        if self.armed:
+            self.armed = False
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self._previous)
 
 
 @contextlib.contextmanager
