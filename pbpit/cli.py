@@ -126,7 +126,17 @@ def _audit_json(result: RunResult, report: AuditReport) -> None:
     _print_json({"case": result.case, "audit": entries, "diagnostics": diagnostics})
 
 
-@app.command("explain")
+class _NegativeNodeArgument(typer.core.TyperCommand):
+    """`explain -1` reaches the command as a (malformed) node id, not as an unknown option."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if "--" not in args:
+            negative = [a for a in args if len(a) > 1 and a[0] == "-" and a[1:].isdigit()]
+            args = [a for a in args if a not in negative] + (["--", *negative] if negative else [])
+        return super().parse_args(ctx, args)
+
+
+@app.command("explain", cls=_NegativeNodeArgument)
 def explain(
     node: Annotated[
         str,

@@ -6,6 +6,16 @@ the library gets an exception it can catch, never a traceback or an exit.
 
 from __future__ import annotations
 
+import unicodedata
+
+
+def printable(text: str) -> str:
+    """`text` with control characters (a NUL, an escape, a newline...) written as Rust escapes
+    them (`\\u{0}`): what the user gave is quoted without reaching the terminal raw."""
+    return "".join(
+        f"\\u{{{ord(c):x}}}" if c != "\t" and unicodedata.category(c) == "Cc" else c for c in text
+    )
+
 
 class UsageError(Exception):
     """Bad input from the user: one line to print, exit status 2."""
@@ -14,8 +24,9 @@ class UsageError(Exception):
     """Printed between `pbpit: ` and the message."""
 
     def line(self) -> str:
-        """The line pbpit prints for it (without the newline): `pbpit: error: ...`."""
-        return f"pbpit: {self.prefix}{self}"
+        """The line pbpit prints for it (without the newline): `pbpit: error: ...`, control
+        characters escaped so that it stays one line."""
+        return printable(f"pbpit: {self.prefix}{self}")
 
 
 class RustUnsupported(UsageError):

@@ -28,9 +28,15 @@ class Language(StrEnum):
 
     @classmethod
     def of(cls, path: str | Path) -> Language:
-        """The language of the case file `path`: Rust for a `.rs` file, else Python (a case file
-        runs as Python whatever its name, as `python FILE` would run it)."""
+        """The language of the case file `path`: Rust for a `.rs` file, else Python (a case is
+        found only as a `.py` or `.rs` file: `pbpit.runner.find.resolve_case`)."""
         return cls.RUST if str(path).endswith(".rs") else cls.PYTHON
+
+
+def not_utf8(err: UnicodeDecodeError) -> str:
+    """How pbpit says a case file is not UTF-8, whatever its language:
+    `not UTF-8 text (invalid start byte at byte 7)`."""
+    return f"not UTF-8 text ({err.reason} at byte {err.start})"
 
 
 def _language(path: str, language: Language | None) -> Language:

@@ -275,10 +275,11 @@ def test_a_usage_error_under_json_prints_nothing_on_stdout(args):
 # -- the language of a case: decided when it is found ---------------------------------------------
 
 
-def test_a_case_file_without_a_py_suffix_runs_as_python(tmp_path):
+def test_a_case_file_without_a_py_or_rs_suffix_is_refused(tmp_path):
     path = write_case(tmp_path, "print('as python would')\n", "notes.txt")
     result = pbpit_cli("run", str(path), "--raw")
-    assert (result.returncode, result.stdout) == (0, "as python would\n")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == f"pbpit: error: not a case file: {path} (expected a .py or .rs file)\n"
 
 
 def test_each_case_carries_its_language_onto_its_result(tmp_path):

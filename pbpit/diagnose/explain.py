@@ -20,6 +20,7 @@ from pbpit.diagnose.audit import (
     find_loops,
 )
 from pbpit.diagnostics.model import Edit
+from pbpit.errors import UsageError
 from pbpit.source import assigned_name, assignment, source_line, span, statement_range
 from pbpit.trace import BackwardRecord, NodeRecord, RunResult
 
@@ -91,19 +92,52 @@ def entry(node_id: int) -> str:
     return ENTRY.format(id=node_id)
 
 
+# Burn's ids are u64 from a counter that panics ("NodeId overflowed") when it reaches u64::MAX.
+U64_MAX = 2**64 - 1
+
+
+def _node_id(digits: str) -> int:
+    """The id written `digits`; a UsageError if Burn can never hand it out."""
+    significant = digits.lstrip("0") or "0"
+    # Past 20 digits, int() would be slow (and refuse 4,301 digits); no u64 is that long anyway.
+    if len(significant) > 20 or int(significant) > U64_MAX:
+        shown = _shown(significant, 30)
+        raise UsageError(
+            f"NodeId({shown}) is beyond u64 ({len(significant)} digits): Burn's node ids are "
+            f"u64 values, at most {U64_MAX - 1}"
+        )
+    value = int(significant)
+    if value == U64_MAX:
+        raise UsageError(
+            f"NodeId({value}) cannot exist: Burn's node id counter panics (`NodeId overflowed`) "
+            "when it reaches u64::MAX"
+        )
+    return value
+
+
 def parse_node_id(text: str) -> int | None:
-    """`NodeId(2)`, `2`, or a whole panic line -> 2; None if there is no id in `text`."""
-    found = NODE_PATTERN.search(text)
+    """`NodeId(2)`, `2`, or a whole panic line -> 2; None if there is no id in `text`. A
+    UsageError if the id is beyond u64, or if `text` names two different nodes."""
+    found = {_node_id(match.group(1)) for match in NODE_PATTERN.finditer(text)}
+    if len(found) > 1:
+        names = " and ".join(f"NodeId({n})" for n in sorted(found))
+        raise UsageError(f"ambiguous node id: `{_shown(text)}` names {names}; give one")
     if found:
-        return int(found.group(1))
+        return found.pop()
     bare = re.fullmatch(r"\s*([0-9]+)\s*", text)
-    return int(bare.group(1)) if bare else None
+    return _node_id(bare.group(1)) if bare else None
+
+
+def _shown(text: str, width: int = 60) -> str:
+    """`text`, its middle elided when it is longer than `width`."""
+    return text if len(text) <= width else f"{text[: width // 2]}...{text[-width // 4 :]}"
 
 
 def find_panic(output: str) -> int | None:
-    """The node id of the tape panic in a program's output, or None if it did not panic so."""
+    """The node id of the tape panic in a program's output, or None if it did not panic so (a
+    UsageError if the id it names is beyond u64)."""
     found = PANIC_PATTERN.search(output)
-    return int(found.group(1)) if found else None
+    return _node_id(found.group(1)) if found else None
 
 
 DETACH_ONCE = "detach once"

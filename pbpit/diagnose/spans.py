@@ -124,16 +124,17 @@ def _rust_expressions(path: str, line: int) -> tuple[Expression, ...]:
         if name is not None:
             found.append(Expression(kind, name, start - 1, end - 1))
 
-    stack = [source.root]
+    # Parents' kinds ride along: tree-sitter's `node.parent` searches down from the root.
+    stack = [(source.root, None)]
     while stack:
-        node = stack.pop()
-        if node.parent is not None and node.parent.type == "block" and node.is_named:
-            if source.start(node)[0] == line:
+        node, parent_kind = stack.pop()
+        if parent_kind == "block" and node.is_named:
+            if source.start_line(node) == line:
                 visit(node)
-            elif source.start(node)[0] < line <= source.end(node)[0]:
-                stack.extend(node.named_children)
-        else:
-            stack.extend(node.named_children)
+            elif source.start_line(node) < line <= source.end_line(node):
+                stack.extend((child, node.type) for child in node.named_children)
+        elif source.start_line(node) <= line <= source.end_line(node):
+            stack.extend((child, node.type) for child in node.named_children)
     return tuple(found)
 
 

@@ -1,41 +1,21 @@
 """The numba kernels: large arrays, reductions, matmul and the walk over a big tape.
 
 Loaded only when an array or a tape is large enough to need them (`pbpit.engine.f32` decides).
-Each kernel is compiled on first use and cached on disk. Arithmetic stays in float32 (constants
-too, so nothing is promoted to float64); transcendentals call the C library's float32 entry
-points, as Rust's `f32::exp` does. No fastmath: it would reorder and contract operations. Loops
-over elements run on all cores; each element is computed alone, so the bits do not depend on
-the thread count, and the reductions run in one fixed order on one core.
+Each kernel is compiled on first use and cached on disk (`pbpit.engine.kernel_cache`).
+Arithmetic stays in float32 (constants too, so nothing is promoted to float64); transcendentals
+call the C library's float32 entry points, as Rust's `f32::exp` does. No fastmath: it would
+reorder and contract operations. Loops over elements run on all cores; each element is computed
+alone, so the bits do not depend on the thread count, and the reductions run in one fixed order
+on one core.
 """
 
 from __future__ import annotations
 
 import math
 import os
-import tempfile
 import warnings
 from pathlib import Path
 
-
-def _choose_cache_dir() -> None:
-    """Point numba's cache somewhere writable when the installed package is not."""
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return
-    here = Path(__file__).parent
-    if os.access(here, os.W_OK):
-        return
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    for candidate in (Path(base) / "pbpit" / "numba", Path(tempfile.gettempdir()) / "pbpit-numba"):
-        try:
-            candidate.mkdir(parents=True, exist_ok=True)
-        except OSError:
-            continue
-        if os.access(candidate, os.W_OK):
-            os.environ["NUMBA_CACHE_DIR"] = str(candidate)
-            return
-
-
-_choose_cache_dir()
 # Intel's SVML, when installed, would replace libm's expf and friends in vectorised loops.
 os.environ.setdefault("NUMBA_DISABLE_INTEL_SVML", "1")
 # OpenMP threads that spin after a parallel loop steal the cores from the NumPy work after it.
@@ -45,11 +25,27 @@ import numba  # noqa: E402
 import numpy as np  # noqa: E402
 from numba.core.errors import NumbaWarning  # noqa: E402
 
+from pbpit.engine import kernel_cache  # noqa: E402
+
 # A cache that cannot be written or read is a slower start, never something the user must see.
 warnings.simplefilter("ignore", category=NumbaWarning)
 
-jit = numba.njit(cache=True, nogil=True)
-parallel_jit = numba.njit(cache=True, nogil=True, parallel=True)
+kernel_cache.use_cache_dir(kernel_cache.choose_cache_dir(os.environ, Path(__file__).parent))
+
+
+def jit(py_func):
+    """A compiled kernel, kept in pbpit's disk cache (see `pbpit.engine.kernel_cache`)."""
+    dispatcher = numba.njit(nogil=True)(py_func)
+    kernel_cache.attach_cache(dispatcher)
+    return dispatcher
+
+
+def parallel_jit(py_func):
+    """`jit`, its `numba.prange` loops run on all cores."""
+    dispatcher = numba.njit(nogil=True, parallel=True)(py_func)
+    kernel_cache.attach_cache(dispatcher)
+    return dispatcher
+
 
 F0 = np.float32(0.0)
 NEG0 = np.float32(-0.0)

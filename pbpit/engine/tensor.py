@@ -63,6 +63,16 @@ class Device:
         return "Device::flex().autodiff()" if self.is_autodiff else "Device::flex()"
 
 
+def _checked(device: Any, op: str) -> Device:
+    """`device`, if it is a Device; else a TypeError saying what was given instead."""
+    if not isinstance(device, Device):
+        raise TypeError(
+            f"Tensor.{op}: expected a Device (`Device.flex().autodiff()`), got "
+            f"{type(device).__name__} `{device!r:.40}`"
+        )
+    return device
+
+
 def _leaf(array: np.ndarray, device: Device, op: str) -> Tensor:
     node = new_node((), Requirement.NONE, op) if device.is_autodiff else None
     return Tensor(array, node)
@@ -147,14 +157,17 @@ class Tensor:
     @staticmethod
     def from_floats(data: Any, device: Device) -> Tensor:
         """A tensor of `data` (nested lists or a NumPy array), rounded to float32."""
-        return _leaf(_as_float32(data), device, "from_floats")
+        array = _as_float32(data)
+        return _leaf(array, _checked(device, "from_floats"), "from_floats")
 
     @staticmethod
     def ones(shape: Sequence[int], device: Device) -> Tensor:
+        device = _checked(device, "ones")
         return _leaf(np.ones(tuple(shape), dtype=np.float32), device, "ones")
 
     @staticmethod
     def zeros(shape: Sequence[int], device: Device) -> Tensor:
+        device = _checked(device, "zeros")
         return _leaf(np.zeros(tuple(shape), dtype=np.float32), device, "zeros")
 
     @staticmethod

@@ -74,25 +74,31 @@ def _canonical(name: str) -> str:
     return name.replace("-", "_")
 
 
+CASE_SUFFIXES = (".py", ".rs")
+"""What a case file's name ends with: Python or Rust."""
+
+
 def resolve_case(spec: str) -> Case:
-    """A built-in case by name (`shared-loss` or `shared_loss`), its Rust twin (`shared-loss.rs`,
-    unless a file of that name is here), or a case file by path (`.py` or `.rs`)."""
+    """A built-in case by name (`shared-loss` or `shared_loss`), or by its file's name (`twice.py`,
+    or `twice.rs` for its Rust twin) unless a file of that name is here, or a case file by path
+    (`.py` or `.rs`; a file of another name is refused)."""
     path = Path(spec)
     for name, file in BUILTIN_CASES.items():
-        builtin = Case(name, CASES_DIR / file, Language.PYTHON)
         if _canonical(spec) == _canonical(name):
-            return builtin
-        twin = Language.of(path) is Language.RUST and "/" not in spec
-        if twin and _canonical(path.stem) == _canonical(name) and not path.exists():
-            return rust_twin(builtin)
-    if path.suffix in (".py", ".rs") or "/" in spec or path.exists():
+            return Case(name, CASES_DIR / file, Language.PYTHON)
+    by_file_name = path.suffix in CASE_SUFFIXES and "/" not in spec and not path.exists()
+    for name, file in BUILTIN_CASES.items():
+        if by_file_name and not path.is_symlink() and _canonical(path.stem) == _canonical(name):
+            builtin = Case(name, CASES_DIR / file, Language.PYTHON)
+            return rust_twin(builtin) if path.suffix == ".rs" else builtin
+    if path.suffix in CASE_SUFFIXES or "/" in spec or path.exists() or path.is_symlink():
         if not path.exists():
             if path.is_symlink():
                 raise UsageError(
                     f"cannot read case file {spec}: a symbolic link that loops or points nowhere"
                 )
             raise UsageError(f"no such case file: {spec}")
-        if not path.is_file():
+        if not path.is_file() or path.suffix not in CASE_SUFFIXES:
             raise UsageError(f"not a case file: {spec} (expected a .py or .rs file)")
         return Case.file(path)
     near = difflib.get_close_matches(spec, list(BUILTIN_CASES), n=3, cutoff=0.5)

@@ -11,6 +11,7 @@ from types import CodeType, TracebackType
 from typing import TYPE_CHECKING
 
 from pbpit.errors import UsageError
+from pbpit.source import not_utf8
 from pbpit.trace import CaseError
 
 if TYPE_CHECKING:
@@ -24,7 +25,9 @@ def compile_case(case: Case) -> CodeType:
     try:
         # utf-8-sig: a byte-order mark at the start is fine, as it is for Python.
         source = case.path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as err:
+    except UnicodeDecodeError as err:
+        raise UsageError(f"cannot read case file {case.path}: {not_utf8(err)}") from None
+    except OSError as err:
         raise UsageError(f"cannot read case file {case.path}: {err}") from None
     try:
         return compile(source, str(case.path), "exec")

@@ -49,16 +49,18 @@ def outline(path: str) -> Outline:
     found = Outline()
     if source is None:
         return found
-    stack = [source.root]
+    # Each node goes with its parent's kind: tree-sitter's `node.parent` searches down from the
+    # root, so asking it of every node is quadratic in the number of top-level items.
+    stack = [(source.root, None)]
     while stack:
-        node = stack.pop()
+        node, parent_kind = stack.pop()
         if node.type == "let_declaration":
             _add_let(source, node, found)
-        if node.parent is not None and node.parent.type == "block" and node.is_named:
+        if parent_kind == "block" and node.is_named:
             _add_statement(source, node, found)
         if node.type in LOOP_KINDS:
             found.loops.append(_loop(source, node))
-        stack.extend(node.named_children)
+        stack.extend((child, node.type) for child in node.named_children)
     found.loops.sort(key=lambda loop: loop.line)
     # Where two statements start on one line, a node made on it cannot be told to one of them.
     for line, count in found.starts.items():
@@ -85,9 +87,9 @@ def _add_let(source: RustFile, node: Node, found: Outline) -> None:
 
 def _add_statement(source: RustFile, node: Node, found: Outline) -> None:
     inner = node.named_children[0] if node.type == "expression_statement" else node
-    if inner is None or inner.type in COMPOUND_KINDS or node.type.endswith("comment"):
+    if node.type.endswith("comment") or inner is None or inner.type in COMPOUND_KINDS:
         return
-    first, last = source.start(node)[0], source.end(node)[0]
+    first, last = source.start_line(node), source.end_line(node)
     found.starts[first] += 1
     for line in range(first, last + 1):
         found.statements[line] = (first, last)

@@ -11,7 +11,9 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
+from pbpit.errors import printable
 from pbpit.rust.columns import Columns
+from pbpit.source import not_utf8
 
 Node = Any
 """A `tree_sitter.Node`."""
@@ -68,6 +70,14 @@ class RustFile:
     def end(self, node: Node) -> tuple[int, int]:
         """Line and column just past the node's last character."""
         return self.position(node.end_byte)
+
+    def start_line(self, node: Node) -> int:
+        """1-based line of the node's start (`start(node)[0]`, without counting characters)."""
+        return node.start_point[0] + 1
+
+    def end_line(self, node: Node) -> int:
+        """1-based line of the node's end (`end(node)[0]`)."""
+        return node.end_point[0] + 1
 
     def where(self, node: Node) -> str:
         """`file:line:col` of the node's start."""
@@ -126,7 +136,7 @@ def _first_token(source: RustFile, node: Node) -> str:
     while node.children:
         node = node.children[0]
     text = source.node_text(node).splitlines()
-    return text[0][:40] if text else node.type
+    return printable(text[0][:40]) if text else node.type
 
 
 def parse_bytes(data: bytes, path: str = "<input>") -> RustFile:
@@ -136,7 +146,7 @@ def parse_bytes(data: bytes, path: str = "<input>") -> RustFile:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise RustReadError(f"{path}: not UTF-8 text ({err.reason} at byte {err.start})") from None
+        raise RustReadError(f"{path}: {not_utf8(err)}") from None
     return RustFile(path, text, data, _parser().parse(data))
 
 

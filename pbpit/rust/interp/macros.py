@@ -22,7 +22,7 @@ from pbpit.rust.interp.nodes import (
     Unsupported,
 )
 from pbpit.rust.interp.pretty import ConditionPrinter
-from pbpit.rust.syntax import RustFile, RustReadError, macro_arguments, parse_bytes
+from pbpit.rust.syntax import RustFile, RustSyntaxError, macro_arguments, parse_bytes
 
 Node = Any
 """A `tree_sitter.Node`."""
@@ -134,7 +134,7 @@ class MacroLowering:
         try:
             error = fragment.first_error()
             if error is not None:
-                raise RustReadError(f"{self.where(error[0])}: {error[1]}")
+                raise RustSyntaxError(f"{self.where(error[0])}: {error[1]}")
             body = fragment.root.named_children[0].child_by_field_name("body")
             array_node = self.kids(self.kids(body)[0])[0]
             result = self.e_array_expression(array_node, is_vec=True)
@@ -240,7 +240,7 @@ class _MacroContext:
         low.delta = start - len(prefix)
         if error is None:
             raise low.fail(self.node, "these macro arguments")
-        raise RustReadError(f"{low.where(error[0])}: {error[1]}")
+        raise RustSyntaxError(f"{low.where(error[0])}: {error[1]}")
 
     def __exit__(self, *exc: object) -> None:
         self.lowerer.delta = self.saved
