@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Protocol
 
@@ -33,7 +34,7 @@ LOADERS: dict[Language, Callable[[Case], Program]] = {
 }
 
 
-def run_case(case: Case, trace: bool = True) -> RunResult:
+def run_case(case: Case, trace: bool = True, stream: bool = False) -> RunResult:
     """Run `case` as a fresh process would: ids from 0, an empty tape, stdout and stderr
     captured. A Python case runs as `__main__` with its directory first on the import path; a
     Rust case (`.rs`) is checked against the subset pbpit interprets, then interpreted.
@@ -41,12 +42,15 @@ def run_case(case: Case, trace: bool = True) -> RunResult:
     `trace` records the run (nodes, backwards, the variable each tensor is bound to). Naming a
     Python case's tensors needs a line tracer, which makes Python run the whole case ~3x
     slower: what only compares output (`--raw`, `check`) goes without, and gets a result with
-    no nodes or backwards."""
+    no nodes or backwards.
+
+    `stream` also writes the case's output through to pbpit's stdout and stderr as it is
+    printed (`pbpit run`): an interruption or an `os._exit` loses none of it."""
     program = LOADERS[case.language](case)
     from pbpit.engine.server import Panic
 
     recorder = Recorder(str(case.path), case.language, program.case_lines)
-    run = Run()
+    run = Run((sys.stdout, sys.stderr) if stream else None)
     with fresh_engine(recorder if trace else None):
         try:
             program.run(run, recorder if trace else None)
