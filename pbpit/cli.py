@@ -521,5 +521,6 @@ def _interrupted() -> NoReturn:
     one object, saying so)."""
     if _json_out is not None:
         _print_json({"interrupted": True})
+    sys.stdout.flush()  # a last line the program left without a newline comes first
     print("pbpit: interrupted", file=sys.stderr)
     sys.exit(130)

@@ -65,6 +65,21 @@ def test_println_before_a_long_loop_in_a_rust_case_shows(tmp_path):
         _stop(process)
 
 
+def test_streamed_stdout_and_stderr_keep_their_order_on_one_pipe(tmp_path):
+    path = write_case(
+        tmp_path,
+        "import sys\nprint('a', end='')\nprint('b', file=sys.stderr)\nprint('c')\n"
+        "sys.stderr.write('d')\nprint('e', end='')\n",
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "pbpit", "run", str(path), "--raw"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    assert (result.returncode, result.stdout) == (0, "ab\nc\nde")
+
+
 # -- interruption ---------------------------------------------------------------------------------
 
 

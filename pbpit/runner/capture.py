@@ -1,8 +1,8 @@
 """Capturing a run: what the case printed on stdout and stderr, in order, and how it ended.
 
 A run's output is always captured (`check` compares it with the goldens); when it is also echoed
-(`pbpit run`, `--raw`), every write goes through to pbpit's own stream at once, flushed, so that
-nothing printed is lost to an interruption or an `os._exit`.
+(`pbpit run`, `--raw`), every write goes through to pbpit's own stream at once, flushed at each
+line as Rust's stdout is, so that nothing printed is lost to an interruption or an `os._exit`.
 """
 
 from __future__ import annotations
@@ -27,18 +27,31 @@ class OutputStream(io.StringIO):
         self._name = name
         self._log = log
         self._echo = echo
+        self._pending = False
+        self.other: OutputStream | None = None
+        """The run's other stream: flushed before this one writes, to keep their order."""
 
     def write(self, text: str) -> int:
         if text and self._echo is not None:
+            if self.other is not None and self.other._pending:
+                self.other.flush_echo()
             # First: text the terminal refuses fails the case's print, as it would in Python.
             self._echo.write(text)
-            self._echo.flush()
+            self._pending = True
+            if "\n" in text:
+                self.flush_echo()
         if text:
             if self._log and self._log[-1][0] == self._name:
                 self._log[-1].append(text)
             else:
                 self._log.append([self._name, text])
         return super().write(text)
+
+    def flush_echo(self) -> None:
+        """Flush what was written through to pbpit's stream."""
+        if self._echo is not None:
+            self._echo.flush()
+            self._pending = False
 
 
 class Run:
@@ -50,10 +63,16 @@ class Run:
         self.echoed = echo is not None
         self.stdout = OutputStream("stdout", self.log, echo[0] if echo else None)
         self.stderr = OutputStream("stderr", self.log, echo[1] if echo else None)
+        self.stdout.other, self.stderr.other = self.stderr, self.stdout
         self.exit_code = 0
         self.panic: PanicRecord | None = None
         self.error: CaseError | None = None
         self._child_from = (0, 0)
+
+    def flush(self) -> None:
+        """Flush both streams' echo: the run ended, or pbpit writes next."""
+        self.stdout.flush_echo()
+        self.stderr.flush_echo()
 
     def forked(self) -> None:
         """In a child process the case forked: what the run printed so far is the parent's."""

@@ -161,6 +161,7 @@ def _end_forked_child(
         line = f":{run.error.line}" if run.error.line else ""
         text += f"pbpit: case error at {filename}{line}: {run.error.message}\n"
     with contextlib.suppress(Exception):
+        run.flush()
         pbpit_stderr.write(text)
         pbpit_stderr.flush()
     exit_now(run.exit_code)

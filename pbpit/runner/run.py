@@ -56,6 +56,8 @@ def run_case(case: Case, trace: bool = True, stream: bool = False) -> RunResult:
             program.run(run, recorder if trace else None)
         except Panic as err:
             run.panicked(err)
+        finally:
+            run.flush()  # a last line without a newline, before pbpit writes
     return run.result(case, recorder)
 
 
