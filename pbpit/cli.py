@@ -15,7 +15,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TextIO
 
 import typer
 from rich.console import Console
@@ -46,8 +46,32 @@ def _console(stderr: bool = False) -> Console:
     return Console(stderr=stderr, highlight=False, soft_wrap=True)
 
 
+# Where the one JSON object goes once a command chose `--json` (`_json_only_on_stdout`).
+_json_out: TextIO | None = None
+
+
+def _json_only_on_stdout() -> None:
+    """Keep stdout for the one JSON object: from here on, whatever else writes there (a case's
+    thread that prints late, its atexit handler, a child it forked, C code) goes to stderr."""
+    global _json_out
+    sys.stdout.flush()
+    try:
+        stdout, stderr = sys.stdout.fileno(), sys.stderr.fileno()
+    except (AttributeError, OSError, ValueError):  # streams without a file (tests in-process)
+        _json_out, sys.stdout = sys.stdout, sys.stderr
+        return
+    _json_out = os.fdopen(os.dup(stdout), "w", encoding="utf-8")
+    os.dup2(stderr, stdout)
+
+
 def _print_json(data: object) -> None:
-    sys.stdout.write(json.dumps(data, indent=2) + "\n")
+    _write_json(json.dumps(data, indent=2) + "\n")
+
+
+def _write_json(text: str) -> None:
+    out = _json_out or sys.stdout
+    out.write(text)
+    out.flush()
 
 
 def _version(value: bool) -> None:
@@ -102,6 +126,8 @@ def audit_case(
 ) -> None:
     """Audit a case: tensors made outside a loop that runs backward, and shared backwards."""
     fmt = FORMATS["audit"].choose(json=as_json)
+    if fmt == "json":
+        _json_only_on_stdout()
     from pbpit.diagnose.findings import audit_report
 
     result = run_case(resolve_case(case))
@@ -153,15 +179,17 @@ def explain(
 ) -> None:
     """Explain the panic, and with --case what NodeId(n) is in that program and how to fix it."""
     fmt = FORMATS["explain"].choose(json=as_json)
+    if fmt == "json":
+        _json_only_on_stdout()
     from pbpit.diagnose.explain import find_panic, parse_node_id
 
     if node == "-":
         node_id = find_panic(sys.stdin.read())
         if node_id is None:
-            print(
-                "pbpit: no `graph tape has already been consumed` panic in the input",
-                file=sys.stderr,
-            )
+            found = "no `graph tape has already been consumed` panic in the input"
+            if fmt == "json":
+                _print_json({"node_id": None, "entry": None, "case": None, "error": found})
+            print(f"pbpit: {found}", file=sys.stderr)
             raise typer.Exit(1)
     else:
         node_id = parse_node_id(node)
@@ -172,7 +200,10 @@ def explain(
             page = explain_rule(node, fmt == "json")
             if page is None or case is not None:
                 raise UsageError(not_a_node_or_rule(node, case))
-            sys.stdout.write(page)
+            if fmt == "json":
+                _write_json(page)
+            else:
+                sys.stdout.write(page)
             raise typer.Exit(0)
     if case is None:
         render("explain", fmt, node_id, None, None)
@@ -248,17 +279,20 @@ def run(
 ) -> None:
     """Run a case: its output, the panic, the tensor and backward behind it, and the audit."""
     fmt = FORMATS["run"].choose(raw=raw, json=as_json)
-    # Only the raw output goes without the trace: naming tensors costs a line tracer.
-    result = run_case(resolve_case(case), trace=fmt != "raw")
+    if fmt == "json":
+        _json_only_on_stdout()
+    # Only the raw output goes without the trace: naming tensors costs a line tracer. The
+    # program's output is written as it is printed, except into the one JSON object.
+    result = run_case(resolve_case(case), trace=fmt != "raw", stream=fmt != "json")
     render("run", fmt, result, memory)
     raise typer.Exit(result.exit_code)
 
 
 def _run_human(result: RunResult, memory: bool) -> None:
+    """The diagnosis after the program's output (written as it ran)."""
     from pbpit.diagnose.findings import diagnose_run
     from pbpit.report import render_memory, render_run
 
-    _replay(result)
     report = render_run(result, diagnose_run(result))
     if memory:
         held = render_memory(result)
@@ -284,18 +318,10 @@ def _run_json(result: RunResult, memory: bool) -> None:
 
 
 def _run_raw(result: RunResult, memory: bool) -> None:
+    """How the Rust program ends, after its output (written as it ran): the panic block."""
     from pbpit.rust.panic import program_end
 
-    _replay(result)
     sys.stderr.write(program_end(result, os.getpid(), result.path))
-
-
-def _replay(result: RunResult) -> None:
-    """The case's own output, its stdout and stderr interleaved as it wrote them."""
-    for name, text in result.output:
-        stream = sys.stdout if name == "stdout" else sys.stderr
-        stream.write(text)
-        stream.flush()
 
 
 @app.command("check")
@@ -362,6 +388,8 @@ def check(
     if bless and (junit is not None or as_json):
         raise UsageError("--bless cannot be used with --junit or --json")
     fmt = FORMATS["check"].choose(json=as_json)
+    if fmt == "json":
+        _json_only_on_stdout()
     if junit is not None:
         check_junit_target(junit)
     limit = default_timeout(os.environ) if timeout is None else parse_timeout(timeout)
@@ -419,6 +447,8 @@ def graph_tape(
 ) -> None:
     """Draw the tape: every node, whether its step is live or consumed, and the failing walk."""
     fmt = FORMATS["graph"].choose(named, json=as_json)
+    if fmt == "json":
+        _json_only_on_stdout()
     from pbpit.diagnose.graph import tape_graph
 
     graph = tape_graph(run_case(resolve_case(case)), after)
@@ -505,16 +535,15 @@ def main() -> None:
     if len(sys.argv) == 1:
         sys.argv.append("--help")
     try:
-        status = app(standalone_mode=False, prog_name="pbpit")
+        status = _invoke(sys.argv[1:])
     except UsageError as err:
         # The one place a usage error is printed: one line, nothing on stdout, exit 2.
         print(err.line(), file=sys.stderr)
         sys.exit(2)
     except typer.Exit as exit_:
         sys.exit(exit_.exit_code)
-    except (typer.Abort, KeyboardInterrupt):
-        print("pbpit: interrupted", file=sys.stderr)
-        sys.exit(130)
+    except (typer.Abort, KeyboardInterrupt, EOFError):
+        _interrupted()
     except Exception as err:
         # The argument parser's own errors (unknown option, missing argument, no such command).
         # Recognised by shape: typer may carry its own copy of click rather than click itself.
@@ -523,3 +552,21 @@ def main() -> None:
             sys.exit(err.exit_code)
         raise
     sys.exit(status if isinstance(status, int) else 0)
+
+
+def _invoke(args: list[str]) -> object:
+    """Parse `args` and run the command, every exception left to `main`: typer's own entry point
+    would turn Ctrl-C (or a KeyboardInterrupt a case raises) into a bare exit status 130."""
+    command = typer.main.get_command(app)
+    with command.make_context("pbpit", args) as ctx:
+        return command.invoke(ctx)
+
+
+def _interrupted() -> NoReturn:
+    """What was printed stays printed; then one line, exit status 130 (and under `--json`, the
+    one object, saying so)."""
+    if _json_out is not None:
+        _print_json({"interrupted": True})
+    sys.stdout.flush()  # a last line the program left without a newline comes first
+    print("pbpit: interrupted", file=sys.stderr)
+    sys.exit(130)

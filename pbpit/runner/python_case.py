@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import contextlib
+import operator
 import os
 import sys
+import threading
 import types
 from collections.abc import Callable
 from types import CodeType, TracebackType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from pbpit.errors import UsageError
 from pbpit.source import not_utf8
@@ -51,8 +53,13 @@ class PythonProgram:
         self.code = code
 
     def run(self, run: Run, recorder: Recorder | None) -> None:
-        """Run the case, its output captured in `run`; a case error or `sys.exit` ends it as it
-        would end the process. A panic is raised to the caller."""
+        """Run the case, its output captured in `run`; a case error, `sys.exit` or `os._exit`
+        ends it as it would end the process. A panic is raised to the caller, and so is an
+        interrupt (Ctrl-C, or a KeyboardInterrupt the case raises): pbpit's to report.
+
+        Nothing the case changes reaches pbpit's own work afterwards: its recursion limit is put
+        back, and a child process it forks ends with the case (its own status), never running
+        pbpit's rendering or exit."""
         from pbpit.engine.server import Panic
 
         # As `python case.py` would: the case is `__main__`, its argv is its own path, and modules
@@ -60,29 +67,107 @@ class PythonProgram:
         main = types.ModuleType("__main__")
         main.__file__ = self.filename
         saved = sys.modules["__main__"], sys.argv, set(sys.modules)
+        limit, pid = sys.getrecursionlimit(), os.getpid()
+        pbpit_stderr, exit_now = sys.stderr, os._exit
         sys.modules["__main__"], sys.argv = main, [self.filename]
         sys.path.insert(0, self.folder)
+        os._exit = _ending_the_case(pid, run, pbpit_stderr, exit_now)
+        _RUNNING.append(run)
         previous_trace = sys.gettrace()
         if recorder is not None:
             # Naming tensors needs a line tracer: ~3x slower, so only when the run is recorded.
             sys.settrace(recorder.trace)
         try:
-            with contextlib.redirect_stdout(run.stdout), contextlib.redirect_stderr(run.stderr):
-                exec(self.code, main.__dict__)
-        except Panic:
-            raise
+            try:
+                with contextlib.redirect_stdout(run.stdout), contextlib.redirect_stderr(run.stderr):
+                    exec(self.code, main.__dict__)
+            finally:
+                # pbpit handles how the case ended as pbpit had things, not as the case left them.
+                sys.settrace(previous_trace)
+                sys.setrecursionlimit(limit)
+                os._exit = exit_now
+                _RUNNING.remove(run)
+        except Panic as err:
+            if os.getpid() == pid:
+                raise
+            run.panicked(err)  # in a forked child: it ends below
+        except KeyboardInterrupt:
+            if os.getpid() == pid:
+                raise
+            run.exit_code = 130
         except SystemExit as err:
             run.exited(err.code)
-        except Exception as err:
+        except _ProcessExit as err:
+            run.exit_code = err.code
+        except BaseException as err:  # GeneratorExit, a BaseException of the case's own
             run.raised(_case_error(err, self.filename))
         finally:
-            sys.settrace(previous_trace)
+            if os.getpid() != pid:
+                _end_forked_child(run, self.filename, pbpit_stderr, exit_now)
             sys.path.remove(self.folder)
             sys.modules["__main__"], sys.argv = saved[0], saved[1]
             for name in set(sys.modules) - saved[2]:
                 module_file = getattr(sys.modules[name], "__file__", None) or ""
                 if module_file.startswith(self.folder + os.sep):
                     del sys.modules[name]
+
+
+# The run of the case now running: a child it forks starts its own output from there.
+_RUNNING: list[Run] = []
+
+
+def _forked() -> None:
+    for run in _RUNNING:
+        run.forked()
+
+
+os.register_at_fork(after_in_child=_forked)
+
+
+class _ProcessExit(BaseException):
+    """`os._exit(code)` called by the case in pbpit's own process: the case ends at once."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def _ending_the_case(
+    pid: int, run: Run, pbpit_stderr: TextIO, exit_now: Callable[[int], NoReturn]
+) -> Callable[[int], NoReturn]:
+    """The case's `os._exit`: in pbpit's process it ends the case, not pbpit (whose result, the
+    JSON object included, is still to be written); in a child the case forked, the child."""
+
+    def _exit(code: int) -> NoReturn:
+        code = operator.index(code)
+        if os.getpid() == pid and threading.current_thread() is threading.main_thread():
+            raise _ProcessExit(code)
+        if os.getpid() != pid:
+            run.exit_code = code
+            _end_forked_child(run, None, pbpit_stderr, exit_now)
+        exit_now(code)
+
+    return _exit
+
+
+def _end_forked_child(
+    run: Run, filename: str | None, pbpit_stderr: TextIO, exit_now: Callable[[int], NoReturn]
+) -> NoReturn:
+    """End a child process the case forked, with the case's status. What it printed and was not
+    echoed (`--json`) goes to stderr: only the parent's run is rendered."""
+    from pbpit.rust.panic import panic_block
+
+    text = run.uncollected()
+    if run.panic is not None:
+        text += panic_block(run.panic.message, run.panic.location, os.getpid())
+    if run.error is not None and filename is not None:
+        line = f":{run.error.line}" if run.error.line else ""
+        text += f"pbpit: case error at {filename}{line}: {run.error.message}\n"
+    with contextlib.suppress(Exception):
+        run.flush()
+        pbpit_stderr.write(text)
+        pbpit_stderr.flush()
+    exit_now(run.exit_code)
 
 
 def load_python_case(case: Case) -> PythonProgram:

@@ -3,13 +3,34 @@ the variables of the case they are bound to."""
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from types import FrameType
 from typing import Any
 
 from pbpit.source import Language, statement_range
 from pbpit.trace import BackwardRecord, NodeRecord
+
+# The recursion limit the recorder's own work gets while a case runs, if the case set a lower one.
+RECORDER_RECURSION_LIMIT = 1000
+
+
+@contextlib.contextmanager
+def _headroom() -> Iterator[None]:
+    """Room for the recorder's work, whatever recursion limit the case set (it sees its own
+    limit again afterwards): a case's `sys.setrecursionlimit(40)` must not fail pbpit's work."""
+    limit = sys.getrecursionlimit()
+    if limit >= RECORDER_RECURSION_LIMIT:
+        yield
+        return
+    sys.setrecursionlimit(RECORDER_RECURSION_LIMIT)
+    try:
+        yield
+    finally:
+        # Refused only when this frame is already at the case's limit: it keeps the higher one.
+        with contextlib.suppress(RecursionError):
+            sys.setrecursionlimit(limit)
 
 
 class Recorder:
@@ -44,6 +65,10 @@ class Recorder:
     # -- engine observer ---------------------------------------------------------------------------
 
     def node_created(self, node: Any, op: str, inputs: tuple[Any, ...], saved_bytes: int) -> None:
+        with _headroom():
+            self._node_created(node, op, inputs, saved_bytes)
+
+    def _node_created(self, node: Any, op: str, inputs: tuple[Any, ...], saved_bytes: int) -> None:
         stack = self.case_stack()
         record = NodeRecord(
             id=node.id,
@@ -74,20 +99,21 @@ class Recorder:
         saved_bytes_before: int,
         saved_bytes_after: int,
     ) -> None:
-        stack = self.case_stack()
-        self.backwards.append(
-            BackwardRecord(
-                root=root.id,
-                ok=missing is None,
-                consumed=consumed,
-                missing=missing,
-                line=stack[0] if stack else None,
-                saved_bytes_before=saved_bytes_before,
-                saved_bytes_after=saved_bytes_after,
-                node_count=len(self.nodes),
-                stack=stack,
+        with _headroom():
+            stack = self.case_stack()
+            self.backwards.append(
+                BackwardRecord(
+                    root=root.id,
+                    ok=missing is None,
+                    consumed=consumed,
+                    missing=missing,
+                    line=stack[0] if stack else None,
+                    saved_bytes_before=saved_bytes_before,
+                    saved_bytes_after=saved_bytes_after,
+                    node_count=len(self.nodes),
+                    stack=stack,
+                )
             )
-        )
 
     # -- labels: the first variable of the case each tensor is bound to ---------------------------
 
@@ -99,9 +125,10 @@ class Recorder:
 
     def _trace_case_frame(self, frame: FrameType, event: str, arg: Any) -> Any:
         if self._unnamed and (event == "line" or event == "return"):
-            if event == "line" and self._same_statement(frame.f_lineno):
-                return self._trace_case_frame  # a statement over several lines is still running
-            self._label(frame.f_locals, returning=event == "return")
+            with _headroom():
+                if event == "line" and self._same_statement(frame.f_lineno):
+                    return self._trace_case_frame  # a statement over lines is still running
+                self._label(frame.f_locals, returning=event == "return")
         return self._trace_case_frame
 
     def _same_statement(self, line: int) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Protocol
@@ -35,7 +36,9 @@ LOADERS: dict[Language, Callable[[Case], Program]] = {
 }
 
 
-def run_case(case: Case, trace: bool = True, timeout: float | None = None) -> RunResult:
+def run_case(
+    case: Case, trace: bool = True, timeout: float | None = None, stream: bool = False
+) -> RunResult:
     """Run `case` as a fresh process would: ids from 0, an empty tape, stdout and stderr
     captured. A Python case runs as `__main__` with its directory first on the import path; a
     Rust case (`.rs`) is checked against the subset pbpit interprets, then interpreted.
@@ -47,12 +50,15 @@ def run_case(case: Case, trace: bool = True, timeout: float | None = None) -> Ru
 
     `timeout` (seconds; None or 0: none) stops a case that runs longer and raises CaseTimedOut
     with what it printed until then. It needs the main thread (elsewhere there is no limit),
-    and a case busy in one long call into C (a numba kernel) stops only when that call returns."""
+    and a case busy in one long call into C (a numba kernel) stops only when that call returns.
+
+    `stream` also writes the case's output through to pbpit's stdout and stderr as it is
+    printed (`pbpit run`): an interruption or an `os._exit` loses none of it."""
     program = LOADERS[case.language](case)
     from pbpit.engine.server import Panic
 
     recorder = Recorder(str(case.path), case.language, program.case_lines)
-    run = Run()
+    run = Run((sys.stdout, sys.stderr) if stream else None)
     alarm = _Alarm(timeout)
     with fresh_engine(recorder if trace else None):
         try:
@@ -63,6 +69,7 @@ def run_case(case: Case, trace: bool = True, timeout: float | None = None) -> Ru
                 run.panicked(err)
             finally:
                 alarm.stop()
+                run.flush()  # a last line without a newline, before pbpit writes
         except _Deadline:
             pass
         finally:
