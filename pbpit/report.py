@@ -15,7 +15,7 @@ from pathlib import Path
 from rich.text import Text
 
 from pbpit.check import BlessReport, CaseResult, CheckReport, lines_text
-from pbpit.diagnose.findings import KIND_WORDS, AuditReport, RunDiagnosis, node_name
+from pbpit.diagnose.findings import REQUIREMENT_WORDS, AuditReport, RunDiagnosis, node_name
 from pbpit.diagnostics.human import render_diagnostic
 from pbpit.diagnostics.model import Diagnostic
 from pbpit.rust.panic import panic_block
@@ -64,7 +64,7 @@ def render_audit(result: RunResult, report: AuditReport, warnings: bool = True) 
     for entry, name in zip(entries, names, strict=True):
         line = f"line {entry.line}" if entry.line is not None else "line ?"
         verdict_style = "bold red" if entry.verdict == "hazard" else "green"
-        text.append(f"  {name:<{width}}  {line:<8}  {KIND_WORDS[entry.kind]:<23}  ")
+        text.append(f"  {name:<{width}}  {line:<8}  {REQUIREMENT_WORDS[entry.requirement]:<23}  ")
         text.append(f"{entry.verdict:<6}", style=verdict_style)
         if warnings and entry.verdict == "hazard":
             text.append(f"  warning[pbpit::{entry.pattern}] below\n")

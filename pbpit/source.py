@@ -3,7 +3,7 @@
 A Rust case is read through its outline (`pbpit.rust.outline`): a `let` is its assignment, and
 the corrected lines the diagnostics write are Rust. Which language a case is written in is decided
 once, when it is resolved (`Language.of`), and carried on the run's result: the readers here take
-it as `language` (without it they decide from the path, as before).
+it as `language` (without it they decide from the path).
 """
 
 from __future__ import annotations
@@ -75,11 +75,6 @@ def _assignments(path: str) -> dict[int, ast.Assign | ast.AnnAssign | ast.AugAss
     return found
 
 
-def is_rust(path: str) -> bool:
-    """Whether `path` is a Rust case. Readers holding a run's result use `result.language`."""
-    return Language.of(path) is Language.RUST
-
-
 def _rust_outline(path: str) -> Outline:
     from pbpit.rust.outline import outline  # tree-sitter loads only for a Rust case
 
@@ -101,6 +96,42 @@ def span(path: str, line: int, language: Language | None = None) -> tuple[int, i
             return value.col_offset, value.end_col_offset
     text = source_line(path, line)
     return len(text) - len(text.lstrip()), len(text.rstrip())
+
+
+def detached(path: str, line: int, language: Language | None = None) -> str:
+    """Line `line` with `.detach()` after the value it assigns, that value put in parentheses
+    when a method call would bind tighter than it does (`(a * b).detach()`)."""
+    text = source_line(path, line)
+    start, end = span(path, line, language)
+    if _takes_a_method(path, line, _language(path, language)):
+        return text[:end] + ".detach()" + text[end:]
+    before, after = text[:start].rstrip(), text[end:].lstrip()
+    if before.endswith("(") and after.startswith(")"):
+        # `(a * b)`: Python's columns leave out the parentheses the value already has.
+        end = len(text) - len(after) + 1
+        return text[:end] + ".detach()" + text[end:]
+    return f"{text[:start]}({text[start:end]}).detach(){text[end:]}"
+
+
+def _takes_a_method(path: str, line: int, language: Language) -> bool:
+    """Whether the value assigned on `line` takes a method call as it is written: a name, a
+    call, a field, an index (not an operator's result)."""
+    if language is Language.RUST:
+        from pbpit.lint.fixes import NO_PARENS  # lint's own list: one answer for both
+        from pbpit.rust.syntax import parse_file
+
+        source = parse_file(path)
+        stack = [source.root] if source is not None else []
+        while stack:
+            node = stack.pop()
+            if node.type == "let_declaration" and source.start(node)[0] == line:
+                value = node.child_by_field_name("value")
+                return value is not None and value.type in NO_PARENS
+            stack.extend(node.named_children)
+        return True
+    assignment = _assignments(path).get(line)
+    value = assignment.value if assignment is not None else None
+    return value is None or isinstance(value, ast.Name | ast.Call | ast.Attribute | ast.Subscript)
 
 
 def assigned_name(path: str, line: int, language: Language | None = None) -> str | None:

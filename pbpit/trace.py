@@ -12,13 +12,6 @@ from typing import Any
 from pbpit.engine.graph import Requirement
 from pbpit.source import Language
 
-# What `NodeRecord.kind` returns for each requirement: the audit's words of old.
-_KIND = {
-    Requirement.GRAD: "leaf_requires_grad",
-    Requirement.GRAD_IN_BACKWARD: "tracked_intermediate",
-    Requirement.NONE: "untracked",
-}
-
 
 @dataclass
 class NodeRecord:
@@ -50,12 +43,6 @@ class NodeRecord:
     def requires_grad(self) -> bool:
         """`is_require_grad()`: a leaf whose gradient the returned `Gradients` keeps."""
         return self.requirement is Requirement.GRAD
-
-    @property
-    def kind(self) -> str:
-        """`leaf_requires_grad`, `tracked_intermediate` or `untracked`: the requirement in the
-        words the audit used before it read `requirement` (kept until its readers switch)."""
-        return _KIND[self.requirement]
 
     def to_json(self) -> dict[str, Any]:
         """The node for scripts: the requirement as the two booleans `tracked` and

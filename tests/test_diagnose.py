@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import textwrap
 
 import pytest
 from pbpit_process import apply_fix, pbpit_cli, write_case
 
 from pbpit.diagnose.audit import audit
 from pbpit.diagnose.explain import explain_in_case, find_panic, parse_node_id
+from pbpit.engine.graph import Requirement
 from pbpit.runner import resolve_case, run_case
 
 
@@ -41,13 +43,13 @@ def test_audit_of_double_backward_flags_the_loss():
     assert audited("double-backward") == {"loss": ("hazard", "double-backward")}
 
 
-def test_audit_entry_of_twice_has_kind_line_and_is_tracked():
+def test_audit_entry_of_twice_has_requirement_line_and_is_tracked():
     entry = next(e for e in audit(run_case(resolve_case("twice"))) if e.label == "feats")
-    assert (entry.node_id, entry.line, entry.tracked, entry.kind) == (
+    assert (entry.node_id, entry.line, entry.tracked, entry.requirement) == (
         2,
         19,
         True,
-        "tracked_intermediate",
+        Requirement.GRAD_IN_BACKWARD,
     )
     assert entry.loop_line == 20
 
@@ -68,9 +70,9 @@ DATA_OUTSIDE_LOOP = """\
 
 def test_data_prepared_outside_the_loop_is_fine(tmp_path):
     entries = audit(run_case(resolve_case(str(write_case(tmp_path, DATA_OUTSIDE_LOOP)))))
-    assert {e.label: (e.kind, e.verdict) for e in entries} == {
-        "w": ("leaf_requires_grad", "ok"),
-        "batch": ("untracked", "ok"),
+    assert {e.label: (e.requirement, e.verdict) for e in entries} == {
+        "w": (Requirement.GRAD, "ok"),
+        "batch": (Requirement.NONE, "ok"),
     }
 
 
@@ -433,7 +435,7 @@ def test_a_tracked_tensor_no_backward_in_the_loop_walks_is_fine(tmp_path):
     result = run_case(resolve_case(str(write_case(tmp_path, LOGGED_IN_THE_LOOP))))
     assert result.exit_code == 0
     hidden = next(e for e in audit(result) if e.label == "hidden")
-    assert (hidden.kind, hidden.verdict) == ("tracked_intermediate", "ok")
+    assert (hidden.requirement, hidden.verdict) == (Requirement.GRAD_IN_BACKWARD, "ok")
     assert "no backward there walks through it" in hidden.reason
 
 
@@ -934,3 +936,157 @@ def test_explains_prose_is_80_columns_wide_when_piped():
     out = pbpit_cli("explain", "2", env={"COLUMNS": ""}).stdout
     assert max(len(line) for line in out.splitlines()) <= 80
     assert any(len(line) > 74 for line in out.splitlines())
+
+
+# -- Burn's other panic: require_grad() on a tracked intermediate --------------------------------
+
+REQUIRE_GRAD_ON_AN_INTERMEDIATE = {
+    "my_case.py": """\
+        import pbpit as pb
+
+        device = pb.Device.flex().autodiff()
+        x = pb.Tensor.from_floats([0.5, 1.0], device).require_grad()
+        w = pb.Tensor.from_floats([1.0, 2.0], device).require_grad()
+        feats = x.clone().exp().require_grad()
+        grads = (feats.clone() * w.clone()).sum().backward()
+    """,
+    "main.rs": """\
+        use burn::tensor::{Device, Tensor};
+
+        fn main() {
+            let device = Device::flex().autodiff();
+            let x = Tensor::<1>::from_floats([0.5, 1.0], &device).require_grad();
+            let w = Tensor::<1>::from_floats([1.0, 2.0], &device).require_grad();
+            let feats = x.clone().exp().require_grad();
+            let _grads = (feats.clone() * w.clone()).sum().backward();
+        }
+    """,
+}
+# Where `require_grad` starts on the line that calls it (1-based), counted by hand.
+REQUIRE_GRAD_AT = {"my_case.py": (6, 25), "main.rs": (7, 33)}
+
+
+@pytest.mark.parametrize("name", list(REQUIRE_GRAD_ON_AN_INTERMEDIATE))
+def test_run_reports_the_require_grad_panic_as_its_rules_error_on_the_call(tmp_path, name):
+    path = write_case(tmp_path, REQUIRE_GRAD_ON_AN_INTERMEDIATE[name], name)
+    out = pbpit_cli("run", "--json", str(path))
+    assert out.returncode == 101, out.stderr
+    (error,) = [d for d in json.loads(out.stdout)["diagnostics"] if d["level"] == "error"]
+    assert (error["id"], error["line"], error["column"]) == (
+        "pbpit::require-grad-non-leaf",
+        *REQUIRE_GRAD_AT[name],
+    )
+    assert error["message"] == (
+        "`require_grad()` on a tracked intermediate panics: "
+        "`Can't convert a non leaf tensor into a tracked tensor`"
+    )
+    leads = [help_["message"].split(":")[0] for help_ in error["help"]]
+    assert leads == ["detach first", "drop require_grad"]
+
+
+@pytest.mark.parametrize("name", list(REQUIRE_GRAD_ON_AN_INTERMEDIATE))
+def test_each_fix_of_the_require_grad_panic_makes_the_case_run(tmp_path, name):
+    from pbpit_process import apply_edits
+
+    from pbpit.diagnose.findings import diagnose_run
+
+    path = write_case(tmp_path, REQUIRE_GRAD_ON_AN_INTERMEDIATE[name], name)
+    (error,) = diagnose_run(run_case(resolve_case(str(path)))).errors
+    assert all(help_.edits for help_ in error.helps)
+    for number, help_ in enumerate(error.helps):
+        fixed = tmp_path / f"fixed_{number}_{name}"
+        fixed.write_text(apply_edits(path.read_text(), help_.edits))
+        rerun = run_case(resolve_case(str(fixed)))
+        assert (rerun.exit_code, rerun.panic, rerun.error) == (0, None, None), fixed.read_text()
+
+
+def test_require_grad_on_a_later_line_is_reported_on_that_line_with_the_variables_name(
+    tmp_path,
+):
+    path = write_case(
+        tmp_path,
+        """\
+        import pbpit as pb
+
+        device = pb.Device.flex().autodiff()
+        x = pb.Tensor.from_floats([0.5, 1.0], device).require_grad()
+        feats = x.exp()
+        y = feats.require_grad()
+        """,
+    )
+    out = pbpit_cli("run", str(path), env={"COLUMNS": "200"})
+    assert out.returncode == 101
+    report = out.stdout[out.stdout.index("error[") :]
+    assert "\n".join(report.splitlines()[:6]) == (
+        "error[pbpit::require-grad-non-leaf]: `require_grad()` on a tracked intermediate panics: "
+        "`Can't convert a non leaf tensor into a tracked tensor`\n"
+        f" --> {path}:6:11\n"
+        "  |\n"
+        "6 | y = feats.require_grad()\n"
+        "  |     ----- ^^^^^^^^^^^^^^ this panics: `feats` is not a leaf\n"
+        "  |     |"
+    )
+
+
+# -- detach once on an operator's result ---------------------------------------------------------
+
+PRODUCT_MADE_BEFORE_THE_LOOP = {
+    "my_case.py": """\
+        import pbpit as pb
+
+        device = pb.Device.flex().autodiff()
+        a = pb.Tensor.from_floats([0.5, 1.0], device).require_grad()
+        b = pb.Tensor.from_floats([1.0, 2.0], device)
+        w = pb.Tensor.from_floats([1.0, 2.0], device).require_grad()
+        feats = a * b
+        for step in range(3):
+            loss = (feats.clone() * w.clone()).sum()
+            grads = loss.backward()
+    """,
+    "main.rs": """\
+        use burn::tensor::{Device, Tensor};
+
+        fn main() {
+            let device = Device::flex().autodiff();
+            let a = Tensor::<1>::from_floats([0.5, 1.0], &device).require_grad();
+            let b = Tensor::<1>::from_floats([1.0, 2.0], &device);
+            let w = Tensor::<1>::from_floats([1.0, 2.0], &device).require_grad();
+            let feats = a.clone() * b.clone();
+            for _step in 0..3 {
+                let loss = (feats.clone() * w.clone()).sum();
+                let _grads = loss.backward();
+            }
+        }
+    """,
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "made", "detached"),
+    [
+        ("my_case.py", "feats = a * b", "feats = (a * b).detach()"),
+        ("my_case.py", "feats = (a * b)", "feats = (a * b).detach()"),
+        ("my_case.py", "feats = a.mul(b)", "feats = a.mul(b).detach()"),
+        (
+            "main.rs",
+            "    let feats = a.clone() * b.clone();",
+            "    let feats = (a.clone() * b.clone()).detach();",
+        ),
+    ],
+)
+def test_detach_once_detaches_the_whole_value_and_the_case_then_runs(
+    tmp_path, name, made, detached
+):
+    from pbpit_process import apply_edits
+
+    body = textwrap.dedent(PRODUCT_MADE_BEFORE_THE_LOOP[name])
+    original = "    let feats = a.clone() * b.clone();" if name == "main.rs" else "feats = a * b"
+    path = write_case(tmp_path, body.replace(original, made), name)
+    result = run_case(resolve_case(str(path)))
+    assert result.exit_code == 101
+    fix = next(f for f in explain_in_case(result, 3).fixes if f.key == "detach once")
+    assert [row[2] for row in fix.lines if row[0] == "+"] == [detached]
+    fixed = tmp_path / f"fixed_{name}"
+    fixed.write_text(apply_edits(path.read_text(), fix.edits()))
+    rerun = run_case(resolve_case(str(fixed)))
+    assert (rerun.exit_code, rerun.error) == (0, None), fixed.read_text()

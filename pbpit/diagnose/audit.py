@@ -1,6 +1,7 @@
 """The is_tracked audit: which tensors and backwards of a run set up the panic, with no annotations.
 
-Three patterns, found from the trace and the loops of the case's source:
+Three of the lint rules (`pbpit.lint.rules`) have a counterpart here, found from the trace and
+the loops of the case's source (a rule without one is simply not reported by the audit):
 
 - `loop-external-tracked`: a tensor made outside a loop whose body runs a backward, used by an op
   inside it (with the tracked ancestors it brings in). An op "inside" the loop is one run while
@@ -18,18 +19,20 @@ import ast
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from pbpit.source import is_rust, statement_range, syntax_tree
+from pbpit.engine.graph import Requirement
+from pbpit.lint.rules import DOUBLE, LOOP_EXTERNAL, SHARED
+from pbpit.lint.rules.double_backward import REBUILD_THE_LOSS
+from pbpit.lint.rules.loop_external_tracked import DETACH_EACH_PASS, DETACH_ONCE, RECOMPUTE_IN_LOOP
+from pbpit.lint.rules.shared_intermediate import ADD_THE_LOSSES
+from pbpit.source import Language, statement_range, syntax_tree
 from pbpit.trace import BackwardRecord, NodeRecord, RunResult
 
-LOOP_EXTERNAL = "loop-external-tracked"
-SHARED = "shared-intermediate"
-DOUBLE = "double-backward"
-FIXES = {
-    LOOP_EXTERNAL: "recompute in the loop, or detach once if it needs no gradient",
-    SHARED: "add the losses and run one backward on their sum",
-    DOUBLE: "rebuild the loss before the second backward, or keep the first backward's Gradients",
+KIND_JSON = {
+    Requirement.GRAD: "leaf_requires_grad",
+    Requirement.GRAD_IN_BACKWARD: "tracked_intermediate",
+    Requirement.NONE: "untracked",
 }
-CARRIED_FIX = "detach each pass: gradients stop at the pass boundary"
+"""How an entry's requirement is spelled in `--json` (`kind`)."""
 
 
 @dataclass
@@ -53,8 +56,8 @@ class AuditEntry:
     label: str | None
     line: int | None
     tracked: bool
-    kind: str
-    """`leaf_requires_grad`, `tracked_intermediate` or `untracked`."""
+    requirement: Requirement
+    """Burn's requirement of the node: in `--json`, `kind` (`KIND_JSON`)."""
     verdict: str
     """`ok` or `hazard`."""
     pattern: str | None
@@ -81,7 +84,7 @@ class AuditEntry:
             label=node.label,
             line=node.line,
             tracked=node.tracked,
-            kind=kind_of(node),
+            requirement=node.requirement,
             verdict=verdict,
             pattern=more.pop("pattern", None),
             reason=reason,
@@ -89,15 +92,19 @@ class AuditEntry:
         )
 
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
+        data: dict[str, Any] = {}
+        for key, value in asdict(self).items():
+            if key == "requirement":  # in its place among the fields
+                key, value = "kind", KIND_JSON[value]
+            data[key] = value
         data["backwards"] = list(self.backwards)
         data["same_statement"] = list(self.same_statement)
         return data
 
 
-def find_loops(path: str) -> list[Loop]:
+def find_loops(path: str, language: Language) -> list[Loop]:
     """Every `for` and `while` (and Rust `loop`) of the source, outermost first."""
-    if is_rust(path):
+    if language is Language.RUST:
         from pbpit.rust.outline import outline
 
         return [Loop(loop.line, loop.end_line, loop.body_line) for loop in outline(path).loops]
@@ -110,12 +117,6 @@ def find_loops(path: str) -> list[Loop]:
         if isinstance(node, ast.For | ast.While | ast.AsyncFor)
     ]
     return sorted(loops, key=lambda loop: loop.line)
-
-
-def kind_of(node: NodeRecord) -> str:
-    if node.requires_grad:
-        return "leaf_requires_grad"
-    return "tracked_intermediate" if node.tracked else "untracked"
 
 
 def ancestors(result: RunResult, root: int, limit: int | None = None) -> set[int]:
@@ -175,18 +176,19 @@ def _loop_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEntry]
 
 
 def _loop_entry(node: NodeRecord, loop: Loop, walked: bool, reused: bool) -> AuditEntry:
-    kind = kind_of(node)
-    verdict, pattern = "ok", None
-    if kind == "tracked_intermediate" and reused:
+    intermediate = node.requirement is Requirement.GRAD_IN_BACKWARD
+    verdict, pattern, fix = "ok", None, None
+    if intermediate and reused:
         verdict, pattern = "hazard", LOOP_EXTERNAL
         reason = f"made outside the loop at line {loop.line}, used in it: its 2nd pass panics"
-    elif kind == "tracked_intermediate" and walked:
+        fix = f"{RECOMPUTE_IN_LOOP.name}, or {DETACH_ONCE.name} if it needs no gradient"
+    elif intermediate and walked:
         reason = (
             f"used in the loop at line {loop.line} until a backward consumed its step, never after"
         )
-    elif kind == "tracked_intermediate":
+    elif intermediate:
         reason = f"used in the loop at line {loop.line}, but no backward there walks through it"
-    elif kind == "leaf_requires_grad":
+    elif node.requires_grad:
         reason = "a parameter: a leaf can be reused"
     elif node.op == "detach":
         reason = "detached: plain data from then on"
@@ -198,7 +200,7 @@ def _loop_entry(node: NodeRecord, loop: Loop, walked: bool, reused: bool) -> Aud
         reason,
         pattern=pattern,
         loop_line=loop.line,
-        fix=FIXES[pattern] if pattern else None,
+        fix=fix,
     )
 
 
@@ -219,7 +221,7 @@ def _carried_entry(node: NodeRecord, loop: Loop, numbers: tuple[int, int]) -> Au
         pattern=LOOP_EXTERNAL,
         loop_line=loop.line,
         backwards=numbers,
-        fix=CARRIED_FIX,
+        fix=f"{DETACH_EACH_PASS.name}: gradients stop at the pass boundary",
         carried=True,
     )
 
@@ -275,16 +277,19 @@ def _backward_entry(node: NodeRecord, pattern: str, numbers: tuple[int, int]) ->
     first, second = numbers
     if pattern == DOUBLE:
         reason = f"backpropagated by backward #{first}, then again by #{second}"
+        fix = (
+            f"{REBUILD_THE_LOSS.name} before the second backward, or keep the first backward's "
+            "Gradients"
+        )
     else:
         reason = f"shared by the losses of backward #{first} and #{second}"
-    return AuditEntry.about(
-        node, "hazard", reason, pattern=pattern, backwards=numbers, fix=FIXES[pattern]
-    )
+        fix = f"{ADD_THE_LOSSES.name} and run one backward on their sum"
+    return AuditEntry.about(node, "hazard", reason, pattern=pattern, backwards=numbers, fix=fix)
 
 
 def audit(result: RunResult) -> list[AuditEntry]:
     """The audit of one run, by node id: loop-external tensors first, then backward pairs."""
-    loops = find_loops(result.path)
+    loops = find_loops(result.path, result.language)
     entries = _loop_entries(result, loops)
     for node_id, entry in _backward_entries(result, loops).items():
         existing = entries.get(node_id)
@@ -307,7 +312,7 @@ def _one_per_statement(result: RunResult, entries: list[AuditEntry]) -> list[Aud
             entry.pattern,
             entry.loop_line,
             entry.carried,
-            statement_range(result.path, node.line),
+            statement_range(result.path, node.line, result.language),
             tuple(node.stack[1:]),
         )
         carrier = kept.get(key)

@@ -9,19 +9,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from pbpit.diagnose.audit import (
-    DOUBLE,
-    LOOP_EXTERNAL,
-    SHARED,
-    AuditEntry,
-    Loop,
-    ancestors,
-    audit,
-    find_loops,
-)
+from pbpit.diagnose.audit import AuditEntry, Loop, ancestors, audit, find_loops
 from pbpit.diagnostics.model import Edit
 from pbpit.errors import UsageError
-from pbpit.source import assigned_name, assignment, source_line, span, statement_range
+from pbpit.lint.rules import DOUBLE, LOOP_EXTERNAL, SHARED
+from pbpit.lint.rules.double_backward import REBUILD_THE_LOSS
+from pbpit.lint.rules.loop_external_tracked import DETACH_EACH_PASS, DETACH_ONCE, RECOMPUTE_IN_LOOP
+from pbpit.lint.rules.shared_intermediate import ADD_THE_LOSSES
+from pbpit.source import assigned_name, assignment, detached, source_line, statement_range
 from pbpit.trace import BackwardRecord, NodeRecord, RunResult
 
 PANIC_PATTERN = re.compile(r"graph tape has already been consumed at NodeId\(([0-9]+)\)")
@@ -140,15 +135,6 @@ def find_panic(output: str) -> int | None:
     return _node_id(found.group(1)) if found else None
 
 
-DETACH_ONCE = "detach once"
-RECOMPUTE = "recompute in the loop"
-ADD_LOSSES = "add the losses"
-REBUILD_LOSS = "rebuild the loss"
-DETACH_EACH_PASS = "detach each pass"
-FIX_NAMES = (DETACH_ONCE, RECOMPUTE, ADD_LOSSES, REBUILD_LOSS, DETACH_EACH_PASS)
-"""The fixes, named by what they do."""
-
-
 @dataclass
 class BackwardInfo:
     """A backward of the run, placed in the source: its number, line and loop iteration."""
@@ -161,7 +147,8 @@ class BackwardInfo:
 
 @dataclass
 class Fix:
-    """One fix (`key` is its name, one of `FIX_NAMES`; `title` says when and how it applies),
+    """One fix (`key` is its name, a rule's fix's in `pbpit.lint.rules`; `title` says when and
+    how it applies),
     and the corrected lines of the case: `(mark, line, text)` with mark `-` (a line goes), `+`
     (a line comes: in place of the removed line of the same number, or before the next
     unchanged line) or ` ` (unchanged)."""
@@ -264,7 +251,7 @@ def _statements(
         node = result.node(node_id)
         if node is None or node.line is None or _scope(node.stack) != scope:
             return None
-        ranges.add(statement_range(result.path, node.line))
+        ranges.add(statement_range(result.path, node.line, result.language))
     return sorted(ranges)
 
 
@@ -291,7 +278,7 @@ def _removed(path: str, ranges: list[tuple[int, int]]) -> list[tuple[str, int | 
 def _fix_detach(result: RunResult, node: NodeRecord, entry: AuditEntry, loop: Loop | None) -> Fix:
     name = _name(result, node.id)
     if entry.carried:
-        fix = Fix(DETACH_EACH_PASS, f"detach `{name}` at the end of each pass", True)
+        fix = Fix(DETACH_EACH_PASS.name, f"detach `{name}` at the end of each pass", True)
         later = result.backwards[entry.backwards[1] - 1]
         if node.label and later.line is not None and _scope(later.stack) == _scope(node.stack):
             after = source_line(result.path, later.line)
@@ -301,18 +288,25 @@ def _fix_detach(result: RunResult, node: NodeRecord, entry: AuditEntry, loop: Lo
                     "+",
                     None,
                     _indent(after)
-                    + assignment(result.path, node.label, f"{node.label}.detach()", new=False),
+                    + assignment(
+                        result.path,
+                        node.label,
+                        f"{node.label}.detach()",
+                        new=False,
+                        language=result.language,
+                    ),
                 ),
             ]
         fix.note = "Each pass backpropagates through its own steps only (truncated backprop)."
         return fix
-    fix = Fix(DETACH_ONCE, f"if `{name}` needs no gradient, cut it off where it is made", False)
+    title = f"if `{name}` needs no gradient, cut it off where it is made"
+    fix = Fix(DETACH_ONCE.name, title, False)
     line = node.line
-    single = line is not None and statement_range(result.path, line) == (line, line)
-    if single and node.label and assigned_name(result.path, line) == node.label:
+    language = result.language
+    single = line is not None and statement_range(result.path, line, language) == (line, line)
+    if single and node.label and assigned_name(result.path, line, language) == node.label:
         text = source_line(result.path, line)
-        _, end = span(result.path, line)
-        fix.lines = [("-", line, text), ("+", line, text[:end] + ".detach()" + text[end:])]
+        fix.lines = [("-", line, text), ("+", line, detached(result.path, line, language))]
     fix.note = "Nothing under it gets a gradient through it from then on: it is plain data."
     return fix
 
@@ -325,7 +319,7 @@ def _fix_recompute(result: RunResult, node: NodeRecord, loop: Loop | None, moved
     )
     learners = ", ".join(f"`{n}`" for n in leaves) or "its inputs"
     title = f"gradients must reach {learners}, so compute `{_name(result, node.id)}` in the loop"
-    fix = Fix(RECOMPUTE, title + ", every pass", True)
+    fix = Fix(RECOMPUTE_IN_LOOP.name, title + ", every pass", True)
     backward = next((b for b in result.backwards if loop and loop.holds(b.stack)), None)
     ranges = None
     if loop is not None and backward is not None:
@@ -347,25 +341,24 @@ def _fix_recompute(result: RunResult, node: NodeRecord, loop: Loop | None, moved
 
 def _fix_add_losses(result: RunResult, first: BackwardRecord, second: BackwardRecord) -> Fix:
     a, b = _name(result, first.root), _name(result, second.root)
-    fix = Fix(ADD_LOSSES, f"backpropagate `{a}` + `{b}` once", True)
+    fix = Fix(ADD_THE_LOSSES.name, f"backpropagate `{a}` + `{b}` once", True)
     labelled = all((r := result.node(n)) is not None and r.label for n in (first.root, second.root))
     movable = first.line is not None and second.line is not None and first.line != second.line
     if labelled and movable and _scope(first.stack) == _scope(second.stack):
-        text = source_line(result.path, first.line)
-        target = assigned_name(result.path, first.line) or "grads"
-        again = assigned_name(result.path, second.line)
+        path, language = result.path, result.language
+        text = source_line(path, first.line)
+        target = assigned_name(path, first.line, language) or "grads"
+        again = assigned_name(path, second.line, language)
+        added = assignment(path, target, f"({a} + {b}).backward()", language=language)
         fix.lines = [
             ("-", first.line, text),
-            (
-                "+",
-                first.line,
-                _indent(text) + assignment(result.path, target, f"({a} + {b}).backward()"),
-            ),
-            ("-", second.line, source_line(result.path, second.line)),
+            ("+", first.line, _indent(text) + added),
+            ("-", second.line, source_line(path, second.line)),
         ]
         if again:
-            indent = _indent(source_line(result.path, second.line))
-            fix.lines.append(("+", second.line, indent + assignment(result.path, again, target)))
+            indent = _indent(source_line(path, second.line))
+            kept = assignment(path, again, target, language=language)
+            fix.lines.append(("+", second.line, indent + kept))
     fix.note = (
         f"One backward gives every parameter the gradient of `{a}` + `{b}`; log each loss with "
         "into_scalar(). If the two losses must train different parameters (a GAN's generator "
@@ -379,7 +372,7 @@ def _fix_rebuild_loss(
     result: RunResult, loss: NodeRecord, first: BackwardRecord, second: BackwardRecord
 ) -> Fix:
     name = _name(result, loss.id)
-    fix = Fix(REBUILD_LOSS, f"build `{name}` again before backpropagating it again", True)
+    fix = Fix(REBUILD_THE_LOSS.name, f"build `{name}` again before backpropagating it again", True)
     # Every statement that made a step of the loss's graph, in the backward's own scope.
     steps = [
         n for n in ancestors(result, loss.id) if (r := result.node(n)) is not None and r.parents
@@ -390,7 +383,7 @@ def _fix_rebuild_loss(
         fix.lines = [("+", None, text) for text in _moved(result.path, ranges, _indent(again))]
         fix.lines.append((" ", second.line, again))
     if first.line is not None:
-        target = assigned_name(result.path, first.line) or "grads"
+        target = assigned_name(result.path, first.line, result.language) or "grads"
         fix.note = (
             f"A loss is backpropagated once. If nothing changed since line {first.line}, its "
             f"gradients are already in `{target}`: drop the second backward instead."
@@ -434,7 +427,7 @@ def explain_in_case(
     node = result.node(node_id)
     if node is None:
         return None
-    loops = find_loops(result.path)
+    loops = find_loops(result.path, result.language)
     consumed_at = next((i for i, b in enumerate(result.backwards) if node_id in b.consumed), None)
     failed_at = next(
         (i for i, b in enumerate(result.backwards) if not b.ok and b.missing == node_id), None

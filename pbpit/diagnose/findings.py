@@ -4,7 +4,9 @@ print, as `pbpit.diagnostics.model.Diagnostic` (rendered by `pbpit.diagnostics`)
 A hazard the dynamic audit finds in a Rust case is reported with the diagnostic `pbpit lint`
 gives the same finding (same rule, same primary line), plus notes on what only a run knows: the
 node id, the backward that consumed its step, the walk that panicked. A hazard lint does not
-see, and every hazard of a Python case, is written from the trace in lint's words (`RULE_WORDS`).
+see, and every hazard of a Python case, is written from the trace in the rule's own words (the
+functions of its file in `pbpit/lint/rules/`). A run that panics at `require_grad()` on a tracked
+intermediate is reported as that rule's error.
 """
 
 from __future__ import annotations
@@ -14,93 +16,37 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from pbpit.diagnose.audit import (
-    DOUBLE,
-    LOOP_EXTERNAL,
-    SHARED,
-    AuditEntry,
-    audit,
-    find_loops,
+from pbpit.diagnose.audit import AuditEntry, audit, find_loops
+from pbpit.diagnose.explain import BackwardInfo, CaseExplanation, Fix, explain_in_case
+from pbpit.diagnose.spans import (
+    Expression,
+    Span,
+    call_span,
+    expressions,
+    line_span,
+    name_span,
+    node_span,
 )
-from pbpit.diagnose.explain import (
-    ADD_LOSSES,
-    DETACH_EACH_PASS,
-    DETACH_ONCE,
-    REBUILD_LOSS,
-    RECOMPUTE,
-    BackwardInfo,
-    CaseExplanation,
-    Fix,
-    explain_in_case,
-)
-from pbpit.diagnose.spans import Span, call_span, line_span, name_span, node_span
-from pbpit.diagnostics.model import Diagnostic, Help, Label
+from pbpit.diagnostics.model import Diagnostic, Edit, Help, Label
+from pbpit.engine.graph import Requirement
+from pbpit.lint.rule import Fix as RuleFix
+from pbpit.lint.rules import DOUBLE, LOOP_EXTERNAL, SHARED, rule_named
+from pbpit.lint.rules import double_backward as double_rule
+from pbpit.lint.rules import loop_external_tracked as loop_rule
+from pbpit.lint.rules import require_grad_non_leaf as require_grad_rule
+from pbpit.lint.rules import shared_intermediate as shared_rule
 from pbpit.runner import CASES_DIR
-from pbpit.source import is_rust
+from pbpit.source import Language, assignment, source_line, source_lines
 from pbpit.trace import NodeRecord, RunResult
-
-CARRIED = "carried"
-"""The words of `loop-external-tracked` for state carried from pass to pass."""
-
-# -- the rules' words ------------------------------------------------------------------------
-# What `pbpit lint` says of each rule's finding, to write the same diagnostic from a run. These
-# are to be read from the rule registry (pbpit/lint/rules/) once it holds them.
-
-RULE_WORDS: dict[str, dict[str, str]] = {
-    LOOP_EXTERNAL: {
-        "message": "`{name}` is a tracked tensor made before the loop and used in it: the loop's "
-        "2nd backward panics",
-        "made": "`{name}` is made here, outside the loop, {why}",
-        "used": "used here, inside the loop",
-        "consumes": "this backward consumes `{name}`'s step; the next pass panics at it",
-        DETACH_ONCE: "if `{name}` needs no gradient, detach it once",
-        DETACH_ONCE + " in words": "if `{name}` needs no gradient, detach it once: add "
-        "`.detach()` where it is made",
-        RECOMPUTE: "if gradients must flow through `{name}`, compute it inside the loop, every "
-        "pass",
-        RECOMPUTE + " in words": "if gradients must flow through `{name}`, compute it inside the "
-        "loop, every pass, where the backward uses it",
-    },
-    CARRIED: {
-        "message": "`{name}` carries a tracked tensor from one pass of the loop into the next: a "
-        "later pass's backward panics",
-        "made": "`{name}` is made here, {why}",
-        "used": "the previous pass's `{name}` is used here",
-        "consumes": "this backward consumes `{name}`'s step; a later pass panics at it",
-        DETACH_EACH_PASS: "detach `{name}` at the end of each pass: gradients stop at the pass "
-        "boundary",
-        DETACH_EACH_PASS + " in words": "detach `{name}` at the end of each pass: gradients stop "
-        "at the pass boundary: `{name} = {name}.detach()`",
-    },
-    SHARED: {
-        "message": "`{name}` is shared by two losses, each backpropagated: the 2nd backward panics",
-        "made": "`{name}` is made here, {why}",
-        "consumes": "this backward consumes `{name}`'s step",
-        "again": "this backward needs `{name}`'s step again and panics",
-        ADD_LOSSES: "add the losses and run one backward: `({first} + {second}).backward()`",
-        ADD_LOSSES + " in words": "add the two losses and run one backward on their sum",
-        "detach in the first loss": "if the first loss must not train what made `{name}` (as in "
-        "a GAN's discriminator step), detach `{name}` in it: `{name}.clone().detach()`",
-    },
-    DOUBLE: {
-        "message": "`{name}` is backpropagated twice: the 2nd backward panics",
-        "panics": "this backward panics: `{name}`'s graph is gone",
-        "made": "`{name}` is made here",
-        "consumes": "the first backward consumes `{name}`'s graph here",
-        "keep the gradients": "use the `Gradients` the first backward returned: a graph is "
-        "backpropagated once",
-        REBUILD_LOSS: "or build `{name}` again (run its forward again) before the second backward",
-    },
-}
-
 
 # -- naming a node -----------------------------------------------------------------------------
 
-KIND_WORDS = {
-    "leaf_requires_grad": "leaf that requires grad",
-    "tracked_intermediate": "tracked intermediate",
-    "untracked": "untracked",
+REQUIREMENT_WORDS = {
+    Requirement.GRAD: "leaf that requires grad",
+    Requirement.GRAD_IN_BACKWARD: "tracked intermediate",
+    Requirement.NONE: "untracked",
 }
+"""Burn's requirement of a node, in the user's words."""
 
 
 def display_path(path: str) -> str:
@@ -129,10 +75,8 @@ def made_of(result: RunResult, node: NodeRecord) -> str:
 
 def node_kind(node: NodeRecord) -> str:
     """`a leaf that requires grad`, `a tracked intermediate` or `untracked`."""
-    from pbpit.diagnose.audit import kind_of
-
-    words = KIND_WORDS[kind_of(node)]
-    return words if words == "untracked" else f"a {words}"
+    words = REQUIREMENT_WORDS[node.requirement]
+    return words if node.requirement is Requirement.NONE else f"a {words}"
 
 
 def backward_name(result: RunResult, info: BackwardInfo) -> str:
@@ -175,7 +119,8 @@ def audit_report(result: RunResult, entries: list[AuditEntry] | None = None) -> 
     """The audit of `result` (given its entries, if already made) with its warnings."""
     entries = audit(result) if entries is None else entries
     hazards = [e for e in entries if e.verdict == "hazard"]
-    linted = _lint_findings(result.path) if hazards and is_rust(result.path) else []
+    rust = result.language is Language.RUST
+    linted = _lint_findings(result.path) if hazards and rust else []
     return AuditReport(entries, [_warning(result, e, entries, linted) for e in hazards])
 
 
@@ -183,6 +128,9 @@ def diagnose_run(result: RunResult) -> RunDiagnosis:
     """The diagnosis of a run: why it panicked (or what the case raised), and its audit."""
     entries = audit(result)
     errors = []
+    panic = result.panic
+    if panic is not None and panic.node_id is not None and NON_LEAF.panic in panic.message:
+        errors.append(_require_grad_error(result, panic.node_id))
     if result.panic is not None and result.panic.node_id is not None:
         explanation = explain_in_case(result, result.panic.node_id, entries)
         if explanation is not None and explanation.reached_by is not None:
@@ -220,7 +168,7 @@ def explanation_diagnostic(result: RunResult, explanation: CaseExplanation) -> D
         notes.insert(0, f"{name} = {made_of(result, node)}, made outside the case file")
     entry = explanation.audit
     if entry is not None:
-        rule = f" [pbpit::{entry.pattern}]" if entry.pattern else ""
+        rule = f" [{rule_named(entry.pattern).id}]" if entry.pattern else ""
         notes.append(f"the audit: {entry.verdict}{rule}: {entry.reason}")
     if explanation.consumed_by is not None:
         notes.append(f"{backward_name(result, explanation.consumed_by)} consumed its step")
@@ -242,6 +190,86 @@ def explanation_diagnostic(result: RunResult, explanation: CaseExplanation) -> D
 
 
 # -- the run's error ---------------------------------------------------------------------------
+
+NON_LEAF = require_grad_rule.RequireGradNonLeaf
+"""The rule whose panic Burn raises in `require_grad()` itself."""
+
+
+def _require_grad_error(result: RunResult, node_id: int) -> Diagnostic:
+    """The run panicked in `require_grad()` on the tracked intermediate `node_id`: the rule's
+    diagnostic, as an error, on the call that panicked, its fixes led by their names."""
+    node = result.node(node_id)
+    called = "require_grad()"
+    labels: list[Label] = []
+    notes: list[str] = []
+    detach_first: list[Edit] = []
+    drop: list[Edit] = []
+    name = ""
+    if node is not None:
+        name = node.label or ""
+        notes.append(f"{node_name(result, node.id)} = {made_of(result, node)}: {node_kind(node)}")
+        found = _require_grad_call(result, node)
+        if found is not None:
+            line, call = found
+            dot = _receiver_end(result, line, call)
+            labels = [
+                _label(line, (dot + 1, call.end), require_grad_rule.panics_here(name), True),
+                _label(line, (call.start, dot), require_grad_rule.intermediate(_why(result, node))),
+            ]
+            detach_first = [Edit(line, dot + 1, line, dot + 1, ".detach()")]
+            drop = [Edit(line, dot + 1, line, call.end + 1, "")]
+        else:
+            labels = _node_label(result, node, require_grad_rule.panics_here(name))
+    helps = [
+        _named(require_grad_rule.DETACH_FIRST, require_grad_rule.detach_first_help(detach_first)),
+        _named(
+            require_grad_rule.DROP_REQUIRE_GRAD,
+            require_grad_rule.drop_require_grad_help(called, drop),
+        ),
+    ]
+    return Diagnostic(
+        NON_LEAF.name,
+        require_grad_rule.message(called),
+        _path(result),
+        labels,
+        helps,
+        statement_line=labels[0].line if labels else 0,
+        name=name,
+        level="error",
+        notes=notes,
+    )
+
+
+def _require_grad_call(result: RunResult, node: NodeRecord) -> tuple[int, Expression] | None:
+    """The `require_grad()` call that panicked on `node`: on the line that made it, the call on
+    its own sub-expression; else the first, on a later line, on the variable holding it."""
+    if node.line is None:
+        return None
+    path, language = result.path, result.language
+    made = node_span(result, node)
+    for line in range(node.line, len(source_lines(path)) + 1):
+        for call in expressions(path, line, language):
+            if call.kind != "call" or call.name != "require_grad":
+                continue
+            on_it = made is not None and call.start == made[0] and made[1] < call.end
+            if line == node.line and on_it:
+                return line, call
+            held = name_span(path, line, node.label, language) if node.label else None
+            if line > node.line and held is not None and held[0] == call.start:
+                return line, call
+    return None
+
+
+def _receiver_end(result: RunResult, line: int, call: Expression) -> int:
+    """The column of the `.` before `require_grad` in `call`."""
+    text = source_line(result.path, line)
+    return text.rindex(".require_grad", call.start, call.end)
+
+
+def _named(fix: RuleFix, help_: Help) -> Help:
+    """`help_` led by the name of the fix it is."""
+    return replace(help_, message=f"{fix.name}: {help_.message}")
+
 
 
 def _panic_error(result: RunResult, explanation: CaseExplanation) -> Diagnostic:
@@ -310,63 +338,64 @@ def _warning(
 
 
 def _written(result: RunResult, entry: AuditEntry, fixes: list[Fix]) -> Diagnostic:
-    """The warning of a hazard in lint's words, its spans read from the case's source."""
+    """The warning of a hazard in its rule's words, its spans read from the case's source."""
     node = result.node(entry.node_id)
     assert node is not None
+    path, language = result.path, result.language
     name = node.label or f"NodeId({node.id})"
-    words = RULE_WORDS[CARRIED if entry.carried else entry.pattern]
     why = _why(result, node)
     fixes_by_name = {fix.key: fix for fix in fixes}
+
+    def edits(fix: RuleFix) -> list[Edit]:
+        """The corrected lines of `fix`, as edits (none when they cannot be written)."""
+        found = fixes_by_name.get(fix.name)
+        return found.edits() if found is not None else []
+
     first, second = (
-        (result.backwards[n - 1] for n in entry.backwards)
-        if entry.backwards
-        else (
-            None,
-            None,
-        )
+        (result.backwards[n - 1] for n in entry.backwards) if entry.backwards else (None, None)
     )
     consumed = next((b for b in result.backwards if node.id in b.consumed), first)
     labels: list[Label] = []
     helps: list[Help] = []
-    if entry.pattern == LOOP_EXTERNAL:
-        labels += _node_label(result, node, words["made"].format(name=name, why=why))
-        loop = next(
-            (loop for loop in find_loops(result.path) if loop.line == entry.loop_line), None
-        )
-        # Where the loop reads it: in the panicking pass (the next one, for carried state).
-        after = consumed.node_count if consumed is not None and entry.carried else node.id
-        user = next(
-            (
-                n
-                for n in result.nodes
-                if n.id > after and node.id in n.inputs and (loop is None or loop.holds(n.stack))
-            ),
-            None,
-        )
-        if user is not None and user.line is not None:
-            at = name_span(result.path, user.line, node.label or "") or node_span(result, user)
-            labels += _labels(user.line, at, words["used"].format(name=name))
-        labels += _backward_label(result, consumed, words["consumes"].format(name=name))
-        names = [DETACH_EACH_PASS] if entry.carried else [DETACH_ONCE, RECOMPUTE]
-        helps = [_help(words, key, fixes_by_name.get(key), name=name) for key in names]
+    message = ""
+    if entry.pattern == LOOP_EXTERNAL and entry.carried:
+        message = loop_rule.carried_message(name)
+        labels += _node_label(result, node, loop_rule.carried_made(name, why))
+        labels += _loop_use(result, node, entry, consumed, loop_rule.previous_pass_used(name))
+        labels += _backward_label(result, consumed, loop_rule.consumes_step(name, name))
+        statement = assignment(path, name, f"{name}.detach()", new=False, language=language)
+        helps = [
+            loop_rule.detach_each_pass_help(
+                name, edits(loop_rule.DETACH_EACH_PASS), statement=statement
+            )
+        ]
+    elif entry.pattern == LOOP_EXTERNAL:
+        message = loop_rule.made_before_message(name)
+        labels += _node_label(result, node, loop_rule.made_outside(name, why))
+        labels += _loop_use(result, node, entry, consumed, loop_rule.USED_INSIDE)
+        labels += _backward_label(result, consumed, loop_rule.consumes_step(name))
+        helps = [
+            loop_rule.detach_once_help(name, edits(loop_rule.DETACH_ONCE)),
+            loop_rule.recompute_in_loop_help(name, edits(loop_rule.RECOMPUTE_IN_LOOP)),
+        ]
     elif entry.pattern == SHARED:
-        labels += _node_label(result, node, words["made"].format(name=name, why=why))
-        labels += _backward_label(result, first, words["consumes"].format(name=name))
-        labels += _backward_label(result, second, words["again"].format(name=name))
+        message = shared_rule.shared_message(name)
+        labels += _node_label(result, node, shared_rule.made_here(name, why))
+        labels += _backward_label(result, first, shared_rule.consumes_step(name))
+        labels += _backward_label(result, second, shared_rule.needs_step_again(name))
         a, b = (_label_of(result, backward.root) for backward in (first, second))
-        add = fixes_by_name.get(ADD_LOSSES)
-        if a and b and a != b:
-            helps.append(_help(words, ADD_LOSSES, add, first=a, second=b))
-        else:
-            helps.append(Help(words[ADD_LOSSES + " in words"]))
-        helps.append(Help(words["detach in the first loss"].format(name=name)))
+        added = edits(shared_rule.ADD_THE_LOSSES)
+        # The losses are named where the corrected lines can be written with their names.
+        named = (a, b) if added else (None, None)
+        helps.append(shared_rule.add_the_losses_help(*named, added))
+        helps.append(shared_rule.detach_in_first_loss_help(name, []))
     elif entry.pattern == DOUBLE:
-        labels += _backward_label(result, second, words["panics"].format(name=name), True)
-        labels += _node_label(result, node, words["made"].format(name=name), primary=False)
-        labels += _backward_label(result, first, words["consumes"].format(name=name))
-        helps.append(Help(words["keep the gradients"]))
-        helps.append(_help(words, REBUILD_LOSS, fixes_by_name.get(REBUILD_LOSS), name=name))
-    message = words["message"].format(name=name)
+        message = double_rule.twice_message(name)
+        labels += _backward_label(result, second, double_rule.panics_here(name), True)
+        labels += _node_label(result, node, double_rule.made_here(name), primary=False)
+        labels += _backward_label(result, first, double_rule.consumes_graph(name))
+        helps.append(double_rule.keep_the_gradients_help())
+        helps.append(double_rule.rebuild_the_loss_help(name, edits(double_rule.REBUILD_THE_LOSS)))
     primary = next((label for label in labels if label.primary), None)
     labels = ([primary] if primary else []) + [label for label in labels if not label.primary]
     return Diagnostic(
@@ -380,13 +409,31 @@ def _written(result: RunResult, entry: AuditEntry, fixes: list[Fix]) -> Diagnost
     )
 
 
-def _help(words: dict[str, str], key: str, fix: Fix | None, **names: str) -> Help:
-    """The rule's help `key`, with the fix's corrected lines when they can be written (else
-    said in words, as lint says it)."""
-    edits = fix.edits() if fix is not None else []
-    if not edits and key + " in words" in words:
-        return Help(words[key + " in words"].format(**names))
-    return Help(words[key].format(**names), edits)
+def _loop_use(
+    result: RunResult, node: NodeRecord, entry: AuditEntry, consumed, text: str
+) -> list[Label]:
+    """Where the loop reads `node`: in the panicking pass (the next one, for carried state)."""
+    loop = next(
+        (
+            loop
+            for loop in find_loops(result.path, result.language)
+            if loop.line == entry.loop_line
+        ),
+        None,
+    )
+    after = consumed.node_count if consumed is not None and entry.carried else node.id
+    user = next(
+        (
+            n
+            for n in result.nodes
+            if n.id > after and node.id in n.inputs and (loop is None or loop.holds(n.stack))
+        ),
+        None,
+    )
+    if user is None or user.line is None:
+        return []
+    at = name_span(result.path, user.line, node.label or "", result.language)
+    return _labels(user.line, at or node_span(result, user), text)
 
 
 def _why(result: RunResult, node: NodeRecord) -> str:
@@ -435,7 +482,8 @@ def _node_label(
 def _backward_label(result: RunResult, backward, text: str, primary: bool = False) -> list[Label]:
     if backward is None or backward.line is None:
         return []
-    at = call_span(result.path, backward.line, "backward") or line_span(result.path, backward.line)
+    at = call_span(result.path, backward.line, "backward", result.language)
+    at = at or line_span(result.path, backward.line)
     return _labels(backward.line, at, text, primary)
 
 

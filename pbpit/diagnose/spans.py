@@ -13,7 +13,7 @@ import ast
 from dataclasses import dataclass
 from functools import cache
 
-from pbpit.source import is_rust, source_line, span, statement_range, syntax_tree
+from pbpit.source import Language, source_line, span, statement_range, syntax_tree
 from pbpit.trace import NodeRecord, RunResult
 
 Span = tuple[int, int]
@@ -42,10 +42,12 @@ class Expression:
     end: int
 
 
-def expressions(path: str, line: int) -> list[Expression]:
+def expressions(path: str, line: int, language: Language) -> list[Expression]:
     """The calls, operators and names of the statements starting on `line` that lie on it,
     in the order they run."""
-    return list(_rust_expressions(path, line) if is_rust(path) else _python_expressions(path, line))
+    if language is Language.RUST:
+        return list(_rust_expressions(path, line))
+    return list(_python_expressions(path, line))
 
 
 @cache
@@ -165,10 +167,11 @@ def node_span(result: RunResult, node: NodeRecord) -> Span | None:
     if node.line is None:
         return None
     line = node.line
-    whole = span(result.path, line)
-    if statement_range(result.path, line) != (line, line):
+    path, language = result.path, result.language
+    whole = span(path, line, language)
+    if statement_range(path, line, language) != (line, line):
         return whole
-    made = [e for e in expressions(result.path, line) if e.kind != "name"]
+    made = [e for e in expressions(path, line, language) if e.kind != "name"]
     # The run of nodes this line made around `node`; the line may have run more than once.
     first = node.id
     while first > 0 and (before := result.node(first - 1)) is not None and line in before.stack:
@@ -191,15 +194,19 @@ def node_span(result: RunResult, node: NodeRecord) -> Span | None:
     return whole
 
 
-def name_span(path: str, line: int, name: str) -> Span | None:
+def name_span(path: str, line: int, name: str, language: Language) -> Span | None:
     """Where the variable `name` is first read on `line`."""
-    found = next((e for e in expressions(path, line) if e.kind == "name" and e.name == name), None)
+    found = next(
+        (e for e in expressions(path, line, language) if e.kind == "name" and e.name == name), None
+    )
     return None if found is None else (found.start, found.end)
 
 
-def call_span(path: str, line: int, method: str) -> Span | None:
+def call_span(path: str, line: int, method: str, language: Language) -> Span | None:
     """The whole call of `method` on `line` (`loss.backward()`), the last if several."""
-    calls = [e for e in expressions(path, line) if e.kind == "call" and e.name == method]
+    calls = [
+        e for e in expressions(path, line, language) if e.kind == "call" and e.name == method
+    ]
     return None if not calls else (calls[-1].start, calls[-1].end)
 
 

@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
-from pbpit.diagnostics.model import Diagnostic, Help
+from pbpit.diagnostics.model import Diagnostic, Edit, Help
 from pbpit.lint.fixes import Fixes
 from pbpit.lint.rule import Fix, Meeting, Rule
+
+KEEP_THE_GRADIENTS = Fix(
+    "keep the gradients",
+    "use the `Gradients` the first backward returned: a graph is backpropagated once",
+)
+REBUILD_THE_LOSS = Fix(
+    "rebuild the loss",
+    "build the loss again (run its forward again) before the second backward",
+)
 
 
 class DoubleBackward(Rule):
@@ -48,16 +57,7 @@ fn main() {
     let _grads = loss.backward();
 }
 """
-    fixes = (
-        Fix(
-            "keep the gradients",
-            "use the `Gradients` the first backward returned: a graph is backpropagated once",
-        ),
-        Fix(
-            "rebuild the loss",
-            "build the loss again (run its forward again) before the second backward",
-        ),
-    )
+    fixes = (KEEP_THE_GRADIENTS, REBUILD_THE_LOSS)
 
     def meeting(self, meeting: Meeting, fixes: Fixes) -> Diagnostic | None:
         if meeting.loop is not None or not meeting.same_tensor:
@@ -65,19 +65,46 @@ fn main() {
         definition, earlier, later = meeting.definition, meeting.earlier, meeting.later
         name = definition.name
         through = later.receiver if later.receiver and later.receiver != name else None
-        message = f"`{name}` is backpropagated twice: the 2nd backward panics"
-        if through is not None:
-            message = (
-                f"`{name}` is backpropagated twice, the 2nd time through its clone "
-                f"`{through}`: the 2nd backward panics"
-            )
         labels = [
-            fixes.label(later.span, f"this backward panics: `{name}`'s graph is gone", True),
-            fixes.label(definition.span, f"`{name}` is made here"),
-            fixes.label(earlier.span, f"the first backward consumes `{name}`'s graph here"),
+            fixes.label(later.span, panics_here(name), True),
+            fixes.label(definition.span, made_here(name)),
+            fixes.label(earlier.span, consumes_graph(name)),
         ]
-        helps = [
-            Help("use the `Gradients` the first backward returned: a graph is backpropagated once"),
-            Help(f"or build `{name}` again (run its forward again) before the second backward"),
-        ]
+        helps = [keep_the_gradients_help(), rebuild_the_loss_help(name, [])]
+        message = twice_message(name, through)
         return fixes.diagnostic(self.name, message, name, labels, helps, later.span[0])
+
+
+# -- the words, which the dynamic audit (`pbpit.diagnose.findings`) says of the same finding
+
+
+def twice_message(name: str, through: str | None = None) -> str:
+    """`name` backpropagated twice, the 2nd time `through` a clone of it if given."""
+    if through is not None:
+        return (
+            f"`{name}` is backpropagated twice, the 2nd time through its clone "
+            f"`{through}`: the 2nd backward panics"
+        )
+    return f"`{name}` is backpropagated twice: the 2nd backward panics"
+
+
+def panics_here(name: str) -> str:
+    return f"this backward panics: `{name}`'s graph is gone"
+
+
+def made_here(name: str) -> str:
+    return f"`{name}` is made here"
+
+
+def consumes_graph(name: str) -> str:
+    return f"the first backward consumes `{name}`'s graph here"
+
+
+def keep_the_gradients_help() -> Help:
+    return Help("use the `Gradients` the first backward returned: a graph is backpropagated once")
+
+
+def rebuild_the_loss_help(name: str, edits: list[Edit]) -> Help:
+    """Rebuild the loss, with the edits that run its forward again when they can be written."""
+    message = f"or build `{name}` again (run its forward again) before the second backward"
+    return Help(message, edits)

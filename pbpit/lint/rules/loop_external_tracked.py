@@ -3,12 +3,29 @@ the next, is used by the loop's backward."""
 
 from __future__ import annotations
 
-from pbpit.diagnostics.model import Diagnostic, Help
+from pbpit.diagnostics.model import Diagnostic, Edit, Help
 from pbpit.engine.graph import Requirement
 from pbpit.lint.fixes import Fixes, last_segment
 from pbpit.lint.rule import Fix, Meeting, Rule
 from pbpit.lint.values import Definition
 from pbpit.rust.syntax import Node
+
+DETACH_ONCE = Fix(
+    "detach once",
+    "if the tensor needs no gradient, `.detach()` it where it is made: a detached tensor "
+    "is data, reusable by every pass",
+)
+RECOMPUTE_IN_LOOP = Fix(
+    "recompute in the loop",
+    "if gradients must flow through it, compute it inside the loop, every pass: each "
+    "backward walks a graph of its own",
+)
+DETACH_EACH_PASS = Fix(
+    "detach each pass",
+    "for state carried from pass to pass, detach it at the end of each pass "
+    "(`.detach().require_grad()` if it entered the loop as a leaf): gradients stop at "
+    "the pass boundary",
+)
 
 
 class LoopExternalTracked(Rule):
@@ -66,24 +83,7 @@ fn main() {
     }
 }
 """
-    fixes = (
-        Fix(
-            "detach once",
-            "if the tensor needs no gradient, `.detach()` it where it is made: a detached tensor "
-            "is data, reusable by every pass",
-        ),
-        Fix(
-            "recompute in the loop",
-            "if gradients must flow through it, compute it inside the loop, every pass: each "
-            "backward walks a graph of its own",
-        ),
-        Fix(
-            "detach each pass",
-            "for state carried from pass to pass, detach it at the end of each pass "
-            "(`.detach().require_grad()` if it entered the loop as a leaf): gradients stop at "
-            "the pass boundary",
-        ),
-    )
+    fixes = (DETACH_ONCE, RECOMPUTE_IN_LOOP, DETACH_EACH_PASS)
 
     def meeting(self, meeting: Meeting, fixes: Fixes) -> Diagnostic | None:
         if meeting.loop is None:
@@ -102,14 +102,12 @@ fn main() {
             entry = meeting.entry or {}
             use = loss.first_read(definition, within, meeting.in_pass, set(entry)) or use
             name = use.name if use is not None else name
-            made = f"`{definition.name}` is made here"
-            message = (
-                f"`{name}` carries a tracked tensor from one pass of the loop into the next: "
-                "a later pass's backward panics"
+            message = carried_message(name)
+            labels.append(
+                fixes.label(definition.span, carried_made(definition.name, definition.why), True)
             )
-            labels.append(fixes.label(definition.span, f"{made}, {definition.why}", True))
             if use is not None and use.value.origin is definition:
-                labels.append(fixes.label(use.span, f"the previous pass's `{name}` is used here"))
+                labels.append(fixes.label(use.span, previous_pass_used(name)))
             elif use is not None:
                 labels.append(
                     fixes.label(use.span, f"`{name}` brings it here from the previous pass")
@@ -117,32 +115,93 @@ fn main() {
             held = entry.get(name)
             leaf = held is not None and held.requirement == Requirement.GRAD
             helps = [detach_each_pass(name, meeting, leaf, fixes)]
-            later = (
-                "a later pass" if name == definition.name else f"a later pass, through `{name}`,"
-            )
+            consumes = consumes_step(definition.name, carried_by=name)
         else:
-            message = (
-                f"`{name}` is a tracked tensor made before the loop and used in it: "
-                "the loop's 2nd backward panics"
-            )
-            labels.append(
-                fixes.label(
-                    definition.span,
-                    f"`{name}` is made here, outside the loop, {definition.why}",
-                    True,
-                )
-            )
+            message = made_before_message(name)
+            labels.append(fixes.label(definition.span, made_outside(name, definition.why), True))
             if use is not None:
-                labels.append(fixes.label(use.span, "used here, inside the loop"))
+                labels.append(fixes.label(use.span, USED_INSIDE))
             helps = [detach_once(definition, fixes), recompute_in_loop(definition, meeting, fixes)]
-            later = "the next pass"
-        labels.append(
-            fixes.label(
-                meeting.earlier.span,
-                f"this backward consumes `{definition.name}`'s step; {later} panics at it",
-            )
-        )
+            consumes = consumes_step(definition.name)
+        labels.append(fixes.label(meeting.earlier.span, consumes))
         return fixes.diagnostic(self.name, message, name, labels, helps, definition.span[0])
+
+
+# -- the words, which the dynamic audit (`pbpit.diagnose.findings`) says of the same finding
+
+
+def made_before_message(name: str) -> str:
+    return (
+        f"`{name}` is a tracked tensor made before the loop and used in it: "
+        "the loop's 2nd backward panics"
+    )
+
+
+def carried_message(name: str) -> str:
+    """For state `name` carries from pass to pass."""
+    return (
+        f"`{name}` carries a tracked tensor from one pass of the loop into the next: "
+        "a later pass's backward panics"
+    )
+
+
+def made_outside(name: str, why: str) -> str:
+    """The label on where `name` is made; `why` says how it is tracked."""
+    return f"`{name}` is made here, outside the loop, {why}"
+
+
+def carried_made(name: str, why: str) -> str:
+    return f"`{name}` is made here, {why}"
+
+
+USED_INSIDE = "used here, inside the loop"
+
+
+def previous_pass_used(name: str) -> str:
+    return f"the previous pass's `{name}` is used here"
+
+
+def consumes_step(name: str, carried_by: str | None = None) -> str:
+    """The label on the backward that consumes `name`'s step; `carried_by` names the variable
+    that carries it into a later pass (state carried from pass to pass)."""
+    later = "the next pass"
+    if carried_by is not None:
+        later = "a later pass"
+        if carried_by != name:
+            later = f"a later pass, through `{carried_by}`,"
+    return f"this backward consumes `{name}`'s step; {later} panics at it"
+
+
+def detach_once_help(name: str, edits: list[Edit]) -> Help:
+    """Detach once, with its edits (said in words without them)."""
+    message = f"if `{name}` needs no gradient, detach it once"
+    if not edits:
+        return Help(f"{message}: add `.detach()` where it is made")
+    return Help(message, edits)
+
+
+def recompute_in_loop_help(name: str, edits: list[Edit]) -> Help:
+    """Recompute in the loop, with its edits (said in words without them)."""
+    message = f"if gradients must flow through `{name}`, compute it inside the loop, every pass"
+    if not edits:
+        return Help(f"{message}, where the backward uses it")
+    return Help(message, edits)
+
+
+def detach_each_pass_help(
+    name: str, edits: list[Edit], leaf: bool = False, statement: str | None = None
+) -> Help:
+    """Detach each pass, with its edits; without them, said in words ending with `statement`
+    (Rust's `name = name.detach();` unless given)."""
+    message = f"detach `{name}` at the end of each pass: gradients stop at the pass boundary"
+    detached = f"{name}.detach()"
+    if leaf:
+        # It entered the loop as a leaf that requires grad: it must stay one.
+        message = f"make `{name}` a new leaf at the end of each pass, as it entered the loop"
+        detached = f"{name}.detach().require_grad()"
+    if not edits:
+        return Help(f"{message}: `{statement or f'{name} = {detached};'}`")
+    return Help(message, edits)
 
 
 # -- the fixes
@@ -150,10 +209,8 @@ fn main() {
 
 def detach_once(definition: Definition, fixes: Fixes) -> Help:
     """Detach once: `.detach()` where the tensor is made."""
-    message = f"if `{definition.name}` needs no gradient, detach it once"
-    if definition.value is None:
-        return Help(f"{message}: add `.detach()` where it is made")
-    return Help(message, fixes.detach_edits(definition.value))
+    edits = [] if definition.value is None else fixes.detach_edits(definition.value)
+    return detach_once_help(definition.name, edits)
 
 
 def recompute_in_loop(definition: Definition, meeting: Meeting, fixes: Fixes) -> Help:
@@ -162,8 +219,7 @@ def recompute_in_loop(definition: Definition, meeting: Meeting, fixes: Fixes) ->
     name = definition.name
     loop = meeting.loop
     assert loop is not None
-    message = f"if gradients must flow through `{name}`, compute it inside the loop, every pass"
-    fallback = Help(f"{message}, where the backward uses it")
+    fallback = recompute_in_loop_help(name, [])
     body = loop.child_by_field_name("body")
     block = loop.parent
     if block is not None and block.type == "expression_statement":
@@ -189,18 +245,13 @@ def recompute_in_loop(definition: Definition, meeting: Meeting, fixes: Fixes) ->
     ):
         return fallback
     edits = fixes.move_into_loop(moved, loop)
-    return fallback if edits is None else Help(message, edits)
+    return fallback if edits is None else recompute_in_loop_help(name, edits)
 
 
 def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> Help:
     """Detach each pass: `name = name.detach();` as the last statement of the loop's body."""
-    message = f"detach `{name}` at the end of each pass: gradients stop at the pass boundary"
-    detached = f"{name}.detach()"
-    if leaf:
-        # It entered the loop as a leaf that requires grad: it must stay one.
-        message = f"make `{name}` a new leaf at the end of each pass, as it entered the loop"
-        detached = f"{name}.detach().require_grad()"
-    fallback = Help(f"{message}: `{name} = {detached};`")
+    detached = f"{name}.detach().require_grad()" if leaf else f"{name}.detach()"
+    fallback = detach_each_pass_help(name, [], leaf)
     loop = meeting.loop
     body = loop.child_by_field_name("body") if loop is not None else None
     if body is not None and holds_tensors(name, body, fixes):
@@ -212,7 +263,7 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
     if body is None or body.type != "block" or meeting.in_macro:
         return fallback
     edit = fixes.append_line(body, f"{name} = {detached};")
-    return fallback if edit is None else Help(message, [edit])
+    return fallback if edit is None else detach_each_pass_help(name, [edit], leaf)
 
 
 def holds_tensors(name: str, body: Node, fixes: Fixes) -> bool:

@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
-from pbpit.diagnostics.model import Diagnostic, Help
+from pbpit.diagnostics.model import Diagnostic, Edit, Help
 from pbpit.engine.graph import Requirement
 from pbpit.lint.fixes import Fixes
 from pbpit.lint.rule import Call, Fix, Rule
+
+DETACH_FIRST = Fix(
+    "detach first",
+    "`.detach()` before `.require_grad()`: a new leaf whose gradient is kept; nothing "
+    "flows back through it to what made it",
+)
+DROP_REQUIRE_GRAD = Fix(
+    "drop require_grad",
+    "remove `.require_grad()`: the tensor is tracked already, and gradients flow "
+    "through it to the leaves it comes from",
+)
 
 
 class RequireGradNonLeaf(Rule):
@@ -54,18 +65,7 @@ fn main() {
     println!("feats.grad = {:?}", g.map(|g| g.into_data().to_vec::<f32>().unwrap()));
 }
 """
-    fixes = (
-        Fix(
-            "detach first",
-            "`.detach()` before `.require_grad()`: a new leaf whose gradient is kept; nothing "
-            "flows back through it to what made it",
-        ),
-        Fix(
-            "drop require_grad",
-            "remove `.require_grad()`: the tensor is tracked already, and gradients flow "
-            "through it to the leaves it comes from",
-        ),
-    )
+    fixes = (DETACH_FIRST, DROP_REQUIRE_GRAD)
     words = (b"require_grad",)
     methods = frozenset({"require_grad", "set_require_grad"})
 
@@ -76,15 +76,46 @@ fn main() {
             return None
         origin = call.receiver.origin
         name = origin.name if origin is not None else ""
-        what = f"`{name}`" if name else "the tensor"
         called = "require_grad()" if call.name == "require_grad" else "set_require_grad(true)"
         labels = [
-            fixes.label(call.span, f"this panics: {what} is not a leaf", True),
-            fixes.label(call.receiver_span, f"a tracked intermediate, {call.receiver.why}"),
+            fixes.label(call.span, panics_here(name), True),
+            fixes.label(call.receiver_span, intermediate(call.receiver.why)),
         ]
-        message = f"`{called}` on a tracked intermediate panics: `{self.panic}`"
         helps = [detach_first(call, fixes), drop_require_grad(called, call, fixes)]
-        return fixes.diagnostic(self.name, message, name, labels, helps, call.span[0])
+        return fixes.diagnostic(self.name, message(called), name, labels, helps, call.span[0])
+
+
+# -- the words, which a run that panics so (`pbpit.diagnose.findings`) says of the same call
+
+
+def message(called: str) -> str:
+    """`called` is `require_grad()` or `set_require_grad(true)`."""
+    return f"`{called}` on a tracked intermediate panics: `{RequireGradNonLeaf.panic}`"
+
+
+def panics_here(name: str) -> str:
+    """The label on the call; `name` is the tensor's, or empty."""
+    what = f"`{name}`" if name else "the tensor"
+    return f"this panics: {what} is not a leaf"
+
+
+def intermediate(why: str) -> str:
+    """The label on the tensor the call is made on; `why` says how it is tracked."""
+    return f"a tracked intermediate, {why}"
+
+
+def detach_first_help(edits: list[Edit]) -> Help:
+    return Help(
+        "if nothing must train through it, detach it first: a new leaf, cut from the graph", edits
+    )
+
+
+def drop_require_grad_help(called: str, edits: list[Edit]) -> Help:
+    return Help(
+        f"if gradients must flow through it to the leaves it comes from, drop `.{called}`: it is "
+        "tracked already",
+        edits,
+    )
 
 
 # -- the fixes
@@ -93,16 +124,9 @@ fn main() {
 def detach_first(call: Call, fixes: Fixes) -> Help:
     """Detach first: `.detach()` between the tensor and the call."""
     at = call.receiver_span[1]
-    return Help(
-        "if nothing must train through it, detach it first: a new leaf, cut from the graph",
-        [fixes.edit(at, at, ".detach()")],
-    )
+    return detach_first_help([fixes.edit(at, at, ".detach()")])
 
 
 def drop_require_grad(called: str, call: Call, fixes: Fixes) -> Help:
     """Drop require_grad: the call goes, the tensor stays tracked."""
-    return Help(
-        f"if gradients must flow through it to the leaves it comes from, drop `.{called}`: it is "
-        "tracked already",
-        [fixes.edit(call.receiver_span[1], call.span[1], "")],
-    )
+    return drop_require_grad_help(called, [fixes.edit(call.receiver_span[1], call.span[1], "")])

@@ -3,10 +3,21 @@ after the other."""
 
 from __future__ import annotations
 
-from pbpit.diagnostics.model import Diagnostic, Help
+from pbpit.diagnostics.model import Diagnostic, Edit, Help
 from pbpit.lint.fixes import Fixes
 from pbpit.lint.rule import Fix, Meeting, Rule
 from pbpit.lint.values import Backward, Definition
+
+ADD_THE_LOSSES = Fix(
+    "add the losses",
+    "add the losses and run one backward on their sum; read each loss's value "
+    "(`into_scalar()`) to log it",
+)
+DETACH_IN_FIRST_LOSS = Fix(
+    "detach in the first loss",
+    "if the first loss must not train what made the shared tensor (a GAN's "
+    "discriminator step), detach the tensor in it",
+)
 
 
 class SharedIntermediate(Rule):
@@ -57,18 +68,7 @@ fn main() {
     let _grads = (l1 + l2).backward();
 }
 """
-    fixes = (
-        Fix(
-            "add the losses",
-            "add the losses and run one backward on their sum; read each loss's value "
-            "(`into_scalar()`) to log it",
-        ),
-        Fix(
-            "detach in the first loss",
-            "if the first loss must not train what made the shared tensor (a GAN's "
-            "discriminator step), detach the tensor in it",
-        ),
-    )
+    fixes = (ADD_THE_LOSSES, DETACH_IN_FIRST_LOSS)
 
     def meeting(self, meeting: Meeting, fixes: Fixes) -> Diagnostic | None:
         if meeting.loop is not None or meeting.same_tensor:
@@ -76,13 +76,52 @@ fn main() {
         definition, earlier, later = meeting.definition, meeting.earlier, meeting.later
         name = definition.name
         labels = [
-            fixes.label(definition.span, f"`{name}` is made here, {definition.why}", True),
-            fixes.label(earlier.span, f"this backward consumes `{name}`'s step"),
-            fixes.label(later.span, f"this backward needs `{name}`'s step again and panics"),
+            fixes.label(definition.span, made_here(name, definition.why), True),
+            fixes.label(earlier.span, consumes_step(name)),
+            fixes.label(later.span, needs_step_again(name)),
         ]
         helps = [add_the_losses(earlier, later), detach_in_first_loss(definition, earlier, fixes)]
-        message = f"`{name}` is shared by two losses, each backpropagated: the 2nd backward panics"
+        message = shared_message(name)
         return fixes.diagnostic(self.name, message, name, labels, helps, definition.span[0])
+
+
+# -- the words, which the dynamic audit (`pbpit.diagnose.findings`) says of the same finding
+
+
+def shared_message(name: str) -> str:
+    return f"`{name}` is shared by two losses, each backpropagated: the 2nd backward panics"
+
+
+def made_here(name: str, why: str) -> str:
+    """The label on where `name` is made; `why` says how it is tracked."""
+    return f"`{name}` is made here, {why}"
+
+
+def consumes_step(name: str) -> str:
+    return f"this backward consumes `{name}`'s step"
+
+
+def needs_step_again(name: str) -> str:
+    return f"this backward needs `{name}`'s step again and panics"
+
+
+def add_the_losses_help(first: str | None, second: str | None, edits: list[Edit]) -> Help:
+    """Add the losses, said with the losses' names when both have one (and differ)."""
+    if first and second and first != second:
+        message = f"add the losses and run one backward: `({first} + {second}).backward()`"
+        return Help(message, edits)
+    return Help("add the two losses and run one backward on their sum")
+
+
+def detach_in_first_loss_help(name: str, edits: list[Edit]) -> Help:
+    """Detach in the first loss, with its edit (said in words without it)."""
+    message = (
+        f"if the first loss must not train what made `{name}` (as in a GAN's discriminator "
+        f"step), detach `{name}` in it"
+    )
+    if not edits:
+        return Help(f"{message}: `{name}.clone().detach()`")
+    return Help(message, edits)
 
 
 # -- the fixes
@@ -90,19 +129,12 @@ fn main() {
 
 def add_the_losses(earlier: Backward, later: Backward) -> Help:
     """Add the losses: one backward on their sum, said with their names when they have some."""
-    first, second = earlier.receiver, later.receiver
-    if first and second and first != second:
-        return Help(f"add the losses and run one backward: `({first} + {second}).backward()`")
-    return Help("add the two losses and run one backward on their sum")
+    return add_the_losses_help(earlier.receiver, later.receiver, [])
 
 
 def detach_in_first_loss(definition: Definition, earlier: Backward, fixes: Fixes) -> Help:
     """Detach in the first loss: `.detach()` after the `.clone()` the first loss reads it by."""
     name = definition.name
-    message = (
-        f"if the first loss must not train what made `{name}` (as in a GAN's discriminator "
-        f"step), detach `{name}` in it"
-    )
     read = earlier.loss.first_read(definition, (definition.span[1], earlier.span[0]))
     node = read.node if read is not None else None
     field_ = node.parent if node is not None else None
@@ -114,5 +146,7 @@ def detach_in_first_loss(definition: Definition, earlier: Backward, fixes: Fixes
         and call.type == "call_expression"
         and fixes.text(field_).endswith(".clone")
     ):
-        return Help(message, [fixes.edit(call.end_byte, call.end_byte, ".detach()")])
-    return Help(f"{message}: `{name}.clone().detach()`")
+        return detach_in_first_loss_help(
+            name, [fixes.edit(call.end_byte, call.end_byte, ".detach()")]
+        )
+    return detach_in_first_loss_help(name, [])
