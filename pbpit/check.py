@@ -62,6 +62,7 @@ from typing import Any
 from pbpit.errors import UsageError
 from pbpit.runner import Case, builtin_cases, resolve_case, run_case
 from pbpit.runner.run import CaseTimedOut
+from pbpit.source import CASE_SUFFIXES, Language
 
 CI_TIMEOUT = 600.0
 """Seconds a case may run when the CI environment variable is set and `--timeout` is not given."""
@@ -226,7 +227,7 @@ def is_case_file(path: Path, glob: str | None = None) -> bool:
     """Whether the file `path`, found in a directory, is a case file (see the module docstring):
     with `glob`, its name matches it; else it has a `.stdout` golden, or it is a `.py` that
     imports pbpit or a `.rs` with `fn main`. Only `.py` and `.rs` files are ever case files."""
-    if path.suffix not in (".py", ".rs") or path.is_dir():
+    if path.suffix not in CASE_SUFFIXES or path.is_dir():
         return False
     if glob is not None:
         return fnmatch.fnmatchcase(path.name, glob)
@@ -236,7 +237,8 @@ def is_case_file(path: Path, glob: str | None = None) -> bool:
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return True  # run, so that pbpit says why it cannot be read, rather than skip it
-    return bool((_IMPORTS_PBPIT if path.suffix == ".py" else _FN_MAIN).search(text))
+    python = CASE_SUFFIXES[path.suffix] is Language.PYTHON
+    return bool((_IMPORTS_PBPIT if python else _FN_MAIN).search(text))
 
 
 def _has_golden(path: Path) -> bool:
@@ -258,7 +260,7 @@ def _cases_at(spec: str, bless: bool, glob: str | None) -> list[Case]:
             hint = "" if bless else " (run with --bless to create them)"
             raise UsageError(f"no {what} in {spec}{hint}")
         return [Case.file(f) for f in files]
-    if not path.exists() and path.suffix not in (".py", ".rs") and "/" in spec:
+    if not path.exists() and path.suffix not in CASE_SUFFIXES and "/" in spec:
         raise UsageError(f"no such case file or directory: {spec}")
     return [resolve_case(spec)]
 

@@ -33,6 +33,10 @@ class Language(StrEnum):
         return cls.RUST if str(path).endswith(".rs") else cls.PYTHON
 
 
+CASE_SUFFIXES = {".py": Language.PYTHON, ".rs": Language.RUST}
+"""The suffixes a case file has, and the language each says it is in."""
+
+
 def not_utf8(err: UnicodeDecodeError) -> str:
     """How pbpit says a case file is not UTF-8, whatever its language:
     `not UTF-8 text (invalid start byte at byte 7)`."""

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pbpit.errors import UsageError
-from pbpit.source import Language
+from pbpit.source import CASE_SUFFIXES, Language
 
 # The named cases live at the top of the repository (`cases/`) and ship inside the package as
 # `pbpit/cases/` (setup.py maps one onto the other).
@@ -74,8 +74,6 @@ def _canonical(name: str) -> str:
     return name.replace("-", "_")
 
 
-CASE_SUFFIXES = (".py", ".rs")
-"""What a case file's name ends with: Python or Rust."""
 
 
 def resolve_case(spec: str) -> Case:
