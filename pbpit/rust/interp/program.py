@@ -25,6 +25,7 @@ from typing import TextIO
 
 from pbpit.rust.interp.check import check
 from pbpit.rust.interp.compile import Compiler
+from pbpit.rust.interp.grammar import check_grammar
 from pbpit.rust.interp.known_panics import refuse_known_panics
 from pbpit.rust.interp.lower import escape_refusal, lower
 from pbpit.rust.interp.nodes import Unsupported
@@ -103,6 +104,7 @@ def _program(source: RustFile) -> Program:
             raise refused
         raise RustSyntaxError(f"{source.where(node)}: {what}")
     with _deep_recursion(), _no_collection():
+        check_grammar(source)
         crate = lower(source)
         check(crate)
         refuse_known_panics(crate)
