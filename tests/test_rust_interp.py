@@ -1954,3 +1954,99 @@ def test_a_collection_too_large_to_hold_is_refused_before_it_is_made(tmp_path, e
         run_program(load(path), source)
     assert caught.value.where == Run("", "", None, path, source).at(expr.removeprefix("vec!"))
     assert caught.value.what.startswith(f"{what} of {n} elements, more than pbpit holds")
+
+
+# -- use after move: rustc's E0382 ---------------------------------------------------------------
+
+
+def test_twice_with_feats_moved_into_the_loop_is_refused_as_rustc_rejects_it(tmp_path):
+    source = (Path(__file__).parent.parent / "cases" / "twice.rs").read_text(encoding="utf-8")
+    moved = source.replace("(feats.clone() * w.clone())", "(feats * w.clone())")
+    assert moved != source
+    err, where = refusal(tmp_path, moved)
+    assert err.where == where.at("feats * w")
+    assert err.what == (
+        "use of moved value: `feats` (value moved at 20:21, in previous iteration of loop; "
+        "rustc rejects it: error[E0382])"
+    )
+
+
+# (program body, where rustc 1.95 points, use or borrow): rustc rejects each with E0382.
+MOVED = [
+    ('let s = String::new();\nlet t = s;\nprintln!("{}", s);', "5:20", "borrow"),
+    ("let v = vec![1];\nlet w = v;\nlet z = v;", "5:13", "use"),
+    ("let v = vec![1];\nif c {\n    let w = v;\n}\nlet z = v;", "7:13", "use"),
+    ("let o = Some(String::new());\nlet a = o.unwrap();\nlet b = o.is_some();", "5:13", "borrow"),
+    ('let v = vec![1];\nlet f = move || v.len();\nprintln!("{:?}", v);', "5:22", "borrow"),
+    ("let v = vec![1];\nlet w = [v];\nlet n = v.len();", "5:13", "borrow"),
+    ("let v = vec![1];\nlet w = Some(v);\nlet n = v.len();", "5:13", "borrow"),
+    ("let v = vec![vec![1]];\nfor x in v {\n}\nlet n = v.len();", "6:13", "borrow"),
+    ("let v = vec![1];\nlet w = { v };\nlet n = v.len();", "5:13", "borrow"),
+    ("let v = vec![1];\nlet f = || { let w = v; };\nlet n = v.len();", "5:13", "borrow"),
+]
+
+
+@pytest.mark.parametrize(("body", "at", "kind"), MOVED)
+def test_a_value_used_after_it_was_moved_is_refused(tmp_path, body, at, kind):
+    source = "fn main() {\n    let c = true;\n" + textwrap.indent(body, "    ") + "\n}\n"
+    err, where = refusal(tmp_path, source)
+    assert err.where == f"{where.path}:{at}"
+    assert err.what.startswith(f"{kind} of moved value: `")
+    assert err.what.endswith("rustc rejects it: error[E0382])")
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "let v = vec![1];\nfor _ in 0..2 {\n    let w = v;\n}",
+        "let v = vec![1];\nlet mut i = 0;\nwhile i < 2 {\n    i += 1;\n    let w = v;\n}",
+        "let v = vec![1];\nfor _ in 0..2 {\n    let w = v;\n    continue;\n}",
+    ],
+)
+def test_a_move_in_a_loop_is_a_move_in_the_previous_iteration(tmp_path, body):
+    source = "fn main() {\n" + textwrap.indent(body, "    ") + "\n}\n"
+    err, where = refusal(tmp_path, source)
+    assert err.where == where.at("v;\n")
+    assert "in previous iteration of loop; rustc rejects it: error[E0382]" in err.what
+
+
+def test_moves_rustc_accepts_run(tmp_path):
+    # Each of these compiles with rustc 1.95 and prints this.
+    out = main(
+        tmp_path,
+        """
+        let c = true;
+        let v = vec![1];
+        if c {
+            let w = v;
+            println!("{:?}", w);
+        } else {
+            let z = v;
+            println!("{:?}", z);
+        }
+        let mut u = vec![2];
+        let w = u;
+        u = vec![3];
+        let z = u;
+        let s = String::from("s");
+        for i in 0..3 {
+            let t = s.clone();
+            if i == 1 {
+                let gone = s;
+                println!("{gone} {t}");
+                break;
+            }
+        }
+        let mut r = vec![4];
+        for _ in 0..2 {
+            let moved = r;
+            r = moved;
+        }
+        let n = 5;
+        let m = n;
+        let f = || z.len();
+        println!("{:?} {:?} {} {} {}", w, z, n, m, f());
+        println!("{:?}", r);
+        """,
+    )
+    assert out == "[1]\ns s\n[2] [3] 5 5 1\n[4]\n"
