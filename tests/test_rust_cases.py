@@ -148,7 +148,9 @@ FIXABLE = {
     + """\
         let x = Tensor::<2>::from_floats([[1.0, 2.0]], &device);
         let w1 = Tensor::<2>::from_floats([[1.0], [0.5]], &device).require_grad();
-        let pre = x.matmul(w1.clone());
+        // `x.clone()`: the fix moves this line into the loop, where a bare `x` is a use after
+        // move (rustc's E0382), which pbpit refuses.
+        let pre = x.clone().matmul(w1.clone());
         let hidden = pre.relu();
         for _step in 0..3 {
             let loss = hidden.clone().mul_scalar(2.0).sum();

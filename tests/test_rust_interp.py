@@ -1712,3 +1712,341 @@ def test_an_array_length_of_another_const_type_is_a_mismatch(tmp_path):
         where.at("N]"),
         "mismatched types: expected `usize`, found `i32`",
     )
+
+
+# -- programs rustc rejects are refused, never run (issue 10) ------------------------------------
+# Each message is rustc 1.95's (edition 2021) for the same program, at the span it points at.
+
+U128_MAX = "340282366920938463463374607431768211455"
+
+
+@pytest.mark.parametrize(
+    ("body", "needle", "what"),
+    [
+        (
+            "let x: i32 = ::MIN;",
+            "MIN",
+            "cannot find crate `MIN` in the list of imported crates (rustc rejects it: "
+            "error[E0425])",
+        ),
+        (
+            "let x = f32::SQRT_2;",
+            "SQRT_2",
+            "no associated item named `SQRT_2` found for type `f32` in the current scope "
+            "(rustc rejects it: error[E0599])",
+        ),
+        (
+            "let x = std::f32::SQRT_2;",
+            "SQRT_2",
+            "cannot find value `SQRT_2` in module `std::f32` (rustc rejects it: error[E0425])",
+        ),
+        (
+            "let x = std::f32::consts::MAX;",
+            "MAX",
+            "cannot find value `MAX` in module `std::f32::consts` (rustc rejects it: error[E0425])",
+        ),
+        (
+            "let x = nosuch::f64::consts::PI;",
+            "nosuch",
+            "cannot find module or crate `nosuch` in this scope (rustc rejects it: error[E0433])",
+        ),
+        (
+            "let x = f32::consts::PI;",
+            "f32",
+            "ambiguous associated type (rustc rejects it: error[E0223])",
+        ),
+        (
+            "let x = i32::EPSILON;",
+            "EPSILON",
+            "no associated item named `EPSILON` found for type `i32` in the current scope "
+            "(rustc rejects it: error[E0599])",
+        ),
+        (
+            "let v: Vec<i32> = ::Vec::new();",
+            "Vec::new",
+            "cannot find `Vec` in the crate root (rustc rejects it: error[E0433])",
+        ),
+    ],
+)
+def test_a_path_rustc_cannot_resolve_is_refused_at_its_segment(tmp_path, body, needle, what):
+    err, where = refusal(tmp_path, f'fn main() {{\n    {body}\n    println!("hi");\n}}\n')
+    assert (err.where, err.what) == (where.at(needle), what)
+
+
+def test_paths_rustc_resolves_still_run(tmp_path):
+    out = main(
+        tmp_path,
+        """
+        let a = ::std::f32::consts::PI;
+        let b = core::f64::consts::E;
+        let c = std::u8::MAX;
+        let d = ::core::i8::MIN;
+        let e = std::f32::MAX;
+        let v: Vec<i32> = ::std::vec::Vec::new();
+        println!("{a} {b} {c} {d} {e} {v:?}");
+        """,
+    )
+    assert out == (
+        "3.1415927 2.718281828459045 255 -128 340282350000000000000000000000000000000 []\n"
+    )
+
+
+def test_f32_consts_is_found_where_use_brings_the_module_in(tmp_path):
+    run = rust(
+        tmp_path, 'use std::f32;\nfn main() {\n    println!("{}", f32::consts::SQRT_2);\n}\n'
+    )
+    assert run.stdout == "1.4142135\n"
+
+
+@pytest.mark.parametrize("digits", [40, 4301, 5000])
+def test_an_integer_literal_beyond_u128_is_too_large(tmp_path, digits):
+    err, where = refusal(tmp_path, f"fn main() {{\n    let x = {'1' * digits};\n}}\n")
+    assert err.where == where.at("1")
+    assert err.what == (
+        f"integer literal is too large: value exceeds limit of `{U128_MAX}` (rustc rejects it)"
+    )
+
+
+def test_an_integer_literal_of_many_digits_within_u128_is_read(tmp_path):
+    out = main(tmp_path, f'let x: u128 = {"0" * 4300}{U128_MAX};\nprintln!("{{x}}");\n')
+    assert out == U128_MAX + "\n"
+
+
+def test_a_float_literal_with_a_huge_exponent_is_out_of_range_at_once(tmp_path):
+    err, where = refusal(tmp_path, "fn main() {\n    let x = 1e99999999f32;\n}\n")
+    assert (err.where, err.what) == (where.at("1e"), "literal out of range for `f32`")
+
+
+@pytest.mark.parametrize(
+    ("placeholder", "found"), [("{ s}", "s"), ("{\ts}", "s"), ("{s t}", "t"), ("{ 0}", "0")]
+)
+def test_a_space_before_a_format_argument_is_invalid(tmp_path, placeholder, found):
+    err, where = refusal(
+        tmp_path, f'fn main() {{\n    let s = 1;\n    println!("{placeholder}", s);\n}}\n'
+    )
+    assert err.where == where.at('"')
+    assert err.what == f"invalid format string: expected `}}`, found `{found}`"
+
+
+def test_spaces_rustc_allows_in_a_placeholder_are_read(tmp_path):
+    out = main(tmp_path, 'let s = 1;\nprintln!("[{s }] [{s :?}] [{ :>3}] [{:? }]", 2, 3);\n')
+    assert out == "[1] [1] [  2] [3]\n"  # rustc 1.95's binary prints this
+
+
+@pytest.mark.parametrize(
+    ("body", "needle", "what"),
+    [
+        ("let mut mut i = 1;", "mut i", "`mut` on a binding may not be repeated"),
+        ("let return = 5;", "return", "expected identifier, found keyword `return`"),
+        ("let try = 5;", "try", "expected identifier, found reserved keyword `try`"),
+        ("for loop in 0..2 {}", "loop", "expected identifier, found keyword `loop`"),
+    ],
+)
+def test_what_rustc_parser_rejects_is_refused(tmp_path, body, needle, what):
+    err, where = refusal(tmp_path, f"fn main() {{\n    {body}\n}}\n")
+    assert (err.where, err.what) == (where.at(needle), f"{what} (rustc rejects it)")
+
+
+def test_a_lifetime_and_a_raw_identifier_are_not_keywords(tmp_path):
+    run = rust(
+        tmp_path,
+        """
+        fn f(s: &'static str) -> &'static str {
+            s
+        }
+        fn main() {
+            let r#match = 3;
+            println!("{} {}", f("a"), r#match);
+        }
+        """,
+    )
+    assert run.stdout == "a 3\n"
+
+
+_INNER_DOC = "expected outer doc comment (rustc rejects it: error[E0753])"
+_IN_IF = "an inner attribute is not permitted in this context (rustc rejects it)"
+_ON_EXPR = "attributes on expressions are experimental (rustc rejects it: error[E0658])"
+_NOTHING = (
+    "found a documentation comment that doesn't document anything (rustc rejects it: error[E0585])"
+)
+
+
+@pytest.mark.parametrize(
+    ("source", "needle", "what"),
+    [
+        ('fn main() {\n    println!("hi");\n}\n//! trailing\n', "//!", _INNER_DOC),
+        ("fn main() {\n    let x = 1; //! x\n}\n", "//!", _INNER_DOC),
+        ("fn main() {\n    if true {\n        //! x\n    }\n}\n", "//!", _IN_IF),
+        ("fn main() {\n    let f = || {\n        //! x\n        1\n    };\n}\n", "//!", _ON_EXPR),
+        ("fn main() {\n    let x = 1;\n    /// x\n}\n", "///", _NOTHING),
+        ("fn main() {}\n/// x\n", "///", "expected item after doc comment (rustc rejects it)"),
+    ],
+)
+def test_a_doc_comment_where_rustc_rejects_it_is_refused(tmp_path, source, needle, what):
+    err, where = refusal(tmp_path, source)
+    assert (err.where, err.what) == (where.at(needle), what)
+
+
+def test_doc_comments_where_rustc_allows_them_are_comments(tmp_path):
+    source = """
+        //! The crate.
+        #![allow(unused)]
+        /*! More. */
+        /// The program.
+        fn main() {
+            //! Its body.
+            //// not a doc comment
+            let x = 1; /// documents the next statement
+            {
+                //! a block statement
+            }
+            for i in 0..1 {
+                //! a loop's body
+            }
+            println!("{x}");
+        }
+        //// not a doc comment either
+        """
+    assert rust(tmp_path, source).stdout == "1\n"
+
+
+@pytest.mark.parametrize("where_", ["literal", "comment"])
+def test_a_text_direction_codepoint_is_refused_as_rustc_lints_deny_it(tmp_path, where_):
+    line = 'let s = "a\u202eb";' if where_ == "literal" else "// a\u2066b"
+    err, src = refusal(tmp_path, f"fn main() {{\n    {line}\n}}\n")
+    assert err.where == src.at('"' if where_ == "literal" else "//")
+    assert err.what == (
+        f"unicode codepoint changing visible direction of text present in {where_} (rustc "
+        f"rejects it: `text_direction_codepoint_in_{where_}`)"
+    )
+
+
+def test_a_text_direction_codepoint_the_program_allows_runs(tmp_path):
+    source = (
+        '#![allow(text_direction_codepoint_in_literal)]\nfn main() {\n    print!("a\u202eb");\n}\n'
+    )
+    assert rust(tmp_path, source).stdout == "a\u202eb"
+
+
+@pytest.mark.parametrize("index", ["return", "panic!()", "loop {}"])
+def test_indexing_by_a_diverging_expression_is_refused(tmp_path, index):
+    err, where = refusal(
+        tmp_path, f"fn main() {{\n    let b = [1, 2];\n    let _ = b[{index}];\n}}\n"
+    )
+    assert err.where == where.at("b[")
+    assert err.what == "the type `[i32]` cannot be indexed by `()` (rustc rejects it: error[E0277])"
+
+
+@pytest.mark.parametrize(
+    ("expr", "what", "n"),
+    [
+        ("vec![0u8; 3_000_000_000]", "a `Vec`", 3_000_000_000),
+        ("vec![0u8; usize::MAX]", "a `Vec`", 2**64 - 1),
+        ("Vec::with_capacity(1_099_511_627_776)", "`Vec::with_capacity`", 2**40),
+    ],
+)
+def test_a_collection_too_large_to_hold_is_refused_before_it_is_made(tmp_path, expr, what, n):
+    path, source = write(
+        tmp_path,
+        f'fn main() {{\n    let v: Vec<u8> = {expr};\n    println!("{{}}", v.len());\n}}\n',
+    )
+    with pytest.raises(Unsupported) as caught:
+        run_program(load(path), source)
+    assert caught.value.where == Run("", "", None, path, source).at(expr.removeprefix("vec!"))
+    assert caught.value.what.startswith(f"{what} of {n} elements, more than pbpit holds")
+
+
+# -- use after move: rustc's E0382 ---------------------------------------------------------------
+
+
+def test_twice_with_feats_moved_into_the_loop_is_refused_as_rustc_rejects_it(tmp_path):
+    source = (Path(__file__).parent.parent / "cases" / "twice.rs").read_text(encoding="utf-8")
+    moved = source.replace("(feats.clone() * w.clone())", "(feats * w.clone())")
+    assert moved != source
+    err, where = refusal(tmp_path, moved)
+    assert err.where == where.at("feats * w")
+    assert err.what == (
+        "use of moved value: `feats` (value moved at 20:21, in previous iteration of loop; "
+        "rustc rejects it: error[E0382])"
+    )
+
+
+# (program body, where rustc 1.95 points, use or borrow): rustc rejects each with E0382.
+MOVED = [
+    ('let s = String::new();\nlet t = s;\nprintln!("{}", s);', "5:20", "borrow"),
+    ("let v = vec![1];\nlet w = v;\nlet z = v;", "5:13", "use"),
+    ("let v = vec![1];\nif c {\n    let w = v;\n}\nlet z = v;", "7:13", "use"),
+    ("let o = Some(String::new());\nlet a = o.unwrap();\nlet b = o.is_some();", "5:13", "borrow"),
+    ('let v = vec![1];\nlet f = move || v.len();\nprintln!("{:?}", v);', "5:22", "borrow"),
+    ("let v = vec![1];\nlet w = [v];\nlet n = v.len();", "5:13", "borrow"),
+    ("let v = vec![1];\nlet w = Some(v);\nlet n = v.len();", "5:13", "borrow"),
+    ("let v = vec![vec![1]];\nfor x in v {\n}\nlet n = v.len();", "6:13", "borrow"),
+    ("let v = vec![1];\nlet w = { v };\nlet n = v.len();", "5:13", "borrow"),
+    ("let v = vec![1];\nlet f = || { let w = v; };\nlet n = v.len();", "5:13", "borrow"),
+]
+
+
+@pytest.mark.parametrize(("body", "at", "kind"), MOVED)
+def test_a_value_used_after_it_was_moved_is_refused(tmp_path, body, at, kind):
+    source = "fn main() {\n    let c = true;\n" + textwrap.indent(body, "    ") + "\n}\n"
+    err, where = refusal(tmp_path, source)
+    assert err.where == f"{where.path}:{at}"
+    assert err.what.startswith(f"{kind} of moved value: `")
+    assert err.what.endswith("rustc rejects it: error[E0382])")
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "let v = vec![1];\nfor _ in 0..2 {\n    let w = v;\n}",
+        "let v = vec![1];\nlet mut i = 0;\nwhile i < 2 {\n    i += 1;\n    let w = v;\n}",
+        "let v = vec![1];\nfor _ in 0..2 {\n    let w = v;\n    continue;\n}",
+    ],
+)
+def test_a_move_in_a_loop_is_a_move_in_the_previous_iteration(tmp_path, body):
+    source = "fn main() {\n" + textwrap.indent(body, "    ") + "\n}\n"
+    err, where = refusal(tmp_path, source)
+    assert err.where == where.at("v;\n")
+    assert "in previous iteration of loop; rustc rejects it: error[E0382]" in err.what
+
+
+def test_moves_rustc_accepts_run(tmp_path):
+    # Each of these compiles with rustc 1.95 and prints this.
+    out = main(
+        tmp_path,
+        """
+        let c = true;
+        let v = vec![1];
+        if c {
+            let w = v;
+            println!("{:?}", w);
+        } else {
+            let z = v;
+            println!("{:?}", z);
+        }
+        let mut u = vec![2];
+        let w = u;
+        u = vec![3];
+        let z = u;
+        let s = String::from("s");
+        for i in 0..3 {
+            let t = s.clone();
+            if i == 1 {
+                let gone = s;
+                println!("{gone} {t}");
+                break;
+            }
+        }
+        let mut r = vec![4];
+        for _ in 0..2 {
+            let moved = r;
+            r = moved;
+        }
+        let n = 5;
+        let m = n;
+        let f = || z.len();
+        println!("{:?} {:?} {} {} {}", w, z, n, m, f());
+        println!("{:?}", r);
+        """,
+    )
+    assert out == "[1]\ns s\n[2] [3] 5 5 1\n[4]\n"

@@ -175,6 +175,7 @@ class Checker:
         self.pending: list[PendingOp] = []
         self.casts: list[Cast] = []
         self.negations: list[Unary] = []
+        self.never_indices: list[Index] = []
 
     def fail(self, pos: Pos, what: str) -> Unsupported:
         return Unsupported(f"{self.path}:{pos[0]}:{pos[1]}", what)
@@ -201,7 +202,7 @@ class Checker:
 
     def body(self, body: Expr, ret: Ty) -> None:
         self.nodes, self.rets, self.data_elems, self.pending, self.casts = [], [ret], [], [], []
-        self.negations = []
+        self.negations, self.never_indices = [], []
         found = self.expr(body)
         tail = body.tail if isinstance(body, Block) and body.tail is not None else body
         self.unify(ret, found, tail.pos)
@@ -220,6 +221,12 @@ class Checker:
                 node.ty = finalize(node.ty)
             except Unresolved:
                 raise self.fail(node.pos, "type annotations needed") from None
+        for e in self.never_indices:
+            elem = show(resolve(e.base.ty).inner)  # type: ignore[attr-defined]
+            raise self.fail(
+                e.pos,
+                f"the type `[{elem}]` cannot be indexed by `()` (rustc rejects it: error[E0277])",
+            )
         for elem, pos in self.data_elems:
             if resolve(elem) is not F32:
                 raise self.fail(pos, f"reading tensor data as `{show(elem)}` (the data is f32)")
@@ -632,7 +639,11 @@ class Checker:
 
     def c_Index(self, e: Index) -> Ty:  # noqa: N802
         base = self.known(self.expr(e.base))
-        self.unify(USIZE, self.expr(e.index), e.index.pos)
+        index = self.expr(e.index)
+        if resolve(index) is NEVER:
+            # `b[return]`: `!` falls back to `()` for `Index`'s type parameter.
+            self.never_indices.append(e)
+        self.unify(USIZE, index, e.index.pos)
         if type(base) is Wrap and base.kind in ("Vec", "array"):
             return base.inner
         raise self.fail(e.pos, f"cannot index into a value of type `{show(base)}`")

@@ -73,6 +73,7 @@ from pbpit.rust.interp.runtime import (
     ContinueSignal,
     ReturnSignal,
     Runtime,
+    check_allocation,
     clone_value,
     comparable,
     engine_scalar,
@@ -361,14 +362,23 @@ class Compiler(Library):
 
     def c_ArrayRepeat(self, e: ArrayRepeat) -> Code:  # noqa: N802
         elem, count = self.expr(e.elem), self.expr(e.count)
+        where = self.where(e.pos)
+        what = "a `Vec`" if e.is_vec else "an array"
         if holds_vec(e.elem.ty):
             # `vec![v; n]` clones `v`: each element its own Vec (a later `push` changes one).
             def repeat_clones(frame: list) -> list:
                 value, n = elem(frame), count(frame)
+                check_allocation(n, where, what)
                 return [clone_value(value) for _ in range(n - 1)] + [value] if n else []
 
             return repeat_clones
-        return lambda frame: [elem(frame)] * count(frame)
+
+        def repeat(frame: list) -> list:
+            value, n = elem(frame), count(frame)
+            check_allocation(n, where, what)
+            return [value] * n
+
+        return repeat
 
     def c_RangeLit(self, e: RangeLit) -> Code:  # noqa: N802
         lo, hi = self.expr(e.lo), self.expr(e.hi)

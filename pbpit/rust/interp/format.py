@@ -95,7 +95,14 @@ def parse_format(text: str) -> list[str | Spec]:
 
 def _placeholder(body: str) -> Spec:
     arg_text, colon, spec_text = body.partition(":")
-    arg_text = arg_text.strip()
+    if arg_text[:1].isspace() and arg_text.strip():
+        # rustc reads the argument right after `{`, then spaces, then `:` or `}`.
+        found = arg_text.strip()[0]
+        raise FormatError(f"invalid format string: expected `}}`, found `{found}`")
+    arg_text = arg_text.rstrip()
+    if arg_text and not arg_text.isdigit() and (" " in arg_text or "\t" in arg_text):
+        found = arg_text.split()[1][0]
+        raise FormatError(f"invalid format string: expected `}}`, found `{found}`")
     if not _ARG.fullmatch(arg_text) or arg_text == "_":
         raise FormatError(f"invalid format string: invalid argument name `{arg_text}`")
     arg: int | str | None = None
@@ -106,7 +113,7 @@ def _placeholder(body: str) -> Spec:
         return spec
     m = _SPEC.fullmatch(spec_text)
     assert m is not None  # the pattern matches any text
-    kind = m["type"]
+    kind = m["type"].rstrip()  # spaces before `}` are allowed
     if kind not in ("", "?"):
         raise FormatError(f"format `{{:{spec_text}}}` (only `{{}}` and `{{:?}}` are supported)")
     if m["alt"]:

@@ -26,6 +26,7 @@ from pbpit.rust.interp.runtime import (
     Code,
     Ok,
     PanicSite,
+    check_allocation,
     clone_value,
     engine_scalar,
     map_nested,
@@ -108,8 +109,10 @@ class Library:
         if name == "Vec::with_capacity":
             (n,) = args
 
+            where = self.where(e.pos)
+
             def with_capacity(frame: list) -> list:
-                n(frame)
+                check_allocation(n(frame), where, "`Vec::with_capacity`")
                 return []
 
             return with_capacity

@@ -8,10 +8,12 @@ arguments through `syntax.macro_arguments`) and format strings split into placeh
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from pbpit.engine.api import RUST_FUNCTIONS
+from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.macros import MacroLowering
 from pbpit.rust.interp.nodes import (
     ArrayLit,
@@ -108,6 +110,13 @@ _EXPRESSIONS = {
 }
 _COMPARISONS = ("==", "!=", "<", ">", "<=", ">=")
 _INT_SUFFIXES = tuple(sorted(INT_RANGES, key=len, reverse=True))
+_STD_CRATES = ("std", "core")
+# Where std's types live: `std::vec::Vec::new()` (a `Device` is Burn's, found under any module).
+_STD_MODULES = {
+    "Vec": {("std", "vec"), ("alloc", "vec")},
+    "String": {("std", "string"), ("alloc", "string")},
+    "Default": {("std", "default"), ("core", "default")},
+}
 
 
 class Lowerer(MacroLowering):
@@ -130,6 +139,7 @@ class Lowerer(MacroLowering):
         self.names: dict[str, list[Binding]] = {}
         self.blocks: list[list[Binding]] = []
         self.in_scope: Visible = None
+        self.imported_modules = imported_modules(source)
 
     # -- positions --------------------------------------------------------------------------------
 
@@ -489,9 +499,10 @@ class Lowerer(MacroLowering):
         return self.expr(self.kids(node)[0])
 
     def e_integer_literal(self, node: Node) -> Expr:
+        text = self.text(node).replace("_", "")
+        if text.endswith(FLOAT_NAMES) and text[:2] not in ("0x", "0o", "0b"):
+            return Lit(self.pos(node), "float", text[:-3], NAMED[text[-3:]])  # `1f32`
         value, suffix = self.parse_int(node)
-        if suffix in FLOAT_NAMES:
-            return Lit(self.pos(node), "float", str(value), NAMED[suffix])
         return Lit(self.pos(node), "int", value, NAMED[suffix] if suffix else None)
 
     def parse_int(self, node: Node) -> tuple[int, str | None]:
@@ -505,10 +516,17 @@ class Lowerer(MacroLowering):
             if text.endswith(candidate) and len(text) > len(candidate):
                 suffix, text = candidate, text[: -len(candidate)]
                 break
+        text = text.lstrip("0") or ("0" if text else "")
+        # (Beyond u128 in any base: and Python reads at most 4300 decimal digits.)
+        too_large = len(text) > 39 if base == 10 else len(text) * (base.bit_length() - 1) > 256
         try:
-            return int(text, base), suffix
+            value = None if too_large else int(text, base)
         except ValueError:
             raise self.fail(node, f"the literal `{self.text(node)}`") from None
+        if value is None or value > INT_RANGES["u128"][1]:
+            what = f"integer literal is too large: value exceeds limit of `{INT_RANGES['u128'][1]}`"
+            raise self.fail(node, rejects(what))
+        return value, suffix
 
     def e_float_literal(self, node: Node) -> Expr:
         text = self.text(node).replace("_", "")
@@ -602,7 +620,7 @@ class Lowerer(MacroLowering):
         if kind in ("scoped_identifier", "scoped_type_identifier"):
             path = node.child_by_field_name("path")
             name = node.child_by_field_name("name")
-            head = self.segments(path) if path is not None else []
+            head = self.segments(path) if path is not None else [("::", node, None)]
             return [*head, (self.text(name), name, None)]
         if kind == "generic_type":
             segs = self.segments(node.child_by_field_name("type"))
@@ -613,19 +631,74 @@ class Lowerer(MacroLowering):
     def e_scoped_identifier(self, node: Node) -> Expr:
         segs = self.segments(node)
         names = [s[0] for s in segs]
-        type_name = names[-2]
-        if type_name == "consts":
-            type_name = names[-3] if len(names) >= 3 else ""
-        if type_name in FLOAT_NAMES:
-            value = float_const(type_name, names[-1])
-            if value is not None:
-                return Lit(self.pos(node), "value", value, NAMED[type_name])
-        if len(names) == 2 and names[0] in INT_RANGES and names[1] in ("MAX", "MIN"):
-            lo, hi = INT_RANGES[names[0]]
-            return Lit(self.pos(node), "value", hi if names[1] == "MAX" else lo, NAMED[names[0]])
         if names[-1] == "None" and names[:-1] in (["Option"], ["std", "option", "Option"]):
             return SomeLit(self.pos(node), None)
+        return self.number_const(node, segs)
+
+    def number_const(self, node: Node, segs: list[tuple[str, Node, Node | None]]) -> Expr:
+        """`f32::MAX`, `i8::MIN`, `std::f64::consts::PI`, `core::u8::MAX` (the deprecated
+        module constants), as rustc resolves them: a path it rejects is refused with its
+        error, a leading segment included."""
+        names = [s[0] for s in segs]
+        if names[0] == "::":
+            segs, names = segs[1:], names[1:]
+            if len(names) == 1:
+                what = f"cannot find crate `{names[0]}` in the list of imported crates"
+                raise self.fail(segs[0][1], rejects(what, "E0425"))
+            if names[0] not in _STD_CRATES:
+                what = f"cannot find `{names[0]}` in the crate root"
+                raise self.fail(segs[0][1], rejects(what, "E0433"))
+        numbers = (*FLOAT_NAMES, *INT_RANGES)
+        if names[0] in _STD_CRATES and len(names) >= 3:
+            module, rest = names[1], names[2:]
+            if module not in numbers:
+                what = f"cannot find `{module}` in `{names[0]}`"
+                raise self.fail(segs[1][1], rejects(what, "E0433"))
+            path = f"{names[0]}::{module}"
+        elif names[0] in numbers and len(names) >= 3 and names[0] in self.imported_modules:
+            module, rest, path = names[0], names[1:], f"std::{names[0]}"  # `use std::f32;`
+        elif names[0] in numbers:
+            if len(names) > 2:
+                raise self.fail(node, rejects("ambiguous associated type", "E0223"))
+            return self.associated_const(segs)
+        else:
+            if names[0] not in self.imported_modules and names[0][:1].islower():
+                what = f"cannot find module or crate `{names[0]}` in this scope"
+                raise self.fail(segs[0][1], rejects(what, "E0433"))
+            raise self.fail(node, f"the path `{self.text(node)}`")
+        if rest[0] == "consts" and len(rest) == 2 and module in FLOAT_NAMES:
+            value = float_const(module, rest[1], in_consts=True)
+            if value is None:
+                what = f"cannot find value `{rest[1]}` in module `{path}::consts`"
+                raise self.fail(segs[-1][1], rejects(what, "E0425"))
+            return Lit(self.pos(node), "value", value, NAMED[module])
+        if len(rest) == 1:
+            value = self.number_value(module, rest[0])
+            if value is None:
+                what = f"cannot find value `{rest[0]}` in module `{path}`"
+                raise self.fail(segs[-1][1], rejects(what, "E0425"))
+            return Lit(self.pos(node), "value", value, NAMED[module])
         raise self.fail(node, f"the path `{self.text(node)}`")
+
+    def associated_const(self, segs: list[tuple[str, Node, Node | None]]) -> Expr:
+        (type_name, type_node, _), (name, name_node, _) = segs
+        value = self.number_value(type_name, name)
+        if value is None:
+            what = (
+                f"no associated item named `{name}` found for type `{type_name}` in the "
+                "current scope"
+            )
+            raise self.fail(name_node, rejects(what, "E0599"))
+        return Lit(self.pos(type_node), "value", value, NAMED[type_name])
+
+    @staticmethod
+    def number_value(type_name: str, name: str) -> float | int | None:
+        if type_name in FLOAT_NAMES:
+            return float_const(type_name, name)
+        if name in ("MAX", "MIN"):
+            lo, hi = INT_RANGES[type_name]
+            return hi if name == "MAX" else lo
+        return None
 
     def e_call_expression(self, node: Node) -> Expr:
         function = node.child_by_field_name("function")
@@ -667,6 +740,11 @@ class Lowerer(MacroLowering):
 
     def static_call(self, node: Node, function: Node, args: list[Expr]) -> Expr:
         segs = self.segments(function)
+        if segs[0][0] == "::":
+            segs = segs[1:]
+            if segs[0][0] not in (*_STD_CRATES, "burn") or len(segs) < 3:
+                what = f"cannot find `{segs[0][0]}` in the crate root"
+                raise self.fail(segs[0][1], rejects(what, "E0433"))
         names = [s[0] for s in segs]
         pos = self.pos(node)
         owner, name = (names[-2] if len(names) >= 2 else ""), names[-1]
@@ -692,6 +770,9 @@ class Lowerer(MacroLowering):
             ("String", "from"): 1,
         }
         if (owner, name) in known:
+            modules = _STD_MODULES.get(owner)
+            if modules is not None and len(names) > 2 and tuple(names[:-2]) not in modules:
+                raise self.fail(function, f"the path `{self.text(function)}`")
             prefix = names[-3] if len(names) > 2 else "burn"
             backend = prefix in self.backends or prefix in self.aliases
             if owner == "Device" and not (backend or prefix[:1].islower()):
@@ -1066,6 +1147,24 @@ def _escape_error(source: RustFile, node: Node) -> Unsupported:
         f"{source.path}:{line}:{column}",
         f"the escape `{text[:length]}` (tree-sitter's Rust grammar does not read it)",
     )
+
+
+def imported_modules(source: RustFile) -> frozenset[str]:
+    """The number modules a `use` brings in by name (`use std::f32;`, `use core::{f64, i32};`),
+    for paths such as `f32::consts::PI`; anything a glob (`use std::*;`) may bring."""
+    found: set[str] = set()
+    numbers = "|".join((*FLOAT_NAMES, *INT_RANGES))
+    for node in source.root.children:
+        if node.type != "use_declaration":
+            continue
+        text = " ".join(source.node_text(node).split())
+        if "*" in text:
+            found.update((*FLOAT_NAMES, *INT_RANGES))
+        name = rf"(?<![:\w])({numbers})\b(?!\s*::)"
+        found.update(re.findall(rf"(?:std|core)::({numbers})\b(?!\s*::)", text))
+        for group in re.findall(r"(?:std|core)\s*::\s*\{([^}]*)\}", text):
+            found.update(re.findall(name, group))
+    return frozenset(found)
 
 
 def lower(source: RustFile) -> Crate:

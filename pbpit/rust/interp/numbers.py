@@ -68,8 +68,35 @@ def int_to_f32(value: int) -> float:
 
 
 def literal(text: str, type_name: str) -> float:
-    """A float literal's value as `f32` or `f64`."""
-    return fraction_to_f32(Fraction(text)) if type_name == "f32" else float(text)
+    """A float literal's value as `f32` or `f64` (`text` without `_` or suffix), for any number
+    of digits and any exponent (`1e99999999` is an infinity, at once)."""
+    if type_name != "f32":
+        return float(text)
+    mantissa, _, exponent = text.lower().partition("e")
+    whole, _, fraction = mantissa.partition(".")
+    digits = (whole + fraction).lstrip("0")
+    if not digits:
+        return 0.0
+    exponent = exponent.lstrip("+")
+    shift = exponent.lstrip("-").lstrip("0")
+    if len(shift) > 6:  # beyond any f32 either way
+        return 0.0 if exponent.startswith("-") else math.inf
+    exp10 = int(exponent or "0") - len(fraction)
+    magnitude = len(digits) + exp10  # 10**(magnitude - 1) <= value < 10**magnitude
+    if magnitude > 40:
+        return math.inf
+    if magnitude < -46:  # below half the smallest subnormal
+        return 0.0
+    if len(digits) > _F32_DIGITS:
+        # Digits past the first 120 only break ties: one sticky digit keeps the rounding exact.
+        sticky = "1" if digits[_F32_DIGITS:].strip("0") else ""
+        exp10 += len(digits) - _F32_DIGITS - len(sticky)
+        digits = digits[:_F32_DIGITS] + sticky
+    return fraction_to_f32(Fraction(int(digits)) * Fraction(10) ** exp10)
+
+
+# An f32 halfway between two neighbours has at most 112 significant decimal digits.
+_F32_DIGITS = 120
 
 
 _MATH_CONSTS = {
@@ -83,9 +110,13 @@ _MATH_CONSTS = {
 }
 
 
-def float_const(type_name: str, const: str) -> float | None:
-    """`f32::MAX`, `f64::EPSILON`, `std::f32::consts::PI`... (None: not one pbpit knows)."""
+def float_const(type_name: str, const: str, in_consts: bool = False) -> float | None:
+    """`f32::MAX`, `f64::EPSILON` (associated constants), or with `in_consts` the
+    `std::f32::consts` module's `PI`, `E`... (None: not one Rust has, or pbpit knows)."""
     single = type_name == "f32"
+    if in_consts:
+        value = _MATH_CONSTS.get(const)
+        return None if value is None else f32(value) if single else value
     table = {
         "MAX": F32_MAX if single else 1.7976931348623157e308,
         "MIN": -F32_MAX if single else -1.7976931348623157e308,
@@ -95,12 +126,7 @@ def float_const(type_name: str, const: str) -> float | None:
         "NEG_INFINITY": -math.inf,
         "NAN": math.nan,
     }
-    if const in table:
-        return table[const]
-    if const in _MATH_CONSTS:
-        value = _MATH_CONSTS[const]
-        return f32(value) if single else value
-    return None
+    return table.get(const)
 
 
 # -- floats ---------------------------------------------------------------------------------------

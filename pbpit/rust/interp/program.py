@@ -25,8 +25,10 @@ from typing import TextIO
 
 from pbpit.rust.interp.check import check
 from pbpit.rust.interp.compile import Compiler
+from pbpit.rust.interp.grammar import check_grammar
 from pbpit.rust.interp.known_panics import refuse_known_panics
 from pbpit.rust.interp.lower import escape_refusal, lower
+from pbpit.rust.interp.moves import check_moves
 from pbpit.rust.interp.nodes import Unsupported
 from pbpit.rust.interp.runtime import Hooks, Runtime
 from pbpit.rust.syntax import (
@@ -103,8 +105,10 @@ def _program(source: RustFile) -> Program:
             raise refused
         raise RustSyntaxError(f"{source.where(node)}: {what}")
     with _deep_recursion(), _no_collection():
+        check_grammar(source)
         crate = lower(source)
         check(crate)
+        check_moves(crate)
         refuse_known_panics(crate)
         runtime = Runtime(source.path)
         compiler = Compiler(crate, runtime)

@@ -70,6 +70,22 @@ class PanicSite:
         )
 
 
+MAX_ELEMENTS = 1 << 26
+"""The longest `Vec` or array pbpit makes (a Python list of 64 Mi items, half a GiB)."""
+
+
+def check_allocation(n: int, where: str, what: str) -> None:
+    """Refuse, at `where`, a collection of `n` items pbpit cannot hold: whether Rust's
+    allocation succeeds, fails (`memory allocation of N bytes failed`) or panics (`capacity
+    overflow`) depends on the machine and the element type."""
+    if n > MAX_ELEMENTS:
+        raise Unsupported(
+            where,
+            f"{what} of {n} elements, more than pbpit holds ({MAX_ELEMENTS}); whether Rust can "
+            "allocate it depends on the machine",
+        )
+
+
 class BreakSignal(Exception):  # noqa: N818 - control flow, not an error
     def __init__(self, target: object, value: object) -> None:
         self.target = target

@@ -1,0 +1,375 @@
+"""Use after move: a binding of a type that is not `Copy`, moved, then used again.
+
+rustc's borrow checker is out of scope, but its simplest rule is not: a `Vec`, `String`,
+tensor or `Option` of one, given by value to a call, a method that takes `self`, an operator or a
+`let`, is gone, and a later use of it is `error[E0382]`. A program rustc rejects so has no output
+to reproduce: pbpit refuses it before it runs.
+
+The walk follows each body in evaluation order, with the set of bindings that may be moved on
+some path to the point reached (as rustc: moved on one path is moved). `if` arms start from the
+same set and join; a `return`, `break` or `continue` ends its path; a loop's body is walked
+again with what its previous iteration moved; an assignment, or a `let` (each iteration's new
+binding), makes a binding whole again. Only bindings certainly not references are followed
+(references are erased), and only moves pbpit can see: where it is unsure it assumes a borrow,
+so it refuses a subset of what rustc rejects, never more.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pbpit.engine.api import RUST_METHODS
+from pbpit.rust.interp.check import not_copy
+from pbpit.rust.interp.nodes import (
+    ArrayLit,
+    ArrayRepeat,
+    Assert,
+    AssertEq,
+    Assign,
+    Binary,
+    Binding,
+    Block,
+    Break,
+    Call,
+    Cast,
+    Closure,
+    Continue,
+    Crate,
+    Expr,
+    FnScope,
+    For,
+    Format,
+    If,
+    IfLet,
+    Index,
+    Let,
+    Local,
+    Loop,
+    Method,
+    PanicMacro,
+    Pos,
+    Print,
+    RangeLit,
+    Return,
+    SomeLit,
+    Static,
+    Unary,
+    Unsupported,
+    While,
+)
+from pbpit.rust.interp.types import NEVER, TensorT, Wrap, resolve
+
+# Methods of std's types that take `self` (the others pbpit runs take `&self` or `&mut self`).
+_BY_VALUE = {
+    "Option": {"map", "unwrap", "expect", "unwrap_or"},
+    "Result": {"unwrap", "expect"},
+    "Vec": {"into_iter"},
+    "array": {"into_iter"},
+    "Range": {"rev", "step_by"},
+    "Iter": {"rev", "step_by"},
+}
+_MOVING_OPERATORS = ("tensor", "tensor-scalar", "scalar-tensor")
+# Nested loops are walked twice each (the second time with what the first moved): past this
+# depth only once, so deep nesting stays linear; pbpit then misses a move, never invents one.
+_MAX_LOOP_DEPTH = 8
+
+
+@dataclass(frozen=True)
+class Move:
+    pos: Pos
+
+
+State = dict[Binding, Move] | None
+"""The bindings that may be moved here, with where; None where no path reaches."""
+
+
+def _join(a: State, b: State) -> State:
+    if a is None:
+        return None if b is None else dict(b)
+    if b is None:
+        return dict(a)
+    joined = dict(a)
+    for binding, move in b.items():
+        joined.setdefault(binding, move)
+    return joined
+
+
+class _Loop:
+    def __init__(self) -> None:
+        self.breaks: State = None
+        self.continues: State = None
+
+
+class MoveCheck:
+    """Walks each function body of a checked crate."""
+
+    def __init__(self, crate: Crate) -> None:
+        self.path = crate.path
+        self.crate = crate
+        self.loops: dict[int, _Loop] = {}
+        self.depth = 0
+        self.closures: list[tuple[FnScope, set[Binding]]] = []
+
+    def run(self) -> None:
+        for fn in self.crate.fns.values():
+            assert fn.body is not None
+            self.expr(fn.body, {}, moving=True)
+
+    def tracked(self, binding: Binding) -> bool:
+        """Whether a use of `binding` by value moves it: its type is not `Copy` and it is
+        certainly not a reference."""
+        if not binding.owned or binding.ty is None:
+            return False
+        try:
+            return not_copy(binding.ty) is not None
+        except Exception:  # a type the checker left open: not followed
+            return False
+
+    def fail(self, e: Local, move: Move, moving: bool) -> Unsupported:
+        name = e.binding.name
+        what = "use" if moving else "borrow"
+        later = move.pos >= e.pos
+        moved = f"value moved at {move.pos[0]}:{move.pos[1]}" + (
+            ", in previous iteration of loop" if later else ""
+        )
+        return Unsupported(
+            f"{self.path}:{e.pos[0]}:{e.pos[1]}",
+            f"{what} of moved value: `{name}` ({moved}; rustc rejects it: error[E0382])",
+        )
+
+    # -- expressions ------------------------------------------------------------------------------
+
+    def expr(self, e: Expr | None, state: State, moving: bool) -> State:
+        """The state after evaluating `e` from `state`; `moving`: its value is taken by value."""
+        if e is None or state is None:
+            return state
+        if e.borrowed:
+            moving = False
+        state = getattr(self, "w_" + type(e).__name__, self.w_other)(e, state, moving)
+        if state is not None and not isinstance(e, Local) and _diverges(e):
+            return None
+        return state
+
+    def exprs(self, items: list[Expr], state: State, moving: bool) -> State:
+        for item in items:
+            state = self.expr(item, state, moving)
+        return state
+
+    def w_other(self, e: Expr, state: State, moving: bool) -> State:  # a literal, a const
+        return state
+
+    def w_Local(self, e: Local, state: State, moving: bool) -> State:  # noqa: N802
+        assert state is not None
+        binding = e.binding
+        move = state.get(binding)
+        if move is not None:
+            raise self.fail(e, move, moving)
+        for scope, mentioned in self.closures:
+            if not _declared_in(binding, scope):
+                mentioned.add(binding)
+        if moving and self.tracked(binding):
+            state = dict(state)
+            state[binding] = Move(e.pos)
+        return state
+
+    def w_Call(self, e: Call, state: State, moving: bool) -> State:  # noqa: N802
+        if isinstance(e.callee, Expr):
+            state = self.expr(e.callee, state, moving=False)
+        return self.exprs(e.args, state, moving=True)
+
+    def w_Static(self, e: Static, state: State, moving: bool) -> State:  # noqa: N802
+        return self.exprs(e.args, state, moving=True)
+
+    def w_Method(self, e: Method, state: State, moving: bool) -> State:  # noqa: N802
+        state = self.expr(e.recv, state, moving=_takes_self(e))
+        return self.exprs(e.args, state, moving=True)
+
+    def w_Binary(self, e: Binary, state: State, moving: bool) -> State:  # noqa: N802
+        by_value = e.kind in _MOVING_OPERATORS
+        state = self.expr(e.left, state, by_value)
+        return self.expr(e.right, state, by_value)
+
+    def w_Unary(self, e: Unary, state: State, moving: bool) -> State:  # noqa: N802
+        return self.expr(e.operand, state, moving=e.op == "-" and type(resolve(e.ty)) is TensorT)
+
+    def w_Cast(self, e: Cast, state: State, moving: bool) -> State:  # noqa: N802
+        return self.expr(e.operand, state, moving=False)
+
+    def w_Index(self, e: Index, state: State, moving: bool) -> State:  # noqa: N802
+        state = self.expr(e.base, state, moving=False)
+        return self.expr(e.index, state, moving=False)
+
+    def w_RangeLit(self, e: RangeLit, state: State, moving: bool) -> State:  # noqa: N802
+        return self.expr(e.hi, self.expr(e.lo, state, moving=True), moving=True)
+
+    def w_SomeLit(self, e: SomeLit, state: State, moving: bool) -> State:  # noqa: N802
+        return self.expr(e.value, state, moving=True)
+
+    def w_ArrayLit(self, e: ArrayLit, state: State, moving: bool) -> State:  # noqa: N802
+        return self.exprs(e.elems, state, moving=True)
+
+    def w_ArrayRepeat(self, e: ArrayRepeat, state: State, moving: bool) -> State:  # noqa: N802
+        return self.expr(e.count, self.expr(e.elem, state, moving=True), moving=False)
+
+    def w_Format(self, e: Format, state: State, moving: bool) -> State:  # noqa: N802
+        return self.exprs(e.args, state, moving=False)  # `format_args!` takes references
+
+    def w_Print(self, e: Print, state: State, moving: bool) -> State:  # noqa: N802
+        return self.expr(e.fmt, state, moving=False)
+
+    def w_PanicMacro(self, e: PanicMacro, state: State, moving: bool) -> State:  # noqa: N802
+        return self.expr(e.fmt, state, moving=False)
+
+    def w_Assert(self, e: Assert, state: State, moving: bool) -> State:  # noqa: N802
+        return self.expr(e.fmt, self.expr(e.cond, state, moving=False), moving=False)
+
+    def w_AssertEq(self, e: AssertEq, state: State, moving: bool) -> State:  # noqa: N802
+        state = self.expr(e.right, self.expr(e.left, state, moving=False), moving=False)
+        return self.expr(e.fmt, state, moving=False)
+
+    def w_Assign(self, e: Assign, state: State, moving: bool) -> State:  # noqa: N802
+        state = self.expr(e.value, state, moving=True)
+        if state is None:
+            return None
+        if e.op is not None:
+            return self.expr(e.target, state, moving=False)
+        state = dict(state)
+        state.pop(e.target.binding, None)  # whole again
+        return state
+
+    def w_Block(self, e: Block, state: State, moving: bool) -> State:  # noqa: N802
+        for stmt in e.stmts:
+            if isinstance(stmt, Let):
+                state = self.expr(stmt.init, state, moving=True)
+                if state is not None and stmt.binding is not None:
+                    state = dict(state)
+                    state.pop(stmt.binding, None)  # a new binding (again, in a loop)
+            else:
+                state = self.expr(stmt.expr, state, moving=True)
+        return self.expr(e.tail, state, moving=moving)
+
+    def w_If(self, e: If, state: State, moving: bool) -> State:  # noqa: N802
+        state = self.expr(e.cond, state, moving=False)
+        then = self.expr(e.then, state, moving)
+        return _join(then, self.expr(e.els, state, moving) if e.els is not None else state)
+
+    def w_IfLet(self, e: IfLet, state: State, moving: bool) -> State:  # noqa: N802
+        # `Some(x) = opt` moves only a part of `opt`: rustc's wording differs; not followed.
+        state = self.expr(e.value, state, moving=False)
+        if state is not None and e.binding is not None:
+            state = dict(state)
+            state.pop(e.binding, None)
+        then = self.expr(e.then, state, moving)
+        return _join(then, self.expr(e.els, state, moving) if e.els is not None else state)
+
+    def w_Return(self, e: Return, state: State, moving: bool) -> State:  # noqa: N802
+        self.expr(e.value, state, moving=True)
+        return None
+
+    def w_Break(self, e: Break, state: State, moving: bool) -> State:  # noqa: N802
+        state = self.expr(e.value, state, moving=True)
+        loop = self.loops.get(id(e.target))
+        if loop is not None:
+            loop.breaks = _join(loop.breaks, state)
+        return None
+
+    def w_Continue(self, e: Continue, state: State, moving: bool) -> State:  # noqa: N802
+        loop = self.loops.get(id(e.target))
+        if loop is not None:
+            loop.continues = _join(loop.continues, state)
+        return None
+
+    def w_Loop(self, e: Loop, state: State, moving: bool) -> State:  # noqa: N802
+        return self.repeat(e, state, None, fresh=None)
+
+    def w_While(self, e: While, state: State, moving: bool) -> State:  # noqa: N802
+        return self.repeat(e, state, e.cond, fresh=None)
+
+    def w_For(self, e: For, state: State, moving: bool) -> State:  # noqa: N802
+        state = self.expr(e.iterable, state, moving=True)
+        return self.repeat(e, state, None, fresh=e.binding, exits=True)
+
+    def repeat(
+        self,
+        e: Loop | While | For,
+        state: State,
+        cond: Expr | None,
+        fresh: Binding | None,
+        exits: bool = False,
+    ) -> State:
+        """A loop from `state`: its body walked once, then again from what an iteration may
+        have left moved (one more pass is enough: a move only adds, a `let` only removes).
+        `exits`: the loop may end at its head (a `for`; a `while` ends at its condition)."""
+        assert e.body is not None
+        entry, leaves = state, None
+        passes = 2 if self.depth < _MAX_LOOP_DEPTH else 1
+        self.depth += 1
+        try:
+            for _ in range(passes):
+                loop = _Loop()
+                self.loops[id(e)] = loop
+                head = self.expr(cond, entry, moving=False) if cond is not None else entry
+                body_in = head
+                if body_in is not None and fresh is not None:
+                    body_in = dict(body_in)
+                    body_in.pop(fresh, None)
+                end = _join(self.expr(e.body, body_in, moving=False), loop.continues)
+                leaves = _join(loop.breaks, head if cond is not None or exits else None)
+                entry = _join(state, end)
+            return leaves
+        finally:
+            self.depth -= 1
+            self.loops.pop(id(e), None)
+
+    def w_Closure(self, e: Closure, state: State, moving: bool) -> State:  # noqa: N802
+        """A closure captures at its creation: by value what it moves (all it names, `move`)."""
+        assert state is not None
+        mentioned: set[Binding] = set()
+        self.closures.append((e.scope, mentioned))
+        try:
+            after = self.expr(e.body, dict(state), moving=True)
+        finally:
+            self.closures.pop()
+        captured = set(mentioned) if e.is_move else set()
+        for binding in after or {}:
+            if binding not in state and not _declared_in(binding, e.scope):
+                captured.add(binding)
+        result = dict(state)
+        for binding in captured:
+            if self.tracked(binding):
+                result.setdefault(binding, Move(e.pos))
+        return result
+
+
+def _declared_in(binding: Binding, scope: FnScope) -> bool:
+    inner: FnScope | None = binding.scope
+    while inner is not None:
+        if inner is scope:
+            return True
+        inner = inner.parent
+    return False
+
+
+def _diverges(e: Expr) -> bool:
+    try:
+        return resolve(e.ty) is NEVER
+    except Exception:
+        return False
+
+
+def _takes_self(e: Method) -> bool:
+    """Whether the method takes its receiver by value (`self`), as Burn and std declare it."""
+    recv = resolve(e.recv.ty)
+    if e.name == "clone":
+        return False
+    if type(recv) is TensorT:
+        row = RUST_METHODS.get(e.name)
+        return row is not None and row.receiver == "self"
+    if type(recv) is Wrap:
+        return e.name in _BY_VALUE.get(recv.kind, ())
+    return False
+
+
+def check_moves(crate: Crate) -> None:
+    """`Unsupported` with rustc's E0382 at the first use of a value after it was moved."""
+    MoveCheck(crate).run()
