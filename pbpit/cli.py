@@ -197,7 +197,7 @@ def explain(
             # Not a node: a lint rule (`pbpit explain loop-external-tracked`), or a mistake.
             from pbpit.lint.explain import explain_rule, not_a_node_or_rule
 
-            page = explain_rule(node, fmt == "json")
+            page = explain_rule(node, fmt == "json", _console().width)
             if page is None or case is not None:
                 raise UsageError(not_a_node_or_rule(node, case))
             if fmt == "json":

@@ -6,7 +6,7 @@ end columns are exclusive."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
 
 @dataclass
@@ -22,14 +22,7 @@ class Label:
     primary: bool = False
 
     def to_json(self) -> dict:
-        return {
-            "line": self.line,
-            "column": self.column,
-            "end_line": self.end_line,
-            "end_column": self.end_column,
-            "text": self.text,
-            "primary": self.primary,
-        }
+        return asdict(self)
 
 
 @dataclass
@@ -44,13 +37,7 @@ class Edit:
     replacement: str
 
     def to_json(self) -> dict:
-        return {
-            "line": self.line,
-            "column": self.column,
-            "end_line": self.end_line,
-            "end_column": self.end_column,
-            "replacement": self.replacement,
-        }
+        return asdict(self)
 
 
 @dataclass

@@ -4,25 +4,22 @@ both written from the registry (`pbpit.lint.rules`)."""
 from __future__ import annotations
 
 import json
-import shutil
-import sys
 import textwrap
 
 from pbpit.lint.rule import Rule
 from pbpit.lint.rules import RULES, rule_named
 
 
-def explain_rule(word: str, as_json: bool = False, width: int | None = None) -> str | None:
+def explain_rule(word: str, as_json: bool = False, width: int = 80) -> str | None:
     """What `pbpit explain WORD` prints when WORD names a rule (`loop-external-tracked` or
     `pbpit::loop-external-tracked`): the text page, or one JSON object; None for any other word.
-    Prose is wrapped to `width`, by default the terminal's (80 when not on one)."""
+    Prose is wrapped to `width` (the command passes the terminal's, as for every page it
+    prints)."""
     rule = rule_named(word)
     if rule is None:
         return None
     if as_json:
         return json.dumps(rule_json(rule), indent=2) + "\n"
-    if width is None:
-        width = shutil.get_terminal_size((80, 24)).columns if sys.stdout.isatty() else 80
     return rule_page(rule, width)
 
 
