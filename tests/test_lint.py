@@ -20,9 +20,9 @@ import pytest
 from pbpit_process import apply_edits
 from rich.console import Console
 
-from pbpit.lint.analysis import lint_paths, rust_files
 from pbpit.lint.command import lint_command
 from pbpit.lint.rules import DOUBLE, LOOP_EXTERNAL, RULES
+from pbpit.lint.tree import lint_paths, rust_files
 
 SNIPPETS = Path(__file__).parent / "lint"
 ANNOTATION = re.compile(r"//~(\^*)\s*WARN\s+([\w-]+)")

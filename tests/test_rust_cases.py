@@ -392,7 +392,7 @@ RUNNABLE_LINT_SNIPPETS = [
 
 @pytest.mark.parametrize("path", RUNNABLE_LINT_SNIPPETS, ids=lambda p: p.name)
 def test_every_fix_lint_writes_as_code_makes_the_program_run(path, tmp_path):
-    from pbpit.lint.analysis import lint_paths
+    from pbpit.lint.tree import lint_paths
 
     assert run_case(resolve_case(str(path))).exit_code == 101
     text = path.read_text()

@@ -308,7 +308,7 @@ def _run_notes(result: RunResult, explanation: CaseExplanation) -> list[str]:
 
 
 def _lint_findings(path: str) -> list[Diagnostic]:
-    from pbpit.lint.analysis import lint_paths
+    from pbpit.lint.tree import lint_paths
 
     return lint_paths([path]).findings
 

@@ -10,9 +10,9 @@ from urllib.parse import quote
 from pbpit import __version__
 from pbpit.diagnostics.human import line_of
 from pbpit.diagnostics.model import Diagnostic, Label
-from pbpit.lint.analysis import LintError, LintReport
 from pbpit.lint.rule import Rule
 from pbpit.lint.rules import RULES
+from pbpit.lint.tree import LintError, LintReport
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SRCROOT = "%SRCROOT%"

@@ -37,7 +37,7 @@ def lint_command(paths: list[str], fmt: str, stdout: Any, stderr: Any) -> int:
     if others:
         return 2
 
-    from pbpit.lint.analysis import lint_paths
+    from pbpit.lint.tree import lint_paths
 
     report = lint_paths(paths)
     if not report.files and not report.errors:

@@ -13,7 +13,7 @@ from rich.text import Text
 from pbpit.diagnostics import sarif
 from pbpit.diagnostics.human import render_diagnostic
 from pbpit.diagnostics.model import Diagnostic
-from pbpit.lint.analysis import LintError, LintReport
+from pbpit.lint.tree import LintError, LintReport
 
 # -- text ---------------------------------------------------------------------------------------
 
