@@ -136,9 +136,17 @@ _ALLOW = re.compile(r"^\s*//\s*pbpit:\s*allow\(([^)]*)\)")
 # -- the result --------------------------------------------------------------------------------
 
 
-def lint_sources(sources: list[RustFile]) -> list[list[Diagnostic]]:
-    """The findings of each of the parsed files of one linted tree, in the order given."""
-    return [lint_source(source) for source in sources]
+def lint_sources(
+    sources: list[RustFile], progress: Callable[[int, int], None] | None = None
+) -> list[list[Diagnostic]]:
+    """The findings of each of the parsed files of one linted tree, in the order given;
+    `progress(done, total)` after each file."""
+    found = []
+    for number, source in enumerate(sources, 1):
+        found.append(lint_source(source))
+        if progress is not None:
+            progress(number, len(sources))
+    return found
 
 
 def lint_source(source: RustFile) -> list[Diagnostic]:

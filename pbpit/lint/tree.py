@@ -6,7 +6,7 @@ Every file is parsed before any is analysed, so that the analysis sees the whole
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -82,10 +82,13 @@ def rust_files(directory: Path, errors: list[LintError] | None = None) -> list[P
     return found
 
 
-def lint_paths(paths: Iterable[str | Path]) -> LintReport:
+def lint_paths(
+    paths: Iterable[str | Path], progress: Callable[[int, int], None] | None = None
+) -> LintReport:
     """Lint files and directories (recursively), each file once, as one tree: what a function
     of one file does is known at its calls in the others. Paths must exist: the caller checks,
-    so that a mistyped path is a usage error rather than a file error."""
+    so that a mistyped path is a usage error rather than a file error. `progress(done, total)`
+    is called as the files are analysed."""
     report = LintReport()
     seen: set[Path] = set()
     parsed: list[RustFile] = []
@@ -100,7 +103,7 @@ def lint_paths(paths: Iterable[str | Path]) -> LintReport:
                 source = read_file(str(file), report)
                 if source is not None:
                     parsed.append(source)
-    for source, findings in zip(parsed, lint_sources(parsed), strict=True):
+    for source, findings in zip(parsed, lint_sources(parsed, progress), strict=True):
         if findings:
             report.findings.extend(findings)
             report.sources[source.path] = [
