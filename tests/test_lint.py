@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -17,6 +18,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from lint_score import annotated, found, programs
 from pbpit_process import apply_edits
 from rich.console import Console
 
@@ -25,7 +27,6 @@ from pbpit.lint.rules import DOUBLE, LOOP_EXTERNAL, RULES
 from pbpit.lint.tree import lint_paths, rust_files
 
 SNIPPETS = Path(__file__).parent / "lint"
-ANNOTATION = re.compile(r"//~(\^*)\s*WARN\s+([\w-]+)")
 
 # SPEC §3 `twice`, as a Burn user writes it.
 TWICE = """\
@@ -86,21 +87,6 @@ fn main() {
 """
 
 
-def annotated(path: Path) -> set[tuple[int, str]]:
-    """The (line, rule) pairs a snippet marks with `//~ WARN rule` (`//~^` for the line above)."""
-    expected = set()
-    for number, line in enumerate(path.read_text().splitlines(), start=1):
-        for carets, rule in ANNOTATION.findall(line):
-            expected.add((number - len(carets), rule))
-    return expected
-
-
-def found(path: Path) -> set[tuple[int, str]]:
-    report = lint_paths([path])
-    assert not report.errors, report.errors
-    return {(f.primary.line, f.rule) for f in report.findings}
-
-
 def run(paths: list[str], fmt: str = "human") -> tuple[int, str, str]:
     stdout, stderr = io.StringIO(), io.StringIO()
     status = lint_command(paths, fmt, stdout, stderr)
@@ -115,32 +101,47 @@ def write(directory: Path, name: str, text: str) -> Path:
 
 
 # -- the snippet suite --------------------------------------------------------------------------
+# Every program of tests/lint/, its subdirectories included (a crate directory is one program),
+# as tools/lint_score.py finds them; each marks its findings `//~ WARN rule`.
+
+PROGRAMS = programs()
 
 
-@pytest.mark.parametrize("snippet", sorted(SNIPPETS.glob("*.rs")), ids=lambda p: p.name)
-def test_snippet_findings_are_exactly_the_annotated_ones(snippet):
-    assert found(snippet) == annotated(snippet)
+@pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: p.name)
+def test_snippet_findings_are_exactly_the_annotated_ones(program):
+    assert found(program) == annotated(program)
 
 
 def test_suite_covers_every_rule_and_clean_programs():
-    expected = {path.name: annotated(path) for path in SNIPPETS.glob("*.rs")}
-    rules = {rule for pairs in expected.values() for _, rule in pairs}
+    expected = {program.name: annotated(program) for program in PROGRAMS}
+    rules = {rule for marks in expected.values() for _, _, rule in marks}
     assert rules == {rule.name for rule in RULES}
-    clean = {name for name, pairs in expected.items() if not pairs}
+    clean = {name for name, marks in expected.items() if not marks}
     assert {"twice_fix.rs", "gan_fixed.rs", "rnn_detached.rs", "mlp_training.rs"} <= clean
+    # Buggy and fixed pairs: a fixed program is clean, and so is every program named for a
+    # shape that must stay silent.
+    fixed = {name for name in expected if name.removesuffix(".rs").endswith("_fixed")}
+    assert len(fixed) >= 20
+    assert fixed <= clean, sorted(fixed - clean)
 
 
-@pytest.mark.parametrize("snippet", sorted(SNIPPETS.glob("*.rs")), ids=lambda p: p.name)
-def test_each_fix_written_as_code_removes_its_finding_and_adds_none(snippet, tmp_path):
-    text = snippet.read_text()
-    findings = lint_paths([snippet]).findings
+@pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: p.name)
+def test_each_fix_written_as_code_removes_its_finding_and_adds_none(program, tmp_path):
+    findings = lint_paths([program.path]).findings
     before = Counter((f.rule, f.name) for f in findings)
+    copy = tmp_path / program.path.name
     for finding in findings:
         for help_ in finding.helps:
             if not help_.edits:
                 continue
-            fixed = write(tmp_path, "fixed.rs", apply_edits(text, help_.edits))
-            remaining = lint_paths([fixed])
+            if program.path.is_dir():
+                shutil.rmtree(copy, ignore_errors=True)
+                shutil.copytree(program.path, copy)
+                target = copy / Path(finding.path).resolve().relative_to(program.path)
+            else:
+                target = copy
+            target.write_text(apply_edits(Path(finding.path).read_text(), help_.edits))
+            remaining = lint_paths([copy])
             assert not remaining.errors, (help_.message, remaining.errors)
             after = Counter((f.rule, f.name) for f in remaining.findings)
             assert after == before - Counter([(finding.rule, finding.name)]), help_.message
