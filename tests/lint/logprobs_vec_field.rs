@@ -1,0 +1,81 @@
+// REINFORCE, as PyTorch's example writes it: `select_action` saves each step's log-probability
+// in the field `self.saved_log_probs`, and `finish_episode` backpropagates the return-weighted
+// sum at the end of the episode. It clears the rewards but not the log-probabilities: the
+// second episode's loss still holds the first episode's, whose steps its backward consumed.
+use burn::nn::{Linear, LinearConfig};
+use burn::optim::adaptor::OptimizerAdaptor;
+use burn::optim::{Adam, AdamConfig, GradientsParams, Optimizer};
+use burn::prelude::*;
+use burn::tensor::activation::log_softmax;
+use burn::tensor::backend::AutodiffBackend;
+
+#[derive(Module, Debug)]
+pub struct Policy<B: Backend> {
+    hidden: Linear<B>,
+    output: Linear<B>,
+}
+
+impl<B: Backend> Policy<B> {
+    pub fn forward(&self, state: Tensor<B, 2>) -> Tensor<B, 2> {
+        log_softmax(self.output.forward(self.hidden.forward(state).relu()), 1)
+    }
+}
+
+pub struct Reinforce<B: AutodiffBackend> {
+    policy: Policy<B>,
+    optim: OptimizerAdaptor<Adam, Policy<B>, B>,
+    saved_log_probs: Vec<Tensor<B, 1>>,
+    rewards: Vec<f32>,
+    gamma: f32,
+}
+
+impl<B: AutodiffBackend> Reinforce<B> {
+    pub fn select_action(&mut self, state: Tensor<B, 2>, sample: f32) -> usize {
+        let log_probs = self.policy.forward(state);
+        let probs: Vec<f32> = log_probs.clone().exp().into_data().to_vec().unwrap();
+        let mut action = probs.len() - 1;
+        let mut acc = 0.0;
+        for (i, p) in probs.iter().enumerate() {
+            acc += p;
+            if sample < acc {
+                action = i;
+                break;
+            }
+        }
+        self.saved_log_probs.push(log_probs.slice([0..1, action..action + 1]).reshape([1])); //~ WARN loop-external-tracked
+        action
+    }
+
+    pub fn finish_episode(&mut self, device: &B::Device) {
+        let mut returns = Vec::new();
+        let mut running = 0.0;
+        for reward in self.rewards.iter().rev() {
+            running = reward + self.gamma * running;
+            returns.insert(0, running);
+        }
+        let mut loss = Tensor::<B, 1>::zeros([1], device);
+        for (log_prob, ret) in self.saved_log_probs.iter().zip(returns) {
+            loss = loss - log_prob.clone() * ret;
+        }
+        let grads = GradientsParams::from_grads(loss.backward(), &self.policy);
+        self.policy = self.optim.step(1e-2, self.policy.clone(), grads);
+        self.rewards.clear();
+    }
+}
+
+pub fn run<B: AutodiffBackend>(mut agent: Reinforce<B>, env: &mut Env<B>, episodes: usize, device: &B::Device) {
+    for episode in 0..episodes {
+        let mut state = env.reset();
+        loop {
+            let action = agent.select_action(state, env.uniform());
+            let (next, reward, done) = env.step(action);
+            agent.rewards.push(reward);
+            state = next;
+            if done {
+                break;
+            }
+        }
+        agent.finish_episode(device);
+        println!("episode {episode} finished");
+    }
+}
