@@ -485,9 +485,14 @@ def _graph_json(graph: TapeGraph) -> None:
 @app.command("lint")
 def lint(
     paths: Annotated[
-        list[str],
-        typer.Argument(help="Rust files, or directories to search for .rs files.", metavar="PATH"),
-    ],
+        list[str] | None,
+        typer.Argument(
+            help="Rust files, or directories to search for .rs files (`cargo pbpit lint`: "
+            "default, the crate at the working directory).",
+            metavar="PATH",
+            show_default=False,
+        ),
+    ] = None,
     named: Annotated[
         str | None,
         typer.Option(
@@ -498,13 +503,40 @@ def lint(
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="The same as --format json.")] = False,
+    message_format: Annotated[
+        str | None,
+        typer.Option(
+            "--message-format",
+            metavar="human|short|json|json-diagnostic-rendered-ansi",
+            help="As cargo's: json is one cargo compiler-message a line, for rust-analyzer's "
+            "check.overrideCommand.",
+            show_default=False,
+        ),
+    ] = None,
+    fix: Annotated[
+        bool,
+        typer.Option(
+            "--fix", help="Write the machine-applicable fixes into the files, then report the rest."
+        ),
+    ] = False,
 ) -> None:
     """Find, without running it, Burn code that will hit the panic (exit 1 with findings)."""
     fmt = FORMATS["lint"].choose(named, json=as_json)
+    if message_format is not None and (named is not None or as_json):
+        raise UsageError("--message-format cannot be used with --format or --json")
     from pbpit.lint.command import lint_command
 
     # lint renders each of its formats itself (pbpit.lint.command) and says its exit status.
-    raise typer.Exit(lint_command(paths, fmt, _console(), sys.stderr))
+    status = lint_command(
+        paths or [],
+        fmt,
+        _console(),
+        sys.stderr,
+        message_format=message_format,
+        fix=fix,
+        cargo=_as_cargo_subcommand,
+    )
+    raise typer.Exit(status)
 
 
 # Each command's renderer for each of its formats (pbpit.formats names them); lint has its own.
@@ -528,14 +560,30 @@ def render(command: str, fmt: str, *result: Any) -> None:
     RENDERERS[command][fmt](*result)
 
 
-def main() -> None:
+# Set by `cargo_main`: `cargo pbpit lint` with no path lints the crate it is run in.
+_as_cargo_subcommand = False
+
+
+def cargo_main() -> None:
+    """Entry point of `cargo-pbpit`, which cargo runs for `cargo pbpit ARGS` as `cargo-pbpit
+    pbpit ARGS` (the subcommand's name first); run directly, it takes the arguments alone."""
+    global _as_cargo_subcommand
+    _as_cargo_subcommand = True
+    args = sys.argv[1:]
+    if args and args[0] == "pbpit":
+        args = args[1:]
+    main(args, "cargo pbpit")
+
+
+def main(args: list[str] | None = None, name: str = "pbpit") -> None:
     """Entry point: user mistakes become one line on stderr and exit status 2, never a traceback."""
     # Output cut short by a closed pipe (`pbpit ... | head`) ends pbpit quietly, as it does `cat`.
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    if len(sys.argv) == 1:
-        sys.argv.append("--help")
+    args = sys.argv[1:] if args is None else args
+    if not args:
+        args = ["--help"]
     try:
-        status = _invoke(sys.argv[1:])
+        status = _invoke(args, name)
     except UsageError as err:
         # The one place a usage error is printed: one line, nothing on stdout, exit 2.
         print(err.line(), file=sys.stderr)
@@ -548,17 +596,17 @@ def main() -> None:
         # The argument parser's own errors (unknown option, missing argument, no such command).
         # Recognised by shape: typer may carry its own copy of click rather than click itself.
         if hasattr(err, "format_message") and isinstance(getattr(err, "exit_code", None), int):
-            print(f"pbpit: error: {err.format_message()} (see `pbpit --help`)", file=sys.stderr)
+            print(f"pbpit: error: {err.format_message()} (see `{name} --help`)", file=sys.stderr)
             sys.exit(err.exit_code)
         raise
     sys.exit(status if isinstance(status, int) else 0)
 
 
-def _invoke(args: list[str]) -> object:
+def _invoke(args: list[str], name: str = "pbpit") -> object:
     """Parse `args` and run the command, every exception left to `main`: typer's own entry point
     would turn Ctrl-C (or a KeyboardInterrupt a case raises) into a bare exit status 130."""
     command = typer.main.get_command(app)
-    with command.make_context("pbpit", args) as ctx:
+    with command.make_context(name, args) as ctx:
         return command.invoke(ctx)
 
 

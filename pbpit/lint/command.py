@@ -1,24 +1,69 @@
-"""`pbpit lint PATH... [--format human|json|sarif]`: check Burn code for the tape panic, for CI.
+"""`pbpit lint PATH... [--format human|json|sarif]`: check Burn code for the tape panic, for CI;
+`cargo pbpit lint [PATH...] [--message-format json]` for cargo and rust-analyzer; `--fix`.
 
 Exit status: 0 when clean, 1 with findings, 2 when a path is missing or a file cannot be read or
-parsed (the other files are still checked; a missing path stops before any is).
+parsed (the other files are still checked; a missing path stops before any is). With `--fix`,
+the status is that of the findings the fixes left.
 """
 
 from __future__ import annotations
 
 import os
+import time
+from pathlib import Path
 from typing import Any
 
 FORMATS = ("human", "json", "sarif")
+# cargo's `--message-format` values pbpit writes: rustc's text, one line a finding, or cargo's
+# JSON (its `rendered` plain, coloured, or the short line).
+MESSAGE_FORMATS = (
+    "human",
+    "short",
+    "json",
+    "json-diagnostic-rendered-ansi",
+    "json-diagnostic-short",
+)
+# The cargo JSON formats and what their `rendered` holds.
+_CARGO_JSON = {"cargo-json": "plain", "cargo-json-ansi": "ansi", "cargo-json-short": "short"}
+# Fewer files than this are linted before a progress bar would be read.
+PROGRESS_FROM = 20
 
 
-def lint_command(paths: list[str], fmt: str, stdout: Any, stderr: Any) -> int:
+def lint_command(
+    paths: list[str],
+    fmt: str,
+    stdout: Any,
+    stderr: Any,
+    *,
+    message_format: str | None = None,
+    fix: bool = False,
+    cargo: bool = False,
+) -> int:
     """Lint `paths` (files, or directories searched for `.rs` files) and write the report in
     `fmt` to `stdout`: a rich Console (colour when it has a colour system) or a text stream.
-    Problems with the command line go to `stderr`, one line each. Returns the exit status."""
+    Problems with the command line go to `stderr`, one line each. Returns the exit status.
+
+    `message_format` (one of MESSAGE_FORMATS, comma-separated as cargo takes them) replaces
+    `fmt`; `fix` writes the machine-applicable fixes into the files first (`pbpit.lint.apply`);
+    `cargo` (`cargo pbpit lint`): no path means the crate at the working directory."""
     if fmt not in FORMATS:
         _line(stderr, f"pbpit: error: unknown --format `{fmt}` (expected {', '.join(FORMATS)})")
         return 2
+    if message_format is not None:
+        chosen = _message_format(message_format)
+        if chosen is None:
+            expected = ", ".join(MESSAGE_FORMATS)
+            _line(
+                stderr,
+                f"pbpit: error: unknown --message-format `{message_format}` (expected {expected})",
+            )
+            return 2
+        fmt = chosen
+    if not paths and cargo:
+        found = _crate_paths(stderr)
+        if found is None:
+            return 2
+        paths = found
     if not paths:
         _line(stderr, "pbpit: error: no path to lint (see `pbpit lint --help`)")
         return 2
@@ -39,21 +84,123 @@ def lint_command(paths: list[str], fmt: str, stdout: Any, stderr: Any) -> int:
 
     from pbpit.lint.tree import lint_paths
 
-    report = lint_paths(paths)
+    def lint(progress: Any = None):
+        return lint_paths(paths, progress)
+
+    bar = _ProgressBar(stderr)
+    try:
+        report = lint(bar if bar.enabled else None)
+    finally:
+        bar.close()
     if not report.files and not report.errors:
         _line(stderr, f"pbpit: warning: no .rs file in {', '.join(paths)}")
+    failed = False
+    if fix:
+        from pbpit.lint.apply import fix_in_place
+
+        outcome = fix_in_place(report, lint)
+        for line in outcome.lines:
+            _line(stderr, line)
+        report, failed = outcome.report, outcome.failed
+    _render(report, fmt, stdout, stderr)
+    return max(report.exit_code, 2 if failed else 0)
+
+
+def _render(report: Any, fmt: str, stdout: Any, stderr: Any) -> None:
+    from pbpit.lint import report as renderers
+
     if fmt == "human":
-        from pbpit.lint.report import render_human
-
-        _write(stdout, render_human(report))
+        _write(stdout, renderers.render_human(report))
+        return
+    if fmt == "short":
+        _write(stdout, renderers.render_short(report))
+        return
+    if fmt == "json":
+        text = renderers.render_json(report)
+    elif fmt == "sarif":
+        text = renderers.render_sarif(report)
     else:
-        from pbpit.lint.report import render_json, render_sarif
+        text = renderers.render_cargo_json(report, _CARGO_JSON[fmt])
+    _write(stdout, text)
+    # The document carries the errors; stderr says why the status is 2 in a CI log.
+    for error in report.errors:
+        _line(stderr, f"pbpit: error: {error.text}")
 
-        _write(stdout, render_json(report) if fmt == "json" else render_sarif(report))
-        # The document carries the errors; stderr says why the status is 2 in a CI log.
-        for error in report.errors:
-            _line(stderr, f"pbpit: error: {error.text}")
-    return report.exit_code
+
+def _message_format(value: str) -> str | None:
+    """The format `--message-format value` asks for: `human`, `short`, or `cargo-json`,
+    `cargo-json-ansi`, `cargo-json-short` (what `rendered` holds); None if cargo would not
+    take it."""
+    words = [word.strip() for word in value.split(",")]
+    if not all(word in MESSAGE_FORMATS for word in words):
+        return None
+    if not any(word.startswith("json") for word in words):
+        return "short" if "short" in words else "human"
+    if "json-diagnostic-short" in words:
+        return "cargo-json-short"
+    return "cargo-json-ansi" if "json-diagnostic-rendered-ansi" in words else "cargo-json"
+
+
+def _crate_paths(stderr: Any) -> list[str] | None:
+    """What `cargo pbpit lint` reads with no path: the targets of the crate at the working
+    directory (a virtual workspace: its members'), relative to it; None after saying why not."""
+    from pbpit.diagnostics.cargo import ManifestError, crate_sources, find_manifest
+
+    here = Path.cwd()
+    manifest = find_manifest(here)
+    if manifest is None:
+        _line(
+            stderr,
+            f"pbpit: error: could not find `Cargo.toml` in `{here}` or any parent "
+            "directory (give the paths to lint)",
+        )
+        return None
+    try:
+        directories, packages = crate_sources(manifest)
+    except ManifestError as err:
+        _line(stderr, f"pbpit: error: {err}")
+        return None
+    if not directories:
+        what = "package" if packages else "member package"
+        _line(
+            stderr,
+            f"pbpit: error: no src/, examples/, tests/ or benches/ in the {what} of "
+            f"{os.path.relpath(manifest)}",
+        )
+        return None
+    return [os.path.relpath(directory, here) for directory in directories]
+
+
+class _ProgressBar:
+    """`checked 12/40 files` redrawn on one line of a terminal's stderr while many files are
+    analysed, and wiped when done; nothing when stderr is not a terminal."""
+
+    def __init__(self, stream: Any) -> None:
+        isatty = getattr(stream, "isatty", None)
+        self.stream = stream
+        self.enabled = bool(isatty and isatty())
+        self.shown = False
+        self.drawn_at = 0.0
+
+    def __call__(self, done: int, total: int) -> None:
+        if total < PROGRESS_FROM:
+            return
+        now = time.monotonic()
+        # A redraw per file would cost more than a fast lint takes: ten a second.
+        if self.shown and done < total and now - self.drawn_at < 0.1:
+            return
+        width = 30
+        filled = width * done // total
+        bar = "=" * filled + (">" if filled < width else "") + " " * (width - filled - 1)
+        self.stream.write(f"\r    Checking [{bar[:width]}] {done}/{total} files")
+        self.stream.flush()
+        self.shown, self.drawn_at = True, now
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.shown = False
 
 
 def _write(stream: Any, text: Any) -> None:
@@ -67,6 +214,9 @@ def _write(stream: Any, text: Any) -> None:
             stream.print(text, end="", soft_wrap=True, highlight=False, markup=False)
         return
     stream.write(text if isinstance(text, str) else text.plain)
+    # What --fix says on stderr comes before the report on stdout, on a terminal too.
+    if hasattr(stream, "flush"):
+        stream.flush()
 
 
 def _line(stream: Any, message: str) -> None:

@@ -83,3 +83,86 @@ def render_json(report: LintReport) -> str:
 def render_sarif(report: LintReport, base: Path | None = None) -> str:
     """SARIF 2.1.0 for GitHub code scanning (`pbpit.diagnostics.sarif`)."""
     return sarif.render_sarif(report, base)
+
+
+# -- cargo's JSON and rustc's short lines -------------------------------------------------------
+
+
+def render_cargo_json(report: LintReport, rendered: str = "plain") -> str:
+    """`--message-format json`: one cargo `compiler-message` object a line for each finding and
+    each file that could not be linted (`pbpit.diagnostics.cargo`), then `build-finished`.
+    `rendered` is the rustc-style text: `plain`, `ansi`-coloured
+    (`json-diagnostic-rendered-ansi`), or the `short` line (`json-diagnostic-short`)."""
+    from pbpit.diagnostics import cargo
+
+    lines = []
+    texts: dict[str, cargo.SourceText] = {}
+    for finding in _in_file_order(report):
+        path = finding.path
+        if path not in texts:
+            texts[path] = _source_text(path, report.sources.get(path, []))
+        if rendered == "short":
+            shown = _short_line(finding)
+        else:
+            text = Text()
+            render_diagnostic(text, finding, texts[path].lines)
+            shown = cargo.render_ansi(text) if rendered == "ansi" else text.plain
+        message = cargo.compiler_message(finding, texts[path], shown)
+        lines.append(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+    finished = cargo.build_finished(report.exit_code == 0)
+    lines.append(json.dumps(finished, separators=(",", ":")))
+    return "\n".join(lines) + "\n"
+
+
+def _in_file_order(report: LintReport) -> list[Diagnostic]:
+    """The errors as `error` diagnostics among the findings, in the order the text gives them."""
+    from pbpit.diagnostics.model import Label
+
+    errors: dict[str, list[Diagnostic]] = {}
+    for error in report.errors:
+        at = (
+            []
+            if error.line is None
+            else [
+                Label(error.line, error.column or 1, error.line, (error.column or 1) + 1, "", True)
+            ]
+        )
+        message = error.message if error.line is not None else error.text
+        errors.setdefault(error.path, []).append(
+            Diagnostic("", message, error.path, at, [], level="error")
+        )
+    findings: dict[str, list[Diagnostic]] = {}
+    for finding in report.findings:
+        findings.setdefault(finding.path, []).append(finding)
+    files = set(report.files)
+    ordered = [e for path, found in errors.items() if path not in files for e in found]
+    for path in report.files:
+        ordered.extend(errors.get(path, ()))
+        ordered.extend(findings.get(path, ()))
+    return ordered
+
+
+def _source_text(path: str, lines: list[str]):
+    """The file's bytes as they are on disk (rustc's byte offsets count them all), or its
+    lines as linted when it cannot be read again."""
+    from pbpit.diagnostics.cargo import SourceText
+
+    try:
+        return SourceText(Path(path).read_bytes())
+    except OSError:
+        return SourceText("\n".join(lines).encode())
+
+
+def render_short(report: LintReport) -> str:
+    """`--message-format short`: one line a finding, `path:line:col: warning[pbpit::rule]:
+    message`, as rustc's `--error-format=short`, then the summary line."""
+    lines = [_short_line(finding) for finding in _in_file_order(report)]
+    return "".join(lines) + summary(report) + "\n"
+
+
+def _short_line(finding: Diagnostic) -> str:
+    where = finding.path
+    if finding.labels:
+        where += f":{finding.primary.line}:{finding.primary.column}"
+    code = f"[{finding.rule_id}]" if finding.rule else ""
+    return f"{where}: {finding.level}{code}: {finding.message}\n"
