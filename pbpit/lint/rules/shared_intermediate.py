@@ -4,7 +4,7 @@ after the other."""
 from __future__ import annotations
 
 from pbpit.diagnostics.model import Diagnostic, Edit, Help
-from pbpit.lint.fixes import Fixes
+from pbpit.lint.fixes import Fixes, is_name
 from pbpit.lint.rule import Fix, Meeting, Rule
 from pbpit.lint.values import Backward, Definition
 
@@ -120,8 +120,11 @@ def detach_in_first_loss_help(name: str, edits: list[Edit]) -> Help:
         f"step), detach `{name}` in it"
     )
     if not edits:
+        if not is_name(name):
+            return Help(f"{message}: `.detach()` each of its tensors there")
         return Help(f"{message}: `{name}.clone().detach()`")
-    return Help(message, edits)
+    # A GAN's discriminator step wants it; a loss meant to train both does not.
+    return Help(message, edits, applicability="MaybeIncorrect")
 
 
 # -- the fixes
