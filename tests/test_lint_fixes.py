@@ -188,3 +188,121 @@ def lint_text(tmp_path: Path, text: str) -> list[Diagnostic]:
     path = tmp_path / "main.rs"
     path.write_text(text)
     return lint(path)
+
+
+ALL_REDUCE = """\
+use burn::tensor::{Device, Tensor};
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let in_0 = Tensor::<1>::from_floats([0.5, 1.0], &device).require_grad();
+    let in_1 = Tensor::<1>::from_floats([0.5, 1.0], &device).require_grad();
+    let [out_tensor_0, out_tensor_1] = &compute_all_reduce(vec![in_0.clone(), in_1.clone()]);
+    let l0 = (out_tensor_0.clone() * 2.0).sum();
+    let l1 = (out_tensor_1.clone() * 3.0).sum();
+    let _g0 = l0.backward();
+    let _g1 = l1.backward();
+}
+"""
+
+
+def test_no_help_writes_code_on_a_pattern_or_detaches_a_loss_into_data(tmp_path):
+    # Burn's own all_reduce test: the help said `[out_tensor_0, out_tensor_1].clone().detach()`,
+    # and detaching `out_tensor_0` in `l0` leaves `l0` nothing to backpropagate.
+    for finding in lint_text(tmp_path, ALL_REDUCE):
+        for help_ in finding.helps:
+            assert "].clone()" not in help_.message and "].detach()" not in help_.message
+            assert all(edit.line != 7 for edit in help_.edits), help_
+            assert "detach" not in help_.message, help_.message
+
+
+def helps_of(tmp_path: Path, body: str) -> dict[str, Help]:
+    [finding] = lint_text(tmp_path, body)
+    return {h.message.split(",")[0].split(":")[0]: h for h in finding.helps}
+
+
+CARRIED = """\
+use burn::tensor::{Device, Tensor};
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let w = Tensor::<1>::from_floats([0.5, -0.5], &device).require_grad();
+    let mut hidden = Tensor::<1>::zeros([2], &device);
+    for step in 0..4 {
+        hidden = (hidden * w.clone() + 0.1).tanh();
+        let _grads = hidden.clone().sum().backward();
+        LAST
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    "last",
+    [
+        'if step % 2 == 0 { continue; }\n        println!("{step}");',
+        'let hidden = w.clone();\n        println!("{:?}", hidden.dims());',
+    ],
+    ids=["a pass that continues skips the last line", "a let of the same name in the body"],
+)
+def test_detach_each_pass_is_said_in_words_where_the_last_line_would_miss_the_state(tmp_path, last):
+    [help_] = lint_text(tmp_path, CARRIED.replace("LAST", last))[0].helps
+    assert help_.edits == [] and "hidden = hidden.detach();" in help_.message
+
+
+CACHED = """\
+use burn::tensor::{Device, Tensor};
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let x = Tensor::<1>::from_floats([0.5, 1.0], &device).require_grad();
+    let w = Tensor::<1>::from_floats([1.0, 2.0], &device).require_grad();
+    let feats = x.clone().exp();
+    BETWEEN
+    for PATTERN in 0..3 {
+        let _grads = (feats.clone() * w.clone()).sum().backward();
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("between", "pattern"),
+    [("let y = x;", "step"), ("let x = w.clone();", "step"), ("", "x")],
+    ids=["moved between", "bound anew between", "the loop's pattern"],
+)
+def test_recompute_in_the_loop_is_said_in_words_where_moving_changes_what_a_name_is(
+    tmp_path, between, pattern
+):
+    body = CACHED.replace("BETWEEN", between).replace("PATTERN", pattern)
+    recompute = next(
+        h for h in lint_text(tmp_path, body)[0].helps if "inside the loop" in h.message
+    )
+    assert recompute.edits == [] and recompute.message.endswith("where the backward uses it")
+
+
+DETACH_FIRST = "if nothing must train through it, detach it first: a new leaf, cut from the graph"
+DROP = "if gradients must flow through it to the leaves it comes from, drop "
+
+
+def test_applicability_marks_the_fix_that_keeps_the_program_machine_applicable():
+    marks = {}
+    for program in PROGRAMS:
+        for finding, help_ in helps_with_edits(lint(program)):
+            marks.setdefault((finding.rule, help_.message.split("`")[0]), set()).add(
+                help_.applicability
+            )
+    machine, maybe = {"MachineApplicable"}, {"MaybeIncorrect"}
+    loop = "loop-external-tracked"
+    expected = {
+        (loop, "if "): maybe,  # detach once: no gradient reaches what made it
+        (loop, "if gradients must flow through "): machine,
+        (loop, "detach "): machine,
+        (loop, "detach the tensors "): machine,
+        (loop, "make "): machine,
+        ("shared-intermediate", "if the first loss must not train what made "): maybe,
+        ("double-backward", "or build "): machine,
+        ("require-grad-non-leaf", DETACH_FIRST): machine,
+        ("require-grad-non-leaf", DROP): maybe,
+    }
+    assert marks == expected

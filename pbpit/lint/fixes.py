@@ -323,6 +323,41 @@ class Fixes:
                 names.add(self.text(pattern))
         return names
 
+    def is_tensor(self, node: Node, scope: Node, depth: int = 0) -> bool:
+        """Whether `node` is certainly a float tensor: the result of one of Burn's tensor
+        methods or of an operator, or a variable a `let` in `scope` bound to one before it
+        (not a module's output, which may be a struct or a tuple)."""
+        while node.type == "parenthesized_expression" and node.named_children:
+            node = node.named_children[0]
+        if node.type == "binary_expression":
+            operator = node.child_by_field_name("operator")
+            return operator is not None and self.text(operator) in ("+", "-", "*", "/")
+        if node.type == "call_expression":
+            function = node.child_by_field_name("function")
+            field = function.child_by_field_name("field") if function is not None else None
+            method = api.BY_NAME.get(self.text(field)) if field is not None else None
+            return method is not None and method.tracked not in (api.NEVER, api.GRADIENTS)
+        if node.type != "identifier" or depth > 8:
+            return False
+        name = self.text(node)
+        bound = None
+        stack = [scope]
+        while stack:
+            current = stack.pop()
+            stack.extend(current.named_children)
+            pattern = current.child_by_field_name("pattern")
+            if (
+                current.type == "let_declaration"
+                and pattern is not None
+                and pattern.type == "identifier"
+                and self.text(pattern) == name
+                and current.end_byte <= node.start_byte
+                and (bound is None or current.start_byte > bound.start_byte)
+            ):
+                bound = current
+        value = bound.child_by_field_name("value") if bound is not None else None
+        return value is not None and self.is_tensor(value, scope, depth + 1)
+
     def call_at(self, span: tuple[int, int]) -> Node | None:
         """The call expression whose method name starts within file bytes `span`
         (`loss.backward()`)."""

@@ -3,6 +3,8 @@ the next, is used by the loop's backward."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pbpit.diagnostics.model import Diagnostic, Edit, Help
 from pbpit.engine.graph import Requirement
 from pbpit.lint.fixes import Fixes, identifiers, is_name, last_segment
@@ -13,7 +15,8 @@ from pbpit.rust.syntax import Node
 DETACH_ONCE = Fix(
     "detach once",
     "if the tensor needs no gradient, `.detach()` it where it is made: a detached tensor "
-    "is data, reusable by every pass",
+    "is data, reusable by every pass (not when it is the loss, or the loss's only tracked "
+    "input: the backward would have nothing to backpropagate)",
 )
 RECOMPUTE_IN_LOOP = Fix(
     "recompute in the loop",
@@ -314,10 +317,11 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
     body = loop.child_by_field_name("body") if loop is not None else None
     if body is not None and holds_tensors(name, body, fixes):
         # `state = Some(new_state)`: `state.detach()` would not compile.
-        return Help(
+        message = (
             f"detach the tensors `{name}` holds at the end of each pass (as they are put in "
             "it): gradients stop at the pass boundary"
         )
+        return Help(message, [] if meeting.in_macro else detach_put(name, body, leaf, fixes))
     if body is None or body.type != "block" or meeting.in_macro:
         return fallback
     if continues(body, fixes) or binds_anew(name, body, fixes):
@@ -326,6 +330,45 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
         return fallback
     edit = fixes.append_line(body, f"{name} = {detached};")
     return fallback if edit is None else detach_each_pass_help(name, [edit], leaf)
+
+
+def detach_put(name: str, body: Node, leaf: bool, fixes: Fixes) -> list[Edit]:
+    """`name = Some(tensor)` made `name = Some(tensor.detach())`, at every assignment of
+    `name` in `body`; none unless each puts one tensor in a `Some`."""
+    edits = []
+    for node in assignments(name, body, fixes):
+        right = node.child_by_field_name("right")
+        function = right.child_by_field_name("function") if right is not None else None
+        arguments = right.child_by_field_name("arguments") if right is not None else None
+        if (
+            right is None
+            or right.type != "call_expression"
+            or function is None
+            or fixes.text(function) != "Some"
+            or arguments is None
+            or arguments.named_child_count != 1
+        ):
+            return []
+        tensor = arguments.named_children[0]
+        if not fixes.is_tensor(tensor, body):
+            return []  # `Some(new_state)` of an `LstmState`: no `.detach()` on it
+        put = fixes.detach_edits(tensor)
+        if leaf:
+            put[-1] = replace(put[-1], replacement=put[-1].replacement + ".require_grad()")
+        edits += put
+    return edits
+
+
+def assignments(name: str, body: Node, fixes: Fixes) -> list[Node]:
+    """The assignments `name = ..` within `body`, in order."""
+    found, stack = [], [body]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.named_children)
+        left = node.child_by_field_name("left")
+        if node.type == "assignment_expression" and left is not None and fixes.text(left) == name:
+            found.append(node)
+    return sorted(found, key=lambda n: n.start_byte)
 
 
 def continues(body: Node, fixes: Fixes) -> bool:
