@@ -347,9 +347,10 @@ def _written(result: RunResult, entry: AuditEntry, fixes: list[Fix]) -> Diagnost
     fixes_by_name = {fix.key: fix for fix in fixes}
 
     def edits(fix: RuleFix) -> list[Edit]:
-        """The corrected lines of `fix`, as edits (none when they cannot be written)."""
+        """The corrected lines of `fix`, as edits (none when they cannot be written, nor in
+        Rust: lint's fix builders, which know what a move needs, did not reach this hazard)."""
         found = fixes_by_name.get(fix.name)
-        return found.edits() if found is not None else []
+        return found.edits() if found is not None and language is not Language.RUST else []
 
     first, second = (
         (result.backwards[n - 1] for n in entry.backwards) if entry.backwards else (None, None)

@@ -40,14 +40,22 @@ class Edit:
         return asdict(self)
 
 
+APPLICABILITIES = ("MachineApplicable", "MaybeIncorrect", "HasPlaceholders")
+"""How sure a help's edits are, in rustc's words: `MachineApplicable` edits are the fix (what
+`--fix` applies); `MaybeIncorrect` edits compile and run but are right only if the user means
+what the help says (one of several fixes); `HasPlaceholders` edits must be completed by hand."""
+
+
 @dataclass
 class Help:
-    """A fix: a line of text, the edits that make it when it can be written as code, and a
-    note on what it changes (printed under the corrected lines)."""
+    """A fix: a line of text, the edits that make it when it can be written as code, a note on
+    what it changes (printed under the corrected lines), and how sure its edits are (one of
+    `APPLICABILITIES`)."""
 
     message: str
     edits: list[Edit] = field(default_factory=list)
     note: str = ""
+    applicability: str = "MachineApplicable"
 
     def to_json(self) -> dict:
         data = {"message": self.message, "edits": [edit.to_json() for edit in self.edits]}

@@ -5,8 +5,11 @@ move statements into a loop, add a line at the end of a block)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from pbpit.diagnostics.model import Diagnostic, Edit, Help, Label
+from pbpit.engine import api
+from pbpit.lint.values import Definition, Value
 from pbpit.rust.syntax import Node, RustFile
 
 # Expressions that take a method call without parentheses around them.
@@ -23,6 +26,20 @@ NO_PARENS = frozenset(
         "scoped_identifier",
         "self",
     }
+)
+
+# Methods that borrow their receiver (`&self`): a variable they are called on is not moved.
+BORROWING = frozenset(
+    {
+        *(m.name for m in api.METHODS if m.receiver == "&self"),
+        *(
+            "len is_empty iter as_ref borrow is_some is_none to_string as_str to_vec as_slice"
+            " first last get num_params valid val"
+        ).split(),
+    }
+)
+COPY_TYPES = frozenset(
+    "i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize f32 f64 bool char".split()
 )
 
 
@@ -105,9 +122,12 @@ class Fixes:
             self.edit(value.end_byte, value.end_byte, ").detach()"),
         ]
 
-    def move_into_loop(self, statements: list[Node], loop: Node) -> list[Edit] | None:
+    def move_into_loop(
+        self, statements: list[Node], loop: Node, clones: Iterable[Node] = ()
+    ) -> list[Edit] | None:
         """Move whole-line `statements` (in order) to the top of `loop`'s body, re-indented as
-        its first statement; None when the body's brace does not end its line."""
+        its first statement, each of the identifiers `clones` followed by `.clone()`; None when
+        the body's brace does not end its line."""
         body = loop.child_by_field_name("body")
         if body is None or not self.ends_line(body.start_point[0], body.start_point[1] + 1):
             return None
@@ -121,15 +141,230 @@ class Fixes:
         text = ""
         edits = []
         for statement in statements:
+            text += self.copy_lines(statement, clones, new_indent)
             first_line, last_line = statement.start_point[0], statement.end_point[0]
-            old_indent = indent(lines[first_line])
-            text += "".join(
-                new_indent + line.removeprefix(old_indent) + self.newline
-                for line in lines[first_line : last_line + 1]
-            )
             edits.append(self.edit(self.line_start(first_line), self.line_start(last_line + 1), ""))
         after_brace = self.line_start(brace_line + 1)
         return [*edits, self.edit(after_brace, after_brace, text)]
+
+    def copy_lines(self, statement: Node, clones: Iterable[Node], new_indent: str) -> str:
+        """The lines of whole-line `statement`, re-indented to `new_indent`, each of the
+        identifiers `clones` within it followed by `.clone()`."""
+        first_line, last_line = statement.start_point[0], statement.end_point[0]
+        old_indent = indent(self.lines[first_line])
+        start, end = self.line_start(first_line), self.line_start(last_line + 1)
+        copied = self.data[start:end]
+        for name in sorted(clones, key=lambda n: n.end_byte, reverse=True):
+            if start <= name.start_byte < end:
+                at = name.end_byte - start
+                copied = copied[:at] + b".clone()" + copied[at:]
+        lines = copied.decode("utf-8", "replace").split("\n")[: last_line - first_line + 1]
+        return "".join(
+            new_indent + line.removesuffix("\r").removeprefix(old_indent) + self.newline
+            for line in lines
+        )
+
+    def indent_of(self, node: Node) -> str:
+        """The blanks the first line of `node` starts with."""
+        return indent(self.lines[node.start_point[0]])
+
+    def moved_names(self, node: Node) -> list[Node] | None:
+        """The variables `node` gives by value (to a method taking `self`, a function, an
+        operator, a `let`): run again, each would be a use after move unless cloned or `Copy`.
+        None when one is used in a way a `.clone()` cannot mend (a field moved out, an element
+        taken by index, a closure or a `vec!` holding it)."""
+        moved = []
+        stack = [node]
+        while stack:
+            current = stack.pop()
+            if current.type == "closure_expression":
+                if _names_in(current):
+                    return None
+                continue
+            if current.type == "macro_invocation":
+                macro = current.child_by_field_name("macro")
+                if macro is not None and self.text(macro) == "vec" and _names_in(current):
+                    return None
+                continue  # println!, format!, assert!: they borrow what they print
+            if current.type == "identifier":
+                use = self._use(current)
+                if use is None:
+                    return None
+                if use:
+                    moved.append(current)
+                continue
+            stack.extend(current.named_children)
+        return sorted(moved, key=lambda n: n.start_byte)
+
+    def _use(self, name: Node) -> bool | None:
+        """Whether the variable `name` is given by value where it is read (None: moved in a way
+        no clone mends)."""
+        parent = name.parent
+        if parent is None:
+            return True
+        kind = parent.type
+        if kind in ("scoped_identifier", "scoped_type_identifier", "generic_function"):
+            return False
+        if kind == "reference_expression":
+            return False
+        if kind == "call_expression" and parent.child_by_field_name("function") == name:
+            return False  # a closure or function called: `Fn` borrows
+        if kind == "index_expression":
+            return None if parent.named_children[0] == name else False
+        if kind == "field_expression" and parent.child_by_field_name("value") == name:
+            call = parent.parent
+            if call is None or call.type != "call_expression":
+                return None  # `batch.inputs` moves a field out
+            method = self.text(parent.child_by_field_name("field") or parent)
+            return not (method in BORROWING or method.startswith("forward"))
+        return True
+
+    def is_copy(self, name: str, before: int) -> bool:
+        """Whether the variable `name`, read at file byte `before`, holds a `Copy` value: a
+        number, a `bool`, a reference (`&device`), as its binding (the last `let`, parameter or
+        `for` pattern of that name before it in its function) says; False when not known."""
+        node = self.source.root.descendant_for_byte_range(before, before)
+        function = node
+        while function is not None and function.type not in ("function_item", "closure_expression"):
+            function = function.parent
+        if function is None:
+            return False
+        found: Node | None = None
+        stack = [function]
+        while stack:
+            current = stack.pop()
+            if current.start_byte >= before:
+                continue
+            pattern = current.child_by_field_name("pattern")
+            if (
+                current.type in ("let_declaration", "parameter", "for_expression")
+                and pattern is not None
+                and _binds(self, pattern, name)
+                and (found is None or current.start_byte > found.start_byte)
+            ):
+                found = current
+            stack.extend(current.named_children)
+        if found is None:
+            return False
+        type_ = found.child_by_field_name("type")
+        if type_ is not None:
+            text = self.text(type_)
+            return text.startswith("&") or text in COPY_TYPES
+        if found.type == "for_expression":
+            over = found.child_by_field_name("value")
+            return over is not None and over.type == "range_expression"
+        value = found.child_by_field_name("value")
+        while value is not None and value.type == "unary_expression":
+            value = value.named_children[-1] if value.named_children else None
+        return value is not None and (
+            value.type in ("integer_literal", "float_literal", "boolean_literal")
+            or value.type == "reference_expression"
+        )
+
+    def tracked_without(
+        self, definition: Definition, loss: Value, backward: Node | None, leaves: set[str]
+    ) -> bool:
+        """Whether `loss` (backpropagated by the call `backward`) stays tracked with
+        `definition` detached: it is made from another tracked tensor, or its making names a
+        leaf (one of `leaves`, or a `let` of `.require_grad()`), a module's forward or a
+        parameter's value. A loss tracked only through `definition` would have nothing to
+        backpropagate: Burn panics then."""
+        if loss.origin is definition:
+            return False
+        leaves = leaves | self.leaf_names(backward or definition.statement)
+        made = []
+        for source in loss.sources:
+            if source is definition or source in definition.sources:
+                continue
+            if definition not in source.sources:
+                return True
+            if source.value is not None:
+                made.append(source.value)
+        if backward is not None:
+            function = backward.child_by_field_name("function")
+            receiver = function.child_by_field_name("value") if function is not None else None
+            if receiver is not None:
+                made.append(receiver)
+        return any(self._names_a_leaf(node, leaves) for node in made)
+
+    def _names_a_leaf(self, node: Node, leaves: set[str]) -> bool:
+        stack = [node]
+        while stack:
+            current = stack.pop()
+            if current.type == "identifier" and self.text(current) in leaves:
+                return True
+            if current.type == "field_expression":
+                field = current.child_by_field_name("field")
+                method = self.text(field) if field is not None else ""
+                if method.startswith("forward") or method in ("val", "require_grad"):
+                    return True
+            stack.extend(current.named_children)
+        return False
+
+    def leaf_names(self, within: Node | None) -> set[str]:
+        """The names the function holding `within` binds to `.require_grad()`: leaves."""
+        function = within
+        while function is not None and function.type != "function_item":
+            function = function.parent
+        names: set[str] = set()
+        stack = [function] if function is not None else []
+        while stack:
+            current = stack.pop()
+            stack.extend(current.named_children)
+            if current.type != "let_declaration":
+                continue
+            pattern, value = (current.child_by_field_name(f) for f in ("pattern", "value"))
+            while pattern is not None and pattern.type == "mut_pattern" and pattern.named_children:
+                pattern = pattern.named_children[-1]
+            if pattern is None or pattern.type != "identifier" or value is None:
+                continue
+            text = self.text(value).rstrip()
+            if text.endswith("require_grad()") or text.endswith("set_require_grad(true)"):
+                names.add(self.text(pattern))
+        return names
+
+    def is_tensor(self, node: Node, scope: Node, depth: int = 0) -> bool:
+        """Whether `node` is certainly a float tensor: the result of one of Burn's tensor
+        methods or of an operator, or a variable a `let` in `scope` bound to one before it
+        (not a module's output, which may be a struct or a tuple)."""
+        while node.type == "parenthesized_expression" and node.named_children:
+            node = node.named_children[0]
+        if node.type == "binary_expression":
+            operator = node.child_by_field_name("operator")
+            return operator is not None and self.text(operator) in ("+", "-", "*", "/")
+        if node.type == "call_expression":
+            function = node.child_by_field_name("function")
+            field = function.child_by_field_name("field") if function is not None else None
+            method = api.BY_NAME.get(self.text(field)) if field is not None else None
+            return method is not None and method.tracked not in (api.NEVER, api.GRADIENTS)
+        if node.type != "identifier" or depth > 8:
+            return False
+        name = self.text(node)
+        bound = None
+        stack = [scope]
+        while stack:
+            current = stack.pop()
+            stack.extend(current.named_children)
+            pattern = current.child_by_field_name("pattern")
+            if (
+                current.type == "let_declaration"
+                and pattern is not None
+                and pattern.type == "identifier"
+                and self.text(pattern) == name
+                and current.end_byte <= node.start_byte
+                and (bound is None or current.start_byte > bound.start_byte)
+            ):
+                bound = current
+        value = bound.child_by_field_name("value") if bound is not None else None
+        return value is not None and self.is_tensor(value, scope, depth + 1)
+
+    def call_at(self, span: tuple[int, int]) -> Node | None:
+        """The call expression whose method name starts within file bytes `span`
+        (`loss.backward()`)."""
+        node = self.source.root.descendant_for_byte_range(span[0], span[1])
+        while node is not None and node.type != "call_expression":
+            node = node.parent
+        return node
 
     def read_outside(self, name: str, statement: Node, body: Node, moved: list[Node]) -> bool:
         """Whether `name` is named after `statement` anywhere in its block but in `body` and the
@@ -181,6 +416,44 @@ class Fixes:
         end = self.line_start(row + 1)
         after = self.data[self.line_start(row) + column : end].strip()
         return not after or after.startswith(b"//")
+
+
+def identifiers(node: Node) -> list[Node]:
+    """Every identifier within `node`, itself included."""
+    found, stack = [], [node]
+    while stack:
+        current = stack.pop()
+        if current.type == "identifier":
+            found.append(current)
+        stack.extend(current.named_children)
+    return found
+
+
+def _names_in(node: Node) -> bool:
+    """Whether `node` holds a variable (an identifier, inside a macro's tokens too)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current.type == "identifier":
+            return True
+        stack.extend(current.named_children)
+    return False
+
+
+def _binds(fixes: Fixes, pattern: Node, name: str) -> bool:
+    """Whether `pattern` binds `name` (`name`, `mut name`, `(a, name)`...)."""
+    stack = [pattern]
+    while stack:
+        current = stack.pop()
+        if current.type == "identifier" and fixes.text(current) == name:
+            return True
+        stack.extend(current.named_children)
+    return False
+
+
+def is_name(text: str) -> bool:
+    """Whether `text` is one Rust variable (not a pattern `[a, b]`, a part `pair.0`)."""
+    return re.fullmatch(r"[A-Za-z_]\w*", text) is not None
 
 
 def indent(line: str) -> str:

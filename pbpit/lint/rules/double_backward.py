@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from pbpit.diagnostics.model import Diagnostic, Edit, Help
-from pbpit.lint.fixes import Fixes
+from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.lint.rule import Fix, Meeting, Rule
+from pbpit.lint.values import Backward, Definition
+from pbpit.rust.syntax import Node
 
 KEEP_THE_GRADIENTS = Fix(
     "keep the gradients",
@@ -70,7 +72,10 @@ fn main() {
             fixes.label(definition.span, made_here(name)),
             fixes.label(earlier.span, consumes_graph(name)),
         ]
-        helps = [keep_the_gradients_help(), rebuild_the_loss_help(name, [])]
+        helps = [
+            keep_the_gradients_help(),
+            rebuild_the_loss_help(name, rebuild_the_loss(definition, later, fixes)),
+        ]
         message = twice_message(name, through)
         return fixes.diagnostic(self.name, message, name, labels, helps, later.span[0])
 
@@ -108,3 +113,75 @@ def rebuild_the_loss_help(name: str, edits: list[Edit]) -> Help:
     """Rebuild the loss, with the edits that run its forward again when they can be written."""
     message = f"or build `{name}` again (run its forward again) before the second backward"
     return Help(message, edits)
+
+
+# -- the fixes
+
+
+def rebuild_the_loss(definition: Definition, later: Backward, fixes: Fixes) -> list[Edit]:
+    """Rebuild the loss: its `let` again, just before the statement of the second backward,
+    what it gives by value cloned in both (it runs twice); none when the second backward is
+    through another name, or when a statement between binds, assigns or moves what it reads."""
+    name, statement, value = definition.name, definition.statement, definition.value
+    if later.receiver != name or not is_name(name) or definition.assigned:
+        return []
+    if statement is None or value is None or statement.type != "let_declaration":
+        return []
+    block = statement.parent
+    at = fixes.call_at(later.span)
+    while at is not None and at.parent is not None and at.parent.type != "block":
+        at = at.parent
+    if (
+        block is None
+        or at is None
+        or not (block.start_byte <= at.start_byte < block.end_byte)
+        or not fixes.whole_lines(statement)
+        or not fixes.whole_lines(at)
+    ):
+        return []
+    moved = fixes.moved_names(value)
+    if moved is None:
+        return []
+    clones = [n for n in moved if not fixes.is_copy(fixes.text(n), n.start_byte)]
+    read = {fixes.text(n) for n in identifiers(value)}
+    if any(not _keeps(s, read, fixes) for s in _between(statement, at)):
+        return []
+    edits = [fixes.edit(n.end_byte, n.end_byte, ".clone()") for n in clones]
+    again = fixes.copy_lines(statement, clones, fixes.indent_of(at))
+    start = fixes.line_start(at.start_point[0])
+    return [*edits, fixes.edit(start, start, again)]
+
+
+def _between(first: Node, last: Node) -> list[Node]:
+    """The statements after `first` up to `last`'s, in the blocks that hold `last`."""
+    found = []
+    node = last
+    while node is not None and node != first.parent:
+        parent = node.parent
+        if parent is None:
+            break
+        found += [
+            s
+            for s in parent.named_children
+            if first.end_byte <= s.start_byte and s.end_byte <= node.start_byte
+        ]
+        node = parent
+    return found
+
+
+def _keeps(statement: Node, names: set[str], fixes: Fixes) -> bool:
+    """Whether `statement` leaves each of `names` bound to what it held: no `let` of it, no
+    assignment, no move of a value that is not `Copy`."""
+    moved = fixes.moved_names(statement)
+    if moved is None:
+        return False
+    for node in identifiers(statement):
+        text = fixes.text(node)
+        if text in names and node.parent is not None and node.parent.type.endswith("pattern"):
+            return False
+    pattern = statement.child_by_field_name("pattern")
+    if pattern is not None and {fixes.text(n) for n in identifiers(pattern)} & names:
+        return False
+    return not any(
+        fixes.text(n) in names and not fixes.is_copy(fixes.text(n), n.start_byte) for n in moved
+    )

@@ -3,9 +3,11 @@ the next, is used by the loop's backward."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pbpit.diagnostics.model import Diagnostic, Edit, Help
 from pbpit.engine.graph import Requirement
-from pbpit.lint.fixes import Fixes, last_segment
+from pbpit.lint.fixes import Fixes, identifiers, is_name, last_segment
 from pbpit.lint.rule import Fix, Meeting, Rule
 from pbpit.lint.values import Definition
 from pbpit.rust.syntax import Node
@@ -13,7 +15,8 @@ from pbpit.rust.syntax import Node
 DETACH_ONCE = Fix(
     "detach once",
     "if the tensor needs no gradient, `.detach()` it where it is made: a detached tensor "
-    "is data, reusable by every pass",
+    "is data, reusable by every pass (not when it is the loss, or the loss's only tracked "
+    "input: the backward would have nothing to backpropagate)",
 )
 RECOMPUTE_IN_LOOP = Fix(
     "recompute in the loop",
@@ -121,7 +124,9 @@ fn main() {
             labels.append(fixes.label(definition.span, made_outside(name, definition.why), True))
             if use is not None:
                 labels.append(fixes.label(use.span, USED_INSIDE))
-            helps = [detach_once(definition, fixes), recompute_in_loop(definition, meeting, fixes)]
+            helps = [recompute_in_loop(definition, meeting, fixes)]
+            if detaching_leaves_a_loss(meeting, fixes):
+                helps.insert(0, detach_once(definition, fixes))
             consumes = consumes_step(definition.name)
         labels.append(fixes.label(meeting.earlier.span, consumes))
         return fixes.diagnostic(self.name, message, name, labels, helps, definition.span[0])
@@ -177,7 +182,8 @@ def detach_once_help(name: str, edits: list[Edit]) -> Help:
     message = f"if `{name}` needs no gradient, detach it once"
     if not edits:
         return Help(f"{message}: add `.detach()` where it is made")
-    return Help(message, edits)
+    # Right only if no gradient must reach what made it: the user's call.
+    return Help(message, edits, applicability="MaybeIncorrect")
 
 
 def recompute_in_loop_help(name: str, edits: list[Edit]) -> Help:
@@ -207,15 +213,31 @@ def detach_each_pass_help(
 # -- the fixes
 
 
+def detaching_leaves_a_loss(meeting: Meeting, fixes: Fixes) -> bool:
+    """Whether the loop's loss stays tracked with the tensor detached where it is made: not
+    when it is that tensor (a loss computed once), nor when that tensor is its only tracked
+    input (detached, the backward would have nothing to backpropagate: Burn panics)."""
+    if meeting.same_tensor:
+        return False
+    entry = meeting.entry or {}
+    leaves = {name for name, value in entry.items() if value.requirement == Requirement.GRAD}
+    call = fixes.call_at(meeting.later.span)
+    return fixes.tracked_without(meeting.definition, meeting.loss, call, leaves)
+
+
 def detach_once(definition: Definition, fixes: Fixes) -> Help:
-    """Detach once: `.detach()` where the tensor is made."""
-    edits = [] if definition.value is None else fixes.detach_edits(definition.value)
+    """Detach once: `.detach()` where the tensor is made (said in words when its binding is a
+    pattern: the value is not one tensor)."""
+    edits = []
+    if definition.value is not None and is_name(definition.name):
+        edits = fixes.detach_edits(definition.value)
     return detach_once_help(definition.name, edits)
 
 
 def recompute_in_loop(definition: Definition, meeting: Meeting, fixes: Fixes) -> Help:
     """Recompute in the loop: its `let`, and those of what it is made from before the loop, move
-    to the top of the loop's body."""
+    to the top of the loop's body, each variable they give by value cloned (a move in a loop's
+    body is a use after move in the next pass: rustc's E0382)."""
     name = definition.name
     loop = meeting.loop
     assert loop is not None
@@ -239,31 +261,144 @@ def recompute_in_loop(definition: Definition, meeting: Meeting, fixes: Fixes) ->
         or statement.end_byte > loop.start_byte
         or d.assigned
         or d.value is None
+        or not is_name(d.name)
         or not fixes.whole_lines(statement)
         or fixes.read_outside(d.name, statement, body, moved)
         for d, statement in zip(chain, moved, strict=True)
     ):
         return fallback
-    edits = fixes.move_into_loop(moved, loop)
+    clones = moved_in_loop(chain, loop, fixes)
+    if clones is None:
+        return fallback
+    edits = fixes.move_into_loop(moved, loop, clones)
     return fallback if edits is None else recompute_in_loop_help(name, edits)
+
+
+def moved_in_loop(chain: list[Definition], loop: Node, fixes: Fixes) -> list[Node] | None:
+    """The variables the `let`s of `chain` give by value that must be cloned once they run in
+    every pass of `loop`: made outside the chain, not `Copy`. None when moving the `let`s would
+    change what a name means (the loop's pattern or a statement between them and the loop
+    binds it anew, assigns or moves it)."""
+    bound = {d.name for d in chain}
+    used: list[Node] = []
+    for d in chain:
+        assert d.value is not None
+        names = fixes.moved_names(d.value)
+        if names is None:
+            return None
+        used += [n for n in names if fixes.text(n) not in bound]
+    values = [d.value for d in chain if d.value is not None]
+    everything = {fixes.text(n) for value in values for n in identifiers(value)}
+    pattern = loop.child_by_field_name("pattern")
+    if pattern is not None and everything & {fixes.text(n) for n in identifiers(pattern)}:
+        return None
+    first = chain[0].statement
+    assert first is not None and first.parent is not None
+    between = [
+        s
+        for s in first.parent.named_children
+        if first.end_byte <= s.start_byte < loop.start_byte and all(s != d.statement for d in chain)
+    ]
+    for statement in between:
+        for node in identifiers(statement):
+            if fixes.text(node) in everything:
+                return None  # it may be bound, assigned or moved there: not the same value
+    return [n for n in used if not fixes.is_copy(fixes.text(n), n.start_byte)]
 
 
 def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> Help:
     """Detach each pass: `name = name.detach();` as the last statement of the loop's body."""
     detached = f"{name}.detach().require_grad()" if leaf else f"{name}.detach()"
-    fallback = detach_each_pass_help(name, [], leaf)
+    if not is_name(name):
+        # A field (`self.hidden`): `.detach()` takes it by value, out of a borrow.
+        detached = detached.replace(".detach()", ".clone().detach()", 1)
+    fallback = detach_each_pass_help(name, [], leaf, f"{name} = {detached};")
     loop = meeting.loop
     body = loop.child_by_field_name("body") if loop is not None else None
     if body is not None and holds_tensors(name, body, fixes):
         # `state = Some(new_state)`: `state.detach()` would not compile.
-        return Help(
+        message = (
             f"detach the tensors `{name}` holds at the end of each pass (as they are put in "
             "it): gradients stop at the pass boundary"
         )
+        return Help(message, [] if meeting.in_macro else detach_put(name, body, leaf, fixes))
     if body is None or body.type != "block" or meeting.in_macro:
+        return fallback
+    if continues(body, fixes) or binds_anew(name, body, fixes):
+        # A pass that continues skips the last line; a `let` of that name in the body would
+        # take the assignment instead of the state the loop carries.
         return fallback
     edit = fixes.append_line(body, f"{name} = {detached};")
     return fallback if edit is None else detach_each_pass_help(name, [edit], leaf)
+
+
+def detach_put(name: str, body: Node, leaf: bool, fixes: Fixes) -> list[Edit]:
+    """`name = Some(tensor)` made `name = Some(tensor.detach())`, at every assignment of
+    `name` in `body`; none unless each puts one tensor in a `Some`."""
+    edits = []
+    for node in assignments(name, body, fixes):
+        right = node.child_by_field_name("right")
+        function = right.child_by_field_name("function") if right is not None else None
+        arguments = right.child_by_field_name("arguments") if right is not None else None
+        if (
+            right is None
+            or right.type != "call_expression"
+            or function is None
+            or fixes.text(function) != "Some"
+            or arguments is None
+            or arguments.named_child_count != 1
+        ):
+            return []
+        tensor = arguments.named_children[0]
+        if not fixes.is_tensor(tensor, body):
+            return []  # `Some(new_state)` of an `LstmState`: no `.detach()` on it
+        put = fixes.detach_edits(tensor)
+        if leaf:
+            put[-1] = replace(put[-1], replacement=put[-1].replacement + ".require_grad()")
+        edits += put
+    return edits
+
+
+def assignments(name: str, body: Node, fixes: Fixes) -> list[Node]:
+    """The assignments `name = ..` within `body`, in order."""
+    found, stack = [], [body]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.named_children)
+        left = node.child_by_field_name("left")
+        if node.type == "assignment_expression" and left is not None and fixes.text(left) == name:
+            found.append(node)
+    return sorted(found, key=lambda n: n.start_byte)
+
+
+def continues(body: Node, fixes: Fixes) -> bool:
+    """Whether a `continue` of the loop whose body is `body` may skip its last statement."""
+    stack = list(body.named_children)
+    while stack:
+        current = stack.pop()
+        if current.type == "continue_expression":
+            return True
+        if current.type in ("for_expression", "while_expression", "loop_expression"):
+            # An inner loop's own `continue` stays in it; a labelled one may leave it.
+            if "continue '" not in fixes.text(current):
+                continue
+        if current.type == "closure_expression":
+            continue
+        stack.extend(current.named_children)
+    return False
+
+
+def binds_anew(name: str, body: Node, fixes: Fixes) -> bool:
+    """Whether a `let` in `body` binds `name`, shadowing the state the loop carries."""
+    stack = [body]
+    while stack:
+        current = stack.pop()
+        stack.extend(current.named_children)
+        pattern = current.child_by_field_name("pattern")
+        if current.type == "let_declaration" and pattern is not None:
+            if any(fixes.text(n) == name for n in identifiers(pattern)):
+                return True
+    return False
 
 
 def holds_tensors(name: str, body: Node, fixes: Fixes) -> bool:

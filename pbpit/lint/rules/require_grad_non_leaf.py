@@ -111,10 +111,12 @@ def detach_first_help(edits: list[Edit]) -> Help:
 
 
 def drop_require_grad_help(called: str, edits: list[Edit]) -> Help:
+    # The other fix: right when the call was a mistake, not when its gradient is read.
     return Help(
         f"if gradients must flow through it to the leaves it comes from, drop `.{called}`: it is "
         "tracked already",
         edits,
+        applicability="MaybeIncorrect",
     )
 
 

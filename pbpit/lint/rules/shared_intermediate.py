@@ -4,7 +4,7 @@ after the other."""
 from __future__ import annotations
 
 from pbpit.diagnostics.model import Diagnostic, Edit, Help
-from pbpit.lint.fixes import Fixes
+from pbpit.lint.fixes import Fixes, is_name
 from pbpit.lint.rule import Fix, Meeting, Rule
 from pbpit.lint.values import Backward, Definition
 
@@ -80,7 +80,10 @@ fn main() {
             fixes.label(earlier.span, consumes_step(name)),
             fixes.label(later.span, needs_step_again(name)),
         ]
-        helps = [add_the_losses(earlier, later), detach_in_first_loss(definition, earlier, fixes)]
+        helps = [add_the_losses(earlier, later)]
+        detached = detach_in_first_loss(definition, earlier, fixes)
+        if detached is not None:
+            helps.append(detached)
         message = shared_message(name)
         return fixes.diagnostic(self.name, message, name, labels, helps, definition.span[0])
 
@@ -120,8 +123,11 @@ def detach_in_first_loss_help(name: str, edits: list[Edit]) -> Help:
         f"step), detach `{name}` in it"
     )
     if not edits:
+        if not is_name(name):
+            return Help(f"{message}: `.detach()` each of its tensors there")
         return Help(f"{message}: `{name}.clone().detach()`")
-    return Help(message, edits)
+    # A GAN's discriminator step wants it; a loss meant to train both does not.
+    return Help(message, edits, applicability="MaybeIncorrect")
 
 
 # -- the fixes
@@ -132,21 +138,28 @@ def add_the_losses(earlier: Backward, later: Backward) -> Help:
     return add_the_losses_help(earlier.receiver, later.receiver, [])
 
 
-def detach_in_first_loss(definition: Definition, earlier: Backward, fixes: Fixes) -> Help:
-    """Detach in the first loss: `.detach()` after the `.clone()` the first loss reads it by."""
+def detach_in_first_loss(definition: Definition, earlier: Backward, fixes: Fixes) -> Help | None:
+    """Detach in the first loss: `.detach()` after the `.clone()` the first loss reads it by;
+    None when the first loss is tracked only through it (detached, its backward would have
+    nothing to backpropagate: Burn panics)."""
     name = definition.name
+    call = fixes.call_at(earlier.span)
+    if not fixes.tracked_without(definition, earlier.loss, call, set()):
+        return None
     read = earlier.loss.first_read(definition, (definition.span[1], earlier.span[0]))
     node = read.node if read is not None else None
+    if not is_name(name) and read is not None and read.value.origin is definition:
+        name = read.name  # a part of a pattern (`[a, b]`): the one the first loss reads
     field_ = node.parent if node is not None else None
-    call = field_.parent if field_ is not None else None
+    clone = field_.parent if field_ is not None else None
     if (
         field_ is not None
         and field_.type == "field_expression"
-        and call is not None
-        and call.type == "call_expression"
+        and clone is not None
+        and clone.type == "call_expression"
         and fixes.text(field_).endswith(".clone")
     ):
         return detach_in_first_loss_help(
-            name, [fixes.edit(call.end_byte, call.end_byte, ".detach()")]
+            name, [fixes.edit(clone.end_byte, clone.end_byte, ".detach()")]
         )
     return detach_in_first_loss_help(name, [])

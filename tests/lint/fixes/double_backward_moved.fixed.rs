@@ -1,0 +1,16 @@
+// The first gradients kept and used: one backward.
+use burn::tensor::{Device, Tensor};
+
+fn v(opt: Option<Tensor<1>>) -> Option<Vec<f32>> {
+    opt.map(|g| g.into_data().to_vec::<f32>().unwrap())
+}
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let x = Tensor::<1>::from_floats([0.5, 1.0], &device);
+    let w = Tensor::<1>::from_floats([1.0, 2.0], &device).require_grad();
+    let loss = (x * w.clone()).exp().sum();
+    let first = loss.backward();
+    println!("first: w.grad = {:?}", v(w.grad(&first)));
+    println!("second: w.grad = {:?}", v(w.grad(&first)));
+}

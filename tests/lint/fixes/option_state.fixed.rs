@@ -1,0 +1,20 @@
+// The state detached as it is put in the `Option`: gradients stop at the step boundary.
+use burn::tensor::{Device, Tensor};
+
+fn v(opt: Option<Tensor<1>>) -> Option<Vec<f32>> {
+    opt.map(|g| g.into_data().to_vec::<f32>().unwrap())
+}
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let w = Tensor::<1>::from_floats([0.5, -0.5], &device).require_grad();
+    let mut state: Option<Tensor<1>> = None;
+    for step in 0..3 {
+        let previous = if let Some(s) = state.clone() { s } else { Tensor::<1>::ones([2], &device) };
+        let hidden = (previous * w.clone()).tanh();
+        let loss = hidden.clone().sum();
+        let grads = loss.backward();
+        println!("step {step}: w.grad = {:?}", v(w.grad(&grads)));
+        state = Some(hidden.detach());
+    }
+}

@@ -1,0 +1,308 @@
+"""Every fix pbpit suggests works when applied.
+
+`tests/lint/fixes/` holds runnable buggy programs, each `NAME.rs` marking its findings with
+`//~ WARN rule` (as `tests/lint/*.rs` do), beside the fixes a Burn user writes by hand:
+`NAME.fixed.rs` (the fix that keeps what the program computes) and `NAME.*.fixed.rs` (the other
+right fixes: a detached cache, a GAN's detached step...). Each help edit lint gives (and the
+dynamic diagnosis of `pbpit run` gives) is applied on its own, and every machine-applicable one
+together: the program must then run to its end, lose that finding, and print what one of the
+hand-written fixes prints (the gradients).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from pbpit_process import apply_edits, pbpit_cli
+
+from pbpit.diagnose.findings import diagnose_run
+from pbpit.diagnostics.model import APPLICABILITIES, Diagnostic, Edit, Help
+from pbpit.errors import RustUnsupported
+from pbpit.lint.rules import RULES
+from pbpit.lint.tree import lint_paths
+from pbpit.runner import resolve_case, run_case
+
+FIXES = Path(__file__).parent / "lint" / "fixes"
+PROGRAMS = sorted(p for p in FIXES.glob("*.rs") if not p.name.endswith(".fixed.rs"))
+ANNOTATION = re.compile(r"//~(\^*)\s*WARN\s+([\w-]+)")
+IDS = [p.stem for p in PROGRAMS]
+
+
+def annotated(path: Path) -> set[tuple[int, str]]:
+    expected = set()
+    for number, line in enumerate(path.read_text().splitlines(), start=1):
+        for carets, rule in ANNOTATION.findall(line):
+            expected.add((number - len(carets), rule))
+    return expected
+
+
+def references(program: Path) -> list[Path]:
+    """`NAME.fixed.rs` first, then the other hand-written fixes."""
+    stem = program.stem
+    return [FIXES / f"{stem}.fixed.rs", *sorted(FIXES.glob(f"{stem}.*.fixed.rs"))]
+
+
+def lint(path: Path) -> list[Diagnostic]:
+    report = lint_paths([path])
+    assert not report.errors, report.errors
+    return report.findings
+
+
+def run(path: Path):
+    """The program run by pbpit's Rust interpreter; a program rustc rejects fails the test."""
+    try:
+        return run_case(resolve_case(str(path)))
+    except RustUnsupported as refused:
+        pytest.fail(f"{path.name} does not compile as patched: {refused}")
+
+
+def outputs(program: Path) -> dict[str, str]:
+    """What each hand-written fix prints, by file name; each runs clean and lints clean."""
+    printed = {}
+    for reference in references(program):
+        result = run(reference)
+        assert result.exit_code == 0 and result.panic is None, (reference.name, result.stderr)
+        assert lint(reference) == [], reference.name
+        printed[reference.name] = result.stdout
+    return printed
+
+
+def overlap(edits: list[Edit]) -> bool:
+    """Whether two edits touch the same text (two insertions at one point count), as rustfix
+    refuses."""
+    spans = sorted(((e.line, e.column), (e.end_line, e.end_column)) for e in edits)
+    pairs = zip(spans, spans[1:], strict=False)
+    return any(after[0] < before[1] or after[0] == before[0] for before, after in pairs)
+
+
+def check_patched(program: Path, tmp_path: Path, edits: list[Edit], rule: str, what: str) -> str:
+    """Apply `edits` to `program`; the result runs to its end with no finding of `rule`.
+    Returns what it prints."""
+    assert not overlap(edits), (what, edits)
+    patched = tmp_path / program.name
+    patched.write_text(apply_edits(program.read_text(), edits))
+    result = run(patched)
+    assert result.exit_code == 0 and result.panic is None, (what, result.stdout, result.panic)
+    assert [f.rule for f in lint(patched) if f.rule == rule] == [], (what, patched.read_text())
+    return result.stdout
+
+
+def helps_with_edits(findings: list[Diagnostic]) -> list[tuple[Diagnostic, Help]]:
+    return [(f, h) for f in findings for h in f.helps if h.edits]
+
+
+@pytest.mark.parametrize("program", PROGRAMS, ids=IDS)
+def test_lint_finds_exactly_the_annotated_findings(program):
+    assert {(f.primary.line, f.rule) for f in lint(program)} == annotated(program)
+
+
+@pytest.mark.parametrize("program", PROGRAMS, ids=IDS)
+def test_the_program_panics_and_its_hand_written_fixes_run(program):
+    result = run(program)
+    assert result.exit_code == 101 and result.panic is not None
+    assert outputs(program)
+
+
+@pytest.mark.parametrize("program", PROGRAMS, ids=IDS)
+def test_each_help_edit_applied_alone_runs_as_a_hand_written_fix(program, tmp_path):
+    printed = outputs(program)
+    for finding, help_ in helps_with_edits(lint(program)):
+        assert help_.applicability in APPLICABILITIES
+        stdout = check_patched(program, tmp_path, help_.edits, finding.rule, help_.message)
+        assert stdout in printed.values(), (help_.message, stdout, printed)
+
+
+@pytest.mark.parametrize("program", PROGRAMS, ids=IDS)
+def test_every_machine_applicable_edit_together_runs_as_the_fix_that_keeps_the_program(
+    program, tmp_path
+):
+    findings = lint(program)
+    edits = [
+        edit
+        for _, help_ in helps_with_edits(findings)
+        if help_.applicability == "MachineApplicable"
+        for edit in help_.edits
+    ]
+    if not edits:
+        # No machine edit: every fix depends on what the user means, said in words or marked.
+        assert all(
+            h.applicability != "MachineApplicable" or not h.edits for f in findings for h in f.helps
+        )
+        return
+    reference = references(program)[0]
+    expected = run(reference).stdout
+    for rule in {f.rule for f in findings}:
+        assert check_patched(program, tmp_path, edits, rule, "all") == expected
+
+
+@pytest.mark.parametrize("program", PROGRAMS, ids=IDS)
+def test_each_edit_of_the_dynamic_diagnosis_runs_as_a_hand_written_fix(program, tmp_path):
+    printed = outputs(program)
+    diagnosis = diagnose_run(run(program))
+    found = [*diagnosis.errors, *diagnosis.audit.warnings]
+    assert found, "the run is diagnosed"
+    for finding, help_ in helps_with_edits(found):
+        rule = finding.rule or "?"
+        stdout = check_patched(program, tmp_path, help_.edits, rule, help_.message)
+        assert stdout in printed.values(), (help_.message, stdout, printed)
+
+
+def test_pbpit_run_json_gives_the_edits_it_prints(tmp_path):
+    program = FIXES / "recompute_needs_clone.rs"
+    completed = pbpit_cli("run", "--json", str(program))
+    data = json.loads(completed.stdout)
+    helps = [h for d in data["diagnostics"] for h in d["help"] if h["edits"]]
+    assert helps
+    printed = outputs(program)
+    for help_ in helps:
+        edits = [Edit(**edit) for edit in help_["edits"]]
+        stdout = check_patched(program, tmp_path, edits, "loop-external-tracked", "json")
+        assert stdout in printed.values()
+
+
+def test_the_corpus_covers_every_rule_and_every_fix_written_as_code():
+    rules = {rule for program in PROGRAMS for _, rule in annotated(program)}
+    assert rules == {rule.name for rule in RULES}
+    messages = [h.message for p in PROGRAMS for _, h in helps_with_edits(lint(p))]
+    for words in (
+        "detach it once",
+        "compute it inside the loop",
+        "at the end of each pass",
+        "a new leaf at the end of each pass",
+        "detach `",
+        "build `",
+        "detach it first",
+        "drop `.",
+    ):
+        assert any(words in message for message in messages), words
+    assert len(PROGRAMS) >= 12
+
+
+# -- shapes no runnable program holds: the help stays in words, never a wrong edit -----------
+
+
+def lint_text(tmp_path: Path, text: str) -> list[Diagnostic]:
+    path = tmp_path / "main.rs"
+    path.write_text(text)
+    return lint(path)
+
+
+ALL_REDUCE = """\
+use burn::tensor::{Device, Tensor};
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let in_0 = Tensor::<1>::from_floats([0.5, 1.0], &device).require_grad();
+    let in_1 = Tensor::<1>::from_floats([0.5, 1.0], &device).require_grad();
+    let [out_tensor_0, out_tensor_1] = &compute_all_reduce(vec![in_0.clone(), in_1.clone()]);
+    let l0 = (out_tensor_0.clone() * 2.0).sum();
+    let l1 = (out_tensor_1.clone() * 3.0).sum();
+    let _g0 = l0.backward();
+    let _g1 = l1.backward();
+}
+"""
+
+
+def test_no_help_writes_code_on_a_pattern_or_detaches_a_loss_into_data(tmp_path):
+    # Burn's own all_reduce test: the help said `[out_tensor_0, out_tensor_1].clone().detach()`,
+    # and detaching `out_tensor_0` in `l0` leaves `l0` nothing to backpropagate.
+    for finding in lint_text(tmp_path, ALL_REDUCE):
+        for help_ in finding.helps:
+            assert "].clone()" not in help_.message and "].detach()" not in help_.message
+            assert all(edit.line != 7 for edit in help_.edits), help_
+            assert "detach" not in help_.message, help_.message
+
+
+def helps_of(tmp_path: Path, body: str) -> dict[str, Help]:
+    [finding] = lint_text(tmp_path, body)
+    return {h.message.split(",")[0].split(":")[0]: h for h in finding.helps}
+
+
+CARRIED = """\
+use burn::tensor::{Device, Tensor};
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let w = Tensor::<1>::from_floats([0.5, -0.5], &device).require_grad();
+    let mut hidden = Tensor::<1>::zeros([2], &device);
+    for step in 0..4 {
+        hidden = (hidden * w.clone() + 0.1).tanh();
+        let _grads = hidden.clone().sum().backward();
+        LAST
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    "last",
+    [
+        'if step % 2 == 0 { continue; }\n        println!("{step}");',
+        'let hidden = w.clone();\n        println!("{:?}", hidden.dims());',
+    ],
+    ids=["a pass that continues skips the last line", "a let of the same name in the body"],
+)
+def test_detach_each_pass_is_said_in_words_where_the_last_line_would_miss_the_state(tmp_path, last):
+    [help_] = lint_text(tmp_path, CARRIED.replace("LAST", last))[0].helps
+    assert help_.edits == [] and "hidden = hidden.detach();" in help_.message
+
+
+CACHED = """\
+use burn::tensor::{Device, Tensor};
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let x = Tensor::<1>::from_floats([0.5, 1.0], &device).require_grad();
+    let w = Tensor::<1>::from_floats([1.0, 2.0], &device).require_grad();
+    let feats = x.clone().exp();
+    BETWEEN
+    for PATTERN in 0..3 {
+        let _grads = (feats.clone() * w.clone()).sum().backward();
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("between", "pattern"),
+    [("let y = x;", "step"), ("let x = w.clone();", "step"), ("", "x")],
+    ids=["moved between", "bound anew between", "the loop's pattern"],
+)
+def test_recompute_in_the_loop_is_said_in_words_where_moving_changes_what_a_name_is(
+    tmp_path, between, pattern
+):
+    body = CACHED.replace("BETWEEN", between).replace("PATTERN", pattern)
+    recompute = next(
+        h for h in lint_text(tmp_path, body)[0].helps if "inside the loop" in h.message
+    )
+    assert recompute.edits == [] and recompute.message.endswith("where the backward uses it")
+
+
+DETACH_FIRST = "if nothing must train through it, detach it first: a new leaf, cut from the graph"
+DROP = "if gradients must flow through it to the leaves it comes from, drop "
+
+
+def test_applicability_marks_the_fix_that_keeps_the_program_machine_applicable():
+    marks = {}
+    for program in PROGRAMS:
+        for finding, help_ in helps_with_edits(lint(program)):
+            marks.setdefault((finding.rule, help_.message.split("`")[0]), set()).add(
+                help_.applicability
+            )
+    machine, maybe = {"MachineApplicable"}, {"MaybeIncorrect"}
+    loop = "loop-external-tracked"
+    expected = {
+        (loop, "if "): maybe,  # detach once: no gradient reaches what made it
+        (loop, "if gradients must flow through "): machine,
+        (loop, "detach "): machine,
+        (loop, "detach the tensors "): machine,
+        (loop, "make "): machine,
+        ("shared-intermediate", "if the first loss must not train what made "): maybe,
+        ("double-backward", "or build "): machine,
+        ("require-grad-non-leaf", DETACH_FIRST): machine,
+        ("require-grad-non-leaf", DROP): maybe,
+    }
+    assert marks == expected
