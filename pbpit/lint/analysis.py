@@ -30,50 +30,78 @@ reads (`into_scalar`, `into_data`, `grad`, ...), comparisons and int or bool res
 parameter-free modules of `burn::nn` (losses, activations, dropout), run a forward that is
 tracked only when its input is. Tensors made from data (`from_floats`, `from_data`, `zeros`,
 ...) and batch fields are data. The parts of a destructured tracked value (`let (out, state) =
-cell.forward(..)`) all derive from the whole. A tuple, array, `vec!` or struct literal is not a
-tensor: its elements stay tensors of their own (`pair.0`, `losses[0]`, `out.loss`; `losses[i]`
-is any of them: what they all share).
+cell.forward(..)`, `let Out { adv_loss, rec_loss, .. } = ..`, `&(a, b)`, `[a, b]`, nested) all
+derive from the whole; a field of a tracked value (`item.loss`) is one tensor however often it
+is read. A tuple, array, `vec!` or struct literal is not a tensor: its elements stay tensors of
+their own (`pair.0`, `losses[0]`, `out.loss`; `losses[i]` is any of them: what they all share).
+A `Vec` filled by `push` holds every tensor pushed; an element taken out of a collection (`for
+loss in losses`, `let [a, b] = &outs[..]`) derives from what the elements share: the tensor
+`chunk` or `split` cut them from, what they were all made from before the loop that pushes them;
+nothing else. `clear()`, `Option::take()` and `std::mem::take` empty what they are called on.
+
+Across functions (`_Program`): every function and method of the linted tree (all its files) is
+known by name; each is read once for a *summary*, with each parameter (and each `self` field it
+reads) a tracked tensor of its own: which of them a backward in it consumes (directly or through
+its own calls), what its result derives from (a tuple or struct result part by part), and the
+`self` fields it leaves holding tracked tensors. At a call (`f(x)`, `self.f(..)`, `model.f(..)`,
+`Self::f(..)`, `Type::f(..)`, a trait's method), the summary is applied to what the caller gives:
+a helper that backpropagates its argument is a backward at the call (`Backward.through` names
+it); a helper that detaches returns data; a method that sets `self.hidden` sets `model.hidden`
+of the caller, read again by its next call. A method is found by the receiver's type where a
+`let`, a parameter or a struct field shows it (`let norm = Normalizer::new(..)`), else by its
+name if one impl alone has it (a method of Burn's tensor API never is). A `forward*` is tracked
+as above unless the receiver is a struct of the program without parameters (no `Param`, no
+module field): then its summary says. Recursion among functions, and calls nested more than
+four deep while summarising, are read as calls of unknown functions. Fields of `self` and of
+names (`self.cache = ..`, `model.hidden`) hold what is assigned to them, in the function and
+through the methods it calls. A closure bound by `let` and called later by name is read at each
+call, with what it is given; other closures are read once, where they are written.
 
 Control flow: both arms of an `if` or `match` are read and their results joined, so a backward
 in either arm counts as run; after the join, a tensor that an arm consumed and then let go of
 (a state detached after the backward; a loss that no later line names) is not consumed, for no
 later use can reach it from that arm. A branch on a loop's counter (`if epoch == 0`, `if step
-== last`, the counter of a `for` over a range or `enumerate()`) runs in one pass only: two
-backwards in it are never in two passes. `break`, `continue`, `return` and `panic!` end the
-reading of their path: `continue` carries the state to the next pass, `break` past the loop
-(labels followed), `return` out; so a loop whose every path breaks runs once. Loops nested
-more than four deep are read once; a closure is read once, where it is written, except a
-closure given to an iterator adaptor (`for_each`, `map`, ...), which is read as a loop body
-(its `return` ends one element's pass).
-A test marked `#[should_panic]` is not read: the panic is what it checks.
+== last`, the counter of a `for` over a range or `enumerate()`) runs in one pass only, and so
+does a branch that flips the flag it tests (`if !initialized { ..; initialized = true; }`, the
+flag bound before the loop and set nowhere else in it): two backwards in it are never in two
+passes. `break`, `continue`, `return` and `panic!` end the reading of their path: `continue`
+carries the state to the next pass, `break` past the loop (labels followed), `return` out; so a
+loop whose every path breaks runs once. Loops nested more than four deep are read once; a
+closure given to an iterator adaptor (`for_each`, `map`, ...) is read as a loop body (its
+`return` ends one element's pass). A test marked `#[should_panic]` is not read: the panic is
+what it checks. A function is read when it mentions `backward` or calls a function that runs
+one on what it is given.
 
 What this cannot see, and therefore never reports (precision over recall: a false positive in CI
 costs more than a miss):
 
-- a backward run inside another function (`train_step(&model, feats.clone())` in the loop);
-- values that pass through a function or method of the program: a helper's result is tracked
-  only if one of its arguments is a tracked tensor (a module passed in does not count), and a
-  module method other than `forward*` (`model.encode(x)`) is not seen as tracked;
-- struct fields and `self`: `self.cache` or a field assigned (`self.h = ...`) is data; a tensor
-  cached in a struct across calls is invisible;
-- parameters of the function being read: they are data, whatever the caller passes;
-- a closure bound by `let` and called later in a loop is read once, where it is written;
-- elements taken out of a collection by a `for` pattern are independent tensors: a `Vec` of
-  pieces of one tracked tensor iterated with a backward per piece is not reported;
+- a method whose name several impls of the tree define, called on a receiver whose type no
+  `let`, parameter or field shows; a function or method outside the linted tree (a crate's):
+  its result is tracked only if an argument is (a module method other than `forward*` on a
+  module of another crate is data), and it runs no backward;
+- a function value or closure passed as an argument and called inside the callee; a trait
+  object's method (`Box<dyn Policy>`); a function longer than 20,000 bytes, as a callee;
+- parameters of the function being read: they are data, whatever the caller passes (the caller's
+  own reading sees the call);
+- where the state that a callee keeps is made, when the callee is in another file: the finding
+  points at the call;
+- an element of a collection whose making is not seen (returned by a crate's function): it is a
+  tensor of its own;
 - the value of a macro other than `vec!` (the arguments of `vec!`, and of a macro whose
   arguments mention `backward`, are read when they parse as expressions; a macro inside a
   macro's arguments is not read).
 
 What it may report wrongly (silence such a finding with an allow comment):
 
-- a branch taken on some passes only, other than by the loop's counter (`if warm_up_done {
-  ...backward }`, `if i % 10 == 0` followed by a `continue` elsewhere), is read as taken on
-  every pass, and two conditions that exclude each other as both taken;
-- the parts of a destructured module output derive from the whole: two outputs of separate
-  networks in one module (an actor and a critic with no shared trunk), backpropagated one
-  after the other, are reported as sharing it;
-- every `.forward` is a module with parameters: a parameter-free struct of the program's own
-  (a normalizer) applied to data before a loop makes a tracked tensor.
+- a branch taken on some passes only, other than by the loop's counter or a flag it flips (`if
+  warm_up_done { ...backward }` set elsewhere, `if i % 10 == 0` followed by a `continue`
+  elsewhere), is read as taken on every pass, and two conditions that exclude each other as
+  both taken;
+- the parts of a destructured output of a module of another crate derive from the whole: two
+  outputs of separate networks in it, backpropagated one after the other, are reported as
+  sharing it (a module of the tree is read part by part);
+- a `forward` of another crate's parameter-free struct (a normalizer not defined in the tree)
+  applied to data before a loop makes a tracked tensor.
 
 A finding is silenced as clippy's `#[allow]` silences a lint: a comment
 `// pbpit: allow(loop-external-tracked)` (several rules comma-separated; `pbpit::` prefix
@@ -84,6 +112,7 @@ is not used: rustc rejects an unknown lint tool.)
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -215,7 +244,7 @@ _NUMBERS = re.compile(
     r"^&?(?:mut\s+)?(?:usize|isize|u8|u16|u32|u64|i8|i16|i32|i64|f32|f64|bool|char|str|String"
     r"|&str|Option<(?:usize|f32|f64|bool)>)$"
 )
-_SUMMARY_DEPTH = 8
+_SUMMARY_DEPTH = 4
 """Calls nested deeper than this while summarising are read as calls of unknown functions."""
 _SUMMARY_BYTES = 20_000
 """A function longer than this is not summarised: its calls are read as of unknown functions."""
@@ -260,6 +289,9 @@ class _Summary:
     """The `self` fields it leaves holding a tracked tensor (or changed), by field name."""
 
 
+_NOTHING = _Summary({}, Value(), {}, {})
+
+
 class _Program:
     """Every function, method and struct of the linted tree, by name; summaries made lazily,
     once each."""
@@ -275,6 +307,7 @@ class _Program:
         self.depth = 0
         self.helpers: re.Pattern[bytes] | None = None
         """Calls of the functions that run a backward on what their caller gives them."""
+        self.helper_names: frozenset[str] = frozenset()
         for source in sources:
             self._index(source)
         self._backward_helpers(sources)
@@ -351,7 +384,8 @@ class _Program:
         while pattern is not None:
             added = set()
             for source in sources:
-                if not pattern.search(source.data):
+                hits = [m.start() for m in pattern.finditer(source.data)]
+                if not hits:
                     continue
                 for callee in self.functions.get(id(source), ()):
                     body = callee.node.child_by_field_name("body")
@@ -360,7 +394,7 @@ class _Program:
                         or callee.name in _BURN_METHODS
                         or body is None
                         or not (callee.has_self or _takes_parameters(callee.node))
-                        or not pattern.search(source.data, body.start_byte, body.end_byte)
+                        or not _any_within(hits, body.start_byte, body.end_byte)
                     ):
                         continue  # with no parameter, it backpropagates nothing of its caller
                     summary = self.summary(callee)
@@ -371,13 +405,18 @@ class _Program:
             pattern = _called(added) if added else None
             if added:
                 self.helpers = _called(names)
+                self.helper_names = frozenset(names)
 
     def worth_reading(self, data: bytes, start: int, end: int) -> bool:
         """Whether `data[start:end]` holds a word some rule needs, or a call of a function that
         runs a backward."""
-        return _mentions(data, start, end) or (
-            self.helpers is not None and self.helpers.search(data, start, end) is not None
-        )
+        if _mentions(data, start, end):
+            return True
+        if self.helpers is None:
+            return False
+        if not any(data.find(n.encode(), start, end) != -1 for n in self.helper_names):
+            return False
+        return self.helpers.search(data, start, end) is not None
 
     def summary(self, callee: _Callee, alone: bool = False) -> _Summary | None:
         """What `callee` does, read once (`alone`: given only data); None while it is being
@@ -469,6 +508,12 @@ _WHOLE = Definition("", (0, 0), (), "", None, None)
 """In `shared`: the collection's own definition (the pieces of a temporary tensor)."""
 _PIECES = frozenset({"chunk", "split", "split_with_sizes", "iter_dim", "unbind"})
 _CONTAINERS = frozenset({"Tensor", "Option", "Vec", "Box", "Int", "Bool", "Float", "String"})
+
+
+def _any_within(points: list[int], start: int, end: int) -> bool:
+    """Whether a point of the sorted `points` is in `[start, end)`."""
+    index = bisect.bisect_left(points, start)
+    return index < len(points) and points[index] < end
 
 
 def _takes_parameters(function: Node) -> bool:
@@ -1292,7 +1337,10 @@ class _Function:
         """A call of a function of the program, by its summary: the backward it runs on what
         it is given, the fields of `receiver` it sets, and its result. None when it has none."""
         tracked = any(v.requirement != Requirement.NONE for v in arguments)
-        full = self.program.summary(callee)
+        if tracked or callee.name in self.program.helper_names:
+            full = self.program.summary(callee)
+        else:
+            full = _NOTHING  # it runs no backward on what it is given, which is data anyway
         summary = full if tracked else self.program.summary(callee, alone=True)
         if full is None or summary is None:
             return None
