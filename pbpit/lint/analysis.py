@@ -30,50 +30,78 @@ reads (`into_scalar`, `into_data`, `grad`, ...), comparisons and int or bool res
 parameter-free modules of `burn::nn` (losses, activations, dropout), run a forward that is
 tracked only when its input is. Tensors made from data (`from_floats`, `from_data`, `zeros`,
 ...) and batch fields are data. The parts of a destructured tracked value (`let (out, state) =
-cell.forward(..)`) all derive from the whole. A tuple, array, `vec!` or struct literal is not a
-tensor: its elements stay tensors of their own (`pair.0`, `losses[0]`, `out.loss`; `losses[i]`
-is any of them: what they all share).
+cell.forward(..)`, `let Out { adv_loss, rec_loss, .. } = ..`, `&(a, b)`, `[a, b]`, nested) all
+derive from the whole; a field of a tracked value (`item.loss`) is one tensor however often it
+is read. A tuple, array, `vec!` or struct literal is not a tensor: its elements stay tensors of
+their own (`pair.0`, `losses[0]`, `out.loss`; `losses[i]` is any of them: what they all share).
+A `Vec` filled by `push` holds every tensor pushed; an element taken out of a collection (`for
+loss in losses`, `let [a, b] = &outs[..]`) derives from what the elements share: the tensor
+`chunk` or `split` cut them from, what they were all made from before the loop that pushes them;
+nothing else. `clear()`, `Option::take()` and `std::mem::take` empty what they are called on.
+
+Across functions (`_Program`): every function and method of the linted tree (all its files) is
+known by name; each is read once for a *summary*, with each parameter (and each `self` field it
+reads) a tracked tensor of its own: which of them a backward in it consumes (directly or through
+its own calls), what its result derives from (a tuple or struct result part by part), and the
+`self` fields it leaves holding tracked tensors. At a call (`f(x)`, `self.f(..)`, `model.f(..)`,
+`Self::f(..)`, `Type::f(..)`, a trait's method), the summary is applied to what the caller gives:
+a helper that backpropagates its argument is a backward at the call (`Backward.through` names
+it); a helper that detaches returns data; a method that sets `self.hidden` sets `model.hidden`
+of the caller, read again by its next call. A method is found by the receiver's type where a
+`let`, a parameter or a struct field shows it (`let norm = Normalizer::new(..)`), else by its
+name if one impl alone has it (a method of Burn's tensor API never is). A `forward*` is tracked
+as above unless the receiver is a struct of the program without parameters (no `Param`, no
+module field): then its summary says. Recursion among functions, and calls nested more than
+four deep while summarising, are read as calls of unknown functions. Fields of `self` and of
+names (`self.cache = ..`, `model.hidden`) hold what is assigned to them, in the function and
+through the methods it calls. A closure bound by `let` and called later by name is read at each
+call, with what it is given; other closures are read once, where they are written.
 
 Control flow: both arms of an `if` or `match` are read and their results joined, so a backward
 in either arm counts as run; after the join, a tensor that an arm consumed and then let go of
 (a state detached after the backward; a loss that no later line names) is not consumed, for no
 later use can reach it from that arm. A branch on a loop's counter (`if epoch == 0`, `if step
-== last`, the counter of a `for` over a range or `enumerate()`) runs in one pass only: two
-backwards in it are never in two passes. `break`, `continue`, `return` and `panic!` end the
-reading of their path: `continue` carries the state to the next pass, `break` past the loop
-(labels followed), `return` out; so a loop whose every path breaks runs once. Loops nested
-more than four deep are read once; a closure is read once, where it is written, except a
-closure given to an iterator adaptor (`for_each`, `map`, ...), which is read as a loop body
-(its `return` ends one element's pass).
-A test marked `#[should_panic]` is not read: the panic is what it checks.
+== last`, the counter of a `for` over a range or `enumerate()`) runs in one pass only, and so
+does a branch that flips the flag it tests (`if !initialized { ..; initialized = true; }`, the
+flag bound before the loop and set nowhere else in it): two backwards in it are never in two
+passes. `break`, `continue`, `return` and `panic!` end the reading of their path: `continue`
+carries the state to the next pass, `break` past the loop (labels followed), `return` out; so a
+loop whose every path breaks runs once. Loops nested more than four deep are read once; a
+closure given to an iterator adaptor (`for_each`, `map`, ...) is read as a loop body (its
+`return` ends one element's pass). A test marked `#[should_panic]` is not read: the panic is
+what it checks. A function is read when it mentions `backward` or calls a function that runs
+one on what it is given.
 
 What this cannot see, and therefore never reports (precision over recall: a false positive in CI
 costs more than a miss):
 
-- a backward run inside another function (`train_step(&model, feats.clone())` in the loop);
-- values that pass through a function or method of the program: a helper's result is tracked
-  only if one of its arguments is a tracked tensor (a module passed in does not count), and a
-  module method other than `forward*` (`model.encode(x)`) is not seen as tracked;
-- struct fields and `self`: `self.cache` or a field assigned (`self.h = ...`) is data; a tensor
-  cached in a struct across calls is invisible;
-- parameters of the function being read: they are data, whatever the caller passes;
-- a closure bound by `let` and called later in a loop is read once, where it is written;
-- elements taken out of a collection by a `for` pattern are independent tensors: a `Vec` of
-  pieces of one tracked tensor iterated with a backward per piece is not reported;
+- a method whose name several impls of the tree define, called on a receiver whose type no
+  `let`, parameter or field shows; a function or method outside the linted tree (a crate's):
+  its result is tracked only if an argument is (a module method other than `forward*` on a
+  module of another crate is data), and it runs no backward;
+- a function value or closure passed as an argument and called inside the callee; a trait
+  object's method (`Box<dyn Policy>`); a function longer than 20,000 bytes, as a callee;
+- parameters of the function being read: they are data, whatever the caller passes (the caller's
+  own reading sees the call);
+- where the state that a callee keeps is made, when the callee is in another file: the finding
+  points at the call;
+- an element of a collection whose making is not seen (returned by a crate's function): it is a
+  tensor of its own;
 - the value of a macro other than `vec!` (the arguments of `vec!`, and of a macro whose
   arguments mention `backward`, are read when they parse as expressions; a macro inside a
   macro's arguments is not read).
 
 What it may report wrongly (silence such a finding with an allow comment):
 
-- a branch taken on some passes only, other than by the loop's counter (`if warm_up_done {
-  ...backward }`, `if i % 10 == 0` followed by a `continue` elsewhere), is read as taken on
-  every pass, and two conditions that exclude each other as both taken;
-- the parts of a destructured module output derive from the whole: two outputs of separate
-  networks in one module (an actor and a critic with no shared trunk), backpropagated one
-  after the other, are reported as sharing it;
-- every `.forward` is a module with parameters: a parameter-free struct of the program's own
-  (a normalizer) applied to data before a loop makes a tracked tensor.
+- a branch taken on some passes only, other than by the loop's counter or a flag it flips (`if
+  warm_up_done { ...backward }` set elsewhere, `if i % 10 == 0` followed by a `continue`
+  elsewhere), is read as taken on every pass, and two conditions that exclude each other as
+  both taken;
+- the parts of a destructured output of a module of another crate derive from the whole: two
+  outputs of separate networks in it, backpropagated one after the other, are reported as
+  sharing it (a module of the tree is read part by part);
+- a `forward` of another crate's parameter-free struct (a normalizer not defined in the tree)
+  applied to data before a loop makes a tracked tensor.
 
 A finding is silenced as clippy's `#[allow]` silences a lint: a comment
 `// pbpit: allow(loop-external-tracked)` (several rules comma-separated; `pbpit::` prefix
@@ -84,6 +112,7 @@ is not used: rustc rejects an unknown lint tool.)
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -140,37 +169,35 @@ def lint_sources(
     sources: list[RustFile], progress: Callable[[int, int], None] | None = None
 ) -> list[list[Diagnostic]]:
     """The findings of each of the parsed files of one linted tree, in the order given;
-    `progress(done, total)` after each file."""
+    `progress(done, total)` after each file. What each function and method of the tree does
+    (`_Program`) is known at its calls in every file."""
+    program = _Program(sources)
     found = []
     for number, source in enumerate(sources, 1):
-        found.append(lint_source(source))
+        found.append(lint_source(source, program))
         if progress is not None:
             progress(number, len(sources))
     return found
 
 
-def lint_source(source: RustFile) -> list[Diagnostic]:
-    """The findings of one parsed file, by position, allowed ones left out."""
-    if not _mentions(source.data, 0, len(source.data)):
+def lint_source(source: RustFile, program: _Program | None = None) -> list[Diagnostic]:
+    """The findings of one parsed file, by position, allowed ones left out; the functions of
+    `program` (the file alone when None) are known at their calls."""
+    if program is None:
+        program = _Program([source])
+    if not program.worth_reading(source.data, 0, len(source.data)):
         return []
     found: dict[tuple[str, int, int], Diagnostic] = {}
     fixes = Fixes(source)
-    data = source.data
-    stack = [source.root]
-    while stack:
-        node = stack.pop()
-        if node.type == "function_item":
-            body = node.child_by_field_name("body")
-            if (
-                body is not None
-                and _mentions(data, body.start_byte, body.end_byte)
-                and not _expects_panic(source, node)
-            ):
-                _Function(source, found, fixes).run(node)
-        # Functions are items: look for them in modules, impls and traits, elsewhere only
-        # where the text holds an `fn`.
-        if node.type in _HOLDS_ITEMS or _FN.search(data, node.start_byte, node.end_byte):
-            stack.extend(c for c in node.children if c.named_child_count)
+    for callee in program.functions.get(id(source), ()):
+        node = callee.node
+        body = node.child_by_field_name("body")
+        if (
+            body is not None
+            and program.worth_reading(source.data, body.start_byte, body.end_byte)
+            and not _expects_panic(source, node)
+        ):
+            _Function(source, found, fixes, program, callee).run(node)
     text_lines = source.text.split("\n")
     findings = [f for f in found.values() if not _allowed(f, text_lines)]
     return sorted(findings, key=lambda f: (f.primary.line, f.primary.column, f.rule))
@@ -205,6 +232,311 @@ def _allowed(finding: Diagnostic, lines: list[str]) -> bool:
             if finding.rule in names:
                 return True
     return False
+
+
+# -- the functions of the program, and what each does at its calls -----------------------------
+
+_BURN_METHODS = frozenset(m.name for m in api.METHODS) | _SAME_TENSOR | _UNTRACKED_RESULT
+"""Methods of Burn's tensor API: never read as a method of the program on a receiver of
+unknown type."""
+_RUNS_BACKWARD = re.compile(rb"\.\s*backward\s*\(\s*\)")
+_NUMBERS = re.compile(
+    r"^&?(?:mut\s+)?(?:usize|isize|u8|u16|u32|u64|i8|i16|i32|i64|f32|f64|bool|char|str|String"
+    r"|&str|Option<(?:usize|f32|f64|bool)>)$"
+)
+_SUMMARY_DEPTH = 4
+"""Calls nested deeper than this while summarising are read as calls of unknown functions."""
+_SUMMARY_BYTES = 20_000
+"""A function longer than this is not summarised: its calls are read as of unknown functions."""
+_TYPE_NAME = re.compile(r"(?:\w+::)*([A-Z]\w*)")
+
+
+@dataclass(eq=False)
+class _Callee:
+    """A function or method of the linted tree."""
+
+    source: RustFile
+    node: Node
+    name: str
+    owner: str | None
+    """The type of the `impl` (or the trait) it is in; None for a free function."""
+    trait: str | None
+    has_self: bool
+    summaries: dict[bool, _Summary] = field(default_factory=dict)
+    """Its summary with markers for parameters (False) and with parameters as data (True)."""
+    reading: bool = False
+    """Its summary is being made: a call of it now is recursion, read as unknown."""
+
+    @property
+    def label(self) -> str:
+        """As the user calls it: `Model::step`, `update_parameters`."""
+        return f"{self.owner}::{self.name}" if self.owner else self.name
+
+
+@dataclass(eq=False)
+class _Summary:
+    """What a function does, as its callers see it: its values are those of its own reading,
+    where each parameter (and each `self` field read) is a tracked tensor of its own, a
+    *marker*, put back at each call by what the caller passes."""
+
+    markers: dict[Definition, tuple[str, int | str]]
+    """Each marker: `("param", position)` (`self` is position 0) or `("field", name)`."""
+    result: Value
+    backward: dict[tuple[str, int | str], bool]
+    """The parameters and fields a backward in it consumes, each with whether it is the very
+    tensor backpropagated (`loss.backward()` on the parameter itself)."""
+    writes: dict[str, Value]
+    """The `self` fields it leaves holding a tracked tensor (or changed), by field name."""
+
+
+_NOTHING = _Summary({}, Value(), {}, {})
+
+
+class _Program:
+    """Every function, method and struct of the linted tree, by name; summaries made lazily,
+    once each."""
+
+    def __init__(self, sources: list[RustFile]) -> None:
+        self.functions: dict[int, list[_Callee]] = {}
+        """The functions of each file (by `id` of the file), in the order of the file."""
+        self.free: dict[str, list[_Callee]] = {}
+        self.methods: dict[str, list[_Callee]] = {}
+        self.owned: dict[tuple[str, str], list[_Callee]] = {}
+        self.structs: dict[str, dict[str, str]] = {}
+        """Each struct's fields and their types' text."""
+        self.depth = 0
+        self.helpers: re.Pattern[bytes] | None = None
+        """Calls of the functions that run a backward on what their caller gives them."""
+        self.helper_names: frozenset[str] = frozenset()
+        for source in sources:
+            self._index(source)
+        self._backward_helpers(sources)
+
+    def _index(self, source: RustFile) -> None:
+        data = source.data
+        found: list[_Callee] = []
+        functions = []
+        stack = [source.root]
+        while stack:
+            node = stack.pop()
+            if node.type == "struct_item":
+                self._struct(source, node)
+                continue
+            if node.type in _NO_FUNCTIONS:
+                continue
+            if node.type == "function_item":
+                functions.append(node)
+                body = node.child_by_field_name("body")
+                if body is not None and _FN.search(data, body.start_byte, body.end_byte):
+                    stack.append(body)
+                continue
+            # Items are in modules, impls and traits; elsewhere only where the text holds `fn`.
+            if node.type in _HOLDS_ITEMS or _FN.search(data, node.start_byte, node.end_byte):
+                stack.extend(c for c in node.children if c.named_child_count)
+        for node in functions:
+            owner = trait = None
+            parent = node.parent
+            while parent is not None and parent.type not in _OWNERS:
+                parent = parent.parent
+            if parent is not None and parent.type == "impl_item":
+                type_node = parent.child_by_field_name("type")
+                trait_node = parent.child_by_field_name("trait")
+                owner = _type_name(_text(data, type_node)) if type_node is not None else None
+                trait = _text(data, trait_node) if trait_node is not None else None
+            elif parent is not None and parent.type == "trait_item":
+                name_node = parent.child_by_field_name("name")
+                owner = trait = _text(data, name_node) if name_node is not None else None
+            name_node = node.child_by_field_name("name")
+            parameters = node.child_by_field_name("parameters")
+            has_self = parameters is not None and any(
+                c.type == "self_parameter" for c in parameters.named_children
+            )
+            name = _text(data, name_node) if name_node is not None else ""
+            callee = _Callee(source, node, name, owner, trait, has_self)
+            found.append(callee)
+            (self.methods if owner else self.free).setdefault(name, []).append(callee)
+            if owner:
+                self.owned.setdefault((owner, name), []).append(callee)
+        found.sort(key=lambda c: c.node.start_byte)
+        self.functions[id(source)] = found
+
+    def _struct(self, source: RustFile, node: Node) -> None:
+        name_node = node.child_by_field_name("name")
+        body = node.child_by_field_name("body")
+        if name_node is None or body is None or body.type != "field_declaration_list":
+            return
+        fields = {}
+        for field_ in body.named_children:
+            if field_.type != "field_declaration":
+                continue
+            field_name = field_.child_by_field_name("name")
+            field_type = field_.child_by_field_name("type")
+            if field_name is not None and field_type is not None:
+                fields[_text(source.data, field_name)] = _text(source.data, field_type)
+        self.structs.setdefault(_text(source.data, name_node), fields)
+
+    def _backward_helpers(self, sources: list[RustFile]) -> None:
+        """The names of the functions that may run a backward on what a caller gives them (a
+        parameter, a `self` field), directly or through further calls: a call of one is a
+        reason to read a function, and to read a loop more than once."""
+        names: set[str] = set()
+        pattern: re.Pattern[bytes] | None = _RUNS_BACKWARD
+        while pattern is not None:
+            added = set()
+            for source in sources:
+                hits = [m.start() for m in pattern.finditer(source.data)]
+                if not hits:
+                    continue
+                for callee in self.functions.get(id(source), ()):
+                    body = callee.node.child_by_field_name("body")
+                    if (
+                        callee.name in names
+                        or callee.name in _BURN_METHODS
+                        or body is None
+                        or not (callee.has_self or _takes_parameters(callee.node))
+                        or not _any_within(hits, body.start_byte, body.end_byte)
+                    ):
+                        continue  # with no parameter, it backpropagates nothing of its caller
+                    summary = self.summary(callee)
+                    if summary is not None and summary.backward:
+                        added.add(callee.name)
+            added -= names
+            names |= added
+            pattern = _called(added) if added else None
+            if added:
+                self.helpers = _called(names)
+                self.helper_names = frozenset(names)
+
+    def worth_reading(self, data: bytes, start: int, end: int) -> bool:
+        """Whether `data[start:end]` holds a word some rule needs, or a call of a function that
+        runs a backward."""
+        if _mentions(data, start, end):
+            return True
+        if self.helpers is None:
+            return False
+        if not any(data.find(n.encode(), start, end) != -1 for n in self.helper_names):
+            return False
+        return self.helpers.search(data, start, end) is not None
+
+    def summary(self, callee: _Callee, alone: bool = False) -> _Summary | None:
+        """What `callee` does, read once (`alone`: given only data); None while it is being
+        read (recursion) or when the calls are nested too deep."""
+        if alone in callee.summaries:
+            return callee.summaries[alone]
+        if callee.reading or self.depth >= _SUMMARY_DEPTH:
+            return None
+        body = callee.node.child_by_field_name("body")
+        if body is None or body.end_byte - body.start_byte > _SUMMARY_BYTES:
+            return None
+        callee.reading = True
+        self.depth += 1
+        try:
+            reader = _Function(callee.source, {}, None, self, callee, summarising=True)
+            callee.summaries[alone] = reader.summarise(callee.node, alone)
+        finally:
+            callee.reading = False
+            self.depth -= 1
+        return callee.summaries[alone]
+
+    def method(self, owner: str | None, name: str) -> _Callee | None:
+        """The method `name` of type `owner`, or, with the type unknown, the one method of that
+        name in the tree (several: None, as nothing is known)."""
+        if owner is not None:
+            own = self.owned.get((owner, name), [])
+            return own[0] if len(own) == 1 else None
+        candidates = self.methods.get(name, [])
+        if len(candidates) == 1 and name not in _BURN_METHODS:
+            return candidates[0]
+        return None
+
+    def function(self, name: str, source: RustFile) -> _Callee | None:
+        """The free function `name`: the one of that name in the file, else in the tree."""
+        candidates = self.free.get(name, [])
+        here = [c for c in candidates if c.source is source]
+        if len(here) == 1:
+            return here[0]
+        return candidates[0] if len(candidates) == 1 and not here else None
+
+    def field_type(self, owner: str | None, field_name: str) -> str | None:
+        fields = self.structs.get(owner or "")
+        if fields is None or field_name not in fields:
+            return None
+        return _type_name(fields[field_name])
+
+    def parameter_free(self, owner: str, seen: frozenset[str] = frozenset()) -> bool:
+        """Whether a struct of the program holds no parameter: no `Param`, no module field
+        (only tensors, numbers, configs and parameter-free structs)."""
+        fields = self.structs.get(owner)
+        if fields is None or owner in seen:
+            return False
+        for text in fields.values():
+            if "Param" in text:
+                return False
+            for word in re.findall(r"\b[A-Z]\w*", text):
+                if len(word) <= 2 or word in _CONTAINERS or word.endswith("Config"):
+                    continue
+                if _PARAMETER_FREE.match(word):
+                    continue
+                if word in self.structs and self.parameter_free(word, seen | {owner}):
+                    continue
+                return False
+        return True
+
+
+_NO_FUNCTIONS = frozenset(
+    (
+        "use_declaration attribute_item inner_attribute_item line_comment block_comment "
+        "enum_item type_item extern_crate_declaration macro_definition union_item "
+        "field_declaration_list function_signature_item"
+    ).split()
+)
+_OWNERS = frozenset({"impl_item", "trait_item", "function_item"})
+"""What a function is in: its impl or trait gives it an owner; a function's own items are free."""
+
+
+_PATH = re.compile(r"^(?:self|[a-z_]\w*)(?:\.[a-z_]\w*)+$")
+_IN_PLACE = frozenset({"push", "push_back", "push_front", "insert", "extend"})
+_EMPTIED = frozenset({"clear", "truncate"})
+_ITERATING = frozenset(
+    {"iter", "into_iter", "iter_mut", "drain", "rev", "as_slice", "skip", "enumerate"}
+)
+_ADAPTING = frozenset(
+    {"zip", "map", "collect", "filter", "chain", "cloned", "step_by", "take_while", "skip_while"}
+)
+"""Iterator adaptors: each element still derives from what the elements shared."""
+_WHOLE = Definition("", (0, 0), (), "", None, None)
+"""In `shared`: the collection's own definition (the pieces of a temporary tensor)."""
+_PIECES = frozenset({"chunk", "split", "split_with_sizes", "iter_dim", "unbind"})
+_CONTAINERS = frozenset({"Tensor", "Option", "Vec", "Box", "Int", "Bool", "Float", "String"})
+
+
+def _any_within(points: list[int], start: int, end: int) -> bool:
+    """Whether a point of the sorted `points` is in `[start, end)`."""
+    index = bisect.bisect_left(points, start)
+    return index < len(points) and points[index] < end
+
+
+def _takes_parameters(function: Node) -> bool:
+    parameters = function.child_by_field_name("parameters")
+    return parameters is not None and any(c.type == "parameter" for c in parameters.named_children)
+
+
+def _called(names: Iterable[str]) -> re.Pattern[bytes]:
+    words = b"|".join(re.escape(n.encode()) for n in sorted(names))
+    return re.compile(rb"\b(?:" + words + rb")\s*(?:::<[^()]*>)?\s*\(")
+
+
+def _text(data: bytes, node: Node) -> str:
+    return data[node.start_byte : node.end_byte].decode("utf-8", "replace")
+
+
+def _type_name(text: str) -> str | None:
+    """`Model` of `&mut Model<B>`, `crate::model::Model<B>`; None for `Self`, a number."""
+    match = _TYPE_NAME.search(text.replace("&", " ").replace("mut ", " "))
+    if match is None:
+        return None
+    name = match.group(1)
+    return None if name in ("Self", "Vec", "Option", "Box") else name
 
 
 # -- the abstract interpretation --------------------------------------------------------------
@@ -245,6 +577,8 @@ class _Exit:
     """States leaving by `break` (a closure's: by `return`), joined after it."""
     continues: list[_State] = field(default_factory=list)
     """States leaving a pass by `continue`, joined at the end of the pass."""
+    returns: list[tuple[_State, Value]] = field(default_factory=list)
+    """What each `return` leaves (a function's or a closure's) and the value it returns."""
 
 
 def _op(values: Iterable[Value]) -> Value:
@@ -322,9 +656,11 @@ def _pattern_names(pattern: Node) -> list[Node]:
             continue
         if node.type in ("scoped_identifier", "type_identifier", "generic_type"):
             continue
+        # `Foo { a: b }` binds `b`, not the field `a`; `Foo { a }` binds `a`.
+        skipped = ("type", "name") if node.child_by_field_name("pattern") is not None else ("type",)
         for index, child in enumerate(node.children):
-            # `Some(x)`'s `Some` is its `type`; `Foo { a: b }` binds `b`, not the field `a`.
-            if child.is_named and node.field_name_for_child(index) not in ("type", "name"):
+            # `Some(x)`'s `Some` is its `type`.
+            if child.is_named and node.field_name_for_child(index) not in skipped:
                 stack.append(child)
     return sorted(names, key=lambda n: n.start_byte)
 
@@ -333,9 +669,31 @@ class _Function:
     """One `fn` body read as it runs; findings go into the shared `found`."""
 
     def __init__(
-        self, source: RustFile, found: dict[tuple[str, int, int], Diagnostic], fixes: Fixes
+        self,
+        source: RustFile,
+        found: dict[tuple[str, int, int], Diagnostic],
+        fixes: Fixes | None,
+        program: _Program,
+        callee: _Callee | None = None,
+        summarising: bool = False,
     ) -> None:
         self.source = source
+        self.program = program
+        self.callee = callee
+        self.summarising = summarising
+        """Reading a function for its summary: its parameters are markers, nothing is found."""
+        self.markers: dict[Definition, tuple[str, int | str]] = {}
+        self.backwards: dict[tuple[str, int | str], bool] = {}
+        """The markers a backward consumed, as `_Summary.backward`."""
+        self.types: dict[_Slot, str] = {}
+        """The type of a name, where its `let` or parameter shows it (`Normalizer`)."""
+        self.closures: dict[_Slot, Node] = {}
+        self.inlining: set[int] = set()
+        self.field_parts: dict[tuple[Definition, str], Definition] = {}
+        """`item.loss` of a tracked `item`: one tensor, made with `item`."""
+        self.field_initial: dict[_Slot, Value] = {}
+        """What each field (`self.hidden`, `model.cache`) held before this function set it."""
+        """Closures bound by `let`, read at each call rather than where they are written."""
         self.data = source.data
         self.found = found
         self.scopes: list[dict[str, _Slot]] = [{}]
@@ -419,15 +777,60 @@ class _Function:
         for slot in self.scopes.pop().values():
             self.state.values.pop(slot, None)
 
-    def run(self, function: Node) -> None:
+    def run(self, function: Node, parameters_data: bool = True) -> Value:
+        """Read the body; the parameters are data, or (summarising, unless `parameters_data`)
+        markers. What the body's block yields is returned."""
         self.scope_ends = [function.end_byte]
         parameters = function.child_by_field_name("parameters")
+        position = 0
         for parameter in parameters.named_children if parameters is not None else ():
+            if parameter.type == "self_parameter":
+                self.declare("self", _DATA, parameter)
+                if self.callee is not None and self.callee.owner is not None:
+                    self.types[self.scopes[-1]["self"]] = self.callee.owner
+                position += 1
+                continue
+            if parameter.type != "parameter":
+                continue
             pattern = parameter.child_by_field_name("pattern")
+            kind = parameter.child_by_field_name("type")
+            kind_text = re.sub(r"^&\s*(?:'\w+\s+)?(?:mut\s+)?", "", self.text(kind)) if kind else ""
+            marked = self.summarising and not parameters_data and not _NUMBERS.match(kind_text)
+            owner = _type_name(kind_text)
             for name in _pattern_names(pattern) if pattern is not None else ():
-                self.declare(self.text(name), _DATA, name)
+                text = self.text(name)
+                value = self._marker(text, ("param", position)) if marked else _DATA
+                self.declare(text, value, name)
+                if owner is not None and owner in self.program.structs:
+                    self.types[self.scopes[-1][text]] = owner
+            position += 1
         self.exits.append(_Exit("fn"))
-        self._block(function.child_by_field_name("body"))
+        return self._block(function.child_by_field_name("body"))
+
+    def _marker(self, name: str, key: tuple[str, int | str]) -> Value:
+        """A tensor the caller gives (a parameter, a `self` field), as a summary reads it."""
+        made = Definition(name, (0, 0), (), "", None, None)
+        made.sources = frozenset({made})
+        self.markers[made] = key
+        return Value(Requirement.GRAD_IN_BACKWARD, made, made.sources)
+
+    def summarise(self, function: Node, parameters_data: bool = False) -> _Summary:
+        """Read the function for what its callers see of it (`_Summary`)."""
+        result = self.run(function, parameters_data)
+        exit_ = self.exits[0]
+        ends = [(state, value) for state, value in exit_.returns if not state.dead]
+        if not self.state.dead:
+            ends.append((self.state, result))
+        writes = {}
+        for name, slot in self.scopes[0].items():
+            if not name.startswith("self.") or name.count(".") != 1:
+                continue
+            initial = self.field_initial.get(slot, _DATA)
+            values = [state.values.get(slot, initial) for state, _ in ends]
+            if values and any(v is not initial for v in values):
+                writes[name[5:]] = _join(values)
+        value = _join([v for _, v in ends]) if ends else _DATA
+        return _Summary(self.markers, value, dict(self.backwards), writes)
 
     def expr(self, node: Node | None) -> Value:
         if node is None:
@@ -438,13 +841,14 @@ class _Function:
         if node.type in _ITEMS:
             return _DATA
         # Literals, ranges, casts: data, but what they contain still runs.
+        value = _DATA
         for child in node.named_children:
-            self.expr(child)
+            value = self.expr(child)
         if node.type in ("return_expression", "break_expression", "continue_expression"):
-            self._jump(node)
+            self._jump(node, value)
         return _DATA
 
-    def _jump(self, node: Node) -> None:
+    def _jump(self, node: Node, value: Value = _DATA) -> None:
         """`break`, `continue` or `return`: the state goes where it leads; what follows it in
         its block is not reached."""
         label = next((self.text(c) for c in node.named_children if c.type == "label"), None)
@@ -461,6 +865,8 @@ class _Function:
                 break
         if target is None:
             return  # a label not seen: read on, as if it did not jump
+        if node.type == "return_expression":
+            target.returns.append((self.state, value))
         if node.type == "continue_expression":
             target.continues.append(self.state)
         elif target.kind != "fn":
@@ -474,6 +880,11 @@ class _Function:
         live = [s for s in states if not s.dead]
         if not live:
             return states[0] if states else _State({}, {}, dead=True)
+        if len(live) > 1 and self.field_initial:
+            # A field first read on one path held, on the others, what it held before.
+            for state in live:
+                for slot, initial in self.field_initial.items():
+                    state.values.setdefault(slot, initial)
         return _join_states(live, results, lambda slot: self._read_after(slot, at))
 
     def _read_after(self, slot: _Slot, at: int) -> bool:
@@ -555,6 +966,8 @@ class _Function:
             for (part, part_value), value in zip(pairs, values, strict=True):
                 self._bind(part, value, part_value, node)
             return
+        if self._closure_bound(pattern, value_node, node):
+            return
         value = self.expr(value_node)
         if alternative is not None:
             # `let ... else { diverges }`: read it, keep nothing from it.
@@ -564,9 +977,57 @@ class _Function:
             self.state = base
         if pattern is not None:
             self._bind(pattern, value, value_node, node)
+            if pattern.type == "identifier":
+                self._typed(self.scopes[-1].get(self.text(pattern)), node, value_node)
+
+    def _closure_bound(self, pattern: Node | None, value: Node | None, statement: Node) -> bool:
+        """`let head = |x| ...;` called later by name: read at each call, not here."""
+        if (
+            pattern is None
+            or pattern.type != "identifier"
+            or value is None
+            or value.type != "closure_expression"
+            or self.delta != 0
+        ):
+            return False
+        name = self.text(pattern)
+        call = re.compile(rb"\b" + re.escape(name.encode()) + rb"\s*\(")
+        if not call.search(self.data, statement.end_byte, self.scope_ends[-1]):
+            return False
+        self.declare(name, _DATA, pattern)
+        self.closures[self.scopes[-1][name]] = value
+        return True
+
+    def _typed(self, slot: _Slot | None, statement: Node, value: Node | None) -> None:
+        """The type a `let` shows: `let n: Normalizer<B> = ..`, `Normalizer::new(..)`,
+        `Normalizer { .. }`, `NormalizerConfig::new(..).init(..)`."""
+        if slot is None:
+            return
+        kind = statement.child_by_field_name("type")
+        name = _type_name(self.text(kind)) if kind is not None else None
+        if name is None and value is not None:
+            head = value
+            while head.type in ("call_expression", "field_expression", "try_expression"):
+                inner = head.child_by_field_name("function") or head.child_by_field_name("value")
+                if inner is None:
+                    break
+                head = inner
+            if head.type == "scoped_identifier":
+                path = head.child_by_field_name("path")
+                name = _type_name(self.text(path)) if path is not None else None
+            elif value.type == "struct_expression":
+                type_node = value.child_by_field_name("name")
+                name = _type_name(self.text(type_node)) if type_node is not None else None
+        if name is not None and name.endswith("Config") and name[:-6] in self.program.structs:
+            name = name[:-6]
+        if name is not None and name in self.program.structs:
+            self.types[slot] = name
 
     def _bind(self, pattern: Node, value: Value, value_node: Node | None, statement: Node) -> None:
-        while pattern.type in ("mut_pattern", "ref_pattern") and pattern.named_child_count:
+        while (
+            pattern.type in ("mut_pattern", "ref_pattern", "reference_pattern")
+            and pattern.named_child_count
+        ):
             pattern = pattern.named_children[-1]
         if pattern.type in ("identifier", "shorthand_field_identifier"):
             name = self.text(pattern)
@@ -577,6 +1038,15 @@ class _Function:
             # `let (a, b) = pair;` with `pair` a literal tuple: each takes its element.
             for part_pattern, part in matched:
                 self._bind(part_pattern, part, None, statement)
+            return
+        if value.shared is not None and pattern.type in ("slice_pattern", "tuple_pattern"):
+            # `let [a, b] = &outputs[..]` of a `Vec` of separate tensors: each its own.
+            for name_node in _pattern_names(pattern):
+                name = self.text(name_node)
+                element = self._element(value)
+                self.declare(
+                    name, self._bound(name, element, name_node, None, statement), name_node
+                )
             return
         # The parts of a tracked value (`let (out, state) = cell.forward(..)`) are tensors of
         # their own, all derived from the whole: backpropagating one consumes the whole's steps.
@@ -660,8 +1130,16 @@ class _Function:
         if value.requirement == Requirement.GRAD:
             return Value(Requirement.GRAD, definition, frozenset(), why)
         definition.sources = value.sources | {definition}
+        shared = value.shared
+        if shared is not None and _WHOLE in shared:
+            shared = (shared - {_WHOLE}) | {definition}
         return Value(
-            Requirement.GRAD_IN_BACKWARD, definition, definition.sources, why, reads=value.reads
+            Requirement.GRAD_IN_BACKWARD,
+            definition,
+            definition.sources,
+            why,
+            reads=value.reads,
+            shared=shared,
         )
 
     def _assign(self, node: Node) -> Value:
@@ -671,6 +1149,9 @@ class _Function:
         slot = (
             self.lookup(self.text(left)) if left is not None and left.type == "identifier" else None
         )
+        if left is not None and left.type == "field_expression":
+            path = self._path(left)
+            slot = self._field_slot(path, create=True) if path is not None else None
         if slot is None:
             if left is not None and left.type != "identifier":
                 self.expr(left)
@@ -703,13 +1184,311 @@ class _Function:
         return self.expr(inner)
 
     def _field(self, node: Node) -> Value:
-        """`output.loss`, `xs[i]`: a part of a tracked value is tracked, of anything else data."""
+        """`output.loss`, `xs[i]`: a part of a tracked value is tracked, of anything else data;
+        a field the program assigned (`self.hidden`) holds what was put there."""
+        if node.type == "field_expression":
+            path = self._path(node)
+            slot = None
+            if path is not None:
+                slot = self._field_slot(path, create=path.startswith("self."))
+            if slot is not None:
+                held = self.state.values.get(slot, _DATA)
+                if held.requirement == Requirement.GRAD_IN_BACKWARD:
+                    node_ = node if self.delta == 0 else None
+                    read = Read(self.span(node), path or "", held, node_, self.context)
+                    return replace(held, reads=held.reads | {read})
+                return held
+        elif node.named_child_count > 1 and node.named_children[1].type == "range_expression":
+            self.expr(node.named_children[1])
+            return self.expr(node.named_children[0])  # `xs[..]`: the collection itself
         children = [c for c in node.named_children if c.type != "field_identifier"]
         values = [self.expr(child) for child in children]
         base = values[0] if values else _DATA
         if base.parts is not None:
             return self._part(node, base)
-        return _op([base]) if base.requirement == Requirement.GRAD_IN_BACKWARD else _DATA
+        if base.requirement != Requirement.GRAD_IN_BACKWARD:
+            return _DATA
+        name_node = node.child_by_field_name("field")
+        if node.type == "field_expression" and base.origin is not None and name_node is not None:
+            # `item.loss`, read twice, is one tensor: a part of `item` made once.
+            key = (base.origin, self.text(name_node))
+            made = self.field_parts.get(key)
+            if made is None:
+                whole = base.origin
+                made = Definition(
+                    f"{whole.name}.{key[1]}",
+                    whole.span,
+                    whole.context,
+                    whole.why,
+                    whole.statement,
+                    whole.value,
+                )
+                made.sources = whole.sources | {made}
+                self.field_parts[key] = made
+            return Value(
+                Requirement.GRAD_IN_BACKWARD, made, made.sources, made.why, reads=base.reads
+            )
+        return _op([base])
+
+    def _path(self, node: Node) -> str | None:
+        """`self.hidden`, `model.cache.h`: a field reached from a name through fields only."""
+        text = self.text(node)
+        return text if _PATH.match(text) and "." in text else None
+
+    def _field_slot(self, path: str, create: bool = False) -> _Slot | None:
+        """The slot of a field (`self.hidden`): one seen or set already, else, with `create`,
+        a new one beside its root name, holding what a summary's caller gives (a marker) or
+        data."""
+        slot = self.lookup(path)
+        if slot is not None or not create:
+            return slot
+        root = path.split(".", 1)[0]
+        root_slot = self.lookup(root)
+        if root_slot is None:
+            return None
+        slot = _Slot(path, root_slot.declared, root_slot.scope_end)
+        scope = next(s for s in reversed(self.scopes) if s.get(root) is root_slot)
+        scope[path] = slot
+        initial = _DATA
+        if self.summarising and root == "self" and path.count(".") == 1:
+            initial = self._marker(path, ("field", path[5:]))
+        self.field_initial[slot] = initial
+        self.state.values[slot] = initial
+        return slot
+
+    def _place(self, node: Node | None) -> _Slot | None:
+        """The slot a receiver names (`losses`, `self.log_probs`), for a method that changes
+        it in place."""
+        if node is None:
+            return None
+        if node.type == "identifier":
+            return self.lookup(self.text(node))
+        if node.type == "field_expression":
+            path = self._path(node)
+            return self._field_slot(path, create=True) if path is not None else None
+        return None
+
+    def _element(self, collection: Value) -> Value:
+        """One element taken out of a collection, as a tensor of its own: what it derives
+        from is what the elements share (`shared`, or the common part of known parts);
+        nothing when that is not known."""
+        if collection.requirement != Requirement.GRAD_IN_BACKWARD:
+            return collection if collection.requirement == Requirement.GRAD else _DATA
+        shared: frozenset[Definition] = frozenset()
+        if collection.shared is not None:
+            shared = collection.shared
+        elif self.markers and any(d in self.markers for d in collection.sources):
+            shared = collection.sources  # what the caller gives: its elements, whatever they are
+        elif collection.parts:
+            shared = frozenset.intersection(*(v.sources for _, v in collection.parts))
+        return Value(Requirement.GRAD_IN_BACKWARD, None, shared, collection.why)
+
+    def _pushed(self, slot: _Slot, held: Value, pushed: Value) -> Value:
+        """A collection after `push`: it holds the new element too; its elements share what
+        was made outside the loops the pushes run in (each pass pushes a tensor of its own)."""
+        if pushed.requirement != Requirement.GRAD_IN_BACKWARD:
+            return held
+        outside = frozenset(
+            d
+            for d in pushed.sources
+            if all(self.loop_spans.get(key, (0, 0))[0] < slot.declared for key, _ in d.context)
+        )
+        tracked = held.requirement == Requirement.GRAD_IN_BACKWARD
+        if tracked and held.shared is not None:
+            shared = held.shared & outside
+        elif tracked:
+            shared = held.sources & outside
+        else:
+            shared = outside
+        return Value(
+            Requirement.GRAD_IN_BACKWARD,
+            None,
+            (held.sources if tracked else frozenset()) | pushed.sources,
+            pushed.why,
+            reads=(held.reads if tracked else frozenset()) | pushed.reads,
+            shared=shared,
+        )
+
+    def _receiver_type(self, node: Node | None) -> str | None:
+        """The program's type of a method's receiver, where it shows: `self`, a name whose
+        `let` or parameter says it, a field of a struct of the program."""
+        if node is None:
+            return None
+        if node.type == "self":
+            return self.callee.owner if self.callee is not None else None
+        if node.type == "identifier":
+            slot = self.lookup(self.text(node))
+            return self.types.get(slot) if slot is not None else None
+        if node.type == "field_expression":
+            base = self._receiver_type(node.child_by_field_name("value"))
+            name = node.child_by_field_name("field")
+            if base is not None and name is not None:
+                return self.program.field_type(base, self.text(name))
+        return None
+
+    def _apply(
+        self,
+        callee: _Callee,
+        arguments: list[Value],
+        receiver: str | None,
+        call: Node,
+        span_node: Node,
+    ) -> Value | None:
+        """A call of a function of the program, by its summary: the backward it runs on what
+        it is given, the fields of `receiver` it sets, and its result. None when it has none."""
+        tracked = any(v.requirement != Requirement.NONE for v in arguments)
+        if tracked or callee.name in self.program.helper_names:
+            full = self.program.summary(callee)
+        else:
+            full = _NOTHING  # it runs no backward on what it is given, which is data anyway
+        summary = full if tracked else self.program.summary(callee, alone=True)
+        if full is None or summary is None:
+            return None
+        span = self.span(call) if call.start_point[0] == call.end_point[0] else self.span(span_node)
+        given: dict[Definition, Value] = {}
+        reads: set[Read] = set()
+
+        def outer(marker: Definition, summary: _Summary = summary) -> Value:
+            if marker in given:
+                return given[marker]
+            kind, key = summary.markers[marker]
+            held = _DATA
+            if kind == "param" and isinstance(key, int) and key < len(arguments):
+                held = arguments[key]
+            elif kind == "field" and receiver is not None:
+                slot = self._field_slot(f"{receiver}.{key}", create=receiver == "self")
+                held = self.state.values.get(slot, _DATA) if slot is not None else _DATA
+                if held.requirement == Requirement.GRAD_IN_BACKWARD and slot is not None:
+                    reads.add(Read(span, slot.name, held, None, self.context))
+            given[marker] = held
+            return held
+
+        # The backward it runs, on what the caller gave it.
+        if full.backward:
+            losses = []
+            for key, same in full.backward.items():
+                marker = next((m for m, k in full.markers.items() if k == key), None)
+                if marker is not None:
+                    losses.append((outer(marker, full), same))
+            if losses:
+                loss = (
+                    losses[0][0] if len(losses) == 1 and losses[0][1] else _op(v for v, _ in losses)
+                )
+                if loss.reads or reads:
+                    loss = replace(loss, reads=loss.reads | reads)
+                event = Backward(span, self.context, None, loss, frozenset(self.once), callee.label)
+                self._consume(event, loss)
+                given.clear()  # what it now reads of the fields, it reads after the backward
+        names: dict[Definition, str] = {}
+        if receiver is not None:
+            for field_name, written in summary.writes.items():
+                if written.origin is not None:
+                    names[written.origin] = f"{receiver}.{field_name}"
+                for d in written.sources:
+                    if d.name == f"self.{field_name}":  # an element pushed into it
+                        names.setdefault(d, f"{receiver}.{field_name}")
+        made: dict[Definition, Definition] = {}
+
+        def translate(sources: Iterable[Definition]) -> frozenset[Definition]:
+            out: set[Definition] = set()
+            inner = []
+            for d in sources:
+                if d in summary.markers:
+                    out |= outer(d).sources
+                elif d in made:
+                    out.add(made[d])
+                else:
+                    inner.append(d)
+            for d in sorted(inner, key=lambda d: len(d.sources)):
+                if d in made:
+                    out.add(made[d])
+                    continue
+                # A field's state set in a method of this file: shown where it is set.
+                here = callee.source is self.source and self.delta == 0 and d in names
+                new = Definition(
+                    names.get(d, d.name),
+                    d.span if here else span,
+                    self.context,
+                    d.why if here else f"by `{callee.label}`",
+                    d.statement if here else None,
+                    d.value if here else None,
+                )
+                parts = {new}
+                for e in d.sources:
+                    if e is d:
+                        continue
+                    if e in summary.markers:
+                        parts |= outer(e).sources
+                    elif e in made:
+                        parts.add(made[e])
+                new.sources = frozenset(parts)
+                made[d] = new
+                out.add(new)
+            return frozenset(out)
+
+        def instantiate(v: Value) -> Value:
+            if v.requirement == Requirement.NONE:
+                return _FROZEN if v.frozen else _DATA
+            if v.origin is not None and v.origin in summary.markers and v.parts is None:
+                return outer(v.origin)  # it returns what it was given (or a clone)
+            if v.requirement == Requirement.GRAD:
+                return Value(Requirement.GRAD, why=v.why or "from a tensor that requires grad")
+            parts = tuple((k, instantiate(p)) for k, p in v.parts) if v.parts else None
+            sources = translate(v.sources)
+            inner = any(d not in summary.markers for d in v.sources)
+            given_values = [outer(d) for d in v.sources if d in summary.markers]
+            if (
+                not inner
+                and v.sources
+                and all(g.requirement == Requirement.NONE for g in given_values)
+            ):
+                return _DATA  # computed from what it was given, which is data
+            origin = made.get(v.origin) if v.origin is not None else None
+            why = f"by `{callee.label}`"
+            if not inner:
+                why = next((g.why for g in given_values if g.why), "") or v.why or why
+            shared = translate(v.shared) if v.shared is not None else None
+            taken = frozenset().union(*(g.reads for g in given_values)) | reads
+            return Value(
+                Requirement.GRAD_IN_BACKWARD,
+                origin,
+                sources,
+                why,
+                reads=taken,
+                parts=parts,
+                shared=shared,
+            )
+
+        if receiver is not None:
+            for field_name, written in summary.writes.items():
+                slot = self._field_slot(f"{receiver}.{field_name}", create=True)
+                if slot is not None:
+                    self.state.values[slot] = instantiate(written)
+        return instantiate(summary.result)
+
+    def _inline(self, closure: Node, arguments: list[Value]) -> Value:
+        """A closure bound by `let`, read where it is called, with what it is given."""
+        if closure.start_byte in self.inlining:
+            return _op(arguments)
+        self.inlining.add(closure.start_byte)
+        self.push_scope(closure)
+        parameters = closure.child_by_field_name("parameters")
+        for index, parameter in enumerate(
+            parameters.named_children if parameters is not None else ()
+        ):
+            pattern = parameter.child_by_field_name("pattern") or parameter
+            given = arguments[index] if index < len(arguments) else _DATA
+            self._bind(pattern, given, None, closure)
+        exit_ = _Exit("closure")
+        self.exits.append(exit_)
+        result = self.expr(closure.child_by_field_name("body"))
+        self.exits.pop()
+        self.pop_scope()
+        values = [result] if not self.state.dead else []
+        values += [v for state, v in exit_.returns if not state.dead]
+        self.state = self.join([self.state, *exit_.breaks], self.span(closure)[1])
+        self.inlining.discard(closure.start_byte)
+        return _join(values) if values else _DATA
 
     def _binary(self, node: Node) -> Value:
         left = self.expr(node.child_by_field_name("left"))
@@ -836,21 +1615,23 @@ class _Function:
 
     def _if(self, node: Node) -> Value:
         self.push_scope(node)
-        self._condition(node.child_by_field_name("condition"))
+        condition = node.child_by_field_name("condition")
+        self._condition(condition)
         consequence = node.child_by_field_name("consequence")
         alternative = node.child_by_field_name("alternative")
         conditional_scope = self.scopes[-1]
 
         once = self._once(node.child_by_field_name("condition"))
+        keys = [once] if once is not None else self._first_pass(condition, consequence)
 
         def then() -> Value:
-            if once is None:
+            if not keys:
                 return self.expr(consequence)
-            self.once.append((once, self.span(node)[0]))
+            self.once.extend((key, self.span(node)[0]) for key in keys)
             try:
                 return self.expr(consequence)
             finally:
-                self.once.pop()
+                del self.once[len(self.once) - len(keys) :]
 
         def otherwise() -> Value:
             if alternative is None:
@@ -885,6 +1666,35 @@ class _Function:
             if key is not None and self._same_every_pass(other, key):
                 return key
         return None
+
+    def _first_pass(self, condition: Node | None, consequence: Node | None) -> list[int]:
+        """The loops whose passes take this `if` once at most because it flips its own flag:
+        `if !initialized { ..; initialized = true; }`, `if first { ..; first = false; }`, the
+        flag bound before those loops and set nowhere else in them."""
+        if condition is None or consequence is None:
+            return []
+        negated = condition.type == "unary_expression" and self.text(condition).startswith("!")
+        flag = condition.named_children[0] if negated and condition.named_child_count else condition
+        if flag.type != "identifier":
+            return []
+        slot = self.lookup(self.text(flag))
+        if slot is None:
+            return []
+        name = re.escape(self.text(flag).encode())
+        flipped = b"true" if negated else b"false"
+        sets = re.compile(rb"\b" + name + rb"\s*=(?!=)\s*(\w+)")
+        start, end = self.span(consequence)
+        if not any(m.group(1) == flipped for m in sets.finditer(self.data, start, end)):
+            return []
+        keys = []
+        for key, _ in self.context:
+            loop_start, loop_end = self.loop_spans[key]
+            if (
+                loop_start > slot.declared
+                and len(sets.findall(self.data, loop_start, loop_end)) == 1
+            ):
+                keys.append(key)
+        return keys
 
     def _same_every_pass(self, node: Node, key: int) -> bool:
         """Whether an expression has one value in every pass of loop `key`, as far as it shows:
@@ -976,7 +1786,10 @@ class _Function:
             for name, slot in scope.items()
         }
         text = self.data[loop.start_byte + self.delta : loop.end_byte + self.delta]
-        repeat = b"backward" in text and len(self.context) < _PASSES_DEEPEST
+        helpers = self.program.helpers
+        repeat = (
+            b"backward" in text or (helpers is not None and helpers.search(text) is not None)
+        ) and len(self.context) < _PASSES_DEEPEST
         label = next((self.text(c) for c in loop.named_children if c.type == "label"), None)
         exit_ = _Exit("loop", label)
         # A closure's body catches its own `return`; `break` and `continue` cannot leave it.
@@ -1034,12 +1847,10 @@ class _Function:
         def body() -> None:
             self.push_scope(node)
             for name_node in _pattern_names(pattern) if pattern is not None else ():
-                # Each element is a tensor of its own (see the module's limitations).
-                element = (
-                    Value(Requirement.GRAD_IN_BACKWARD, why=iterated.why)
-                    if iterated.requirement == Requirement.GRAD_IN_BACKWARD
-                    else _DATA
-                )
+                # Each element is a tensor of its own, deriving from what they all share.
+                element = self._element(iterated)
+                if element.requirement == Requirement.GRAD:
+                    element = _DATA
                 name = self.text(name_node)
                 self.declare(name, self._bound(name, element, name_node, None, node), name_node)
                 if name_node == counter:
@@ -1121,9 +1932,38 @@ class _Function:
                 return _DATA  # a new tensor made from data, whatever computed the data
             if _PARAMETER_FREE.match(owner):
                 return _FROZEN
+            if owner == "mem" and last in ("take", "replace") and argument_nodes:
+                # `std::mem::take(&mut self.log_probs)`: the value out, the place emptied.
+                given = argument_nodes[0]
+                if given.type == "reference_expression":
+                    given = given.child_by_field_name("value") or given
+                place = self._place(given)
+                if place is not None:
+                    after = values[1] if last == "replace" and len(values) > 1 else _DATA
+                    self.state.values[place] = after
+                return values[0] if values else _DATA
+            callee = None
             if target.type == "identifier":
-                # A closure or function value bound to a name: what it returns is not seen.
-                self.expr(target)
+                slot = self.lookup(last)
+                if slot is not None and slot in self.closures:
+                    return self._inline(self.closures[slot], values)
+                if slot is None:
+                    callee = self.program.function(last, self.source)
+                else:
+                    # A function value bound to a name: what it returns is not seen.
+                    self.expr(target)
+            elif path is not None:
+                kind = self.callee.owner if owner == "Self" and self.callee else owner
+                callee = self.program.method(kind, last) if kind else None
+            if callee is not None:
+                receiver = None
+                if callee.has_self and argument_nodes:
+                    receiver = self._path(argument_nodes[0]) or (
+                        "self" if argument_nodes[0].type == "self" else None
+                    )
+                applied = self._apply(callee, values, receiver, node, target)
+                if applied is not None:
+                    return applied
         else:
             self.expr(function)
         return _op(values)
@@ -1167,16 +2007,70 @@ class _Function:
             return _DATA
         if name in ("valid", "no_grad"):
             return _FROZEN
-        if name == "val" and receiver.requirement == Requirement.NONE and not arguments:
+        if (
+            name == "val"
+            and not arguments
+            and (receiver.requirement == Requirement.NONE or receiver.origin in self.markers)
+        ):
             return Value(Requirement.GRAD, why="from a parameter")
-        if name == "forward" or name.startswith("forward_"):
+        if name in _IN_PLACE or name in _EMPTIED:
+            place = self._place(receiver_node)
+            if place is not None:
+                held = self.state.values.get(place, _DATA)
+                if name in _EMPTIED:
+                    self.state.values[place] = _DATA
+                elif arguments:
+                    pushed = arguments[-1]
+                    given = call.child_by_field_name("arguments")
+                    last = given.named_children[-1] if given and given.named_child_count else None
+                    if pushed.requirement == Requirement.GRAD_IN_BACKWARD and last is not None:
+                        # The element is a tensor of its own, made where it is pushed.
+                        pushed = self._bound(place.name, pushed, last, last, call)
+                    self.state.values[place] = self._pushed(place, held, pushed)
+                return _DATA
+        if name in _ITERATING and receiver.requirement == Requirement.GRAD_IN_BACKWARD:
+            return receiver  # the same elements
+        if name in _PIECES and receiver.requirement == Requirement.GRAD_IN_BACKWARD:
+            # Pieces of one tensor share it; a temporary one, by the name they are bound to.
+            whole = receiver.sources if receiver.origin is not None else {_WHOLE}
+            return replace(_op([receiver, *arguments]), shared=frozenset(whole))
+        if name in _ADAPTING and receiver.shared is not None:
+            return replace(_op([receiver, *arguments]), shared=receiver.shared)
+        if name == "take" and not arguments:
+            place = self._place(receiver_node)
+            if place is not None:
+                self.state.values[place] = _DATA  # `Option::take` leaves `None` behind
+                return receiver
+        forward = name == "forward" or name.startswith("forward_")
+        carried = _DATA
+        owner = self._receiver_type(receiver_node)
+        callee = None
+        if owner is not None or name not in _BURN_METHODS:
+            callee = self.program.method(owner, name)
+        if callee is not None and callee.has_self and receiver_node is not None:
+            path = "self" if receiver_node.type == "self" else None
+            if receiver_node.type in ("identifier", "field_expression"):
+                path = (
+                    self.text(receiver_node)
+                    if _PATH.match(self.text(receiver_node) + ".x")
+                    else None
+                )
+            applied = self._apply(callee, [receiver, *arguments], path, call, name_node or call)
+            free = owner is not None and self.program.parameter_free(owner)
+            if applied is not None and (not forward or free):
+                return applied
+            if applied is not None and applied.parts is not None:
+                return applied  # a tuple or struct of the program's: its parts, each its own
+            if applied is not None and applied.requirement == Requirement.GRAD_IN_BACKWARD:
+                carried = applied  # what the module's own state adds to its forward
+        if forward:
             if receiver.frozen:
                 return _op(arguments)
             module = self.text(receiver_node) if receiver_node is not None else "module"
             if "\n" in module or len(module) > 40:
                 module = "module"
-            sources = frozenset().union(*(v.sources for v in arguments))
-            reads = frozenset().union(*(v.reads for v in arguments))
+            sources = frozenset().union(*(v.sources for v in arguments), carried.sources)
+            reads = frozenset().union(*(v.reads for v in arguments), carried.reads)
             why = f"by `{module}.{name}`, whose parameters require grad"
             return Value(Requirement.GRAD_IN_BACKWARD, None, sources, why, reads=reads)
         if receiver.frozen:
@@ -1199,9 +2093,17 @@ class _Function:
         receiver = None
         if receiver_node is not None and receiver_node.type == "identifier":
             receiver = self.text(receiver_node)
-        event = Backward(span, self.context, receiver, value, frozenset(self.once))
+        self._consume(Backward(span, self.context, receiver, value, frozenset(self.once)), value)
+
+    def _consume(self, event: Backward, value: Value) -> None:
+        """A backward of `value`: it consumes its definitions, or meets those consumed."""
         if value.requirement != Requirement.GRAD_IN_BACKWARD:
             return  # a leaf is reusable; on data Burn panics otherwise, not our patterns
+        if self.summarising:
+            for made in value.sources:
+                key = self.markers.get(made)
+                if key is not None:
+                    self.backwards[key] = self.backwards.get(key, False) or value.origin is made
         hits = [d for d in value.sources if d in self.state.consumed]
         if not hits:
             for definition in value.sources:
@@ -1218,6 +2120,8 @@ class _Function:
     ) -> None:
         """The backward `later` needs `definition`, which `earlier` consumed: a meeting, for the
         rules to tell, unless both sit in one branch that runs in one pass only."""
+        if self.summarising:
+            return  # a summary finds nothing: its function is read for findings on its own
         loop_key = _loop_between(earlier.context, later.context)
         if any(branch[0] == loop_key and branch in later.once for branch in earlier.once):
             return  # one branch, run in one pass only: not twice
@@ -1228,6 +2132,7 @@ class _Function:
             meeting.in_pass = (loop_key, dict(later.context)[loop_key])
             meeting.carried = any(key == loop_key for key, _ in definition.context)
             meeting.entry = self.entries[loop_key]
+        assert self.fixes is not None
         for rule in RULES:
             finding = rule.meeting(meeting, self.fixes)
             if finding is not None:
@@ -1238,6 +2143,8 @@ class _Function:
         self, rules: list[Rule], call: Node, receiver_node: Node | None, name: str, value: Value
     ) -> None:
         """A call of a method some rules asked to see, on `value`."""
+        if self.fixes is None:
+            return
         function = call.child_by_field_name("function")
         name_node = function.child_by_field_name("field") if function is not None else None
         arguments = call.child_by_field_name("arguments")

@@ -48,6 +48,10 @@ class Value:
     parts: tuple[tuple[str, Value], ...] | None = None
     """The elements of a tuple, array, `vec!` or struct literal, by `.0`, `[0]` or `.field`: a
     collection is not a tensor, its elements stay tensors of their own."""
+    shared: frozenset[Definition] | None = None
+    """For a collection of tensors of unknown length (a `Vec` filled by `push`, the pieces of
+    `chunk`): what any one element derives from; None when it is not known (an element taken
+    out is then a tensor of its own)."""
 
     def first_read(
         self,
@@ -100,3 +104,6 @@ class Backward:
     loss: Value
     once: frozenset[tuple[int, int]] = frozenset()
     """The branches around it taken in one pass only (`if epoch == 0`): (loop key, branch)."""
+    through: str | None = None
+    """The function of the program whose body runs this backward (`update_parameters`), when
+    `span` is the call of it rather than a `.backward()`."""

@@ -1,0 +1,514 @@
+"""`pbpit lint` across functions, methods, struct state, closures, collections and patterns.
+
+Each program is short Burn code; the expected findings are derived by hand from Burn's
+autodiff: `backward()` consumes the step of every tracked intermediate it reaches (the graph
+tape), and a later backward that reaches one of those again panics.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from pbpit.lint.tree import lint_paths
+
+
+def findings(tmp_path: Path, *files: str) -> list[tuple[str, int, str]]:
+    """(file, line, rule) of each finding of the files, linted as one tree."""
+    paths = []
+    for number, text in enumerate(files):
+        path = tmp_path / f"file{number}.rs"
+        path.write_text(textwrap.dedent(text))
+        paths.append(path)
+    report = lint_paths(paths)
+    assert not report.errors, report.errors
+    return [(Path(f.path).name, f.primary.line, f.rule) for f in report.findings]
+
+
+def lines(tmp_path: Path, *files: str) -> list[tuple[int, str]]:
+    return [(line, rule) for _, line, rule in findings(tmp_path, *files)]
+
+
+# -- a backward inside a helper
+
+
+def test_helper_that_backpropagates_its_argument_in_a_loop(tmp_path):
+    # Pass 2's call backpropagates through `feats` again: its step went with pass 1's backward.
+    text = """\
+    fn train_step<B: AutodiffBackend>(head: &Head<B>, feats: Tensor<B, 2>) {
+        let loss = head.forward(feats).mean();
+        let _grads = loss.backward();
+    }
+
+    fn main() {
+        let feats = encoder.forward(x.clone());
+        for _ in 0..10 {
+            train_step(&head, feats.clone());
+        }
+    }
+    """
+    assert lines(tmp_path, text) == [(7, "loop-external-tracked")]
+
+
+def test_helper_that_backpropagates_is_silent_when_the_input_is_recomputed(tmp_path):
+    text = """\
+    fn train_step<B: AutodiffBackend>(head: &Head<B>, feats: Tensor<B, 2>) {
+        let loss = head.forward(feats).mean();
+        let _grads = loss.backward();
+    }
+
+    fn main() {
+        for _ in 0..10 {
+            let feats = encoder.forward(x.clone());
+            train_step(&head, feats);
+        }
+    }
+    """
+    assert lines(tmp_path, text) == []
+
+
+def test_the_same_loss_given_twice_to_a_backward_helper(tmp_path):
+    text = """\
+    fn backward_d<B: AutodiffBackend>(loss: Tensor<B, 1>) {
+        let grads = loss.backward();
+        println!("{:?}", grads);
+    }
+
+    fn main() {
+        let loss = disc.forward(real.clone()).mean();
+        backward_d(loss.clone());
+        backward_d(loss);
+    }
+    """
+    found = findings(tmp_path, text)
+    assert [(line, rule) for _, line, rule in found] == [(9, "double-backward")]
+
+
+def test_a_shared_intermediate_given_to_a_helper_in_another_file(tmp_path):
+    # Both losses reach `feats`; the helper, in another file, backpropagates each in turn.
+    helper = """\
+    pub fn update_parameters<B: AutodiffBackend>(loss: Tensor<B, 1>, lr: f64) {
+        let grads = loss.backward();
+        let _ = (grads, lr);
+    }
+    """
+    main = """\
+    fn main() {
+        let feats = trunk.forward(x);
+        let policy_loss = policy.forward(feats.clone()).mean();
+        let value_loss = value.forward(feats).mean();
+        update_parameters(policy_loss, 1e-3);
+        update_parameters(value_loss, 1e-3);
+    }
+    """
+    assert findings(tmp_path, helper, main) == [("file1.rs", 2, "shared-intermediate")]
+
+
+def test_the_helpers_backward_is_named_in_the_diagnostic(tmp_path):
+    text = """\
+    fn update_parameters<B: AutodiffBackend>(loss: Tensor<B, 1>) {
+        let _grads = loss.backward();
+    }
+
+    fn main() {
+        let loss = model.forward(x).mean();
+        update_parameters(loss.clone());
+        update_parameters(loss);
+    }
+    """
+    path = tmp_path / "main.rs"
+    path.write_text(textwrap.dedent(text))
+    [finding] = lint_paths([path]).findings
+    # The panic is in the 2nd call (line 8); the 1st call (line 7) is the backward that
+    # consumed the graph: both are the user's lines, not the helper's `.backward()`.
+    assert finding.rule == "double-backward"
+    assert finding.primary.line == 8
+    assert {label.line for label in finding.labels} >= {7, 8}
+    assert 2 not in {label.line for label in finding.labels}
+
+
+def test_a_method_helper_through_self(tmp_path):
+    text = """\
+    impl<B: AutodiffBackend> Trainer<B> {
+        fn learn(&mut self, loss: Tensor<B, 1>) {
+            let grads = loss.backward();
+            self.apply(grads);
+        }
+
+        fn fit(&mut self, x: Tensor<B, 2>) {
+            let feats = self.model.forward(x);
+            for _ in 0..3 {
+                self.learn(feats.clone().sum());
+            }
+        }
+    }
+    """
+    assert lines(tmp_path, text) == [(8, "loop-external-tracked")]
+
+
+def test_recursion_among_helpers_ends(tmp_path):
+    text = """\
+    fn ping<B: AutodiffBackend>(loss: Tensor<B, 1>, n: usize) {
+        if n == 0 { let _g = loss.backward(); } else { pong(loss, n - 1); }
+    }
+
+    fn pong<B: AutodiffBackend>(loss: Tensor<B, 1>, n: usize) {
+        ping(loss, n)
+    }
+
+    fn main() {
+        let loss = model.forward(x).mean();
+        ping(loss, 3);
+    }
+    """
+    assert lines(tmp_path, text) == []
+
+
+# -- what a helper returns
+
+
+def test_a_helper_that_detaches_returns_data(tmp_path):
+    # The truncated-BPTT fix written as a helper: the carried state is data every pass.
+    text = """\
+    fn cut<B: Backend>(s: Tensor<B, 2>) -> Tensor<B, 2> {
+        s.detach()
+    }
+
+    fn main() {
+        let mut state = Tensor::zeros([1, 8], &device);
+        for _ in 0..10 {
+            let out = cell.forward(x.clone(), state);
+            let loss = out.clone().mean();
+            let _g = loss.backward();
+            state = cut(out);
+        }
+    }
+    """
+    assert lines(tmp_path, text) == []
+
+
+def test_a_helper_that_passes_its_argument_through_keeps_it_tracked(tmp_path):
+    text = """\
+    fn keep<B: Backend>(s: Tensor<B, 2>) -> Tensor<B, 2> {
+        s.clone()
+    }
+
+    fn main() {
+        let mut state = Tensor::zeros([1, 8], &device);
+        for _ in 0..10 {
+            let out = cell.forward(x.clone(), state);
+            let loss = out.clone().mean();
+            let _g = loss.backward();
+            state = keep(out);
+        }
+    }
+    """
+    assert lines(tmp_path, text) == [(8, "loop-external-tracked")]
+
+
+def test_separate_networks_returned_as_a_tuple_are_independent(tmp_path):
+    text = """\
+    fn compute<B: AutodiffBackend>(
+        actor: &Actor<B>, critic: &Critic<B>, states: Tensor<B, 2>,
+    ) -> (Tensor<B, 1>, Tensor<B, 1>) {
+        let actor_loss = actor.forward(states.clone()).mean();
+        let critic_loss = critic.forward(states).mean();
+        (actor_loss, critic_loss)
+    }
+
+    fn main() {
+        let (actor_loss, critic_loss) = compute(&actor, &critic, batch.states);
+        let _ga = actor_loss.backward();
+        let _gc = critic_loss.backward();
+    }
+    """
+    assert lines(tmp_path, text) == []
+
+
+def test_parts_of_a_tuple_from_one_trunk_still_share_it(tmp_path):
+    text = """\
+    fn compute<B: AutodiffBackend>(
+        trunk: &Trunk<B>, states: Tensor<B, 2>,
+    ) -> (Tensor<B, 1>, Tensor<B, 1>) {
+        let h = trunk.forward(states);
+        (h.clone().mean(), h.sum())
+    }
+
+    fn main() {
+        let (actor_loss, critic_loss) = compute(&trunk, batch.states);
+        let _ga = actor_loss.backward();
+        let _gc = critic_loss.backward();
+    }
+    """
+    assert [rule for _, rule in lines(tmp_path, text)] == ["shared-intermediate"]
+
+
+def test_independent_graphs_in_a_vec_destructured_as_a_slice(tmp_path):
+    # Burn's own all_reduce test: each output is its own graph.
+    text = """\
+    fn compute_all_reduce(tensors: Vec<Tensor<1>>, devices: Vec<Device>) -> Vec<Tensor<1>> {
+        let mut out = vec![];
+        for tensor in tensors.clone() {
+            let out_tensor = all_reduce(tensor, devices.clone());
+            let out_tensor = out_tensor.resolve();
+            out.push(out_tensor);
+        }
+        out
+    }
+
+    fn main() {
+        let in_0 = TestTensor::<1>::from_data([2.0, 5.0], &device).require_grad();
+        let in_1 = TestTensor::<1>::from_data([4.0, 1.0], &device).require_grad();
+        let [out_0, out_1] = &compute_all_reduce(vec![in_0.clone(), in_1.clone()], devices)[..]
+        else {
+            panic!("should have 2 tensors")
+        };
+        let out_1 = out_1.clone().mul_scalar(4.0);
+        let grads_0 = out_0.backward();
+        let grads_1 = out_1.backward();
+    }
+    """
+    assert lines(tmp_path, text) == []
+
+
+def test_a_module_method_other_than_forward_is_tracked(tmp_path):
+    text = """\
+    struct Model<B: Backend> {
+        encoder: Linear<B>,
+    }
+
+    impl<B: Backend> Model<B> {
+        fn encode(&self, x: Tensor<B, 2>) -> Tensor<B, 2> {
+            self.encoder.forward(x)
+        }
+    }
+
+    fn main() {
+        let model = Model::new(&device);
+        let code = model.encode(x.clone());
+        for _ in 0..3 {
+            let _g = code.clone().sum().backward();
+        }
+    }
+    """
+    assert lines(tmp_path, text) == [(13, "loop-external-tracked")]
+
+
+def test_a_parameter_free_forward_of_the_program_is_not_tracked(tmp_path):
+    text = """\
+    struct Normalizer<B: Backend> {
+        mean: Tensor<B, 1>,
+        std: Tensor<B, 1>,
+    }
+
+    impl<B: Backend> Normalizer<B> {
+        fn forward(&self, x: Tensor<B, 2>) -> Tensor<B, 2> {
+            (x - self.mean.clone().unsqueeze()) / self.std.clone().unsqueeze()
+        }
+    }
+
+    fn main() {
+        let norm = Normalizer::new(&device);
+        let inputs = norm.forward(raw.clone());
+        for _ in 0..3 {
+            let _g = model.forward(inputs.clone()).sum().backward();
+        }
+    }
+    """
+    assert lines(tmp_path, text) == []
+
+
+# -- state in struct fields
+
+
+RNN = """\
+struct Rnn<B: Backend> {
+    cell: Linear<B>,
+    hidden: Tensor<B, 2>,
+}
+
+impl<B: Backend> Rnn<B> {
+    fn step(&mut self, x: Tensor<B, 2>) -> Tensor<B, 2> {
+        let h = self.cell.forward(x).add(self.hidden.clone()).tanh();
+        self.hidden = {KEPT};
+        h
+    }
+}
+
+fn main() {
+    let mut rnn = Rnn::new(&device);
+    for x in batches {
+        let out = rnn.step(x);
+        let _g = out.sum().backward();
+    }
+}
+"""
+
+
+def test_hidden_state_kept_in_a_field_across_passes(tmp_path):
+    # Pass 2 adds `self.hidden` (pass 1's `h`, consumed) into the new graph.
+    found = lines(tmp_path, RNN.replace("{KEPT}", "h.clone()"))
+    assert [rule for _, rule in found] == ["loop-external-tracked"]
+
+
+def test_hidden_state_detached_in_its_field_is_silent(tmp_path):
+    assert lines(tmp_path, RNN.replace("{KEPT}", "h.clone().detach()")) == []
+
+
+def test_log_probabilities_pushed_into_a_field_and_never_cleared(tmp_path):
+    text = """\
+    impl<B: AutodiffBackend> Agent<B> {
+        fn act(&mut self, state: Tensor<B, 2>) {
+            let log_prob = self.policy.forward(state).log();
+            self.log_probs.push(log_prob);
+        }
+
+        fn learn(&mut self) {
+            let loss = Tensor::cat(self.log_probs.clone(), 0).sum().neg();
+            let _g = loss.backward();
+            {CLEAR}
+        }
+    }
+
+    fn main() {
+        let mut agent = Agent::new(&device);
+        for episode in 0..100 {
+            agent.act(observe());
+            agent.learn();
+        }
+    }
+    """
+    assert [r for _, r in lines(tmp_path, text.replace("{CLEAR}", ""))] == ["loop-external-tracked"]
+    assert lines(tmp_path, text.replace("{CLEAR}", "self.log_probs.clear();")) == []
+
+
+# -- closures
+
+
+def test_a_closure_capturing_cached_features_called_in_the_loop(tmp_path):
+    text = """\
+    fn main() {
+        let feats = encoder.forward(x.clone());
+        let head = |w: Tensor<B, 2>| feats.clone().matmul(w);
+        for _ in 0..5 {
+            let _g = head(weights.val()).sum().backward();
+        }
+    }
+    """
+    assert lines(tmp_path, text) == [(2, "loop-external-tracked")]
+
+
+def test_a_closure_computing_afresh_each_call_is_silent(tmp_path):
+    text = """\
+    fn main() {
+        let head = |w: Tensor<B, 2>| encoder.forward(x.clone()).matmul(w);
+        for _ in 0..5 {
+            let _g = head(weights.val()).sum().backward();
+        }
+    }
+    """
+    assert lines(tmp_path, text) == []
+
+
+# -- collections of losses
+
+
+def test_chunk_losses_of_one_forward_iterated_with_for(tmp_path):
+    text = """\
+    fn main() {
+        let out = model.forward(x);
+        let losses = out.chunk(4, 0);
+        for loss in losses {
+            let _g = loss.sum().backward();
+        }
+    }
+    """
+    assert [rule for _, rule in lines(tmp_path, text)] == ["loop-external-tracked"]
+
+
+def test_losses_of_separate_forwards_pushed_and_iterated_are_silent(tmp_path):
+    text = """\
+    fn main() {
+        let mut losses = Vec::new();
+        for batch in batches {
+            let loss = model.forward(batch).mean();
+            losses.push(loss);
+        }
+        for loss in losses {
+            let _g = loss.backward();
+        }
+    }
+    """
+    assert lines(tmp_path, text) == []
+
+
+# -- patterns
+
+
+def test_a_shorthand_struct_pattern_keeps_every_field_tracked(tmp_path):
+    text = """\
+    fn main() {
+        let Out { adv_loss, rec_loss, .. } = model.forward_gen(z);
+        let _g1 = adv_loss.backward();
+        let _g2 = rec_loss.backward();
+    }
+    """
+    assert [rule for _, rule in lines(tmp_path, text)] == ["shared-intermediate"]
+
+
+def test_one_shorthand_field_among_explicit_ones(tmp_path):
+    text = """\
+    fn main() {
+        let Out { adv_loss: adv, rec_loss } = model.forward_gen(z);
+        let _g1 = adv.backward();
+        let _g2 = rec_loss.backward();
+    }
+    """
+    assert [rule for _, rule in lines(tmp_path, text)] == ["shared-intermediate"]
+
+
+def test_a_reference_pattern_destructures_its_tuple(tmp_path):
+    text = """\
+    fn main() {
+        let feats = model.forward(x);
+        let pair = (feats.clone().sum(), (feats * 2.0).sum());
+        let &(ref a, ref b) = &pair;
+        let _g1 = a.clone().backward();
+        let _g2 = b.clone().backward();
+    }
+    """
+    assert [rule for _, rule in lines(tmp_path, text)] == ["shared-intermediate"]
+
+
+# -- a branch that runs in the first pass only
+
+
+def test_a_first_pass_flag_flipped_in_its_branch(tmp_path):
+    text = """\
+    fn main() {
+        let feats = encoder.forward(x.clone());
+        let mut initialized = false;
+        for _ in 0..10 {
+            if !initialized {
+                let _g = feats.clone().sum().backward();
+                initialized = true;
+            }
+        }
+    }
+    """
+    assert lines(tmp_path, text) == []
+
+
+def test_a_flag_that_is_never_flipped_runs_every_pass(tmp_path):
+    text = """\
+    fn main() {
+        let feats = encoder.forward(x.clone());
+        let first = true;
+        for _ in 0..10 {
+            if first {
+                let _g = feats.clone().sum().backward();
+            }
+        }
+    }
+    """
+    assert lines(tmp_path, text) == [(2, "loop-external-tracked")]
