@@ -44,8 +44,11 @@ fn main() {
     }
 }
 """
-# The same with the first fix applied by hand, as `detach it once` says.
-CACHED_FIXED = CACHED.replace("x.clone().exp();", "x.clone().exp().detach();")
+# The same with the machine-applicable fix applied by hand, as `recompute it in the loop` says
+# (`detach it once` would leave `x` without a gradient: only maybe what the user meant).
+CACHED_FIXED = CACHED.replace("    let feats = x.clone().exp();\n", "").replace(
+    "0..3 {\n", "0..3 {\n        let feats = x.clone().exp();\n"
+)
 
 # A loss backpropagated twice; line 9 holds the second backward, after a comment with a
 # non-ASCII character: `loss.backward()` is at columns 21..36 (1-based, characters) and bytes
@@ -282,7 +285,8 @@ def test_message_json_help_edits_are_spans_with_their_replacement(tmp_path):
     assert (detach["line_start"], detach["column_start"], detach["column_end"]) == (8, 32, 32)
     assert (detach["byte_start"], detach["byte_end"]) == (offset, offset)
     assert detach["suggested_replacement"] == ".detach()"
-    assert detach["suggestion_applicability"] == "MachineApplicable"
+    # Detached, `x` gets no gradient: right only if the user means it (rustc's MaybeIncorrect).
+    assert detach["suggestion_applicability"] == "MaybeIncorrect"
     assert detach["text"][0]["highlight_start"] == detach["text"][0]["highlight_end"] == 32
 
 
