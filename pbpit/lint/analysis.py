@@ -137,20 +137,26 @@ _ALLOW = re.compile(r"^\s*//\s*pbpit:\s*allow\(([^)]*)\)")
 
 
 def lint_sources(
-    sources: list[RustFile], progress: Callable[[int, int], None] | None = None
+    sources: list[RustFile],
+    progress: Callable[[int, int], None] | None = None,
+    too_deep: Callable[[RustFile, Node], None] | None = None,
 ) -> list[list[Diagnostic]]:
     """The findings of each of the parsed files of one linted tree, in the order given;
-    `progress(done, total)` after each file."""
+    `progress(done, total)` after each file; `too_deep(file, fn)` for each function nested
+    deeper than Python's recursion limit lets the analysis follow (the others are read)."""
     found = []
     for number, source in enumerate(sources, 1):
-        found.append(lint_source(source))
+        found.append(lint_source(source, too_deep))
         if progress is not None:
             progress(number, len(sources))
     return found
 
 
-def lint_source(source: RustFile) -> list[Diagnostic]:
-    """The findings of one parsed file, by position, allowed ones left out."""
+def lint_source(
+    source: RustFile, too_deep: Callable[[RustFile, Node], None] | None = None
+) -> list[Diagnostic]:
+    """The findings of one parsed file, by position, allowed ones left out; a function nested
+    too deep to read goes to `too_deep` (RecursionError without it)."""
     if not _mentions(source.data, 0, len(source.data)):
         return []
     found: dict[tuple[str, int, int], Diagnostic] = {}
@@ -166,7 +172,12 @@ def lint_source(source: RustFile) -> list[Diagnostic]:
                 and _mentions(data, body.start_byte, body.end_byte)
                 and not _expects_panic(source, node)
             ):
-                _Function(source, found, fixes).run(node)
+                try:
+                    _Function(source, found, fixes).run(node)
+                except RecursionError:
+                    if too_deep is None:
+                        raise
+                    too_deep(source, node)
         # Functions are items: look for them in modules, impls and traits, elsewhere only
         # where the text holds an `fn`.
         if node.type in _HOLDS_ITEMS or _FN.search(data, node.start_byte, node.end_byte):
