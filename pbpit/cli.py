@@ -498,13 +498,23 @@ def lint(
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="The same as --format json.")] = False,
+    exclude: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--exclude",
+            metavar="GLOB",
+            help="Skip what this gitignore-style glob names (tests/, **/generated/*.rs, "
+            "*.pb.rs), relative to each directory given; repeatable.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Find, without running it, Burn code that will hit the panic (exit 1 with findings)."""
     fmt = FORMATS["lint"].choose(named, json=as_json)
     from pbpit.lint.command import lint_command
 
     # lint renders each of its formats itself (pbpit.lint.command) and says its exit status.
-    raise typer.Exit(lint_command(paths, fmt, _console(), sys.stderr))
+    raise typer.Exit(lint_command(paths, fmt, _console(), sys.stderr, exclude or []))
 
 
 # Each command's renderer for each of its formats (pbpit.formats names them); lint has its own.

@@ -1,7 +1,8 @@
 """`pbpit lint PATH... [--format human|json|sarif]`: check Burn code for the tape panic, for CI.
 
-Exit status: 0 when clean, 1 with findings, 2 when a path is missing or a file cannot be read or
-parsed (the other files are still checked; a missing path stops before any is).
+Exit status: 0 when clean, 1 with findings, 2 when a path is missing or a file cannot be read
+(the other files are still checked; a missing path stops before any is). A file tree-sitter
+cannot parse, or that is not a regular file, is skipped with a note and does not change it.
 """
 
 from __future__ import annotations
@@ -12,10 +13,13 @@ from typing import Any
 FORMATS = ("human", "json", "sarif")
 
 
-def lint_command(paths: list[str], fmt: str, stdout: Any, stderr: Any) -> int:
-    """Lint `paths` (files, or directories searched for `.rs` files) and write the report in
-    `fmt` to `stdout`: a rich Console (colour when it has a colour system) or a text stream.
-    Problems with the command line go to `stderr`, one line each. Returns the exit status."""
+def lint_command(
+    paths: list[str], fmt: str, stdout: Any, stderr: Any, exclude: list[str] | None = None
+) -> int:
+    """Lint `paths` (files, or directories searched for `.rs` files), except what the
+    gitignore globs of `exclude` name, and write the report in `fmt` to `stdout`: a rich
+    Console (colour when it has a colour system) or a text stream. Problems with the command
+    line go to `stderr`, one line each. Returns the exit status."""
     if fmt not in FORMATS:
         _line(stderr, f"pbpit: error: unknown --format `{fmt}` (expected {', '.join(FORMATS)})")
         return 2
@@ -39,8 +43,8 @@ def lint_command(paths: list[str], fmt: str, stdout: Any, stderr: Any) -> int:
 
     from pbpit.lint.tree import lint_paths
 
-    report = lint_paths(paths)
-    if not report.files and not report.errors:
+    report = lint_paths(paths, exclude=exclude or ())
+    if not report.files and not report.errors and not report.skipped:
         _line(stderr, f"pbpit: warning: no .rs file in {', '.join(paths)}")
     if fmt == "human":
         from pbpit.lint.report import render_human
