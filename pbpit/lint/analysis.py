@@ -85,6 +85,7 @@ is not used: rustc rejects an unknown lint tool.)
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
@@ -190,6 +191,22 @@ def lint_source(
 def _mentions(data: bytes, start: int, end: int) -> bool:
     """Whether `data[start:end]` holds a word some rule needs (`backward`)."""
     return any(data.find(word, start, end) != -1 for word in _WORDS)
+
+
+_WORD = re.compile(rb"\w+")
+_WORDS_OF: list = [b"", {}]
+"""The last file's `_words`: its functions are read one after the other."""
+
+
+def _words(data: bytes) -> dict[bytes, list[int]]:
+    """Where each word (a run of ASCII letters, digits and `_`) of a file starts, in order:
+    found once per file, so that asking whether a name is read again is a bisection."""
+    if _WORDS_OF[0] is not data:
+        found: dict[bytes, list[int]] = {}
+        for match in _WORD.finditer(data):
+            found.setdefault(match.group(), []).append(match.start())
+        _WORDS_OF[:] = [data, found]
+    return _WORDS_OF[1]
 
 
 _HOLDS_ITEMS = frozenset({"source_file", "declaration_list", "mod_item", "impl_item", "trait_item"})
@@ -490,6 +507,26 @@ class _Function:
     def _read_after(self, slot: _Slot, at: int) -> bool:
         """Whether a name may be read after file byte `at`: it is named later in its scope, or
         anywhere in a loop around `at` that it was bound before (the next pass reads it)."""
+        starts = _words(self.data).get(slot.name.encode())
+        if starts is None and not _WORD.fullmatch(slot.name.encode()):
+            return self._read_after_by_search(slot, at)
+        starts = starts or []
+        size = len(slot.name.encode())
+
+        def named(start: int, end: int) -> bool:
+            index = bisect_left(starts, start)
+            return index < len(starts) and starts[index] + size <= end
+
+        if named(at, slot.scope_end):
+            return True
+        for key, _ in self.context:
+            start, end = self.loop_spans[key]
+            if start > slot.declared and named(start, end):
+                return True
+        return False
+
+    def _read_after_by_search(self, slot: _Slot, at: int) -> bool:
+        """`_read_after` for a name that is not one ASCII word (`r#type`, `café`)."""
         pattern = self._names.get(slot.name)
         if pattern is None:
             pattern = re.compile(rb"\b" + re.escape(slot.name.encode()) + rb"\b")
