@@ -519,6 +519,16 @@ def lint(
             "--fix", help="Write the machine-applicable fixes into the files, then report the rest."
         ),
     ] = False,
+    exclude: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--exclude",
+            metavar="GLOB",
+            help="Skip what this gitignore-style glob names (tests/, **/generated/*.rs, "
+            "*.pb.rs), relative to each directory given; repeatable.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Find, without running it, Burn code that will hit the panic (exit 1 with findings)."""
     fmt = FORMATS["lint"].choose(named, json=as_json)
@@ -534,6 +544,7 @@ def lint(
         sys.stderr,
         message_format=message_format,
         fix=fix,
+        exclude=exclude or [],
         cargo=_as_cargo_subcommand,
     )
     raise typer.Exit(status)

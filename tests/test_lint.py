@@ -596,9 +596,10 @@ def test_json_has_files_findings_and_errors(tmp_path, monkeypatch):
 def test_json_keys_are_the_documented_ones(tmp_path, monkeypatch):
     write(tmp_path, "main.rs", TWICE)
     write(tmp_path, "bad.rs", "fn main() {\n    let x = ;\n}\n")
+    (tmp_path / "latin1.rs").write_bytes(b"// caf\xe9\n")
     monkeypatch.chdir(tmp_path)
     data = json.loads(run(["."], "json")[1])
-    assert list(data) == ["files_checked", "files", "findings", "errors"]
+    assert list(data) == ["files_checked", "files", "findings", "errors", "skipped"]
     [finding] = data["findings"]
     assert list(finding) == [
         "rule", "id", "level", "message", "path", "line", "column", "end_line", "end_column",
@@ -611,6 +612,8 @@ def test_json_keys_are_the_documented_ones(tmp_path, monkeypatch):
     assert edits and all(list(edit) == [*keys, "replacement"] for edit in edits)
     [error] = data["errors"]
     assert list(error) == ["path", "line", "column", "message"]
+    [skip] = data["skipped"]
+    assert list(skip) == ["path", "line", "column", "function", "reason"]
 
 
 def sarif_of(paths: list[str]) -> tuple[int, dict]:
@@ -683,14 +686,14 @@ def test_sarif_fingerprint_survives_lines_added_above(tmp_path, monkeypatch):
     assert first["locations"] != second["locations"]
 
 
-def test_sarif_reports_a_parse_error_as_a_failed_invocation(tmp_path, monkeypatch):
+def test_sarif_reports_a_parse_error_as_a_note_of_a_successful_invocation(tmp_path, monkeypatch):
     write(tmp_path, "bad.rs", "fn main() {\n    let x = ;\n}\n")
     monkeypatch.chdir(tmp_path)
     status, log = sarif_of(["bad.rs"])
     invocation = log["runs"][0]["invocations"][0]
-    assert status == 2 and invocation["executionSuccessful"] is False
+    assert status == 0 and invocation["executionSuccessful"] is True
     [notification] = invocation["toolExecutionNotifications"]
-    assert notification["level"] == "error"
+    assert notification["level"] == "note"
     location = notification["locations"][0]["physicalLocation"]
     assert location["artifactLocation"]["uri"] == "bad.rs"
     assert location["region"]["startLine"] == 2
@@ -704,16 +707,17 @@ def test_parse_error_is_reported_and_the_other_files_are_still_checked(tmp_path,
     write(tmp_path, "b_twice.rs", TWICE)
     monkeypatch.chdir(tmp_path)
     status, stdout, stderr = run(["."])
-    assert status == 2 and stderr == ""
-    assert stdout.startswith("error: cannot parse a_bad.rs:2:11: unexpected `=`\n\nwarning")
+    assert status == 1 and stderr == ""
+    assert stdout.startswith("note: skipped a_bad.rs:2:11: cannot parse: unexpected `=`\n\nwarn")
     assert "warning[pbpit::loop-external-tracked]" in stdout
-    assert stdout.endswith("pbpit lint: 1 warning in 1 file, 1 error (2 files checked)\n")
+    assert stdout.endswith("pbpit lint: 1 warning in 1 file (1 file checked, 1 skipped)\n")
 
 
 def test_exit_status_is_0_clean_1_findings_2_errors(tmp_path):
     clean = write(tmp_path, "clean.rs", CLEAN)
     twice = write(tmp_path, "twice.rs", TWICE)
-    bad = write(tmp_path, "bad.rs", "fn main( {")
+    bad = tmp_path / "bad.rs"
+    bad.write_bytes(b"fn main() { let s = \"caf\xe9\"; }\n")  # not UTF-8: cannot be read
     assert run([str(clean)])[0] == 0
     assert run([str(clean), str(twice)])[0] == 1
     assert run([str(twice), str(bad)])[0] == 2

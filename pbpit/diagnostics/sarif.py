@@ -1,4 +1,5 @@
-"""SARIF 2.1.0, for GitHub code scanning: diagnostics and the files that could not be read."""
+"""SARIF 2.1.0, for GitHub code scanning: diagnostics, the files that could not be read, and
+what was not checked."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pbpit.diagnostics.human import line_of
 from pbpit.diagnostics.model import Diagnostic, Label
 from pbpit.lint.rule import Rule
 from pbpit.lint.rules import RULES
-from pbpit.lint.tree import LintError, LintReport
+from pbpit.lint.tree import LintError, LintReport, LintSkip
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SRCROOT = "%SRCROOT%"
@@ -25,7 +26,8 @@ def render_sarif(report: LintReport, base: Path | None = None) -> str:
     (`id` `pbpit::<rule>`, short and full descriptions, help, level `warning`); a result per
     finding with `ruleId` and `ruleIndex`, the primary span as its location, the other labels
     as related locations, and a `partialFingerprints` entry that survives edits elsewhere in
-    the file; files that could not be linted as error notifications of a failed invocation.
+    the file; files that could not be read as error notifications of a failed invocation,
+    files skipped and functions not analysed as note notifications (the invocation succeeds).
     Artifact URIs are relative to `base` (the working directory; the repository's root in CI)
     against `uriBaseId` `%SRCROOT%`, absolute `file://` URIs for files outside it. Regions are
     1-based, columns in Unicode code points (`columnKind`), end columns exclusive."""
@@ -66,6 +68,7 @@ def sarif_log(report: LintReport, base: Path | None = None) -> dict:
             }
         )
     notifications = [_notification(error, base) for error in report.errors]
+    notifications += [_notification(skip, base) for skip in report.skipped]
     return {
         "$schema": SARIF_SCHEMA,
         "version": "2.1.0",
@@ -145,8 +148,8 @@ def _sarif_message(finding: Diagnostic) -> str:
     return finding.message + helps
 
 
-def _region(label: Label | LintError) -> dict:
-    if isinstance(label, LintError):
+def _region(label: Label | LintError | LintSkip) -> dict:
+    if isinstance(label, LintError | LintSkip):
         return {"startLine": label.line, "startColumn": label.column}
     return {
         "startLine": label.line,
@@ -160,13 +163,15 @@ def _physical(artifact: dict, label: Label) -> dict:
     return {"artifactLocation": artifact, "region": _region(label)}
 
 
-def _notification(error: LintError, base: Path) -> dict:
-    location: dict = {"artifactLocation": artifact_location(error.path, base)}
-    if error.line is not None:
-        location["region"] = _region(error)
+def _notification(problem: LintError | LintSkip, base: Path) -> dict:
+    """A file that could not be read (level `error`), or one skipped or a function not
+    analysed (level `note`: the invocation still succeeded)."""
+    location: dict = {"artifactLocation": artifact_location(problem.path, base)}
+    if problem.line is not None:
+        location["region"] = _region(problem)
     return {
-        "level": "error",
-        "message": {"text": error.text},
+        "level": "error" if isinstance(problem, LintError) else "note",
+        "message": {"text": problem.text},
         "locations": [{"physicalLocation": location}],
     }
 

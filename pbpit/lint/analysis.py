@@ -166,23 +166,31 @@ _ALLOW = re.compile(r"^\s*//\s*pbpit:\s*allow\(([^)]*)\)")
 
 
 def lint_sources(
-    sources: list[RustFile], progress: Callable[[int, int], None] | None = None
+    sources: list[RustFile],
+    progress: Callable[[int, int], None] | None = None,
+    too_deep: Callable[[RustFile, Node], None] | None = None,
 ) -> list[list[Diagnostic]]:
     """The findings of each of the parsed files of one linted tree, in the order given;
-    `progress(done, total)` after each file. What each function and method of the tree does
-    (`_Program`) is known at its calls in every file."""
+    `progress(done, total)` after each file; `too_deep(file, fn)` for each function nested
+    deeper than Python's recursion limit lets the analysis follow (the others are read). What
+    each function and method of the tree does (`_Program`) is known at its calls in every file."""
     program = _Program(sources)
     found = []
     for number, source in enumerate(sources, 1):
-        found.append(lint_source(source, program))
+        found.append(lint_source(source, program, too_deep))
         if progress is not None:
             progress(number, len(sources))
     return found
 
 
-def lint_source(source: RustFile, program: _Program | None = None) -> list[Diagnostic]:
+def lint_source(
+    source: RustFile,
+    program: _Program | None = None,
+    too_deep: Callable[[RustFile, Node], None] | None = None,
+) -> list[Diagnostic]:
     """The findings of one parsed file, by position, allowed ones left out; the functions of
-    `program` (the file alone when None) are known at their calls."""
+    `program` (the file alone when None) are known at their calls; a function nested too deep
+    to read goes to `too_deep` (RecursionError without it)."""
     if program is None:
         program = _Program([source])
     if not program.worth_reading(source.data, 0, len(source.data)):
@@ -197,7 +205,12 @@ def lint_source(source: RustFile, program: _Program | None = None) -> list[Diagn
             and program.worth_reading(source.data, body.start_byte, body.end_byte)
             and not _expects_panic(source, node)
         ):
-            _Function(source, found, fixes, program, callee).run(node)
+            try:
+                _Function(source, found, fixes, program, callee).run(node)
+            except RecursionError:
+                if too_deep is None:
+                    raise
+                too_deep(source, node)
     text_lines = source.text.split("\n")
     findings = [f for f in found.values() if not _allowed(f, text_lines)]
     return sorted(findings, key=lambda f: (f.primary.line, f.primary.column, f.rule))
@@ -206,6 +219,22 @@ def lint_source(source: RustFile, program: _Program | None = None) -> list[Diagn
 def _mentions(data: bytes, start: int, end: int) -> bool:
     """Whether `data[start:end]` holds a word some rule needs (`backward`)."""
     return any(data.find(word, start, end) != -1 for word in _WORDS)
+
+
+_WORD = re.compile(rb"\w+")
+_WORDS_OF: list = [b"", {}]
+"""The last file's `_words`: its functions are read one after the other."""
+
+
+def _words(data: bytes) -> dict[bytes, list[int]]:
+    """Where each word (a run of ASCII letters, digits and `_`) of a file starts, in order:
+    found once per file, so that asking whether a name is read again is a bisection."""
+    if _WORDS_OF[0] is not data:
+        found: dict[bytes, list[int]] = {}
+        for match in _WORD.finditer(data):
+            found.setdefault(match.group(), []).append(match.start())
+        _WORDS_OF[:] = [data, found]
+    return _WORDS_OF[1]
 
 
 _HOLDS_ITEMS = frozenset({"source_file", "declaration_list", "mod_item", "impl_item", "trait_item"})
@@ -890,6 +919,26 @@ class _Function:
     def _read_after(self, slot: _Slot, at: int) -> bool:
         """Whether a name may be read after file byte `at`: it is named later in its scope, or
         anywhere in a loop around `at` that it was bound before (the next pass reads it)."""
+        starts = _words(self.data).get(slot.name.encode())
+        if starts is None and not _WORD.fullmatch(slot.name.encode()):
+            return self._read_after_by_search(slot, at)
+        starts = starts or []
+        size = len(slot.name.encode())
+
+        def named(start: int, end: int) -> bool:
+            index = bisect.bisect_left(starts, start)
+            return index < len(starts) and starts[index] + size <= end
+
+        if named(at, slot.scope_end):
+            return True
+        for key, _ in self.context:
+            start, end = self.loop_spans[key]
+            if start > slot.declared and named(start, end):
+                return True
+        return False
+
+    def _read_after_by_search(self, slot: _Slot, at: int) -> bool:
+        """`_read_after` for a name that is not one ASCII word (`r#type`, `café`)."""
         pattern = self._names.get(slot.name)
         if pattern is None:
             pattern = re.compile(rb"\b" + re.escape(slot.name.encode()) + rb"\b")

@@ -145,6 +145,9 @@ def _new_finding(plan: _Plan, before: LintReport, after: LintReport) -> str | No
     for error in after.errors:
         if error.path == plan.path:
             return f"an error: {error.text}"
+    for skip in after.skipped:
+        if skip.path == plan.path:  # the fixed file no longer parses, or a fn is too deep
+            return f"a file it cannot check: {skip.text}"
     fixed = {id(f) for f in plan.fixed}
     left = Counter((f.rule, f.message) for f in before.findings if f.path == plan.path)
     left -= Counter((f.rule, f.message) for f in before.findings if id(f) in fixed)

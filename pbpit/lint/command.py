@@ -1,9 +1,10 @@
 """`pbpit lint PATH... [--format human|json|sarif]`: check Burn code for the tape panic, for CI;
 `cargo pbpit lint [PATH...] [--message-format json]` for cargo and rust-analyzer; `--fix`.
 
-Exit status: 0 when clean, 1 with findings, 2 when a path is missing or a file cannot be read or
-parsed (the other files are still checked; a missing path stops before any is). With `--fix`,
-the status is that of the findings the fixes left.
+Exit status: 0 when clean, 1 with findings, 2 when a path is missing or a file cannot be read
+(the other files are still checked; a missing path stops before any is). A file tree-sitter
+cannot parse, or that is not a regular file, is skipped with a note and does not change it.
+With `--fix`, the status is that of the findings the fixes left.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ def lint_command(
     message_format: str | None = None,
     fix: bool = False,
     cargo: bool = False,
+    exclude: list[str] | None = None,
 ) -> int:
     """Lint `paths` (files, or directories searched for `.rs` files) and write the report in
     `fmt` to `stdout`: a rich Console (colour when it has a colour system) or a text stream.
@@ -45,7 +47,8 @@ def lint_command(
 
     `message_format` (one of MESSAGE_FORMATS, comma-separated as cargo takes them) replaces
     `fmt`; `fix` writes the machine-applicable fixes into the files first (`pbpit.lint.apply`);
-    `cargo` (`cargo pbpit lint`): no path means the crate at the working directory."""
+    `cargo` (`cargo pbpit lint`): no path means the crate at the working directory;
+    what the gitignore globs of `exclude` name is not linted."""
     if fmt not in FORMATS:
         _line(stderr, f"pbpit: error: unknown --format `{fmt}` (expected {', '.join(FORMATS)})")
         return 2
@@ -85,14 +88,14 @@ def lint_command(
     from pbpit.lint.tree import lint_paths
 
     def lint(progress: Any = None):
-        return lint_paths(paths, progress)
+        return lint_paths(paths, progress, exclude=exclude or ())
 
     bar = _ProgressBar(stderr)
     try:
         report = lint(bar if bar.enabled else None)
     finally:
         bar.close()
-    if not report.files and not report.errors:
+    if not report.files and not report.errors and not report.skipped:
         _line(stderr, f"pbpit: warning: no .rs file in {', '.join(paths)}")
     failed = False
     if fix:

@@ -5,6 +5,7 @@ move statements into a loop, add a line at the end of a block)."""
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 
 from pbpit.diagnostics.model import Diagnostic, Edit, Help, Label
@@ -51,6 +52,7 @@ class Fixes:
         self.data = source.data
         self.positions = source.columns
         self._lines: list[str] | None = None
+        self._reads: dict[tuple[int, int], dict[str, list[tuple[int, int]]]] = {}
 
     def text(self, node: Node) -> str:
         return self.data[node.start_byte : node.end_byte].decode("utf-8", "replace")
@@ -96,14 +98,25 @@ class Fixes:
     def statement_line(self, byte: int) -> int:
         """The first line of the statement holding file byte `byte` (an allow comment is above
         it)."""
-        node = self.source.root.descendant_for_byte_range(byte, byte)
-        while (
-            node is not None
-            and node.parent is not None
-            and node.parent.type not in ("block", "source_file", "declaration_list")
-        ):
-            node = node.parent
-        return self.positions.position(node.start_byte if node is not None else byte)[0]
+        root = self.source.root
+        node = root.descendant_for_byte_range(byte, byte)
+        if node is None:
+            return self.positions.position(byte)[0]
+        # The ancestors from the root down, each found once: `node.parent` walks down from the
+        # root itself, so climbing by it is quadratic in the depth.
+        path = [root]
+        while path[-1] != node and hasattr(root, "child_with_descendant"):
+            child = path[-1].child_with_descendant(node)
+            if child is None:
+                break
+            path.append(child)
+        if path[-1] != node:  # an older tree-sitter: climb
+            path = [node]
+            while path[0].parent is not None:
+                path.insert(0, path[0].parent)
+        while len(path) > 1 and path[-2].type not in ("block", "source_file", "declaration_list"):
+            path.pop()
+        return self.positions.position(path[-1].start_byte)[0]
 
     # -- edits
 
@@ -368,24 +381,36 @@ class Fixes:
 
     def read_outside(self, name: str, statement: Node, body: Node, moved: list[Node]) -> bool:
         """Whether `name` is named after `statement` anywhere in its block but in `body` and the
-        statements in `moved`."""
+        statements in `moved` (in file order, as `move_into_loop` takes them)."""
         block = statement.parent
         if block is None or not (block.start_byte <= body.start_byte < block.end_byte):
             return True
-        stack = [block]
-        while stack:
-            node = stack.pop()
-            if node.end_byte <= statement.end_byte:
+        reads = self.reads(block).get(name, [])
+        for start, end in reads[bisect_left(reads, (statement.end_byte,)) :]:
+            if body.start_byte <= start and end <= body.end_byte:
                 continue
-            if any(
-                inside.start_byte <= node.start_byte and node.end_byte <= inside.end_byte
-                for inside in (body, *moved)
-            ):
-                continue
-            if node.type == "identifier" and self.text(node) == name:
+            # The last moved statement starting before the read is the only one that can hold it.
+            at = bisect_right(moved, start, key=lambda node: node.start_byte) - 1
+            if at < 0 or moved[at].end_byte < end:
                 return True
-            stack.extend(node.named_children)
         return False
+
+    def reads(self, block: Node) -> dict[str, list[tuple[int, int]]]:
+        """Where each name is named in `block`: the bytes of each identifier, in order. Found
+        once per block, so that asking about every name of a long block stays linear."""
+        key = (block.start_byte, block.end_byte)
+        found = self._reads.get(key)
+        if found is None:
+            found = {}
+            stack = [block]
+            while stack:
+                node = stack.pop()
+                if node.type == "identifier":
+                    found.setdefault(self.text(node), []).append((node.start_byte, node.end_byte))
+                else:
+                    stack.extend(reversed(node.named_children))
+            self._reads[key] = found
+        return found
 
     def append_line(self, body: Node, line: str) -> Edit | None:
         """Add `line` (without indent or ending) after the last statement of block `body`, as

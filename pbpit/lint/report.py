@@ -29,6 +29,9 @@ def render_human(report: LintReport) -> Text:
     for error in report.errors:
         if error.path not in report.files:
             _error(text, error)
+    for skip in report.skipped:
+        text.append("note", style="bold green")
+        text.append(f": {skip.text}\n\n", style="bold")
     for path in report.files:
         if path in errors:
             _error(text, errors[path])
@@ -39,7 +42,8 @@ def render_human(report: LintReport) -> Text:
 
 
 def summary(report: LintReport) -> str:
-    """`pbpit lint: 2 warnings in 1 file (3 files checked)`, as rustc's `N warnings emitted`."""
+    """`pbpit lint: 2 warnings in 1 file (3 files checked)`, as rustc's `N warnings emitted`;
+    the files skipped and functions not analysed are counted apart (`, 1 skipped`)."""
     count = len(report.findings)
     files = len({finding.path for finding in report.findings})
     checked = len(report.files)
@@ -47,7 +51,12 @@ def summary(report: LintReport) -> str:
     line += f"{_plural(count, 'warning')} in {_plural(files, 'file')}" if count else "no warnings"
     if report.errors:
         line += f", {_plural(len(report.errors), 'error')}"
-    return line + f" ({_plural(checked, 'file')} checked)"
+    line += f" ({_plural(checked, 'file')} checked"
+    if report.skipped_files:
+        line += f", {len(report.skipped_files)} skipped"
+    if report.skipped_functions:
+        line += f", {_plural(len(report.skipped_functions), 'function')} not analysed"
+    return line + ")"
 
 
 def _plural(count: int, word: str) -> str:
@@ -72,8 +81,11 @@ def render_json(report: LintReport) -> str:
       `end_column`), `labels` (each a span, its `text`, and `primary`; the primary first)
       and `help` (each a `message` and its `edits`: a span and its `replacement`, none when
       the fix is said in words only);
-    - `errors`: files that could not be linted: `path`, `line` and `column` (null unless a
-      parse error), `message`.
+    - `errors`: files that could not be read (exit status 2): `path`, `line` and `column`
+      (null), `message`;
+    - `skipped`: what was not checked, with no effect on the exit status: `path`, `line` and
+      `column` (where tree-sitter cannot parse the file, or of the function; else null),
+      `function` (the name of a function not analysed; null for a file skipped), `reason`.
 
     Lines and columns are 1-based; a column counts characters (a tab is one), as rustc's JSON
     does; end columns are exclusive. An edit's replacement ends its lines as the file does."""
@@ -115,10 +127,20 @@ def render_cargo_json(report: LintReport, rendered: str = "plain") -> str:
 
 
 def _in_file_order(report: LintReport) -> list[Diagnostic]:
-    """The errors as `error` diagnostics among the findings, in the order the text gives them."""
+    """The errors as `error` diagnostics and what was skipped as `note` ones among the findings,
+    in the order the text gives them."""
     from pbpit.diagnostics.model import Label
 
     errors: dict[str, list[Diagnostic]] = {}
+    for skip in report.skipped:
+        at = (
+            []
+            if skip.line is None
+            else [Label(skip.line, skip.column or 1, skip.line, (skip.column or 1) + 1, "", True)]
+        )
+        errors.setdefault(skip.path, []).append(
+            Diagnostic("", _skip_message(skip), skip.path, at, [], level="note")
+        )
     for error in report.errors:
         at = (
             []
@@ -140,6 +162,13 @@ def _in_file_order(report: LintReport) -> list[Diagnostic]:
         ordered.extend(errors.get(path, ()))
         ordered.extend(findings.get(path, ()))
     return ordered
+
+
+def _skip_message(skip) -> str:
+    """What a skip says once its place is given apart, as rustc's messages do."""
+    if skip.function is not None:
+        return f"fn `{skip.function}` not analysed: {skip.reason}"
+    return f"skipped: {skip.reason}"
 
 
 def _source_text(path: str, lines: list[str]):

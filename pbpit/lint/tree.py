@@ -1,23 +1,47 @@
 """The tree `pbpit lint` is given: which files it reads, how each is read, and the report.
 
 Every file is parsed before any is analysed, so that the analysis sees the whole tree at once.
+
+Which files: a file named on the command line is read wherever it is (unless `--exclude`
+names it); in a directory, its `.rs` files, except under `target/` and hidden directories,
+what the `.gitignore` files ignore (those of the directory, of its subdirectories, and of its
+parents up to the repository's root, as git reads them) and what `--exclude` names. Only
+regular files are opened: a FIFO, a device, a socket, or a symbolic link to one or to nothing
+is skipped with a note, never read (a FIFO would block).
+
+What is not checked is said, never counted as checked: a file tree-sitter-rust cannot parse
+(valid Rust its grammar lacks, such as `where D:,`, or `seq!` bodies that are not Rust until
+expanded) is skipped with a note that names the place, and a function nested deeper than the
+analysis follows is not analysed, with a note; neither changes the exit status. A file that
+cannot be read (permission, not UTF-8) is an error. The arguments of a macro call are tokens
+the grammar does not parse: a syntax error inside them is no parse error of the file (Rust
+itself leaves them to the macro), and the analysis reads them only when they parse as
+expressions, as it reads any macro.
 """
 
 from __future__ import annotations
 
 import os
+import re
+import stat
+import sys
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from pbpit.diagnostics.model import Diagnostic
 from pbpit.lint.analysis import lint_sources
-from pbpit.rust.syntax import RustFile, RustReadError, read_rust
+from pbpit.rust.syntax import Node, RustFile, RustReadError, parse_bytes
+
+T = TypeVar("T")
 
 
 @dataclass
 class LintError:
-    """A file that could not be linted: unreadable, not UTF-8, or not parseable as Rust."""
+    """A file that could not be linted: unreadable or not UTF-8; or a directory that could not
+    be listed."""
 
     path: str
     message: str
@@ -41,21 +65,63 @@ class LintError:
 
 
 @dataclass
+class LintSkip:
+    """A file lint did not check (tree-sitter cannot parse it, or it is not a regular file),
+    or a function of a checked file it did not analyse (`function`: nested deeper than the
+    analysis follows). A note: the exit status does not change."""
+
+    path: str
+    reason: str
+    line: int | None = None
+    column: int | None = None
+    function: str | None = None
+
+    def to_json(self) -> dict:
+        return {
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "function": self.function,
+            "reason": self.reason,
+        }
+
+    @property
+    def text(self) -> str:
+        """One line for the user, as `pbpit lint` prints it after `note: `."""
+        where = self.path if self.line is None else f"{self.path}:{self.line}:{self.column}"
+        if self.function is not None:
+            return f"{where}: fn `{self.function}` not analysed: {self.reason}"
+        return f"skipped {where}: {self.reason}"
+
+
+@dataclass
 class LintReport:
-    """What `pbpit lint` found: the files checked, the findings in file order, the errors, and
-    the source lines of the files with findings (to quote them)."""
+    """What `pbpit lint` found: the files checked, the findings in file order, the errors, what
+    was skipped, and the source lines of the files with findings (to quote them)."""
 
     files: list[str] = field(default_factory=list)
     findings: list[Diagnostic] = field(default_factory=list)
     errors: list[LintError] = field(default_factory=list)
     sources: dict[str, list[str]] = field(default_factory=dict)
+    skipped: list[LintSkip] = field(default_factory=list)
 
     @property
     def exit_code(self) -> int:
-        """0 clean, 1 with findings, 2 when a file could not be linted."""
+        """0 clean, 1 with findings, 2 when a file could not be read (skipped files and
+        functions do not count)."""
         if self.errors:
             return 2
         return 1 if self.findings else 0
+
+    @property
+    def skipped_files(self) -> list[str]:
+        """The files not checked at all, in order."""
+        return [skip.path for skip in self.skipped if skip.function is None]
+
+    @property
+    def skipped_functions(self) -> list[LintSkip]:
+        """The functions of checked files that were not analysed."""
+        return [skip for skip in self.skipped if skip.function is not None]
 
     def to_json(self) -> dict:
         return {
@@ -63,47 +129,347 @@ class LintReport:
             "files": self.files,
             "findings": [finding.to_json() for finding in self.findings],
             "errors": [error.to_json() for error in self.errors],
+            "skipped": [skip.to_json() for skip in self.skipped],
         }
 
 
-def rust_files(directory: Path, errors: list[LintError] | None = None) -> list[Path]:
-    """The `.rs` files under `directory`, sorted; `target/` and hidden directories skipped.
-    A directory that cannot be listed goes into `errors`."""
+# -- which files --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Pattern:
+    """One line of a `.gitignore` (or one `--exclude`), compiled."""
+
+    regex: re.Pattern[str]
+    negated: bool
+    directory_only: bool
+
+
+def ignore_pattern(line: str) -> _Pattern | None:
+    """A gitignore line as git reads it (`gitignore(5)`): None for a blank line or a comment;
+    `!` negates, a trailing `/` matches directories only, a `/` at the start or in the middle
+    anchors the pattern to its directory (else it matches a name at any depth), `*` and `?`
+    match within a name, `**` across names (`**/x`, `x/**`, `a/**/b`), `[...]` a character
+    class, and `\\` escapes."""
+    if line.startswith("#"):
+        return None
+    while line.endswith(" ") and not line.endswith("\\ "):
+        line = line[:-1]
+    negated = line.startswith("!")
+    if negated:
+        line = line[1:]
+    directory_only = line.endswith("/")
+    line = line.rstrip("/")
+    if not line:
+        return None
+    anchored = "/" in line
+    line = line.removeprefix("/")
+    body = _glob_regex(line)
+    regex = body if anchored else f"(?:.*/)?{body}"
+    return _Pattern(re.compile(f"{regex}\\Z", re.DOTALL), negated, directory_only)
+
+
+def _glob_regex(glob: str) -> str:
+    """The regular expression of a gitignore glob, `/`-separated."""
+    out = []
+    parts = glob.split("/")
+    for number, part in enumerate(parts):
+        last = number == len(parts) - 1
+        if part == "**":
+            # `**/`: any leading directories; a trailing `/**`: everything inside.
+            out.append(".*" if last else "(?:.*/)?")
+        else:
+            out.append(_name_regex(part) + ("" if last else "/"))
+    return "".join(out)
+
+
+def _name_regex(name: str) -> str:
+    """The regular expression of one `/`-free piece of a glob."""
+    out = []
+    index = 0
+    while index < len(name):
+        char = name[index]
+        if char == "*":
+            while name[index + 1 : index + 2] == "*":
+                index += 1  # other consecutive asterisks are one
+            out.append("[^/]*")
+        elif char == "?":
+            out.append("[^/]")
+        elif char == "\\" and index + 1 < len(name):
+            index += 1
+            out.append(re.escape(name[index]))
+        elif char == "[" and (end := _class_end(name, index)) != -1:
+            out.append(_class_regex(name[index + 1 : end]))
+            index = end
+        else:
+            out.append(re.escape(char))
+        index += 1
+    return "".join(out)
+
+
+def _class_end(name: str, start: int) -> int:
+    """Where the `]` closing the class opened at `start` is (-1: none; `[` is then itself).
+    A `]` first in the class (after a `!`) is one of its characters."""
+    first = start + 1
+    if name[first : first + 1] in ("!", "^"):
+        first += 1
+    return name.find("]", first + 1)
+
+
+def _class_regex(inside: str) -> str:
+    negate = inside[:1] in ("!", "^")
+    inside = inside[1:] if negate else inside
+    chars = []
+    index = 0
+    while index < len(inside):
+        char = inside[index]
+        if char == "\\" and index + 1 < len(inside):
+            index += 1
+            chars.append(re.escape(inside[index]))
+        else:
+            chars.append(char if char == "-" else re.escape(char))
+        index += 1
+    body = "".join(chars)
+    # A class never matches the `/` between names.
+    return f"[^/{body}]" if negate else f"(?!/)[{body}]"
+
+
+@dataclass(frozen=True)
+class _Rules:
+    """The patterns of one `.gitignore` (or the `--exclude` globs), for the paths under
+    `base` (a `/`-separated path relative to the walk's origin, "" for the origin itself)."""
+
+    base: str
+    patterns: tuple[_Pattern, ...]
+
+
+def _verdict(rules: Iterable[_Rules], path: str, is_dir: bool) -> bool | None:
+    """Whether `path` (relative to the origin) is ignored by the last pattern that matches it,
+    the deeper files' patterns after the shallower ones; None when none matches."""
+    verdict = None
+    for layer in rules:
+        if layer.base:
+            if not path.startswith(layer.base + "/"):
+                continue
+            relative = path[len(layer.base) + 1 :]
+        else:
+            relative = path
+        for pattern in layer.patterns:
+            if pattern.directory_only and not is_dir:
+                continue
+            if pattern.regex.match(relative):
+                verdict = not pattern.negated
+    return verdict
+
+
+def _patterns(lines: Iterable[str]) -> tuple[_Pattern, ...]:
+    return tuple(p for p in map(ignore_pattern, lines) if p is not None)
+
+
+def _gitignore(directory: Path, base: str) -> list[_Rules]:
+    """The rules of `directory/.gitignore`, if there is one and it can be read."""
+    try:
+        text = (directory / ".gitignore").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    patterns = _patterns(text.splitlines())
+    return [_Rules(base, patterns)] if patterns else []
+
+
+def _posix(path: Path) -> str:
+    """A relative path `/`-separated, "" for `.`."""
+    text = path.as_posix()
+    return "" if text == "." else text
+
+
+def _absolute(path: Path) -> Path:
+    """`path` from the root, `..` resolved by name (its parents are then its directories)."""
+    return Path(os.path.abspath(path))
+
+
+def _repository_layers(directory: Path) -> tuple[Path, list[_Rules]]:
+    """The origin of a walk of `directory` and the `.gitignore` rules of its parents: up to the
+    root of the git repository holding it (none outside a repository)."""
+    absolute = _absolute(directory)
+    chain = [absolute, *absolute.parents]
+    root = next((d for d in chain if (d / ".git").exists()), None)
+    if root is None or root == absolute:
+        return absolute, []
+    parents = chain[1 : chain.index(root) + 1]
+    layers: list[_Rules] = []
+    for parent in reversed(parents):
+        layers += _gitignore(parent, _posix(parent.relative_to(root)))
+    return root, layers
+
+
+def rust_files(
+    directory: Path, errors: list[LintError] | None = None, exclude: Iterable[str] = ()
+) -> list[Path]:
+    """The `.rs` files under `directory`, sorted; `target/`, hidden directories, what the
+    `.gitignore` files ignore and what `exclude` (gitignore globs relative to `directory`)
+    names are skipped. A directory that cannot be listed goes into `errors`."""
 
     def unreadable(error: OSError) -> None:
         if errors is not None:
             reason = error.strerror or str(error)
             errors.append(LintError(str(error.filename), f"cannot read directory: {reason}"))
 
+    origin, inherited = _repository_layers(directory)
+    excluded = [_Rules(_posix(_absolute(directory).relative_to(origin)), _patterns(exclude))]
+    layers: dict[str, list[_Rules]] = {}
+    """The rules in force in each directory still to walk, by its path from the origin."""
     found = []
     for root, dirs, files in os.walk(directory, onerror=unreadable):
-        dirs[:] = sorted(d for d in dirs if d != "target" and not d.startswith("."))
-        found.extend(Path(root, name) for name in sorted(files) if name.endswith(".rs"))
+        here = _posix(_absolute(Path(root)).relative_to(origin))
+        rules = layers.pop(here, None)
+        if rules is None:  # the walk's own directory
+            rules = inherited + _gitignore(Path(root), here)
+
+        def ignored(name: str, is_dir: bool, here: str = here, rules: list = rules) -> bool:
+            path = f"{here}/{name}" if here else name
+            return bool(_verdict(rules, path, is_dir) or _verdict(excluded, path, is_dir))
+
+        dirs[:] = sorted(
+            d for d in dirs if d != "target" and not d.startswith(".") and not ignored(d, True)
+        )
+        for name in dirs:
+            path = f"{here}/{name}" if here else name
+            layers[path] = rules + _gitignore(Path(root, name), path)
+        found.extend(
+            Path(root, name)
+            for name in sorted(files)
+            if name.endswith(".rs") and not ignored(name, False)
+        )
     return found
 
 
+def excluded_file(path: str, exclude: Iterable[str]) -> bool:
+    """Whether `exclude` (gitignore globs) names a file given on the command line: its path as
+    given, or a directory it is in."""
+    patterns = _patterns(exclude)
+    if not patterns:
+        return False
+    rules = [_Rules("", patterns)]
+    parts = [p for p in os.path.normpath(path).split(os.sep) if p not in ("", ".")]
+    for end in range(1, len(parts) + 1):
+        if _verdict(rules, "/".join(parts[:end]), end < len(parts)):
+            return True
+    return False
+
+
+# -- how each is read ---------------------------------------------------------------------------
+
+_KINDS = (
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, "a directory"),
+)
+
+
+def _not_regular(mode: int) -> str | None:
+    """What a file that is not a regular file is (`a FIFO`), None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    return next((what for test, what in _KINDS if test(mode)), "not a regular file")
+
+
+class _NotRegular(Exception):
+    """A file that is not a regular file: it is skipped, never read."""
+
+
+def read_bytes(path: str) -> bytes:
+    """The bytes of a regular file, never blocking: `_NotRegular` (its kind) for anything else,
+    checked before it is opened and again on what was opened; OSError if it cannot be read."""
+    kind = _not_regular(os.stat(path).st_mode)
+    if kind is not None:
+        raise _NotRegular(kind)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    descriptor = os.open(path, flags)
+    with os.fdopen(descriptor, "rb") as file:
+        kind = _not_regular(os.fstat(descriptor).st_mode)  # replaced since it was looked at
+        if kind is not None:
+            raise _NotRegular(kind)
+        return file.read()
+
+
+def read_file(path: str, report: LintReport) -> RustFile | None:
+    """Read and parse one file for `report`, or say in it why it is not linted: an error if it
+    cannot be read, a note if it is not a regular file or tree-sitter cannot parse it."""
+    try:
+        data = read_bytes(path)
+        source = parse_bytes(data, path)
+    except _NotRegular as kind:
+        link = "a symbolic link to " if os.path.islink(path) else ""
+        report.skipped.append(LintSkip(path, f"not a regular file: {link}{kind}"))
+        return None
+    except OSError as err:
+        if os.path.islink(path) and not os.path.exists(path):
+            report.skipped.append(LintSkip(path, "a symbolic link that loops or points nowhere"))
+            return None
+        report.errors.append(LintError(path, f"{path}: cannot read: {err.strerror or err}"))
+        return None
+    except RustReadError as err:
+        report.errors.append(LintError(path, str(err)))
+        return None
+    error = source.first_error()
+    if error is not None:
+        node, what = error
+        line, column = source.start(node)
+        report.skipped.append(LintSkip(path, f"cannot parse: {what}", line, column))
+        return None
+    report.files.append(path)
+    return source
+
+
+# -- the whole tree -----------------------------------------------------------------------------
+
+STACK_BYTES = 256 << 20
+"""The stack of the thread lint runs on: the analysis recurses on the syntax tree."""
+RECURSION_LIMIT = 100_000
+"""Python frames lint may nest on that thread: real code a few thousand levels deep is read
+(a level of syntax costs a few frames; a frame at most about 1 KiB of that stack)."""
+
+
 def lint_paths(
-    paths: Iterable[str | Path], progress: Callable[[int, int], None] | None = None
+    paths: Iterable[str | Path],
+    progress: Callable[[int, int], None] | None = None,
+    exclude: Iterable[str] = (),
 ) -> LintReport:
     """Lint files and directories (recursively), each file once, as one tree: what a function
     of one file does is known at its calls in the others. Paths must exist: the caller checks,
-    so that a mistyped path is a usage error rather than a file error. `progress(done, total)`
-    is called as the files are analysed."""
+    so that a mistyped path is a usage error rather than a file error. `exclude` holds
+    gitignore globs (`tests/`, `**/generated/*.rs`, `*.pb.rs`) matched against paths relative
+    to each directory given and against the files given. `progress(done, total)` is called as
+    the files are analysed. No nesting depth raises: what is too deep is a note."""
+    exclude = list(exclude)
+    return _on_a_deep_stack(lambda: _lint_paths(list(paths), progress, exclude))
+
+
+def _lint_paths(
+    paths: list[str | Path], progress: Callable[[int, int], None] | None, exclude: list[str]
+) -> LintReport:
     report = LintReport()
-    seen: set[Path] = set()
+    seen: set[object] = set()
     parsed: list[RustFile] = []
     for path in map(Path, paths):
-        for file in rust_files(path, report.errors) if path.is_dir() else [path]:
+        if path.is_dir():
+            files = rust_files(path, report.errors, exclude)
+        else:
+            files = [] if excluded_file(str(path), exclude) else [path]
+        for file in files:
             try:
-                key = file.resolve()
-            except (OSError, RuntimeError):  # a symlink loop
+                info = os.stat(file)
+                key: object = (info.st_dev, info.st_ino)
+            except OSError:  # a symbolic link that loops or points nowhere: said when read
                 key = file.absolute()
             if key not in seen:
                 seen.add(key)
                 source = read_file(str(file), report)
                 if source is not None:
                     parsed.append(source)
-    for source, findings in zip(parsed, lint_sources(parsed, progress), strict=True):
+    for source, findings in zip(parsed, _analyse(parsed, progress, report), strict=True):
         if findings:
             report.findings.extend(findings)
             report.sources[source.path] = [
@@ -112,18 +478,87 @@ def lint_paths(
     return report
 
 
-def read_file(path: str, report: LintReport) -> RustFile | None:
-    """Read and parse one file for `report`, or say in it why it cannot be linted."""
-    report.files.append(path)
+def _analyse(
+    parsed: list[RustFile], progress: Callable[[int, int], None] | None, report: LintReport
+) -> list[list[Diagnostic]]:
+    """The findings of each file; a function nested too deep for the analysis is a note."""
+
+    def too_deep(source: RustFile, function: Node) -> None:
+        name = function.child_by_field_name("name")
+        line, column = source.start(function)
+        report.skipped.append(
+            LintSkip(
+                source.path,
+                f"nested {nesting(function)} levels deep, deeper than the analysis follows",
+                line,
+                column,
+                source.node_text(name) if name is not None else "?",
+            )
+        )
+
     try:
-        source = read_rust(path)
-    except RustReadError as err:
-        report.errors.append(LintError(path, str(err)))
-        return None
-    error = source.first_error()
-    if error is not None:
-        node, what = error
-        line, column = source.start(node)
-        report.errors.append(LintError(path, what, line, column))
-        return None
-    return source
+        return lint_sources(parsed, progress, too_deep)
+    except RecursionError:
+        pass
+    # Too deep outside any one function's analysis: each file alone, so the others still count.
+    found = []
+    for source in parsed:
+        try:
+            found.append(lint_sources([source], None, too_deep)[0])
+        except RecursionError:
+            found.append([])
+            reason = f"not analysed: nested {nesting(source.root)} levels deep"
+            report.skipped.append(LintSkip(source.path, reason))
+            report.files.remove(source.path)
+    return found
+
+
+def nesting(node: Node) -> int:
+    """How many levels of syntax a node holds below it (without recursion)."""
+    deepest = 0
+    cursor = node.walk()
+    depth = 0
+    while True:
+        deepest = max(deepest, depth)
+        if cursor.goto_first_child():
+            depth += 1
+            continue
+        while not cursor.goto_next_sibling():
+            if depth == 0 or not cursor.goto_parent():
+                return deepest
+            depth -= 1
+            if depth == 0:
+                return deepest
+
+
+def _on_a_deep_stack(work: Callable[[], T]) -> T:
+    """`work()` on a thread with a large stack and a raised recursion limit (a thread's own
+    stack is the only one whose size a program can choose), its exceptions raised here."""
+    outcome: list = []
+
+    def run() -> None:
+        try:
+            outcome.append((True, work()))
+        except BaseException as error:  # noqa: BLE001 -- re-raised on the calling thread
+            outcome.append((False, error))
+
+    limit = sys.getrecursionlimit()
+    try:
+        previous = threading.stack_size(STACK_BYTES)
+    except (ValueError, RuntimeError):  # a platform that cannot: the calling thread's stack
+        return work()
+    try:
+        sys.setrecursionlimit(max(limit, RECURSION_LIMIT))
+        # A daemon, so that Ctrl-C on the waiting thread ends the process.
+        thread = threading.Thread(target=run, name="pbpit-lint", daemon=True)
+        thread.start()
+    finally:
+        threading.stack_size(previous)
+    try:
+        thread.join()
+    finally:
+        sys.setrecursionlimit(limit)
+    succeeded, value = outcome[0]
+    if not succeeded:
+        raise value
+    return value

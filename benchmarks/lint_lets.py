@@ -1,0 +1,96 @@
+"""`pbpit lint` on one function of n `let`s feeding a loop that runs backward: time per size and
+the growth per doubling (linear time grows 2x; the target is at most 2.3x).
+
+    python benchmarks/lint_lets.py [--sizes 100,200,...] [--repeat N] [--shape chain|branches]
+
+`chain` (the default): each `let` derives from the one before it, and the loop's backward needs
+the last: the finding's fix moves the whole chain into the loop, so every member of the chain is
+asked about. `branches`: each `let` is followed by an `if` that backpropagates it, so that after
+every `if` each name is asked whether it is read again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from pbpit.lint.tree import lint_paths  # noqa: E402
+
+SIZES = (100, 200, 400, 800, 1600, 3200)
+TARGET = 2.3
+
+
+def program(lets: int) -> str:
+    """A training step whose tracked input is made by a chain of `lets` statements."""
+    chain = "".join(f"    let h{i} = h{i - 1}.exp();\n" for i in range(1, lets))
+    return (
+        "fn train<B: AutodiffBackend>(model: Model<B>, x: Tensor<B, 2>) {\n"
+        "    let h0 = model.forward(x);\n"
+        f"{chain}"
+        "    for _ in 0..3 {\n"
+        f"        let loss = h{lets - 1}.clone().sum();\n"
+        "        loss.backward();\n"
+        "    }\n"
+        "}\n"
+    )
+
+
+def branches(lets: int) -> str:
+    """`lets` tracked tensors, each backpropagated in a branch of its own."""
+    body = "".join(
+        f"    let h{i} = model.forward(x.clone());\n    if ready {{ h{i}.backward(); }}\n"
+        for i in range(lets)
+    )
+    return f"fn train<B: AutodiffBackend>(model: Model<B>, x: Tensor<B, 2>) {{\n{body}}}\n"
+
+
+SHAPES = {"chain": (program, 1), "branches": (branches, 0)}
+
+
+def seconds(path: Path, repeat: int, findings: int) -> float:
+    """Median wall time of linting `path` (read, parse, analyse, fixes)."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        report = lint_paths([path])
+        times.append(time.perf_counter() - start)
+        assert len(report.findings) == findings, "what is timed is what is found"
+    return statistics.median(times)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--shape", choices=sorted(SHAPES), default="chain")
+    options = parser.parse_args()
+    make, findings = SHAPES[options.shape]
+    sizes = [int(size) for size in options.sizes.split(",")]
+    worst = 0.0
+    print(f"{'lets':>6}  {'seconds':>9}  {'x per doubling':>14}")
+    previous = None
+    with tempfile.TemporaryDirectory(prefix="pbpit-lets-") as directory:
+        for size in sizes:
+            path = Path(directory, f"lets_{size}.rs")
+            path.write_text(make(size))
+            took = seconds(path, options.repeat, findings)
+            growth = ""
+            if previous is not None and previous[0] * 2 == size:
+                factor = took / previous[1]
+                worst = max(worst, factor)
+                growth = f"{factor:.2f}"
+            print(f"{size:>6}  {took:>9.3f}  {growth:>14}", flush=True)
+            previous = (size, took)
+    verdict = "met" if worst <= TARGET else "NOT met"
+    print(f"worst growth per doubling {worst:.2f}x (target <= {TARGET}x: {verdict})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,529 @@
+"""Which files `pbpit lint` reads and how: files tree-sitter cannot parse, files that are not
+regular files, `--exclude` and `.gitignore`, any nesting depth, and work linear in a function's
+length (issue 11, items 4 and 5)."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import textwrap
+import threading
+from pathlib import Path
+
+import pytest
+
+from pbpit.lint.command import lint_command
+from pbpit.lint.tree import ignore_pattern, lint_paths, rust_files
+
+# A tensor made once before the loop and backpropagated in every pass: one finding, line 9.
+TWICE = """\
+use burn::tensor::Tensor;
+
+fn main() {
+    let device = Default::default();
+    let x = Tensor::<B, 1>::from_floats([0.5, 1.0], &device).require_grad();
+    let w = Tensor::<B, 1>::from_floats([1.0, 2.0], &device).require_grad();
+    let feats = x.clone().exp();
+    for step in 0..3 {
+        let loss = (feats.clone() * w.clone()).sum();
+        let grads = loss.backward();
+    }
+}
+"""
+
+# Valid Rust (Burn's crates/burn-dataset/src/transform/window.rs has it) that tree-sitter-rust's
+# grammar lacks: an empty bound list after `D:`. tree-sitter stops at the `,` (line 4, col 11).
+EMPTY_BOUNDS = """\
+impl<D> Windows<D> {
+    pub fn new(dataset: D, size: usize) -> Self
+    where
+        D:,
+    {
+        Self { dataset, size }
+    }
+}
+"""
+
+
+def run(paths: list[str], fmt: str = "human", exclude=None) -> tuple[int, str, str]:
+    stdout, stderr = io.StringIO(), io.StringIO()
+    status = lint_command(paths, fmt, stdout, stderr, exclude)
+    return status, stdout.getvalue(), stderr.getvalue()
+
+
+def write(directory: Path, name: str, text: str) -> Path:
+    path = directory / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text))
+    return path
+
+
+def pbpit(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    """`pbpit ARGS` in its own process: a lint that blocks fails by its timeout rather than
+    hanging the suite, and one that reads without end by its memory limit."""
+
+    def limit_memory() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR")}
+    return subprocess.run(
+        [sys.executable, "-m", "pbpit", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=env,
+        timeout=60,
+        preexec_fn=limit_memory,
+    )
+
+
+# -- files tree-sitter cannot parse -------------------------------------------------------------
+
+
+def test_a_file_tree_sitter_cannot_parse_is_a_note_and_the_others_are_checked(
+    tmp_path, monkeypatch
+):
+    write(tmp_path, "src/window.rs", EMPTY_BOUNDS)
+    write(tmp_path, "src/main.rs", TWICE)
+    monkeypatch.chdir(tmp_path)
+    status, stdout, stderr = run(["src"])
+    assert (status, stderr) == (1, "")
+    assert stdout.startswith(
+        "note: skipped src/window.rs:4:11: cannot parse: expected an expression\n\nwarning"
+    )
+    assert stdout.endswith("pbpit lint: 1 warning in 1 file (1 file checked, 1 skipped)\n")
+
+
+def test_a_skipped_file_is_an_entry_in_json_apart_from_errors_and_checked_files(
+    tmp_path, monkeypatch
+):
+    write(tmp_path, "window.rs", EMPTY_BOUNDS)
+    write(tmp_path, "main.rs", TWICE)
+    monkeypatch.chdir(tmp_path)
+    status, stdout, _ = run(["."], "json")
+    data = json.loads(stdout)
+    assert status == 1
+    assert (data["files_checked"], data["files"], data["errors"]) == (1, ["main.rs"], [])
+    assert data["skipped"] == [
+        {
+            "path": "window.rs",
+            "line": 4,
+            "column": 11,
+            "function": None,
+            "reason": "cannot parse: expected an expression",
+        }
+    ]
+    assert len(data["findings"]) == 1
+
+
+def test_a_skipped_file_is_a_sarif_note_of_a_successful_invocation(tmp_path, monkeypatch):
+    write(tmp_path, "window.rs", EMPTY_BOUNDS)
+    monkeypatch.chdir(tmp_path)
+    status, stdout, stderr = run(["window.rs"], "sarif")
+    assert (status, stderr) == (0, "")
+    [invocation] = json.loads(stdout)["runs"][0]["invocations"]
+    assert invocation["executionSuccessful"] is True
+    [note] = invocation["toolExecutionNotifications"]
+    assert note["level"] == "note"
+    assert note["message"]["text"] == (
+        "skipped window.rs:4:11: cannot parse: expected an expression"
+    )
+    location = note["locations"][0]["physicalLocation"]
+    assert location["artifactLocation"] == {"uri": "window.rs", "uriBaseId": "%SRCROOT%"}
+    assert location["region"] == {"startLine": 4, "startColumn": 11}
+
+
+# Valid Rust of Burn's own repository that tree-sitter-rust cannot parse (issue 11).
+BURN_SHAPES = {
+    "seq": "fn f() {\n    seq!(N in 0..8 {\n        let mut sum~N = 0;\n    });\n}\n",
+    "cfg_in_pattern": (
+        "fn f(s: S) {\n    let S {\n        #[cfg(feature = \"x\")]\n        a,\n"
+        "        b,\n    } = s;\n}\n"
+    ),
+    "empty_bounds": EMPTY_BOUNDS,
+    "unit_bound": "fn f<B>()\nwhere\n    (): Trait<B>,\n{\n}\n",
+}
+
+
+@pytest.mark.parametrize("shape", sorted(BURN_SHAPES))
+def test_valid_rust_the_grammar_lacks_leaves_the_exit_status_0(tmp_path, shape):
+    path = write(tmp_path, f"{shape}.rs", BURN_SHAPES[shape])
+    status, stdout, _ = run([str(path)])
+    assert status == 0
+    assert stdout.startswith(f"note: skipped {path}:")
+    assert stdout.endswith("pbpit lint: no warnings (0 files checked, 1 skipped)\n")
+
+
+def test_a_syntax_error_inside_macro_arguments_is_no_parse_error(tmp_path):
+    # The macro's tokens are for the macro to read (rustc too leaves them to it): the file is
+    # checked, and its arguments, which are not expressions, are not read.
+    path = write(
+        tmp_path,
+        "main.rs",
+        "fn main() {\n    my_macro!(let = ; 1 +);\n    let x = 1;\n}\n",
+    )
+    assert run([str(path)]) == (0, "pbpit lint: no warnings (1 file checked)\n", "")
+
+
+def test_a_file_that_is_not_utf8_is_still_an_error_and_a_failed_invocation(
+    tmp_path, monkeypatch
+):
+    (tmp_path / "latin1.rs").write_bytes(b"// caf\xe9\nfn main() {}\n")
+    write(tmp_path, "window.rs", EMPTY_BOUNDS)
+    monkeypatch.chdir(tmp_path)
+    status, stdout, stderr = run(["."], "sarif")
+    assert status == 2
+    assert stderr.startswith("pbpit: error: latin1.rs: ")
+    [invocation] = json.loads(stdout)["runs"][0]["invocations"]
+    assert invocation["executionSuccessful"] is False
+    levels = [n["level"] for n in invocation["toolExecutionNotifications"]]
+    assert levels == ["error", "note"]
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads a file whatever its mode")
+def test_a_file_that_cannot_be_read_is_an_error(tmp_path):
+    path = write(tmp_path, "secret.rs", TWICE)
+    path.chmod(0)
+    try:
+        status, stdout, _ = run([str(tmp_path)])
+    finally:
+        path.chmod(stat.S_IRUSR | stat.S_IWUSR)
+    assert status == 2
+    assert stdout.startswith(f"error: {path}: cannot read: Permission denied\n")
+
+
+# -- only regular files -------------------------------------------------------------------------
+
+
+def test_a_fifo_named_on_the_command_line_is_skipped_not_opened(tmp_path):
+    os.mkfifo(tmp_path / "pipe.rs")
+    done = pbpit("lint", "pipe.rs", cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout == (
+        "note: skipped pipe.rs: not a regular file: a FIFO\n\n"
+        "pbpit lint: no warnings (0 files checked, 1 skipped)\n"
+    )
+
+
+def test_a_fifo_in_a_directory_is_skipped_and_the_other_files_are_checked(tmp_path):
+    os.mkfifo(tmp_path / "pipe.rs")
+    write(tmp_path, "main.rs", TWICE)
+    done = pbpit("lint", "--format", "json", ".", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    data = json.loads(done.stdout)
+    assert data["files"] == ["main.rs"] and len(data["findings"]) == 1
+    assert [(s["path"], s["reason"]) for s in data["skipped"]] == [
+        ("pipe.rs", "not a regular file: a FIFO")
+    ]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
+def test_a_symlink_to_a_device_is_skipped_named_or_in_a_directory(tmp_path):
+    os.symlink("/dev/zero", tmp_path / "zero.rs")
+    write(tmp_path, "main.rs", TWICE)
+    for args in (["zero.rs"], ["."]):
+        done = pbpit("lint", "--format", "json", *args, cwd=tmp_path)
+        assert done.returncode in (0, 1), done.stderr
+        [skip] = json.loads(done.stdout)["skipped"]
+        assert skip["reason"] == "not a regular file: a symbolic link to a character device"
+
+
+def test_a_symlink_to_nothing_in_a_directory_is_skipped(tmp_path):
+    os.symlink(tmp_path / "gone.rs", tmp_path / "dangling.rs")
+    write(tmp_path, "main.rs", TWICE)
+    status, stdout, _ = run([str(tmp_path)], "json")
+    assert status == 1
+    [skip] = json.loads(stdout)["skipped"]
+    assert skip["path"] == str(tmp_path / "dangling.rs")
+    assert skip["reason"] == "a symbolic link that loops or points nowhere"
+
+
+# -- --exclude and .gitignore -------------------------------------------------------------------
+
+TREE = [
+    "src/main.rs",
+    "src/model.pb.rs",
+    "src/generated/ops.rs",
+    "src/nested/generated/more.rs",
+    "src/tests/unit.rs",
+    "tests/integration.rs",
+    "benches/speed.rs",
+]
+
+
+def make_tree(root: Path, names: list[str]) -> None:
+    for name in names:
+        write(root, name, "fn main() {}\n")
+
+
+def test_exclude_takes_gitignore_globs_relative_to_the_directory(tmp_path, monkeypatch):
+    make_tree(tmp_path, TREE)
+    monkeypatch.chdir(tmp_path)
+    report = lint_paths(["."], exclude=["tests/", "**/generated/*.rs", "*.pb.rs"])
+    assert report.files == ["benches/speed.rs", "src/main.rs"]
+    # Anchored to each directory given: `/main.rs` is src/main.rs when linting src.
+    assert lint_paths(["src"], exclude=["/main.rs", "/generated/"]).files == [
+        "src/model.pb.rs",
+        "src/nested/generated/more.rs",
+        "src/tests/unit.rs",
+    ]
+
+
+def test_exclude_applies_to_files_named_on_the_command_line(tmp_path, monkeypatch):
+    make_tree(tmp_path, TREE)
+    monkeypatch.chdir(tmp_path)
+    named = ["src/main.rs", "src/model.pb.rs", "src/tests/unit.rs", "src/generated/ops.rs"]
+    report = lint_paths(named, exclude=["*.pb.rs", "tests/", "src/generated/**"])
+    assert report.files == ["src/main.rs"]
+
+
+def test_exclude_is_a_repeatable_command_line_option(tmp_path):
+    make_tree(tmp_path, TREE)
+    done = pbpit(
+        "lint", "--format", "json", "--exclude", "tests/", "--exclude", "*.pb.rs", ".",
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["files"] == [
+        "benches/speed.rs",
+        "src/main.rs",
+        "src/generated/ops.rs",
+        "src/nested/generated/more.rs",
+    ]
+
+
+GITIGNORE_TREE = {
+    ".gitignore": "# generated code\n/top.rs\ngenerated/\n*.tmp.rs\n!keep.tmp.rs\nbuild-*/\n",
+    "src/.gitignore": "legacy/**\n!legacy/\n\\#hash.rs\n[ab]?.rs\n",
+    "src/sub/.gitignore": "!again.tmp.rs\n",
+}
+GITIGNORE_FILES = [
+    "top.rs",
+    "lib/top.rs",
+    "generated/a.rs",
+    "src/generated/b.rs",
+    "generated.rs",
+    "x.tmp.rs",
+    "src/keep.tmp.rs",
+    "src/sub/again.tmp.rs",
+    "src/sub/other.tmp.rs",
+    "build-1/out.rs",
+    "build-1.rs",
+    "src/legacy/old.rs",
+    "src/legacy/deeper/old.rs",
+    "src/#hash.rs",
+    "src/a1.rs",
+    "src/c1.rs",
+    "src/ab1.rs",
+    "lib/a1.rs",
+    "main.rs",
+    "target/debug/build.rs",
+]
+
+
+def test_gitignore_rules_skip_what_git_ignores(tmp_path):
+    for name, text in GITIGNORE_TREE.items():
+        write(tmp_path, name, text)
+    make_tree(tmp_path, GITIGNORE_FILES)
+    found = sorted(p.relative_to(tmp_path).as_posix() for p in rust_files(tmp_path))
+    # By hand from gitignore(5): `/top.rs` only at the top, `generated/` a directory anywhere,
+    # `!keep.tmp.rs` re-includes, a deeper file's `!` overrides a shallower one's pattern,
+    # `legacy/**` everything inside (`!legacy/` does not re-include what is in it), `\#`, `[ab]?`;
+    # `build-*/` directories only.
+    assert found == [
+        "build-1.rs",
+        "generated.rs",
+        "lib/a1.rs",
+        "lib/top.rs",
+        "main.rs",
+        "src/ab1.rs",
+        "src/c1.rs",
+        "src/keep.tmp.rs",
+        "src/sub/again.tmp.rs",
+    ]
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="no git")
+def test_gitignore_rules_agree_with_git(tmp_path):
+    for name, text in GITIGNORE_TREE.items():
+        write(tmp_path, name, text)
+    make_tree(tmp_path, GITIGNORE_FILES)
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    listed = subprocess.run(
+        ["git", "ls-files", "--others", "--exclude-standard", "--", "*.rs"],
+        cwd=tmp_path, capture_output=True, text=True, check=True,
+    ).stdout.split()  # fmt: skip
+    expected = sorted(name for name in listed if not name.startswith("target/"))
+    found = sorted(p.relative_to(tmp_path).as_posix() for p in rust_files(tmp_path))
+    assert found == expected
+
+
+def test_gitignore_files_above_the_directory_count_up_to_the_repository_root(tmp_path):
+    (tmp_path / "repo" / ".git").mkdir(parents=True)
+    write(tmp_path, ".gitignore", "*.rs\n")  # outside the repository: not its rules
+    write(tmp_path, "repo/.gitignore", "/crate/src/skipped.rs\nignored_anywhere.rs\n")
+    make_tree(tmp_path / "repo", ["crate/src/skipped.rs", "crate/src/ignored_anywhere.rs"])
+    make_tree(tmp_path / "repo", ["crate/src/main.rs"])
+    found = rust_files(tmp_path / "repo" / "crate")
+    assert [p.name for p in found] == ["main.rs"]
+
+
+@pytest.mark.parametrize(
+    ("line", "path", "is_dir", "ignored"),
+    [
+        ("doc/frotz/", "doc/frotz", True, True),  # gitignore(5)'s own examples
+        ("doc/frotz/", "a/doc/frotz", True, False),
+        ("frotz/", "a/frotz", True, True),
+        ("frotz/", "a/frotz", False, False),
+        ("*.html", "a/b.html", False, True),
+        ("/*.c", "cat-file.c", False, True),
+        ("/*.c", "mozilla-sha1/sha1.c", False, False),
+        ("**/foo", "a/b/foo", False, True),
+        ("**/foo/bar", "foo/bar", False, True),
+        ("abc/**", "abc/x/y", False, True),
+        ("abc/**", "abc", True, False),
+        ("a/**/b", "a/b", False, True),
+        ("a/**/b", "a/x/y/b", False, True),
+        ("foo/*", "foo/test.json", False, True),
+        ("foo/*", "foo/bar/hello.c", False, False),
+        ("a?c", "a/c", False, False),
+        ("[!a]b", "cb", False, True),
+        ("[!a]b", "ab", False, False),
+        ("trailing   ", "trailing", False, True),
+        ("\\!important", "!important", False, True),
+    ],
+)
+def test_ignore_patterns_match_as_gitignore_says(line, path, is_dir, ignored):
+    pattern = ignore_pattern(line)
+    assert pattern is not None
+    matches = bool(pattern.regex.match(path)) and (is_dir or not pattern.directory_only)
+    assert matches is ignored
+
+
+# -- any nesting depth --------------------------------------------------------------------------
+
+
+def deep(shape: str, n: int) -> str:
+    """A function whose finding needs a part nested `n` deep read: `x`, tracked and made before
+    the loop, reaches a backward in every pass through `n` ifs, blocks, terms or calls."""
+    made = "    let x = model.forward(input);\n"
+    if shape in ("ifs", "blocks"):
+        opening = "if ready { " if shape == "ifs" else "{ "
+        inner = opening * n + "x.clone().sum().backward();" + " }" * n
+        return f"fn main() {{\n{made}    for _ in 0..2 {{\n        {inner}\n    }}\n}}\n"
+    value = " + ".join(["x.clone()"] * n) if shape == "sum" else "x" + ".exp()" * n
+    use = "    for _ in 0..2 {\n        y.clone().sum().backward();\n    }\n"
+    return f"fn main() {{\n{made}    let y = {value};\n{use}}}\n"
+
+
+SHAPES = {"ifs": 140, "blocks": 326, "sum": 488, "chain": 488}
+
+
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+def test_the_depths_that_raised_are_analysed(tmp_path, shape):
+    path = write(tmp_path, f"{shape}.rs", deep(shape, SHAPES[shape]))
+    status, stdout, stderr = run([str(path)], "json")
+    data = json.loads(stdout)
+    assert (status, stderr, data["skipped"]) == (1, "", [])
+    [finding] = data["findings"]
+    assert finding["line"] == (2 if shape in ("ifs", "blocks") else 3)
+
+
+def test_ten_thousand_levels_are_analysed_and_the_other_files_kept(tmp_path):
+    for shape in SHAPES:
+        write(tmp_path, f"{shape}.rs", deep(shape, 10_000))
+    write(tmp_path, "twice.rs", TWICE)
+    status, stdout, stderr = run([str(tmp_path)], "json")
+    data = json.loads(stdout)
+    assert (status, stderr, data["skipped"]) == (1, "", [])
+    found = {Path(f["path"]).name for f in data["findings"]}
+    assert found == {"blocks.rs", "chain.rs", "ifs.rs", "sum.rs", "twice.rs"}
+
+
+TOO_DEEP = 60_000
+
+
+def test_a_function_nested_deeper_than_the_analysis_follows_is_a_note(tmp_path, monkeypatch):
+    # `too_deep` nests 60,000 terms (more than the recursion limit lint sets, in frames); the
+    # function after it in the file, and the other file, are still analysed.
+    terms = " + ".join(["x"] * TOO_DEEP)
+    body = f"    let x = model.forward(input);\n    let y = {terms};\n    y.backward();\n"
+    twice_fn = TWICE.split("\n", 2)[2].replace("fn main()", "fn after()")
+    write(tmp_path, "deep.rs", f"fn too_deep() {{\n{body}}}\n\n{twice_fn}")
+    write(tmp_path, "twice.rs", TWICE)
+    monkeypatch.chdir(tmp_path)
+    status, stdout, stderr = run(["."], "json")
+    data = json.loads(stdout)
+    assert (status, stderr) == (1, "")
+    assert data["files"] == ["deep.rs", "twice.rs"]
+    assert [(f["path"], f["line"]) for f in data["findings"]] == [("deep.rs", 11), ("twice.rs", 7)]
+    [skip] = data["skipped"]
+    assert {k: skip[k] for k in ("path", "line", "column", "function")} == {
+        "path": "deep.rs",
+        "line": 1,
+        "column": 1,
+        "function": "too_deep",
+    }
+    status, stdout, _ = run(["."])
+    assert status == 1
+    assert stdout.startswith("note: deep.rs:1:1: fn `too_deep` not analysed: nested ")
+    assert stdout.endswith(
+        "pbpit lint: 2 warnings in 2 files (2 files checked, 1 function not analysed)\n"
+    )
+    sarif = json.loads(run(["."], "sarif")[1])
+    [note] = sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+    assert note["level"] == "note"
+
+
+def test_lint_leaves_the_recursion_limit_as_it_found_it(tmp_path):
+    path = write(tmp_path, "main.rs", TWICE)
+    limit = sys.getrecursionlimit()
+    lint_paths([path])
+    assert sys.getrecursionlimit() == limit
+
+
+# -- linear time --------------------------------------------------------------------------------
+
+
+def chain(lets: int) -> str:
+    """n `let`s, each made from the one before, feeding a loop that runs backward."""
+    made = "".join(f"    let h{i} = h{i - 1}.exp();\n" for i in range(1, lets))
+    loop = f"    for _ in 0..3 {{\n        h{lets - 1}.clone().sum().backward();\n    }}\n"
+    return f"fn main() {{\n    let h0 = model.forward(x);\n{made}{loop}}}\n"
+
+
+def python_events_in_fixes(path: Path) -> int:
+    """How many Python calls and returns the fixes make while `path` is linted (on any thread):
+    a count of work, not a time."""
+    count = 0
+
+    def profile(frame, event, arg):
+        nonlocal count
+        if frame.f_code.co_filename.endswith(os.path.join("lint", "fixes.py")):
+            count += 1
+
+    threading.setprofile(profile)
+    sys.setprofile(profile)
+    try:
+        report = lint_paths([path])
+    finally:
+        sys.setprofile(None)
+        threading.setprofile(None)
+    assert len(report.findings) == 1 and report.findings[0].helps
+    return count
+
+
+def test_the_fix_for_a_chain_of_lets_asks_linear_work(tmp_path):
+    # Each member of the chain moves into the loop with it; asking whether each is read
+    # elsewhere walked the whole block once per member, checking every node against every
+    # moved statement: cubic in the chain's length.
+    small = python_events_in_fixes(write(tmp_path, "small.rs", chain(60)))
+    large = python_events_in_fixes(write(tmp_path, "large.rs", chain(240)))
+    assert large < 6 * small  # 4x the length: linear work grows 4x, cubic 64x
