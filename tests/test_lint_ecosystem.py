@@ -318,13 +318,24 @@ def test_message_format_unknown_or_beside_format_is_a_usage_error(tmp_path):
     assert both.stderr == "pbpit: error: --message-format cannot be used with --format or --json\n"
 
 
-def test_message_json_reports_a_file_that_cannot_be_parsed_as_an_error(tmp_path):
+def test_message_json_reports_a_file_that_cannot_be_parsed_as_a_note(tmp_path):
+    # Issue 11: a file tree-sitter cannot parse is skipped with a note, not a failure.
     (tmp_path / "broken.rs").write_text("fn main( {\n")
     result = pbpit_cli("lint", "broken.rs", "--message-format", "json", cwd=tmp_path)
     lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert lines[-1] == {"reason": "build-finished", "success": True}
+    [note] = [line["message"] for line in lines[:-1]]
+    assert note["level"] == "note" and note["message"].startswith("skipped: cannot parse")
+    assert note["spans"][0]["file_name"] == "broken.rs"
+
+
+def test_message_json_reports_a_file_that_cannot_be_read_as_an_error(tmp_path):
+    (tmp_path / "latin1.rs").write_bytes(b"// caf\xe9\nfn main() {}\n")
+    result = pbpit_cli("lint", "latin1.rs", "--message-format", "json", cwd=tmp_path)
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
     assert lines[-1] == {"reason": "build-finished", "success": False}
     errors = [line["message"] for line in lines[:-1] if line["message"]["level"] == "error"]
-    assert errors and errors[0]["spans"][0]["file_name"] == "broken.rs"
+    assert errors and "latin1.rs" in errors[0]["message"]
 
 
 # -- --fix --------------------------------------------------------------------------------------

@@ -52,7 +52,7 @@ impl<D> Windows<D> {
 
 def run(paths: list[str], fmt: str = "human", exclude=None) -> tuple[int, str, str]:
     stdout, stderr = io.StringIO(), io.StringIO()
-    status = lint_command(paths, fmt, stdout, stderr, exclude)
+    status = lint_command(paths, fmt, stdout, stderr, exclude=exclude)
     return status, stdout.getvalue(), stderr.getvalue()
 
 
