@@ -106,55 +106,8 @@ def write(directory: Path, name: str, text: str) -> Path:
 
 PROGRAMS = programs()
 
-# Programs whose annotations today's analysis does not meet yet: issue 11's analysis across
-# functions, struct state, closures, collections and patterns. Strict, so that each entry must
-# go once the analysis finds what the program marks (tools/lint_score.py lists the misses).
-ACROSS = "issue 11: analysis across functions, struct state, closures, collections, patterns"
-PENDING_ANALYSIS = {
-    "actor_critic_separate_networks.rs",
-    "associated_fn_backward_twice.rs",
-    "chunk_losses_for.rs",
-    "closure_cached_features.rs",
-    "destructure_independent_graphs.rs",
-    "destructure_mixed_fields.rs",
-    "destructure_ref_and_array.rs",
-    "destructure_struct_shorthand.rs",
-    "first_pass_flag.rs",
-    "helper_backward_in_loop.rs",
-    "helper_backward_twice.rs",
-    "helper_gan_all_backwards.rs",
-    "helper_returns_loss.rs",
-    "helper_train_step_cached.rs",
-    "helpers_across_files",
-    "logprobs_vec_field.rs",
-    "method_learn.rs",
-    "normalizer_parameter_free.rs",
-    "prototypes_field.rs",
-    "spiking_membrane.rs",
-    "struct_hidden_field.rs",
-    "tbptt_helper_detach.rs",
-    "train_step_twice.rs",
-    "trait_impl_backward.rs",
-}
-# Programs where an edit today's rules suggest does not remove its finding (issue 11, item 2).
-FIXES = "issue 11: every help is a fix that works when applied"
-PENDING_FIXES = {"destructure_nested_tuple.rs"}
 
-
-def pending(chosen: set[str], reason: str) -> list:
-    """PROGRAMS, those named in `chosen` marked as expected to fail, strictly, for `reason`."""
-    marks = pytest.mark.xfail(reason=reason, strict=True)
-    return [
-        pytest.param(p, id=p.name, marks=marks if p.name in chosen else ()) for p in PROGRAMS
-    ]
-
-
-def test_pending_programs_exist():
-    names = {program.name for program in PROGRAMS}
-    assert (PENDING_ANALYSIS | PENDING_FIXES) <= names
-
-
-@pytest.mark.parametrize("program", pending(PENDING_ANALYSIS, ACROSS))
+@pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: p.name)
 def test_snippet_findings_are_exactly_the_annotated_ones(program):
     assert found(program) == annotated(program)
 
@@ -172,7 +125,7 @@ def test_suite_covers_every_rule_and_clean_programs():
     assert fixed <= clean, sorted(fixed - clean)
 
 
-@pytest.mark.parametrize("program", pending(PENDING_FIXES, FIXES))
+@pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: p.name)
 def test_each_fix_written_as_code_removes_its_finding_and_adds_none(program, tmp_path):
     findings = lint_paths([program.path]).findings
     before = Counter((f.rule, f.name) for f in findings)
