@@ -125,3 +125,29 @@ def test_read_only_install_caches_elsewhere_and_prints_no_warning(installed, tmp
     assert result.stderr == ""
     assert float(result.stdout) == pytest.approx(5000 * 1.6487212, rel=1e-5)
     assert list((cache_home / "pbpit" / "numba").rglob("*.nbi"))
+
+
+@pytest.mark.skipif(shutil.which("cargo") is None, reason="needs cargo on PATH")
+def test_installed_cargo_subcommand_lints_the_crate_at_the_working_directory(installed, tmp_path):
+    # cargo finds `cargo pbpit` as the `cargo-pbpit` script the install puts beside `pbpit`.
+    assert (installed / "bin" / "cargo-pbpit").is_file()
+    crate = tmp_path / "trainer"
+    (crate / "src").mkdir(parents=True)
+    (crate / "Cargo.toml").write_text('[package]\nname = "trainer"\nversion = "0.1.0"\n')
+    (crate / "src" / "main.rs").write_text((REPO / "cases" / "twice.rs").read_text())
+    environment = {
+        **os.environ,
+        "PYTHONPATH": str(installed),
+        "PATH": f"{installed / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",
+    }
+    result = subprocess.run(
+        ["cargo", "pbpit", "lint", "--message-format", "json"],
+        capture_output=True,
+        text=True,
+        cwd=crate,
+        env=environment,
+    )
+    assert result.returncode == 1, result.stderr
+    first, *_, last = result.stdout.splitlines()
+    assert '"reason":"compiler-message"' in first and '"file_name":"src/main.rs"' in first
+    assert last == '{"reason":"build-finished","success":false}'
