@@ -345,28 +345,28 @@ class _Program:
         data = source.data
         found: list[_Callee] = []
         functions = []
-        stack = [source.root]
+        # Each node with its nearest impl, trait or fn around it (asking a tree-sitter node for
+        # its parent walks down from the root).
+        stack: list[tuple[Node, Node | None]] = [(source.root, None)]
         while stack:
-            node = stack.pop()
+            node, around = stack.pop()
             if node.type == "struct_item":
                 self._struct(source, node)
                 continue
             if node.type in _NO_FUNCTIONS:
                 continue
             if node.type == "function_item":
-                functions.append(node)
+                functions.append((node, around))
                 body = node.child_by_field_name("body")
                 if body is not None and _FN.search(data, body.start_byte, body.end_byte):
-                    stack.append(body)
+                    stack.append((body, node))
                 continue
             # Items are in modules, impls and traits; elsewhere only where the text holds `fn`.
             if node.type in _HOLDS_ITEMS or _FN.search(data, node.start_byte, node.end_byte):
-                stack.extend(c for c in node.children if c.named_child_count)
-        for node in functions:
+                inner = node if node.type in _OWNERS else around
+                stack.extend((c, inner) for c in node.children if c.named_child_count)
+        for node, parent in functions:
             owner = trait = None
-            parent = node.parent
-            while parent is not None and parent.type not in _OWNERS:
-                parent = parent.parent
             if parent is not None and parent.type == "impl_item":
                 type_node = parent.child_by_field_name("type")
                 trait_node = parent.child_by_field_name("trait")
