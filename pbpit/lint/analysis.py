@@ -345,28 +345,28 @@ class _Program:
         data = source.data
         found: list[_Callee] = []
         functions = []
-        stack = [source.root]
+        # Each node with its nearest impl, trait or fn around it (asking a tree-sitter node for
+        # its parent walks down from the root).
+        stack: list[tuple[Node, Node | None]] = [(source.root, None)]
         while stack:
-            node = stack.pop()
+            node, around = stack.pop()
             if node.type == "struct_item":
                 self._struct(source, node)
                 continue
             if node.type in _NO_FUNCTIONS:
                 continue
             if node.type == "function_item":
-                functions.append(node)
+                functions.append((node, around))
                 body = node.child_by_field_name("body")
                 if body is not None and _FN.search(data, body.start_byte, body.end_byte):
-                    stack.append(body)
+                    stack.append((body, node))
                 continue
             # Items are in modules, impls and traits; elsewhere only where the text holds `fn`.
             if node.type in _HOLDS_ITEMS or _FN.search(data, node.start_byte, node.end_byte):
-                stack.extend(c for c in node.children if c.named_child_count)
-        for node in functions:
+                inner = node if node.type in _OWNERS else around
+                stack.extend((c, inner) for c in node.children if c.named_child_count)
+        for node, parent in functions:
             owner = trait = None
-            parent = node.parent
-            while parent is not None and parent.type not in _OWNERS:
-                parent = parent.parent
             if parent is not None and parent.type == "impl_item":
                 type_node = parent.child_by_field_name("type")
                 trait_node = parent.child_by_field_name("trait")
@@ -615,8 +615,11 @@ def _op(values: Iterable[Value]) -> Value:
     tracked = [v for v in values if v.requirement != Requirement.NONE]
     if not tracked:
         return _DATA
-    sources = frozenset().union(*(v.sources for v in tracked))
-    reads = frozenset().union(*(v.reads for v in tracked))
+    if len(tracked) == 1:  # one input: its sets as they are (a copy would cost its length)
+        sources, reads = tracked[0].sources, tracked[0].reads
+    else:
+        sources = frozenset().union(*(v.sources for v in tracked))
+        reads = frozenset().union(*(v.reads for v in tracked))
     why = tracked[0].why or "from a tensor that requires grad"
     return Value(Requirement.GRAD_IN_BACKWARD, None, sources, why, reads=reads)
 
@@ -740,6 +743,10 @@ class _Function:
         self.loop_spans: dict[int, tuple[int, int]] = {}
         """Each loop's file bytes (a closure's, for a closure read as a loop body)."""
         self.entries: dict[int, dict[str, Value]] = {}
+        self._tokens: dict[tuple, int] = {}
+        self._classified: dict[int, tuple[set, set, dict]] = {}
+        """Per loop: the definitions seen, those made in the loop, whether each set holds one."""
+        """`_entry`'s name for each definition as a pass sees it, a small number."""
         self.macros: dict[int, object] = {}
         self.fixes = fixes
         self.expressions: dict[str, Callable[[Node], Value]] = {
@@ -1866,20 +1873,58 @@ class _Function:
     def _entry(self, key: int, number: int) -> tuple:
         """What the names in scope hold as pass `number` of loop `key` starts, up to renaming:
         a definition made in an earlier pass is told by how many passes ago and where, one made
-        before the loop by itself; each with whether it is consumed."""
+        before the loop by itself; each with whether it is consumed. Each definition is renamed
+        once and each set of definitions once, into a set of small numbers (`_tokens`), so that
+        a chain whose every member holds the ones before it costs no Python work per member
+        held."""
         consumed = self.state.consumed
+        tokens = self._tokens
 
-        def definition(made: Definition) -> tuple:
-            for loop, made_in in made.context:
-                if loop == key:
-                    return (number - made_in, made.span, made in consumed)
-            return (id(made), made in consumed)
+        class Renamed(dict):
+            def __missing__(self, made: Definition) -> int:
+                for loop, made_in in made.context:
+                    if loop == key:
+                        name: tuple = (number - made_in, made.span, made in consumed)
+                        break
+                else:
+                    name = (id(made), made in consumed)
+                self[made] = found = tokens.setdefault(name, len(tokens))
+                return found
+
+        renamed = Renamed()
+        sets: dict[int, object] = {}
+        known, keyed, plain_sets = self._classified.setdefault(key, (set(), set(), {}))
+        taken = set(consumed)
+
+        def plain(made: frozenset[Definition]) -> bool:
+            """Whether no definition of `made` was made in loop `key`: found once per set."""
+            found = plain_sets.get(id(made))
+            if found is None or found[0] is not made:
+                for definition in made.difference(known):
+                    known.add(definition)
+                    if any(loop == key for loop, _ in definition.context):
+                        keyed.add(definition)
+                found = plain_sets[id(made)] = (made, made.isdisjoint(keyed))
+            return found[1]
+
+        def definitions(made: frozenset[Definition]) -> object:
+            found = sets.get(id(made))  # alive while this runs: held by the state
+            if found is not None:
+                return found
+            # Made before the loop, all consumed or none: the set itself says which they are.
+            if plain(made) and made.isdisjoint(taken):
+                found = (made, False)
+            elif plain(made) and made <= taken:
+                found = (made, True)
+            else:
+                found = frozenset(map(renamed.__getitem__, made))
+            sets[id(made)] = found
+            return found
 
         def value(held: Value) -> tuple:
             parts = tuple((k, value(v)) for k, v in held.parts) if held.parts else None
-            origin = definition(held.origin) if held.origin is not None else None
-            sources = frozenset(definition(d) for d in held.sources)
-            return (held.requirement, held.frozen, origin, sources, parts)
+            origin = renamed[held.origin] if held.origin is not None else None
+            return (held.requirement, held.frozen, origin, definitions(held.sources), parts)
 
         return tuple(
             (id(slot), value(self.state.values.get(slot, _DATA)))

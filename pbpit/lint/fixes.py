@@ -52,6 +52,7 @@ class Fixes:
         self.data = source.data
         self.positions = source.columns
         self._lines: list[str] | None = None
+        self._newline: str | None = None
         self._reads: dict[tuple[int, int], dict[str, list[tuple[int, int]]]] = {}
 
     def text(self, node: Node) -> str:
@@ -67,7 +68,9 @@ class Fixes:
     @property
     def newline(self) -> str:
         """The file's line ending, for the lines a fix adds (`\\r\\n` in a CRLF file)."""
-        return "\r\n" if b"\r\n" in self.data else "\n"
+        if self._newline is None:  # asked once per fix: the file is searched once
+            self._newline = "\r\n" if b"\r\n" in self.data else "\n"
+        return self._newline
 
     # -- the diagnostic
 

@@ -294,10 +294,11 @@ def moved_in_loop(chain: list[Definition], loop: Node, fixes: Fixes) -> list[Nod
         return None
     first = chain[0].statement
     assert first is not None and first.parent is not None
+    moved = {d.statement for d in chain}  # a set: asked for every statement between
     between = [
         s
         for s in first.parent.named_children
-        if first.end_byte <= s.start_byte < loop.start_byte and all(s != d.statement for d in chain)
+        if first.end_byte <= s.start_byte < loop.start_byte and s not in moved
     ]
     for statement in between:
         for node in identifiers(statement):
