@@ -72,10 +72,18 @@ class Fixes:
     # -- the diagnostic
 
     def diagnostic(
-        self, rule: str, message: str, name: str, labels: list[Label], helps: list[Help], at: int
+        self,
+        rule: str,
+        message: str,
+        name: str,
+        labels: list[Label],
+        helps: list[Help],
+        at: int,
+        notes: Iterable[str | None] = (),
     ) -> Diagnostic:
         """A warning of `rule` about the tensor `name`, whose statement holds file byte `at`;
-        the fixes said in words come before those written as code."""
+        the fixes said in words come before those written as code; `notes` (each once, None
+        left out) after them."""
         return Diagnostic(
             rule,
             message,
@@ -84,6 +92,7 @@ class Fixes:
             [h for h in helps if not h.edits] + [h for h in helps if h.edits],
             statement_line=self.statement_line(at),
             name=name,
+            notes=list(dict.fromkeys(n for n in notes if n is not None)),
         )
 
     def label(self, span: tuple[int, int], text: str, primary: bool = False) -> Label:
@@ -370,6 +379,28 @@ class Fixes:
                 bound = current
         value = bound.child_by_field_name("value") if bound is not None else None
         return value is not None and self.is_tensor(value, scope, depth + 1)
+
+    def reachable(self, name: str, at: Node) -> bool:
+        """Whether the place `name` (`hidden`, `self.hidden`, `agent.hidden`) can be written at
+        `at`: a variable or a field of `self`, or a field of a struct this file declares (its
+        private fields are visible in the file); not a deeper path."""
+        parts = name.split(".")
+        if len(parts) == 1 or (len(parts) == 2 and parts[0] == "self"):
+            return True
+        if len(parts) != 2 or not all(is_name(p) for p in parts):
+            return False
+        stack = [self.source.root]
+        while stack:
+            current = stack.pop()
+            stack.extend(current.named_children)
+            field_name = current.child_by_field_name("name")
+            if (
+                current.type == "field_declaration"
+                and field_name is not None
+                and self.text(field_name) == parts[1]
+            ):
+                return True
+        return False
 
     def call_at(self, span: tuple[int, int]) -> Node | None:
         """The call expression whose method name starts within file bytes `span`
