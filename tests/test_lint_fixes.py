@@ -383,3 +383,18 @@ def test_detaching_one_read_is_not_offered_when_the_first_loss_reads_the_tensor_
     for _ in range(3):  # which part the finding names is not fixed: each must be in words
         [finding] = lint(CORPUS / "destructure_nested_tuple.rs")
         assert all(h.edits == [] for h in finding.helps)
+
+
+def test_a_part_of_a_destructured_forward_is_detached_on_the_next_line(tmp_path):
+    # `let PpoOutput { policies: old_policies, .. } = policy_net.forward(..)`: the value is a
+    # struct, so `.detach()` goes on the part, shadowed on the line after the `let`.
+    program = CORPUS / "real" / "rl_ppo_old_policy_not_detached.rs"
+    [finding] = lint(program)
+    [detach] = [h for h in finding.helps if h.edits]
+    assert [(e.line, e.replacement.strip()) for e in detach.edits] == [
+        (34, "let old_policies = old_policies.detach();")
+    ]
+    patched = tmp_path / program.name
+    patched.write_text(apply_edits(program.read_text(), detach.edits))
+    assert lint(patched) == []
+    assert not parse_bytes(patched.read_bytes()).root.has_error

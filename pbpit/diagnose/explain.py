@@ -271,12 +271,15 @@ class _Again:
     first run would move it (rustc's E0382)."""
 
     fixes: Fixes
-    statements: list[Node]
+    ranges: list[tuple[int, int]]
+    """The statements' lines, 1-based."""
     clones: list[Node]
 
     def lines(self, indent: str) -> list[str]:
         """The statements written again at `indent`, with their clones."""
-        text = "".join(self.fixes.copy_lines(s, self.clones, indent) for s in self.statements)
+        copy = self.fixes.copy_rows
+        rows = [(first - 1, last - 1) for first, last in self.ranges]
+        text = "".join(copy(first, last, self.clones, indent) for first, last in rows)
         return text.split(self.fixes.newline)[:-1]
 
 
@@ -293,13 +296,19 @@ def _again(result: RunResult, ranges: list[tuple[int, int]]) -> _Again | None:
     for first, last in ranges:
         start = fixes.line_start(first - 1) + len(indent(fixes.lines[first - 1]))
         node = source.root.descendant_for_byte_range(start, start)
-        while node is not None and not (
-            node.type == "let_declaration" and node.start_point[0] == first - 1
-        ):
+        while node is not None and not (node.parent is not None and node.parent.type == "block"):
             node = node.parent
-        if node is None or node.end_point[0] != last - 1 or not fixes.whole_lines(node):
+        if node is None or node.parent is None:
             return None
-        statements.append(node)
+        # Every statement on these lines (`let a = ..; let b = ..;` on one line moves whole).
+        held = [
+            s
+            for s in node.parent.named_children
+            if first - 1 <= s.start_point[0] <= last - 1 and s.type != "line_comment"
+        ]
+        if any(s.type != "let_declaration" or s.end_point[0] > last - 1 for s in held):
+            return None
+        statements += held
     bound: set[str] = set()
     clones: list[Node] = []
     for statement in statements:
@@ -314,16 +323,15 @@ def _again(result: RunResult, ranges: list[tuple[int, int]]) -> _Again | None:
         ]
         pattern = statement.child_by_field_name("pattern")
         bound |= {fixes.text(n) for n in identifiers(pattern)} if pattern is not None else set()
-    return _Again(fixes, statements, clones)
+    return _Again(fixes, ranges, clones)
 
 
 def _cloned_in_place(path: str, again: _Again) -> list[tuple[str, int | None, str]]:
     """The lines of `again`'s statements that change where they are, with their clones."""
     changed: list[tuple[str, int | None, str]] = []
-    for statement in again.statements:
-        first = statement.start_point[0] + 1
-        written = _Again(again.fixes, [statement], again.clones)
-        for number, new in enumerate(written.lines(again.fixes.indent_of(statement)), first):
+    for first, last in again.ranges:
+        written = _Again(again.fixes, [(first, last)], again.clones)
+        for number, new in enumerate(written.lines(indent(source_line(path, first))), first):
             old = source_line(path, number)
             if new != old:
                 changed += [("-", number, old), ("+", number, new)]

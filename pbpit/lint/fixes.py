@@ -172,7 +172,13 @@ class Fixes:
     def copy_lines(self, statement: Node, clones: Iterable[Node], new_indent: str) -> str:
         """The lines of whole-line `statement`, re-indented to `new_indent`, each of the
         identifiers `clones` within it followed by `.clone()`."""
-        first_line, last_line = statement.start_point[0], statement.end_point[0]
+        return self.copy_rows(statement.start_point[0], statement.end_point[0], clones, new_indent)
+
+    def copy_rows(
+        self, first_line: int, last_line: int, clones: Iterable[Node], new_indent: str
+    ) -> str:
+        """Rows `first_line..=last_line` (0-based), re-indented to `new_indent`, each of the
+        identifiers `clones` within them followed by `.clone()`."""
         old_indent = indent(self.lines[first_line])
         start, end = self.line_start(first_line), self.line_start(last_line + 1)
         copied = self.data[start:end]

@@ -247,7 +247,42 @@ def detach_once(definition: Definition, fixes: Fixes) -> Help:
     edits = []
     if definition.value is not None and is_name(definition.name):
         edits = fixes.detach_edits(definition.value)
+    elif definition.value is None and definition.statement is not None:
+        edits = detach_after_pattern(definition.name, definition.statement, fixes)
     return detach_once_help(definition.name, edits)
+
+
+def detach_after_pattern(name: str, statement: Node, fixes: Fixes) -> list[Edit]:
+    """`let name = name.detach();` on the line after a `let` whose pattern binds `name` among
+    others (`let Out { policies: name, .. } = f(..)`); none when `name` is bound `mut` or by
+    reference, the value is not a call's result (parts of a reference are `&Tensor`, which
+    `.detach()` cannot take by value), or the `let` shares its lines."""
+    pattern = statement.child_by_field_name("pattern")
+    value = statement.child_by_field_name("value")
+    if (
+        statement.type != "let_declaration"
+        or pattern is None
+        or value is None
+        or value.type != "call_expression"  # a reference's parts are `&Tensor`: not by value
+        or not is_name(name)
+        or not fixes.whole_lines(statement)
+    ):
+        return []
+    bound = []
+    stack = [pattern]
+    while stack:
+        current = stack.pop()
+        if current.type in ("reference_pattern", "ref_pattern", "mut_pattern"):
+            if any(fixes.text(n) == name for n in identifiers(current)):
+                return []
+        if current.type in ("identifier", "shorthand_field_identifier"):
+            bound.append(fixes.text(current))
+        stack.extend(current.named_children)
+    if bound.count(name) != 1:
+        return []
+    at = fixes.line_start(statement.end_point[0] + 1)
+    line = f"{fixes.indent_of(statement)}let {name} = {name}.detach();{fixes.newline}"
+    return [fixes.edit(at, at, line)]
 
 
 def recompute_in_loop(definition: Definition, meeting: Meeting, fixes: Fixes) -> Help:
