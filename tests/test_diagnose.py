@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 import textwrap
+from pathlib import Path
 
 import pytest
-from pbpit_process import apply_fix, pbpit_cli, write_case
+from pbpit_process import apply_edits, apply_fix, pbpit_cli, write_case
 
 from pbpit.diagnose.audit import audit
 from pbpit.diagnose.explain import explain_in_case, find_panic, parse_node_id
 from pbpit.engine.graph import Requirement
+from pbpit.errors import RustUnsupported
 from pbpit.runner import resolve_case, run_case
 
 
@@ -254,6 +256,38 @@ def test_explain_with_case_prints_the_fixed_lines_as_rustc_prints_suggestions():
     ) in result.stdout
     assert "-19 |" not in result.stdout and "+19 |" not in result.stdout
     assert "reached it by 6 -> 5 -> 2 and panicked" in result.stdout
+
+
+LINT_FIXES = Path(__file__).parent / "lint" / "fixes"
+
+
+@pytest.mark.parametrize(
+    ("case", "node_id"),
+    [
+        ("cases/twice.rs", 2),
+        ("cases/double_backward.rs", 4),
+        ("cases/shared_loss.rs", 2),
+        (str(LINT_FIXES / "recompute_needs_clone.rs"), 3),
+        (str(LINT_FIXES / "double_backward_moved.rs"), 4),
+    ],
+    ids=["twice", "double_backward", "shared_loss", "recompute_needs_clone", "rebuild_moved"],
+)
+def test_explain_s_corrected_lines_applied_run_without_panic_or_use_after_move(
+    case, node_id, tmp_path
+):
+    # `x.matmul(w)` moved into the loop as written moves `x` and `w` in its first pass: rustc's
+    # E0382, which pbpit's interpreter refuses as rustc does. The lines must clone them.
+    source = Path(case).read_text()
+    fixes = [f for f in explain_in_case(run_case(resolve_case(case)), node_id).fixes if f.lines]
+    assert fixes
+    for fix in fixes:
+        patched = tmp_path / Path(case).name
+        patched.write_text(apply_edits(source, fix.edits()))
+        try:
+            result = run_case(resolve_case(str(patched)))
+        except RustUnsupported as refused:
+            pytest.fail(f"{fix.key}: {refused}")
+        assert result.exit_code == 0 and result.panic is None, (fix.key, result.stdout)
 
 
 def test_explain_json_is_one_object():

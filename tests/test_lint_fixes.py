@@ -24,6 +24,7 @@ from pbpit.errors import RustUnsupported
 from pbpit.lint.rules import RULES
 from pbpit.lint.tree import lint_paths
 from pbpit.runner import resolve_case, run_case
+from pbpit.rust.syntax import parse_bytes
 
 FIXES = Path(__file__).parent / "lint" / "fixes"
 PROGRAMS = sorted(p for p in FIXES.glob("*.rs") if not p.name.endswith(".fixed.rs"))
@@ -306,3 +307,94 @@ def test_applicability_marks_the_fix_that_keeps_the_program_machine_applicable()
         ("require-grad-non-leaf", DROP): maybe,
     }
     assert marks == expected
+
+
+# -- a backward a helper runs, said at the user's call; state a method keeps, fixed where it is
+
+
+CORPUS = FIXES.parent
+
+
+@pytest.mark.parametrize(
+    ("program", "line", "helper", "note"),
+    [
+        ("helper_backward_in_loop.rs", 69, "update_parameters", "on its parameter `loss`"),
+        ("method_learn.rs", 52, "Agent::learn", "on its parameter `loss`"),
+        (
+            "helper_train_step_cached.rs",
+            47,
+            "train_step",
+            "on a loss made from its parameter `feats`",
+        ),
+        ("helper_gan_all_backwards.rs", 67, "optimize", "on its parameter `loss`"),
+        ("helper_backward_twice.rs", 39, "backward_d", "on its parameter `loss`"),
+        ("trait_impl_backward.rs", 41, "ActorCritic::update", "on its parameter `loss`"),
+    ],
+)
+def test_a_backward_a_helper_runs_is_said_at_the_call_with_the_parameter_it_backpropagates(
+    program, line, helper, note
+):
+    # The label is on `update_parameters(loss, ..)`: "this backward" over a call read as if the
+    # call were a `.backward()`; the helper's own signature names what it backpropagates.
+    [finding] = lint(CORPUS / program)
+    at_call = [label.text for label in finding.labels if label.line == line]
+    assert any(text.startswith(f"this call runs a backward (in `{helper}`) ") for text in at_call)
+    assert f"`{helper}` calls `.backward()` {note}" in finding.notes
+    assert not any(text.startswith("this backward") for text in at_call)
+
+
+def test_a_vec_field_filled_each_pass_is_emptied_not_detached(tmp_path):
+    # `agent.saved_log_probs` is a `Vec<Tensor>`: `.clone().detach()` on it does not compile.
+    # Emptied once its backward has run, the next episode's loss holds none of this one's.
+    program = CORPUS / "logprobs_vec_field.rs"
+    [finding] = lint(program)
+    [help_] = finding.helps
+    assert [e.replacement.strip() for e in help_.edits] == ["agent.saved_log_probs.clear();"]
+    patched = tmp_path / program.name
+    patched.write_text(apply_edits(program.read_text(), help_.edits))
+    assert lint(patched) == []
+    assert not parse_bytes(patched.read_bytes()).root.has_error
+
+
+def test_a_field_of_a_struct_declared_elsewhere_is_detached_in_words(tmp_path):
+    # Written from the loop, `net.hidden` is a private field of a struct of another module.
+    body = """\
+use burn::tensor::{Device, Tensor};
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let w = Tensor::<1>::from_floats([0.5, -0.5], &device).require_grad();
+    let mut net = other::Net::new(&device);
+    for _ in 0..4 {
+        net.hidden = (net.hidden.clone() * w.clone()).tanh();
+        let _grads = net.hidden.clone().sum().backward();
+    }
+}
+"""
+    findings = lint_text(tmp_path, body)
+    assert [f.rule for f in findings] == ["loop-external-tracked"]
+    [help_] = findings[0].helps
+    assert help_.edits == [] and "net.hidden = net.hidden.clone().detach();" in help_.message
+
+
+def test_detaching_one_read_is_not_offered_when_the_first_loss_reads_the_tensor_twice():
+    # `kl` reads `log_var` twice and `mu` once, all parts of one forward: one `.detach()` after
+    # the first clone leaves `kl` tracked through the rest, and the 2nd backward still panics.
+    for _ in range(3):  # which part the finding names is not fixed: each must be in words
+        [finding] = lint(CORPUS / "destructure_nested_tuple.rs")
+        assert all(h.edits == [] for h in finding.helps)
+
+
+def test_a_part_of_a_destructured_forward_is_detached_on_the_next_line(tmp_path):
+    # `let PpoOutput { policies: old_policies, .. } = policy_net.forward(..)`: the value is a
+    # struct, so `.detach()` goes on the part, shadowed on the line after the `let`.
+    program = CORPUS / "real" / "rl_ppo_old_policy_not_detached.rs"
+    [finding] = lint(program)
+    [detach] = [h for h in finding.helps if h.edits]
+    assert [(e.line, e.replacement.strip()) for e in detach.edits] == [
+        (34, "let old_policies = old_policies.detach();")
+    ]
+    patched = tmp_path / program.name
+    patched.write_text(apply_edits(program.read_text(), detach.edits))
+    assert lint(patched) == []
+    assert not parse_bytes(patched.read_bytes()).root.has_error

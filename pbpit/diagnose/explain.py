@@ -12,11 +12,20 @@ from dataclasses import dataclass, field
 from pbpit.diagnose.audit import AuditEntry, Loop, ancestors, audit, find_loops
 from pbpit.diagnostics.model import Edit
 from pbpit.errors import UsageError
+from pbpit.lint.fixes import Fixes, identifiers, indent
 from pbpit.lint.rules import DOUBLE, LOOP_EXTERNAL, SHARED
 from pbpit.lint.rules.double_backward import REBUILD_THE_LOSS
 from pbpit.lint.rules.loop_external_tracked import DETACH_EACH_PASS, DETACH_ONCE, RECOMPUTE_IN_LOOP
 from pbpit.lint.rules.shared_intermediate import ADD_THE_LOSSES
-from pbpit.source import assigned_name, assignment, detached, source_line, statement_range
+from pbpit.rust.syntax import Node, RustReadError, read_rust
+from pbpit.source import (
+    Language,
+    assigned_name,
+    assignment,
+    detached,
+    source_line,
+    statement_range,
+)
 from pbpit.trace import BackwardRecord, NodeRecord, RunResult
 
 PANIC_PATTERN = re.compile(r"graph tape has already been consumed at NodeId\(([0-9]+)\)")
@@ -255,6 +264,80 @@ def _statements(
     return sorted(ranges)
 
 
+@dataclass
+class _Again:
+    """Rust statements a fix runs again (in every pass of a loop, or once more), as lint's
+    fixes write them (`pbpit.lint.fixes`): each variable they give by value cloned, for the
+    first run would move it (rustc's E0382)."""
+
+    fixes: Fixes
+    ranges: list[tuple[int, int]]
+    """The statements' lines, 1-based."""
+    clones: list[Node]
+
+    def lines(self, indent: str) -> list[str]:
+        """The statements written again at `indent`, with their clones."""
+        copy = self.fixes.copy_rows
+        rows = [(first - 1, last - 1) for first, last in self.ranges]
+        text = "".join(copy(first, last, self.clones, indent) for first, last in rows)
+        return text.split(self.fixes.newline)[:-1]
+
+
+def _again(result: RunResult, ranges: list[tuple[int, int]]) -> _Again | None:
+    """For a Rust case, the `let`s on these line ranges and what they give by value that is
+    not made among them nor `Copy`; None when one is not a whole-line `let` or gives a value
+    in a way no clone mends (then the fix is said in words)."""
+    try:
+        source = read_rust(result.path)
+    except RustReadError:
+        return None
+    fixes = Fixes(source)
+    statements = []
+    for first, last in ranges:
+        start = fixes.line_start(first - 1) + len(indent(fixes.lines[first - 1]))
+        node = source.root.descendant_for_byte_range(start, start)
+        while node is not None and not (node.parent is not None and node.parent.type == "block"):
+            node = node.parent
+        if node is None or node.parent is None:
+            return None
+        # Every statement on these lines (`let a = ..; let b = ..;` on one line moves whole).
+        held = [
+            s
+            for s in node.parent.named_children
+            if first - 1 <= s.start_point[0] <= last - 1 and s.type != "line_comment"
+        ]
+        if any(s.type != "let_declaration" or s.end_point[0] > last - 1 for s in held):
+            return None
+        statements += held
+    bound: set[str] = set()
+    clones: list[Node] = []
+    for statement in statements:
+        value = statement.child_by_field_name("value")
+        moved = fixes.moved_names(value) if value is not None else None
+        if moved is None:
+            return None
+        clones += [
+            n
+            for n in moved
+            if fixes.text(n) not in bound and not fixes.is_copy(fixes.text(n), n.start_byte)
+        ]
+        pattern = statement.child_by_field_name("pattern")
+        bound |= {fixes.text(n) for n in identifiers(pattern)} if pattern is not None else set()
+    return _Again(fixes, ranges, clones)
+
+
+def _cloned_in_place(path: str, again: _Again) -> list[tuple[str, int | None, str]]:
+    """The lines of `again`'s statements that change where they are, with their clones."""
+    changed: list[tuple[str, int | None, str]] = []
+    for first, last in again.ranges:
+        written = _Again(again.fixes, [(first, last)], again.clones)
+        for number, new in enumerate(written.lines(indent(source_line(path, first))), first):
+            old = source_line(path, number)
+            if new != old:
+                changed += [("-", number, old), ("+", number, new)]
+    return changed
+
+
 def _moved(path: str, ranges: list[tuple[int, int]], indent: str) -> list[str]:
     """The lines of these statements written again at `indent` (continuation lines keep their
     indentation relative to their statement's first line)."""
@@ -324,11 +407,17 @@ def _fix_recompute(result: RunResult, node: NodeRecord, loop: Loop | None, moved
     ranges = None
     if loop is not None and backward is not None:
         ranges = _statements(result, moved, _scope(backward.stack, loop))
+    again = None
+    if ranges and result.language == Language.RUST:
+        again = _again(result, ranges)
+        ranges = ranges if again is not None else None
     if ranges:
         body = source_line(result.path, loop.body_line)
+        indent = _indent(body)
+        moved = again.lines(indent) if again is not None else _moved(result.path, ranges, indent)
         fix.lines = _removed(result.path, ranges)
         fix.lines.append((" ", loop.line, source_line(result.path, loop.line)))
-        fix.lines += [("+", None, text) for text in _moved(result.path, ranges, _indent(body))]
+        fix.lines += [("+", None, text) for text in moved]
         fix.lines.append((" ", loop.body_line, body))
         fix.note = "The usual training loop: only data is prepared outside it."
     else:
@@ -378,9 +467,21 @@ def _fix_rebuild_loss(
         n for n in ancestors(result, loss.id) if (r := result.node(n)) is not None and r.parents
     ]
     ranges = _statements(result, steps, _scope(second.stack)) if second.line else None
+    rust = None
+    if ranges and result.language == Language.RUST:
+        rust = _again(result, ranges)
+        ranges = ranges if rust is not None else None
     if ranges:
         again = source_line(result.path, second.line)
-        fix.lines = [("+", None, text) for text in _moved(result.path, ranges, _indent(again))]
+        indent = _indent(again)
+        fix.lines = []
+        if rust is not None:
+            # The first run gives them by value too: it clones them, the second takes them.
+            fix.lines += _cloned_in_place(result.path, rust)
+            moved = rust.lines(indent)
+        else:
+            moved = _moved(result.path, ranges, indent)
+        fix.lines += [("+", None, text) for text in moved]
         fix.lines.append((" ", second.line, again))
     if first.line is not None:
         target = assigned_name(result.path, first.line, result.language) or "grads"

@@ -1425,14 +1425,14 @@ class _Function:
             for key, same in full.backward.items():
                 marker = next((m for m, k in full.markers.items() if k == key), None)
                 if marker is not None:
-                    losses.append((outer(marker, full), same))
+                    losses.append((outer(marker, full), same, marker.name))
             if losses:
-                loss = (
-                    losses[0][0] if len(losses) == 1 and losses[0][1] else _op(v for v, _ in losses)
-                )
+                one = len(losses) == 1 and losses[0][1]
+                loss = losses[0][0] if one else _op(v for v, _, _ in losses)
                 if loss.reads or reads:
                     loss = replace(loss, reads=loss.reads | reads)
                 event = Backward(span, self.context, None, loss, frozenset(self.once), callee.label)
+                event.parameters = tuple((name, same, given) for given, same, name in losses)
                 self._consume(event, loss)
                 given.clear()  # what it now reads of the fields, it reads after the backward
         names: dict[Definition, str] = {}

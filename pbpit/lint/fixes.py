@@ -75,10 +75,18 @@ class Fixes:
     # -- the diagnostic
 
     def diagnostic(
-        self, rule: str, message: str, name: str, labels: list[Label], helps: list[Help], at: int
+        self,
+        rule: str,
+        message: str,
+        name: str,
+        labels: list[Label],
+        helps: list[Help],
+        at: int,
+        notes: Iterable[str | None] = (),
     ) -> Diagnostic:
         """A warning of `rule` about the tensor `name`, whose statement holds file byte `at`;
-        the fixes said in words come before those written as code."""
+        the fixes said in words come before those written as code; `notes` (each once, None
+        left out) after them."""
         return Diagnostic(
             rule,
             message,
@@ -87,6 +95,7 @@ class Fixes:
             [h for h in helps if not h.edits] + [h for h in helps if h.edits],
             statement_line=self.statement_line(at),
             name=name,
+            notes=list(dict.fromkeys(n for n in notes if n is not None)),
         )
 
     def label(self, span: tuple[int, int], text: str, primary: bool = False) -> Label:
@@ -166,7 +175,13 @@ class Fixes:
     def copy_lines(self, statement: Node, clones: Iterable[Node], new_indent: str) -> str:
         """The lines of whole-line `statement`, re-indented to `new_indent`, each of the
         identifiers `clones` within it followed by `.clone()`."""
-        first_line, last_line = statement.start_point[0], statement.end_point[0]
+        return self.copy_rows(statement.start_point[0], statement.end_point[0], clones, new_indent)
+
+    def copy_rows(
+        self, first_line: int, last_line: int, clones: Iterable[Node], new_indent: str
+    ) -> str:
+        """Rows `first_line..=last_line` (0-based), re-indented to `new_indent`, each of the
+        identifiers `clones` within them followed by `.clone()`."""
         old_indent = indent(self.lines[first_line])
         start, end = self.line_start(first_line), self.line_start(last_line + 1)
         copied = self.data[start:end]
@@ -373,6 +388,28 @@ class Fixes:
                 bound = current
         value = bound.child_by_field_name("value") if bound is not None else None
         return value is not None and self.is_tensor(value, scope, depth + 1)
+
+    def reachable(self, name: str, at: Node) -> bool:
+        """Whether the place `name` (`hidden`, `self.hidden`, `agent.hidden`) can be written at
+        `at`: a variable or a field of `self`, or a field of a struct this file declares (its
+        private fields are visible in the file); not a deeper path."""
+        parts = name.split(".")
+        if len(parts) == 1 or (len(parts) == 2 and parts[0] == "self"):
+            return True
+        if len(parts) != 2 or not all(is_name(p) for p in parts):
+            return False
+        stack = [self.source.root]
+        while stack:
+            current = stack.pop()
+            stack.extend(current.named_children)
+            field_name = current.child_by_field_name("name")
+            if (
+                current.type == "field_declaration"
+                and field_name is not None
+                and self.text(field_name) == parts[1]
+            ):
+                return True
+        return False
 
     def call_at(self, span: tuple[int, int]) -> Node | None:
         """The call expression whose method name starts within file bytes `span`

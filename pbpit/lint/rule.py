@@ -103,3 +103,36 @@ class Rule:
     def call(self, call: Call, fixes: Fixes) -> Diagnostic | None:
         """The diagnostic for a call of one of `methods` if it is this rule's, else None."""
         return None
+
+
+# -- the words every rule says of a backward run by a call of one of the program's functions
+
+
+def this_backward(what: str, through: str | None = None) -> str:
+    """The label on a backward: `this backward {what}`; for one that a call of the program's
+    function `through` runs (the label is on the call), `this call runs a backward (in
+    `through`) that {what}`."""
+    if through is None:
+        return f"this backward {what}"
+    return f"this call runs a backward (in `{through}`) that {what}"
+
+
+def through_note(backward: Backward, definition: Definition) -> str | None:
+    """For a backward a call runs: the function's parameter it backpropagates, or the one
+    given `definition` that its loss is made from (`update_parameters` calls `.backward()` on
+    its parameter `loss`); None for a `.backward()` itself, or when no parameter is known."""
+    if backward.through is None:
+        return None
+    itself = [name for name, same, _ in backward.parameters if same]
+    made_from = [
+        name
+        for name, same, given in backward.parameters
+        if not same and (given.origin is definition or definition in given.sources)
+    ]
+    if not itself and not made_from:
+        return None
+    name = (itself or made_from)[0]
+    what = f"`{name}`" if name.startswith("self.") else f"its parameter `{name}`"
+    if itself:
+        return f"`{backward.through}` calls `.backward()` on {what}"
+    return f"`{backward.through}` calls `.backward()` on a loss made from {what}"

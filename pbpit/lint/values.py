@@ -107,3 +107,7 @@ class Backward:
     through: str | None = None
     """The function of the program whose body runs this backward (`update_parameters`), when
     `span` is the call of it rather than a `.backward()`."""
+    parameters: tuple[tuple[str, bool, Value], ...] = ()
+    """With `through`: each parameter of it (or `self.field`) the loss it backpropagates is
+    made from, whether the loss is that very tensor (`loss.backward()` on the parameter), and
+    what the call gives it."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pbpit.diagnostics.model import Diagnostic, Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers, is_name
-from pbpit.lint.rule import Fix, Meeting, Rule
+from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
 from pbpit.lint.values import Backward, Definition
 from pbpit.rust.syntax import Node
 
@@ -68,16 +68,17 @@ fn main() {
         name = definition.name
         through = later.receiver if later.receiver and later.receiver != name else None
         labels = [
-            fixes.label(later.span, panics_here(name), True),
+            fixes.label(later.span, panics_here(name, later.through), True),
             fixes.label(definition.span, made_here(name)),
-            fixes.label(earlier.span, consumes_graph(name)),
+            fixes.label(earlier.span, consumes_graph(name, earlier.through)),
         ]
         helps = [
             keep_the_gradients_help(),
             rebuild_the_loss_help(name, rebuild_the_loss(definition, later, fixes)),
         ]
         message = twice_message(name, through)
-        return fixes.diagnostic(self.name, message, name, labels, helps, later.span[0])
+        notes = [through_note(earlier, definition), through_note(later, definition)]
+        return fixes.diagnostic(self.name, message, name, labels, helps, later.span[0], notes)
 
 
 # -- the words, which the dynamic audit (`pbpit.diagnose.findings`) says of the same finding
@@ -93,15 +94,22 @@ def twice_message(name: str, through: str | None = None) -> str:
     return f"`{name}` is backpropagated twice: the 2nd backward panics"
 
 
-def panics_here(name: str) -> str:
-    return f"this backward panics: `{name}`'s graph is gone"
+def panics_here(name: str, through: str | None = None) -> str:
+    """On the second backward; `through` names the function whose call runs it."""
+    return this_backward(f"panics: `{name}`'s graph is gone", through)
 
 
 def made_here(name: str) -> str:
     return f"`{name}` is made here"
 
 
-def consumes_graph(name: str) -> str:
+def consumes_graph(name: str, through: str | None = None) -> str:
+    """On the first backward; `through` names the function whose call runs it."""
+    if through is not None:
+        return (
+            f"this call runs the first backward (in `{through}`), which consumes "
+            f"`{name}`'s graph"
+        )
     return f"the first backward consumes `{name}`'s graph here"
 
 

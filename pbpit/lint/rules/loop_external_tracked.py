@@ -8,7 +8,7 @@ from dataclasses import replace
 from pbpit.diagnostics.model import Diagnostic, Edit, Help
 from pbpit.engine.graph import Requirement
 from pbpit.lint.fixes import Fixes, identifiers, is_name, last_segment
-from pbpit.lint.rule import Fix, Meeting, Rule
+from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
 from pbpit.lint.values import Definition
 from pbpit.rust.syntax import Node
 
@@ -117,8 +117,11 @@ fn main() {
                 )
             held = entry.get(name)
             leaf = held is not None and held.requirement == Requirement.GRAD
-            helps = [detach_each_pass(name, meeting, leaf, fixes)]
-            consumes = consumes_step(definition.name, carried_by=name)
+            if pushed(definition, fixes):
+                helps = [empty_each_pass(name, meeting, fixes)]
+            else:
+                helps = [detach_each_pass(name, meeting, leaf, fixes)]
+            consumes = consumes_step(definition.name, name, meeting.earlier.through)
         else:
             message = made_before_message(name)
             labels.append(fixes.label(definition.span, made_outside(name, definition.why), True))
@@ -127,9 +130,10 @@ fn main() {
             helps = [recompute_in_loop(definition, meeting, fixes)]
             if detaching_leaves_a_loss(meeting, fixes):
                 helps.insert(0, detach_once(definition, fixes))
-            consumes = consumes_step(definition.name)
+            consumes = consumes_step(definition.name, through=meeting.earlier.through)
         labels.append(fixes.label(meeting.earlier.span, consumes))
-        return fixes.diagnostic(self.name, message, name, labels, helps, definition.span[0])
+        notes = [through_note(meeting.earlier, definition)]
+        return fixes.diagnostic(self.name, message, name, labels, helps, definition.span[0], notes)
 
 
 # -- the words, which the dynamic audit (`pbpit.diagnose.findings`) says of the same finding
@@ -166,15 +170,27 @@ def previous_pass_used(name: str) -> str:
     return f"the previous pass's `{name}` is used here"
 
 
-def consumes_step(name: str, carried_by: str | None = None) -> str:
+def consumes_step(name: str, carried_by: str | None = None, through: str | None = None) -> str:
     """The label on the backward that consumes `name`'s step; `carried_by` names the variable
-    that carries it into a later pass (state carried from pass to pass)."""
+    that carries it into a later pass (state carried from pass to pass), `through` the
+    function whose call runs the backward."""
     later = "the next pass"
     if carried_by is not None:
         later = "a later pass"
         if carried_by != name:
             later = f"a later pass, through `{carried_by}`,"
-    return f"this backward consumes `{name}`'s step; {later} panics at it"
+    return this_backward(f"consumes `{name}`'s step; {later} panics at it", through)
+
+
+def empty_each_pass_help(name: str, edits: list[Edit]) -> Help:
+    """For a collection the loop's passes fill (`push`): empty it once its backward has run."""
+    message = (
+        f"empty `{name}` at the end of each pass, once its backward has run: the next pass's "
+        "loss then holds none of this pass's tensors"
+    )
+    if not edits:
+        return Help(f"{message} (`{name}.clear();`, or `std::mem::take` it where it is read)")
+    return Help(message, edits)
 
 
 def detach_once_help(name: str, edits: list[Edit]) -> Help:
@@ -231,7 +247,42 @@ def detach_once(definition: Definition, fixes: Fixes) -> Help:
     edits = []
     if definition.value is not None and is_name(definition.name):
         edits = fixes.detach_edits(definition.value)
+    elif definition.value is None and definition.statement is not None:
+        edits = detach_after_pattern(definition.name, definition.statement, fixes)
     return detach_once_help(definition.name, edits)
+
+
+def detach_after_pattern(name: str, statement: Node, fixes: Fixes) -> list[Edit]:
+    """`let name = name.detach();` on the line after a `let` whose pattern binds `name` among
+    others (`let Out { policies: name, .. } = f(..)`); none when `name` is bound `mut` or by
+    reference, the value is not a call's result (parts of a reference are `&Tensor`, which
+    `.detach()` cannot take by value), or the `let` shares its lines."""
+    pattern = statement.child_by_field_name("pattern")
+    value = statement.child_by_field_name("value")
+    if (
+        statement.type != "let_declaration"
+        or pattern is None
+        or value is None
+        or value.type != "call_expression"  # a reference's parts are `&Tensor`: not by value
+        or not is_name(name)
+        or not fixes.whole_lines(statement)
+    ):
+        return []
+    bound = []
+    stack = [pattern]
+    while stack:
+        current = stack.pop()
+        if current.type in ("reference_pattern", "ref_pattern", "mut_pattern"):
+            if any(fixes.text(n) == name for n in identifiers(current)):
+                return []
+        if current.type in ("identifier", "shorthand_field_identifier"):
+            bound.append(fixes.text(current))
+        stack.extend(current.named_children)
+    if bound.count(name) != 1:
+        return []
+    at = fixes.line_start(statement.end_point[0] + 1)
+    line = f"{fixes.indent_of(statement)}let {name} = {name}.detach();{fixes.newline}"
+    return [fixes.edit(at, at, line)]
 
 
 def recompute_in_loop(definition: Definition, meeting: Meeting, fixes: Fixes) -> Help:
@@ -307,6 +358,39 @@ def moved_in_loop(chain: list[Definition], loop: Node, fixes: Fixes) -> list[Nod
     return [n for n in used if not fixes.is_copy(fixes.text(n), n.start_byte)]
 
 
+def pushed(definition: Definition, fixes: Fixes) -> bool:
+    """Whether `definition` is a tensor put into a collection (`self.log_probs.push(..)`): what
+    carries it is a `Vec`, not a tensor, and `.detach()` on it would not compile."""
+    node = definition.statement
+    if node is not None and node.type == "expression_statement" and node.named_children:
+        node = node.named_children[0]
+    function = node.child_by_field_name("function") if node is not None else None
+    field_ = function.child_by_field_name("field") if function is not None else None
+    return (
+        node is not None
+        and node.type == "call_expression"
+        and field_ is not None
+        and fixes.text(field_) in ("push", "push_back", "push_front", "insert", "extend")
+    )
+
+
+def empty_each_pass(name: str, meeting: Meeting, fixes: Fixes) -> Help:
+    """Empty each pass: `name.clear();` as the last statement of the loop's body."""
+    fallback = empty_each_pass_help(name, [])
+    body = meeting.loop.child_by_field_name("body") if meeting.loop is not None else None
+    if (
+        body is None
+        or body.type != "block"
+        or meeting.in_macro
+        or not fixes.reachable(name, body)
+        or continues(body, fixes)
+        or binds_anew(name.split(".")[0], body, fixes)
+    ):
+        return fallback
+    edit = fixes.append_line(body, f"{name}.clear();")
+    return fallback if edit is None else empty_each_pass_help(name, [edit])
+
+
 def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> Help:
     """Detach each pass: `name = name.detach();` as the last statement of the loop's body."""
     detached = f"{name}.detach().require_grad()" if leaf else f"{name}.detach()"
@@ -315,6 +399,8 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
         detached = detached.replace(".detach()", ".clone().detach()", 1)
     fallback = detach_each_pass_help(name, [], leaf, f"{name} = {detached};")
     loop = meeting.loop
+    if loop is not None and not fixes.reachable(name, loop):
+        return fallback
     body = loop.child_by_field_name("body") if loop is not None else None
     if body is not None and holds_tensors(name, body, fixes):
         # `state = Some(new_state)`: `state.detach()` would not compile.

@@ -4,8 +4,8 @@ after the other."""
 from __future__ import annotations
 
 from pbpit.diagnostics.model import Diagnostic, Edit, Help
-from pbpit.lint.fixes import Fixes, is_name
-from pbpit.lint.rule import Fix, Meeting, Rule
+from pbpit.lint.fixes import Fixes, identifiers, is_name
+from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
 from pbpit.lint.values import Backward, Definition
 
 ADD_THE_LOSSES = Fix(
@@ -77,15 +77,16 @@ fn main() {
         name = definition.name
         labels = [
             fixes.label(definition.span, made_here(name, definition.why), True),
-            fixes.label(earlier.span, consumes_step(name)),
-            fixes.label(later.span, needs_step_again(name)),
+            fixes.label(earlier.span, consumes_step(name, earlier.through)),
+            fixes.label(later.span, needs_step_again(name, later.through)),
         ]
         helps = [add_the_losses(earlier, later)]
         detached = detach_in_first_loss(definition, earlier, fixes)
         if detached is not None:
             helps.append(detached)
         message = shared_message(name)
-        return fixes.diagnostic(self.name, message, name, labels, helps, definition.span[0])
+        notes = [through_note(earlier, definition), through_note(later, definition)]
+        return fixes.diagnostic(self.name, message, name, labels, helps, definition.span[0], notes)
 
 
 # -- the words, which the dynamic audit (`pbpit.diagnose.findings`) says of the same finding
@@ -100,12 +101,14 @@ def made_here(name: str, why: str) -> str:
     return f"`{name}` is made here, {why}"
 
 
-def consumes_step(name: str) -> str:
-    return f"this backward consumes `{name}`'s step"
+def consumes_step(name: str, through: str | None = None) -> str:
+    """On the first backward; `through` names the function whose call runs it."""
+    return this_backward(f"consumes `{name}`'s step", through)
 
 
-def needs_step_again(name: str) -> str:
-    return f"this backward needs `{name}`'s step again and panics"
+def needs_step_again(name: str, through: str | None = None) -> str:
+    """On the second backward; `through` names the function whose call runs it."""
+    return this_backward(f"needs `{name}`'s step again and panics", through)
 
 
 def add_the_losses_help(first: str | None, second: str | None, edits: list[Edit]) -> Help:
@@ -146,8 +149,13 @@ def detach_in_first_loss(definition: Definition, earlier: Backward, fixes: Fixes
     call = fixes.call_at(earlier.span)
     if not fixes.tracked_without(definition, earlier.loss, call, set()):
         return None
-    read = earlier.loss.first_read(definition, (definition.span[1], earlier.span[0]))
+    within = (definition.span[1], earlier.span[0])
+    read = earlier.loss.first_read(definition, within)
     node = read.node if read is not None else None
+    if len(bound_reads(definition, earlier, within, fixes)) > 1:
+        # `log_var.clone().exp() - log_var`, `(mu, log_var)` both read: one `.detach()` leaves
+        # the first loss tracked through the others.
+        return detach_in_first_loss_help(name, [])
     if not is_name(name) and read is not None and read.value.origin is definition:
         name = read.name  # a part of a pattern (`[a, b]`): the one the first loss reads
     field_ = node.parent if node is not None else None
@@ -163,3 +171,24 @@ def detach_in_first_loss(definition: Definition, earlier: Backward, fixes: Fixes
             name, [fixes.edit(clone.end_byte, clone.end_byte, ".detach()")]
         )
     return detach_in_first_loss_help(name, [])
+
+
+def bound_reads(
+    definition: Definition, earlier: Backward, within: tuple[int, int], fixes: Fixes
+) -> list[tuple[int, int]]:
+    """Where the first loss reads, within file bytes `within`, the names the `let` of
+    `definition` binds (`mu` and `log_var` of `let ((mu, log_var), rec) = ..`)."""
+    names = {definition.name}
+    statement = definition.statement
+    pattern = statement.child_by_field_name("pattern") if statement is not None else None
+    if pattern is not None:
+        names |= {fixes.text(n) for n in identifiers(pattern)}
+    return sorted(
+        {
+            r.span
+            for r in earlier.loss.reads
+            if r.name in names
+            and within[0] <= r.span[0] < within[1]
+            and definition.sources & r.value.sources
+        }
+    )
