@@ -113,3 +113,22 @@ def test_score_prints_one_json_object_and_exits_0_with_misses(tmp_path, capsys):
     (tmp_path / "scored.rs").write_text(SCORED)
     assert score_main([str(tmp_path / "scored.rs"), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["total"]["fn"] == 2
+
+
+def test_lint_output_does_not_depend_on_python_hash_order():
+    # Two parts of one destructured value share a span: which one a finding names must not
+    # follow set order, which PYTHONHASHSEED changes from run to run.
+    import os
+    import subprocess
+    import sys
+
+    outputs = set()
+    for seed in ("1", "2", "3"):
+        result = subprocess.run(
+            [sys.executable, "-m", "pbpit", "lint", "--format", "json", str(CORPUS)],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        )
+        outputs.add(result.stdout)
+    assert len(outputs) == 1

@@ -1455,7 +1455,7 @@ class _Function:
                     out.add(made[d])
                 else:
                     inner.append(d)
-            for d in sorted(inner, key=lambda d: len(d.sources)):
+            for d in sorted(inner, key=lambda d: (len(d.sources), d.span, d.name)):
                 if d in made:
                     out.add(made[d])
                     continue
@@ -2205,7 +2205,7 @@ class _Function:
             return
         # The consumed definitions the walk meets first; a rejected backward consumes nothing.
         frontier = [d for d in hits if not any(d is not e and d in e.sources for e in hits)]
-        for definition in sorted(frontier, key=lambda d: d.span):
+        for definition in sorted(frontier, key=lambda d: (d.span, d.name)):
             earlier = self.state.consumed[definition]
             self._meet(definition, earlier, event, value)
 
