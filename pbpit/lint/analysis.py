@@ -1392,11 +1392,17 @@ class _Function:
         scope = next(s for s in reversed(self.scopes) if s.get(root) is root_slot)
         scope[path] = slot
         initial = _DATA
-        if self.summarising and root == "self" and path.count(".") == 1:
+        if self.summarising and root == "self" and path.count(".") == 1 and not self._number(path):
             initial = self._marker(path, ("field", path[5:]))
         self.field_initial[slot] = initial
         self.state.values[slot] = initial
         return slot
+
+    def _number(self, path: str) -> bool:
+        """Whether a field of `self` is declared a number (`d_model: usize`): never a tensor."""
+        owner = self.callee.owner if self.callee is not None else None
+        declared = self.program.structs.get(owner or "", {}).get(path[5:])
+        return declared is not None and _NUMBERS.match(declared.strip()) is not None
 
     def _place(self, node: Node | None) -> _Slot | None:
         """The slot a receiver names (`losses`, `self.log_probs`), for a method that changes
