@@ -1172,7 +1172,7 @@ class _Function:
         part = value
         if value.requirement == Requirement.GRAD_IN_BACKWARD:
             whole = value
-            if value.origin is None and not _forward_output(value_node):
+            if value.origin is None and value_node is not None and not _forward_output(value_node):
                 # `let [a, b] = &all_reduce(vec![x, y])[..]`: the results of a function that
                 # is not a module's forward share only what they are computed from, not what
                 # the function makes inside (each result may be made apart).
