@@ -22,40 +22,49 @@ its receiver is. Each rule of `pbpit.lint.rules` tells whether it is its own and
 diagnostic; the registry's order decides which rule a meeting is offered to first.
 
 What is tracked: the result of `.require_grad()` (a leaf), a module's `.forward(...)` or
-`.forward_*(...)` (its parameters require grad), `Param::val()` (a leaf), and every operator,
-method or function applied to a tracked value. `.clone()` (and `unwrap`, `into`, `&`, `*`, `?`)
-is the same tensor. `.detach()`, `.inner()`, `.without_autodiff()`, `Tensor::from_inner(...)`,
-reads (`into_scalar`, `into_data`, `grad`, ...), comparisons and int or bool results are data;
-`.detach()` of a leaf is still a leaf. A module from `.valid()` or `.no_grad()`, and the
-parameter-free modules of `burn::nn` (losses, activations, dropout), run a forward that is
-tracked only when its input is. Tensors made from data (`from_floats`, `from_data`, `zeros`,
-...) and batch fields are data. The parts of a destructured tracked value (`let (out, state) =
-cell.forward(..)`, `let Out { adv_loss, rec_loss, .. } = ..`, `&(a, b)`, `[a, b]`, nested) all
-derive from the whole; a field of a tracked value (`item.loss`) is one tensor however often it
+`.forward_*(...)` (its parameters require grad; one with no input is a parameter: a leaf),
+`Param::val()` (a leaf), and every operator, method or function applied to a tracked value.
+`.clone()` (and `unwrap`, `into`, `&`, `*`, `?`) is the same tensor. `.detach()`, `.inner()`,
+`.without_autodiff()`, `Tensor::from_inner(...)`, reads (`into_scalar`, `into_data`, `grad`,
+...), comparisons and int or bool results are data; `.detach()` of a leaf is still a leaf. A
+module from `.valid()` or `.no_grad()`, and the parameter-free modules of `burn::nn` (losses,
+activations, dropout), run a forward that is tracked only when its input is. Tensors made from
+data (`from_floats`, `from_data`, `zeros`, ...), batch fields, `GradientsParams` and number
+fields of `self` are data; a module returned by `Optimizer::step(lr, module, grads)` or Burn's
+`Module` methods (`fork`, `load_record`, `map(&mut mapper)`, `to_device` of a module field) is a
+module, not tracked state. The parts of a destructured module output (`let (out, state) =
+cell.forward(..)`, `let Out { adv_loss, rec_loss, .. } = model.forward_gen(..)`, `&(a, b)`, `[a,
+b]`, nested) all derive from the whole; those of another function's result (`let [a, b] =
+&all_reduce(..)[..]`) are results of their own that share what it is computed from, not what the
+function makes inside; a field of a tracked value (`item.loss`) is one tensor however often it
 is read. A tuple, array, `vec!` or struct literal is not a tensor: its elements stay tensors of
 their own (`pair.0`, `losses[0]`, `out.loss`; `losses[i]` is any of them: what they all share).
 A `Vec` filled by `push` holds every tensor pushed; an element taken out of a collection (`for
 loss in losses`, `let [a, b] = &outs[..]`) derives from what the elements share: the tensor
 `chunk` or `split` cut them from, what they were all made from before the loop that pushes them;
-nothing else. `clear()`, `Option::take()` and `std::mem::take` empty what they are called on.
+nothing else; a `map` whose closure, given an element, yields data (`|t| t.device()`) is data.
+`clear()`, `Option::take()` and `std::mem::take` empty what they are called on.
 
 Across functions (`_Program`): every function and method of the linted tree (all its files) is
 known by name; each is read once for a *summary*, with each parameter (and each `self` field it
 reads) a tracked tensor of its own: which of them a backward in it consumes (directly or through
 its own calls), what its result derives from (a tuple or struct result part by part), and the
 `self` fields it leaves holding tracked tensors. At a call (`f(x)`, `self.f(..)`, `model.f(..)`,
-`Self::f(..)`, `Type::f(..)`, a trait's method), the summary is applied to what the caller gives:
-a helper that backpropagates its argument is a backward at the call (`Backward.through` names
-it); a helper that detaches returns data; a method that sets `self.hidden` sets `model.hidden`
-of the caller, read again by its next call. A method is found by the receiver's type where a
-`let`, a parameter or a struct field shows it (`let norm = Normalizer::new(..)`), else by its
-name if one impl alone has it (a method of Burn's tensor API never is). A `forward*` is tracked
-as above unless the receiver is a struct of the program without parameters (no `Param`, no
-module field): then its summary says. Recursion among functions, and calls nested more than
-four deep while summarising, are read as calls of unknown functions. Fields of `self` and of
-names (`self.cache = ..`, `model.hidden`) hold what is assigned to them, in the function and
-through the methods it calls. A closure bound by `let` and called later by name is read at each
-call, with what it is given; other closures are read once, where they are written.
+`Self::f(..)`, `Type::f(..)`, `train::f(..)` of a module of the tree, a trait's method), the
+summary is applied to what the caller gives: a helper that backpropagates its argument is a
+backward at the call (`Backward.through` names it), one for each backward it runs (of one field,
+`losses.policy_loss`, or all it is given); two that meet at a tensor a function of the same file
+made are shown where it made it; a helper that detaches returns data; a method that sets
+`self.hidden` sets `model.hidden` of the caller, read again by its next call. A method is found
+by the receiver's type where a `let`, a parameter or a struct field shows it (`let norm =
+Normalizer::new(..)`), else by its name if one impl alone has it (a method of Burn's tensor API
+never is). A `forward*` is tracked as above unless the receiver is a struct of the program
+without parameters (no `Param`, no module field): then its summary says. Recursion among
+functions, and calls nested more than four deep while summarising, are read as calls of unknown
+functions. Fields of `self` and of names (`self.cache = ..`, `model.hidden`) hold what is
+assigned to them, in the function and through the methods it calls. A closure bound by `let` and
+called later by name is read at each call, with what it is given; other closures are read once,
+where they are written.
 
 Control flow: both arms of an `if` or `match` are read and their results joined, so a backward
 in either arm counts as run; after the join, a tensor that an arm consumed and then let go of
