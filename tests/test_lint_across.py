@@ -512,3 +512,302 @@ def test_a_flag_that_is_never_flipped_runs_every_pass(tmp_path):
     }
     """
     assert lines(tmp_path, text) == [(2, "loop-external-tracked")]
+
+
+# -- the shapes around real code: module paths, optimizers, parameters, destructured results
+
+
+def named(tmp_path: Path, files: dict[str, str]) -> list[tuple[str, int, str]]:
+    """(file, line, rule) of each finding of files named as given (`src/train.rs`), one tree."""
+    paths = []
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text))
+        paths.append(path)
+    report = lint_paths(paths)
+    assert not report.errors, report.errors
+    return [(Path(f.path).name, f.primary.line, f.rule) for f in report.findings]
+
+
+_STEP = """\
+pub fn step<B: AutodiffBackend>(head: &Head<B>, feats: Tensor<B, 2>) {
+    let _grads = head.forward(feats).mean().backward();
+}
+"""
+_NO_BACKWARD = """\
+pub fn step<B: AutodiffBackend>(head: &Head<B>, feats: Tensor<B, 2>) -> Tensor<B, 2> {
+    head.forward(feats)
+}
+"""
+
+
+def _caller(call: str) -> str:
+    # `feats` is made once, before the loop: pass 2's backward through it panics.
+    return f"""\
+    mod train;
+    fn main() {{
+        let feats = encoder.forward(x.clone());
+        for _ in 0..10 {{
+            {call}(&head, feats.clone());
+        }}
+    }}
+    """
+
+
+def test_a_module_path_call_reaches_the_function_of_another_file(tmp_path):
+    for call in ("train::step", "crate::train::step", "self::train::step"):
+        files = {"src/main.rs": _caller(call), "src/train.rs": _STEP}
+        found = named(tmp_path / call.replace(":", "_"), files)
+        assert found == [("main.rs", 3, "loop-external-tracked")], call
+
+
+def test_a_module_path_call_takes_the_function_of_the_file_it_names(tmp_path):
+    # Two files define `step`: `train::step` is train.rs's, which backpropagates; `eval::step`
+    # is eval.rs's, which does not.
+    trained = {"src/main.rs": _caller("train::step"), "src/train.rs": _STEP}
+    trained["src/eval.rs"] = _NO_BACKWARD
+    assert named(tmp_path / "a", trained) == [("main.rs", 3, "loop-external-tracked")]
+    evaluated = {"src/main.rs": _caller("eval::step"), "src/train.rs": _STEP}
+    evaluated["src/eval.rs"] = _NO_BACKWARD
+    assert named(tmp_path / "b", evaluated) == []
+
+
+def test_a_path_of_another_crate_is_not_the_tree_function_of_that_name(tmp_path):
+    # `other::step` names no module of the tree: a crate's function, which runs no backward.
+    files = {"src/main.rs": _caller("other::step"), "src/train.rs": _STEP}
+    assert named(tmp_path, files) == []
+
+
+def test_an_optimizer_step_returns_the_module_not_tracked_state(tmp_path):
+    # `Optimizer::step(lr, module, grads)` returns the module with new parameters (leaves):
+    # the field it is assigned to carries nothing tracked into the next pass.
+    text = """\
+    impl<B: AutodiffBackend> Agent<B> {
+        pub fn update(&mut self, loss: Tensor<B, 1>) {
+            let grads = GradientsParams::from_grads(loss.backward(), &self.policy);
+            self.policy = self.optimizer.step(3e-4, self.policy.clone(), grads);
+        }
+    }
+
+    pub fn learn<B: AutodiffBackend>(agent: &mut Agent<B>, batches: Vec<Tensor<B, 2>>) {
+        for x in batches {
+            let loss = agent.policy.forward(x).mean();
+            agent.update(loss);
+        }
+    }
+    """
+    assert lines(tmp_path, text) == []
+
+
+def test_module_methods_return_modules(tmp_path):
+    # `fork`, `load_record`, `Module::map(&mut mapper)` and `to_device` of a module field
+    # return the module: its forward is fresh each pass.
+    text = """\
+    pub struct Trainer<B: AutodiffBackend> {
+        model: Model<B>,
+    }
+
+    impl<B: AutodiffBackend> Trainer<B> {
+        pub fn sync(&mut self, device: &B::Device, record: Record<B>) {
+            self.model = self.model.clone().fork(device);
+            self.model = self.model.clone().load_record(record);
+            self.model = self.model.clone().map(&mut Clipper);
+            self.model = self.model.clone().to_device(device);
+        }
+    }
+
+    pub fn fit<B: AutodiffBackend>(trainer: &mut Trainer<B>, x: Tensor<B, 2>, device: &B::Device) {
+        for _ in 0..10 {
+            trainer.sync(device, load());
+            let _grads = trainer.model.forward(x.clone()).mean().backward();
+        }
+    }
+    """
+    assert lines(tmp_path, text) == []
+
+
+def test_a_tensor_moved_to_a_device_stays_tracked(tmp_path):
+    # `to_device` of a tensor is an op of the graph: the moved tensor made before the loop is
+    # still the tensor whose step pass 1 consumes.
+    text = """\
+    fn main() {
+        let h = encoder.forward(x).to_device(&device);
+        for _ in 0..3 {
+            let _grads = head.forward(h.clone()).mean().backward();
+        }
+    }
+    """
+    assert lines(tmp_path, text) == [(2, "loop-external-tracked")]
+
+
+def test_a_forward_without_input_is_a_parameter(tmp_path):
+    # `temperature.forward()` returns `self.log_alpha.val()`: a leaf, reusable by any number
+    # of backwards; `alpha` made from it is an intermediate, consumed once.
+    silent = """\
+    fn train<B: AutodiffBackend>(nets: Nets<B>, x: Tensor<B, 1>) {
+        let log_alpha = nets.temperature.forward();
+        let alpha = log_alpha.clone().exp();
+        let _g1 = (alpha * x.clone()).sum().backward();
+        let _g2 = (log_alpha * x).sum().backward();
+    }
+    """
+    (tmp_path / "a").mkdir()
+    assert lines(tmp_path / "a", silent) == []
+    shared = """\
+    fn train<B: AutodiffBackend>(nets: Nets<B>, x: Tensor<B, 1>) {
+        let alpha = nets.temperature.forward().exp();
+        let _g1 = (alpha.clone() * x.clone()).sum().backward();
+        let _g2 = (alpha * x).sum().backward();
+    }
+    """
+    (tmp_path / "b").mkdir()
+    assert lines(tmp_path / "b", shared) == [(2, "shared-intermediate")]
+
+
+def test_results_of_a_crate_function_destructured_share_what_they_are_made_from(tmp_path):
+    # `all_reduce` is not the tree's: its two results share only what they are made from.
+    # From two leaves, nothing is shared; from one intermediate `h`, `h` is.
+    leaves = """\
+    fn main() {
+        let x0 = Tensor::<B, 1>::from_data([2.0, 5.0], &device).require_grad();
+        let x1 = Tensor::<B, 1>::from_data([4.0, 1.0], &device).require_grad();
+        let [a, b] = &all_reduce(vec![x0.clone(), x1.clone()])[..] else { panic!() };
+        let _g0 = a.backward();
+        let _g1 = b.clone().mul_scalar(4.0).backward();
+    }
+    """
+    (tmp_path / "a").mkdir()
+    assert lines(tmp_path / "a", leaves) == []
+    through = """\
+    fn main() {
+        let x = Tensor::<B, 1>::from_data([2.0, 5.0], &device).require_grad();
+        let h = x.exp();
+        let (a, b) = split_two(h.clone());
+        let _g0 = a.sum().backward();
+        let _g1 = b.sum().backward();
+    }
+    """
+    (tmp_path / "b").mkdir()
+    assert lines(tmp_path / "b", through) == [(3, "shared-intermediate")]
+
+
+def test_results_of_a_module_forward_destructured_share_its_steps(tmp_path):
+    # An LSTM's output and state come out of one forward: its steps are in both.
+    text = """\
+    fn main() {
+        let (out, state) = lstm.forward(x, None);
+        let _g0 = out.sum().backward();
+        let _g1 = state.hidden.sum().backward();
+    }
+    """
+    assert lines(tmp_path, text) == [(2, "shared-intermediate")]
+
+
+def test_a_tree_function_collecting_per_input_results_shares_none_of_its_own(tmp_path):
+    # Each result is made from every input apart (`device()` is a read, not a tensor):
+    # destructured, the results share only the leaves they come from.
+    text = """\
+    fn reduce(inputs: Vec<Tensor<B, 1>>) -> Vec<Tensor<B, 1>> {
+        let devices: Vec<_> = inputs.iter().map(|t| t.device()).collect();
+        devices
+            .iter()
+            .map(|d| inputs.iter().fold(Tensor::zeros([2], d), |acc, t| acc + t.clone()))
+            .collect()
+    }
+
+    fn main() {
+        let x0 = Tensor::<B, 1>::from_data([2.0, 5.0], &device).require_grad();
+        let x1 = Tensor::<B, 1>::from_data([4.0, 1.0], &device).require_grad();
+        let [a, b] = &reduce(vec![x0.clone(), x1.clone()])[..] else { panic!() };
+        let _g0 = a.backward();
+        let _g1 = b.backward();
+    }
+    """
+    assert lines(tmp_path, text) == []
+
+
+def test_a_helper_that_backpropagates_two_fields_of_what_it_is_given(tmp_path):
+    # `losses()` makes both losses through one `features`; `update` backpropagates one field,
+    # then the other: the second backward needs `features`'s step again.
+    text = """\
+    impl<B: AutodiffBackend> ActorCritic<B> {
+        pub fn losses(&self, obs: Tensor<B, 2>) -> Losses<B> {
+            let features = self.trunk.forward(obs);
+            Losses {
+                policy: self.policy.forward(features.clone()).mean(),
+                value: self.value.forward(features).mean(),
+            }
+        }
+
+        pub fn update(&mut self, losses: Losses<B>) {
+            let _g = losses.policy.backward();
+            let _g = losses.value.backward();
+        }
+    }
+
+    fn learn<B: AutodiffBackend>(module: &mut ActorCritic<B>, batches: Vec<Tensor<B, 2>>) {
+        for obs in batches {
+            let losses = module.losses(obs);
+            module.update(losses);
+        }
+    }
+    """
+    assert lines(tmp_path, text) == [(3, "shared-intermediate")]
+
+
+def test_a_helper_that_backpropagates_two_fields_of_separate_networks_is_silent(tmp_path):
+    # The policy and the value come from separate networks on data: nothing is shared.
+    text = """\
+    impl<B: AutodiffBackend> Split<B> {
+        pub fn losses(&self, obs: Tensor<B, 2>) -> Losses<B> {
+            Losses {
+                policy: self.policy.forward(obs.clone()).mean(),
+                value: self.value.forward(obs).mean(),
+            }
+        }
+
+        pub fn update(&mut self, losses: Losses<B>) {
+            let _g = losses.policy.backward();
+            let _g = losses.value.backward();
+        }
+    }
+
+    fn learn<B: AutodiffBackend>(module: &mut Split<B>, batches: Vec<Tensor<B, 2>>) {
+        for obs in batches {
+            let losses = module.losses(obs);
+            module.update(losses);
+        }
+    }
+    """
+    assert lines(tmp_path, text) == []
+
+
+def test_a_module_built_by_a_config_of_numbers_holds_leaves(tmp_path):
+    # `init` makes parameters (`Param::from_tensor`: leaves) from numbers of the config: two
+    # runs backpropagating through the same model reuse leaves only.
+    text = """\
+    pub struct NetConfig {
+        pub width: usize,
+        pub scale: f64,
+    }
+
+    impl NetConfig {
+        pub fn init(&self, device: &Device) -> Net {
+            let w = Tensor::<2>::arange(0..self.width as i64, device).float() * self.scale;
+            Net { w: Param::from_tensor(w.log()) }
+        }
+    }
+
+    fn run(model: &Net, x: Tensor<2>) {
+        let _g = model.forward(x).sum().backward();
+    }
+
+    #[test]
+    fn twice() {
+        let model = NetConfig { width: 4, scale: 0.5 }.init(&device);
+        run(&model, x.clone());
+        run(&model, x);
+    }
+    """
+    assert lines(tmp_path, text) == []

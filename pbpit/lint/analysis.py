@@ -22,40 +22,49 @@ its receiver is. Each rule of `pbpit.lint.rules` tells whether it is its own and
 diagnostic; the registry's order decides which rule a meeting is offered to first.
 
 What is tracked: the result of `.require_grad()` (a leaf), a module's `.forward(...)` or
-`.forward_*(...)` (its parameters require grad), `Param::val()` (a leaf), and every operator,
-method or function applied to a tracked value. `.clone()` (and `unwrap`, `into`, `&`, `*`, `?`)
-is the same tensor. `.detach()`, `.inner()`, `.without_autodiff()`, `Tensor::from_inner(...)`,
-reads (`into_scalar`, `into_data`, `grad`, ...), comparisons and int or bool results are data;
-`.detach()` of a leaf is still a leaf. A module from `.valid()` or `.no_grad()`, and the
-parameter-free modules of `burn::nn` (losses, activations, dropout), run a forward that is
-tracked only when its input is. Tensors made from data (`from_floats`, `from_data`, `zeros`,
-...) and batch fields are data. The parts of a destructured tracked value (`let (out, state) =
-cell.forward(..)`, `let Out { adv_loss, rec_loss, .. } = ..`, `&(a, b)`, `[a, b]`, nested) all
-derive from the whole; a field of a tracked value (`item.loss`) is one tensor however often it
+`.forward_*(...)` (its parameters require grad; one with no input is a parameter: a leaf),
+`Param::val()` (a leaf), and every operator, method or function applied to a tracked value.
+`.clone()` (and `unwrap`, `into`, `&`, `*`, `?`) is the same tensor. `.detach()`, `.inner()`,
+`.without_autodiff()`, `Tensor::from_inner(...)`, reads (`into_scalar`, `into_data`, `grad`,
+...), comparisons and int or bool results are data; `.detach()` of a leaf is still a leaf. A
+module from `.valid()` or `.no_grad()`, and the parameter-free modules of `burn::nn` (losses,
+activations, dropout), run a forward that is tracked only when its input is. Tensors made from
+data (`from_floats`, `from_data`, `zeros`, ...), batch fields, `GradientsParams` and number
+fields of `self` are data; a module returned by `Optimizer::step(lr, module, grads)` or Burn's
+`Module` methods (`fork`, `load_record`, `map(&mut mapper)`, `to_device` of a module field) is a
+module, not tracked state. The parts of a destructured module output (`let (out, state) =
+cell.forward(..)`, `let Out { adv_loss, rec_loss, .. } = model.forward_gen(..)`, `&(a, b)`, `[a,
+b]`, nested) all derive from the whole; those of another function's result (`let [a, b] =
+&all_reduce(..)[..]`) are results of their own that share what it is computed from, not what the
+function makes inside; a field of a tracked value (`item.loss`) is one tensor however often it
 is read. A tuple, array, `vec!` or struct literal is not a tensor: its elements stay tensors of
 their own (`pair.0`, `losses[0]`, `out.loss`; `losses[i]` is any of them: what they all share).
 A `Vec` filled by `push` holds every tensor pushed; an element taken out of a collection (`for
 loss in losses`, `let [a, b] = &outs[..]`) derives from what the elements share: the tensor
 `chunk` or `split` cut them from, what they were all made from before the loop that pushes them;
-nothing else. `clear()`, `Option::take()` and `std::mem::take` empty what they are called on.
+nothing else; a `map` whose closure, given an element, yields data (`|t| t.device()`) is data.
+`clear()`, `Option::take()` and `std::mem::take` empty what they are called on.
 
 Across functions (`_Program`): every function and method of the linted tree (all its files) is
 known by name; each is read once for a *summary*, with each parameter (and each `self` field it
 reads) a tracked tensor of its own: which of them a backward in it consumes (directly or through
 its own calls), what its result derives from (a tuple or struct result part by part), and the
 `self` fields it leaves holding tracked tensors. At a call (`f(x)`, `self.f(..)`, `model.f(..)`,
-`Self::f(..)`, `Type::f(..)`, a trait's method), the summary is applied to what the caller gives:
-a helper that backpropagates its argument is a backward at the call (`Backward.through` names
-it); a helper that detaches returns data; a method that sets `self.hidden` sets `model.hidden`
-of the caller, read again by its next call. A method is found by the receiver's type where a
-`let`, a parameter or a struct field shows it (`let norm = Normalizer::new(..)`), else by its
-name if one impl alone has it (a method of Burn's tensor API never is). A `forward*` is tracked
-as above unless the receiver is a struct of the program without parameters (no `Param`, no
-module field): then its summary says. Recursion among functions, and calls nested more than
-four deep while summarising, are read as calls of unknown functions. Fields of `self` and of
-names (`self.cache = ..`, `model.hidden`) hold what is assigned to them, in the function and
-through the methods it calls. A closure bound by `let` and called later by name is read at each
-call, with what it is given; other closures are read once, where they are written.
+`Self::f(..)`, `Type::f(..)`, `train::f(..)` of a module of the tree, a trait's method), the
+summary is applied to what the caller gives: a helper that backpropagates its argument is a
+backward at the call (`Backward.through` names it), one for each backward it runs (of one field,
+`losses.policy_loss`, or all it is given); two that meet at a tensor a function of the same file
+made are shown where it made it; a helper that detaches returns data; a method that sets
+`self.hidden` sets `model.hidden` of the caller, read again by its next call. A method is found
+by the receiver's type where a `let`, a parameter or a struct field shows it (`let norm =
+Normalizer::new(..)`), else by its name if one impl alone has it (a method of Burn's tensor API
+never is). A `forward*` is tracked as above unless the receiver is a struct of the program
+without parameters (no `Param`, no module field): then its summary says. Recursion among
+functions, and calls nested more than four deep while summarising, are read as calls of unknown
+functions. Fields of `self` and of names (`self.cache = ..`, `model.hidden`) hold what is
+assigned to them, in the function and through the methods it calls. A closure bound by `let` and
+called later by name is read at each call, with what it is given; other closures are read once,
+where they are written.
 
 Control flow: both arms of an `if` or `match` are read and their results joined, so a backward
 in either arm counts as run; after the join, a tensor that an arm consumed and then let go of
@@ -311,14 +320,15 @@ class _Summary:
     markers: dict[Definition, tuple[str, int | str]]
     """Each marker: `("param", position)` (`self` is position 0) or `("field", name)`."""
     result: Value
-    backward: dict[tuple[str, int | str], bool]
-    """The parameters and fields a backward in it consumes, each with whether it is the very
-    tensor backpropagated (`loss.backward()` on the parameter itself)."""
+    backward: list[dict[tuple[tuple[str, int | str], str | None], bool]]
+    """Each backward in it that consumes what the caller gives, in order: the parameters and
+    fields it backpropagates (with the field of one taken, `losses.policy_loss`, or None),
+    each with whether it is the very tensor backpropagated (`loss.backward()` on it)."""
     writes: dict[str, Value]
     """The `self` fields it leaves holding a tracked tensor (or changed), by field name."""
 
 
-_NOTHING = _Summary({}, Value(), {}, {})
+_NOTHING = _Summary({}, Value(), [], {})
 
 
 class _Program:
@@ -337,7 +347,10 @@ class _Program:
         self.helpers: re.Pattern[bytes] | None = None
         """Calls of the functions that run a backward on what their caller gives them."""
         self.helper_names: frozenset[str] = frozenset()
+        self.modules: set[str] = {"self", "super", "crate"}
+        """The modules of the tree (`mod train;`, `mod tests { .. }`, a file's name)."""
         for source in sources:
+            self.modules.add(_module_of(source.path))
             self._index(source)
         self._backward_helpers(sources)
 
@@ -353,6 +366,10 @@ class _Program:
             if node.type == "struct_item":
                 self._struct(source, node)
                 continue
+            if node.type == "mod_item":
+                name_node = node.child_by_field_name("name")
+                if name_node is not None:
+                    self.modules.add(_text(data, name_node))
             if node.type in _NO_FUNCTIONS:
                 continue
             if node.type == "function_item":
@@ -486,6 +503,19 @@ class _Program:
             return here[0]
         return candidates[0] if len(candidates) == 1 and not here else None
 
+    def qualified(self, module: str, name: str, source: RustFile) -> _Callee | None:
+        """The free function `module::name` of a module of the tree: the one of that name in
+        the tree, else the one in a file named after the module (several: None)."""
+        if module in ("self", "super", "crate"):
+            return self.function(name, source)
+        if module not in self.modules:
+            return None  # `std::cmp::max`, `f32::max`: not the tree's
+        candidates = self.free.get(name, [])
+        if len(candidates) == 1:
+            return candidates[0]
+        named = [c for c in candidates if _module_of(c.source.path) == module]
+        return named[0] if len(named) == 1 else None
+
     def field_type(self, owner: str | None, field_name: str) -> str | None:
         fields = self.structs.get(owner or "")
         if fields is None or field_name not in fields:
@@ -536,7 +566,52 @@ _ADAPTING = frozenset(
 _WHOLE = Definition("", (0, 0), (), "", None, None)
 """In `shared`: the collection's own definition (the pieces of a temporary tensor)."""
 _PIECES = frozenset({"chunk", "split", "split_with_sizes", "iter_dim", "unbind"})
+_MAPPING = frozenset({"map", "filter_map", "flat_map"})
+"""Adaptors whose elements are what their closure returns."""
+_MODULE_METHODS = frozenset(
+    "load_record fork freeze_group unfreeze_group quantize_weights apply_lora".split()
+)
+"""Methods of Burn's `Module` that return the module (`Optimizer::step` too, by its arity)."""
 _CONTAINERS = frozenset({"Tensor", "Option", "Vec", "Box", "Int", "Bool", "Float", "String"})
+
+
+_MODULE_PATH = re.compile(r"^(?:[a-z_][a-z0-9_]*)$")
+"""The last segment of a path that names a module (`train`, `crate`, `super`), not a type."""
+
+
+def _module_of(path: str) -> str:
+    """The module a file is: `train` of `src/train.rs` and of `src/train/mod.rs`."""
+    parts = path.replace("\\", "/").rsplit("/", 2)
+    stem = parts[-1].removesuffix(".rs")
+    return parts[-2] if stem == "mod" and len(parts) > 1 else stem
+
+
+def _forward_output(node: Node | None) -> bool:
+    """Whether an expression is a module's `forward*(..)` output (behind `&`, `?`, `[..]`,
+    `.unwrap()`): its parts share the module's steps."""
+    while node is not None:
+        if node.type in ("reference_expression", "try_expression", "parenthesized_expression"):
+            node = node.child_by_field_name("value") or (
+                node.named_children[0] if node.named_child_count else None
+            )
+        elif node.type == "index_expression":
+            node = node.named_children[0] if node.named_child_count else None
+        elif node.type == "call_expression":
+            function = node.child_by_field_name("function")
+            if function is not None and function.type == "generic_function":
+                function = function.child_by_field_name("function")
+            if function is None or function.type != "field_expression":
+                return False
+            name = function.child_by_field_name("field")
+            text = name.text.decode("utf-8", "replace") if name is not None and name.text else ""
+            if text == "forward" or text.startswith("forward_"):
+                return True
+            if text not in ("unwrap", "expect", "clone"):
+                return False
+            node = function.child_by_field_name("value")
+        else:
+            return False
+    return False
 
 
 def _any_within(points: list[int], start: int, end: int) -> bool:
@@ -715,8 +790,10 @@ class _Function:
         self.summarising = summarising
         """Reading a function for its summary: its parameters are markers, nothing is found."""
         self.markers: dict[Definition, tuple[str, int | str]] = {}
-        self.backwards: dict[tuple[str, int | str], bool] = {}
-        """The markers a backward consumed, as `_Summary.backward`."""
+        self.backwards: list[dict[tuple[tuple[str, int | str], str | None], bool]] = []
+        """The markers each backward consumed, as `_Summary.backward`."""
+        self.taken: dict[Definition, tuple[Definition, str]] = {}
+        """A field taken out of a marker (`losses.policy_loss`): the marker and the field."""
         self.types: dict[_Slot, str] = {}
         """The type of a name, where its `let` or parameter shows it (`Normalizer`)."""
         self.closures: dict[_Slot, Node] = {}
@@ -724,6 +801,8 @@ class _Function:
         self.field_parts: dict[tuple[Definition, str], Definition] = {}
         """`item.loss` of a tracked `item`: one tensor, made with `item`."""
         self.field_initial: dict[_Slot, Value] = {}
+        self.made_in_calls: set[Definition] = set()
+        """The tensors a called function of the tree makes inside it (as its summary says)."""
         """What each field (`self.hidden`, `model.cache`) held before this function set it."""
         """Closures bound by `let`, read at each call rather than where they are written."""
         self.data = source.data
@@ -866,7 +945,7 @@ class _Function:
             if values and any(v is not initial for v in values):
                 writes[name[5:]] = _join(values)
         value = _join([v for _, v in ends]) if ends else _DATA
-        return _Summary(self.markers, value, dict(self.backwards), writes)
+        return _Summary(self.markers, value, list(self.backwards), writes)
 
     def expr(self, node: Node | None) -> Value:
         if node is None:
@@ -1109,7 +1188,13 @@ class _Function:
         part = value
         if value.requirement == Requirement.GRAD_IN_BACKWARD:
             whole = value
-            if value.origin is None:
+            if value.origin is None and value_node is not None and not _forward_output(value_node):
+                # `let [a, b] = &all_reduce(vec![x, y])[..]`: the results of a function that
+                # is not a module's forward share only what they are computed from, not what
+                # the function makes inside (each result may be made apart).
+                kept = frozenset(d for d in value.sources if d not in self.made_in_calls)
+                whole = replace(value, sources=kept, reads=frozenset())
+            elif value.origin is None:
                 name = " ".join(self.text(pattern).split())
                 whole = self._bound(name, value, pattern, value_node, statement)
             part = _op([whole])
@@ -1266,25 +1351,42 @@ class _Function:
             return _DATA
         name_node = node.child_by_field_name("field")
         if node.type == "field_expression" and base.origin is not None and name_node is not None:
-            # `item.loss`, read twice, is one tensor: a part of `item` made once.
-            key = (base.origin, self.text(name_node))
-            made = self.field_parts.get(key)
-            if made is None:
-                whole = base.origin
-                made = Definition(
-                    f"{whole.name}.{key[1]}",
-                    whole.span,
-                    whole.context,
-                    whole.why,
-                    whole.statement,
-                    whole.value,
-                )
-                made.sources = whole.sources | {made}
-                self.field_parts[key] = made
-            return Value(
-                Requirement.GRAD_IN_BACKWARD, made, made.sources, made.why, reads=base.reads
-            )
+            return self._field_part(base, self.text(name_node))
         return _op([base])
+
+    def _field_part(self, base: Value, name: str) -> Value:
+        """`item.loss` of a tracked `item` (a definition), read twice, is one tensor: a part
+        of `item` made once."""
+        assert base.origin is not None
+        key = (base.origin, name)
+        made = self.field_parts.get(key)
+        if made is None:
+            whole = base.origin
+            made = Definition(
+                f"{whole.name}.{name}",
+                whole.span,
+                whole.context,
+                whole.why,
+                whole.statement,
+                whole.value,
+            )
+            made.sources = whole.sources | {made}
+            self.field_parts[key] = made
+            if whole in self.markers:
+                self.taken[made] = (whole, name)
+        return Value(Requirement.GRAD_IN_BACKWARD, made, made.sources, made.why, reads=base.reads)
+
+    def _given_part(self, given: Value, name: str | None) -> Value:
+        """The field `name` of what a caller gives (None: all of it)."""
+        if name is None or given.requirement != Requirement.GRAD_IN_BACKWARD:
+            return given
+        parts = dict(given.parts or ())
+        if f".{name}" in parts:
+            part = parts[f".{name}"]
+            return replace(part, reads=part.reads | given.reads) if part.reads else part
+        if given.origin is not None:
+            return self._field_part(given, name)
+        return _op([given])
 
     def _path(self, node: Node) -> str | None:
         """`self.hidden`, `model.cache.h`: a field reached from a name through fields only."""
@@ -1306,11 +1408,17 @@ class _Function:
         scope = next(s for s in reversed(self.scopes) if s.get(root) is root_slot)
         scope[path] = slot
         initial = _DATA
-        if self.summarising and root == "self" and path.count(".") == 1:
+        if self.summarising and root == "self" and path.count(".") == 1 and not self._number(path):
             initial = self._marker(path, ("field", path[5:]))
         self.field_initial[slot] = initial
         self.state.values[slot] = initial
         return slot
+
+    def _number(self, path: str) -> bool:
+        """Whether a field of `self` is declared a number (`d_model: usize`): never a tensor."""
+        owner = self.callee.owner if self.callee is not None else None
+        declared = self.program.structs.get(owner or "", {}).get(path[5:])
+        return declared is not None and _NUMBERS.match(declared.strip()) is not None
 
     def _place(self, node: Node | None) -> _Slot | None:
         """The slot a receiver names (`losses`, `self.log_probs`), for a method that changes
@@ -1419,13 +1527,13 @@ class _Function:
             given[marker] = held
             return held
 
-        # The backward it runs, on what the caller gave it.
-        if full.backward:
+        # The backwards it runs, in order, on what the caller gave it.
+        for group in full.backward:
             losses = []
-            for key, same in full.backward.items():
+            for (key, part), same in group.items():
                 marker = next((m for m, k in full.markers.items() if k == key), None)
                 if marker is not None:
-                    losses.append((outer(marker, full), same, marker.name))
+                    losses.append((self._given_part(outer(marker, full), part), same, marker.name))
             if losses:
                 one = len(losses) == 1 and losses[0][1]
                 loss = losses[0][0] if one else _op(v for v, _, _ in losses)
@@ -1434,7 +1542,8 @@ class _Function:
                 event = Backward(span, self.context, None, loss, frozenset(self.once), callee.label)
                 event.parameters = tuple((name, same, given) for given, same, name in losses)
                 self._consume(event, loss)
-                given.clear()  # what it now reads of the fields, it reads after the backward
+        if full.backward:
+            given.clear()  # what it now reads of the fields, it reads after the backward
         names: dict[Definition, str] = {}
         if receiver is not None:
             for field_name, written in summary.writes.items():
@@ -1478,7 +1587,10 @@ class _Function:
                     elif e in made:
                         parts.add(made[e])
                 new.sources = frozenset(parts)
+                if callee.source is self.source and self.delta == 0 and d.statement is not None:
+                    new.home = d
                 made[d] = new
+                self.made_in_calls.add(new)
                 out.add(new)
             return frozenset(out)
 
@@ -1646,28 +1758,42 @@ class _Function:
             return _DATA
         return _collection([(f"[{i}]", value) for i, value in enumerate(values)])
 
-    def _closure(self, node: Node, repeat_key: int | None = None) -> Value:
-        """A closure, read where it is written (as a loop body when `repeat_key` is given)."""
+    def _closure(
+        self, node: Node, repeat_key: int | None = None, element: Value | None = None
+    ) -> Value:
+        """A closure, read where it is written (as a loop body when `repeat_key` is given,
+        its element parameter holding `element`, the last one of a `fold`'s); it is data,
+        its value (what the body yields) only as an adaptor's loop body."""
+        parameters = node.child_by_field_name("parameters")
+        given = [
+            parameter.child_by_field_name("pattern") or parameter
+            for parameter in (parameters.named_children if parameters is not None else ())
+        ]
+        taking = given[-1] if given else None
+        results: list[Value] = []
 
         def body() -> None:
             self.push_scope(node)
-            parameters = node.child_by_field_name("parameters")
-            for parameter in parameters.named_children if parameters is not None else ():
-                pattern = parameter.child_by_field_name("pattern") or parameter
+            for pattern in given:
+                if element is not None and pattern is taking:
+                    self._bind(pattern, element, None, node)
+                    continue
                 for name in _pattern_names(pattern):
                     self.declare(self.text(name), _DATA, name)
             exit_ = _Exit("closure")
             self.exits.append(exit_)
-            self.expr(node.child_by_field_name("body"))
+            result = self.expr(node.child_by_field_name("body"))
             self.exits.pop()
             self.pop_scope()
+            results[:] = [result] if not self.state.dead else []
+            results.extend(v for state, v in exit_.returns if not state.dead)
             self.state = self.join([self.state, *exit_.breaks], self.span(node)[1])
 
         if repeat_key is None:
             body()
-        else:
-            self._passes(node, repeat_key, body)
-        return _DATA
+            return _DATA
+        self._passes(node, repeat_key, body)
+        return _join(results) if results else _DATA
 
     def _if(self, node: Node) -> Value:
         self.push_scope(node)
@@ -2015,7 +2141,7 @@ class _Function:
             name_node = target.child_by_field_name("field")
             name = self.text(name_node) if name_node is not None else ""
             receiver = self.expr(receiver_node)
-            values = [self._argument(a, node, name) for a in argument_nodes]
+            values = [self._argument(a, node, name, receiver) for a in argument_nodes]
             return self._method(node, receiver_node, name_node, name, receiver, values)
         values = [self._argument(a, node, "") for a in argument_nodes]
         if target is not None and target.type in ("scoped_identifier", "identifier"):
@@ -2024,6 +2150,8 @@ class _Function:
             owner = last_segment(self.text(path)) if path is not None else ""
             if last == "from_inner" or (owner == "Tensor" and last in _FROM_DATA):
                 return _DATA  # a new tensor made from data, whatever computed the data
+            if owner == "GradientsParams":
+                return _DATA  # gradients: data, whatever module or loss they come from
             if _PARAMETER_FREE.match(owner):
                 return _FROZEN
             if owner == "mem" and last in ("take", "replace") and argument_nodes:
@@ -2046,6 +2174,9 @@ class _Function:
                 else:
                     # A function value bound to a name: what it returns is not seen.
                     self.expr(target)
+            elif path is not None and _MODULE_PATH.match(owner):
+                # `train::step(..)`, `crate::train::step`, `super::step`: a free function.
+                callee = self.program.qualified(owner, last, self.source)
             elif path is not None:
                 kind = self.callee.owner if owner == "Self" and self.callee else owner
                 callee = self.program.method(kind, last) if kind else None
@@ -2062,9 +2193,12 @@ class _Function:
             self.expr(function)
         return _op(values)
 
-    def _argument(self, node: Node, call: Node, method: str) -> Value:
+    def _argument(
+        self, node: Node, call: Node, method: str, receiver: Value | None = None
+    ) -> Value:
         if node.type == "closure_expression" and method in _REPEATING:
-            return self._closure(node, repeat_key=call.start_byte + self.delta)
+            element = self._element(receiver) if receiver is not None else None
+            return self._closure(node, call.start_byte + self.delta, element)
         return self.expr(node)
 
     def _method(
@@ -2128,6 +2262,8 @@ class _Function:
             # Pieces of one tensor share it; a temporary one, by the name they are bound to.
             whole = receiver.sources if receiver.origin is not None else {_WHOLE}
             return replace(_op([receiver, *arguments]), shared=frozenset(whole))
+        if name in _MAPPING and self._closure_data(call, arguments):
+            return _DATA  # `.map(|t| t.device())`: each element is what the closure makes
         if name in _ADAPTING and receiver.shared is not None:
             return replace(_op([receiver, *arguments]), shared=receiver.shared)
         if name == "take" and not arguments:
@@ -2138,8 +2274,12 @@ class _Function:
         forward = name == "forward" or name.startswith("forward_")
         carried = _DATA
         owner = self._receiver_type(receiver_node)
+        # `optimizer.step(lr, module, grads)`, unless the receiver's type is the tree's own.
+        optimizer_step = (
+            name == "step" and len(arguments) == 3 and (owner, name) not in self.program.owned
+        )
         callee = None
-        if owner is not None or name not in _BURN_METHODS:
+        if (owner is not None or name not in _BURN_METHODS) and not optimizer_step:
             callee = self.program.method(owner, name)
         if callee is not None and callee.has_self and receiver_node is not None:
             path = "self" if receiver_node.type == "self" else None
@@ -2157,6 +2297,12 @@ class _Function:
                 return applied  # a tuple or struct of the program's: its parts, each its own
             if applied is not None and applied.requirement == Requirement.GRAD_IN_BACKWARD:
                 carried = applied  # what the module's own state adds to its forward
+        if optimizer_step or self._module_result(call, receiver_node, name):
+            return _DATA  # a module with its parameters as leaves: nothing carried, nothing made
+        if forward and not arguments and not receiver.frozen and carried is _DATA:
+            # `temperature.forward()`: no input, so a parameter (`self.log_alpha.val()`).
+            module = self.text(receiver_node) if receiver_node is not None else "module"
+            return Value(Requirement.GRAD, why=f"from a parameter of `{module}`")
         if forward:
             if receiver.frozen:
                 return _op(arguments)
@@ -2170,6 +2316,49 @@ class _Function:
         if receiver.frozen:
             return _FROZEN
         return _op([receiver, *arguments])
+
+    def _closure_data(self, call: Node, arguments: list[Value]) -> bool:
+        """Whether an adaptor's one argument is a closure whose value is data."""
+        given = call.child_by_field_name("arguments")
+        nodes = given.named_children if given is not None else []
+        return (
+            len(nodes) == 1
+            and len(arguments) == 1
+            and nodes[0].type == "closure_expression"
+            and arguments[0].requirement == Requirement.NONE
+        )
+
+    def _module_result(self, call: Node, receiver_node: Node | None, name: str) -> bool:
+        """Whether a method of another crate returns a module (Burn's `Module` methods): its
+        parameters are leaves, never a tracked intermediate carried on. `to_device` and `map`
+        only on a receiver that shows it is a module (a field not declared a tensor,
+        `map(&mut mapper)`)."""
+        if name in _MODULE_METHODS:
+            return True
+        if name == "map":
+            given = call.child_by_field_name("arguments")
+            first = (
+                given.named_children[0] if given is not None and given.named_child_count else None
+            )
+            return first is not None and first.type == "reference_expression"
+        if name != "to_device" or receiver_node is None:
+            return False
+        while receiver_node.type == "call_expression":  # `self.model.clone().to_device(..)`
+            function = receiver_node.child_by_field_name("function")
+            if function is None or function.type != "field_expression":
+                return False
+            if self.text(function.child_by_field_name("field") or function) != "clone":
+                return False
+            receiver_node = function.child_by_field_name("value") or function
+        if receiver_node.type != "field_expression":
+            return False
+        base = self._receiver_type(receiver_node.child_by_field_name("value"))
+        field_name = receiver_node.child_by_field_name("field")
+        fields = self.program.structs.get(base or "")
+        if fields is None or field_name is None:
+            return False
+        declared = fields.get(self.text(field_name))
+        return declared is not None and "Tensor" not in declared
 
     # -- backward, and what the rules are given
 
@@ -2194,10 +2383,19 @@ class _Function:
         if value.requirement != Requirement.GRAD_IN_BACKWARD:
             return  # a leaf is reusable; on data Burn panics otherwise, not our patterns
         if self.summarising:
+            group: dict[tuple[tuple[str, int | str], str | None], bool] = {}
             for made in value.sources:
-                key = self.markers.get(made)
+                key, part = self.markers.get(made), None
+                if key is None and made in self.taken:
+                    whole, part = self.taken[made]
+                    key = self.markers[whole]
                 if key is not None:
-                    self.backwards[key] = self.backwards.get(key, False) or value.origin is made
+                    group[key, part] = group.get((key, part), False) or value.origin is made
+            # A field of a parameter, backpropagated: that field, not all of the parameter.
+            fields = {key for key, part in group if part is not None}
+            group = {k: same for k, same in group.items() if k[1] is not None or k[0] not in fields}
+            if group and group not in self.backwards:
+                self.backwards.append(group)
         hits = [d for d in value.sources if d in self.state.consumed]
         if not hits:
             for definition in value.sources:
@@ -2219,6 +2417,18 @@ class _Function:
         loop_key = _loop_between(earlier.context, later.context)
         if any(branch[0] == loop_key and branch in later.once for branch in earlier.once):
             return  # one branch, run in one pass only: not twice
+        home = definition.home
+        if earlier.through and earlier.span == later.span and home is not None:
+            # Both backwards run in one call: its line shows neither; where the tensor is made
+            # in the function, of this file, does.
+            definition = replace(
+                definition,
+                span=home.span,
+                why=home.why,
+                statement=home.statement,
+                value=home.value,
+                home=None,
+            )
         meeting = Meeting(definition, earlier, later, loss, in_macro=self.delta != 0)
         if loop_key is not None:
             meeting.loop = self.loops[loop_key]

@@ -30,6 +30,8 @@ class Definition:
     assigned: bool = False
     sources: frozenset[Definition] = frozenset()
     """Itself and every definition it derives from."""
+    home: Definition | None = None
+    """Made by a called function of the same file: that function's own definition of it."""
 
 
 @dataclass(frozen=True, eq=False)
