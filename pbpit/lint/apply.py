@@ -93,14 +93,10 @@ def fix_in_place(report: LintReport, lint_again: Callable[[], LintReport]) -> Fi
 
 def _plan(path: str, findings: list[Diagnostic], linted: list[str], outcome: FixOutcome):
     """The new content of `path` with the fixes that do not overlap, or None (and why)."""
-    try:
-        stat = os.stat(path)
-        with open(path, "rb") as stream:
-            original = stream.read()
-    except OSError as err:
-        outcome.lines.append(f"error: cannot read {path}: {err.strerror or err}")
-        outcome.failed = True
+    read = _read(path, path, outcome)
+    if read is None:
         return None
+    stat, original = read
     source = SourceText(original)
     if linted and source.lines != linted:
         outcome.lines.append(f"warning: not fixed {path}: it changed since it was linted")
@@ -163,20 +159,29 @@ def _new_finding(plan: _Plan, before: LintReport, after: LintReport) -> str | No
     return None
 
 
+def _read(real: str, path: str, outcome: FixOutcome) -> tuple[os.stat_result, bytes] | None:
+    """The status and bytes of the file at `real` (named `path` to the user), or None with the
+    error in `outcome`."""
+    try:
+        stat = os.stat(real)
+        with open(real, "rb") as stream:
+            return stat, stream.read()
+    except OSError as err:
+        outcome.lines.append(f"error: cannot read {path}: {err.strerror or err}")
+        outcome.failed = True
+        return None
+
+
 def _write(
     path: str, content: bytes, expected: bytes, stat: os.stat_result, outcome: FixOutcome
 ) -> bool:
     """Replace `path` with `content` if it still holds `expected` as it did at `stat`: via a
     temporary file in the same directory, renamed over it, with its permissions."""
     real = os.path.realpath(path)
-    try:
-        now = os.stat(real)
-        with open(real, "rb") as stream:
-            current = stream.read()
-    except OSError as err:
-        outcome.lines.append(f"error: cannot read {path}: {err.strerror or err}")
-        outcome.failed = True
+    read = _read(real, path, outcome)
+    if read is None:
         return False
+    now, current = read
     if current != expected or (now.st_mtime_ns, now.st_size) != (stat.st_mtime_ns, stat.st_size):
         outcome.lines.append(f"warning: not fixed {path}: it changed since it was read")
         return False
