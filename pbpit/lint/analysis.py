@@ -739,7 +739,14 @@ class _Shared:
         return parts
 
     def __contains__(self, item: object) -> bool:
-        return any(item in part for part in self.links())
+        node: frozenset | _Shared | None = self
+        while type(node) is _Shared:
+            if node._set is not None:
+                return item in node._set
+            if item in node._extra:
+                return True
+            node = node._base
+        return item in node
 
     def isdisjoint(self, other: Iterable) -> bool:
         other = _plain(other)
@@ -798,8 +805,8 @@ class _Shared:
         return f"_Shared({set(self.frozen())!r})"
 
 
-_SHARED_DEPTH = 32
-"""Sharing links a set is built over at most: a copy every 32 `let`s of a chain."""
+_SHARED_DEPTH = 8
+"""Sharing links a set is built over at most: a copy every 8 `let`s of a chain."""
 _SHARE_FROM = 16
 """A set smaller than this is copied (cheaper than a link to it)."""
 
@@ -2172,14 +2179,26 @@ class _Function:
                 found = plain_sets[id(made)] = (made, made.isdisjoint(keyed))
             return found[1]
 
+        parts_consumed: dict[int, tuple[frozenset, bool, bool]] = {}
+
+        def consumed_part(made: frozenset[Definition], every: bool) -> bool:
+            """Whether all of `made` is consumed (`every`), or none: a set shared by several
+            (`_Shared`) is looked at once."""
+            if type(made) is _Shared:
+                return all(consumed_part(part, every) for part in made.links())
+            found = parts_consumed.get(id(made))
+            if found is None or found[0] is not made:
+                found = parts_consumed[id(made)] = (made, made.isdisjoint(taken), made <= taken)
+            return found[2] if every else found[1]
+
         def definitions(made: frozenset[Definition]) -> object:
             found = sets.get(id(made))  # alive while this runs: held by the state
             if found is not None:
                 return found
             # Made before the loop, all consumed or none: the set itself says which they are.
-            if plain(made) and made.isdisjoint(taken):
+            if plain(made) and consumed_part(made, False):
                 found = (made, False)
-            elif plain(made) and made <= taken:
+            elif plain(made) and consumed_part(made, True):
                 found = (made, True)
             else:
                 found = frozenset(map(renamed.__getitem__, made))
