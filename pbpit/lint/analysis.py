@@ -427,9 +427,12 @@ class _Program:
         reason to read a function, and to read a loop more than once."""
         names: set[str] = set()
         pattern: re.Pattern[bytes] | None = _RUNS_BACKWARD
+        words = [b"backward"]  # what a match of `pattern` holds: a file without it has none
         while pattern is not None:
             added = set()
             for source in sources:
+                if not any(word in source.data for word in words):
+                    continue
                 hits = [m.start() for m in pattern.finditer(source.data)]
                 if not hits:
                     continue
@@ -449,6 +452,7 @@ class _Program:
             added -= names
             names |= added
             pattern = _called(added) if added else None
+            words = [name.encode() for name in added]
             if added:
                 self.helpers = _called(names)
                 self.helper_names = frozenset(names)
