@@ -527,3 +527,33 @@ def test_the_fix_for_a_chain_of_lets_asks_linear_work(tmp_path):
     small = python_events_in_fixes(write(tmp_path, "small.rs", chain(60)))
     large = python_events_in_fixes(write(tmp_path, "large.rs", chain(240)))
     assert large < 6 * small  # 4x the length: linear work grows 4x, cubic 64x
+
+
+def test_a_long_chain_of_lets_is_moved_whole_into_the_loop(tmp_path):
+    """Each `let` of a chain of 40 derives from all before it (their sets are shared, not
+    copied, past 16 members): the loop's backward consumes the first, and the fix moves all 40,
+    in order, into the loop."""
+    lets = 40
+    chain = "".join(f"    let h{i} = h{i - 1}.exp();\n" for i in range(1, lets))
+    text = (
+        "fn train<B: AutodiffBackend>(model: Model<B>, x: Tensor<B, 2>) {\n"
+        "    let h0 = model.forward(x);\n"
+        f"{chain}"
+        "    for _ in 0..3 {\n"
+        f"        let loss = h{lets - 1}.clone().sum();\n"
+        "        loss.backward();\n"
+        "    }\n"
+        "}\n"
+    )
+    path = write(tmp_path, "chain.rs", text)
+    status, out, _ = run([str(path)], fmt="json")
+    (finding,) = json.loads(out)["findings"]
+    assert status == 1 and finding["rule"] == "loop-external-tracked"
+    assert finding["line"] == lets + 1  # the last `let`, whose value the loop reads
+    edits = finding["help"][0]["edits"]
+    removed = [(e["line"], e["end_line"]) for e in edits if e["replacement"] == ""]
+    assert removed == [(line, line + 1) for line in range(2, lets + 2)]
+    moved = "        let h0 = model.forward(x.clone());\n" + "".join(
+        f"        let h{i} = h{i - 1}.exp();\n" for i in range(1, lets)
+    )
+    assert [e["replacement"] for e in edits if e["replacement"]] == [moved]

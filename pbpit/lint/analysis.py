@@ -123,7 +123,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 from pbpit.diagnostics.model import Diagnostic
@@ -427,9 +427,12 @@ class _Program:
         reason to read a function, and to read a loop more than once."""
         names: set[str] = set()
         pattern: re.Pattern[bytes] | None = _RUNS_BACKWARD
+        words = [b"backward"]  # what a match of `pattern` holds: a file without it has none
         while pattern is not None:
             added = set()
             for source in sources:
+                if not any(word in source.data for word in words):
+                    continue
                 hits = [m.start() for m in pattern.finditer(source.data)]
                 if not hits:
                     continue
@@ -449,6 +452,7 @@ class _Program:
             added -= names
             names |= added
             pattern = _called(added) if added else None
+            words = [name.encode() for name in added]
             if added:
                 self.helpers = _called(names)
                 self.helper_names = frozenset(names)
@@ -683,6 +687,148 @@ class _Exit:
     """States leaving a pass by `continue`, joined at the end of the pass."""
     returns: list[tuple[_State, Value]] = field(default_factory=list)
     """What each `return` leaves (a function's or a closure's) and the value it returns."""
+
+
+class _Shared:
+    """A frozenset made of another and a few more members, sharing the other instead of copying
+    it: each `let` of a chain derives from all the ones before it, and a copy per `let` would
+    make a chain of n cost n². Read as a frozenset, built on first use; `|` shares again."""
+
+    __slots__ = ("_base", "_extra", "_depth", "_set")
+
+    def __init__(self, base: frozenset | _Shared, extra: frozenset) -> None:
+        self._base: frozenset | _Shared | None = base
+        self._extra = extra
+        self._set: frozenset | None = None
+        pending = type(base) is _Shared and base._set is None
+        self._depth = base._depth + 1 if pending else 1
+        if self._depth >= _SHARED_DEPTH:  # a query then walks a bounded chain
+            self.frozen()
+
+    def frozen(self) -> frozenset:
+        """The members, as a frozenset (made once)."""
+        if self._set is None:
+            extras = []
+            node: frozenset | _Shared | None = self
+            while type(node) is _Shared and node._set is None:
+                extras.append(node._extra)
+                node = node._base
+            base = node._set if type(node) is _Shared else node
+            self._set = base.union(*extras)
+            self._base, self._extra, self._depth = None, frozenset(), 0
+        return self._set
+
+    def __or__(self, other: Iterable) -> _Shared:
+        return _Shared(self, other if type(other) is frozenset else frozenset(other))
+
+    def __ror__(self, other: Iterable) -> frozenset | set | _Shared:
+        if type(other) is set:  # `found |= sources`: a set that can still be added to
+            return other | self.frozen()
+        return self | other
+
+    def union(self, *others: Iterable) -> frozenset | _Shared:
+        result: frozenset | _Shared = self
+        for other in others:
+            result = _Shared(result, frozenset(other))
+        return result
+
+    def links(self) -> list[frozenset]:
+        """The added members of each link and, last, the built set they share (not built)."""
+        parts = []
+        node: frozenset | _Shared | None = self
+        while type(node) is _Shared and node._set is None:
+            parts.append(node._extra)
+            node = node._base
+        parts.append(node._set if type(node) is _Shared else node)
+        return parts
+
+    def __contains__(self, item: object) -> bool:
+        node: frozenset | _Shared | None = self
+        while type(node) is _Shared:
+            if node._set is not None:
+                return item in node._set
+            if item in node._extra:
+                return True
+            node = node._base
+        return item in node
+
+    def isdisjoint(self, other: Iterable) -> bool:
+        other = _plain(other)
+        return all(part.isdisjoint(other) for part in self.links())
+
+    def __iter__(self) -> Iterator:
+        return iter(self.frozen())
+
+    def __len__(self) -> int:
+        return len(self.frozen())
+
+    def __bool__(self) -> bool:
+        return bool(self._extra) or bool(self.frozen())
+
+    def __and__(self, other: Iterable) -> frozenset:
+        return self.frozen() & _plain(other)
+
+    def __rand__(self, other: Iterable) -> frozenset | set:
+        return _plain(other) & self.frozen()
+
+    def __sub__(self, other: Iterable) -> frozenset:
+        return self.frozen() - _plain(other)
+
+    def __rsub__(self, other: Iterable) -> frozenset:
+        return _plain(other) - self.frozen()
+
+    def __xor__(self, other: Iterable) -> frozenset:
+        return self.frozen() ^ _plain(other)
+
+    def __rxor__(self, other: Iterable) -> frozenset | set:
+        return _plain(other) ^ self.frozen()
+
+    def __eq__(self, other: object) -> bool:
+        return self.frozen() == _plain(other)
+
+    def __le__(self, other: Iterable) -> bool:
+        other = _plain(other)
+        return all(part <= other for part in self.links())
+
+    def __lt__(self, other: Iterable) -> bool:
+        return self.frozen() < _plain(other)
+
+    def __ge__(self, other: Iterable) -> bool:
+        return self.frozen() >= _plain(other)
+
+    def __gt__(self, other: Iterable) -> bool:
+        return self.frozen() > _plain(other)
+
+    def __hash__(self) -> int:
+        return hash(self.frozen())
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.frozen(), name)  # intersection, issubset, isdisjoint ...
+
+    def __repr__(self) -> str:
+        return f"_Shared({set(self.frozen())!r})"
+
+
+_SHARED_DEPTH = 8
+"""Sharing links a set is built over at most: a copy every 8 `let`s of a chain."""
+_SHARE_FROM = 16
+"""A set smaller than this is copied (cheaper than a link to it)."""
+
+
+def _plain(value: object) -> object:
+    return value.frozen() if type(value) is _Shared else value
+
+
+def _common(sets: list[frozenset | _Shared]) -> frozenset:
+    """What all of `sets` hold."""
+    return _plain(sets[0]).intersection(*sets[1:])
+
+
+def _plus(base: frozenset | _Shared, member: object) -> frozenset | _Shared:
+    """`base | {member}`, sharing `base` when it is large."""
+    if type(base) is frozenset and len(base) < _SHARE_FROM:
+        return base | {member}
+    return _Shared(base, frozenset((member,)))
 
 
 def _op(values: Iterable[Value]) -> Value:
@@ -1270,7 +1416,7 @@ class _Function:
         )
         if value.requirement == Requirement.GRAD:
             return Value(Requirement.GRAD, definition, frozenset(), why)
-        definition.sources = value.sources | {definition}
+        definition.sources = _plus(value.sources, definition)
         shared = value.shared
         if shared is not None and _WHOLE in shared:
             shared = (shared - {_WHOLE}) | {definition}
@@ -1315,7 +1461,7 @@ class _Function:
         if value.requirement == Requirement.GRAD_IN_BACKWARD:
             node_ = node if self.delta == 0 else None
             read = Read(self.span(node), slot.name, value, node_, self.context)
-            return replace(value, reads=value.reads | {read})
+            return replace(value, reads=_plus(value.reads, read))
         return value
 
     def _same(self, node: Node) -> Value:
@@ -1337,7 +1483,7 @@ class _Function:
                 if held.requirement == Requirement.GRAD_IN_BACKWARD:
                     node_ = node if self.delta == 0 else None
                     read = Read(self.span(node), path or "", held, node_, self.context)
-                    return replace(held, reads=held.reads | {read})
+                    return replace(held, reads=_plus(held.reads, read))
                 return held
         elif node.named_child_count > 1 and node.named_children[1].type == "range_expression":
             self.expr(node.named_children[1])
@@ -1444,7 +1590,7 @@ class _Function:
         elif self.markers and any(d in self.markers for d in collection.sources):
             shared = collection.sources  # what the caller gives: its elements, whatever they are
         elif collection.parts:
-            shared = frozenset.intersection(*(v.sources for _, v in collection.parts))
+            shared = _common([v.sources for _, v in collection.parts])
         return Value(Requirement.GRAD_IN_BACKWARD, None, shared, collection.why)
 
     def _pushed(self, slot: _Slot, held: Value, pushed: Value) -> Value:
@@ -1722,7 +1868,7 @@ class _Function:
             tracked = [v for v in values if v.requirement == Requirement.GRAD_IN_BACKWARD]
             if not tracked:
                 return _join(values) if values else _DATA
-            common = frozenset.intersection(*(v.sources for v in values))
+            common = _common([v.sources for v in values])
             part = Value(
                 Requirement.GRAD_IN_BACKWARD, None, common, tracked[0].why, reads=frozenset()
             )
@@ -2026,6 +2172,10 @@ class _Function:
             """Whether no definition of `made` was made in loop `key`: found once per set."""
             found = plain_sets.get(id(made))
             if found is None or found[0] is not made:
+                if type(made) is _Shared:  # as the sets it shares, each classified once
+                    parts = made.links()
+                    found = plain_sets[id(made)] = (made, all(map(plain, parts)))
+                    return found[1]
                 for definition in made.difference(known):
                     known.add(definition)
                     if any(loop == key for loop, _ in definition.context):
@@ -2033,14 +2183,26 @@ class _Function:
                 found = plain_sets[id(made)] = (made, made.isdisjoint(keyed))
             return found[1]
 
+        parts_consumed: dict[int, tuple[frozenset, bool, bool]] = {}
+
+        def consumed_part(made: frozenset[Definition], every: bool) -> bool:
+            """Whether all of `made` is consumed (`every`), or none: a set shared by several
+            (`_Shared`) is looked at once."""
+            if type(made) is _Shared:
+                return all(consumed_part(part, every) for part in made.links())
+            found = parts_consumed.get(id(made))
+            if found is None or found[0] is not made:
+                found = parts_consumed[id(made)] = (made, made.isdisjoint(taken), made <= taken)
+            return found[2] if every else found[1]
+
         def definitions(made: frozenset[Definition]) -> object:
             found = sets.get(id(made))  # alive while this runs: held by the state
             if found is not None:
                 return found
             # Made before the loop, all consumed or none: the set itself says which they are.
-            if plain(made) and made.isdisjoint(taken):
+            if plain(made) and consumed_part(made, False):
                 found = (made, False)
-            elif plain(made) and made <= taken:
+            elif plain(made) and consumed_part(made, True):
                 found = (made, True)
             else:
                 found = frozenset(map(renamed.__getitem__, made))
