@@ -398,3 +398,15 @@ def test_a_part_of_a_destructured_forward_is_detached_on_the_next_line(tmp_path)
     patched.write_text(apply_edits(program.read_text(), detach.edits))
     assert lint(patched) == []
     assert not parse_bytes(patched.read_bytes()).root.has_error
+
+
+def test_two_backwards_run_by_one_call_are_one_label_on_it():
+    # `update(losses)` backpropagates the policy loss, then the value loss, both through the
+    # shared trunk's `features`: one call, so one label saying both, not two on one span.
+    path = FIXES.parent / "real" / "r2l_split_update_shared_trunk.rs"
+    [finding] = lint_paths([path]).findings
+    on_call = [label for label in finding.labels if label.line == 42]
+    assert [label.text for label in on_call] == [
+        "this call runs two backwards (in `SharedActorCritic::update`): the first consumes "
+        "`features`'s step, the second needs it again and panics"
+    ]

@@ -75,11 +75,12 @@ fn main() {
             return None
         definition, earlier, later = meeting.definition, meeting.earlier, meeting.later
         name = definition.name
-        labels = [
-            fixes.label(definition.span, made_here(name, definition.why), True),
-            fixes.label(earlier.span, consumes_step(name, earlier.through)),
-            fixes.label(later.span, needs_step_again(name, later.through)),
-        ]
+        labels = [fixes.label(definition.span, made_here(name, definition.why), True)]
+        if earlier.span == later.span:  # one call of a helper runs both backwards
+            labels.append(fixes.label(later.span, both_in_one_call(name, later.through)))
+        else:
+            labels.append(fixes.label(earlier.span, consumes_step(name, earlier.through)))
+            labels.append(fixes.label(later.span, needs_step_again(name, later.through)))
         helps = [add_the_losses(earlier, later)]
         detached = detach_in_first_loss(definition, earlier, fixes)
         if detached is not None:
@@ -104,6 +105,15 @@ def made_here(name: str, why: str) -> str:
 def consumes_step(name: str, through: str | None = None) -> str:
     """On the first backward; `through` names the function whose call runs it."""
     return this_backward(f"consumes `{name}`'s step", through)
+
+
+def both_in_one_call(name: str, through: str | None) -> str:
+    """On a call whose function runs both backwards, one after the other."""
+    where = f" (in `{through}`)" if through is not None else ""
+    return (
+        f"this call runs two backwards{where}: the first consumes `{name}`'s step, the second "
+        "needs it again and panics"
+    )
 
 
 def needs_step_again(name: str, through: str | None = None) -> str:
