@@ -877,7 +877,14 @@ def _join_states(
     if len(states) == 1:
         return states[0]
     slots = {slot for state in states for slot in state.values}
-    values = {slot: _join([s.values.get(slot, _DATA) for s in states]) for slot in slots}
+    first = states[0].values
+    values = {}
+    for slot in slots:
+        held = first.get(slot, _DATA)
+        # Most names hold the very value they held before the branches: nothing to join.
+        if any(s.values.get(slot, _DATA) is not held for s in states):
+            held = _join([s.values.get(slot, _DATA) for s in states])
+        values[slot] = held
     consumed: dict[Definition, Backward] = {}
     if all(state.consumed.keys() == states[0].consumed.keys() for state in states):
         for state in states:  # every path consumed the same: nothing to tell apart
@@ -885,13 +892,22 @@ def _join_states(
                 consumed.setdefault(definition, backward)
         return _State(values, consumed)
     kept = frozenset().union(*(v.sources for v in results))
-    held = {slot for slot in slots if live(slot)}
+    asked: dict[_Slot, bool] = {}
     for state in states:
-        reachable = kept.union(
-            *(v.sources for slot, v in state.values.items() if v.sources and slot in held)
-        )
+        # Only a name holding a consumed definition the results do not keep can matter, so
+        # only such names are asked whether they are read again.
+        wanted = state.consumed.keys() - kept
+        reachable: set[Definition] = set()
+        if wanted:
+            for slot, v in state.values.items():
+                if v.sources and not v.sources.isdisjoint(wanted):
+                    read = asked.get(slot)
+                    if read is None:
+                        read = asked[slot] = live(slot)
+                    if read:
+                        reachable.update(d for d in wanted if d in v.sources)
         for definition, backward in state.consumed.items():
-            if definition in reachable:
+            if definition in kept or definition in reachable:
                 consumed.setdefault(definition, backward)
     return _State(values, consumed)
 
