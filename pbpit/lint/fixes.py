@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from pbpit.diagnostics.model import Diagnostic, Edit, Help, Label
 from pbpit.engine import api
 from pbpit.lint.values import Definition, Value
-from pbpit.rust.syntax import Node, RustFile
+from pbpit.rust.syntax import Node, RustFile, descendants
 
 # Expressions that take a method call without parentheses around them.
 NO_PARENS = frozenset(
@@ -319,9 +319,7 @@ class Fixes:
         return any(self._names_a_leaf(node, leaves) for node in made)
 
     def _names_a_leaf(self, node: Node, leaves: set[str]) -> bool:
-        stack = [node]
-        while stack:
-            current = stack.pop()
+        for current in descendants(node):
             if current.type == "identifier" and self.text(current) in leaves:
                 return True
             if current.type == "field_expression":
@@ -329,7 +327,6 @@ class Fixes:
                 method = self.text(field) if field is not None else ""
                 if method.startswith("forward") or method in ("val", "require_grad"):
                     return True
-            stack.extend(current.named_children)
         return False
 
     def leaf_names(self, within: Node | None) -> set[str]:
@@ -338,10 +335,7 @@ class Fixes:
         while function is not None and function.type != "function_item":
             function = function.parent
         names: set[str] = set()
-        stack = [function] if function is not None else []
-        while stack:
-            current = stack.pop()
-            stack.extend(current.named_children)
+        for current in descendants(function) if function is not None else ():
             if current.type != "let_declaration":
                 continue
             pattern, value = (current.child_by_field_name(f) for f in ("pattern", "value"))
@@ -372,10 +366,7 @@ class Fixes:
             return False
         name = self.text(node)
         bound = None
-        stack = [scope]
-        while stack:
-            current = stack.pop()
-            stack.extend(current.named_children)
+        for current in descendants(scope):
             pattern = current.child_by_field_name("pattern")
             if (
                 current.type == "let_declaration"
@@ -398,10 +389,7 @@ class Fixes:
             return True
         if len(parts) != 2 or not all(is_name(p) for p in parts):
             return False
-        stack = [self.source.root]
-        while stack:
-            current = stack.pop()
-            stack.extend(current.named_children)
+        for current in descendants(self.source.root):
             field_name = current.child_by_field_name("name")
             if (
                 current.type == "field_declaration"
@@ -485,35 +473,17 @@ class Fixes:
 
 def identifiers(node: Node) -> list[Node]:
     """Every identifier within `node`, itself included."""
-    found, stack = [], [node]
-    while stack:
-        current = stack.pop()
-        if current.type == "identifier":
-            found.append(current)
-        stack.extend(current.named_children)
-    return found
+    return [current for current in descendants(node) if current.type == "identifier"]
 
 
 def _names_in(node: Node) -> bool:
     """Whether `node` holds a variable (an identifier, inside a macro's tokens too)."""
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if current.type == "identifier":
-            return True
-        stack.extend(current.named_children)
-    return False
+    return any(current.type == "identifier" for current in descendants(node))
 
 
 def _binds(fixes: Fixes, pattern: Node, name: str) -> bool:
     """Whether `pattern` binds `name` (`name`, `mut name`, `(a, name)`...)."""
-    stack = [pattern]
-    while stack:
-        current = stack.pop()
-        if current.type == "identifier" and fixes.text(current) == name:
-            return True
-        stack.extend(current.named_children)
-    return False
+    return any(fixes.text(current) == name for current in identifiers(pattern))
 
 
 def is_name(text: str) -> bool:

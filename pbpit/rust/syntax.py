@@ -6,6 +6,7 @@ tree-sitter loads on first use only: commands that never read Rust do not pay fo
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
@@ -137,6 +138,16 @@ def _first_token(source: RustFile, node: Node) -> str:
         node = node.children[0]
     text = source.node_text(node).splitlines()
     return printable(text[0][:40]) if text else node.type
+
+
+def descendants(node: Node) -> Iterator[Node]:
+    """`node` and every named node under it, depth first, the last child first (an explicit
+    stack: no recursion limit on deep code)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(current.named_children)
 
 
 def parse_bytes(data: bytes, path: str = "<input>") -> RustFile:

@@ -10,7 +10,7 @@ from pbpit.engine.graph import Requirement
 from pbpit.lint.fixes import Fixes, identifiers, is_name, last_segment
 from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
 from pbpit.lint.values import Definition
-from pbpit.rust.syntax import Node
+from pbpit.rust.syntax import Node, descendants
 
 DETACH_ONCE = Fix(
     "detach once",
@@ -448,10 +448,8 @@ def detach_put(name: str, body: Node, leaf: bool, fixes: Fixes) -> list[Edit]:
 
 def assignments(name: str, body: Node, fixes: Fixes) -> list[Node]:
     """The assignments `name = ..` within `body`, in order."""
-    found, stack = [], [body]
-    while stack:
-        node = stack.pop()
-        stack.extend(node.named_children)
+    found = []
+    for node in descendants(body):
         left = node.child_by_field_name("left")
         if node.type == "assignment_expression" and left is not None and fixes.text(left) == name:
             found.append(node)
@@ -477,10 +475,7 @@ def continues(body: Node, fixes: Fixes) -> bool:
 
 def binds_anew(name: str, body: Node, fixes: Fixes) -> bool:
     """Whether a `let` in `body` binds `name`, shadowing the state the loop carries."""
-    stack = [body]
-    while stack:
-        current = stack.pop()
-        stack.extend(current.named_children)
+    for current in descendants(body):
         pattern = current.child_by_field_name("pattern")
         if current.type == "let_declaration" and pattern is not None:
             if any(fixes.text(n) == name for n in identifiers(pattern)):
@@ -491,10 +486,7 @@ def binds_anew(name: str, body: Node, fixes: Fixes) -> bool:
 def holds_tensors(name: str, body: Node, fixes: Fixes) -> bool:
     """Whether `name` is assigned, in `body`, a value that is not a tensor but holds some:
     `Some(..)`, `State::new(..)`, a struct, tuple or array literal, a macro's value."""
-    stack = [body]
-    while stack:
-        node = stack.pop()
-        stack.extend(node.named_children)
+    for node in descendants(body):
         left = node.child_by_field_name("left")
         if node.type != "assignment_expression" or left is None or fixes.text(left) != name:
             continue
