@@ -3,6 +3,7 @@ with the fixes it proposes applied by hand."""
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -89,3 +90,22 @@ def apply_edits(text: str, edits) -> str:
         end = starts[edit.end_line - 1] + edit.end_column - 1
         text = text[:start] + edit.replacement + text[end:]
     return text
+
+
+def lint_captured(
+    paths: list[str], fmt: str = "human", exclude: list[str] | None = None
+) -> tuple[int, str, str]:
+    """`pbpit lint` in this process: its exit status, stdout and stderr."""
+    from pbpit.lint.command import lint_command
+
+    stdout, stderr = io.StringIO(), io.StringIO()
+    status = lint_command(paths, fmt, stdout, stderr, exclude=exclude)
+    return status, stdout.getvalue(), stderr.getvalue()
+
+
+def write_source(directory: Path, name: str, text: str) -> Path:
+    """Write `text`, dedented, to `directory/name` (its folders made) and return the path."""
+    path = directory / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text))
+    return path

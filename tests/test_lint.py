@@ -13,13 +13,12 @@ import re
 import shutil
 import subprocess
 import sys
-import textwrap
 from collections import Counter
 from pathlib import Path
 
 import pytest
 from lint_score import annotated, found, programs
-from pbpit_process import apply_edits
+from pbpit_process import apply_edits, lint_captured, write_source
 from rich.console import Console
 
 from pbpit.lint.command import lint_command
@@ -87,17 +86,8 @@ fn main() {
 """
 
 
-def run(paths: list[str], fmt: str = "human") -> tuple[int, str, str]:
-    stdout, stderr = io.StringIO(), io.StringIO()
-    status = lint_command(paths, fmt, stdout, stderr)
-    return status, stdout.getvalue(), stderr.getvalue()
-
-
-def write(directory: Path, name: str, text: str) -> Path:
-    path = directory / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(textwrap.dedent(text))
-    return path
+run = lint_captured
+write = write_source
 
 
 # -- the snippet suite --------------------------------------------------------------------------

@@ -4,20 +4,18 @@ length (issue 11, items 4 and 5)."""
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import shutil
 import stat
 import subprocess
 import sys
-import textwrap
 import threading
 from pathlib import Path
 
 import pytest
+from pbpit_process import lint_captured, write_source
 
-from pbpit.lint.command import lint_command
 from pbpit.lint.tree import ignore_pattern, lint_paths, rust_files
 
 # A tensor made once before the loop and backpropagated in every pass: one finding, line 9.
@@ -50,17 +48,8 @@ impl<D> Windows<D> {
 """
 
 
-def run(paths: list[str], fmt: str = "human", exclude=None) -> tuple[int, str, str]:
-    stdout, stderr = io.StringIO(), io.StringIO()
-    status = lint_command(paths, fmt, stdout, stderr, exclude=exclude)
-    return status, stdout.getvalue(), stderr.getvalue()
-
-
-def write(directory: Path, name: str, text: str) -> Path:
-    path = directory / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(textwrap.dedent(text))
-    return path
+run = lint_captured
+write = write_source
 
 
 def pbpit(*args: str, cwd: Path) -> subprocess.CompletedProcess:
