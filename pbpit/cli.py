@@ -27,6 +27,7 @@ from pbpit.runner import Case, builtin_cases, resolve_case, run_case, rust_twin
 
 if TYPE_CHECKING:
     from pbpit.check import CheckReport
+    from pbpit.diagnose.crash import Explained
     from pbpit.diagnose.explain import CaseExplanation
     from pbpit.diagnose.findings import AuditReport
     from pbpit.diagnose.graph import TapeGraph
@@ -175,22 +176,32 @@ def explain(
         str | None,
         typer.Option("--case", help="Explain the node in this case (a name or a .py or .rs file)."),
     ] = None,
+    source: Annotated[
+        str | None,
+        typer.Option(
+            "--source",
+            help="With -: the crate the program was built from (default: the one the working "
+            "directory is in).",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
 ) -> None:
-    """Explain the panic, and with --case what NodeId(n) is in that program and how to fix it."""
+    """Explain the panic, and with --case what NodeId(n) is in that program and how to fix it.
+
+    With -, read a program's output (`RUST_BACKTRACE=1 cargo run 2>&1 | pbpit explain -`): each
+    tape panic is shown on your own line, with the fix, from the backtrace and your crate."""
     fmt = FORMATS["explain"].choose(json=as_json)
     if fmt == "json":
         _json_only_on_stdout()
-    from pbpit.diagnose.explain import find_panic, parse_node_id
+    from pbpit.diagnose.explain import parse_node_id
 
     if node == "-":
-        node_id = find_panic(sys.stdin.read())
-        if node_id is None:
-            found = "no `graph tape has already been consumed` panic in the input"
-            if fmt == "json":
-                _print_json({"node_id": None, "entry": None, "case": None, "error": found})
-            print(f"pbpit: {found}", file=sys.stderr)
-            raise typer.Exit(1)
+        explained = _explain_stream(sys.stdin.buffer, source if case is None else None)
+        if case is None:
+            raise typer.Exit(_show_explained(explained, fmt))
+        if not explained.diagnoses:
+            raise UsageError(explained.missing())
+        node_id = explained.diagnoses[0].panic.node_id or 0
     else:
         node_id = parse_node_id(node)
         if node_id is None:
@@ -209,6 +220,33 @@ def explain(
         render("explain", fmt, node_id, None, None)
         raise typer.Exit(0)
     _explain_in_case(node_id, case, fmt)
+
+
+def _explain_stream(stream: Any, source: str | None) -> Explained:
+    """Every tape panic in a program's output, read in blocks, diagnosed in the crate."""
+    from pbpit.diagnose.crash import explain_events
+    from pbpit.diagnose.output import OutputScanner
+
+    scanner = OutputScanner()
+    while block := stream.read(1 << 20):
+        scanner.feed(block)
+    return explain_events(scanner.finish(), source)
+
+
+def _show_explained(explained: Explained, fmt: str, stderr: bool = False) -> int:
+    """Print what `explained` says (on stdout, or stderr; or as the one JSON object); its exit
+    status."""
+    from pbpit.diagnose.crash import render as render_crash
+
+    if fmt == "json":
+        _print_json(explained.to_json())
+        return explained.status
+    text = render_crash(explained, _console().width)
+    if text.plain:
+        _console(stderr).print(text, end="", soft_wrap=True, highlight=False, markup=False)
+    if explained.status:
+        print(f"pbpit: {explained.missing()}", file=sys.stderr)
+    return explained.status
 
 
 def _explain_in_case(node_id: int, case: str, fmt: str) -> None:

@@ -63,6 +63,23 @@ class Help:
 
 
 @dataclass
+class Tape:
+    """What a lint finding foresees of Burn's tape panic, to match a real panic's backtrace
+    against: the tensor whose step is consumed, where it is made, the backward that consumes
+    the step and the one that panics (the same span for a loop's backward: a later pass panics),
+    each with the function of the program its call runs the backward in, when it does."""
+
+    name: str
+    made: Label
+    consumed: Label
+    panics: Label
+    consumed_through: str | None = None
+    panics_through: str | None = None
+    in_loop: bool = False
+    """The backwards are separated by the passes of a loop."""
+
+
+@dataclass
 class Diagnostic:
     """One finding as every command prints it: the rule (its code is `pbpit::<rule>`; none for
     what no rule names, such as the panic a run hit), the level (`error`, `warning` or `note`),
@@ -81,6 +98,8 @@ class Diagnostic:
     """The tensor's variable, for fingerprints."""
     level: str = "warning"
     notes: list[str] = field(default_factory=list)
+    tape: Tape | None = None
+    """For a finding that foresees the tape panic: where it happens (not in the JSON)."""
 
     @property
     def primary(self) -> Label:

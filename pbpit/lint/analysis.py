@@ -126,7 +126,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
-from pbpit.diagnostics.model import Diagnostic
+from pbpit.diagnostics.model import Diagnostic, Tape
 from pbpit.engine import api
 from pbpit.engine.graph import Requirement
 from pbpit.lint.fixes import Fixes, last_segment
@@ -2618,6 +2618,16 @@ class _Function:
         for rule in RULES:
             finding = rule.meeting(meeting, self.fixes)
             if finding is not None:
+                place = self.fixes.place
+                finding.tape = Tape(
+                    definition.name,
+                    place(definition.span),
+                    place(earlier.span),
+                    place(later.span),
+                    earlier.through,
+                    later.through,
+                    loop_key is not None,
+                )
                 self._found(finding)
                 return
 

@@ -107,6 +107,12 @@ class Fixes:
             end_line, end_column = line, len(first.rstrip()) + 1
         return Label(line, column, end_line, end_column, text, primary)
 
+    def place(self, span: tuple[int, int]) -> Label:
+        """File bytes `span` as lines and columns, whole (over several lines too), unlabelled."""
+        line, column = self.positions.position(span[0])
+        end_line, end_column = self.positions.position(span[1])
+        return Label(line, column, end_line, end_column, "")
+
     def statement_line(self, byte: int) -> int:
         """The first line of the statement holding file byte `byte` (an allow comment is above
         it)."""

@@ -1,0 +1,515 @@
+"""From a real tape panic to the user's own line: the backtrace's innermost frame in the user's
+crate, the `pbpit lint` finding whose backward panics there, and one rustc-style error on the
+user's file (where the tensor is made, where its step was consumed, where the panic happened,
+the NodeId, the fix as code).
+
+Without a backtrace the crate's lint findings that can cause the panic are shown as likely
+causes; without a crate, the general entry (`pbpit explain N`). Both say to run again with
+`RUST_BACKTRACE=1` for the exact line.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from rich.text import Text
+
+from pbpit.diagnose.output import BuildError, Frame, Panic
+from pbpit.diagnostics.cargo import (
+    MANIFEST,
+    ManifestError,
+    crate_sources,
+    find_manifest,
+    read_manifest,
+)
+from pbpit.diagnostics.model import Diagnostic, Help, Label, Tape
+from pbpit.errors import UsageError
+from pbpit.lint.tree import LintReport
+
+# Where the standard library's, rustup's and cargo's downloaded crates' sources are: never the
+# user's code.
+_NOT_USERS = ("/rustc/", "/.cargo/registry/", "/.cargo/git/", "/.rustup/", "/library/std/src/")
+# The crates of a backtrace's frames that are Rust's own, and Burn's (vendored or from git, its
+# frames are still not where the user wrote the backward).
+_RUST_CRATES = frozenset(
+    {"std", "core", "alloc", "test", "proc_macro", "panic_unwind", "panic_abort", "backtrace"}
+)
+ADVICE = "run again with `RUST_BACKTRACE=1` for the exact line"
+
+
+@dataclass
+class Crate:
+    """The crate a panic is explained in: its root, the directories a backtrace's relative paths
+    are resolved against (the package, then its workspace), and what is linted."""
+
+    root: Path
+    bases: list[Path]
+    sources: list[Path]
+
+
+@dataclass
+class UserFrame:
+    """A frame of the backtrace in the user's code: the frame, and its file in the crate."""
+
+    frame: Frame
+    file: Path
+
+
+@dataclass
+class Diagnosis:
+    """What `explain -` says of one tape panic: the error on the user's line (`exact`), else the
+    crate's findings that can cause it (`likely`), the user's frames, and what it could not
+    do (`advice`: one line each)."""
+
+    panic: Panic
+    exact: list[Diagnostic] = field(default_factory=list)
+    likely: list[Diagnostic] = field(default_factory=list)
+    frames: list[UserFrame] = field(default_factory=list)
+    advice: list[str] = field(default_factory=list)
+    sources: dict[str, list[str]] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        panic = self.panic
+        return {
+            "node_id": panic.node_id,
+            "thread": panic.thread,
+            "panicked_at": _place_json(panic.path, panic.line, panic.column),
+            "user_frames": [
+                {
+                    "function": f.frame.function,
+                    "path": str(f.file),
+                    "line": f.frame.line,
+                    "column": f.frame.column,
+                }
+                for f in self.frames
+            ],
+            "diagnostics": [d.to_json() for d in self.exact],
+            "likely": [d.to_json() for d in self.likely],
+            "advice": self.advice,
+        }
+
+
+def _place_json(path: str | None, line: int | None, column: int | None) -> dict | None:
+    return None if path is None else {"path": path, "line": line, "column": column}
+
+
+# -- the crate ----------------------------------------------------------------------------------
+
+
+def find_crate(source: str | None, cwd: Path | None = None) -> Crate | None:
+    """The crate at `source` (`--source DIR`) or, by default, the one the working directory is
+    in (its nearest Cargo.toml, as cargo finds it); None when there is none. A `source` that is
+    not a directory, or a Cargo.toml that cannot be read, is a UsageError."""
+    here = Path.cwd() if cwd is None else cwd
+    if source is not None:
+        start = Path(source)
+        if not start.is_dir():
+            raise UsageError(f"--source {source}: not a directory (give the crate's directory)")
+        manifest = find_manifest(start.resolve())
+        if manifest is None:
+            # Not a cargo crate: its files, as they are.
+            return Crate(start, [start, here], [start])
+    else:
+        manifest = find_manifest(here.resolve())
+        if manifest is None:
+            return None
+    root = manifest.parent
+    bases = [root]
+    workspace = _workspace_of(root)
+    try:
+        directories, _ = crate_sources(workspace or manifest)
+    except ManifestError as err:
+        raise UsageError(str(err)) from err
+    if workspace is not None:
+        bases.append(workspace.parent)
+    if here.resolve() not in bases:
+        bases.append(here.resolve())
+    return Crate(root, bases, directories or [root])
+
+
+def _workspace_of(root: Path) -> Path | None:
+    """The manifest of the workspace `root`'s package belongs to (itself when it is one)."""
+    for directory in (root, *root.parents):
+        manifest = directory / MANIFEST
+        if manifest.is_file():
+            try:
+                if "workspace" in read_manifest(manifest):
+                    return manifest
+            except ManifestError:
+                return None
+    return None
+
+
+# -- the frames ---------------------------------------------------------------------------------
+
+
+def frame_crate(function: str) -> str:
+    """The crate a frame's function belongs to: `trainer` for `trainer::train::fit` and for
+    `<trainer::Model as burn::module::Module>::forward`."""
+    name = function.lstrip("<&* ")
+    return name.split("::", 1)[0].split(" ", 1)[0]
+
+
+def is_users(frame: Frame) -> bool:
+    """A frame that can be the user's code: not the standard library's, not Burn's, not a
+    crate cargo downloaded."""
+    if frame.path is not None and any(part in frame.path for part in _NOT_USERS):
+        return False
+    crate = frame_crate(frame.function)
+    if crate in _RUST_CRATES or crate.startswith(("__rust", "rust_", "_")):
+        return False
+    return not (crate == "burn" or crate.startswith("burn_"))
+
+
+def resolve(path: str, crate: Crate) -> Path | None:
+    """The file a backtrace's path names, in the crate: as is when it exists, else relative to
+    the package, then its workspace, dropping the leading directories a build elsewhere (CI, a
+    container) had above the crate."""
+    given = Path(path)
+    if given.is_absolute() and given.is_file():
+        return given
+    parts = [part for part in given.parts if part not in ("/", ".")]
+    for start in range(max(len(parts) - 1, 1)):
+        rest = parts[start:]
+        for base in crate.bases:
+            candidate = base.joinpath(*rest)
+            if candidate.is_file():
+                return candidate
+    return None
+
+
+def user_frames(panic: Panic, crate: Crate) -> list[UserFrame]:
+    """The panic's frames in the user's crate, innermost first."""
+    found = []
+    for frame in panic.frames:
+        if frame.path is None or frame.line is None or not is_users(frame):
+            continue
+        file = resolve(frame.path, crate)
+        if file is not None:
+            found.append(UserFrame(frame, file))
+    return found
+
+
+# -- the diagnosis ------------------------------------------------------------------------------
+
+
+def diagnose(panic: Panic, crate: Crate | None, report: LintReport | None) -> Diagnosis:
+    """What is known of one tape panic, given the crate and its lint report."""
+    diagnosis = Diagnosis(panic)
+    if crate is None or report is None:
+        diagnosis.advice.append(
+            "no crate here (no Cargo.toml in the working directory or above it): run in the "
+            "crate, or give it with `--source DIR`"
+        )
+        if not panic.frames:
+            diagnosis.advice.append(ADVICE)
+        return diagnosis
+    diagnosis.sources = report.sources
+    tape = [f for f in report.findings if f.tape is not None]
+    frames = user_frames(panic, crate)
+    diagnosis.frames = frames
+    for user in frames:
+        matched = _at_frame(tape, user)
+        if matched:
+            diagnosis.exact = [_exact(f, panic, user, frames[0], matched) for f in matched]
+            return diagnosis
+    diagnosis.likely = tape
+    if frames:
+        first = frames[0]
+        diagnosis.exact = [_unexplained(panic, first, diagnosis)]
+    elif panic.frames:
+        diagnosis.advice.append(
+            f"no frame of the backtrace is in the crate at {_shown_path(crate.root)}: give the "
+            "crate with `--source DIR`"
+        )
+    else:
+        diagnosis.advice.append(ADVICE)
+    return diagnosis
+
+
+def _shown_path(path: Path) -> str:
+    shown = os.path.relpath(path)
+    return path.as_posix() if shown.startswith("..") else shown
+
+
+def _same_file(a: str | Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _at_frame(findings: list[Diagnostic], user: UserFrame) -> list[Diagnostic]:
+    """The findings whose panicking backward is the frame's line (a call spread over lines
+    holds it), nearest the frame's column first."""
+    line = user.frame.line
+    column = user.frame.column or 0
+    found = []
+    for finding in findings:
+        tape = finding.tape
+        assert tape is not None
+        panics = tape.panics
+        if panics.line <= line <= panics.end_line and _same_file(finding.path, user.file):
+            inside = (
+                (panics.line, panics.column)
+                <= (line, column)
+                <= (
+                    panics.end_line,
+                    panics.end_column,
+                )
+            )
+            found.append((not inside, finding))
+    return [finding for _, finding in sorted(found, key=lambda pair: pair[0])]
+
+
+def _frame_note(panic: Panic, user: UserFrame, innermost: UserFrame) -> str:
+    """Where the backtrace puts the panic in the user's code: its innermost frame there, and
+    the frame of the call it was matched at when that is an outer one (a helper's caller)."""
+
+    def at(frame: Frame) -> str:
+        column = f":{frame.column}" if frame.column else ""
+        return f"`{frame.function}` at {frame.path}:{frame.line}{column}"
+
+    said = f"thread '{panic.thread}' panicked in {at(innermost.frame)}"
+    if user is not innermost:
+        said += f", called from {at(user.frame)}"
+    return said
+
+
+def _panicked_text(finding: Diagnostic, tape: Tape) -> str:
+    """The label on the backward that panicked, said from what the finding knows."""
+    name = tape.name
+    through = tape.panics_through
+    where = f"in the backward this call runs (in `{through}`)" if through else "in this backward"
+    if tape.in_loop:
+        return f"panicked here, {where}: an earlier pass consumed `{name}`'s step"
+    if tape.consumed == tape.panics:
+        return (
+            f"panicked here: this call runs two backwards (in `{through}`); the first consumed "
+            f"`{name}`'s step, the second needed it again"
+        )
+    if finding.rule == "double-backward":
+        return f"panicked here, {where}: the backward above consumed `{name}`'s graph"
+    return f"panicked here, {where}: it needs `{name}`'s step, which the backward above consumed"
+
+
+def _whose(finding: Diagnostic, tape: Tape) -> str:
+    """What the tensor is, after its name: why its step was gone."""
+    if tape.in_loop:
+        return "made before the loop and used in it: an earlier pass's backward consumed its step"
+    if finding.rule == "double-backward":
+        return "the loss itself: its first backward consumed its step"
+    return "shared by two losses: the first loss's backward consumed its step"
+
+
+def _is(label: Label, place: Label) -> bool:
+    return (label.line, label.column) == (place.line, place.column)
+
+
+def _exact(
+    finding: Diagnostic, panic: Panic, user: UserFrame, innermost: UserFrame, matched: list
+) -> Diagnostic:
+    """The finding as the error the panic was: the panicking backward primary, the NodeId."""
+    tape = finding.tape
+    assert tape is not None
+    labels = []
+    panicked = None
+    for label in finding.labels:
+        if _is(label, tape.panics):
+            panicked = replace(label, text=_panicked_text(finding, tape), primary=True)
+        else:
+            labels.append(replace(label, primary=False))
+    if panicked is None:
+        line_end = tape.panics.end_column if tape.panics.end_line == tape.panics.line else None
+        end = line_end or tape.panics.column + 1
+        panicked = Label(
+            tape.panics.line, tape.panics.column, tape.panics.line, end, "", primary=True
+        )
+        panicked.text = _panicked_text(finding, tape)
+    node = f"NodeId({panic.node_id})"
+    others = [f.tape.name for f in matched if f is not finding and f.tape is not None]
+    if others:
+        names = ", ".join(f"`{n}`" for n in [tape.name, *others])
+        what = f"{node} is one of the tensors whose step was consumed here: {names}"
+    else:
+        what = f"{node} is `{tape.name}`, {_whose(finding, tape)}"
+    notes = [what, _frame_note(panic, user, innermost), *finding.notes]
+    notes.append(
+        f"`pbpit lint` finds this without running the program ({finding.rule_id}): run it in CI"
+    )
+    return replace(
+        finding,
+        message=f"Cannot run backward: graph tape has already been consumed at {node}",
+        labels=[panicked, *labels],
+        level="error",
+        notes=notes,
+    )
+
+
+def _unexplained(panic: Panic, user: UserFrame, diagnosis: Diagnosis) -> Diagnostic:
+    """The panic on the user's line when no finding of `pbpit lint` explains it."""
+    path = os.path.relpath(user.file)
+    lines = _lines(user.file)
+    diagnosis.sources.setdefault(path, lines)
+    line = user.frame.line or 1
+    column, end = _backward_call(lines, line, user.frame.column)
+    node = f"NodeId({panic.node_id})"
+    label = Label(line, column, line, end, "panicked here", primary=True)
+    notes = [_frame_note(panic, user, user)]
+    if diagnosis.likely:
+        notes.append(
+            "`pbpit lint` found no cause at this backward; its findings below can cause this panic"
+        )
+    else:
+        notes.append(
+            f"`pbpit lint` found no cause of it in the crate: an earlier backward consumed the "
+            f"step of {node}, which this backward reaches"
+        )
+    helps = [Help(f"`pbpit explain {panic.node_id}` says what the panic means and its fixes")]
+    return Diagnostic(
+        "",
+        f"Cannot run backward: graph tape has already been consumed at {node}",
+        path,
+        [label],
+        helps,
+        level="error",
+        notes=notes,
+    )
+
+
+def _lines(file: Path) -> list[str]:
+    try:
+        text = file.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    return [line.removesuffix("\r") for line in text.split("\n")]
+
+
+def _backward_call(lines: list[str], line: int, column: int | None) -> tuple[int, int]:
+    """The columns of the `.backward()` call on `line` (nearest `column`), else of the line's
+    text."""
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    starts = []
+    at = text.find(".backward(")
+    while at != -1:
+        starts.append(at)
+        at = text.find(".backward(", at + 1)
+    if starts:
+        target = (column or 1) - 1
+        start = min(starts, key=lambda s: abs(s + 1 - target))
+        close = text.find(")", start)
+        return start + 2, (close + 2 if close != -1 else len(text) + 1)
+    stripped = text.lstrip()
+    first = len(text) - len(stripped) + 1
+    return first, max(len(text.rstrip()) + 1, first + 1)
+
+
+# -- the whole output ---------------------------------------------------------------------------
+
+
+@dataclass
+class Explained:
+    """What `explain -` (and `pbpit -- COMMAND`) says of a program's output: each tape panic's
+    diagnosis, the other panics, the first build error."""
+
+    diagnoses: list[Diagnosis]
+    others: list[Panic]
+    build_error: BuildError | None
+
+    @property
+    def status(self) -> int:
+        """0 when a tape panic was explained, else 1."""
+        return 0 if self.diagnoses else 1
+
+    def to_json(self) -> dict:
+        from pbpit.diagnose.explain import entry
+
+        first = self.diagnoses[0].panic.node_id if self.diagnoses else None
+        data: dict = {
+            "node_id": first,
+            "entry": None if first is None else entry(first),
+            "case": None,
+            "panics": [d.to_json() for d in self.diagnoses],
+            "other_panics": [
+                {
+                    "thread": p.thread,
+                    "message": p.message,
+                    "panicked_at": _place_json(p.path, p.line, p.column),
+                }
+                for p in self.others
+            ],
+            "build_error": self.build_error.text if self.build_error else None,
+        }
+        if first is None:
+            data["error"] = self.missing()
+        return data
+
+    def missing(self) -> str:
+        """Why nothing was explained, in a line."""
+        if self.build_error is not None:
+            return "the build failed: the program did not run (its first error is shown)"
+        if self.others:
+            return "the program panicked, but not with `graph tape has already been consumed`"
+        return "no `graph tape has already been consumed` panic in the input"
+
+
+def explain_events(events: list, source: str | None) -> Explained:
+    """Diagnose every tape panic among `events` (a scanner's), in the crate `source` names or
+    the working directory is in; the crate is linted once, and only if there is a tape panic."""
+    tape = [e for e in events if isinstance(e, Panic) and e.node_id is not None]
+    others = [e for e in events if isinstance(e, Panic) and e.node_id is None]
+    build = next((e for e in events if isinstance(e, BuildError)), None)
+    crate = find_crate(source) if tape or source is not None else None
+    report = None
+    if tape and crate is not None:
+        from pbpit.lint.tree import lint_paths
+
+        paths = [_shown_path(directory) for directory in crate.sources]
+        report = lint_paths(paths)
+    return Explained([diagnose(p, crate, report) for p in tape], others, build)
+
+
+def render(explained: Explained, width: int) -> Text:
+    """The rustc-style text of `explained`."""
+    from pbpit.diagnose.explain import entry
+    from pbpit.diagnostics.human import render_diagnostic
+    from pbpit.report import render_entry
+
+    text = Text()
+    if explained.build_error is not None:
+        _line(text, "error", "the build failed, so the program did not run; its first error:")
+        text.append(explained.build_error.text.rstrip("\n") + "\n\n")
+    for diagnosis in explained.diagnoses:
+        panic = diagnosis.panic
+        for finding in diagnosis.exact:
+            render_diagnostic(text, finding, diagnosis.sources.get(finding.path, []))
+        if not diagnosis.exact and diagnosis.likely:
+            where = f" at {panic.path}:{panic.line}" if panic.path else ""
+            _line(
+                text,
+                "note",
+                f"thread '{panic.thread}' panicked at NodeId({panic.node_id}){where}; these "
+                "findings of `pbpit lint` in the crate are likely causes",
+            )
+            text.append("\n")
+        for finding in diagnosis.likely:
+            render_diagnostic(text, finding, diagnosis.sources.get(finding.path, []))
+        if not diagnosis.exact and not diagnosis.likely:
+            text.append(render_entry(entry(panic.node_id or 0), width))
+            text.append("\n")
+        for advice in diagnosis.advice:
+            _line(text, "help", advice)
+    for panic in explained.others:
+        where = f" at {panic.path}:{panic.line}:{panic.column}" if panic.path else ""
+        message = panic.message.split("\n", 1)[0]
+        _line(text, "note", f"thread '{panic.thread}' panicked{where}: {message}")
+        text.append("   = note: not the tape panic: pbpit explains only that one\n")
+    return text
+
+
+def _line(text: Text, level: str, message: str) -> None:
+    styles = {"error": "bold red", "note": "bold green", "help": "bold cyan"}
+    text.append(level, style=styles[level])
+    text.append(f": {message}\n", style="bold")
