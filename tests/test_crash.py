@@ -165,6 +165,7 @@ def test_a_backward_lint_cannot_explain_is_still_shown_on_the_users_line(tmp_pat
     start = line.index(".backward()") + 2
     assert (error.primary.line, error.primary.column) == (4, start)
     assert error.primary.end_column == start + len("backward()")
+    assert error.primary.text == "panicked here, in `loss.backward()`"
     assert "found no cause" in " ".join(error.notes)
 
 

@@ -11,6 +11,7 @@ causes; without a crate, the general entry (`pbpit explain N`). Both say to run 
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -282,7 +283,10 @@ def _panicked_text(finding: Diagnostic, tape: Tape) -> str:
     """The label on the backward that panicked, said from what the finding knows."""
     name = tape.name
     through = tape.panics_through
-    where = f"in the backward this call runs (in `{through}`)" if through else "in this backward"
+    if through:
+        where = f"in the backward this call runs (in `{through}`)"
+    else:
+        where = f"in `{tape.loss}.backward()`" if tape.loss else "in this backward"
     if tape.in_loop:
         return f"panicked here, {where}: an earlier pass consumed `{name}`'s step"
     if tape.consumed == tape.panics:
@@ -356,7 +360,9 @@ def _unexplained(panic: Panic, user: UserFrame, diagnosis: Diagnosis) -> Diagnos
     line = user.frame.line or 1
     column, end = _backward_call(lines, line, user.frame.column)
     node = f"NodeId({panic.node_id})"
-    label = Label(line, column, line, end, "panicked here", primary=True)
+    loss = _receiver(lines[line - 1] if 0 < line <= len(lines) else "", column)
+    said = f"panicked here, in `{loss}.backward()`" if loss else "panicked here"
+    label = Label(line, column, line, end, said, primary=True)
     notes = [_frame_note(panic, user, user)]
     if diagnosis.likely:
         notes.append(
@@ -377,6 +383,12 @@ def _unexplained(panic: Panic, user: UserFrame, diagnosis: Diagnosis) -> Diagnos
         level="error",
         notes=notes,
     )
+
+
+def _receiver(text: str, column: int) -> str | None:
+    """The plain name `.backward()` is called on at `column` (of its `backward`), if it is one."""
+    found = re.search(r"([A-Za-z_][A-Za-z0-9_]*)\s*$", text[: max(column - 2, 0)])
+    return found.group(1) if found and column >= 2 and text[column - 2] == "." else None
 
 
 def _lines(file: Path) -> list[str]:

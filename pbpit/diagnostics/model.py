@@ -77,6 +77,8 @@ class Tape:
     panics_through: str | None = None
     in_loop: bool = False
     """The backwards are separated by the passes of a loop."""
+    loss: str | None = None
+    """The variable the panicking backward is called on, when it is a plain name."""
 
 
 @dataclass

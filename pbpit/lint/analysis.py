@@ -2627,6 +2627,7 @@ class _Function:
                     earlier.through,
                     later.through,
                     loop_key is not None,
+                    later.receiver,
                 )
                 self._found(finding)
                 return
