@@ -67,12 +67,27 @@ def environment(**changes: str | None) -> dict[str, str]:
     return env
 
 
+STARTED: list[subprocess.Popen] = []
+
+
+@pytest.fixture(autouse=True)
+def _end_what_a_failed_test_left_running():
+    yield
+    while STARTED:
+        wrapper = STARTED.pop()
+        if wrapper.poll() is None:
+            os.killpg(wrapper.pid, signal.SIGKILL)
+            wrapper.wait()
+
+
 def start_wrapper(argv: list[str], report: Path, **popen) -> subprocess.Popen:
     """pbpit in a process of its own, in a session (and process group) of its own."""
     popen.setdefault("env", environment())
-    return subprocess.Popen(
+    wrapper = subprocess.Popen(
         [PYTHON, "-c", WRAPPER, str(report), *argv], start_new_session=True, **popen
     )
+    STARTED.append(wrapper)
+    return wrapper
 
 
 def read_report(report: Path) -> tuple[dict, bytes]:
@@ -227,7 +242,9 @@ def test_exit_status_is_the_programs(code):
     assert run_wrapped(["sh", "-c", f"exit {code}"], lambda data: None) == code
 
 
-@pytest.mark.parametrize(("signal_number", "status"), [(signal.SIGKILL, 137), (signal.SIGTERM, 143)])
+@pytest.mark.parametrize(
+    ("signal_number", "status"), [(signal.SIGKILL, 137), (signal.SIGTERM, 143)]
+)
 def test_a_program_killed_by_signal_n_gives_128_plus_n(signal_number, status):
     assert run_wrapped(["sh", "-c", f"kill -{signal_number} $$"], lambda data: None) == status
 
@@ -275,8 +292,12 @@ def test_no_file_descriptor_is_left_open_after_a_run_or_a_failed_start(capfd):
 
 def test_no_child_is_left_and_no_fd_after_the_program_ends(tmp_path):
     report = tmp_path / "report"
-    wrapper = start_wrapper(["sh", "-c", "echo a; echo b >&2; exit 4"], report,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wrapper = start_wrapper(
+        ["sh", "-c", "echo a; echo b >&2; exit 4"],
+        report,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     assert wrapper.wait(timeout=60) == 4
     summary, sink = read_report(report)
     assert summary["after"] == summary["before"]
@@ -314,7 +335,10 @@ def test_a_program_ended_by_sigint_gives_130_and_pbpit_prints_nothing(tmp_path):
     out, report = tmp_path / "out", tmp_path / "report"
     with out.open("wb") as stdout:
         wrapper = start_wrapper(
-            ["sh", "-c", "echo ready; exec sleep 600"], report, stdout=stdout, stderr=subprocess.PIPE
+            ["sh", "-c", "echo ready; exec sleep 600"],
+            report,
+            stdout=stdout,
+            stderr=subprocess.PIPE,
         )
         wait_for(out, b"ready\n")
         os.killpg(wrapper.pid, signal.SIGINT)
@@ -469,7 +493,11 @@ def test_ctrl_c_on_the_terminal_reaches_the_program_and_pbpit_returns_its_status
         os.write(terminal.master, b"\x03")  # the line discipline's VINTR: SIGINT to the group
 
     status = on_terminals(
-        program(TRAPS), tmp_path / "report", terminal, terminal, controlling=True,
+        program(TRAPS),
+        tmp_path / "report",
+        terminal,
+        terminal,
+        controlling=True,
         during=press_ctrl_c,
     )
     assert status == 7
@@ -555,7 +583,9 @@ def test_a_rust_program_panics_with_a_backtrace_and_status_101(rust_program, tmp
     assert out.read_bytes() == b"step 0: loss = 1.5\n"
     printed = err.read_text()
     # rustc 1.89 and later name the thread's id: `thread 'main' (24175) panicked at`.
-    assert re.match(r"stderr is a terminal: false\n\nthread 'main' (\(\d+\) )?panicked at ", printed)
+    assert re.match(
+        r"stderr is a terminal: false\n\nthread 'main' (\(\d+\) )?panicked at ", printed
+    )
     assert "graph tape has already been consumed at NodeId(2)\nstack backtrace:\n" in printed
     assert "train::main\n             at " in printed
     assert "run with `RUST_BACKTRACE=1`" not in printed

@@ -60,7 +60,12 @@ def run_wrapped(argv: list[str], sink: Callable[[bytes], None]) -> int:
     (128 + N when signal N killed it). Each block of its stdout and stderr goes to pbpit's own
     stdout and stderr as it is read, and to `sink` just before. Raises CannotRun when the
     command cannot be started. Call it from the main thread: elsewhere Python cannot handle
-    signals, and a Ctrl-C would end pbpit too."""
+    signals, and a Ctrl-C would end pbpit too.
+
+    It returns once the program has ended and its output is closed: a process it started that
+    keeps the output open (a daemon) is waited for, as `COMMAND | cat` waits for it. An
+    exception from `sink` stops the passing through: the program's next write fails, and pbpit
+    waits for it to end before raising the exception."""
     if not argv:
         raise UsageError("`pbpit --` needs a command to run after it: `pbpit -- cargo run`")
     env = dict(os.environ)
