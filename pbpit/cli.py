@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 app = typer.Typer(
     name="pbpit",
     help="Reproduce, explain and audit Burn's `graph tape has already been consumed` panic.",
+    epilog="pbpit -- COMMAND [ARGS] runs your program (pbpit -- cargo run --release) with "
+    "RUST_BACKTRACE=1, its output passed through, and explains a tape panic on your own line.",
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
@@ -632,11 +634,12 @@ def main(args: list[str] | None = None, name: str = "pbpit") -> None:
     if not args:
         args = ["--help"]
     try:
-        status = _invoke(args, name)
+        status = _wrapped(args[1:]) if args[0] == "--" else _invoke(args, name)
     except UsageError as err:
-        # The one place a usage error is printed: one line, nothing on stdout, exit 2.
+        # The one place a usage error is printed: one line, nothing on stdout, exit 2 (a
+        # command `pbpit --` cannot start: 127 or 126, as shells say).
         print(err.line(), file=sys.stderr)
-        sys.exit(2)
+        sys.exit(getattr(err, "exit_status", 2))
     except typer.Exit as exit_:
         sys.exit(exit_.exit_code)
     except (typer.Abort, KeyboardInterrupt, EOFError):
@@ -649,6 +652,37 @@ def main(args: list[str] | None = None, name: str = "pbpit") -> None:
             sys.exit(err.exit_code)
         raise
     sys.exit(status if isinstance(status, int) else 0)
+
+
+def _wrapped(command: list[str]) -> int:
+    """`pbpit -- COMMAND [ARGS]`: run the program, its output passed through live, then explain
+    each tape panic it printed, after its output, on stderr; the program's exit status."""
+    from pbpit.diagnose.crash import explain_events
+    from pbpit.diagnose.crash import render as render_crash
+    from pbpit.diagnose.output import OutputScanner
+    from pbpit.runner.wrap import run_wrapped
+
+    scanner = OutputScanner()
+    last = bytearray(b"\n")
+
+    def sink(block: bytes) -> None:
+        scanner.feed(block)
+        if block:
+            last[:] = block[-1:]
+
+    status = run_wrapped(command, sink)
+    explained = explain_events(scanner.finish(), None)
+    if explained.diagnoses:
+        if last != b"\n":  # the program's last line had no newline
+            sys.stderr.write("\n")
+        _console(stderr=True).print(
+            render_crash(explained, _console(stderr=True).width),
+            end="",
+            soft_wrap=True,
+            highlight=False,
+            markup=False,
+        )
+    return status
 
 
 def _invoke(args: list[str], name: str = "pbpit") -> object:
