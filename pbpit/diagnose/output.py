@@ -93,6 +93,9 @@ MAX_LINE = 64 * 1024
 """Bytes of one line read; the rest of a longer line is skipped, never kept."""
 MAX_BLOCK_LINES = 200
 """Lines of one panic message or build error kept (a block longer than that ends there)."""
+BUILD_WINDOW = 16 << 20
+"""Bytes at the start of the input in which a build error is looked for (a failed build's
+output is far shorter; past it the input is the program's)."""
 BLOCK = 1 << 20
 """The read size `scan` uses: big enough that the search for markers runs in C."""
 
@@ -100,7 +103,9 @@ TAPE = "graph tape has already been consumed at NodeId("
 
 # What puts a line in the slow path: everything else is skipped at bytes.find's speed.
 _PANIC_MARKERS = (b"panicked at ", TAPE.encode())
-_ERROR_MARKERS = (b"error[", b"error:", b"error\x1b")
+_ERROR_MARKER = b"error"
+# What may follow `error` in rustc's header: `error[E0308]:`, `error:`, or a colour code.
+_AFTER_ERROR = (b"[", b":", b"\x1b")
 
 _ANSI = re.compile(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|[()][0-9A-Za-z]|[@-Z\\-_])")
 _HEADER = re.compile(r"(.*?)thread '(.*)'(?: \((\d+)\))? panicked at (.*)")
@@ -163,6 +168,7 @@ class OutputScanner:
         self._pending = bytearray()
         self._pending_cut = False
         self._lines = 0
+        self._offset = 0
         self._state = _SEARCH
         self._prefix: re.Pattern[str] | None = None
         self._panic: Panic | None = None
@@ -178,6 +184,7 @@ class OutputScanner:
         newline = data.find(b"\n")
         if newline < 0:
             self._keep(data, 0, len(data))
+            self._offset += len(data)
             return
         if self._pending or self._pending_cut:
             self._keep(data, 0, newline)
@@ -189,6 +196,7 @@ class OutputScanner:
         last = data.rfind(b"\n")
         self._region(data, newline + 1, last + 1)
         self._keep(data, last + 1, len(data))
+        self._offset += len(data)
 
     def finish(self) -> list[Event]:
         """Every panic in input order, and the first build error; the end of the input."""
@@ -212,37 +220,37 @@ class OutputScanner:
             self._pending_cut = True
         self._pending += data[start:end]
 
-    def _markers(self) -> tuple[bytes, ...]:
-        markers: tuple[bytes, ...] = ()
-        if len(self.panics) < MAX_PANICS:
-            markers += _PANIC_MARKERS
-        if self.build_error is None:
-            markers += _ERROR_MARKERS
-        return markers
-
     def _region(self, data: bytes, start: int, end: int) -> None:
         """Read the whole lines `data[start:end]`: line by line inside a block, else from one
         marker to the next."""
+        # rustc's errors come before the program runs: `error` is looked for only in the
+        # first BUILD_WINDOW bytes, where a failed build's output is.
+        error_end = max(0, min(end, BUILD_WINDOW - self._offset))
+        found = {marker: data.find(marker, start, end) for marker in _PANIC_MARKERS}
+        found[_ERROR_MARKER] = data.find(_ERROR_MARKER, start, error_end)
         position = start
-        markers = self._markers()
-        found = {marker: data.find(marker, position, end) for marker in markers}
         while position < end:
             if self._state != _SEARCH:
                 stop = data.find(b"\n", position, end) + 1
                 self._line(data[position : min(stop, position + MAX_LINE)])
                 position = stop
                 continue
-            if self._markers() != markers:
-                markers = self._markers()
-                found = {marker: found[marker] for marker in markers}
+            if self.build_error is not None:
+                found[_ERROR_MARKER] = -1
             for marker, at in found.items():
                 if 0 <= at < position:
-                    found[marker] = data.find(marker, position, end)
+                    limit = error_end if marker == _ERROR_MARKER else end
+                    found[marker] = data.find(marker, position, limit)
             hits = [at for at in found.values() if at >= 0]
             if not hits:
                 self._lines += data.count(b"\n", position, end)
                 return
-            before = data.rfind(b"\n", position, min(hits))
+            hit = min(hits)
+            if found[_ERROR_MARKER] == hit and data[hit + 5 : hit + 6] not in _AFTER_ERROR:
+                # `error` in a program's words (`mean error 0.3`): not rustc's header.
+                found[_ERROR_MARKER] = data.find(_ERROR_MARKER, hit + 1, error_end)
+                continue
+            before = data.rfind(b"\n", position, hit)
             line_start = position if before < 0 else before + 1
             self._lines += data.count(b"\n", position, line_start)
             stop = data.find(b"\n", line_start, end) + 1
@@ -271,7 +279,7 @@ class OutputScanner:
         if header:
             self._start_panic(header)
             return
-        if TAPE in text and self._panic_kept():
+        if TAPE in text:
             self._add(
                 Panic("", text.strip(), None, None, None, self._node_id(text), [], self._lines)
             )
@@ -284,15 +292,7 @@ class OutputScanner:
             self._block_line = self._lines
             self._state = _ERROR_BLOCK
 
-    def _panic_kept(self) -> bool:
-        if len(self.panics) < MAX_PANICS:
-            return True
-        self.panics_dropped += 1
-        return False
-
     def _start_panic(self, header: re.Match[str]) -> None:
-        if not self._panic_kept():
-            return
         prefix, thread, tid, rest = header.groups()
         self._prefix = _prefix_pattern(prefix)
         panic = Panic(thread, "", None, None, None, None, [], self._lines)
@@ -437,7 +437,11 @@ class OutputScanner:
         self._block = []
 
     def _add(self, panic: Panic) -> None:
-        self.panics.append(panic)
+        # Past the cap a panic is still read (to the end of its block), only not kept.
+        if len(self.panics) < MAX_PANICS:
+            self.panics.append(panic)
+        else:
+            self.panics_dropped += 1
 
     @staticmethod
     def _node_id(text: str) -> int | None:
@@ -452,9 +456,13 @@ def scan(stream: BinaryIO | Iterable[bytes], block: int = BLOCK) -> list[Event]:
     """The events of a whole output: a binary stream read `block` bytes at a time (stdin's
     buffer, a file), or an iterable of byte blocks."""
     scanner = OutputScanner()
-    if hasattr(stream, "read"):
-        read = stream.read  # type: ignore[union-attr]
-        while data := read(block):
+    if hasattr(stream, "readinto"):
+        # One buffer read into again and again: no new block to allocate (and fault in) each time.
+        buffer = bytearray(block)
+        while count := stream.readinto(buffer):  # type: ignore[union-attr]
+            scanner.feed(buffer if count == block else buffer[:count])
+    elif hasattr(stream, "read"):
+        while data := stream.read(block):  # type: ignore[union-attr]
             scanner.feed(data)
     else:
         for data in stream:  # type: ignore[union-attr]

@@ -55,6 +55,10 @@ fn main() {
             let v: Option<u32> = None;
             v.unwrap();
         }
+        "utf8" => {
+            let shape = "形状";
+            panic!("{shape} differ: [2, 3] ≠ [3, 2] — café");
+        }
         "multiline" => {
             panic!("first line\nsecond line\n  third indented");
         }
