@@ -75,7 +75,7 @@ def head(panic: Panic) -> tuple:
 
 def test_cargo_run_with_rust_backtrace_1():
     panic = only_panic(sample("cargo_run_short.txt"))
-    assert head(panic) == ("main", 23330, "src/main.rs", 16, 13, 2)
+    assert head(panic) == ("main", 29091, "src/main.rs", 16, 13, 2)
     assert panic.message == TAPE.format(2)
     assert panic.input_line == 7  # after cargo's three lines, two steps and the blank line
     assert frames(panic) == MAIN_TRAIN
@@ -84,19 +84,19 @@ def test_cargo_run_with_rust_backtrace_1():
 
 def test_cargo_run_in_colour_is_read_as_without():
     panic = only_panic(sample("cargo_run_color.txt"))
-    assert head(panic) == ("main", 23409, "src/main.rs", 16, 13, 2)
+    assert head(panic) == ("main", 29170, "src/main.rs", 16, 13, 2)
     assert (panic.message, panic.input_line, frames(panic)) == (TAPE.format(2), 7, MAIN_TRAIN)
 
 
 def test_no_backtrace():
     panic = only_panic(sample("no_backtrace.txt"))
-    assert head(panic) == ("main", 23488, "src/main.rs", 16, 13, 2)
+    assert head(panic) == ("main", 29256, "src/main.rs", 16, 13, 2)
     assert (panic.message, panic.input_line, panic.frames) == (TAPE.format(2), 4, [])
 
 
 def test_full_backtrace_names_without_hashes_and_every_inlined_frame():
     panic = only_panic(sample("full.txt"))
-    assert head(panic) == ("main", 23487, "src/main.rs", 16, 13, 2)
+    assert head(panic) == ("main", 29255, "src/main.rs", 16, 13, 2)
     assert (panic.message, panic.input_line) == (TAPE.format(2), 4)
     assert len(panic.frames) == 39  # 0 to 38
     got = frames(panic)
@@ -117,8 +117,8 @@ def test_full_backtrace_names_without_hashes_and_every_inlined_frame():
     )
     assert got[14][0] == "__rustc::rust_begin_unwind"
     # Inlined frames: rustc 1.95 numbers each and repeats the address.
-    assert {f.address for f in panic.frames[0:4]} == {"0x55b39229070a"}
-    assert panic.frames[16].address == "0x55b392260a7f"
+    assert {f.address for f in panic.frames[0:4]} == {"0x55ea5516775a"}
+    assert panic.frames[16].address == "0x55ea55137a8f"
     assert got[5] == ("core::fmt::write", None, None, None)  # no `at` line
     assert got[34] == ("main", None, None, None)
     assert got[35] == (
@@ -133,7 +133,7 @@ def test_full_backtrace_names_without_hashes_and_every_inlined_frame():
 
 def test_release_build_frames_have_no_location():
     panic = only_panic(sample("release.txt"))
-    assert head(panic) == ("main", 23489, "src/main.rs", 16, 13, 2)
+    assert head(panic) == ("main", 29257, "src/main.rs", 16, 13, 2)
     assert frames(panic) == [
         ("__rustc::rust_begin_unwind", None, None, None),
         ("core::panicking::panic_fmt", None, None, None),
@@ -145,7 +145,7 @@ def test_release_build_frames_have_no_location():
 
 def test_release_build_full_backtrace():
     panic = only_panic(sample("release_full.txt"))
-    assert head(panic) == ("main", 23490, "src/main.rs", 16, 13, 2)
+    assert head(panic) == ("main", 29268, "src/main.rs", 16, 13, 2)
     got = frames(panic)
     assert len(got) == 21
     assert got[10:13] == [
@@ -164,7 +164,7 @@ def test_release_build_full_backtrace():
 
 def test_a_test_thread_inside_cargo_test():
     panic = only_panic(sample("cargo_test.txt"))  # `error: test failed` is no build error
-    assert head(panic) == ("tests::trains", 23554, "src/main.rs", 16, 13, 2)
+    assert head(panic) == ("tests::trains", 29342, "src/main.rs", 16, 13, 2)
     assert (panic.message, panic.input_line) == (TAPE.format(2), 15)
     assert frames(panic) == BEGIN_UNWIND + TO_TRAIN + [
         ("pb_pit::tests::trains", "./src/main.rs", 75, 9),
@@ -182,28 +182,37 @@ def test_a_test_thread_inside_cargo_test():
 
 def test_a_test_thread_in_colour():
     panic = only_panic(sample("cargo_test_color.txt"))
-    assert head(panic) == ("tests::trains", 23612, "src/main.rs", 16, 13, 2)
+    assert head(panic) == ("tests::trains", 29400, "src/main.rs", 16, 13, 2)
     assert panic.input_line == 15 and len(panic.frames) == 10
     assert frames(panic)[6] == ("pb_pit::tests::trains", "./src/main.rs", 75, 9)
 
 
 def test_two_spawned_threads_two_panics():
     first, second = events(sample("threads.txt"))
-    assert head(first) == ("<unnamed>", 23492, "src/main.rs", 16, 13, 2)
+    assert head(first) == ("<unnamed>", 29270, "src/main.rs", 16, 13, 2)
     assert (first.message, first.input_line) == (TAPE.format(2), 4)
     assert frames(first) == BEGIN_UNWIND + TO_TRAIN + [
         ("pb_pit::main::{{closure}}", "./src/main.rs", 46, 53)
     ]
-    assert head(second) == ("trainer", 23493, "src/main.rs", 16, 13, 3)
+    assert head(second) == ("trainer", 29278, "src/main.rs", 16, 13, 3)
     assert (second.message, second.input_line) == (TAPE.format(3), 26)
     assert frames(second) == BEGIN_UNWIND + TO_TRAIN + [
         ("pb_pit::main::{{closure}}", "./src/main.rs", 50, 17)
     ]
 
 
+def test_the_tape_message_is_one_line_and_what_follows_is_the_programs():
+    # The second panic prints no `note:` (std prints it once) and the program goes on.
+    first, second = events(sample("threads_no_backtrace.txt"))
+    assert head(first) == ("<unnamed>", 29280, "src/main.rs", 16, 13, 2)
+    assert (first.message, first.input_line, first.frames) == (TAPE.format(2), 4, [])
+    assert head(second) == ("trainer", 29281, "src/main.rs", 16, 13, 3)
+    assert (second.message, second.input_line, second.frames) == (TAPE.format(3), 11, [])
+
+
 def test_other_panics_keep_their_message_and_no_node_id():
     panic = only_panic(sample("assert_eq.txt"))
-    assert head(panic) == ("main", 23494, "src/main.rs", 43, 13, None)
+    assert head(panic) == ("main", 29282, "src/main.rs", 43, 13, None)
     assert panic.message == (
         "assertion `left == right` failed: shapes differ\n  left: [1, 2]\n right: [1, 3]"
     )
@@ -214,20 +223,20 @@ def test_other_panics_keep_their_message_and_no_node_id():
         CALL_ONCE,
     ]
     panic = only_panic(sample("unwrap.txt"))
-    assert head(panic) == ("main", 23496, "src/main.rs", 56, 15, None)
+    assert head(panic) == ("main", 29284, "src/main.rs", 56, 15, None)
     assert (panic.message, panic.input_line, panic.frames) == (
         "called `Option::unwrap()` on a `None` value",
         2,
         [],
     )
     panic = only_panic(sample("multiline.txt"))
-    assert head(panic) == ("main", 23497, "src/main.rs", 63, 13, None)
+    assert head(panic) == ("main", 29285, "src/main.rs", 63, 13, None)
     assert panic.message == "first line\nsecond line\n  third indented"
 
 
 def test_a_message_beyond_ascii():
     panic = only_panic(sample("utf8.txt"))
-    assert head(panic) == ("main", 23495, "src/main.rs", 60, 13, None)
+    assert head(panic) == ("main", 29283, "src/main.rs", 60, 13, None)
     assert panic.message == "形状 differ: [2, 3] ≠ [3, 2] — café"
     assert frames(panic) == BEGIN_UNWIND + [("pb_pit::main", "./src/main.rs", 60, 13), CALL_ONCE]
 
@@ -358,7 +367,7 @@ def test_every_log_form_reads_the_same_build_error(form):
 
 def test_a_prefixed_panic_keeps_its_frames():
     panic = only_panic(prefixed(sample("cargo_run_short.txt"), b"app-1  | "))
-    assert head(panic) == ("main", 23330, "src/main.rs", 16, 13, 2)
+    assert head(panic) == ("main", 29091, "src/main.rs", 16, 13, 2)
     assert frames(panic) == MAIN_TRAIN
 
 

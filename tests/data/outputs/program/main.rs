@@ -49,7 +49,7 @@ fn main() {
                 let m = Model { steps: vec![3] };
                 train(&m)
             }).unwrap();
-            let _ = named.join();
+            let _ = named.join(); println!("training stopped");
         }
         "unwrap" => {
             let v: Option<u32> = None;

@@ -16,6 +16,7 @@ RUST_BACKTRACE=0 ./target/debug/pb_pit > "$out/no_backtrace.txt" 2>&1
 RUST_BACKTRACE=1 ./target/release/pb_pit > "$out/release.txt" 2>&1
 RUST_BACKTRACE=full ./target/release/pb_pit > "$out/release_full.txt" 2>&1
 RUST_BACKTRACE=1 ./target/debug/pb_pit thread > "$out/threads.txt" 2>&1
+RUST_BACKTRACE=0 ./target/debug/pb_pit thread > "$out/threads_no_backtrace.txt" 2>&1
 RUST_BACKTRACE=1 ./target/debug/pb_pit assert > "$out/assert_eq.txt" 2>&1
 RUST_BACKTRACE=1 ./target/debug/pb_pit utf8 > "$out/utf8.txt" 2>&1
 RUST_BACKTRACE=0 ./target/debug/pb_pit unwrap > "$out/unwrap.txt" 2>&1
