@@ -496,3 +496,19 @@ def test_a_build_error_is_looked_for_only_at_the_start_of_the_input():
     log = b"step 0 loss 0.5\n" * (BUILD_WINDOW // 16 + 1)
     assert events(log + sample("build_e0308.txt")) == []
     assert events(sample("build_e0308.txt") + log) == [BuildError(E0308, 2)]
+
+
+def test_rustc_1_73_to_1_87_without_a_thread_id_written_from_reports_of_the_time():
+    panic = only_panic(sample("no_thread_id.txt"))
+    registry = (
+        "/home/user/.cargo/registry/src/index.crates.io-6f17d22bba15001f/"
+        "burn-autodiff-0.14.0/src/runtime/server.rs"
+    )
+    assert head(panic) == ("main", None, registry, 74, 17, 9)
+    assert (panic.message, panic.input_line) == (TAPE.format(9), 4)
+    assert frames(panic) == [
+        ("std::panicking::begin_panic_handler::{{closure}}", None, None, None),
+        ("core::panicking::panic_fmt", None, None, None),
+        ("pb_pit::train", "/home/user/pb_pit/src/main.rs", 27, 21),
+        ("pb_pit::main", "/home/user/pb_pit/src/main.rs", 40, 5),
+    ]

@@ -151,10 +151,12 @@ class OutputScanner:
 
     Memory does not grow with the input: it keeps at most `MAX_PANICS` panics (the first ones),
     `MAX_FRAMES` frames each, `MAX_BLOCK_LINES` lines of a message or of the build error, one
-    build error, and one partial line of at most `MAX_LINE` bytes. Lines are found with
-    bytes.find on the markers (`panicked at `, the tape panic's words, `error[`/`error:`); only
-    the lines of a block are decoded. A tape panic whose id is beyond u64 (or is u64::MAX)
-    raises the UsageError of `pbpit.diagnose.explain` from `feed`.
+    build error, and one partial line of at most `MAX_LINE` bytes (a longer line is read from
+    its first `MAX_LINE` bytes). Lines are found with bytes.find on the markers (`panicked at `,
+    the tape panic's words, and in the first `BUILD_WINDOW` bytes `error` followed by `[`, `:`
+    or a colour code); only the lines of a block are decoded. A tape panic whose id is beyond
+    u64 (or is u64::MAX) raises the UsageError of `pbpit.diagnose.explain` from `feed`. One
+    scanner reads one output: `finish` ends it.
     """
 
     def __init__(self) -> None:
