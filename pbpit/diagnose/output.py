@@ -4,11 +4,30 @@ and the first compile error of a failed build.
 `OutputScanner` is fed bytes as they come (`pbpit explain -` reads stdin in blocks, `pbpit --
 COMMAND` feeds what the program writes); it keeps only what it found, so its memory does not
 grow with the input.
+
+What it reads (each from real rustc 1.95 output, tests/data/outputs/, except the pre-1.73 form):
+
+- a panic block: `thread 'NAME' panicked at PATH:L:C:` (rustc 1.73+; `thread 'NAME' (TID)`
+  since 1.88) and the message lines after it, or before 1.73 `thread 'NAME' panicked at
+  'MESSAGE', PATH:L:C` (the message may span lines); then `stack backtrace:` and its frames,
+  short (`  8: pb_pit::train` + `at ./src/main.rs:27:21`) or full (`  8:  0x55d5... -
+  pb_pit::train::h0123...`), with or without `at` lines;
+- the tape panic's message alone on a line (a logger or a panic hook printed it without the
+  `thread ... panicked` header): a `Panic` whose thread is "";
+- the first rustc error block (`error[E0308]: ...`, or `error: ...` followed by ` --> `), up to
+  its blank line; cargo's `error: could not compile` only when no such block came before it.
+
+The same through captured logs: cargo's status lines, ANSI colour codes, CRLF line ends, and
+every line of a block prefixed the same way (`app-1  | `, a timestamp, `[ERROR] `: digits may
+differ from line to line).
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import BinaryIO
 
 
 @dataclass
@@ -25,6 +44,8 @@ class Frame:
     None when the frame has no `at` line (a release build without debug info)."""
     line: int | None = None
     column: int | None = None
+    address: str | None = None
+    """The instruction address of a full backtrace (`0x55d5c0a1b2c3`); None in a short one."""
 
 
 @dataclass
@@ -32,7 +53,8 @@ class Panic:
     """A `thread '...' panicked at` block of the output."""
 
     thread: str
-    """The thread's name: `main`, a test's path (`tests::trains`), or `<unnamed>`."""
+    """The thread's name: `main`, a test's path (`tests::trains`), or `<unnamed>`; "" when the
+    tape panic's message was printed without the `thread ... panicked` header."""
     message: str
     """The panic's message, its lines joined with newlines (for the tape panic, one line)."""
     path: str | None
@@ -46,6 +68,10 @@ class Panic:
     """The backtrace, innermost frame first; empty when none was printed."""
     input_line: int = 0
     """The 1-based line of the input the block starts on."""
+    thread_id: int | None = None
+    """The thread id rustc 1.88+ prints (`thread 'main' (4242)`); None before."""
+    frames_dropped: int = 0
+    """Frames past `MAX_FRAMES`, counted but not kept."""
 
 
 @dataclass
@@ -59,14 +85,388 @@ class BuildError:
 
 Event = Panic | BuildError
 
+MAX_PANICS = 100
+"""Panics kept; later ones are counted in `OutputScanner.panics_dropped`."""
+MAX_FRAMES = 256
+"""Frames kept per panic, the innermost ones."""
+MAX_LINE = 64 * 1024
+"""Bytes of one line read; the rest of a longer line is skipped, never kept."""
+MAX_BLOCK_LINES = 200
+"""Lines of one panic message or build error kept (a block longer than that ends there)."""
+BUILD_WINDOW = 16 << 20
+"""Bytes at the start of the input in which a build error is looked for (a failed build's
+output is far shorter; past it the input is the program's)."""
+BLOCK = 1 << 20
+"""The read size `scan` uses: big enough that the search for markers runs in C."""
+
+TAPE = "graph tape has already been consumed at NodeId("
+
+# What puts a line in the slow path: everything else is skipped at bytes.find's speed.
+_PANIC_MARKERS = (b"panicked at ", TAPE.encode())
+_ERROR_MARKER = b"error"
+# What may follow `error` in rustc's header: `error[E0308]:`, `error:`, or a colour code.
+_AFTER_ERROR = (b"[", b":", b"\x1b")
+
+_ANSI = re.compile(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|[()][0-9A-Za-z]|[@-Z\\-_])")
+_HEADER = re.compile(r"(.*?)thread '(.*)'(?: \((\d+)\))? panicked at (.*)")
+_LOCATION = re.compile(r"(.+):(\d+):(\d+):")
+_OLD_END = re.compile(r"(.*)', (.+?):(\d+)(?::(\d+))?", re.DOTALL)
+_ERROR = re.compile(r"(.*?)(error(?:\[E\d+\])?): ")
+_ARROW = re.compile(r"\s*--> ")
+_SHORT_FRAME = re.compile(r"\s*(\d+): (.*)")
+_FULL_FRAME = re.compile(r"\s*(\d+):\s+(0x[0-9a-fA-F]+) - (.*)")
+_AT = re.compile(r"\s+at (.+?):(\d+)(?::(\d+))?")
+# backtrace-rs prints a frame's inlined symbols after the first without an index (std 1.95
+# numbers each one instead): at least six spaces, then the name.
+_INLINED = re.compile(r" {6,}(?!at )(\S.*)")
+_HASH = re.compile(r"::h[0-9a-f]{16}$")
+_CRATE_HASH = re.compile(r"(?<=[A-Za-z0-9_])\[[0-9a-f]{16}\]")
+_NOTE_BACKTRACE = "note: run with `RUST_BACKTRACE"
+_NOTE_OMITTED = "note: Some details are omitted"
+_COULD_NOT_COMPILE = "error: could not compile"
+
+# States of the line reader.
+_SEARCH, _MESSAGE, _OLD_MESSAGE, _AFTER_MESSAGE, _BACKTRACE, _ERROR_BLOCK = range(6)
+
+
+def _function(name: str) -> str:
+    name = _CRATE_HASH.sub("", _HASH.sub("", name.strip()))
+    return "" if name == "<unknown>" else name
+
+
+def _prefix_pattern(prefix: str) -> re.Pattern[str] | None:
+    """The shape of a log prefix: the same text, any digits where it has digits (timestamps,
+    container numbers)."""
+    if not prefix:
+        return None
+    parts = re.split(r"(\d+)", prefix)
+    return re.compile(
+        "".join("[0-9]+" if i % 2 else re.escape(part) for i, part in enumerate(parts))
+    )
+
 
 class OutputScanner:
     """Finds the panics and the first build error in a program's output, fed in blocks of any
-    size (a block may end in the middle of a line or of a UTF-8 character)."""
+    size (a block may end in the middle of a line or of a UTF-8 character).
+
+    Memory does not grow with the input: it keeps at most `MAX_PANICS` panics (the first ones),
+    `MAX_FRAMES` frames each, `MAX_BLOCK_LINES` lines of a message or of the build error, one
+    build error, and one partial line of at most `MAX_LINE` bytes (a longer line is read from
+    its first `MAX_LINE` bytes). Lines are found with bytes.find on the markers (`panicked at `,
+    the tape panic's words, and in the first `BUILD_WINDOW` bytes `error` followed by `[`, `:`
+    or a colour code); only the lines of a block are decoded. A tape panic whose id is beyond
+    u64 (or is u64::MAX) raises the UsageError of `pbpit.diagnose.explain` from `feed`. One
+    scanner reads one output: `finish` ends it.
+    """
+
+    def __init__(self) -> None:
+        self.panics: list[Panic] = []
+        """The panics found so far, in input order."""
+        self.build_error: BuildError | None = None
+        """The first rustc error block found so far."""
+        self.panics_dropped = 0
+        """Panics past `MAX_PANICS`, counted but not kept."""
+        self._could_not_compile: BuildError | None = None
+        self._pending = bytearray()
+        self._pending_cut = False
+        self._lines = 0
+        self._offset = 0
+        self._state = _SEARCH
+        self._prefix: re.Pattern[str] | None = None
+        self._panic: Panic | None = None
+        self._block: list[str] = []
+        self._block_line = 0
+        self._raw = ""
+        self._finished: list[Event] | None = None
+
+    # -- bytes ---------------------------------------------------------------------------------
 
     def feed(self, data: bytes) -> None:
-        raise NotImplementedError
+        """Read the next part of the output."""
+        newline = data.find(b"\n")
+        if newline < 0:
+            self._keep(data, 0, len(data))
+            self._offset += len(data)
+            return
+        if self._pending or self._pending_cut:
+            self._keep(data, 0, newline)
+            self._line(bytes(self._pending))
+            self._pending.clear()
+            self._pending_cut = False
+        else:
+            self._region(data, 0, newline + 1)
+        last = data.rfind(b"\n")
+        self._region(data, newline + 1, last + 1)
+        self._keep(data, last + 1, len(data))
+        self._offset += len(data)
 
     def finish(self) -> list[Event]:
         """Every panic in input order, and the first build error; the end of the input."""
-        raise NotImplementedError
+        if self._finished is None:
+            if self._pending or self._pending_cut:
+                self._line(bytes(self._pending))
+                self._pending.clear()
+            self._end_block()
+            events: list[Event] = list(self.panics)
+            error = self.build_error or self._could_not_compile
+            if error is not None:
+                events.append(error)
+            self._finished = sorted(events, key=lambda event: event.input_line)
+        return self._finished
+
+    def _keep(self, data: bytes, start: int, end: int) -> None:
+        """Hold `data[start:end]` as the start of a line, up to `MAX_LINE` bytes."""
+        room = MAX_LINE - len(self._pending)
+        if end - start > room:
+            end = start + max(room, 0)
+            self._pending_cut = True
+        self._pending += data[start:end]
+
+    def _region(self, data: bytes, start: int, end: int) -> None:
+        """Read the whole lines `data[start:end]`: line by line inside a block, else from one
+        marker to the next."""
+        # rustc's errors come before the program runs: `error` is looked for only in the
+        # first BUILD_WINDOW bytes, where a failed build's output is.
+        error_end = max(0, min(end, BUILD_WINDOW - self._offset))
+        found = {marker: data.find(marker, start, end) for marker in _PANIC_MARKERS}
+        found[_ERROR_MARKER] = data.find(_ERROR_MARKER, start, error_end)
+        position = start
+        while position < end:
+            if self._state != _SEARCH:
+                stop = data.find(b"\n", position, end) + 1
+                self._line(data[position : min(stop, position + MAX_LINE)])
+                position = stop
+                continue
+            if self.build_error is not None:
+                found[_ERROR_MARKER] = -1
+            for marker, at in found.items():
+                if 0 <= at < position:
+                    limit = error_end if marker == _ERROR_MARKER else end
+                    found[marker] = data.find(marker, position, limit)
+            hits = [at for at in found.values() if at >= 0]
+            if not hits:
+                self._lines += data.count(b"\n", position, end)
+                return
+            hit = min(hits)
+            if found[_ERROR_MARKER] == hit and data[hit + 5 : hit + 6] not in _AFTER_ERROR:
+                # `error` in a program's words (`mean error 0.3`): not rustc's header.
+                found[_ERROR_MARKER] = data.find(_ERROR_MARKER, hit + 1, error_end)
+                continue
+            before = data.rfind(b"\n", position, hit)
+            line_start = position if before < 0 else before + 1
+            self._lines += data.count(b"\n", position, line_start)
+            stop = data.find(b"\n", line_start, end) + 1
+            self._line(data[line_start : min(stop, line_start + MAX_LINE)])
+            position = stop
+
+    # -- lines ---------------------------------------------------------------------------------
+
+    def _line(self, raw: bytes) -> None:
+        """One line of the input (its newline, if any, included)."""
+        self._lines += 1
+        text = _ANSI.sub("", raw.decode("utf-8", "replace").rstrip("\r\n")).rstrip("\r")
+        self._raw = text
+        if self._state == _SEARCH:
+            self._start(text)
+            return
+        if self._prefix is not None:
+            shape = self._prefix.match(text)
+            if shape:
+                text = text[shape.end() :]
+        self._continue(text)
+
+    def _start(self, text: str) -> None:
+        """A line outside any block: does one start here?"""
+        header = _HEADER.fullmatch(text)
+        if header:
+            self._start_panic(header)
+            return
+        if TAPE in text:
+            self._add(
+                Panic("", text.strip(), None, None, None, self._node_id(text), [], self._lines)
+            )
+            return
+        error = _ERROR.match(text)
+        if error and self.build_error is None:
+            prefix = error.group(1)
+            self._prefix = _prefix_pattern(prefix)
+            self._block = [text[len(prefix) :]]
+            self._block_line = self._lines
+            self._state = _ERROR_BLOCK
+
+    def _start_panic(self, header: re.Match[str]) -> None:
+        prefix, thread, tid, rest = header.groups()
+        self._prefix = _prefix_pattern(prefix)
+        panic = Panic(thread, "", None, None, None, None, [], self._lines)
+        panic.thread_id = int(tid) if tid else None
+        self._panic = panic
+        self._block = []
+        if rest.startswith("'"):
+            self._block = [rest[1:]]
+            self._state = _OLD_MESSAGE
+            self._old_message()
+            return
+        location = _LOCATION.fullmatch(rest)
+        if location:
+            panic.path, panic.line, panic.column = (
+                location.group(1),
+                int(location.group(2)),
+                int(location.group(3)),
+            )
+        self._state = _MESSAGE
+
+    def _continue(self, text: str) -> None:
+        state = self._state
+        if state == _MESSAGE:
+            if text == "stack backtrace:":
+                self._set_message()
+                self._state = _BACKTRACE
+            elif not text.strip() or text.startswith(_NOTE_BACKTRACE):
+                self._end_block()
+            elif _HEADER.fullmatch(text):
+                self._end_block()
+                self._start(self._raw)
+            else:
+                self._block.append(text)
+                # The tape panic's message is one line; what follows it is the program's.
+                if (len(self._block) == 1 and TAPE in text) or len(self._block) >= MAX_BLOCK_LINES:
+                    self._set_message()
+                    self._state = _AFTER_MESSAGE
+        elif state == _OLD_MESSAGE:
+            self._block.append(text)
+            self._old_message()
+        elif state == _AFTER_MESSAGE:
+            if text == "stack backtrace:":
+                self._state = _BACKTRACE
+            elif text.startswith(_NOTE_BACKTRACE):
+                self._end_block()
+            else:
+                self._end_block()
+                self._start(self._raw)
+        elif state == _BACKTRACE:
+            self._frame(text)
+        elif state == _ERROR_BLOCK:
+            self._error_line(text)
+
+    def _old_message(self) -> None:
+        """Before rustc 1.73 the message is quoted: it ends at `', PATH:L:C` on a line's end."""
+        assert self._panic is not None
+        end = _OLD_END.fullmatch(self._block[-1])
+        if end is None:
+            if len(self._block) >= MAX_BLOCK_LINES:
+                self._set_message()
+                self._state = _AFTER_MESSAGE
+            return
+        self._block[-1] = end.group(1)
+        panic = self._panic
+        panic.path, panic.line = end.group(2), int(end.group(3))
+        panic.column = int(end.group(4)) if end.group(4) else None
+        self._set_message()
+        self._state = _AFTER_MESSAGE
+
+    def _set_message(self) -> None:
+        assert self._panic is not None
+        self._panic.message = "\n".join(self._block)
+        self._block = []
+        if TAPE in self._panic.message:
+            self._panic.node_id = self._node_id(self._panic.message)
+
+    def _frame(self, text: str) -> None:
+        assert self._panic is not None
+        panic = self._panic
+        full = _FULL_FRAME.fullmatch(text)
+        short = None if full else _SHORT_FRAME.fullmatch(text)
+        at = None if full or short else _AT.fullmatch(text)
+        if full:
+            index, address, name = full.groups()
+            self._add_frame(Frame(int(index), _function(name), address=address))
+        elif short:
+            index, name = short.groups()
+            self._add_frame(Frame(int(index), _function(name)))
+        elif at:
+            if panic.frames and not panic.frames_dropped and panic.frames[-1].path is None:
+                frame = panic.frames[-1]
+                frame.path, frame.line = at.group(1), int(at.group(2))
+                frame.column = int(at.group(3)) if at.group(3) else None
+        elif (inlined := _INLINED.fullmatch(text)) and (panic.frames or panic.frames_dropped):
+            index = panic.frames[-1].index if panic.frames else 0
+            self._add_frame(Frame(index, _function(inlined.group(1))))
+        else:
+            self._end_block()
+            if not text.startswith(_NOTE_OMITTED):
+                self._start(self._raw)
+
+    def _add_frame(self, frame: Frame) -> None:
+        assert self._panic is not None
+        if len(self._panic.frames) < MAX_FRAMES:
+            self._panic.frames.append(frame)
+        else:
+            self._panic.frames_dropped += 1
+
+    def _error_line(self, text: str) -> None:
+        block = self._block
+        coded = block[0].startswith("error[")
+        if len(block) == 1 and not coded and not block[0].startswith(_COULD_NOT_COMPILE):
+            # `error: ...` is rustc's only when it points at the source; else a program's log.
+            if not _ARROW.match(text):
+                self._end_block(keep=False)
+                self._start(self._raw)
+                return
+        if not text.strip() or len(block) >= MAX_BLOCK_LINES:
+            self._end_block()
+            return
+        block.append(text)
+
+    # -- blocks --------------------------------------------------------------------------------
+
+    def _end_block(self, keep: bool = True) -> None:
+        """The block being read ends: keep what it held."""
+        state, self._state = self._state, _SEARCH
+        self._prefix = None
+        if state == _ERROR_BLOCK:
+            block = self._block
+            if keep and block:
+                error = BuildError("\n".join(block), self._block_line)
+                if block[0].startswith(_COULD_NOT_COMPILE):
+                    self._could_not_compile = self._could_not_compile or error
+                elif block[0].startswith("error[") or any(_ARROW.match(t) for t in block[1:]):
+                    self.build_error = error
+        elif self._panic is not None:
+            if state in (_MESSAGE, _OLD_MESSAGE):
+                self._set_message()
+            self._add(self._panic)
+        self._panic = None
+        self._block = []
+
+    def _add(self, panic: Panic) -> None:
+        # Past the cap a panic is still read (to the end of its block), only not kept.
+        if len(self.panics) < MAX_PANICS:
+            self.panics.append(panic)
+        else:
+            self.panics_dropped += 1
+
+    @staticmethod
+    def _node_id(text: str) -> int | None:
+        # Imported here: explain's imports (tree-sitter, the lint) are not needed to scan.
+        from pbpit.diagnose.explain import PANIC_PATTERN, _node_id
+
+        found = PANIC_PATTERN.search(text)
+        return _node_id(found.group(1)) if found else None
+
+
+def scan(stream: BinaryIO | Iterable[bytes], block: int = BLOCK) -> list[Event]:
+    """The events of a whole output: a binary stream read `block` bytes at a time (stdin's
+    buffer, a file), or an iterable of byte blocks."""
+    scanner = OutputScanner()
+    if hasattr(stream, "readinto"):
+        # One buffer read into again and again: no new block to allocate (and fault in) each time.
+        buffer = bytearray(block)
+        while count := stream.readinto(buffer):  # type: ignore[union-attr]
+            scanner.feed(buffer if count == block else buffer[:count])
+    elif hasattr(stream, "read"):
+        while data := stream.read(block):  # type: ignore[union-attr]
+            scanner.feed(data)
+    else:
+        for data in stream:  # type: ignore[union-attr]
+            scanner.feed(data)
+    return scanner.finish()
