@@ -226,13 +226,14 @@ def explain(
 
 def _explain_stream(stream: Any, source: str | None) -> Explained:
     """Every tape panic in a program's output, read in blocks, diagnosed in the crate."""
-    from pbpit.diagnose.crash import explain_events
-    from pbpit.diagnose.output import OutputScanner
+    from pbpit.diagnose.output import scan
 
-    scanner = OutputScanner()
-    while block := stream.read(1 << 20):
-        scanner.feed(block)
-    return explain_events(scanner.finish(), source)
+    events = scan(stream)
+    # The crate and lint are loaded only for a tape panic: a log without one is read at
+    # nearly the speed of grep.
+    from pbpit.diagnose.crash import explain_events
+
+    return explain_events(events, source)
 
 
 def _show_explained(explained: Explained, fmt: str, stderr: bool = False) -> int:

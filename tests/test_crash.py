@@ -150,7 +150,7 @@ def test_without_a_backtrace_the_findings_are_likely_causes(tmp_path, monkeypatc
     assert diagnosis.exact == []
     assert [f.tape.name for f in diagnosis.likely] == ["feats"]
     text = render(explained, 100).plain
-    assert "likely causes" in text
+    assert "this finding of `pbpit lint` in the crate can cause it" in text
     assert "RUST_BACKTRACE=1" in text
 
 

@@ -204,6 +204,9 @@ def test_explain_stdin_without_a_panic_under_json_is_one_object_exit_1():
         "node_id": None,
         "entry": None,
         "case": None,
+        "panics": [],
+        "other_panics": [],
+        "build_error": None,
         "error": "no `graph tape has already been consumed` panic in the input",
     }
 

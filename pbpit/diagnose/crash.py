@@ -14,6 +14,7 @@ import os
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
@@ -27,7 +28,9 @@ from pbpit.diagnostics.cargo import (
 )
 from pbpit.diagnostics.model import Diagnostic, Help, Label, Tape
 from pbpit.errors import UsageError
-from pbpit.lint.tree import LintReport
+
+if TYPE_CHECKING:
+    from pbpit.lint.tree import LintReport
 
 # Where the standard library's, rustup's and cargo's downloaded crates' sources are: never the
 # user's code.
@@ -217,9 +220,20 @@ def diagnose(panic: Panic, crate: Crate | None, report: LintReport | None) -> Di
             diagnosis.exact = [_exact(f, panic, user, frames[0], matched) for f in matched]
             return diagnosis
     diagnosis.likely = tape
+    named = [f.function for f in panic.frames if f.path is None and is_users(f)]
     if frames:
         first = frames[0]
         diagnosis.exact = [_unexplained(panic, first, diagnosis)]
+    elif named:
+        # A release build's backtrace: the functions, without their lines.
+        functions = {function_name(function) for function in named}
+        inside = [f for f in tape if _function_at(f) in functions]
+        diagnosis.likely = inside or tape
+        diagnosis.advice.append(
+            f"the backtrace names `{named[0]}` but not its line (a build without debug info): "
+            'run a debug build, or set `debug = "line-tables-only"` under `[profile.release]`, '
+            "for the exact line"
+        )
     elif panic.frames:
         diagnosis.advice.append(
             f"no frame of the backtrace is in the crate at {_shown_path(crate.root)}: give the "
@@ -228,6 +242,44 @@ def diagnose(panic: Panic, crate: Crate | None, report: LintReport | None) -> Di
     else:
         diagnosis.advice.append(ADVICE)
     return diagnosis
+
+
+def function_name(function: str) -> str:
+    """The function's own name in a frame's path: `fit` for `trainer::train::fit`, for
+    `trainer::train::fit::{{closure}}` and for `<trainer::Model<B> as Train>::fit`."""
+    segments, depth, start = [], 0, 0
+    for at, char in enumerate(function):
+        if char in "<(":
+            depth += 1
+        elif char in ">)":
+            depth -= 1
+        elif depth == 0 and function.startswith("::", at):
+            segments.append(function[start:at])
+            start = at + 2
+    segments.append(function[start:])
+    names = [s for s in segments if s and not s.startswith("{") and not s.startswith("<")]
+    name = names[-1] if names else function
+    return name.split("<", 1)[0]
+
+
+def _function_at(finding: Diagnostic) -> str | None:
+    """The name of the function the finding's panicking backward is in."""
+    from pbpit.rust.syntax import RustReadError, descendants, read_rust
+
+    tape = finding.tape
+    assert tape is not None
+    try:
+        source = read_rust(finding.path)
+    except RustReadError:
+        return None
+    row = tape.panics.line - 1
+    name = None
+    for node in descendants(source.root):
+        if node.type == "function_item" and node.start_point[0] <= row <= node.end_point[0]:
+            found = node.child_by_field_name("name")
+            if found is not None:
+                name = source.node_text(found)  # the innermost holding it is the last seen
+    return name
 
 
 def _shown_path(path: Path) -> str:
@@ -498,12 +550,14 @@ def render(explained: Explained, width: int) -> Text:
         for finding in diagnosis.exact:
             render_diagnostic(text, finding, diagnosis.sources.get(finding.path, []))
         if not diagnosis.exact and diagnosis.likely:
-            where = f" at {panic.path}:{panic.line}" if panic.path else ""
+            thread = f"thread '{panic.thread}'" if panic.thread else "the program"
+            count = len(diagnosis.likely)
+            which = "this finding" if count == 1 else f"these {count} findings"
             _line(
                 text,
                 "note",
-                f"thread '{panic.thread}' panicked at NodeId({panic.node_id}){where}; these "
-                "findings of `pbpit lint` in the crate are likely causes",
+                f"{thread} panicked: graph tape has already been consumed at "
+                f"NodeId({panic.node_id}); {which} of `pbpit lint` in the crate can cause it",
             )
             text.append("\n")
         for finding in diagnosis.likely:
