@@ -121,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
             ("OutputScanner (python, 1 MB blocks)", scan_time, scan_rss, f"node ids {ids}"),
         ]
         if explain_reads_the_scanner():
-            pbpit = [sys.executable, "-m", "pbpit.cli", "explain", "-"]
+            pbpit = [sys.executable, "-m", "pbpit", "explain", "-"]
             rows.append(("pbpit explain - < FILE", *median_of(args.repeat, pbpit, log)))
             rows[-1] = rows[-1][:3] + (rows[-1][3].splitlines()[0][:40],)
         else:

@@ -228,6 +228,12 @@ def _explain_stream(stream: Any, source: str | None) -> Explained:
     """Every tape panic in a program's output, read in blocks, diagnosed in the crate."""
     from pbpit.diagnose.output import scan
 
+    if stream.isatty():
+        print(
+            "pbpit: reading a program's output from the terminal (Ctrl-D ends it); pipe it in: "
+            "`RUST_BACKTRACE=1 cargo run 2>&1 | pbpit explain -`",
+            file=sys.stderr,
+        )
     events = scan(stream)
     # The crate and lint are loaded only for a tape panic: a log without one is read at
     # nearly the speed of grep.

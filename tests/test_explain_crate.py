@@ -29,6 +29,17 @@ RULES = {
 HEADER = "Cannot run backward: graph tape has already been consumed at NodeId({id})"
 
 
+def pre_1_73_log(trainer: Trainer, pattern: str) -> str:
+    """A real `cargo run` log as rustc 1.72 and earlier printed its panic: no thread id, the
+    message quoted on the `panicked at` line, the location after it (the backtrace's layout
+    did not change)."""
+    log = LOG_FORMS["cargo-run"](trainer, pattern)
+    header = re.compile(r"^thread '([^']+)' \(\d+\) panicked at (\S+):\n(.*)$", re.M)
+    old, count = header.subn(lambda m: f"thread '{m[1]}' panicked at '{m[3]}', {m[2]}", log)
+    assert count == 1
+    return old
+
+
 @pytest.fixture(scope="session")
 def trainer(tmp_path_factory: pytest.TempPathFactory) -> Trainer:
     return built_trainer(tmp_path_factory)
@@ -67,6 +78,14 @@ def test_each_log_form_is_explained_on_the_users_line(trainer, pattern, form):
     assert panic["node_id"] == EXPECTED[pattern].node_id
     expected_thread = "tests::trains_" + pattern if form == "test-thread" else "main"
     assert panic["thread"] == expected_thread
+    (error,) = panic["diagnostics"]
+    _check_error(error, pattern)
+
+
+@pytest.mark.parametrize("pattern", PATTERNS)
+def test_the_pre_1_73_panic_format_is_explained_the_same(trainer, pattern):
+    (panic,) = _explain(trainer, pre_1_73_log(trainer, pattern))["panics"]
+    assert panic["node_id"] == EXPECTED[pattern].node_id
     (error,) = panic["diagnostics"]
     _check_error(error, pattern)
 
