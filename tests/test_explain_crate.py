@@ -186,3 +186,14 @@ def test_pbpit_dash_dash_on_a_program_that_does_not_panic_adds_nothing(trainer):
     direct = trainer.run("ok", None)
     result = pbpit_cli("--", program, "ok", env=trainer.env(backtrace=None), cwd=trainer.root)
     assert (result.returncode, result.stdout, result.stderr) == (0, direct.stdout, direct.stderr)
+
+
+def test_the_twice_fix_is_code_that_uses_the_first_gradients(trainer):
+    log = LOG_FORMS["plain"](trainer, "twice")
+    (error,) = _explain(trainer, log)["panics"][0]["diagnostics"]
+    (fix,) = [h for h in error["help"] if h["edits"]]
+    assert fix["message"].startswith("use the `Gradients` the first backward returned")
+    (edit,) = fix["edits"]
+    panics = markers("twice")["panics"]
+    assert (edit["line"], edit["replacement"]) == (panics.line, "grads")
+    assert panics.text[edit["column"] - 1 : edit["end_column"] - 1] == "step(loss)"

@@ -302,6 +302,7 @@ def test_applicability_marks_the_fix_that_keeps_the_program_machine_applicable()
         (loop, "detach the tensors "): machine,
         (loop, "make "): machine,
         ("shared-intermediate", "if the first loss must not train what made "): maybe,
+        ("double-backward", "use the "): maybe,  # keep the gradients: a helper may do more
         ("double-backward", "or build "): machine,
         ("require-grad-non-leaf", DETACH_FIRST): machine,
         ("require-grad-non-leaf", DROP): maybe,
@@ -410,3 +411,58 @@ def test_two_backwards_run_by_one_call_are_one_label_on_it():
         "this call runs two backwards (in `SharedActorCritic::update`): the first consumes "
         "`features`'s step, the second needs it again and panics"
     ]
+
+
+# -- keep the gradients: the second backward's call replaced by the first one's `Gradients`
+
+TWICE = """\
+use burn::tensor::{Device, Tensor};
+
+fn step(loss: Tensor<1>, scale: f32) -> Gradients {
+    loss.backward()
+}
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let w = Tensor::<1>::from_floats([1.0, 2.0], &device).require_grad();
+    let loss = (w.clone() * w.clone()).sum();
+    FIRST
+    SECOND
+    AFTER
+}
+"""
+
+
+def _kept(tmp_path: Path, first: str, second: str, after: str = "") -> list[Edit]:
+    body = TWICE.replace("FIRST", first).replace("SECOND", second).replace("AFTER", after)
+    (finding,) = lint_text(tmp_path, body)
+    assert finding.rule == "double-backward"
+    return next(h for h in finding.helps if h.message.startswith("use the `Gradients`")).edits
+
+
+def test_keep_the_gradients_uses_the_first_backwards_binding(tmp_path):
+    (edit,) = _kept(
+        tmp_path, "let grads = loss.clone().backward();", "let again = loss.backward();"
+    )
+    assert (edit.line, edit.replacement) == (12, "grads")
+
+
+def test_keep_the_gradients_borrows_them_where_the_second_backward_was_borrowed(tmp_path):
+    first, second = "let grads = loss.clone().backward();", "show(&loss.backward());"
+    (edit,) = _kept(tmp_path, first, second, "apply(grads);")
+    assert edit.replacement == "grads"
+
+
+def test_keep_the_gradients_is_words_where_they_are_moved_and_read_again(tmp_path):
+    # `Gradients` is not Clone: moving them into `again` would make `apply(grads)` E0382.
+    first, second = "let grads = loss.clone().backward();", "let again = loss.backward();"
+    assert _kept(tmp_path, first, second, "apply(grads);") == []
+
+
+def test_keep_the_gradients_is_words_when_a_helper_is_given_other_arguments(tmp_path):
+    first, second = "let grads = step(loss.clone(), 1.0);", "let again = step(loss, 2.0);"
+    assert _kept(tmp_path, first, second) == []
+    (edit,) = _kept(
+        tmp_path, "let grads = step(loss.clone(), 1.0);", "let again = step(loss, 1.0);"
+    )
+    assert edit.replacement == "grads"

@@ -72,9 +72,12 @@ fn main() {
             fixes.label(definition.span, made_here(name)),
             fixes.label(earlier.span, consumes_graph(name, earlier.through)),
         ]
+        kept = keep_the_gradients(earlier, later, fixes)
+        rebuilt = rebuild_the_loss(definition, later, fixes)
+        # Said in words, the rebuild is printed before the kept gradients' code: no "or" then.
         helps = [
-            keep_the_gradients_help(),
-            rebuild_the_loss_help(name, rebuild_the_loss(definition, later, fixes)),
+            keep_the_gradients_help(kept),
+            rebuild_the_loss_help(name, rebuilt, alternative=bool(rebuilt) or not kept),
         ]
         message = twice_message(name, through)
         notes = [through_note(earlier, definition), through_note(later, definition)]
@@ -107,20 +110,27 @@ def consumes_graph(name: str, through: str | None = None) -> str:
     """On the first backward; `through` names the function whose call runs it."""
     if through is not None:
         return (
-            f"this call runs the first backward (in `{through}`), which consumes "
-            f"`{name}`'s graph"
+            f"this call runs the first backward (in `{through}`), which consumes `{name}`'s graph"
         )
     return f"the first backward consumes `{name}`'s graph here"
 
 
-def keep_the_gradients_help() -> Help:
-    return Help("use the `Gradients` the first backward returned: a graph is backpropagated once")
+def keep_the_gradients_help(edits: list[Edit] | None = None) -> Help:
+    """Keep the gradients, with the edit that uses them at the second backward when it can be
+    written."""
+    message = "use the `Gradients` the first backward returned: a graph is backpropagated once"
+    if not edits:
+        return Help(message)
+    # Right when the second backward was meant to give the same gradients; a helper's call it
+    # replaces may have done more.
+    return Help(message, edits, applicability="MaybeIncorrect")
 
 
-def rebuild_the_loss_help(name: str, edits: list[Edit]) -> Help:
-    """Rebuild the loss, with the edits that run its forward again when they can be written."""
-    message = f"or build `{name}` again (run its forward again) before the second backward"
-    return Help(message, edits)
+def rebuild_the_loss_help(name: str, edits: list[Edit], alternative: bool = True) -> Help:
+    """Rebuild the loss, with the edits that run its forward again when they can be written;
+    said as the `alternative` to keeping the gradients when it comes after it."""
+    message = f"build `{name}` again (run its forward again) before the second backward"
+    return Help(f"or {message}" if alternative else message, edits)
 
 
 # -- the fixes
@@ -158,6 +168,67 @@ def rebuild_the_loss(definition: Definition, later: Backward, fixes: Fixes) -> l
     again = fixes.copy_lines(statement, clones, fixes.indent_of(at))
     start = fixes.line_start(at.start_point[0])
     return [*edits, fixes.edit(start, start, again)]
+
+
+def keep_the_gradients(earlier: Backward, later: Backward, fixes: Fixes) -> list[Edit]:
+    """Keep the gradients: the second backward's call replaced by the variable the first one's
+    result is bound to (`let grads = loss.backward();`), where it still holds them; none when
+    the two calls differ in more than a `.clone()` of what they are given (a helper given other
+    arguments computes something else)."""
+    if earlier.span == later.span or earlier.through != later.through:
+        return []
+    first, second = fixes.call_at(earlier.span), fixes.call_at(later.span)
+    if first is None or second is None or first == second:
+        return []
+    statement = first.parent
+    if statement is None or statement.type != "let_declaration":
+        return []
+    pattern = statement.child_by_field_name("pattern")
+    value = statement.child_by_field_name("value")
+    if pattern is None or pattern.type != "identifier" or value != first:
+        return []
+    name = fixes.text(pattern)
+    if _without_clones(fixes.text(first)) != _without_clones(fixes.text(second)):
+        return []
+    at = second
+    while at.parent is not None and at.parent.type != "block":
+        at = at.parent
+    block = statement.parent
+    if (
+        block is None
+        or at.parent is None
+        or not (block.start_byte <= at.start_byte < block.end_byte)
+    ):
+        return []
+    if at.type == "let_declaration":
+        bound = at.child_by_field_name("pattern")
+        if bound is not None and name in {fixes.text(n) for n in identifiers(bound)}:
+            return []  # `let grads = loss.backward();` again: nothing to keep it in
+    if any(not _keeps(s, {name}, fixes) for s in _between(statement, at)):
+        return []
+    parent = second.parent
+    if parent is None or parent.type != "reference_expression":
+        # Given by value, the gradients move there (`Gradients` is not `Clone`): once, and
+        # nothing reads them after.
+        node: Node | None = second
+        while node is not None and node != block:
+            if node.type in _RUNS_AGAIN:
+                return []
+            node = node.parent
+        reads = fixes.reads(block).get(name, [])
+        if any(start >= second.end_byte for start, _ in reads):
+            return []
+    return [fixes.edit(second.start_byte, second.end_byte, name)]
+
+
+# What may run its body more than once.
+_RUNS_AGAIN = frozenset(
+    {"for_expression", "while_expression", "loop_expression", "closure_expression"}
+)
+
+
+def _without_clones(text: str) -> str:
+    return "".join(text.replace(".clone()", "").split())
 
 
 def _between(first: Node, last: Node) -> list[Node]:
