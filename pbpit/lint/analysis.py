@@ -166,8 +166,14 @@ _WATCHED: dict[str, list[Rule]] = {}
 for _rule in RULES:
     for _method in _rule.methods:
         _WATCHED.setdefault(_method, []).append(_rule)
-_WORDS = tuple(dict.fromkeys(word for rule in RULES for word in rule.words))
-"""What a function must hold for some rule to fire in it."""
+_WORDS = tuple(
+    dict.fromkeys(
+        [word for rule in RULES for word in rule.words]
+        + [method.encode() for rule in RULES for method in sorted(rule.methods)]
+    )
+)
+"""What a function must hold for some rule to fire in it: a rule's word or method as a whole
+identifier (`backward`, not `conv2d_backward`: only a method named so runs a backward)."""
 _ALLOW = re.compile(r"^\s*//\s*pbpit:\s*allow\(([^)]*)\)")
 
 
@@ -226,8 +232,21 @@ def lint_source(
 
 
 def _mentions(data: bytes, start: int, end: int) -> bool:
-    """Whether `data[start:end]` holds a word some rule needs (`backward`)."""
-    return any(data.find(word, start, end) != -1 for word in _WORDS)
+    """Whether `data[start:end]` holds a word some rule needs (`backward`), as an identifier."""
+    for word in _WORDS:
+        at = data.find(word, start, end)
+        while at != -1:
+            after = at + len(word)
+            if (at == 0 or data[at - 1] not in _WORD_BYTES) and (
+                after == end or data[after] not in _WORD_BYTES
+            ):
+                return True
+            at = data.find(word, at + 1, end)
+    return False
+
+
+_WORD_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+"""The bytes of an identifier (as `\\w` matches them in a pattern of bytes)."""
 
 
 _WORD = re.compile(rb"\w+")
