@@ -125,6 +125,7 @@ import bisect
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from functools import cache
 
 from pbpit.diagnostics.model import Diagnostic
 from pbpit.engine import api
@@ -266,7 +267,41 @@ def _words(data: bytes) -> dict[bytes, list[int]]:
 
 
 _HOLDS_ITEMS = frozenset({"source_file", "declaration_list", "mod_item", "impl_item", "trait_item"})
-_FN = re.compile(rb"\bfn\b")
+
+
+def _holds_fn(data: bytes, start: int, end: int) -> bool:
+    """Whether `data[start:end]` holds `fn` as a word (a bytes search: a pattern starting with
+    `\\b` tries every position)."""
+    at = data.find(b"fn", start, end)
+    while at != -1:
+        if (at == 0 or data[at - 1] not in _WORD_BYTES) and (
+            at + 2 == end or data[at + 2] not in _WORD_BYTES
+        ):
+            return True
+        at = data.find(b"fn", at + 1, end)
+    return False
+
+
+def _owner(data: bytes, parent: Node) -> tuple[str | None, str | None]:
+    """The owner and trait the functions directly in `parent` (an impl, a trait, a function)
+    have: an impl's type and trait, a trait's name twice, none for a function's own items."""
+    if parent.type == "impl_item":
+        type_node = parent.child_by_field_name("type")
+        trait_node = parent.child_by_field_name("trait")
+        owner = _type_name(_text(data, type_node)) if type_node is not None else None
+        return owner, _text(data, trait_node) if trait_node is not None else None
+    if parent.type == "trait_item":
+        name_node = parent.child_by_field_name("name")
+        name = _text(data, name_node) if name_node is not None else None
+        return name, name
+    return None, None
+
+
+def _has_self(data: bytes, parameters: Node) -> bool:
+    """Whether a function's parameters hold `self` (whose text always says `self`)."""
+    if data.find(b"self", parameters.start_byte, parameters.end_byte) == -1:
+        return False
+    return any(c.type == "self_parameter" for c in parameters.named_children)
 
 
 def _expects_panic(source: RustFile, function: Node) -> bool:
@@ -382,40 +417,38 @@ class _Program:
         stack: list[tuple[Node, Node | None]] = [(source.root, None)]
         while stack:
             node, around = stack.pop()
-            if node.type == "struct_item":
+            kind = node.type
+            if kind == "struct_item":
                 self._struct(source, node)
                 continue
-            if node.type == "mod_item":
+            if kind == "mod_item":
                 name_node = node.child_by_field_name("name")
                 if name_node is not None:
                     self.modules.add(_text(data, name_node))
-            if node.type in _NO_FUNCTIONS:
+            if kind in _NO_FUNCTIONS:
                 continue
-            if node.type == "function_item":
+            if kind == "function_item":
                 functions.append((node, around))
                 body = node.child_by_field_name("body")
-                if body is not None and _FN.search(data, body.start_byte, body.end_byte):
+                if body is not None and _holds_fn(data, body.start_byte, body.end_byte):
                     stack.append((body, node))
                 continue
             # Items are in modules, impls and traits; elsewhere only where the text holds `fn`.
-            if node.type in _HOLDS_ITEMS or _FN.search(data, node.start_byte, node.end_byte):
-                inner = node if node.type in _OWNERS else around
-                stack.extend((c, inner) for c in node.children if c.named_child_count)
+            if kind in _HOLDS_ITEMS or _holds_fn(data, node.start_byte, node.end_byte):
+                inner = node if kind in _OWNERS else around
+                stack.extend([(c, inner) for c in node.children if c.named_child_count])
+        owners: dict[int, tuple[str | None, str | None]] = {}
+        """The owner and trait of each impl or trait, by `id` (its functions share the node)."""
         for node, parent in functions:
             owner = trait = None
-            if parent is not None and parent.type == "impl_item":
-                type_node = parent.child_by_field_name("type")
-                trait_node = parent.child_by_field_name("trait")
-                owner = _type_name(_text(data, type_node)) if type_node is not None else None
-                trait = _text(data, trait_node) if trait_node is not None else None
-            elif parent is not None and parent.type == "trait_item":
-                name_node = parent.child_by_field_name("name")
-                owner = trait = _text(data, name_node) if name_node is not None else None
+            if parent is not None:
+                known = owners.get(id(parent))
+                if known is None:
+                    known = owners[id(parent)] = _owner(data, parent)
+                owner, trait = known
             name_node = node.child_by_field_name("name")
             parameters = node.child_by_field_name("parameters")
-            has_self = parameters is not None and any(
-                c.type == "self_parameter" for c in parameters.named_children
-            )
+            has_self = parameters is not None and _has_self(data, parameters)
             name = _text(data, name_node) if name_node is not None else ""
             callee = _Callee(source, node, name, owner, trait, has_self)
             found.append(callee)
@@ -657,6 +690,7 @@ def _text(data: bytes, node: Node) -> str:
     return data[node.start_byte : node.end_byte].decode("utf-8", "replace")
 
 
+@cache
 def _type_name(text: str) -> str | None:
     """`Model` of `&mut Model<B>`, `crate::model::Model<B>`; None for `Self`, a number."""
     match = _TYPE_NAME.search(text.replace("&", " ").replace("mut ", " "))
