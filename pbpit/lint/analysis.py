@@ -485,15 +485,19 @@ class _Program:
             for source in sources:
                 if not any(word in source.data for word in words):
                     continue
-                hits = [m.start() for m in pattern.finditer(source.data)]
+                hits = _matches(pattern, words, source.data)
                 if not hits:
                     continue
                 for callee in self.functions.get(id(source), ()):
-                    body = callee.node.child_by_field_name("body")
                     if (
                         callee.name in names
                         or callee.name in _BURN_METHODS
-                        or body is None
+                        or not _any_within(hits, callee.node.start_byte, callee.node.end_byte)
+                    ):
+                        continue
+                    body = callee.node.child_by_field_name("body")
+                    if (
+                        body is None
                         or not (callee.has_self or _takes_parameters(callee.node))
                         or not _any_within(hits, body.start_byte, body.end_byte)
                     ):
@@ -668,6 +672,30 @@ def _forward_output(node: Node | None) -> bool:
         else:
             return False
     return False
+
+
+def _matches(pattern: re.Pattern[bytes], words: list[bytes], data: bytes) -> list[int]:
+    """Where `pattern` matches in `data`, in order: `_RUNS_BACKWARD` (its `.` before
+    `backward`) or `_called` (at a name of `words`), tried only where a word is (a bytes search;
+    a pattern starting with `\\b` or `\\.` is tried at every position). A match starting inside
+    another's generic arguments (`f::<g::<T>>(`) is kept too: no function body lies between."""
+    found = []
+    for word in words:
+        at = data.find(word)
+        while at != -1:
+            start = at
+            if pattern is _RUNS_BACKWARD:
+                start -= 1
+                while start >= 0 and data[start] in _SPACE_BYTES:
+                    start -= 1
+            if start >= 0 and pattern.match(data, start) is not None:
+                found.append(start)
+            at = data.find(word, at + 1)
+    return sorted(set(found))
+
+
+_SPACE_BYTES = frozenset(b" \t\n\r\f\v")
+"""What `\\s` matches in a pattern of bytes."""
 
 
 def _any_within(points: list[int], start: int, end: int) -> bool:
