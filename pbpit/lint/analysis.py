@@ -520,9 +520,14 @@ class _Program:
             return True
         if self.helpers is None:
             return False
-        if not any(data.find(n.encode(), start, end) != -1 for n in self.helper_names):
-            return False
-        return self.helpers.search(data, start, end) is not None
+        for name in self.helper_names:  # a call starts with its name: tried only there
+            word = name.encode()
+            at = data.find(word, start, end)
+            while at != -1:
+                if self.helpers.match(data, at, end) is not None:
+                    return True
+                at = data.find(word, at + 1, end)
+        return False
 
     def summary(self, callee: _Callee, alone: bool = False) -> _Summary | None:
         """What `callee` does, read once (`alone`: given only data); None while it is being
