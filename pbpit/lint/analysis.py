@@ -1076,34 +1076,6 @@ class _Function:
         """`_entry`'s name for each definition as a pass sees it, a small number."""
         self.macros: dict[int, object] = {}
         self.fixes = fixes
-        self.expressions: dict[str, Callable[[Node], Value]] = {
-            "identifier": self._identifier,
-            "call_expression": self._call,
-            "field_expression": self._field,
-            "index_expression": self._field,
-            "binary_expression": self._binary,
-            "unary_expression": self._unary,
-            "reference_expression": self._same,
-            "parenthesized_expression": self._same,
-            "try_expression": self._same,
-            "await_expression": self._same,
-            "block": self._block,
-            "unsafe_block": self._block,
-            "async_block": self._block,
-            "if_expression": self._if,
-            "match_expression": self._match,
-            "for_expression": self._for,
-            "while_expression": self._while,
-            "loop_expression": self._loop,
-            "assignment_expression": self._assign,
-            "compound_assignment_expr": self._assign,
-            "closure_expression": self._closure,
-            "macro_invocation": self._macro,
-            "tuple_expression": self._elements,
-            "array_expression": self._elements,
-            "struct_expression": self._elements,
-            "scoped_identifier": lambda node: _DATA,
-        }
 
     # -- plumbing
 
@@ -1198,9 +1170,9 @@ class _Function:
     def expr(self, node: Node | None) -> Value:
         if node is None:
             return _DATA
-        handler = self.expressions.get(node.type)
+        handler = _EXPRESSIONS.get(node.type)
         if handler is not None:
-            return handler(node)
+            return handler(self, node)
         if node.type in _ITEMS:
             return _DATA
         # Literals, ranges, casts: data, but what they contain still runs.
@@ -2732,6 +2704,37 @@ class _Function:
     def _found(self, finding: Diagnostic) -> None:
         # A later pass finds again what an earlier one found: the first is kept.
         self.found.setdefault((finding.rule, finding.primary.line, finding.primary.column), finding)
+
+
+_EXPRESSIONS: dict[str, Callable[[_Function, Node], Value]] = {
+    "identifier": _Function._identifier,
+    "call_expression": _Function._call,
+    "field_expression": _Function._field,
+    "index_expression": _Function._field,
+    "binary_expression": _Function._binary,
+    "unary_expression": _Function._unary,
+    "reference_expression": _Function._same,
+    "parenthesized_expression": _Function._same,
+    "try_expression": _Function._same,
+    "await_expression": _Function._same,
+    "block": _Function._block,
+    "unsafe_block": _Function._block,
+    "async_block": _Function._block,
+    "if_expression": _Function._if,
+    "match_expression": _Function._match,
+    "for_expression": _Function._for,
+    "while_expression": _Function._while,
+    "loop_expression": _Function._loop,
+    "assignment_expression": _Function._assign,
+    "compound_assignment_expr": _Function._assign,
+    "closure_expression": _Function._closure,
+    "macro_invocation": _Function._macro,
+    "tuple_expression": _Function._elements,
+    "array_expression": _Function._elements,
+    "struct_expression": _Function._elements,
+    "scoped_identifier": lambda reader, node: _DATA,
+}
+"""How `_Function.expr` reads each kind of expression (one table for every reader)."""
 
 
 def _loop_between(earlier: Context, later: Context) -> int | None:
