@@ -78,8 +78,9 @@ carries the state to the next pass, `break` past the loop (labels followed), `re
 loop whose every path breaks runs once. Loops nested more than four deep are read once; a
 closure given to an iterator adaptor (`for_each`, `map`, ...) is read as a loop body (its
 `return` ends one element's pass). A test marked `#[should_panic]` is not read: the panic is
-what it checks. A function is read when it mentions `backward` or calls a function that runs
-one on what it is given.
+what it checks. A function is read when it names `backward` (or `require_grad`) as an
+identifier, not inside a longer one (`conv2d_backward`), or calls a function that runs one on
+what it is given.
 
 What this cannot see, and therefore never reports (precision over recall: a false positive in CI
 costs more than a miss):
