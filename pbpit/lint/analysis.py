@@ -78,8 +78,9 @@ carries the state to the next pass, `break` past the loop (labels followed), `re
 loop whose every path breaks runs once. Loops nested more than four deep are read once; a
 closure given to an iterator adaptor (`for_each`, `map`, ...) is read as a loop body (its
 `return` ends one element's pass). A test marked `#[should_panic]` is not read: the panic is
-what it checks. A function is read when it mentions `backward` or calls a function that runs
-one on what it is given.
+what it checks. A function is read when it names `backward` (or `require_grad`) as an
+identifier, not inside a longer one (`conv2d_backward`), or calls a function that runs one on
+what it is given.
 
 What this cannot see, and therefore never reports (precision over recall: a false positive in CI
 costs more than a miss):
@@ -125,6 +126,7 @@ import bisect
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from functools import cache
 
 from pbpit.diagnostics.model import Diagnostic, Tape
 from pbpit.engine import api
@@ -166,8 +168,14 @@ _WATCHED: dict[str, list[Rule]] = {}
 for _rule in RULES:
     for _method in _rule.methods:
         _WATCHED.setdefault(_method, []).append(_rule)
-_WORDS = tuple(dict.fromkeys(word for rule in RULES for word in rule.words))
-"""What a function must hold for some rule to fire in it."""
+_WORDS = tuple(
+    dict.fromkeys(
+        [word for rule in RULES for word in rule.words]
+        + [method.encode() for rule in RULES for method in sorted(rule.methods)]
+    )
+)
+"""What a function must hold for some rule to fire in it: a rule's word or method as a whole
+identifier (`backward`, not `conv2d_backward`: only a method named so runs a backward)."""
 _ALLOW = re.compile(r"^\s*//\s*pbpit:\s*allow\(([^)]*)\)")
 
 
@@ -226,8 +234,21 @@ def lint_source(
 
 
 def _mentions(data: bytes, start: int, end: int) -> bool:
-    """Whether `data[start:end]` holds a word some rule needs (`backward`)."""
-    return any(data.find(word, start, end) != -1 for word in _WORDS)
+    """Whether `data[start:end]` holds a word some rule needs (`backward`), as an identifier."""
+    for word in _WORDS:
+        at = data.find(word, start, end)
+        while at != -1:
+            after = at + len(word)
+            if (at == 0 or data[at - 1] not in _WORD_BYTES) and (
+                after == end or data[after] not in _WORD_BYTES
+            ):
+                return True
+            at = data.find(word, at + 1, end)
+    return False
+
+
+_WORD_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+"""The bytes of an identifier (as `\\w` matches them in a pattern of bytes)."""
 
 
 _WORD = re.compile(rb"\w+")
@@ -247,7 +268,41 @@ def _words(data: bytes) -> dict[bytes, list[int]]:
 
 
 _HOLDS_ITEMS = frozenset({"source_file", "declaration_list", "mod_item", "impl_item", "trait_item"})
-_FN = re.compile(rb"\bfn\b")
+
+
+def _holds_fn(data: bytes, start: int, end: int) -> bool:
+    """Whether `data[start:end]` holds `fn` as a word (a bytes search: a pattern starting with
+    `\\b` tries every position)."""
+    at = data.find(b"fn", start, end)
+    while at != -1:
+        if (at == 0 or data[at - 1] not in _WORD_BYTES) and (
+            at + 2 == end or data[at + 2] not in _WORD_BYTES
+        ):
+            return True
+        at = data.find(b"fn", at + 1, end)
+    return False
+
+
+def _owner(data: bytes, parent: Node) -> tuple[str | None, str | None]:
+    """The owner and trait the functions directly in `parent` (an impl, a trait, a function)
+    have: an impl's type and trait, a trait's name twice, none for a function's own items."""
+    if parent.type == "impl_item":
+        type_node = parent.child_by_field_name("type")
+        trait_node = parent.child_by_field_name("trait")
+        owner = _type_name(_text(data, type_node)) if type_node is not None else None
+        return owner, _text(data, trait_node) if trait_node is not None else None
+    if parent.type == "trait_item":
+        name_node = parent.child_by_field_name("name")
+        name = _text(data, name_node) if name_node is not None else None
+        return name, name
+    return None, None
+
+
+def _has_self(data: bytes, parameters: Node) -> bool:
+    """Whether a function's parameters hold `self` (whose text always says `self`)."""
+    if data.find(b"self", parameters.start_byte, parameters.end_byte) == -1:
+        return False
+    return any(c.type == "self_parameter" for c in parameters.named_children)
 
 
 def _expects_panic(source: RustFile, function: Node) -> bool:
@@ -363,40 +418,38 @@ class _Program:
         stack: list[tuple[Node, Node | None]] = [(source.root, None)]
         while stack:
             node, around = stack.pop()
-            if node.type == "struct_item":
+            kind = node.type
+            if kind == "struct_item":
                 self._struct(source, node)
                 continue
-            if node.type == "mod_item":
+            if kind == "mod_item":
                 name_node = node.child_by_field_name("name")
                 if name_node is not None:
                     self.modules.add(_text(data, name_node))
-            if node.type in _NO_FUNCTIONS:
+            if kind in _NO_FUNCTIONS:
                 continue
-            if node.type == "function_item":
+            if kind == "function_item":
                 functions.append((node, around))
                 body = node.child_by_field_name("body")
-                if body is not None and _FN.search(data, body.start_byte, body.end_byte):
+                if body is not None and _holds_fn(data, body.start_byte, body.end_byte):
                     stack.append((body, node))
                 continue
             # Items are in modules, impls and traits; elsewhere only where the text holds `fn`.
-            if node.type in _HOLDS_ITEMS or _FN.search(data, node.start_byte, node.end_byte):
-                inner = node if node.type in _OWNERS else around
-                stack.extend((c, inner) for c in node.children if c.named_child_count)
+            if kind in _HOLDS_ITEMS or _holds_fn(data, node.start_byte, node.end_byte):
+                inner = node if kind in _OWNERS else around
+                stack.extend([(c, inner) for c in node.children if c.named_child_count])
+        owners: dict[int, tuple[str | None, str | None]] = {}
+        """The owner and trait of each impl or trait, by `id` (its functions share the node)."""
         for node, parent in functions:
             owner = trait = None
-            if parent is not None and parent.type == "impl_item":
-                type_node = parent.child_by_field_name("type")
-                trait_node = parent.child_by_field_name("trait")
-                owner = _type_name(_text(data, type_node)) if type_node is not None else None
-                trait = _text(data, trait_node) if trait_node is not None else None
-            elif parent is not None and parent.type == "trait_item":
-                name_node = parent.child_by_field_name("name")
-                owner = trait = _text(data, name_node) if name_node is not None else None
+            if parent is not None:
+                known = owners.get(id(parent))
+                if known is None:
+                    known = owners[id(parent)] = _owner(data, parent)
+                owner, trait = known
             name_node = node.child_by_field_name("name")
             parameters = node.child_by_field_name("parameters")
-            has_self = parameters is not None and any(
-                c.type == "self_parameter" for c in parameters.named_children
-            )
+            has_self = parameters is not None and _has_self(data, parameters)
             name = _text(data, name_node) if name_node is not None else ""
             callee = _Callee(source, node, name, owner, trait, has_self)
             found.append(callee)
@@ -433,15 +486,19 @@ class _Program:
             for source in sources:
                 if not any(word in source.data for word in words):
                     continue
-                hits = [m.start() for m in pattern.finditer(source.data)]
+                hits = _matches(pattern, words, source.data)
                 if not hits:
                     continue
                 for callee in self.functions.get(id(source), ()):
-                    body = callee.node.child_by_field_name("body")
                     if (
                         callee.name in names
                         or callee.name in _BURN_METHODS
-                        or body is None
+                        or not _any_within(hits, callee.node.start_byte, callee.node.end_byte)
+                    ):
+                        continue
+                    body = callee.node.child_by_field_name("body")
+                    if (
+                        body is None
                         or not (callee.has_self or _takes_parameters(callee.node))
                         or not _any_within(hits, body.start_byte, body.end_byte)
                     ):
@@ -464,9 +521,14 @@ class _Program:
             return True
         if self.helpers is None:
             return False
-        if not any(data.find(n.encode(), start, end) != -1 for n in self.helper_names):
-            return False
-        return self.helpers.search(data, start, end) is not None
+        for name in self.helper_names:  # a call starts with its name: tried only there
+            word = name.encode()
+            at = data.find(word, start, end)
+            while at != -1:
+                if self.helpers.match(data, at, end) is not None:
+                    return True
+                at = data.find(word, at + 1, end)
+        return False
 
     def summary(self, callee: _Callee, alone: bool = False) -> _Summary | None:
         """What `callee` does, read once (`alone`: given only data); None while it is being
@@ -618,6 +680,30 @@ def _forward_output(node: Node | None) -> bool:
     return False
 
 
+def _matches(pattern: re.Pattern[bytes], words: list[bytes], data: bytes) -> list[int]:
+    """Where `pattern` matches in `data`, in order: `_RUNS_BACKWARD` (its `.` before
+    `backward`) or `_called` (at a name of `words`), tried only where a word is (a bytes search;
+    a pattern starting with `\\b` or `\\.` is tried at every position). A match starting inside
+    another's generic arguments (`f::<g::<T>>(`) is kept too: no function body lies between."""
+    found = []
+    for word in words:
+        at = data.find(word)
+        while at != -1:
+            start = at
+            if pattern is _RUNS_BACKWARD:
+                start -= 1
+                while start >= 0 and data[start] in _SPACE_BYTES:
+                    start -= 1
+            if start >= 0 and pattern.match(data, start) is not None:
+                found.append(start)
+            at = data.find(word, at + 1)
+    return sorted(set(found))
+
+
+_SPACE_BYTES = frozenset(b" \t\n\r\f\v")
+"""What `\\s` matches in a pattern of bytes."""
+
+
 def _any_within(points: list[int], start: int, end: int) -> bool:
     """Whether a point of the sorted `points` is in `[start, end)`."""
     index = bisect.bisect_left(points, start)
@@ -638,6 +724,7 @@ def _text(data: bytes, node: Node) -> str:
     return data[node.start_byte : node.end_byte].decode("utf-8", "replace")
 
 
+@cache
 def _type_name(text: str) -> str | None:
     """`Model` of `&mut Model<B>`, `crate::model::Model<B>`; None for `Self`, a number."""
     match = _TYPE_NAME.search(text.replace("&", " ").replace("mut ", " "))
@@ -990,34 +1077,6 @@ class _Function:
         """`_entry`'s name for each definition as a pass sees it, a small number."""
         self.macros: dict[int, object] = {}
         self.fixes = fixes
-        self.expressions: dict[str, Callable[[Node], Value]] = {
-            "identifier": self._identifier,
-            "call_expression": self._call,
-            "field_expression": self._field,
-            "index_expression": self._field,
-            "binary_expression": self._binary,
-            "unary_expression": self._unary,
-            "reference_expression": self._same,
-            "parenthesized_expression": self._same,
-            "try_expression": self._same,
-            "await_expression": self._same,
-            "block": self._block,
-            "unsafe_block": self._block,
-            "async_block": self._block,
-            "if_expression": self._if,
-            "match_expression": self._match,
-            "for_expression": self._for,
-            "while_expression": self._while,
-            "loop_expression": self._loop,
-            "assignment_expression": self._assign,
-            "compound_assignment_expr": self._assign,
-            "closure_expression": self._closure,
-            "macro_invocation": self._macro,
-            "tuple_expression": self._elements,
-            "array_expression": self._elements,
-            "struct_expression": self._elements,
-            "scoped_identifier": lambda node: _DATA,
-        }
 
     # -- plumbing
 
@@ -1112,9 +1171,9 @@ class _Function:
     def expr(self, node: Node | None) -> Value:
         if node is None:
             return _DATA
-        handler = self.expressions.get(node.type)
+        handler = _EXPRESSIONS.get(node.type)
         if handler is not None:
-            return handler(node)
+            return handler(self, node)
         if node.type in _ITEMS:
             return _DATA
         # Literals, ranges, casts: data, but what they contain still runs.
@@ -2657,6 +2716,37 @@ class _Function:
     def _found(self, finding: Diagnostic) -> None:
         # A later pass finds again what an earlier one found: the first is kept.
         self.found.setdefault((finding.rule, finding.primary.line, finding.primary.column), finding)
+
+
+_EXPRESSIONS: dict[str, Callable[[_Function, Node], Value]] = {
+    "identifier": _Function._identifier,
+    "call_expression": _Function._call,
+    "field_expression": _Function._field,
+    "index_expression": _Function._field,
+    "binary_expression": _Function._binary,
+    "unary_expression": _Function._unary,
+    "reference_expression": _Function._same,
+    "parenthesized_expression": _Function._same,
+    "try_expression": _Function._same,
+    "await_expression": _Function._same,
+    "block": _Function._block,
+    "unsafe_block": _Function._block,
+    "async_block": _Function._block,
+    "if_expression": _Function._if,
+    "match_expression": _Function._match,
+    "for_expression": _Function._for,
+    "while_expression": _Function._while,
+    "loop_expression": _Function._loop,
+    "assignment_expression": _Function._assign,
+    "compound_assignment_expr": _Function._assign,
+    "closure_expression": _Function._closure,
+    "macro_invocation": _Function._macro,
+    "tuple_expression": _Function._elements,
+    "array_expression": _Function._elements,
+    "struct_expression": _Function._elements,
+    "scoped_identifier": lambda reader, node: _DATA,
+}
+"""How `_Function.expr` reads each kind of expression (one table for every reader)."""
 
 
 def _loop_between(earlier: Context, later: Context) -> int | None:

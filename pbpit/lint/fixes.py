@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from pbpit.diagnostics.model import Diagnostic, Edit, Help, Label
 from pbpit.engine import api
 from pbpit.lint.values import Definition, Value
+from pbpit.rust.columns import Columns
 from pbpit.rust.syntax import Node, RustFile, descendants
 
 # Expressions that take a method call without parentheses around them.
@@ -50,10 +51,14 @@ class Fixes:
     def __init__(self, source: RustFile) -> None:
         self.source = source
         self.data = source.data
-        self.positions = source.columns
         self._lines: list[str] | None = None
         self._newline: str | None = None
         self._reads: dict[tuple[int, int], dict[str, list[tuple[int, int]]]] = {}
+
+    @property
+    def positions(self) -> Columns:
+        """Lines and columns of the file's bytes (counted when a diagnostic first needs them)."""
+        return self.source.columns
 
     def text(self, node: Node) -> str:
         return self.data[node.start_byte : node.end_byte].decode("utf-8", "replace")

@@ -87,7 +87,7 @@ class Rule:
     fixes: ClassVar[tuple[Fix, ...]]
     words: ClassVar[tuple[bytes, ...]] = (b"backward",)
     """Source text without which the rule cannot fire: a function holding none of any rule's
-    words is not read."""
+    words (or methods) as a whole identifier is not read."""
     methods: ClassVar[frozenset[str]] = frozenset()
     """The methods whose calls on a value `call` is given."""
 
