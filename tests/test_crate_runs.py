@@ -213,11 +213,6 @@ def test_lint_finds_each_pattern_at_its_marked_lines(pattern):
     assert f"`{marked['made'].binding}`" in finding["message"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lint gap: a model's plain Tensor fields made with require_grad() in new() are not "
-    "seen as parameters, so model.forward(..) of them is read as data",
-)
 def test_lint_finds_the_cached_pattern_of_a_model_with_plain_tensor_fields():
     made = markers("cached-plain")["made"]
     assert any(f["line"] == made.line for f in lint_findings())

@@ -398,6 +398,7 @@ class _Program:
         self.owned: dict[tuple[str, str], list[_Callee]] = {}
         self.structs: dict[str, dict[str, str]] = {}
         """Each struct's fields and their types' text."""
+        self._leaf_makers: dict[str, bool] = {}
         self.depth = 0
         self.helpers: re.Pattern[bytes] | None = None
         """Calls of the functions that run a backward on what their caller gives them."""
@@ -592,7 +593,7 @@ class _Program:
         """Whether a struct of the program holds no parameter: no `Param`, no module field
         (only tensors, numbers, configs and parameter-free structs)."""
         fields = self.structs.get(owner)
-        if fields is None or owner in seen:
+        if fields is None or owner in seen or self._makes_leaves(owner):
             return False
         for text in fields.values():
             if "Param" in text:
@@ -608,6 +609,24 @@ class _Program:
         return True
 
 
+    def _makes_leaves(self, owner: str) -> bool:
+        """Whether a method of `owner` builds one (`Self { .. }`) from a tensor it makes a leaf
+        (`require_grad()`): a module of plain tensors, which are its parameters."""
+        made = self._leaf_makers.get(owner)
+        if made is None:
+            builds = re.compile(rb"\b(?:Self|" + re.escape(owner.encode()) + rb")\s*\{")
+            made = any(
+                _REQUIRE_GRAD.search(text) is not None and builds.search(text) is not None
+                for (of, _), callees in self.owned.items()
+                if of == owner
+                for callee in callees
+                for text in [callee.source.data[callee.node.start_byte : callee.node.end_byte]]
+            )
+            self._leaf_makers[owner] = made
+        return made
+
+
+_REQUIRE_GRAD = re.compile(rb"\.\s*require_grad\s*\(\s*\)")
 _NO_FUNCTIONS = frozenset(
     (
         "use_declaration attribute_item inner_attribute_item line_comment block_comment "
