@@ -20,9 +20,10 @@ from crate_runs import (
 )
 from pbpit_process import pbpit_cli
 
-PATTERNS = ("cached", "shared", "twice")
+PATTERNS = ("cached", "cached-plain", "shared", "twice")
 RULES = {
     "cached": "loop-external-tracked",
+    "cached-plain": "loop-external-tracked",
     "shared": "shared-intermediate",
     "twice": "double-backward",
 }
@@ -76,7 +77,8 @@ def test_each_log_form_is_explained_on_the_users_line(trainer, pattern, form):
     data = _explain(trainer, LOG_FORMS[form](trainer, pattern))
     (panic,) = data["panics"]
     assert panic["node_id"] == EXPECTED[pattern].node_id
-    expected_thread = "tests::trains_" + pattern if form == "test-thread" else "main"
+    test = "tests::trains_" + pattern.replace("-", "_")
+    expected_thread = test if form == "test-thread" else "main"
     assert panic["thread"] == expected_thread
     (error,) = panic["diagnostics"]
     _check_error(error, pattern)

@@ -44,6 +44,12 @@ mod tests {
 
     #[test]
     #[ignore = "panics on purpose"]
+    fn trains_cached_plain() {
+        train::fit_cached_plain::<Backend>(&Default::default());
+    }
+
+    #[test]
+    #[ignore = "panics on purpose"]
     fn trains_shared() {
         train::fit_shared::<Backend>(&Default::default());
     }
