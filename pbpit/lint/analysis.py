@@ -246,6 +246,25 @@ def _words(data: bytes) -> dict[bytes, list[int]]:
     return _WORDS_OF[1]
 
 
+_ASSIGNMENT = re.compile(rb"\b(?=(\w+)\s*=(?!=)\s*(\w+))")
+_ASSIGNMENTS_OF: list = [b"", {}]
+"""The last file's `_assignments`."""
+
+
+def _assignments(data: bytes) -> dict[bytes, tuple[list[int], list[bytes]]]:
+    """Where each word is assigned a word (`first = false`), in order, and that word: found
+    once per file, so that asking whether a flag is set in a block is a bisection."""
+    if _ASSIGNMENTS_OF[0] is not data:
+        found: dict[bytes, tuple[list[int], list[bytes]]] = {}
+        for match in _ASSIGNMENT.finditer(data):
+            starts, words = found.setdefault(match.group(1), ([], []))
+            starts.append(match.start())
+            words.append(match.group(2))
+        _ASSIGNMENTS_OF[:] = [data, found]
+    return _ASSIGNMENTS_OF[1]
+
+
+_CALLED = re.compile(rb"\s*\(")
 _HOLDS_ITEMS = frozenset({"source_file", "declaration_list", "mod_item", "impl_item", "trait_item"})
 _FN = re.compile(rb"\bfn\b")
 
@@ -1514,8 +1533,19 @@ class _Function:
         ):
             return False
         name = self.text(pattern)
-        call = re.compile(rb"\b" + re.escape(name.encode()) + rb"\s*\(")
-        if not call.search(self.data, statement.end_byte, self.scope_ends[-1]):
+        word = name.encode()
+        start, end = statement.end_byte, self.scope_ends[-1]
+        if _WORD.fullmatch(word):
+            # The name's next uses, from the file's words (a search would read the scope again).
+            starts = _words(self.data).get(word, [])
+            index = bisect.bisect_left(starts, start)
+            while index < len(starts) and starts[index] < end:
+                if _CALLED.match(self.data, starts[index] + len(word), end):
+                    break
+                index += 1
+            else:
+                return False
+        elif not re.compile(rb"\b" + re.escape(word) + rb"\s*\(").search(self.data, start, end):
             return False
         self.declare(name, _DATA, pattern)
         self.closures[self.scopes[-1][name]] = value
@@ -2254,10 +2284,27 @@ class _Function:
         slot = self.lookup(self.text(flag))
         if slot is None:
             return []
-        name = re.escape(self.text(flag).encode())
+        if not self.context:
+            return []  # no loop to take it once in
+        text = self.text(flag).encode()
         flipped = b"true" if negated else b"false"
-        sets = re.compile(rb"\b" + name + rb"\s*=(?!=)\s*(\w+)")
         start, end = self.span(consequence)
+        if _WORD.fullmatch(text):
+            # By the file's assignments (a search per `if` would read its block again).
+            starts, words = _assignments(self.data).get(text, ([], []))
+
+            def between(low: int, high: int) -> range:
+                return range(bisect.bisect_left(starts, low), bisect.bisect_left(starts, high))
+
+            if not any(words[i] == flipped for i in between(start, end)):
+                return []
+            keys = []
+            for key, _ in self.context:
+                loop_start, loop_end = self.loop_spans[key]
+                if loop_start > slot.declared and len(between(loop_start, loop_end)) == 1:
+                    keys.append(key)
+            return keys
+        sets = re.compile(rb"\b" + re.escape(text) + rb"\s*=(?!=)\s*(\w+)")
         if not any(m.group(1) == flipped for m in sets.finditer(self.data, start, end)):
             return []
         keys = []
@@ -2810,7 +2857,15 @@ class _Function:
                 self.state.consumed[definition] = event
             return
         # The consumed definitions the walk meets first; a rejected backward consumes nothing.
-        frontier = [d for d in hits if not any(d is not e and d in e.sources for e in hits)]
+        # Latest made first: one that derives from another is then most often found in a
+        # definition already met (a chain's last), and only those are asked of all.
+        latest = sorted(hits, key=lambda d: self.born.get(d, len(self.born) + 1), reverse=True)
+        frontier: list[Definition] = []
+        for d in latest:
+            if any(d in e.sources for e in frontier):
+                continue
+            if not any(d is not e and d in e.sources for e in hits):
+                frontier.append(d)
         for definition in sorted(frontier, key=lambda d: (d.span, d.name)):
             earlier = self.state.consumed[definition]
             self._meet(definition, earlier, event, value)
