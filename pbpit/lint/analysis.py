@@ -775,7 +775,7 @@ class _Shared:
     __slots__ = ("_base", "_extra", "_depth", "_set")
 
     def __init__(self, base: frozenset | _Shared, extra: frozenset) -> None:
-        self._base: frozenset | _Shared | None = base
+        self._base: frozenset | _Shared = base
         self._extra = extra
         self._set: frozenset | None = None
         pending = type(base) is _Shared and base._set is None
@@ -793,7 +793,7 @@ class _Shared:
                 node = node._base
             base = node._set if type(node) is _Shared else node
             self._set = base.union(*extras)
-            self._base, self._extra, self._depth = None, frozenset(), 0
+            self._depth = 0  # (its base and extra stay: `_every` asks link by link)
         return self._set
 
     def __or__(self, other: Iterable) -> _Shared:
@@ -891,6 +891,29 @@ _SHARED_DEPTH = 8
 """Sharing links a set is built over at most: a copy every 8 `let`s of a chain."""
 _SHARE_FROM = 16
 """A set smaller than this is copied (cheaper than a link to it)."""
+
+
+def _every(
+    made: frozenset | _Shared, test: Callable[[frozenset], bool], asked: dict[int, tuple]
+) -> bool:
+    """Whether `test` holds of every frozenset `made` is built of: the members each link of a
+    `_Shared` adds, and the set the first shares. Each link is asked once (`asked`, by id), so
+    a chain whose every member shares the sets before it is asked its length once in all."""
+    links = []
+    node = made
+    while type(node) is _Shared:
+        found = asked.get(id(node))
+        if found is not None and found[0] is node:
+            result = found[1]
+            break
+        links.append(node)
+        node = node._base
+    else:
+        result = test(node)
+    for link in reversed(links):
+        result = result and test(link._extra)
+        asked[id(link)] = (link, result)
+    return result
 
 
 def _plain(value: object) -> object:
@@ -2463,12 +2486,10 @@ class _Function:
 
         def plain(made: frozenset[Definition]) -> bool:
             """Whether no definition of `made` was made in loop `key`: found once per set."""
+            if type(made) is _Shared:  # as the sets it shares, each classified once
+                return _every(made, plain, plain_sets)
             found = plain_sets.get(id(made))
             if found is None or found[0] is not made:
-                if type(made) is _Shared:  # as the sets it shares, each classified once
-                    parts = made.links()
-                    found = plain_sets[id(made)] = (made, all(map(plain, parts)))
-                    return found[1]
                 for definition in made.difference(known):
                     known.add(definition)
                     if any(loop == key for loop, _ in definition.context):
@@ -2477,12 +2498,15 @@ class _Function:
             return found[1]
 
         parts_consumed: dict[int, tuple[frozenset, bool, bool]] = {}
+        shared_consumed: tuple[dict, dict] = ({}, {})
 
         def consumed_part(made: frozenset[Definition], every: bool) -> bool:
             """Whether all of `made` is consumed (`every`), or none: a set shared by several
-            (`_Shared`) is looked at once."""
+            (`_Shared`) is looked at link by link, each once."""
             if type(made) is _Shared:
-                return all(consumed_part(part, every) for part in made.links())
+                return _every(
+                    made, lambda part: consumed_part(part, every), shared_consumed[every]
+                )
             found = parts_consumed.get(id(made))
             if found is None or found[0] is not made:
                 found = parts_consumed[id(made)] = (made, made.isdisjoint(taken), made <= taken)
