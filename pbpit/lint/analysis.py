@@ -770,30 +770,31 @@ class _Exit:
 class _Shared:
     """A frozenset made of another and a few more members, sharing the other instead of copying
     it: each `let` of a chain derives from all the ones before it, and a copy per `let` would
-    make a chain of n cost n². Read as a frozenset, built on first use; `|` shares again."""
+    make a chain of n cost n². Read as a frozenset, built on first use; `|` shares again.
 
-    __slots__ = ("_base", "_extra", "_depth", "_set")
+    Its members are held in a few blocks, frozensets each more than twice the size of the next
+    (a new member's block is merged into the one before it while it is not): a query asks
+    fewer than log2(n) blocks, and each member is copied into a larger block log2(n) times at
+    most, so a chain costs n·log(n), not n² as a set built every few links would."""
+
+    __slots__ = ("_blocks", "_set")
 
     def __init__(self, base: frozenset | _Shared, extra: frozenset) -> None:
-        self._base: frozenset | _Shared = base
-        self._extra = extra
-        self._set: frozenset | None = None
-        pending = type(base) is _Shared and base._set is None
-        self._depth = base._depth + 1 if pending else 1
-        if self._depth >= _SHARED_DEPTH:  # a query then walks a bounded chain
-            self.frozen()
+        if type(base) is _Shared:
+            blocks = [base._set] if base._set is not None else list(base._blocks)
+        else:
+            blocks = [base]
+        blocks.append(extra)
+        while len(blocks) > 1 and len(blocks[-2]) <= 2 * len(blocks[-1]):
+            last = blocks.pop()
+            blocks[-1] = blocks[-1] | last
+        self._blocks: tuple[frozenset, ...] = tuple(blocks)
+        self._set: frozenset | None = blocks[0] if len(blocks) == 1 else None
 
     def frozen(self) -> frozenset:
         """The members, as a frozenset (made once)."""
         if self._set is None:
-            extras = []
-            node: frozenset | _Shared | None = self
-            while type(node) is _Shared and node._set is None:
-                extras.append(node._extra)
-                node = node._base
-            base = node._set if type(node) is _Shared else node
-            self._set = base.union(*extras)
-            self._depth = 0  # (its base and extra stay: `_every` asks link by link)
+            self._set = self._blocks[0].union(*self._blocks[1:])
         return self._set
 
     def __or__(self, other: Iterable) -> _Shared:
@@ -810,25 +811,14 @@ class _Shared:
             result = _Shared(result, frozenset(other))
         return result
 
-    def links(self) -> list[frozenset]:
-        """The added members of each link and, last, the built set they share (not built)."""
-        parts = []
-        node: frozenset | _Shared | None = self
-        while type(node) is _Shared and node._set is None:
-            parts.append(node._extra)
-            node = node._base
-        parts.append(node._set if type(node) is _Shared else node)
-        return parts
+    def links(self) -> tuple[frozenset, ...]:
+        """The blocks its members are held in."""
+        return self._blocks
 
     def __contains__(self, item: object) -> bool:
-        node: frozenset | _Shared | None = self
-        while type(node) is _Shared:
-            if node._set is not None:
-                return item in node._set
-            if item in node._extra:
-                return True
-            node = node._base
-        return item in node
+        if self._set is not None:
+            return item in self._set
+        return any(item in block for block in self._blocks)
 
     def isdisjoint(self, other: Iterable) -> bool:
         other = _plain(other)
@@ -841,7 +831,7 @@ class _Shared:
         return len(self.frozen())
 
     def __bool__(self) -> bool:
-        return bool(self._extra) or bool(self.frozen())
+        return any(self._blocks)
 
     def __and__(self, other: Iterable) -> frozenset:
         return self.frozen() & _plain(other)
@@ -887,8 +877,6 @@ class _Shared:
         return f"_Shared({set(self.frozen())!r})"
 
 
-_SHARED_DEPTH = 8
-"""Sharing links a set is built over at most: a copy every 8 `let`s of a chain."""
 _SHARE_FROM = 16
 """A set smaller than this is copied (cheaper than a link to it)."""
 
@@ -896,24 +884,16 @@ _SHARE_FROM = 16
 def _every(
     made: frozenset | _Shared, test: Callable[[frozenset], bool], asked: dict[int, tuple]
 ) -> bool:
-    """Whether `test` holds of every frozenset `made` is built of: the members each link of a
-    `_Shared` adds, and the set the first shares. Each link is asked once (`asked`, by id), so
-    a chain whose every member shares the sets before it is asked its length once in all."""
-    links = []
-    node = made
-    while type(node) is _Shared:
-        found = asked.get(id(node))
-        if found is not None and found[0] is node:
-            result = found[1]
-            break
-        links.append(node)
-        node = node._base
-    else:
-        result = test(node)
-    for link in reversed(links):
-        result = result and test(link._extra)
-        asked[id(link)] = (link, result)
-    return result
+    """Whether `test` holds of every block of `made` (a `_Shared`): the blocks are shared by
+    the sets of a chain, so each is asked once (`asked`, by id, with the block kept so that an
+    id is not mistaken for another's)."""
+    for block in made.links() if type(made) is _Shared else (made,):
+        found = asked.get(id(block))
+        if found is None or found[0] is not block:
+            found = asked[id(block)] = (block, test(block))
+        if not found[1]:
+            return False
+    return True
 
 
 def _plain(value: object) -> object:
@@ -2502,7 +2482,7 @@ class _Function:
 
         def consumed_part(made: frozenset[Definition], every: bool) -> bool:
             """Whether all of `made` is consumed (`every`), or none: a set shared by several
-            (`_Shared`) is looked at link by link, each once."""
+            (`_Shared`) is looked at block by block, each once."""
             if type(made) is _Shared:
                 return _every(
                     made, lambda part: consumed_part(part, every), shared_consumed[every]
