@@ -546,3 +546,71 @@ def test_a_long_chain_of_lets_is_moved_whole_into_the_loop(tmp_path):
         f"        let h{i} = h{i - 1}.exp();\n" for i in range(1, lets)
     )
     assert [e["replacement"] for e in edits if e["replacement"]] == [moved]
+
+
+def branches(lets: int) -> str:
+    """n tracked tensors, each backpropagated in an `if` of its own."""
+    body = "".join(
+        f"    let h{i} = model.forward(x.clone());\n    if ready {{ h{i}.backward(); }}\n"
+        for i in range(lets)
+    )
+    return f"fn train(model: Model<B>, x: Tensor<B, 2>, ready: bool) {{\n{body}}}\n"
+
+
+def nested(lets: int) -> str:
+    """n `if`s, each inside the one before and binding a tensor made from the one before."""
+    opens = "".join(f"let h{i} = h{i - 1}.exp(); if ready {{ " for i in range(1, lets))
+    return (
+        "fn train(model: Model<B>, x: Tensor<B, 2>, ready: bool) {\n"
+        f"    let h0 = model.forward(x);\n"
+        f"    {opens}h{lets - 1}.backward();{' }' * (lets - 1)}\n}}\n"
+    )
+
+
+def arms(lets: int) -> str:
+    """n tracked tensors, each matched on with two arms that backpropagate it."""
+    body = "".join(
+        f"    let h{i} = model.forward(x.clone());\n"
+        f"    match mode {{ 0 => {{ h{i}.backward(); }} 1 => {{ h{i}.sum().backward(); }}"
+        " _ => {} }\n"
+        for i in range(lets)
+    )
+    return f"fn train(model: Model<B>, x: Tensor<B, 2>, mode: usize) {{\n{body}}}\n"
+
+
+def lines_run_in_analysis(path: Path) -> int:
+    """How many lines of the analysis Python runs while `path` is linted (on any thread): a
+    count of work, not a time."""
+    count = 0
+    analysis = os.path.join("lint", "analysis.py")
+
+    def lines(frame, event, arg):
+        nonlocal count
+        count += 1
+        return lines
+
+    def trace(frame, event, arg):
+        return lines if frame.f_code.co_filename.endswith(analysis) else None
+
+    threading.settrace(trace)
+    sys.settrace(trace)
+    try:
+        report = lint_paths([path])
+    finally:
+        sys.settrace(None)
+        threading.settrace(None)
+    assert report.findings == []
+    return count
+
+
+@pytest.mark.parametrize(
+    ("shape", "lets"),
+    [(branches, 300), (nested, 600), (arms, 200)],
+    ids=["branches", "nested", "arms"],
+)
+def test_the_analysis_of_a_function_twice_as_long_is_twice_the_work(tmp_path, shape, lets):
+    # Each join after an `if` or a `match` walked every name in scope and each arm copied them
+    # all; each name looked up went through every enclosing scope: quadratic.
+    small = lines_run_in_analysis(write(tmp_path, "small.rs", shape(lets)))
+    large = lines_run_in_analysis(write(tmp_path, "large.rs", shape(2 * lets)))
+    assert large < 2.2 * small  # linear work doubles; quadratic work quadruples

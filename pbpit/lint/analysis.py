@@ -267,6 +267,25 @@ def _words(data: bytes) -> dict[bytes, list[int]]:
     return _WORDS_OF[1]
 
 
+_ASSIGNMENT = re.compile(rb"\b(?=(\w+)\s*=(?!=)\s*(\w+))")
+_ASSIGNMENTS_OF: list = [b"", {}]
+"""The last file's `_assignments`."""
+
+
+def _assignments(data: bytes) -> dict[bytes, tuple[list[int], list[bytes]]]:
+    """Where each word is assigned a word (`first = false`), in order, and that word: found
+    once per file, so that asking whether a flag is set in a block is a bisection."""
+    if _ASSIGNMENTS_OF[0] is not data:
+        found: dict[bytes, tuple[list[int], list[bytes]]] = {}
+        for match in _ASSIGNMENT.finditer(data):
+            starts, words = found.setdefault(match.group(1), ([], []))
+            starts.append(match.start())
+            words.append(match.group(2))
+        _ASSIGNMENTS_OF[:] = [data, found]
+    return _ASSIGNMENTS_OF[1]
+
+
+_CALLED = re.compile(rb"\s*\(")
 _HOLDS_ITEMS = frozenset({"source_file", "declaration_list", "mod_item", "impl_item", "trait_item"})
 
 
@@ -768,15 +787,72 @@ class _Slot:
     """The file byte where its scope ends: no read of it after that."""
 
 
+_MISSING = object()
+"""In a journal or a `_Change`: the name (or definition) was not there."""
+
+
+class _Journal:
+    """Every write to the state of one reading, in order, with what it replaced: the arms of a
+    branch are read on the one state, each undone after, so that entering an arm copies nothing
+    and a join looks only at what some path wrote. `seq` numbers the writes (never reused), so
+    that what was written after a definition was made can be told apart."""
+
+    __slots__ = ("entries", "seq")
+
+    def __init__(self) -> None:
+        self.entries: list[tuple[dict, object, object, int]] = []
+        """(the dict, the key, what it held or `_MISSING`, the write's number)."""
+        self.seq = 0
+
+
+class _Journaled(dict):
+    """A dict whose writes go into a `_Journal` (read as fast as a dict)."""
+
+    __slots__ = ("journal",)
+
+    def __init__(self, journal: _Journal) -> None:
+        super().__init__()
+        self.journal = journal
+
+    def __setitem__(self, key: object, value: object) -> None:
+        journal = self.journal
+        journal.entries.append((self, key, dict.get(self, key, _MISSING), journal.seq))
+        journal.seq += 1
+        dict.__setitem__(self, key, value)
+
+    def pop(self, key: object, default: object = None) -> object:
+        if key not in self:
+            return default
+        journal = self.journal
+        journal.entries.append((self, key, dict.__getitem__(self, key), journal.seq))
+        journal.seq += 1
+        return dict.pop(self, key)
+
+    def setdefault(self, key: object, default: object = None) -> object:
+        if key not in self:
+            self[key] = default
+        return dict.__getitem__(self, key)
+
+
 @dataclass
 class _State:
+    """The state where the reading is: what each name holds, what each consumed definition was
+    consumed by (both journaled), and whether any path gets here."""
+
     values: dict[_Slot, Value]
     consumed: dict[Definition, Backward]
     dead: bool = False
     """No path reaches this point (it follows a `break`, `continue`, `return` or `panic!`)."""
 
-    def copy(self) -> _State:
-        return _State(dict(self.values), dict(self.consumed), self.dead)
+
+@dataclass
+class _Change:
+    """The state at the end of a path, as what it wrote since a journal mark: each name's and
+    each definition's value at the end (`_MISSING`: not there), the rest as at the mark."""
+
+    values: dict
+    consumed: dict
+    dead: bool = False
 
 
 @dataclass(eq=False)
@@ -787,41 +863,44 @@ class _Exit:
     kind: str
     """`loop`, `block`, `closure` or `fn`."""
     label: str | None = None
-    breaks: list[_State] = field(default_factory=list)
+    mark: int = 0
+    """The journal's length where it was entered: the states leaving by it are told from there."""
+    breaks: list[_Change] = field(default_factory=list)
     """States leaving by `break` (a closure's: by `return`), joined after it."""
-    continues: list[_State] = field(default_factory=list)
+    continues: list[_Change] = field(default_factory=list)
     """States leaving a pass by `continue`, joined at the end of the pass."""
-    returns: list[tuple[_State, Value]] = field(default_factory=list)
+    returns: list[tuple[_Change, Value]] = field(default_factory=list)
     """What each `return` leaves (a function's or a closure's) and the value it returns."""
 
 
 class _Shared:
     """A frozenset made of another and a few more members, sharing the other instead of copying
     it: each `let` of a chain derives from all the ones before it, and a copy per `let` would
-    make a chain of n cost n². Read as a frozenset, built on first use; `|` shares again."""
+    make a chain of n cost n². Read as a frozenset, built on first use; `|` shares again.
 
-    __slots__ = ("_base", "_extra", "_depth", "_set")
+    Its members are held in a few blocks, frozensets each more than twice the size of the next
+    (a new member's block is merged into the one before it while it is not): a query asks
+    fewer than log2(n) blocks, and each member is copied into a larger block log2(n) times at
+    most, so a chain costs n·log(n), not n² as a set built every few links would."""
+
+    __slots__ = ("_blocks", "_set")
 
     def __init__(self, base: frozenset | _Shared, extra: frozenset) -> None:
-        self._base: frozenset | _Shared | None = base
-        self._extra = extra
-        self._set: frozenset | None = None
-        pending = type(base) is _Shared and base._set is None
-        self._depth = base._depth + 1 if pending else 1
-        if self._depth >= _SHARED_DEPTH:  # a query then walks a bounded chain
-            self.frozen()
+        if type(base) is _Shared:
+            blocks = [base._set] if base._set is not None else list(base._blocks)
+        else:
+            blocks = [base]
+        blocks.append(extra)
+        while len(blocks) > 1 and len(blocks[-2]) <= 2 * len(blocks[-1]):
+            last = blocks.pop()
+            blocks[-1] = blocks[-1] | last
+        self._blocks: tuple[frozenset, ...] = tuple(blocks)
+        self._set: frozenset | None = blocks[0] if len(blocks) == 1 else None
 
     def frozen(self) -> frozenset:
         """The members, as a frozenset (made once)."""
         if self._set is None:
-            extras = []
-            node: frozenset | _Shared | None = self
-            while type(node) is _Shared and node._set is None:
-                extras.append(node._extra)
-                node = node._base
-            base = node._set if type(node) is _Shared else node
-            self._set = base.union(*extras)
-            self._base, self._extra, self._depth = None, frozenset(), 0
+            self._set = self._blocks[0].union(*self._blocks[1:])
         return self._set
 
     def __or__(self, other: Iterable) -> _Shared:
@@ -838,25 +917,14 @@ class _Shared:
             result = _Shared(result, frozenset(other))
         return result
 
-    def links(self) -> list[frozenset]:
-        """The added members of each link and, last, the built set they share (not built)."""
-        parts = []
-        node: frozenset | _Shared | None = self
-        while type(node) is _Shared and node._set is None:
-            parts.append(node._extra)
-            node = node._base
-        parts.append(node._set if type(node) is _Shared else node)
-        return parts
+    def links(self) -> tuple[frozenset, ...]:
+        """The blocks its members are held in."""
+        return self._blocks
 
     def __contains__(self, item: object) -> bool:
-        node: frozenset | _Shared | None = self
-        while type(node) is _Shared:
-            if node._set is not None:
-                return item in node._set
-            if item in node._extra:
-                return True
-            node = node._base
-        return item in node
+        if self._set is not None:
+            return item in self._set
+        return any(item in block for block in self._blocks)
 
     def isdisjoint(self, other: Iterable) -> bool:
         other = _plain(other)
@@ -869,7 +937,7 @@ class _Shared:
         return len(self.frozen())
 
     def __bool__(self) -> bool:
-        return bool(self._extra) or bool(self.frozen())
+        return any(self._blocks)
 
     def __and__(self, other: Iterable) -> frozenset:
         return self.frozen() & _plain(other)
@@ -915,10 +983,23 @@ class _Shared:
         return f"_Shared({set(self.frozen())!r})"
 
 
-_SHARED_DEPTH = 8
-"""Sharing links a set is built over at most: a copy every 8 `let`s of a chain."""
 _SHARE_FROM = 16
 """A set smaller than this is copied (cheaper than a link to it)."""
+
+
+def _every(
+    made: frozenset | _Shared, test: Callable[[frozenset], bool], asked: dict[int, tuple]
+) -> bool:
+    """Whether `test` holds of every block of `made` (a `_Shared`): the blocks are shared by
+    the sets of a chain, so each is asked once (`asked`, by id, with the block kept so that an
+    id is not mistaken for another's)."""
+    for block in made.links() if type(made) is _Shared else (made,):
+        found = asked.get(id(block))
+        if found is None or found[0] is not block:
+            found = asked[id(block)] = (block, test(block))
+        if not found[1]:
+            return False
+    return True
 
 
 def _plain(value: object) -> object:
@@ -972,50 +1053,86 @@ def _join(values: list[Value]) -> Value:
 
 
 def _join_states(
-    states: list[_State], results: Iterable[Value], live: Callable[[_Slot], bool]
-) -> _State:
-    """The state after paths that reached a point with `states` (none dead): a name may hold
-    what any path left in it; a definition may have been consumed if a path consumed it and it
-    is still reachable on that path, from a `live` name (one read again) or the `results` of
-    the paths. (A path that consumed a tensor and let go of every handle to it, as a pass that
-    backpropagates and then detaches its state, cannot reach it again: a later use comes from
-    another path.)"""
-    if len(states) == 1:
-        return states[0]
-    slots = {slot for state in states for slot in state.values}
-    first = states[0].values
-    values = {}
+    values: dict[_Slot, Value],
+    consumed: dict[Definition, Backward],
+    changes: list[_Change],
+    results: Iterable[Value],
+    live: Callable[[_Slot], bool],
+    defaults: dict[_Slot, Value],
+    holders: Callable[[_Change, dict, frozenset], Iterable[tuple[_Slot, Value]]],
+) -> tuple[dict, dict | None, dict | None]:
+    """The state after paths that reached a point with `changes` (two or more, none dead) from
+    the state `values`, `consumed`: a name may hold what any path left in it (a field in
+    `defaults` that a path never set, what it held before); a definition may have been consumed
+    if a path consumed it and it is still reachable on that path, from a `live` name (one read
+    again) or the `results` of the paths. (A path that consumed a tensor and let go of every
+    handle to it, as a pass that backpropagates and then detaches its state, cannot reach it
+    again: a later use comes from another path.) `holders(change, its consumed, wanted)` gives
+    at least the names of a path that may hold one of `wanted`.
+
+    Returned as writes: each name's value (`_MISSING`: none), and either the consumed
+    definitions that change or, when some path let go of some, all that stay consumed."""
+    slots = {slot for change in changes for slot in change.values}
+    slots.update(slot for slot in defaults if slot not in values)
+    writes: dict[_Slot, object] = {}
     for slot in slots:
-        held = first.get(slot, _DATA)
+        held_by = []
+        for change in changes:
+            held = change.values[slot] if slot in change.values else values.get(slot, _MISSING)
+            held_by.append(defaults.get(slot, _MISSING) if held is _MISSING else held)
+        if all(held is _MISSING for held in held_by):
+            writes[slot] = _MISSING
+            continue
+        joined = [_DATA if held is _MISSING else held for held in held_by]
+        first = joined[0]
         # Most names hold the very value they held before the branches: nothing to join.
-        if any(s.values.get(slot, _DATA) is not held for s in states):
-            held = _join([s.values.get(slot, _DATA) for s in states])
-        values[slot] = held
-    consumed: dict[Definition, Backward] = {}
-    if all(state.consumed.keys() == states[0].consumed.keys() for state in states):
-        for state in states:  # every path consumed the same: nothing to tell apart
-            for definition, backward in state.consumed.items():
-                consumed.setdefault(definition, backward)
-        return _State(values, consumed)
+        writes[slot] = first if all(v is first for v in joined) else _join(joined)
+    definitions = {d for change in changes for d in change.consumed}
+
+    def held(change: _Change, definition: Definition) -> object:
+        if definition in change.consumed:
+            return change.consumed[definition]
+        return consumed.get(definition, _MISSING)
+
+    if all(
+        (held(change, d) is _MISSING) == (held(changes[0], d) is _MISSING)
+        for d in definitions
+        for change in changes[1:]
+    ):
+        # Every path consumed the same: nothing to tell apart; the first path's backward.
+        chosen: dict[Definition, object] = {}
+        for definition in definitions:
+            chosen[definition] = next(
+                (b for b in (held(c, definition) for c in changes) if b is not _MISSING),
+                _MISSING,
+            )
+        return writes, chosen, None
     kept = frozenset().union(*(v.sources for v in results))
     asked: dict[_Slot, bool] = {}
-    for state in states:
+    stay: dict[Definition, Backward] = {}
+    for change in changes:
+        full = dict(consumed)
+        for definition, backward in change.consumed.items():
+            if backward is _MISSING:
+                full.pop(definition, None)
+            else:
+                full[definition] = backward
         # Only a name holding a consumed definition the results do not keep can matter, so
         # only such names are asked whether they are read again.
-        wanted = state.consumed.keys() - kept
+        wanted = frozenset(full.keys() - kept)
         reachable: set[Definition] = set()
         if wanted:
-            for slot, v in state.values.items():
+            for slot, v in holders(change, full, wanted):
                 if v.sources and not v.sources.isdisjoint(wanted):
                     read = asked.get(slot)
                     if read is None:
                         read = asked[slot] = live(slot)
                     if read:
                         reachable.update(d for d in wanted if d in v.sources)
-        for definition, backward in state.consumed.items():
+        for definition, backward in full.items():
             if definition in kept or definition in reachable:
-                consumed.setdefault(definition, backward)
-    return _State(values, consumed)
+                stay.setdefault(definition, backward)
+    return writes, None, stay
 
 
 def _pattern_names(pattern: Node) -> list[Node]:
@@ -1077,8 +1194,15 @@ class _Function:
         self.found = found
         self.scopes: list[dict[str, _Slot]] = [{}]
         self.scope_ends: list[int] = [len(source.data)]
+        self.bound: dict[str, list[_Slot]] = {}
+        """Each name's slots in the scopes that bind it, innermost last: a lookup is one step
+        however deep the scopes nest."""
         self._names: dict[str, re.Pattern[bytes]] = {}
-        self.state = _State({}, {})
+        self.journal = _Journal()
+        self.state = _State(_Journaled(self.journal), _Journaled(self.journal))
+        self.born: dict[Definition, int] = {}
+        """The journal's `seq` when each definition bound here was made: no name written before
+        holds it."""
         self.exits: list[_Exit] = []
         self.counters: dict[_Slot, int] = {}
         """The counter of each `for` loop over a range or `enumerate()`: a new value each pass."""
@@ -1107,10 +1231,8 @@ class _Function:
         return node.start_byte + self.delta, node.end_byte + self.delta
 
     def lookup(self, name: str) -> _Slot | None:
-        for scope in reversed(self.scopes):
-            if name in scope:
-                return scope[name]
-        return None
+        slots = self.bound.get(name)
+        return slots[-1] if slots else None
 
     def declare(self, name: str, value: Value, node: Node) -> None:
         """Bind `name` (its pattern is `node`) in the innermost scope."""
@@ -1118,8 +1240,20 @@ class _Function:
         shadowed = self.scopes[-1].get(name)
         if shadowed is not None:
             self.state.values.pop(shadowed, None)  # out of reach from here on
+            self.bound[name][-1] = slot
+        else:
+            self.bound.setdefault(name, []).append(slot)
         self.scopes[-1][name] = slot
         self.state.values[slot] = value
+
+    def _bind_in(self, scope: dict[str, _Slot], name: str, slot: _Slot) -> None:
+        """Add `slot` for `name` to `scope`, an enclosing one where no inner scope binds it."""
+        scope[name] = slot
+        slots = self.bound.setdefault(name, [])
+        depth = next(i for i, s in enumerate(self.scopes) if s is scope)
+        # Its place among the name's slots: after those of the scopes around `scope`.
+        index = sum(1 for outer in self.scopes[:depth] if name in outer)
+        slots.insert(index, slot)
 
     def push_scope(self, node: Node) -> None:
         """Enter the scope of a block, an arm, a loop or a closure: `node`."""
@@ -1129,8 +1263,23 @@ class _Function:
     def pop_scope(self) -> None:
         """Leave a scope: its names are out of reach, the state forgets them."""
         self.scope_ends.pop()
+        self._unbind(self.scopes[-1])
         for slot in self.scopes.pop().values():
             self.state.values.pop(slot, None)
+
+    def _unbind(self, scope: dict[str, _Slot]) -> None:
+        """Take the innermost scope's names out of `bound` (its slots are the last of each)."""
+        bound = self.bound
+        for name in scope:
+            slots = bound[name]
+            slots.pop()
+            if not slots:
+                del bound[name]
+
+    def _rebind(self, scope: dict[str, _Slot]) -> None:
+        """Put the innermost scope's names back into `bound`."""
+        for name, slot in scope.items():
+            self.bound.setdefault(name, []).append(slot)
 
     def run(self, function: Node, parameters_data: bool = True) -> Value:
         """Read the body; the parameters are data, or (summarising, unless `parameters_data`)
@@ -1220,27 +1369,121 @@ class _Function:
                 break
         if target is None:
             return  # a label not seen: read on, as if it did not jump
+        state = self.state
+        if target.kind != "fn":
+            left = self._changes(target.mark)
+        elif self.summarising:  # what the function leaves, read by `summarise`
+            left = _Change(dict(state.values), dict(state.consumed), state.dead)
+        else:
+            left = _Change({}, {}, state.dead)
         if node.type == "return_expression":
-            target.returns.append((self.state, value))
+            target.returns.append((left, value))
         if node.type == "continue_expression":
-            target.continues.append(self.state)
+            target.continues.append(left)
         elif target.kind != "fn":
-            target.breaks.append(self.state)
-        self.state = self.state.copy()
-        self.state.dead = True
+            target.breaks.append(left)
+        self.state = _State(state.values, state.consumed, dead=True)
 
-    def join(self, states: list[_State], at: int, results: Iterable[Value] = ()) -> _State:
-        """The state at file byte `at` after paths that ended in `states`; dead ones never get
-        here."""
+    def join(
+        self,
+        mark: int,
+        states: list[_State | _Change],
+        at: int,
+        results: Iterable[Value] = (),
+    ) -> None:
+        """Make the state the one at file byte `at` after paths that ended in `states`: the
+        reading's own state, where it is one of them, and what others wrote since journal
+        `mark`; dead ones never get here."""
+        here = self.state
         live = [s for s in states if not s.dead]
         if not live:
-            return states[0] if states else _State({}, {}, dead=True)
-        if len(live) > 1 and self.field_initial:
-            # A field first read on one path held, on the others, what it held before.
-            for state in live:
-                for slot, initial in self.field_initial.items():
-                    state.values.setdefault(slot, initial)
-        return _join_states(live, results, lambda slot: self._read_after(slot, at))
+            self.state = _State(here.values, here.consumed, dead=True)  # never read
+            return
+        if len(live) == 1 and live[0] is here:
+            return
+        changes = [self._changes(mark) if s is here else s for s in live]
+        self._undo(mark)
+        self.state = _State(here.values, here.consumed)
+        if len(changes) == 1:
+            self._write(changes[0].values, changes[0].consumed)
+            return
+        writes, chosen, stay = _join_states(
+            here.values,
+            here.consumed,
+            changes,
+            results,
+            lambda slot: self._read_after(slot, at),
+            self.field_initial,
+            self._holders,
+        )
+        if stay is not None:
+            chosen = {d: _MISSING for d in here.consumed if d not in stay}
+            chosen.update(stay)
+        self._write(writes, chosen or {})
+
+    def _changes(self, mark: int) -> _Change:
+        """The state as what was written since journal `mark`."""
+        values = self.state.values
+        written: dict = {}
+        taken: dict = {}
+        entries = self.journal.entries
+        for index in range(mark, len(entries)):
+            target, key = entries[index][0], entries[index][1]
+            into = written if target is values else taken
+            if key not in into:
+                into[key] = dict.get(target, key, _MISSING)
+        return _Change(written, taken, self.state.dead)
+
+    def _undo(self, mark: int) -> None:
+        """Undo the writes since journal `mark`."""
+        entries = self.journal.entries
+        while len(entries) > mark:
+            target, key, old, _ = entries.pop()
+            if old is _MISSING:
+                dict.pop(target, key, None)
+            else:
+                dict.__setitem__(target, key, old)
+
+    def _write(self, values: dict, consumed: dict) -> None:
+        """Write what differs of `values` and `consumed` (`_MISSING`: none) into the state."""
+        for into, written in ((self.state.values, values), (self.state.consumed, consumed)):
+            for key, value in written.items():
+                if value is _MISSING:
+                    into.pop(key, None)
+                elif dict.get(into, key, _MISSING) is not value:
+                    into[key] = value
+
+    def _holders(
+        self, change: _Change, consumed: dict, wanted: frozenset
+    ) -> Iterator[tuple[_Slot, Value]]:
+        """The names of the path `change` (from the state) that may hold one of `wanted`: all
+        of them, or, when each of `wanted` was bound here, those written since the earliest
+        was made (one made later cannot hold it)."""
+        values = self.state.values
+        written = change.values
+        for slot, value in written.items():
+            if value is not _MISSING:
+                yield slot, value
+        entries = self.journal.entries
+        births = [self.born.get(d) for d in wanted]
+        if None not in births:
+            since = bisect.bisect_left(entries, min(births), key=lambda entry: entry[3])
+            if len(entries) - since < len(values):
+                seen: set[_Slot] = set()
+                for index in range(since, len(entries)):
+                    target, slot = entries[index][0], entries[index][1]
+                    if target is values and slot not in written and slot not in seen:
+                        seen.add(slot)
+                        value = values.get(slot, _MISSING)
+                        if value is not _MISSING:
+                            yield slot, value
+                return
+        for slot, value in values.items():
+            if slot not in written:
+                yield slot, value
+        for slot, initial in self.field_initial.items():
+            if (written[slot] if slot in written else values.get(slot, _MISSING)) is _MISSING:
+                yield slot, initial
 
     def _read_after(self, slot: _Slot, at: int) -> bool:
         """Whether a name may be read after file byte `at`: it is named later in its scope, or
@@ -1281,13 +1524,16 @@ class _Function:
         """Run each arm from the same state; afterwards (from file byte `at` on) anything one of
         them did may be done."""
         base = self.state
+        mark = len(self.journal.entries)
         states, values = [], []
         for arm in arms:
-            self.state = base.copy()
+            self.state = _State(base.values, base.consumed, base.dead)
             values.append(arm())
-            states.append(self.state)
+            states.append(self._changes(mark))
+            self._undo(mark)  # the next arm starts where this one did
+        self.state = base
         live = [v for s, v in zip(states, values, strict=True) if not s.dead]
-        self.state = self.join(states, at, live)
+        self.join(mark, states, at, live)
         return _join(live) if live else _DATA
 
     # -- statements and blocks
@@ -1295,11 +1541,11 @@ class _Function:
     def _block(self, block: Node) -> Value:
         label = next((self.text(c) for c in block.named_children if c.type == "label"), None)
         if label is not None:
-            exit_ = _Exit("block", label)
+            exit_ = _Exit("block", label, len(self.journal.entries))
             self.exits.append(exit_)
             value = self._statements(block)
             self.exits.pop()
-            self.state = self.join([self.state, *exit_.breaks], self.span(block)[1])
+            self.join(exit_.mark, [self.state, *exit_.breaks], self.span(block)[1])
             return value
         return self._statements(block)
 
@@ -1347,8 +1593,10 @@ class _Function:
         if alternative is not None:
             # `let ... else { diverges }`: read it, keep nothing from it.
             base = self.state
-            self.state = base.copy()
+            mark = len(self.journal.entries)
+            self.state = _State(base.values, base.consumed, base.dead)
             self.expr(alternative)
+            self._undo(mark)
             self.state = base
         if pattern is not None:
             self._bind(pattern, value, value_node, node)
@@ -1366,8 +1614,19 @@ class _Function:
         ):
             return False
         name = self.text(pattern)
-        call = re.compile(rb"\b" + re.escape(name.encode()) + rb"\s*\(")
-        if not call.search(self.data, statement.end_byte, self.scope_ends[-1]):
+        word = name.encode()
+        start, end = statement.end_byte, self.scope_ends[-1]
+        if _WORD.fullmatch(word):
+            # The name's next uses, from the file's words (a search would read the scope again).
+            starts = _words(self.data).get(word, [])
+            index = bisect.bisect_left(starts, start)
+            while index < len(starts) and starts[index] < end:
+                if _CALLED.match(self.data, starts[index] + len(word), end):
+                    break
+                index += 1
+            else:
+                return False
+        elif not re.compile(rb"\b" + re.escape(word) + rb"\s*\(").search(self.data, start, end):
             return False
         self.declare(name, _DATA, pattern)
         self.closures[self.scopes[-1][name]] = value
@@ -1510,6 +1769,7 @@ class _Function:
         )
         if value.requirement == Requirement.GRAD:
             return Value(Requirement.GRAD, definition, frozenset(), why)
+        self.born[definition] = self.journal.seq
         definition.sources = _plus(value.sources, definition)
         shared = value.shared
         if shared is not None and _WHOLE in shared:
@@ -1611,6 +1871,7 @@ class _Function:
                 whole.value,
             )
             made.sources = whole.sources | {made}
+            self.born[made] = self.journal.seq
             self.field_parts[key] = made
             if whole in self.markers:
                 self.taken[made] = (whole, name)
@@ -1646,7 +1907,7 @@ class _Function:
             return None
         slot = _Slot(path, root_slot.declared, root_slot.scope_end)
         scope = next(s for s in reversed(self.scopes) if s.get(root) is root_slot)
-        scope[path] = slot
+        self._bind_in(scope, path, slot)
         initial = _DATA
         if self.summarising and root == "self" and path.count(".") == 1 and not self._number(path):
             initial = self._marker(path, ("field", path[5:]))
@@ -1887,14 +2148,14 @@ class _Function:
             pattern = parameter.child_by_field_name("pattern") or parameter
             given = arguments[index] if index < len(arguments) else _DATA
             self._bind(pattern, given, None, closure)
-        exit_ = _Exit("closure")
+        exit_ = _Exit("closure", mark=len(self.journal.entries))
         self.exits.append(exit_)
         result = self.expr(closure.child_by_field_name("body"))
         self.exits.pop()
         self.pop_scope()
         values = [result] if not self.state.dead else []
         values += [v for state, v in exit_.returns if not state.dead]
-        self.state = self.join([self.state, *exit_.breaks], self.span(closure)[1])
+        self.join(exit_.mark, [self.state, *exit_.breaks], self.span(closure)[1])
         self.inlining.discard(closure.start_byte)
         return _join(values) if values else _DATA
 
@@ -1992,8 +2253,7 @@ class _Function:
             finally:
                 self.delta = 0
         if name in _DIVERGING_MACROS:
-            self.state = self.state.copy()
-            self.state.dead = True
+            self.state = _State(self.state.values, self.state.consumed, dead=True)
         if name != "vec":
             return _DATA
         return _collection([(f"[{i}]", value) for i, value in enumerate(values)])
@@ -2020,14 +2280,14 @@ class _Function:
                     continue
                 for name in _pattern_names(pattern):
                     self.declare(self.text(name), _DATA, name)
-            exit_ = _Exit("closure")
+            exit_ = _Exit("closure", mark=len(self.journal.entries))
             self.exits.append(exit_)
             result = self.expr(node.child_by_field_name("body"))
             self.exits.pop()
             self.pop_scope()
             results[:] = [result] if not self.state.dead else []
             results.extend(v for state, v in exit_.returns if not state.dead)
-            self.state = self.join([self.state, *exit_.breaks], self.span(node)[1])
+            self.join(exit_.mark, [self.state, *exit_.breaks], self.span(node)[1])
 
         if repeat_key is None:
             body()
@@ -2059,11 +2319,14 @@ class _Function:
             if alternative is None:
                 return _DATA
             # The `if let` bindings are not in scope in the `else`.
+            self._unbind(conditional_scope)
             self.scopes[-1] = {}
             value = self.expr(
                 alternative.named_children[-1] if alternative.named_child_count else None
             )
+            self._unbind(self.scopes[-1])
             self.scopes[-1] = conditional_scope
+            self._rebind(conditional_scope)
             return value
 
         value = self.branches([then, otherwise], self.span(node)[1])
@@ -2102,10 +2365,27 @@ class _Function:
         slot = self.lookup(self.text(flag))
         if slot is None:
             return []
-        name = re.escape(self.text(flag).encode())
+        if not self.context:
+            return []  # no loop to take it once in
+        text = self.text(flag).encode()
         flipped = b"true" if negated else b"false"
-        sets = re.compile(rb"\b" + name + rb"\s*=(?!=)\s*(\w+)")
         start, end = self.span(consequence)
+        if _WORD.fullmatch(text):
+            # By the file's assignments (a search per `if` would read its block again).
+            starts, words = _assignments(self.data).get(text, ([], []))
+
+            def between(low: int, high: int) -> range:
+                return range(bisect.bisect_left(starts, low), bisect.bisect_left(starts, high))
+
+            if not any(words[i] == flipped for i in between(start, end)):
+                return []
+            keys = []
+            for key, _ in self.context:
+                loop_start, loop_end = self.loop_spans[key]
+                if loop_start > slot.declared and len(between(loop_start, loop_end)) == 1:
+                    keys.append(key)
+            return keys
+        sets = re.compile(rb"\b" + re.escape(text) + rb"\s*=(?!=)\s*(\w+)")
         if not any(m.group(1) == flipped for m in sets.finditer(self.data, start, end)):
             return []
         keys = []
@@ -2213,7 +2493,7 @@ class _Function:
             b"backward" in text or (helpers is not None and helpers.search(text) is not None)
         ) and len(self.context) < _PASSES_DEEPEST
         label = next((self.text(c) for c in loop.named_children if c.type == "label"), None)
-        exit_ = _Exit("loop", label)
+        exit_ = _Exit("loop", label, len(self.journal.entries))
         # A closure's body catches its own `return`; `break` and `continue` cannot leave it.
         exits = [] if loop.type == "closure_expression" else [exit_]
         outer = self.context
@@ -2229,12 +2509,12 @@ class _Function:
             self.exits.extend(exits)
             body()
             del self.exits[len(self.exits) - len(exits) :]
-            self.state = self.join([self.state, *exit_.continues], self.loop_spans[key][0])
+            self.join(exit_.mark, [self.state, *exit_.continues], self.loop_spans[key][0])
             exit_.continues.clear()
         self.context = outer
         # After the loop: a pass that ended (a `loop` ends by `break` only) or a `break`.
         ended = [] if loop.type == "loop_expression" and exit_.breaks else [self.state]
-        self.state = self.join([*ended, *exit_.breaks], self.loop_spans[key][1])
+        self.join(exit_.mark, [*ended, *exit_.breaks], self.loop_spans[key][1])
 
     def _entry(self, key: int, number: int) -> tuple:
         """What the names in scope hold as pass `number` of loop `key` starts, up to renaming:
@@ -2264,12 +2544,10 @@ class _Function:
 
         def plain(made: frozenset[Definition]) -> bool:
             """Whether no definition of `made` was made in loop `key`: found once per set."""
+            if type(made) is _Shared:  # as the sets it shares, each classified once
+                return _every(made, plain, plain_sets)
             found = plain_sets.get(id(made))
             if found is None or found[0] is not made:
-                if type(made) is _Shared:  # as the sets it shares, each classified once
-                    parts = made.links()
-                    found = plain_sets[id(made)] = (made, all(map(plain, parts)))
-                    return found[1]
                 for definition in made.difference(known):
                     known.add(definition)
                     if any(loop == key for loop, _ in definition.context):
@@ -2278,12 +2556,15 @@ class _Function:
             return found[1]
 
         parts_consumed: dict[int, tuple[frozenset, bool, bool]] = {}
+        shared_consumed: tuple[dict, dict] = ({}, {})
 
         def consumed_part(made: frozenset[Definition], every: bool) -> bool:
             """Whether all of `made` is consumed (`every`), or none: a set shared by several
-            (`_Shared`) is looked at once."""
+            (`_Shared`) is looked at block by block, each once."""
             if type(made) is _Shared:
-                return all(consumed_part(part, every) for part in made.links())
+                return _every(
+                    made, lambda part: consumed_part(part, every), shared_consumed[every]
+                )
             found = parts_consumed.get(id(made))
             if found is None or found[0] is not made:
                 found = parts_consumed[id(made)] = (made, made.isdisjoint(taken), made <= taken)
@@ -2658,7 +2939,15 @@ class _Function:
                 self.state.consumed[definition] = event
             return
         # The consumed definitions the walk meets first; a rejected backward consumes nothing.
-        frontier = [d for d in hits if not any(d is not e and d in e.sources for e in hits)]
+        # Latest made first: one that derives from another is then most often found in a
+        # definition already met (a chain's last), and only those are asked of all.
+        latest = sorted(hits, key=lambda d: self.born.get(d, len(self.born) + 1), reverse=True)
+        frontier: list[Definition] = []
+        for d in latest:
+            if any(d in e.sources for e in frontier):
+                continue
+            if not any(d is not e and d in e.sources for e in hits):
+                frontier.append(d)
         for definition in sorted(frontier, key=lambda d: (d.span, d.name)):
             earlier = self.state.consumed[definition]
             self._meet(definition, earlier, event, value)
