@@ -349,7 +349,8 @@ def _run_human(result: RunResult, memory: bool) -> None:
             report.append("\n")
             report.append_text(held)
     if report is not None:
-        if result.stdout:
+        # A panic block starts with rustc's own empty line; anything else is set apart here.
+        if result.stdout and result.panic is None:
             print()
         _console().print(report, end="")
 

@@ -22,8 +22,9 @@ MESSAGE = (
 
 
 def panic_block(node_id: int) -> str:
+    # rustc 1.95's panic hook writes an empty line first (SPEC §1; the seed's empty line).
     return (
-        f"thread 'main' (TID) panicked at {PANIC_LOCATION}:\n"
+        f"\nthread 'main' (TID) panicked at {PANIC_LOCATION}:\n"
         f"{MESSAGE.format(node_id)}\n"
         "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
     )
@@ -64,7 +65,7 @@ def test_raw_output_is_what_the_rust_program_prints(case):
     stdout, node_id, _ = EXPECTED[case]
     result = pbpit_cli("run", case, "--raw")
     assert result.stdout == stdout
-    stderr = re.sub(r"^thread 'main' \(\d+\)", "thread 'main' (TID)", result.stderr)
+    stderr = re.sub(r"^thread 'main' \(\d+\)", "thread 'main' (TID)", result.stderr, flags=re.M)
     assert stderr == ("" if node_id is None else panic_block(node_id))
     assert result.returncode == (0 if node_id is None else 101)
 
@@ -77,7 +78,7 @@ def test_raw_thread_id_is_the_process_id():
         text=True,
     )
     _, stderr = process.communicate()
-    assert stderr.startswith(f"thread 'main' ({process.pid}) panicked at ")
+    assert stderr.startswith(f"\nthread 'main' ({process.pid}) panicked at ")
 
 
 @pytest.mark.parametrize("case", EXPECTED)

@@ -16,8 +16,9 @@ import pytest
 from pbpit.runner import CASES_DIR
 
 # SPEC §3, written out here rather than read from pbpit's output.
+# rustc 1.95's panic hook writes an empty line before the panic (SPEC §1).
 PANIC_LINE = (
-    "thread 'main' (TID) panicked at ~/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/"
+    "\nthread 'main' (TID) panicked at ~/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/"
     "burn-autodiff-0.22.1/src/runtime/server.rs:74:17:\n"
 )
 MESSAGE = (
@@ -273,7 +274,7 @@ def test_a_failing_check_prints_status_lines_then_each_diff_then_the_summary(tmp
         "+step 0: w.grad = Some([1.6487212, 2.7182817])\n"
         "--- expected bad.stderr\n"
         "+++ actual\n"
-        "@@ -0,0 +1,3 @@\n"
+        "@@ -0,0 +1,4 @@\n"
         + "".join(f"+{line}\n" for line in TWICE_STDERR.splitlines())
         + "exit status: expected 0, got 101\n"
         "\n"

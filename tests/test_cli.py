@@ -153,7 +153,7 @@ def test_case_stderr_is_kept_apart_and_comes_before_the_panic(tmp_path):
     )
     result = pbpit_cli("run", str(path), "--raw")
     assert result.stdout == ""
-    assert result.stderr.startswith("to stderr\nthread 'main' (")
+    assert result.stderr.startswith("to stderr\n\nthread 'main' (")
 
 
 def test_case_imports_modules_beside_it(tmp_path):

@@ -251,7 +251,7 @@ def test_a_rust_programs_own_panic_is_checked_with_its_file_name(tmp_path):
     )
     assert pbpit_cli("check", str(path), "--bless").returncode == 0
     stderr = (tmp_path / "my_case.stderr").read_text()
-    assert stderr.startswith("thread 'main' (TID) panicked at my_case.rs:3:")
+    assert stderr.startswith("\nthread 'main' (TID) panicked at my_case.rs:3:")
     out = pbpit_cli("check", str(path), cwd=tmp_path.parent)
     assert out.returncode == 0, out.stdout
 
@@ -311,9 +311,10 @@ def test_raw_output_interleaves_stdout_and_stderr_as_the_program_wrote_them(tmp_
     )
     assert both.returncode == 101
     lines = both.stdout.splitlines()
-    assert lines[:3] == ["out 1", "err 1", "out 2"]
+    # rustc's empty line before the panic, as a program compiled by rustc 1.95 prints it.
+    assert lines[:4] == ["out 1", "err 1", "out 2", ""]
     where = re.escape(f"{path}:6:13:")
-    assert re.fullmatch(rf"thread 'main' \(\d+\) panicked at {where}", lines[3])
+    assert re.fullmatch(rf"thread 'main' \(\d+\) panicked at {where}", lines[4])
 
 
 def test_a_symlink_loop_is_named_as_one(tmp_path):

@@ -9,11 +9,9 @@ proves that the interpreter prints exactly that. For each `NAME.rs` this script
    panic locations read `NAME.rs:LINE:COL` (the binary is written to a temporary directory);
 2. runs the binary with `RUST_BACKTRACE=0` and no input;
 3. writes `NAME.stdout` (exactly the bytes printed) and, if the program printed anything on
-   stderr, `NAME.stderr` (exactly the bytes, except two things in the panic block: the thread
-   id is written `(TID)`, as pbpit's goldens write it, and the newline that rustc 1.95 writes
-   before `thread 'main' ... panicked at` is dropped: pbpit's panic block, like its Burn cases'
-   goldens, has none; a probe program tells whether this rustc writes one); a stale
-   `NAME.stderr` is removed.
+   stderr, `NAME.stderr` (exactly the bytes, the empty line rustc 1.95 writes before `thread
+   'main' ... panicked at` included, except the thread id, written `(TID)` as pbpit's goldens
+   write it); a stale `NAME.stderr` is removed.
 
 It refuses, writing nothing at all, when rustc rejects a program (its diagnostics are shown:
 a golden must come from a real run) or when a program exits with a status its goldens cannot
@@ -50,8 +48,6 @@ from pbpit.check import expected_exit  # noqa: E402 - after the repository is on
 RUSTC_FLAGS = ("--edition", "2021", "-C", "debug-assertions=on")
 RUN_SECONDS = 60
 _PANIC_LINE = re.compile(rb"^thread 'main' \(\d+\) panicked at ", re.M)
-_NEWLINE_BEFORE_PANIC = re.compile(rb"\n(?=thread 'main' \(\d+\) panicked at )")
-_PROBE = "fn main() {\n    panic!();\n}\n"
 
 
 class Refused(Exception):  # noqa: N818 - the reason no golden can be written
@@ -84,24 +80,10 @@ def find_rustc() -> str:
     return found
 
 
-def newline_before_panic(rustc: str, build_dir: Path) -> bool:
-    """Whether this rustc's panic hook writes a newline before `thread 'main' ...`: what a
-    program that only panics prints on stderr starts with."""
-    source = build_dir / "probe.rs"
-    source.write_text(_PROBE)
-    ran = _compile_and_run(rustc, source, build_dir)
-    if not _PANIC_LINE.search(ran.stderr):
-        raise Refused(f"unexpected panic output from rustc's probe program: {ran.stderr!r}")
-    return ran.stderr.startswith(b"\n")
-
-
-def record(rustc: str, source: Path, build_dir: Path, strip_newline: bool) -> Recorded:
+def record(rustc: str, source: Path, build_dir: Path) -> Recorded:
     """Compile `source` with rustc and run it; its output in golden form."""
     ran = _compile_and_run(rustc, source, build_dir)
-    stderr = ran.stderr
-    if strip_newline:
-        stderr = _NEWLINE_BEFORE_PANIC.sub(b"", stderr)
-    stderr = _PANIC_LINE.sub(b"thread 'main' (TID) panicked at ", stderr)
+    stderr = _PANIC_LINE.sub(b"thread 'main' (TID) panicked at ", ran.stderr)
     try:
         ran.stdout.decode()
         stderr_text = stderr.decode()
@@ -183,10 +165,9 @@ def main(argv: list[str] | None = None) -> int:
         refusals: list[str] = []
         results: list[Recorded] = []
         with tempfile.TemporaryDirectory(prefix="record_rustc_") as build:
-            strip_newline = newline_before_panic(rustc, Path(build))
             for source in programs:
                 try:
-                    results.append(record(rustc, source, Path(build), strip_newline))
+                    results.append(record(rustc, source, Path(build)))
                 except Refused as err:
                     refusals.append(str(err))
         if refusals:

@@ -6,9 +6,11 @@ from pbpit.trace import RunResult
 
 
 def panic_block(message: str, location: str, thread_id: int | str) -> str:
-    """The stderr text of a panic on the main thread, as Rust prints it (newline-terminated)."""
+    """The stderr text of a panic on the main thread, as Rust prints it: rustc 1.95's panic hook
+    writes an empty line first (the one between a program's output and its panic in a
+    terminal); newline-terminated."""
     return (
-        f"thread 'main' ({thread_id}) panicked at {location}:\n"
+        f"\nthread 'main' ({thread_id}) panicked at {location}:\n"
         f"{message}\n"
         "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
     )
