@@ -36,3 +36,8 @@ def __getattr__(name: str) -> Any:
     value = getattr(importlib.import_module(home), name)
     globals()[name] = value
     return value
+
+
+def __dir__() -> list[str]:
+    # The lazily loaded names are the module's API: `dir(pb)` lists them.
+    return sorted({*__all__, *(name for name in globals() if name.startswith("__"))})

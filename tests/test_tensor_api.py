@@ -187,3 +187,26 @@ def test_docs_name_only_tensor_methods_the_table_runs(doc, start, end):
     named = {word for word in named if word.isidentifier() and word.islower()}  # not `Option`
     assert len(named) > 20
     assert named <= {m.name for m in api.METHODS if m.runs}
+
+
+# -- what a Python user sees of a tensor and of the package
+
+
+def test_a_tensors_repr_writes_its_values_as_rust_debug_writes_f32():
+    # 0.8 is not a float32: its nearest f32 is 0.800000011920929 as a Python float, and Rust's
+    # `{:?}` writes the shortest text that reads back to it, `0.8`.
+    x = Tensor.from_floats([0.8, 1.0, 1e-7], Device.flex())
+    assert repr(x) == "Tensor([0.8, 1.0, 1e-7], shape=[3], untracked)"
+
+
+def test_the_at_operator_is_matmul():
+    a = Tensor.from_floats([[1.0, 2.0]], DEV)
+    b = Tensor.from_floats([[3.0], [4.0]], DEV)
+    assert (a @ b).to_vec() == [11.0]
+
+
+def test_dir_of_the_package_lists_its_api_not_its_import_machinery():
+    public = [name for name in dir(pb) if not name.startswith("_")]
+    assert public == sorted(
+        ["Device", "Gradients", "Panic", "Some", "Tensor", "reset", "rust_debug", "rust_display"]
+    )

@@ -270,8 +270,12 @@ class Tensor:
         return float(self.array.reshape(-1)[0])
 
     def __repr__(self) -> str:
+        from pbpit.rust.format import f32_debug
+
         where = "untracked" if self.node is None else f"NodeId({self.node.id})"
-        return f"Tensor({self.to_vec()}, shape={list(self.shape)}, {where})"
+        # The values as Rust's `{:?}` writes an f32 (`0.8`, not Python's `0.800000011920929`).
+        values = ", ".join(f32_debug(value) for value in self.to_vec())
+        return f"Tensor([{values}], shape={list(self.shape)}, {where})"
 
     # -- ops: those whose op is all they need come from the table (`_from_table`) ---------------
 
@@ -302,6 +306,10 @@ class Tensor:
         if int(np.prod(new_shape)) != self.array.size:
             raise ValueError(f"reshape: cannot view {list(self.shape)} as {list(new_shape)}")
         return _apply_one(ops.Reshape(new_shape), self)
+
+    def __matmul__(self, other: Tensor) -> Tensor:
+        """`a @ b` is `a.matmul(b)`."""
+        return self.matmul(other)
 
     def matmul(self, other: Tensor) -> Tensor:
         a, b = self.array.shape, other.array.shape
