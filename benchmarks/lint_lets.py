@@ -1,7 +1,7 @@
 """`pbpit lint` on one function of n `let`s feeding a loop that runs backward: time per size and
 the growth per doubling (linear time grows 2x; the target is at most 2.3x).
 
-    python benchmarks/lint_lets.py [--sizes 100,200,...] [--repeat N] [--shape NAME|all]
+    python benchmarks/lint_lets.py [--sizes 100,200,...] [--repeat N] [--shape NAME|all|deep]
                                    [--clock cpu|wall]
 
 `chain` (the default): each `let` derives from the one before it, and the loop's backward needs
@@ -178,41 +178,46 @@ DEEP = {
 CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
 
 
-def seconds(path: Path, repeat: int, findings: int, clock: str = "cpu") -> float:
-    """Median time of linting `path` (read, parse, analyse, fixes): the process's CPU time
+def seconds(path: Path, findings: int, clock: str = "cpu") -> float:
+    """The time of one lint of `path` (read, parse, analyse, fixes): the process's CPU time
     (lint runs on one thread; other work on a shared machine does not count), or wall time."""
     now = CLOCKS[clock]
-    times = []
-    for _ in range(repeat):
-        # What the run before left for the cycle collector is not this run's: a `pbpit lint`
-        # process starts without it.
-        gc.collect()
-        start = now()
-        report = lint_paths([path])
-        times.append(now() - start)
-        assert len(report.findings) == findings, "what is timed is what is found"
-    return statistics.median(times)
+    # What the run before left for the cycle collector is not this run's: a `pbpit lint`
+    # process starts without it.
+    gc.collect()
+    start = now()
+    report = lint_paths([path])
+    took = now() - start
+    assert len(report.findings) == findings, "what is timed is what is found"
+    return took
 
 
 def table(shape: str, sizes: list[int], repeat: int, clock: str = "cpu") -> float:
-    """Print one shape's table; its worst growth per doubling."""
+    """Print one shape's table (the median of `repeat` times per size); its worst growth per
+    doubling. The sizes are timed in turn, `repeat` rounds of all of them, so that a spell of
+    other work on the machine falls on every size alike rather than on one."""
     make, findings = {**SHAPES, **DEEP}[shape]
     worst = 0.0
     unit = "depth" if shape in DEEP else "lets"
     print(f"{shape}\n{unit:>6}  {'seconds':>9}  {'x per doubling':>14}")
-    previous = None
+    times: dict[int, list[float]] = {size: [] for size in sizes}
     with tempfile.TemporaryDirectory(prefix="pbpit-lets-") as directory:
-        for size in sizes:
-            path = Path(directory, f"lets_{size}.rs")
+        paths = {size: Path(directory, f"lets_{size}.rs") for size in sizes}
+        for size, path in paths.items():
             path.write_text(make(size))
-            took = seconds(path, repeat, findings, clock)
-            growth = ""
-            if previous is not None and previous[0] * 2 == size:
-                factor = took / previous[1]
-                worst = max(worst, factor)
-                growth = f"{factor:.2f}"
-            print(f"{size:>6}  {took:>9.3f}  {growth:>14}", flush=True)
-            previous = (size, took)
+        for _ in range(repeat):
+            for size, path in paths.items():
+                times[size].append(seconds(path, findings, clock))
+    previous = None
+    for size in sizes:
+        took = statistics.median(times[size])
+        growth = ""
+        if previous is not None and previous[0] * 2 == size:
+            factor = took / previous[1]
+            worst = max(worst, factor)
+            growth = f"{factor:.2f}"
+        print(f"{size:>6}  {took:>9.3f}  {growth:>14}", flush=True)
+        previous = (size, took)
     verdict = "met" if worst <= TARGET else "NOT met"
     print(f"worst growth per doubling {worst:.2f}x (target <= {TARGET}x: {verdict})")
     return worst
@@ -221,7 +226,7 @@ def table(shape: str, sizes: list[int], repeat: int, clock: str = "cpu") -> floa
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", help="default: 100 to 3,200 (the depth shapes: 1,000 to 8,000)")
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--shape", choices=[*SHAPES, *DEEP, "all", "deep"], default="chain")
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu")
     options = parser.parse_args()

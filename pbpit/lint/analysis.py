@@ -798,12 +798,26 @@ class _Journal:
     and a join looks only at what some path wrote. `seq` numbers the writes (never reused), so
     that what was written after a definition was made can be told apart."""
 
-    __slots__ = ("entries", "seq")
+    __slots__ = ("entries", "targets", "olds", "seqs", "seq")
 
     def __init__(self) -> None:
-        self.entries: list[tuple[dict, object, object, int]] = []
-        """(the dict, the key, what it held or `_MISSING`, the write's number)."""
+        # One list per field, not a tuple per write: a long function makes tens of thousands
+        # of writes, and every tuple is one more object for the cycle collector to visit.
+        self.entries: list[object] = []
+        """The key of each write; at the same index in the others: the dict written, what the
+        key held before (`_MISSING`: not there) and the write's number."""
+        self.targets: list[dict] = []
+        self.olds: list[object] = []
+        self.seqs: list[int] = []
         self.seq = 0
+
+    def record(self, target: dict, key: object, old: object) -> None:
+        """Note that `key` of `target`, which held `old`, is written."""
+        self.entries.append(key)
+        self.targets.append(target)
+        self.olds.append(old)
+        self.seqs.append(self.seq)
+        self.seq += 1
 
 
 class _Journaled(dict):
@@ -816,17 +830,13 @@ class _Journaled(dict):
         self.journal = journal
 
     def __setitem__(self, key: object, value: object) -> None:
-        journal = self.journal
-        journal.entries.append((self, key, dict.get(self, key, _MISSING), journal.seq))
-        journal.seq += 1
+        self.journal.record(self, key, dict.get(self, key, _MISSING))
         dict.__setitem__(self, key, value)
 
     def pop(self, key: object, default: object = None) -> object:
         if key not in self:
             return default
-        journal = self.journal
-        journal.entries.append((self, key, dict.__getitem__(self, key), journal.seq))
-        journal.seq += 1
+        self.journal.record(self, key, dict.__getitem__(self, key))
         return dict.pop(self, key)
 
     def setdefault(self, key: object, default: object = None) -> object:
@@ -872,8 +882,20 @@ class _AtMark:
             return old[definition] is not _MISSING
         return definition in self.now
 
-    def isdisjoint(self, made: Iterable) -> bool:
-        return not any(definition in self for definition in made)
+    def isdisjoint(self, made: frozenset) -> bool:
+        """Whether none of `made` was consumed at the mark (set operations on `now`, a Python
+        step only per definition written since)."""
+        old = self.old
+        if any(old[d] is not _MISSING for d in old if d in made):
+            return False
+        return self.now.keys().isdisjoint(made) or old.keys() >= (self.now.keys() & made)
+
+    def holds_all(self, made: frozenset) -> bool:
+        """Whether all of `made` was consumed at the mark."""
+        old = self.old
+        if any(old[d] is _MISSING for d in old if d in made):
+            return False
+        return self.now.keys() >= made.difference(old)
 
 
 class _Renamed(dict):
@@ -1504,9 +1526,8 @@ class _Function:
         values = self.state.values
         written: dict = {}
         taken: dict = {}
-        entries = self.journal.entries
-        for index in range(mark, len(entries)):
-            target, key = entries[index][0], entries[index][1]
+        journal = self.journal
+        for target, key in zip(journal.targets[mark:], journal.entries[mark:], strict=True):
             into = written if target is values else taken
             if key not in into:
                 into[key] = dict.get(target, key, _MISSING)
@@ -1514,9 +1535,11 @@ class _Function:
 
     def _undo(self, mark: int) -> None:
         """Undo the writes since journal `mark`."""
-        entries = self.journal.entries
+        journal = self.journal
+        entries, targets, olds, seqs = journal.entries, journal.targets, journal.olds, journal.seqs
         while len(entries) > mark:
-            target, key, old, _ = entries.pop()
+            key, target, old = entries.pop(), targets.pop(), olds.pop()
+            seqs.pop()
             if old is _MISSING:
                 dict.pop(target, key, None)
             else:
@@ -1542,14 +1565,15 @@ class _Function:
         for slot, value in written.items():
             if value is not _MISSING:
                 yield slot, value
-        entries = self.journal.entries
+        journal = self.journal
+        entries = journal.entries
         births = [self.born.get(d) for d in wanted]
         if None not in births:
-            since = bisect.bisect_left(entries, min(births), key=lambda entry: entry[3])
+            since = bisect.bisect_left(journal.seqs, min(births))
             if len(entries) - since < len(values):
                 seen: set[_Slot] = set()
                 for index in range(since, len(entries)):
-                    target, slot = entries[index][0], entries[index][1]
+                    target, slot = journal.targets[index], entries[index]
                     if target is values and slot not in written and slot not in seen:
                         seen.add(slot)
                         value = values.get(slot, _MISSING)
@@ -2603,9 +2627,9 @@ class _Function:
         values = self.state.values
         old_values: dict = {}
         old_consumed: dict = {}
-        entries = self.journal.entries
-        for index in range(mark, len(entries)):
-            target, key, old, _ = entries[index]
+        journal = self.journal
+        for index in range(mark, len(journal.entries)):
+            target, key, old = journal.targets[index], journal.entries[index], journal.olds[index]
             into = old_values if target is values else old_consumed
             if key not in into:
                 into[key] = old
@@ -2654,9 +2678,9 @@ class _Function:
         else:
             # A name holding one of them was written after it was made.
             since = min([mark, *[self.journal_index(b) for b in born]])
-            entries = self.journal.entries
-            written = itertools.islice(entries, since, None)
-            asked = dict.fromkeys(slot for target, slot, _, _ in written if target is values)
+            journal = self.journal
+            written = zip(journal.targets[since:], journal.entries[since:], strict=True)
+            asked = dict.fromkeys(slot for target, slot in written if target is values)
         now = self._renaming(key, number, self.state.consumed)
         before = self._renaming(key, number - 1, _AtMark(self.state.consumed, old_consumed))
         fresh: dict[_Slot, tuple] = {}
@@ -2677,7 +2701,7 @@ class _Function:
 
     def journal_index(self, seq: int) -> int:
         """Where in the journal the write numbered `seq` (or the first after it) is."""
-        return bisect.bisect_left(self.journal.entries, seq, key=lambda entry: entry[3])
+        return bisect.bisect_left(self.journal.seqs, seq)
 
     def _renaming(
         self, key: int, number: int, consumed: dict | _AtMark
@@ -2716,10 +2740,9 @@ class _Function:
             found = parts_consumed.get(id(made))
             if found is None or found[0] is not made:
                 if type(consumed) is _AtMark:
-                    none = consumed.isdisjoint(made)
+                    none, every_one = consumed.isdisjoint(made), consumed.holds_all(made)
                 else:  # the smaller is looked through
-                    none = consumed.keys().isdisjoint(made)
-                every_one = all(d in consumed for d in made)
+                    none, every_one = consumed.keys().isdisjoint(made), consumed.keys() >= made
                 found = parts_consumed[id(made)] = (made, none, every_one)
             return found[2] if every else found[1]
 
