@@ -867,14 +867,19 @@ class _Change:
 
 
 class _AtMark:
-    """The consumed definitions as they were at a journal mark: `now`, with what `old` (from
-    `_Function._at_mark`) says the definitions written since held then."""
+    """The consumed definitions as they were at a journal mark: `now`, but for the definitions
+    written since (`old`, from `_Function._at_mark`: what each held then, `_MISSING` for not
+    consumed). Asked with set operations only, each a pass through the smaller side."""
 
-    __slots__ = ("now", "old")
+    __slots__ = ("now", "old", "fresh", "was")
 
     def __init__(self, now: dict, old: dict) -> None:
         self.now = now
         self.old = old
+        self.fresh = {d for d, then in old.items() if then is _MISSING}
+        """Consumed since the mark, not at it."""
+        self.was = old.keys() - self.fresh
+        """Consumed at the mark (whether or not now)."""
 
     def __contains__(self, definition: object) -> bool:
         old = self.old
@@ -883,19 +888,14 @@ class _AtMark:
         return definition in self.now
 
     def isdisjoint(self, made: frozenset) -> bool:
-        """Whether none of `made` was consumed at the mark (set operations on `now`, a Python
-        step only per definition written since)."""
-        old = self.old
-        if any(old[d] is not _MISSING for d in old if d in made):
+        """Whether none of `made` was consumed at the mark."""
+        if not self.was.isdisjoint(made):
             return False
-        return self.now.keys().isdisjoint(made) or old.keys() >= (self.now.keys() & made)
+        return self.now.keys().isdisjoint(made) or self.old.keys() >= (self.now.keys() & made)
 
     def holds_all(self, made: frozenset) -> bool:
         """Whether all of `made` was consumed at the mark."""
-        old = self.old
-        if any(old[d] is _MISSING for d in old if d in made):
-            return False
-        return self.now.keys() >= made.difference(old)
+        return self.fresh.isdisjoint(made) and self.now.keys() >= made.difference(self.old)
 
 
 class _Renamed(dict):

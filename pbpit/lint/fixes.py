@@ -54,6 +54,7 @@ class Fixes:
         self._lines: list[str] | None = None
         self._newline: str | None = None
         self._reads: dict[tuple[int, int], dict[str, list[tuple[int, int]]]] = {}
+        self._parents: dict[Node, Node] = {}
 
     @property
     def positions(self) -> Columns:
@@ -414,7 +415,7 @@ class Fixes:
     def read_outside(self, name: str, statement: Node, body: Node, moved: list[Node]) -> bool:
         """Whether `name` is named after `statement` anywhere in its block but in `body` and the
         statements in `moved` (in file order, as `move_into_loop` takes them)."""
-        block = statement.parent
+        block = self.parent(statement)
         if block is None or not (block.start_byte <= body.start_byte < block.end_byte):
             return True
         reads = self.reads(block).get(name, [])
@@ -426,6 +427,17 @@ class Fixes:
             if at < 0 or moved[at].end_byte < end:
                 return True
         return False
+
+    def parent(self, node: Node) -> Node | None:
+        """`node.parent`, found once for all the named children of a parent: tree-sitter finds
+        a parent by a walk down from the root, through every statement before it in a block,
+        and asking it of each statement of a long block would cost the block's length squared."""
+        found = self._parents.get(node)
+        if found is None:
+            found = node.parent
+            if found is not None:
+                self._parents.update(dict.fromkeys(found.named_children, found))
+        return found
 
     def reads(self, block: Node) -> dict[str, list[tuple[int, int]]]:
         """Where each name is named in `block`: the bytes of each identifier, in order. Found
