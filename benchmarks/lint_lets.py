@@ -1,7 +1,7 @@
 """`pbpit lint` on one function of n `let`s feeding a loop that runs backward: time per size and
 the growth per doubling (linear time grows 2x; the target is at most 2.3x).
 
-    python benchmarks/lint_lets.py [--sizes 100,200,...] [--repeat N] [--shape NAME|all]
+    python benchmarks/lint_lets.py [--sizes 100,200,...] [--repeat N] [--shape NAME|all|deep]
                                    [--clock cpu|wall]
 
 `chain` (the default): each `let` derives from the one before it, and the loop's backward needs
@@ -11,6 +11,12 @@ every `if` each name is asked whether it is read again. `nested`: each `let` ope
 inside the one before, n deep. `loops`: the chain inside the batch loop of an epoch loop, both
 read three times. `arms`: each `let` is followed by a `match` of three arms, two of which
 backpropagate it. `closures`: each `let` binds a closure, called by name on the next line.
+`loops-in-a-row`: each `let` is followed by a loop of its own that backpropagates a loss made
+in it, so that every loop starts with all the names before it in scope.
+
+The depth shapes (sizes 1,000 to 8,000 by default) nest instead: a tensor made before a loop
+is backpropagated in it inside n nested `if`s (`deep-ifs`) or blocks (`deep-blocks`), or a sum
+of n terms is made before the loop (`deep-sum`); the fix moves it into the loop.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pbpit.lint.tree import lint_paths  # noqa: E402
 
 SIZES = (100, 200, 400, 800, 1600, 3200)
+DEPTHS = (1000, 2000, 4000, 8000)
 TARGET = 2.3
 
 
@@ -110,6 +117,48 @@ def closures(lets: int) -> str:
     )
 
 
+def loops_in_a_row(lets: int) -> str:
+    """`lets` tracked tensors, each followed by a loop of its own that backpropagates."""
+    body = "".join(
+        f"    let h{i} = model.forward(x.clone());\n"
+        "    for _ in 0..3 {\n"
+        "        let loss = model.forward(x.clone()).sum();\n"
+        "        loss.backward();\n"
+        "    }\n"
+        for i in range(lets)
+    )
+    return f"fn train<B: AutodiffBackend>(model: Model<B>, x: Tensor<B, 2>) {{\n{body}}}\n"
+
+
+def deep_ifs(depth: int) -> str:
+    """A tensor made before a loop and backpropagated in it inside `depth` nested `if`s."""
+    inner = "if ready { " * depth + "h.clone().sum().backward();" + " }" * depth
+    return (
+        "fn train<B: AutodiffBackend>(model: Model<B>, x: Tensor<B, 2>, ready: bool) {\n"
+        f"    let h = model.forward(x);\n    for _ in 0..3 {{\n        {inner}\n    }}\n}}\n"
+    )
+
+
+def deep_blocks(depth: int) -> str:
+    """A tensor made before a loop and backpropagated in it inside `depth` nested blocks."""
+    inner = "{ " * depth + "h.clone().sum().backward();" + " }" * depth
+    return (
+        "fn train<B: AutodiffBackend>(model: Model<B>, x: Tensor<B, 2>) {\n"
+        f"    let h = model.forward(x);\n    for _ in 0..3 {{\n        {inner}\n    }}\n}}\n"
+    )
+
+
+def deep_sum(depth: int) -> str:
+    """A sum of `depth` terms (an operator tree `depth` deep) made before a loop that
+    backpropagates it."""
+    terms = " + ".join(["h.clone()"] * depth)
+    return (
+        "fn train<B: AutodiffBackend>(model: Model<B>, x: Tensor<B, 2>) {\n"
+        f"    let h = model.forward(x);\n    let s = {terms};\n"
+        "    for _ in 0..3 {\n        s.clone().sum().backward();\n    }\n}\n"
+    )
+
+
 SHAPES = {
     "chain": (program, 1),
     "branches": (branches, 0),
@@ -117,46 +166,58 @@ SHAPES = {
     "loops": (loops, 0),
     "arms": (arms, 0),
     "closures": (closures, 0),
+    "loops-in-a-row": (loops_in_a_row, 0),
+}
+DEEP = {
+    "deep-ifs": (deep_ifs, 1),
+    "deep-blocks": (deep_blocks, 1),
+    "deep-sum": (deep_sum, 1),
 }
 
 
 CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
 
 
-def seconds(path: Path, repeat: int, findings: int, clock: str = "cpu") -> float:
-    """Median time of linting `path` (read, parse, analyse, fixes): the process's CPU time
+def seconds(path: Path, findings: int, clock: str = "cpu") -> float:
+    """The time of one lint of `path` (read, parse, analyse, fixes): the process's CPU time
     (lint runs on one thread; other work on a shared machine does not count), or wall time."""
     now = CLOCKS[clock]
-    times = []
-    for _ in range(repeat):
-        # What the run before left for the cycle collector is not this run's: a `pbpit lint`
-        # process starts without it.
-        gc.collect()
-        start = now()
-        report = lint_paths([path])
-        times.append(now() - start)
-        assert len(report.findings) == findings, "what is timed is what is found"
-    return statistics.median(times)
+    # What the run before left for the cycle collector is not this run's: a `pbpit lint`
+    # process starts without it.
+    gc.collect()
+    start = now()
+    report = lint_paths([path])
+    took = now() - start
+    assert len(report.findings) == findings, "what is timed is what is found"
+    return took
 
 
 def table(shape: str, sizes: list[int], repeat: int, clock: str = "cpu") -> float:
-    """Print one shape's table; its worst growth per doubling."""
-    make, findings = SHAPES[shape]
+    """Print one shape's table (the median of `repeat` times per size); its worst growth per
+    doubling. The sizes are timed in turn, `repeat` rounds of all of them, so that a spell of
+    other work on the machine falls on every size alike rather than on one."""
+    make, findings = {**SHAPES, **DEEP}[shape]
     worst = 0.0
-    print(f"{shape}\n{'lets':>6}  {'seconds':>9}  {'x per doubling':>14}")
-    previous = None
+    unit = "depth" if shape in DEEP else "lets"
+    print(f"{shape}\n{unit:>6}  {'seconds':>9}  {'x per doubling':>14}")
+    times: dict[int, list[float]] = {size: [] for size in sizes}
     with tempfile.TemporaryDirectory(prefix="pbpit-lets-") as directory:
-        for size in sizes:
-            path = Path(directory, f"lets_{size}.rs")
+        paths = {size: Path(directory, f"lets_{size}.rs") for size in sizes}
+        for size, path in paths.items():
             path.write_text(make(size))
-            took = seconds(path, repeat, findings, clock)
-            growth = ""
-            if previous is not None and previous[0] * 2 == size:
-                factor = took / previous[1]
-                worst = max(worst, factor)
-                growth = f"{factor:.2f}"
-            print(f"{size:>6}  {took:>9.3f}  {growth:>14}", flush=True)
-            previous = (size, took)
+        for _ in range(repeat):
+            for size, path in paths.items():
+                times[size].append(seconds(path, findings, clock))
+    previous = None
+    for size in sizes:
+        took = statistics.median(times[size])
+        growth = ""
+        if previous is not None and previous[0] * 2 == size:
+            factor = took / previous[1]
+            worst = max(worst, factor)
+            growth = f"{factor:.2f}"
+        print(f"{size:>6}  {took:>9.3f}  {growth:>14}", flush=True)
+        previous = (size, took)
     verdict = "met" if worst <= TARGET else "NOT met"
     print(f"worst growth per doubling {worst:.2f}x (target <= {TARGET}x: {verdict})")
     return worst
@@ -164,15 +225,16 @@ def table(shape: str, sizes: list[int], repeat: int, clock: str = "cpu") -> floa
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
-    parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--shape", choices=[*sorted(SHAPES), "all"], default="chain")
+    parser.add_argument("--sizes", help="default: 100 to 3,200 (the depth shapes: 1,000 to 8,000)")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--shape", choices=[*SHAPES, *DEEP, "all", "deep"], default="chain")
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu")
     options = parser.parse_args()
-    sizes = [int(size) for size in options.sizes.split(",")]
-    shapes = list(SHAPES) if options.shape == "all" else [options.shape]
+    shapes = {"all": [*SHAPES, *DEEP], "deep": list(DEEP)}.get(options.shape, [options.shape])
     for shape in shapes:
-        table(shape, sizes, options.repeat, options.clock)
+        default = DEPTHS if shape in DEEP else SIZES
+        sizes = [int(size) for size in options.sizes.split(",")] if options.sizes else default
+        table(shape, list(sizes), options.repeat, options.clock)
     return 0
 
 

@@ -123,6 +123,7 @@ is not used: rustc rejects an unknown lint tool.)
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
@@ -797,12 +798,26 @@ class _Journal:
     and a join looks only at what some path wrote. `seq` numbers the writes (never reused), so
     that what was written after a definition was made can be told apart."""
 
-    __slots__ = ("entries", "seq")
+    __slots__ = ("entries", "targets", "olds", "seqs", "seq")
 
     def __init__(self) -> None:
-        self.entries: list[tuple[dict, object, object, int]] = []
-        """(the dict, the key, what it held or `_MISSING`, the write's number)."""
+        # One list per field, not a tuple per write: a long function makes tens of thousands
+        # of writes, and every tuple is one more object for the cycle collector to visit.
+        self.entries: list[object] = []
+        """The key of each write; at the same index in the others: the dict written, what the
+        key held before (`_MISSING`: not there) and the write's number."""
+        self.targets: list[dict] = []
+        self.olds: list[object] = []
+        self.seqs: list[int] = []
         self.seq = 0
+
+    def record(self, target: dict, key: object, old: object) -> None:
+        """Note that `key` of `target`, which held `old`, is written."""
+        self.entries.append(key)
+        self.targets.append(target)
+        self.olds.append(old)
+        self.seqs.append(self.seq)
+        self.seq += 1
 
 
 class _Journaled(dict):
@@ -815,17 +830,13 @@ class _Journaled(dict):
         self.journal = journal
 
     def __setitem__(self, key: object, value: object) -> None:
-        journal = self.journal
-        journal.entries.append((self, key, dict.get(self, key, _MISSING), journal.seq))
-        journal.seq += 1
+        self.journal.record(self, key, dict.get(self, key, _MISSING))
         dict.__setitem__(self, key, value)
 
     def pop(self, key: object, default: object = None) -> object:
         if key not in self:
             return default
-        journal = self.journal
-        journal.entries.append((self, key, dict.__getitem__(self, key), journal.seq))
-        journal.seq += 1
+        self.journal.record(self, key, dict.__getitem__(self, key))
         return dict.pop(self, key)
 
     def setdefault(self, key: object, default: object = None) -> object:
@@ -853,6 +864,76 @@ class _Change:
     values: dict
     consumed: dict
     dead: bool = False
+
+
+class _AtMark:
+    """The consumed definitions as they were at a journal mark: `now`, but for the definitions
+    written since (`old`, from `_Function._at_mark`: what each held then, `_MISSING` for not
+    consumed). Asked with set operations only, each a pass through the smaller side."""
+
+    __slots__ = ("now", "old", "fresh", "was")
+
+    def __init__(self, now: dict, old: dict) -> None:
+        self.now = now
+        self.old = old
+        self.fresh = {d for d, then in old.items() if then is _MISSING}
+        """Consumed since the mark, not at it."""
+        self.was = old.keys() - self.fresh
+        """Consumed at the mark (whether or not now)."""
+
+    def __contains__(self, definition: object) -> bool:
+        old = self.old
+        if definition in old:
+            return old[definition] is not _MISSING
+        return definition in self.now
+
+    def isdisjoint(self, made: frozenset) -> bool:
+        """Whether none of `made` was consumed at the mark."""
+        if not self.was.isdisjoint(made):
+            return False
+        return self.now.keys().isdisjoint(made) or self.old.keys() >= (self.now.keys() & made)
+
+    def holds_all(self, made: frozenset) -> bool:
+        """Whether all of `made` was consumed at the mark."""
+        return self.fresh.isdisjoint(made) and self.now.keys() >= made.difference(self.old)
+
+
+class _Renamed(dict):
+    """Each definition's name as pass `number` of loop `key` sees it (with `consumed`
+    consumed), a small number (`tokens`), found on first use: see `_Function._renaming`."""
+
+    __slots__ = ("key", "number", "consumed", "tokens")
+
+    def __init__(self, key: int, number: int, consumed: object, tokens: dict) -> None:
+        super().__init__()
+        self.key, self.number, self.consumed, self.tokens = key, number, consumed, tokens
+
+    def __missing__(self, made: Definition) -> int:
+        for loop, made_in in made.context:
+            if loop == self.key:
+                name: tuple = (self.number - made_in, made.span, made in self.consumed)
+                break
+        else:
+            name = (id(made), made in self.consumed)
+        self[made] = found = self.tokens.setdefault(name, len(self.tokens))
+        return found
+
+
+class _LoopStart:
+    """A loop as it started (`_Function._passes`), for comparing the states its passes start
+    with: the journal's mark, how many names each scope held, whether the loop ran before in
+    this reading, how many names `_bind_in` had bound as the last pass started, what that
+    pass's names held (renamed) and its token."""
+
+    __slots__ = ("mark", "sizes", "again", "binds", "compared", "token")
+
+    def __init__(self, mark: int, sizes: list[int], again: bool, binds: int) -> None:
+        self.mark = mark
+        self.sizes = sizes
+        self.again = again
+        self.binds = binds
+        self.compared: dict[_Slot, tuple] = {}
+        self.token: object = None
 
 
 @dataclass(eq=False)
@@ -920,6 +1001,10 @@ class _Shared:
     def links(self) -> tuple[frozenset, ...]:
         """The blocks its members are held in."""
         return self._blocks
+
+    def bound(self) -> int:
+        """At least as many as its members (a member may be in two blocks), without a copy."""
+        return len(self._set) if self._set is not None else sum(map(len, self._blocks))
 
     def __contains__(self, item: object) -> bool:
         if self._set is not None:
@@ -1018,6 +1103,17 @@ def _plus(base: frozenset | _Shared, member: object) -> frozenset | _Shared:
     return _Shared(base, frozenset((member,)))
 
 
+def _union(sets: list[frozenset | _Shared]) -> frozenset | _Shared:
+    """The union of `sets`, sharing the largest when it is large: a sum of n terms adds a
+    term's sets to the sum's so far, and a copy per term would make it cost n²."""
+    sizes = [len(s) if type(s) is frozenset else s.bound() for s in sets]
+    largest = sets[sizes.index(max(sizes))]
+    if max(sizes) < _SHARE_FROM:
+        return frozenset().union(*sets)
+    extra = frozenset(m for s in sets if s is not largest for m in s if m not in largest)
+    return _Shared(largest, extra) if extra else largest
+
+
 def _op(values: Iterable[Value]) -> Value:
     """The result of an op on `values`: tracked if any input is, with their definitions."""
     tracked = [v for v in values if v.requirement != Requirement.NONE]
@@ -1026,8 +1122,8 @@ def _op(values: Iterable[Value]) -> Value:
     if len(tracked) == 1:  # one input: its sets as they are (a copy would cost its length)
         sources, reads = tracked[0].sources, tracked[0].reads
     else:
-        sources = frozenset().union(*(v.sources for v in tracked))
-        reads = frozenset().union(*(v.reads for v in tracked))
+        sources = _union([v.sources for v in tracked])
+        reads = _union([v.reads for v in tracked])
     why = tracked[0].why or "from a tensor that requires grad"
     return Value(Requirement.GRAD_IN_BACKWARD, None, sources, why, reads=reads)
 
@@ -1213,7 +1309,10 @@ class _Function:
         self.loops: dict[int, Node] = {}
         self.loop_spans: dict[int, tuple[int, int]] = {}
         """Each loop's file bytes (a closure's, for a closure read as a loop body)."""
-        self.entries: dict[int, dict[str, Value]] = {}
+        self.starts: dict[int, _LoopStart] = {}
+        """Each loop's journal mark as it started and how many names each scope held then."""
+        self.bind_depths: list[int] = []
+        """The scope each name bound in an enclosing scope (`_bind_in`) went into, in order."""
         self._tokens: dict[tuple, int] = {}
         self._classified: dict[int, tuple[set, set, dict]] = {}
         """Per loop: the definitions seen, those made in the loop, whether each set holds one."""
@@ -1251,6 +1350,7 @@ class _Function:
         scope[name] = slot
         slots = self.bound.setdefault(name, [])
         depth = next(i for i, s in enumerate(self.scopes) if s is scope)
+        self.bind_depths.append(depth)
         # Its place among the name's slots: after those of the scopes around `scope`.
         index = sum(1 for outer in self.scopes[:depth] if name in outer)
         slots.insert(index, slot)
@@ -1426,9 +1526,8 @@ class _Function:
         values = self.state.values
         written: dict = {}
         taken: dict = {}
-        entries = self.journal.entries
-        for index in range(mark, len(entries)):
-            target, key = entries[index][0], entries[index][1]
+        journal = self.journal
+        for target, key in zip(journal.targets[mark:], journal.entries[mark:], strict=True):
             into = written if target is values else taken
             if key not in into:
                 into[key] = dict.get(target, key, _MISSING)
@@ -1436,9 +1535,11 @@ class _Function:
 
     def _undo(self, mark: int) -> None:
         """Undo the writes since journal `mark`."""
-        entries = self.journal.entries
+        journal = self.journal
+        entries, targets, olds, seqs = journal.entries, journal.targets, journal.olds, journal.seqs
         while len(entries) > mark:
-            target, key, old, _ = entries.pop()
+            key, target, old = entries.pop(), targets.pop(), olds.pop()
+            seqs.pop()
             if old is _MISSING:
                 dict.pop(target, key, None)
             else:
@@ -1464,14 +1565,15 @@ class _Function:
         for slot, value in written.items():
             if value is not _MISSING:
                 yield slot, value
-        entries = self.journal.entries
+        journal = self.journal
+        entries = journal.entries
         births = [self.born.get(d) for d in wanted]
         if None not in births:
-            since = bisect.bisect_left(entries, min(births), key=lambda entry: entry[3])
+            since = bisect.bisect_left(journal.seqs, min(births))
             if len(entries) - since < len(values):
                 seen: set[_Slot] = set()
                 for index in range(since, len(entries)):
-                    target, slot = entries[index][0], entries[index][1]
+                    target, slot = journal.targets[index], entries[index]
                     if target is values and slot not in written and slot not in seen:
                         seen.add(slot)
                         value = values.get(slot, _MISSING)
@@ -2477,16 +2579,13 @@ class _Function:
 
     def _passes(self, loop: Node, key: int, body: Callable[[], None]) -> None:
         """Run a loop body up to three times when it backpropagates: what one pass consumes, the
-        next misses. A pass that would start as the one before it started (`_entry`) would find
-        nothing new, and is not run."""
+        next misses. A pass that would start as the one before it started (`_same_entry`) would
+        find nothing new, and is not run."""
+        # Run before in this reading (an inner loop, in a pass of the outer one): what it made
+        # then is named by pass, so every name is compared.
+        again = key in self.loops
         self.loops[key] = loop
         self.loop_spans[key] = self.span(loop)
-        # What each visible name holds as the loop starts (a carried leaf stays a leaf).
-        self.entries[key] = {
-            name: self.state.values.get(slot, _DATA)
-            for scope in self.scopes
-            for name, slot in scope.items()
-        }
         text = self.data[loop.start_byte + self.delta : loop.end_byte + self.delta]
         helpers = self.program.helpers
         repeat = (
@@ -2494,6 +2593,12 @@ class _Function:
         ) and len(self.context) < _PASSES_DEEPEST
         label = next((self.text(c) for c in loop.named_children if c.type == "label"), None)
         exit_ = _Exit("loop", label, len(self.journal.entries))
+        # What each visible name holds as the loop starts (a carried leaf stays a leaf) is told
+        # from the journal when a rule asks (`_entry_names`): a copy per loop would cost every
+        # name in scope, and a function of n loops n².
+        self.starts[key] = _LoopStart(
+            exit_.mark, [len(scope) for scope in self.scopes], again, len(self.bind_depths)
+        )
         # A closure's body catches its own `return`; `break` and `continue` cannot leave it.
         exits = [] if loop.type == "closure_expression" else [exit_]
         outer = self.context
@@ -2516,31 +2621,100 @@ class _Function:
         ended = [] if loop.type == "loop_expression" and exit_.breaks else [self.state]
         self.join(exit_.mark, [*ended, *exit_.breaks], self.loop_spans[key][1])
 
-    def _entry(self, key: int, number: int) -> tuple:
-        """What the names in scope hold as pass `number` of loop `key` starts, up to renaming:
-        a definition made in an earlier pass is told by how many passes ago and where, one made
-        before the loop by itself; each with whether it is consumed. Each definition is renamed
-        once and each set of definitions once, into a set of small numbers (`_tokens`), so that
-        a chain whose every member holds the ones before it costs no Python work per member
-        held."""
-        consumed = self.state.consumed
-        tokens = self._tokens
+    def _at_mark(self, mark: int) -> tuple[dict, dict]:
+        """What the names and definitions written since journal `mark` held at it (`_MISSING`:
+        not there): a key's first write since the mark replaced what it held then."""
+        values = self.state.values
+        old_values: dict = {}
+        old_consumed: dict = {}
+        journal = self.journal
+        for index in range(mark, len(journal.entries)):
+            target, key, old = journal.targets[index], journal.entries[index], journal.olds[index]
+            into = old_values if target is values else old_consumed
+            if key not in into:
+                into[key] = old
+        return old_values, old_consumed
 
-        class Renamed(dict):
-            def __missing__(self, made: Definition) -> int:
-                for loop, made_in in made.context:
-                    if loop == key:
-                        name: tuple = (number - made_in, made.span, made in consumed)
-                        break
-                else:
-                    name = (id(made), made in consumed)
-                self[made] = found = tokens.setdefault(name, len(tokens))
-                return found
+    def _entry_names(self, key: int) -> dict[str, Value]:
+        """What each name visible as loop `key` started held then (the innermost of a name),
+        while the loop is read."""
+        start = self.starts[key]
+        old_values, _ = self._at_mark(start.mark)
+        values = self.state.values
+        entry = {}
+        for scope, size in zip(self.scopes, start.sizes, strict=False):
+            for name, slot in itertools.islice(scope.items(), size):
+                held = old_values[slot] if slot in old_values else values.get(slot, _MISSING)
+                entry[name] = _DATA if held is _MISSING else held
+        return entry
 
-        renamed = Renamed()
+    def _entry(self, key: int, number: int) -> object:
+        """What pass `number` of loop `key` starts with, as a token: the one of the pass before
+        when it starts as that one did, up to renaming (`_same_entry`), else a new one."""
+        start = self.starts[key]
+        if number == 1 or not self._same_entry(key, number, start):
+            start.token = object()
+        start.binds = len(self.bind_depths)
+        return start.token
+
+    def _same_entry(self, key: int, number: int, start: _LoopStart) -> bool:
+        """Whether pass `number` of loop `key` starts as the pass before it started, up to
+        renaming (`_renaming`). Only the names that can differ are compared: those written
+        since the loop started and those holding a definition whose consumption changed since;
+        each as the pass before saw it (`start.compared`, filled here for the next pass) or,
+        not asked then, as it held when the loop started. Every name when the loop ran before
+        in this reading or a definition consumed since is not known to be made here; a name
+        bound in an enclosing scope since the pass before makes the two differ."""
+        mark, compared = start.mark, start.compared
+        depth = len(start.sizes)
+        same = all(d >= depth for d in self.bind_depths[start.binds :])
+        old_values, old_consumed = self._at_mark(mark)
+        values = self.state.values
+        bound = self.bound
+        asked: Iterable[_Slot]
+        born = [self.born.get(d) for d in old_consumed]
+        if start.again or None in born:
+            asked = [slot for scope in self.scopes for slot in scope.values()]
+        else:
+            # A name holding one of them was written after it was made.
+            since = min([mark, *[self.journal_index(b) for b in born]])
+            journal = self.journal
+            written = zip(journal.targets[since:], journal.entries[since:], strict=True)
+            asked = dict.fromkeys(slot for target, slot in written if target is values)
+        now = self._renaming(key, number, self.state.consumed)
+        before = self._renaming(key, number - 1, _AtMark(self.state.consumed, old_consumed))
+        fresh: dict[_Slot, tuple] = {}
+        for slot in asked:
+            if slot not in bound.get(slot.name, ()):
+                continue  # out of scope: not in what the pass starts with
+            if slot in compared:
+                then = compared[slot]
+            else:
+                held = old_values[slot] if slot in old_values else values.get(slot, _MISSING)
+                then = before(_DATA if held is _MISSING else held)
+            fresh[slot] = now(values.get(slot, _DATA))
+            if fresh[slot] != then:
+                same = False
+        compared.clear()
+        compared.update(fresh)
+        return same
+
+    def journal_index(self, seq: int) -> int:
+        """Where in the journal the write numbered `seq` (or the first after it) is."""
+        return bisect.bisect_left(self.journal.seqs, seq)
+
+    def _renaming(
+        self, key: int, number: int, consumed: dict | _AtMark
+    ) -> Callable[[Value], tuple]:
+        """What a value held as pass `number` of loop `key` starts (with `consumed` consumed)
+        is, up to renaming: a definition made in an earlier pass is told by how many passes ago
+        and where, one made before the loop by itself; each with whether it is consumed. Each
+        definition is renamed once and each set of definitions once, into a set of small
+        numbers (`_tokens`), so that a chain whose every member holds the ones before it costs
+        no Python work per member held."""
+        renamed = _Renamed(key, number, consumed, self._tokens)
         sets: dict[int, object] = {}
         known, keyed, plain_sets = self._classified.setdefault(key, (set(), set(), {}))
-        taken = set(consumed)
 
         def plain(made: frozenset[Definition]) -> bool:
             """Whether no definition of `made` was made in loop `key`: found once per set."""
@@ -2562,12 +2736,14 @@ class _Function:
             """Whether all of `made` is consumed (`every`), or none: a set shared by several
             (`_Shared`) is looked at block by block, each once."""
             if type(made) is _Shared:
-                return _every(
-                    made, lambda part: consumed_part(part, every), shared_consumed[every]
-                )
+                return _every(made, lambda part: consumed_part(part, every), shared_consumed[every])
             found = parts_consumed.get(id(made))
             if found is None or found[0] is not made:
-                found = parts_consumed[id(made)] = (made, made.isdisjoint(taken), made <= taken)
+                if type(consumed) is _AtMark:
+                    none, every_one = consumed.isdisjoint(made), consumed.holds_all(made)
+                else:  # the smaller is looked through
+                    none, every_one = consumed.keys().isdisjoint(made), consumed.keys() >= made
+                found = parts_consumed[id(made)] = (made, none, every_one)
             return found[2] if every else found[1]
 
         def definitions(made: frozenset[Definition]) -> object:
@@ -2589,11 +2765,7 @@ class _Function:
             origin = renamed[held.origin] if held.origin is not None else None
             return (held.requirement, held.frozen, origin, definitions(held.sources), parts)
 
-        return tuple(
-            (id(slot), value(self.state.values.get(slot, _DATA)))
-            for scope in self.scopes
-            for slot in scope.values()
-        )
+        return value
 
     def _for(self, node: Node) -> Value:
         iterated = self.expr(node.child_by_field_name("value"))
@@ -2980,7 +3152,7 @@ class _Function:
             meeting.loop_span = self.loop_spans[loop_key]
             meeting.in_pass = (loop_key, dict(later.context)[loop_key])
             meeting.carried = any(key == loop_key for key, _ in definition.context)
-            meeting.entry = self.entries[loop_key]
+            meeting.entry = self._entry_names(loop_key)
         assert self.fixes is not None
         for rule in RULES:
             finding = rule.meeting(meeting, self.fixes)

@@ -54,6 +54,7 @@ class Fixes:
         self._lines: list[str] | None = None
         self._newline: str | None = None
         self._reads: dict[tuple[int, int], dict[str, list[tuple[int, int]]]] = {}
+        self._parents: dict[Node, Node] = {}
 
     @property
     def positions(self) -> Columns:
@@ -125,18 +126,7 @@ class Fixes:
         node = root.descendant_for_byte_range(byte, byte)
         if node is None:
             return self.positions.position(byte)[0]
-        # The ancestors from the root down, each found once: `node.parent` walks down from the
-        # root itself, so climbing by it is quadratic in the depth.
-        path = [root]
-        while path[-1] != node and hasattr(root, "child_with_descendant"):
-            child = path[-1].child_with_descendant(node)
-            if child is None:
-                break
-            path.append(child)
-        if path[-1] != node:  # an older tree-sitter: climb
-            path = [node]
-            while path[0].parent is not None:
-                path.insert(0, path[0].parent)
+        path = ancestors(root, node)
         while len(path) > 1 and path[-2].type not in ("block", "source_file", "declaration_list"):
             path.pop()
         return self.positions.position(path[-1].start_byte)[0]
@@ -216,9 +206,13 @@ class Fixes:
         None when one is used in a way a `.clone()` cannot mend (a field moved out, an element
         taken by index, a closure or a `vec!` holding it)."""
         moved = []
-        stack = [node]
+        # Each node with its parent and grandparent, found on the way down (`Node.parent`
+        # searches from the root: climbing from every name would cost the depth squared).
+        above = ancestors(self.source.root, node)
+        top = (node, *reversed(above[-3:-1]), None, None)[:3]
+        stack: list[tuple[Node, Node | None, Node | None]] = [top]
         while stack:
-            current = stack.pop()
+            current, parent, grandparent = stack.pop()
             if current.type == "closure_expression":
                 if _names_in(current):
                     return None
@@ -229,19 +223,18 @@ class Fixes:
                     return None
                 continue  # println!, format!, assert!: they borrow what they print
             if current.type == "identifier":
-                use = self._use(current)
+                use = self._use(current, parent, grandparent)
                 if use is None:
                     return None
                 if use:
                     moved.append(current)
                 continue
-            stack.extend(current.named_children)
+            stack.extend((child, current, parent) for child in current.named_children)
         return sorted(moved, key=lambda n: n.start_byte)
 
-    def _use(self, name: Node) -> bool | None:
-        """Whether the variable `name` is given by value where it is read (None: moved in a way
-        no clone mends)."""
-        parent = name.parent
+    def _use(self, name: Node, parent: Node | None, grandparent: Node | None) -> bool | None:
+        """Whether the variable `name` (under `parent`, under `grandparent`) is given by value
+        where it is read (None: moved in a way no clone mends)."""
         if parent is None:
             return True
         kind = parent.type
@@ -254,7 +247,7 @@ class Fixes:
         if kind == "index_expression":
             return None if parent.named_children[0] == name else False
         if kind == "field_expression" and parent.child_by_field_name("value") == name:
-            call = parent.parent
+            call = grandparent
             if call is None or call.type != "call_expression":
                 return None  # `batch.inputs` moves a field out
             method = self.text(parent.child_by_field_name("field") or parent)
@@ -265,12 +258,13 @@ class Fixes:
         """Whether the variable `name`, read at file byte `before`, holds a `Copy` value: a
         number, a `bool`, a reference (`&device`), as its binding (the last `let`, parameter or
         `for` pattern of that name before it in its function) says; False when not known."""
-        node = self.source.root.descendant_for_byte_range(before, before)
-        function = node
-        while function is not None and function.type not in ("function_item", "closure_expression"):
-            function = function.parent
-        if function is None:
+        root = self.source.root
+        node = root.descendant_for_byte_range(before, before)
+        path = ancestors(root, node) if node is not None else []
+        owners = [n for n in path if n.type in ("function_item", "closure_expression")]
+        if not owners:
             return False
+        function = owners[-1]
         found: Node | None = None
         stack = [function]
         while stack:
@@ -342,9 +336,9 @@ class Fixes:
 
     def leaf_names(self, within: Node | None) -> set[str]:
         """The names the function holding `within` binds to `.require_grad()`: leaves."""
-        function = within
-        while function is not None and function.type != "function_item":
-            function = function.parent
+        path = ancestors(self.source.root, within) if within is not None else []
+        functions = [node for node in path if node.type == "function_item"]
+        function = functions[-1] if functions else None
         names: set[str] = set()
         for current in descendants(function) if function is not None else ():
             if current.type != "let_declaration":
@@ -413,15 +407,15 @@ class Fixes:
     def call_at(self, span: tuple[int, int]) -> Node | None:
         """The call expression whose method name starts within file bytes `span`
         (`loss.backward()`)."""
-        node = self.source.root.descendant_for_byte_range(span[0], span[1])
-        while node is not None and node.type != "call_expression":
-            node = node.parent
-        return node
+        root = self.source.root
+        node = root.descendant_for_byte_range(span[0], span[1])
+        calls = [n for n in ancestors(root, node) if n.type == "call_expression"] if node else []
+        return calls[-1] if calls else None
 
     def read_outside(self, name: str, statement: Node, body: Node, moved: list[Node]) -> bool:
         """Whether `name` is named after `statement` anywhere in its block but in `body` and the
         statements in `moved` (in file order, as `move_into_loop` takes them)."""
-        block = statement.parent
+        block = self.parent(statement)
         if block is None or not (block.start_byte <= body.start_byte < block.end_byte):
             return True
         reads = self.reads(block).get(name, [])
@@ -433,6 +427,17 @@ class Fixes:
             if at < 0 or moved[at].end_byte < end:
                 return True
         return False
+
+    def parent(self, node: Node) -> Node | None:
+        """`node.parent`, found once for all the named children of a parent: tree-sitter finds
+        a parent by a walk down from the root, through every statement before it in a block,
+        and asking it of each statement of a long block would cost the block's length squared."""
+        found = self._parents.get(node)
+        if found is None:
+            found = node.parent
+            if found is not None:
+                self._parents.update(dict.fromkeys(found.named_children, found))
+        return found
 
     def reads(self, block: Node) -> dict[str, list[tuple[int, int]]]:
         """Where each name is named in `block`: the bytes of each identifier, in order. Found
@@ -480,6 +485,24 @@ class Fixes:
         end = self.line_start(row + 1)
         after = self.data[self.line_start(row) + column : end].strip()
         return not after or after.startswith(b"//")
+
+
+def ancestors(root: Node, node: Node) -> list[Node]:
+    """The nodes from the root down to `node`, both included: each found from the one above it,
+    so that the path costs its length, where climbing by `Node.parent` (a search down from the
+    root per step) costs its length squared. A node of another tree (a macro's arguments,
+    parsed on their own) is climbed to, as is every node on an older tree-sitter."""
+    path = [root]
+    while path[-1] != node and hasattr(root, "child_with_descendant"):
+        child = path[-1].child_with_descendant(node)
+        if child is None:
+            break
+        path.append(child)
+    if path[-1] != node:  # an older tree-sitter: climb
+        path = [node]
+        while path[0].parent is not None:
+            path.insert(0, path[0].parent)
+    return path
 
 
 def identifiers(node: Node) -> list[Node]:
