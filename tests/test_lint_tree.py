@@ -11,7 +11,6 @@ import stat
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -637,26 +636,3 @@ def test_loops_one_after_another_are_twice_the_work_when_twice_as_many(tmp_path)
     small = lines_run_in_analysis(write(tmp_path, "small.rs", loops_in_a_row(150)))
     large = lines_run_in_analysis(write(tmp_path, "large.rs", loops_in_a_row(300)))
     assert large < 2.2 * small  # linear work doubles; quadratic work quadruples
-
-
-def cpu_seconds_of_lint(path: Path) -> float:
-    """The least CPU time of three lints of `path` (one finding): lint runs on one thread, and
-    the least of three is the least disturbed by other work on the machine."""
-    times = []
-    for _ in range(3):
-        start = time.process_time()
-        report = lint_paths([path])
-        times.append(time.process_time() - start)
-        assert len(report.findings) == 1
-    return min(times)
-
-
-@pytest.mark.parametrize("shape", ["ifs", "sum"])
-def test_eight_times_as_deep_is_at_most_about_eight_times_the_time(tmp_path, shape):
-    # The finding's fix found the function around the backward, the parent of every name it
-    # moves and the call at a span by `Node.parent`, which tree-sitter answers by a search down
-    # from the root: quadratic in the depth (4,000 `if`s took 35x the time of 500, the sum
-    # of 4,000 terms 35x that of 500).
-    shallow = cpu_seconds_of_lint(write(tmp_path, "shallow.rs", deep(shape, 500)))
-    deeper = cpu_seconds_of_lint(write(tmp_path, "deeper.rs", deep(shape, 4_000)))
-    assert deeper < 20 * shallow  # linear: 8x; quadratic: 64x
