@@ -308,7 +308,7 @@ def recompute_in_loop(definition: Definition, meeting: Meeting, fixes: Fixes) ->
     moved = [d.statement for d in chain]
     if definition.statement is None or any(
         statement.type != "let_declaration"
-        or statement.parent != block
+        or fixes.parent(statement) != block
         or statement.end_byte > loop.start_byte
         or d.assigned
         or d.value is None
