@@ -219,7 +219,7 @@ def lint_source(
         body = node.child_by_field_name("body")
         if (
             body is not None
-            and program.worth_reading(source.data, body.start_byte, body.end_byte)
+            and program.worth_reading_body(source.data, body)
             and not _expects_panic(source, node)
         ):
             try:
@@ -415,6 +415,8 @@ class _Program:
         self.free: dict[str, list[_Callee]] = {}
         self.methods: dict[str, list[_Callee]] = {}
         self.owned: dict[tuple[str, str], list[_Callee]] = {}
+        self.of_owner: dict[str, list[_Callee]] = {}
+        """The methods of each type (or trait), by its name."""
         self.structs: dict[str, dict[str, str]] = {}
         """Each struct's fields and their types' text."""
         self._leaf_makers: dict[str, bool] = {}
@@ -476,6 +478,7 @@ class _Program:
             (self.methods if owner else self.free).setdefault(name, []).append(callee)
             if owner:
                 self.owned.setdefault((owner, name), []).append(callee)
+                self.of_owner.setdefault(owner, []).append(callee)
         found.sort(key=lambda c: c.node.start_byte)
         self.functions[id(source)] = found
 
@@ -546,6 +549,30 @@ class _Program:
             at = data.find(word, start, end)
             while at != -1:
                 if self.helpers.match(data, at, end) is not None:
+                    return True
+                at = data.find(word, at + 1, end)
+        return False
+
+    def worth_reading_body(self, data: bytes, body: Node) -> bool:
+        """Whether a function's body holds a word some rule needs, or a call of a function that
+        runs a backward, outside the items and comments in it (which its reading skips: a
+        nested `fn backward` of an `impl Backward` makes the function around it no reason to
+        read it)."""
+        start, end = body.start_byte, body.end_byte
+        words = [(word, None) for word in _WORDS]
+        if self.helpers is not None:
+            words += [(name.encode(), self.helpers) for name in self.helper_names]
+        for word, pattern in words:
+            at = data.find(word, start, end)
+            while at != -1:
+                if pattern is None:
+                    after = at + len(word)
+                    hit = (at == 0 or data[at - 1] not in _WORD_BYTES) and (
+                        after == end or data[after] not in _WORD_BYTES
+                    )
+                else:
+                    hit = pattern.match(data, at, end) is not None
+                if hit and not _in_skipped_item(body, at):
                     return True
                 at = data.find(word, at + 1, end)
         return False
@@ -635,10 +662,10 @@ class _Program:
         if made is None:
             builds = re.compile(rb"\b(?:Self|" + re.escape(owner.encode()) + rb")\s*\{")
             made = any(
-                _REQUIRE_GRAD.search(text) is not None and builds.search(text) is not None
-                for (of, _), callees in self.owned.items()
-                if of == owner
-                for callee in callees
+                b"require_grad" in text
+                and _REQUIRE_GRAD.search(text) is not None
+                and builds.search(text) is not None
+                for callee in self.of_owner.get(owner, ())
                 for text in [callee.source.data[callee.node.start_byte : callee.node.end_byte]]
             )
             self._leaf_makers[owner] = made
@@ -746,6 +773,16 @@ def _any_within(points: list[int], start: int, end: int) -> bool:
     """Whether a point of the sorted `points` is in `[start, end)`."""
     index = bisect.bisect_left(points, start)
     return index < len(points) and points[index] < end
+
+
+def _in_skipped_item(body: Node, at: int) -> bool:
+    """Whether byte `at` of a function's body is inside an item or a comment in it."""
+    node = body.descendant_for_byte_range(at, at + 1)
+    while node is not None and node != body:
+        if node.type in _ITEMS:
+            return True
+        node = node.parent
+    return False
 
 
 def _takes_parameters(function: Node) -> bool:
