@@ -289,6 +289,10 @@ _CALLED = re.compile(rb"\s*\(")
 _HOLDS_ITEMS = frozenset({"source_file", "declaration_list", "mod_item", "impl_item", "trait_item"})
 
 
+def _first(pair: tuple[int, object]) -> int:
+    return pair[0]
+
+
 def _holds_fn(data: bytes, start: int, end: int) -> bool:
     """Whether `data[start:end]` holds `fn` as a word (a bytes search: a pattern starting with
     `\\b` tries every position)."""
@@ -363,21 +367,33 @@ _SUMMARY_BYTES = 20_000
 _TYPE_NAME = re.compile(r"(?:\w+::)*([A-Z]\w*)")
 
 
-@dataclass(eq=False)
 class _Callee:
     """A function or method of the linted tree."""
 
-    source: RustFile
-    node: Node
-    name: str
-    owner: str | None
-    """The type of the `impl` (or the trait) it is in; None for a free function."""
-    trait: str | None
-    has_self: bool
-    summaries: dict[bool, _Summary] = field(default_factory=dict)
-    """Its summary with markers for parameters (False) and with parameters as data (True)."""
-    reading: bool = False
-    """Its summary is being made: a call of it now is recursion, read as unknown."""
+    __slots__ = ("source", "node", "name", "owner", "trait", "_has_self", "summaries", "reading")
+
+    def __init__(
+        self, source: RustFile, node: Node, name: str, owner: str | None, trait: str | None
+    ) -> None:
+        self.source = source
+        self.node = node
+        self.name = name
+        self.owner = owner
+        """The type of the `impl` (or the trait) it is in; None for a free function."""
+        self.trait = trait
+        self._has_self: bool | None = None
+        self.summaries: dict[bool, _Summary] = {}
+        """Its summary with markers for parameters (False) and with parameters as data (True)."""
+        self.reading = False
+        """Its summary is being made: a call of it now is recursion, read as unknown."""
+
+    @property
+    def has_self(self) -> bool:
+        """Whether it takes `self` (asked at calls only: most functions are never called)."""
+        if self._has_self is None:
+            parameters = self.node.child_by_field_name("parameters")
+            self._has_self = parameters is not None and _has_self(self.source.data, parameters)
+        return self._has_self
 
     @property
     def label(self) -> str:
@@ -433,7 +449,7 @@ class _Program:
 
     def _index(self, source: RustFile) -> None:
         data = source.data
-        found: list[_Callee] = []
+        found: list[tuple[int, _Callee]] = []
         functions = []
         # Each node with its nearest impl, trait or fn around it (asking a tree-sitter node for
         # its parent walks down from the root).
@@ -459,9 +475,10 @@ class _Program:
             # Items are in modules, impls and traits; elsewhere only where the text holds `fn`.
             if kind in _HOLDS_ITEMS or _holds_fn(data, node.start_byte, node.end_byte):
                 inner = node if kind in _OWNERS else around
-                stack.extend([(c, inner) for c in node.children if c.named_child_count])
+                stack.extend([(c, inner) for c in node.named_children if c.named_child_count])
         owners: dict[int, tuple[str | None, str | None]] = {}
         """The owner and trait of each impl or trait, by `id` (its functions share the node)."""
+        free, methods, owned, of_owner = self.free, self.methods, self.owned, self.of_owner
         for node, parent in functions:
             owner = trait = None
             if parent is not None:
@@ -470,17 +487,17 @@ class _Program:
                     known = owners[id(parent)] = _owner(data, parent)
                 owner, trait = known
             name_node = node.child_by_field_name("name")
-            parameters = node.child_by_field_name("parameters")
-            has_self = parameters is not None and _has_self(data, parameters)
             name = _text(data, name_node) if name_node is not None else ""
-            callee = _Callee(source, node, name, owner, trait, has_self)
-            found.append(callee)
-            (self.methods if owner else self.free).setdefault(name, []).append(callee)
+            callee = _Callee(source, node, name, owner, trait)
+            found.append((node.start_byte, callee))
             if owner:
-                self.owned.setdefault((owner, name), []).append(callee)
-                self.of_owner.setdefault(owner, []).append(callee)
-        found.sort(key=lambda c: c.node.start_byte)
-        self.functions[id(source)] = found
+                methods.setdefault(name, []).append(callee)
+                owned.setdefault((owner, name), []).append(callee)
+                of_owner.setdefault(owner, []).append(callee)
+            else:
+                free.setdefault(name, []).append(callee)
+        found.sort(key=_first)
+        self.functions[id(source)] = [callee for _, callee in found]
 
     def _struct(self, source: RustFile, node: Node) -> None:
         name_node = node.child_by_field_name("name")
@@ -523,7 +540,7 @@ class _Program:
                     if (
                         body is None
                         or not (callee.has_self or _takes_parameters(callee.node))
-                        or not _any_within(hits, body.start_byte, body.end_byte)
+                        or not _any_read(hits, body)
                     ):
                         continue  # with no parameter, it backpropagates nothing of its caller
                     summary = self.summary(callee)
@@ -773,6 +790,17 @@ def _any_within(points: list[int], start: int, end: int) -> bool:
     """Whether a point of the sorted `points` is in `[start, end)`."""
     index = bisect.bisect_left(points, start)
     return index < len(points) and points[index] < end
+
+
+def _any_read(points: list[int], body: Node) -> bool:
+    """Whether a point of the sorted `points` is in a function's `body`, outside the items and
+    comments in it."""
+    index = bisect.bisect_left(points, body.start_byte)
+    while index < len(points) and points[index] < body.end_byte:
+        if not _in_skipped_item(body, points[index]):
+            return True
+        index += 1
+    return False
 
 
 def _in_skipped_item(body: Node, at: int) -> bool:
@@ -2214,11 +2242,20 @@ class _Function:
     def _elements(self, node: Node) -> Value:
         """A tuple, array or struct literal: tracked if an element is, keeping its elements."""
         parts: list[tuple[str, Value]] | None = []
-        stack = list(node.named_children)
-        while stack:
-            child = stack.pop(0)
-            if child.type == "field_initializer_list":
-                stack[:0] = child.named_children
+        children = node.named_children
+        index = 0
+        while index < len(children):
+            child = children[index]
+            index += 1
+            kind = child.type
+            if kind in _LITERALS:  # the numbers of a test's data: read as `expr` reads them
+                if parts is not None:
+                    key = f".{len(parts)}" if node.type == "tuple_expression" else f"[{len(parts)}]"
+                    parts.append((key, _DATA))
+            elif kind == "field_initializer_list":
+                children = children[index:]
+                children[:0] = child.named_children
+                index = 0
             elif child.type == "field_initializer":
                 field_ = child.child_by_field_name("field")
                 value = self.expr(child.child_by_field_name("value"))
@@ -3091,6 +3128,12 @@ _EXPRESSIONS: dict[str, Callable[[_Function, Node], Value]] = {
     "struct_expression": _Function._elements,
     "scoped_identifier": lambda reader, node: _DATA,
 }
+_LITERALS = frozenset(
+    "float_literal integer_literal boolean_literal string_literal raw_string_literal "
+    "char_literal".split()
+)
+"""Literals: data, with nothing in them that runs."""
+_EXPRESSIONS.update(dict.fromkeys(_LITERALS, lambda reader, node: _DATA))
 """How `_Function.expr` reads each kind of expression (one table for every reader)."""
 
 
