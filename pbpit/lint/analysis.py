@@ -210,7 +210,8 @@ def lint_source(
     to read goes to `too_deep` (RecursionError without it)."""
     if program is None:
         program = _Program([source])
-    if not program.worth_reading(source.data, 0, len(source.data)):
+    reasons = program.reasons(source.data)
+    if not reasons:
         return []
     found: dict[tuple[str, int, int], Diagnostic] = {}
     fixes = Fixes(source)
@@ -219,7 +220,7 @@ def lint_source(
         body = node.child_by_field_name("body")
         if (
             body is not None
-            and program.worth_reading_body(source.data, body)
+            and _any_reason(reasons, body)
             and not _expects_panic(source, node)
         ):
             try:
@@ -570,29 +571,31 @@ class _Program:
                 at = data.find(word, at + 1, end)
         return False
 
-    def worth_reading_body(self, data: bytes, body: Node) -> bool:
-        """Whether a function's body holds a word some rule needs, or a call of a function that
-        runs a backward, outside the items and comments in it (which its reading skips: a
-        nested `fn backward` of an `impl Backward` makes the function around it no reason to
-        read it)."""
-        start, end = body.start_byte, body.end_byte
-        words = [(word, None) for word in _WORDS]
-        if self.helpers is not None:
-            words += [(name.encode(), self.helpers) for name in self.helper_names]
-        for word, pattern in words:
-            at = data.find(word, start, end)
+    def reasons(self, data: bytes) -> list[tuple[int, int]]:
+        """Where a file holds a word some rule needs (as an identifier) or a call of a function
+        that runs a backward: the bytes of each, in order (found once per file, so that each
+        function asks only of its own range)."""
+        found = []
+        for word in _WORDS:
+            at = data.find(word)
             while at != -1:
-                if pattern is None:
-                    after = at + len(word)
-                    hit = (at == 0 or data[at - 1] not in _WORD_BYTES) and (
-                        after == end or data[after] not in _WORD_BYTES
-                    )
-                else:
-                    hit = pattern.match(data, at, end) is not None
-                if hit and not _in_skipped_item(body, at):
-                    return True
-                at = data.find(word, at + 1, end)
-        return False
+                after = at + len(word)
+                if (at == 0 or data[at - 1] not in _WORD_BYTES) and (
+                    after == len(data) or data[after] not in _WORD_BYTES
+                ):
+                    found.append((at, after))
+                at = data.find(word, at + 1)
+        if self.helpers is not None:
+            for name in self.helper_names:  # a call starts with its name: tried only there
+                word = name.encode()
+                at = data.find(word)
+                while at != -1:
+                    match = self.helpers.match(data, at)
+                    if match is not None:
+                        found.append((at, match.end()))
+                    at = data.find(word, at + 1)
+        found.sort()
+        return found
 
     def summary(self, callee: _Callee, alone: bool = False) -> _Summary | None:
         """What `callee` does, read once (`alone`: given only data); None while it is being
@@ -798,6 +801,19 @@ def _any_read(points: list[int], body: Node) -> bool:
     index = bisect.bisect_left(points, body.start_byte)
     while index < len(points) and points[index] < body.end_byte:
         if not _in_skipped_item(body, points[index]):
+            return True
+        index += 1
+    return False
+
+
+def _any_reason(reasons: list[tuple[int, int]], body: Node) -> bool:
+    """Whether one of a file's `reasons` (sorted) lies in a function's `body`, outside the items
+    and comments in it (which its reading skips: a nested `fn backward` of an `impl Backward`
+    is no reason to read the function around it)."""
+    start, end = body.start_byte, body.end_byte
+    index = bisect.bisect_left(reasons, (start,))
+    while index < len(reasons) and reasons[index][0] < end:
+        if reasons[index][1] <= end and not _in_skipped_item(body, reasons[index][0]):
             return True
         index += 1
     return False
