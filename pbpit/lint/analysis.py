@@ -1889,9 +1889,12 @@ class _Function:
     # -- expressions
 
     def _identifier(self, node: Node) -> Value:
-        slot = self.lookup(self.text(node))
-        if slot is None:
+        delta = self.delta
+        name = self.data[node.start_byte + delta : node.end_byte + delta].decode("utf-8", "replace")
+        slots = self.bound.get(name)
+        if not slots:
             return _DATA
+        slot = slots[-1]
         value = self.state.values.get(slot, _DATA)
         if value.requirement == Requirement.GRAD_IN_BACKWARD:
             node_ = node if self.delta == 0 else None
@@ -2257,6 +2260,10 @@ class _Function:
 
     def _elements(self, node: Node) -> Value:
         """A tuple, array or struct literal: tracked if an element is, keeping its elements."""
+        if node.type == "array_expression":
+            start, end = self.span(node)
+            if not self.data[start:end].translate(None, _NUMBER_BYTES):
+                return _DATA  # numbers only (a test's data): nothing in it runs or is tracked
         parts: list[tuple[str, Value]] | None = []
         children = node.named_children
         index = 0
@@ -3149,6 +3156,8 @@ _LITERALS = frozenset(
     "char_literal".split()
 )
 """Literals: data, with nothing in them that runs."""
+_NUMBER_BYTES = b"0123456789.,;[]-+_ \t\r\n"
+"""The bytes of an array of numbers, `[[1.0, -2.5], [3.0, 4_000.0]]`, `[0.0; 4]`."""
 _EXPRESSIONS.update(dict.fromkeys(_LITERALS, lambda reader, node: _DATA))
 """How `_Function.expr` reads each kind of expression (one table for every reader)."""
 
