@@ -290,6 +290,10 @@ _CALLED = re.compile(rb"\s*\(")
 _HOLDS_ITEMS = frozenset({"source_file", "declaration_list", "mod_item", "impl_item", "trait_item"})
 
 
+_last_segment = cache(last_segment)
+"""`last_segment` of a call's path, which the same paths repeat (`Tensor`, `TensorData`)."""
+
+
 def _first(pair: tuple[int, object]) -> int:
     return pair[0]
 
@@ -2781,12 +2785,12 @@ class _Function:
         if target is not None and target.type in ("scoped_identifier", "identifier"):
             last = self.text(target).split("::")[-1]
             path = target.child_by_field_name("path")
-            owner = last_segment(self.text(path)) if path is not None else ""
+            owner = _last_segment(self.text(path)) if path is not None else ""
             if last == "from_inner" or (owner == "Tensor" and last in _FROM_DATA):
                 return _DATA  # a new tensor made from data, whatever computed the data
             if owner == "GradientsParams":
                 return _DATA  # gradients: data, whatever module or loss they come from
-            if _PARAMETER_FREE.match(owner):
+            if owner and _PARAMETER_FREE.match(owner):
                 return _FROZEN
             if owner == "mem" and last in ("take", "replace") and argument_nodes:
                 # `std::mem::take(&mut self.log_probs)`: the value out, the place emptied.
