@@ -480,7 +480,13 @@ class _Program:
             # Items are in modules, impls and traits; elsewhere only where the text holds `fn`.
             if kind in _HOLDS_ITEMS or _holds_fn(data, node.start_byte, node.end_byte):
                 inner = node if kind in _OWNERS else around
-                stack.extend([(c, inner) for c in node.named_children if c.named_child_count])
+                stack.extend(
+                    [
+                        (c, inner)
+                        for c in node.named_children
+                        if c.named_child_count and c.type not in _NO_FUNCTIONS
+                    ]
+                )
         owners: dict[int, tuple[str | None, str | None]] = {}
         """The owner and trait of each impl or trait, by `id` (its functions share the node)."""
         free, methods, owned, of_owner = self.free, self.methods, self.owned, self.of_owner
