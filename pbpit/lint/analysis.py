@@ -441,6 +441,7 @@ class _Program:
         self.structs: dict[str, dict[str, str]] = {}
         """Each struct's fields and their types' text."""
         self._leaf_makers: dict[str, bool] = {}
+        self._parameter_free: dict[str, bool] = {}
         self.depth = 0
         self.helpers: re.Pattern[bytes] | None = None
         """Calls of the functions that run a backward on what their caller gives them."""
@@ -668,6 +669,14 @@ class _Program:
     def parameter_free(self, owner: str, seen: frozenset[str] = frozenset()) -> bool:
         """Whether a struct of the program holds no parameter: no `Param`, no module field
         (only tensors, numbers, configs and parameter-free structs)."""
+        if not seen:
+            known = self._parameter_free.get(owner)
+            if known is None:
+                known = self._parameter_free[owner] = self._holds_no_parameter(owner, seen)
+            return known
+        return self._holds_no_parameter(owner, seen)
+
+    def _holds_no_parameter(self, owner: str, seen: frozenset[str]) -> bool:
         fields = self.structs.get(owner)
         if fields is None or owner in seen or self._makes_leaves(owner):
             return False
