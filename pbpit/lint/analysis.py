@@ -298,17 +298,18 @@ def _first(pair: tuple[int, object]) -> int:
     return pair[0]
 
 
-def _holds_fn(data: bytes, start: int, end: int) -> bool:
-    """Whether `data[start:end]` holds `fn` as a word (a bytes search: a pattern starting with
+def _fn_words(data: bytes) -> list[int]:
+    """Where `fn` starts as a word in `data`, in order (a bytes search: a pattern starting with
     `\\b` tries every position)."""
-    at = data.find(b"fn", start, end)
+    found = []
+    at = data.find(b"fn")
     while at != -1:
         if (at == 0 or data[at - 1] not in _WORD_BYTES) and (
-            at + 2 == end or data[at + 2] not in _WORD_BYTES
+            at + 2 == len(data) or data[at + 2] not in _WORD_BYTES
         ):
-            return True
-        at = data.find(b"fn", at + 1, end)
-    return False
+            found.append(at)
+        at = data.find(b"fn", at + 1)
+    return found
 
 
 def _owner(data: bytes, parent: Node) -> tuple[str | None, str | None]:
@@ -457,6 +458,7 @@ class _Program:
         data = source.data
         found: list[tuple[int, _Callee]] = []
         functions = []
+        fns = _fn_words(data)
         # Each node with its nearest impl, trait or fn around it (asking a tree-sitter node for
         # its parent walks down from the root).
         stack: list[tuple[Node, Node | None]] = [(source.root, None)]
@@ -475,11 +477,11 @@ class _Program:
             if kind == "function_item":
                 functions.append((node, around))
                 body = node.child_by_field_name("body")
-                if body is not None and _holds_fn(data, body.start_byte, body.end_byte):
+                if body is not None and _any_within(fns, body.start_byte, body.end_byte - 1):
                     stack.append((body, node))
                 continue
             # Items are in modules, impls and traits; elsewhere only where the text holds `fn`.
-            if kind in _HOLDS_ITEMS or _holds_fn(data, node.start_byte, node.end_byte):
+            if kind in _HOLDS_ITEMS or _any_within(fns, node.start_byte, node.end_byte - 1):
                 inner = node if kind in _OWNERS else around
                 stack.extend(
                     [
