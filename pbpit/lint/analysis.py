@@ -211,7 +211,8 @@ def lint_source(
     to read goes to `too_deep` (RecursionError without it)."""
     if program is None:
         program = _Program([source])
-    if not program.worth_reading(source.data, 0, len(source.data)):
+    reasons = program.reasons(source.data)
+    if not reasons:
         return []
     found: dict[tuple[str, int, int], Diagnostic] = {}
     fixes = Fixes(source)
@@ -220,7 +221,7 @@ def lint_source(
         body = node.child_by_field_name("body")
         if (
             body is not None
-            and program.worth_reading(source.data, body.start_byte, body.end_byte)
+            and _any_reason(reasons, body)
             and not _expects_panic(source, node)
         ):
             try:
@@ -290,17 +291,26 @@ _CALLED = re.compile(rb"\s*\(")
 _HOLDS_ITEMS = frozenset({"source_file", "declaration_list", "mod_item", "impl_item", "trait_item"})
 
 
-def _holds_fn(data: bytes, start: int, end: int) -> bool:
-    """Whether `data[start:end]` holds `fn` as a word (a bytes search: a pattern starting with
+_last_segment = cache(last_segment)
+"""`last_segment` of a call's path, which the same paths repeat (`Tensor`, `TensorData`)."""
+
+
+def _first(pair: tuple[int, object]) -> int:
+    return pair[0]
+
+
+def _fn_words(data: bytes) -> list[int]:
+    """Where `fn` starts as a word in `data`, in order (a bytes search: a pattern starting with
     `\\b` tries every position)."""
-    at = data.find(b"fn", start, end)
+    found = []
+    at = data.find(b"fn")
     while at != -1:
         if (at == 0 or data[at - 1] not in _WORD_BYTES) and (
-            at + 2 == end or data[at + 2] not in _WORD_BYTES
+            at + 2 == len(data) or data[at + 2] not in _WORD_BYTES
         ):
-            return True
-        at = data.find(b"fn", at + 1, end)
-    return False
+            found.append(at)
+        at = data.find(b"fn", at + 1)
+    return found
 
 
 def _owner(data: bytes, parent: Node) -> tuple[str | None, str | None]:
@@ -364,21 +374,33 @@ _SUMMARY_BYTES = 20_000
 _TYPE_NAME = re.compile(r"(?:\w+::)*([A-Z]\w*)")
 
 
-@dataclass(eq=False)
 class _Callee:
     """A function or method of the linted tree."""
 
-    source: RustFile
-    node: Node
-    name: str
-    owner: str | None
-    """The type of the `impl` (or the trait) it is in; None for a free function."""
-    trait: str | None
-    has_self: bool
-    summaries: dict[bool, _Summary] = field(default_factory=dict)
-    """Its summary with markers for parameters (False) and with parameters as data (True)."""
-    reading: bool = False
-    """Its summary is being made: a call of it now is recursion, read as unknown."""
+    __slots__ = ("source", "node", "name", "owner", "trait", "_has_self", "summaries", "reading")
+
+    def __init__(
+        self, source: RustFile, node: Node, name: str, owner: str | None, trait: str | None
+    ) -> None:
+        self.source = source
+        self.node = node
+        self.name = name
+        self.owner = owner
+        """The type of the `impl` (or the trait) it is in; None for a free function."""
+        self.trait = trait
+        self._has_self: bool | None = None
+        self.summaries: dict[bool, _Summary] = {}
+        """Its summary with markers for parameters (False) and with parameters as data (True)."""
+        self.reading = False
+        """Its summary is being made: a call of it now is recursion, read as unknown."""
+
+    @property
+    def has_self(self) -> bool:
+        """Whether it takes `self` (asked at calls only: most functions are never called)."""
+        if self._has_self is None:
+            parameters = self.node.child_by_field_name("parameters")
+            self._has_self = parameters is not None and _has_self(self.source.data, parameters)
+        return self._has_self
 
     @property
     def label(self) -> str:
@@ -416,9 +438,12 @@ class _Program:
         self.free: dict[str, list[_Callee]] = {}
         self.methods: dict[str, list[_Callee]] = {}
         self.owned: dict[tuple[str, str], list[_Callee]] = {}
+        self.of_owner: dict[str, list[_Callee]] = {}
+        """The methods of each type (or trait), by its name."""
         self.structs: dict[str, dict[str, str]] = {}
         """Each struct's fields and their types' text."""
         self._leaf_makers: dict[str, bool] = {}
+        self._parameter_free: dict[str, bool] = {}
         self.depth = 0
         self.helpers: re.Pattern[bytes] | None = None
         """Calls of the functions that run a backward on what their caller gives them."""
@@ -432,8 +457,9 @@ class _Program:
 
     def _index(self, source: RustFile) -> None:
         data = source.data
-        found: list[_Callee] = []
+        found: list[tuple[int, _Callee]] = []
         functions = []
+        fns = _fn_words(data)
         # Each node with its nearest impl, trait or fn around it (asking a tree-sitter node for
         # its parent walks down from the root).
         stack: list[tuple[Node, Node | None]] = [(source.root, None)]
@@ -452,15 +478,22 @@ class _Program:
             if kind == "function_item":
                 functions.append((node, around))
                 body = node.child_by_field_name("body")
-                if body is not None and _holds_fn(data, body.start_byte, body.end_byte):
+                if body is not None and _any_within(fns, body.start_byte, body.end_byte - 1):
                     stack.append((body, node))
                 continue
             # Items are in modules, impls and traits; elsewhere only where the text holds `fn`.
-            if kind in _HOLDS_ITEMS or _holds_fn(data, node.start_byte, node.end_byte):
+            if kind in _HOLDS_ITEMS or _any_within(fns, node.start_byte, node.end_byte - 1):
                 inner = node if kind in _OWNERS else around
-                stack.extend([(c, inner) for c in node.children if c.named_child_count])
+                stack.extend(
+                    [
+                        (c, inner)
+                        for c in node.named_children
+                        if c.named_child_count and c.type not in _NO_FUNCTIONS
+                    ]
+                )
         owners: dict[int, tuple[str | None, str | None]] = {}
         """The owner and trait of each impl or trait, by `id` (its functions share the node)."""
+        free, methods, owned, of_owner = self.free, self.methods, self.owned, self.of_owner
         for node, parent in functions:
             owner = trait = None
             if parent is not None:
@@ -469,16 +502,17 @@ class _Program:
                     known = owners[id(parent)] = _owner(data, parent)
                 owner, trait = known
             name_node = node.child_by_field_name("name")
-            parameters = node.child_by_field_name("parameters")
-            has_self = parameters is not None and _has_self(data, parameters)
             name = _text(data, name_node) if name_node is not None else ""
-            callee = _Callee(source, node, name, owner, trait, has_self)
-            found.append(callee)
-            (self.methods if owner else self.free).setdefault(name, []).append(callee)
+            callee = _Callee(source, node, name, owner, trait)
+            found.append((node.start_byte, callee))
             if owner:
-                self.owned.setdefault((owner, name), []).append(callee)
-        found.sort(key=lambda c: c.node.start_byte)
-        self.functions[id(source)] = found
+                methods.setdefault(name, []).append(callee)
+                owned.setdefault((owner, name), []).append(callee)
+                of_owner.setdefault(owner, []).append(callee)
+            else:
+                free.setdefault(name, []).append(callee)
+        found.sort(key=_first)
+        self.functions[id(source)] = [callee for _, callee in found]
 
     def _struct(self, source: RustFile, node: Node) -> None:
         name_node = node.child_by_field_name("name")
@@ -521,7 +555,7 @@ class _Program:
                     if (
                         body is None
                         or not (callee.has_self or _takes_parameters(callee.node))
-                        or not _any_within(hits, body.start_byte, body.end_byte)
+                        or not _any_read(hits, body)
                     ):
                         continue  # with no parameter, it backpropagates nothing of its caller
                     summary = self.summary(callee)
@@ -550,6 +584,32 @@ class _Program:
                     return True
                 at = data.find(word, at + 1, end)
         return False
+
+    def reasons(self, data: bytes) -> list[tuple[int, int]]:
+        """Where a file holds a word some rule needs (as an identifier) or a call of a function
+        that runs a backward: the bytes of each, in order (found once per file, so that each
+        function asks only of its own range)."""
+        found = []
+        for word in _WORDS:
+            at = data.find(word)
+            while at != -1:
+                after = at + len(word)
+                if (at == 0 or data[at - 1] not in _WORD_BYTES) and (
+                    after == len(data) or data[after] not in _WORD_BYTES
+                ):
+                    found.append((at, after))
+                at = data.find(word, at + 1)
+        if self.helpers is not None:
+            for name in self.helper_names:  # a call starts with its name: tried only there
+                word = name.encode()
+                at = data.find(word)
+                while at != -1:
+                    match = self.helpers.match(data, at)
+                    if match is not None:
+                        found.append((at, match.end()))
+                    at = data.find(word, at + 1)
+        found.sort()
+        return found
 
     def summary(self, callee: _Callee, alone: bool = False) -> _Summary | None:
         """What `callee` does, read once (`alone`: given only data); None while it is being
@@ -612,6 +672,14 @@ class _Program:
     def parameter_free(self, owner: str, seen: frozenset[str] = frozenset()) -> bool:
         """Whether a struct of the program holds no parameter: no `Param`, no module field
         (only tensors, numbers, configs and parameter-free structs)."""
+        if not seen:
+            known = self._parameter_free.get(owner)
+            if known is None:
+                known = self._parameter_free[owner] = self._holds_no_parameter(owner, seen)
+            return known
+        return self._holds_no_parameter(owner, seen)
+
+    def _holds_no_parameter(self, owner: str, seen: frozenset[str]) -> bool:
         fields = self.structs.get(owner)
         if fields is None or owner in seen or self._makes_leaves(owner):
             return False
@@ -636,10 +704,10 @@ class _Program:
         if made is None:
             builds = re.compile(rb"\b(?:Self|" + re.escape(owner.encode()) + rb")\s*\{")
             made = any(
-                _REQUIRE_GRAD.search(text) is not None and builds.search(text) is not None
-                for (of, _), callees in self.owned.items()
-                if of == owner
-                for callee in callees
+                b"require_grad" in text
+                and _REQUIRE_GRAD.search(text) is not None
+                and builds.search(text) is not None
+                for callee in self.of_owner.get(owner, ())
                 for text in [callee.source.data[callee.node.start_byte : callee.node.end_byte]]
             )
             self._leaf_makers[owner] = made
@@ -747,6 +815,40 @@ def _any_within(points: list[int], start: int, end: int) -> bool:
     """Whether a point of the sorted `points` is in `[start, end)`."""
     index = bisect.bisect_left(points, start)
     return index < len(points) and points[index] < end
+
+
+def _any_read(points: list[int], body: Node) -> bool:
+    """Whether a point of the sorted `points` is in a function's `body`, outside the items and
+    comments in it."""
+    index = bisect.bisect_left(points, body.start_byte)
+    while index < len(points) and points[index] < body.end_byte:
+        if not _in_skipped_item(body, points[index]):
+            return True
+        index += 1
+    return False
+
+
+def _any_reason(reasons: list[tuple[int, int]], body: Node) -> bool:
+    """Whether one of a file's `reasons` (sorted) lies in a function's `body`, outside the items
+    and comments in it (which its reading skips: a nested `fn backward` of an `impl Backward`
+    is no reason to read the function around it)."""
+    start, end = body.start_byte, body.end_byte
+    index = bisect.bisect_left(reasons, (start,))
+    while index < len(reasons) and reasons[index][0] < end:
+        if reasons[index][1] <= end and not _in_skipped_item(body, reasons[index][0]):
+            return True
+        index += 1
+    return False
+
+
+def _in_skipped_item(body: Node, at: int) -> bool:
+    """Whether byte `at` of a function's body is inside an item or a comment in it."""
+    node = body.descendant_for_byte_range(at, at + 1)
+    while node is not None and node != body:
+        if node.type in _ITEMS:
+            return True
+        node = node.parent
+    return False
 
 
 def _takes_parameters(function: Node) -> bool:
@@ -1910,9 +2012,12 @@ class _Function:
     # -- expressions
 
     def _identifier(self, node: Node) -> Value:
-        slot = self.lookup(self.text(node))
-        if slot is None:
+        delta = self.delta
+        name = self.data[node.start_byte + delta : node.end_byte + delta].decode("utf-8", "replace")
+        slots = self.bound.get(name)
+        if not slots:
             return _DATA
+        slot = slots[-1]
         value = self.state.values.get(slot, _DATA)
         if value.requirement == Requirement.GRAD_IN_BACKWARD:
             node_ = node if self.delta == 0 else None
@@ -2278,12 +2383,25 @@ class _Function:
 
     def _elements(self, node: Node) -> Value:
         """A tuple, array or struct literal: tracked if an element is, keeping its elements."""
+        if node.type == "array_expression":
+            start, end = self.span(node)
+            if not self.data[start:end].translate(None, _NUMBER_BYTES):
+                return _DATA  # numbers only (a test's data): nothing in it runs or is tracked
         parts: list[tuple[str, Value]] | None = []
-        stack = list(node.named_children)
-        while stack:
-            child = stack.pop(0)
-            if child.type == "field_initializer_list":
-                stack[:0] = child.named_children
+        children = node.named_children
+        index = 0
+        while index < len(children):
+            child = children[index]
+            index += 1
+            kind = child.type
+            if kind in _LITERALS:  # the numbers of a test's data: read as `expr` reads them
+                if parts is not None:
+                    key = f".{len(parts)}" if node.type == "tuple_expression" else f"[{len(parts)}]"
+                    parts.append((key, _DATA))
+            elif kind == "field_initializer_list":
+                children = children[index:]
+                children[:0] = child.named_children
+                index = 0
             elif child.type == "field_initializer":
                 field_ = child.child_by_field_name("field")
                 value = self.expr(child.child_by_field_name("value"))
@@ -2856,12 +2974,12 @@ class _Function:
         if target is not None and target.type in ("scoped_identifier", "identifier"):
             last = self.text(target).split("::")[-1]
             path = target.child_by_field_name("path")
-            owner = last_segment(self.text(path)) if path is not None else ""
+            owner = _last_segment(self.text(path)) if path is not None else ""
             if last == "from_inner" or (owner == "Tensor" and last in _FROM_DATA):
                 return _DATA  # a new tensor made from data, whatever computed the data
             if owner == "GradientsParams":
                 return _DATA  # gradients: data, whatever module or loss they come from
-            if _PARAMETER_FREE.match(owner):
+            if owner and _PARAMETER_FREE.match(owner):
                 return _FROZEN
             if owner == "mem" and last in ("take", "replace") and argument_nodes:
                 # `std::mem::take(&mut self.log_probs)`: the value out, the place emptied.
@@ -3226,6 +3344,14 @@ _EXPRESSIONS: dict[str, Callable[[_Function, Node], Value]] = {
     "struct_expression": _Function._elements,
     "scoped_identifier": lambda reader, node: _DATA,
 }
+_LITERALS = frozenset(
+    "float_literal integer_literal boolean_literal string_literal raw_string_literal "
+    "char_literal".split()
+)
+"""Literals: data, with nothing in them that runs."""
+_NUMBER_BYTES = b"0123456789.,;[]-+_ \t\r\n"
+"""The bytes of an array of numbers, `[[1.0, -2.5], [3.0, 4_000.0]]`, `[0.0; 4]`."""
+_EXPRESSIONS.update(dict.fromkeys(_LITERALS, lambda reader, node: _DATA))
 """How `_Function.expr` reads each kind of expression (one table for every reader)."""
 
 
