@@ -2707,7 +2707,9 @@ class _Function:
         text = self.data[loop.start_byte + self.delta : loop.end_byte + self.delta]
         helpers = self.program.helpers
         repeat = (
-            b"backward" in text or (helpers is not None and helpers.search(text) is not None)
+            b"backward" in text
+            or (helpers is not None and helpers.search(text) is not None)
+            or self._calls_a_backward_closure(text)
         ) and len(self.context) < _PASSES_DEEPEST
         label = next((self.text(c) for c in loop.named_children if c.type == "label"), None)
         exit_ = _Exit("loop", label, len(self.journal.entries))
@@ -2738,6 +2740,17 @@ class _Function:
         # After the loop: a pass that ended (a `loop` ends by `break` only) or a `break`.
         ended = [] if loop.type == "loop_expression" and exit_.breaks else [self.state]
         self.join(exit_.mark, [*ended, *exit_.breaks], self.loop_spans[key][1])
+
+    def _calls_a_backward_closure(self, text: bytes) -> bool:
+        """Whether `text` calls a closure bound by `let` whose body runs a backward (`let step =
+        |loss| loss.backward();` called in a loop): the loop backpropagates as if it said so."""
+        for slot, closure in self.closures.items():
+            body = self.data[closure.start_byte : closure.end_byte]
+            if _RUNS_BACKWARD.search(body) and re.search(
+                rb"\b" + re.escape(slot.name.encode()) + rb"\s*\(", text
+            ):
+                return True
+        return False
 
     def _at_mark(self, mark: int) -> tuple[dict, dict]:
         """What the names and definitions written since journal `mark` held at it (`_MISSING`:
