@@ -198,7 +198,15 @@ def explain(
     from pbpit.diagnose.explain import parse_node_id
 
     if node == "-":
+        if sys.stdin is None:
+            raise UsageError(
+                "no standard input to read: pipe a program's output in "
+                "(`RUST_BACKTRACE=1 cargo run 2>&1 | pbpit explain -`)"
+            )
         explained = _explain_stream(sys.stdin.buffer, source if case is None else None)
+        if not explained.diagnoses and explained.rejected:
+            # Its only tape panic names an id Burn never hands out: that is the answer.
+            raise UsageError(explained.rejected[0].rejected or "")
         if case is None:
             raise typer.Exit(_show_explained(explained, fmt))
         if not explained.diagnoses:
@@ -680,7 +688,7 @@ def _wrapped(command: list[str]) -> int:
 
     status = run_wrapped(command, sink)
     explained = explain_events(scanner.finish(), None)
-    if explained.diagnoses:
+    if explained.diagnoses or explained.rejected:
         if last != b"\n":  # the program's last line had no newline
             sys.stderr.write("\n")
         _console(stderr=True).print(

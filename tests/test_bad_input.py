@@ -3,6 +3,7 @@ that says what is wrong, never a traceback, a hang or a misleading message."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -181,3 +182,15 @@ def test_many_comment_lines_before_a_rust_case_do_not_hang(tmp_path, command):
     # run: the panic (101); audit: the hazard (1); explain: the explanation (0).
     assert result.returncode == {"run": 101, "audit": 1, "explain": 0}[command[0]]
     assert "150" in result.stdout and "feats" in result.stdout
+
+
+def test_explain_dash_with_stdin_closed_is_one_line():
+    closed = subprocess.run(
+        [sys.executable, "-m", "pbpit", "explain", "-"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        # The shell's `<&-`: the descriptor itself closed, so Python's sys.stdin is None.
+        preexec_fn=lambda: os.close(0),
+    )
+    assert "no standard input" in one_error_line(closed)

@@ -199,3 +199,22 @@ def test_the_twice_fix_is_code_that_uses_the_first_gradients(trainer):
     panics = markers("twice")["panics"]
     assert (edit["line"], edit["replacement"]) == (panics.line, "grads")
     assert panics.text[edit["column"] - 1 : edit["end_column"] - 1] == "step(loss)"
+
+
+def test_an_id_burn_cannot_hand_out_is_said_and_the_real_panic_still_explained(trainer):
+    bad = (
+        "Cannot run backward: graph tape has already been consumed at NodeId(18446744073709551616)."
+    )
+    log = bad + "\n" + LOG_FORMS["plain"](trainer, "twice")
+    data = _explain(trainer, log)
+    assert [p["node_id"] for p in data["panics"]] == [EXPECTED["twice"].node_id]
+    (rejected,) = data["rejected"]
+    assert "beyond u64" in rejected
+
+
+def test_pbpit_dash_dash_passes_a_line_with_an_impossible_id_through(tmp_path):
+    line = "graph tape has already been consumed at NodeId(99999999999999999999999)"
+    result = pbpit_cli("--", "sh", "-c", f"echo '{line}'; echo after; exit 3", cwd=tmp_path)
+    assert result.returncode == 3
+    assert result.stdout == f"{line}\nafter\n"
+    assert "beyond u64" in result.stderr and "Traceback" not in result.stderr

@@ -207,6 +207,7 @@ def test_explain_stdin_without_a_panic_under_json_is_one_object_exit_1():
         "panics": [],
         "other_panics": [],
         "build_error": None,
+        "rejected": [],
         "error": "no `graph tape has already been consumed` panic in the input",
     }
 

@@ -481,6 +481,8 @@ class Explained:
     diagnoses: list[Diagnosis]
     others: list[Panic]
     build_error: BuildError | None
+    rejected: list[Panic] = field(default_factory=list)
+    """Tape panics whose NodeId Burn cannot hand out (`Panic.rejected` says why)."""
 
     @property
     def status(self) -> int:
@@ -505,6 +507,7 @@ class Explained:
                 for p in self.others
             ],
             "build_error": self.build_error.text if self.build_error else None,
+            "rejected": [p.rejected for p in self.rejected],
         }
         if first is None:
             data["error"] = self.missing()
@@ -523,7 +526,10 @@ def explain_events(events: list, source: str | None) -> Explained:
     """Diagnose every tape panic among `events` (a scanner's), in the crate `source` names or
     the working directory is in; the crate is linted once, and only if there is a tape panic."""
     tape = [e for e in events if isinstance(e, Panic) and e.node_id is not None]
-    others = [e for e in events if isinstance(e, Panic) and e.node_id is None]
+    rejected = [e for e in events if isinstance(e, Panic) and e.rejected is not None]
+    others = [
+        e for e in events if isinstance(e, Panic) and e.node_id is None and e.rejected is None
+    ]
     build = next((e for e in events if isinstance(e, BuildError)), None)
     crate = find_crate(source) if tape or source is not None else None
     report = None
@@ -532,7 +538,8 @@ def explain_events(events: list, source: str | None) -> Explained:
 
         paths = [_shown_path(directory) for directory in crate.sources]
         report = lint_paths(paths)
-    return Explained([diagnose(p, crate, report) for p in tape], others, build)
+    diagnoses = [diagnose(p, crate, report) for p in tape]
+    return Explained(diagnoses, others, build, rejected)
 
 
 def render(explained: Explained, width: int) -> Text:
@@ -567,6 +574,8 @@ def render(explained: Explained, width: int) -> Text:
             text.append("\n")
         for advice in diagnosis.advice:
             _line(text, "help", advice)
+    for panic in explained.rejected:
+        _line(text, "error", f"a tape panic that cannot be Burn's: {panic.rejected}")
     for panic in explained.others:
         where = f" at {panic.path}:{panic.line}:{panic.column}" if panic.path else ""
         message = panic.message.split("\n", 1)[0]

@@ -72,6 +72,9 @@ class Panic:
     """The thread id rustc 1.88+ prints (`thread 'main' (4242)`); None before."""
     frames_dropped: int = 0
     """Frames past `MAX_FRAMES`, counted but not kept."""
+    rejected: str | None = None
+    """Why the tape panic's NodeId cannot be one Burn hands out (beyond u64, or u64::MAX):
+    then `node_id` is None."""
 
 
 @dataclass
@@ -155,7 +158,7 @@ class OutputScanner:
     its first `MAX_LINE` bytes). Lines are found with bytes.find on the markers (`panicked at `,
     the tape panic's words, and in the first `BUILD_WINDOW` bytes `error` followed by `[`, `:`
     or a colour code); only the lines of a block are decoded. A tape panic whose id is beyond
-    u64 (or is u64::MAX) raises the UsageError of `pbpit.diagnose.explain` from `feed`. One
+    u64 (or is u64::MAX) is kept with why (`Panic.rejected`), its `node_id` None. One
     scanner reads one output: `finish` ends it.
     """
 
@@ -282,9 +285,9 @@ class OutputScanner:
             self._start_panic(header)
             return
         if TAPE in text:
-            self._add(
-                Panic("", text.strip(), None, None, None, self._node_id(text), [], self._lines)
-            )
+            panic = Panic("", text.strip(), None, None, None, None, [], self._lines)
+            self._tape_id(panic)
+            self._add(panic)
             return
         error = _ERROR.match(text)
         if error and self.build_error is None:
@@ -369,7 +372,7 @@ class OutputScanner:
         self._panic.message = "\n".join(self._block)
         self._block = []
         if TAPE in self._panic.message:
-            self._panic.node_id = self._node_id(self._panic.message)
+            self._tape_id(self._panic)
 
     def _frame(self, text: str) -> None:
         assert self._panic is not None
@@ -446,12 +449,20 @@ class OutputScanner:
             self.panics_dropped += 1
 
     @staticmethod
-    def _node_id(text: str) -> int | None:
+    def _tape_id(panic: Panic) -> None:
+        """The tape panic's NodeId, or why Burn can never hand it out (`Panic.rejected`): the
+        output goes on being read (and, under `pbpit --`, passed through)."""
         # Imported here: explain's imports (tree-sitter, the lint) are not needed to scan.
         from pbpit.diagnose.explain import PANIC_PATTERN, _node_id
+        from pbpit.errors import UsageError
 
-        found = PANIC_PATTERN.search(text)
-        return _node_id(found.group(1)) if found else None
+        found = PANIC_PATTERN.search(panic.message)
+        if found is None:
+            return
+        try:
+            panic.node_id = _node_id(found.group(1))
+        except UsageError as err:
+            panic.rejected = str(err)
 
 
 def scan(stream: BinaryIO | Iterable[bytes], block: int = BLOCK) -> list[Event]:
