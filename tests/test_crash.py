@@ -208,3 +208,17 @@ def test_the_error_renders_as_rustc_does(tmp_path, monkeypatch):
         "earlier pass consumed `feats`'s step",
     ]
     assert text.split("\n")[: len(expected)] == expected
+
+
+def test_a_users_crate_named_like_burns_is_still_the_users(tmp_path, monkeypatch):
+    root = _crate(tmp_path / "burn-playground")
+    manifest = root / "Cargo.toml"
+    manifest.write_text(manifest.read_text().replace('"trainer"', '"burn-playground"'))
+    monkeypatch.chdir(root)
+    step = Frame(8, "burn_playground::step", "./src/main.rs", 4, 22)
+    main = Frame(9, "burn_playground::main", "./src/main.rs", 15, 9)
+    explained = explain_events([_panic(STD, BURN, step, main)], None)
+    (error,) = explained.diagnoses[0].exact
+    assert (error.primary.line, error.primary.column) == (15, 9)
+    # Burn's own crates stay Burn's.
+    assert not is_users(BURN, frozenset({"burn_playground"}))

@@ -51,6 +51,8 @@ class Crate:
     root: Path
     bases: list[Path]
     sources: list[Path]
+    packages: frozenset[str] = frozenset()
+    """The crate names of its packages (a package's name, `-` read as `_`, as rustc names it)."""
 
 
 @dataclass
@@ -123,14 +125,21 @@ def find_crate(source: str | None, cwd: Path | None = None) -> Crate | None:
     bases = [root]
     workspace = _workspace_of(root)
     try:
-        directories, _ = crate_sources(workspace or manifest)
+        directories, packages = crate_sources(workspace or manifest)
+        names = frozenset(_crate_name(package) for package in packages)
     except ManifestError as err:
         raise UsageError(str(err)) from err
     if workspace is not None:
         bases.append(workspace.parent)
     if here.resolve() not in bases:
         bases.append(here.resolve())
-    return Crate(root, bases, directories or [root])
+    return Crate(root, bases, directories or [root], names - {""})
+
+
+def _crate_name(package: Path) -> str:
+    """The crate name rustc gives `package`'s code (its `[package] name`, `-` as `_`)."""
+    name = read_manifest(package / MANIFEST).get("package", {}).get("name", "")
+    return name.replace("-", "_") if isinstance(name, str) else ""
 
 
 def _workspace_of(root: Path) -> Path | None:
@@ -156,12 +165,15 @@ def frame_crate(function: str) -> str:
     return name.split("::", 1)[0].split(" ", 1)[0]
 
 
-def is_users(frame: Frame) -> bool:
+def is_users(frame: Frame, packages: frozenset[str] = frozenset()) -> bool:
     """A frame that can be the user's code: not the standard library's, not Burn's, not a
-    crate cargo downloaded."""
+    crate cargo downloaded. A crate of the user's own `packages` (`burn_playground`, of the
+    package `burn-playground`) is the user's whatever its name."""
     if frame.path is not None and any(part in frame.path for part in _NOT_USERS):
         return False
     crate = frame_crate(frame.function)
+    if crate in packages:
+        return True
     if crate in _RUST_CRATES or crate.startswith(("__rust", "rust_", "_")):
         return False
     return not (crate == "burn" or crate.startswith("burn_"))
@@ -188,7 +200,7 @@ def user_frames(panic: Panic, crate: Crate) -> list[UserFrame]:
     """The panic's frames in the user's crate, innermost first."""
     found = []
     for frame in panic.frames:
-        if frame.path is None or frame.line is None or not is_users(frame):
+        if frame.path is None or frame.line is None or not is_users(frame, crate.packages):
             continue
         file = resolve(frame.path, crate)
         if file is not None:
