@@ -222,3 +222,37 @@ def test_a_users_crate_named_like_burns_is_still_the_users(tmp_path, monkeypatch
     assert (error.primary.line, error.primary.column) == (15, 9)
     # Burn's own crates stay Burn's.
     assert not is_users(BURN, frozenset({"burn_playground"}))
+
+
+def test_an_unexplained_panic_names_the_calls_it_was_made_from(tmp_path, monkeypatch):
+    clean = TRAINER.replace("let feats = x.clone().exp();", "let feats = x.clone().exp().detach();")
+    monkeypatch.chdir(_crate(tmp_path / "trainer", clean))
+    (error,) = explain_events([_panic(STD, BURN, STEP, MAIN)], None).diagnoses[0].exact
+    assert error.notes[0] == (
+        "thread 'main' panicked in `trainer::step` at ./src/main.rs:4:22, called from "
+        "`trainer::main` at ./src/main.rs:15:9"
+    )
+
+
+def test_a_frame_on_a_line_without_backward_says_the_source_may_have_changed(tmp_path, monkeypatch):
+    # The program was built, then a line was added above: the backtrace's line 4 is now `}`.
+    moved = TRAINER.replace("fn step(", "// a comment added after the build\nfn step(")
+    monkeypatch.chdir(_crate(tmp_path / "trainer", moved))
+    stale = Frame(8, "trainer::step", "./src/main.rs", 4, 22)
+    (error,) = explain_events([_panic(STD, BURN, stale)], None).diagnoses[0].exact
+    assert any("the source may have changed" in note for note in error.notes)
+
+
+def test_a_frame_in_a_path_dependency_outside_the_crate_is_linted_there(tmp_path, monkeypatch):
+    # The loop (and the cached tensor) are in ../mylib, a path dependency of the binary crate.
+    library = _crate(tmp_path / "mylib")
+    binary = tmp_path / "mybin"
+    (binary / "src").mkdir(parents=True)
+    (binary / "Cargo.toml").write_text(MANIFEST.replace('"trainer"', '"mybin"'))
+    (binary / "src" / "main.rs").write_text("fn main() {\n    mylib::main();\n}\n")
+    monkeypatch.chdir(binary)
+    step = Frame(8, "mylib::step", str(library / "src" / "main.rs"), 4, 22)
+    main = Frame(9, "mylib::main", str(library / "src" / "main.rs"), 15, 9)
+    (error,) = explain_events([_panic(STD, BURN, step, main)], None).diagnoses[0].exact
+    assert error.rule == "loop-external-tracked"
+    assert (error.primary.line, error.primary.column) == (15, 9)

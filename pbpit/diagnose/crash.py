@@ -232,10 +232,12 @@ def diagnose(panic: Panic, crate: Crate | None, report: LintReport | None) -> Di
             diagnosis.exact = [_exact(f, panic, user, frames[0], matched) for f in matched]
             return diagnosis
     diagnosis.likely = tape
-    named = [f.function for f in panic.frames if f.path is None and is_users(f)]
+    named = [f.function for f in panic.frames if f.path is None and is_users(f, crate.packages)]
     if frames:
-        first = frames[0]
-        diagnosis.exact = [_unexplained(panic, first, diagnosis)]
+        # Only the functions the backtrace passes through can hold the consumed tensor.
+        functions = {function_name(user.frame.function) for user in frames}
+        diagnosis.likely = [f for f in tape if _function_at(f) in functions]
+        diagnosis.exact = [_unexplained(panic, frames, diagnosis)]
     elif named:
         # A release build's backtrace: the functions, without their lines.
         functions = {function_name(function) for function in named}
@@ -329,18 +331,17 @@ def _at_frame(findings: list[Diagnostic], user: UserFrame) -> list[Diagnostic]:
     return [finding for _, finding in sorted(found, key=lambda pair: pair[0])]
 
 
-def _frame_note(panic: Panic, user: UserFrame, innermost: UserFrame) -> str:
-    """Where the backtrace puts the panic in the user's code: its innermost frame there, and
-    the frame of the call it was matched at when that is an outer one (a helper's caller)."""
+def _frame_note(panic: Panic, frames: list[UserFrame]) -> str:
+    """Where the backtrace puts the panic in the user's code: its innermost frame there, then
+    the calls it was made from, outwards (`frames`)."""
 
     def at(frame: Frame) -> str:
         column = f":{frame.column}" if frame.column else ""
         return f"`{frame.function}` at {frame.path}:{frame.line}{column}"
 
-    said = f"thread '{panic.thread}' panicked in {at(innermost.frame)}"
-    if user is not innermost:
-        said += f", called from {at(user.frame)}"
-    return said
+    thread = f"thread '{panic.thread}'" if panic.thread else "the program"
+    said = f"{thread} panicked in {at(frames[0].frame)}"
+    return "".join([said, *(f", called from {at(user.frame)}" for user in frames[1:])])
 
 
 def _panicked_text(finding: Diagnostic, tape: Tape) -> str:
@@ -403,7 +404,8 @@ def _exact(
         what = f"{node} is one of the tensors whose step was consumed here: {names}"
     else:
         what = f"{node} is `{tape.name}`, {_whose(finding, tape)}"
-    notes = [what, _frame_note(panic, user, innermost), *finding.notes]
+    frames = [innermost] if user is innermost else [innermost, user]
+    notes = [what, _frame_note(panic, frames), *finding.notes]
     notes.append(
         f"`pbpit lint` finds this without running the program ({finding.rule_id}): run it in CI"
     )
@@ -416,8 +418,10 @@ def _exact(
     )
 
 
-def _unexplained(panic: Panic, user: UserFrame, diagnosis: Diagnosis) -> Diagnostic:
-    """The panic on the user's line when no finding of `pbpit lint` explains it."""
+def _unexplained(panic: Panic, frames: list[UserFrame], diagnosis: Diagnosis) -> Diagnostic:
+    """The panic on the user's line (the innermost of `frames`) when no finding of `pbpit lint`
+    explains it."""
+    user = frames[0]
     path = os.path.relpath(user.file)
     lines = _lines(user.file)
     diagnosis.sources.setdefault(path, lines)
@@ -427,15 +431,22 @@ def _unexplained(panic: Panic, user: UserFrame, diagnosis: Diagnosis) -> Diagnos
     loss = _receiver(lines[line - 1] if 0 < line <= len(lines) else "", column)
     said = f"panicked here, in `{loss}.backward()`" if loss else "panicked here"
     label = Label(line, column, line, end, said, primary=True)
-    notes = [_frame_note(panic, user, user)]
+    notes = [_frame_note(panic, frames[:4])]
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    if "backward" not in text:
+        notes.append(
+            f"line {line} of {path} calls no `backward`: the source may have changed since the "
+            "program was built (build and run it again)"
+        )
     if diagnosis.likely:
         notes.append(
-            "`pbpit lint` found no cause at this backward; its findings below can cause this panic"
+            "`pbpit lint` found no cause at this backward; its findings below, in the functions "
+            "the backtrace passes through, can cause this panic"
         )
     else:
         notes.append(
-            f"`pbpit lint` found no cause of it in the crate: an earlier backward consumed the "
-            f"step of {node}, which this backward reaches"
+            f"`pbpit lint` found no cause of it in the functions the backtrace passes through: an "
+            f"earlier backward consumed the step of {node}, which this backward reaches"
         )
     helps = [Help(f"`pbpit explain {panic.node_id}` says what the panic means and its fixes")]
     return Diagnostic(
@@ -549,6 +560,15 @@ def explain_events(events: list, source: str | None) -> Explained:
         from pbpit.lint.tree import lint_paths
 
         paths = [_shown_path(directory) for directory in crate.sources]
+        # A frame in a file of another local crate (a path dependency outside the workspace):
+        # that file is linted too.
+        sources = [directory.resolve() for directory in crate.sources]
+        for panic in tape:
+            for user in user_frames(panic, crate):
+                file = user.file.resolve()
+                if not any(file.is_relative_to(directory) for directory in sources):
+                    sources.append(file)
+                    paths.append(_shown_path(file))
         report = lint_paths(paths)
     diagnoses = [diagnose(p, crate, report) for p in tape]
     return Explained(diagnoses, others, build, rejected)
