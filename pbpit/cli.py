@@ -10,6 +10,8 @@ Commands that compute nothing (`--help`, `list`, `--version`) never load the eng
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
 import signal
@@ -650,7 +652,12 @@ def main(args: list[str] | None = None, name: str = "pbpit") -> None:
     if not args:
         args = ["--help"]
     try:
-        status = _wrapped(args[1:]) if args[0] == "--" else _invoke(args, name)
+        try:
+            status = _wrapped(args[1:]) if args[0] == "--" else _invoke(args, name)
+        finally:
+            # Written here, where a full disk is one line, not at exit with a traceback.
+            if sys.stdout is not None:
+                sys.stdout.flush()
     except UsageError as err:
         # The one place a usage error is printed: one line, nothing on stdout, exit 2 (a
         # command `pbpit --` cannot start: 127 or 126, as shells say).
@@ -660,6 +667,10 @@ def main(args: list[str] | None = None, name: str = "pbpit") -> None:
         sys.exit(exit_.exit_code)
     except (typer.Abort, KeyboardInterrupt, EOFError):
         _interrupted()
+    except OSError as err:
+        if err.errno not in _UNWRITABLE:
+            raise
+        _unwritable(err)
     except Exception as err:
         # The argument parser's own errors (unknown option, missing argument, no such command).
         # Recognised by shape: typer may carry its own copy of click rather than click itself.
@@ -707,6 +718,20 @@ def _invoke(args: list[str], name: str = "pbpit") -> object:
     command = typer.main.get_command(app)
     with command.make_context(name, args) as ctx:
         return command.invoke(ctx)
+
+
+# Output that cannot be written: a full disk (`> /dev/full`), a quota, an I/O error, a closed
+# stdout (`>&-`).
+_UNWRITABLE = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EBADF})
+
+
+def _unwritable(err: OSError) -> NoReturn:
+    """One line on stderr, exit status 1: the output could not be written."""
+    with contextlib.suppress(OSError):
+        sys.stderr.write(f"pbpit: error: cannot write the output: {err.strerror or err}\n")
+        sys.stderr.flush()
+    # What is still buffered for stdout would fail again at exit, with a traceback of its own.
+    os._exit(1)
 
 
 def _interrupted() -> NoReturn:

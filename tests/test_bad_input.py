@@ -194,3 +194,14 @@ def test_explain_dash_with_stdin_closed_is_one_line():
         preexec_fn=lambda: os.close(0),
     )
     assert "no standard input" in one_error_line(closed)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
+@pytest.mark.parametrize("args", [["list"], ["explain", "3"], ["list", "--json"]])
+def test_output_to_a_full_disk_is_one_line_and_exit_1(args):
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "pbpit", *args], stdout=full, stderr=subprocess.PIPE, text=True
+        )
+    assert done.returncode == 1
+    assert done.stderr == "pbpit: error: cannot write the output: No space left on device\n"
