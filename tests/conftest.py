@@ -9,6 +9,8 @@ import pytest
 
 # tools/lint_score.py says what a test program of tests/lint/ is and what it asks lint to find.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+# The benchmarks' program shapes, which the tests that count work also read.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

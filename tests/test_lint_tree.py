@@ -14,6 +14,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from lint_lets import arms, branches, loops_in_a_row, nested
 from pbpit_process import lint_captured, write_source
 
 from pbpit.lint.tree import ignore_pattern, lint_paths, rust_files
@@ -548,36 +549,6 @@ def test_a_long_chain_of_lets_is_moved_whole_into_the_loop(tmp_path):
     assert [e["replacement"] for e in edits if e["replacement"]] == [moved]
 
 
-def branches(lets: int) -> str:
-    """n tracked tensors, each backpropagated in an `if` of its own."""
-    body = "".join(
-        f"    let h{i} = model.forward(x.clone());\n    if ready {{ h{i}.backward(); }}\n"
-        for i in range(lets)
-    )
-    return f"fn train(model: Model<B>, x: Tensor<B, 2>, ready: bool) {{\n{body}}}\n"
-
-
-def nested(lets: int) -> str:
-    """n `if`s, each inside the one before and binding a tensor made from the one before."""
-    opens = "".join(f"let h{i} = h{i - 1}.exp(); if ready {{ " for i in range(1, lets))
-    return (
-        "fn train(model: Model<B>, x: Tensor<B, 2>, ready: bool) {\n"
-        f"    let h0 = model.forward(x);\n"
-        f"    {opens}h{lets - 1}.backward();{' }' * (lets - 1)}\n}}\n"
-    )
-
-
-def arms(lets: int) -> str:
-    """n tracked tensors, each matched on with two arms that backpropagate it."""
-    body = "".join(
-        f"    let h{i} = model.forward(x.clone());\n"
-        f"    match mode {{ 0 => {{ h{i}.backward(); }} 1 => {{ h{i}.sum().backward(); }}"
-        " _ => {} }\n"
-        for i in range(lets)
-    )
-    return f"fn train(model: Model<B>, x: Tensor<B, 2>, mode: usize) {{\n{body}}}\n"
-
-
 def lines_run_in_analysis(path: Path) -> int:
     """How many lines of the analysis Python runs while `path` is linted (on any thread): a
     count of work, not a time."""
@@ -614,20 +585,6 @@ def test_the_analysis_of_a_function_twice_as_long_is_twice_the_work(tmp_path, sh
     small = lines_run_in_analysis(write(tmp_path, "small.rs", shape(lets)))
     large = lines_run_in_analysis(write(tmp_path, "large.rs", shape(2 * lets)))
     assert large < 2.2 * small  # linear work doubles; quadratic work quadruples
-
-
-def loops_in_a_row(lets: int) -> str:
-    """n tracked tensors, each followed by a loop of its own that backpropagates a loss made in
-    it: every loop starts with all the names before it in scope."""
-    body = "".join(
-        f"    let h{i} = model.forward(x.clone());\n"
-        "    for _ in 0..3 {\n"
-        "        let loss = model.forward(x.clone()).sum();\n"
-        "        loss.backward();\n"
-        "    }\n"
-        for i in range(lets)
-    )
-    return f"fn train(model: Model<B>, x: Tensor<B, 2>) {{\n{body}}}\n"
 
 
 def test_loops_one_after_another_are_twice_the_work_when_twice_as_many(tmp_path):
