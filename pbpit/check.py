@@ -620,15 +620,21 @@ def write_goldens(changes: list[GoldenChange]) -> None:
 
 def _cannot_write(path: Path) -> str | None:
     """Why the golden `path` cannot be replaced or removed, or None."""
-    if path.is_dir():
+    try:
+        mode: int | None = path.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    if mode is not None and stat.S_ISDIR(mode):
         return "it is a directory"
-    if path.exists() and not path.is_file():
+    if mode is not None and not stat.S_ISREG(mode):
         return "it is not a regular file"
-    if path.is_file():
-        mode = path.stat().st_mode
+    if mode is not None:
         # Checked by its mode too: os.access says yes to root, and a read-only golden is one
-        # the user means to keep.
-        if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK):
+        # the user means to keep. A bless beside ours may remove it meanwhile: then os.access
+        # says no of a file that is gone, which is no reason to stop.
+        if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+            return "it is read-only"
+        if not os.access(path, os.W_OK) and path.exists():
             return "it is read-only"
     if not os.access(path.parent, os.W_OK | os.X_OK):
         return "cannot write in its directory"

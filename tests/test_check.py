@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+import pbpit.check as check
 from pbpit.runner import CASES_DIR
 
 # SPEC §3, written out here rather than read from pbpit's output.
@@ -698,3 +699,24 @@ def test_a_directory_where_a_golden_belongs_is_reported_as_a_directory(tmp_path,
     in_the_way.mkdir()
     line = one_error_line(pbpit_check(str(case)))
     assert line == f"pbpit: error: cannot read golden file {in_the_way}: it is a directory\n"
+
+
+def test_a_golden_another_bless_removes_while_ours_checks_it_is_no_reason_to_stop(
+    tmp_path, monkeypatch
+):
+    # Two blesses at once: between our look at a stale golden and our asking whether it can be
+    # written, the other bless removed it; os.access then says no of a file that is gone.
+    golden = tmp_path / "case.stderr"
+    golden.write_text("stale\n")
+    real_access = os.access
+
+    def access(path, mode):
+        if Path(path) == golden and golden.exists():
+            golden.unlink()  # the other bless, just now
+            return False
+        return real_access(path, mode)
+
+    monkeypatch.setattr(check.os, "access", access)
+    change = check.GoldenChange(golden, "case.stderr", b"stale\n", None, "removed")
+    check.write_goldens([change])
+    assert not golden.exists()
