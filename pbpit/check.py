@@ -562,6 +562,8 @@ class GoldenChange:
         if path.is_file():
             try:
                 old = path.read_bytes()
+            except FileNotFoundError:
+                pass  # a bless beside ours removed it just now: there is no file
             except OSError as err:
                 raise UsageError(
                     f"cannot read golden file {shown}: {err.strerror or err}"

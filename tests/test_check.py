@@ -720,3 +720,18 @@ def test_a_golden_another_bless_removes_while_ours_checks_it_is_no_reason_to_sto
     change = check.GoldenChange(golden, "case.stderr", b"stale\n", None, "removed")
     check.write_goldens([change])
     assert not golden.exists()
+
+
+def test_a_golden_another_bless_removes_while_ours_reads_it_is_no_file(tmp_path, monkeypatch):
+    golden = tmp_path / "case.stderr"
+    golden.write_text("stale\n")
+    real_read = Path.read_bytes
+
+    def read_bytes(path):
+        if path == golden:
+            golden.unlink()  # the other bless, between our look and our read
+        return real_read(path)
+
+    monkeypatch.setattr(check.Path, "read_bytes", read_bytes)
+    change = check.GoldenChange.of(golden, Path("case.stderr"), None)
+    assert change.old is None
