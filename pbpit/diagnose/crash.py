@@ -235,14 +235,11 @@ def diagnose(panic: Panic, crate: Crate | None, report: LintReport | None) -> Di
     named = [f.function for f in panic.frames if f.path is None and is_users(f, crate.packages)]
     if frames:
         # Only the functions the backtrace passes through can hold the consumed tensor.
-        functions = {function_name(user.frame.function) for user in frames}
-        diagnosis.likely = [f for f in tape if _function_at(f) in functions]
+        diagnosis.likely = _in_functions(tape, [user.frame.function for user in frames])
         diagnosis.exact = [_unexplained(panic, frames, diagnosis)]
     elif named:
         # A release build's backtrace: the functions, without their lines.
-        functions = {function_name(function) for function in named}
-        inside = [f for f in tape if _function_at(f) in functions]
-        diagnosis.likely = inside or tape
+        diagnosis.likely = _in_functions(tape, named) or tape
         diagnosis.advice.append(
             f"the backtrace names `{named[0]}` but not its line (a build without debug info): "
             'run a debug build, or set `debug = "line-tables-only"` under `[profile.release]`, '
@@ -276,24 +273,10 @@ def function_name(function: str) -> str:
     return name.split("<", 1)[0]
 
 
-def _function_at(finding: Diagnostic) -> str | None:
-    """The name of the function the finding's panicking backward is in."""
-    from pbpit.rust.syntax import RustReadError, descendants, read_rust
-
-    tape = finding.tape
-    assert tape is not None
-    try:
-        source = read_rust(finding.path)
-    except RustReadError:
-        return None
-    row = tape.panics.line - 1
-    name = None
-    for node in descendants(source.root):
-        if node.type == "function_item" and node.start_point[0] <= row <= node.end_point[0]:
-            found = node.child_by_field_name("name")
-            if found is not None:
-                name = source.node_text(found)  # the innermost holding it is the last seen
-    return name
+def _in_functions(findings: list[Diagnostic], frames: list[str]) -> list[Diagnostic]:
+    """The findings whose panicking backward is in a function the frames name."""
+    functions = {function_name(function) for function in frames}
+    return [f for f in findings if f.tape is not None and f.tape.function in functions]
 
 
 def _shown_path(path: Path) -> str:

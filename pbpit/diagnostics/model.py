@@ -79,6 +79,8 @@ class Tape:
     """The backwards are separated by the passes of a loop."""
     loss: str | None = None
     """The variable the panicking backward is called on, when it is a plain name."""
+    function: str | None = None
+    """The name of the function the panicking backward is in (as a backtrace's frame ends)."""
 
 
 @dataclass

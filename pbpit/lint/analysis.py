@@ -3298,6 +3298,7 @@ class _Function:
                     later.through,
                     loop_key is not None,
                     later.receiver,
+                    self.callee.name if self.callee is not None else None,
                 )
                 self._found(finding)
                 return
