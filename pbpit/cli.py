@@ -252,20 +252,26 @@ def _explain_stream(stream: Any, source: str | None) -> Explained:
     return explain_events(events, source)
 
 
-def _show_explained(explained: Explained, fmt: str, stderr: bool = False) -> int:
-    """Print what `explained` says (on stdout, or stderr; or as the one JSON object); its exit
-    status."""
-    from pbpit.diagnose.crash import render as render_crash
-
+def _show_explained(explained: Explained, fmt: str) -> int:
+    """Print what `explained` says (or the one JSON object) and why nothing was explained, if
+    so; its exit status."""
     if fmt == "json":
         _print_json(explained.to_json())
         return explained.status
-    text = render_crash(explained, _console().width)
-    if text.plain:
-        _console(stderr).print(text, end="", soft_wrap=True, highlight=False, markup=False)
+    _print_explained(explained)
     if explained.status:
         print(f"pbpit: {explained.missing()}", file=sys.stderr)
     return explained.status
+
+
+def _print_explained(explained: Explained, stderr: bool = False) -> None:
+    """The rustc-style text of `explained`, on stdout or stderr (nothing when it is empty)."""
+    from pbpit.diagnose.crash import render as render_crash
+
+    console = _console(stderr)
+    text = render_crash(explained, console.width)
+    if text.plain:
+        console.print(text, end="", soft_wrap=True, highlight=False, markup=False)
 
 
 def _explain_in_case(node_id: int, case: str, fmt: str) -> None:
@@ -685,7 +691,6 @@ def _wrapped(command: list[str]) -> int:
     """`pbpit -- COMMAND [ARGS]`: run the program, its output passed through live, then explain
     each tape panic it printed, after its output, on stderr; the program's exit status."""
     from pbpit.diagnose.crash import explain_events
-    from pbpit.diagnose.crash import render as render_crash
     from pbpit.diagnose.output import OutputScanner
     from pbpit.runner.wrap import run_wrapped
 
@@ -702,13 +707,7 @@ def _wrapped(command: list[str]) -> int:
     if explained.diagnoses or explained.rejected:
         if last != b"\n":  # the program's last line had no newline
             sys.stderr.write("\n")
-        _console(stderr=True).print(
-            render_crash(explained, _console(stderr=True).width),
-            end="",
-            soft_wrap=True,
-            highlight=False,
-            markup=False,
-        )
+        _print_explained(explained, stderr=True)
     return status
 
 
