@@ -10,7 +10,8 @@ import pytest
 from pbpit_process import apply_edits, apply_fix, pbpit_cli, write_case
 
 from pbpit.diagnose.audit import audit
-from pbpit.diagnose.explain import explain_in_case, find_panic, parse_node_id
+from pbpit.diagnose.explain import explain_in_case, parse_node_id
+from pbpit.diagnose.output import scan
 from pbpit.engine.graph import Requirement
 from pbpit.errors import RustUnsupported
 from pbpit.runner import resolve_case, run_case
@@ -140,8 +141,9 @@ def test_panic_is_found_in_a_programs_output():
     output = "   Compiling app\nstep 0\nthread 'main' (7) panicked at a.rs:1:1:\n" + (
         "Cannot run backward: graph tape has already been consumed at NodeId(12). Burn does"
     )
-    assert find_panic(output) == 12
-    assert find_panic("step 0\nstep 1\n") is None
+    (panic,) = scan([output.encode()])
+    assert panic.node_id == 12
+    assert scan([b"step 0\nstep 1\n"]) == []
 
 
 def test_explain_entry_covers_meaning_causes_fixes_and_finding_the_node():

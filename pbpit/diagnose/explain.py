@@ -137,13 +137,6 @@ def _shown(text: str, width: int = 60) -> str:
     return text if len(text) <= width else f"{text[: width // 2]}...{text[-width // 4 :]}"
 
 
-def find_panic(output: str) -> int | None:
-    """The node id of the tape panic in a program's output, or None if it did not panic so (a
-    UsageError if the id it names is beyond u64)."""
-    found = PANIC_PATTERN.search(output)
-    return _node_id(found.group(1)) if found else None
-
-
 @dataclass
 class BackwardInfo:
     """A backward of the run, placed in the source: its number, line and loop iteration."""
