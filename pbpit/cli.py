@@ -197,7 +197,7 @@ def explain(
     fmt = FORMATS["explain"].choose(json=as_json)
     if fmt == "json":
         _json_only_on_stdout()
-    from pbpit.diagnose.explain import parse_node_id
+    from pbpit.diagnose.node_ids import parse_node_id
 
     if node == "-":
         if sys.stdin is None:

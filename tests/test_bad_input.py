@@ -59,13 +59,13 @@ def test_two_different_node_ids_are_ambiguous():
 
 
 def test_the_same_node_id_twice_is_that_node():
-    from pbpit.diagnose.explain import parse_node_id
+    from pbpit.diagnose.node_ids import parse_node_id
 
     assert parse_node_id("NodeId(3) ... NodeId(3)") == 3
 
 
 def test_a_huge_id_is_refused_by_the_library_as_a_usage_error():
-    from pbpit.diagnose.explain import parse_node_id
+    from pbpit.diagnose.node_ids import parse_node_id
     from pbpit.diagnose.output import scan
 
     with pytest.raises(UsageError, match="beyond u64"):

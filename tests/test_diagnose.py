@@ -10,7 +10,8 @@ import pytest
 from pbpit_process import apply_edits, apply_fix, pbpit_cli, write_case
 
 from pbpit.diagnose.audit import audit
-from pbpit.diagnose.explain import explain_in_case, parse_node_id
+from pbpit.diagnose.explain import explain_in_case
+from pbpit.diagnose.node_ids import parse_node_id
 from pbpit.diagnose.output import scan
 from pbpit.engine.graph import Requirement
 from pbpit.errors import RustUnsupported

@@ -6,12 +6,10 @@ audit and the case's source, and writes the corrected lines of the case for the 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from pbpit.diagnose.audit import AuditEntry, Loop, ancestors, audit, find_loops
 from pbpit.diagnostics.model import Edit
-from pbpit.errors import UsageError
 from pbpit.lint.fixes import Fixes, identifiers, indent
 from pbpit.lint.rules import DOUBLE, LOOP_EXTERNAL, SHARED
 from pbpit.lint.rules.double_backward import REBUILD_THE_LOSS
@@ -27,9 +25,6 @@ from pbpit.source import (
     statement_range,
 )
 from pbpit.trace import BackwardRecord, NodeRecord, RunResult
-
-PANIC_PATTERN = re.compile(r"graph tape has already been consumed at NodeId\(([0-9]+)\)")
-NODE_PATTERN = re.compile(r"NodeId\(([0-9]+)\)")
 
 # Prose is wrapped here to fit the source; it is wrapped again to the terminal when printed
 # (`pbpit.report.render_entry`): a paragraph's lines, and a list item's lines hanging under its
@@ -94,47 +89,6 @@ names it, and `pbpit explain {id} --case CASE` explains it in your program.
 def entry(node_id: int) -> str:
     """The general explanation of the panic, about `NodeId(node_id)`."""
     return ENTRY.format(id=node_id)
-
-
-# Burn's ids are u64 from a counter that panics ("NodeId overflowed") when it reaches u64::MAX.
-U64_MAX = 2**64 - 1
-
-
-def _node_id(digits: str) -> int:
-    """The id written `digits`; a UsageError if Burn can never hand it out."""
-    significant = digits.lstrip("0") or "0"
-    # Past 20 digits, int() would be slow (and refuse 4,301 digits); no u64 is that long anyway.
-    if len(significant) > 20 or int(significant) > U64_MAX:
-        shown = _shown(significant, 30)
-        raise UsageError(
-            f"NodeId({shown}) is beyond u64 ({len(significant)} digits): Burn's node ids are "
-            f"u64 values, at most {U64_MAX - 1}"
-        )
-    value = int(significant)
-    if value == U64_MAX:
-        raise UsageError(
-            f"NodeId({value}) cannot exist: Burn's node id counter panics (`NodeId overflowed`) "
-            "when it reaches u64::MAX"
-        )
-    return value
-
-
-def parse_node_id(text: str) -> int | None:
-    """`NodeId(2)`, `2`, or a whole panic line -> 2; None if there is no id in `text`. A
-    UsageError if the id is beyond u64, or if `text` names two different nodes."""
-    found = {_node_id(match.group(1)) for match in NODE_PATTERN.finditer(text)}
-    if len(found) > 1:
-        names = " and ".join(f"NodeId({n})" for n in sorted(found))
-        raise UsageError(f"ambiguous node id: `{_shown(text)}` names {names}; give one")
-    if found:
-        return found.pop()
-    bare = re.fullmatch(r"\s*([0-9]+)\s*", text)
-    return _node_id(bare.group(1)) if bare else None
-
-
-def _shown(text: str, width: int = 60) -> str:
-    """`text`, its middle elided when it is longer than `width`."""
-    return text if len(text) <= width else f"{text[: width // 2]}...{text[-width // 4 :]}"
 
 
 @dataclass

@@ -452,15 +452,14 @@ class OutputScanner:
     def _tape_id(panic: Panic) -> None:
         """The tape panic's NodeId, or why Burn can never hand it out (`Panic.rejected`): the
         output goes on being read (and, under `pbpit --`, passed through)."""
-        # Imported here: explain's imports (tree-sitter, the lint) are not needed to scan.
-        from pbpit.diagnose.explain import PANIC_PATTERN, _node_id
+        from pbpit.diagnose.node_ids import PANIC_PATTERN, node_id
         from pbpit.errors import UsageError
 
         found = PANIC_PATTERN.search(panic.message)
         if found is None:
             return
         try:
-            panic.node_id = _node_id(found.group(1))
+            panic.node_id = node_id(found.group(1))
         except UsageError as err:
             panic.rejected = str(err)
 
