@@ -1,1 +1,1 @@
-"""Burn's own autodiff tests (burn-backend-tests `tests/autodiff/`), ported to pbpit's Python API."""
+"""Burn's autodiff tests (burn-backend-tests `tests/autodiff/`), ported to pbpit's Python API."""

@@ -26,9 +26,7 @@ def _from_data(values, device, *, wrapped):
 
 CONSTRUCTORS = [
     pytest.param(_from_floats, id="from_floats"),
-    pytest.param(
-        _from_data, id="from_data", marks=pytest.mark.needs_op("from_data", "TensorData")
-    ),
+    pytest.param(_from_data, id="from_data", marks=pytest.mark.needs_op("from_data", "TensorData")),
 ]
 
 
@@ -67,9 +65,7 @@ def test_add_complex_1(make):
     tensor_3 = make([[2.0, 2.0], [2.0, 2.0]], DEV, wrapped=True).require_grad()
 
     tensor_4 = tensor_1.clone().add(tensor_2.clone())
-    tensor_5 = (
-        tensor_4.add(tensor_3).add_scalar(5.0).add(tensor_1.clone()).add(tensor_2.clone())
-    )
+    tensor_5 = tensor_4.add(tensor_3).add_scalar(5.0).add(tensor_1.clone()).add(tensor_2.clone())
     tensor_6 = tensor_1.clone().add(tensor_5)
 
     grads = tensor_6.backward()

@@ -134,9 +134,9 @@ def assert_eq(actual: Any, expected: Any) -> None:
     """Burn's `actual.to_data().assert_eq(&TensorData::from(expected), false)`, for f32."""
     a, b = _data(actual), _data(expected)
     message = _shape_message(a, b)
-    differ = [
-        (i, x, y) for i, (x, y) in enumerate(zip(a.reshape(-1), b.reshape(-1))) if not x == y
-    ]
+    # Burn zips the two value lists: a shorter one ends the walk (the shape is reported).
+    pairs = enumerate(zip(a.reshape(-1), b.reshape(-1), strict=False))
+    differ = [(i, x, y) for i, (x, y) in pairs if not x == y]
     message += "".join(f"\n  => Position {i}: {x} != {y}" for i, x, y in differ[:MAX_LISTED])
     if len(differ) >= MAX_LISTED:
         message += f"\n{len(differ) - MAX_LISTED} more errors..."
@@ -149,7 +149,7 @@ def assert_approx_eq(actual: Any, expected: Any, tolerance: Tolerance) -> None:
     a, b = _data(actual), _data(expected)
     message = _shape_message(a, b)
     differ = []
-    for i, (x, y) in enumerate(zip(a.reshape(-1), b.reshape(-1))):
+    for i, (x, y) in enumerate(zip(a.reshape(-1), b.reshape(-1), strict=False)):
         both_nan = np.isnan(x) and np.isnan(y)
         both_inf = np.isinf(x) and np.isinf(y) and (x > 0) == (y > 0)
         if both_nan or both_inf or tolerance.approx_eq(x, y):
