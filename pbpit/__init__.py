@@ -13,6 +13,9 @@ __version__ = "0.1.0"
 
 _HOMES = {
     "Device": "pbpit.engine",
+    "Distribution": "pbpit.engine.tensor",
+    "TensorData": "pbpit.engine.tensor",
+    "activation": "pbpit",
     "Gradients": "pbpit.engine",
     "Panic": "pbpit.engine",
     "Tensor": "pbpit.engine",
@@ -25,7 +28,9 @@ _HOMES = {
 __all__ = ["__version__", *_HOMES]
 
 if TYPE_CHECKING:
+    from pbpit import activation  # noqa: F401
     from pbpit.engine import Device, Gradients, Panic, Tensor, reset  # noqa: F401
+    from pbpit.engine.tensor import Distribution, TensorData  # noqa: F401
     from pbpit.rust.format import Some, rust_debug, rust_display  # noqa: F401
 
 
@@ -33,7 +38,10 @@ def __getattr__(name: str) -> Any:
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module 'pbpit' has no attribute {name!r}")
-    value = getattr(importlib.import_module(home), name)
+    if name == "activation":  # a module of its own, as Burn's `burn::tensor::activation`
+        value = importlib.import_module("pbpit.activation")
+    else:
+        value = getattr(importlib.import_module(home), name)
     globals()[name] = value
     return value
 

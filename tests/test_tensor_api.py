@@ -41,6 +41,9 @@ def arguments(method: api.Method, receiver: Tensor) -> list:
         "usize": lambda: 0,
         "S": lambda: [1, 1],
         "&B::Gradients": lambda: receiver.clone().sum().backward(),
+        "&mut B::Gradients": lambda: receiver.clone().sum().backward(),
+        "bool": lambda: True,
+        "Tensor<B::InnerBackend, D>": lambda: Tensor.from_floats([[2.0]], Device.flex()),
     }
     return [made[ty]() for ty in method.param_types]
 
@@ -135,6 +138,9 @@ RUST_ARGUMENTS = {
     "usize": "0",
     "S": "[1, 1]",
     "&B::Gradients": "&grads",
+    "&mut B::Gradients": "&mut grads",
+    "bool": "true",
+    "Tensor<B::InnerBackend, D>": "Tensor::<B, 2>::from_floats([[2.0]], &device).inner()",
 }
 
 
@@ -150,7 +156,7 @@ def test_the_interpreter_runs_every_row_that_runs(tmp_path, method):
         fn main() {{
             let device = Default::default();
             let x = Tensor::<B, 2>::from_floats([[0.5]], &device).require_grad();
-            let grads = x.clone().sum().backward();
+            let mut grads = x.clone().sum().backward();
             let _result = x.clone().{method.name}({args});
             println!("ran");
         }}
@@ -208,5 +214,17 @@ def test_the_at_operator_is_matmul():
 def test_dir_of_the_package_lists_its_api_not_its_import_machinery():
     public = [name for name in dir(pb) if not name.startswith("_")]
     assert public == sorted(
-        ["Device", "Gradients", "Panic", "Some", "Tensor", "reset", "rust_debug", "rust_display"]
+        [
+            "Device",
+            "Distribution",
+            "Gradients",
+            "Panic",
+            "Some",
+            "Tensor",
+            "TensorData",
+            "activation",
+            "reset",
+            "rust_debug",
+            "rust_display",
+        ]
     )

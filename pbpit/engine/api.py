@@ -126,7 +126,7 @@ METHODS: tuple[Method, ...] = (
     Method("from_floats", CREATION, None, NEVER, "(floats: A, device: &B::Device) -> Self"),
     Method("ones", CREATION, None, NEVER, "(shape: S, device: &B::Device) -> Self"),
     Method("zeros", CREATION, None, NEVER, "(shape: S, device: &B::Device) -> Self"),
-    Method("from_data", CREATION, None, NEVER, "(data: T, device: &B::Device) -> Self", LINT_ONLY),
+    Method("from_data", CREATION, None, NEVER, "(data: T, device: &B::Device) -> Self"),
     Method("from_ints", CREATION, None, NEVER, "(ints: A, device: &B::Device) -> Self", LINT_ONLY),
     Method("from_bool", CREATION, None, NEVER, "(data: A, device: &B::Device) -> Self", LINT_ONLY),
     Method(
@@ -139,7 +139,6 @@ METHODS: tuple[Method, ...] = (
         None,
         NEVER,
         "(shape: S, distribution: Distribution, device: &B::Device) -> Self",
-        LINT_ONLY,
     ),
     Method(
         "arange",
@@ -183,6 +182,17 @@ METHODS: tuple[Method, ...] = (
     Method("sum_dim", REDUCTION, "SumDim", INPUTS, "(self, dim: usize) -> Self"),
     Method("reshape", SHAPE, "Reshape", INPUTS, "(self, shape: S) -> Tensor<B, D2>"),
     Method("cat", SHAPE, "Cat", INPUTS, "(tensors: Vec<Self>, dim: usize) -> Self"),
+    # -- math: clamps, powers, and the ways into and out of autodiff --------------------------
+    # `clamp` is `clamp_max` then `clamp_min`; `powi_scalar` and `square` take Burn's whole-number
+    # shortcuts (`square` is `x * x`): no one op computes them.
+    Method("clamp", SCALAR, None, INPUTS, "(self, min: E, max: E) -> Self"),
+    Method("clamp_min", SCALAR, "ClampMin", INPUTS, "(self, min: E) -> Self"),
+    Method("clamp_max", SCALAR, "ClampMax", INPUTS, "(self, max: E) -> Self"),
+    Method("powi_scalar", SCALAR, None, INPUTS, WITH_NUMBER),
+    Method("square", UNARY, None, INPUTS, ELEMENTWISE),
+    Method("powf", BINARY, "Powf", INPUTS, WITH_TENSOR),
+    Method("set_require_grad", GRAPH, None, LEAF, "(self, require_grad: bool) -> Self"),
+    Method("from_inner", GRAPH, None, NEVER, "(inner: Tensor<B::InnerBackend, D>) -> Self"),
     # the graph
     Method("clone", GRAPH, None, SAME, "(&self) -> Self"),
     Method("require_grad", GRAPH, None, LEAF, "(self) -> Self"),
@@ -193,8 +203,8 @@ METHODS: tuple[Method, ...] = (
     Method("grad", GRAPH, None, NEVER, GRAD),
     Method("is_tracked", GRAPH, None, NEVER, "(&self) -> bool"),
     Method("is_require_grad", GRAPH, None, NEVER, "(&self) -> bool"),
-    Method("grad_remove", GRAPH, None, NEVER, GRAD_REMOVE, LINT_ONLY),
-    Method("grad_replace", GRAPH, None, NEVER, GRAD_REPLACE, LINT_ONLY),
+    Method("grad_remove", GRAPH, None, NEVER, GRAD_REMOVE),
+    Method("grad_replace", GRAPH, None, NEVER, GRAD_REPLACE),
     # reads: the values leave the graph
     Method("into_data", READ, None, NEVER, "(self) -> TensorData"),
     Method("to_data", READ, None, NEVER, "(&self) -> TensorData"),

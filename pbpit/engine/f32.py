@@ -264,3 +264,133 @@ def sum_dim(a: Array, dim: int) -> Array:
 
 def matmul(a: Array, b: Array) -> Array:
     return kernels().matmul(np.ascontiguousarray(a), np.ascontiguousarray(b))
+
+
+# -- math: erf, powf with a tensor exponent, clamps --------------------------------------------
+#
+# Flex's erf is the `libm` crate's `erff` (FreeBSD's s_erff.c), whose exp is the crate's own
+# `expf` (FreeBSD's e_expf.c), not the C library's: both are written out here, in float32 steps.
+
+_U = np.uint32
+
+
+def _f(*values: float) -> list[np.float32]:
+    return [np.float32(v) for v in values]
+
+
+def _bits(bits: int) -> np.float32:
+    return np.array([bits], dtype=np.uint32).view(np.float32)[0]
+
+
+def _horner(z: Array, coefficients: list[np.float32]) -> Array:
+    """c0 + z*(c1 + z*(c2 + ...)), innermost first, as the C source nests it."""
+    acc = np.full(z.shape, coefficients[-1], dtype=np.float32)
+    for c in reversed(coefficients[:-1]):
+        acc = c + z * acc
+    return acc
+
+
+_LN2_HI, _LN2_LO, _INV_LN2, _EP1, _EP2 = _f(
+    6.9314575195e-01, 1.4286067653e-06, 1.4426950216e00, 1.6666625440e-1, -2.7667332906e-3
+)
+
+
+def crate_expf(x: Array) -> Array:
+    """The `libm` crate's `expf`, element by element (argument reduction by k*ln2, a rational
+    approximation, then scaling by 2^k)."""
+    x = np.asarray(x, dtype=np.float32)
+    with np.errstate(all="ignore"):
+        hx = x.view(np.uint32) & _U(0x7FFFFFFF)
+        negative = x.view(np.uint32) >> _U(31) == 1
+        half = np.where(negative, np.float32(-0.5), np.float32(0.5)).astype(np.float32)
+        far = hx > 0x3F851592
+        k_far = np.trunc(_INV_LN2 * x + half)
+        k_near = np.where(negative, -1.0, 1.0)
+        k = np.where(far, k_far, k_near).astype(np.float32)
+        reduced = hx > 0x3EB17218
+        k = np.where(reduced, k, np.float32(0.0)).astype(np.float32)
+        hi = np.where(reduced, x - k * _LN2_HI, x).astype(np.float32)
+        lo = np.where(reduced, k * _LN2_LO, np.float32(0.0)).astype(np.float32)
+        r = (hi - lo).astype(np.float32)
+        xx = r * r
+        c = r - xx * (_EP1 + xx * _EP2)
+        y = F1 + ((r * c / (np.float32(2.0) - c) - lo) + hi)
+        out = np.ldexp(y, k.astype(np.int32)).astype(np.float32)
+        tiny = hx <= 0x39000000
+        out = np.where(tiny, F1 + x, out)
+        out = np.where(~negative & (hx >= 0x42B17218), x * _bits(0x7F000000), out)
+        out = np.where(negative & (hx >= 0x42CFF1B5), F0, out)
+        out = np.where(hx > 0x7F800000, x, out)
+    return out.astype(np.float32)
+
+
+_ERX, _EFX8 = _f(8.4506291151e-01, 1.0270333290e00)
+_PP = _f(
+    1.2837916613e-01, -3.2504209876e-01, -2.8481749818e-02, -5.7702702470e-03, -2.3763017452e-05
+)
+_QQ = _f(
+    1, 3.9791721106e-01, 6.5022252500e-02, 5.0813062117e-03, 1.3249473704e-04, -3.9602282413e-06
+)
+_PA = _f(
+    -2.3621185683e-03, 4.1485610604e-01, -3.7220788002e-01, 3.1834661961e-01,
+    -1.1089469492e-01, 3.5478305072e-02, -2.1663755178e-03,
+)  # fmt: skip
+_QA = _f(
+    1, 1.0642088205e-01, 5.4039794207e-01, 7.1828655899e-02, 1.2617121637e-01,
+    1.3637083583e-02, 1.1984500103e-02,
+)  # fmt: skip
+_RA = _f(
+    -9.8649440333e-03, -6.9385856390e-01, -1.0558626175e01, -6.2375331879e01,
+    -1.6239666748e02, -1.8460508728e02, -8.1287437439e01, -9.8143291473e00,
+)  # fmt: skip
+_SA = _f(
+    1, 1.9651271820e01, 1.3765776062e02, 4.3456588745e02, 6.4538726807e02,
+    4.2900814819e02, 1.0863500214e02, 6.5702495575e00, -6.0424413532e-02,
+)  # fmt: skip
+_RB = _f(
+    -9.8649431020e-03, -7.9928326607e-01, -1.7757955551e01, -1.6063638306e02,
+    -6.3756646729e02, -1.0250950928e03, -4.8351919556e02,
+)  # fmt: skip
+_SB = _f(
+    1, 3.0338060379e01, 3.2579251099e02, 1.5367296143e03, 3.1998581543e03,
+    2.5530502930e03, 4.7452853394e02, -2.2440952301e01,
+)  # fmt: skip
+
+
+def erf(a: Array) -> Array:
+    """Flex's `erf_f32`: the `libm` crate's `erff`, its five ranges of |x| each a rational
+    approximation in float32 steps."""
+    x = np.asarray(a, dtype=np.float32)
+    with np.errstate(all="ignore"):
+        ix = x.view(np.uint32) & _U(0x7FFFFFFF)
+        sign = (x.view(np.uint32) >> _U(31)).astype(np.float32)
+        special = (F1 - np.float32(2.0) * sign) + F1 / x
+        tiny = np.float32(0.125) * (np.float32(8.0) * x + _EFX8 * x)
+        z = x * x
+        small = x + x * (_horner(z, _PP) / _horner(z, _QQ))
+        ax = np.abs(x)
+        s = ax - F1
+        erfc1 = (F1 - _ERX) - _horner(s, _PA) / _horner(s, _QA)
+        inv = F1 / (ax * ax)
+        middle = ix < 0x4036DB6D
+        r = np.where(middle, _horner(inv, _RA), _horner(inv, _RB))
+        big_s = np.where(middle, _horner(inv, _SA), _horner(inv, _SB))
+        zz = (ax.view(np.uint32) & _U(0xFFFFE000)).view(np.float32)
+        tail = crate_expf(-zz * zz - np.float32(0.5625)) * crate_expf(
+            (zz - ax) * (zz + ax) + r / big_s
+        ) / ax
+        erfc = np.where(ix < 0x3FA00000, erfc1, tail)
+        y = np.where(ix < 0x40C00000, F1 - erfc, F1 - _bits(0x03800000))
+        large = np.where(sign == 1, -y, y)
+        out = np.where(ix < 0x3F580000, np.where(ix < 0x31800000, tiny, small), large)
+        out = np.where(ix >= 0x7F800000, special, out)
+    return out.astype(np.float32)
+
+
+def pow_tensor(a: Array, b: Array) -> Array:
+    """Flex's `float_powf`: the C library's powf of each pair (same shapes)."""
+    out = np.empty(a.shape, dtype=np.float32)
+    flat = out.reshape(-1)
+    for i, (x, p) in enumerate(zip(a.reshape(-1).tolist(), b.reshape(-1).tolist(), strict=True)):
+        flat[i] = libm.powf(x, p)
+    return out

@@ -443,3 +443,181 @@ class Cat(Op):
             np.ascontiguousarray(part) if need else None
             for part, need in zip(parts, self.needs, strict=True)
         )
+
+
+# -- math: clamps, powf with a tensor exponent, gelu, and what softmax is made of ---------------
+
+
+class ClampMin(Op):
+    """Burn's `clamp_min` on autodiff: a `mask_fill` of `x < min` (compared in float32)."""
+
+    name = "clamp_min"
+    __slots__ = ("bound",)
+
+    def __init__(self, bound: float) -> None:
+        Op.__init__(self)
+        self.bound = f32(bound)
+
+    def forward(self, x):
+        mask = x < self.bound
+        if self.needs[0]:
+            self.saved = (mask,)
+        return np.where(mask, self.bound, x).astype(np.float32)
+
+    def backward(self, grad):
+        (mask,) = self.saved
+        # MaskFill's backward: the gradient filled with +0.0 where the value was replaced.
+        return (np.where(mask, f32(0.0), grad).astype(np.float32),)
+
+
+class ClampMax(ClampMin):
+    """Burn's `clamp_max` on autodiff: a `mask_fill` of `x > max`."""
+
+    name = "clamp_max"
+    __slots__ = ()
+
+    def forward(self, x):
+        mask = x > self.bound
+        if self.needs[0]:
+            self.saved = (mask,)
+        return np.where(mask, self.bound, x).astype(np.float32)
+
+
+class Powf(Op):
+    """`x.powf(p)` with a tensor exponent (Burn's PowF): both sides' values are saved."""
+
+    name = "powf"
+    __slots__ = ()
+
+    def forward(self, x, p):
+        if any(self.needs):
+            self.saved = (x, p)
+        return f.pow_tensor(x, p)
+
+    def backward(self, grad):
+        x, p = self.saved
+        grad_x = grad_p = None
+        if self.needs[0]:
+            # p * x^(p-1), as powf(x, p - 1) * p
+            value = f.mul(f.pow_tensor(x, f.add_scalar(p, f32(-1.0))), p)
+            grad_x = f.mul(grad, value)
+        if self.needs[1]:
+            # x^p * ln(x)
+            value = f.mul(f.pow_tensor(x, p), f.log(x))
+            grad_p = f.mul(grad, value)
+        return (grad_x, grad_p)
+
+
+_SQRT_2 = f32(np.sqrt(2.0))
+# Flex's 1 / sqrt(2 * PI), each step in float32.
+_INV_SQRT_2PI = f32(1.0) / np.sqrt(f32(2.0) * f32(np.pi))
+
+
+class Gelu(Op):
+    """Burn's autodiff `gelu`: one node, Flex's fused kernels forward and backward."""
+
+    name = "gelu"
+    __slots__ = ()
+
+    def forward(self, x):
+        if self.needs[0]:
+            self.saved = (x,)
+        # 0.5 * x * (1 + erf(x / sqrt 2)), left to right
+        return (f32(0.5) * x) * (f32(1.0) + f.erf(x / _SQRT_2))
+
+    def backward(self, grad):
+        (x,) = self.saved
+        cdf = f32(0.5) * (f32(1.0) + f.erf(x / _SQRT_2))
+        pdf = _INV_SQRT_2PI * f.exp((f32(-0.5) * x) * x)
+        return (grad * (cdf + x * pdf),)
+
+
+class MaxDim(Op):
+    """`max_dim(dim)`, the dim kept with size 1; the backward puts the gradient at the first
+    maximum (Burn's scatter of the indices). Softmax's own: shapes' `max_dim` replaces it."""
+
+    name = "max_dim"
+    __slots__ = ("dim", "shape", "index")
+
+    def __init__(self, dim: int) -> None:
+        Op.__init__(self)
+        self.dim = dim
+
+    def forward(self, x):
+        if self.needs[0]:
+            self.shape = x.shape
+            self.index = np.argmax(x, axis=self.dim, keepdims=True)
+        return np.max(x, axis=self.dim, keepdims=True)
+
+    def backward(self, grad):
+        out = np.zeros(self.shape, dtype=np.float32)
+        np.put_along_axis(out, self.index, grad, axis=self.dim)
+        return (out,)
+
+
+def _broadcast_back(grad: Array, shape: tuple[int, ...]) -> Array:
+    """Burn's `broadcast_shape`: the gradient summed over each dim the input had as 1."""
+    for dim, size in enumerate(shape):
+        if grad.shape[dim] != size:
+            grad = f.sum_dim(grad, dim)
+    return grad
+
+
+class SubAlong(Op):
+    """`a - b` with `b` of size 1 along some dims (softmax's `x - max`)."""
+
+    name = "sub"
+    __slots__ = ("shapes",)
+
+    def forward(self, a, b):
+        self.shapes = (a.shape, b.shape)
+        return f.sub(a, b)
+
+    def backward(self, grad):
+        grad_b = _broadcast_back(f.neg(grad), self.shapes[1]) if self.needs[1] else None
+        return (_broadcast_back(grad, self.shapes[0]) if self.needs[0] else None, grad_b)
+
+
+class DivAlong(Op):
+    """`a / b` with `b` of size 1 along some dims (softmax's `exp / sum`)."""
+
+    name = "div"
+    __slots__ = ("shapes",)
+
+    def forward(self, a, b):
+        self.shapes = (a.shape, b.shape)
+        if any(self.needs):
+            self.saved = (a, b)
+        return f.div(a, b)
+
+    def backward(self, grad):
+        a, b = self.saved
+        grad_a = grad_b = None
+        if self.needs[0]:
+            grad_a = _broadcast_back(f.mul(grad, f.recip(b)), self.shapes[0])
+        if self.needs[1]:
+            value = f.div(f.neg(a), f.mul(b, b))
+            grad_b = _broadcast_back(f.mul(grad, value), self.shapes[1])
+        return (grad_a, grad_b)
+
+
+class MaskWhere(Op):
+    """`x.mask_where(mask, y)`: `y` where `mask`, else `x` (same shapes; leaky_relu's)."""
+
+    name = "mask_where"
+    __slots__ = ("mask",)
+
+    def __init__(self, mask: Array) -> None:
+        Op.__init__(self)
+        self.mask = mask
+
+    def forward(self, x, y):
+        if any(self.needs):
+            self.saved = (self.mask,)
+        return np.where(self.mask, y, x).astype(np.float32)
+
+    def backward(self, grad):
+        zero = f32(0.0)
+        grad_x = np.where(self.mask, zero, grad).astype(np.float32) if self.needs[0] else None
+        grad_y = np.where(self.mask, grad, zero).astype(np.float32) if self.needs[1] else None
+        return (grad_x, grad_y)

@@ -110,6 +110,11 @@ class Gradients:
     def get(self, node_id: int) -> np.ndarray | None:
         return self._by_id.get(node_id)
 
+    def remove(self, node_id: int) -> np.ndarray | None:
+        """Take `node_id`'s gradient out (Burn's `Gradients::remove`), None if it has none."""
+        self._owned.discard(node_id)
+        return self._by_id.pop(node_id, None)
+
 
 class AutodiffServer:
     """The process-wide tape: node ids and the steps registered under them."""

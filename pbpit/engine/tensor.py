@@ -84,10 +84,10 @@ def _apply(op: ops.Op, inputs: Sequence[Tensor], *arrays: np.ndarray) -> Tensor:
         return _apply_one(op, inputs[0])  # cat of one tensor
     nodes = tuple(t.node for t in inputs)
     if None in nodes:
-        if any(n is not None for n in nodes):
-            raise TypeError(f"{op.name}: cannot mix tensors with and without autodiff")
-        op.needs = (False,) * len(inputs)
-        return Tensor(op.forward(*arrays), None)
+        if all(n is None for n in nodes):
+            op.needs = (False,) * len(inputs)
+            return Tensor(op.forward(*arrays), None)
+        nodes = _constants_lifted(nodes)
     needs = tuple(n.requirement != NONE for n in nodes)
     op.needs = needs
     out = op.forward(*arrays)
@@ -238,7 +238,12 @@ class Tensor:
 
     def backward(self) -> Gradients:
         if self.node is None:
-            raise TypeError("backward() needs a tensor on an autodiff device")
+            # Burn's `require_grad()` is a no-op without autodiff; say why nothing was tracked.
+            raise TypeError(
+                "backward(): this tensor was never on an autodiff device, so nothing was "
+                "tracked (`require_grad()` does nothing there); create it with "
+                "`Device.flex().autodiff()` (or `Tensor.from_inner(t)`) before the forward pass"
+            )
         return SERVER.backward(self.node, self.array)
 
     def grad(self, grads: Gradients) -> Tensor | None:
@@ -347,6 +352,229 @@ class Tensor:
 
     def __neg__(self) -> Tensor:
         return self.neg()
+
+
+# -- math: clamps, powers, the graph's ins and outs, data and random ---------------------------
+
+
+def _constants_lifted(nodes: tuple[Node | None, ...]) -> tuple[Node, ...]:
+    """A tensor without autodiff meeting tracked ones is a constant: it enters the graph as
+    Burn's `Tensor::from_inner` would bring it in (a new untracked node, in input order)."""
+    return tuple(new_node((), NONE, "from_inner") if n is None else n for n in nodes)
+
+
+def _integer(value: object, op: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating):
+        raise TypeError(f"{op}: expected a whole number, got {type(value).__name__}")
+    if value != int(value):
+        raise ValueError(f"{op}: expected a whole number, got {value}")
+    return int(value)
+
+
+def clamp(self: Tensor, min: float, max: float) -> Tensor:  # noqa: A002 - Burn's names
+    """Burn's default `clamp` on autodiff: `clamp_max(max)`, then `clamp_min(min)` (two
+    nodes); the gradient is zero where a bound replaced the value."""
+    return self.clamp_max(_scalar(max)).clamp_min(_scalar(min))
+
+
+def clamp_min(self: Tensor, min: float) -> Tensor:  # noqa: A002
+    """Values below `min` become `min` (one `mask_fill` node)."""
+    return _apply_one(ops.ClampMin(_scalar(min)), self)
+
+
+def clamp_max(self: Tensor, max: float) -> Tensor:  # noqa: A002
+    """Values above `max` become `max` (one `mask_fill` node)."""
+    return _apply_one(ops.ClampMax(_scalar(max)), self)
+
+
+def powi_scalar(self: Tensor, exponent: int) -> Tensor:
+    """`x^n` for a whole `n`, as Burn's default `float_powi_scalar` dispatches it: 0 is `ones`
+    (a new untracked node), 1 is `x` itself, 2 is `x * x`, -1 `recip(x)`, -2 `recip(x * x)`,
+    any other one powf node."""
+    n = _integer(exponent, "powi_scalar")
+    if n == 0:
+        return Tensor.ones(self.shape, self.device)
+    if n == 1:
+        return self
+    if n == 2:
+        return self * self
+    if n == -1:
+        return self.recip()
+    if n == -2:
+        return (self * self).recip()
+    return _apply_one(ops.PowfScalar(float(n)), self)
+
+
+def square(self: Tensor) -> Tensor:
+    """`x * x`: Burn's `square` is `powi_scalar(2)`."""
+    return self.powi_scalar(2)
+
+
+def powf(self: Tensor, other: Tensor) -> Tensor:
+    """`x^p`, element by element, with a tensor exponent of the same shape."""
+    if not isinstance(other, Tensor):
+        raise TypeError(f"powf: expected a tensor exponent, got {type(other).__name__}")
+    _check_same_shape("powf", self, other)
+    return _apply(ops.Powf(), (self, other), self.array, other.array)
+
+
+def set_require_grad(self: Tensor, require_grad: bool) -> Tensor:
+    """`True` is `require_grad()`; `False` gives a new untracked node (Burn's
+    `AutodiffTensor::new`). Without autodiff both leave the tensor as it is."""
+    if not isinstance(require_grad, bool):
+        raise TypeError(f"set_require_grad: expected a bool, got {type(require_grad).__name__}")
+    if self.node is None:
+        return self
+    if require_grad:
+        return self.require_grad()
+    return Tensor(self.array, new_node((), NONE, "set_require_grad", 0, (self.node,)))
+
+
+def grad_remove(self: Tensor, grads: Gradients) -> Tensor | None:
+    """This tensor's gradient, taken out of `grads` (None if it has none)."""
+    if self.node is None:
+        return None
+    value = grads.remove(self.node.id)
+    return None if value is None else Tensor(value, None)
+
+
+def grad_replace(self: Tensor, grads: Gradients, grad: Tensor) -> None:
+    """Put `grad` (a tensor without autodiff) in `grads` as this tensor's gradient."""
+    if not isinstance(grad, Tensor) or grad.node is not None:
+        raise TypeError("grad_replace: the gradient must be a tensor without autodiff (`inner()`)")
+    if grad.shape != self.shape:
+        raise ValueError(
+            f"grad_replace: a gradient of shape {list(grad.shape)} for {list(self.shape)}"
+        )
+    if self.node is not None:
+        grads.remove(self.node.id)
+        grads.register(self.node, grad.array)
+
+
+def from_inner(inner: Tensor) -> Tensor:
+    """Back onto the autodiff device: a new untracked node (Burn's `AutodiffTensor::new`)."""
+    if not isinstance(inner, Tensor):
+        raise TypeError(f"from_inner: expected a Tensor, got {type(inner).__name__}")
+    if inner.node is not None:
+        raise TypeError("from_inner: the tensor is already on an autodiff device")
+    return Tensor(inner.array, new_node((), NONE, "from_inner"))
+
+
+class TensorData:
+    """Burn's `TensorData`: values, flattened, and a shape."""
+
+    __slots__ = ("values", "shape")
+
+    def __init__(self, values: Sequence[float], shape: Sequence[int]) -> None:
+        self.values = list(values)
+        self.shape = tuple(int(s) for s in shape)
+        if int(np.prod(self.shape)) != len(self.values):
+            raise ValueError(
+                f"TensorData: {len(self.values)} values do not fill the shape {list(self.shape)}"
+            )
+
+    @staticmethod
+    def new(values: Sequence[float], shape: Sequence[int]) -> TensorData:
+        """`TensorData::new(vec, shape)`."""
+        return TensorData(values, shape)
+
+    @staticmethod
+    def from_nested(data: Any) -> TensorData:
+        """`TensorData::from([[1.0, 2.0], [3.0, 4.0]])`: the shape from the nesting."""
+        array = _as_float32(data)
+        return TensorData(array.reshape(-1).tolist(), array.shape)
+
+    def to_vec(self) -> list[float]:
+        return list(self.values)
+
+    def __repr__(self) -> str:
+        return f"TensorData({self.values}, shape={list(self.shape)})"
+
+
+def from_data(data: Any, device: Device) -> Tensor:
+    """A tensor of a `TensorData` (or anything with `values` and `shape`), or nested lists."""
+    device = _checked(device, "from_data")
+    if hasattr(data, "values") and hasattr(data, "shape") and not isinstance(data, np.ndarray):
+        array = np.array(list(data.values), dtype=np.float32).reshape(tuple(data.shape))
+    else:
+        array = _as_float32(data)
+    return _leaf(np.ascontiguousarray(array), device, "from_data")
+
+
+class Distribution:
+    """Burn's `Distribution`: `Default` (uniform on [0, 1)), `Uniform(low, high)`,
+    `Normal(mean, std)`, `Bernoulli(p)`."""
+
+    __slots__ = ("kind", "a", "b")
+
+    def __init__(self, kind: str, a: float = 0.0, b: float = 1.0) -> None:
+        self.kind, self.a, self.b = kind, float(a), float(b)
+
+    @staticmethod
+    def uniform(low: float, high: float) -> Distribution:
+        return Distribution("Uniform", low, high)
+
+    @staticmethod
+    def normal(mean: float, std: float) -> Distribution:
+        return Distribution("Normal", mean, std)
+
+    @staticmethod
+    def bernoulli(p: float) -> Distribution:
+        if not 0.0 <= p <= 1.0:
+            raise ValueError(f"Distribution.Bernoulli: p = {p} is not a probability")
+        return Distribution("Bernoulli", p)
+
+    def __repr__(self) -> str:
+        if self.kind == "Default":
+            return "Distribution::Default"
+        args = f"{self.a}" if self.kind == "Bernoulli" else f"{self.a}, {self.b}"
+        return f"Distribution::{self.kind}({args})"
+
+
+Distribution.Default = Distribution("Default")  # type: ignore[attr-defined]
+Distribution.Uniform = Distribution.uniform  # type: ignore[attr-defined]
+Distribution.Normal = Distribution.normal  # type: ignore[attr-defined]
+Distribution.Bernoulli = Distribution.bernoulli  # type: ignore[attr-defined]
+
+# Burn's Flex draws from rand's StdRng (ChaCha12) seeded from the OS unless `B::seed` was called;
+# pbpit does not reproduce that generator: values differ, the node ids are Burn's (one new leaf).
+_RANDOM = np.random.default_rng()
+
+
+def seed(value: int) -> None:
+    """Seed `Tensor.random` (Burn's `B::seed`; pbpit's values still differ from Burn's)."""
+    global _RANDOM
+    _RANDOM = np.random.default_rng(int(value))
+
+
+def random(shape: Sequence[int], distribution: Distribution, device: Device) -> Tensor:
+    """A new leaf of samples of `distribution` (untracked until `require_grad`)."""
+    device = _checked(device, "random")
+    if not isinstance(distribution, Distribution):
+        raise TypeError(
+            f"random: expected a Distribution (`Distribution.Default`), got "
+            f"{type(distribution).__name__}"
+        )
+    size = tuple(int(s) for s in shape)
+    kind, a, b = distribution.kind, distribution.a, distribution.b
+    if kind == "Default":
+        values = _RANDOM.random(size)
+    elif kind == "Uniform":
+        values = _RANDOM.uniform(a, b, size)
+    elif kind == "Normal":
+        values = _RANDOM.normal(a, b, size)
+    else:
+        values = _RANDOM.random(size) < a
+    return _leaf(np.asarray(values, dtype=np.float32), device, "random")
+
+
+for _method in (
+    clamp, clamp_min, clamp_max, powi_scalar, square, powf, set_require_grad, grad_remove,
+    grad_replace,
+):  # fmt: skip
+    setattr(Tensor, _method.__name__, _method)
+for _function in (from_inner, from_data, random):
+    setattr(Tensor, _function.__name__, staticmethod(_function))
 
 
 def _from_table() -> None:

@@ -53,6 +53,7 @@ from pbpit.rust.interp.numbers import FLOAT_METHODS
 from pbpit.rust.interp.types import (
     BOOL,
     DEVICE,
+    DISTRIBUTION,
     F32,
     GRADIENTS,
     I32,
@@ -95,6 +96,9 @@ _PARAM_TYPES = {
     "Self": lambda recv: recv,
     "usize": lambda recv: USIZE,
     "&B::Gradients": lambda recv: GRADIENTS,
+    "&mut B::Gradients": lambda recv: GRADIENTS,
+    "bool": lambda recv: BOOL,
+    "Tensor<B::InnerBackend, D>": lambda recv: recv,
 }
 
 
@@ -108,6 +112,7 @@ _RESULT_TYPES = {
     "TensorData": TENSOR_DATA,
     "B::FloatElem": F32,
     "B::Gradients": GRADIENTS,
+    "()": UNIT,
 }
 
 
@@ -293,6 +298,9 @@ class Checker:
         name = e.name
         owner, _, function = name.partition("::")
         row = RUST_FUNCTIONS.get(function) if owner == "Tensor" else None
+        math = self.math_static(e, owner, function)
+        if math is not None:
+            return math
         if row is not None and row.param_types[0] in ("A", "S"):
             return self.creation(e, is_data=row.param_types[0] == "A")
         if row is not None:  # `cat(tensors: Vec<Self>, dim: usize)`
@@ -319,6 +327,60 @@ class Checker:
                 raise self.fail(e.args[0].pos, f"`String::from` of `{show(e.args[0].ty)}`")
             return STRING
         raise self.fail(e.pos, f"the function `{name}`")
+
+    # -- math: from_data, random, from_inner, TensorData, Distribution, activation -----------
+
+    def math_static(self, e: Static, owner: str, function: str) -> Ty | None:
+        """The type of a math path's call, None for any other path."""
+        args = e.args
+        if owner == "Tensor" and function == "from_data":
+            data, device = args
+            if resolve(self.expr(data)) is TENSOR_DATA:
+                self.unify(DEVICE, self.expr(device), device.pos)
+                return TensorT(e.dim)
+            return self.creation(e, is_data=True)
+        if owner == "Tensor" and function == "random":
+            shape, distribution, device = args
+            rank = self.shape_rank(shape, self.expr(shape))
+            self.unify(DISTRIBUTION, self.expr(distribution), distribution.pos)
+            self.unify(DEVICE, self.expr(device), device.pos)
+            return TensorT(e.dim if e.dim is not None else rank)
+        if owner == "Tensor" and function == "from_inner":
+            found = self.expr(args[0])
+            if type(resolve(found)) is not TensorT:
+                raise self.fail(args[0].pos, f"`Tensor::from_inner` of `{show(found)}`")
+            return found
+        if owner == "Distribution":
+            for arg in args:
+                if not is_number(self.expr(arg)):
+                    raise self.fail(arg.pos, f"`Distribution::{function}` of `{show(arg.ty)}`")
+                self.unify(NAMED["f64"], arg.ty, arg.pos)
+            return DISTRIBUTION
+        if owner == "TensorData" and function == "new":
+            values, shape = args
+            found = resolve(self.expr(values))
+            if not (type(found) is Wrap and found.kind in ("array", "Vec")):
+                raise self.fail(values.pos, f"`TensorData::new` of `{show(found)}`")
+            self.shape_rank(shape, self.expr(shape))
+            return TENSOR_DATA
+        if owner == "TensorData":
+            found = resolve(self.expr(args[0]))
+            if not (type(found) is Wrap and found.kind in ("array", "Vec")):
+                raise self.fail(args[0].pos, f"`TensorData::from` of `{show(found)}`")
+            return TENSOR_DATA
+        if owner == "activation":
+            found = self.expr(args[0])
+            if type(resolve(found)) is not TensorT:
+                raise self.fail(args[0].pos, f"`activation::{function}` of `{show(found)}`")
+            if function in ("softmax", "log_softmax"):
+                self.unify(USIZE, self.expr(args[1]), args[1].pos)
+            elif len(args) == 2:
+                if not is_number(self.expr(args[1])):
+                    what = f"`activation::{function}` of `{show(args[1].ty)}`"
+                    raise self.fail(args[1].pos, what)
+                self.unify(NAMED["f64"], args[1].ty, args[1].pos)
+            return found
+        return None
 
     def creation(self, e: Static, is_data: bool) -> Ty:
         """`Tensor::from_floats(floats: A, device)` (`is_data`) or `Tensor::ones(shape: S,

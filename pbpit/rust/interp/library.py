@@ -8,6 +8,8 @@ from typing import Any
 
 from pbpit.engine.api import RUST_FUNCTIONS, RUST_METHODS
 from pbpit.engine.tensor import Device, Tensor
+from pbpit.engine.tensor import Distribution as EngineDistribution
+from pbpit.engine.tensor import TensorData as EngineTensorData
 from pbpit.rust.columns import Columns
 from pbpit.rust.format import Some
 from pbpit.rust.interp.format import display_text
@@ -26,13 +28,22 @@ from pbpit.rust.interp.runtime import (
     Code,
     Ok,
     PanicSite,
+    TensorData,
     check_allocation,
     clone_value,
     engine_scalar,
     map_nested,
     tensor_data,
 )
-from pbpit.rust.interp.types import FLOAT_NAMES, INT_RANGES, Named, Wrap, resolve, show
+from pbpit.rust.interp.types import (
+    FLOAT_NAMES,
+    INT_RANGES,
+    TENSOR_DATA,
+    Named,
+    Wrap,
+    resolve,
+    show,
+)
 
 
 class Library:
@@ -91,6 +102,9 @@ class Library:
         engine = self.engine(e.pos)
         owner, _, function = name.partition("::")
         row = RUST_FUNCTIONS.get(function) if owner == "Tensor" else None
+        math = self.math_static(e, owner, function, args)
+        if math is not None:
+            return math
         if row is not None:
             method = getattr(Tensor, row.name)
             first, second = args
@@ -119,6 +133,45 @@ class Library:
         if name == "String::from":
             return args[0]
         raise self.fail(e.pos, f"the function `{name}`")
+
+    def math_static(self, e: Static, owner: str, function: str, args: list[Code]) -> Code | None:
+        """`Tensor::from_data`/`random`/`from_inner`, `TensorData::..`, `Distribution::..` and
+        `activation::..`, run by the engine; None for any other path."""
+        engine = self.engine(e.pos)
+        if owner == "Tensor" and function in ("from_data", "random", "from_inner"):
+            method = getattr(Tensor, function)
+            if function == "from_data" and resolve(e.args[0].ty) is not TENSOR_DATA:
+                args = [self.tensor_data_arg(e.args[0], args[0]), *args[1:]]
+            return lambda frame: engine(method, *(a(frame) for a in args))
+        if owner == "Distribution":
+            make = getattr(EngineDistribution, function)
+            if function == "Default":
+                return lambda frame: make
+            return lambda frame: engine(make, *(a(frame) for a in args))
+        if owner == "TensorData":
+            if function == "new":
+                values, shape = args
+                convert = self.tensor_data_arg(e.args[0], values)
+                return lambda frame: engine(TensorData, convert(frame), shape(frame))
+            nested = self.tensor_data_arg(e.args[0], args[0])
+
+            def from_nested(frame: list) -> Any:
+                data = engine(EngineTensorData.from_nested, nested(frame))
+                return TensorData(data.values, data.shape)
+
+            return from_nested
+        if owner == "activation":
+            from pbpit.engine import activation
+
+            function_ = getattr(activation, function)
+            if len(args) == 1:
+                (x,) = args
+                return lambda frame: engine(function_, x(frame))
+            x, extra = args
+            along = function in ("softmax", "log_softmax")
+            to_number = int if along else engine_scalar(e.args[1].ty)
+            return lambda frame: engine(function_, x(frame), to_number(extra(frame)))
+        return None
 
     def tensor_data_arg(self, arg: Expr, data: Code) -> Code:
         """`floats: A` of `from_floats`: numbers of any Rust type, integers converted to f32."""
@@ -184,17 +237,34 @@ class Library:
             def call(frame: list) -> Any:
                 return engine(method, recv(frame), to_scalar(number(frame)))
 
-        elif args:
+        elif len(args) == 1:
             (arg,) = args
 
             def call(frame: list) -> Any:
                 return engine(method, recv(frame), arg(frame))
+
+        elif args:  # `clamp(min, max)`, `grad_replace(&mut grads, grad)`
+            converted = [
+                (lambda v: v) if ty != "E" else engine_scalar(a.ty)
+                for ty, a in zip(row.param_types, e.args, strict=True)
+            ]
+
+            def call(frame: list) -> Any:
+                values = [c(a(frame)) for c, a in zip(converted, args, strict=True)]
+                return engine(method, recv(frame), *values)
 
         else:
 
             def call(frame: list) -> Any:
                 return engine(method, recv(frame))
 
+        if row.result == "()":  # `grad_replace`
+
+            def unit(frame: list) -> Any:
+                call(frame)
+                return UNIT
+
+            return unit
         if row.result.startswith("Option<"):
 
             def optional(frame: list) -> Any:

@@ -118,6 +118,19 @@ _STD_MODULES = {
     "Default": {("std", "default"), ("core", "default")},
 }
 
+# Tensor methods whose gradients Burn borrows mutably: `x.grad_remove(&mut grads)`.
+_MUT_GRADIENTS = ("grad_remove", "grad_replace")
+# `burn::tensor::activation::..`, `TensorData::..` and `Distribution::..`: (owner, name) -> arity.
+MATH_FUNCTIONS = {
+    **{("activation", name): 1 for name in ("relu", "sigmoid", "tanh", "gelu", "silu")},
+    **{("activation", name): 2 for name in ("softmax", "log_softmax", "leaky_relu", "softplus")},
+    ("TensorData", "new"): 2,
+    ("TensorData", "from"): 1,
+    ("Distribution", "Uniform"): 2,
+    ("Distribution", "Normal"): 2,
+    ("Distribution", "Bernoulli"): 1,
+}
+
 
 class Lowerer(MacroLowering):
     """Builds the `Crate` of one parsed file."""
@@ -633,6 +646,8 @@ class Lowerer(MacroLowering):
         names = [s[0] for s in segs]
         if names[-1] == "None" and names[:-1] in (["Option"], ["std", "option", "Option"]):
             return SomeLit(self.pos(node), None)
+        if names[-2:] == ["Distribution", "Default"]:
+            return Static(self.pos(node), "Distribution::Default", [])
         return self.number_const(node, segs)
 
     def number_const(self, node: Node, segs: list[tuple[str, Node, Node | None]]) -> Expr:
@@ -716,8 +731,9 @@ class Lowerer(MacroLowering):
             if name_node.type != "field_identifier":
                 raise self.fail(name_node, "tuples")
             recv = self.expr(function.child_by_field_name("value"))
-            args = [self.expr(a) for a in arg_nodes]
-            return Method(self.pos(name_node), recv, self.text(name_node), targs, args)
+            name = self.text(name_node)
+            args = [self.method_arg(name, a) for a in arg_nodes]
+            return Method(self.pos(name_node), recv, name, targs, args)
         args = [self.expr(a) for a in arg_nodes]
         if function.type == "identifier":
             name = self.text(function)
@@ -769,6 +785,7 @@ class Lowerer(MacroLowering):
             ("String", "new"): 0,
             ("String", "from"): 1,
         }
+        known.update(MATH_FUNCTIONS)
         if (owner, name) in known:
             modules = _STD_MODULES.get(owner)
             if modules is not None and len(names) > 2 and tuple(names[:-2]) not in modules:
@@ -852,6 +869,19 @@ class Lowerer(MacroLowering):
         op = self.operator(node, 0).type
         operand = self.expr(self.kids(node)[0])
         return Unary(self.pos(node), op, operand)
+
+    def method_arg(self, method: str, node: Node) -> Expr:
+        """An argument; `&mut grads` only as the gradients of `grad_remove`/`grad_replace`,
+        where Burn's signature asks for it (the interpreter has no other `&mut`)."""
+        if (
+            method in _MUT_GRADIENTS
+            and node.type == "reference_expression"
+            and node.child_by_field_name("value").type == "identifier"
+        ):
+            value = self.expr(node.child_by_field_name("value"))
+            value.borrowed = True
+            return value
+        return self.expr(node)
 
     def e_reference_expression(self, node: Node) -> Expr:
         if any(c.type == "mutable_specifier" for c in node.children):

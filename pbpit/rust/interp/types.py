@@ -53,11 +53,13 @@ NAMED = {
         "Device",
         "Gradients",
         "TensorData",
+        "Distribution",
     )
 }
 F32, F64, I32, USIZE = NAMED["f32"], NAMED["f64"], NAMED["i32"], NAMED["usize"]
 BOOL, STR, STRING, UNIT, NEVER = (NAMED[n] for n in ("bool", "str", "String", "()", "!"))
 DEVICE, GRADIENTS, TENSOR_DATA = NAMED["Device"], NAMED["Gradients"], NAMED["TensorData"]
+DISTRIBUTION = NAMED["Distribution"]
 
 
 class TensorT(Ty):
