@@ -461,11 +461,15 @@ def from_inner(inner: Tensor) -> Tensor:
 
 
 class TensorData:
-    """Burn's `TensorData`: values, flattened, and a shape."""
+    """Burn's `TensorData`: values, flattened, and a shape (without one, `values` are nested
+    lists and the nesting is the shape)."""
 
     __slots__ = ("values", "shape")
 
-    def __init__(self, values: Sequence[float], shape: Sequence[int]) -> None:
+    def __init__(self, values: Any, shape: Sequence[int] | None = None) -> None:
+        if shape is None:  # nested values, as `TensorData::from([[1.0, 2.0], [3.0, 4.0]])`
+            array = _as_float32(values)
+            values, shape = array.reshape(-1).tolist(), array.shape
         self.values = list(values)
         self.shape = tuple(int(s) for s in shape)
         if int(np.prod(self.shape)) != len(self.values):
@@ -481,8 +485,7 @@ class TensorData:
     @staticmethod
     def from_nested(data: Any) -> TensorData:
         """`TensorData::from([[1.0, 2.0], [3.0, 4.0]])`: the shape from the nesting."""
-        array = _as_float32(data)
-        return TensorData(array.reshape(-1).tolist(), array.shape)
+        return TensorData(data)
 
     def to_vec(self) -> list[float]:
         return list(self.values)
