@@ -360,9 +360,11 @@ class Tensor:
         """Burn's tensor kind: "Float", or "Int" for indices (`argmax`), which have no node."""
         return "Int" if self.array.dtype.kind in "iu" else "Float"
 
-    def unsqueeze(self, rank: int) -> Tensor:
-        """Burn's `unsqueeze::<rank>()`: size-1 dims in front, up to `rank` dims (a reshape)."""
+    def unsqueeze(self, rank: int | None = None) -> Tensor:
+        """Burn's `unsqueeze::<rank>()`: size-1 dims in front, up to `rank` dims (D + 1 unless
+        given); a reshape, one node."""
         shape = self.array.shape
+        rank = len(shape) + 1 if rank is None else rank
         if rank < len(shape):
             raise ValueError(f"unsqueeze: cannot make {list(shape)} a {rank}-D tensor")
         return self.reshape((1,) * (rank - len(shape)) + shape)
@@ -438,12 +440,6 @@ class Tensor:
 
     def min_dim(self, dim: int) -> Tensor:
         return _apply_one(ops.MaxMinDim(_axis("min_dim", dim, self.array.shape), False), self)
-
-    def max_dim_with_indices(self, dim: int) -> tuple[Tensor, Tensor]:
-        return self.max_dim(dim), self.argmax(dim)
-
-    def min_dim_with_indices(self, dim: int) -> tuple[Tensor, Tensor]:
-        return self.min_dim(dim), self.argmin(dim)
 
     def max(self) -> Tensor:
         """The largest value (a NaN if any), as Burn computes it: a reshape to 1-D, then
