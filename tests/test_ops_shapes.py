@@ -389,5 +389,5 @@ def test_the_interpreter_refuses_at_line_and_column(tmp_path):
         "let x = Tensor::<B, 2>::ones([2, 3], &device);\n"
         "let y = x.clone() * Tensor::<B, 2>::ones([3, 2], &device);\n",
     )
-    assert err.where.endswith("main.rs:8:9")
+    assert err.where.endswith("main.rs:8:13")
     assert "mul: shapes [2, 3] and [3, 2] do not broadcast" in err.what
