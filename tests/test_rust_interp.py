@@ -862,8 +862,8 @@ def test_shapes_the_engine_cannot_broadcast_are_unsupported_where_they_meet(tmp_
         """
         fn main() {
             let device = Device::default();
-            let a = Tensor::<1>::from_floats([1.0], &device);
-            let b = Tensor::<1>::from_floats([1.0, 2.0], &device);
+            let a = Tensor::<1>::from_floats([1.0, 2.0], &device);
+            let b = Tensor::<1>::from_floats([1.0, 2.0, 3.0], &device);
             let c = a + b;
         }
         """,
@@ -872,7 +872,7 @@ def test_shapes_the_engine_cannot_broadcast_are_unsupported_where_they_meet(tmp_
     with pytest.raises(Unsupported) as caught:
         run_program(program, source)
     assert caught.value.where == Run("", "", None, path, source).at("a + b")
-    assert "shapes [1] and [2] differ" in caught.value.what
+    assert "shapes [2] and [3] do not broadcast" in caught.value.what
 
 
 # -- the program's own panics ---------------------------------------------------------------------

@@ -44,6 +44,10 @@ def arguments(method: api.Method, receiver: Tensor) -> list:
         "&mut B::Gradients": lambda: receiver.clone().sum().backward(),
         "bool": lambda: True,
         "Tensor<B::InnerBackend, D>": lambda: Tensor.from_floats([[2.0]], Device.flex()),
+        "I": lambda: 0,
+        "J": lambda: 1,
+        "[I; D]": lambda: [1, 0],
+        "R": lambda: [range(0, 1)],
     }
     return [made[ty]() for ty in method.param_types]
 
@@ -141,12 +145,18 @@ RUST_ARGUMENTS = {
     "&mut B::Gradients": "&mut grads",
     "bool": "true",
     "Tensor<B::InnerBackend, D>": "Tensor::<B, 2>::from_floats([[2.0]], &device).inner()",
+    "I": "0",
+    "J": "1",
+    "[I; D]": "[1, 0]",
+    "R": "[0..1, 0..1]",
 }
 
 
 @pytest.mark.parametrize("method", RUNS, ids=lambda m: m.name)
 def test_the_interpreter_runs_every_row_that_runs(tmp_path, method):
     args = ", ".join(RUST_ARGUMENTS[ty] for ty in method.param_types)
+    # A result of another rank with no shape to tell it (`unsqueeze`) takes it as `::<D2>`.
+    rank = "::<3>" if method.result == "Tensor<B, D2>" and "S" not in method.param_types else ""
     source = textwrap.dedent(
         f"""
         use burn::backend::{{Autodiff, Flex}};
@@ -157,7 +167,7 @@ def test_the_interpreter_runs_every_row_that_runs(tmp_path, method):
             let device = Default::default();
             let x = Tensor::<B, 2>::from_floats([[0.5]], &device).require_grad();
             let mut grads = x.clone().sum().backward();
-            let _result = x.clone().{method.name}({args});
+            let _result = x.clone().{method.name}{rank}({args});
             println!("ran");
         }}
         """

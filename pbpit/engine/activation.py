@@ -77,8 +77,7 @@ def softplus(tensor: Tensor, beta: float) -> Tensor:
 
 def _shifted(x: Tensor, dim: int) -> Tensor:
     """`x - max_dim(detach(x), dim)`: three nodes."""
-    peak = _apply_one(ops.MaxDim(dim), x.detach())
-    return _apply(ops.SubAlong(), (x, peak), x.array, peak.array)
+    return x - x.detach().max_dim(dim)
 
 
 def softmax(tensor: Tensor, dim: int) -> Tensor:
@@ -89,7 +88,7 @@ def softmax(tensor: Tensor, dim: int) -> Tensor:
         return Tensor(_fused_softmax(x.array, axis), None)
     exp = _shifted(x, axis).exp()
     total = exp.sum_dim(axis)
-    return _apply(ops.DivAlong(), (exp, total), exp.array, total.array)
+    return exp / total
 
 
 def log_softmax(tensor: Tensor, dim: int) -> Tensor:
@@ -98,7 +97,7 @@ def log_softmax(tensor: Tensor, dim: int) -> Tensor:
     axis = _dim(dim, x.array.ndim)
     shifted = _shifted(x, axis)
     log_sum_exp = shifted.exp().sum_dim(axis).log()
-    return _apply(ops.SubAlong(), (shifted, log_sum_exp), shifted.array, log_sum_exp.array)
+    return shifted - log_sum_exp
 
 
 def _fused_softmax(a: np.ndarray, axis: int) -> np.ndarray:

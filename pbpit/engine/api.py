@@ -13,7 +13,9 @@ parameters, result; generic bounds are written as the letters below). Three read
 
 Generic letters in signatures: `E` is `E: ElementConversion` (any number, converted as `elem()`
 does); `S` a shape (`S: Into<Shape>`, or `ReshapeArgs<D2>` for `reshape`); `A` is
-`A: Into<TensorData>` (nested arrays of numbers); `D` the receiver's rank, `D2` another.
+`A: Into<TensorData>` (nested arrays of numbers); `D` the receiver's rank, `D2` another (given
+as `::<D2>` or by the result's annotation); `I` and `J` a dim (`AsIndex`: any integer, negative
+from the end); `R` the ranges of `slice` (`SliceArg`: `[a..b, c..d]`, one per leading dim).
 
 Plain data: importing this module imports nothing else (`pbpit list` must not load NumPy).
 """
@@ -111,7 +113,8 @@ ELEMENTWISE = "(self) -> Self"
 WITH_NUMBER = "(self, other: E) -> Self"
 WITH_TENSOR = "(self, other: Self) -> Self"
 TO_ONE = "(self) -> Tensor<B, 1>"
-ALONG = "(self, dim: usize) -> Tensor<B, D, Int>"
+ALONG = "(self, dim: I) -> Tensor<B, D, Int>"
+ALONG_KEPT = "(self, dim: I) -> Self"
 COMPARED = "(self, other: Self) -> Tensor<B, D, Bool>"
 COMPARED_TO_NUMBER = "(self, other: E) -> Tensor<B, D, Bool>"
 TO_BOOL = "(self) -> Tensor<B, D, Bool>"
@@ -193,6 +196,23 @@ METHODS: tuple[Method, ...] = (
     Method("powf", BINARY, "Powf", INPUTS, WITH_TENSOR),
     Method("set_require_grad", GRAPH, None, LEAF, "(self, require_grad: bool) -> Self"),
     Method("from_inner", GRAPH, None, NEVER, "(inner: Tensor<B::InnerBackend, D>) -> Self"),
+    # -- shapes and reductions --
+    Method("unsqueeze", SHAPE, None, INPUTS, "(self) -> Tensor<B, D2>"),
+    Method("unsqueeze_dim", SHAPE, None, INPUTS, "(self, dim: I) -> Tensor<B, D2>"),
+    Method("transpose", SHAPE, None, INPUTS, ELEMENTWISE),
+    Method("t", SHAPE, None, INPUTS, ELEMENTWISE),
+    Method("swap_dims", SHAPE, "SwapDims", INPUTS, "(self, dim1: I, dim2: J) -> Self"),
+    Method("permute", SHAPE, "Permute", INPUTS, "(self, axes: [I; D]) -> Self"),
+    Method("slice", SHAPE, "Slice", INPUTS, "(self, slices: R) -> Self"),
+    Method("mean_dim", REDUCTION, "MeanDim", INPUTS, ALONG_KEPT),
+    Method("max", REDUCTION, None, INPUTS, TO_ONE),
+    Method("min", REDUCTION, None, INPUTS, TO_ONE),
+    Method("max_dim", REDUCTION, "MaxMinDim", INPUTS, ALONG_KEPT),
+    Method("min_dim", REDUCTION, "MaxMinDim", INPUTS, ALONG_KEPT),
+    Method("prod", REDUCTION, "Prod", INPUTS, TO_ONE),
+    Method("prod_dim", REDUCTION, "ProdDim", INPUTS, ALONG_KEPT),
+    Method("argmax", INT_BOOL, None, NEVER, ALONG),
+    Method("argmin", INT_BOOL, None, NEVER, ALONG),
     # the graph
     Method("clone", GRAPH, None, SAME, "(&self) -> Self"),
     Method("require_grad", GRAPH, None, LEAF, "(self) -> Self"),
@@ -214,8 +234,6 @@ METHODS: tuple[Method, ...] = (
     Method("device", READ, None, NEVER, "(&self) -> B::Device", LINT_ONLY),
     Method("into_primitive", READ, None, NEVER, "(self) -> TensorPrimitive<B>", LINT_ONLY),
     # Int and Bool results: Burn's autodiff tracks float tensors only
-    Method("argmax", INT_BOOL, None, NEVER, ALONG, LINT_ONLY),
-    Method("argmin", INT_BOOL, None, NEVER, ALONG, LINT_ONLY),
     Method("argsort", INT_BOOL, None, NEVER, ALONG, LINT_ONLY),
     Method("greater", INT_BOOL, None, NEVER, COMPARED, LINT_ONLY),
     Method("greater_equal", INT_BOOL, None, NEVER, COMPARED, LINT_ONLY),

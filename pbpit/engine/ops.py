@@ -445,7 +445,7 @@ class Cat(Op):
         )
 
 
-# -- math: clamps, powf with a tensor exponent, gelu, and what softmax is made of ---------------
+# -- math: clamps, powf with a tensor exponent, gelu, mask_where --------------------------------
 
 
 class ClampMin(Op):
@@ -532,75 +532,6 @@ class Gelu(Op):
         return (grad * (cdf + x * pdf),)
 
 
-class MaxDim(Op):
-    """`max_dim(dim)`, the dim kept with size 1; the backward puts the gradient at the first
-    maximum (Burn's scatter of the indices). Softmax's own: shapes' `max_dim` replaces it."""
-
-    name = "max_dim"
-    __slots__ = ("dim", "shape", "index")
-
-    def __init__(self, dim: int) -> None:
-        Op.__init__(self)
-        self.dim = dim
-
-    def forward(self, x):
-        if self.needs[0]:
-            self.shape = x.shape
-            self.index = np.argmax(x, axis=self.dim, keepdims=True)
-        return np.max(x, axis=self.dim, keepdims=True)
-
-    def backward(self, grad):
-        out = np.zeros(self.shape, dtype=np.float32)
-        np.put_along_axis(out, self.index, grad, axis=self.dim)
-        return (out,)
-
-
-def _broadcast_back(grad: Array, shape: tuple[int, ...]) -> Array:
-    """Burn's `broadcast_shape`: the gradient summed over each dim the input had as 1."""
-    for dim, size in enumerate(shape):
-        if grad.shape[dim] != size:
-            grad = f.sum_dim(grad, dim)
-    return grad
-
-
-class SubAlong(Op):
-    """`a - b` with `b` of size 1 along some dims (softmax's `x - max`)."""
-
-    name = "sub"
-    __slots__ = ("shapes",)
-
-    def forward(self, a, b):
-        self.shapes = (a.shape, b.shape)
-        return f.sub(a, b)
-
-    def backward(self, grad):
-        grad_b = _broadcast_back(f.neg(grad), self.shapes[1]) if self.needs[1] else None
-        return (_broadcast_back(grad, self.shapes[0]) if self.needs[0] else None, grad_b)
-
-
-class DivAlong(Op):
-    """`a / b` with `b` of size 1 along some dims (softmax's `exp / sum`)."""
-
-    name = "div"
-    __slots__ = ("shapes",)
-
-    def forward(self, a, b):
-        self.shapes = (a.shape, b.shape)
-        if any(self.needs):
-            self.saved = (a, b)
-        return f.div(a, b)
-
-    def backward(self, grad):
-        a, b = self.saved
-        grad_a = grad_b = None
-        if self.needs[0]:
-            grad_a = _broadcast_back(f.mul(grad, f.recip(b)), self.shapes[0])
-        if self.needs[1]:
-            value = f.div(f.neg(a), f.mul(b, b))
-            grad_b = _broadcast_back(f.mul(grad, value), self.shapes[1])
-        return (grad_a, grad_b)
-
-
 class MaskWhere(Op):
     """`x.mask_where(mask, y)`: `y` where `mask`, else `x` (same shapes; leaky_relu's)."""
 
@@ -621,3 +552,253 @@ class MaskWhere(Op):
         grad_x = np.where(self.mask, zero, grad).astype(np.float32) if self.needs[0] else None
         grad_y = np.where(self.mask, grad, zero).astype(np.float32) if self.needs[1] else None
         return (grad_x, grad_y)
+
+
+# -- shapes and reductions ----------------------------------------------------------------------
+
+
+def reduce_to(grad: Array, shape: tuple[int, ...]) -> Array:
+    """burn-autodiff's `broadcast_shape`: the gradient of a broadcast operand, summed (Flex's
+    `sum_dim`) over each dim where the operand has size 1 and the gradient does not, dim 0 first."""
+    for dim, size in enumerate(shape):
+        if grad.shape[dim] != size:
+            grad = f.sum_dim(grad, dim)
+    return grad
+
+
+class _Broadcast:
+    """A binary op whose operands' shapes differ (a size-1 dim against a size-n one): the same
+    forward, and a backward that sums each operand's gradient back to its shape as Burn does.
+    Kept apart from the same-shape classes so their hot path stays as it is."""
+
+    __slots__ = ()
+
+    def forward(self, a, b):
+        self.shapes = (a.shape, b.shape)
+        return super().forward(a, b)
+
+    def backward(self, grad):
+        grads = super().backward(grad)
+        return tuple(
+            None if g is None else reduce_to(g, shape)
+            for g, shape in zip(grads, self.shapes, strict=True)
+        )
+
+
+class AddBroadcast(_Broadcast, Add):
+    __slots__ = ("shapes",)
+
+
+class SubBroadcast(_Broadcast, Sub):
+    __slots__ = ("shapes",)
+
+
+class MulBroadcast(_Broadcast, Mul):
+    __slots__ = ("shapes",)
+
+
+class DivBroadcast(_Broadcast, Div):
+    __slots__ = ("shapes",)
+
+
+BROADCASTING: dict[type[Op], type[Op]] = {
+    Add: AddBroadcast,
+    Sub: SubBroadcast,
+    Mul: MulBroadcast,
+    Div: DivBroadcast,
+}
+"""The broadcasting variant of each binary op, for operands of different shapes."""
+
+
+class SwapDims(Op):
+    name = "swap_dims"
+    __slots__ = ("dim1", "dim2")
+
+    def __init__(self, dim1: int, dim2: int) -> None:
+        Op.__init__(self)
+        self.dim1, self.dim2 = dim1, dim2
+
+    def forward(self, x):
+        return np.ascontiguousarray(np.swapaxes(x, self.dim1, self.dim2))
+
+    def backward(self, grad):
+        return (np.ascontiguousarray(np.swapaxes(grad, self.dim2, self.dim1)),)
+
+
+class Permute(Op):
+    name = "permute"
+    __slots__ = ("axes",)
+
+    def __init__(self, axes: tuple[int, ...]) -> None:
+        Op.__init__(self)
+        self.axes = axes
+
+    def forward(self, x):
+        return np.ascontiguousarray(np.transpose(x, self.axes))
+
+    def backward(self, grad):
+        inverse = [0] * len(self.axes)
+        for i, axis in enumerate(self.axes):
+            inverse[axis] = i
+        return (np.ascontiguousarray(np.transpose(grad, inverse)),)
+
+
+class Slice(Op):
+    """`slice`: `ranges` holds one (start, end, step) per dim, already clamped to the shape."""
+
+    name = "slice"
+    __slots__ = ("ranges", "shape")
+
+    def __init__(self, ranges: tuple[tuple[int, int, int], ...]) -> None:
+        Op.__init__(self)
+        self.ranges = ranges
+
+    def index(self) -> tuple[slice, ...]:
+        picks = []
+        for start, end, step in self.ranges:
+            if step > 0:
+                picks.append(slice(start, end, step))
+            else:  # Burn walks a negative step back from the range's last element
+                picks.append(slice(end - 1, start - 1 if start > 0 else None, step))
+        return tuple(picks)
+
+    def forward(self, x):
+        self.shape = x.shape
+        return np.ascontiguousarray(x[self.index()])
+
+    def backward(self, grad):
+        # Burn: zeros of the input's shape with the gradient assigned into the slice (copied,
+        # not added: a -0.0 stays -0.0).
+        out = np.zeros(self.shape, dtype=np.float32)
+        out[self.index()] = grad
+        return (out,)
+
+
+class MeanDim(Op):
+    name = "mean_dim"
+    __slots__ = ("dim", "shape")
+
+    def __init__(self, dim: int) -> None:
+        Op.__init__(self)
+        self.dim = dim
+
+    def forward(self, x):
+        self.shape = x.shape
+        # Flex: the sum along the dim, then each divided by the dim's size as an f32.
+        return f.div_scalar(f.sum_dim(x, self.dim), f32(x.shape[self.dim]))
+
+    def backward(self, grad):
+        # Burn: ones * (1/n in f64, rounded to f32), times the gradient summed over its size-1
+        # dim (which turns a -0.0 into +0.0).
+        value = _uniform(f32(1.0 / self.shape[self.dim]), self.shape)
+        return (f.mul(value, f.sum_dim(grad, self.dim)),)
+
+
+class MaxMinDim(Op):
+    """`max_dim` / `min_dim`: the first extreme value along `dim` (a NaN before any), with its
+    index saved; the gradient goes to that index, `zeros.scatter_add(grad)`."""
+
+    __slots__ = ("dim", "is_max", "shape")
+
+    def __init__(self, dim: int, is_max: bool) -> None:
+        Op.__init__(self)
+        self.dim, self.is_max = dim, is_max
+
+    @property
+    def name(self) -> str:  # type: ignore[override]
+        return "max_dim" if self.is_max else "min_dim"
+
+    def forward(self, x):
+        self.shape = x.shape
+        indices = arg_extremum(x, self.dim, self.is_max)
+        if self.needs[0]:
+            self.saved = (indices,)
+        return np.take_along_axis(x, indices, axis=self.dim)
+
+    def backward(self, grad):
+        (indices,) = self.saved
+        out = np.zeros(self.shape, dtype=np.float32)
+        np.put_along_axis(out, indices, np.add(f32(0.0), grad), axis=self.dim)
+        return (out,)
+
+
+def arg_extremum(x: Array, dim: int, is_max: bool) -> Array:
+    """Flex's `argmax`/`argmin` along `dim`, kept with size 1, as int64: the first NaN if there
+    is one, else the first of the equal extremes (NumPy's rule too)."""
+    pick = np.argmax if is_max else np.argmin
+    return np.expand_dims(pick(x, axis=dim), dim).astype(np.int64)
+
+
+class Prod(Op):
+    name = "prod"
+    __slots__ = ()
+
+    def forward(self, x):
+        # Flex multiplies the elements in order from 1.0: a running product, the last one kept.
+        out = np.multiply.accumulate(x.reshape(-1), dtype=np.float32)[-1:].copy()
+        if x.size == 0:
+            out = np.ones(1, dtype=np.float32)
+        if self.needs[0]:
+            self.saved = (x, out)
+        return out
+
+    def backward(self, grad):
+        x, out = self.saved
+        # Burn: ones * (grad * prod), divided by x: NaN or inf where x is 0.
+        spread = np.broadcast_to(f.mul(grad, out).reshape((1,) * x.ndim), x.shape)
+        return (f.div(spread, x),)
+
+
+class ProdDim(Op):
+    name = "prod_dim"
+    __slots__ = ("dim",)
+
+    def __init__(self, dim: int) -> None:
+        Op.__init__(self)
+        self.dim = dim
+
+    def forward(self, x):
+        running = np.multiply.accumulate(x, axis=self.dim, dtype=np.float32)
+        last = x.shape[self.dim] - 1
+        out = np.ascontiguousarray(np.take(running, [last], axis=self.dim))
+        if self.needs[0]:
+            self.saved = (x, out)
+        return out
+
+    def backward(self, grad):
+        x, out = self.saved
+        return (f.div(np.broadcast_to(f.mul(grad, out), x.shape), x),)
+
+
+class BatchedMatmul(Op):
+    """`matmul` of operands of rank 3 or more: one 2-D product per (broadcast) batch, as Flex
+    runs them; each operand's gradient summed over the batch dims it was broadcast along."""
+
+    name = "matmul"
+    __slots__ = ("shapes",)
+
+    def forward(self, a, b):
+        self.shapes = (a.shape, b.shape)
+        self.saved = tuple(v for v, need in ((b, self.needs[0]), (a, self.needs[1])) if need)
+        return batched_matmul(a, b)
+
+    def backward(self, grad):
+        saved = iter(self.saved)
+        grad_a = grad_b = None
+        if self.needs[0]:
+            grad_a = batched_matmul(grad, np.swapaxes(next(saved), -1, -2))
+            grad_a = reduce_to(grad_a, self.shapes[0])
+        if self.needs[1]:
+            grad_b = batched_matmul(np.swapaxes(next(saved), -1, -2), grad)
+            grad_b = reduce_to(grad_b, self.shapes[1])
+        return (grad_a, grad_b)
+
+
+def batched_matmul(a: Array, b: Array) -> Array:
+    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    a = np.broadcast_to(a, batch + a.shape[-2:])
+    b = np.broadcast_to(b, batch + b.shape[-2:])
+    out = np.empty(batch + (a.shape[-2], b.shape[-1]), dtype=np.float32)
+    for index in np.ndindex(*batch):
+        out[index] = f.matmul(a[index], b[index])
+    return out

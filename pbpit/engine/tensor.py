@@ -128,11 +128,13 @@ def _apply_one(op: ops.Op, tensor: Tensor) -> Tensor:
     return Tensor(out, node)
 
 
-def _check_same_shape(name: str, a: Tensor, b: Tensor) -> None:
-    if a.array.shape != b.array.shape:
+def _check_broadcast(name: str, a: Tensor, b: Tensor) -> None:
+    """Burn's rule for elementwise ops: the same rank, and each dim equal or 1 on one side."""
+    x, y = a.array.shape, b.array.shape
+    if len(x) != len(y) or any(p != q and p != 1 and q != 1 for p, q in zip(x, y, strict=True)):
         raise ValueError(
-            f"{name}: shapes {list(a.array.shape)} and {list(b.array.shape)} differ "
-            "(pbpit supports same-shape operands only)"
+            f"{name}: shapes {list(x)} and {list(y)} do not broadcast "
+            "(the same rank, and each dim equal or 1 on one side)"
         )
 
 
@@ -318,9 +320,12 @@ class Tensor:
 
     def matmul(self, other: Tensor) -> Tensor:
         a, b = self.array.shape, other.array.shape
+        if len(a) == len(b) >= 3:
+            return _batched_matmul(self, other)
         if len(a) != 2 or len(b) != 2 or a[1] != b[0]:
             raise ValueError(
-                f"matmul: cannot multiply {list(a)} by {list(b)} (2-D, inner dims equal)"
+                f"matmul: cannot multiply {list(a)} by {list(b)} (the same rank, 2-D or batched, "
+                "inner dims equal)"
             )
         return _apply(ops.Matmul(), (self, other), self.array, other.array)
 
@@ -352,6 +357,119 @@ class Tensor:
 
     def __neg__(self) -> Tensor:
         return self.neg()
+
+    # -- shapes and reductions ------------------------------------------------------------------
+
+    @property
+    def kind(self) -> str:
+        """Burn's tensor kind: "Float", or "Int" for indices (`argmax`), which have no node."""
+        return "Int" if self.array.dtype.kind in "iu" else "Float"
+
+    def unsqueeze(self, rank: int | None = None) -> Tensor:
+        """Burn's `unsqueeze::<rank>()`: size-1 dims in front, up to `rank` dims (D + 1 unless
+        given); a reshape, one node."""
+        shape = self.array.shape
+        rank = len(shape) + 1 if rank is None else rank
+        if rank < len(shape):
+            raise ValueError(f"unsqueeze: cannot make {list(shape)} a {rank}-D tensor")
+        return self.reshape((1,) * (rank - len(shape)) + shape)
+
+    def unsqueeze_dim(self, dim: int, rank: int | None = None) -> Tensor:
+        """A size-1 dim inserted at `dim` (negative counts from the end of the D + 1 positions);
+        `rank`, Burn's `D2`, must be D + 1 when given."""
+        shape = self.array.shape
+        if rank is not None and rank != len(shape) + 1:
+            raise ValueError(f"unsqueeze_dim: a {rank}-D result from {list(shape)} (needs D + 1)")
+        at = _axis("unsqueeze_dim", dim, shape, len(shape) + 1)
+        return self.reshape(shape[:at] + (1,) + shape[at:])
+
+    def transpose(self) -> Tensor:
+        """The last two dims swapped (Burn's `swap_dims(D - 2, D - 1)`: one node)."""
+        shape = self.array.shape
+        if len(shape) < 2:
+            raise ValueError(f"transpose: needs 2 dims or more, got {list(shape)}")
+        return _apply_one(ops.SwapDims(len(shape) - 2, len(shape) - 1), self)
+
+    def t(self) -> Tensor:
+        """Burn's alias of `transpose`."""
+        return self.transpose()
+
+    def swap_dims(self, dim1: int, dim2: int) -> Tensor:
+        """Two dims swapped; the same dim twice is the tensor itself (no new node), as in Burn."""
+        shape = self.array.shape
+        first, second = _axis("swap_dims", dim1, shape), _axis("swap_dims", dim2, shape)
+        if first == second:
+            return self
+        return _apply_one(ops.SwapDims(first, second), self)
+
+    def permute(self, axes: Sequence[int]) -> Tensor:
+        """The dims in the order `axes` (negatives count from the end); the identity order is
+        the tensor itself, as in Burn."""
+        shape = self.array.shape
+        if len(axes) != len(shape):
+            raise ValueError(f"permute: {len(axes)} axes for {list(shape)}")
+        fixed = tuple(_axis("permute", a, shape) for a in axes)
+        if len(set(fixed)) != len(fixed):
+            raise ValueError(f"permute: axes {list(axes)} repeat a dim of {list(shape)}")
+        if fixed == tuple(range(len(shape))):
+            return self
+        return _apply_one(ops.Permute(fixed), self)
+
+    def slice(self, ranges: Any) -> Tensor:
+        """Burn's `slice`: per dim a `(start, end)` or `(start, end, step)` tuple (end None for
+        the rest), a `range`, a Python `slice`, or an int (that one index); dims left out are
+        whole. Negative indices count from the end; ends past the size are clamped."""
+        shape = self.array.shape
+        items = list(ranges) if isinstance(ranges, list | tuple) else [ranges]
+        if items and not isinstance(ranges, list) and not isinstance(items[0], Sequence):
+            items = [ranges]  # a single `(start, end)` tuple is one dim's range
+        if len(items) > len(shape):
+            raise ValueError(f"slice: {len(items)} ranges for {list(shape)}")
+        resolved = []
+        for dim, size in enumerate(shape):
+            start, end, step = _slice_parts(items[dim]) if dim < len(items) else (0, None, 1)
+            if step == 0:
+                raise ValueError(f"slice: a step of 0 at dim {dim} of {list(shape)}")
+            resolved.append((_clamp(start, size), size if end is None else _clamp(end, size), step))
+        out = tuple(_slice_size(r) for r in resolved)
+        if 0 in out:
+            # Burn returns `Tensor::empty`: a new leaf, untracked.
+            return _leaf(np.empty(out, dtype=np.float32), self.device, "empty")
+        return _apply_one(ops.Slice(tuple(resolved)), self)
+
+    def mean_dim(self, dim: int) -> Tensor:
+        return _apply_one(ops.MeanDim(_axis("mean_dim", dim, self.array.shape)), self)
+
+    def max_dim(self, dim: int) -> Tensor:
+        return _apply_one(ops.MaxMinDim(_axis("max_dim", dim, self.array.shape), True), self)
+
+    def min_dim(self, dim: int) -> Tensor:
+        return _apply_one(ops.MaxMinDim(_axis("min_dim", dim, self.array.shape), False), self)
+
+    def max(self) -> Tensor:
+        """The largest value (a NaN if any), as Burn computes it: a reshape to 1-D, then
+        `max_dim(0)`: two nodes."""
+        return self.reshape([self.array.size]).max_dim(0)
+
+    def min(self) -> Tensor:
+        """The smallest value: a reshape to 1-D, then `min_dim(0)` (two nodes)."""
+        return self.reshape([self.array.size]).min_dim(0)
+
+    def argmax(self, dim: int) -> Tensor:
+        """The index of the first largest value along `dim` (a NaN's first), size 1 there: an
+        Int tensor, which takes no node id in Burn's autodiff."""
+        axis = _axis("argmax", dim, self.array.shape)
+        return Tensor(ops.arg_extremum(self.array, axis, True), None)
+
+    def argmin(self, dim: int) -> Tensor:
+        axis = _axis("argmin", dim, self.array.shape)
+        return Tensor(ops.arg_extremum(self.array, axis, False), None)
+
+    def prod(self) -> Tensor:
+        return _apply_one(ops.Prod(), self)
+
+    def prod_dim(self, dim: int) -> Tensor:
+        return _apply_one(ops.ProdDim(_axis("prod_dim", dim, self.array.shape)), self)
 
 
 # -- math: clamps, powers, the graph's ins and outs, data and random ---------------------------
@@ -414,7 +532,11 @@ def powf(self: Tensor, other: Tensor) -> Tensor:
     """`x^p`, element by element, with a tensor exponent of the same shape."""
     if not isinstance(other, Tensor):
         raise TypeError(f"powf: expected a tensor exponent, got {type(other).__name__}")
-    _check_same_shape("powf", self, other)
+    if self.array.shape != other.array.shape:
+        raise ValueError(
+            f"powf: shapes {list(self.array.shape)} and {list(other.array.shape)} differ "
+            "(a tensor exponent has the tensor's shape)"
+        )
     return _apply(ops.Powf(), (self, other), self.array, other.array)
 
 
@@ -611,15 +733,77 @@ def _with_number(op: type[ops.Op]):
 
 
 def _with_tensor(op: type[ops.Op]):
+    broadcasting = ops.BROADCASTING.get(op, op)
+
     def method(self: Tensor, other: Tensor) -> Tensor:
-        _check_same_shape(op.name, self, other)
-        return _apply(op(), (self, other), self.array, other.array)
+        if self.array.shape == other.array.shape:
+            return _apply(op(), (self, other), self.array, other.array)
+        _check_broadcast(op.name, self, other)
+        return _apply(broadcasting(), (self, other), self.array, other.array)
 
     return method
 
 
 _MAKERS = {(): _on_itself, ("E",): _with_number, ("Self",): _with_tensor}
 _from_table()
+
+
+# -- shapes and reductions: helpers ---------------------------------------------------------------
+
+
+def _axis(op: str, dim: int, shape: tuple[int, ...], positions: int | None = None) -> int:
+    """`dim` as Burn's `AsIndex` reads it: negatives count from the end of `positions` (the
+    rank, unless given)."""
+    count = len(shape) if positions is None else positions
+    if isinstance(dim, bool) or not isinstance(dim, int | np.integer) or not -count <= dim < count:
+        raise ValueError(f"{op}: dim {dim!r} is out of range for shape {list(shape)}")
+    return int(dim) % count
+
+
+def _slice_parts(item: Any) -> tuple[int, int | None, int]:
+    """One dim's (start, end, step) from a tuple, range, slice or index, as Burn's `Slice`."""
+    if isinstance(item, bool):
+        raise ValueError(f"slice: `{item!r}` is not a range")
+    if isinstance(item, int | np.integer):
+        index = int(item)
+        return index, (None if index == -1 else index + 1), 1
+    if isinstance(item, range):
+        return item.start, item.stop, item.step
+    if isinstance(item, slice):
+        step = 1 if item.step is None else item.step
+        return (0 if item.start is None else item.start), item.stop, step
+    if isinstance(item, tuple) and len(item) in (2, 3):
+        start, end, *step = item
+        return (0 if start is None else start), end, (step[0] if step else 1)
+    raise ValueError(f"slice: `{item!r}` is not a range (start, end), a slice or an index")
+
+
+def _clamp(index: int, size: int) -> int:
+    return max(size + index, 0) if index < 0 else min(index, size)
+
+
+def _slice_size(part: tuple[int, int, int]) -> int:
+    start, end, step = part
+    return 0 if start >= end else -(-(end - start) // abs(step))
+
+
+def _batched_matmul(a: Tensor, b: Tensor) -> Tensor:
+    """Burn's `matmul` for rank 3 or more: batch dims broadcast; `[.., b, 1, k] @ [.., 1, k, n]`
+    is run as Burn rewrites it, swap_dims, matmul, swap_dims (three nodes)."""
+    x, y = a.array.shape, b.array.shape
+    batch_ok = all(p == q or p == 1 or q == 1 for p, q in zip(x[:-2], y[:-2], strict=True))
+    if x[-1] != y[-2] or not batch_ok:
+        raise ValueError(
+            f"matmul: cannot multiply {list(x)} by {list(y)} (inner dims equal, batch dims "
+            "equal or 1)"
+        )
+    rank = len(x)
+    if x[rank - 2] == 1 and y[rank - 3] == 1:
+        swapped = a.swap_dims(rank - 3, rank - 2)
+        return _apply(ops.BatchedMatmul(), (swapped, b), swapped.array, b.array).swap_dims(
+            rank - 3, rank - 2
+        )
+    return _apply(ops.BatchedMatmul(), (a, b), a.array, b.array)
 
 
 def _scalar(value: object) -> float:

@@ -99,6 +99,10 @@ _PARAM_TYPES = {
     "&mut B::Gradients": lambda recv: GRADIENTS,
     "bool": lambda recv: BOOL,
     "Tensor<B::InnerBackend, D>": lambda recv: recv,
+    # -- shapes and reductions: a dim is any integer (`AsIndex`), the axes one per dim
+    "I": lambda recv: Var("int"),
+    "J": lambda recv: Var("int"),
+    "[I; D]": lambda recv: array(Var("int"), recv.dim),
 }
 
 
@@ -124,13 +128,19 @@ def rust_type(text: str, recv: TensorT, dims: dict[str, int | None]) -> Ty:
         return recv
     if text.startswith("Option<"):
         return option(rust_type(text.removeprefix("Option<").removesuffix(">"), recv, dims))
-    if text.startswith("Tensor<") and text.count(",") == 1:
-        rank = text.removesuffix(">").split(", ")[1]
-        return TensorT(int(rank) if rank.isdigit() else dims[rank])
+    if text.startswith("Tensor<") and text.count(",") in (1, 2):
+        _, rank, *kind = text.removesuffix(">").split(", ")
+        if kind and kind != ["Int"]:
+            raise KeyError(text)
+        return TensorT(int(rank) if rank.isdigit() else dims[rank], *kind)
     if text.startswith("[usize; "):
         return array(USIZE, dims[text.removeprefix("[usize; ").removesuffix("]")])
     return _RESULT_TYPES[text]
 
+
+# -- shapes and reductions: methods whose result type is not the row's alone
+_RANK_GENERIC = frozenset(("unsqueeze", "unsqueeze_dim"))  # `Tensor<B, D2>`, D2 from `::<D2>`
+_ON_INT = frozenset(("clone", "dims"))  # what the interpreter runs on an Int tensor
 
 ARITHMETIC = ("+", "-", "*", "/", "%")
 
@@ -438,6 +448,8 @@ class Checker:
                 e.kind = "tensor"
                 return left
             scalar, tensor = (right, left) if type(left) is TensorT else (left, right)
+            if tensor.kind != "Float":  # type: ignore[attr-defined]
+                raise self.fail(e.pos, f"`{op}` on an Int tensor (pbpit reads its dims only)")
             if not is_number(scalar):
                 raise self.fail(e.pos, f"cannot apply `{op}` to `{show(lt)}` and `{show(rt)}`")
             e.kind = "tensor-scalar" if type(left) is TensorT else "scalar-tensor"
@@ -794,7 +806,11 @@ class Checker:
                     e.pos, f"can't call method `{e.name}` on ambiguous numeric type `{show(recv)}`"
                 )
             raise self.fail(e.pos, "type annotations needed")
-        if e.targs and not (type(recv) is Named and recv is TENSOR_DATA):
+        if (
+            e.targs
+            and not (type(recv) is Named and recv is TENSOR_DATA)
+            and not (type(recv) is TensorT and e.name in _RANK_GENERIC)
+        ):
             raise self.fail(e.pos, f"type arguments on `{e.name}`")
         if type(recv) is TensorT:
             ty = self.tensor_method(e, recv)
@@ -838,6 +854,8 @@ class Checker:
         row = RUST_METHODS.get(name)
         if row is None:
             return None
+        if recv.kind != "Float" and name not in _ON_INT:
+            raise self.fail(e.pos, f"`{name}` on an Int tensor (pbpit reads its dims only)")
         expected = [_PARAM_TYPES.get(ty, _any)(recv) for ty in row.param_types]
         found = self.args(e, *expected)
         dims = {"D": recv.dim}
@@ -846,7 +864,33 @@ class Checker:
                 raise self.fail(arg.pos, f"`{name}` of `{show(arg_ty)}`")
             if ty == "S":
                 dims["D2"] = self.shape_rank(arg, arg_ty)
+            if ty == "R":
+                self.slice_ranges(arg, arg_ty, recv)
+        if name in _RANK_GENERIC:
+            return self.rank_generic(e, recv)
         return rust_type(row.result, recv, dims)
+
+    # -- shapes and reductions --------------------------------------------------------------------
+
+    def rank_generic(self, e: Method, recv: TensorT) -> Ty:
+        """`unsqueeze::<D2>()` / `unsqueeze_dim::<D2>(dim)`: the rank from the turbofish, else
+        from what the result meets (an annotation), as rustc infers a const generic."""
+        if len(e.targs) > 1 or (e.targs and type(e.targs[0]) is not TensorT):
+            raise self.fail(e.pos, f"`{e.name}` takes one const argument, the result's rank")
+        result: Ty = TensorT(e.targs[0].dim) if e.targs else Var()  # type: ignore[union-attr]
+        return result
+
+    def slice_ranges(self, arg: Expr, found: Ty, recv: TensorT) -> None:
+        """`slice`'s `S: SliceArg`: a range (`0..2`), or an array of ranges, one per leading
+        dim (`[0..2, 1..3]`), of integers."""
+        ty = resolve(found)
+        if type(ty) is Wrap and ty.kind == "array":
+            if ty.size is not None and recv.dim is not None and ty.size > recv.dim:
+                raise self.fail(arg.pos, f"{ty.size} ranges for a `{show(recv)}`")
+            ty = resolve(ty.inner)
+        if not (type(ty) is Wrap and ty.kind == "Range"):
+            raise self.fail(arg.pos, f"slice ranges of type `{show(found)}` (write `[a..b, ..]`)")
+        self.unify(Var("int"), ty.inner, arg.pos)
 
     def shape_rank(self, arg: Expr, found: Ty) -> int | None:
         """The rank of a shape argument (`[2, 3]`, `vec![..]`) whose elements are integers."""

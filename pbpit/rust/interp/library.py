@@ -237,6 +237,8 @@ class Library:
             def call(frame: list) -> Any:
                 return engine(method, recv(frame), to_scalar(number(frame)))
 
+        elif row.name in ("unsqueeze", "unsqueeze_dim"):
+            call = self.rank_generic(e, recv, args, method)
         elif len(args) == 1:
             (arg,) = args
 
@@ -273,6 +275,20 @@ class Library:
 
             return optional
         return call
+
+    def rank_generic(
+        self, e: Method, recv: Code, args: list[Code], method: Callable[..., Any]
+    ) -> Code:
+        """`unsqueeze::<D2>()` and `unsqueeze_dim::<D2>(dim)`: the checker has fixed D2 in the
+        result's type; the engine takes it as the rank."""
+        rank = resolve(e.ty).dim  # type: ignore[attr-defined]
+        if rank is None:
+            raise self.fail(e.pos, f"`{e.name}` to a rank given by a const generic")
+        engine = self.engine(e.pos)
+        if not args:
+            return lambda frame: engine(method, recv(frame), rank)
+        (dim,) = args
+        return lambda frame: engine(method, recv(frame), dim(frame), rank)
 
     def m_float(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:
         single = resolve(e.recv.ty).name == "f32"  # type: ignore[attr-defined]

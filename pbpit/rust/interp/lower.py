@@ -723,7 +723,11 @@ class Lowerer(MacroLowering):
             targ_node = function.child_by_field_name("type_arguments")
             function = function.child_by_field_name("function")
             if function.type == "field_expression":
-                targs = [self.type(t) for t in self.kids(targ_node)]
+                # A const argument (`unsqueeze::<3>()`) is carried as the rank it names.
+                targs = [
+                    TensorT(self.int_literal(t)) if t.type == "integer_literal" else self.type(t)
+                    for t in self.kids(targ_node)
+                ]
             elif function.type != "identifier":
                 raise self.fail(function, f"the call `{self.text(node)}`")
         if function.type == "field_expression":

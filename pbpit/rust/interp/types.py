@@ -63,12 +63,14 @@ DISTRIBUTION = NAMED["Distribution"]
 
 
 class TensorT(Ty):
-    """`Tensor<B, D>` (float kind); `dim` None when it is a const generic or not yet known."""
+    """`Tensor<B, D>` (float kind, or `Int`: `Tensor<B, D, Int>`); `dim` None when it is a
+    const generic or not yet known. Also the carrier of a method's const argument `::<3>`."""
 
-    __slots__ = ("dim",)
+    __slots__ = ("dim", "kind")
 
-    def __init__(self, dim: int | None) -> None:
+    def __init__(self, dim: int | None, kind: str = "Float") -> None:
         self.dim = dim
+        self.kind = kind
 
 
 class Wrap(Ty):
@@ -174,7 +176,7 @@ def unify(expected: Ty, found: Ty) -> None:
         if a.name != b.name:
             raise Mismatch(expected, found)
     elif type(a) is TensorT:
-        if a.dim is not None and b.dim is not None and a.dim != b.dim:
+        if a.dim is not None and b.dim is not None and a.dim != b.dim or a.kind != b.kind:
             raise Mismatch(expected, found)
     elif type(a) is Wrap:
         if a.kind != b.kind or (a.size is not None and b.size is not None and a.size != b.size):
@@ -243,7 +245,8 @@ def show(t: Ty) -> str:
     if type(t) is Named:
         return t.name
     if type(t) is TensorT:
-        return f"Tensor<B, {'D' if t.dim is None else t.dim}>"
+        kind = "" if t.kind == "Float" else f", {t.kind}"
+        return f"Tensor<B, {'D' if t.dim is None else t.dim}{kind}>"
     if type(t) is Var:
         return {"int": "{integer}", "float": "{float}"}.get(t.kind or "", "_")
     if type(t) is FnT:
