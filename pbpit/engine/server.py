@@ -8,6 +8,9 @@ One process-wide server holds the steps. `backward(root)` runs in three phases:
 2. `build_tape` removes every reachable step (leaves' root steps included), releasing the tensors
    they saved: steps are consumed by value, which is why Burn has no `retain_graph`.
 3. The tape runs from the highest order to the lowest, adding gradients into `Gradients`.
+
+After it, as Burn's `free_unavailable_nodes`, the steps no held tensor can reach any more are
+freed with what they saved: no backward can walk to them, so nothing else changes.
 """
 
 from __future__ import annotations
@@ -74,6 +77,9 @@ class Observer(Protocol):
         missing: int | None,
         saved_bytes_before: int,
         saved_bytes_after: int,
+        steps_before: int,
+        steps_after: int,
+        freed: list[int],
     ) -> None: ...
 
 
@@ -142,20 +148,62 @@ class AutodiffServer:
 
     def backward(self, root: Node, root_value: np.ndarray) -> Gradients:
         before = self.saved_bytes
+        steps = len(self.steps)
         if root.requirement == Requirement.NONE:
             if self.observer is not None:
-                self.observer.backward_done(root, [], root.id, before, before)
+                self.observer.backward_done(root, [], root.id, before, before, steps, steps, [])
             raise Panic(UNTRACKED_ROOT.format(id=root.id), root.id)
         try:
             found = self.collect_steps(root)
         except Panic as panic:
             if self.observer is not None:
-                self.observer.backward_done(root, [], panic.node_id, before, before)
+                self.observer.backward_done(
+                    root, [], panic.node_id, before, before, steps, steps, []
+                )
             raise
         tape = self.build_tape(found)
+        # Burn frees after running the tape; the same steps either way (running it makes and
+        # drops no tensor), and freeing first lowers the peak.
+        freed = self.free_unavailable_nodes()
         if self.observer is not None:
-            self.observer.backward_done(root, sorted(found), None, before, self.saved_bytes)
+            self.observer.backward_done(
+                root, sorted(found), None, before, self.saved_bytes, steps, len(self.steps), freed
+            )
         return execute(tape, root, root_value)
+
+    def free_unavailable_nodes(self) -> list[int]:
+        """Free the steps no node held by a tensor can reach (Burn's `free_unavailable_nodes`):
+        the ids freed, in registration order.
+
+        Burn's "useful" nodes are those a held node reaches over parents with steps; everything
+        else goes. Burn also frees a held node's steps once an ancestor's step is consumed
+        ("unavailable"), as its backward can only panic; pbpit keeps those, so that the panic
+        names the consumed node as the seed's does, and no reachable step ever goes.
+        """
+        steps = self.steps
+        if not steps:
+            return []
+        useful: set[int] = set()
+        stack = [step.node for step in steps.values() if step.node.handles]
+        while stack:
+            node = stack.pop()
+            node_id = node.id
+            if node_id in useful or node_id not in steps:
+                continue  # a node without a step ends every walk through it (a leaf, or a panic)
+            useful.add(node_id)
+            stack.extend(node.parents)
+        if len(useful) == len(steps):
+            return []
+        freed = [node_id for node_id in steps if node_id not in useful]
+        has_step = self.has_step
+        released = 0
+        for node_id in freed:
+            step = steps.pop(node_id)
+            has_step[node_id] = 0
+            released += step.saved_bytes
+            step.saved = ()
+        self.saved_bytes -= released
+        return freed
 
     def collect_steps(self, root: Node, compiled: bool | None = None) -> list[int]:
         """Walk from the root over recorded parents, read-only; panic at a non-leaf without a step.
