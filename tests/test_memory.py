@@ -271,3 +271,50 @@ def test_a_run_raises_the_threshold_only_while_it_runs(tmp_path):
         f"print(run_case(resolve_case({str(case)!r})).stdout.strip())"
     )
     assert _thresholds_after(code).splitlines() == ["10000", "(500, 7, 3)"]
+
+
+# -- the tape's flat arrays ------------------------------------------------------------------------
+
+
+def test_the_flat_arrays_start_again_from_the_oldest_live_step():
+    w = floats([1.0, 2.0]).require_grad()
+    for _ in range(3000):
+        (w * 2.0).sum().backward()  # 2 new ids a pass, every step consumed
+    # Before: one slot per id ever made (6,001), 17 bytes each and a parent per op.
+    assert len(SERVER.has_step) <= 2 * 4096 + 2
+    assert SERVER.base > 0
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_compacted_arrays_walk_as_the_nodes_do(seed, monkeypatch):
+    from pbpit.engine import server
+
+    monkeypatch.setattr(server, "COMPACT_MIN", 0)  # start again after every backward
+    rng = random.Random(seed)
+    pool = [floats([1.0, 2.0]).require_grad() for _ in range(3)] + [floats([0.5, 0.25])]
+    old_data = [floats([0.25, 4.0]) for _ in range(4)]  # made before any compaction
+    ops = [lambda a, b: a * b, lambda a, b: a + b, lambda a, b: a.tanh()]
+    for _ in range(120):
+        if old_data and rng.random() < 0.05:  # an id below the arrays' start gets a step
+            pool.append(old_data.pop().require_grad())
+        pool.append(rng.choice(ops)(rng.choice(pool), rng.choice(pool)))
+        if rng.random() < 0.1 and pool[-1].is_tracked():
+            try:
+                pool[-1].sum().backward()
+            except pb.Panic:
+                pass
+        if rng.random() < 0.05:  # a new leaf asks for grad after the arrays' start
+            pool.append(rng.choice(pool).detach().require_grad())
+    for root in [t for t in pool if t.is_tracked()]:
+        compiled, python = (
+            _walk(root, compiled=True),
+            _walk(root, compiled=False),
+        )
+        assert compiled == python
+
+
+def _walk(root, compiled):
+    try:
+        return SERVER.collect_steps(root.node, compiled), None
+    except pb.Panic as panic:
+        return None, panic.node_id

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+# In the tape's flat arrays, an edge to a leaf that had no step when the edge was written: the
+# compiled walk passes it by (`AutodiffServer.add_node`).
+LEAF_WITHOUT_STEP = -(1 << 62)
+
 
 class Requirement(IntEnum):
     """What a node asks of backward, in Burn's three states."""
