@@ -277,11 +277,13 @@ def test_a_run_raises_the_threshold_only_while_it_runs(tmp_path):
 
 
 def test_the_flat_arrays_start_again_from_the_oldest_live_step():
+    from pbpit.engine import server
+
     w = floats([1.0, 2.0]).require_grad()
     for _ in range(3000):
         (w * 2.0).sum().backward()  # 2 new ids a pass, every step consumed
     # Before: one slot per id ever made (6,001), 17 bytes each and a parent per op.
-    assert len(SERVER.has_step) <= 2 * 4096 + 2
+    assert len(SERVER.has_step) <= 2 * server.COMPACT_MIN + 2
     assert SERVER.base > 0
 
 

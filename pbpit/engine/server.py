@@ -343,7 +343,7 @@ def reset() -> None:
 COMPILED_WALK_MIN = 20_000
 # The arrays are written again once more than half of them, and this many slots, lie before the
 # oldest live step.
-COMPACT_MIN = 4096
+COMPACT_MIN = 1024
 
 
 def _edge(parent: Node, steps: dict[int, Step], base: int) -> int:
