@@ -1,6 +1,6 @@
 """pbpit against PyTorch (CPU) and NumPy, side by side in one run: medians and ratios.
 
-    python benchmarks/run.py [--repeat N] [--quick]
+    python benchmarks/run.py [--repeat N] [--quick] [--engine]
 
 Every figure is a median over N runs, measured in this run next to its reference, because
 absolute times vary between runs and machines; the ratio is what the targets are about.
@@ -76,12 +76,74 @@ def has_torch() -> bool:
     )
 
 
+def alternating(workload: str, size: str, repeat: int) -> tuple[list[dict], list[dict]]:
+    """pbpit's and PyTorch's runs of `workload`, each in a fresh process, taken in turn so that
+    a busy spell of the machine falls on both alike."""
+    ours, ref = [], []
+    for _ in range(repeat):
+        ours.append(worker(workload, "pbpit", size))
+        ref.append(worker(workload, "torch", size))
+    return ours, ref
+
+
+def failed(samples: list[dict]) -> str | None:
+    errors = [s["error"] for s in samples if "error" in s]
+    return errors[0] if errors else None
+
+
+def engine_rows(repeat: int, quick: bool) -> list[tuple[str, str, str, str, str, str]]:
+    """Issue 13's workloads beside PyTorch on one thread: time per step, memory growth."""
+    rows = []
+    matmul = "256" if quick else "1024"
+    for workload, size, label, key, target in (
+        ("matmul", matmul, "matmul fwd+bwd", "seconds", "<= 1.5"),
+        ("mlp", "256", "MLP step 784-512-10", "seconds", "<= 1.5"),
+        ("loop", "1024", "training loop step", "seconds", "<= 1.5"),
+        ("growth", "4096", "memory growth, 1,000 its", "growth_bytes", "<= 2.0"),
+    ):
+        ours, ref = alternating(workload, size, repeat)
+        a, b = median_of(ours, key), median_of(ref, key)
+        if key == "seconds":
+            shown = fmt(a, "ms", 1e3, 2), fmt(b, "ms", 1e3, 2)
+        else:
+            shown = fmt(a, "MB", 1e-6, 3), fmt(b, "MB", 1e-6, 3)
+        error = failed(ours)
+        if a is None and error:
+            shown = (f"error: {error[:60]}", shown[1])
+        rows.append((label, f"n={size}", *shown, ratio(a, b), target))
+    return rows
+
+
+def print_table(rows: list[tuple[str, str, str, str, str, str]]) -> None:
+    header = ("workload", "size", "pbpit", "reference", "ratio", "target")
+    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
+    line = "| " + " | ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)) + " |"
+    print(line)
+    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    for row in rows:
+        print("| " + " | ".join(str(c).ljust(w) for c, w in zip(row, widths, strict=True)) + " |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="runs per figure (median)")
     parser.add_argument("--quick", action="store_true", help="smaller sizes, fewer runs")
+    parser.add_argument(
+        "--engine",
+        action="store_true",
+        help="only the Burn users' workloads beside PyTorch (1 thread): matmul, MLP, loop, memory",
+    )
     options = parser.parse_args()
     repeat = 3 if options.quick else options.repeat
+    if not has_torch():
+        print("PyTorch is not installed: `make bench` installs it into .venv", file=sys.stderr)
+    engine = engine_rows(repeat, options.quick)
+    print(f"Burn users' workloads beside PyTorch (1 thread), {repeat} alternating runs, medians")
+    print()
+    print_table(engine)
+    print()
+    if options.engine:
+        return
     large = "1000000" if options.quick else "10000000"
     chain = "20000" if options.quick else "100000"
     walk = "200000" if options.quick else "1000000"
@@ -254,13 +316,7 @@ def main() -> None:
         f"PyTorch {'present' if torch else 'absent'}"
     )
     print()
-    header = ("workload", "size", "pbpit", "reference", "ratio", "target")
-    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
-    line = "| " + " | ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)) + " |"
-    print(line)
-    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
-    for row in rows:
-        print("| " + " | ".join(str(c).ljust(w) for c, w in zip(row, widths, strict=True)) + " |")
+    print_table(rows)
 
 
 if __name__ == "__main__":

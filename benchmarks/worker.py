@@ -153,7 +153,216 @@ def walk_pbpit(n: int) -> dict:
     return {"seconds": min(times)}
 
 
+# -- issue 13: the workloads of Burn users, beside single-thread PyTorch ---------------------------
+
+
+def one_thread_torch():
+    import torch
+
+    torch.set_num_threads(1)
+    return torch
+
+
+def timed(step, budget: float = 1.0, most: int = 20) -> float:
+    """The median time of `step()`, after one warm-up run, over runs filling about `budget` s."""
+    step()
+    times = []
+    while len(times) < most and (len(times) < 3 or sum(times) < budget):
+        start = time.perf_counter()
+        step()
+        times.append(time.perf_counter() - start)
+        if times[-1] > budget:
+            break  # one slow run is the figure
+    return statistics.median(times)
+
+
+def matmul_pbpit(n: int) -> dict:
+    import pbpit as pb
+
+    device = pb.Device.flex().autodiff()
+    a_data, b_data = (np.random.default_rng(s).random((n, n), dtype=np.float32) for s in (0, 1))
+    a = pb.Tensor.from_floats(a_data, device).require_grad()
+    b = pb.Tensor.from_floats(b_data, device).require_grad()
+
+    def step():
+        grads = a.matmul(b).sum().backward()
+        assert a.grad(grads) is not None and b.grad(grads) is not None
+
+    return {"seconds": timed(step, budget=3.0)}
+
+
+def matmul_torch(n: int) -> dict:
+    torch = one_thread_torch()
+    a = torch.rand((n, n), generator=torch.Generator().manual_seed(0)).requires_grad_()
+    b = torch.rand((n, n), generator=torch.Generator().manual_seed(1)).requires_grad_()
+
+    def step():
+        a.grad = b.grad = None
+        a.matmul(b).sum().backward()
+
+    return {"seconds": timed(step, budget=3.0)}
+
+
+MLP = (784, 512, 10)
+LEARNING_RATE = 0.01
+
+
+def mlp_pbpit(batch: int) -> dict:
+    """One training step as a Burn user writes it: `x.matmul(w) + b` with a `[1, n]` bias,
+    relu, a mean squared error, backward, and SGD through `inner()` / `from_inner()`."""
+    import pbpit as pb
+
+    device = pb.Device.flex().autodiff()
+    rng = np.random.default_rng(0)
+    sizes = list(zip(MLP, MLP[1:], strict=False))
+    params = []
+    for fan_in, fan_out in sizes:
+        w = rng.standard_normal((fan_in, fan_out), dtype=np.float32) / np.float32(fan_in**0.5)
+        params.append(pb.Tensor.from_floats(w, device).require_grad())
+        params.append(pb.Tensor.zeros([1, fan_out], device).require_grad())
+    x = pb.Tensor.from_floats(rng.random((batch, MLP[0]), dtype=np.float32), device)
+    y = pb.Tensor.from_floats(rng.random((batch, MLP[-1]), dtype=np.float32), device)
+
+    def relu(t):
+        activation = getattr(pb, "activation", None)
+        return activation.relu(t) if activation is not None else t.relu()
+
+    def back(updated):
+        # Burn's way back into autodiff; until `from_inner` is in, the same from the values.
+        from_inner = getattr(pb.Tensor, "from_inner", None)
+        if from_inner is not None:
+            return from_inner(updated).require_grad()
+        return pb.Tensor.from_floats(updated.array, device).require_grad()
+
+    def step():
+        w1, b1, w2, b2 = params
+        hidden = relu(x.matmul(w1) + b1)
+        out = hidden.matmul(w2) + b2
+        loss = (out - y).powf_scalar(2.0).mean()
+        grads = loss.backward()
+        params[:] = [back(p.inner() - p.grad(grads) * LEARNING_RATE) for p in params]
+
+    return {"seconds": timed(step)}
+
+
+def mlp_torch(batch: int) -> dict:
+    torch = one_thread_torch()
+    rng = np.random.default_rng(0)
+    params = []
+    for fan_in, fan_out in zip(MLP, MLP[1:], strict=False):
+        w = rng.standard_normal((fan_in, fan_out), dtype=np.float32) / np.float32(fan_in**0.5)
+        params.append(torch.from_numpy(w).requires_grad_())
+        params.append(torch.zeros((1, fan_out), requires_grad=True))
+    x = torch.from_numpy(rng.random((batch, MLP[0]), dtype=np.float32))
+    y = torch.from_numpy(rng.random((batch, MLP[-1]), dtype=np.float32))
+
+    def step():
+        w1, b1, w2, b2 = params
+        hidden = torch.relu(x.matmul(w1) + b1)
+        out = hidden.matmul(w2) + b2
+        loss = (out - y).pow(2.0).mean()
+        loss.backward()
+        with torch.no_grad():
+            for p in params:
+                p -= p.grad * LEARNING_RATE
+                p.grad = None
+
+    return {"seconds": timed(step)}
+
+
+LOOP_STEPS = 200
+
+
+def loop_pbpit(n: int) -> dict:
+    """`benchmarks/training_loop.py`'s step on `n`-element tensors: time per step."""
+    import pbpit as pb
+
+    device = pb.Device.flex().autodiff()
+    x_data, w_data = inputs(n)
+    w = pb.Tensor.from_floats(w_data, device).require_grad()
+    x = pb.Tensor.from_floats(x_data, device)
+
+    def steps():
+        for _ in range(LOOP_STEPS):
+            loss = ((x.clone().exp() * w.clone()).tanh() + 1.0).sum()
+            grads = loss.backward()
+            w.grad(grads).sum().into_scalar()
+
+    return {"seconds": timed(steps) / LOOP_STEPS}
+
+
+def loop_torch(n: int) -> dict:
+    torch = one_thread_torch()
+    x_data, w_data = inputs(n)
+    w = torch.from_numpy(w_data).requires_grad_()
+    x = torch.from_numpy(x_data)
+
+    def steps():
+        for _ in range(LOOP_STEPS):
+            w.grad = None
+            loss = ((x.exp() * w).tanh() + 1.0).sum()
+            loss.backward()
+            w.grad.sum().item()
+
+    return {"seconds": timed(steps) / LOOP_STEPS}
+
+
+GROWTH_ITERATIONS = 1000
+GROWTH_EVERY = 10  # a backward every 10th iteration; the other forwards are never run back
+
+
+def growth(forward, warm_up: int = 200) -> dict:
+    """RSS growth over `GROWTH_ITERATIONS` iterations, after a warm-up of the same loop."""
+    for i in range(warm_up):
+        forward(i)
+    gc.collect()
+    before = current_rss()
+    for i in range(GROWTH_ITERATIONS):
+        forward(i)
+    gc.collect()
+    return {"growth_bytes": current_rss() - before}
+
+
+def growth_pbpit(n: int) -> dict:
+    import pbpit as pb
+
+    device = pb.Device.flex().autodiff()
+    x_data, w_data = inputs(n)
+    w = pb.Tensor.from_floats(w_data, device).require_grad()
+    x = pb.Tensor.from_floats(x_data, device)
+
+    def forward(i):
+        loss = ((x.exp() * w).tanh() + 1.0).sum()
+        if i % GROWTH_EVERY == 0:
+            loss.backward()
+
+    return growth(forward)
+
+
+def growth_torch(n: int) -> dict:
+    torch = one_thread_torch()
+    x_data, w_data = inputs(n)
+    w = torch.from_numpy(w_data).requires_grad_()
+    x = torch.from_numpy(x_data)
+
+    def forward(i):
+        loss = ((x.exp() * w).tanh() + 1.0).sum()
+        if i % GROWTH_EVERY == 0:
+            w.grad = None
+            loss.backward()
+
+    return growth(forward)
+
+
 WORKLOADS = {
+    ("matmul", "pbpit"): matmul_pbpit,
+    ("matmul", "torch"): matmul_torch,
+    ("mlp", "pbpit"): mlp_pbpit,
+    ("mlp", "torch"): mlp_torch,
+    ("loop", "pbpit"): loop_pbpit,
+    ("loop", "torch"): loop_torch,
+    ("growth", "pbpit"): growth_pbpit,
+    ("growth", "torch"): growth_torch,
     ("large", "pbpit"): large_pbpit,
     ("large", "torch"): large_torch,
     ("copy", "numpy"): copy_numpy,

@@ -128,14 +128,20 @@ def _list_item(line: str) -> bool:
 
 
 def render_memory(result: RunResult) -> Text:
-    """Bytes saved by live steps before and after each backward: the reason for consumption."""
+    """What Burn holds on the tape before and after each backward: the bytes saved by live steps
+    and their count, after it consumed the steps it reached and freed those nothing held can
+    reach any more."""
     text = Text()
     text.append("memory held by live steps (saved tensors):\n", style="bold")
     for number, record in enumerate(result.backwards, start=1):
         outcome = "ran" if record.ok else f"panicked at NodeId({record.missing})"
+        steps = f"{record.steps_before} -> {record.steps_after} steps"
+        if record.ok:
+            steps += f" ({len(record.consumed)} consumed, {len(record.freed)} freed unreached)"
         text.append(
             f"  backward #{number} (root {node_name(result, record.root)}, {outcome}): "
-            f"{_bytes(record.saved_bytes_before)} -> {_bytes(record.saved_bytes_after)}\n"
+            f"{_bytes(record.saved_bytes_before)} -> {_bytes(record.saved_bytes_after)}, "
+            f"{steps}\n"
         )
     if not result.backwards:
         text.append("  no backward ran\n")

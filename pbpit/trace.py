@@ -77,6 +77,13 @@ class BackwardRecord:
     """How many node ids existed when it ran (ids are given in creation order)."""
     stack: list[int] = field(default_factory=list)
     """The case's lines executing when it ran, innermost call first."""
+    steps_before: int = 0
+    """Steps on the tape when it started (leaves' root steps included)."""
+    steps_after: int = 0
+    """Steps left on the tape after it: what Burn still holds (`saved_bytes_after` their bytes)."""
+    freed: list[int] = field(default_factory=list)
+    """Ids whose steps it freed unconsumed, as nothing held can reach them any more (Burn's
+    `free_unavailable_nodes`)."""
 
 
 @dataclass

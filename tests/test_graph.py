@@ -139,7 +139,9 @@ def test_run_without_a_panic_is_drawn_at_its_end():
     assert (g.after, g.backward_count, g.missing, g.failing) == (5, 5, None, None)
 
 
-def test_detached_feats_is_untracked_and_leaves_the_exp_step_live():
+def test_detached_feats_is_untracked_and_its_exp_step_is_freed_by_the_next_backward():
+    # Nothing holds the exp's result once it is detached: Burn's `free_unavailable_nodes`
+    # frees its step (8 B) after backward #1, which never reached it.
     g = graph("twice_fix")
     detached, exp = node(g, 3), node(g, 2)
     assert (detached.label, detached.op, detached.requirement, detached.step) == (
@@ -149,7 +151,12 @@ def test_detached_feats_is_untracked_and_leaves_the_exp_step_live():
         None,
     )
     assert detached.saved_bytes == 0
-    assert (exp.step, exp.saved_bytes, g.live_saved_bytes) == (Step.LIVE, 8, 8)
+    assert (exp.step, exp.consumed_by, exp.saved_bytes, g.live_saved_bytes) == (
+        Step.FREED,
+        1,
+        8,
+        0,
+    )
 
 
 # -- text ------------------------------------------------------------------------------------------
@@ -209,7 +216,7 @@ def test_untracked_inputs_hang_on_dashed_branches():
         "NodeId(5) = sum  [consumed by #1]",
         "└── NodeId(4) = mul  [consumed by #1]",
         "    ├╌╌ NodeId(3) `feats` = detach  [untracked]",
-        "    │   └╌╌ NodeId(2) = exp  [live, 8 B saved]",
+        "    │   └╌╌ NodeId(2) = exp  [freed after #1]",
         "    │       └── NodeId(0) `x` = from_floats  [leaf, consumed by #3]",
     ]
 

@@ -31,6 +31,9 @@ class Step(StrEnum):
     """Still on the tape, holding the tensors it saved."""
     CONSUMED = "consumed"
     """A backward consumed it (`consumed_by` says which)."""
+    FREED = "freed"
+    """Freed unconsumed after a backward (`consumed_by` says which), as no tensor held could
+    reach it any more (Burn's `free_unavailable_nodes`)."""
 
 
 @dataclass(frozen=True)
@@ -48,7 +51,8 @@ class GraphNode:
     step: Step | None
     """None for an untracked node: it never had a step."""
     consumed_by: int | None
-    """The 1-based number of the backward that consumed its step (leaf or intermediate)."""
+    """The 1-based number of the backward that consumed its step (leaf or intermediate), or
+    that freed it."""
     saved_bytes: int
     """Bytes its step saved for backward; held only while the step is live."""
 
@@ -156,9 +160,13 @@ def tape_graph(result: RunResult, after: int | None = None) -> TapeGraph:
         raise UsageError(f"--after {after} is out of range: case `{result.case}` {runs}; {allowed}")
     upcoming = result.backwards[after] if after < count else None
     consumed_by: dict[int, int] = {}
+    freed: set[int] = set()
     for number, backward in enumerate(result.backwards[:after], start=1):
         for node_id in backward.consumed:
             consumed_by[node_id] = number
+        for node_id in backward.freed:
+            consumed_by[node_id] = number
+            freed.add(node_id)
     existing = (
         result.nodes
         if upcoming is None
@@ -168,7 +176,7 @@ def tape_graph(result: RunResult, after: int | None = None) -> TapeGraph:
         case=result.case,
         after=after,
         backward_count=count,
-        nodes=[_graph_node(n, consumed_by.get(n.id)) for n in existing],
+        nodes=[_graph_node(n, consumed_by.get(n.id), n.id in freed) for n in existing],
         after_rejected=after > 0 and not result.backwards[after - 1].ok,
         case_error=None if result.error is None else result.error.message,
     )
@@ -180,12 +188,14 @@ def tape_graph(result: RunResult, after: int | None = None) -> TapeGraph:
     return graph
 
 
-def _graph_node(record: NodeRecord, consumed_by: int | None) -> GraphNode:
+def _graph_node(record: NodeRecord, consumed_by: int | None, freed: bool = False) -> GraphNode:
     tracked = record.requirement is not Requirement.NONE
     if not tracked:
         step, consumed_by = None, None
+    elif consumed_by is None:
+        step = Step.LIVE
     else:
-        step = Step.LIVE if consumed_by is None else Step.CONSUMED
+        step = Step.FREED if freed else Step.CONSUMED
     return GraphNode(
         id=record.id,
         label=record.label,
@@ -207,7 +217,8 @@ def _name(node: GraphNode) -> str:
 
 
 def _step_words(node: GraphNode) -> str:
-    consumed = f"consumed by #{node.consumed_by}"
+    went = "freed after" if node.step is Step.FREED else "consumed by"
+    consumed = f"{went} #{node.consumed_by}"
     if node.requirement is Requirement.GRAD:
         return "leaf" if node.step is Step.LIVE else f"leaf, {consumed}"
     if node.requirement is Requirement.NONE:
@@ -263,7 +274,13 @@ def _notes(graph: TapeGraph) -> list[str]:
 # -- text: a tree from the roots down to the leaves ------------------------------------------------
 
 # Keyed by `GraphNode.status`.
-_STATUS_STYLE = {"leaf": "blue", "live": "green", "consumed": "dim", "untracked": "dim italic"}
+_STATUS_STYLE = {
+    "leaf": "blue",
+    "live": "green",
+    "consumed": "dim",
+    "freed": "dim",
+    "untracked": "dim italic",
+}
 
 
 def _roots(graph: TapeGraph) -> list[int]:
@@ -360,7 +377,10 @@ def _box_lines(node: GraphNode, graph: TapeGraph) -> list[str]:
 
 
 def _box_class(node: GraphNode, graph: TapeGraph) -> str:
-    return "missing" if node.id == graph.missing else node.status
+    if node.id == graph.missing:
+        return "missing"
+    # A freed step is drawn as a consumed one: gone from the tape either way.
+    return "consumed" if node.step is Step.FREED else node.status
 
 
 def _walk_edges(graph: TapeGraph) -> set[tuple[int, int]]:

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["Device", "Gradients", "Panic", "Tensor", "reset"]
+__all__ = ["Device", "Gradients", "Panic", "Tensor", "fewer_collections", "reset"]
 
 _HOMES = {
     "Device": "pbpit.engine.tensor",
     "Tensor": "pbpit.engine.tensor",
+    "fewer_collections": "pbpit.engine.tensor",
     "Gradients": "pbpit.engine.server",
     "Panic": "pbpit.engine.server",
     "reset": "pbpit.engine.server",

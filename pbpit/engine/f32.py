@@ -14,6 +14,8 @@ Three ways in, chosen per call, all giving the same bits:
 from __future__ import annotations
 
 import sys
+import threading
+import time
 import warnings
 from collections.abc import Callable
 
@@ -63,18 +65,69 @@ def new_array(shape: tuple[int, ...]) -> Array:
         count *= extent
     if count < POOL_MIN or not _POOLING:
         return np.empty(shape, dtype=np.float32)
-    for buffer in _pool:
-        if buffer.size == count and sys.getrefcount(buffer) == _FREE_REFERENCES:
-            return buffer.reshape(shape)
-    buffer = np.empty(count, dtype=np.float32)
-    if sum(b.nbytes for b in _pool) + buffer.nbytes <= POOL_MAX_BYTES:
-        _pool.append(buffer)
+    now = time.monotonic()
+    with _pool_lock:
+        for index in range(len(_pool)):
+            buffer = _pool[index]
+            if buffer.size == count and sys.getrefcount(buffer) == _FREE_REFERENCES:
+                _handed_at[index] = now
+                return buffer.reshape(shape)
+        buffer = np.empty(count, dtype=np.float32)
+        if sum(b.nbytes for b in _pool) + buffer.nbytes <= POOL_MAX_BYTES:
+            _pool.append(buffer)
+            _handed_at.append(now)
+            _watch_idle()
     return buffer.reshape(shape)
 
 
 def release_pool() -> None:
     """Forget the pooled buffers (those still in use live on with their arrays)."""
-    _pool.clear()
+    with _pool_lock:
+        _pool.clear()
+        _handed_at.clear()
+
+
+# -- the pool's release when idle ----------------------------------------------------------------
+
+# A buffer free and not handed out for this long is given back: the pool holds nothing once a
+# program's large work is over. A step this long costs far more than faulting its pages in.
+POOL_IDLE_SECONDS = 2.0
+_handed_at: list[float] = []  # when each pooled buffer was last handed out (monotonic)
+_pool_lock = threading.Lock()
+_idle_timer: threading.Timer | None = None
+
+
+def _watch_idle() -> None:
+    """Make sure a timer will look for idle buffers (called with the lock held)."""
+    global _idle_timer
+    if _idle_timer is None:
+        _idle_timer = threading.Timer(POOL_IDLE_SECONDS, release_idle)
+        _idle_timer.daemon = True
+        _idle_timer.start()
+
+
+def release_idle() -> int:
+    """Drop the pooled buffers that are free and were not handed out for `POOL_IDLE_SECONDS`;
+    returns the bytes given back. The timer calls it, and watches again while buffers remain."""
+    global _idle_timer
+    with _pool_lock:
+        _idle_timer = None
+        now = time.monotonic()
+        kept, kept_at, released = [], [], 0
+        for index in range(len(_pool)):
+            buffer, handed = _pool[index], _handed_at[index]
+            free = sys.getrefcount(buffer) == _FREE_REFERENCES
+            if free and now - handed >= POOL_IDLE_SECONDS:
+                released += buffer.nbytes
+            else:
+                kept.append(buffer)
+                kept_at.append(handed)
+        buffer = None
+        _pool[:] = kept
+        _handed_at[:] = kept_at
+        if _pool:
+            _watch_idle()
+    return released
 
 
 def _binary(ufunc: np.ufunc, a: Array | np.float32, b: Array | np.float32) -> Array:

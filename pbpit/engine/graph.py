@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+# In the tape's flat arrays, an edge to a leaf that had no step when the edge was written: the
+# compiled walk passes it by (`AutodiffServer.add_node`).
+LEAF_WITHOUT_STEP = -(1 << 62)
+
 
 class Requirement(IntEnum):
     """What a node asks of backward, in Burn's three states."""
@@ -19,7 +23,7 @@ class Requirement(IntEnum):
 class Node:
     """One tensor's place in the graph. `parents` holds only the tracked inputs."""
 
-    __slots__ = ("id", "parents", "order", "requirement")
+    __slots__ = ("id", "parents", "order", "requirement", "handles")
 
     def __init__(
         self, node_id: int, parents: tuple[Node, ...], requirement: Requirement, order: int = 0
@@ -29,6 +33,9 @@ class Node:
         # 1 + the highest order among *all* inputs, tracked or not (0 for a leaf), as in Burn.
         self.order = order
         self.requirement = requirement
+        # How many `Tensor`s hold this node, as Burn's `NodeRefCount` (an `Arc`) counts them:
+        # after a backward, a step no held node can reach is freed (`free_unavailable_nodes`).
+        self.handles = 0
 
     def __repr__(self) -> str:
         return f"Node(NodeId({self.id}), {self.requirement.name})"

@@ -26,6 +26,7 @@ import numpy as np  # noqa: E402
 from numba.core.errors import NumbaWarning  # noqa: E402
 
 from pbpit.engine import kernel_cache  # noqa: E402
+from pbpit.engine.graph import LEAF_WITHOUT_STEP  # noqa: E402
 
 # A cache that cannot be written or read is a slower start, never something the user must see.
 warnings.simplefilter("ignore", category=NumbaWarning)
@@ -132,18 +133,24 @@ def matmul(a, b):
 
 
 @jit
-def walk(root, has_step, parent_end, parent_flat):
+def walk(root, base, has_step, parent_end, parent_flat):
     """`AutodiffServer.collect_steps` over arrays: the ids with a step in visiting order, and the
-    first non-leaf without a step (-1 if none)."""
+    first non-leaf without a step (-1 if none).
+
+    Slots are ids minus `base`. A parent that had no step when its edge was written is written
+    as `-1 - id` if it has parents (reaching it is the panic) and as `LEAF_WITHOUT_STEP` if not
+    (nothing to do): such a node never gets a step again."""
     visited = np.zeros(has_step.size, dtype=np.uint8)
     order = np.empty(has_step.size, dtype=np.int64)
     stack = np.empty(parent_flat.size + 1, dtype=np.int64)
     count = 0
     top = 1
-    stack[0] = root
+    stack[0] = root - base
     while top > 0:
         top -= 1
         node = stack[top]
+        if node < 0:
+            return order[:count], -1 - node
         if visited[node]:
             continue
         visited[node] = 1
@@ -151,13 +158,16 @@ def walk(root, has_step, parent_end, parent_flat):
         end = parent_end[node]
         if not has_step[node]:
             if end > start:
-                return order[:count], node
+                return order[:count], node + base
             continue
-        order[count] = node
+        order[count] = node + base
         count += 1
         for p in range(start, end):
             parent = parent_flat[p]
-            if not visited[parent]:
+            if parent == LEAF_WITHOUT_STEP:
+                continue
+            if parent < 0 or not visited[parent]:
                 stack[top] = parent
                 top += 1
     return order[:count], -1
+

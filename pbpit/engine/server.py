@@ -8,6 +8,9 @@ One process-wide server holds the steps. `backward(root)` runs in three phases:
 2. `build_tape` removes every reachable step (leaves' root steps included), releasing the tensors
    they saved: steps are consumed by value, which is why Burn has no `retain_graph`.
 3. The tape runs from the highest order to the lowest, adding gradients into `Gradients`.
+
+After it, as Burn's `free_unavailable_nodes`, the steps no held tensor can reach any more are
+freed with what they saved: no backward can walk to them, so nothing else changes.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from typing import Protocol
 import numpy as np
 
 from pbpit.engine import f32
-from pbpit.engine.graph import Node, NodeIds, Requirement
+from pbpit.engine.graph import LEAF_WITHOUT_STEP, Node, NodeIds, Requirement
 from pbpit.engine.ops import Op
 
 TAPE_CONSUMED = (
@@ -74,6 +77,9 @@ class Observer(Protocol):
         missing: int | None,
         saved_bytes_before: int,
         saved_bytes_after: int,
+        steps_before: int,
+        steps_after: int,
+        freed: list[int],
     ) -> None: ...
 
 
@@ -124,9 +130,12 @@ class AutodiffServer:
         self.steps: dict[int, Step] = {}
         self.saved_bytes = 0
         self.observer: Observer | None = None
-        # The graph again, as flat arrays by node id, for the compiled walk over big tapes:
-        # whether an id has a step, and its parents (`parent_flat` from `parent_end[id - 1]`
-        # to `parent_end[id]`).
+        # The graph again, as flat arrays by slot (an id less `base`), for the compiled walk over
+        # big tapes: whether a slot has a step, and its parents (`parent_flat` from
+        # `parent_end[slot - 1]` to `parent_end[slot]`). No id below `base` has a step, and an
+        # edge to a parent without a step is written as what the walk must do there (see
+        # `kernels.walk`): the arrays start again from the oldest live step after a backward.
+        self.base = 0
         self.has_step = bytearray()
         self.parent_end = array("q")
         self.parent_flat = array("q")
@@ -135,32 +144,112 @@ class AutodiffServer:
         """Record a new node's parents in the arrays (ids arrive in order)."""
         self.has_step.append(0)
         flat = self.parent_flat
+        steps, base = self.steps, self.base
         for parent in node.parents:
-            flat.append(parent.id)
+            flat.append(_edge(parent, steps, base))
         self.parent_end.append(len(flat))
 
     def register(self, step: Step) -> None:
         node_id = step.node.id
+        if node_id < self.base:  # a leaf made before the arrays' start asks for grad
+            self.compact(node_id)
         self.steps[node_id] = step
-        self.has_step[node_id] = 1
+        self.has_step[node_id - self.base] = 1
         self.saved_bytes += step.saved_bytes
+
+    def compact(self, base: int | None = None) -> None:
+        """Write the arrays again from `base` (default: the oldest live step's id) to the
+        newest id: 17 bytes a node ever made would otherwise stay for good."""
+        steps = self.steps
+        if base is None:
+            base = min(steps, default=self.ids.next)
+        has_step = bytearray(self.ids.next - base)
+        parent_end = array("q", bytes(8 * len(has_step)))
+        flat = array("q")
+        # Only steps' parents are walked; every other slot is passed by or reached by a code.
+        end = 0
+        for node_id in sorted(steps):
+            slot = node_id - base
+            for parent in steps[node_id].node.parents:
+                flat.append(_edge(parent, steps, base))
+            has_step[slot] = 1
+            ends = len(flat)
+            # Slots since the last step keep its end: no parents of their own.
+            for between in range(end, slot):
+                parent_end[between] = parent_end[between - 1] if between else 0
+            parent_end[slot] = ends
+            end = slot + 1
+        last = parent_end[end - 1] if end else 0
+        for between in range(end, len(has_step)):
+            parent_end[between] = last
+        self.base, self.has_step, self.parent_end, self.parent_flat = (
+            base,
+            has_step,
+            parent_end,
+            flat,
+        )
 
     def backward(self, root: Node, root_value: np.ndarray) -> Gradients:
         before = self.saved_bytes
+        steps = len(self.steps)
         if root.requirement == Requirement.NONE:
             if self.observer is not None:
-                self.observer.backward_done(root, [], root.id, before, before)
+                self.observer.backward_done(root, [], root.id, before, before, steps, steps, [])
             raise Panic(UNTRACKED_ROOT.format(id=root.id), root.id)
         try:
             found = self.collect_steps(root)
         except Panic as panic:
             if self.observer is not None:
-                self.observer.backward_done(root, [], panic.node_id, before, before)
+                self.observer.backward_done(
+                    root, [], panic.node_id, before, before, steps, steps, []
+                )
             raise
         tape = self.build_tape(found)
+        # Burn frees after running the tape; the same steps either way (running it makes and
+        # drops no tensor), and freeing first lowers the peak.
+        freed = self.free_unavailable_nodes()
+        oldest = min(self.steps, default=self.ids.next)
+        if oldest - self.base > COMPACT_MIN and 2 * (oldest - self.base) > len(self.has_step):
+            self.compact(oldest)
         if self.observer is not None:
-            self.observer.backward_done(root, sorted(found), None, before, self.saved_bytes)
+            self.observer.backward_done(
+                root, sorted(found), None, before, self.saved_bytes, steps, len(self.steps), freed
+            )
         return execute(tape, root, root_value)
+
+    def free_unavailable_nodes(self) -> list[int]:
+        """Free the steps no node held by a tensor can reach (Burn's `free_unavailable_nodes`):
+        the ids freed, in registration order.
+
+        Burn's "useful" nodes are those a held node reaches over parents with steps; everything
+        else goes. Burn also frees a held node's steps once an ancestor's step is consumed
+        ("unavailable"), as its backward can only panic; pbpit keeps those, so that the panic
+        names the consumed node as the seed's does, and no reachable step ever goes.
+        """
+        steps = self.steps
+        if not steps:
+            return []
+        useful: set[int] = set()
+        stack = [step.node for step in steps.values() if step.node.handles]
+        while stack:
+            node = stack.pop()
+            node_id = node.id
+            if node_id in useful or node_id not in steps:
+                continue  # a node without a step ends every walk through it (a leaf, or a panic)
+            useful.add(node_id)
+            stack.extend(node.parents)
+        if len(useful) == len(steps):
+            return []
+        freed = [node_id for node_id in steps if node_id not in useful]
+        has_step, base = self.has_step, self.base
+        released = 0
+        for node_id in freed:
+            step = steps.pop(node_id)
+            has_step[node_id - base] = 0
+            released += step.saved_bytes
+            step.saved = ()
+        self.saved_bytes -= released
+        return freed
 
     def collect_steps(self, root: Node, compiled: bool | None = None) -> list[int]:
         """Walk from the root over recorded parents, read-only; panic at a non-leaf without a step.
@@ -194,11 +283,13 @@ class AutodiffServer:
     def _collect_steps_compiled(self, root: Node) -> list[int]:
         from pbpit.engine.kernels import walk
 
+        if root.id < self.base:  # no step there: the walk ends at the root
+            return self.collect_steps(root, compiled=False)
         has_step = np.frombuffer(self.has_step, dtype=np.uint8)
         parent_end = np.frombuffer(self.parent_end, dtype=np.int64)
         parent_flat = np.frombuffer(self.parent_flat, dtype=np.int64)
         try:
-            order, missing = walk(root.id, has_step, parent_end, parent_flat)
+            order, missing = walk(root.id, self.base, has_step, parent_end, parent_flat)
         finally:
             # The buffers must not stay exported, or they could not grow.
             del has_step, parent_end, parent_flat
@@ -209,7 +300,7 @@ class AutodiffServer:
     def build_tape(self, found: list[int]) -> list[list[Step]]:
         """Consume the steps of `found` (remove them from the tape), grouped by node order."""
         registry = self.steps
-        has_step = self.has_step
+        has_step, base = self.has_step, self.base
         steps = [registry.pop(node_id) for node_id in found]
         # A leaf whose root step an earlier backward consumed has nothing left: an empty tape.
         tape: list[list[Step]] = [
@@ -217,7 +308,7 @@ class AutodiffServer:
         ]
         released = 0
         for step in steps:
-            has_step[step.node.id] = 0
+            has_step[step.node.id - base] = 0
             released += step.saved_bytes
             tape[step.node.order].append(step)
         self.saved_bytes -= released
@@ -255,6 +346,17 @@ def reset() -> None:
 
 # From this many live steps, `collect_steps` walks the arrays in compiled code.
 COMPILED_WALK_MIN = 20_000
+# The arrays are written again once more than half of them, and this many slots, lie before the
+# oldest live step.
+COMPACT_MIN = 1024
+
+
+def _edge(parent: Node, steps: dict[int, Step], base: int) -> int:
+    """A parent in the arrays: its slot while it has a step; else what the walk does there."""
+    parent_id = parent.id
+    if parent_id in steps:
+        return parent_id - base
+    return -1 - parent_id if parent.parents else LEAF_WITHOUT_STEP
 
 
 def new_node(

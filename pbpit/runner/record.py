@@ -45,8 +45,10 @@ class Recorder:
         self._lines = lines
         self.nodes: dict[int, NodeRecord] = {}
         self.backwards: list[BackwardRecord] = []
-        # The node object behind each record (a reset can give an id to another tensor), and
-        # the records made since the case last moved to a new line, still waiting for a name.
+        # The records made since the case last moved to a new line, still waiting for a name,
+        # and the node object behind each (a reset can give an id to another tensor). Only
+        # those are kept: a node object holds its ancestors, and the record must not keep a
+        # whole run's graph alive.
         self._node_objects: dict[int, Any] = {}
         self._unnamed: list[NodeRecord] = []
 
@@ -89,7 +91,8 @@ class Recorder:
         record = self.nodes.get(node.id)
         if record is not None:
             record.requirement = node.requirement
-            self._node_objects[node.id] = node
+            if node.id in self._node_objects:
+                self._node_objects[node.id] = node
 
     def backward_done(
         self,
@@ -98,6 +101,9 @@ class Recorder:
         missing: int | None,
         saved_bytes_before: int,
         saved_bytes_after: int,
+        steps_before: int = 0,
+        steps_after: int = 0,
+        freed: list[int] | None = None,
     ) -> None:
         with _headroom():
             stack = self.case_stack()
@@ -112,6 +118,9 @@ class Recorder:
                     saved_bytes_after=saved_bytes_after,
                     node_count=len(self.nodes),
                     stack=stack,
+                    steps_before=steps_before,
+                    steps_after=steps_after,
+                    freed=list(freed or ()),
                 )
             )
 
@@ -157,3 +166,4 @@ class Recorder:
                     record.label = name
                     del waiting[record.id]
         self._unnamed = list(waiting.values()) if returning else []
+        self._node_objects = {record.id: objects[record.id] for record in self._unnamed}

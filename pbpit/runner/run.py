@@ -127,11 +127,13 @@ def fresh_engine(observer: Recorder | None) -> Iterator[None]:
     """The engine as a new process finds it (ids from 0, an empty tape), watched by `observer`;
     emptied again afterwards, so no case's tensors outlive it."""
     from pbpit.engine import server
+    from pbpit.engine.tensor import fewer_collections
 
     server.reset()
     server.SERVER.observer = observer
     try:
-        yield
+        with fewer_collections():
+            yield
     finally:
         server.SERVER.observer = None
         server.reset()
