@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["Device", "Gradients", "Panic", "Tensor", "reset"]
+__all__ = ["Device", "Gradients", "Panic", "Target", "Tensor", "reset"]
 
 _HOMES = {
     "Device": "pbpit.engine.tensor",
@@ -15,6 +15,7 @@ _HOMES = {
     "Gradients": "pbpit.engine.server",
     "Panic": "pbpit.engine.server",
     "reset": "pbpit.engine.server",
+    "Target": "pbpit.engine.target",
 }
 
 
