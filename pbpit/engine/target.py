@@ -74,6 +74,7 @@ def parse(text: str, base: Target | None = None) -> Target:
     fields = {"cpu": base.cpu, "threads": str(base.threads), "build": base.build}
     for part in text.split(","):
         key, equals, value = part.strip().partition("=")
+        key = key.strip()
         if not equals or key not in fields:
             raise ValueError(
                 f"`{part.strip()}` is not cpu=FAMILY, threads=N or build=debug|release"
