@@ -171,7 +171,7 @@ def sigmoid_backward(s: Array, grad: Array) -> Array:
 # costs ~100 us to start its threads, pay (measured: docs/TARGETS.md).
 TINY = 2048
 CTYPES_BUDGET = 100_000
-PARALLEL = 65_536
+PARALLEL = 131_072
 _ctypes_elements = 0
 
 
