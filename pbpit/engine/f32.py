@@ -20,7 +20,11 @@ from collections.abc import Callable
 
 import numpy as np
 
-from pbpit.engine import libm
+from pbpit.engine import libm, target
+
+# The host is detected now, as the engine loads, not deep inside a case's first sum (a case may
+# lower the recursion limit).
+target.current()
 
 # Overflow to inf, 0/0 to NaN: float32 does that silently in Rust, and so does pbpit.
 warnings.filterwarnings("ignore", category=RuntimeWarning, module=r"pbpit\.engine\.")
@@ -146,9 +150,7 @@ def relu(a: Array) -> Array:
     does every x < 0. -0.0 stays -0.0 in a debug build (`fmaxf` keeps its first operand
     between equal zeros) and becomes +0.0 at opt-level 3 (the loop is vectorised with
     `maxps`, which returns the second); the target's build decides."""
-    from pbpit.engine.target import current
-
-    if current().build == "release":
+    if target.current().build == "release":
         return np.where(a > F0, a, F0)
     return np.where(a >= F0, a, F0)
 
@@ -170,7 +172,7 @@ def sigmoid_backward(s: Array, grad: Array) -> Array:
 # serial kernels take every size. Only from PARALLEL elements does the parallel kernel, which
 # costs ~100 us to start its threads, pay (measured: docs/TARGETS.md).
 TINY = 2048
-CTYPES_BUDGET = 100_000
+CTYPES_BUDGET = 32_768
 PARALLEL = 131_072
 _ctypes_elements = 0
 
@@ -248,10 +250,8 @@ CHUNK = 64 * 1024
 
 def simd_layout() -> tuple[int, int]:
     """(lanes, how the lanes are added) of macerator's f32 vector on the current target."""
-    from pbpit.engine.target import current
-
-    target = current()
-    return target.lanes, REDUCE[target.cpu]
+    machine = target.current()
+    return machine.lanes, REDUCE[machine.cpu]
 
 
 def _reduce_lanes(v: Array, reduce: int) -> Array:
@@ -307,9 +307,7 @@ def sum_all(a: Array) -> np.float32:
     sums = sum_rows(flat[:whole].reshape(-1, CHUNK)).tolist()
     if whole < n:
         sums.append(float(sum_rows(flat[whole:].reshape(1, -1))[0]))
-    from pbpit.engine.target import current
-
-    return rayon_sum(np.array(sums, dtype=np.float32), current().threads)
+    return rayon_sum(np.array(sums, dtype=np.float32), target.current().threads)
 
 
 def rayon_sum(values: Array, threads: int) -> np.float32:
