@@ -20,6 +20,7 @@ _HOMES = {
     "Panic": "pbpit.engine",
     "Tensor": "pbpit.engine",
     "reset": "pbpit.engine",
+    "Target": "pbpit.engine.target",
     "Some": "pbpit.rust.format",
     "rust_debug": "pbpit.rust.format",
     "rust_display": "pbpit.rust.format",
@@ -30,6 +31,7 @@ __all__ = ["__version__", *_HOMES]
 if TYPE_CHECKING:
     from pbpit import activation  # noqa: F401
     from pbpit.engine import Device, Gradients, Panic, Tensor, reset  # noqa: F401
+    from pbpit.engine.target import Target  # noqa: F401
     from pbpit.engine.tensor import Distribution, TensorData  # noqa: F401
     from pbpit.rust.format import Some, rust_debug, rust_display  # noqa: F401
 

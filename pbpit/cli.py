@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from pbpit.diagnose.explain import CaseExplanation
     from pbpit.diagnose.findings import AuditReport
     from pbpit.diagnose.graph import TapeGraph
+    from pbpit.engine.target import Target
     from pbpit.trace import RunResult
 
 app = typer.Typer(
@@ -339,14 +340,27 @@ def run(
     memory: Annotated[
         bool, typer.Option("--memory", help="Show the bytes saved by live steps at each backward.")
     ] = False,
+    target: Annotated[
+        str | None,
+        typer.Option(
+            "--target",
+            metavar="cpu=FAMILY,threads=N,build=debug|release",
+            help="The machine Burn's kernels compute for (any of the three; the rest is the "
+            "host's, as Burn detects it, in a debug build). FAMILY: avx512, avx2, sse, neon, "
+            "scalar. See docs/TARGETS.md.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Run a case: its output, the panic, the tensor and backward behind it, and the audit."""
     fmt = FORMATS["run"].choose(raw=raw, json=as_json)
+    machine = _target(target)
     if fmt == "json":
         _json_only_on_stdout()
     # Only the raw output goes without the trace: naming tensors costs a line tracer. The
     # program's output is written as it is printed, except into the one JSON object.
-    result = run_case(resolve_case(case), trace=fmt != "raw", stream=fmt != "json")
+    with _computing_for(machine):
+        result = run_case(resolve_case(case), trace=fmt != "raw", stream=fmt != "json")
     render("run", fmt, result, memory)
     raise typer.Exit(result.exit_code)
 
@@ -429,6 +443,17 @@ def check(
     as_json: Annotated[
         bool, typer.Option("--json", help="One JSON object with every case's result.")
     ] = False,
+    target: Annotated[
+        str | None,
+        typer.Option(
+            "--target",
+            metavar="cpu=FAMILY,threads=N,build=debug|release",
+            help="The machine Burn's kernels compute for (any of the three; the rest is the "
+            "host's, as Burn detects it, in a debug build). FAMILY: avx512, avx2, sse, neon, "
+            "scalar. See docs/TARGETS.md.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Check cases against their golden NAME.stdout / NAME.stderr files (for CI).
 
@@ -456,22 +481,49 @@ def check(
         _json_only_on_stdout()
     if junit is not None:
         check_junit_target(junit)
+    machine = _target(target)
     limit = default_timeout(os.environ) if timeout is None else parse_timeout(timeout)
     cases = collect_cases(paths or [], bless=bless, glob=glob)
     if bless:
-        sys.stdout.write(render_bless(bless_cases(cases, limit)))
+        with _computing_for(machine):
+            sys.stdout.write(render_bless(bless_cases(cases, limit)))
         raise typer.Exit(0)
     report = CheckReport([])
-    for result in check_cases(cases, limit):
-        report.cases.append(result)
-        if fmt == "human":
-            # One line as each case finishes: a long check shows where it is.
-            sys.stdout.write(render_check_status(result))
-            sys.stdout.flush()
+    with _computing_for(machine):
+        for result in check_cases(cases, limit):
+            report.cases.append(result)
+            if fmt == "human":
+                # One line as each case finishes: a long check shows where it is.
+                sys.stdout.write(render_check_status(result))
+                sys.stdout.flush()
     if junit is not None:
         write_junit(report, junit)
     render("check", fmt, report)
     raise typer.Exit(0 if report.ok else 1)
+
+
+# -- --target: the machine Burn's kernels compute for ------------------------------------------
+
+
+def _target(text: str | None) -> Target | None:
+    """`--target`'s value as a Target (None: the host's); a UsageError naming what is wrong."""
+    if text is None:
+        return None
+    from pbpit.engine.target import parse
+
+    try:
+        return parse(text)
+    except ValueError as err:
+        raise UsageError(f"--target: {err}") from None
+
+
+def _computing_for(machine: Target | None) -> contextlib.AbstractContextManager[object]:
+    """Run the block's kernels for `machine` (the host's when None)."""
+    if machine is None:
+        return contextlib.nullcontext()
+    from pbpit.engine.target import using
+
+    return using(machine)
 
 
 def _check_human(report: CheckReport) -> None:

@@ -230,6 +230,7 @@ def test_dir_of_the_package_lists_its_api_not_its_import_machinery():
             "Gradients",
             "Panic",
             "Some",
+            "Target",
             "Tensor",
             "TensorData",
             "activation",

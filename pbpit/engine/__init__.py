@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["Device", "Gradients", "Panic", "Tensor", "fewer_collections", "reset"]
+__all__ = ["Device", "Gradients", "Panic", "Target", "Tensor", "fewer_collections", "reset"]
 
 _HOMES = {
     "Device": "pbpit.engine.tensor",
@@ -16,6 +16,7 @@ _HOMES = {
     "Gradients": "pbpit.engine.server",
     "Panic": "pbpit.engine.server",
     "reset": "pbpit.engine.server",
+    "Target": "pbpit.engine.target",
 }
 
 

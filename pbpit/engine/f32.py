@@ -5,10 +5,11 @@ Three ways in, chosen per call, all giving the same bits:
 - One IEEE operation per element (+, -, *, /, negation, sqrt, comparisons) is exact in NumPy's
   float32 ufuncs: they run as they are, on any size and on broadcast views.
 - Transcendentals (exp, log, tanh, powf) must be the C library's float32 functions, which Rust
-  calls (NumPy's own float32 `exp(1)` is one ulp off). Small arrays call them through ctypes;
-  large ones run numba kernels over both cores, loaded only then.
-- Reductions follow Flex's order: the small ones in NumPy, vectorised across lanes; the large
-  ones in a numba kernel with the same order.
+  calls (NumPy's own float32 `exp(1)` is one ulp off). Serial numba kernels call them; only
+  tiny arrays before numba is loaded go through ctypes (a short program never loads numba),
+  and only large arrays run the kernels on all cores.
+- Reductions follow Flex's order for the target's CPU and threads (`pbpit.engine.target`): the
+  small ones in NumPy, vectorised across lanes; the large ones in a numba kernel.
 """
 
 from __future__ import annotations
@@ -21,7 +22,11 @@ from collections.abc import Callable
 
 import numpy as np
 
-from pbpit.engine import libm
+from pbpit.engine import libm, target
+
+# The host is detected now, as the engine loads, not deep inside a case's first sum (a case may
+# lower the recursion limit).
+target.current()
 
 # Overflow to inf, 0/0 to NaN: float32 does that silently in Rust, and so does pbpit.
 warnings.filterwarnings("ignore", category=RuntimeWarning, module=r"pbpit\.engine\.")
@@ -31,11 +36,8 @@ F0 = np.float32(0.0)
 F1 = np.float32(1.0)
 NEG0 = np.float32(-0.0)
 
-# Up to this many elements, libm through ctypes; above, the numba kernels (and the JIT).
+# Up to this many elements a sum runs in NumPy (vectorised across lanes); above, in numba.
 SMALL = 2048
-# Flex's sum on x86-64 (AVX2): 8 accumulators of 8 lanes.
-LANES = 8
-BLOCK = 8 * LANES
 
 
 def kernels():
@@ -197,8 +199,13 @@ def div_scalar(a: Array, s: np.float32) -> Array:
 
 
 def relu(a: Array) -> Array:
-    # Flex's `x.max(0.0)` as compiled in a loop: NaN and -0.0 both give +0.0.
-    return np.where(a > F0, a, F0)
+    """Flex's `x.max(0.0)`: NaN gives +0.0 (Rust's `max` returns the other operand), and so
+    does every x < 0. -0.0 stays -0.0 in a debug build (`fmaxf` keeps its first operand
+    between equal zeros) and becomes +0.0 at opt-level 3 (the loop is vectorised with
+    `maxps`, which returns the second); the target's build decides."""
+    if target.current().build == "release":
+        return np.where(a > F0, a, F0)
+    return np.where(a >= F0, a, F0)
 
 
 def relu_backward(grad: Array, x: Array) -> Array:
@@ -213,11 +220,22 @@ def sigmoid_backward(s: Array, grad: Array) -> Array:
 
 # -- the C library's functions --------------------------------------------------------------------
 
+# Arrays up to TINY elements call libm through ctypes (0.6-0.8 us an element) while numba is not
+# loaded, until CTYPES_BUDGET elements have gone that way: then numba loads (~0.2 s) and its
+# serial kernels take every size. Only from PARALLEL elements does the parallel kernel, which
+# costs ~100 us to start its threads, pay (measured: docs/TARGETS.md).
+TINY = 2048
+CTYPES_BUDGET = 32_768
+PARALLEL = 131_072
+_ctypes_elements = 0
+
 
 def _libm(name: str, a: Array, *scalars: np.float32) -> Array:
-    """`libm.<name>f` over `a`: one ctypes call per element when small, else the numba kernel
-    `<name>` (which calls the same function) on all cores."""
-    if a.size <= SMALL:
+    """`libm.<name>f` over `a`, element by element (the numba kernels call the same function)."""
+    global _ctypes_elements
+    size = a.size
+    if size <= TINY and _ctypes_elements < CTYPES_BUDGET and "numba" not in sys.modules:
+        _ctypes_elements += size
         function: Callable[..., float] = getattr(libm, f"{name}f")
         out = np.empty(a.shape, dtype=np.float32)
         flat = out.reshape(-1)
@@ -225,7 +243,8 @@ def _libm(name: str, a: Array, *scalars: np.float32) -> Array:
             flat[i] = function(value, *scalars)
         return out
     out = new_array(a.shape)
-    getattr(kernels(), name)(np.ascontiguousarray(a).reshape(-1), *scalars, out.reshape(-1))
+    kernel = getattr(kernels(), name if size >= PARALLEL else f"{name}_serial")
+    kernel(np.ascontiguousarray(a).reshape(-1), *scalars, out.reshape(-1))
     return out
 
 
@@ -241,20 +260,23 @@ def tanh(a: Array) -> Array:
     return _libm("tanh", a)
 
 
-def powf(a: Array, p: np.float32) -> Array:
-    """The backend's `powf_scalar`: whole exponents 2, 1, 0, -1, -2 by multiplication and
-    reciprocal, as Burn dispatches them; any other through the C library's powf."""
-    if p == 2:
-        return np.multiply(a, a)
-    if p == 1:
-        return a.copy()
-    if p == 0:
-        return np.ones(a.shape, dtype=np.float32)
-    if p == -1:
-        return recip(a)
-    if p == -2:
-        return recip(np.multiply(a, a))
-    return _libm("pow", a, p)
+def powf(a: Array, p: float | np.float32) -> Array:
+    """The backend's `powf_scalar`: whether `p` is whole is asked of `p` as given (Burn's
+    Scalar holds an f64); whole exponents 2, 1, 0, -1, -2 go by multiplication and reciprocal,
+    as Flex dispatches them; any other is rounded to f32 and goes through the C library's
+    powf."""
+    if float(p).is_integer():
+        if p == 2:
+            return np.multiply(a, a)
+        if p == 1:
+            return a.copy()
+        if p == 0:
+            return np.ones(a.shape, dtype=np.float32)
+        if p == -1:
+            return recip(a)
+        if p == -2:
+            return recip(np.multiply(a, a))
+    return _libm("pow", a, np.float32(p))
 
 
 def sigmoid(a: Array) -> Array:
@@ -267,30 +289,59 @@ def sigmoid(a: Array) -> Array:
     return np.where(a >= F0, upper, lower)
 
 
-# -- reductions, in Flex's order ----------------------------------------------------------------
+# -- Flex's sum, for the target's CPU and threads ------------------------------------------------
+
+# How macerator adds a vector's lanes into one (read from macerator 0.3.4): a scalar fold in lane
+# order on AVX2, SSE4.2 and its fallback; `_mm512_reduce_add_ps` on AVX-512, which halves the
+# vector (lane i + lane i+8, then i + i+4, ...); `vaddvq_f32` on NEON, adjacent pairs.
+IN_ORDER, HALVES, PAIRS = 0, 1, 2
+REDUCE = {"avx512": HALVES, "avx2": IN_ORDER, "sse": IN_ORDER, "scalar": IN_ORDER, "neon": PAIRS}
+# Flex's `sum_f32_contiguous`: from 4 Mi elements, 64 Ki-element chunks summed on rayon.
+PARALLEL_SUM = 4 * 1024 * 1024
+CHUNK = 64 * 1024
+
+
+def simd_layout() -> tuple[int, int]:
+    """(lanes, how the lanes are added) of macerator's f32 vector on the current target."""
+    machine = target.current()
+    return machine.lanes, REDUCE[machine.cpu]
+
+
+def _reduce_lanes(v: Array, reduce: int) -> Array:
+    """Each row of `v` (rows, lanes) added into one, as `reduce` says."""
+    if reduce == IN_ORDER:
+        total = v[:, 0].copy()
+        for lane in range(1, v.shape[1]):
+            total += v[:, lane]
+        return total
+    while v.shape[1] > 1:
+        half = v.shape[1] // 2
+        v = v[:, :half] + v[:, half:] if reduce == HALVES else v[:, 0::2] + v[:, 1::2]
+    return v[:, 0]
 
 
 def sum_rows(a: Array) -> Array:
-    """Flex's f32 sum of each row of a 2-D array: eight vector accumulators over blocks of 64,
-    combined pairwise; then leftover 8-wide groups; then the lanes in order; then the last few
-    elements, folded from -0.0. A fixed association: the same bits on every run."""
+    """Flex's f32 sum of each row of a 2-D array (macerator's `sum` kernel): eight vector
+    accumulators over blocks of eight vectors, combined pairwise; then leftover whole vectors;
+    then the lanes into one (as the CPU adds them); then the last few elements, folded from
+    -0.0. The vector's width and the lanes' order are the target CPU's."""
+    lanes, reduce = simd_layout()
     rows, n = a.shape
     if rows * n > SMALL * 64:
-        return kernels().sum_rows(np.ascontiguousarray(a))
-    full = n // BLOCK * BLOCK
-    acc = np.zeros((rows, 8, LANES), dtype=np.float32)
-    for start in range(0, full, BLOCK):
-        acc += a[:, start : start + BLOCK].reshape(rows, 8, LANES)
+        return kernels().sum_rows(np.ascontiguousarray(a), lanes, reduce)
+    block = 8 * lanes
+    full = n // block * block
+    acc = np.zeros((rows, 8, lanes), dtype=np.float32)
+    for start in range(0, full, block):
+        acc += a[:, start : start + block].reshape(rows, 8, lanes)
     v = ((acc[:, 0] + acc[:, 1]) + (acc[:, 2] + acc[:, 3])) + (
         (acc[:, 4] + acc[:, 5]) + (acc[:, 6] + acc[:, 7])
     )
     i = full
-    while i + LANES <= n:
-        v += a[:, i : i + LANES]
-        i += LANES
-    total = v[:, 0].copy()
-    for lane in range(1, LANES):
-        total += v[:, lane]
+    while i + lanes <= n:
+        v += a[:, i : i + lanes]
+        i += lanes
+    total = _reduce_lanes(v, reduce)
     tail = np.full(rows, NEG0, dtype=np.float32)
     for column in range(i, n):
         tail += a[:, column]
@@ -298,7 +349,37 @@ def sum_rows(a: Array) -> Array:
 
 
 def sum_all(a: Array) -> np.float32:
-    return sum_rows(a.reshape(1, -1))[0]
+    """Flex's `sum` of every element: one `sum_rows` row below 4 Mi elements; from there, each
+    64 Ki-element chunk summed so and the chunk sums added up as rayon does for the target's
+    thread count (`rayon_sum`)."""
+    flat = a.reshape(-1)
+    n = flat.size
+    if n < PARALLEL_SUM:
+        return sum_rows(flat.reshape(1, -1))[0]
+    whole = n // CHUNK * CHUNK
+    sums = sum_rows(flat[:whole].reshape(-1, CHUNK)).tolist()
+    if whole < n:
+        sums.append(float(sum_rows(flat[whole:].reshape(1, -1))[0]))
+    return rayon_sum(np.array(sums, dtype=np.float32), target.current().threads)
+
+
+def rayon_sum(values: Array, threads: int) -> np.float32:
+    """`values.par_iter().sum()` on a pool of `threads`, in the tree rayon's splitter builds
+    when no task is stolen: the range halves while its split budget (the thread count, halved
+    at each level) lasts, each piece is folded in order from -0.0, and the halves are added
+    left + right. A stolen task would split again (docs/TARGETS.md): on a busy pool the tree,
+    and an inexact sum, can differ from run to run."""
+
+    def helper(lo: int, hi: int, splits: int) -> np.float32:
+        if (hi - lo) // 2 >= 1 and splits > 0:
+            mid = lo + (hi - lo) // 2
+            return helper(lo, mid, splits // 2) + helper(mid, hi, splits // 2)
+        total = NEG0
+        for value in values[lo:hi]:
+            total += value
+        return total
+
+    return np.float32(helper(0, values.size, threads))
 
 
 def sum_dim(a: Array, dim: int) -> Array:

@@ -4,9 +4,9 @@ Loaded only when an array or a tape is large enough to need them (`pbpit.engine.
 Each kernel is compiled on first use and cached on disk (`pbpit.engine.kernel_cache`).
 Arithmetic stays in float32 (constants too, so nothing is promoted to float64); transcendentals
 call the C library's float32 entry points, as Rust's `f32::exp` does. No fastmath: it would
-reorder and contract operations. Loops over elements run on all cores; each element is computed
-alone, so the bits do not depend on the thread count, and the reductions run in one fixed order
-on one core.
+reorder and contract operations. Elementwise loops come serial and parallel; each element is
+computed alone, so the bits do not depend on the thread count. The reductions run in one fixed
+order on one core (the order the target's CPU gives Flex, `pbpit.engine.target`).
 """
 
 from __future__ import annotations
@@ -50,8 +50,36 @@ def parallel_jit(py_func):
 
 F0 = np.float32(0.0)
 NEG0 = np.float32(-0.0)
-# Flex's sum on x86-64 (AVX2): 8 accumulators of 8 lanes (see `pbpit.engine.f32.sum_rows`).
-LANES = 8
+
+
+# -- elementwise libm: one serial kernel and one parallel kernel per function --------------------
+# Each element is computed alone by the C library's float32 function: the same bits on any
+# number of threads. The parallel ones cost ~100 us to wake their threads, so `pbpit.engine.f32`
+# calls them only on large arrays.
+
+
+@jit
+def exp_serial(a, out):
+    for i in range(a.size):
+        out[i] = math.exp(a[i])
+
+
+@jit
+def log_serial(a, out):
+    for i in range(a.size):
+        out[i] = math.log(a[i])
+
+
+@jit
+def tanh_serial(a, out):
+    for i in range(a.size):
+        out[i] = math.tanh(a[i])
+
+
+@jit
+def pow_serial(a, p, out):
+    for i in range(a.size):
+        out[i] = math.pow(a[i], p)
 
 
 @parallel_jit
@@ -78,35 +106,75 @@ def pow(a, p, out):
         out[i] = math.pow(a[i], p)
 
 
+# -- Flex's sum (macerator's kernel), for the target's CPU ------------------------------------
+
+# How a vector's lanes are added into one (`pbpit.engine.f32.REDUCE`).
+IN_ORDER, HALVES, PAIRS = 0, 1, 2
+
+
+def sum_rows(a, lanes=None, reduce=None):
+    """Each row of the 2-D float32 array `a` summed as `pbpit.engine.f32.sum_rows` does, for
+    the current target unless `lanes` and `reduce` say otherwise."""
+    if lanes is None or reduce is None:
+        from pbpit.engine import f32
+
+        lanes, reduce = f32.simd_layout()
+    return _sum_rows(a, lanes, reduce)
+
+
 @jit
-def sum_rows(a):
-    """`pbpit.engine.f32.sum_rows`, compiled: the same order, for large arrays. The 64 running
-    sums are independent, so the compiler can keep them in vector registers."""
+def _reduce_lanes(v, w, lanes, reduce):
+    """`v`'s lanes added into one; `w` is scratch of the same size."""
+    if reduce == IN_ORDER:
+        total = v[0]
+        for lane in range(1, lanes):
+            total += v[lane]
+        return total
+    w[:] = v
+    width = lanes
+    if reduce == HALVES:
+        while width > 1:
+            width //= 2
+            for lane in range(width):
+                w[lane] = w[lane] + w[lane + width]
+        return w[0]
+    while width > 1:
+        width //= 2
+        for lane in range(width):
+            w[lane] = w[2 * lane] + w[2 * lane + 1]
+    return w[0]
+
+
+@jit
+def _sum_rows(a, lanes, reduce):
+    """Eight vector accumulators of `lanes` lanes over blocks of 8 vectors, combined pairwise;
+    the leftover whole vectors; the lanes added as `reduce` says; the last few elements,
+    folded from -0.0. The 8 * lanes running sums are independent: vector registers hold them."""
     rows, n = a.shape
+    stride = 8 * lanes
     out = np.empty(rows, dtype=np.float32)
-    acc = np.empty(8 * LANES, dtype=np.float32)
-    v = np.empty(LANES, dtype=np.float32)
+    acc = np.empty(stride, dtype=np.float32)
+    v = np.empty(lanes, dtype=np.float32)
+    w = np.empty(lanes, dtype=np.float32)
     for r in range(rows):
         row = a[r]
         acc[:] = F0
         i = 0
-        while i + 8 * LANES <= n:
-            for k in range(8 * LANES):
+        while i + stride <= n:
+            for k in range(stride):
                 acc[k] += row[i + k]
-            i += 8 * LANES
-        for lane in range(LANES):
-            left = (acc[lane] + acc[LANES + lane]) + (acc[2 * LANES + lane] + acc[3 * LANES + lane])
-            right = (acc[4 * LANES + lane] + acc[5 * LANES + lane]) + (
-                acc[6 * LANES + lane] + acc[7 * LANES + lane]
+            i += stride
+        for lane in range(lanes):
+            left = (acc[lane] + acc[lanes + lane]) + (acc[2 * lanes + lane] + acc[3 * lanes + lane])
+            right = (acc[4 * lanes + lane] + acc[5 * lanes + lane]) + (
+                acc[6 * lanes + lane] + acc[7 * lanes + lane]
             )
             v[lane] = left + right
-        while i + LANES <= n:
-            for lane in range(LANES):
+        while i + lanes <= n:
+            for lane in range(lanes):
                 v[lane] += row[i + lane]
-            i += LANES
-        total = v[0]
-        for lane in range(1, LANES):
-            total += v[lane]
+            i += lanes
+        total = _reduce_lanes(v, w, lanes, reduce)
         tail = NEG0
         while i < n:
             tail += row[i]

@@ -185,12 +185,15 @@ class Abs(Op):
 
 
 class PowfScalar(Op):
+    """`x^p` for a p that is not whole. Burn keeps p as an f64 (its Scalar), the backward
+    included: p - 1 is taken in f64 before the backend rounds it to f32."""
+
     name = "powf_scalar"
     __slots__ = ("exponent",)
 
     def __init__(self, exponent: float) -> None:
         Op.__init__(self)
-        self.exponent = f32(exponent)
+        self.exponent = float(exponent)
 
     def forward(self, x):
         if self.needs[0]:
@@ -199,9 +202,9 @@ class PowfScalar(Op):
 
     def backward(self, grad):
         (x,) = self.saved
-        # d/dx x^p = p * x^(p-1)
+        # d/dx x^p = p * x^(p-1): powf_scalar(x, p - 1), then mul_scalar(p), both from the f64
         p = self.exponent
-        value = f.mul_scalar(f.powf(x, p - f32(1)), p)
+        value = f.mul_scalar(f.powf(x, p - 1.0), f32(p))
         return (f.mul(grad, value),)
 
 

@@ -308,20 +308,24 @@ class Tensor:
     # -- ops: those whose op is all they need come from the table (`_from_table`) ---------------
 
     def powf_scalar(self, exponent: float) -> Tensor:
-        """`x^p`. Whole exponents take Burn's shortcuts, which change the graph: p = 1 is `x`
-        itself (no new node), 2 is `x * x`, -1 is `recip(x)`, -2 is `recip(x * x)`, 0 is
-        `x * 0 + 1`; any other p is one powf node."""
-        p = float(np.float32(exponent))
-        if p == 1.0:
-            return self
-        if p == 2.0:
-            return self * self
-        if p == -1.0:
-            return self.recip()
-        if p == -2.0:
-            return (self * self).recip()
-        if p == 0.0:
-            return self.mul_scalar(0.0).add_scalar(1.0)
+        """`x^p`, p kept as the f64 Burn's Scalar holds. A whole p (asked of the f64: 2.0000001
+        is not) takes Burn's shortcuts, which change the graph: 1 is `x` itself (no new node),
+        2 is `x * x`, -1 is `recip(x)`, -2 is `recip(x * x)`, 0 is `ones` (one new untracked
+        node: x gets no gradient); any other p is one powf node."""
+        p = float(exponent)
+        if p.is_integer():
+            if p == 1.0:
+                return self
+            if p == 2.0:
+                return self * self
+            if p == -1.0:
+                return self.recip()
+            if p == -2.0:
+                return (self * self).recip()
+            if p == 0.0:
+                return _leaf(
+                    np.ones(self.array.shape, np.float32), Device(self.node is not None), "ones"
+                )
         return _apply_one(ops.PowfScalar(p), self)
 
     def sum_dim(self, dim: int) -> Tensor:
