@@ -180,7 +180,8 @@ def _gemm(path, a, b, out, kc, fused, lanes):
                             q = p + v * lanes + slot
                             acc[v, slot] = _mul_add(a[i, q], b[q, j], acc[v, slot], fused)
                     p += 8 * lanes
-                sums = ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]))
+                left = (acc[0] + acc[1]) + (acc[2] + acc[3])
+                sums = left + ((acc[4] + acc[5]) + (acc[6] + acc[7]))
                 while p + lanes <= k:
                     for slot in range(lanes):
                         sums[slot] = _mul_add(a[i, p + slot], b[p + slot, j], sums[slot], fused)
