@@ -243,3 +243,12 @@ def test_the_input_gradient_is_the_grad_times_the_transposed_weight():
     # grad = ones [80, 90]; grad @ w^T: k = 90, one block; w^T is a strided view
     expected = blocked_oracle(np.ones((80, 90), dtype=F32), w_array.T, 90)
     assert (bits(x.grad(grads).array) == bits(expected)).all()
+
+
+def test_a_broadcast_gradient_is_read_as_the_contiguous_tensor_burn_makes():
+    # sum's backward in Burn is `ones * grad`, a contiguous [1, 1]; with y = [[-0.0]] the
+    # horizontal kernel's lane starts at +0.0, and fma(1, -0.0, +0.0) is +0.0
+    x = tensor(np.zeros((1, 1), dtype=F32), grad=True)
+    grads = x.matmul(tensor(np.array([[-0.0]], dtype=F32))).sum().backward()
+    got = x.grad(grads).array
+    assert got.tolist() == [[0.0]] and not np.signbit(got[0, 0])

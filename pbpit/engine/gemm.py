@@ -156,8 +156,15 @@ class Plan:
     lanes: int = 1
 
 
-def plan(m: int, n: int, k: int, a_strides: tuple[int, int], b_strides: tuple[int, int],
-         cpu: str | None = None, cache: L1Cache | None = None) -> Plan:
+def plan(
+    m: int,
+    n: int,
+    k: int,
+    a_strides: tuple[int, int],
+    b_strides: tuple[int, int],
+    cpu: str | None = None,
+    cache: L1Cache | None = None,
+) -> Plan:
     """The path gemm takes for `(m, k) @ (k, n)` with the operands' (row, column) strides."""
     kernels = KERNELS[cpu or target.current().cpu]
     (a_rs, a_cs), (b_rs, b_cs) = a_strides, b_strides
@@ -203,7 +210,8 @@ def burn_view(x: Array) -> tuple[Array, tuple[int, int]]:
     s0, s1 = x.strides
     usable = x.dtype == np.float32 and s0 > 0 and s1 > 0 and s0 % 4 == 0 and s1 % 4 == 0
     if not usable or not x.flags.aligned:
-        x = np.ascontiguousarray(x, dtype=np.float32)
+        # a fresh array: NumPy keeps a broadcast (1, 1) view as "contiguous", strides 0
+        x = np.array(x, dtype=np.float32, order="C")
         s0, s1 = x.strides
     return x, (s0 // 4, s1 // 4)
 
@@ -230,8 +238,9 @@ def matmul(a: Array, b: Array, threads: int | None = None, native: bool | None =
     if library is None:
         from pbpit.engine import kernels
 
-        kernels.gemm(chosen.path, a, a_strides, b, b_strides, out, chosen.kc, chosen.fused,
-                     chosen.lanes)
+        kernels.gemm(
+            chosen.path, a, a_strides, b, b_strides, out, chosen.kc, chosen.fused, chosen.lanes
+        )
         return out
     args = (m, n, k, a.ctypes.data, *a_strides, b.ctypes.data, *b_strides, out.ctypes.data)
     if chosen.path == "blocked":
@@ -281,8 +290,9 @@ def _build() -> ctypes.CDLL | None:
     if not compiler:
         return None
     try:
-        version = subprocess.run([compiler, "--version"], capture_output=True, text=True,
-                                 check=True, timeout=30).stdout
+        version = subprocess.run(
+            [compiler, "--version"], capture_output=True, text=True, check=True, timeout=30
+        ).stdout
         source = SOURCE.read_bytes()
     except (OSError, subprocess.SubprocessError):
         return None
@@ -298,8 +308,12 @@ def _build() -> ctypes.CDLL | None:
     with tempfile.TemporaryDirectory(dir=directory) as scratch:
         built = Path(scratch) / "gemm.so"
         try:
-            subprocess.run([compiler, *FLAGS, "-o", str(built), str(SOURCE), "-lm", "-pthread"],
-                           capture_output=True, check=True, timeout=300)
+            subprocess.run(
+                [compiler, *FLAGS, "-o", str(built), str(SOURCE), "-lm", "-pthread"],
+                capture_output=True,
+                check=True,
+                timeout=300,
+            )
             digest.write_text(hashlib.sha256(built.read_bytes()).hexdigest())
             os.replace(built, path)
         except (OSError, subprocess.SubprocessError):
@@ -329,7 +343,12 @@ def _load(path: Path, digest: Path) -> ctypes.CDLL | None:
     library.pbpit_gemv_col.argtypes = [*common, i32]
     library.pbpit_gemv_row.argtypes = [*common, i32, i32]
     library.pbpit_gevv.argtypes = common
-    for name in ("pbpit_blocked", "pbpit_horizontal", "pbpit_gemv_col", "pbpit_gemv_row",
-                 "pbpit_gevv"):
+    for name in (
+        "pbpit_blocked",
+        "pbpit_horizontal",
+        "pbpit_gemv_col",
+        "pbpit_gemv_row",
+        "pbpit_gevv",
+    ):
         getattr(library, name).restype = None
     return library
