@@ -748,12 +748,39 @@ def test_matmul_grads_of_sum_are_exact_row_and_column_sums(m, k, n, data):
     pb.reset()
     xt, yt = leaf(x), leaf(y)
     grads = xt.matmul(yt).sum().backward()
-    # d/dx = ones(m, n) @ y.T: entry (i, p) is y[p, 0] + ... + y[p, n-1] in f32, in order.
-    row_sums = np.array([f32_seq_sum(y[p]) for p in range(k)], F32)
+    # Each entry is a sum in the order of the path gemm takes for these shapes and strides.
+    # d/dx = ones(m, n) @ y.T: a row-major lhs by a column-major rhs, up to 256 outputs: gemm's
+    # horizontal kernel (8 lanes, added as a tree).
+    row_sums = np.array([f32_lane_tree_sum(y[p]) for p in range(k)], F32)
     assert_bits(grad_array(xt, grads), np.broadcast_to(row_sums, (m, k)))
-    # d/dy = x.T @ ones(m, n): entry (p, j) is x[0, p] + ... + x[m-1, p] in f32, in order.
-    col_sums = np.array([f32_seq_sum(x[:, p]) for p in range(k)], F32)
+    # d/dy = x.T @ ones(m, n): the horizontal kernel for one output, the products added from the
+    # first for k <= 2 or a vector, else one block of fused multiply-adds from +0.0.
+    if k == 1 and n == 1:
+        column_sum = f32_lane_tree_sum
+    elif m <= 2 or k == 1 or n == 1:
+        column_sum = f32_chain_sum
+    else:
+        column_sum = f32_seq_sum
+    col_sums = np.array([column_sum(x[:, p]) for p in range(k)], F32)
     assert_bits(grad_array(yt, grads), np.broadcast_to(col_sums[:, None], (k, n)))
+
+
+def f32_chain_sum(values) -> F32:
+    """Sum in float32, in index order, from the first value."""
+    acc = F32(values[0])
+    for v in values[1:]:
+        acc = F32(acc + F32(v))
+    return acc
+
+
+def f32_lane_tree_sum(values) -> F32:
+    """gemm's horizontal kernel: value i into lane i % 8 (from +0.0), then
+    ((l0 + l4) + (l2 + l6)) + ((l1 + l5) + (l3 + l7))."""
+    lanes = [F32(0.0)] * 8
+    for i, v in enumerate(values):
+        lanes[i % 8] = F32(lanes[i % 8] + F32(v))
+    l0, l1, l2, l3, l4, l5, l6, l7 = lanes
+    return F32(F32(F32(l0 + l4) + F32(l2 + l6)) + F32(F32(l1 + l5) + F32(l3 + l7)))
 
 
 @SETTINGS

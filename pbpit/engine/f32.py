@@ -397,7 +397,10 @@ def sum_dim(a: Array, dim: int) -> Array:
 
 
 def matmul(a: Array, b: Array) -> Array:
-    return kernels().matmul(np.ascontiguousarray(a), np.ascontiguousarray(b))
+    """`a @ b` in the gemm crate's order, as Flex computes it (see `pbpit.engine.gemm`)."""
+    from pbpit.engine import gemm
+
+    return gemm.matmul(a, b)
 
 
 # -- math: erf, powf with a tensor exponent, clamps --------------------------------------------

@@ -21,7 +21,9 @@ os.environ.setdefault("NUMBA_DISABLE_INTEL_SVML", "1")
 # OpenMP threads that spin after a parallel loop steal the cores from the NumPy work after it.
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
+import llvmlite.ir  # noqa: E402
 import numba  # noqa: E402
+import numba.extending  # noqa: E402
 import numpy as np  # noqa: E402
 from numba.core.errors import NumbaWarning  # noqa: E402
 
@@ -183,21 +185,96 @@ def _sum_rows(a, lanes, reduce):
     return out
 
 
+# -- matmul in the gemm crate's order (see `pbpit.engine.gemm`) ---------------------------------
+
+
+@numba.extending.intrinsic
+def fma(typingctx, a, b, c):
+    """The fused multiply-add of three float32: one rounding (LLVM's `llvm.fma.f32`)."""
+    f32 = numba.types.float32
+    signature = f32(a, b, c)
+
+    def codegen(context, builder, sig, args):
+        values = [context.cast(builder, v, t, f32) for v, t in zip(args, sig.args, strict=True)]
+        single = llvmlite.ir.FloatType()
+        function = builder.module.declare_intrinsic(
+            "llvm.fma", [single], llvmlite.ir.FunctionType(single, [single] * 3)
+        )
+        return builder.call(function, values)
+
+    return signature, codegen
+
+
 @jit
-def matmul(a, b):
-    """(m, k) @ (k, n) as the gemm crate computes it: each output a chain of fused multiply-adds
-    in k order. The product of two f32 is exact in f64, so each step rounds once to f64 and
-    then to f32 (a double rounding that differs from a true fma only on exact f32 ties)."""
+def _mul_add(x, y, acc, fused):
+    if fused:
+        return fma(x, y, acc)
+    return x * y + acc
+
+
+@jit
+def _gemm(path, a, b, out, kc, fused, lanes):
     m, k = a.shape
     n = b.shape[1]
-    out = np.zeros((m, n), dtype=np.float32)
     for i in range(m):
         for j in range(n):
-            acc = np.float64(0.0)
-            for p in range(k):
-                acc = np.float64(np.float32(acc + np.float64(a[i, p]) * np.float64(b[p, j])))
-            out[i, j] = np.float32(acc)
-    return out
+            if path == 0:  # blocked: each k block a chain from +0.0, added to the output
+                total = F0
+                for k0 in range(0, k, kc):
+                    acc = F0
+                    for p in range(k0, min(k0 + kc, k)):
+                        acc = _mul_add(a[i, p], b[p, j], acc, fused)
+                    total = acc if k0 == 0 else total + acc
+            elif path == 1:  # horizontal: 8 lanes a block of 1024, reduced as a tree
+                total = F0
+                lane = np.zeros(8, dtype=np.float32)
+                for k0 in range(0, k, 1024):
+                    lane[:] = F0
+                    for p in range(k0, min(k0 + 1024, k)):
+                        lane[(p - k0) % 8] = _mul_add(a[i, p], b[p, j], lane[(p - k0) % 8], True)
+                    block = ((lane[0] + lane[4]) + (lane[2] + lane[6])) + (
+                        (lane[1] + lane[5]) + (lane[3] + lane[7])
+                    )
+                    total = block if k0 == 0 else total + block
+            elif path == 2:  # gemv, column-major: one chain from the first product
+                total = a[i, 0] * b[0, j]
+                for p in range(1, k):
+                    total = _mul_add(a[i, p], b[p, j], total, fused)
+            elif path == 3:  # gemv, row-major: 8 accumulators of `lanes` lanes
+                acc = np.zeros((8, lanes), dtype=np.float32)
+                p = 0
+                while p + 8 * lanes <= k:
+                    for v in range(8):
+                        for slot in range(lanes):
+                            q = p + v * lanes + slot
+                            acc[v, slot] = _mul_add(a[i, q], b[q, j], acc[v, slot], fused)
+                    p += 8 * lanes
+                left = (acc[0] + acc[1]) + (acc[2] + acc[3])
+                sums = left + ((acc[4] + acc[5]) + (acc[6] + acc[7]))
+                while p + lanes <= k:
+                    for slot in range(lanes):
+                        sums[slot] = _mul_add(a[i, p + slot], b[p + slot, j], sums[slot], fused)
+                    p += lanes
+                total = sums[0]
+                for slot in range(1, lanes):
+                    total += sums[slot]
+                while p < k:
+                    total = _mul_add(a[i, p], b[p, j], total, fused)
+                    p += 1
+            else:  # gevv, k <= 2: the products rounded, then added
+                total = a[i, 0] * b[0, j]
+                if k == 2:
+                    total = a[i, 1] * b[1, j] + total
+            out[i, j] = total
+
+
+PATHS = {"blocked": 0, "horizontal": 1, "gemv_col": 2, "gemv_row": 3, "gevv": 4}
+
+
+def gemm(path, a, a_strides, b, b_strides, out, kc, fused, lanes):
+    """`pbpit.engine.gemm`'s paths without a C compiler: the same order, one output at a time
+    (the strides are the arrays' own, already)."""
+    _gemm(PATHS[path], a, b, out, max(kc, 1), fused, lanes)
 
 
 @jit
