@@ -224,12 +224,15 @@ def lint_source(
             and _any_reason(reasons, body)
             and not _expects_panic(source, node)
         ):
+            reader = _Function(source, found, fixes, program, callee)
             try:
-                _Function(source, found, fixes, program, callee).run(node)
+                reader.run(node)
             except RecursionError:
                 if too_deep is None:
                     raise
                 too_deep(source, node)
+            finally:
+                reader.release()
     text_lines = source.text.split("\n")
     findings = [f for f in found.values() if not _allowed(f, text_lines)]
     return sorted(findings, key=lambda f: (f.primary.line, f.primary.column, f.rule))
@@ -625,7 +628,10 @@ class _Program:
         self.depth += 1
         try:
             reader = _Function(callee.source, {}, None, self, callee, summarising=True)
-            callee.summaries[alone] = reader.summarise(callee.node, alone)
+            try:
+                callee.summaries[alone] = reader.summarise(callee.node, alone)
+            finally:
+                reader.release()
         finally:
             callee.reading = False
             self.depth -= 1
@@ -1423,6 +1429,13 @@ class _Function:
         self.fixes = fixes
 
     # -- plumbing
+
+    def release(self) -> None:
+        """Forget the journal once the reading is over: it and the state's dicts refer to each
+        other, a cycle the collector would otherwise have to find, with all the state holds."""
+        journal = self.journal
+        for writes in (journal.entries, journal.targets, journal.olds, journal.seqs):
+            writes.clear()
 
     def text(self, node: Node) -> str:
         start = node.start_byte + self.delta
@@ -2335,12 +2348,16 @@ class _Function:
                 shared=shared,
             )
 
-        if receiver is not None:
-            for field_name, written in summary.writes.items():
-                slot = self._field_slot(f"{receiver}.{field_name}", create=True)
-                if slot is not None:
-                    self.state.values[slot] = instantiate(written)
-        return instantiate(summary.result)
+        try:
+            if receiver is not None:
+                for field_name, written in summary.writes.items():
+                    slot = self._field_slot(f"{receiver}.{field_name}", create=True)
+                    if slot is not None:
+                        self.state.values[slot] = instantiate(written)
+            return instantiate(summary.result)
+        finally:
+            # It calls itself, a cycle: broken here, its cells are freed now, not by the collector.
+            instantiate = None  # noqa: F841
 
     def _inline(self, closure: Node, arguments: list[Value]) -> Value:
         """A closure bound by `let`, read where it is called, with what it is given."""
