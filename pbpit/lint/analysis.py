@@ -123,6 +123,7 @@ is not used: rustc rejects an unknown lint tool.)
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -1004,6 +1005,19 @@ class _AtMark:
     def holds_all(self, made: frozenset) -> bool:
         """Whether all of `made` was consumed at the mark."""
         return self.fresh.isdisjoint(made) and self.now.keys() >= made.difference(self.old)
+
+
+def _renamed_value(
+    renamed: _Renamed, definitions: Callable[[frozenset[Definition]], object], held: Value
+) -> tuple:
+    """A value up to renaming, as `_Function._renaming` tells it (`definitions`: its sets)."""
+    parts = (
+        tuple((k, _renamed_value(renamed, definitions, v)) for k, v in held.parts)
+        if held.parts
+        else None
+    )
+    origin = renamed[held.origin] if held.origin is not None else None
+    return (held.requirement, held.frozen, origin, definitions(held.sources), parts)
 
 
 class _Renamed(dict):
@@ -2863,11 +2877,11 @@ class _Function:
         renamed = _Renamed(key, number, consumed, self._tokens)
         sets: dict[int, object] = {}
         known, keyed, plain_sets = self._classified.setdefault(key, (set(), set(), {}))
+        # None of these closures calls itself (a cycle for the collector with all they hold):
+        # a `_Shared` is asked block by block, each block a frozenset.
 
-        def plain(made: frozenset[Definition]) -> bool:
+        def plain_block(made: frozenset[Definition]) -> bool:
             """Whether no definition of `made` was made in loop `key`: found once per set."""
-            if type(made) is _Shared:  # as the sets it shares, each classified once
-                return _every(made, plain, plain_sets)
             found = plain_sets.get(id(made))
             if found is None or found[0] is not made:
                 for definition in made.difference(known):
@@ -2877,14 +2891,15 @@ class _Function:
                 found = plain_sets[id(made)] = (made, made.isdisjoint(keyed))
             return found[1]
 
+        def plain(made: frozenset[Definition]) -> bool:
+            if type(made) is _Shared:  # as the sets it shares, each classified once
+                return _every(made, plain_block, plain_sets)
+            return plain_block(made)
+
         parts_consumed: dict[int, tuple[frozenset, bool, bool]] = {}
         shared_consumed: tuple[dict, dict] = ({}, {})
 
-        def consumed_part(made: frozenset[Definition], every: bool) -> bool:
-            """Whether all of `made` is consumed (`every`), or none: a set shared by several
-            (`_Shared`) is looked at block by block, each once."""
-            if type(made) is _Shared:
-                return _every(made, lambda part: consumed_part(part, every), shared_consumed[every])
+        def consumed_block(made: frozenset[Definition], every: bool) -> bool:
             found = parts_consumed.get(id(made))
             if found is None or found[0] is not made:
                 if type(consumed) is _AtMark:
@@ -2893,6 +2908,15 @@ class _Function:
                     none, every_one = consumed.keys().isdisjoint(made), consumed.keys() >= made
                 found = parts_consumed[id(made)] = (made, none, every_one)
             return found[2] if every else found[1]
+
+        def consumed_part(made: frozenset[Definition], every: bool) -> bool:
+            """Whether all of `made` is consumed (`every`), or none: a set shared by several
+            (`_Shared`) is looked at block by block, each once."""
+            if type(made) is _Shared:
+                return _every(
+                    made, lambda part: consumed_block(part, every), shared_consumed[every]
+                )
+            return consumed_block(made, every)
 
         def definitions(made: frozenset[Definition]) -> object:
             found = sets.get(id(made))  # alive while this runs: held by the state
@@ -2908,12 +2932,7 @@ class _Function:
             sets[id(made)] = found
             return found
 
-        def value(held: Value) -> tuple:
-            parts = tuple((k, value(v)) for k, v in held.parts) if held.parts else None
-            origin = renamed[held.origin] if held.origin is not None else None
-            return (held.requirement, held.frozen, origin, definitions(held.sources), parts)
-
-        return value
+        return functools.partial(_renamed_value, renamed, definitions)
 
     def _for(self, node: Node) -> Value:
         iterated = self.expr(node.child_by_field_name("value"))
