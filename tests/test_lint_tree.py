@@ -4,6 +4,7 @@ length (issue 11, items 4 and 5)."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import shutil
@@ -478,6 +479,119 @@ def test_lint_leaves_the_recursion_limit_as_it_found_it(tmp_path):
     lint_paths([path])
     assert sys.getrecursionlimit() == limit
 
+
+
+@pytest.mark.parametrize("enabled", [True, False], ids=["enabled", "disabled"])
+def test_lint_leaves_the_cycle_collector_as_it_found_it(tmp_path, enabled):
+    path = write(tmp_path, "main.rs", TWICE)
+    threshold = gc.get_threshold()
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        assert len(lint_paths([path]).findings) == 1
+        assert (gc.isenabled(), gc.get_threshold()) == (enabled, threshold)
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
+# A helper called in loops (its summary applied at each call), passes compared (a loop whose
+# state changes), a `Vec` of losses and a struct field carried across passes.
+CYCLES = """\
+struct Model<B: Backend> { hidden: Tensor<B, 2> }
+
+fn update(loss: Tensor<B, 1>, optim: &mut O) { let grads = loss.backward(); optim.step(grads); }
+
+impl<B: AutodiffBackend> Model<B> {
+    fn step(&mut self, x: Tensor<B, 2>) -> Tensor<B, 1> {
+        self.hidden = self.hidden.clone() + x;
+        self.hidden.clone().sum()
+    }
+}
+
+fn train(model: &mut Model<B>, x: Tensor<B, 2>, optim: &mut O) {
+    let feats = x.clone().exp();
+    let mut losses = Vec::new();
+    for epoch in 0..3 {
+        for _ in 0..2 {
+            let loss = model.step(feats.clone());
+            losses.push(loss.clone());
+            update(loss, optim);
+        }
+        if epoch == 0 { update(feats.clone().sum(), optim); }
+    }
+    for loss in losses { update(loss, optim); }
+}
+"""
+
+
+def test_what_the_analysis_leaves_for_the_cycle_collector_is_its_definitions_only(tmp_path):
+    # A reading's journal and the state's dicts referred to each other, and a call's summary
+    # was applied by a closure that called itself, as was a pass's renaming: each reading left
+    # its whole state (tens of objects a name) for the cycle collector to find. A definition
+    # is in its own `sources`: that cycle, and what it holds, stays.
+    path = write(tmp_path, "main.rs", CYCLES)
+    lint_paths([path])
+    was = gc.isenabled()
+    gc.disable()
+    gc.collect()
+    try:
+        report = lint_paths([path])
+        assert report.findings
+        del report
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        gc.collect()
+        left = {type(o).__name__ for o in gc.garbage}
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        (gc.enable if was else gc.disable)()
+    assert left <= {"Definition", "frozenset", "tuple", "_Shared"}
+
+
+class _Climbs:
+    """A tree-sitter node whose climbs by `parent` are counted (each is a search down from the
+    root), as are those of every node reached from it."""
+
+    def __init__(self, node, counted: list[int]) -> None:
+        self.node, self.counted = node, counted
+
+    def _wrap(self, value):
+        return _Climbs(value, self.counted) if isinstance(value, type(self.node)) else value
+
+    def __getattr__(self, name):
+        if name == "parent":
+            self.counted[0] += 1
+        value = getattr(self.node, name)
+        if not callable(value):
+            return self._wrap(value)
+        return lambda *args: self._wrap(
+            value(*(a.node if isinstance(a, _Climbs) else a for a in args))
+        )
+
+    def __eq__(self, other) -> bool:
+        return self.node == (other.node if isinstance(other, _Climbs) else other)
+
+    __hash__ = None
+
+
+def test_whether_a_reason_lies_in_an_inner_item_is_asked_without_climbing(tmp_path):
+    # Asked by climbing `Node.parent` from the word up to the function's body, a word 8,000
+    # `if`s deep took 8,000 searches down from the root: n² (19 s at that depth).
+    from pbpit.lint.analysis import _in_skipped_item
+    from pbpit.rust.syntax import parse_bytes
+
+    depth = 300
+    inner = "// backward\n x.backward(); fn g() { y.backward(); }"
+    text = f"fn f() {{ {'if a { ' * depth}{inner}{' }' * depth} }}\n".encode()
+    source = parse_bytes(text)
+    body = source.root.named_children[0].child_by_field_name("body")
+    counted = [0]
+    answers = [
+        _in_skipped_item(_Climbs(body, counted), text.index(word))
+        for word in (b"backward\n", b"x.backward", b"y.backward")
+    ]
+    assert answers == [True, False, True]  # a comment, the body's own code, a nested `fn`
+    assert counted == [0]
 
 # -- linear time --------------------------------------------------------------------------------
 

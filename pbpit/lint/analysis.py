@@ -123,6 +123,7 @@ is not used: rustc rejects an unknown lint tool.)
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -224,12 +225,15 @@ def lint_source(
             and _any_reason(reasons, body)
             and not _expects_panic(source, node)
         ):
+            reader = _Function(source, found, fixes, program, callee)
             try:
-                _Function(source, found, fixes, program, callee).run(node)
+                reader.run(node)
             except RecursionError:
                 if too_deep is None:
                     raise
                 too_deep(source, node)
+            finally:
+                reader.release()
     text_lines = source.text.split("\n")
     findings = [f for f in found.values() if not _allowed(f, text_lines)]
     return sorted(findings, key=lambda f: (f.primary.line, f.primary.column, f.rule))
@@ -625,7 +629,10 @@ class _Program:
         self.depth += 1
         try:
             reader = _Function(callee.source, {}, None, self, callee, summarising=True)
-            callee.summaries[alone] = reader.summarise(callee.node, alone)
+            try:
+                callee.summaries[alone] = reader.summarise(callee.node, alone)
+            finally:
+                reader.release()
         finally:
             callee.reading = False
             self.depth -= 1
@@ -842,12 +849,17 @@ def _any_reason(reasons: list[tuple[int, int]], body: Node) -> bool:
 
 
 def _in_skipped_item(body: Node, at: int) -> bool:
-    """Whether byte `at` of a function's body is inside an item or a comment in it."""
-    node = body.descendant_for_byte_range(at, at + 1)
-    while node is not None and node != body:
+    """Whether byte `at` of a function's body is inside an item or a comment in it (asked of
+    the nodes from the body down to it, as `fixes.ancestors`: a climb by `Node.parent` costs n²
+    for n levels)."""
+    leaf = body.descendant_for_byte_range(at, at + 1)
+    node = body
+    while node != leaf:
+        node = node.child_with_descendant(leaf)
+        if node is None:
+            return False
         if node.type in _ITEMS:
             return True
-        node = node.parent
     return False
 
 
@@ -998,6 +1010,19 @@ class _AtMark:
     def holds_all(self, made: frozenset) -> bool:
         """Whether all of `made` was consumed at the mark."""
         return self.fresh.isdisjoint(made) and self.now.keys() >= made.difference(self.old)
+
+
+def _renamed_value(
+    renamed: _Renamed, definitions: Callable[[frozenset[Definition]], object], held: Value
+) -> tuple:
+    """A value up to renaming, as `_Function._renaming` tells it (`definitions`: its sets)."""
+    parts = (
+        tuple((k, _renamed_value(renamed, definitions, v)) for k, v in held.parts)
+        if held.parts
+        else None
+    )
+    origin = renamed[held.origin] if held.origin is not None else None
+    return (held.requirement, held.frozen, origin, definitions(held.sources), parts)
 
 
 class _Renamed(dict):
@@ -1423,6 +1448,13 @@ class _Function:
         self.fixes = fixes
 
     # -- plumbing
+
+    def release(self) -> None:
+        """Forget the journal once the reading is over: it and the state's dicts refer to each
+        other, a cycle the collector would otherwise have to find, with all the state holds."""
+        journal = self.journal
+        for writes in (journal.entries, journal.targets, journal.olds, journal.seqs):
+            writes.clear()
 
     def text(self, node: Node) -> str:
         start = node.start_byte + self.delta
@@ -2335,12 +2367,16 @@ class _Function:
                 shared=shared,
             )
 
-        if receiver is not None:
-            for field_name, written in summary.writes.items():
-                slot = self._field_slot(f"{receiver}.{field_name}", create=True)
-                if slot is not None:
-                    self.state.values[slot] = instantiate(written)
-        return instantiate(summary.result)
+        try:
+            if receiver is not None:
+                for field_name, written in summary.writes.items():
+                    slot = self._field_slot(f"{receiver}.{field_name}", create=True)
+                    if slot is not None:
+                        self.state.values[slot] = instantiate(written)
+            return instantiate(summary.result)
+        finally:
+            # It calls itself, a cycle: broken here, its cells are freed now, not by the collector.
+            instantiate = None  # noqa: F841
 
     def _inline(self, closure: Node, arguments: list[Value]) -> Value:
         """A closure bound by `let`, read where it is called, with what it is given."""
@@ -2846,11 +2882,11 @@ class _Function:
         renamed = _Renamed(key, number, consumed, self._tokens)
         sets: dict[int, object] = {}
         known, keyed, plain_sets = self._classified.setdefault(key, (set(), set(), {}))
+        # None of these closures calls itself (a cycle for the collector with all they hold):
+        # a `_Shared` is asked block by block, each block a frozenset.
 
-        def plain(made: frozenset[Definition]) -> bool:
+        def plain_block(made: frozenset[Definition]) -> bool:
             """Whether no definition of `made` was made in loop `key`: found once per set."""
-            if type(made) is _Shared:  # as the sets it shares, each classified once
-                return _every(made, plain, plain_sets)
             found = plain_sets.get(id(made))
             if found is None or found[0] is not made:
                 for definition in made.difference(known):
@@ -2860,14 +2896,15 @@ class _Function:
                 found = plain_sets[id(made)] = (made, made.isdisjoint(keyed))
             return found[1]
 
+        def plain(made: frozenset[Definition]) -> bool:
+            if type(made) is _Shared:  # as the sets it shares, each classified once
+                return _every(made, plain_block, plain_sets)
+            return plain_block(made)
+
         parts_consumed: dict[int, tuple[frozenset, bool, bool]] = {}
         shared_consumed: tuple[dict, dict] = ({}, {})
 
-        def consumed_part(made: frozenset[Definition], every: bool) -> bool:
-            """Whether all of `made` is consumed (`every`), or none: a set shared by several
-            (`_Shared`) is looked at block by block, each once."""
-            if type(made) is _Shared:
-                return _every(made, lambda part: consumed_part(part, every), shared_consumed[every])
+        def consumed_block(made: frozenset[Definition], every: bool) -> bool:
             found = parts_consumed.get(id(made))
             if found is None or found[0] is not made:
                 if type(consumed) is _AtMark:
@@ -2876,6 +2913,15 @@ class _Function:
                     none, every_one = consumed.keys().isdisjoint(made), consumed.keys() >= made
                 found = parts_consumed[id(made)] = (made, none, every_one)
             return found[2] if every else found[1]
+
+        def consumed_part(made: frozenset[Definition], every: bool) -> bool:
+            """Whether all of `made` is consumed (`every`), or none: a set shared by several
+            (`_Shared`) is looked at block by block, each once."""
+            if type(made) is _Shared:
+                return _every(
+                    made, lambda part: consumed_block(part, every), shared_consumed[every]
+                )
+            return consumed_block(made, every)
 
         def definitions(made: frozenset[Definition]) -> object:
             found = sets.get(id(made))  # alive while this runs: held by the state
@@ -2891,12 +2937,7 @@ class _Function:
             sets[id(made)] = found
             return found
 
-        def value(held: Value) -> tuple:
-            parts = tuple((k, value(v)) for k, v in held.parts) if held.parts else None
-            origin = renamed[held.origin] if held.origin is not None else None
-            return (held.requirement, held.frozen, origin, definitions(held.sources), parts)
-
-        return value
+        return functools.partial(_renamed_value, renamed, definitions)
 
     def _for(self, node: Node) -> Value:
         iterated = self.expr(node.child_by_field_name("value"))
