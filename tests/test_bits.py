@@ -482,7 +482,15 @@ RUST_ORDER = [("avx512", 16), ("avx2", 8), ("sse", 4), ("neon", 4), ("scalar", 2
 @pytest.mark.parametrize(
     "n", [0, 1, 5, 15, 16, 17, 63, 64, 100, 127, 128, 129, 255, 256, 1000, 4099, 4 * 2**20 + 12345]
 )
-def test_sum_equals_a_rust_reimplementation_on_every_cpu_and_thread_count(rust_bits, tmp_path, n):
+@pytest.mark.parametrize("path", ["numpy", "compiled"])
+def test_sum_equals_a_rust_reimplementation_on_every_cpu_and_thread_count(
+    rust_bits, tmp_path, n, path, monkeypatch
+):
+    # Small sums run in NumPy until numba is loaded, then in the compiled kernel: both orders.
+    if path == "compiled":
+        f32.kernels()
+    else:
+        monkeypatch.delitem(sys.modules, "pbpit.engine.kernels", raising=False)
     rng = np.random.default_rng(n)
     values = (rng.standard_normal(n) * np.exp(rng.uniform(-8, 12, n))).astype(F32)
     data = tmp_path / "values.f32"
