@@ -36,6 +36,20 @@ if TYPE_CHECKING:
     from pbpit.engine.target import Target
     from pbpit.trace import RunResult
 
+
+# `--target` of `run` and `check`: the machine Burn's kernels compute for.
+TargetOption = Annotated[
+    str | None,
+    typer.Option(
+        "--target",
+        metavar="cpu=FAMILY,threads=N,build=debug|release",
+        help="The machine Burn's kernels compute for (any of the three; the rest is the "
+        "host's, as Burn detects it, in a debug build). FAMILY: avx512, avx2, sse, neon, "
+        "scalar. See docs/TARGETS.md.",
+        show_default=False,
+    ),
+]
+
 app = typer.Typer(
     name="pbpit",
     help="Reproduce, explain and audit Burn's `graph tape has already been consumed` panic.",
@@ -340,17 +354,7 @@ def run(
     memory: Annotated[
         bool, typer.Option("--memory", help="Show the bytes saved by live steps at each backward.")
     ] = False,
-    target: Annotated[
-        str | None,
-        typer.Option(
-            "--target",
-            metavar="cpu=FAMILY,threads=N,build=debug|release",
-            help="The machine Burn's kernels compute for (any of the three; the rest is the "
-            "host's, as Burn detects it, in a debug build). FAMILY: avx512, avx2, sse, neon, "
-            "scalar. See docs/TARGETS.md.",
-            show_default=False,
-        ),
-    ] = None,
+    target: TargetOption = None,
 ) -> None:
     """Run a case: its output, the panic, the tensor and backward behind it, and the audit."""
     fmt = FORMATS["run"].choose(raw=raw, json=as_json)
@@ -443,17 +447,7 @@ def check(
     as_json: Annotated[
         bool, typer.Option("--json", help="One JSON object with every case's result.")
     ] = False,
-    target: Annotated[
-        str | None,
-        typer.Option(
-            "--target",
-            metavar="cpu=FAMILY,threads=N,build=debug|release",
-            help="The machine Burn's kernels compute for (any of the three; the rest is the "
-            "host's, as Burn detects it, in a debug build). FAMILY: avx512, avx2, sse, neon, "
-            "scalar. See docs/TARGETS.md.",
-            show_default=False,
-        ),
-    ] = None,
+    target: TargetOption = None,
 ) -> None:
     """Check cases against their golden NAME.stdout / NAME.stderr files (for CI).
 
