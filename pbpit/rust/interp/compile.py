@@ -65,6 +65,7 @@ from pbpit.rust.interp.numbers import (
     int_rem,
     literal,
 )
+from pbpit.rust.interp.ordering import comparison
 from pbpit.rust.interp.runtime import (
     UNIT,
     UNSET,
@@ -465,6 +466,11 @@ class Compiler(Library):
                 ">=": lambda a, b: a >= b,
             }[op]
             return lambda frame: compare(left(frame), right(frame))
+        if kind == "order":  # rustfix: `PartialOrd` of str, Option, Vec, arrays (ordering.py)
+            ordered = comparison(op)
+            return lambda frame: ordered(left(frame), right(frame))
+        if kind == "concat":  # rustfix: `String + &str`
+            return lambda frame: left(frame) + right(frame)
         if kind == "num":
             arith = self.arithmetic(op, e.ty, e.pos)
             return lambda frame: arith(left(frame), right(frame))

@@ -208,8 +208,8 @@ def _leaf(ty: Ty, spec: Spec, debug: bool) -> Callable[[object], str] | None:
     if name in ("str", "String"):
         if not debug:
             return lambda x: _pad_str(x, spec)  # type: ignore[arg-type]
-        if spec.width is not None or spec.precision is not None:
-            raise FormatError(f"width or precision in `{{:?}}` of `{name}`")
+        # `impl Debug for str` writes its quoted text without `Formatter::pad`: no width, fill
+        # or precision applies (`{:>8?}` of "ab" is `"ab"`).
         return rust_debug
     return None
 
