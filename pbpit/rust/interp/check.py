@@ -459,7 +459,7 @@ class Checker:
             e.kind = "eq"
             return BOOL
         # rustfix: `String + &str`, `Vec == [T; N]` and `<` on ordered non-numbers (ordering.py).
-        if op == "+" and left is STRING and (right is STR or (right is STRING and e.right.borrowed)):
+        if op == "+" and left is STRING and (right is STR or right is STRING and e.right.borrowed):
             e.kind = "concat"
             return STRING
         if op in ("==", "!=") and (element := vec_eq_array(left, right)) is not None:

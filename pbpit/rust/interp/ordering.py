@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pbpit.rust.format import Some
-from pbpit.rust.interp.types import BOOL, STR, STRING, Named, Ty, Var, Wrap, is_number, resolve
+from pbpit.rust.interp.types import BOOL, STR, STRING, Ty, Var, Wrap, is_number, resolve
 
 _ORDERED_WRAPS = ("Option", "Vec", "array")
 
@@ -41,15 +41,6 @@ def vec_eq_array(left: Ty, right: Ty) -> Ty | None:
     if type(left) is Wrap and type(right) is Wrap and (left.kind, right.kind) == ("Vec", "array"):
         return right.inner
     return None
-
-
-def is_string(ty: Ty) -> bool:
-    return resolve(ty) is STRING
-
-
-def is_str(ty: Ty) -> bool:
-    ty = resolve(ty)
-    return type(ty) is Named and ty is STR
 
 
 def partial_cmp(a: object, b: object) -> int | None:
