@@ -67,3 +67,17 @@ def comparison(op: str) -> Callable[[object, object], bool]:
     """The operator `op` (`<`, `>`, `<=`, `>=`) on two values of one orderable type."""
     accepted = {"<": (-1,), ">": (1,), "<=": (-1, 0), ">=": (1, 0)}[op]
     return lambda a, b: partial_cmp(a, b) in accepted
+
+
+# -- how deep rustc's binary recurses -------------------------------------------------------------
+
+MAX_RUST_CALLS = 174_000
+"""Nested calls pbpit runs. rustc 1.95's debug build of `fn f(n: u64) -> u64 { if n == 0 { 0 }
+else { 1 + f(n - 1) } }` takes 48 bytes a frame and overflows its 8 MiB main stack near 174,600
+calls (174,583 ran, not every time: the stack's start moves with the environment and ASLR)."""
+
+TOO_DEEP = (
+    f"calls nested deeper than {MAX_RUST_CALLS:,}: rustc's debug binary overflows its 8 MiB main "
+    "stack about there (`thread 'main' has overflowed its stack`), at a depth that depends on "
+    "the frame's size and the environment"
+)
