@@ -11,6 +11,7 @@ import math
 import struct
 import unicodedata
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -21,6 +22,7 @@ __all__ = [
     "f32_display_precision",
     "rust_debug",
     "rust_display",
+    "tensor_display",
 ]
 
 # Rust compares against these thresholds in f32, so the cut-offs are the f32 roundings
@@ -350,5 +352,69 @@ def rust_debug(value: object) -> str:
 
 
 def rust_display(value: object) -> str:
-    """Like `rust_debug` but floats use f32 Display and strs are printed as they are."""
+    """Like `rust_debug` but floats use f32 Display and strs are printed as they are; a float
+    `Tensor` as Burn's `impl Display for Tensor` prints it (`tensor_display`)."""
+    from pbpit.engine.tensor import Tensor  # the engine imports this module
+
+    if isinstance(value, Tensor):
+        return tensor_display(value)
     return _format(value, False)
+
+
+# -- a tensor's Display, as burn-tensor's `display_fmt_impl` writes it ----------------------------
+
+PRINT_THRESHOLD = 1000
+"""Burn's `PrintOptions::default()`: more elements than this are summarized, ..."""
+PRINT_EDGE_ITEMS = 3
+"""... keeping this many at each end of a dimension longer than twice as many."""
+
+
+def tensor_display(tensor: Any, precision: int | None = None) -> str:
+    """`format!("{}", tensor)` (or `{:.p}`) of a float tensor of Burn's Flex backend, as
+    burn-tensor prints one: its data (f32 Debug, or `{:.p}` with a precision), shape, device
+    (`Device<Autodiff { device: Flex(Cpu), checkpointing: Disabled }>` on the autodiff device,
+    `Device<Flex(Cpu)>` without), kind and dtype. ValueError for an Int tensor (its dtype on
+    Flex is not known to pbpit)."""
+    if tensor.kind != "Float":
+        raise ValueError("`{}` of an Int tensor (pbpit reads its dims only)")
+    dims = list(tensor.shape)
+    values = tensor.to_vec()
+    summarize = math.prod(dims) > PRINT_THRESHOLD
+
+    def elem(x: float) -> str:
+        return f32_debug(x) if precision is None else f32_display_precision(x, precision)
+
+    strides = [math.prod(dims[d + 1 :]) for d in range(len(dims))]
+
+    def kept(d: int) -> list[int | None]:
+        n = dims[d]
+        if summarize and n > 2 * PRINT_EDGE_ITEMS:
+            return [*range(PRINT_EDGE_ITEMS), None, *range(n - PRINT_EDGE_ITEMS, n)]
+        return list(range(n))
+
+    def rows(d: int, offset: int) -> str:
+        if d == len(dims) - 1:
+            return ", ".join(
+                "..." if i is None else elem(values[offset + i * strides[d]]) for i in kept(d)
+            )
+        newline = "\n" + " " * (d + 1)
+        text = ""
+        for i in kept(d):
+            if i is None:  # Burn writes no comma after the `...` line
+                text += "," + newline + "..." + newline
+                continue
+            if text and not text.endswith(newline):
+                text += "," + newline
+            text += "[" + rows(d + 1, offset + i * strides[d]) + "]"
+        return text
+
+    data = "[" + rows(0, 0) + "]" if dims else "[" + elem(values[0]) + "]"
+    device = (
+        "Device<Autodiff { device: Flex(Cpu), checkpointing: Disabled }>"
+        if tensor.device.is_autodiff
+        else "Device<Flex(Cpu)>"
+    )
+    return (
+        f"Tensor {{\n  data:\n{data},\n  shape:  {dims},\n  device:  {device},\n"
+        f'  kind:  "Float",\n  dtype:  "f32",\n}}'
+    )

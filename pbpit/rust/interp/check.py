@@ -50,6 +50,7 @@ from pbpit.rust.interp.nodes import (
     While,
 )
 from pbpit.rust.interp.numbers import FLOAT_METHODS
+from pbpit.rust.interp.ordering import orderable, unknown_inside, vec_eq_array
 from pbpit.rust.interp.types import (
     BOOL,
     DEVICE,
@@ -457,12 +458,25 @@ class Checker:
         if op in ("==", "!=") and left in (STR, STRING) and right in (STR, STRING):
             e.kind = "eq"
             return BOOL
+        # rustfix: `String + &str`, `Vec == [T; N]` and `<` on ordered non-numbers (ordering.py).
+        if op == "+" and left is STRING and (right is STR or right is STRING and e.right.borrowed):
+            e.kind = "concat"
+            return STRING
+        if op in ("==", "!=") and (element := vec_eq_array(left, right)) is not None:
+            self.unify(left.inner, element, e.right.pos)  # type: ignore[attr-defined]
+            e.kind = "eq"
+            return BOOL
         self.unify(lt, rt, e.right.pos)
         operand = resolve(lt)
         if type(operand) is Var and operand.kind is None:
             raise self.fail(e.pos, "type annotations needed")
         if op in ("==", "!="):
             e.kind = "eq"
+            return BOOL
+        if op in ("<", ">", "<=", ">=") and not is_number(operand) and orderable(operand):
+            if unknown_inside(operand):
+                raise self.fail(e.pos, "type annotations needed")
+            e.kind = "order"
             return BOOL
         if not is_number(operand):
             raise self.fail(e.pos, f"cannot apply `{op}` to `{show(operand)}`")
@@ -783,7 +797,9 @@ class Checker:
     def c_AssertEq(self, e: AssertEq) -> Ty:  # noqa: N802
         left, right = self.expr(e.left), self.expr(e.right)
         # `String == &str` and back, as `==` (both print the same in Debug).
-        if not (resolve(left) in (STR, STRING) and resolve(right) in (STR, STRING)):
+        if (element := vec_eq_array(left, right)) is not None:  # rustfix: `Vec == [T; N]`
+            self.unify(resolve(left).inner, element, e.right.pos)  # type: ignore[attr-defined]
+        elif not (resolve(left) in (STR, STRING) and resolve(right) in (STR, STRING)):
             self.unify(left, right, e.right.pos)
         if e.fmt is not None:
             self.expr(e.fmt)

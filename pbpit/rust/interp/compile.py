@@ -65,6 +65,7 @@ from pbpit.rust.interp.numbers import (
     int_rem,
     literal,
 )
+from pbpit.rust.interp.ordering import MAX_RUST_CALLS, TOO_DEEP, comparison
 from pbpit.rust.interp.runtime import (
     UNIT,
     UNSET,
@@ -191,12 +192,14 @@ class Compiler(Library):
         args = [self.expr(a) for a in e.args]
         if isinstance(e.callee, FnItem):
             cell = self.fn_cells[e.callee.name]
-            if not args:
-                return lambda frame: cell[0]([])
-            if len(args) == 1:
-                (a,) = args
-                return lambda frame: cell[0]([a(frame)])
-            return lambda frame: cell[0]([arg(frame) for arg in args])
+            lines, deepest, where = self.rt.lines, MAX_RUST_CALLS, self.where(e.pos)
+
+            def call(frame: list) -> Any:  # rustfix: as deep as rustc's 8 MiB main stack goes
+                if len(lines) > deepest:  # at most `deepest` frames under `main`
+                    raise Unsupported(where, TOO_DEEP)
+                return cell[0]([arg(frame) for arg in args])
+
+            return call
         callee = self.expr(e.callee)
         return lambda frame: callee(frame)(*[arg(frame) for arg in args])
 
@@ -465,6 +468,11 @@ class Compiler(Library):
                 ">=": lambda a, b: a >= b,
             }[op]
             return lambda frame: compare(left(frame), right(frame))
+        if kind == "order":  # rustfix: `PartialOrd` of str, Option, Vec, arrays (ordering.py)
+            ordered = comparison(op)
+            return lambda frame: ordered(left(frame), right(frame))
+        if kind == "concat":  # rustfix: `String + &str`
+            return lambda frame: left(frame) + right(frame)
         if kind == "num":
             arith = self.arithmetic(op, e.ty, e.pos)
             return lambda frame: arith(left(frame), right(frame))

@@ -17,6 +17,7 @@ from pbpit.rust.format import (
     f64_display,
     f64_display_precision,
     rust_debug,
+    tensor_display,
 )
 from pbpit.rust.interp.types import (
     FLOAT_NAMES,
@@ -208,8 +209,8 @@ def _leaf(ty: Ty, spec: Spec, debug: bool) -> Callable[[object], str] | None:
     if name in ("str", "String"):
         if not debug:
             return lambda x: _pad_str(x, spec)  # type: ignore[arg-type]
-        if spec.width is not None or spec.precision is not None:
-            raise FormatError(f"width or precision in `{{:?}}` of `{name}`")
+        # `impl Debug for str` writes its quoted text without `Formatter::pad`: no width, fill
+        # or precision applies (`{:>8?}` of "ab" is `"ab"`).
         return rust_debug
     return None
 
@@ -217,6 +218,10 @@ def _leaf(ty: Ty, spec: Spec, debug: bool) -> Callable[[object], str] | None:
 def _display(ty: Ty, spec: Spec) -> Callable[[object], str]:
     ty = resolve(ty)
     leaf = _leaf(ty, spec, False)
+    if type(ty) is TensorT and ty.kind == "Float":
+        # Burn's `impl Display for Tensor` reads the precision only (its own layout).
+        precision = spec.precision
+        return lambda t: tensor_display(t, precision)
     if leaf is None:
         raise FormatError(f"`{show(ty)}` doesn't implement `std::fmt::Display`")
     return leaf

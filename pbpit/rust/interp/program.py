@@ -20,7 +20,8 @@ from __future__ import annotations
 import contextlib
 import gc
 import sys
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from typing import TextIO
 
 from pbpit.rust.interp.check import check
@@ -44,6 +45,10 @@ __all__ = ["Hooks", "Program", "RustReadError", "Unsupported", "load", "load_tex
 # Each nesting level of the program (a method chain, a block) costs a few Python frames, at load
 # and at run time: room for deep programs and recursive functions.
 RECURSION_LIMIT = 50_000
+# Running: room for `MAX_RUST_CALLS` nested Rust calls of a dozen Python frames each, on a thread
+# whose C stack holds them even where each Python frame recurses in C (about 560 bytes each).
+RUN_RECURSION_LIMIT = 2_500_000
+RUN_STACK_BYTES = 2 << 30
 
 
 @contextlib.contextmanager
@@ -90,10 +95,35 @@ class Program:
         self._compiler.reset()
         main = self._compiler.fn_cells["main"][0]
         try:
-            with _deep_recursion():
-                main([])
+            _on_deep_stack(lambda: main([]))
         finally:
             rt.hooks = None
+
+
+def _on_deep_stack(run: Callable[[], object]) -> None:
+    """`run()` on a thread with a C stack deep enough for `RUN_RECURSION_LIMIT` Python frames
+    (the main thread's 8 MiB would overflow, killing the process, long before), its exception
+    raised here."""
+    failure: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            run()
+        except BaseException as err:  # noqa: BLE001 - handed to the calling thread as it is
+            failure.append(err)
+
+    previous_stack = threading.stack_size(RUN_STACK_BYTES)
+    previous_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(previous_limit, RUN_RECURSION_LIMIT))
+    try:
+        thread = threading.Thread(target=target, name="main", daemon=True)
+        thread.start()
+        thread.join()
+    finally:
+        threading.stack_size(previous_stack)
+        sys.setrecursionlimit(previous_limit)
+    if failure:
+        raise failure[0].with_traceback(failure[0].__traceback__)
 
 
 def _program(source: RustFile) -> Program:
