@@ -24,15 +24,72 @@ _HOMES = {
     "Some": "pbpit.rust.format",
     "rust_debug": "pbpit.rust.format",
     "rust_display": "pbpit.rust.format",
+    # burn::nn, burn::module, burn::optim (pbpit.nn), and `B::seed`
+    "AdamConfig": "pbpit.nn",
+    "AdamWConfig": "pbpit.nn",
+    "CrossEntropyLoss": "pbpit.nn",
+    "CrossEntropyLossConfig": "pbpit.nn",
+    "Dropout": "pbpit.nn",
+    "DropoutConfig": "pbpit.nn",
+    "Embedding": "pbpit.nn",
+    "EmbeddingConfig": "pbpit.nn",
+    "Gelu": "pbpit.nn",
+    "GradientsParams": "pbpit.nn",
+    "Initializer": "pbpit.nn",
+    "LayerNorm": "pbpit.nn",
+    "LayerNormConfig": "pbpit.nn",
+    "Linear": "pbpit.nn",
+    "LinearConfig": "pbpit.nn",
+    "Module": "pbpit.nn",
+    "MomentumConfig": "pbpit.nn",
+    "MseLoss": "pbpit.nn",
+    "Param": "pbpit.nn",
+    "ParamId": "pbpit.nn",
+    "Reduction": "pbpit.nn",
+    "Relu": "pbpit.nn",
+    "SgdConfig": "pbpit.nn",
+    "Sigmoid": "pbpit.nn",
+    "Tanh": "pbpit.nn",
+    "WeightDecayConfig": "pbpit.nn",
+    "nn": "pbpit",
+    "seed": "pbpit.engine.tensor",
 }
 
 __all__ = ["__version__", *_HOMES]
 
 if TYPE_CHECKING:
-    from pbpit import activation  # noqa: F401
+    from pbpit import activation, nn  # noqa: F401
     from pbpit.engine import Device, Gradients, Panic, Tensor, reset  # noqa: F401
     from pbpit.engine.target import Target  # noqa: F401
-    from pbpit.engine.tensor import Distribution, TensorData  # noqa: F401
+    from pbpit.engine.tensor import Distribution, TensorData, seed  # noqa: F401
+    from pbpit.nn import (  # noqa: F401
+        AdamConfig,
+        AdamWConfig,
+        CrossEntropyLoss,
+        CrossEntropyLossConfig,
+        Dropout,
+        DropoutConfig,
+        Embedding,
+        EmbeddingConfig,
+        Gelu,
+        GradientsParams,
+        Initializer,
+        LayerNorm,
+        LayerNormConfig,
+        Linear,
+        LinearConfig,
+        Module,
+        MomentumConfig,
+        MseLoss,
+        Param,
+        ParamId,
+        Reduction,
+        Relu,
+        SgdConfig,
+        Sigmoid,
+        Tanh,
+        WeightDecayConfig,
+    )
     from pbpit.rust.format import Some, rust_debug, rust_display  # noqa: F401
 
 
@@ -40,8 +97,8 @@ def __getattr__(name: str) -> Any:
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module 'pbpit' has no attribute {name!r}")
-    if name == "activation":  # a module of its own, as Burn's `burn::tensor::activation`
-        value = importlib.import_module("pbpit.activation")
+    if name in ("activation", "nn"):  # modules of their own, as Burn's `burn::nn`
+        value = importlib.import_module(f"pbpit.{name}")
     else:
         value = getattr(importlib.import_module(home), name)
     globals()[name] = value

@@ -237,5 +237,12 @@ def test_dir_of_the_package_lists_its_api_not_its_import_machinery():
             "reset",
             "rust_debug",
             "rust_display",
+            # issue 14: burn::nn, burn::module and burn::optim, and `B::seed`
+            *("AdamConfig", "AdamWConfig", "CrossEntropyLoss", "CrossEntropyLossConfig"),
+            *("Dropout", "DropoutConfig", "Embedding", "EmbeddingConfig", "Gelu"),
+            *("GradientsParams", "Initializer", "LayerNorm", "LayerNormConfig", "Linear"),
+            *("LinearConfig", "Module", "MomentumConfig", "MseLoss", "Param", "ParamId"),
+            *("Reduction", "Relu", "SgdConfig", "Sigmoid", "Tanh", "WeightDecayConfig"),
+            *("nn", "seed"),
         ]
     )

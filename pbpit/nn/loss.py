@@ -1,0 +1,89 @@
+"""`burn::nn::loss`: `MseLoss` and `CrossEntropyLoss`, op for op as burn-nn computes them."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pbpit.engine import activation
+from pbpit.engine.tensor import Device, Tensor, _apply_one
+from pbpit.nn import ops
+from pbpit.nn.layers import Config, _input, int_indices
+from pbpit.nn.module import Module
+
+
+class Reduction:
+    """Burn's `Reduction`: `Mean`, `Sum`, `Auto` (the mean), `BatchMean`."""
+
+    Mean = "Mean"
+    Sum = "Sum"
+    Auto = "Auto"
+    BatchMean = "BatchMean"
+
+
+class MseLoss(Module):
+    """`(logits - targets)^2` (`sub`, then `square`: one `mul` node), then `mean` or `sum`."""
+
+    @staticmethod
+    def new() -> MseLoss:
+        return MseLoss()
+
+    def forward(self, logits: Tensor, targets: Tensor, reduction: str = Reduction.Mean) -> Tensor:
+        tensor = self.forward_no_reduction(logits, targets)
+        if reduction in (Reduction.Mean, Reduction.Auto):
+            return tensor.mean()
+        if reduction == Reduction.Sum:
+            return tensor.sum()
+        raise ValueError(f"{reduction} reduction is not supported")
+
+    def forward_no_reduction(self, logits: Tensor, targets: Tensor) -> Tensor:
+        logits, targets = _input(logits, "MseLoss"), _input(targets, "MseLoss")
+        if logits.shape != targets.shape:
+            raise ValueError(
+                f"MseLoss: logits {list(logits.shape)} and targets {list(targets.shape)} differ"
+            )
+        return logits.sub(targets).square()
+
+
+class CrossEntropyLossConfig(Config):
+    """`CrossEntropyLossConfig::new()`: logits on; pad tokens, weights and smoothing are Burn's
+    options pbpit refuses (say so rather than compute something else)."""
+
+    def __init__(self) -> None:
+        self.pad_tokens = None
+        self.weights = None
+        self.smoothing = None
+        self.logits = True
+
+    def init(self, device: Device) -> CrossEntropyLoss:
+        for name in ("pad_tokens", "weights", "smoothing"):
+            if getattr(self, name) is not None:
+                raise ValueError(f"CrossEntropyLossConfig: `{name}` is not supported by pbpit yet")
+        return CrossEntropyLoss(bool(self.logits))
+
+
+class CrossEntropyLoss(Module):
+    """With logits: `log_softmax(logits, 1)`, `gather(1, targets as [batch, 1])`, `reshape
+    [batch]`, `mean`, `neg`. Without: `clamp_min(sqrt(f32::MIN_POSITIVE))`, `gather`, `log`, then
+    the same. Int targets take no node id."""
+
+    def __init__(self, logits: bool = True) -> None:
+        self.logits = logits
+
+    def forward(self, logits: Tensor, targets: object) -> Tensor:
+        x = _input(logits, "CrossEntropyLoss.forward")
+        indices = int_indices(targets, "CrossEntropyLoss.forward")
+        if x.array.ndim != 2 or indices.shape != (x.array.shape[0],):
+            raise ValueError(
+                f"CrossEntropyLoss.forward: logits {list(x.shape)} ([batch, classes]) and "
+                f"targets {list(indices.shape)} ([batch])"
+            )
+        if indices.size and (indices.min() < 0 or indices.max() >= x.array.shape[1]):
+            raise IndexError("CrossEntropyLoss.forward: a target is out of range of the classes")
+        batch = indices.shape[0]
+        column = indices.reshape(batch, 1)
+        if self.logits:
+            picked = _apply_one(ops.Gather(1, column), activation.log_softmax(x, 1))
+        else:
+            eps = float(np.sqrt(np.finfo(np.float32).tiny))
+            picked = _apply_one(ops.Gather(1, column), x.clamp_min(eps)).log()
+        return picked.reshape([batch]).mean().neg()
