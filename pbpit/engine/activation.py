@@ -14,7 +14,7 @@ import numpy as np
 
 from pbpit.engine import f32 as f
 from pbpit.engine import ops
-from pbpit.engine.tensor import Tensor, _apply, _apply_one, _dim
+from pbpit.engine.tensor import Tensor, _apply, _apply_one, _dim, _scalar
 
 __all__ = [
     "gelu",
@@ -58,6 +58,7 @@ def gelu(tensor: Tensor) -> Tensor:
 def leaky_relu(tensor: Tensor, negative_slope: float) -> Tensor:
     """`x` where `x >= 0`, else `negative_slope * x`: `mul_scalar`, then `mask_where`."""
     x = _tensor(tensor, "leaky_relu")
+    negative_slope = _scalar(negative_slope, "leaky_relu")
     mask = x.array < np.float32(0.0)
     scaled = x.mul_scalar(negative_slope)
     return _apply(ops.MaskWhere(mask), (x, scaled), x.array, scaled.array)
@@ -72,6 +73,7 @@ def silu(tensor: Tensor) -> Tensor:
 def softplus(tensor: Tensor, beta: float) -> Tensor:
     """`log(1 + e^(beta x)) / beta`: five nodes."""
     x = _tensor(tensor, "softplus")
+    beta = _scalar(beta, "softplus")
     return x.mul_scalar(beta).exp().add_scalar(1.0).log().div_scalar(beta)
 
 
@@ -83,7 +85,7 @@ def _shifted(x: Tensor, dim: int) -> Tensor:
 def softmax(tensor: Tensor, dim: int) -> Tensor:
     """`exp(x_i) / sum_j exp(x_j)` along `dim`."""
     x = _tensor(tensor, "softmax")
-    axis = _dim(dim, x.array.ndim)
+    axis = _dim(dim, x.array.ndim, "softmax")
     if x.node is None:
         return Tensor(_fused_softmax(x.array, axis), None)
     exp = _shifted(x, axis).exp()
@@ -94,7 +96,7 @@ def softmax(tensor: Tensor, dim: int) -> Tensor:
 def log_softmax(tensor: Tensor, dim: int) -> Tensor:
     """`x_i - max - log(sum_j exp(x_j - max))` along `dim`."""
     x = _tensor(tensor, "log_softmax")
-    axis = _dim(dim, x.array.ndim)
+    axis = _dim(dim, x.array.ndim, "log_softmax")
     shifted = _shifted(x, axis)
     log_sum_exp = shifted.exp().sum_dim(axis).log()
     return shifted - log_sum_exp

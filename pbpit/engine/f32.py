@@ -530,7 +530,9 @@ def erf(a: Array) -> Array:
 
 
 def pow_tensor(a: Array, b: Array) -> Array:
-    """Flex's `float_powf`: the C library's powf of each pair (same shapes)."""
+    """Flex's `float_powf`: the C library's powf of each pair (the shapes broadcast)."""
+    if a.shape != b.shape:
+        a, b = np.broadcast_arrays(a, b)
     out = np.empty(a.shape, dtype=np.float32)
     flat = out.reshape(-1)
     for i, (x, p) in enumerate(zip(a.reshape(-1).tolist(), b.reshape(-1).tolist(), strict=True)):

@@ -604,6 +604,10 @@ class DivBroadcast(_Broadcast, Div):
     __slots__ = ("shapes",)
 
 
+class PowfBroadcast(_Broadcast, Powf):
+    __slots__ = ("shapes",)
+
+
 BROADCASTING: dict[type[Op], type[Op]] = {
     Add: AddBroadcast,
     Sub: SubBroadcast,
@@ -761,9 +765,13 @@ class ProdDim(Op):
         self.dim = dim
 
     def forward(self, x):
-        running = np.multiply.accumulate(x, axis=self.dim, dtype=np.float32)
-        last = x.shape[self.dim] - 1
-        out = np.ascontiguousarray(np.take(running, [last], axis=self.dim))
+        if x.shape[self.dim] == 0:  # Flex starts each product from 1.0
+            shape = x.shape[: self.dim] + (1,) + x.shape[self.dim + 1 :]
+            out = np.ones(shape, dtype=np.float32)
+        else:
+            running = np.multiply.accumulate(x, axis=self.dim, dtype=np.float32)
+            last = x.shape[self.dim] - 1
+            out = np.ascontiguousarray(np.take(running, [last], axis=self.dim))
         if self.needs[0]:
             self.saved = (x, out)
         return out

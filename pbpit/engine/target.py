@@ -72,6 +72,7 @@ def parse(text: str, base: Target | None = None) -> Target:
     is left out comes from `base` (the host's). ValueError, in one line, for anything else."""
     base = host() if base is None else base
     fields = {"cpu": base.cpu, "threads": str(base.threads), "build": base.build}
+    given: set[str] = set()
     for part in text.split(","):
         key, equals, value = part.strip().partition("=")
         key = key.strip()
@@ -79,9 +80,13 @@ def parse(text: str, base: Target | None = None) -> Target:
             raise ValueError(
                 f"`{part.strip()}` is not cpu=FAMILY, threads=N or build=debug|release"
             )
+        if key in given:
+            raise ValueError(f"`{key}` is given twice")
+        given.add(key)
         fields[key] = value.strip()
     threads = fields["threads"]
-    if not threads.isdigit():
+    # ASCII digits only: Python's isdigit and int() also take `²` and `٣`
+    if not (threads.isascii() and threads.isdigit()):
         raise ValueError(f"a thread count is a whole number, got `{threads}`")
     return Target(fields["cpu"], int(threads), fields["build"])
 

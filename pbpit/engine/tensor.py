@@ -86,6 +86,23 @@ def _checked(device: Any, op: str) -> Device:
     return device
 
 
+def _shape(shape: Any, op: str) -> tuple[int, ...]:
+    """A shape argument (a list or tuple of sizes), checked before NumPy sees it."""
+    if not isinstance(shape, list | tuple) or not all(
+        isinstance(s, int | np.integer) and not isinstance(s, bool) and s >= 0 for s in shape
+    ):
+        raise ValueError(
+            f"{op}: expected a shape (a list of sizes, none negative), got {shape!r:.60}"
+        )
+    return tuple(int(s) for s in shape)
+
+
+def _tensor(value: Any, op: str) -> Tensor:
+    if not isinstance(value, Tensor):
+        raise TypeError(f"{op}: expected a Tensor, got {type(value).__name__}")
+    return value
+
+
 def _leaf(array: np.ndarray, device: Device, op: str) -> Tensor:
     node = new_node((), Requirement.NONE, op) if device.is_autodiff else None
     return Tensor(array, node)
@@ -151,10 +168,18 @@ def _check_broadcast(name: str, a: Tensor, b: Tensor) -> None:
         )
 
 
-def _as_float32(data: Any) -> np.ndarray:
-    array = np.array(data, dtype=np.float32)
+def _as_float32(data: Any, op: str = "from_floats") -> np.ndarray:
+    if isinstance(data, str | bytes):  # NumPy would read "1.5" as a number
+        raise TypeError(f"{op}: expected a list or array of floats, got {type(data).__name__}")
+    try:
+        array = np.array(data, dtype=np.float32)
+    except (TypeError, ValueError):
+        # nested lists of different lengths, or something that is not a number
+        raise ValueError(
+            f"{op}: expected a list or array of floats, rows of one length, got {data!r:.60}"
+        ) from None
     if array.ndim == 0:
-        raise ValueError("from_floats: expected a list or array of floats, got a single number")
+        raise ValueError(f"{op}: expected a list or array of floats, got a single number")
     return np.ascontiguousarray(array)
 
 
@@ -162,12 +187,23 @@ class Tensor:
     """A float32 tensor. On the autodiff device it carries a graph node (`node_id`)."""
 
     __slots__ = ("array", "node")
+    # NumPy must not take `ndarray * tensor` element by element (an array of tensors): it hands
+    # the operator to `Tensor`, which refuses it.
+    __array_ufunc__ = None
 
     def __init__(self, array: np.ndarray, node: Node | None) -> None:
         self.array = array
         self.node = node
         if node is not None:
             node.handles += 1
+
+    def __copy__(self) -> Tensor:
+        """`copy.copy(t)` is `t.clone()`: the same node, held once more."""
+        return Tensor(self.array, self.node)
+
+    def __deepcopy__(self, memo: dict) -> Tensor:
+        """Its own values, the same node (as Burn's `clone`, never a copy of the graph)."""
+        return Tensor(self.array.copy(), self.node)
 
     def __del__(self) -> None:
         # The tape learns a node is no longer held here (see `Node.handles`).
@@ -186,20 +222,21 @@ class Tensor:
     @staticmethod
     def ones(shape: Sequence[int], device: Device) -> Tensor:
         device = _checked(device, "ones")
-        return _leaf(np.ones(tuple(shape), dtype=np.float32), device, "ones")
+        return _leaf(np.ones(_shape(shape, "ones"), dtype=np.float32), device, "ones")
 
     @staticmethod
     def zeros(shape: Sequence[int], device: Device) -> Tensor:
         device = _checked(device, "zeros")
-        return _leaf(np.zeros(tuple(shape), dtype=np.float32), device, "zeros")
+        return _leaf(np.zeros(_shape(shape, "zeros"), dtype=np.float32), device, "zeros")
 
     @staticmethod
     def cat(tensors: Sequence[Tensor], dim: int) -> Tensor:
         """Concatenate along `dim`; the other dimensions must agree."""
         if not tensors:
             raise ValueError("cat: needs at least one tensor")
+        tensors = [_tensor(t, "cat") for t in tensors]
         first = tensors[0].array.shape
-        axis = _dim(dim, len(first))
+        axis = _dim(dim, len(first), "cat")
         for t in tensors[1:]:
             shape = t.array.shape
             if len(shape) != len(first) or any(
@@ -271,6 +308,10 @@ class Tensor:
 
     def grad(self, grads: Gradients) -> Tensor | None:
         """This tensor's gradient in `grads` (without autodiff), or None (Rust's `None`)."""
+        if not isinstance(grads, Gradients):
+            raise TypeError(
+                f"grad: expected the Gradients of a backward, got {type(grads).__name__}"
+            )
         if self.node is None:
             return None
         value = grads.get(self.node.id)
@@ -301,8 +342,10 @@ class Tensor:
         from pbpit.rust.format import f32_debug
 
         where = "untracked" if self.node is None else f"NodeId({self.node.id})"
-        # The values as Rust's `{:?}` writes an f32 (`0.8`, not Python's `0.800000011920929`).
-        values = ", ".join(f32_debug(value) for value in self.to_vec())
+        # The values as Rust's `{:?}` writes an f32 (`0.8`, not Python's `0.800000011920929`),
+        # an Int tensor's as integers.
+        show = str if self.kind == "Int" else f32_debug
+        values = ", ".join(show(value) for value in self.to_vec())
         return f"Tensor([{values}], shape={list(self.shape)}, {where})"
 
     # -- ops: those whose op is all they need come from the table (`_from_table`) ---------------
@@ -312,7 +355,7 @@ class Tensor:
         is not) takes Burn's shortcuts, which change the graph: 1 is `x` itself (no new node),
         2 is `x * x`, -1 is `recip(x)`, -2 is `recip(x * x)`, 0 is `ones` (one new untracked
         node: x gets no gradient); any other p is one powf node."""
-        p = float(exponent)
+        p = _scalar(exponent, "powf_scalar")
         if p.is_integer():
             if p == 1.0:
                 return self
@@ -329,12 +372,24 @@ class Tensor:
         return _apply_one(ops.PowfScalar(p), self)
 
     def sum_dim(self, dim: int) -> Tensor:
-        return _apply_one(ops.SumDim(_dim(dim, self.array.ndim)), self)
+        return _apply_one(ops.SumDim(_dim(dim, self.array.ndim, "sum_dim")), self)
 
     def reshape(self, shape: Sequence[int]) -> Tensor:
+        """The same values in `shape`; one -1 stands for what the other sizes leave."""
+        if not isinstance(shape, list | tuple) or not all(
+            isinstance(s, int | np.integer) and not isinstance(s, bool) and s >= -1 for s in shape
+        ):
+            raise ValueError(
+                f"reshape: expected a shape (sizes, at most one -1), got {shape!r:.60}"
+            )
         new_shape = tuple(int(s) for s in shape)
+        if new_shape.count(-1) > 1:
+            raise ValueError(f"reshape: {list(new_shape)} has more than one -1")
         if -1 in new_shape:
-            new_shape = np.empty(self.array.shape, dtype=np.bool_).reshape(new_shape).shape
+            known = int(np.prod([s for s in new_shape if s != -1]))
+            if known == 0 or self.array.size % known:
+                raise ValueError(f"reshape: cannot view {list(self.shape)} as {list(new_shape)}")
+            new_shape = tuple(self.array.size // known if s == -1 else s for s in new_shape)
         if int(np.prod(new_shape)) != self.array.size:
             raise ValueError(f"reshape: cannot view {list(self.shape)} as {list(new_shape)}")
         return _apply_one(ops.Reshape(new_shape), self)
@@ -344,7 +399,7 @@ class Tensor:
         return self.matmul(other)
 
     def matmul(self, other: Tensor) -> Tensor:
-        a, b = self.array.shape, other.array.shape
+        a, b = self.array.shape, _tensor(other, "matmul").array.shape
         if len(a) == len(b) >= 3:
             return _batched_matmul(self, other)
         if len(a) != 2 or len(b) != 2 or a[1] != b[0]:
@@ -355,30 +410,46 @@ class Tensor:
         return _apply(ops.Matmul(), (self, other), self.array, other.array)
 
     def __add__(self, other: Tensor | float) -> Tensor:
-        return self.add(other) if isinstance(other, Tensor) else self.add_scalar(_scalar(other))
+        return (
+            self.add(other)
+            if isinstance(other, Tensor)
+            else self.add_scalar(_operand(other, "add"))
+        )
 
     def __radd__(self, other: float) -> Tensor:
-        return self.add_scalar(_scalar(other))
+        return self.add_scalar(_operand(other, "add"))
 
     def __sub__(self, other: Tensor | float) -> Tensor:
-        return self.sub(other) if isinstance(other, Tensor) else self.sub_scalar(_scalar(other))
+        return (
+            self.sub(other)
+            if isinstance(other, Tensor)
+            else self.sub_scalar(_operand(other, "sub"))
+        )
 
     def __rsub__(self, other: float) -> Tensor:
         # As a Burn user writes `c - x`: `x.neg().add_scalar(c)` (two ops, two ids).
-        return self.neg().add_scalar(_scalar(other))
+        return self.neg().add_scalar(_operand(other, "sub"))
 
     def __mul__(self, other: Tensor | float) -> Tensor:
-        return self.mul(other) if isinstance(other, Tensor) else self.mul_scalar(_scalar(other))
+        return (
+            self.mul(other)
+            if isinstance(other, Tensor)
+            else self.mul_scalar(_operand(other, "mul"))
+        )
 
     def __rmul__(self, other: float) -> Tensor:
-        return self.mul_scalar(_scalar(other))
+        return self.mul_scalar(_operand(other, "mul"))
 
     def __truediv__(self, other: Tensor | float) -> Tensor:
-        return self.div(other) if isinstance(other, Tensor) else self.div_scalar(_scalar(other))
+        return (
+            self.div(other)
+            if isinstance(other, Tensor)
+            else self.div_scalar(_operand(other, "div"))
+        )
 
     def __rtruediv__(self, other: float) -> Tensor:
         # As a Burn user writes `c / x`: `x.recip().mul_scalar(c)` (two ops, two ids).
-        return self.recip().mul_scalar(_scalar(other))
+        return self.recip().mul_scalar(_operand(other, "div"))
 
     def __neg__(self) -> Tensor:
         return self.neg()
@@ -431,6 +502,8 @@ class Tensor:
         """The dims in the order `axes` (negatives count from the end); the identity order is
         the tensor itself, as in Burn."""
         shape = self.array.shape
+        if not isinstance(axes, list | tuple):
+            raise ValueError(f"permute: expected a list of dims, got {axes!r:.40}")
         if len(axes) != len(shape):
             raise ValueError(f"permute: {len(axes)} axes for {list(shape)}")
         fixed = tuple(_axis("permute", a, shape) for a in axes)
@@ -466,10 +539,10 @@ class Tensor:
         return _apply_one(ops.MeanDim(_axis("mean_dim", dim, self.array.shape)), self)
 
     def max_dim(self, dim: int) -> Tensor:
-        return _apply_one(ops.MaxMinDim(_axis("max_dim", dim, self.array.shape), True), self)
+        return _apply_one(ops.MaxMinDim(_along("max_dim", dim, self.array.shape), True), self)
 
     def min_dim(self, dim: int) -> Tensor:
-        return _apply_one(ops.MaxMinDim(_axis("min_dim", dim, self.array.shape), False), self)
+        return _apply_one(ops.MaxMinDim(_along("min_dim", dim, self.array.shape), False), self)
 
     def max(self) -> Tensor:
         """The largest value (a NaN if any), as Burn computes it: a reshape to 1-D, then
@@ -483,11 +556,11 @@ class Tensor:
     def argmax(self, dim: int) -> Tensor:
         """The index of the first largest value along `dim` (a NaN's first), size 1 there: an
         Int tensor, which takes no node id in Burn's autodiff."""
-        axis = _axis("argmax", dim, self.array.shape)
+        axis = _along("argmax", dim, self.array.shape)
         return Tensor(ops.arg_extremum(self.array, axis, True), None)
 
     def argmin(self, dim: int) -> Tensor:
-        axis = _axis("argmin", dim, self.array.shape)
+        axis = _along("argmin", dim, self.array.shape)
         return Tensor(ops.arg_extremum(self.array, axis, False), None)
 
     def prod(self) -> Tensor:
@@ -517,17 +590,17 @@ def _integer(value: object, op: str) -> int:
 def clamp(self: Tensor, min: float, max: float) -> Tensor:  # noqa: A002 - Burn's names
     """Burn's default `clamp` on autodiff: `clamp_max(max)`, then `clamp_min(min)` (two
     nodes); the gradient is zero where a bound replaced the value."""
-    return self.clamp_max(_scalar(max)).clamp_min(_scalar(min))
+    return self.clamp_max(_scalar(max, "clamp")).clamp_min(_scalar(min, "clamp"))
 
 
 def clamp_min(self: Tensor, min: float) -> Tensor:  # noqa: A002
     """Values below `min` become `min` (one `mask_fill` node)."""
-    return _apply_one(ops.ClampMin(_scalar(min)), self)
+    return _apply_one(ops.ClampMin(_scalar(min, "clamp_min")), self)
 
 
 def clamp_max(self: Tensor, max: float) -> Tensor:  # noqa: A002
     """Values above `max` become `max` (one `mask_fill` node)."""
-    return _apply_one(ops.ClampMax(_scalar(max)), self)
+    return _apply_one(ops.ClampMax(_scalar(max, "clamp_max")), self)
 
 
 def powi_scalar(self: Tensor, exponent: int) -> Tensor:
@@ -554,15 +627,14 @@ def square(self: Tensor) -> Tensor:
 
 
 def powf(self: Tensor, other: Tensor) -> Tensor:
-    """`x^p`, element by element, with a tensor exponent of the same shape."""
+    """`x^p`, element by element, with a tensor exponent; the shapes broadcast as in every
+    binary op (burn-autodiff's `float_powf` sums each gradient back to its operand's shape)."""
     if not isinstance(other, Tensor):
         raise TypeError(f"powf: expected a tensor exponent, got {type(other).__name__}")
-    if self.array.shape != other.array.shape:
-        raise ValueError(
-            f"powf: shapes {list(self.array.shape)} and {list(other.array.shape)} differ "
-            "(a tensor exponent has the tensor's shape)"
-        )
-    return _apply(ops.Powf(), (self, other), self.array, other.array)
+    if self.array.shape == other.array.shape:
+        return _apply(ops.Powf(), (self, other), self.array, other.array)
+    _check_broadcast("powf", self, other)
+    return _apply(ops.PowfBroadcast(), (self, other), self.array, other.array)
 
 
 def set_require_grad(self: Tensor, require_grad: bool) -> Tensor:
@@ -615,10 +687,15 @@ class TensorData:
 
     def __init__(self, values: Any, shape: Sequence[int] | None = None) -> None:
         if shape is None:  # nested values, as `TensorData::from([[1.0, 2.0], [3.0, 4.0]])`
-            array = _as_float32(values)
+            array = _as_float32(values, "TensorData")
             values, shape = array.reshape(-1).tolist(), array.shape
+        if isinstance(values, str | bytes) or not all(
+            isinstance(v, int | float | np.integer | np.floating) and not isinstance(v, bool)
+            for v in values
+        ):
+            raise TypeError(f"TensorData: expected a list of numbers, got {values!r:.60}")
         self.values = list(values)
-        self.shape = tuple(int(s) for s in shape)
+        self.shape = _shape(list(shape), "TensorData")
         if int(np.prod(self.shape)) != len(self.values):
             raise ValueError(
                 f"TensorData: {len(self.values)} values do not fill the shape {list(self.shape)}"
@@ -647,7 +724,7 @@ def from_data(data: Any, device: Device) -> Tensor:
     if hasattr(data, "values") and hasattr(data, "shape") and not isinstance(data, np.ndarray):
         array = np.array(list(data.values), dtype=np.float32).reshape(tuple(data.shape))
     else:
-        array = _as_float32(data)
+        array = _as_float32(data, "from_data")
     return _leaf(np.ascontiguousarray(array), device, "from_data")
 
 
@@ -705,8 +782,13 @@ def random(shape: Sequence[int], distribution: Distribution, device: Device) -> 
             f"random: expected a Distribution (`Distribution.Default`), got "
             f"{type(distribution).__name__}"
         )
-    size = tuple(int(s) for s in shape)
+    size = _shape(shape, "random")
     kind, a, b = distribution.kind, distribution.a, distribution.b
+    # rand's `Uniform::new` and `Normal::new` refuse these; Burn unwraps them (a panic)
+    if kind == "Uniform" and not a < b:
+        raise ValueError(f"random: Uniform({a}, {b}) needs low < high")
+    if kind == "Normal" and not b >= 0.0:
+        raise ValueError(f"random: Normal({a}, {b}) needs a standard deviation >= 0")
     if kind == "Default":
         values = _RANDOM.random(size)
     elif kind == "Uniform":
@@ -752,7 +834,7 @@ def _on_itself(op: type[ops.Op]):
 
 def _with_number(op: type[ops.Op]):
     def method(self: Tensor, value: float) -> Tensor:
-        return _apply_one(op(value), self)
+        return _apply_one(op(_scalar(value, op.name)), self)
 
     return method
 
@@ -761,7 +843,7 @@ def _with_tensor(op: type[ops.Op]):
     broadcasting = ops.BROADCASTING.get(op, op)
 
     def method(self: Tensor, other: Tensor) -> Tensor:
-        if self.array.shape == other.array.shape:
+        if self.array.shape == _tensor(other, op.name).array.shape:
             return _apply(op(), (self, other), self.array, other.array)
         _check_broadcast(op.name, self, other)
         return _apply(broadcasting(), (self, other), self.array, other.array)
@@ -796,11 +878,19 @@ def _slice_parts(item: Any) -> tuple[int, int | None, int]:
         return item.start, item.stop, item.step
     if isinstance(item, slice):
         step = 1 if item.step is None else item.step
-        return (0 if item.start is None else item.start), item.stop, step
+        start = 0 if item.start is None else item.start
+        if _index(start) and _index(step) and (item.stop is None or _index(item.stop)):
+            return start, item.stop, step
     if isinstance(item, tuple) and len(item) in (2, 3):
         start, end, *step = item
-        return (0 if start is None else start), end, (step[0] if step else 1)
+        parts = (0 if start is None else start), end, (step[0] if step else 1)
+        if all(_index(p) for p in parts[::2]) and (end is None or _index(end)):
+            return parts
     raise ValueError(f"slice: `{item!r}` is not a range (start, end), a slice or an index")
+
+
+def _index(value: object) -> bool:
+    return isinstance(value, int | np.integer) and not isinstance(value, bool)
 
 
 def _clamp(index: int, size: int) -> int:
@@ -831,13 +921,29 @@ def _batched_matmul(a: Tensor, b: Tensor) -> Tensor:
     return _apply(ops.BatchedMatmul(), (a, b), a.array, b.array)
 
 
-def _scalar(value: object) -> float:
+def _scalar(value: object, op: str) -> float:
+    """A number argument of `op` (Burn's `E: ElementConversion`), as a float."""
     if isinstance(value, bool) or not isinstance(value, int | float | np.floating | np.integer):
-        raise TypeError(f"expected a tensor or a number, got {type(value).__name__}")
+        raise TypeError(f"{op}: expected a number, got {type(value).__name__}")
     return float(value)
 
 
-def _dim(dim: int, ndim: int) -> int:
-    if not -ndim <= dim < ndim:
-        raise ValueError(f"dimension {dim} is out of range for a {ndim}-D tensor")
-    return dim % ndim
+def _operand(value: object, op: str) -> float:
+    """The other side of `t + v` (`-`, `*`, `/`) when it is not a tensor: a number."""
+    if isinstance(value, bool) or not isinstance(value, int | float | np.floating | np.integer):
+        raise TypeError(f"{op}: expected a tensor or a number, got {type(value).__name__}")
+    return float(value)
+
+
+def _dim(dim: int, ndim: int, op: str) -> int:
+    if isinstance(dim, bool) or not isinstance(dim, int | np.integer) or not -ndim <= dim < ndim:
+        raise ValueError(f"{op}: dim {dim!r} is out of range for a {ndim}-D tensor")
+    return int(dim) % ndim
+
+
+def _along(op: str, dim: int, shape: tuple[int, ...]) -> int:
+    """`_axis` for the ops that pick one element along `dim`: Flex refuses an empty dim."""
+    axis = _axis(op, dim, shape)
+    if shape[axis] == 0:
+        raise ValueError(f"{op}: dim {dim} of {list(shape)} has size 0")
+    return axis
