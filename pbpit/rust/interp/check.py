@@ -9,8 +9,10 @@ they decide f32 or f64 arithmetic, integer widths (overflow), and how values pri
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from pbpit.engine.api import RUST_FUNCTIONS, RUST_METHODS
+from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     ArrayLit,
     ArrayRepeat,
@@ -27,6 +29,7 @@ from pbpit.rust.interp.nodes import (
     Continue,
     Crate,
     Expr,
+    Field,
     FnItem,
     For,
     Format,
@@ -45,6 +48,8 @@ from pbpit.rust.interp.nodes import (
     Return,
     SomeLit,
     Static,
+    StructLit,
+    TupleLit,
     Unary,
     Unsupported,
     While,
@@ -68,7 +73,9 @@ from pbpit.rust.interp.types import (
     FnT,
     Mismatch,
     Named,
+    StructT,
     TensorT,
+    TupleT,
     Ty,
     Unresolved,
     Var,
@@ -178,7 +185,65 @@ def derefs(ty: Ty) -> bool:
     return (type(ty) is Wrap and ty.kind == "Vec") or is_open(ty)
 
 
-class Checker:
+# -- the program's own types: structs, their methods, tuples ---------------------------------------
+
+
+class StructRules:
+    """The checker's rules for structs and tuples (a part of `Checker`)."""
+
+    def c_StructLit(self: Any, e: StructLit) -> Ty:  # noqa: N802
+        fields = e.item.fields
+        order = e.order if e.order is not None else range(len(e.values))
+        for value, index in zip(e.values, order, strict=True):
+            self.unify(fields[index][1], self.expr(value), value.pos)
+        return StructT(e.item)
+
+    def c_TupleLit(self: Any, e: TupleLit) -> Ty:  # noqa: N802
+        return TupleT([self.expr(x) for x in e.elems])
+
+    def c_Field(self: Any, e: Field) -> Ty:  # noqa: N802
+        base = self.known(self.expr(e.base))
+        if type(base) is StructT:
+            index = base.item.field_index(e.name)
+            if index is not None:
+                e.index = index
+                return base.item.fields[index][1]
+        elif type(base) is TupleT and e.name.isdigit() and int(e.name) < len(base.elems):
+            e.index = int(e.name)
+            return base.elems[e.index]
+        elif type(base) is Var:
+            raise self.fail(e.pos, "type annotations needed")
+        what = f"no field `{e.name}` on type `{show(base)}`"
+        raise self.fail(e.pos, rejects(what, "E0609"))
+
+    def user_method(self: Any, e: Method, recv: StructT) -> Ty:
+        item = recv.item
+        fn = item.methods.get(e.name)
+        if fn is None and e.name == "clone" and "Clone" in item.derives:
+            e.impl = "clone"
+            self.args(e)
+            return recv
+        if fn is None or not fn.self_kind:
+            what = f"no method named `{e.name}` found for struct `{item.name}` in the current scope"
+            raise self.fail(e.pos, rejects(what, "E0599"))
+        if e.targs:
+            raise self.fail(e.pos, f"type arguments on `{e.name}`")
+        e.impl, e.user = "user", fn
+        self.args(e, *fn.param_tys[1:])
+        if fn.self_kind == "mut":
+            root = e.recv
+            while isinstance(root, Field):
+                root = root.base
+            if isinstance(root, Local) and not (root.binding.mutable or root.binding.mut_ref):
+                name = root.binding.name
+                what = f"cannot borrow `{name}` as mutable, as it is not declared as mutable"
+                if name == "self":
+                    what = "cannot borrow `*self` as mutable, as it is behind a `&` reference"
+                raise self.fail(root.pos, rejects(what, "E0596"))
+        return fn.ret
+
+
+class Checker(StructRules):
     """Types one crate, function by function."""
 
     def __init__(self, crate: Crate) -> None:
@@ -545,7 +610,9 @@ class Checker:
             return False
         if isinstance(e, Lit):
             return e.kind != "str"
-        if isinstance(e, Binary | Cast | Static | ArrayLit | ArrayRepeat | SomeLit | Format):
+        if isinstance(
+            e, Binary | Cast | Static | ArrayLit | ArrayRepeat | SomeLit | Format | StructLit
+        ) or isinstance(e, TupleLit):
             return True
         if isinstance(e, Unary):
             return e.op != "*"
@@ -598,6 +665,8 @@ class Checker:
 
     def c_Assign(self, e: Assign) -> Ty:  # noqa: N802
         target = self.expr(e.target)
+        if isinstance(e.target, Field) and type(resolve(e.target.base.ty)) is TupleT:
+            raise self.fail(e.pos, "assignment to a tuple's element (make a new tuple)")
         value = self.expr(e.value)
         self.unify(target, value, e.value.pos)
         if e.op is not None and not is_number(target):
@@ -812,6 +881,8 @@ class Checker:
             and not (type(recv) is TensorT and e.name in _RANK_GENERIC)
         ):
             raise self.fail(e.pos, f"type arguments on `{e.name}`")
+        if type(recv) is StructT:
+            return self.user_method(e, recv)
         if type(recv) is TensorT:
             ty = self.tensor_method(e, recv)
         elif type(recv) is Wrap:
@@ -1043,6 +1114,10 @@ class Checker:
 def not_copy(ty: Ty) -> Ty | None:
     """The part of `ty` that is not `Copy` (`Vec`, `String`, a tensor...), or None."""
     ty = resolve(ty)
+    if type(ty) is StructT:
+        return ty  # pbpit derives no `Copy`
+    if type(ty) is TupleT:
+        return next((t for t in map(not_copy, ty.elems) if t is not None), None)
     if type(ty) is Wrap and ty.kind in ("Option", "array"):
         return not_copy(ty.inner)
     if type(ty) is Wrap or type(ty) is TensorT or ty in (STRING, GRADIENTS, TENSOR_DATA):

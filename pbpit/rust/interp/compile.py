@@ -33,6 +33,7 @@ from pbpit.rust.interp.nodes import (
     Continue,
     Crate,
     Expr,
+    Field,
     FnItem,
     FnScope,
     For,
@@ -44,12 +45,15 @@ from pbpit.rust.interp.nodes import (
     Lit,
     Local,
     Loop,
+    Method,
     PanicMacro,
     Pos,
     Print,
     RangeLit,
     Return,
     SomeLit,
+    StructLit,
+    TupleLit,
     Unary,
     Unsupported,
     Visible,
@@ -73,6 +77,7 @@ from pbpit.rust.interp.runtime import (
     ContinueSignal,
     ReturnSignal,
     Runtime,
+    StructValue,
     check_allocation,
     clone_value,
     comparable,
@@ -309,6 +314,8 @@ class Compiler(Library):
         return store
 
     def c_Assign(self, e: Assign) -> Code:  # noqa: N802
+        if isinstance(e.target, Field):
+            return self.field_assign(e, e.target)
         store = self.setter(e.target)
         value = self.expr(e.value)
         if e.op is None:
@@ -747,3 +754,61 @@ class Compiler(Library):
             return UNIT
 
         return assert_eq
+
+    # -- the program's own types: structs, their methods, tuples ----------------------------------
+
+    def c_StructLit(self, e: StructLit) -> Code:  # noqa: N802
+        values = [self.expr(v) for v in e.values]
+        if e.order is None:
+            return lambda frame: StructValue([v(frame) for v in values])
+        placed = list(zip(e.order, values, strict=True))
+        n = len(e.item.fields)
+
+        def struct(frame: list) -> StructValue:
+            fields: list[Any] = [None] * n
+            for index, value in placed:  # in the order written, as Rust evaluates them
+                fields[index] = value(frame)
+            return StructValue(fields)
+
+        return struct
+
+    def c_TupleLit(self, e: TupleLit) -> Code:  # noqa: N802
+        elems = [self.expr(x) for x in e.elems]
+        return lambda frame: tuple([x(frame) for x in elems])
+
+    def c_Field(self, e: Field) -> Code:  # noqa: N802
+        base, index = self.expr(e.base), e.index
+        if e.base.ty is not None and type(resolve(e.base.ty)).__name__ == "TupleT":
+            return lambda frame: base(frame)[index]
+        return lambda frame: base(frame).fields[index]
+
+    def field_assign(self, e: Assign, target: Field) -> Code:
+        """`self.w = x` and `m.count += 1`: the struct's field, in place (every binding that
+        holds the struct sees it: in Rust only one can, the one it was moved to)."""
+        base, index, value = self.expr(target.base), target.index, self.expr(e.value)
+        if e.op is None:
+
+            def assign(frame: list) -> Any:
+                new = value(frame)
+                base(frame).fields[index] = new
+                return UNIT
+
+            return assign
+        op = self.arithmetic(e.op, target.ty, e.pos)
+
+        def update(frame: list) -> Any:
+            new = value(frame)  # Rust evaluates the right side of `+=` first, for numbers
+            struct = base(frame)
+            struct.fields[index] = op(struct.fields[index], new)
+            return UNIT
+
+        return update
+
+    def c_Method(self, e: Method) -> Code:  # noqa: N802
+        if e.impl != "user":
+            return super().c_Method(e)
+        assert e.user is not None
+        recv = self.expr(e.recv)
+        args = [self.expr(a) for a in e.args]
+        cell = self.fn_cells[e.user.name]
+        return lambda frame: cell[0]([recv(frame), *[a(frame) for a in args]])

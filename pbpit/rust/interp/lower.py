@@ -32,6 +32,7 @@ from pbpit.rust.interp.nodes import (
     Crate,
     Expr,
     ExprStmt,
+    Field,
     FnItem,
     FnScope,
     For,
@@ -50,6 +51,9 @@ from pbpit.rust.interp.nodes import (
     SomeLit,
     Static,
     Stmt,
+    StructItem,
+    StructLit,
+    TupleLit,
     Unary,
     Unsupported,
     Visible,
@@ -66,7 +70,9 @@ from pbpit.rust.interp.types import (
     STRING,
     TENSOR_DATA,
     UNIT,
+    StructT,
     TensorT,
+    TupleT,
     Ty,
     Var,
     array,
@@ -153,6 +159,9 @@ class Lowerer(MacroLowering):
         self.blocks: list[list[Binding]] = []
         self.in_scope: Visible = None
         self.imported_modules = imported_modules(source)
+        self.structs: dict[str, StructItem] = {}
+        self.traits: dict[str, Node] = {}
+        self.self_type: StructItem | None = None  # inside an `impl`: what `Self` names
 
     # -- positions --------------------------------------------------------------------------------
 
@@ -185,12 +194,25 @@ class Lowerer(MacroLowering):
         for node in items:
             if node.type == "const_item":
                 self.const_nodes[self.text(node.child_by_field_name("name"))] = node
+        self.declare_types(items)
+        derives: Node | None = None
         for node in items:
             kind = node.type
+            if derives is not None and kind not in ("attribute_item", "struct_item"):
+                raise self.fail(derives, "`#[derive(..)]` on anything but a `struct`")
             if kind in ("use_declaration", "empty_statement", "extern_crate_declaration"):
                 continue
-            if kind in ("attribute_item", "inner_attribute_item"):
+            if kind == "attribute_item" and self.is_derive(node):
+                derives = node
+            elif kind in ("attribute_item", "inner_attribute_item"):
                 self.attribute(node)
+            elif kind == "struct_item":
+                self.struct_fields(node, derives)
+                derives = None
+            elif kind == "impl_item":
+                self.impl_block(node)
+            elif kind == "trait_item":
+                continue  # read by `declare_types`; its default methods join each impl
             elif kind == "function_item":
                 self.declare_item(node, self.fns, self.signature(node))
             elif kind == "const_item":
@@ -208,6 +230,8 @@ class Lowerer(MacroLowering):
                 raise self.fail(node, f"`{kind}` items")
         for item in self.consts.values():
             self.const_body(item)
+        if derives is not None:
+            raise self.fail(derives, "`#[derive(..)]` on anything but a `struct`")
         for fn in self.fns.values():
             self.fn_body(fn)
         main = self.fns.get("main")
@@ -217,7 +241,7 @@ class Lowerer(MacroLowering):
             raise Unsupported(
                 f"{self.path}:{main.pos[0]}:{main.pos[1]}", "`main` with parameters or a result"
             )
-        return Crate(self.path, self.src, self.fns, self.consts)
+        return Crate(self.path, self.src, self.fns, self.consts, self.structs)
 
     def declare_item(self, node: Node, table: dict[str, Any], item: FnItem | ConstItem) -> None:
         if item.name in self.fns or item.name in self.consts:
@@ -245,9 +269,18 @@ class Lowerer(MacroLowering):
                 dims.add(self.text(param.child_by_field_name("name")))
             elif param.type != "lifetime_parameter":
                 raise self.fail(param, "this generic parameter")
+        owner = self.self_type
+        if owner is not None:
+            backends |= owner.backends
+            dims |= owner.dims
         fn.backends, fn.dims = frozenset(backends), frozenset(dims)
         self.backends, self.dims = fn.backends, fn.dims
+        fn.owner = owner
         for param in self.kids(node.child_by_field_name("parameters")):
+            if param.type == "self_parameter" and owner is not None and not fn.param_tys:
+                fn.self_kind = self.self_kind(param)
+                fn.param_tys.append(StructT(owner))
+                continue
             if param.type != "parameter":
                 raise self.fail(
                     param, "`self` parameters" if "self" in param.type else "this parameter"
@@ -261,10 +294,17 @@ class Lowerer(MacroLowering):
 
     def fn_body(self, fn: FnItem) -> None:
         self.backends, self.dims = fn.backends, fn.dims
+        self.self_type = fn.owner
         self.scope = fn.scope = FnScope(None)
         saved = self.open_scope(new_frame=True)
         for param in self.kids(fn.node.child_by_field_name("parameters")):
             mutable = any(c.type == "mutable_specifier" for c in param.children)
+            if param.type == "self_parameter":
+                binding = self.declare("self", mutable and fn.self_kind == "value")
+                binding.owned = fn.self_kind == "value"
+                binding.mut_ref = fn.self_kind == "mut"
+                fn.params.append(binding)
+                continue
             binding = self.bind_pattern(param.child_by_field_name("pattern"), mutable)
             if binding is not None:
                 binding.owned = self.owned_type(param.child_by_field_name("type"))
@@ -272,6 +312,7 @@ class Lowerer(MacroLowering):
         fn.body = self.block(fn.node.child_by_field_name("body"))
         self.close_scope(saved)
         self.backends, self.dims = frozenset(), frozenset()
+        self.self_type = None
 
     def const_body(self, item: ConstItem) -> None:
         self.scope = item.scope = FnScope(None)
@@ -348,6 +389,8 @@ class Lowerer(MacroLowering):
             return self.type(node.child_by_field_name("type"))
         if kind == "unit_type":
             return UNIT
+        if kind == "tuple_type":
+            return TupleT([self.type(t) for t in self.kids(node)])
         if kind == "never_type":
             return NEVER
         if kind == "array_type":
@@ -372,6 +415,8 @@ class Lowerer(MacroLowering):
                 return named[name]
             if name == "_":
                 return Var()
+            if kind == "type_identifier" and self.named_struct(name) is not None:
+                return StructT(self.named_struct(name))
             if name in self.backends or name in self.aliases:
                 raise self.fail(node, f"the backend `{name}` used as a value's type")
             raise self.fail(node, f"the type `{name}`")
@@ -387,6 +432,11 @@ class Lowerer(MacroLowering):
             if name in ("Option", "Vec") and len(args) == 1:
                 inner = self.type(args[0])
                 return option(inner) if name == "Option" else vec(inner)
+            if self.named_struct(name) is not None:
+                for arg in args:  # the backend arguments, typed away
+                    if self.text(arg) not in self.backends | self.aliases | self.dims:
+                        raise self.fail(arg, f"the type argument `{self.text(arg)}`")
+                return StructT(self.named_struct(name))
             raise self.fail(node, f"the type `{self.text(node)}`")
         raise self.fail(node, f"the type `{self.text(node)}`")
 
@@ -458,7 +508,9 @@ class Lowerer(MacroLowering):
             last = i == len(children) - 1
             kind = child.type
             if kind == "let_declaration":
-                stmts.append(self.let(child))
+                lets = self.let(child)
+                stmts.extend(lets[:-1])
+                stmts.append(lets[-1])
             elif kind == "expression_statement":
                 inner = self.kids(child)[0]
                 semicolon = child.children[-1].type == ";"
@@ -484,7 +536,7 @@ class Lowerer(MacroLowering):
         self.close_scope(saved)
         return Block(self.pos(node), stmts, tail, visible)
 
-    def let(self, node: Node) -> Let:
+    def let(self, node: Node) -> list[Let]:
         if node.child_by_field_name("alternative") is not None:
             raise self.fail(node, "`let .. else`")
         value = node.child_by_field_name("value")
@@ -492,10 +544,15 @@ class Lowerer(MacroLowering):
         type_node = node.child_by_field_name("type")
         declared = self.type(type_node) if type_node is not None else None
         mutable = any(c.type == "mutable_specifier" for c in node.children)
-        binding = self.bind_pattern(node.child_by_field_name("pattern"), mutable, init is not None)
+        pattern = node.child_by_field_name("pattern")
+        if pattern.type in ("tuple_pattern", "struct_pattern", "tuple_struct_pattern"):
+            if init is None:
+                raise self.fail(pattern, "a pattern in a `let` without a value")
+            return self.destructure(node, pattern, declared, init)
+        binding = self.bind_pattern(pattern, mutable, init is not None)
         if binding is not None and type_node is not None:
             binding.owned = self.owned_type(type_node)  # else the checker judges `init`
-        return Let(self.pos(node)[0], binding, declared, init)
+        return [Let(self.pos(node)[0], binding, declared, init)]
 
     # -- expressions ------------------------------------------------------------------------------
 
@@ -611,6 +668,9 @@ class Lowerer(MacroLowering):
             return found
         if name == "None":
             return SomeLit(self.pos(node), None)
+        item = self.named_struct(name)
+        if item is not None and item.kind == "unit":
+            return StructLit(self.pos(node), item, [])
         if name in self.fns:
             raise self.fail(node, f"the function `{name}` used as a value (call it)")
         raise self.fail(node, f"cannot find value `{name}` in this scope")
@@ -623,7 +683,11 @@ class Lowerer(MacroLowering):
         raise self.fail(node, f"`{self.text(node)}` as a value")
 
     def e_self(self, node: Node) -> Expr:
-        raise self.fail(node, "`self`")
+        binding = self.lookup("self")
+        if binding is None:
+            what = "`self` value is a keyword only available in methods with a `self` parameter"
+            raise self.fail(node, rejects(what, "E0424"))
+        return Local(self.pos(node), binding, self.scope)
 
     def segments(self, node: Node) -> list[tuple[str, Node, Node | None]]:
         """A path as (name, node, type arguments) segments: `Tensor::<B, 1>::ones`."""
@@ -748,12 +812,20 @@ class Lowerer(MacroLowering):
                 if len(args) != 1:
                     raise self.fail(node, "`Some` takes 1 argument")
                 return SomeLit(self.pos(node), args[0])
+            item = self.named_struct(name)
+            if item is not None and item.kind == "tuple":
+                return self.tuple_struct(node, item, args)
             if name in self.fns:
                 return Call(self.pos(node), self.fns[name], args)
             if name in ("Ok", "Err", "Box"):
                 raise self.fail(function, f"`{name}(..)`")
             raise self.fail(function, f"cannot find function `{name}` in this scope")
+        if function.type == "self" and self.self_type is not None:  # `Self(a, b)`
+            return self.tuple_struct(node, self.self_type, args)
         if function.type == "scoped_identifier":
+            found = self.associated_call(node, function, args)
+            if found is not None:
+                return found
             return self.static_call(node, function, args)
         # A closure made by an expression: `make_scale(2.0)(x)`, `(|x| x + 1)(1)`.
         return Call(self.pos(node), self.expr(function), args)
@@ -804,7 +876,12 @@ class Lowerer(MacroLowering):
         raise self.fail(function, f"the function `{self.text(function)}`")
 
     def e_field_expression(self, node: Node) -> Expr:
-        raise self.fail(node.child_by_field_name("field"), f"the field access `{self.text(node)}`")
+        field = node.child_by_field_name("field")
+        base = self.expr(node.child_by_field_name("value"))
+        name = self.text(field)
+        if field.type == "integer_literal" and not name.isdigit():
+            raise self.fail(field, f"the field `{name}`")
+        return Field(self.pos(field), base, name)
 
     def e_binary_expression(self, node: Node) -> Expr:
         operator = self.operator(node)
@@ -912,6 +989,8 @@ class Lowerer(MacroLowering):
     def assignment(self, node: Node, op: str | None) -> Expr:
         left = node.child_by_field_name("left")
         value = self.expr(node.child_by_field_name("right"))
+        if left.type == "field_expression":
+            return self.field_assignment(node, left, value, op)
         if left.type != "identifier":
             raise self.fail(left, "assignment to anything but a variable")
         target = self.expr(left)
@@ -1077,6 +1156,307 @@ class Lowerer(MacroLowering):
         self.close_scope(saved)
         self.scope = outer
         return Closure(self.pos(node), params, param_tys, ret, body, scope, is_move, visible)
+
+    # -- the program's own types: structs, impls, traits, tuples ----------------------------------
+
+    def declare_types(self, items: list[Node]) -> None:
+        """Every `struct` and `trait` of the file, by name, before any type is read (a field or
+        a signature may name a struct defined further down)."""
+        for node in items:
+            if node.type == "struct_item":
+                name = self.text(node.child_by_field_name("name"))
+                body = node.child_by_field_name("body")
+                kind = (
+                    "unit"
+                    if body is None
+                    else ("named" if body.type == "field_declaration_list" else "tuple")
+                )
+                if name in self.structs:
+                    what = f"the name `{name}` is defined multiple times"
+                    raise self.fail(node, rejects(what, "E0428"))
+                self.structs[name] = StructItem(name, self.pos(node), node, kind)
+            elif node.type == "trait_item":
+                self.traits[self.text(node.child_by_field_name("name"))] = node
+
+    def named_struct(self, name: str) -> StructItem | None:
+        if name == "Self":
+            return self.self_type
+        return self.structs.get(name)
+
+    def is_derive(self, node: Node) -> bool:
+        attr = next((c for c in self.kids(node) if c.type == "attribute"), None)
+        return (
+            attr is not None
+            and bool(attr.named_children)
+            and (self.text(attr.named_children[0]) == "derive")
+        )
+
+    def struct_fields(self, node: Node, derives: Node | None) -> None:
+        item = self.structs[self.text(node.child_by_field_name("name"))]
+        names: set[str] = set()
+        if derives is not None:
+            args = next(c for c in self.kids(derives) if c.type == "attribute")
+            tree = args.child_by_field_name("arguments")
+            for derive in self.kids(tree) if tree is not None else []:
+                name = self.text(derive)
+                if name not in ("Debug", "Clone", "PartialEq"):
+                    raise self.fail(
+                        derive,
+                        f"`#[derive({name})]` (pbpit derives `Debug`, `Clone` and `PartialEq`; "
+                        "for a `Copy` type write `.clone()`)",
+                    )
+                names.add(name)
+        item.derives = frozenset(names)
+        self.generics(node, item)
+        self.backends, self.dims = item.backends, item.dims
+        body = node.child_by_field_name("body")
+        if body is not None and body.type == "field_declaration_list":
+            for decl in self.kids(body):
+                if decl.type != "field_declaration":
+                    raise self.fail(decl, "this field")
+                name = self.text(decl.child_by_field_name("name"))
+                item.fields.append((name, self.type(decl.child_by_field_name("type"))))
+        elif body is not None:
+            types = [c for c in self.kids(body) if c.type != "visibility_modifier"]
+            item.fields = [(str(i), self.type(t)) for i, t in enumerate(types)]
+        self.backends, self.dims = frozenset(), frozenset()
+
+    def generics(self, node: Node, item: StructItem) -> None:
+        """A struct's or an impl's generic parameters: type parameters are backends (typed
+        away), `const D: usize` a rank."""
+        backends, dims = set(), set()
+        generics = node.child_by_field_name("type_parameters")
+        for param in self.kids(generics) if generics is not None else []:
+            if param.type == "type_parameter":
+                backends.add(self.text(param.child_by_field_name("name")))
+            elif param.type == "const_parameter":
+                dims.add(self.text(param.child_by_field_name("name")))
+            elif param.type != "lifetime_parameter":
+                raise self.fail(param, "this generic parameter")
+        item.backends, item.dims = frozenset(backends), frozenset(dims)
+
+    def impl_block(self, node: Node) -> None:
+        """`impl Model { .. }`, `impl<B: Backend> Model<B> { .. }`, `impl Trait for Model`: its
+        functions join the struct's (a trait's default methods too, unless overridden)."""
+        type_node = node.child_by_field_name("type")
+        base = (
+            type_node.child_by_field_name("type") if type_node.type == "generic_type" else type_node
+        )
+        item = self.structs.get(self.text(base)) if base.type == "type_identifier" else None
+        if item is None and base.type == "type_identifier" and self.text(base) not in self.aliases:
+            what = f"cannot find type `{self.text(base)}` in this scope"
+            raise self.fail(base, rejects(what, "E0412"))
+        if item is None:
+            raise self.fail(type_node, f"`impl` for `{self.text(type_node)}` (only for a struct)")
+        trait_node = node.child_by_field_name("trait")
+        trait = None
+        if trait_node is not None:
+            trait = self.traits.get(self.text(trait_node))
+            if trait is None:
+                raise self.fail(
+                    trait_node, f"`impl {self.text(trait_node)}` (a trait the file does not define)"
+                )
+        scoped = StructItem(item.name, item.pos, item.node, item.kind)
+        self.generics(node, scoped)
+        outer = item.backends, item.dims
+        item.backends, item.dims = scoped.backends, scoped.dims
+        self.self_type = item
+        defined: set[str] = set()
+        for member in self.kids(node.child_by_field_name("body")):
+            if member.type in ("attribute_item",):
+                self.attribute(member)
+                continue
+            if member.type != "function_item":
+                raise self.fail(member, f"`{member.type.replace('_', ' ')}` in an `impl` block")
+            defined.add(self.text(member.child_by_field_name("name")))
+            self.method(item, member)
+        if trait is not None:
+            for member in self.kids(trait.child_by_field_name("body")):
+                if member.type == "function_item":
+                    if self.text(member.child_by_field_name("name")) not in defined:
+                        self.method(item, member)
+                elif member.type == "function_signature_item":
+                    name = self.text(member.child_by_field_name("name"))
+                    if name not in defined:
+                        what = f"not all trait items implemented, missing: `{name}`"
+                        raise self.fail(node, rejects(what, "E0046"))
+                elif member.type not in _COMMENTS:
+                    raise self.fail(member, f"`{member.type.replace('_', ' ')}` in a trait")
+        item.backends, item.dims = outer
+        self.self_type = None
+
+    def method(self, item: StructItem, node: Node) -> None:
+        fn = self.signature(node)
+        if fn.name in item.methods:
+            what = f"duplicate definitions with name `{fn.name}`"
+            raise self.fail(node, rejects(what, "E0201"))
+        item.methods[fn.name] = fn
+        fn.name = f"{item.name}::{fn.name}"
+        self.fns[fn.name] = fn
+
+    def self_kind(self, param: Node) -> str:
+        if any(c.type == "&" for c in param.children):
+            return "mut" if any(c.type == "mutable_specifier" for c in param.children) else "ref"
+        if param.child_by_field_name("type") is not None:
+            raise self.fail(
+                param, "a `self` parameter with a type (write `self`, `&self`, `&mut self`)"
+            )
+        return "value"
+
+    def associated_call(self, node: Node, function: Node, args: list[Expr]) -> Expr | None:
+        """`Model::new(..)`, `Self::new(..)`, `Model::<B>::new(..)`, `Model::forward(&m, x)`."""
+        path = function.child_by_field_name("path")
+        if path is None:
+            return None
+        base = path.child_by_field_name("type") if path.type == "generic_type" else path
+        if base.type == "scoped_type_identifier" or base.type == "scoped_identifier":
+            return None
+        item = (
+            self.named_struct(self.text(base))
+            if base.type in ("identifier", "type_identifier", "self")
+            else None
+        )
+        if item is None:
+            return None
+        name = self.text(function.child_by_field_name("name"))
+        fn = item.methods.get(name)
+        if fn is None:
+            what = (
+                f"no function or associated item named `{name}` found for struct "
+                f"`{item.name}` in the current scope"
+            )
+            raise self.fail(function.child_by_field_name("name"), rejects(what, "E0599"))
+        return Call(self.pos(node), fn, args)
+
+    def tuple_struct(self, node: Node, item: StructItem, args: list[Expr]) -> Expr:
+        if item.kind != "tuple":
+            raise self.fail(node, f"`{item.name}(..)`: `{item.name}` is not a tuple struct")
+        if len(args) != len(item.fields):
+            n = len(item.fields)
+            what = (
+                f"this struct takes {n} field{'' if n == 1 else 's'} but {len(args)} were supplied"
+            )
+            raise self.fail(node, rejects(what, "E0061"))
+        return StructLit(self.pos(node), item, args)
+
+    def e_struct_expression(self, node: Node) -> Expr:
+        name_node = node.child_by_field_name("name")
+        name = self.text(name_node)
+        item = self.named_struct(name) if name_node.type == "type_identifier" else None
+        if item is None:
+            raise self.fail(name_node, f"the struct `{name}` (not one the file defines)")
+        values: dict[str, Expr] = {}
+        for init in self.kids(node.child_by_field_name("body")):
+            if init.type == "shorthand_field_initializer":
+                field_node = self.kids(init)[0]
+                field_name, value = self.text(field_node), self.expr(field_node)
+            elif init.type == "field_initializer":
+                field_node = init.child_by_field_name("field")
+                field_name = self.text(field_node)
+                value = self.expr(init.child_by_field_name("value"))
+            elif init.type == "base_field_initializer":
+                raise self.fail(init, "struct update syntax (`..base`: write every field)")
+            else:
+                raise self.fail(init, f"`{self.text(init)}` in a struct expression")
+            if item.field_index(field_name) is None:
+                what = f"struct `{item.name}` has no field named `{field_name}`"
+                raise self.fail(field_node, rejects(what, "E0560"))
+            if field_name in values:
+                what = f"field `{field_name}` specified more than once"
+                raise self.fail(field_node, rejects(what, "E0062"))
+            values[field_name] = value
+        missing = [f"`{n}`" for n, _ in item.fields if n not in values]
+        if missing:
+            fields = f"field{'s' if len(missing) > 1 else ''} {', '.join(missing)}"
+            what = f"missing {fields} in initializer of `{item.name}`"
+            raise self.fail(name_node, rejects(what, "E0063"))
+        # Rust evaluates the initializers in the order written; pbpit keeps that order.
+        order = [item.fields.index(next(f for f in item.fields if f[0] == n)) for n in values]
+        return StructLit(self.pos(node), item, list(values.values()), order)
+
+    def e_tuple_expression(self, node: Node) -> Expr:
+        return TupleLit(self.pos(node), [self.expr(e) for e in self.kids(node)])
+
+    def field_assignment(self, node: Node, left: Node, value: Expr, op: str | None) -> Expr:
+        """`self.w = x`, `m.0 += 1`, `a.b.c = x`: the variable holding the struct must be
+        `let mut` or `&mut self`."""
+        target = self.expr(left)
+        root = target
+        while isinstance(root, Field):
+            root = root.base
+        if not isinstance(root, Local):
+            raise self.fail(left, "assignment to a field of anything but a variable")
+        binding = root.binding
+        if not (binding.mutable or binding.mut_ref):
+            place = self.text(left)
+            if binding.name == "self":
+                what = f"cannot assign to `{place}`, which is behind a `&` reference"
+            else:
+                what = f"cannot assign to `{place}`, as `{binding.name}` is not declared as mutable"
+            raise self.fail(node, rejects(what, "E0594"))
+        return Assign(self.pos(node), target, value, op)
+
+    def destructure(self, node: Node, pattern: Node, declared: Ty | None, init: Expr) -> list[Let]:
+        """`let (a, mut b) = e;`, `let Out { a, b: c, .. } = e;`, `let P(x, _) = e;`: the value
+        in a hidden binding, then one `let` per name, of its field."""
+        line = self.pos(node)[0]
+        hidden = Binding(f"({self.text(pattern)})", False, self.scope, self.scope.nslots, True)
+        self.scope.nslots += 1
+        lets = [Let(line, hidden, declared, init, self.in_scope)]
+        self.pattern_lets(pattern, Local(self.pos(pattern), hidden, self.scope), lets, line)
+        return lets
+
+    def pattern_lets(self, pattern: Node, value: Expr, lets: list[Let], line: int) -> None:
+        kind = pattern.type
+        if kind == "_" or self.text(pattern) == "_":
+            return
+        if kind in ("identifier", "mut_pattern"):
+            binding = self.bind_pattern(pattern, False)
+            lets.append(Let(line, binding, None, value, self.in_scope))
+            return
+        parts: list[tuple[str, Node]] = []
+        if kind == "tuple_pattern":
+            elems = [c for c in pattern.children if c.type not in ("(", ")", ",", *_COMMENTS)]
+            if any(c.type == "remaining_field_pattern" for c in elems):
+                raise self.fail(pattern, "`..` in a tuple pattern (name every element)")
+            parts = [(str(i), c) for i, c in enumerate(elems)]
+        elif kind == "tuple_struct_pattern":
+            item = self.named_struct(self.text(pattern.child_by_field_name("type")))
+            if item is None or item.kind != "tuple":
+                raise self.fail(pattern, f"the pattern `{self.text(pattern)}`")
+            elems = [c for c in pattern.children[1:] if c.type not in ("(", ")", ",", *_COMMENTS)]
+            parts = [(str(i), c) for i, c in enumerate(elems)]
+        elif kind == "struct_pattern":
+            item = self.named_struct(self.text(pattern.child_by_field_name("type")))
+            if item is None or item.kind != "named":
+                raise self.fail(pattern, f"the pattern `{self.text(pattern)}`")
+            rest = False
+            for field_pattern in self.kids(pattern)[1:]:
+                if field_pattern.type == "remaining_field_pattern":
+                    rest = True
+                    continue
+                name_node = field_pattern.child_by_field_name("name")
+                inner = field_pattern.child_by_field_name("pattern")
+                if any(c.type in ("ref", "mutable_specifier") for c in field_pattern.children):
+                    raise self.fail(
+                        field_pattern, "`ref`/`mut` in a struct pattern (write `name: mut name`)"
+                    )
+                parts.append((self.text(name_node), inner if inner is not None else name_node))
+            named = {n for n, _ in parts}
+            missing = [f"`{n}`" for n, _ in item.fields if n not in named]
+            if missing and not rest:
+                fields = f"field{'s' if len(missing) > 1 else ''} {', '.join(missing)}"
+                what = f"pattern does not mention {fields}"
+                raise self.fail(pattern, rejects(what, "E0027"))
+        else:
+            raise self.fail(pattern, f"the pattern `{self.text(pattern)}`")
+        for name, sub in parts:
+            field_value = Field(value.pos, value, name)
+            if sub.type == "shorthand_field_identifier":
+                binding = self.declare(self.text(sub), False)
+                lets.append(Let(line, binding, None, field_value, self.in_scope))
+            else:
+                self.pattern_lets(sub, field_value, lets, line)
 
 
 class EscapeError(Exception):  # noqa: N818 - rustc's name for it

@@ -36,6 +36,7 @@ from pbpit.rust.interp.nodes import (
     Continue,
     Crate,
     Expr,
+    Field,
     FnScope,
     For,
     Format,
@@ -53,6 +54,8 @@ from pbpit.rust.interp.nodes import (
     Return,
     SomeLit,
     Static,
+    StructLit,
+    TupleLit,
     Unary,
     Unsupported,
     While,
@@ -227,11 +230,23 @@ class MoveCheck:
         state = self.expr(e.right, self.expr(e.left, state, moving=False), moving=False)
         return self.expr(e.fmt, state, moving=False)
 
+    # -- the program's own types: a struct or tuple takes its values; a field is read in place
+    # (a move out of a field, a partial move, is not followed: pbpit then misses a move)
+
+    def w_StructLit(self, e: StructLit, state: State, moving: bool) -> State:  # noqa: N802
+        return self.exprs(e.values, state, moving=True)
+
+    def w_TupleLit(self, e: TupleLit, state: State, moving: bool) -> State:  # noqa: N802
+        return self.exprs(e.elems, state, moving=True)
+
+    def w_Field(self, e: Field, state: State, moving: bool) -> State:  # noqa: N802
+        return self.expr(e.base, state, moving=False)
+
     def w_Assign(self, e: Assign, state: State, moving: bool) -> State:  # noqa: N802
         state = self.expr(e.value, state, moving=True)
         if state is None:
             return None
-        if e.op is not None:
+        if e.op is not None or isinstance(e.target, Field):
             return self.expr(e.target, state, moving=False)
         state = dict(state)
         state.pop(e.target.binding, None)  # whole again
@@ -360,6 +375,8 @@ def _diverges(e: Expr) -> bool:
 def _takes_self(e: Method) -> bool:
     """Whether the method takes its receiver by value (`self`), as Burn and std declare it."""
     recv = resolve(e.recv.ty)
+    if e.user is not None:
+        return e.user.self_kind == "value"
     if e.name == "clone":
         return False
     if type(recv) is TensorT:
