@@ -1035,6 +1035,10 @@ class Checker(StructRules):
 
     def mutable_receiver(self, e: Method) -> None:
         recv = e.recv
+        while isinstance(recv, Field):  # `self.items.push(x)`: the variable holding the struct
+            recv = recv.base
+        if isinstance(recv, Local) and recv.binding.mut_ref:
+            return
         if not isinstance(recv, Local):
             raise self.fail(e.pos, f"`{e.name}` on a value that is not a `let mut` variable")
         if not recv.binding.mutable:

@@ -1316,9 +1316,13 @@ class Lowerer(MacroLowering):
             if base.type in ("identifier", "type_identifier", "self")
             else None
         )
+        name_node = function.child_by_field_name("name")
+        if item is None and self.text(base) in self.traits and args:
+            # `Shape::area(&s)`: the method of the trait's impl for the first argument's type.
+            return Method(self.pos(name_node), args[0], self.text(name_node), [], args[1:])
         if item is None:
             return None
-        name = self.text(function.child_by_field_name("name"))
+        name = self.text(name_node)
         fn = item.methods.get(name)
         if fn is None:
             what = (
