@@ -1069,12 +1069,13 @@ def test_program_runs_again_from_the_start(tmp_path):
             "S {}",
             "cannot find type `S` in this scope (rustc rejects it: error[E0412])",
         ),
-        ("enum E { A }\nfn main() {}\n", "enum", "`enum` items"),
+        ("enum E {\n    A = 1,\n}\nfn main() {}\n", "A = 1", "an explicit discriminant (`= n`)"),
         ("#[test]\nfn main() {}\n", "#[test]", "the attribute `#[test]`"),
         (
-            "fn main() {\n    let x = Some(1);\n    match x { _ => {} }\n}\n",
+            "fn main() {\n    let x = Some(1);\n    match x {\n        Some(1) => {}\n        None => {}\n    }\n}\n",
             "match",
-            "`match` expressions (use `if let`)",
+            "a `match` pbpit cannot show covers every value (rustc checks it: error[E0004]; add "
+            "a `_ =>` arm)",
         ),
         (
             "fn f() -> Option<i32> {\n    let a = Some(1)?;\n    Some(a)\n}\nfn main() {}\n",

@@ -40,8 +40,10 @@ from pbpit.rust.interp.nodes import (
     Lit,
     Local,
     Loop,
+    Match,
     Method,
     PanicMacro,
+    Pat,
     Pos,
     Print,
     RangeLit,
@@ -189,14 +191,78 @@ def derefs(ty: Ty) -> bool:
 
 
 class StructRules:
-    """The checker's rules for structs and tuples (a part of `Checker`)."""
+    """The checker's rules for structs, enums, tuples and `match` (a part of `Checker`)."""
+
+    def c_Match(self: Any, e: Match) -> Ty:  # noqa: N802
+        scrutinee = self.expr(e.value)
+        result: Ty | None = None
+        for arm in e.arms:
+            self.pattern(arm.pat, scrutinee)
+            if arm.guard is not None:
+                self.unify(BOOL, self.expr(arm.guard), arm.guard.pos)
+            found = self.expr(arm.body)
+            if resolve(found) is NEVER:
+                continue
+            if result is None:
+                result = found
+            else:
+                self.unify(result, found, arm.body.pos)
+        if not e.if_let and not covers([a.pat for a in e.arms if a.guard is None], scrutinee):
+            raise self.fail(
+                e.pos,
+                "a `match` pbpit cannot show covers every value (rustc checks it: error[E0004]; "
+                "add a `_ =>` arm)",
+            )
+        return NEVER if result is None else result
+
+    def pattern(self: Any, p: Pat, ty: Ty) -> None:
+        """Type the pattern `p` against the scrutinee's type `ty`."""
+        p.ty = ty
+        kind = p.kind
+        if kind == "wild":
+            return
+        if kind == "bind":
+            assert p.binding is not None
+            p.binding.ty = ty
+            # Matched through a reference (`match self`), a binding is one: pbpit cannot tell.
+            p.binding.owned = False
+            for sub in p.subs:
+                self.pattern(sub, ty)
+            return
+        if kind in ("lit", "range"):
+            for end in (p.value, p.hi):
+                if end is not None:
+                    self.unify(ty, self.expr(end), end.pos)
+            if kind == "range" and not (is_number(ty) or is_open(ty)):
+                raise self.fail(p.pos, f"a range pattern on `{show(ty)}`")
+            return
+        if kind == "or":
+            for sub in p.subs:
+                self.pattern(sub, ty)
+            return
+        if kind in ("some", "none"):
+            inner: Ty = Var()
+            self.unify(option(inner), ty, p.pos)
+            for sub in p.subs:
+                self.pattern(sub, inner)
+            return
+        if kind == "tuple":
+            elems = [Var() for _ in p.subs]
+            self.unify(TupleT(elems), ty, p.pos)  # type: ignore[arg-type]
+            for sub, elem in zip(p.subs, elems, strict=True):
+                self.pattern(sub, elem)
+            return
+        assert kind == "variant" and p.item is not None
+        self.unify(StructT(p.item.owner), ty, p.pos)
+        for sub, (_, field_ty) in zip(p.subs, p.item.fields, strict=True):
+            self.pattern(sub, field_ty)
 
     def c_StructLit(self: Any, e: StructLit) -> Ty:  # noqa: N802
         fields = e.item.fields
         order = e.order if e.order is not None else range(len(e.values))
         for value, index in zip(e.values, order, strict=True):
             self.unify(fields[index][1], self.expr(value), value.pos)
-        return StructT(e.item)
+        return StructT(e.item.owner)
 
     def c_TupleLit(self: Any, e: TupleLit) -> Ty:  # noqa: N802
         return TupleT([self.expr(x) for x in e.elems])
@@ -1133,3 +1199,36 @@ def check(crate: Crate) -> None:
     """Give every expression of `crate` its final type; `Unsupported` where Rust would need an
     annotation pbpit cannot infer, or the types do not fit."""
     Checker(crate).check()
+
+
+def irrefutable(p: Pat) -> bool:
+    """Whether `p` matches every value of its type."""
+    if p.kind == "wild" or (p.kind == "bind" and not p.subs):
+        return True
+    if p.kind == "bind":
+        return irrefutable(p.subs[0])
+    if p.kind == "tuple" or (p.kind == "variant" and p.item is not None and p.item.enum is None):
+        return all(map(irrefutable, p.subs))
+    if p.kind == "or":
+        return covers(p.subs, p.ty)
+    return False
+
+
+def covers(pats: list[Pat], ty: Ty) -> bool:
+    """Whether the patterns together match every value of `ty` (conservatively: an enum's
+    variants, `Some`/`None`, `true`/`false`, each with fields matched whole; or a catch-all)."""
+    flat = [q for p in pats for q in (p.subs if p.kind == "or" else [p])]
+    if any(map(irrefutable, flat)):
+        return True
+    ty = resolve(ty)
+    whole = [p for p in flat if p.kind != "variant" or all(map(irrefutable, p.subs))]
+    if type(ty) is StructT and ty.item.kind == "enum":
+        cases = {p.item.variant for p in whole if p.kind == "variant" and p.item is not None}
+        return len(cases) == len(ty.item.variants)
+    if type(ty) is Wrap and ty.kind == "Option":
+        some = [p.subs[0] for p in flat if p.kind == "some"]
+        return any(p.kind == "none" for p in flat) and bool(some) and covers(some, ty.inner)
+    if ty is BOOL:
+        values = {p.value.value for p in flat if p.kind == "lit" and isinstance(p.value, Lit)}
+        return values == {True, False}
+    return False

@@ -45,8 +45,10 @@ from pbpit.rust.interp.nodes import (
     Lit,
     Local,
     Loop,
+    Match,
     Method,
     PanicMacro,
+    Pat,
     Pos,
     Print,
     RangeLit,
@@ -759,8 +761,9 @@ class Compiler(Library):
 
     def c_StructLit(self, e: StructLit) -> Code:  # noqa: N802
         values = [self.expr(v) for v in e.values]
+        variant = e.item.variant
         if e.order is None:
-            return lambda frame: StructValue([v(frame) for v in values])
+            return lambda frame: StructValue([v(frame) for v in values], variant)
         placed = list(zip(e.order, values, strict=True))
         n = len(e.item.fields)
 
@@ -768,7 +771,7 @@ class Compiler(Library):
             fields: list[Any] = [None] * n
             for index, value in placed:  # in the order written, as Rust evaluates them
                 fields[index] = value(frame)
-            return StructValue(fields)
+            return StructValue(fields, variant)
 
         return struct
 
@@ -812,3 +815,69 @@ class Compiler(Library):
         args = [self.expr(a) for a in e.args]
         cell = self.fn_cells[e.user.name]
         return lambda frame: cell[0]([recv(frame), *[a(frame) for a in args]])
+
+    # -- `match` ----------------------------------------------------------------------------------
+
+    def c_Match(self, e: Match) -> Code:  # noqa: N802
+        value = self.expr(e.value)
+        arms = [
+            (self.matcher(a.pat), self.expr(a.guard) if a.guard else None, self.expr(a.body))
+            for a in e.arms
+        ]
+        where = self.where(e.pos)
+
+        def match(frame: list) -> Any:
+            scrutinee = value(frame)
+            for matches, guard, body in arms:
+                if matches(scrutinee, frame) and (guard is None or guard(frame)):
+                    return body(frame)
+            raise Unsupported(where, "no arm of this `match` matched the value")
+
+        return match
+
+    def matcher(self, p: Pat) -> Callable[[Any, list], bool]:
+        """Whether a value matches `p`, binding its names in the frame as it goes."""
+        kind = p.kind
+        subs = [self.matcher(q) for q in p.subs]
+        if kind == "wild":
+            return lambda v, frame: True
+        if kind == "bind":
+            assert p.binding is not None
+            slot = p.binding.slot
+            inner = subs[0] if subs else None
+
+            def bind(v: Any, frame: list) -> bool:
+                if inner is not None and not inner(v, frame):
+                    return False
+                frame[slot] = v
+                return True
+
+            return bind
+        if kind == "lit":
+            assert p.value is not None
+            lit = self.expr(p.value)
+            return lambda v, frame: v == lit(frame)
+        if kind == "range":
+            assert p.value is not None and p.hi is not None
+            lo, hi = self.expr(p.value), self.expr(p.hi)
+            if p.inclusive:
+                return lambda v, frame: lo(frame) <= v <= hi(frame)
+            return lambda v, frame: lo(frame) <= v < hi(frame)
+        if kind == "or":
+            return lambda v, frame: any(m(v, frame) for m in subs)
+        if kind == "none":
+            return lambda v, frame: v is None
+        if kind == "some":
+            (inner_some,) = subs
+            return lambda v, frame: v is not None and inner_some(v.value, frame)
+        if kind == "tuple":
+            indexed = list(enumerate(subs))
+            return lambda v, frame: all(m(v[i], frame) for i, m in indexed)
+        assert p.item is not None
+        fields = list(enumerate(subs))
+        if p.item.enum is None:
+            return lambda v, frame: all(m(v.fields[i], frame) for i, m in fields)
+        variant = p.item.variant
+        return lambda v, frame: (
+            v.variant == variant and all(m(v.fields[i], frame) for i, m in fields)
+        )

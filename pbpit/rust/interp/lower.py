@@ -16,6 +16,7 @@ from pbpit.engine.api import RUST_FUNCTIONS
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.macros import MacroLowering
 from pbpit.rust.interp.nodes import (
+    Arm,
     ArrayLit,
     ArrayRepeat,
     Assign,
@@ -44,7 +45,9 @@ from pbpit.rust.interp.nodes import (
     Lit,
     Local,
     Loop,
+    Match,
     Method,
+    Pat,
     Pos,
     RangeLit,
     Return,
@@ -101,7 +104,6 @@ _ITEMS = {
     "function_signature_item": "function declarations without a body",
 }
 _EXPRESSIONS = {
-    "match_expression": "`match` expressions (use `if let`)",
     "try_expression": "the `?` operator",
     "tuple_expression": "tuples",
     "struct_expression": "struct expressions",
@@ -198,8 +200,8 @@ class Lowerer(MacroLowering):
         derives: Node | None = None
         for node in items:
             kind = node.type
-            if derives is not None and kind not in ("attribute_item", "struct_item"):
-                raise self.fail(derives, "`#[derive(..)]` on anything but a `struct`")
+            if derives is not None and kind not in ("attribute_item", "struct_item", "enum_item"):
+                raise self.fail(derives, "`#[derive(..)]` on anything but a `struct` or `enum`")
             if kind in ("use_declaration", "empty_statement", "extern_crate_declaration"):
                 continue
             if kind == "attribute_item" and self.is_derive(node):
@@ -208,6 +210,9 @@ class Lowerer(MacroLowering):
                 self.attribute(node)
             elif kind == "struct_item":
                 self.struct_fields(node, derives)
+                derives = None
+            elif kind == "enum_item":
+                self.enum_variants(node, derives)
                 derives = None
             elif kind == "impl_item":
                 self.impl_block(node)
@@ -231,7 +236,7 @@ class Lowerer(MacroLowering):
         for item in self.consts.values():
             self.const_body(item)
         if derives is not None:
-            raise self.fail(derives, "`#[derive(..)]` on anything but a `struct`")
+            raise self.fail(derives, "`#[derive(..)]` on anything but a `struct` or `enum`")
         for fn in self.fns.values():
             self.fn_body(fn)
         main = self.fns.get("main")
@@ -712,6 +717,12 @@ class Lowerer(MacroLowering):
             return SomeLit(self.pos(node), None)
         if names[-2:] == ["Distribution", "Default"]:
             return Static(self.pos(node), "Distribution::Default", [])
+        if len(segs) == 2:
+            case = self.variant(self.named_struct(names[0]), segs[1][1])
+            if case is not None and case.kind == "unit":
+                return StructLit(self.pos(node), case, [])
+            if case is not None:
+                raise self.fail(node, f"the variant `{self.text(node)}` used as a value (call it)")
         return self.number_const(node, segs)
 
     def number_const(self, node: Node, segs: list[tuple[str, Node, Node | None]]) -> Expr:
@@ -1008,6 +1019,10 @@ class Lowerer(MacroLowering):
     def e_if_expression(self, node: Node) -> Expr:
         cond_node = node.child_by_field_name("condition")
         alternative = node.child_by_field_name("alternative")
+        if cond_node.type == "let_condition" and not self.is_some_name(
+            cond_node.child_by_field_name("pattern")
+        ):
+            return self.if_let_match(node, cond_node, alternative)
         if cond_node.type == "let_condition":
             pattern = cond_node.child_by_field_name("pattern")
             value = self.expr(cond_node.child_by_field_name("value"))
@@ -1163,7 +1178,13 @@ class Lowerer(MacroLowering):
         """Every `struct` and `trait` of the file, by name, before any type is read (a field or
         a signature may name a struct defined further down)."""
         for node in items:
-            if node.type == "struct_item":
+            if node.type == "enum_item":
+                name = self.text(node.child_by_field_name("name"))
+                if name in self.structs:
+                    what = f"the name `{name}` is defined multiple times"
+                    raise self.fail(node, rejects(what, "E0428"))
+                self.structs[name] = StructItem(name, self.pos(node), node, "enum")
+            elif node.type == "struct_item":
                 name = self.text(node.child_by_field_name("name"))
                 body = node.child_by_field_name("body")
                 kind = (
@@ -1193,6 +1214,50 @@ class Lowerer(MacroLowering):
 
     def struct_fields(self, node: Node, derives: Node | None) -> None:
         item = self.structs[self.text(node.child_by_field_name("name"))]
+        item.derives = self.derived(derives)
+        self.generics(node, item)
+        self.backends, self.dims = item.backends, item.dims
+        self.fields(item, node.child_by_field_name("body"))
+        self.backends, self.dims = frozenset(), frozenset()
+
+    def enum_variants(self, node: Node, derives: Node | None) -> None:
+        item = self.structs[self.text(node.child_by_field_name("name"))]
+        item.derives = self.derived(derives)
+        self.generics(node, item)
+        self.backends, self.dims = item.backends, item.dims
+        for variant in self.kids(node.child_by_field_name("body")):
+            if variant.type != "enum_variant":
+                raise self.fail(variant, f"`{self.text(variant)}` in an `enum`")
+            if variant.child_by_field_name("value") is not None:
+                raise self.fail(variant, "an explicit discriminant (`= n`)")
+            body = variant.child_by_field_name("body")
+            kind = (
+                "unit"
+                if body is None
+                else ("named" if body.type == "field_declaration_list" else "tuple")
+            )
+            name = self.text(variant.child_by_field_name("name"))
+            if any(v.name == name for v in item.variants):
+                what = f"the name `{name}` is defined multiple times"
+                raise self.fail(variant, rejects(what, "E0428"))
+            case = StructItem(name, self.pos(variant), variant, kind, derives=item.derives)
+            case.enum, case.variant = item, len(item.variants)
+            self.fields(case, body)
+            item.variants.append(case)
+        self.backends, self.dims = frozenset(), frozenset()
+
+    def variant(self, item: StructItem | None, name_node: Node) -> StructItem | None:
+        """`E::V`: the variant `V` of the enum `item` (None if `item` is not an enum)."""
+        if item is None or item.kind != "enum":
+            return None
+        name = self.text(name_node)
+        for case in item.variants:
+            if case.name == name:
+                return case
+        what = f"no variant named `{name}` found for enum `{item.name}`"
+        raise self.fail(name_node, rejects(what, "E0599"))
+
+    def derived(self, derives: Node | None) -> frozenset[str]:
         names: set[str] = set()
         if derives is not None:
             args = next(c for c in self.kids(derives) if c.type == "attribute")
@@ -1206,10 +1271,9 @@ class Lowerer(MacroLowering):
                         "for a `Copy` type write `.clone()`)",
                     )
                 names.add(name)
-        item.derives = frozenset(names)
-        self.generics(node, item)
-        self.backends, self.dims = item.backends, item.dims
-        body = node.child_by_field_name("body")
+        return frozenset(names)
+
+    def fields(self, item: StructItem, body: Node | None) -> None:
         if body is not None and body.type == "field_declaration_list":
             for decl in self.kids(body):
                 if decl.type != "field_declaration":
@@ -1219,7 +1283,6 @@ class Lowerer(MacroLowering):
         elif body is not None:
             types = [c for c in self.kids(body) if c.type != "visibility_modifier"]
             item.fields = [(str(i), self.type(t)) for i, t in enumerate(types)]
-        self.backends, self.dims = frozenset(), frozenset()
 
     def generics(self, node: Node, item: StructItem) -> None:
         """A struct's or an impl's generic parameters: type parameters are backends (typed
@@ -1317,6 +1380,11 @@ class Lowerer(MacroLowering):
             else None
         )
         name_node = function.child_by_field_name("name")
+        case = None
+        if item is not None and self.text(name_node) not in item.methods:
+            case = self.variant(item, name_node)
+        if case is not None:
+            return self.tuple_struct(node, case, args)
         if item is None and self.text(base) in self.traits and args:
             # `Shape::area(&s)`: the method of the trait's impl for the first argument's type.
             return Method(self.pos(name_node), args[0], self.text(name_node), [], args[1:])
@@ -1335,6 +1403,10 @@ class Lowerer(MacroLowering):
     def tuple_struct(self, node: Node, item: StructItem, args: list[Expr]) -> Expr:
         if item.kind != "tuple":
             raise self.fail(node, f"`{item.name}(..)`: `{item.name}` is not a tuple struct")
+        if item.enum is not None and len(args) != len(item.fields):
+            n, s = len(item.fields), "" if len(item.fields) == 1 else "s"
+            what = f"this enum variant takes {n} argument{s} but {len(args)} were supplied"
+            raise self.fail(node, rejects(what, "E0061"))
         if len(args) != len(item.fields):
             n = len(item.fields)
             what = (
@@ -1347,6 +1419,10 @@ class Lowerer(MacroLowering):
         name_node = node.child_by_field_name("name")
         name = self.text(name_node)
         item = self.named_struct(name) if name_node.type == "type_identifier" else None
+        if name_node.type == "scoped_type_identifier":
+            path = name_node.child_by_field_name("path")
+            owner = self.named_struct(self.text(path)) if path is not None else None
+            item = self.variant(owner, name_node.child_by_field_name("name"))
         if item is None:
             raise self.fail(name_node, f"the struct `{name}` (not one the file defines)")
         values: dict[str, Expr] = {}
@@ -1461,6 +1537,180 @@ class Lowerer(MacroLowering):
                 lets.append(Let(line, binding, None, field_value, self.in_scope))
             else:
                 self.pattern_lets(sub, field_value, lets, line)
+
+    # -- `match`, `if let` with any pattern ------------------------------------------------------
+
+    def e_match_expression(self, node: Node) -> Expr:
+        value = self.expr(node.child_by_field_name("value"))
+        arms = []
+        for arm in self.kids(node.child_by_field_name("body")):
+            if arm.type != "match_arm":
+                raise self.fail(arm, f"`{self.text(arm)}` in a `match`")
+            pattern = arm.child_by_field_name("pattern")
+            saved = self.open_scope()
+            parts = [c for c in pattern.children if c.type not in ("if", *_COMMENTS)]
+            guard_node = pattern.child_by_field_name("condition")
+            pat = self.pattern(parts[0])
+            if guard_node is not None and guard_node.type == "let_condition":
+                raise self.fail(guard_node, "`if let` guards")
+            guard = self.expr(guard_node) if guard_node is not None else None
+            body = self.expr(arm.child_by_field_name("value"))
+            self.close_scope(saved)
+            arms.append(Arm(pat, guard, body))
+        return Match(self.pos(node), value, arms)
+
+    def is_some_name(self, pattern: Node) -> bool:
+        """`Some(name)` or `Some(_)`: the `if let` pbpit ran before it had `match`."""
+        try:
+            self.some_pattern(pattern)
+        except Unsupported:
+            return False
+        return True
+
+    def if_let_match(self, node: Node, cond: Node, alternative: Node | None) -> Expr:
+        """`if let P = e { a } else { b }` is `match e { P => a, _ => b }`."""
+        value = self.expr(cond.child_by_field_name("value"))
+        saved = self.open_scope()
+        pat = self.pattern(cond.child_by_field_name("pattern"))
+        then = self.block(node.child_by_field_name("consequence"))
+        self.close_scope(saved)
+        els = self.else_clause(alternative)
+        pos = self.pos(node)
+        otherwise = els if els is not None else Block(pos, [], None, self.in_scope)
+        arms = [Arm(pat, None, then), Arm(Pat(pos, "wild"), None, otherwise)]
+        return Match(pos, value, arms, if_let=True)
+
+    def pattern(self, node: Node) -> Pat:
+        kind, pos = node.type, self.pos(node)
+        text = self.text(node)
+        if kind == "_" or text == "_":
+            return Pat(pos, "wild")
+        if kind in ("integer_literal", "float_literal", "boolean_literal", "string_literal"):
+            return Pat(pos, "lit", value=self.expr(node))
+        if kind == "negative_literal":
+            literal = self.kids(node)[0]
+            return Pat(pos, "lit", value=Unary(pos, "-", self.expr(literal)))
+        if kind == "range_pattern":
+            ends = self.kids(node)
+            op = next((c.type for c in node.children if not c.is_named), "..=")
+            if len(ends) != 2 or op not in ("..=", ".."):
+                raise self.fail(node, "this range pattern (write `a..=b` or `a..b`)")
+            lo, hi = (
+                self.expr(e)
+                if e.type in ("scoped_identifier", "identifier")
+                else self.pattern(e).value
+                for e in ends
+            )
+            return Pat(pos, "range", value=lo, hi=hi, inclusive=op == "..=")
+        if kind == "or_pattern":
+            subs = [self.pattern(c) for c in self.kids(node)]
+            flat = [q for p in subs for q in (p.subs if p.kind == "or" else [p])]
+            if any(_binds(p) for p in flat):
+                raise self.fail(node, "names bound inside an `|` pattern")
+            return Pat(pos, "or", subs=flat)
+        if kind == "captured_pattern":
+            name, sub = self.kids(node)
+            inner = self.pattern(sub)
+            binding = self.declare(self.text(name), False)
+            return Pat(pos, "bind", binding=binding, subs=[inner])
+        if kind in ("identifier", "mut_pattern"):
+            if text == "None" and self.lookup("None") is None:
+                return Pat(pos, "none")
+            item = self.named_struct(text) if kind == "identifier" else None
+            if item is not None and item.kind == "unit":
+                return Pat(pos, "variant", item=item)
+            if kind == "identifier" and text in self.consts:
+                return Pat(pos, "lit", value=self.local(node, text))
+            return Pat(pos, "bind", binding=self.bind_pattern(node, False))
+        if kind == "scoped_identifier":
+            if text in ("Option::None", "std::option::Option::None"):
+                return Pat(pos, "none")
+            path = node.child_by_field_name("path")
+            owner = self.named_struct(self.text(path)) if path is not None else None
+            case = self.variant(owner, node.child_by_field_name("name"))
+            if case is not None and case.kind == "unit":
+                return Pat(pos, "variant", item=case)
+            raise self.fail(node, f"the pattern `{text}`")
+        if kind == "tuple_pattern":
+            elems = [c for c in node.children if c.type not in ("(", ")", ",", *_COMMENTS)]
+            if any(c.type == "remaining_field_pattern" for c in elems):
+                raise self.fail(node, "`..` in a tuple pattern (name every element)")
+            return Pat(pos, "tuple", subs=[self.pattern(c) for c in elems])
+        if kind == "tuple_struct_pattern":
+            return self.tuple_struct_pattern(node)
+        if kind == "struct_pattern":
+            return self.struct_pattern(node)
+        raise self.fail(node, f"the pattern `{text}`")
+
+    def tuple_struct_pattern(self, node: Node) -> Pat:
+        pos, text = self.pos(node), self.text(node)
+        type_node = node.child_by_field_name("type")
+        elems = [c for c in node.children[1:] if c.type not in ("(", ")", ",", *_COMMENTS)]
+        if self.text(type_node) == "Some" and self.lookup("Some") is None:
+            if len(elems) != 1:
+                raise self.fail(node, "`Some` takes 1 field")
+            return Pat(pos, "some", subs=[self.pattern(elems[0])])
+        item = self.pattern_item(type_node)
+        if item is None or item.kind != "tuple":
+            raise self.fail(node, f"the pattern `{text}`")
+        if any(c.type == "remaining_field_pattern" for c in elems):
+            raise self.fail(node, "`..` in a tuple struct pattern (name every field)")
+        if len(elems) != len(item.fields):
+            n, m = len(elems), len(item.fields)
+            what = (
+                f"this pattern has {n} field{'' if n == 1 else 's'}, but the corresponding "
+                f"tuple {'variant' if item.enum else 'struct'} has {m} field{'' if m == 1 else 's'}"
+            )
+            raise self.fail(node, rejects(what, "E0023"))
+        return Pat(pos, "variant", item=item, subs=[self.pattern(c) for c in elems])
+
+    def struct_pattern(self, node: Node) -> Pat:
+        pos, text = self.pos(node), self.text(node)
+        item = self.pattern_item(node.child_by_field_name("type"))
+        if item is None or item.kind != "named":
+            raise self.fail(node, f"the pattern `{text}`")
+        subs = [Pat(pos, "wild") for _ in item.fields]
+        named, rest = set(), False
+        for field_pattern in self.kids(node)[1:]:
+            if field_pattern.type == "remaining_field_pattern":
+                rest = True
+                continue
+            name_node = field_pattern.child_by_field_name("name")
+            inner = field_pattern.child_by_field_name("pattern")
+            if any(c.type in ("ref", "mutable_specifier") for c in field_pattern.children):
+                what = "`ref`/`mut` in a struct pattern (write `name: mut name`)"
+                raise self.fail(field_pattern, what)
+            name = self.text(name_node)
+            index = item.field_index(name)
+            if index is None:
+                owner = "variant" if item.enum else "struct"
+                what = f"{owner} `{item.name}` does not have a field named `{name}`"
+                raise self.fail(name_node, rejects(what, "E0026"))
+            named.add(name)
+            if inner is None:
+                binding = self.declare(name, False)
+                subs[index] = Pat(self.pos(name_node), "bind", binding=binding)
+            else:
+                subs[index] = self.pattern(inner)
+        missing = [f"`{n}`" for n, _ in item.fields if n not in named]
+        if missing and not rest:
+            fields = f"field{'s' if len(missing) > 1 else ''} {', '.join(missing)}"
+            raise self.fail(node, rejects(f"pattern does not mention {fields}", "E0027"))
+        return Pat(pos, "variant", item=item, subs=subs)
+
+    def pattern_item(self, node: Node) -> StructItem | None:
+        """The struct or variant a pattern names: `P`, `Self`, `E::V`, `Self::V`."""
+        if node.type in ("type_identifier", "identifier"):
+            return self.named_struct(self.text(node))
+        if node.type in ("scoped_identifier", "scoped_type_identifier"):
+            path = node.child_by_field_name("path")
+            owner = self.named_struct(self.text(path)) if path is not None else None
+            return self.variant(owner, node.child_by_field_name("name"))
+        return None
+
+
+def _binds(pat: Pat) -> bool:
+    return pat.kind == "bind" or any(_binds(p) for p in pat.subs)
 
 
 class EscapeError(Exception):  # noqa: N818 - rustc's name for it

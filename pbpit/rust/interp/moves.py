@@ -46,8 +46,10 @@ from pbpit.rust.interp.nodes import (
     Let,
     Local,
     Loop,
+    Match,
     Method,
     PanicMacro,
+    Pat,
     Pos,
     Print,
     RangeLit,
@@ -242,6 +244,23 @@ class MoveCheck:
     def w_Field(self, e: Field, state: State, moving: bool) -> State:  # noqa: N802
         return self.expr(e.base, state, moving=False)
 
+    def w_Match(self, e: Match, state: State, moving: bool) -> State:  # noqa: N802
+        # The scrutinee is a place the arms' patterns read (a move out of it, into a binding,
+        # is a partial move pbpit does not follow); each arm starts from the same state, its
+        # pattern's bindings whole (new ones each time it matches).
+        state = self.expr(e.value, state, moving=False)
+        results = []
+        for arm in e.arms:
+            start = state
+            if start is not None:
+                start = {b: m for b, m in start.items() if b not in _pattern_bindings(arm.pat)}
+            start = self.expr(arm.guard, start, moving=False)
+            results.append(self.expr(arm.body, start, moving))
+        joined = results[0] if results else None
+        for after in results[1:]:
+            joined = _join(joined, after)
+        return joined
+
     def w_Assign(self, e: Assign, state: State, moving: bool) -> State:  # noqa: N802
         state = self.expr(e.value, state, moving=True)
         if state is None:
@@ -363,6 +382,13 @@ def _declared_in(binding: Binding, scope: FnScope) -> bool:
             return True
         inner = inner.parent
     return False
+
+
+def _pattern_bindings(pat: Pat) -> set[Binding]:
+    found = {pat.binding} if pat.binding is not None else set()
+    for sub in pat.subs:
+        found |= _pattern_bindings(sub)
+    return found
 
 
 def _diverges(e: Expr) -> bool:

@@ -412,6 +412,14 @@ class StructItem:
     methods: dict[str, FnItem] = field(default_factory=dict)
     backends: frozenset[str] = frozenset()
     dims: frozenset[str] = frozenset()
+    variants: list[StructItem] = field(default_factory=list)  # an `enum` (kind "enum")
+    enum: StructItem | None = None  # a variant: its enum, and its index there
+    variant: int = -1
+
+    @property
+    def owner(self) -> StructItem:
+        """The type a value of this item has: the enum, for a variant."""
+        return self.enum if self.enum is not None else self
 
     def field_index(self, name: str) -> int | None:
         for i, (field_name, _) in enumerate(self.fields):
@@ -444,3 +452,39 @@ class Field(Expr):
     base: Expr
     name: str
     index: int = -1
+
+
+# -- `match` and its patterns ----------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class Pat:
+    """A pattern: `_` (kind "wild"), a name ("bind", `binding`; with `sub` for `n @ 1..=3`),
+    a literal ("lit", `value`), a range ("range", `value`..`hi`), `a | b` ("or", `subs`), a
+    tuple ("tuple"), `Some(p)` ("some", `subs[0]`), `None` ("none"), a struct or an enum's
+    variant ("variant", `item`, `subs` in its fields' order, `_` for those not named)."""
+
+    pos: Pos
+    kind: str
+    binding: Binding | None = None
+    value: Expr | None = None
+    hi: Expr | None = None
+    inclusive: bool = True
+    subs: list[Pat] = field(default_factory=list)
+    item: StructItem | None = None
+    ty: Any = None
+
+
+@dataclass(eq=False)
+class Arm:
+    pat: Pat
+    guard: Expr | None
+    body: Expr
+
+
+@dataclass(eq=False)
+class Match(Expr):
+    pos: Pos
+    value: Expr
+    arms: list[Arm]
+    if_let: bool = False  # `if let P = e { .. }`: rustc does not ask it to be exhaustive

@@ -127,7 +127,11 @@ def rust_eq(a: object, b: object) -> bool:
     if type(a) is Some or type(a) is Ok:
         return type(b) is type(a) and rust_eq(a.value, b.value)  # type: ignore[attr-defined]
     if type(a) is StructValue:
-        return type(b) is StructValue and all(map(rust_eq, a.fields, b.fields))
+        return (
+            type(b) is StructValue
+            and a.variant == b.variant
+            and all(map(rust_eq, a.fields, b.fields))
+        )
     if type(a) is tuple:
         return type(b) is tuple and len(a) == len(b) and all(map(rust_eq, a, b))
     return a == b
@@ -142,7 +146,7 @@ def clone_value(value: object) -> object:
     if type(value) is Tensor:
         return value.clone()
     if type(value) is StructValue:
-        return StructValue([clone_value(v) for v in value.fields])
+        return StructValue([clone_value(v) for v in value.fields], value.variant)
     if type(value) is tuple:
         return tuple(clone_value(v) for v in value)
     return value
@@ -162,8 +166,11 @@ def comparable(ty: Ty) -> bool:
     """Whether values of `ty` have `==` in Rust (Burn's tensors, devices and data do not)."""
     ty = resolve(ty)
     if type(ty) is StructT:
-        item = ty.item
-        return "PartialEq" in item.derives and all(comparable(t) for _, t in item.fields)  # type: ignore[attr-defined]
+        item: Any = ty.item
+        cases = item.variants if item.kind == "enum" else [item]
+        return "PartialEq" in item.derives and all(
+            comparable(t) for case in cases for _, t in case.fields
+        )
     if type(ty) is TupleT:
         return all(map(comparable, ty.elems))
     if type(ty) is Wrap:
@@ -198,10 +205,11 @@ class StructValue:
     copied, by every binding it is moved to (Rust moves it), so a field holding a tensor is
     that same tensor, its node id included, until the field is assigned."""
 
-    __slots__ = ("fields",)
+    __slots__ = ("fields", "variant")
 
-    def __init__(self, fields: list[Any]) -> None:
+    def __init__(self, fields: list[Any], variant: int = -1) -> None:
         self.fields = fields
+        self.variant = variant  # an enum's value: the index of its variant
 
 
 def composite_debug(
@@ -226,7 +234,17 @@ def composite_debug(
             f"`{name}` doesn't implement `Debug` (add `#[derive(Debug)]`; rustc rejects it: "
             "error[E0277])"
         )
-    fields = [(n, debug(t, spec)) for n, t in item.fields]  # type: ignore[attr-defined]
+    if item.kind == "enum":  # type: ignore[attr-defined]
+        cases = [_fields_debug(case, spec, debug) for case in item.variants]  # type: ignore[attr-defined]
+        return lambda v: cases[v.variant](v)  # type: ignore[attr-defined]
+    return _fields_debug(item, spec, debug)
+
+
+def _fields_debug(
+    item: Any, spec: Any, debug: Callable[[Ty, Any], Callable[[object], str]]
+) -> Callable[[object], str]:
+    name = item.name
+    fields = [(n, debug(t, spec)) for n, t in item.fields]
     if not fields:
         return lambda v: name
     if item.kind == "tuple":  # type: ignore[attr-defined]
