@@ -271,6 +271,24 @@ def test_a_trait_the_program_defines_dispatches_statically_with_default_methods(
             "assignment to a tuple's element (make a new tuple)",
         ),
         (
+            "static mut N: i32 = 0;\nfn main() {}\n",
+            "static mut",
+            "`static mut` items (use a `let mut` in `main`)",
+        ),
+        (
+            "enum E {\n    A,\n}\nfn main() {\n    let e = E::B;\n}\n",
+            "B;",
+            "no variant or associated item named `B` found for enum `E` in the current scope (rustc "
+            "rejects it: error[E0599])",
+        ),
+        (
+            "enum E {\n    A,\n    B,\n}\nfn main() {\n    let e = E::A;\n"
+            "    let n = match e {\n        E::A => 1,\n    };\n}\n",
+            "match e",
+            "a `match` pbpit cannot show covers every value (rustc checks it: error[E0004]; add "
+            "a `_ =>` arm)",
+        ),
+        (
             "trait T {\n    fn f(&self);\n}\nstruct S;\nimpl T for S {}\nfn main() {}\n",
             "impl T",
             "not all trait items implemented, missing: `f` (rustc rejects it: error[E0046])",

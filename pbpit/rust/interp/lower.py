@@ -194,7 +194,7 @@ class Lowerer(MacroLowering):
     def crate(self) -> Crate:
         items = self.kids(self.src.root)
         for node in items:
-            if node.type == "const_item":
+            if node.type in ("const_item", "static_item"):
                 self.const_nodes[self.text(node.child_by_field_name("name"))] = node
         self.declare_types(items)
         derives: Node | None = None
@@ -220,7 +220,11 @@ class Lowerer(MacroLowering):
                 continue  # read by `declare_types`; its default methods join each impl
             elif kind == "function_item":
                 self.declare_item(node, self.fns, self.signature(node))
-            elif kind == "const_item":
+            elif kind == "static_item" and any(
+                c.type == "mutable_specifier" for c in node.children
+            ):
+                raise self.fail(node, "`static mut` items (use a `let mut` in `main`)")
+            elif kind in ("const_item", "static_item"):  # an immutable `static` is a `const` here
                 name = self.text(node.child_by_field_name("name"))
                 item = ConstItem(name, self.pos(node), node)
                 item.ty = self.type(node.child_by_field_name("type"))
@@ -1254,7 +1258,7 @@ class Lowerer(MacroLowering):
         for case in item.variants:
             if case.name == name:
                 return case
-        what = f"no variant named `{name}` found for enum `{item.name}`"
+        what = f"no variant or associated item named `{name}` found for enum `{item.name}` in the current scope"
         raise self.fail(name_node, rejects(what, "E0599"))
 
     def derived(self, derives: Node | None) -> frozenset[str]:
