@@ -278,8 +278,8 @@ def test_a_trait_the_program_defines_dispatches_statically_with_default_methods(
         (
             "enum E {\n    A,\n}\nfn main() {\n    let e = E::B;\n}\n",
             "B;",
-            "no variant or associated item named `B` found for enum `E` in the current scope (rustc "
-            "rejects it: error[E0599])",
+            "no variant or associated item named `B` found for enum `E` in the current scope "
+            "(rustc rejects it: error[E0599])",
         ),
         (
             "enum E {\n    A,\n    B,\n}\nfn main() {\n    let e = E::A;\n"

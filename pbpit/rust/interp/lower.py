@@ -1258,7 +1258,10 @@ class Lowerer(MacroLowering):
         for case in item.variants:
             if case.name == name:
                 return case
-        what = f"no variant or associated item named `{name}` found for enum `{item.name}` in the current scope"
+        what = (
+            f"no variant or associated item named `{name}` found for enum `{item.name}` in "
+            "the current scope"
+        )
         raise self.fail(name_node, rejects(what, "E0599"))
 
     def derived(self, derives: Node | None) -> frozenset[str]:
