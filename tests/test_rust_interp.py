@@ -1072,7 +1072,8 @@ def test_program_runs_again_from_the_start(tmp_path):
         ("enum E {\n    A = 1,\n}\nfn main() {}\n", "A = 1", "an explicit discriminant (`= n`)"),
         ("#[test]\nfn main() {}\n", "#[test]", "the attribute `#[test]`"),
         (
-            "fn main() {\n    let x = Some(1);\n    match x {\n        Some(1) => {}\n        None => {}\n    }\n}\n",
+            "fn main() {\n    let x = Some(1);\n    match x {\n        Some(1) => {}\n"
+            "        None => {}\n    }\n}\n",
             "match",
             "a `match` pbpit cannot show covers every value (rustc checks it: error[E0004]; add "
             "a `_ =>` arm)",
