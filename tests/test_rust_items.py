@@ -318,3 +318,11 @@ def test_a_method_taking_self_moves_its_receiver(tmp_path):
     )
     assert err.where == where.at("p.eat", 1)
     assert "moved value: `p`" in err.what
+
+
+def test_an_operation_rustc_knows_always_panics_inside_a_struct_expression_is_refused(tmp_path):
+    err, where = refusal(
+        tmp_path, "struct P {\n    x: i32,\n}\nfn main() {\n    let p = P { x: 1 / 0 };\n}\n"
+    )
+    assert err.where == where.at("1 / 0")
+    assert err.what.startswith("this operation will panic at runtime")
