@@ -213,7 +213,7 @@ def test_rust_outside_the_subset_is_one_line_and_exit_2(tmp_path):
     path = rust_case(
         tmp_path,
         """\
-        struct Model;
+        union Model { a: i32 }
 
         fn main() {}
         """,
@@ -233,10 +233,13 @@ def test_a_rust_syntax_error_is_one_line_and_exit_2(tmp_path):
 
 
 def test_bless_refuses_an_unsupported_rust_case_and_writes_nothing(tmp_path):
-    rust_case(tmp_path, "fn main() { let t = (1, 2); }\n", "tuple.rs")
-    out = pbpit_cli("check", "tuple.rs", "--bless", cwd=tmp_path)
-    assert (out.returncode, out.stderr) == (2, "pbpit: unsupported Rust at tuple.rs:1:21: tuples\n")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["tuple.rs"]
+    rust_case(tmp_path, "fn main() { let t = 'a'; }\n", "char.rs")
+    out = pbpit_cli("check", "char.rs", "--bless", cwd=tmp_path)
+    assert (out.returncode, out.stderr) == (
+        2,
+        "pbpit: unsupported Rust at char.rs:1:21: char literals\n",
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["char.rs"]
 
 
 def test_a_rust_programs_own_panic_is_checked_with_its_file_name(tmp_path):

@@ -1053,23 +1053,37 @@ def test_program_runs_again_from_the_start(tmp_path):
 @pytest.mark.parametrize(
     ("source", "needle", "what"),
     [
-        ("struct S { a: i32 }\nfn main() {}\n", "struct", "`struct` items"),
-        ("trait T {}\nfn main() {}\n", "trait", "`trait` items"),
-        ("struct S;\nimpl S {}\nfn main() {}\n", "struct", "`struct` items"),
-        ("impl S {}\nfn main() {}\n", "impl", "`impl` blocks"),
-        ("enum E { A }\nfn main() {}\n", "enum", "`enum` items"),
+        ("union S { a: i32 }\nfn main() {}\n", "union", "`union` items"),
+        (
+            "macro_rules! m { () => {} }\nfn main() {}\n",
+            "macro_rules",
+            "`macro_rules!` definitions",
+        ),
+        (
+            "struct S;\nimpl S {\n    const A: i32 = 1;\n}\nfn main() {}\n",
+            "const A",
+            "`const item` in an `impl` block",
+        ),
+        (
+            "impl S {}\nfn main() {}\n",
+            "S {}",
+            "cannot find type `S` in this scope (rustc rejects it: error[E0412])",
+        ),
+        ("enum E {\n    A = 1,\n}\nfn main() {}\n", "A = 1", "an explicit discriminant (`= n`)"),
         ("#[test]\nfn main() {}\n", "#[test]", "the attribute `#[test]`"),
         (
-            "fn main() {\n    let x = Some(1);\n    match x { _ => {} }\n}\n",
+            "fn main() {\n    let x = Some(1);\n    match x {\n        Some(1) => {}\n"
+            "        None => {}\n    }\n}\n",
             "match",
-            "`match` expressions (use `if let`)",
+            "a `match` pbpit cannot show covers every value (rustc checks it: error[E0004]; add "
+            "a `_ =>` arm)",
         ),
         (
             "fn f() -> Option<i32> {\n    let a = Some(1)?;\n    Some(a)\n}\nfn main() {}\n",
             "Some(1)?",
             "the `?` operator",
         ),
-        ("fn main() {\n    let t = (1, 2);\n}\n", "(1, 2)", "tuples"),
+        ("fn main() {\n    let t = 'a';\n}\n", "'a'", "char literals"),
         ("fn main() {\n    dbg!(1);\n}\n", "dbg", "the macro `dbg!`"),
         (
             "fn main() {\n    let x = 1.0f32;\n    let y = x.frobnicate();\n}\n",
@@ -1145,7 +1159,7 @@ def test_unsupported_rust_is_refused_at_its_place(tmp_path, source, needle, what
 
 
 def test_nothing_runs_when_a_later_line_is_unsupported(tmp_path):
-    path, _ = write(tmp_path, 'fn main() {\n    println!("first");\n    let t = (1, 2);\n}\n')
+    path, _ = write(tmp_path, "fn main() {\n    println!(\"first\");\n    let t = 'a';\n}\n")
     out = io.StringIO()
     with pytest.raises(Unsupported):
         load(path).run(out, io.StringIO())
@@ -1510,8 +1524,8 @@ def test_an_overflow_and_an_index_after_a_tab_report_display_columns(tmp_path):
 
 
 def test_a_refusal_after_a_tab_still_counts_characters_as_rustcs_diagnostics(tmp_path):
-    err, where = refusal(tmp_path, "fn main() {\n\tlet t = (1, 2);\n}\n")
-    assert err.where == where.at("(1, 2)") == f"{where.path}:2:10"
+    err, where = refusal(tmp_path, "fn main() {\n\tlet t = 'a';\n}\n")
+    assert err.where == where.at("'a'") == f"{where.path}:2:10"
 
 
 def test_a_panic_after_a_char_of_unknown_width_is_refused_when_it_happens(tmp_path):

@@ -151,9 +151,7 @@ def _changed_line(number: int, old: str, new: str) -> Edit:
     suffix = 0
     while suffix < min(len(old), len(new)) - prefix and old[-1 - suffix] == new[-1 - suffix]:
         suffix += 1
-    return Edit(
-        number, prefix + 1, number, len(old) - suffix + 1, new[prefix : len(new) - suffix]
-    )
+    return Edit(number, prefix + 1, number, len(old) - suffix + 1, new[prefix : len(new) - suffix])
 
 
 @dataclass
@@ -484,9 +482,7 @@ def explain_in_case(
     path = [] if reached_by is None else result.walk_path(reached_by.record.root, node_id)
     if entries is None:
         entries = audit(result)
-    entry = next(
-        (e for e in entries if e.node_id == node_id or node_id in e.same_statement), None
-    )
+    entry = next((e for e in entries if e.node_id == node_id or node_id in e.same_statement), None)
     return CaseExplanation(
         node=node,
         parents=[p for p in (result.node(i) for i in node.inputs) if p is not None],

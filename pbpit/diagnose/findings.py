@@ -271,7 +271,6 @@ def _named(fix: RuleFix, help_: Help) -> Help:
     return replace(help_, message=f"{fix.name}: {help_.message}")
 
 
-
 def _panic_error(result: RunResult, explanation: CaseExplanation) -> Diagnostic:
     node = explanation.node
     name = node_name(result, node.id)
@@ -415,11 +414,7 @@ def _loop_use(
 ) -> list[Label]:
     """Where the loop reads `node`: in the panicking pass (the next one, for carried state)."""
     loop = next(
-        (
-            loop
-            for loop in find_loops(result.path, result.language)
-            if loop.line == entry.loop_line
-        ),
+        (loop for loop in find_loops(result.path, result.language) if loop.line == entry.loop_line),
         None,
     )
     after = consumed.node_count if consumed is not None and entry.carried else node.id

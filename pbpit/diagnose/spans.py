@@ -204,9 +204,7 @@ def name_span(path: str, line: int, name: str, language: Language) -> Span | Non
 
 def call_span(path: str, line: int, method: str, language: Language) -> Span | None:
     """The whole call of `method` on `line` (`loss.backward()`), the last if several."""
-    calls = [
-        e for e in expressions(path, line, language) if e.kind == "call" and e.name == method
-    ]
+    calls = [e for e in expressions(path, line, language) if e.kind == "call" and e.name == method]
     return None if not calls else (calls[-1].start, calls[-1].end)
 
 

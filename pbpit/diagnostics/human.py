@@ -264,8 +264,6 @@ def _suggestion(text: Text, help_: Help, rows: list[_Row], width: int) -> None:
         _said(text, " " * width, "note", help_.note)
 
 
-
-
 def line_of(lines: list[str], number: int) -> str:
     """Line `number` (1-based) of a file's lines, empty past its end."""
     return _line(lines, number)

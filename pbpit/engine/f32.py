@@ -518,9 +518,11 @@ def erf(a: Array) -> Array:
         r = np.where(middle, _horner(inv, _RA), _horner(inv, _RB))
         big_s = np.where(middle, _horner(inv, _SA), _horner(inv, _SB))
         zz = (ax.view(np.uint32) & _U(0xFFFFE000)).view(np.float32)
-        tail = crate_expf(-zz * zz - np.float32(0.5625)) * crate_expf(
-            (zz - ax) * (zz + ax) + r / big_s
-        ) / ax
+        tail = (
+            crate_expf(-zz * zz - np.float32(0.5625))
+            * crate_expf((zz - ax) * (zz + ax) + r / big_s)
+            / ax
+        )
         erfc = np.where(ix < 0x3FA00000, erfc1, tail)
         y = np.where(ix < 0x40C00000, F1 - erfc, F1 - _bits(0x03800000))
         large = np.where(sign == 1, -y, y)

@@ -315,4 +315,3 @@ def walk(root, base, has_step, parent_end, parent_flat):
                 stack[top] = parent
                 top += 1
     return order[:count], -1
-

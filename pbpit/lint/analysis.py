@@ -220,11 +220,7 @@ def lint_source(
     for callee in program.functions.get(id(source), ()):
         node = callee.node
         body = node.child_by_field_name("body")
-        if (
-            body is not None
-            and _any_reason(reasons, body)
-            and not _expects_panic(source, node)
-        ):
+        if body is not None and _any_reason(reasons, body) and not _expects_panic(source, node):
             reader = _Function(source, found, fixes, program, callee)
             try:
                 reader.run(node)
@@ -702,7 +698,6 @@ class _Program:
                     continue
                 return False
         return True
-
 
     def _makes_leaves(self, owner: str) -> bool:
         """Whether a method of `owner` builds one (`Self { .. }`) from a tensor it makes a leaf

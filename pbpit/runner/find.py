@@ -74,8 +74,6 @@ def _canonical(name: str) -> str:
     return name.replace("-", "_")
 
 
-
-
 def resolve_case(spec: str) -> Case:
     """A built-in case by name (`shared-loss` or `shared_loss`), or by its file's name (`twice.py`,
     or `twice.rs` for its Rust twin) unless a file of that name is here, or a case file by path

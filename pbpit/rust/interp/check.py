@@ -9,8 +9,10 @@ they decide f32 or f64 arithmetic, integer widths (overflow), and how values pri
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from pbpit.engine.api import RUST_FUNCTIONS, RUST_METHODS
+from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     ArrayLit,
     ArrayRepeat,
@@ -27,6 +29,7 @@ from pbpit.rust.interp.nodes import (
     Continue,
     Crate,
     Expr,
+    Field,
     FnItem,
     For,
     Format,
@@ -37,14 +40,18 @@ from pbpit.rust.interp.nodes import (
     Lit,
     Local,
     Loop,
+    Match,
     Method,
     PanicMacro,
+    Pat,
     Pos,
     Print,
     RangeLit,
     Return,
     SomeLit,
     Static,
+    StructLit,
+    TupleLit,
     Unary,
     Unsupported,
     While,
@@ -69,7 +76,9 @@ from pbpit.rust.interp.types import (
     FnT,
     Mismatch,
     Named,
+    StructT,
     TensorT,
+    TupleT,
     Ty,
     Unresolved,
     Var,
@@ -179,7 +188,129 @@ def derefs(ty: Ty) -> bool:
     return (type(ty) is Wrap and ty.kind == "Vec") or is_open(ty)
 
 
-class Checker:
+# -- the program's own types: structs, their methods, tuples ---------------------------------------
+
+
+class StructRules:
+    """The checker's rules for structs, enums, tuples and `match` (a part of `Checker`)."""
+
+    def c_Match(self: Any, e: Match) -> Ty:  # noqa: N802
+        scrutinee = self.expr(e.value)
+        result: Ty | None = None
+        for arm in e.arms:
+            self.pattern(arm.pat, scrutinee)
+            if arm.guard is not None:
+                self.unify(BOOL, self.expr(arm.guard), arm.guard.pos)
+            found = self.expr(arm.body)
+            if resolve(found) is NEVER:
+                continue
+            if result is None:
+                result = found
+            else:
+                self.unify(result, found, arm.body.pos)
+        if not e.if_let and not covers([a.pat for a in e.arms if a.guard is None], scrutinee):
+            raise self.fail(
+                e.pos,
+                "a `match` pbpit cannot show covers every value (rustc checks it: error[E0004]; "
+                "add a `_ =>` arm)",
+            )
+        return NEVER if result is None else result
+
+    def pattern(self: Any, p: Pat, ty: Ty) -> None:
+        """Type the pattern `p` against the scrutinee's type `ty`."""
+        p.ty = ty
+        kind = p.kind
+        if kind == "wild":
+            return
+        if kind == "bind":
+            assert p.binding is not None
+            p.binding.ty = ty
+            # Matched through a reference (`match self`), a binding is one: pbpit cannot tell.
+            p.binding.owned = False
+            for sub in p.subs:
+                self.pattern(sub, ty)
+            return
+        if kind in ("lit", "range"):
+            for end in (p.value, p.hi):
+                if end is not None:
+                    self.unify(ty, self.expr(end), end.pos)
+            if kind == "range" and not (is_number(ty) or is_open(ty)):
+                raise self.fail(p.pos, f"a range pattern on `{show(ty)}`")
+            return
+        if kind == "or":
+            for sub in p.subs:
+                self.pattern(sub, ty)
+            return
+        if kind in ("some", "none"):
+            inner: Ty = Var()
+            self.unify(option(inner), ty, p.pos)
+            for sub in p.subs:
+                self.pattern(sub, inner)
+            return
+        if kind == "tuple":
+            elems = [Var() for _ in p.subs]
+            self.unify(TupleT(elems), ty, p.pos)  # type: ignore[arg-type]
+            for sub, elem in zip(p.subs, elems, strict=True):
+                self.pattern(sub, elem)
+            return
+        assert kind == "variant" and p.item is not None
+        self.unify(StructT(p.item.owner), ty, p.pos)
+        for sub, (_, field_ty) in zip(p.subs, p.item.fields, strict=True):
+            self.pattern(sub, field_ty)
+
+    def c_StructLit(self: Any, e: StructLit) -> Ty:  # noqa: N802
+        fields = e.item.fields
+        order = e.order if e.order is not None else range(len(e.values))
+        for value, index in zip(e.values, order, strict=True):
+            self.unify(fields[index][1], self.expr(value), value.pos)
+        return StructT(e.item.owner)
+
+    def c_TupleLit(self: Any, e: TupleLit) -> Ty:  # noqa: N802
+        return TupleT([self.expr(x) for x in e.elems])
+
+    def c_Field(self: Any, e: Field) -> Ty:  # noqa: N802
+        base = self.known(self.expr(e.base))
+        if type(base) is StructT:
+            index = base.item.field_index(e.name)
+            if index is not None:
+                e.index = index
+                return base.item.fields[index][1]
+        elif type(base) is TupleT and e.name.isdigit() and int(e.name) < len(base.elems):
+            e.index = int(e.name)
+            return base.elems[e.index]
+        elif type(base) is Var:
+            raise self.fail(e.pos, "type annotations needed")
+        what = f"no field `{e.name}` on type `{show(base)}`"
+        raise self.fail(e.pos, rejects(what, "E0609"))
+
+    def user_method(self: Any, e: Method, recv: StructT) -> Ty:
+        item = recv.item
+        fn = item.methods.get(e.name)
+        if fn is None and e.name == "clone" and "Clone" in item.derives:
+            e.impl = "clone"
+            self.args(e)
+            return recv
+        if fn is None or not fn.self_kind:
+            what = f"no method named `{e.name}` found for struct `{item.name}` in the current scope"
+            raise self.fail(e.pos, rejects(what, "E0599"))
+        if e.targs:
+            raise self.fail(e.pos, f"type arguments on `{e.name}`")
+        e.impl, e.user = "user", fn
+        self.args(e, *fn.param_tys[1:])
+        if fn.self_kind == "mut":
+            root = e.recv
+            while isinstance(root, Field):
+                root = root.base
+            if isinstance(root, Local) and not (root.binding.mutable or root.binding.mut_ref):
+                name = root.binding.name
+                what = f"cannot borrow `{name}` as mutable, as it is not declared as mutable"
+                if name == "self":
+                    what = "cannot borrow `*self` as mutable, as it is behind a `&` reference"
+                raise self.fail(root.pos, rejects(what, "E0596"))
+        return fn.ret
+
+
+class Checker(StructRules):
     """Types one crate, function by function."""
 
     def __init__(self, crate: Crate) -> None:
@@ -559,7 +690,9 @@ class Checker:
             return False
         if isinstance(e, Lit):
             return e.kind != "str"
-        if isinstance(e, Binary | Cast | Static | ArrayLit | ArrayRepeat | SomeLit | Format):
+        if isinstance(
+            e, Binary | Cast | Static | ArrayLit | ArrayRepeat | SomeLit | Format | StructLit
+        ) or isinstance(e, TupleLit):
             return True
         if isinstance(e, Unary):
             return e.op != "*"
@@ -612,6 +745,8 @@ class Checker:
 
     def c_Assign(self, e: Assign) -> Ty:  # noqa: N802
         target = self.expr(e.target)
+        if isinstance(e.target, Field) and type(resolve(e.target.base.ty)) is TupleT:
+            raise self.fail(e.pos, "assignment to a tuple's element (make a new tuple)")
         value = self.expr(e.value)
         self.unify(target, value, e.value.pos)
         if e.op is not None and not is_number(target):
@@ -828,6 +963,8 @@ class Checker:
             and not (type(recv) is TensorT and e.name in _RANK_GENERIC)
         ):
             raise self.fail(e.pos, f"type arguments on `{e.name}`")
+        if type(recv) is StructT:
+            return self.user_method(e, recv)
         if type(recv) is TensorT:
             ty = self.tensor_method(e, recv)
         elif type(recv) is Wrap:
@@ -980,6 +1117,10 @@ class Checker:
 
     def mutable_receiver(self, e: Method) -> None:
         recv = e.recv
+        while isinstance(recv, Field):  # `self.items.push(x)`: the variable holding the struct
+            recv = recv.base
+        if isinstance(recv, Local) and recv.binding.mut_ref:
+            return
         if not isinstance(recv, Local):
             raise self.fail(e.pos, f"`{e.name}` on a value that is not a `let mut` variable")
         if not recv.binding.mutable:
@@ -1059,6 +1200,10 @@ class Checker:
 def not_copy(ty: Ty) -> Ty | None:
     """The part of `ty` that is not `Copy` (`Vec`, `String`, a tensor...), or None."""
     ty = resolve(ty)
+    if type(ty) is StructT:
+        return ty  # pbpit derives no `Copy`
+    if type(ty) is TupleT:
+        return next((t for t in map(not_copy, ty.elems) if t is not None), None)
     if type(ty) is Wrap and ty.kind in ("Option", "array"):
         return not_copy(ty.inner)
     if type(ty) is Wrap or type(ty) is TensorT or ty in (STRING, GRADIENTS, TENSOR_DATA):
@@ -1070,3 +1215,36 @@ def check(crate: Crate) -> None:
     """Give every expression of `crate` its final type; `Unsupported` where Rust would need an
     annotation pbpit cannot infer, or the types do not fit."""
     Checker(crate).check()
+
+
+def irrefutable(p: Pat) -> bool:
+    """Whether `p` matches every value of its type."""
+    if p.kind == "wild" or (p.kind == "bind" and not p.subs):
+        return True
+    if p.kind == "bind":
+        return irrefutable(p.subs[0])
+    if p.kind == "tuple" or (p.kind == "variant" and p.item is not None and p.item.enum is None):
+        return all(map(irrefutable, p.subs))
+    if p.kind == "or":
+        return covers(p.subs, p.ty)
+    return False
+
+
+def covers(pats: list[Pat], ty: Ty) -> bool:
+    """Whether the patterns together match every value of `ty` (conservatively: an enum's
+    variants, `Some`/`None`, `true`/`false`, each with fields matched whole; or a catch-all)."""
+    flat = [q for p in pats for q in (p.subs if p.kind == "or" else [p])]
+    if any(map(irrefutable, flat)):
+        return True
+    ty = resolve(ty)
+    whole = [p for p in flat if p.kind != "variant" or all(map(irrefutable, p.subs))]
+    if type(ty) is StructT and ty.item.kind == "enum":
+        cases = {p.item.variant for p in whole if p.kind == "variant" and p.item is not None}
+        return len(cases) == len(ty.item.variants)
+    if type(ty) is Wrap and ty.kind == "Option":
+        some = [p.subs[0] for p in flat if p.kind == "some"]
+        return any(p.kind == "none" for p in flat) and bool(some) and covers(some, ty.inner)
+    if ty is BOOL:
+        values = {p.value.value for p in flat if p.kind == "lit" and isinstance(p.value, Lit)}
+        return values == {True, False}
+    return False

@@ -33,6 +33,7 @@ from pbpit.rust.interp.nodes import (
     Continue,
     Crate,
     Expr,
+    Field,
     FnItem,
     FnScope,
     For,
@@ -44,12 +45,17 @@ from pbpit.rust.interp.nodes import (
     Lit,
     Local,
     Loop,
+    Match,
+    Method,
     PanicMacro,
+    Pat,
     Pos,
     Print,
     RangeLit,
     Return,
     SomeLit,
+    StructLit,
+    TupleLit,
     Unary,
     Unsupported,
     Visible,
@@ -74,6 +80,7 @@ from pbpit.rust.interp.runtime import (
     ContinueSignal,
     ReturnSignal,
     Runtime,
+    StructValue,
     check_allocation,
     clone_value,
     comparable,
@@ -312,6 +319,8 @@ class Compiler(Library):
         return store
 
     def c_Assign(self, e: Assign) -> Code:  # noqa: N802
+        if isinstance(e.target, Field):
+            return self.field_assign(e, e.target)
         store = self.setter(e.target)
         value = self.expr(e.value)
         if e.op is None:
@@ -755,3 +764,128 @@ class Compiler(Library):
             return UNIT
 
         return assert_eq
+
+    # -- the program's own types: structs, their methods, tuples ----------------------------------
+
+    def c_StructLit(self, e: StructLit) -> Code:  # noqa: N802
+        values = [self.expr(v) for v in e.values]
+        variant = e.item.variant
+        if e.order is None:
+            return lambda frame: StructValue([v(frame) for v in values], variant)
+        placed = list(zip(e.order, values, strict=True))
+        n = len(e.item.fields)
+
+        def struct(frame: list) -> StructValue:
+            fields: list[Any] = [None] * n
+            for index, value in placed:  # in the order written, as Rust evaluates them
+                fields[index] = value(frame)
+            return StructValue(fields, variant)
+
+        return struct
+
+    def c_TupleLit(self, e: TupleLit) -> Code:  # noqa: N802
+        elems = [self.expr(x) for x in e.elems]
+        return lambda frame: tuple([x(frame) for x in elems])
+
+    def c_Field(self, e: Field) -> Code:  # noqa: N802
+        base, index = self.expr(e.base), e.index
+        if e.base.ty is not None and type(resolve(e.base.ty)).__name__ == "TupleT":
+            return lambda frame: base(frame)[index]
+        return lambda frame: base(frame).fields[index]
+
+    def field_assign(self, e: Assign, target: Field) -> Code:
+        """`self.w = x` and `m.count += 1`: the struct's field, in place (every binding that
+        holds the struct sees it: in Rust only one can, the one it was moved to)."""
+        base, index, value = self.expr(target.base), target.index, self.expr(e.value)
+        if e.op is None:
+
+            def assign(frame: list) -> Any:
+                new = value(frame)
+                base(frame).fields[index] = new
+                return UNIT
+
+            return assign
+        op = self.arithmetic(e.op, target.ty, e.pos)
+
+        def update(frame: list) -> Any:
+            new = value(frame)  # Rust evaluates the right side of `+=` first, for numbers
+            struct = base(frame)
+            struct.fields[index] = op(struct.fields[index], new)
+            return UNIT
+
+        return update
+
+    def c_Method(self, e: Method) -> Code:  # noqa: N802
+        if e.impl != "user":
+            return super().c_Method(e)
+        assert e.user is not None
+        recv = self.expr(e.recv)
+        args = [self.expr(a) for a in e.args]
+        cell = self.fn_cells[e.user.name]
+        return lambda frame: cell[0]([recv(frame), *[a(frame) for a in args]])
+
+    # -- `match` ----------------------------------------------------------------------------------
+
+    def c_Match(self, e: Match) -> Code:  # noqa: N802
+        value = self.expr(e.value)
+        arms = [
+            (self.matcher(a.pat), self.expr(a.guard) if a.guard else None, self.expr(a.body))
+            for a in e.arms
+        ]
+        where = self.where(e.pos)
+
+        def match(frame: list) -> Any:
+            scrutinee = value(frame)
+            for matches, guard, body in arms:
+                if matches(scrutinee, frame) and (guard is None or guard(frame)):
+                    return body(frame)
+            raise Unsupported(where, "no arm of this `match` matched the value")
+
+        return match
+
+    def matcher(self, p: Pat) -> Callable[[Any, list], bool]:
+        """Whether a value matches `p`, binding its names in the frame as it goes."""
+        kind = p.kind
+        subs = [self.matcher(q) for q in p.subs]
+        if kind == "wild":
+            return lambda v, frame: True
+        if kind == "bind":
+            assert p.binding is not None
+            slot = p.binding.slot
+            inner = subs[0] if subs else None
+
+            def bind(v: Any, frame: list) -> bool:
+                if inner is not None and not inner(v, frame):
+                    return False
+                frame[slot] = v
+                return True
+
+            return bind
+        if kind == "lit":
+            assert p.value is not None
+            lit = self.expr(p.value)
+            return lambda v, frame: v == lit(frame)
+        if kind == "range":
+            assert p.value is not None and p.hi is not None
+            lo, hi = self.expr(p.value), self.expr(p.hi)
+            if p.inclusive:
+                return lambda v, frame: lo(frame) <= v <= hi(frame)
+            return lambda v, frame: lo(frame) <= v < hi(frame)
+        if kind == "or":
+            return lambda v, frame: any(m(v, frame) for m in subs)
+        if kind == "none":
+            return lambda v, frame: v is None
+        if kind == "some":
+            (inner_some,) = subs
+            return lambda v, frame: v is not None and inner_some(v.value, frame)
+        if kind == "tuple":
+            indexed = list(enumerate(subs))
+            return lambda v, frame: all(m(v[i], frame) for i, m in indexed)
+        assert p.item is not None
+        fields = list(enumerate(subs))
+        if p.item.enum is None:
+            return lambda v, frame: all(m(v.fields[i], frame) for i, m in fields)
+        variant = p.item.variant
+        return lambda v, frame: (
+            v.variant == variant and all(m(v.fields[i], frame) for i, m in fields)
+        )

@@ -24,7 +24,9 @@ from pbpit.rust.interp.types import (
     INT_RANGES,
     FnT,
     Named,
+    StructT,
     TensorT,
+    TupleT,
     Ty,
     Wrap,
     resolve,
@@ -246,6 +248,11 @@ def _debug(ty: Ty, spec: Spec) -> Callable[[object], str]:
         raise FormatError("`{:?}` of a closure (closures don't implement `Debug`)")
     if type(ty) is Wrap:  # a range or an iterator: pbpit holds its items, not what Rust prints
         raise FormatError(f"`{{:?}}` of `{show(ty)}` (pbpit does not print ranges and iterators)")
+    # -- the program's own structs and tuples (their printing is `runtime.composite_debug`) --
+    if type(ty) in (StructT, TupleT):
+        from pbpit.rust.interp.runtime import composite_debug  # (runtime imports this module)
+
+        return composite_debug(ty, spec, _debug)
     raise FormatError(f"`{show(ty)}` cannot be formatted")
 
 

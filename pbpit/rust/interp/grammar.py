@@ -94,6 +94,8 @@ class GrammarCheck:
         if node.parent is not None and node.parent.type in ("lifetime", "label"):
             return  # `'static`, `'outer:`: not an identifier to rustc
         text = self.src.node_text(node)
+        if text == "Self" and _names_self_type(node):
+            return
         if text in KEYWORDS:
             raise self.fail(node, rejects(f"expected identifier, found keyword `{text}`"))
         if text in RESERVED:
@@ -165,6 +167,26 @@ class GrammarCheck:
         if block.parent is not None and block.parent.type in ("if_expression", "else_clause"):
             raise self.fail(node, rejects("an inner attribute is not permitted in this context"))
         raise self.fail(node, rejects("attributes on expressions are experimental", "E0658"))
+
+
+# -- `Self`, a keyword that names a type -----------------------------------------------------------
+
+# Where `Self` is the type of the `impl` it is in: a type, a path's first segment, a struct
+# expression or pattern, a tuple struct's constructor.
+_SELF_PLACES = (
+    "scoped_identifier",
+    "scoped_type_identifier",
+    "generic_type",
+    "struct_expression",
+    "struct_pattern",
+    "tuple_struct_pattern",
+    "call_expression",
+)
+
+
+def _names_self_type(node: Node) -> bool:
+    parent = node.parent
+    return node.type == "type_identifier" or (parent is not None and parent.type in _SELF_PLACES)
 
 
 def check_grammar(source: RustFile) -> None:

@@ -59,6 +59,10 @@ _CHILDREN = {
     "ArrayRepeat": ("elem", "count"),
     "RangeLit": ("lo", "hi"),
     "SomeLit": ("value",),
+    # the program's own types (a hunk of the structs work)
+    "StructLit": ("values",),
+    "TupleLit": ("elems",),
+    "Field": ("base",),
     "Format": ("args",),
     "Print": ("fmt",),
     "PanicMacro": ("fmt",),

@@ -16,6 +16,7 @@ from pbpit.engine.api import RUST_FUNCTIONS
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.macros import MacroLowering
 from pbpit.rust.interp.nodes import (
+    Arm,
     ArrayLit,
     ArrayRepeat,
     Assign,
@@ -32,6 +33,7 @@ from pbpit.rust.interp.nodes import (
     Crate,
     Expr,
     ExprStmt,
+    Field,
     FnItem,
     FnScope,
     For,
@@ -43,13 +45,18 @@ from pbpit.rust.interp.nodes import (
     Lit,
     Local,
     Loop,
+    Match,
     Method,
+    Pat,
     Pos,
     RangeLit,
     Return,
     SomeLit,
     Static,
     Stmt,
+    StructItem,
+    StructLit,
+    TupleLit,
     Unary,
     Unsupported,
     Visible,
@@ -66,7 +73,9 @@ from pbpit.rust.interp.types import (
     STRING,
     TENSOR_DATA,
     UNIT,
+    StructT,
     TensorT,
+    TupleT,
     Ty,
     Var,
     array,
@@ -95,7 +104,6 @@ _ITEMS = {
     "function_signature_item": "function declarations without a body",
 }
 _EXPRESSIONS = {
-    "match_expression": "`match` expressions (use `if let`)",
     "try_expression": "the `?` operator",
     "tuple_expression": "tuples",
     "struct_expression": "struct expressions",
@@ -153,6 +161,9 @@ class Lowerer(MacroLowering):
         self.blocks: list[list[Binding]] = []
         self.in_scope: Visible = None
         self.imported_modules = imported_modules(source)
+        self.structs: dict[str, StructItem] = {}
+        self.traits: dict[str, Node] = {}
+        self.self_type: StructItem | None = None  # inside an `impl`: what `Self` names
 
     # -- positions --------------------------------------------------------------------------------
 
@@ -183,17 +194,37 @@ class Lowerer(MacroLowering):
     def crate(self) -> Crate:
         items = self.kids(self.src.root)
         for node in items:
-            if node.type == "const_item":
+            if node.type in ("const_item", "static_item"):
                 self.const_nodes[self.text(node.child_by_field_name("name"))] = node
+        self.declare_types(items)
+        derives: Node | None = None
         for node in items:
             kind = node.type
+            if derives is not None and kind not in ("attribute_item", "struct_item", "enum_item"):
+                raise self.fail(derives, "`#[derive(..)]` on anything but a `struct` or `enum`")
             if kind in ("use_declaration", "empty_statement", "extern_crate_declaration"):
                 continue
-            if kind in ("attribute_item", "inner_attribute_item"):
+            if kind == "attribute_item" and self.is_derive(node):
+                derives = node
+            elif kind in ("attribute_item", "inner_attribute_item"):
                 self.attribute(node)
+            elif kind == "struct_item":
+                self.struct_fields(node, derives)
+                derives = None
+            elif kind == "enum_item":
+                self.enum_variants(node, derives)
+                derives = None
+            elif kind == "impl_item":
+                self.impl_block(node)
+            elif kind == "trait_item":
+                continue  # read by `declare_types`; its default methods join each impl
             elif kind == "function_item":
                 self.declare_item(node, self.fns, self.signature(node))
-            elif kind == "const_item":
+            elif kind == "static_item" and any(
+                c.type == "mutable_specifier" for c in node.children
+            ):
+                raise self.fail(node, "`static mut` items (use a `let mut` in `main`)")
+            elif kind in ("const_item", "static_item"):  # an immutable `static` is a `const` here
                 name = self.text(node.child_by_field_name("name"))
                 item = ConstItem(name, self.pos(node), node)
                 item.ty = self.type(node.child_by_field_name("type"))
@@ -208,6 +239,8 @@ class Lowerer(MacroLowering):
                 raise self.fail(node, f"`{kind}` items")
         for item in self.consts.values():
             self.const_body(item)
+        if derives is not None:
+            raise self.fail(derives, "`#[derive(..)]` on anything but a `struct` or `enum`")
         for fn in self.fns.values():
             self.fn_body(fn)
         main = self.fns.get("main")
@@ -217,7 +250,7 @@ class Lowerer(MacroLowering):
             raise Unsupported(
                 f"{self.path}:{main.pos[0]}:{main.pos[1]}", "`main` with parameters or a result"
             )
-        return Crate(self.path, self.src, self.fns, self.consts)
+        return Crate(self.path, self.src, self.fns, self.consts, self.structs)
 
     def declare_item(self, node: Node, table: dict[str, Any], item: FnItem | ConstItem) -> None:
         if item.name in self.fns or item.name in self.consts:
@@ -245,9 +278,18 @@ class Lowerer(MacroLowering):
                 dims.add(self.text(param.child_by_field_name("name")))
             elif param.type != "lifetime_parameter":
                 raise self.fail(param, "this generic parameter")
+        owner = self.self_type
+        if owner is not None:
+            backends |= owner.backends
+            dims |= owner.dims
         fn.backends, fn.dims = frozenset(backends), frozenset(dims)
         self.backends, self.dims = fn.backends, fn.dims
+        fn.owner = owner
         for param in self.kids(node.child_by_field_name("parameters")):
+            if param.type == "self_parameter" and owner is not None and not fn.param_tys:
+                fn.self_kind = self.self_kind(param)
+                fn.param_tys.append(StructT(owner))
+                continue
             if param.type != "parameter":
                 raise self.fail(
                     param, "`self` parameters" if "self" in param.type else "this parameter"
@@ -261,10 +303,17 @@ class Lowerer(MacroLowering):
 
     def fn_body(self, fn: FnItem) -> None:
         self.backends, self.dims = fn.backends, fn.dims
+        self.self_type = fn.owner
         self.scope = fn.scope = FnScope(None)
         saved = self.open_scope(new_frame=True)
         for param in self.kids(fn.node.child_by_field_name("parameters")):
             mutable = any(c.type == "mutable_specifier" for c in param.children)
+            if param.type == "self_parameter":
+                binding = self.declare("self", mutable and fn.self_kind == "value")
+                binding.owned = fn.self_kind == "value"
+                binding.mut_ref = fn.self_kind == "mut"
+                fn.params.append(binding)
+                continue
             binding = self.bind_pattern(param.child_by_field_name("pattern"), mutable)
             if binding is not None:
                 binding.owned = self.owned_type(param.child_by_field_name("type"))
@@ -272,6 +321,7 @@ class Lowerer(MacroLowering):
         fn.body = self.block(fn.node.child_by_field_name("body"))
         self.close_scope(saved)
         self.backends, self.dims = frozenset(), frozenset()
+        self.self_type = None
 
     def const_body(self, item: ConstItem) -> None:
         self.scope = item.scope = FnScope(None)
@@ -348,6 +398,8 @@ class Lowerer(MacroLowering):
             return self.type(node.child_by_field_name("type"))
         if kind == "unit_type":
             return UNIT
+        if kind == "tuple_type":
+            return TupleT([self.type(t) for t in self.kids(node)])
         if kind == "never_type":
             return NEVER
         if kind == "array_type":
@@ -372,6 +424,8 @@ class Lowerer(MacroLowering):
                 return named[name]
             if name == "_":
                 return Var()
+            if kind == "type_identifier" and self.named_struct(name) is not None:
+                return StructT(self.named_struct(name))
             if name in self.backends or name in self.aliases:
                 raise self.fail(node, f"the backend `{name}` used as a value's type")
             raise self.fail(node, f"the type `{name}`")
@@ -387,6 +441,11 @@ class Lowerer(MacroLowering):
             if name in ("Option", "Vec") and len(args) == 1:
                 inner = self.type(args[0])
                 return option(inner) if name == "Option" else vec(inner)
+            if self.named_struct(name) is not None:
+                for arg in args:  # the backend arguments, typed away
+                    if self.text(arg) not in self.backends | self.aliases | self.dims:
+                        raise self.fail(arg, f"the type argument `{self.text(arg)}`")
+                return StructT(self.named_struct(name))
             raise self.fail(node, f"the type `{self.text(node)}`")
         raise self.fail(node, f"the type `{self.text(node)}`")
 
@@ -458,7 +517,9 @@ class Lowerer(MacroLowering):
             last = i == len(children) - 1
             kind = child.type
             if kind == "let_declaration":
-                stmts.append(self.let(child))
+                lets = self.let(child)
+                stmts.extend(lets[:-1])
+                stmts.append(lets[-1])
             elif kind == "expression_statement":
                 inner = self.kids(child)[0]
                 semicolon = child.children[-1].type == ";"
@@ -484,7 +545,7 @@ class Lowerer(MacroLowering):
         self.close_scope(saved)
         return Block(self.pos(node), stmts, tail, visible)
 
-    def let(self, node: Node) -> Let:
+    def let(self, node: Node) -> list[Let]:
         if node.child_by_field_name("alternative") is not None:
             raise self.fail(node, "`let .. else`")
         value = node.child_by_field_name("value")
@@ -492,10 +553,15 @@ class Lowerer(MacroLowering):
         type_node = node.child_by_field_name("type")
         declared = self.type(type_node) if type_node is not None else None
         mutable = any(c.type == "mutable_specifier" for c in node.children)
-        binding = self.bind_pattern(node.child_by_field_name("pattern"), mutable, init is not None)
+        pattern = node.child_by_field_name("pattern")
+        if pattern.type in ("tuple_pattern", "struct_pattern", "tuple_struct_pattern"):
+            if init is None:
+                raise self.fail(pattern, "a pattern in a `let` without a value")
+            return self.destructure(node, pattern, declared, init)
+        binding = self.bind_pattern(pattern, mutable, init is not None)
         if binding is not None and type_node is not None:
             binding.owned = self.owned_type(type_node)  # else the checker judges `init`
-        return Let(self.pos(node)[0], binding, declared, init)
+        return [Let(self.pos(node)[0], binding, declared, init)]
 
     # -- expressions ------------------------------------------------------------------------------
 
@@ -611,6 +677,9 @@ class Lowerer(MacroLowering):
             return found
         if name == "None":
             return SomeLit(self.pos(node), None)
+        item = self.named_struct(name)
+        if item is not None and item.kind == "unit":
+            return StructLit(self.pos(node), item, [])
         if name in self.fns:
             raise self.fail(node, f"the function `{name}` used as a value (call it)")
         raise self.fail(node, f"cannot find value `{name}` in this scope")
@@ -623,7 +692,11 @@ class Lowerer(MacroLowering):
         raise self.fail(node, f"`{self.text(node)}` as a value")
 
     def e_self(self, node: Node) -> Expr:
-        raise self.fail(node, "`self`")
+        binding = self.lookup("self")
+        if binding is None:
+            what = "`self` value is a keyword only available in methods with a `self` parameter"
+            raise self.fail(node, rejects(what, "E0424"))
+        return Local(self.pos(node), binding, self.scope)
 
     def segments(self, node: Node) -> list[tuple[str, Node, Node | None]]:
         """A path as (name, node, type arguments) segments: `Tensor::<B, 1>::ones`."""
@@ -648,6 +721,12 @@ class Lowerer(MacroLowering):
             return SomeLit(self.pos(node), None)
         if names[-2:] == ["Distribution", "Default"]:
             return Static(self.pos(node), "Distribution::Default", [])
+        if len(segs) == 2:
+            case = self.variant(self.named_struct(names[0]), segs[1][1])
+            if case is not None and case.kind == "unit":
+                return StructLit(self.pos(node), case, [])
+            if case is not None:
+                raise self.fail(node, f"the variant `{self.text(node)}` used as a value (call it)")
         return self.number_const(node, segs)
 
     def number_const(self, node: Node, segs: list[tuple[str, Node, Node | None]]) -> Expr:
@@ -748,12 +827,20 @@ class Lowerer(MacroLowering):
                 if len(args) != 1:
                     raise self.fail(node, "`Some` takes 1 argument")
                 return SomeLit(self.pos(node), args[0])
+            item = self.named_struct(name)
+            if item is not None and item.kind == "tuple":
+                return self.tuple_struct(node, item, args)
             if name in self.fns:
                 return Call(self.pos(node), self.fns[name], args)
             if name in ("Ok", "Err", "Box"):
                 raise self.fail(function, f"`{name}(..)`")
             raise self.fail(function, f"cannot find function `{name}` in this scope")
+        if function.type == "self" and self.self_type is not None:  # `Self(a, b)`
+            return self.tuple_struct(node, self.self_type, args)
         if function.type == "scoped_identifier":
+            found = self.associated_call(node, function, args)
+            if found is not None:
+                return found
             return self.static_call(node, function, args)
         # A closure made by an expression: `make_scale(2.0)(x)`, `(|x| x + 1)(1)`.
         return Call(self.pos(node), self.expr(function), args)
@@ -804,7 +891,12 @@ class Lowerer(MacroLowering):
         raise self.fail(function, f"the function `{self.text(function)}`")
 
     def e_field_expression(self, node: Node) -> Expr:
-        raise self.fail(node.child_by_field_name("field"), f"the field access `{self.text(node)}`")
+        field = node.child_by_field_name("field")
+        base = self.expr(node.child_by_field_name("value"))
+        name = self.text(field)
+        if field.type == "integer_literal" and not name.isdigit():
+            raise self.fail(field, f"the field `{name}`")
+        return Field(self.pos(field), base, name)
 
     def e_binary_expression(self, node: Node) -> Expr:
         operator = self.operator(node)
@@ -912,6 +1004,8 @@ class Lowerer(MacroLowering):
     def assignment(self, node: Node, op: str | None) -> Expr:
         left = node.child_by_field_name("left")
         value = self.expr(node.child_by_field_name("right"))
+        if left.type == "field_expression":
+            return self.field_assignment(node, left, value, op)
         if left.type != "identifier":
             raise self.fail(left, "assignment to anything but a variable")
         target = self.expr(left)
@@ -929,6 +1023,10 @@ class Lowerer(MacroLowering):
     def e_if_expression(self, node: Node) -> Expr:
         cond_node = node.child_by_field_name("condition")
         alternative = node.child_by_field_name("alternative")
+        if cond_node.type == "let_condition" and not self.is_some_name(
+            cond_node.child_by_field_name("pattern")
+        ):
+            return self.if_let_match(node, cond_node, alternative)
         if cond_node.type == "let_condition":
             pattern = cond_node.child_by_field_name("pattern")
             value = self.expr(cond_node.child_by_field_name("value"))
@@ -1077,6 +1175,549 @@ class Lowerer(MacroLowering):
         self.close_scope(saved)
         self.scope = outer
         return Closure(self.pos(node), params, param_tys, ret, body, scope, is_move, visible)
+
+    # -- the program's own types: structs, impls, traits, tuples ----------------------------------
+
+    def declare_types(self, items: list[Node]) -> None:
+        """Every `struct` and `trait` of the file, by name, before any type is read (a field or
+        a signature may name a struct defined further down)."""
+        for node in items:
+            if node.type == "enum_item":
+                name = self.text(node.child_by_field_name("name"))
+                if name in self.structs:
+                    what = f"the name `{name}` is defined multiple times"
+                    raise self.fail(node, rejects(what, "E0428"))
+                self.structs[name] = StructItem(name, self.pos(node), node, "enum")
+            elif node.type == "struct_item":
+                name = self.text(node.child_by_field_name("name"))
+                body = node.child_by_field_name("body")
+                kind = (
+                    "unit"
+                    if body is None
+                    else ("named" if body.type == "field_declaration_list" else "tuple")
+                )
+                if name in self.structs:
+                    what = f"the name `{name}` is defined multiple times"
+                    raise self.fail(node, rejects(what, "E0428"))
+                self.structs[name] = StructItem(name, self.pos(node), node, kind)
+            elif node.type == "trait_item":
+                self.traits[self.text(node.child_by_field_name("name"))] = node
+
+    def named_struct(self, name: str) -> StructItem | None:
+        if name == "Self":
+            return self.self_type
+        return self.structs.get(name)
+
+    def is_derive(self, node: Node) -> bool:
+        attr = next((c for c in self.kids(node) if c.type == "attribute"), None)
+        return (
+            attr is not None
+            and bool(attr.named_children)
+            and (self.text(attr.named_children[0]) == "derive")
+        )
+
+    def struct_fields(self, node: Node, derives: Node | None) -> None:
+        item = self.structs[self.text(node.child_by_field_name("name"))]
+        item.derives = self.derived(derives)
+        self.generics(node, item)
+        self.backends, self.dims = item.backends, item.dims
+        self.fields(item, node.child_by_field_name("body"))
+        self.backends, self.dims = frozenset(), frozenset()
+
+    def enum_variants(self, node: Node, derives: Node | None) -> None:
+        item = self.structs[self.text(node.child_by_field_name("name"))]
+        item.derives = self.derived(derives)
+        self.generics(node, item)
+        self.backends, self.dims = item.backends, item.dims
+        for variant in self.kids(node.child_by_field_name("body")):
+            if variant.type != "enum_variant":
+                raise self.fail(variant, f"`{self.text(variant)}` in an `enum`")
+            if variant.child_by_field_name("value") is not None:
+                raise self.fail(variant, "an explicit discriminant (`= n`)")
+            body = variant.child_by_field_name("body")
+            kind = (
+                "unit"
+                if body is None
+                else ("named" if body.type == "field_declaration_list" else "tuple")
+            )
+            name = self.text(variant.child_by_field_name("name"))
+            if any(v.name == name for v in item.variants):
+                what = f"the name `{name}` is defined multiple times"
+                raise self.fail(variant, rejects(what, "E0428"))
+            case = StructItem(name, self.pos(variant), variant, kind, derives=item.derives)
+            case.enum, case.variant = item, len(item.variants)
+            self.fields(case, body)
+            item.variants.append(case)
+        self.backends, self.dims = frozenset(), frozenset()
+
+    def variant(self, item: StructItem | None, name_node: Node) -> StructItem | None:
+        """`E::V`: the variant `V` of the enum `item` (None if `item` is not an enum)."""
+        if item is None or item.kind != "enum":
+            return None
+        name = self.text(name_node)
+        for case in item.variants:
+            if case.name == name:
+                return case
+        what = (
+            f"no variant or associated item named `{name}` found for enum `{item.name}` in "
+            "the current scope"
+        )
+        raise self.fail(name_node, rejects(what, "E0599"))
+
+    def derived(self, derives: Node | None) -> frozenset[str]:
+        names: set[str] = set()
+        if derives is not None:
+            args = next(c for c in self.kids(derives) if c.type == "attribute")
+            tree = args.child_by_field_name("arguments")
+            for derive in self.kids(tree) if tree is not None else []:
+                name = self.text(derive)
+                if name not in ("Debug", "Clone", "PartialEq"):
+                    raise self.fail(
+                        derive,
+                        f"`#[derive({name})]` (pbpit derives `Debug`, `Clone` and `PartialEq`; "
+                        "for a `Copy` type write `.clone()`)",
+                    )
+                names.add(name)
+        return frozenset(names)
+
+    def fields(self, item: StructItem, body: Node | None) -> None:
+        if body is not None and body.type == "field_declaration_list":
+            for decl in self.kids(body):
+                if decl.type != "field_declaration":
+                    raise self.fail(decl, "this field")
+                name = self.text(decl.child_by_field_name("name"))
+                item.fields.append((name, self.type(decl.child_by_field_name("type"))))
+        elif body is not None:
+            types = [c for c in self.kids(body) if c.type != "visibility_modifier"]
+            item.fields = [(str(i), self.type(t)) for i, t in enumerate(types)]
+
+    def generics(self, node: Node, item: StructItem) -> None:
+        """A struct's or an impl's generic parameters: type parameters are backends (typed
+        away), `const D: usize` a rank."""
+        backends, dims = set(), set()
+        generics = node.child_by_field_name("type_parameters")
+        for param in self.kids(generics) if generics is not None else []:
+            if param.type == "type_parameter":
+                backends.add(self.text(param.child_by_field_name("name")))
+            elif param.type == "const_parameter":
+                dims.add(self.text(param.child_by_field_name("name")))
+            elif param.type != "lifetime_parameter":
+                raise self.fail(param, "this generic parameter")
+        item.backends, item.dims = frozenset(backends), frozenset(dims)
+
+    def impl_block(self, node: Node) -> None:
+        """`impl Model { .. }`, `impl<B: Backend> Model<B> { .. }`, `impl Trait for Model`: its
+        functions join the struct's (a trait's default methods too, unless overridden)."""
+        type_node = node.child_by_field_name("type")
+        base = (
+            type_node.child_by_field_name("type") if type_node.type == "generic_type" else type_node
+        )
+        item = self.structs.get(self.text(base)) if base.type == "type_identifier" else None
+        if item is None and base.type == "type_identifier" and self.text(base) not in self.aliases:
+            what = f"cannot find type `{self.text(base)}` in this scope"
+            raise self.fail(base, rejects(what, "E0412"))
+        if item is None:
+            raise self.fail(type_node, f"`impl` for `{self.text(type_node)}` (only for a struct)")
+        trait_node = node.child_by_field_name("trait")
+        trait = None
+        if trait_node is not None:
+            trait = self.traits.get(self.text(trait_node))
+            if trait is None:
+                raise self.fail(
+                    trait_node, f"`impl {self.text(trait_node)}` (a trait the file does not define)"
+                )
+        scoped = StructItem(item.name, item.pos, item.node, item.kind)
+        self.generics(node, scoped)
+        outer = item.backends, item.dims
+        item.backends, item.dims = scoped.backends, scoped.dims
+        self.self_type = item
+        defined: set[str] = set()
+        for member in self.kids(node.child_by_field_name("body")):
+            if member.type in ("attribute_item",):
+                self.attribute(member)
+                continue
+            if member.type != "function_item":
+                raise self.fail(member, f"`{member.type.replace('_', ' ')}` in an `impl` block")
+            defined.add(self.text(member.child_by_field_name("name")))
+            self.method(item, member)
+        if trait is not None:
+            for member in self.kids(trait.child_by_field_name("body")):
+                if member.type == "function_item":
+                    if self.text(member.child_by_field_name("name")) not in defined:
+                        self.method(item, member)
+                elif member.type == "function_signature_item":
+                    name = self.text(member.child_by_field_name("name"))
+                    if name not in defined:
+                        what = f"not all trait items implemented, missing: `{name}`"
+                        raise self.fail(node, rejects(what, "E0046"))
+                elif member.type not in _COMMENTS:
+                    raise self.fail(member, f"`{member.type.replace('_', ' ')}` in a trait")
+        item.backends, item.dims = outer
+        self.self_type = None
+
+    def method(self, item: StructItem, node: Node) -> None:
+        fn = self.signature(node)
+        if fn.name in item.methods:
+            what = f"duplicate definitions with name `{fn.name}`"
+            raise self.fail(node, rejects(what, "E0201"))
+        item.methods[fn.name] = fn
+        fn.name = f"{item.name}::{fn.name}"
+        self.fns[fn.name] = fn
+
+    def self_kind(self, param: Node) -> str:
+        if any(c.type == "&" for c in param.children):
+            return "mut" if any(c.type == "mutable_specifier" for c in param.children) else "ref"
+        if param.child_by_field_name("type") is not None:
+            raise self.fail(
+                param, "a `self` parameter with a type (write `self`, `&self`, `&mut self`)"
+            )
+        return "value"
+
+    def associated_call(self, node: Node, function: Node, args: list[Expr]) -> Expr | None:
+        """`Model::new(..)`, `Self::new(..)`, `Model::<B>::new(..)`, `Model::forward(&m, x)`."""
+        path = function.child_by_field_name("path")
+        if path is None:
+            return None
+        base = path.child_by_field_name("type") if path.type == "generic_type" else path
+        if base.type == "scoped_type_identifier" or base.type == "scoped_identifier":
+            return None
+        item = (
+            self.named_struct(self.text(base))
+            if base.type in ("identifier", "type_identifier", "self")
+            else None
+        )
+        name_node = function.child_by_field_name("name")
+        case = None
+        if item is not None and self.text(name_node) not in item.methods:
+            case = self.variant(item, name_node)
+        if case is not None:
+            return self.tuple_struct(node, case, args)
+        if item is None and self.text(base) in self.traits and args:
+            # `Shape::area(&s)`: the method of the trait's impl for the first argument's type.
+            return Method(self.pos(name_node), args[0], self.text(name_node), [], args[1:])
+        if item is None:
+            return None
+        name = self.text(name_node)
+        fn = item.methods.get(name)
+        if fn is None:
+            what = (
+                f"no function or associated item named `{name}` found for struct "
+                f"`{item.name}` in the current scope"
+            )
+            raise self.fail(function.child_by_field_name("name"), rejects(what, "E0599"))
+        return Call(self.pos(node), fn, args)
+
+    def tuple_struct(self, node: Node, item: StructItem, args: list[Expr]) -> Expr:
+        if item.kind != "tuple":
+            raise self.fail(node, f"`{item.name}(..)`: `{item.name}` is not a tuple struct")
+        if item.enum is not None and len(args) != len(item.fields):
+            n, s = len(item.fields), "" if len(item.fields) == 1 else "s"
+            what = f"this enum variant takes {n} argument{s} but {len(args)} were supplied"
+            raise self.fail(node, rejects(what, "E0061"))
+        if len(args) != len(item.fields):
+            n = len(item.fields)
+            what = (
+                f"this struct takes {n} field{'' if n == 1 else 's'} but {len(args)} were supplied"
+            )
+            raise self.fail(node, rejects(what, "E0061"))
+        return StructLit(self.pos(node), item, args)
+
+    def e_struct_expression(self, node: Node) -> Expr:
+        name_node = node.child_by_field_name("name")
+        name = self.text(name_node)
+        item = self.named_struct(name) if name_node.type == "type_identifier" else None
+        if name_node.type == "scoped_type_identifier":
+            path = name_node.child_by_field_name("path")
+            owner = self.named_struct(self.text(path)) if path is not None else None
+            item = self.variant(owner, name_node.child_by_field_name("name"))
+        if item is None:
+            raise self.fail(name_node, f"the struct `{name}` (not one the file defines)")
+        values: dict[str, Expr] = {}
+        for init in self.kids(node.child_by_field_name("body")):
+            if init.type == "shorthand_field_initializer":
+                field_node = self.kids(init)[0]
+                field_name, value = self.text(field_node), self.expr(field_node)
+            elif init.type == "field_initializer":
+                field_node = init.child_by_field_name("field")
+                field_name = self.text(field_node)
+                value = self.expr(init.child_by_field_name("value"))
+            elif init.type == "base_field_initializer":
+                raise self.fail(init, "struct update syntax (`..base`: write every field)")
+            else:
+                raise self.fail(init, f"`{self.text(init)}` in a struct expression")
+            if item.field_index(field_name) is None:
+                what = f"struct `{item.name}` has no field named `{field_name}`"
+                raise self.fail(field_node, rejects(what, "E0560"))
+            if field_name in values:
+                what = f"field `{field_name}` specified more than once"
+                raise self.fail(field_node, rejects(what, "E0062"))
+            values[field_name] = value
+        missing = [f"`{n}`" for n, _ in item.fields if n not in values]
+        if missing:
+            fields = f"field{'s' if len(missing) > 1 else ''} {', '.join(missing)}"
+            what = f"missing {fields} in initializer of `{item.name}`"
+            raise self.fail(name_node, rejects(what, "E0063"))
+        # Rust evaluates the initializers in the order written; pbpit keeps that order.
+        order = [item.fields.index(next(f for f in item.fields if f[0] == n)) for n in values]
+        return StructLit(self.pos(node), item, list(values.values()), order)
+
+    def e_tuple_expression(self, node: Node) -> Expr:
+        return TupleLit(self.pos(node), [self.expr(e) for e in self.kids(node)])
+
+    def field_assignment(self, node: Node, left: Node, value: Expr, op: str | None) -> Expr:
+        """`self.w = x`, `m.0 += 1`, `a.b.c = x`: the variable holding the struct must be
+        `let mut` or `&mut self`."""
+        target = self.expr(left)
+        root = target
+        while isinstance(root, Field):
+            root = root.base
+        if not isinstance(root, Local):
+            raise self.fail(left, "assignment to a field of anything but a variable")
+        binding = root.binding
+        if not (binding.mutable or binding.mut_ref):
+            place = self.text(left)
+            if binding.name == "self":
+                what = f"cannot assign to `{place}`, which is behind a `&` reference"
+            else:
+                what = f"cannot assign to `{place}`, as `{binding.name}` is not declared as mutable"
+            raise self.fail(node, rejects(what, "E0594"))
+        return Assign(self.pos(node), target, value, op)
+
+    def destructure(self, node: Node, pattern: Node, declared: Ty | None, init: Expr) -> list[Let]:
+        """`let (a, mut b) = e;`, `let Out { a, b: c, .. } = e;`, `let P(x, _) = e;`: the value
+        in a hidden binding, then one `let` per name, of its field."""
+        line = self.pos(node)[0]
+        hidden = Binding(f"({self.text(pattern)})", False, self.scope, self.scope.nslots, True)
+        self.scope.nslots += 1
+        lets = [Let(line, hidden, declared, init, self.in_scope)]
+        self.pattern_lets(pattern, Local(self.pos(pattern), hidden, self.scope), lets, line)
+        return lets
+
+    def pattern_lets(self, pattern: Node, value: Expr, lets: list[Let], line: int) -> None:
+        kind = pattern.type
+        if kind == "_" or self.text(pattern) == "_":
+            return
+        if kind in ("identifier", "mut_pattern"):
+            binding = self.bind_pattern(pattern, False)
+            lets.append(Let(line, binding, None, value, self.in_scope))
+            return
+        parts: list[tuple[str, Node]] = []
+        if kind == "tuple_pattern":
+            elems = [c for c in pattern.children if c.type not in ("(", ")", ",", *_COMMENTS)]
+            if any(c.type == "remaining_field_pattern" for c in elems):
+                raise self.fail(pattern, "`..` in a tuple pattern (name every element)")
+            parts = [(str(i), c) for i, c in enumerate(elems)]
+        elif kind == "tuple_struct_pattern":
+            item = self.named_struct(self.text(pattern.child_by_field_name("type")))
+            if item is None or item.kind != "tuple":
+                raise self.fail(pattern, f"the pattern `{self.text(pattern)}`")
+            elems = [c for c in pattern.children[1:] if c.type not in ("(", ")", ",", *_COMMENTS)]
+            parts = [(str(i), c) for i, c in enumerate(elems)]
+        elif kind == "struct_pattern":
+            item = self.named_struct(self.text(pattern.child_by_field_name("type")))
+            if item is None or item.kind != "named":
+                raise self.fail(pattern, f"the pattern `{self.text(pattern)}`")
+            rest = False
+            for field_pattern in self.kids(pattern)[1:]:
+                if field_pattern.type == "remaining_field_pattern":
+                    rest = True
+                    continue
+                name_node = field_pattern.child_by_field_name("name")
+                inner = field_pattern.child_by_field_name("pattern")
+                if any(c.type in ("ref", "mutable_specifier") for c in field_pattern.children):
+                    raise self.fail(
+                        field_pattern, "`ref`/`mut` in a struct pattern (write `name: mut name`)"
+                    )
+                parts.append((self.text(name_node), inner if inner is not None else name_node))
+            named = {n for n, _ in parts}
+            missing = [f"`{n}`" for n, _ in item.fields if n not in named]
+            if missing and not rest:
+                fields = f"field{'s' if len(missing) > 1 else ''} {', '.join(missing)}"
+                what = f"pattern does not mention {fields}"
+                raise self.fail(pattern, rejects(what, "E0027"))
+        else:
+            raise self.fail(pattern, f"the pattern `{self.text(pattern)}`")
+        for name, sub in parts:
+            field_value = Field(value.pos, value, name)
+            if sub.type == "shorthand_field_identifier":
+                binding = self.declare(self.text(sub), False)
+                lets.append(Let(line, binding, None, field_value, self.in_scope))
+            else:
+                self.pattern_lets(sub, field_value, lets, line)
+
+    # -- `match`, `if let` with any pattern ------------------------------------------------------
+
+    def e_match_expression(self, node: Node) -> Expr:
+        value = self.expr(node.child_by_field_name("value"))
+        arms = []
+        for arm in self.kids(node.child_by_field_name("body")):
+            if arm.type != "match_arm":
+                raise self.fail(arm, f"`{self.text(arm)}` in a `match`")
+            pattern = arm.child_by_field_name("pattern")
+            saved = self.open_scope()
+            parts = [c for c in pattern.children if c.type not in ("if", *_COMMENTS)]
+            guard_node = pattern.child_by_field_name("condition")
+            pat = self.pattern(parts[0])
+            if guard_node is not None and guard_node.type == "let_condition":
+                raise self.fail(guard_node, "`if let` guards")
+            guard = self.expr(guard_node) if guard_node is not None else None
+            body = self.expr(arm.child_by_field_name("value"))
+            self.close_scope(saved)
+            arms.append(Arm(pat, guard, body))
+        return Match(self.pos(node), value, arms)
+
+    def is_some_name(self, pattern: Node) -> bool:
+        """`Some(name)` or `Some(_)`: the `if let` pbpit ran before it had `match`."""
+        try:
+            self.some_pattern(pattern)
+        except Unsupported:
+            return False
+        return True
+
+    def if_let_match(self, node: Node, cond: Node, alternative: Node | None) -> Expr:
+        """`if let P = e { a } else { b }` is `match e { P => a, _ => b }`."""
+        value = self.expr(cond.child_by_field_name("value"))
+        saved = self.open_scope()
+        pat = self.pattern(cond.child_by_field_name("pattern"))
+        then = self.block(node.child_by_field_name("consequence"))
+        self.close_scope(saved)
+        els = self.else_clause(alternative)
+        pos = self.pos(node)
+        otherwise = els if els is not None else Block(pos, [], None, self.in_scope)
+        arms = [Arm(pat, None, then), Arm(Pat(pos, "wild"), None, otherwise)]
+        return Match(pos, value, arms, if_let=True)
+
+    def pattern(self, node: Node) -> Pat:
+        kind, pos = node.type, self.pos(node)
+        text = self.text(node)
+        if kind == "_" or text == "_":
+            return Pat(pos, "wild")
+        if kind in ("integer_literal", "float_literal", "boolean_literal", "string_literal"):
+            return Pat(pos, "lit", value=self.expr(node))
+        if kind == "negative_literal":
+            literal = self.kids(node)[0]
+            return Pat(pos, "lit", value=Unary(pos, "-", self.expr(literal)))
+        if kind == "range_pattern":
+            ends = self.kids(node)
+            op = next((c.type for c in node.children if not c.is_named), "..=")
+            if len(ends) != 2 or op not in ("..=", ".."):
+                raise self.fail(node, "this range pattern (write `a..=b` or `a..b`)")
+            lo, hi = (
+                self.expr(e)
+                if e.type in ("scoped_identifier", "identifier")
+                else self.pattern(e).value
+                for e in ends
+            )
+            return Pat(pos, "range", value=lo, hi=hi, inclusive=op == "..=")
+        if kind == "or_pattern":
+            subs = [self.pattern(c) for c in self.kids(node)]
+            flat = [q for p in subs for q in (p.subs if p.kind == "or" else [p])]
+            if any(_binds(p) for p in flat):
+                raise self.fail(node, "names bound inside an `|` pattern")
+            return Pat(pos, "or", subs=flat)
+        if kind == "captured_pattern":
+            name, sub = self.kids(node)
+            inner = self.pattern(sub)
+            binding = self.declare(self.text(name), False)
+            return Pat(pos, "bind", binding=binding, subs=[inner])
+        if kind in ("identifier", "mut_pattern"):
+            if text == "None" and self.lookup("None") is None:
+                return Pat(pos, "none")
+            item = self.named_struct(text) if kind == "identifier" else None
+            if item is not None and item.kind == "unit":
+                return Pat(pos, "variant", item=item)
+            if kind == "identifier" and text in self.consts:
+                return Pat(pos, "lit", value=self.local(node, text))
+            return Pat(pos, "bind", binding=self.bind_pattern(node, False))
+        if kind == "scoped_identifier":
+            if text in ("Option::None", "std::option::Option::None"):
+                return Pat(pos, "none")
+            path = node.child_by_field_name("path")
+            owner = self.named_struct(self.text(path)) if path is not None else None
+            case = self.variant(owner, node.child_by_field_name("name"))
+            if case is not None and case.kind == "unit":
+                return Pat(pos, "variant", item=case)
+            raise self.fail(node, f"the pattern `{text}`")
+        if kind == "tuple_pattern":
+            elems = [c for c in node.children if c.type not in ("(", ")", ",", *_COMMENTS)]
+            if any(c.type == "remaining_field_pattern" for c in elems):
+                raise self.fail(node, "`..` in a tuple pattern (name every element)")
+            return Pat(pos, "tuple", subs=[self.pattern(c) for c in elems])
+        if kind == "tuple_struct_pattern":
+            return self.tuple_struct_pattern(node)
+        if kind == "struct_pattern":
+            return self.struct_pattern(node)
+        raise self.fail(node, f"the pattern `{text}`")
+
+    def tuple_struct_pattern(self, node: Node) -> Pat:
+        pos, text = self.pos(node), self.text(node)
+        type_node = node.child_by_field_name("type")
+        elems = [c for c in node.children[1:] if c.type not in ("(", ")", ",", *_COMMENTS)]
+        if self.text(type_node) == "Some" and self.lookup("Some") is None:
+            if len(elems) != 1:
+                raise self.fail(node, "`Some` takes 1 field")
+            return Pat(pos, "some", subs=[self.pattern(elems[0])])
+        item = self.pattern_item(type_node)
+        if item is None or item.kind != "tuple":
+            raise self.fail(node, f"the pattern `{text}`")
+        if any(c.type == "remaining_field_pattern" for c in elems):
+            raise self.fail(node, "`..` in a tuple struct pattern (name every field)")
+        if len(elems) != len(item.fields):
+            n, m = len(elems), len(item.fields)
+            what = (
+                f"this pattern has {n} field{'' if n == 1 else 's'}, but the corresponding "
+                f"tuple {'variant' if item.enum else 'struct'} has {m} field{'' if m == 1 else 's'}"
+            )
+            raise self.fail(node, rejects(what, "E0023"))
+        return Pat(pos, "variant", item=item, subs=[self.pattern(c) for c in elems])
+
+    def struct_pattern(self, node: Node) -> Pat:
+        pos, text = self.pos(node), self.text(node)
+        item = self.pattern_item(node.child_by_field_name("type"))
+        if item is None or item.kind != "named":
+            raise self.fail(node, f"the pattern `{text}`")
+        subs = [Pat(pos, "wild") for _ in item.fields]
+        named, rest = set(), False
+        for field_pattern in self.kids(node)[1:]:
+            if field_pattern.type == "remaining_field_pattern":
+                rest = True
+                continue
+            name_node = field_pattern.child_by_field_name("name")
+            inner = field_pattern.child_by_field_name("pattern")
+            if any(c.type in ("ref", "mutable_specifier") for c in field_pattern.children):
+                what = "`ref`/`mut` in a struct pattern (write `name: mut name`)"
+                raise self.fail(field_pattern, what)
+            name = self.text(name_node)
+            index = item.field_index(name)
+            if index is None:
+                owner = "variant" if item.enum else "struct"
+                what = f"{owner} `{item.name}` does not have a field named `{name}`"
+                raise self.fail(name_node, rejects(what, "E0026"))
+            named.add(name)
+            if inner is None:
+                binding = self.declare(name, False)
+                subs[index] = Pat(self.pos(name_node), "bind", binding=binding)
+            else:
+                subs[index] = self.pattern(inner)
+        missing = [f"`{n}`" for n, _ in item.fields if n not in named]
+        if missing and not rest:
+            fields = f"field{'s' if len(missing) > 1 else ''} {', '.join(missing)}"
+            raise self.fail(node, rejects(f"pattern does not mention {fields}", "E0027"))
+        return Pat(pos, "variant", item=item, subs=subs)
+
+    def pattern_item(self, node: Node) -> StructItem | None:
+        """The struct or variant a pattern names: `P`, `Self`, `E::V`, `Self::V`."""
+        if node.type in ("type_identifier", "identifier"):
+            return self.named_struct(self.text(node))
+        if node.type in ("scoped_identifier", "scoped_type_identifier"):
+            path = node.child_by_field_name("path")
+            owner = self.named_struct(self.text(path)) if path is not None else None
+            return self.variant(owner, node.child_by_field_name("name"))
+        return None
+
+
+def _binds(pat: Pat) -> bool:
+    return pat.kind == "bind" or any(_binds(p) for p in pat.subs)
 
 
 class EscapeError(Exception):  # noqa: N818 - rustc's name for it

@@ -36,6 +36,7 @@ from pbpit.rust.interp.nodes import (
     Continue,
     Crate,
     Expr,
+    Field,
     FnScope,
     For,
     Format,
@@ -45,14 +46,18 @@ from pbpit.rust.interp.nodes import (
     Let,
     Local,
     Loop,
+    Match,
     Method,
     PanicMacro,
+    Pat,
     Pos,
     Print,
     RangeLit,
     Return,
     SomeLit,
     Static,
+    StructLit,
+    TupleLit,
     Unary,
     Unsupported,
     While,
@@ -227,11 +232,40 @@ class MoveCheck:
         state = self.expr(e.right, self.expr(e.left, state, moving=False), moving=False)
         return self.expr(e.fmt, state, moving=False)
 
+    # -- the program's own types: a struct or tuple takes its values; a field is read in place
+    # (a move out of a field, a partial move, is not followed: pbpit then misses a move)
+
+    def w_StructLit(self, e: StructLit, state: State, moving: bool) -> State:  # noqa: N802
+        return self.exprs(e.values, state, moving=True)
+
+    def w_TupleLit(self, e: TupleLit, state: State, moving: bool) -> State:  # noqa: N802
+        return self.exprs(e.elems, state, moving=True)
+
+    def w_Field(self, e: Field, state: State, moving: bool) -> State:  # noqa: N802
+        return self.expr(e.base, state, moving=False)
+
+    def w_Match(self, e: Match, state: State, moving: bool) -> State:  # noqa: N802
+        # The scrutinee is a place the arms' patterns read (a move out of it, into a binding,
+        # is a partial move pbpit does not follow); each arm starts from the same state, its
+        # pattern's bindings whole (new ones each time it matches).
+        state = self.expr(e.value, state, moving=False)
+        results = []
+        for arm in e.arms:
+            start = state
+            if start is not None:
+                start = {b: m for b, m in start.items() if b not in _pattern_bindings(arm.pat)}
+            start = self.expr(arm.guard, start, moving=False)
+            results.append(self.expr(arm.body, start, moving))
+        joined = results[0] if results else None
+        for after in results[1:]:
+            joined = _join(joined, after)
+        return joined
+
     def w_Assign(self, e: Assign, state: State, moving: bool) -> State:  # noqa: N802
         state = self.expr(e.value, state, moving=True)
         if state is None:
             return None
-        if e.op is not None:
+        if e.op is not None or isinstance(e.target, Field):
             return self.expr(e.target, state, moving=False)
         state = dict(state)
         state.pop(e.target.binding, None)  # whole again
@@ -350,6 +384,13 @@ def _declared_in(binding: Binding, scope: FnScope) -> bool:
     return False
 
 
+def _pattern_bindings(pat: Pat) -> set[Binding]:
+    found = {pat.binding} if pat.binding is not None else set()
+    for sub in pat.subs:
+        found |= _pattern_bindings(sub)
+    return found
+
+
 def _diverges(e: Expr) -> bool:
     try:
         return resolve(e.ty) is NEVER
@@ -360,6 +401,8 @@ def _diverges(e: Expr) -> bool:
 def _takes_self(e: Method) -> bool:
     """Whether the method takes its receiver by value (`self`), as Burn and std declare it."""
     recv = resolve(e.recv.ty)
+    if e.user is not None:
+        return e.user.self_kind == "value"
     if e.name == "clone":
         return False
     if type(recv) is TensorT:

@@ -46,6 +46,7 @@ class Binding:
     initialized: bool
     ty: Any = None
     owned: bool = False  # certainly not a reference (so `*name` is rustc's E0614)
+    mut_ref: bool = False  # `&mut self`: its fields may be assigned
 
 
 class InScope:
@@ -132,6 +133,7 @@ class Method(Expr):
     targs: list[Ty]
     args: list[Expr]
     impl: str = ""
+    user: FnItem | None = None  # a method of the program's own `impl` (impl "user")
 
 
 @dataclass(eq=False)
@@ -160,7 +162,7 @@ class Cast(Expr):
 @dataclass(eq=False)
 class Assign(Expr):
     pos: Pos
-    target: Local
+    target: Local | Field
     value: Expr
     op: str | None  # `+` for `+=`
 
@@ -370,6 +372,8 @@ class FnItem:
     scope: FnScope | None = None
     backends: frozenset[str] = frozenset()
     dims: frozenset[str] = frozenset()
+    self_kind: str = ""  # a method's receiver: `self` (value), `&self` (ref), `&mut self` (mut)
+    owner: StructItem | None = None  # the type of the `impl` block it is in
 
 
 @dataclass(eq=False)
@@ -388,3 +392,99 @@ class Crate:
     source: RustFile
     fns: dict[str, FnItem]
     consts: dict[str, ConstItem]
+    structs: dict[str, StructItem] = field(default_factory=dict)
+
+
+# -- the program's own types: structs, their impls, tuples ----------------------------------------
+
+
+@dataclass(eq=False)
+class StructItem:
+    """`struct Name { a: A }` (kind "named"), `struct Name(A);` ("tuple"), `struct Name;`
+    ("unit"); its methods and associated functions from every `impl` (a trait's too)."""
+
+    name: str
+    pos: Pos
+    node: Node
+    kind: str
+    fields: list[tuple[str, Ty]] = field(default_factory=list)  # tuple fields are named "0"..
+    derives: frozenset[str] = frozenset()
+    methods: dict[str, FnItem] = field(default_factory=dict)
+    backends: frozenset[str] = frozenset()
+    dims: frozenset[str] = frozenset()
+    variants: list[StructItem] = field(default_factory=list)  # an `enum` (kind "enum")
+    enum: StructItem | None = None  # a variant: its enum, and its index there
+    variant: int = -1
+
+    @property
+    def owner(self) -> StructItem:
+        """The type a value of this item has: the enum, for a variant."""
+        return self.enum if self.enum is not None else self
+
+    def field_index(self, name: str) -> int | None:
+        for i, (field_name, _) in enumerate(self.fields):
+            if field_name == name:
+                return i
+        return None
+
+
+@dataclass(eq=False)
+class StructLit(Expr):
+    """`Model { w, b: x }`, `Point(1, 2)`, `Marker`: the values in the item's field order."""
+
+    pos: Pos
+    item: StructItem
+    values: list[Expr]  # in the order written
+    order: list[int] | None = None  # the field each value is for (None: in field order)
+
+
+@dataclass(eq=False)
+class TupleLit(Expr):
+    pos: Pos
+    elems: list[Expr]
+
+
+@dataclass(eq=False)
+class Field(Expr):
+    """`base.name` or `base.0`: a struct's field or a tuple's element (index set by the checker)."""
+
+    pos: Pos
+    base: Expr
+    name: str
+    index: int = -1
+
+
+# -- `match` and its patterns ----------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class Pat:
+    """A pattern: `_` (kind "wild"), a name ("bind", `binding`; with `sub` for `n @ 1..=3`),
+    a literal ("lit", `value`), a range ("range", `value`..`hi`), `a | b` ("or", `subs`), a
+    tuple ("tuple"), `Some(p)` ("some", `subs[0]`), `None` ("none"), a struct or an enum's
+    variant ("variant", `item`, `subs` in its fields' order, `_` for those not named)."""
+
+    pos: Pos
+    kind: str
+    binding: Binding | None = None
+    value: Expr | None = None
+    hi: Expr | None = None
+    inclusive: bool = True
+    subs: list[Pat] = field(default_factory=list)
+    item: StructItem | None = None
+    ty: Any = None
+
+
+@dataclass(eq=False)
+class Arm:
+    pat: Pat
+    guard: Expr | None
+    body: Expr
+
+
+@dataclass(eq=False)
+class Match(Expr):
+    pos: Pos
+    value: Expr
+    arms: list[Arm]
+    if_let: bool = False  # `if let P = e { .. }`: rustc does not ask it to be exhaustive

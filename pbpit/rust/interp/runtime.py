@@ -11,7 +11,7 @@ from pbpit.engine.tensor import Tensor
 from pbpit.rust.format import Some
 from pbpit.rust.interp.nodes import Unsupported, Visible, visible_slots
 from pbpit.rust.interp.numbers import int_to_f32
-from pbpit.rust.interp.types import INT_RANGES, Named, Ty, Wrap, resolve
+from pbpit.rust.interp.types import INT_RANGES, Named, StructT, TupleT, Ty, Wrap, resolve
 
 Code = Callable[[list], Any]
 """A compiled expression: its value in a frame."""
@@ -126,6 +126,14 @@ def rust_eq(a: object, b: object) -> bool:
         return type(b) is list and len(a) == len(b) and all(map(rust_eq, a, b))
     if type(a) is Some or type(a) is Ok:
         return type(b) is type(a) and rust_eq(a.value, b.value)  # type: ignore[attr-defined]
+    if type(a) is StructValue:
+        return (
+            type(b) is StructValue
+            and a.variant == b.variant
+            and all(map(rust_eq, a.fields, b.fields))
+        )
+    if type(a) is tuple:
+        return type(b) is tuple and len(a) == len(b) and all(map(rust_eq, a, b))
     return a == b
 
 
@@ -137,18 +145,34 @@ def clone_value(value: object) -> object:
         return Some(clone_value(value.value))
     if type(value) is Tensor:
         return value.clone()
+    if type(value) is StructValue:
+        return StructValue([clone_value(v) for v in value.fields], value.variant)
+    if type(value) is tuple:
+        return tuple(clone_value(v) for v in value)
     return value
 
 
 def holds_vec(ty: Ty) -> bool:
     """Whether values of `ty` hold a `Vec` (a Python list, which `push` changes in place)."""
     ty = resolve(ty)
+    if type(ty) is StructT:
+        return True  # its fields may be assigned in place
+    if type(ty) is TupleT:
+        return any(map(holds_vec, ty.elems))
     return type(ty) is Wrap and (ty.kind == "Vec" or holds_vec(ty.inner))
 
 
 def comparable(ty: Ty) -> bool:
     """Whether values of `ty` have `==` in Rust (Burn's tensors, devices and data do not)."""
     ty = resolve(ty)
+    if type(ty) is StructT:
+        item: Any = ty.item
+        cases = item.variants if item.kind == "enum" else [item]
+        return "PartialEq" in item.derives and all(
+            comparable(t) for case in cases for _, t in case.fields
+        )
+    if type(ty) is TupleT:
+        return all(map(comparable, ty.elems))
     if type(ty) is Wrap:
         return ty.kind != "Range" and comparable(ty.inner)
     return type(ty) is Named and ty.name not in ("Device", "Gradients", "TensorData")
@@ -171,3 +195,74 @@ def map_nested(value: Any, convert: Callable[[Any], Any]) -> Any:
 
 def tensor_data(tensor: Tensor) -> TensorData:
     return TensorData(tensor.to_vec(), tensor.shape)
+
+
+# -- the program's own types: structs and tuples ---------------------------------------------------
+
+
+class StructValue:
+    """A value of a struct the program defines: its fields, in declaration order. Shared, not
+    copied, by every binding it is moved to (Rust moves it), so a field holding a tensor is
+    that same tensor, its node id included, until the field is assigned."""
+
+    __slots__ = ("fields", "variant")
+
+    def __init__(self, fields: list[Any], variant: int = -1) -> None:
+        self.fields = fields
+        self.variant = variant  # an enum's value: the index of its variant
+
+
+def composite_debug(
+    ty: Ty, spec: Any, debug: Callable[[Ty, Any], Callable[[object], str]]
+) -> Callable[[object], str]:
+    """`{:?}` of a struct with `#[derive(Debug)]` (`Model { w: 1.0 }`, `P(1, 2)`, `Unit`) or
+    a tuple (`(1, 2)`, `(1,)`), as the derived `Debug` and core's tuple `Debug` print them:
+    the placeholder's width and precision apply to each field."""
+    from pbpit.rust.interp.format import FormatError  # (format imports these types)
+
+    ty = resolve(ty)
+    if type(ty) is TupleT:
+        parts = [debug(t, spec) for t in ty.elems]
+        if len(parts) == 1:
+            return lambda v: f"({parts[0](v[0])},)"  # type: ignore[index]
+        return lambda v: "(" + ", ".join(p(x) for p, x in zip(parts, v, strict=True)) + ")"  # type: ignore[call-overload]
+    assert type(ty) is StructT
+    item = ty.item
+    name = item.name  # type: ignore[attr-defined]
+    if "Debug" not in item.derives:  # type: ignore[attr-defined]
+        raise FormatError(
+            f"`{name}` doesn't implement `Debug` (add `#[derive(Debug)]`; rustc rejects it: "
+            "error[E0277])"
+        )
+    if item.kind == "enum":  # type: ignore[attr-defined]
+        cases = [_fields_debug(case, spec, debug) for case in item.variants]  # type: ignore[attr-defined]
+        return lambda v: cases[v.variant](v)  # type: ignore[attr-defined]
+    return _fields_debug(item, spec, debug)
+
+
+def _fields_debug(
+    item: Any, spec: Any, debug: Callable[[Ty, Any], Callable[[object], str]]
+) -> Callable[[object], str]:
+    name = item.name
+    fields = [(n, debug(t, spec)) for n, t in item.fields]
+    if not fields:
+        return lambda v: name
+    if item.kind == "tuple":  # type: ignore[attr-defined]
+        return lambda v: (
+            name
+            + "("
+            + ", ".join(
+                p(x)
+                for (_, p), x in zip(fields, v.fields, strict=True)  # type: ignore[attr-defined]
+            )
+            + ")"
+        )
+    return lambda v: (
+        name
+        + " { "
+        + ", ".join(
+            f"{n}: {p(x)}"
+            for (n, p), x in zip(fields, v.fields, strict=True)  # type: ignore[attr-defined]
+        )
+        + " }"
+    )

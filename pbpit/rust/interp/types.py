@@ -185,6 +185,17 @@ def unify(expected: Ty, found: Ty) -> None:
             unify(a.inner, b.inner)
         except Mismatch:
             raise Mismatch(expected, found) from None
+    elif type(a) is StructT:
+        if a.item is not b.item:
+            raise Mismatch(expected, found)
+    elif type(a) is TupleT:
+        if len(a.elems) != len(b.elems):
+            raise Mismatch(expected, found)
+        try:
+            for p, q in zip(a.elems, b.elems, strict=True):
+                unify(p, q)
+        except Mismatch:
+            raise Mismatch(expected, found) from None
     elif type(a) is FnT:
         if len(a.params) != len(b.params):
             raise Mismatch(expected, found)
@@ -215,6 +226,8 @@ def _occurs(var: Var, t: Ty) -> bool:
         return _occurs(var, t.inner)
     if type(t) is FnT:
         return any(_occurs(var, p) for p in t.params) or _occurs(var, t.ret)
+    if type(t) is TupleT:
+        return any(_occurs(var, p) for p in t.elems)
     return False
 
 
@@ -236,6 +249,8 @@ def finalize(t: Ty) -> Ty:
         return t if inner is t.inner else Wrap(t.kind, inner, t.size)
     if type(t) is FnT:
         return FnT([finalize(p) for p in t.params], finalize(t.ret))
+    if type(t) is TupleT:
+        return TupleT([finalize(p) for p in t.elems])
     return t
 
 
@@ -257,4 +272,34 @@ def show(t: Ty) -> str:
         if t.kind == "Result":
             return f"Result<{show(t.inner)}, DataError>"
         return f"{t.kind}<{show(t.inner)}>"
+    if type(t) is StructT:
+        return t.name
+    if type(t) is TupleT:
+        return "(" + ", ".join(show(p) for p in t.elems) + ")"
     return "?"
+
+
+# -- the program's own types: structs and tuples ---------------------------------------------------
+
+
+class StructT(Ty):
+    """A struct the program defines (`struct Model<B: Backend> { w: Tensor<B, 2> }`): one type
+    per item, its backend parameters typed away (every backend is the engine's)."""
+
+    __slots__ = ("item",)
+
+    def __init__(self, item: object) -> None:
+        self.item = item  # a `nodes.StructItem`
+
+    @property
+    def name(self) -> str:
+        return self.item.name  # type: ignore[attr-defined]
+
+
+class TupleT(Ty):
+    """`(A, B, ..)`: a tuple of two or more types (`()` is `UNIT`)."""
+
+    __slots__ = ("elems",)
+
+    def __init__(self, elems: list[Ty]) -> None:
+        self.elems = elems
