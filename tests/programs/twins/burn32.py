@@ -3,14 +3,16 @@
 Written from Burn's source (burn-autodiff's node ids and steps, burn-nn's `Linear` and losses,
 burn-optim's SGD and Adam) and /work/shared/SPEC.md, not from pbpit's engine: it exists so the
 expected outputs of the programs come from outside the interpreter. Values are NumPy float32
-with Burn's order of operations; libm's functions are taken as the float64 result rounded to f32
-(correctly rounded in all but rare cases). Where Burn's order is not pinned down (a matmul's
-accumulation order, a sum's lanes), the twin is run under each plausible order (`MODE`) and an
+with Burn's order of operations; `exp`, `ln` and `tanh` are the host C library's expf, logf and
+tanhf, which Rust's f32 methods call (so the expectations are this host's, glibc's). Where
+Burn's order is not pinned down (a matmul's accumulation order, a sum's lanes), the twin is run under each plausible order (`MODE`) and an
 output is kept only if every order prints the same text.
 """
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import os
 from fractions import Fraction
 
@@ -241,7 +243,7 @@ class T:
 def unbroadcast(g: np.ndarray, shape) -> np.ndarray:
     """A broadcast input's gradient: summed over the dimensions it was broadcast along."""
     g = np.asarray(g, dtype=F32)
-    for dim, (gs, s) in enumerate(zip(g.shape, shape)):
+    for dim, (gs, s) in enumerate(zip(g.shape, shape, strict=True)):
         if s == 1 and gs != 1:
             g = np.expand_dims(np.apply_along_axis(total, dim, g).astype(F32), dim)
     return g.astype(F32)
@@ -249,8 +251,19 @@ def unbroadcast(g: np.ndarray, shape) -> np.ndarray:
 
 # ---- float32 arithmetic where the order is not pinned ----------------------------------
 
+_LIBM = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+_F32_FUNCTIONS = {}
+for _name, _numpy in (("expf", np.exp), ("logf", np.log), ("tanhf", np.tanh)):
+    _function = getattr(_LIBM, _name)
+    _function.restype, _function.argtypes = ctypes.c_float, [ctypes.c_float]
+    _F32_FUNCTIONS[_numpy] = _function
+
+
 def libm(fn, x: np.ndarray) -> np.ndarray:
-    return np.asarray(fn(np.asarray(x, dtype=np.float64)), dtype=F32)
+    """Rust's `f32::exp` / `ln` / `tanh`: the C library's expf / logf / tanhf, one value a call."""
+    f = _F32_FUNCTIONS[fn]
+    x = np.asarray(x, dtype=F32)
+    return np.array([f(float(e)) for e in x.reshape(-1)], dtype=F32).reshape(x.shape)
 
 
 def f32_round(q: Fraction) -> F32:
@@ -258,8 +271,9 @@ def f32_round(q: Fraction) -> F32:
     if q == 0:
         return F32(0.0)
     x = F32(float(q))
-    cands = sorted({x, np.nextafter(x, F32(np.inf)), np.nextafter(x, F32(-np.inf))},
-                   key=lambda c: (abs(Fraction(float(c)) - q), int(np.float32(c).view(np.uint32)) & 1))
+    near = {x, np.nextafter(x, F32(np.inf)), np.nextafter(x, F32(-np.inf))}
+    # The nearest; of two as near, the one with an even significand.
+    cands = sorted(near, key=lambda c: (abs(Fraction(float(c)) - q), int(F32(c).view(np.uint32)) & 1))
     return F32(cands[0])
 
 
@@ -302,10 +316,10 @@ def dot(a, b) -> F32:
     """One output of a matmul: fused multiply-adds in order, or rounded products summed."""
     if MODE == "fma":
         acc = F32(0.0)
-        for x, y in zip(a, b):
+        for x, y in zip(a, b, strict=True):
             acc = fma(F32(x), F32(y), acc)
         return acc
-    return total([F32(F32(x) * F32(y)) for x, y in zip(a, b)])
+    return total([F32(F32(x) * F32(y)) for x, y in zip(a, b, strict=True)])
 
 
 def matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -351,7 +365,7 @@ def backward(root: T) -> dict[int, np.ndarray]:
         if step is None or i not in grads:
             continue
         g = grads[i] if seen[i].leaf_grad else grads.pop(i)
-        for p, pg in zip(parents, step(g)):
+        for p, pg in zip(parents, step(g), strict=True):
             pg = np.asarray(pg, dtype=F32)
             grads[p.id] = (grads[p.id] + pg).astype(F32) if p.id in grads else pg
     return {i: g for i, g in grads.items() if i in seen and seen[i].leaf_grad}

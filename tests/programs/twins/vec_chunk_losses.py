@@ -12,7 +12,7 @@ for epoch in range(3):
         lo, hi = chunk * 2, chunk * 2 + 2
         xb, yb = x.clone().slice_rows(lo, hi), y.clone().slice_rows(lo, hi)
         losses.append(mse(model.forward(xb), yb))
-    values = [l.scalar() for l in losses]
+    values = [chunk_loss.scalar() for chunk_loss in losses]
     loss = losses[0] + losses[1]
     print(f"epoch {epoch}: chunks = {rust_debug(values)}, total = {rust_display(loss.scalar())}")
     optim.step(0.25, model.params(), loss.backward())
