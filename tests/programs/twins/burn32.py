@@ -5,8 +5,9 @@ burn-optim's SGD and Adam) and /work/shared/SPEC.md, not from pbpit's engine: it
 expected outputs of the programs come from outside the interpreter. Values are NumPy float32
 with Burn's order of operations; `exp`, `ln` and `tanh` are the host C library's expf, logf and
 tanhf, which Rust's f32 methods call (so the expectations are this host's, glibc's). Where
-Burn's order is not pinned down (a matmul's accumulation order, a sum's lanes), the twin is run under each plausible order (`MODE`) and an
-output is kept only if every order prints the same text.
+Burn's order is not pinned down (a matmul's accumulation order, a sum's lanes), the twin is
+run under each plausible order (`MODE`) and an output is kept only if every order prints the
+same text.
 """
 
 from __future__ import annotations
@@ -273,8 +274,10 @@ def f32_round(q: Fraction) -> F32:
     x = F32(float(q))
     near = {x, np.nextafter(x, F32(np.inf)), np.nextafter(x, F32(-np.inf))}
     # The nearest; of two as near, the one with an even significand.
-    cands = sorted(near, key=lambda c: (abs(Fraction(float(c)) - q), int(F32(c).view(np.uint32)) & 1))
-    return F32(cands[0])
+    def distance(c: F32) -> tuple[Fraction, int]:
+        return abs(Fraction(float(c)) - q), int(F32(c).view(np.uint32)) & 1
+
+    return F32(min(near, key=distance))
 
 
 def fma(a: F32, b: F32, c: F32) -> F32:
@@ -497,3 +500,43 @@ def panic_block(node: int) -> str:
 def v(values: np.ndarray) -> list:
     """`.to_data().to_vec::<f32>().unwrap()`, for `{:?}`."""
     return [float(x) for x in np.asarray(values, dtype=F32).reshape(-1)]
+
+
+class AdamW:
+    """burn-optim's AdamW (AdaptiveMomentumW), defaults beta 0.9 / 0.999, epsilon 1e-5, weight
+    decay 1e-4: the decay `1 - lr * weight_decay` taken in f64, the update subtracted after."""
+
+    def __init__(self, weight_decay=1e-4, beta_1=0.9, beta_2=0.999, epsilon=1e-5) -> None:
+        self.b1, self.b2, self.eps = F32(beta_1), F32(beta_2), F32(epsilon)
+        self.weight_decay = F32(weight_decay)
+        self.state: dict[str, tuple[int, np.ndarray, np.ndarray]] = {}
+
+    def step(self, lr: float, params: dict[str, Param], grads: dict[int, np.ndarray]) -> None:
+        one = F32(1.0)
+        for name, p in params.items():
+            g = grads.get(p.t.node.id)
+            if g is None:
+                continue
+            if name in self.state:
+                time, m1, m2 = self.state[name]
+                m1 = m1 * self.b1 + g * (one - self.b1)
+                m2 = m2 * self.b2 + (g * g) * (one - self.b2)
+                time += 1
+            else:
+                time, m1, m2 = 1, g * (one - self.b1), (g * g) * (one - self.b2)
+            self.state[name] = (time, m1, m2)
+            m1_hat = m1 / F32(one - powi(self.b1, time))
+            m2_hat = m2 / F32(one - powi(self.b2, time))
+            delta = m1_hat / (np.sqrt(m2_hat) + self.eps)
+            decay_rate = lr * float(self.weight_decay)
+            tensor = p.t.inner()
+            decayed = tensor if decay_rate == 0.0 else tensor * F32(1.0 - decay_rate)
+            _replace(p, decayed - delta * F32(lr))
+
+
+def linear_values(layer: Linear, x: np.ndarray) -> np.ndarray:
+    """`model.valid()`'s forward: the same kernels on the inner backend, no node."""
+    out = matmul(np.asarray(x, dtype=F32), layer.weight.t.v)
+    if layer.bias is not None:
+        out = (out + layer.bias.t.v.reshape(1, -1)).astype(F32)
+    return out
