@@ -1,8 +1,18 @@
 """Twin of adamw_valid.rs."""
 
 import numpy as np
-from burn32 import (F32, AdamW, Linear, T, f32_display_precision, linear_values, mse, rust_debug,
-                    total, v)
+from burn32 import (
+    F32,
+    AdamW,
+    Linear,
+    T,
+    f32_display_precision,
+    linear_values,
+    mse,
+    rust_debug,
+    total,
+    v,
+)
 
 fc1 = Linear([[1.0, 0.5], [-0.5, 0.25]], [0.0, 0.5])
 fc2 = Linear([[0.5], [-1.0]], [0.25])
