@@ -1,0 +1,95 @@
+//! Actor-critic with a shared trunk, each head's loss backpropagated on its own (as one would
+//! step two optimizers): the critic's backward reaches the trunk's output, which the actor's
+//! backward consumed.
+//!
+//! Node ids: trunk.weight 0, .bias 1, actor.weight 2, .bias 3, critic.weight 4, .bias 5 (field
+//! order), states 6, returns 7 (actions: an Int tensor, no node). Update 0: trunk 8, relu 9 (the
+//! shared h), actor 10, critic 11, log_softmax 12-18, gather 19, returns - value 20, detach 21,
+//! mul 22, mean 23, neg 24 (actor_loss); sub 25, square 26, mean 27 (critic_loss). The actor's
+//! backward consumes 24 down to 8, but not the critic's head (the advantage is detached). The
+//! critic's walk 27 -> 26 -> 25 -> 11 -> 9 finds 9's step gone: the panic at NodeId(9).
+
+use burn::backend::{Autodiff, NdArray};
+use burn::module::Param;
+use burn::nn::{Linear, Relu};
+use burn::optim::{AdamConfig, GradientsParams, Optimizer};
+use burn::prelude::*;
+use burn::tensor::activation::log_softmax;
+
+type B = Autodiff<NdArray>;
+
+#[derive(Module, Debug)]
+pub struct ActorCritic<B: Backend> {
+    trunk: Linear<B>,
+    actor: Linear<B>,
+    critic: Linear<B>,
+    activation: Relu,
+}
+
+impl<B: Backend> ActorCritic<B> {
+    /// The policy's logits and the state's value.
+    pub fn forward(&self, state: Tensor<B, 2>) -> (Tensor<B, 2>, Tensor<B, 2>) {
+        let h = self.activation.forward(self.trunk.forward(state));
+        (self.actor.forward(h.clone()), self.critic.forward(h))
+    }
+}
+
+fn linear<B: Backend>(weight: Tensor<B, 2>, bias: Tensor<B, 1>) -> Linear<B> {
+    Linear { weight: Param::from_tensor(weight), bias: Some(Param::from_tensor(bias)) }
+}
+
+fn losses<B: Backend>(
+    model: &ActorCritic<B>,
+    states: Tensor<B, 2>,
+    actions: Tensor<B, 1, Int>,
+    returns: Tensor<B, 2>,
+) -> (Tensor<B, 1>, Tensor<B, 1>) {
+    let (logits, value) = model.forward(states);
+    let log_probs = log_softmax(logits, 1).gather(1, actions.reshape([2, 1]));
+    let advantage = (returns.clone() - value.clone()).detach();
+    let actor_loss = (log_probs * advantage).mean().neg();
+    let critic_loss = (returns - value).square().mean();
+    (actor_loss, critic_loss)
+}
+
+fn main() {
+    let device = Default::default();
+    let mut model: ActorCritic<B> = ActorCritic {
+        trunk: linear(
+            Tensor::from_floats([[0.5, -0.25], [0.25, 0.5]], &device),
+            Tensor::from_floats([0.125, 0.0], &device),
+        ),
+        actor: linear(
+            Tensor::from_floats([[1.0, -1.0], [0.5, 0.5]], &device),
+            Tensor::from_floats([0.0, 0.0], &device),
+        ),
+        critic: linear(
+            Tensor::from_floats([[0.5], [1.0]], &device),
+            Tensor::from_floats([0.0], &device),
+        ),
+        activation: Relu::new(),
+    };
+    let states = Tensor::<B, 2>::from_floats([[1.0, 0.5], [-0.5, 1.0]], &device);
+    let returns = Tensor::<B, 2>::from_floats([[1.0], [0.5]], &device);
+    let actions = Tensor::<B, 1, Int>::from_data([0, 1], &device);
+    let mut optim = AdamConfig::new().init();
+
+    for update in 0..2 {
+        let (actor_loss, critic_loss) =
+            losses(&model, states.clone(), actions.clone(), returns.clone());
+        println!(
+            "update {update}: actor = {}, critic = {}",
+            actor_loss.clone().into_scalar(),
+            critic_loss.clone().into_scalar()
+        );
+        let actor_grads = actor_loss.backward();
+        let trunk_grad = model.trunk.weight.grad(&actor_grads).unwrap();
+        println!("  actor: trunk.weight.grad = {:?}", trunk_grad.to_data().to_vec::<f32>().unwrap());
+        let critic_grads = critic_loss.backward();
+        // One step for each loss's gradients.
+        let grads = GradientsParams::from_grads(actor_grads, &model);
+        model = optim.step(0.001, model, grads);
+        let grads = GradientsParams::from_grads(critic_grads, &model);
+        model = optim.step(0.001, model, grads);
+    }
+}

@@ -1,0 +1,66 @@
+//! An encoder's features cached outside the training loop "to save time": the panic.
+//!
+//! The encoder (a `Linear` and a ReLU) runs once; only the head is meant to train, but the
+//! features are a tracked intermediate of the encoder's parameters. Epoch 0's backward consumes
+//! their step; epoch 1's walks back to them and panics.
+//!
+//! Node ids by Burn's rules: encoder.weight 0, encoder.bias 1, head.weight 2, head.bias 3 (each
+//! `from_floats`; `Param::from_tensor` keeps the id), x 4, y 5, the encoder's linear 6 (one fused
+//! node for a 2-D input), its relu 7 = `features`. Epoch 0: head 8, MseLoss's sub 9, square 10,
+//! mean 11; backward; `optim.step` gives every parameter with a gradient a new tensor in field
+//! order (`Tensor::from_inner(..).require_grad()`): 12, 13, 14, 15. Epoch 1: head 16, sub 17,
+//! square 18, mean 19; the walk goes 19 -> 18 -> 17 -> 16 -> 7, whose step is gone: NodeId(7).
+
+use burn::backend::{Autodiff, NdArray};
+use burn::module::Param;
+use burn::nn::loss::{MseLoss, Reduction};
+use burn::nn::{Linear, Relu};
+use burn::optim::{GradientsParams, Optimizer, SgdConfig};
+use burn::prelude::*;
+
+type B = Autodiff<NdArray>;
+
+#[derive(Module, Debug)]
+pub struct Model<B: Backend> {
+    encoder: Linear<B>,
+    head: Linear<B>,
+    activation: Relu,
+}
+
+impl<B: Backend> Model<B> {
+    pub fn encode(&self, x: Tensor<B, 2>) -> Tensor<B, 2> {
+        self.activation.forward(self.encoder.forward(x))
+    }
+}
+
+fn linear<B: Backend>(weight: Tensor<B, 2>, bias: Tensor<B, 1>) -> Linear<B> {
+    Linear { weight: Param::from_tensor(weight), bias: Some(Param::from_tensor(bias)) }
+}
+
+fn main() {
+    let device = Default::default();
+    let mut model: Model<B> = Model {
+        encoder: linear(
+            Tensor::from_floats([[1.0, -0.5], [0.5, 1.0]], &device),
+            Tensor::from_floats([0.0, 0.25], &device),
+        ),
+        head: linear(
+            Tensor::from_floats([[0.5], [-0.25]], &device),
+            Tensor::from_floats([0.0], &device),
+        ),
+        activation: Relu::new(),
+    };
+    let x = Tensor::<B, 2>::from_floats([[1.0, 1.0], [0.5, -0.5]], &device);
+    let y = Tensor::<B, 2>::from_floats([[1.0], [0.0]], &device);
+    let mut optim = SgdConfig::new().init();
+
+    // The encoder is "frozen": compute its features once.
+    let features = model.encode(x.clone());
+    for epoch in 0..3 {
+        let pred = model.head.forward(features.clone());
+        let loss = MseLoss::new().forward(pred, y.clone(), Reduction::Mean);
+        println!("epoch {epoch}: loss = {}", loss.clone().into_scalar());
+        let grads = GradientsParams::from_grads(loss.backward(), &model);
+        model = optim.step(0.5, model, grads);
+    }
+}

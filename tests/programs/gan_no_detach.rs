@@ -1,0 +1,93 @@
+//! The GAN step as first written: the fake batch goes to the discriminator without `detach()`,
+//! so the discriminator's backward also consumes the generator's step, and the generator's
+//! backward, through the same `fake`, panics.
+//!
+//! Node ids: generator.fc.weight 0, .bias 1, discriminator.fc.weight 2, .bias 3, z 4, real 5,
+//! valid 6 (`ones`), fake_label 7 (`zeros`). Iteration 0: fake 8 (the generator's linear),
+//! d_real 9, d_fake 10, MSE sub 11, square 12, mean 13, sub 14, square 15, mean 16, d_loss 17.
+//! Its backward consumes 17 down to 8. The discriminator's new weight 18, bias 19. The
+//! generator's pass: discriminator linear 20 (parents 8, 18, 19), sub 21, square 22, mean 23;
+//! the walk 23 -> 22 -> 21 -> 20 -> 8 finds 8's step gone: the panic at NodeId(8).
+
+use burn::backend::{Autodiff, NdArray};
+use burn::module::Param;
+use burn::nn::loss::{MseLoss, Reduction};
+use burn::nn::Linear;
+use burn::optim::{AdamConfig, GradientsParams, Optimizer};
+use burn::prelude::*;
+
+type B = Autodiff<NdArray>;
+
+#[derive(Module, Debug)]
+pub struct Generator<B: Backend> {
+    fc: Linear<B>,
+}
+
+#[derive(Module, Debug)]
+pub struct Discriminator<B: Backend> {
+    fc: Linear<B>,
+}
+
+impl<B: Backend> Generator<B> {
+    pub fn forward(&self, z: Tensor<B, 2>) -> Tensor<B, 2> {
+        self.fc.forward(z)
+    }
+}
+
+impl<B: Backend> Discriminator<B> {
+    pub fn forward(&self, x: Tensor<B, 2>) -> Tensor<B, 2> {
+        self.fc.forward(x)
+    }
+}
+
+fn linear<B: Backend>(weight: Tensor<B, 2>, bias: Tensor<B, 1>) -> Linear<B> {
+    Linear { weight: Param::from_tensor(weight), bias: Some(Param::from_tensor(bias)) }
+}
+
+fn main() {
+    let device = Default::default();
+    let mut generator: Generator<B> = Generator {
+        fc: linear(
+            Tensor::from_floats([[0.5, -0.5]], &device),
+            Tensor::from_floats([0.0, 0.25], &device),
+        ),
+    };
+    let mut discriminator: Discriminator<B> = Discriminator {
+        fc: linear(
+            Tensor::from_floats([[0.25], [0.5]], &device),
+            Tensor::from_floats([0.0], &device),
+        ),
+    };
+    let z = Tensor::<B, 2>::from_floats([[1.0], [-0.5]], &device);
+    let real = Tensor::<B, 2>::from_floats([[1.0, 2.0], [0.5, 1.0]], &device);
+    let valid = Tensor::<B, 2>::ones([2, 1], &device);
+    let fake_label = Tensor::<B, 2>::zeros([2, 1], &device);
+    let mut opt_g = AdamConfig::new().init();
+    let mut opt_d = AdamConfig::new().init();
+    let mse = MseLoss::new();
+
+    for iteration in 0..3 {
+        let fake = generator.forward(z.clone());
+
+        let d_real = discriminator.forward(real.clone());
+        let d_fake = discriminator.forward(fake.clone());
+        let d_loss = mse.forward(d_real, valid.clone(), Reduction::Mean)
+            + mse.forward(d_fake, fake_label.clone(), Reduction::Mean);
+        println!("iteration {iteration}: d_loss = {:.5}", d_loss.clone().into_scalar());
+        let grads = GradientsParams::from_grads(d_loss.backward(), &discriminator);
+        discriminator = opt_d.step(0.01, discriminator, grads);
+
+        // Generator: fool the updated discriminator.
+        let g_loss = mse.forward(discriminator.forward(fake), valid.clone(), Reduction::Mean);
+        let grads = GradientsParams::from_grads(g_loss.backward(), &generator);
+        generator = opt_g.step(0.01, generator, grads);
+
+        println!(
+            "iteration {iteration}: d_loss = {:.5}, g_loss = {:.5}",
+            d_loss.into_scalar(),
+            g_loss.into_scalar()
+        );
+    }
+    let sample = generator.forward(z);
+    println!("sample = {:?}", sample.into_data().to_vec::<f32>().unwrap());
+}

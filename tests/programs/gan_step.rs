@@ -1,0 +1,90 @@
+//! A least-squares GAN step: generator and discriminator, two Adam optimizers, the fake batch
+//! detached for the discriminator's update and reused, attached, for the generator's. No panic.
+//!
+//! Node ids: generator.fc.weight 0, .bias 1, discriminator.fc.weight 2, .bias 3, z 4, real 5,
+//! valid 6 (`ones`), fake_label 7 (`zeros`). Iteration 0: fake 8, d_real 9, detach 10, d_fake 11,
+//! the two MSE losses 12-14 and 15-17, their sum 18; the discriminator's new parameters 19, 20;
+//! the generator's pass 21-24 and its new parameters 25, 26.
+
+use burn::backend::{Autodiff, NdArray};
+use burn::module::Param;
+use burn::nn::loss::{MseLoss, Reduction};
+use burn::nn::Linear;
+use burn::optim::{AdamConfig, GradientsParams, Optimizer};
+use burn::prelude::*;
+
+type B = Autodiff<NdArray>;
+
+#[derive(Module, Debug)]
+pub struct Generator<B: Backend> {
+    fc: Linear<B>,
+}
+
+#[derive(Module, Debug)]
+pub struct Discriminator<B: Backend> {
+    fc: Linear<B>,
+}
+
+impl<B: Backend> Generator<B> {
+    pub fn forward(&self, z: Tensor<B, 2>) -> Tensor<B, 2> {
+        self.fc.forward(z)
+    }
+}
+
+impl<B: Backend> Discriminator<B> {
+    pub fn forward(&self, x: Tensor<B, 2>) -> Tensor<B, 2> {
+        self.fc.forward(x)
+    }
+}
+
+fn linear<B: Backend>(weight: Tensor<B, 2>, bias: Tensor<B, 1>) -> Linear<B> {
+    Linear { weight: Param::from_tensor(weight), bias: Some(Param::from_tensor(bias)) }
+}
+
+fn main() {
+    let device = Default::default();
+    let mut generator: Generator<B> = Generator {
+        fc: linear(
+            Tensor::from_floats([[0.5, -0.5]], &device),
+            Tensor::from_floats([0.0, 0.25], &device),
+        ),
+    };
+    let mut discriminator: Discriminator<B> = Discriminator {
+        fc: linear(
+            Tensor::from_floats([[0.25], [0.5]], &device),
+            Tensor::from_floats([0.0], &device),
+        ),
+    };
+    let z = Tensor::<B, 2>::from_floats([[1.0], [-0.5]], &device);
+    let real = Tensor::<B, 2>::from_floats([[1.0, 2.0], [0.5, 1.0]], &device);
+    let valid = Tensor::<B, 2>::ones([2, 1], &device);
+    let fake_label = Tensor::<B, 2>::zeros([2, 1], &device);
+    let mut opt_g = AdamConfig::new().init();
+    let mut opt_d = AdamConfig::new().init();
+    let mse = MseLoss::new();
+
+    for iteration in 0..3 {
+        let fake = generator.forward(z.clone());
+
+        // Discriminator: real against fake, the fake cut from the generator's graph.
+        let d_real = discriminator.forward(real.clone());
+        let d_fake = discriminator.forward(fake.clone().detach());
+        let d_loss = mse.forward(d_real, valid.clone(), Reduction::Mean)
+            + mse.forward(d_fake, fake_label.clone(), Reduction::Mean);
+        let grads = GradientsParams::from_grads(d_loss.backward(), &discriminator);
+        discriminator = opt_d.step(0.01, discriminator, grads);
+
+        // Generator: fool the updated discriminator.
+        let g_loss = mse.forward(discriminator.forward(fake), valid.clone(), Reduction::Mean);
+        let grads = GradientsParams::from_grads(g_loss.backward(), &generator);
+        generator = opt_g.step(0.01, generator, grads);
+
+        println!(
+            "iteration {iteration}: d_loss = {:.5}, g_loss = {:.5}",
+            d_loss.into_scalar(),
+            g_loss.into_scalar()
+        );
+    }
+    let sample = generator.forward(z);
+    println!("sample = {:?}", sample.into_data().to_vec::<f32>().unwrap());
+}

@@ -1,0 +1,33 @@
+//! A second backward on the same loss, to get the input's gradient after the parameters'
+//! (a saliency map, say): Burn has no `retain_graph`, so it panics at the loss itself.
+//!
+//! Node ids: model.weight 0, model.bias 1, x 2 (requires grad), y 3, the linear 4, MseLoss's
+//! sub 5, square 6, mean 7 = loss. The first backward consumes 7 down to 4; the second starts
+//! at 7, whose step is gone: the panic at NodeId(7).
+
+use burn::backend::{Autodiff, NdArray};
+use burn::module::Param;
+use burn::nn::loss::{MseLoss, Reduction};
+use burn::nn::Linear;
+use burn::prelude::*;
+
+type B = Autodiff<NdArray>;
+
+fn main() {
+    let device = Default::default();
+    let model: Linear<B> = Linear {
+        weight: Param::from_tensor(Tensor::from_floats([[0.5], [-1.0]], &device)),
+        bias: Some(Param::from_tensor(Tensor::from_floats([0.25], &device))),
+    };
+    let x = Tensor::<B, 2>::from_floats([[1.0, 2.0], [0.5, 0.5]], &device).require_grad();
+    let y = Tensor::<B, 2>::from_floats([[-1.0], [0.0]], &device);
+
+    let loss = MseLoss::new().forward(model.forward(x.clone()), y, Reduction::Mean);
+    println!("loss = {}", loss.clone().into_scalar());
+    let grads = loss.backward();
+    let w = model.weight.grad(&grads).unwrap();
+    println!("weight.grad = {:?}", w.to_data().to_vec::<f32>().unwrap());
+    let grads = loss.backward();
+    let saliency = x.grad(&grads).unwrap();
+    println!("x.grad = {:?}", saliency.to_data().to_vec::<f32>().unwrap());
+}
