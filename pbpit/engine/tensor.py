@@ -236,7 +236,7 @@ class Tensor:
             raise ValueError("cat: needs at least one tensor")
         tensors = [_tensor(t, "cat") for t in tensors]
         first = tensors[0].array.shape
-        axis = _dim(dim, len(first), "cat")
+        axis = _axis("cat", dim, first)
         for t in tensors[1:]:
             shape = t.array.shape
             if len(shape) != len(first) or any(
@@ -372,7 +372,7 @@ class Tensor:
         return _apply_one(ops.PowfScalar(p), self)
 
     def sum_dim(self, dim: int) -> Tensor:
-        return _apply_one(ops.SumDim(_dim(dim, self.array.ndim, "sum_dim")), self)
+        return _apply_one(ops.SumDim(_axis("sum_dim", dim, self.array.shape)), self)
 
     def reshape(self, shape: Sequence[int]) -> Tensor:
         """The same values in `shape`; one -1 stands for what the other sizes leave."""
@@ -933,12 +933,6 @@ def _operand(value: object, op: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float | np.floating | np.integer):
         raise TypeError(f"{op}: expected a tensor or a number, got {type(value).__name__}")
     return float(value)
-
-
-def _dim(dim: int, ndim: int, op: str) -> int:
-    if isinstance(dim, bool) or not isinstance(dim, int | np.integer) or not -ndim <= dim < ndim:
-        raise ValueError(f"{op}: dim {dim!r} is out of range for a {ndim}-D tensor")
-    return int(dim) % ndim
 
 
 def _along(op: str, dim: int, shape: tuple[int, ...]) -> int:
