@@ -88,9 +88,7 @@ def _checked(device: Any, op: str) -> Device:
 
 def _shape(shape: Any, op: str) -> tuple[int, ...]:
     """A shape argument (a list or tuple of sizes), checked before NumPy sees it."""
-    if not isinstance(shape, list | tuple) or not all(
-        isinstance(s, int | np.integer) and not isinstance(s, bool) and s >= 0 for s in shape
-    ):
+    if not isinstance(shape, list | tuple) or not all(_index(s) and s >= 0 for s in shape):
         raise ValueError(
             f"{op}: expected a shape (a list of sizes, none negative), got {shape!r:.60}"
         )
@@ -376,9 +374,7 @@ class Tensor:
 
     def reshape(self, shape: Sequence[int]) -> Tensor:
         """The same values in `shape`; one -1 stands for what the other sizes leave."""
-        if not isinstance(shape, list | tuple) or not all(
-            isinstance(s, int | np.integer) and not isinstance(s, bool) and s >= -1 for s in shape
-        ):
+        if not isinstance(shape, list | tuple) or not all(_index(s) and s >= -1 for s in shape):
             raise ValueError(
                 f"reshape: expected a shape (sizes, at most one -1), got {shape!r:.60}"
             )
@@ -862,7 +858,7 @@ def _axis(op: str, dim: int, shape: tuple[int, ...], positions: int | None = Non
     """`dim` as Burn's `AsIndex` reads it: negatives count from the end of `positions` (the
     rank, unless given)."""
     count = len(shape) if positions is None else positions
-    if isinstance(dim, bool) or not isinstance(dim, int | np.integer) or not -count <= dim < count:
+    if not _index(dim) or not -count <= dim < count:
         raise ValueError(f"{op}: dim {dim!r} is out of range for shape {list(shape)}")
     return int(dim) % count
 
