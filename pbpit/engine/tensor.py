@@ -355,18 +355,7 @@ class Tensor:
         node: x gets no gradient); any other p is one powf node."""
         p = _scalar(exponent, "powf_scalar")
         if p.is_integer():
-            if p == 1.0:
-                return self
-            if p == 2.0:
-                return self * self
-            if p == -1.0:
-                return self.recip()
-            if p == -2.0:
-                return (self * self).recip()
-            if p == 0.0:
-                return _leaf(
-                    np.ones(self.array.shape, np.float32), Device(self.node is not None), "ones"
-                )
+            return self.powi_scalar(int(p))
         return _apply_one(ops.PowfScalar(p), self)
 
     def sum_dim(self, dim: int) -> Tensor:
