@@ -1,4 +1,6 @@
-"""The user-facing `Tensor` and `Device`, named as in Burn's API."""
+"""The user-facing `Tensor` and `Device`, with `TensorData`, `Distribution` and `random`, named
+as in Burn's API: each method checks its arguments as Burn would, then runs one op of
+`pbpit.engine.ops` (or Burn's composition of several) through `_apply`."""
 
 from __future__ import annotations
 
@@ -154,6 +156,12 @@ def _apply_one(op: ops.Op, tensor: Tensor) -> Tensor:
         out = op.forward(tensor.array)
         node = new_node((), NONE, op.name, source.order + 1, inputs)
     return Tensor(out, node)
+
+
+def _constants_lifted(nodes: tuple[Node | None, ...]) -> tuple[Node, ...]:
+    """A tensor without autodiff meeting tracked ones is a constant: it enters the graph as
+    Burn's `Tensor::from_inner` would bring it in (a new untracked node, in input order)."""
+    return tuple(new_node((), NONE, "from_inner") if n is None else n for n in nodes)
 
 
 def _check_broadcast(name: str, a: Tensor, b: Tensor) -> None:
@@ -558,20 +566,6 @@ class Tensor:
 # -- math: clamps, powers, the graph's ins and outs, data and random ---------------------------
 
 
-def _constants_lifted(nodes: tuple[Node | None, ...]) -> tuple[Node, ...]:
-    """A tensor without autodiff meeting tracked ones is a constant: it enters the graph as
-    Burn's `Tensor::from_inner` would bring it in (a new untracked node, in input order)."""
-    return tuple(new_node((), NONE, "from_inner") if n is None else n for n in nodes)
-
-
-def _integer(value: object, op: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating):
-        raise TypeError(f"{op}: expected a whole number, got {type(value).__name__}")
-    if value != int(value):
-        raise ValueError(f"{op}: expected a whole number, got {value}")
-    return int(value)
-
-
 def clamp(self: Tensor, min: float, max: float) -> Tensor:  # noqa: A002 - Burn's names
     """Burn's default `clamp` on autodiff: `clamp_max(max)`, then `clamp_min(min)` (two
     nodes); the gradient is zero where a bound replaced the value."""
@@ -794,10 +788,13 @@ for _function in (from_inner, from_data, random):
     setattr(Tensor, _function.__name__, staticmethod(_function))
 
 
+# -- the methods the table makes (after those written by hand, which it leaves alone) -----------
+
+
 def _from_table() -> None:
     """Give `Tensor` a method for each row of the table whose op needs nothing but its inputs:
-    no argument, a number, or a tensor of the same shape. Rows that need more (Burn's shortcuts,
-    shape rules) are written in the class and left as they are."""
+    no argument, a number, or a tensor (broadcast as Burn broadcasts). Rows that need more
+    (Burn's shortcuts, shape rules) are written by hand above and left as they are."""
     for row in api.METHODS:
         if row.op is None or not row.runs or row.receiver is None or row.name in vars(Tensor):
             continue
@@ -840,7 +837,7 @@ _MAKERS = {(): _on_itself, ("E",): _with_number, ("Self",): _with_tensor}
 _from_table()
 
 
-# -- shapes and reductions: helpers ---------------------------------------------------------------
+# -- argument checks, and the helpers of shapes and reductions -----------------------------------
 
 
 def _axis(op: str, dim: int, shape: tuple[int, ...], positions: int | None = None) -> int:
@@ -918,6 +915,14 @@ def _operand(value: object, op: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float | np.floating | np.integer):
         raise TypeError(f"{op}: expected a tensor or a number, got {type(value).__name__}")
     return float(value)
+
+
+def _integer(value: object, op: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating):
+        raise TypeError(f"{op}: expected a whole number, got {type(value).__name__}")
+    if value != int(value):
+        raise ValueError(f"{op}: expected a whole number, got {value}")
+    return int(value)
 
 
 def _along(op: str, dim: int, shape: tuple[int, ...]) -> int:
