@@ -280,7 +280,7 @@ class DivScalar(ScalarOp):
         return (f.mul_scalar(grad, f32(1) / self.scalar),)
 
 
-# -- binary, same shape -------------------------------------------------------------------------
+# -- binary (their broadcasting variants are at the end) ----------------------------------------
 
 
 class Add(Op):
@@ -356,6 +356,40 @@ class Matmul(Op):
         grad_a = f.matmul(grad, next(saved).T) if self.needs[0] else None
         grad_b = f.matmul(next(saved).T, grad) if self.needs[1] else None
         return (grad_a, grad_b)
+
+
+class BatchedMatmul(Op):
+    """`matmul` of operands of rank 3 or more: one 2-D product per (broadcast) batch, as Flex
+    runs them; each operand's gradient summed over the batch dims it was broadcast along."""
+
+    name = "matmul"
+    __slots__ = ("shapes",)
+
+    def forward(self, a, b):
+        self.shapes = (a.shape, b.shape)
+        self.saved = tuple(v for v, need in ((b, self.needs[0]), (a, self.needs[1])) if need)
+        return batched_matmul(a, b)
+
+    def backward(self, grad):
+        saved = iter(self.saved)
+        grad_a = grad_b = None
+        if self.needs[0]:
+            grad_a = batched_matmul(grad, np.swapaxes(next(saved), -1, -2))
+            grad_a = reduce_to(grad_a, self.shapes[0])
+        if self.needs[1]:
+            grad_b = batched_matmul(np.swapaxes(next(saved), -1, -2), grad)
+            grad_b = reduce_to(grad_b, self.shapes[1])
+        return (grad_a, grad_b)
+
+
+def batched_matmul(a: Array, b: Array) -> Array:
+    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    a = np.broadcast_to(a, batch + a.shape[-2:])
+    b = np.broadcast_to(b, batch + b.shape[-2:])
+    out = np.empty(batch + (a.shape[-2], b.shape[-1]), dtype=np.float32)
+    for index in np.ndindex(*batch):
+        out[index] = f.matmul(a[index], b[index])
+    return out
 
 
 # -- reductions and shape -----------------------------------------------------------------------
@@ -446,175 +480,6 @@ class Cat(Op):
             np.ascontiguousarray(part) if need else None
             for part, need in zip(parts, self.needs, strict=True)
         )
-
-
-# -- math: clamps, powf with a tensor exponent, gelu, mask_where --------------------------------
-
-
-class ClampMin(Op):
-    """Burn's `clamp_min` on autodiff: a `mask_fill` of `x < min` (compared in float32)."""
-
-    name = "clamp_min"
-    __slots__ = ("bound",)
-
-    def __init__(self, bound: float) -> None:
-        Op.__init__(self)
-        self.bound = f32(bound)
-
-    def forward(self, x):
-        mask = x < self.bound
-        if self.needs[0]:
-            self.saved = (mask,)
-        return np.where(mask, self.bound, x).astype(np.float32)
-
-    def backward(self, grad):
-        (mask,) = self.saved
-        # MaskFill's backward: the gradient filled with +0.0 where the value was replaced.
-        return (np.where(mask, f32(0.0), grad).astype(np.float32),)
-
-
-class ClampMax(ClampMin):
-    """Burn's `clamp_max` on autodiff: a `mask_fill` of `x > max`."""
-
-    name = "clamp_max"
-    __slots__ = ()
-
-    def forward(self, x):
-        mask = x > self.bound
-        if self.needs[0]:
-            self.saved = (mask,)
-        return np.where(mask, self.bound, x).astype(np.float32)
-
-
-class Powf(Op):
-    """`x.powf(p)` with a tensor exponent (Burn's PowF): both sides' values are saved."""
-
-    name = "powf"
-    __slots__ = ()
-
-    def forward(self, x, p):
-        if any(self.needs):
-            self.saved = (x, p)
-        return f.pow_tensor(x, p)
-
-    def backward(self, grad):
-        x, p = self.saved
-        grad_x = grad_p = None
-        if self.needs[0]:
-            # p * x^(p-1), as powf(x, p - 1) * p
-            value = f.mul(f.pow_tensor(x, f.add_scalar(p, f32(-1.0))), p)
-            grad_x = f.mul(grad, value)
-        if self.needs[1]:
-            # x^p * ln(x)
-            value = f.mul(f.pow_tensor(x, p), f.log(x))
-            grad_p = f.mul(grad, value)
-        return (grad_x, grad_p)
-
-
-_SQRT_2 = f32(np.sqrt(2.0))
-# Flex's 1 / sqrt(2 * PI), each step in float32.
-_INV_SQRT_2PI = f32(1.0) / np.sqrt(f32(2.0) * f32(np.pi))
-
-
-class Gelu(Op):
-    """Burn's autodiff `gelu`: one node, Flex's fused kernels forward and backward."""
-
-    name = "gelu"
-    __slots__ = ()
-
-    def forward(self, x):
-        if self.needs[0]:
-            self.saved = (x,)
-        # 0.5 * x * (1 + erf(x / sqrt 2)), left to right
-        return (f32(0.5) * x) * (f32(1.0) + f.erf(x / _SQRT_2))
-
-    def backward(self, grad):
-        (x,) = self.saved
-        cdf = f32(0.5) * (f32(1.0) + f.erf(x / _SQRT_2))
-        pdf = _INV_SQRT_2PI * f.exp((f32(-0.5) * x) * x)
-        return (grad * (cdf + x * pdf),)
-
-
-class MaskWhere(Op):
-    """`x.mask_where(mask, y)`: `y` where `mask`, else `x` (same shapes; leaky_relu's)."""
-
-    name = "mask_where"
-    __slots__ = ("mask",)
-
-    def __init__(self, mask: Array) -> None:
-        Op.__init__(self)
-        self.mask = mask
-
-    def forward(self, x, y):
-        if any(self.needs):
-            self.saved = (self.mask,)
-        return np.where(self.mask, y, x).astype(np.float32)
-
-    def backward(self, grad):
-        zero = f32(0.0)
-        grad_x = np.where(self.mask, zero, grad).astype(np.float32) if self.needs[0] else None
-        grad_y = np.where(self.mask, grad, zero).astype(np.float32) if self.needs[1] else None
-        return (grad_x, grad_y)
-
-
-# -- shapes and reductions ----------------------------------------------------------------------
-
-
-def reduce_to(grad: Array, shape: tuple[int, ...]) -> Array:
-    """burn-autodiff's `broadcast_shape`: the gradient of a broadcast operand, summed (Flex's
-    `sum_dim`) over each dim where the operand has size 1 and the gradient does not, dim 0 first."""
-    for dim, size in enumerate(shape):
-        if grad.shape[dim] != size:
-            grad = f.sum_dim(grad, dim)
-    return grad
-
-
-class _Broadcast:
-    """A binary op whose operands' shapes differ (a size-1 dim against a size-n one): the same
-    forward, and a backward that sums each operand's gradient back to its shape as Burn does.
-    Kept apart from the same-shape classes so their hot path stays as it is."""
-
-    __slots__ = ()
-
-    def forward(self, a, b):
-        self.shapes = (a.shape, b.shape)
-        return super().forward(a, b)
-
-    def backward(self, grad):
-        grads = super().backward(grad)
-        return tuple(
-            None if g is None else reduce_to(g, shape)
-            for g, shape in zip(grads, self.shapes, strict=True)
-        )
-
-
-class AddBroadcast(_Broadcast, Add):
-    __slots__ = ("shapes",)
-
-
-class SubBroadcast(_Broadcast, Sub):
-    __slots__ = ("shapes",)
-
-
-class MulBroadcast(_Broadcast, Mul):
-    __slots__ = ("shapes",)
-
-
-class DivBroadcast(_Broadcast, Div):
-    __slots__ = ("shapes",)
-
-
-class PowfBroadcast(_Broadcast, Powf):
-    __slots__ = ("shapes",)
-
-
-BROADCASTING: dict[type[Op], type[Op]] = {
-    Add: AddBroadcast,
-    Sub: SubBroadcast,
-    Mul: MulBroadcast,
-    Div: DivBroadcast,
-}
-"""The broadcasting variant of each binary op, for operands of different shapes."""
 
 
 class SwapDims(Op):
@@ -781,35 +646,170 @@ class ProdDim(Op):
         return (f.div(np.broadcast_to(f.mul(grad, out), x.shape), x),)
 
 
-class BatchedMatmul(Op):
-    """`matmul` of operands of rank 3 or more: one 2-D product per (broadcast) batch, as Flex
-    runs them; each operand's gradient summed over the batch dims it was broadcast along."""
+# -- math: clamps, powf with a tensor exponent, gelu, mask_where --------------------------------
 
-    name = "matmul"
-    __slots__ = ("shapes",)
+
+class ClampMin(Op):
+    """Burn's `clamp_min` on autodiff: a `mask_fill` of `x < min` (compared in float32)."""
+
+    name = "clamp_min"
+    __slots__ = ("bound",)
+
+    def __init__(self, bound: float) -> None:
+        Op.__init__(self)
+        self.bound = f32(bound)
+
+    def forward(self, x):
+        mask = x < self.bound
+        if self.needs[0]:
+            self.saved = (mask,)
+        return np.where(mask, self.bound, x).astype(np.float32)
+
+    def backward(self, grad):
+        (mask,) = self.saved
+        # MaskFill's backward: the gradient filled with +0.0 where the value was replaced.
+        return (np.where(mask, f32(0.0), grad).astype(np.float32),)
+
+
+class ClampMax(ClampMin):
+    """Burn's `clamp_max` on autodiff: a `mask_fill` of `x > max`."""
+
+    name = "clamp_max"
+    __slots__ = ()
+
+    def forward(self, x):
+        mask = x > self.bound
+        if self.needs[0]:
+            self.saved = (mask,)
+        return np.where(mask, self.bound, x).astype(np.float32)
+
+
+class Powf(Op):
+    """`x.powf(p)` with a tensor exponent (Burn's PowF): both sides' values are saved."""
+
+    name = "powf"
+    __slots__ = ()
+
+    def forward(self, x, p):
+        if any(self.needs):
+            self.saved = (x, p)
+        return f.pow_tensor(x, p)
+
+    def backward(self, grad):
+        x, p = self.saved
+        grad_x = grad_p = None
+        if self.needs[0]:
+            # p * x^(p-1), as powf(x, p - 1) * p
+            value = f.mul(f.pow_tensor(x, f.add_scalar(p, f32(-1.0))), p)
+            grad_x = f.mul(grad, value)
+        if self.needs[1]:
+            # x^p * ln(x)
+            value = f.mul(f.pow_tensor(x, p), f.log(x))
+            grad_p = f.mul(grad, value)
+        return (grad_x, grad_p)
+
+
+_SQRT_2 = f32(np.sqrt(2.0))
+# Flex's 1 / sqrt(2 * PI), each step in float32.
+_INV_SQRT_2PI = f32(1.0) / np.sqrt(f32(2.0) * f32(np.pi))
+
+
+class Gelu(Op):
+    """Burn's autodiff `gelu`: one node, Flex's fused kernels forward and backward."""
+
+    name = "gelu"
+    __slots__ = ()
+
+    def forward(self, x):
+        if self.needs[0]:
+            self.saved = (x,)
+        # 0.5 * x * (1 + erf(x / sqrt 2)), left to right
+        return (f32(0.5) * x) * (f32(1.0) + f.erf(x / _SQRT_2))
+
+    def backward(self, grad):
+        (x,) = self.saved
+        cdf = f32(0.5) * (f32(1.0) + f.erf(x / _SQRT_2))
+        pdf = _INV_SQRT_2PI * f.exp((f32(-0.5) * x) * x)
+        return (grad * (cdf + x * pdf),)
+
+
+class MaskWhere(Op):
+    """`x.mask_where(mask, y)`: `y` where `mask`, else `x` (same shapes; leaky_relu's)."""
+
+    name = "mask_where"
+    __slots__ = ("mask",)
+
+    def __init__(self, mask: Array) -> None:
+        Op.__init__(self)
+        self.mask = mask
+
+    def forward(self, x, y):
+        if any(self.needs):
+            self.saved = (self.mask,)
+        return np.where(self.mask, y, x).astype(np.float32)
+
+    def backward(self, grad):
+        zero = f32(0.0)
+        grad_x = np.where(self.mask, zero, grad).astype(np.float32) if self.needs[0] else None
+        grad_y = np.where(self.mask, grad, zero).astype(np.float32) if self.needs[1] else None
+        return (grad_x, grad_y)
+
+
+# -- binary, broadcast --------------------------------------------------------------------------
+
+
+def reduce_to(grad: Array, shape: tuple[int, ...]) -> Array:
+    """burn-autodiff's `broadcast_shape`: the gradient of a broadcast operand, summed (Flex's
+    `sum_dim`) over each dim where the operand has size 1 and the gradient does not, dim 0 first."""
+    for dim, size in enumerate(shape):
+        if grad.shape[dim] != size:
+            grad = f.sum_dim(grad, dim)
+    return grad
+
+
+class _Broadcast:
+    """A binary op whose operands' shapes differ (a size-1 dim against a size-n one): the same
+    forward, and a backward that sums each operand's gradient back to its shape as Burn does.
+    Kept apart from the same-shape classes so their hot path stays as it is."""
+
+    __slots__ = ()
 
     def forward(self, a, b):
         self.shapes = (a.shape, b.shape)
-        self.saved = tuple(v for v, need in ((b, self.needs[0]), (a, self.needs[1])) if need)
-        return batched_matmul(a, b)
+        return super().forward(a, b)
 
     def backward(self, grad):
-        saved = iter(self.saved)
-        grad_a = grad_b = None
-        if self.needs[0]:
-            grad_a = batched_matmul(grad, np.swapaxes(next(saved), -1, -2))
-            grad_a = reduce_to(grad_a, self.shapes[0])
-        if self.needs[1]:
-            grad_b = batched_matmul(np.swapaxes(next(saved), -1, -2), grad)
-            grad_b = reduce_to(grad_b, self.shapes[1])
-        return (grad_a, grad_b)
+        grads = super().backward(grad)
+        return tuple(
+            None if g is None else reduce_to(g, shape)
+            for g, shape in zip(grads, self.shapes, strict=True)
+        )
 
 
-def batched_matmul(a: Array, b: Array) -> Array:
-    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
-    a = np.broadcast_to(a, batch + a.shape[-2:])
-    b = np.broadcast_to(b, batch + b.shape[-2:])
-    out = np.empty(batch + (a.shape[-2], b.shape[-1]), dtype=np.float32)
-    for index in np.ndindex(*batch):
-        out[index] = f.matmul(a[index], b[index])
-    return out
+class AddBroadcast(_Broadcast, Add):
+    __slots__ = ("shapes",)
+
+
+class SubBroadcast(_Broadcast, Sub):
+    __slots__ = ("shapes",)
+
+
+class MulBroadcast(_Broadcast, Mul):
+    __slots__ = ("shapes",)
+
+
+class DivBroadcast(_Broadcast, Div):
+    __slots__ = ("shapes",)
+
+
+class PowfBroadcast(_Broadcast, Powf):
+    __slots__ = ("shapes",)
+
+
+BROADCASTING: dict[type[Op], type[Op]] = {
+    Add: AddBroadcast,
+    Sub: SubBroadcast,
+    Mul: MulBroadcast,
+    Div: DivBroadcast,
+}
+"""The broadcasting variant of each binary op, for operands of different shapes."""
