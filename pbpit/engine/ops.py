@@ -3,7 +3,10 @@
 `forward(*arrays)` computes the result and saves on `self` only what the backward of the tracked
 inputs needs (`self.needs[i]` says whether input `i` is tracked); `backward(grad)` returns one
 gradient per input, None for the untracked ones. Every formula is the sequence of float32 tensor
-ops Burn's backward runs, each rounded to float32, so gradients agree to the bit.
+ops Burn's backward runs, each rounded to float32 (or Flex's fused kernel, where Burn calls one:
+sigmoid's backward, gelu), so gradients agree to the bit. A binary op whose operands' shapes
+differ is its broadcasting variant (`BROADCASTING`), which sums each gradient back to its
+operand's shape. `pbpit.nn.ops` holds the module ops (`linear`, `embedding`, `gather`).
 """
 
 from __future__ import annotations
