@@ -398,6 +398,16 @@ def batched_matmul(a: Array, b: Array) -> Array:
 # -- reductions and shape -----------------------------------------------------------------------
 
 
+class DimOp(Op):
+    """An op along one dim, given when it is made (already counted from the front)."""
+
+    __slots__ = ("dim",)
+
+    def __init__(self, dim: int) -> None:
+        Op.__init__(self)
+        self.dim = dim
+
+
 class Sum(Op):
     name = "sum"
     __slots__ = ("shape",)
@@ -430,13 +440,9 @@ def _uniform(value: np.float32, shape: tuple[int, ...]) -> Array:
     return np.broadcast_to(np.array(value, dtype=np.float32), shape)
 
 
-class SumDim(Op):
+class SumDim(DimOp):
     name = "sum_dim"
-    __slots__ = ("dim", "shape")
-
-    def __init__(self, dim: int) -> None:
-        Op.__init__(self)
-        self.dim = dim
+    __slots__ = ("shape",)
 
     def forward(self, x):
         self.shape = x.shape
@@ -464,13 +470,9 @@ class Reshape(Op):
         return (grad.reshape(self.shape),)
 
 
-class Cat(Op):
+class Cat(DimOp):
     name = "cat"
-    __slots__ = ("dim", "sizes")
-
-    def __init__(self, dim: int) -> None:
-        Op.__init__(self)
-        self.dim = dim
+    __slots__ = ("sizes",)
 
     def forward(self, *xs):
         self.sizes = [x.shape[self.dim] for x in xs]
@@ -549,13 +551,9 @@ class Slice(Op):
         return (out,)
 
 
-class MeanDim(Op):
+class MeanDim(DimOp):
     name = "mean_dim"
-    __slots__ = ("dim", "shape")
-
-    def __init__(self, dim: int) -> None:
-        Op.__init__(self)
-        self.dim = dim
+    __slots__ = ("shape",)
 
     def forward(self, x):
         self.shape = x.shape
@@ -624,13 +622,9 @@ class Prod(Op):
         return (f.div(spread, x),)
 
 
-class ProdDim(Op):
+class ProdDim(DimOp):
     name = "prod_dim"
-    __slots__ = ("dim",)
-
-    def __init__(self, dim: int) -> None:
-        Op.__init__(self)
-        self.dim = dim
+    __slots__ = ()
 
     def forward(self, x):
         if x.shape[self.dim] == 0:  # Flex starts each product from 1.0
