@@ -308,13 +308,18 @@ class Sub(Op):
         return (grad, f.neg(grad) if self.needs[1] else None)
 
 
+def _others(a: Array, b: Array, needs: tuple[bool, ...]) -> tuple[Array, ...]:
+    """What a product saves: each side's gradient needs the other side's value (`b` for a's,
+    then `a` for b's), only for the sides that are tracked."""
+    return tuple(v for v, need in ((b, needs[0]), (a, needs[1])) if need)
+
+
 class Mul(Op):
     name = "mul"
     __slots__ = ()
 
     def forward(self, a, b):
-        # Each side's gradient needs the other side's value.
-        self.saved = tuple(v for v, need in ((b, self.needs[0]), (a, self.needs[1])) if need)
+        self.saved = _others(a, b, self.needs)
         return f.mul(a, b)
 
     def backward(self, grad):
@@ -351,7 +356,7 @@ class Matmul(Op):
     __slots__ = ()
 
     def forward(self, a, b):
-        self.saved = tuple(v for v, need in ((b, self.needs[0]), (a, self.needs[1])) if need)
+        self.saved = _others(a, b, self.needs)
         return f.matmul(a, b)
 
     def backward(self, grad):
@@ -370,7 +375,7 @@ class BatchedMatmul(Op):
 
     def forward(self, a, b):
         self.shapes = (a.shape, b.shape)
-        self.saved = tuple(v for v, need in ((b, self.needs[0]), (a, self.needs[1])) if need)
+        self.saved = _others(a, b, self.needs)
         return batched_matmul(a, b)
 
     def backward(self, grad):
