@@ -15,6 +15,7 @@ import numpy as np
 from pbpit.engine import f32 as f
 from pbpit.engine import ops
 from pbpit.engine.tensor import Tensor, _apply, _apply_one, _axis, _scalar
+from pbpit.engine.tensor import _tensor as _tensor_argument
 
 __all__ = [
     "gelu",
@@ -30,9 +31,7 @@ __all__ = [
 
 
 def _tensor(x: object, name: str) -> Tensor:
-    if not isinstance(x, Tensor):
-        raise TypeError(f"activation::{name}: expected a Tensor, got {type(x).__name__}")
-    return x
+    return _tensor_argument(x, f"activation::{name}")
 
 
 def relu(tensor: Tensor) -> Tensor:
