@@ -5,8 +5,8 @@ one does), what its result is in the graph, and its signature as Burn 0.22 decla
 parameters, result; generic bounds are written as the letters below). Three readers:
 
 - `pbpit.engine.tensor` makes `Tensor`'s methods for the rows whose op is all they need (no
-  argument, a number, or a same-shape tensor); it writes by hand those that need more
-  (Burn's shortcuts in `powf_scalar`, `matmul`'s shapes, the graph methods).
+  argument, a number, or a tensor, broadcast as Burn does); it writes by hand those that need
+  more (Burn's shortcuts in `powf_scalar`, `matmul`'s shapes, the graph methods).
 - the Rust interpreter accepts the rows that `runs`, types their calls from the signature and
   dispatches them by it (`pbpit/rust/interp/check.py`, `library.py`).
 - lint reads `SAME_TENSOR` and `UNTRACKED_RESULT`.

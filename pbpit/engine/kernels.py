@@ -28,6 +28,7 @@ import numpy as np  # noqa: E402
 from numba.core.errors import NumbaWarning  # noqa: E402
 
 from pbpit.engine import kernel_cache  # noqa: E402
+from pbpit.engine.f32 import HALVES, IN_ORDER  # noqa: E402
 from pbpit.engine.graph import LEAF_WITHOUT_STEP  # noqa: E402
 
 # A cache that cannot be written or read is a slower start, never something the user must see.
@@ -109,9 +110,6 @@ def pow(a, p, out):
 
 
 # -- Flex's sum (macerator's kernel), for the target's CPU ------------------------------------
-
-# How a vector's lanes are added into one (`pbpit.engine.f32.REDUCE`).
-IN_ORDER, HALVES, PAIRS = 0, 1, 2
 
 
 def sum_rows(a, lanes=None, reduce=None):

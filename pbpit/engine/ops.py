@@ -3,7 +3,10 @@
 `forward(*arrays)` computes the result and saves on `self` only what the backward of the tracked
 inputs needs (`self.needs[i]` says whether input `i` is tracked); `backward(grad)` returns one
 gradient per input, None for the untracked ones. Every formula is the sequence of float32 tensor
-ops Burn's backward runs, each rounded to float32, so gradients agree to the bit.
+ops Burn's backward runs, each rounded to float32 (or Flex's fused kernel, where Burn calls one:
+sigmoid's backward, gelu), so gradients agree to the bit. A binary op whose operands' shapes
+differ is its broadcasting variant (`BROADCASTING`), which sums each gradient back to its
+operand's shape. `pbpit.nn.ops` holds the module ops (`linear`, `embedding`, `gather`).
 """
 
 from __future__ import annotations
@@ -280,7 +283,7 @@ class DivScalar(ScalarOp):
         return (f.mul_scalar(grad, f32(1) / self.scalar),)
 
 
-# -- binary, same shape -------------------------------------------------------------------------
+# -- binary (their broadcasting variants are at the end) ----------------------------------------
 
 
 class Add(Op):
@@ -305,13 +308,18 @@ class Sub(Op):
         return (grad, f.neg(grad) if self.needs[1] else None)
 
 
+def _others(a: Array, b: Array, needs: tuple[bool, ...]) -> tuple[Array, ...]:
+    """What a product saves: each side's gradient needs the other side's value (`b` for a's,
+    then `a` for b's), only for the sides that are tracked."""
+    return tuple(v for v, need in ((b, needs[0]), (a, needs[1])) if need)
+
+
 class Mul(Op):
     name = "mul"
     __slots__ = ()
 
     def forward(self, a, b):
-        # Each side's gradient needs the other side's value.
-        self.saved = tuple(v for v, need in ((b, self.needs[0]), (a, self.needs[1])) if need)
+        self.saved = _others(a, b, self.needs)
         return f.mul(a, b)
 
     def backward(self, grad):
@@ -348,7 +356,7 @@ class Matmul(Op):
     __slots__ = ()
 
     def forward(self, a, b):
-        self.saved = tuple(v for v, need in ((b, self.needs[0]), (a, self.needs[1])) if need)
+        self.saved = _others(a, b, self.needs)
         return f.matmul(a, b)
 
     def backward(self, grad):
@@ -358,7 +366,51 @@ class Matmul(Op):
         return (grad_a, grad_b)
 
 
+class BatchedMatmul(Op):
+    """`matmul` of operands of rank 3 or more: one 2-D product per (broadcast) batch, as Flex
+    runs them; each operand's gradient summed over the batch dims it was broadcast along."""
+
+    name = "matmul"
+    __slots__ = ("shapes",)
+
+    def forward(self, a, b):
+        self.shapes = (a.shape, b.shape)
+        self.saved = _others(a, b, self.needs)
+        return batched_matmul(a, b)
+
+    def backward(self, grad):
+        saved = iter(self.saved)
+        grad_a = grad_b = None
+        if self.needs[0]:
+            grad_a = batched_matmul(grad, np.swapaxes(next(saved), -1, -2))
+            grad_a = reduce_to(grad_a, self.shapes[0])
+        if self.needs[1]:
+            grad_b = batched_matmul(np.swapaxes(next(saved), -1, -2), grad)
+            grad_b = reduce_to(grad_b, self.shapes[1])
+        return (grad_a, grad_b)
+
+
+def batched_matmul(a: Array, b: Array) -> Array:
+    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    a = np.broadcast_to(a, batch + a.shape[-2:])
+    b = np.broadcast_to(b, batch + b.shape[-2:])
+    out = np.empty(batch + (a.shape[-2], b.shape[-1]), dtype=np.float32)
+    for index in np.ndindex(*batch):
+        out[index] = f.matmul(a[index], b[index])
+    return out
+
+
 # -- reductions and shape -----------------------------------------------------------------------
+
+
+class DimOp(Op):
+    """An op along one dim, given when it is made (already counted from the front)."""
+
+    __slots__ = ("dim",)
+
+    def __init__(self, dim: int) -> None:
+        Op.__init__(self)
+        self.dim = dim
 
 
 class Sum(Op):
@@ -393,13 +445,9 @@ def _uniform(value: np.float32, shape: tuple[int, ...]) -> Array:
     return np.broadcast_to(np.array(value, dtype=np.float32), shape)
 
 
-class SumDim(Op):
+class SumDim(DimOp):
     name = "sum_dim"
-    __slots__ = ("dim", "shape")
-
-    def __init__(self, dim: int) -> None:
-        Op.__init__(self)
-        self.dim = dim
+    __slots__ = ("shape",)
 
     def forward(self, x):
         self.shape = x.shape
@@ -427,13 +475,9 @@ class Reshape(Op):
         return (grad.reshape(self.shape),)
 
 
-class Cat(Op):
+class Cat(DimOp):
     name = "cat"
-    __slots__ = ("dim", "sizes")
-
-    def __init__(self, dim: int) -> None:
-        Op.__init__(self)
-        self.dim = dim
+    __slots__ = ("sizes",)
 
     def forward(self, *xs):
         self.sizes = [x.shape[self.dim] for x in xs]
@@ -446,6 +490,162 @@ class Cat(Op):
             np.ascontiguousarray(part) if need else None
             for part, need in zip(parts, self.needs, strict=True)
         )
+
+
+class SwapDims(Op):
+    name = "swap_dims"
+    __slots__ = ("dim1", "dim2")
+
+    def __init__(self, dim1: int, dim2: int) -> None:
+        Op.__init__(self)
+        self.dim1, self.dim2 = dim1, dim2
+
+    def forward(self, x):
+        return np.ascontiguousarray(np.swapaxes(x, self.dim1, self.dim2))
+
+    def backward(self, grad):
+        return (np.ascontiguousarray(np.swapaxes(grad, self.dim2, self.dim1)),)
+
+
+class Permute(Op):
+    name = "permute"
+    __slots__ = ("axes",)
+
+    def __init__(self, axes: tuple[int, ...]) -> None:
+        Op.__init__(self)
+        self.axes = axes
+
+    def forward(self, x):
+        return np.ascontiguousarray(np.transpose(x, self.axes))
+
+    def backward(self, grad):
+        inverse = [0] * len(self.axes)
+        for i, axis in enumerate(self.axes):
+            inverse[axis] = i
+        return (np.ascontiguousarray(np.transpose(grad, inverse)),)
+
+
+class Slice(Op):
+    """`slice`: `ranges` holds one (start, end, step) per dim, already clamped to the shape."""
+
+    name = "slice"
+    __slots__ = ("ranges", "shape")
+
+    def __init__(self, ranges: tuple[tuple[int, int, int], ...]) -> None:
+        Op.__init__(self)
+        self.ranges = ranges
+
+    def index(self) -> tuple[slice, ...]:
+        picks = []
+        for start, end, step in self.ranges:
+            if step > 0:
+                picks.append(slice(start, end, step))
+            else:  # Burn walks a negative step back from the range's last element
+                picks.append(slice(end - 1, start - 1 if start > 0 else None, step))
+        return tuple(picks)
+
+    def forward(self, x):
+        self.shape = x.shape
+        return np.ascontiguousarray(x[self.index()])
+
+    def backward(self, grad):
+        # Burn: zeros of the input's shape with the gradient assigned into the slice (copied,
+        # not added: a -0.0 stays -0.0).
+        out = np.zeros(self.shape, dtype=np.float32)
+        out[self.index()] = grad
+        return (out,)
+
+
+class MeanDim(DimOp):
+    name = "mean_dim"
+    __slots__ = ("shape",)
+
+    def forward(self, x):
+        self.shape = x.shape
+        # Flex: the sum along the dim, then each divided by the dim's size as an f32.
+        return f.div_scalar(f.sum_dim(x, self.dim), f32(x.shape[self.dim]))
+
+    def backward(self, grad):
+        # Burn: ones * (1/n in f64, rounded to f32), times the gradient summed over its size-1
+        # dim (which turns a -0.0 into +0.0).
+        value = _uniform(f32(1.0 / self.shape[self.dim]), self.shape)
+        return (f.mul(value, f.sum_dim(grad, self.dim)),)
+
+
+class MaxMinDim(Op):
+    """`max_dim` / `min_dim`: the first extreme value along `dim` (a NaN before any), with its
+    index saved; the gradient goes to that index, `zeros.scatter_add(grad)`."""
+
+    __slots__ = ("dim", "is_max", "shape")
+
+    def __init__(self, dim: int, is_max: bool) -> None:
+        Op.__init__(self)
+        self.dim, self.is_max = dim, is_max
+
+    @property
+    def name(self) -> str:  # type: ignore[override]
+        return "max_dim" if self.is_max else "min_dim"
+
+    def forward(self, x):
+        self.shape = x.shape
+        indices = arg_extremum(x, self.dim, self.is_max)
+        if self.needs[0]:
+            self.saved = (indices,)
+        return np.take_along_axis(x, indices, axis=self.dim)
+
+    def backward(self, grad):
+        (indices,) = self.saved
+        out = np.zeros(self.shape, dtype=np.float32)
+        np.put_along_axis(out, indices, np.add(f32(0.0), grad), axis=self.dim)
+        return (out,)
+
+
+def arg_extremum(x: Array, dim: int, is_max: bool) -> Array:
+    """Flex's `argmax`/`argmin` along `dim`, kept with size 1, as int64: the first NaN if there
+    is one, else the first of the equal extremes (NumPy's rule too)."""
+    pick = np.argmax if is_max else np.argmin
+    return np.expand_dims(pick(x, axis=dim), dim).astype(np.int64)
+
+
+class Prod(Op):
+    name = "prod"
+    __slots__ = ()
+
+    def forward(self, x):
+        # Flex multiplies the elements in order from 1.0: a running product, the last one kept.
+        out = np.multiply.accumulate(x.reshape(-1), dtype=np.float32)[-1:].copy()
+        if x.size == 0:
+            out = np.ones(1, dtype=np.float32)
+        if self.needs[0]:
+            self.saved = (x, out)
+        return out
+
+    def backward(self, grad):
+        x, out = self.saved
+        # Burn: ones * (grad * prod), divided by x: NaN or inf where x is 0.
+        spread = np.broadcast_to(f.mul(grad, out).reshape((1,) * x.ndim), x.shape)
+        return (f.div(spread, x),)
+
+
+class ProdDim(DimOp):
+    name = "prod_dim"
+    __slots__ = ()
+
+    def forward(self, x):
+        if x.shape[self.dim] == 0:  # Flex starts each product from 1.0
+            shape = x.shape[: self.dim] + (1,) + x.shape[self.dim + 1 :]
+            out = np.ones(shape, dtype=np.float32)
+        else:
+            running = np.multiply.accumulate(x, axis=self.dim, dtype=np.float32)
+            last = x.shape[self.dim] - 1
+            out = np.ascontiguousarray(np.take(running, [last], axis=self.dim))
+        if self.needs[0]:
+            self.saved = (x, out)
+        return out
+
+    def backward(self, grad):
+        x, out = self.saved
+        return (f.div(np.broadcast_to(f.mul(grad, out), x.shape), x),)
 
 
 # -- math: clamps, powf with a tensor exponent, gelu, mask_where --------------------------------
@@ -557,7 +757,7 @@ class MaskWhere(Op):
         return (grad_x, grad_y)
 
 
-# -- shapes and reductions ----------------------------------------------------------------------
+# -- binary, broadcast --------------------------------------------------------------------------
 
 
 def reduce_to(grad: Array, shape: tuple[int, ...]) -> Array:
@@ -615,201 +815,3 @@ BROADCASTING: dict[type[Op], type[Op]] = {
     Div: DivBroadcast,
 }
 """The broadcasting variant of each binary op, for operands of different shapes."""
-
-
-class SwapDims(Op):
-    name = "swap_dims"
-    __slots__ = ("dim1", "dim2")
-
-    def __init__(self, dim1: int, dim2: int) -> None:
-        Op.__init__(self)
-        self.dim1, self.dim2 = dim1, dim2
-
-    def forward(self, x):
-        return np.ascontiguousarray(np.swapaxes(x, self.dim1, self.dim2))
-
-    def backward(self, grad):
-        return (np.ascontiguousarray(np.swapaxes(grad, self.dim2, self.dim1)),)
-
-
-class Permute(Op):
-    name = "permute"
-    __slots__ = ("axes",)
-
-    def __init__(self, axes: tuple[int, ...]) -> None:
-        Op.__init__(self)
-        self.axes = axes
-
-    def forward(self, x):
-        return np.ascontiguousarray(np.transpose(x, self.axes))
-
-    def backward(self, grad):
-        inverse = [0] * len(self.axes)
-        for i, axis in enumerate(self.axes):
-            inverse[axis] = i
-        return (np.ascontiguousarray(np.transpose(grad, inverse)),)
-
-
-class Slice(Op):
-    """`slice`: `ranges` holds one (start, end, step) per dim, already clamped to the shape."""
-
-    name = "slice"
-    __slots__ = ("ranges", "shape")
-
-    def __init__(self, ranges: tuple[tuple[int, int, int], ...]) -> None:
-        Op.__init__(self)
-        self.ranges = ranges
-
-    def index(self) -> tuple[slice, ...]:
-        picks = []
-        for start, end, step in self.ranges:
-            if step > 0:
-                picks.append(slice(start, end, step))
-            else:  # Burn walks a negative step back from the range's last element
-                picks.append(slice(end - 1, start - 1 if start > 0 else None, step))
-        return tuple(picks)
-
-    def forward(self, x):
-        self.shape = x.shape
-        return np.ascontiguousarray(x[self.index()])
-
-    def backward(self, grad):
-        # Burn: zeros of the input's shape with the gradient assigned into the slice (copied,
-        # not added: a -0.0 stays -0.0).
-        out = np.zeros(self.shape, dtype=np.float32)
-        out[self.index()] = grad
-        return (out,)
-
-
-class MeanDim(Op):
-    name = "mean_dim"
-    __slots__ = ("dim", "shape")
-
-    def __init__(self, dim: int) -> None:
-        Op.__init__(self)
-        self.dim = dim
-
-    def forward(self, x):
-        self.shape = x.shape
-        # Flex: the sum along the dim, then each divided by the dim's size as an f32.
-        return f.div_scalar(f.sum_dim(x, self.dim), f32(x.shape[self.dim]))
-
-    def backward(self, grad):
-        # Burn: ones * (1/n in f64, rounded to f32), times the gradient summed over its size-1
-        # dim (which turns a -0.0 into +0.0).
-        value = _uniform(f32(1.0 / self.shape[self.dim]), self.shape)
-        return (f.mul(value, f.sum_dim(grad, self.dim)),)
-
-
-class MaxMinDim(Op):
-    """`max_dim` / `min_dim`: the first extreme value along `dim` (a NaN before any), with its
-    index saved; the gradient goes to that index, `zeros.scatter_add(grad)`."""
-
-    __slots__ = ("dim", "is_max", "shape")
-
-    def __init__(self, dim: int, is_max: bool) -> None:
-        Op.__init__(self)
-        self.dim, self.is_max = dim, is_max
-
-    @property
-    def name(self) -> str:  # type: ignore[override]
-        return "max_dim" if self.is_max else "min_dim"
-
-    def forward(self, x):
-        self.shape = x.shape
-        indices = arg_extremum(x, self.dim, self.is_max)
-        if self.needs[0]:
-            self.saved = (indices,)
-        return np.take_along_axis(x, indices, axis=self.dim)
-
-    def backward(self, grad):
-        (indices,) = self.saved
-        out = np.zeros(self.shape, dtype=np.float32)
-        np.put_along_axis(out, indices, np.add(f32(0.0), grad), axis=self.dim)
-        return (out,)
-
-
-def arg_extremum(x: Array, dim: int, is_max: bool) -> Array:
-    """Flex's `argmax`/`argmin` along `dim`, kept with size 1, as int64: the first NaN if there
-    is one, else the first of the equal extremes (NumPy's rule too)."""
-    pick = np.argmax if is_max else np.argmin
-    return np.expand_dims(pick(x, axis=dim), dim).astype(np.int64)
-
-
-class Prod(Op):
-    name = "prod"
-    __slots__ = ()
-
-    def forward(self, x):
-        # Flex multiplies the elements in order from 1.0: a running product, the last one kept.
-        out = np.multiply.accumulate(x.reshape(-1), dtype=np.float32)[-1:].copy()
-        if x.size == 0:
-            out = np.ones(1, dtype=np.float32)
-        if self.needs[0]:
-            self.saved = (x, out)
-        return out
-
-    def backward(self, grad):
-        x, out = self.saved
-        # Burn: ones * (grad * prod), divided by x: NaN or inf where x is 0.
-        spread = np.broadcast_to(f.mul(grad, out).reshape((1,) * x.ndim), x.shape)
-        return (f.div(spread, x),)
-
-
-class ProdDim(Op):
-    name = "prod_dim"
-    __slots__ = ("dim",)
-
-    def __init__(self, dim: int) -> None:
-        Op.__init__(self)
-        self.dim = dim
-
-    def forward(self, x):
-        if x.shape[self.dim] == 0:  # Flex starts each product from 1.0
-            shape = x.shape[: self.dim] + (1,) + x.shape[self.dim + 1 :]
-            out = np.ones(shape, dtype=np.float32)
-        else:
-            running = np.multiply.accumulate(x, axis=self.dim, dtype=np.float32)
-            last = x.shape[self.dim] - 1
-            out = np.ascontiguousarray(np.take(running, [last], axis=self.dim))
-        if self.needs[0]:
-            self.saved = (x, out)
-        return out
-
-    def backward(self, grad):
-        x, out = self.saved
-        return (f.div(np.broadcast_to(f.mul(grad, out), x.shape), x),)
-
-
-class BatchedMatmul(Op):
-    """`matmul` of operands of rank 3 or more: one 2-D product per (broadcast) batch, as Flex
-    runs them; each operand's gradient summed over the batch dims it was broadcast along."""
-
-    name = "matmul"
-    __slots__ = ("shapes",)
-
-    def forward(self, a, b):
-        self.shapes = (a.shape, b.shape)
-        self.saved = tuple(v for v, need in ((b, self.needs[0]), (a, self.needs[1])) if need)
-        return batched_matmul(a, b)
-
-    def backward(self, grad):
-        saved = iter(self.saved)
-        grad_a = grad_b = None
-        if self.needs[0]:
-            grad_a = batched_matmul(grad, np.swapaxes(next(saved), -1, -2))
-            grad_a = reduce_to(grad_a, self.shapes[0])
-        if self.needs[1]:
-            grad_b = batched_matmul(np.swapaxes(next(saved), -1, -2), grad)
-            grad_b = reduce_to(grad_b, self.shapes[1])
-        return (grad_a, grad_b)
-
-
-def batched_matmul(a: Array, b: Array) -> Array:
-    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
-    a = np.broadcast_to(a, batch + a.shape[-2:])
-    b = np.broadcast_to(b, batch + b.shape[-2:])
-    out = np.empty(batch + (a.shape[-2], b.shape[-1]), dtype=np.float32)
-    for index in np.ndindex(*batch):
-        out[index] = f.matmul(a[index], b[index])
-    return out

@@ -1,4 +1,6 @@
-"""The user-facing `Tensor` and `Device`, named as in Burn's API."""
+"""The user-facing `Tensor` and `Device`, with `TensorData`, `Distribution` and `random`, named
+as in Burn's API: each method checks its arguments as Burn would, then runs one op of
+`pbpit.engine.ops` (or Burn's composition of several) through `_apply`."""
 
 from __future__ import annotations
 
@@ -88,9 +90,7 @@ def _checked(device: Any, op: str) -> Device:
 
 def _shape(shape: Any, op: str) -> tuple[int, ...]:
     """A shape argument (a list or tuple of sizes), checked before NumPy sees it."""
-    if not isinstance(shape, list | tuple) or not all(
-        isinstance(s, int | np.integer) and not isinstance(s, bool) and s >= 0 for s in shape
-    ):
+    if not isinstance(shape, list | tuple) or not all(_index(s) and s >= 0 for s in shape):
         raise ValueError(
             f"{op}: expected a shape (a list of sizes, none negative), got {shape!r:.60}"
         )
@@ -156,6 +156,12 @@ def _apply_one(op: ops.Op, tensor: Tensor) -> Tensor:
         out = op.forward(tensor.array)
         node = new_node((), NONE, op.name, source.order + 1, inputs)
     return Tensor(out, node)
+
+
+def _constants_lifted(nodes: tuple[Node | None, ...]) -> tuple[Node, ...]:
+    """A tensor without autodiff meeting tracked ones is a constant: it enters the graph as
+    Burn's `Tensor::from_inner` would bring it in (a new untracked node, in input order)."""
+    return tuple(new_node((), NONE, "from_inner") if n is None else n for n in nodes)
 
 
 def _check_broadcast(name: str, a: Tensor, b: Tensor) -> None:
@@ -236,7 +242,7 @@ class Tensor:
             raise ValueError("cat: needs at least one tensor")
         tensors = [_tensor(t, "cat") for t in tensors]
         first = tensors[0].array.shape
-        axis = _dim(dim, len(first), "cat")
+        axis = _axis("cat", dim, first)
         for t in tensors[1:]:
             shape = t.array.shape
             if len(shape) != len(first) or any(
@@ -357,28 +363,15 @@ class Tensor:
         node: x gets no gradient); any other p is one powf node."""
         p = _scalar(exponent, "powf_scalar")
         if p.is_integer():
-            if p == 1.0:
-                return self
-            if p == 2.0:
-                return self * self
-            if p == -1.0:
-                return self.recip()
-            if p == -2.0:
-                return (self * self).recip()
-            if p == 0.0:
-                return _leaf(
-                    np.ones(self.array.shape, np.float32), Device(self.node is not None), "ones"
-                )
+            return self.powi_scalar(int(p))
         return _apply_one(ops.PowfScalar(p), self)
 
     def sum_dim(self, dim: int) -> Tensor:
-        return _apply_one(ops.SumDim(_dim(dim, self.array.ndim, "sum_dim")), self)
+        return _apply_one(ops.SumDim(_axis("sum_dim", dim, self.array.shape)), self)
 
     def reshape(self, shape: Sequence[int]) -> Tensor:
         """The same values in `shape`; one -1 stands for what the other sizes leave."""
-        if not isinstance(shape, list | tuple) or not all(
-            isinstance(s, int | np.integer) and not isinstance(s, bool) and s >= -1 for s in shape
-        ):
+        if not isinstance(shape, list | tuple) or not all(_index(s) and s >= -1 for s in shape):
             raise ValueError(
                 f"reshape: expected a shape (sizes, at most one -1), got {shape!r:.60}"
             )
@@ -571,20 +564,6 @@ class Tensor:
 
 
 # -- math: clamps, powers, the graph's ins and outs, data and random ---------------------------
-
-
-def _constants_lifted(nodes: tuple[Node | None, ...]) -> tuple[Node, ...]:
-    """A tensor without autodiff meeting tracked ones is a constant: it enters the graph as
-    Burn's `Tensor::from_inner` would bring it in (a new untracked node, in input order)."""
-    return tuple(new_node((), NONE, "from_inner") if n is None else n for n in nodes)
-
-
-def _integer(value: object, op: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating):
-        raise TypeError(f"{op}: expected a whole number, got {type(value).__name__}")
-    if value != int(value):
-        raise ValueError(f"{op}: expected a whole number, got {value}")
-    return int(value)
 
 
 def clamp(self: Tensor, min: float, max: float) -> Tensor:  # noqa: A002 - Burn's names
@@ -809,10 +788,13 @@ for _function in (from_inner, from_data, random):
     setattr(Tensor, _function.__name__, staticmethod(_function))
 
 
+# -- the methods the table makes (after those written by hand, which it leaves alone) -----------
+
+
 def _from_table() -> None:
     """Give `Tensor` a method for each row of the table whose op needs nothing but its inputs:
-    no argument, a number, or a tensor of the same shape. Rows that need more (Burn's shortcuts,
-    shape rules) are written in the class and left as they are."""
+    no argument, a number, or a tensor (broadcast as Burn broadcasts). Rows that need more
+    (Burn's shortcuts, shape rules) are written by hand above and left as they are."""
     for row in api.METHODS:
         if row.op is None or not row.runs or row.receiver is None or row.name in vars(Tensor):
             continue
@@ -855,14 +837,14 @@ _MAKERS = {(): _on_itself, ("E",): _with_number, ("Self",): _with_tensor}
 _from_table()
 
 
-# -- shapes and reductions: helpers ---------------------------------------------------------------
+# -- argument checks, and the helpers of shapes and reductions -----------------------------------
 
 
 def _axis(op: str, dim: int, shape: tuple[int, ...], positions: int | None = None) -> int:
     """`dim` as Burn's `AsIndex` reads it: negatives count from the end of `positions` (the
     rank, unless given)."""
     count = len(shape) if positions is None else positions
-    if isinstance(dim, bool) or not isinstance(dim, int | np.integer) or not -count <= dim < count:
+    if not _index(dim) or not -count <= dim < count:
         raise ValueError(f"{op}: dim {dim!r} is out of range for shape {list(shape)}")
     return int(dim) % count
 
@@ -935,10 +917,12 @@ def _operand(value: object, op: str) -> float:
     return float(value)
 
 
-def _dim(dim: int, ndim: int, op: str) -> int:
-    if isinstance(dim, bool) or not isinstance(dim, int | np.integer) or not -ndim <= dim < ndim:
-        raise ValueError(f"{op}: dim {dim!r} is out of range for a {ndim}-D tensor")
-    return int(dim) % ndim
+def _integer(value: object, op: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating):
+        raise TypeError(f"{op}: expected a whole number, got {type(value).__name__}")
+    if value != int(value):
+        raise ValueError(f"{op}: expected a whole number, got {value}")
+    return int(value)
 
 
 def _along(op: str, dim: int, shape: tuple[int, ...]) -> int:

@@ -11,6 +11,7 @@ import numpy as np
 
 from pbpit.engine import activation
 from pbpit.engine.tensor import Device, Distribution, Tensor, _apply, _apply_one, random
+from pbpit.engine.tensor import _tensor as _input
 from pbpit.nn import ops
 from pbpit.nn.module import Initializer, Module, Param
 
@@ -38,12 +39,6 @@ class Config:
     def __repr__(self) -> str:
         fields = ", ".join(f"{k}: {v!r}" for k, v in vars(self).items())
         return f"{type(self).__name__} {{ {fields} }}"
-
-
-def _input(x: object, where: str) -> Tensor:
-    if not isinstance(x, Tensor):
-        raise TypeError(f"{where}: expected a Tensor, got {type(x).__name__}")
-    return x
 
 
 # -- linear ----------------------------------------------------------------------------------------

@@ -15,7 +15,16 @@ from typing import Any
 
 import numpy as np
 
-from pbpit.engine.tensor import Device, Distribution, Tensor, _leaf, from_data, from_inner, random
+from pbpit.engine.tensor import (
+    Device,
+    Distribution,
+    Tensor,
+    _leaf,
+    _tensor,
+    from_data,
+    from_inner,
+    random,
+)
 
 _PARAM_IDS = itertools.count(1)
 
@@ -150,12 +159,6 @@ class Param:
 
     def __repr__(self) -> str:
         return f"Param: {self.id}"
-
-
-def _tensor(value: object, where: str) -> Tensor:
-    if not isinstance(value, Tensor):
-        raise TypeError(f"{where}: expected a Tensor, got {type(value).__name__}")
-    return value
 
 
 # -- modules -------------------------------------------------------------------------------------
