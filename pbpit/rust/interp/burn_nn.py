@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from pbpit import nn
+from pbpit.engine.api import RUST_METHODS
 from pbpit.rust.format import Some
 from pbpit.rust.interp.nodes import Expr, Method, Pos, Static, StructItem
 from pbpit.rust.interp.runtime import StructValue
@@ -189,7 +190,15 @@ def check_method(checker: Any, e: Method, recv: Ty) -> Ty | None:
             e.impl = "clone"
             checker.args(e)
             return recv
-        raise checker.fail(e.pos, f"`Param::{name}` (pbpit runs `val()` and `clone()`)")
+        if name in RUST_METHODS:  # `Deref` to the tensor: `param.grad(&grads)` reads `val()`
+            val = Method(e.recv.pos, e.recv, "val", [], [], impl="burn.val")
+            val.ty = recv.inner
+            checker.nodes.append(val)
+            e.recv = val
+            return checker.tensor_method(e, resolve(recv.inner))
+        raise checker.fail(
+            e.pos, f"`Param::{name}` (pbpit runs `val()`, `clone()` and the tensor's methods)"
+        )
     if type(recv) is not Named or NAMED_TYPES.get(recv.name) is not recv:
         return None
     kind = recv.name
