@@ -1297,8 +1297,8 @@ class Lowerer(MacroLowering):
                 if name not in ("Debug", "Clone", "PartialEq"):
                     raise self.fail(
                         derive,
-                        f"`#[derive({name})]` (pbpit derives `Debug`, `Clone` and `PartialEq`; "
-                        "for a `Copy` type write `.clone()`)",
+                        f"`#[derive({name})]` (pbpit derives `Debug`, `Clone`, `PartialEq` and "
+                        "Burn's `Module`; for a `Copy` type write `.clone()`)",
                     )
                 names.add(name)
         return frozenset(names)
