@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pbpit.engine.api import RUST_FUNCTIONS, RUST_METHODS
+from pbpit.rust.interp import burn_nn
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     ArrayLit,
@@ -438,6 +439,8 @@ class Checker(StructRules):
 
     def c_Static(self, e: Static) -> Ty:  # noqa: N802
         name = e.name
+        if name.startswith("burn::"):  # `LinearConfig::new`, `AdamConfig::new`: Burn's nn
+            return burn_nn.check_static(self, e)
         owner, _, function = name.partition("::")
         row = RUST_FUNCTIONS.get(function) if owner == "Tensor" else None
         math = self.math_static(e, owner, function)
@@ -963,6 +966,9 @@ class Checker(StructRules):
             and not (type(recv) is TensorT and e.name in _RANK_GENERIC)
         ):
             raise self.fail(e.pos, f"type arguments on `{e.name}`")
+        burn = burn_nn.check_method(self, e, recv)  # modules, params, configs, optimizers
+        if burn is not None:
+            return burn
         if type(recv) is StructT:
             return self.user_method(e, recv)
         if type(recv) is TensorT:

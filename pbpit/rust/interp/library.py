@@ -12,6 +12,7 @@ from pbpit.engine.tensor import Distribution as EngineDistribution
 from pbpit.engine.tensor import TensorData as EngineTensorData
 from pbpit.rust.columns import Columns
 from pbpit.rust.format import Some
+from pbpit.rust.interp import burn_nn
 from pbpit.rust.interp.format import display_text
 from pbpit.rust.interp.nodes import Expr, Local, Method, Pos, Static, Unsupported
 from pbpit.rust.interp.numbers import (
@@ -99,6 +100,8 @@ class Library:
     def c_Static(self, e: Static) -> Code:  # noqa: N802
         args = [self.expr(a) for a in e.args]
         name = e.name
+        if name.startswith("burn::"):
+            return burn_nn.compile_static(self, e, args)
         engine = self.engine(e.pos)
         owner, _, function = name.partition("::")
         row = RUST_FUNCTIONS.get(function) if owner == "Tensor" else None
@@ -446,5 +449,9 @@ class Library:
             return items[::n]
 
         return step_by
+
+    def m_burn(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:
+        """Burn's modules, params, configs and optimizers (`interp/burn_nn.py`)."""
+        return burn_nn.compile_method(self, e, name, recv, args)
 
     m_Iter = m_Range  # noqa: N815 - `v.iter().rev()`: a list reverses as a range does

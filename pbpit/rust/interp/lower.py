@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pbpit.engine.api import RUST_FUNCTIONS
+from pbpit.rust.interp import burn_nn
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.macros import MacroLowering
 from pbpit.rust.interp.nodes import (
@@ -197,6 +198,7 @@ class Lowerer(MacroLowering):
             if node.type in ("const_item", "static_item"):
                 self.const_nodes[self.text(node.child_by_field_name("name"))] = node
         self.declare_types(items)
+        burn_nn.declare(self.structs)  # Burn's `Linear`: a struct of the library
         derives: Node | None = None
         for node in items:
             kind = node.type
@@ -424,6 +426,9 @@ class Lowerer(MacroLowering):
                 return named[name]
             if name == "_":
                 return Var()
+            burn = burn_nn.lower_type(name, None)  # `Relu`, `MseLoss`: Burn's types
+            if burn is not None and self.named_struct(name) is None:
+                return burn
             if kind == "type_identifier" and self.named_struct(name) is not None:
                 return StructT(self.named_struct(name))
             if name in self.backends or name in self.aliases:
@@ -438,6 +443,10 @@ class Lowerer(MacroLowering):
             args = self.kids(node.child_by_field_name("type_arguments"))
             if name == "Tensor":
                 return TensorT(self.tensor_dim(node, args))
+            if name == "Param" and len(args) == 1:  # Burn's `Param<Tensor<B, D>>`
+                burn = burn_nn.lower_type(name, lambda: self.type(args[0]))
+                if burn is not None:
+                    return burn
             if name in ("Option", "Vec") and len(args) == 1:
                 inner = self.type(args[0])
                 return option(inner) if name == "Option" else vec(inner)
@@ -719,6 +728,9 @@ class Lowerer(MacroLowering):
         names = [s[0] for s in segs]
         if names[-1] == "None" and names[:-1] in (["Option"], ["std", "option", "Option"]):
             return SomeLit(self.pos(node), None)
+        burn = burn_nn.lower_path(self.pos(node), names, self.structs)  # `Reduction::Mean`
+        if burn is not None:
+            return burn
         if names[-2:] == ["Distribution", "Default"]:
             return Static(self.pos(node), "Distribution::Default", [])
         if len(segs) == 2:
@@ -801,7 +813,11 @@ class Lowerer(MacroLowering):
         if function.type == "generic_function":
             targ_node = function.child_by_field_name("type_arguments")
             function = function.child_by_field_name("function")
-            if function.type == "field_expression":
+            if function.type == "field_expression" and self.text(
+                function.child_by_field_name("field")
+            ) == "init":  # Burn's `config.init::<B>(&device)`: the backend is typed away
+                pass
+            elif function.type == "field_expression":
                 # A const argument (`unsqueeze::<3>()`) is carried as the rank it names.
                 targs = [
                     TensorT(self.int_literal(t)) if t.type == "integer_literal" else self.type(t)
@@ -838,6 +854,10 @@ class Lowerer(MacroLowering):
         if function.type == "self" and self.self_type is not None:  # `Self(a, b)`
             return self.tuple_struct(node, self.self_type, args)
         if function.type == "scoped_identifier":
+            names = [s[0] for s in self.segments(function)]
+            burn = burn_nn.lower_call(self.pos(node), names, args, self.structs)
+            if burn is not None:  # `LinearConfig::new(..)`, `Relu::new()`: Burn's functions
+                return burn
             found = self.associated_call(node, function, args)
             if found is not None:
                 return found
@@ -1271,11 +1291,14 @@ class Lowerer(MacroLowering):
             tree = args.child_by_field_name("arguments")
             for derive in self.kids(tree) if tree is not None else []:
                 name = self.text(derive)
+                if name == "Module":  # Burn's derive: visited by `pbpit.nn`; it derives Clone
+                    names.update(("Module", "Clone"))
+                    continue
                 if name not in ("Debug", "Clone", "PartialEq"):
                     raise self.fail(
                         derive,
-                        f"`#[derive({name})]` (pbpit derives `Debug`, `Clone` and `PartialEq`; "
-                        "for a `Copy` type write `.clone()`)",
+                        f"`#[derive({name})]` (pbpit derives `Debug`, `Clone`, `PartialEq` and "
+                        "Burn's `Module`; for a `Copy` type write `.clone()`)",
                     )
                 names.add(name)
         return frozenset(names)
