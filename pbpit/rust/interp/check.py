@@ -155,6 +155,11 @@ _ON_INT = frozenset(("clone", "dims"))  # what the interpreter runs on an Int te
 ARITHMETIC = ("+", "-", "*", "/", "%")
 
 
+def rank_open(e: Expr, ty: Ty) -> bool:
+    """Whether `e` is `t.unsqueeze()`-like with its result's rank not yet known."""
+    return isinstance(e, Method) and e.name in _RANK_GENERIC and is_open(ty)
+
+
 def is_open(ty: Ty) -> bool:
     """A type nothing has determined yet, not even as `{integer}` or `{float}`."""
     ty = resolve(ty)
@@ -555,6 +560,9 @@ class Checker(StructRules):
     def c_Binary(self, e: Binary) -> Ty:  # noqa: N802
         op = e.op
         lt, rt = self.expr(e.left), self.expr(e.right)
+        if op in ("+", "-", "*", "/") and type(resolve(lt)) is TensorT and rank_open(e.right, rt):
+            # rustc: `x + b.unsqueeze()` takes `Add<Self>`, so the rank is the left tensor's.
+            self.unify(lt, rt, e.right.pos)
         if op in ("&&", "||"):
             self.unify(BOOL, lt, e.left.pos)
             self.unify(BOOL, rt, e.right.pos)
