@@ -9,7 +9,7 @@ keeps it, each op makes the next).
 
 from __future__ import annotations
 
-from test_rust_interp import rust
+from test_rust_interp import refusal, rust
 
 LINEAR = """
 use burn::backend::{Autodiff, NdArray};
@@ -48,3 +48,57 @@ def test_new_returning_self_and_a_bias_unsqueezed_by_add(tmp_path):
     run = rust(tmp_path, LINEAR)
     assert run.panic is None
     assert run.stdout == "[-0.25, 1.25]\n"
+
+
+PARAMS = """
+use burn::backend::{Autodiff, NdArray};
+use burn::prelude::*;
+
+type B = Autodiff<NdArray>;
+
+fn main() {
+    let device = Default::default();
+    let xs: Vec<Tensor<B, 1>> = (1..4)
+        .map(|i| Tensor::<B, 1>::from_floats([i as f32], &device).require_grad())
+        .collect();
+    let w = Tensor::<B, 1>::from_floats([2.0], &device).require_grad();
+    let ys: Vec<Tensor<B, 1>> = xs.iter().map(|x| x.clone() * w.clone()).collect();
+    let total = ys.into_iter().reduce(|a, b| a + b).unwrap();
+    let grads = total.backward();
+    for (i, x) in xs.iter().enumerate() {
+        println!("x{i}: {:?}", x.grad(&grads).unwrap().into_data().to_vec::<f32>().unwrap());
+    }
+    let gw: f32 = w.grad(&grads).unwrap().into_scalar();
+    let norms: Vec<f32> = xs.iter().map(|x| x.grad(&grads).unwrap().into_scalar()).collect();
+    println!("w: {gw} {:?} {}", norms, norms.iter().sum::<f32>());
+}
+"""
+
+
+def test_tensors_made_and_summed_in_iterator_chains_keep_their_gradients(tmp_path):
+    # total = 2·x1 + 2·x2 + 2·x3: d/dxi = w = 2, d/dw = 1 + 2 + 3 = 6
+    run = rust(tmp_path, PARAMS)
+    assert run.panic is None
+    assert run.stdout == "x0: [2.0]\nx1: [2.0]\nx2: [2.0]\nw: 6 [2.0, 2.0, 2.0] 6\n"
+
+
+def test_sum_of_tensors_is_refused_with_what_to_write(tmp_path):
+    # Burn's Tensor implements no `core::iter::Sum` (rustc: E0277).
+    source = PARAMS.replace(".reduce(|a, b| a + b).unwrap()", ".sum::<Tensor<B, 1>>()")
+    error, _ = refusal(tmp_path, source)
+    assert "`sum` of tensors" in str(error) and "reduce(|a, b| a + b)" in str(error)
+
+
+def test_sum_without_a_type_is_refused_as_rustc_does(tmp_path):
+    # rustc: error[E0283]: type annotations needed (`S: Sum<&i32>` has many `S`).
+    error, _ = refusal(tmp_path, 'fn main() {\n    let v = vec![1, 2];\n'
+                                 '    println!("{}", v.iter().sum());\n}\n')
+    assert str(error).endswith("main.rs:3:29: type annotations needed")
+
+
+def test_rev_of_a_zip_of_unequal_sides_drops_the_longer_ones_extra_items(tmp_path):
+    # rustc 1.95 prints "3 20\n2 10\n": the zip is of 2 pairs, reversed.
+    run = rust(tmp_path, 'fn main() {\n    let v = vec![1, 2, 3];\n'
+                         '    for (a, b) in v.iter().skip(1).zip([10, 20, 30].iter()).rev() {\n'
+                         '        println!("{a} {b}");\n    }\n}\n')
+    assert run.stdout == "3 20\n2 10\n"

@@ -140,6 +140,9 @@ MATH_FUNCTIONS = {
 }
 
 
+_DESTRUCTURING = ("tuple_pattern", "reference_pattern", "struct_pattern", "tuple_struct_pattern")
+
+
 class Lowerer(MacroLowering):
     """Builds the `Crate` of one parsed file."""
 
@@ -1088,13 +1091,38 @@ class Lowerer(MacroLowering):
     def e_for_expression(self, node: Node) -> Expr:
         loop = For(self.pos(node), self.label(node))
         loop.iterable = self.expr(node.child_by_field_name("value"))
+        pattern = node.child_by_field_name("pattern")
+        if pattern.type in _DESTRUCTURING:
+            return self.for_destructuring(node, loop, pattern)
         saved = self.open_scope()
-        loop.binding = self.bind_pattern(node.child_by_field_name("pattern"), False)
+        loop.binding = self.bind_pattern(pattern, False)
         self.close_scope(saved)
         self.scope.loops.append(loop)
         bindings = [loop.binding] if loop.binding is not None else []
         loop.body = self.block(node.child_by_field_name("body"), bindings)
         self.scope.loops.pop()
+        return loop
+
+    # -- patterns in `for` and closure parameters: `for (i, x) in ..`, `|(a, b)|`, `|&x|` --------
+
+    def hidden_pattern(self, pattern: Node) -> tuple[Binding, list[Let]]:
+        """A hidden binding for the value `pattern` takes apart, and one `let` per name in it
+        (the names brought into scope)."""
+        hidden = Binding(f"({self.text(pattern)})", False, self.scope, self.scope.nslots, True)
+        self.scope.nslots += 1
+        lets: list[Let] = []
+        self.pattern_lets(pattern, Local(self.pos(pattern), hidden, self.scope), lets,
+                          self.pos(pattern)[0])
+        return hidden, lets
+
+    def for_destructuring(self, node: Node, loop: For, pattern: Node) -> For:
+        saved = self.open_scope()
+        loop.binding, lets = self.hidden_pattern(pattern)
+        self.scope.loops.append(loop)
+        loop.body = self.block(node.child_by_field_name("body"))
+        self.scope.loops.pop()
+        self.close_scope(saved)
+        loop.body.stmts[:0] = lets
         return loop
 
     def target(self, node: Node, what: str) -> Loop | While | For:
@@ -1157,6 +1185,7 @@ class Lowerer(MacroLowering):
         saved = self.open_scope(new_frame=True)
         params: list[Binding | None] = []
         param_tys: list[Ty | None] = []
+        destructured: list[Let] = []
         for param in self.kids(node.child_by_field_name("parameters")):
             type_node = None
             pattern = param
@@ -1164,6 +1193,11 @@ class Lowerer(MacroLowering):
                 pattern = param.child_by_field_name("pattern")
                 type_node = param.child_by_field_name("type")
             param_tys.append(self.type(type_node) if type_node is not None else None)
+            if pattern.type in _DESTRUCTURING:
+                hidden, lets = self.hidden_pattern(pattern)
+                destructured.extend(lets)
+                params.append(hidden)
+                continue
             binding = self.bind_pattern(pattern, False)
             if binding is not None and type_node is not None:
                 binding.owned = self.owned_type(type_node)
@@ -1172,6 +1206,8 @@ class Lowerer(MacroLowering):
         ret = self.type(ret_node) if ret_node is not None else None
         body = self.expr(node.child_by_field_name("body"))
         visible = self.in_scope
+        if destructured:  # `|(a, b)| body`: `{ let a = hidden.0; let b = hidden.1; body }`
+            body = Block(body.pos, list(destructured), body, visible)
         self.close_scope(saved)
         self.scope = outer
         return Closure(self.pos(node), params, param_tys, ret, body, scope, is_move, visible)
@@ -1500,6 +1536,9 @@ class Lowerer(MacroLowering):
         if kind in ("identifier", "mut_pattern"):
             binding = self.bind_pattern(pattern, False)
             lets.append(Let(line, binding, None, value, self.in_scope))
+            return
+        if kind == "reference_pattern":  # `&x` of a `&T`: pbpit holds the value itself
+            self.pattern_lets(self.kids(pattern)[-1], value, lets, line)
             return
         parts: list[tuple[str, Node]] = []
         if kind == "tuple_pattern":
