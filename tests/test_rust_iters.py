@@ -9,6 +9,7 @@ keeps it, each op makes the next).
 
 from __future__ import annotations
 
+import pytest
 from test_rust_interp import refusal, rust
 
 LINEAR = """
@@ -102,3 +103,56 @@ def test_rev_of_a_zip_of_unequal_sides_drops_the_longer_ones_extra_items(tmp_pat
                          '    for (a, b) in v.iter().skip(1).zip([10, 20, 30].iter()).rev() {\n'
                          '        println!("{a} {b}");\n    }\n}\n')
     assert run.stdout == "3 20\n2 10\n"
+
+
+@pytest.mark.parametrize(
+    ("source", "where", "message"),
+    [
+        # rustc 1.95: error[E0603]: function `f` is private, at `f`
+        ("mod m {\n    fn f() {}\n}\n\nfn main() {\n    m::f();\n}\n", "6:8",
+         "function `f` is private"),
+        # rustc 1.95: error[E0425], a module does not see its parent's items without `use`
+        ("mod m {\n    pub fn g() {\n        report();\n    }\n}\n\nfn report() {}\n\n"
+         "fn main() {\n    m::g();\n}\n", "3:9", "cannot find function `report` in this scope"),
+        # rustc 1.95: error[E0425], an item of a module is not in scope at the root
+        ("mod m {\n    pub fn f() {}\n}\n\nfn main() {\n    f();\n}\n", "6:5",
+         "cannot find function `f` in this scope"),
+    ],
+)
+def test_inline_modules_refuse_what_rustc_rejects(tmp_path, source, where, message):
+    error, _ = refusal(tmp_path, source)
+    assert f"main.rs:{where}: {message}" in str(error)
+
+
+CAPTURE = """
+use burn::backend::{Autodiff, NdArray};
+use burn::prelude::*;
+
+type B = Autodiff<NdArray>;
+
+mod loss {
+    use burn::prelude::*;
+
+    pub fn squared<B: Backend>(x: Tensor<B, 1>) -> Tensor<B, 1> {
+        x.clone() * x
+    }
+}
+
+fn main() {
+    let device = Default::default();
+    let w = Tensor::<B, 1>::from_floats([3.0], &device).require_grad();
+    let scale = |x: Tensor<B, 1>| x * w.clone();
+    let mut seen = 0;
+    [1, 2, 3].iter().for_each(|x| seen += x);
+    let y = loss::squared(scale(Tensor::<B, 1>::from_floats([2.0], &device)));
+    let grads = y.backward();
+    println!("{seen} {:?}", w.grad(&grads).unwrap().into_data().to_vec::<f32>().unwrap());
+}
+"""
+
+
+def test_a_closure_stored_with_a_captured_tensor_and_a_module_function(tmp_path):
+    # y = (2w)^2, dy/dw = 8w = 24 at w = 3; seen = 1 + 2 + 3
+    run = rust(tmp_path, CAPTURE)
+    assert run.panic is None
+    assert run.stdout == "6 [24.0]\n"

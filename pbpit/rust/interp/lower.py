@@ -14,6 +14,7 @@ from typing import Any
 
 from pbpit.engine.api import RUST_FUNCTIONS
 from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.inline_mods import InlineModules
 from pbpit.rust.interp.macros import MacroLowering
 from pbpit.rust.interp.nodes import (
     Arm,
@@ -143,7 +144,7 @@ MATH_FUNCTIONS = {
 _DESTRUCTURING = ("tuple_pattern", "reference_pattern", "struct_pattern", "tuple_struct_pattern")
 
 
-class Lowerer(MacroLowering):
+class Lowerer(MacroLowering, InlineModules):
     """Builds the `Crate` of one parsed file."""
 
     def __init__(self, source: RustFile) -> None:
@@ -167,6 +168,7 @@ class Lowerer(MacroLowering):
         self.structs: dict[str, StructItem] = {}
         self.traits: dict[str, Node] = {}
         self.self_type: StructItem | None = None  # inside an `impl`: what `Self` names
+        self.init_modules()
 
     # -- positions --------------------------------------------------------------------------------
 
@@ -195,7 +197,7 @@ class Lowerer(MacroLowering):
     # -- items ------------------------------------------------------------------------------------
 
     def crate(self) -> Crate:
-        items = self.kids(self.src.root)
+        items = self.flatten(self.kids(self.src.root), ())
         for node in items:
             if node.type in ("const_item", "static_item"):
                 self.const_nodes[self.text(node.child_by_field_name("name"))] = node
@@ -203,6 +205,7 @@ class Lowerer(MacroLowering):
         derives: Node | None = None
         for node in items:
             kind = node.type
+            self.module = self.module_of(node)
             if derives is not None and kind not in ("attribute_item", "struct_item", "enum_item"):
                 raise self.fail(derives, "`#[derive(..)]` on anything but a `struct` or `enum`")
             if kind in ("use_declaration", "empty_statement", "extern_crate_declaration"):
@@ -241,11 +244,14 @@ class Lowerer(MacroLowering):
             else:
                 raise self.fail(node, f"`{kind}` items")
         for item in self.consts.values():
+            self.module = self.module_of(item.node)
             self.const_body(item)
         if derives is not None:
             raise self.fail(derives, "`#[derive(..)]` on anything but a `struct` or `enum`")
         for fn in self.fns.values():
+            self.module = self.module_of(fn.node)
             self.fn_body(fn)
+        self.module = ()
         main = self.fns.get("main")
         if main is None:
             raise Unsupported(f"{self.path}:1:1", "no `fn main()` in the file")
@@ -382,7 +388,7 @@ class Lowerer(MacroLowering):
         binding = self.lookup(name)
         if binding is not None:
             return Local(self.pos(node), binding, self.scope)
-        if name in self.consts:
+        if name in self.consts and self.sees(name):
             return ConstRef(self.pos(node), self.consts[name])
         return None
 
@@ -720,6 +726,9 @@ class Lowerer(MacroLowering):
     def e_scoped_identifier(self, node: Node) -> Expr:
         segs = self.segments(node)
         names = [s[0] for s in segs]
+        in_module = self.module_item(segs)
+        if in_module is not None and in_module in self.consts:  # `numbers::LIMIT`
+            return ConstRef(self.pos(node), self.consts[in_module])
         if names[-1] == "None" and names[:-1] in (["Option"], ["std", "option", "Option"]):
             return SomeLit(self.pos(node), None)
         if names[-2:] == ["Distribution", "Default"]:
@@ -833,7 +842,7 @@ class Lowerer(MacroLowering):
             item = self.named_struct(name)
             if item is not None and item.kind == "tuple":
                 return self.tuple_struct(node, item, args)
-            if name in self.fns:
+            if name in self.fns and self.sees(name):
                 return Call(self.pos(node), self.fns[name], args)
             if name in ("Ok", "Err", "Box"):
                 raise self.fail(function, f"`{name}(..)`")
@@ -841,6 +850,9 @@ class Lowerer(MacroLowering):
         if function.type == "self" and self.self_type is not None:  # `Self(a, b)`
             return self.tuple_struct(node, self.self_type, args)
         if function.type == "scoped_identifier":
+            in_module = self.module_item(self.segments(function))
+            if in_module is not None and in_module in self.fns:  # `helpers::double(x)`
+                return Call(self.pos(node), self.fns[in_module], args)
             found = self.associated_call(node, function, args)
             if found is not None:
                 return found
@@ -1242,7 +1254,7 @@ class Lowerer(MacroLowering):
     def named_struct(self, name: str) -> StructItem | None:
         if name == "Self":
             return self.self_type
-        return self.structs.get(name)
+        return self.structs.get(name) if self.sees(name) else None
 
     def is_derive(self, node: Node) -> bool:
         attr = next((c for c in self.kids(node) if c.type == "attribute"), None)
@@ -1416,12 +1428,17 @@ class Lowerer(MacroLowering):
             return None
         base = path.child_by_field_name("type") if path.type == "generic_type" else path
         if base.type == "scoped_type_identifier" or base.type == "scoped_identifier":
-            return None
-        item = (
-            self.named_struct(self.text(base))
-            if base.type in ("identifier", "type_identifier", "self")
-            else None
-        )
+            # `geometry::Point::new(..)`, `super::Point::new(..)`: a struct of an inline module
+            in_module = self.module_item(self.segments(base))
+            if in_module is None or in_module not in self.structs:
+                return None
+            item: StructItem | None = self.structs[in_module]
+        else:
+            item = (
+                self.named_struct(self.text(base))
+                if base.type in ("identifier", "type_identifier", "self")
+                else None
+            )
         name_node = function.child_by_field_name("name")
         case = None
         if item is not None and self.text(name_node) not in item.methods:
