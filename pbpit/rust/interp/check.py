@@ -156,6 +156,16 @@ _ON_INT = frozenset(("clone", "dims"))  # what the interpreter runs on an Int te
 ARITHMETIC = ("+", "-", "*", "/", "%")
 
 
+def iterator(ty: Ty) -> bool:
+    """Whether `ty` is an iterator pbpit runs (`v.iter()`, a range, an adapter of them)."""
+    return type(ty) is Wrap and ty.kind in ("Range", _ITER)
+
+
+def rank_open(e: Expr, ty: Ty) -> bool:
+    """Whether `e` is `t.unsqueeze()`-like with its result's rank not yet known."""
+    return isinstance(e, Method) and e.name in _RANK_GENERIC and is_open(ty)
+
+
 def is_open(ty: Ty) -> bool:
     """A type nothing has determined yet, not even as `{integer}` or `{float}`."""
     ty = resolve(ty)
@@ -320,6 +330,7 @@ class Checker(StructRules):
         self.nodes: list[Expr] = []
         self.rets: list[Ty] = []
         self.data_elems: list[tuple[Ty, Pos]] = []
+        self.sums: list[tuple[Ty, Ty, Method]] = []
         self.pending: list[PendingOp] = []
         self.casts: list[Cast] = []
         self.negations: list[Unary] = []
@@ -349,11 +360,13 @@ class Checker(StructRules):
         self.body(fn.body, fn.ret)
 
     def body(self, body: Expr, ret: Ty) -> None:
+        self.sums = []
         self.nodes, self.rets, self.data_elems, self.pending, self.casts = [], [ret], [], [], []
         self.negations, self.never_indices = [], []
         found = self.expr(body)
         tail = body.tail if isinstance(body, Block) and body.tail is not None else body
         self.unify(ret, found, tail.pos)
+        self.settle_sums()
         self.settle_with_fallback()
         for cast in self.casts:
             self.cast_allowed(cast)
@@ -558,6 +571,9 @@ class Checker(StructRules):
     def c_Binary(self, e: Binary) -> Ty:  # noqa: N802
         op = e.op
         lt, rt = self.expr(e.left), self.expr(e.right)
+        if op in ("+", "-", "*", "/") and type(resolve(lt)) is TensorT and rank_open(e.right, rt):
+            # rustc: `x + b.unsqueeze()` takes `Add<Self>`, so the rank is the left tensor's.
+            self.unify(lt, rt, e.right.pos)
         if op in ("&&", "||"):
             self.unify(BOOL, lt, e.left.pos)
             self.unify(BOOL, rt, e.right.pos)
@@ -964,6 +980,7 @@ class Checker(StructRules):
             e.targs
             and not (type(recv) is Named and recv is TENSOR_DATA)
             and not (type(recv) is TensorT and e.name in _RANK_GENERIC)
+            and not (iterator(recv) and e.name in ("collect", "sum", "product"))
         ):
             raise self.fail(e.pos, f"type arguments on `{e.name}`")
         burn = burn_nn.check_method(self, e, recv)  # modules, params, configs, optimizers
@@ -1200,7 +1217,96 @@ class Checker(StructRules):
             if name == "step_by":
                 self.args(e, USIZE)
                 return recv
+            return self.iter_method(e, inner)
         return None
+
+    # -- iterator chains: adapters and consumers of `v.iter()`, `into_iter()`, ranges -------------
+
+    def iter_method(self, e: Method, item: Ty) -> Ty | None:
+        """An `Iterator` method on items of type `item` (pbpit holds `&T` as `T`)."""
+        name = e.name
+        e.impl = f"{_ITER}.{name}"
+        if name in ("map", "filter", "for_each", "any", "all", "position"):
+            self.arity(e, 1, f"`{name}`")
+            fn = self.closure_arg(e.args[0], [item])
+            if name in ("filter", "any", "all", "position"):
+                self.unify(BOOL, fn.ret, e.args[0].pos)
+            if name == "for_each":
+                self.unify(UNIT, fn.ret, e.args[0].pos)
+            return {
+                "map": Wrap(_ITER, fn.ret), "filter": Wrap(_ITER, item), "for_each": UNIT,
+                "position": option(USIZE),
+            }.get(name, BOOL)
+        if name == "enumerate":
+            self.args(e)
+            return Wrap(_ITER, TupleT([USIZE, item]))
+        if name == "zip":
+            (other,) = self.args(e, Var())
+            found = resolve(other)
+            if not (type(found) is Wrap and found.kind in ("Vec", "array", "Range", _ITER)):
+                raise self.fail(e.args[0].pos, f"`{show(other)}` is not an iterator")
+            return Wrap(_ITER, TupleT([item, found.inner]))
+        if name in ("skip", "take"):
+            self.args(e, USIZE)
+            return Wrap(_ITER, item)
+        if name in ("cloned", "copied"):
+            self.args(e)
+            return Wrap(_ITER, item)
+        if name in ("count", "len"):
+            self.args(e)
+            return USIZE
+        if name in ("last", "next"):
+            if name == "next":
+                return None  # an iterator held in a variable and stepped by hand
+            self.args(e)
+            return option(item)
+        if name == "fold":
+            self.arity(e, 2, "`fold`")
+            acc = self.expr(e.args[0])
+            fn = self.closure_arg(e.args[1], [acc, item])
+            self.unify(acc, fn.ret, e.args[1].pos)
+            return acc
+        if name == "reduce":
+            self.arity(e, 1, "`reduce`")
+            fn = self.closure_arg(e.args[0], [item, item])
+            self.unify(item, fn.ret, e.args[0].pos)
+            return option(item)
+        if name == "collect":
+            self.args(e)
+            if len(e.targs) > 1:
+                raise self.fail(e.pos, "`collect` takes one type argument")
+            result = vec(item)
+            if e.targs:
+                target = resolve(e.targs[0])
+                if not (type(target) is Wrap and target.kind == "Vec"):
+                    what = f"`collect` into `{show(target)}` (pbpit collects a `Vec`)"
+                    raise self.fail(e.pos, what)
+                self.unify(target, result, e.pos)
+            return result
+        if name in ("sum", "product"):
+            self.args(e)
+            if len(e.targs) > 1:
+                raise self.fail(e.pos, f"`{name}` takes one type argument")
+            if type(resolve(item)) is TensorT:
+                raise self.fail(
+                    e.pos,
+                    f"`{name}` of tensors (Burn's `Tensor` implements no `Sum`; write "
+                    "`.reduce(|a, b| a + b)` or `Tensor::cat`)",
+                )
+            total = e.targs[0] if e.targs else Var()
+            self.sums.append((total, item, e))
+            return total
+        return None
+
+    def settle_sums(self) -> None:
+        """`sum()`/`product()` produce the type their use asks for (rustc: `S: Sum<&T>`); pbpit
+        sums numbers of the items' own type."""
+        for total, item, e in self.sums:
+            if is_open(total):
+                raise self.fail(e.pos, "type annotations needed")
+            self.unify(total, item, e.pos)
+            if not is_number(resolve(total)):
+                raise self.fail(e.pos, f"`{e.name}` of `{show(item)}` (pbpit sums numbers)")
 
 
 def not_copy(ty: Ty) -> Ty | None:

@@ -15,6 +15,7 @@ from typing import Any
 from pbpit.engine.api import RUST_FUNCTIONS
 from pbpit.rust.interp import burn_nn
 from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.inline_mods import InlineModules
 from pbpit.rust.interp.macros import MacroLowering
 from pbpit.rust.interp.nodes import (
     Arm,
@@ -141,7 +142,10 @@ MATH_FUNCTIONS = {
 }
 
 
-class Lowerer(MacroLowering):
+_DESTRUCTURING = ("tuple_pattern", "reference_pattern", "struct_pattern", "tuple_struct_pattern")
+
+
+class Lowerer(MacroLowering, InlineModules):
     """Builds the `Crate` of one parsed file."""
 
     def __init__(self, source: RustFile) -> None:
@@ -165,6 +169,7 @@ class Lowerer(MacroLowering):
         self.structs: dict[str, StructItem] = {}
         self.traits: dict[str, Node] = {}
         self.self_type: StructItem | None = None  # inside an `impl`: what `Self` names
+        self.init_modules()
 
     # -- positions --------------------------------------------------------------------------------
 
@@ -193,7 +198,7 @@ class Lowerer(MacroLowering):
     # -- items ------------------------------------------------------------------------------------
 
     def crate(self) -> Crate:
-        items = self.kids(self.src.root)
+        items = self.flatten(self.kids(self.src.root), ())
         for node in items:
             if node.type in ("const_item", "static_item"):
                 self.const_nodes[self.text(node.child_by_field_name("name"))] = node
@@ -202,6 +207,7 @@ class Lowerer(MacroLowering):
         derives: Node | None = None
         for node in items:
             kind = node.type
+            self.module = self.module_of(node)
             if derives is not None and kind not in ("attribute_item", "struct_item", "enum_item"):
                 raise self.fail(derives, "`#[derive(..)]` on anything but a `struct` or `enum`")
             if kind in ("use_declaration", "empty_statement", "extern_crate_declaration"):
@@ -240,11 +246,14 @@ class Lowerer(MacroLowering):
             else:
                 raise self.fail(node, f"`{kind}` items")
         for item in self.consts.values():
+            self.module = self.module_of(item.node)
             self.const_body(item)
         if derives is not None:
             raise self.fail(derives, "`#[derive(..)]` on anything but a `struct` or `enum`")
         for fn in self.fns.values():
+            self.module = self.module_of(fn.node)
             self.fn_body(fn)
+        self.module = ()
         main = self.fns.get("main")
         if main is None:
             raise Unsupported(f"{self.path}:1:1", "no `fn main()` in the file")
@@ -381,7 +390,7 @@ class Lowerer(MacroLowering):
         binding = self.lookup(name)
         if binding is not None:
             return Local(self.pos(node), binding, self.scope)
-        if name in self.consts:
+        if name in self.consts and self.sees(name):
             return ConstRef(self.pos(node), self.consts[name])
         return None
 
@@ -726,6 +735,9 @@ class Lowerer(MacroLowering):
     def e_scoped_identifier(self, node: Node) -> Expr:
         segs = self.segments(node)
         names = [s[0] for s in segs]
+        in_module = self.module_item(segs)
+        if in_module is not None and in_module in self.consts:  # `numbers::LIMIT`
+            return ConstRef(self.pos(node), self.consts[in_module])
         if names[-1] == "None" and names[:-1] in (["Option"], ["std", "option", "Option"]):
             return SomeLit(self.pos(node), None)
         burn = burn_nn.lower_path(self.pos(node), names, self.structs)  # `Reduction::Mean`
@@ -846,7 +858,7 @@ class Lowerer(MacroLowering):
             item = self.named_struct(name)
             if item is not None and item.kind == "tuple":
                 return self.tuple_struct(node, item, args)
-            if name in self.fns:
+            if name in self.fns and self.sees(name):
                 return Call(self.pos(node), self.fns[name], args)
             if name in ("Ok", "Err", "Box"):
                 raise self.fail(function, f"`{name}(..)`")
@@ -858,6 +870,9 @@ class Lowerer(MacroLowering):
             burn = burn_nn.lower_call(self.pos(node), names, args, self.structs)
             if burn is not None:  # `LinearConfig::new(..)`, `Relu::new()`: Burn's functions
                 return burn
+            in_module = self.module_item(self.segments(function))
+            if in_module is not None and in_module in self.fns:  # `helpers::double(x)`
+                return Call(self.pos(node), self.fns[in_module], args)
             found = self.associated_call(node, function, args)
             if found is not None:
                 return found
@@ -1108,13 +1123,38 @@ class Lowerer(MacroLowering):
     def e_for_expression(self, node: Node) -> Expr:
         loop = For(self.pos(node), self.label(node))
         loop.iterable = self.expr(node.child_by_field_name("value"))
+        pattern = node.child_by_field_name("pattern")
+        if pattern.type in _DESTRUCTURING:
+            return self.for_destructuring(node, loop, pattern)
         saved = self.open_scope()
-        loop.binding = self.bind_pattern(node.child_by_field_name("pattern"), False)
+        loop.binding = self.bind_pattern(pattern, False)
         self.close_scope(saved)
         self.scope.loops.append(loop)
         bindings = [loop.binding] if loop.binding is not None else []
         loop.body = self.block(node.child_by_field_name("body"), bindings)
         self.scope.loops.pop()
+        return loop
+
+    # -- patterns in `for` and closure parameters: `for (i, x) in ..`, `|(a, b)|`, `|&x|` --------
+
+    def hidden_pattern(self, pattern: Node) -> tuple[Binding, list[Let]]:
+        """A hidden binding for the value `pattern` takes apart, and one `let` per name in it
+        (the names brought into scope)."""
+        hidden = Binding(f"({self.text(pattern)})", False, self.scope, self.scope.nslots, True)
+        self.scope.nslots += 1
+        lets: list[Let] = []
+        self.pattern_lets(pattern, Local(self.pos(pattern), hidden, self.scope), lets,
+                          self.pos(pattern)[0])
+        return hidden, lets
+
+    def for_destructuring(self, node: Node, loop: For, pattern: Node) -> For:
+        saved = self.open_scope()
+        loop.binding, lets = self.hidden_pattern(pattern)
+        self.scope.loops.append(loop)
+        loop.body = self.block(node.child_by_field_name("body"))
+        self.scope.loops.pop()
+        self.close_scope(saved)
+        loop.body.stmts[:0] = lets
         return loop
 
     def target(self, node: Node, what: str) -> Loop | While | For:
@@ -1177,6 +1217,7 @@ class Lowerer(MacroLowering):
         saved = self.open_scope(new_frame=True)
         params: list[Binding | None] = []
         param_tys: list[Ty | None] = []
+        destructured: list[Let] = []
         for param in self.kids(node.child_by_field_name("parameters")):
             type_node = None
             pattern = param
@@ -1184,6 +1225,11 @@ class Lowerer(MacroLowering):
                 pattern = param.child_by_field_name("pattern")
                 type_node = param.child_by_field_name("type")
             param_tys.append(self.type(type_node) if type_node is not None else None)
+            if pattern.type in _DESTRUCTURING:
+                hidden, lets = self.hidden_pattern(pattern)
+                destructured.extend(lets)
+                params.append(hidden)
+                continue
             binding = self.bind_pattern(pattern, False)
             if binding is not None and type_node is not None:
                 binding.owned = self.owned_type(type_node)
@@ -1192,6 +1238,8 @@ class Lowerer(MacroLowering):
         ret = self.type(ret_node) if ret_node is not None else None
         body = self.expr(node.child_by_field_name("body"))
         visible = self.in_scope
+        if destructured:  # `|(a, b)| body`: `{ let a = hidden.0; let b = hidden.1; body }`
+            body = Block(body.pos, list(destructured), body, visible)
         self.close_scope(saved)
         self.scope = outer
         return Closure(self.pos(node), params, param_tys, ret, body, scope, is_move, visible)
@@ -1226,7 +1274,7 @@ class Lowerer(MacroLowering):
     def named_struct(self, name: str) -> StructItem | None:
         if name == "Self":
             return self.self_type
-        return self.structs.get(name)
+        return self.structs.get(name) if self.sees(name) else None
 
     def is_derive(self, node: Node) -> bool:
         attr = next((c for c in self.kids(node) if c.type == "attribute"), None)
@@ -1403,12 +1451,17 @@ class Lowerer(MacroLowering):
             return None
         base = path.child_by_field_name("type") if path.type == "generic_type" else path
         if base.type == "scoped_type_identifier" or base.type == "scoped_identifier":
-            return None
-        item = (
-            self.named_struct(self.text(base))
-            if base.type in ("identifier", "type_identifier", "self")
-            else None
-        )
+            # `geometry::Point::new(..)`, `super::Point::new(..)`: a struct of an inline module
+            in_module = self.module_item(self.segments(base))
+            if in_module is None or in_module not in self.structs:
+                return None
+            item: StructItem | None = self.structs[in_module]
+        else:
+            item = (
+                self.named_struct(self.text(base))
+                if base.type in ("identifier", "type_identifier", "self")
+                else None
+            )
         name_node = function.child_by_field_name("name")
         case = None
         if item is not None and self.text(name_node) not in item.methods:
@@ -1523,6 +1576,9 @@ class Lowerer(MacroLowering):
         if kind in ("identifier", "mut_pattern"):
             binding = self.bind_pattern(pattern, False)
             lets.append(Let(line, binding, None, value, self.in_scope))
+            return
+        if kind == "reference_pattern":  # `&x` of a `&T`: pbpit holds the value itself
+            self.pattern_lets(self.kids(pattern)[-1], value, lets, line)
             return
         parts: list[tuple[str, Node]] = []
         if kind == "tuple_pattern":

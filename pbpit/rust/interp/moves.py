@@ -64,14 +64,19 @@ from pbpit.rust.interp.nodes import (
 )
 from pbpit.rust.interp.types import NEVER, TensorT, Wrap, resolve
 
+# `Iterator`'s methods pbpit runs: every one takes `self`.
+_ITERATOR = (
+    "map filter for_each any all position enumerate zip skip take cloned copied count len last "
+    "fold reduce collect sum product"
+).split()
 # Methods of std's types that take `self` (the others pbpit runs take `&self` or `&mut self`).
 _BY_VALUE = {
     "Option": {"map", "unwrap", "expect", "unwrap_or"},
     "Result": {"unwrap", "expect"},
     "Vec": {"into_iter"},
     "array": {"into_iter"},
-    "Range": {"rev", "step_by"},
-    "Iter": {"rev", "step_by"},
+    "Range": {"rev", "step_by", *_ITERATOR},
+    "Iter": {"rev", "step_by", *_ITERATOR},
 }
 _MOVING_OPERATORS = ("tensor", "tensor-scalar", "scalar-tensor")
 # Nested loops are walked twice each (the second time with what the first moved): past this
