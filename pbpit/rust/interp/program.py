@@ -18,12 +18,12 @@ diagnostics, display columns in panic locations).
 from __future__ import annotations
 
 import contextlib
-import gc
 import sys
 import threading
 from collections.abc import Callable, Iterator
 from typing import TextIO
 
+from pbpit.collector import paused
 from pbpit.rust.interp.check import check
 from pbpit.rust.interp.compile import Compiler
 from pbpit.rust.interp.grammar import check_grammar
@@ -59,19 +59,6 @@ def _deep_recursion() -> Iterator[None]:
         yield
     finally:
         sys.setrecursionlimit(previous)
-
-
-@contextlib.contextmanager
-def _no_collection() -> Iterator[None]:
-    """Loading makes millions of long-lived objects (nodes, closures) and no garbage cycles:
-    the cyclic collector's full passes over them would cost more than the load itself."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 class Program:
@@ -134,7 +121,8 @@ def _program(source: RustFile) -> Program:
         if refused is not None:
             raise refused
         raise RustSyntaxError(f"{source.where(node)}: {what}")
-    with _deep_recursion(), _no_collection():
+    # Loading makes millions of long-lived objects and no garbage cycles: pause the collector.
+    with _deep_recursion(), paused():
         check_grammar(source)
         crate = lower(source)
         check(crate)
