@@ -340,6 +340,7 @@ def backward(root: T) -> dict[int, np.ndarray]:
         raise AssertionError("backward of a tensor outside any graph")
     # Validate, read-only: every reachable non-leaf must still have its step.
     seen: dict[int, Node] = {}
+    spent: dict[int, Node] = {}
     todo = [root.node]
     while todo:
         node = todo.pop()
@@ -348,6 +349,9 @@ def backward(root: T) -> dict[int, np.ndarray]:
         if node.id not in G.steps:
             if node.parents:
                 raise ConsumedPanic(node.id)
+            # A leaf whose root step an earlier backward consumed: nothing to run, but the
+            # gradients its children send it are still its own (Burn keeps every leaf's).
+            spent[node.id] = node
             continue
         seen[node.id] = node
         todo.extend(node.parents)
@@ -371,7 +375,8 @@ def backward(root: T) -> dict[int, np.ndarray]:
         for p, pg in zip(parents, step(g), strict=True):
             pg = np.asarray(pg, dtype=F32)
             grads[p.id] = (grads[p.id] + pg).astype(F32) if p.id in grads else pg
-    return {i: g for i, g in grads.items() if i in seen and seen[i].leaf_grad}
+    kept = {**spent, **seen}
+    return {i: g for i, g in grads.items() if i in kept and kept[i].leaf_grad}
 
 
 # ---- burn-nn and burn-optim --------------------------------------------------------------
