@@ -280,15 +280,7 @@ class Lowerer(MacroLowering, InlineModules):
         for child in node.children:
             if child.type == "function_modifiers":
                 raise self.fail(child, f"`{self.text(child)}` functions")
-        backends, dims = set(), set()
-        generics = node.child_by_field_name("type_parameters")
-        for param in self.kids(generics) if generics is not None else []:
-            if param.type == "type_parameter":
-                backends.add(self.text(param.child_by_field_name("name")))
-            elif param.type == "const_parameter":
-                dims.add(self.text(param.child_by_field_name("name")))
-            elif param.type != "lifetime_parameter":
-                raise self.fail(param, "this generic parameter")
+        backends, dims = self.generic_params(node)
         owner = self.self_type
         if owner is not None:
             backends |= owner.backends
@@ -1365,6 +1357,12 @@ class Lowerer(MacroLowering, InlineModules):
     def generics(self, node: Node, item: StructItem) -> None:
         """A struct's or an impl's generic parameters: type parameters are backends (typed
         away), `const D: usize` a rank."""
+        backends, dims = self.generic_params(node)
+        item.backends, item.dims = frozenset(backends), frozenset(dims)
+
+    def generic_params(self, node: Node) -> tuple[set[str], set[str]]:
+        """The names of an item's type parameters (backends) and const parameters (ranks);
+        lifetimes pass, anything else is refused."""
         backends, dims = set(), set()
         generics = node.child_by_field_name("type_parameters")
         for param in self.kids(generics) if generics is not None else []:
@@ -1374,7 +1372,7 @@ class Lowerer(MacroLowering, InlineModules):
                 dims.add(self.text(param.child_by_field_name("name")))
             elif param.type != "lifetime_parameter":
                 raise self.fail(param, "this generic parameter")
-        item.backends, item.dims = frozenset(backends), frozenset(dims)
+        return backends, dims
 
     def impl_block(self, node: Node) -> None:
         """`impl Model { .. }`, `impl<B: Backend> Model<B> { .. }`, `impl Trait for Model`: its
