@@ -365,7 +365,8 @@ def run(
     # program's output is written as it is printed, except into the one JSON object.
     with _computing_for(machine):
         result = run_case(resolve_case(case), trace=fmt != "raw", stream=fmt != "json")
-    render("run", fmt, result, memory)
+        # Inside the block, so that --json names the machine the run computed for.
+        render("run", fmt, result, memory)
     raise typer.Exit(result.exit_code)
 
 
@@ -396,7 +397,22 @@ def _run_json(result: RunResult, memory: bool) -> None:
     data = result.to_json()
     data["audit"] = [entry.to_json() for entry in diagnosis.audit.entries]
     data["diagnostics"] = diagnosis.to_json()
+    data["target"] = _target_json()
     _print_json(data)
+
+
+def _target_json() -> dict[str, object]:
+    """The machine the kernels computed for, as `--target` spells it, and its f32 lanes."""
+    from pbpit.engine.target import current
+
+    machine = current()
+    return {
+        "cpu": machine.cpu,
+        "threads": machine.threads,
+        "build": machine.build,
+        "lanes": machine.lanes,
+        "spelled": str(machine),
+    }
 
 
 def _run_raw(result: RunResult, memory: bool) -> None:
@@ -490,9 +506,9 @@ def check(
                 # One line as each case finishes: a long check shows where it is.
                 sys.stdout.write(render_check_status(result))
                 sys.stdout.flush()
-    if junit is not None:
-        write_junit(report, junit)
-    render("check", fmt, report)
+        if junit is not None:
+            write_junit(report, junit)
+        render("check", fmt, report)
     raise typer.Exit(0 if report.ok else 1)
 
 
@@ -527,7 +543,7 @@ def _check_human(report: CheckReport) -> None:
 
 
 def _check_json(report: CheckReport) -> None:
-    _print_json(report.to_json())
+    _print_json({**report.to_json(), "target": _target_json()})
 
 
 @app.command("graph")

@@ -4,6 +4,7 @@ seed's numbers under every profile."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from itertools import product
@@ -158,3 +159,16 @@ def test_help_with_target_does_not_import_numpy(args):
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert "--target" in result.stdout
     assert result.stderr.strip().splitlines()[-1] == "False False"
+
+
+@pytest.mark.parametrize("command", [["run", "twice"], ["check", "cases/twice.py"]])
+def test_json_names_the_target_it_computed_for(command):
+    result = pbpit_cli(*command, "--json", "--target", "cpu=sse,threads=3,build=release")
+    data = json.loads(result.stdout)
+    assert data["target"] == {
+        "cpu": "sse",
+        "threads": 3,
+        "build": "release",
+        "lanes": 4,
+        "spelled": "cpu=sse,threads=3,build=release",
+    }
