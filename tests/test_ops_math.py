@@ -237,6 +237,15 @@ def test_softmax_refuses_a_dimension_out_of_range():
         activation.softmax(leaf([1.0, 2.0]), 1)
 
 
+@pytest.mark.parametrize("function", [activation.softmax, activation.log_softmax])
+@pytest.mark.parametrize("autodiff", [False, True])
+def test_softmax_of_an_empty_dim_is_refused_in_its_own_name(function, autodiff):
+    device = Device.default().autodiff() if autodiff else Device.default()
+    name = function.__name__
+    with pytest.raises(ValueError, match=rf"^{name}: dim 1 of \[2, 0\] has size 0$"):
+        function(Tensor.zeros([2, 0], device), 1)
+
+
 def test_leaky_relu_is_mul_scalar_then_mask_where():
     x = leaf([-2.0, 0.0, 3.0])
     y = activation.leaky_relu(x, 0.1)

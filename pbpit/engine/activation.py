@@ -14,7 +14,7 @@ import numpy as np
 
 from pbpit.engine import f32 as f
 from pbpit.engine import ops
-from pbpit.engine.tensor import Tensor, _apply, _apply_one, _axis, _scalar
+from pbpit.engine.tensor import Tensor, _along, _apply, _apply_one, _scalar
 from pbpit.engine.tensor import _tensor as _tensor_argument
 
 __all__ = [
@@ -84,7 +84,7 @@ def _shifted(x: Tensor, dim: int) -> Tensor:
 def softmax(tensor: Tensor, dim: int) -> Tensor:
     """`exp(x_i) / sum_j exp(x_j)` along `dim`."""
     x = _tensor(tensor, "softmax")
-    axis = _axis("softmax", dim, x.array.shape)
+    axis = _along("softmax", dim, x.array.shape)
     if x.node is None:
         return Tensor(_fused_softmax(x.array, axis), None)
     exp = _shifted(x, axis).exp()
@@ -95,7 +95,7 @@ def softmax(tensor: Tensor, dim: int) -> Tensor:
 def log_softmax(tensor: Tensor, dim: int) -> Tensor:
     """`x_i - max - log(sum_j exp(x_j - max))` along `dim`."""
     x = _tensor(tensor, "log_softmax")
-    axis = _axis("log_softmax", dim, x.array.shape)
+    axis = _along("log_softmax", dim, x.array.shape)
     shifted = _shifted(x, axis)
     log_sum_exp = shifted.exp().sum_dim(axis).log()
     return shifted - log_sum_exp
