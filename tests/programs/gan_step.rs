@@ -1,7 +1,6 @@
 //! A least-squares GAN step: generator and discriminator, two Adam optimizers, the fake batch
 //! detached for the discriminator's update and reused, attached, for the generator's. No panic.
-//! No expected output: its last digits depend on an order of Burn's kernels not pinned here
-//! (the twin's summation orders disagree in `sample`).
+//! The values are chosen so that every summation order the twin tries prints the same digits.
 //!
 //! Node ids: generator.fc.weight 0, .bias 1, discriminator.fc.weight 2, .bias 3, z 4, real 5,
 //! valid 6 (`ones`), fake_label 7 (`zeros`). Iteration 0: fake 8, d_real 9, detach 10, d_fake 11,
@@ -48,7 +47,7 @@ fn main() {
     let mut generator: Generator<B> = Generator {
         fc: linear(
             Tensor::from_floats([[0.5, -0.5]], &device),
-            Tensor::from_floats([0.0, 0.25], &device),
+            Tensor::from_floats([-0.25, 0.25], &device),
         ),
     };
     let mut discriminator: Discriminator<B> = Discriminator {

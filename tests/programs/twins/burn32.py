@@ -152,7 +152,9 @@ class T:
 
     def __truediv__(self, other: float) -> T:
         s = F32(other)
-        return self._op(self.v / s, [self], lambda g: [g / s])
+        # burn-autodiff's div_scalar backward: the gradient times 1/s (an f32), not over s.
+        inverse = F32(F32(1.0) / s)
+        return self._op(self.v / s, [self], lambda g: [g * inverse])
 
     def __neg__(self) -> T:
         return self._op(-self.v, [self], lambda g: [-g])
@@ -163,7 +165,8 @@ class T:
 
     def log(self) -> T:
         x = self.v
-        return self._op(libm(np.log, x), [self], lambda g: [g / x])
+        # burn-autodiff's log backward: `grad * recip(input)`, two roundings, not `grad / input`.
+        return self._op(libm(np.log, x), [self], lambda g: [g * (F32(1.0) / x)])
 
     def tanh(self) -> T:
         out = libm(np.tanh, self.v)

@@ -1,0 +1,69 @@
+//! An autoencoder whose `forward` returns a tuple (reconstruction, code), a reconstruction loss
+//! and a penalty on the code, each backpropagated on its own to log its gradient: the second
+//! backward reaches the code, whose step the first consumed.
+//!
+//! Node ids by Burn's rules: encoder.weight 0, .bias 1, decoder.weight 2, .bias 3 (field order,
+//! each kept by `Param::from_tensor`), x 4. The forward: encoder linear 5, tanh 6 = code,
+//! decoder linear 7 = reconstruction. MseLoss: sub 8, square 9, mean 10 = recon_loss; the
+//! penalty: square 11, mean 12, mul_scalar 13. The first backward consumes 10 down to 5; the
+//! second walks 13 -> 12 -> 11 -> 6 and finds 6's step gone: the panic at NodeId(6).
+
+use burn::backend::{Autodiff, NdArray};
+use burn::module::Param;
+use burn::nn::loss::{MseLoss, Reduction};
+use burn::nn::{Linear, Tanh};
+use burn::prelude::*;
+
+type B = Autodiff<NdArray>;
+
+#[derive(Module, Debug)]
+pub struct AutoEncoder<B: Backend> {
+    encoder: Linear<B>,
+    decoder: Linear<B>,
+    activation: Tanh,
+}
+
+impl<B: Backend> AutoEncoder<B> {
+    /// The reconstruction and the code it was made from.
+    pub fn forward(&self, x: Tensor<B, 2>) -> (Tensor<B, 2>, Tensor<B, 2>) {
+        let code = self.activation.forward(self.encoder.forward(x));
+        let reconstruction = self.decoder.forward(code.clone());
+        (reconstruction, code)
+    }
+}
+
+fn linear<B: Backend>(weight: Tensor<B, 2>, bias: Tensor<B, 1>) -> Linear<B> {
+    Linear { weight: Param::from_tensor(weight), bias: Some(Param::from_tensor(bias)) }
+}
+
+fn main() {
+    let device = Default::default();
+    let model: AutoEncoder<B> = AutoEncoder {
+        encoder: linear(
+            Tensor::from_floats([[0.5], [-0.5], [0.25]], &device),
+            Tensor::from_floats([0.0], &device),
+        ),
+        decoder: linear(
+            Tensor::from_floats([[1.0, -1.0, 0.5]], &device),
+            Tensor::from_floats([0.0, 0.0, 0.0], &device),
+        ),
+        activation: Tanh::new(),
+    };
+    let x = Tensor::<B, 2>::from_floats([[1.0, 0.0, 0.5], [1.0, 1.0, 0.0]], &device);
+
+    let (reconstruction, code) = model.forward(x.clone());
+    let recon_loss = MseLoss::new().forward(reconstruction, x, Reduction::Mean);
+    let penalty = code.square().mean().mul_scalar(0.1);
+    println!(
+        "reconstruction = {:.6}, penalty = {:.6}",
+        recon_loss.clone().into_scalar(),
+        penalty.clone().into_scalar()
+    );
+
+    let grads = recon_loss.backward();
+    let g = model.decoder.weight.grad(&grads).unwrap();
+    println!("decoder.weight.grad = {:?}", g.to_data().to_vec::<f32>().unwrap());
+    let grads = penalty.backward();
+    let g = model.encoder.weight.grad(&grads).unwrap();
+    println!("encoder.weight.grad = {:?}", g.to_data().to_vec::<f32>().unwrap());
+}

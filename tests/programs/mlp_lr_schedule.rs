@@ -1,0 +1,75 @@
+//! An MLP with two hidden layers (ReLU, then Tanh), SGD with a step learning-rate schedule:
+//! the rate halves every two epochs, computed in f64 as a user writes it. No panic.
+//!
+//! Node ids for the record: fc1.weight 0, .bias 1, fc2.weight 2, .bias 3, out.weight 4, .bias 5
+//! (field order), x 6, y 7. Each epoch: fc1 8, relu 9, fc2 10, tanh 11, out 12, sub 13,
+//! square 14, mean 15, then SGD's six new parameters 16-21; the next epoch starts at 22.
+
+use burn::backend::{Autodiff, NdArray};
+use burn::module::Param;
+use burn::nn::loss::{MseLoss, Reduction};
+use burn::nn::{Linear, Relu, Tanh};
+use burn::optim::{GradientsParams, Optimizer, SgdConfig};
+use burn::prelude::*;
+
+type B = Autodiff<NdArray>;
+
+#[derive(Module, Debug)]
+pub struct Mlp<B: Backend> {
+    fc1: Linear<B>,
+    fc2: Linear<B>,
+    out: Linear<B>,
+    relu: Relu,
+    tanh: Tanh,
+}
+
+impl<B: Backend> Mlp<B> {
+    pub fn forward(&self, x: Tensor<B, 2>) -> Tensor<B, 2> {
+        let h = self.relu.forward(self.fc1.forward(x));
+        let h = self.tanh.forward(self.fc2.forward(h));
+        self.out.forward(h)
+    }
+}
+
+fn linear<B: Backend>(weight: Tensor<B, 2>, bias: Tensor<B, 1>) -> Linear<B> {
+    Linear { weight: Param::from_tensor(weight), bias: Some(Param::from_tensor(bias)) }
+}
+
+/// The step schedule: `initial * 0.5^(epoch / step)`.
+fn learning_rate(initial: f64, epoch: usize, step: usize) -> f64 {
+    initial * 0.5f64.powi((epoch / step) as i32)
+}
+
+fn main() {
+    let device = Default::default();
+    let mut model: Mlp<B> = Mlp {
+        fc1: linear(
+            Tensor::from_floats([[0.5, -0.5, 0.25], [0.25, 0.5, -0.25]], &device),
+            Tensor::from_floats([0.0, 0.125, 0.0], &device),
+        ),
+        fc2: linear(
+            Tensor::from_floats([[0.5, -0.25], [0.25, 0.5], [-0.5, 0.25]], &device),
+            Tensor::from_floats([0.0, 0.0], &device),
+        ),
+        out: linear(
+            Tensor::from_floats([[1.0], [-0.5]], &device),
+            Tensor::from_floats([0.25], &device),
+        ),
+        relu: Relu::new(),
+        tanh: Tanh::new(),
+    };
+    let x = Tensor::<B, 2>::from_floats([[1.0, 0.0], [0.5, 1.0], [-1.0, 0.5], [0.0, -1.0]], &device);
+    let y = Tensor::<B, 2>::from_floats([[0.5], [1.0], [0.0], [-0.5]], &device);
+    let mut optim = SgdConfig::new().init();
+    let mse = MseLoss::new();
+
+    for epoch in 0..6 {
+        let lr = learning_rate(0.5, epoch, 2);
+        let loss = mse.forward(model.forward(x.clone()), y.clone(), Reduction::Mean);
+        println!("epoch {epoch}: lr = {lr}, loss = {:.6}", loss.clone().into_scalar());
+        let grads = GradientsParams::from_grads(loss.backward(), &model);
+        model = optim.step(lr, model, grads);
+    }
+    let pred = model.forward(x).into_data().to_vec::<f32>().unwrap();
+    println!("pred = {:.4?}", pred);
+}
