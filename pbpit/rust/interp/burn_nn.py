@@ -242,14 +242,15 @@ def _default_literal(low: Any, attr: Node) -> Node:
     if (
         inner is None
         or low.text(inner.named_children[0]) != "config"
-        or len(parts) != 3
+        or len(parts) < 3
         or low.text(parts[0]) != "default"
         or parts[1].type != "="
     ):
         raise low.fail(attr, f"the attribute `{low.text(attr)}` (write `#[config(default = ..)]`)")
-    if parts[2].type not in (*_LITERALS, "string_literal"):
-        # burn-derive: "Only literal is supported"; write the expression as a string
-        raise low.fail(parts[2], f"`{low.text(parts[2])}` as a default (write it as a string)")
+    if len(parts) != 3 or parts[2].type not in (*_LITERALS, "string_literal"):
+        # burn-derive: "Only literal is supported"; an expression is written as a string
+        text = low.src.data[parts[2].start_byte + low.delta : parts[-1].end_byte + low.delta]
+        raise low.fail(parts[2], f"`{text.decode()}` as a default (write it as a string)")
     return parts[2]
 
 
