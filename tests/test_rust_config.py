@@ -510,3 +510,37 @@ def test_activations_are_module_fields_made_with_new(tmp_path):
     expected = [v * 0.5 * (1 + erf(v / np.sqrt(2))) for v in t]
     np.testing.assert_allclose(ast.literal_eval(run.stdout.splitlines()[0]), expected, rtol=1e-5)
     assert re.search(r"NodeId\(4\)", run.panic.message)
+
+
+EMBEDDING_OF_ARGMAX = (
+    PRELUDE
+    + """
+use burn::nn::{Embedding, EmbeddingConfig};
+
+fn main() {
+    let device = Default::default();
+    let embedding: Embedding<B> = EmbeddingConfig::new(4, 3).init(&device);
+    let scores = Tensor::<B, 2>::from_floats([[0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 0.0, 5.0]], &device);
+    let tokens = scores.argmax(1);
+    let features = embedding.forward(tokens);
+    println!("{:?}", features.dims());
+    println!("{:?}", embedding.weight.val().into_data().to_vec::<f32>().unwrap());
+    println!("{:?}", features.clone().into_data().to_vec::<f32>().unwrap());
+    features.clone().sum().backward();
+    features.sum().backward();
+}
+"""
+)
+
+
+def test_an_embedding_of_argmax_indices_runs_today(tmp_path):
+    run = rust(tmp_path, EMBEDDING_OF_ARGMAX)
+    lines = run.stdout.splitlines()
+    # `argmax(1)` keeps the rank: `[2, 1]` Int indices 1 and 3, so `[2, 1, 3]` features.
+    assert lines[0] == "[2, 1, 3]"
+    table = np.array(ast.literal_eval(lines[1]), dtype=np.float32).reshape(4, 3)
+    assert np.array_equal(
+        np.array(ast.literal_eval(lines[2]), dtype=np.float32), table[[1, 3]].ravel()
+    )
+    # scores 0; argmax is Int (no id); weight 1 (Normal(0, 1), lazy), embedding 2; sums 3 and 4.
+    assert run.panic is not None and run.panic.node_id == 2
