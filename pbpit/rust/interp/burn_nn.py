@@ -9,13 +9,34 @@ lazy, their node id taken at the first read (docs/BURN_MODULES.md).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import numpy as np
+
 from pbpit import nn
+from pbpit.engine import tensor as engine_tensor
 from pbpit.engine.api import RUST_METHODS
 from pbpit.rust.format import Some
-from pbpit.rust.interp.nodes import Expr, Method, Pos, Static, StructItem
+from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.nodes import (
+    Assign,
+    Block,
+    Expr,
+    ExprStmt,
+    Field,
+    FnItem,
+    FnScope,
+    Local,
+    Method,
+    Node,
+    Pos,
+    SomeLit,
+    Static,
+    StructItem,
+    StructLit,
+)
 from pbpit.rust.interp.runtime import StructValue
 from pbpit.rust.interp.types import (
     BOOL,
@@ -23,6 +44,8 @@ from pbpit.rust.interp.types import (
     F32,
     F64,
     GRADIENTS,
+    NAMED,
+    UNIT,
     USIZE,
     Named,
     StructT,
@@ -34,7 +57,9 @@ from pbpit.rust.interp.types import (
     resolve,
     show,
 )
+from pbpit.rust.syntax import RustSyntaxError, parse_bytes
 
+_COMMENTS = ("line_comment", "block_comment")
 # The library's types that are values without fields the program reads.
 ACTIVATIONS = ("Relu", "Sigmoid", "Tanh", "Gelu")
 NAMED_TYPES = {
@@ -42,6 +67,7 @@ NAMED_TYPES = {
     for name in (
         *ACTIVATIONS,
         "LinearConfig",
+        *("DropoutConfig", "LayerNormConfig", "EmbeddingConfig"),
         "MseLoss",
         "CrossEntropyLoss",
         "CrossEntropyLossConfig",
@@ -53,10 +79,15 @@ NAMED_TYPES = {
         "Optimizer",
     )
 }
+# Each backend's own device type: all of them are pbpit's one device (flex, with autodiff).
+BACKEND_DEVICES = ("WgpuDevice", "NdArrayDevice", "FlexDevice", "CandleDevice", "LibTorchDevice")
 CONFIGS = {"AdamConfig": nn.AdamConfig, "AdamWConfig": nn.AdamWConfig, "SgdConfig": nn.SgdConfig}
 # `(owner, function)`: the associated functions a Burn program calls, and their arity.
 FUNCTIONS = {
     ("LinearConfig", "new"): 2,
+    ("DropoutConfig", "new"): 1,
+    ("LayerNormConfig", "new"): 1,
+    ("EmbeddingConfig", "new"): 2,
     **{(name, "new"): 0 for name in ACTIVATIONS},
     ("MseLoss", "new"): 0,
     ("CrossEntropyLossConfig", "new"): 0,
@@ -65,6 +96,7 @@ FUNCTIONS = {
     ("SgdConfig", "new"): 0,
     ("GradientsParams", "from_grads"): 2,
     ("Param", "from_tensor"): 1,
+    ("Backend", "seed"): 2,
 }
 REDUCTIONS = ("Mean", "Sum", "Auto")
 OPTIMIZER_SETTERS = {
@@ -92,13 +124,35 @@ def is_module(ty: Ty) -> bool:
 # -- lowering ------------------------------------------------------------------------------------
 
 
+# burn-nn's layers as structs of the library: their fields as burn-nn declares them (the order
+# `from_grads`, `valid()` and the optimizers visit), the one `forward` each runs.
+LAYERS = {
+    "Linear": [("weight", param(TensorT(2))), ("bias", option(param(TensorT(1))))],
+    "Dropout": [("prob", F64)],
+    "LayerNorm": [
+        ("gamma", param(TensorT(1))),
+        ("beta", option(param(TensorT(1)))),
+        ("epsilon", F64),
+    ],
+    "Embedding": [("weight", param(TensorT(2)))],
+}
+LAYER_CONFIGS = {
+    "LinearConfig": "Linear",
+    "DropoutConfig": "Dropout",
+    "LayerNormConfig": "LayerNorm",
+    "EmbeddingConfig": "Embedding",
+}
+
+
 def declare(structs: dict[str, StructItem]) -> None:
-    """`Linear` as a struct of the library, unless the file defines its own."""
-    if "Linear" not in structs:
-        item = StructItem("Linear", (0, 0), None, "named")  # type: ignore[arg-type]
-        item.fields = [("weight", param(TensorT(2))), ("bias", option(param(TensorT(1))))]
-        item.derives = frozenset({"Module", "Clone", "Debug"})
-        structs["Linear"] = item
+    """`Linear`, `Dropout`, `LayerNorm`, `Embedding` as structs of the library, unless the file
+    defines its own."""
+    for name, fields in LAYERS.items():
+        if name not in structs:
+            item = StructItem(name, (0, 0), None, "named")  # type: ignore[arg-type]
+            item.fields = list(fields)
+            item.derives = frozenset({"Module", "Clone", "Debug"})
+            structs[name] = item
 
 
 def lower_type(name: str, inner: Callable[[], Ty] | None) -> Ty | None:
@@ -107,7 +161,7 @@ def lower_type(name: str, inner: Callable[[], Ty] | None) -> Ty | None:
         found = resolve(inner())
         return param(found) if type(found) is TensorT else None
     if inner is None:
-        return NAMED_TYPES.get(name)
+        return DEVICE if name in BACKEND_DEVICES else NAMED_TYPES.get(name)
     return None
 
 
@@ -117,17 +171,273 @@ def lower_call(pos: Pos, names: list[str], args: list[Expr], defined: Any) -> Ex
     if len(names) < 2:
         return None
     owner, function = names[-2], names[-1]
-    if (owner, function) not in FUNCTIONS or (owner in defined and owner != "Linear"):
+    if function == "seed" and owner[:1].isupper() and owner not in defined:
+        # `B::seed(&device, 42)`, `MyBackend::seed(..)`, `<B as Backend>::seed(..)`
+        return Static(pos, "burn::Backend::seed", args)
+    if owner in BACKEND_DEVICES and function == "default" and owner not in defined and not args:
+        return Static(pos, "Device::default", [])  # `WgpuDevice::default()`: pbpit's device
+    if (owner, function) not in FUNCTIONS or (owner in defined and not is_library(defined[owner])):
         return None
     return Static(pos, f"burn::{owner}::{function}", args)
 
 
 def lower_path(pos: Pos, names: list[str], defined: Any) -> Expr | None:
-    """`Reduction::Mean`."""
+    """`Reduction::Mean`, `NdArrayDevice::Cpu`."""
+    if len(names) >= 2 and names[-2] == "NdArrayDevice" and "NdArrayDevice" not in defined:
+        if names[-1] == "Cpu":
+            return Static(pos, "Device::default", [])
     if len(names) >= 2 and names[-2] == "Reduction" and "Reduction" not in defined:
         if names[-1] in REDUCTIONS:
             return Static(pos, f"burn::Reduction::{names[-1]}", [])
     return None
+
+
+# -- `#[derive(Config)]` (burn-derive `config/analyzer_struct.rs`) -----------------------------
+#
+# A field with `#[config(default = lit)]` takes its default (a string literal's text is read as an
+# expression), an `Option` field defaults to `None`, every other field is an argument of `new`, in
+# declaration order. `with_<field>` exists for the defaulted and `Option` fields only.
+
+_LITERALS = ("integer_literal", "float_literal", "boolean_literal", "char_literal")
+
+
+def declare_config(low: Any, item: StructItem) -> None:
+    """`Name::new(required..)` and the `with_*` builders of a `#[derive(Config)]` struct, as
+    functions of its impl whose bodies `config_body` writes once every item is known."""
+    node = item.node
+    if "Debug" not in item.derives:  # burn's `Config: Debug`
+        what = f"`{item.name}` doesn't implement `Debug` (burn's `Config` requires it)"
+        raise low.fail(node, rejects(what, "E0277"))
+    if item.kind != "named":
+        raise low.fail(node, "`#[derive(Config)]` on a struct without named fields")
+    required, options, defaulted = [], [], []
+    for i, (name, ty, default) in enumerate(config_fields(low, item)):
+        if default is None and not _is_option(ty):
+            required.append(i)
+            continue
+        (options if default is None else defaulted).append(i)
+        _method(low, item, f"with_{name}", [StructT(item), ty], "value")
+    _method(low, item, "new", [item.fields[i][1] for i in required], "")
+    item.config_order = (*required, *options, *defaulted)
+
+
+def config_fields(low: Any, item: StructItem) -> list[tuple[str, Ty, Node | None]]:
+    """Each field of a Config struct: its name, type and `#[config(default = ..)]` literal."""
+    defaults: dict[str, Node] = {}
+    pending = None
+    for decl in low.kids(item.node.child_by_field_name("body")):
+        if decl.type == "attribute_item":
+            pending = _default_literal(low, decl)
+        elif decl.type == "field_declaration":
+            if pending is not None:
+                defaults[low.text(decl.child_by_field_name("name"))] = pending
+            pending = None
+    return [(name, ty, defaults.get(name)) for name, ty in item.fields]
+
+
+def _default_literal(low: Any, attr: Node) -> Node:
+    inner = next((c for c in low.kids(attr) if c.type == "attribute"), None)
+    tree = inner.child_by_field_name("arguments") if inner is not None else None
+    parts = [c for c in tree.children[1:-1] if c.type not in _COMMENTS] if tree else []
+    if (
+        inner is None
+        or low.text(inner.named_children[0]) != "config"
+        or len(parts) < 3
+        or low.text(parts[0]) != "default"
+        or parts[1].type != "="
+    ):
+        raise low.fail(attr, f"the attribute `{low.text(attr)}` (write `#[config(default = ..)]`)")
+    if len(parts) != 3 or parts[2].type not in (*_LITERALS, "string_literal"):
+        # burn-derive: "Only literal is supported"; an expression is written as a string
+        text = low.src.data[parts[2].start_byte + low.delta : parts[-1].end_byte + low.delta]
+        raise low.fail(parts[2], f"`{text.decode()}` as a default (write it as a string)")
+    return parts[2]
+
+
+def _is_option(ty: Ty) -> bool:
+    return type(ty) is Wrap and ty.kind == "Option"
+
+
+def _method(low: Any, item: StructItem, name: str, param_tys: list[Ty], self_kind: str) -> None:
+    if name in item.methods:
+        what = f"duplicate definitions with name `{name}`"
+        raise low.fail(item.node, rejects(what, "E0592"))
+    fn = FnItem(f"{item.name}::{name}", item.pos, item.node, param_tys=param_tys)
+    fn.ret, fn.self_kind, fn.owner = StructT(item), self_kind, item
+    fn.backends, fn.dims = item.backends, item.dims
+    item.methods[name] = fn
+    low.fns[fn.name] = fn
+
+
+def is_derived(fn: FnItem) -> bool:
+    """Whether `fn` is one `#[derive(Config)]` wrote (its node is its struct's)."""
+    return fn.owner is not None and fn.node is fn.owner.node and fn.node.type == "struct_item"
+
+
+def config_body(low: Any, fn: FnItem) -> None:
+    """`new`: `Self { required, option: None, default: <its literal> }`; `with_x(mut self, x)`:
+    `self.x = x; self`."""
+    item, pos = fn.owner, fn.pos
+    assert item is not None
+    low.backends, low.dims, low.self_type = fn.backends, fn.dims, item
+    low.scope = fn.scope = FnScope(None)
+    saved = low.open_scope(new_frame=True)
+    field = fn.name.rpartition("::")[2].removeprefix("with_")
+    if fn.self_kind == "value":
+        this = low.declare("self", True)
+        value = low.declare(field, False)
+        this.owned = value.owned = True
+        fn.params = [this, value]
+        target = Field(pos, Local(pos, this, low.scope), field)
+        stmt = ExprStmt(pos[0], Assign(pos, target, Local(pos, value, low.scope), None), True)
+        stmt.visible = low.in_scope
+        fn.body = Block(pos, [stmt], Local(pos, this, low.scope), low.in_scope)
+    else:
+        values: list[Expr] = []
+        fields = config_fields(low, item)
+        for name, ty, default in fields:
+            if default is None and not _is_option(ty):
+                binding = low.declare(name, False)
+                binding.owned = True
+                fn.params.append(binding)
+        for name, ty, default in fields:
+            if default is not None:
+                values.append(_default(low, default))
+            elif _is_option(ty):
+                values.append(SomeLit(pos, None))
+            else:
+                values.append(Local(pos, low.lookup(name), low.scope))
+        fn.body = Block(pos, [], StructLit(pos, item, values), low.in_scope)
+    low.close_scope(saved)
+    low.backends, low.dims, low.self_type = frozenset(), frozenset(), None
+
+
+def _default(low: Any, literal: Node) -> Expr:
+    if literal.type != "string_literal":
+        return low.expr(literal)
+    # `#[config(default = "1e-3")]`: burn-derive parses the string's text as an expression
+    content = [c for c in literal.named_children if c.type == "string_content"]
+    if len(content) != 1 or literal.named_child_count != 1:
+        raise low.fail(literal, "a default with escapes (write it without `\\`)")
+    start = content[0].start_byte + low.delta
+    text = low.src.data[start : content[0].end_byte + low.delta]
+    prefix = b"fn f(){"
+    fragment = parse_bytes(prefix + text + b"}")
+    saved = low.delta
+    low.delta = start - len(prefix)
+    try:
+        error = fragment.first_error()
+        if error is not None:
+            raise RustSyntaxError(f"{low.where(error[0])}: {error[1]}")
+        body = fragment.root.named_children[0].child_by_field_name("body")
+        kids = low.kids(body)
+        if len(kids) != 1 or kids[0].type.endswith(("statement", "declaration")):
+            raise low.fail(literal, "this default (one expression)")
+        return low.expr(kids[0])
+    finally:
+        low.delta = saved
+
+
+def config_display(ty: StructT) -> Callable[[object], str]:
+    """`{}` of a Config: burn's `config_to_json`, serde_json's pretty JSON (two-space indent),
+    its fields in the order burn-derive's serde struct lists them: required, `Option`, default."""
+    from pbpit.rust.interp.format import FormatError  # (format imports this module's users)
+
+    def writer(ty: Ty) -> Callable[[Any, str], str]:
+        ty = resolve(ty)
+        if type(ty) is StructT and "Config" in ty.item.derives:
+            item = ty.item
+            parts = [(item.fields[i][0], i, writer(item.fields[i][1])) for i in item.config_order]
+
+            def obj(value: Any, indent: str) -> str:
+                inner = indent + "  "
+                lines = [f"{inner}{_json_str(n)}: {w(value.fields[i], inner)}" for n, i, w in parts]
+                return "{\n" + ",\n".join(lines) + f"\n{indent}}}" if lines else "{}"
+
+            return obj
+        if type(ty) is Wrap and ty.kind == "Option":
+            inner_writer = writer(ty.inner)
+            return lambda v, indent: "null" if v is None else inner_writer(v.value, indent)
+        if type(ty) is Wrap and ty.kind in ("Vec", "array"):
+            item_writer = writer(ty.inner)
+
+            def arr(values: Any, indent: str) -> str:
+                inner = indent + "  "
+                lines = [inner + item_writer(v, inner) for v in values]
+                return "[\n" + ",\n".join(lines) + f"\n{indent}]" if lines else "[]"
+
+            return arr
+        if type(ty) is Named and ty.name in ("f32", "f64"):
+            return lambda v, indent: _json_float(v, ty.name)
+        if type(ty) is Named and ty.name == "bool":
+            return lambda v, indent: "true" if v else "false"
+        if type(ty) is Named and ty.name in ("String", "str"):
+            return lambda v, indent: _json_str(v)
+        if type(ty) is Named and (
+            ty.name.startswith(("u", "i"))
+            and ty.name[1:].isdigit()
+            or ty.name in ("usize", "isize")
+        ):
+            return lambda v, indent: str(v)
+        raise FormatError(
+            f"`{{}}` of a Config with a `{show(ty)}` field (pbpit writes numbers, "
+            "bools, strings, `Option`, `Vec` and nested configs)"
+        )
+
+    write = writer(ty)
+    return lambda value: write(value, "")
+
+
+def _json_str(text: str) -> str:
+    """serde_json's string: `"` and `\\` escaped, control characters as `\\n`... or `\\u00XX`."""
+    named = {
+        '"': '\\"',
+        "\\": "\\\\",
+        "\n": "\\n",
+        "\r": "\\r",
+        "\t": "\\t",
+        "\b": "\\b",
+        "\f": "\\f",
+    }
+    out = []
+    for ch in text:
+        if ch in named:
+            out.append(named[ch])
+        elif ord(ch) < 0x20:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def _json_float(value: float, name: str) -> str:
+    """ryu's shortest digits as serde_json writes a finite float (`0.001`, `1e-7`, `1.0`);
+    NaN and infinities are `null`."""
+    if not math.isfinite(value):
+        return "null"
+    sign = "-" if math.copysign(1.0, value) < 0 else ""
+    if value == 0:
+        return sign + "0.0"
+    if name == "f32":
+        text = np.format_float_scientific(np.float32(abs(value)), unique=True, trim="-")
+        long_max, small_min = 13, -6  # ryu's `format32` thresholds
+    else:
+        text = np.format_float_scientific(abs(value), unique=True, trim="-")
+        long_max, small_min = 16, -5
+    mantissa, _, exp = text.partition("e")
+    digits = mantissa.replace(".", "")
+    length = len(digits)
+    kk = int(exp) + 1  # 10^(kk-1) <= v < 10^kk
+    k = kk - length
+    if 0 <= k and kk <= long_max:
+        return sign + digits + "0" * k + ".0"
+    if 0 < kk <= long_max:
+        return sign + digits[:kk] + "." + digits[kk:]
+    if small_min < kk <= 0:
+        return sign + "0." + "0" * -kk + digits
+    if length == 1:
+        return f"{sign}{digits}e{kk - 1}"
+    return f"{sign}{digits[0]}.{digits[1:]}e{kk - 1}"
 
 
 # -- checking ------------------------------------------------------------------------------------
@@ -141,10 +451,17 @@ def check_static(checker: Any, e: Static) -> Ty:
     found = [checker.expr(a) for a in e.args]
     if owner == "Reduction":
         return NAMED_TYPES["Reduction"]
-    if owner == "LinearConfig":
+    if owner == "Backend":  # burn-backend's `fn seed(device: &Self::Device, seed: u64)`
+        checker.unify(DEVICE, found[0], e.args[0].pos)
+        checker.unify(NAMED["u64"], found[1], e.args[1].pos)
+        return UNIT
+    if owner in ("LinearConfig", "LayerNormConfig", "EmbeddingConfig"):
         for arg, ty in zip(e.args, found, strict=True):
             checker.unify(USIZE, ty, arg.pos)
-        return NAMED_TYPES["LinearConfig"]
+        return NAMED_TYPES[owner]
+    if owner == "DropoutConfig":
+        checker.unify(F64, found[0], e.args[0].pos)
+        return NAMED_TYPES[owner]
     if owner == "Param":
         (t,) = found
         tensor = checker.known(t)
@@ -176,10 +493,15 @@ def check_method(checker: Any, e: Method, recv: Ty) -> Ty | None:
             checker.args(e)
             return recv
         if is_library(item) and name == "forward":
-            e.impl = "burn.linear"
+            e.impl = f"burn.forward_{item.name}"
+            if item.name == "Embedding":  # `[batch, seq]` Int indices to `[batch, seq, d_model]`
+                checker.args(e, TensorT(2, "Int"))
+                return TensorT(3)
             return _forward(checker, e)
         if is_library(item):
-            raise checker.fail(e.pos, f"`Linear::{name}` (pbpit runs `forward`, `valid`, `clone`)")
+            raise checker.fail(
+                e.pos, f"`{item.name}::{name}` (pbpit runs `forward`, `valid`, `clone`)"
+            )
         return None
     if type(recv) is Wrap and recv.kind == "Param":
         if name == "val":
@@ -211,6 +533,18 @@ def check_method(checker: Any, e: Method, recv: Ty) -> Ty | None:
     if kind == "LinearConfig" and name == "init":
         checker.args(e, DEVICE)
         return StructT(checker.crate.structs["Linear"])
+    if kind == "LayerNormConfig" and name == "with_epsilon":
+        checker.args(e, F64)
+        return recv
+    if kind == "LayerNormConfig" and name == "with_bias":
+        checker.args(e, BOOL)
+        return recv
+    if kind in ("LayerNormConfig", "EmbeddingConfig") and name == "init":
+        checker.args(e, DEVICE)
+        return StructT(checker.crate.structs[LAYER_CONFIGS[kind]])
+    if kind == "DropoutConfig" and name == "init":
+        checker.args(e)
+        return StructT(checker.crate.structs["Dropout"])
     if kind == "MseLoss" and name == "forward":
         a, b, _ = checker.args(e, TensorT(None), TensorT(None), NAMED_TYPES["Reduction"])
         checker.unify(a, b, e.args[1].pos)
@@ -247,6 +581,9 @@ def _forward(checker: Any, e: Method) -> Ty:
 def _offered(kind: str) -> str:
     offered = {
         "LinearConfig": "pbpit runs `with_bias(..)` and `init(&device)`",
+        "LayerNormConfig": "pbpit runs `with_epsilon(..)`, `with_bias(..)` and `init(&device)`",
+        "EmbeddingConfig": "pbpit runs `init(&device)`",
+        "DropoutConfig": "pbpit runs `init()`",
         "MseLoss": "pbpit runs `forward(logits, targets, Reduction::Mean)`",
         "CrossEntropyLossConfig": "pbpit runs `init(&device)`",
         "CrossEntropyLoss": "pbpit runs `forward(logits, targets)`",
@@ -306,14 +643,30 @@ def _linear(value: StructValue) -> nn.Linear:
     return nn.Linear(weight, None if bias is None else bias.value)
 
 
+def _layer_norm(value: StructValue) -> nn.LayerNorm:
+    gamma, beta, epsilon = value.fields
+    return nn.LayerNorm(gamma, None if beta is None else beta.value, epsilon)
+
+
+_LAYER_VALUES: dict[str, Callable[[StructValue], Any]] = {
+    "Linear": _linear,
+    "Dropout": lambda value: nn.Dropout(value.fields[0]),
+    "LayerNorm": _layer_norm,
+    "Embedding": lambda value: nn.Embedding(value.fields[0]),
+}
+
+
 def compile_static(library: Any, e: Static, args: list[Callable[[list], Any]]) -> Callable:
     _, owner, function = e.name.split("::")
     engine = library.engine(e.pos)
     if owner == "Reduction":
         return lambda frame: function
-    if owner == "LinearConfig":
-        d_in, d_out = args
-        return lambda frame: nn.LinearConfig(d_in(frame), d_out(frame))
+    if owner == "Backend":
+        _, value = args
+        return lambda frame: engine_tensor.seed(value(frame))
+    if owner in LAYER_CONFIGS:
+        config = getattr(nn, owner)
+        return lambda frame: config(*(a(frame) for a in args))
     if owner in ACTIVATIONS:
         make = getattr(nn, owner)
         return lambda frame: make()
@@ -343,9 +696,10 @@ def compile_method(library: Any, e: Method, name: str, recv: Callable, args: lis
         return lambda frame: DerivedModule(recv(frame)).clone().value
     if name == "val":
         return lambda frame: recv(frame).val()
-    if name == "linear":
+    if name.startswith("forward_"):
+        layer = _LAYER_VALUES[name.removeprefix("forward_")]
         (x,) = args
-        return lambda frame: engine(lambda m, t: _linear(m).forward(t), recv(frame), x(frame))
+        return lambda frame: engine(lambda m, t: layer(m).forward(t), recv(frame), x(frame))
     kind, _, method = name.partition(".")
     if kind == "LinearConfig" and method == "init":
         (device,) = args
@@ -356,6 +710,18 @@ def compile_method(library: Any, e: Method, name: str, recv: Callable, args: lis
             return StructValue([linear.weight, bias])
 
         return init
+    if kind in ("LayerNormConfig", "EmbeddingConfig", "DropoutConfig") and method == "init":
+
+        def init_layer(frame: list) -> StructValue:
+            layer = engine(recv(frame).init, *(a(frame) for a in args))
+            if kind == "DropoutConfig":
+                return StructValue([layer.prob])
+            if kind == "EmbeddingConfig":
+                return StructValue([layer.weight])
+            beta = None if layer.beta is None else Some(layer.beta)
+            return StructValue([layer.gamma, beta, layer.epsilon])
+
+        return init_layer
     if kind == "Optimizer":
         lr, module, grads = args
 

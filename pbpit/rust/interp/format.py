@@ -224,6 +224,10 @@ def _display(ty: Ty, spec: Spec) -> Callable[[object], str]:
         # Burn's `impl Display for Tensor` reads the precision only (its own layout).
         precision = spec.precision
         return lambda t: tensor_display(t, precision)
+    if type(ty) is StructT and "Config" in ty.item.derives:  # Burn's derive: its JSON
+        from pbpit.rust.interp.burn_nn import config_display  # (burn_nn imports runtime)
+
+        return config_display(ty)
     if leaf is None:
         raise FormatError(f"`{show(ty)}` doesn't implement `std::fmt::Display`")
     return leaf

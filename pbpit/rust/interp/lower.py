@@ -252,7 +252,10 @@ class Lowerer(MacroLowering, InlineModules):
             raise self.fail(derives, "`#[derive(..)]` on anything but a `struct` or `enum`")
         for fn in self.fns.values():
             self.module = self.module_of(fn.node)
-            self.fn_body(fn)
+            if burn_nn.is_derived(fn):  # `new`/`with_*` of `#[derive(Config)]`: burn_nn writes them
+                burn_nn.config_body(self, fn)
+            else:
+                self.fn_body(fn)
         self.module = ()
         main = self.fns.get("main")
         if main is None:
@@ -722,6 +725,8 @@ class Lowerer(MacroLowering, InlineModules):
             segs = self.segments(node.child_by_field_name("type"))
             name, seg_node, _ = segs[-1]
             return [*segs[:-1], (name, seg_node, node.child_by_field_name("type_arguments"))]
+        if kind == "bracketed_type" and self.kids(node)[0].type == "qualified_type":
+            return self.segments(self.kids(node)[0].child_by_field_name("type"))  # `<B as Backend>`
         raise self.fail(node, f"the path `{self.text(node)}`")
 
     def e_scoped_identifier(self, node: Node) -> Expr:
@@ -1283,6 +1288,8 @@ class Lowerer(MacroLowering, InlineModules):
         self.backends, self.dims = item.backends, item.dims
         self.fields(item, node.child_by_field_name("body"))
         self.backends, self.dims = frozenset(), frozenset()
+        if "Config" in item.derives:  # Burn's derive: `new` and the `with_*` builders
+            burn_nn.declare_config(self, item)
 
     def enum_variants(self, node: Node, derives: Node | None) -> None:
         item = self.structs[self.text(node.child_by_field_name("name"))]
@@ -1331,8 +1338,8 @@ class Lowerer(MacroLowering, InlineModules):
             tree = args.child_by_field_name("arguments")
             for derive in self.kids(tree) if tree is not None else []:
                 name = self.text(derive)
-                if name == "Module":  # Burn's derive: visited by `pbpit.nn`; it derives Clone
-                    names.update(("Module", "Clone"))
+                if name in ("Module", "Config"):  # Burn's derives (`pbpit.nn`; burn_nn): Clone
+                    names.update((name, "Clone"))
                     continue
                 if name not in ("Debug", "Clone", "PartialEq"):
                     raise self.fail(
@@ -1346,6 +1353,8 @@ class Lowerer(MacroLowering, InlineModules):
     def fields(self, item: StructItem, body: Node | None) -> None:
         if body is not None and body.type == "field_declaration_list":
             for decl in self.kids(body):
+                if decl.type == "attribute_item" and "Config" in item.derives:
+                    continue  # `#[config(default = ..)]`: read by `burn_nn.declare_config`
                 if decl.type != "field_declaration":
                     raise self.fail(decl, "this field")
                 name = self.text(decl.child_by_field_name("name"))

@@ -415,6 +415,7 @@ class StructItem:
     variants: list[StructItem] = field(default_factory=list)  # an `enum` (kind "enum")
     enum: StructItem | None = None  # a variant: its enum, and its index there
     variant: int = -1
+    config_order: tuple[int, ...] = ()  # `#[derive(Config)]`: fields as its JSON lists them
 
     @property
     def owner(self) -> StructItem:
