@@ -729,6 +729,8 @@ def main(args: list[str] | None = None, name: str = "pbpit") -> None:
     except UsageError as err:
         # The one place a usage error is printed: one line, nothing on stdout, exit 2 (a
         # command `pbpit --` cannot start: 127 or 126, as shells say).
+        if _json_out is not None and hasattr(err, "to_json"):
+            _print_json(err.to_json())  # every refusal of a Rust case, for `--json`
         print(err.line(), file=sys.stderr)
         sys.exit(getattr(err, "exit_status", 2))
     except typer.Exit as exit_:

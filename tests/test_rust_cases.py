@@ -237,7 +237,8 @@ def test_bless_refuses_an_unsupported_rust_case_and_writes_nothing(tmp_path):
     out = pbpit_cli("check", "char.rs", "--bless", cwd=tmp_path)
     assert (out.returncode, out.stderr) == (
         2,
-        "pbpit: unsupported Rust at char.rs:1:21: char literals\n",
+        "pbpit: unsupported Rust at char.rs:1:21: char literals "
+        '(write a one-character string: `"a"`)\n',
     )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["char.rs"]
 

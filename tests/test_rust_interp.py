@@ -1053,7 +1053,7 @@ def test_program_runs_again_from_the_start(tmp_path):
 @pytest.mark.parametrize(
     ("source", "needle", "what"),
     [
-        ("union S { a: i32 }\nfn main() {}\n", "union", "`union` items"),
+        ("union S { a: i32 }\nfn main() {}\n", "union", "`union` items (write a `struct`)"),
         (
             "macro_rules! m { () => {} }\nfn main() {}\n",
             "macro_rules",
@@ -1081,9 +1081,13 @@ def test_program_runs_again_from_the_start(tmp_path):
         (
             "fn f() -> Option<i32> {\n    let a = Some(1)?;\n    Some(a)\n}\nfn main() {}\n",
             "Some(1)?",
-            "the `?` operator",
+            "the `?` operator (write `.unwrap()` or a `match`)",
         ),
-        ("fn main() {\n    let t = 'a';\n}\n", "'a'", "char literals"),
+        (
+            "fn main() {\n    let t = 'a';\n}\n",
+            "'a'",
+            'char literals (write a one-character string: `"a"`)',
+        ),
         ("fn main() {\n    dbg!(1);\n}\n", "dbg", "the macro `dbg!`"),
         (
             "fn main() {\n    let x = 1.0f32;\n    let y = x.frobnicate();\n}\n",
@@ -1096,11 +1100,12 @@ def test_program_runs_again_from_the_start(tmp_path):
             "shape",
             "the method `shape` on `Tensor<B, 1>`",
         ),
-        ("fn main() {\n    let mut a = 1;\n    let r = &mut a;\n}\n", "&mut", "`&mut` references"),
+        ("fn main() {\n    let mut a = 1;\n    let r = &mut a;\n}\n", "&mut",
+         "`&mut` references (write a method on `&mut self`, or take the value and return it)"),
         (
             "fn main() {\n    let v = vec![1];\n    while let Some(x) = v.first() {}\n}\n",
             "while",
-            "`while let`",
+            "`while let` (write a `loop` with a `match` that `break`s)",
         ),
         (
             'fn main() {\n    println!("{:x}", 1);\n}\n',

@@ -45,7 +45,7 @@ class RustProgram:
 
 def load_rust_case(case: Case) -> RustProgram:
     """The interpreter's program for a Rust case, checked against the subset before it runs."""
-    from pbpit.rust.interp.program import Unsupported, load
+    from pbpit.rust.interp.program import Refusals, Unsupported, load
     from pbpit.rust.syntax import RustReadError, RustSyntaxError
 
     try:
@@ -54,6 +54,8 @@ def load_rust_case(case: Case) -> RustProgram:
         raise UsageError(f"syntax error in case {err}") from None
     except RustReadError as err:
         raise UsageError(f"cannot read case file {err}") from None
+    except Refusals as err:
+        raise refused(err) from None
     except Unsupported as err:
         raise RustUnsupported(str(err)) from None
     except RecursionError:
@@ -61,3 +63,97 @@ def load_rust_case(case: Case) -> RustProgram:
             f"unsupported Rust at {case.path}: expressions nested deeper than the interpreter "
             "can follow"
         ) from None
+
+
+# -- every refusal of a file, as rustc reports errors ----------------------------------------------
+
+
+class Refused:
+    """One refusal as rustc would print it: the diagnostic, rustc's code when rustc rejects the
+    program too (`E0308`; "" for what is only outside the subset), and its rendering."""
+
+    def __init__(self, diagnostic: Any, code: str, text: str) -> None:
+        self.diagnostic = diagnostic
+        self.code = code
+        self.text = text
+
+    def to_json(self) -> dict:
+        data = self.diagnostic.to_json()
+        return {"code": self.code or None, **{k: v for k, v in data.items() if k not in _RULE}}
+
+
+_RULE = ("rule", "id")
+
+
+class RustRefusals(RustUnsupported):
+    """Each construct of a file outside the subset, and each error rustc reports, as rustc's
+    diagnostics in source order, then a line that sums them up (`line()`; `to_json()` for
+    `--json`)."""
+
+    def __init__(self, path: str, refusals: list[Refused]) -> None:
+        self.path = path
+        self.refusals = refusals
+        super().__init__(_summary(path, refusals))
+
+    def line(self) -> str:
+        from pbpit.errors import printable
+
+        shown = "".join(one.text for one in self.refusals).splitlines()
+        return "\n".join([*map(printable, shown), f"pbpit: {self}"])
+
+    def to_json(self) -> dict:
+        refusals = [one.to_json() for one in self.refusals]
+        return {"case": self.path, "refusals": refusals, "summary": str(self)}
+
+
+def _summary(path: str, refusals: list[Refused]) -> str:
+    rustc = sum(1 for one in refusals if one.code)
+    outside = len(refusals) - rustc
+    parts = []
+    if outside:
+        parts.append(f"{outside} construct{'s' * (outside != 1)} outside the subset pbpit runs")
+    if rustc:
+        parts.append(f"{rustc} error{'s' * (rustc != 1)} rustc reports")
+    return f"cannot run {path}: {' and '.join(parts)} (docs/RUST_SUBSET.md lists the subset)"
+
+
+def refused(err: Any) -> RustUnsupported:
+    """One line, as ever, for a single construct outside the subset; rustc's diagnostics for
+    several, or for an error rustc reports (`error[E0308]: mismatched types`)."""
+    from rich.text import Text
+
+    from pbpit.diagnostics.human import render_diagnostic
+    from pbpit.diagnostics.model import Diagnostic, Help, Label
+
+    if len(err.refusals) == 1 and not err.refusals[0].code:
+        return RustUnsupported(str(err.refusals[0]))
+    sources: dict[str, list[str]] = {}
+    shown: list[Refused] = []
+    for one in err.refusals:
+        path, line, column = one.place
+        if path not in sources:
+            sources[path] = _lines(path)
+        message, label, instead = one.parts()
+        end = column + 1
+        if one.end is not None and one.end[0] == line and one.end[1] > column:
+            end = one.end[1]
+        elif one.end is not None and line <= len(sources[path]):  # to the end of its line
+            end = max(column + 1, len(sources[path][line - 1]) + 1)
+        labels = [Label(line, column, line, end, label, primary=True)]
+        helps = [Help(instead, note=one.note)] if instead else []
+        diagnostic = Diagnostic("", message, path, labels, helps, level="error")
+        text = Text()
+        render_diagnostic(text, diagnostic, sources[path])
+        rendered = text.plain
+        if one.code:  # rustc's code where the model has a rule's
+            rendered = rendered.replace("error:", f"error[{one.code}]:", 1)
+        shown.append(Refused(diagnostic, one.code, rendered))
+    return RustRefusals(err.refusals[0].place[0], shown)
+
+
+def _lines(path: str) -> list[str]:
+    try:
+        with open(path, encoding="utf-8") as file:
+            return file.read().splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []

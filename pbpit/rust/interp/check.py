@@ -432,8 +432,9 @@ class Checker(StructRules):
         if isinstance(e.callee, FnItem):
             fn = e.callee
             self.arity(e, len(fn.param_tys), f"the function `{fn.name}`")
-            for param, arg in zip(fn.param_tys, e.args, strict=True):
+            for i, (param, arg) in enumerate(zip(fn.param_tys, e.args, strict=True)):
                 self.unify(param, self.expr(arg), arg.pos)
+                refuse_borrow_for_value(self, fn, i, arg)
             return fn.ret
         callee = self.known(self.expr(e.callee))
         if type(callee) is Var:
@@ -616,6 +617,7 @@ class Checker(StructRules):
             self.unify(left.inner, element, e.right.pos)  # type: ignore[attr-defined]
             e.kind = "eq"
             return BOOL
+        refuse_mixed_arithmetic(self, e, left, right)
         self.unify(lt, rt, e.right.pos)
         operand = resolve(lt)
         if type(operand) is Var and operand.kind is None:
@@ -1327,6 +1329,62 @@ def check(crate: Crate) -> None:
     """Give every expression of `crate` its final type; `Unsupported` where Rust would need an
     annotation pbpit cannot infer, or the types do not fit."""
     Checker(crate).check()
+
+
+# -- every error of a file at once (refusals) ------------------------------------------------------
+
+# rustc's E0277 for `left op right` of two number types that have no such impl.
+_NO_IMPL = {
+    "+": "cannot add `{r}` to `{l}`",
+    "-": "cannot subtract `{r}` from `{l}`",
+    "*": "cannot multiply `{l}` by `{r}`",
+    "/": "cannot divide `{l}` by `{r}`",
+    "%": "cannot calculate the remainder of `{l}` divided by `{r}`",
+}
+
+
+def refuse_mixed_arithmetic(checker: Checker, e: Binary, left: Ty, right: Ty) -> None:
+    """An integer and a float (`i32 + f32`): rustc's E0277 at the operator. (Two integers or two
+    floats of different types are its E0308 at the right operand, as `unify` says.)"""
+    if e.op not in _NO_IMPL or not (is_number(left) and is_number(right)):
+        return
+    if is_int(left) == is_int(right):
+        return
+    shown = {"l": show(left), "r": show(right)}
+    err = checker.fail(e.op_pos or e.pos, rejects(_NO_IMPL[e.op].format(**shown), "E0277"))
+    err.label = f"no implementation for `{shown['l']} {e.op} {shown['r']}`"
+    raise err
+
+
+def refuse_borrow_for_value(checker: Checker, fn: FnItem, index: int, arg: Expr) -> None:
+    """`f(&v)` where `f` takes `v` by value: rustc's E0308 (pbpit erases the reference)."""
+    param = fn.params[index] if index < len(fn.params) else None
+    if param is None or not param.owned or not arg.borrowed:
+        return
+    ty = show(resolve(fn.param_tys[index]))
+    where = arg.borrow_pos or arg.pos
+    raise checker.fail(where, f"mismatched types: expected `{ty}`, found `&{ty}`")
+
+
+
+def check_each(crate: Crate, skip: set[str]) -> list[Unsupported]:
+    """`check`, going on past a function or const whose types do not fit: the first error of
+    each, those named in `skip` (holding Rust outside the subset) left unchecked."""
+    checker = Checker(crate)
+    found: list[Unsupported] = []
+    for name, const in crate.consts.items():
+        if name not in skip:
+            try:
+                checker.body(const.value, const.ty)
+            except Unsupported as err:
+                found.append(err)
+    for name, fn in crate.fns.items():
+        if name not in skip:
+            try:
+                checker.function(fn)
+            except Unsupported as err:
+                found.append(err)
+    return found
 
 
 def irrefutable(p: Pat) -> bool:

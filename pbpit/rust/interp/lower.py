@@ -96,7 +96,7 @@ _ALLOWED_ATTRIBUTES = ("allow", "warn", "deny", "expect", "rustfmt::skip")
 _ITEMS = {
     "struct_item": "`struct` items",
     "enum_item": "`enum` items",
-    "union_item": "`union` items",
+    "union_item": "`union` items (write a `struct`)",
     "impl_item": "`impl` blocks",
     "trait_item": "`trait` items",
     "mod_item": "`mod` items",
@@ -106,10 +106,10 @@ _ITEMS = {
     "function_signature_item": "function declarations without a body",
 }
 _EXPRESSIONS = {
-    "try_expression": "the `?` operator",
+    "try_expression": "the `?` operator (write `.unwrap()` or a `match`)",
     "tuple_expression": "tuples",
     "struct_expression": "struct expressions",
-    "char_literal": "char literals",
+    "char_literal": "char literals (write a one-character string: `\"a\"`)",
     "unsafe_block": "`unsafe` blocks",
     "async_block": "`async` blocks",
     "await_expression": "`.await`",
@@ -142,6 +142,10 @@ MATH_FUNCTIONS = {
 }
 
 
+MUT_REFERENCES = (
+    "`&mut` references (write a method on `&mut self`, or take the value and return it)"
+)
+DERIVE_ELSEWHERE = "`#[derive(..)]` on anything but a `struct` or `enum`"
 _DESTRUCTURING = ("tuple_pattern", "reference_pattern", "struct_pattern", "tuple_struct_pattern")
 
 
@@ -170,6 +174,74 @@ class Lowerer(MacroLowering, InlineModules):
         self.traits: dict[str, Node] = {}
         self.self_type: StructItem | None = None  # inside an `impl`: what `Self` names
         self.init_modules()
+        self.init_refusals()
+
+    # -- every refusal of the file at once ---------------------------------------------------------
+
+    def init_refusals(self) -> None:
+        self.refused: list[Unsupported] = []
+        self.refused_names: set[str] = set()  # items refused: their uses are not refused again
+        self.tainted: set[str] = set()  # functions and consts with a refusal: not type-checked
+        self.current: str | None = None
+
+    def checkpoint(self) -> tuple:
+        """What reading a statement or item changes, to be put back when it is refused."""
+        loops = len(self.scope.loops)
+        return (self.scope, self.in_scope, len(self.blocks), self.delta, loops, self.backends,
+                self.dims, self.self_type, self.module)
+
+    def restore(self, checkpoint: tuple) -> None:
+        (self.scope, self.in_scope, blocks, self.delta, loops, self.backends, self.dims,
+         self.self_type, self.module) = checkpoint
+        while len(self.blocks) > blocks:
+            for binding in self.blocks.pop():
+                self.names[binding.name].pop()
+        del self.scope.loops[loops:]
+
+    def refuse(self, err: Unsupported) -> None:
+        self.refused.append(err)
+        if self.current is not None:
+            self.tainted.add(self.current)
+
+    def mentions_refused(self, node: Node) -> bool:
+        """Whether `node` names an item that was refused (its refusal would follow from that)."""
+        if not self.refused_names:
+            return False
+        words = set(re.findall(r"\w+", self.text(node)))
+        return not words.isdisjoint(self.refused_names)
+
+    def refuse_item(self, node: Node, err: Unsupported) -> None:
+        names = node.child_by_field_name("name") or node.child_by_field_name("type")
+        if names is not None:
+            self.refused_names.update(re.findall(r"\w+", self.text(names)))
+        self.refuse(err)
+
+    def refuse_statement(self, node: Node, err: Unsupported) -> None:
+        """A refused statement: recorded, and the names a `let` binds declared all the same, so
+        that their uses further on are not refused for being unknown."""
+        if self.mentions_refused(node) and "cannot find" in err.what:
+            if self.current is not None:
+                self.tainted.add(self.current)
+        else:
+            self.refuse(err)
+        pattern = node.child_by_field_name("pattern") if node.type == "let_declaration" else None
+        stack = [pattern] if pattern is not None else []
+        while stack:
+            part = stack.pop()
+            if part.type == "identifier" and part.parent.type not in ("scoped_identifier",):
+                self.declare(self.text(part), True)
+            stack.extend(part.named_children)
+
+    def recovering(self, name: str, node: Node, lower_body: Any) -> None:
+        """`lower_body()` of the function or const `name`, a refusal in it recorded."""
+        self.current = name
+        checkpoint = self.checkpoint()
+        try:
+            lower_body()
+        except Unsupported as err:
+            self.restore(checkpoint)
+            self.refuse(err)
+        self.current = None
 
     # -- positions --------------------------------------------------------------------------------
 
@@ -181,7 +253,8 @@ class Lowerer(MacroLowering, InlineModules):
         return f"{self.path}:{line}:{col}"
 
     def fail(self, node: Node, what: str) -> Unsupported:
-        return Unsupported(self.where(node), what)
+        end = self.columns.position(node.end_byte + self.delta)
+        return Unsupported(self.where(node), what, end)
 
     def text(self, node: Node) -> str:
         return self.src.data[node.start_byte + self.delta : node.end_byte + self.delta].decode()
@@ -206,65 +279,80 @@ class Lowerer(MacroLowering, InlineModules):
         burn_nn.declare(self.structs)  # Burn's `Linear`: a struct of the library
         derives: Node | None = None
         for node in items:
-            kind = node.type
-            self.module = self.module_of(node)
-            if derives is not None and kind not in ("attribute_item", "struct_item", "enum_item"):
-                raise self.fail(derives, "`#[derive(..)]` on anything but a `struct` or `enum`")
-            if kind in ("use_declaration", "empty_statement", "extern_crate_declaration"):
-                continue
-            if kind == "attribute_item" and self.is_derive(node):
-                derives = node
-            elif kind in ("attribute_item", "inner_attribute_item"):
-                self.attribute(node)
-            elif kind == "struct_item":
-                self.struct_fields(node, derives)
+            checkpoint = self.checkpoint()
+            try:
+                derives = self.item(node, derives)
+            except Unsupported as err:
+                self.restore(checkpoint)
+                self.refuse_item(node, err)
                 derives = None
-            elif kind == "enum_item":
-                self.enum_variants(node, derives)
-                derives = None
-            elif kind == "impl_item":
-                self.impl_block(node)
-            elif kind == "trait_item":
-                continue  # read by `declare_types`; its default methods join each impl
-            elif kind == "function_item":
-                self.declare_item(node, self.fns, self.signature(node))
-            elif kind == "static_item" and any(
-                c.type == "mutable_specifier" for c in node.children
-            ):
-                raise self.fail(node, "`static mut` items (use a `let mut` in `main`)")
-            elif kind in ("const_item", "static_item"):  # an immutable `static` is a `const` here
-                name = self.text(node.child_by_field_name("name"))
-                item = ConstItem(name, self.pos(node), node)
-                item.ty = self.type(node.child_by_field_name("type"))
-                self.declare_item(node, self.consts, item)
-            elif kind == "type_item":
-                if node.child_by_field_name("type_parameters") is not None:
-                    raise self.fail(node, "generic type aliases")
-                self.aliases.add(self.text(node.child_by_field_name("name")))
-            elif kind in _ITEMS:
-                raise self.fail(node, _ITEMS[kind])
-            else:
-                raise self.fail(node, f"`{kind}` items")
         for item in self.consts.values():
             self.module = self.module_of(item.node)
-            self.const_body(item)
+            self.recovering(item.name, item.node, lambda item=item: self.const_body(item))
         if derives is not None:
-            raise self.fail(derives, "`#[derive(..)]` on anything but a `struct` or `enum`")
+            self.refuse(self.fail(derives, DERIVE_ELSEWHERE))
         for fn in self.fns.values():
             self.module = self.module_of(fn.node)
             if burn_nn.is_derived(fn):  # `new`/`with_*` of `#[derive(Config)]`: burn_nn writes them
-                burn_nn.config_body(self, fn)
+                self.recovering(fn.name, fn.node, lambda fn=fn: burn_nn.config_body(self, fn))
             else:
-                self.fn_body(fn)
+                self.recovering(fn.name, fn.node, lambda fn=fn: self.fn_body(fn))
         self.module = ()
         main = self.fns.get("main")
-        if main is None:
-            raise Unsupported(f"{self.path}:1:1", "no `fn main()` in the file")
-        if main.params or main.ret is not UNIT:
-            raise Unsupported(
-                f"{self.path}:{main.pos[0]}:{main.pos[1]}", "`main` with parameters or a result"
+        if main is None and "main" not in self.refused_names:
+            self.refuse(Unsupported(f"{self.path}:1:1", "no `fn main()` in the file"))
+        elif main is not None and (main.params or main.ret is not UNIT):
+            self.refuse(
+                Unsupported(
+                    f"{self.path}:{main.pos[0]}:{main.pos[1]}",
+                    "`main` with parameters or a result (write `fn main()` and call your "
+                    "function from it)",
+                )
             )
         return Crate(self.path, self.src, self.fns, self.consts, self.structs)
+
+    def item(self, node: Node, derives: Node | None) -> Node | None:
+        """Read one item of the file; the `#[derive(..)]` waiting for the next item."""
+        kind = node.type
+        self.module = self.module_of(node)
+        if derives is not None and kind not in ("attribute_item", "struct_item", "enum_item"):
+            raise self.fail(derives, DERIVE_ELSEWHERE)
+        if kind in ("use_declaration", "empty_statement", "extern_crate_declaration"):
+            return derives
+        if kind == "attribute_item" and self.is_derive(node):
+            derives = node
+        elif kind in ("attribute_item", "inner_attribute_item"):
+            self.attribute(node)
+        elif kind == "struct_item":
+            self.struct_fields(node, derives)
+            derives = None
+        elif kind == "enum_item":
+            self.enum_variants(node, derives)
+            derives = None
+        elif kind == "impl_item":
+            self.impl_block(node)
+        elif kind == "trait_item":
+            pass  # read by `declare_types`; its default methods join each impl
+        elif kind == "function_item":
+            self.declare_item(node, self.fns, self.signature(node))
+        elif kind == "static_item" and any(
+            c.type == "mutable_specifier" for c in node.children
+        ):
+            raise self.fail(node, "`static mut` items (use a `let mut` in `main`)")
+        elif kind in ("const_item", "static_item"):  # an immutable `static` is a `const` here
+            name = self.text(node.child_by_field_name("name"))
+            item = ConstItem(name, self.pos(node), node)
+            item.ty = self.type(node.child_by_field_name("type"))
+            self.declare_item(node, self.consts, item)
+        elif kind == "type_item":
+            if node.child_by_field_name("type_parameters") is not None:
+                raise self.fail(node, "generic type aliases")
+            self.aliases.add(self.text(node.child_by_field_name("name")))
+        elif kind in _ITEMS:
+            raise self.fail(node, _ITEMS[kind])
+        else:
+            raise self.fail(node, f"`{kind}` items")
+        return derives
 
     def declare_item(self, node: Node, table: dict[str, Any], item: FnItem | ConstItem) -> None:
         if item.name in self.fns or item.name in self.consts:
@@ -400,7 +488,7 @@ class Lowerer(MacroLowering, InlineModules):
             return NAMED[name]
         if kind == "reference_type":
             if any(c.type == "mutable_specifier" for c in node.children):
-                raise self.fail(node, "`&mut` references")
+                raise self.fail(node, MUT_REFERENCES)
             return self.type(node.child_by_field_name("type"))
         if kind == "unit_type":
             return UNIT
@@ -412,7 +500,7 @@ class Lowerer(MacroLowering, InlineModules):
             length = node.child_by_field_name("length")
             size = self.array_length(length) if length is not None else None
             if length is None:
-                raise self.fail(node, "slices")
+                raise self.fail(node, "slices (use a `Vec` or an array)")
             return array(self.type(node.child_by_field_name("element")), size)
         if kind in ("type_identifier", "scoped_type_identifier"):
             name = self.text(
@@ -527,40 +615,47 @@ class Lowerer(MacroLowering, InlineModules):
         tail: Expr | None = None
         children = self.kids(node)
         for i, child in enumerate(children):
-            last = i == len(children) - 1
-            kind = child.type
-            if kind == "let_declaration":
-                lets = self.let(child)
-                stmts.extend(lets[:-1])
-                stmts.append(lets[-1])
-            elif kind == "expression_statement":
-                inner = self.kids(child)[0]
-                semicolon = child.children[-1].type == ";"
-                expr = self.expr(inner)
-                if last and not semicolon:
-                    tail = expr
-                    continue
-                stmts.append(ExprStmt(self.pos(child)[0], expr, semicolon))
-            elif kind in ("use_declaration", "empty_statement"):
-                continue
-            elif kind == "attribute_item":
-                self.attribute(child)
-                continue
-            elif kind.endswith("_item") or kind in _ITEMS:
-                raise self.fail(child, _ITEMS.get(kind, "items inside a function body"))
-            elif last:
-                tail = self.expr(child)
-                continue
-            else:
-                raise self.fail(child, f"`{kind}` here")
-            stmts[-1].visible = self.in_scope
+            checkpoint = self.checkpoint()
+            try:
+                tail = self.statement(child, i == len(children) - 1, stmts)
+            except Unsupported as err:
+                self.restore(checkpoint)
+                self.refuse_statement(child, err)
         visible = self.in_scope
         self.close_scope(saved)
         return Block(self.pos(node), stmts, tail, visible)
 
+    def statement(self, child: Node, last: bool, stmts: list[Stmt]) -> Expr | None:
+        """Lower one statement of a block onto `stmts`; the block's tail if it is one."""
+        kind = child.type
+        if kind == "let_declaration":
+            stmts.extend(self.let(child))
+        elif kind == "expression_statement":
+            inner = self.kids(child)[0]
+            semicolon = child.children[-1].type == ";"
+            expr = self.expr(inner)
+            if last and not semicolon:
+                return expr
+            stmts.append(ExprStmt(self.pos(child)[0], expr, semicolon))
+        elif kind in ("use_declaration", "empty_statement"):
+            return None
+        elif kind == "attribute_item":
+            self.attribute(child)
+            return None
+        elif kind.endswith("_item") or kind in _ITEMS:
+            what = _ITEMS.get(kind, "items").split(" (")[0]
+            instead = "write it at the file's top level"
+            raise self.fail(child, f"{what} inside a function body ({instead})")
+        elif last:
+            return self.expr(child)
+        else:
+            raise self.fail(child, f"`{kind}` here")
+        stmts[-1].visible = self.in_scope
+        return None
+
     def let(self, node: Node) -> list[Let]:
         if node.child_by_field_name("alternative") is not None:
-            raise self.fail(node, "`let .. else`")
+            raise self.fail(node, "`let .. else` (write a `match`)")
         value = node.child_by_field_name("value")
         init = self.expr(value) if value is not None else None
         type_node = node.child_by_field_name("type")
@@ -943,7 +1038,7 @@ class Lowerer(MacroLowering, InlineModules):
             return self.negative_range_end(node, left_node, right_node)
         left = self.expr(left_node)
         right = self.expr(right_node)
-        return Binary(self.pos(node), op, left, right)
+        return Binary(self.pos(node), op, left, right, op_pos=self.pos(operator))
 
     def refuse_rustc_misreading(self, operator: Node, left: Node) -> None:
         """Comparisons rustc's parser rejects where tree-sitter reads on: a chain (`a < b < c`,
@@ -1013,9 +1108,10 @@ class Lowerer(MacroLowering, InlineModules):
 
     def e_reference_expression(self, node: Node) -> Expr:
         if any(c.type == "mutable_specifier" for c in node.children):
-            raise self.fail(node, "`&mut` references")
+            raise self.fail(node, MUT_REFERENCES)
         value = self.expr(node.child_by_field_name("value"))
         value.borrowed = True
+        value.borrow_pos = self.pos(node)
         return value
 
     def e_type_cast_expression(self, node: Node) -> Expr:
@@ -1109,7 +1205,7 @@ class Lowerer(MacroLowering, InlineModules):
     def e_while_expression(self, node: Node) -> Expr:
         cond_node = node.child_by_field_name("condition")
         if cond_node.type == "let_condition":
-            raise self.fail(node, "`while let`")
+            raise self.fail(node, "`while let` (write a `loop` with a `match` that `break`s)")
         loop = While(self.pos(node), self.label(node))
         loop.cond = self.expr(cond_node)
         self.scope.loops.append(loop)
@@ -1195,7 +1291,7 @@ class Lowerer(MacroLowering, InlineModules):
     def e_index_expression(self, node: Node) -> Expr:
         base, index = self.kids(node)
         if index.type == "range_expression":
-            raise self.fail(index, "slicing with a range")
+            raise self.fail(index, "slicing with a range (use `.iter().skip(a).take(b - a)`)")
         bracket = next(c for c in node.children if c.type == "[")
         return Index(self.pos(node), self.expr(base), self.expr(index), self.pos(bracket))
 
@@ -1928,6 +2024,13 @@ def imported_modules(source: RustFile) -> frozenset[str]:
     return frozenset(found)
 
 
-def lower(source: RustFile) -> Crate:
-    """The file as the interpreter's tree; `Unsupported` for anything outside the subset."""
-    return Lowerer(source).crate()
+def lower(source: RustFile) -> tuple[Crate, list[Unsupported], set[str]]:
+    """The file as the interpreter's tree, every construct outside the subset refused (lowering
+    goes on past each), and the functions and consts holding one (not to be type-checked:
+    their types would follow from what was refused)."""
+    lowerer = Lowerer(source)
+    crate = lowerer.crate()
+    for name, item in [*crate.fns.items(), *crate.consts.items()]:
+        if lowerer.mentions_refused(item.node):
+            lowerer.tainted.add(name)
+    return crate, lowerer.refused, lowerer.tainted

@@ -3,6 +3,7 @@ bindings they refer to (each `let` a binding with its own slot in its function's
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,10 +20,70 @@ Node = Any
 class Unsupported(Exception):  # noqa: N818 - the user-facing name of the refusal
     """Rust outside the subset pbpit interprets: `unsupported Rust at file:line:col: <what>`."""
 
-    def __init__(self, where: str, what: str) -> None:
+    def __init__(self, where: str, what: str, end: Pos | None = None) -> None:
         super().__init__(f"unsupported Rust at {where}: {what}")
         self.where = where
         self.what = what
+        self.end = end
+        """Where the refused construct ends (line, column just past it), when known."""
+        self.label = ""
+        """rustc's label under the construct, when rustc's words for it are known."""
+        self.help = ""
+        """rustc's help, or what to write instead, when it is not said in `what`."""
+        self.note = ""
+        """rustc's note after the help."""
+
+    @property
+    def place(self) -> tuple[str, int, int]:
+        """The file, line and column of `where`."""
+        path, line, column = self.where.rsplit(":", 2)
+        return path, int(line), int(column)
+
+    @property
+    def code(self) -> str:
+        """rustc's error code when rustc rejects the program too (`E0308`), else ""."""
+        if _MISMATCH.match(self.what):
+            return "E0308"
+        found = _RUSTC_CODE.search(self.what)
+        return found.group(1) if found else ""
+
+    @property
+    def rustc_says(self) -> bool:
+        """Whether rustc rejects the program as well: an error of the program, not of pbpit."""
+        return bool(self.code) or _RUSTC_CODE.search(self.what) is not None
+
+    def parts(self) -> tuple[str, str, str]:
+        """The refusal as rustc would word a diagnostic: its message, the label under the
+        construct, and what to write instead ("" when there is nothing to say)."""
+        mismatch = _MISMATCH.match(self.what)
+        if mismatch:
+            label = mismatch.group(1)  # rustc's words for a literal's type not known yet
+            label = label.replace("found `{integer}`", "found integer")
+            label = label.replace("found `{float}`", "found floating-point number")
+            return "mismatched types", label, ""
+        rustc = _RUSTC_CODE.search(self.what)
+        if rustc:
+            message = self.what[: rustc.start()].rstrip()
+            return message, self.label, self.help
+        found = _INSTEAD.search(self.what)
+        if found:
+            return f"unsupported Rust: {self.what[: found.start()]}", "", found.group(1)
+        return f"unsupported Rust: {self.what}", "", self.help
+
+
+_MISMATCH = re.compile(r"mismatched types: (expected `.*`, found `.*`)$")
+_RUSTC_CODE = re.compile(r" \(rustc rejects it(?:: error\[(E\d{4})\])?[^)]*\)$")
+# A refusal's closing parenthesis that says what to write instead: `(write `a..(-b)`)`.
+_INSTEAD = re.compile(r" \(((?:write|use|call|name|rename|only|give|declare|move)\b.*)\)$")
+
+
+class Refusals(Unsupported):
+    """Every refusal of a file, in source order (`refusals`); as an `Unsupported`, its first."""
+
+    def __init__(self, refusals: list[Unsupported]) -> None:
+        first = refusals[0]
+        super().__init__(first.where, first.what, first.end)
+        self.refusals = refusals
 
 
 # -- scopes and bindings --------------------------------------------------------------------------
@@ -85,6 +146,7 @@ class Expr:
     pos: Pos
     ty: Any = None
     borrowed = False  # written `&e`: pbpit erases the reference, but `*` may take it back
+    borrow_pos: Pos | None = None  # where its `&` is, when `borrowed`
 
 
 @dataclass(eq=False)
@@ -143,6 +205,7 @@ class Binary(Expr):
     left: Expr
     right: Expr
     kind: str = ""  # set by the checker: num, tensor, tensor-scalar, scalar-tensor, logic, eq
+    op_pos: Pos | None = None  # the operator's, where rustc points for a missing impl
 
 
 @dataclass(eq=False)

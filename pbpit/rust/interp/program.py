@@ -24,23 +24,24 @@ from collections.abc import Callable, Iterator
 from typing import TextIO
 
 from pbpit.collector import paused
-from pbpit.rust.interp.check import check
+from pbpit.engine.server import Panic
+from pbpit.rust.interp.check import check_each
 from pbpit.rust.interp.compile import Compiler
 from pbpit.rust.interp.grammar import check_grammar
 from pbpit.rust.interp.known_panics import refuse_known_panics
 from pbpit.rust.interp.lower import escape_refusal, lower
+from pbpit.rust.interp.mod_files import ModFiles, read_crate
 from pbpit.rust.interp.moves import check_moves
-from pbpit.rust.interp.nodes import Unsupported
+from pbpit.rust.interp.nodes import Refusals, Unsupported
 from pbpit.rust.interp.runtime import Hooks, Runtime
 from pbpit.rust.syntax import (
     RustFile,
     RustReadError,
     RustSyntaxError,
     parse_bytes,
-    read_rust,
 )
 
-__all__ = ["Hooks", "Program", "RustReadError", "Unsupported", "load", "load_text"]
+__all__ = ["Hooks", "Program", "Refusals", "RustReadError", "Unsupported", "load", "load_text"]
 
 # Each nesting level of the program (a method chain, a block) costs a few Python frames, at load
 # and at run time: room for deep programs and recursive functions.
@@ -68,6 +69,8 @@ class Program:
         self.path = path
         self._compiler = compiler
         self._runtime = runtime
+        self.crate_files: ModFiles | None = None
+        """The crate's `mod name;` files, when it has them."""
         self.lines: list[int] = runtime.lines
         """While running: per active Rust function frame, outermost first, the line of the
         statement it is executing."""
@@ -83,6 +86,14 @@ class Program:
         main = self._compiler.fn_cells["main"][0]
         try:
             _on_deep_stack(lambda: main([]))
+        except Panic as err:
+            if self.crate_files is not None:  # a panic in a module file names that file
+                err.location = self.crate_files.where(err.location)
+            raise
+        except Unsupported as err:
+            if self.crate_files is not None:
+                self.crate_files.place(err)
+            raise
         finally:
             rt.hooks = None
 
@@ -113,7 +124,27 @@ def _on_deep_stack(run: Callable[[], object]) -> None:
         raise failure[0].with_traceback(failure[0].__traceback__)
 
 
-def _program(source: RustFile) -> Program:
+def _program(source: RustFile, crate_files: ModFiles | None = None) -> Program:
+    """The checked program of `source`; `crate_files` when it is a crate root with its
+    `mod name;` files spliced in (positions in what is refused or panics are put back in the
+    user's files)."""
+    if crate_files is None or not crate_files.spans:
+        return _checked(source, [])
+    try:
+        program = _checked(source, crate_files.missing)
+    except Unsupported as err:
+        for one in getattr(err, "refusals", [err]):
+            crate_files.place(one)
+        if err not in getattr(err, "refusals", [err]):
+            crate_files.place(err)
+        raise
+    except RustSyntaxError as err:
+        raise RustSyntaxError(crate_files.where(str(err))) from None
+    program.crate_files = crate_files
+    return program
+
+
+def _checked(source: RustFile, missing: list[Unsupported]) -> Program:
     error = source.first_error()
     if error is not None:
         node, what = error
@@ -124,8 +155,10 @@ def _program(source: RustFile) -> Program:
     # Loading makes millions of long-lived objects and no garbage cycles: pause the collector.
     with _deep_recursion(), paused():
         check_grammar(source)
-        crate = lower(source)
-        check(crate)
+        crate, refused, tainted = lower(source)
+        refused += missing + check_each(crate, tainted)
+        if refused:
+            raise _every_refusal(source, refused)
         check_moves(crate)
         refuse_known_panics(crate)
         runtime = Runtime(source.path)
@@ -134,10 +167,50 @@ def _program(source: RustFile) -> Program:
     return Program(source.path, compiler, runtime)
 
 
+# Where a refusal's span may end: not past the statement that holds it.
+_STATEMENTS = ("expression_statement", "let_declaration", "block", "source_file")
+
+
+def _every_refusal(source: RustFile, refused: list[Unsupported]) -> Refusals:
+    """The refusals in source order, once each, each with the end of its span (the checker
+    knows where an expression starts: it ends where the outermost node starting there ends)."""
+    seen: dict[tuple[int, int, str], Unsupported] = {}
+    for err in refused:
+        _, line, column = err.place
+        seen.setdefault((line, column, err.what), err)
+    ordered = [seen[key] for key in sorted(seen)]
+    for err in ordered:
+        if err.end is None:
+            err.end = _span_end(source, *err.place[1:])
+    return Refusals(ordered)
+
+
+def _span_end(source: RustFile, line: int, column: int) -> tuple[int, int] | None:
+    lines = source.lines
+    if not 1 <= line <= len(lines):
+        return None
+    start = source.columns.line_start(line - 1) + len(lines[line - 1][: column - 1].encode())
+    node = source.root.descendant_for_byte_range(start, start)
+    if node is None or node.start_byte != start:
+        return None
+    while (
+        node.parent is not None
+        and node.parent.start_byte == start
+        and node.parent.type not in _STATEMENTS
+    ):
+        node = node.parent
+    return source.position(node.end_byte)
+
+
 def load(path: str) -> Program:
     """Read, parse and check the whole file. `RustReadError` if it cannot be read or parsed
     (`file:line:col: <what>` for a syntax error), `Unsupported` for Rust outside the subset."""
-    return _program(read_rust(path))
+    return _program(*_crate_root(path))
+
+
+def _crate_root(path: str) -> tuple[RustFile, ModFiles]:
+    crate_files = read_crate(path)
+    return crate_files.source, crate_files
 
 
 def load_text(text: str, path: str = "main.rs") -> Program:

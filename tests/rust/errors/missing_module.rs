@@ -1,0 +1,5 @@
+mod gone;
+
+fn main() {
+    println!("{}", 1);
+}
