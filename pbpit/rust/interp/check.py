@@ -1070,7 +1070,7 @@ class Checker(StructRules, KindRules):
             raise self.fail(e.pos, "type annotations needed")
         if (
             e.targs
-            and not (type(recv) is Named and recv is TENSOR_DATA)
+            and not (type(recv) is Named and recv in (TENSOR_DATA, INT_DATA))
             and not (type(recv) is TensorT and e.name in (*_RANK_GENERIC, "one_hot"))
             and not (iterator(recv) and e.name in ("collect", "sum", "product"))
         ):
@@ -1119,11 +1119,11 @@ class Checker(StructRules, KindRules):
         """A method of the table (`pbpit.engine.api`), typed from Burn's signature."""
         name = e.name
         e.impl = "tensor." + name
+        if recv.kind != "Float":
+            return self.kind_method(e, recv)
         row = RUST_METHODS.get(name)
         if row is None:
             return None
-        if recv.kind != "Float":
-            return self.kind_method(e, recv)
         expected = [_PARAM_TYPES.get(ty, _any)(recv) for ty in row.param_types]
         found = self.args(e, *expected)
         dims = {"D": recv.dim}
