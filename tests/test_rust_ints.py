@@ -243,7 +243,9 @@ def test_rust_display_of_int_and_bool_tensors_is_burns(tmp_path):
 
 
 def test_rust_int_tensor_refusals_say_what_runs(tmp_path):
-    err, _ = refusal(tmp_path, HEADER + "    Tensor::<B, 1, Int>::from_ints([1], &device).exp();\n}\n")
+    err, _ = refusal(
+        tmp_path, HEADER + "    Tensor::<B, 1, Int>::from_ints([1], &device).exp();\n}\n"
+    )
     assert "`exp` on Int tensors (pbpit runs" in err.what
     err, _ = refusal(
         tmp_path, HEADER + "    let _t = Tensor::<B, 1, Int>::from_ints([1], &device) + 1;\n}\n"
