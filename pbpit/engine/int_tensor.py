@@ -115,7 +115,7 @@ class IntTensor(Tensor):
 
     def __repr__(self) -> str:
         values = ", ".join(str(v).lower() for v in self.to_vec())
-        return f"Tensor([{values}], shape={list(self.shape)}, {self.kind})"
+        return f"Tensor([{values}], shape={list(self.shape)}, untracked)"  # never a node
 
     # -- shapes ---------------------------------------------------------------------------------
 
