@@ -19,6 +19,7 @@ _HOMES = {
     "Gradients": "pbpit.engine",
     "Panic": "pbpit.engine",
     "Tensor": "pbpit.engine",
+    "IntTensor": "pbpit.engine.int_tensor",
     "reset": "pbpit.engine",
     "Target": "pbpit.engine.target",
     "Some": "pbpit.rust.format",

@@ -24,21 +24,9 @@ PROGRAMS = Path(__file__).resolve().parent / "programs"
 TWINS = PROGRAMS / "twins"
 THREAD = re.compile(r"^thread 'main' \(\d+\)", re.M)
 
-INT_TENSORS = "the interpreter refuses `Tensor<B, D, Int>` (the ints branch runs them)"
-NO_GATHER = "pbpit's Python API has no Int tensors (`Tensor.from_ints`) nor `Tensor.gather` yet"
-# Refused today, for reasons other work removes: strict, so that once they run and match the
-# test fails until its mark is taken off.
-XFAIL = {
-    "actor_critic.rs": INT_TENSORS,
-    "actor_critic_two_backward.rs": INT_TENSORS,
-    "classifier_ce.rs": INT_TENSORS,
-    "ppo_old_policy.rs": INT_TENSORS,
-    "ppo_stale_policy.rs": INT_TENSORS,
-    "actor_critic.py": NO_GATHER,
-    "actor_critic_two_backward.py": NO_GATHER,
-    "ppo_old_policy.py": NO_GATHER,
-    "ppo_stale_policy.py": NO_GATHER,
-}
+# A program refused today for a reason other work removes goes here, as `"NAME.rs": "why"`:
+# strict, so that once it runs and matches the test fails until its mark is taken off.
+XFAIL: dict[str, str] = {}
 
 
 def program_files() -> list[Path]:

@@ -48,6 +48,8 @@ def arguments(method: api.Method, receiver: Tensor) -> list:
         "J": lambda: 1,
         "[I; D]": lambda: [1, 0],
         "R": lambda: [range(0, 1)],
+        "Tensor<B, D, Int>": lambda: Tensor.from_ints([[0]], DEV),
+        "Tensor<B, 1, Int>": lambda: Tensor.from_ints([0], DEV),
     }
     return [made[ty]() for ty in method.param_types]
 
@@ -149,6 +151,8 @@ RUST_ARGUMENTS = {
     "J": "1",
     "[I; D]": "[1, 0]",
     "R": "[0..1, 0..1]",
+    "Tensor<B, D, Int>": "Tensor::<B, 2, Int>::from_ints([[0]], &device)",
+    "Tensor<B, 1, Int>": "Tensor::<B, 1, Int>::from_ints([0], &device)",
 }
 
 
@@ -244,5 +248,6 @@ def test_dir_of_the_package_lists_its_api_not_its_import_machinery():
             *("LinearConfig", "Module", "MomentumConfig", "MseLoss", "Param", "ParamId"),
             *("Reduction", "Relu", "SgdConfig", "Sigmoid", "Tanh", "WeightDecayConfig"),
             *("nn", "seed"),
+            "IntTensor",  # issue 14: Burn's Int and Bool kinds
         ]
     )

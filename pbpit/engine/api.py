@@ -130,7 +130,7 @@ METHODS: tuple[Method, ...] = (
     Method("ones", CREATION, None, NEVER, "(shape: S, device: &B::Device) -> Self"),
     Method("zeros", CREATION, None, NEVER, "(shape: S, device: &B::Device) -> Self"),
     Method("from_data", CREATION, None, NEVER, "(data: T, device: &B::Device) -> Self"),
-    Method("from_ints", CREATION, None, NEVER, "(ints: A, device: &B::Device) -> Self", LINT_ONLY),
+    Method("from_ints", CREATION, None, NEVER, "(ints: A, device: &B::Device) -> Self"),
     Method("from_bool", CREATION, None, NEVER, "(data: A, device: &B::Device) -> Self", LINT_ONLY),
     Method(
         "full", CREATION, None, NEVER, "(shape: S, fill: E, device: &B::Device) -> Self", LINT_ONLY
@@ -143,14 +143,7 @@ METHODS: tuple[Method, ...] = (
         NEVER,
         "(shape: S, distribution: Distribution, device: &B::Device) -> Self",
     ),
-    Method(
-        "arange",
-        CREATION,
-        None,
-        NEVER,
-        "(range: Range<i64>, device: &B::Device) -> Self",
-        LINT_ONLY,
-    ),
+    Method("arange", CREATION, None, NEVER, "(range: Range<i64>, device: &B::Device) -> Self"),
     Method(
         "arange_step",
         CREATION,
@@ -239,21 +232,78 @@ METHODS: tuple[Method, ...] = (
     Method("greater_equal", INT_BOOL, None, NEVER, COMPARED, LINT_ONLY),
     Method("lower", INT_BOOL, None, NEVER, COMPARED, LINT_ONLY),
     Method("lower_equal", INT_BOOL, None, NEVER, COMPARED, LINT_ONLY),
-    Method("equal", INT_BOOL, None, NEVER, COMPARED, LINT_ONLY),
+    Method("equal", INT_BOOL, None, NEVER, COMPARED),
     Method("not_equal", INT_BOOL, None, NEVER, COMPARED, LINT_ONLY),
-    Method("greater_elem", INT_BOOL, None, NEVER, COMPARED_TO_NUMBER, LINT_ONLY),
+    Method("greater_elem", INT_BOOL, None, NEVER, COMPARED_TO_NUMBER),
     Method("greater_equal_elem", INT_BOOL, None, NEVER, COMPARED_TO_NUMBER, LINT_ONLY),
-    Method("lower_elem", INT_BOOL, None, NEVER, COMPARED_TO_NUMBER, LINT_ONLY),
+    Method("lower_elem", INT_BOOL, None, NEVER, COMPARED_TO_NUMBER),
     Method("lower_equal_elem", INT_BOOL, None, NEVER, COMPARED_TO_NUMBER, LINT_ONLY),
-    Method("equal_elem", INT_BOOL, None, NEVER, COMPARED_TO_NUMBER, LINT_ONLY),
+    Method("equal_elem", INT_BOOL, None, NEVER, COMPARED_TO_NUMBER),
     Method("not_equal_elem", INT_BOOL, None, NEVER, COMPARED_TO_NUMBER, LINT_ONLY),
     Method("bool", INT_BOOL, None, NEVER, TO_BOOL, LINT_ONLY),
     Method("is_nan", INT_BOOL, None, NEVER, TO_BOOL, LINT_ONLY),
     Method("is_inf", INT_BOOL, None, NEVER, TO_BOOL, LINT_ONLY),
-    Method("int", INT_BOOL, None, NEVER, "(self) -> Tensor<B, D, Int>", LINT_ONLY),
+    Method("int", INT_BOOL, None, NEVER, "(self) -> Tensor<B, D, Int>"),
     Method("all", INT_BOOL, None, NEVER, "(self) -> Tensor<B, 1, Bool>", LINT_ONLY),
     Method("any", INT_BOOL, None, NEVER, "(self) -> Tensor<B, 1, Bool>", LINT_ONLY),
+    # -- indexing a float tensor by an Int tensor: tracked float ops (the indices take no node)
+    Method("gather", SHAPE, "Gather", INPUTS, "(self, dim: I, indices: Tensor<B, D, Int>) -> Self"),
+    Method("select", SHAPE, "Select", INPUTS, "(self, dim: I, indices: Tensor<B, 1, Int>) -> Self"),
 )
+
+# -- Int and Bool tensors: `Tensor<B, D, Int>`, `Tensor<B, D, Bool>` ------------------------------
+# Their methods, as Burn declares them on those kinds. None takes part in the graph: Burn's
+# autodiff tracks float tensors only (`pbpit.engine.int_tensor`); `float()` on the autodiff
+# device is a new untracked float node.
+
+WITH_INT = "(self, other: Self) -> Self"
+INT_METHODS: tuple[Method, ...] = (
+    Method("clone", GRAPH, None, SAME, "(&self) -> Self"),
+    Method("dims", READ, None, NEVER, "(&self) -> [usize; D]"),
+    Method("into_data", READ, None, NEVER, "(self) -> TensorData"),
+    Method("to_data", READ, None, NEVER, "(&self) -> TensorData"),
+    Method("into_scalar", READ, None, NEVER, "(self) -> B::IntElem"),
+    Method("reshape", SHAPE, None, NEVER, "(self, shape: S) -> Tensor<B, D2, Int>"),
+    Method("gather", SHAPE, None, NEVER, "(self, dim: I, indices: Tensor<B, D, Int>) -> Self"),
+    Method("select", SHAPE, None, NEVER, "(self, dim: I, indices: Tensor<B, 1, Int>) -> Self"),
+    Method("one_hot", INT_BOOL, None, NEVER, "(self, num_classes: usize) -> Tensor<B, D2, Int>"),
+    Method("sum", REDUCTION, None, NEVER, "(self) -> Tensor<B, 1, Int>"),
+    Method("sum_dim", REDUCTION, None, NEVER, "(self, dim: usize) -> Self"),
+    Method("argmax", INT_BOOL, None, NEVER, ALONG),
+    Method("argmin", INT_BOOL, None, NEVER, ALONG),
+    Method("add", BINARY, None, NEVER, WITH_INT),
+    Method("sub", BINARY, None, NEVER, WITH_INT),
+    Method("mul", BINARY, None, NEVER, WITH_INT),
+    Method("add_scalar", SCALAR, None, NEVER, WITH_NUMBER),
+    Method("sub_scalar", SCALAR, None, NEVER, WITH_NUMBER),
+    Method("mul_scalar", SCALAR, None, NEVER, WITH_NUMBER),
+    Method("equal", INT_BOOL, None, NEVER, COMPARED),
+    Method("not_equal", INT_BOOL, None, NEVER, COMPARED),
+    Method("equal_elem", INT_BOOL, None, NEVER, COMPARED_TO_NUMBER),
+    Method("not_equal_elem", INT_BOOL, None, NEVER, COMPARED_TO_NUMBER),
+    Method("greater_elem", INT_BOOL, None, NEVER, COMPARED_TO_NUMBER),
+    Method("lower_elem", INT_BOOL, None, NEVER, COMPARED_TO_NUMBER),
+    Method("float", INT_BOOL, None, NEVER, "(self) -> Tensor<B, D>"),
+    Method("bool", INT_BOOL, None, NEVER, TO_BOOL),
+)
+BOOL_METHODS: tuple[Method, ...] = (
+    *(m for m in INT_METHODS if m.name in ("clone", "dims", "into_data", "to_data", "reshape")),
+    Method("into_scalar", READ, None, NEVER, "(self) -> bool"),
+    Method("equal", INT_BOOL, None, NEVER, COMPARED),
+    Method("not_equal", INT_BOOL, None, NEVER, COMPARED),
+    Method("int", INT_BOOL, None, NEVER, "(self) -> Tensor<B, D, Int>"),
+    Method("float", INT_BOOL, None, NEVER, "(self) -> Tensor<B, D>"),
+    Method("bool_not", INT_BOOL, None, NEVER, "(self) -> Self"),
+    Method("any", INT_BOOL, None, NEVER, "(self) -> Tensor<B, 1, Bool>"),
+    Method("all", INT_BOOL, None, NEVER, "(self) -> Tensor<B, 1, Bool>"),
+)
+RUST_KIND_METHODS: dict[str, dict[str, Method]] = {
+    "Int": {m.name: m for m in INT_METHODS},
+    "Bool": {m.name: m for m in BOOL_METHODS},
+}
+"""What the Rust interpreter accepts as `tensor.name(..)` on an Int or a Bool tensor."""
+KIND_FUNCTIONS = frozenset(("from_ints", "arange"))
+"""`Tensor::` functions Burn has on the Int kind only: their result is an Int tensor."""
 
 BY_NAME: dict[str, Method] = {m.name: m for m in METHODS}
 RUST_METHODS: dict[str, Method] = {m.name: m for m in METHODS if m.runs and m.receiver is not None}

@@ -815,3 +815,59 @@ BROADCASTING: dict[type[Op], type[Op]] = {
     Div: DivBroadcast,
 }
 """The broadcasting variant of each binary op, for operands of different shapes."""
+
+
+# -- indexing by an Int tensor: gather, select (the indices never enter the graph) --------------
+
+
+def scatter_add(shape: tuple[int, ...], dim: int, indices: Array, values: Array) -> Array:
+    """burn-backend's `float_scatter_add` into zeros of `shape`: each value added at its index
+    along `dim`, in index order (a repeated index sums)."""
+    out = np.zeros(shape, dtype=np.float32)
+    where = list(np.indices(indices.shape, sparse=True))
+    where[dim] = indices
+    np.add.at(out, tuple(where), values)
+    return out
+
+
+class Gather(Op):
+    """`gather(dim, indices)`: `out[.., i, ..] = x[.., indices[.., i, ..], ..]` along `dim`; the
+    backward scatters (adds) the gradient into zeros of the input's shape."""
+
+    name = "gather"
+    __slots__ = ("dim", "indices", "shape")
+
+    def __init__(self, dim: int, indices: Array) -> None:
+        Op.__init__(self)
+        self.dim = dim
+        self.indices = indices
+
+    def forward(self, x):
+        self.shape = x.shape
+        return np.ascontiguousarray(np.take_along_axis(x, self.indices, axis=self.dim))
+
+    def backward(self, grad):
+        return (scatter_add(self.shape, self.dim, self.indices, grad),)
+
+
+class Select(Op):
+    """`select(dim, indices)`: the slices of `x` at `indices` (1-D) along `dim`; the backward is
+    `select_add` into zeros: each slice's gradient added back at its index."""
+
+    name = "select"
+    __slots__ = ("dim", "indices", "shape")
+
+    def __init__(self, dim: int, indices: Array) -> None:
+        Op.__init__(self)
+        self.dim = dim
+        self.indices = indices
+
+    def forward(self, x):
+        self.shape = x.shape
+        return np.ascontiguousarray(np.take(x, self.indices, axis=self.dim))
+
+    def backward(self, grad):
+        out = np.zeros(self.shape, dtype=np.float32)
+        moved = np.moveaxis(out, self.dim, 0)  # a view: adds land in `out`
+        np.add.at(moved, self.indices, np.moveaxis(grad, self.dim, 0))
+        return (out,)

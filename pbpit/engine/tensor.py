@@ -114,6 +114,7 @@ def _apply(op: ops.Op, inputs: Sequence[Tensor], *arrays: np.ndarray) -> Tensor:
         return _apply_one(op, inputs[0])  # cat of one tensor
     nodes = tuple(t.node for t in inputs)
     if None in nodes:
+        _floats_only(op, inputs)
         if all(n is None for n in nodes):
             op.needs = (False,) * len(inputs)
             return Tensor(op.forward(*arrays), None)
@@ -139,6 +140,7 @@ def _apply_one(op: ops.Op, tensor: Tensor) -> Tensor:
     """`_apply` for one input: the hot path of long chains of small tensors."""
     source = tensor.node
     if source is None:
+        _floats_only(op, (tensor,))
         op.needs = (False,)
         return Tensor(op.forward(tensor.array), None)
     inputs = (source,)
@@ -156,6 +158,13 @@ def _apply_one(op: ops.Op, tensor: Tensor) -> Tensor:
         out = op.forward(tensor.array)
         node = new_node((), NONE, op.name, source.order + 1, inputs)
     return Tensor(out, node)
+
+
+def _floats_only(op: ops.Op, inputs: Sequence[Tensor]) -> None:
+    """Float ops refuse Int and Bool tensors (which have no node, so only this path meets them)."""
+    for t in inputs:
+        if t.array.dtype.kind != "f":
+            raise TypeError(f"{op.name}: expected a Float tensor, got a {t.kind} one")
 
 
 def _constants_lifted(nodes: tuple[Node | None, ...]) -> tuple[Node, ...]:
@@ -546,16 +555,6 @@ class Tensor:
         """The smallest value: a reshape to 1-D, then `min_dim(0)` (two nodes)."""
         return self.reshape([self.array.size]).min_dim(0)
 
-    def argmax(self, dim: int) -> Tensor:
-        """The index of the first largest value along `dim` (a NaN's first), size 1 there: an
-        Int tensor, which takes no node id in Burn's autodiff."""
-        axis = _along("argmax", dim, self.array.shape)
-        return Tensor(ops.arg_extremum(self.array, axis, True), None)
-
-    def argmin(self, dim: int) -> Tensor:
-        axis = _along("argmin", dim, self.array.shape)
-        return Tensor(ops.arg_extremum(self.array, axis, False), None)
-
     def prod(self) -> Tensor:
         return _apply_one(ops.Prod(), self)
 
@@ -787,6 +786,10 @@ for _method in (
 for _function in (from_inner, from_data, random):
     setattr(Tensor, _function.__name__, staticmethod(_function))
 
+
+# -- Int and Bool tensors: `argmax`, `gather`, `select`, `int`, `equal`... (engine/int_tensor.py)
+
+from pbpit.engine import int_tensor  # noqa: E402, F401 - it adds those methods to Tensor
 
 # -- the methods the table makes (after those written by hand, which it leaves alone) -----------
 

@@ -373,15 +373,16 @@ def tensor_display(tensor: Any, precision: int | None = None) -> str:
     """`format!("{}", tensor)` (or `{:.p}`) of a float tensor of Burn's Flex backend, as
     burn-tensor prints one: its data (f32 Debug, or `{:.p}` with a precision), shape, device
     (`Device<Autodiff { device: Flex(Cpu), checkpointing: Disabled }>` on the autodiff device,
-    `Device<Flex(Cpu)>` without), kind and dtype. ValueError for an Int tensor (its dtype on
-    Flex is not known to pbpit)."""
-    if tensor.kind != "Float":
-        raise ValueError("`{}` of an Int tensor (pbpit reads its dims only)")
+    `Device<Flex(Cpu)>` without), kind and dtype. An Int tensor's values are Flex's `i32`s,
+    a Bool tensor's `true`/`false`, as `{:?}` writes them (the precision is for floats only)."""
+    kind = tensor.kind
     dims = list(tensor.shape)
     values = tensor.to_vec()
     summarize = math.prod(dims) > PRINT_THRESHOLD
 
     def elem(x: float) -> str:
+        if kind != "Float":
+            return _format(x, True)
         return f32_debug(x) if precision is None else f32_display_precision(x, precision)
 
     strides = [math.prod(dims[d + 1 :]) for d in range(len(dims))]
@@ -416,5 +417,9 @@ def tensor_display(tensor: Any, precision: int | None = None) -> str:
     )
     return (
         f"Tensor {{\n  data:\n{data},\n  shape:  {dims},\n  device:  {device},\n"
-        f'  kind:  "Float",\n  dtype:  "f32",\n}}'
+        f'  kind:  "{kind}",\n  dtype:  "{_DTYPES[kind]}",\n}}'
     )
+
+
+_DTYPES = {"Float": "f32", "Int": "i32", "Bool": "bool"}
+"""Flex's default element type of each tensor kind (its `DeviceSettings`)."""

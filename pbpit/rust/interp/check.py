@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pbpit.engine.api import RUST_FUNCTIONS, RUST_METHODS
+from pbpit.engine.api import KIND_FUNCTIONS, RUST_FUNCTIONS, RUST_KIND_METHODS, RUST_METHODS
 from pbpit.rust.interp import burn_nn
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
@@ -114,6 +114,9 @@ _PARAM_TYPES = {
     "I": lambda recv: Var("int"),
     "J": lambda recv: Var("int"),
     "[I; D]": lambda recv: array(Var("int"), recv.dim),
+    # -- indices: Int tensors of the receiver's rank (`gather`), or 1-D (`select`)
+    "Tensor<B, D, Int>": lambda recv: TensorT(recv.dim, "Int"),
+    "Tensor<B, 1, Int>": lambda recv: TensorT(1, "Int"),
 }
 
 
@@ -126,6 +129,7 @@ _RESULT_TYPES = {
     "bool": BOOL,
     "TensorData": TENSOR_DATA,
     "B::FloatElem": F32,
+    "B::IntElem": I32,  # Flex's Int element
     "B::Gradients": GRADIENTS,
     "()": UNIT,
 }
@@ -141,7 +145,7 @@ def rust_type(text: str, recv: TensorT, dims: dict[str, int | None]) -> Ty:
         return option(rust_type(text.removeprefix("Option<").removesuffix(">"), recv, dims))
     if text.startswith("Tensor<") and text.count(",") in (1, 2):
         _, rank, *kind = text.removesuffix(">").split(", ")
-        if kind and kind != ["Int"]:
+        if kind and kind[0] not in ("Int", "Bool"):
             raise KeyError(text)
         return TensorT(int(rank) if rank.isdigit() else dims[rank], *kind)
     if text.startswith("[usize; "):
@@ -151,7 +155,6 @@ def rust_type(text: str, recv: TensorT, dims: dict[str, int | None]) -> Ty:
 
 # -- shapes and reductions: methods whose result type is not the row's alone
 _RANK_GENERIC = frozenset(("unsqueeze", "unsqueeze_dim"))  # `Tensor<B, D2>`, D2 from `::<D2>`
-_ON_INT = frozenset(("clone", "dims"))  # what the interpreter runs on an Int tensor
 
 ARITHMETIC = ("+", "-", "*", "/", "%")
 
@@ -321,7 +324,91 @@ class StructRules:
         return fn.ret
 
 
-class Checker(StructRules):
+# -- Int and Bool tensors: `Tensor<B, D, Int>`, `Tensor<B, D, Bool>` -----------------------------
+
+INT_DATA = Named("TensorData")
+"""The `TensorData` of an Int tensor: its values are Flex's `i32`s (`to_vec::<i32>()`)."""
+
+
+class KindRules:
+    """The checker's rules for Burn's Int and Bool tensors (a part of `Checker`): their
+    creation (`Tensor::<B, 1, Int>::from_data`, `from_ints`, `arange`) and methods, from the
+    table's `RUST_KIND_METHODS`."""
+
+    def kind_static(self: Any, e: Static, function: str) -> Ty | None:
+        """The type of `Tensor::..(..)` making an Int or Bool tensor; None for a float one."""
+        kind = "Int" if function in KIND_FUNCTIONS else e.kind
+        if kind == "Float":
+            return None
+        if function == "arange":
+            found = resolve(self.expr(e.args[0]))
+            if not (type(found) is Wrap and found.kind == "Range"):
+                raise self.fail(e.args[0].pos, f"`Tensor::arange` of `{show(found)}`")
+            self.unify(NAMED["i64"], found.inner, e.args[0].pos)
+            self.unify(DEVICE, self.expr(e.args[1]), e.args[1].pos)
+            if e.dim not in (None, 1):
+                raise self.fail(e.pos, "`Tensor::arange` makes a `Tensor<B, 1, Int>`")
+            return TensorT(1, "Int")
+        if function not in ("from_data", "from_ints", "zeros", "ones"):
+            raise self.fail(e.pos, f"`Tensor::{function}` of {kind} tensors")
+        if kind == "Bool" and function != "from_data":
+            raise self.fail(e.pos, f"`Tensor::{function}` of Bool tensors")
+        data = e.args[0]
+        if function == "from_data" and resolve(self.expr(data)) is TENSOR_DATA:
+            self.unify(DEVICE, self.expr(e.args[1]), e.args[1].pos)
+            return TensorT(e.dim, kind)
+        made = self.creation(e, is_data=function in ("from_data", "from_ints"))
+        leaf = resolve(data.ty)
+        while type(leaf) is Wrap:
+            leaf = resolve(leaf.inner)
+        if function in ("from_data", "from_ints"):
+            self.unify(BOOL if kind == "Bool" else Var("int"), leaf, data.pos)
+        return TensorT(made.dim, kind)  # type: ignore[attr-defined]
+
+    def kind_method(self: Any, e: Method, recv: TensorT) -> Ty:
+        """A method of an Int or Bool tensor, typed from Burn's signature."""
+        name = e.name
+        row = RUST_KIND_METHODS[recv.kind].get(name)
+        if row is None:
+            offered = ", ".join(f"`{n}`" for n in RUST_KIND_METHODS[recv.kind])
+            raise self.fail(e.pos, f"`{name}` on {recv.kind} tensors (pbpit runs {offered})")
+        if e.targs and name != "one_hot":
+            raise self.fail(e.pos, f"type arguments on `{name}`")
+        expected = [_PARAM_TYPES.get(ty, _any)(recv) for ty in row.param_types]
+        found = self.args(e, *expected)
+        dims = {"D": recv.dim}
+        for ty, arg_ty, arg in zip(row.param_types, found, e.args, strict=True):
+            if ty == "E":
+                self.unify(Var("int"), arg_ty, arg.pos)
+            if ty == "S":
+                dims["D2"] = self.shape_rank(arg, arg_ty)
+        if name == "one_hot":  # Burn: D2 is D + 1
+            rank = None if recv.dim is None else recv.dim + 1
+            if len(e.targs) > 1 or (e.targs and type(e.targs[0]) is not TensorT):
+                raise self.fail(e.pos, "`one_hot` takes one const argument, the result's rank")
+            if e.targs and rank is not None and e.targs[0].dim != rank:
+                raise self.fail(e.pos, f"`one_hot` of a `{show(recv)}` makes rank {rank}")
+            return TensorT(rank, "Int")
+        if row.result == "TensorData":
+            return INT_DATA if recv.kind == "Int" else TENSOR_DATA
+        return rust_type(row.result, recv, dims)
+
+    def int_data_method(self: Any, e: Method) -> Ty | None:
+        """`data.to_vec::<i32>()` of an Int tensor's data (Flex keeps Int values as i32)."""
+        if e.name not in ("to_vec", "as_slice"):
+            return None
+        e.impl = "data.to_vec"
+        if len(e.targs) > 1:
+            raise self.fail(e.pos, f"`{e.name}` takes one type argument")
+        elem = resolve(e.targs[0]) if e.targs else Var()
+        if type(elem) is Named and elem is not I32:
+            raise self.fail(e.pos, f"reading Int tensor data as `{show(elem)}` (the data is i32)")
+        self.unify(I32, elem, e.pos)
+        self.args(e)
+        return result(vec(I32))
+
+
+class Checker(StructRules, KindRules):
     """Types one crate, function by function."""
 
     def __init__(self, crate: Crate) -> None:
@@ -457,6 +544,9 @@ class Checker(StructRules):
             return burn_nn.check_static(self, e)
         owner, _, function = name.partition("::")
         row = RUST_FUNCTIONS.get(function) if owner == "Tensor" else None
+        kind = self.kind_static(e, function) if row is not None else None
+        if kind is not None:  # an Int or Bool tensor
+            return kind
         math = self.math_static(e, owner, function)
         if math is not None:
             return math
@@ -595,13 +685,15 @@ class Checker(StructRules):
         if type(left) is TensorT or type(right) is TensorT:
             if op not in ("+", "-", "*", "/"):
                 raise self.fail(e.pos, f"`{op}` between tensors (call the tensor method)")
+            kinds = [t.kind for t in (left, right) if type(t) is TensorT]  # type: ignore[attr-defined]
+            if kinds != ["Float"] * len(kinds):
+                kind = "Int" if "Int" in kinds else "Bool"
+                raise self.fail(e.pos, f"`{op}` on {kind} tensors (call `add`, `add_scalar`..)")
             if type(left) is TensorT and type(right) is TensorT:
                 self.unify(lt, rt, e.right.pos)
                 e.kind = "tensor"
                 return left
             scalar, tensor = (right, left) if type(left) is TensorT else (left, right)
-            if tensor.kind != "Float":  # type: ignore[attr-defined]
-                raise self.fail(e.pos, f"`{op}` on an Int tensor (pbpit reads its dims only)")
             if not is_number(scalar):
                 raise self.fail(e.pos, f"cannot apply `{op}` to `{show(lt)}` and `{show(rt)}`")
             e.kind = "tensor-scalar" if type(left) is TensorT else "scalar-tensor"
@@ -980,8 +1072,8 @@ class Checker(StructRules):
             raise self.fail(e.pos, "type annotations needed")
         if (
             e.targs
-            and not (type(recv) is Named and recv is TENSOR_DATA)
-            and not (type(recv) is TensorT and e.name in _RANK_GENERIC)
+            and not (type(recv) is Named and recv in (TENSOR_DATA, INT_DATA))
+            and not (type(recv) is TensorT and e.name in (*_RANK_GENERIC, "one_hot"))
             and not (iterator(recv) and e.name in ("collect", "sum", "product"))
         ):
             raise self.fail(e.pos, f"type arguments on `{e.name}`")
@@ -1029,11 +1121,11 @@ class Checker(StructRules):
         """A method of the table (`pbpit.engine.api`), typed from Burn's signature."""
         name = e.name
         e.impl = "tensor." + name
+        if recv.kind != "Float":
+            return self.kind_method(e, recv)
         row = RUST_METHODS.get(name)
         if row is None:
             return None
-        if recv.kind != "Float" and name not in _ON_INT:
-            raise self.fail(e.pos, f"`{name}` on an Int tensor (pbpit reads its dims only)")
         expected = [_PARAM_TYPES.get(ty, _any)(recv) for ty in row.param_types]
         found = self.args(e, *expected)
         dims = {"D": recv.dim}
@@ -1126,6 +1218,8 @@ class Checker(StructRules):
                     raise self.fail(e.args[0].pos, f"`push_str` of `{show(e.args[0].ty)}`")
                 return UNIT
             return None
+        if recv is INT_DATA:
+            return self.int_data_method(e)
         if recv is DEVICE and name == "autodiff":
             e.impl = "device.autodiff"
             self.args(e)

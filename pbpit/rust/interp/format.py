@@ -220,8 +220,8 @@ def _leaf(ty: Ty, spec: Spec, debug: bool) -> Callable[[object], str] | None:
 def _display(ty: Ty, spec: Spec) -> Callable[[object], str]:
     ty = resolve(ty)
     leaf = _leaf(ty, spec, False)
-    if type(ty) is TensorT and ty.kind == "Float":
-        # Burn's `impl Display for Tensor` reads the precision only (its own layout).
+    if type(ty) is TensorT:
+        # Burn's `impl Display for Tensor` (every kind) reads the precision only (its own layout).
         precision = spec.precision
         return lambda t: tensor_display(t, precision)
     if type(ty) is StructT and "Config" in ty.item.derives:  # Burn's derive: its JSON

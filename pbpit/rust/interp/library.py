@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pbpit.engine.api import RUST_FUNCTIONS, RUST_METHODS
+from pbpit.engine.api import RUST_FUNCTIONS, RUST_KIND_METHODS, RUST_METHODS
+from pbpit.engine.int_tensor import IntTensor
 from pbpit.engine.tensor import Device, Tensor
 from pbpit.engine.tensor import Distribution as EngineDistribution
 from pbpit.engine.tensor import TensorData as EngineTensorData
@@ -105,6 +106,8 @@ class Library:
         engine = self.engine(e.pos)
         owner, _, function = name.partition("::")
         row = RUST_FUNCTIONS.get(function) if owner == "Tensor" else None
+        if row is not None and resolve(e.ty).kind != "Float":  # type: ignore[attr-defined]
+            return self.kind_static(e, function, args)
         math = self.math_static(e, owner, function, args)
         if math is not None:
             return math
@@ -228,6 +231,8 @@ class Library:
     def tensor_method(self, e: Method, recv: Code, args: list[Code]) -> Code:
         """A row of the table, run by the engine's method of the same name; the result is made
         the Rust value its type says (`Option`; a `TensorData` made of the tensor's values)."""
+        if resolve(e.recv.ty).kind != "Float":  # type: ignore[attr-defined]
+            return self.kind_method(e, recv, args)
         row = RUST_METHODS[e.name]
         if row.result == "TensorData":
             return lambda frame: tensor_data(recv(frame))
@@ -278,6 +283,26 @@ class Library:
 
             return optional
         return call
+
+    # -- Int and Bool tensors (`pbpit.engine.int_tensor`) ------------------------------------------
+
+    def kind_static(self, e: Static, function: str, args: list[Code]) -> Code:
+        """`Tensor::<B, D, Int>::from_data(..)`, `from_ints`, `zeros`, `ones`, `arange`."""
+        engine = self.engine(e.pos)
+        method = getattr(IntTensor, function)
+        first, device = args
+        if resolve(e.ty).kind == "Bool":  # type: ignore[attr-defined]
+            return lambda frame: engine(_bools, first(frame), device(frame))
+        return lambda frame: engine(method, first(frame), device(frame))
+
+    def kind_method(self, e: Method, recv: Code, args: list[Code]) -> Code:
+        """A method of an Int or Bool tensor, run by `IntTensor`'s method of the same name."""
+        row = RUST_KIND_METHODS[resolve(e.recv.ty).kind][e.name]  # type: ignore[attr-defined]
+        if row.result == "TensorData":
+            return lambda frame: tensor_data(recv(frame))
+        engine = self.engine(e.pos)
+        method = getattr(IntTensor, row.name)
+        return lambda frame: engine(method, recv(frame), *(a(frame) for a in args))
 
     def rank_generic(
         self, e: Method, recv: Code, args: list[Code], method: Callable[..., Any]
@@ -455,3 +480,15 @@ class Library:
         return burn_nn.compile_method(self, e, name, recv, args)
 
     m_Iter = m_Range  # noqa: N815 - `v.iter().rev()`: a list reverses as a range does
+
+
+
+def _bools(data: Any, device: Device) -> IntTensor:
+    """`Tensor::<B, D, Bool>::from_data([true, false], &device)` (or of a `TensorData`)."""
+    import numpy as np
+
+    if isinstance(data, TensorData):
+        array = np.array(data.values, dtype=np.bool_).reshape(data.shape)
+    else:
+        array = np.array(data, dtype=np.bool_)
+    return IntTensor(array, device.is_autodiff)

@@ -170,6 +170,7 @@ class Lowerer(MacroLowering, InlineModules):
         self.blocks: list[list[Binding]] = []
         self.in_scope: Visible = None
         self.imported_modules = imported_modules(source)
+        self.imported_activations = imported_activations(source)
         self.structs: dict[str, StructItem] = {}
         self.traits: dict[str, Node] = {}
         self.self_type: StructItem | None = None  # inside an `impl`: what `Self` names
@@ -534,7 +535,7 @@ class Lowerer(MacroLowering, InlineModules):
             name = self.text(base)
             args = self.kids(node.child_by_field_name("type_arguments"))
             if name == "Tensor":
-                return TensorT(self.tensor_dim(node, args))
+                return TensorT(self.tensor_dim(node, args), self.tensor_kind(args))
             if name == "Param" and len(args) == 1:  # Burn's `Param<Tensor<B, D>>`
                 burn = burn_nn.lower_type(name, lambda: self.type(args[0]))
                 if burn is not None:
@@ -569,8 +570,7 @@ class Lowerer(MacroLowering, InlineModules):
         """The `D` of `Tensor<D>`, `Tensor<B, D>`, `Tensor<B, D, Float>` (None: a const
         generic)."""
         if len(args) == 3:
-            if self.text(args[2]) != "Float":
-                raise self.fail(args[2], f"`{self.text(args[2])}` tensors (only float tensors)")
+            self.tensor_kind(args)
             args = args[:2]
         if not 1 <= len(args) <= 2:
             raise self.fail(node, "this tensor type")
@@ -580,6 +580,15 @@ class Lowerer(MacroLowering, InlineModules):
         if dim.type == "type_identifier" and self.text(dim) in self.dims:
             return None
         raise self.fail(dim, f"the tensor dimension `{self.text(dim)}`")
+
+    def tensor_kind(self, args: list[Node]) -> str:
+        """The `K` of `Tensor<B, D, K>`: `Float` unless written (`Int`, `Bool`)."""
+        if len(args) != 3:
+            return "Float"
+        kind = self.text(args[2])
+        if kind not in ("Float", "Int", "Bool"):
+            raise self.fail(args[2], f"`{kind}` tensors (Burn's kinds: Float, Int, Bool)")
+        return kind
 
     def array_length(self, node: Node) -> int:
         """The `N` of `[T; N]`: a number, or a `const N: usize` item whose value is one."""
@@ -954,6 +963,11 @@ class Lowerer(MacroLowering, InlineModules):
                 return Call(self.pos(node), self.fns[name], args)
             if name in ("Ok", "Err", "Box"):
                 raise self.fail(function, f"`{name}(..)`")
+            if name in self.imported_activations:  # `use burn::tensor::activation::log_softmax;`
+                arity = MATH_FUNCTIONS[("activation", name)]
+                if len(args) != arity:
+                    raise self.fail(node, f"`{name}` takes {arity} arguments")
+                return Static(self.pos(node), f"activation::{name}", args)
             raise self.fail(function, f"cannot find function `{name}` in this scope")
         if function.type == "self" and self.self_type is not None:  # `Self(a, b)`
             return self.tuple_struct(node, self.self_type, args)
@@ -988,10 +1002,11 @@ class Lowerer(MacroLowering, InlineModules):
                 raise self.fail(prefix_node, f"the path `{self.text(function)}`")
         if owner == "Tensor" and name in RUST_FUNCTIONS:
             dim = self.tensor_dim(targs, self.kids(targs)) if targs is not None else None
+            kind = self.tensor_kind(self.kids(targs)) if targs is not None else "Float"
             arity = len(RUST_FUNCTIONS[name].params)
             if len(args) != arity:
                 raise self.fail(node, f"`Tensor::{name}` takes {arity} arguments")
-            return Static(pos, f"Tensor::{name}", args, dim)
+            return Static(pos, f"Tensor::{name}", args, dim, kind)
         if targs is not None and owner != "Vec":
             raise self.fail(function, f"the path `{self.text(function)}`")
         known = {
@@ -2021,6 +2036,20 @@ def imported_modules(source: RustFile) -> frozenset[str]:
         found.update(re.findall(rf"(?:std|core)::({numbers})\b(?!\s*::)", text))
         for group in re.findall(r"(?:std|core)\s*::\s*\{([^}]*)\}", text):
             found.update(re.findall(name, group))
+    return frozenset(found)
+
+
+def imported_activations(source: RustFile) -> frozenset[str]:
+    """The functions of `burn::tensor::activation` a `use` brings in by name
+    (`use burn::tensor::activation::log_softmax;`, `..::activation::{relu, softmax}`)."""
+    names = {name for owner, name in MATH_FUNCTIONS if owner == "activation"}
+    found: set[str] = set()
+    for node in source.root.children:
+        if node.type != "use_declaration":
+            continue
+        text = "".join(source.node_text(node).split())
+        for group in re.findall(r"activation::(?:\{([^}]*)\}|(\w+))", text):
+            found.update(n for n in ",".join(group).split(",") if n in names)
     return frozenset(found)
 
 

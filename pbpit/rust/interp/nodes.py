@@ -185,6 +185,7 @@ class Static(Expr):
     name: str
     args: list[Expr]
     dim: int | None = None
+    kind: str = "Float"  # `Tensor::<B, D, Int>::from_data`: the tensor kind written
 
 
 @dataclass(eq=False)
