@@ -32,6 +32,7 @@ from pbpit.rust.interp.types import (
     option,
     resolve,
     show,
+    vec,
 )
 
 
@@ -312,7 +313,7 @@ _ON_ITERATORS = frozenset(
     "next peekable peek chain flat_map flatten find nth max min max_by min_by max_by_key "
     "min_by_key".split()
 )
-_ON_SLICES = frozenset(("windows", "chunks"))
+_ON_SLICES = frozenset(("windows", "chunks", "to_vec"))
 _COMPARES = frozenset(("partial_cmp", "cmp", "total_cmp"))
 
 
@@ -354,6 +355,9 @@ def check_method(ck: Any, e: Any, recv: Ty) -> Ty | None:
     item = recv.inner
     if name in _ON_SLICES and recv.kind in ("Vec", "array"):
         e.impl = "iterators." + name
+        if name == "to_vec":  # a slice's (a window's, a chunk's) items as a `Vec`, each cloned
+            ck.args(e)
+            return vec(item)
         ck.args(e, USIZE)
         return Wrap("Iter", array(item))
     if name not in _ON_ITERATORS or not iterator(recv):
@@ -450,6 +454,10 @@ def compile_method(comp: Any, e: Any, name: str, recv: Any, args: list[Any]) -> 
             return None if order is None else Some(order)
 
         return partial
+    if name == "to_vec":
+        from pbpit.rust.interp.runtime import clone_value  # (runtime imports the checker's types)
+
+        return lambda frame: [clone_value(x) for x in recv(frame)]
     if name in ("windows", "chunks"):
         (size,) = args
         what = "window size" if name == "windows" else "chunk size"

@@ -44,6 +44,8 @@ fn main() {
         println!("batch {i}: {:?} ({} items)", batch, batch.len());
     }
     println!("windows(10): {}", losses.windows(10).count());
+    let batches: Vec<Vec<f32>> = losses.chunks(4).map(|c| c.to_vec()).collect();
+    println!("batches = {:?}", batches);
     let last_chunk = losses.chunks(4).rev().next();
     println!("last chunk = {:?}", last_chunk);
 
