@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pbpit.engine.api import KIND_FUNCTIONS, RUST_FUNCTIONS, RUST_KIND_METHODS, RUST_METHODS
-from pbpit.rust.interp import burn_nn
+from pbpit.rust.interp import burn_nn, iterators
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     ArrayLit,
@@ -1058,6 +1058,10 @@ class Checker(StructRules, KindRules):
     def c_Method(self, e: Method) -> Ty:  # noqa: N802
         recv = self.known(self.expr(e.recv))
         if type(recv) is Var:
+            # `a.partial_cmp(b)`, `3.cmp(&n)`: comparisons too (iterators.py)
+            compared = iterators.check_open_compare(self, e, recv)
+            if compared is not None:
+                return compared
             # A trait method that every integer (or float) type has is found while the type is
             # still open (`42.to_string()`, `3.max(x)`: `Ord::max`); inherent ones are not.
             if recv.kind and (
@@ -1080,6 +1084,10 @@ class Checker(StructRules, KindRules):
         burn = burn_nn.check_method(self, e, recv)  # modules, params, configs, optimizers
         if burn is not None:
             return burn
+        # `next`, `peekable`, `chain`, `windows`, `max_by`, `partial_cmp`... (iterators.py)
+        stepped = iterators.check_method(self, e, recv)
+        if stepped is not None:
+            return stepped
         if type(recv) is StructT:
             return self.user_method(e, recv)
         if type(recv) is TensorT:

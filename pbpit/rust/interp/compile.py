@@ -957,6 +957,11 @@ class Compiler(Library):
 
     m_Range = m_Iter  # noqa: N815 - `(0..n).map(..)`: a range is an iterator
 
+    # -- iterators.py's methods: `next`, `peekable`, `chain`, `windows`, `max_by`... -----------
+
+    def m_iterators(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:
+        return iterators.compile_method(self, e, name, recv, args)
+
     def accumulate(self, e: Method, name: str, recv: Code) -> Code:
         """`sum()`/`product()` as core's `Sum`/`Product` for numbers: floats start at -0.0 (or
         1), rounding each step; integers panic on overflow inside core's library."""

@@ -8,6 +8,7 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from pbpit.rust.format import (
     f32_debug,
@@ -50,6 +51,7 @@ class Spec:
     width: int | None = None
     precision: int | None = None
     debug: bool = False
+    pretty: bool = False  # `{:#?}`
 
 
 _ARG = re.compile(r"(\d+|[A-Za-z_][A-Za-z0-9_]*)?")
@@ -119,8 +121,8 @@ def _placeholder(body: str) -> Spec:
     kind = m["type"].rstrip()  # spaces before `}` are allowed
     if kind not in ("", "?"):
         raise FormatError(f"format `{{:{spec_text}}}` (only `{{}}` and `{{:?}}` are supported)")
-    if m["alt"]:
-        raise FormatError(f"the `#` flag in `{{:{spec_text}}}`")
+    if m["alt"] and kind != "?":
+        raise FormatError(f"the `#` flag in `{{:{spec_text}}}` (only `{{:#?}}` is supported)")
     for part in ("width", "precision"):
         value = m[part]
         if value is not None and not value.isdigit():
@@ -132,6 +134,7 @@ def _placeholder(body: str) -> Spec:
     spec.width = int(m["width"]) if m["width"] else None
     spec.precision = int(m["precision"]) if m["precision"] is not None else None
     spec.debug = kind == "?"
+    spec.pretty = bool(m["alt"])
     return spec
 
 
@@ -176,6 +179,8 @@ def _pad_number(text: str, spec: Spec, signed: bool = True) -> str:
 def formatter(ty: Ty, spec: Spec) -> Callable[[object], str]:
     """A function printing values of type `ty` as the placeholder `spec` does in Rust.
     `FormatError` if Rust cannot print the type so, or pbpit cannot do it exactly."""
+    if spec.pretty:
+        return _pretty(ty, spec)
     return _debug(ty, spec) if spec.debug else _display(ty, spec)
 
 
@@ -208,6 +213,8 @@ def _leaf(ty: Ty, spec: Spec, debug: bool) -> Callable[[object], str] | None:
         return lambda x: _pad_str("true" if x else "false", spec)
     if name == "()" and debug:
         return lambda x: _pad_str("()", spec)
+    if name == "Ordering" and debug:  # `std::cmp::Ordering`, held as -1, 0, 1 (iterators.py)
+        return lambda x: _pad_str(("Equal", "Greater", "Less")[x], spec)  # type: ignore[index]
     if name in ("str", "String"):
         if not debug:
             return lambda x: _pad_str(x, spec)  # type: ignore[arg-type]
@@ -266,3 +273,67 @@ _BURN_TYPES = ("Device", "Gradients", "TensorData")
 def display_text(ty: Ty) -> Callable[[object], str]:
     """`x.to_string()`: the value's `{}` text."""
     return _display(ty, Spec(None))
+
+
+# -- `{:#?}`: Debug's alternate form, one field a line ---------------------------------------------
+# core's `DebugStruct`/`DebugTuple`/`DebugList` in alternate mode write each field on its own line
+# through a `PadAdapter`, which indents every line of the field's text by four spaces, and end
+# each field with `,`. Leaves (numbers, strings) print as `{:?}` does, width and precision included.
+
+
+def _indent(text: str) -> str:
+    return text.replace("\n", "\n    ")
+
+
+def _lines(head: str, parts: list[str], open_: str, close: str) -> str:
+    if not parts:
+        return head + open_ + close if not head else head
+    return head + open_ + "\n" + "".join(f"    {_indent(p)},\n" for p in parts) + close
+
+
+def _pretty(ty: Ty, spec: Spec) -> Callable[[object], str]:
+    ty = resolve(ty)
+    leaf = _leaf(ty, spec, True)
+    if leaf is not None:
+        return leaf
+    if type(ty) is Wrap and ty.kind in ("Option", "Result"):
+        inner = _pretty(ty.inner, spec)
+        if ty.kind == "Result":  # only ever `Ok` (see `_debug`)
+            return lambda r: _lines("Ok", [inner(r.value)], "(", ")")  # type: ignore[attr-defined]
+        return lambda o: (
+            "None" if o is None else _lines("Some", [inner(o.value)], "(", ")")  # type: ignore[attr-defined]
+        )
+    if type(ty) is Wrap and ty.kind in ("Vec", "array"):
+        inner = _pretty(ty.inner, spec)
+        return lambda xs: _lines("", [inner(x) for x in xs], "[", "]")  # type: ignore[attr-defined]
+    if type(ty) is TupleT:
+        parts = [_pretty(t, spec) for t in ty.elems]
+        return lambda v: _lines(
+            "", [p(x) for p, x in zip(parts, v, strict=True)], "(", ")"  # type: ignore[call-overload]
+        )
+    if type(ty) is StructT:
+        _debug(ty, spec)  # the errors of `{:?}`: a type without `#[derive(Debug)]`
+        item: Any = ty.item
+        if item.kind == "enum":
+            cases = [_pretty_fields(case, spec) for case in item.variants]
+            return lambda v: cases[v.variant](v)  # type: ignore[attr-defined]
+        return _pretty_fields(item, spec)
+    return _debug(ty, spec)  # what `{:?}` refuses, `{:#?}` refuses in the same words
+
+
+def _pretty_fields(item: Any, spec: Spec) -> Callable[[object], str]:
+    name = item.name
+    fields = [(n, _pretty(t, spec)) for n, t in item.fields]
+    if not fields:
+        return lambda v: name
+    if item.kind == "tuple":
+        printers = [p for _, p in fields]
+        return lambda v: _lines(
+            name, [p(x) for p, x in zip(printers, v.fields, strict=True)], "(", ")"  # type: ignore[attr-defined]
+        )
+    return lambda v: _lines(
+        name + " ",
+        [f"{n}: {p(x)}" for (n, p), x in zip(fields, v.fields, strict=True)],  # type: ignore[attr-defined]
+        "{",
+        "}",
+    )

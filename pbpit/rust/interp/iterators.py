@@ -8,29 +8,53 @@ A `Vec`, an array or a range is held as a Python sequence; an adapter wraps it i
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable, Iterable, Iterator
-from itertools import islice
+from itertools import chain, islice
 from typing import Any
 
 from pbpit.rust.format import Some
-from pbpit.rust.interp.nodes import Unsupported
+from pbpit.rust.interp.nodes import Local, Unsupported
+from pbpit.rust.interp.ordering import partial_cmp
+from pbpit.rust.interp.types import (
+    BOOL,
+    FLOAT_NAMES,
+    INT_RANGES,
+    STR,
+    STRING,
+    USIZE,
+    Named,
+    TupleT,
+    Ty,
+    Var,
+    Wrap,
+    array,
+    option,
+    resolve,
+    show,
+    vec,
+)
 
 
 class Lazy:
     """An iterator adapter not run yet: how to pull its items from the front, from the back
-    (a `DoubleEndedIterator`, else None) and its length (an `ExactSizeIterator`, else None)."""
+    (a `DoubleEndedIterator`, else None) and its length (an `ExactSizeIterator`, else None).
+    `cursor` is set on an iterator already stepped by hand (`it.next()`, `peekable()`): its
+    front is that cursor, so every later pull goes on where the last one stopped."""
 
-    __slots__ = ("front", "back", "size")
+    __slots__ = ("front", "back", "size", "cursor")
 
     def __init__(
         self,
         front: Callable[[], Iterator[Any]],
         back: Callable[[], Iterator[Any]] | None = None,
         size: Callable[[], int] | None = None,
+        cursor: Cursor | None = None,
     ) -> None:
         self.front = front
         self.back = back
         self.size = size
+        self.cursor = cursor
 
     def __iter__(self) -> Iterator[Any]:
         return self.front()
@@ -147,3 +171,358 @@ def reduce(items: Any, f: Callable[[Any, Any], Any]) -> Any:
             acc = f(acc, item)
         return Some(acc)
     return None
+
+
+# -- iterators stepped by hand: `let mut it = v.iter(); while let Some(x) = it.next()`, `peekable` -
+
+
+class Cursor:
+    """A started iterator: `next()` pulls one item, `peek()` looks at it without taking it (the
+    item is pulled from the source then, once, as `Peekable::peek` does)."""
+
+    __slots__ = ("pulled", "peeked", "left")
+
+    _EMPTY = object()
+
+    def __init__(self, pulled: Iterator[Any], left: int | None) -> None:
+        self.pulled = pulled
+        self.peeked: Any = Cursor._EMPTY
+        self.left = left
+
+    def __iter__(self) -> Iterator[Any]:
+        return self
+
+    def __next__(self) -> Any:
+        if self.peeked is not Cursor._EMPTY:
+            item, self.peeked = self.peeked, Cursor._EMPTY
+            if item is None:
+                raise StopIteration
+            self.left = None if self.left is None else self.left - 1
+            return item.value
+        item = next(self.pulled)
+        self.left = None if self.left is None else self.left - 1
+        return item
+
+    def next(self) -> Any:
+        """`Iterator::next`: `Some(item)` or None."""
+        for item in self:
+            return Some(item)
+        return None
+
+    def peek(self) -> Any:
+        if self.peeked is Cursor._EMPTY:
+            self.peeked = self.next()
+            if self.peeked is not None and self.left is not None:
+                self.left += 1  # peeked, not taken yet
+        return self.peeked
+
+
+def started(items: Any) -> Lazy:
+    """`items` as an iterator stepped by hand (itself if it already is one)."""
+    if type(items) is Lazy and items.cursor is not None:
+        return items
+    src = lazy(items)
+    cursor = Cursor(src.front(), src.size() if src.size else None)
+    size = (lambda: cursor.left) if cursor.left is not None else None  # type: ignore[return-value]
+    return Lazy(lambda: cursor, None, size, cursor)  # type: ignore[arg-type]
+
+
+def chained(items: Any, other: Any) -> Lazy:
+    a, b = lazy(items), lazy(other)
+    back = (lambda: chain(b.back(), a.back())) if a.back and b.back else None  # type: ignore[misc]
+    size_a, size_b = a.size, b.size
+    size = (lambda: size_a() + size_b()) if size_a and size_b else None
+    return Lazy(lambda: chain(a.front(), b.front()), back, size)
+
+
+def flat_mapped(items: Any, f: Callable[[Any], Any], where: str) -> Lazy:
+    """`flat_map(f)` (`flatten()` with `f` the identity): each item's iterator pulled whole
+    before the next item is made, from the front or, reversed, from the back."""
+    src = lazy(items)
+
+    def inner_back(item: Any) -> Iterator[Any]:
+        inner = lazy(_as_items(f(item)))
+        if inner.back is None:
+            raise Unsupported(where, "`rev` of this iterator (its items are not double-ended)")
+        return inner.back()
+
+    src_back = src.back
+    back = (lambda: (y for x in src_back() for y in inner_back(x))) if src_back else None
+    return Lazy(lambda: (y for x in src.front() for y in lazy(_as_items(f(x))).front()), back)
+
+
+def windows(items: list[Any], n: int, chunks: bool) -> Lazy:
+    """`windows(n)` / `chunks(n)` of a slice: its sub-slices, double-ended and exact-size."""
+    size = len(items)
+    if chunks:
+        starts = range(0, size, n)
+        return Lazy(
+            lambda: (items[i : i + n] for i in starts),
+            lambda: (items[i : i + n] for i in reversed(starts)),
+            lambda: len(starts),
+        )
+    starts = range(max(0, size - n + 1))
+    return Lazy(
+        lambda: (items[i : i + n] for i in starts),
+        lambda: (items[i : i + n] for i in reversed(starts)),
+        lambda: len(starts),
+    )
+
+
+def best(items: Any, compare: Callable[[Any, Any], int], greatest: bool) -> Any:
+    """`max_by` / `min_by`, as core folds them: `compare(kept, next)`; on a tie `max` keeps the
+    later item and `min` the earlier one."""
+    pulled = lazy(items).front()
+    for kept in pulled:
+        for item in pulled:
+            order = compare(kept, item)
+            if greatest:
+                if order != 1:
+                    kept = item
+            elif order == 1:
+                kept = item
+        return Some(kept)
+    return None
+
+
+def best_by_key(items: Any, key: Callable[[Any], Any], greatest: bool) -> Any:
+    """`max_by_key` / `min_by_key`: each key made once, in order, then compared as `Ord` does."""
+    keyed = ((key(x), x) for x in lazy(items).front())
+    found = best(keyed, lambda a, b: partial_cmp(a[0], b[0]) or 0, greatest)
+    return None if found is None else Some(found.value[1])
+
+
+def total_cmp(a: float, b: float) -> int:
+    """`f32::total_cmp` / `f64::total_cmp`: IEEE 754's total order (-NaN < -inf < .. < -0 < +0
+    < .. < inf < NaN), read from the bits as core does."""
+    x, y = (struct.unpack("<q", struct.pack("<d", v))[0] for v in (a, b))
+    x ^= (x >> 63) & 0x7FFF_FFFF_FFFF_FFFF
+    y ^= (y >> 63) & 0x7FFF_FFFF_FFFF_FFFF
+    return (x > y) - (x < y)
+
+
+# -- typing and compiling these methods (hooks in check.py's and compile.py's method dispatch) ----
+
+PEEKABLE = 1
+"""The `size` of a `Wrap("Iter", item)` that is a `Peekable` (only it has `peek`)."""
+
+ORDERING = Named("Ordering")
+"""`std::cmp::Ordering`, held as -1, 0, 1 (`Less`, `Equal`, `Greater`)."""
+
+_ON_ITERATORS = frozenset(
+    "next peekable peek chain flat_map flatten find nth max min max_by min_by max_by_key "
+    "min_by_key".split()
+)
+_ON_SLICES = frozenset(("windows", "chunks", "to_vec"))
+_COMPARES = frozenset(("partial_cmp", "cmp", "total_cmp"))
+
+
+def _not_ord(ty: Ty) -> str | None:
+    """The float type that keeps `ty` from being `Ord` (floats are only `PartialOrd`), or None."""
+    ty = resolve(ty)
+    if type(ty) is Var:
+        return "{float}" if ty.kind == "float" else None
+    if type(ty) is Named and ty.name in FLOAT_NAMES:
+        return ty.name
+    if type(ty) is Wrap:
+        return _not_ord(ty.inner)
+    if type(ty) is TupleT:
+        return next((n for n in map(_not_ord, ty.elems) if n is not None), None)
+    return None
+
+
+def check_open_compare(ck: Any, e: Any, recv: Var) -> Ty | None:
+    """`a.partial_cmp(b)` / `3.cmp(&n)` on an `{integer}` or `{float}`: trait methods every such
+    type has, found while the type is open, as rustc finds them."""
+    if e.name == "partial_cmp" or (e.name == "cmp" and recv.kind == "int"):
+        return check_method(ck, e, recv)
+    return None
+
+
+def check_method(ck: Any, e: Any, recv: Ty) -> Ty | None:
+    """The type of one of this module's methods (`e`, on a receiver of type `recv`), or None
+    when `e` is not one of them. `ck` is check.py's `Checker`."""
+    from pbpit.rust.interp.check import iterator  # (check imports this module)
+
+    name = e.name
+    number = type(recv) is Var or (
+        type(recv) is Named and (recv.name in FLOAT_NAMES or recv.name in INT_RANGES)
+    )
+    if name in _COMPARES and (number or recv in (STR, STRING, BOOL)):
+        return _check_compare(ck, e, recv)
+    if type(recv) is not Wrap:
+        return None
+    item = recv.inner
+    if name in _ON_SLICES and recv.kind in ("Vec", "array"):
+        e.impl = "iterators." + name
+        if name == "to_vec":  # a slice's (a window's, a chunk's) items as a `Vec`, each cloned
+            ck.args(e)
+            return vec(item)
+        ck.args(e, USIZE)
+        return Wrap("Iter", array(item))
+    if name not in _ON_ITERATORS or not iterator(recv):
+        return None
+    e.impl = "iterators." + name
+    if name in ("next", "peek", "nth"):
+        if name == "peek" and recv.size != PEEKABLE:
+            return None  # rustc's E0599: only a `Peekable` has `peek`
+        if isinstance(e.recv, Local):  # a temporary (`v.iter().next()`) needs no `mut`
+            ck.mutable_receiver(e)
+        ck.args(e, *([USIZE] if name == "nth" else []))
+        return option(item)
+    if name == "peekable":
+        ck.args(e)
+        return Wrap("Iter", item, PEEKABLE)
+    if name == "chain":
+        (other,) = ck.args(e, Var())
+        found = resolve(other)
+        if not (type(found) is Wrap and found.kind in ("Vec", "array", "Range", "Iter")):
+            raise ck.fail(e.args[0].pos, f"`{show(other)}` is not an iterator")
+        ck.unify(item, found.inner, e.args[0].pos)
+        return Wrap("Iter", item)
+    if name in ("flat_map", "flatten"):
+        if name == "flatten":
+            ck.args(e)
+            inner = resolve(item)
+        else:
+            ck.arity(e, 1, "`flat_map`")
+            inner = resolve(ck.closure_arg(e.args[0], [item]).ret)
+        if not (type(inner) is Wrap and inner.kind in ("Vec", "array", "Range", "Iter", "Option")):
+            raise ck.fail(e.pos, f"`{name}` of `{show(inner)}` items (pbpit flattens iterators)")
+        return Wrap("Iter", inner.inner)
+    if name == "find":
+        ck.arity(e, 1, "`find`")
+        ck.unify(BOOL, ck.closure_arg(e.args[0], [item]).ret, e.args[0].pos)
+        return option(item)
+    if name in ("max", "min"):
+        ck.args(e)
+        _require_ord(ck, e, item)
+        return option(item)
+    if name in ("max_by", "min_by"):
+        ck.arity(e, 1, f"`{name}`")
+        ck.unify(ORDERING, ck.closure_arg(e.args[0], [item, item]).ret, e.args[0].pos)
+        return option(item)
+    ck.arity(e, 1, f"`{name}`")  # max_by_key, min_by_key
+    _require_ord(ck, e, ck.closure_arg(e.args[0], [item]).ret)
+    return option(item)
+
+
+def _require_ord(ck: Any, e: Any, ty: Ty) -> None:
+    found = _not_ord(ty)
+    if found is not None:
+        raise ck.fail(
+            e.pos,
+            f"the trait bound `{found}: Ord` is not satisfied (rustc rejects it: error[E0277]; "
+            "floats are only `PartialOrd`: write `max_by(|a, b| a.total_cmp(b))`)",
+        )
+
+
+def _check_compare(ck: Any, e: Any, recv: Ty) -> Ty | None:
+    name = e.name
+    is_float = (type(recv) is Var and recv.kind == "float") or (
+        type(recv) is Named and recv.name in FLOAT_NAMES
+    )
+    if name == "total_cmp" and not is_float:
+        return None
+    if name == "cmp" and is_float:
+        raise ck.fail(
+            e.pos,
+            f"`{show(recv)}` is not an iterator (rustc rejects `cmp` of a float: error[E0599]; "
+            "write `partial_cmp` or `total_cmp`)",
+        )
+    e.impl = "iterators." + name
+    (other,) = ck.args(e, Var())
+    if resolve(recv) in (STR, STRING) and resolve(other) in (STR, STRING):
+        pass  # `String::cmp(&str)` is not std's, but `s.as_str().cmp(t)` is: one text order
+    else:
+        ck.unify(recv, other, e.args[0].pos)
+    return option(ORDERING) if name == "partial_cmp" else ORDERING
+
+
+def compile_method(comp: Any, e: Any, name: str, recv: Any, args: list[Any]) -> Any:
+    """The code of one of this module's methods; `comp` is compile.py's `Compiler`."""
+    where = comp.where(e.pos)
+    if name in ("partial_cmp", "cmp", "total_cmp"):
+        (other,) = args
+        if name == "total_cmp":
+            return lambda frame: total_cmp(recv(frame), other(frame))
+        if name == "cmp":
+            return lambda frame: partial_cmp(recv(frame), other(frame))
+
+        def partial(frame: list) -> Any:
+            order = partial_cmp(recv(frame), other(frame))
+            return None if order is None else Some(order)
+
+        return partial
+    if name == "to_vec":
+        from pbpit.rust.interp.runtime import clone_value  # (runtime imports the checker's types)
+
+        return lambda frame: [clone_value(x) for x in recv(frame)]
+    if name in ("windows", "chunks"):
+        (size,) = args
+        what = "window size" if name == "windows" else "chunk size"
+
+        def sub_slices(frame: list) -> Any:
+            items, n = recv(frame), size(frame)
+            if n == 0:
+                raise Unsupported(
+                    where,
+                    f"`{name}(0)` panics here ({what} must be non-zero) inside Rust's core "
+                    "library, at a location that depends on the Rust toolchain",
+                )
+            return windows(items, n, name == "chunks")
+
+        return sub_slices
+    if name in ("next", "peek", "nth"):
+        store = comp.setter(e.recv) if isinstance(e.recv, Local) else None
+        step = args[0] if args else None
+
+        def pull(frame: list) -> Any:
+            items = recv(frame)
+            it = started(items)
+            if it is not items and store is not None:
+                store(frame, it)  # the variable now holds the iterator, stepped
+            assert it.cursor is not None
+            if name == "peek":
+                return it.cursor.peek()
+            for _ in range(step(frame) if step is not None else 0):
+                if it.cursor.next() is None:
+                    return None
+            return it.cursor.next()
+
+        return pull
+    if name == "peekable":
+        return lambda frame: started(recv(frame))
+    if name == "chain":
+        (other,) = args
+        return lambda frame: chained(recv(frame), other(frame))
+    if name == "flat_map":
+        (function,) = args
+        return lambda frame: flat_mapped(recv(frame), function(frame), where)
+    if name == "flatten":
+        return lambda frame: flat_mapped(recv(frame), lambda item: item, where)
+    if name == "find":
+        (test,) = args
+
+        def find(frame: list) -> Any:
+            keep = test(frame)
+            for item in lazy(recv(frame)).front():
+                if keep(item):
+                    return Some(item)
+            return None
+
+        return find
+    greatest = name.startswith("max")
+    if name in ("max", "min"):
+        return lambda frame: best(recv(frame), lambda a, b: partial_cmp(a, b) or 0, greatest)
+    (function,) = args
+    if name in ("max_by", "min_by"):
+        return lambda frame: best(recv(frame), function(frame), greatest)
+    return lambda frame: best_by_key(recv(frame), function(frame), greatest)
+
+
+def _as_items(item: Any) -> Any:
+    """An `Option` flattened is its value or nothing; any other item is its own iterator."""
+    if item is None:
+        return ()
+    return (item.value,) if type(item) is Some else item

@@ -35,6 +35,8 @@ from pbpit.rust.interp.nodes import (
     Let,
     Lit,
     Local,
+    Match,
+    Pat,
     Unary,
     Unsupported,
     While,
@@ -78,6 +80,7 @@ class KnownPanics:
         self.crate = crate
         self.known: dict[Binding, int | bool] = {}
         self.consts: dict[str, int | bool | None] = {}
+        self.params: frozenset[Binding] = frozenset()  # the function's: never known to rustc
 
     def fail(self, e: Expr, what: str) -> Unsupported:
         return Unsupported(f"{self.crate.path}:{e.pos[0]}:{e.pos[1]}", what)
@@ -87,6 +90,7 @@ class KnownPanics:
             self.const_value(item)
         for fn in self.crate.fns.values():
             assert fn.body is not None
+            self.params = frozenset(b for b in fn.params if b is not None)
             self.body(fn.body)
 
     def body(self, e: Expr) -> int | bool | None:
@@ -190,6 +194,52 @@ class KnownPanics:
     def v_While(self, e: While) -> None:  # noqa: N802
         self.branch(e.body, self.value(e.cond) is True)
 
+    # A `match` on a value pbpit knows runs the arm its patterns pick; on a parameter, which
+    # rustc cannot know either, any arm up to the first catch-all may run. On anything else
+    # rustc may know the value (a `Some(1)` in a variable) and skip arms: none is checked.
+
+    def v_Match(self, e: Match) -> None:  # noqa: N802
+        value = self.value(e.value)
+        if value is not None:
+            for arm in e.arms:
+                matched = self.matches(arm.pat, value)
+                if matched and arm.guard is not None:
+                    matched = self.value(arm.guard) if matched is True else None
+                if matched is None or not isinstance(matched, bool):
+                    return  # an arm pbpit cannot decide: which one runs is not known
+                if matched:
+                    self.branch(arm.body, True)
+                    return
+            return
+        if not (isinstance(e.value, Local) and e.value.binding in self.params):
+            return
+        for arm in e.arms:
+            self.branch(arm.guard, True)
+            self.branch(arm.body, True)
+            if arm.guard is None and _catch_all(arm.pat):
+                return  # a catch-all: the arms after it never run
+
+    def matches(self, p: Pat, value: int | bool) -> bool | None:
+        """Whether the known `value` matches `p`, or None if pbpit cannot tell."""
+        if p.kind == "wild" or (p.kind == "bind" and not p.subs):
+            return True
+        if p.kind == "bind":
+            return self.matches(p.subs[0], value)
+        if p.kind == "lit":
+            lit = self.value(p.value)
+            return None if lit is None else lit == value
+        if p.kind == "range":
+            lo, hi = self.value(p.value), self.value(p.hi)
+            if lo is None or hi is None:
+                return None
+            return lo <= value <= hi if p.inclusive else lo <= value < hi
+        if p.kind == "or":
+            found = [self.matches(q, value) for q in p.subs]
+            if True in found:
+                return True
+            return None if None in found else False
+        return None
+
     def branch(self, e: Expr | None, taken: bool) -> None:
         if taken:
             saved, self.known = self.known, dict(self.known)
@@ -236,6 +286,10 @@ class KnownPanics:
         if not lo <= result <= hi:
             raise self.fail(e, OVERFLOW)
         return result
+
+
+def _catch_all(p: Pat) -> bool:
+    return p.kind == "wild" or (p.kind == "bind" and (not p.subs or _catch_all(p.subs[0])))
 
 
 def _int_type(ty: object) -> str | None:

@@ -1220,11 +1220,29 @@ class Lowerer(MacroLowering, InlineModules):
     def e_while_expression(self, node: Node) -> Expr:
         cond_node = node.child_by_field_name("condition")
         if cond_node.type == "let_condition":
-            raise self.fail(node, "`while let` (write a `loop` with a `match` that `break`s)")
+            return self.while_let(node, cond_node)
         loop = While(self.pos(node), self.label(node))
         loop.cond = self.expr(cond_node)
         self.scope.loops.append(loop)
         loop.body = self.block(node.child_by_field_name("body"))
+        self.scope.loops.pop()
+        return loop
+
+    # -- `while let P = e { b }`: as rustc reads it, `loop { match e { P => b, _ => break } }` ---
+
+    def while_let(self, node: Node, cond: Node) -> Expr:
+        pos = self.pos(node)
+        loop = Loop(pos, self.label(node))
+        self.scope.loops.append(loop)
+        value = self.expr(cond.child_by_field_name("value"))
+        saved = self.open_scope()
+        pat = self.pattern(cond.child_by_field_name("pattern"))
+        body = self.block(node.child_by_field_name("body"))
+        self.close_scope(saved)
+        loop.breaks = True
+        stop = Block(pos, [], Break(pos, loop, None), self.in_scope)
+        arms = [Arm(pat, None, body), Arm(Pat(pos, "wild"), None, stop)]
+        loop.body = Block(pos, [], Match(pos, value, arms, if_let=True), self.in_scope)
         self.scope.loops.pop()
         return loop
 
