@@ -764,7 +764,8 @@ def random(shape: Sequence[int], distribution: Distribution, device: Device) -> 
         )
     size = _shape(shape, "random")
     kind, a, b = distribution.kind, distribution.a, distribution.b
-    # rand's `Uniform::new` and `Normal::new` refuse these; Burn unwraps them (a panic)
+    # rand's `Uniform::new` refuses low >= high; Burn unwraps it (a panic). A negative std is
+    # refused by pbpit although rand_distr 0.6 accepts it (docs/RANDOM.md).
     if kind == "Uniform" and not a < b:
         raise ValueError(f"random: Uniform({a}, {b}) needs low < high")
     if kind == "Normal" and not b >= 0.0:
