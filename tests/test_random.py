@@ -263,4 +263,3 @@ def test_distribution_errors_are_burns_panics_and_leave_the_stream_alone():
     got = pb.Tensor.random([1], pb.Distribution.Default, dev).to_vec()
     pb.seed(1)
     assert pb.Tensor.random([1], pb.Distribution.Default, dev).to_vec() == got
-
