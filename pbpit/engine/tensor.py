@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from pbpit.engine import api, ops
+from pbpit.engine import random as _random
 from pbpit.engine.graph import Node, Requirement
 from pbpit.engine.server import (
     NON_LEAF_REQUIRE_GRAD,
@@ -741,19 +742,19 @@ Distribution.Uniform = Distribution.uniform  # type: ignore[attr-defined]
 Distribution.Normal = Distribution.normal  # type: ignore[attr-defined]
 Distribution.Bernoulli = Distribution.bernoulli  # type: ignore[attr-defined]
 
-# Burn's Flex draws from rand's StdRng (ChaCha12) seeded from the OS unless `B::seed` was called;
-# pbpit does not reproduce that generator: values differ, the node ids are Burn's (one new leaf).
-_RANDOM = np.random.default_rng()
+# Burn's Flex and NdArray draw from one global rand `StdRng` (ChaCha12): `B::seed(n)` restarts it,
+# unseeded it comes from the OS. pbpit.engine.random reproduces that stream and rand's samplers.
 
 
 def seed(value: int) -> None:
-    """Seed `Tensor.random` (Burn's `B::seed`; pbpit's values still differ from Burn's)."""
-    global _RANDOM
-    _RANDOM = np.random.default_rng(int(value))
+    """`B::seed(n)`: the next `Tensor.random` draws Burn's values for that seed (Flex's and
+    NdArray's stream: `StdRng::seed_from_u64(n)`)."""
+    _random.seed(value)
 
 
 def random(shape: Sequence[int], distribution: Distribution, device: Device) -> Tensor:
-    """A new leaf of samples of `distribution` (untracked until `require_grad`)."""
+    """A new leaf of samples of `distribution` (untracked until `require_grad`), drawn from the
+    backend's stream as Burn's CPU backends draw them (f32, element by element)."""
     device = _checked(device, "random")
     if not isinstance(distribution, Distribution):
         raise TypeError(
@@ -762,20 +763,17 @@ def random(shape: Sequence[int], distribution: Distribution, device: Device) -> 
         )
     size = _shape(shape, "random")
     kind, a, b = distribution.kind, distribution.a, distribution.b
-    # rand's `Uniform::new` and `Normal::new` refuse these; Burn unwraps them (a panic)
+    # rand's `Uniform::new` refuses low >= high; Burn unwraps it (a panic). A negative std is
+    # refused by pbpit although rand_distr 0.6 accepts it (docs/RANDOM.md).
     if kind == "Uniform" and not a < b:
         raise ValueError(f"random: Uniform({a}, {b}) needs low < high")
     if kind == "Normal" and not b >= 0.0:
         raise ValueError(f"random: Normal({a}, {b}) needs a standard deviation >= 0")
-    if kind == "Default":
-        values = _RANDOM.random(size)
-    elif kind == "Uniform":
-        values = _RANDOM.uniform(a, b, size)
-    elif kind == "Normal":
-        values = _RANDOM.normal(a, b, size)
-    else:
-        values = _RANDOM.random(size) < a
-    return _leaf(np.asarray(values, dtype=np.float32), device, "random")
+    try:
+        values = _random.sample(kind, a, b, size)
+    except ValueError as error:
+        raise ValueError(f"random: {error}") from None
+    return _leaf(values, device, "random")
 
 
 for _method in (

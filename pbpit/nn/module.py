@@ -239,8 +239,8 @@ def _mapped(value: Any, func: Callable[[Param], Param]) -> Any:
 class Initializer:
     """Burn's `Initializer`: `Constant(value)`, `Ones`, `Zeros`, `Uniform(min, max)`,
     `Normal(mean, std)`, `KaimingUniform(gain, fan_out_only)`, `KaimingNormal(..)`,
-    `XavierUniform(gain)`, `XavierNormal(gain)`. Random values are drawn by pbpit's generator,
-    not Burn's: the node ids and bounds are Burn's, the values are not."""
+    `XavierUniform(gain)`, `XavierNormal(gain)`. Random values come from the backend's stream
+    (pbpit.engine.random): after `seed(n)` they are Burn's, drawn when the param is first used."""
 
     __slots__ = ("kind", "args")
 
