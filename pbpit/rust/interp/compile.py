@@ -135,18 +135,27 @@ class Compiler(Library):
 
     def function(self, fn: FnItem) -> Callable[[list], Any]:
         assert fn.body is not None and fn.scope is not None
-        call = self.frame_call(fn.scope, fn.params, self.block(fn.body), fn.body.visible, fn.pos[0])
+        body = self.block(fn.body)
+        call = self.frame_call(fn.scope, fn.params, body, fn.body.visible, fn.pos[0], fn.name)
         return lambda args: call(args, None)
 
     def frame_call(
-        self, scope: FnScope, params: list, body: Code, visible: Visible, line: int
+        self,
+        scope: FnScope,
+        params: list,
+        body: Code,
+        visible: Visible,
+        line: int,
+        name: str | None = None,
     ) -> Callable[[list, list | None], Any]:
-        """Calling a function or closure body: a new frame, one entry on `lines`, the
-        recorder told when it returns."""
+        """Calling a function or closure body: a new frame, one entry on `lines` (and, when
+        recorded, its function's `name` on `lines.functions`), the recorder told when it
+        returns."""
         template = [None] + [UNSET] * (scope.nslots - 1)
         slots = [(i, p.slot) for i, p in enumerate(params) if p is not None]
         rt = self.rt
         lines = rt.lines
+        functions = lines.functions
 
         def call(args: list, parent: list | None) -> Any:
             frame = template.copy()
@@ -154,6 +163,9 @@ class Compiler(Library):
             for i, slot in slots:
                 frame[slot] = args[i]
             lines.append(line)
+            recorded = rt.hooks is not None
+            if recorded:
+                functions.append(name)
             try:
                 value = body(frame)
                 if rt.hooks is not None:
@@ -163,6 +175,8 @@ class Compiler(Library):
                 return signal.value
             finally:
                 lines.pop()
+                if recorded:
+                    functions.pop()
 
         return call
 

@@ -102,12 +102,27 @@ class ReturnSignal(Exception):  # noqa: N818
         self.value = value
 
 
+# -- the call stack the run recorder reads ---------------------------------------------------------
+
+
+class Lines(list):
+    """Per active Rust frame, outermost first, the line of the statement it is executing; and,
+    while a run is recorded, `functions`: the function each frame runs (`Model::forward`, None
+    for a closure), so a tensor a helper makes is cited at its caller's statement."""
+
+    __slots__ = ("functions",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.functions: list[str | None] = []
+
+
 class Runtime:
     """What compiled code shares with the program running it."""
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.lines: list[int] = []
+        self.lines: Lines = Lines()
         self.hooks: Hooks | None = None
         self.stdout: Any = None
         self.stderr: Any = None
