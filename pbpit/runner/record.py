@@ -65,9 +65,11 @@ class Recorder:
         the interpreter for a Rust case, from Python's frames under `frame` for a Python one."""
         if self._lines is not None:
             lines = self._lines()
-            functions = getattr(lines, "functions", ())
-            names = functions[::-1] if len(functions) == len(lines) else [None] * len(lines)
-            return lines[::-1], names
+            names: list[str | None] = [None] * len(lines)  # a closure's frame has no name
+            for index, name in getattr(lines, "functions", ()):
+                if index < len(names):
+                    names[index] = name
+            return lines[::-1], names[::-1]
         found: list[int] = []
         names = []
         while frame is not None:

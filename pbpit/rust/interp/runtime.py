@@ -107,14 +107,15 @@ class ReturnSignal(Exception):  # noqa: N818
 
 class Lines(list):
     """Per active Rust frame, outermost first, the line of the statement it is executing; and,
-    while a run is recorded, `functions`: the function each frame runs (`Model::forward`, None
-    for a closure), so a tensor a helper makes is cited at its caller's statement."""
+    while a run is recorded, `functions`: (index in the lines, name) of each active function's
+    frame (`main`, `Model::forward`; a closure's frame has none), so a tensor a helper makes is
+    cited at its caller's statement."""
 
     __slots__ = ("functions",)
 
     def __init__(self) -> None:
         super().__init__()
-        self.functions: list[str | None] = []
+        self.functions: list[tuple[int, str]] = []
 
 
 class Runtime:
