@@ -313,3 +313,31 @@ fn main() {
     fixes = {fix.key: fix for fix in explain_in_case(result, 1).fixes}
     # Moving `Trainer::new` into the loop would make `w` anew every pass: said in words.
     assert fixes["recompute in the loop"].lines == []
+
+
+def test_require_grad_on_a_helpers_result_is_cited_at_the_call_with_its_fixes(tmp_path):
+    text = """\
+use burn::prelude::*;
+
+fn hidden(x: Tensor<1>) -> Tensor<1> {
+    x.exp()
+}
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let w = Tensor::<1>::from_floats([0.5, 1.0], &device).require_grad();
+    let h = hidden(w.clone()).require_grad();
+    println!("{:?}", h.dims());
+}
+"""
+    result = _run(tmp_path, text)
+    (error,) = diagnose_run(result).errors
+    assert error.rule == "require-grad-non-leaf"
+    # `.require_grad()` from column 31, `hidden(w.clone())` from 13, both on line 10.
+    assert [(label.line, label.column, label.primary) for label in error.labels] == [
+        (10, 31, True),
+        (10, 13, False),
+    ]
+    assert f"made in `hidden` at {error.path}:4:5" in error.notes
+    detach = error.helps[0].edits
+    assert [(e.line, e.column, e.replacement) for e in detach] == [(10, 30, ".detach()")]
