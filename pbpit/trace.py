@@ -26,6 +26,9 @@ class NodeRecord:
     """A leaf that requires grad (`GRAD`), a tracked intermediate (`GRAD_IN_BACKWARD`), or
     untracked (`NONE`); a `require_grad()` after it was made is recorded here too."""
     line: int | None
+    """The statement it is cited at: where it was made, or, made in a function (a helper, a
+    method, a module's `forward`), the caller's statement that runs that function, in the
+    function where the run's backward is (`made_in` the rest of the way)."""
     inputs: list[int] = field(default_factory=list)
     """Every input's id, tracked or not (`parents` keeps only the tracked ones)."""
     saved_bytes: int = 0
@@ -33,6 +36,17 @@ class NodeRecord:
     stack: list[int] = field(default_factory=list)
     """The case's lines executing when it was made, innermost call first (`line` is the first):
     an op in a function called from a loop is in that loop."""
+    functions: list[str | None] = field(default_factory=list)
+    """The function each of `stack`'s lines is in (`main`, `Model::forward`, `<module>`; None
+    for a Rust closure), innermost first; empty when not known."""
+    made_in: list[tuple[str | None, int]] = field(default_factory=list)
+    """The calls from `line` down to where it was made, outermost first: (function, the line
+    in it); empty when it was made at `line` itself."""
+
+    @property
+    def cited_stack(self) -> list[int]:
+        """`stack` from the statement it is cited at outwards (innermost first)."""
+        return self.stack[len(self.made_in) :]
 
     @property
     def tracked(self) -> bool:
@@ -58,6 +72,7 @@ class NodeRecord:
             "inputs": self.inputs,
             "saved_bytes": self.saved_bytes,
             "stack": self.stack,
+            "made_in": [{"function": f, "line": line} for f, line in self.made_in],
         }
 
 
@@ -84,6 +99,8 @@ class BackwardRecord:
     freed: list[int] = field(default_factory=list)
     """Ids whose steps it freed unconsumed, as nothing held can reach them any more (Burn's
     `free_unavailable_nodes`)."""
+    functions: list[str | None] = field(default_factory=list)
+    """The function each of `stack`'s lines is in, innermost first (empty when not known)."""
 
 
 @dataclass
@@ -120,6 +137,9 @@ class RunResult:
     backwards: list[BackwardRecord] = field(default_factory=list)
     output: list[tuple[str, str]] = field(default_factory=list)
     """`stdout` and `stderr` interleaved as the case wrote them: ("stdout" or "stderr", text)."""
+
+    def __post_init__(self) -> None:
+        cite_callers(self.nodes, self.backwards)
 
     def node(self, node_id: int) -> NodeRecord | None:
         if 0 <= node_id < len(self.nodes) and self.nodes[node_id].id == node_id:
@@ -162,3 +182,31 @@ class RunResult:
             "nodes": [n.to_json() for n in self.nodes],
             "backwards": [asdict(b) for b in self.backwards],
         }
+
+
+# -- where a tensor a function made is cited -------------------------------------------------------
+
+
+def cite_callers(nodes: list[NodeRecord], backwards: list[BackwardRecord]) -> None:
+    """Cite each node made in a function at the statement that calls it, as lint does: in the
+    function where the run's panicking backward (else its last) runs, the deepest frame its
+    stack shares with that backward's; without a backward, in the outermost frame. The calls
+    below go to `made_in`. Read from `stack` and `functions` only: citing twice changes nothing."""
+    reference = next((b for b in backwards if not b.ok), backwards[-1] if backwards else None)
+    home_lines = reference.stack[::-1] if reference is not None else []
+    home_functions = reference.functions[::-1] if reference is not None else []
+    if len(home_functions) != len(home_lines):
+        home_functions = [None] * len(home_lines)
+    for node in nodes:
+        if len(node.stack) < 2 or len(node.functions) != len(node.stack):
+            continue
+        lines, functions = node.stack[::-1], node.functions[::-1]
+        depth = 0  # the frame it is cited in, 0 the outermost
+        while (
+            depth + 1 < min(len(lines), len(home_lines))
+            and lines[depth] == home_lines[depth]
+            and functions[depth + 1] == home_functions[depth + 1]
+        ):
+            depth += 1
+        node.line = lines[depth]
+        node.made_in = list(zip(functions[depth + 1 :], lines[depth + 1 :], strict=True))

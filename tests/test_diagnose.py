@@ -606,7 +606,7 @@ def test_fix_b_moves_the_whole_forward_made_outside_the_loop(tmp_path):
     ]
 
 
-def test_no_corrected_lines_for_a_tensor_made_in_a_function(tmp_path):
+def test_a_tensor_made_in_a_function_is_recomputed_by_calling_it_in_the_loop(tmp_path):
     body = """\
         import pbpit as pb
 
@@ -624,8 +624,13 @@ def test_no_corrected_lines_for_a_tensor_made_in_a_function(tmp_path):
     """
     result = run_case(resolve_case(str(write_case(tmp_path, body))))
     fixes = {f.key: f for f in explain_in_case(result, result.panic.node_id).fixes}
-    assert fixes["recompute in the loop"].lines == []
-    assert "call that function inside the loop" in fixes["recompute in the loop"].note
+    # Cited at the caller's statement, as lint cites it: the call moves into the loop.
+    assert fixes["recompute in the loop"].lines == [
+        ("-", 11, "cached = features()"),
+        (" ", 12, "for step in range(2):"),
+        ("+", None, "    cached = features()"),
+        (" ", 13, "    (cached * w).sum().backward()"),
+    ]
 
 
 def test_losses_without_names_get_no_corrected_lines(tmp_path):

@@ -313,7 +313,7 @@ def _one_per_statement(result: RunResult, entries: list[AuditEntry]) -> list[Aud
             entry.loop_line,
             entry.carried,
             statement_range(result.path, node.line, result.language),
-            tuple(node.stack[1:]),
+            tuple(node.cited_stack[1:]),
         )
         carrier = kept.get(key)
         if carrier is not None and _made_together(result, entry.node_id, carrier.node_id):

@@ -203,10 +203,24 @@ def _statements(
     ranges = set()
     for node_id in node_ids:
         node = result.node(node_id)
-        if node is None or node.line is None or _scope(node.stack) != scope:
+        if node is None or node.line is None or _scope(node.cited_stack) != scope:
             return None
         ranges.add(statement_range(result.path, node.line, result.language))
     return sorted(ranges)
+
+
+def _makes_parameters(
+    result: RunResult, ranges: list[tuple[int, int]], scope: tuple[int, ...]
+) -> bool:
+    """Whether the statements on these lines also make a leaf that requires grad (a function
+    they call making the parameters with what it returns, `Trainer::new`)."""
+    return any(
+        node.requires_grad
+        and node.line is not None
+        and _scope(node.cited_stack) == scope
+        and any(first <= node.line <= last for first, last in ranges)
+        for node in result.nodes
+    )
 
 
 @dataclass
@@ -308,7 +322,8 @@ def _fix_detach(result: RunResult, node: NodeRecord, entry: AuditEntry, loop: Lo
     if entry.carried:
         fix = Fix(DETACH_EACH_PASS.name, f"detach `{name}` at the end of each pass", True)
         later = result.backwards[entry.backwards[1] - 1]
-        if node.label and later.line is not None and _scope(later.stack) == _scope(node.stack):
+        here = _scope(node.cited_stack)
+        if node.label and later.line is not None and _scope(later.stack) == here:
             after = source_line(result.path, later.line)
             fix.lines = [
                 (" ", later.line, after),
@@ -352,6 +367,8 @@ def _fix_recompute(result: RunResult, node: NodeRecord, loop: Loop | None, moved
     ranges = None
     if loop is not None and backward is not None:
         ranges = _statements(result, moved, _scope(backward.stack, loop))
+    if ranges and _makes_parameters(result, ranges, _scope(backward.stack, loop)):
+        ranges = None  # a call that also makes parameters would make them anew every pass
     again = None
     if ranges and result.language == Language.RUST:
         again = _again(result, ranges)

@@ -22,6 +22,7 @@ from pbpit.diagnose.spans import (
     Expression,
     Span,
     call_span,
+    callee_span,
     expressions,
     line_span,
     name_span,
@@ -77,6 +78,27 @@ def node_kind(node: NodeRecord) -> str:
     """`a leaf that requires grad`, `a tracked intermediate` or `untracked`."""
     words = REQUIREMENT_WORDS[node.requirement]
     return words if node.requirement is Requirement.NONE else f"a {words}"
+
+
+def made_in_note(result: RunResult, node: NodeRecord) -> list[str]:
+    """For a node made in a function its cited line calls: `made in `hidden` at src/main.rs:12:5`
+    (the statement in it), and each call on the way from the outermost in (`, called from
+    `layer` at src/main.rs:20:13`); nothing for a node made at its cited line."""
+    if not node.made_in:
+        return []
+    path = _path(result)
+    chain = [*node.made_in]
+    function, line = chain[-1]
+    note = f"made in {_function(function)} at {path}:{line}:{line_span(result.path, line)[0] + 1}"
+    for (caller, at), (callee, _) in zip(chain[-2::-1], chain[:0:-1], strict=True):
+        called = callee_span(result.path, at, callee, result.language)
+        column = (called or line_span(result.path, at))[0] + 1
+        note += f", called from {_function(caller)} at {path}:{at}:{column}"
+    return [note]
+
+
+def _function(name: str | None) -> str:
+    return "a closure" if name is None else f"`{name}`"
 
 
 def backward_name(result: RunResult, info: BackwardInfo) -> str:
@@ -161,8 +183,9 @@ def explanation_diagnostic(result: RunResult, explanation: CaseExplanation) -> D
     name = node_name(result, node.id)
     labels = _node_label(result, node, made_of(result, node))
     notes = [
+        *made_in_note(result, node),
         f"is_tracked() = {str(node.tracked).lower()}, "
-        f"is_require_grad() = {str(node.requires_grad).lower()}"
+        f"is_require_grad() = {str(node.requires_grad).lower()}",
     ]
     if node.line is None:
         notes.insert(0, f"{name} = {made_of(result, node)}, made outside the case file")
@@ -208,6 +231,7 @@ def _require_grad_error(result: RunResult, node_id: int) -> Diagnostic:
     if node is not None:
         name = node.label or ""
         notes.append(f"{node_name(result, node.id)} = {made_of(result, node)}: {node_kind(node)}")
+        notes += made_in_note(result, node)
         found = _require_grad_call(result, node)
         if found is not None:
             line, call = found
@@ -282,7 +306,7 @@ def _panic_error(result: RunResult, explanation: CaseExplanation) -> Diagnostic:
         helps.append(Help("call require_grad() on the parameters before the forward pass"))
         return Diagnostic("", message, _path(result), labels, helps, level="error")
     message = f"{name} lost its step to an earlier backward"
-    notes = _run_notes(result, explanation)
+    notes = [*made_in_note(result, node), *_run_notes(result, explanation)]
     fix = next((f for f in explanation.fixes if f.applies), None)
     if fix is not None:
         helps.append(Help(f"{fix.key}: {fix.title}"))
@@ -322,6 +346,7 @@ def _warning(
     if entry.same_statement:
         others = ", ".join(node_name(result, i) for i in entry.same_statement)
         notes[0] += f" (its statement also made {others})"
+    notes += made_in_note(result, node)
     notes += _run_notes(result, explanation)
     primary_line = entry.line
     if entry.pattern == DOUBLE:

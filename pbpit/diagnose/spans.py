@@ -171,6 +171,9 @@ def node_span(result: RunResult, node: NodeRecord) -> Span | None:
     whole = span(path, line, language)
     if statement_range(path, line, language) != (line, line):
         return whole
+    if node.made_in:
+        # Made in a function the line calls: the call, as lint underlines it.
+        return callee_span(path, line, node.made_in[0][0], language) or whole
     made = [e for e in expressions(path, line, language) if e.kind != "name"]
     # The run of nodes this line made around `node`; the line may have run more than once.
     first = node.id
@@ -206,6 +209,16 @@ def call_span(path: str, line: int, method: str, language: Language) -> Span | N
     """The whole call of `method` on `line` (`loss.backward()`), the last if several."""
     calls = [e for e in expressions(path, line, language) if e.kind == "call" and e.name == method]
     return None if not calls else (calls[-1].start, calls[-1].end)
+
+
+def callee_span(path: str, line: int, function: str | None, language: Language) -> Span | None:
+    """The call of `function` (`hidden`, `Model::forward`, `Model.forward`) on `line`, the
+    first if several; None for a closure or when the line holds no such call."""
+    if function is None:
+        return None
+    name = function.replace("::", ".").split(".")[-1]
+    calls = [e for e in expressions(path, line, language) if e.kind == "call" and e.name == name]
+    return None if not calls else (calls[0].start, calls[0].end)
 
 
 def line_span(path: str, line: int) -> Span:

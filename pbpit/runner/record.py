@@ -51,18 +51,33 @@ class Recorder:
         # whole run's graph alive.
         self._node_objects: dict[int, Any] = {}
         self._unnamed: list[NodeRecord] = []
+        # Tensors a function named, by id, with their node object and the depth of the frame
+        # that named them: the caller that binds the function's result names them again.
+        self._inner: dict[int, tuple[NodeRecord, Any, int]] = {}
 
     def case_stack(self) -> list[int]:
         """The lines the case is executing, innermost call first (the case's own frames only)."""
+        return self._frames(sys._getframe(1))[0]
+
+    def _frames(self, frame: FrameType | None) -> tuple[list[int], list[str | None]]:
+        """The lines the case is executing, innermost call first, and the function each of its
+        frames runs (`main`, `Model::forward`, `<module>`; None for a Rust closure), read from
+        the interpreter for a Rust case, from Python's frames under `frame` for a Python one."""
         if self._lines is not None:
-            return self._lines()[::-1]
-        lines = []
-        frame: FrameType | None = sys._getframe(2)
+            lines = self._lines()
+            names: list[str | None] = [None] * len(lines)  # a closure's frame has no name
+            for index, name in getattr(lines, "functions", ()):
+                if index < len(names):
+                    names[index] = name
+            return lines[::-1], names[::-1]
+        found: list[int] = []
+        names = []
         while frame is not None:
             if frame.f_code.co_filename == self.filename:
-                lines.append(frame.f_lineno)
+                found.append(frame.f_lineno)
+                names.append(frame.f_code.co_qualname)
             frame = frame.f_back
-        return lines
+        return found, names
 
     # -- engine observer ---------------------------------------------------------------------------
 
@@ -71,7 +86,7 @@ class Recorder:
             self._node_created(node, op, inputs, saved_bytes)
 
     def _node_created(self, node: Any, op: str, inputs: tuple[Any, ...], saved_bytes: int) -> None:
-        stack = self.case_stack()
+        stack, functions = self._frames(sys._getframe(1))
         record = NodeRecord(
             id=node.id,
             label=None,
@@ -82,6 +97,7 @@ class Recorder:
             inputs=[i.id for i in inputs],
             saved_bytes=saved_bytes,
             stack=stack,
+            functions=functions,
         )
         self.nodes[node.id] = record
         self._node_objects[node.id] = node
@@ -106,7 +122,7 @@ class Recorder:
         freed: list[int] | None = None,
     ) -> None:
         with _headroom():
-            stack = self.case_stack()
+            stack, functions = self._frames(sys._getframe(1))
             self.backwards.append(
                 BackwardRecord(
                     root=root.id,
@@ -121,6 +137,7 @@ class Recorder:
                     steps_before=steps_before,
                     steps_after=steps_after,
                     freed=list(freed or ()),
+                    functions=functions,
                 )
             )
 
@@ -133,14 +150,20 @@ class Recorder:
         return self._trace_case_frame
 
     def _trace_case_frame(self, frame: FrameType, event: str, arg: Any) -> Any:
-        if self._unnamed and (event == "line" or event == "return"):
+        if (self._unnamed or self._inner) and (event == "line" or event == "return"):
             with _headroom():
                 if event == "line" and self._same_statement(frame.f_lineno):
                     return self._trace_case_frame  # a statement over lines is still running
-                self._label(frame.f_locals, returning=event == "return")
+                depth, outer = 0, frame
+                while outer is not None:
+                    depth += outer.f_code.co_filename == self.filename
+                    outer = outer.f_back
+                self._label(frame.f_locals, event == "return", depth)
         return self._trace_case_frame
 
     def _same_statement(self, line: int) -> bool:
+        if not self._unnamed:
+            return False
         made = self._unnamed[-1].line
         return made is not None and statement_range(
             self.filename, made, self.language
@@ -148,22 +171,40 @@ class Recorder:
 
     def statement_done(self, bindings: dict[str, Any], returning: bool) -> None:
         """A Rust case finished a statement (or returns from a function) with these bindings."""
-        if self._unnamed:
-            self._label(bindings, returning)
+        if self._unnamed or self._inner:
+            self._label(bindings, returning, len(self._lines()) if self._lines else 1)
 
-    def _label(self, bindings: dict[str, Any], returning: bool) -> None:
+    def _label(self, bindings: dict[str, Any], returning: bool, depth: int) -> None:
         """Name the tensors made by the statement just finished after the variable now holding
         them. One not bound by then is an intermediate and stays unnamed, unless the frame is
-        returning: then its caller may still bind it."""
+        returning: then its caller may still bind it. A tensor named in a function (`depth`
+        frames deep) is named again by the caller statement that binds what it returns, as
+        lint names it: `let h = hidden(x)` names `h` whatever `hidden` called it."""
         from pbpit.engine.tensor import Tensor
 
         waiting = {record.id: record for record in self._unnamed}
         objects = self._node_objects
+        inner = self._inner
+        bound: dict[int, tuple[NodeRecord, Any, int]] = {}
         for name, value in bindings.items():
             if type(value) is Tensor and value.node is not None:
-                record = waiting.get(value.node.id)
+                node_id = value.node.id
+                record = waiting.get(node_id)
+                held = inner.get(node_id)
                 if record is not None and objects.get(record.id) is value.node:
-                    record.label = name
                     del waiting[record.id]
+                elif held is not None and held[2] > depth and held[1] is value.node:
+                    record = held[0]
+                else:
+                    continue
+                record.label = name
+                if depth > 1:
+                    bound[node_id] = (record, value.node, depth)
+        # Kept: what outer frames named (their calls are still running), what this statement
+        # named, and, as the frame returns, what it named (its caller may bind it).
+        for node_id, held in inner.items():
+            if node_id not in bound and (held[2] < depth or (returning and held[2] == depth)):
+                bound[node_id] = held
+        self._inner = bound
         self._unnamed = list(waiting.values()) if returning else []
         self._node_objects = {record.id: objects[record.id] for record in self._unnamed}

@@ -120,22 +120,29 @@ class Compiler(Library):
         self.fn_cells: dict[str, list] = {name: [None] for name in crate.fns}
         self.const_cells: dict[str, list] = {name: [UNSET] for name in crate.consts}
         self.const_code: dict[str, Code] = {}
+        self.plain_fns: dict[str, Callable[[list], Any]] = {}
+        self.recorded_fns: dict[str, Callable[[list], Any]] = {}
 
     def compile(self) -> None:
         for name, item in self.crate.consts.items():
             self.const_code[name] = self.const_value(item)
         for name, fn in self.crate.fns.items():
-            self.fn_cells[name][0] = self.function(fn)
+            self.fn_cells[name][0] = self.plain_fns[name] = self.function(fn)
 
     def reset(self) -> None:
         for cell in self.const_cells.values():
             cell[0] = UNSET
+        # A recorded run's functions say their names to the recorder (`recorded`).
+        fns = self.plain_fns if self.rt.hooks is None else self.recorded_fns
+        for name, cell in self.fn_cells.items():
+            cell[0] = fns[name]
 
     # -- functions and closures -------------------------------------------------------------------
 
     def function(self, fn: FnItem) -> Callable[[list], Any]:
         assert fn.body is not None and fn.scope is not None
         call = self.frame_call(fn.scope, fn.params, self.block(fn.body), fn.body.visible, fn.pos[0])
+        self.recorded_fns[fn.name] = self.recorded(fn.name, call)
         return lambda args: call(args, None)
 
     def frame_call(
@@ -165,6 +172,26 @@ class Compiler(Library):
                 lines.pop()
 
         return call
+
+    # -- the call stack a recorded run gives the recorder ------------------------------------------
+
+    def recorded(
+        self, name: str, call: Callable[[list, list | None], Any]
+    ) -> Callable[[list], Any]:
+        """`call` of the function `name` as a recorded run makes it: the frame's depth and
+        name on `lines.functions` while it runs. `reset` puts it in the function's cell only
+        when the run is recorded, so an unrecorded run pays nothing for it."""
+        lines = self.rt.lines
+        functions = lines.functions
+
+        def recorded_call(args: list) -> Any:
+            functions.append((len(lines), name))
+            try:
+                return call(args, None)
+            finally:
+                functions.pop()
+
+        return recorded_call
 
     def c_Closure(self, e: Closure) -> Code:  # noqa: N802
         call = self.frame_call(e.scope, e.params, self.expr(e.body), e.visible, e.body.pos[0])

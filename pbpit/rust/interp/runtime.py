@@ -102,12 +102,28 @@ class ReturnSignal(Exception):  # noqa: N818
         self.value = value
 
 
+# -- the call stack the run recorder reads ---------------------------------------------------------
+
+
+class Lines(list):
+    """Per active Rust frame, outermost first, the line of the statement it is executing; and,
+    while a run is recorded, `functions`: (index in the lines, name) of each active function's
+    frame (`main`, `Model::forward`; a closure's frame has none), so a tensor a helper makes is
+    cited at its caller's statement."""
+
+    __slots__ = ("functions",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.functions: list[tuple[int, str]] = []
+
+
 class Runtime:
     """What compiled code shares with the program running it."""
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.lines: list[int] = []
+        self.lines: Lines = Lines()
         self.hooks: Hooks | None = None
         self.stdout: Any = None
         self.stderr: Any = None
