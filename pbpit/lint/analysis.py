@@ -408,7 +408,7 @@ class _Callee:
         return f"{self.owner}::{self.name}" if self.owner else self.name
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class _Summary:
     """What a function does, as its callers see it: its values are those of its own reading,
     where each parameter (and each `self` field read) is a tracked tensor of its own, a
@@ -888,7 +888,7 @@ _DATA = Value()
 _FROZEN = Value(frozen=True)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class _Slot:
     name: str
     declared: int = 0
@@ -954,7 +954,7 @@ class _Journaled(dict):
         return dict.__getitem__(self, key)
 
 
-@dataclass
+@dataclass(slots=True)
 class _State:
     """The state where the reading is: what each name holds, what each consumed definition was
     consumed by (both journaled), and whether any path gets here."""
@@ -965,7 +965,7 @@ class _State:
     """No path reaches this point (it follows a `break`, `continue`, `return` or `panic!`)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class _Change:
     """The state at the end of a path, as what it wrote since a journal mark: each name's and
     each definition's value at the end (`_MISSING`: not there), the rest as at the mark."""
@@ -1058,7 +1058,7 @@ class _LoopStart:
         self.token: object = None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class _Exit:
     """Where a `break`, `continue` or `return` takes the state: a loop, a labelled block, a
     closure (its `return`) or the function (whose `return` leaves what is read)."""
