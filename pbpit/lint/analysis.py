@@ -212,7 +212,7 @@ def lint_source(
     to read goes to `too_deep` (RecursionError without it)."""
     if program is None:
         program = _Program([source])
-    reasons = program.reasons(source.data)
+    reasons = program.reasons(source)
     if not reasons:
         return []
     found: dict[tuple[str, int, int], Diagnostic] = {}
@@ -233,20 +233,6 @@ def lint_source(
     text_lines = source.text.split("\n")
     findings = [f for f in found.values() if not _allowed(f, text_lines)]
     return sorted(findings, key=lambda f: (f.primary.line, f.primary.column, f.rule))
-
-
-def _mentions(data: bytes, start: int, end: int) -> bool:
-    """Whether `data[start:end]` holds a word some rule needs (`backward`), as an identifier."""
-    for word in _WORDS:
-        at = data.find(word, start, end)
-        while at != -1:
-            after = at + len(word)
-            if (at == 0 or data[at - 1] not in _WORD_BYTES) and (
-                after == end or data[after] not in _WORD_BYTES
-            ):
-                return True
-            at = data.find(word, at + 1, end)
-    return False
 
 
 _WORD_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
@@ -408,7 +394,7 @@ class _Callee:
         return f"{self.owner}::{self.name}" if self.owner else self.name
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class _Summary:
     """What a function does, as its callers see it: its values are those of its own reading,
     where each parameter (and each `self` field read) is a tracked tensor of its own, a
@@ -448,6 +434,9 @@ class _Program:
         self.helpers: re.Pattern[bytes] | None = None
         """Calls of the functions that run a backward on what their caller gives them."""
         self.helper_names: frozenset[str] = frozenset()
+        self._helper_calls: dict[int, list[tuple[int, int]]] = {}
+        """Where each file (by `id`) calls one of them: the bytes of each call's name up to its
+        `(`, as the search for them found them."""
         self.modules: set[str] = {"self", "super", "crate"}
         """The modules of the tree (`mod train;`, `mod tests { .. }`, a file's name)."""
         for source in sources:
@@ -458,10 +447,15 @@ class _Program:
     def _index(self, source: RustFile) -> None:
         data = source.data
         found: list[tuple[int, _Callee]] = []
-        functions = []
         fns = _fn_words(data)
+        count = len(fns)
+        owners: dict[int, tuple[Node, str | None, str | None]] = {}
+        """The node, owner and trait of each impl or trait with functions, by `id` (its
+        functions share the node; kept, so that no other node takes its `id`)."""
+        free, methods, owned, of_owner = self.free, self.methods, self.owned, self.of_owner
         # Each node with its nearest impl, trait or fn around it (asking a tree-sitter node for
-        # its parent walks down from the root).
+        # its parent walks down from the root). A function is taken as its parent's children
+        # are listed, its body pushed (where the function would be) only if it holds a `fn`.
         stack: list[tuple[Node, Node | None]] = [(source.root, None)]
         while stack:
             node, around = stack.pop()
@@ -475,42 +469,42 @@ class _Program:
                     self.modules.add(_text(data, name_node))
             if kind in _NO_FUNCTIONS:
                 continue
-            if kind == "function_item":
-                functions.append((node, around))
-                body = node.child_by_field_name("body")
-                if body is not None and _any_within(fns, body.start_byte, body.end_byte - 1):
-                    stack.append((body, node))
-                continue
             # Items are in modules, impls and traits; elsewhere only where the text holds `fn`.
-            if kind in _HOLDS_ITEMS or _any_within(fns, node.start_byte, node.end_byte - 1):
-                inner = node if kind in _OWNERS else around
-                stack.extend(
-                    [
-                        (c, inner)
-                        for c in node.named_children
-                        if c.named_child_count and c.type not in _NO_FUNCTIONS
-                    ]
-                )
-        owners: dict[int, tuple[str | None, str | None]] = {}
-        """The owner and trait of each impl or trait, by `id` (its functions share the node)."""
-        free, methods, owned, of_owner = self.free, self.methods, self.owned, self.of_owner
-        for node, parent in functions:
-            owner = trait = None
-            if parent is not None:
-                known = owners.get(id(parent))
-                if known is None:
-                    known = owners[id(parent)] = _owner(data, parent)
-                owner, trait = known
-            name_node = node.child_by_field_name("name")
-            name = _text(data, name_node) if name_node is not None else ""
-            callee = _Callee(source, node, name, owner, trait)
-            found.append((node.start_byte, callee))
-            if owner:
-                methods.setdefault(name, []).append(callee)
-                owned.setdefault((owner, name), []).append(callee)
-                of_owner.setdefault(owner, []).append(callee)
-            else:
-                free.setdefault(name, []).append(callee)
+            if kind not in _HOLDS_ITEMS and not _any_within(
+                fns, node.start_byte, node.end_byte - 1
+            ):
+                continue
+            inner = node if kind in _OWNERS else around
+            for child in node.named_children:
+                child_kind = child.type
+                if child_kind in _NO_FUNCTIONS or not child.named_child_count:
+                    continue
+                if child_kind != "function_item":
+                    stack.append((child, inner))
+                    continue
+                owner = trait = None
+                if inner is not None:
+                    known = owners.get(id(inner))
+                    if known is None:
+                        known = owners[id(inner)] = (inner, *_owner(data, inner))
+                    _, owner, trait = known
+                name_node = child.child_by_field_name("name")
+                name = _text(data, name_node) if name_node is not None else ""
+                start = child.start_byte
+                callee = _Callee(source, child, name, owner, trait)
+                found.append((start, callee))
+                if owner:
+                    methods.setdefault(name, []).append(callee)
+                    owned.setdefault((owner, name), []).append(callee)
+                    of_owner.setdefault(owner, []).append(callee)
+                else:
+                    free.setdefault(name, []).append(callee)
+                # Its own `fn` is one word of `fns`; only a second one can be in its body.
+                second = bisect.bisect_left(fns, start) + 1
+                if second < count and fns[second] < child.end_byte:
+                    body = child.child_by_field_name("body")
+                    if body is not None and _any_within(fns, body.start_byte, body.end_byte - 1):
+                        stack.append((body, child))
         found.sort(key=_first)
         self.functions[id(source)] = [callee for _, callee in found]
 
@@ -532,16 +526,21 @@ class _Program:
     def _backward_helpers(self, sources: list[RustFile]) -> None:
         """The names of the functions that may run a backward on what a caller gives them (a
         parameter, a `self` field), directly or through further calls: a call of one is a
-        reason to read a function, and to read a loop more than once."""
+        reason to read a function, and to read a loop more than once. Where each file calls
+        one is kept (`_helper_calls`), so that `reasons` does not search again."""
         names: set[str] = set()
         pattern: re.Pattern[bytes] | None = _RUNS_BACKWARD
         words = [b"backward"]  # what a match of `pattern` holds: a file without it has none
         while pattern is not None:
             added = set()
             for source in sources:
-                if not any(word in source.data for word in words):
-                    continue
-                hits = _matches(pattern, words, source.data)
+                if pattern is _RUNS_BACKWARD:
+                    hits = _matches(pattern, words, source.data)
+                else:
+                    calls = _calls(pattern, words, source.data)
+                    if calls:
+                        self._helper_calls.setdefault(id(source), []).extend(calls)
+                    hits = sorted({start for start, _ in calls})
                 if not hits:
                     continue
                 for callee in self.functions.get(id(source), ()):
@@ -569,27 +568,12 @@ class _Program:
                 self.helpers = _called(names)
                 self.helper_names = frozenset(names)
 
-    def worth_reading(self, data: bytes, start: int, end: int) -> bool:
-        """Whether `data[start:end]` holds a word some rule needs, or a call of a function that
-        runs a backward."""
-        if _mentions(data, start, end):
-            return True
-        if self.helpers is None:
-            return False
-        for name in self.helper_names:  # a call starts with its name: tried only there
-            word = name.encode()
-            at = data.find(word, start, end)
-            while at != -1:
-                if self.helpers.match(data, at, end) is not None:
-                    return True
-                at = data.find(word, at + 1, end)
-        return False
-
-    def reasons(self, data: bytes) -> list[tuple[int, int]]:
+    def reasons(self, source: RustFile) -> list[tuple[int, int]]:
         """Where a file holds a word some rule needs (as an identifier) or a call of a function
         that runs a backward: the bytes of each, in order (found once per file, so that each
         function asks only of its own range)."""
-        found = []
+        data = source.data
+        found = list(self._helper_calls.get(id(source), ()))
         for word in _WORDS:
             at = data.find(word)
             while at != -1:
@@ -599,15 +583,6 @@ class _Program:
                 ):
                     found.append((at, after))
                 at = data.find(word, at + 1)
-        if self.helpers is not None:
-            for name in self.helper_names:  # a call starts with its name: tried only there
-                word = name.encode()
-                at = data.find(word)
-                while at != -1:
-                    match = self.helpers.match(data, at)
-                    if match is not None:
-                        found.append((at, match.end()))
-                    at = data.find(word, at + 1)
         found.sort()
         return found
 
@@ -809,6 +784,20 @@ def _matches(pattern: re.Pattern[bytes], words: list[bytes], data: bytes) -> lis
     return sorted(set(found))
 
 
+def _calls(pattern: re.Pattern[bytes], words: list[bytes], data: bytes) -> list[tuple[int, int]]:
+    """Where `pattern` (`_called`) matches in `data`, tried at each place a name of `words`
+    starts: the bytes of each match, in order, each once."""
+    found = set()
+    for word in words:
+        at = data.find(word)
+        while at != -1:
+            match = pattern.match(data, at)
+            if match is not None:
+                found.add((at, match.end()))
+            at = data.find(word, at + 1)
+    return sorted(found)
+
+
 _SPACE_BYTES = frozenset(b" \t\n\r\f\v")
 """What `\\s` matches in a pattern of bytes."""
 
@@ -888,7 +877,7 @@ _DATA = Value()
 _FROZEN = Value(frozen=True)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class _Slot:
     name: str
     declared: int = 0
@@ -954,7 +943,7 @@ class _Journaled(dict):
         return dict.__getitem__(self, key)
 
 
-@dataclass
+@dataclass(slots=True)
 class _State:
     """The state where the reading is: what each name holds, what each consumed definition was
     consumed by (both journaled), and whether any path gets here."""
@@ -965,7 +954,7 @@ class _State:
     """No path reaches this point (it follows a `break`, `continue`, `return` or `panic!`)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class _Change:
     """The state at the end of a path, as what it wrote since a journal mark: each name's and
     each definition's value at the end (`_MISSING`: not there), the rest as at the mark."""
@@ -1058,7 +1047,7 @@ class _LoopStart:
         self.token: object = None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class _Exit:
     """Where a `break`, `continue` or `return` takes the state: a loop, a labelled block, a
     closure (its `return`) or the function (whose `return` leaves what is read)."""

@@ -14,7 +14,7 @@ Context = tuple[tuple[int, int], ...]
 """The loops around a point and the pass of each: `((loop key, pass), ...)`, outermost first."""
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Definition:
     """A tracked tensor bound to a name at one place, in one pass of the loops around it."""
 
@@ -34,7 +34,7 @@ class Definition:
     """Made by a called function of the same file: that function's own definition of it."""
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class Value:
     """A value as the lint reads it; `requirement` in Burn's three states."""
 
@@ -83,7 +83,7 @@ class Value:
         return None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Read:
     """A variable read where it held a tracked value."""
 
@@ -95,7 +95,7 @@ class Read:
     """The loops around the read and the pass of each."""
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Backward:
     """A `.backward()` call, in one pass of the loops around it."""
 
