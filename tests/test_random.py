@@ -263,3 +263,16 @@ def test_distribution_errors_are_burns_panics_and_leave_the_stream_alone():
     got = pb.Tensor.random([1], pb.Distribution.Default, dev).to_vec()
     pb.seed(1)
     assert pb.Tensor.random([1], pb.Distribution.Default, dev).to_vec() == got
+
+
+def test_a_negative_std_draws_mean_plus_std_times_the_same_standard_normals():
+    # rand_distr 0.6's `Normal::new` refuses only a std that is not finite; the draw is
+    # `mean + std * z` with z from the stream, so std = -1 gives the negated draws of std = 1.
+    device = pb.Device.default()
+    pb.seed(7)
+    plus = pb.Tensor.random([6], pb.Distribution.Normal(0.0, 1.0), device).to_vec()
+    pb.seed(7)
+    minus = pb.Tensor.random([6], pb.Distribution.Normal(0.0, -1.0), device).to_vec()
+    assert minus == [-v for v in plus]
+    with pytest.raises(ValueError, match="not finite"):
+        pb.Tensor.random([2], pb.Distribution.Normal(0.0, float("inf")), device)

@@ -763,12 +763,10 @@ def random(shape: Sequence[int], distribution: Distribution, device: Device) -> 
         )
     size = _shape(shape, "random")
     kind, a, b = distribution.kind, distribution.a, distribution.b
-    # rand's `Uniform::new` refuses low >= high; Burn unwraps it (a panic). A negative std is
-    # refused by pbpit although rand_distr 0.6 accepts it (docs/RANDOM.md).
+    # rand's `Uniform::new` refuses low >= high; Burn unwraps it (a panic). rand_distr 0.6's
+    # `Normal::new` refuses only a std that is not finite (`random.sample`): a negative one draws.
     if kind == "Uniform" and not a < b:
         raise ValueError(f"random: Uniform({a}, {b}) needs low < high")
-    if kind == "Normal" and not b >= 0.0:
-        raise ValueError(f"random: Normal({a}, {b}) needs a standard deviation >= 0")
     try:
         values = _random.sample(kind, a, b, size)
     except ValueError as error:
