@@ -1135,7 +1135,11 @@ def test_program_runs_again_from_the_start(tmp_path):
             "1;",
             "mismatched types: expected `f32`, found `{integer}`",
         ),
-        ("fn main() {\n    let x = y;\n}\n", "y;", "cannot find value `y` in this scope"),
+        (
+            "fn main() {\n    let x = y;\n}\n",
+            "y;",
+            "cannot find value `y` in this scope (rustc rejects it: error[E0425])",
+        ),
         (
             "fn main() {\n    let x = 5;\n    x = 6;\n}\n",
             "x = 6",

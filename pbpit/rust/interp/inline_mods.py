@@ -80,8 +80,9 @@ class InlineModules:
                     )
                 public = any(c.type == "visibility_modifier" for c in node.children)
                 self.homes[name] = (module, public, str(kind))
-        for node, module in self.uses:
-            self.read_use(node, module)
+        if module == ():  # once every module's items are known: a `use` may name a later one
+            for node, used_in in self.uses:
+                self.read_use(node, used_in)
         return items
 
     def read_use(self, node: Any, module: Module) -> None:

@@ -1,0 +1,60 @@
+//! A bag-of-words classifier: `EmbeddingConfig`, token ids as a `Tensor<B, 2, Int>`,
+//! `mean_dim(1)` over the sequence, `reshape`, a `Linear` head, cross-entropy. Weights come
+//! from the seeded stream, so the run prints what does not depend on them: shapes, which
+//! parameters get gradients, and node ids through `is_tracked`.
+//!
+//! Node ids by Burn's rules: token ids and labels are Int tensors (no node); embed.weight 0
+//! (read first in `Embedding::forward`), the embedding lookup 1, mean_dim 2, reshape 3;
+//! head.weight 4, head.bias 5, linear 6; the loss adds log_softmax's seven nodes, gather,
+//! reshape, mean and neg. Every parameter gets a gradient; the valid model's output has no node.
+
+use burn::backend::{Autodiff, NdArray};
+use burn::nn::loss::CrossEntropyLossConfig;
+use burn::nn::{Embedding, EmbeddingConfig, Linear, LinearConfig};
+use burn::prelude::*;
+use burn::tensor::backend::AutodiffBackend;
+
+#[derive(Module, Debug)]
+pub struct BagOfWords<B: Backend> {
+    embed: Embedding<B>,
+    head: Linear<B>,
+}
+
+impl<B: Backend> BagOfWords<B> {
+    pub fn new(vocab: usize, d_model: usize, classes: usize, device: &B::Device) -> Self {
+        Self {
+            embed: EmbeddingConfig::new(vocab, d_model).init(device),
+            head: LinearConfig::new(d_model, classes).init(device),
+        }
+    }
+
+    pub fn forward(&self, tokens: Tensor<B, 2, Int>) -> Tensor<B, 2> {
+        let [batch, _seq] = tokens.dims();
+        let embedded = self.embed.forward(tokens); // [batch, seq, d_model]
+        let pooled = embedded.mean_dim(1); // [batch, 1, d_model]
+        let [_, _, d_model] = pooled.dims();
+        self.head.forward(pooled.reshape([batch, d_model]))
+    }
+}
+
+fn run<B: AutodiffBackend>(device: &B::Device) {
+    B::seed(device, 3);
+    let model = BagOfWords::<B>::new(10, 4, 2, device);
+    let tokens = Tensor::<B, 2, Int>::from_data([[1, 2, 3], [4, 5, 5]], device);
+    let labels = Tensor::<B, 1, Int>::from_data([0, 1], device);
+    let logits = model.forward(tokens.clone());
+    println!("logits {:?}, tracked {}", logits.dims(), logits.is_tracked());
+    let loss = CrossEntropyLossConfig::new().init(device).forward(logits, labels);
+    let grads = loss.backward();
+    let embed_grad = model.embed.weight.grad(&grads).unwrap();
+    println!("embed grad {:?}", embed_grad.dims());
+    println!("head grads: {}", model.head.bias.as_ref().unwrap().grad(&grads).is_some());
+    let valid = model.valid();
+    let out = valid.forward(Tensor::<B::InnerBackend, 2, Int>::from_data([[7, 8, 9]], device));
+    println!("valid {:?}", out.dims());
+}
+
+fn main() {
+    let device = Default::default();
+    run::<Autodiff<NdArray>>(&device);
+}

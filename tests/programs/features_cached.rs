@@ -1,0 +1,69 @@
+//! Transfer learning gone wrong: a pretrained encoder's features are computed once, outside the
+//! loop, to save time, and a head is trained on them. The first backward consumes the
+//! encoder's part of the graph; the second step's backward reaches it again: Burn's panic.
+//!
+//! Node ids by Burn's rules (a `LinearConfig::init` parameter takes its id when it is first
+//! read, burn-core's lazy `Param`; weight before bias in `Linear::forward`):
+//! x 0, y 1; encoder.weight 2, encoder.bias 3, encoder's linear 4, relu 5 (the features);
+//! step 1: head.weight 6, head.bias 7, head's linear 8, MseLoss's sub 9, square 10, mean 11;
+//! the backward consumes 4, 5, 8..11. `optim.step` gives the four parameters new ids 12..15
+//! (from_inner + require_grad). Step 2: head's linear 16 reads the features, node 5, whose
+//! step is gone: `NodeId(5)`.
+
+use burn::backend::{Autodiff, NdArray};
+use burn::nn::loss::{MseLoss, Reduction};
+use burn::nn::{Linear, LinearConfig};
+use burn::optim::{AdamConfig, GradientsParams, Optimizer};
+use burn::prelude::*;
+use burn::tensor::activation::relu;
+
+type MyBackend = Autodiff<NdArray>;
+
+#[derive(Module, Debug)]
+pub struct Model<B: Backend> {
+    encoder: Linear<B>,
+    head: Linear<B>,
+}
+
+#[derive(Config, Debug)]
+pub struct ModelConfig {
+    #[config(default = 4)]
+    d_input: usize,
+    #[config(default = 3)]
+    d_hidden: usize,
+}
+
+impl ModelConfig {
+    pub fn init<B: Backend>(&self, device: &B::Device) -> Model<B> {
+        Model {
+            encoder: LinearConfig::new(self.d_input, self.d_hidden).init(device),
+            head: LinearConfig::new(self.d_hidden, 1).init(device),
+        }
+    }
+}
+
+fn main() {
+    let device = Default::default();
+    MyBackend::seed(&device, 42);
+    let mut model: Model<MyBackend> = ModelConfig::new().init(&device);
+    let mut optim = AdamConfig::new().init();
+
+    let x = Tensor::<MyBackend, 2>::from_data(
+        TensorData::new(vec![1.0f32, 0.0, 2.0, -1.0, 0.5, 1.5, -0.5, 0.0], [2, 4]),
+        &device,
+    );
+    let y = Tensor::<MyBackend, 2>::from_data(TensorData::new(vec![1.0f32, -1.0], [2, 1]), &device);
+
+    // Computed once: the bug.
+    let features = relu(model.encoder.forward(x.clone()));
+    println!("features: {:?}", features.dims());
+
+    for epoch in 1..=3 {
+        let pred = model.head.forward(features.clone());
+        let loss = MseLoss::new().forward(pred, y.clone(), Reduction::Mean);
+        let grads = loss.backward();
+        let grads = GradientsParams::from_grads(grads, &model);
+        model = optim.step(1e-3, model, grads);
+        println!("epoch {epoch} done");
+    }
+}

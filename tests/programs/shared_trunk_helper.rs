@@ -1,0 +1,62 @@
+//! A multi-task step written with a helper: `embed` runs the shared trunk, and each task's loss
+//! is backpropagated on its own before its optimizer steps. The trunk's output is shared: the
+//! first backward consumes it, the second walks to it again and panics.
+//!
+//! Node ids by Burn's rules (weights set by `Param::from_tensor` take their ids when made,
+//! in the program's order): trunk.weight 0, trunk.bias 1, head_a.weight 2, head_b.weight 3;
+//! x 4, y_a 5, y_b 6. `embed`: the trunk's linear 7, gelu 8. Task a: linear 9, sub 10,
+//! square 11, mean 12; its backward consumes 7..12. Task b: linear 13 reads node 8, whose step
+//! is gone: `NodeId(8)`.
+
+use burn::backend::{Autodiff, NdArray};
+use burn::module::Param;
+use burn::nn::{Gelu, Linear};
+use burn::optim::{GradientsParams, Optimizer, SgdConfig};
+use burn::prelude::*;
+
+type B = Autodiff<NdArray>;
+
+#[derive(Module, Debug)]
+struct MultiTask<B: Backend> {
+    trunk: Linear<B>,
+    head_a: Linear<B>,
+    head_b: Linear<B>,
+    gelu: Gelu,
+}
+
+fn embed<B: Backend>(model: &MultiTask<B>, x: Tensor<B, 2>) -> Tensor<B, 2> {
+    model.gelu.forward(model.trunk.forward(x))
+}
+
+fn main() {
+    let device = Default::default();
+    let mut model = MultiTask::<B> {
+        trunk: Linear {
+            weight: Param::from_tensor(Tensor::from_floats([[0.5, -0.5], [0.25, 0.75]], &device)),
+            bias: Some(Param::from_tensor(Tensor::from_floats([0.1, -0.1], &device))),
+        },
+        head_a: Linear {
+            weight: Param::from_tensor(Tensor::from_floats([[1.0], [-1.0]], &device)),
+            bias: None,
+        },
+        head_b: Linear {
+            weight: Param::from_tensor(Tensor::from_floats([[0.5], [0.5]], &device)),
+            bias: None,
+        },
+        gelu: Gelu::new(),
+    };
+    let mut optim = SgdConfig::new().init();
+    let x = Tensor::<B, 2>::from_floats([[1.0, 2.0], [-1.0, 0.5]], &device);
+    let y_a = Tensor::<B, 2>::from_floats([[0.0], [1.0]], &device);
+    let y_b = Tensor::<B, 2>::from_floats([[1.0], [0.0]], &device);
+
+    let features = embed(&model, x);
+    let loss_a = (model.head_a.forward(features.clone()) - y_a).square().mean();
+    let grads = GradientsParams::from_grads(loss_a.backward(), &model);
+    model = optim.step(0.1, model, grads);
+    println!("task a stepped");
+    let loss_b = (model.head_b.forward(features) - y_b).square().mean();
+    let grads = GradientsParams::from_grads(loss_b.backward(), &model);
+    model = optim.step(0.1, model, grads);
+    println!("task b stepped");
+}

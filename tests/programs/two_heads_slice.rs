@@ -1,0 +1,62 @@
+//! One trunk, two heads read off one output with `slice`: the policy part and the value part.
+//! Each loss is backpropagated on its own, and each optimizer steps on its grads. The first
+//! backward consumes the shared output; the second walks to it again: Burn's panic.
+//!
+//! Node ids by Burn's rules (lazy parameters take their ids at first read, weight then bias;
+//! an Int tensor takes none): obs 0, returns 1; trunk.weight 2, trunk.bias 3, linear 4, tanh 5;
+//! out.weight 6, out.bias 7, linear 8 (the shared output); policy slice 9, value slice 10;
+//! policy loss: log_softmax's seven nodes 11..17 (detach, max_dim, sub, exp, sum_dim, log,
+//! sub), gather 18, reshape 19, mean 20, neg 21. Its backward consumes 4, 5, 8, 9, 11..21. The
+//! value loss: sub 22, square 23, mean 24; its backward walks the value slice 10 (not consumed)
+//! to node 8, whose step is gone: `NodeId(8)`.
+
+use burn::backend::{Autodiff, Wgpu};
+use burn::nn::loss::{CrossEntropyLossConfig, MseLoss, Reduction};
+use burn::nn::{Linear, LinearConfig, Tanh};
+use burn::prelude::*;
+
+type B = Autodiff<Wgpu>;
+
+#[derive(Module, Debug)]
+struct ActorCritic<B: Backend> {
+    trunk: Linear<B>,
+    out: Linear<B>,
+    activation: Tanh,
+}
+
+impl<B: Backend> ActorCritic<B> {
+    fn new(device: &B::Device) -> Self {
+        Self {
+            trunk: LinearConfig::new(3, 8).init(device),
+            out: LinearConfig::new(8, 3).init(device),
+            activation: Tanh::new(),
+        }
+    }
+
+    fn forward(&self, obs: Tensor<B, 2>) -> (Tensor<B, 2>, Tensor<B, 2>) {
+        let x = self.activation.forward(self.trunk.forward(obs));
+        let out = self.out.forward(x);
+        let [batch, _] = out.dims();
+        let policy = out.clone().slice([0..batch, 0..2]);
+        let value = out.slice([0..batch, 2..3]);
+        (policy, value)
+    }
+}
+
+fn main() {
+    let device = Default::default();
+    B::seed(&device, 7);
+    let model = ActorCritic::<B>::new(&device);
+    let obs = Tensor::<B, 2>::from_floats([[0.1, -0.2, 0.3], [0.5, 0.0, -0.5]], &device);
+    let actions = Tensor::<B, 1, Int>::from_data([1, 0], &device);
+    let returns = Tensor::<B, 2>::from_floats([[1.0], [0.5]], &device);
+
+    let (policy, value) = model.forward(obs);
+    println!("policy {:?}, value {:?}", policy.dims(), value.dims());
+    let policy_loss = CrossEntropyLossConfig::new().init(&device).forward(policy, actions);
+    let _policy_grads = policy_loss.backward();
+    println!("policy backward done");
+    let value_loss = MseLoss::new().forward(value, returns, Reduction::Mean);
+    let _value_grads = value_loss.backward();
+    println!("value backward done");
+}
