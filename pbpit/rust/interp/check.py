@@ -84,6 +84,7 @@ from pbpit.rust.interp.types import (
     TupleT,
     Ty,
     Unresolved,
+    Unsatisfied,
     Var,
     Wrap,
     array,
@@ -414,6 +415,11 @@ class KindRules:
 # -- traits used for dispatch: type parameters, trait objects, functions as values -----------------
 
 
+def start_of(e: Expr) -> Pos:
+    """Where an expression starts, its `&` included."""
+    return e.borrow_pos if e.borrowed and e.borrow_pos else e.pos
+
+
 class DispatchRules:
     """The checker's rules for the program's traits used for dispatch (a part of `Checker`):
     a generic function's type parameters given a type at each call (which must implement
@@ -451,7 +457,7 @@ class DispatchRules:
         for var, inner, e in self.boxes:
             target = resolve(var)
             if type(target) is DynT:
-                self.unify(target, inner, e.pos)
+                self.unify(target, inner, e.pos, e.pos)
             else:
                 self.unify(var, inner, e.pos)
         self.boxes = []
@@ -462,7 +468,7 @@ class DispatchRules:
         self.bounds = []
 
     def unsatisfied(self: Any, at: Expr, ty: Ty, trait: Any) -> None:
-        where = at.borrow_pos if at.borrowed and at.borrow_pos else at.pos
+        where = start_of(at)
         what = f"the trait bound `{show(ty)}: {trait.name}` is not satisfied"
         err = self.fail(where, rejects(what, "E0277"))
         err.label = "unsatisfied trait bound"
@@ -482,7 +488,7 @@ class DispatchRules:
         inner = self.expr(e.value)
         if type(resolve(inner)) is StructT:
             var = Var()
-            self.boxes.append((var, inner, e.value))
+            self.boxes.append((var, inner, e))
             return var
         return inner
 
@@ -509,7 +515,7 @@ class DispatchRules:
     def dispatch_method(self: Any, e: Method, recv: ParamT | DynT) -> Ty:
         """`t.area()` with `t: T` (`T: Shape`) or `t: &dyn Shape`: the trait's method, run
         for the value's own type."""
-        found = recv.bounds if type(recv) is ParamT else [recv.trait]
+        found = list(recv.bounds) if type(recv) is ParamT else [recv.trait]
         seen: list[Any] = []
         while found:
             trait = found.pop(0)
@@ -552,9 +558,15 @@ class Checker(StructRules, KindRules, DispatchRules):
     def fail(self, pos: Pos, what: str) -> Unsupported:
         return Unsupported(f"{self.path}:{pos[0]}:{pos[1]}", what)
 
-    def unify(self, expected: Ty, found: Ty, pos: Pos) -> None:
+    def unify(self, expected: Ty, found: Ty, pos: Pos, coerced: Pos | None = None) -> None:
+        """`unify`, a mismatch refused at `pos`; a value coerced to a `dyn` of a trait its type
+        does not implement is rustc's E0277 at `coerced` (where the value starts, its `&`)."""
         try:
             unify(expected, found)
+        except Unsatisfied as err:
+            failed = self.fail(coerced or pos, rejects(str(err), "E0277"))
+            failed.label = "unsatisfied trait bound"
+            raise failed from None
         except Mismatch as err:
             raise self.fail(pos, str(err)) from None
 
@@ -649,7 +661,8 @@ class Checker(StructRules, KindRules, DispatchRules):
             self.arity(e, len(fn.param_tys), f"the function `{fn.name}`")
             mapping = self.generic_call(e, fn)  # `fn f<T: Shape>`: `T` for this call
             for i, (param, arg) in enumerate(zip(fn.param_tys, e.args, strict=True)):
-                self.unify(traits.subst(param, mapping), self.expr(arg), arg.pos)
+                found = self.expr(arg)
+                self.unify(traits.subst(param, mapping), found, arg.pos, start_of(arg))
                 refuse_borrow_for_value(self, fn, i, arg)
             self.check_bounds(e, mapping)
             return traits.subst(fn.ret, mapping)
