@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pbpit.engine.api import KIND_FUNCTIONS, RUST_FUNCTIONS, RUST_KIND_METHODS, RUST_METHODS
-from pbpit.rust.interp import burn_nn, iterators
+from pbpit.rust.interp import burn_nn, iterators, traits
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     ArrayLit,
@@ -74,18 +74,22 @@ from pbpit.rust.interp.types import (
     TENSOR_DATA,
     UNIT,
     USIZE,
+    DynT,
     FnT,
     Mismatch,
     Named,
+    ParamT,
     StructT,
     TensorT,
     TupleT,
     Ty,
     Unresolved,
+    Unsatisfied,
     Var,
     Wrap,
     array,
     finalize,
+    implements,
     is_float,
     is_int,
     is_number,
@@ -408,7 +412,135 @@ class KindRules:
         return result(vec(I32))
 
 
-class Checker(StructRules, KindRules):
+# -- traits used for dispatch: type parameters, trait objects, functions as values -----------------
+
+
+def start_of(e: Expr) -> Pos:
+    """Where an expression starts, its `&` included."""
+    return e.borrow_pos if e.borrowed and e.borrow_pos else e.pos
+
+
+class DispatchRules:
+    """The checker's rules for the program's traits used for dispatch (a part of `Checker`):
+    a generic function's type parameters given a type at each call (which must implement
+    their bounds: rustc's E0277), methods on a `T: Shape` or `dyn Shape` value (E0599 for one
+    the traits do not have), `T::NAME`, `T::new(..)`, `Box::new(..)`, functions as values."""
+
+    def init_dispatch(self: Any) -> None:
+        self.boxes: list[tuple[Var, Ty, Expr]] = []  # `Box::new(x)`: a `dyn` or `x`'s type
+        self.bounds: list[tuple[Ty, ParamT, Expr]] = []  # a call's type for `T`, to check
+
+    def generic_call(self: Any, e: Call, fn: FnItem) -> dict[ParamT, Ty]:
+        """`f::<X>(..)` or `f(..)` of `fn f<T: Shape>`: a type for each `T` of this call."""
+        mapping: dict[ParamT, Ty] = {}
+        written = getattr(e, "turbofish", {})
+        for param in traits.type_params(fn):
+            mapping[param] = written.get(param) or Var()
+        e.type_args = mapping  # type: ignore[attr-defined]
+        return mapping
+
+    def check_bounds(self: Any, e: Call, mapping: dict[ParamT, Ty]) -> None:
+        fn = e.callee
+        assert isinstance(fn, FnItem)
+        for param, ty in mapping.items():
+            # rustc points at the argument whose type gave `T`, else at the call.
+            at: Expr = e
+            for arg, param_ty in zip(e.args, fn.param_tys, strict=False):
+                if resolve(param_ty) is param:
+                    at = arg
+                    break
+            self.bounds.append((ty, param, at))
+
+    def settle_dispatch(self: Any) -> None:
+        """At the end of a function: each `Box::new(x)` is `x` or a `dyn` of a trait `x`
+        implements; each call's type for `T` implements `T`'s bounds."""
+        for var, inner, e in self.boxes:
+            target = resolve(var)
+            if type(target) is DynT:
+                self.unify(target, inner, e.pos, e.pos)
+            else:
+                self.unify(var, inner, e.pos)
+        self.boxes = []
+        for ty, param, at in self.bounds:
+            for trait in param.bounds:
+                if not implements(ty, trait):
+                    self.unsatisfied(at, ty, trait)
+        self.bounds = []
+
+    def unsatisfied(self: Any, at: Expr, ty: Ty, trait: Any) -> None:
+        where = start_of(at)
+        what = f"the trait bound `{show(ty)}: {trait.name}` is not satisfied"
+        err = self.fail(where, rejects(what, "E0277"))
+        err.label = "unsatisfied trait bound"
+        raise err
+
+    def unbox(self: Any, ty: Ty) -> Ty:
+        """A `Box::new(x)` not yet known to be a `dyn`, used as itself: `x`'s type."""
+        ty = resolve(ty)
+        if type(ty) is Var:
+            for var, inner, _ in self.boxes:
+                if resolve(var) is ty:
+                    self.unify(var, inner, (0, 0))
+                    return resolve(ty)
+        return ty
+
+    def c_BoxNew(self: Any, e: traits.BoxNew) -> Ty:  # noqa: N802
+        inner = self.expr(e.value)
+        if type(resolve(inner)) is StructT:
+            var = Var()
+            self.boxes.append((var, inner, e))
+            return var
+        return inner
+
+    def c_FnRef(self: Any, e: traits.FnRef) -> Ty:  # noqa: N802
+        return FnT(list(e.fn.param_tys), e.fn.ret)
+
+    def c_FloatFn(self: Any, e: traits.FloatFn) -> Ty:  # noqa: N802
+        ty = NAMED[e.owner]
+        if e.name == "powf":
+            return FnT([ty, ty], ty)
+        return FnT([ty] * (FLOAT_METHODS[e.name][0] + 1), ty)
+
+    def c_AssocConst(self: Any, e: traits.AssocConst) -> Ty:  # noqa: N802
+        return traits.subst(e.trait.consts[e.name], {e.trait.self_param: e.param})
+
+    def c_AssocCall(self: Any, e: traits.AssocCall) -> Ty:  # noqa: N802
+        sig = e.trait.methods[e.name]
+        mapping = {e.trait.self_param: e.param}
+        self.arity(e, len(sig.param_tys), f"the function `{e.name}`")
+        for param, arg in zip(sig.param_tys, e.args, strict=True):
+            self.unify(traits.subst(param, mapping), self.expr(arg), arg.pos)
+        return traits.subst(sig.ret, mapping)
+
+    def dispatch_method(self: Any, e: Method, recv: ParamT | DynT) -> Ty:
+        """`t.area()` with `t: T` (`T: Shape`) or `t: &dyn Shape`: the trait's method, run
+        for the value's own type."""
+        found = list(recv.bounds) if type(recv) is ParamT else [recv.trait]
+        seen: list[Any] = []
+        while found:
+            trait = found.pop(0)
+            seen.append(trait)
+            sig = trait.methods.get(e.name)
+            if sig is not None and sig.self_kind:
+                e.impl = "dyn"
+                mapping = {trait.self_param: recv}
+                self.args(e, *[traits.subst(t, mapping) for t in sig.param_tys[1:]])
+                return traits.subst(sig.ret, mapping)
+            found.extend(t for t in trait.supertraits if t not in seen)
+        if e.name == "as_ref" and type(recv) is DynT:  # `Box<dyn Shape>::as_ref`: the same
+            e.impl = "dyn.as_ref"
+            self.args(e)
+            return recv
+        what = (
+            f"no method named `{e.name}` found for reference `&{show(recv)}` in the current "
+            "scope"
+        )
+        err = self.fail(e.pos, rejects(what, "E0599"))
+        err.label = f"method not found in `&{show(recv)}`"
+        raise err
+
+
+class Checker(StructRules, KindRules, DispatchRules):
     """Types one crate, function by function."""
 
     def __init__(self, crate: Crate) -> None:
@@ -426,9 +558,15 @@ class Checker(StructRules, KindRules):
     def fail(self, pos: Pos, what: str) -> Unsupported:
         return Unsupported(f"{self.path}:{pos[0]}:{pos[1]}", what)
 
-    def unify(self, expected: Ty, found: Ty, pos: Pos) -> None:
+    def unify(self, expected: Ty, found: Ty, pos: Pos, coerced: Pos | None = None) -> None:
+        """`unify`, a mismatch refused at `pos`; a value coerced to a `dyn` of a trait its type
+        does not implement is rustc's E0277 at `coerced` (where the value starts, its `&`)."""
         try:
             unify(expected, found)
+        except Unsatisfied as err:
+            failed = self.fail(coerced or pos, rejects(str(err), "E0277"))
+            failed.label = "unsatisfied trait bound"
+            raise failed from None
         except Mismatch as err:
             raise self.fail(pos, str(err)) from None
 
@@ -450,11 +588,13 @@ class Checker(StructRules, KindRules):
         self.sums = []
         self.nodes, self.rets, self.data_elems, self.pending, self.casts = [], [ret], [], [], []
         self.negations, self.never_indices = [], []
+        self.init_dispatch()
         found = self.expr(body)
         tail = body.tail if isinstance(body, Block) and body.tail is not None else body
         self.unify(ret, found, tail.pos)
         self.settle_sums()
         self.settle_with_fallback()
+        self.settle_dispatch()
         for cast in self.casts:
             self.cast_allowed(cast)
         for negation in self.negations:
@@ -519,10 +659,13 @@ class Checker(StructRules, KindRules):
         if isinstance(e.callee, FnItem):
             fn = e.callee
             self.arity(e, len(fn.param_tys), f"the function `{fn.name}`")
+            mapping = self.generic_call(e, fn)  # `fn f<T: Shape>`: `T` for this call
             for i, (param, arg) in enumerate(zip(fn.param_tys, e.args, strict=True)):
-                self.unify(param, self.expr(arg), arg.pos)
+                found = self.expr(arg)
+                self.unify(traits.subst(param, mapping), found, arg.pos, start_of(arg))
                 refuse_borrow_for_value(self, fn, i, arg)
-            return fn.ret
+            self.check_bounds(e, mapping)
+            return traits.subst(fn.ret, mapping)
         callee = self.known(self.expr(e.callee))
         if type(callee) is Var:
             raise self.fail(e.pos, "type annotations needed")
@@ -1056,7 +1199,9 @@ class Checker(StructRules, KindRules):
     # -- methods ----------------------------------------------------------------------------------
 
     def c_Method(self, e: Method) -> Ty:  # noqa: N802
-        recv = self.known(self.expr(e.recv))
+        recv = self.unbox(self.known(self.expr(e.recv)))
+        if type(recv) in (ParamT, DynT):  # `t.area()`, `t: T` or `&dyn Shape` (traits.py)
+            return self.dispatch_method(e, recv)
         if type(recv) is Var:
             # `a.partial_cmp(b)`, `3.cmp(&n)`: comparisons too (iterators.py)
             compared = iterators.check_open_compare(self, e, recv)

@@ -14,7 +14,7 @@ from typing import Any
 
 from pbpit.engine.tensor import Tensor
 from pbpit.rust.format import Some
-from pbpit.rust.interp import iterators
+from pbpit.rust.interp import iterators, traits
 from pbpit.rust.interp.format import FormatError, Spec, formatter
 from pbpit.rust.interp.library import Library
 from pbpit.rust.interp.nodes import (
@@ -63,6 +63,7 @@ from pbpit.rust.interp.nodes import (
     While,
 )
 from pbpit.rust.interp.numbers import (
+    FLOAT_METHODS,
     cast,
     checked,
     f32,
@@ -93,6 +94,8 @@ from pbpit.rust.interp.types import (
     FLOAT_NAMES,
     INT_RANGES,
     Named,
+    ParamT,
+    StructT,
     TensorT,
     Ty,
     resolve,
@@ -109,7 +112,105 @@ def snapshot(frame: list) -> list:
     return top
 
 
-class Compiler(Library):
+# -- traits used for dispatch: methods found at run time, type parameters' types ------------------
+
+
+class DispatchCompiler:
+    """The compiler's rules for traits used for dispatch (a part of `Compiler`): a method on a
+    `T: Shape` or `dyn Shape` value runs the method of the value's struct; a generic call
+    pushes the types it gives its type parameters, read by `T::NAME` and `T::new(..)`."""
+
+    def init_dispatch(self: Any) -> None:
+        self.type_args: list[dict[ParamT, Any]] = [{}]  # per generic call: `T` -> its struct
+
+    def item_of(self: Any, ty: Ty) -> Callable[[], Any]:
+        """The struct a call's type for `T` is: known now, or the caller's own parameter's."""
+        ty = resolve(ty)
+        if type(ty) is StructT:
+            item = ty.item
+            return lambda: item
+        stack = self.type_args
+        return lambda: stack[-1].get(ty)
+
+    def generic_call(self: Any, e: Call) -> Code:
+        mapping = [(param, self.item_of(ty)) for param, ty in e.type_args.items()]  # type: ignore[attr-defined]
+        e.type_args = {}  # type: ignore[attr-defined]
+        call = self.c_Call(e)
+        stack = self.type_args
+
+        def generic(frame: list) -> Any:
+            types = {param: item() for param, item in mapping}
+            stack.append(types)
+            try:
+                return call(frame)
+            finally:
+                stack.pop()
+
+        return generic
+
+    def method_cell(self: Any, item: Any, name: str) -> list:
+        fn = item.methods.get(name)
+        if fn is None:
+            raise Unsupported(self.where((0, 0)), f"the method `{name}` of `{item.name}`")
+        return self.fn_cells[fn.name]
+
+    def dyn_method(self: Any, e: Method) -> Code:
+        recv = self.expr(e.recv)
+        if e.impl == "dyn.as_ref":
+            return recv
+        args = [self.expr(a) for a in e.args]
+        name, cells = e.name, {}
+
+        def dispatch(frame: list) -> Any:
+            value = recv(frame)
+            cell = cells.get(value.item)
+            if cell is None:
+                cell = cells[value.item] = self.method_cell(value.item, name)
+            return cell[0]([value, *[a(frame) for a in args]])
+
+        return dispatch
+
+    def c_BoxNew(self: Any, e: traits.BoxNew) -> Code:  # noqa: N802
+        return self.expr(e.value)
+
+    def c_FnRef(self: Any, e: traits.FnRef) -> Code:  # noqa: N802
+        cell = self.fn_cells[e.fn.name]
+
+        def function(*args: Any) -> Any:
+            return cell[0](list(args))
+
+        return lambda frame: function
+
+    def c_FloatFn(self: Any, e: traits.FloatFn) -> Code:  # noqa: N802
+        _, on_f32, on_f64 = FLOAT_METHODS[e.name]
+        function = on_f32 if e.owner == "f32" else on_f64
+        return lambda frame: function
+
+    def c_AssocConst(self: Any, e: traits.AssocConst) -> Code:  # noqa: N802
+        stack, name, cells, codes = self.type_args, e.name, self.const_cells, self.const_code
+        param = e.param
+
+        def const(frame: list) -> Any:
+            key = f"{stack[-1][param].name}::{name}"
+            cell = cells[key]
+            if cell[0] is UNSET:
+                cell[0] = codes[key](frame)
+            return cell[0]
+
+        return const
+
+    def c_AssocCall(self: Any, e: traits.AssocCall) -> Code:  # noqa: N802
+        stack, name, param = self.type_args, e.name, e.param
+        args = [self.expr(a) for a in e.args]
+
+        def call(frame: list) -> Any:
+            cell = self.method_cell(stack[-1][param], name)
+            return cell[0]([a(frame) for a in args])
+
+        return call
+
+
+class Compiler(Library, DispatchCompiler):
     """Compiles one checked crate against one `Runtime`."""
 
     def __init__(self, crate: Crate, rt: Runtime) -> None:
@@ -122,6 +223,7 @@ class Compiler(Library):
         self.const_code: dict[str, Code] = {}
         self.plain_fns: dict[str, Callable[[list], Any]] = {}
         self.recorded_fns: dict[str, Callable[[list], Any]] = {}
+        self.init_dispatch()
 
     def compile(self) -> None:
         for name, item in self.crate.consts.items():
@@ -224,6 +326,8 @@ class Compiler(Library):
         return const
 
     def c_Call(self, e: Call) -> Code:  # noqa: N802
+        if getattr(e, "type_args", None):
+            return self.generic_call(e)
         args = [self.expr(a) for a in e.args]
         if isinstance(e.callee, FnItem):
             cell = self.fn_cells[e.callee.name]
@@ -797,9 +901,9 @@ class Compiler(Library):
 
     def c_StructLit(self, e: StructLit) -> Code:  # noqa: N802
         values = [self.expr(v) for v in e.values]
-        variant = e.item.variant
+        variant, owner = e.item.variant, e.item.owner
         if e.order is None:
-            return lambda frame: StructValue([v(frame) for v in values], variant)
+            return lambda frame: StructValue([v(frame) for v in values], variant, owner)
         placed = list(zip(e.order, values, strict=True))
         n = len(e.item.fields)
 
@@ -807,7 +911,7 @@ class Compiler(Library):
             fields: list[Any] = [None] * n
             for index, value in placed:  # in the order written, as Rust evaluates them
                 fields[index] = value(frame)
-            return StructValue(fields, variant)
+            return StructValue(fields, variant, owner)
 
         return struct
 
@@ -844,6 +948,8 @@ class Compiler(Library):
         return update
 
     def c_Method(self, e: Method) -> Code:  # noqa: N802
+        if e.impl.startswith("dyn"):
+            return self.dyn_method(e)
         if e.impl != "user":
             return super().c_Method(e)
         assert e.user is not None
@@ -1022,3 +1128,4 @@ class Compiler(Library):
             return acc
 
         return ints
+

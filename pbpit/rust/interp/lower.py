@@ -65,6 +65,7 @@ from pbpit.rust.interp.nodes import (
     While,
 )
 from pbpit.rust.interp.numbers import float_const
+from pbpit.rust.interp.traits import TraitLowering
 from pbpit.rust.interp.types import (
     DEVICE,
     FLOAT_NAMES,
@@ -149,7 +150,7 @@ DERIVE_ELSEWHERE = "`#[derive(..)]` on anything but a `struct` or `enum`"
 _DESTRUCTURING = ("tuple_pattern", "reference_pattern", "struct_pattern", "tuple_struct_pattern")
 
 
-class Lowerer(MacroLowering, InlineModules):
+class Lowerer(MacroLowering, InlineModules, TraitLowering):
     """Builds the `Crate` of one parsed file."""
 
     def __init__(self, source: RustFile) -> None:
@@ -176,6 +177,7 @@ class Lowerer(MacroLowering, InlineModules):
         self.self_type: StructItem | None = None  # inside an `impl`: what `Self` names
         self.init_modules()
         self.init_refusals()
+        self.init_traits()  # traits used for dispatch (traits.py)
 
     # -- every refusal of the file at once ---------------------------------------------------------
 
@@ -316,6 +318,7 @@ class Lowerer(MacroLowering, InlineModules):
         """Read one item of the file; the `#[derive(..)]` waiting for the next item."""
         kind = node.type
         self.module = self.module_of(node)
+        self.type_params = {}
         if derives is not None and kind not in ("attribute_item", "struct_item", "enum_item"):
             raise self.fail(derives, DERIVE_ELSEWHERE)
         if kind in ("use_declaration", "empty_statement", "extern_crate_declaration"):
@@ -333,7 +336,7 @@ class Lowerer(MacroLowering, InlineModules):
         elif kind == "impl_item":
             self.impl_block(node)
         elif kind == "trait_item":
-            pass  # read by `declare_types`; its default methods join each impl
+            self.trait_body(node)  # its default methods join each impl
         elif kind == "function_item":
             self.declare_item(node, self.fns, self.signature(node))
         elif kind == "static_item" and any(
@@ -372,7 +375,9 @@ class Lowerer(MacroLowering, InlineModules):
         for child in node.children:
             if child.type == "function_modifiers":
                 raise self.fail(child, f"`{self.text(child)}` functions")
+        outer_params = self.type_params
         backends, dims = self.generic_params(node)
+        fn.generic_order = self.generic_order  # type: ignore[attr-defined]
         owner = self.self_type
         if owner is not None:
             backends |= owner.backends
@@ -394,10 +399,12 @@ class Lowerer(MacroLowering, InlineModules):
         fn.ret = self.type(ret) if ret is not None else UNIT
         fn.ret_owned = ret is None or self.owned_type(ret)
         self.backends, self.dims = frozenset(), frozenset()
+        fn.type_params, self.type_params = self.type_params, outer_params  # type: ignore[attr-defined]
         return fn
 
     def fn_body(self, fn: FnItem) -> None:
         self.backends, self.dims = fn.backends, fn.dims
+        self.type_params = getattr(fn, "type_params", {})
         self.self_type = fn.owner
         self.scope = fn.scope = FnScope(None)
         saved = self.open_scope(new_frame=True)
@@ -482,6 +489,9 @@ class Lowerer(MacroLowering, InlineModules):
 
     def type(self, node: Node) -> Ty:
         kind = node.type
+        dispatch = self.dispatch_type(node)  # `dyn Shape`, `impl Fn(f32) -> f32`, `Box<T>`
+        if dispatch is not None:
+            return dispatch
         if kind == "primitive_type":
             name = self.text(node)
             if name not in NAMED or name in ("Device", "Gradients", "TensorData"):
@@ -524,6 +534,8 @@ class Lowerer(MacroLowering, InlineModules):
                 return burn
             if kind == "type_identifier" and self.named_struct(name) is not None:
                 return StructT(self.named_struct(name))
+            if kind == "type_identifier" and name in self.type_params:
+                return self.type_params[name]
             if name in self.backends or name in self.aliases:
                 raise self.fail(node, f"the backend `{name}` used as a value's type")
             raise self.fail(node, f"the type `{name}`")
@@ -545,7 +557,9 @@ class Lowerer(MacroLowering, InlineModules):
                 return option(inner) if name == "Option" else vec(inner)
             if self.named_struct(name) is not None:
                 for arg in args:  # the backend arguments, typed away
-                    if self.text(arg) not in self.backends | self.aliases | self.dims:
+                    if self.text(arg) not in (
+                        self.backends | self.aliases | self.dims | self.type_params.keys()
+                    ):
                         raise self.fail(arg, f"the type argument `{self.text(arg)}`")
                 return StructT(self.named_struct(name))
             raise self.fail(node, f"the type `{self.text(node)}`")
@@ -798,6 +812,9 @@ class Lowerer(MacroLowering, InlineModules):
         item = self.named_struct(name)
         if item is not None and item.kind == "unit":
             return StructLit(self.pos(node), item, [])
+        value = self.fn_value(node, name)  # `apply(double, 3.0)` (traits.py)
+        if value is not None:
+            return value
         if name in self.fns:
             raise self.fail(node, f"the function `{name}` used as a value (call it)")
         # rustc's E0425, not a construct outside the subset: the name is the program's mistake.
@@ -850,6 +867,9 @@ class Lowerer(MacroLowering, InlineModules):
             return burn
         if names[-2:] == ["Distribution", "Default"]:
             return Static(self.pos(node), "Distribution::Default", [])
+        dispatch = self.dispatch_path(node, segs)  # `T::NAME`, `Circle::NAME`, `f32::max`
+        if dispatch is not None:
+            return dispatch
         if len(segs) == 2:
             case = self.variant(self.named_struct(names[0]), segs[1][1])
             if case is not None and case.kind == "unit":
@@ -927,8 +947,9 @@ class Lowerer(MacroLowering, InlineModules):
         function = node.child_by_field_name("function")
         arg_nodes = self.kids(node.child_by_field_name("arguments"))
         targs: list[Ty] = []
+        turbofish = None
         if function.type == "generic_function":
-            targ_node = function.child_by_field_name("type_arguments")
+            targ_node = turbofish = function.child_by_field_name("type_arguments")
             function = function.child_by_field_name("function")
             if function.type == "field_expression" and self.text(
                 function.child_by_field_name("field")
@@ -964,7 +985,9 @@ class Lowerer(MacroLowering, InlineModules):
             if item is not None and item.kind == "tuple":
                 return self.tuple_struct(node, item, args)
             if name in self.fns and self.sees(name):
-                return Call(self.pos(node), self.fns[name], args)
+                call = Call(self.pos(node), self.fns[name], args)
+                self.turbofish(call, turbofish)  # `make::<Square>(..)` (traits.py)
+                return call
             if name in ("Ok", "Err", "Box"):
                 raise self.fail(function, f"`{name}(..)`")
             if name in self.imported_activations:  # `use burn::tensor::activation::log_softmax;`
@@ -983,7 +1006,9 @@ class Lowerer(MacroLowering, InlineModules):
             in_module = self.module_item(self.segments(function))
             if in_module is not None and in_module in self.fns:  # `helpers::double(x)`
                 return Call(self.pos(node), self.fns[in_module], args)
-            found = self.associated_call(node, function, args)
+            found = self.dispatch_call(node, function, args)  # `T::new(..)`, `Box::new(x)`
+            if found is None:
+                found = self.associated_call(node, function, args)
             if found is not None:
                 return found
             return self.static_call(node, function, args)
@@ -1400,6 +1425,7 @@ class Lowerer(MacroLowering, InlineModules):
                 self.structs[name] = StructItem(name, self.pos(node), node, kind)
             elif node.type == "trait_item":
                 self.traits[self.text(node.child_by_field_name("name"))] = node
+                self.declare_trait(node)
 
     def named_struct(self, name: str) -> StructItem | None:
         if name == "Self":
@@ -1514,6 +1540,7 @@ class Lowerer(MacroLowering, InlineModules):
                 dims.add(self.text(param.child_by_field_name("name")))
             elif param.type != "lifetime_parameter":
                 raise self.fail(param, "this generic parameter")
+        self.dispatch_params(node, backends)  # `T: Shape`, `F: Fn(f32) -> f32` (traits.py)
         return backends, dims
 
     def impl_block(self, node: Node) -> None:
@@ -1532,7 +1559,8 @@ class Lowerer(MacroLowering, InlineModules):
         trait_node = node.child_by_field_name("trait")
         trait = None
         if trait_node is not None:
-            trait = self.traits.get(self.text(trait_node))
+            dispatch = self.trait_of(trait_node)  # `Loss<B>` too (traits.py)
+            trait = dispatch.node if dispatch is not None else None
             if trait is None:
                 raise self.fail(
                     trait_node, f"`impl {self.text(trait_node)}` (a trait the file does not define)"
@@ -1547,6 +1575,8 @@ class Lowerer(MacroLowering, InlineModules):
             if member.type in ("attribute_item",):
                 self.attribute(member)
                 continue
+            if member.type == "const_item" and trait is not None:
+                continue  # read by `impl_of` (traits.py)
             if member.type != "function_item":
                 raise self.fail(member, f"`{member.type.replace('_', ' ')}` in an `impl` block")
             defined.add(self.text(member.child_by_field_name("name")))
@@ -1561,8 +1591,9 @@ class Lowerer(MacroLowering, InlineModules):
                     if name not in defined:
                         what = f"not all trait items implemented, missing: `{name}`"
                         raise self.fail(node, rejects(what, "E0046"))
-                elif member.type not in _COMMENTS:
+                elif member.type not in (*_COMMENTS, "const_item"):
                     raise self.fail(member, f"`{member.type.replace('_', ' ')}` in a trait")
+            self.impl_of(item, dispatch, node)
         item.backends, item.dims = outer
         self.self_type = None
 

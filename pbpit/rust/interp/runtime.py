@@ -162,7 +162,7 @@ def clone_value(value: object) -> object:
     if type(value) is Tensor:
         return value.clone()
     if type(value) is StructValue:
-        return StructValue([clone_value(v) for v in value.fields], value.variant)
+        return StructValue([clone_value(v) for v in value.fields], value.variant, value.item)
     if type(value) is tuple:
         return tuple(clone_value(v) for v in value)
     return value
@@ -221,11 +221,12 @@ class StructValue:
     copied, by every binding it is moved to (Rust moves it), so a field holding a tensor is
     that same tensor, its node id included, until the field is assigned."""
 
-    __slots__ = ("fields", "variant")
+    __slots__ = ("fields", "variant", "item")
 
-    def __init__(self, fields: list[Any], variant: int = -1) -> None:
+    def __init__(self, fields: list[Any], variant: int = -1, item: Any = None) -> None:
         self.fields = fields
         self.variant = variant  # an enum's value: the index of its variant
+        self.item = item  # its struct or enum (`nodes.StructItem`): what `dyn` methods run
 
 
 def composite_debug(

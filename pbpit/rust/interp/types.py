@@ -166,6 +166,10 @@ def unify(expected: Ty, found: Ty) -> None:
     a, b = resolve(expected), resolve(found)
     if a is b or a is NEVER or b is NEVER:
         return
+    if type(a) is DynT and type(b) is not Var and type(b) is not DynT:
+        if not implements(b, a.trait):  # a value coerced to `dyn Trait` must implement it
+            raise Unsatisfied(b, a.trait)
+        return
     if type(a) is Var:
         _bind(a, b, expected, found)
     elif type(b) is Var:
@@ -183,6 +187,8 @@ def unify(expected: Ty, found: Ty) -> None:
             raise Mismatch(expected, found)
         try:
             unify(a.inner, b.inner)
+        except Unsatisfied:
+            raise
         except Mismatch:
             raise Mismatch(expected, found) from None
     elif type(a) is StructT:
@@ -194,8 +200,15 @@ def unify(expected: Ty, found: Ty) -> None:
         try:
             for p, q in zip(a.elems, b.elems, strict=True):
                 unify(p, q)
+        except Unsatisfied:
+            raise
         except Mismatch:
             raise Mismatch(expected, found) from None
+    elif type(a) is ParamT:
+        raise Mismatch(expected, found)  # two type parameters: equal only if the same one
+    elif type(a) is DynT:
+        if a.trait is not b.trait:
+            raise Mismatch(expected, found)
     elif type(a) is FnT:
         if len(a.params) != len(b.params):
             raise Mismatch(expected, found)
@@ -229,6 +242,16 @@ def _occurs(var: Var, t: Ty) -> bool:
     if type(t) is TupleT:
         return any(_occurs(var, p) for p in t.elems)
     return False
+
+
+class Unsatisfied(Mismatch):
+    """A value coerced to `dyn Trait` whose type does not implement the trait (rustc's E0277)."""
+
+    def __init__(self, found: Ty, trait: object) -> None:
+        Exception.__init__(
+            self,
+            f"the trait bound `{show(found)}: {trait.name}` is not satisfied",  # type: ignore[attr-defined]
+        )
 
 
 class Unresolved(Exception):  # noqa: N818 - an internal signal, turned into Unsupported
@@ -276,6 +299,10 @@ def show(t: Ty) -> str:
         return t.name
     if type(t) is TupleT:
         return "(" + ", ".join(show(p) for p in t.elems) + ")"
+    if type(t) is ParamT:
+        return t.name
+    if type(t) is DynT:
+        return f"dyn {t.trait.name}"  # type: ignore[attr-defined]
     return "?"
 
 
@@ -303,3 +330,41 @@ class TupleT(Ty):
 
     def __init__(self, elems: list[Ty]) -> None:
         self.elems = elems
+
+
+# -- traits used for dispatch: type parameters and trait objects ----------------------------------
+
+
+class ParamT(Ty):
+    """A type parameter bounded by traits the program defines (`fn f<T: Shape>(t: &T)`, `where
+    T: Shape`, `impl Shape` as a parameter's type): inside the generic item it is itself, equal
+    only to itself; each call gives it a type, which must implement the bounds (E0277)."""
+
+    __slots__ = ("name", "bounds")
+
+    def __init__(self, name: str, bounds: list) -> None:
+        self.name = name
+        self.bounds = bounds  # `traits.TraitItem`s
+
+
+class DynT(Ty):
+    """A trait object (`&dyn Shape`, `Box<dyn Shape>`; `impl Shape` as a result): any value
+    of a type implementing the trait, its methods found at run time by the value's type."""
+
+    __slots__ = ("trait",)
+
+    def __init__(self, trait: object) -> None:
+        self.trait = trait  # a `traits.TraitItem`
+
+
+def implements(t: Ty, trait: object) -> bool:
+    """Whether `t` (resolved) implements `trait`: a struct with an `impl` of it, a type
+    parameter bounded by it, a trait object of it."""
+    t = resolve(t)
+    if type(t) is StructT:
+        return t.item in trait.impls  # type: ignore[attr-defined]
+    if type(t) is ParamT:
+        return any(b is trait or trait in b.supertraits for b in t.bounds)
+    if type(t) is DynT:
+        return t.trait is trait
+    return False

@@ -1,0 +1,340 @@
+"""Traits the program defines, used for dispatch: lowering of trait items, bounds, trait objects
+and functions as values (a part of `lower.Lowerer`), and the expressions only they make.
+
+A type parameter bounded by one of the file's traits (`fn f<T: Shape>(t: &T)`, `where T:
+Shape`) is a `ParamT`; a bound `Fn(f32) -> f32` makes the parameter that closure type (`FnT`:
+closures are typed by their signature); `dyn Shape` and `impl Shape` are `DynT`, `Box<T>` is
+`T`. Methods on a `ParamT` or `DynT` value run the method of the value's own struct, found at
+run time; `T::NAME` and `T::new(..)` run those of the type the call gave `T`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.nodes import (
+    Call,
+    ConstItem,
+    ConstRef,
+    Expr,
+    FnItem,
+    Pos,
+    StructItem,
+)
+from pbpit.rust.interp.types import FLOAT_NAMES, UNIT, DynT, FnT, ParamT, StructT, Ty
+
+Node = Any
+
+FN_TRAITS = ("Fn", "FnMut", "FnOnce")
+FLOAT_FUNCTIONS = ("max", "min", "abs", "sqrt", "exp", "ln", "tanh", "powf")
+"""`f32::max` and the like, usable as values (`fold(0.0, f32::max)`)."""
+
+
+@dataclass(eq=False)
+class TraitItem:
+    """`trait Name { .. }`: its methods' signatures (`Self` is `self_param`), its associated
+    consts' types, and the structs with an `impl` of it."""
+
+    name: str
+    pos: Pos
+    node: Node
+    self_param: ParamT
+    methods: dict[str, FnItem] = field(default_factory=dict)
+    consts: dict[str, Ty] = field(default_factory=dict)
+    impls: set[StructItem] = field(default_factory=set)
+    supertraits: list[TraitItem] = field(default_factory=list)
+
+
+# -- the expressions ------------------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class FnRef(Expr):
+    """A function named as a value: `apply(double, 3.0)`."""
+
+    pos: Pos
+    fn: FnItem
+
+
+@dataclass(eq=False)
+class FloatFn(Expr):
+    """`f32::max` (`owner` "f32") as a value."""
+
+    pos: Pos
+    owner: str
+    name: str
+
+
+@dataclass(eq=False)
+class BoxNew(Expr):
+    """`Box::new(value)`: the value itself (pbpit erases the box), coerced where a `dyn` is
+    expected."""
+
+    pos: Pos
+    value: Expr
+
+
+@dataclass(eq=False)
+class AssocConst(Expr):
+    """`T::NAME` for a type parameter `T`."""
+
+    pos: Pos
+    param: ParamT
+    trait: TraitItem
+    name: str
+
+
+@dataclass(eq=False)
+class AssocCall(Expr):
+    """`T::new(..)` for a type parameter `T`: the function of the type the call gave `T`."""
+
+    pos: Pos
+    param: ParamT
+    trait: TraitItem
+    name: str
+    args: list[Expr]
+
+
+def subst(ty: Ty, mapping: dict[ParamT, Ty]) -> Ty:
+    """`ty` with each type parameter of `mapping` replaced."""
+    from pbpit.rust.interp.types import TupleT, Wrap, resolve
+
+    if not mapping:
+        return ty
+    ty = resolve(ty)
+    if type(ty) is ParamT:
+        return mapping.get(ty, ty)
+    if type(ty) is Wrap:
+        return Wrap(ty.kind, subst(ty.inner, mapping), ty.size)
+    if type(ty) is TupleT:
+        return TupleT([subst(t, mapping) for t in ty.elems])
+    if type(ty) is FnT:
+        return FnT([subst(t, mapping) for t in ty.params], subst(ty.ret, mapping))
+    return ty
+
+
+def type_params(fn: FnItem) -> list[ParamT]:
+    """The type parameters bounded by the file's traits of a function (`T` of `f<T: Shape>`)."""
+    return [t for t in getattr(fn, "type_params", {}).values() if type(t) is ParamT]
+
+
+class TraitLowering:
+    """The lowerer's rules for traits used for dispatch (a part of `lower.Lowerer`)."""
+
+    def init_traits(self: Any) -> None:
+        self.trait_items: dict[str, TraitItem] = {}
+        self.type_params: dict[str, Ty] = {}  # the generic parameters in scope that are types
+        self.generic_order: list[str] = []  # the last item's generic parameters, as written
+
+    def declare_trait(self: Any, node: Node) -> None:
+        name = self.text(node.child_by_field_name("name"))
+        self.trait_items[name] = TraitItem(name, self.pos(node), node, ParamT("Self", []))
+        self.trait_items[name].self_param.bounds.append(self.trait_items[name])
+
+    def trait_of(self: Any, node: Node | None) -> TraitItem | None:
+        """The file's trait a bound names (`Shape`, `Loss<B>`, `crate::Shape`), or None."""
+        if node is None:
+            return None
+        if node.type == "generic_type":
+            node = node.child_by_field_name("type")
+        if node.type == "scoped_type_identifier":
+            node = node.child_by_field_name("name")
+        if node.type != "type_identifier":
+            return None
+        return self.trait_items.get(self.text(node))
+
+    # -- generic parameters and their bounds -------------------------------------------------------
+
+    def dispatch_params(self: Any, node: Node, backends: set[str]) -> None:
+        """The type parameters of `node` bounded by the file's traits or by `Fn(..)`: in
+        `type_params` from now on, and no longer backends."""
+        bounds: dict[str, list[Node]] = {}
+        order: list[str] = []
+        generics = node.child_by_field_name("type_parameters")
+        for param in self.kids(generics) if generics is not None else []:
+            if param.type == "type_parameter":
+                name = self.text(param.child_by_field_name("name"))
+                order.append(name)
+                found = param.child_by_field_name("bounds")
+                bounds[name] = self.kids(found) if found is not None else []
+        self.generic_order = order
+        for clause in (c for c in node.children if c.type == "where_clause"):
+            for predicate in self.kids(clause):
+                left = predicate.child_by_field_name("left")
+                found = predicate.child_by_field_name("bounds")
+                if left is not None and found is not None and self.text(left) in bounds:
+                    bounds[self.text(left)].extend(self.kids(found))
+        for name, written in bounds.items():
+            closure = next((b for b in written if self.fn_trait(b)), None)
+            if closure is not None:
+                self.type_params[name] = self.closure_type(closure)
+                backends.discard(name)
+                continue
+            traits = [t for t in map(self.trait_of, written) if t is not None]
+            if traits:
+                self.type_params[name] = ParamT(name, traits)
+                backends.discard(name)
+
+    def fn_trait(self: Any, node: Node) -> bool:
+        if node.type != "function_type":
+            return False
+        trait = node.child_by_field_name("trait")
+        return trait is None or self.text(trait) in FN_TRAITS
+
+    def closure_type(self: Any, node: Node) -> FnT:
+        """`Fn(f32) -> f32`, `fn(f32) -> f32`: the type of the closures and functions it takes."""
+        params = [self.type(p) for p in self.kids(node.child_by_field_name("parameters"))]
+        ret = node.child_by_field_name("return_type")
+        return FnT(params, self.type(ret) if ret is not None else UNIT)
+
+    def dispatch_type(self: Any, node: Node) -> Ty | None:
+        """`dyn Shape`, `impl Shape`, `dyn Fn(..)`, `fn(..) -> T`, `Box<T>`; None for other
+        types."""
+        kind = node.type
+        if kind == "function_type" and self.fn_trait(node):
+            return self.closure_type(node)
+        if kind in ("dynamic_type", "abstract_type"):
+            trait_node = node.child_by_field_name("trait")
+            if trait_node is not None and self.fn_trait(trait_node):
+                return self.closure_type(trait_node)
+            trait = self.trait_of(trait_node)
+            if trait is not None:
+                return DynT(trait)
+            return None
+        if kind == "generic_type" and self.text(node.child_by_field_name("type")) == "Box":
+            args = self.kids(node.child_by_field_name("type_arguments"))
+            if len(args) == 1:
+                return self.type(args[0])
+        return None
+
+    # -- trait items and their impls ---------------------------------------------------------------
+
+    def trait_body(self: Any, node: Node) -> None:
+        """A `trait` item: its signatures and consts (its default bodies are read once for each
+        `impl`, with `Self` the implementing struct)."""
+        trait = self.trait_items[self.text(node.child_by_field_name("name"))]
+        bounds = node.child_by_field_name("bounds")
+        for bound in self.kids(bounds) if bounds is not None else []:
+            found = self.trait_of(bound)
+            if found is not None:
+                trait.supertraits.append(found)
+        backends, dims = self.generic_params(node)  # `trait Loss<B: Backend>`: a backend
+        self.backends, self.dims = frozenset(backends), frozenset(dims)
+        self.type_params = {**self.type_params, "Self": trait.self_param}
+        for member in self.kids(node.child_by_field_name("body")):
+            if member.type in ("function_item", "function_signature_item"):
+                fn = self.trait_signature(trait, member)
+                trait.methods[fn.name] = fn
+            elif member.type == "const_item":
+                name = self.text(member.child_by_field_name("name"))
+                trait.consts[name] = self.type(member.child_by_field_name("type"))
+        self.backends, self.dims = frozenset(), frozenset()
+        self.type_params = {}
+
+    def trait_signature(self: Any, trait: TraitItem, node: Node) -> FnItem:
+        fn = FnItem(self.text(node.child_by_field_name("name")), self.pos(node), node)
+        for param in self.kids(node.child_by_field_name("parameters")):
+            if param.type == "self_parameter" and not fn.param_tys:
+                fn.self_kind = self.self_kind(param)
+                fn.param_tys.append(trait.self_param)
+            elif param.type == "parameter":
+                fn.param_tys.append(self.type(param.child_by_field_name("type")))
+            else:
+                raise self.fail(param, "this parameter")
+        ret = node.child_by_field_name("return_type")
+        fn.ret = self.type(ret) if ret is not None else UNIT
+        return fn
+
+    def impl_of(self: Any, item: StructItem, trait: TraitItem, node: Node) -> None:
+        """`impl Trait for Item`: the item implements it; its consts (the trait's defaults for
+        those it leaves out) are the consts `Item::NAME`."""
+        trait.impls.add(item)
+        defined: set[str] = set()
+        members = self.kids(node.child_by_field_name("body"))
+        for member in members:
+            if member.type == "const_item":
+                defined.add(self.impl_const(item, member))
+        for member in self.kids(trait.node.child_by_field_name("body")):
+            if member.type == "const_item":
+                name = self.text(member.child_by_field_name("name"))
+                if name in defined:
+                    continue
+                if member.child_by_field_name("value") is None:
+                    what = f"not all trait items implemented, missing: `{name}`"
+                    raise self.fail(node, rejects(what, "E0046"))
+                self.impl_const(item, member)
+
+    def impl_const(self: Any, item: StructItem, node: Node) -> str:
+        name = self.text(node.child_by_field_name("name"))
+        const = ConstItem(f"{item.name}::{name}", self.pos(node), node)
+        const.ty = self.type(node.child_by_field_name("type"))
+        self.consts[const.name] = const
+        return name
+
+    # -- paths and values --------------------------------------------------------------------------
+
+    def dispatch_path(self: Any, node: Node, segs: list) -> Expr | None:
+        """`T::NAME` (a type parameter's), `Circle::NAME`, `Self::NAME` (an impl's const),
+        `f32::max` (a function as a value); None for other paths."""
+        if len(segs) != 2:
+            return None
+        (owner, owner_node, _), (name, _, _) = segs
+        param = self.type_params.get(owner)
+        if type(param) is ParamT:
+            for trait in param.bounds:
+                if name in trait.consts:
+                    return AssocConst(self.pos(node), param, trait, name)
+            return None
+        item = self.named_struct(owner)
+        if item is not None and f"{item.name}::{name}" in self.consts:
+            return ConstRef(self.pos(node), self.consts[f"{item.name}::{name}"])
+        if owner in FLOAT_NAMES and name in FLOAT_FUNCTIONS:
+            return FloatFn(self.pos(node), owner, name)
+        return None
+
+    def dispatch_call(self: Any, node: Node, function: Node, args: list[Expr]) -> Expr | None:
+        """`T::new(..)` of a type parameter, `Box::new(x)`; None for other calls."""
+        segs = self.segments(function)
+        if len(segs) != 2:
+            return None
+        (owner, _, _), (name, _, _) = segs
+        if owner == "Box" and name == "new" and len(args) == 1:
+            return BoxNew(self.pos(node), args[0])
+        param = self.type_params.get(owner)
+        if type(param) is not ParamT:
+            return None
+        for trait in param.bounds:
+            if name in trait.methods:
+                return AssocCall(self.pos(node), param, trait, name, args)
+        what = (
+            f"no function or associated item named `{name}` found for type parameter "
+            f"`{owner}` in the current scope"
+        )
+        raise self.fail(segs[1][1], rejects(what, "E0599"))
+
+    def fn_value(self: Any, node: Node, name: str) -> Expr | None:
+        """A function named as a value (`apply(double, 3.0)`)."""
+        fn = self.fns.get(name)
+        if fn is None or not self.sees(name) or type_params(fn):
+            return None
+        return FnRef(self.pos(node), fn)
+
+    def turbofish(self: Any, call: Call, targs: Node | None) -> None:
+        """`make::<Square>(..)`: the types written for the function's type parameters (its
+        backends are typed away)."""
+        fn = call.callee
+        if targs is None or not isinstance(fn, FnItem):
+            return
+        order = getattr(fn, "generic_order", [])
+        written: dict[ParamT, Ty] = {}
+        for name, arg in zip(order, self.kids(targs), strict=False):
+            param = getattr(fn, "type_params", {}).get(name)
+            if type(param) is ParamT:
+                written[param] = self.type(arg)
+        call.turbofish = written  # type: ignore[attr-defined]
+
+
+def struct_of(ty: Ty) -> StructItem | None:
+    return ty.item if type(ty) is StructT else None  # type: ignore[return-value]
