@@ -188,7 +188,7 @@ def explain(
         str,
         typer.Argument(
             help="NodeId(n), n, a whole panic line, - to read a program's output from stdin, "
-            "or a lint rule (loop-external-tracked)."
+            "a lint rule (loop-external-tracked), or a case (the node its panic names)."
         ),
     ],
     case: Annotated[
@@ -236,6 +236,9 @@ def explain(
             from pbpit.lint.explain import explain_rule, not_a_node_or_rule
 
             page = explain_rule(node, fmt == "json", _console().width)
+            if page is None and case is None and _names_a_case(node):
+                # `pbpit explain prog.rs`: the node its panic names, in that program.
+                _explain_in_case(_panicking_node(node), node, fmt)
             if page is None or case is not None:
                 raise UsageError(not_a_node_or_rule(node, case))
             if fmt == "json":
@@ -289,10 +292,47 @@ def _print_explained(explained: Explained, stderr: bool = False) -> None:
         console.print(text, end="", soft_wrap=True, highlight=False, markup=False)
 
 
+def _names_a_case(word: str) -> bool:
+    """Whether `pbpit explain WORD` names a program rather than a node: a case file's name (a
+    missing one too: running it says so) or a built-in case."""
+    from pathlib import Path
+
+    from pbpit.source import CASE_SUFFIXES
+
+    if Path(word).suffix in CASE_SUFFIXES or Path(word).is_file():
+        return True
+    try:
+        resolve_case(word)
+    except UsageError:
+        return False
+    return True
+
+
+def _panicking_node(case: str) -> int:
+    """The NodeId the tape panic of `case` names; a UsageError if it runs without one."""
+    result = _case_run(case)
+    if result.panic is None or result.panic.node_id is None:
+        raise UsageError(
+            f"{result.case} runs without the tape panic, so there is no node to explain: "
+            f"`pbpit explain N --case {case}` explains NodeId(N) in it"
+        )
+    return result.panic.node_id
+
+
+# `pbpit explain prog.rs` runs the program once, for its panic's node and for the page.
+_runs: dict[str, RunResult] = {}
+
+
+def _case_run(case: str) -> RunResult:
+    if case not in _runs:
+        _runs[case] = run_case(resolve_case(case))
+    return _runs[case]
+
+
 def _explain_in_case(node_id: int, case: str, fmt: str) -> None:
     from pbpit.diagnose.explain import explain_in_case
 
-    result = run_case(resolve_case(case))
+    result = _case_run(case)
     explanation = explain_in_case(result, node_id)
     if explanation is None:
         if not result.nodes:

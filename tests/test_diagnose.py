@@ -1132,3 +1132,31 @@ def test_detach_once_detaches_the_whole_value_and_the_case_then_runs(
     fixed.write_text(apply_edits(path.read_text(), fix.edits()))
     rerun = run_case(resolve_case(str(fixed)))
     assert (rerun.exit_code, rerun.error) == (0, None), fixed.read_text()
+
+
+@pytest.mark.parametrize(
+    ("case", "node"),
+    # SPEC: `twice` panics at NodeId(2); features_cached.rs's comment counts NodeId(5) by hand.
+    [("twice", 2), ("tests/programs/features_cached.rs", 5)],
+)
+def test_explain_of_a_case_explains_the_node_its_panic_names(case, node):
+    by_case = pbpit_cli("explain", case)
+    by_node = pbpit_cli("explain", str(node), "--case", case)
+    assert by_case.returncode == by_node.returncode == 0, by_case.stderr
+    assert by_case.stdout == by_node.stdout
+    assert f"NodeId({node})" in by_case.stdout.splitlines()[0]
+
+
+def test_explain_of_a_case_without_the_panic_is_one_usage_line():
+    out = pbpit_cli("explain", "tests/programs/mlp_adam.rs")
+    assert out.returncode == 2
+    assert out.stdout == ""
+    assert out.stderr.count("\n") == 1
+    assert "runs without the tape panic" in out.stderr
+    assert "pbpit explain N --case tests/programs/mlp_adam.rs" in out.stderr
+
+
+def test_explain_of_a_name_that_is_a_rule_and_a_case_is_the_rule():
+    out = pbpit_cli("explain", "double-backward")
+    assert out.returncode == 0
+    assert out.stdout.startswith("The same loss (or a clone of it) is backpropagated twice")
