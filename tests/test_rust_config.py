@@ -15,6 +15,7 @@ import re
 
 import numpy as np
 import pytest
+from pbpit_process import pbpit_cli
 from test_rust_interp import refusal, rust
 
 import pbpit as pb
@@ -164,6 +165,18 @@ def test_a_config_prints_as_serde_json_pretty_with_ryu_floats(tmp_path):
 def test_config_misuse_is_refused_as_rustc_or_burn_derive_would(tmp_path, source, expected):
     err, _ = refusal(tmp_path, source)
     assert expected in err.what
+
+
+def test_a_config_without_debug_is_one_error_and_its_new_is_still_written(tmp_path):
+    # rustc with burn-derive: E0277 on the struct; the derive still writes `new`, so the call
+    # of it is not an error too.
+    (tmp_path / "main.rs").write_text(
+        "#[derive(Config)]\nstruct C { hidden: usize }\n"
+        'fn main() { let c = C::new(1); println!("{}", c.hidden); }\n'
+    )
+    out = pbpit_cli("run", "main.rs", cwd=tmp_path)
+    assert out.returncode == 2
+    assert re.findall(r"^error\S*", out.stderr, re.M) == ["error[E0277]:"]
 
 
 # -- a Config-built model: LayerNorm, Dropout, Linear ---------------------------------------------

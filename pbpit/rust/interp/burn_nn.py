@@ -207,7 +207,9 @@ def declare_config(low: Any, item: StructItem) -> None:
     node = item.node
     if "Debug" not in item.derives:  # burn's `Config: Debug`
         what = f"`{item.name}` doesn't implement `Debug` (burn's `Config` requires it)"
-        raise low.fail(node, rejects(what, "E0277"))
+        # Recorded, not raised: the derive still writes `new` and `with_*`, as burn-derive does,
+        # so the calls of them are not refused as well.
+        low.refuse(low.fail(node, rejects(what, "E0277")))
     if item.kind != "named":
         raise low.fail(node, "`#[derive(Config)]` on a struct without named fields")
     required, options, defaulted = [], [], []
