@@ -64,7 +64,7 @@ def test_chunk_of_a_size_below_the_count_is_one_piece_per_index():
     assert [p.to_vec() for p in pieces] == [[1.0], [2.0]]
 
 
-# -- gradients, derived by hand ---------------------------------------------------------------------
+# -- gradients, derived by hand -----------------------------------------------------------------
 
 
 def test_narrows_gradient_is_zero_outside_the_window():
@@ -131,7 +131,7 @@ def test_mask_where_takes_the_value_under_the_mask():
     assert (x.grad(grads).to_vec(), v.grad(grads).to_vec()) == ([2.0, 0.0, 6.0], [0.0, 40.0, 0.0])
 
 
-# -- the same, as Burn programs run by `pbpit run` ---------------------------------------------------
+# -- the same, as Burn programs run by `pbpit run` ---------------------------------------------
 
 PRELUDE = """
 use burn::backend::{Autodiff, NdArray};
