@@ -50,11 +50,20 @@ def arguments(method: api.Method, receiver: Tensor) -> list:
         "R": lambda: [range(0, 1)],
         "Tensor<B, D, Int>": lambda: Tensor.from_ints([[0]], DEV),
         "Tensor<B, 1, Int>": lambda: Tensor.from_ints([0], DEV),
+        "Tensor<B, D, Bool>": lambda: Tensor.from_floats([[0.5]], DEV).greater_elem(0.0),
     }
-    return [made[ty]() for ty in method.param_types]
+    return [BY_PARAMETER.get(name, made[ty])() for name, ty in method.params]
+
+
+# Counts that must be 1 or more for a 1x1 receiver (0 `times` is Burn's untracked `empty`).
+BY_PARAMETER = {"times": lambda: 2, "chunks": lambda: 1, "length": lambda: 1}
+# A 1x1 squeezes to no dims, which Burn refuses: `squeeze` is given the 1x2 `cat([x, x], 1)`.
+WIDENED = {"squeeze"}
 
 
 def call(method: api.Method, receiver: Tensor):
+    if method.name in WIDENED:
+        receiver = Tensor.cat([receiver, receiver], 1)
     return getattr(Tensor, method.name)(receiver, *arguments(method, receiver))
 
 
@@ -83,11 +92,14 @@ def test_a_result_is_tracked_as_its_row_says(method):
     pb.reset()
     x = tracked_leaf()
     result = call(method, x)
+    if isinstance(result, list):  # `chunk`'s pieces: each one as its row says
+        result = result[0]
     tracked = isinstance(result, Tensor) and result.is_tracked()
     if method.tracked == api.INPUTS:
         assert tracked
         untracked = Tensor.from_floats([[0.5]], DEV)
-        assert not call(method, untracked).is_tracked()
+        again = call(method, untracked)
+        assert not (again[0] if isinstance(again, list) else again).is_tracked()
     elif method.tracked == api.SAME:
         assert result.node_id == x.node_id and result.is_tracked()
     elif method.tracked in (api.LEAF, api.DETACHED):
@@ -153,14 +165,19 @@ RUST_ARGUMENTS = {
     "R": "[0..1, 0..1]",
     "Tensor<B, D, Int>": "Tensor::<B, 2, Int>::from_ints([[0]], &device)",
     "Tensor<B, 1, Int>": "Tensor::<B, 1, Int>::from_ints([0], &device)",
+    "Tensor<B, D, Bool>": "Tensor::<B, 2>::from_floats([[0.5]], &device).greater_elem(0.0)",
 }
+RUST_BY_PARAMETER = {"times": "2", "chunks": "1", "length": "1"}
+RUST_RANKS = {"squeeze": "::<1>", "squeeze_dim": "::<1>", "flatten": "::<1>"}
 
 
 @pytest.mark.parametrize("method", RUNS, ids=lambda m: m.name)
 def test_the_interpreter_runs_every_row_that_runs(tmp_path, method):
-    args = ", ".join(RUST_ARGUMENTS[ty] for ty in method.param_types)
+    args = ", ".join(RUST_BY_PARAMETER.get(n, RUST_ARGUMENTS[ty]) for n, ty in method.params)
     # A result of another rank with no shape to tell it (`unsqueeze`) takes it as `::<D2>`.
     rank = "::<3>" if method.result == "Tensor<B, D2>" and "S" not in method.param_types else ""
+    rank = RUST_RANKS.get(method.name, rank)
+    receiver = "Tensor::cat(vec![x.clone(), x.clone()], 1)" if method.name in WIDENED else "x"
     source = textwrap.dedent(
         f"""
         use burn::backend::{{Autodiff, Flex}};
@@ -171,7 +188,7 @@ def test_the_interpreter_runs_every_row_that_runs(tmp_path, method):
             let device = Default::default();
             let x = Tensor::<B, 2>::from_floats([[0.5]], &device).require_grad();
             let mut grads = x.clone().sum().backward();
-            let _result = x.clone().{method.name}{rank}({args});
+            let _result = {receiver}.clone().{method.name}{rank}({args});
             println!("ran");
         }}
         """

@@ -122,6 +122,8 @@ TO_INNER = "(self) -> Tensor<B::InnerBackend, D>"
 GRAD = "(&self, grads: &B::Gradients) -> Option<Tensor<B::InnerBackend, D>>"
 GRAD_REMOVE = "(&self, grads: &mut B::Gradients) -> Option<Tensor<B::InnerBackend, D>>"
 GRAD_REPLACE = "(&self, grads: &mut B::Gradients, grad: Tensor<B::InnerBackend, D>)"
+MASKED_NUMBER = "(self, mask: Tensor<B, D, Bool>, value: E) -> Self"
+MASKED_TENSOR = "(self, mask: Tensor<B, D, Bool>, value: Self) -> Self"
 LINT_ONLY = False  # `runs`: Burn has it, lint reads it, pbpit does not run it yet
 
 METHODS: tuple[Method, ...] = (
@@ -249,6 +251,18 @@ METHODS: tuple[Method, ...] = (
     # -- indexing a float tensor by an Int tensor: tracked float ops (the indices take no node)
     Method("gather", SHAPE, "Gather", INPUTS, "(self, dim: I, indices: Tensor<B, D, Int>) -> Self"),
     Method("select", SHAPE, "Select", INPUTS, "(self, dim: I, indices: Tensor<B, 1, Int>) -> Self"),
+    # -- reshapes, slices and masks: `squeeze*` and `flatten` are one reshape, `narrow` one
+    # slice, `chunk` a `narrow` per piece, `stack` an unsqueeze of each then `cat` (burn-tensor);
+    # `repeat_dim` and `mask_fill` are one node each (burn-autodiff's `Repeat`, `MaskFill`)
+    Method("squeeze", SHAPE, None, INPUTS, "(self) -> Tensor<B, D2>"),
+    Method("squeeze_dim", SHAPE, None, INPUTS, "(self, dim: I) -> Tensor<B, D2>"),
+    Method("flatten", SHAPE, None, INPUTS, "(self, start_dim: I, end_dim: J) -> Tensor<B, D2>"),
+    Method("narrow", SHAPE, None, INPUTS, "(self, dim: I, start: usize, length: usize) -> Self"),
+    Method("chunk", SHAPE, None, INPUTS, "(self, chunks: usize, dim: I) -> Vec<Self>"),
+    Method("stack", SHAPE, None, INPUTS, "(tensors: Vec<Self>, dim: I) -> Tensor<B, D2>"),
+    Method("repeat_dim", SHAPE, "RepeatDim", INPUTS, "(self, dim: I, times: usize) -> Self"),
+    Method("mask_fill", SCALAR, "MaskFill", INPUTS, MASKED_NUMBER),
+    Method("mask_where", BINARY, "MaskWhere", INPUTS, MASKED_TENSOR),
 )
 
 # -- Int and Bool tensors: `Tensor<B, D, Int>`, `Tensor<B, D, Bool>` ------------------------------

@@ -871,3 +871,53 @@ class Select(Op):
         moved = np.moveaxis(out, self.dim, 0)  # a view: adds land in `out`
         np.add.at(moved, self.indices, np.moveaxis(grad, self.dim, 0))
         return (out,)
+
+
+# -- repeat_dim and mask_fill: one node each in burn-autodiff (`Repeat`, `MaskFill`) -------------
+
+
+class RepeatDim(DimOp):
+    """`repeat_dim(dim, times)`: Flex tiles the tensor `times` times along `dim`. The backward is
+    burn-autodiff's `Repeat` as written: the gradient viewed as `[.., n, times, ..]` and summed
+    over `times` (n = the input's size along `dim`); for n = 1 that is the sum of the copies."""
+
+    name = "repeat_dim"
+    __slots__ = ("times",)
+
+    def __init__(self, dim: int, times: int) -> None:
+        DimOp.__init__(self, dim)
+        self.times = times
+
+    def forward(self, x):
+        reps = [1] * x.ndim
+        reps[self.dim] = self.times
+        return np.ascontiguousarray(np.tile(x, reps))
+
+    def backward(self, grad):
+        dim, times = self.dim, self.times
+        size = grad.shape[dim] // times
+        if size > 1:
+            grouped = grad.reshape(grad.shape[:dim] + (size, times) + grad.shape[dim + 1 :])
+            summed = f.sum_dim(grouped, dim + 1)
+            return (summed.reshape(grad.shape[:dim] + (size,) + grad.shape[dim + 1 :]),)
+        return (f.sum_dim(grad, dim),)
+
+
+class MaskFill(Op):
+    """`x.mask_fill(mask, value)`: `value` where `mask`; the gradient is zeroed there (Burn's
+    `MaskFill` backward fills the gradient with 0 under the mask)."""
+
+    name = "mask_fill"
+    __slots__ = ("mask", "value")
+
+    def __init__(self, mask: Array, value: float) -> None:
+        Op.__init__(self)
+        self.mask, self.value = mask, f32(value)
+
+    def forward(self, x):
+        if self.needs[0]:
+            self.saved = (self.mask,)
+        return np.where(self.mask, self.value, x).astype(np.float32)
+
+    def backward(self, grad):
+        return (np.where(self.mask, f32(0.0), grad).astype(np.float32),)

@@ -121,6 +121,8 @@ _PARAM_TYPES = {
     # -- indices: Int tensors of the receiver's rank (`gather`), or 1-D (`select`)
     "Tensor<B, D, Int>": lambda recv: TensorT(recv.dim, "Int"),
     "Tensor<B, 1, Int>": lambda recv: TensorT(1, "Int"),
+    # -- masks: a Bool tensor of the receiver's rank (`mask_fill`, `mask_where`)
+    "Tensor<B, D, Bool>": lambda recv: TensorT(recv.dim, "Bool"),
 }
 
 
@@ -145,6 +147,8 @@ def rust_type(text: str, recv: TensorT, dims: dict[str, int | None]) -> Ty:
     interpreter has no value for (`Shape`, an Int tensor) is a `KeyError`: the row cannot run."""
     if text == "Self":
         return recv
+    if text.startswith("Vec<"):  # `chunk`'s pieces
+        return vec(rust_type(text.removeprefix("Vec<").removesuffix(">"), recv, dims))
     if text.startswith("Option<"):
         return option(rust_type(text.removeprefix("Option<").removesuffix(">"), recv, dims))
     if text.startswith("Tensor<") and text.count(",") in (1, 2):
@@ -158,9 +162,16 @@ def rust_type(text: str, recv: TensorT, dims: dict[str, int | None]) -> Ty:
 
 
 # -- shapes and reductions: methods whose result type is not the row's alone
-_RANK_GENERIC = frozenset(("unsqueeze", "unsqueeze_dim"))  # `Tensor<B, D2>`, D2 from `::<D2>`
+# `Tensor<B, D2>`, D2 from `::<D2>` (or what the result meets)
+RANK_GENERIC = frozenset(("unsqueeze", "unsqueeze_dim", "squeeze", "squeeze_dim", "flatten"))
 
 ARITHMETIC = ("+", "-", "*", "/", "%")
+
+
+def method_arity(takes: int, given: int) -> str:
+    """rustc's E0061 for a method called with the wrong number of arguments."""
+    s, were = ("" if takes == 1 else "s"), ("argument was" if given == 1 else "arguments were")
+    return f"this method takes {takes} argument{s} but {given} {were} supplied"
 
 
 def iterator(ty: Ty) -> bool:
@@ -170,7 +181,7 @@ def iterator(ty: Ty) -> bool:
 
 def rank_open(e: Expr, ty: Ty) -> bool:
     """Whether `e` is `t.unsqueeze()`-like with its result's rank not yet known."""
-    return isinstance(e, Method) and e.name in _RANK_GENERIC and is_open(ty)
+    return isinstance(e, Method) and e.name in RANK_GENERIC and is_open(ty)
 
 
 def is_open(ty: Ty) -> bool:
@@ -695,6 +706,8 @@ class Checker(StructRules, KindRules, DispatchRules):
             return math
         if row is not None and row.param_types[0] in ("A", "S"):
             return self.creation(e, is_data=row.param_types[0] == "A")
+        if row is not None and function == "stack":
+            return self.stack(e)
         if row is not None:  # `cat(tensors: Vec<Self>, dim: usize)`
             tensors, dim = e.args
             found = self.expr(tensors)
@@ -1222,8 +1235,9 @@ class Checker(StructRules, KindRules, DispatchRules):
         if (
             e.targs
             and not (type(recv) is Named and recv in (TENSOR_DATA, INT_DATA))
-            and not (type(recv) is TensorT and e.name in (*_RANK_GENERIC, "one_hot"))
+            and not (type(recv) is TensorT and e.name in (*RANK_GENERIC, "one_hot"))
             and not (iterator(recv) and e.name in ("collect", "sum", "product"))
+            and not (is_number(recv) and e.name == "elem")  # Burn's `ElementConversion`
         ):
             raise self.fail(e.pos, f"type arguments on `{e.name}`")
         burn = burn_nn.check_method(self, e, recv)  # modules, params, configs, optimizers
@@ -1279,6 +1293,8 @@ class Checker(StructRules, KindRules, DispatchRules):
         row = RUST_METHODS.get(name)
         if row is None:
             return None
+        if len(e.args) != len(row.params):  # `squeeze::<1>(1)`: Burn 0.22's `squeeze` takes none
+            raise self.fail(e.pos, rejects(method_arity(len(row.params), len(e.args)), "E0061"))
         expected = [_PARAM_TYPES.get(ty, _any)(recv) for ty in row.param_types]
         found = self.args(e, *expected)
         dims = {"D": recv.dim}
@@ -1289,7 +1305,7 @@ class Checker(StructRules, KindRules, DispatchRules):
                 dims["D2"] = self.shape_rank(arg, arg_ty)
             if ty == "R":
                 self.slice_ranges(arg, arg_ty, recv)
-        if name in _RANK_GENERIC:
+        if name in RANK_GENERIC:
             return self.rank_generic(e, recv)
         return rust_type(row.result, recv, dims)
 
@@ -1302,6 +1318,24 @@ class Checker(StructRules, KindRules, DispatchRules):
             raise self.fail(e.pos, f"`{e.name}` takes one const argument, the result's rank")
         result: Ty = TensorT(e.targs[0].dim) if e.targs else Var()  # type: ignore[union-attr]
         return result
+
+    def stack(self, e: Static) -> Ty:
+        """`Tensor::stack::<D2>(tensors, dim)`: tensors of one rank D, a result of D + 1 (the
+        Static's `dim` is D2, from the turbofish or `Tensor::<B, D>`)."""
+        if len(e.args) != 2:
+            raise self.fail(
+                e.pos, f"`Tensor::stack` takes 2 arguments but {len(e.args)} were given"
+            )
+        tensors, dim = e.args
+        element = TensorT(None if e.dim is None else e.dim - 1)
+        found = self.expr(tensors)
+        self.unify(vec(element), found, tensors.pos)
+        self.unify(Var("int"), self.expr(dim), dim.pos)
+        inner = resolve(resolve(found).inner)  # type: ignore[attr-defined]
+        rank = e.dim
+        if rank is None and type(inner) is TensorT and inner.dim is not None:
+            rank = inner.dim + 1
+        return TensorT(rank)
 
     def slice_ranges(self, arg: Expr, found: Ty, recv: TensorT) -> None:
         """`slice`'s `S: SliceArg`: a range (`0..2`), or an array of ranges, one per leading
@@ -1334,6 +1368,8 @@ class Checker(StructRules, KindRules, DispatchRules):
             e.impl = "to_string"
             self.args(e)
             return STRING
+        if name == "elem" and is_number(recv):  # Burn's `ElementConversion::elem::<E>()`
+            return self.elem(e, recv)
         if is_float(recv):
             if name == "powi":
                 e.impl = "float.powi"
@@ -1386,6 +1422,18 @@ class Checker(StructRules, KindRules, DispatchRules):
             self.args(e)
             return result(vec(elem))
         return None
+
+    def elem(self, e: Method, recv: Named) -> Ty:
+        """`x.elem::<E>()`: the number as another numeric type (the target from the turbofish or
+        from what the result meets)."""
+        if len(e.targs) > 1:
+            raise self.fail(e.pos, "`elem` takes one type argument")
+        target = resolve(e.targs[0]) if e.targs else Var()
+        if e.targs and not is_number(target):
+            raise self.fail(e.pos, f"`elem::<{show(target)}>()`: Burn's elements are numbers")
+        self.args(e)
+        e.impl = "elem." + recv.name
+        return target
 
     def mutable_receiver(self, e: Method) -> None:
         recv = e.recv

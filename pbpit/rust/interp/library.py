@@ -14,11 +14,13 @@ from pbpit.engine.tensor import TensorData as EngineTensorData
 from pbpit.rust.columns import Columns
 from pbpit.rust.format import Some
 from pbpit.rust.interp import burn_nn
+from pbpit.rust.interp.check import RANK_GENERIC
 from pbpit.rust.interp.format import display_text
 from pbpit.rust.interp.nodes import Expr, Local, Method, Pos, Static, Unsupported
 from pbpit.rust.interp.numbers import (
     FLOAT_METHODS,
     ArithmeticPanic,
+    cast,
     checked,
     int_pow,
     int_to_f32,
@@ -111,6 +113,10 @@ class Library:
         math = self.math_static(e, owner, function, args)
         if math is not None:
             return math
+        if row is not None and function == "stack":  # D2 as the engine's `rank`
+            tensors, dim = args
+            rank = resolve(e.ty).dim  # type: ignore[attr-defined]
+            return lambda frame: engine(Tensor.stack, tensors(frame), dim(frame), rank)
         if row is not None:
             method = getattr(Tensor, row.name)
             first, second = args
@@ -245,7 +251,7 @@ class Library:
             def call(frame: list) -> Any:
                 return engine(method, recv(frame), to_scalar(number(frame)))
 
-        elif row.name in ("unsqueeze", "unsqueeze_dim"):
+        elif row.name in RANK_GENERIC:
             call = self.rank_generic(e, recv, args, method)
         elif len(args) == 1:
             (arg,) = args
@@ -313,10 +319,30 @@ class Library:
         if rank is None:
             raise self.fail(e.pos, f"`{e.name}` to a rank given by a const generic")
         engine = self.engine(e.pos)
-        if not args:
-            return lambda frame: engine(method, recv(frame), rank)
-        (dim,) = args
-        return lambda frame: engine(method, recv(frame), dim(frame), rank)
+        return lambda frame: engine(method, recv(frame), *(a(frame) for a in args), rank)
+
+    def m_elem(self, e: Method, source: str, recv: Code, args: list[Code]) -> Code:
+        """Burn's `elem::<E>()` (num-traits' `ToPrimitive`, unwrapped): to a float as `as`
+        converts; to an integer truncated, and a value out of its range (Burn's panic inside
+        num-traits) refused."""
+        target = resolve(e.ty)
+        if type(target) is not Named or target.name not in (*INT_RANGES, *FLOAT_NAMES):
+            raise self.fail(e.pos, "`elem()` to a type not known (write `elem::<f32>()`)")
+        name, where = target.name, self.where(e.pos)
+        if name in FLOAT_NAMES or source == name:
+            return lambda frame: cast(recv(frame), source, name)
+        lo, hi = INT_RANGES[name]
+
+        def to_int(frame: list) -> Any:
+            value = recv(frame)
+            whole = value if source in INT_RANGES else float(value)
+            if whole != whole or not lo <= whole < hi + 1:
+                raise Unsupported(
+                    where, f"`elem::<{name}>()` of {value}: out of range (Burn panics)"
+                )
+            return int(whole)
+
+        return to_int
 
     def m_float(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:
         single = resolve(e.recv.ty).name == "f32"  # type: ignore[attr-defined]
@@ -480,7 +506,6 @@ class Library:
         return burn_nn.compile_method(self, e, name, recv, args)
 
     m_Iter = m_Range  # noqa: N815 - `v.iter().rev()`: a list reverses as a range does
-
 
 
 def _bools(data: Any, device: Device) -> IntTensor:

@@ -961,6 +961,10 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
                     TensorT(self.int_literal(t)) if t.type == "integer_literal" else self.type(t)
                     for t in self.kids(targ_node)
                 ]
+            elif function.type == "scoped_identifier" and self.text(
+                function.child_by_field_name("name")
+            ) == "stack":  # `Tensor::stack::<3>(..)`: its rank is read by `stack_rank`
+                pass
             elif function.type != "identifier":
                 raise self.fail(function, f"the call `{self.text(node)}`")
         if function.type == "field_expression":
@@ -1015,6 +1019,17 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
         # A closure made by an expression: `make_scale(2.0)(x)`, `(|x| x + 1)(1)`.
         return Call(self.pos(node), self.expr(function), args)
 
+    def stack_rank(self, node: Node, dim: int | None) -> int | None:
+        """D2 of `Tensor::stack::<D2>(..)`, else D + 1 of `Tensor::<B, D>::stack(..)`."""
+        generic = node.child_by_field_name("function")
+        if generic.type != "generic_function":
+            return None if dim is None else dim + 1
+        targs = generic.child_by_field_name("type_arguments")
+        kids = self.kids(targs)
+        if len(kids) != 1 or kids[0].type != "integer_literal":
+            raise self.fail(targs, "`Tensor::stack` takes one const argument, the result's rank")
+        return self.int_literal(kids[0])
+
     def static_call(self, node: Node, function: Node, args: list[Expr]) -> Expr:
         segs = self.segments(function)
         if segs[0][0] == "::":
@@ -1035,6 +1050,8 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
             arity = len(RUST_FUNCTIONS[name].params)
             if len(args) != arity:
                 raise self.fail(node, f"`Tensor::{name}` takes {arity} arguments")
+            if name == "stack":  # its Static's `dim` is the result's rank, D2 (check.py)
+                dim = self.stack_rank(node, dim)
             return Static(pos, f"Tensor::{name}", args, dim, kind)
         if targs is not None and owner != "Vec":
             raise self.fail(function, f"the path `{self.text(function)}`")
