@@ -91,7 +91,9 @@ def test_where_the_helper_made_it_is_a_note_in_the_words_of_pbpit_run(tmp_path):
 def test_a_reassignment_names_it_too_and_a_later_binding_does_not_rename_it(tmp_path):
     text = NESTED.replace(
         "    let feats = layer(x, w.clone());\n",
-        "    let mut feats = x.clone();\n    feats = layer(x, w.clone());\n    let g = feats.clone();\n",
+        "    let mut feats = x.clone();\n"
+        "    feats = layer(x, w.clone());\n"
+        "    let g = feats.clone();\n",
     ).replace("(feats.clone() * w.clone())", "(g.clone() * w.clone())")
     _, (finding,) = _lint(tmp_path, text)
     assert finding.message.startswith("`feats` is a tracked tensor")

@@ -3225,7 +3225,8 @@ class _Function:
     def _given(self, value: Value) -> bool:
         """Whether a summary's tracked value is what its caller gives (a parameter, a field of
         `self`, a part of one), nothing the function made."""
-        if value.origin is not None and (value.origin in self.markers or value.origin in self.taken):
+        origin = value.origin
+        if origin is not None and (origin in self.markers or origin in self.taken):
             return True
         return bool(value.sources) and all(
             d in self.markers or d in self.taken for d in value.sources
