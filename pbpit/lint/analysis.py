@@ -55,16 +55,22 @@ summary is applied to what the caller gives: a helper that backpropagates its ar
 backward at the call (`Backward.through` names it), one for each backward it runs (of one field,
 `losses.policy_loss`, or all it is given); two that meet at a tensor a function of the same file
 made are shown where it made it; a helper that detaches returns data; a method that sets
-`self.hidden` sets `model.hidden` of the caller, read again by its next call. A method is found
-by the receiver's type where a `let`, a parameter or a struct field shows it (`let norm =
-Normalizer::new(..)`), else by its name if one impl alone has it (a method of Burn's tensor API
-never is). A `forward*` is tracked as above unless the receiver is a struct of the program
-without parameters (no `Param`, no module field): then its summary says. Recursion among
-functions, and calls nested more than four deep while summarising, are read as calls of unknown
-functions. Fields of `self` and of names (`self.cache = ..`, `model.hidden`) hold what is
-assigned to them, in the function and through the methods it calls. A closure bound by `let` and
-called later by name is read at each call, with what it is given; other closures are read once,
-where they are written.
+`self.hidden` sets `model.hidden` of the caller, read again by its next call. A tensor a called
+function makes is named by the caller's first binding of it (`let feats = layer(..)`: `feats`,
+whatever `layer` and the functions it calls named it), and where the function made it is a note
+(`made in `hidden` at F:L:C, called from `layer` at F:L:C`, as `pbpit run` says). A parameter
+read from what the caller gives (`self.w.val()`, `self.ws[i].val()`) is a leaf whatever the
+caller gives: a result made from it is tracked (`_Summary.params`). A chain of builder methods
+(`self` by value, returning `Self`: `model.with_lr(..).warm_start()`) sets the fields of the
+name it starts from. A method is found by the receiver's type where a `let`, a parameter or a
+struct field shows it (`let norm = Normalizer::new(..)`, `Config::new(..).init::<B>(..)`), else
+by its name if one impl alone has it (a method of Burn's tensor API never is). A `forward*` is
+tracked as above unless the receiver is a struct of the program without parameters (no `Param`,
+no module field): then its summary says. Recursion among functions, and calls nested more than
+four deep while summarising, are read as calls of unknown functions. Fields of `self` and of
+names (`self.cache = ..`, `model.hidden`) hold what is assigned to them, in the function and
+through the methods it calls. A closure bound by `let` and called later by name is read at each
+call, with what it is given; other closures are read once, where they are written.
 
 Control flow: both arms of an `if` or `match` are read and their results joined, so a backward
 in either arm counts as run; after the join, a tensor that an arm consumed and then let go of
@@ -92,7 +98,9 @@ costs more than a miss):
 - a function value or closure passed as an argument and called inside the callee; a trait
   object's method (`Box<dyn Policy>`); a function longer than 20,000 bytes, as a callee;
 - parameters of the function being read: they are data, whatever the caller passes (the caller's
-  own reading sees the call);
+  own reading sees the call); so are the fields of its `self` that a constructor set (`new()`
+  caching a tracked `self.prior`, read by `fit(&self)`'s loop): found only where the caller
+  reads the field of what it built (`trainer.prior`);
 - where the state that a callee keeps is made, when the callee is in another file: the finding
   points at the call;
 - an element of a collection whose making is not seen (returned by a crate's function): it is a
@@ -387,6 +395,21 @@ class _Callee:
             parameters = self.node.child_by_field_name("parameters")
             self._has_self = parameters is not None and _has_self(self.source.data, parameters)
         return self._has_self
+
+    @property
+    def builds(self) -> bool:
+        """Whether it takes `self` by value and returns `Self` (`fn warm_start(mut self) ->
+        Self`): a builder, whose result is its receiver, with the fields it set."""
+        kind = self.node.child_by_field_name("return_type")
+        parameters = self.node.child_by_field_name("parameters")
+        if kind is None or parameters is None or not self.has_self:
+            return False
+        data = self.source.data
+        returned = data[kind.start_byte : kind.end_byte].decode("utf-8", "replace")
+        if returned != "Self" and _type_name(returned) != self.owner:
+            return False
+        taken = next(c for c in parameters.named_children if c.type == "self_parameter")
+        return not data[taken.start_byte : taken.end_byte].lstrip().startswith(b"&")
 
     @property
     def label(self) -> str:
@@ -1877,7 +1900,12 @@ class _Function:
         name = _type_name(self.text(kind)) if kind is not None else None
         if name is None and value is not None:
             head = value
-            while head.type in ("call_expression", "field_expression", "try_expression"):
+            while head.type in (
+                "call_expression",
+                "field_expression",
+                "try_expression",
+                "generic_function",  # `.init::<B>(device)`
+            ):
                 inner = head.child_by_field_name("function") or head.child_by_field_name("value")
                 if inner is None:
                     break
@@ -3145,7 +3173,8 @@ class _Function:
                 # leaf whatever it is; a marker of its own, so that the summary's result says
                 # it derives from one (`_Summary.params`).
                 path = self.text(receiver_node) if receiver_node is not None else "self"
-                return self._marker(f"{path}.val()", ("leaf", path))
+                leaf = self._marker(f"{path}.val()", ("leaf", path))
+                return replace(leaf, why="from a parameter")
         if name in _IN_PLACE or name in _EMPTIED:
             place = self._place(receiver_node)
             if place is not None:
@@ -3194,6 +3223,8 @@ class _Function:
                     if _PATH.match(self.text(receiver_node) + ".x")
                     else None
                 )
+            elif receiver_node.type == "call_expression":
+                path = self._built_from(receiver_node, owner)
             applied = self._apply(callee, [receiver, *arguments], path, call, name_node or call)
             free = owner is not None and self.program.parameter_free(owner)
             if applied is not None and (not forward or free):
@@ -3221,6 +3252,28 @@ class _Function:
         if receiver.frozen:
             return _FROZEN
         return _op([receiver, *arguments])
+
+    def _built_from(self, call: Node, owner: str | None) -> str | None:
+        """The name a chain of builder calls starts from (`model.with_temperature(2.0)`:
+        `model`), when each is a method of the program that returns its `self` (`builds`):
+        the fields they set are that name's; None otherwise."""
+        while call.type == "call_expression":
+            function = call.child_by_field_name("function")
+            if function is None or function.type != "field_expression":
+                return None
+            name_node = function.child_by_field_name("field")
+            receiver_node = function.child_by_field_name("value")
+            if name_node is None or receiver_node is None:
+                return None
+            kind = owner or self._receiver_type(receiver_node)
+            callee = self.program.method(kind, self.text(name_node))
+            if callee is None or not callee.builds:
+                return None
+            call = receiver_node
+        text = self.text(call)
+        return text if call.type in ("identifier", "field_expression") and _PATH.match(
+            text + ".x"
+        ) else None
 
     def _given(self, value: Value) -> bool:
         """Whether a summary's tracked value is what its caller gives (a parameter, a field of
