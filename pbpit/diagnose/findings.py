@@ -355,7 +355,10 @@ def _warning(
         (f for f in linted if f.rule == entry.pattern and f.primary.line == primary_line), None
     )
     if found is not None:
-        return replace(found, path=_path(result), notes=[*found.notes, *notes])
+        # Lint's `made in` note says what the run's says (which has its display path): once.
+        ran = any(note.startswith("made in ") for note in notes)
+        kept = [n for n in found.notes if not (ran and n.startswith("made in "))]
+        return replace(found, path=_path(result), notes=[*kept, *notes])
     written = _written(result, entry, explanation.fixes)
     written.notes = notes
     return written

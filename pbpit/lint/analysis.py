@@ -55,16 +55,22 @@ summary is applied to what the caller gives: a helper that backpropagates its ar
 backward at the call (`Backward.through` names it), one for each backward it runs (of one field,
 `losses.policy_loss`, or all it is given); two that meet at a tensor a function of the same file
 made are shown where it made it; a helper that detaches returns data; a method that sets
-`self.hidden` sets `model.hidden` of the caller, read again by its next call. A method is found
-by the receiver's type where a `let`, a parameter or a struct field shows it (`let norm =
-Normalizer::new(..)`), else by its name if one impl alone has it (a method of Burn's tensor API
-never is). A `forward*` is tracked as above unless the receiver is a struct of the program
-without parameters (no `Param`, no module field): then its summary says. Recursion among
-functions, and calls nested more than four deep while summarising, are read as calls of unknown
-functions. Fields of `self` and of names (`self.cache = ..`, `model.hidden`) hold what is
-assigned to them, in the function and through the methods it calls. A closure bound by `let` and
-called later by name is read at each call, with what it is given; other closures are read once,
-where they are written.
+`self.hidden` sets `model.hidden` of the caller, read again by its next call. A tensor a called
+function makes is named by the caller's first binding of it (`let feats = layer(..)`: `feats`,
+whatever `layer` and the functions it calls named it), and where the function made it is a note
+(`made in `hidden` at F:L:C, called from `layer` at F:L:C`, as `pbpit run` says). A parameter
+read from what the caller gives (`self.w.val()`, `self.ws[i].val()`) is a leaf whatever the
+caller gives: a result made from it is tracked (`_Summary.params`). A chain of builder methods
+(`self` by value, returning `Self`: `model.with_lr(..).warm_start()`) sets the fields of the
+name it starts from. A method is found by the receiver's type where a `let`, a parameter or a
+struct field shows it (`let norm = Normalizer::new(..)`, `Config::new(..).init::<B>(..)`), else
+by its name if one impl alone has it (a method of Burn's tensor API never is). A `forward*` is
+tracked as above unless the receiver is a struct of the program without parameters (no `Param`,
+no module field): then its summary says. Recursion among functions, and calls nested more than
+four deep while summarising, are read as calls of unknown functions. Fields of `self` and of
+names (`self.cache = ..`, `model.hidden`) hold what is assigned to them, in the function and
+through the methods it calls. A closure bound by `let` and called later by name is read at each
+call, with what it is given; other closures are read once, where they are written.
 
 Control flow: both arms of an `if` or `match` are read and their results joined, so a backward
 in either arm counts as run; after the join, a tensor that an arm consumed and then let go of
@@ -92,7 +98,9 @@ costs more than a miss):
 - a function value or closure passed as an argument and called inside the callee; a trait
   object's method (`Box<dyn Policy>`); a function longer than 20,000 bytes, as a callee;
 - parameters of the function being read: they are data, whatever the caller passes (the caller's
-  own reading sees the call);
+  own reading sees the call); so are the fields of its `self` that a constructor set (`new()`
+  caching a tracked `self.prior`, read by `fit(&self)`'s loop): found only where the caller
+  reads the field of what it built (`trainer.prior`);
 - where the state that a callee keeps is made, when the callee is in another file: the finding
   points at the call;
 - an element of a collection whose making is not seen (returned by a crate's function): it is a
@@ -389,6 +397,21 @@ class _Callee:
         return self._has_self
 
     @property
+    def builds(self) -> bool:
+        """Whether it takes `self` by value and returns `Self` (`fn warm_start(mut self) ->
+        Self`): a builder, whose result is its receiver, with the fields it set."""
+        kind = self.node.child_by_field_name("return_type")
+        parameters = self.node.child_by_field_name("parameters")
+        if kind is None or parameters is None or not self.has_self:
+            return False
+        data = self.source.data
+        returned = data[kind.start_byte : kind.end_byte].decode("utf-8", "replace")
+        if returned != "Self" and _type_name(returned) != self.owner:
+            return False
+        taken = next(c for c in parameters.named_children if c.type == "self_parameter")
+        return not data[taken.start_byte : taken.end_byte].lstrip().startswith(b"&")
+
+    @property
     def label(self) -> str:
         """As the user calls it: `Model::step`, `update_parameters`."""
         return f"{self.owner}::{self.name}" if self.owner else self.name
@@ -401,7 +424,9 @@ class _Summary:
     *marker*, put back at each call by what the caller passes."""
 
     markers: dict[Definition, tuple[str, int | str]]
-    """Each marker: `("param", position)` (`self` is position 0) or `("field", name)`."""
+    """Each marker: `("param", position)` (`self` is position 0), `("field", name)`, or
+    `("leaf", path)` for a parameter read from what the caller gives (`self.w.val()`): a leaf
+    that requires grad, whatever the caller gives."""
     result: Value
     backward: list[dict[tuple[tuple[str, int | str], str | None], bool]]
     """Each backward in it that consumes what the caller gives, in order: the parameters and
@@ -409,6 +434,17 @@ class _Summary:
     each with whether it is the very tensor backpropagated (`loss.backward()` on it)."""
     writes: dict[str, Value]
     """The `self` fields it leaves holding a tracked tensor (or changed), by field name."""
+
+    @property
+    def params(self) -> frozenset[str]:
+        """The parameters (`self.w`, `model.ws[0]`: `Param::val()` of what the caller gives)
+        its result is derived from: a result tracked whatever the caller gives."""
+        return frozenset(
+            str(key)
+            for made in self.result.sources
+            for kind, key in [self.markers.get(made, ("", ""))]
+            if kind == "leaf"
+        )
 
 
 _NOTHING = _Summary({}, Value(), [], {})
@@ -1395,6 +1431,9 @@ class _Function:
         self.field_initial: dict[_Slot, Value] = {}
         self.made_in_calls: set[Definition] = set()
         """The tensors a called function of the tree makes inside it (as its summary says)."""
+        self.call_results: set[Definition] = set()
+        """Those of them no binding of this function has named yet: the first `let` (or `=`)
+        that binds one whole names it, as the user reads it (`let h = layer(..)`: `h`)."""
         """What each field (`self.hidden`, `model.cache`) held before this function set it."""
         """Closures bound by `let`, read at each call rather than where they are written."""
         self.data = source.data
@@ -1861,7 +1900,12 @@ class _Function:
         name = _type_name(self.text(kind)) if kind is not None else None
         if name is None and value is not None:
             head = value
-            while head.type in ("call_expression", "field_expression", "try_expression"):
+            while head.type in (
+                "call_expression",
+                "field_expression",
+                "try_expression",
+                "generic_function",  # `.init::<B>(device)`
+            ):
                 inner = head.child_by_field_name("function") or head.child_by_field_name("value")
                 if inner is None:
                     break
@@ -1885,6 +1929,7 @@ class _Function:
             pattern = pattern.named_children[-1]
         if pattern.type in ("identifier", "shorthand_field_identifier"):
             name = self.text(pattern)
+            self._name_call_result(name, value)
             self.declare(name, self._bound(name, value, pattern, value_node, statement), pattern)
             return
         matched = self._matched_parts(pattern, value)
@@ -1920,6 +1965,14 @@ class _Function:
         for name_node in _pattern_names(pattern):
             name = self.text(name_node)
             self.declare(name, self._bound(name, part, name_node, None, statement), name_node)
+
+    def _name_call_result(self, name: str, value: Value) -> None:
+        """A tensor a called function made, bound whole to `name` for the first time: it is
+        `name` from here on (`let h = layer(..)`), not what the function called it inside."""
+        origin = value.origin
+        if origin is not None and value.parts is None and origin in self.call_results:
+            self.call_results.discard(origin)
+            origin.name = name
 
     def _matched_parts(self, pattern: Node, value: Value) -> list[tuple[Node, Value]] | None:
         """The sub-patterns of a tuple, slice or struct pattern with the elements of a literal
@@ -2019,6 +2072,8 @@ class _Function:
             return _DATA
         if node.type == "compound_assignment_expr":
             value = _op([self.state.values.get(slot, _DATA), value])
+        else:
+            self._name_call_result(slot.name, value)
         statement = node.parent if node.parent is not None else node
         self.state.values[slot] = self._bound(
             slot.name, value, left, right, statement, assigned=True
@@ -2241,7 +2296,9 @@ class _Function:
                 return given[marker]
             kind, key = summary.markers[marker]
             held = _DATA
-            if kind == "param" and isinstance(key, int) and key < len(arguments):
+            if kind == "leaf":
+                held = Value(Requirement.GRAD, why="from a parameter")
+            elif kind == "param" and isinstance(key, int) and key < len(arguments):
                 held = arguments[key]
             elif kind == "field" and receiver is not None:
                 slot = self._field_slot(f"{receiver}.{key}", create=receiver == "self")
@@ -2313,6 +2370,14 @@ class _Function:
                 new.sources = frozenset(parts)
                 if callee.source is self.source and self.delta == 0 and d.statement is not None:
                     new.home = d
+                if not here:
+                    # Where the callee makes it: the call of the next function, or its statement.
+                    at = d.statement.start_byte if d.statement is not None else d.span[0]
+                    if d.made_in:
+                        at = d.span[0]
+                    new.made_in = ((callee.label, callee.source, at), *d.made_in)
+                    if d not in names:
+                        self.call_results.add(new)  # named by the caller's binding, if any
                 made[d] = new
                 self.made_in_calls.add(new)
                 out.add(new)
@@ -3100,12 +3165,16 @@ class _Function:
             return _DATA
         if name in ("valid", "no_grad"):
             return _FROZEN
-        if (
-            name == "val"
-            and not arguments
-            and (receiver.requirement == Requirement.NONE or receiver.origin in self.markers)
-        ):
-            return Value(Requirement.GRAD, why="from a parameter")
+        if name == "val" and not arguments:
+            if receiver.requirement == Requirement.NONE:
+                return Value(Requirement.GRAD, why="from a parameter")
+            if self.markers and self._given(receiver):
+                # `self.w.val()`, `self.ws[0].val()`: a parameter of what the caller gives, a
+                # leaf whatever it is; a marker of its own, so that the summary's result says
+                # it derives from one (`_Summary.params`).
+                path = self.text(receiver_node) if receiver_node is not None else "self"
+                leaf = self._marker(f"{path}.val()", ("leaf", path))
+                return replace(leaf, why="from a parameter")
         if name in _IN_PLACE or name in _EMPTIED:
             place = self._place(receiver_node)
             if place is not None:
@@ -3154,6 +3223,8 @@ class _Function:
                     if _PATH.match(self.text(receiver_node) + ".x")
                     else None
                 )
+            elif receiver_node.type == "call_expression":
+                path = self._built_from(receiver_node, owner)
             applied = self._apply(callee, [receiver, *arguments], path, call, name_node or call)
             free = owner is not None and self.program.parameter_free(owner)
             if applied is not None and (not forward or free):
@@ -3181,6 +3252,38 @@ class _Function:
         if receiver.frozen:
             return _FROZEN
         return _op([receiver, *arguments])
+
+    def _built_from(self, call: Node, owner: str | None) -> str | None:
+        """The name a chain of builder calls starts from (`model.with_temperature(2.0)`:
+        `model`), when each is a method of the program that returns its `self` (`builds`):
+        the fields they set are that name's; None otherwise."""
+        while call.type == "call_expression":
+            function = call.child_by_field_name("function")
+            if function is None or function.type != "field_expression":
+                return None
+            name_node = function.child_by_field_name("field")
+            receiver_node = function.child_by_field_name("value")
+            if name_node is None or receiver_node is None:
+                return None
+            kind = owner or self._receiver_type(receiver_node)
+            callee = self.program.method(kind, self.text(name_node))
+            if callee is None or not callee.builds:
+                return None
+            call = receiver_node
+        text = self.text(call)
+        return text if call.type in ("identifier", "field_expression") and _PATH.match(
+            text + ".x"
+        ) else None
+
+    def _given(self, value: Value) -> bool:
+        """Whether a summary's tracked value is what its caller gives (a parameter, a field of
+        `self`, a part of one), nothing the function made."""
+        origin = value.origin
+        if origin is not None and (origin in self.markers or origin in self.taken):
+            return True
+        return bool(value.sources) and all(
+            d in self.markers or d in self.taken for d in value.sources
+        )
 
     def _closure_data(self, call: Node, arguments: list[Value]) -> bool:
         """Whether an adaptor's one argument is a closure whose value is data."""
@@ -3254,7 +3357,7 @@ class _Function:
                 if key is None and made in self.taken:
                     whole, part = self.taken[made]
                     key = self.markers[whole]
-                if key is not None:
+                if key is not None and key[0] != "leaf":  # a parameter is no step to consume
                     group[key, part] = group.get((key, part), False) or value.origin is made
             # A field of a parameter, backpropagated: that field, not all of the parameter.
             fields = {key for key, part in group if part is not None}
@@ -3301,6 +3404,7 @@ class _Function:
                 statement=home.statement,
                 value=home.value,
                 home=None,
+                made_in=(),
             )
         meeting = Meeting(definition, earlier, later, loss, in_macro=self.delta != 0)
         if loop_key is not None:
@@ -3325,6 +3429,9 @@ class _Function:
                     later.receiver,
                     self.callee.name if self.callee is not None else None,
                 )
+                note = _made_in_note(definition)
+                if note is not None and note not in finding.notes:
+                    finding.notes.append(note)
                 self._found(finding)
                 return
 
@@ -3392,6 +3499,21 @@ _NUMBER_BYTES = b"0123456789.,;[]-+_ \t\r\n"
 """The bytes of an array of numbers, `[[1.0, -2.5], [3.0, 4_000.0]]`, `[0.0; 4]`."""
 _EXPRESSIONS.update(dict.fromkeys(_LITERALS, lambda reader, node: _DATA))
 """How `_Function.expr` reads each kind of expression (one table for every reader)."""
+
+
+def _made_in_note(definition: Definition) -> str | None:
+    """For a tensor a called function made: `made in `hidden` at src/lib.rs:4:5, called from
+    `layer` at src/lib.rs:9:13`, in the words `pbpit run` and `explain` use."""
+    chain = definition.made_in
+    if not chain:
+        return None
+    function, source, at = chain[-1]
+    line, column = source.position(at)
+    note = f"made in `{function}` at {source.path}:{line}:{column}"
+    for function, source, at in reversed(chain[:-1]):
+        line, column = source.position(at)
+        note += f", called from `{function}` at {source.path}:{line}:{column}"
+    return note
 
 
 def _loop_between(earlier: Context, later: Context) -> int | None:

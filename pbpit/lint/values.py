@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pbpit.engine.graph import Requirement
-from pbpit.rust.syntax import Node
+from pbpit.rust.syntax import Node, RustFile
 
 Context = tuple[tuple[int, int], ...]
 """The loops around a point and the pass of each: `((loop key, pass), ...)`, outermost first."""
@@ -32,6 +32,9 @@ class Definition:
     """Itself and every definition it derives from."""
     home: Definition | None = None
     """Made by a called function of the same file: that function's own definition of it."""
+    made_in: tuple[tuple[str, RustFile, int], ...] = ()
+    """Made by a called function: `(function, its file, byte)` from the function called here
+    inward, each byte where that function makes it (the call of the next, or the statement)."""
 
 
 @dataclass(frozen=True, eq=False, slots=True)

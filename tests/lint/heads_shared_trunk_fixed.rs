@@ -1,0 +1,24 @@
+// heads_shared_trunk.rs with one backward over the sum of the two losses.
+use burn::module::Param;
+use burn::prelude::*;
+use burn::tensor::backend::AutodiffBackend;
+
+#[derive(Module, Debug)]
+pub struct ActorCritic<B: Backend> {
+    trunk: Param<Tensor<B, 2>>,
+    policy: Param<Tensor<B, 2>>,
+    value: Param<Tensor<B, 2>>,
+}
+
+impl<B: Backend> ActorCritic<B> {
+    pub fn heads(&self, states: Tensor<B, 2>) -> (Tensor<B, 2>, Tensor<B, 2>) {
+        let hidden = states.matmul(self.trunk.val()).tanh();
+        (hidden.clone().matmul(self.policy.val()), hidden.matmul(self.value.val()))
+    }
+}
+
+pub fn update<B: AutodiffBackend>(model: ActorCritic<B>, states: Tensor<B, 2>) {
+    let (logits, values) = model.heads(states);
+    let loss = logits.mean().neg() + values.powf_scalar(2.0).mean();
+    let _grads = loss.backward();
+}
