@@ -936,7 +936,8 @@ class Lowerer(MacroLowering, InlineModules):
                     TensorT(self.int_literal(t)) if t.type == "integer_literal" else self.type(t)
                     for t in self.kids(targ_node)
                 ]
-            elif function.type != "identifier":
+            elif function.type not in ("identifier", "scoped_identifier"):
+                # `train::<B>(..)`, `training::train::<B>(..)`: the backend is typed away
                 raise self.fail(function, f"the call `{self.text(node)}`")
         if function.type == "field_expression":
             name_node = function.child_by_field_name("field")
