@@ -368,7 +368,7 @@ def _explain_json(
     from dataclasses import asdict
 
     from pbpit.diagnose.explain import entry
-    from pbpit.diagnose.findings import explanation_diagnostic
+    from pbpit.diagnose.findings import explanation_diagnostic, explanation_in_files
 
     if result is None or explanation is None:
         _print_json({"node_id": node_id, "entry": entry(node_id), "case": None})
@@ -379,6 +379,7 @@ def _explain_json(
     data["parents"] = [parent.to_json() for parent in explanation.parents]
     data["audit"] = None if explanation.audit is None else explanation.audit.to_json()
     data["diagnostic"] = explanation_diagnostic(result, explanation).to_json()
+    data = explanation_in_files(result, data)  # a crate's module files: each line in its file
     _print_json({"node_id": node_id, "entry": entry(node_id), "case": result.case, **data})
 
 

@@ -15,18 +15,22 @@ from pathlib import Path
 from rich.text import Text
 
 from pbpit.check import BlessReport, CaseResult, CheckReport, lines_text
-from pbpit.diagnose.findings import REQUIREMENT_WORDS, AuditReport, RunDiagnosis, node_name
+from pbpit.diagnose.findings import (
+    REQUIREMENT_WORDS,
+    AuditReport,
+    RunDiagnosis,
+    diagnostic_source,
+    node_name,
+)
 from pbpit.diagnostics.human import render_diagnostic
 from pbpit.diagnostics.model import Diagnostic
 from pbpit.rust.panic import panic_block
-from pbpit.source import source_lines
 from pbpit.trace import RunResult
 
 
 def _diagnostics(text: Text, result: RunResult, diagnostics: list[Diagnostic]) -> None:
-    lines = source_lines(result.path)
     for diagnostic in diagnostics:
-        render_diagnostic(text, diagnostic, lines)
+        render_diagnostic(text, diagnostic, diagnostic_source(result, diagnostic))
 
 
 def render_run(result: RunResult, diagnosis: RunDiagnosis) -> Text | None:
@@ -61,10 +65,12 @@ def render_audit(result: RunResult, report: AuditReport, warnings: bool = True) 
     text.append("audit:\n", style="bold")
     names = [node_name(result, e.node_id) for e in entries]
     width = max(len(n) for n in names)
-    for entry, name in zip(entries, names, strict=True):
-        line = f"line {entry.line}" if entry.line is not None else "line ?"
+    places = [entry.where for entry in entries]
+    place_width = max(8, *map(len, places))  # `src/training.rs:12` in a crate's module file
+    for entry, name, line in zip(entries, names, places, strict=True):
         verdict_style = "bold red" if entry.verdict == "hazard" else "green"
-        text.append(f"  {name:<{width}}  {line:<8}  {REQUIREMENT_WORDS[entry.requirement]:<23}  ")
+        words = REQUIREMENT_WORDS[entry.requirement]
+        text.append(f"  {name:<{width}}  {line:<{place_width}}  {words:<23}  ")
         text.append(f"{entry.verdict:<6}", style=verdict_style)
         if warnings and entry.verdict == "hazard":
             text.append(f"  warning[pbpit::{entry.pattern}] below\n")

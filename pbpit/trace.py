@@ -42,6 +42,9 @@ class NodeRecord:
     made_in: list[tuple[str | None, int]] = field(default_factory=list)
     """The calls from `line` down to where it was made, outermost first: (function, the line
     in it); empty when it was made at `line` itself."""
+    crate: CrateLines | None = field(default=None, repr=False, compare=False)
+    """A crate's module files, when its lines are those of a crate root with them spliced in
+    (`to_json` gives each line in its file)."""
 
     @property
     def cited_stack(self) -> list[int]:
@@ -60,8 +63,9 @@ class NodeRecord:
 
     def to_json(self) -> dict[str, Any]:
         """The node for scripts: the requirement as the two booleans `tracked` and
-        `requires_grad`, as `is_tracked()` and `is_require_grad()` answer."""
-        return {
+        `requires_grad`, as `is_tracked()` and `is_require_grad()` answer; in a crate of
+        module files, each line in its file, the file beside it."""
+        data = {
             "id": self.id,
             "label": self.label,
             "op": self.op,
@@ -74,6 +78,10 @@ class NodeRecord:
             "stack": self.stack,
             "made_in": [{"function": f, "line": line} for f, line in self.made_in],
         }
+        if self.crate is not None:
+            for record in [data, *data["made_in"]]:
+                self.crate.place(record)
+        return data
 
 
 @dataclass
@@ -137,9 +145,22 @@ class RunResult:
     backwards: list[BackwardRecord] = field(default_factory=list)
     output: list[tuple[str, str]] = field(default_factory=list)
     """`stdout` and `stderr` interleaved as the case wrote them: ("stdout" or "stderr", text)."""
+    crate: CrateLines | None = None
+    """For a crate root with `mod name;` files: where each line of the record came from."""
+    source: str = ""
+    """The file whose lines the record's lines are (`path`; for a crate, the root with its
+    module files spliced in, `crate` their way back to each file)."""
 
     def __post_init__(self) -> None:
+        self.source = self.source or self.path
         cite_callers(self.nodes, self.backwards)
+        for node in self.nodes if self.crate is not None else ():
+            node.crate = self.crate
+
+    def locate(self, line: int) -> tuple[str, int]:
+        """The file (as the case was named, or a module file beside it) and the line in it
+        that a line of the record is."""
+        return (self.path, line) if self.crate is None else self.crate.locate(line)
 
     def node(self, node_id: int) -> NodeRecord | None:
         if 0 <= node_id < len(self.nodes) and self.nodes[node_id].id == node_id:
@@ -166,7 +187,7 @@ class RunResult:
         return path[::-1]
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "case": self.case,
             "exit_code": self.exit_code,
             "stdout": self.stdout,
@@ -182,6 +203,10 @@ class RunResult:
             "nodes": [n.to_json() for n in self.nodes],
             "backwards": [asdict(b) for b in self.backwards],
         }
+        if self.crate is not None:
+            for backward in data["backwards"]:
+                self.crate.place(backward)
+        return data
 
 
 # -- where a tensor a function made is cited -------------------------------------------------------
@@ -210,3 +235,46 @@ def cite_callers(nodes: list[NodeRecord], backwards: list[BackwardRecord]) -> No
             depth += 1
         node.line = lines[depth]
         node.made_in = list(zip(functions[depth + 1 :], lines[depth + 1 :], strict=True))
+
+
+# -- a crate's module files ------------------------------------------------------------------------
+
+
+@dataclass
+class CrateLines:
+    """Where each line of a crate root with its `mod name;` files spliced in came from:
+    `spans` are (first line, line count, file, its first line), the root's first."""
+
+    spans: list[tuple[int, int, str, int]]
+    display: dict[str, str] = field(default_factory=dict)
+    """Each file as the user names it (relative to the working directory)."""
+
+    @property
+    def files(self) -> list[str]:
+        """The crate's files, the root first."""
+        return list(dict.fromkeys(path for _, _, path, _ in self.spans))
+
+    def locate(self, line: int) -> tuple[str, int]:
+        """The file and the line in it of line `line` of the spliced text."""
+        for first, count, path, start in reversed(self.spans):
+            if first <= line < first + count:
+                return path, start + line - first
+        return self.spans[0][2], line
+
+    def cite(self, line: int) -> str:
+        """`line 12` for a line of the root, `src/training.rs:12` for one of a module file."""
+        path, at = self.locate(line)
+        if path == self.spans[0][2]:
+            return f"line {at}"
+        return f"{self.display.get(path, path)}:{at}"
+
+    def place(self, record: dict[str, Any]) -> None:
+        """A record's `--json` with its `line` (and `stack`) lines of their files, each file
+        beside it: `file` (`files` for a stack, innermost first)."""
+        if record.get("line") is not None:
+            path, record["line"] = self.locate(record["line"])
+            record["file"] = self.display.get(path, path)
+        if "stack" in record:
+            places = [self.locate(line) for line in record["stack"]]
+            record["stack"] = [line for _, line in places]
+            record["files"] = [self.display.get(path, path) for path, _ in places]

@@ -16,7 +16,7 @@ the loops of the case's source (a rule without one is simply not reported by the
 from __future__ import annotations
 
 import ast
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from pbpit.engine.graph import Requirement
@@ -25,7 +25,7 @@ from pbpit.lint.rules.double_backward import REBUILD_THE_LOSS
 from pbpit.lint.rules.loop_external_tracked import DETACH_EACH_PASS, DETACH_ONCE, RECOMPUTE_IN_LOOP
 from pbpit.lint.rules.shared_intermediate import ADD_THE_LOSSES
 from pbpit.source import Language, statement_range, syntax_tree
-from pbpit.trace import BackwardRecord, NodeRecord, RunResult
+from pbpit.trace import BackwardRecord, CrateLines, NodeRecord, RunResult
 
 KIND_JSON = {
     Requirement.GRAD: "leaf_requires_grad",
@@ -75,6 +75,15 @@ class AuditEntry:
     same_statement: tuple[int, ...] = ()
     """The other nodes of the statement that made it, hazards of the same kind reported with
     it (`x.matmul(w1).tanh()`: the matmul, reported with the tanh the loop reads)."""
+    crate: CrateLines | None = field(default=None, repr=False, compare=False)
+    """A crate's module files, when the lines are those of its root with them spliced in."""
+
+    @property
+    def where(self) -> str:
+        """`line 12`, or `src/training.rs:12` for a line of a crate's module file."""
+        if self.line is None:
+            return "line ?"
+        return _cited(self, self.line)
 
     @classmethod
     def about(cls, node: NodeRecord, verdict: str, reason: str, **more: Any) -> AuditEntry:
@@ -85,6 +94,7 @@ class AuditEntry:
             line=node.line,
             tracked=node.tracked,
             requirement=node.requirement,
+            crate=node.crate,
             verdict=verdict,
             pattern=more.pop("pattern", None),
             reason=reason,
@@ -96,10 +106,21 @@ class AuditEntry:
         for key, value in asdict(self).items():
             if key == "requirement":  # in its place among the fields
                 key, value = "kind", KIND_JSON[value]
-            data[key] = value
+            if key != "crate":
+                data[key] = value
         data["backwards"] = list(self.backwards)
         data["same_statement"] = list(self.same_statement)
+        if self.crate is not None:  # each line in its file, the file beside it
+            self.crate.place(data)
+            if self.loop_line is not None:
+                path, data["loop_line"] = self.crate.locate(self.loop_line)
+                data["loop_file"] = self.crate.display.get(path, path)
         return data
+
+
+def _cited(record: NodeRecord | AuditEntry, line: int) -> str:
+    """`line 12`, or `src/training.rs:12` for a line of a crate's module file."""
+    return f"line {line}" if record.crate is None else record.crate.cite(line)
 
 
 def find_loops(path: str, language: Language) -> list[Loop]:
@@ -180,14 +201,15 @@ def _loop_entry(node: NodeRecord, loop: Loop, walked: bool, reused: bool) -> Aud
     verdict, pattern, fix = "ok", None, None
     if intermediate and reused:
         verdict, pattern = "hazard", LOOP_EXTERNAL
-        reason = f"made outside the loop at line {loop.line}, used in it: its 2nd pass panics"
+        at = _cited(node, loop.line)
+        reason = f"made outside the loop at {at}, used in it: its 2nd pass panics"
         fix = f"{RECOMPUTE_IN_LOOP.name}, or {DETACH_ONCE.name} if it needs no gradient"
     elif intermediate and walked:
-        reason = (
-            f"used in the loop at line {loop.line} until a backward consumed its step, never after"
-        )
+        at = _cited(node, loop.line)
+        reason = f"used in the loop at {at} until a backward consumed its step, never after"
     elif intermediate:
-        reason = f"used in the loop at line {loop.line}, but no backward there walks through it"
+        at = _cited(node, loop.line)
+        reason = f"used in the loop at {at}, but no backward there walks through it"
     elif node.requires_grad:
         reason = "a parameter: a leaf can be reused"
     elif node.op == "detach":
@@ -217,7 +239,8 @@ def _carried_entry(node: NodeRecord, loop: Loop, numbers: tuple[int, int]) -> Au
     return AuditEntry.about(
         node,
         "hazard",
-        f"made in one pass of the loop at line {loop.line}, used by the next: its 2nd pass panics",
+        f"made in one pass of the loop at {_cited(node, loop.line)}, used by the next: "
+        "its 2nd pass panics",
         pattern=LOOP_EXTERNAL,
         loop_line=loop.line,
         backwards=numbers,
@@ -289,7 +312,7 @@ def _backward_entry(node: NodeRecord, pattern: str, numbers: tuple[int, int]) ->
 
 def audit(result: RunResult) -> list[AuditEntry]:
     """The audit of one run, by node id: loop-external tensors first, then backward pairs."""
-    loops = find_loops(result.path, result.language)
+    loops = find_loops(result.source, result.language)
     entries = _loop_entries(result, loops)
     for node_id, entry in _backward_entries(result, loops).items():
         existing = entries.get(node_id)
@@ -312,7 +335,7 @@ def _one_per_statement(result: RunResult, entries: list[AuditEntry]) -> list[Aud
             entry.pattern,
             entry.loop_line,
             entry.carried,
-            statement_range(result.path, node.line, result.language),
+            statement_range(result.source, node.line, result.language),
             tuple(node.cited_stack[1:]),
         )
         carrier = kept.get(key)

@@ -205,7 +205,7 @@ def _statements(
         node = result.node(node_id)
         if node is None or node.line is None or _scope(node.cited_stack) != scope:
             return None
-        ranges.add(statement_range(result.path, node.line, result.language))
+        ranges.add(statement_range(result.source, node.line, result.language))
     return sorted(ranges)
 
 
@@ -247,7 +247,7 @@ def _again(result: RunResult, ranges: list[tuple[int, int]]) -> _Again | None:
     not made among them nor `Copy`; None when one is not a whole-line `let` or gives a value
     in a way no clone mends (then the fix is said in words)."""
     try:
-        source = read_rust(result.path)
+        source = read_rust(result.source)
     except RustReadError:
         return None
     fixes = Fixes(source)
@@ -324,7 +324,7 @@ def _fix_detach(result: RunResult, node: NodeRecord, entry: AuditEntry, loop: Lo
         later = result.backwards[entry.backwards[1] - 1]
         here = _scope(node.cited_stack)
         if node.label and later.line is not None and _scope(later.stack) == here:
-            after = source_line(result.path, later.line)
+            after = source_line(result.source, later.line)
             fix.lines = [
                 (" ", later.line, after),
                 (
@@ -332,7 +332,7 @@ def _fix_detach(result: RunResult, node: NodeRecord, entry: AuditEntry, loop: Lo
                     None,
                     _indent(after)
                     + assignment(
-                        result.path,
+                        result.source,
                         node.label,
                         f"{node.label}.detach()",
                         new=False,
@@ -346,10 +346,10 @@ def _fix_detach(result: RunResult, node: NodeRecord, entry: AuditEntry, loop: Lo
     fix = Fix(DETACH_ONCE.name, title, False)
     line = node.line
     language = result.language
-    single = line is not None and statement_range(result.path, line, language) == (line, line)
-    if single and node.label and assigned_name(result.path, line, language) == node.label:
-        text = source_line(result.path, line)
-        fix.lines = [("-", line, text), ("+", line, detached(result.path, line, language))]
+    single = line is not None and statement_range(result.source, line, language) == (line, line)
+    if single and node.label and assigned_name(result.source, line, language) == node.label:
+        text = source_line(result.source, line)
+        fix.lines = [("-", line, text), ("+", line, detached(result.source, line, language))]
     fix.note = "Nothing under it gets a gradient through it from then on: it is plain data."
     return fix
 
@@ -374,11 +374,11 @@ def _fix_recompute(result: RunResult, node: NodeRecord, loop: Loop | None, moved
         again = _again(result, ranges)
         ranges = ranges if again is not None else None
     if ranges:
-        body = source_line(result.path, loop.body_line)
+        body = source_line(result.source, loop.body_line)
         indent = _indent(body)
-        moved = again.lines(indent) if again is not None else _moved(result.path, ranges, indent)
-        fix.lines = _removed(result.path, ranges)
-        fix.lines.append((" ", loop.line, source_line(result.path, loop.line)))
+        moved = again.lines(indent) if again is not None else _moved(result.source, ranges, indent)
+        fix.lines = _removed(result.source, ranges)
+        fix.lines.append((" ", loop.line, source_line(result.source, loop.line)))
         fix.lines += [("+", None, text) for text in moved]
         fix.lines.append((" ", loop.body_line, body))
         fix.note = "The usual training loop: only data is prepared outside it."
@@ -396,7 +396,7 @@ def _fix_add_losses(result: RunResult, first: BackwardRecord, second: BackwardRe
     labelled = all((r := result.node(n)) is not None and r.label for n in (first.root, second.root))
     movable = first.line is not None and second.line is not None and first.line != second.line
     if labelled and movable and _scope(first.stack) == _scope(second.stack):
-        path, language = result.path, result.language
+        path, language = result.source, result.language
         text = source_line(path, first.line)
         target = assigned_name(path, first.line, language) or "grads"
         again = assigned_name(path, second.line, language)
@@ -434,21 +434,22 @@ def _fix_rebuild_loss(
         rust = _again(result, ranges)
         ranges = ranges if rust is not None else None
     if ranges:
-        again = source_line(result.path, second.line)
+        again = source_line(result.source, second.line)
         indent = _indent(again)
         fix.lines = []
         if rust is not None:
             # The first run gives them by value too: it clones them, the second takes them.
-            fix.lines += _cloned_in_place(result.path, rust)
+            fix.lines += _cloned_in_place(result.source, rust)
             moved = rust.lines(indent)
         else:
-            moved = _moved(result.path, ranges, indent)
+            moved = _moved(result.source, ranges, indent)
         fix.lines += [("+", None, text) for text in moved]
         fix.lines.append((" ", second.line, again))
     if first.line is not None:
-        target = assigned_name(result.path, first.line, result.language) or "grads"
+        target = assigned_name(result.source, first.line, result.language) or "grads"
+        since = f"line {first.line}" if result.crate is None else result.crate.cite(first.line)
         fix.note = (
-            f"A loss is backpropagated once. If nothing changed since line {first.line}, its "
+            f"A loss is backpropagated once. If nothing changed since {since}, its "
             f"gradients are already in `{target}`: drop the second backward instead."
         )
     return fix
@@ -490,7 +491,7 @@ def explain_in_case(
     node = result.node(node_id)
     if node is None:
         return None
-    loops = find_loops(result.path, result.language)
+    loops = find_loops(result.source, result.language)
     consumed_at = next((i for i, b in enumerate(result.backwards) if node_id in b.consumed), None)
     failed_at = next(
         (i for i, b in enumerate(result.backwards) if not b.ok and b.missing == node_id), None

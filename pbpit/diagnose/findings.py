@@ -86,14 +86,14 @@ def made_in_note(result: RunResult, node: NodeRecord) -> list[str]:
     `layer` at src/main.rs:20:13`); nothing for a node made at its cited line."""
     if not node.made_in:
         return []
-    path = _path(result)
     chain = [*node.made_in]
     function, line = chain[-1]
-    note = f"made in {_function(function)} at {path}:{line}:{line_span(result.path, line)[0] + 1}"
+    place = _place(result, line, line_span(result.source, line)[0] + 1)
+    note = f"made in {_function(function)} at {place}"
     for (caller, at), (callee, _) in zip(chain[-2::-1], chain[:0:-1], strict=True):
-        called = callee_span(result.path, at, callee, result.language)
-        column = (called or line_span(result.path, at))[0] + 1
-        note += f", called from {_function(caller)} at {path}:{at}:{column}"
+        called = callee_span(result.source, at, callee, result.language)
+        column = (called or line_span(result.source, at))[0] + 1
+        note += f", called from {_function(caller)} at {_place(result, at, column)}"
     return [note]
 
 
@@ -104,7 +104,7 @@ def _function(name: str | None) -> str:
 def backward_name(result: RunResult, info: BackwardInfo) -> str:
     """`backward #1 at line 21 (root NodeId(4) `loss`, loop pass 0)`."""
     record = info.record
-    where = f" at line {record.line}" if record.line is not None else ""
+    where = f" at {cited_line(result, record.line)}" if record.line is not None else ""
     loop = f", loop pass {info.iteration}" if info.iteration is not None else ""
     return f"backward #{info.number}{where} (root {node_name(result, record.root)}{loop})"
 
@@ -142,7 +142,7 @@ def audit_report(result: RunResult, entries: list[AuditEntry] | None = None) -> 
     entries = audit(result) if entries is None else entries
     hazards = [e for e in entries if e.verdict == "hazard"]
     rust = result.language is Language.RUST
-    linted = _lint_findings(result.path) if hazards and rust else []
+    linted = _lint_findings(result) if hazards and rust else []
     return AuditReport(entries, [_warning(result, e, entries, linted) for e in hazards])
 
 
@@ -160,7 +160,7 @@ def diagnose_run(result: RunResult) -> RunDiagnosis:
     if result.error is not None:
         labels = []
         if result.error.line is not None:
-            start, end = line_span(result.path, result.error.line)
+            start, end = line_span(result.source, result.error.line)
             labels = [_label(result.error.line, (start, end), "raised here", True)]
         errors.append(
             Diagnostic(
@@ -172,7 +172,7 @@ def diagnose_run(result: RunResult) -> RunDiagnosis:
                 level="error",
             )
         )
-    return RunDiagnosis(errors, audit_report(result, entries))
+    return RunDiagnosis([in_files(result, e) for e in errors], audit_report(result, entries))
 
 
 def explanation_diagnostic(result: RunResult, explanation: CaseExplanation) -> Diagnostic:
@@ -209,7 +209,8 @@ def explanation_diagnostic(result: RunResult, explanation: CaseExplanation) -> D
         lead = f"{fix.key} (applies here)" if fix.applies else fix.key
         helps.append(Help(f"{lead}: {fix.title}", fix.edits(), _sentence(fix.note)))
     message = f"{name} in {result.case}: {node_kind(node)}"
-    return Diagnostic("", message, _path(result), labels, helps, level="note", notes=notes)
+    diagnostic = Diagnostic("", message, _path(result), labels, helps, level="note", notes=notes)
+    return in_files(result, diagnostic)
 
 
 # -- the run's error ---------------------------------------------------------------------------
@@ -269,7 +270,7 @@ def _require_grad_call(result: RunResult, node: NodeRecord) -> tuple[int, Expres
     its own sub-expression; else the first, on a later line, on the variable holding it."""
     if node.line is None:
         return None
-    path, language = result.path, result.language
+    path, language = result.source, result.language
     made = node_span(result, node)
     for line in range(node.line, len(source_lines(path)) + 1):
         for call in expressions(path, line, language):
@@ -286,7 +287,7 @@ def _require_grad_call(result: RunResult, node: NodeRecord) -> tuple[int, Expres
 
 def _receiver_end(result: RunResult, line: int, call: Expression) -> int:
     """The column of the `.` before `require_grad` in `call`."""
-    text = source_line(result.path, line)
+    text = source_line(result.source, line)
     return text.rindex(".require_grad", call.start, call.end)
 
 
@@ -330,10 +331,13 @@ def _run_notes(result: RunResult, explanation: CaseExplanation) -> list[str]:
 # -- the audit's warnings ----------------------------------------------------------------------
 
 
-def _lint_findings(path: str) -> list[Diagnostic]:
+def _lint_findings(result: RunResult) -> list[Diagnostic]:
+    """Lint's findings on the case file, or on every file of its crate (lint reads a crate's
+    files as one tree, as the interpreter runs them)."""
     from pbpit.lint.tree import lint_paths
 
-    return lint_paths([path]).findings
+    files = [result.path] if result.crate is None else result.crate.files
+    return lint_paths(files).findings
 
 
 def _warning(
@@ -351,24 +355,30 @@ def _warning(
     primary_line = entry.line
     if entry.pattern == DOUBLE:
         primary_line = result.backwards[entry.backwards[1] - 1].line
+    file, primary_line = _linted_line(result, primary_line)
     found = next(
-        (f for f in linted if f.rule == entry.pattern and f.primary.line == primary_line), None
+        (
+            f
+            for f in linted
+            if f.rule == entry.pattern and f.primary.line == primary_line and _same(f.path, file)
+        ),
+        None,
     )
     if found is not None:
         # Lint's `made in` note says what the run's says (which has its display path): once.
         ran = any(note.startswith("made in ") for note in notes)
         kept = [n for n in found.notes if not (ran and n.startswith("made in "))]
-        return replace(found, path=_path(result), notes=[*kept, *notes])
+        return replace(found, path=_display(result, file), notes=[*kept, *notes])
     written = _written(result, entry, explanation.fixes)
     written.notes = notes
-    return written
+    return in_files(result, written)
 
 
 def _written(result: RunResult, entry: AuditEntry, fixes: list[Fix]) -> Diagnostic:
     """The warning of a hazard in its rule's words, its spans read from the case's source."""
     node = result.node(entry.node_id)
     assert node is not None
-    path, language = result.path, result.language
+    path, language = result.source, result.language
     name = node.label or f"NodeId({node.id})"
     why = _why(result, node)
     fixes_by_name = {fix.key: fix for fix in fixes}
@@ -441,10 +451,8 @@ def _loop_use(
     result: RunResult, node: NodeRecord, entry: AuditEntry, consumed, text: str
 ) -> list[Label]:
     """Where the loop reads `node`: in the panicking pass (the next one, for carried state)."""
-    loop = next(
-        (loop for loop in find_loops(result.path, result.language) if loop.line == entry.loop_line),
-        None,
-    )
+    loops = find_loops(result.source, result.language)
+    loop = next((loop for loop in loops if loop.line == entry.loop_line), None)
     after = consumed.node_count if consumed is not None and entry.carried else node.id
     user = next(
         (
@@ -456,7 +464,7 @@ def _loop_use(
     )
     if user is None or user.line is None:
         return []
-    at = name_span(result.path, user.line, node.label or "", result.language)
+    at = name_span(result.source, user.line, node.label or "", result.language)
     return _labels(user.line, at or node_span(result, user), text)
 
 
@@ -506,8 +514,8 @@ def _node_label(
 def _backward_label(result: RunResult, backward, text: str, primary: bool = False) -> list[Label]:
     if backward is None or backward.line is None:
         return []
-    at = call_span(result.path, backward.line, "backward", result.language)
-    at = at or line_span(result.path, backward.line)
+    at = call_span(result.source, backward.line, "backward", result.language)
+    at = at or line_span(result.source, backward.line)
     return _labels(backward.line, at, text, primary)
 
 
@@ -515,3 +523,100 @@ def _sentence(note: str) -> str:
     """A fix's note as rustc's notes read: lower case, no full stop."""
     note = note.removesuffix(".")
     return note[:1].lower() + note[1:] if note[1:2].islower() else note
+
+
+# -- a crate's module files: each position in its file -------------------------------------------
+
+
+def cited_line(result: RunResult, line: int) -> str:
+    """`line 12` of the case file, or `src/training.rs:12` for a line of a module file."""
+    return f"line {line}" if result.crate is None else result.crate.cite(line)
+
+
+def _place(result: RunResult, line: int, column: int) -> str:
+    """`src/main.rs:12:5`: the file a line of the record is in, its line there, the column."""
+    file, at = result.locate(line)
+    return f"{_display(result, file)}:{at}:{column}"
+
+
+def _display(result: RunResult, file: str) -> str:
+    if result.crate is None or file == result.path:
+        return _path(result)
+    return result.crate.display.get(file, file)
+
+
+def _linted_line(result: RunResult, line: int | None) -> tuple[str, int | None]:
+    """The file and line lint names for a line of the record."""
+    return (result.path, line) if line is None else result.locate(line)
+
+
+def _same(first: str, second: str) -> bool:
+    return Path(first).resolve() == Path(second).resolve()
+
+
+def in_files(result: RunResult, diagnostic: Diagnostic) -> Diagnostic:
+    """A diagnostic written at lines of a crate root with its module files spliced in, put in
+    the file of its primary span, at that file's lines. A label in another file becomes a note
+    naming its place (`src/main.rs:12:5: ...`); a help whose edits are not all in that file
+    keeps its words and loses its edits (an edit names no file). Unchanged for one file."""
+    crate = result.crate
+    if crate is None or not diagnostic.labels:
+        return diagnostic
+    file, _ = crate.locate(diagnostic.labels[0].line)
+    labels: list[Label] = []
+    elsewhere: list[str] = []
+    for label in diagnostic.labels:
+        there, line = crate.locate(label.line)
+        if there == file:
+            end = line + label.end_line - label.line
+            labels.append(replace(label, line=line, end_line=end))
+        else:
+            elsewhere.append(f"{_display(result, there)}:{line}:{label.column}: {label.text}")
+    helps = []
+    for help_ in diagnostic.helps:
+        edits = []
+        for edit in help_.edits:
+            there, line = crate.locate(edit.line)
+            if there != file:
+                edits = []
+                break
+            edits.append(replace(edit, line=line, end_line=line + edit.end_line - edit.line))
+        helps.append(replace(help_, edits=edits))
+    statement = crate.locate(diagnostic.statement_line)[1] if diagnostic.statement_line else 0
+    return replace(
+        diagnostic,
+        path=_display(result, file),
+        labels=labels,
+        helps=helps,
+        statement_line=statement,
+        notes=[*elsewhere, *diagnostic.notes],
+    )
+
+
+def diagnostic_source(result: RunResult, diagnostic: Diagnostic) -> list[str]:
+    """The lines of the file a diagnostic of the run is in, for its snippet."""
+    if result.crate is not None:
+        for file in result.crate.files:
+            if _display(result, file) == diagnostic.path:
+                return source_lines(file)
+    return source_lines(result.path)
+
+
+def explanation_in_files(result: RunResult, data: dict[str, Any]) -> dict[str, Any]:
+    """`explain --json`'s backwards and corrected lines, in a crate of module files, each at
+    its file's line, the file beside it (`file`); unchanged for one file."""
+    crate = result.crate
+    if crate is None:
+        return data
+    for key in ("consumed_by", "reached_by"):
+        if data.get(key) is not None:
+            crate.place(data[key]["record"])
+    for fix in data.get("fixes", []):
+        rows = []
+        for mark, line, text in fix["lines"]:
+            file = None
+            if line is not None:
+                file, line = crate.locate(line)
+            rows.append([mark, line, text, _display(result, file) if file else None])
+        fix["lines"] = rows
+    return data

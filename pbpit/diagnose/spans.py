@@ -167,7 +167,7 @@ def node_span(result: RunResult, node: NodeRecord) -> Span | None:
     if node.line is None:
         return None
     line = node.line
-    path, language = result.path, result.language
+    path, language = result.source, result.language
     whole = span(path, line, language)
     if statement_range(path, line, language) != (line, line):
         return whole

@@ -110,7 +110,7 @@ class Run:
             for index, entry in enumerate(entries)
         )
 
-    def result(self, case: Case, recorder: Recorder) -> RunResult:
+    def result(self, case: Case, recorder: Recorder, program: Any = None) -> RunResult:
         nodes = [recorder.nodes[i] for i in sorted(recorder.nodes)]
         if self.panic is not None and self.panic.node_id is not None:
             record = recorder.nodes.get(self.panic.node_id)
@@ -127,4 +127,6 @@ class Run:
             error=self.error,
             nodes=nodes,
             backwards=recorder.backwards,
+            crate=getattr(program, "crate", None),
+            source=getattr(program, "source", ""),
         )

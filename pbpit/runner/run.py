@@ -74,7 +74,7 @@ def run_case(
             pass
         finally:
             alarm.stop()  # again: the alarm may ring just as the first stop begins
-    result = run.result(case, recorder)
+    result = run.result(case, recorder, program)
     if alarm.expired:
         # Whatever the case did after the alarm (a case error, an exit status) is not its end.
         result.error, result.exit_code = None, 0

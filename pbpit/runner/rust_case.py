@@ -5,7 +5,12 @@ tree-sitter and the interpreter load here, only when a Rust case is run.
 
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
+import tempfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pbpit.errors import RustUnsupported, UsageError
@@ -14,6 +19,7 @@ if TYPE_CHECKING:
     from pbpit.runner.capture import Run
     from pbpit.runner.find import Case
     from pbpit.runner.record import Recorder
+    from pbpit.trace import CrateLines
 
 
 class RustProgram:
@@ -24,6 +30,11 @@ class RustProgram:
         self.program = program
         self.case_lines: Callable[[], list[int]] | None = lambda: program.lines
         """The interpreter's lines, outermost frame first: the recorder's stack for a Rust case."""
+        self.crate, self.source = crate_lines(program)
+        """For a crate root with `mod name;` files: where each line came from, and a copy of
+        the text the interpreter ran (the root, the module files spliced in) for the diagnoses
+        to read; else None and the case's path."""
+        self.source = self.source or str(case.path)
 
     def run(self, run: Run, recorder: Recorder | None) -> None:
         """Interpret the program, its output captured in `run`. A panic is raised to the caller;
@@ -63,6 +74,35 @@ def load_rust_case(case: Case) -> RustProgram:
             f"unsupported Rust at {case.path}: expressions nested deeper than the interpreter "
             "can follow"
         ) from None
+
+
+# -- a crate's module files, for the diagnoses ---------------------------------------------------
+
+
+def crate_lines(program: Any) -> tuple[CrateLines | None, str]:
+    """Where each line a crate's program runs came from, and a file holding the text it runs
+    (the record's lines are lines of that text; it goes when pbpit exits); (None, "") for a
+    program of one file."""
+    from pbpit.trace import CrateLines
+
+    files = getattr(program, "crate_files", None)
+    if files is None or not files.spans:
+        return None, ""
+    spans = [(span.first, span.count, span.path, span.start) for span in files.spans]
+    display = {path: _display(path) for _, _, path, _ in spans}
+    folder = tempfile.mkdtemp(prefix="pbpit-crate-")
+    atexit.register(shutil.rmtree, folder, True)
+    copy = os.path.join(folder, os.path.basename(files.source.path))
+    with open(copy, "wb") as file:
+        file.write(files.source.data)
+    return CrateLines(spans, display), copy
+
+
+def _display(path: str) -> str:
+    """`path` relative to the working directory, as cargo names a crate's files."""
+    resolved = Path(path).resolve()
+    cwd = Path.cwd()
+    return str(resolved.relative_to(cwd)) if resolved.is_relative_to(cwd) else path
 
 
 # -- every refusal of a file, as rustc reports errors ----------------------------------------------

@@ -965,7 +965,8 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
                 function.child_by_field_name("name")
             ) == "stack":  # `Tensor::stack::<3>(..)`: its rank is read by `stack_rank`
                 pass
-            elif function.type != "identifier":
+            elif function.type not in ("identifier", "scoped_identifier"):
+                # `train::<B>(..)`, `training::train::<B>(..)`: the backend is typed away
                 raise self.fail(function, f"the call `{self.text(node)}`")
         if function.type == "field_expression":
             name_node = function.child_by_field_name("field")

@@ -131,7 +131,7 @@ def _program(source: RustFile, crate_files: ModFiles | None = None) -> Program:
     if crate_files is None or not crate_files.spans:
         return _checked(source, [])
     try:
-        program = _checked(source, crate_files.missing)
+        program = _checked(source, crate_files.missing, crate_files.order)
     except Unsupported as err:
         for one in getattr(err, "refusals", [err]):
             crate_files.place(one)
@@ -144,7 +144,11 @@ def _program(source: RustFile, crate_files: ModFiles | None = None) -> Program:
     return program
 
 
-def _checked(source: RustFile, missing: list[Unsupported]) -> Program:
+def _checked(
+    source: RustFile,
+    missing: list[Unsupported],
+    order: Callable[[str, int, int], tuple[int, ...]] | None = None,
+) -> Program:
     error = source.first_error()
     if error is not None:
         node, what = error
@@ -158,7 +162,7 @@ def _checked(source: RustFile, missing: list[Unsupported]) -> Program:
         crate, refused, tainted = lower(source)
         refused += missing + check_each(crate, tainted)
         if refused:
-            raise _every_refusal(source, refused)
+            raise _every_refusal(source, refused, order)
         check_moves(crate)
         refuse_known_panics(crate)
         runtime = Runtime(source.path)
@@ -171,13 +175,21 @@ def _checked(source: RustFile, missing: list[Unsupported]) -> Program:
 _STATEMENTS = ("expression_statement", "let_declaration", "block", "source_file")
 
 
-def _every_refusal(source: RustFile, refused: list[Unsupported]) -> Refusals:
-    """The refusals in source order, once each, each with the end of its span (the checker
-    knows where an expression starts: it ends where the outermost node starting there ends)."""
-    seen: dict[tuple[int, int, str], Unsupported] = {}
+def _every_refusal(
+    source: RustFile,
+    refused: list[Unsupported],
+    order: Callable[[str, int, int], tuple[int, ...]] | None = None,
+) -> Refusals:
+    """The refusals in source order (in a crate, rustc's: a missing module file first, then a
+    module's errors where it is declared, `order`), once each, each with the end of its span
+    (the checker knows where an expression starts: it ends where the outermost node starting
+    there ends)."""
+    seen: dict[tuple[bool, tuple[int, ...], str], Unsupported] = {}
     for err in refused:
-        _, line, column = err.place
-        seen.setdefault((line, column, err.what), err)
+        path, line, column = err.place
+        at = (line, column) if order is None else order(path, line, column)
+        # rustc finds a missing module file as it reads the crate, before it checks a type
+        seen.setdefault((err.code != "E0583", at, err.what), err)
     ordered = [seen[key] for key in sorted(seen)]
     for err in ordered:
         if err.end is None:
