@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pbpit.engine import activation
+from pbpit.engine import activation, ops
 from pbpit.engine.tensor import Device, Tensor, _apply_one
-from pbpit.nn import ops
 from pbpit.nn.layers import Config, _input, int_indices
 from pbpit.nn.module import Module
 

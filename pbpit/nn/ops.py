@@ -1,4 +1,5 @@
-"""The module ops Burn's autodiff gives one node each: `linear`, `embedding`, and `gather`.
+"""The module ops Burn's autodiff gives one node each: `linear` and `embedding` (`gather` is the
+engine's, `pbpit.engine.ops.Gather`).
 
 Each is an `Op` of the engine (forward, backward, what it saves), computed as Flex computes it on
 the inner backend: the backward is the sequence of float32 tensor ops burn-backend's defaults
@@ -54,34 +55,6 @@ class Linear(Op):
             return (grad_x, grad_w)
         grad_b = f.sum_dim(rows, 0).reshape(-1) if self.needs[2] else None
         return (grad_x, grad_w, grad_b)
-
-
-def _scatter_add(shape: tuple[int, ...], dim: int, indices: Array, values: Array) -> Array:
-    """Zeros of `shape`, with `values` added at `indices` along `dim`, one by one in order."""
-    out = np.zeros(shape, dtype=np.float32)
-    index = list(np.indices(indices.shape))
-    index[dim] = indices
-    np.add.at(out, tuple(index), values)
-    return out
-
-
-class Gather(Op):
-    """`gather(dim, indices)`: one node; its gradient is scattered (added) into zeros."""
-
-    name = "gather"
-    __slots__ = ("dim", "indices", "shape")
-
-    def __init__(self, dim: int, indices: Array) -> None:
-        Op.__init__(self)
-        self.dim = dim
-        self.indices = indices
-
-    def forward(self, x):
-        self.shape = x.shape
-        return np.take_along_axis(x, self.indices, axis=self.dim)
-
-    def backward(self, grad):
-        return (_scatter_add(self.shape, self.dim, self.indices, grad),)
 
 
 class Embedding(Op):
