@@ -60,6 +60,7 @@ from pbpit.rust.interp.nodes import (
 from pbpit.rust.interp.numbers import FLOAT_METHODS
 from pbpit.rust.interp.ordering import orderable, unknown_inside, vec_eq_array
 from pbpit.rust.interp.types import (
+    BACKEND_INT_ELEMS,
     BOOL,
     DEVICE,
     DISTRIBUTION,
@@ -88,6 +89,7 @@ from pbpit.rust.interp.types import (
     Var,
     Wrap,
     array,
+    backend_of,
     finalize,
     implements,
     is_float,
@@ -406,21 +408,27 @@ class KindRules:
             return TensorT(rank, "Int")
         if row.result == "TensorData":
             return INT_DATA if recv.kind == "Int" else TENSOR_DATA
+        if row.result == "B::IntElem":  # `into_scalar`: the backend's Int element
+            return self.int_elem
         return rust_type(row.result, recv, dims)
 
     def int_data_method(self: Any, e: Method) -> Ty | None:
-        """`data.to_vec::<i32>()` of an Int tensor's data (Flex keeps Int values as i32)."""
+        """`data.to_vec::<E>()` of an Int tensor's data, E the backend's Int element (Flex's and
+        Wgpu's i32, NdArray's i64)."""
         if e.name not in ("to_vec", "as_slice"):
             return None
         e.impl = "data.to_vec"
         if len(e.targs) > 1:
             raise self.fail(e.pos, f"`{e.name}` takes one type argument")
         elem = resolve(e.targs[0]) if e.targs else Var()
-        if type(elem) is Named and elem is not I32:
-            raise self.fail(e.pos, f"reading Int tensor data as `{show(elem)}` (the data is i32)")
-        self.unify(I32, elem, e.pos)
+        held = self.int_elem
+        if type(elem) is Named and elem is not held:
+            raise self.fail(
+                e.pos, f"reading Int tensor data as `{show(elem)}` (the data is {show(held)})"
+            )
+        self.unify(held, elem, e.pos)
         self.args(e)
-        return result(vec(I32))
+        return result(vec(held))
 
 
 # -- traits used for dispatch: type parameters, trait objects, functions as values -----------------
@@ -557,6 +565,7 @@ class Checker(StructRules, KindRules, DispatchRules):
     def __init__(self, crate: Crate) -> None:
         self.crate = crate
         self.path = crate.path
+        self.int_elem = NAMED[BACKEND_INT_ELEMS[backend_of(crate.source)]]  # Int tensors' element
         self.nodes: list[Expr] = []
         self.rets: list[Ty] = []
         self.data_elems: list[tuple[Ty, Pos]] = []
