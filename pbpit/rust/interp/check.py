@@ -431,6 +431,17 @@ class KindRules:
         return result(vec(held))
 
 
+# -- Int tensors' operators: Burn's Numeric kind has `+ - * /` and `-x` for Int as for Float ----
+
+
+def int_operands(kinds: list[str], left: Ty, right: Ty) -> bool:
+    """Whether `left op right` is Int tensor with Int tensor, or an Int tensor then a whole
+    number (Burn's `impl Add<E> for Tensor<B, D, K>`; a number first is Float's only)."""
+    if kinds == ["Int", "Int"]:
+        return True
+    return kinds == ["Int"] and type(left) is TensorT and (is_int(right) or is_open(right))
+
+
 # -- traits used for dispatch: type parameters, trait objects, functions as values -----------------
 
 
@@ -851,7 +862,7 @@ class Checker(StructRules, KindRules, DispatchRules):
             if op not in ("+", "-", "*", "/"):
                 raise self.fail(e.pos, f"`{op}` between tensors (call the tensor method)")
             kinds = [t.kind for t in (left, right) if type(t) is TensorT]  # type: ignore[attr-defined]
-            if kinds != ["Float"] * len(kinds):
+            if kinds != ["Float"] * len(kinds) and not int_operands(kinds, left, right):
                 kind = "Int" if "Int" in kinds else "Bool"
                 raise self.fail(e.pos, f"`{op}` on {kind} tensors (call `add`, `add_scalar`..)")
             if type(left) is TensorT and type(right) is TensorT:
@@ -952,6 +963,8 @@ class Checker(StructRules, KindRules, DispatchRules):
             self.unify(BOOL, found, e.operand.pos)
             return BOOL
         if type(t) is Named and t.name.startswith("u"):  # the unsigned integers
+            raise self.fail(e.pos, f"cannot apply unary operator `-` to type `{show(t)}`")
+        if type(t) is TensorT and t.kind == "Bool":  # type: ignore[attr-defined]
             raise self.fail(e.pos, f"cannot apply unary operator `-` to type `{show(t)}`")
         if type(t) is TensorT or is_number(t):
             if type(t) is Var:
