@@ -190,6 +190,23 @@ class IntTensor(Tensor):
     def mul_scalar(self, value: int) -> IntTensor:
         return self._same(self.array * _whole(value, "mul_scalar"))
 
+    # Burn's Numeric ops of the Int kind: division truncates toward zero, as Rust's integers do.
+    def div(self, other: Tensor) -> IntTensor:
+        return self._same(_truncated(self.array, _values(other, self, "div")))
+
+    def div_scalar(self, value: int) -> IntTensor:
+        return self._same(_truncated(self.array, np.int64(_whole(value, "div_scalar"))))
+
+    def neg(self) -> IntTensor:
+        self._int("neg")
+        return self._same(-self.array)
+
+    def __truediv__(self, other: Any) -> IntTensor:
+        return self.div(other) if isinstance(other, Tensor) else self.div_scalar(other)
+
+    def __neg__(self) -> IntTensor:
+        return self.neg()
+
     def __add__(self, other: Any) -> IntTensor:
         return self.add(other) if isinstance(other, Tensor) else self.add_scalar(other)
 
@@ -259,12 +276,12 @@ def _float_only(name: str) -> Any:
 
 # Float methods an Int or Bool tensor does not have (Burn: no such method on `Tensor<B, D, Int>`).
 for _name in (
-    "exp", "log", "neg", "sqrt", "tanh", "sigmoid", "relu", "recip", "abs", "powf_scalar",
-    "div_scalar", "div", "matmul", "mean", "mean_dim", "max_dim", "min_dim", "require_grad",
+    "exp", "log", "sqrt", "tanh", "sigmoid", "relu", "recip", "abs", "powf_scalar",
+    "matmul", "mean", "mean_dim", "max_dim", "min_dim", "require_grad",
     "detach", "backward", "grad", "swap_dims", "permute", "slice", "transpose", "t", "prod",
     "unsqueeze", "unsqueeze_dim", "clamp", "clamp_min", "clamp_max", "powi_scalar", "square",
     "powf", "set_require_grad", "grad_remove", "grad_replace", "max", "min", "prod_dim",
-    "inner", "without_autodiff", "__truediv__", "__neg__", "__matmul__",
+    "inner", "without_autodiff", "__matmul__",
 ):  # fmt: skip
     setattr(IntTensor, _name, _float_only(_name))
 
@@ -410,3 +427,11 @@ def _whole(value: Any, op: str) -> int:
     if not checks._index(value):
         raise TypeError(f"{op}: expected a whole number, got {value!r}")
     return int(value)
+
+
+def _truncated(a: np.ndarray, b: np.ndarray | np.int64) -> np.ndarray:
+    """`a / b` of whole numbers as Rust divides them (toward zero); a zero divisor is refused."""
+    if np.any(b == 0):
+        raise ValueError("div: attempt to divide by zero")
+    quotient = np.abs(a) // np.abs(b)
+    return np.where((a < 0) != (b < 0), -quotient, quotient)

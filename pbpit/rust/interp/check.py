@@ -60,6 +60,7 @@ from pbpit.rust.interp.nodes import (
 from pbpit.rust.interp.numbers import FLOAT_METHODS
 from pbpit.rust.interp.ordering import orderable, unknown_inside, vec_eq_array
 from pbpit.rust.interp.types import (
+    BACKEND_INT_ELEMS,
     BOOL,
     DEVICE,
     DISTRIBUTION,
@@ -88,6 +89,7 @@ from pbpit.rust.interp.types import (
     Var,
     Wrap,
     array,
+    backend_of,
     finalize,
     implements,
     is_float,
@@ -406,21 +408,38 @@ class KindRules:
             return TensorT(rank, "Int")
         if row.result == "TensorData":
             return INT_DATA if recv.kind == "Int" else TENSOR_DATA
+        if row.result == "B::IntElem":  # `into_scalar`: the backend's Int element
+            return self.int_elem
         return rust_type(row.result, recv, dims)
 
     def int_data_method(self: Any, e: Method) -> Ty | None:
-        """`data.to_vec::<i32>()` of an Int tensor's data (Flex keeps Int values as i32)."""
+        """`data.to_vec::<E>()` of an Int tensor's data, E the backend's Int element (Flex's and
+        Wgpu's i32, NdArray's i64)."""
         if e.name not in ("to_vec", "as_slice"):
             return None
         e.impl = "data.to_vec"
         if len(e.targs) > 1:
             raise self.fail(e.pos, f"`{e.name}` takes one type argument")
         elem = resolve(e.targs[0]) if e.targs else Var()
-        if type(elem) is Named and elem is not I32:
-            raise self.fail(e.pos, f"reading Int tensor data as `{show(elem)}` (the data is i32)")
-        self.unify(I32, elem, e.pos)
+        held = self.int_elem
+        if type(elem) is Named and elem is not held:
+            raise self.fail(
+                e.pos, f"reading Int tensor data as `{show(elem)}` (the data is {show(held)})"
+            )
+        self.unify(held, elem, e.pos)
         self.args(e)
-        return result(vec(I32))
+        return result(vec(held))
+
+
+# -- Int tensors' operators: Burn's Numeric kind has `+ - * /` and `-x` for Int as for Float ----
+
+
+def int_operands(kinds: list[str], left: Ty, right: Ty) -> bool:
+    """Whether `left op right` is Int tensor with Int tensor, or an Int tensor then a whole
+    number (Burn's `impl Add<E> for Tensor<B, D, K>`; a number first is Float's only)."""
+    if kinds == ["Int", "Int"]:
+        return True
+    return kinds == ["Int"] and type(left) is TensorT and (is_int(right) or is_open(right))
 
 
 # -- traits used for dispatch: type parameters, trait objects, functions as values -----------------
@@ -557,6 +576,7 @@ class Checker(StructRules, KindRules, DispatchRules):
     def __init__(self, crate: Crate) -> None:
         self.crate = crate
         self.path = crate.path
+        self.int_elem = NAMED[BACKEND_INT_ELEMS[backend_of(crate.source)]]  # Int tensors' element
         self.nodes: list[Expr] = []
         self.rets: list[Ty] = []
         self.data_elems: list[tuple[Ty, Pos]] = []
@@ -842,7 +862,7 @@ class Checker(StructRules, KindRules, DispatchRules):
             if op not in ("+", "-", "*", "/"):
                 raise self.fail(e.pos, f"`{op}` between tensors (call the tensor method)")
             kinds = [t.kind for t in (left, right) if type(t) is TensorT]  # type: ignore[attr-defined]
-            if kinds != ["Float"] * len(kinds):
+            if kinds != ["Float"] * len(kinds) and not int_operands(kinds, left, right):
                 kind = "Int" if "Int" in kinds else "Bool"
                 raise self.fail(e.pos, f"`{op}` on {kind} tensors (call `add`, `add_scalar`..)")
             if type(left) is TensorT and type(right) is TensorT:
@@ -943,6 +963,8 @@ class Checker(StructRules, KindRules, DispatchRules):
             self.unify(BOOL, found, e.operand.pos)
             return BOOL
         if type(t) is Named and t.name.startswith("u"):  # the unsigned integers
+            raise self.fail(e.pos, f"cannot apply unary operator `-` to type `{show(t)}`")
+        if type(t) is TensorT and t.kind == "Bool":  # type: ignore[attr-defined]
             raise self.fail(e.pos, f"cannot apply unary operator `-` to type `{show(t)}`")
         if type(t) is TensorT or is_number(t):
             if type(t) is Var:

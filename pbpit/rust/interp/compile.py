@@ -12,6 +12,7 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import Any
 
+from pbpit.engine.int_tensor import IntTensor
 from pbpit.engine.tensor import Tensor
 from pbpit.rust.format import Some
 from pbpit.rust.interp import iterators, traits
@@ -623,6 +624,9 @@ class Compiler(Library, DispatchCompiler):
         op, kind = e.op, e.kind
         name = {"+": "add", "-": "sub", "*": "mul", "/": "div"}[op]
         engine = self.engine(e.pos)
+        if resolve(e.ty).kind == "Int":  # type: ignore[attr-defined]  # Burn's Numeric Int ops
+            method = getattr(IntTensor, name if kind == "tensor" else name + "_scalar")
+            return lambda frame: engine(method, left(frame), right(frame))
         if kind == "tensor":
             method = getattr(Tensor, name)
             return lambda frame: engine(method, left(frame), right(frame))
@@ -660,7 +664,8 @@ class Compiler(Library, DispatchCompiler):
         if type(ty) is TensorT:
             operand = self.expr(e.operand)
             engine = self.engine(e.pos)
-            return lambda frame: engine(Tensor.neg, operand(frame))
+            neg = IntTensor.neg if ty.kind == "Int" else Tensor.neg
+            return lambda frame: engine(neg, operand(frame))
         name = ty.name  # type: ignore[attr-defined]
         if isinstance(e.operand, Lit) and e.operand.kind in ("int", "float"):
             if name in INT_RANGES and INT_RANGES[name][0] == 0:

@@ -368,3 +368,38 @@ def implements(t: Ty, trait: object) -> bool:
     if type(t) is DynT:
         return t.trait is trait
     return False
+
+
+# -- the backend a program names: Int tensors' element type follows it ---------------------------
+
+BACKEND_INT_ELEMS = {"flex": "i32", "ndarray": "i64", "wgpu": "i32"}
+"""Each backend's Int element (its `DeviceSettings` default: burn-flex `DType::I32`, burn-ndarray
+`DType::I64`, cubecl's `i32` for Wgpu)."""
+
+_BACKEND_WORDS = (("NdArray", "ndarray"), ("Wgpu", "wgpu"), ("Flex", "flex"))
+
+
+def backend_of(source: object) -> str:
+    """The backend a program runs on: the first `type B = Autodiff<NdArray>;` (or `Wgpu`,
+    `Flex`) alias, else the first `NdArrayDevice` / `WgpuDevice` named, else Flex (the seed's
+    `Device::flex()`)."""
+    text: str = source.text  # type: ignore[attr-defined]
+    if "NdArray" not in text and "Wgpu" not in text:
+        return "flex"
+    aliases: list[str] = []
+    devices: list[str] = []
+    stack = [source.root]  # type: ignore[attr-defined]
+    while stack:
+        node = stack.pop()
+        if node.type == "type_item":
+            aliases.append(source.node_text(node.child_by_field_name("type")))  # type: ignore[attr-defined]
+        elif node.type == "type_identifier" or node.type == "identifier":
+            name = source.node_text(node)  # type: ignore[attr-defined]
+            if name in ("NdArrayDevice", "WgpuDevice", "FlexDevice"):
+                devices.append(name)
+        stack.extend(reversed(node.children))
+    for named in (*aliases, *devices):
+        for word, backend in _BACKEND_WORDS:
+            if word in named:
+                return backend
+    return "flex"
