@@ -315,6 +315,7 @@ _ON_ITERATORS = frozenset(
 )
 _ON_SLICES = frozenset(("windows", "chunks", "to_vec"))
 _COMPARES = frozenset(("partial_cmp", "cmp", "total_cmp"))
+_JOINS = frozenset(("join", "concat"))
 
 
 def _not_ord(ty: Ty) -> str | None:
@@ -353,6 +354,10 @@ def check_method(ck: Any, e: Any, recv: Ty) -> Ty | None:
     if type(recv) is not Wrap:
         return None
     item = recv.inner
+    if name in _JOINS and recv.kind in ("Vec", "array") and resolve(item) in (STR, STRING):
+        e.impl = "iterators." + name  # `[S]::join(&str)` / `concat()` for `S: Borrow<str>`
+        ck.args(e, *([STR] if name == "join" else []))
+        return STRING
     if name in _ON_SLICES and recv.kind in ("Vec", "array"):
         e.impl = "iterators." + name
         if name == "to_vec":  # a slice's (a window's, a chunk's) items as a `Vec`, each cloned
@@ -454,6 +459,11 @@ def compile_method(comp: Any, e: Any, name: str, recv: Any, args: list[Any]) -> 
             return None if order is None else Some(order)
 
         return partial
+    if name == "join":
+        (separator,) = args
+        return lambda frame: separator(frame).join(recv(frame))
+    if name == "concat":
+        return lambda frame: "".join(recv(frame))
     if name == "to_vec":
         from pbpit.rust.interp.runtime import clone_value  # (runtime imports the checker's types)
 
