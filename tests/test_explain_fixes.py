@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pbpit_process import pbpit_cli, write_case
+from pbpit_process import apply_edits, pbpit_cli, write_case
 
 from pbpit.diagnose.explain import explain_in_case
 from pbpit.diagnose.findings import audit_report, explanation_diagnostic
@@ -41,8 +41,9 @@ def test_the_cached_features_note_names_the_line_they_are_made_at_and_the_loops_
         for line in pbpit_cli("run", str(PROGRAMS / "features_cached.rs")).stdout.splitlines()
         if line.startswith("  NodeId(5) `features`")
     )
-    assert row.endswith("hazard  made at line 58, before the loop at line 61, and used in it: "
-                        "its 2nd pass panics")
+    assert row.endswith(
+        "hazard  made at line 58, before the loop at line 61, and used in it: its 2nd pass panics"
+    )
 
 
 # -- 3. a helper's results bound by a pattern: each element named by its own binding ------------
@@ -114,3 +115,40 @@ def test_the_two_heads_program_names_its_heads_by_mains_bindings(tmp_path):
         ("pi", 54),
         ("v", 54),
     ]
+
+
+# -- 2. explain's edit compiles where it is written: `value_loss` is only made at line 59 --------
+
+
+def _explain_edits(path: Path):
+    result = _run(path)
+    assert result.panic is not None
+    explanation = explain_in_case(result, result.panic.node_id)
+    return explanation, [edit for fix in explanation.fixes for edit in fix.edits()]
+
+
+def test_explains_added_losses_are_backpropagated_where_both_exist_and_the_program_runs(
+    tmp_path,
+):
+    program = PROGRAMS / "two_heads_slice.rs"
+    explanation, edits = _explain_edits(program)
+    (fix,) = explanation.fixes
+    assert fix.key == "add the losses" and edits
+    patched = tmp_path / "main.rs"
+    patched.write_text(apply_edits(program.read_text(), edits))
+    lines = patched.read_text().splitlines()
+    # Line 57's backward goes; the sum is backpropagated where `value_loss.backward()` was.
+    assert "    let _policy_grads = policy_loss.backward();" not in lines
+    assert "    let _value_grads = (policy_loss + value_loss).backward();" in lines
+    run = pbpit_cli("run", str(patched))
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "value backward done" in run.stdout and "panicked" not in run.stdout
+
+
+def test_no_edit_is_written_where_the_first_gradients_are_used_before_the_second_loss():
+    # shared_trunk_helper.rs: line 56 steps the optimizer with line 55's gradients, and
+    # `loss_b` is only made at line 58: no edit of one or two lines compiles and keeps that.
+    explanation, edits = _explain_edits(PROGRAMS / "shared_trunk_helper.rs")
+    assert [fix.key for fix in explanation.fixes] == ["add the losses"] and edits == []
+    out = pbpit_cli("explain", str(PROGRAMS / "shared_trunk_helper.rs")).stdout
+    assert "(loss_a + loss_b).backward();" not in out
