@@ -16,6 +16,7 @@ from pbpit_process import apply_edits, pbpit_cli, write_case
 from pbpit.diagnose.explain import explain_in_case
 from pbpit.diagnose.findings import audit_report, explanation_diagnostic
 from pbpit.errors import RustUnsupported
+from pbpit.lint.tree import lint_paths
 from pbpit.runner import resolve_case, run_case
 
 PROGRAMS = Path(__file__).parent / "programs"
@@ -152,3 +153,25 @@ def test_no_edit_is_written_where_the_first_gradients_are_used_before_the_second
     assert [fix.key for fix in explanation.fixes] == ["add the losses"] and edits == []
     out = pbpit_cli("explain", str(PROGRAMS / "shared_trunk_helper.rs")).stdout
     assert "(loss_a + loss_b).backward();" not in out
+
+
+# -- 4. made by the call in the caller; "whose parameters require grad" only of a module with some
+
+
+def test_lint_names_the_helper_whose_call_makes_the_features():
+    (finding,) = lint_paths([PROGRAMS / "shared_trunk_helper.rs"]).findings
+    # Line 53: `let features = embed(&model, x);`; `embed` runs `model.gelu.forward(..)`.
+    assert finding.labels[0].line == 53
+    assert finding.labels[0].text == "`features` is made here, by `embed`"
+
+
+def test_a_parameter_free_module_is_not_said_to_have_parameters(tmp_path):
+    # The program with `embed` written in place: `Gelu` has no parameters, the `Linear` it is
+    # given the output of has.
+    text = (PROGRAMS / "shared_trunk_helper.rs").read_text()
+    inlined = text.replace("embed(&model, x);", "model.gelu.forward(model.trunk.forward(x));")
+    (finding,) = lint_paths([write_case(tmp_path, inlined, "main.rs")]).findings
+    assert finding.labels[0].line == 53
+    assert finding.labels[0].text == (
+        "`features` is made here, by `model.trunk.forward`, whose parameters require grad"
+    )
