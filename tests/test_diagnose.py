@@ -896,7 +896,8 @@ def test_the_audits_table_points_at_the_warning_instead_of_repeating_it():
     assert "its 2nd pass panics" not in out
     # Without the warnings (in `run`), the row says why itself.
     assert (
-        "hazard  made outside the loop at line 20, used in it" in pbpit_cli("run", "twice").stdout
+        "hazard  made at line 19, before the loop at line 20, and used in it"
+        in pbpit_cli("run", "twice").stdout
     )
 
 

@@ -164,7 +164,10 @@ def test_run_cites_the_module_file_of_the_cached_features(tmp_path):
     # The audit's table: the features at their file's line, the loop named by its file's.
     row = re.search(r"^  NodeId\(7\) `features` +(\S+) ", out.stdout, re.M)
     assert row is not None and row[1] == f"src/training.rs:{FEATURES[0]}"
-    assert f"made outside the loop at src/training.rs:{LOOP}," in out.stdout
+    assert (
+        f"made at src/training.rs:{FEATURES[0]}, before the loop at src/training.rs:{LOOP}, "
+        "and used in it" in out.stdout
+    )
 
 
 def test_run_json_gives_each_position_in_its_file(tmp_path):

@@ -201,8 +201,12 @@ def _loop_entry(node: NodeRecord, loop: Loop, walked: bool, reused: bool) -> Aud
     verdict, pattern, fix = "ok", None, None
     if intermediate and reused:
         verdict, pattern = "hazard", LOOP_EXTERNAL
-        at = _cited(node, loop.line)
-        reason = f"made outside the loop at {at}, used in it: its 2nd pass panics"
+        # Two lines in one phrase: each says what it is, so neither reads as the other.
+        made = "before" if node.line is None else f"at {_cited(node, node.line)}, before"
+        reason = (
+            f"made {made} the loop at {_cited(node, loop.line)}, and used in it: "
+            "its 2nd pass panics"
+        )
         fix = f"{RECOMPUTE_IN_LOOP.name}, or {DETACH_ONCE.name} if it needs no gradient"
     elif intermediate and walked:
         at = _cited(node, loop.line)

@@ -6,6 +6,7 @@ audit and the case's source, and writes the corrected lines of the case for the 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from pbpit.diagnose.audit import AuditEntry, Loop, ancestors, audit, find_loops
@@ -22,6 +23,7 @@ from pbpit.source import (
     assignment,
     detached,
     source_line,
+    source_lines,
     statement_range,
 )
 from pbpit.trace import BackwardRecord, NodeRecord, RunResult
@@ -396,20 +398,12 @@ def _fix_add_losses(result: RunResult, first: BackwardRecord, second: BackwardRe
     labelled = all((r := result.node(n)) is not None and r.label for n in (first.root, second.root))
     movable = first.line is not None and second.line is not None and first.line != second.line
     if labelled and movable and _scope(first.stack) == _scope(second.stack):
-        path, language = result.source, result.language
-        text = source_line(path, first.line)
-        target = assigned_name(path, first.line, language) or "grads"
-        again = assigned_name(path, second.line, language)
-        added = assignment(path, target, f"({a} + {b}).backward()", language=language)
-        fix.lines = [
-            ("-", first.line, text),
-            ("+", first.line, _indent(text) + added),
-            ("-", second.line, source_line(path, second.line)),
-        ]
-        if again:
-            indent = _indent(source_line(path, second.line))
-            kept = assignment(path, again, target, language=language)
-            fix.lines.append(("+", second.line, indent + kept))
+        second_loss = result.node(second.root)
+        if second_loss is not None and second_loss.line is not None:
+            if second_loss.line < first.line:
+                fix.lines = _added_at_first(result, first, second, a, b)
+            else:
+                fix.lines = _added_at_second(result, first, second, a, b)
     fix.note = (
         f"One backward gives every parameter the gradient of `{a}` + `{b}`; log each loss with "
         "into_scalar(). If the two losses must train different parameters (a GAN's generator "
@@ -417,6 +411,59 @@ def _fix_add_losses(result: RunResult, first: BackwardRecord, second: BackwardRe
         "instead."
     )
     return fix
+
+
+# -- adding the losses: an edit that compiles where it is written, or none -----------------------
+
+
+def _added_at_first(
+    result: RunResult, first: BackwardRecord, second: BackwardRecord, a: str, b: str
+) -> list[tuple[str, int | None, str]]:
+    """Both losses exist at the first backward: it backpropagates their sum, the second reuses
+    its gradients."""
+    path, language = result.source, result.language
+    assert first.line is not None and second.line is not None
+    text = source_line(path, first.line)
+    target = assigned_name(path, first.line, language) or "grads"
+    again = assigned_name(path, second.line, language)
+    added = assignment(path, target, f"({a} + {b}).backward()", language=language)
+    lines = [
+        ("-", first.line, text),
+        ("+", first.line, _indent(text) + added),
+        ("-", second.line, source_line(path, second.line)),
+    ]
+    if again:
+        indent = _indent(source_line(path, second.line))
+        kept = assignment(path, again, target, language=language)
+        lines.append(("+", second.line, indent + kept))
+    return lines
+
+
+def _added_at_second(
+    result: RunResult, first: BackwardRecord, second: BackwardRecord, a: str, b: str
+) -> list[tuple[str, int | None, str]]:
+    """The second loss is made after the first backward: the sum is backpropagated where the
+    second one was, and the first goes, when nothing between needs it or its gradients (else
+    the fix stays in words)."""
+    path, language = result.source, result.language
+    assert first.line is not None and second.line is not None
+    text, later = source_line(path, first.line), source_line(path, second.line)
+    target = assigned_name(path, first.line, language)
+    plain = (
+        f"{a}.backward()"
+        if target is None
+        else assignment(path, target, f"{a}.backward()", language=language)
+    )
+    if text.strip() not in (plain, f"{a}.backward();") or later.count(f"{b}.backward()") != 1:
+        return []
+    between = "\n".join(source_line(path, n) for n in range(first.line + 1, second.line))
+    after = "\n".join(source_lines(path)[first.line :])
+    if re.search(rf"\b{re.escape(a)}\b", between) or (
+        target is not None and re.search(rf"\b{re.escape(target)}\b", after)
+    ):
+        return []  # the first loss moved, or its gradients used, before the sum
+    summed = later.replace(f"{b}.backward()", f"({a} + {b}).backward()")
+    return [("-", first.line, text), ("-", second.line, later), ("+", second.line, summed)]
 
 
 def _fix_rebuild_loss(

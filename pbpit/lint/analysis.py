@@ -2403,7 +2403,8 @@ class _Function:
             origin = made.get(v.origin) if v.origin is not None else None
             why = f"by `{callee.label}`"
             if not inner:
-                why = next((g.why for g in given_values if g.why), "") or v.why or why
+                # What it was given says why; if nothing given does, the call made it tracked.
+                why = next((g.why for g in given_values if g.why), "") or why
             shared = translate(v.shared) if v.shared is not None else None
             taken = frozenset().union(*(g.reads for g in given_values)) | reads
             return Value(
@@ -3248,6 +3249,12 @@ class _Function:
             sources = frozenset().union(*(v.sources for v in arguments), carried.sources)
             reads = frozenset().union(*(v.reads for v in arguments), carried.reads)
             why = f"by `{module}.{name}`, whose parameters require grad"
+            if owner is not None and (
+                _PARAMETER_FREE.match(owner) or self.program.parameter_free(owner)
+            ):
+                # A `Gelu` has none: what made its input tracked says why.
+                tracked = (v.why for v in arguments if v.requirement != Requirement.NONE)
+                why = next((w for w in tracked if w), f"by `{module}.{name}`")
             return Value(Requirement.GRAD_IN_BACKWARD, None, sources, why, reads=reads)
         if receiver.frozen:
             return _FROZEN

@@ -54,6 +54,10 @@ class Recorder:
         # Tensors a function named, by id, with their node object and the depth of the frame
         # that named them: the caller that binds the function's result names them again.
         self._inner: dict[int, tuple[NodeRecord, Any, int]] = {}
+        # Where a function's result came back to (depth, line): `let (a, b) = f();` binds it
+        # in several statements of that line (the whole value, then each element).
+        self._returned_to: tuple[int, int] | None = None
+        self._returned_from = 0  # the depth of the frame that last returned
 
     def case_stack(self) -> list[int]:
         """The lines the case is executing, innermost call first (the case's own frames only)."""
@@ -185,12 +189,28 @@ class Recorder:
         waiting = {record.id: record for record in self._unnamed}
         objects = self._node_objects
         inner = self._inner
+        here = (depth, self._lines()[-1] if self._lines else 0)
+        # Still on the line a result came back to: a pattern's elements are yet to be bound.
+        if returning:
+            self._returned_to, self._returned_from = None, depth
+        elif depth < self._returned_from:
+            self._returned_to, self._returned_from = here, 0
+        destructuring = not returning and self._returned_to == here
+        if not destructuring:
+            self._returned_to = None
         bound: dict[int, tuple[NodeRecord, Any, int]] = {}
         for name, value in bindings.items():
             if type(value) is Tensor and value.node is not None:
                 node_id = value.node.id
                 record = waiting.get(node_id)
                 held = inner.get(node_id)
+                own = self.nodes.get(node_id)
+                if returning and held is None and own is not None and own.label == name:
+                    # Named by an earlier statement of this frame and returned: the caller's
+                    # binding names it again.
+                    if len(own.stack) >= depth and objects.get(node_id, value.node) is value.node:
+                        bound[node_id] = (own, value.node, depth)
+                    continue
                 if record is not None and objects.get(record.id) is value.node:
                     del waiting[record.id]
                 elif held is not None and held[2] > depth and held[1] is value.node:
@@ -203,8 +223,9 @@ class Recorder:
         # Kept: what outer frames named (their calls are still running), what this statement
         # named, and, as the frame returns, what it named (its caller may bind it).
         for node_id, held in inner.items():
-            if node_id not in bound and (held[2] < depth or (returning and held[2] == depth)):
+            kept = held[2] < depth or (returning and held[2] == depth)
+            if node_id not in bound and (kept or (destructuring and held[2] > depth)):
                 bound[node_id] = held
         self._inner = bound
-        self._unnamed = list(waiting.values()) if returning else []
+        self._unnamed = list(waiting.values()) if returning or destructuring else []
         self._node_objects = {record.id: objects[record.id] for record in self._unnamed}
