@@ -463,10 +463,10 @@ class DispatchRules:
     def generic_call(self: Any, e: Call, fn: FnItem) -> dict[ParamT, Ty]:
         """`f::<X>(..)` or `f(..)` of `fn f<T: Shape>`: a type for each `T` of this call."""
         mapping: dict[ParamT, Ty] = {}
-        written = getattr(e, "turbofish", {})
+        written = e.turbofish
         for param in traits.type_params(fn):
             mapping[param] = written.get(param) or Var()
-        e.type_args = mapping  # type: ignore[attr-defined]
+        e.type_args = mapping
         return mapping
 
     def check_bounds(self: Any, e: Call, mapping: dict[ParamT, Ty]) -> None:

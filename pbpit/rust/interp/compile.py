@@ -134,8 +134,8 @@ class DispatchCompiler:
         return lambda: stack[-1].get(ty)
 
     def generic_call(self: Any, e: Call) -> Code:
-        mapping = [(param, self.item_of(ty)) for param, ty in e.type_args.items()]  # type: ignore[attr-defined]
-        e.type_args = {}  # type: ignore[attr-defined]
+        mapping = [(param, self.item_of(ty)) for param, ty in e.type_args.items()]
+        e.type_args = {}
         call = self.c_Call(e)
         stack = self.type_args
 
@@ -327,7 +327,7 @@ class Compiler(Library, DispatchCompiler):
         return const
 
     def c_Call(self, e: Call) -> Code:  # noqa: N802
-        if getattr(e, "type_args", None):
+        if e.type_args:
             return self.generic_call(e)
         args = [self.expr(a) for a in e.args]
         if isinstance(e.callee, FnItem):

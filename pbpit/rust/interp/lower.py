@@ -377,7 +377,7 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
                 raise self.fail(child, f"`{self.text(child)}` functions")
         outer_params = self.type_params
         backends, dims = self.generic_params(node)
-        fn.generic_order = self.generic_order  # type: ignore[attr-defined]
+        fn.generic_order = self.generic_order
         owner = self.self_type
         if owner is not None:
             backends |= owner.backends
@@ -399,12 +399,12 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
         fn.ret = self.type(ret) if ret is not None else UNIT
         fn.ret_owned = ret is None or self.owned_type(ret)
         self.backends, self.dims = frozenset(), frozenset()
-        fn.type_params, self.type_params = self.type_params, outer_params  # type: ignore[attr-defined]
+        fn.type_params, self.type_params = self.type_params, outer_params
         return fn
 
     def fn_body(self, fn: FnItem) -> None:
         self.backends, self.dims = fn.backends, fn.dims
-        self.type_params = getattr(fn, "type_params", {})
+        self.type_params = fn.type_params
         self.self_type = fn.owner
         self.scope = fn.scope = FnScope(None)
         saved = self.open_scope(new_frame=True)

@@ -175,6 +175,10 @@ class Call(Expr):
     pos: Pos
     callee: Expr | FnItem  # a local holding a closure, or a fn item
     args: list[Expr]
+    # A generic fn's call (traits.py): the types written in `f::<X>(..)`, then the checker's
+    # type for each of its type parameters (`ParamT` -> `Ty`).
+    turbofish: dict = field(default_factory=dict)
+    type_args: dict = field(default_factory=dict)
 
 
 @dataclass(eq=False)
@@ -438,6 +442,9 @@ class FnItem:
     dims: frozenset[str] = frozenset()
     self_kind: str = ""  # a method's receiver: `self` (value), `&self` (ref), `&mut self` (mut)
     owner: StructItem | None = None  # the type of the `impl` block it is in
+    # Its type parameters bounded by traits (traits.py: name -> `ParamT`), in the order written.
+    type_params: dict = field(default_factory=dict)
+    generic_order: list[str] = field(default_factory=list)
 
 
 @dataclass(eq=False)

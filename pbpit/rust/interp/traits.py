@@ -117,7 +117,7 @@ def subst(ty: Ty, mapping: dict[ParamT, Ty]) -> Ty:
 
 def type_params(fn: FnItem) -> list[ParamT]:
     """The type parameters bounded by the file's traits of a function (`T` of `f<T: Shape>`)."""
-    return [t for t in getattr(fn, "type_params", {}).values() if type(t) is ParamT]
+    return [t for t in fn.type_params.values() if type(t) is ParamT]
 
 
 class TraitLowering:
@@ -327,13 +327,13 @@ class TraitLowering:
         fn = call.callee
         if targs is None or not isinstance(fn, FnItem):
             return
-        order = getattr(fn, "generic_order", [])
+        order = fn.generic_order
         written: dict[ParamT, Ty] = {}
         for name, arg in zip(order, self.kids(targs), strict=False):
-            param = getattr(fn, "type_params", {}).get(name)
+            param = fn.type_params.get(name)
             if type(param) is ParamT:
                 written[param] = self.type(arg)
-        call.turbofish = written  # type: ignore[attr-defined]
+        call.turbofish = written
 
 
 def struct_of(ty: Ty) -> StructItem | None:
