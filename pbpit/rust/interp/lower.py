@@ -1790,24 +1790,10 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
             item = self.named_struct(self.text(pattern.child_by_field_name("type")))
             if item is None or item.kind != "named":
                 raise self.fail(pattern, f"the pattern `{self.text(pattern)}`")
-            rest = False
-            for field_pattern in self.kids(pattern)[1:]:
-                if field_pattern.type == "remaining_field_pattern":
-                    rest = True
-                    continue
-                name_node = field_pattern.child_by_field_name("name")
-                inner = field_pattern.child_by_field_name("pattern")
-                if any(c.type in ("ref", "mutable_specifier") for c in field_pattern.children):
-                    raise self.fail(
-                        field_pattern, "`ref`/`mut` in a struct pattern (write `name: mut name`)"
-                    )
+            fields, rest = self.field_patterns(pattern)
+            for name_node, inner in fields:
                 parts.append((self.text(name_node), inner if inner is not None else name_node))
-            named = {n for n, _ in parts}
-            missing = [f"`{n}`" for n, _ in item.fields if n not in named]
-            if missing and not rest:
-                fields = f"field{'s' if len(missing) > 1 else ''} {', '.join(missing)}"
-                what = f"pattern does not mention {fields}"
-                raise self.fail(pattern, rejects(what, "E0027"))
+            self.every_field_mentioned(pattern, item, {n for n, _ in parts}, rest)
         else:
             raise self.fail(pattern, f"the pattern `{self.text(pattern)}`")
         for name, sub in parts:
@@ -1963,16 +1949,9 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
         if item is None or item.kind != "named":
             raise self.fail(node, f"the pattern `{text}`")
         subs = [Pat(pos, "wild") for _ in item.fields]
-        named, rest = set(), False
-        for field_pattern in self.kids(node)[1:]:
-            if field_pattern.type == "remaining_field_pattern":
-                rest = True
-                continue
-            name_node = field_pattern.child_by_field_name("name")
-            inner = field_pattern.child_by_field_name("pattern")
-            if any(c.type in ("ref", "mutable_specifier") for c in field_pattern.children):
-                what = "`ref`/`mut` in a struct pattern (write `name: mut name`)"
-                raise self.fail(field_pattern, what)
+        named: set[str] = set()
+        fields, rest = self.field_patterns(node)
+        for name_node, inner in fields:
             name = self.text(name_node)
             index = item.field_index(name)
             if index is None:
@@ -1985,11 +1964,33 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
                 subs[index] = Pat(self.pos(name_node), "bind", binding=binding)
             else:
                 subs[index] = self.pattern(inner)
+        self.every_field_mentioned(node, item, named, rest)
+        return Pat(pos, "variant", item=item, subs=subs)
+
+    def field_patterns(self, node: Node) -> tuple[list[tuple[Node, Node | None]], bool]:
+        """A struct pattern's fields, each its name and its pattern (None for the shorthand
+        `name`), and whether it ends in `..`."""
+        fields: list[tuple[Node, Node | None]] = []
+        rest = False
+        for field_pattern in self.kids(node)[1:]:
+            if field_pattern.type == "remaining_field_pattern":
+                rest = True
+                continue
+            if any(c.type in ("ref", "mutable_specifier") for c in field_pattern.children):
+                what = "`ref`/`mut` in a struct pattern (write `name: mut name`)"
+                raise self.fail(field_pattern, what)
+            name_node = field_pattern.child_by_field_name("name")
+            fields.append((name_node, field_pattern.child_by_field_name("pattern")))
+        return fields, rest
+
+    def every_field_mentioned(
+        self, node: Node, item: StructItem, named: set[str], rest: bool
+    ) -> None:
+        """rustc's E0027 for a struct pattern without `..` that leaves a field out."""
         missing = [f"`{n}`" for n, _ in item.fields if n not in named]
         if missing and not rest:
             fields = f"field{'s' if len(missing) > 1 else ''} {', '.join(missing)}"
             raise self.fail(node, rejects(f"pattern does not mention {fields}", "E0027"))
-        return Pat(pos, "variant", item=item, subs=subs)
 
     def pattern_item(self, node: Node) -> StructItem | None:
         """The struct or variant a pattern names: `P`, `Self`, `E::V`, `Self::V`."""
