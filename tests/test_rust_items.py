@@ -265,6 +265,12 @@ def test_a_trait_the_program_defines_dispatches_statically_with_default_methods(
             "P { x }",
             "pattern does not mention field `y` (rustc rejects it: error[E0027])",
         ),
+        (  # rustc 1.95: the same E0027 at the pattern of a `match` arm
+            "struct P { x: f32, y: f32 }\nfn main() {\n    let p = P { x: 1.0, y: 2.0 };\n"
+            "    match p {\n        P { x } => {}\n    }\n}\n",
+            "P { x }",
+            "pattern does not mention field `y` (rustc rejects it: error[E0027])",
+        ),
         (
             "fn main() {\n    let mut t = (1, 2);\n    t.0 = 3;\n}\n",
             "t.0 = 3",
