@@ -27,6 +27,22 @@ def pbpit_cli(
     )
 
 
+def imported_by(args: list[str], modules: list[str]) -> tuple[str, list[bool]]:
+    """`pbpit ARGS` run in a fresh interpreter: what it printed, and whether each of `modules`
+    was imported by then."""
+    probe = (
+        "import sys\n"
+        "from pbpit.cli import main\n"
+        f"sys.argv = ['pbpit', *{args!r}]\n"
+        "try:\n    main()\n"
+        "except SystemExit:\n    pass\n"
+        f"print(*[m in sys.modules for m in {modules!r}], file=sys.stderr)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    last = result.stderr.strip().splitlines()[-1]
+    return result.stdout, [word == "True" for word in last.split()]
+
+
 def write_case(directory: Path, body: str, name: str = "my_case.py") -> Path:
     """Write a case file (its body dedented) and return its path."""
     path = directory / name

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
-from pbpit_process import HIDDEN_LAYER_CASE, pbpit_cli, write_case
+from pbpit_process import HIDDEN_LAYER_CASE, imported_by, pbpit_cli, write_case
 
 import pbpit
 from pbpit.runner import CASES_DIR
@@ -97,16 +94,8 @@ def test_list_shows_every_case_with_what_it_reproduces():
 
 @pytest.mark.parametrize("args", [["--help"], ["list"], ["--version"]])
 def test_commands_that_compute_nothing_do_not_import_numba(args):
-    probe = (
-        "import sys\n"
-        "from pbpit.cli import main\n"
-        f"sys.argv = ['pbpit', *{args!r}]\n"
-        "try:\n    main()\n"
-        "except SystemExit:\n    pass\n"
-        "print('numba' in sys.modules, file=sys.stderr)\n"
-    )
-    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
-    assert result.stderr.strip().splitlines()[-1] == "False"
+    _, imported = imported_by(args, ["numba"])
+    assert imported == [False]
 
 
 @pytest.mark.parametrize(

@@ -5,13 +5,11 @@ seed's numbers under every profile."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from itertools import product
 
 import numpy as np
 import pytest
-from pbpit_process import pbpit_cli
+from pbpit_process import imported_by, pbpit_cli
 
 import pbpit as pb
 from pbpit.check import check_case
@@ -148,17 +146,9 @@ def test_run_computes_under_the_target(tmp_path):
 
 @pytest.mark.parametrize("args", [["run", "--help"], ["check", "--help"]])
 def test_help_with_target_does_not_import_numpy(args):
-    probe = (
-        "import sys\n"
-        "from pbpit.cli import main\n"
-        f"sys.argv = ['pbpit', *{args!r}]\n"
-        "try:\n    main()\n"
-        "except SystemExit:\n    pass\n"
-        "print('numpy' in sys.modules, 'numba' in sys.modules, file=sys.stderr)\n"
-    )
-    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
-    assert "--target" in result.stdout
-    assert result.stderr.strip().splitlines()[-1] == "False False"
+    printed, imported = imported_by(args, ["numpy", "numba"])
+    assert "--target" in printed
+    assert imported == [False, False]
 
 
 @pytest.mark.parametrize("command", [["run", "twice"], ["check", "cases/twice.py"]])
