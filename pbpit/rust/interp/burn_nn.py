@@ -9,6 +9,7 @@ lazy, their node id taken at the first read (docs/BURN_MODULES.md).
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -391,25 +392,9 @@ def config_display(ty: StructT) -> Callable[[object], str]:
 
 
 def _json_str(text: str) -> str:
-    """serde_json's string: `"` and `\\` escaped, control characters as `\\n`... or `\\u00XX`."""
-    named = {
-        '"': '\\"',
-        "\\": "\\\\",
-        "\n": "\\n",
-        "\r": "\\r",
-        "\t": "\\t",
-        "\b": "\\b",
-        "\f": "\\f",
-    }
-    out = []
-    for ch in text:
-        if ch in named:
-            out.append(named[ch])
-        elif ord(ch) < 0x20:
-            out.append(f"\\u{ord(ch):04x}")
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'
+    """serde_json's string: `"` and `\\` escaped, control characters as `\\n`... or `\\u00XX`
+    (lowercase hex), everything else as it is: Python's `json` without `ensure_ascii`."""
+    return json.dumps(text, ensure_ascii=False)
 
 
 def _json_float(value: float, name: str) -> str:
