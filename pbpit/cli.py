@@ -237,8 +237,9 @@ def explain(
 
             page = explain_rule(node, fmt == "json", _console().width)
             if page is None and case is None and _names_a_case(node):
-                # `pbpit explain prog.rs`: the node its panic names, in that program.
-                _explain_in_case(_panicking_node(node), node, fmt)
+                # `pbpit explain prog.rs`: the node its panic names, in that program (run once).
+                result = run_case(resolve_case(node))
+                _explain_in_case(_panicking_node(result, node), node, fmt, result)
             if page is None or case is not None:
                 raise UsageError(not_a_node_or_rule(node, case))
             if fmt == "json":
@@ -308,9 +309,8 @@ def _names_a_case(word: str) -> bool:
     return True
 
 
-def _panicking_node(case: str) -> int:
-    """The NodeId the tape panic of `case` names; a UsageError if it runs without one."""
-    result = _case_run(case)
+def _panicking_node(result: RunResult, case: str) -> int:
+    """The NodeId the tape panic of `case` names; a UsageError if it ran without one."""
     if result.panic is None or result.panic.node_id is None:
         raise UsageError(
             f"{result.case} runs without the tape panic, so there is no node to explain: "
@@ -319,20 +319,14 @@ def _panicking_node(case: str) -> int:
     return result.panic.node_id
 
 
-# `pbpit explain prog.rs` runs the program once, for its panic's node and for the page.
-_runs: dict[str, RunResult] = {}
-
-
-def _case_run(case: str) -> RunResult:
-    if case not in _runs:
-        _runs[case] = run_case(resolve_case(case))
-    return _runs[case]
-
-
-def _explain_in_case(node_id: int, case: str, fmt: str) -> None:
+def _explain_in_case(
+    node_id: int, case: str, fmt: str, result: RunResult | None = None
+) -> None:
+    """Explain `node_id` in the run of `case` (run here unless its `result` is given)."""
     from pbpit.diagnose.explain import explain_in_case
 
-    result = _case_run(case)
+    if result is None:
+        result = run_case(resolve_case(case))
     explanation = explain_in_case(result, node_id)
     if explanation is None:
         if not result.nodes:
