@@ -11,7 +11,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from pbpit.lint.analysis import _Program
+from pbpit.lint.analysis import Program
 from pbpit.lint.tree import lint_paths
 from pbpit.rust.syntax import read_rust
 
@@ -169,7 +169,7 @@ fn train<B: AutodiffBackend>(model: Model<B>, x: Tensor<B, 2>) {
 def test_the_summary_says_which_parameters_of_self_the_result_derives_from(tmp_path):
     path = tmp_path / "model.rs"
     path.write_text(MODEL)
-    program = _Program([read_rust(path)])
+    program = Program([read_rust(path)])
     (encode,) = program.owned["Model", "encode"]
     (scaled,) = program.owned["Model", "scaled"]
     assert program.summary(encode).params == {"self.ws[0]"}

@@ -45,7 +45,7 @@ loss in losses`, `let [a, b] = &outs[..]`) derives from what the elements share:
 nothing else; a `map` whose closure, given an element, yields data (`|t| t.device()`) is data.
 `clear()`, `Option::take()` and `std::mem::take` empty what they are called on.
 
-Across functions (`_Program`): every function and method of the linted tree (all its files) is
+Across functions (`Program`): every function and method of the linted tree (all its files) is
 known by name; each is read once for a *summary*, with each parameter (and each `self` field it
 reads) a tracked tensor of its own: which of them a backward in it consumes (directly or through
 its own calls), what its result derives from (a tuple or struct result part by part), and the
@@ -196,12 +196,18 @@ def lint_sources(
     sources: list[RustFile],
     progress: Callable[[int, int], None] | None = None,
     too_deep: Callable[[RustFile, Node], None] | None = None,
+    program: Program | None = None,
 ) -> list[list[Diagnostic]]:
     """The findings of each of the parsed files of one linted tree, in the order given;
     `progress(done, total)` after each file; `too_deep(file, fn)` for each function nested
     deeper than Python's recursion limit lets the analysis follow (the others are read). What
-    each function and method of the tree does (`_Program`) is known at its calls in every file."""
-    program = _Program(sources)
+    each function and method of the tree does (`program`, linked; made of `sources` when None)
+    is known at its calls in every file."""
+    if program is None:
+        program = Program(sources)
+    for source in sources:
+        if source.tree is None and program.reasons(source):
+            program.whole(source)
     found = []
     for number, source in enumerate(sources, 1):
         found.append(lint_source(source, program, too_deep))
@@ -212,14 +218,14 @@ def lint_sources(
 
 def lint_source(
     source: RustFile,
-    program: _Program | None = None,
+    program: Program | None = None,
     too_deep: Callable[[RustFile, Node], None] | None = None,
 ) -> list[Diagnostic]:
     """The findings of one parsed file, by position, allowed ones left out; the functions of
     `program` (the file alone when None) are known at their calls; a function nested too deep
     to read goes to `too_deep` (RecursionError without it)."""
     if program is None:
-        program = _Program([source])
+        program = Program([source])
     reasons = program.reasons(source)
     if not reasons:
         return []
@@ -230,6 +236,8 @@ def lint_source(
         body = node.child_by_field_name("body")
         if body is not None and _any_reason(reasons, body) and not _expects_panic(source, node):
             reader = _Function(source, found, fixes, program, callee)
+            reader.reasons = reasons
+            reader.read_to = _last_end(reasons, body)
             try:
                 reader.run(node)
             except RecursionError:
@@ -371,13 +379,18 @@ _TYPE_NAME = re.compile(r"(?:\w+::)*([A-Z]\w*)")
 class _Callee:
     """A function or method of the linted tree."""
 
-    __slots__ = ("source", "node", "name", "owner", "trait", "_has_self", "summaries", "reading")
+    __slots__ = (
+        "source", "_node", "start", "end", "name", "owner", "trait", "_has_self", "summaries",
+        "reading",
+    )  # fmt: skip
 
     def __init__(
         self, source: RustFile, node: Node, name: str, owner: str | None, trait: str | None
     ) -> None:
         self.source = source
-        self.node = node
+        self._node: Node | None = node
+        self.start = node.start_byte
+        self.end = node.end_byte
         self.name = name
         self.owner = owner
         """The type of the `impl` (or the trait) it is in; None for a free function."""
@@ -387,6 +400,33 @@ class _Callee:
         """Its summary with markers for parameters (False) and with parameters as data (True)."""
         self.reading = False
         """Its summary is being made: a call of it now is recursion, read as unknown."""
+
+    @property
+    def node(self) -> Node:
+        """Its `function_item`. After `forget_node`: found again in its file's tree, or, that
+        tree let go, in a tree of its own bytes alone (`RustFile.parse_range`)."""
+        if self._node is None:
+            root = (
+                self.source.root
+                if self.source.tree is not None
+                else self.source.parse_range(self.start, self.end)
+            )
+            node = root.descendant_for_byte_range(self.start, self.end)
+            while node is not None and not (
+                node.type == "function_item"
+                and node.start_byte == self.start
+                and node.end_byte == self.end
+            ):
+                node = node.parent
+            if node is None:
+                raise LookupError(f"{self.source.path}: no `fn` at byte {self.start}")
+            self._node = node
+        return self._node
+
+    def forget_node(self) -> None:
+        """Hold no node of a tree of its file (and no summary, which holds its nodes)."""
+        self._node = None
+        self.summaries.clear()
 
     @property
     def has_self(self) -> bool:
@@ -450,11 +490,11 @@ class _Summary:
 _NOTHING = _Summary({}, Value(), [], {})
 
 
-class _Program:
+class Program:
     """Every function, method and struct of the linted tree, by name; summaries made lazily,
     once each."""
 
-    def __init__(self, sources: list[RustFile]) -> None:
+    def __init__(self, sources: Iterable[RustFile] = ()) -> None:
         self.functions: dict[int, list[_Callee]] = {}
         """The functions of each file (by `id` of the file), in the order of the file."""
         self.free: dict[str, list[_Callee]] = {}
@@ -475,10 +515,36 @@ class _Program:
         `(`, as the search for them found them."""
         self.modules: set[str] = {"self", "super", "crate"}
         """The modules of the tree (`mod train;`, `mod tests { .. }`, a file's name)."""
+        self.sources: list[RustFile] = []
         for source in sources:
-            self.modules.add(_module_of(source.path))
-            self._index(source)
-        self._backward_helpers(sources)
+            self.add(source)
+        self.link()
+
+    def add(self, source: RustFile, release: bool = False) -> None:
+        """Index one more file (then `link`, once all are in). `release`: let its syntax tree
+        go unless it holds a word some rule needs (a function of it that a reading calls is
+        parsed again alone; the file, if it calls a function that runs a backward): to hold
+        every tree of a large repository costs more than to parse again what is read of them."""
+        self.sources.append(source)
+        self.modules.add(_module_of(source.path))
+        self._index(source)
+        if release and not any(word in source.data for word in _WORDS):
+            for callee in self.functions[id(source)]:
+                callee.forget_node()
+            source.release_tree()
+
+    def link(self) -> None:
+        """Find, over every file added, the functions that run a backward on what their
+        callers give them."""
+        self._backward_helpers(self.sources)
+
+    def whole(self, source: RustFile) -> None:
+        """Have the whole tree of a file whose tree was let go, to read it: its functions are
+        found again in it, and their summaries, made of trees of their own, made again."""
+        if source.tree is None:
+            for callee in self.functions.get(id(source), ()):
+                callee.forget_node()
+            source.root  # noqa: B018 -- parsed again here
 
     def _index(self, source: RustFile) -> None:
         data = source.data
@@ -583,7 +649,7 @@ class _Program:
                     if (
                         callee.name in names
                         or callee.name in _BURN_METHODS
-                        or not _any_within(hits, callee.node.start_byte, callee.node.end_byte)
+                        or not _any_within(hits, callee.start, callee.end)
                     ):
                         continue
                     body = callee.node.child_by_field_name("body")
@@ -721,7 +787,7 @@ class _Program:
                 and _REQUIRE_GRAD.search(text) is not None
                 and builds.search(text) is not None
                 for callee in self.of_owner.get(owner, ())
-                for text in [callee.source.data[callee.node.start_byte : callee.node.end_byte]]
+                for text in [callee.source.data[callee.start : callee.end]]
             )
             self._leaf_makers[owner] = made
         return made
@@ -866,6 +932,12 @@ def _any_reason(reasons: list[tuple[int, int]], body: Node) -> bool:
             return True
         index += 1
     return False
+
+
+def _last_end(reasons: list[tuple[int, int]], body: Node) -> int:
+    """Where the last of a file's `reasons` (sorted) that starts in `body` ends."""
+    index = bisect.bisect_left(reasons, (body.end_byte,))
+    return max(end for _, end in reasons[bisect.bisect_left(reasons, (body.start_byte,)) : index])
 
 
 def _in_skipped_item(body: Node, at: int) -> bool:
@@ -1408,7 +1480,7 @@ class _Function:
         source: RustFile,
         found: dict[tuple[str, int, int], Diagnostic],
         fixes: Fixes | None,
-        program: _Program,
+        program: Program,
         callee: _Callee | None = None,
         summarising: bool = False,
     ) -> None:
@@ -1469,6 +1541,11 @@ class _Function:
         """`_entry`'s name for each definition as a pass sees it, a small number."""
         self.macros: dict[int, object] = {}
         self.fixes = fixes
+        self.read_to: int | None = None
+        """Past this byte of the function no reason lies (`Program.reasons`): a statement of its
+        own flow (in no loop, no closure) that starts there can find nothing, nor can any
+        after it, and the reading stops."""
+        self.reasons: list[tuple[int, int]] = []
 
     # -- plumbing
 
@@ -1811,9 +1888,12 @@ class _Function:
     def _statements(self, block: Node) -> Value:
         self.push_scope(block)
         value = _DATA
+        read_to = self.read_to
         for child in block.named_children:
             if self.state.dead:
                 break  # after a `break`, `continue` or `return`
+            if read_to is not None and child.start_byte + self.delta >= read_to and self._done():
+                break
             if child.type == "let_declaration":
                 self._let(child)
                 value = _DATA
@@ -1828,6 +1908,20 @@ class _Function:
                 value = self.expr(child)
         self.pop_scope()
         return value
+
+    def _done(self) -> bool:
+        """Whether nothing the reading has yet to read can be found: a rule finds at a backward,
+        a call of a function that runs one, or a call some rule asked to see, each a reason of
+        the function; past the last of them nothing is found, unless a loop's next pass or a
+        closure bound by `let` reads what is before it again."""
+        if self.context or self.inlining:
+            return False
+        for closure in self.closures.values():
+            start, end = self.span(closure)
+            index = bisect.bisect_left(self.reasons, (start,))
+            if index < len(self.reasons) and self.reasons[index][0] < end:
+                return False
+        return True
 
     def _let(self, node: Node) -> None:
         pattern = node.child_by_field_name("pattern")

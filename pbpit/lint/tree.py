@@ -33,7 +33,7 @@ from typing import TypeVar
 
 from pbpit.collector import paused
 from pbpit.diagnostics.model import Diagnostic
-from pbpit.lint.analysis import lint_sources
+from pbpit.lint.analysis import Program, lint_sources
 from pbpit.rust.syntax import Node, RustFile, RustReadError, parse_bytes
 
 T = TypeVar("T")
@@ -456,7 +456,8 @@ def _lint_paths(
 ) -> LintReport:
     report = LintReport()
     seen: set[object] = set()
-    parsed: list[RustFile] = []
+    # Each file indexed as it is read, its tree let go unless a rule may read it.
+    program = Program()
     for path in map(Path, paths):
         if path.is_dir():
             files = rust_files(path, report.errors, exclude)
@@ -472,8 +473,10 @@ def _lint_paths(
                 seen.add(key)
                 source = read_file(str(file), report)
                 if source is not None:
-                    parsed.append(source)
-    for source, findings in zip(parsed, _analyse(parsed, progress, report), strict=True):
+                    program.add(source, release=True)
+    program.link()
+    parsed = program.sources
+    for source, findings in zip(parsed, _analyse(program, progress, report), strict=True):
         if findings:
             report.findings.extend(findings)
             report.sources[source.path] = [
@@ -483,7 +486,7 @@ def _lint_paths(
 
 
 def _analyse(
-    parsed: list[RustFile], progress: Callable[[int, int], None] | None, report: LintReport
+    program: Program, progress: Callable[[int, int], None] | None, report: LintReport
 ) -> list[list[Diagnostic]]:
     """The findings of each file; a function nested too deep for the analysis is a note."""
 
@@ -501,12 +504,12 @@ def _analyse(
         )
 
     try:
-        return lint_sources(parsed, progress, too_deep)
+        return lint_sources(program.sources, progress, too_deep, program)
     except RecursionError:
         pass
     # Too deep outside any one function's analysis: each file alone, so the others still count.
     found = []
-    for source in parsed:
+    for source in program.sources:
         try:
             found.append(lint_sources([source], None, too_deep)[0])
         except RecursionError:

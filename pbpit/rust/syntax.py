@@ -36,9 +36,19 @@ def _parser() -> Any:
     return tree_sitter.Parser(tree_sitter.Language(tree_sitter_rust.language()))
 
 
+@cache
+def _range_parser() -> Any:
+    """A parser of its own for `RustFile.parse_range`, which sets its included ranges."""
+    import tree_sitter
+    import tree_sitter_rust
+
+    return tree_sitter.Parser(tree_sitter.Language(tree_sitter_rust.language()))
+
+
 @dataclass
 class RustFile:
-    """One parsed Rust file: its text, bytes and syntax tree."""
+    """One parsed Rust file: its text, bytes and syntax tree (parsed again from the bytes when
+    asked for after `release_tree`)."""
 
     path: str
     text: str
@@ -47,7 +57,26 @@ class RustFile:
 
     @property
     def root(self) -> Node:
+        if self.tree is None:
+            self.tree = _parser().parse(self.data)
         return self.tree.root_node
+
+    def release_tree(self) -> None:
+        """Let the syntax tree go (its memory is freed once no node of it is held): a reader of
+        many files that needs few of their trees again. `root` parses the bytes again."""
+        self.tree = None
+
+    def parse_range(self, start: int, end: int) -> Node:
+        """The root of a tree of bytes `start`..`end` of the file alone (an item: a `fn` as the
+        whole file's tree has it, at the same bytes, lines and columns), the rest left out."""
+        import tree_sitter
+
+        def point(byte: int) -> tuple[int, int]:
+            return self.data.count(b"\n", 0, byte), byte - (self.data.rfind(b"\n", 0, byte) + 1)
+
+        parser = _range_parser()
+        parser.included_ranges = [tree_sitter.Range(point(start), point(end), start, end)]
+        return parser.parse(self.data).root_node
 
     @property
     def lines(self) -> list[str]:
