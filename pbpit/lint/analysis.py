@@ -631,6 +631,8 @@ class Program:
         reason to read a function, and to read a loop more than once. Where each file calls
         one is kept (`_helper_calls`), so that `reasons` does not search again."""
         names: set[str] = set()
+        owners: dict[bytes, set[str | None]] = {}
+        """The owner (None: a free function) of each helper of a name."""
         pattern: re.Pattern[bytes] | None = _RUNS_BACKWARD
         words = [b"backward"]  # what a match of `pattern` holds: a file without it has none
         while pattern is not None:
@@ -639,7 +641,11 @@ class Program:
                 if pattern is _RUNS_BACKWARD:
                     hits = _matches(pattern, words, source.data)
                 else:
-                    calls = _calls(pattern, words, source.data)
+                    calls = [
+                        call
+                        for call in _calls(pattern, words, source.data)
+                        if _may_call(source.data, call[0], owners)
+                    ]
                     if calls:
                         self._helper_calls.setdefault(id(source), []).extend(calls)
                     hits = sorted({start for start, _ in calls})
@@ -662,6 +668,7 @@ class Program:
                     summary = self.summary(callee)
                     if summary is not None and summary.backward:
                         added.add(callee.name)
+                        owners.setdefault(callee.name.encode(), set()).add(callee.owner)
             added -= names
             names |= added
             pattern = _called(added) if added else None
@@ -898,6 +905,37 @@ def _calls(pattern: re.Pattern[bytes], words: list[bytes], data: bytes) -> list[
                 found.add((at, match.end()))
             at = data.find(word, at + 1)
     return sorted(found)
+
+
+_NAME = re.compile(rb"\w+")
+_OWNER_BEFORE = re.compile(rb"(\w+)\s*::\s*$")
+
+
+def _may_call(data: bytes, at: int, owners: dict[bytes, set[str | None]]) -> bool:
+    """Whether the call of a helper's name at byte `at` can be a call of one, as a reading
+    finds the function it calls: `name(..)` a free function of that name, `x.name(..)` a
+    method, `Type::name(..)` a method of that type (`Self::`: of some type), `module::name(..)`
+    a free function. `owners`: those of the helpers of each name (None: free)."""
+    name = _NAME.match(data, at)
+    if name is None:
+        return True
+    of_name = owners.get(name.group(), set())
+    before = at
+    while before > 0 and data[before - 1] in _SPACE_BYTES:
+        before -= 1
+    if before > 0 and data[before - 1] == ord("."):
+        return any(owner is not None for owner in of_name)
+    if before > 1 and data[before - 2 : before] == b"::":
+        path = _OWNER_BEFORE.search(data, max(0, before - 200), before)
+        if path is None:
+            return True  # `<X as Trait>::name`, `X::<T>::name`: not told apart here
+        segment = path.group(1).decode()
+        if _MODULE_PATH.match(segment):
+            return None in of_name
+        if segment == "Self":
+            return any(owner is not None for owner in of_name)
+        return segment in of_name
+    return None in of_name
 
 
 _SPACE_BYTES = frozenset(b" \t\n\r\f\v")
