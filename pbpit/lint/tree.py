@@ -242,6 +242,23 @@ class _Rules:
 
     base: str
     patterns: tuple[_Pattern, ...]
+    any_of: tuple[re.Pattern[str] | None, re.Pattern[str] | None] | None = field(
+        init=False, repr=False, compare=False
+    )
+    """Without a negated pattern: one expression of them all, for files and for directories
+    (any match ignores the path; one search instead of one per pattern). None with one."""
+
+    def __post_init__(self) -> None:
+        def joined(patterns: list[_Pattern]) -> re.Pattern[str] | None:
+            if not patterns:
+                return None
+            return re.compile("|".join(f"(?:{p.regex.pattern})" for p in patterns), re.DOTALL)
+
+        any_of = None
+        if not any(p.negated for p in self.patterns):
+            files = [p for p in self.patterns if not p.directory_only]
+            any_of = (joined(files), joined(list(self.patterns)))
+        object.__setattr__(self, "any_of", any_of)
 
 
 def _verdict(rules: Iterable[_Rules], path: str, is_dir: bool) -> bool | None:
@@ -255,6 +272,11 @@ def _verdict(rules: Iterable[_Rules], path: str, is_dir: bool) -> bool | None:
             relative = path[len(layer.base) + 1 :]
         else:
             relative = path
+        if layer.any_of is not None:
+            joined = layer.any_of[is_dir]
+            if joined is not None and joined.match(relative):
+                verdict = True
+            continue
         for pattern in layer.patterns:
             if pattern.directory_only and not is_dir:
                 continue
@@ -267,10 +289,13 @@ def _patterns(lines: Iterable[str]) -> tuple[_Pattern, ...]:
     return tuple(p for p in map(ignore_pattern, lines) if p is not None)
 
 
-def _gitignore(directory: Path, base: str) -> list[_Rules]:
+def _gitignore(directory: str | Path, base: str) -> list[_Rules]:
     """The rules of `directory/.gitignore`, if there is one and it can be read."""
     try:
-        text = (directory / ".gitignore").read_text(encoding="utf-8", errors="replace")
+        with open(
+            os.path.join(directory, ".gitignore"), encoding="utf-8", errors="replace"
+        ) as file:
+            text = file.read()
     except OSError:
         return []
     patterns = _patterns(text.splitlines())
@@ -320,11 +345,13 @@ def rust_files(
     layers: dict[str, list[_Rules]] = {}
     """The rules in force in each directory still to walk, by its path from the origin."""
     found = []
+    heres = {os.fspath(directory): _posix(_absolute(directory).relative_to(origin))}
+    """Each directory still to walk, as `os.walk` names it, by its path from the origin."""
     for root, dirs, files in os.walk(directory, onerror=unreadable):
-        here = _posix(_absolute(Path(root)).relative_to(origin))
+        here = heres.pop(root)
         rules = layers.pop(here, None)
         if rules is None:  # the walk's own directory
-            rules = inherited + _gitignore(Path(root), here)
+            rules = inherited + _gitignore(root, here)
 
         def ignored(name: str, is_dir: bool, here: str = here, rules: list = rules) -> bool:
             path = f"{here}/{name}" if here else name
@@ -335,7 +362,8 @@ def rust_files(
         )
         for name in dirs:
             path = f"{here}/{name}" if here else name
-            layers[path] = rules + _gitignore(Path(root, name), path)
+            heres[os.path.join(root, name)] = path
+            layers[path] = rules + _gitignore(os.path.join(root, name), path)
         found.extend(
             Path(root, name)
             for name in sorted(files)
