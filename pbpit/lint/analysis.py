@@ -205,12 +205,13 @@ def lint_sources(
     is known at its calls in every file."""
     if program is None:
         program = Program(sources)
-    for source in sources:
-        if source.tree is None and program.reasons(source):
+    reasons = [program.reasons(source) for source in sources]
+    for source, its_reasons in zip(sources, reasons, strict=True):
+        if source.tree is None and its_reasons:
             program.whole(source)
     found = []
-    for number, source in enumerate(sources, 1):
-        found.append(lint_source(source, program, too_deep))
+    for number, (source, its_reasons) in enumerate(zip(sources, reasons, strict=True), 1):
+        found.append(lint_source(source, program, too_deep, its_reasons))
         if progress is not None:
             progress(number, len(sources))
     return found
@@ -220,13 +221,16 @@ def lint_source(
     source: RustFile,
     program: Program | None = None,
     too_deep: Callable[[RustFile, Node], None] | None = None,
+    reasons: list[tuple[int, int]] | None = None,
 ) -> list[Diagnostic]:
     """The findings of one parsed file, by position, allowed ones left out; the functions of
     `program` (the file alone when None) are known at their calls; a function nested too deep
-    to read goes to `too_deep` (RecursionError without it)."""
+    to read goes to `too_deep` (RecursionError without it). `reasons`: the file's
+    (`Program.reasons`), when known."""
     if program is None:
         program = Program([source])
-    reasons = program.reasons(source)
+    if reasons is None:
+        reasons = program.reasons(source)
     if not reasons:
         return []
     found: dict[tuple[str, int, int], Diagnostic] = {}
@@ -246,6 +250,8 @@ def lint_source(
                 too_deep(source, node)
             finally:
                 reader.release()
+    if not found:
+        return []
     text_lines = source.text.split("\n")
     findings = [f for f in found.values() if not _allowed(f, text_lines)]
     return sorted(findings, key=lambda f: (f.primary.line, f.primary.column, f.rule))
@@ -510,6 +516,8 @@ class Program:
         self.helpers: re.Pattern[bytes] | None = None
         """Calls of the functions that run a backward on what their caller gives them."""
         self.helper_names: frozenset[str] = frozenset()
+        self._wordless: set[int] = set()
+        """The files (by `id`) that hold no word of `_WORDS`, even within a longer word."""
         self._helper_calls: dict[int, list[tuple[int, int]]] = {}
         """Where each file (by `id`) calls one of them: the bytes of each call's name up to its
         `(`, as the search for them found them."""
@@ -528,7 +536,10 @@ class Program:
         self.sources.append(source)
         self.modules.add(_module_of(source.path))
         self._index(source)
-        if release and not any(word in source.data for word in _WORDS):
+        if any(word in source.data for word in _WORDS):
+            return
+        self._wordless.add(id(source))
+        if release:
             for callee in self.functions[id(source)]:
                 callee.forget_node()
             source.release_tree()
@@ -639,6 +650,8 @@ class Program:
             added = set()
             for source in sources:
                 if pattern is _RUNS_BACKWARD:
+                    if id(source) in self._wordless:
+                        continue
                     hits = _matches(pattern, words, source.data)
                 else:
                     calls = [
@@ -683,6 +696,8 @@ class Program:
         function asks only of its own range)."""
         data = source.data
         found = list(self._helper_calls.get(id(source), ()))
+        if id(source) in self._wordless:
+            return found
         for word in _WORDS:
             at = data.find(word)
             while at != -1:
@@ -970,6 +985,21 @@ def _any_reason(reasons: list[tuple[int, int]], body: Node) -> bool:
             return True
         index += 1
     return False
+
+
+def _read_as(value: Value, reads: frozenset[Read]) -> Value:
+    """`value` with `reads` (`dataclasses.replace` of its one field, without its generic cost:
+    a read of a tracked name makes one)."""
+    return Value(
+        value.requirement,
+        value.origin,
+        value.sources,
+        value.why,
+        value.frozen,
+        reads,
+        value.parts,
+        value.shared,
+    )
 
 
 def _last_end(reasons: list[tuple[int, int]], body: Node) -> int:
@@ -1584,6 +1614,8 @@ class _Function:
         own flow (in no loop, no closure) that starts there can find nothing, nor can any
         after it, and the reading stops."""
         self.reasons: list[tuple[int, int]] = []
+        self.last_pass: dict[int, int] = {}
+        """The last pass each loop read may have: 1 if it runs no backward, else `_PASSES`."""
 
     # -- plumbing
 
@@ -1952,8 +1984,10 @@ class _Function:
         a call of a function that runs one, or a call some rule asked to see, each a reason of
         the function; past the last of them nothing is found, unless a loop's next pass or a
         closure bound by `let` reads what is before it again."""
-        if self.context or self.inlining:
-            return False
+        if self.inlining or any(
+            number < self.last_pass.get(key, _PASSES) for key, number in self.context
+        ):
+            return False  # a later pass of a loop around reads this again
         for closure in self.closures.values():
             start, end = self.span(closure)
             index = bisect.bisect_left(self.reasons, (start,))
@@ -2225,7 +2259,7 @@ class _Function:
         if value.requirement == Requirement.GRAD_IN_BACKWARD:
             node_ = node if self.delta == 0 else None
             read = Read(self.span(node), slot.name, value, node_, self.context)
-            return replace(value, reads=_plus(value.reads, read))
+            return _read_as(value, _plus(value.reads, read))
         return value
 
     def _same(self, node: Node) -> Value:
@@ -2247,7 +2281,7 @@ class _Function:
                 if held.requirement == Requirement.GRAD_IN_BACKWARD:
                     node_ = node if self.delta == 0 else None
                     read = Read(self.span(node), path or "", held, node_, self.context)
-                    return replace(held, reads=_plus(held.reads, read))
+                    return _read_as(held, _plus(held.reads, read))
                 return held
         elif node.named_child_count > 1 and node.named_children[1].type == "range_expression":
             self.expr(node.named_children[1])
@@ -2941,6 +2975,7 @@ class _Function:
         exits = [] if loop.type == "closure_expression" else [exit_]
         outer = self.context
         entry = None
+        self.last_pass[key] = _PASSES if repeat else 1
         for number in range(1, _PASSES + 1 if repeat else 2):
             if self.state.dead:
                 break  # every path of the last pass left the loop: no next pass
