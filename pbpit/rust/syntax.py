@@ -141,13 +141,14 @@ _PUNCTUATION = {";", ",", ":", ")", "]", "}", "(", "[", "{", "=>", "->", "=", "|
 
 def _unbalanced_delimiter(root: Node) -> tuple[Node, str] | None:
     """A bracket closed by the wrong one, or one never closed, found over the file's tokens
-    (strings and comments are single tokens, so their brackets do not count)."""
+    (strings and comments are single tokens, so their brackets do not count). A subtree
+    without an error is a whole construct, its brackets matched inside it: it is passed over."""
     open_: list[Node] = []
     stack = [root]
     while stack:
         node = stack.pop()
         if node.child_count:
-            stack.extend(reversed(node.children))
+            stack.extend(reversed([c for c in node.children if c.has_error or not c.child_count]))
             continue
         if node.is_missing or node.start_byte == node.end_byte:
             continue
