@@ -865,3 +865,18 @@ def test_explain_of_an_unknown_word_is_one_line_naming_the_rules():
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr.count("\n") == 1 and "malformed node id `retain-graph`" in result.stderr
     assert all(rule.name in result.stderr for rule in RULES)
+
+
+def test_a_read_of_a_value_keeps_every_other_field():
+    # `_read_as` copies a `Value` field by field (faster than `dataclasses.replace`): a field
+    # added to `Value` and not copied there fails here.
+    from dataclasses import fields
+
+    from pbpit.lint.analysis import _read_as
+    from pbpit.lint.values import Value
+
+    given = {f.name: object() for f in fields(Value)}
+    reads = object()
+    read = _read_as(Value(**given), reads)  # type: ignore[arg-type]
+    for f in fields(Value):
+        assert getattr(read, f.name) is (reads if f.name == "reads" else given[f.name]), f.name

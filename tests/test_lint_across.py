@@ -811,3 +811,78 @@ def test_a_module_built_by_a_config_of_numbers_holds_leaves(tmp_path):
     }
     """
     assert lines(tmp_path, text) == []
+
+
+# -- which calls of a helper's name can be calls of a helper, and readings that need none
+
+
+def test_a_helper_that_runs_two_backwards_called_once_outside_any_loop(tmp_path):
+    # One call, in no loop, is still two backwards: `update` backpropagates both losses it is
+    # given, and they share `features`.
+    text = """\
+    fn update<B: AutodiffBackend>(policy: Tensor<B, 1>, value: Tensor<B, 1>) {
+        let _g = policy.backward();
+        let _g = value.backward();
+    }
+
+    fn learn_once<B: AutodiffBackend>(model: &Model<B>, obs: Tensor<B, 2>) {
+        let features = model.trunk.forward(obs);
+        let policy = model.policy.forward(features.clone()).mean();
+        let value = model.value.forward(features).mean();
+        update(policy, value);
+    }
+    """
+    assert lines(tmp_path, text) == [(7, "shared-intermediate")]
+
+
+def test_a_method_helper_called_by_its_type_path(tmp_path):
+    # `Trainer::step(&mut trainer, ..)` is the method `step` of `Trainer`, as `trainer.step(..)`.
+    text = """\
+    struct Trainer {}
+
+    impl Trainer {
+        fn step<B: AutodiffBackend>(&mut self, loss: Tensor<B, 1>) {
+            let _g = loss.backward();
+        }
+    }
+
+    fn train<B: AutodiffBackend>(trainer: &mut Trainer, model: &Model<B>, x: Tensor<B, 2>) {
+        let loss = model.forward(x).mean();
+        Trainer::step(trainer, loss.clone());
+        Trainer::step(trainer, loss);
+    }
+    """
+    assert lines(tmp_path, text) == [(12, "double-backward")]
+
+
+def test_a_free_helper_called_by_a_module_path(tmp_path):
+    text = """\
+    fn update<B: AutodiffBackend>(loss: Tensor<B, 1>) {
+        let _g = loss.backward();
+    }
+
+    fn train<B: AutodiffBackend>(model: &Model<B>, x: Tensor<B, 2>) {
+        let loss = model.forward(x).mean();
+        self::update(loss.clone());
+        crate::update(loss);
+    }
+    """
+    assert lines(tmp_path, text) == [(8, "double-backward")]
+
+
+def test_a_method_of_another_type_named_as_a_free_helper_is_no_call_of_it(tmp_path):
+    # `update` the free function runs a backward; `Schedule::update()` and `sched.update()` are
+    # other functions: the one loss is backpropagated once.
+    text = """\
+    fn update<B: AutodiffBackend>(loss: Tensor<B, 1>) {
+        let _g = loss.backward();
+    }
+
+    fn train<B: AutodiffBackend>(model: &Model<B>, sched: &mut Schedule, x: Tensor<B, 2>) {
+        let loss = model.forward(x).mean();
+        Schedule::update();
+        sched.update(loss.clone());
+        update(loss);
+    }
+    """
+    assert lines(tmp_path, text) == []

@@ -443,9 +443,13 @@ TOO_DEEP = 60_000
 
 def test_a_function_nested_deeper_than_the_analysis_follows_is_a_note(tmp_path, monkeypatch):
     # `too_deep` nests 60,000 terms (more than the recursion limit lint sets, in frames); the
-    # function after it in the file, and the other file, are still analysed.
+    # function after it in the file, and the other file, are still analysed. Its two backwards
+    # (a finding, if it could be read) make it a function that must be read.
     terms = " + ".join(["x"] * TOO_DEEP)
-    body = f"    let x = model.forward(input);\n    let y = {terms};\n    y.backward();\n"
+    body = (
+        f"    let x = model.forward(input);\n    let y = {terms};\n"
+        "    x.clone().sum().backward(); y.backward();\n"
+    )
     twice_fn = TWICE.split("\n", 2)[2].replace("fn main()", "fn after()")
     write(tmp_path, "deep.rs", f"fn too_deep() {{\n{body}}}\n\n{twice_fn}")
     write(tmp_path, "twice.rs", TWICE)

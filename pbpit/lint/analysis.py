@@ -238,7 +238,12 @@ def lint_source(
     for callee in program.functions.get(id(source), ()):
         node = callee.node
         body = node.child_by_field_name("body")
-        if body is not None and _any_reason(reasons, body) and not _expects_panic(source, node):
+        if (
+            body is not None
+            and _any_reason(reasons, body)
+            and not _expects_panic(source, node)
+            and not program.one_backward(source, body, reasons)
+        ):
             reader = _Function(source, found, fixes, program, callee)
             reader.reasons = reasons
             reader.read_to = _last_end(reasons, body)
@@ -296,6 +301,16 @@ def _assignments(data: bytes) -> dict[bytes, tuple[list[int], list[bytes]]]:
 
 
 _CALLED = re.compile(rb"\s*\(")
+_REPEATS = frozenset(
+    {
+        "for_expression",
+        "while_expression",
+        "loop_expression",
+        "closure_expression",
+        "macro_invocation",
+    }
+)
+"""What may run the code in it more than once, or as the reading does not follow (a macro)."""
 _HOLDS_ITEMS = frozenset({"source_file", "declaration_list", "mod_item", "impl_item", "trait_item"})
 
 
@@ -518,6 +533,8 @@ class Program:
         self.helper_names: frozenset[str] = frozenset()
         self._wordless: set[int] = set()
         """The files (by `id`) that hold no word of `_WORDS`, even within a longer word."""
+        self._helper_callees: dict[str, list[_Callee]] = {}
+        """The helpers of each name (a summary of each, with its backwards)."""
         self._helper_calls: dict[int, list[tuple[int, int]]] = {}
         """Where each file (by `id`) calls one of them: the bytes of each call's name up to its
         `(`, as the search for them found them."""
@@ -682,6 +699,7 @@ class Program:
                     if summary is not None and summary.backward:
                         added.add(callee.name)
                         owners.setdefault(callee.name.encode(), set()).add(callee.owner)
+                        self._helper_callees.setdefault(callee.name, []).append(callee)
             added -= names
             names |= added
             pattern = _called(added) if added else None
@@ -709,6 +727,40 @@ class Program:
                 at = data.find(word, at + 1)
         found.sort()
         return found
+
+    def one_backward(self, source: RustFile, body: Node, reasons: list[tuple[int, int]]) -> bool:
+        """Whether a function's reading can find nothing, for it runs one backward at most
+        and asks no rule to see a call: its one reason is a `backward` or a call of helpers
+        that each run one backward, in no loop, closure or macro (a finding needs a backward
+        meeting what an earlier one consumed, or a call some rule asked to see)."""
+        start, end = body.start_byte, body.end_byte
+        index = bisect.bisect_left(reasons, (start,))
+        inside = []
+        while index < len(reasons) and reasons[index][0] < end:
+            if not _in_skipped_item(body, reasons[index][0]):
+                inside.append(reasons[index])
+                if len(inside) > 1:
+                    return False
+            index += 1
+        if len(inside) != 1:
+            return False
+        at, after = inside[0]
+        if source.data[at:after] != b"backward":
+            if inside[0] not in self._helper_calls.get(id(source), ()):
+                return False
+            name = _NAME.match(source.data, at)
+            helpers = self._helper_callees.get(name.group().decode() if name else "", ())
+            for helper in helpers:
+                summary = helper.summaries.get(False)  # None: made again (`Program.whole`)
+                if summary is None or len(summary.backward) > 1:
+                    return False
+        leaf = body.descendant_for_byte_range(at, after)
+        node = body
+        while node is not None and node != leaf:
+            node = node.child_with_descendant(leaf)
+            if node is not None and node.type in _REPEATS:
+                return False
+        return True
 
     def summary(self, callee: _Callee, alone: bool = False) -> _Summary | None:
         """What `callee` does, read once (`alone`: given only data); None while it is being
@@ -3445,9 +3497,11 @@ class _Function:
                 return None
             call = receiver_node
         text = self.text(call)
-        return text if call.type in ("identifier", "field_expression") and _PATH.match(
-            text + ".x"
-        ) else None
+        return (
+            text
+            if call.type in ("identifier", "field_expression") and _PATH.match(text + ".x")
+            else None
+        )
 
     def _given(self, value: Value) -> bool:
         """Whether a summary's tracked value is what its caller gives (a parameter, a field of
