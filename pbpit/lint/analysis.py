@@ -1055,9 +1055,11 @@ def _read_as(value: Value, reads: frozenset[Read]) -> Value:
 
 
 def _last_end(reasons: list[tuple[int, int]], body: Node) -> int:
-    """Where the last of a file's `reasons` (sorted) that starts in `body` ends."""
+    """Where the last of a file's `reasons` (sorted) that starts in `body` ends (its end if
+    none does)."""
     index = bisect.bisect_left(reasons, (body.end_byte,))
-    return max(end for _, end in reasons[bisect.bisect_left(reasons, (body.start_byte,)) : index])
+    ends = [end for _, end in reasons[bisect.bisect_left(reasons, (body.start_byte,)) : index]]
+    return max(ends, default=body.end_byte)
 
 
 def _in_skipped_item(body: Node, at: int) -> bool:
