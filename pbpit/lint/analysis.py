@@ -206,9 +206,6 @@ def lint_sources(
     if program is None:
         program = Program(sources)
     reasons = [program.reasons(source) for source in sources]
-    for source, its_reasons in zip(sources, reasons, strict=True):
-        if source.tree is None and its_reasons:
-            program.whole(source)
     found = []
     for number, (source, its_reasons) in enumerate(zip(sources, reasons, strict=True), 1):
         found.append(lint_source(source, program, too_deep, its_reasons))
@@ -233,9 +230,12 @@ def lint_source(
         reasons = program.reasons(source)
     if not reasons:
         return []
+    starts = [start for start, _ in reasons]
     found: dict[tuple[str, int, int], Diagnostic] = {}
     fixes = Fixes(source)
     for callee in program.functions.get(id(source), ()):
+        if not _any_within(starts, callee.start, callee.end):
+            continue
         node = callee.node
         body = node.child_by_field_name("body")
         if (
@@ -244,6 +244,14 @@ def lint_source(
             and not _expects_panic(source, node)
             and not program.one_backward(source, body, reasons)
         ):
+            if source.tree is None:
+                # Its tree was let go (a file read for a call of a helper): its functions were
+                # found alone; to read one, the whole tree (and its attributes) is parsed again.
+                program.whole(source)
+                node = callee.node
+                body = node.child_by_field_name("body")
+                if _expects_panic(source, node):
+                    continue
             reader = _Function(source, found, fixes, program, callee)
             reader.reasons = reasons
             reader.read_to = _last_end(reasons, body)
