@@ -886,3 +886,16 @@ def test_a_method_of_another_type_named_as_a_free_helper_is_no_call_of_it(tmp_pa
     }
     """
     assert lines(tmp_path, text) == []
+
+
+def test_require_grad_on_an_intermediate_after_the_one_backward(tmp_path):
+    # One backward cannot meet another; the call a rule asked to see after it is still read.
+    text = """\
+    fn probe<B: AutodiffBackend>(x: Tensor<B, 2>) {
+        let w = x.require_grad();
+        let loss = w.clone().exp().sum();
+        let _grads = loss.backward();
+        let h = w.exp().require_grad();
+    }
+    """
+    assert lines(tmp_path, text) == [(5, "require-grad-non-leaf")]

@@ -238,12 +238,12 @@ def lint_source(
             continue
         node = callee.node
         body = node.child_by_field_name("body")
-        if (
-            body is not None
-            and _any_reason(reasons, body)
-            and not _expects_panic(source, node)
-            and not program.one_backward(source, body, reasons)
-        ):
+        read_to = (
+            program.reading_end(source, body, reasons)
+            if body is not None and _any_reason(reasons, body) and not _expects_panic(source, node)
+            else None
+        )
+        if read_to is not None:
             if source.tree is None:
                 # Its tree was let go (a file read for a call of a helper): its functions were
                 # found alone; to read one, the whole tree (and its attributes) is parsed again.
@@ -254,7 +254,7 @@ def lint_source(
                     continue
             reader = _Function(source, found, fixes, program, callee)
             reader.reasons = reasons
-            reader.read_to = _last_end(reasons, body)
+            reader.read_to = read_to
             try:
                 reader.run(node)
             except RecursionError:
@@ -736,26 +736,37 @@ class Program:
         found.sort()
         return found
 
-    def one_backward(self, source: RustFile, body: Node, reasons: list[tuple[int, int]]) -> bool:
-        """Whether a function's reading can find nothing, for it runs one backward at most
-        and asks no rule to see a call: its one reason is a `backward` or a call of helpers
-        that each run one backward, in no loop, closure or macro (a finding needs a backward
-        meeting what an earlier one consumed, or a call some rule asked to see)."""
+    def reading_end(
+        self, source: RustFile, body: Node, reasons: list[tuple[int, int]]
+    ) -> int | None:
+        """Where a reading of a function's `body` may stop (`_Function.read_to`), None when it
+        can find nothing. A finding needs a backward meeting what an earlier one consumed, or
+        a call some rule asked to see: past the last reason nothing is found; and when the
+        function runs one backward at most (one `backward`, or one call of helpers that each
+        run one, in no loop, closure or macro), nothing past its last such call either."""
         start, end = body.start_byte, body.end_byte
         index = bisect.bisect_left(reasons, (start,))
-        inside = []
+        events, calls = [], []
+        helper_calls = self._helper_calls.get(id(source), ())
         while index < len(reasons) and reasons[index][0] < end:
-            if not _in_skipped_item(body, reasons[index][0]):
-                inside.append(reasons[index])
-                if len(inside) > 1:
-                    return False
+            reason = reasons[index]
             index += 1
-        if len(inside) != 1:
-            return False
-        at, after = inside[0]
+            if _in_skipped_item(body, reason[0]):
+                continue
+            at, after = reason
+            if source.data[at:after] == b"backward" or reason in helper_calls:
+                events.append(reason)
+            else:
+                calls.append(reason)
+        if len(events) > 1 or (events and not self._runs_once(source, body, events[0])):
+            return max(after for _, after in events + calls)
+        return max((after for _, after in calls), default=None)
+
+    def _runs_once(self, source: RustFile, body: Node, reason: tuple[int, int]) -> bool:
+        """Whether a `backward` or a call of helpers (`reason`) runs one backward, once: in no
+        loop, closure or macro of `body`, and each helper of the name runs one."""
+        at, after = reason
         if source.data[at:after] != b"backward":
-            if inside[0] not in self._helper_calls.get(id(source), ()):
-                return False
             name = _NAME.match(source.data, at)
             helpers = self._helper_callees.get(name.group().decode() if name else "", ())
             for helper in helpers:
@@ -1060,14 +1071,6 @@ def _read_as(value: Value, reads: frozenset[Read]) -> Value:
         value.parts,
         value.shared,
     )
-
-
-def _last_end(reasons: list[tuple[int, int]], body: Node) -> int:
-    """Where the last of a file's `reasons` (sorted) that starts in `body` ends (its end if
-    none does)."""
-    index = bisect.bisect_left(reasons, (body.end_byte,))
-    ends = [end for _, end in reasons[bisect.bisect_left(reasons, (body.start_byte,)) : index]]
-    return max(ends, default=body.end_byte)
 
 
 def _in_skipped_item(body: Node, at: int) -> bool:
