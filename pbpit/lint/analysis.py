@@ -186,6 +186,10 @@ _WORDS = tuple(
 )
 """What a function must hold for some rule to fire in it: a rule's word or method as a whole
 identifier (`backward`, not `conv2d_backward`: only a method named so runs a backward)."""
+_SMALLEST_WORDS = tuple(w for w in _WORDS if not any(o != w and o in w for o in _WORDS))
+"""The words of `_WORDS` that hold no other (a file holds one of `_WORDS` iff one of these)."""
+_PARTS = {w: tuple(o for o in _SMALLEST_WORDS if o != w and o in w) for w in _WORDS}
+"""The smallest words each word holds: where one is missing, so is the word."""
 _ALLOW = re.compile(r"^\s*//\s*pbpit:\s*allow\(([^)]*)\)")
 
 
@@ -561,7 +565,7 @@ class Program:
         self.sources.append(source)
         self.modules.add(_module_of(source.path))
         self._index(source)
-        if any(word in source.data for word in _WORDS):
+        if any(word in source.data for word in _SMALLEST_WORDS):
             return
         self._wordless.add(id(source))
         if release:
@@ -725,6 +729,8 @@ class Program:
         if id(source) in self._wordless:
             return found
         for word in _WORDS:
+            if any(part not in data for part in _PARTS[word]):
+                continue  # `set_require_grad` where `require_grad` is not
             at = data.find(word)
             while at != -1:
                 after = at + len(word)

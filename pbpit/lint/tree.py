@@ -408,10 +408,11 @@ class _NotRegular(Exception):
     """A file that is not a regular file: it is skipped, never read."""
 
 
-def read_bytes(path: str) -> bytes:
+def read_bytes(path: str, info: os.stat_result | None = None) -> bytes:
     """The bytes of a regular file, never blocking: `_NotRegular` (its kind) for anything else,
-    checked before it is opened and again on what was opened; OSError if it cannot be read."""
-    kind = _not_regular(os.stat(path).st_mode)
+    checked before it is opened (on `info`, its `os.stat` if the caller has it) and again on
+    what was opened; OSError if it cannot be read."""
+    kind = _not_regular((info or os.stat(path)).st_mode)
     if kind is not None:
         raise _NotRegular(kind)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
@@ -423,11 +424,14 @@ def read_bytes(path: str) -> bytes:
         return file.read()
 
 
-def read_file(path: str, report: LintReport) -> RustFile | None:
+def read_file(
+    path: str, report: LintReport, info: os.stat_result | None = None
+) -> RustFile | None:
     """Read and parse one file for `report`, or say in it why it is not linted: an error if it
-    cannot be read, a note if it is not a regular file or tree-sitter cannot parse it."""
+    cannot be read, a note if it is not a regular file or tree-sitter cannot parse it. `info`:
+    its `os.stat`, if the caller has it."""
     try:
-        data = read_bytes(path)
+        data = read_bytes(path, info)
         source = parse_bytes(data, path)
     except _NotRegular as kind:
         link = "a symbolic link to " if os.path.islink(path) else ""
@@ -492,14 +496,15 @@ def _lint_paths(
         else:
             files = [] if excluded_file(str(path), exclude) else [path]
         for file in files:
+            info: os.stat_result | None
             try:
                 info = os.stat(file)
                 key: object = (info.st_dev, info.st_ino)
             except OSError:  # a symbolic link that loops or points nowhere: said when read
-                key = file.absolute()
+                info, key = None, file.absolute()
             if key not in seen:
                 seen.add(key)
-                source = read_file(str(file), report)
+                source = read_file(str(file), report, info)
                 if source is not None:
                     program.add(source, release=True)
     program.link()
