@@ -335,17 +335,25 @@ def _first(pair: tuple[int, object]) -> int:
 
 
 def _fn_words(data: bytes) -> list[int]:
-    """Where `fn` starts as a word in `data`, in order (a bytes search: a pattern starting with
-    `\\b` tries every position)."""
-    found = []
-    at = data.find(b"fn")
-    while at != -1:
-        if (at == 0 or data[at - 1] not in _WORD_BYTES) and (
-            at + 2 == len(data) or data[at + 2] not in _WORD_BYTES
-        ):
-            found.append(at)
-        at = data.find(b"fn", at + 1)
-    return found
+    """Where `fn` starts as a word in `data`, in order."""
+    return _word_starts(data, b"fn")
+
+
+@cache
+def _word_ending(word: bytes) -> re.Pattern[bytes]:
+    return re.compile(re.escape(word) + rb"(?!\w)")
+
+
+def _word_starts(data: bytes, word: bytes) -> list[int]:
+    """Where `word` starts as a whole word in `data`, in order: a search for the word followed
+    by no word byte, each match then checked for a word byte before it (a pattern starting
+    with `\\b` or a look-behind is tried at every position; one starting with the word is a
+    fast search)."""
+    return [
+        at
+        for match in _word_ending(word).finditer(data)
+        if (at := match.start()) == 0 or data[at - 1] not in _WORD_BYTES
+    ]
 
 
 def _owner(data: bytes, parent: Node) -> tuple[str | None, str | None]:
@@ -731,14 +739,8 @@ class Program:
         for word in _WORDS:
             if any(part not in data for part in _PARTS[word]):
                 continue  # `set_require_grad` where `require_grad` is not
-            at = data.find(word)
-            while at != -1:
-                after = at + len(word)
-                if (at == 0 or data[at - 1] not in _WORD_BYTES) and (
-                    after == len(data) or data[after] not in _WORD_BYTES
-                ):
-                    found.append((at, after))
-                at = data.find(word, at + 1)
+            size = len(word)
+            found.extend((at, at + size) for at in _word_starts(data, word))
         found.sort()
         return found
 
