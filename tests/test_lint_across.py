@@ -899,3 +899,38 @@ def test_require_grad_on_an_intermediate_after_the_one_backward(tmp_path):
     }
     """
     assert lines(tmp_path, text) == [(5, "require-grad-non-leaf")]
+
+
+def test_a_helper_that_backpropagates_its_parameter_twice(tmp_path):
+    # Burn panics at the helper's second backward: the first consumed the graph of the loss the
+    # caller gave it. The finding is at the call, which runs both.
+    text = """\
+    fn update<B: AutodiffBackend>(loss: Tensor<B, 1>) {
+        let _g = loss.clone().backward();
+        let _g = loss.backward();
+    }
+
+    fn train_once<B: AutodiffBackend>(model: &Model<B>, x: Tensor<B, 2>) {
+        let loss = model.forward(x).mean();
+        update(loss);
+    }
+    """
+    assert lines(tmp_path, text) == [(8, "double-backward")]
+
+
+def test_a_helper_with_a_backward_in_each_arm_runs_one(tmp_path):
+    text = """\
+    fn update<B: AutodiffBackend>(loss: Tensor<B, 1>, first: bool) {
+        if first {
+            let _g = loss.backward();
+        } else {
+            let _g = loss.backward();
+        }
+    }
+
+    fn train_once<B: AutodiffBackend>(model: &Model<B>, x: Tensor<B, 2>) {
+        let loss = model.forward(x).mean();
+        update(loss, true);
+    }
+    """
+    assert lines(tmp_path, text) == []

@@ -53,7 +53,8 @@ its own calls), what its result derives from (a tuple or struct result part by p
 `Self::f(..)`, `Type::f(..)`, `train::f(..)` of a module of the tree, a trait's method), the
 summary is applied to what the caller gives: a helper that backpropagates its argument is a
 backward at the call (`Backward.through` names it), one for each backward it runs (of one field,
-`losses.policy_loss`, or all it is given); two that meet at a tensor a function of the same file
+`losses.policy_loss`, or all it is given; the same twice where one path of it backpropagates it
+twice, outside its loops); two that meet at a tensor a function of the same file
 made are shown where it made it; a helper that detaches returns data; a method that sets
 `self.hidden` sets `model.hidden` of the caller, read again by its next call. A tensor a called
 function makes is named by the caller's first binding of it (`let feats = layer(..)`: `feats`,
@@ -86,7 +87,13 @@ closure given to an iterator adaptor (`for_each`, `map`, ...) is read as a loop 
 `return` ends one element's pass). A test marked `#[should_panic]` is not read: the panic is
 what it checks. A function is read when it names `backward` (or `require_grad`) as an
 identifier, not inside a longer one (`conv2d_backward`), or calls a function that runs one on
-what it is given.
+what it is given (a call that a reading could find one in: `name(..)` a free function,
+`x.name(..)` a method, `Type::name(..)` that type's); and only as far as something can be
+found: a finding is made at a backward, at a call of such a function or at a call a rule asked
+to see, so the reading stops at the first statement past the last of them (outside a loop
+that runs again, or a closure bound by `let`); a function that runs one backward at most (one
+`backward`, or one call of functions that each run one, in no loop, closure or macro) is read
+to its last call a rule asked to see, and not at all without one.
 
 What this cannot see, and therefore never reports (precision over recall: a false positive in CI
 costs more than a miss):
@@ -103,6 +110,8 @@ costs more than a miss):
   reads the field of what it built (`trainer.prior`);
 - where the state that a callee keeps is made, when the callee is in another file: the finding
   points at the call;
+- a loop of a called function that backpropagates, in each pass, a loss made from what it is
+  given (the second pass needs the steps the first consumed): the call is read as one backward;
 - an element of a collection whose making is not seen (returned by a crate's function): it is a
   tensor of its own;
 - the value of a macro other than `vec!` (the arguments of `vec!`, and of a macro whose
@@ -3611,7 +3620,16 @@ class _Function:
             # A field of a parameter, backpropagated: that field, not all of the parameter.
             fields = {key for key, part in group if part is not None}
             group = {k: same for k, same in group.items() if k[1] is not None or k[0] not in fields}
-            if group and group not in self.backwards:
+            # The same again only where this path backpropagated it already, outside any loop
+            # (a second backward of what the caller gives, after the first): one in each arm
+            # of an `if` is one backward on every path. (The next pass of a loop of it is not
+            # told apart from a second loss at the call: not seen.)
+            again = not self.context and any(
+                made in self.state.consumed
+                for made in value.sources
+                if made in self.markers or made in self.taken
+            )
+            if group and (group not in self.backwards or again):
                 self.backwards.append(group)
         hits = [d for d in value.sources if d in self.state.consumed]
         if not hits:
