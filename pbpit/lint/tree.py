@@ -1,6 +1,8 @@
 """The tree `pbpit lint` is given: which files it reads, how each is read, and the report.
 
-Every file is parsed before any is analysed, so that the analysis sees the whole tree at once.
+Every file is parsed before any is analysed, so that the analysis sees the whole tree at once;
+each is indexed as it is read (`analysis.Program.add`), and its tree let go unless a rule may
+read it (a function of it that a reading calls is parsed again alone).
 
 Which files: a file named on the command line is read wherever it is (unless `--exclude`
 names it); in a directory, its `.rs` files, except under `target/` and hidden directories,
