@@ -557,13 +557,13 @@ class Program:
         self._leaf_makers: dict[str, bool] = {}
         self._parameter_free: dict[str, bool] = {}
         self.depth = 0
-        self.helpers: re.Pattern[bytes] | None = None
-        """Calls of the functions that run a backward on what their caller gives them."""
         self.helper_names: frozenset[str] = frozenset()
         self._wordless: set[int] = set()
         """The files (by `id`) that hold no word of `_WORDS`, even within a longer word."""
         self._helper_callees: dict[str, list[_Callee]] = {}
         """The helpers of each name (a summary of each, with its backwards)."""
+        self._helper_starts: dict[int, list[int]] = {}
+        """Where each of `_helper_calls` starts, sorted (made again when more are found)."""
         self._helper_calls: dict[int, list[tuple[int, int]]] = {}
         """Where each file (by `id`) calls one of them: the bytes of each call's name up to its
         `(`, as the search for them found them."""
@@ -734,8 +734,17 @@ class Program:
             pattern = _called(added) if added else None
             words = [name.encode() for name in added]
             if added:
-                self.helpers = _called(names)
                 self.helper_names = frozenset(names)
+
+    def calls_a_helper(self, source: RustFile, start: int, end: int) -> bool:
+        """Whether bytes `start`..`end` of a file hold a call of a helper found so far."""
+        calls = self._helper_calls.get(id(source))
+        if not calls:
+            return False
+        starts = self._helper_starts.get(id(source))
+        if starts is None or len(starts) != len(calls):
+            starts = self._helper_starts[id(source)] = sorted(at for at, _ in calls)
+        return _any_within(starts, start, end)
 
     def reasons(self, source: RustFile) -> list[tuple[int, int]]:
         """Where a file holds a word some rule needs (as an identifier) or a call of a function
@@ -3038,11 +3047,11 @@ class _Function:
         again = key in self.loops
         self.loops[key] = loop
         self.loop_spans[key] = self.span(loop)
-        text = self.data[loop.start_byte + self.delta : loop.end_byte + self.delta]
-        helpers = self.program.helpers
+        start, end = loop.start_byte + self.delta, loop.end_byte + self.delta
+        text = self.data[start:end]
         repeat = (
             b"backward" in text
-            or (helpers is not None and helpers.search(text) is not None)
+            or self.program.calls_a_helper(self.source, start, end)
             or self._calls_a_backward_closure(text)
         ) and len(self.context) < _PASSES_DEEPEST
         label = next((self.text(c) for c in loop.named_children if c.type == "label"), None)
