@@ -253,7 +253,7 @@ def lint_source(
         body = node.child_by_field_name("body")
         read_to = (
             program.reading_end(source, body, reasons)
-            if body is not None and _any_reason(reasons, body) and not _expects_panic(source, node)
+            if body is not None and not _expects_panic(source, node)
             else None
         )
         if read_to is not None:
@@ -341,11 +341,6 @@ _last_segment = cache(last_segment)
 
 def _first(pair: tuple[int, object]) -> int:
     return pair[0]
-
-
-def _fn_words(data: bytes) -> list[int]:
-    """Where `fn` starts as a word in `data`, in order."""
-    return _word_starts(data, b"fn")
 
 
 @cache
@@ -606,7 +601,7 @@ class Program:
     def _index(self, source: RustFile) -> None:
         data = source.data
         found: list[tuple[int, _Callee]] = []
-        fns = _fn_words(data)
+        fns = _word_starts(data, b"fn")
         count = len(fns)
         owners: dict[int, tuple[Node, str | None, str | None]] = {}
         """The node, owner and trait of each impl or trait with functions, by `id` (its
@@ -766,10 +761,11 @@ class Program:
         self, source: RustFile, body: Node, reasons: list[tuple[int, int]]
     ) -> int | None:
         """Where a reading of a function's `body` may stop (`_Function.read_to`), None when it
-        can find nothing. A finding needs a backward meeting what an earlier one consumed, or
-        a call some rule asked to see: past the last reason nothing is found; and when the
-        function runs one backward at most (one `backward`, or one call of helpers that each
-        run one, in no loop, closure or macro), nothing past its last such call either."""
+        can find nothing (no reason in it, for one). A finding needs a backward meeting what an
+        earlier one consumed, or a call some rule asked to see: past the last reason nothing is
+        found; and when the function runs one backward at most (one `backward`, or one call of
+        helpers that each run one, in no loop, closure or macro), nothing past its last such
+        call either."""
         start, end = body.start_byte, body.end_byte
         index = bisect.bisect_left(reasons, (start,))
         events, calls = [], []
@@ -777,7 +773,9 @@ class Program:
         while index < len(reasons) and reasons[index][0] < end:
             reason = reasons[index]
             index += 1
-            if _in_skipped_item(body, reason[0]):
+            # Outside the items and comments in it, which its reading skips: a nested `fn
+            # backward` of an `impl Backward` is no reason to read the function around it.
+            if reason[1] > end or _in_skipped_item(body, reason[0]):
                 continue
             at, after = reason
             if source.data[at:after] == b"backward" or reason in helper_calls:
@@ -1066,19 +1064,6 @@ def _any_read(points: list[int], body: Node) -> bool:
     index = bisect.bisect_left(points, body.start_byte)
     while index < len(points) and points[index] < body.end_byte:
         if not _in_skipped_item(body, points[index]):
-            return True
-        index += 1
-    return False
-
-
-def _any_reason(reasons: list[tuple[int, int]], body: Node) -> bool:
-    """Whether one of a file's `reasons` (sorted) lies in a function's `body`, outside the items
-    and comments in it (which its reading skips: a nested `fn backward` of an `impl Backward`
-    is no reason to read the function around it)."""
-    start, end = body.start_byte, body.end_byte
-    index = bisect.bisect_left(reasons, (start,))
-    while index < len(reasons) and reasons[index][0] < end:
-        if reasons[index][1] <= end and not _in_skipped_item(body, reasons[index][0]):
             return True
         index += 1
     return False
