@@ -830,17 +830,24 @@ def scatter_add(shape: tuple[int, ...], dim: int, indices: Array, values: Array)
     return out
 
 
-class Gather(Op):
-    """`gather(dim, indices)`: `out[.., i, ..] = x[.., indices[.., i, ..], ..]` along `dim`; the
-    backward scatters (adds) the gradient into zeros of the input's shape."""
+class _Indexed(Op):
+    """An op that reads `x` at Int `indices` along `dim`; the input's shape is kept for the
+    backward, which adds the gradient back into zeros of it."""
 
-    name = "gather"
     __slots__ = ("dim", "indices", "shape")
 
     def __init__(self, dim: int, indices: Array) -> None:
         Op.__init__(self)
         self.dim = dim
         self.indices = indices
+
+
+class Gather(_Indexed):
+    """`gather(dim, indices)`: `out[.., i, ..] = x[.., indices[.., i, ..], ..]` along `dim`; the
+    backward scatters (adds) the gradient into zeros of the input's shape."""
+
+    name = "gather"
+    __slots__ = ()
 
     def forward(self, x):
         self.shape = x.shape
@@ -850,17 +857,12 @@ class Gather(Op):
         return (scatter_add(self.shape, self.dim, self.indices, grad),)
 
 
-class Select(Op):
+class Select(_Indexed):
     """`select(dim, indices)`: the slices of `x` at `indices` (1-D) along `dim`; the backward is
     `select_add` into zeros: each slice's gradient added back at its index."""
 
     name = "select"
-    __slots__ = ("dim", "indices", "shape")
-
-    def __init__(self, dim: int, indices: Array) -> None:
-        Op.__init__(self)
-        self.dim = dim
-        self.indices = indices
+    __slots__ = ()
 
     def forward(self, x):
         self.shape = x.shape
