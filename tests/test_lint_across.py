@@ -10,7 +10,9 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+from pbpit.lint.analysis import Program
 from pbpit.lint.tree import lint_paths
+from pbpit.rust.syntax import read_rust
 
 
 def findings(tmp_path: Path, *files: str) -> list[tuple[str, int, str]]:
@@ -934,3 +936,89 @@ def test_a_helper_with_a_backward_in_each_arm_runs_one(tmp_path):
     }
     """
     assert lines(tmp_path, text) == []
+
+
+# Two types with a method `learn`: only `Agent`'s backpropagates what it is given. A call
+# `x.learn(..)` reaches it only where the reading knows `x` is an `Agent`.
+TWO_LEARNERS = """\
+struct Agent {}
+struct Logger {}
+
+impl Agent {
+    fn learn<B: AutodiffBackend>(&mut self, loss: Tensor<B, 1>) {
+        let _g = loss.backward();
+    }
+}
+
+impl Logger {
+    fn learn<B: AutodiffBackend>(&mut self, loss: Tensor<B, 1>) {
+        self.last = loss.into_scalar();
+    }
+}
+"""
+
+
+def _helper_reasons(tmp_path: Path, *files: str) -> list[list[tuple[int, int]]]:
+    """Where each of the files (after TWO_LEARNERS, linted as one tree) calls a helper."""
+    paths = [tmp_path / "learners.rs"]
+    paths[0].write_text(TWO_LEARNERS)
+    for number, text in enumerate(files):
+        paths.append(tmp_path / f"file{number}.rs")
+        paths[-1].write_text(textwrap.dedent(text))
+    program = Program([read_rust(path) for path in paths])
+    assert "learn" in program.helper_names
+    return [program.reasons(source) for source in program.sources[1:]]
+
+
+def test_a_method_call_on_a_receiver_of_no_helper_type_is_no_reason_to_read(tmp_path):
+    # `learner` is a generic: its `learn` is neither `Agent::learn` nor the one `learn` of the
+    # tree, so the function is not read (nor summarised) for it.
+    text = """\
+    fn fit<L: Learner, B: AutodiffBackend>(learner: &mut L, loss: Tensor<B, 1>) {
+        learner.learn(loss.clone());
+        learner.learn(loss);
+    }
+    """
+    assert _helper_reasons(tmp_path, text) == [[]]
+    assert findings(tmp_path, TWO_LEARNERS, text) == []
+
+
+def test_a_method_call_on_a_receiver_the_reading_types_is_a_call_of_the_helper(tmp_path):
+    # Each file names no `Agent` but the one with the field: the field's type says it.
+    by_let = """\
+    fn fit<B: AutodiffBackend>(model: &Model<B>, x: Tensor<B, 2>) {
+        let mut agent = Agent::new();
+        let loss = model.forward(x).mean();
+        agent.learn(loss.clone());
+        agent.learn(loss);
+    }
+    """
+    by_field = """\
+    struct Runner {
+        agent: Agent,
+    }
+    """
+    through_field = """\
+    fn fit<B: AutodiffBackend>(runner: &mut Runner, model: &Model<B>, x: Tensor<B, 2>) {
+        let loss = model.forward(x).mean();
+        runner.agent.learn(loss.clone());
+        runner.agent.learn(loss);
+    }
+    """
+    by_self = """\
+    impl Agent {
+        fn fit<B: AutodiffBackend>(&mut self, model: &Model<B>, x: Tensor<B, 2>) {
+            let loss = model.forward(x).mean();
+            self.learn(loss.clone());
+            self.learn(loss);
+        }
+    }
+    """
+    reasons = _helper_reasons(tmp_path, by_let, by_field, through_field, by_self)
+    assert [len(found) for found in reasons] == [2, 0, 2, 2]
+    found = findings(tmp_path, TWO_LEARNERS, by_let, by_field, through_field, by_self)
+    assert [(file, line) for file, line, _ in found] == [
+        ("file1.rs", 5),
+        ("file3.rs", 4),
+        ("file4.rs", 5),
+    ]

@@ -88,7 +88,8 @@ closure given to an iterator adaptor (`for_each`, `map`, ...) is read as a loop 
 what it checks. A function is read when it names `backward` (or `require_grad`) as an
 identifier, not inside a longer one (`conv2d_backward`), or calls a function that runs one on
 what it is given (a call that a reading could find one in: `name(..)` a free function,
-`x.name(..)` a method, `Type::name(..)` that type's); and only as far as something can be
+`x.name(..)` a method, the tree's only one of that name or one of a type the file or a struct
+field names, `Type::name(..)` that type's); and only as far as something can be
 found: a finding is made at a backward, at a call of such a function or at a call a rule asked
 to see, so the reading stops at the first statement past the last of them (outside a loop
 that runs again, or a closure bound by `let`); a function that runs one backward at most (one
@@ -562,6 +563,8 @@ class Program:
         self._helper_calls: dict[int, list[tuple[int, int]]] = {}
         """Where each file (by `id`) calls one of them: the bytes of each call's name up to its
         `(`, as the search for them found them."""
+        self._field_types: str | None = None
+        """The text of every struct field's type, one a line (made when first asked)."""
         self.modules: set[str] = {"self", "super", "crate"}
         """The modules of the tree (`mod train;`, `mod tests { .. }`, a file's name)."""
         self.sources: list[RustFile] = []
@@ -698,7 +701,7 @@ class Program:
                     calls = [
                         call
                         for call in _calls(pattern, words, source.data)
-                        if _may_call(source.data, call[0], owners)
+                        if _may_call(source.data, call[0], owners, self._typed_method)
                     ]
                     if calls:
                         self._helper_calls.setdefault(id(source), []).extend(calls)
@@ -730,6 +733,29 @@ class Program:
             words = [name.encode() for name in added]
             if added:
                 self.helper_names = frozenset(names)
+
+    def _typed_method(self, data: bytes, name: str, owners: set[str | None]) -> bool:
+        """Whether a reading can find a helper of this name (one of `owners`) in a method call
+        `x.name(..)` of a file (`data`), as `_Function._method` finds its callee: the one
+        method of that name in the tree, whatever `x` is; else the one of the receiver's type
+        (`Program.method`), which the reading knows only from `self` in an impl of that type,
+        a parameter's or a `let`'s type (`T`, `T::new(..)`, `T { .. }`, `TConfig`), or a
+        struct field's: the file or a field's type names it. A receiver of another type (a
+        generic `agent.train(..)` where some `Agent::train` backpropagates) is no call of it."""
+        helpers = [owner for owner in owners if owner is not None]
+        if not helpers:
+            return False
+        if name not in _BURN_METHODS and len(self.methods.get(name, ())) == 1:
+            return True
+        if self._field_types is None:
+            self._field_types = "\n".join(
+                text for fields in self.structs.values() for text in fields.values()
+            )
+        return any(
+            len(self.owned.get((owner, name), ())) == 1
+            and (owner.encode() in data or owner in self._field_types)
+            for owner in helpers
+        )
 
     def calls_a_helper(self, source: RustFile, start: int, end: int) -> bool:
         """Whether bytes `start`..`end` of a file hold a call of a helper found so far."""
@@ -1021,11 +1047,18 @@ _NAME = re.compile(rb"\w+")
 _OWNER_BEFORE = re.compile(rb"(\w+)\s*::\s*$")
 
 
-def _may_call(data: bytes, at: int, owners: dict[bytes, set[str | None]]) -> bool:
+def _may_call(
+    data: bytes,
+    at: int,
+    owners: dict[bytes, set[str | None]],
+    method: Callable[[bytes, str, set[str | None]], bool] | None = None,
+) -> bool:
     """Whether the call of a helper's name at byte `at` can be a call of one, as a reading
     finds the function it calls: `name(..)` a free function of that name, `x.name(..)` a
-    method, `Type::name(..)` a method of that type (`Self::`: of some type), `module::name(..)`
-    a free function. `owners`: those of the helpers of each name (None: free)."""
+    method (`method(data, name, owners)`, when given, says whether the reading can find a
+    helper of that name for it), `Type::name(..)` a method of that type (`Self::`: of some
+    type), `module::name(..)` a free function. `owners`: those of the helpers of each name
+    (None: free)."""
     name = _NAME.match(data, at)
     if name is None:
         return True
@@ -1034,6 +1067,8 @@ def _may_call(data: bytes, at: int, owners: dict[bytes, set[str | None]]) -> boo
     while before > 0 and data[before - 1] in _SPACE_BYTES:
         before -= 1
     if before > 0 and data[before - 1] == ord("."):
+        if method is not None:
+            return method(data, name.group().decode(), of_name)
         return any(owner is not None for owner in of_name)
     if before > 1 and data[before - 2 : before] == b"::":
         path = _OWNER_BEFORE.search(data, max(0, before - 200), before)
