@@ -1022,3 +1022,57 @@ def test_a_method_call_on_a_receiver_the_reading_types_is_a_call_of_the_helper(t
         ("file3.rs", 4),
         ("file4.rs", 5),
     ]
+
+
+def _program(tmp_path: Path, text: str) -> Program:
+    path = tmp_path / "train.rs"
+    path.write_text(textwrap.dedent(text))
+    return Program([read_rust(path)])
+
+
+def test_a_training_function_given_a_config_and_a_device_backpropagates_nothing_of_its_caller(
+    tmp_path,
+):
+    # Its model and its batches are made from the config, on the device: tensors of its own,
+    # not ones it is given. It is no helper, so its calls are no reason to read their callers.
+    text = """\
+    pub fn train<B: AutodiffBackend>(dir: &str, config: TrainingConfig, device: B::Device) {
+        let (generator, mut critic) = config.model.init::<B>(&device);
+        let mut optim = config.optimizer.init();
+        let loader = DataLoaderBuilder::new(MnistBatcher::default())
+            .batch_size(config.batch_size)
+            .build(MnistDataset::train());
+        for batch in loader.iter() {
+            let loss = critic.forward(batch.images).mean();
+            let grads = GradientsParams::from_grads(loss.backward(), &critic);
+            critic = optim.step(config.lr, critic, grads);
+        }
+    }
+
+    fn main() {
+        train::<Autodiff<NdArray>>("/tmp/a", TrainingConfig::new(), Default::default());
+    }
+    """
+    program = _program(tmp_path, text)
+    assert program.helper_names == frozenset()
+    # Nor is it read for its summary in the search for helpers: none of what it takes is one.
+    assert program.free["train"][0].summaries == {}
+    source = program.sources[0]
+    assert [source.data[at:end] for at, end in program.reasons(source)] == [b"backward"]
+
+
+def test_a_function_given_a_device_and_a_tensor_backpropagates_the_tensor(tmp_path):
+    text = """\
+    fn update<B: AutodiffBackend>(devices: &[B::Device], loss: Tensor<B, 1>) {
+        let _g = loss.backward();
+        println!("on {} devices", devices.len());
+    }
+
+    fn main() {
+        let loss = model.forward(x).mean();
+        update(&devices, loss.clone());
+        update(&devices, loss);
+    }
+    """
+    assert _program(tmp_path, text).helper_names == {"update"}
+    assert lines(tmp_path, text) == [(9, "double-backward")]

@@ -356,6 +356,36 @@ def test_gitignore_rules_agree_with_git(tmp_path):
     assert found == expected
 
 
+# Without a negation each file's patterns are matched as one: those of a name against the
+# last name of a path, the others against the path.
+NAMES_AND_PATHS = {
+    ".gitignore": "*.tmp.rs\ngen?/\n/top.rs\n**/out/*.rs\n[xy]*.rs\nold\ndocs/**/*.rs\n",
+    "src/.gitignore": "deep.rs\nvendor/\nsub/*.rs\n",
+}
+NAMES_AND_PATHS_FILES = [
+    "top.rs", "src/top.rs", "a.tmp.rs", "src/deep/b.tmp.rs", "gen1/a.rs", "src/gen2/b.rs",
+    "gen1.rs", "src/genx.rs", "out/a.rs", "src/out/b.rs", "src/out/in/c.rs", "x1.rs",
+    "src/yy.rs", "src/zx.rs", "old/a.rs", "src/old", "src/old.rs", "docs/a.rs", "docs/b/c.rs",
+    "src/docs/d.rs", "deep.rs", "src/deep.rs", "src/a/deep.rs", "src/vendor/v.rs",
+    "vendor/v.rs", "src/sub/s.rs", "src/sub/t/s.rs", "sub/s.rs", "main.rs",
+]  # fmt: skip
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="no git")
+def test_gitignore_patterns_of_names_and_of_paths_agree_with_git(tmp_path):
+    for name, text in NAMES_AND_PATHS.items():
+        write(tmp_path, name, text)
+    make_tree(tmp_path, NAMES_AND_PATHS_FILES)
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    listed = subprocess.run(
+        ["git", "ls-files", "--others", "--exclude-standard", "--", "*.rs"],
+        cwd=tmp_path, capture_output=True, text=True, check=True,
+    ).stdout.split()  # fmt: skip
+    found = sorted(p.relative_to(tmp_path).as_posix() for p in rust_files(tmp_path))
+    assert found == sorted(listed)
+    assert 5 < len(found) < len(NAMES_AND_PATHS_FILES) - 10
+
+
 def test_gitignore_files_above_the_directory_count_up_to_the_repository_root(tmp_path):
     (tmp_path / "repo" / ".git").mkdir(parents=True)
     write(tmp_path, ".gitignore", "*.rs\n")  # outside the repository: not its rules

@@ -47,7 +47,7 @@ nothing else; a `map` whose closure, given an element, yields data (`|t| t.devic
 
 Across functions (`Program`): every function and method of the linted tree (all its files) is
 known by name; each is read once for a *summary*, with each parameter (and each `self` field it
-reads) a tracked tensor of its own: which of them a backward in it consumes (directly or through
+reads) a tracked tensor of its own (but a number, a string, a device or a config): which of them a backward in it consumes (directly or through
 its own calls), what its result derives from (a tuple or struct result part by part), and the
 `self` fields it leaves holding tracked tensors. At a call (`f(x)`, `self.f(..)`, `model.f(..)`,
 `Self::f(..)`, `Type::f(..)`, `train::f(..)` of a module of the tree, a trait's method), the
@@ -155,7 +155,7 @@ from pbpit.lint.fixes import Fixes, last_segment
 from pbpit.lint.rule import Call, Meeting, Rule
 from pbpit.lint.rules import RULES
 from pbpit.lint.values import Backward, Context, Definition, Read, Value
-from pbpit.rust.syntax import Node, RustFile, macro_arguments
+from pbpit.rust.syntax import Node, RustFile, field_id, kind_ids, macro_arguments
 
 # What Burn's tensor API says of a method's result (pbpit/engine/api.py): the same tensor (same
 # NodeId), never tracked (reads, gradients, Int and Bool tensors), or new data (`Tensor::zeros`).
@@ -361,6 +361,21 @@ def _word_starts(data: bytes, word: bytes) -> list[int]:
     ]
 
 
+def _fn_within(data: bytes, start: int, end: int) -> bool:
+    """Whether bytes `start`..`end` of a file hold the word `fn` (a byte search, a whole word
+    asked only where it is found)."""
+    at = data.find(b"fn", start, end)
+    while at != -1:
+        if (at == 0 or data[at - 1] not in _WORD_BYTES) and data[at + 2 : at + 3] not in _WORD_ENDS:
+            return True
+        at = data.find(b"fn", at + 2, end)
+    return False
+
+
+_WORD_ENDS = frozenset(bytes([byte]) for byte in _WORD_BYTES)
+"""A byte of `_WORD_BYTES`, as a slice of one byte (`b""` past the end is none)."""
+
+
 def _owner(data: bytes, parent: Node) -> tuple[str | None, str | None]:
     """The owner and trait the functions directly in `parent` (an impl, a trait, a function)
     have: an impl's type and trait, a trait's name twice, none for a function's own items."""
@@ -415,6 +430,11 @@ _NUMBERS = re.compile(
     r"^&?(?:mut\s+)?(?:usize|isize|u8|u16|u32|u64|i8|i16|i32|i64|f32|f64|bool|char|str|String"
     r"|&str|Option<(?:usize|f32|f64|bool)>)$"
 )
+_NO_TENSORS = re.compile(
+    r"^(?:Vec<|\[)?(?:<[^<>]*>::|\w+::)*\w*(?:Device|Config)(?:<[^<>]*>)?[>\]]?$"
+)
+"""A parameter's type that holds no tensor: a device (`B::Device`, `&[Device]`) or a config
+(`TrainingConfig`: Burn's `#[derive(Config)]` serialises its fields, which no tensor is)."""
 _SUMMARY_DEPTH = 4
 """Calls nested deeper than this while summarising are read as calls of unknown functions."""
 _SUMMARY_BYTES = 20_000
@@ -604,8 +624,6 @@ class Program:
     def _index(self, source: RustFile) -> None:
         data = source.data
         found: list[tuple[int, _Callee]] = []
-        fns = _word_starts(data, b"fn")
-        count = len(fns)
         owners: dict[int, tuple[Node, str | None, str | None]] = {}
         """The node, owner and trait of each impl or trait with functions, by `id` (its
         functions share the node; kept, so that no other node takes its `id`)."""
@@ -613,30 +631,33 @@ class Program:
         # Each node with its nearest impl, trait or fn around it (asking a tree-sitter node for
         # its parent walks down from the root). A function is taken as its parent's children
         # are listed, its body pushed (where the function would be) only if it holds a `fn`.
+        # Kinds and fields by their ids: a node's `type` would be a new string each time.
+        kinds = _index_kinds()
+        name_field = field_id("name")
         stack: list[tuple[Node, Node | None]] = [(source.root, None)]
         while stack:
             node, around = stack.pop()
-            kind = node.type
-            if kind == "struct_item":
+            kind = node.kind_id
+            if kind in kinds.struct:
                 self._struct(source, node)
                 continue
-            if kind == "mod_item":
-                name_node = node.child_by_field_name("name")
+            if kind in kinds.mod:
+                name_node = node.child_by_field_id(name_field)
                 if name_node is not None:
                     self.modules.add(_text(data, name_node))
-            if kind in _NO_FUNCTIONS:
+            if kind in kinds.no_functions:
                 continue
             # Items are in modules, impls and traits; elsewhere only where the text holds `fn`.
-            if kind not in _HOLDS_ITEMS and not _any_within(
-                fns, node.start_byte, node.end_byte - 1
+            if kind not in kinds.holds_items and not _fn_within(
+                data, node.start_byte, node.end_byte
             ):
                 continue
-            inner = node if kind in _OWNERS else around
+            inner = node if kind in kinds.owners else around
             for child in node.named_children:
-                child_kind = child.type
-                if child_kind in _NO_FUNCTIONS or not child.named_child_count:
+                child_kind = child.kind_id
+                if child_kind in kinds.no_functions or not child.named_child_count:
                     continue
-                if child_kind != "function_item":
+                if child_kind not in kinds.function:
                     stack.append((child, inner))
                     continue
                 owner = trait = None
@@ -645,7 +666,7 @@ class Program:
                     if known is None:
                         known = owners[id(inner)] = (inner, *_owner(data, inner))
                     _, owner, trait = known
-                name_node = child.child_by_field_name("name")
+                name_node = child.child_by_field_id(name_field)
                 name = _text(data, name_node) if name_node is not None else ""
                 start = child.start_byte
                 callee = _Callee(source, child, name, owner, trait)
@@ -656,11 +677,11 @@ class Program:
                     of_owner.setdefault(owner, []).append(callee)
                 else:
                     free.setdefault(name, []).append(callee)
-                # Its own `fn` is one word of `fns`; only a second one can be in its body.
-                second = bisect.bisect_left(fns, start) + 1
-                if second < count and fns[second] < child.end_byte:
-                    body = child.child_by_field_name("body")
-                    if body is not None and _any_within(fns, body.start_byte, body.end_byte - 1):
+                # Its own `fn` is before its name; only another one can be in its body.
+                after = name_node.end_byte if name_node is not None else start
+                if _fn_within(data, after, child.end_byte):
+                    body = child.child_by_field_id(field_id("body"))
+                    if body is not None and _fn_within(data, body.start_byte, body.end_byte):
                         stack.append((body, child))
         found.sort(key=_first)
         self.functions[id(source)] = [callee for _, callee in found]
@@ -718,7 +739,7 @@ class Program:
                     body = callee.node.child_by_field_name("body")
                     if (
                         body is None
-                        or not (callee.has_self or _takes_parameters(callee.node))
+                        or not (callee.has_self or _takes_tensors(callee.source.data, callee.node))
                         or not _any_read(hits, body)
                     ):
                         continue  # with no parameter, it backpropagates nothing of its caller
@@ -948,6 +969,30 @@ _OWNERS = frozenset({"impl_item", "trait_item", "function_item"})
 """What a function is in: its impl or trait gives it an owner; a function's own items are free."""
 
 
+@dataclass(frozen=True)
+class _IndexKinds:
+    """The node kinds the index asks of, as `Node.kind_id`s."""
+
+    struct: frozenset[int]
+    mod: frozenset[int]
+    function: frozenset[int]
+    no_functions: frozenset[int]
+    holds_items: frozenset[int]
+    owners: frozenset[int]
+
+
+@cache
+def _index_kinds() -> _IndexKinds:
+    return _IndexKinds(
+        kind_ids(frozenset({"struct_item"})),
+        kind_ids(frozenset({"mod_item"})),
+        kind_ids(frozenset({"function_item"})),
+        kind_ids(_NO_FUNCTIONS),
+        kind_ids(_HOLDS_ITEMS),
+        kind_ids(_OWNERS),
+    )
+
+
 _PATH = re.compile(r"^(?:self|[a-z_]\w*)(?:\.[a-z_]\w*)+$")
 _IN_PLACE = frozenset({"push", "push_back", "push_front", "insert", "extend"})
 _EMPTIED = frozenset({"clear", "truncate"})
@@ -1134,9 +1179,26 @@ def _in_skipped_item(body: Node, at: int) -> bool:
     return False
 
 
-def _takes_parameters(function: Node) -> bool:
+def _takes_tensors(data: bytes, function: Node) -> bool:
+    """Whether a function takes a parameter that may hold a tensor (one a summary reads as a
+    tensor the caller gives: not a number, a string, a device or a config)."""
     parameters = function.child_by_field_name("parameters")
-    return parameters is not None and any(c.type == "parameter" for c in parameters.named_children)
+    return parameters is not None and any(
+        c.type == "parameter" and _may_hold_tensors(_parameter_type(data, c))
+        for c in parameters.named_children
+    )
+
+
+def _parameter_type(data: bytes, parameter: Node) -> str:
+    """A parameter's type as its text says it, without a leading `&`, lifetime or `mut`."""
+    kind = parameter.child_by_field_name("type")
+    if kind is None:
+        return ""
+    return re.sub(r"^&\s*(?:'\w+\s+)?(?:mut\s+)?", "", _text(data, kind))
+
+
+def _may_hold_tensors(kind: str) -> bool:
+    return not _NUMBERS.match(kind) and not _NO_TENSORS.match(kind)
 
 
 def _called(names: Iterable[str]) -> re.Pattern[bytes]:
@@ -1812,9 +1874,8 @@ class _Function:
             if parameter.type != "parameter":
                 continue
             pattern = parameter.child_by_field_name("pattern")
-            kind = parameter.child_by_field_name("type")
-            kind_text = re.sub(r"^&\s*(?:'\w+\s+)?(?:mut\s+)?", "", self.text(kind)) if kind else ""
-            marked = self.summarising and not parameters_data and not _NUMBERS.match(kind_text)
+            kind_text = _parameter_type(self.data, parameter)
+            marked = self.summarising and not parameters_data and _may_hold_tensors(kind_text)
             owner = _type_name(kind_text)
             for name in _pattern_names(pattern) if pattern is not None else ():
                 text = self.text(name)

@@ -146,6 +146,10 @@ class _Pattern:
     regex: re.Pattern[str]
     negated: bool
     directory_only: bool
+    name: str | None = None
+    """Of a pattern without a `/` (but a trailing one), which matches a name at any depth: the
+    expression of that name alone, matched against a path's last name (the same verdict as
+    `regex` on the whole path, without trying it after every `/`)."""
 
 
 def ignore_pattern(line: str) -> _Pattern | None:
@@ -169,7 +173,8 @@ def ignore_pattern(line: str) -> _Pattern | None:
     line = line.removeprefix("/")
     body = _glob_regex(line)
     regex = body if anchored else f"(?:.*/)?{body}"
-    return _Pattern(re.compile(f"{regex}\\Z", re.DOTALL), negated, directory_only)
+    name = None if anchored else body
+    return _Pattern(re.compile(f"{regex}\\Z", re.DOTALL), negated, directory_only, name)
 
 
 def _glob_regex(glob: str) -> str:
@@ -237,6 +242,9 @@ def _class_regex(inside: str) -> str:
     return f"[^/{body}]" if negate else f"(?!/)[{body}]"
 
 
+_Joined = tuple[re.Pattern[str] | None, re.Pattern[str] | None]
+
+
 @dataclass(frozen=True)
 class _Rules:
     """The patterns of one `.gitignore` (or the `--exclude` globs), for the paths under
@@ -244,17 +252,22 @@ class _Rules:
 
     base: str
     patterns: tuple[_Pattern, ...]
-    any_of: tuple[re.Pattern[str] | None, re.Pattern[str] | None] | None = field(
-        init=False, repr=False, compare=False
-    )
-    """Without a negated pattern: one expression of them all, for files and for directories
-    (any match ignores the path; one search instead of one per pattern). None with one."""
+    any_of: tuple[_Joined, _Joined] | None = field(init=False, repr=False, compare=False)
+    """Without a negated pattern: for files and for directories, one expression of the
+    patterns of a name (matched against a path's last name) and one of the others (against
+    the path): any match ignores the path; two searches instead of one per pattern. None with
+    a negated pattern."""
 
     def __post_init__(self) -> None:
-        def joined(patterns: list[_Pattern]) -> re.Pattern[str] | None:
-            if not patterns:
-                return None
-            return re.compile("|".join(f"(?:{p.regex.pattern})" for p in patterns), re.DOTALL)
+        def joined(patterns: list[_Pattern]) -> _Joined:
+            names = [p.name for p in patterns if p.name is not None]
+            paths = [p.regex.pattern for p in patterns if p.name is None]
+            return (
+                re.compile("(?:" + "|".join(f"(?:{n})" for n in names) + ")\\Z", re.DOTALL)
+                if names
+                else None,
+                re.compile("|".join(f"(?:{p})" for p in paths), re.DOTALL) if paths else None,
+            )
 
         any_of = None
         if not any(p.negated for p in self.patterns):
@@ -275,8 +288,10 @@ def _verdict(rules: Iterable[_Rules], path: str, is_dir: bool) -> bool | None:
         else:
             relative = path
         if layer.any_of is not None:
-            joined = layer.any_of[is_dir]
-            if joined is not None and joined.match(relative):
+            names, paths = layer.any_of[is_dir]
+            if (names is not None and names.match(relative, relative.rfind("/") + 1)) or (
+                paths is not None and paths.match(relative)
+            ):
                 verdict = True
             continue
         for pattern in layer.patterns:

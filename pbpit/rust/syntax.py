@@ -37,6 +37,27 @@ def _parser() -> Any:
 
 
 @cache
+def kind_ids(names: frozenset[str]) -> frozenset[int]:
+    """The ids of the named node kinds called `names` (`Node.kind_id`; a kind may have several
+    ids, by aliases): comparing ids makes no string of a node's `type`."""
+    language = _parser().language
+    return frozenset(
+        kind
+        for kind in range(language.node_kind_count)
+        if language.node_kind_is_named(kind) and language.node_kind_for_id(kind) in names
+    )
+
+
+@cache
+def field_id(name: str) -> int:
+    """The id of a field (`Node.child_by_field_id`), which looks no name up."""
+    found = _parser().language.field_id_for_name(name)
+    if found is None:
+        raise LookupError(f"tree-sitter-rust has no field `{name}`")
+    return found
+
+
+@cache
 def _range_parser() -> Any:
     """A parser of its own for `RustFile.parse_range`, which sets its included ranges."""
     import tree_sitter
