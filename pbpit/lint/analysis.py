@@ -47,9 +47,10 @@ nothing else; a `map` whose closure, given an element, yields data (`|t| t.devic
 
 Across functions (`Program`): every function and method of the linted tree (all its files) is
 known by name; each is read once for a *summary*, with each parameter (and each `self` field it
-reads) a tracked tensor of its own (but a number, a string, a device or a config): which of them a backward in it consumes (directly or through
-its own calls), what its result derives from (a tuple or struct result part by part), and the
-`self` fields it leaves holding tracked tensors. At a call (`f(x)`, `self.f(..)`, `model.f(..)`,
+reads) a tracked tensor of its own (but a number, a string, a device or a config): which of
+them a backward in it consumes (directly or through its own calls), what its result derives
+from (a tuple or struct result part by part), and the `self` fields it leaves holding tracked
+tensors. At a call (`f(x)`, `self.f(..)`, `model.f(..)`,
 `Self::f(..)`, `Type::f(..)`, `train::f(..)` of a module of the tree, a trait's method), the
 summary is applied to what the caller gives: a helper that backpropagates its argument is a
 backward at the call (`Backward.through` names it), one for each backward it runs (of one field,
