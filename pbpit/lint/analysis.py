@@ -252,7 +252,7 @@ def lint_source(
         if not _any_within(starts, callee.start, callee.end):
             continue
         node = callee.node
-        body = node.child_by_field_name("body")
+        body = node.child_by_field_id(_FIELD.body)
         read_to = (
             program.reading_end(source, body, reasons)
             if body is not None and not _expects_panic(source, node)
@@ -264,7 +264,7 @@ def lint_source(
                 # found alone; to read one, the whole tree (and its attributes) is parsed again.
                 program.whole(source)
                 node = callee.node
-                body = node.child_by_field_name("body")
+                body = node.child_by_field_id(_FIELD.body)
                 if _expects_panic(source, node):
                     continue
             reader = _Function(source, found, fixes, program, callee)
@@ -283,6 +283,19 @@ def lint_source(
     text_lines = source.text.split("\n")
     findings = [f for f in found.values() if not _allowed(f, text_lines)]
     return sorted(findings, key=lambda f: (f.primary.line, f.primary.column, f.rule))
+
+
+class _Fields:
+    """Field ids of tree-sitter-rust by name (`_FIELD.body`), each found on first use:
+    `Node.child_by_field_id` looks no name up, as `child_by_field_name` does at every call."""
+
+    def __getattr__(self, name: str) -> int:
+        found = field_id(name)
+        setattr(self, name, found)
+        return found
+
+
+_FIELD = _Fields()
 
 
 _WORD_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
@@ -381,12 +394,12 @@ def _owner(data: bytes, parent: Node) -> tuple[str | None, str | None]:
     """The owner and trait the functions directly in `parent` (an impl, a trait, a function)
     have: an impl's type and trait, a trait's name twice, none for a function's own items."""
     if parent.type == "impl_item":
-        type_node = parent.child_by_field_name("type")
-        trait_node = parent.child_by_field_name("trait")
+        type_node = parent.child_by_field_id(_FIELD.type)
+        trait_node = parent.child_by_field_id(_FIELD.trait)
         owner = _type_name(_text(data, type_node)) if type_node is not None else None
         return owner, _text(data, trait_node) if trait_node is not None else None
     if parent.type == "trait_item":
-        name_node = parent.child_by_field_name("name")
+        name_node = parent.child_by_field_id(_FIELD.name)
         name = _text(data, name_node) if name_node is not None else None
         return name, name
     return None, None
@@ -499,7 +512,7 @@ class _Callee:
     def has_self(self) -> bool:
         """Whether it takes `self` (asked at calls only: most functions are never called)."""
         if self._has_self is None:
-            parameters = self.node.child_by_field_name("parameters")
+            parameters = self.node.child_by_field_id(_FIELD.parameters)
             self._has_self = parameters is not None and _has_self(self.source.data, parameters)
         return self._has_self
 
@@ -507,8 +520,8 @@ class _Callee:
     def builds(self) -> bool:
         """Whether it takes `self` by value and returns `Self` (`fn warm_start(mut self) ->
         Self`): a builder, whose result is its receiver, with the fields it set."""
-        kind = self.node.child_by_field_name("return_type")
-        parameters = self.node.child_by_field_name("parameters")
+        kind = self.node.child_by_field_id(_FIELD.return_type)
+        parameters = self.node.child_by_field_id(_FIELD.parameters)
         if kind is None or parameters is None or not self.has_self:
             return False
         data = self.source.data
@@ -634,7 +647,7 @@ class Program:
         # are listed, its body pushed (where the function would be) only if it holds a `fn`.
         # Kinds and fields by their ids: a node's `type` would be a new string each time.
         kinds = _index_kinds()
-        name_field = field_id("name")
+        name_field = _FIELD.name
         stack: list[tuple[Node, Node | None]] = [(source.root, None)]
         while stack:
             node, around = stack.pop()
@@ -681,23 +694,23 @@ class Program:
                 # Its own `fn` is before its name; only another one can be in its body.
                 after = name_node.end_byte if name_node is not None else start
                 if _fn_within(data, after, child.end_byte):
-                    body = child.child_by_field_id(field_id("body"))
+                    body = child.child_by_field_id(_FIELD.body)
                     if body is not None and _fn_within(data, body.start_byte, body.end_byte):
                         stack.append((body, child))
         found.sort(key=_first)
         self.functions[id(source)] = [callee for _, callee in found]
 
     def _struct(self, source: RustFile, node: Node) -> None:
-        name_node = node.child_by_field_name("name")
-        body = node.child_by_field_name("body")
+        name_node = node.child_by_field_id(_FIELD.name)
+        body = node.child_by_field_id(_FIELD.body)
         if name_node is None or body is None or body.type != "field_declaration_list":
             return
         fields = {}
         for field_ in body.named_children:
             if field_.type != "field_declaration":
                 continue
-            field_name = field_.child_by_field_name("name")
-            field_type = field_.child_by_field_name("type")
+            field_name = field_.child_by_field_id(_FIELD.name)
+            field_type = field_.child_by_field_id(_FIELD.type)
             if field_name is not None and field_type is not None:
                 fields[_text(source.data, field_name)] = _text(source.data, field_type)
         self.structs.setdefault(_text(source.data, name_node), fields)
@@ -737,7 +750,7 @@ class Program:
                         or not _any_within(hits, callee.start, callee.end)
                     ):
                         continue
-                    body = callee.node.child_by_field_name("body")
+                    body = callee.node.child_by_field_id(_FIELD.body)
                     if (
                         body is None
                         or not (callee.has_self or _takes_tensors(callee.source.data, callee.node))
@@ -860,7 +873,7 @@ class Program:
             return callee.summaries[alone]
         if callee.reading or self.depth >= _SUMMARY_DEPTH:
             return None
-        body = callee.node.child_by_field_name("body")
+        body = callee.node.child_by_field_id(_FIELD.body)
         if body is None or body.end_byte - body.start_byte > _SUMMARY_BYTES:
             return None
         callee.reading = True
@@ -1032,24 +1045,24 @@ def _forward_output(node: Node | None) -> bool:
     `.unwrap()`): its parts share the module's steps."""
     while node is not None:
         if node.type in ("reference_expression", "try_expression", "parenthesized_expression"):
-            node = node.child_by_field_name("value") or (
+            node = node.child_by_field_id(_FIELD.value) or (
                 node.named_children[0] if node.named_child_count else None
             )
         elif node.type == "index_expression":
             node = node.named_children[0] if node.named_child_count else None
         elif node.type == "call_expression":
-            function = node.child_by_field_name("function")
+            function = node.child_by_field_id(_FIELD.function)
             if function is not None and function.type == "generic_function":
-                function = function.child_by_field_name("function")
+                function = function.child_by_field_id(_FIELD.function)
             if function is None or function.type != "field_expression":
                 return False
-            name = function.child_by_field_name("field")
+            name = function.child_by_field_id(_FIELD.field)
             text = name.text.decode("utf-8", "replace") if name is not None and name.text else ""
             if text == "forward" or text.startswith("forward_"):
                 return True
             if text not in ("unwrap", "expect", "clone"):
                 return False
-            node = function.child_by_field_name("value")
+            node = function.child_by_field_id(_FIELD.value)
         else:
             return False
     return False
@@ -1183,7 +1196,7 @@ def _in_skipped_item(body: Node, at: int) -> bool:
 def _takes_tensors(data: bytes, function: Node) -> bool:
     """Whether a function takes a parameter that may hold a tensor (one a summary reads as a
     tensor the caller gives: not a number, a string, a device or a config)."""
-    parameters = function.child_by_field_name("parameters")
+    parameters = function.child_by_field_id(_FIELD.parameters)
     return parameters is not None and any(
         c.type == "parameter" and _may_hold_tensors(_parameter_type(data, c))
         for c in parameters.named_children
@@ -1192,7 +1205,7 @@ def _takes_tensors(data: bytes, function: Node) -> bool:
 
 def _parameter_type(data: bytes, parameter: Node) -> str:
     """A parameter's type as its text says it, without a leading `&`, lifetime or `mut`."""
-    kind = parameter.child_by_field_name("type")
+    kind = parameter.child_by_field_id(_FIELD.type)
     if kind is None:
         return ""
     return re.sub(r"^&\s*(?:'\w+\s+)?(?:mut\s+)?", "", _text(data, kind))
@@ -1706,7 +1719,8 @@ def _pattern_names(pattern: Node) -> list[Node]:
         if node.type in ("scoped_identifier", "type_identifier", "generic_type"):
             continue
         # `Foo { a: b }` binds `b`, not the field `a`; `Foo { a }` binds `a`.
-        skipped = ("type", "name") if node.child_by_field_name("pattern") is not None else ("type",)
+        binds = node.child_by_field_id(_FIELD.pattern) is not None
+        skipped = ("type", "name") if binds else ("type",)
         for index, child in enumerate(node.children):
             # `Some(x)`'s `Some` is its `type`.
             if child.is_named and node.field_name_for_child(index) not in skipped:
@@ -1863,7 +1877,7 @@ class _Function:
         """Read the body; the parameters are data, or (summarising, unless `parameters_data`)
         markers. What the body's block yields is returned."""
         self.scope_ends = [function.end_byte]
-        parameters = function.child_by_field_name("parameters")
+        parameters = function.child_by_field_id(_FIELD.parameters)
         position = 0
         for parameter in parameters.named_children if parameters is not None else ():
             if parameter.type == "self_parameter":
@@ -1874,7 +1888,7 @@ class _Function:
                 continue
             if parameter.type != "parameter":
                 continue
-            pattern = parameter.child_by_field_name("pattern")
+            pattern = parameter.child_by_field_id(_FIELD.pattern)
             kind_text = _parameter_type(self.data, parameter)
             marked = self.summarising and not parameters_data and _may_hold_tensors(kind_text)
             owner = _type_name(kind_text)
@@ -1886,7 +1900,7 @@ class _Function:
                     self.types[self.scopes[-1][text]] = owner
             position += 1
         self.exits.append(_Exit("fn"))
-        return self._block(function.child_by_field_name("body"))
+        return self._block(function.child_by_field_id(_FIELD.body))
 
     def _marker(self, name: str, key: tuple[str, int | str]) -> Value:
         """A tensor the caller gives (a parameter, a `self` field), as a summary reads it."""
@@ -2169,9 +2183,9 @@ class _Function:
         return True
 
     def _let(self, node: Node) -> None:
-        pattern = node.child_by_field_name("pattern")
-        value_node = node.child_by_field_name("value")
-        alternative = node.child_by_field_name("alternative")
+        pattern = node.child_by_field_id(_FIELD.pattern)
+        value_node = node.child_by_field_id(_FIELD.value)
+        alternative = node.child_by_field_id(_FIELD.alternative)
         if (
             pattern is not None
             and pattern.type == "tuple_pattern"
@@ -2235,7 +2249,7 @@ class _Function:
         `Normalizer { .. }`, `NormalizerConfig::new(..).init(..)`."""
         if slot is None:
             return
-        kind = statement.child_by_field_name("type")
+        kind = statement.child_by_field_id(_FIELD.type)
         name = _type_name(self.text(kind)) if kind is not None else None
         if name is None and value is not None:
             head = value
@@ -2245,15 +2259,17 @@ class _Function:
                 "try_expression",
                 "generic_function",  # `.init::<B>(device)`
             ):
-                inner = head.child_by_field_name("function") or head.child_by_field_name("value")
+                inner = head.child_by_field_id(_FIELD.function) or head.child_by_field_id(
+                    _FIELD.value
+                )
                 if inner is None:
                     break
                 head = inner
             if head.type == "scoped_identifier":
-                path = head.child_by_field_name("path")
+                path = head.child_by_field_id(_FIELD.path)
                 name = _type_name(self.text(path)) if path is not None else None
             elif value.type == "struct_expression":
-                type_node = value.child_by_field_name("name")
+                type_node = value.child_by_field_id(_FIELD.name)
                 name = _type_name(self.text(type_node)) if type_node is not None else None
         if name is not None and name.endswith("Config") and name[:-6] in self.program.structs:
             name = name[:-6]
@@ -2335,11 +2351,11 @@ class _Function:
             for element in pattern.named_children:
                 if element.type != "field_pattern":
                     continue
-                name = element.child_by_field_name("name")
+                name = element.child_by_field_id(_FIELD.name)
                 key = f".{self.text(name)}" if name is not None else ""
                 if key not in parts:
                     return None
-                matched.append((element.child_by_field_name("pattern") or name, parts[key]))
+                matched.append((element.child_by_field_id(_FIELD.pattern) or name, parts[key]))
             return matched
         return None
 
@@ -2396,8 +2412,8 @@ class _Function:
         )
 
     def _assign(self, node: Node) -> Value:
-        left = node.child_by_field_name("left")
-        right = node.child_by_field_name("right")
+        left = node.child_by_field_id(_FIELD.left)
+        right = node.child_by_field_id(_FIELD.right)
         value = self.expr(right)
         slot = (
             self.lookup(self.text(left)) if left is not None and left.type == "identifier" else None
@@ -2436,7 +2452,7 @@ class _Function:
         return value
 
     def _same(self, node: Node) -> Value:
-        inner = node.child_by_field_name("value")
+        inner = node.child_by_field_id(_FIELD.value)
         if inner is None:
             inner = next((c for c in node.named_children if c.type not in _ITEMS), None)
         return self.expr(inner)
@@ -2466,7 +2482,7 @@ class _Function:
             return self._part(node, base)
         if base.requirement != Requirement.GRAD_IN_BACKWARD:
             return _DATA
-        name_node = node.child_by_field_name("field")
+        name_node = node.child_by_field_id(_FIELD.field)
         if node.type == "field_expression" and base.origin is not None and name_node is not None:
             return self._field_part(base, self.text(name_node))
         return _op([base])
@@ -2602,8 +2618,8 @@ class _Function:
             slot = self.lookup(self.text(node))
             return self.types.get(slot) if slot is not None else None
         if node.type == "field_expression":
-            base = self._receiver_type(node.child_by_field_name("value"))
-            name = node.child_by_field_name("field")
+            base = self._receiver_type(node.child_by_field_id(_FIELD.value))
+            name = node.child_by_field_id(_FIELD.field)
             if base is not None and name is not None:
                 return self.program.field_type(base, self.text(name))
         return None
@@ -2773,16 +2789,16 @@ class _Function:
             return _op(arguments)
         self.inlining.add(closure.start_byte)
         self.push_scope(closure)
-        parameters = closure.child_by_field_name("parameters")
+        parameters = closure.child_by_field_id(_FIELD.parameters)
         for index, parameter in enumerate(
             parameters.named_children if parameters is not None else ()
         ):
-            pattern = parameter.child_by_field_name("pattern") or parameter
+            pattern = parameter.child_by_field_id(_FIELD.pattern) or parameter
             given = arguments[index] if index < len(arguments) else _DATA
             self._bind(pattern, given, None, closure)
         exit_ = _Exit("closure", mark=len(self.journal.entries))
         self.exits.append(exit_)
-        result = self.expr(closure.child_by_field_name("body"))
+        result = self.expr(closure.child_by_field_id(_FIELD.body))
         self.exits.pop()
         self.pop_scope()
         values = [result] if not self.state.dead else []
@@ -2792,9 +2808,9 @@ class _Function:
         return _join(values) if values else _DATA
 
     def _binary(self, node: Node) -> Value:
-        left = self.expr(node.child_by_field_name("left"))
-        right = self.expr(node.child_by_field_name("right"))
-        operator = node.child_by_field_name("operator")
+        left = self.expr(node.child_by_field_id(_FIELD.left))
+        right = self.expr(node.child_by_field_id(_FIELD.right))
+        operator = node.child_by_field_id(_FIELD.operator)
         if operator is not None and self.text(operator) in ("+", "-", "*", "/", "%"):
             return _op([left, right])
         return _DATA
@@ -2828,8 +2844,8 @@ class _Function:
                 children[:0] = child.named_children
                 index = 0
             elif child.type == "field_initializer":
-                field_ = child.child_by_field_name("field")
-                value = self.expr(child.child_by_field_name("value"))
+                field_ = child.child_by_field_id(_FIELD.field)
+                value = self.expr(child.child_by_field_id(_FIELD.value))
                 if parts is not None:
                     parts.append((f".{self.text(field_)}" if field_ else "?", value))
             elif child.type in ("type_identifier", "scoped_type_identifier", "generic_type"):
@@ -2846,7 +2862,7 @@ class _Function:
                 if parts is not None:
                     key = f".{len(parts)}" if node.type == "tuple_expression" else f"[{len(parts)}]"
                     parts.append((key, value))
-        if node.type == "array_expression" and node.child_by_field_name("length") is not None:
+        if node.type == "array_expression" and node.child_by_field_id(_FIELD.length) is not None:
             parts = parts[:1] if parts else None  # `[x; n]`: every element is `x`
         return _collection(parts) if parts is not None else _op([])
 
@@ -2858,7 +2874,7 @@ class _Function:
             known = index is not None and index.type == "integer_literal"
             key = f"[{self.text(index)}]" if known and index is not None else None
         else:
-            name = node.child_by_field_name("field")
+            name = node.child_by_field_id(_FIELD.field)
             key = f".{self.text(name)}" if name is not None else None
         parts = dict(base.parts)
         if key in parts:
@@ -2879,7 +2895,7 @@ class _Function:
     def _macro(self, node: Node) -> Value:
         if self.delta != 0:
             return _DATA  # a macro inside a macro's arguments: not read
-        name_node = node.child_by_field_name("macro")
+        name_node = node.child_by_field_id(_FIELD.macro)
         name = self.text(name_node) if name_node is not None else ""
         arguments = self.macros.get(node.start_byte)
         if arguments is None:
@@ -2909,9 +2925,9 @@ class _Function:
         """A closure, read where it is written (as a loop body when `repeat_key` is given,
         its element parameter holding `element`, the last one of a `fold`'s); it is data,
         its value (what the body yields) only as an adaptor's loop body."""
-        parameters = node.child_by_field_name("parameters")
+        parameters = node.child_by_field_id(_FIELD.parameters)
         given = [
-            parameter.child_by_field_name("pattern") or parameter
+            parameter.child_by_field_id(_FIELD.pattern) or parameter
             for parameter in (parameters.named_children if parameters is not None else ())
         ]
         taking = given[-1] if given else None
@@ -2927,7 +2943,7 @@ class _Function:
                     self.declare(self.text(name), _DATA, name)
             exit_ = _Exit("closure", mark=len(self.journal.entries))
             self.exits.append(exit_)
-            result = self.expr(node.child_by_field_name("body"))
+            result = self.expr(node.child_by_field_id(_FIELD.body))
             self.exits.pop()
             self.pop_scope()
             results[:] = [result] if not self.state.dead else []
@@ -2942,13 +2958,13 @@ class _Function:
 
     def _if(self, node: Node) -> Value:
         self.push_scope(node)
-        condition = node.child_by_field_name("condition")
+        condition = node.child_by_field_id(_FIELD.condition)
         self._condition(condition)
-        consequence = node.child_by_field_name("consequence")
-        alternative = node.child_by_field_name("alternative")
+        consequence = node.child_by_field_id(_FIELD.consequence)
+        alternative = node.child_by_field_id(_FIELD.alternative)
         conditional_scope = self.scopes[-1]
 
-        once = self._once(node.child_by_field_name("condition"))
+        once = self._once(node.child_by_field_id(_FIELD.condition))
         keys = [once] if once is not None else self._first_pass(condition, consequence)
 
         def then() -> Value:
@@ -2984,10 +3000,13 @@ class _Function:
         does not assign, without calls)."""
         if condition is None or condition.type != "binary_expression":
             return None
-        operator = condition.child_by_field_name("operator")
+        operator = condition.child_by_field_id(_FIELD.operator)
         if operator is None or self.text(operator) != "==":
             return None
-        sides = [condition.child_by_field_name("left"), condition.child_by_field_name("right")]
+        sides = [
+            condition.child_by_field_id(_FIELD.left),
+            condition.child_by_field_id(_FIELD.right),
+        ]
         for counter, other in (sides, sides[::-1]):
             if counter is None or other is None or counter.type != "identifier":
                 continue
@@ -3077,8 +3096,8 @@ class _Function:
         if node is None:
             return
         if node.type == "let_condition":
-            value = self.expr(node.child_by_field_name("value"))
-            pattern = node.child_by_field_name("pattern")
+            value = self.expr(node.child_by_field_id(_FIELD.value))
+            pattern = node.child_by_field_id(_FIELD.pattern)
             if pattern is not None:
                 self._bind_part(pattern, value)
         elif node.type == "let_chain":
@@ -3095,8 +3114,8 @@ class _Function:
             self.declare(name, self._bound(name, part, name_node, None, pattern), name_node)
 
     def _match(self, node: Node) -> Value:
-        value = self.expr(node.child_by_field_name("value"))
-        body = node.child_by_field_name("body")
+        value = self.expr(node.child_by_field_id(_FIELD.value))
+        body = node.child_by_field_id(_FIELD.body)
         arms = [
             a for a in (body.named_children if body is not None else []) if a.type == "match_arm"
         ]
@@ -3104,11 +3123,11 @@ class _Function:
         def arm_of(arm: Node) -> Callable[[], Value]:
             def run() -> Value:
                 self.push_scope(arm)
-                pattern = arm.child_by_field_name("pattern")
+                pattern = arm.child_by_field_id(_FIELD.pattern)
                 if pattern is not None:
                     self._bind_part(pattern, value)
-                    self.expr(pattern.child_by_field_name("condition"))
-                result = self.expr(arm.child_by_field_name("value"))
+                    self.expr(pattern.child_by_field_id(_FIELD.condition))
+                result = self.expr(arm.child_by_field_id(_FIELD.value))
                 self.pop_scope()
                 return result
 
@@ -3330,8 +3349,8 @@ class _Function:
         return functools.partial(_renamed_value, renamed, definitions)
 
     def _for(self, node: Node) -> Value:
-        iterated = self.expr(node.child_by_field_name("value"))
-        pattern = node.child_by_field_name("pattern")
+        iterated = self.expr(node.child_by_field_id(_FIELD.value))
+        pattern = node.child_by_field_id(_FIELD.pattern)
 
         counter = self._counter(node)
 
@@ -3346,7 +3365,7 @@ class _Function:
                 self.declare(name, self._bound(name, element, name_node, None, node), name_node)
                 if name_node == counter:
                     self.counters[self.scopes[-1][name]] = node.start_byte + self.delta
-            self.expr(node.child_by_field_name("body"))
+            self.expr(node.child_by_field_id(_FIELD.body))
             self.pop_scope()
 
         self._passes(node, node.start_byte + self.delta, body)
@@ -3355,22 +3374,24 @@ class _Function:
     def _counter(self, loop: Node) -> Node | None:
         """The name a `for` loop binds to a new number every pass: `i` in `for i in 0..n` (or
         `(0..n).rev()`, `.step_by(k)`) and in `for (i, x) in xs.iter().enumerate()`."""
-        pattern = loop.child_by_field_name("pattern")
-        value = loop.child_by_field_name("value")
+        pattern = loop.child_by_field_id(_FIELD.pattern)
+        value = loop.child_by_field_id(_FIELD.value)
         while value is not None and value.type == "parenthesized_expression":
             value = value.named_children[0] if value.named_child_count else None
         if value is None or pattern is None:
             return None
         if value.type == "range_expression" and pattern.type == "identifier":
             return pattern
-        method = value.child_by_field_name("function") if value.type == "call_expression" else None
-        name = method.child_by_field_name("field") if method is not None else None
+        method = (
+            value.child_by_field_id(_FIELD.function) if value.type == "call_expression" else None
+        )
+        name = method.child_by_field_id(_FIELD.field) if method is not None else None
         if method is None or name is None or method.type != "field_expression":
             return None
         if self.text(name) == "enumerate" and pattern.type == "tuple_pattern":
             first = pattern.named_children[0] if pattern.named_child_count else None
             return first if first is not None and first.type == "identifier" else None
-        receiver = method.child_by_field_name("value")
+        receiver = method.child_by_field_id(_FIELD.value)
         while receiver is not None and receiver.type == "parenthesized_expression":
             receiver = receiver.named_children[0] if receiver.named_child_count else None
         ordered = self.text(name) in ("rev", "step_by")
@@ -3381,8 +3402,8 @@ class _Function:
     def _while(self, node: Node) -> Value:
         def body() -> None:
             self.push_scope(node)
-            self._condition(node.child_by_field_name("condition"))
-            self.expr(node.child_by_field_name("body"))
+            self._condition(node.child_by_field_id(_FIELD.condition))
+            self.expr(node.child_by_field_id(_FIELD.body))
             self.pop_scope()
 
         self._passes(node, node.start_byte + self.delta, body)
@@ -3390,26 +3411,28 @@ class _Function:
 
     def _loop(self, node: Node) -> Value:
         self._passes(
-            node, node.start_byte + self.delta, lambda: self.expr(node.child_by_field_name("body"))
+            node,
+            node.start_byte + self.delta,
+            lambda: self.expr(node.child_by_field_id(_FIELD.body)),
         )
         return _DATA
 
     # -- calls
 
     def _call(self, node: Node) -> Value:
-        function = node.child_by_field_name("function")
-        arguments = node.child_by_field_name("arguments")
+        function = node.child_by_field_id(_FIELD.function)
+        arguments = node.child_by_field_id(_FIELD.arguments)
         target = function
         if function is not None and function.type == "generic_function":
-            target = function.child_by_field_name("function")
+            target = function.child_by_field_id(_FIELD.function)
         argument_nodes = [
             a
             for a in (arguments.named_children if arguments is not None else [])
             if a.type not in _ITEMS
         ]
         if target is not None and target.type == "field_expression":
-            receiver_node = target.child_by_field_name("value")
-            name_node = target.child_by_field_name("field")
+            receiver_node = target.child_by_field_id(_FIELD.value)
+            name_node = target.child_by_field_id(_FIELD.field)
             name = self.text(name_node) if name_node is not None else ""
             receiver = self.expr(receiver_node)
             values = [self._argument(a, node, name, receiver) for a in argument_nodes]
@@ -3417,7 +3440,7 @@ class _Function:
         values = [self._argument(a, node, "") for a in argument_nodes]
         if target is not None and target.type in ("scoped_identifier", "identifier"):
             last = self.text(target).split("::")[-1]
-            path = target.child_by_field_name("path")
+            path = target.child_by_field_id(_FIELD.path)
             owner = _last_segment(self.text(path)) if path is not None else ""
             if last == "from_inner" or (owner == "Tensor" and last in _FROM_DATA):
                 return _DATA  # a new tensor made from data, whatever computed the data
@@ -3429,7 +3452,7 @@ class _Function:
                 # `std::mem::take(&mut self.log_probs)`: the value out, the place emptied.
                 given = argument_nodes[0]
                 if given.type == "reference_expression":
-                    given = given.child_by_field_name("value") or given
+                    given = given.child_by_field_id(_FIELD.value) or given
                 place = self._place(given)
                 if place is not None:
                     after = values[1] if last == "replace" and len(values) > 1 else _DATA
@@ -3492,7 +3515,7 @@ class _Function:
         if name == "require_grad":
             return Value(Requirement.GRAD, why="from a tensor that requires grad")
         if name == "set_require_grad":
-            flag = call.child_by_field_name("arguments")
+            flag = call.child_by_field_id(_FIELD.arguments)
             if flag is not None and "true" in self.text(flag):
                 return Value(Requirement.GRAD, why="from a tensor that requires grad")
             return _DATA
@@ -3524,7 +3547,7 @@ class _Function:
                     self.state.values[place] = _DATA
                 elif arguments:
                     pushed = arguments[-1]
-                    given = call.child_by_field_name("arguments")
+                    given = call.child_by_field_id(_FIELD.arguments)
                     last = given.named_children[-1] if given and given.named_child_count else None
                     if pushed.requirement == Requirement.GRAD_IN_BACKWARD and last is not None:
                         # The element is a tensor of its own, made where it is pushed.
@@ -3605,11 +3628,11 @@ class _Function:
         `model`), when each is a method of the program that returns its `self` (`builds`):
         the fields they set are that name's; None otherwise."""
         while call.type == "call_expression":
-            function = call.child_by_field_name("function")
+            function = call.child_by_field_id(_FIELD.function)
             if function is None or function.type != "field_expression":
                 return None
-            name_node = function.child_by_field_name("field")
-            receiver_node = function.child_by_field_name("value")
+            name_node = function.child_by_field_id(_FIELD.field)
+            receiver_node = function.child_by_field_id(_FIELD.value)
             if name_node is None or receiver_node is None:
                 return None
             kind = owner or self._receiver_type(receiver_node)
@@ -3636,7 +3659,7 @@ class _Function:
 
     def _closure_data(self, call: Node, arguments: list[Value]) -> bool:
         """Whether an adaptor's one argument is a closure whose value is data."""
-        given = call.child_by_field_name("arguments")
+        given = call.child_by_field_id(_FIELD.arguments)
         nodes = given.named_children if given is not None else []
         return (
             len(nodes) == 1
@@ -3653,7 +3676,7 @@ class _Function:
         if name in _MODULE_METHODS:
             return True
         if name == "map":
-            given = call.child_by_field_name("arguments")
+            given = call.child_by_field_id(_FIELD.arguments)
             first = (
                 given.named_children[0] if given is not None and given.named_child_count else None
             )
@@ -3661,16 +3684,16 @@ class _Function:
         if name != "to_device" or receiver_node is None:
             return False
         while receiver_node.type == "call_expression":  # `self.model.clone().to_device(..)`
-            function = receiver_node.child_by_field_name("function")
+            function = receiver_node.child_by_field_id(_FIELD.function)
             if function is None or function.type != "field_expression":
                 return False
-            if self.text(function.child_by_field_name("field") or function) != "clone":
+            if self.text(function.child_by_field_id(_FIELD.field) or function) != "clone":
                 return False
-            receiver_node = function.child_by_field_name("value") or function
+            receiver_node = function.child_by_field_id(_FIELD.value) or function
         if receiver_node.type != "field_expression":
             return False
-        base = self._receiver_type(receiver_node.child_by_field_name("value"))
-        field_name = receiver_node.child_by_field_name("field")
+        base = self._receiver_type(receiver_node.child_by_field_id(_FIELD.value))
+        field_name = receiver_node.child_by_field_id(_FIELD.field)
         fields = self.program.structs.get(base or "")
         if fields is None or field_name is None:
             return False
@@ -3799,9 +3822,9 @@ class _Function:
         """A call of a method some rules asked to see, on `value`."""
         if self.fixes is None:
             return
-        function = call.child_by_field_name("function")
-        name_node = function.child_by_field_name("field") if function is not None else None
-        arguments = call.child_by_field_name("arguments")
+        function = call.child_by_field_id(_FIELD.function)
+        name_node = function.child_by_field_id(_FIELD.field) if function is not None else None
+        arguments = call.child_by_field_id(_FIELD.arguments)
         start = name_node.start_byte if name_node is not None else call.start_byte
         seen = Call(
             name,
