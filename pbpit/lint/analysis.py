@@ -667,6 +667,13 @@ class Program:
             ):
                 continue
             inner = node if kind in kinds.owners else around
+            if kind in kinds.with_body:
+                # A module's, an impl's or a trait's items are all in its body; the rest of it
+                # (its name, type, generics, bounds) holds none.
+                body = node.child_by_field_id(_FIELD.body)
+                if body is not None and body.named_child_count:
+                    stack.append((body, inner))
+                continue
             for child in node.named_children:
                 child_kind = child.kind_id
                 if child_kind in kinds.no_functions or not child.named_child_count:
@@ -993,6 +1000,7 @@ class _IndexKinds:
     no_functions: frozenset[int]
     holds_items: frozenset[int]
     owners: frozenset[int]
+    with_body: frozenset[int]
 
 
 @cache
@@ -1004,6 +1012,7 @@ def _index_kinds() -> _IndexKinds:
         kind_ids(_NO_FUNCTIONS),
         kind_ids(_HOLDS_ITEMS),
         kind_ids(_OWNERS),
+        kind_ids(frozenset({"mod_item", "impl_item", "trait_item"})),
     )
 
 
