@@ -2,7 +2,7 @@
 the growth per doubling (linear time grows 2x; the target is at most 2.3x).
 
     python benchmarks/lint_lets.py [--sizes 100,200,...] [--repeat N] [--shape NAME|all|deep]
-                                   [--clock cpu|wall] [--sample SECONDS]
+                                   [--clock cpu|wall|instructions] [--sample SECONDS]
 
 Each size is timed `--repeat` rounds; in each round a size is linted as many times as make up
 at least `--sample` seconds (0.2: a lint of 100 `let`s takes ~15 ms, one of 3,200 ~0.3 s), the
@@ -10,6 +10,9 @@ lints of all sizes interleaved over the round (so that a busy spell of a shared 
 on every size alike), and the round's time of a size is the mean of its lints. A size's time is
 the least of its rounds, the least disturbed measure of the same work (other work on the machine
 only ever adds time), beside the median of its rounds; the growth per doubling is given for both.
+`--clock instructions` counts the work instead (valgrind's cachegrind, each size linted once in
+a fresh process, less one that lints an empty directory): a count no other work on the machine
+moves.
 
 `chain` (the default): each `let` derives from the one before it, and the loop's backward needs
 the last: the finding's fix moves the whole chain into the loop, so every member of the chain is
@@ -31,13 +34,18 @@ from __future__ import annotations
 import argparse
 import gc
 import math
+import re
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 from pbpit.lint.tree import lint_paths  # noqa: E402
 
@@ -70,11 +78,17 @@ def branches(lets: int) -> str:
     return f"fn train<B: AutodiffBackend>(model: Model<B>, x: Tensor<B, 2>) {{\n{body}}}\n"
 
 
+# A function that runs one backward cannot meet another and is not read (`Program.reading_end`):
+# the shapes with one backward of their own start with a second, of a tensor of its own.
+WARM_UP = "    model.forward(x.clone()).sum().backward();\n"
+
+
 def nested(lets: int) -> str:
     """`lets` nested `if`s, each binding a tracked tensor; the innermost backpropagates."""
     opens = "".join(f"let h{i} = h{i - 1}.exp(); if ready {{ " for i in range(1, lets))
     return (
         "fn train<B: AutodiffBackend>(model: Model<B>, x: Tensor<B, 2>, ready: bool) {\n"
+        f"{WARM_UP}"
         f"    let h0 = model.forward(x);\n    {opens}h{lets - 1}.backward();{' }' * (lets - 1)}\n"
         "}\n"
     )
@@ -118,6 +132,7 @@ def closures(lets: int) -> str:
     )
     return (
         "fn train<B: AutodiffBackend>(model: Model<B>, x: Tensor<B, 2>) {\n"
+        f"{WARM_UP}"
         "    let h0 = model.forward(x);\n"
         f"{body}"
         f"    h{lets - 1}.backward();\n"
@@ -258,21 +273,85 @@ def table(
     return worst
 
 
+_COUNT = """\
+import sys
+sys.path.insert(0, {root!r})
+from pathlib import Path
+from pbpit.lint.tree import lint_paths
+lint_paths([Path({path!r})])
+"""
+_REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
+
+
+def instructions(path: Path, scratch: Path) -> int:
+    """The instructions of a fresh process that lints `path` once (valgrind's cachegrind, a
+    count no other work on the machine moves)."""
+    script = scratch / f"{path.stem}.py"
+    script.write_text(_COUNT.format(root=str(ROOT), path=str(path)))
+    done = subprocess.run(
+        ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+         sys.executable, str(script)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    found = _REFS.search(done.stderr)
+    if done.returncode != 0 or found is None:
+        raise SystemExit(f"lint_lets: valgrind failed on {path.name}:\n{done.stderr}")
+    return int(found.group(1).replace(",", ""))
+
+
+def instruction_table(shape: str, sizes: list[int]) -> float:
+    """Print one shape's table in instructions: each size linted once in a process of its own,
+    less a process that lints an empty directory (start-up, imports); the worst growth per
+    doubling. Work doubles exactly where the analysis is linear; time can grow faster as what
+    it holds outgrows the caches, and moves with the machine's other work."""
+    make, _ = {**SHAPES, **DEEP}[shape]
+    unit = "depth" if shape in DEEP else "lets"
+    print(f"{shape}\n{unit:>6}  {'instructions':>14}  {'x':>5}")
+    with tempfile.TemporaryDirectory(prefix="pbpit-lets-") as directory:
+        scratch = Path(directory)
+        (scratch / "empty").mkdir()
+        paths = [scratch / "empty"]
+        for size in sizes:
+            paths.append(scratch / f"lets_{size}.rs")
+            paths[-1].write_text(make(size))
+        with ThreadPoolExecutor(2) as pool:
+            base, *counts = pool.map(lambda path: instructions(path, scratch), paths)
+    worst = 0.0
+    previous = None
+    for size, count in zip(sizes, counts, strict=True):
+        work = count - base
+        growth = ""
+        if previous is not None and previous[0] * 2 == size:
+            worst = max(worst, work / previous[1])
+            growth = f"{work / previous[1]:.2f}"
+        print(f"{size:>6}  {work:>14,}  {growth:>5}", flush=True)
+        previous = (size, work)
+    verdict = "met" if worst <= TARGET else "NOT met"
+    print(f"worst growth per doubling {worst:.2f}x (target <= {TARGET}x: {verdict})")
+    return worst
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", help="default: 100 to 3,200 (the depth shapes: 1,000 to 8,000)")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--shape", choices=[*SHAPES, *DEEP, "all", "deep"], default="chain")
-    parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu")
+    parser.add_argument("--clock", choices=[*sorted(CLOCKS), "instructions"], default="cpu")
     parser.add_argument(
         "--sample", type=float, default=0.2, help="seconds each round of a size lasts at least"
     )
     options = parser.parse_args()
     shapes = {"all": [*SHAPES, *DEEP], "deep": list(DEEP)}.get(options.shape, [options.shape])
+    if options.clock == "instructions" and shutil.which("valgrind") is None:
+        print("lint_lets: --clock instructions needs valgrind", file=sys.stderr)
+        return 2
     for shape in shapes:
         default = DEPTHS if shape in DEEP else SIZES
         sizes = [int(size) for size in options.sizes.split(",")] if options.sizes else default
-        table(shape, list(sizes), options.repeat, options.clock, options.sample)
+        if options.clock == "instructions":
+            instruction_table(shape, list(sizes))
+        else:
+            table(shape, list(sizes), options.repeat, options.clock, options.sample)
     return 0
 
 
