@@ -341,19 +341,25 @@ def test_gitignore_rules_skip_what_git_ignores(tmp_path):
     ]
 
 
-@pytest.mark.skipif(shutil.which("git") is None, reason="no git")
-def test_gitignore_rules_agree_with_git(tmp_path):
-    for name, text in GITIGNORE_TREE.items():
-        write(tmp_path, name, text)
-    make_tree(tmp_path, GITIGNORE_FILES)
-    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+def listed_by_git_and_lint(
+    root: Path, gitignores: dict[str, str], files: list[str]
+) -> tuple[list[str], list[str]]:
+    """The `.rs` files of a tree that git lists as not ignored, and those `rust_files` finds."""
+    for name, text in gitignores.items():
+        write(root, name, text)
+    make_tree(root, files)
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
     listed = subprocess.run(
         ["git", "ls-files", "--others", "--exclude-standard", "--", "*.rs"],
-        cwd=tmp_path, capture_output=True, text=True, check=True,
+        cwd=root, capture_output=True, text=True, check=True,
     ).stdout.split()  # fmt: skip
-    expected = sorted(name for name in listed if not name.startswith("target/"))
-    found = sorted(p.relative_to(tmp_path).as_posix() for p in rust_files(tmp_path))
-    assert found == expected
+    return sorted(listed), sorted(p.relative_to(root).as_posix() for p in rust_files(root))
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="no git")
+def test_gitignore_rules_agree_with_git(tmp_path):
+    listed, found = listed_by_git_and_lint(tmp_path, GITIGNORE_TREE, GITIGNORE_FILES)
+    assert found == [name for name in listed if not name.startswith("target/")]
 
 
 # Without a negation each file's patterns are matched as one: those of a name against the
@@ -373,16 +379,8 @@ NAMES_AND_PATHS_FILES = [
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="no git")
 def test_gitignore_patterns_of_names_and_of_paths_agree_with_git(tmp_path):
-    for name, text in NAMES_AND_PATHS.items():
-        write(tmp_path, name, text)
-    make_tree(tmp_path, NAMES_AND_PATHS_FILES)
-    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
-    listed = subprocess.run(
-        ["git", "ls-files", "--others", "--exclude-standard", "--", "*.rs"],
-        cwd=tmp_path, capture_output=True, text=True, check=True,
-    ).stdout.split()  # fmt: skip
-    found = sorted(p.relative_to(tmp_path).as_posix() for p in rust_files(tmp_path))
-    assert found == sorted(listed)
+    listed, found = listed_by_git_and_lint(tmp_path, NAMES_AND_PATHS, NAMES_AND_PATHS_FILES)
+    assert found == listed
     assert 5 < len(found) < len(NAMES_AND_PATHS_FILES) - 10
 
 
