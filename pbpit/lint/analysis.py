@@ -380,14 +380,11 @@ def _fn_within(data: bytes, start: int, end: int) -> bool:
     asked only where it is found)."""
     at = data.find(b"fn", start, end)
     while at != -1:
-        if (at == 0 or data[at - 1] not in _WORD_BYTES) and data[at + 2 : at + 3] not in _WORD_ENDS:
+        before = at == 0 or data[at - 1] not in _WORD_BYTES
+        if before and (at + 2 == len(data) or data[at + 2] not in _WORD_BYTES):
             return True
         at = data.find(b"fn", at + 2, end)
     return False
-
-
-_WORD_ENDS = frozenset(bytes([byte]) for byte in _WORD_BYTES)
-"""A byte of `_WORD_BYTES`, as a slice of one byte (`b""` past the end is none)."""
 
 
 def _owner(data: bytes, parent: Node) -> tuple[str | None, str | None]:
