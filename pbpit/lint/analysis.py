@@ -775,23 +775,23 @@ class Program:
 
     def _typed_method(self, data: bytes, name: str, owners: set[str | None]) -> bool:
         """Whether a reading can find a helper of this name (one of `owners`) in a method call
-        `x.name(..)` of a file (`data`), as `_Function._method` finds its callee: the one
-        method of that name in the tree, whatever `x` is; else the one of the receiver's type
-        (`Program.method`), which the reading knows only from `self` in an impl of that type,
-        a parameter's or a `let`'s type (`T`, `T::new(..)`, `T { .. }`, `TConfig`), or a
+        `x.name(..)` of a file (`data`), as `_Function._method` finds its callee
+        (`Program.method`): the one method of that name in the tree, whatever `x` is; else the
+        one of the receiver's type, which the reading knows only from `self` in an impl of that
+        type, a parameter's or a `let`'s type (`T`, `T::new(..)`, `T { .. }`, `TConfig`), or a
         struct field's: the file or a field's type names it. A receiver of another type (a
         generic `agent.train(..)` where some `Agent::train` backpropagates) is no call of it."""
         helpers = [owner for owner in owners if owner is not None]
         if not helpers:
             return False
-        if name not in _BURN_METHODS and len(self.methods.get(name, ())) == 1:
-            return True
+        if self.method(None, name) is not None:
+            return True  # the one method of that name: a helper's, as one of `owners` has it
         if self._field_types is None:
             self._field_types = "\n".join(
                 text for fields in self.structs.values() for text in fields.values()
             )
         return any(
-            len(self.owned.get((owner, name), ())) == 1
+            self.method(owner, name) is not None
             and (owner.encode() in data or owner in self._field_types)
             for owner in helpers
         )
