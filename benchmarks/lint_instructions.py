@@ -43,15 +43,15 @@ elif {mode!r} == "lint":
 _REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
 
 
-def instructions(mode: str, tree: Path, scratch: Path) -> int:
-    script = scratch / f"{mode}.py"
-    script.write_text(RUN.format(root=str(ROOT), tree=str(tree), mode=mode))
+def count_instructions(script: Path) -> int:
+    """The instructions of a fresh Python process running `script`, under valgrind's
+    cachegrind without cache simulation (SystemExit, with valgrind's output, if it fails)."""
     done = subprocess.run(
         [
             "valgrind",
             "--tool=cachegrind",
             "--cache-sim=no",
-            f"--cachegrind-out-file={scratch / (mode + '.out')}",
+            "--cachegrind-out-file=/dev/null",
             sys.executable,
             str(script),
         ],
@@ -61,8 +61,14 @@ def instructions(mode: str, tree: Path, scratch: Path) -> int:
     )
     found = _REFS.search(done.stderr)
     if done.returncode != 0 or found is None:
-        raise SystemExit(f"lint_instructions: valgrind failed on the {mode} run:\n{done.stderr}")
+        raise SystemExit(f"valgrind failed on {script.name}:\n{done.stderr}")
     return int(found.group(1).replace(",", ""))
+
+
+def instructions(mode: str, tree: Path, scratch: Path) -> int:
+    script = scratch / f"{mode}.py"
+    script.write_text(RUN.format(root=str(ROOT), tree=str(tree), mode=mode))
+    return count_instructions(script)
 
 
 def main() -> int:

@@ -34,10 +34,8 @@ from __future__ import annotations
 import argparse
 import gc
 import math
-import re
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -46,6 +44,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from lint_instructions import count_instructions  # noqa: E402 -- this folder, on the path
 
 from pbpit.lint.tree import lint_paths  # noqa: E402
 
@@ -280,7 +280,6 @@ from pathlib import Path
 from pbpit.lint.tree import lint_paths
 lint_paths([Path({path!r})])
 """
-_REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
 
 
 def instructions(path: Path, scratch: Path) -> int:
@@ -288,15 +287,7 @@ def instructions(path: Path, scratch: Path) -> int:
     count no other work on the machine moves)."""
     script = scratch / f"{path.stem}.py"
     script.write_text(_COUNT.format(root=str(ROOT), path=str(path)))
-    done = subprocess.run(
-        ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-         sys.executable, str(script)],
-        capture_output=True, text=True, check=False,
-    )  # fmt: skip
-    found = _REFS.search(done.stderr)
-    if done.returncode != 0 or found is None:
-        raise SystemExit(f"lint_lets: valgrind failed on {path.name}:\n{done.stderr}")
-    return int(found.group(1).replace(",", ""))
+    return count_instructions(script)
 
 
 def instruction_table(shape: str, sizes: list[int]) -> float:
