@@ -15,14 +15,24 @@ from pbpit.lint.tree import lint_paths
 from pbpit.rust.syntax import read_rust
 
 
-def findings(tmp_path: Path, *files: str) -> list[tuple[str, int, str]]:
-    """(file, line, rule) of each finding of the files, linted as one tree."""
+def write(tmp_path: Path, *files: str) -> list[Path]:
+    """The files, dedented, as `file0.rs`, `file1.rs`, ..."""
     paths = []
     for number, text in enumerate(files):
         path = tmp_path / f"file{number}.rs"
         path.write_text(textwrap.dedent(text))
         paths.append(path)
-    report = lint_paths(paths)
+    return paths
+
+
+def program(tmp_path: Path, *files: str) -> Program:
+    """The files as one tree: what lint knows of its functions."""
+    return Program([read_rust(path) for path in write(tmp_path, *files)])
+
+
+def findings(tmp_path: Path, *files: str) -> list[tuple[str, int, str]]:
+    """(file, line, rule) of each finding of the files, linted as one tree."""
+    report = lint_paths(write(tmp_path, *files))
     assert not report.errors, report.errors
     return [(Path(f.path).name, f.primary.line, f.rule) for f in report.findings]
 
@@ -960,14 +970,9 @@ impl Logger {
 
 def _helper_reasons(tmp_path: Path, *files: str) -> list[list[tuple[int, int]]]:
     """Where each of the files (after TWO_LEARNERS, linted as one tree) calls a helper."""
-    paths = [tmp_path / "learners.rs"]
-    paths[0].write_text(TWO_LEARNERS)
-    for number, text in enumerate(files):
-        paths.append(tmp_path / f"file{number}.rs")
-        paths[-1].write_text(textwrap.dedent(text))
-    program = Program([read_rust(path) for path in paths])
-    assert "learn" in program.helper_names
-    return [program.reasons(source) for source in program.sources[1:]]
+    tree = program(tmp_path, TWO_LEARNERS, *files)
+    assert "learn" in tree.helper_names
+    return [tree.reasons(source) for source in tree.sources[1:]]
 
 
 def test_a_method_call_on_a_receiver_of_no_helper_type_is_no_reason_to_read(tmp_path):
@@ -1024,12 +1029,6 @@ def test_a_method_call_on_a_receiver_the_reading_types_is_a_call_of_the_helper(t
     ]
 
 
-def _program(tmp_path: Path, text: str) -> Program:
-    path = tmp_path / "train.rs"
-    path.write_text(textwrap.dedent(text))
-    return Program([read_rust(path)])
-
-
 def test_a_training_function_given_a_config_and_a_device_backpropagates_nothing_of_its_caller(
     tmp_path,
 ):
@@ -1053,12 +1052,12 @@ def test_a_training_function_given_a_config_and_a_device_backpropagates_nothing_
         train::<Autodiff<NdArray>>("/tmp/a", TrainingConfig::new(), Default::default());
     }
     """
-    program = _program(tmp_path, text)
-    assert program.helper_names == frozenset()
+    tree = program(tmp_path, text)
+    assert tree.helper_names == frozenset()
     # Nor is it read for its summary in the search for helpers: none of what it takes is one.
-    assert program.free["train"][0].summaries == {}
-    source = program.sources[0]
-    assert [source.data[at:end] for at, end in program.reasons(source)] == [b"backward"]
+    assert tree.free["train"][0].summaries == {}
+    source = tree.sources[0]
+    assert [source.data[at:end] for at, end in tree.reasons(source)] == [b"backward"]
 
 
 def test_a_function_given_a_device_and_a_tensor_backpropagates_the_tensor(tmp_path):
@@ -1074,5 +1073,5 @@ def test_a_function_given_a_device_and_a_tensor_backpropagates_the_tensor(tmp_pa
         update(&devices, loss);
     }
     """
-    assert _program(tmp_path, text).helper_names == {"update"}
+    assert program(tmp_path, text).helper_names == {"update"}
     assert lines(tmp_path, text) == [(9, "double-backward")]
