@@ -3,8 +3,10 @@ with the fixes it proposes applied by hand."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -25,6 +27,25 @@ def pbpit_cli(
         env={**base, **(env or {})},
         cwd=cwd,
     )
+
+
+# Rust's panic line with its thread id, which changes from run to run.
+THREAD = re.compile(r"^thread 'main' \(\d+\)", re.M)
+
+
+def pbpit_run(program: Path) -> tuple[int, str, str]:
+    """`pbpit run --raw PROGRAM` through the command line, in this process (a new process each
+    would cost the suite half a minute): exit status, stdout, stderr with the thread id `TID`."""
+    from pbpit import cli
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            cli.main(["run", "--raw", str(program)])
+            status = 0
+        except SystemExit as done:
+            status = done.code if isinstance(done.code, int) else 1
+    return status, out.getvalue(), THREAD.sub("thread 'main' (TID)", err.getvalue())
 
 
 def imported_by(args: list[str], modules: list[str]) -> tuple[str, list[bool]]:

@@ -16,13 +16,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from pbpit_process import pbpit_cli
-
-from pbpit import cli
+from pbpit_process import THREAD, pbpit_cli, pbpit_run
 
 PROGRAMS = Path(__file__).resolve().parent / "programs"
 TWINS = PROGRAMS / "twins"
-THREAD = re.compile(r"^thread 'main' \(\d+\)", re.M)
 
 # A program refused today for a reason other work removes goes here, as `"NAME.rs": "why"`:
 # strict, so that once it runs and matches the test fails until its mark is taken off.
@@ -42,19 +39,6 @@ def expected(program: Path) -> tuple[int, str, str]:
         program.with_suffix(".stdout").read_text(),
         stderr.read_text() if stderr.is_file() else "",
     )
-
-
-def pbpit_run(program: Path) -> tuple[int, str, str]:
-    """`pbpit run --raw PROGRAM` through the command line, in this process (a new process each
-    would cost the suite half a minute): exit status, stdout, stderr with the thread id `TID`."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            cli.main(["run", "--raw", str(program)])
-            status = 0
-        except SystemExit as done:
-            status = done.code if isinstance(done.code, int) else 1
-    return status, out.getvalue(), THREAD.sub("thread 'main' (TID)", err.getvalue())
 
 
 def marked(program: Path):
