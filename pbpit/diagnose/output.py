@@ -111,9 +111,7 @@ _ERROR_MARKER = b"error"
 _AFTER_ERROR = (b"[", b":", b"\x1b")
 
 _ANSI = re.compile(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|[()][0-9A-Za-z]|[@-Z\\-_])")
-_HEADER = re.compile(r"(.*?)thread '(.*)'(?: \((\d+)\))? panicked at (.*)")
 _LOCATION = re.compile(r"(.+):(\d+):(\d+):")
-_OLD_END = re.compile(r"(.*)', (.+?):(\d+)(?::(\d+))?", re.DOTALL)
 _ERROR = re.compile(r"(.*?)(error(?:\[E\d+\])?): ")
 _ARROW = re.compile(r"\s*--> ")
 _SHORT_FRAME = re.compile(r"\s*(\d+): (.*)")
@@ -135,6 +133,63 @@ _SEARCH, _MESSAGE, _OLD_MESSAGE, _AFTER_MESSAGE, _BACKTRACE, _ERROR_BLOCK = rang
 def _function(name: str) -> str:
     name = _CRATE_HASH.sub("", _HASH.sub("", name.strip()))
     return "" if name == "<unknown>" else name
+
+
+_THREAD = "thread '"
+_PANICKED = " panicked at "
+
+
+def _digits(text: str) -> bool:
+    """`text` is one or more decimal digits (what `\\d+` matches)."""
+    return text.isdecimal()
+
+
+def _header(text: str) -> tuple[str, str, str | None, str] | None:
+    """A panic's header line, `PREFIX thread 'NAME'[ (TID)] panicked at REST`: (PREFIX, NAME, TID
+    or None, REST), else None. The name runs to the last `' panicked at ` / `' (TID) panicked at `
+    of the line, the prefix to the first `thread '` before it (what the pattern
+    `(.*?)thread '(.*)'(?: \\((\\d+)\\))? panicked at (.*)` gives), found with str.find and
+    rfind: linear in the line, whatever it holds (the pattern backtracked: quadratic on a line
+    of `thread '` and `'`)."""
+    start = text.find(_THREAD)
+    if start < 0:
+        return None
+    names = start + len(_THREAD)
+    end = len(text)
+    while (at := text.rfind(_PANICKED, names, end)) >= 0:
+        rest = at + len(_PANICKED)
+        if at - 1 >= names and text[at - 1] == "'":
+            return text[:start], text[names : at - 1], None, text[rest:]
+        if text[at - 1] == ")":
+            # `' (TID) panicked at `: walk back over the digits (each run is walked once).
+            digits = at - 1
+            while digits > names and text[digits - 1].isdecimal():
+                digits -= 1
+            quote = digits - 3
+            if digits < at - 1 and quote >= names and text[quote:digits] == "' (":
+                return text[:start], text[names:quote], text[digits : at - 1], text[rest:]
+        # The next one to the left (it may share this one's last space).
+        end = at + len(_PANICKED) - 1
+    return None
+
+
+def _old_end(text: str) -> tuple[str, str, str, str | None] | None:
+    """The end of a pre-1.73 panic message, `MESSAGE', PATH:L[:C]` at the end of a line:
+    (MESSAGE, PATH, L, C or None), else None. The message runs to the last `', ` that leaves a
+    path before the line's `:L` or `:L:C` (what `(.*)', (.+?):(\\d+)(?::(\\d+))?` gives), found
+    with rfind: linear in the line (the pattern backtracked)."""
+    last = text.rfind(":")
+    if last < 0 or not _digits(text[last + 1 :]):
+        return None
+    before = text.rfind(":", 0, last)
+    two = before >= 0 and _digits(text[before + 1 : last])
+    # The path is at least one character: the `', ` ends before the location's first colon.
+    quote = text.rfind("', ", 0, last - 1)
+    if quote < 0:
+        return None
+    if two and before - 1 >= quote + 3:
+        return text[:quote], text[quote + 3 : before], text[before + 1 : last], text[last + 1 :]
+    return text[:quote], text[quote + 3 : last], text[last + 1 :], None
 
 
 def _prefix_pattern(prefix: str) -> re.Pattern[str] | None:
@@ -280,7 +335,7 @@ class OutputScanner:
 
     def _start(self, text: str) -> None:
         """A line outside any block: does one start here?"""
-        header = _HEADER.fullmatch(text)
+        header = _header(text)
         if header:
             self._start_panic(header)
             return
@@ -297,8 +352,8 @@ class OutputScanner:
             self._block_line = self._lines
             self._state = _ERROR_BLOCK
 
-    def _start_panic(self, header: re.Match[str]) -> None:
-        prefix, thread, tid, rest = header.groups()
+    def _start_panic(self, header: tuple[str, str, str | None, str]) -> None:
+        prefix, thread, tid, rest = header
         self._prefix = _prefix_pattern(prefix)
         panic = Panic(thread, "", None, None, None, None, [], self._lines)
         panic.thread_id = int(tid) if tid else None
@@ -326,7 +381,7 @@ class OutputScanner:
                 self._state = _BACKTRACE
             elif not text.strip() or text.startswith(_NOTE_BACKTRACE):
                 self._end_block()
-            elif _HEADER.fullmatch(text):
+            elif _header(text):
                 self._end_block()
                 self._start(self._raw)
             else:
@@ -354,16 +409,17 @@ class OutputScanner:
     def _old_message(self) -> None:
         """Before rustc 1.73 the message is quoted: it ends at `', PATH:L:C` on a line's end."""
         assert self._panic is not None
-        end = _OLD_END.fullmatch(self._block[-1])
+        end = _old_end(self._block[-1])
         if end is None:
             if len(self._block) >= MAX_BLOCK_LINES:
                 self._set_message()
                 self._state = _AFTER_MESSAGE
             return
-        self._block[-1] = end.group(1)
+        message, path, line, column = end
+        self._block[-1] = message
         panic = self._panic
-        panic.path, panic.line = end.group(2), int(end.group(3))
-        panic.column = int(end.group(4)) if end.group(4) else None
+        panic.path, panic.line = path, int(line)
+        panic.column = int(column) if column else None
         self._set_message()
         self._state = _AFTER_MESSAGE
 
