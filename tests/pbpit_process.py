@@ -88,45 +88,16 @@ HIDDEN_LAYER_CASE = """\
 
 def apply_fix(source: str, fix) -> str:
     """The case's source with `fix.lines` applied as a user would apply them by hand."""
-    lines = source.splitlines()
-    replace: dict[int, str] = {}
-    delete: set[int] = set()
-    before: dict[int, list[str]] = {}
-    after: dict[int, list[str]] = {}
-    entries = fix.lines
-    for index, (mark, number, text) in enumerate(entries):
-        if mark == "-":
-            delete.add(number)
-        elif mark == "+" and number is not None:
-            replace[number] = text
-        elif mark == "+":
-            following = next((n for m, n, _ in entries[index:] if m == " "), None)
-            if following is not None:
-                before.setdefault(following, []).append(text)
-            else:
-                previous = next(n for m, n, _ in reversed(entries[:index]) if m == " ")
-                after.setdefault(previous, []).append(text)
-    out = []
-    for number, text in enumerate(lines, start=1):
-        out += before.get(number, [])
-        if number in replace:
-            out.append(replace[number])
-        elif number not in delete:
-            out.append(text)
-        out += after.get(number, [])
-    return "\n".join(out) + "\n"
+    from pbpit.diagnose.fix_check import applied_lines
+
+    return applied_lines(source, fix.lines)
 
 
 def apply_edits(text: str, edits) -> str:
     """Lint's edits (1-based line and column ranges) applied to `text`, last first."""
-    starts = [0]
-    for line in text.split("\n"):
-        starts.append(starts[-1] + len(line) + 1)
-    for edit in sorted(edits, key=lambda e: (e.line, e.column), reverse=True):
-        start = starts[edit.line - 1] + edit.column - 1
-        end = starts[edit.end_line - 1] + edit.end_column - 1
-        text = text[:start] + edit.replacement + text[end:]
-    return text
+    from pbpit.diagnose.fix_check import applied
+
+    return applied(text, edits)
 
 
 def lint_captured(
