@@ -695,24 +695,47 @@ def test_tensor_creation_takes_ids_in_order(tmp_path):
     assert ids == {"a": 0, "b": 1, "c": 2, "d": 4, "e": 0}
 
 
-def test_default_device_is_autodiff_and_flex_alone_is_not(tmp_path):
+def test_default_device_is_flex_alone_and_autodiff_makes_the_tracked_one(tmp_path):
+    # Burn 0.22 (tests/burn022/41_display): `Device::default()` prints `Device<Flex(Cpu)>`, and
+    # only `.autodiff()` gives the device whose tensors take node ids.
     ids = ids_of(
         tmp_path,
         """
         let plain = Tensor::<1>::from_floats([1.0], &Device::flex());
         let device: Device = Default::default();
-        let tracked = Tensor::<1>::from_floats([1.0], &device);
-        let also = Tensor::<1>::from_floats([1.0], &Device::default());
+        let also_plain = Tensor::<1>::from_floats([1.0], &device);
+        let tracked = Tensor::<1>::from_floats([1.0], &Device::default().autodiff());
+        let too = Tensor::<1>::from_floats([1.0], &device.autodiff());
         """,
     )
-    assert ids == {"plain": None, "tracked": 0, "also": 1}
+    assert ids == {"plain": None, "also_plain": None, "tracked": 0, "too": 1}
+
+
+def test_a_backend_types_default_device_is_the_autodiff_one(tmp_path):
+    # `type B = Autodiff<NdArray>;`: the device serves B, an autodiff backend.
+    run = rust(
+        tmp_path,
+        """
+        use burn::backend::{Autodiff, NdArray};
+        use burn::prelude::*;
+
+        type B = Autodiff<NdArray>;
+
+        fn main() {
+            let device = Default::default();
+            let x = Tensor::<B, 1>::from_floats([1.0, 2.0], &device).require_grad();
+            println!("{}", x.is_require_grad());
+        }
+        """,
+    )
+    assert run.stdout == "true\n"
 
 
 def test_number_op_tensor_is_two_ops_as_in_burn(tmp_path):
     ids = ids_of(
         tmp_path,
         """
-        let device = Device::default();
+        let device = Device::default().autodiff();
         let x = Tensor::<1>::from_floats([2.0], &device);
         let a = 1.0 - x.clone();
         let b = 1.0 / x.clone();
@@ -760,7 +783,7 @@ def test_abs_runs_tracked_with_burns_gradient(tmp_path):
     out = main(
         tmp_path,
         """
-        let device = Device::default();
+        let device = Device::default().autodiff();
         let x = Tensor::<1>::from_floats([-2.0, 3.0, 0.0, -0.0], &device).require_grad();
         let y = x.clone().abs();
         println!("{:?} {}", y.to_data().to_vec::<f32>().unwrap(), y.is_tracked());
@@ -778,7 +801,7 @@ def test_gradients_through_a_user_fn_and_if_let(tmp_path):
     out = main(
         tmp_path,
         """
-        let device = Device::default();
+        let device = Device::default().autodiff();
         let x = Tensor::<1>::from_floats([1.0, 2.0], &device).require_grad();
         let c = Tensor::<1>::from_floats([3.0, 4.0], &device);
         let grads = (x.clone() * c.clone()).sum().backward();
@@ -824,7 +847,7 @@ def test_tensor_backward_twice_is_burns_panic(tmp_path):
         tmp_path,
         """
         fn main() {
-            let device = Device::default();
+            let device = Device::default().autodiff();
             let x = Tensor::<1>::from_floats([1.0], &device).require_grad();
             let loss = x.exp().sum();
             loss.backward();
@@ -842,7 +865,7 @@ def test_require_grad_on_an_intermediate_is_burns_panic(tmp_path):
         tmp_path,
         """
         fn main() {
-            let device = Device::default();
+            let device = Device::default().autodiff();
             let x = Tensor::<1>::from_floats([1.0], &device).require_grad();
             let y = x.exp().require_grad();
         }
@@ -1010,7 +1033,7 @@ def test_lines_hold_the_statement_of_every_frame(tmp_path):
             y
         }
         fn main() {
-            let device = Device::default();
+            let device = Device::default().autodiff();
             let x = Tensor::<1>::from_floats([1.0], &device);
             for _ in 0..1 {
                 let f = feature(x.clone());

@@ -13,7 +13,7 @@ fn values(t: Tensor<1>) -> Vec<f32> {
 }
 
 fn main() {
-    let device = Device::default();
+    let device = Device::default().autodiff();
     let x = Tensor::<1>::from_floats([0.5, 1.0], &device).require_grad();
     let mut w = Tensor::<1>::from_floats([1.0, 2.0], &device).require_grad();
     let mut history = Vec::new();

@@ -16,7 +16,7 @@ from pbpit.rust.format import Some
 from pbpit.rust.interp import burn_nn
 from pbpit.rust.interp.check import RANK_GENERIC
 from pbpit.rust.interp.format import display_text
-from pbpit.rust.interp.nodes import Expr, Local, Method, Pos, Static, Unsupported
+from pbpit.rust.interp.nodes import Crate, Expr, Local, Method, Pos, Static, Unsupported
 from pbpit.rust.interp.numbers import (
     FLOAT_METHODS,
     ArithmeticPanic,
@@ -45,6 +45,7 @@ from pbpit.rust.interp.types import (
     TENSOR_DATA,
     Named,
     Wrap,
+    default_device_autodiff,
     resolve,
     show,
 )
@@ -55,6 +56,7 @@ class Library:
 
     path: str
     columns: Columns
+    crate: Crate
 
     def expr(self, e: Expr) -> Code:
         raise NotImplementedError
@@ -84,6 +86,12 @@ class Library:
                 raise site.panic(str(err)) from None
 
         return run
+
+    def default_device(self) -> Code:
+        """`Device::default()`: the autodiff device for a program with a backend type, Flex's
+        plain one in Burn 0.22's style (`types.default_device_autodiff`)."""
+        make = Device.default if default_device_autodiff(self.crate.source) else Device.flex
+        return lambda frame: make()
 
     def engine(self, pos: Pos) -> Callable[..., Any]:
         """Calls into the engine; what it cannot do (shapes it does not broadcast, a backward
@@ -126,7 +134,7 @@ class Library:
         if name == "Device::flex":
             return lambda frame: Device.flex()
         if name == "Device::default":
-            return lambda frame: Device.default()
+            return self.default_device()
         if name == "Default::default":
             return self.default(e)
         if name in ("Vec::new", "String::new"):
@@ -199,7 +207,7 @@ class Library:
     def default(self, e: Static) -> Code:
         ty = resolve(e.ty)
         if type(ty) is Named and ty.name == "Device":
-            return lambda frame: Device.default()
+            return self.default_device()
         if type(ty) is Named:
             values = {"bool": False, "String": "", "()": UNIT}
             if ty.name in INT_RANGES:

@@ -547,7 +547,7 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
             name = self.text(base)
             args = self.kids(node.child_by_field_name("type_arguments"))
             if name == "Tensor":
-                return TensorT(self.tensor_dim(node, args), self.tensor_kind(args))
+                return TensorT(*self.tensor_args(node, args))
             if name == "Param" and len(args) == 1:  # Burn's `Param<Tensor<B, D>>`
                 burn = burn_nn.lower_type(name, lambda: self.type(args[0]))
                 if burn is not None:
@@ -580,29 +580,24 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
             return
         raise self.fail(node, f"the path `{self.text(node)}`")
 
-    def tensor_dim(self, node: Node, args: list[Node]) -> int | None:
-        """The `D` of `Tensor<D>`, `Tensor<B, D>`, `Tensor<B, D, Float>` (None: a const
-        generic)."""
-        if len(args) == 3:
-            self.tensor_kind(args)
-            args = args[:2]
-        if not 1 <= len(args) <= 2:
+    def tensor_args(self, node: Node, args: list[Node]) -> tuple[int | None, str]:
+        """The rank `D` (None: a const generic) and kind of `Tensor<D>`, `Tensor<D, Int>` (Burn
+        0.22, no backend), `Tensor<B, D>`, `Tensor<B, D, Bool>` (a backend first)."""
+        new_style = bool(args) and (
+            args[0].type == "integer_literal" or self.text(args[0]) in self.dims
+        )
+        rank_and_kind = args if new_style else args[1:]
+        if not args or not 1 <= len(rank_and_kind) <= 2:
             raise self.fail(node, "this tensor type")
-        dim = args[-1]
-        if dim.type == "integer_literal":
-            return self.int_literal(dim)
-        if dim.type == "type_identifier" and self.text(dim) in self.dims:
-            return None
-        raise self.fail(dim, f"the tensor dimension `{self.text(dim)}`")
-
-    def tensor_kind(self, args: list[Node]) -> str:
-        """The `K` of `Tensor<B, D, K>`: `Float` unless written (`Int`, `Bool`)."""
-        if len(args) != 3:
-            return "Float"
-        kind = self.text(args[2])
+        dim, *kind_node = rank_and_kind
+        kind = self.text(kind_node[0]) if kind_node else "Float"
         if kind not in ("Float", "Int", "Bool"):
-            raise self.fail(args[2], f"`{kind}` tensors (Burn's kinds: Float, Int, Bool)")
-        return kind
+            raise self.fail(kind_node[0], f"`{kind}` tensors (Burn's kinds: Float, Int, Bool)")
+        if dim.type == "integer_literal":
+            return self.int_literal(dim), kind
+        if dim.type == "type_identifier" and self.text(dim) in self.dims:
+            return None, kind
+        raise self.fail(dim, f"the tensor dimension `{self.text(dim)}`")
 
     def array_length(self, node: Node) -> int:
         """The `N` of `[T; N]`: a number, or a `const N: usize` item whose value is one."""
@@ -1046,8 +1041,7 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
             if prefix_args is not None:
                 raise self.fail(prefix_node, f"the path `{self.text(function)}`")
         if owner == "Tensor" and name in RUST_FUNCTIONS:
-            dim = self.tensor_dim(targs, self.kids(targs)) if targs is not None else None
-            kind = self.tensor_kind(self.kids(targs)) if targs is not None else "Float"
+            dim, kind = self.tensor_args(targs, self.kids(targs)) if targs else (None, "Float")
             arity = len(RUST_FUNCTIONS[name].params)
             if len(args) != arity:
                 raise self.fail(node, f"`Tensor::{name}` takes {arity} arguments")

@@ -8,6 +8,7 @@ variable no use constrained takes Rust's fallback (i32, f64) when its function i
 from __future__ import annotations
 
 import itertools
+import re
 
 INT_RANGES = {
     "i8": (-(2**7), 2**7 - 1),
@@ -403,3 +404,16 @@ def backend_of(source: object) -> str:
             if word in named:
                 return backend
     return "flex"
+
+
+_BACKEND_NAMED = re.compile(
+    r"\bAutodiff\s*<|\b(?:Autodiff)?Backend\b|\b(?:NdArray|Wgpu|Flex)Device\b"
+)
+
+
+def default_device_autodiff(source: object) -> bool:
+    """Whether `Device::default()` / `Default::default()` is the autodiff device: in a program
+    written for a backend type (`type B = Autodiff<NdArray>;`, `B: AutodiffBackend`) the device
+    serves that backend, which pbpit runs with autodiff; in Burn 0.22's style (no backend
+    generic) it is Flex's plain device, `.autodiff()` the autodiff one."""
+    return _BACKEND_NAMED.search(source.text) is not None  # type: ignore[attr-defined]
