@@ -246,7 +246,8 @@ def test_a_frame_in_a_path_dependency_outside_the_crate_is_linted_there(tmp_path
     library = _crate(tmp_path / "mylib")
     binary = tmp_path / "mybin"
     (binary / "src").mkdir(parents=True)
-    (binary / "Cargo.toml").write_text(MANIFEST.replace('"trainer"', '"mybin"'))
+    dependency = '\n[dependencies]\nmylib = { path = "../mylib" }\n'
+    (binary / "Cargo.toml").write_text(MANIFEST.replace('"trainer"', '"mybin"') + dependency)
     (binary / "src" / "main.rs").write_text("fn main() {\n    mylib::main();\n}\n")
     monkeypatch.chdir(binary)
     step = Frame(8, "mylib::step", str(library / "src" / "main.rs"), 4, 22)

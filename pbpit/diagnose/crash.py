@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -53,6 +54,10 @@ class Crate:
     sources: list[Path]
     packages: frozenset[str] = frozenset()
     """The crate names of its packages (a package's name, `-` read as `_`, as rustc names it)."""
+    roots: list[Path] = field(default_factory=list)
+    """The directories, symbolic links and `..` resolved, whose `.rs` files are the user's
+    code: the crate's packages and the path dependencies their manifests declare. A frame's
+    file anywhere else is never opened."""
 
 
 @dataclass
@@ -107,7 +112,8 @@ def _place_json(path: str | None, line: int | None, column: int | None) -> dict 
 def find_crate(source: str | None, cwd: Path | None = None) -> Crate | None:
     """The crate at `source` (`--source DIR`) or, by default, the one the working directory is
     in (its nearest Cargo.toml, as cargo finds it); None when there is none. A `source` that is
-    not a directory, or a Cargo.toml that cannot be read, is a UsageError."""
+    not a directory, or in no crate (`--source /`), or a Cargo.toml that cannot be read, is a
+    UsageError: the crate is what is read, never a directory's every file."""
     here = Path.cwd() if cwd is None else cwd
     if source is not None:
         start = Path(source)
@@ -115,8 +121,10 @@ def find_crate(source: str | None, cwd: Path | None = None) -> Crate | None:
             raise UsageError(f"--source {source}: not a directory (give the crate's directory)")
         manifest = find_manifest(start.resolve())
         if manifest is None:
-            # Not a cargo crate: its files, as they are.
-            return Crate(start, [start, here], [start])
+            raise UsageError(
+                f"--source {source}: no {MANIFEST} in it or above it, so no crate to read "
+                "(give the directory of the crate's Cargo.toml)"
+            )
     else:
         manifest = find_manifest(here.resolve())
         if manifest is None:
@@ -127,13 +135,55 @@ def find_crate(source: str | None, cwd: Path | None = None) -> Crate | None:
     try:
         directories, packages = crate_sources(workspace or manifest)
         names = frozenset(_crate_name(package) for package in packages)
+        roots = _roots([root, *packages])
     except ManifestError as err:
         raise UsageError(str(err)) from err
     if workspace is not None:
         bases.append(workspace.parent)
     if here.resolve() not in bases:
         bases.append(here.resolve())
-    return Crate(root, bases, directories or [root], names - {""})
+    return Crate(root, bases, directories or [root], names - {""}, roots)
+
+
+# The tables of a manifest whose entries may name a path dependency (and each under
+# `[target.'cfg(..)']`), and the workspace's shared ones.
+_DEPENDENCIES = ("dependencies", "dev-dependencies", "build-dependencies")
+
+
+def _roots(packages: list[Path]) -> list[Path]:
+    """The packages' directories and their path dependencies' (declared in their manifests:
+    `name = { path = "../lib" }`), resolved, each once."""
+    roots: list[Path] = []
+    for package in packages:
+        for directory in (package, *_path_dependencies(package)):
+            try:
+                resolved = directory.resolve(strict=True)
+            except (OSError, RuntimeError):
+                continue
+            if resolved.is_dir() and resolved not in roots:
+                roots.append(resolved)
+    return roots
+
+
+def _path_dependencies(package: Path) -> list[Path]:
+    data = read_manifest(package / MANIFEST)
+    tables = [data, data.get("workspace")]
+    targets = data.get("target")
+    if isinstance(targets, dict):
+        tables += list(targets.values())
+    found = []
+    for table in tables:
+        if not isinstance(table, dict):
+            continue
+        for key in _DEPENDENCIES:
+            entries = table.get(key)
+            if not isinstance(entries, dict):
+                continue
+            for entry in entries.values():
+                path = entry.get("path") if isinstance(entry, dict) else None
+                if isinstance(path, str) and "\0" not in path:
+                    found.append(package / path)
+    return found
 
 
 def _crate_name(package: Path) -> str:
@@ -182,18 +232,36 @@ def is_users(frame: Frame, packages: frozenset[str] = frozenset()) -> bool:
 def resolve(path: str, crate: Crate) -> Path | None:
     """The file a backtrace's path names, in the crate: as is when it exists, else relative to
     the package, then its workspace, dropping the leading directories a build elsewhere (CI, a
-    container) had above the crate."""
+    container) had above the crate. Only a `.rs` source of the crate (`in_crate`) is ever
+    found: a log's `at /etc/passwd:3:5` or `../secret.rs` names no file of the user's."""
+    if "\0" in path:
+        return None
     given = Path(path)
-    if given.is_absolute() and given.is_file():
+    if given.is_absolute() and in_crate(given, crate):
         return given
     parts = [part for part in given.parts if part not in ("/", ".")]
     for start in range(max(len(parts) - 1, 1)):
         rest = parts[start:]
         for base in crate.bases:
             candidate = base.joinpath(*rest)
-            if candidate.is_file():
+            if in_crate(candidate, crate):
                 return candidate
     return None
+
+
+def in_crate(file: Path, crate: Crate) -> bool:
+    """Whether `file` is a `.rs` source of the crate: a regular file ending in `.rs`, inside
+    one of the crate's roots once `..` and symbolic links are resolved."""
+    try:
+        real = file.resolve(strict=True)
+    except (OSError, RuntimeError, ValueError):
+        return False
+    if real.suffix != ".rs" or not any(real.is_relative_to(root) for root in crate.roots):
+        return False
+    try:
+        return stat.S_ISREG(real.stat().st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def user_frames(panic: Panic, crate: Crate) -> list[UserFrame]:
@@ -406,17 +474,19 @@ def _unexplained(panic: Panic, frames: list[UserFrame], diagnosis: Diagnosis) ->
     explains it."""
     user = frames[0]
     path = os.path.relpath(user.file)
-    lines = _lines(user.file)
-    diagnosis.sources.setdefault(path, lines)
     line = user.frame.line or 1
-    column, end = _backward_call(lines, line, user.frame.column)
+    text, skipped = source_line(user.file, line)
+    if skipped:
+        diagnosis.advice.append(f"not quoted: {path}: {skipped}")
+    lines = diagnosis.sources.get(path) or OneLine(line, text)
+    diagnosis.sources.setdefault(path, lines)
+    column, end = _backward_call(text, user.frame.column)
     node = f"NodeId({panic.node_id})"
-    loss = _receiver(lines[line - 1] if 0 < line <= len(lines) else "", column)
+    loss = _receiver(text, column)
     said = f"panicked here, in `{loss}.backward()`" if loss else "panicked here"
     label = Label(line, column, line, end, said, primary=True)
     notes = [_frame_note(panic, frames[:4])]
-    text = lines[line - 1] if 0 < line <= len(lines) else ""
-    if "backward" not in text:
+    if "backward" not in text and not skipped:
         notes.append(
             f"line {line} of {path} calls no `backward`: the source may have changed since the "
             "program was built (build and run it again)"
@@ -449,18 +519,78 @@ def _receiver(text: str, column: int) -> str | None:
     return found.group(1) if found and column >= 2 and text[column - 2] == "." else None
 
 
-def _lines(file: Path) -> list[str]:
+MAX_SOURCE_BYTES = 16 << 20
+"""The largest file a frame's line is read from (16 MiB; `pbpit lint` reads none larger):
+past it the line is not quoted, and the advice says why."""
+MAX_QUOTED = 4096
+"""Characters of the frame's line kept to quote (a minified line is cut there)."""
+
+
+class OneLine(list):
+    """A file's lines as the renderer reads them (`len`, and `[n - 1]` for line n) when only
+    line `number` was read: every other line is empty. Holds one line, whatever the file's
+    size."""
+
+    def __init__(self, number: int, text: str) -> None:
+        super().__init__()
+        self.number, self.text = number, text
+
+    def __len__(self) -> int:
+        return self.number
+
+    def __getitem__(self, index):  # type: ignore[override]
+        return self.text if index in (self.number - 1, -1) else ""
+
+
+def source_line(file: Path, number: int) -> tuple[str, str | None]:
+    """Line `number` of `file` (its line end removed), and why it could not be read (None when
+    it was): read in blocks to that line, never the whole file, only a regular file (opened
+    without blocking), none past `MAX_SOURCE_BYTES`."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
-        text = file.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return []
-    return [line.removesuffix("\r") for line in text.split("\n")]
+        descriptor = os.open(file, flags)
+    except OSError as err:
+        return "", f"cannot read: {err.strerror or err}"
+    with os.fdopen(descriptor, "rb") as stream:
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode):
+            return "", "not a regular file"
+        if info.st_size > MAX_SOURCE_BYTES:
+            return "", (
+                f"{info.st_size} bytes, more than the {MAX_SOURCE_BYTES >> 20} MiB pbpit reads "
+                "of a source file"
+            )
+        return _stream_to(stream, number), None
 
 
-def _backward_call(lines: list[str], line: int, column: int | None) -> tuple[int, int]:
-    """The columns of the `.backward()` call on `line` (nearest `column`), else of the line's
-    text."""
-    text = lines[line - 1] if 0 < line <= len(lines) else ""
+def _stream_to(stream, number: int) -> str:
+    newlines = number - 1  # still to pass
+    kept = bytearray()
+    limit = MAX_QUOTED * 4  # bytes: at most 4 a character
+    while block := stream.read(1 << 20):
+        if newlines:
+            count = block.count(b"\n")
+            if count < newlines:
+                newlines -= count
+                continue
+            at = -1
+            for _ in range(newlines):
+                at = block.find(b"\n", at + 1)
+            block = block[at + 1 :]
+            newlines = 0
+        end = block.find(b"\n")
+        kept += block[: limit - len(kept)] if end < 0 else block[: min(end, limit - len(kept))]
+        if end >= 0 or len(kept) >= limit:
+            break
+    if newlines:
+        return ""  # the file has fewer lines: the source changed since the build
+    text = kept.decode("utf-8", "replace").removesuffix("\r")
+    return text.removeprefix("\ufeff")[:MAX_QUOTED] if number == 1 else text[:MAX_QUOTED]
+
+
+def _backward_call(text: str, column: int | None) -> tuple[int, int]:
+    """The columns of the `.backward()` call in `text` (the frame's line, nearest `column`),
+    else of the line's text."""
     starts = []
     at = text.find(".backward(")
     while at != -1:
@@ -592,7 +722,8 @@ def render(explained: Explained, width: int) -> Text:
     for panic in explained.rejected:
         _line(text, "error", f"a tape panic that cannot be Burn's: {panic.rejected}")
     for panic in explained.others:
-        where = f" at {panic.path}:{panic.line}:{panic.column}" if panic.path else ""
+        place = [str(n) for n in (panic.line, panic.column) if n is not None]
+        where = f" at {':'.join([panic.path, *place])}" if panic.path else ""
         message = panic.message.split("\n", 1)[0]
         _line(text, "note", f"thread '{panic.thread}' panicked{where}: {message}")
         text.append("   = note: not the tape panic: pbpit explains only that one\n")

@@ -139,6 +139,12 @@ _THREAD = "thread '"
 _PANICKED = " panicked at "
 
 
+def _number(digits: str | None) -> int | None:
+    """The number a line, column, frame index or thread id is written as; None for more digits
+    than a u64 has (no program prints one; int() would refuse past 4300 digits)."""
+    return int(digits) if digits and len(digits) <= 20 else None
+
+
 def _digits(text: str) -> bool:
     """`text` is one or more decimal digits (what `\\d+` matches)."""
     return text.isdecimal()
@@ -356,7 +362,7 @@ class OutputScanner:
         prefix, thread, tid, rest = header
         self._prefix = _prefix_pattern(prefix)
         panic = Panic(thread, "", None, None, None, None, [], self._lines)
-        panic.thread_id = int(tid) if tid else None
+        panic.thread_id = _number(tid)
         self._panic = panic
         self._block = []
         if rest.startswith("'"):
@@ -368,8 +374,8 @@ class OutputScanner:
         if location:
             panic.path, panic.line, panic.column = (
                 location.group(1),
-                int(location.group(2)),
-                int(location.group(3)),
+                _number(location.group(2)),
+                _number(location.group(3)),
             )
         self._state = _MESSAGE
 
@@ -418,8 +424,8 @@ class OutputScanner:
         message, path, line, column = end
         self._block[-1] = message
         panic = self._panic
-        panic.path, panic.line = path, int(line)
-        panic.column = int(column) if column else None
+        panic.path, panic.line = path, _number(line)
+        panic.column = _number(column)
         self._set_message()
         self._state = _AFTER_MESSAGE
 
@@ -438,15 +444,15 @@ class OutputScanner:
         at = None if full or short else _AT.fullmatch(text)
         if full:
             index, address, name = full.groups()
-            self._add_frame(Frame(int(index), _function(name), address=address))
+            self._add_frame(Frame(_number(index) or 0, _function(name), address=address))
         elif short:
             index, name = short.groups()
-            self._add_frame(Frame(int(index), _function(name)))
+            self._add_frame(Frame(_number(index) or 0, _function(name)))
         elif at:
             if panic.frames and not panic.frames_dropped and panic.frames[-1].path is None:
                 frame = panic.frames[-1]
-                frame.path, frame.line = at.group(1), int(at.group(2))
-                frame.column = int(at.group(3)) if at.group(3) else None
+                frame.path, frame.line = at.group(1), _number(at.group(2))
+                frame.column = _number(at.group(3))
         elif (inlined := _INLINED.fullmatch(text)) and (panic.frames or panic.frames_dropped):
             index = panic.frames[-1].index if panic.frames else 0
             self._add_frame(Frame(index, _function(inlined.group(1))))
