@@ -52,6 +52,11 @@ _HOMES = {
     "Sigmoid": "pbpit.nn",
     "Tanh": "pbpit.nn",
     "WeightDecayConfig": "pbpit.nn",
+    "AdaptiveAvgPool2d": "pbpit.nn",
+    "AdaptiveAvgPool2dConfig": "pbpit.nn",
+    "Conv2d": "pbpit.nn",
+    "Conv2dConfig": "pbpit.nn",
+    "PaddingConfig2d": "pbpit.nn",
     "nn": "pbpit",
     "seed": "pbpit.engine.tensor",
 }
@@ -90,6 +95,13 @@ if TYPE_CHECKING:
         Sigmoid,
         Tanh,
         WeightDecayConfig,
+    )
+    from pbpit.nn.conv import (  # noqa: F401
+        AdaptiveAvgPool2d,
+        AdaptiveAvgPool2dConfig,
+        Conv2d,
+        Conv2dConfig,
+        PaddingConfig2d,
     )
     from pbpit.rust.format import Some, rust_debug, rust_display  # noqa: F401
 

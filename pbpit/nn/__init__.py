@@ -4,6 +4,13 @@ losses and optimizers, with the node ids and formulas of burn-core, burn-nn and 
 
 from __future__ import annotations
 
+from pbpit.nn.conv import (
+    AdaptiveAvgPool2d,
+    AdaptiveAvgPool2dConfig,
+    Conv2d,
+    Conv2dConfig,
+    PaddingConfig2d,
+)
 from pbpit.nn.layers import (
     Config,
     Dropout,
@@ -32,6 +39,11 @@ from pbpit.nn.optim import (
 )
 
 __all__ = [
+    "AdaptiveAvgPool2d",
+    "AdaptiveAvgPool2dConfig",
+    "Conv2d",
+    "Conv2dConfig",
+    "PaddingConfig2d",
     "AdamConfig",
     "AdamWConfig",
     "Config",
