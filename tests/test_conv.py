@@ -9,6 +9,7 @@ finite differences of an independent float64 conv; PyTorch, when installed, for 
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,6 +17,7 @@ import pytest
 import pbpit as pb
 from pbpit.engine import conv as engine
 from pbpit.engine.tensor import Distribution, random
+from pbpit.rust.format import f32_debug, f32_display
 
 F = np.float32
 
@@ -448,3 +450,48 @@ def test_adaptive_pool_agrees_with_pytorch_and_one_element_windows_exactly():
             assert (bits(tx.grad(grads).array) == bits(rx.grad.numpy())).all()
         assert np.allclose(out.array, ref.detach().numpy(), rtol=1e-6, atol=1e-6)
         assert np.allclose(tx.grad(grads).array, rx.grad.numpy(), rtol=1e-6, atol=1e-6)
+
+
+# -- the guide's model in Rust ---------------------------------------------------------------------
+
+GUIDE_RS = Path(__file__).parent / "rust" / "conv" / "guide_model.rs"
+
+
+def guide_twin() -> str:
+    """tests/rust/conv/guide_model.rs written with pbpit.nn: the same modules, seed, data and
+    steps, so the same draws in the same order; its output as the program prints it."""
+    pb.reset()
+    dev = device()
+    pb.seed(7)
+    model = Guide(dev)
+    model.linear1 = pb.LinearConfig(16 * 8 * 8, 16).init(dev)
+    model.linear2 = pb.LinearConfig(16, 3).init(dev)
+    optim = pb.SgdConfig().init()
+    images = tensor(np.arange(288, dtype=F) / F(288.0), dev).reshape([2, 12, 12])
+    targets = tensor([[1.0, 0.0, 0.0], [0.0, 0.0, 1.0]], dev)
+    lines = []
+    for step in range(2):
+        out = model.forward(images)
+        loss = ((out - targets) * (out - targets)).mean()
+        lines.append(f"step {step}: loss = {f32_display(loss.array.item())}")
+        grads = pb.GradientsParams.from_grads(loss.backward(), model)
+        model = optim.step(0.1, model, grads)
+    bias = ", ".join(f32_debug(v) for v in model.conv1.bias.val().array.tolist())
+    lines.append(f"conv1.bias = [{bias}]")
+    return "\n".join(lines) + "\n"
+
+
+def test_the_guide_model_in_rust_runs_as_its_pbpit_nn_twin():
+    from pbpit_process import pbpit_run
+
+    status, out, err = pbpit_run(GUIDE_RS)
+    assert (status, err) == (0, "")
+    assert out == guide_twin()
+
+
+def test_the_guide_model_in_burn_021_style_runs_the_same():
+    from pbpit_process import pbpit_run
+
+    status, out, err = pbpit_run(GUIDE_RS.with_name("guide_model_021.rs"))
+    assert (status, err) == (0, "")
+    assert out == guide_twin()

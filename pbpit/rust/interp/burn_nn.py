@@ -553,6 +553,8 @@ def check_method(checker: Any, e: Method, recv: Ty) -> Ty | None:
         if not is_module(checker.known(module)):
             raise checker.fail(e.args[1].pos, f"`step` of `{show(module)}` (a module)")
         return module
+    if kind in burn_conv.CONFIGS:
+        return burn_conv.check_config_method(checker, e, recv, kind, name)
     if name == "clone":
         e.impl = "clone"
         checker.args(e)
@@ -709,6 +711,8 @@ def compile_method(library: Any, e: Method, name: str, recv: Callable, args: lis
             return StructValue([layer.gamma, beta, layer.epsilon])
 
         return init_layer
+    if kind in burn_conv.CONFIGS:
+        return burn_conv.compile_config_method(engine, kind, method, recv, args)
     if kind == "Optimizer":
         lr, module, grads = args
 
@@ -724,3 +728,6 @@ def compile_method(library: Any, e: Method, name: str, recv: Callable, args: lis
         (value,) = args
         return lambda frame: getattr(recv(frame), method)(value(frame))
     return lambda frame: engine(getattr(recv(frame), method), *(a(frame) for a in args))
+
+
+from pbpit.rust.interp import burn_conv  # noqa: E402 - Conv2d, AdaptiveAvgPool2d join the tables

@@ -1,0 +1,103 @@
+"""`burn::nn::conv::{Conv2d, Conv2dConfig}` and `burn::nn::pool::{AdaptiveAvgPool2d,
+AdaptiveAvgPool2dConfig}` in the interpreter, run on `pbpit.nn.conv`.
+
+The layers join `burn_nn`'s tables when `burn_nn` is loaded (it imports this module last):
+`Conv2d` is a struct of the library with burn-nn's fields (`weight: Param<Tensor<4>>`, `bias:
+Option<Param<Tensor<1>>>`, `stride`, `kernel_size`, `dilation`, `groups`, `padding`), so
+`GradientsParams::from_grads`, `valid()` and the optimizers visit weight then bias, as Burn's
+derive does; `AdaptiveAvgPool2d` has `output_size` only. `Conv2dConfig::new([c_in, c_out],
+[kh, kw])` with `with_stride`, `with_dilation`, `with_groups`, `with_bias`, then `init(&device)`;
+`AdaptiveAvgPool2dConfig::new([h, w]).init()`; `forward` on each. Not mapped: `with_padding`
+and `PaddingConfig2d` (the padding is `Valid`), `with_initializer`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pbpit import nn
+from pbpit.rust.format import Some
+from pbpit.rust.interp import burn_nn
+from pbpit.rust.interp.nodes import Method
+from pbpit.rust.interp.runtime import StructValue
+from pbpit.rust.interp.types import BOOL, DEVICE, USIZE, Named, StructT, TensorT, array, option
+
+PAIR = array(USIZE, 2)
+CONFIGS = ("Conv2dConfig", "AdaptiveAvgPool2dConfig")
+SETTERS = {"with_stride": PAIR, "with_dilation": PAIR, "with_groups": USIZE, "with_bias": BOOL}
+
+
+def _register() -> None:
+    burn_nn.LAYERS["Conv2d"] = [
+        ("weight", burn_nn.param(TensorT(4))),
+        ("bias", option(burn_nn.param(TensorT(1)))),
+        ("stride", PAIR),
+        ("kernel_size", PAIR),
+        ("dilation", PAIR),
+        ("groups", USIZE),
+        ("padding", Named("PaddingConfig2d")),
+    ]
+    burn_nn.LAYERS["AdaptiveAvgPool2d"] = [("output_size", PAIR)]
+    burn_nn.LAYER_CONFIGS.update(Conv2dConfig="Conv2d", AdaptiveAvgPool2dConfig="AdaptiveAvgPool2d")
+    for name in CONFIGS:
+        burn_nn.NAMED_TYPES[name] = Named(name)
+    burn_nn.FUNCTIONS[("Conv2dConfig", "new")] = 2
+    burn_nn.FUNCTIONS[("AdaptiveAvgPool2dConfig", "new")] = 1
+    burn_nn._LAYER_VALUES["Conv2d"] = _conv2d
+    burn_nn._LAYER_VALUES["AdaptiveAvgPool2d"] = lambda value: nn.AdaptiveAvgPool2d(value.fields[0])
+
+
+def _conv2d(value: StructValue) -> nn.Conv2d:
+    weight, bias, stride, kernel_size, dilation, groups, padding = value.fields
+    return nn.Conv2d(
+        weight, None if bias is None else bias.value, tuple(stride), tuple(kernel_size),
+        tuple(dilation), groups, padding,
+    )  # fmt: skip
+
+
+def check_config_method(checker: Any, e: Method, recv: Named, kind: str, name: str) -> Any:
+    """`Conv2dConfig`'s setters and `init(&device)`; `AdaptiveAvgPool2dConfig::init()`."""
+    if name == "clone":
+        e.impl = "clone"
+        checker.args(e)
+        return recv
+    if kind == "Conv2dConfig" and name in SETTERS:
+        checker.args(e, SETTERS[name])
+        return recv
+    if kind == "Conv2dConfig" and name == "init":
+        checker.args(e, DEVICE)
+        return StructT(checker.crate.structs["Conv2d"])
+    if kind == "AdaptiveAvgPool2dConfig" and name == "init":
+        checker.args(e)
+        return StructT(checker.crate.structs["AdaptiveAvgPool2d"])
+    offered = (
+        "pbpit runs `with_stride(..)`, `with_dilation(..)`, `with_groups(..)`, `with_bias(..)` "
+        "and `init(&device)`"
+        if kind == "Conv2dConfig"
+        else "pbpit runs `init()`"
+    )
+    raise checker.fail(e.pos, f"the method `{name}` on `{kind}` ({offered})")
+
+
+def compile_config_method(
+    engine: Callable, kind: str, method: str, recv: Callable, args: list
+) -> Callable:
+    if method.startswith("with_"):
+        (value,) = args
+        return lambda frame: getattr(recv(frame), method)(value(frame))
+
+    def init(frame: list) -> StructValue:
+        layer = engine(recv(frame).init, *(a(frame) for a in args))
+        if kind == "AdaptiveAvgPool2dConfig":
+            return StructValue([list(layer.output_size)])
+        bias = None if layer.bias is None else Some(layer.bias)
+        return StructValue([
+            layer.weight, bias, list(layer.stride), list(layer.kernel_size), list(layer.dilation),
+            layer.groups, layer.padding,
+        ])  # fmt: skip
+
+    return init
+
+
+_register()
