@@ -40,7 +40,7 @@ def test_the_cached_features_note_names_the_line_they_are_made_at_and_the_loops_
     row = next(
         line
         for line in pbpit_cli("run", str(PROGRAMS / "features_cached.rs")).stdout.splitlines()
-        if line.startswith("  NodeId(5) `features`")
+        if line.startswith("  NodeId(7) `features`")
     )
     assert row.endswith(
         "hazard  made at line 58, before the loop at line 61, and used in it: its 2nd pass panics"
@@ -111,8 +111,8 @@ def test_the_two_heads_program_names_its_heads_by_mains_bindings(tmp_path):
     renamed = renamed.replace("forward(policy, actions)", "forward(pi, actions)")
     renamed = renamed.replace("forward(value, returns", "forward(v, returns")
     result = _run(write_case(tmp_path, renamed, "main.rs"))
-    # Ids (the program's header): 9 the policy's slice, 10 the value's; `let (..)` is line 54.
-    assert [(result.node(i).label, result.node(i).line) for i in (9, 10)] == [
+    # Ids (the program's header): 13 the policy's slice, 14 the value's; `let (..)` is line 54.
+    assert [(result.node(i).label, result.node(i).line) for i in (13, 14)] == [
         ("pi", 54),
         ("v", 54),
     ]

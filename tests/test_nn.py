@@ -2,7 +2,8 @@
 
 Expected ids are derived by hand from Burn's rules (docs/BURN_MODULES.md): an initializer's
 param is lazy, its tensor (a new leaf, then `require_grad`, the same id) is made when first read;
-`Linear::forward` reads weight, then bias, then runs one `linear` node; an optimizer step gives
+`Linear::forward` reads weight, then bias, then runs matmul, the bias's reshape and the add (three
+ids for a 2-D input, as real Burn 0.22 takes them: tests/burn022/); an optimizer step gives
 each updated param one new id (`from_inner`, then `require_grad`), in field order. Expected
 values are worked by hand in float32 from burn-optim's formulas (a PyTorch twin runs if torch is
 installed).
@@ -63,9 +64,10 @@ def test_init_takes_no_node_id_the_first_read_does():
     x = pb.Tensor.from_floats([[1.0, 2.0]], dev)
     assert x.node_id == 0  # init took none
     y = model.forward(x)
-    # fc1.weight 1, fc1.bias 2, linear 3, relu 4, fc2.weight 5, fc2.bias 6, linear 7.
-    assert ids(model) == [1, 2, 5, 6]
-    assert y.node_id == 7
+    # fc1.weight 1, fc1.bias 2, its linear 3 (matmul), 4 (the bias's reshape), 5 (add), relu 6,
+    # fc2.weight 7, fc2.bias 8, its linear 9, 10, 11.
+    assert ids(model) == [1, 2, 7, 8]
+    assert y.node_id == 11
     assert all(p.is_require_grad() for p in model.visit())
 
 
@@ -74,30 +76,30 @@ def test_a_training_step_gives_each_param_one_new_id_in_field_order():
     model = Mlp(dev)
     x = pb.Tensor.from_floats([[1.0, 2.0]], dev)  # 0
     target = pb.Tensor.from_floats([[1.0]], dev)  # 1
-    out = model.forward(x)  # params 2, 3, 6, 7; linear 4, relu 5, linear 8
-    loss = pb.MseLoss().forward(out, target, pb.Reduction.Mean)  # sub 9, mul 10, mean 11
-    assert loss.node_id == 11
+    out = model.forward(x)  # params 2, 3, 8, 9; linear 4-6, relu 7, linear 10-12
+    loss = pb.MseLoss().forward(out, target, pb.Reduction.Mean)  # sub 13, mul 14, mean 15
+    assert loss.node_id == 15
     grads = pb.GradientsParams.from_grads(loss.backward(), model)
     assert len(grads) == 4
     before = [p.id for p in model.visit()]
     model = pb.AdamConfig().init().step(1e-3, model, grads)
-    assert ids(model) == [12, 13, 14, 15]
+    assert ids(model) == [16, 17, 18, 19]
     assert [p.id for p in model.visit()] == before  # ParamIds survive the step
     assert all(p.is_require_grad() for p in model.visit())
-    # The next forward reads the params (no new id): linear 16, relu 17, linear 18.
-    assert model.forward(x).node_id == 18
+    # The next forward reads the params (no new id): linear 20-22, relu 23, linear 24-26.
+    assert model.forward(x).node_id == 26
 
 
 def test_a_param_never_read_is_created_when_the_optimizer_maps_it():
     dev = device()
     model = Mlp(dev)
     x = pb.Tensor.from_floats([[1.0, 2.0]], dev)  # 0
-    loss = model.fc1.forward(x).sum()  # weight 1, bias 2, linear 3, sum 4
-    grads = pb.GradientsParams.from_grads(loss.backward(), model)  # fc2's params read: 5, 6
-    assert ids(model) == [1, 2, 5, 6]
+    loss = model.fc1.forward(x).sum()  # weight 1, bias 2, linear 3-5, sum 6
+    grads = pb.GradientsParams.from_grads(loss.backward(), model)  # fc2's params read: 7, 8
+    assert ids(model) == [1, 2, 7, 8]
     model = pb.SgdConfig().init().step(0.1, model, grads)
     # Only fc1's params had gradients: they come back with new ids; fc2's keep theirs.
-    assert ids(model) == [7, 8, 5, 6]
+    assert ids(model) == [9, 10, 7, 8]
 
 
 def test_valid_is_the_inner_module_with_the_same_param_ids():
@@ -146,6 +148,61 @@ def test_linear_forward_and_gradients_with_a_constant_initializer():
     assert layer.weight.val().grad(grads).to_vec() == [4.0, 4.0, 4.0, 6.0, 6.0, 6.0]
     assert layer.bias.val().grad(grads).to_vec() == [2.0, 2.0, 2.0]
     assert x.grad(grads).to_vec() == [6.0] * 4
+
+
+def test_linear_of_a_1d_input_adds_a_batch_dim_and_takes_it_off_again():
+    dev = device()
+    layer = pb.LinearConfig(2, 3).with_initializer(pb.Initializer.Constant(2.0)).init(dev)
+    x = pb.Tensor.from_floats([1.0, 2.0], dev).require_grad()  # 0
+    y = layer.forward(x)
+    # weight 1, bias 2; unsqueeze 3, matmul 4, the bias's reshape 5, add 6, squeeze_dim 7
+    assert [p.val().node_id for p in layer.visit()] == [1, 2]
+    assert y.node_id == 7 and y.shape == (3,)
+    assert y.to_vec() == [8.0] * 3  # 2 * (1 + 2) + 2
+    assert x.grad(y.sum().backward()).to_vec() == [6.0, 6.0]
+
+
+@pytest.mark.parametrize(
+    ("shape", "ops"),
+    [
+        # one batch: Keep, the weight reshaped to [1, 2, 3], batched matmul, bias [1, 1, 3], add
+        ([1, 4, 2], 4),
+        # 2 batches of 1 row into 3 columns: merged (squarer), reshape, matmul, bias, add, reshape
+        ([2, 1, 2], 5),
+        # rows a multiple of the 32-row tile: Keep
+        ([2, 32, 2], 4),
+    ],
+)
+def test_linear_of_a_3d_input_follows_the_matmul_transform_policy(shape, ops):
+    dev = device()
+    layer = pb.LinearConfig(2, 3).with_initializer(pb.Initializer.Constant(2.0)).init(dev)
+    x = pb.Tensor.ones(shape, dev).require_grad()  # 0
+    y = layer.forward(x)  # weight 1, bias 2, then the ops
+    assert y.node_id == 2 + ops
+    assert y.shape == (*shape[:2], 3)
+    assert y.to_vec() == [6.0] * (shape[0] * shape[1] * 3)
+    grads = y.sum().backward()
+    rows = shape[0] * shape[1]
+    assert layer.bias.val().grad(grads).to_vec() == [float(rows)] * 3
+    assert layer.weight.val().grad(grads).to_vec() == [float(rows)] * 6
+    assert x.grad(grads).to_vec() == [6.0] * (rows * 2)
+
+
+@pytest.mark.parametrize(
+    ("x", "cols", "rows"),
+    [  # burn-std's own tests of `MatmulTransformPolicy` (tensor/matmul.rs), 2c06be35
+        ((16, 1, 4096), 14336, 16),
+        ((8, 512, 4096), 14336, None),
+        ((1, 1, 4096), 14336, None),
+        ((16, 4096), 14336, None),
+        ((8, 1, 64), 32, 8),
+        ((4, 1000, 64), 64, None),
+    ],
+)
+def test_the_batches_merge_as_burn_std_decides(x, cols, rows):
+    from pbpit.nn.layers import _merged_rows
+
+    assert _merged_rows(x, cols) == rows
 
 
 def test_kaiming_uniform_bounds_are_one_over_sqrt_d_input():
@@ -317,15 +374,15 @@ def test_features_cached_outside_the_loop_panic_at_the_second_backward():
     head = pb.LinearConfig(2, 1).with_initializer(pb.Initializer.Constant(0.5)).init(dev)
     optim = pb.AdamConfig().init()
     x = pb.Tensor.from_floats([[1.0, 2.0]], dev)  # 0
-    features = encoder.forward(x)  # weight 1, bias 2, linear 3
-    assert features.node_id == 3
+    features = encoder.forward(x)  # weight 1, bias 2, matmul 3, the bias's reshape 4, add 5
+    assert features.node_id == 5
     loss = head.forward(features).sum()
     head = optim.step(1e-2, head, pb.GradientsParams.from_grads(loss.backward(), head))
     loss = head.forward(features).sum()
     with pytest.raises(pb.Panic) as caught:
         loss.backward()
-    assert caught.value.node_id == 3
-    assert "graph tape has already been consumed at NodeId(3)" in caught.value.message
+    assert caught.value.node_id == 5
+    assert "graph tape has already been consumed at NodeId(5)" in caught.value.message
 
 
 def test_bad_input_says_what_was_expected():

@@ -260,12 +260,13 @@ def _printed(stdout: str, name: str) -> np.ndarray:
 def test_a_config_built_mlp_takes_burns_ids_and_valid_skips_the_dropout(tmp_path):
     run = rust(tmp_path, MLP)
     assert run.stdout.splitlines()[0] == "[3, 4]"
-    # x 0. fc1: weight 1, bias 2 (lazy, read in `forward`), linear 3. LayerNorm: gamma 4, beta 5,
-    # mean_dim 6, sub 7, mul 8, mean_dim 9, add_scalar 10, sqrt 11, div 12, reshape 13, mul 14,
-    # reshape 15, add 16. Dropout (0.5, autodiff): mask 17, mul 18, mul_scalar 19. Relu 20 = `h`.
-    # `valid()` takes no ids; fc2: weight 21, bias 22, linear 23, sum 24 (backward #1); linear
-    # 25, sum 26: the walk reaches `h`, whose step #1 consumed.
-    assert run.panic is not None and run.panic.node_id == 20
+    # x 0. fc1: weight 1, bias 2 (lazy, read in `forward`), linear 3-5 (matmul, the bias's
+    # reshape, add). LayerNorm: gamma 6, beta 7, mean_dim 8, sub 9, mul 10, mean_dim 11,
+    # add_scalar 12, sqrt 13, div 14, reshape 15, mul 16, reshape 17, add 18. Dropout (0.5,
+    # autodiff): mask 19, mul 20, mul_scalar 21. Relu 22 = `h`. `valid()` takes no ids; fc2:
+    # weight 23, bias 24, linear 25-27, sum 28 (backward #1); linear 29-31, sum 32: the walk
+    # reaches `h`, whose step #1 consumed.
+    assert run.panic is not None and run.panic.node_id == 22
     w1, b1 = _printed(run.stdout, "w1").reshape(2, 4), _printed(run.stdout, "b1")
     w2, b2 = _printed(run.stdout, "w2").reshape(4, 1), _printed(run.stdout, "b2")
     # LinearConfig's Kaiming uniform: bounds 1/sqrt(fan_in) (burn-nn's defaults)

@@ -130,12 +130,13 @@ def test_an_mlp_of_linears_trains_with_adam_as_its_python_twin(tmp_path):
     twin_stdout, twin_panic = _mlp_twin()
     assert run.stdout == twin_stdout
     assert run.stdout.count("\n") == 5
-    # Params 0-3 (`from_floats`; `Param::from_tensor` keeps the id), x 4, y 5. Each epoch: fc1 6,
-    # relu 7, fc2 8, sub 9, square 10, mean 11, then the step's 4 new params: 10 ids an epoch.
-    # After three, 36: fc1 36, relu 37 (`h`), fc2 38, sum 39; again fc2 40, sum 41 -> 37 is gone.
-    assert run.panic is not None and twin_panic.node_id == 37
-    assert run.panic.node_id == 37
-    assert "graph tape has already been consumed at NodeId(37)" in run.panic.message
+    # Params 0-3 (`from_floats`; `Param::from_tensor` keeps the id), x 4, y 5. Each epoch: fc1
+    # 6-8 (matmul, the bias's reshape, add), relu 9, fc2 10-12, sub 13, square 14, mean 15, then
+    # the step's 4 new params: 14 ids an epoch. After three, 48: fc1 48-50, relu 51 (`h`), fc2
+    # 52-54, sum 55; again fc2 56-58, sum 59 -> 51 is gone.
+    assert run.panic is not None and twin_panic.node_id == 51
+    assert run.panic.node_id == 51
+    assert "graph tape has already been consumed at NodeId(51)" in run.panic.message
 
 
 LAZY = """
@@ -160,9 +161,9 @@ fn main() {
 def test_a_linear_of_linear_config_takes_its_ids_at_the_first_forward(tmp_path):
     run = rust(tmp_path, LAZY)
     assert run.stdout == "[1, 2]\n"
-    # `init` makes no tensor: x 0, then `forward` reads weight 1, bias 2, linear 3; sum 4
-    # consumes 3; sum 5 walks back to 3.
-    assert run.panic is not None and run.panic.node_id == 3
+    # `init` makes no tensor: x 0, then `forward` reads weight 1, bias 2, linear 3-5 (matmul,
+    # the bias's reshape, add); sum 6 consumes 3-5; sum 7 walks back to 5.
+    assert run.panic is not None and run.panic.node_id == 5
 
 
 ENCODER = """

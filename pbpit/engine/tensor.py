@@ -69,6 +69,10 @@ class Device:
     def inner(self) -> Device:
         return Device(False)
 
+    def seed(self, value: int) -> None:
+        """Burn 0.22's `device.seed(n)`: `B::seed(&device, n)` (`seed` below)."""
+        seed(value)
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Device) and other.is_autodiff == self.is_autodiff
 

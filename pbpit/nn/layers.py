@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from pbpit.engine import activation
+from pbpit.engine.ops import BatchedMatmul
 from pbpit.engine.tensor import Device, Distribution, Tensor, _apply, _apply_one, random
 from pbpit.engine.tensor import _tensor as _input
 from pbpit.nn import ops
@@ -62,8 +63,9 @@ class LinearConfig(Config):
 
 
 class Linear(Module):
-    """`y = x @ weight + bias`: one `linear` node (Burn's fused module op), after the weight and
-    the bias are read (the first read gives each its node id)."""
+    """`y = x @ weight + bias`, as burn-tensor's `module::linear` runs it on the autodiff
+    backend (`linear` below): the weight and the bias are read first (the first read gives each
+    its node id), then the ops, each taking its own id."""
 
     def __init__(self, weight: Param, bias: Param | None) -> None:
         self.weight = weight
@@ -78,14 +80,56 @@ class Linear(Module):
                 f"Linear.forward: input {list(x.shape)} does not end in d_input "
                 f"{weight.array.shape[0]}"
             )
-        if x.array.ndim == 1:  # Burn adds a batch dim and takes it off again: two reshapes
-            return self.forward(x.unsqueeze(2)).reshape([weight.array.shape[1]])
-        inputs = (x, weight) if bias is None else (x, weight, bias)
-        return _apply(ops.Linear(), inputs, *(t.array for t in inputs))
+        return linear(x, weight, bias)
 
     def __repr__(self) -> str:
         d_input, d_output = self.weight.lazy_shape()
         return f"Linear {{d_input: {d_input}, d_output: {d_output}, bias: {self.bias is not None}}}"
+
+
+def linear(x: Tensor, weight: Tensor, bias: Tensor | None) -> Tensor:
+    """burn-tensor's `module::linear`: the autodiff backend has a fused `linear`, but the
+    dispatching backend Burn 0.22 users run on does not forward it, so burn-backend's default
+    runs op by op (each a node): a 1-D input is `unsqueeze`d and `squeeze_dim`med back; else,
+    as the matmul transform policy decides, either `matmul` with the weight (reshaped to the
+    input's rank when that is over 2) and `+` the bias reshaped to `[1, .., d_output]`, or the
+    batches merged into rows (`reshape`, `matmul`, `+ bias [1, d_output]`, `reshape` back).
+    A 2-D input with bias is 3 ids: matmul, the bias's reshape, add."""
+    shape = x.array.shape
+    if len(shape) == 1:
+        return linear(x.unsqueeze(2), weight, bias).squeeze_dim(0)
+    d_input, d_output = weight.array.shape
+    rows = _merged_rows(shape, d_output)
+    if rows is not None:
+        out = x.reshape([rows, d_input]).matmul(weight)
+        if bias is not None:
+            out = out + bias.reshape([1, d_output])
+        return out.reshape([*shape[:-1], d_output])
+    if len(shape) == 2:
+        out = x.matmul(weight)
+    else:  # the backend's batched matmul itself: not `Tensor::matmul`'s vec-mat rewrite
+        weight = weight.reshape([1] * (len(shape) - 2) + [d_input, d_output])
+        out = _apply(BatchedMatmul(), (x, weight), x.array, weight.array)
+    if bias is None:
+        return out
+    return out + bias.reshape([1] * (len(shape) - 1) + [d_output])
+
+
+_ROW_TILE = 32
+
+
+def _merged_rows(shape: tuple[int, ...], cols: int) -> int | None:
+    """burn-std's `MatmulTransformPolicy::BetterTiling` for `x @ weight` (the weight shared by
+    every batch, x contiguous): the number of rows when the batches are merged, or None (Keep)
+    for one batch, rows a multiple of the tile, or a merge that does not make the product
+    squarer."""
+    batches = int(np.prod(shape[:-2], dtype=np.int64))
+    rows = shape[-2]
+    if batches == 1 or rows % _ROW_TILE == 0:
+        return None
+    merged = batches * rows
+    squarer = min(merged, cols) * max(rows, cols) > min(rows, cols) * max(merged, cols)
+    return merged if squarer else None
 
 
 # -- activations -----------------------------------------------------------------------------------

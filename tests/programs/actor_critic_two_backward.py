@@ -1,6 +1,6 @@
 """actor_critic_two_backward.rs in pbpit's Python API: actor_critic.py with each head's loss
 backpropagated on its own; the critic's backward reaches the shared trunk output the actor's
-consumed: the panic at NodeId(9)."""
+consumed: the panic at NodeId(11)."""
 
 import pbpit as pb
 from pbpit.activation import log_softmax

@@ -3,11 +3,11 @@
 //! backward consumed.
 //!
 //! Node ids: trunk.weight 0, .bias 1, actor.weight 2, .bias 3, critic.weight 4, .bias 5 (field
-//! order), states 6, returns 7 (actions: an Int tensor, no node). Update 0: trunk 8, relu 9 (the
-//! shared h), actor 10, critic 11, log_softmax 12-18, gather 19, returns - value 20, detach 21,
-//! mul 22, mean 23, neg 24 (actor_loss); sub 25, square 26, mean 27 (critic_loss). The actor's
-//! backward consumes 24 down to 8, but not the critic's head (the advantage is detached). The
-//! critic's walk 27 -> 26 -> 25 -> 11 -> 9 finds 9's step gone: the panic at NodeId(9).
+//! order), states 6, returns 7 (actions: Int, no node). Update 0: trunk 8-10 (a linear: matmul,
+//! the bias's reshape, add), relu 11 (the shared h), actor 12-14, critic 15-17, log_softmax 18-24,
+//! gather 25, returns - value 26, detach 27, mul 28, mean 29, neg 30 (actor_loss); sub 31, square
+//! 32, mean 33 (critic_loss). The actor's backward consumes 30 down to 8, but not the critic's head
+//! (the advantage is detached). The critic's walk 33 -> 32 -> 31 -> 17 -> 15 -> 11: NodeId(11).
 
 use burn::backend::{Autodiff, NdArray};
 use burn::module::Param;

@@ -1,5 +1,5 @@
 """autoencoder_two_losses.rs in pbpit's Python API: `forward` returns (reconstruction, code);
-each loss backpropagated on its own: the panic at NodeId(6), the code."""
+each loss backpropagated on its own: the panic at NodeId(8), the code."""
 
 import pbpit as pb
 from pbpit.rust.format import f32_display_precision

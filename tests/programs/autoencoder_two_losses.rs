@@ -3,10 +3,10 @@
 //! backward reaches the code, whose step the first consumed.
 //!
 //! Node ids by Burn's rules: encoder.weight 0, .bias 1, decoder.weight 2, .bias 3 (field order,
-//! each kept by `Param::from_tensor`), x 4. The forward: encoder linear 5, tanh 6 = code,
-//! decoder linear 7 = reconstruction. MseLoss: sub 8, square 9, mean 10 = recon_loss; the
-//! penalty: square 11, mean 12, mul_scalar 13. The first backward consumes 10 down to 5; the
-//! second walks 13 -> 12 -> 11 -> 6 and finds 6's step gone: the panic at NodeId(6).
+//! each kept by `Param::from_tensor`), x 4. The forward: encoder 5-7 (a linear: matmul, the bias's
+//! reshape, add), tanh 8 = code, decoder 9-11 = reconstruction. MseLoss: sub 12, square 13, mean 14
+//! = recon_loss; the penalty: square 15, mean 16, mul_scalar 17. The first backward consumes 14
+//! down to 5; the second walks 17 -> 16 -> 15 -> 8 and finds 8's step gone: the panic at NodeId(8).
 
 use burn::backend::{Autodiff, NdArray};
 use burn::module::Param;

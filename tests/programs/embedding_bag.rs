@@ -5,8 +5,8 @@
 //!
 //! Node ids by Burn's rules: token ids and labels are Int tensors (no node); embed.weight 0
 //! (read first in `Embedding::forward`), the embedding lookup 1, mean_dim 2, reshape 3;
-//! head.weight 4, head.bias 5, linear 6; the loss adds log_softmax's seven nodes, gather,
-//! reshape, mean and neg. Every parameter gets a gradient; the valid model's output has no node.
+//! head.weight 4, head.bias 5, linear 6-8 (matmul, the bias's reshape, add); the loss adds
+//! log_softmax's 7 nodes, gather, reshape, mean, neg. Every param gets a gradient; valid: no node.
 
 use burn::backend::{Autodiff, NdArray};
 use burn::nn::loss::CrossEntropyLossConfig;

@@ -1,5 +1,5 @@
 """encoder_cached.rs in pbpit's Python API: the encoder's features computed once, outside the
-training loop, and backpropagated every epoch: the panic at NodeId(7), the features' relu."""
+training loop, and backpropagated every epoch: the panic at NodeId(9), the features' relu."""
 
 import pbpit as pb
 

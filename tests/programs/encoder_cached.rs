@@ -5,11 +5,11 @@
 //! their step; epoch 1's walks back to them and panics.
 //!
 //! Node ids by Burn's rules: encoder.weight 0, encoder.bias 1, head.weight 2, head.bias 3 (each
-//! `from_floats`; `Param::from_tensor` keeps the id), x 4, y 5, the encoder's linear 6 (one fused
-//! node for a 2-D input), its relu 7 = `features`. Epoch 0: head 8, MseLoss's sub 9, square 10,
-//! mean 11; backward; `optim.step` gives every parameter with a gradient a new tensor in field
-//! order (`Tensor::from_inner(..).require_grad()`): 12, 13, 14, 15. Epoch 1: head 16, sub 17,
-//! square 18, mean 19; the walk goes 19 -> 18 -> 17 -> 16 -> 7, whose step is gone: NodeId(7).
+//! `from_floats`; `Param::from_tensor` keeps the id), x 4, y 5, the encoder's linear 6-8 (matmul,
+//! the bias's reshape, add), its relu 9 = `features`. Epoch 0: head 10-12, MseLoss's sub 13, square
+//! 14, mean 15; backward; `optim.step` gives every parameter with a gradient a new tensor in field
+//! order (`Tensor::from_inner(..).require_grad()`): 16, 17, 18, 19. Epoch 1: head 20-22, sub 23,
+//! square 24, mean 25; the walk 25 -> 24 -> 23 -> 22 -> 20 -> 9 finds 9's step gone: NodeId(9).
 
 use burn::backend::{Autodiff, NdArray};
 use burn::module::Param;

@@ -4,11 +4,11 @@
 //!
 //! Node ids by Burn's rules (a `LinearConfig::init` parameter takes its id when it is first
 //! read, burn-core's lazy `Param`; weight before bias in `Linear::forward`):
-//! x 0, y 1; encoder.weight 2, encoder.bias 3, encoder's linear 4, relu 5 (the features);
-//! step 1: head.weight 6, head.bias 7, head's linear 8, MseLoss's sub 9, square 10, mean 11;
-//! the backward consumes 4, 5, 8..11. `optim.step` gives the four parameters new ids 12..15
-//! (from_inner + require_grad). Step 2: head's linear 16 reads the features, node 5, whose
-//! step is gone: `NodeId(5)`.
+//! x 0, y 1; encoder.weight 2, encoder.bias 3, encoder's linear (matmul 4, the bias reshaped
+//! to `[1, d_out]` 5, add 6), relu 7 (the features); step 1: head.weight 8, head.bias 9, head's
+//! linear 10, 11, 12, MseLoss's sub 13, square 14, mean 15; the backward consumes 4..7,
+//! 10..15. `optim.step` gives the four parameters new ids 16..19 (from_inner + require_grad).
+//! Step 2: head's matmul 20 reads the features, node 7, whose step is gone: `NodeId(7)`.
 
 use burn::backend::{Autodiff, NdArray};
 use burn::nn::loss::{MseLoss, Reduction};

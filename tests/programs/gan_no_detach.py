@@ -1,5 +1,5 @@
 """gan_no_detach.rs in pbpit's Python API: the GAN step with the fake batch not detached for the
-discriminator, whose backward consumes the generator's step: the panic at NodeId(8), `fake`."""
+discriminator, whose backward consumes the generator's step: the panic at NodeId(10), `fake`."""
 
 import pbpit as pb
 from pbpit.rust.format import f32_display_precision

@@ -3,11 +3,11 @@
 //! backward, through the same `fake`, panics.
 //!
 //! Node ids: generator.fc.weight 0, .bias 1, discriminator.fc.weight 2, .bias 3, z 4, real 5,
-//! valid 6 (`ones`), fake_label 7 (`zeros`). Iteration 0: fake 8 (the generator's linear),
-//! d_real 9, d_fake 10, MSE sub 11, square 12, mean 13, sub 14, square 15, mean 16, d_loss 17.
-//! Its backward consumes 17 down to 8. The discriminator's new weight 18, bias 19. The
-//! generator's pass: discriminator linear 20 (parents 8, 18, 19), sub 21, square 22, mean 23;
-//! the walk 23 -> 22 -> 21 -> 20 -> 8 finds 8's step gone: the panic at NodeId(8).
+//! valid 6 (`ones`), fake_label 7 (`zeros`). Iteration 0: fake 8-10 (the generator's linear:
+//! matmul, the bias's reshape, add), d_real 11-13, d_fake 14-16, MSE sub 17, square 18, mean 19,
+//! sub 20, square 21, mean 22, d_loss 23; its backward consumes 23 down to 8. The discriminator's
+//! new weight 24, bias 25. The generator's pass: its matmul 26 (parents 10, 24), reshape 27, add
+//! 28, sub 29, square 30, mean 31; the walk 31 -> 30 -> 29 -> 28 -> 26 -> 10 finds NodeId(10) gone.
 
 use burn::backend::{Autodiff, NdArray};
 use burn::module::Param;

@@ -3,8 +3,8 @@
 //! starts at the batch's leaves and the new parameters.
 //!
 //! Node ids for the record: fc.weight 0, fc.bias 1; the batches, made pair by pair by the
-//! iterator: x0 2, y0 3, x1 4, y1 5. Each step: linear, sub, square, mean (4 ids), then SGD's
-//! new weight and bias (2 ids): 6-11 and 12-17 in epoch 0, 18-29 in epoch 1.
+//! iterator: x0 2, y0 3, x1 4, y1 5. Each step: linear (matmul, the bias's reshape, add), sub,
+//! square, mean (6 ids), then SGD's new weight and bias (2): 6-13, 14-21 in epoch 0, 22-37 in 1.
 
 use burn::backend::{Autodiff, NdArray};
 use burn::module::Param;

@@ -3,7 +3,7 @@
 //! No panic.
 //!
 //! Node ids for the record: policy.weight 0, .bias 1, states 2, advantages 3; the old pass:
-//! linear 4, log_softmax 5-11, gather 12, detach 13 = old_log_probs, untracked and reusable.
+//! linear 4-6, log_softmax 7-13, gather 14, detach 15 = old_log_probs, untracked and reusable.
 
 use burn::backend::{Autodiff, NdArray};
 use burn::module::Param;

@@ -1,5 +1,5 @@
 """ppo_stale_policy.rs in pbpit's Python API: the old log-probabilities left attached; epoch 0's
-backward consumes their step, epoch 1's reaches them again: the panic at NodeId(12)."""
+backward consumes their step, epoch 1's reaches them again: the panic at NodeId(14)."""
 
 import pbpit as pb
 from pbpit.activation import log_softmax

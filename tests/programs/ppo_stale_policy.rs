@@ -2,11 +2,11 @@
 //! backward flows into them and consumes their step; epoch 1's ratio reaches them again.
 //!
 //! Node ids: policy.weight 0, .bias 1, states 2, advantages 3 (actions: Int, no node); the old
-//! pass: linear 4, log_softmax 5-11 (detach, max_dim, sub, exp, sum_dim, log, sub), gather 12 =
-//! old_log_probs. Epoch 0: linear 13, log_softmax 14-20, gather 21, sub 22, exp 23, mul 24,
-//! mean 25, neg 26; its backward consumes 26 down to 4; Adam's new weight 27, bias 28. Epoch 1:
-//! 29-37, sub 38 (parents 37 and 12), exp 39, mul 40, mean 41, neg 42: the walk reaches 12,
-//! whose step is gone: the panic at NodeId(12).
+//! pass: linear 4-6 (matmul, the bias's reshape, add), log_softmax 7-13 (detach, max_dim, sub, exp,
+//! sum_dim, log, sub), gather 14 = old_log_probs. Epoch 0: linear 15-17, log_softmax 18-24, gather
+//! 25, sub 26, exp 27, mul 28, mean 29, neg 30; its backward consumes 30 down to 4; Adam's new
+//! weight 31, bias 32. Epoch 1: 33-43, sub 44 (parents 43 and 14), exp 45, mul 46, mean 47, neg 48:
+//! the walk reaches 14, whose step is gone: the panic at NodeId(14).
 
 use burn::backend::{Autodiff, NdArray};
 use burn::module::Param;

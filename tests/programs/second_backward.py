@@ -1,5 +1,5 @@
 """second_backward.rs in pbpit's Python API: a second backward on the same loss, for the
-input's gradient: the panic at NodeId(7), the loss itself."""
+input's gradient: the panic at NodeId(9), the loss itself."""
 
 import pbpit as pb
 

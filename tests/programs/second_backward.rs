@@ -1,9 +1,9 @@
 //! A second backward on the same loss, to get the input's gradient after the parameters'
 //! (a saliency map, say): Burn has no `retain_graph`, so it panics at the loss itself.
 //!
-//! Node ids: model.weight 0, model.bias 1, x 2 (requires grad), y 3, the linear 4, MseLoss's
-//! sub 5, square 6, mean 7 = loss. The first backward consumes 7 down to 4; the second starts
-//! at 7, whose step is gone: the panic at NodeId(7).
+//! Node ids: model.weight 0, model.bias 1, x 2 (requires grad), y 3, the linear (matmul 4, the bias
+//! reshaped to `[1, d_out]` 5, add 6), MseLoss's sub 7, square 8, mean 9 = loss. The first backward
+//! consumes 9 down to 4; the second starts at 9, whose step is gone: the panic at NodeId(9).
 
 use burn::backend::{Autodiff, NdArray};
 use burn::module::Param;

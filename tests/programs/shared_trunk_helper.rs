@@ -2,11 +2,11 @@
 //! is backpropagated on its own before its optimizer steps. The trunk's output is shared: the
 //! first backward consumes it, the second walks to it again and panics.
 //!
-//! Node ids by Burn's rules (weights set by `Param::from_tensor` take their ids when made,
-//! in the program's order): trunk.weight 0, trunk.bias 1, head_a.weight 2, head_b.weight 3;
-//! x 4, y_a 5, y_b 6. `embed`: the trunk's linear 7, gelu 8. Task a: linear 9, sub 10,
-//! square 11, mean 12; its backward consumes 7..12. Task b: linear 13 reads node 8, whose step
-//! is gone: `NodeId(8)`.
+//! Node ids by Burn's rules (weights set by `Param::from_tensor` take their ids when made, in the
+//! program's order): trunk.weight 0, trunk.bias 1, head_a.weight 2, head_b.weight 3; x 4, y_a 5,
+//! y_b 6. `embed`: the trunk's linear (matmul 7, the bias reshaped to `[1, d_out]` 8, add 9), gelu
+//! 10. Task a: the head's linear, without bias one matmul 11, sub 12, square 13, mean 14; its
+//! backward consumes 7..14. Task b: matmul 15 reads node 10, whose step is gone: `NodeId(10)`.
 
 use burn::backend::{Autodiff, NdArray};
 use burn::module::Param;

@@ -2,13 +2,13 @@
 //! Each loss is backpropagated on its own, and each optimizer steps on its grads. The first
 //! backward consumes the shared output; the second walks to it again: Burn's panic.
 //!
-//! Node ids by Burn's rules (lazy parameters take their ids at first read, weight then bias;
-//! an Int tensor takes none): obs 0, returns 1; trunk.weight 2, trunk.bias 3, linear 4, tanh 5;
-//! out.weight 6, out.bias 7, linear 8 (the shared output); policy slice 9, value slice 10;
-//! policy loss: log_softmax's seven nodes 11..17 (detach, max_dim, sub, exp, sum_dim, log,
-//! sub), gather 18, reshape 19, mean 20, neg 21. Its backward consumes 4, 5, 8, 9, 11..21. The
-//! value loss: sub 22, square 23, mean 24; its backward walks the value slice 10 (not consumed)
-//! to node 8, whose step is gone: `NodeId(8)`.
+//! Node ids by Burn's rules (lazy parameters take their ids at first read, weight then bias; an Int
+//! tensor takes none): obs 0, returns 1; trunk.weight 2, trunk.bias 3, the linear (matmul 4, the
+//! bias reshaped to `[1, d_out]` 5, add 6), tanh 7; out.weight 8, out.bias 9, linear 10, 11, 12
+//! (the shared output); policy slice 13, value slice 14; policy loss: log_softmax's seven nodes
+//! 15..21 (detach, max_dim, sub, exp, sum_dim, log, sub), gather 22, reshape 23, mean 24, neg 25.
+//! Its backward consumes 4..7, 10..13, 15..25. The value loss: sub 26, square 27, mean 28; its
+//! backward walks the value slice 14 (not consumed) to node 12, whose step is gone: `NodeId(12)`.
 
 use burn::backend::{Autodiff, Wgpu};
 use burn::nn::loss::{CrossEntropyLossConfig, MseLoss, Reduction};

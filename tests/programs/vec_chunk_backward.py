@@ -1,5 +1,5 @@
 """vec_chunk_backward.rs in pbpit's Python API: one forward, its output sliced into chunks, each
-chunk's loss backpropagated on its own: the panic at NodeId(4), the shared prediction."""
+chunk's loss backpropagated on its own: the panic at NodeId(6), the shared prediction."""
 
 import pbpit as pb
 

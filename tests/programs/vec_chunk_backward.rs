@@ -1,10 +1,10 @@
 //! One forward over the whole batch, the output sliced into chunks, each chunk's loss in a `Vec`
 //! backpropagated on its own: the second chunk's backward reaches the shared prediction.
 //!
-//! Node ids: fc.weight 0, fc.bias 1, x 2, y 3, pred 4 (the linear). Chunk 0: pred slice 5,
-//! y slice 6 (untracked), sub 7, square 8, mean 9. Chunk 1: 10, 11, 12, 13, 14. The first
-//! backward consumes 9, 8, 7, 5, 4; the second walks 14 -> 13 -> 12 -> 10 -> 4 and finds 4's
-//! step gone: the panic at NodeId(4).
+//! Node ids: fc.weight 0, fc.bias 1, x 2, y 3, the linear (matmul 4, the bias reshaped to
+//! `[1, d_out]` 5, add 6 = pred). Chunk 0: pred slice 7, y slice 8 (untracked), sub 9, square
+//! 10, mean 11. Chunk 1: 12, 13, 14, 15, 16. The first backward consumes 11, 10, 9, 7, 6, 5, 4;
+//! the second walks 16 -> 15 -> 14 -> 12 -> 6 and finds 6's step gone: the panic at NodeId(6).
 
 use burn::backend::{Autodiff, NdArray};
 use burn::module::Param;

@@ -1,6 +1,6 @@
-"""vec_chunk_losses.rs in pbpit's Python API. The `Linear` is written out (matmul, bias added),
-and the optimizer's step as Burn's does it (`from_inner(..).require_grad()`): the node ids differ
-from the Rust program's fused linear, the output does not."""
+"""vec_chunk_losses.rs in pbpit's Python API. The `Linear` is written out as Burn runs it
+(matmul, the bias unsqueezed to `[1, d_out]`, add: the same three ids), and the optimizer's step
+as Burn's does it (`from_inner(..).require_grad()`)."""
 
 import pbpit as pb
 

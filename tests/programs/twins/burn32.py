@@ -395,7 +395,10 @@ class Param:
 
 
 class Linear:
-    """burn-nn's Linear with weight `[d_in, d_out]`: one fused node for a 2-D input."""
+    """burn-nn's Linear with weight `[d_in, d_out]`, for a 2-D input: burn-tensor's
+    `module::linear` on the dispatching backend runs burn-backend's default op by op, three
+    nodes: `matmul`, the bias reshaped to `[1, d_out]`, and the add of the two (its gradient
+    summed over the rows, then reshaped back to `[d_out]`)."""
 
     def __init__(self, weight, bias) -> None:
         self.weight = Param(T.from_floats(weight))
@@ -407,18 +410,8 @@ class Linear:
     def forward(self, x: T) -> T:
         w = self.weight.val()
         b = self.bias.val() if self.bias is not None else None
-        out = matmul(x.v, w.v)
-        if b is not None:
-            out = (out + b.v.reshape(1, -1)).astype(F32)
-        inputs = [x, w] + ([b] if b is not None else [])
-
-        def back(g, xv=x.v, wv=w.v):
-            grads = [matmul(g, wv.T), matmul(xv.T, g)]
-            if b is not None:
-                grads.append(np.apply_along_axis(total, 0, g).astype(F32))
-            return grads
-
-        return x._op(out, inputs, back)
+        out = x.matmul(w)
+        return out if b is None else out + b.reshape((1, -1))
 
 
 def mse(pred: T, target: T) -> T:
