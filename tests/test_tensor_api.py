@@ -115,6 +115,121 @@ def test_a_result_is_tracked_as_its_row_says(method):
         assert not tracked
 
 
+def ids_taken(run) -> int:
+    """How many node ids `run()` takes: the engine's counter before and after."""
+    before = SERVER.ids.next
+    run()
+    return SERVER.ids.next - before
+
+
+@pytest.mark.parametrize("method", IN_PYTHON, ids=lambda m: m.name)
+def test_a_method_takes_the_node_ids_its_row_says(method):
+    pb.reset()
+    x = tracked_leaf()
+    if method.name in WIDENED:
+        x = Tensor.cat([x, x], 1)
+    args = arguments(method, x)
+    taken = ids_taken(lambda: getattr(Tensor, method.name)(x, *args))
+    # a 1x1 receiver: `chunk` makes its one piece (n = 1)
+    assert taken == method.ids_taken(1)
+
+
+def _floats(dev=DEV):
+    return Tensor.from_floats([[0.5, -1.0], [2.0, 0.25]], dev)
+
+
+# Each associated function the table runs, called as a Burn user calls it, with the `n` of its
+# row (the tensors given).
+FUNCTION_CALLS = {
+    "from_floats": (1, lambda: Tensor.from_floats([1.0], DEV)),
+    "ones": (1, lambda: Tensor.ones([2], DEV)),
+    "zeros": (1, lambda: Tensor.zeros([2], DEV)),
+    "from_data": (1, lambda: pb.TensorData.from_nested([1.0, 2.0])),
+    "from_ints": (1, lambda: Tensor.from_ints([1, 2], DEV)),
+    "random": (1, lambda: Tensor.random([2], pb.Distribution.Default, DEV)),
+    "arange": (1, lambda: Tensor.arange(range(0, 3), DEV)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FUNCTION_CALLS))
+def test_a_creation_takes_the_node_ids_its_row_says(name):
+    pb.reset()
+    n, make = FUNCTION_CALLS[name]
+    if name == "from_data":
+        data = make()
+        assert ids_taken(lambda: pb.engine.tensor.from_data(data, DEV)) == api.BY_NAME[name].ids
+        return
+    assert ids_taken(make) == api.BY_NAME[name].ids_taken(n)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_stack_and_cat_of_n_tensors_take_the_ids_their_rows_say(n):
+    pb.reset()
+    tensors = [tracked_leaf() for _ in range(n)]
+    assert ids_taken(lambda: Tensor.stack(tensors, 0)) == api.BY_NAME["stack"].ids_taken(n)
+    assert ids_taken(lambda: Tensor.cat(tensors, 0)) == api.BY_NAME["cat"].ids_taken(n)
+    pieces = Tensor.cat(tensors, 0)
+    assert ids_taken(lambda: pieces.chunk(n, 0)) == api.BY_NAME["chunk"].ids_taken(n)
+
+
+def test_from_inner_and_an_int_tensors_float_take_one_id_each():
+    pb.reset()
+    inner = Tensor.from_floats([1.0], Device.flex())
+    assert ids_taken(lambda: Tensor.from_inner(inner)) == api.BY_NAME["from_inner"].ids == 1
+    ints = Tensor.from_ints([1, 2], DEV)
+    assert ids_taken(lambda: ints.float()) == api.RUST_KIND_METHODS["Int"]["float"].ids == 1
+
+
+def _composite_calls():
+    """What each row of `api.COMPOSITES` runs, on a fresh tracked input: a function to call."""
+    from pbpit.engine import activation
+
+    x = _floats().require_grad()
+    target = _floats()
+    linear = pb.LinearConfig(2, 3).init(DEV)
+    plain = pb.LinearConfig(2, 3).with_bias(False).init(DEV)
+    norm = pb.LayerNormConfig(2).init(DEV)
+    embedding = pb.EmbeddingConfig(4, 2).init(DEV)
+    dropout = pb.DropoutConfig(0.5).init()
+    cross_entropy = pb.CrossEntropyLossConfig().init(DEV)
+    mse = pb.MseLoss()
+    return {
+        "activation::relu": lambda: activation.relu(x),
+        "activation::sigmoid": lambda: activation.sigmoid(x),
+        "activation::tanh": lambda: activation.tanh(x),
+        "activation::gelu": lambda: activation.gelu(x),
+        "activation::silu": lambda: activation.silu(x),
+        "activation::leaky_relu": lambda: activation.leaky_relu(x, 0.01),
+        "activation::softplus": lambda: activation.softplus(x, 1.0),
+        "activation::softmax": lambda: activation.softmax(x, 1),
+        "activation::log_softmax": lambda: activation.log_softmax(x, 1),
+        "Linear::forward": lambda: linear.forward(x),
+        "Linear::forward without bias": lambda: plain.forward(x),
+        "LayerNorm::forward": lambda: norm.forward(x),
+        "Embedding::forward": lambda: embedding.forward([[0, 3]]),
+        "Dropout::forward": lambda: dropout.forward(x),
+        "CrossEntropyLoss::forward": lambda: cross_entropy.forward(x, [1, 0]),
+        "MseLoss::forward, Reduction::Mean": lambda: mse.forward(x, target, pb.Reduction.Mean),
+        "MseLoss::forward, Reduction::Sum": lambda: mse.forward(x, target, pb.Reduction.Sum),
+        "MseLoss::forward_no_reduction": lambda: mse.forward_no_reduction(x, target),
+    }
+
+
+@pytest.mark.parametrize("composite", api.COMPOSITES, ids=lambda c: c.name)
+def test_a_function_or_module_takes_the_node_ids_its_row_says(composite):
+    pb.reset()
+    pb.seed(0)
+    run = _composite_calls()[composite.name]
+    # The first call also reads the module's params (their ids come first); a second, none.
+    assert ids_taken(run) == composite.param_ids + composite.ids
+    assert ids_taken(run) == composite.ids
+
+
+def test_every_function_or_module_row_is_counted():
+    pb.reset()
+    assert set(_composite_calls()) == set(api.COMPOSITE_BY_NAME)
+
+
 def test_lint_reads_untracked_results_and_same_tensors_from_the_table():
     for method in IN_PYTHON:
         pb.reset()

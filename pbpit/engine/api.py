@@ -1,8 +1,11 @@
 """Burn's tensor API as one table: a row per `Tensor` method or associated function Burn users call.
 
 A row gives the method's name, its kind, the op class of `pbpit.engine.ops` that computes it (if
-one does), what its result is in the graph, and its signature as Burn 0.22 declares it (receiver,
-parameters, result; generic bounds are written as the letters below). Three readers:
+one does), what its result is in the graph, its signature as Burn 0.22 declares it (receiver,
+parameters, result; generic bounds are written as the letters below), and how many node ids a
+call takes on the autodiff device (`ids`). `COMPOSITES` gives the ids of the functions and
+modules whose forward runs several ops (`activation::softmax`, `Linear::forward`, the losses).
+Three readers:
 
 - `pbpit.engine.tensor` makes `Tensor`'s methods for the rows whose op is all they need (no
   argument, a number, or a tensor, broadcast as Burn does); it writes by hand those that need
@@ -61,6 +64,11 @@ class Method:
     tracked: str
     rust: str
     runs: bool = True
+    ids: int | str | None = None
+    """Node ids a call takes on the autodiff device, tracked or not (Int and Bool tensors take
+    none): a number, or an expression in `n` (the tensors given, the pieces made). None in a row
+    is the rule of its graph column: one for a creation, an op, `detach` or `from_inner`; none
+    for the receiver itself (`clone`, `require_grad`), reads and gradients."""
     receiver: str | None = field(init=False)
     """`self`, `&self`, or None for an associated function (`Tensor::cat`)."""
     params: tuple[tuple[str, str], ...] = field(init=False)
@@ -80,10 +88,30 @@ class Method:
         object.__setattr__(self, "receiver", receiver)
         object.__setattr__(self, "params", pairs)
         object.__setattr__(self, "result", result or "()")
+        if self.ids is None:
+            object.__setattr__(self, "ids", _ids_by_rule(self))
+
+    def ids_taken(self, n: int = 1) -> int:
+        """`ids` for a call with `n` tensors given (or pieces made)."""
+        return self.ids if isinstance(self.ids, int) else _evaluate(self.ids, n)
 
     @property
     def param_types(self) -> tuple[str, ...]:
         return tuple(ty for _, ty in self.params)
+
+
+def _ids_by_rule(method: Method) -> int:
+    if method.kind == CREATION or method.tracked in (INPUTS, DETACHED):
+        return 1
+    return 1 if method.name == "from_inner" else 0
+
+
+def _evaluate(expression: str, n: int) -> int:
+    """`n + 1`, `n`: the few forms the table writes."""
+    left, plus, right = expression.partition(" + ")
+    if left != "n" or (plus and not right.isdigit()):
+        raise ValueError(f"ids: {expression!r} is not `n` or `n + k`")
+    return n + (int(right) if plus else 0)
 
 
 def _split_params(text: str) -> list[str]:
@@ -132,8 +160,11 @@ METHODS: tuple[Method, ...] = (
     Method("ones", CREATION, None, NEVER, "(shape: S, device: &B::Device) -> Self"),
     Method("zeros", CREATION, None, NEVER, "(shape: S, device: &B::Device) -> Self"),
     Method("from_data", CREATION, None, NEVER, "(data: T, device: &B::Device) -> Self"),
-    Method("from_ints", CREATION, None, NEVER, "(ints: A, device: &B::Device) -> Self"),
-    Method("from_bool", CREATION, None, NEVER, "(data: A, device: &B::Device) -> Self", LINT_ONLY),
+    # Int and Bool tensors take no id (autodiff tracks floats only)
+    Method("from_ints", CREATION, None, NEVER, "(ints: A, device: &B::Device) -> Self", ids=0),
+    Method(
+        "from_bool", CREATION, None, NEVER, "(data: A, device: &B::Device) -> Self", LINT_ONLY, 0
+    ),
     Method(
         "full", CREATION, None, NEVER, "(shape: S, fill: E, device: &B::Device) -> Self", LINT_ONLY
     ),
@@ -145,7 +176,9 @@ METHODS: tuple[Method, ...] = (
         NEVER,
         "(shape: S, distribution: Distribution, device: &B::Device) -> Self",
     ),
-    Method("arange", CREATION, None, NEVER, "(range: Range<i64>, device: &B::Device) -> Self"),
+    Method(
+        "arange", CREATION, None, NEVER, "(range: Range<i64>, device: &B::Device) -> Self", ids=0
+    ),
     Method(
         "arange_step",
         CREATION,
@@ -183,10 +216,10 @@ METHODS: tuple[Method, ...] = (
     # -- math: clamps, powers, and the ways into and out of autodiff --------------------------
     # `clamp` is `clamp_max` then `clamp_min`; `powi_scalar` and `square` take Burn's whole-number
     # shortcuts (`square` is `x * x`): no one op computes them.
-    Method("clamp", SCALAR, None, INPUTS, "(self, min: E, max: E) -> Self"),
+    Method("clamp", SCALAR, None, INPUTS, "(self, min: E, max: E) -> Self", ids=2),
     Method("clamp_min", SCALAR, "ClampMin", INPUTS, "(self, min: E) -> Self"),
     Method("clamp_max", SCALAR, "ClampMax", INPUTS, "(self, max: E) -> Self"),
-    Method("powi_scalar", SCALAR, None, INPUTS, WITH_NUMBER),
+    Method("powi_scalar", SCALAR, None, INPUTS, WITH_NUMBER),  # ids: 0 for 1, 2 for -2
     Method("square", UNARY, None, INPUTS, ELEMENTWISE),
     Method("powf", BINARY, "Powf", INPUTS, WITH_TENSOR),
     Method("set_require_grad", GRAPH, None, LEAF, "(self, require_grad: bool) -> Self"),
@@ -200,8 +233,8 @@ METHODS: tuple[Method, ...] = (
     Method("permute", SHAPE, "Permute", INPUTS, "(self, axes: [I; D]) -> Self"),
     Method("slice", SHAPE, "Slice", INPUTS, "(self, slices: R) -> Self"),
     Method("mean_dim", REDUCTION, "MeanDim", INPUTS, ALONG_KEPT),
-    Method("max", REDUCTION, None, INPUTS, TO_ONE),
-    Method("min", REDUCTION, None, INPUTS, TO_ONE),
+    Method("max", REDUCTION, None, INPUTS, TO_ONE, ids=2),  # reshape to 1-D, max_dim(0)
+    Method("min", REDUCTION, None, INPUTS, TO_ONE, ids=2),  # reshape to 1-D, min_dim(0)
     Method("max_dim", REDUCTION, "MaxMinDim", INPUTS, ALONG_KEPT),
     Method("min_dim", REDUCTION, "MaxMinDim", INPUTS, ALONG_KEPT),
     Method("prod", REDUCTION, "Prod", INPUTS, TO_ONE),
@@ -258,12 +291,64 @@ METHODS: tuple[Method, ...] = (
     Method("squeeze_dim", SHAPE, None, INPUTS, "(self, dim: I) -> Tensor<B, D2>"),
     Method("flatten", SHAPE, None, INPUTS, "(self, start_dim: I, end_dim: J) -> Tensor<B, D2>"),
     Method("narrow", SHAPE, None, INPUTS, "(self, dim: I, start: usize, length: usize) -> Self"),
-    Method("chunk", SHAPE, None, INPUTS, "(self, chunks: usize, dim: I) -> Vec<Self>"),
-    Method("stack", SHAPE, None, INPUTS, "(tensors: Vec<Self>, dim: I) -> Tensor<B, D2>"),
+    Method("chunk", SHAPE, None, INPUTS, "(self, chunks: usize, dim: I) -> Vec<Self>", ids="n"),
+    Method(
+        "stack", SHAPE, None, INPUTS, "(tensors: Vec<Self>, dim: I) -> Tensor<B, D2>", ids="n + 1"
+    ),
     Method("repeat_dim", SHAPE, "RepeatDim", INPUTS, "(self, dim: I, times: usize) -> Self"),
     Method("mask_fill", SCALAR, "MaskFill", INPUTS, MASKED_NUMBER),
     Method("mask_where", BINARY, "MaskWhere", INPUTS, MASKED_TENSOR),
 )
+
+# -- functions and modules whose forward runs several ops -----------------------------------------
+
+
+@dataclass(frozen=True)
+class Composite:
+    """A function of `burn::tensor::activation` or a module's `forward` (burn-nn), and the node ids
+    it takes on the autodiff device: `ids` for its ops, in `ops`' order, and `param_ids` for the
+    parameters the forward reads, when it reads them first (lazy params; weight before bias).
+    `pbpit.nn` and `pbpit.engine.activation` compute them; tests/test_tensor_api.py counts."""
+
+    name: str
+    ids: int
+    ops: str
+    param_ids: int = 0
+
+
+COMPOSITES: tuple[Composite, ...] = (
+    Composite("activation::relu", 1, "relu"),
+    Composite("activation::sigmoid", 1, "sigmoid"),
+    Composite("activation::tanh", 1, "tanh"),
+    Composite("activation::gelu", 1, "gelu"),
+    Composite("activation::silu", 2, "sigmoid, mul"),
+    Composite("activation::leaky_relu", 2, "mul_scalar, mask_where"),
+    Composite("activation::softplus", 5, "mul_scalar, exp, add_scalar, log, div_scalar"),
+    Composite("activation::softmax", 6, "detach, max_dim, sub, exp, sum_dim, div"),
+    Composite("activation::log_softmax", 7, "detach, max_dim, sub, exp, sum_dim, log, sub"),
+    # A 2-D input (burn-backend's default `linear`: the autodiff backend's fused one is not
+    # reached through the dispatching backend); a 1-D one adds a reshape before and after.
+    Composite("Linear::forward", 3, "matmul, the bias reshaped to [1, d_out], add", 2),
+    Composite("Linear::forward without bias", 1, "matmul", 1),
+    Composite(
+        "LayerNorm::forward",
+        11,
+        "mean_dim, sub, mul, mean_dim, add_scalar, sqrt, div, reshape, mul, reshape, add",
+        2,
+    ),
+    Composite("Embedding::forward", 1, "embedding", 1),
+    Composite("Dropout::forward", 3, "a Bernoulli mask (a new leaf), mul, mul_scalar"),
+    Composite(
+        "CrossEntropyLoss::forward",
+        11,
+        "log_softmax (7), gather, reshape, mean, neg",
+    ),
+    Composite("MseLoss::forward, Reduction::Mean", 3, "sub, mul, mean"),
+    Composite("MseLoss::forward, Reduction::Sum", 3, "sub, mul, sum"),
+    Composite("MseLoss::forward_no_reduction", 2, "sub, mul"),
+)
+COMPOSITE_BY_NAME: dict[str, Composite] = {c.name: c for c in COMPOSITES}
+
 
 # -- Int and Bool tensors: `Tensor<B, D, Int>`, `Tensor<B, D, Bool>` ------------------------------
 # Their methods, as Burn declares them on those kinds. None takes part in the graph: Burn's
@@ -300,7 +385,7 @@ INT_METHODS: tuple[Method, ...] = (
     Method("not_equal_elem", INT_BOOL, None, NEVER, COMPARED_TO_NUMBER),
     Method("greater_elem", INT_BOOL, None, NEVER, COMPARED_TO_NUMBER),
     Method("lower_elem", INT_BOOL, None, NEVER, COMPARED_TO_NUMBER),
-    Method("float", INT_BOOL, None, NEVER, "(self) -> Tensor<B, D>"),
+    Method("float", INT_BOOL, None, NEVER, "(self) -> Tensor<B, D>", ids=1),  # a new float leaf
     Method("bool", INT_BOOL, None, NEVER, TO_BOOL),
 )
 BOOL_METHODS: tuple[Method, ...] = (
@@ -309,7 +394,7 @@ BOOL_METHODS: tuple[Method, ...] = (
     Method("equal", INT_BOOL, None, NEVER, COMPARED),
     Method("not_equal", INT_BOOL, None, NEVER, COMPARED),
     Method("int", INT_BOOL, None, NEVER, "(self) -> Tensor<B, D, Int>"),
-    Method("float", INT_BOOL, None, NEVER, "(self) -> Tensor<B, D>"),
+    Method("float", INT_BOOL, None, NEVER, "(self) -> Tensor<B, D>", ids=1),
     Method("bool_not", INT_BOOL, None, NEVER, "(self) -> Self"),
     Method("any", INT_BOOL, None, NEVER, "(self) -> Tensor<B, 1, Bool>"),
     Method("all", INT_BOOL, None, NEVER, "(self) -> Tensor<B, 1, Bool>"),
