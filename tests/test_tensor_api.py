@@ -193,6 +193,10 @@ def _composite_calls():
     dropout = pb.DropoutConfig(0.5).init()
     cross_entropy = pb.CrossEntropyLossConfig().init(DEV)
     mse = pb.MseLoss()
+    images = Tensor.zeros([1, 1, 3, 3], DEV).require_grad()
+    conv = pb.Conv2dConfig([1, 2], [2, 2]).init(DEV)
+    plain_conv = pb.Conv2dConfig([1, 2], [2, 2]).with_bias(False).init(DEV)
+    pool = pb.AdaptiveAvgPool2dConfig([2, 1]).init()
     return {
         "activation::relu": lambda: activation.relu(x),
         "activation::sigmoid": lambda: activation.sigmoid(x),
@@ -207,6 +211,9 @@ def _composite_calls():
         "Linear::forward without bias": lambda: plain.forward(x),
         "LayerNorm::forward": lambda: norm.forward(x),
         "Embedding::forward": lambda: embedding.forward([[0, 3]]),
+        "Conv2d::forward": lambda: conv.forward(images),
+        "Conv2d::forward without bias": lambda: plain_conv.forward(images),
+        "AdaptiveAvgPool2d::forward": lambda: pool.forward(images),
         "Dropout::forward": lambda: dropout.forward(x),
         "CrossEntropyLoss::forward": lambda: cross_entropy.forward(x, [1, 0]),
         "MseLoss::forward, Reduction::Mean": lambda: mse.forward(x, target, pb.Reduction.Mean),
@@ -225,9 +232,12 @@ def test_a_function_or_module_takes_the_node_ids_its_row_says(composite):
     assert ids_taken(run) == composite.ids
 
 
-def test_every_function_or_module_row_is_counted():
+def test_every_function_or_module_row_is_counted_and_making_them_takes_no_id():
     pb.reset()
-    assert set(_composite_calls()) == set(api.COMPOSITE_BY_NAME)
+    calls = {}
+    # Modules, configs and losses take no id when made (lazy params; `CrossEntropyLoss::new`)
+    assert ids_taken(lambda: calls.update(_composite_calls())) == 2  # `x` and `target` alone
+    assert set(calls) == set(api.COMPOSITE_BY_NAME)
 
 
 def test_lint_reads_untracked_results_and_same_tensors_from_the_table():
