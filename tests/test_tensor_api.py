@@ -236,7 +236,7 @@ def test_every_function_or_module_row_is_counted_and_making_them_takes_no_id():
     pb.reset()
     calls = {}
     # Modules, configs and losses take no id when made (lazy params; `CrossEntropyLoss::new`)
-    assert ids_taken(lambda: calls.update(_composite_calls())) == 2  # `x` and `target` alone
+    assert ids_taken(lambda: calls.update(_composite_calls())) == 3  # x, target, images
     assert set(calls) == set(api.COMPOSITE_BY_NAME)
 
 

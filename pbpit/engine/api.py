@@ -337,6 +337,9 @@ COMPOSITES: tuple[Composite, ...] = (
         2,
     ),
     Composite("Embedding::forward", 1, "embedding", 1),
+    Composite("Conv2d::forward", 1, "conv2d", 2),
+    Composite("Conv2d::forward without bias", 1, "conv2d", 1),
+    Composite("AdaptiveAvgPool2d::forward", 1, "adaptive_avg_pool2d"),
     Composite("Dropout::forward", 3, "a Bernoulli mask (a new leaf), mul, mul_scalar"),
     Composite(
         "CrossEntropyLoss::forward",
