@@ -135,70 +135,89 @@ def release_idle() -> int:
     return released
 
 
-def _binary(ufunc: np.ufunc, a: Array | np.float32, b: Array | np.float32) -> Array:
-    # `.size` rather than `np.size()`: a Python call here costs every op of every run.
-    if a.size < POOL_MIN and b.size < POOL_MIN:
-        return ufunc(a, b)
+# -- one IEEE operation per element -------------------------------------------------------------
+
+# Each checks the size itself, then calls the ufunc: a helper between them cost every op of
+# every run a Python call. `.size` rather than `np.size()` for the same reason. From POOL_MIN
+# elements the result goes into a pooled buffer (`new_array`).
+
+
+def _pooled(ufunc: np.ufunc, a: Array | np.float32, b: Array | np.float32) -> Array:
     return ufunc(a, b, out=new_array(np.broadcast_shapes(np.shape(a), np.shape(b))))
 
 
-def _unary(ufunc: np.ufunc, a: Array) -> Array:
-    if a.size < POOL_MIN:
-        return ufunc(a)
-    return ufunc(a, out=new_array(a.shape))
-
-
-# -- one IEEE operation per element -------------------------------------------------------------
-
-
 def add(a: Array, b: Array) -> Array:
-    return _binary(np.add, a, b)
+    if a.size < POOL_MIN and b.size < POOL_MIN:
+        return np.add(a, b)
+    return _pooled(np.add, a, b)
 
 
 def sub(a: Array, b: Array) -> Array:
-    return _binary(np.subtract, a, b)
+    if a.size < POOL_MIN and b.size < POOL_MIN:
+        return np.subtract(a, b)
+    return _pooled(np.subtract, a, b)
 
 
 def mul(a: Array, b: Array) -> Array:
-    return _binary(np.multiply, a, b)
+    if a.size < POOL_MIN and b.size < POOL_MIN:
+        return np.multiply(a, b)
+    return _pooled(np.multiply, a, b)
 
 
 def div(a: Array, b: Array) -> Array:
-    return _binary(np.divide, a, b)
+    if a.size < POOL_MIN and b.size < POOL_MIN:
+        return np.divide(a, b)
+    return _pooled(np.divide, a, b)
 
 
 def neg(a: Array) -> Array:
-    return _unary(np.negative, a)
+    if a.size < POOL_MIN:
+        return np.negative(a)
+    return np.negative(a, out=new_array(a.shape))
 
 
 def recip(a: Array) -> Array:
-    return _binary(np.divide, F1, a)
+    if a.size < POOL_MIN:
+        return np.divide(F1, a)
+    return _pooled(np.divide, F1, a)
 
 
 def abs(a: Array) -> Array:
     """|x|, the sign bit cleared (as Rust's `f32::abs`: |-0.0| is +0.0)."""
-    return _unary(np.absolute, a)
+    if a.size < POOL_MIN:
+        return np.absolute(a)
+    return np.absolute(a, out=new_array(a.shape))
 
 
 def sign(a: Array) -> Array:
     """Flex's `float_sign`: 1 or -1 by the sign, +0.0 for both zeros, NaN for NaN."""
-    return _unary(np.sign, a)
+    if a.size < POOL_MIN:
+        return np.sign(a)
+    return np.sign(a, out=new_array(a.shape))
 
 
 def sqrt(a: Array) -> Array:
-    return _unary(np.sqrt, a)
+    if a.size < POOL_MIN:
+        return np.sqrt(a)
+    return np.sqrt(a, out=new_array(a.shape))
 
 
 def add_scalar(a: Array, s: np.float32) -> Array:
-    return _binary(np.add, a, s)
+    if a.size < POOL_MIN:
+        return np.add(a, s)
+    return _pooled(np.add, a, s)
 
 
 def mul_scalar(a: Array, s: np.float32) -> Array:
-    return _binary(np.multiply, a, s)
+    if a.size < POOL_MIN:
+        return np.multiply(a, s)
+    return _pooled(np.multiply, a, s)
 
 
 def div_scalar(a: Array, s: np.float32) -> Array:
-    return _binary(np.divide, a, s)
+    if a.size < POOL_MIN:
+        return np.divide(a, s)
+    return _pooled(np.divide, a, s)
 
 
 def relu(a: Array) -> Array:
@@ -232,9 +251,31 @@ CTYPES_BUDGET = 32_768
 PARALLEL = 131_072
 _ctypes_elements = 0
 
+_F32 = np.dtype(np.float32)
+# The compiled entry of each serial kernel (`dispatcher.overloads[signature].entry_point`), by
+# function name, once a call through numba's dispatcher has compiled or loaded it for a 1-D
+# C-contiguous float32 array: a small array then skips the dispatcher, which types every
+# argument again on each call (0.3 us, more than four elements' work). The entry runs the same
+# machine code the dispatcher would call. It checks no types itself, so it is only handed what
+# it was compiled for: a float32 array made 1-D and C-contiguous by `ravel` (a view when it
+# already is), the float32 exponent of `powf`, and a fresh output.
+_entries: dict[str, Callable[..., None]] = {}
+
 
 def _libm(name: str, a: Array, *scalars: np.float32) -> Array:
     """`libm.<name>f` over `a`, element by element (the numba kernels call the same function)."""
+    if a.dtype is _F32 and a.size < PARALLEL:
+        entry = _entries.get(name)
+        if entry is not None:
+            out = np.empty(a.shape, _F32)
+            entry(a.ravel(), *scalars, out if out.ndim == 1 else out.reshape(-1))
+            return out
+    return _libm_dispatched(name, a, scalars)
+
+
+def _libm_dispatched(name: str, a: Array, scalars: tuple[np.float32, ...]) -> Array:
+    """`_libm` through ctypes or numba's dispatchers (and the first call of each serial kernel,
+    which records its entry)."""
     global _ctypes_elements
     size = a.size
     if size <= TINY and _ctypes_elements < CTYPES_BUDGET and "numba" not in sys.modules:
@@ -246,9 +287,33 @@ def _libm(name: str, a: Array, *scalars: np.float32) -> Array:
             flat[i] = function(value, *scalars)
         return out
     out = new_array(a.shape)
-    kernel = getattr(kernels(), name if size >= PARALLEL else f"{name}_serial")
-    kernel(np.ascontiguousarray(a).reshape(-1), *scalars, out.reshape(-1))
+    serial = size < PARALLEL
+    kernel = getattr(kernels(), f"{name}_serial" if serial else name)
+    arguments = (np.ascontiguousarray(a).reshape(-1), *scalars, out.reshape(-1))
+    kernel(*arguments)
+    if serial and name not in _entries:
+        _record_entry(name, kernel, arguments)
     return out
+
+
+def _record_entry(name: str, kernel, arguments: tuple) -> None:
+    """Keep `kernel`'s compiled entry for `arguments`' types if they are what `_libm` hands it:
+    a float32 array (1-D, C order), float32 exponents, a float32 output."""
+    types = tuple(kernel.typeof_pyval(value) for value in arguments)
+    import numba
+
+    array = numba.types.Array
+    scalar = numba.types.float32
+    fits = all(
+        (isinstance(t, array) and t.dtype == scalar and t.ndim == 1 and t.layout == "C")
+        if i in (0, len(types) - 1)
+        else t == scalar
+        for i, t in enumerate(types)
+    )
+    compiled = kernel.overloads.get(types)
+    entry = getattr(compiled, "entry_point", None)
+    if fits and entry is not None and types[-1].mutable:
+        _entries[name] = entry
 
 
 def exp(a: Array) -> Array:
