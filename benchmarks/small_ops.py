@@ -1,0 +1,140 @@
+"""Per-op cost of small tensors against PyTorch, for a machine shared with other work.
+
+    python benchmarks/small_ops.py [--rounds N] [--base DIR] [--gc fewer] [--only chain,libm,loop]
+
+Three workloads (`benchmarks/worker.py`), each in a fresh process:
+
+- `chain`: 100,000 `mul_scalar` on a 2-element tensor, forward per op and backward per node;
+- `libm`: 100,000 `tanh` on a 4-element tensor (one C library `tanhf` per element), the same;
+- `loop`: `benchmarks/training_loop.py`'s step on 1,024 elements, time per step.
+
+Each round runs every workload for pbpit, PyTorch and (with `--base`) a second pbpit tree, in
+an order that rotates from round to round, so that a busy spell falls on all of them alike. The
+figure of each is the least over the rounds (a process the machine's other work never held up
+comes closest to the cost of the work itself), next to the median; wall time and the process's
+CPU time. The load average is printed at the start and end of every round. `--base DIR` runs
+the same worker against the pbpit package found in DIR (e.g. `git archive` of an older
+commit), for a before/after measured side by side. `--gc fewer` runs pbpit's figures under
+`fewer_collections()`, as `pbpit run` runs a case.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+WORKER = HERE / "worker.py"
+
+SIZES = {"chain": "100000", "libm": "100000", "loop": "1024"}
+# (workload, key in the worker's answer, label, unit scale to microseconds, target ratio)
+FIGURES = (
+    ("chain", "forward", "chain mul_scalar [2]: forward per op", 1.0, 0.6),
+    ("chain", "backward", "chain mul_scalar [2]: backward per node", 1.0, 0.6),
+    ("libm", "forward", "chain tanh [4]: forward per op", 1.0, None),
+    ("libm", "backward", "chain tanh [4]: backward per node", 1.0, None),
+    ("loop", "step", "training loop [1024]: per step", 1e6, 1.0),
+)
+
+
+def run_worker(workload: str, library: str, env: dict[str, str]) -> dict:
+    done = subprocess.run(
+        [sys.executable, str(WORKER), workload, library, SIZES[workload]],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        check=False,
+    )
+    if done.returncode != 0:
+        lines = done.stderr.strip().splitlines()
+        raise SystemExit(f"{workload} {library}: {lines[-1] if lines else 'failed'}")
+    return json.loads(done.stdout)
+
+
+def figures(sample: dict, workload: str, key: str) -> tuple[float, float]:
+    """(wall, cpu) of one worker's answer for the figure `key`."""
+    if workload == "loop":
+        return sample["min_seconds"], sample["cpu_seconds"]
+    return sample[f"{key}_us"], sample[f"{key}_cpu_us"]
+
+
+def shown(samples: list[float]) -> str:
+    return f"{min(samples):.2f} ({statistics.median(samples):.2f})"
+
+
+def load() -> str:
+    with open("/proc/loadavg") as f:
+        return f.read().split()[0]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--base", type=Path, help="a second pbpit tree to measure alongside")
+    parser.add_argument("--gc", choices=("default", "fewer"), default="default")
+    parser.add_argument("--only", default="chain,libm,loop", help="workloads, comma-separated")
+    options = parser.parse_args()
+    workloads = [w for w in options.only.split(",") if w]
+    gc_env = {"PBPIT_BENCH_GC": "fewer"} if options.gc == "fewer" else {}
+    variants = {"pbpit": ("pbpit", gc_env), "torch": ("torch", {})}
+    if options.base is not None:
+        base = str(options.base.resolve())
+        variants["base"] = ("pbpit", {**gc_env, "PYTHONPATH": base})
+    samples: dict[tuple[str, str], list[dict]] = {}
+    loads = []
+    names = list(variants)
+    for round_ in range(options.rounds):
+        before = load()
+        order = names[round_ % len(names) :] + names[: round_ % len(names)]
+        for workload in workloads:
+            for name in order:
+                library, env = variants[name]
+                samples.setdefault((workload, name), []).append(run_worker(workload, library, env))
+        loads.append((before, load()))
+        print(f"round {round_ + 1}/{options.rounds}: load {before} -> {loads[-1][1]}", flush=True)
+    print()
+    print(
+        f"{os.cpu_count()} CPUs; load average (1 min) over the rounds "
+        f"{min(float(a) for pair in loads for a in pair):.2f}-"
+        f"{max(float(a) for pair in loads for a in pair):.2f}; pbpit GC: {options.gc}; "
+        f"least of {options.rounds} processes (median in brackets), microseconds"
+    )
+    header = ["figure", "pbpit", "torch", "ratio", "cpu ratio"]
+    if "base" in variants:
+        header += ["base", "pbpit/base"]
+    header.append("target")
+    rows = [header]
+    for workload, key, label, scale, target in FIGURES:
+        if workload not in workloads:
+            continue
+        walls, cpus = {}, {}
+        for name in names:
+            pairs = [figures(s, workload, key) for s in samples[workload, name]]
+            walls[name] = [w * scale for w, _ in pairs]
+            cpus[name] = [c * scale for _, c in pairs]
+
+        row = [
+            label,
+            shown(walls["pbpit"]),
+            shown(walls["torch"]),
+            f"{min(walls['pbpit']) / min(walls['torch']):.2f}",
+            f"{min(cpus['pbpit']) / min(cpus['torch']):.2f}",
+        ]
+        if "base" in variants:
+            row += [shown(walls["base"]), f"{min(walls['pbpit']) / min(walls['base']):.2f}"]
+        row.append(f"<= {target}" if target else "reported")
+        rows.append(row)
+    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
+    for i, row in enumerate(rows):
+        print("| " + " | ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) + " |")
+        if i == 0:
+            print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+
+
+if __name__ == "__main__":
+    main()
