@@ -10,6 +10,10 @@ Commands that compute nothing (`--help`, `list`, `--version`) never load the eng
 
 from __future__ import annotations
 
+# isort: off
+from pbpit import _starting  # first: Ctrl-C while the rest loads is one line, not a traceback
+# isort: on
+
 import contextlib
 import errno
 import json
@@ -255,7 +259,7 @@ def explain(
 
 def _explain_stream(stream: Any, source: str | None) -> Explained:
     """Every tape panic in a program's output, read in blocks, diagnosed in the crate."""
-    from pbpit.diagnose.output import scan
+    from pbpit.diagnose.output import read
 
     if stream.isatty():
         print(
@@ -263,12 +267,12 @@ def _explain_stream(stream: Any, source: str | None) -> Explained:
             "`RUST_BACKTRACE=1 cargo run 2>&1 | pbpit explain -`",
             file=sys.stderr,
         )
-    events = scan(stream)
+    scanner = read(stream)
     # The crate and lint are loaded only for a tape panic: a log without one is read at
     # nearly the speed of grep.
     from pbpit.diagnose.crash import explain_events
 
-    return explain_events(events, source)
+    return explain_events(scanner.finish(), source, scanner.panics_dropped)
 
 
 def _show_explained(explained: Explained, fmt: str) -> int:
@@ -788,7 +792,8 @@ def main(args: list[str] | None = None, name: str = "pbpit") -> None:
 
 def _wrapped(command: list[str]) -> int:
     """`pbpit -- COMMAND [ARGS]`: run the program, its output passed through live, then explain
-    each tape panic it printed, after its output, on stderr; the program's exit status."""
+    each tape panic it printed, after its output, on stderr; the program's exit status, even
+    when pbpit's own stdout or stderr was closed by its reader."""
     from pbpit.diagnose.crash import explain_events
     from pbpit.diagnose.output import OutputScanner
     from pbpit.runner.wrap import run_wrapped
@@ -801,12 +806,23 @@ def _wrapped(command: list[str]) -> int:
         if block:
             last[:] = block[-1:]
 
+    # A reader that went away costs the report, never the program's status (`| head -1`).
+    signal.signal(signal.SIGPIPE, signal.SIG_IGN)
     status = run_wrapped(command, sink)
-    explained = explain_events(scanner.finish(), None)
-    if explained.diagnoses or explained.rejected:
-        if last != b"\n":  # the program's last line had no newline
-            sys.stderr.write("\n")
-        _print_explained(explained, stderr=True)
+    explained = explain_events(scanner.finish(), None, scanner.panics_dropped)
+    if explained.diagnoses or explained.rejected or explained.panics_dropped:
+        try:
+            if last != b"\n":  # the program's last line had no newline
+                sys.stderr.write("\n")
+            _print_explained(explained, stderr=True)
+            sys.stderr.flush()
+        except OSError as err:
+            if err.errno != errno.EPIPE:
+                raise
+            # Nothing more can be said: what is buffered goes nowhere rather than fail at exit.
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, 2)
+            os.close(devnull)
     return status
 
 
@@ -840,3 +856,6 @@ def _interrupted() -> NoReturn:
     sys.stdout.flush()  # a last line the program left without a newline comes first
     print("pbpit: interrupted", file=sys.stderr)
     sys.exit(130)
+
+
+_starting.loaded()

@@ -172,3 +172,14 @@ def test_a_number_of_thousands_of_digits_in_a_log_is_no_traceback():
     assert panics[0].line is None and panics[0].frames[0].line is None
     result = pbpit_cli("explain", "-", stdin=log)
     assert "Traceback" not in result.stderr
+
+
+def test_panics_past_the_cap_are_counted_and_said(tmp_path):
+    other = "thread 'w{}' panicked at src/x.rs:1:1:\nboom {}\n"
+    log = f"thread 'main' panicked at src/main.rs:4:22:\n{TAPE}\n" + "".join(
+        other.format(n, n) for n in range(150)
+    )
+    result = pbpit_cli("explain", "-", stdin=log, cwd=tmp_path)
+    assert "51 more panics in the output not read: pbpit reads the first 100" in result.stdout
+    result = pbpit_cli("explain", "-", "--json", stdin=log, cwd=tmp_path)
+    assert '"panics_dropped": 51' in result.stdout

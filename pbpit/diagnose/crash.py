@@ -619,6 +619,8 @@ class Explained:
     build_error: BuildError | None
     rejected: list[Panic] = field(default_factory=list)
     """Tape panics whose NodeId Burn cannot hand out (`Panic.rejected` says why)."""
+    panics_dropped: int = 0
+    """Panics of the output past the scanner's `MAX_PANICS`, counted but not read."""
 
     @property
     def status(self) -> int:
@@ -644,6 +646,7 @@ class Explained:
             ],
             "build_error": self.build_error.text if self.build_error else None,
             "rejected": [p.rejected for p in self.rejected],
+            "panics_dropped": self.panics_dropped,
         }
         if first is None:
             data["error"] = self.missing()
@@ -658,9 +661,10 @@ class Explained:
         return "no `graph tape has already been consumed` panic in the input"
 
 
-def explain_events(events: list, source: str | None) -> Explained:
+def explain_events(events: list, source: str | None, dropped: int = 0) -> Explained:
     """Diagnose every tape panic among `events` (a scanner's), in the crate `source` names or
-    the working directory is in; the crate is linted once, and only if there is a tape panic."""
+    the working directory is in; the crate is linted once, and only if there is a tape panic.
+    `dropped`: the panics the scanner counted past its cap, said at the end."""
     tape = [e for e in events if isinstance(e, Panic) and e.node_id is not None]
     rejected = [e for e in events if isinstance(e, Panic) and e.rejected is not None]
     others = [
@@ -684,7 +688,7 @@ def explain_events(events: list, source: str | None) -> Explained:
                     paths.append(_shown_path(file))
         report = lint_paths(paths)
     diagnoses = [diagnose(p, crate, report) for p in tape]
-    return Explained(diagnoses, others, build, rejected)
+    return Explained(diagnoses, others, build, rejected, dropped)
 
 
 def render(explained: Explained, width: int) -> Text:
@@ -727,6 +731,16 @@ def render(explained: Explained, width: int) -> Text:
         message = panic.message.split("\n", 1)[0]
         _line(text, "note", f"thread '{panic.thread}' panicked{where}: {message}")
         text.append("   = note: not the tape panic: pbpit explains only that one\n")
+    if explained.panics_dropped:
+        from pbpit.diagnose.output import MAX_PANICS
+
+        more = explained.panics_dropped
+        _line(
+            text,
+            "note",
+            f"{more} more panic{'s' if more > 1 else ''} in the output not read: pbpit reads "
+            f"the first {MAX_PANICS}",
+        )
     return text
 
 

@@ -110,7 +110,13 @@ _ERROR_MARKER = b"error"
 # What may follow `error` in rustc's header: `error[E0308]:`, `error:`, or a colour code.
 _AFTER_ERROR = (b"[", b":", b"\x1b")
 
-_ANSI = re.compile(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|[()][0-9A-Za-z]|[@-Z\\-_])")
+# Escape sequences: CSI (colours), a charset, OSC (a title, a hyperlink: to its BEL or ST), and
+# every other two-byte one (`ESC c` resets the terminal). What is read from the output is
+# printed again in pbpit's report: none of them, nor any other control character, survives.
+_ANSI = re.compile(
+    r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|[()][0-9A-Za-z]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-~])"
+)
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
 _LOCATION = re.compile(r"(.+):(\d+):(\d+):")
 _ERROR = re.compile(r"(.*?)(error(?:\[E\d+\])?): ")
 _ARROW = re.compile(r"\s*--> ")
@@ -329,6 +335,7 @@ class OutputScanner:
         """One line of the input (its newline, if any, included)."""
         self._lines += 1
         text = _ANSI.sub("", raw.decode("utf-8", "replace").rstrip("\r\n")).rstrip("\r")
+        text = _CONTROL.sub("", text)
         self._raw = text
         if self._state == _SEARCH:
             self._start(text)
@@ -526,9 +533,10 @@ class OutputScanner:
             panic.rejected = str(err)
 
 
-def scan(stream: BinaryIO | Iterable[bytes], block: int = BLOCK) -> list[Event]:
-    """The events of a whole output: a binary stream read `block` bytes at a time (stdin's
-    buffer, a file), or an iterable of byte blocks."""
+def read(stream: BinaryIO | Iterable[bytes], block: int = BLOCK) -> OutputScanner:
+    """A scanner that has read a whole output: a binary stream read `block` bytes at a time
+    (stdin's buffer, a file), or an iterable of byte blocks. Its `finish()` gives the events,
+    its `panics_dropped` the panics past `MAX_PANICS`."""
     scanner = OutputScanner()
     if hasattr(stream, "readinto"):
         # One buffer read into again and again: no new block to allocate (and fault in) each time.
@@ -541,4 +549,9 @@ def scan(stream: BinaryIO | Iterable[bytes], block: int = BLOCK) -> list[Event]:
     else:
         for data in stream:  # type: ignore[union-attr]
             scanner.feed(data)
-    return scanner.finish()
+    return scanner
+
+
+def scan(stream: BinaryIO | Iterable[bytes], block: int = BLOCK) -> list[Event]:
+    """The events of a whole output (`read`)."""
+    return read(stream, block).finish()

@@ -20,6 +20,18 @@ ignores both itself and forwards the SIGTERM and SIGHUP it is sent. (Making a pt
 controlling terminal would take the program out of the terminal's foreground group: Ctrl-C,
 job control and `/dev/tty` would then go through pbpit.) A signal pbpit was started with
 ignored (`nohup`, a background job) stays ignored, and the program inherits that as it would.
+Once the program has ended, a signal does to pbpit what it does by default.
+
+pbpit neither changes the program's fate nor outlives it:
+
+- when pbpit's stdout (or stderr) is closed by its reader (`pbpit -- PROG | head -1`), pbpit
+  stops passing that stream on and closes the program's end of it, so the program's next write
+  fails as it would without pbpit (SIGPIPE or EPIPE, as it has chosen); pbpit itself ignores
+  SIGPIPE while the program runs, reads on, and returns the program's status;
+- pbpit returns soon after the program itself ends, even when a process the program started
+  in the background still holds its output open (`sleep 25 &`): what the program wrote is all in
+  the channel by then, and is passed on (`DRAIN`); what the background process writes later
+  meets a closed channel.
 """
 
 from __future__ import annotations
@@ -34,6 +46,7 @@ import subprocess
 import sys
 import termios
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from types import FrameType
@@ -43,6 +56,13 @@ from pbpit.errors import UsageError
 BLOCK = 65536
 """The most read from the program at once: what is there is passed on without waiting for
 more."""
+DRAIN = 1.0
+"""Seconds, at most, output is still read after the program has ended (from a process it left
+in the background that keeps writing); reading stops sooner when `QUIET` passes without any."""
+QUIET = 0.05
+"""Seconds without output after the program has ended that end the reading."""
+TICK = 0.1
+"""How often the program's end is looked for where no pidfd tells it (not Linux)."""
 
 
 class CannotRun(UsageError):
@@ -55,6 +75,11 @@ class CannotRun(UsageError):
         self.exit_status = 127 if isinstance(error, FileNotFoundError) else 126
 
 
+def _not_found(command: str) -> OSError:
+    """The error a shell gives a command it cannot find (an empty one: `""`)."""
+    return FileNotFoundError(errno.ENOENT, "command not found", command)
+
+
 def run_wrapped(argv: list[str], sink: Callable[[bytes], None]) -> int:
     """Run `argv` until it ends and every byte it wrote is passed on, and return its exit status
     (128 + N when signal N killed it). Each block of its stdout and stderr goes to pbpit's own
@@ -62,12 +87,15 @@ def run_wrapped(argv: list[str], sink: Callable[[bytes], None]) -> int:
     command cannot be started. Call it from the main thread: elsewhere Python cannot handle
     signals, and a Ctrl-C would end pbpit too.
 
-    It returns once the program has ended and its output is closed: a process it started that
-    keeps the output open (a daemon) is waited for, as `COMMAND | cat` waits for it. An
-    exception from `sink` stops the passing through: the program's next write fails, and pbpit
-    waits for it to end before raising the exception."""
+    It returns soon after the program has ended: what it wrote is passed on, and a process it
+    started that keeps the output open (a daemon) is not waited for (at most `DRAIN` seconds).
+    An exception from `sink` stops the passing through: the program's next write fails, and
+    pbpit waits for it to end before raising the exception."""
     if not argv:
         raise UsageError("`pbpit --` needs a command to run after it: `pbpit -- cargo run`")
+    if not argv[0]:
+        # A shell finds no command named "" (exec would try each PATH directory and fail on it).
+        raise CannotRun(argv[0], _not_found(argv[0]))
     env = dict(os.environ)
     env.setdefault("RUST_BACKTRACE", "1")
     for stream in (sys.stdout, sys.stderr):
@@ -87,7 +115,7 @@ def run_wrapped(argv: list[str], sink: Callable[[bytes], None]) -> int:
             signals.started(process)
             for channel in channels:
                 channel.close_program_end()
-            _pass_through(channels, sink)
+            _pass_through(channels, sink, process)
             status = process.wait()
     finally:
         for channel in channels:
@@ -171,31 +199,77 @@ def _same_file(fd: int, other: int) -> bool:
     return (first.st_dev, first.st_ino) == (second.st_dev, second.st_ino)
 
 
-def _pass_through(channels: list[_Channel], sink: Callable[[bytes], None]) -> None:
-    """Read every channel until the program's end of it is closed by all who hold it, passing
-    each block on as soon as it is read."""
+def _pass_through(
+    channels: list[_Channel], sink: Callable[[bytes], None], process: subprocess.Popen[bytes]
+) -> None:
+    """Read every channel until the program's end of it is closed by all who hold it, or soon
+    after the program has ended (`DRAIN`, `QUIET`), passing each block on as soon as it is
+    read."""
     poller = select.poll()
     reading = {channel.read_fd: channel for channel in channels}
     for fd in reading:
         poller.register(fd, select.POLLIN)
-    while reading:
-        for fd, _ in poller.poll():
-            channel = reading[fd]
-            try:
-                data = os.read(fd, BLOCK)
-            except OSError as error:
-                # Linux answers EIO on a pty's master once every holder of the slave closed it.
-                if error.errno != errno.EIO:
-                    raise
-                data = b""
-            if data:
-                sink(data)
-                channel.passing = _write_all(channel.our_fd, data)
-            if not data or not channel.passing:
-                poller.unregister(fd)
-                del reading[fd]
-                if not channel.passing:
-                    channel.close()
+    ended = _Ended(process, poller)
+    try:
+        while reading:
+            timeout = ended.timeout()
+            if timeout == 0:
+                return
+            events = poller.poll(None if timeout is None else timeout * 1000)
+            if not events and ended.at is not None:
+                return  # quiet since the program ended: all it wrote has been passed on
+            for fd, _ in events:
+                if fd == ended.fd:
+                    continue  # looked at before the next poll
+                channel = reading[fd]
+                try:
+                    data = os.read(fd, BLOCK)
+                except OSError as error:
+                    # Linux answers EIO on a pty's master once every holder of the slave closed
+                    # it.
+                    if error.errno != errno.EIO:
+                        raise
+                    data = b""
+                if data:
+                    sink(data)
+                    channel.passing = _write_all(channel.our_fd, data)
+                if not data or not channel.passing:
+                    poller.unregister(fd)
+                    del reading[fd]
+                    if not channel.passing:
+                        channel.close()
+    finally:
+        ended.close()
+
+
+class _Ended:
+    """When the program ended: a pidfd in the poll set says so at once (Linux), else the poll
+    wakes every `TICK` to ask."""
+
+    def __init__(self, process: subprocess.Popen[bytes], poller: select.poll) -> None:
+        self.process, self.poller = process, poller
+        self.at: float | None = None
+        self.fd = -1
+        with contextlib.suppress(AttributeError, OSError):
+            self.fd = os.pidfd_open(process.pid)
+            poller.register(self.fd, select.POLLIN)
+
+    def timeout(self) -> float | None:
+        """Seconds the next poll may wait (None: until something comes), 0 to stop reading."""
+        if self.at is None and self.process.poll() is not None:
+            self.at = time.monotonic()
+            self.close()
+        if self.at is None:
+            return None if self.fd >= 0 else TICK
+        left = self.at + DRAIN - time.monotonic()
+        return 0 if left <= 0 else min(QUIET, left)
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            with contextlib.suppress(KeyError, ValueError):
+                self.poller.unregister(self.fd)
+            os.close(self.fd)
+            self.fd = -1
 
 
 def _write_all(fd: int, data: bytes) -> bool:
@@ -237,6 +311,10 @@ class _Signals:
         }
         saved = {}
         try:
+            # A closed stdout is an error of os.write, not pbpit's death: the program's status
+            # and its panic are still to come. (The program starts with SIGPIPE's default:
+            # Popen restores it.)
+            saved[signal.SIGPIPE] = signal.signal(signal.SIGPIPE, signal.SIG_IGN)
             for number, handler in handlers.items():
                 previous = signal.getsignal(number)
                 # Ignored from the start (nohup), or set outside Python: left as it is.
@@ -255,14 +333,29 @@ class _Signals:
         for number in self._pending:
             process.send_signal(number)
 
+    def _ended(self) -> bool:
+        return self._process is not None and self._process.returncode is not None
+
     def _ignore(self, number: int, frame: FrameType | None) -> None:
-        pass
+        if self._ended():
+            self._default(number)
 
     def _forward(self, number: int, frame: FrameType | None) -> None:
         if self._process is None:
             self._pending.append(number)
+        elif self._ended():
+            self._default(number)
         else:
-            self._process.send_signal(number)  # nothing once the program has been waited for
+            self._process.send_signal(number)
+
+    @staticmethod
+    def _default(number: int) -> None:
+        """The program is gone: the signal does what it does to pbpit by default (Ctrl-C:
+        `pbpit: interrupted`, exit 130)."""
+        if number == signal.SIGINT:
+            raise KeyboardInterrupt
+        signal.signal(number, signal.SIG_DFL)
+        os.kill(os.getpid(), number)
 
     def _resize(self, number: int, frame: FrameType | None) -> None:
         for channel in self._ptys:
