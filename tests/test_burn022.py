@@ -35,7 +35,6 @@ XFAIL: dict[str, str] = {
     "41_display": "Burn 0.22's syntax refused by the interpreter",
     "49_shared_loss_leaf_child": "Burn 0.22's syntax refused by the interpreter",
     "mlp22": "Burn 0.22's syntax refused by the interpreter",
-    "44_require_grad_non_leaf": "the panic's location: pbpit says tensor.rs:71:21",
 }
 
 
