@@ -245,7 +245,8 @@ def test_explain_with_case_prints_the_fixed_lines_as_rustc_prints_suggestions():
     assert result.returncode == 0
     # rustc's suggestions: `+` under inserted text; `N -` and `N +` rows when lines move.
     assert (
-        "help: detach once: if `feats` needs no gradient, cut it off where it is made\n"
+        "help: detach once: if `feats` needs no gradient, cut it off where it is made"
+        " (checked: runs without the panic)\n"
         "   |\n"
         "19 | feats = x.clone().exp().detach()\n"
         "   |                        +++++++++\n"
@@ -747,7 +748,12 @@ def test_audit_of_a_rust_case_prints_lints_diagnostic_with_the_runs_notes():
         "and found no step",
     ]
     first_help = linted.index("help: if `feats` needs no gradient, detach it once")
-    assert audited == linted[:first_help] + notes + linted[first_help:]
+    # The audit ran each fix of lint's (the program made with its edits, and run): both run.
+    checked = [
+        f"{line} (checked: runs without the panic)" if line.startswith("help: ") else line
+        for line in linted[first_help:]
+    ]
+    assert audited == linted[:first_help] + notes + checked
 
 
 def test_audit_of_a_python_case_writes_the_warning_in_lints_words():
@@ -772,11 +778,12 @@ def test_audit_of_a_python_case_writes_the_warning_in_lints_words():
         "panics at it"
     ) in out
     assert (
-        "help: if `feats` needs no gradient, detach it once\n"
+        "help: if `feats` needs no gradient, detach it once (checked: runs without the panic)\n"
         "   |\n"
         "19 | feats = x.clone().exp().detach()\n"
         "   |                        +++++++++\n"
-        "help: if gradients must flow through `feats`, compute it inside the loop, every pass\n"
+        "help: if gradients must flow through `feats`, compute it inside the loop, every pass"
+        " (checked: runs without the panic)\n"
     ) in out
 
 
@@ -787,6 +794,9 @@ def test_audit_json_carries_the_same_diagnostic_as_lint_json():
     audit_ = json.loads(pbpit_cli("audit", "cases/twice.rs", "--json", cwd=CASES_DIR.parent).stdout)
     (linted,) = lint["findings"]
     (audited,) = audit_["diagnostics"]
+    # The same, but for what the run adds: its notes, and each fix checked by running it.
+    checks = [help_.pop("checked") for help_ in audited["help"]]
+    assert checks == [{"verdict": "runs", "detail": "runs without the panic", "exit_code": 0}] * 2
     assert {k: v for k, v in audited.items() if k != "notes"} == linted
     assert audit_["audit"][2]["pattern"] == "loop-external-tracked"  # the old keys stay
 

@@ -137,13 +137,32 @@ class RunDiagnosis:
         return [d.to_json() for d in [*self.errors, *self.audit.warnings]]
 
 
-def audit_report(result: RunResult, entries: list[AuditEntry] | None = None) -> AuditReport:
-    """The audit of `result` (given its entries, if already made) with its warnings."""
+def audit_report(
+    result: RunResult, entries: list[AuditEntry] | None = None, checks: dict | None = None
+) -> AuditReport:
+    """The audit of `result` (given its entries, if already made) with its warnings, their
+    fixes checked by making them (`checks`: the checks already made for this run)."""
     entries = audit(result) if entries is None else entries
     hazards = [e for e in entries if e.verdict == "hazard"]
     rust = result.language is Language.RUST
     linted = _lint_findings(result) if hazards and rust else []
-    return AuditReport(entries, [_warning(result, e, entries, linted) for e in hazards])
+    warnings = [_warning(result, e, entries, linted) for e in hazards]
+    return AuditReport(entries, [checked(result, w, checks) for w in warnings])
+
+
+def checked(result: RunResult, diagnostic: Diagnostic, checks: dict | None = None) -> Diagnostic:
+    """`diagnostic` with every fix written as code made in a copy of the program and run
+    (`pbpit.diagnose.fix_check`): only a fix that runs without the panic is shown as code."""
+    from pbpit.diagnose.fix_check import checked_helps
+
+    if not any(help_.edits for help_ in diagnostic.helps):
+        return diagnostic
+    program = Path(result.path)
+    file = program
+    if result.crate is not None:
+        real = {shown: path for path, shown in result.crate.display.items()}
+        file = Path(real.get(diagnostic.path, result.path))
+    return checked_helps(diagnostic, program, file, checks)
 
 
 def diagnose_run(result: RunResult) -> RunDiagnosis:
@@ -172,7 +191,9 @@ def diagnose_run(result: RunResult) -> RunDiagnosis:
                 level="error",
             )
         )
-    return RunDiagnosis([in_files(result, e) for e in errors], audit_report(result, entries))
+    checks: dict = {}
+    errors = [checked(result, in_files(result, e), checks) for e in errors]
+    return RunDiagnosis(errors, audit_report(result, entries, checks))
 
 
 def explanation_diagnostic(result: RunResult, explanation: CaseExplanation) -> Diagnostic:
@@ -210,7 +231,7 @@ def explanation_diagnostic(result: RunResult, explanation: CaseExplanation) -> D
         helps.append(Help(f"{lead}: {fix.title}", fix.edits(), _sentence(fix.note)))
     message = f"{name} in {result.case}: {node_kind(node)}"
     diagnostic = Diagnostic("", message, _path(result), labels, helps, level="note", notes=notes)
-    return in_files(result, diagnostic)
+    return checked(result, in_files(result, diagnostic))
 
 
 # -- the run's error ---------------------------------------------------------------------------

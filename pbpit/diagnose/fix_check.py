@@ -13,10 +13,10 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from pbpit.diagnostics.model import Edit
+from pbpit.diagnostics.model import Diagnostic, Edit
 
 RUNS = "runs"
 """Accepted, and it ran to its end without the tape panic."""
@@ -98,68 +98,117 @@ def applied_lines(text: str, rows: list) -> str:
     return "\n".join(out) + "\n"
 
 
-def check_edits(path: str | Path, edits: list[Edit], timeout: float = 30.0) -> FixCheck:
-    """Make `edits` in a copy of the program `path` (a case file or a crate root) and run it."""
-    original = Path(path)
+def check_edits(
+    program: str | Path, edits: list[Edit], file: str | Path | None = None, timeout: float = 30.0
+) -> FixCheck:
+    """Make `edits` in `file` (default: the program's own file) in a copy of the program
+    `program` (a case file or a crate root) and run it."""
+    original = Path(program)
+    edited = Path(file) if file is not None else original
     try:
-        text = original.read_text(encoding="utf-8")
-        changed = applied(text, edits)
+        changed = applied(edited.read_text(encoding="utf-8"), edits)
     except (OSError, UnicodeDecodeError, ValueError) as err:
         return FixCheck(FAILS, f"the edits could not be made: {err}")
-    return check_text(original, changed, timeout)
+    return check_text(original, changed, timeout, edited)
 
 
-def check_text(original: Path, changed: str, timeout: float = 30.0) -> FixCheck:
-    """Run `changed`, the new text of the program `original`, from a copy of its folder."""
+def check_text(
+    original: Path, changed: str, timeout: float = 30.0, edited: Path | None = None
+) -> FixCheck:
+    """Run the program `original` from a copy of its folder in which `edited` (default: the
+    program's file) has the text `changed`."""
+    edited = original if edited is None else edited
+    root = original.resolve().parent
+    if not edited.resolve().is_relative_to(root):
+        return FixCheck(FAILS, "the edited file is outside the program's folder")
     folder = tempfile.mkdtemp(prefix="pbpit-fix-")
     try:
-        copy = _copy_program(original, Path(folder))
-        if copy is None:
+        if not _copy_program(root, original.suffix, Path(folder)):
             return FixCheck(FAILS, "the program's folder is too large to copy for the check")
-        copy.write_text(changed, encoding="utf-8")
-        return _run(copy, timeout)
+        (Path(folder) / edited.resolve().relative_to(root)).write_text(changed, encoding="utf-8")
+        return _run(Path(folder) / original.name, timeout)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _copy_program(original: Path, folder: Path) -> Path | None:
-    """The program's folder's `.rs` files (regular files, not links) copied under `folder`,
-    relative paths kept; the copy of `original`, or None past COPY_LIMIT."""
-    root = original.resolve().parent
+def _copy_program(root: Path, suffix: str, folder: Path) -> bool:
+    """The files of `root` ending in `suffix` (regular files, not links) copied under `folder`,
+    relative paths kept; False past COPY_LIMIT."""
     total = 0
     for directory, subdirs, files in os.walk(root):
         subdirs[:] = [d for d in subdirs if not d.startswith(".") and d != "target"]
         for name in files:
             source = Path(directory, name)
-            if not name.endswith(".rs") or source.is_symlink() or not source.is_file():
+            if not name.endswith(suffix) or source.is_symlink() or not source.is_file():
                 continue
             total += source.stat().st_size
             if total > COPY_LIMIT:
-                return None
+                return False
             target = folder / source.relative_to(root)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, target)
-    return folder / original.name
+    return True
 
 
 def _run(copy: Path, timeout: float) -> FixCheck:
     from pbpit.errors import UsageError
     from pbpit.runner import Case, run_case
     from pbpit.runner.run import CaseTimedOut
+    from pbpit.runner.rust_case import RustRefusals
 
     try:
         result = run_case(Case.file(copy), trace=False, timeout=timeout)
     except CaseTimedOut:
         return FixCheck(FAILS, f"it ran past {timeout:g} s")
+    except RustRefusals as err:
+        first = err.refusals[0]
+        code = f"error[{first.code}]" if first.code else "unsupported Rust"
+        where = f" at line {first.diagnostic.primary.line}" if first.diagnostic.labels else ""
+        return FixCheck(REFUSED, f"{code}{where}: {first.diagnostic.message}")
     except UsageError as err:
         line = str(err).splitlines()[0] if str(err) else type(err).__name__
         return FixCheck(REFUSED, line.replace(str(copy), copy.name))
-    if result.panic is not None:
-        node = result.panic.node_id
-        where = f" at NodeId({node})" if node is not None else ""
-        return FixCheck(PANICS, f"it panics{where}", result.exit_code)
+    panic = result.panic
+    if panic is not None:
+        if panic.node_id is not None:
+            return FixCheck(PANICS, f"it still panics at NodeId({panic.node_id})", result.exit_code)
+        line = panic.location.rsplit(":", 2)[-2] if panic.location.count(":") >= 2 else ""
+        at = f" at line {line}" if line.isdigit() and copy.name in panic.location else ""
+        return FixCheck(PANICS, f"it panics{at}: {panic.message}", result.exit_code)
     if result.error is not None:
         return FixCheck(FAILS, result.error.message, result.exit_code)
     if result.exit_code != 0:
         return FixCheck(FAILS, f"it exits with status {result.exit_code}", result.exit_code)
     return FixCheck(RUNS, "runs without the panic", 0)
+
+
+# -- a diagnostic's helps, checked -----------------------------------------------------------------
+
+
+def checked_helps(
+    diagnostic: Diagnostic,
+    program: Path,
+    file: Path,
+    done: dict[tuple, FixCheck] | None = None,
+) -> Diagnostic:
+    """`diagnostic` with each help written as code made in `file` of `program` and run: a help
+    that runs without the panic says so (`checked: runs without the panic`); one that does not
+    keeps its words, loses its code, and says what making it did. `done` remembers the checks
+    of one run (the same edits in an error and a warning are made once)."""
+    done = {} if done is None else done
+    helps = []
+    for help_ in diagnostic.helps:
+        if not help_.edits:
+            helps.append(help_)
+            continue
+        key = (str(file), tuple((e.line, e.column, e.end_line, e.end_column, e.replacement)
+                                for e in help_.edits))
+        if key not in done:
+            done[key] = check_edits(program, help_.edits, file)
+        check = done[key]
+        if check.ok:
+            helps.append(replace(help_, checked=check))
+        else:
+            why = f"pbpit made this edit and ran the program: {check.detail}, so it is not shown"
+            helps.append(replace(help_, edits=[], note=why, checked=check))
+    return replace(diagnostic, helps=helps)

@@ -51,7 +51,7 @@ def render_diagnostic(text: Text, finding: Diagnostic, lines: list[str]) -> None
     for note in finding.notes:
         _said(text, gutter, "note", note)
     for help_ in words:
-        _said(text, gutter, "help", help_.message)
+        _said(text, gutter, "help", help_.headline)
         if help_.note:
             _said(text, gutter, "note", help_.note)
     for help_, rows in suggestions:
@@ -244,7 +244,7 @@ def _diff_rows(edits: list[Edit], lines: list[str]) -> list[_Row]:
 
 def _suggestion(text: Text, help_: Help, rows: list[_Row], width: int) -> None:
     text.append("help", style=_LEVEL["help"])
-    text.append(f": {help_.message}\n")
+    text.append(f": {help_.headline}\n")
     text.append(f"{' ' * width} |\n", style=_GUTTER)
     diff = any(row.mark in "-+" for row in rows)
     for row in rows:

@@ -7,6 +7,7 @@ end columns are exclusive."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 
 @dataclass
@@ -56,9 +57,21 @@ class Help:
     edits: list[Edit] = field(default_factory=list)
     note: str = ""
     applicability: str = "MachineApplicable"
+    checked: Any = None
+    """What making the edits and running the program did (`pbpit.diagnose.fix_check.FixCheck`),
+    when pbpit could run it; None when it was not checked."""
+
+    @property
+    def headline(self) -> str:
+        """The message as printed: with what checking it found, when it was checked and ran."""
+        if self.checked is not None and self.checked.ok:
+            return f"{self.message} (checked: {self.checked.detail})"
+        return self.message
 
     def to_json(self) -> dict:
         data = {"message": self.message, "edits": [edit.to_json() for edit in self.edits]}
+        if self.checked is not None:
+            data["checked"] = self.checked.to_json()
         return {**data, "note": self.note} if self.note else data
 
 

@@ -1,0 +1,146 @@
+"""A fix is checked by making it: the edits applied to a copy of the program, the copy loaded by
+the interpreter (what rustc rejects is refused) and run. Only a fix that runs without the panic
+is shown as code; the others keep their words and say what making them did."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+
+from pbpit_process import pbpit_cli
+
+from pbpit.diagnose import fix_check
+from pbpit.diagnose.fix_check import PANICS, REFUSED, RUNS, check_edits, checked_helps
+from pbpit.diagnostics.model import Diagnostic, Edit, Help
+
+# Burn 0.22's style: features cached before the loop; the loop reads both leaves' gradients.
+CACHED = """\
+use burn::tensor::{Device, Tensor};
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let x = Tensor::<1>::from_floats([0.5, 1.0], &device).require_grad();
+    let w = Tensor::<1>::from_floats([1.0, 2.0], &device).require_grad();
+    let feats = x.clone().exp();
+    for step in 0..2 {
+        let loss = (feats.clone() * w.clone()).sum();
+        let grads = loss.backward();
+        let x_grad = x.grad(&grads).unwrap();
+        println!("{step}: {:?}", x_grad.into_data().to_vec::<f32>().unwrap());
+    }
+}
+"""
+
+
+def program(tmp_path: Path, text: str = CACHED) -> Path:
+    path = tmp_path / "main.rs"
+    path.write_text(text)
+    return path
+
+
+def digest(folder: Path) -> dict[str, str]:
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+def insert(line: int, column: int, text: str) -> Edit:
+    return Edit(line, column, line, column, text)
+
+
+def test_a_fix_that_recomputes_in_the_loop_runs(tmp_path):
+    path = program(tmp_path)
+    # Move `feats` into the loop: delete line 7, insert it as the loop's first line.
+    edits = [
+        Edit(7, 1, 8, 1, ""),
+        insert(9, 1, "        let feats = x.clone().exp();\n"),
+    ]
+    check = check_edits(path, edits)
+    assert (check.verdict, check.detail, check.exit_code) == (RUNS, "runs without the panic", 0)
+
+
+def test_a_detach_whose_gradient_the_program_unwraps_panics_where_it_unwraps(tmp_path):
+    path = program(tmp_path)
+    check = check_edits(path, [insert(7, 32, ".detach()")])
+    assert check.verdict == PANICS
+    assert check.detail == "it panics at line 11: called `Option::unwrap()` on a `None` value"
+
+
+def test_a_fix_that_keeps_the_panic_names_its_node(tmp_path):
+    path = program(tmp_path)
+    check = check_edits(path, [insert(9, 47, "")])  # no change at all: the original panic
+    assert (check.verdict, check.detail) == (PANICS, "it still panics at NodeId(2)")
+
+
+def test_an_edit_rustc_rejects_is_refused_with_rustcs_code(tmp_path):
+    path = program(tmp_path)
+    # `feats` moved into the loop's first pass and used again: E0382, as rustc says.
+    check = check_edits(path, [Edit(9, 21, 9, 34, "feats")])
+    assert check.verdict == REFUSED
+    assert "use of moved value: `feats`" in check.detail and "E0382" in check.detail
+
+
+def test_checking_reads_the_users_files_only_and_leaves_nothing_behind(tmp_path):
+    path = program(tmp_path)
+    (tmp_path / "notes.txt").write_text("not a program")
+    before = digest(tmp_path)
+    temp = Path(tempfile.gettempdir())
+    left = {p.name for p in temp.glob("pbpit-fix-*")}
+    check_edits(path, [insert(7, 32, ".detach()")])
+    assert digest(tmp_path) == before
+    assert {p.name for p in temp.glob("pbpit-fix-*")} == left
+
+
+def test_a_crate_root_is_checked_with_its_module_files(tmp_path):
+    root = tmp_path / "src"
+    root.mkdir()
+    (root / "features.rs").write_text(
+        "use burn::tensor::Tensor;\n\npub fn of(x: Tensor<1>) -> Tensor<1> {\n    x.exp()\n}\n"
+    )
+    main = CACHED.replace("let feats = x.clone().exp();", "let feats = features::of(x.clone());")
+    path = program(root, "mod features;\n" + main)
+    # The edit is in the module file: detach what it returns.
+    check = check_edits(path, [insert(4, 12, ".detach()")], root / "features.rs")
+    assert check.verdict == PANICS and "Option::unwrap()" in check.detail
+
+
+def test_a_help_that_fails_loses_its_code_and_says_why(tmp_path):
+    path = program(tmp_path)
+    moved = insert(9, 1, "        let feats = x.clone().exp();\n")
+    good = Help("move it", [Edit(7, 1, 8, 1, ""), moved])
+    bad = Help("detach it", [insert(7, 32, ".detach()")])
+    words = Help("think again")
+    finding = Diagnostic("loop-external-tracked", "m", str(path), [], [good, bad, words])
+    helps = checked_helps(finding, path, path).helps
+    assert helps[0].edits == good.edits and helps[0].checked.verdict == RUNS
+    assert helps[0].headline == "move it (checked: runs without the panic)"
+    assert helps[1].edits == [] and helps[1].checked.verdict == PANICS
+    assert helps[1].note.startswith("pbpit made this edit and ran the program: it panics at line")
+    assert helps[2] is words
+    assert [h.to_json().get("checked", {}).get("verdict") for h in helps] == [
+        RUNS, PANICS, None,
+    ]
+
+
+def test_explain_does_not_print_a_fix_that_panics_as_code(tmp_path):
+    path = program(tmp_path)
+    out = pbpit_cli("explain", str(path)).stdout
+    # Detaching `feats` leaves `x` without a gradient, which the loop unwraps.
+    assert ".exp().detach();" not in out
+    assert (
+        "pbpit made this edit and ran the program: it panics at line 11: called "
+        "`Option::unwrap()` on a `None` value, so it is not shown"
+    ) in out
+    assert "(checked: runs without the panic)" in out  # recomputing in the loop is shown
+
+
+def test_the_copy_limit_is_a_verdict_not_an_error(tmp_path, monkeypatch):
+    path = program(tmp_path)
+    monkeypatch.setattr(fix_check, "COPY_LIMIT", 10)
+    check = check_edits(path, [insert(7, 32, ".detach()")])
+    assert check.verdict == fix_check.FAILS and "too large" in check.detail
+    assert os.path.exists(path)
