@@ -495,3 +495,11 @@ def test_the_guide_model_in_burn_021_style_runs_the_same():
     status, out, err = pbpit_run(GUIDE_RS.with_name("guide_model_021.rs"))
     assert (status, err) == (0, "")
     assert out == guide_twin()
+
+
+def test_a_second_backward_through_the_pool_panics_at_the_pool_node():
+    from pbpit_process import pbpit_run
+
+    status, out, err = pbpit_run(GUIDE_RS.with_name("two_losses_through_pool.rs"))
+    assert status == 101 and out == ""
+    assert "graph tape has already been consumed at NodeId(4)." in err
