@@ -10,10 +10,11 @@ its outputs (a float32 twin) and node ids hold for it.
 
 Node ids by Burn's rules (docs/BURN_MODULES.md: `Param::from_tensor` is initialized at once):
 `Model::new` makes encoder.weight 0, encoder.bias 1, head.weight 2, head.bias 3 (`from_floats`,
-in the order the struct literal is written); x 4, y 5; `encode`: the encoder's linear 6 (one node
-for a 2-D input), its relu 7 = `features`. Epoch 0: head 8, MseLoss's sub 9, square 10, mean 11;
-its backward consumes 0-3 and 6-11; the optimizer gives the four parameters 12-15. Epoch 1: head
-16, sub 17, square 18, mean 19; the walk 19 -> 18 -> 17 -> 16 -> 7 finds no step: NodeId(7).
+in the order the struct literal is written); x 4, y 5; `encode`: the encoder's linear 6-8 (matmul,
+the bias reshaped, add: real Burn's three), its relu 9 = `features`. Epoch 0: head 10-12,
+MseLoss's sub 13, square 14, mean 15; its backward consumes 0-3 and 6-15; the optimizer gives the
+four parameters 16-19. Epoch 1: head 20-22, sub 23, square 24, mean 25; the walk
+25 -> 24 -> 23 -> 22 -> 20 -> 9 finds no step: NodeId(9).
 """
 
 from __future__ import annotations
@@ -117,7 +118,7 @@ BACKWARD = (20, 49)  # `loss.backward()`
 ENCODE = (28, 9)  # `self.activation.forward(..)` in `Model::encode`
 DETACH_AT = 43  # just past `model.encode(x.clone())`
 OUTPUT = "epoch 0: loss = 0.103515625\nepoch 1: loss = 0.112794876\n"  # encoder_cached's twin
-PANIC = "Cannot run backward: graph tape has already been consumed at NodeId(7)."
+PANIC = "Cannot run backward: graph tape has already been consumed at NodeId(9)."
 
 
 def _crate(root: Path, files: dict[str, str]) -> None:
@@ -156,13 +157,13 @@ def test_run_cites_the_module_file_of_the_cached_features(tmp_path):
     assert out.stdout.startswith(OUTPUT)
     assert PANIC in out.stdout
     error = out.stdout.split("\nerror: ", 1)[1]
-    assert error.startswith("NodeId(7) `features` lost its step to an earlier backward\n")
+    assert error.startswith("NodeId(9) `features` lost its step to an earlier backward\n")
     assert f"  --> src/training.rs:{FEATURES[0]}:{FEATURES[1]}\n" in error
     assert _snippet(15, FEATURES_LINE) in error
     assert f"made in `Model::encode` at src/model.rs:{ENCODE[0]}:{ENCODE[1]}" in error
-    assert f"backward #1 at src/training.rs:{BACKWARD[0]} (root NodeId(11) `loss`" in error
+    assert f"backward #1 at src/training.rs:{BACKWARD[0]} (root NodeId(15) `loss`" in error
     # The audit's table: the features at their file's line, the loop named by its file's.
-    row = re.search(r"^  NodeId\(7\) `features` +(\S+) ", out.stdout, re.M)
+    row = re.search(r"^  NodeId\(9\) `features` +(\S+) ", out.stdout, re.M)
     assert row is not None and row[1] == f"src/training.rs:{FEATURES[0]}"
     assert (
         f"made at src/training.rs:{FEATURES[0]}, before the loop at src/training.rs:{LOOP}, "
@@ -174,7 +175,7 @@ def test_run_json_gives_each_position_in_its_file(tmp_path):
     _crate(tmp_path, CRATE)
     out = pbpit_cli("run", "--json", "src/main.rs", cwd=tmp_path)
     data = json.loads(out.stdout)
-    features = data["nodes"][7]
+    features = data["nodes"][9]
     assert (features["label"], features["file"], features["line"]) == (
         "features",
         "src/training.rs",
@@ -192,7 +193,7 @@ def test_run_json_gives_each_position_in_its_file(tmp_path):
     first = data["backwards"][0]
     assert (first["file"], first["line"]) == ("src/training.rs", BACKWARD[0])
     hazard = next(e for e in data["audit"] if e["verdict"] == "hazard")
-    assert (hazard["node_id"], hazard["file"], hazard["line"]) == (7, "src/training.rs", 15)
+    assert (hazard["node_id"], hazard["file"], hazard["line"]) == (9, "src/training.rs", 15)
     assert (hazard["loop_file"], hazard["loop_line"]) == ("src/training.rs", LOOP)
     error = data["diagnostics"][0]
     assert (error["path"], error["line"], error["column"]) == ("src/training.rs", *FEATURES)
@@ -200,13 +201,13 @@ def test_run_json_gives_each_position_in_its_file(tmp_path):
 
 def test_explain_shows_the_module_files_line_and_edits_it(tmp_path):
     _crate(tmp_path, CRATE)
-    out = pbpit_cli("explain", "7", "--case", "src/main.rs", cwd=tmp_path)
+    out = pbpit_cli("explain", "9", "--case", "src/main.rs", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert f"  --> src/training.rs:{FEATURES[0]}:{FEATURES[1]}\n" in out.stdout
     assert _snippet(15, FEATURES_LINE) in out.stdout
     assert "15 |     let features = model.encode(x.clone()).detach();" in out.stdout
     data = json.loads(
-        pbpit_cli("explain", "7", "--case", "src/main.rs", "--json", cwd=tmp_path).stdout
+        pbpit_cli("explain", "9", "--case", "src/main.rs", "--json", cwd=tmp_path).stdout
     )
     diagnostic = data["diagnostic"]
     assert (diagnostic["path"], diagnostic["line"], diagnostic["column"]) == (
@@ -238,7 +239,7 @@ def test_audit_gives_lints_diagnostic_of_the_module_file(tmp_path):
     assert f"  --> src/training.rs:{FEATURES[0]}:{FEATURES[1]}\n" in warning
     assert _labelled(linted) == _labelled(warning)
     assert _snippet(USE[0], "        let pred = model.predict(features.clone());") in warning
-    assert "= note: NodeId(7) `features` = relu(NodeId(6)): a tracked intermediate" in warning
+    assert "= note: NodeId(9) `features` = relu(NodeId(8)): a tracked intermediate" in warning
     data = json.loads(pbpit_cli("audit", "src/main.rs", "--json", cwd=tmp_path).stdout)
     found = data["diagnostics"][0]
     assert (found["path"], found["line"], found["column"]) == ("src/training.rs", *FEATURES)

@@ -536,6 +536,10 @@ def check_method(checker: Any, e: Method, recv: Ty) -> Ty | None:
         a, b, _ = checker.args(e, TensorT(None), TensorT(None), NAMED_TYPES["Reduction"])
         checker.unify(a, b, e.args[1].pos)
         return TensorT(1)
+    if kind == "MseLoss" and name == "forward_no_reduction":  # the squared errors, same shape
+        a, b = checker.args(e, TensorT(None), TensorT(None))
+        checker.unify(a, b, e.args[1].pos)
+        return a
     if kind == "CrossEntropyLossConfig" and name == "init":
         checker.args(e, DEVICE)
         return NAMED_TYPES["CrossEntropyLoss"]
@@ -573,7 +577,8 @@ def _offered(kind: str) -> str:
         "LayerNormConfig": "pbpit runs `with_epsilon(..)`, `with_bias(..)` and `init(&device)`",
         "EmbeddingConfig": "pbpit runs `init(&device)`",
         "DropoutConfig": "pbpit runs `init()`",
-        "MseLoss": "pbpit runs `forward(logits, targets, Reduction::Mean)`",
+        "MseLoss": "pbpit runs `forward(logits, targets, Reduction::Mean)` and "
+        "`forward_no_reduction(logits, targets)`",
         "CrossEntropyLossConfig": "pbpit runs `init(&device)`",
         "CrossEntropyLoss": "pbpit runs `forward(logits, targets)`",
         "Optimizer": "pbpit runs `step(lr, model, grads)`",
@@ -721,7 +726,7 @@ def compile_method(library: Any, e: Method, name: str, recv: Callable, args: lis
             return engine(optim.step, rate, DerivedModule(model), grads(frame)).value
 
         return step
-    if kind == "MseLoss":
+    if kind == "MseLoss" and method == "forward":
         a, b, reduction = args
         return lambda frame: engine(recv(frame).forward, a(frame), b(frame), reduction(frame))
     if method.startswith("with_"):

@@ -343,8 +343,8 @@ class StructRules:
 
 # -- Int and Bool tensors: `Tensor<B, D, Int>`, `Tensor<B, D, Bool>` -----------------------------
 
-INT_DATA = Named("TensorData")
-"""The `TensorData` of an Int tensor: its values are Flex's `i32`s (`to_vec::<i32>()`)."""
+INT_DATA, BOOL_DATA = Named("TensorData"), Named("TensorData")
+"""The `TensorData` of an Int tensor (Flex's `i32`s, `to_vec::<i32>()`), of a Bool one (`bool`)."""
 
 
 class KindRules:
@@ -407,25 +407,24 @@ class KindRules:
                 raise self.fail(e.pos, f"`one_hot` of a `{show(recv)}` makes rank {rank}")
             return TensorT(rank, "Int")
         if row.result == "TensorData":
-            return INT_DATA if recv.kind == "Int" else TENSOR_DATA
+            return INT_DATA if recv.kind == "Int" else BOOL_DATA
         if row.result == "B::IntElem":  # `into_scalar`: the backend's Int element
             return self.int_elem
         return rust_type(row.result, recv, dims)
 
-    def int_data_method(self: Any, e: Method) -> Ty | None:
+    def int_data_method(self: Any, e: Method, data: Named) -> Ty | None:
         """`data.to_vec::<E>()` of an Int tensor's data, E the backend's Int element (Flex's and
-        Wgpu's i32, NdArray's i64)."""
+        Wgpu's i32, NdArray's i64), or of a Bool tensor's (`bool`)."""
         if e.name not in ("to_vec", "as_slice"):
             return None
         e.impl = "data.to_vec"
         if len(e.targs) > 1:
             raise self.fail(e.pos, f"`{e.name}` takes one type argument")
         elem = resolve(e.targs[0]) if e.targs else Var()
-        held = self.int_elem
+        kind, held = ("Int", self.int_elem) if data is INT_DATA else ("Bool", BOOL)
         if type(elem) is Named and elem is not held:
-            raise self.fail(
-                e.pos, f"reading Int tensor data as `{show(elem)}` (the data is {show(held)})"
-            )
+            what = f"reading {kind} tensor data as `{show(elem)}` (the data is {show(held)})"
+            raise self.fail(e.pos, what)
         self.unify(held, elem, e.pos)
         self.args(e)
         return result(vec(held))
@@ -1256,7 +1255,7 @@ class Checker(StructRules, KindRules, DispatchRules):
             raise self.fail(e.pos, "type annotations needed")
         if (
             e.targs
-            and not (type(recv) is Named and recv in (TENSOR_DATA, INT_DATA))
+            and not (type(recv) is Named and recv in (TENSOR_DATA, INT_DATA, BOOL_DATA))
             and not (type(recv) is TensorT and e.name in (*RANK_GENERIC, "one_hot"))
             and not (iterator(recv) and e.name in ("collect", "sum", "product"))
             and not (is_number(recv) and e.name == "elem")  # Burn's `ElementConversion`
@@ -1429,12 +1428,12 @@ class Checker(StructRules, KindRules, DispatchRules):
                     raise self.fail(e.args[0].pos, f"`push_str` of `{show(e.args[0].ty)}`")
                 return UNIT
             return None
-        if recv is INT_DATA:
-            return self.int_data_method(e)
-        if recv is DEVICE and name == "autodiff":
-            e.impl = "device.autodiff"
-            self.args(e)
-            return DEVICE
+        if recv in (INT_DATA, BOOL_DATA):
+            return self.int_data_method(e, recv)
+        if recv is DEVICE and name in ("autodiff", "seed"):  # Burn 0.22's `device.seed(n)`
+            e.impl = "device." + name
+            self.args(e, *([NAMED["u64"]] if name == "seed" else []))
+            return DEVICE if name == "autodiff" else UNIT
         if recv is TENSOR_DATA and name in ("to_vec", "as_slice"):
             e.impl = "data.to_vec"
             if len(e.targs) > 1:

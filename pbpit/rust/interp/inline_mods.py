@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.uses import UseError, UseItem, use_items
 
 Module = tuple[str, ...]
 
@@ -48,6 +49,8 @@ class InlineModules:
         self.imports: dict[Module, set[str]] = {}
         self.globs: dict[Module, set[Module]] = {}
         self.uses: list[tuple[Any, Module]] = []
+        self.renames: dict[str, str] = {}  # `use a::b as c;`: c -> b
+        self.module_uses: dict[Module, dict[str, Module]] = {}  # `use a::{self as m};`
 
     # -- reading the file --------------------------------------------------------------------------
 
@@ -86,34 +89,56 @@ class InlineModules:
         return items
 
     def read_use(self, node: Any, module: Module) -> None:
-        """Record what `use ..;` in `module` brings into scope (paths into the file's modules;
-        others, `burn::..`, `std::..`, are read elsewhere)."""
-        text = self.text(node).strip().removeprefix("pub").strip()
-        text = text.removeprefix("(crate)").strip().removeprefix("use").strip().rstrip(";")
-        path = "".join(text.split())
-        prefix, _, listed = path.partition("{")
-        names = listed.rstrip("}").split(",") if listed else [""]
-        for name in names:
-            full = (prefix + name).split("::")
-            if any(" as " in part or "as" == part for part in full) or "{" in name:
-                raise self.fail(node, "`use` with `as` or nested braces")
+        """Record what `use ..;` in `module` brings into scope (paths into the file's modules,
+        each leaf of a tree; others, `burn::..`, `std::..`, are read elsewhere), and the names
+        an `as` gives (`renames`)."""
+        try:
+            items = use_items(node, self.text)
+        except UseError as err:
+            raise self.fail(err.node, err.what) from None
+        for item in items:
+            full = list(item.path)
             target = self.module_prefix(full[:-1], module)
+            if target is None or (*target, full[-1]) not in self.modules:
+                self.rename(item, module)  # not a module: those are named as `use`d (`module_uses`)
             if target is None:
                 if len(full) == 1 or not self.is_module_head(full[0], module):
                     continue  # `use burn::..`, a crate pbpit knows by name
-                raise self.fail(node, unresolved(full))
+                raise self.fail(item.node, unresolved(full))
             last = full[-1]
             if last == "*":
                 self.globs.setdefault(module, set()).add(target)
                 continue
-            if (*target, last) in self.modules:
-                continue  # `use self::helpers;`: the module itself
+            if (*target, last) in self.modules:  # `use self::helpers;`: the module itself
+                if item.bound is not None:
+                    self.module_uses.setdefault(module, {})[item.bound] = (*target, last)
+                continue
             home = self.homes.get(last)
             if home is None or home[0] != target:
-                raise self.fail(node, unresolved(full))
+                raise self.fail(item.node, unresolved(full))
             if not self.reaches(home, module):
                 raise self.fail(node, rejects(f"{home[2]} `{last}` is private", "E0603"))
             self.imports.setdefault(module, set()).add(last)
+
+    def rename(self, item: UseItem, module: Module) -> None:
+        """`use burn::nn::Linear as Dense;`: `Dense` names `Linear` wherever the file writes it
+        (one table for the file, as its items)."""
+        alias, name = item.alias, item.path[-1]
+        if alias in (None, "_", name):
+            return
+        if self.homes.get(alias, ((None,),))[0] == module:
+            what = f"the name `{alias}` is defined multiple times"
+            raise self.fail(item.node, rejects(what, "E0255"))
+        if self.renames.setdefault(alias, name) != name:
+            raise self.fail(
+                item.node,
+                f"`{alias}` as the name of two items (pbpit keeps one table of names across "
+                "modules: rename one)",
+            )
+
+    def unalias(self, name: str) -> str:
+        """The item a name written in the file stands for (itself unless an `as` renamed)."""
+        return self.renames.get(name, name)
 
     def is_module_head(self, head: str, module: Module) -> bool:
         return head in ("crate", "self", "super") or (*module, head) in self.modules
@@ -132,7 +157,10 @@ class InlineModules:
             if not target:
                 return None
             target, rest = target[:-1], rest[1:]
-        if rest == names and (*target, rest[0]) not in self.modules:
+        used = self.module_uses.get(module, {}).get(names[0]) if rest == names else None
+        if used is not None:  # `use crate::maths::scale;` then `scale::triple(..)`
+            target, rest = used, names[1:]
+        elif rest == names and (*target, rest[0]) not in self.modules:
             return None
         for name in rest:
             if (*target, name) not in self.modules:

@@ -8,7 +8,7 @@ from typing import Any
 
 from pbpit.engine.api import RUST_FUNCTIONS, RUST_KIND_METHODS, RUST_METHODS
 from pbpit.engine.int_tensor import IntTensor
-from pbpit.engine.tensor import Device, Tensor
+from pbpit.engine.tensor import Device, Tensor, seed
 from pbpit.engine.tensor import Distribution as EngineDistribution
 from pbpit.engine.tensor import TensorData as EngineTensorData
 from pbpit.rust.columns import Columns
@@ -414,6 +414,9 @@ class Library:
         return push_str
 
     def m_device(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:
+        if name == "seed":  # Burn 0.22's `device.seed(n)`: `B::seed(&device, n)`'s seeding
+            (value,) = args
+            return lambda frame: seed(value(frame))
         return lambda frame: recv(frame).autodiff()
 
     def m_data(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:

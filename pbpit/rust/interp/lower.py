@@ -85,6 +85,7 @@ from pbpit.rust.interp.types import (
     option,
     vec,
 )
+from pbpit.rust.interp.uses import imported_activations, imported_modules
 from pbpit.rust.syntax import RustFile
 
 Node = Any
@@ -171,7 +172,8 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
         self.blocks: list[list[Binding]] = []
         self.in_scope: Visible = None
         self.imported_modules = imported_modules(source)
-        self.imported_activations = imported_activations(source)
+        activations = frozenset(n for owner, n in MATH_FUNCTIONS if owner == "activation")
+        self.imported_activations = imported_activations(source, activations)
         self.structs: dict[str, StructItem] = {}
         self.traits: dict[str, Node] = {}
         self.self_type: StructItem | None = None  # inside an `impl`: what `Self` names
@@ -514,8 +516,8 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
                 raise self.fail(node, "slices (use a `Vec` or an array)")
             return array(self.type(node.child_by_field_name("element")), size)
         if kind in ("type_identifier", "scoped_type_identifier"):
-            name = self.text(
-                node if kind == "type_identifier" else node.child_by_field_name("name")
+            name = self.unalias(
+                self.text(node if kind == "type_identifier" else node.child_by_field_name("name"))
             )
             if kind == "scoped_type_identifier":
                 self.check_prefix(node.child_by_field_name("path"))
@@ -544,7 +546,7 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
             if base.type == "scoped_type_identifier":
                 self.check_prefix(base.child_by_field_name("path"))
                 base = base.child_by_field_name("name")
-            name = self.text(base)
+            name = self.unalias(self.text(base))
             args = self.kids(node.child_by_field_name("type_arguments"))
             if name == "Tensor":
                 return TensorT(*self.tensor_args(node, args))
@@ -835,7 +837,7 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
         """A path as (name, node, type arguments) segments: `Tensor::<B, 1>::ones`."""
         kind = node.type
         if kind in ("identifier", "type_identifier", "primitive_type", "crate", "super", "self"):
-            return [(self.text(node), node, None)]
+            return [(self.unalias(self.text(node)), node, None)]  # a path's head
         if kind in ("scoped_identifier", "scoped_type_identifier"):
             path = node.child_by_field_name("path")
             name = node.child_by_field_name("name")
@@ -970,6 +972,8 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
             recv = self.expr(function.child_by_field_name("value"))
             name = self.text(name_node)
             args = [self.method_arg(name, a) for a in arg_nodes]
+            if name == "into_scalar" and targs:  # Burn 0.22's `into_scalar::<E>()`: `.elem()`
+                recv, name, args = Method(self.pos(name_node), recv, name, [], args), "elem", []
             return Method(self.pos(name_node), recv, name, targs, args)
         args = [self.expr(a) for a in arg_nodes]
         if function.type == "identifier":
@@ -977,6 +981,7 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
             binding = self.lookup(name)
             if binding is not None:
                 return Call(self.pos(node), Local(self.pos(function), binding, self.scope), args)
+            written, name = name, self.unalias(name)
             if name == "Some":
                 if len(args) != 1:
                     raise self.fail(node, "`Some` takes 1 argument")
@@ -990,7 +995,8 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
                 return call
             if name in ("Ok", "Err", "Box"):
                 raise self.fail(function, f"`{name}(..)`")
-            if name in self.imported_activations:  # `use burn::tensor::activation::log_softmax;`
+            if written in self.imported_activations:  # `use burn::tensor::activation::relu;`
+                name = self.imported_activations[written]
                 arity = MATH_FUNCTIONS[("activation", name)]
                 if len(args) != arity:
                     raise self.fail(node, f"`{name}` takes {arity} arguments")
@@ -2103,38 +2109,6 @@ def _escape_error(source: RustFile, node: Node) -> Unsupported:
         f"{source.path}:{line}:{column}",
         f"the escape `{text[:length]}` (tree-sitter's Rust grammar does not read it)",
     )
-
-
-def imported_modules(source: RustFile) -> frozenset[str]:
-    """The number modules a `use` brings in by name (`use std::f32;`, `use core::{f64, i32};`),
-    for paths such as `f32::consts::PI`; anything a glob (`use std::*;`) may bring."""
-    found: set[str] = set()
-    numbers = "|".join((*FLOAT_NAMES, *INT_RANGES))
-    for node in source.root.children:
-        if node.type != "use_declaration":
-            continue
-        text = " ".join(source.node_text(node).split())
-        if "*" in text:
-            found.update((*FLOAT_NAMES, *INT_RANGES))
-        name = rf"(?<![:\w])({numbers})\b(?!\s*::)"
-        found.update(re.findall(rf"(?:std|core)::({numbers})\b(?!\s*::)", text))
-        for group in re.findall(r"(?:std|core)\s*::\s*\{([^}]*)\}", text):
-            found.update(re.findall(name, group))
-    return frozenset(found)
-
-
-def imported_activations(source: RustFile) -> frozenset[str]:
-    """The functions of `burn::tensor::activation` a `use` brings in by name
-    (`use burn::tensor::activation::log_softmax;`, `..::activation::{relu, softmax}`)."""
-    names = {name for owner, name in MATH_FUNCTIONS if owner == "activation"}
-    found: set[str] = set()
-    for node in source.root.children:
-        if node.type != "use_declaration":
-            continue
-        text = "".join(source.node_text(node).split())
-        for group in re.findall(r"activation::(?:\{([^}]*)\}|(\w+))", text):
-            found.update(n for n in ",".join(group).split(",") if n in names)
-    return frozenset(found)
 
 
 def lower(source: RustFile) -> tuple[Crate, list[Unsupported], set[str]]:
