@@ -140,10 +140,13 @@ def test_shapes_and_refusals_in_burns_words():
         conv.forward(tensor(np.zeros((1, 3, 5, 5)), dev))
     with pytest.raises(ValueError, match="divisible by the number of groups"):
         pb.Conv2dConfig([3, 4], [3, 3]).with_groups(2).init(dev)
-    with pytest.raises(ValueError, match="groups 1 only"):
-        pb.Conv2dConfig([2, 4], [3, 3]).with_groups(2).init(dev).forward(
-            tensor(np.zeros((1, 2, 5, 5)), dev)
-        )
+    grouped = pb.Conv2dConfig([2, 4], [3, 3]).with_groups(2).with_stride([2, 2]).init(dev)
+    assert grouped.weight.lazy_shape() == (4, 1, 3, 3)
+    x = tensor(np.zeros((1, 2, 6, 5)), dev).require_grad()
+    out = grouped.forward(x)
+    assert out.shape == (1, 4, 2, 2)
+    with pytest.raises(ValueError, match="does not slice it"):  # the stride dropped a row
+        out.sum().backward()
     with pytest.raises(ValueError, match="asymmetric padding"):
         pb.Conv2dConfig([2, 4], [2, 2]).with_padding(pb.PaddingConfig2d.Same).init(dev).forward(
             tensor(np.zeros((1, 2, 5, 5)), dev)
@@ -231,8 +234,19 @@ def test_small_channel_forward_has_flexs_bits(x_shape, w_shape, stride, pad, dil
     options = engine.ConvOptions(stride, pad, dil)
     assert engine.flex_path(x.shape, w.shape, options) in ("small_channel", "depthwise")
     got = engine.conv2d(x, w, bias, options)
-    assert got.tolist() == flex_plane_loops(x, w, bias, stride, pad, dil).tolist()
     assert (bits(got) == bits(flex_plane_loops(x, w, bias, stride, pad, dil))).all()
+
+
+def test_depthwise_forward_has_flexs_bits_each_channel_by_its_own_filter():
+    rng = np.random.default_rng(9)
+    x, w, bias = rng_array(rng, 2, 5, 7, 6), rng_array(rng, 5, 1, 3, 2), rng_array(rng, 5)
+    options = engine.ConvOptions((1, 2), (1, 1), (2, 1), groups=5)
+    assert engine.flex_path(x.shape, w.shape, options) == "depthwise"
+    got = engine.conv2d(x, w, bias, options)
+    for c in range(5):  # `conv3d_depthwise_impl`: the plane loop of one channel
+        want = flex_plane_loops(x[:, c : c + 1], w[c : c + 1], bias[c : c + 1], (1, 2), (1, 1),
+                                (2, 1))  # fmt: skip
+        assert (bits(got[:, c : c + 1]) == bits(want)).all()
 
 
 def test_a_non_finite_weight_meets_the_padding_as_nan_as_flex_propagates_it():
@@ -325,41 +339,51 @@ def test_the_paths_flex_takes_for_the_guide_shapes():
 # -- finite differences of an independent float64 conv ---------------------------------------------
 
 
-def conv64(x, w, b, stride, pad, dil):
-    """Textbook cross-correlation in float64 (einsum over the windows)."""
+def conv64(x, w, b, stride, pad, dil, groups=1):
+    """Textbook cross-correlation in float64 (einsum over the windows), group by group."""
     xp = np.pad(x, ((0, 0), (0, 0), (pad[0], pad[0]), (pad[1], pad[1])))
     kh_n, kw_n = w.shape[2:]
     ho = (xp.shape[2] - dil[0] * (kh_n - 1) - 1) // stride[0] + 1
     wo = (xp.shape[3] - dil[1] * (kw_n - 1) - 1) // stride[1] + 1
     out = np.zeros((x.shape[0], w.shape[0], ho, wo))
-    for kh in range(kh_n):
-        for kw in range(kw_n):
-            win = xp[:, :, kh * dil[0] :: stride[0], kw * dil[1] :: stride[1]][:, :, :ho, :wo]
-            out += np.einsum("bchw,oc->bohw", win, w[:, :, kh, kw])
+    cin_g, cout_g = w.shape[1], w.shape[0] // groups
+    for g in range(groups):
+        xg = xp[:, g * cin_g : (g + 1) * cin_g]
+        wg = w[g * cout_g : (g + 1) * cout_g]
+        for kh in range(kh_n):
+            for kw in range(kw_n):
+                win = xg[:, :, kh * dil[0] :: stride[0], kw * dil[1] :: stride[1]][:, :, :ho, :wo]
+                out[:, g * cout_g : (g + 1) * cout_g] += np.einsum(
+                    "bchw,oc->bohw", win, wg[:, :, kh, kw]
+                )
     return out + b.reshape(1, -1, 1, 1)
 
 
 @pytest.mark.parametrize(
-    ("x_shape", "w_shape", "stride", "pad", "dil"),
+    ("x_shape", "w_shape", "stride", "pad", "dil", "groups"),
     [
-        ((2, 1, 6, 6), (3, 1, 3, 3), (1, 1), (0, 0), (1, 1)),
-        ((5, 6, 6, 5), (18, 6, 3, 2), (1, 1), (0, 0), (1, 1)),  # im2col, im2col weight grad
-        ((2, 3, 7, 8), (4, 3, 3, 3), (2, 3), (1, 2), (1, 2)),  # a stride dropping inputs
+        ((2, 1, 6, 6), (3, 1, 3, 3), (1, 1), (0, 0), (1, 1), 1),
+        ((5, 6, 6, 5), (18, 6, 3, 2), (1, 1), (0, 0), (1, 1), 1),  # im2col, im2col weight grad
+        ((2, 3, 7, 8), (4, 3, 3, 3), (2, 3), (1, 2), (1, 2), 1),  # a stride dropping inputs
+        ((2, 4, 6, 8), (6, 2, 3, 2), (1, 2), (1, 0), (1, 1), 2),  # groups: im2col per group
+        ((2, 3, 6, 6), (3, 1, 3, 3), (1, 1), (1, 1), (1, 1), 3),  # depthwise
     ],
 )
-def test_gradients_agree_with_finite_differences_in_float64(x_shape, w_shape, stride, pad, dil):
+def test_gradients_agree_with_finite_differences_in_float64(
+    x_shape, w_shape, stride, pad, dil, groups
+):
     rng = np.random.default_rng(5)
     x, w, b = rng_array(rng, *x_shape), rng_array(rng, *w_shape), rng_array(rng, w_shape[0])
     dev = device()
     tx, tw, tb = (tensor(a, dev).require_grad() for a in (x, w, b))
-    out = pb.nn.conv.conv2d(tx, tw, tb, engine.ConvOptions(stride, pad, dil))
+    out = pb.nn.conv.conv2d(tx, tw, tb, engine.ConvOptions(stride, pad, dil, groups))
     weights = rng_array(rng, *out.shape)
     grads = (out * tensor(weights, dev)).sum().backward()
     x64, w64, b64 = (a.astype(np.float64) for a in (x, w, b))
-    assert np.allclose(out.array, conv64(x64, w64, b64, stride, pad, dil), atol=1e-5)
+    assert np.allclose(out.array, conv64(x64, w64, b64, stride, pad, dil, groups), atol=1e-5)
 
     def loss(xv, wv, bv):
-        return float((conv64(xv, wv, bv, stride, pad, dil) * weights).sum())
+        return float((conv64(xv, wv, bv, stride, pad, dil, groups) * weights).sum())
 
     for arg, got in ((0, tx.grad(grads)), (1, tw.grad(grads)), (2, tb.grad(grads))):
         args = [x64, w64, b64]
@@ -403,28 +427,33 @@ def test_adaptive_pool_gradient_agrees_with_finite_differences_in_float64():
 
 
 @pytest.mark.parametrize(
-    ("x_shape", "w_shape", "stride", "pad", "dil"),
+    ("x_shape", "w_shape", "stride", "pad", "dil", "groups"),
     [
-        ((2, 1, 12, 12), (8, 1, 3, 3), (1, 1), (0, 0), (1, 1)),
-        ((2, 8, 10, 10), (16, 8, 3, 3), (1, 1), (0, 0), (1, 1)),
-        ((6, 8, 10, 10), (16, 8, 3, 3), (1, 1), (0, 0), (1, 1)),
-        ((3, 5, 9, 7), (4, 5, 3, 2), (2, 3), (1, 2), (2, 1)),
-        ((2, 6, 5, 5), (20, 6, 1, 1), (1, 1), (0, 0), (1, 1)),
-        ((2, 40, 1, 30), (5, 40, 1, 3), (1, 1), (0, 0), (1, 1)),
-        ((1, 3, 40, 40), (5, 3, 3, 3), (2, 2), (1, 1), (1, 1)),
+        ((2, 1, 12, 12), (8, 1, 3, 3), (1, 1), (0, 0), (1, 1), 1),
+        ((2, 8, 10, 10), (16, 8, 3, 3), (1, 1), (0, 0), (1, 1), 1),
+        ((6, 8, 10, 10), (16, 8, 3, 3), (1, 1), (0, 0), (1, 1), 1),
+        ((3, 5, 9, 7), (4, 5, 3, 2), (2, 3), (1, 2), (2, 1), 1),
+        ((2, 6, 5, 5), (20, 6, 1, 1), (1, 1), (0, 0), (1, 1), 1),
+        ((2, 40, 1, 30), (5, 40, 1, 3), (1, 1), (0, 0), (1, 1), 1),
+        ((1, 3, 40, 40), (5, 3, 3, 3), (2, 2), (1, 1), (1, 1), 1),
+        ((5, 8, 6, 6), (8, 2, 3, 3), (1, 1), (0, 0), (1, 1), 4),
+        ((2, 4, 9, 8), (4, 1, 3, 3), (2, 1), (1, 1), (1, 1), 4),  # depthwise
+        ((2, 6, 5, 5), (4, 3, 1, 1), (1, 1), (0, 0), (1, 1), 2),  # 1x1 per group
     ],
 )
-def test_values_and_gradients_agree_with_pytorch(x_shape, w_shape, stride, pad, dil):
+def test_values_and_gradients_agree_with_pytorch(x_shape, w_shape, stride, pad, dil, groups):
     torch = pytest.importorskip("torch")
     rng = np.random.default_rng(7)
     x, w, b = rng_array(rng, *x_shape), rng_array(rng, *w_shape), rng_array(rng, w_shape[0])
     dev = device()
     tx, tw, tb = (tensor(a, dev).require_grad() for a in (x, w, b))
-    out = pb.nn.conv.conv2d(tx, tw, tb, engine.ConvOptions(stride, pad, dil))
+    out = pb.nn.conv.conv2d(tx, tw, tb, engine.ConvOptions(stride, pad, dil, groups))
     g = rng_array(rng, *out.shape)
     grads = (out * tensor(g, dev)).sum().backward()
     rx, rw, rb = (torch.tensor(a, dtype=torch.float64, requires_grad=True) for a in (x, w, b))
-    ref = torch.nn.functional.conv2d(rx, rw, rb, stride=stride, padding=pad, dilation=dil)
+    ref = torch.nn.functional.conv2d(
+        rx, rw, rb, stride=stride, padding=pad, dilation=dil, groups=groups
+    )
     ref.backward(torch.tensor(g, dtype=torch.float64))
     # float32 sums of up to a few hundred terms against float64: a loose tolerance
     for got, want in ((out, ref), (tx.grad(grads), rx.grad), (tw.grad(grads), rw.grad),

@@ -29,7 +29,10 @@ Then the bias is added to each output (one add). gemm is `pbpit.engine.gemm` (th
 paths and orders). `conv_transpose2d` is gemm `w^T @ grad[b]` into columns, then the columns added
 into zeros kernel position by kernel position (col2im). Adaptive pooling sums each window from
 +0.0, row by row, and divides by the count; its backward adds `grad / count` into zeros, output
-position by output position. Groups other than 1 are refused (`ConvOptions`).
+position by output position. With groups, each path runs per group (`depthwise` when every
+group is one channel in and one out), the transpose's gemm too, and the weight gradient is
+burn-backend's `conv2d_weight_grad_groups`: the swapped conv of each group's channels written
+into its block of zeros.
 """
 
 from __future__ import annotations
@@ -65,11 +68,8 @@ class ConvOptions:
                 raise ValueError(f"conv2d: {name} must be non-zero")
         if any(int(v) < 0 for v in self.padding):
             raise ValueError("conv2d: padding must not be negative")
-        if self.groups != 1:
-            raise ValueError(
-                f"conv2d: groups = {self.groups}: pbpit runs conv2d with groups 1 only "
-                "(burn-backend's grouped weight gradient is not modelled)"
-            )
+        if int(self.groups) < 1:
+            raise ValueError("conv2d: groups must be non-zero")
 
 
 def out_size(kernel: int, stride: int, padding: int, dilation: int, size: int) -> int:
@@ -102,19 +102,23 @@ def check_channels(x_shape: tuple[int, ...], w_shape: tuple[int, ...], groups: i
             "conv2d: Number of channels in input tensor and input channels of convolution must "
             f"be equal. got: {x_shape[1]}, expected: {w_shape[1] * groups}"
         )
+    if w_shape[0] % groups:
+        raise ValueError(f"conv2d: {w_shape[0]} output channels do not divide into {groups} groups")
 
 
 # -- Flex's conv2d_f32 -----------------------------------------------------------------------------
 
 
 def flex_path(x_shape: tuple[int, ...], w_shape: tuple[int, ...], options: ConvOptions) -> str:
-    """The path Flex's `conv3d_f32` takes for a 2-D conv (groups 1): checked in Flex's order."""
+    """The path Flex's `conv3d_f32` takes for a 2-D conv: checked in Flex's order."""
     c_in, height = x_shape[1], x_shape[2]
     c_out, _, kh, kw = w_shape
     if kh == kw == 1 and options.stride == (1, 1) and options.padding == (0, 0):
         return "1x1"
     if w_shape[1] == 1 and options.groups == c_in == c_out:
         return "depthwise"
+    if options.groups != 1:
+        return "im2col"
     if 0 < c_in <= SMALL_CHANNEL_IN and 0 < c_out <= SMALL_CHANNEL_OUT:
         return "small_channel"
     if (
@@ -172,6 +176,12 @@ def _plane_accumulate(x: Array, w: Array, options: ConvOptions) -> Array:
     ho, wo = _out_hw(x, w, options)
     xp = _padded(x, options)
     out = np.zeros((x.shape[0], w.shape[0], ho, wo), dtype=F32)
+    if options.groups > 1:  # depthwise: channel c by its own filter w[c, 0]
+        for kh in range(w.shape[2]):
+            for kw in range(w.shape[3]):
+                win = _window(xp, kh, kw, ho, wo, options)  # [b, c, ho, wo]
+                out = win * w[:, 0, kh, kw].reshape(1, -1, 1, 1) + out
+        return out
     for ci in range(w.shape[1]):
         plane = xp[:, ci : ci + 1]
         for kh in range(w.shape[2]):
@@ -190,38 +200,48 @@ def _strided(base: Array, offset: int, shape: tuple[int, int], strides: tuple[in
 
 
 def _one_by_one(x: Array, w: Array, options: ConvOptions) -> Array:
+    """Per batch and group, gemm `w[c_out_g, c_in_g] @ x[c_in_g, h * w]`."""
     b, c_in, h, wd = x.shape
-    c_out = w.shape[0]
-    out = np.empty((b, c_out, h * wd), dtype=F32)
-    weight = _strided(w, 0, (c_out, c_in), (c_in, 1))
+    c_out, k = w.shape[:2]
+    groups = options.groups
+    m, n = c_out // groups, h * wd
+    out = np.empty((b, c_out, n), dtype=F32)
     for i in range(b):
-        out[i] = gemm.matmul(weight, _strided(x, i * c_in * h * wd, (c_in, h * wd), (h * wd, 1)))
+        for g in range(groups):
+            weight = _strided(w, g * m * k, (m, k), (k, 1))
+            rhs = _strided(x, i * c_in * n + g * k * n, (k, n), (n, 1))
+            out[i, g * m : (g + 1) * m] = gemm.matmul(weight, rhs)
     return out.reshape(b, c_out, h, wd)
 
 
 def _im2col(x: Array, w: Array, options: ConvOptions) -> Array:
+    """Per batch, tile of 512 positions and group: gemm `w_flat[c_out_g, (kh, kw, c_in_g)] @
+    patches[position, (kh, kw, c_in_g)]^T`."""
     b, c_in = x.shape[:2]
-    c_out, _, kh, kw = w.shape
+    c_out, cpg, kh, kw = w.shape
+    groups = options.groups
+    m = c_out // groups
     ho, wo = _out_hw(x, w, options)
     xp = _padded(x, options)
-    col_len = kh * kw * c_in
-    # w_flat[co, (kh, kw, ci)]; patches[b, position, (kh, kw, ci)]
+    col_len = kh * kw * cpg
+    # w_flat[co, (kh, kw, ci)]; patches[b, group, position, (kh, kw, ci)]
     w_flat = np.ascontiguousarray(w.transpose(0, 2, 3, 1).reshape(c_out, col_len))
-    patches = np.empty((b, ho * wo, kh, kw, c_in), dtype=F32)
+    patches = np.empty((b, groups, ho * wo, kh, kw, cpg), dtype=F32)
     for i in range(kh):
         for j in range(kw):
-            win = _window(xp, i, j, ho, wo, options)  # [b, c_in, ho, wo]
-            patches[:, :, i, j, :] = win.reshape(b, c_in, ho * wo).transpose(0, 2, 1)
-    patches = patches.reshape(b, ho * wo, col_len)
+            win = _window(xp, i, j, ho, wo, options).reshape(b, groups, cpg, ho * wo)
+            patches[:, :, :, i, j, :] = win.transpose(0, 1, 3, 2)
+    patches = patches.reshape(b, groups, ho * wo, col_len)
     spatial = ho * wo
     out = np.empty((b, c_out, spatial), dtype=F32)
-    lhs = _strided(w_flat, 0, (c_out, col_len), (col_len, 1))
     for bi in range(b):
         for start in range(0, spatial, TILE):
             size = min(TILE, spatial - start)
-            tile = np.ascontiguousarray(patches[bi, start : start + size])
-            rhs = _strided(tile, 0, (col_len, size), (1, col_len))
-            out[bi, :, start : start + size] = gemm.matmul(lhs, rhs)
+            for g in range(groups):
+                lhs = _strided(w_flat, g * m * col_len, (m, col_len), (col_len, 1))
+                tile = np.ascontiguousarray(patches[bi, g, start : start + size])
+                rhs = _strided(tile, 0, (col_len, size), (1, col_len))
+                out[bi, g * m : (g + 1) * m, start : start + size] = gemm.matmul(lhs, rhs)
     return out.reshape(b, c_out, ho, wo)
 
 
@@ -261,20 +281,24 @@ def conv_transpose2d(grad: Array, w: Array, options: ConvOptions, size: tuple[in
     grad = np.ascontiguousarray(grad, dtype=F32)
     w = np.ascontiguousarray(w, dtype=F32)
     b, c_out, ho, wo = grad.shape
-    _, c_in, kh, kw = w.shape
+    _, c_in_g, kh, kw = w.shape
+    groups = options.groups
+    c_out_g, c_in = c_out // groups, c_in_g * groups
     (sh, sw), (ph, pw), (dh, dw) = options.stride, options.padding, options.dilation
     pad_h = padding_out(kh, sh, ph, dh, size[0], ho)
     pad_w = padding_out(kw, sw, pw, dw, size[1], wo)
     out_h = (ho - 1) * sh + dh * (kh - 1) + 1 + pad_h - 2 * ph
     out_w = (wo - 1) * sw + dw * (kw - 1) + 1 + pad_w - 2 * pw
-    col_ch = c_in * kh * kw
-    lhs = _strided(w, 0, (col_ch, c_out), (1, col_ch))  # w^T
+    col_ch = c_in_g * kh * kw
     out = np.zeros((b, c_in, out_h, out_w), dtype=F32)
     rows = [_placed(k, dh, ph, sh, ho, out_h) for k in range(kh)]
     cols = [_placed(k, dw, pw, sw, wo, out_w) for k in range(kw)]
-    for bi in range(b):
-        rhs = _strided(grad, bi * c_out * ho * wo, (c_out, ho * wo), (ho * wo, 1))
-        columns = gemm.matmul(lhs, rhs).reshape(c_in, kh, kw, ho, wo)
+    for bi, g in ((bi, g) for bi in range(b) for g in range(groups)):
+        lhs = _strided(w, g * c_out_g * col_ch, (col_ch, c_out_g), (1, col_ch))  # w_g^T
+        offset = (bi * c_out + g * c_out_g) * ho * wo
+        rhs = _strided(grad, offset, (c_out_g, ho * wo), (ho * wo, 1))
+        columns = gemm.matmul(lhs, rhs).reshape(c_in_g, kh, kw, ho, wo)
+        channels = slice(g * c_in_g, (g + 1) * c_in_g)
         for i in range(kh):
             ih0, ih1, oh0 = rows[i]
             if ih0 >= ih1:
@@ -284,7 +308,7 @@ def conv_transpose2d(grad: Array, w: Array, options: ConvOptions, size: tuple[in
                 if iw0 >= iw1:
                     continue
                 target = out[
-                    bi, :, oh0 : oh0 + sh * (ih1 - ih0 - 1) + 1 : sh,
+                    bi, channels, oh0 : oh0 + sh * (ih1 - ih0 - 1) + 1 : sh,
                     ow0 : ow0 + sw * (iw1 - iw0 - 1) + 1 : sw,
                 ]  # fmt: skip
                 target += columns[:, i, j, ih0:ih1, iw0:iw1]
@@ -302,15 +326,39 @@ def _placed(k: int, dilation: int, pad: int, stride: int, n_in: int, n_out: int)
 
 def conv2d_weight_backward(x: Array, grad: Array, w_shape: tuple[int, ...], options: ConvOptions):
     """`conv2d_weight_grad_no_groups`: a conv of the swapped tensors, stride and dilation
-    exchanged, on whatever Flex path those shapes take."""
+    exchanged, on whatever Flex path those shapes take. With groups, `..._groups`: that conv for
+    each group's channels, each written into its block of zeros (`slice_assign`)."""
     x_swapped = np.ascontiguousarray(np.swapaxes(x, 0, 1))
     grad_swapped = np.ascontiguousarray(np.swapaxes(grad, 0, 1))
     swapped_options = ConvOptions(options.dilation, options.padding, options.stride, 1)
+    if options.groups > 1:
+        return _weight_backward_groups(x_swapped, grad_swapped, w_shape, options.groups,
+                                       swapped_options)  # fmt: skip
     out = conv2d(x_swapped, grad_swapped, None, swapped_options)
     out = np.swapaxes(out, 0, 1)
     if out.shape != tuple(w_shape):
         out = out[: w_shape[0], : w_shape[1], : w_shape[2], : w_shape[3]]
     return np.ascontiguousarray(out)
+
+
+def _weight_backward_groups(x_swapped, grad_swapped, w_shape, groups, options) -> Array:
+    c_out, c_in_g = w_shape[:2]
+    c_out_g = c_out // groups
+    out = np.zeros(w_shape, dtype=F32)
+    for g in range(groups):
+        x_g = x_swapped[g * c_in_g : (g + 1) * c_in_g]
+        grad_g = grad_swapped[g * c_out_g : (g + 1) * c_out_g]
+        part = np.swapaxes(conv2d(x_g, grad_g, None, options), 0, 1)
+        if part.shape[2:] != tuple(w_shape[2:]):
+            # burn-backend slices the ungrouped gradient, not this one, and hands `slice_assign`
+            # the larger block (a stride that dropped inputs): what Flex does then is not read.
+            raise ValueError(
+                "conv2d backward: with groups, a stride that drops inputs gives a weight gradient "
+                f"of {list(part.shape[2:])} for a kernel of {list(w_shape[2:])} (Burn's grouped "
+                "weight gradient does not slice it)"
+            )
+        out[g * c_out_g : (g + 1) * c_out_g] = part
+    return out
 
 
 def conv2d_bias_backward(grad: Array) -> Array:
