@@ -532,3 +532,19 @@ def test_a_second_backward_through_the_pool_panics_at_the_pool_node():
     status, out, err = pbpit_run(GUIDE_RS.with_name("two_losses_through_pool.rs"))
     assert status == 101 and out == ""
     assert "graph tape has already been consumed at NodeId(4)." in err
+
+
+def test_padding_configs_in_rust(tmp_path):
+    from pbpit_process import pbpit_run
+
+    status, out, err = pbpit_run(GUIDE_RS.with_name("padding.rs"))
+    assert (status, err) == (0, "")
+    assert out == "[1, 2, 5, 6]\n[1, 2, 7, 6]\n[1, 2, 3, 4]\n"
+    asymmetric = tmp_path / "asymmetric.rs"
+    asymmetric.write_text(
+        GUIDE_RS.with_name("padding.rs")
+        .read_text()
+        .replace("Explicit(2, 1, 2, 1)", "Explicit(2, 1, 1, 1)")
+    )
+    status, out, err = pbpit_run(asymmetric)
+    assert status != 0 and "asymmetric padding" in err

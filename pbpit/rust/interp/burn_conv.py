@@ -7,8 +7,9 @@ Option<Param<Tensor<1>>>`, `stride`, `kernel_size`, `dilation`, `groups`, `paddi
 `GradientsParams::from_grads`, `valid()` and the optimizers visit weight then bias, as Burn's
 derive does; `AdaptiveAvgPool2d` has `output_size` only. `Conv2dConfig::new([c_in, c_out],
 [kh, kw])` with `with_stride`, `with_dilation`, `with_groups`, `with_bias`, then `init(&device)`;
-`AdaptiveAvgPool2dConfig::new([h, w]).init()`; `forward` on each. Not mapped: `with_padding`
-and `PaddingConfig2d` (the padding is `Valid`), `with_initializer`.
+`AdaptiveAvgPool2dConfig::new([h, w]).init()`; `forward` on each; `with_padding` of
+`PaddingConfig2d::Valid`, `::Same` or `::Explicit(top, left, bottom, right)`. Not mapped:
+`with_initializer`.
 """
 
 from __future__ import annotations
@@ -19,13 +20,20 @@ from typing import Any
 from pbpit import nn
 from pbpit.rust.format import Some
 from pbpit.rust.interp import burn_nn
-from pbpit.rust.interp.nodes import Method
+from pbpit.rust.interp.nodes import Expr, Method, Pos, Static
 from pbpit.rust.interp.runtime import StructValue
 from pbpit.rust.interp.types import BOOL, DEVICE, USIZE, Named, StructT, TensorT, array, option
 
 PAIR = array(USIZE, 2)
 CONFIGS = ("Conv2dConfig", "AdaptiveAvgPool2dConfig")
-SETTERS = {"with_stride": PAIR, "with_dilation": PAIR, "with_groups": USIZE, "with_bias": BOOL}
+PADDING = Named("PaddingConfig2d")
+SETTERS = {
+    "with_stride": PAIR,
+    "with_dilation": PAIR,
+    "with_groups": USIZE,
+    "with_bias": BOOL,
+    "with_padding": PADDING,
+}
 
 
 def _register() -> None:
@@ -36,7 +44,7 @@ def _register() -> None:
         ("kernel_size", PAIR),
         ("dilation", PAIR),
         ("groups", USIZE),
-        ("padding", Named("PaddingConfig2d")),
+        ("padding", PADDING),
     ]
     burn_nn.LAYERS["AdaptiveAvgPool2d"] = [("output_size", PAIR)]
     burn_nn.LAYER_CONFIGS.update(Conv2dConfig="Conv2d", AdaptiveAvgPool2dConfig="AdaptiveAvgPool2d")
@@ -44,6 +52,8 @@ def _register() -> None:
         burn_nn.NAMED_TYPES[name] = Named(name)
     burn_nn.FUNCTIONS[("Conv2dConfig", "new")] = 2
     burn_nn.FUNCTIONS[("AdaptiveAvgPool2dConfig", "new")] = 1
+    burn_nn.NAMED_TYPES["PaddingConfig2d"] = PADDING
+    burn_nn.FUNCTIONS[("PaddingConfig2d", "Explicit")] = 4
     burn_nn._LAYER_VALUES["Conv2d"] = _conv2d
     burn_nn._LAYER_VALUES["AdaptiveAvgPool2d"] = lambda value: nn.AdaptiveAvgPool2d(value.fields[0])
 
@@ -54,6 +64,21 @@ def _conv2d(value: StructValue) -> nn.Conv2d:
         weight, None if bias is None else bias.value, tuple(stride), tuple(kernel_size),
         tuple(dilation), groups, padding,
     )  # fmt: skip
+
+
+def lower_path(pos: Pos, names: list[str], defined: Any) -> Expr | None:
+    """`PaddingConfig2d::Valid`, `PaddingConfig2d::Same` (`Explicit(..)` is a call: `FUNCTIONS`)."""
+    if len(names) >= 2 and names[-2] == "PaddingConfig2d" and "PaddingConfig2d" not in defined:
+        if names[-1] in ("Valid", "Same"):
+            return Static(pos, f"burn::PaddingConfig2d::{names[-1]}", [])
+    return None
+
+
+def compile_padding(variant: str, args: list) -> Callable:
+    if variant == "Explicit":
+        return lambda frame: nn.PaddingConfig2d.Explicit(*(a(frame) for a in args))
+    value = getattr(nn.PaddingConfig2d, variant)
+    return lambda frame: value
 
 
 def check_config_method(checker: Any, e: Method, recv: Named, kind: str, name: str) -> Any:
@@ -72,8 +97,8 @@ def check_config_method(checker: Any, e: Method, recv: Named, kind: str, name: s
         checker.args(e)
         return StructT(checker.crate.structs["AdaptiveAvgPool2d"])
     offered = (
-        "pbpit runs `with_stride(..)`, `with_dilation(..)`, `with_groups(..)`, `with_bias(..)` "
-        "and `init(&device)`"
+        "pbpit runs `with_stride(..)`, `with_dilation(..)`, `with_groups(..)`, `with_bias(..)`, "
+        "`with_padding(..)` and `init(&device)`"
         if kind == "Conv2dConfig"
         else "pbpit runs `init()`"
     )

@@ -190,7 +190,7 @@ def lower_path(pos: Pos, names: list[str], defined: Any) -> Expr | None:
     if len(names) >= 2 and names[-2] == "Reduction" and "Reduction" not in defined:
         if names[-1] in REDUCTIONS:
             return Static(pos, f"burn::Reduction::{names[-1]}", [])
-    return None
+    return burn_conv.lower_path(pos, names, defined)  # `PaddingConfig2d::Same`
 
 
 # -- `#[derive(Config)]` (burn-derive `config/analyzer_struct.rs`) -----------------------------
@@ -674,6 +674,8 @@ def compile_static(library: Any, e: Static, args: list[Callable[[list], Any]]) -
     if owner == "Param":
         (tensor,) = args
         return lambda frame: engine(nn.Param.from_tensor, tensor(frame))
+    if owner == "PaddingConfig2d":
+        return burn_conv.compile_padding(function, args)
     grads, module = args
 
     def from_grads(frame: list) -> Any:
