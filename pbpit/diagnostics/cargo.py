@@ -215,13 +215,18 @@ def _target(
 # -- messages -----------------------------------------------------------------------------------
 
 
+BOM = b"\xef\xbb\xbf"
+
+
 class SourceText:
     """One file's lines as rustc quotes them, and where each starts in the file's bytes."""
 
     def __init__(self, data: bytes) -> None:
-        raw = data.split(b"\n")
+        # rustc reads a file without its UTF-8 byte order mark: columns of the first line count
+        # from after it, byte offsets from the file's first byte (rustc 1.95, checked).
+        offset = len(BOM) if data.startswith(BOM) else 0
+        raw = data[offset:].split(b"\n")
         self.starts: list[int] = []
-        offset = 0
         for line in raw:
             self.starts.append(offset)
             offset += len(line) + 1

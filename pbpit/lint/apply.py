@@ -4,17 +4,28 @@ writes rustc's suggestions.
 Per finding, the first help whose edits are machine-applicable is its fix (a finding's other
 helps are alternatives to it, not additions). The fixes of one file are applied together when
 their edits do not overlap; a finding whose edits overlap another's is left as it is, and said.
-A file is written only if it is still the text the lint read, atomically (a temporary file in
-its directory renamed over it, its permissions kept), and then linted again with the whole tree:
-if the fixes left a finding that was not there before, the file is put back as it was.
+A file is written only if it is still the text the lint read, and then linted again with the
+whole tree: if the fixes left a finding that was not there before, the file is put back as it was.
+
+A fixed file keeps its owner, group, mode and hard links, as `cargo fix` and rustfmt leave them:
+it is replaced atomically (a temporary file in its directory, given its owner and mode, renamed
+over it) when that keeps all of them, else written in place (a file with other hard links, or
+whose owner or group pbpit cannot give a new file). A file without write permission is reported,
+never replaced. The window that remains, between the last check that the file is as it was read
+and the write, is said in docs/SECURITY.md. Ctrl-C while files are written lists those already
+fixed and leaves no temporary file; a write in progress finishes first.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+import stat as stat_
 import tempfile
+import threading
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from pbpit.diagnostics.cargo import SourceText, applicability
@@ -32,6 +43,8 @@ class FixOutcome:
     failed: bool = False
     fixed: dict[str, list[str]] = field(default_factory=dict)
     """Path -> the rules of the findings fixed in it, in file order."""
+    interrupted: bool = False
+    """Ctrl-C came: `lines` says what was written by then; the caller ends as interrupted."""
 
 
 @dataclass
@@ -53,19 +66,49 @@ def machine_fix(finding: Diagnostic) -> Help | None:
 
 def fix_in_place(report: LintReport, lint_again: Callable[[], LintReport]) -> FixOutcome:
     """Apply the machine-applicable fixes of `report`'s findings to their files; `lint_again`
-    lints the same tree afresh (after the writes, to check them and to give what is left)."""
+    lints the same tree afresh (after the writes, to check them and to give what is left).
+    Ctrl-C: the outcome lists the files written so far (`interrupted`)."""
     outcome = FixOutcome(report=report)
+    plans: list[_Plan] = []
+    settled: set[str] = set()
+    try:
+        _fix(report, lint_again, outcome, plans, settled)
+    except KeyboardInterrupt:
+        outcome.interrupted = True
+        for plan in plans:
+            if plan.path not in settled:
+                count = len(plan.fixed)
+                outcome.lines.append(
+                    f"fixed {plan.path}: {count} fix{'es' if count != 1 else ''} "
+                    f"({', '.join(dict.fromkeys(f.rule for f in plan.fixed))}); "
+                    "not linted again: interrupted"
+                )
+    return outcome
+
+
+def _fix(
+    report: LintReport,
+    lint_again: Callable[[], LintReport],
+    outcome: FixOutcome,
+    plans: list[_Plan],
+    settled: set[str],
+) -> None:
+    """`fix_in_place`'s work: `plans` gets each file written, `settled` each file said fixed or
+    put back."""
     by_file: dict[str, list[Diagnostic]] = {}
     for finding in report.findings:
         if machine_fix(finding) is not None:
             by_file.setdefault(finding.path, []).append(finding)
-    plans = []
     for path, findings in by_file.items():
         plan = _plan(path, findings, report.sources.get(path, []), outcome)
-        if plan is not None and _write(plan.path, plan.content, plan.original, plan.stat, outcome):
-            plans.append(plan)
+        # Ctrl-C waits for the file being written, and for its being listed.
+        with _interrupt_deferred():
+            if plan is not None and _write(
+                plan.path, plan.content, plan.original, plan.stat, outcome
+            ):
+                plans.append(plan)
     if not plans:
-        return outcome
+        return
     after = lint_again()
     restored = False
     for plan in plans:
@@ -77,6 +120,7 @@ def fix_in_place(report: LintReport, lint_again: Callable[[], LintReport]) -> Fi
             outcome.lines.append(
                 f"fixed {plan.path}: {count} fix{'es' if count != 1 else ''} ({', '.join(rules)})"
             )
+            settled.add(plan.path)
             continue
         try:
             stat = os.stat(plan.path)
@@ -84,11 +128,14 @@ def fix_in_place(report: LintReport, lint_again: Callable[[], LintReport]) -> Fi
             outcome.lines.append(f"error: cannot restore {plan.path}: {err.strerror or err}")
             outcome.failed = True
             continue
-        if _write(plan.path, plan.original, plan.content, stat, outcome):
-            restored = True
-            outcome.lines.append(f"warning: restored {plan.path} as it was: its fixes left {new}")
+        with _interrupt_deferred():
+            if _write(plan.path, plan.original, plan.content, stat, outcome):
+                restored = True
+                settled.add(plan.path)
+                outcome.lines.append(
+                    f"warning: restored {plan.path} as it was: its fixes left {new}"
+                )
     outcome.report = lint_again() if restored else after
-    return outcome
 
 
 def _plan(path: str, findings: list[Diagnostic], linted: list[str], outcome: FixOutcome):
@@ -175,8 +222,9 @@ def _read(real: str, path: str, outcome: FixOutcome) -> tuple[os.stat_result, by
 def _write(
     path: str, content: bytes, expected: bytes, stat: os.stat_result, outcome: FixOutcome
 ) -> bool:
-    """Replace `path` with `content` if it still holds `expected` as it did at `stat`: via a
-    temporary file in the same directory, renamed over it, with its permissions."""
+    """Replace `path`'s content with `content` if it still holds `expected` as it did at `stat`,
+    keeping its owner, group, mode and links (`_replace` when a new file can have them all,
+    else `_overwrite`); a file without write permission is reported, not written."""
     real = os.path.realpath(path)
     read = _read(real, path, outcome)
     if read is None:
@@ -185,20 +233,100 @@ def _write(
     if current != expected or (now.st_mtime_ns, now.st_size) != (stat.st_mtime_ns, stat.st_size):
         outcome.lines.append(f"warning: not fixed {path}: it changed since it was read")
         return False
-    directory, name = os.path.split(real)
-    temporary = None
+    if not now.st_mode & 0o222 or not os.access(real, os.W_OK):
+        # rustfmt and cargo fix refuse too; root could write it, but its owner said no.
+        mode = stat_.filemode(now.st_mode)
+        outcome.lines.append(f"error: not fixed {path}: it is read-only ({mode})")
+        outcome.failed = True
+        return False
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".pbpit-tmp", dir=directory)
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(content)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, now.st_mode & 0o7777)
-        os.replace(temporary, real)
+        written = now.st_nlink == 1 and _replace(real, content, expected, now)
+        if written is None or (not written and not _overwrite(real, content, expected, now)):
+            outcome.lines.append(f"warning: not fixed {path}: it changed since it was read")
+            return False
     except OSError as err:
-        if temporary is not None and os.path.exists(temporary):
-            os.unlink(temporary)
         outcome.lines.append(f"error: cannot write {path}: {err.strerror or err}")
         outcome.failed = True
         return False
     return True
+
+
+def _unchanged(real: str, expected: bytes, now: os.stat_result) -> bool:
+    """The file at `real` is still the one read (same inode, size, time) with that content."""
+    try:
+        again = os.stat(real)
+        with open(real, "rb") as stream:
+            same = stream.read() == expected
+    except OSError:
+        return False
+    key = ("st_dev", "st_ino", "st_size", "st_mtime_ns")
+    return same and all(getattr(again, k) == getattr(now, k) for k in key)
+
+
+def _replace(real: str, content: bytes, expected: bytes, now: os.stat_result) -> bool | None:
+    """Write `content` to a temporary file beside `real`, give it `real`'s owner, group and mode,
+    and rename it over `real`: True; False when the new file cannot have that owner or group
+    (nothing written: the caller writes in place); None when `real` changed meanwhile."""
+    directory, name = os.path.split(real)
+    handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".pbpit-tmp", dir=directory)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(content)
+            stream.flush()
+            made = os.fstat(handle)
+            if (made.st_uid, made.st_gid) != (now.st_uid, now.st_gid):
+                try:
+                    os.fchown(handle, now.st_uid, now.st_gid)
+                except OSError:
+                    os.unlink(temporary)
+                    return False
+            os.fchmod(handle, now.st_mode & 0o7777)  # after chown, which clears set-id bits
+            os.fsync(handle)
+        # The last look: an edit saved after it and before the rename is the window left.
+        if not _unchanged(real, expected, now):
+            os.unlink(temporary)
+            return None
+        os.replace(temporary, real)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    return True
+
+
+def _overwrite(real: str, content: bytes, expected: bytes, now: os.stat_result) -> bool:
+    """Write `content` over the file at `real` itself (its inode: owner, mode, links and
+    extended attributes untouched), if what is read through the same descriptor is still
+    `expected`; False when it changed."""
+    descriptor = os.open(real, os.O_RDWR | getattr(os, "O_CLOEXEC", 0))
+    with os.fdopen(descriptor, "r+b") as stream:
+        opened = os.fstat(descriptor)
+        if (opened.st_dev, opened.st_ino) != (now.st_dev, now.st_ino) or stream.read() != expected:
+            return False
+        stream.seek(0)
+        stream.write(content)
+        stream.truncate()
+        stream.flush()
+        os.fsync(descriptor)
+    return True
+
+
+@contextlib.contextmanager
+def _interrupt_deferred() -> Iterator[None]:
+    """Ctrl-C waits for the end of the block (a file half written, or a temporary file left
+    behind, is worse than a tenth of a second), then interrupts."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    came: list[int] = []
+    previous = signal.getsignal(signal.SIGINT)
+    if previous is None or previous is signal.SIG_IGN:  # set outside Python, or ignored
+        yield
+        return
+    signal.signal(signal.SIGINT, lambda number, frame: came.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if came:
+        raise KeyboardInterrupt

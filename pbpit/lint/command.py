@@ -104,6 +104,8 @@ def lint_command(
         outcome = fix_in_place(report, lint)
         for line in outcome.lines:
             _line(stderr, line)
+        if outcome.interrupted:
+            raise KeyboardInterrupt  # after saying what was fixed: `pbpit: interrupted`, 130
         report, failed = outcome.report, outcome.failed
     _render(report, fmt, stdout, stderr)
     return max(report.exit_code, 2 if failed else 0)
