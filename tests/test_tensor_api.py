@@ -392,5 +392,8 @@ def test_dir_of_the_package_lists_its_api_not_its_import_machinery():
             *("Reduction", "Relu", "SgdConfig", "Sigmoid", "Tanh", "WeightDecayConfig"),
             *("nn", "seed"),
             "IntTensor",  # issue 14: Burn's Int and Bool kinds
+            # burn::nn::conv and burn::nn::pool
+            *("AdaptiveAvgPool2d", "AdaptiveAvgPool2dConfig", "Conv2d", "Conv2dConfig"),
+            "PaddingConfig2d",
         ]
     )
