@@ -2,7 +2,8 @@
 the compiled entry small arrays call once numba is loaded (no dispatcher), numba's dispatcher,
 the parallel kernel and ctypes, compared with the C library called one value at a time, on
 every kind of float32 (subnormals, NaNs with payloads, infinities, -0.0, random bit patterns)
-and on every layout a tensor's array can have."""
+and on every layout a tensor's array can have. Flex's sum likewise: its compiled entry, the
+dispatcher and the NumPy form, for every CPU's order."""
 
 from __future__ import annotations
 
@@ -212,3 +213,48 @@ def test_arrays_of_other_types_go_through_the_dispatcher(entries):
     entries["exp"] = lambda *args: called.append(1) or entry(*args)
     got = f32._libm("exp", np.array([0.5, 1.0], dtype=np.float64))
     assert called == [] and got.dtype == F32
+
+
+# -- Flex's sum: the compiled entry, the dispatcher and the NumPy form --------------------------
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")  # overflow to inf in the NumPy form
+@pytest.mark.parametrize("cpu", ["avx512", "avx2", "sse", "neon", "scalar"])
+def test_the_sum_entry_gives_the_bits_of_the_dispatcher_and_the_numpy_form(monkeypatch, cpu):
+    from pbpit.engine.target import Target, using
+
+    rng = np.random.default_rng(len(cpu))
+    specials = np.array(SPECIAL_BITS, dtype=np.uint32).view(F32)
+    with using(Target(cpu, 1, "debug")):
+        lanes, _ = f32.simd_layout()
+        f32.sum_all(np.ones(8 * lanes + 1, dtype=F32))  # records the entry
+        assert "sum" in f32._entries
+        for n in [0, 1, 7, 8 * lanes, 8 * lanes + 1, 63, 64, 65, 100, 1000, 4099, 70_000]:
+            for kind in ("normal", "bits", "specials"):
+                if kind == "normal":
+                    values = (rng.standard_normal(n) * 1000).astype(F32)
+                elif kind == "bits":
+                    words = rng.integers(0, 1 << 32, n, dtype=np.uint64).astype(np.uint32)
+                    values = words.view(F32)
+                else:
+                    values = (rng.standard_normal(n) * 1e-3).astype(F32)
+                    values[rng.integers(0, max(n, 1), min(n, 5))] = rng.choice(specials, min(n, 5))
+                fast = f32.sum_all(values)
+                dispatched = kernels.sum_rows(values.reshape(1, -1))[0]
+                with monkeypatch.context() as patch:
+                    patch.setattr(f32, "_KERNELS", "pbpit.engine.not_loaded")  # the NumPy form
+                    patch.setattr(f32, "_entries", {})
+                    numpy_form = f32.sum_all(values)
+                assert _bits(fast) == _bits(dispatched), (n, kind)
+                nans = set(values[np.isnan(values)].view(np.uint32).tolist())
+                if len(nans) > 1:
+                    # Which of two different NaNs an addition passes on is not the same in
+                    # NumPy's form and the compiled one (nor fixed by LLVM): NaN both ways.
+                    assert np.isnan(fast) and np.isnan(numpy_form)
+                else:
+                    assert _bits(fast) == _bits(numpy_form), (n, kind)
+                # Any shape sums its elements in C order.
+                if n == 1000:
+                    shaped = values.reshape(10, 100)
+                    assert _bits(f32.sum_all(shaped)) == _bits(fast)
+                    assert _bits(f32.sum_all(shaped.T.copy().T)) == _bits(fast)

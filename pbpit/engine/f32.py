@@ -43,11 +43,17 @@ SMALL = 2048
 _KERNELS = "pbpit.engine.kernels"
 
 
+_loaded = None
+
+
 def kernels():
     """The numba kernels, imported (and numba with them) on first need."""
-    from pbpit.engine import kernels as loaded
+    global _loaded
+    if _loaded is None:
+        from pbpit.engine import kernels as loaded
 
-    return loaded
+        _loaded = loaded
+    return _loaded
 
 
 # -- where large results live ----------------------------------------------------------------------
@@ -369,10 +375,16 @@ PARALLEL_SUM = 4 * 1024 * 1024
 CHUNK = 64 * 1024
 
 
+_layout: tuple[target.Target | None, tuple[int, int]] = (None, (0, 0))
+
+
 def simd_layout() -> tuple[int, int]:
     """(lanes, how the lanes are added) of macerator's f32 vector on the current target."""
+    global _layout
     machine = target.current()
-    return machine.lanes, REDUCE[machine.cpu]
+    if _layout[0] is not machine:  # kept for the last target (a sum asks for every tensor)
+        _layout = (machine, (machine.lanes, REDUCE[machine.cpu]))
+    return _layout[1]
 
 
 def _reduce_lanes(v: Array, reduce: int) -> Array:
@@ -398,7 +410,10 @@ def sum_rows(a: Array) -> Array:
     # The compiled kernel, the same order, once numba is loaded anyway (or the array is large):
     # NumPy's vectorised form costs ~15 us a call on a thousand elements, the kernel ~1 us.
     if rows * n > SMALL * 64 or (rows * n > 8 * lanes and _KERNELS in sys.modules):
-        return kernels().sum_rows(np.ascontiguousarray(a), lanes, reduce)
+        loaded = kernels()
+        if rows == 1 and "sum" not in _entries:
+            _record_sum_entry(loaded, lanes, reduce)
+        return loaded.sum_rows(np.ascontiguousarray(a), lanes, reduce)
     block = 8 * lanes
     full = n // block * block
     acc = np.zeros((rows, 8, lanes), dtype=np.float32)
@@ -418,14 +433,32 @@ def sum_rows(a: Array) -> Array:
     return total + tail
 
 
+def _record_sum_entry(loaded, lanes: int, reduce: int) -> None:
+    """Compile (or load) `kernels.sum_flat` for a 1-D float32 array and keep its entry for
+    `sum_all` (see `_entries`)."""
+    arguments = (np.zeros(8 * lanes + 1, _F32), lanes, reduce, np.empty(1, _F32))
+    loaded.sum_flat(*arguments)
+    types = tuple(loaded.sum_flat.typeof_pyval(value) for value in arguments)
+    entry = getattr(loaded.sum_flat.overloads.get(types), "entry_point", None)
+    if entry is not None:
+        _entries["sum"] = entry
+
+
 def sum_all(a: Array) -> np.float32:
     """Flex's `sum` of every element: one `sum_rows` row below 4 Mi elements; from there, each
     64 Ki-element chunk summed so and the chunk sums added up as rayon does for the target's
     thread count (`rayon_sum`)."""
-    flat = a.reshape(-1)
-    n = flat.size
+    n = a.size
     if n < PARALLEL_SUM:
-        return sum_rows(flat.reshape(1, -1))[0]
+        entry = _entries.get("sum")
+        if entry is not None and a.dtype is _F32:
+            lanes, reduce = simd_layout()
+            if n > 8 * lanes:  # as `sum_rows` chooses the kernel once numba is loaded
+                out = np.empty(1, _F32)
+                entry(a.ravel(), lanes, reduce, out)
+                return out[0]
+        return sum_rows(a.reshape(1, -1))[0]
+    flat = a.reshape(-1)
     whole = n // CHUNK * CHUNK
     sums = sum_rows(flat[:whole].reshape(-1, CHUNK)).tolist()
     if whole < n:

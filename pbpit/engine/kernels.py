@@ -146,41 +146,58 @@ def _reduce_lanes(v, w, lanes, reduce):
 
 
 @jit
-def _sum_rows(a, lanes, reduce):
-    """Eight vector accumulators of `lanes` lanes over blocks of 8 vectors, combined pairwise;
-    the leftover whole vectors; the lanes added as `reduce` says; the last few elements,
-    folded from -0.0. The 8 * lanes running sums are independent: vector registers hold them."""
-    rows, n = a.shape
+def _sum_row(row, lanes, reduce, acc, v, w):
+    """One row's sum: eight vector accumulators of `lanes` lanes over blocks of 8 vectors,
+    combined pairwise; the leftover whole vectors; the lanes added as `reduce` says; the last
+    few elements, folded from -0.0. The 8 * lanes running sums are independent: vector
+    registers hold them. `acc`, `v` and `w` are scratch (8 * lanes, lanes, lanes)."""
+    n = row.size
     stride = 8 * lanes
+    acc[:] = F0
+    i = 0
+    while i + stride <= n:
+        for k in range(stride):
+            acc[k] += row[i + k]
+        i += stride
+    for lane in range(lanes):
+        left = (acc[lane] + acc[lanes + lane]) + (acc[2 * lanes + lane] + acc[3 * lanes + lane])
+        right = (acc[4 * lanes + lane] + acc[5 * lanes + lane]) + (
+            acc[6 * lanes + lane] + acc[7 * lanes + lane]
+        )
+        v[lane] = left + right
+    while i + lanes <= n:
+        for lane in range(lanes):
+            v[lane] += row[i + lane]
+        i += lanes
+    total = _reduce_lanes(v, w, lanes, reduce)
+    tail = NEG0
+    while i < n:
+        tail += row[i]
+        i += 1
+    return total + tail
+
+
+@jit
+def _sum_rows(a, lanes, reduce):
+    """Each row of `a` summed by `_sum_row`."""
+    rows = a.shape[0]
     out = np.empty(rows, dtype=np.float32)
-    acc = np.empty(stride, dtype=np.float32)
+    acc = np.empty(8 * lanes, dtype=np.float32)
     v = np.empty(lanes, dtype=np.float32)
     w = np.empty(lanes, dtype=np.float32)
     for r in range(rows):
-        row = a[r]
-        acc[:] = F0
-        i = 0
-        while i + stride <= n:
-            for k in range(stride):
-                acc[k] += row[i + k]
-            i += stride
-        for lane in range(lanes):
-            left = (acc[lane] + acc[lanes + lane]) + (acc[2 * lanes + lane] + acc[3 * lanes + lane])
-            right = (acc[4 * lanes + lane] + acc[5 * lanes + lane]) + (
-                acc[6 * lanes + lane] + acc[7 * lanes + lane]
-            )
-            v[lane] = left + right
-        while i + lanes <= n:
-            for lane in range(lanes):
-                v[lane] += row[i + lane]
-            i += lanes
-        total = _reduce_lanes(v, w, lanes, reduce)
-        tail = NEG0
-        while i < n:
-            tail += row[i]
-            i += 1
-        out[r] = total + tail
+        out[r] = _sum_row(a[r], lanes, reduce, acc, v, w)
     return out
+
+
+@jit
+def sum_flat(a, lanes, reduce, out):
+    """`out[0]` = the sum of the 1-D array `a`, as one row of `_sum_rows` (`pbpit.engine.f32`
+    calls this one's compiled entry for a whole tensor's sum)."""
+    acc = np.empty(8 * lanes, dtype=np.float32)
+    v = np.empty(lanes, dtype=np.float32)
+    w = np.empty(lanes, dtype=np.float32)
+    out[0] = _sum_row(a, lanes, reduce, acc, v, w)
 
 
 # -- matmul in the gemm crate's order (see `pbpit.engine.gemm`) ---------------------------------
