@@ -98,6 +98,47 @@ def test_use_trees_into_the_files_own_modules(tmp_path):
     assert out == "3 6 3\n"
 
 
+def test_as_renames_burns_types_and_the_files_structs(tmp_path):
+    out = stdout_of(
+        tmp_path,
+        """
+        use burn::{
+            nn::{Linear as Dense, LinearConfig as DenseConfig},
+            prelude::{Tensor as T, *},
+        };
+
+        mod shapes {
+            #[derive(Debug, Clone)]
+            pub struct Point {
+                pub x: f32,
+            }
+
+            impl Point {
+                pub fn new(x: f32) -> Self {
+                    Point { x }
+                }
+            }
+        }
+
+        use shapes::Point as P;
+
+        #[derive(Module, Debug)]
+        struct Net {
+            layer: Dense,
+        }
+
+        fn main() {
+            let device = Device::flex().autodiff();
+            let net = Net { layer: DenseConfig::new(2, 3).init(&device) };
+            let y: T<2> = net.layer.forward(T::<2>::zeros([4, 2], &device));
+            let (p, q) = (P::new(1.5), P { x: 2.0 });
+            println!("{:?} {} {:?}", y.dims(), p.x + q.x, q);
+        }
+        """,
+    )
+    assert out == "[4, 3] 3.5 Point { x: 2.0 }\n"
+
+
 def test_a_missing_name_in_a_use_tree_is_rustcs_unresolved_import(tmp_path):
     err = refused(
         tmp_path,
@@ -280,6 +321,24 @@ def test_int_and_bool_tensors_of_rank_and_kind(tmp_path):
         """,
     )
     assert out == "[3, -1, 7]\n9\n[false, false, true, true]\n[2, 2]\n"
+
+
+def test_a_bool_tensor_from_bool_arrays_masks(tmp_path):
+    out = stdout_of(
+        tmp_path,
+        """
+        use burn::prelude::*;
+
+        fn main() {
+            let device = Device::default();
+            let x = Tensor::<2>::from_data([[1.0, 2.0], [3.0, 4.0]], &device);
+            let m = Tensor::<2, Bool>::from_data([[true, false], [false, true]], &device);
+            println!("{}", m.clone().any().into_scalar());
+            println!("{:?}", x.mask_fill(m, 0.0).into_data().to_vec::<f32>().unwrap());
+        }
+        """,
+    )
+    assert out == "true\n[0.0, 2.0, 3.0, 0.0]\n"
 
 
 def test_turbofish_element_types_convert_as_burn_does(tmp_path):

@@ -814,8 +814,9 @@ class Checker(StructRules, KindRules, DispatchRules):
         depth, leaf, size = 0, resolve(found), None
         while type(leaf) is Wrap and leaf.kind in ("array", "Vec"):
             depth, size, leaf = depth + 1, leaf.size, resolve(leaf.inner)
-        if is_data:
-            if depth == 0 or (type(leaf) is not Var and not is_number(leaf)):
+        if is_data:  # numbers, or a Bool tensor's `bool`s
+            typed = is_number(leaf) or (leaf is BOOL and e.kind == "Bool")
+            if depth == 0 or (type(leaf) is not Var and not typed):
                 raise self.fail(data.pos, f"tensor data of type `{show(found)}`")
         else:
             if depth != 1:

@@ -1448,6 +1448,7 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
     def named_struct(self, name: str) -> StructItem | None:
         if name == "Self":
             return self.self_type
+        name = self.unalias(name)  # `use shapes::Point as P;`
         return self.structs.get(name) if self.sees(name) else None
 
     def is_derive(self, node: Node) -> bool:
