@@ -117,6 +117,10 @@ def _apply(op: ops.Op, inputs: Sequence[Tensor], *arrays: np.ndarray) -> Tensor:
     """Run `op` on `inputs`; on the autodiff device, give the result an id and maybe a step."""
     if len(inputs) == 1:
         return _apply_one(op, inputs[0])  # cat of one tensor
+    if len(inputs) == 2:
+        first, second = inputs[0].node, inputs[1].node
+        if first is not None and second is not None:
+            return _apply_two(op, first, second, arrays)
     nodes = tuple(t.node for t in inputs)
     if None in nodes:
         _floats_only(op, inputs)
@@ -162,6 +166,33 @@ def _apply_one(op: ops.Op, tensor: Tensor) -> Tensor:
         op.needs = (False,)
         out = op.forward(tensor.array)
         node = new_node((), NONE, op.name, source.order + 1, inputs)
+    return Tensor(out, node)
+
+
+def _apply_two(op: ops.Op, a: Node, b: Node, arrays: tuple[np.ndarray, ...]) -> Tensor:
+    """`_apply` for two inputs on the autodiff device, without its general loops: the hot
+    path of every binary op."""
+    need_a = a.requirement != NONE
+    need_b = b.requirement != NONE
+    op.needs = (need_a, need_b)
+    out = op.forward(*arrays)
+    nodes = (a, b)
+    order = 1 + (a.order if a.order >= b.order else b.order)
+    if need_a or need_b:
+        if need_a and need_b:
+            parents = inputs = nodes
+        elif need_a:
+            parents, inputs = (a,), (a, None)
+        else:
+            parents, inputs = (b,), (None, b)
+        saved = op.count_saved_bytes()
+        node = new_node(parents, GRAD_IN_BACKWARD, op.name, order, nodes, saved)
+        op.node = node
+        op.inputs = inputs
+        op.saved_bytes = saved
+        SERVER.register(op)
+    else:
+        node = new_node((), NONE, op.name, order, nodes)
     return Tensor(out, node)
 
 
@@ -1045,6 +1076,8 @@ def _batched_matmul(a: Tensor, b: Tensor) -> Tensor:
 
 def _scalar(value: object, op: str) -> float:
     """A number argument of `op` (Burn's `E: ElementConversion`), as a float."""
+    if type(value) is float:  # the common case, answered before the checks below
+        return value
     if isinstance(value, bool) or not isinstance(value, int | float | np.floating | np.integer):
         raise TypeError(f"{op}: expected a number, got {type(value).__name__}")
     return float(value)
@@ -1052,6 +1085,8 @@ def _scalar(value: object, op: str) -> float:
 
 def _operand(value: object, op: str) -> float:
     """The other side of `t + v` (`-`, `*`, `/`) when it is not a tensor: a number."""
+    if type(value) is float:  # the common case, answered before the checks below
+        return value
     if isinstance(value, bool) or not isinstance(value, int | float | np.floating | np.integer):
         raise TypeError(f"{op}: expected a tensor or a number, got {type(value).__name__}")
     return float(value)
