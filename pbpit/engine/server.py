@@ -147,9 +147,14 @@ class AutodiffServer:
         """Record a new node's parents in the arrays (ids arrive in order)."""
         self.has_step.append(0)
         flat = self.parent_flat
-        steps, base = self.steps, self.base
-        for parent in node.parents:
-            flat.append(_edge(parent, steps, base))
+        if node.parents:
+            steps, base = self.steps, self.base
+            for parent in node.parents:  # `_edge`, written out: this runs for every op
+                parent_id = parent.id
+                if parent_id in steps:
+                    flat.append(parent_id - base)
+                else:
+                    flat.append(-1 - parent_id if parent.parents else LEAF_WITHOUT_STEP)
         self.parent_end.append(len(flat))
 
     def register(self, step: Step) -> None:
@@ -371,8 +376,12 @@ def new_node(
     saved_bytes: int = 0,
 ) -> Node:
     """Take the next id for a new tensor's node, and tell the observer (if any) about it."""
-    node = Node(SERVER.ids.take(), parents, requirement, order)
-    SERVER.add_node(node)
-    if SERVER.observer is not None:
-        SERVER.observer.node_created(node, op, inputs, saved_bytes)
+    server = SERVER
+    ids = server.ids  # `ids.take()`, written out: this runs for every op
+    node_id = ids.next
+    ids.next = node_id + 1
+    node = Node(node_id, parents, requirement, order)
+    server.add_node(node)
+    if server.observer is not None:
+        server.observer.node_created(node, op, inputs, saved_bytes)
     return node
