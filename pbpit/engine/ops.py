@@ -234,7 +234,8 @@ class ScalarOp(Op):
     __slots__ = ("scalar",)
 
     def __init__(self, scalar: float) -> None:
-        Op.__init__(self)
+        self.needs = ()  # `Op.__init__`, written out: every scalar op of a chain makes one
+        self.saved = ()
         self.scalar = np.float32(scalar)
 
 
