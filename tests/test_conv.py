@@ -9,6 +9,7 @@ finite differences of an independent float64 conv; PyTorch, when installed, for 
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -548,3 +549,40 @@ def test_padding_configs_in_rust(tmp_path):
     )
     status, out, err = pbpit_run(asymmetric)
     assert status != 0 and "asymmetric padding" in err
+
+
+def f32_fma(a: np.float32, b: np.float32, c: np.float32) -> np.float32:
+    """`a * b + c` rounded once to float32 (ties to even), from the exact rational value."""
+    exact = Fraction(float(a)) * Fraction(float(b)) + Fraction(float(c))
+    near = np.float32(float(exact))  # within one float32 step of the answer
+    candidates = [np.nextafter(near, F(-np.inf)), near, np.nextafter(near, F(np.inf))]
+
+    def distance_then_odd(v: np.float32) -> tuple[Fraction, int]:
+        return abs(Fraction(float(v)) - exact), int(F(v).view(np.uint32)) & 1
+
+    best = min(candidates, key=distance_then_odd)
+    return F(best)
+
+
+def test_im2col_sums_kernel_rows_then_columns_then_channels_in_gemms_order():
+    # c_in 5 (not small-channel), 16 x 25 outputs, k = 20: gemm's blocked path, one k block, each
+    # output one chain of multiply-adds from +0.0 over Flex's column order (kh, kw, c_in).
+    from pbpit.engine import gemm, target
+
+    rng = np.random.default_rng(10)
+    x, w, bias = rng_array(rng, 1, 5, 6, 6), rng_array(rng, 16, 5, 2, 2), rng_array(rng, 16)
+    options = engine.ConvOptions()
+    assert engine.flex_path(x.shape, w.shape, options) == "im2col"
+    assert gemm.plan(16, 25, 20, (20, 1), (1, 20)).path == "blocked"
+    fused = gemm.KERNELS[target.current().cpu].fused
+    got = engine.conv2d(x, w, bias, options)
+    for co in range(16):
+        for oh in range(5):
+            for ow in range(5):
+                acc = F(0.0)
+                for kh in range(2):
+                    for kw in range(2):
+                        for ci in range(5):
+                            a, b = w[co, ci, kh, kw], x[0, ci, oh + kh, ow + kw]
+                            acc = f32_fma(a, b, acc) if fused else F(a * b) + acc
+                assert bits(got[0, co, oh, ow]) == bits(acc + bias[co]), (co, oh, ow)
