@@ -586,3 +586,23 @@ def test_im2col_sums_kernel_rows_then_columns_then_channels_in_gemms_order():
                             a, b = w[co, ci, kh, kw], x[0, ci, oh + kh, ow + kw]
                             acc = f32_fma(a, b, acc) if fused else F(a * b) + acc
                 assert bits(got[0, co, oh, ow]) == bits(acc + bias[co]), (co, oh, ow)
+
+
+def test_a_conv_of_a_3d_tensor_is_rustcs_mismatched_types(tmp_path):
+    from pbpit_process import pbpit_run
+
+    program = tmp_path / "rank.rs"
+    program.write_text(
+        "use burn::{nn::conv::Conv2dConfig, nn::pool::AdaptiveAvgPool2dConfig, prelude::*};\n"
+        "fn main() {\n"
+        "    let device = Device::flex().autodiff();\n"
+        "    let conv = Conv2dConfig::new([1, 2], [3, 3]).init(&device);\n"
+        "    let pool = AdaptiveAvgPool2dConfig::new([2, 2]).init();\n"
+        "    let x = Tensor::<3>::ones([1, 7, 7], &device);\n"
+        "    let _y = pool.forward(conv.forward(x));\n"
+        "}\n"
+    )
+    status, out, err = pbpit_run(program)
+    assert status == 2 and out == ""
+    assert err.count("error[E0308]: mismatched types") == 1
+    assert "expected `Tensor<B, 4>`, found `Tensor<B, 3>`" in err

@@ -8,8 +8,8 @@ Option<Param<Tensor<1>>>`, `stride`, `kernel_size`, `dilation`, `groups`, `paddi
 derive does; `AdaptiveAvgPool2d` has `output_size` only. `Conv2dConfig::new([c_in, c_out],
 [kh, kw])` with `with_stride`, `with_dilation`, `with_groups`, `with_bias`, then `init(&device)`;
 `AdaptiveAvgPool2dConfig::new([h, w]).init()`; `forward` on each; `with_padding` of
-`PaddingConfig2d::Valid`, `::Same` or `::Explicit(top, left, bottom, right)`. Not mapped:
-`with_initializer`.
+`PaddingConfig2d::Valid`, `::Same` or `::Explicit(top, left, bottom, right)`; `forward` takes
+and gives a `Tensor<4>` (checked as rustc would). Not mapped: `with_initializer`.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from pbpit.rust.interp.types import BOOL, DEVICE, USIZE, Named, StructT, TensorT
 
 PAIR = array(USIZE, 2)
 CONFIGS = ("Conv2dConfig", "AdaptiveAvgPool2dConfig")
+FOUR_D = ("Conv2d", "AdaptiveAvgPool2d")  # layers whose forward takes and gives a `Tensor<4>`
 PADDING = Named("PaddingConfig2d")
 SETTERS = {
     "with_stride": PAIR,

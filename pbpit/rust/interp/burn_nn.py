@@ -484,6 +484,9 @@ def check_method(checker: Any, e: Method, recv: Ty) -> Ty | None:
             if item.name == "Embedding":  # `[batch, seq]` Int indices to `[batch, seq, d_model]`
                 checker.args(e, TensorT(2, "Int"))
                 return TensorT(3)
+            if item.name in burn_conv.FOUR_D:  # `forward(&self, input: Tensor<4>) -> Tensor<4>`
+                checker.args(e, TensorT(4))
+                return TensorT(4)
             return _forward(checker, e)
         if is_library(item):
             raise checker.fail(
