@@ -511,6 +511,33 @@ def guide_twin() -> str:
     return "\n".join(lines) + "\n"
 
 
+def guide_training_twin() -> str:
+    """tests/rust/conv/guide_training.rs with pbpit.nn: cross-entropy, Adam at 1e-4."""
+    pb.reset()
+    dev = device()
+    pb.seed(11)
+    model = Guide(dev)  # ModelConfig::new(10, 32): linear1 [1024, 32], linear2 [32, 10]
+    optim = pb.AdamConfig().init()
+    images = tensor(np.arange(288, dtype=F) / F(288.0), dev).reshape([2, 12, 12])
+    lines = []
+    for step in range(2):
+        loss = pb.CrossEntropyLossConfig().init(dev).forward(model.forward(images), [3, 7])
+        lines.append(f"step {step}: loss = {f32_display(loss.array.item())}")
+        grads = pb.GradientsParams.from_grads(loss.backward(), model)
+        model = optim.step(1e-4, model, grads)
+    total = model.conv2.weight.val().sum().array.item()
+    lines.append(f"sum of conv2.weight = {f32_display(total)}")
+    return "\n".join(lines) + "\n"
+
+
+def test_the_guides_training_step_in_rust_runs_as_its_pbpit_nn_twin():
+    from pbpit_process import pbpit_run
+
+    status, out, err = pbpit_run(GUIDE_RS.with_name("guide_training.rs"))
+    assert (status, err) == (0, "")
+    assert out == guide_training_twin()
+
+
 def test_the_guide_model_in_rust_runs_as_its_pbpit_nn_twin():
     from pbpit_process import pbpit_run
 
