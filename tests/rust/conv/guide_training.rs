@@ -12,7 +12,6 @@ use burn::{
     prelude::*,
 };
 
-
 #[derive(Module, Debug)]
 pub struct Model {
     conv1: Conv2d,
