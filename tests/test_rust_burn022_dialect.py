@@ -139,6 +139,27 @@ def test_as_renames_burns_types_and_the_files_structs(tmp_path):
     assert out == "[4, 3] 3.5 Point { x: 2.0 }\n"
 
 
+def test_a_use_inside_a_function_body(tmp_path):
+    out = stdout_of(
+        tmp_path,
+        """
+        mod maths {
+            pub fn half(x: f32) -> f32 {
+                x / 2.0
+            }
+        }
+
+        fn main() {
+            use burn::{prelude::*, tensor::activation::relu};
+            use crate::maths::half as halve;
+            let x = Tensor::<1>::from_floats([-1.0, 3.0], &Device::default());
+            println!("{:?} {}", relu(x).into_data().to_vec::<f32>().unwrap(), halve(3.0));
+        }
+        """,
+    )
+    assert out == "[0.0, 3.0] 1.5\n"
+
+
 def test_a_missing_name_in_a_use_tree_is_rustcs_unresolved_import(tmp_path):
     err = refused(
         tmp_path,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.interp.grammar import rejects
-from pbpit.rust.interp.uses import UseError, UseItem, use_items
+from pbpit.rust.interp.uses import UseError, UseItem, body_uses, use_items
 
 Module = tuple[str, ...]
 
@@ -70,6 +70,8 @@ class InlineModules:
             items.append(node)
             if node.type == "use_declaration":
                 self.uses.append((node, module))
+            elif node.type != "mod_item":  # `fn main() { use ..; }`: read with the module's
+                self.uses.extend((inner, module) for inner in body_uses(node, self.src.data))
             kind = _NAMED_ITEMS.get(node.type)
             name_node = node.child_by_field_name("name") if kind else None
             if name_node is not None:

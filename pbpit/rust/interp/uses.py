@@ -10,8 +10,10 @@ from typing import Any
 
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.types import FLOAT_NAMES, INT_RANGES
+from pbpit.rust.syntax import descendants
 
 _STD = ("std", "core")
+_BODIES = ("function_item", "impl_item", "trait_item", "mod_item")
 
 
 @dataclass(frozen=True)
@@ -94,17 +96,33 @@ def _read(node: Any, prefix: tuple[str, ...], text: Any, out: list[UseItem], in_
     out.append(UseItem(path, alias, node))
 
 
-def top_level_items(source: Any) -> list[UseItem]:
-    """The leaves of the file's top-level `use` declarations (a tree rustc rejects is refused
-    where the file's items are read: here it brings nothing)."""
+def body_uses(item: Any, data: bytes) -> list[Any]:
+    """The `use` declarations inside an item's functions (`fn main() { use ..; }`)."""
+    if item.type not in _BODIES or b"use" not in data[item.start_byte : item.end_byte]:
+        return []
+    return [n for n in descendants(item) if n.type == "use_declaration"]
+
+
+def file_items(source: Any) -> list[UseItem]:
+    """The leaves of every `use` of the file: its modules' and its functions' (a tree rustc
+    rejects is refused where the file's items are read: here it brings nothing)."""
     items: list[UseItem] = []
+    for node in all_uses(source):
+        try:
+            items.extend(use_items(node, source.node_text))
+        except UseError:
+            continue
+    return items
+
+
+def all_uses(source: Any) -> list[Any]:
+    """The file's `use` declarations: at its top, in its modules, in its functions."""
+    found = []
     for node in source.root.children:
         if node.type == "use_declaration":
-            try:
-                items.extend(use_items(node, source.node_text))
-            except UseError:
-                continue
-    return items
+            found.append(node)
+        found.extend(body_uses(node, source.data))
+    return found
 
 
 def imported_modules(source: Any) -> frozenset[str]:
@@ -112,7 +130,7 @@ def imported_modules(source: Any) -> frozenset[str]:
     for paths such as `f32::consts::PI`; anything a glob (`use std::*;`) may bring."""
     numbers = (*FLOAT_NAMES, *INT_RANGES)
     found: set[str] = set()
-    for item in top_level_items(source):
+    for item in file_items(source):
         path = item.path[1:] if item.path[0] == "::" else item.path
         if item.glob:
             found.update(numbers)
@@ -125,7 +143,7 @@ def imported_activations(source: Any, names: frozenset[str]) -> dict[str, str]:
     """The functions of `burn::tensor::activation` (`names`) a `use` brings in, by the name
     each is called (`use burn::tensor::activation::{relu, softmax as sm};`, `..::activation::*`)."""
     found: dict[str, str] = {}
-    for item in top_level_items(source):
+    for item in file_items(source):
         if len(item.path) < 2 or item.path[-2] != "activation":
             continue
         if item.glob:
