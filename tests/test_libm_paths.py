@@ -258,3 +258,24 @@ def test_the_sum_entry_gives_the_bits_of_the_dispatcher_and_the_numpy_form(monke
                     shaped = values.reshape(10, 100)
                     assert _bits(f32.sum_all(shaped)) == _bits(fast)
                     assert _bits(f32.sum_all(shaped.T.copy().T)) == _bits(fast)
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")  # overflow to inf in the NumPy form
+@pytest.mark.parametrize("n", [0, 1, 64, 65, 1000, 5000])
+def test_a_sum_ops_array_holds_sum_alls_bits(n):
+    words = np.random.default_rng(n).integers(0, 1 << 32, n, dtype=np.uint64).astype(np.uint32)
+    for values in (words.view(F32), (np.arange(n) * 0.37).astype(F32).reshape(-1, 1)):
+        got = f32.sum_array(values)
+        assert got.shape == (1,) and got.dtype == F32
+        assert _bits(got) == _bits(np.array([f32.sum_all(values)], dtype=F32))
+
+
+@pytest.mark.parametrize("shape", [(3,), (2, 3), (), (0,), (4, 0, 2), (1, 1024)])
+@pytest.mark.parametrize("word", [0x80000000, 0x7FC12345, 0x00000001, 0x3F800000])
+def test_a_uniform_gradient_is_broadcast_tos_read_only_view(shape, word):
+    value = np.array([word], dtype=np.uint32).view(F32)[0]
+    got = f32.uniform(value, shape)
+    expected = np.broadcast_to(np.array(value, dtype=F32), shape)
+    assert got.shape == expected.shape and got.strides == expected.strides
+    assert got.dtype == F32 and not got.flags.writeable
+    assert _bits(got) == _bits(expected)

@@ -466,6 +466,29 @@ def sum_all(a: Array) -> np.float32:
     return rayon_sum(np.array(sums, dtype=np.float32), target.current().threads)
 
 
+def sum_array(a: Array) -> Array:
+    """`sum_all(a)` as a 1-element array (a sum op's result), written by the compiled entry
+    where `sum_all` would call it."""
+    n = a.size
+    entry = _entries.get("sum")
+    if entry is not None and a.dtype is _F32 and n < PARALLEL_SUM:
+        lanes, reduce = simd_layout()
+        if n > 8 * lanes:
+            out = np.empty(1, _F32)
+            entry(a.ravel(), lanes, reduce, out)
+            return out
+    return np.array([sum_all(a)], dtype=np.float32)
+
+
+def uniform(value: np.float32, shape: tuple[int, ...]) -> Array:
+    """`value` at every index of `shape`: a read-only view of one float32 (every stride 0), as
+    `np.broadcast_to` makes it, without its iterator (5 us a call)."""
+    one = np.array([value], dtype=_F32)
+    view = np.ndarray(shape, _F32, one, 0, (0,) * len(shape))
+    view.flags.writeable = False
+    return view
+
+
 def rayon_sum(values: Array, threads: int) -> np.float32:
     """`values.par_iter().sum()` on a pool of `threads`, in the tree rayon's splitter builds
     when no task is stolen: the range halves while its split budget (the thread count, halved
