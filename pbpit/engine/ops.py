@@ -420,7 +420,7 @@ class Sum(Op):
 
     def forward(self, x):
         self.shape = x.shape
-        return np.array([f.sum_all(x)], dtype=np.float32)
+        return f.sum_array(x)
 
     def backward(self, grad):
         # `ones * grad` is grad itself, everywhere: a read-only broadcast view, never copied.
@@ -443,7 +443,7 @@ class Mean(Op):
 
 def _uniform(value: np.float32, shape: tuple[int, ...]) -> Array:
     """`value` at every index of `shape`, as a read-only view of one float32."""
-    return np.broadcast_to(np.array(value, dtype=np.float32), shape)
+    return f.uniform(value, shape)
 
 
 class SumDim(DimOp):
