@@ -76,12 +76,17 @@ def default_timeout(environ: Mapping[str, str]) -> float | None:
     return CI_TIMEOUT if ci not in ("", "0", "false", "no") else None
 
 
+MAX_TIMEOUT = 1e9
+"""Seconds (about 31 years) past which a `--timeout` is no limit at all: the interval timer
+takes no more, and `timeout(1)` also treats a longer one as forever."""
+
+
 def parse_timeout(seconds: float) -> float | None:
-    """`--timeout SECONDS` as run_case takes it (0: no limit); UsageError for a negative or
-    not finite number."""
+    """`--timeout SECONDS` as run_case takes it (0, or more than `MAX_TIMEOUT`: no limit);
+    UsageError for a negative or not finite number."""
     if not math.isfinite(seconds) or seconds < 0:
         raise UsageError(f"--timeout takes a number of seconds, 0 or more (got {seconds:g})")
-    return seconds or None
+    return seconds if 0 < seconds <= MAX_TIMEOUT else None
 
 
 # -- what a case prints --------------------------------------------------------------------------
@@ -249,6 +254,10 @@ def _has_golden(path: Path) -> bool:
 def _cases_at(spec: str, bless: bool, glob: str | None) -> list[Case]:
     path = Path(spec)
     if path.is_dir():
+        try:
+            os.listdir(path)  # pathlib's glob would find nothing in it, and not say why
+        except OSError as err:
+            raise UsageError(f"cannot read directory {spec}: {err.strerror or err}") from err
         files = [
             f for f in sorted([*path.glob("*.py"), *path.glob("*.rs")]) if is_case_file(f, glob)
         ]

@@ -89,7 +89,10 @@ def _json_only_on_stdout() -> None:
 
 
 def _print_json(data: object) -> None:
-    _write_json(json.dumps(data, indent=2) + "\n")
+    from pbpit.diagnostics.model import unicode_json
+
+    # A lone surrogate (`print("\\ud800")` in a case) is no Unicode: U+FFFD, valid for any reader.
+    _write_json(json.dumps(unicode_json(data), indent=2) + "\n")
 
 
 def _write_json(text: str) -> None:

@@ -719,7 +719,7 @@ def test_a_directory_that_cannot_be_listed_is_an_error(tmp_path):
     assert rust_files(not_a_directory, errors) == []
     [error] = errors
     assert error.path == str(not_a_directory)
-    assert error.text.startswith("cannot read directory: ")
+    assert error.text.startswith(f"cannot read directory {not_a_directory}: ")
 
 
 def test_a_file_named_twice_is_checked_once(tmp_path, monkeypatch):

@@ -10,6 +10,7 @@ ending; a help's edits are its spans, each with its `suggested_replacement`.
 
 from __future__ import annotations
 
+import json
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
@@ -59,17 +60,31 @@ def crate_sources(manifest: Path) -> tuple[list[Path], list[Path]]:
 
 
 def _members(root: Path, workspace: dict) -> list[Path]:
+    """The workspace's member packages; one that has no Cargo.toml is a ManifestError, as cargo
+    makes it (`failed to load manifest for workspace member`)."""
     patterns = workspace.get("default-members") or workspace.get("members") or []
     excluded = {(root / path).resolve() for path in workspace.get("exclude", [])}
     found: list[Path] = []
     for pattern in patterns:
-        matches = (
-            sorted(root.glob(pattern)) if any(c in pattern for c in "*?[") else [root / pattern]
-        )
+        globbed = any(c in pattern for c in "*?[")
+        try:
+            matches = sorted(root.glob(pattern)) if globbed else [root / pattern]
+        except (ValueError, OSError) as err:  # `members = ["/abs/*"]`, `[""]`
+            raise ManifestError(
+                f"{root / MANIFEST}: workspace member `{pattern}` is not a path cargo accepts: "
+                f"{err}"
+            ) from err
         for member in matches:
-            if (member / MANIFEST).is_file() and member.resolve() not in excluded:
-                if member not in found:
-                    found.append(member)
+            if member.resolve() in excluded or (globbed and not member.is_dir()):
+                continue
+            if not (member / MANIFEST).is_file():
+                via = f" via `{pattern}`" if globbed else ""
+                raise ManifestError(
+                    f"failed to load manifest for workspace member `{member}` (referenced{via} "
+                    f"by workspace at `{root / MANIFEST}`): no {MANIFEST} there"
+                )
+            if member not in found:
+                found.append(member)
     return found
 
 
@@ -82,11 +97,106 @@ def read_manifest(manifest: Path) -> dict:
 def _read_manifest(path: str) -> dict:
     try:
         with open(path, "rb") as stream:
-            return tomllib.load(stream)
+            data = tomllib.load(stream)
     except OSError as err:
         raise ManifestError(f"cannot read {path}: {err.strerror or err}") from err
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
         raise ManifestError(f"{path} is not valid TOML: {err}") from err
+    wrong = _wrong_type(data, _SHAPE, "")
+    if wrong is not None:
+        raise ManifestError(f"{path}: {wrong} (cargo refuses it too: fix the manifest)")
+    return data
+
+
+# The keys of a manifest pbpit reads, and the TOML type cargo requires of each: a type (str,
+# list of str, ...), or a dict of the keys of a table. `_ANY` names every key of a table;
+# `_EITHER` gives the types a value may have.
+_ANY = "*"
+
+
+@dataclass(frozen=True)
+class _Either:
+    """A value of one of `shapes`; `expected`: cargo's words for them."""
+
+    shapes: tuple
+    expected: str
+
+
+_INHERITABLE = _Either((str, {"workspace": bool}), "a string or workspace")
+_DEPENDENCY = _Either(
+    (str, {"path": str}), 'a version string like "0.9.8" or a detailed dependency'
+)
+_DEPENDENCIES = {_ANY: _DEPENDENCY}
+_TABLES = {
+    "dependencies": _DEPENDENCIES,
+    "dev-dependencies": _DEPENDENCIES,
+    "build-dependencies": _DEPENDENCIES,
+}
+_SHAPE: dict = {
+    "package": {"name": str, "version": _INHERITABLE, "edition": _INHERITABLE},
+    "workspace": {
+        "members": [str],
+        "default-members": [str],
+        "exclude": [str],
+        "package": {"version": str, "edition": str},
+        "dependencies": _DEPENDENCIES,
+    },
+    **_TABLES,
+    "target": {_ANY: _TABLES},
+}
+_EXPECTED = {str: "a string", bool: "a boolean", list: "a sequence", dict: "a map"}
+
+
+def _wrong_type(value: object, shape: object, key: str) -> str | None:
+    """Where `value` (at `key`) is not of `shape`, in cargo's words, else None."""
+    if isinstance(shape, _Either):
+        for one in shape.shapes:
+            if isinstance(one, dict | list) and isinstance(value, type(one)):
+                return _wrong_type(value, one, key)  # a table: what inside it is wrong
+            if _wrong_type(value, one, key) is None:
+                return None
+        return _invalid(value, key, shape.expected)
+    if isinstance(shape, dict):
+        if not isinstance(value, dict):
+            return _invalid(value, key, "a map")
+        for name, inner in value.items():
+            wanted = shape.get(name, shape.get(_ANY))
+            if wanted is not None:
+                wrong = _wrong_type(inner, wanted, f"{key}.{name}" if key else name)
+                if wrong is not None:
+                    return wrong
+        return None
+    if isinstance(shape, list):
+        if not isinstance(value, list):
+            return _invalid(value, key, "a sequence")
+        for index, inner in enumerate(value):
+            wrong = _wrong_type(inner, shape[0], f"{key}[{index}]")
+            if wrong is not None:
+                return wrong
+        return None
+    assert isinstance(shape, type)
+    if isinstance(value, shape) and not (shape is not bool and isinstance(value, bool)):
+        return None
+    return _invalid(value, key, _EXPECTED[shape])
+
+
+def _invalid(value: object, key: str, expected: str) -> str:
+    """serde's words, as cargo prints them: `invalid type: integer `3`, expected a string`."""
+    if isinstance(value, bool):
+        found = f"boolean `{str(value).lower()}`"
+    elif isinstance(value, int):
+        found = f"integer `{value}`"
+    elif isinstance(value, float):
+        found = f"floating point `{value}`"
+    elif isinstance(value, str):
+        found = f"string {json.dumps(value)}"
+    elif isinstance(value, list):
+        found = "sequence"
+    elif isinstance(value, dict):
+        found = "map"
+    else:
+        found = "datetime"
+    return f"`{key}`: invalid type: {found}, expected {expected}"
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,30 @@ end columns are exclusive."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def unicode_text(text: str) -> str:
+    """`text` as any UTF-8 writer and JSON reader takes it: each lone surrogate (a byte of a
+    file name that is not UTF-8, as Python decodes it; a surrogate a case printed) one U+FFFD,
+    as Rust's `Path::display` and `String::from_utf8_lossy` show them."""
+    return _SURROGATE.sub("\ufffd", text)
+
+
+def unicode_json(value: Any) -> Any:
+    """`value` (a JSON document: dicts, lists, strings, numbers) with `unicode_text` applied to
+    every string, keys too."""
+    if isinstance(value, str):
+        return unicode_text(value)
+    if isinstance(value, dict):
+        return {unicode_json(k): unicode_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [unicode_json(v) for v in value]
+    return value
 
 
 @dataclass

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from pathlib import Path
 from urllib.parse import quote
 
@@ -102,7 +103,9 @@ def artifact_location(path: str, base: Path) -> dict:
     file outside `base`."""
     resolved = Path(path).resolve()
     if resolved.is_relative_to(base):
-        return {"uri": quote(resolved.relative_to(base).as_posix()), "uriBaseId": SRCROOT}
+        # The file name's bytes, percent-encoded (a name that is not UTF-8 included).
+        relative = os.fsencode(resolved.relative_to(base).as_posix())
+        return {"uri": quote(relative), "uriBaseId": SRCROOT}
     return {"uri": resolved.as_uri()}
 
 

@@ -62,11 +62,14 @@ def lint_command(
             )
             return 2
         fmt = chosen
+    # `cargo pbpit lint --exclude tests/`: globs relative to the crate's root, as for the
+    # crate's own files; with paths given, relative to each of them.
+    exclude_from = None
     if not paths and cargo:
         found = _crate_paths(stderr)
         if found is None:
             return 2
-        paths = found
+        paths, exclude_from = found
     if not paths:
         _line(stderr, "pbpit: error: no path to lint (see `pbpit lint --help`)")
         return 2
@@ -88,7 +91,7 @@ def lint_command(
     from pbpit.lint.tree import lint_paths
 
     def lint(progress: Any = None):
-        return lint_paths(paths, progress, exclude=exclude or ())
+        return lint_paths(paths, progress, exclude=exclude or (), exclude_from=exclude_from)
 
     bar = _ProgressBar(stderr)
     try:
@@ -112,6 +115,7 @@ def lint_command(
 
 
 def _render(report: Any, fmt: str, stdout: Any, stderr: Any) -> None:
+    from pbpit.diagnostics.model import unicode_text
     from pbpit.lint import report as renderers
 
     if fmt == "human":
@@ -126,7 +130,9 @@ def _render(report: Any, fmt: str, stdout: Any, stderr: Any) -> None:
         text = renderers.render_sarif(report)
     else:
         text = renderers.render_cargo_json(report, _CARGO_JSON[fmt])
-    _write(stdout, text)
+    # A file name that is not UTF-8 is shown as rustc shows it (U+FFFD for each such byte):
+    # JSON is UTF-8. (SARIF's URIs keep the bytes, percent-encoded.)
+    _write(stdout, unicode_text(text))
     # The document carries the errors; stderr says why the status is 2 in a CI log.
     for error in report.errors:
         _line(stderr, f"pbpit: error: {error.text}")
@@ -146,9 +152,10 @@ def _message_format(value: str) -> str | None:
     return "cargo-json-ansi" if "json-diagnostic-rendered-ansi" in words else "cargo-json"
 
 
-def _crate_paths(stderr: Any) -> list[str] | None:
+def _crate_paths(stderr: Any) -> tuple[list[str], Path] | None:
     """What `cargo pbpit lint` reads with no path: the targets of the crate at the working
-    directory (a virtual workspace: its members'), relative to it; None after saying why not."""
+    directory (a virtual workspace: its members'), relative to it, and the crate's root; None
+    after saying why not."""
     from pbpit.diagnostics.cargo import ManifestError, crate_sources, find_manifest
 
     here = Path.cwd()
@@ -173,7 +180,7 @@ def _crate_paths(stderr: Any) -> list[str] | None:
             f"{os.path.relpath(manifest)}",
         )
         return None
-    return [os.path.relpath(directory, here) for directory in directories]
+    return [os.path.relpath(directory, here) for directory in directories], manifest.parent
 
 
 class _ProgressBar:

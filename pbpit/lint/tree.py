@@ -152,12 +152,28 @@ class _Pattern:
     `regex` on the whole path, without trying it after every `/`)."""
 
 
+def as_bytes(text: str) -> str:
+    """A path or pattern as git matches it, byte by byte: each byte of its file-system encoding
+    (what os.walk and argv decoded, a byte that is not UTF-8 included) one character. Patterns and
+    paths are compared in this form, so that `?` matches one byte, as in git."""
+    return os.fsencode(text).decode("latin-1")
+
+
+class _NeverMatches(Exception):
+    """A pattern git's wildmatch gives up on (an unclosed `[`): it matches nothing."""
+
+
+_NOTHING = "(?!)"
+
+
 def ignore_pattern(line: str) -> _Pattern | None:
     """A gitignore line as git reads it (`gitignore(5)`): None for a blank line or a comment;
     `!` negates, a trailing `/` matches directories only, a `/` at the start or in the middle
     anchors the pattern to its directory (else it matches a name at any depth), `*` and `?`
     match within a name, `**` across names (`**/x`, `x/**`, `a/**/b`), `[...]` a character
-    class, and `\\` escapes."""
+    class (`[z-a]` only `z`, as git's wildmatch), and `\\` escapes. `line` and the paths it is
+    matched against are in `as_bytes` form. A pattern git cannot match (an unclosed `[`)
+    matches nothing; none raises."""
     if line.startswith("#"):
         return None
     while line.endswith(" ") and not line.endswith("\\ "):
@@ -171,10 +187,15 @@ def ignore_pattern(line: str) -> _Pattern | None:
         return None
     anchored = "/" in line
     line = line.removeprefix("/")
-    body = _glob_regex(line)
-    regex = body if anchored else f"(?:.*/)?{body}"
+    try:
+        body = _glob_regex(line)
+        regex = body if anchored else f"(?:.*/)?{body}"
+        compiled = re.compile(f"{regex}\\Z", re.DOTALL)
+    except (_NeverMatches, re.error):
+        body = regex = _NOTHING
+        compiled = re.compile(_NOTHING)
     name = None if anchored else body
-    return _Pattern(re.compile(f"{regex}\\Z", re.DOTALL), negated, directory_only, name)
+    return _Pattern(compiled, negated, directory_only, name)
 
 
 def _glob_regex(glob: str) -> str:
@@ -206,7 +227,10 @@ def _name_regex(name: str) -> str:
         elif char == "\\" and index + 1 < len(name):
             index += 1
             out.append(re.escape(name[index]))
-        elif char == "[" and (end := _class_end(name, index)) != -1:
+        elif char == "[":
+            end = _class_end(name, index)
+            if end == -1:
+                raise _NeverMatches  # wildmatch: an unclosed class aborts the match
             out.append(_class_regex(name[index + 1 : end]))
             index = end
         else:
@@ -216,30 +240,89 @@ def _name_regex(name: str) -> str:
 
 
 def _class_end(name: str, start: int) -> int:
-    """Where the `]` closing the class opened at `start` is (-1: none; `[` is then itself).
-    A `]` first in the class (after a `!`) is one of its characters."""
-    first = start + 1
-    if name[first : first + 1] in ("!", "^"):
-        first += 1
-    return name.find("]", first + 1)
+    """Where the `]` closing the class opened at `start` is (-1: none). A `]` first in the class
+    (after a `!`) is one of its characters, and so is an escaped one."""
+    index = start + 1
+    if name[index : index + 1] in ("!", "^"):
+        index += 1
+    first = True
+    while index < len(name):
+        char = name[index]
+        if char == "\\":
+            index += 1
+        elif char == "[" and name[index + 1 : index + 2] == ":":
+            close = name.find("]", index + 2)
+            if close != -1 and name[close - 1] == ":" and close > index + 2:
+                index = close  # `[:digit:]` inside the class
+        elif char == "]" and not first:
+            return index
+        first = False
+        index += 1
+    return -1
 
 
 def _class_regex(inside: str) -> str:
+    """A class as git's wildmatch reads it: single characters, `\\` escapes, ranges `a-z`
+    (a range's first character always in it, the rest only when it is not backwards:
+    `[z-a]` is `z`), `[:name:]` classes; never `/`."""
     negate = inside[:1] in ("!", "^")
     inside = inside[1:] if negate else inside
-    chars = []
+    items: list[str] = []
+    previous: str | None = None
     index = 0
     while index < len(inside):
         char = inside[index]
         if char == "\\" and index + 1 < len(inside):
             index += 1
-            chars.append(re.escape(inside[index]))
-        else:
-            chars.append(char if char == "-" else re.escape(char))
+            char = inside[index]
+        elif (
+            char == "-" and previous is not None and index + 1 < len(inside)
+        ):  # a range from the previous character
+            index += 1
+            last = inside[index]
+            if last == "\\" and index + 1 < len(inside):
+                index += 1
+                last = inside[index]
+            if previous <= last:
+                items.append(f"{re.escape(previous)}-{re.escape(last)}")
+            previous = None
+            index += 1
+            continue
+        elif char == "[" and inside[index + 1 : index + 2] == ":":
+            close = inside.find("]", index + 2)
+            if close != -1 and inside[close - 1] == ":" and close > index + 2:
+                named = inside[index + 2 : close - 1]
+                if named not in _POSIX_CLASSES:
+                    raise _NeverMatches  # wildmatch: a class it does not know aborts the match
+                items.append(_POSIX_CLASSES[named])
+                previous = None
+                index = close + 1
+                continue
+        items.append(re.escape(char))
+        previous = char
         index += 1
-    body = "".join(chars)
+    body = "".join(items)
+    if not body:
+        return "[^/]" if negate else _NOTHING
     # A class never matches the `/` between names.
     return f"[^/{body}]" if negate else f"(?!/)[{body}]"
+
+
+# wildmatch's `[:name:]` classes, for bytes as the C locale has them.
+_POSIX_CLASSES = {
+    "alnum": "0-9A-Za-z",
+    "alpha": "A-Za-z",
+    "blank": " \\t",
+    "cntrl": "\\x00-\\x1f\\x7f",
+    "digit": "0-9",
+    "graph": "!-~",
+    "lower": "a-z",
+    "print": " -~",
+    "punct": "!-/:-@\\[-`{-~",
+    "space": "\\t-\\r ",
+    "upper": "A-Z",
+    "xdigit": "0-9A-Fa-f",
+}
 
 
 _Joined = tuple[re.Pattern[str] | None, re.Pattern[str] | None]
@@ -279,6 +362,7 @@ class _Rules:
 def _verdict(rules: Iterable[_Rules], path: str, is_dir: bool) -> bool | None:
     """Whether `path` (relative to the origin) is ignored by the last pattern that matches it,
     the deeper files' patterns after the shallower ones; None when none matches."""
+    path = as_bytes(path)
     verdict = None
     for layer in rules:
         if layer.base:
@@ -303,20 +387,21 @@ def _verdict(rules: Iterable[_Rules], path: str, is_dir: bool) -> bool | None:
 
 
 def _patterns(lines: Iterable[str]) -> tuple[_Pattern, ...]:
+    """The patterns of `lines` (in `as_bytes` form)."""
     return tuple(p for p in map(ignore_pattern, lines) if p is not None)
 
 
 def _gitignore(directory: str | Path, base: str) -> list[_Rules]:
-    """The rules of `directory/.gitignore`, if there is one and it can be read."""
+    """The rules of `directory/.gitignore`, if there is one and it can be read (its bytes, as
+    git reads them)."""
     try:
-        with open(
-            os.path.join(directory, ".gitignore"), encoding="utf-8", errors="replace"
-        ) as file:
-            text = file.read()
+        with open(os.path.join(directory, ".gitignore"), "rb") as file:
+            text = file.read().decode("latin-1")
     except OSError:
         return []
-    patterns = _patterns(text.splitlines())
-    return [_Rules(base, patterns)] if patterns else []
+    # Lines end at `\n` only (a `\r` before it dropped): no other byte ends a line for git.
+    patterns = _patterns(line.removesuffix("\r") for line in text.split("\n"))
+    return [_Rules(as_bytes(base), patterns)] if patterns else []
 
 
 def _posix(path: Path) -> str:
@@ -346,19 +431,39 @@ def _repository_layers(directory: Path) -> tuple[Path, list[_Rules]]:
 
 
 def rust_files(
-    directory: Path, errors: list[LintError] | None = None, exclude: Iterable[str] = ()
+    directory: Path,
+    errors: list[LintError] | None = None,
+    exclude: Iterable[str] = (),
+    exclude_from: Path | None = None,
 ) -> list[Path]:
     """The `.rs` files under `directory`, sorted; `target/`, hidden directories, what the
-    `.gitignore` files ignore and what `exclude` (gitignore globs relative to `directory`)
-    names are skipped. A directory that cannot be listed goes into `errors`."""
+    `.gitignore` files ignore and what `exclude` (gitignore globs relative to `exclude_from`, by
+    default `directory`) names are skipped. A directory that cannot be listed goes into
+    `errors`."""
 
     def unreadable(error: OSError) -> None:
         if errors is not None:
             reason = error.strerror or str(error)
-            errors.append(LintError(str(error.filename), f"cannot read directory: {reason}"))
+            where = os.fsdecode(error.filename) if error.filename is not None else str(directory)
+            errors.append(LintError(where, f"cannot read directory {where}: {reason}"))
 
     origin, inherited = _repository_layers(directory)
-    excluded = [_Rules(_posix(_absolute(directory).relative_to(origin)), _patterns(exclude))]
+    walked = _posix(_absolute(directory).relative_to(origin))
+    # `directory` as seen from where the globs are relative to ("" when it is that place).
+    prefix = ""
+    if exclude_from is not None:
+        prefix = _posix(Path(os.path.relpath(_absolute(directory), _absolute(exclude_from))))
+        if prefix.startswith(".."):
+            prefix = ""
+    excluded = [_Rules("", _patterns(map(as_bytes, exclude)))]
+    parts = prefix.split("/") if prefix else []
+    if any(_verdict(excluded, "/".join(parts[:end]), True) for end in range(1, len(parts) + 1)):
+        return []  # `cargo pbpit lint --exclude tests/`: the whole target directory
+
+    def excluded_path(path: str, is_dir: bool) -> bool:
+        inside = path[len(walked) + 1 :] if walked else path
+        return bool(_verdict(excluded, f"{prefix}/{inside}" if prefix else inside, is_dir))
+
     layers: dict[str, list[_Rules]] = {}
     """The rules in force in each directory still to walk, by its path from the origin."""
     found = []
@@ -372,7 +477,7 @@ def rust_files(
 
         def ignored(name: str, is_dir: bool, here: str = here, rules: list = rules) -> bool:
             path = f"{here}/{name}" if here else name
-            return bool(_verdict(rules, path, is_dir) or _verdict(excluded, path, is_dir))
+            return bool(_verdict(rules, path, is_dir) or excluded_path(path, is_dir))
 
         dirs[:] = sorted(
             d for d in dirs if d != "target" and not d.startswith(".") and not ignored(d, True)
@@ -392,7 +497,7 @@ def rust_files(
 def excluded_file(path: str, exclude: Iterable[str]) -> bool:
     """Whether `exclude` (gitignore globs) names a file given on the command line: its path as
     given, or a directory it is in."""
-    patterns = _patterns(exclude)
+    patterns = _patterns(map(as_bytes, exclude))
     if not patterns:
         return False
     rules = [_Rules("", patterns)]
@@ -441,9 +546,7 @@ def read_bytes(path: str, info: os.stat_result | None = None) -> bytes:
         return file.read()
 
 
-def read_file(
-    path: str, report: LintReport, info: os.stat_result | None = None
-) -> RustFile | None:
+def read_file(path: str, report: LintReport, info: os.stat_result | None = None) -> RustFile | None:
     """Read and parse one file for `report`, or say in it why it is not linted: an error if it
     cannot be read, a note if it is not a regular file or tree-sitter cannot parse it. `info`:
     its `os.stat`, if the caller has it."""
@@ -486,22 +589,28 @@ def lint_paths(
     paths: Iterable[str | Path],
     progress: Callable[[int, int], None] | None = None,
     exclude: Iterable[str] = (),
+    exclude_from: str | Path | None = None,
 ) -> LintReport:
     """Lint files and directories (recursively), each file once, as one tree: what a function
     of one file does is known at its calls in the others. Paths must exist: the caller checks,
     so that a mistyped path is a usage error rather than a file error. `exclude` holds
     gitignore globs (`tests/`, `**/generated/*.rs`, `*.pb.rs`) matched against paths relative
-    to each directory given and against the files given. `progress(done, total)` is called as
-    the files are analysed. No nesting depth raises: what is too deep is a note."""
+    to each directory given and against the files given (or, with `exclude_from`, relative to
+    that directory: `cargo pbpit lint`'s crate root). `progress(done, total)` is called as the
+    files are analysed. No nesting depth raises: what is too deep is a note."""
     exclude = list(exclude)
+    base = None if exclude_from is None else Path(exclude_from)
     # The collector would walk every function, summary and reading's state lint keeps alive
     # at each young collection: about a tenth of the analysis on Burn's repository.
     with paused():
-        return _on_a_deep_stack(lambda: _lint_paths(list(paths), progress, exclude))
+        return _on_a_deep_stack(lambda: _lint_paths(list(paths), progress, exclude, base))
 
 
 def _lint_paths(
-    paths: list[str | Path], progress: Callable[[int, int], None] | None, exclude: list[str]
+    paths: list[str | Path],
+    progress: Callable[[int, int], None] | None,
+    exclude: list[str],
+    exclude_from: Path | None = None,
 ) -> LintReport:
     report = LintReport()
     seen: set[object] = set()
@@ -509,9 +618,10 @@ def _lint_paths(
     program = Program()
     for path in map(Path, paths):
         if path.is_dir():
-            files = rust_files(path, report.errors, exclude)
+            files = rust_files(path, report.errors, exclude, exclude_from)
         else:
-            files = [] if excluded_file(str(path), exclude) else [path]
+            named = str(path) if exclude_from is None else os.path.relpath(path, exclude_from)
+            files = [] if excluded_file(named, exclude) else [path]
         for file in files:
             info: os.stat_result | None
             try:
