@@ -869,16 +869,20 @@ def test_run_names_the_fix_that_applies_by_what_it_does():
     assert "   = help: add the losses: backpropagate `l1` + `l2` once\n" in shared
 
 
-def test_run_diagnosis_is_rustcs_layout_with_notes_and_helps():
+def test_run_diagnosis_is_the_audits_finding_raised_to_an_error_with_the_runs_notes():
     out = pbpit_cli("run", "twice").stdout
-    assert _block(out, "error: NodeId(2) `feats` lost its step to an earlier backward") == [
-        "error: NodeId(2) `feats` lost its step to an earlier backward",
-        "  --> cases/twice.py:19:9",
-        "   |",
-        "19 | feats = x.clone().exp()",
-        "   |         ^^^^^^^^^^^^^^^ NodeId(2) `feats` = exp(NodeId(0) `x`): a tracked "
-        "intermediate",
-        "   |",
+    audited = pbpit_cli("audit", "twice").stdout
+    head = (
+        "error[pbpit::loop-external-tracked]: `feats` is a tracked tensor made before the loop "
+        "and used in it: the loop's 2nd backward panics"
+    )
+    block = _block(out, head)
+    warning = _block(audited, head.replace("error[", "warning[", 1))
+    # The same finding (labels, notes, fixes), led by what the run saw and which fix applies.
+    assert block[:11] == [head, *warning[1:11]]
+    assert block[11:17] == [
+        "   = note: the run panicked: NodeId(2) `feats` lost its step to an earlier backward",
+        "   = note: NodeId(2) `feats` = exp(NodeId(0) `x`): a tracked intermediate",
         "   = note: backward #1 at line 22 (root NodeId(4) `loss`, loop pass 0) consumed its step",
         "   = note: backward #2 at line 22 (root NodeId(6) `loss`, loop pass 1) went 6 -> 5 -> 2 "
         "and found no step",
@@ -886,14 +890,20 @@ def test_run_diagnosis_is_rustcs_layout_with_notes_and_helps():
         "loop, every pass",
         "   = help: `pbpit explain 2 --case twice` shows the corrected lines",
     ]
+    assert block[17:] == warning[14:]  # the fixes as code, each checked
+    assert "warning[pbpit::" not in out  # said once, as the error
 
 
 def test_run_json_carries_the_diagnosis_as_the_models_json():
     data = json.loads(pbpit_cli("run", "twice", "--json").stdout)
-    error, warning = data["diagnostics"]
-    assert (error["level"], error["rule"], error["line"], error["column"]) == ("error", None, 19, 9)
-    assert error["message"] == "NodeId(2) `feats` lost its step to an earlier backward"
-    assert (warning["level"], warning["rule"]) == ("warning", "loop-external-tracked")
+    (error,) = data["diagnostics"]
+    assert (error["level"], error["rule"], error["line"], error["column"]) == (
+        "error", "loop-external-tracked", 19, 9,
+    )
+    assert error["notes"][0] == (
+        "the run panicked: NodeId(2) `feats` lost its step to an earlier backward"
+    )
+    assert [h["checked"]["verdict"] for h in error["help"] if h["edits"]] == ["runs", "runs"]
 
 
 # -- the audit says each thing once --------------------------------------------------------------

@@ -144,3 +144,77 @@ def test_the_copy_limit_is_a_verdict_not_an_error(tmp_path, monkeypatch):
     check = check_edits(path, [insert(7, 32, ".detach()")])
     assert check.verdict == fix_check.FAILS and "too large" in check.detail
     assert os.path.exists(path)
+
+
+# -- one diagnosis: the run's error names the rule lint names ---------------------------------
+
+TWO_LOSSES_IN_ONE_PASS = """\
+use burn::tensor::{Device, Tensor};
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let x = Tensor::<1>::from_floats([0.5, 1.0], &device).require_grad();
+    let w = Tensor::<1>::from_floats([1.0, 2.0], &device).require_grad();
+    for step in 0..2 {
+        let feats = (x.clone() * w.clone()).exp();
+        let reconstruction = feats.clone().sum();
+        let penalty = feats.powf_scalar(2.0).mean();
+        let grads = reconstruction.backward();
+        println!("{step}: {:?}", w.grad(&grads).unwrap().into_data().to_vec::<f32>().unwrap());
+        let grads = penalty.backward();
+        println!("{step}: {:?}", w.grad(&grads).unwrap().into_data().to_vec::<f32>().unwrap());
+    }
+}
+"""
+
+RNN_CARRIED = """\
+use burn::tensor::{Device, Tensor};
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let w = Tensor::<1>::from_floats([0.5, -0.25], &device).require_grad();
+    let mut h = Tensor::<1>::zeros([2], &device);
+    for step in 0..3 {
+        let h_new = (h.clone() + w.clone()).tanh();
+        let loss = h_new.clone().sum();
+        let grads = loss.backward();
+        println!("{step}: {:?}", w.grad(&grads).unwrap().into_data().to_vec::<f32>().unwrap());
+        h = h_new;
+    }
+}
+"""
+
+
+def run_json(path: Path) -> dict:
+    import json
+
+    return json.loads(pbpit_cli("run", "--json", str(path)).stdout)
+
+
+def lint_rules(path: Path) -> list[str]:
+    import json
+
+    found = json.loads(pbpit_cli("lint", "--format", "json", str(path)).stdout)["findings"]
+    return [finding["rule"] for finding in found]
+
+
+def test_two_losses_of_one_pass_are_shared_never_carried(tmp_path):
+    path = program(tmp_path, TWO_LOSSES_IN_ONE_PASS)
+    ran = run_json(path)
+    (hazard,) = [entry for entry in ran["audit"] if entry["verdict"] == "hazard"]
+    assert (hazard["label"], hazard["pattern"], hazard["carried"]) == (
+        "feats", "shared-intermediate", False,
+    )
+    (error,) = [d for d in ran["diagnostics"] if d["level"] == "error"]
+    assert error["rule"] == "shared-intermediate"
+    assert lint_rules(path) == ["shared-intermediate"]
+
+
+def test_state_carried_into_the_next_pass_is_carried(tmp_path):
+    path = program(tmp_path, RNN_CARRIED)
+    ran = run_json(path)
+    (hazard,) = [entry for entry in ran["audit"] if entry["verdict"] == "hazard"]
+    assert (hazard["pattern"], hazard["carried"]) == ("loop-external-tracked", True)
+    (error,) = [d for d in ran["diagnostics"] if d["level"] == "error"]
+    assert error["rule"] == "loop-external-tracked"
+    assert lint_rules(path) == ["loop-external-tracked"]

@@ -280,7 +280,9 @@ def _backward_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEn
                     continue
                 numbers = (consumed_by[node_id], number)
                 earlier = backs[numbers[0] - 1]
-                # Made inside the loop both backwards run in: carried from one pass to the next.
+                # Made inside the loop both backwards run in, and in an earlier pass than the
+                # later one: carried from one pass to the next. Made in the pass of both, it is
+                # shared by two losses of one pass.
                 loop = next(
                     (
                         loop
@@ -291,13 +293,20 @@ def _backward_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEn
                     ),
                     None,
                 )
-                if loop is not None:
+                if loop is not None and _later_pass(backs[:j], later, node_id):
                     entries[node_id] = _carried_entry(node, loop, numbers)
                 else:
                     entries[node_id] = _backward_entry(node, SHARED, numbers)
         for node_id in later.consumed:
             consumed_by[node_id] = number
     return entries
+
+
+def _later_pass(before: list[BackwardRecord], later: BackwardRecord, node_id: int) -> bool:
+    """Whether `later` runs in a later pass of its loop than the one that made `node_id`: its
+    own statement (the same lines on the stack) already ran a backward after the node was
+    made, in an earlier pass."""
+    return any(b.stack == later.stack and b.node_count > node_id for b in before)
 
 
 def _backward_entry(node: NodeRecord, pattern: str, numbers: tuple[int, int]) -> AuditEntry:

@@ -193,7 +193,35 @@ def diagnose_run(result: RunResult) -> RunDiagnosis:
         )
     checks: dict = {}
     errors = [checked(result, in_files(result, e), checks) for e in errors]
-    return RunDiagnosis(errors, audit_report(result, entries, checks))
+    report = audit_report(result, entries, checks)
+    return RunDiagnosis(_one_diagnosis(result, errors, report), report)
+
+
+def _one_diagnosis(
+    result: RunResult, errors: list[Diagnostic], report: AuditReport
+) -> list[Diagnostic]:
+    """The run's error for the tape panic is the audit's warning of the same node (lint's
+    finding, for a Rust program lint reads: the same rule, binding, labels and checked fixes),
+    raised to an error and led by what the run saw; that warning then goes from the audit's
+    list (one finding, said once). Without such a warning, the run's own error stays."""
+    panic = result.panic
+    if panic is None or panic.node_id is None:
+        return errors
+    hazards = [e for e in report.entries if e.verdict == "hazard"]
+    for index, (entry, warning) in enumerate(zip(hazards, report.warnings, strict=True)):
+        if entry.node_id != panic.node_id:
+            continue
+        first = next((e for e in errors if e.rule == warning.rule and e.level == "error"), None)
+        if first is None:
+            return errors
+        del report.warnings[index]
+        said = f"the run panicked: {first.message}"
+        # The run's words stay: which fix applies here (from what the run needs) and where
+        # explain shows it; then the finding's fixes, checked.
+        helps = [*first.helps, *warning.helps]
+        error = replace(warning, level="error", notes=[said, *warning.notes], helps=helps)
+        return [error if e is first else e for e in errors]
+    return errors
 
 
 def explanation_diagnostic(result: RunResult, explanation: CaseExplanation) -> Diagnostic:
@@ -334,7 +362,12 @@ def _panic_error(result: RunResult, explanation: CaseExplanation) -> Diagnostic:
         helps.append(Help(f"{fix.key}: {fix.title}"))
     command = f"pbpit explain {node.id} --case {shlex.quote(result.case)}"
     helps.append(Help(f"`{command}` shows the corrected lines"))
-    return Diagnostic("", message, _path(result), labels, helps, level="error", notes=notes)
+    # The rule whose hazard the audit found at this node: the same lint and audit name.
+    rule = explanation.audit.pattern if explanation.audit is not None else None
+    return Diagnostic(
+        rule or "", message, _path(result), labels, helps, level="error", notes=notes,
+        name=node.label or "",
+    )
 
 
 def _run_notes(result: RunResult, explanation: CaseExplanation) -> list[str]:
