@@ -218,3 +218,8 @@ def test_state_carried_into_the_next_pass_is_carried(tmp_path):
     (error,) = [d for d in ran["diagnostics"] if d["level"] == "error"]
     assert error["rule"] == "loop-external-tracked"
     assert lint_rules(path) == ["loop-external-tracked"]
+    # The fix detaches the state where it is carried (`h`), never `h_new` (moved by then).
+    fixes = [h for h in error["help"] if h["edits"]]
+    assert [e["replacement"] for h in fixes for e in h["edits"]] == ["        h = h.detach();\n"]
+    assert fixes[0]["checked"]["verdict"] == "runs"
+    assert not any("h_new` at the end" in h["message"] for h in error["help"])

@@ -216,9 +216,12 @@ def _one_diagnosis(
             return errors
         del report.warnings[index]
         said = f"the run panicked: {first.message}"
-        # The run's words stay: which fix applies here (from what the run needs) and where
-        # explain shows it; then the finding's fixes, checked.
-        helps = [*first.helps, *warning.helps]
+        # The run's words stay: which fix applies here (from what the run needs; only when it
+        # names the finding's binding: state is detached where it is carried) and where explain
+        # shows it; then the finding's fixes, checked.
+        pointer = [h for h in first.helps if h.message.startswith("`pbpit ")]
+        words = first.helps if warning.name == first.name else pointer
+        helps = [*words, *warning.helps]
         error = replace(warning, level="error", notes=[said, *warning.notes], helps=helps)
         return [error if e is first else e for e in errors]
     return errors
