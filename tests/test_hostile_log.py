@@ -183,3 +183,25 @@ def test_panics_past_the_cap_are_counted_and_said(tmp_path):
     assert "51 more panics in the output not read: pbpit reads the first 100" in result.stdout
     result = pbpit_cli("explain", "-", "--json", stdin=log, cwd=tmp_path)
     assert '"panics_dropped": 51' in result.stdout
+
+
+def test_lint_skips_a_file_past_its_limit_with_a_note(tmp_path, monkeypatch):
+    from pbpit.lint import tree
+
+    (tmp_path / "generated.rs").write_text("fn f() {}\n" * 200)
+    (tmp_path / "main.rs").write_text(MAIN)
+    monkeypatch.setattr(tree, "MAX_FILE_BYTES", 1000)
+    report = tree.lint_paths([str(tmp_path)])
+    assert report.files == [str(tmp_path / "main.rs")]
+    [skip] = report.skipped
+    assert skip.path == str(tmp_path / "generated.rs") and "more than the" in skip.reason
+
+
+def test_a_frame_in_a_file_past_the_limit_is_not_read(layout):
+    big = layout / "src" / "generated.rs"
+    big.write_bytes(b"fn f() { loss.backward(); }\n" * ((8 << 20) // 28 + 10))
+    result = pbpit_cli("explain", "-", stdin=_log("./src/generated.rs", 3, 10), cwd=layout)
+    assert "Traceback" not in result.stderr
+    assert (
+        "not quoted: src/generated.rs:" in result.stdout and "more than the 8 MiB" in result.stdout
+    )

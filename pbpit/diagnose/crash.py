@@ -519,9 +519,9 @@ def _receiver(text: str, column: int) -> str | None:
     return found.group(1) if found and column >= 2 and text[column - 2] == "." else None
 
 
-MAX_SOURCE_BYTES = 16 << 20
-"""The largest file a frame's line is read from (16 MiB; `pbpit lint` reads none larger):
-past it the line is not quoted, and the advice says why."""
+MAX_SOURCE_BYTES = 8 << 20
+"""The largest file a frame's line is read from (8 MiB, as `pbpit lint` reads none larger:
+`lint.tree.MAX_FILE_BYTES`): past it the line is not quoted, and the advice says why."""
 MAX_QUOTED = 4096
 """Characters of the frame's line kept to quote (a minified line is cut there)."""
 

@@ -546,10 +546,26 @@ def read_bytes(path: str, info: os.stat_result | None = None) -> bytes:
         return file.read()
 
 
+MAX_FILE_BYTES = 8 << 20
+"""The largest file lint reads (8 MiB): the syntax tree of a file costs about 55 times its size
+(tree-sitter), so a generated file of hundreds of megabytes would exhaust memory. Larger ones
+are skipped with a note (docs/SECURITY.md)."""
+
+
 def read_file(path: str, report: LintReport, info: os.stat_result | None = None) -> RustFile | None:
     """Read and parse one file for `report`, or say in it why it is not linted: an error if it
     cannot be read, a note if it is not a regular file or tree-sitter cannot parse it. `info`:
-    its `os.stat`, if the caller has it."""
+    its `os.stat`, if the caller has it. A file past `MAX_FILE_BYTES` is skipped with a note,
+    never read."""
+    try:
+        size = (info or os.stat(path)).st_size
+    except OSError:
+        size = 0  # said below, when it is read
+    if size > MAX_FILE_BYTES:
+        report.skipped.append(
+            LintSkip(path, f"{size} bytes, more than the {MAX_FILE_BYTES >> 20} MiB lint reads")
+        )
+        return None
     try:
         data = read_bytes(path, info)
         source = parse_bytes(data, path)
