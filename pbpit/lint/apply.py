@@ -11,14 +11,16 @@ A fixed file keeps its owner, group, mode and hard links, as `cargo fix` and rus
 it is replaced atomically (a temporary file in its directory, given its owner and mode, renamed
 over it) when that keeps all of them, else written in place (a file with other hard links, or
 whose owner or group pbpit cannot give a new file). A file without write permission is reported,
-never replaced. The window that remains, between the last check that the file is as it was read
-and the write, is said in docs/SECURITY.md. Ctrl-C while files are written lists those already
+never replaced. On Linux the new file is swapped in atomically and what it replaced is checked to
+be the file read (an editor's save just before the swap is put back); the window that remains is
+said in docs/SECURITY.md. Ctrl-C while files are written lists those already
 fixed and leaves no temporary file; a write in progress finishes first.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import signal
 import stat as stat_
@@ -282,16 +284,69 @@ def _replace(real: str, content: bytes, expected: bytes, now: os.stat_result) ->
                     return False
             os.fchmod(handle, now.st_mode & 0o7777)  # after chown, which clears set-id bits
             os.fsync(handle)
-        # The last look: an edit saved after it and before the rename is the window left.
         if not _unchanged(real, expected, now):
             os.unlink(temporary)
             return None
-        os.replace(temporary, real)
+        if _exchange(temporary, real):
+            # `temporary` now holds what was at `real` an instant ago: the file checked, unless
+            # an edit was saved since the look above. Then the edit goes back in place.
+            if not _unchanged(temporary, expected, now):
+                _exchange(temporary, real)
+                os.unlink(temporary)
+                return None
+            os.unlink(temporary)
+        else:
+            # No atomic exchange here: an edit saved between the look above and the rename is
+            # the window left (docs/SECURITY.md).
+            os.replace(temporary, real)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
     return True
+
+
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def _exchange(first: str, second: str) -> bool:
+    """Swap the files at `first` and `second` atomically (Linux's `renameat2(...,
+    RENAME_EXCHANGE)`): True; False where that cannot be done (another system, an old C
+    library, a file system without it), nothing changed."""
+    global _renameat2
+    if _renameat2 is None:
+        try:
+            import ctypes
+
+            function = ctypes.CDLL(None, use_errno=True).renameat2
+            function.argtypes = [
+                ctypes.c_int,
+                ctypes.c_char_p,
+                ctypes.c_int,
+                ctypes.c_char_p,
+                ctypes.c_uint,
+            ]
+            _renameat2 = function
+        except (OSError, AttributeError):
+            _renameat2 = False
+    if _renameat2 is False:
+        return False
+    import ctypes
+
+    done = _renameat2(
+        _AT_FDCWD, os.fsencode(first), _AT_FDCWD, os.fsencode(second), _RENAME_EXCHANGE
+    )
+    if done == 0:
+        return True
+    error = ctypes.get_errno()
+    if error in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP, errno.ENOTSUP):
+        return False
+    raise OSError(error, os.strerror(error), second)
+
+
+_renameat2: object = None
+"""libc's renameat2, once looked up; False where there is none."""
 
 
 def _overwrite(real: str, content: bytes, expected: bytes, now: os.stat_result) -> bool:
