@@ -279,3 +279,11 @@ def test_a_uniform_gradient_is_broadcast_tos_read_only_view(shape, word):
     assert got.shape == expected.shape and got.strides == expected.strides
     assert got.dtype == F32 and not got.flags.writeable
     assert _bits(got) == _bits(expected)
+    assert _bits(f32.uniform(float(value), shape)) == _bits(expected)  # a Python float too
+
+
+@pytest.mark.parametrize("shape", [(1,), (2, 3), (), (0,)])
+def test_ones_are_ones_like(shape):
+    got = f32.ones(shape)
+    assert got.shape == shape and got.dtype == F32 and got.flags.writeable
+    assert _bits(got) == _bits(np.ones_like(np.zeros(shape, dtype=F32)))
