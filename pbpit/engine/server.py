@@ -326,7 +326,7 @@ class AutodiffServer:
 def execute(tape: list[list[Step]], root: Node, root_value: np.ndarray) -> Gradients:
     """Run the consumed steps deepest first (highest order), accumulating gradients by addition."""
     grads = Gradients()
-    grads.register(root, np.ones_like(root_value))
+    grads.register(root, f32.ones(root_value.shape))
     for level in reversed(tape):
         for step in level:
             inputs = step.inputs
