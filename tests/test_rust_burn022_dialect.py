@@ -562,3 +562,27 @@ def test_valid_gives_the_inner_module_and_inner_gives_the_plain_tensor(tmp_path)
     # 35_dropout: after valid() Dropout is the identity; the inner tensor is on Flex alone.
     assert out.startswith("[1.0, 2.0, 3.0, 4.0]\n")
     assert device_lines(out) == [f"device:  {PLAIN},"]
+
+
+def test_valid_needs_autodiff_module_in_scope_as_rustc_does(tmp_path):
+    # tests/burn022/README.md: `model.valid()` needs `use burn::module::AutodiffModule;`.
+    program = """
+        use burn::{
+            nn::{Dropout, DropoutConfig},
+            prelude::*,
+        };
+
+        #[derive(Module, Debug)]
+        struct Model {
+            dropout: Dropout,
+        }
+
+        fn main() {
+            let model = Model { dropout: DropoutConfig::new(0.5).init() };
+            let _valid = model.valid();
+        }
+        """
+    err = refused(tmp_path, program)
+    assert "E0599" in err and "no method named `valid` found for struct `Model`" in err
+    imported = program.replace("prelude::*,", "prelude::*, module::AutodiffModule as _,")
+    assert stdout_of(tmp_path, imported) == ""

@@ -156,8 +156,9 @@ def test_run_cites_the_module_file_of_the_cached_features(tmp_path):
     # Not on a terminal, the run's output, its panic and the diagnosis are one stream.
     assert out.stdout.startswith(OUTPUT)
     assert PANIC in out.stdout
-    error = out.stdout.split("\nerror: ", 1)[1]
-    assert error.startswith("NodeId(9) `features` lost its step to an earlier backward\n")
+    # The panic's error is lint's finding of the node, the run's facts as its notes.
+    error = out.stdout.split("\nerror[pbpit::loop-external-tracked]: ", 1)[1]
+    assert "= note: the run panicked: NodeId(9) `features` lost its step to an earlier" in error
     assert f"  --> src/training.rs:{FEATURES[0]}:{FEATURES[1]}\n" in error
     assert _snippet(15, FEATURES_LINE) in error
     assert f"made in `Model::encode` at src/model.rs:{ENCODE[0]}:{ENCODE[1]}" in error

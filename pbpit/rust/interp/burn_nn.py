@@ -54,10 +54,12 @@ from pbpit.rust.interp.types import (
     Ty,
     Var,
     Wrap,
+    names_backend,
     option,
     resolve,
     show,
 )
+from pbpit.rust.interp.uses import trait_in_scope
 from pbpit.rust.syntax import RustSyntaxError, parse_bytes
 
 _COMMENTS = ("line_comment", "block_comment")
@@ -476,6 +478,9 @@ def check_method(checker: Any, e: Method, recv: Ty) -> Ty | None:
         if not is_module(recv):
             return None
         if name == "valid" or (name == "clone" and is_library(item)):
+            if name == "valid" and not _valid_in_scope(checker.crate.source):
+                what = f"no method named `valid` found for struct `{item.name}` in the current"
+                raise checker.fail(e.pos, rejects(what + " scope", "E0599"))
             e.impl = f"burn.{name}"
             checker.args(e)
             return recv
@@ -567,6 +572,12 @@ def check_method(checker: Any, e: Method, recv: Ty) -> Ty | None:
         checker.args(e)
         return recv
     raise checker.fail(e.pos, f"the method `{name}` on `{kind}` ({_offered(kind)})")
+
+
+def _valid_in_scope(source: Any) -> bool:
+    """`valid()` is `AutodiffModule`'s: Burn 0.22's style must `use burn::module::AutodiffModule;`
+    (the prelude has it not). The older style is not held to it."""
+    return names_backend(source) or trait_in_scope(source, "AutodiffModule", ("burn", "module"))
 
 
 def _forward(checker: Any, e: Method) -> Ty:

@@ -45,7 +45,7 @@ from pbpit.rust.interp.types import (
     TENSOR_DATA,
     Named,
     Wrap,
-    default_device_autodiff,
+    names_backend,
     resolve,
     show,
 )
@@ -89,8 +89,8 @@ class Library:
 
     def default_device(self) -> Code:
         """`Device::default()`: the autodiff device for a program with a backend type, Flex's
-        plain one in Burn 0.22's style (`types.default_device_autodiff`)."""
-        make = Device.default if default_device_autodiff(self.crate.source) else Device.flex
+        plain one in Burn 0.22's style (`types.names_backend`)."""
+        make = Device.default if names_backend(self.crate.source) else Device.flex
         return lambda frame: make()
 
     def engine(self, pos: Pos) -> Callable[..., Any]:

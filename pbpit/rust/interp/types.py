@@ -411,9 +411,9 @@ _BACKEND_NAMED = re.compile(
 )
 
 
-def default_device_autodiff(source: object) -> bool:
-    """Whether `Device::default()` / `Default::default()` is the autodiff device: in a program
-    written for a backend type (`type B = Autodiff<NdArray>;`, `B: AutodiffBackend`) the device
+def names_backend(source: object) -> bool:
+    """Whether the program is written for a backend type (`type B = Autodiff<NdArray>;`,
+    `B: AutodiffBackend`, `NdArrayDevice`), the style before Burn 0.22's. Its default device
     serves that backend, which pbpit runs with autodiff; in Burn 0.22's style (no backend
-    generic) it is Flex's plain device, `.autodiff()` the autodiff one."""
+    generic) `Device::default()` is Flex's plain device and `.autodiff()` the autodiff one."""
     return _BACKEND_NAMED.search(source.text) is not None  # type: ignore[attr-defined]

@@ -151,3 +151,12 @@ def imported_activations(source: Any, names: frozenset[str]) -> dict[str, str]:
         elif item.path[-1] in names and item.bound is not None:
             found[item.bound] = item.path[-1]
     return found
+
+
+def trait_in_scope(source: Any, trait: str, module: tuple[str, ...]) -> bool:
+    """Whether a `use` brings the trait `trait` of Burn's `module` into scope (by name, `as _`,
+    or a glob of the module), as rustc requires for its methods (`model.valid()`)."""
+    return any(
+        item.path[-1] == trait or (item.glob and item.path[:-1] == module)
+        for item in file_items(source)
+    )
