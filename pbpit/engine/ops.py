@@ -137,7 +137,7 @@ class Tanh(Op):
     def backward(self, grad):
         (out,) = self.saved
         # d/dx tanh(x) = 1 - tanh(x)^2
-        value = f.add_scalar(f.neg(f.mul(out, out)), f32(1))
+        value = f.add_scalar(f.neg(f.mul(out, out)), f.F1)
         return (f.mul(grad, value),)
 
 
