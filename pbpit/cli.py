@@ -33,7 +33,6 @@ from pbpit.runner import Case, builtin_cases, resolve_case, run_case, rust_twin
 
 if TYPE_CHECKING:
     from pbpit.check import CheckReport
-    from pbpit.diagnose.crash import Explained
     from pbpit.diagnose.explain import CaseExplanation
     from pbpit.diagnose.findings import AuditReport
     from pbpit.diagnose.graph import TapeGraph
@@ -227,12 +226,14 @@ def explain(
                 "no standard input to read: pipe a program's output in "
                 "(`RUST_BACKTRACE=1 cargo run 2>&1 | pbpit explain -`)"
             )
-        explained = _explain_stream(sys.stdin.buffer, source if case is None else None)
+        from pbpit.program_output import explain_stream, show_explained
+
+        explained = explain_stream(sys.stdin.buffer, source if case is None else None)
         if not explained.diagnoses and explained.rejected:
             # Its only tape panic names an id Burn never hands out: that is the answer.
             raise UsageError(explained.rejected[0].rejected or "")
         if case is None:
-            raise typer.Exit(_show_explained(explained, fmt))
+            raise typer.Exit(show_explained(explained, fmt))
         if not explained.diagnoses:
             raise UsageError(explained.missing())
         node_id = explained.diagnoses[0].panic.node_id or 0
@@ -258,46 +259,6 @@ def explain(
         render("explain", fmt, node_id, None, None)
         raise typer.Exit(0)
     _explain_in_case(node_id, case, fmt)
-
-
-def _explain_stream(stream: Any, source: str | None) -> Explained:
-    """Every tape panic in a program's output, read in blocks, diagnosed in the crate."""
-    from pbpit.diagnose.output import read
-
-    if stream.isatty():
-        print(
-            "pbpit: reading a program's output from the terminal (Ctrl-D ends it); pipe it in: "
-            "`RUST_BACKTRACE=1 cargo run 2>&1 | pbpit explain -`",
-            file=sys.stderr,
-        )
-    scanner = read(stream)
-    # The crate and lint are loaded only for a tape panic: a log without one is read at
-    # nearly the speed of grep.
-    from pbpit.diagnose.crash import explain_events
-
-    return explain_events(scanner.finish(), source, scanner.panics_dropped)
-
-
-def _show_explained(explained: Explained, fmt: str) -> int:
-    """Print what `explained` says (or the one JSON object) and why nothing was explained, if
-    so; its exit status."""
-    if fmt == "json":
-        _print_json(explained.to_json())
-        return explained.status
-    _print_explained(explained)
-    if explained.status:
-        print(f"pbpit: {explained.missing()}", file=sys.stderr)
-    return explained.status
-
-
-def _print_explained(explained: Explained, stderr: bool = False) -> None:
-    """The rustc-style text of `explained`, on stdout or stderr (nothing when it is empty)."""
-    from pbpit.diagnose.crash import render as render_crash
-
-    console = _console(stderr)
-    text = render_crash(explained, console.width)
-    if text.plain:
-        console.print(text, end="", soft_wrap=True, highlight=False, markup=False)
 
 
 def _names_a_case(word: str) -> bool:
@@ -326,9 +287,7 @@ def _panicking_node(result: RunResult, case: str) -> int:
     return result.panic.node_id
 
 
-def _explain_in_case(
-    node_id: int, case: str, fmt: str, result: RunResult | None = None
-) -> None:
+def _explain_in_case(node_id: int, case: str, fmt: str, result: RunResult | None = None) -> None:
     """Explain `node_id` in the run of `case` (run here unless its `result` is given)."""
     from pbpit.diagnose.explain import explain_in_case
 
@@ -794,39 +753,10 @@ def main(args: list[str] | None = None, name: str = "pbpit") -> None:
 
 
 def _wrapped(command: list[str]) -> int:
-    """`pbpit -- COMMAND [ARGS]`: run the program, its output passed through live, then explain
-    each tape panic it printed, after its output, on stderr; the program's exit status, even
-    when pbpit's own stdout or stderr was closed by its reader."""
-    from pbpit.diagnose.crash import explain_events
-    from pbpit.diagnose.output import OutputScanner
-    from pbpit.runner.wrap import run_wrapped
+    """`pbpit -- COMMAND [ARGS]` (`pbpit.program_output.wrapped`)."""
+    from pbpit.program_output import wrapped
 
-    scanner = OutputScanner()
-    last = bytearray(b"\n")
-
-    def sink(block: bytes) -> None:
-        scanner.feed(block)
-        if block:
-            last[:] = block[-1:]
-
-    # A reader that went away costs the report, never the program's status (`| head -1`).
-    signal.signal(signal.SIGPIPE, signal.SIG_IGN)
-    status = run_wrapped(command, sink)
-    explained = explain_events(scanner.finish(), None, scanner.panics_dropped)
-    if explained.diagnoses or explained.rejected or explained.panics_dropped:
-        try:
-            if last != b"\n":  # the program's last line had no newline
-                sys.stderr.write("\n")
-            _print_explained(explained, stderr=True)
-            sys.stderr.flush()
-        except OSError as err:
-            if err.errno != errno.EPIPE:
-                raise
-            # Nothing more can be said: what is buffered goes nowhere rather than fail at exit.
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, 2)
-            os.close(devnull)
-    return status
+    return wrapped(command)
 
 
 def _invoke(args: list[str], name: str = "pbpit") -> object:

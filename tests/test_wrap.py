@@ -602,7 +602,7 @@ def test_a_rust_program_on_our_terminal_sees_one_and_colours_its_output(rust_pro
 
 # The command line, once cli.py runs `pbpit -- COMMAND` through run_wrapped.
 
-CLI_WIRED = "run_wrapped" in (ROOT / "pbpit" / "cli.py").read_text()
+CLI_WIRED = "run_wrapped" in (ROOT / "pbpit" / "program_output.py").read_text()
 
 
 @pytest.mark.skipif(not CLI_WIRED, reason="cli.py does not run `pbpit -- COMMAND` yet")

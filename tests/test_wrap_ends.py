@@ -106,7 +106,8 @@ def test_a_background_writer_cannot_keep_pbpit_reading(tmp_path):
         out, _ = wrapper.communicate(timeout=60)
     finally:
         end(wrapper)
-    assert wrapper.returncode == 4 and out.startswith(b"hi\n")
+    # The background loop may write before the program does: its line is somewhere in it.
+    assert wrapper.returncode == 4 and b"hi\n" in out
 
 
 SIGNALS = """\
