@@ -7,6 +7,7 @@ never opened. A frame's file is read to its line, in blocks, and not at all past
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -205,3 +206,15 @@ def test_a_frame_in_a_file_past_the_limit_is_not_read(layout):
     assert (
         "not quoted: src/generated.rs:" in result.stdout and "more than the 8 MiB" in result.stdout
     )
+
+
+def test_pbpit_dash_dash_never_shows_a_line_of_a_file_a_program_names(layout):
+    # The program's own output names the files: the same rule as for a pasted log.
+    for path in ("/etc/passwd", "../outside/lib.rs", "./src/link.rs", ".env"):
+        log = _log(path, 2, 5)
+        program = f"import os, sys\nos.write(2, {log.encode()!r})\nsys.exit(101)\n"
+        result = pbpit_cli("--", sys.executable, "-c", program, cwd=layout)
+        assert result.returncode == 101, result.stderr
+        report = result.stderr[len(log) :]
+        assert "NodeId(2)" in report and SECRET not in report, report
+        assert "root:" not in report
