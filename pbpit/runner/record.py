@@ -58,6 +58,11 @@ class Recorder:
         # in several statements of that line (the whole value, then each element).
         self._returned_to: tuple[int, int] | None = None
         self._returned_from = 0  # the depth of the frame that last returned
+        # Leaves that require grad and no variable named (a module's parameters, given their
+        # ids when a forward first reads them), with their node objects: named by their path
+        # in the module a later binding holds (`model.encoder.weight`).
+        self._params: dict[int, tuple[NodeRecord, Any]] = {}
+        self._params_looked = 0  # statements that looked for them since one was added
 
     def case_stack(self) -> list[int]:
         """The lines the case is executing, innermost call first (the case's own frames only)."""
@@ -154,7 +159,8 @@ class Recorder:
         return self._trace_case_frame
 
     def _trace_case_frame(self, frame: FrameType, event: str, arg: Any) -> Any:
-        if (self._unnamed or self._inner) and (event == "line" or event == "return"):
+        waiting = self._unnamed or self._inner or self._params
+        if waiting and (event == "line" or event == "return"):
             with _headroom():
                 if event == "line" and self._same_statement(frame.f_lineno):
                     return self._trace_case_frame  # a statement over lines is still running
@@ -175,7 +181,7 @@ class Recorder:
 
     def statement_done(self, bindings: dict[str, Any], returning: bool) -> None:
         """A Rust case finished a statement (or returns from a function) with these bindings."""
-        if self._unnamed or self._inner:
+        if self._unnamed or self._inner or self._params:
             self._label(bindings, returning, len(self._lines()) if self._lines else 1)
 
     def _label(self, bindings: dict[str, Any], returning: bool, depth: int) -> None:
@@ -186,6 +192,8 @@ class Recorder:
         lint names it: `let h = hidden(x)` names `h` whatever `hidden` called it."""
         from pbpit.engine.tensor import Tensor
 
+        if self._params:
+            self._name_params(bindings)
         waiting = {record.id: record for record in self._unnamed}
         objects = self._node_objects
         inner = self._inner
@@ -227,5 +235,66 @@ class Recorder:
             if node_id not in bound and (kept or (destructuring and held[2] > depth)):
                 bound[node_id] = held
         self._inner = bound
+        for record in waiting.values():
+            if not record.parents and record.requires_grad and record.id in objects:
+                self._params[record.id] = (record, objects[record.id])
+                self._params_looked = 0
         self._unnamed = list(waiting.values()) if returning or destructuring else []
         self._node_objects = {record.id: objects[record.id] for record in self._unnamed}
+
+    def _name_params(self, bindings: dict[str, Any]) -> None:
+        """Name the waiting parameters a binding's module holds by their path in it, as Burn's
+        records name them (`model.encoder.weight`). `self` is passed over: the caller's binding
+        gives the path from the program's own variable. A leaf no module holds within a few
+        statements (a tensor made and used in one expression) stays unnamed: looking for it
+        every statement would cost the whole run."""
+        self._params_looked += 1
+        if self._params_looked > _PARAM_PATIENCE:
+            self._params.clear()
+            return
+        for name, value in bindings.items():
+            if name == "self":
+                continue
+            for path, tensor in _param_tensors(name, value, 0):
+                node = getattr(tensor, "node", None)
+                held = self._params.get(node.id) if node is not None else None
+                if held is not None and held[1] is node:
+                    held[0].label = path
+                    del self._params[node.id]
+                    if not self._params:
+                        return
+
+
+_MODULE_DEPTH = 8
+"""How deep in nested modules a parameter is looked for."""
+
+_PARAM_PATIENCE = 32
+"""How many statements look for an unnamed parameter's module before it stays unnamed."""
+"""How deep in nested modules a parameter is looked for."""
+
+
+def _param_tensors(path: str, value: Any, depth: int) -> Iterator[tuple[str, Any]]:
+    """`(path, tensor)` for each parameter under `value` (a pbpit module, a Rust struct, a list
+    or tuple of them) whose tensor exists already (reading a lazy one would make it)."""
+    from pbpit.nn.module import Module, Param
+    from pbpit.rust.format import Some
+    from pbpit.rust.interp.runtime import StructValue
+
+    if depth > _MODULE_DEPTH:
+        return
+    if isinstance(value, Param):
+        tensor = value._state.value
+        if tensor is not None:
+            yield path, tensor
+    elif isinstance(value, Module):
+        for name, field_value in vars(value).items():
+            yield from _param_tensors(f"{path}.{name}", field_value, depth + 1)
+    elif type(value) is StructValue and value.item is not None and value.variant < 0:
+        names = [name for name, _ in getattr(value.item, "fields", [])]
+        for name, field_value in zip(names, value.fields, strict=False):
+            yield from _param_tensors(f"{path}.{name}", field_value, depth + 1)
+    elif type(value) is Some:  # `Option<Param<..>>`: the param, by the option's own name
+        yield from _param_tensors(path, value.value, depth + 1)
+    elif isinstance(value, list | tuple):
+        for index, item in enumerate(value):
+            yield from _param_tensors(f"{path}.{index}", item, depth + 1)
