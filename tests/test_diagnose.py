@@ -1157,8 +1157,8 @@ def test_detach_once_detaches_the_whole_value_and_the_case_then_runs(
 
 @pytest.mark.parametrize(
     ("case", "node"),
-    # SPEC: `twice` panics at NodeId(2); features_cached.rs's comment counts NodeId(5) by hand.
-    [("twice", 2), ("tests/programs/features_cached.rs", 5)],
+    # SPEC: `twice` panics at NodeId(2); features_cached.rs's comment counts NodeId(7) by hand.
+    [("twice", 2), ("tests/programs/features_cached.rs", 7)],
 )
 def test_explain_of_a_case_explains_the_node_its_panic_names(case, node):
     by_case = pbpit_cli("explain", case)
