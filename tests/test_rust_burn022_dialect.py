@@ -241,6 +241,22 @@ def test_each_form_of_the_device_prints_burns_device_line(tmp_path):
     assert device_lines(out) == [f"device:  {d}," for d in [PLAIN] * 3 + [AUTODIFF] * 2]
 
 
+def test_a_backend_named_in_a_comment_or_a_string_is_not_the_programs(tmp_path):
+    out = stdout_of(
+        tmp_path,
+        """
+        //! Backend: none here (Autodiff is `.autodiff()` in Burn 0.22).
+        use burn::prelude::*;
+
+        fn main() {
+            let note = "type B = Autodiff<NdArray>;";
+            println!("{} {}", Tensor::<1>::ones([1], &Device::default()), note.len());
+        }
+        """,
+    )
+    assert device_lines(out) == [f"device:  {PLAIN},"]
+
+
 def test_a_plain_devices_tensors_take_no_node_ids(tmp_path):
     # Ids count only on the autodiff device: x is NodeId(0), exp 1, sum 2.
     status, out, err = run(

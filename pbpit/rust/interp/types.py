@@ -8,7 +8,6 @@ variable no use constrained takes Rust's fallback (i32, f64) when its function i
 from __future__ import annotations
 
 import itertools
-import re
 
 INT_RANGES = {
     "i8": (-(2**7), 2**7 - 1),
@@ -406,8 +405,8 @@ def backend_of(source: object) -> str:
     return "flex"
 
 
-_BACKEND_NAMED = re.compile(
-    r"\bAutodiff\s*<|\b(?:Autodiff)?Backend\b|\b(?:NdArray|Wgpu|Flex)Device\b"
+_BACKEND_NAMES = frozenset(
+    ("Autodiff", "Backend", "AutodiffBackend", "NdArrayDevice", "WgpuDevice", "FlexDevice")
 )
 
 
@@ -416,4 +415,14 @@ def names_backend(source: object) -> bool:
     `B: AutodiffBackend`, `NdArrayDevice`), the style before Burn 0.22's. Its default device
     serves that backend, which pbpit runs with autodiff; in Burn 0.22's style (no backend
     generic) `Device::default()` is Flex's plain device and `.autodiff()` the autodiff one."""
-    return _BACKEND_NAMED.search(source.text) is not None  # type: ignore[attr-defined]
+    text: str = source.text  # type: ignore[attr-defined]
+    if not any(name in text for name in _BACKEND_NAMES):
+        return False
+    stack = [source.root]  # type: ignore[attr-defined]
+    while stack:  # a name in the code, not in a comment or a string
+        node = stack.pop()
+        if node.type in ("type_identifier", "identifier"):
+            if source.node_text(node) in _BACKEND_NAMES:  # type: ignore[attr-defined]
+                return True
+        stack.extend(node.children)
+    return False
