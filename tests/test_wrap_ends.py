@@ -11,7 +11,12 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
+
+import pytest
+
+from pbpit.runner.wrap import DRAIN
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -187,3 +192,30 @@ def test_escape_sequences_in_the_output_pass_through_but_never_reach_the_report(
     assert passed == output
     assert b"thread 'worker' panicked at src/x.rs:1:1: boom" in report, report
     assert b"\x1b" not in report and b"\x07" not in report and b"owned" not in report
+
+
+@pytest.mark.parametrize("background", [False, True])
+def test_what_the_program_wrote_is_all_passed_on_however_slow_the_reader(background):
+    # The program widens its stdout pipe to 1 MiB (F_SETPIPE_SZ), fills it and ends; the reader
+    # takes a first part, then waits (`| less`, paused) past the drain: all of it still comes.
+    size = 900_000
+    writer = (
+        "import fcntl, os\n"
+        "fcntl.fcntl(1, 1031, 1 << 20)\n"
+        f"data = b'x' * {size}\n"
+        "while data:\n"
+        "    data = data[os.write(1, data):]\n"
+    )
+    argv = ["sh", "-c", f"sleep 600 & exec {PYTHON} -c \"{writer}\""] if background else [
+        PYTHON, "-c", writer
+    ]  # fmt: skip
+    wrapper = pbpit(*argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        first = wrapper.stdout.read(70_000)
+        time.sleep(DRAIN + 1.5)
+        out = wrapper.stdout.read()  # the rest, from the same buffered reader
+        err = wrapper.stderr.read()
+        wrapper.wait(timeout=60)
+    finally:
+        end(wrapper)
+    assert (wrapper.returncode, len(first) + len(out), err) == (0, size, b"")

@@ -212,11 +212,11 @@ def _pass_through(
     ended = _Ended(process, poller)
     try:
         while reading:
-            timeout = ended.timeout()
+            timeout = ended.timeout(reading)
             if timeout == 0:
                 return
             events = poller.poll(None if timeout is None else timeout * 1000)
-            if not events and ended.at is not None:
+            if not events and ended.at is not None and not ended.owed:
                 return  # quiet since the program ended: all it wrote has been passed on
             for fd, _ in events:
                 if fd == ended.fd:
@@ -233,7 +233,9 @@ def _pass_through(
                 if data:
                     sink(data)
                     channel.passing = _write_all(channel.our_fd, data)
+                    ended.passed(fd, len(data))
                 if not data or not channel.passing:
+                    ended.owed.pop(fd, None)
                     poller.unregister(fd)
                     del reading[fd]
                     if not channel.passing:
@@ -244,25 +246,42 @@ def _pass_through(
 
 class _Ended:
     """When the program ended: a pidfd in the poll set says so at once (Linux), else the poll
-    wakes every `TICK` to ask."""
+    wakes every `TICK` to ask. What each channel held at that moment (the program's last
+    output) is `owed`: it is passed on however long the reader takes (`| less`, paused); only
+    what comes after it is cut off by `DRAIN` and `QUIET`."""
 
     def __init__(self, process: subprocess.Popen[bytes], poller: select.poll) -> None:
         self.process, self.poller = process, poller
         self.at: float | None = None
+        self.owed: dict[int, int] = {}
         self.fd = -1
         with contextlib.suppress(AttributeError, OSError):
             self.fd = os.pidfd_open(process.pid)
             poller.register(self.fd, select.POLLIN)
 
-    def timeout(self) -> float | None:
+    def timeout(self, reading: dict[int, _Channel]) -> float | None:
         """Seconds the next poll may wait (None: until something comes), 0 to stop reading."""
         if self.at is None and self.process.poll() is not None:
             self.at = time.monotonic()
             self.close()
+            for fd in reading:
+                waiting = _waiting(fd)
+                if waiting:
+                    self.owed[fd] = waiting
         if self.at is None:
             return None if self.fd >= 0 else TICK
+        if self.owed:
+            return None  # it is there to read: the poll returns at once
         left = self.at + DRAIN - time.monotonic()
         return 0 if left <= 0 else min(QUIET, left)
+
+    def passed(self, fd: int, count: int) -> None:
+        """`count` bytes of `fd` were passed on."""
+        if fd in self.owed:
+            self.owed[fd] -= count
+            if self.owed[fd] <= 0:
+                del self.owed[fd]
+                self.at = time.monotonic()  # the drain counts from the last of it
 
     def close(self) -> None:
         if self.fd >= 0:
@@ -270,6 +289,15 @@ class _Ended:
                 self.poller.unregister(self.fd)
             os.close(self.fd)
             self.fd = -1
+
+
+def _waiting(fd: int) -> int:
+    """The bytes waiting to be read from `fd` (a pipe or a pty's master)."""
+    try:
+        found = fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0")
+    except OSError:
+        return 0
+    return int.from_bytes(found, sys.byteorder, signed=True)
 
 
 def _write_all(fd: int, data: bytes) -> bool:
