@@ -1259,7 +1259,7 @@ class Checker(StructRules, KindRules, DispatchRules):
             and not (type(recv) is Named and recv in (TENSOR_DATA, INT_DATA, BOOL_DATA))
             and not (type(recv) is TensorT and e.name in (*RANK_GENERIC, "one_hot"))
             and not (iterator(recv) and e.name in ("collect", "sum", "product"))
-            and not (is_number(recv) and e.name == "elem")  # Burn's `ElementConversion`
+            and not ((is_number(recv) or recv is BOOL) and e.name == "elem")  # `ElementConversion`
         ):
             raise self.fail(e.pos, f"type arguments on `{e.name}`")
         burn = burn_nn.check_method(self, e, recv)  # modules, params, configs, optimizers
@@ -1390,7 +1390,7 @@ class Checker(StructRules, KindRules, DispatchRules):
             e.impl = "to_string"
             self.args(e)
             return STRING
-        if name == "elem" and is_number(recv):  # Burn's `ElementConversion::elem::<E>()`
+        if name == "elem" and (is_number(recv) or recv is BOOL):  # Burn's `ElementConversion`
             return self.elem(e, recv)
         if is_float(recv):
             if name == "powi":
@@ -1446,13 +1446,16 @@ class Checker(StructRules, KindRules, DispatchRules):
         return None
 
     def elem(self, e: Method, recv: Named) -> Ty:
-        """`x.elem::<E>()`: the number as another numeric type (the target from the turbofish or
-        from what the result meets)."""
+        """`x.elem::<E>()` (and Burn 0.22's `t.into_scalar::<E>()`, lowered to it): the number
+        as another numeric type (the target from the turbofish or what the result meets); a Bool
+        tensor's `bool` as itself."""
+        written = "into_scalar" if getattr(e.recv, "pos", None) == e.pos else "elem"
         if len(e.targs) > 1:
-            raise self.fail(e.pos, "`elem` takes one type argument")
+            raise self.fail(e.pos, f"`{written}` takes one type argument")
         target = resolve(e.targs[0]) if e.targs else Var()
-        if e.targs and not is_number(target):
-            raise self.fail(e.pos, f"`elem::<{show(target)}>()`: Burn's elements are numbers")
+        if e.targs and not (is_number(target) or target is recv is BOOL):
+            what = f"`{written}::<{show(target)}>()` of `{show(recv)}`: Burn's elements are numbers"
+            raise self.fail(e.pos, what + (" (a Bool tensor's is `bool`)" if recv is BOOL else ""))
         self.args(e)
         e.impl = "elem." + recv.name
         return target

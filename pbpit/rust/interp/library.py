@@ -334,9 +334,12 @@ class Library:
         converts; to an integer truncated, and a value out of its range (Burn's panic inside
         num-traits) refused."""
         target = resolve(e.ty)
+        if source == "bool" == getattr(target, "name", ""):  # a Bool tensor's `into_scalar`
+            return recv
         if type(target) is not Named or target.name not in (*INT_RANGES, *FLOAT_NAMES):
             raise self.fail(e.pos, "`elem()` to a type not known (write `elem::<f32>()`)")
         name, where = target.name, self.where(e.pos)
+        written = "into_scalar" if getattr(e.recv, "pos", None) == e.pos else "elem"
         if name in FLOAT_NAMES or source == name:
             return lambda frame: cast(recv(frame), source, name)
         lo, hi = INT_RANGES[name]
@@ -346,7 +349,7 @@ class Library:
             whole = value if source in INT_RANGES else float(value)
             if whole != whole or not lo <= whole < hi + 1:
                 raise Unsupported(
-                    where, f"`elem::<{name}>()` of {value}: out of range (Burn panics)"
+                    where, f"`{written}::<{name}>()` of {value}: out of range (Burn panics)"
                 )
             return int(whole)
 
