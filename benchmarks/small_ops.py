@@ -9,13 +9,14 @@ Three workloads (`benchmarks/worker.py`), each in a fresh process:
 - `loop`: `benchmarks/training_loop.py`'s step on 1,024 elements, time per step.
 
 Each round runs every workload for pbpit, PyTorch and (with `--base`) a second pbpit tree, in
-an order that rotates from round to round, so that a busy spell falls on all of them alike. The
-figure of each is the least over the rounds (a process the machine's other work never held up
-comes closest to the cost of the work itself), next to the median; wall time and the process's
-CPU time. The load average is printed at the start and end of every round. `--base DIR` runs
-the same worker against the pbpit package found in DIR (e.g. `git archive` of an older
-commit), for a before/after measured side by side. `--gc fewer` runs pbpit's figures under
-`fewer_collections()`, as `pbpit run` runs a case.
+an order that rotates from round to round, so that a busy spell falls on all of them alike.
+Printed for each: the least over the rounds (a process the machine's other work never held up
+comes closest to the cost of the work itself) and the median, of wall time and of the
+process's CPU time; and the ratio within each round (the two processes ran one after the
+other), median and range over the rounds. The load average is printed at the start and end of
+every round. `--base DIR` runs the same worker against the pbpit package found in DIR (e.g.
+`git archive` of an older commit), for a before/after measured side by side. `--gc fewer` runs
+pbpit's figures under `fewer_collections()`, as `pbpit run` runs a case.
 """
 
 from __future__ import annotations
@@ -67,6 +68,13 @@ def shown(samples: list[float]) -> str:
     return f"{min(samples):.2f} ({statistics.median(samples):.2f})"
 
 
+def paired(ours: list[float], theirs: list[float]) -> str:
+    """The ratio within each round (two processes run one after the other), as median and
+    range over the rounds: what a busy spell does to both cancels out."""
+    ratios = sorted(a / b for a, b in zip(ours, theirs, strict=True))
+    return f"{statistics.median(ratios):.2f} [{ratios[0]:.2f}-{ratios[-1]:.2f}]"
+
+
 def load() -> str:
     with open("/proc/loadavg") as f:
         return f.read().split()[0]
@@ -78,6 +86,7 @@ def main() -> None:
     parser.add_argument("--base", type=Path, help="a second pbpit tree to measure alongside")
     parser.add_argument("--gc", choices=("default", "fewer"), default="default")
     parser.add_argument("--only", default="chain,libm,loop", help="workloads, comma-separated")
+    parser.add_argument("--json", type=Path, help="also write every process's answer here")
     options = parser.parse_args()
     workloads = [w for w in options.only.split(",") if w]
     gc_env = {"PBPIT_BENCH_GC": "fewer"} if options.gc == "fewer" else {}
@@ -97,6 +106,9 @@ def main() -> None:
                 samples.setdefault((workload, name), []).append(run_worker(workload, library, env))
         loads.append((before, load()))
         print(f"round {round_ + 1}/{options.rounds}: load {before} -> {loads[-1][1]}", flush=True)
+    if options.json is not None:
+        answers = {f"{workload} {name}": runs for (workload, name), runs in samples.items()}
+        options.json.write_text(json.dumps({"loads": loads, "samples": answers}, indent=1))
     print()
     print(
         f"{os.cpu_count()} CPUs; load average (1 min) over the rounds "
@@ -104,7 +116,7 @@ def main() -> None:
         f"{max(float(a) for pair in loads for a in pair):.2f}; pbpit GC: {options.gc}; "
         f"least of {options.rounds} processes (median in brackets), microseconds"
     )
-    header = ["figure", "pbpit", "torch", "ratio", "cpu ratio"]
+    header = ["figure", "pbpit", "torch", "ratio", "cpu ratio", "paired ratios"]
     if "base" in variants:
         header += ["base", "pbpit/base"]
     header.append("target")
@@ -124,6 +136,7 @@ def main() -> None:
             shown(walls["torch"]),
             f"{min(walls['pbpit']) / min(walls['torch']):.2f}",
             f"{min(cpus['pbpit']) / min(cpus['torch']):.2f}",
+            paired(walls["pbpit"], walls["torch"]),
         ]
         if "base" in variants:
             row += [shown(walls["base"]), f"{min(walls['pbpit']) / min(walls['base']):.2f}"]
