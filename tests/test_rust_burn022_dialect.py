@@ -602,3 +602,22 @@ def test_valid_needs_autodiff_module_in_scope_as_rustc_does(tmp_path):
     assert "E0599" in err and "no method named `valid` found for struct `Model`" in err
     imported = program.replace("prelude::*,", "prelude::*, module::AutodiffModule as _,")
     assert stdout_of(tmp_path, imported) == ""
+
+
+def test_cross_entropy_loss_new_takes_a_pad_index_and_a_device(tmp_path):
+    out = stdout_of(
+        tmp_path,
+        """
+        use burn::{nn::loss::CrossEntropyLoss, prelude::*};
+
+        fn main() {
+            let device = Device::flex().autodiff();
+            let logits = Tensor::<2>::from_floats([[0.0, 0.0], [1.0, 1.0]], &device);
+            let targets = Tensor::<1, Int>::from_ints([0, 1], &device);
+            let loss = CrossEntropyLoss::new(None, &device).forward(logits, targets);
+            println!("{}", loss.into_scalar::<f32>());
+        }
+        """,
+    )
+    # equal logits: each row's loss is ln 2 (f32: 0.6931472)
+    assert out == "0.6931472\n"

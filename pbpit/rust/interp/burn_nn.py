@@ -94,6 +94,7 @@ FUNCTIONS = {
     **{(name, "new"): 0 for name in ACTIVATIONS},
     ("MseLoss", "new"): 0,
     ("CrossEntropyLossConfig", "new"): 0,
+    ("CrossEntropyLoss", "new"): 2,  # `(pad_index: Option<usize>, device)`
     ("AdamConfig", "new"): 0,
     ("AdamWConfig", "new"): 0,
     ("SgdConfig", "new"): 0,
@@ -451,6 +452,10 @@ def check_static(checker: Any, e: Static) -> Ty:
     if owner == "DropoutConfig":
         checker.unify(F64, found[0], e.args[0].pos)
         return NAMED_TYPES[owner]
+    if owner == "CrossEntropyLoss":
+        checker.unify(option(USIZE), found[0], e.args[0].pos)
+        checker.unify(DEVICE, found[1], e.args[1].pos)
+        return NAMED_TYPES[owner]
     if owner == "Param":
         (t,) = found
         tensor = checker.known(t)
@@ -682,6 +687,15 @@ def compile_static(library: Any, e: Static, args: list[Callable[[list], Any]]) -
         return lambda frame: nn.MseLoss()
     if owner == "CrossEntropyLossConfig":
         return lambda frame: nn.CrossEntropyLossConfig()
+    if owner == "CrossEntropyLoss":  # burn-nn's `new`: the config's defaults, the pad index's token
+        pad, device = args
+
+        def cross_entropy(frame: list) -> Any:
+            config, index = nn.CrossEntropyLossConfig(), pad(frame)
+            config.pad_tokens = None if index is None else [index]
+            return engine(config.init, device(frame))
+
+        return cross_entropy
     if owner in CONFIGS:
         config = CONFIGS[owner]
         return lambda frame: config()
