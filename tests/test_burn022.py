@@ -17,25 +17,7 @@ BURN022 = Path(__file__).resolve().parent / "burn022"
 
 # A program pbpit cannot yet match goes here, `"NAME": "why"`: strict, so that a program that
 # starts matching fails until its mark is taken off.
-XFAIL: dict[str, str] = {
-    "01_cached_exp_log_tanh": "Burn 0.22's syntax refused by the interpreter",
-    "03_cached_softmax": "Burn 0.22's syntax refused by the interpreter",
-    "05_cached_gelu": "Burn 0.22's syntax refused by the interpreter",
-    "07_cached_matmul_bias": "Burn 0.22's syntax refused by the interpreter",
-    "13_cached_gather_select": "Burn 0.22's syntax refused by the interpreter",
-    "16_backward_twice_same_loss": "Burn 0.22's syntax refused by the interpreter",
-    "18_rnn_state_not_detached": "Burn 0.22's syntax refused by the interpreter",
-    "20_linear_cached_hidden": "Burn 0.22's syntax refused by the interpreter",
-    "26_grad_matmul_bias": "Burn 0.22's syntax refused by the interpreter",
-    "30_mlp_adam": "Burn 0.22's syntax refused by the interpreter",
-    "33_linear_init_seed7": "Burn 0.22's syntax refused by the interpreter",
-    "35_dropout": "Burn 0.22's syntax refused by the interpreter",
-    "37_embedding": "Burn 0.22's syntax refused by the interpreter",
-    "39_mse_loss": "Burn 0.22's syntax refused by the interpreter",
-    "41_display": "Burn 0.22's syntax refused by the interpreter",
-    "49_shared_loss_leaf_child": "Burn 0.22's syntax refused by the interpreter",
-    "mlp22": "Burn 0.22's syntax refused by the interpreter",
-}
+XFAIL: dict[str, str] = {}
 
 
 def programs() -> list[Path]:

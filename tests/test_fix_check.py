@@ -223,3 +223,30 @@ def test_state_carried_into_the_next_pass_is_carried(tmp_path):
     assert [e["replacement"] for h in fixes for e in h["edits"]] == ["        h = h.detach();\n"]
     assert fixes[0]["checked"]["verdict"] == "runs"
     assert not any("h_new` at the end" in h["message"] for h in error["help"])
+
+
+# -- lint: a detach whose cut gradient the program unwraps is not written as code -------------
+
+
+def test_lint_writes_no_detach_whose_cut_gradient_the_loop_unwraps(tmp_path):
+    import json
+
+    path = program(tmp_path)  # the loop unwraps `x`'s gradient; `feats` is made from `x`
+    (finding,) = json.loads(pbpit_cli("lint", "--format", "json", str(path)).stdout)["findings"]
+    detach = next(h for h in finding["help"] if "detach it once" in h["message"])
+    assert detach["edits"] == []
+    assert detach["note"] == (
+        "not written as code: detached, `feats` leaves `x` without a gradient, and line 11 "
+        "unwraps `x`'s gradient (it would panic there)"
+    )
+
+
+def test_lint_still_writes_the_detach_when_the_cut_gradient_is_not_unwrapped(tmp_path):
+    import json
+
+    text = CACHED.replace("x.grad(&grads).unwrap()", "w.grad(&grads).unwrap()")
+    path = program(tmp_path, text)
+    (finding,) = json.loads(pbpit_cli("lint", "--format", "json", str(path)).stdout)["findings"]
+    detach = next(h for h in finding["help"] if "detach it once" in h["message"])
+    assert detach["edits"]
+    assert check_edits(path, [Edit(**e) for e in detach["edits"]]).verdict == RUNS

@@ -3,6 +3,7 @@ the next, is used by the loop's backward."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from pbpit.diagnostics.model import Diagnostic, Edit, Help
@@ -129,7 +130,11 @@ fn main() {
                 labels.append(fixes.label(use.span, USED_INSIDE))
             helps = [recompute_in_loop(definition, meeting, fixes)]
             if detaching_leaves_a_loss(meeting, fixes):
-                helps.insert(0, detach_once(definition, fixes))
+                cut = unwrapped_gradient(meeting, fixes)
+                if cut is None:
+                    helps.insert(0, detach_once(definition, fixes))
+                else:
+                    helps.insert(0, detach_once_cuts_help(name, *cut))
             consumes = consumes_step(definition.name, through=meeting.earlier.through)
         labels.append(fixes.label(meeting.earlier.span, consumes))
         notes = [through_note(meeting.earlier, definition)]
@@ -239,6 +244,39 @@ def detaching_leaves_a_loss(meeting: Meeting, fixes: Fixes) -> bool:
     leaves = {name for name, value in entry.items() if value.requirement == Requirement.GRAD}
     call = fixes.call_at(meeting.later.span)
     return fixes.tracked_without(meeting.definition, meeting.loss, call, leaves)
+
+
+def unwrapped_gradient(meeting: Meeting, fixes: Fixes) -> tuple[str, int] | None:
+    """A leaf the tensor is made from (named where it is made) whose gradient the loop unwraps
+    (`w.grad(&grads).unwrap()`, `.expect(..)`), and that line: detached once, the tensor would
+    leave that leaf without a gradient, and the unwrap would panic."""
+    statement = meeting.definition.statement or meeting.definition.value
+    if statement is None:
+        return None
+    entry = meeting.entry or {}
+    leaves = {name for name, value in entry.items() if value.requirement == Requirement.GRAD}
+    made_from = sorted(leaves & {fixes.text(n) for n in identifiers(statement)})
+    start, end = meeting.loop_span
+    body = fixes.data[start:end]
+    for leaf in made_from:
+        found = re.search(
+            rb"\b" + re.escape(leaf.encode()) + rb"\s*\.\s*grad\s*\([^()]*\)\s*\.\s*"
+            rb"(?:unwrap|expect)\s*\(",
+            body,
+        )
+        if found is not None:
+            return leaf, fixes.place((start + found.start(), start + found.end())).line
+    return None
+
+
+def detach_once_cuts_help(name: str, leaf: str, line: int) -> Help:
+    """Detach once, in words only: the program unwraps a gradient detaching would take away."""
+    help_ = detach_once_help(name, [])
+    note = (
+        f"not written as code: detached, `{name}` leaves `{leaf}` without a gradient, and "
+        f"line {line} unwraps `{leaf}`'s gradient (it would panic there)"
+    )
+    return replace(help_, note=note)
 
 
 def detach_once(definition: Definition, fixes: Fixes) -> Help:
