@@ -250,3 +250,12 @@ def test_lint_still_writes_the_detach_when_the_cut_gradient_is_not_unwrapped(tmp
     detach = next(h for h in finding["help"] if "detach it once" in h["message"])
     assert detach["edits"]
     assert check_edits(path, [Edit(**e) for e in detach["edits"]]).verdict == RUNS
+
+
+def test_explain_json_gives_each_fix_its_check_and_no_lines_for_one_that_fails(tmp_path):
+    import json
+
+    path = program(tmp_path)
+    data = json.loads(pbpit_cli("explain", "--json", str(path)).stdout)
+    checks = {fix["key"]: (fix["checked"]["verdict"], bool(fix["lines"])) for fix in data["fixes"]}
+    assert checks == {"detach once": (PANICS, False), "recompute in the loop": (RUNS, True)}

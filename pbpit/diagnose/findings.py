@@ -660,8 +660,10 @@ def diagnostic_source(result: RunResult, diagnostic: Diagnostic) -> list[str]:
 
 
 def explanation_in_files(result: RunResult, data: dict[str, Any]) -> dict[str, Any]:
-    """`explain --json`'s backwards and corrected lines, in a crate of module files, each at
-    its file's line, the file beside it (`file`); unchanged for one file."""
+    """`explain --json`'s fixes as its diagnostic checked them (each with `checked`; the
+    corrected lines of one that did not run taken away), and its backwards and corrected lines,
+    in a crate of module files, each at its file's line, the file beside it (`file`)."""
+    _fixes_as_checked(data)
     crate = result.crate
     if crate is None:
         return data
@@ -677,3 +679,17 @@ def explanation_in_files(result: RunResult, data: dict[str, Any]) -> dict[str, A
             rows.append([mark, line, text, _display(result, file) if file else None])
         fix["lines"] = rows
     return data
+
+
+def _fixes_as_checked(data: dict[str, Any]) -> None:
+    """Each of `data["fixes"]` given the check its help in `data["diagnostic"]` had: a fix
+    whose edits did not run keeps its words and loses its corrected lines."""
+    helps = (data.get("diagnostic") or {}).get("help", [])
+    for fix in data.get("fixes", []):
+        lead = f"{fix['key']} (applies here)" if fix.get("applies") else fix["key"]
+        help_ = next((h for h in helps if h["message"] == f"{lead}: {fix['title']}"), None)
+        if help_ is None or "checked" not in help_:
+            continue
+        fix["checked"] = help_["checked"]
+        if help_["checked"]["verdict"] != "runs":
+            fix["lines"] = []
