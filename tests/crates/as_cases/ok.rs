@@ -32,7 +32,7 @@ fn descend(param: Tensor<1>, grad: Option<Tensor<1>>, device: &Device) -> Tensor
 }
 
 fn main() {
-    let device = Device::default();
+    let device = Device::default().autodiff();
     let mut weight = Tensor::<1>::from_floats([0.5, -0.25, 0.75, 1.0], &device).require_grad();
     let mut bias = Tensor::<1>::from_floats([0.1, 0.1, 0.1, 0.1], &device).require_grad();
     let inputs = Tensor::<1>::from_floats([0.5, 1.0, 1.5, 2.0], &device);
