@@ -218,3 +218,24 @@ def test_pbpit_dash_dash_never_shows_a_line_of_a_file_a_program_names(layout):
         report = result.stderr[len(log) :]
         assert "NodeId(2)" in report and SECRET not in report, report
         assert "root:" not in report
+
+
+def test_a_crafted_backtrace_costs_a_bounded_number_of_lookups(layout, monkeypatch):
+    # Thousands of components in a path, hundreds of frames that look like the user's: each
+    # path is looked for by its last MAX_PARTS components, in at most MAX_LOOKED_UP frames.
+    from pbpit.diagnose.output import Frame, Panic
+
+    crate = find_crate(None, layout)
+    deep = "a/" * 20_000 + "main.rs"
+    frames = [Frame(i, f"trainer::f{i}", f"{deep}{i}.rs", 1, 1) for i in range(300)]
+    panic = Panic("main", TAPE, None, None, None, 2, frames)
+    looked = []
+    isfile = os.path.isfile
+    monkeypatch.setattr(crash.os.path, "isfile", lambda p: looked.append(p) or isfile(p))
+    assert crash.user_frames(panic, crate) == []
+    bound = crash.MAX_LOOKED_UP * crash.MAX_PARTS * len(crate.bases)
+    assert 0 < len(looked) <= bound
+    # Each path once: the same frames again cost nothing more.
+    before = len(looked)
+    crash.user_frames(panic, crate)
+    assert len(looked) == before

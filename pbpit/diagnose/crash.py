@@ -58,6 +58,8 @@ class Crate:
     """The directories, symbolic links and `..` resolved, whose `.rs` files are the user's
     code: the crate's packages and the path dependencies their manifests declare. A frame's
     file anywhere else is never opened."""
+    resolved: dict[str, Path | None] = field(default_factory=dict, repr=False)
+    """The file each backtrace path named resolved to (`resolve`), each path looked up once."""
 
 
 @dataclass
@@ -229,22 +231,35 @@ def is_users(frame: Frame, packages: frozenset[str] = frozenset()) -> bool:
     return not (crate == "burn" or crate.startswith("burn_"))
 
 
+MAX_PARTS = 12
+"""The trailing components of a backtrace's path tried against the crate (a source file deeper
+than that in a crate is not looked for): a log's path of thousands of `a/` costs as much as a
+short one."""
+
+
 def resolve(path: str, crate: Crate) -> Path | None:
     """The file a backtrace's path names, in the crate: as is when it exists, else relative to
     the package, then its workspace, dropping the leading directories a build elsewhere (CI, a
     container) had above the crate. Only a `.rs` source of the crate (`in_crate`) is ever
     found: a log's `at /etc/passwd:3:5` or `../secret.rs` names no file of the user's."""
-    if "\0" in path:
+    if path not in crate.resolved:
+        crate.resolved[path] = _resolve(path, crate)
+    return crate.resolved[path]
+
+
+def _resolve(path: str, crate: Crate) -> Path | None:
+    if "\0" in path or not path.endswith(".rs"):
         return None
     given = Path(path)
     if given.is_absolute() and in_crate(given, crate):
         return given
-    parts = [part for part in given.parts if part not in ("/", ".")]
+    parts = [part for part in given.parts if part not in ("/", ".")][-MAX_PARTS:]
     for start in range(max(len(parts) - 1, 1)):
         rest = parts[start:]
         for base in crate.bases:
             candidate = base.joinpath(*rest)
-            if in_crate(candidate, crate):
+            # One stat first: most candidates do not exist.
+            if os.path.isfile(candidate) and in_crate(candidate, crate):
                 return candidate
     return None
 
@@ -264,12 +279,21 @@ def in_crate(file: Path, crate: Crate) -> bool:
         return False
 
 
+MAX_LOOKED_UP = 64
+"""Frames of one panic whose path is looked for in the crate, innermost first (a real
+backtrace has far fewer that can be the user's; a crafted one no more costs than that)."""
+
+
 def user_frames(panic: Panic, crate: Crate) -> list[UserFrame]:
     """The panic's frames in the user's crate, innermost first."""
     found = []
+    looked_up = 0
     for frame in panic.frames:
         if frame.path is None or frame.line is None or not is_users(frame, crate.packages):
             continue
+        if looked_up == MAX_LOOKED_UP:
+            break
+        looked_up += 1
         file = resolve(frame.path, crate)
         if file is not None:
             found.append(UserFrame(frame, file))
