@@ -234,3 +234,19 @@ def test_an_edit_saved_just_after_the_last_look_is_not_lost(tmp_path, monkeypatc
     assert path.read_text() == edited
     assert outcome.lines == [f"warning: not fixed {path}: it changed since it was read"]
     assert _left(tmp_path) == []
+
+
+def test_a_file_in_a_directory_pbpit_may_not_add_to_is_fixed_in_place(tmp_path, monkeypatch):
+    # (As root a directory's mode does not stop it: the refusal is what mkstemp would raise.)
+    path = tmp_path / "cached.rs"
+    path.write_text(CACHED)
+    inode = path.stat().st_ino
+    report = lint_paths([str(path)])
+
+    def refused(*args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(tmp_path))
+
+    monkeypatch.setattr(apply.tempfile, "mkstemp", refused)
+    outcome = fix_in_place(report, lambda: lint_paths([str(path)]))
+    assert path.read_text() == CACHED_FIXED and path.stat().st_ino == inode
+    assert outcome.lines == [f"fixed {path}: 1 fix (loop-external-tracked)"]

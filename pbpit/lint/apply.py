@@ -267,10 +267,14 @@ def _unchanged(real: str, expected: bytes, now: os.stat_result) -> bool:
 
 def _replace(real: str, content: bytes, expected: bytes, now: os.stat_result) -> bool | None:
     """Write `content` to a temporary file beside `real`, give it `real`'s owner, group and mode,
-    and rename it over `real`: True; False when the new file cannot have that owner or group
-    (nothing written: the caller writes in place); None when `real` changed meanwhile."""
+    and rename it over `real`: True; False when the new file cannot have that owner or group, or
+    cannot be made in that directory (nothing written: the caller writes in place); None when
+    `real` changed meanwhile."""
     directory, name = os.path.split(real)
-    handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".pbpit-tmp", dir=directory)
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".pbpit-tmp", dir=directory)
+    except PermissionError:
+        return False  # a directory pbpit may not add to, a file it may write: in place
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(content)
