@@ -7,14 +7,14 @@ their edits do not overlap; a finding whose edits overlap another's is left as i
 A file is written only if it is still the text the lint read, and then linted again with the
 whole tree: if the fixes left a finding that was not there before, the file is put back as it was.
 
-A fixed file keeps its owner, group, mode and hard links, as `cargo fix` and rustfmt leave them:
-it is replaced atomically (a temporary file in its directory, given its owner and mode, renamed
-over it) when that keeps all of them, else written in place (a file with other hard links, or
-whose owner or group pbpit cannot give a new file). A file without write permission is reported,
-never replaced. On Linux the new file is swapped in atomically and what it replaced is checked to
-be the file read (an editor's save just before the swap is put back); the window that remains is
-said in docs/SECURITY.md. Ctrl-C while files are written lists those already
-fixed and leaves no temporary file; a write in progress finishes first.
+A fixed file keeps its owner, group, mode and hard links, as `cargo fix` and rustfmt leave them: it
+is replaced atomically (a temporary file in its directory, given its owner and mode, renamed over
+it) when that keeps all of them, else written in place (a file with other hard links, whose owner or
+group pbpit cannot give a new file, or in a directory pbpit may not add a file to). A file without
+write permission is reported, never replaced. On Linux the new file is swapped in atomically and
+what it replaced is checked to be the file read (an editor's save just before the swap is put back);
+the window that remains is said in docs/SECURITY.md. Ctrl-C while files are written lists those
+already fixed and leaves no temporary file; a write in progress finishes first.
 """
 
 from __future__ import annotations
