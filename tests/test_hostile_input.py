@@ -275,3 +275,18 @@ def test_check_on_a_directory_that_cannot_be_read_names_it(tmp_path, monkeypatch
     monkeypatch.setattr(check.os, "listdir", denied)
     with pytest.raises(UsageError, match=f"cannot read directory {tmp_path}: Permission denied"):
         check.collect_cases([str(tmp_path)])
+
+
+def test_a_gitignore_that_is_a_fifo_is_not_opened(tmp_path):
+    # Opening a FIFO for reading blocks until someone writes: lint would hang.
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "main.rs").write_text(CLEAN)
+    os.mkfifo(tmp_path / ".gitignore")
+    os.mkfifo(tmp_path / "src" / ".gitignore")
+    result = subprocess.run(
+        [sys.executable, "-m", "pbpit", "lint", "."],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "1 file checked" in result.stdout

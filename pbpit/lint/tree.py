@@ -391,13 +391,20 @@ def _patterns(lines: Iterable[str]) -> tuple[_Pattern, ...]:
     return tuple(p for p in map(ignore_pattern, lines) if p is not None)
 
 
+MAX_GITIGNORE_BYTES = 100 << 20
+"""git reads no `.gitignore` larger than 100 MiB (`PATTERN_MAX_FILE_SIZE`); neither does lint."""
+
+
 def _gitignore(directory: str | Path, base: str) -> list[_Rules]:
     """The rules of `directory/.gitignore`, if there is one and it can be read (its bytes, as
     git reads them)."""
+    path = os.path.join(directory, ".gitignore")
     try:
-        with open(os.path.join(directory, ".gitignore"), "rb") as file:
-            text = file.read().decode("latin-1")
-    except OSError:
+        info = os.stat(path)
+        if info.st_size > MAX_GITIGNORE_BYTES:  # git ignores one as large too
+            return []
+        text = read_bytes(path, info).decode("latin-1")
+    except (OSError, _NotRegular):  # none, unreadable, or a FIFO that would block: as git
         return []
     # Lines end at `\n` only (a `\r` before it dropped): no other byte ends a line for git.
     patterns = _patterns(line.removesuffix("\r") for line in text.split("\n"))
