@@ -312,7 +312,10 @@ class Sub(Op):
 def _others(a: Array, b: Array, needs: tuple[bool, ...]) -> tuple[Array, ...]:
     """What a product saves: each side's gradient needs the other side's value (`b` for a's,
     then `a` for b's), only for the sides that are tracked."""
-    return tuple(v for v, need in ((b, needs[0]), (a, needs[1])) if need)
+    need_a, need_b = needs
+    if need_a:
+        return (b, a) if need_b else (b,)
+    return (a,) if need_b else ()
 
 
 class Mul(Op):
