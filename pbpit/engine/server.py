@@ -309,16 +309,17 @@ class AutodiffServer:
         """Consume the steps of `found` (remove them from the tape), grouped by node order."""
         registry = self.steps
         has_step, base = self.has_step, self.base
-        steps = [registry.pop(node_id) for node_id in found]
         # A leaf whose root step an earlier backward consumed has nothing left: an empty tape.
-        tape: list[list[Step]] = [
-            [] for _ in range(1 + max((s.node.order for s in steps), default=0))
-        ]
+        tape: list[list[Step]] = [[]]
         released = 0
-        for step in steps:
-            has_step[step.node.id - base] = 0
+        for node_id in found:  # one pass: a Python loop per step costs every backward
+            step = registry.pop(node_id)
+            has_step[node_id - base] = 0
             released += step.saved_bytes
-            tape[step.node.order].append(step)
+            order = step.node.order
+            while len(tape) <= order:
+                tape.append([])
+            tape[order].append(step)
         self.saved_bytes -= released
         return tape
 
