@@ -148,14 +148,14 @@ def _run(tmp_path, text: str, name: str = "main.rs"):
 def test_run_error_cites_the_callers_statement_with_the_helpers_lines_as_a_note(tmp_path):
     result = _run(tmp_path, NESTED)
     (error,) = diagnose_run(result).errors
-    assert error.message == "NodeId(3) `h` lost its step to an earlier backward"
+    # The error is lint's finding of `h`, led by what the run saw.
+    assert error.rule == "loop-external-tracked"
+    assert error.notes[0] == "the run panicked: NodeId(3) `h` lost its step to an earlier backward"
     primary = error.labels[0]
     # `layer(x, w.clone())` on line 17, columns 13 to 32 (1-based, end exclusive).
     assert (primary.line, primary.column, primary.end_line, primary.end_column) == (17, 13, 17, 32)
     path = error.path
-    assert error.notes[0] == (
-        f"made in `hidden` at {path}:4:5, called from `layer` at {path}:9:13"
-    )
+    assert f"made in `hidden` at {path}:4:5, called from `layer` at {path}:9:13" in error.notes
 
 
 def test_the_tensor_is_named_by_the_callers_binding_as_lint_cites_its_line(tmp_path):
@@ -180,7 +180,7 @@ def test_text_of_run_shows_the_callers_line_and_the_note(tmp_path):
     path = write_case(tmp_path, NESTED, "main.rs")
     out = pbpit_cli("run", str(path)).stdout
     assert "17 |     let h = layer(x, w.clone());\n" in out
-    assert "^^^^^^^^^^^^^^^^^^^ NodeId(3) `h` = exp(NodeId(2)): a tracked intermediate" in out
+    assert "= note: NodeId(3) `h` = exp(NodeId(2)): a tracked intermediate" in out
     assert f"= note: made in `hidden` at {path}:4:5, called from `layer` at {path}:9:13" in out
     assert "\n 4 |" not in out  # the helper's own line is a note, not a label
 

@@ -205,6 +205,7 @@ def test_explain_stdin_without_a_panic_under_json_is_one_object_exit_1():
         "entry": None,
         "case": None,
         "panics": [],
+        "panics_dropped": 0,
         "other_panics": [],
         "build_error": None,
         "rejected": [],
