@@ -48,6 +48,17 @@ def pbpit_run(program: Path) -> tuple[int, str, str]:
     return status, out.getvalue(), THREAD.sub("thread 'main' (TID)", err.getvalue())
 
 
+def recorded(program: Path) -> tuple[int, str, str]:
+    """What the real program beside `program` printed, as recorded next to it: the exit status
+    (`NAME.status`), stdout (`NAME.stdout`) and stderr (`NAME.stderr`, "" when there is none)."""
+    stderr = program.with_suffix(".stderr")
+    return (
+        int(program.with_suffix(".status").read_text().strip()),
+        program.with_suffix(".stdout").read_text(),
+        stderr.read_text() if stderr.is_file() else "",
+    )
+
+
 def imported_by(args: list[str], modules: list[str]) -> tuple[str, list[bool]]:
     """`pbpit ARGS` run in a fresh interpreter: what it printed, and whether each of `modules`
     was imported by then."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pbpit_process import pbpit_cli, pbpit_run
+from pbpit_process import pbpit_cli, pbpit_run, recorded
 
 BURN022 = Path(__file__).resolve().parent / "burn022"
 
@@ -23,14 +23,6 @@ XFAIL: dict[str, str] = {}
 def programs() -> list[Path]:
     return sorted(BURN022.glob("*.rs"))
 
-
-def real_burn(program: Path) -> tuple[int, str, str]:
-    """What real Burn printed: exit status, stdout, stderr."""
-    return (
-        int(program.with_suffix(".status").read_text().strip()),
-        program.with_suffix(".stdout").read_text(),
-        program.with_suffix(".stderr").read_text(),
-    )
 
 
 def marked(program: Path):
@@ -49,13 +41,13 @@ def test_the_corpus_is_whole() -> None:
 
 @pytest.mark.parametrize("program", [marked(p) for p in programs()])
 def test_pbpit_prints_what_real_burn_printed(program: Path) -> None:
-    assert pbpit_run(program) == real_burn(program)
+    assert pbpit_run(program) == recorded(program)
 
 
 @pytest.mark.parametrize("program", [pytest.param(p, id=p.stem) for p in programs()])
 def test_lint_warns_on_exactly_the_programs_that_panic(program: Path) -> None:
     done = pbpit_cli("lint", str(program))
-    panics = real_burn(program)[0] == 101
+    panics = recorded(program)[0] == 101
     assert done.returncode == (1 if panics else 0), done.stdout + done.stderr
 
 
@@ -68,7 +60,7 @@ def crate_of(program: Path, root: Path) -> Path:
 
 
 TAPE_PANICS = [
-    p for p in programs() if "graph tape has already been consumed" in real_burn(p)[2]
+    p for p in programs() if "graph tape has already been consumed" in recorded(p)[2]
 ]
 
 
@@ -78,7 +70,7 @@ def test_explain_reads_real_burns_panic_against_the_crate(program: Path, tmp_pat
     on a line of the program (no backtrace in these outputs: the crate's findings are the likely
     causes)."""
     crate = crate_of(program, tmp_path / "crate")
-    _, stdout, stderr = real_burn(program)
+    _, stdout, stderr = recorded(program)
     done = pbpit_cli("explain", "-", stdin=stdout + stderr, cwd=crate)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "src/main.rs:" in done.stdout + done.stderr

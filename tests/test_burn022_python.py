@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pbpit_process import pbpit_run
+from pbpit_process import pbpit_run, recorded
 
 BURN022 = Path(__file__).resolve().parent / "burn022"
 
@@ -22,18 +22,10 @@ def twins() -> list[Path]:
     return sorted(BURN022.glob("*.py"))
 
 
-def real_burn(program: Path) -> tuple[int, str, str]:
-    """What real Burn printed for the Rust program beside `program`: status, stdout, stderr."""
-    return (
-        int(program.with_suffix(".status").read_text().strip()),
-        program.with_suffix(".stdout").read_text(),
-        program.with_suffix(".stderr").read_text(),
-    )
-
 
 @pytest.mark.parametrize("twin", twins(), ids=lambda p: p.stem)
 def test_the_python_twin_prints_what_real_burn_printed(twin: Path) -> None:
-    assert pbpit_run(twin) == real_burn(twin)
+    assert pbpit_run(twin) == recorded(twin)
 
 
 def test_every_real_burn_program_has_its_python_twin() -> None:

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from pbpit_process import THREAD, pbpit_cli, pbpit_run
+from pbpit_process import THREAD, pbpit_cli, pbpit_run, recorded
 
 PROGRAMS = Path(__file__).resolve().parent / "programs"
 TWINS = PROGRAMS / "twins"
@@ -32,14 +32,6 @@ def program_files() -> list[Path]:
     return [p for p in found if p.with_suffix(".status").is_file()]
 
 
-def expected(program: Path) -> tuple[int, str, str]:
-    stderr = program.with_suffix(".stderr")
-    return (
-        int(program.with_suffix(".status").read_text().strip()),
-        program.with_suffix(".stdout").read_text(),
-        stderr.read_text() if stderr.is_file() else "",
-    )
-
 
 def marked(program: Path):
     reason = XFAIL.get(program.name)
@@ -49,14 +41,14 @@ def marked(program: Path):
 
 @pytest.mark.parametrize("program", [marked(p) for p in program_files()])
 def test_program_prints_what_its_burn_program_prints(program: Path) -> None:
-    status, stdout, stderr = expected(program)
+    status, stdout, stderr = recorded(program)
     assert pbpit_run(program) == (status, stdout, stderr)
 
 
 def test_a_program_run_in_its_own_process_prints_the_same() -> None:
     program = PROGRAMS / "encoder_cached.rs"  # the panic, whose block goes to the real stderr
     done = pbpit_cli("run", "--raw", str(program))
-    status, stdout, stderr = expected(program)
+    status, stdout, stderr = recorded(program)
     assert (done.returncode, done.stdout, THREAD.sub("thread 'main' (TID)", done.stderr)) == (
         status, stdout, stderr,
     )
@@ -73,8 +65,8 @@ def test_every_rust_program_has_its_twin_and_its_expectation_and_each_python_one
         assert version.with_suffix(".rs").is_file(), f"{version.name}: no Rust program"
     # A program whose twin panics says where: its expectation's stderr names one NodeId.
     for program in rust:
-        if expected(program)[0] == 101:
-            assert re.search(r"at NodeId\(\d+\)", expected(program)[2]), program.name
+        if recorded(program)[0] == 101:
+            assert re.search(r"at NodeId\(\d+\)", recorded(program)[2]), program.name
 
 
 # -- the expectations are what the twins print ----------------------------------------------------
@@ -112,8 +104,8 @@ def test_the_expectation_is_what_the_twin_prints_under_every_summation_order(
     monkeypatch.setattr(burn32, "MODE", burn32.MODE)
     twin = TWINS / f"{program.stem}.py"
     for order in burn32.MODES:
-        assert twin_output(burn32, twin, order) == expected(program), order
+        assert twin_output(burn32, twin, order) == recorded(program), order
     # The node the hand derivation in the program's comment names is where the twin panics.
     hand = re.search(r"^PANICS_AT = (\d+)", twin.read_text(), re.M)
-    found = re.search(r"NodeId\((\d+)\)", expected(program)[2])
+    found = re.search(r"NodeId\((\d+)\)", recorded(program)[2])
     assert (hand and hand.group(1)) == (found and found.group(1))
