@@ -55,10 +55,9 @@ def edits_of(help_: dict) -> list[Edit]:
     return [Edit(**edit) for edit in help_.get("edits", [])]
 
 
-def fixes_of(program: Path, ran: dict) -> list[tuple[str, str, object]]:
+def fixes_of(program: Path, ran: dict, linted: dict) -> list[tuple[str, str, object]]:
     """(command, fix's message, its edits or corrected lines) for every fix printed as code."""
     fixes: list[tuple[str, str, object]] = []
-    linted = pbpit_json("lint", "--format", "json", str(program)) or {}
     for finding in linted.get("findings", []):
         for help_ in finding.get("help", []):
             if help_.get("edits"):
@@ -74,10 +73,9 @@ def fixes_of(program: Path, ran: dict) -> list[tuple[str, str, object]]:
     return fixes
 
 
-def diagnosis(program: Path, ran: dict) -> dict:
-    """The rule and the binding `run` and `lint` give for the panic."""
+def diagnosis(ran: dict, linted: dict) -> dict:
+    """The rule of `run`'s error, lint's rules, and the binding the panic names."""
     errors = [d for d in ran.get("diagnostics", []) if d.get("level") == "error"]
-    linted = pbpit_json("lint", "--format", "json", str(program)) or {}
     label = (ran.get("panic") or {}).get("label")
     return {
         "run_rule": errors[0].get("rule") if errors else None,
@@ -103,8 +101,9 @@ def main(argv: list[str] | None = None) -> int:
         ran = pbpit_json("run", "--json", str(program))
         if not ran or not (ran.get("panic") or {}).get("node_id") is not None:
             continue
-        diagnoses.append({"program": str(program), **diagnosis(program, ran)})
-        for command, message, fix in fixes_of(program, ran):
+        linted = pbpit_json("lint", "--format", "json", str(program)) or {}
+        diagnoses.append({"program": str(program), **diagnosis(ran, linted)})
+        for command, message, fix in fixes_of(program, ran, linted):
             checked = check(program, fix)
             rows.append(
                 {"program": str(program), "command": command, "fix": message, **checked.to_json()}
