@@ -258,8 +258,8 @@ def explanation_diagnostic(result: RunResult, explanation: CaseExplanation) -> D
         )
     helps = []
     for fix in sorted(explanation.fixes, key=lambda f: not f.applies):
-        lead = f"{fix.key} (applies here)" if fix.applies else fix.key
-        helps.append(Help(f"{lead}: {fix.title}", fix.edits(), _sentence(fix.note)))
+        helps.append(Help(_fix_headline(fix.key, fix.title, fix.applies), fix.edits(),
+                          _sentence(fix.note)))
     message = f"{name} in {result.case}: {node_kind(node)}"
     diagnostic = Diagnostic("", message, _path(result), labels, helps, level="note", notes=notes)
     return checked(result, in_files(result, diagnostic))
@@ -681,13 +681,18 @@ def explanation_in_files(result: RunResult, data: dict[str, Any]) -> dict[str, A
     return data
 
 
+def _fix_headline(key: str, title: str, applies: bool) -> str:
+    """An explanation's fix as its help says it: `recompute in the loop (applies here): ...`."""
+    return f"{key} (applies here): {title}" if applies else f"{key}: {title}"
+
+
 def _fixes_as_checked(data: dict[str, Any]) -> None:
     """Each of `data["fixes"]` given the check its help in `data["diagnostic"]` had: a fix
     whose edits did not run keeps its words and loses its corrected lines."""
     helps = (data.get("diagnostic") or {}).get("help", [])
     for fix in data.get("fixes", []):
-        lead = f"{fix['key']} (applies here)" if fix.get("applies") else fix["key"]
-        help_ = next((h for h in helps if h["message"] == f"{lead}: {fix['title']}"), None)
+        headline = _fix_headline(fix["key"], fix["title"], bool(fix.get("applies")))
+        help_ = next((h for h in helps if h["message"] == headline), None)
         if help_ is None or "checked" not in help_:
             continue
         fix["checked"] = help_["checked"]
