@@ -259,3 +259,52 @@ def test_explain_json_gives_each_fix_its_check_and_no_lines_for_one_that_fails(t
     data = json.loads(pbpit_cli("explain", "--json", str(path)).stdout)
     checks = {fix["key"]: (fix["checked"]["verdict"], bool(fix["lines"])) for fix in data["fixes"]}
     assert checks == {"detach once": (PANICS, False), "recompute in the loop": (RUNS, True)}
+
+
+# Written after the code: state kept in a struct field by a method, across episodes.
+FIELD_STATE = """\
+use burn::prelude::*;
+
+struct Agent {
+    w: Tensor<1>,
+    memory: Tensor<1>,
+}
+
+impl Agent {
+    fn act(&mut self, obs: Tensor<1>) -> Tensor<1> {
+        let out = (obs * self.w.clone() + self.memory.clone()).tanh();
+        self.memory = out.clone();
+        out
+    }
+}
+
+fn main() {
+    let device = Device::default().autodiff();
+    let mut agent = Agent {
+        w: Tensor::<1>::from_floats([0.5, -0.5], &device).require_grad(),
+        memory: Tensor::<1>::zeros([2], &device),
+    };
+    for episode in 0..3 {
+        let obs = Tensor::<1>::from_floats([1.0, episode as f32], &device);
+        let loss = agent.act(obs).sum();
+        let grads = loss.backward();
+        let w_grad = agent.w.grad(&grads).unwrap();
+        println!("{episode}: {:?}", w_grad.into_data().to_vec::<f32>().unwrap());
+    }
+}
+"""
+
+
+def test_state_carried_in_a_struct_field_is_detached_in_the_field(tmp_path):
+    path = program(tmp_path, FIELD_STATE)
+    ran = run_json(path)
+    (error,) = [d for d in ran["diagnostics"] if d["level"] == "error"]
+    # The run's error is lint's finding though the run cites the caller's line (24) and lint
+    # the line that makes the tensor in the method (10).
+    assert (error["rule"], error["line"]) == ("loop-external-tracked", 10)
+    assert not any("`out` at the end" in h["message"] for h in error["help"])
+    (fix,) = [h for h in error["help"] if h["edits"]]
+    assert [e["replacement"] for e in fix["edits"]] == [
+        "        agent.memory = agent.memory.clone().detach();\n"
+    ]
+    assert fix["checked"]["verdict"] == RUNS

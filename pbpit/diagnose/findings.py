@@ -412,12 +412,17 @@ def _warning(
     primary_line = entry.line
     if entry.pattern == DOUBLE:
         primary_line = result.backwards[entry.backwards[1] - 1].line
+    # Lint cites a tensor made in a function at the line that makes it there; the run, at the
+    # caller's line: either place of the node's stack is the same finding.
+    lines = [primary_line] if entry.pattern == DOUBLE else [primary_line, *node.stack]
+    places = {_linted_line(result, line) for line in lines}
     file, primary_line = _linted_line(result, primary_line)
     found = next(
         (
             f
             for f in linted
-            if f.rule == entry.pattern and f.primary.line == primary_line and _same(f.path, file)
+            if f.rule == entry.pattern
+            and any(f.primary.line == at and _same(f.path, there) for there, at in places)
         ),
         None,
     )
