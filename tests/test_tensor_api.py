@@ -24,7 +24,8 @@ RUNS = [m for m in api.METHODS if m.runs and m.receiver is not None]
 # Python's own way to the values, where Burn reads `into_data().to_vec()`: the interpreter makes
 # Burn's `TensorData` from it, so the engine has no `into_data` of its own.
 PYTHON_ONLY = {"to_vec"}
-MADE_BY_THE_INTERPRETER = {m.name for m in RUNS if m.result == "TensorData"}
+# The interpreter makes the `TensorData` of the values; `device()` reads the property `t.device`.
+MADE_BY_THE_INTERPRETER = {m.name for m in RUNS if m.result == "TensorData"} | {"device"}
 IN_PYTHON = [m for m in RUNS if m.name not in MADE_BY_THE_INTERPRETER]
 
 

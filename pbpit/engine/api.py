@@ -259,7 +259,7 @@ METHODS: tuple[Method, ...] = (
     Method("into_scalar", READ, None, NEVER, "(self) -> B::FloatElem"),
     Method("dims", READ, None, NEVER, "(&self) -> [usize; D]"),
     Method("shape", READ, None, NEVER, "(&self) -> Shape", LINT_ONLY),
-    Method("device", READ, None, NEVER, "(&self) -> B::Device", LINT_ONLY),
+    Method("device", READ, None, NEVER, "(&self) -> B::Device"),
     Method("into_primitive", READ, None, NEVER, "(self) -> TensorPrimitive<B>", LINT_ONLY),
     # Int and Bool results: Burn's autodiff tracks float tensors only
     Method("argsort", INT_BOOL, None, NEVER, ALONG, LINT_ONLY),
@@ -366,6 +366,7 @@ INT_METHODS: tuple[Method, ...] = (
     Method("to_data", READ, None, NEVER, "(&self) -> TensorData"),
     Method("into_scalar", READ, None, NEVER, "(self) -> B::IntElem"),
     Method("reshape", SHAPE, None, NEVER, "(self, shape: S) -> Tensor<B, D2, Int>"),
+    Method("squeeze_dim", SHAPE, None, NEVER, "(self, dim: I) -> Tensor<B, D2, Int>"),
     Method("gather", SHAPE, None, NEVER, "(self, dim: I, indices: Tensor<B, D, Int>) -> Self"),
     Method("select", SHAPE, None, NEVER, "(self, dim: I, indices: Tensor<B, 1, Int>) -> Self"),
     Method("one_hot", INT_BOOL, None, NEVER, "(self, num_classes: usize) -> Tensor<B, D2, Int>"),

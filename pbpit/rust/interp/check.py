@@ -139,6 +139,7 @@ _RESULT_TYPES = {
     "B::FloatElem": F32,
     "B::IntElem": I32,  # Flex's Int element
     "B::Gradients": GRADIENTS,
+    "B::Device": DEVICE,  # `tensor.device()`
     "()": UNIT,
 }
 
@@ -389,7 +390,7 @@ class KindRules:
         if row is None:
             offered = ", ".join(f"`{n}`" for n in RUST_KIND_METHODS[recv.kind])
             raise self.fail(e.pos, f"`{name}` on {recv.kind} tensors (pbpit runs {offered})")
-        if e.targs and name != "one_hot":
+        if e.targs and name != "one_hot" and name not in RANK_GENERIC:
             raise self.fail(e.pos, f"type arguments on `{name}`")
         expected = [_PARAM_TYPES.get(ty, _any)(recv) for ty in row.param_types]
         found = self.args(e, *expected)
@@ -406,6 +407,8 @@ class KindRules:
             if e.targs and rank is not None and e.targs[0].dim != rank:
                 raise self.fail(e.pos, f"`one_hot` of a `{show(recv)}` makes rank {rank}")
             return TensorT(rank, "Int")
+        if name in RANK_GENERIC:  # `argmax(1).squeeze_dim(1)`
+            return self.rank_generic(e, recv)
         if row.result == "TensorData":
             return INT_DATA if recv.kind == "Int" else BOOL_DATA
         if row.result == "B::IntElem":  # `into_scalar`: the backend's Int element
@@ -1338,8 +1341,11 @@ class Checker(StructRules, KindRules, DispatchRules):
         from what the result meets (an annotation), as rustc infers a const generic."""
         if len(e.targs) > 1 or (e.targs and type(e.targs[0]) is not TensorT):
             raise self.fail(e.pos, f"`{e.name}` takes one const argument, the result's rank")
-        result: Ty = TensorT(e.targs[0].dim) if e.targs else Var()  # type: ignore[union-attr]
-        return result
+        if e.targs:
+            return TensorT(e.targs[0].dim, recv.kind)  # type: ignore[union-attr]
+        if e.name == "squeeze_dim" and recv.dim is not None:  # Burn: D2 is D - 1, or a panic
+            return TensorT(recv.dim - 1, recv.kind)
+        return Var()
 
     def stack(self, e: Static) -> Ty:
         """`Tensor::stack::<D2>(tensors, dim)`: tensors of one rank D, a result of D + 1 (the

@@ -250,6 +250,8 @@ class Library:
         row = RUST_METHODS[e.name]
         if row.result == "TensorData":
             return lambda frame: tensor_data(recv(frame))
+        if row.name == "device":  # the engine's `Tensor.device` is a property
+            return lambda frame: recv(frame).device
         engine = self.engine(e.pos)
         method = getattr(Tensor, row.name)
         if row.param_types == ("E",):
@@ -316,6 +318,8 @@ class Library:
             return lambda frame: tensor_data(recv(frame))
         engine = self.engine(e.pos)
         method = getattr(IntTensor, row.name)
+        if row.name in RANK_GENERIC:
+            return self.rank_generic(e, recv, args, method)
         return lambda frame: engine(method, recv(frame), *(a(frame) for a in args))
 
     def rank_generic(
