@@ -1,0 +1,604 @@
+"""A seeded generator of Burn 0.22 training programs inside the subset pbpit's interpreter runs.
+
+A program is not picked from a list: it is composed from independent dimensions, each drawn
+from the seed (`DIMENSIONS` names them and their values):
+
+- `hazard`: what the program does with a tracked tensor across backwards: a forward made once
+  and reused (`cache`), state carried from pass to pass (`state`), one loss backpropagated twice
+  (`double`), two losses of one forward (`shared`), one forward cut into parts each
+  backpropagated (`parts`), `require_grad()` on a result (`nonleaf`), or a forward made afresh
+  each pass (`fresh`);
+- `holder`: where the reused tensor lives (a `let`, a struct field, an `Option`, a `Vec` built by
+  `collect` or `push`, a tuple, a closure's capture, an `Option` filled on the first pass);
+- `cut`: what severs it from the tape, and where (`detach` at its definition, at its use, at
+  the end of a pass; `inner()`/`from_inner`; a data copy; a re-created leaf; or nothing);
+- `tracked`: what the forward reads (a parameter, a `Linear`, or data only);
+- `forward`: how it is written (inline, a function taking `&Tensor`, one taking tensors);
+- `site`: where the backward is (inline, a free function, a method, a trait impl, a closure,
+  an inline module, inside `println!`'s arguments);
+- `losses`: how losses are backpropagated (one, two, a `Vec` iterated, summed, built by an
+  iterator closure);
+- `loop`, `exit`, `branch`, `walk`, `home`: the loop (`for`, `while`, `loop`, epochs x batches,
+  none), an early exit (`break`, `continue`, `return`), a first-pass branch or a `match`
+  choosing the tensor, how a `Vec` is walked (`iter`, `zip`, indexing), and whether the loop
+  is in `main` or in a helper taking `&Tensor` parameters.
+
+Nothing here predicts whether a program panics: the interpreter running it is the oracle
+(tests/test_generated_agree.py, tools/gen_agree.py). Each program is valid Rust as rustc reads
+it with Burn 0.22 (clones where a value is used twice), so that a refusal by the interpreter is
+a bug of this generator.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+DIMENSIONS: dict[str, tuple[str, ...]] = {
+    "hazard": ("cache", "state", "double", "shared", "parts", "nonleaf", "fresh"),
+    "loop": ("for", "while", "loop", "epochs", "none"),
+    "exit": ("none", "break_first", "continue_first", "return_first", "break_last"),
+    "site": ("inline", "function", "method", "trait", "closure", "module", "macro"),
+    "tracked": ("param", "linear", "data"),
+    "forward": ("inline", "ref_fn", "owned_fn"),
+    "branch": ("none", "first_pass", "match"),
+}
+"""The dimensions every program draws; the others depend on the hazard (`HOLDERS`, `CUTS`,
+`LOSSES`, `WALKS`, `HOMES`)."""
+
+HOLDERS: dict[str, tuple[str, ...]] = {
+    "cache": ("let", "field", "option", "vec_collect", "vec_push", "tuple", "capture", "lazy"),
+    "state": ("let", "field", "option", "vec", "tuple", "capture", "accumulate"),
+}
+CUTS: dict[str, tuple[str, ...]] = {
+    "cache": ("none", "def", "use", "end", "inner", "data", "releaf"),
+    "state": ("none", "end", "use", "data", "inner"),
+    "double": ("none", "recompute"),
+    "shared": ("none", "use", "def"),
+    "parts": ("none", "def", "data"),
+    "nonleaf": ("none", "detach", "data"),
+    "fresh": ("none", "use"),
+}
+LOSSES: dict[str, tuple[str, ...]] = {
+    "double": ("one", "vec"),
+    "shared": ("two", "summed", "vec", "vec_summed", "iterated"),
+    "parts": ("chunk", "narrow", "chunk_summed"),
+}
+WALKS = ("iter", "zip", "index")
+HOMES = ("main", "helper")
+
+W = "[[0.5, -0.25], [0.1, 0.3]]"
+X = "[[1.0, 0.0], [0.5, 2.0]]"
+Y = "[[0.25, -0.5], [1.0, 0.75]]"
+
+
+@dataclass
+class Program:
+    """One generated program: its seed, the value of each dimension, and its text."""
+
+    seed: int
+    shape: dict[str, str]
+    text: str
+
+
+@dataclass
+class _Parts:
+    items: list[str] = field(default_factory=list)
+    uses: set[str] = field(default_factory=set)
+    pre: list[str] = field(default_factory=list)
+
+
+class _Composer:
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.shape: dict[str, str] = {}
+        self.parts = _Parts()
+
+    def pick(self, name: str, values: tuple[str, ...]) -> str:
+        value = self.rng.choice(values)
+        self.shape[name] = value
+        return value
+
+    # -- the forward, the loss, the backward -------------------------------------------------
+
+    def forward(self, a: str) -> str:
+        """The forward of the owned tensor expression `a` (a `[2, 2]` tensor)."""
+        tracked, style = self.shape["tracked"], self.shape["forward"]
+        if tracked == "linear":
+            body = "linear.forward({a}).tanh()"
+        elif tracked == "param":
+            body = self._param_body
+        else:
+            body = "{a}.exp().tanh()"
+        if style == "inline":
+            return body.format(a=f"({a})" if " " in a else a)
+        if style == "ref_fn":
+            if tracked == "linear":
+                return f"encode(&({a}), &linear)"
+            if tracked == "param":
+                return f"encode(&({a}), &w)"
+            return f"encode(&({a}))"
+        if tracked == "linear":
+            return f"encode({a}, &linear)"
+        if tracked == "param":
+            return f"encode({a}, w.clone())"
+        return f"encode({a})"
+
+    def forward_item(self) -> None:
+        tracked, style = self.shape["tracked"], self.shape["forward"]
+        if style == "inline":
+            return
+        if tracked == "linear":
+            body = "linear.forward({a}).tanh()"
+            if style == "ref_fn":
+                sig, a = "x: &Tensor<2>, linear: &Linear", "x.clone()"
+            else:
+                sig, a = "x: Tensor<2>, linear: &Linear", "x"
+        elif tracked == "param":
+            body = self._param_body.replace("w.clone()", "w")
+            if style == "ref_fn":
+                body = self._param_body
+                sig, a = "x: &Tensor<2>, w: &Tensor<2>", "x.clone()"
+            else:
+                sig, a = "x: Tensor<2>, w: Tensor<2>", "x"
+        else:
+            body = "{a}.exp().tanh()"
+            sig, a = ("x: &Tensor<2>", "x.clone()") if style == "ref_fn" else ("x: Tensor<2>", "x")
+        self.parts.items.append(
+            f"fn encode({sig}) -> Tensor<2> {{\n    {body.format(a=a)}\n}}"
+        )
+
+    def loss(self, t: str, variant: int = 0) -> str:
+        """A scalar loss of the tensor expression `t` that always reaches the parameter `w`."""
+        if variant % 2 == 0:
+            return f"({t} * w.clone()).sum()"
+        return f"({t}.matmul(w.clone()) - y.clone()).powf_scalar(2.0).mean()"
+
+    def backward(self, loss: str) -> list[str]:
+        """Statements that backpropagate the loss expression `loss` at the drawn site."""
+        site = self.shape["site"]
+        loss = _atom(loss)
+        if site == "inline":
+            return [f"let grads = {loss}.backward();",
+                    'println!("w has grad: {}", w.grad(&grads).is_some());']
+        if site == "function":
+            self._item("fn backprop(loss: Tensor<1>, w: &Tensor<2>) -> bool {\n"
+                       "    let grads = loss.backward();\n"
+                       "    w.grad(&grads).is_some()\n}")
+            return [f"let updated = backprop({loss}, &w);", 'println!("updated: {updated}");']
+        if site == "method":
+            self._item("struct Trainer {\n    steps: usize,\n}")
+            self._item("impl Trainer {\n"
+                       "    fn step(&mut self, loss: Tensor<1>) {\n"
+                       "        let _grads = loss.backward();\n"
+                       "        self.steps += 1;\n    }\n}")
+            self._pre("let mut trainer = Trainer { steps: 0 };")
+            return [f"trainer.step({loss});", 'println!("steps: {}", trainer.steps);']
+        if site == "trait":
+            self._item("trait Learner {\n    fn learn(&self, loss: Tensor<1>) -> f32;\n}")
+            self._item("struct Sgd {\n    lr: f32,\n}")
+            self._item("impl Learner for Sgd {\n"
+                       "    fn learn(&self, loss: Tensor<1>) -> f32 {\n"
+                       "        let value = loss.clone().into_scalar::<f32>();\n"
+                       "        let _grads = loss.backward();\n"
+                       "        value * self.lr\n    }\n}")
+            self._pre("let learner = Sgd { lr: 0.1 };")
+            return [f"let scaled = learner.learn({loss});", 'println!("scaled loss: {scaled}");']
+        if site == "closure":
+            self._pre("let backprop = |loss: Tensor<1>| {\n"
+                      "        let grads = loss.backward();\n"
+                      "        w.grad(&grads).is_some()\n    };")
+            return [f"let updated = backprop({loss});", 'println!("updated: {updated}");']
+        if site == "module":
+            self._item("mod train {\n    use burn::prelude::*;\n\n"
+                       "    pub fn backprop(loss: Tensor<1>) -> f32 {\n"
+                       "        let value = loss.clone().into_scalar::<f32>();\n"
+                       "        let _grads = loss.backward();\n"
+                       "        value\n    }\n}")
+            return [f"let value = train::backprop({loss});", 'println!("loss: {value}");']
+        # inside a macro's arguments
+        return [f'println!("w has grad: {{}}", w.grad(&{loss}.backward()).is_some());']
+
+    def _item(self, text: str) -> None:
+        if text not in self.parts.items:
+            self.parts.items.append(text)
+
+    def _pre(self, text: str) -> None:
+        if text not in self.parts.pre:
+            self.parts.pre.append(text)
+
+    # -- the loop ------------------------------------------------------------------------------
+
+    def loop(self, body: list[str], end: list[str] | None = None) -> tuple[list[str], list[str]]:
+        """The pre-loop statements and the loop around `body` (with its exits), `end` last in
+        each pass. Returns (before, lines)."""
+        kind, exit_ = self.shape["loop"], self.shape["exit"]
+        end = end or []
+        if kind == "none":
+            return [], body + end
+        first, last = {"for": (0, 2), "while": (1, 3), "loop": (1, 3), "epochs": (0, 3)}[kind]
+        top: list[str] = []
+        bottom: list[str] = []
+        if exit_ == "continue_first":
+            top = [f"if step == {first} {{", "    continue;", "}"]
+        elif exit_ == "break_first":
+            bottom = [f"if step == {first} {{", "    break;", "}"]
+        elif exit_ == "return_first":
+            bottom = [f"if step == {first} {{", "    return;", "}"]
+        elif exit_ == "break_last":
+            bottom = [f"if step == {last} {{", "    break;", "}"]
+        inner = top + body + bottom + end
+        if kind == "for":
+            return [], ["for step in 0..3 {", *_indent(inner), "}"]
+        if kind == "while":
+            head = ["while step < 3 {", "    step += 1;"]
+            return ["let mut step = 0;"], [*head, *_indent(inner), "}"]
+        if kind == "loop":
+            return ["let mut step = 0;"], [
+                "loop {", "    step += 1;", "    if step > 3 {", "        break;", "    }",
+                *_indent(inner), "}",
+            ]
+        return [], [
+            "for epoch in 0..2 {", "    for batch in 0..2 {",
+            "        let step = epoch * 2 + batch;", *_indent(_indent(inner)), "    }", "}",
+        ]
+
+    def choose(self, reused: str, fresh: str) -> str:
+        """The tensor a pass uses: the reused one, or by the drawn branch the fresh one on some
+        passes. Returns an expression."""
+        branch = self.shape["branch"]
+        if branch == "first_pass" and self.shape["loop"] != "none":
+            first = 1 if self.shape["loop"] in ("while", "loop") else 0
+            return f"if step == {first} {{ {reused} }} else {{ {fresh} }}"
+        if branch == "match" and self.shape["loop"] != "none":
+            return f"match step % 2 {{\n    0 => {reused},\n    _ => {fresh},\n}}"
+        self.shape["branch"] = "none"
+        return reused
+
+    # -- the hazards ----------------------------------------------------------------------------
+
+    def build(self) -> Program:
+        rng = self.rng
+        for name, values in DIMENSIONS.items():
+            self.pick(name, values)
+        self._param_body = rng.choice(
+            ["{a}.matmul(w.clone()).tanh()", "({a} * w.clone()).exp()",
+             "({a} + w.clone()).powf_scalar(2.0)", "{a}.matmul(w.clone()).exp().log()"]
+        )
+        hazard = self.shape["hazard"]
+        self.pick("cut", CUTS[hazard])
+        self.forward_item()
+        lines = getattr(self, "_" + hazard)()
+        return Program(self.seed, dict(self.shape), self._text(lines))
+
+    def _fresh(self) -> list[str]:
+        h = self.forward("x.clone()")
+        if self.shape["cut"] == "use":
+            h = f"{h}.detach()"
+        chosen = self.choose("h.clone()", "x.clone()")
+        body = [f"let h = {h};", f"let t = {chosen};", *self.backward(self.loss("t"))]
+        before, lines = self.loop(body)
+        return before + lines
+
+    def _cache(self) -> list[str]:
+        holder = self.pick("holder", HOLDERS["cache"])
+        cut = self.shape["cut"]
+        if holder in ("vec_collect", "vec_push") and self.shape["loop"] == "none":
+            self.shape["loop"] = "for"
+
+        def made_of(a: str) -> str:
+            made = self.forward(a)
+            if cut == "def":
+                return f"{made}.detach()"
+            if cut == "inner":
+                return f"Tensor::from_inner({made}.inner())"
+            if cut == "data":
+                return f"Tensor::<2>::from_data({made}.into_data(), &device)"
+            if cut == "releaf":
+                return f"Tensor::<2>::from_data({made}.into_data(), &device).require_grad()"
+            return made
+
+        made = made_of("x.clone()")
+
+        def used(expr: str) -> str:
+            return f"{expr}.detach()" if cut == "use" else expr
+
+        pre: list[str] = []
+        end: list[str] = []
+        if holder in ("vec_collect", "vec_push"):
+            return self._cache_vec(holder, made_of, used)
+        if holder == "let":
+            pre = [f"let {'mut ' if cut == 'end' else ''}feat = {made};"]
+            reused = used("feat.clone()")
+            end = ["feat = feat.detach();"] if cut == "end" else []
+        elif holder == "field":
+            self._item("struct Cache {\n    feat: Tensor<2>,\n}")
+            pre = [f"let {'mut ' if cut == 'end' else ''}cache = Cache {{ feat: {made} }};"]
+            reused = used("cache.feat.clone()")
+            end = ["cache.feat = cache.feat.clone().detach();"] if cut == "end" else []
+        elif holder == "option":
+            pre = [f"let {'mut ' if cut == 'end' else ''}cached: Option<Tensor<2>> = Some({made});"]
+            reused = used("cached.clone().unwrap()")
+            end = ["cached = cached.map(|t| t.detach());"] if cut == "end" else []
+        elif holder == "tuple":
+            pre = [f"let {'mut ' if cut == 'end' else ''}pair = ({made}, x.clone());"]
+            reused = used("pair.0.clone()")
+            end = ["pair = (pair.0.clone().detach(), pair.1.clone());"] if cut == "end" else []
+        elif holder == "capture":
+            if cut == "end":
+                self.shape["cut"] = cut = "none"
+            pre = [f"let feat = {made};", "let features = || feat.clone();"]
+            reused = used("features()")
+        else:  # lazy: an Option filled on the first pass
+            if self.shape["loop"] == "none":
+                self.shape["loop"] = "for"
+            pre = ["let mut cached: Option<Tensor<2>> = None;"]
+            fill = ["if cached.is_none() {", f"    cached = Some({made});", "}"]
+            reused = used("cached.clone().unwrap()")
+            end = ["cached = cached.map(|t| t.detach());"] if cut == "end" else []
+            chosen = self.choose(reused, self.forward("x.clone()"))
+            body = [*fill, f"let f = {chosen};", *self.backward(self.loss("f"))]
+            return self._home(pre, body, end)
+        chosen = self.choose(reused, self.forward("x.clone()"))
+        body = [f"let f = {chosen};", *self.backward(self.loss("f", self.rng.randrange(2)))]
+        return self._home(pre, body, end)
+
+    def _home(self, pre: list[str], body: list[str], end: list[str]) -> list[str]:
+        """The loop in main, or (a `let` cache, a backward that needs nothing made in main) in a
+        helper taking `&Tensor` parameters."""
+        home = self.pick("home", HOMES)
+        simple = (
+            self.shape.get("holder") == "let"
+            and self.shape["cut"] != "end"
+            and self.shape["site"] in ("inline", "function", "module", "macro")
+            and self.shape["tracked"] != "linear"
+            and self.shape["loop"] != "none"
+        )
+        if home == "main" or not simple:
+            self.shape["home"] = "main"
+            before, lines = self.loop(body, end)
+            return pre + before + lines
+        before, lines = self.loop(body, end)
+        helper = [
+            "fn train(feat: &Tensor<2>, w: &Tensor<2>, x: &Tensor<2>, y: &Tensor<2>) {",
+            *_indent(before + lines), "}",
+        ]
+        # In the helper, the names are references: clone through them as main would.
+        self.parts.items.append("\n".join(helper))
+        return [*pre, "train(&feat, &w, &x, &y);"]
+
+    def _cache_vec(self, holder: str, made_of, used) -> list[str]:
+        walk = self.pick("walk", WALKS)
+        cut = self.shape["cut"]
+        if cut == "end":
+            self.shape["cut"] = cut = "none"
+        item = made_of("x.clone() * scale")
+        pre = ["let scales = vec![1.0, 0.5];", "let targets = vec![x.clone(), y.clone()];"]
+        if holder == "vec_collect":
+            pre.append("let feats: Vec<Tensor<2>> = scales")
+            pre.append("    .iter()")
+            pre.append(f"    .map(|&scale| {item})")
+            pre.append("    .collect();")
+        else:
+            pre += ["let mut feats = Vec::new();", "for &scale in scales.iter() {",
+                    f"    feats.push({item});", "}"]
+        if walk == "iter":
+            head, f = "for f in feats.iter() {", used("f.clone()")
+            loss = self.loss("t", self.rng.randrange(2))
+        elif walk == "zip":
+            head, f = "for (f, target) in feats.iter().zip(targets.iter()) {", used("f.clone()")
+            loss = "((t - target.clone()) * w.clone()).sum()"
+        else:
+            head, f = "for i in 0..feats.len() {", used("feats[i].clone()")
+            loss = self.loss("t", self.rng.randrange(2))
+        chosen = self.choose(f, self.forward("x.clone()"))
+        body = [head, f"    let t = {chosen};", *_indent(self.backward(loss)), "}"]
+        self.shape["home"] = "main"
+        before, lines = self.loop(body)
+        return pre + before + lines
+
+    def _state(self) -> list[str]:
+        holder = self.pick("holder", HOLDERS["state"])
+        cut = self.shape["cut"]
+        if self.shape["loop"] == "none":
+            self.shape["loop"] = "for"
+        zeros = "Tensor::<2>::zeros([2, 2], &device)"
+
+        def step(prev: str) -> str:
+            if cut == "use":
+                prev = f"{prev}.detach()"
+            return self.forward(f"{prev} + x.clone()")
+
+        def stored(expr: str) -> str:
+            if cut == "end":
+                return f"{expr}.detach()"
+            if cut == "data":
+                return f"Tensor::<2>::from_data({expr}.into_data(), &device)"
+            if cut == "inner":
+                return f"Tensor::from_inner({expr}.inner())"
+            return expr
+
+        pre: list[str]
+        end: list[str] = []
+        if holder == "let":
+            pre = [f"let mut h = {zeros};"]
+            body = [f"h = {step('h.clone()')};", *self.backward(self.loss("h.clone()"))]
+            if cut in ("end", "data", "inner"):
+                end = [f"h = {stored('h')};"]
+        elif holder == "field":
+            self._item("struct State {\n    h: Tensor<2>,\n}")
+            pre = [f"let mut state = State {{ h: {zeros} }};"]
+            body = [f"state.h = {step('state.h.clone()')};",
+                    *self.backward(self.loss("state.h.clone()"))]
+            if cut in ("end", "data", "inner"):
+                end = [f"state.h = {stored('state.h.clone()')};"]
+        elif holder == "option":
+            pre = ["let mut h: Option<Tensor<2>> = None;"]
+            body = ["let prev = match h.clone() {", "    Some(t) => t,", f"    None => {zeros},",
+                    "};", f"let next = {step('prev')};",
+                    *self.backward(self.loss("next.clone()")), f"h = Some({stored('next')});"]
+        elif holder == "vec":
+            pre = [f"let mut history: Vec<Tensor<2>> = vec![{zeros}];"]
+            body = ["let prev = history[history.len() - 1].clone();", f"let next = {step('prev')};",
+                    *self.backward(self.loss("next.clone()")),
+                    f"history.push({stored('next')});"]
+        elif holder == "tuple":
+            pre = [f"let mut state = ({zeros}, {zeros});"]
+            body = ["let c = state.1.clone() + " + step("state.0.clone()") + ";",
+                    "let h = c.clone().tanh();", *self.backward(self.loss("h.clone()")),
+                    f"state = ({stored('h')}, {stored('c')});"]
+        elif holder == "capture":
+            inner = step("h.clone()")
+            pre = [f"let mut h = {zeros};", "let mut advance = |x: &Tensor<2>| {",
+                   f"    h = {inner};", "    let out = h.clone();"]
+            if cut in ("end", "data", "inner"):
+                pre.append(f"    h = {stored('h.clone()')};")
+            pre += ["    out", "};"]
+            body = ["let out = advance(&x);", *self.backward(self.loss("out"))]
+        else:  # accumulate: every pass's output pushed, the loss over all of them
+            if cut == "use":
+                self.shape["cut"] = cut = "none"
+            pre = ["let mut saved: Vec<Tensor<2>> = Vec::new();"]
+            body = [f"saved.push({stored(self.forward('x.clone()'))});",
+                    "let mut total = saved[0].clone();",
+                    "for t in saved.iter().skip(1) {", "    total = total + t.clone();", "}",
+                    *self.backward(self.loss("total"))]
+        self.shape["branch"] = "none"
+        before, lines = self.loop(body, end)
+        return pre + before + lines
+
+    def _double(self) -> list[str]:
+        losses = self.pick("losses", LOSSES["double"])
+        h = self.forward("x.clone()")
+        body = [f"let loss = {self.loss(h)};"]
+        if losses == "vec":
+            body += ["let losses = vec![loss.clone(), loss];", "for loss in losses {",
+                     *_indent(self.backward("loss")), "}"]
+        else:
+            body += self.backward("loss.clone()")
+            if self.shape["cut"] == "recompute":
+                body += [f"let again = {self.loss(self.forward('x.clone()'))};",
+                         *self.backward("again")]
+            else:
+                body += self.backward("loss")
+        if losses == "vec":
+            self.shape["cut"] = "none"
+        self.shape["branch"] = "none"
+        before, lines = self.loop(body)
+        return before + lines
+
+    def _shared(self) -> list[str]:
+        losses = self.pick("losses", LOSSES["shared"])
+        cut = self.shape["cut"]
+        h = self.forward("x.clone()")
+        if cut == "def":
+            h = f"{h}.detach()"
+        second = "h.clone().detach()" if cut == "use" else "h.clone()"
+        body = [f"let h = {h};", "let l1 = (h.clone() * w.clone()).sum();",
+                f"let l2 = ({second}.exp() * w.clone()).mean();"]
+        if losses == "two":
+            body += [*self.backward("l1"), *self.backward("l2")]
+        elif losses == "summed":
+            body += self.backward("l1 + l2")
+        elif losses == "vec":
+            body += ["let losses = vec![l1, l2];", "for loss in losses {",
+                     *_indent(self.backward("loss")), "}"]
+        elif losses == "vec_summed":
+            body += ["let losses = vec![l1, l2];",
+                     "let total = losses.into_iter().reduce(|a, b| a + b).unwrap();",
+                     *self.backward("total")]
+        else:  # iterated: a Vec of losses made by an iterator closure
+            body = body[:1] + [
+                "let losses: Vec<Tensor<1>> = (0..2)",
+                f"    .map(|k| ({second} * w.clone()).sum() * (k as f32 + 1.0))",
+                "    .collect();",
+                "for loss in losses {", *_indent(self.backward("loss")), "}",
+            ]
+        self.shape["branch"] = "none"
+        before, lines = self.loop(body)
+        return before + lines
+
+    def _parts(self) -> list[str]:
+        losses = self.pick("losses", LOSSES["parts"])
+        cut = self.shape["cut"]
+        h = self.forward("x.clone()")
+        if cut == "def":
+            h = f"{h}.detach()"
+        elif cut == "data":
+            h = f"Tensor::<2>::from_data({h}.into_data(), &device)"
+        body = [f"let h = {h};"]
+        if losses == "chunk":
+            body += ["for part in h.chunk(2, 0) {",
+                     *_indent(self.backward("(part * w.clone()).sum()")), "}"]
+        elif losses == "narrow":
+            body += ["for i in 0..2 {", "    let part = h.clone().narrow(0, i, 1);",
+                     *_indent(self.backward("(part * w.clone()).sum()")), "}"]
+        else:
+            body += ["let parts = h.chunk(2, 0);",
+                     "let total = (parts[0].clone() * w.clone()).sum() "
+                     "+ (parts[1].clone() * w.clone()).sum();",
+                     *self.backward("total")]
+        self.shape["branch"] = "none"
+        before, lines = self.loop(body)
+        return before + lines
+
+    def _nonleaf(self) -> list[str]:
+        cut = self.shape["cut"]
+        h = self.forward("x.clone()")
+        if cut == "detach":
+            h = f"{h}.detach()"
+        elif cut == "data":
+            h = f"Tensor::<2>::from_data({h}.into_data(), &device)"
+        body = [f"let h = {h}.require_grad();", *self.backward(self.loss("h.clone()"))]
+        self.shape["branch"] = "none"
+        before, lines = self.loop(body)
+        return before + lines
+
+    # -- the whole file -------------------------------------------------------------------------
+
+    def _text(self, lines: list[str]) -> str:
+        uses = ["prelude::*"]
+        linear = self.shape["tracked"] == "linear"
+        if linear:
+            uses.insert(0, "nn::{Linear, LinearConfig}")
+        head = [
+            f"//! Generated program, seed {self.seed}: "
+            + ", ".join(f"{k}={v}" for k, v in self.shape.items()),
+            "#![allow(deprecated, unused)]",
+            "use burn::{" + ", ".join(uses) + "};",
+        ]
+        main = [
+            "let device = Device::flex().autodiff();",
+            f"let w = Tensor::<2>::from_floats({W}, &device).require_grad();",
+            f"let x = Tensor::<2>::from_floats({X}, &device);",
+            f"let y = Tensor::<2>::from_floats({Y}, &device);",
+        ]
+        if linear:
+            main.append("let linear = LinearConfig::new(2, 2).init(&device);")
+        main += self.parts.pre + lines + ['println!("done");']
+        body = "\n".join(head) + "\n\n"
+        for item in self.parts.items:
+            body += item + "\n\n"
+        body += "fn main() {\n" + "\n".join(_indent(main)) + "\n}\n"
+        return body
+
+
+def _atom(expr: str) -> str:
+    """`expr` parenthesized when a method called on it would bind to its last operand."""
+    depth = 0
+    for char in expr:
+        depth += char in "([{"
+        depth -= char in ")]}"
+        if char == " " and depth == 0:
+            return f"({expr})"
+    return expr
+
+
+def _indent(lines: list[str]) -> list[str]:
+    return ["    " + line if line else line for line in "\n".join(lines).split("\n")]
+
+
+def generate(seed: int) -> Program:
+    """The program of `seed` (the same text for the same seed, on every machine)."""
+    return _Composer(seed).build()
