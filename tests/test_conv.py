@@ -632,4 +632,4 @@ def test_a_conv_of_a_3d_tensor_is_rustcs_mismatched_types(tmp_path):
     status, out, err = pbpit_run(program)
     assert status == 2 and out == ""
     assert err.count("error[E0308]: mismatched types") == 1
-    assert "expected `Tensor<B, 4>`, found `Tensor<B, 3>`" in err
+    assert "expected `Tensor<4>`, found `Tensor<3>`" in err

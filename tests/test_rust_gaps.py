@@ -128,7 +128,7 @@ def test_a_tensor_is_not_pretty_printed(tmp_path):
     }
     """
     err, where = refusal(tmp_path, source)
-    assert err.what == "`{:?}` of `Tensor<B, 1>` (pbpit cannot print it as Burn does)"
+    assert err.what == "`{:?}` of `Tensor<1>` (pbpit cannot print it as Burn does)"
 
 
 # -- rustc's deny lints inside `match` arms -----------------------------------------------------

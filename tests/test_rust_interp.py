@@ -1121,7 +1121,7 @@ def test_program_runs_again_from_the_start(tmp_path):
             "fn main() {\n    let d = Device::default();\n    let t = Tensor::<1>::ones([1], &d);\n"
             "    t.shape();\n}\n",
             "shape",
-            "the method `shape` on `Tensor<B, 1>`",
+            "the method `shape` on `Tensor<1>`",
         ),
         ("fn main() {\n    let mut a = 1;\n    let r = &mut a;\n}\n", "&mut",
          "`&mut` references (write a method on `&mut self`, or take the value and return it)"),
@@ -1140,7 +1140,7 @@ def test_program_runs_again_from_the_start(tmp_path):
             "fn main() {\n    let d = Device::default();\n    let t = Tensor::<1>::ones([1], &d);\n"
             '    println!("{:?}", t);\n}\n',
             "t);",
-            "`{:?}` of `Tensor<B, 1>` (pbpit cannot print it as Burn does)",
+            "`{:?}` of `Tensor<1>` (pbpit cannot print it as Burn does)",
         ),
         (
             'fn main() {\n    println!("{}", Some(1));\n}\n',
@@ -1178,7 +1178,7 @@ def test_program_runs_again_from_the_start(tmp_path):
             "fn main() {\n    let d = Device::default();\n"
             "    let t = Tensor::<2>::from_floats([1.0, 2.0], &d);\n}\n",
             "[1.0",
-            "data of rank 1 for a `Tensor<B, 2>`",
+            "data of rank 1 for a `Tensor<2>`",
         ),
         ("fn helper() {}\n", "fn", "no `fn main()` in the file"),
     ],
@@ -1679,7 +1679,7 @@ def test_parenthesized_comparisons_and_casts_run(tmp_path):
             "let d = Device::default();\n    let t = Tensor::<1>::ones([1], &d);\n"
             "    let u = *t.exp();",
             "*t",
-            "Tensor<B, 1>",
+            "Tensor<1>",
         ),
     ],
 )

@@ -382,7 +382,7 @@ def _empty(shape: tuple[int, ...]) -> TensorData:
 
 def _int_values(indices: Any, op: str) -> np.ndarray:
     if not isinstance(indices, IntTensor) or indices.kind != INT:
-        raise TypeError(f"{op}: expected Int indices (`Tensor<B, D, Int>`)")
+        raise TypeError(f"{op}: expected Int indices (an Int tensor)")
     return indices.array
 
 

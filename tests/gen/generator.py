@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 DIMENSIONS: dict[str, tuple[str, ...]] = {
     "hazard": ("cache", "state", "double", "shared", "parts", "nonleaf", "fresh"),
     "loop": ("for", "while", "loop", "epochs", "none"),
-    "exit": ("none", "break_first", "continue_first", "return_first", "break_last"),
+    "exit": ("none", "break_second", "continue_first", "return_second", "break_last"),
     "site": ("inline", "function", "method", "trait", "closure", "module", "macro"),
     "tracked": ("param", "linear", "data"),
     "forward": ("inline", "ref_fn", "owned_fn"),
@@ -216,16 +216,19 @@ class _Composer:
         kind, exit_ = self.shape["loop"], self.shape["exit"]
         end = end or []
         if kind == "none":
+            self.shape["exit"] = "none"
             return [], body + end
         first, last = {"for": (0, 2), "while": (1, 3), "loop": (1, 3), "epochs": (0, 3)}[kind]
         top: list[str] = []
         bottom: list[str] = []
+        # An exit never leaves a loop after its first pass: whether a later pass runs is then
+        # a matter of the counter's values, which no lint reads (a loop that runs once).
         if exit_ == "continue_first":
             top = [f"if step == {first} {{", "    continue;", "}"]
-        elif exit_ == "break_first":
-            bottom = [f"if step == {first} {{", "    break;", "}"]
-        elif exit_ == "return_first":
-            bottom = [f"if step == {first} {{", "    return;", "}"]
+        elif exit_ == "break_second":
+            bottom = [f"if step == {first + 1} {{", "    break;", "}"]
+        elif exit_ == "return_second":
+            bottom = [f"if step == {first + 1} {{", "    return;", "}"]
         elif exit_ == "break_last":
             bottom = [f"if step == {last} {{", "    break;", "}"]
         inner = top + body + bottom + end
@@ -248,11 +251,15 @@ class _Composer:
         """The tensor a pass uses: the reused one, or by the drawn branch the fresh one on some
         passes. Returns an expression."""
         branch = self.shape["branch"]
-        if branch == "first_pass" and self.shape["loop"] != "none":
-            first = 1 if self.shape["loop"] in ("while", "loop") else 0
-            return f"if step == {first} {{ {reused} }} else {{ {fresh} }}"
-        if branch == "match" and self.shape["loop"] != "none":
-            return f"match step % 2 {{\n    0 => {reused},\n    _ => {fresh},\n}}"
+        # Only in `for step in 0..3`, with no exit that skips a pass: which passes take the
+        # branch is then read from the loop's range (the first pass; passes 0 and 2).
+        exits = ("none", "break_last") if branch == "match" else ("none", "break_last",
+                                                                  "break_second")
+        if self.shape["loop"] == "for" and self.shape["exit"] in exits:
+            if branch == "first_pass":
+                return f"if step == 0 {{ {reused} }} else {{ {fresh} }}"
+            if branch == "match":
+                return f"match step % 2 {{\n    0 => {reused},\n    _ => {fresh},\n}}"
         self.shape["branch"] = "none"
         return reused
 

@@ -5,7 +5,8 @@ the binding that node was made for (the recorder's label), and the rule the run'
 (the audit's pattern for that node, read from the trace alone; `require-grad-non-leaf` for the
 panic `require_grad()` raises). Lint (`pbpit.lint.tree.lint_paths`) agrees when it finds nothing
 on a program that runs clean, and on a program that panics has a finding of that rule for that
-binding. A program the interpreter refuses, or that ends with another error, is a generator bug.
+binding (by name, or at a line where the run made that node). A program the interpreter
+refuses, or that ends with another error, is a generator bug.
 """
 
 from __future__ import annotations
@@ -73,14 +74,16 @@ def truth(path: Path, timeout: float = 30.0):
         if result.error is not None or result.exit_code != 0:
             message = result.error.message if result.error else f"exit {result.exit_code}"
             return None, f"ended with another error: {message}"
-        return ("", None, None), ""
+        return ("", None, None, set()), ""
     if panic.node_id is None:
         return None, f"another panic: {panic.message}"
+    node = next((n for n in result.nodes if n.id == panic.node_id), None)
+    lines = set(node.stack) | {node.line} if node is not None else set()
     if NON_LEAF_PANIC in panic.message:
-        return ("require-grad-non-leaf", panic.label, panic.node_id), ""
+        return ("require-grad-non-leaf", panic.label, panic.node_id, lines), ""
     explanation = explain_in_case(result, panic.node_id, audit(result))
     rule = explanation.audit.pattern if explanation and explanation.audit else None
-    return (rule or "", panic.label, panic.node_id), ""
+    return (rule or "", panic.label, panic.node_id, lines), ""
 
 
 def judge(path: Path, timeout: float = 30.0) -> Verdict:
@@ -97,13 +100,20 @@ def judge(path: Path, timeout: float = 30.0) -> Verdict:
                       run_seconds=ran - start, lint_seconds=linted - ran)
     if answer is None:
         return verdict
-    rule, binding, node_id = answer
+    rule, binding, node_id, lines = answer
     verdict.panic_rule, verdict.panic_binding, verdict.node_id = rule or None, binding, node_id
     if node_id is None:
         verdict.outcome = AGREE if not findings else FALSE_ALARM
         return verdict
     if report.errors or report.skipped:
         verdict.detail = "lint skipped the file"
-    matching = [f for f in findings if f[0] == rule and (binding is None or f[1] == binding)]
+    # The binding as the run names it (the variable the node was first bound to), or the
+    # line it was made at: lint names state by what carries it (`h` of `h = Some(next)`), and
+    # the project's audit takes lint's finding of the same rule at a line of the node's stack
+    # for the same finding (pbpit/diagnose/findings.py).
+    matching = [
+        f for f in findings
+        if f[0] == rule and (binding is None or f[1] == binding or f[2] in lines)
+    ]
     verdict.outcome = AGREE if matching else MISSED
     return verdict

@@ -102,6 +102,7 @@ from pbpit.rust.interp.types import (
     show,
     unify,
     vec,
+    write_types_as,
 )
 
 U32 = NAMED["u32"]
@@ -365,7 +366,7 @@ class KindRules:
             self.unify(NAMED["i64"], found.inner, e.args[0].pos)
             self.unify(DEVICE, self.expr(e.args[1]), e.args[1].pos)
             if e.dim not in (None, 1):
-                raise self.fail(e.pos, "`Tensor::arange` makes a `Tensor<B, 1, Int>`")
+                raise self.fail(e.pos, f"`Tensor::arange` makes a `{show(TensorT(1, 'Int'))}`")
             return TensorT(1, "Int")
         if function not in ("from_data", "from_ints", "zeros", "ones"):
             raise self.fail(e.pos, f"`Tensor::{function}` of {kind} tensors")
@@ -830,7 +831,7 @@ class Checker(StructRules, KindRules, DispatchRules):
         if e.dim is not None and depth and depth != e.dim:
             # Burn panics at run time; pbpit would make a tensor of the wrong rank.
             what = "data of rank" if is_data else "a shape of rank"
-            raise self.fail(data.pos, f"{what} {depth} for a `Tensor<B, {e.dim}>`")
+            raise self.fail(data.pos, f"{what} {depth} for a `{show(TensorT(e.dim))}`")
         return TensorT(e.dim if e.dim is not None else depth or None)
 
     def c_SomeLit(self, e: SomeLit) -> Ty:  # noqa: N802
@@ -1696,6 +1697,7 @@ def refuse_borrow_for_value(checker: Checker, fn: FnItem, index: int, arg: Expr)
 def check_each(crate: Crate, skip: set[str]) -> list[Unsupported]:
     """`check`, going on past a function or const whose types do not fit: the first error of
     each, those named in `skip` (holding Rust outside the subset) left unchecked."""
+    write_types_as(crate.source)
     checker = Checker(crate)
     found: list[Unsupported] = []
     for name, const in crate.consts.items():

@@ -277,6 +277,19 @@ def finalize(t: Ty) -> Ty:
     return t
 
 
+class _Style:
+    """How messages write a tensor type: as the program being loaded writes it."""
+
+    backend = True  # `Tensor<B, 1>`; False: Burn 0.22's `Tensor<1>`
+
+
+def write_types_as(source: object) -> None:
+    """Messages write tensor types as `source` does: `Tensor<B, 1>` if it names a backend
+    type (`names_backend`, the style before Burn 0.22), else Burn 0.22's `Tensor<1>`. Set when
+    a program is checked; the program loaded last decides."""
+    _Style.backend = names_backend(source)
+
+
 def show(t: Ty) -> str:
     """The type as rustc writes it in messages."""
     t = resolve(t)
@@ -284,7 +297,8 @@ def show(t: Ty) -> str:
         return t.name
     if type(t) is TensorT:
         kind = "" if t.kind == "Float" else f", {t.kind}"
-        return f"Tensor<B, {'D' if t.dim is None else t.dim}{kind}>"
+        backend = "B, " if _Style.backend else ""
+        return f"Tensor<{backend}{'D' if t.dim is None else t.dim}{kind}>"
     if type(t) is Var:
         return {"int": "{integer}", "float": "{float}"}.get(t.kind or "", "_")
     if type(t) is FnT:
