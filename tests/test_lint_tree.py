@@ -699,7 +699,7 @@ def lines_run_in_analysis(path: Path) -> int:
     """How many lines of the analysis Python runs while `path` is linted (on any thread): a
     count of work, not a time."""
     count = 0
-    analysis = os.path.join("lint", "analysis.py")
+    analysis = os.path.join("lint", "analysis", "")
 
     def lines(frame, event, arg):
         nonlocal count
@@ -707,7 +707,7 @@ def lines_run_in_analysis(path: Path) -> int:
         return lines
 
     def trace(frame, event, arg):
-        return lines if frame.f_code.co_filename.endswith(analysis) else None
+        return lines if analysis in frame.f_code.co_filename else None
 
     threading.settrace(trace)
     sys.settrace(trace)

@@ -3,8 +3,13 @@ bindings they refer to (each `let` a binding with its own slot in its function's
 
 from __future__ import annotations
 
+import functools
+import importlib
 import re
-from dataclasses import dataclass, field
+import types
+import typing
+from collections.abc import Iterator
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
 from pbpit.rust.interp.format import Spec
@@ -41,11 +46,12 @@ class Unsupported(Exception):  # noqa: N818 - the user-facing name of the refusa
 
     @property
     def code(self) -> str:
-        """rustc's error code when rustc rejects the program too (`E0308`), else ""."""
+        """rustc's error code when rustc rejects the program too (`E0308`; a deny-by-default
+        lint's name, `unconditional_panic`, where rustc names the lint), else ""."""
         if _MISMATCH.match(self.what):
             return "E0308"
         found = _RUSTC_CODE.search(self.what)
-        return found.group(1) if found else ""
+        return (found.group(1) or found.group(2) or "") if found else ""
 
     @property
     def rustc_says(self) -> bool:
@@ -72,7 +78,9 @@ class Unsupported(Exception):  # noqa: N818 - the user-facing name of the refusa
 
 
 _MISMATCH = re.compile(r"mismatched types: (expected `.*`, found `.*`)$")
-_RUSTC_CODE = re.compile(r" \(rustc rejects it(?:: error\[(E\d{4})\])?[^)]*\)$")
+_RUSTC_CODE = re.compile(
+    r" \((?:[^()]*; )?rustc rejects it(?:: error\[(E\d{4})\]|: `(\w+)`)?[^)]*\)$"
+)
 # A refusal's closing parenthesis that says what to write instead: `(write `a..(-b)`)`.
 _INSTEAD = re.compile(r" \(((?:write|use|call|name|rename|only|give|declare|move)\b.*)\)$")
 
@@ -83,6 +91,7 @@ class Refusals(Unsupported):
     def __init__(self, refusals: list[Unsupported]) -> None:
         first = refusals[0]
         super().__init__(first.where, first.what, first.end)
+        self.label, self.help, self.note = first.label, first.help, first.note
         self.refusals = refusals
 
 
@@ -140,6 +149,10 @@ def visible_slots(visible: Visible) -> list[tuple[str, int]]:
 
 
 # -- expressions ----------------------------------------------------------------------------------
+
+NOT_CHILD = {"child": False}
+"""A node field's metadata: a node it names but does not hold (`Break.target`, the loop it
+leaves), so no pass walks into it from there."""
 
 
 class Expr:
@@ -296,14 +309,14 @@ class For(Expr):
 @dataclass(eq=False)
 class Break(Expr):
     pos: Pos
-    target: Loop | While | For
-    value: Expr | None
+    target: Loop | While | For = field(metadata=NOT_CHILD)  # the loop it leaves
+    value: Expr | None = None
 
 
 @dataclass(eq=False)
 class Continue(Expr):
     pos: Pos
-    target: Loop | While | For
+    target: Loop | While | For = field(metadata=NOT_CHILD)
 
 
 @dataclass(eq=False)
@@ -560,3 +573,98 @@ class Match(Expr):
     value: Expr
     arms: list[Arm]
     if_let: bool = False  # `if let P = e { .. }`: rustc does not ask it to be exhaustive
+
+
+# -- the node kinds, which every pass walks -------------------------------------------------------
+
+KIND_MODULES = ("pbpit.rust.interp.nodes", "pbpit.rust.interp.traits")
+"""The modules that define node kinds (a test finds any defined elsewhere)."""
+
+
+@functools.cache
+def expr_kinds() -> tuple[type, ...]:
+    """Every kind of expression (the dataclasses under `Expr` of `KIND_MODULES`), in the order
+    defined: what each pass's dispatch covers (`missing_rules`)."""
+    found = []
+    for name in KIND_MODULES:
+        module = importlib.import_module(name)
+        for value in vars(module).values():
+            if (
+                isinstance(value, type)
+                and issubclass(value, Expr)
+                and is_dataclass(value)
+                and value.__module__ == name
+            ):
+                found.append(value)
+    return tuple(found)
+
+
+def node_kinds() -> tuple[type, ...]:
+    """Every kind of node: the expressions, the statements, a `match`'s arms and patterns."""
+    return (*expr_kinds(), Let, ExprStmt, Arm, Pat)
+
+
+@functools.cache
+def child_fields(kind: type) -> tuple[str, ...]:
+    """The fields of a node kind that hold nodes (one, None, or a list of them), derived from
+    its dataclass fields' declared types: every field whose type names a node kind, but those
+    marked `NOT_CHILD`."""
+    hints = typing.get_type_hints(kind)
+    kinds = node_kinds()
+    return tuple(
+        f.name
+        for f in fields(kind)
+        if f.metadata.get("child", True) and _holds(hints[f.name], kinds)
+    )
+
+
+def _holds(hint: Any, kinds: tuple[type, ...]) -> bool:
+    if isinstance(hint, type) and not isinstance(hint, types.GenericAlias):
+        return hint is Expr or issubclass(hint, kinds)
+    return any(_holds(arg, kinds) for arg in typing.get_args(hint))
+
+
+def children(node: Any) -> Iterator[Any]:
+    """The nodes `node` holds, in field order (a `Call`'s callee that is a fn item is not one)."""
+    kinds = node_kinds()
+    for name in child_fields(type(node)):
+        value = getattr(node, name)
+        for item in value if isinstance(value, list) else (value,):
+            if isinstance(item, kinds):
+                yield item
+
+
+def rules(walker: type, prefix: str) -> dict[type, str]:
+    """Each expression kind's rule in a pass: the method `prefix + Kind` of `walker` when it
+    has one, else the method its `DEFAULTS` (kind name -> method name) names for the kind; a
+    kind with neither has no row (`missing_rules`)."""
+    defaults: dict[str, str] = getattr(walker, "DEFAULTS", {})
+    table = {}
+    for kind in expr_kinds():
+        own = prefix + kind.__name__
+        if hasattr(walker, own):
+            table[kind] = own
+        elif kind.__name__ in defaults:
+            table[kind] = defaults[kind.__name__]
+    return table
+
+
+def missing_rules(walker: type, prefix: str, kinds: tuple[type, ...] | None = None) -> list[str]:
+    """The expression kinds (`kinds`, else every one) a pass neither handles nor hands to a
+    default it declares; and each `DEFAULTS` row that names no kind or no method of the pass."""
+    defaults: dict[str, str] = getattr(walker, "DEFAULTS", {})
+    kinds = expr_kinds() if kinds is None else kinds
+    names = {kind.__name__ for kind in kinds}
+    missing = [
+        kind.__name__
+        for kind in kinds
+        if not hasattr(walker, prefix + kind.__name__) and kind.__name__ not in defaults
+    ]
+    missing += [f"DEFAULTS[{k!r}]: no such kind" for k in defaults if k not in names]
+    missing += [
+        f"DEFAULTS[{k!r}]: no method {m}" for k, m in defaults.items() if not hasattr(walker, m)
+    ]
+    missing += [
+        f"{k}: both {prefix}{k} and DEFAULTS" for k in defaults if hasattr(walker, prefix + k)
+    ]
+    return missing

@@ -1,0 +1,472 @@
+"""Names bound and written (`_Bindings`): `let` and its patterns, `=`, names, fields of `self` and
+of names, elements of collections, what a name's type is."""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import replace
+
+from pbpit.engine.graph import Requirement
+from pbpit.lint.analysis.common import (
+    _CALLED,
+    _FIELD,
+    _ITEMS,
+    _NUMBERS,
+    _PATH,
+    _WORD,
+    _forward_output,
+    _pattern_names,
+    _read_as,
+    _type_name,
+    _words,
+)
+from pbpit.lint.analysis.state import _DATA, _WHOLE, _collection, _common, _op, _plus, _Slot, _State
+from pbpit.lint.values import Definition, Read, Value
+from pbpit.rust.syntax import Node
+
+
+class _Bindings:
+    """How `_Function` binds and writes names, fields and elements."""
+
+    def _let(self, node: Node) -> None:
+        pattern = node.child_by_field_id(_FIELD.pattern)
+        value_node = node.child_by_field_id(_FIELD.value)
+        alternative = node.child_by_field_id(_FIELD.alternative)
+        if (
+            pattern is not None
+            and pattern.type == "tuple_pattern"
+            and value_node is not None
+            and value_node.type == "tuple_expression"
+            and pattern.named_child_count == value_node.named_child_count
+        ):
+            # `let (a, b) = (x.exp(), y);` binds element by element.
+            pairs = list(zip(pattern.named_children, value_node.named_children, strict=True))
+            values = [self.expr(v) for _, v in pairs]
+            for (part, part_value), value in zip(pairs, values, strict=True):
+                self._bind(part, value, part_value, node)
+            return
+        if self._closure_bound(pattern, value_node, node):
+            return
+        value = self.expr(value_node)
+        if alternative is not None:
+            # `let ... else { diverges }`: read it, keep nothing from it.
+            base = self.state
+            mark = len(self.journal.entries)
+            self.state = _State(base.values, base.consumed, base.dead)
+            self.expr(alternative)
+            self._undo(mark)
+            self.state = base
+        if pattern is not None:
+            self._bind(pattern, value, value_node, node)
+            if pattern.type == "identifier":
+                self._typed(self.scopes[-1].get(self.text(pattern)), node, value_node)
+
+    def _closure_bound(self, pattern: Node | None, value: Node | None, statement: Node) -> bool:
+        """`let head = |x| ...;` called later by name: read at each call, not here."""
+        if (
+            pattern is None
+            or pattern.type != "identifier"
+            or value is None
+            or value.type != "closure_expression"
+            or self.delta != 0
+        ):
+            return False
+        name = self.text(pattern)
+        word = name.encode()
+        start, end = statement.end_byte, self.scope_ends[-1]
+        if _WORD.fullmatch(word):
+            # The name's next uses, from the file's words (a search would read the scope again).
+            starts = _words(self.data).get(word, [])
+            index = bisect.bisect_left(starts, start)
+            while index < len(starts) and starts[index] < end:
+                if _CALLED.match(self.data, starts[index] + len(word), end):
+                    break
+                index += 1
+            else:
+                return False
+        elif not re.compile(rb"\b" + re.escape(word) + rb"\s*\(").search(self.data, start, end):
+            return False
+        self.declare(name, _DATA, pattern)
+        self.closures[self.scopes[-1][name]] = value
+        return True
+
+    def _typed(self, slot: _Slot | None, statement: Node, value: Node | None) -> None:
+        """The type a `let` shows: `let n: Normalizer<B> = ..`, `Normalizer::new(..)`,
+        `Normalizer { .. }`, `NormalizerConfig::new(..).init(..)`."""
+        if slot is None:
+            return
+        kind = statement.child_by_field_id(_FIELD.type)
+        name = _type_name(self.text(kind)) if kind is not None else None
+        if name is None and value is not None:
+            head = value
+            while head.type in (
+                "call_expression",
+                "field_expression",
+                "try_expression",
+                "generic_function",  # `.init::<B>(device)`
+            ):
+                inner = head.child_by_field_id(_FIELD.function) or head.child_by_field_id(
+                    _FIELD.value
+                )
+                if inner is None:
+                    break
+                head = inner
+            if head.type == "scoped_identifier":
+                path = head.child_by_field_id(_FIELD.path)
+                name = _type_name(self.text(path)) if path is not None else None
+            elif value.type == "struct_expression":
+                type_node = value.child_by_field_id(_FIELD.name)
+                name = _type_name(self.text(type_node)) if type_node is not None else None
+        if name is not None and name.endswith("Config") and name[:-6] in self.program.structs:
+            name = name[:-6]
+        if name is not None and name in self.program.structs:
+            self.types[slot] = name
+
+    def _bind(self, pattern: Node, value: Value, value_node: Node | None, statement: Node) -> None:
+        while (
+            pattern.type in ("mut_pattern", "ref_pattern", "reference_pattern")
+            and pattern.named_child_count
+        ):
+            pattern = pattern.named_children[-1]
+        if pattern.type in ("identifier", "shorthand_field_identifier"):
+            name = self.text(pattern)
+            self._name_call_result(name, value)
+            self.declare(name, self._bound(name, value, pattern, value_node, statement), pattern)
+            return
+        matched = self._matched_parts(pattern, value)
+        if matched is not None:
+            # `let (a, b) = pair;` with `pair` a literal tuple: each takes its element.
+            for part_pattern, part in matched:
+                self._bind(part_pattern, part, None, statement)
+            return
+        if value.shared is not None and pattern.type in ("slice_pattern", "tuple_pattern"):
+            # `let [a, b] = &outputs[..]` of a `Vec` of separate tensors: each its own.
+            for name_node in _pattern_names(pattern):
+                name = self.text(name_node)
+                element = self._element(value)
+                self.declare(
+                    name, self._bound(name, element, name_node, None, statement), name_node
+                )
+            return
+        # The parts of a tracked value (`let (out, state) = cell.forward(..)`) are tensors of
+        # their own, all derived from the whole: backpropagating one consumes the whole's steps.
+        part = value
+        if value.requirement == Requirement.GRAD_IN_BACKWARD:
+            whole = value
+            if value.origin is None and value_node is not None and not _forward_output(value_node):
+                # `let [a, b] = &all_reduce(vec![x, y])[..]`: the results of a function that
+                # is not a module's forward share only what they are computed from, not what
+                # the function makes inside (each result may be made apart).
+                kept = frozenset(d for d in value.sources if d not in self.made_in_calls)
+                whole = replace(value, sources=kept, reads=frozenset())
+            elif value.origin is None:
+                name = " ".join(self.text(pattern).split())
+                whole = self._bound(name, value, pattern, value_node, statement)
+            part = _op([whole])
+        for name_node in _pattern_names(pattern):
+            name = self.text(name_node)
+            self.declare(name, self._bound(name, part, name_node, None, statement), name_node)
+
+    def _name_call_result(self, name: str, value: Value) -> None:
+        """A tensor a called function made, bound whole to `name` for the first time: it is
+        `name` from here on (`let h = layer(..)`), not what the function called it inside."""
+        origin = value.origin
+        if origin is not None and value.parts is None and origin in self.call_results:
+            self.call_results.discard(origin)
+            origin.name = name
+
+    def _matched_parts(self, pattern: Node, value: Value) -> list[tuple[Node, Value]] | None:
+        """The sub-patterns of a tuple, slice or struct pattern with the elements of a literal
+        collection they take; None when the pattern does not name them one by one."""
+        if value.parts is None:
+            return None
+        parts = dict(value.parts)
+        matched = []
+        if pattern.type in ("tuple_pattern", "slice_pattern"):
+            elements = [c for c in pattern.children if c.type not in ("(", ")", "[", "]", ",")]
+            for index, element in enumerate(elements):
+                key = f".{index}" if pattern.type == "tuple_pattern" else f"[{index}]"
+                if element.type in ("remaining_field_pattern", "rest_pattern", "..") or (
+                    key not in parts
+                ):
+                    return None
+                if element.type != "_":
+                    matched.append((element, parts[key]))
+            return matched if len(elements) == len(parts) else None
+        if pattern.type == "struct_pattern":
+            for element in pattern.named_children:
+                if element.type != "field_pattern":
+                    continue
+                name = element.child_by_field_id(_FIELD.name)
+                key = f".{self.text(name)}" if name is not None else ""
+                if key not in parts:
+                    return None
+                matched.append((element.child_by_field_id(_FIELD.pattern) or name, parts[key]))
+            return matched
+        return None
+
+    def _bound(
+        self,
+        name: str,
+        value: Value,
+        name_node: Node,
+        value_node: Node | None,
+        statement: Node,
+        assigned: bool = False,
+    ) -> Value:
+        """`value` bound to `name`: a temporary tracked tensor becomes a definition (each
+        element of a collection does, as `name[0]` or `name.field`)."""
+        if value.requirement == Requirement.NONE or value.origin is not None:
+            return value
+        if value.parts is not None:
+            parts = tuple(
+                (key, self._bound(f"{name}{key}", part, name_node, None, statement, assigned))
+                for key, part in value.parts
+            )
+            return replace(_collection(list(parts)), reads=value.reads)
+        span = self.span(value_node) if value_node is not None else self.span(name_node)
+        if value_node is not None and value_node.start_point[0] != value_node.end_point[0]:
+            span = self.span(name_node)
+        why = (
+            value.why
+            if value.requirement == Requirement.GRAD_IN_BACKWARD
+            else f"from `{name}` which requires grad"
+        )
+        definition = Definition(
+            name,
+            span,
+            self.context,
+            why,
+            statement if self.delta == 0 else None,
+            value_node if self.delta == 0 else None,
+            assigned,
+        )
+        if value.requirement == Requirement.GRAD:
+            return Value(Requirement.GRAD, definition, frozenset(), why)
+        self.born[definition] = self.journal.seq
+        definition.sources = _plus(value.sources, definition)
+        shared = value.shared
+        if shared is not None and _WHOLE in shared:
+            shared = (shared - {_WHOLE}) | {definition}
+        return Value(
+            Requirement.GRAD_IN_BACKWARD,
+            definition,
+            definition.sources,
+            why,
+            reads=value.reads,
+            shared=shared,
+        )
+
+    def _assign(self, node: Node) -> Value:
+        left = node.child_by_field_id(_FIELD.left)
+        right = node.child_by_field_id(_FIELD.right)
+        value = self.expr(right)
+        slot = (
+            self.lookup(self.text(left)) if left is not None and left.type == "identifier" else None
+        )
+        if left is not None and left.type == "field_expression":
+            path = self._path(left)
+            slot = self._field_slot(path, create=True) if path is not None else None
+        if slot is None:
+            if left is not None and left.type != "identifier":
+                self.expr(left)
+            return _DATA
+        if node.type == "compound_assignment_expr":
+            value = _op([self.state.values.get(slot, _DATA), value])
+        else:
+            self._name_call_result(slot.name, value)
+        statement = node.parent if node.parent is not None else node
+        self.state.values[slot] = self._bound(
+            slot.name, value, left, right, statement, assigned=True
+        )
+        return _DATA
+
+    # -- expressions
+
+    def _identifier(self, node: Node) -> Value:
+        delta = self.delta
+        name = self.data[node.start_byte + delta : node.end_byte + delta].decode("utf-8", "replace")
+        slots = self.bound.get(name)
+        if not slots:
+            return _DATA
+        slot = slots[-1]
+        value = self.state.values.get(slot, _DATA)
+        if value.requirement == Requirement.GRAD_IN_BACKWARD:
+            node_ = node if self.delta == 0 else None
+            read = Read(self.span(node), slot.name, value, node_, self.context)
+            return _read_as(value, _plus(value.reads, read))
+        return value
+
+    def _same(self, node: Node) -> Value:
+        inner = node.child_by_field_id(_FIELD.value)
+        if inner is None:
+            inner = next((c for c in node.named_children if c.type not in _ITEMS), None)
+        return self.expr(inner)
+
+    def _field(self, node: Node) -> Value:
+        """`output.loss`, `xs[i]`: a part of a tracked value is tracked, of anything else data;
+        a field the program assigned (`self.hidden`) holds what was put there."""
+        if node.type == "field_expression":
+            path = self._path(node)
+            slot = None
+            if path is not None:
+                slot = self._field_slot(path, create=path.startswith("self."))
+            if slot is not None:
+                held = self.state.values.get(slot, _DATA)
+                if held.requirement == Requirement.GRAD_IN_BACKWARD:
+                    node_ = node if self.delta == 0 else None
+                    read = Read(self.span(node), path or "", held, node_, self.context)
+                    return _read_as(held, _plus(held.reads, read))
+                return held
+        elif node.named_child_count > 1 and node.named_children[1].type == "range_expression":
+            self.expr(node.named_children[1])
+            return self.expr(node.named_children[0])  # `xs[..]`: the collection itself
+        children = [c for c in node.named_children if c.type != "field_identifier"]
+        values = [self.expr(child) for child in children]
+        base = values[0] if values else _DATA
+        if base.parts is not None:
+            return self._part(node, base)
+        if base.requirement != Requirement.GRAD_IN_BACKWARD:
+            return _DATA
+        name_node = node.child_by_field_id(_FIELD.field)
+        if node.type == "field_expression" and base.origin is not None and name_node is not None:
+            return self._field_part(base, self.text(name_node))
+        return _op([base])
+
+    def _field_part(self, base: Value, name: str) -> Value:
+        """`item.loss` of a tracked `item` (a definition), read twice, is one tensor: a part
+        of `item` made once."""
+        assert base.origin is not None
+        key = (base.origin, name)
+        made = self.field_parts.get(key)
+        if made is None:
+            whole = base.origin
+            made = Definition(
+                f"{whole.name}.{name}",
+                whole.span,
+                whole.context,
+                whole.why,
+                whole.statement,
+                whole.value,
+            )
+            made.sources = whole.sources | {made}
+            self.born[made] = self.journal.seq
+            self.field_parts[key] = made
+            if whole in self.markers:
+                self.taken[made] = (whole, name)
+        return Value(Requirement.GRAD_IN_BACKWARD, made, made.sources, made.why, reads=base.reads)
+
+    def _given_part(self, given: Value, name: str | None) -> Value:
+        """The field `name` of what a caller gives (None: all of it)."""
+        if name is None or given.requirement != Requirement.GRAD_IN_BACKWARD:
+            return given
+        parts = dict(given.parts or ())
+        if f".{name}" in parts:
+            part = parts[f".{name}"]
+            return replace(part, reads=part.reads | given.reads) if part.reads else part
+        if given.origin is not None:
+            return self._field_part(given, name)
+        return _op([given])
+
+    def _path(self, node: Node) -> str | None:
+        """`self.hidden`, `model.cache.h`: a field reached from a name through fields only."""
+        text = self.text(node)
+        return text if _PATH.match(text) and "." in text else None
+
+    def _field_slot(self, path: str, create: bool = False) -> _Slot | None:
+        """The slot of a field (`self.hidden`): one seen or set already, else, with `create`,
+        a new one beside its root name, holding what a summary's caller gives (a marker) or
+        data."""
+        slot = self.lookup(path)
+        if slot is not None or not create:
+            return slot
+        root = path.split(".", 1)[0]
+        root_slot = self.lookup(root)
+        if root_slot is None:
+            return None
+        slot = _Slot(path, root_slot.declared, root_slot.scope_end)
+        scope = next(s for s in reversed(self.scopes) if s.get(root) is root_slot)
+        self._bind_in(scope, path, slot)
+        initial = _DATA
+        if self.summarising and root == "self" and path.count(".") == 1 and not self._number(path):
+            initial = self._marker(path, ("field", path[5:]))
+        self.field_initial[slot] = initial
+        self.state.values[slot] = initial
+        return slot
+
+    def _number(self, path: str) -> bool:
+        """Whether a field of `self` is declared a number (`d_model: usize`): never a tensor."""
+        owner = self.callee.owner if self.callee is not None else None
+        declared = self.program.structs.get(owner or "", {}).get(path[5:])
+        return declared is not None and _NUMBERS.match(declared.strip()) is not None
+
+    def _place(self, node: Node | None) -> _Slot | None:
+        """The slot a receiver names (`losses`, `self.log_probs`), for a method that changes
+        it in place."""
+        if node is None:
+            return None
+        if node.type == "identifier":
+            return self.lookup(self.text(node))
+        if node.type == "field_expression":
+            path = self._path(node)
+            return self._field_slot(path, create=True) if path is not None else None
+        return None
+
+    def _element(self, collection: Value) -> Value:
+        """One element taken out of a collection, as a tensor of its own: what it derives
+        from is what the elements share (`shared`, or the common part of known parts);
+        nothing when that is not known."""
+        if collection.requirement != Requirement.GRAD_IN_BACKWARD:
+            return collection if collection.requirement == Requirement.GRAD else _DATA
+        shared: frozenset[Definition] = frozenset()
+        if collection.shared is not None:
+            shared = collection.shared
+        elif self.markers and any(d in self.markers for d in collection.sources):
+            shared = collection.sources  # what the caller gives: its elements, whatever they are
+        elif collection.parts:
+            shared = _common([v.sources for _, v in collection.parts])
+        return Value(Requirement.GRAD_IN_BACKWARD, None, shared, collection.why)
+
+    def _pushed(self, slot: _Slot, held: Value, pushed: Value) -> Value:
+        """A collection after `push`: it holds the new element too; its elements share what
+        was made outside the loops the pushes run in (each pass pushes a tensor of its own)."""
+        if pushed.requirement != Requirement.GRAD_IN_BACKWARD:
+            return held
+        outside = frozenset(
+            d
+            for d in pushed.sources
+            if all(self.loop_spans.get(key, (0, 0))[0] < slot.declared for key, _ in d.context)
+        )
+        tracked = held.requirement == Requirement.GRAD_IN_BACKWARD
+        if tracked and held.shared is not None:
+            shared = held.shared & outside
+        elif tracked:
+            shared = held.sources & outside
+        else:
+            shared = outside
+        return Value(
+            Requirement.GRAD_IN_BACKWARD,
+            None,
+            (held.sources if tracked else frozenset()) | pushed.sources,
+            pushed.why,
+            reads=(held.reads if tracked else frozenset()) | pushed.reads,
+            shared=shared,
+        )
+
+    def _receiver_type(self, node: Node | None) -> str | None:
+        """The program's type of a method's receiver, where it shows: `self`, a name whose
+        `let` or parameter says it, a field of a struct of the program."""
+        if node is None:
+            return None
+        if node.type == "self":
+            return self.callee.owner if self.callee is not None else None
+        if node.type == "identifier":
+            slot = self.lookup(self.text(node))
+            return self.types.get(slot) if slot is not None else None
+        if node.type == "field_expression":
+            base = self._receiver_type(node.child_by_field_id(_FIELD.value))
+            name = node.child_by_field_id(_FIELD.field)
+            if base is not None and name is not None:
+                return self.program.field_type(base, self.text(name))
+        return None

@@ -1,0 +1,499 @@
+"""Calls (`_Calls`): a function of the tree read by its summary, a closure bound by `let` read where
+it is called, and what a method of Burn's tensor API or of std does to tracking."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from pbpit.engine.graph import Requirement
+from pbpit.lint.analysis.common import _FIELD, _ITEMS, _PATH, _WATCHED, _last_segment
+from pbpit.lint.analysis.index import _MODULE_PATH, _NOTHING, _Callee, _Summary
+from pbpit.lint.analysis.methods import (
+    _ADAPTING,
+    _BURN_METHODS,
+    _EMPTIED,
+    _FROM_DATA,
+    _IN_PLACE,
+    _ITERATING,
+    _MAPPING,
+    _MODULE_METHODS,
+    _PARAMETER_FREE,
+    _PIECES,
+    _REPEATING,
+    _SAME_TENSOR,
+    _UNTRACKED_RESULT,
+)
+from pbpit.lint.analysis.state import _DATA, _FROZEN, _WHOLE, _Exit, _join, _op
+from pbpit.lint.values import Backward, Definition, Read, Value
+from pbpit.rust.syntax import Node
+
+
+class _Calls:
+    """How `_Function` reads calls of functions, closures and methods."""
+
+    def _apply(
+        self,
+        callee: _Callee,
+        arguments: list[Value],
+        receiver: str | None,
+        call: Node,
+        span_node: Node,
+    ) -> Value | None:
+        """A call of a function of the program, by its summary: the backward it runs on what
+        it is given, the fields of `receiver` it sets, and its result. None when it has none."""
+        tracked = any(v.requirement != Requirement.NONE for v in arguments)
+        if tracked or callee.name in self.program.helper_names:
+            full = self.program.summary(callee)
+        else:
+            full = _NOTHING  # it runs no backward on what it is given, which is data anyway
+        summary = full if tracked else self.program.summary(callee, alone=True)
+        if full is None or summary is None:
+            return None
+        span = self.span(call) if call.start_point[0] == call.end_point[0] else self.span(span_node)
+        given: dict[Definition, Value] = {}
+        reads: set[Read] = set()
+
+        def outer(marker: Definition, summary: _Summary = summary) -> Value:
+            if marker in given:
+                return given[marker]
+            kind, key = summary.markers[marker]
+            held = _DATA
+            if kind == "leaf":
+                held = Value(Requirement.GRAD, why="from a parameter")
+            elif kind == "param" and isinstance(key, int) and key < len(arguments):
+                held = arguments[key]
+            elif kind == "field" and receiver is not None:
+                slot = self._field_slot(f"{receiver}.{key}", create=receiver == "self")
+                held = self.state.values.get(slot, _DATA) if slot is not None else _DATA
+                if held.requirement == Requirement.GRAD_IN_BACKWARD and slot is not None:
+                    reads.add(Read(span, slot.name, held, None, self.context))
+            given[marker] = held
+            return held
+
+        # The backwards it runs, in order, on what the caller gave it.
+        for group in full.backward:
+            losses = []
+            for (key, part), same in group.items():
+                marker = next((m for m, k in full.markers.items() if k == key), None)
+                if marker is not None:
+                    losses.append((self._given_part(outer(marker, full), part), same, marker.name))
+            if losses:
+                one = len(losses) == 1 and losses[0][1]
+                loss = losses[0][0] if one else _op(v for v, _, _ in losses)
+                if loss.reads or reads:
+                    loss = replace(loss, reads=loss.reads | reads)
+                event = Backward(span, self.context, None, loss, frozenset(self.once), callee.label)
+                event.parameters = tuple((name, same, given) for given, same, name in losses)
+                self._consume(event, loss)
+        if full.backward:
+            given.clear()  # what it now reads of the fields, it reads after the backward
+        names: dict[Definition, str] = {}
+        if receiver is not None:
+            for field_name, written in summary.writes.items():
+                if written.origin is not None:
+                    names[written.origin] = f"{receiver}.{field_name}"
+                for d in written.sources:
+                    if d.name == f"self.{field_name}":  # an element pushed into it
+                        names.setdefault(d, f"{receiver}.{field_name}")
+        made: dict[Definition, Definition] = {}
+
+        def translate(sources: Iterable[Definition]) -> frozenset[Definition]:
+            out: set[Definition] = set()
+            inner = []
+            for d in sources:
+                if d in summary.markers:
+                    out |= outer(d).sources
+                elif d in made:
+                    out.add(made[d])
+                else:
+                    inner.append(d)
+            for d in sorted(inner, key=lambda d: (len(d.sources), d.span, d.name)):
+                if d in made:
+                    out.add(made[d])
+                    continue
+                # A field's state set in a method of this file: shown where it is set.
+                here = callee.source is self.source and self.delta == 0 and d in names
+                new = Definition(
+                    names.get(d, d.name),
+                    d.span if here else span,
+                    self.context,
+                    d.why if here else f"by `{callee.label}`",
+                    d.statement if here else None,
+                    d.value if here else None,
+                )
+                parts = {new}
+                for e in d.sources:
+                    if e is d:
+                        continue
+                    if e in summary.markers:
+                        parts |= outer(e).sources
+                    elif e in made:
+                        parts.add(made[e])
+                new.sources = frozenset(parts)
+                if callee.source is self.source and self.delta == 0 and d.statement is not None:
+                    new.home = d
+                if not here:
+                    # Where the callee makes it: the call of the next function, or its statement.
+                    at = d.statement.start_byte if d.statement is not None else d.span[0]
+                    if d.made_in:
+                        at = d.span[0]
+                    new.made_in = ((callee.label, callee.source, at), *d.made_in)
+                    if d not in names:
+                        self.call_results.add(new)  # named by the caller's binding, if any
+                made[d] = new
+                self.made_in_calls.add(new)
+                out.add(new)
+            return frozenset(out)
+
+        def instantiate(v: Value) -> Value:
+            if v.requirement == Requirement.NONE:
+                return _FROZEN if v.frozen else _DATA
+            if v.origin is not None and v.origin in summary.markers and v.parts is None:
+                return outer(v.origin)  # it returns what it was given (or a clone)
+            if v.requirement == Requirement.GRAD:
+                return Value(Requirement.GRAD, why=v.why or "from a tensor that requires grad")
+            parts = tuple((k, instantiate(p)) for k, p in v.parts) if v.parts else None
+            sources = translate(v.sources)
+            inner = any(d not in summary.markers for d in v.sources)
+            given_values = [outer(d) for d in v.sources if d in summary.markers]
+            if (
+                not inner
+                and v.sources
+                and all(g.requirement == Requirement.NONE for g in given_values)
+            ):
+                return _DATA  # computed from what it was given, which is data
+            origin = made.get(v.origin) if v.origin is not None else None
+            why = f"by `{callee.label}`"
+            if not inner:
+                # What it was given says why; if nothing given does, the call made it tracked.
+                why = next((g.why for g in given_values if g.why), "") or why
+            shared = translate(v.shared) if v.shared is not None else None
+            taken = frozenset().union(*(g.reads for g in given_values)) | reads
+            return Value(
+                Requirement.GRAD_IN_BACKWARD,
+                origin,
+                sources,
+                why,
+                reads=taken,
+                parts=parts,
+                shared=shared,
+            )
+
+        try:
+            if receiver is not None:
+                for field_name, written in summary.writes.items():
+                    slot = self._field_slot(f"{receiver}.{field_name}", create=True)
+                    if slot is not None:
+                        self.state.values[slot] = instantiate(written)
+            return instantiate(summary.result)
+        finally:
+            # It calls itself, a cycle: broken here, its cells are freed now, not by the collector.
+            instantiate = None  # noqa: F841
+
+    def _inline(self, closure: Node, arguments: list[Value]) -> Value:
+        """A closure bound by `let`, read where it is called, with what it is given."""
+        if closure.start_byte in self.inlining:
+            return _op(arguments)
+        self.inlining.add(closure.start_byte)
+        self.push_scope(closure)
+        parameters = closure.child_by_field_id(_FIELD.parameters)
+        for index, parameter in enumerate(
+            parameters.named_children if parameters is not None else ()
+        ):
+            pattern = parameter.child_by_field_id(_FIELD.pattern) or parameter
+            given = arguments[index] if index < len(arguments) else _DATA
+            self._bind(pattern, given, None, closure)
+        exit_ = _Exit("closure", mark=len(self.journal.entries))
+        self.exits.append(exit_)
+        result = self.expr(closure.child_by_field_id(_FIELD.body))
+        self.exits.pop()
+        self.pop_scope()
+        values = [result] if not self.state.dead else []
+        values += [v for state, v in exit_.returns if not state.dead]
+        self.join(exit_.mark, [self.state, *exit_.breaks], self.span(closure)[1])
+        self.inlining.discard(closure.start_byte)
+        return _join(values) if values else _DATA
+
+    # -- calls
+
+    def _call(self, node: Node) -> Value:
+        function = node.child_by_field_id(_FIELD.function)
+        arguments = node.child_by_field_id(_FIELD.arguments)
+        target = function
+        if function is not None and function.type == "generic_function":
+            target = function.child_by_field_id(_FIELD.function)
+        argument_nodes = [
+            a
+            for a in (arguments.named_children if arguments is not None else [])
+            if a.type not in _ITEMS
+        ]
+        if target is not None and target.type == "field_expression":
+            receiver_node = target.child_by_field_id(_FIELD.value)
+            name_node = target.child_by_field_id(_FIELD.field)
+            name = self.text(name_node) if name_node is not None else ""
+            receiver = self.expr(receiver_node)
+            values = [self._argument(a, node, name, receiver) for a in argument_nodes]
+            return self._method(node, receiver_node, name_node, name, receiver, values)
+        values = [self._argument(a, node, "") for a in argument_nodes]
+        if target is not None and target.type in ("scoped_identifier", "identifier"):
+            last = self.text(target).split("::")[-1]
+            path = target.child_by_field_id(_FIELD.path)
+            owner = _last_segment(self.text(path)) if path is not None else ""
+            if last == "from_inner" or (owner == "Tensor" and last in _FROM_DATA):
+                return _DATA  # a new tensor made from data, whatever computed the data
+            if owner == "GradientsParams":
+                return _DATA  # gradients: data, whatever module or loss they come from
+            if owner and _PARAMETER_FREE.match(owner):
+                return _FROZEN
+            if owner == "mem" and last in ("take", "replace") and argument_nodes:
+                # `std::mem::take(&mut self.log_probs)`: the value out, the place emptied.
+                given = argument_nodes[0]
+                if given.type == "reference_expression":
+                    given = given.child_by_field_id(_FIELD.value) or given
+                place = self._place(given)
+                if place is not None:
+                    after = values[1] if last == "replace" and len(values) > 1 else _DATA
+                    self.state.values[place] = after
+                return values[0] if values else _DATA
+            callee = None
+            if target.type == "identifier":
+                slot = self.lookup(last)
+                if slot is not None and slot in self.closures:
+                    return self._inline(self.closures[slot], values)
+                if slot is None:
+                    callee = self.program.function(last, self.source)
+                else:
+                    # A function value bound to a name: what it returns is not seen.
+                    self.expr(target)
+            elif path is not None and _MODULE_PATH.match(owner):
+                # `train::step(..)`, `crate::train::step`, `super::step`: a free function.
+                callee = self.program.qualified(owner, last, self.source)
+            elif path is not None:
+                kind = self.callee.owner if owner == "Self" and self.callee else owner
+                callee = self.program.method(kind, last) if kind else None
+            if callee is not None:
+                receiver = None
+                if callee.has_self and argument_nodes:
+                    receiver = self._path(argument_nodes[0]) or (
+                        "self" if argument_nodes[0].type == "self" else None
+                    )
+                applied = self._apply(callee, values, receiver, node, target)
+                if applied is not None:
+                    return applied
+        else:
+            self.expr(function)
+        return _op(values)
+
+    def _argument(
+        self, node: Node, call: Node, method: str, receiver: Value | None = None
+    ) -> Value:
+        if node.type == "closure_expression" and method in _REPEATING:
+            element = self._element(receiver) if receiver is not None else None
+            return self._closure(node, call.start_byte + self.delta, element)
+        return self.expr(node)
+
+    def _method(
+        self,
+        call: Node,
+        receiver_node: Node | None,
+        name_node: Node | None,
+        name: str,
+        receiver: Value,
+        arguments: list[Value],
+    ) -> Value:
+        watching = _WATCHED.get(name)
+        if watching:
+            self._seen(watching, call, receiver_node, name, receiver)
+        if name == "backward":
+            self._backward(call, receiver_node, name_node, receiver)
+            return _DATA
+        if name in _SAME_TENSOR:
+            return receiver
+        if name == "require_grad":
+            return Value(Requirement.GRAD, why="from a tensor that requires grad")
+        if name == "set_require_grad":
+            flag = call.child_by_field_id(_FIELD.arguments)
+            if flag is not None and "true" in self.text(flag):
+                return Value(Requirement.GRAD, why="from a tensor that requires grad")
+            return _DATA
+        if name == "detach":
+            return (
+                Value(Requirement.GRAD, why=receiver.why)
+                if receiver.requirement == Requirement.GRAD
+                else _DATA
+            )
+        if name in _UNTRACKED_RESULT:
+            return _DATA
+        if name in ("valid", "no_grad"):
+            return _FROZEN
+        if name == "val" and not arguments:
+            if receiver.requirement == Requirement.NONE:
+                return Value(Requirement.GRAD, why="from a parameter")
+            if self.markers and self._given(receiver):
+                # `self.w.val()`, `self.ws[0].val()`: a parameter of what the caller gives, a
+                # leaf whatever it is; a marker of its own, so that the summary's result says
+                # it derives from one (`_Summary.params`).
+                path = self.text(receiver_node) if receiver_node is not None else "self"
+                leaf = self._marker(f"{path}.val()", ("leaf", path))
+                return replace(leaf, why="from a parameter")
+        if name in _IN_PLACE or name in _EMPTIED:
+            place = self._place(receiver_node)
+            if place is not None:
+                held = self.state.values.get(place, _DATA)
+                if name in _EMPTIED:
+                    self.state.values[place] = _DATA
+                elif arguments:
+                    pushed = arguments[-1]
+                    given = call.child_by_field_id(_FIELD.arguments)
+                    last = given.named_children[-1] if given and given.named_child_count else None
+                    if pushed.requirement == Requirement.GRAD_IN_BACKWARD and last is not None:
+                        # The element is a tensor of its own, made where it is pushed.
+                        pushed = self._bound(place.name, pushed, last, last, call)
+                    self.state.values[place] = self._pushed(place, held, pushed)
+                return _DATA
+        if name in _ITERATING and receiver.requirement == Requirement.GRAD_IN_BACKWARD:
+            return receiver  # the same elements
+        if name in _PIECES and receiver.requirement == Requirement.GRAD_IN_BACKWARD:
+            # Pieces of one tensor share it; a temporary one, by the name they are bound to.
+            whole = receiver.sources if receiver.origin is not None else {_WHOLE}
+            return replace(_op([receiver, *arguments]), shared=frozenset(whole))
+        if name in _MAPPING and self._closure_data(call, arguments):
+            return _DATA  # `.map(|t| t.device())`: each element is what the closure makes
+        if name in _ADAPTING and receiver.shared is not None:
+            return replace(_op([receiver, *arguments]), shared=receiver.shared)
+        if name == "take" and not arguments:
+            place = self._place(receiver_node)
+            if place is not None:
+                self.state.values[place] = _DATA  # `Option::take` leaves `None` behind
+                return receiver
+        forward = name == "forward" or name.startswith("forward_")
+        carried = _DATA
+        owner = self._receiver_type(receiver_node)
+        # `optimizer.step(lr, module, grads)`, unless the receiver's type is the tree's own.
+        optimizer_step = (
+            name == "step" and len(arguments) == 3 and (owner, name) not in self.program.owned
+        )
+        callee = None
+        if (owner is not None or name not in _BURN_METHODS) and not optimizer_step:
+            callee = self.program.method(owner, name)
+        if callee is not None and callee.has_self and receiver_node is not None:
+            path = "self" if receiver_node.type == "self" else None
+            if receiver_node.type in ("identifier", "field_expression"):
+                path = (
+                    self.text(receiver_node)
+                    if _PATH.match(self.text(receiver_node) + ".x")
+                    else None
+                )
+            elif receiver_node.type == "call_expression":
+                path = self._built_from(receiver_node, owner)
+            applied = self._apply(callee, [receiver, *arguments], path, call, name_node or call)
+            free = owner is not None and self.program.parameter_free(owner)
+            if applied is not None and (not forward or free):
+                return applied
+            if applied is not None and applied.parts is not None:
+                return applied  # a tuple or struct of the program's: its parts, each its own
+            if applied is not None and applied.requirement == Requirement.GRAD_IN_BACKWARD:
+                carried = applied  # what the module's own state adds to its forward
+        if optimizer_step or self._module_result(call, receiver_node, name):
+            return _DATA  # a module with its parameters as leaves: nothing carried, nothing made
+        if forward and not arguments and not receiver.frozen and carried is _DATA:
+            # `temperature.forward()`: no input, so a parameter (`self.log_alpha.val()`).
+            module = self.text(receiver_node) if receiver_node is not None else "module"
+            return Value(Requirement.GRAD, why=f"from a parameter of `{module}`")
+        if forward:
+            if receiver.frozen:
+                return _op(arguments)
+            module = self.text(receiver_node) if receiver_node is not None else "module"
+            if "\n" in module or len(module) > 40:
+                module = "module"
+            sources = frozenset().union(*(v.sources for v in arguments), carried.sources)
+            reads = frozenset().union(*(v.reads for v in arguments), carried.reads)
+            why = f"by `{module}.{name}`, whose parameters require grad"
+            if owner is not None and (
+                _PARAMETER_FREE.match(owner) or self.program.parameter_free(owner)
+            ):
+                # A `Gelu` has none: what made its input tracked says why.
+                tracked = (v.why for v in arguments if v.requirement != Requirement.NONE)
+                why = next((w for w in tracked if w), f"by `{module}.{name}`")
+            return Value(Requirement.GRAD_IN_BACKWARD, None, sources, why, reads=reads)
+        if receiver.frozen:
+            return _FROZEN
+        return _op([receiver, *arguments])
+
+    def _built_from(self, call: Node, owner: str | None) -> str | None:
+        """The name a chain of builder calls starts from (`model.with_temperature(2.0)`:
+        `model`), when each is a method of the program that returns its `self` (`builds`):
+        the fields they set are that name's; None otherwise."""
+        while call.type == "call_expression":
+            function = call.child_by_field_id(_FIELD.function)
+            if function is None or function.type != "field_expression":
+                return None
+            name_node = function.child_by_field_id(_FIELD.field)
+            receiver_node = function.child_by_field_id(_FIELD.value)
+            if name_node is None or receiver_node is None:
+                return None
+            kind = owner or self._receiver_type(receiver_node)
+            callee = self.program.method(kind, self.text(name_node))
+            if callee is None or not callee.builds:
+                return None
+            call = receiver_node
+        text = self.text(call)
+        return (
+            text
+            if call.type in ("identifier", "field_expression") and _PATH.match(text + ".x")
+            else None
+        )
+
+    def _given(self, value: Value) -> bool:
+        """Whether a summary's tracked value is what its caller gives (a parameter, a field of
+        `self`, a part of one), nothing the function made."""
+        origin = value.origin
+        if origin is not None and (origin in self.markers or origin in self.taken):
+            return True
+        return bool(value.sources) and all(
+            d in self.markers or d in self.taken for d in value.sources
+        )
+
+    def _closure_data(self, call: Node, arguments: list[Value]) -> bool:
+        """Whether an adaptor's one argument is a closure whose value is data."""
+        given = call.child_by_field_id(_FIELD.arguments)
+        nodes = given.named_children if given is not None else []
+        return (
+            len(nodes) == 1
+            and len(arguments) == 1
+            and nodes[0].type == "closure_expression"
+            and arguments[0].requirement == Requirement.NONE
+        )
+
+    def _module_result(self, call: Node, receiver_node: Node | None, name: str) -> bool:
+        """Whether a method of another crate returns a module (Burn's `Module` methods): its
+        parameters are leaves, never a tracked intermediate carried on. `to_device` and `map`
+        only on a receiver that shows it is a module (a field not declared a tensor,
+        `map(&mut mapper)`)."""
+        if name in _MODULE_METHODS:
+            return True
+        if name == "map":
+            given = call.child_by_field_id(_FIELD.arguments)
+            first = (
+                given.named_children[0] if given is not None and given.named_child_count else None
+            )
+            return first is not None and first.type == "reference_expression"
+        if name != "to_device" or receiver_node is None:
+            return False
+        while receiver_node.type == "call_expression":  # `self.model.clone().to_device(..)`
+            function = receiver_node.child_by_field_id(_FIELD.function)
+            if function is None or function.type != "field_expression":
+                return False
+            if self.text(function.child_by_field_id(_FIELD.field) or function) != "clone":
+                return False
+            receiver_node = function.child_by_field_id(_FIELD.value) or function
+        if receiver_node.type != "field_expression":
+            return False
+        base = self._receiver_type(receiver_node.child_by_field_id(_FIELD.value))
+        field_name = receiver_node.child_by_field_id(_FIELD.field)
+        fields = self.program.structs.get(base or "")
+        if fields is None or field_name is None:
+            return False
+        declared = fields.get(self.text(field_name))
+        return declared is not None and "Tensor" not in declared

@@ -1,0 +1,187 @@
+"""The events rules meet (`_Events`): a backward consumes the definitions it needs; one that needs
+a consumed definition is a `Meeting` (`pbpit.lint.rule`), a call of a method a rule asked to
+see a `Call`; the rule that owns it writes the finding."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pbpit.diagnostics.model import Diagnostic, Tape
+from pbpit.engine.graph import Requirement
+from pbpit.lint.analysis.common import _FIELD
+from pbpit.lint.rule import Call, Meeting, Rule
+from pbpit.lint.rules import RULES
+from pbpit.lint.values import Backward, Context, Definition, Value
+from pbpit.rust.syntax import Node
+
+
+class _Events:
+    """How `_Function` makes the backwards, meetings and calls the rules judge."""
+
+    # -- backward, and what the rules are given
+
+    def _backward(
+        self, call: Node, receiver_node: Node | None, name_node: Node | None, value: Value
+    ) -> None:
+        span = self.span(call)
+        single_line = call.start_point[0] == call.end_point[0]
+        plain = receiver_node is not None and receiver_node.type in (
+            "identifier",
+            "field_expression",
+        )
+        if not (single_line and plain) and name_node is not None:
+            span = (name_node.start_byte + self.delta, span[1])
+        receiver = None
+        if receiver_node is not None and receiver_node.type == "identifier":
+            receiver = self.text(receiver_node)
+        self._consume(Backward(span, self.context, receiver, value, frozenset(self.once)), value)
+
+    def _consume(self, event: Backward, value: Value) -> None:
+        """A backward of `value`: it consumes its definitions, or meets those consumed."""
+        if value.requirement != Requirement.GRAD_IN_BACKWARD:
+            return  # a leaf is reusable; on data Burn panics otherwise, not our patterns
+        if self.summarising:
+            group: dict[tuple[tuple[str, int | str], str | None], bool] = {}
+            for made in value.sources:
+                key, part = self.markers.get(made), None
+                if key is None and made in self.taken:
+                    whole, part = self.taken[made]
+                    key = self.markers[whole]
+                if key is not None and key[0] != "leaf":  # a parameter is no step to consume
+                    group[key, part] = group.get((key, part), False) or value.origin is made
+            # A field of a parameter, backpropagated: that field, not all of the parameter.
+            fields = {key for key, part in group if part is not None}
+            group = {k: same for k, same in group.items() if k[1] is not None or k[0] not in fields}
+            # The same again only where this path backpropagated it already, outside any loop
+            # (a second backward of what the caller gives, after the first): one in each arm
+            # of an `if` is one backward on every path. (The next pass of a loop of it is not
+            # told apart from a second loss at the call: not seen.)
+            again = not self.context and any(
+                made in self.state.consumed
+                for made in value.sources
+                if made in self.markers or made in self.taken
+            )
+            if group and (group not in self.backwards or again):
+                self.backwards.append(group)
+        hits = [d for d in value.sources if d in self.state.consumed]
+        if not hits:
+            for definition in value.sources:
+                self.state.consumed[definition] = event
+            return
+        # The consumed definitions the walk meets first; a rejected backward consumes nothing.
+        # Latest made first: one that derives from another is then most often found in a
+        # definition already met (a chain's last), and only those are asked of all.
+        latest = sorted(hits, key=lambda d: self.born.get(d, len(self.born) + 1), reverse=True)
+        frontier: list[Definition] = []
+        for d in latest:
+            if any(d in e.sources for e in frontier):
+                continue
+            if not any(d is not e and d in e.sources for e in hits):
+                frontier.append(d)
+        for definition in sorted(frontier, key=lambda d: (d.span, d.name)):
+            earlier = self.state.consumed[definition]
+            self._meet(definition, earlier, event, value)
+
+    def _meet(
+        self, definition: Definition, earlier: Backward, later: Backward, loss: Value
+    ) -> None:
+        """The backward `later` needs `definition`, which `earlier` consumed: a meeting, for the
+        rules to tell, unless both sit in one branch that runs in one pass only."""
+        if self.summarising:
+            return  # a summary finds nothing: its function is read for findings on its own
+        loop_key = _loop_between(earlier.context, later.context)
+        if any(branch[0] == loop_key and branch in later.once for branch in earlier.once):
+            return  # one branch, run in one pass only: not twice
+        home = definition.home
+        if earlier.through and earlier.span == later.span and home is not None:
+            # Both backwards run in one call: its line shows neither; where the tensor is made
+            # in the function, of this file, does.
+            definition = replace(
+                definition,
+                span=home.span,
+                why=home.why,
+                statement=home.statement,
+                value=home.value,
+                home=None,
+                made_in=(),
+            )
+        meeting = Meeting(definition, earlier, later, loss, in_macro=self.delta != 0)
+        if loop_key is not None:
+            meeting.loop = self.loops[loop_key]
+            meeting.loop_span = self.loop_spans[loop_key]
+            meeting.in_pass = (loop_key, dict(later.context)[loop_key])
+            meeting.carried = any(key == loop_key for key, _ in definition.context)
+            meeting.entry = self._entry_names(loop_key)
+        assert self.fixes is not None
+        for rule in RULES:
+            finding = rule.meeting(meeting, self.fixes)
+            if finding is not None:
+                place = self.fixes.place
+                finding.tape = Tape(
+                    definition.name,
+                    place(definition.span),
+                    place(earlier.span),
+                    place(later.span),
+                    earlier.through,
+                    later.through,
+                    loop_key is not None,
+                    later.receiver,
+                    self.callee.name if self.callee is not None else None,
+                )
+                note = _made_in_note(definition)
+                if note is not None and note not in finding.notes:
+                    finding.notes.append(note)
+                self._found(finding)
+                return
+
+    def _seen(
+        self, rules: list[Rule], call: Node, receiver_node: Node | None, name: str, value: Value
+    ) -> None:
+        """A call of a method some rules asked to see, on `value`."""
+        if self.fixes is None:
+            return
+        function = call.child_by_field_id(_FIELD.function)
+        name_node = function.child_by_field_id(_FIELD.field) if function is not None else None
+        arguments = call.child_by_field_id(_FIELD.arguments)
+        start = name_node.start_byte if name_node is not None else call.start_byte
+        seen = Call(
+            name,
+            value,
+            (start + self.delta, call.end_byte + self.delta),
+            self.span(receiver_node) if receiver_node is not None else self.span(call),
+            self.text(arguments)[1:-1] if arguments is not None else "",
+        )
+        for rule in rules:
+            finding = rule.call(seen, self.fixes)
+            if finding is not None:
+                self._found(finding)
+
+    def _found(self, finding: Diagnostic) -> None:
+        # A later pass finds again what an earlier one found: the first is kept.
+        self.found.setdefault((finding.rule, finding.primary.line, finding.primary.column), finding)
+
+
+def _made_in_note(definition: Definition) -> str | None:
+    """For a tensor a called function made: `made in `hidden` at src/lib.rs:4:5, called from
+    `layer` at src/lib.rs:9:13`, in the words `pbpit run` and `explain` use."""
+    chain = definition.made_in
+    if not chain:
+        return None
+    function, source, at = chain[-1]
+    line, column = source.position(at)
+    note = f"made in `{function}` at {source.path}:{line}:{column}"
+    for function, source, at in reversed(chain[:-1]):
+        line, column = source.position(at)
+        note += f", called from `{function}` at {source.path}:{line}:{column}"
+    return note
+
+
+def _loop_between(earlier: Context, later: Context) -> int | None:
+    """The loop whose passes separate two points: the outermost one around both whose pass
+    differs between them."""
+    for (key_a, pass_a), (key_b, pass_b) in zip(earlier, later, strict=False):
+        if key_a != key_b:
+            return None
+        if pass_a != pass_b:
+            return key_a
+    return None

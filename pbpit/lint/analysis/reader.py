@@ -1,0 +1,499 @@
+"""The reader of a function body (`_Reader`, the base of `_Function`): scopes and names, blocks and
+statements, `break`/`continue`/`return`, and the joins of branches through the journal."""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Callable, Iterable, Iterator
+
+from pbpit.diagnostics.model import Diagnostic
+from pbpit.engine.graph import Requirement
+from pbpit.lint.analysis.common import (
+    _FIELD,
+    _ITEMS,
+    _PASSES,
+    _WORD,
+    _may_hold_tensors,
+    _parameter_type,
+    _pattern_names,
+    _type_name,
+    _words,
+)
+from pbpit.lint.analysis.index import Program, _Callee, _Summary
+from pbpit.lint.analysis.state import (
+    _DATA,
+    _MISSING,
+    _Change,
+    _Exit,
+    _join,
+    _join_states,
+    _Journal,
+    _Journaled,
+    _LoopStart,
+    _Slot,
+    _State,
+)
+from pbpit.lint.fixes import Fixes
+from pbpit.lint.values import Context, Definition, Value
+from pbpit.rust.syntax import Node, RustFile
+
+
+class _Reader:
+    """One `fn` body read as it runs: the state, scopes, statements and joins (see `_Function`)."""
+
+    def __init__(
+        self,
+        source: RustFile,
+        found: dict[tuple[str, int, int], Diagnostic],
+        fixes: Fixes | None,
+        program: Program,
+        callee: _Callee | None = None,
+        summarising: bool = False,
+    ) -> None:
+        self.source = source
+        self.program = program
+        self.callee = callee
+        self.summarising = summarising
+        """Reading a function for its summary: its parameters are markers, nothing is found."""
+        self.markers: dict[Definition, tuple[str, int | str]] = {}
+        self.backwards: list[dict[tuple[tuple[str, int | str], str | None], bool]] = []
+        """The markers each backward consumed, as `_Summary.backward`."""
+        self.taken: dict[Definition, tuple[Definition, str]] = {}
+        """A field taken out of a marker (`losses.policy_loss`): the marker and the field."""
+        self.types: dict[_Slot, str] = {}
+        """The type of a name, where its `let` or parameter shows it (`Normalizer`)."""
+        self.closures: dict[_Slot, Node] = {}
+        self.inlining: set[int] = set()
+        self.field_parts: dict[tuple[Definition, str], Definition] = {}
+        """`item.loss` of a tracked `item`: one tensor, made with `item`."""
+        self.field_initial: dict[_Slot, Value] = {}
+        self.made_in_calls: set[Definition] = set()
+        """The tensors a called function of the tree makes inside it (as its summary says)."""
+        self.call_results: set[Definition] = set()
+        """Those of them no binding of this function has named yet: the first `let` (or `=`)
+        that binds one whole names it, as the user reads it (`let h = layer(..)`: `h`)."""
+        """What each field (`self.hidden`, `model.cache`) held before this function set it."""
+        """Closures bound by `let`, read at each call rather than where they are written."""
+        self.data = source.data
+        self.found = found
+        self.scopes: list[dict[str, _Slot]] = [{}]
+        self.scope_ends: list[int] = [len(source.data)]
+        self.bound: dict[str, list[_Slot]] = {}
+        """Each name's slots in the scopes that bind it, innermost last: a lookup is one step
+        however deep the scopes nest."""
+        self._names: dict[str, re.Pattern[bytes]] = {}
+        self.journal = _Journal()
+        self.state = _State(_Journaled(self.journal), _Journaled(self.journal))
+        self.born: dict[Definition, int] = {}
+        """The journal's `seq` when each definition bound here was made: no name written before
+        holds it."""
+        self.exits: list[_Exit] = []
+        self.counters: dict[_Slot, int] = {}
+        """The counter of each `for` loop over a range or `enumerate()`: a new value each pass."""
+        self.once: list[tuple[int, int]] = []
+        """The branches being read that their loop takes in one pass only."""
+        self.context: Context = ()
+        self.delta = 0
+        self.loops: dict[int, Node] = {}
+        self.loop_spans: dict[int, tuple[int, int]] = {}
+        """Each loop's file bytes (a closure's, for a closure read as a loop body)."""
+        self.starts: dict[int, _LoopStart] = {}
+        """Each loop's journal mark as it started and how many names each scope held then."""
+        self.bind_depths: list[int] = []
+        """The scope each name bound in an enclosing scope (`_bind_in`) went into, in order."""
+        self._tokens: dict[tuple, int] = {}
+        self._classified: dict[int, tuple[set, set, dict]] = {}
+        """Per loop: the definitions seen, those made in the loop, whether each set holds one."""
+        """`_entry`'s name for each definition as a pass sees it, a small number."""
+        self.macros: dict[int, object] = {}
+        self.fixes = fixes
+        self.read_to: int | None = None
+        """Past this byte of the function no reason lies (`Program.reasons`): a statement of its
+        own flow (in no loop, no closure) that starts there can find nothing, nor can any
+        after it, and the reading stops."""
+        self.reasons: list[tuple[int, int]] = []
+        self.last_pass: dict[int, int] = {}
+        """The last pass each loop read may have: 1 if it runs no backward, else `_PASSES`."""
+
+    # -- plumbing
+
+    def release(self) -> None:
+        """Forget the journal once the reading is over: it and the state's dicts refer to each
+        other, a cycle the collector would otherwise have to find, with all the state holds."""
+        journal = self.journal
+        for writes in (journal.entries, journal.targets, journal.olds, journal.seqs):
+            writes.clear()
+
+    def text(self, node: Node) -> str:
+        start = node.start_byte + self.delta
+        return self.data[start : node.end_byte + self.delta].decode("utf-8", "replace")
+
+    def span(self, node: Node) -> tuple[int, int]:
+        return node.start_byte + self.delta, node.end_byte + self.delta
+
+    def lookup(self, name: str) -> _Slot | None:
+        slots = self.bound.get(name)
+        return slots[-1] if slots else None
+
+    def declare(self, name: str, value: Value, node: Node) -> None:
+        """Bind `name` (its pattern is `node`) in the innermost scope."""
+        slot = _Slot(name, self.span(node)[0], self.scope_ends[-1])
+        shadowed = self.scopes[-1].get(name)
+        if shadowed is not None:
+            self.state.values.pop(shadowed, None)  # out of reach from here on
+            self.bound[name][-1] = slot
+        else:
+            self.bound.setdefault(name, []).append(slot)
+        self.scopes[-1][name] = slot
+        self.state.values[slot] = value
+
+    def _bind_in(self, scope: dict[str, _Slot], name: str, slot: _Slot) -> None:
+        """Add `slot` for `name` to `scope`, an enclosing one where no inner scope binds it."""
+        scope[name] = slot
+        slots = self.bound.setdefault(name, [])
+        depth = next(i for i, s in enumerate(self.scopes) if s is scope)
+        self.bind_depths.append(depth)
+        # Its place among the name's slots: after those of the scopes around `scope`.
+        index = sum(1 for outer in self.scopes[:depth] if name in outer)
+        slots.insert(index, slot)
+
+    def push_scope(self, node: Node) -> None:
+        """Enter the scope of a block, an arm, a loop or a closure: `node`."""
+        self.scopes.append({})
+        self.scope_ends.append(self.span(node)[1])
+
+    def pop_scope(self) -> None:
+        """Leave a scope: its names are out of reach, the state forgets them."""
+        self.scope_ends.pop()
+        self._unbind(self.scopes[-1])
+        for slot in self.scopes.pop().values():
+            self.state.values.pop(slot, None)
+
+    def _unbind(self, scope: dict[str, _Slot]) -> None:
+        """Take the innermost scope's names out of `bound` (its slots are the last of each)."""
+        bound = self.bound
+        for name in scope:
+            slots = bound[name]
+            slots.pop()
+            if not slots:
+                del bound[name]
+
+    def _rebind(self, scope: dict[str, _Slot]) -> None:
+        """Put the innermost scope's names back into `bound`."""
+        for name, slot in scope.items():
+            self.bound.setdefault(name, []).append(slot)
+
+    def run(self, function: Node, parameters_data: bool = True) -> Value:
+        """Read the body; the parameters are data, or (summarising, unless `parameters_data`)
+        markers. What the body's block yields is returned."""
+        self.scope_ends = [function.end_byte]
+        parameters = function.child_by_field_id(_FIELD.parameters)
+        position = 0
+        for parameter in parameters.named_children if parameters is not None else ():
+            if parameter.type == "self_parameter":
+                self.declare("self", _DATA, parameter)
+                if self.callee is not None and self.callee.owner is not None:
+                    self.types[self.scopes[-1]["self"]] = self.callee.owner
+                position += 1
+                continue
+            if parameter.type != "parameter":
+                continue
+            pattern = parameter.child_by_field_id(_FIELD.pattern)
+            kind_text = _parameter_type(self.data, parameter)
+            marked = self.summarising and not parameters_data and _may_hold_tensors(kind_text)
+            owner = _type_name(kind_text)
+            for name in _pattern_names(pattern) if pattern is not None else ():
+                text = self.text(name)
+                value = self._marker(text, ("param", position)) if marked else _DATA
+                self.declare(text, value, name)
+                if owner is not None and owner in self.program.structs:
+                    self.types[self.scopes[-1][text]] = owner
+            position += 1
+        self.exits.append(_Exit("fn"))
+        return self._block(function.child_by_field_id(_FIELD.body))
+
+    def _marker(self, name: str, key: tuple[str, int | str]) -> Value:
+        """A tensor the caller gives (a parameter, a `self` field), as a summary reads it."""
+        made = Definition(name, (0, 0), (), "", None, None)
+        made.sources = frozenset({made})
+        self.markers[made] = key
+        return Value(Requirement.GRAD_IN_BACKWARD, made, made.sources)
+
+    def summarise(self, function: Node, parameters_data: bool = False) -> _Summary:
+        """Read the function for what its callers see of it (`_Summary`)."""
+        result = self.run(function, parameters_data)
+        exit_ = self.exits[0]
+        ends = [(state, value) for state, value in exit_.returns if not state.dead]
+        if not self.state.dead:
+            ends.append((self.state, result))
+        writes = {}
+        for name, slot in self.scopes[0].items():
+            if not name.startswith("self.") or name.count(".") != 1:
+                continue
+            initial = self.field_initial.get(slot, _DATA)
+            values = [state.values.get(slot, initial) for state, _ in ends]
+            if values and any(v is not initial for v in values):
+                writes[name[5:]] = _join(values)
+        value = _join([v for _, v in ends]) if ends else _DATA
+        return _Summary(self.markers, value, list(self.backwards), writes)
+
+    def expr(self, node: Node | None) -> Value:
+        if node is None:
+            return _DATA
+        handler = _EXPRESSIONS.get(node.type)
+        if handler is not None:
+            return handler(self, node)
+        if node.type in _ITEMS:
+            return _DATA
+        # Literals, ranges, casts: data, but what they contain still runs.
+        value = _DATA
+        for child in node.named_children:
+            value = self.expr(child)
+        if node.type in ("return_expression", "break_expression", "continue_expression"):
+            self._jump(node, value)
+        return _DATA
+
+    def _jump(self, node: Node, value: Value = _DATA) -> None:
+        """`break`, `continue` or `return`: the state goes where it leads; what follows it in
+        its block is not reached."""
+        label = next((self.text(c) for c in node.named_children if c.type == "label"), None)
+        target = None
+        for exit_ in reversed(self.exits):
+            if node.type == "return_expression":
+                if exit_.kind in ("closure", "fn"):
+                    target = exit_
+                    break
+            elif exit_.kind in ("closure", "fn"):
+                break  # a `break` cannot leave a closure
+            elif label == exit_.label if label is not None else exit_.kind == "loop":
+                target = exit_
+                break
+        if target is None:
+            return  # a label not seen: read on, as if it did not jump
+        state = self.state
+        if target.kind != "fn":
+            left = self._changes(target.mark)
+        elif self.summarising:  # what the function leaves, read by `summarise`
+            left = _Change(dict(state.values), dict(state.consumed), state.dead)
+        else:
+            left = _Change({}, {}, state.dead)
+        if node.type == "return_expression":
+            target.returns.append((left, value))
+        if node.type == "continue_expression":
+            target.continues.append(left)
+        elif target.kind != "fn":
+            target.breaks.append(left)
+        self.state = _State(state.values, state.consumed, dead=True)
+
+    def join(
+        self,
+        mark: int,
+        states: list[_State | _Change],
+        at: int,
+        results: Iterable[Value] = (),
+    ) -> None:
+        """Make the state the one at file byte `at` after paths that ended in `states`: the
+        reading's own state, where it is one of them, and what others wrote since journal
+        `mark`; dead ones never get here."""
+        here = self.state
+        live = [s for s in states if not s.dead]
+        if not live:
+            self.state = _State(here.values, here.consumed, dead=True)  # never read
+            return
+        if len(live) == 1 and live[0] is here:
+            return
+        changes = [self._changes(mark) if s is here else s for s in live]
+        self._undo(mark)
+        self.state = _State(here.values, here.consumed)
+        if len(changes) == 1:
+            self._write(changes[0].values, changes[0].consumed)
+            return
+        writes, chosen, stay = _join_states(
+            here.values,
+            here.consumed,
+            changes,
+            results,
+            lambda slot: self._read_after(slot, at),
+            self.field_initial,
+            self._holders,
+        )
+        if stay is not None:
+            chosen = {d: _MISSING for d in here.consumed if d not in stay}
+            chosen.update(stay)
+        self._write(writes, chosen or {})
+
+    def _changes(self, mark: int) -> _Change:
+        """The state as what was written since journal `mark`."""
+        values = self.state.values
+        written: dict = {}
+        taken: dict = {}
+        journal = self.journal
+        for target, key in zip(journal.targets[mark:], journal.entries[mark:], strict=True):
+            into = written if target is values else taken
+            if key not in into:
+                into[key] = dict.get(target, key, _MISSING)
+        return _Change(written, taken, self.state.dead)
+
+    def _undo(self, mark: int) -> None:
+        """Undo the writes since journal `mark`."""
+        journal = self.journal
+        entries, targets, olds, seqs = journal.entries, journal.targets, journal.olds, journal.seqs
+        while len(entries) > mark:
+            key, target, old = entries.pop(), targets.pop(), olds.pop()
+            seqs.pop()
+            if old is _MISSING:
+                dict.pop(target, key, None)
+            else:
+                dict.__setitem__(target, key, old)
+
+    def _write(self, values: dict, consumed: dict) -> None:
+        """Write what differs of `values` and `consumed` (`_MISSING`: none) into the state."""
+        for into, written in ((self.state.values, values), (self.state.consumed, consumed)):
+            for key, value in written.items():
+                if value is _MISSING:
+                    into.pop(key, None)
+                elif dict.get(into, key, _MISSING) is not value:
+                    into[key] = value
+
+    def _holders(
+        self, change: _Change, consumed: dict, wanted: frozenset
+    ) -> Iterator[tuple[_Slot, Value]]:
+        """The names of the path `change` (from the state) that may hold one of `wanted`: all
+        of them, or, when each of `wanted` was bound here, those written since the earliest
+        was made (one made later cannot hold it)."""
+        values = self.state.values
+        written = change.values
+        for slot, value in written.items():
+            if value is not _MISSING:
+                yield slot, value
+        journal = self.journal
+        entries = journal.entries
+        births = [self.born.get(d) for d in wanted]
+        if None not in births:
+            since = bisect.bisect_left(journal.seqs, min(births))
+            if len(entries) - since < len(values):
+                seen: set[_Slot] = set()
+                for index in range(since, len(entries)):
+                    target, slot = journal.targets[index], entries[index]
+                    if target is values and slot not in written and slot not in seen:
+                        seen.add(slot)
+                        value = values.get(slot, _MISSING)
+                        if value is not _MISSING:
+                            yield slot, value
+                return
+        for slot, value in values.items():
+            if slot not in written:
+                yield slot, value
+        for slot, initial in self.field_initial.items():
+            if (written[slot] if slot in written else values.get(slot, _MISSING)) is _MISSING:
+                yield slot, initial
+
+    def _read_after(self, slot: _Slot, at: int) -> bool:
+        """Whether a name may be read after file byte `at`: it is named later in its scope, or
+        anywhere in a loop around `at` that it was bound before (the next pass reads it)."""
+        starts = _words(self.data).get(slot.name.encode())
+        if starts is None and not _WORD.fullmatch(slot.name.encode()):
+            return self._read_after_by_search(slot, at)
+        starts = starts or []
+        size = len(slot.name.encode())
+
+        def named(start: int, end: int) -> bool:
+            index = bisect.bisect_left(starts, start)
+            return index < len(starts) and starts[index] + size <= end
+
+        if named(at, slot.scope_end):
+            return True
+        for key, _ in self.context:
+            start, end = self.loop_spans[key]
+            if start > slot.declared and named(start, end):
+                return True
+        return False
+
+    def _read_after_by_search(self, slot: _Slot, at: int) -> bool:
+        """`_read_after` for a name that is not one ASCII word (`r#type`, `café`)."""
+        pattern = self._names.get(slot.name)
+        if pattern is None:
+            pattern = re.compile(rb"\b" + re.escape(slot.name.encode()) + rb"\b")
+            self._names[slot.name] = pattern
+        if pattern.search(self.data, at, slot.scope_end):
+            return True
+        for key, _ in self.context:
+            start, end = self.loop_spans[key]
+            if start > slot.declared and pattern.search(self.data, start, end):
+                return True
+        return False
+
+    def branches(self, arms: list[Callable[[], Value]], at: int) -> Value:
+        """Run each arm from the same state; afterwards (from file byte `at` on) anything one of
+        them did may be done."""
+        base = self.state
+        mark = len(self.journal.entries)
+        states, values = [], []
+        for arm in arms:
+            self.state = _State(base.values, base.consumed, base.dead)
+            values.append(arm())
+            states.append(self._changes(mark))
+            self._undo(mark)  # the next arm starts where this one did
+        self.state = base
+        live = [v for s, v in zip(states, values, strict=True) if not s.dead]
+        self.join(mark, states, at, live)
+        return _join(live) if live else _DATA
+
+    # -- statements and blocks
+
+    def _block(self, block: Node) -> Value:
+        label = next((self.text(c) for c in block.named_children if c.type == "label"), None)
+        if label is not None:
+            exit_ = _Exit("block", label, len(self.journal.entries))
+            self.exits.append(exit_)
+            value = self._statements(block)
+            self.exits.pop()
+            self.join(exit_.mark, [self.state, *exit_.breaks], self.span(block)[1])
+            return value
+        return self._statements(block)
+
+    def _statements(self, block: Node) -> Value:
+        self.push_scope(block)
+        value = _DATA
+        read_to = self.read_to
+        for child in block.named_children:
+            if self.state.dead:
+                break  # after a `break`, `continue` or `return`
+            if read_to is not None and child.start_byte + self.delta >= read_to and self._done():
+                break
+            if child.type == "let_declaration":
+                self._let(child)
+                value = _DATA
+            elif child.type == "expression_statement":
+                inner = child.named_children[0] if child.named_child_count else None
+                value = self.expr(inner)
+                if self.data[child.end_byte + self.delta - 1 : child.end_byte + self.delta] == b";":
+                    value = _DATA
+            elif child.type in _ITEMS:
+                continue
+            else:
+                value = self.expr(child)
+        self.pop_scope()
+        return value
+
+    def _done(self) -> bool:
+        """Whether nothing the reading has yet to read can be found: a rule finds at a backward,
+        a call of a function that runs one, or a call some rule asked to see, each a reason of
+        the function; past the last of them nothing is found, unless a loop's next pass or a
+        closure bound by `let` reads what is before it again."""
+        if self.inlining or any(
+            number < self.last_pass.get(key, _PASSES) for key, number in self.context
+        ):
+            return False  # a later pass of a loop around reads this again
+        for closure in self.closures.values():
+            start, end = self.span(closure)
+            index = bisect.bisect_left(self.reasons, (start,))
+            if index < len(self.reasons) and self.reasons[index][0] < end:
+                return False
+        return True
+
+
+_EXPRESSIONS: dict[str, Callable[[_Reader, Node], Value]] = {}
+"""How `_Function.expr` reads each kind of expression (one table for every reader), filled in
+`function`, where every part of the reader is known."""
