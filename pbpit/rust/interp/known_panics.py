@@ -40,6 +40,8 @@ from pbpit.rust.interp.nodes import (
     Unary,
     Unsupported,
     While,
+    children,
+    rules,
 )
 from pbpit.rust.interp.numbers import cast
 from pbpit.rust.interp.types import INT_RANGES, Named, Wrap, resolve
@@ -47,43 +49,32 @@ from pbpit.rust.interp.types import INT_RANGES, Named, Wrap, resolve
 OVERFLOW = "this arithmetic operation will overflow (rustc rejects it: `arithmetic_overflow`)"
 PANIC = "this operation will panic at runtime (rustc rejects it: `unconditional_panic`)"
 
-# The sub-expressions of each node, by field (not `Break.target`, which is the loop itself).
-_CHILDREN = {
-    "Call": ("callee", "args"),
-    "Static": ("args",),
-    "Method": ("recv", "args"),
-    "Assign": ("value",),
-    "Loop": ("body",),
-    "For": ("iterable", "body"),
-    "Break": ("value",),
-    "Return": ("value",),
-    "ArrayLit": ("elems",),
-    "ArrayRepeat": ("elem", "count"),
-    "RangeLit": ("lo", "hi"),
-    "SomeLit": ("value",),
-    # the program's own types (a hunk of the structs work)
-    "StructLit": ("values",),
-    "TupleLit": ("elems",),
-    "Field": ("base",),
-    "Format": ("args",),
-    "Print": ("fmt",),
-    "PanicMacro": ("fmt",),
-    "Assert": ("cond", "fmt"),
-    "AssertEq": ("left", "right", "fmt"),
-}
-
 
 class KnownPanics:
-    """Walks each body of a checked crate with the constants it knows."""
+    """Walks each body of a checked crate with the constants it knows: each expression kind by
+    its `v_Kind` method, or by the method `DEFAULTS` names for it (`nodes.rules`)."""
+
+    # Kinds whose value pbpit does not know: their sub-expressions are checked, in order.
+    DEFAULTS = {
+        name: "v_children"
+        for name in (
+            "Call Static Method Assign Loop For Break Continue Return ArrayLit ArrayRepeat "
+            "RangeLit SomeLit StructLit TupleLit Field Format Print PanicMacro Assert AssertEq "
+            "FnRef FloatFn BoxNew AssocConst AssocCall"
+        ).split()
+    }
 
     def __init__(self, crate: Crate) -> None:
         self.crate = crate
         self.known: dict[Binding, int | bool] = {}
         self.consts: dict[str, int | bool | None] = {}
         self.params: frozenset[Binding] = frozenset()  # the function's: never known to rustc
+        self.rules = rules(KnownPanics, "v_")
 
-    def fail(self, e: Expr, what: str) -> Unsupported:
-        return Unsupported(f"{self.crate.path}:{e.pos[0]}:{e.pos[1]}", what)
+    def fail(self, e: Expr, what: str, label: str = "") -> Unsupported:
+        err = Unsupported(f"{self.crate.path}:{e.pos[0]}:{e.pos[1]}", what)
+        err.label = label  # rustc's, under the operation
+        return err
 
     def run(self) -> None:
         for item in self.crate.consts.values():
@@ -114,14 +105,14 @@ class KnownPanics:
         operation inside it that runs unless a condition rustc knows says otherwise."""
         if e is None or not isinstance(e, Expr):
             return None
-        method = getattr(self, "v_" + type(e).__name__, None)
-        if method is not None:
-            return method(e)
-        for name in _CHILDREN.get(type(e).__name__, ()):
-            child = getattr(e, name)
-            for item in child if isinstance(child, list) else [child]:
-                self.value(item)
-        return None
+        rule = self.rules.get(type(e))
+        if rule is None:  # a kind `DEFAULTS` does not name either: tests/test_node_kinds.py
+            raise TypeError(f"known_panics: no rule for a {type(e).__name__} expression")
+        return getattr(self, rule)(e)
+
+    def v_children(self, e: Expr) -> None:
+        for child in children(e):
+            self.value(child)
 
     def v_Lit(self, e: Lit) -> int | bool | None:  # noqa: N802 - named after the node class
         if e.kind == "bool":
@@ -160,7 +151,8 @@ class KnownPanics:
             return None
         lo, hi = INT_RANGES[name]
         if not lo <= -value <= hi:
-            raise self.fail(e, OVERFLOW)
+            shown = _const(value, name)
+            raise self.fail(e, OVERFLOW, f"attempt to negate `{shown}`, which would overflow")
         return -value
 
     def v_Cast(self, e: Cast) -> int | None:  # noqa: N802
@@ -176,7 +168,8 @@ class KnownPanics:
         base = resolve(e.base.ty)
         if type(base) is Wrap and base.kind == "array" and base.size is not None:
             if index is not None and index >= base.size:
-                raise self.fail(e, PANIC)
+                label = f"index out of bounds: the length is {base.size} but the index is {index}"
+                raise self.fail(e, PANIC, label)
 
     # A branch rustc knows is never taken (`if false`) is not checked; nor, to refuse no
     # program rustc accepts, one behind a condition pbpit does not know (rustc may).
@@ -274,9 +267,19 @@ class KnownPanics:
         if e.kind != "num" or name is None or left is None or right is None:
             return None
         lo, hi = INT_RANGES[name]
+        shown = f"`{_const(left, name)} {e.op} {_const(right, name)}`"
         if e.op in ("/", "%"):
-            if right == 0 or (left == lo and right == -1 and lo < 0):
-                raise self.fail(e, PANIC)
+            if right == 0:
+                if e.op == "/":
+                    label = f"attempt to divide `{_const(left, name)}` by zero"
+                else:
+                    label = (
+                        f"attempt to calculate the remainder of `{_const(left, name)}` "
+                        "with a divisor of zero"
+                    )
+                raise self.fail(e, PANIC, label)
+            if left == lo and right == -1 and lo < 0:
+                raise self.fail(e, PANIC, f"attempt to compute {shown}, which would overflow")
             quotient = abs(left) // abs(right)
             if e.op == "/":
                 return -quotient if (left < 0) != (right < 0) else quotient
@@ -284,8 +287,18 @@ class KnownPanics:
             return -rest if left < 0 else rest
         result = {"+": left + right, "-": left - right, "*": left * right}[e.op]
         if not lo <= result <= hi:
-            raise self.fail(e, OVERFLOW)
+            raise self.fail(e, OVERFLOW, f"attempt to compute {shown}, which would overflow")
         return result
+
+
+def _const(value: int, name: str) -> str:
+    """An integer as rustc's lints show it: `i32::MAX`, `i32::MIN` (a signed type's), `7_i32`."""
+    lo, hi = INT_RANGES[name]
+    if value == hi:
+        return f"{name}::MAX"
+    if value == lo and lo < 0:
+        return f"{name}::MIN"
+    return f"{value}_{name}"
 
 
 def _catch_all(p: Pat) -> bool:

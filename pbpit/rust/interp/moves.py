@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pbpit.engine.api import RUST_METHODS
+from pbpit.rust.interp import traits
 from pbpit.rust.interp.check import not_copy
 from pbpit.rust.interp.nodes import (
     ArrayLit,
@@ -61,6 +62,7 @@ from pbpit.rust.interp.nodes import (
     Unary,
     Unsupported,
     While,
+    rules,
 )
 from pbpit.rust.interp.types import NEVER, TensorT, Wrap, resolve
 
@@ -111,7 +113,16 @@ class _Loop:
 
 
 class MoveCheck:
-    """Walks each function body of a checked crate."""
+    """Walks each function body of a checked crate: each expression kind by its `w_Kind`
+    method, or by the method `DEFAULTS` names for it (`nodes.rules`)."""
+
+    DEFAULTS = {
+        "Lit": "w_leaf",
+        "ConstRef": "w_leaf",
+        "FnRef": "w_leaf",
+        "FloatFn": "w_leaf",
+        "AssocConst": "w_leaf",
+    }
 
     def __init__(self, crate: Crate) -> None:
         self.path = crate.path
@@ -119,6 +130,7 @@ class MoveCheck:
         self.loops: dict[int, _Loop] = {}
         self.depth = 0
         self.closures: list[tuple[FnScope, set[Binding]]] = []
+        self.rules = rules(MoveCheck, "w_")
 
     def run(self) -> None:
         for fn in self.crate.fns.values():
@@ -142,10 +154,12 @@ class MoveCheck:
         moved = f"value moved at {move.pos[0]}:{move.pos[1]}" + (
             ", in previous iteration of loop" if later else ""
         )
-        return Unsupported(
+        err = Unsupported(
             f"{self.path}:{e.pos[0]}:{e.pos[1]}",
             f"{what} of moved value: `{name}` ({moved}; rustc rejects it: error[E0382])",
         )
+        err.label = f"value {'used' if moving else 'borrowed'} here after move"
+        return err
 
     # -- expressions ------------------------------------------------------------------------------
 
@@ -155,7 +169,10 @@ class MoveCheck:
             return state
         if e.borrowed:
             moving = False
-        state = getattr(self, "w_" + type(e).__name__, self.w_other)(e, state, moving)
+        rule = self.rules.get(type(e))
+        if rule is None:  # a kind `DEFAULTS` does not name either: tests/test_node_kinds.py
+            raise TypeError(f"moves: no rule for a {type(e).__name__} expression")
+        state = getattr(self, rule)(e, state, moving)
         if state is not None and not isinstance(e, Local) and _diverges(e):
             return None
         return state
@@ -165,8 +182,14 @@ class MoveCheck:
             state = self.expr(item, state, moving)
         return state
 
-    def w_other(self, e: Expr, state: State, moving: bool) -> State:  # a literal, a const
+    def w_leaf(self, e: Expr, state: State, moving: bool) -> State:  # names no binding
         return state
+
+    def w_BoxNew(self, e: traits.BoxNew, state: State, moving: bool) -> State:  # noqa: N802
+        return self.expr(e.value, state, moving=True)  # `Box::new` takes its value
+
+    def w_AssocCall(self, e: traits.AssocCall, state: State, moving: bool) -> State:  # noqa: N802
+        return self.exprs(e.args, state, moving=True)
 
     def w_Local(self, e: Local, state: State, moving: bool) -> State:  # noqa: N802
         assert state is not None
@@ -270,7 +293,7 @@ class MoveCheck:
         state = self.expr(e.value, state, moving=True)
         if state is None:
             return None
-        if e.op is not None or isinstance(e.target, Field):
+        if e.op is not None or isinstance(e.target, Field | Index):  # `m[i][j] = v` too
             return self.expr(e.target, state, moving=False)
         state = dict(state)
         state.pop(e.target.binding, None)  # whole again

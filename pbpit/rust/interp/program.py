@@ -163,8 +163,11 @@ def _checked(
         refused += missing + check_each(crate, tainted)
         if refused:
             raise _every_refusal(source, refused, order)
-        check_moves(crate)
-        refuse_known_panics(crate)
+        try:
+            check_moves(crate)
+            refuse_known_panics(crate)
+        except Unsupported as err:
+            raise _every_refusal(source, [err], order) from None
         runtime = Runtime(source.path)
         compiler = Compiler(crate, runtime)
         compiler.compile()
