@@ -15,8 +15,8 @@ empty one and removes a stale one. An empty `NAME.stderr` written by hand reads 
 absent one.
 
 The exit status is not stored; the stderr golden implies it, as for a Rust program: a panic
-block -> 101, a case error -> 1, a case pbpit cannot run (`pbpit: error: ...`, or `pbpit:
-unsupported Rust at ...`) -> 2, anything
+block -> 101, a case error -> 1, a case pbpit cannot run (`pbpit: error: ...`, or rustc-style
+refusals ending `pbpit: cannot run ...`) -> 2, anything
 else (the case's own lines, or nothing) -> 0.
 `--bless` refuses a case whose exit status its stderr does not imply (a case calling
 `sys.exit(3)`), since no golden could then record it.
@@ -110,7 +110,7 @@ def expected_exit(stderr: str) -> int:
         return 101
     if lines and lines[-1].startswith("pbpit: case error at "):
         return 1
-    if lines and lines[-1].startswith(("pbpit: error: ", "pbpit: unsupported Rust at ")):
+    if lines and lines[-1].startswith(("pbpit: error: ", "pbpit: cannot run ")):
         return 2
     return 0
 

@@ -100,14 +100,33 @@ def test_json_is_one_object_with_every_refusal(tmp_path):
     assert data["case"] == "main.rs"
 
 
-def test_one_construct_outside_the_subset_is_still_one_line(tmp_path):
+def test_one_construct_outside_the_subset_is_a_block_as_several_are(tmp_path):
     _write(tmp_path, "fn main() {\n    let t = 'a';\n}\n")
     out = pbpit_cli("run", "main.rs", cwd=tmp_path)
     assert (out.returncode, out.stderr) == (
         2,
-        "pbpit: unsupported Rust at main.rs:2:13: char literals (write a one-character string: "
-        '`"a"`)\n',
+        "error: unsupported Rust: char literals\n"
+        " --> main.rs:2:13\n"
+        "  |\n"
+        "2 |     let t = 'a';\n"
+        "  |             ^^^\n"
+        "  |\n"
+        '  = help: write a one-character string: `"a"`\n'
+        "\n"
+        "pbpit: cannot run main.rs: 1 construct outside the subset pbpit runs "
+        "(docs/RUST_SUBSET.md lists the subset)\n",
     )
+
+
+def test_a_refusal_found_only_as_the_program_runs_is_a_block_too(tmp_path):
+    # `abs` overflowing panics inside core, at a place that depends on the toolchain.
+    body = '    let mut a = i32::MIN;\n    a += 0;\n    println!("before");\n    let b = a.abs();\n'
+    _write(tmp_path, f"fn main() {{\n{body}}}\n")
+    out = pbpit_cli("run", "main.rs", cwd=tmp_path)
+    assert (out.returncode, out.stdout) == (2, "before\n")
+    assert out.stderr.startswith("error: unsupported Rust: `i32::abs` panics here")
+    assert "\n --> main.rs:5:15\n" in out.stderr
+    assert out.stderr.endswith("(docs/RUST_SUBSET.md lists the subset)\n")
 
 
 # -- errors rustc reports, in rustc's words -------------------------------------------------------
@@ -144,7 +163,7 @@ def test_a_rustc_error_is_reported_as_rustc_reports_it(name):
     assert found == _first_on_each_line(recorded)
 
 
-@pytest.mark.parametrize("name", ["int_plus_float", "missing_module"])
+@pytest.mark.parametrize("name", ["int_plus_float", "missing_module", "generic_divide_by_zero"])
 def test_a_rustc_error_reads_as_rustcs_text(name):
     rustc = (ERRORS / f"{name}.stderr").read_text()
     out = pbpit_cli("run", f"{name}.rs", cwd=ERRORS)
@@ -225,7 +244,9 @@ def test_a_refusal_in_a_module_file_is_at_that_files_line(tmp_path):
     _crate(tmp_path, files)
     out = pbpit_cli("run", "src/main.rs", cwd=tmp_path)
     assert out.returncode == 2
-    assert out.stderr.startswith("pbpit: unsupported Rust at src/model/layers.rs:2:13: char")
+    assert out.stderr.startswith(
+        "error: unsupported Rust: char literals\n --> src/model/layers.rs:2:13\n"
+    )
 
 
 def test_a_private_item_of_a_module_file_is_rustcs_e0603(tmp_path):

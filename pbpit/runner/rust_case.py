@@ -45,18 +45,21 @@ class RustProgram:
             self.program.run(run.stdout, run.stderr, recorder)
         except Unsupported as err:
             # Found only as it ran (a method on a value of another type): no result.
-            raise RustUnsupported(str(err)) from None
+            raise refused(err) from None
         except RecursionError:
             # A limit of pbpit's, not the program's behaviour: no result, as for unsupported Rust.
-            raise RustUnsupported(
-                f"unsupported Rust at {self.path}: calls nested deeper than the interpreter can "
-                "follow (rustc's binary may well run it)"
+            raise refused(
+                Unsupported(
+                    str(self.path),
+                    "calls nested deeper than the interpreter can follow (rustc's binary may "
+                    "well run it)",
+                )
             ) from None
 
 
 def load_rust_case(case: Case) -> RustProgram:
     """The interpreter's program for a Rust case, checked against the subset before it runs."""
-    from pbpit.rust.interp.program import Refusals, Unsupported, load
+    from pbpit.rust.interp.program import Unsupported, load
     from pbpit.rust.syntax import RustReadError, RustSyntaxError
 
     try:
@@ -65,14 +68,12 @@ def load_rust_case(case: Case) -> RustProgram:
         raise UsageError(f"syntax error in case {err}") from None
     except RustReadError as err:
         raise UsageError(f"cannot read case file {err}") from None
-    except Refusals as err:
-        raise refused(err) from None
     except Unsupported as err:
-        raise RustUnsupported(str(err)) from None
+        raise refused(err) from None
     except RecursionError:
-        raise RustUnsupported(
-            f"unsupported Rust at {case.path}: expressions nested deeper than the interpreter "
-            "can follow"
+        where = str(case.path)
+        raise refused(
+            Unsupported(where, "expressions nested deeper than the interpreter can follow")
         ) from None
 
 
@@ -158,19 +159,21 @@ def _summary(path: str, refusals: list[Refused]) -> str:
 
 
 def refused(err: Any) -> RustUnsupported:
-    """One line, as ever, for a single construct outside the subset; rustc's diagnostics for
-    several, or for an error rustc reports (`error[E0308]: mismatched types`)."""
+    """Every refusal of a file, one or many, as rustc prints its diagnostics: rustc's code for
+    an error rustc reports (`error[E0308]: mismatched types`; a deny-by-default lint's note),
+    `error: unsupported Rust: ..` for a construct outside the subset."""
     from rich.text import Text
 
     from pbpit.diagnostics.human import render_diagnostic
     from pbpit.diagnostics.model import Diagnostic, Help, Label
 
-    if len(err.refusals) == 1 and not err.refusals[0].code:
-        return RustUnsupported(str(err.refusals[0]))
     sources: dict[str, list[str]] = {}
     shown: list[Refused] = []
-    for one in err.refusals:
-        path, line, column = one.place
+    for one in getattr(err, "refusals", [err]):
+        try:
+            path, line, column = one.place
+        except ValueError:  # no line and column: the file as a whole
+            path, line, column = one.where, 0, 0
         if path not in sources:
             sources[path] = _lines(path)
         message, label, instead = one.parts()
@@ -179,16 +182,18 @@ def refused(err: Any) -> RustUnsupported:
             end = one.end[1]
         elif one.end is not None and line <= len(sources[path]):  # to the end of its line
             end = max(column + 1, len(sources[path][line - 1]) + 1)
-        labels = [Label(line, column, line, end, label, primary=True)]
+        labels = [Label(line, column, line, end, label, primary=True)] if line else []
         helps = [Help(instead, note=one.note)] if instead else []
-        diagnostic = Diagnostic("", message, path, labels, helps, level="error")
+        lint = one.code and not one.code.startswith("E")
+        notes = [f"`#[deny({one.code})]` on by default"] if lint else []
+        diagnostic = Diagnostic("", message, path, labels, helps, level="error", notes=notes)
         text = Text()
         render_diagnostic(text, diagnostic, sources[path])
         rendered = text.plain
-        if one.code:  # rustc's code where the model has a rule's
+        if one.code and not lint:  # rustc's code where the model has a rule's
             rendered = rendered.replace("error:", f"error[{one.code}]:", 1)
         shown.append(Refused(diagnostic, one.code, rendered))
-    return RustRefusals(err.refusals[0].place[0], shown)
+    return RustRefusals(shown[0].diagnostic.path, shown)
 
 
 def _lines(path: str) -> list[str]:
