@@ -25,7 +25,7 @@ from pbpit.engine.target import CPUS, Target, using
 F32 = np.float32
 TWO_24 = 2.0**24
 LIBM = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
-DEV = pb.Device.default()
+DEV = pb.Device.default().autodiff()
 
 
 def bits(value) -> int:

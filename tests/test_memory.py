@@ -258,7 +258,7 @@ def _thresholds_after(code: str) -> str:
 
 
 def test_importing_the_engine_leaves_the_gc_threshold_as_it_was():
-    code = "import pbpit as pb\nt = pb.Tensor.from_floats([1.0], pb.Device.default())"
+    code = "import pbpit as pb\nt = pb.Tensor.from_floats([1.0], pb.Device.default().autodiff())"
     assert _thresholds_after(code) == "(500, 7, 3)"
 
 

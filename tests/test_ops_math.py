@@ -19,7 +19,7 @@ from pbpit.engine import f32
 from pbpit.engine.tensor import Device, Distribution, Tensor, TensorData
 from pbpit.rust.interp.program import load
 
-AD = Device.default()
+AD = Device.default().autodiff()
 PLAIN = Device.flex()
 
 

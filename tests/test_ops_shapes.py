@@ -17,7 +17,7 @@ import pbpit as pb
 from pbpit.engine.tensor import Device, Tensor
 from pbpit.rust.interp.program import Unsupported, load
 
-DEV = Device.default()
+DEV = Device.default().autodiff()
 NAN = float("nan")
 
 

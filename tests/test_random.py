@@ -268,7 +268,7 @@ def test_distribution_errors_are_burns_panics_and_leave_the_stream_alone():
 def test_a_negative_std_draws_mean_plus_std_times_the_same_standard_normals():
     # rand_distr 0.6's `Normal::new` refuses only a std that is not finite; the draw is
     # `mean + std * z` with z from the stream, so std = -1 gives the negated draws of std = 1.
-    device = pb.Device.default()
+    device = pb.Device.default().autodiff()
     pb.seed(7)
     plus = pb.Tensor.random([6], pb.Distribution.Normal(0.0, 1.0), device).to_vec()
     pb.seed(7)

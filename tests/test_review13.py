@@ -21,7 +21,7 @@ from pbpit.engine import target
 from pbpit.engine.server import Panic
 from pbpit.engine.tensor import Device, Tensor
 
-DEV = Device.default()
+DEV = Device.default().autodiff()
 PLAIN = Device.flex()
 
 

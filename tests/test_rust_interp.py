@@ -132,7 +132,7 @@ def test_sgd_program_runs_as_its_python_twin():
     run = run_program(load(str(path)), path.read_text())
 
     pb.reset()
-    device = pb.Device.default()
+    device = pb.Device.default().autodiff()
     x = pb.Tensor.from_floats([0.5, 1.0], device).require_grad()
     w = pb.Tensor.from_floats([1.0, 2.0], device).require_grad()
     lines, history = [], []
@@ -1124,7 +1124,7 @@ def test_program_runs_again_from_the_start(tmp_path):
             "the method `shape` on `Tensor<1>`",
         ),
         ("fn main() {\n    let mut a = 1;\n    let r = &mut a;\n}\n", "&mut",
-         "`&mut` references (write a method on `&mut self`, or take the value and return it)"),
+         "`&mut` to a `i32` (pbpit's `&mut` reaches structs, `Vec`s and optimizers)"),
         (
             'fn main() {\n    println!("{:x}", 1);\n}\n',
             '"{:x}"',

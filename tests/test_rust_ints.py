@@ -21,7 +21,7 @@ from pbpit.engine.int_tensor import IntTensor
 from pbpit.engine.server import Panic
 from pbpit.engine.tensor import Device, Tensor
 
-DEV = Device.default()
+DEV = Device.default().autodiff()
 PROGRAMS = Path(__file__).parent / "programs"
 AUTODIFF = "Device<Autodiff { device: Flex(Cpu), checkpointing: Disabled }>"
 

@@ -130,7 +130,7 @@ def test_run_computes_under_the_target(tmp_path):
     case = tmp_path / "sums.py"
     case.write_text(
         "import pbpit as pb\n"
-        "dev = pb.Device.default()\n"
+        "dev = pb.Device.default().autodiff()\n"
         "x = pb.Tensor.from_floats([2.0**24] + [1.0] * 255, dev)\n"
         "print(x.sum().into_scalar())\n"
         "print(pb.Tensor.from_floats([-0.0], dev).relu().into_scalar())\n"

@@ -19,7 +19,7 @@ from pbpit.engine.server import SERVER
 from pbpit.engine.tensor import Device, Tensor
 from pbpit.rust.interp.program import load
 
-DEV = Device.default()
+DEV = Device.default().autodiff()
 RUNS = [m for m in api.METHODS if m.runs and m.receiver is not None]
 # Python's own way to the values, where Burn reads `into_data().to_vec()`: the interpreter makes
 # Burn's `TensorData` from it, so the engine has no `into_data` of its own.

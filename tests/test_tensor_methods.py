@@ -16,7 +16,7 @@ from test_rust_interp import refusal, rust
 import pbpit as pb
 from pbpit.engine.tensor import Device, Tensor
 
-DEV = Device.default()
+DEV = Device.default().autodiff()
 
 
 def leaf(values) -> Tensor:

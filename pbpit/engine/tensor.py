@@ -60,8 +60,9 @@ class Device:
 
     @staticmethod
     def default() -> Device:
-        """Burn's default device in these snippets: flex, with autodiff."""
-        return Device(True)
+        """Burn 0.22's `Device::default()`: Flex's plain device (untracked tensors, no node
+        ids); `.autodiff()` gives the tracked one."""
+        return Device(False)
 
     def autodiff(self) -> Device:
         return Device(True)

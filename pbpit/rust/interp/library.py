@@ -90,8 +90,9 @@ class Library:
     def default_device(self) -> Code:
         """`Device::default()`: the autodiff device for a program with a backend type, Flex's
         plain one in Burn 0.22's style (`types.names_backend`)."""
-        make = Device.default if names_backend(self.crate.source) else Device.flex
-        return lambda frame: make()
+        if names_backend(self.crate.source):
+            return lambda frame: Device.default().autodiff()
+        return lambda frame: Device.default()
 
     def engine(self, pos: Pos) -> Callable[..., Any]:
         """Calls into the engine; what it cannot do (shapes it does not broadcast, a backward
