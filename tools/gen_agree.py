@@ -9,7 +9,7 @@ misses (a panic without a finding of its rule and binding) and refusals (a gener
 time per program, and for each kind of disagreement the dimension values its programs share
 (`shape`: every value held by all of them, then the values most over-represented among them).
 Disagreeing programs are written to DIR (default /tmp/pbpit-gen-disagreements), one file each,
-named by kind and seed, with a `// verdict:` header.
+named by kind and seed, with a `// verdict:` line at the end.
 
 `--fixes` also makes every fix lint prints on a program that panics (its edits applied to a
 copy and run, pbpit/diagnose/fix_check.py) and counts how many then run without the panic.
@@ -141,10 +141,11 @@ def main(argv: list[str] | None = None) -> int:
         out.mkdir(parents=True, exist_ok=True)
         for r in disagreeing:
             v = r["verdict"]
-            head = (f"// verdict: {v['outcome']}; the run: "
+            tail = (f"// verdict: {v['outcome']}; the run: "
                     f"{v['panic_rule'] or 'clean'} at {v['panic_binding']} "
                     f"(NodeId {v['node_id']}); lint: {v['findings']}; {v['detail']}\n")
-            (out / f"{v['outcome']}_{r['seed']}.rs").write_text(head + r["text"], encoding="utf-8")
+            # Last, so that the lines the verdict cites are the file's.
+            (out / f"{v['outcome']}_{r['seed']}.rs").write_text(r["text"] + tail, encoding="utf-8")
         print(f"\n{len(disagreeing)} disagreeing programs written to {out}/")
     if args.fixes:
         checks = [c for r in results for c in r["fixes"]]

@@ -231,7 +231,9 @@ class _Composer:
             bottom = [f"if step == {first + 1} {{", "    return;", "}"]
         elif exit_ == "break_last":
             bottom = [f"if step == {last} {{", "    break;", "}"]
-        inner = top + body + bottom + end
+        # The exits are taken at the end of a pass, after its cut: a `break` that skipped the
+        # `detach` would leave the outer loop of epochs a tracked state.
+        inner = top + body + end + bottom
         if kind == "for":
             return [], ["for step in 0..3 {", *_indent(inner), "}"]
         if kind == "while":
@@ -274,7 +276,7 @@ class _Composer:
              "({a} + w.clone()).powf_scalar(2.0)", "{a}.matmul(w.clone()).exp().log()"]
         )
         hazard = self.shape["hazard"]
-        self.pick("cut", CUTS[hazard])
+        self.pick("cut", CUTS[hazard] + ("none",))  # nothing cut: twice as likely
         self.forward_item()
         lines = getattr(self, "_" + hazard)()
         return Program(self.seed, dict(self.shape), self._text(lines))
