@@ -68,6 +68,7 @@ from pbpit.rust.interp.types import (
     GRADIENTS,
     I32,
     INT_RANGES,
+    MUT_REFERENCES,
     NAMED,
     NEVER,
     STR,
@@ -99,6 +100,7 @@ from pbpit.rust.interp.types import (
     range_of,
     resolve,
     result,
+    shared,
     show,
     unify,
     vec,
@@ -330,6 +332,9 @@ class StructRules:
             raise self.fail(e.pos, f"type arguments on `{e.name}`")
         e.impl, e.user = "user", fn
         self.args(e, *fn.param_tys[1:])
+        for i, arg in enumerate(e.args, start=1):
+            refuse_borrow_for_value(self, fn, i, arg)
+        refuse_aliasing(self, e.args)
         if fn.self_kind == "mut":
             root = e.recv
             while isinstance(root, Field):
@@ -643,6 +648,9 @@ class Checker(StructRules, KindRules, DispatchRules):
                 node.ty = finalize(node.ty)
             except Unresolved:
                 raise self.fail(node.pos, "type annotations needed") from None
+            if node.mut_borrow and not shared(node.ty):
+                where = node.borrow_pos or node.pos
+                raise self.fail(where, f"`&mut` to a `{show(node.ty)}` ({MUT_REFERENCES})")
         for e in self.never_indices:
             elem = show(resolve(e.base.ty).inner)  # type: ignore[attr-defined]
             raise self.fail(
@@ -698,6 +706,7 @@ class Checker(StructRules, KindRules, DispatchRules):
                 found = self.expr(arg)
                 self.unify(traits.subst(param, mapping), found, arg.pos, start_of(arg))
                 refuse_borrow_for_value(self, fn, i, arg)
+            refuse_aliasing(self, e.args)
             self.check_bounds(e, mapping)
             return traits.subst(fn.ret, mapping)
         callee = self.known(self.expr(e.callee))
@@ -1044,6 +1053,8 @@ class Checker(StructRules, KindRules, DispatchRules):
             raise self.fail(e.pos, "assignment to a tuple's element (make a new tuple)")
         value = self.expr(e.value)
         self.unify(target, value, e.value.pos)
+        if isinstance(e.target, Index):
+            refuse_immutable_element(self, e, e.target)
         if e.op is not None and not is_number(target):
             raise self.fail(e.pos, f"`{e.op}=` on `{show(target)}`")
         return UNIT
@@ -1438,10 +1449,10 @@ class Checker(StructRules, KindRules, DispatchRules):
             return None
         if recv in (INT_DATA, BOOL_DATA):
             return self.int_data_method(e, recv)
-        if recv is DEVICE and name in ("autodiff", "seed"):  # Burn 0.22's `device.seed(n)`
+        if recv is DEVICE and name in ("autodiff", "inner", "seed"):  # 0.22's `device.seed(n)`
             e.impl = "device." + name
             self.args(e, *([NAMED["u64"]] if name == "seed" else []))
-            return DEVICE if name == "autodiff" else UNIT
+            return UNIT if name == "seed" else DEVICE
         if recv is TENSOR_DATA and name in ("to_vec", "as_slice"):
             e.impl = "data.to_vec"
             if len(e.targs) > 1:
@@ -1684,13 +1695,84 @@ def refuse_mixed_arithmetic(checker: Checker, e: Binary, left: Ty, right: Ty) ->
 
 
 def refuse_borrow_for_value(checker: Checker, fn: FnItem, index: int, arg: Expr) -> None:
-    """`f(&v)` where `f` takes `v` by value: rustc's E0308 (pbpit erases the reference)."""
+    """`f(&v)` where `f` takes `v` by value, `f(v)` or `f(&v)` where it takes `&mut v`:
+    rustc's E0308 (pbpit erases references)."""
     param = fn.params[index] if index < len(fn.params) else None
-    if param is None or not param.owned or not arg.borrowed:
+    if param is None:
         return
     ty = show(resolve(fn.param_tys[index]))
     where = arg.borrow_pos or arg.pos
-    raise checker.fail(where, f"mismatched types: expected `{ty}`, found `&{ty}`")
+    found = f"&mut {ty}" if arg.mut_borrow else f"&{ty}" if arg.borrowed else ty
+    if param.owned and arg.borrowed:
+        raise checker.fail(where, f"mismatched types: expected `{ty}`, found `{found}`")
+    reborrow = isinstance(arg, Local) and arg.binding.mut_ref and not arg.borrowed
+    if param.mut_ref and not arg.mut_borrow and not reborrow:
+        raise checker.fail(where, f"mismatched types: expected `&mut {ty}`, found `{found}`")
+
+
+def refuse_immutable_element(checker: Checker, e: Assign, target: Index) -> None:
+    """`v[i] = x` with `v` not declared `mut`: rustc's E0596 where a `Vec` is borrowed by
+    `IndexMut` (the first one from the variable), else E0594 for arrays all the way."""
+    chain: list[Expr] = []
+    root: Expr = target
+    while isinstance(root, Index | Field):
+        chain.append(root)
+        root = root.base
+    if not isinstance(root, Local) or root.binding.mutable or root.binding.mut_ref:
+        return
+    if any(isinstance(part, Field) for part in chain):
+        return  # a field's element: left to rustc's other rules (pbpit runs it as written)
+    name = root.binding.name
+    chain.reverse()  # from the variable out: `m`, `m[i]`, `m[i][j]`
+    base: Expr = root
+    for depth, part in enumerate(chain):
+        if type(resolve(part.base.ty)) is Wrap and resolve(part.base.ty).kind == "Vec":
+            if base is root:
+                what = f"cannot borrow `{name}` as mutable, as it is not declared as mutable"
+            else:
+                shown = name + "[_]" * depth
+                what = f"cannot borrow `{shown}` as mutable, as `{name}` is not declared as mutable"
+            err = checker.fail(base.pos, rejects(what, "E0596"))
+            err.end = part.bracket  # the borrowed place ends where its `[` starts
+            err.label = "cannot borrow as mutable"
+            raise err
+        base = part
+    shown = name + "[_]" * len(chain)
+    what = f"cannot assign to `{shown}`, as `{name}` is not declared as mutable"
+    err = checker.fail(e.pos, rejects(what, "E0594"))
+    err.label = "cannot assign"
+    raise err
+
+
+def refuse_aliasing(checker: Checker, args: list[Expr]) -> None:
+    """`f(&mut a, &a)`, `f(&mut a, &mut a)`: one variable borrowed mutably and again in one
+    call, rustc's E0502 and E0499."""
+    borrows: dict[int, Expr] = {}
+    for arg in args:
+        root = arg
+        while isinstance(root, Field | Index) and not root.borrowed:
+            root = root.base
+        if not arg.borrowed or not isinstance(root, Local):
+            continue
+        key = id(root.binding)
+        first = borrows.get(key)
+        if first is None:
+            borrows[key] = arg
+            continue
+        if not (first.mut_borrow or arg.mut_borrow):
+            continue
+        name = root.binding.name
+        where = arg.borrow_pos or arg.pos
+        if first.mut_borrow and arg.mut_borrow:
+            what = f"cannot borrow `{name}` as mutable more than once at a time"
+            err = checker.fail(where, rejects(what, "E0499"))
+            err.label = "second mutable borrow occurs here"
+        else:
+            now, before = ("mutable", "immutable") if arg.mut_borrow else ("immutable", "mutable")
+            what = f"cannot borrow `{name}` as {now} because it is also borrowed as {before}"
+            err = checker.fail(where, rejects(what, "E0502"))
+            err.label = f"{now} borrow occurs here"
+        raise err
 
 
 

@@ -454,6 +454,8 @@ class Compiler(Library, DispatchCompiler):
     def c_Assign(self, e: Assign) -> Code:  # noqa: N802
         if isinstance(e.target, Field):
             return self.field_assign(e, e.target)
+        if isinstance(e.target, Index):
+            return self.index_assign(e, e.target)
         store = self.setter(e.target)
         value = self.expr(e.value)
         if e.op is None:
@@ -951,6 +953,71 @@ class Compiler(Library, DispatchCompiler):
             return UNIT
 
         return update
+
+    def index_assign(self, e: Assign, target: Index) -> Code:
+        """`v[i] = x`, `m[i][j] += x`: the value first (Rust's order), then the element. A `Vec`
+        is changed in place (every `&mut` to it sees it); an array, a value, is replaced by its
+        copy with the element changed, in the place it was read from."""
+        value, update = self.expr(e.value), self.element_updater(target)
+        if e.op is None:
+
+            def assign(frame: list) -> Any:
+                new = value(frame)
+                update(frame, lambda _old: new)
+                return UNIT
+
+            return assign
+        op = self.arithmetic(e.op, target.ty, e.pos)
+
+        def compound(frame: list) -> Any:
+            new = value(frame)
+            update(frame, lambda old: op(old, new))
+            return UNIT
+
+        return compound
+
+    def element_updater(self, e: Expr) -> Callable[[list, Callable[[Any], Any]], None]:
+        """How to replace the value at the place `e` (a variable, a struct's field, an element)
+        by a function of it."""
+        if isinstance(e, Local):
+            read, store = self.expr(e), self.setter(e)
+            return lambda frame, change: store(frame, change(read(frame)))
+        if isinstance(e, Field):
+            base, field = self.expr(e.base), e.index
+
+            def in_field(frame: list, change: Callable[[Any], Any]) -> None:
+                struct = base(frame)
+                struct.fields[field] = change(struct.fields[field])
+
+            return in_field
+        assert isinstance(e, Index)
+        index = self.expr(e.index)
+        is_vec = resolve(e.base.ty).kind == "Vec"  # type: ignore[attr-defined]
+        site = self.panic_site(e.bracket if is_vec else e.pos)
+
+        def element(items: list, i: int, change: Callable[[Any], Any]) -> None:
+            if i >= len(items):
+                raise site.panic(
+                    f"index out of bounds: the len is {len(items)} but the index is {i}"
+                )
+            items[i] = change(items[i])
+
+        if is_vec:
+            base = self.expr(e.base)
+            return lambda frame, change: element(base(frame), index(frame), change)
+        outer = self.element_updater(e.base)
+
+        def in_array(frame: list, change: Callable[[Any], Any]) -> None:
+            i = index(frame)
+
+            def copy_changed(items: list) -> list:
+                items = list(items)
+                element(items, i, change)
+                return items
+
+            outer(frame, copy_changed)
+
+        return in_array
 
     def c_Method(self, e: Method) -> Code:  # noqa: N802
         if e.impl.startswith("dyn"):

@@ -21,6 +21,11 @@ _NAMED_ITEMS = {
     "static_item": "static",
     "trait_item": "trait",
 }
+# Items a function's body may declare (rustc: visible in that body only), read as the file's.
+_BLOCK_ITEMS = (*_NAMED_ITEMS, "impl_item", "type_item")
+BLOCK = "fn "
+"""The first word of the name of a function body's scope among `modules` (`fn main`): not a
+name a path can write."""
 
 
 def unresolved(path: list[str]) -> str:
@@ -51,6 +56,8 @@ class InlineModules:
         self.uses: list[tuple[Any, Module]] = []
         self.renames: dict[str, str] = {}  # `use a::b as c;`: c -> b
         self.module_uses: dict[Module, dict[str, Module]] = {}  # `use a::{self as m};`
+        self.block_fns: set[tuple[int, int]] = set()  # functions whose bodies declare items
+        self.block_nodes: set[tuple[int, int]] = set()  # those items (and their attributes)
 
     # -- reading the file --------------------------------------------------------------------------
 
@@ -68,6 +75,15 @@ class InlineModules:
                 items.extend(self.flatten(self.kids(body), inner))
                 continue
             items.append(node)
+            if node.type == "function_item":  # `fn main() { type B = ..; }`
+                inner_items = self.block_items(node)
+                if inner_items:
+                    name = self.text(node.child_by_field_name("name"))
+                    inner = (*module, BLOCK + name)
+                    self.modules.add(inner)
+                    self.block_fns.add((node.start_byte, node.end_byte))
+                    self.block_nodes.update((n.start_byte, n.end_byte) for n in inner_items)
+                    items.extend(self.flatten(inner_items, inner))
             if node.type == "use_declaration":
                 self.uses.append((node, module))
             elif node.type != "mod_item":  # `fn main() { use ..; }`: read with the module's
@@ -89,6 +105,32 @@ class InlineModules:
             for node, used_in in self.uses:
                 self.read_use(node, used_in)
         return items
+
+    @staticmethod
+    def block_items(fn: Any) -> list[Any]:
+        """The items a function's body declares, in any of its blocks (not those of the items
+        themselves), with the attributes just before each, in the file's order."""
+        body = fn.child_by_field_name("body")
+        found: list[Any] = []
+        stack = [body] if body is not None else []
+        while stack:
+            node = stack.pop()
+            attributes: list[Any] = []
+            for child in node.named_children:
+                if child.type == "attribute_item":
+                    attributes.append(child)
+                    continue
+                if child.type in _BLOCK_ITEMS:
+                    found.extend(attributes)
+                    found.append(child)
+                elif not child.type.endswith("_item"):
+                    stack.append(child)
+                attributes = []
+        return sorted(found, key=lambda n: n.start_byte)
+
+    def is_block_item(self, node: Any) -> bool:
+        """Whether `node`, a statement of a function body, is an item read with the file's."""
+        return (node.start_byte, node.end_byte) in self.block_nodes
 
     def read_use(self, node: Any, module: Module) -> None:
         """Record what `use ..;` in `module` brings into scope (paths into the file's modules,
@@ -150,6 +192,7 @@ class InlineModules:
         None when they are not (all) a path of the file's modules."""
         if not names:
             return None
+        module = outside_blocks(module)  # `self::`, `super::` in a body: its module's
         target, rest = module, names
         if names[0] == "crate":
             target, rest = (), names[1:]
@@ -179,13 +222,23 @@ class InlineModules:
         return home[1] or module[: len(home[0])] == home[0]
 
     def sees(self, name: str) -> bool:
-        """Whether the bare `name` is in scope in the module being read."""
+        """Whether the bare `name` is in scope in the module being read (a function body sees
+        its own items and all its module sees)."""
+        module = self.module
+        while True:
+            if self.sees_in(name, module):
+                return True
+            if not module or not module[-1].startswith(BLOCK):
+                return False
+            module = module[:-1]
+
+    def sees_in(self, name: str, module: Module) -> bool:
         home = self.homes.get(name)
-        if home is None or home[0] == self.module:
+        if home is None or home[0] == module:
             return True
-        if name in self.imports.get(self.module, ()):
+        if name in self.imports.get(module, ()):
             return True
-        return home[0] in self.globs.get(self.module, ()) and self.reaches(home, self.module)
+        return home[0] in self.globs.get(module, ()) and self.reaches(home, module)
 
     def module_item(self, segments: list[tuple[str, Any, Any]]) -> str | None:
         """The item a path `m::f` (`self::`, `crate::`, `super::`; its `segments`) names,
@@ -204,13 +257,26 @@ class InlineModules:
         return name
 
     def module_of(self, node: Any) -> Module:
-        """The inline modules `node` (of the file's own tree) is inside, outermost first."""
+        """The inline modules `node` (of the file's own tree) is inside, outermost first, and
+        the bodies declaring items it is in (a function's own body among them)."""
         names: list[str] = []
-        parent = node.parent
         data = self.src.data
-        while parent is not None:
-            if parent.type == "mod_item":
-                name = parent.child_by_field_name("name")
+        current, first = node, True
+        while current is not None:
+            if current.type == "mod_item" and not first:
+                name = current.child_by_field_name("name")
                 names.append(data[name.start_byte : name.end_byte].decode())
-            parent = parent.parent
+            elif (current.start_byte, current.end_byte) in self.block_fns and (
+                current.type == "function_item"
+            ):
+                name = current.child_by_field_name("name")
+                names.append(BLOCK + data[name.start_byte : name.end_byte].decode())
+            current, first = current.parent, False
         return tuple(reversed(names))
+
+
+def outside_blocks(module: Module) -> Module:
+    """The module a function body's scope is in (`module` itself when it is a module)."""
+    while module and module[-1].startswith(BLOCK):
+        module = module[:-1]
+    return module

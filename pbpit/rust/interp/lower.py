@@ -71,6 +71,7 @@ from pbpit.rust.interp.types import (
     FLOAT_NAMES,
     GRADIENTS,
     INT_RANGES,
+    MUT_REFERENCES,
     NAMED,
     NEVER,
     STRING,
@@ -83,6 +84,8 @@ from pbpit.rust.interp.types import (
     Var,
     array,
     option,
+    shared,
+    show,
     vec,
 )
 from pbpit.rust.interp.uses import imported_activations, imported_modules
@@ -144,9 +147,6 @@ MATH_FUNCTIONS = {
 }
 
 
-MUT_REFERENCES = (
-    "`&mut` references (write a method on `&mut self`, or take the value and return it)"
-)
 DERIVE_ELSEWHERE = "`#[derive(..)]` on anything but a `struct` or `enum`"
 _DESTRUCTURING = ("tuple_pattern", "reference_pattern", "struct_pattern", "tuple_struct_pattern")
 
@@ -421,6 +421,7 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
             binding = self.bind_pattern(param.child_by_field_name("pattern"), mutable)
             if binding is not None:
                 binding.owned = self.owned_type(param.child_by_field_name("type"))
+                binding.mut_ref = is_mut_reference(param.child_by_field_name("type"))
             fn.params.append(binding)
         fn.body = self.block(fn.node.child_by_field_name("body"))
         self.close_scope(saved)
@@ -500,9 +501,10 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
                 raise self.fail(node, f"the type `{name}`")
             return NAMED[name]
         if kind == "reference_type":
-            if any(c.type == "mutable_specifier" for c in node.children):
-                raise self.fail(node, MUT_REFERENCES)
-            return self.type(node.child_by_field_name("type"))
+            inner = self.type(node.child_by_field_name("type"))
+            if any(c.type == "mutable_specifier" for c in node.children) and not shared(inner):
+                raise self.fail(node, f"`&mut {show(inner)}` ({MUT_REFERENCES})")
+            return inner
         if kind == "unit_type":
             return UNIT
         if kind == "tuple_type":
@@ -554,6 +556,8 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
                 burn = burn_nn.lower_type(name, lambda: self.type(args[0]))
                 if burn is not None:
                     return burn
+            if name == "OptimizerAdaptor" and len(args) == 3:  # `OptimizerAdaptor<Adam, M, B>`
+                return self.optimizer_type(args)
             if name in ("Option", "Vec") and len(args) == 1:
                 inner = self.type(args[0])
                 return option(inner) if name == "Option" else vec(inner)
@@ -566,6 +570,15 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
                 return StructT(self.named_struct(name))
             raise self.fail(node, f"the type `{self.text(node)}`")
         raise self.fail(node, f"the type `{self.text(node)}`")
+
+    def optimizer_type(self, args: list[Node]) -> Ty:
+        """`OptimizerAdaptor<Adam, M, B>`: what `AdamConfig::new().init()` makes (pbpit's one
+        optimizer type, whichever the first argument names)."""
+        base = args[0].child_by_field_name("type") if args[0].type == "generic_type" else args[0]
+        if self.text(base) not in ("Adam", "AdamW", "Sgd"):
+            raise self.fail(args[0], f"the optimizer `{self.text(args[0])}`")
+        self.type(args[1])  # the module
+        return burn_nn.NAMED_TYPES["Optimizer"]
 
     def owned_type(self, node: Node) -> bool:
         """Whether a written type is certainly not a reference (`_` may be one)."""
@@ -648,6 +661,8 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
     def statement(self, child: Node, last: bool, stmts: list[Stmt]) -> Expr | None:
         """Lower one statement of a block onto `stmts`; the block's tail if it is one."""
         kind = child.type
+        if self.is_block_item(child):  # read with the file's items (inline_mods.py)
+            return None
         if kind == "let_declaration":
             stmts.extend(self.let(child))
         elif kind == "expression_statement":
@@ -690,6 +705,10 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
         binding = self.bind_pattern(pattern, mutable, init is not None)
         if binding is not None and type_node is not None:
             binding.owned = self.owned_type(type_node)  # else the checker judges `init`
+        if binding is not None and (
+            (init is not None and init.mut_borrow) or is_mut_reference(type_node)
+        ):
+            binding.mut_ref = True  # `let r = &mut optim;`
         return [Let(self.pos(node)[0], binding, declared, init)]
 
     # -- expressions ------------------------------------------------------------------------------
@@ -1169,12 +1188,30 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
         return self.expr(node)
 
     def e_reference_expression(self, node: Node) -> Expr:
-        if any(c.type == "mutable_specifier" for c in node.children):
-            raise self.fail(node, MUT_REFERENCES)
         value = self.expr(node.child_by_field_name("value"))
+        if any(c.type == "mutable_specifier" for c in node.children):
+            self.mutable_place(node, value)
+            value.mut_borrow = True
         value.borrowed = True
         value.borrow_pos = self.pos(node)
         return value
+
+    def mutable_place(self, node: Node, value: Expr) -> None:
+        """`&mut x`, `&mut x.field`: `x` declared `mut` (or itself a `&mut`), as rustc asks."""
+        root = value
+        while isinstance(root, Field | Index):
+            root = root.base
+        if not isinstance(root, Local) or root.binding.mutable or root.binding.mut_ref:
+            return
+        name = root.binding.name
+        if root is value:
+            what = f"cannot borrow `{name}` as mutable, as it is not declared as mutable"
+        else:
+            what = f"cannot borrow `{self.text(node.child_by_field_name('value'))}` as mutable, "
+            what += f"as `{name}` is not declared as mutable"
+        err = self.fail(node, rejects(what, "E0596"))
+        err.label = "cannot borrow as mutable"
+        raise err
 
     def e_type_cast_expression(self, node: Node) -> Expr:
         target = self.type(node.child_by_field_name("type"))
@@ -1196,6 +1233,8 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
         value = self.expr(node.child_by_field_name("right"))
         if left.type == "field_expression":
             return self.field_assignment(node, left, value, op)
+        if left.type == "index_expression":
+            return self.index_assignment(node, left, value, op)
         if left.type != "identifier":
             raise self.fail(left, "assignment to anything but a variable")
         target = self.expr(left)
@@ -1206,6 +1245,17 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
             if binding.initialized or op is not None:
                 raise self.fail(node, f"cannot assign twice to immutable variable `{binding.name}`")
         return Assign(self.pos(node), target, value, op)
+
+    def index_assignment(self, node: Node, left: Node, value: Expr, op: str | None) -> Expr:
+        """`v[i] = x`, `m[i][j] += x`: an element of a `Vec` or an array, rooted at a variable
+        declared `mut` (or a `&mut`) or at a field of one."""
+        target = self.expr(left)
+        root = target
+        while isinstance(root, Index | Field):
+            root = root.base
+        if not isinstance(root, Local):
+            raise self.fail(left, "assignment to an element of this expression")
+        return Assign(self.pos(node), target, value, op)  # `mut` checked with the types
 
     def e_block(self, node: Node) -> Expr:
         return self.block(node)
@@ -2002,6 +2052,13 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
             owner = self.named_struct(self.text(path)) if path is not None else None
             return self.variant(owner, node.child_by_field_name("name"))
         return None
+
+
+def is_mut_reference(node: Node | None) -> bool:
+    """Whether a written type is `&mut T`."""
+    return node is not None and node.type == "reference_type" and any(
+        c.type == "mutable_specifier" for c in node.children
+    )
 
 
 def _binds(pat: Pat) -> bool:

@@ -160,6 +160,7 @@ class Expr:
     ty: Any = None
     borrowed = False  # written `&e`: pbpit erases the reference, but `*` may take it back
     borrow_pos: Pos | None = None  # where its `&` is, when `borrowed`
+    mut_borrow = False  # written `&mut e` (`borrowed` too): the value itself, shared
 
 
 @dataclass(eq=False)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pbpit.rust.interp import burn_nn
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     Call,
@@ -176,6 +177,19 @@ class TraitLowering:
             if traits:
                 self.type_params[name] = ParamT(name, traits)
                 backends.discard(name)
+            elif any(self.burn_trait(b) == "Optimizer" for b in written):
+                self.type_params[name] = burn_nn.NAMED_TYPES["Optimizer"]  # `O: Optimizer<M, B>`
+                backends.discard(name)
+
+    def burn_trait(self: Any, node: Node) -> str:
+        """The name of a bound that is not the file's own trait (`Optimizer` of
+        `Optimizer<M, B>`, `burn::optim::Optimizer<..>`)."""
+        if node.type == "generic_type":
+            node = node.child_by_field_name("type")
+        if node.type == "scoped_type_identifier":
+            node = node.child_by_field_name("name")
+        name = self.text(node) if node.type == "type_identifier" else ""
+        return "" if name in self.trait_items else self.unalias(name)
 
     def fn_trait(self: Any, node: Node) -> bool:
         if node.type != "function_type":

@@ -440,3 +440,18 @@ def names_backend(source: object) -> bool:
                 return True
         stack.extend(node.children)
     return False
+
+
+MUT_REFERENCES = "pbpit's `&mut` reaches structs, `Vec`s and optimizers"
+
+
+def shared(ty: Ty) -> bool:
+    """Whether a value of `ty` is one object every binding of it shares in the interpreter (a
+    struct, a `Vec`, an optimizer, a type parameter's value): what `&mut` may reach, since
+    pbpit erases references."""
+    ty = resolve(ty)
+    if type(ty) is StructT or type(ty) is ParamT:
+        return True
+    if type(ty) is Wrap:
+        return ty.kind == "Vec"
+    return type(ty) is Named and ty.name == "Optimizer"
