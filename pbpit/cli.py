@@ -656,6 +656,14 @@ def lint(
             show_default=False,
         ),
     ] = None,
+    strict: Annotated[
+        bool,
+        typer.Option(
+            "--strict",
+            help="Fail (exit 2) when a file is not read whole: skipped, or parts of it that "
+            "tree-sitter cannot parse not read.",
+        ),
+    ] = False,
 ) -> None:
     """Find, without running it, Burn code that will hit the panic (exit 1 with findings)."""
     fmt = FORMATS["lint"].choose(named, json=as_json)
@@ -673,6 +681,7 @@ def lint(
         fix=fix,
         exclude=exclude or [],
         cargo=_as_cargo_subcommand,
+        strict=strict,
     )
     raise typer.Exit(status)
 

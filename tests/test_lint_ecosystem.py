@@ -554,13 +554,14 @@ def test_pre_commit_hook_entry_takes_file_names_as_pre_commit_passes_them(tmp_pa
 
 def test_action_installs_pbpit_lints_with_sarif_and_uploads_it():
     action = _yaml(REPO / "action.yml")
-    assert set(action["inputs"]) == {"paths", "version", "sarif-file", "fail-on-findings"}
+    assert set(action["inputs"]) == {"paths", "version", "sarif-file", "strict", "fail-on-findings"}
+    assert action["inputs"]["strict"]["default"] == "true"
     assert action["runs"]["using"] == "composite"
     steps = action["runs"]["steps"]
     scripts = "\n".join(step.get("run", "") for step in steps)
     envs = [value for step in steps for value in (step.get("env") or {}).values()]
     assert "python -m pip install" in scripts and "${{ github.action_path }}" in envs
-    assert 'pbpit lint $PATHS --format sarif > "$SARIF_FILE"' in scripts
+    assert 'pbpit lint $PATHS $strict --format sarif > "$SARIF_FILE"' in scripts
     upload = next(step for step in steps if "upload-sarif" in step.get("uses", ""))
     assert upload["uses"].startswith("github/codeql-action/upload-sarif@")
     assert upload["with"]["sarif_file"] == "${{ inputs.sarif-file }}"

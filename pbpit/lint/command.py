@@ -3,8 +3,10 @@
 
 Exit status: 0 when clean, 1 with findings, 2 when a path is missing or a file cannot be read
 (the other files are still checked; a missing path stops before any is). A file tree-sitter
-cannot parse, or that is not a regular file, is skipped with a note and does not change it.
-With `--fix`, the status is that of the findings the fixes left.
+cannot parse (what of it parses is read), or that is not a regular file, is skipped with a note
+and does not change it, unless `--strict`: then a file not read whole makes it 2 (after the
+report, with a line on stderr). With `--fix`, the status is that of the findings the fixes
+left.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ def lint_command(
     fix: bool = False,
     cargo: bool = False,
     exclude: list[str] | None = None,
+    strict: bool = False,
 ) -> int:
     """Lint `paths` (files, or directories searched for `.rs` files) and write the report in
     `fmt` to `stdout`: a rich Console (colour when it has a colour system) or a text stream.
@@ -48,7 +51,8 @@ def lint_command(
     `message_format` (one of MESSAGE_FORMATS, comma-separated as cargo takes them) replaces
     `fmt`; `fix` writes the machine-applicable fixes into the files first (`pbpit.lint.apply`);
     `cargo` (`cargo pbpit lint`): no path means the crate at the working directory;
-    what the gitignore globs of `exclude` name is not linted."""
+    what the gitignore globs of `exclude` name is not linted; `strict`: a file not read whole
+    (`LintReport.unread`) is a failure."""
     if fmt not in FORMATS:
         _line(stderr, f"pbpit: error: unknown --format `{fmt}` (expected {', '.join(FORMATS)})")
         return 2
@@ -111,7 +115,12 @@ def lint_command(
             raise KeyboardInterrupt  # after saying what was fixed: `pbpit: interrupted`, 130
         report, failed = outcome.report, outcome.failed
     _render(report, fmt, stdout, stderr)
-    return max(report.exit_code, 2 if failed else 0)
+    unread = report.unread if strict else []
+    if unread:
+        count = len({skip.path for skip in unread})
+        files = "a file was" if count == 1 else f"{count} files were"
+        _line(stderr, f"pbpit: error: --strict: {files} not read whole (see the notes)")
+    return max(report.exit_code, 2 if failed or unread else 0)
 
 
 def _render(report: Any, fmt: str, stdout: Any, stderr: Any) -> None:

@@ -168,6 +168,8 @@ def _skip_message(skip) -> str:
     """What a skip says once its place is given apart, as rustc's messages do."""
     if skip.function is not None:
         return f"fn `{skip.function}` not analysed: {skip.reason}"
+    if getattr(skip, "partly", False):
+        return skip.reason
     return f"skipped: {skip.reason}"
 
 

@@ -11,10 +11,16 @@ parents up to the repository's root, as git reads them) and what `--exclude` nam
 regular files are opened: a FIFO, a device, a socket, or a symbolic link to one or to nothing
 is skipped with a note, never read (a FIFO would block).
 
-What is not checked is said, never counted as checked: a file tree-sitter-rust cannot parse
+How the files are grouped into programs (each target of a cargo package its own, the library
+visible to each; files of other packages never seen): `pbpit.lint.programs`.
+
+What is not checked is said, never counted as checked: of a file tree-sitter-rust cannot parse
 (valid Rust its grammar lacks, such as `where D:,`, or `seq!` bodies that are not Rust until
-expanded) is skipped with a note that names the place, and a function nested deeper than the
-analysis follows is not analysed, with a note; neither changes the exit status. A file that
+expanded) the items its error recovery kept whole are read, and a note names the first error's
+place and cause and what was not read (`pbpit.lint.partial`); when nothing could be kept the
+file is skipped with that note. A function nested deeper than the analysis follows is not
+analysed, with a note. Neither changes the exit status, but with `--strict` a file not read
+whole is a failure (`LintReport.unread`). A file that
 cannot be read (permission, not UTF-8) is an error. The arguments of a macro call are tokens
 the grammar does not parse: a syntax error inside them is no parse error of the file (Rust
 itself leaves them to the macro), and the analysis reads them only when they parse as
@@ -35,7 +41,7 @@ from typing import TypeVar
 
 from pbpit.collector import paused
 from pbpit.diagnostics.model import Diagnostic
-from pbpit.lint.analysis import Program, lint_sources
+from pbpit.lint.partial import read_partly
 from pbpit.rust.syntax import Node, RustFile, RustReadError, parse_bytes
 
 T = TypeVar("T")
@@ -70,14 +76,16 @@ class LintError:
 @dataclass
 class LintSkip:
     """A file lint did not check (tree-sitter cannot parse it, or it is not a regular file),
-    or a function of a checked file it did not analyse (`function`: nested deeper than the
-    analysis follows). A note: the exit status does not change."""
+    the parts of a checked file it could not parse (`partly`: the reason says which lines), or
+    a function of a checked file it did not analyse (`function`: nested deeper than the
+    analysis follows). A note: the exit status does not change (but with `--strict`)."""
 
     path: str
     reason: str
     line: int | None = None
     column: int | None = None
     function: str | None = None
+    partly: bool = False
 
     def to_json(self) -> dict:
         return {
@@ -92,6 +100,8 @@ class LintSkip:
     def text(self) -> str:
         """One line for the user, as `pbpit lint` prints it after `note: `."""
         where = self.path if self.line is None else f"{self.path}:{self.line}:{self.column}"
+        if self.partly:
+            return f"{where}: {self.reason}"
         if self.function is not None:
             return f"{where}: fn `{self.function}` not analysed: {self.reason}"
         return f"skipped {where}: {self.reason}"
@@ -107,6 +117,9 @@ class LintReport:
     errors: list[LintError] = field(default_factory=list)
     sources: dict[str, list[str]] = field(default_factory=dict)
     skipped: list[LintSkip] = field(default_factory=list)
+    originals: dict[str, str] = field(default_factory=dict, repr=False)
+    """The text of each file read with parts blanked or a grammar gap said in other words (its
+    lines are quoted from it, not from what was analysed)."""
 
     @property
     def exit_code(self) -> int:
@@ -119,7 +132,13 @@ class LintReport:
     @property
     def skipped_files(self) -> list[str]:
         """The files not checked at all, in order."""
-        return [skip.path for skip in self.skipped if skip.function is None]
+        return [skip.path for skip in self.skipped if skip.function is None and not skip.partly]
+
+    @property
+    def unread(self) -> list[LintSkip]:
+        """What `--strict` fails on: each file not read whole (skipped, or parts of it not
+        parsed)."""
+        return [skip for skip in self.skipped if skip.function is None]
 
     @property
     def skipped_functions(self) -> list[LintSkip]:
@@ -561,7 +580,8 @@ are skipped with a note (docs/SECURITY.md)."""
 
 def read_file(path: str, report: LintReport, info: os.stat_result | None = None) -> RustFile | None:
     """Read and parse one file for `report`, or say in it why it is not linted: an error if it
-    cannot be read, a note if it is not a regular file or tree-sitter cannot parse it. `info`:
+    cannot be read, a note if it is not a regular file or tree-sitter cannot parse it (of a file
+    with a syntax error, what `partial.read_partly` can read, and a note of the rest). `info`:
     its `os.stat`, if the caller has it. A file past `MAX_FILE_BYTES` is skipped with a note,
     never read."""
     try:
@@ -589,12 +609,17 @@ def read_file(path: str, report: LintReport, info: os.stat_result | None = None)
     except RustReadError as err:
         report.errors.append(LintError(path, str(err)))
         return None
-    error = source.first_error()
-    if error is not None:
-        node, what = error
-        line, column = source.start(node)
-        report.skipped.append(LintSkip(path, f"cannot parse: {what}", line, column))
-        return None
+    if source.root.has_error:
+        partial = read_partly(source)
+        place = (partial.line, partial.column)
+        if partial.source is None:
+            report.skipped.append(LintSkip(path, f"cannot parse: {partial.what}", *place))
+            return None
+        if partial.unread is not None:
+            reason = f"cannot parse: {partial.what}; not read: {partial.unread}"
+            report.skipped.append(LintSkip(path, reason, *place, partly=True))
+        report.originals[path] = source.text
+        source = partial.source
     report.files.append(path)
     return source
 
@@ -614,8 +639,9 @@ def lint_paths(
     exclude: Iterable[str] = (),
     exclude_from: str | Path | None = None,
 ) -> LintReport:
-    """Lint files and directories (recursively), each file once, as one tree: what a function
-    of one file does is known at its calls in the others. Paths must exist: the caller checks,
+    """Lint files and directories (recursively), each file once, as the programs cargo builds
+    of them (`pbpit.lint.programs`): what a function of one file does is known at its calls in
+    the other files of its program. Paths must exist: the caller checks,
     so that a mistyped path is a usage error rather than a file error. `exclude` holds
     gitignore globs (`tests/`, `**/generated/*.rs`, `*.pb.rs`) matched against paths relative
     to each directory given and against the files given (or, with `exclude_from`, relative to
@@ -635,10 +661,11 @@ def _lint_paths(
     exclude: list[str],
     exclude_from: Path | None = None,
 ) -> LintReport:
+    from pbpit.lint.programs import lint_files
+
     report = LintReport()
     seen: set[object] = set()
-    # Each file indexed as it is read, its tree let go unless a rule may read it.
-    program = Program()
+    given: list[tuple[str, os.stat_result | None]] = []
     for path in map(Path, paths):
         if path.is_dir():
             files = rust_files(path, report.errors, exclude, exclude_from)
@@ -654,53 +681,9 @@ def _lint_paths(
                 info, key = None, file.absolute()
             if key not in seen:
                 seen.add(key)
-                source = read_file(str(file), report, info)
-                if source is not None:
-                    program.add(source, release=True)
-    program.link()
-    parsed = program.sources
-    for source, findings in zip(parsed, _analyse(program, progress, report), strict=True):
-        if findings:
-            report.findings.extend(findings)
-            report.sources[source.path] = [
-                line.removesuffix("\r") for line in source.text.split("\n")
-            ]
+                given.append((str(file), info))
+    lint_files(given, progress, report)
     return report
-
-
-def _analyse(
-    program: Program, progress: Callable[[int, int], None] | None, report: LintReport
-) -> list[list[Diagnostic]]:
-    """The findings of each file; a function nested too deep for the analysis is a note."""
-
-    def too_deep(source: RustFile, function: Node) -> None:
-        name = function.child_by_field_name("name")
-        line, column = source.start(function)
-        report.skipped.append(
-            LintSkip(
-                source.path,
-                f"nested {nesting(function)} levels deep, deeper than the analysis follows",
-                line,
-                column,
-                source.node_text(name) if name is not None else "?",
-            )
-        )
-
-    try:
-        return lint_sources(program.sources, progress, too_deep, program)
-    except RecursionError:
-        pass
-    # Too deep outside any one function's analysis: each file alone, so the others still count.
-    found = []
-    for source in program.sources:
-        try:
-            found.append(lint_sources([source], None, too_deep)[0])
-        except RecursionError:
-            found.append([])
-            reason = f"not analysed: nested {nesting(source.root)} levels deep"
-            report.skipped.append(LintSkip(source.path, reason))
-            report.files.remove(source.path)
-    return found
 
 
 def nesting(node: Node) -> int:

@@ -1,0 +1,268 @@
+"""The programs of one `pbpit lint` run: the files it is given, read as cargo builds them.
+
+Files are grouped by the package they are in (`pbpit.lint.targets`): each target of a package
+is a program of its own (the library; each binary, example, test, bench; the build script),
+its files analysed together with the library's, which every other target sees (as
+`crate_name::..`); nothing of one target is seen by another, and nothing of one package by
+another. A file given that is in no target of its package (a module no `mod` declares) is read
+with the library. Files in no package are read together, as one program.
+
+What is reported is what was given: a file of a target that was not given (`pbpit lint
+src/train.rs`, the hook's staged files) is read as context, so that what `src/model.rs`'s
+`Model::encode` does is known at its calls in `train.rs`, but its own findings, notes and
+errors are not said. Only a target's own files are opened, each once per run; a target whose
+files hold no word any rule needs, and call none of the library's helpers, is not analysed (it
+can have no finding). A file in several targets (a module two roots declare) says each finding
+once.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+
+from pbpit.diagnostics.model import Diagnostic
+from pbpit.lint.analysis import Program, lint_sources
+from pbpit.lint.rules import RULES
+from pbpit.lint.targets import Packages, Target, crate_at
+from pbpit.lint.tree import LintReport, LintSkip, nesting, read_file
+from pbpit.rust.syntax import Node, RustFile
+
+_WORDS = tuple(
+    dict.fromkeys(
+        [word for rule in RULES for word in rule.words]
+        + [method.encode() for rule in RULES for method in sorted(rule.methods)]
+    )
+)
+"""What a file must hold for some rule to fire in a program of it (`analysis`'s words)."""
+
+Given = tuple[str, "os.stat_result | None"]
+Progress = Callable[[int, int], None] | None
+
+
+def lint_files(given: list[Given], progress: Progress, report: LintReport) -> None:
+    """Lint the files `given` (each once, as named on the command line or found in a
+    directory, with its `os.stat` when known) into `report`, each program of them apart."""
+    packages = Packages()
+    groups: dict[str | None, list[tuple[str, str, os.stat_result | None]]] = {}
+    for path, info in given:
+        real = os.path.realpath(path)
+        groups.setdefault(packages.root_of(real), []).append((real, path, info))
+    run = _Run(report, progress, len(given))
+    for root, files in groups.items():
+        if root is None:
+            sources = [s for real, path, info in files if (s := run.read_given(path, info))]
+            run.analyse(Program(), sources)
+        else:
+            run.crate(root, files)
+    run.finish([path for path, _ in given])
+
+
+class _Run:
+    """One run's reading and analysing, program by program."""
+
+    def __init__(self, report: LintReport, progress: Progress, total: int) -> None:
+        self.report = report
+        self.progress = progress
+        self.total = total
+        self.done = 0
+        self.found: dict[str, dict[tuple, Diagnostic]] = {}
+        """Each file's findings (those of a file in several programs, once)."""
+        self.texts: dict[str, str] = {}
+
+    def read_given(self, path: str, info: os.stat_result | None) -> RustFile | None:
+        source = read_file(path, self.report, info)
+        if source is not None:
+            self.texts[path] = self.report.originals.get(path, source.text)
+        return source
+
+    def crate(self, root: str, files: list[tuple[str, str, os.stat_result | None]]) -> None:
+        """The programs of the package at `root` that hold the given `files`."""
+        given = {real: (path, info) for real, path, info in files}
+        relative = not os.path.isabs(files[0][1])
+        cache: dict[str, RustFile | None] = {}
+        context = LintReport()  # what is said of a file not given is not reported
+
+        def read(real: str) -> RustFile | None:
+            real = os.path.realpath(real)
+            if real not in cache:
+                if real in given:
+                    cache[real] = self.read_given(*given[real])
+                else:
+                    shown = os.path.relpath(real) if relative else real
+                    cache[real] = read_file(shown, context)
+            return cache[real]
+
+        crate = crate_at(root)
+        library = crate.library
+        lib_files = [os.path.realpath(f) for f in library.expand(read)] if library else []
+        in_library = set(lib_files)
+        roots = {os.path.realpath(target.root): target for target in crate.targets}
+        needed: set[int] = set()
+        stray = []
+        members: dict[int, set[str]] = {}
+
+        def holds(target: Target, real: str) -> bool:
+            if id(target) not in members:
+                members[id(target)] = {os.path.realpath(f) for f in target.expand(read)}
+            return real in members[id(target)]
+
+        for real in given:
+            target = roots.get(real)
+            if target is None and real in in_library:
+                target = library
+            if target is None:
+                # A module of a binary, an example, ..: of the target whose root's directory
+                # holds it (each looked into only when a file given may be one of its).
+                target = next(
+                    (
+                        candidate
+                        for candidate in crate.targets
+                        if candidate is not library
+                        and real.startswith(
+                            os.path.dirname(os.path.realpath(candidate.root)) + os.sep
+                        )
+                        and holds(candidate, real)
+                    ),
+                    None,
+                )
+            if target is None:
+                stray.append(real)
+            else:
+                needed.add(id(target))
+        lib_program: Program | None = None
+        plans: list[tuple[list[str], list[str], str]] = []
+        """Each program's files, the given ones among them, and its target's kind."""
+        for target in crate.targets:
+            if id(target) in needed:
+                own = [os.path.realpath(f) for f in target.expand(read)]
+                plans.append((own, [f for f in own if f in given], target.kind))
+        if stray:
+            plans.append((stray, stray, "stray"))
+        for own, reported, kind in plans:
+            reported_sources = [s for f in reported if (s := read(f)) is not None]
+            if kind == "lib":
+                lib_program = lib_program or self._program(own, read, None)
+                self.analyse(lib_program, reported_sources)
+                continue
+            visible = [] if kind == "build-script" else lib_files  # a build script sees none
+            if not self._may_find(own, read, lib_program):
+                if not any(_holds_words(read(f)) for f in visible):
+                    self.tick(len(reported_sources))
+                    continue
+                lib_program = lib_program or self._program(visible, read, None)
+                if not self._may_find(own, read, lib_program):
+                    self.tick(len(reported_sources))
+                    continue
+            files = own + [f for f in visible if f not in own]
+            program = self._program(files, read, crate.name)
+            self.analyse(program, reported_sources)
+
+    def _program(
+        self, files: list[str], read: Callable[[str], RustFile | None], crate: str | None
+    ) -> Program:
+        program = Program()
+        for file in files:
+            source = read(file)
+            if source is not None:
+                program.add(source, release=True)
+        if crate is not None:
+            program.modules.add(crate)  # `my_crate::train(..)` names the library's
+        program.link()
+        return program
+
+    @staticmethod
+    def _may_find(
+        own: list[str], read: Callable[[str], RustFile | None], lib_program: Program | None
+    ) -> bool:
+        """Whether a program of the target's own files `own` (and the library's) can find
+        anything: its files hold a word some rule needs, or name a helper of the library that
+        runs a backward (`lib_program` None: the library's helpers not known yet)."""
+        sources = [s for f in own if (s := read(f)) is not None]
+        if any(_holds_words(s) for s in sources):
+            return True
+        if lib_program is None:
+            return False
+        names = [name.encode() for name in lib_program.helper_names]
+        return any(name in s.data for name in names for s in sources)
+
+    def analyse(self, program: Program, reported: list[RustFile]) -> None:
+        """The findings of the `reported` files of a program (made of them when it holds none
+        yet), a function nested too deep for the analysis a note."""
+        if not program.sources:
+            for source in reported:
+                program.add(source, release=True)
+            program.link()
+        base = self.done
+
+        def step(done: int, _total: int) -> None:
+            if self.progress is not None:
+                self.progress(base + done, self.total)
+
+        for source, findings in zip(reported, self._findings(program, reported, step), strict=True):
+            known = self.found.setdefault(source.path, {})
+            for finding in findings:
+                where = (finding.rule, finding.primary.line, finding.primary.column)
+                known.setdefault((*where, finding.message), finding)
+        self.done = base + len(reported)
+
+    def _findings(
+        self, program: Program, reported: list[RustFile], step: Callable[[int, int], None]
+    ) -> list[list[Diagnostic]]:
+        report = self.report
+
+        def too_deep(source: RustFile, function: Node) -> None:
+            name = function.child_by_field_name("name")
+            line, column = source.start(function)
+            report.skipped.append(
+                LintSkip(
+                    source.path,
+                    f"nested {nesting(function)} levels deep, deeper than the analysis follows",
+                    line,
+                    column,
+                    source.node_text(name) if name is not None else "?",
+                )
+            )
+
+        try:
+            return lint_sources(reported, step, too_deep, program)
+        except RecursionError:
+            pass
+        # Too deep outside any one function's analysis: each file alone, so the others count.
+        found = []
+        for source in reported:
+            try:
+                found.append(lint_sources([source], None, too_deep)[0])
+            except RecursionError:
+                found.append([])
+                reason = f"not analysed: nested {nesting(source.root)} levels deep"
+                report.skipped.append(LintSkip(source.path, reason))
+                if source.path in report.files:
+                    report.files.remove(source.path)
+        return found
+
+    def tick(self, count: int) -> None:
+        self.done += count
+        if self.progress is not None and count:
+            self.progress(self.done, self.total)
+
+    def finish(self, order: list[str]) -> None:
+        """The report in the order the files were given: files, notes, errors, findings."""
+        report = self.report
+        rank = {path: number for number, path in enumerate(order)}
+        report.files.sort(key=lambda path: rank.get(path, -1))
+        report.skipped.sort(key=lambda skip: rank.get(skip.path, -1))
+        report.errors.sort(key=lambda error: rank.get(error.path, -1))
+        for path in sorted(self.found, key=lambda path: rank.get(path, -1)):
+            findings = sorted(
+                self.found[path].values(),
+                key=lambda f: (f.primary.line, f.primary.column, f.rule),
+            )
+            if findings:
+                report.findings.extend(findings)
+                text = self.texts[path]
+                report.sources[path] = [line.removesuffix("\r") for line in text.split("\n")]
+
+
+def _holds_words(source: RustFile | None) -> bool:
+    return source is not None and any(word in source.data for word in _WORDS)

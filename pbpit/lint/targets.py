@@ -1,0 +1,244 @@
+"""The programs cargo builds from a crate, for lint: which files each target of a package is
+made of, so that each is analysed as the program it is.
+
+A package is the directory of the `Cargo.toml` nearest above a file that has a `[package]` (a
+workspace's members are packages of their own; a file whose nearest manifest is a virtual
+workspace's, or that has none, belongs to no package). Its targets are found as cargo finds
+them: the library (`[lib] path`, else `src/lib.rs`), the binaries (`src/main.rs`,
+`src/bin/*.rs`, `src/bin/*/main.rs`), `examples/`, `tests/` and `benches/` (`*.rs`,
+`*/main.rs`), the `[[bin]]`, `[[example]]`, `[[test]]` and `[[bench]]` tables' `path`s, and the
+build script (`build.rs`, `package.build`). Each target is its root file and the files of the
+`mod name;` it declares, found where rustc looks for them (`D/name.rs`, `D/name/mod.rs`, `D`
+the root's or a `mod.rs`'s directory, else `D/stem/`; `#[path = ".."]` names the file), and of
+theirs: only those files are opened, and only of the targets a run needs. The library's name
+(`[lib] name`, else the package's with `-` read as `_`) is how the other targets name it
+(`my_crate::train(..)`).
+
+The manifest is read as a file (TOML), nothing else of the package: no `cargo metadata`, no
+network.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from pbpit.rust.syntax import Node, RustFile
+
+MANIFEST = "Cargo.toml"
+# The directories of a package whose files are each a target of a kind (and its `*/main.rs`).
+_TARGET_DIRS = (("examples", "example"), ("tests", "test"), ("benches", "bench"))
+# The manifest's tables of targets that may name a root file (`path = ".."`).
+_TABLES = (("bin", "bin"), ("example", "example"), ("test", "test"), ("bench", "bench"))
+_PATH_ATTRIBUTE = re.compile(rb'#\s*\[\s*path\s*=\s*"([^"]*)"\s*\]')
+_PACKAGE_LINE = re.compile(rb"(?m)^\s*\[\s*package\s*\]")
+
+
+@dataclass
+class Target:
+    """One target of a package: its kind (`lib`, `bin`, `example`, `test`, `bench`,
+    `build-script`), its name, its root file (an absolute path), and, once `expand` found them,
+    its files (the root first)."""
+
+    kind: str
+    name: str
+    root: str
+    files: list[str] | None = None
+
+    def expand(self, read: Callable[[str], RustFile | None]) -> list[str]:
+        """Its files: the root and its modules' (found on the first call, `read` giving each
+        file's parsed source)."""
+        if self.files is None:
+            self.files = module_files(self.root, read)
+        return self.files
+
+
+@dataclass
+class Crate:
+    """A package: its directory (absolute), its library's crate name, and its targets, the
+    library first when it has one."""
+
+    root: str
+    name: str
+    targets: list[Target] = field(default_factory=list)
+
+    @property
+    def library(self) -> Target | None:
+        return self.targets[0] if self.targets and self.targets[0].kind == "lib" else None
+
+
+class Packages:
+    """The package each directory is in (the directory of the nearest `Cargo.toml` above it
+    with a `[package]`), each directory looked at once for a whole run."""
+
+    def __init__(self) -> None:
+        self._of: dict[str, str | None] = {}
+
+    def root_of(self, file: str) -> str | None:
+        """The package directory of `file` (an absolute path), None when it is in none."""
+        directory = os.path.dirname(file)
+        walked = []
+        found: str | None = None
+        while True:
+            if directory in self._of:
+                found = self._of[directory]
+                break
+            walked.append(directory)
+            manifest = os.path.join(directory, MANIFEST)
+            if os.path.isfile(manifest):
+                found = directory if _manifest(manifest)[0] else None
+                break
+            parent = os.path.dirname(directory)
+            if parent == directory:
+                break
+            directory = parent
+        for seen in walked:
+            self._of[seen] = found
+        return found
+
+
+def _manifest(path: str) -> tuple[bool, dict]:
+    """Whether the manifest at `path` is a package's, and its TOML ({} when it is not TOML: a
+    `[package]` line then says it is one, named after its directory)."""
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read(1 << 20)
+    except OSError:
+        return False, {}
+    try:
+        table = tomllib.loads(data.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return _PACKAGE_LINE.search(data) is not None, {}
+    return isinstance(table.get("package"), dict), table
+
+
+def crate_at(root: str) -> Crate:
+    """The package at directory `root` and its targets (their files found by `expand`)."""
+    _, table = _manifest(os.path.join(root, MANIFEST))
+    package = table.get("package") if isinstance(table.get("package"), dict) else {}
+    lib = table.get("lib") if isinstance(table.get("lib"), dict) else {}
+    package_name = package.get("name") if isinstance(package.get("name"), str) else None
+    name = lib.get("name") if isinstance(lib.get("name"), str) else None
+    name = (name or package_name or os.path.basename(root)).replace("-", "_")
+    crate = Crate(root, name)
+    roots: list[tuple[str, str, str]] = []
+    """Each target's kind, name and root file."""
+    lib_path = lib.get("path") if isinstance(lib.get("path"), str) else "src/lib.rs"
+    if os.path.isfile(os.path.join(root, lib_path)):
+        roots.append(("lib", name, os.path.join(root, lib_path)))
+    if os.path.isfile(os.path.join(root, "src", "main.rs")):
+        roots.append(("bin", package_name or name, os.path.join(root, "src", "main.rs")))
+    for directory, kind in (("src/bin", "bin"), *_TARGET_DIRS):
+        roots.extend((kind, n, p) for n, p in _each_target(os.path.join(root, directory)))
+    for key, kind in _TABLES:
+        entries = table.get(key)
+        for entry in entries if isinstance(entries, list) else ():
+            path = entry.get("path") if isinstance(entry, dict) else None
+            if isinstance(path, str) and os.path.isfile(os.path.join(root, path)):
+                label = entry.get("name") if isinstance(entry.get("name"), str) else path
+                roots.append((kind, label, os.path.join(root, path)))
+    build = package.get("build", "build.rs")
+    if isinstance(build, str) and os.path.isfile(os.path.join(root, build)):
+        roots.append(("build-script", "build-script-build", os.path.join(root, build)))
+    seen: set[str] = set()
+    for kind, label, path in roots:
+        path = os.path.normpath(path)
+        if path in seen:
+            continue
+        seen.add(path)
+        crate.targets.append(Target(kind, label, path))
+    return crate
+
+
+def _each_target(directory: str) -> list[tuple[str, str]]:
+    """The targets of a target directory (`examples/`): each `*.rs` and each `*/main.rs`, by
+    name, sorted."""
+    try:
+        names = sorted(os.listdir(directory))
+    except OSError:
+        return []
+    found = []
+    for entry in names:
+        path = os.path.join(directory, entry)
+        if entry.endswith(".rs") and os.path.isfile(path):
+            found.append((entry[:-3], path))
+        elif os.path.isfile(os.path.join(path, "main.rs")):
+            found.append((entry, os.path.join(path, "main.rs")))
+    return found
+
+
+def module_files(root: str, read: Callable[[str], RustFile | None]) -> list[str]:
+    """A target's files: its root and, in the order they are declared, the files of its
+    modules (a module whose file is missing or cannot be read is left out)."""
+    files = [root]
+    seen = {root}
+    pending = [(root, True)]
+    while pending:
+        path, mod_rs = pending.pop(0)
+        source = read(path)
+        if source is None:
+            continue
+        here = os.path.dirname(path)
+        children = (
+            here if mod_rs else os.path.join(here, os.path.splitext(os.path.basename(path))[0])
+        )
+        for inline, name, attribute in declarations(source):
+            directory = os.path.join(children, *inline)
+            if attribute is not None:
+                base = os.path.join(directory, "") if inline else os.path.join(here, "")
+                candidates = [os.path.join(base, attribute)]
+            else:
+                candidates = [
+                    os.path.join(directory, f"{name}.rs"),
+                    os.path.join(directory, name, "mod.rs"),
+                ]
+            found = next((c for c in map(os.path.normpath, candidates) if os.path.isfile(c)), None)
+            if found is None or found in seen:
+                continue
+            seen.add(found)
+            files.append(found)
+            pending.append((found, attribute is not None or os.path.basename(found) == "mod.rs"))
+    return files
+
+
+def declarations(source: RustFile) -> list[tuple[list[str], str, str | None]]:
+    """The file's `mod name;` items, each with the inline modules it is in (outermost first)
+    and its `#[path = ".."]`, in source order (those of a file tree-sitter could only partly
+    parse: of the parts it read)."""
+    found: list[tuple[int, list[str], str, str | None]] = []
+    stack: list[tuple[Node, list[str]]] = [(source.root, [])]
+    while stack:
+        node, inline = stack.pop()
+        previous: Node | None = None
+        for child in node.named_children:
+            if child.type == "ERROR":
+                stack.append((child, inline))
+            elif child.type == "mod_item":
+                name_node = child.child_by_field_name("name")
+                body = child.child_by_field_name("body")
+                if name_node is None:
+                    pass
+                elif body is not None:
+                    stack.append((body, [*inline, source.node_text(name_node)]))
+                else:
+                    attribute = None
+                    if previous is not None and previous.type == "attribute_item":
+                        attribute = _path_attribute(source, previous)
+                    found.append((child.start_byte, inline, source.node_text(name_node), attribute))
+            previous = child
+    found.sort(key=lambda item: item[0])
+    return [(inline, name, attribute) for _, inline, name, attribute in found]
+
+
+def _path_attribute(source: RustFile, last: Node) -> str | None:
+    """The `#[path = ".."]` among the attributes right before `item` (`last` the nearest)."""
+    node: Node | None = last
+    while node is not None and node.type == "attribute_item":
+        match = _PATH_ATTRIBUTE.fullmatch(source.data[node.start_byte : node.end_byte].strip())
+        if match is not None:
+            return match.group(1).decode("utf-8", "replace")
+        node = node.prev_named_sibling
+    return None

@@ -1,0 +1,232 @@
+"""Crates read as cargo builds them (`pbpit.lint.programs`, `pbpit.lint.targets`): each target
+its own program with the library visible to it, files given read within their crate, and
+unrelated trees apart.
+
+The fixtures of tests/data/targets/ each hold a bug whose place is derived by hand (the comments
+in them say why it panics in Burn) beside a namesake, a context file or another tree that hid it
+or made a false alarm when every file of a run was one program (checked: the code before this
+change found nothing in `rnn/`, nothing with `staged/src/train.rs` alone, and false alarms in
+`trees/alpha` and `trees/ws/gamma` but not `trees/ws/beta`'s bug).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pbpit_process import pbpit_cli
+
+from pbpit.diagnose.crash import explain_events
+from pbpit.diagnose.output import Frame, Panic
+from pbpit.lint import programs
+from pbpit.lint.targets import Packages, crate_at, module_files
+from pbpit.lint.tree import lint_paths
+from pbpit.rust.syntax import read_rust
+
+DATA = Path(__file__).parent / "data" / "targets"
+
+
+def _where(report) -> list[tuple[str, int, int, str]]:
+    return [(f.path, f.primary.line, f.primary.column, f.rule) for f in report.findings]
+
+
+# -- each target its own program ----------------------------------------------------------------
+
+
+def test_a_namesake_in_another_example_does_not_hide_the_bug(monkeypatch):
+    # examples/rnn.rs carries `h` from pass to pass and backpropagates every pass: Burn panics at
+    # the second pass's backward (line 32); rnn_detached.rs, with the same `RnnCell::step`,
+    # detaches `h` after each backward.
+    monkeypatch.chdir(DATA / "rnn")
+    report = lint_paths(["src", "examples"])
+    assert _where(report) == [("examples/rnn.rs", 30, 13, "loop-external-tracked")]
+    assert report.findings[0].tape.panics.line == 32
+    assert report.files == ["src/lib.rs", "examples/rnn.rs", "examples/rnn_detached.rs"]
+
+
+def test_cargo_pbpit_lint_reads_each_example_apart():
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from pbpit.cli import cargo_main; "
+            "sys.argv = ['cargo-pbpit', 'pbpit', 'lint', '--message-format', 'short']; "
+            "cargo_main()",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=DATA / "rnn",
+        timeout=120,
+    )
+    assert result.returncode == 1, result.stderr
+    assert result.stdout.startswith("examples/rnn.rs:30:13: warning[pbpit::loop-external-tracked]")
+    assert "rnn_detached" not in result.stdout
+
+
+def test_explain_finds_the_panic_of_the_example_it_happened_in(monkeypatch):
+    monkeypatch.chdir(DATA / "rnn")
+    message = "Cannot run backward: graph tape has already been consumed at NodeId(7)."
+    frames = [
+        Frame(4, "burn_autodiff::runtime::server::AutodiffServer::backward", None, None, None),
+        Frame(8, "rnn::main", "./examples/rnn.rs", 32, 14),
+    ]
+    explained = explain_events([Panic("main", message, None, None, None, 7, frames)], None)
+    [diagnosis] = explained.diagnoses
+    # The error on the panicking backward, from rnn.rs's finding (none without it).
+    assert [(d.path, d.primary.line, d.rule) for d in diagnosis.exact] == [
+        ("examples/rnn.rs", 32, "loop-external-tracked")
+    ]
+
+
+def test_the_library_is_named_by_the_crate_name_and_other_packages_never_seen():
+    # beta-data's binary calls its library's `batch` (a tracked tensor) as `beta_data::batch`
+    # before its loop; alpha and gamma call a `batch` of a crate outside the tree (data), in
+    # the same directory tree, gamma in the same workspace as beta-data.
+    report = lint_paths([str(DATA / "trees")])
+    assert [(Path(p).relative_to(DATA).as_posix(), line) for p, line, _, _ in _where(report)] == [
+        ("trees/ws/beta/src/main.rs", 9)
+    ]
+    assert len(report.files) == 4
+    assert _where(lint_paths([str(DATA / "trees" / "alpha")])) == []
+
+
+# -- files given: read within their crate -------------------------------------------------------
+
+
+def test_a_staged_file_is_read_with_the_modules_of_its_crate(monkeypatch):
+    # `Model::encode` (src/model.rs) runs the encoder's forward: `features` is tracked, made
+    # before the loop and backpropagated every epoch; only train.rs is given, as a pre-commit
+    # hook passes its staged files.
+    monkeypatch.chdir(DATA / "staged")
+    report = lint_paths(["src/train.rs"])
+    assert _where(report) == [("src/train.rs", 9, 20, "loop-external-tracked")]
+    assert report.files == ["src/train.rs"]
+    assert set(report.sources) == {"src/train.rs"}
+    other = lint_paths(["src/model.rs"])
+    assert (_where(other), other.files) == ([], ["src/model.rs"])
+
+
+def test_the_hook_entry_with_one_staged_file_fails():
+    result = pbpit_cli("lint", "src/train.rs", cwd=DATA / "staged")
+    assert result.returncode == 1
+    assert result.stdout.endswith("pbpit lint: 1 warning in 1 file (1 file checked)\n")
+
+
+def test_only_the_files_of_the_target_are_opened(tmp_path, monkeypatch):
+    crate = tmp_path / "c"
+    for name in ("examples", "src", "benches"):
+        (crate / name).mkdir(parents=True)
+    (crate / "Cargo.toml").write_text('[package]\nname = "c"\nversion = "0.1.0"\n')
+    (crate / "src" / "lib.rs").write_text("pub mod model;\n")
+    (crate / "src" / "model.rs").write_text("pub fn f() {}\n")
+    (crate / "src" / "unused.rs").write_text("pub fn g() {}\n")
+    (crate / "examples" / "a.rs").write_text("fn main() { c::model::f(); }\n")
+    (crate / "benches" / "b.rs").write_text("fn main() {}\n")
+    opened: list[str] = []
+    real = programs.read_file
+
+    def spy(path, report, info=None):
+        opened.append(Path(path).relative_to(crate).as_posix())
+        return real(path, report, info)
+
+    monkeypatch.setattr(programs, "read_file", spy)
+    monkeypatch.chdir(tmp_path)
+    report = lint_paths([str(crate / "examples" / "a.rs")])
+    assert report.files == [str(crate / "examples" / "a.rs")]
+    assert sorted(opened) == ["examples/a.rs", "src/lib.rs", "src/model.rs"]
+
+
+def test_what_is_said_of_a_context_file_is_not_reported(tmp_path, monkeypatch):
+    (tmp_path / "src").mkdir()
+    (tmp_path / "Cargo.toml").write_text('[package]\nname = "c"\nversion = "0.1.0"\n')
+    (tmp_path / "src" / "main.rs").write_text("mod broken;\nfn main() {}\n")
+    (tmp_path / "src" / "broken.rs").write_text("fn f( {\n")
+    monkeypatch.chdir(tmp_path)
+    report = lint_paths(["src/main.rs"])
+    assert (report.files, report.skipped, report.errors) == (["src/main.rs"], [], [])
+
+
+# -- the targets cargo finds --------------------------------------------------------------------
+
+
+def _tree(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+
+
+def test_targets_and_their_module_files_are_where_cargo_and_rustc_find_them(tmp_path):
+    _tree(
+        tmp_path,
+        {
+            "Cargo.toml": '[package]\nname = "my-crate"\nversion = "0.1.0"\n\n'
+            '[[example]]\nname = "extra"\npath = "demo/extra.rs"\n',
+            "src/lib.rs": 'pub mod a;\nmod b { pub mod c; }\n#[path = "elsewhere.rs"]\nmod d;\n',
+            "src/a.rs": "pub mod inner;\n",
+            "src/a/inner.rs": "",
+            "src/b/c.rs": "",
+            "src/elsewhere.rs": "mod e;\n",
+            "src/e.rs": "",
+            "src/main.rs": "mod cli;\nfn main() {}\n",
+            "src/cli/mod.rs": "mod parse;\n",
+            "src/cli/parse.rs": "",
+            "src/bin/tool.rs": "fn main() {}\n",
+            "src/bin/big/main.rs": "mod util;\nfn main() {}\n",
+            "src/bin/big/util.rs": "",
+            "examples/ex.rs": "fn main() {}\n",
+            "demo/extra.rs": "fn main() {}\n",
+            "tests/t.rs": "",
+            "benches/b/main.rs": "",
+            "build.rs": "fn main() {}\n",
+            "src/stray.rs": "",
+        },
+    )
+    crate = crate_at(str(tmp_path))
+    for target in crate.targets:
+        target.expand(lambda path: read_rust(path))
+    assert crate.name == "my_crate"
+    found = {
+        (t.kind, t.name): [os.path.relpath(f, tmp_path) for f in t.files] for t in crate.targets
+    }
+    assert found == {
+        ("lib", "my_crate"): [
+            "src/lib.rs",
+            "src/a.rs",
+            "src/b/c.rs",
+            "src/elsewhere.rs",
+            "src/a/inner.rs",
+            "src/e.rs",
+        ],
+        ("bin", "my-crate"): ["src/main.rs", "src/cli/mod.rs", "src/cli/parse.rs"],
+        ("bin", "big"): ["src/bin/big/main.rs", "src/bin/big/util.rs"],
+        ("bin", "tool"): ["src/bin/tool.rs"],
+        ("example", "ex"): ["examples/ex.rs"],
+        ("test", "t"): ["tests/t.rs"],
+        ("bench", "b"): ["benches/b/main.rs"],
+        ("example", "extra"): ["demo/extra.rs"],
+        ("build-script", "build-script-build"): ["build.rs"],
+    }
+
+
+def test_a_module_file_missing_is_left_out(tmp_path):
+    _tree(tmp_path, {"main.rs": "mod gone;\nmod here;\n", "here.rs": ""})
+    files = module_files(str(tmp_path / "main.rs"), lambda path: read_rust(path))
+    assert [os.path.basename(f) for f in files] == ["main.rs", "here.rs"]
+
+
+@pytest.mark.parametrize(
+    ("manifest", "package"),
+    [
+        ('[package]\nname = "p"\n', True),
+        ('[workspace]\nmembers = ["m"]\n', False),
+        ("[package\nname = ", False),  # not TOML, no `[package]` line: not a package
+        ('[package]\nname = "p"\nversion = \n', True),  # not TOML, but a `[package]` line
+    ],
+)
+def test_the_package_of_a_file_is_the_nearest_manifest_with_a_package(tmp_path, manifest, package):
+    _tree(tmp_path, {"outer/Cargo.toml": '[package]\nname = "o"\n', "outer/x/Cargo.toml": manifest})
+    file = tmp_path / "outer" / "x" / "src" / "deep" / "f.rs"
+    assert Packages().root_of(str(file)) == (str(tmp_path / "outer" / "x") if package else None)
