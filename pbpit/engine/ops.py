@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from pbpit.engine import f32 as f
+from pbpit.engine.graph import Node, Requirement
 
 Array = np.ndarray
 
@@ -22,19 +23,41 @@ def f32(value: float) -> np.float32:
     return np.float32(value)
 
 
-class Op:
-    """Base of every op. An op whose inputs include a tracked one is also its result's *step*
-    on the tape (as in Burn, where the boxed op struct is the step): it holds the result's
-    `node`, its `inputs` (None where untracked), what it `saved` and how many bytes that is."""
+class Op(Node):
+    """Base of every op. An op applied on the autodiff device is also its result's node (its
+    id, order, requirement and handle count, see `Node`), and, when an input is tracked, its
+    *step* on the tape (as in Burn, where the boxed op struct is the step): its `inputs` (None
+    where untracked), what it `saved` and how many bytes that is.
+
+    One object for the node and the step, and a one-input op's input held as `source` without a
+    tuple: a long chain leaves one object an op for Python's cycle collector to walk, not three
+    (`pbpit.engine.server.record_unary` and `record_op` fill these in)."""
 
     name = "op"
-    __slots__ = ("needs", "saved", "node", "inputs", "saved_bytes")
+    __slots__ = ("needs", "saved", "saved_bytes", "source", "many_parents", "many_inputs")
 
     def __init__(self) -> None:
         self.needs: tuple[bool, ...] = ()
         """Whether each input is tracked; set before `forward`."""
         self.saved: tuple[Array, ...] = ()
         """What `backward` needs, saved by `forward` (only for tracked inputs)."""
+
+    @property
+    def parents(self) -> tuple[Node, ...]:  # type: ignore[override]
+        """The tracked inputs' nodes, as `Node.parents`."""
+        source = self.source
+        return (source,) if source is not None else self.many_parents
+
+    @property
+    def inputs(self) -> tuple[Node | None, ...]:
+        """Every input's node, None where it is untracked (its gradient is not asked for)."""
+        source = self.source
+        return (source,) if source is not None else self.many_inputs
+
+    @property
+    def node(self) -> Node:
+        """The node this op made (itself)."""
+        return self
 
     def count_saved_bytes(self) -> int:
         total = 0
@@ -50,15 +73,21 @@ class Op:
 
 
 class RootStep(Op):
-    """A leaf's step, registered by `require_grad()`: nothing to run, only to be consumed."""
+    """A leaf that requires grad, made by `require_grad()` with the tensor's id; it is also the
+    leaf's step: nothing to run, only to be consumed."""
 
     name = "root"
     __slots__ = ()
 
-    def __init__(self, node) -> None:
-        Op.__init__(self)
-        self.node = node
-        self.inputs = ()
+    def __init__(self, node_id: int) -> None:
+        self.needs = ()
+        self.saved = ()
+        self.id = node_id
+        self.source = None
+        self.many_parents = self.many_inputs = ()
+        self.order = 0
+        self.requirement = Requirement.GRAD
+        self.handles = 0
         self.saved_bytes = 0
 
     def backward(self, grad: Array) -> tuple[Array | None, ...]:
@@ -236,7 +265,7 @@ class ScalarOp(Op):
     def __init__(self, scalar: float) -> None:
         self.needs = ()  # `Op.__init__`, written out: every scalar op of a chain makes one
         self.saved = ()
-        self.scalar = np.float32(scalar)
+        self.scalar = f.scalar(scalar)
 
 
 class AddScalar(ScalarOp):

@@ -24,6 +24,8 @@ from pbpit.engine import f32
 from pbpit.engine.graph import LEAF_WITHOUT_STEP, Node, NodeIds, Requirement
 from pbpit.engine.ops import Op
 
+GRAD_IN_BACKWARD = Requirement.GRAD_IN_BACKWARD
+
 TAPE_CONSUMED = (
     "Cannot run backward: graph tape has already been consumed at NodeId({id}). "
     "Burn does not support retain_graph. Combine losses before backward or recompute the "
@@ -61,7 +63,7 @@ class Panic(Exception):  # noqa: N818 - named after what Rust does, not a Python
 
 
 Step = Op
-"""A step on the tape is the op that made its node (see `pbpit.engine.ops.Op`)."""
+"""A step on the tape is the op that made its node, and is that node (`pbpit.engine.ops.Op`)."""
 
 
 class Observer(Protocol):
@@ -84,6 +86,9 @@ class Observer(Protocol):
         steps_after: int,
         freed: list[int],
     ) -> None: ...
+
+    def gradients_done(self, root: Node, grads: Gradients) -> None:
+        """The gradients a backward from `root` that ran returns (read, never changed)."""
 
 
 class Gradients:
@@ -158,7 +163,7 @@ class AutodiffServer:
         self.parent_end.append(len(flat))
 
     def register(self, step: Step) -> None:
-        node_id = step.node.id
+        node_id = step.id
         if node_id < self.base:  # a leaf made before the arrays' start asks for grad
             self.compact(node_id)
         self.steps[node_id] = step
@@ -178,7 +183,7 @@ class AutodiffServer:
         end = 0
         for node_id in sorted(steps):
             slot = node_id - base
-            for parent in steps[node_id].node.parents:
+            for parent in steps[node_id].parents:
                 flat.append(_edge(parent, steps, base))
             has_step[slot] = 1
             ends = len(flat)
@@ -223,7 +228,10 @@ class AutodiffServer:
             self.observer.backward_done(
                 root, sorted(found), None, before, self.saved_bytes, steps, len(self.steps), freed
             )
-        return execute(tape, root, root_value)
+        grads = execute(tape, root, root_value)
+        if self.observer is not None:
+            self.observer.gradients_done(root, grads)
+        return grads
 
     def free_unavailable_nodes(self) -> list[int]:
         """Free the steps no node held by a tensor can reach (Burn's `free_unavailable_nodes`):
@@ -238,7 +246,7 @@ class AutodiffServer:
         if not steps:
             return []
         useful: set[int] = set()
-        stack = [step.node for step in steps.values() if step.node.handles]
+        stack = [step for step in steps.values() if step.handles]
         while stack:
             node = stack.pop()
             node_id = node.id
@@ -316,7 +324,7 @@ class AutodiffServer:
             step = registry.pop(node_id)
             has_step[node_id - base] = 0
             released += step.saved_bytes
-            order = step.node.order
+            order = step.order
             while len(tape) <= order:
                 tape.append([])
             tape[order].append(step)
@@ -330,12 +338,17 @@ def execute(tape: list[list[Step]], root: Node, root_value: np.ndarray) -> Gradi
     grads.register(root, f32.ones(root_value.shape))
     for level in reversed(tape):
         for step in level:
-            inputs = step.inputs
+            source = step.source
+            if source is not None:  # one input, tracked
+                (parent_grad,) = step.backward(grads.consume(step))
+                step.saved = ()  # a step runs once: what it saved is released as soon as it has
+                grads.register(source, parent_grad)
+                continue
+            inputs = step.many_inputs
             if not inputs:
                 continue  # a leaf's root step
-            grad = grads.consume(step.node)
-            parent_grads = step.backward(grad)
-            step.saved = ()  # a step runs once: what it saved is released as soon as it has
+            parent_grads = step.backward(grads.consume(step))
+            step.saved = ()
             for parent, parent_grad in zip(inputs, parent_grads, strict=True):
                 if parent is not None:
                     grads.register(parent, parent_grad)
@@ -386,3 +399,74 @@ def new_node(
     if server.observer is not None:
         server.observer.node_created(node, op, inputs, saved_bytes)
     return node
+
+
+def record_unary(op: Op, source: Node) -> None:
+    """Make `op`, whose forward has run on the tracked node `source`, its result's node and its
+    step: `record_op` for one input, without a tuple (the hot path of long chains)."""
+    server = SERVER
+    ids = server.ids
+    node_id = ids.next
+    ids.next = node_id + 1
+    op.id = node_id
+    op.source = source
+    op.order = source.order + 1
+    op.requirement = GRAD_IN_BACKWARD
+    op.handles = 0
+    saved = 0
+    for value in op.saved:
+        saved += value.nbytes
+    op.saved_bytes = saved
+    steps, flat = server.steps, server.parent_flat
+    parent_id = source.id
+    if parent_id in steps:  # `_edge`, written out
+        flat.append(parent_id - server.base)
+    else:
+        flat.append(-1 - parent_id if source.parents else LEAF_WITHOUT_STEP)
+    server.parent_end.append(len(flat))
+    server.has_step.append(1)  # the slot `node_id - base`: every id has one, in order
+    steps[node_id] = op
+    server.saved_bytes += saved
+    if server.observer is not None:
+        server.observer.node_created(op, op.name, (source,), saved)
+
+
+def record_op(
+    op: Op,
+    parents: tuple[Node, ...],
+    inputs: tuple[Node | None, ...],
+    order: int,
+    seen: tuple[Node, ...],
+) -> None:
+    """Make `op`, whose forward has run, a tracked result's node and its step: the next id,
+    `parents` (its tracked inputs), `inputs` (None where untracked), `order`; the tape's arrays
+    and registry learn of it, then the observer (`seen`: every input's node). `new_node`,
+    `add_node` and `register` in one call, written out: this runs for every tracked op."""
+    server = SERVER
+    ids = server.ids
+    node_id = ids.next
+    ids.next = node_id + 1
+    op.id = node_id
+    op.source = None
+    op.many_parents = parents
+    op.many_inputs = inputs
+    op.order = order
+    op.requirement = GRAD_IN_BACKWARD
+    op.handles = 0
+    saved = 0
+    for value in op.saved:
+        saved += value.nbytes
+    op.saved_bytes = saved
+    steps, base, flat = server.steps, server.base, server.parent_flat
+    for parent in parents:  # `_edge`, written out
+        parent_id = parent.id
+        if parent_id in steps:
+            flat.append(parent_id - base)
+        else:
+            flat.append(-1 - parent_id if parent.parents else LEAF_WITHOUT_STEP)
+    server.parent_end.append(len(flat))
+    server.has_step.append(1)  # the slot `node_id - base`: every id has one, in order
+    steps[node_id] = op
+    server.saved_bytes += saved
+    if server.observer is not None:
+        server.observer.node_created(op, op.name, seen, saved)

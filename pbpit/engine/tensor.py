@@ -21,6 +21,8 @@ from pbpit.engine.server import (
     Gradients,
     Panic,
     new_node,
+    record_op,
+    record_unary,
 )
 
 NONE = Requirement.NONE
@@ -135,15 +137,10 @@ def _apply(op: ops.Op, inputs: Sequence[Tensor], *arrays: np.ndarray) -> Tensor:
     order = 1 + max(n.order for n in nodes)
     if True in needs:
         parents = tuple(n for n, need in zip(nodes, needs, strict=True) if need)
-        saved = op.count_saved_bytes()
-        node = new_node(parents, GRAD_IN_BACKWARD, op.name, order, nodes, saved)
-        op.node = node
-        op.inputs = tuple(n if need else None for n, need in zip(nodes, needs, strict=True))
-        op.saved_bytes = saved
-        SERVER.register(op)
-    else:
-        node = new_node((), NONE, op.name, order, nodes)
-    return Tensor(out, node)
+        inputs = tuple(n if need else None for n, need in zip(nodes, needs, strict=True))
+        record_op(op, parents, inputs, order, nodes)
+        return Tensor(out, op)
+    return Tensor(out, new_node((), NONE, op.name, order, nodes))
 
 
 def _apply_one(op: ops.Op, tensor: Tensor) -> Tensor:
@@ -153,21 +150,14 @@ def _apply_one(op: ops.Op, tensor: Tensor) -> Tensor:
         _floats_only(op, (tensor,))
         op.needs = (False,)
         return Tensor(op.forward(tensor.array), None)
-    inputs = (source,)
-    if source.requirement != NONE:
+    if source.requirement is not NONE:
         op.needs = (True,)
         out = op.forward(tensor.array)
-        saved = op.count_saved_bytes()
-        node = new_node(inputs, GRAD_IN_BACKWARD, op.name, source.order + 1, inputs, saved)
-        op.node = node
-        op.inputs = inputs
-        op.saved_bytes = saved
-        SERVER.register(op)
-    else:
-        op.needs = (False,)
-        out = op.forward(tensor.array)
-        node = new_node((), NONE, op.name, source.order + 1, inputs)
-    return Tensor(out, node)
+        record_unary(op, source)
+        return Tensor(out, op)  # the op is the result's node
+    op.needs = (False,)
+    out = op.forward(tensor.array)
+    return Tensor(out, new_node((), NONE, op.name, source.order + 1, (source,)))
 
 
 def _apply_two(op: ops.Op, a: Node, b: Node, arrays: tuple[np.ndarray, ...]) -> Tensor:
@@ -181,20 +171,13 @@ def _apply_two(op: ops.Op, a: Node, b: Node, arrays: tuple[np.ndarray, ...]) -> 
     order = 1 + (a.order if a.order >= b.order else b.order)
     if need_a or need_b:
         if need_a and need_b:
-            parents = inputs = nodes
+            record_op(op, nodes, nodes, order, nodes)
         elif need_a:
-            parents, inputs = (a,), (a, None)
+            record_op(op, (a,), (a, None), order, nodes)
         else:
-            parents, inputs = (b,), (None, b)
-        saved = op.count_saved_bytes()
-        node = new_node(parents, GRAD_IN_BACKWARD, op.name, order, nodes, saved)
-        op.node = node
-        op.inputs = inputs
-        op.saved_bytes = saved
-        SERVER.register(op)
-    else:
-        node = new_node((), NONE, op.name, order, nodes)
-    return Tensor(out, node)
+            record_op(op, (b,), (None, b), order, nodes)
+        return Tensor(out, op)  # the op is the result's node
+    return Tensor(out, new_node((), NONE, op.name, order, nodes))
 
 
 def _floats_only(op: ops.Op, inputs: Sequence[Tensor]) -> None:
@@ -321,8 +304,8 @@ class Tensor:
             return self
         if node.requirement == Requirement.GRAD_IN_BACKWARD:
             raise Panic(NON_LEAF_REQUIRE_GRAD, node.id, TENSOR_LOCATION)
-        leaf = Node(node.id, (), Requirement.GRAD)
-        SERVER.register(ops.RootStep(leaf))
+        leaf = ops.RootStep(node.id)  # the leaf's node and its step
+        SERVER.register(leaf)
         if SERVER.observer is not None:
             SERVER.observer.required_grad(leaf)
         return Tensor(self.array, leaf)
@@ -987,8 +970,12 @@ def _on_itself(op: type[ops.Op]):
 
 
 def _with_number(op: type[ops.Op]):
+    name = op.name
+
     def method(self: Tensor, value: float) -> Tensor:
-        return _apply_one(op(_scalar(value, op.name)), self)
+        if type(value) is not float:  # `_scalar`'s common case, answered without a call
+            value = _scalar(value, name)
+        return _apply_one(op(value), self)
 
     return method
 
