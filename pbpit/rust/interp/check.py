@@ -57,7 +57,13 @@ from pbpit.rust.interp.nodes import (
     Unsupported,
     While,
 )
-from pbpit.rust.interp.numbers import FLOAT_METHODS
+from pbpit.rust.interp.numbers import (
+    FLOAT_METHODS,
+    FLOAT_TESTS,
+    INT_METHODS,
+    SIGNED_ONLY,
+    UNSIGNED_ONLY,
+)
 from pbpit.rust.interp.ordering import orderable, unknown_inside, vec_eq_array
 from pbpit.rust.interp.types import (
     BACKEND_INT_ELEMS,
@@ -211,6 +217,9 @@ class PendingOp:
 _OWNED_RESULTS = frozenset(
     ("len", "is_empty", "is_some", "is_none", "is_ok", "is_err", "to_string")
     + ("abs", "pow", "powi", "powf", "sqrt", "exp", "ln", "tanh")
+    + tuple(FLOAT_METHODS)
+    + tuple(FLOAT_TESTS)
+    + tuple(INT_METHODS)
 )
 
 
@@ -1052,6 +1061,12 @@ class Checker(StructRules, KindRules, DispatchRules):
         if isinstance(e.target, Field) and type(resolve(e.target.base.ty)) is TupleT:
             raise self.fail(e.pos, "assignment to a tuple's element (make a new tuple)")
         value = self.expr(e.value)
+        if e.op == "+" and resolve(target) is STRING:  # `String: AddAssign<&str>`
+            found = resolve(value)
+            if not (found is STR or found is STRING and e.value.borrowed):
+                shown = "&String" if e.value.borrowed else show(found)
+                raise self.fail(e.value.pos, f"mismatched types: expected `&str`, found `{shown}`")
+            return UNIT
         self.unify(target, value, e.value.pos)
         if isinstance(e.target, Index):
             refuse_immutable_element(self, e, e.target)
@@ -1419,10 +1434,16 @@ class Checker(StructRules, KindRules, DispatchRules):
                 e.impl = "float." + name
                 self.args(e, *([recv] * FLOAT_METHODS[name][0]))
                 return recv
+            if name in FLOAT_TESTS:
+                e.impl = "float." + name
+                self.args(e)
+                gives = FLOAT_TESTS[name][0]
+                return BOOL if gives == "bool" else NAMED["u32" if kind == "f32" else "u64"]
             return None
         if is_int(recv):
             e.impl = "int." + name
-            if name == "abs" and INT_RANGES[kind][0] < 0:
+            signed = INT_RANGES[kind][0] < 0
+            if name == "abs" and signed:
                 self.args(e)
                 return recv
             if name == "pow":
@@ -1431,6 +1452,15 @@ class Checker(StructRules, KindRules, DispatchRules):
             if name in ("max", "min"):
                 self.args(e, recv)
                 return recv
+            if name in INT_METHODS and (signed or name not in SIGNED_ONLY) and (
+                not signed or name not in UNSIGNED_ONLY
+            ):
+                params, gives, _ = INT_METHODS[name]
+                self.args(e, *(recv if p == "self" else U32 for p in params))
+                unsigned = NAMED["u" + kind[1:]]
+                return {"self": recv, "option": option(recv), "bool": BOOL, "u32": U32}.get(
+                    gives, unsigned
+                )
             return None
         if recv in (STR, STRING):
             e.impl = "str." + name

@@ -94,6 +94,7 @@ from pbpit.rust.interp.runtime import (
 from pbpit.rust.interp.types import (
     FLOAT_NAMES,
     INT_RANGES,
+    STRING,
     Named,
     ParamT,
     StructT,
@@ -102,6 +103,11 @@ from pbpit.rust.interp.types import (
     resolve,
     show,
 )
+
+
+def concat(text: str, more: str) -> str:
+    """`s += "x"` on a `String`."""
+    return text + more
 
 
 def snapshot(frame: list) -> list:
@@ -466,7 +472,7 @@ class Compiler(Library, DispatchCompiler):
 
             return assign
         current = self.expr(e.target)
-        op = self.arithmetic(e.op, e.target.ty, e.pos)
+        op = self.arithmetic(e.op, e.target.ty, e.pos) if e.target.ty is not STRING else concat
 
         def update(frame: list) -> Any:
             store(frame, op(current(frame), value(frame)))

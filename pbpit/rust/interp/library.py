@@ -19,6 +19,8 @@ from pbpit.rust.interp.format import display_text
 from pbpit.rust.interp.nodes import Crate, Expr, Local, Method, Pos, Static, Unsupported
 from pbpit.rust.interp.numbers import (
     FLOAT_METHODS,
+    FLOAT_TESTS,
+    INT_METHODS,
     ArithmeticPanic,
     cast,
     checked,
@@ -365,10 +367,19 @@ class Library:
         if name == "powi":
             (n,) = args
             return lambda frame: powi(recv(frame), n(frame), single)
+        if name in FLOAT_TESTS:
+            _, test_f32, test_f64 = FLOAT_TESTS[name]
+            test = test_f32 if single else test_f64
+            return lambda frame: test(recv(frame))
         arity, on_f32, on_f64 = FLOAT_METHODS[name]
         function = on_f32 if single else on_f64
+        if name == "clamp":  # core's `assert!(min <= max)`
+            function = self.in_core(function, e.pos, f"`{'f32' if single else 'f64'}::clamp`")
         if arity == 0:
             return lambda frame: function(recv(frame))
+        if arity == 2:
+            first, second = args
+            return lambda frame: function(recv(frame), first(frame), second(frame))
         (arg,) = args
         return lambda frame: function(recv(frame), arg(frame))
 
@@ -398,6 +409,12 @@ class Library:
                 lambda a: checked(abs(a), lo, hi, "negate"), e.pos, f"`{type_name}::abs`"
             )
             return lambda frame: absolute(recv(frame))
+        if name in INT_METHODS:
+            _, result, method = INT_METHODS[name]
+            run = self.in_core(method, e.pos, f"`{type_name}::{name}`")
+            if result == "option":
+                return lambda frame: _some(run(recv(frame), *(a(frame) for a in args), lo, hi))
+            return lambda frame: run(recv(frame), *(a(frame) for a in args), lo, hi)
         (arg,) = args
         if name == "pow":
             power = self.in_core(lambda a, n: int_pow(a, n, lo, hi), e.pos, f"`{type_name}::pow`")
@@ -536,3 +553,8 @@ def _bools(data: Any, device: Device) -> IntTensor:
     else:
         array = np.array(data, dtype=np.bool_)
     return IntTensor(array, device.is_autodiff)
+
+
+def _some(value: Any) -> Any:
+    """`Some(value)`, or `None` for Python's None (a `checked_` method's overflow)."""
+    return None if value is None else Some(value)

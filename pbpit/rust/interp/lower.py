@@ -64,7 +64,7 @@ from pbpit.rust.interp.nodes import (
     Visible,
     While,
 )
-from pbpit.rust.interp.numbers import float_const
+from pbpit.rust.interp.numbers import FLOAT_METHODS, FLOAT_TESTS, INT_METHODS, float_const
 from pbpit.rust.interp.traits import TraitLowering
 from pbpit.rust.interp.types import (
     DEVICE,
@@ -133,6 +133,12 @@ _STD_MODULES = {
     "Default": {("std", "default"), ("core", "default")},
 }
 
+# The modules of std (and core) that are not numbers': a path into one is std's, not an error.
+_STD_MODULE_NAMES = frozenset(
+    "alloc any array ascii borrow boxed cell char clone cmp collections convert default env "
+    "error ffi fmt fs hash hint io iter marker mem net num ops option os panic path pin prelude "
+    "primitive process ptr rc result slice str string sync task thread time vec".split()
+)
 # Tensor methods whose gradients Burn borrows mutably: `x.grad_remove(&mut grads)`.
 _MUT_GRADIENTS = ("grad_remove", "grad_replace")
 # `burn::tensor::activation::..`, `TensorData::..` and `Distribution::..`: (owner, name) -> arity.
@@ -910,6 +916,8 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
         numbers = (*FLOAT_NAMES, *INT_RANGES)
         if names[0] in _STD_CRATES and len(names) >= 3:
             module, rest = names[1], names[2:]
+            if module not in numbers and module in _STD_MODULE_NAMES:
+                raise self.fail(node, f"the path `{self.text(node)}`")
             if module not in numbers:
                 what = f"cannot find `{module}` in `{names[0]}`"
                 raise self.fail(segs[1][1], rejects(what, "E0433"))
@@ -1031,7 +1039,9 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
             in_module = self.module_item(self.segments(function))
             if in_module is not None and in_module in self.fns:  # `helpers::double(x)`
                 return Call(self.pos(node), self.fns[in_module], args)
-            found = self.dispatch_call(node, function, args)  # `T::new(..)`, `Box::new(x)`
+            found = self.number_method(node, function, args)  # `f64::is_nan(x)`
+            if found is None:
+                found = self.dispatch_call(node, function, args)  # `T::new(..)`, `Box::new(x)`
             if found is None:
                 found = self.associated_call(node, function, args)
             if found is not None:
@@ -1039,6 +1049,30 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
             return self.static_call(node, function, args)
         # A closure made by an expression: `make_scale(2.0)(x)`, `(|x| x + 1)(1)`.
         return Call(self.pos(node), self.expr(function), args)
+
+    def number_method(self, node: Node, function: Node, args: list[Expr]) -> Expr | None:
+        """`f64::max(a, b)`, `i32::pow(2, 10)`: a number's method called by its path, lowered
+        as `{ let x: f64 = a; x.max(b) }` (the first argument must have the type named)."""
+        segs = self.segments(function)
+        if len(segs) != 2 or segs[0][2] is not None or not args:
+            return None
+        (owner, _, _), (name, name_node, _) = segs
+        if owner not in (*FLOAT_NAMES, *INT_RANGES) or owner in self.imported_modules:
+            return None
+        methods = (*FLOAT_METHODS, *FLOAT_TESTS, "powi") if owner in FLOAT_NAMES else (
+            *INT_METHODS, "abs", "pow", "max", "min"
+        )
+        if name not in methods:
+            return None
+        saved = self.open_scope()
+        receiver = self.declare(f"{owner}::{name}", False)  # a name no program writes
+        receiver.owned = True
+        pos = self.pos(node)
+        let = Let(pos[0], receiver, NAMED[owner], args[0], self.in_scope)
+        method = Method(self.pos(name_node), Local(pos, receiver, self.scope), name, [], args[1:])
+        visible = self.in_scope
+        self.close_scope(saved)
+        return Block(pos, [let], method, visible)
 
     def stack_rank(self, node: Node, dim: int | None) -> int | None:
         """D2 of `Tensor::stack::<D2>(..)`, else D + 1 of `Tensor::<B, D>::stack(..)`."""

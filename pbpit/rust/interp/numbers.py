@@ -198,6 +198,54 @@ def powi(x: float, n: int, single: bool) -> float:
     return round_(fdiv(1.0, result)) if negative else result
 
 
+def _single(name: str, arity: int) -> Callable[..., float]:
+    lib = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+    function = getattr(lib, name)
+    function.restype = ctypes.c_float
+    function.argtypes = [ctypes.c_float] * arity
+    return function
+
+
+def _libm_pair(name: str, arity: int = 1) -> tuple[int, Callable[..., float], Callable[..., float]]:
+    """A method Rust runs through the C library: `sinf` for f32, `sin` for f64 (`arity`: the
+    C function's, the receiver included)."""
+    return (arity - 1, _single(name + "f", arity), _double(name, arity))
+
+
+def _integral(op: Callable[[float], int]) -> Callable[[float], float]:
+    """`floor`, `ceil`, `trunc`: exact, the sign of a zero result the argument's (`-0.5.ceil()`
+    is `-0.0`), infinities and NaN themselves."""
+
+    def run(x: float) -> float:
+        if x != x or math.isinf(x):
+            return x
+        return math.copysign(float(op(x)), x)
+
+    return run
+
+
+def _round(x: float) -> float:
+    """`round`: half away from zero (`x - floor(x)` is exact)."""
+    if x != x or math.isinf(x):
+        return x
+    whole = math.floor(abs(x))
+    return math.copysign(float(whole + (abs(x) - whole >= 0.5)), x)
+
+
+def _signum(x: float) -> float:
+    return x if x != x else math.copysign(1.0, x)
+
+
+def _clamp(x: float, lo: float, hi: float) -> float:
+    if not lo <= hi:  # NaN too: core's `assert!`
+        raise ArithmeticPanic(f"min > max, or either was NaN. min = {lo}, max = {hi}")
+    return lo if x < lo else hi if x > hi else x
+
+
+def _fract(round_: Callable[[float], float]) -> Callable[[float], float]:
+    return lambda x: round_(x - _integral(math.trunc)(x))
+
+
 FLOAT_METHODS: dict[str, tuple[int, Callable[..., float], Callable[..., float]]] = {
     # name: (arity, f32 version, f64 version)
     "abs": (0, abs, abs),
@@ -208,6 +256,43 @@ FLOAT_METHODS: dict[str, tuple[int, Callable[..., float], Callable[..., float]]]
     "powf": (1, libm.powf, _pow),
     "max": (1, fmax, fmax),
     "min": (1, fmin, fmin),
+    "clamp": (2, _clamp, _clamp),
+    "floor": (0, _integral(math.floor), _integral(math.floor)),
+    "ceil": (0, _integral(math.ceil), _integral(math.ceil)),
+    "trunc": (0, _integral(math.trunc), _integral(math.trunc)),
+    "round": (0, _round, _round),
+    "fract": (0, _fract(f32), _fract(float)),
+    "signum": (0, _signum, _signum),
+    "recip": (0, lambda x: f32(fdiv(1.0, x)), lambda x: fdiv(1.0, x)),
+    "copysign": (1, math.copysign, math.copysign),
+    "mul_add": (2, _single("fmaf", 3), _double("fma", 3)),
+    **{
+        name: _libm_pair(name)
+        for name in ("sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "cbrt")
+    },
+    **{name: _libm_pair(name) for name in ("log10", "log2", "exp2")},
+    "ln_1p": _libm_pair("log1p"),
+    "exp_m1": _libm_pair("expm1"),
+    "atan2": _libm_pair("atan2", 2),
+    "hypot": _libm_pair("hypot", 2),
+}
+# Float methods with another result: name -> (result, f32 version, f64 version); "bits" is
+# u32 for an f32, u64 for an f64.
+def _negative(x: float) -> bool:
+    return math.copysign(1.0, x) < 0
+
+
+FLOAT_TESTS: dict[str, tuple[str, Callable[[float], object], Callable[[float], object]]] = {
+    "is_nan": ("bool", math.isnan, math.isnan),
+    "is_finite": ("bool", math.isfinite, math.isfinite),
+    "is_infinite": ("bool", math.isinf, math.isinf),
+    "is_sign_negative": ("bool", _negative, _negative),
+    "is_sign_positive": ("bool", lambda x: not _negative(x), lambda x: not _negative(x)),
+    "to_bits": (
+        "bits",
+        lambda x: struct.unpack("<I", _F32.pack(x))[0],
+        lambda x: struct.unpack("<Q", struct.pack("<d", x))[0],
+    ),
 }
 
 
@@ -243,6 +328,128 @@ def int_pow(a: int, n: int, lo: int, hi: int) -> int:
     if abs(a) > 1 and n > 128:  # beyond every integer type: no need to compute it
         raise ArithmeticPanic("attempt to multiply with overflow")
     return checked(a**n, lo, hi, "multiply")
+
+
+def _bits(lo: int, hi: int) -> int:
+    return (hi - lo).bit_length()
+
+
+def _unsigned(a: int, lo: int, hi: int) -> int:
+    """The bits of `a` as an unsigned number (two's complement)."""
+    return a & (hi - lo)
+
+
+def _rem_euclid(a: int, b: int, lo: int, hi: int) -> int:
+    if b == 0:
+        raise ArithmeticPanic("attempt to calculate the remainder with a divisor of zero")
+    if a == lo < 0 and b == -1:
+        raise ArithmeticPanic("attempt to calculate the remainder with overflow")
+    return a % abs(b)
+
+
+def _div_euclid(a: int, b: int, lo: int, hi: int) -> int:
+    if b == 0:
+        raise ArithmeticPanic("attempt to divide by zero")
+    if a == lo < 0 and b == -1:
+        raise ArithmeticPanic("attempt to divide with overflow")
+    return (a - a % abs(b)) // b
+
+
+def _within(value: int | None, lo: int, hi: int) -> int | None:
+    return value if value is not None and lo <= value <= hi else None
+
+
+def _quotient(a: int, b: int) -> int | None:
+    if b == 0:
+        return None
+    q = abs(a) // abs(b)
+    return -q if (a < 0) != (b < 0) else q
+
+
+def _remainder(a: int, b: int) -> int | None:
+    if b == 0:
+        return None
+    r = abs(a) % abs(b)
+    return -r if a < 0 else r
+
+
+def _wrapping(value: int, lo: int, hi: int) -> int:
+    return (value - lo) % (hi - lo + 1) + lo
+
+
+def _saturating(value: int, lo: int, hi: int) -> int:
+    return min(max(value, lo), hi)
+
+
+_INT_OPS: dict[str, tuple[str, Callable[..., int | None]]] = {
+    # the operation of `checked_`, `wrapping_`, `saturating_`: its parameters, its exact value
+    "add": ("self", lambda a, b: a + b),
+    "sub": ("self", lambda a, b: a - b),
+    "mul": ("self", lambda a, b: a * b),
+    "pow": ("u32", lambda a, n: a**n if abs(a) <= 1 or n <= 128 else None),
+    "neg": ("", lambda a: -a),
+    "abs": ("", abs),
+}
+
+INT_METHODS: dict[str, tuple[tuple[str, ...], str, Callable[..., object]]] = {
+    # name: (its parameters' types, its result's type, its value from (a, args.., lo, hi));
+    # "self" is the receiver's type, "unsigned" the unsigned one of its width, "option"
+    # `Option<Self>`. A panic is an `ArithmeticPanic`.
+    "rem_euclid": (("self",), "self", _rem_euclid),
+    "div_euclid": (("self",), "self", _div_euclid),
+    "signum": ((), "self", lambda a, lo, hi: (a > 0) - (a < 0)),
+    "abs_diff": (("self",), "unsigned", lambda a, b, lo, hi: abs(a - b)),
+    "unsigned_abs": ((), "unsigned", lambda a, lo, hi: abs(a)),
+    "is_power_of_two": ((), "bool", lambda a, lo, hi: a > 0 and a & (a - 1) == 0),
+    "count_ones": ((), "u32", lambda a, lo, hi: bin(_unsigned(a, lo, hi)).count("1")),
+    "count_zeros": (
+        (), "u32", lambda a, lo, hi: _bits(lo, hi) - bin(_unsigned(a, lo, hi)).count("1")
+    ),
+    "leading_zeros": (
+        (), "u32", lambda a, lo, hi: _bits(lo, hi) - _unsigned(a, lo, hi).bit_length()
+    ),
+    "trailing_zeros": (
+        (),
+        "u32",
+        lambda a, lo, hi: (
+            (_unsigned(a, lo, hi) & -_unsigned(a, lo, hi)).bit_length() - 1 if a else _bits(lo, hi)
+        ),
+    ),
+    "checked_div": (("self",), "option", lambda a, b, lo, hi: _within(_quotient(a, b), lo, hi)),
+    "checked_rem": (
+        ("self",), "option", lambda a, b, lo, hi: None if a == lo < 0 and b == -1 else (
+            _remainder(a, b)
+        )
+    ),
+    **{
+        f"checked_{op}": (
+            (kind,) if kind else (),
+            "option",
+            lambda a, *rest, f=f: _within(f(a, *rest[:-2]), *rest[-2:]),
+        )
+        for op, (kind, f) in _INT_OPS.items()
+    },
+    **{
+        f"wrapping_{op}": (
+            (kind,) if kind else (),
+            "self",
+            lambda a, *rest, f=f: _wrapping(f(a, *rest[:-2]), *rest[-2:]),
+        )
+        for op, (kind, f) in _INT_OPS.items()
+        if op != "pow"
+    },
+    **{
+        f"saturating_{op}": (
+            (kind,),
+            "self",
+            lambda a, *rest, f=f: _saturating(f(a, *rest[:-2]), *rest[-2:]),
+        )
+        for op, (kind, f) in _INT_OPS.items()
+        if op in ("add", "sub", "mul")
+    },
+}
+SIGNED_ONLY = frozenset(("signum", "unsigned_abs", "checked_abs", "wrapping_abs"))
+UNSIGNED_ONLY = frozenset(("is_power_of_two",))
 
 
 # -- `as` -----------------------------------------------------------------------------------------
