@@ -29,21 +29,21 @@ def _run(path: Path):
         pytest.fail(f"{path.name} does not compile: {refused}")
 
 
-# -- 1. "made outside the loop at line 61": 61 is the loop's line, the features are made at 58 ---
+# -- 1. "made outside the loop at line 62": 62 is the loop's line, the features are made at 59 ---
 
 
 def test_the_cached_features_note_names_the_line_they_are_made_at_and_the_loops_line():
     out = pbpit_cli("explain", str(PROGRAMS / "features_cached.rs")).stdout
-    # features_cached.rs: `let features = ...` is line 58, `for epoch in 0..3 {` line 61.
-    assert "made at line 58, before the loop at line 61, and used in it" in out
-    assert "outside the loop at line 61" not in out
+    # features_cached.rs: `let features = ...` is line 59, `for epoch in 1..=3 {` line 62.
+    assert "made at line 59, before the loop at line 62, and used in it" in out
+    assert "outside the loop at line 62" not in out
     row = next(
         line
         for line in pbpit_cli("run", str(PROGRAMS / "features_cached.rs")).stdout.splitlines()
         if line.startswith("  NodeId(7) `features`")
     )
     assert row.endswith(
-        "hazard  made at line 58, before the loop at line 61, and used in it: its 2nd pass panics"
+        "hazard  made at line 59, before the loop at line 62, and used in it: its 2nd pass panics"
     )
 
 
@@ -111,14 +111,14 @@ def test_the_two_heads_program_names_its_heads_by_mains_bindings(tmp_path):
     renamed = renamed.replace("forward(policy, actions)", "forward(pi, actions)")
     renamed = renamed.replace("forward(value, returns", "forward(v, returns")
     result = _run(write_case(tmp_path, renamed, "main.rs"))
-    # Ids (the program's header): 13 the policy's slice, 14 the value's; `let (..)` is line 54.
+    # Ids (the program's header): 13 the policy's slice, 14 the value's; `let (..)` is line 55.
     assert [(result.node(i).label, result.node(i).line) for i in (13, 14)] == [
-        ("pi", 54),
-        ("v", 54),
+        ("pi", 55),
+        ("v", 55),
     ]
 
 
-# -- 2. explain's edit compiles where it is written: `value_loss` is only made at line 59 --------
+# -- 2. explain's edit compiles where it is written: `value_loss` is only made at line 60 --------
 
 
 def _explain_edits(path: Path):
@@ -138,7 +138,7 @@ def test_explains_added_losses_are_backpropagated_where_both_exist_and_the_progr
     patched = tmp_path / "main.rs"
     patched.write_text(apply_edits(program.read_text(), edits))
     lines = patched.read_text().splitlines()
-    # Line 57's backward goes; the sum is backpropagated where `value_loss.backward()` was.
+    # Line 58's backward goes; the sum is backpropagated where `value_loss.backward()` was.
     assert "    let _policy_grads = policy_loss.backward();" not in lines
     assert "    let _value_grads = (policy_loss + value_loss).backward();" in lines
     run = pbpit_cli("run", str(patched))
@@ -147,8 +147,8 @@ def test_explains_added_losses_are_backpropagated_where_both_exist_and_the_progr
 
 
 def test_no_edit_is_written_where_the_first_gradients_are_used_before_the_second_loss():
-    # shared_trunk_helper.rs: line 56 steps the optimizer with line 55's gradients, and
-    # `loss_b` is only made at line 58: no edit of one or two lines compiles and keeps that.
+    # shared_trunk_helper.rs: line 55 steps the optimizer with line 54's gradients, and
+    # `loss_b` is only made at line 57: no edit of one or two lines compiles and keeps that.
     explanation, edits = _explain_edits(PROGRAMS / "shared_trunk_helper.rs")
     assert [fix.key for fix in explanation.fixes] == ["add the losses"] and edits == []
     out = pbpit_cli("explain", str(PROGRAMS / "shared_trunk_helper.rs")).stdout
@@ -160,8 +160,8 @@ def test_no_edit_is_written_where_the_first_gradients_are_used_before_the_second
 
 def test_lint_names_the_helper_whose_call_makes_the_features():
     (finding,) = lint_paths([PROGRAMS / "shared_trunk_helper.rs"]).findings
-    # Line 53: `let features = embed(&model, x);`; `embed` runs `model.gelu.forward(..)`.
-    assert finding.labels[0].line == 53
+    # Line 52: `let features = embed(&model, x);`; `embed` runs `model.gelu.forward(..)`.
+    assert finding.labels[0].line == 52
     assert finding.labels[0].text == "`features` is made here, by `embed`"
 
 
@@ -171,7 +171,7 @@ def test_a_parameter_free_module_is_not_said_to_have_parameters(tmp_path):
     text = (PROGRAMS / "shared_trunk_helper.rs").read_text()
     inlined = text.replace("embed(&model, x);", "model.gelu.forward(model.trunk.forward(x));")
     (finding,) = lint_paths([write_case(tmp_path, inlined, "main.rs")]).findings
-    assert finding.labels[0].line == 53
+    assert finding.labels[0].line == 52
     assert finding.labels[0].text == (
         "`features` is made here, by `model.trunk.forward`, whose parameters require grad"
     )

@@ -9,41 +9,40 @@
 //! 32, mean 33 (critic_loss). The actor's backward consumes 30 down to 8, but not the critic's head
 //! (the advantage is detached). The critic's walk 33 -> 32 -> 31 -> 17 -> 15 -> 11: NodeId(11).
 
-use burn::backend::{Autodiff, NdArray};
-use burn::module::Param;
-use burn::nn::{Linear, Relu};
-use burn::optim::{AdamConfig, GradientsParams, Optimizer};
-use burn::prelude::*;
-use burn::tensor::activation::log_softmax;
-
-type B = Autodiff<NdArray>;
+use burn::{
+    module::Param,
+    nn::{Linear, Relu},
+    optim::{AdamConfig, GradientsParams, Optimizer},
+    prelude::*,
+    tensor::activation::log_softmax,
+};
 
 #[derive(Module, Debug)]
-pub struct ActorCritic<B: Backend> {
-    trunk: Linear<B>,
-    actor: Linear<B>,
-    critic: Linear<B>,
+pub struct ActorCritic {
+    trunk: Linear,
+    actor: Linear,
+    critic: Linear,
     activation: Relu,
 }
 
-impl<B: Backend> ActorCritic<B> {
+impl ActorCritic {
     /// The policy's logits and the state's value.
-    pub fn forward(&self, state: Tensor<B, 2>) -> (Tensor<B, 2>, Tensor<B, 2>) {
+    pub fn forward(&self, state: Tensor<2>) -> (Tensor<2>, Tensor<2>) {
         let h = self.activation.forward(self.trunk.forward(state));
         (self.actor.forward(h.clone()), self.critic.forward(h))
     }
 }
 
-fn linear<B: Backend>(weight: Tensor<B, 2>, bias: Tensor<B, 1>) -> Linear<B> {
+fn linear(weight: Tensor<2>, bias: Tensor<1>) -> Linear {
     Linear { weight: Param::from_tensor(weight), bias: Some(Param::from_tensor(bias)) }
 }
 
-fn losses<B: Backend>(
-    model: &ActorCritic<B>,
-    states: Tensor<B, 2>,
-    actions: Tensor<B, 1, Int>,
-    returns: Tensor<B, 2>,
-) -> (Tensor<B, 1>, Tensor<B, 1>) {
+fn losses(
+    model: &ActorCritic,
+    states: Tensor<2>,
+    actions: Tensor<1, Int>,
+    returns: Tensor<2>,
+) -> (Tensor<1>, Tensor<1>) {
     let (logits, value) = model.forward(states);
     let log_probs = log_softmax(logits, 1).gather(1, actions.reshape([2, 1]));
     let advantage = (returns.clone() - value.clone()).detach();
@@ -53,8 +52,8 @@ fn losses<B: Backend>(
 }
 
 fn main() {
-    let device = Default::default();
-    let mut model: ActorCritic<B> = ActorCritic {
+    let device = Device::default().autodiff();
+    let mut model: ActorCritic = ActorCritic {
         trunk: linear(
             Tensor::from_floats([[0.5, -0.25], [0.25, 0.5]], &device),
             Tensor::from_floats([0.125, 0.0], &device),
@@ -69,9 +68,9 @@ fn main() {
         ),
         activation: Relu::new(),
     };
-    let states = Tensor::<B, 2>::from_floats([[1.0, 0.5], [-0.5, 1.0]], &device);
-    let returns = Tensor::<B, 2>::from_floats([[1.0], [0.5]], &device);
-    let actions = Tensor::<B, 1, Int>::from_data([0, 1], &device);
+    let states = Tensor::<2>::from_floats([[1.0, 0.5], [-0.5, 1.0]], &device);
+    let returns = Tensor::<2>::from_floats([[1.0], [0.5]], &device);
+    let actions = Tensor::<1, Int>::from_data([0, 1], &device);
     let mut optim = AdamConfig::new().init();
 
     for update in 0..2 {
@@ -79,8 +78,8 @@ fn main() {
             losses(&model, states.clone(), actions.clone(), returns.clone());
         println!(
             "update {update}: actor = {}, critic = {}",
-            actor_loss.clone().into_scalar(),
-            critic_loss.clone().into_scalar()
+            actor_loss.clone().into_scalar::<f32>(),
+            critic_loss.clone().into_scalar::<f32>()
         );
         let actor_grads = actor_loss.backward();
         let trunk_grad = model.trunk.weight.grad(&actor_grads).unwrap();

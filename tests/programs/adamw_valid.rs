@@ -3,37 +3,38 @@
 //!
 //! Node ids for the record: fc1.weight 0, .bias 1, fc2.weight 2, .bias 3, x 4, y 5; each
 //! epoch: fc1 6, relu 7, fc2 8, sub 9, square 10, mean 11, then AdamW's four new parameters;
-//! the validation tensors are on `NdArray` and take none.
+//! the validation tensors are on the plain device (`device.inner()`) and take none.
 
-use burn::backend::{Autodiff, NdArray};
-use burn::module::{AutodiffModule, Param};
-use burn::nn::loss::{MseLoss, Reduction};
-use burn::nn::{Linear, Relu};
-use burn::optim::{AdamWConfig, GradientsParams, Optimizer};
-use burn::prelude::*;
-
-type B = Autodiff<NdArray>;
+use burn::{
+    module::{AutodiffModule, Param},
+    nn::{
+        Linear, Relu,
+        loss::{MseLoss, Reduction},
+    },
+    optim::{AdamWConfig, GradientsParams, Optimizer},
+    prelude::*,
+};
 
 #[derive(Module, Debug)]
-pub struct Regressor<B: Backend> {
-    fc1: Linear<B>,
-    fc2: Linear<B>,
+pub struct Regressor {
+    fc1: Linear,
+    fc2: Linear,
     activation: Relu,
 }
 
-impl<B: Backend> Regressor<B> {
-    pub fn forward(&self, x: Tensor<B, 2>) -> Tensor<B, 2> {
+impl Regressor {
+    pub fn forward(&self, x: Tensor<2>) -> Tensor<2> {
         self.fc2.forward(self.activation.forward(self.fc1.forward(x)))
     }
 }
 
-fn linear<B: Backend>(weight: Tensor<B, 2>, bias: Tensor<B, 1>) -> Linear<B> {
+fn linear(weight: Tensor<2>, bias: Tensor<1>) -> Linear {
     Linear { weight: Param::from_tensor(weight), bias: Some(Param::from_tensor(bias)) }
 }
 
 fn main() {
-    let device = Default::default();
-    let mut model: Regressor<B> = Regressor {
+    let device = Device::default().autodiff();
+    let mut model: Regressor = Regressor {
         fc1: linear(
             Tensor::from_floats([[1.0, 0.5], [-0.5, 0.25]], &device),
             Tensor::from_floats([0.0, 0.5], &device),
@@ -44,22 +45,24 @@ fn main() {
         ),
         activation: Relu::new(),
     };
-    let x = Tensor::<B, 2>::from_floats([[1.0, 0.0], [0.5, 1.0], [-1.0, 2.0], [2.0, 0.5]], &device);
-    let y = Tensor::<B, 2>::from_floats([[0.5], [0.0], [-1.0], [1.0]], &device);
-    let x_valid = Tensor::<NdArray, 2>::from_floats([[1.0, 1.0], [0.0, -1.0]], &device);
-    let y_valid = Tensor::<NdArray, 2>::from_floats([[0.5], [0.25]], &device);
+    let x = Tensor::<2>::from_floats([[1.0, 0.0], [0.5, 1.0], [-1.0, 2.0], [2.0, 0.5]], &device);
+    let y = Tensor::<2>::from_floats([[0.5], [0.0], [-1.0], [1.0]], &device);
+    let valid_device = device.clone().inner();
+    let x_valid = Tensor::<2>::from_floats([[1.0, 1.0], [0.0, -1.0]], &valid_device);
+    let y_valid = Tensor::<2>::from_floats([[0.5], [0.25]], &valid_device);
     let mut optim = AdamWConfig::new().with_weight_decay(0.01).init();
     let mse = MseLoss::new();
 
     for epoch in 0..3 {
         let loss = mse.forward(model.forward(x.clone()), y.clone(), Reduction::Mean);
-        let train = loss.clone().into_scalar();
+        let train = loss.clone().into_scalar::<f32>();
         let grads = GradientsParams::from_grads(loss.backward(), &model);
         model = optim.step(0.02, model, grads);
 
         let valid = model.valid();
         let valid_loss = mse.forward(valid.forward(x_valid.clone()), y_valid.clone(), Reduction::Mean);
-        println!("epoch {epoch}: train = {:.6}, valid = {:.6}", train, valid_loss.into_scalar());
+        let valid_loss = valid_loss.into_scalar::<f32>();
+        println!("epoch {epoch}: train = {:.6}, valid = {:.6}", train, valid_loss);
     }
     println!("fc1.bias = {:?}", model.fc1.bias.unwrap().val().into_data().to_vec::<f32>().unwrap());
 }

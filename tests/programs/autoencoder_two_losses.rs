@@ -8,37 +8,38 @@
 //! = recon_loss; the penalty: square 15, mean 16, mul_scalar 17. The first backward consumes 14
 //! down to 5; the second walks 17 -> 16 -> 15 -> 8 and finds 8's step gone: the panic at NodeId(8).
 
-use burn::backend::{Autodiff, NdArray};
-use burn::module::Param;
-use burn::nn::loss::{MseLoss, Reduction};
-use burn::nn::{Linear, Tanh};
-use burn::prelude::*;
-
-type B = Autodiff<NdArray>;
+use burn::{
+    module::Param,
+    nn::{
+        Linear, Tanh,
+        loss::{MseLoss, Reduction},
+    },
+    prelude::*,
+};
 
 #[derive(Module, Debug)]
-pub struct AutoEncoder<B: Backend> {
-    encoder: Linear<B>,
-    decoder: Linear<B>,
+pub struct AutoEncoder {
+    encoder: Linear,
+    decoder: Linear,
     activation: Tanh,
 }
 
-impl<B: Backend> AutoEncoder<B> {
+impl AutoEncoder {
     /// The reconstruction and the code it was made from.
-    pub fn forward(&self, x: Tensor<B, 2>) -> (Tensor<B, 2>, Tensor<B, 2>) {
+    pub fn forward(&self, x: Tensor<2>) -> (Tensor<2>, Tensor<2>) {
         let code = self.activation.forward(self.encoder.forward(x));
         let reconstruction = self.decoder.forward(code.clone());
         (reconstruction, code)
     }
 }
 
-fn linear<B: Backend>(weight: Tensor<B, 2>, bias: Tensor<B, 1>) -> Linear<B> {
+fn linear(weight: Tensor<2>, bias: Tensor<1>) -> Linear {
     Linear { weight: Param::from_tensor(weight), bias: Some(Param::from_tensor(bias)) }
 }
 
 fn main() {
-    let device = Default::default();
-    let model: AutoEncoder<B> = AutoEncoder {
+    let device = Device::default().autodiff();
+    let model: AutoEncoder = AutoEncoder {
         encoder: linear(
             Tensor::from_floats([[0.5], [-0.5], [0.25]], &device),
             Tensor::from_floats([0.0], &device),
@@ -49,15 +50,15 @@ fn main() {
         ),
         activation: Tanh::new(),
     };
-    let x = Tensor::<B, 2>::from_floats([[1.0, 0.0, 0.5], [1.0, 1.0, 0.0]], &device);
+    let x = Tensor::<2>::from_floats([[1.0, 0.0, 0.5], [1.0, 1.0, 0.0]], &device);
 
     let (reconstruction, code) = model.forward(x.clone());
     let recon_loss = MseLoss::new().forward(reconstruction, x, Reduction::Mean);
     let penalty = code.square().mean().mul_scalar(0.1);
     println!(
         "reconstruction = {:.6}, penalty = {:.6}",
-        recon_loss.clone().into_scalar(),
-        penalty.clone().into_scalar()
+        recon_loss.clone().into_scalar::<f32>(),
+        penalty.clone().into_scalar::<f32>()
     );
 
     let grads = recon_loss.backward();

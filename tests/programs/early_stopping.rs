@@ -5,36 +5,37 @@
 //! Node ids for the record: fc.weight 0, fc.bias 1, x 2, y 3. Each epoch: linear, sub, square,
 //! mean (4 ids), then Adam's new weight and bias (2 ids); `model.clone()` keeps the ids.
 
-use burn::backend::{Autodiff, NdArray};
-use burn::module::Param;
-use burn::nn::loss::{MseLoss, Reduction};
-use burn::nn::Linear;
-use burn::optim::{AdamConfig, GradientsParams, Optimizer};
-use burn::prelude::*;
-
-type B = Autodiff<NdArray>;
+use burn::{
+    module::Param,
+    nn::{
+        Linear,
+        loss::{MseLoss, Reduction},
+    },
+    optim::{AdamConfig, GradientsParams, Optimizer},
+    prelude::*,
+};
 
 #[derive(Module, Debug)]
-pub struct Model<B: Backend> {
-    fc: Linear<B>,
+pub struct Model {
+    fc: Linear,
 }
 
-impl<B: Backend> Model<B> {
-    pub fn forward(&self, x: Tensor<B, 2>) -> Tensor<B, 2> {
+impl Model {
+    pub fn forward(&self, x: Tensor<2>) -> Tensor<2> {
         self.fc.forward(x)
     }
 }
 
 fn main() {
-    let device = Default::default();
-    let mut model: Model<B> = Model {
+    let device = Device::default().autodiff();
+    let mut model: Model = Model {
         fc: Linear {
             weight: Param::from_tensor(Tensor::from_floats([[0.25], [0.75]], &device)),
             bias: Some(Param::from_tensor(Tensor::from_floats([0.5], &device))),
         },
     };
-    let x = Tensor::<B, 2>::from_floats([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [0.5, -0.5]], &device);
-    let y = Tensor::<B, 2>::from_floats([[1.0], [0.5], [1.25], [0.5]], &device);
+    let x = Tensor::<2>::from_floats([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [0.5, -0.5]], &device);
+    let y = Tensor::<2>::from_floats([[1.0], [0.5], [1.25], [0.5]], &device);
     let mut optim = AdamConfig::new().init();
     let mse = MseLoss::new();
 

@@ -1,4 +1,4 @@
-//! A bag-of-words classifier: `EmbeddingConfig`, token ids as a `Tensor<B, 2, Int>`,
+//! A bag-of-words classifier: `EmbeddingConfig`, token ids as a `Tensor<2, Int>`,
 //! `mean_dim(1)` over the sequence, `reshape`, a `Linear` head, cross-entropy. Weights come
 //! from the seeded stream, so the run prints what does not depend on them: shapes, which
 //! parameters get gradients, and node ids through `is_tracked`.
@@ -8,27 +8,27 @@
 //! head.weight 4, head.bias 5, linear 6-8 (matmul, the bias's reshape, add); the loss adds
 //! log_softmax's 7 nodes, gather, reshape, mean, neg. Every param gets a gradient; valid: no node.
 
-use burn::backend::{Autodiff, NdArray};
-use burn::nn::loss::CrossEntropyLossConfig;
-use burn::nn::{Embedding, EmbeddingConfig, Linear, LinearConfig};
-use burn::prelude::*;
-use burn::tensor::backend::AutodiffBackend;
+use burn::{
+    module::AutodiffModule,
+    nn::{Embedding, EmbeddingConfig, Linear, LinearConfig, loss::CrossEntropyLossConfig},
+    prelude::*,
+};
 
 #[derive(Module, Debug)]
-pub struct BagOfWords<B: Backend> {
-    embed: Embedding<B>,
-    head: Linear<B>,
+pub struct BagOfWords {
+    embed: Embedding,
+    head: Linear,
 }
 
-impl<B: Backend> BagOfWords<B> {
-    pub fn new(vocab: usize, d_model: usize, classes: usize, device: &B::Device) -> Self {
+impl BagOfWords {
+    pub fn new(vocab: usize, d_model: usize, classes: usize, device: &Device) -> Self {
         Self {
             embed: EmbeddingConfig::new(vocab, d_model).init(device),
             head: LinearConfig::new(d_model, classes).init(device),
         }
     }
 
-    pub fn forward(&self, tokens: Tensor<B, 2, Int>) -> Tensor<B, 2> {
+    pub fn forward(&self, tokens: Tensor<2, Int>) -> Tensor<2> {
         let [batch, _seq] = tokens.dims();
         let embedded = self.embed.forward(tokens); // [batch, seq, d_model]
         let pooled = embedded.mean_dim(1); // [batch, 1, d_model]
@@ -37,11 +37,11 @@ impl<B: Backend> BagOfWords<B> {
     }
 }
 
-fn run<B: AutodiffBackend>(device: &B::Device) {
-    B::seed(device, 3);
-    let model = BagOfWords::<B>::new(10, 4, 2, device);
-    let tokens = Tensor::<B, 2, Int>::from_data([[1, 2, 3], [4, 5, 5]], device);
-    let labels = Tensor::<B, 1, Int>::from_data([0, 1], device);
+fn run(device: &Device) {
+    device.seed(3);
+    let model = BagOfWords::new(10, 4, 2, device);
+    let tokens = Tensor::<2, Int>::from_data([[1, 2, 3], [4, 5, 5]], device);
+    let labels = Tensor::<1, Int>::from_data([0, 1], device);
     let logits = model.forward(tokens.clone());
     println!("logits {:?}, tracked {}", logits.dims(), logits.is_tracked());
     let loss = CrossEntropyLossConfig::new().init(device).forward(logits, labels);
@@ -50,11 +50,11 @@ fn run<B: AutodiffBackend>(device: &B::Device) {
     println!("embed grad {:?}", embed_grad.dims());
     println!("head grads: {}", model.head.bias.as_ref().unwrap().grad(&grads).is_some());
     let valid = model.valid();
-    let out = valid.forward(Tensor::<B::InnerBackend, 2, Int>::from_data([[7, 8, 9]], device));
+    let out = valid.forward(Tensor::<2, Int>::from_data([[7, 8, 9]], &device.clone().inner()));
     println!("valid {:?}", out.dims());
 }
 
 fn main() {
-    let device = Default::default();
-    run::<Autodiff<NdArray>>(&device);
+    let device = Device::default().autodiff();
+    run(&device);
 }

@@ -11,35 +11,36 @@
 //! order (`Tensor::from_inner(..).require_grad()`): 16, 17, 18, 19. Epoch 1: head 20-22, sub 23,
 //! square 24, mean 25; the walk 25 -> 24 -> 23 -> 22 -> 20 -> 9 finds 9's step gone: NodeId(9).
 
-use burn::backend::{Autodiff, NdArray};
-use burn::module::Param;
-use burn::nn::loss::{MseLoss, Reduction};
-use burn::nn::{Linear, Relu};
-use burn::optim::{GradientsParams, Optimizer, SgdConfig};
-use burn::prelude::*;
-
-type B = Autodiff<NdArray>;
+use burn::{
+    module::Param,
+    nn::{
+        Linear, Relu,
+        loss::{MseLoss, Reduction},
+    },
+    optim::{GradientsParams, Optimizer, SgdConfig},
+    prelude::*,
+};
 
 #[derive(Module, Debug)]
-pub struct Model<B: Backend> {
-    encoder: Linear<B>,
-    head: Linear<B>,
+pub struct Model {
+    encoder: Linear,
+    head: Linear,
     activation: Relu,
 }
 
-impl<B: Backend> Model<B> {
-    pub fn encode(&self, x: Tensor<B, 2>) -> Tensor<B, 2> {
+impl Model {
+    pub fn encode(&self, x: Tensor<2>) -> Tensor<2> {
         self.activation.forward(self.encoder.forward(x))
     }
 }
 
-fn linear<B: Backend>(weight: Tensor<B, 2>, bias: Tensor<B, 1>) -> Linear<B> {
+fn linear(weight: Tensor<2>, bias: Tensor<1>) -> Linear {
     Linear { weight: Param::from_tensor(weight), bias: Some(Param::from_tensor(bias)) }
 }
 
 fn main() {
-    let device = Default::default();
-    let mut model: Model<B> = Model {
+    let device = Device::default().autodiff();
+    let mut model: Model = Model {
         encoder: linear(
             Tensor::from_floats([[1.0, -0.5], [0.5, 1.0]], &device),
             Tensor::from_floats([0.0, 0.25], &device),
@@ -50,8 +51,8 @@ fn main() {
         ),
         activation: Relu::new(),
     };
-    let x = Tensor::<B, 2>::from_floats([[1.0, 1.0], [0.5, -0.5]], &device);
-    let y = Tensor::<B, 2>::from_floats([[1.0], [0.0]], &device);
+    let x = Tensor::<2>::from_floats([[1.0, 1.0], [0.5, -0.5]], &device);
+    let y = Tensor::<2>::from_floats([[1.0], [0.0]], &device);
     let mut optim = SgdConfig::new().init();
 
     // The encoder is "frozen": compute its features once.
@@ -59,7 +60,7 @@ fn main() {
     for epoch in 0..3 {
         let pred = model.head.forward(features.clone());
         let loss = MseLoss::new().forward(pred, y.clone(), Reduction::Mean);
-        println!("epoch {epoch}: loss = {}", loss.clone().into_scalar());
+        println!("epoch {epoch}: loss = {}", loss.clone().into_scalar::<f32>());
         let grads = GradientsParams::from_grads(loss.backward(), &model);
         model = optim.step(0.5, model, grads);
     }

@@ -10,19 +10,20 @@
 //! 10..15. `optim.step` gives the four parameters new ids 16..19 (from_inner + require_grad).
 //! Step 2: head's matmul 20 reads the features, node 7, whose step is gone: `NodeId(7)`.
 
-use burn::backend::{Autodiff, NdArray};
-use burn::nn::loss::{MseLoss, Reduction};
-use burn::nn::{Linear, LinearConfig};
-use burn::optim::{AdamConfig, GradientsParams, Optimizer};
-use burn::prelude::*;
-use burn::tensor::activation::relu;
-
-type MyBackend = Autodiff<NdArray>;
+use burn::{
+    nn::{
+        Linear, LinearConfig,
+        loss::{MseLoss, Reduction},
+    },
+    optim::{AdamConfig, GradientsParams, Optimizer},
+    prelude::*,
+    tensor::activation::relu,
+};
 
 #[derive(Module, Debug)]
-pub struct Model<B: Backend> {
-    encoder: Linear<B>,
-    head: Linear<B>,
+pub struct Model {
+    encoder: Linear,
+    head: Linear,
 }
 
 #[derive(Config, Debug)]
@@ -34,7 +35,7 @@ pub struct ModelConfig {
 }
 
 impl ModelConfig {
-    pub fn init<B: Backend>(&self, device: &B::Device) -> Model<B> {
+    pub fn init(&self, device: &Device) -> Model {
         Model {
             encoder: LinearConfig::new(self.d_input, self.d_hidden).init(device),
             head: LinearConfig::new(self.d_hidden, 1).init(device),
@@ -43,16 +44,16 @@ impl ModelConfig {
 }
 
 fn main() {
-    let device = Default::default();
-    MyBackend::seed(&device, 42);
-    let mut model: Model<MyBackend> = ModelConfig::new().init(&device);
+    let device = Device::default().autodiff();
+    device.seed(42);
+    let mut model: Model = ModelConfig::new().init(&device);
     let mut optim = AdamConfig::new().init();
 
-    let x = Tensor::<MyBackend, 2>::from_data(
+    let x = Tensor::<2>::from_data(
         TensorData::new(vec![1.0f32, 0.0, 2.0, -1.0, 0.5, 1.5, -0.5, 0.0], [2, 4]),
         &device,
     );
-    let y = Tensor::<MyBackend, 2>::from_data(TensorData::new(vec![1.0f32, -1.0], [2, 1]), &device);
+    let y = Tensor::<2>::from_data(TensorData::new(vec![1.0f32, -1.0], [2, 1]), &device);
 
     // Computed once: the bug.
     let features = relu(model.encoder.forward(x.clone()));

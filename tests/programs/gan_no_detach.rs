@@ -9,59 +9,60 @@
 //! new weight 24, bias 25. The generator's pass: its matmul 26 (parents 10, 24), reshape 27, add
 //! 28, sub 29, square 30, mean 31; the walk 31 -> 30 -> 29 -> 28 -> 26 -> 10 finds NodeId(10) gone.
 
-use burn::backend::{Autodiff, NdArray};
-use burn::module::Param;
-use burn::nn::loss::{MseLoss, Reduction};
-use burn::nn::Linear;
-use burn::optim::{AdamConfig, GradientsParams, Optimizer};
-use burn::prelude::*;
-
-type B = Autodiff<NdArray>;
+use burn::{
+    module::Param,
+    nn::{
+        Linear,
+        loss::{MseLoss, Reduction},
+    },
+    optim::{AdamConfig, GradientsParams, Optimizer},
+    prelude::*,
+};
 
 #[derive(Module, Debug)]
-pub struct Generator<B: Backend> {
-    fc: Linear<B>,
+pub struct Generator {
+    fc: Linear,
 }
 
 #[derive(Module, Debug)]
-pub struct Discriminator<B: Backend> {
-    fc: Linear<B>,
+pub struct Discriminator {
+    fc: Linear,
 }
 
-impl<B: Backend> Generator<B> {
-    pub fn forward(&self, z: Tensor<B, 2>) -> Tensor<B, 2> {
+impl Generator {
+    pub fn forward(&self, z: Tensor<2>) -> Tensor<2> {
         self.fc.forward(z)
     }
 }
 
-impl<B: Backend> Discriminator<B> {
-    pub fn forward(&self, x: Tensor<B, 2>) -> Tensor<B, 2> {
+impl Discriminator {
+    pub fn forward(&self, x: Tensor<2>) -> Tensor<2> {
         self.fc.forward(x)
     }
 }
 
-fn linear<B: Backend>(weight: Tensor<B, 2>, bias: Tensor<B, 1>) -> Linear<B> {
+fn linear(weight: Tensor<2>, bias: Tensor<1>) -> Linear {
     Linear { weight: Param::from_tensor(weight), bias: Some(Param::from_tensor(bias)) }
 }
 
 fn main() {
-    let device = Default::default();
-    let mut generator: Generator<B> = Generator {
+    let device = Device::default().autodiff();
+    let mut generator: Generator = Generator {
         fc: linear(
             Tensor::from_floats([[0.5, -0.5]], &device),
             Tensor::from_floats([0.0, 0.25], &device),
         ),
     };
-    let mut discriminator: Discriminator<B> = Discriminator {
+    let mut discriminator: Discriminator = Discriminator {
         fc: linear(
             Tensor::from_floats([[0.25], [0.5]], &device),
             Tensor::from_floats([0.0], &device),
         ),
     };
-    let z = Tensor::<B, 2>::from_floats([[1.0], [-0.5]], &device);
-    let real = Tensor::<B, 2>::from_floats([[1.0, 2.0], [0.5, 1.0]], &device);
-    let valid = Tensor::<B, 2>::ones([2, 1], &device);
-    let fake_label = Tensor::<B, 2>::zeros([2, 1], &device);
+    let z = Tensor::<2>::from_floats([[1.0], [-0.5]], &device);
+    let real = Tensor::<2>::from_floats([[1.0, 2.0], [0.5, 1.0]], &device);
+    let valid = Tensor::<2>::ones([2, 1], &device);
+    let fake_label = Tensor::<2>::zeros([2, 1], &device);
     let mut opt_g = AdamConfig::new().init();
     let mut opt_d = AdamConfig::new().init();
     let mse = MseLoss::new();
@@ -73,7 +74,7 @@ fn main() {
         let d_fake = discriminator.forward(fake.clone());
         let d_loss = mse.forward(d_real, valid.clone(), Reduction::Mean)
             + mse.forward(d_fake, fake_label.clone(), Reduction::Mean);
-        println!("iteration {iteration}: d_loss = {:.5}", d_loss.clone().into_scalar());
+        println!("iteration {iteration}: d_loss = {:.5}", d_loss.clone().into_scalar::<f32>());
         let grads = GradientsParams::from_grads(d_loss.backward(), &discriminator);
         discriminator = opt_d.step(0.01, discriminator, grads);
 
@@ -84,8 +85,8 @@ fn main() {
 
         println!(
             "iteration {iteration}: d_loss = {:.5}, g_loss = {:.5}",
-            d_loss.into_scalar(),
-            g_loss.into_scalar()
+            d_loss.into_scalar::<f32>(),
+            g_loss.into_scalar::<f32>()
         );
     }
     let sample = generator.forward(z);

@@ -6,27 +6,28 @@
 //! iterator: x0 2, y0 3, x1 4, y1 5. Each step: linear (matmul, the bias's reshape, add), sub,
 //! square, mean (6 ids), then SGD's new weight and bias (2): 6-13, 14-21 in epoch 0, 22-37 in 1.
 
-use burn::backend::{Autodiff, NdArray};
-use burn::module::Param;
-use burn::nn::loss::{MseLoss, Reduction};
-use burn::nn::Linear;
-use burn::optim::{GradientsParams, Optimizer, SgdConfig};
-use burn::prelude::*;
-
-type B = Autodiff<NdArray>;
+use burn::{
+    module::Param,
+    nn::{
+        Linear,
+        loss::{MseLoss, Reduction},
+    },
+    optim::{GradientsParams, Optimizer, SgdConfig},
+    prelude::*,
+};
 
 #[derive(Module, Debug)]
-pub struct Regression<B: Backend> {
-    fc: Linear<B>,
+pub struct Regression {
+    fc: Linear,
 }
 
-impl<B: Backend> Regression<B> {
-    pub fn forward(&self, x: Tensor<B, 2>) -> Tensor<B, 2> {
+impl Regression {
+    pub fn forward(&self, x: Tensor<2>) -> Tensor<2> {
         self.fc.forward(x)
     }
 }
 
-fn batches<B: Backend>(device: &B::Device) -> Vec<(Tensor<B, 2>, Tensor<B, 2>)> {
+fn batches(device: &Device) -> Vec<(Tensor<2>, Tensor<2>)> {
     let inputs = [[[1.0, 0.5], [0.5, -1.0]], [[-1.0, 1.0], [2.0, 0.0]]];
     let targets = [[[1.0], [0.5]], [[-0.5], [1.5]]];
     inputs
@@ -37,14 +38,14 @@ fn batches<B: Backend>(device: &B::Device) -> Vec<(Tensor<B, 2>, Tensor<B, 2>)> 
 }
 
 fn main() {
-    let device = Default::default();
-    let mut model: Regression<B> = Regression {
+    let device = Device::default().autodiff();
+    let mut model: Regression = Regression {
         fc: Linear {
             weight: Param::from_tensor(Tensor::from_floats([[0.5], [-0.5]], &device)),
             bias: Some(Param::from_tensor(Tensor::from_floats([0.0], &device))),
         },
     };
-    let data = batches::<B>(&device);
+    let data = batches(&device);
     let mut optim = SgdConfig::new().init();
     let mse = MseLoss::new();
 
@@ -52,7 +53,7 @@ fn main() {
         let mut total = 0.0;
         for (i, (x, y)) in data.iter().enumerate() {
             let loss = mse.forward(model.forward(x.clone()), y.clone(), Reduction::Mean);
-            let value = loss.clone().into_scalar();
+            let value = loss.clone().into_scalar::<f32>();
             println!("epoch {epoch}, batch {i}: loss = {}", value);
             total += value;
             let grads = GradientsParams::from_grads(loss.backward(), &model);

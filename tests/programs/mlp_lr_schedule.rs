@@ -5,33 +5,34 @@
 //! (field order), x 6, y 7. Each epoch: fc1 8, relu 9, fc2 10, tanh 11, out 12, sub 13,
 //! square 14, mean 15, then SGD's six new parameters 16-21; the next epoch starts at 22.
 
-use burn::backend::{Autodiff, NdArray};
-use burn::module::Param;
-use burn::nn::loss::{MseLoss, Reduction};
-use burn::nn::{Linear, Relu, Tanh};
-use burn::optim::{GradientsParams, Optimizer, SgdConfig};
-use burn::prelude::*;
-
-type B = Autodiff<NdArray>;
+use burn::{
+    module::Param,
+    nn::{
+        Linear, Relu, Tanh,
+        loss::{MseLoss, Reduction},
+    },
+    optim::{GradientsParams, Optimizer, SgdConfig},
+    prelude::*,
+};
 
 #[derive(Module, Debug)]
-pub struct Mlp<B: Backend> {
-    fc1: Linear<B>,
-    fc2: Linear<B>,
-    out: Linear<B>,
+pub struct Mlp {
+    fc1: Linear,
+    fc2: Linear,
+    out: Linear,
     relu: Relu,
     tanh: Tanh,
 }
 
-impl<B: Backend> Mlp<B> {
-    pub fn forward(&self, x: Tensor<B, 2>) -> Tensor<B, 2> {
+impl Mlp {
+    pub fn forward(&self, x: Tensor<2>) -> Tensor<2> {
         let h = self.relu.forward(self.fc1.forward(x));
         let h = self.tanh.forward(self.fc2.forward(h));
         self.out.forward(h)
     }
 }
 
-fn linear<B: Backend>(weight: Tensor<B, 2>, bias: Tensor<B, 1>) -> Linear<B> {
+fn linear(weight: Tensor<2>, bias: Tensor<1>) -> Linear {
     Linear { weight: Param::from_tensor(weight), bias: Some(Param::from_tensor(bias)) }
 }
 
@@ -41,8 +42,8 @@ fn learning_rate(initial: f64, epoch: usize, step: usize) -> f64 {
 }
 
 fn main() {
-    let device = Default::default();
-    let mut model: Mlp<B> = Mlp {
+    let device = Device::default().autodiff();
+    let mut model: Mlp = Mlp {
         fc1: linear(
             Tensor::from_floats([[0.5, -0.5, 0.25], [0.25, 0.5, -0.25]], &device),
             Tensor::from_floats([0.0, 0.125, 0.0], &device),
@@ -58,15 +59,15 @@ fn main() {
         relu: Relu::new(),
         tanh: Tanh::new(),
     };
-    let x = Tensor::<B, 2>::from_floats([[1.0, 0.0], [0.5, 1.0], [-1.0, 0.5], [0.0, -1.0]], &device);
-    let y = Tensor::<B, 2>::from_floats([[0.5], [1.0], [0.0], [-0.5]], &device);
+    let x = Tensor::<2>::from_floats([[1.0, 0.0], [0.5, 1.0], [-1.0, 0.5], [0.0, -1.0]], &device);
+    let y = Tensor::<2>::from_floats([[0.5], [1.0], [0.0], [-0.5]], &device);
     let mut optim = SgdConfig::new().init();
     let mse = MseLoss::new();
 
     for epoch in 0..6 {
         let lr = learning_rate(0.5, epoch, 2);
         let loss = mse.forward(model.forward(x.clone()), y.clone(), Reduction::Mean);
-        println!("epoch {epoch}: lr = {lr}, loss = {:.6}", loss.clone().into_scalar());
+        println!("epoch {epoch}: lr = {lr}, loss = {:.6}", loss.clone().into_scalar::<f32>());
         let grads = GradientsParams::from_grads(loss.backward(), &model);
         model = optim.step(lr, model, grads);
     }

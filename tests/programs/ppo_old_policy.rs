@@ -5,28 +5,27 @@
 //! Node ids for the record: policy.weight 0, .bias 1, states 2, advantages 3; the old pass:
 //! linear 4-6, log_softmax 7-13, gather 14, detach 15 = old_log_probs, untracked and reusable.
 
-use burn::backend::{Autodiff, NdArray};
-use burn::module::Param;
-use burn::nn::Linear;
-use burn::optim::{AdamConfig, GradientsParams, Optimizer};
-use burn::prelude::*;
-use burn::tensor::activation::log_softmax;
+use burn::{
+    module::Param,
+    nn::Linear,
+    optim::{AdamConfig, GradientsParams, Optimizer},
+    prelude::*,
+    tensor::activation::log_softmax,
+};
 
-type B = Autodiff<NdArray>;
-
-fn log_probs<B: Backend>(policy: &Linear<B>, states: Tensor<B, 2>, actions: Tensor<B, 1, Int>) -> Tensor<B, 2> {
+fn log_probs(policy: &Linear, states: Tensor<2>, actions: Tensor<1, Int>) -> Tensor<2> {
     log_softmax(policy.forward(states), 1).gather(1, actions.reshape([2, 1]))
 }
 
 fn main() {
-    let device = Default::default();
-    let mut policy: Linear<B> = Linear {
+    let device = Device::default().autodiff();
+    let mut policy: Linear = Linear {
         weight: Param::from_tensor(Tensor::from_floats([[0.5, -0.5], [0.25, 0.5]], &device)),
         bias: Some(Param::from_tensor(Tensor::from_floats([0.0, 0.0], &device))),
     };
-    let states = Tensor::<B, 2>::from_floats([[1.0, 0.5], [-1.0, 1.0]], &device);
-    let advantages = Tensor::<B, 2>::from_floats([[1.0], [-0.5]], &device);
-    let actions = Tensor::<B, 1, Int>::from_data([0, 1], &device);
+    let states = Tensor::<2>::from_floats([[1.0, 0.5], [-1.0, 1.0]], &device);
+    let advantages = Tensor::<2>::from_floats([[1.0], [-0.5]], &device);
+    let actions = Tensor::<1, Int>::from_data([0, 1], &device);
     let mut optim = AdamConfig::new().init();
 
     let old_log_probs = log_probs(&policy, states.clone(), actions.clone()).detach();
@@ -36,7 +35,7 @@ fn main() {
         let loss = (ratio.clone() * advantages.clone()).mean().neg();
         println!(
             "epoch {epoch}: loss = {}, ratio = {:?}",
-            loss.clone().into_scalar(),
+            loss.clone().into_scalar::<f32>(),
             ratio.into_data().to_vec::<f32>().unwrap()
         );
         let grads = GradientsParams::from_grads(loss.backward(), &policy);

@@ -2,26 +2,26 @@
 //! (`Tensor::cat(vec![x, h], 1)`), `tanh`, the state carried across steps with
 //! `.clone().detach()` (truncated backprop, one step a window). No panic.
 
-use burn::backend::{Autodiff, NdArray};
-use burn::module::Param;
-use burn::nn::Linear;
-use burn::optim::{GradientsParams, Optimizer, SgdConfig};
-use burn::prelude::*;
-use burn::tensor::backend::AutodiffBackend;
+use burn::{
+    module::Param,
+    nn::Linear,
+    optim::{GradientsParams, Optimizer, SgdConfig},
+    prelude::*,
+};
 
 #[derive(Module, Debug)]
-pub struct RnnCell<B: Backend> {
-    cell: Linear<B>,
+pub struct RnnCell {
+    cell: Linear,
 }
 
-impl<B: Backend> RnnCell<B> {
-    pub fn forward(&self, x: Tensor<B, 2>, state: Tensor<B, 2>) -> Tensor<B, 2> {
+impl RnnCell {
+    pub fn forward(&self, x: Tensor<2>, state: Tensor<2>) -> Tensor<2> {
         let input = Tensor::cat(vec![x, state], 1);
         self.cell.forward(input).tanh()
     }
 }
 
-fn run<B: AutodiffBackend>(device: &B::Device) {
+fn run(device: &Device) {
     let weight = TensorData::new(vec![0.5f32, -0.25, 0.25, 0.5, -0.5, 0.25], [3, 2]);
     let mut model = RnnCell {
         cell: Linear {
@@ -32,13 +32,13 @@ fn run<B: AutodiffBackend>(device: &B::Device) {
     let mut optim = SgdConfig::new().init();
     let inputs = [1.0f32, -0.5, 0.25, 0.75];
     let targets = [[0.25f32, 0.5], [-0.5, 0.0], [0.0, 0.25], [0.5, -0.25]];
-    let mut state = Tensor::<B, 2>::zeros([1, 2], device);
+    let mut state = Tensor::<2>::zeros([1, 2], device);
     for (t, (x, target)) in inputs.iter().zip(targets.iter()).enumerate() {
-        let x = Tensor::<B, 2>::from_floats([[*x]], device);
-        let target = Tensor::<B, 2>::from_floats([*target], device);
+        let x = Tensor::<2>::from_floats([[*x]], device);
+        let target = Tensor::<2>::from_floats([*target], device);
         let next = model.forward(x, state);
         let loss = (next.clone() - target).square().mean();
-        println!("step {t}: loss = {:.5}", loss.clone().into_scalar());
+        println!("step {t}: loss = {:.5}", loss.clone().into_scalar::<f32>());
         let grads = GradientsParams::from_grads(loss.backward(), &model);
         model = optim.step(0.2, model, grads);
         state = next.clone().detach();
@@ -47,6 +47,6 @@ fn run<B: AutodiffBackend>(device: &B::Device) {
 }
 
 fn main() {
-    let device = Default::default();
-    run::<Autodiff<NdArray>>(&device);
+    let device = Device::default().autodiff();
+    run(&device);
 }

@@ -9,42 +9,41 @@
 //! sub 20, square 21, mean 22: the walk 22 -> 21 -> 20 -> 18 -> 17 -> 16 -> 7 finds 7's step
 //! gone: the panic at NodeId(7).
 
-use burn::backend::{Autodiff, NdArray};
-use burn::module::Param;
-use burn::optim::{GradientsParams, Optimizer, SgdConfig};
-use burn::prelude::*;
-
-type B = Autodiff<NdArray>;
+use burn::{
+    module::Param,
+    optim::{GradientsParams, Optimizer, SgdConfig},
+    prelude::*,
+};
 
 #[derive(Module, Debug)]
-pub struct Cell<B: Backend> {
-    wx: Param<Tensor<B, 2>>,
-    wh: Param<Tensor<B, 2>>,
+pub struct Cell {
+    wx: Param<Tensor<2>>,
+    wh: Param<Tensor<2>>,
 }
 
-impl<B: Backend> Cell<B> {
-    pub fn forward(&self, x: Tensor<B, 2>, hidden: Tensor<B, 2>) -> Tensor<B, 2> {
+impl Cell {
+    pub fn forward(&self, x: Tensor<2>, hidden: Tensor<2>) -> Tensor<2> {
         (x.matmul(self.wx.val()) + hidden.matmul(self.wh.val())).tanh()
     }
 }
 
 fn main() {
-    let device = Default::default();
-    let mut cell: Cell<B> = Cell {
+    let device = Device::default().autodiff();
+    let mut cell: Cell = Cell {
         wx: Param::from_tensor(Tensor::from_floats([[0.5, -0.5]], &device)),
         wh: Param::from_tensor(Tensor::from_floats([[0.5, 0.25], [-0.25, 0.5]], &device)),
     };
     let inputs = [1.0, 0.5, -1.0];
     let targets = [[0.5, -0.25], [0.25, 0.0], [-0.5, 0.5]];
     let mut optim = SgdConfig::new().init();
-    let mut hidden = Tensor::<B, 2>::zeros([1, 2], &device);
+    let mut hidden = Tensor::<2>::zeros([1, 2], &device);
 
     for (t, x) in inputs.iter().enumerate() {
-        let x = Tensor::<B, 2>::from_floats([[*x]], &device);
+        let x = Tensor::<2>::from_floats([[*x]], &device);
         hidden = cell.forward(x, hidden);
-        let target = Tensor::<B, 2>::from_floats([targets[t]], &device);
+        let target = Tensor::<2>::from_floats([targets[t]], &device);
         let loss = (hidden.clone() - target).square().mean();
-        println!("t = {t}: loss = {}", loss.clone().into_scalar());
+        println!("t = {t}: loss = {}", loss.clone().into_scalar::<f32>());
         let grads = GradientsParams::from_grads(loss.backward(), &cell);
         cell = optim.step(0.1, cell, grads);
     }

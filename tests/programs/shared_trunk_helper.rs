@@ -8,29 +8,28 @@
 //! 10. Task a: the head's linear, without bias one matmul 11, sub 12, square 13, mean 14; its
 //! backward consumes 7..14. Task b: matmul 15 reads node 10, whose step is gone: `NodeId(10)`.
 
-use burn::backend::{Autodiff, NdArray};
-use burn::module::Param;
-use burn::nn::{Gelu, Linear};
-use burn::optim::{GradientsParams, Optimizer, SgdConfig};
-use burn::prelude::*;
-
-type B = Autodiff<NdArray>;
+use burn::{
+    module::Param,
+    nn::{Gelu, Linear},
+    optim::{GradientsParams, Optimizer, SgdConfig},
+    prelude::*,
+};
 
 #[derive(Module, Debug)]
-struct MultiTask<B: Backend> {
-    trunk: Linear<B>,
-    head_a: Linear<B>,
-    head_b: Linear<B>,
+struct MultiTask {
+    trunk: Linear,
+    head_a: Linear,
+    head_b: Linear,
     gelu: Gelu,
 }
 
-fn embed<B: Backend>(model: &MultiTask<B>, x: Tensor<B, 2>) -> Tensor<B, 2> {
+fn embed(model: &MultiTask, x: Tensor<2>) -> Tensor<2> {
     model.gelu.forward(model.trunk.forward(x))
 }
 
 fn main() {
-    let device = Default::default();
-    let mut model = MultiTask::<B> {
+    let device = Device::default().autodiff();
+    let mut model = MultiTask {
         trunk: Linear {
             weight: Param::from_tensor(Tensor::from_floats([[0.5, -0.5], [0.25, 0.75]], &device)),
             bias: Some(Param::from_tensor(Tensor::from_floats([0.1, -0.1], &device))),
@@ -46,9 +45,9 @@ fn main() {
         gelu: Gelu::new(),
     };
     let mut optim = SgdConfig::new().init();
-    let x = Tensor::<B, 2>::from_floats([[1.0, 2.0], [-1.0, 0.5]], &device);
-    let y_a = Tensor::<B, 2>::from_floats([[0.0], [1.0]], &device);
-    let y_b = Tensor::<B, 2>::from_floats([[1.0], [0.0]], &device);
+    let x = Tensor::<2>::from_floats([[1.0, 2.0], [-1.0, 0.5]], &device);
+    let y_a = Tensor::<2>::from_floats([[0.0], [1.0]], &device);
+    let y_b = Tensor::<2>::from_floats([[1.0], [0.0]], &device);
 
     let features = embed(&model, x);
     let loss_a = (model.head_a.forward(features.clone()) - y_a).square().mean();

@@ -10,22 +10,23 @@
 //! Its backward consumes 4..7, 10..13, 15..25. The value loss: sub 26, square 27, mean 28; its
 //! backward walks the value slice 14 (not consumed) to node 12, whose step is gone: `NodeId(12)`.
 
-use burn::backend::{Autodiff, Wgpu};
-use burn::nn::loss::{CrossEntropyLossConfig, MseLoss, Reduction};
-use burn::nn::{Linear, LinearConfig, Tanh};
-use burn::prelude::*;
-
-type B = Autodiff<Wgpu>;
+use burn::{
+    nn::{
+        Linear, LinearConfig, Tanh,
+        loss::{CrossEntropyLossConfig, MseLoss, Reduction},
+    },
+    prelude::*,
+};
 
 #[derive(Module, Debug)]
-struct ActorCritic<B: Backend> {
-    trunk: Linear<B>,
-    out: Linear<B>,
+struct ActorCritic {
+    trunk: Linear,
+    out: Linear,
     activation: Tanh,
 }
 
-impl<B: Backend> ActorCritic<B> {
-    fn new(device: &B::Device) -> Self {
+impl ActorCritic {
+    fn new(device: &Device) -> Self {
         Self {
             trunk: LinearConfig::new(3, 8).init(device),
             out: LinearConfig::new(8, 3).init(device),
@@ -33,7 +34,7 @@ impl<B: Backend> ActorCritic<B> {
         }
     }
 
-    fn forward(&self, obs: Tensor<B, 2>) -> (Tensor<B, 2>, Tensor<B, 2>) {
+    fn forward(&self, obs: Tensor<2>) -> (Tensor<2>, Tensor<2>) {
         let x = self.activation.forward(self.trunk.forward(obs));
         let out = self.out.forward(x);
         let [batch, _] = out.dims();
@@ -44,12 +45,12 @@ impl<B: Backend> ActorCritic<B> {
 }
 
 fn main() {
-    let device = Default::default();
-    B::seed(&device, 7);
-    let model = ActorCritic::<B>::new(&device);
-    let obs = Tensor::<B, 2>::from_floats([[0.1, -0.2, 0.3], [0.5, 0.0, -0.5]], &device);
-    let actions = Tensor::<B, 1, Int>::from_data([1, 0], &device);
-    let returns = Tensor::<B, 2>::from_floats([[1.0], [0.5]], &device);
+    let device = Device::default().autodiff();
+    device.seed(7);
+    let model = ActorCritic::new(&device);
+    let obs = Tensor::<2>::from_floats([[0.1, -0.2, 0.3], [0.5, 0.0, -0.5]], &device);
+    let actions = Tensor::<1, Int>::from_data([1, 0], &device);
+    let returns = Tensor::<2>::from_floats([[1.0], [0.5]], &device);
 
     let (policy, value) = model.forward(obs);
     println!("policy {:?}, value {:?}", policy.dims(), value.dims());

@@ -6,26 +6,27 @@
 //! 10, mean 11. Chunk 1: 12, 13, 14, 15, 16. The first backward consumes 11, 10, 9, 7, 6, 5, 4;
 //! the second walks 16 -> 15 -> 14 -> 12 -> 6 and finds 6's step gone: the panic at NodeId(6).
 
-use burn::backend::{Autodiff, NdArray};
-use burn::module::Param;
-use burn::nn::loss::{MseLoss, Reduction};
-use burn::nn::Linear;
-use burn::prelude::*;
-
-type B = Autodiff<NdArray>;
+use burn::{
+    module::Param,
+    nn::{
+        Linear,
+        loss::{MseLoss, Reduction},
+    },
+    prelude::*,
+};
 
 fn main() {
-    let device = Default::default();
-    let model: Linear<B> = Linear {
+    let device = Device::default().autodiff();
+    let model: Linear = Linear {
         weight: Param::from_tensor(Tensor::from_floats([[0.5], [0.25]], &device)),
         bias: Some(Param::from_tensor(Tensor::from_floats([0.0], &device))),
     };
-    let x = Tensor::<B, 2>::from_floats([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [2.0, -1.0]], &device);
-    let y = Tensor::<B, 2>::from_floats([[1.0], [0.5], [1.0], [0.5]], &device);
+    let x = Tensor::<2>::from_floats([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [2.0, -1.0]], &device);
+    let y = Tensor::<2>::from_floats([[1.0], [0.5], [1.0], [0.5]], &device);
     let mse = MseLoss::new();
 
     let pred = model.forward(x);
-    let mut losses: Vec<Tensor<B, 1>> = Vec::new();
+    let mut losses: Vec<Tensor<1>> = Vec::new();
     for chunk in 0..2 {
         let rows = chunk * 2..chunk * 2 + 2;
         let p = pred.clone().slice([rows.clone(), 0..1]);
@@ -34,6 +35,6 @@ fn main() {
     for (i, loss) in losses.iter().enumerate() {
         let grads = loss.backward();
         let g = model.weight.grad(&grads).unwrap().into_data().to_vec::<f32>().unwrap();
-        println!("chunk {i}: loss = {}, weight.grad = {:?}", loss.clone().into_scalar(), g);
+        println!("chunk {i}: loss = {}, weight.grad = {:?}", loss.clone().into_scalar::<f32>(), g);
     }
 }

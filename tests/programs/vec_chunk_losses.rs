@@ -4,23 +4,24 @@
 //! Node ids for the record: fc.weight 0, fc.bias 1, x 2, y 3; each chunk: two slices, the
 //! linear, sub, square, mean; then one add; then the optimizer's new weight and bias.
 
-use burn::backend::{Autodiff, NdArray};
-use burn::module::Param;
-use burn::nn::loss::{MseLoss, Reduction};
-use burn::nn::Linear;
-use burn::optim::{GradientsParams, Optimizer, SgdConfig};
-use burn::prelude::*;
-
-type B = Autodiff<NdArray>;
+use burn::{
+    module::Param,
+    nn::{
+        Linear,
+        loss::{MseLoss, Reduction},
+    },
+    optim::{GradientsParams, Optimizer, SgdConfig},
+    prelude::*,
+};
 
 fn main() {
-    let device = Default::default();
-    let mut model: Linear<B> = Linear {
+    let device = Device::default().autodiff();
+    let mut model: Linear = Linear {
         weight: Param::from_tensor(Tensor::from_floats([[0.5], [0.25]], &device)),
         bias: Some(Param::from_tensor(Tensor::from_floats([0.0], &device))),
     };
-    let x = Tensor::<B, 2>::from_floats([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [2.0, -1.0]], &device);
-    let y = Tensor::<B, 2>::from_floats([[1.0], [0.5], [1.0], [0.5]], &device);
+    let x = Tensor::<2>::from_floats([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [2.0, -1.0]], &device);
+    let y = Tensor::<2>::from_floats([[1.0], [0.5], [1.0], [0.5]], &device);
     let mut optim = SgdConfig::new().init();
     let mse = MseLoss::new();
 
@@ -32,9 +33,10 @@ fn main() {
             let yb = y.clone().slice([rows, 0..1]);
             losses.push(mse.forward(model.forward(xb), yb, Reduction::Mean));
         }
-        let values: Vec<f32> = losses.iter().map(|l| l.clone().into_scalar()).collect();
+        let values: Vec<f32> = losses.iter().map(|l| l.clone().into_scalar::<f32>()).collect();
         let loss = losses.into_iter().reduce(|a, b| a + b).unwrap();
-        println!("epoch {epoch}: chunks = {:?}, total = {}", values, loss.clone().into_scalar());
+        let total = loss.clone().into_scalar::<f32>();
+        println!("epoch {epoch}: chunks = {:?}, total = {}", values, total);
         let grads = GradientsParams::from_grads(loss.backward(), &model);
         model = optim.step(0.25, model, grads);
     }

@@ -442,6 +442,8 @@ class Library:
         if name == "seed":  # Burn 0.22's `device.seed(n)`: `B::seed(&device, n)`'s seeding
             (value,) = args
             return lambda frame: seed(value(frame))
+        if name == "inner":  # the device without autodiff
+            return lambda frame: recv(frame).inner()
         return lambda frame: recv(frame).autodiff()
 
     def m_data(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:
