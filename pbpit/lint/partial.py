@@ -37,7 +37,10 @@ _ITEMS = frozenset(
 # and their items read one by one.
 _CONTAINERS = frozenset({"impl_item", "trait_item", "mod_item"})
 _TRAILING_COMMA = re.compile(rb",(?=(?:\s|//[^\n]*\n|/\*.*?\*/)*\|)", re.DOTALL)
+_BLANKS = re.compile(rb"(?:\s|//[^\n]*|/\*.*?\*/)*", re.DOTALL)
 _FN_NAME = re.compile(rb"\bfn\s+([A-Za-z_][A-Za-z0-9_]*)")
+_SHOWN = 4
+"""The stretches of lines, and the functions, a note names at most."""
 _REPAIRS = 32
 """The trailing commas tried at most in one file (each try parses it again)."""
 
@@ -80,18 +83,18 @@ def first_error(source: RustFile) -> tuple[int, int, str]:
     if found is None:
         return 1, 1, "syntax error"
     node, what = found
-    if not what.startswith("unexpected") and what != "syntax error":
-        line, column = source.start(node)
-        return line, column, what  # a delimiter, or a MISSING token
-    innermost = _innermost_error(source.root)
-    if innermost.is_missing:
-        if innermost.type in ("identifier", "_expression", "expression"):
-            what = "expected an expression"
+    if what.startswith("unexpected") or what == "syntax error":
+        node = _innermost_error(source.root)
+        if node.is_missing:
+            known = node.type not in ("identifier", "_expression", "expression")
+            what = f"expected `{node.type}`" if known else "expected an expression"
         else:
-            what = f"expected `{innermost.type}`"
-    else:
-        what = f"unexpected `{_first_token(source, innermost)}`"
-    line, column = source.start(innermost)
+            what = f"unexpected `{_first_token(source, node)}`"
+    at = node.start_byte
+    if node.is_missing:
+        # Where the token that came instead of it starts, as rustc says (`found `;``).
+        at = _BLANKS.match(source.data, at).end()
+    line, column = source.position(at)
     return line, column, what
 
 
@@ -133,7 +136,8 @@ def _without_trailing_commas(source: RustFile) -> RustFile | None:
         trial = bytearray(data)
         trial[at] = ord(" ")
         parsed = parse_bytes(bytes(trial), source.path)
-        bar = parsed.root.descendant_for_byte_range(match.end(), match.end() + 1)
+        closing = source.data.index(b"|", match.end())
+        bar = parsed.root.descendant_for_byte_range(closing, closing + 1)
         if bar is None or bar.type != "|" or bar.parent is None:
             continue
         if bar.parent.type != "closure_parameters" or bar.parent.has_error:
@@ -189,9 +193,10 @@ def _without_loose_attributes(
 
 
 def _unread(source: RustFile, kept: list[tuple[int, int]]) -> str:
-    """What was not read: its lines and the functions that start in them."""
+    """What was not read: its lines (the first few stretches, and how many lines in all) and
+    the functions that start in them."""
     data = source.data
-    parts: list[str] = []
+    stretches: list[list[int]] = []
     names: list[str] = []
     at = 0
     for start, end in [*kept, (len(data), len(data))]:
@@ -200,11 +205,21 @@ def _unread(source: RustFile, kept: list[tuple[int, int]]) -> str:
             offset = len(gap) - len(gap.lstrip())
             first = source.position(at + offset)[0]
             last = source.position(at + len(gap.rstrip()))[0]
-            parts.append(f"{first}" if first == last else f"{first}-{last}")
+            if stretches and first <= stretches[-1][1] + 1:
+                stretches[-1][1] = max(stretches[-1][1], last)  # on a line of the one before
+            else:
+                stretches.append([first, last])
             names.extend(m.group(1).decode() for m in _FN_NAME.finditer(gap))
         at = max(at, end)
-    lines = f"line{'s' if len(parts) > 1 or '-' in parts[0] else ''} {', '.join(parts)}"
+    shown = [f"{a}" if a == b else f"{a}-{b}" for a, b in stretches[:_SHOWN]]
+    if len(stretches) > _SHOWN:
+        total = sum(b - a + 1 for a, b in stretches)
+        shown.append(f".. ({total} lines in all)")
+    plural = "s" if len(stretches) > 1 or stretches[0][0] != stretches[0][1] else ""
+    lines = f"line{plural} {', '.join(shown)}"
     if names:
-        shown = ", ".join(f"`{n}`" for n in names[:5]) + (", .." if len(names) > 5 else "")
-        return f"{lines} (fn {shown})"
+        listed = ", ".join(f"`{n}`" for n in names[:_SHOWN]) + (
+            ", .." if len(names) > _SHOWN else ""
+        )
+        return f"{lines} (fn {listed})"
     return lines

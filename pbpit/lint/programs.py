@@ -46,12 +46,12 @@ def lint_files(given: list[Given], progress: Progress, report: LintReport) -> No
     packages = Packages()
     groups: dict[str | None, list[tuple[str, str, os.stat_result | None]]] = {}
     for path, info in given:
-        real = os.path.realpath(path)
-        groups.setdefault(packages.root_of(real), []).append((real, path, info))
+        full = os.path.abspath(path)
+        groups.setdefault(packages.root_of(full), []).append((full, path, info))
     run = _Run(report, progress, len(given))
     for root, files in groups.items():
         if root is None:
-            sources = [s for real, path, info in files if (s := run.read_given(path, info))]
+            sources = [s for full, path, info in files if (s := run.read_given(path, info))]
             run.analyse(Program(), sources)
         else:
             run.crate(root, files)
@@ -78,38 +78,37 @@ class _Run:
 
     def crate(self, root: str, files: list[tuple[str, str, os.stat_result | None]]) -> None:
         """The programs of the package at `root` that hold the given `files`."""
-        given = {real: (path, info) for real, path, info in files}
+        given = {full: (path, info) for full, path, info in files}
         relative = not os.path.isabs(files[0][1])
         cache: dict[str, RustFile | None] = {}
         context = LintReport()  # what is said of a file not given is not reported
 
-        def read(real: str) -> RustFile | None:
-            real = os.path.realpath(real)
-            if real not in cache:
-                if real in given:
-                    cache[real] = self.read_given(*given[real])
+        def read(full: str) -> RustFile | None:
+            if full not in cache:
+                if full in given:
+                    cache[full] = self.read_given(*given[full])
                 else:
-                    shown = os.path.relpath(real) if relative else real
-                    cache[real] = read_file(shown, context)
-            return cache[real]
+                    shown = os.path.relpath(full) if relative else full
+                    cache[full] = read_file(shown, context)
+            return cache[full]
 
         crate = crate_at(root)
         library = crate.library
-        lib_files = [os.path.realpath(f) for f in library.expand(read)] if library else []
+        lib_files = list(library.expand(read)) if library else []
         in_library = set(lib_files)
-        roots = {os.path.realpath(target.root): target for target in crate.targets}
+        roots = {target.root: target for target in crate.targets}
         needed: set[int] = set()
         stray = []
         members: dict[int, set[str]] = {}
 
-        def holds(target: Target, real: str) -> bool:
+        def holds(target: Target, full: str) -> bool:
             if id(target) not in members:
-                members[id(target)] = {os.path.realpath(f) for f in target.expand(read)}
-            return real in members[id(target)]
+                members[id(target)] = set(target.expand(read))
+            return full in members[id(target)]
 
-        for real in given:
-            target = roots.get(real)
-            if target is None and real in in_library:
+        for full in given:
+            target = roots.get(full)
+            if target is None and full in in_library:
                 target = library
             if target is None:
                 # A module of a binary, an example, ..: of the target whose root's directory
@@ -119,15 +118,13 @@ class _Run:
                         candidate
                         for candidate in crate.targets
                         if candidate is not library
-                        and real.startswith(
-                            os.path.dirname(os.path.realpath(candidate.root)) + os.sep
-                        )
-                        and holds(candidate, real)
+                        and full.startswith(os.path.dirname(candidate.root) + os.sep)
+                        and holds(candidate, full)
                     ),
                     None,
                 )
             if target is None:
-                stray.append(real)
+                stray.append(full)
             else:
                 needed.add(id(target))
         lib_program: Program | None = None
@@ -135,14 +132,16 @@ class _Run:
         """Each program's files, the given ones among them, and its target's kind."""
         for target in crate.targets:
             if id(target) in needed:
-                own = [os.path.realpath(f) for f in target.expand(read)]
+                own = list(target.expand(read))
                 plans.append((own, [f for f in own if f in given], target.kind))
         if stray:
             plans.append((stray, stray, "stray"))
+        # The library's trees, read by several programs, are kept until the package is done.
+        keep = set(lib_files) if any(kind != "lib" for _, _, kind in plans) else set()
         for own, reported, kind in plans:
             reported_sources = [s for f in reported if (s := read(f)) is not None]
             if kind == "lib":
-                lib_program = lib_program or self._program(own, read, None)
+                lib_program = lib_program or self._program(own, read, None, keep)
                 self.analyse(lib_program, reported_sources)
                 continue
             visible = [] if kind == "build-script" else lib_files  # a build script sees none
@@ -150,22 +149,28 @@ class _Run:
                 if not any(_holds_words(read(f)) for f in visible):
                     self.tick(len(reported_sources))
                     continue
-                lib_program = lib_program or self._program(visible, read, None)
+                lib_program = lib_program or self._program(visible, read, None, keep)
                 if not self._may_find(own, read, lib_program):
                     self.tick(len(reported_sources))
                     continue
             files = own + [f for f in visible if f not in own]
-            program = self._program(files, read, crate.name)
+            program = self._program(files, read, crate.name, keep)
             self.analyse(program, reported_sources)
 
     def _program(
-        self, files: list[str], read: Callable[[str], RustFile | None], crate: str | None
+        self,
+        files: list[str],
+        read: Callable[[str], RustFile | None],
+        crate: str | None,
+        keep: set[str],
     ) -> Program:
+        """The program of `files`, linked; `crate`: the library's name, for the other targets;
+        the trees of `keep` are not let go."""
         program = Program()
         for file in files:
             source = read(file)
             if source is not None:
-                program.add(source, release=True)
+                program.add(source, release=file not in keep)
         if crate is not None:
             program.modules.add(crate)  # `my_crate::train(..)` names the library's
         program.link()
