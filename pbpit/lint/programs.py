@@ -146,12 +146,12 @@ class _Run:
                 continue
             visible = [] if kind == "build-script" else lib_files  # a build script sees none
             if not self._may_find(own, read, lib_program):
-                if not any(_holds_words(read(f)) for f in visible):
-                    self.tick(len(reported_sources))
-                    continue
-                lib_program = lib_program or self._program(visible, read, None, keep)
-                if not self._may_find(own, read, lib_program):
-                    self.tick(len(reported_sources))
+                may = any(_holds_words(read(f)) for f in visible)
+                if may:  # the library's helpers, found once
+                    lib_program = lib_program or self._program(visible, read, None, keep)
+                    may = self._may_find(own, read, lib_program)
+                if not may:
+                    self._skip(own, read, keep, len(reported_sources))
                     continue
             files = own + [f for f in visible if f not in own]
             program = self._program(files, read, crate.name, keep)
@@ -245,6 +245,16 @@ class _Run:
                 if source.path in report.files:
                     report.files.remove(source.path)
         return found
+
+    def _skip(
+        self, own: list[str], read: Callable[[str], RustFile | None], keep: set[str], count: int
+    ) -> None:
+        """A target that can have no finding: its trees let go, its files counted done."""
+        for file in own:
+            source = read(file)
+            if source is not None and file not in keep:
+                source.release_tree()
+        self.tick(count)
 
     def tick(self, count: int) -> None:
         self.done += count
