@@ -371,9 +371,8 @@ def test_recursion_deeper_than_the_interpreter_follows_is_unsupported_not_a_resu
     out = pbpit_cli("run", str(path), "--raw")
     assert (out.returncode, out.stdout) == (2, "")
     # Issue 14: the refusal names the call that goes deeper than rustc's main stack.
-    assert out.stderr.startswith(
-        f"pbpit: unsupported Rust at {path}:2:28: calls nested deeper than 174,000:"
-    )
+    assert out.stderr.startswith("error: unsupported Rust: calls nested deeper than 174,000:")
+    assert f"\n --> {path}:2:28\n" in out.stderr
 
 
 def test_a_quoted_line_shows_tabs_as_rustc_does_and_the_caret_under_the_span(tmp_path):

@@ -64,7 +64,7 @@ from pbpit.rust.interp.nodes import (
     While,
     rules,
 )
-from pbpit.rust.interp.types import NEVER, TensorT, Wrap, resolve
+from pbpit.rust.interp.types import NEVER, StructT, TensorT, Wrap, resolve
 
 # `Iterator`'s methods pbpit runs: every one takes `self`.
 _ITERATOR = (
@@ -131,6 +131,7 @@ class MoveCheck:
         self.depth = 0
         self.closures: list[tuple[FnScope, set[Binding]]] = []
         self.rules = rules(MoveCheck, "w_")
+        self.owned: set[Binding] = set()  # `made` values the checker did not mark `owned`
 
     def run(self) -> None:
         for fn in self.crate.fns.values():
@@ -140,12 +141,26 @@ class MoveCheck:
     def tracked(self, binding: Binding) -> bool:
         """Whether a use of `binding` by value moves it: its type is not `Copy` and it is
         certainly not a reference."""
-        if not binding.owned or binding.ty is None:
+        if not (binding.owned or binding in self.owned) or binding.ty is None:
             return False
         try:
             return not_copy(binding.ty) is not None
         except Exception:  # a type the checker left open: not followed
             return False
+
+    def made(self, e: Expr | None) -> bool:
+        """Whether `e` is certainly a value, not a reference, where the checker could not tell:
+        what a method of the program's own returns by value (`q.shifted(1.0)`), a `clone()` of
+        the program's own type, a variable given such a value."""
+        if e is None or e.borrowed:
+            return False
+        if isinstance(e, Local):
+            return e.binding.owned or e.binding in self.owned
+        if isinstance(e, Method) and e.user is not None:
+            return e.user.ret_owned
+        if isinstance(e, Method) and e.name == "clone" and not e.args:
+            return type(resolve(e.recv.ty)) is StructT  # its `Clone` is derived: `Self`
+        return False
 
     def fail(self, e: Local, move: Move, moving: bool) -> Unsupported:
         name = e.binding.name
@@ -303,6 +318,8 @@ class MoveCheck:
         for stmt in e.stmts:
             if isinstance(stmt, Let):
                 state = self.expr(stmt.init, state, moving=True)
+                if stmt.binding is not None and stmt.declared is None and self.made(stmt.init):
+                    self.owned.add(stmt.binding)
                 if state is not None and stmt.binding is not None:
                     state = dict(state)
                     state.pop(stmt.binding, None)  # a new binding (again, in a loop)

@@ -1,0 +1,104 @@
+"""pbpit against rustc on mutants of the std programs (`tools/rustc_differential.py`).
+
+A fixed small sample of mutants is judged by rustc 1.95 (skipped where rustc is not on PATH,
+nor `$RUSTC`) and by pbpit: each must be accepted by both with the same output, or rejected by
+both (with rustc's code where pbpit names one). The disagreements known today, each in a part
+of the interpreter that does not follow rustc yet, are listed by mutant; any other fails, and
+so does a listed one that no longer happens (take it off the list). The tool runs any number:
+`.venv/bin/python tools/rustc_differential.py --count 5000`.
+"""
+
+from __future__ import annotations
+
+import pytest
+import rustc_differential as diff
+from record_rustc import Refused, find_rustc
+
+SEED = 26
+COUNT = 60
+# The programs mutated (named, so that a program added to tests/rust/std changes no mutant).
+AMONG = tuple(
+    f"{name}.rs"
+    for name in (
+        "casts closures dispatch_dyn dispatch_generic_bounds enums for_ranges format_args "
+        "int_div_rem iter_chains known_panics_match loops matching option_iflet overflow_add "
+        "shadowing strings structs traits tuples vec_ops"
+    ).split()
+)
+
+# Mutant -> the kind of its disagreement: what pbpit does not check as rustc does yet.
+KNOWN = {
+    # Borrow checking beyond moves (docs/RUST_SUBSET.md, "Known gaps"): `v.push(&i)` then `i += 1`.
+    "mutant 26:0: loops.rs:37 add a borrow `i` -> `&i`": "runs what rustc rejects (E0506)",
+    "mutant 26:47: loops.rs:37 add a borrow `i` -> `&i`": "runs what rustc rejects (E0506)",
+    # References are erased: a value where a `&T` is expected (or the reverse) is no mismatch.
+    "mutant 26:13: tuples.rs:51 drop a borrow `&vec![1.0, 2.0, 4.0]` -> `vec![1.0, 2.0, 4.0]`": (
+        "runs what rustc rejects (E0308)"
+    ),
+    "mutant 26:55: dispatch_generic_bounds.rs:56 add a borrow `size` -> `&size`": (
+        "runs what rustc rejects (E0308)"
+    ),
+    # Bit and shift operators are outside the subset.
+    "mutant 26:45: iter_chains.rs:29 swap operator `*` -> `>>`": (
+        "refuses what rustc runs (outside the subset)"
+    ),
+}
+
+
+def test_mutants_are_the_same_on_every_run_and_each_changes_its_program():
+    for index in range(30):
+        one, again = diff.mutant(SEED, index, AMONG), diff.mutant(SEED, index, AMONG)
+        assert one == again and one.text == again.text
+        assert one.text != (diff.STD_DIR / one.program).read_bytes(), one.describe()
+
+
+def test_a_program_rustc_rejects_and_pbpit_runs_is_a_disagreement():
+    rejected = diff.Verdict("rejected", codes=["E0382"], detail="use of moved value: `s`")
+    ran = diff.Verdict("ran", "4 4\n", "", 0)
+    assert diff.disagreement(rejected, ran) == (
+        "runs what rustc rejects (E0382)",
+        "use of moved value: `s`",
+    )
+    refused = diff.Verdict("rejected", codes=["E0308"], detail="mismatched types")
+    assert diff.disagreement(rejected, refused)[0] == "refused with E0308, rustc says E0382"
+    assert diff.disagreement(rejected, diff.Verdict("rejected", codes=[""], outside=True)) is None
+    other = diff.Verdict("ran", "4 5\n", "", 0)
+    assert diff.disagreement(ran, other)[0] == "stdout differs"
+    assert diff.disagreement(ran, ran) is None
+
+
+def test_a_sample_of_mutants_agrees_with_rustc():
+    try:
+        rustc = find_rustc()
+    except Refused as err:
+        pytest.skip(str(err))
+    results = diff.run(rustc, SEED, COUNT, jobs=2, among=AMONG)
+    assert len(results) == COUNT
+    found = {r.mutant.describe(): r.found[0] for r in results if r.found is not None}
+    unexpected = {m: k for m, k in found.items() if KNOWN.get(m) != k}
+    gone = [m for m in KNOWN if m not in found]
+    assert (unexpected, gone) == ({}, []), diff.report(results)
+
+
+# -- disagreements the differential test found, fixed: rustc 1.95's verdict on each ------------
+
+
+@pytest.mark.parametrize(
+    ("edit", "at"),
+    [
+        # `Pair` (a struct of the program's own, not `Copy`) moved, then printed: E0382.
+        (("let mut pair2 = pair.clone();", "let mut pair2 = pair;"), (82, 27)),
+        # What a method of the program's own returns by value is moved like any value.
+        (("let r = q.shifted(1.0);", "let r = q.shifted(1.0); let _moved = r;"), (76, 27)),
+        # `clone()` of a struct deriving `Clone` is a value of its own.
+        (("let q = p.clone();", "let q = p.clone(); let _moved = q;"), (74, 36)),
+    ],
+)
+def test_a_struct_moved_then_used_is_rustcs_e0382(tmp_path, edit, at):
+    from pbpit.rust.interp.program import Unsupported, load_text
+
+    source = (diff.STD_DIR / "structs.rs").read_text(encoding="utf-8")
+    assert edit[0] in source
+    with pytest.raises(Unsupported) as caught:
+        load_text(source.replace(edit[0], edit[1]), "structs.rs")
+    assert (caught.value.code, caught.value.place[1:]) == ("E0382", at)

@@ -1,0 +1,449 @@
+"""Differential test of the Rust interpreter against rustc, on mutants of the std programs.
+
+Each mutant is one program of `tests/rust/std` with one small edit, chosen by a seeded random
+generator (`mutant(seed, index)`): an operator swapped, a `mut` dropped, a value used after a
+`let` moved it, a literal's type or value changed, a `&` dropped or added, a `.clone()` dropped,
+a statement deleted, two arguments swapped. Some keep the program valid, most break it; the
+oracle is rustc 1.95 on each mutant:
+
+- rustc compiles it (`rustc --edition 2021 -C debug-assertions=on`, as `tools/record_rustc.py`
+  records the goldens) and its binary runs: pbpit must run it too and print the same (stdout,
+  stderr in golden form, so the panic message and place, and the exit status);
+- rustc rejects it: pbpit must refuse it too, and where pbpit names rustc's code (`E0382`, a
+  lint such as `unconditional_panic`) rustc must have reported that code.
+
+A mutant whose binary runs past `RUN_SECONDS` under rustc is skipped (no output to compare).
+Each disagreement has a kind (`runs what rustc rejects`, `output differs`, ...), and the run
+ends with the count of each kind and one example of each. Nothing is cached: mutants are
+written to a temporary directory and compiled in parallel (`--jobs`, default the CPU count).
+
+    .venv/bin/python tools/rustc_differential.py --count 5000 --seed 1
+    .venv/bin/python tools/rustc_differential.py --count 200 --seed 7 --jobs 2 --show 3
+
+Exit 1 when a disagreement is found, 2 when rustc is not on PATH (nor `$RUSTC`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+STD_DIR = ROOT / "tests" / "rust" / "std"
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from record_rustc import RUSTC_FLAGS, Refused, find_rustc  # noqa: E402 - after the path
+
+RUN_SECONDS = 3
+PBPIT_SECONDS = 20
+
+# -- mutants ---------------------------------------------------------------------------------------
+
+_OPERATORS = "+ - * / % < > <= >= == != && || & | ^ << >>".split()
+_SUFFIXES = ("u8", "i64", "usize", "f32", "f64", "i32", "u32")
+_VALUES = ("0", "1", "2", "255", "256", "2147483647", "4294967295")
+
+
+@dataclass(frozen=True)
+class Mutant:
+    seed: int
+    index: int
+    program: str  # the std program's file name
+    kind: str
+    line: int
+    before: str
+    after: str
+    text: bytes = field(repr=False)
+
+    @property
+    def name(self) -> str:
+        return f"{self.seed}:{self.index}"
+
+    def describe(self) -> str:
+        return (
+            f"mutant {self.name}: {self.program}:{self.line} {self.kind} "
+            f"`{_short(self.before)}` -> `{_short(self.after)}`"
+        )
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _walk(node):  # noqa: ANN001, ANN202 - tree-sitter nodes
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(reversed(node.children))
+
+
+def _sites(root, data: bytes) -> dict[str, list[tuple[int, int, bytes]]]:  # noqa: ANN001
+    """Each mutation's places in a program: (start byte, end byte, replacement)."""
+    sites: dict[str, list[tuple[int, int, bytes]]] = {}
+
+    def add(kind: str, node, new: bytes) -> None:  # noqa: ANN001
+        sites.setdefault(kind, []).append((node.start_byte, node.end_byte, new))
+
+    def text(node) -> bytes:  # noqa: ANN001
+        return data[node.start_byte : node.end_byte]
+
+    for node in _walk(root):
+        kind = node.type
+        if kind == "binary_expression":
+            op = node.child_by_field_name("operator")
+            if op is not None:
+                for other in _OPERATORS:
+                    if other != text(op).decode():
+                        add("swap operator", op, other.encode())
+        elif kind == "mutable_specifier":
+            end = node.end_byte + (1 if data[node.end_byte : node.end_byte + 1] == b" " else 0)
+            sites.setdefault("drop mut", []).append((node.start_byte, end, b""))
+        elif kind == "let_declaration":
+            pattern = node.child_by_field_name("pattern")
+            if pattern is not None and pattern.type == "identifier":
+                name = text(pattern)
+                after = node.end_byte
+                sites.setdefault("use a moved value", []).append(
+                    (after, after, b" let _moved = " + name + b";")
+                )
+            add("delete statement", node, b"")
+        elif kind == "expression_statement":
+            add("delete statement", node, b"")
+        elif kind == "integer_literal":
+            value = text(node)
+            if value.isdigit():  # no suffix, no `0x`: `3` -> `3.0`, `3u8`
+                add("int to float", node, value + b".0")
+                for suffix in _SUFFIXES:
+                    add("literal suffix", node, value + suffix.encode())
+            for other in _VALUES:
+                if other.encode() != value:
+                    add("literal value", node, other.encode())
+        elif kind == "float_literal":
+            value = text(node)
+            if value.endswith(b".0"):
+                add("float to int", node, value[:-2])
+            if not value.endswith((b"f32", b"f64")):
+                for suffix in (b"f32", b"f64"):
+                    add("literal suffix", node, value + (b"_" if b"e" in value else b"") + suffix)
+        elif kind == "reference_expression":
+            value = node.child_by_field_name("value")
+            if value is not None:
+                add("drop a borrow", node, text(value))
+        elif kind == "identifier" and node.parent is not None:
+            if node.parent.type in ("arguments", "let_declaration") and (
+                node.parent.type == "arguments" or node.parent.child_by_field_name("value") == node
+            ):
+                add("add a borrow", node, b"&" + text(node))
+        elif kind == "call_expression":
+            function = node.child_by_field_name("function")
+            args = node.child_by_field_name("arguments")
+            if function is not None and function.type == "field_expression":
+                name = function.child_by_field_name("field")
+                value = function.child_by_field_name("value")
+                if name is not None and text(name) == b"clone" and value is not None:
+                    add("drop a clone", node, text(value))
+            if args is not None and args.named_child_count >= 2:
+                a, b = args.named_children[0], args.named_children[1]
+                new = text(b) + data[a.end_byte : b.start_byte] + text(a)
+                sites.setdefault("swap arguments", []).append((a.start_byte, b.end_byte, new))
+    return sites
+
+
+_PROGRAMS: dict[str, tuple[bytes, dict]] = {}
+
+
+def programs() -> list[str]:
+    return sorted(p.name for p in STD_DIR.glob("*.rs"))
+
+
+def _program(name: str) -> tuple[bytes, dict]:
+    if name not in _PROGRAMS:
+        from pbpit.rust.syntax import parse_bytes
+
+        data = (STD_DIR / name).read_bytes()
+        _PROGRAMS[name] = (data, _sites(parse_bytes(data, name).root, data))
+    return _PROGRAMS[name]
+
+
+def mutant(seed: int, index: int, among: tuple[str, ...] = ()) -> Mutant:
+    """The `index`th mutant of `seed`: the same program and edit on every machine, given the
+    same programs (`among`, file names; default every std program)."""
+    rng = random.Random(f"{seed}:{index}")
+    name = rng.choice(list(among) or programs())
+    data, sites = _program(name)
+    kind = rng.choice(sorted(sites))
+    start, end, new = rng.choice(sites[kind])
+    text = data[:start] + new + data[end:]
+    line = data[:start].count(b"\n") + 1
+    return Mutant(seed, index, name, kind, line, data[start:end].decode(), new.decode(), text)
+
+
+# -- the two verdicts ------------------------------------------------------------------------------
+
+
+@dataclass
+class Verdict:
+    """What one side made of a mutant: `ran` (stdout, stderr in golden form, exit status) or
+    `rejected` (codes, in order; "" for an error without one), or `skipped` / `crashed`."""
+
+    state: str
+    stdout: str = ""
+    stderr: str = ""
+    status: int = 0
+    codes: list[str] = field(default_factory=list)
+    outside: bool = False  # pbpit: a construct outside the subset (not an error of rustc's)
+    detail: str = ""
+
+
+_PANIC_LINE = re.compile(r"^thread 'main' \(\d+\) panicked at ", re.M)
+
+
+def rustc_verdict(rustc: str, source: Path) -> Verdict:
+    binary = source.with_suffix("")
+    compiled = None
+    # Checking alone (no code, no link) finds most errors at a third of a build's cost; the
+    # lints of constant evaluation (`unconditional_panic`) need the build.
+    for emit in (["--emit=metadata", "-o", str(binary) + ".rmeta"], ["-o", str(binary)]):
+        compiled = subprocess.run(
+            [rustc, *RUSTC_FLAGS, "--error-format=json", source.name, *emit],
+            cwd=source.parent,
+            capture_output=True,
+            text=True,
+        )
+        if compiled.returncode != 0:
+            break
+    assert compiled is not None
+    if compiled.returncode != 0:
+        codes, first = [], ""
+        for line in compiled.stderr.splitlines():
+            try:
+                message = json.loads(line)
+            except ValueError:
+                continue
+            if message.get("level") != "error" or message["message"].startswith("aborting"):
+                continue
+            codes.append((message.get("code") or {}).get("code") or "")
+            first = first or message["message"]
+        return Verdict("rejected", codes=codes, detail=first)
+    try:
+        ran = subprocess.run(
+            [str(binary)],
+            cwd=source.parent,
+            capture_output=True,
+            env={**os.environ, "RUST_BACKTRACE": "0"},
+            stdin=subprocess.DEVNULL,
+            timeout=RUN_SECONDS,
+        )
+    except subprocess.TimeoutExpired:
+        return Verdict("skipped", detail=f"rustc's binary ran past {RUN_SECONDS} s")
+    stderr = _PANIC_LINE.sub(
+        "thread 'main' (TID) panicked at ", ran.stderr.decode("utf-8", "replace")
+    )
+    return Verdict("ran", ran.stdout.decode("utf-8", "replace"), stderr, ran.returncode)
+
+
+def pbpit_verdict(source: Path) -> Verdict:
+    from pbpit.check import actual_output
+    from pbpit.runner import Case
+    from pbpit.runner.run import CaseTimedOut
+    from pbpit.rust.interp.program import Unsupported, load
+    from pbpit.rust.syntax import RustReadError
+
+    here = os.getcwd()
+    os.chdir(source.parent)
+    try:
+        try:
+            load(source.name)
+        except Unsupported as err:
+            refusals = getattr(err, "refusals", [err])
+            return Verdict(
+                "rejected",
+                codes=[one.code for one in refusals],
+                outside=any(not one.rustc_says for one in refusals),
+                detail=refusals[0].what,
+            )
+        except RustReadError as err:  # a syntax error
+            return Verdict("rejected", codes=[""], detail=str(err))
+        except RecursionError:
+            return Verdict("rejected", codes=[""], outside=True, detail="nested too deep")
+        try:
+            out = actual_output(Case.file(Path(source.name)), PBPIT_SECONDS)
+        except CaseTimedOut:
+            return Verdict("skipped", detail=f"pbpit ran past {PBPIT_SECONDS} s")
+        return Verdict("ran", out.stdout, out.stderr, out.exit_code)
+    except Exception as err:  # noqa: BLE001 - a crash of pbpit's is a finding, not the tool's end
+        return Verdict("crashed", detail=f"{type(err).__name__}: {err}")
+    finally:
+        os.chdir(here)
+
+
+# -- comparing ------------------------------------------------------------------------------------
+
+
+def disagreement(rustc: Verdict, pbpit: Verdict) -> tuple[str, str] | None:
+    """The kind of disagreement and a line of detail, or None when both agree (or cannot be
+    compared)."""
+    if "skipped" in (rustc.state, pbpit.state):
+        return None
+    if pbpit.state == "crashed":
+        return "pbpit crashes", pbpit.detail
+    if rustc.state == "rejected":
+        if pbpit.state == "ran":
+            code = rustc.codes[0] if rustc.codes else ""
+            return f"runs what rustc rejects ({code or 'no code'})", rustc.detail
+        named = [code for code in pbpit.codes if code]
+        if named and named[0] not in rustc.codes:
+            shown = ", ".join(dict.fromkeys(c or "no code" for c in rustc.codes))
+            return f"refused with {named[0]}, rustc says {shown}", pbpit.detail
+        return None
+    if pbpit.state == "rejected":
+        if pbpit.outside:
+            return "refuses what rustc runs (outside the subset)", pbpit.detail
+        return f"refuses what rustc runs ({pbpit.codes[0] or 'no code'})", pbpit.detail
+    for what, ours, theirs in (
+        ("exit status", pbpit.status, rustc.status),
+        ("stderr", pbpit.stderr, rustc.stderr),
+        ("stdout", pbpit.stdout, rustc.stdout),
+    ):
+        if ours != theirs:
+            return f"{what} differs", _first_difference(str(ours), str(theirs))
+    return None
+
+
+def _first_difference(ours: str, theirs: str) -> str:
+    a, b = ours.splitlines(), theirs.splitlines()
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x != y:
+            return f"line {i + 1}: pbpit `{_short(x)}`, rustc `{_short(y)}`"
+    return f"pbpit {len(a)} lines, rustc {len(b)} lines"
+
+
+@dataclass
+class Result:
+    mutant: Mutant
+    rustc: Verdict
+    pbpit: Verdict
+    found: tuple[str, str] | None
+
+
+_RUSTC = ""
+
+
+def _init(rustc: str) -> None:
+    global _RUSTC
+    _RUSTC = rustc
+    import pbpit.rust.interp.program  # noqa: F401 - loaded once per worker
+
+
+def judge(seed_index: tuple[int, int, tuple[str, ...]]) -> Result:
+    """Mutant `seed:index`, judged by rustc and by pbpit, in a directory of its own."""
+    made = mutant(*seed_index)
+    with tempfile.TemporaryDirectory(prefix="rustc_differential_") as folder:
+        source = Path(folder) / made.program
+        source.write_bytes(made.text)
+        rustc = rustc_verdict(_RUSTC, source)
+        pbpit = pbpit_verdict(source) if rustc.state != "skipped" else Verdict("skipped")
+    return Result(made, rustc, pbpit, disagreement(rustc, pbpit))
+
+
+def run(
+    rustc: str,
+    seed: int,
+    count: int,
+    jobs: int,
+    start: int = 0,
+    progress: bool = False,
+    among: tuple[str, ...] = (),
+) -> list[Result]:
+    """Every mutant `seed:start` .. `seed:start+count-1` (of the programs `among`, default
+    all), judged on `jobs` processes (`progress`: a line on stderr every 100 mutants, with the
+    disagreements so far)."""
+    indices = [(seed, i, among) for i in range(start, start + count)]
+    results: list[Result] = []
+
+    def note(result: Result) -> None:
+        results.append(result)
+        if progress and len(results) % 100 == 0:
+            found = sum(1 for r in results if r.found)
+            print(f"{len(results)}/{count} judged, {found} disagreements", file=sys.stderr)
+
+    if jobs <= 1:
+        _init(rustc)
+        for index in indices:
+            note(judge(index))
+        return results
+    # Fresh processes (not forks of a caller that may hold threads, as pytest's does).
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(jobs, spawn, initializer=_init, initargs=(rustc,)) as pool:
+        for result in pool.map(judge, indices, chunksize=2):
+            note(result)
+    return results
+
+
+def report(results: list[Result], show: int = 1) -> str:
+    kinds: Counter[str] = Counter()
+    examples: dict[str, list[Result]] = {}
+    for result in results:
+        if result.found is not None:
+            kinds[result.found[0]] += 1
+            examples.setdefault(result.found[0], []).append(result)
+    skipped = sum(1 for r in results if "skipped" in (r.rustc.state, r.pbpit.state))
+    rejected = sum(1 for r in results if r.rustc.state == "rejected")
+    lines = [
+        f"{len(results)} mutants: rustc rejects {rejected}, runs "
+        f"{len(results) - rejected - skipped}, {skipped} skipped (ran too long); "
+        f"{sum(kinds.values())} disagreements"
+    ]
+    for kind, n in kinds.most_common():
+        lines.append(f"  {n:5}  {kind}")
+        for result in examples[kind][:show]:
+            lines.append(f"         {result.mutant.describe()}")
+            assert result.found is not None
+            lines.append(f"           {_short(result.found[1])}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=100, help="mutants to judge (default 100)")
+    parser.add_argument("--seed", type=int, default=1, help="the generator's seed (default 1)")
+    parser.add_argument("--start", type=int, default=0, help="index of the first mutant")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
+    parser.add_argument("--show", type=int, default=1, help="examples shown per kind")
+    parser.add_argument("--print", dest="print_", metavar="SEED:INDEX", help="print one mutant")
+    args = parser.parse_args(argv)
+    if args.print_:
+        seed, _, index = args.print_.partition(":")
+        made = mutant(int(seed), int(index))
+        print(made.describe(), file=sys.stderr)
+        sys.stdout.write(made.text.decode())
+        return 0
+    try:
+        rustc = find_rustc()
+    except Refused as err:
+        print(f"rustc_differential: {err}", file=sys.stderr)
+        return 2
+    began = time.monotonic()
+    results = run(rustc, args.seed, args.count, args.jobs, args.start, progress=True)
+    print(report(results, args.show))
+    print(f"({time.monotonic() - began:.0f} s on {args.jobs} processes)")
+    return 1 if any(r.found for r in results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
