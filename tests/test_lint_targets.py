@@ -230,3 +230,19 @@ def test_the_package_of_a_file_is_the_nearest_manifest_with_a_package(tmp_path, 
     _tree(tmp_path, {"outer/Cargo.toml": '[package]\nname = "o"\n', "outer/x/Cargo.toml": manifest})
     file = tmp_path / "outer" / "x" / "src" / "deep" / "f.rs"
     assert Packages().root_of(str(file)) == (str(tmp_path / "outer" / "x") if package else None)
+
+
+def test_no_file_outside_the_package_is_read_as_its_module(tmp_path):
+    _tree(
+        tmp_path,
+        {
+            "outside.rs": "",
+            "p/Cargo.toml": '[package]\nname = "p"\n\n[lib]\npath = "../outside.rs"\n',
+            "p/src/main.rs": '#[path = "../../outside.rs"]\nmod m;\nmod n;\n',
+            "p/src/n.rs": "",
+        },
+    )
+    crate = crate_at(str(tmp_path / "p"))
+    assert [(t.kind, t.root) for t in crate.targets] == [("bin", str(tmp_path / "p/src/main.rs"))]
+    files = crate.targets[0].expand(lambda path: read_rust(path))
+    assert files == [str(tmp_path / "p/src/main.rs"), str(tmp_path / "p/src/n.rs")]

@@ -46,13 +46,15 @@ class Target:
     kind: str
     name: str
     root: str
+    package: str = "/"
+    """The package's directory: no file outside it is read as a module (`#[path = "/etc/x"]`)."""
     files: list[str] | None = None
 
     def expand(self, read: Callable[[str], RustFile | None]) -> list[str]:
         """Its files: the root and its modules' (found on the first call, `read` giving each
         file's parsed source)."""
         if self.files is None:
-            self.files = module_files(self.root, read)
+            self.files = module_files(self.root, read, self.package)
         return self.files
 
 
@@ -144,12 +146,13 @@ def crate_at(root: str) -> Crate:
     if isinstance(build, str) and os.path.isfile(os.path.join(root, build)):
         roots.append(("build-script", "build-script-build", os.path.join(root, build)))
     seen: set[str] = set()
+    inside = os.path.join(root, "")
     for kind, label, path in roots:
         path = os.path.normpath(path)
-        if path in seen:
-            continue
+        if path in seen or not path.startswith(inside):
+            continue  # a root outside the package (`path = "/etc/x"`) is not read
         seen.add(path)
-        crate.targets.append(Target(kind, label, path))
+        crate.targets.append(Target(kind, label, path, root))
     return crate
 
 
@@ -170,9 +173,11 @@ def _each_target(directory: str) -> list[tuple[str, str]]:
     return found
 
 
-def module_files(root: str, read: Callable[[str], RustFile | None]) -> list[str]:
+def module_files(root: str, read: Callable[[str], RustFile | None], within: str = "/") -> list[str]:
     """A target's files: its root and, in the order they are declared, the files of its
-    modules (a module whose file is missing or cannot be read is left out)."""
+    modules (a module whose file is missing or cannot be read, or is outside the directory
+    `within`, is left out)."""
+    inside = os.path.join(os.path.normpath(within), "")
     files = [root]
     seen = {root}
     pending = [(root, True)]
@@ -196,7 +201,7 @@ def module_files(root: str, read: Callable[[str], RustFile | None]) -> list[str]
                     os.path.join(directory, name, "mod.rs"),
                 ]
             found = next((c for c in map(os.path.normpath, candidates) if os.path.isfile(c)), None)
-            if found is None or found in seen:
+            if found is None or found in seen or not found.startswith(inside):
                 continue
             seen.add(found)
             files.append(found)
