@@ -6,7 +6,7 @@ This is all the diagnostics read; they never reach into the engine.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from pbpit.engine.graph import Requirement
@@ -109,6 +109,13 @@ class BackwardRecord:
     `free_unavailable_nodes`)."""
     functions: list[str | None] = field(default_factory=list)
     """The function each of `stack`'s lines is in, innermost first (empty when not known)."""
+    gradients: dict[int, Any] | None = field(default=None, repr=False, compare=False)
+    """For the run's first backward that ran: each leaf that requires grad and got a gradient,
+    by id, with a copy of that gradient (an f32 array, bit for bit what the program read); None
+    for the others, and not in the JSON."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: v for k, v in asdict(replace(self, gradients=None)).items() if k != "gradients"}
 
 
 @dataclass
@@ -167,6 +174,11 @@ class RunResult:
             return self.nodes[node_id]
         return next((n for n in self.nodes if n.id == node_id), None)
 
+    def first_gradients(self) -> dict[int, Any] | None:
+        """The leaves' gradients of the first backward that ran (leaf id: array), or None when
+        no backward ran."""
+        return next((b.gradients for b in self.backwards if b.gradients is not None), None)
+
     def walk_path(self, root: int, target: int) -> list[int]:
         """The shortest chain of recorded parents from `root` down to `target` (both included),
         or [] if `target` is not under `root`."""
@@ -201,7 +213,7 @@ class RunResult:
             },
             "error": None if self.error is None else asdict(self.error),
             "nodes": [n.to_json() for n in self.nodes],
-            "backwards": [asdict(b) for b in self.backwards],
+            "backwards": [b.to_json() for b in self.backwards],
         }
         if self.crate is not None:
             for backward in data["backwards"]:

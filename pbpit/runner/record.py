@@ -63,6 +63,7 @@ class Recorder:
         # in the module a later binding holds (`model.encoder.weight`).
         self._params: dict[int, tuple[NodeRecord, Any]] = {}
         self._params_looked = 0  # statements that looked for them since one was added
+        self._gradients_kept = False  # the first backward's leaf gradients are kept
 
     def case_stack(self) -> list[int]:
         """The lines the case is executing, innermost call first (the case's own frames only)."""
@@ -149,6 +150,25 @@ class Recorder:
                     functions=functions,
                 )
             )
+
+    def gradients_done(self, root: Any, grads: Any) -> None:
+        """Keep, with the first backward that ran, a copy of each gradient a leaf that requires
+        grad got: what a fix that keeps gradients must give bit for bit."""
+        import numpy as np
+
+        if self._gradients_kept:
+            return
+        ran = self.backwards[-1] if self.backwards else None
+        if ran is None or not ran.ok or ran.root != root.id:
+            return
+        self._gradients_kept = True
+        leaves = {}
+        for node_id, record in self.nodes.items():
+            if record.requires_grad and not record.parents:
+                grad = grads.get(node_id)
+                if grad is not None:
+                    leaves[node_id] = np.array(grad, copy=True)
+        ran.gradients = leaves
 
     # -- labels: the first variable of the case each tensor is bound to ---------------------------
 

@@ -293,8 +293,6 @@ class _Composer:
     def _cache(self) -> list[str]:
         holder = self.pick("holder", HOLDERS["cache"])
         cut = self.shape["cut"]
-        if holder in ("vec_collect", "vec_push") and self.shape["loop"] == "none":
-            self.shape["loop"] = "for"
 
         def made_of(a: str) -> str:
             made = self.forward(a)

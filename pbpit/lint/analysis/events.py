@@ -82,6 +82,25 @@ class _Events:
             earlier = self.state.consumed[definition]
             self._meet(definition, earlier, event, value)
 
+    def _read_once_only(
+        self, definition: Definition, loss: Value, loop_key: int
+    ) -> frozenset[tuple[int, int]]:
+        """The branches of loop `loop_key` that run in one pass at most and hold every read by
+        which `loss` takes `definition` (the reads that took it first, not through a tensor
+        already derived from it); empty when a read is outside them."""
+        common: frozenset[tuple[int, int]] | None = None
+        for r in loss.reads:
+            if definition not in r.value.sources or any(
+                definition in e.value.sources for e in r.value.reads
+            ):
+                continue
+            noted = self.once_reads.get(id(r))
+            if noted is None or noted[0] is not r:
+                return frozenset()
+            branches = frozenset(b for b in noted[1] if b[0] == loop_key)
+            common = branches if common is None else common & branches
+        return common or frozenset()
+
     def _meet(
         self, definition: Definition, earlier: Backward, later: Backward, loss: Value
     ) -> None:
@@ -92,6 +111,11 @@ class _Events:
         loop_key = _loop_between(earlier.context, later.context)
         if any(branch[0] == loop_key and branch in later.once for branch in earlier.once):
             return  # one branch, run in one pass only: not twice
+        if loop_key is not None and (
+            self._read_once_only(definition, earlier.loss, loop_key)
+            & self._read_once_only(definition, later.loss, loop_key)
+        ):
+            return  # both took it in one branch that runs in one pass only (`if step == 0`)
         home = definition.home
         if earlier.through and earlier.span == later.span and home is not None:
             # Both backwards run in one call: its line shows neither; where the tensor is made

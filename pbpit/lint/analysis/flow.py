@@ -432,7 +432,8 @@ class _Flow:
         return functools.partial(_renamed_value, renamed, definitions)
 
     def _for(self, node: Node) -> Value:
-        iterated = self.expr(node.child_by_field_id(_FIELD.value))
+        value_node = node.child_by_field_id(_FIELD.value)
+        iterated = self.expr(value_node)
         pattern = node.child_by_field_id(_FIELD.pattern)
 
         counter = self._counter(node)
@@ -441,7 +442,9 @@ class _Flow:
             self.push_scope(node)
             for name_node in _pattern_names(pattern) if pattern is not None else ():
                 # Each element is a tensor of its own, deriving from what they all share.
-                element = self._element(iterated)
+                element = self._element_of_pass(
+                    iterated, node.start_byte + self.delta, self._walked(value_node)
+                )
                 if element.requirement == Requirement.GRAD:
                     element = _DATA
                 name = self.text(name_node)
@@ -453,6 +456,22 @@ class _Flow:
 
         self._passes(node, node.start_byte + self.delta, body)
         return _DATA
+
+    def _walked(self, node: Node | None) -> Node | None:
+        """The name of the collection a `for` loop walks: `feats` in `feats.iter()`, `&feats`,
+        `feats.iter().enumerate()`, `feats.iter().zip(..)`."""
+        while node is not None:
+            if node.type == "identifier":
+                return node
+            if node.type in ("reference_expression", "parenthesized_expression"):
+                node = node.named_children[-1] if node.named_child_count else None
+            elif node.type == "call_expression":
+                node = node.child_by_field_id(_FIELD.function)
+            elif node.type == "field_expression":
+                node = node.child_by_field_id(_FIELD.value)
+            else:
+                return None
+        return None
 
     def _counter(self, loop: Node) -> Node | None:
         """The name a `for` loop binds to a new number every pass: `i` in `for i in 0..n` (or

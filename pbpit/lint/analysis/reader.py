@@ -35,7 +35,7 @@ from pbpit.lint.analysis.state import (
     _State,
 )
 from pbpit.lint.fixes import Fixes
-from pbpit.lint.values import Context, Definition, Value
+from pbpit.lint.values import Context, Definition, Read, Value
 from pbpit.rust.syntax import Node, RustFile
 
 
@@ -67,6 +67,9 @@ class _Reader:
         self.inlining: set[int] = set()
         self.field_parts: dict[tuple[Definition, str], Definition] = {}
         """`item.loss` of a tracked `item`: one tensor, made with `item`."""
+        self.pass_elements: dict[tuple[object, int, int], Definition] = {}
+        """The element of a collection a loop walks in one of its passes (`_element_of_pass`)."""
+        self.pass_made: set[Definition] = set()
         self.field_initial: dict[_Slot, Value] = {}
         self.made_in_calls: set[Definition] = set()
         """The tensors a called function of the tree makes inside it (as its summary says)."""
@@ -92,6 +95,9 @@ class _Reader:
         self.counters: dict[_Slot, int] = {}
         """The counter of each `for` loop over a range or `enumerate()`: a new value each pass."""
         self.once: list[tuple[int, int]] = []
+        self.once_reads: dict[int, tuple[Read, frozenset[tuple[int, int]]]] = {}
+        """The reads made in a branch that runs in one pass at most of loops (`once`), by `id`:
+        the read and those branches (loop, branch)."""
         """The branches being read that their loop takes in one pass only."""
         self.context: Context = ()
         self.delta = 0
