@@ -23,7 +23,8 @@ from pbpit.engine.tensor import Device, Tensor
 
 DEV = Device.default().autodiff()
 PROGRAMS = Path(__file__).parent / "programs"
-AUTODIFF = "Device<Autodiff { device: Flex(Cpu), checkpointing: Disabled }>"
+# burn-dispatch's `Debug` of the autodiff device over NdArray (the programs here name NdArray).
+AUTODIFF = "Device<Autodiff { device: NdArray(Cpu), checkpointing: Disabled }>"
 
 
 @pytest.fixture(autouse=True)
@@ -225,7 +226,7 @@ def test_rust_int_reads_arange_one_hot_argmax_and_counts(tmp_path):
 
 
 def test_rust_display_of_int_and_bool_tensors_is_burns(tmp_path):
-    # burn-tensor's display_fmt_impl: elements by `{:?}`, Flex's Int dtype `i32`, Bool `bool`
+    # burn-tensor's display_fmt_impl: elements by `{:?}`, NdArray's Int dtype `i64`, Bool `bool`
     run = program(
         tmp_path,
         """
@@ -236,7 +237,7 @@ def test_rust_display_of_int_and_bool_tensors_is_burns(tmp_path):
     )
     assert run.stdout == (
         "Tensor {\n  data:\n[[1, -2],\n [3, 4]],\n  shape:  [2, 2],\n"
-        f'  device:  {AUTODIFF},\n  kind:  "Int",\n  dtype:  "i32",\n}}\n'
+        f'  device:  {AUTODIFF},\n  kind:  "Int",\n  dtype:  "i64",\n}}\n'
         "Tensor {\n  data:\n[[true, false],\n [false, false]],\n  shape:  [2, 2],\n"
         f'  device:  {AUTODIFF},\n  kind:  "Bool",\n  dtype:  "bool",\n}}\n'
     )

@@ -100,6 +100,7 @@ from pbpit.rust.interp.types import (
     StructT,
     TensorT,
     Ty,
+    backend_of,
     resolve,
     show,
 )
@@ -225,6 +226,7 @@ class Compiler(Library, DispatchCompiler):
         self.rt = rt
         self.path = crate.path
         self.columns = crate.source.columns
+        self.backend = backend_of(crate.source)  # how a tensor prints its device
         self.fn_cells: dict[str, list] = {name: [None] for name in crate.fns}
         self.const_cells: dict[str, list] = {name: [UNSET] for name in crate.consts}
         self.const_code: dict[str, Code] = {}
@@ -824,7 +826,7 @@ class Compiler(Library, DispatchCompiler):
             assert isinstance(piece.arg, int)
             arg = e.args[piece.arg]
             try:
-                parts.append((piece.arg, formatter(arg.ty, piece)))
+                parts.append((piece.arg, formatter(arg.ty, piece, self.backend)))
             except FormatError as err:
                 raise self.fail(arg.pos, str(err)) from None
         if len(parts) == 1 and isinstance(parts[0], str):

@@ -176,12 +176,29 @@ def _pad_number(text: str, spec: Spec, signed: bool = True) -> str:
 # -- a formatter per (type, placeholder), built once at load time ---------------------------------
 
 
-def formatter(ty: Ty, spec: Spec) -> Callable[[object], str]:
-    """A function printing values of type `ty` as the placeholder `spec` does in Rust.
-    `FormatError` if Rust cannot print the type so, or pbpit cannot do it exactly."""
+def formatter(ty: Ty, spec: Spec, backend: str = "flex") -> Callable[[object], str]:
+    """A function printing values of type `ty` as the placeholder `spec` does in Rust (a
+    tensor as the program's `backend` prints it: `types.backend_of`). `FormatError` if Rust
+    cannot print the type so, or pbpit cannot do it exactly."""
     if spec.pretty:
         return _pretty(ty, spec)
+    if not spec.debug and type(resolve(ty)) is TensorT:
+        return _tensor_display(spec.precision, backend)
     return _debug(ty, spec) if spec.debug else _display(ty, spec)
+
+
+def _tensor_display(precision: int | None, backend: str) -> Callable[[object], str]:
+    """Burn's `impl Display for Tensor` (every kind; it reads the precision only): Flex's text,
+    with the NdArray device's line (`Device<NdArray(Cpu)>`: burn-dispatch's `Debug` of its
+    device) and its Int element, i64, when the program runs on NdArray."""
+    if backend != "ndarray":
+        return lambda t: tensor_display(t, precision)
+
+    def on_ndarray(t: object) -> str:
+        text = tensor_display(t, precision).replace("Flex(Cpu)", "NdArray(Cpu)")
+        return text.replace('dtype:  "i32"', 'dtype:  "i64"')
+
+    return on_ndarray
 
 
 def _float_text(name: str, spec: Spec, debug: bool) -> Callable[[float], str]:
