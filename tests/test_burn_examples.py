@@ -1,8 +1,9 @@
-"""Burn's own examples, their data loading replaced by tensors built in the program:
-`examples/custom-training-loop` with the guide's model (Conv2d, AdaptiveAvgPool2d, Dropout,
-Linear, CrossEntropyLoss, Adam, `model.valid()`). Burn's example runs without the tape panic,
-each batch running its own forward: pbpit must run it to its end, and print what a float64
-twin written from Burn's source computes (tests/burn_examples/custom_training_loop_twin.py)."""
+"""Burn's own examples, their data loading replaced by items built in the program:
+`examples/custom-training-loop` with the guide's model and batcher (Conv2d, AdaptiveAvgPool2d,
+Dropout, Linear, CrossEntropyLoss, Adam, `model.valid()`; `TensorData::from`, `Tensor::cat` of
+Int tensors). Burn's example runs without the tape panic, each batch running its own forward:
+pbpit must run it to its end, and print what a float64 twin written from Burn's source computes
+(tests/burn_examples/custom_training_loop_twin.py)."""
 
 from __future__ import annotations
 

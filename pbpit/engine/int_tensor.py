@@ -93,6 +93,23 @@ class IntTensor(Tensor):
             raise ValueError("arange: expected whole numbers start..end and a step >= 1")
         return IntTensor(np.arange(start, end, step, dtype=np.int64), device.is_autodiff)
 
+    @staticmethod
+    def cat(tensors: Sequence[Tensor], dim: int) -> IntTensor:
+        """`Tensor::cat` of Int tensors: along `dim`, the other dims equal (no node)."""
+        if not tensors or not all(isinstance(t, IntTensor) and t.kind == INT for t in tensors):
+            raise ValueError("cat: expected one or more Int tensors")
+        first = tensors[0].shape
+        axis = checks._axis("cat", dim, first)
+        for t in tensors[1:]:
+            if len(t.shape) != len(first) or any(
+                a != b for i, (a, b) in enumerate(zip(t.shape, first, strict=True)) if i != axis
+            ):
+                raise ValueError(
+                    f"cat: shapes {list(first)} and {list(t.shape)} do not fit on {dim}"
+                )
+        array = np.concatenate([t.array for t in tensors], axis=axis)
+        return IntTensor(array, tensors[0].on_autodiff)
+
     # -- values ---------------------------------------------------------------------------------
 
     def clone(self) -> IntTensor:

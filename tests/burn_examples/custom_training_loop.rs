@@ -1,7 +1,8 @@
-//! Burn's `examples/custom-training-loop` (with the guide's model), its MNIST data loaders
-//! replaced by batches of tensors built here: two epochs of two training batches, then the
-//! validation loop on `model.valid()`. Burn's example runs without the tape panic: each batch
-//! runs its own forward.
+//! Burn's `examples/custom-training-loop` (with the guide's model and its `MnistBatcher`), the
+//! MNIST data loaders replaced by items built here and batched by the guide's batcher code (12x12
+//! images): two epochs of two training batches, then the validation loop on `model.valid()`.
+//! The training batches are made on the autodiff device, the validation one on the plain device.
+//! Burn's example runs without the tape panic: each batch runs its own forward.
 use burn::{
     module::AutodiffModule,
     nn::{
@@ -66,18 +67,53 @@ impl Model {
 }
 
 #[derive(Clone, Debug)]
+pub struct MnistItem {
+    pub image: [[f32; 12]; 12],
+    pub label: u8,
+}
+
+#[derive(Clone, Debug)]
 pub struct MnistBatch {
     pub images: Tensor<3>,
     pub targets: Tensor<1, Int>,
 }
 
-/// Four 12x12 "images" (normalised as the guide's batcher does) and their labels.
-fn batch(first: usize, device: &Device) -> MnistBatch {
-    let start = first as i64;
-    let pixels = Tensor::<1, Int>::arange(start..start + 576, device).float();
-    let images = ((pixels.reshape([4, 12, 12]) / 600.0) - 0.1307) / 0.3081;
-    let targets = Tensor::<1, Int>::from_ints([start % 10, 3, 7, (start + 1) % 10], device);
+/// An "image" of grey levels 0..=255 and its label, in place of MNIST's.
+fn item(seed: usize, label: u8) -> MnistItem {
+    let mut image = [[0.0; 12]; 12];
+    for row in 0..12 {
+        for col in 0..12 {
+            image[row][col] = ((seed + row * 12 + col) * 37 % 256) as f32;
+        }
+    }
+    MnistItem { image, label }
+}
+
+/// The guide's `MnistBatcher::batch`, for 12x12 images.
+fn batch(items: Vec<MnistItem>, device: &Device) -> MnistBatch {
+    let images = items
+        .iter()
+        .map(|item| TensorData::from(item.image))
+        .map(|data| Tensor::<2>::from_data(data, device))
+        .map(|tensor| tensor.reshape([1, 12, 12]))
+        // Normalize: scale between [0,1] and make the mean=0 and std=1
+        .map(|tensor| ((tensor / 255) - 0.1307) / 0.3081)
+        .collect();
+
+    let targets = items
+        .iter()
+        .map(|item| Tensor::<1, Int>::from_data([item.label as i64], device))
+        .collect();
+
+    let images = Tensor::cat(images, 0);
+    let targets = Tensor::cat(targets, 0);
+
     MnistBatch { images, targets }
+}
+
+/// Four items a batch, the labels of each given.
+fn items(first: usize, labels: [u8; 4]) -> Vec<MnistItem> {
+    labels.iter().enumerate().map(|(i, label)| item(first + i, *label)).collect()
 }
 
 fn accuracy(output: Tensor<2>, targets: Tensor<1, Int>) -> f32 {
@@ -87,17 +123,45 @@ fn accuracy(output: Tensor<2>, targets: Tensor<1, Int>) -> f32 {
     num_corrects / num_predictions * 100.0
 }
 
-fn main() {
-    let device = Device::flex().autodiff();
-    device.seed(42);
-    let mut model = ModelConfig::new(10, 32).init(&device);
-    let mut optim = AdamConfig::new().init();
-    let train = vec![batch(0, &device), batch(5, &device)];
-    // The validation data lives on the device without autodiff, as the example's loader's does.
-    let test = vec![batch(2, &Device::flex())];
+#[derive(Config, Debug)]
+pub struct MnistTrainingConfig {
+    #[config(default = 10)]
+    pub num_epochs: usize,
+    #[config(default = 64)]
+    pub batch_size: usize,
+    #[config(default = 4)]
+    pub num_workers: usize,
+    #[config(default = 42)]
+    pub seed: u64,
+    #[config(default = 1e-4)]
+    pub lr: f64,
+    pub model: ModelConfig,
+    pub optimizer: AdamConfig,
+}
 
-    for epoch in 1..3 {
-        for (iteration, batch) in train.iter().cloned().enumerate() {
+pub fn run(device: Device) {
+    // Create the configuration (two epochs and a hidden layer of 32 here, not 10 and 1024).
+    let config_model = ModelConfig::new(10, 32);
+    let config_optimizer = AdamConfig::new();
+    let config = MnistTrainingConfig::new(config_model, config_optimizer).with_num_epochs(2);
+
+    let device = device.autodiff();
+    device.seed(config.seed);
+
+    // Create the model and optimizer.
+    let mut model = config.model.init(&device);
+    let mut optim = config.optimizer.init();
+
+    // The batches the data loaders would give.
+    let dataloader_train = vec![
+        batch(items(0, [0, 3, 7, 1]), &device),
+        batch(items(4, [5, 3, 7, 6]), &device),
+    ];
+    let dataloader_test = vec![batch(items(8, [2, 3, 7, 3]), &Device::default())];
+
+    // Iterate over our training and validation loop for X epochs.
+    for epoch in 1..config.num_epochs + 1 {
+        for (iteration, batch) in dataloader_train.iter().cloned().enumerate() {
             let output = model.forward(batch.images);
             let loss = CrossEntropyLoss::new(None, &output.device())
                 .forward(output.clone(), batch.targets.clone());
@@ -111,11 +175,11 @@ fn main() {
             );
             let grads = loss.backward();
             let grads = GradientsParams::from_grads(grads, &model);
-            model = optim.step(1e-4, model, grads);
+            model = optim.step(config.lr, model, grads);
         }
 
         let model_valid = model.valid();
-        for (iteration, batch) in test.iter().cloned().enumerate() {
+        for (iteration, batch) in dataloader_test.iter().cloned().enumerate() {
             let output = model_valid.forward(batch.images);
             let loss = CrossEntropyLoss::new(None, &output.device())
                 .forward(output.clone(), batch.targets.clone());
@@ -129,4 +193,8 @@ fn main() {
             );
         }
     }
+}
+
+fn main() {
+    run(Device::default());
 }

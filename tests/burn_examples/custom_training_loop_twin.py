@@ -12,6 +12,7 @@ From Burn's source:
   linear2's (the README of /work/shared/burn-0.22 measured the order on real Burn).
 - burn-nn's `Dropout::forward`: `x * Bernoulli(1 - p).random_like * (1 / (1 - p))` on an
   autodiff device only (`model.valid()`'s forward draws nothing).
+- the guide's `MnistBatcher`: `((image / 255) - 0.1307) / 0.3081` in f32, the items stacked.
 - `AdaptiveAvgPool2d` to `[8, 8]` of an 8x8 input: each output is its one input.
 - `CrossEntropyLoss` (logits): `-mean(log_softmax(x)[target])`.
 - burn-optim's `Adam` (beta_1 0.9, beta_2 0.999, epsilon 1e-5 as f32): the moments, then
@@ -54,10 +55,14 @@ class Lazy:
         return self.value
 
 
-def batch(first: int) -> tuple[np.ndarray, list[int]]:
-    pixels = np.arange(first, first + 576, dtype=np.int64).astype(F32).reshape(4, 12, 12)
-    images = ((pixels / F32(600.0)) - F32(0.1307)) / F32(0.3081)  # f32 ops, as Burn's
-    return images.astype(np.float64), [first % 10, 3, 7, (first + 1) % 10]
+def batch(first: int, labels: list[int]) -> tuple[np.ndarray, list[int]]:
+    """The program's four items from `first`, normalised as the guide's batcher does (in f32)."""
+    pixels = np.array(
+        [[[(first + i) + r * 12 + c for c in range(12)] for r in range(12)] for i in range(4)]
+    )
+    images = (pixels * 37 % 256).astype(F32)
+    images = ((images / F32(255.0)) - F32(0.1307)) / F32(0.3081)
+    return images.astype(np.float64), labels
 
 
 def conv(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -166,7 +171,8 @@ def run() -> list[tuple[str, int, int, float, float]]:
     """(phase, epoch, iteration, loss, accuracy) for each line the program prints."""
     burn_random.seed(42)
     model, optim = Model(), Adam()
-    train, test = [batch(0), batch(5)], [batch(2)]
+    train = [batch(0, [0, 3, 7, 1]), batch(4, [5, 3, 7, 6])]
+    test = [batch(8, [2, 3, 7, 3])]
     lines = []
     for epoch in (1, 2):
         for iteration, (images, targets) in enumerate(train):
