@@ -37,19 +37,19 @@ F1 = np.float32(1.0)
 NEG0 = np.float32(-0.0)
 
 # `scalar`'s values met before: a scalar op's number is most often the same from op to op.
-_SCALARS: dict[float, np.float32] = {}
-_SCALARS_MAX = 1024
+SCALARS: dict[float, np.float32] = {}
+SCALARS_MAX = 1024
 
 
 def scalar(value: float) -> np.float32:
     """`np.float32(value)`, the same object again for a value met before (0.2 us saved an op).
     Zeros and NaNs are never kept: -0.0 and 0.0 are one key to a dict, and a NaN no key."""
-    cached = _SCALARS.get(value)
+    cached = SCALARS.get(value)
     if cached is not None:
         return cached
     result = np.float32(value)
-    if value and value == value and len(_SCALARS) < _SCALARS_MAX:
-        _SCALARS[value] = result
+    if value and value == value and len(SCALARS) < SCALARS_MAX:
+        SCALARS[value] = result
     return result
 
 

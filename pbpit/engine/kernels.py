@@ -200,6 +200,40 @@ def sum_flat(a, lanes, reduce, out):
     out[0] = _sum_row(a, lanes, reduce, acc, v, w)
 
 
+# -- the tape's objects, out of the cycle collector's sight (`AutodiffServer.untrack_steps`) ---
+
+
+@numba.extending.intrinsic
+def _gc_untrack(typingctx, address):
+    """CPython's `PyObject_GC_UnTrack` on the object at `address` (an int64), called by name:
+    the symbol is the running interpreter's, resolved when the code is loaded."""
+    signature = numba.types.void(numba.types.int64)
+
+    def codegen(context, builder, sig, args):
+        pointer = llvmlite.ir.IntType(8).as_pointer()
+        kind = llvmlite.ir.FunctionType(llvmlite.ir.VoidType(), [pointer])
+        function = numba.core.cgutils.get_or_insert_function(
+            builder.module, kind, "PyObject_GC_UnTrack"
+        )
+        builder.call(function, [builder.inttoptr(args[0], pointer)])
+        return context.get_dummy_value()
+
+    return signature, codegen
+
+
+def _untrack(addresses):
+    for i in range(addresses.size):
+        _gc_untrack(addresses[i])
+
+
+# Not `jit`: the collector's lists may be touched only with the GIL held.
+untrack = numba.njit(nogil=False)(_untrack)
+untrack.__doc__ = """Untrack the objects at `addresses` (each alive, of a type the collector
+tracks): `PyObject_GC_UnTrack` on each, the untracking CPython does for tuples and dicts that
+hold no container."""
+kernel_cache.attach_cache(untrack)
+
+
 # -- matmul in the gemm crate's order (see `pbpit.engine.gemm`) ---------------------------------
 
 

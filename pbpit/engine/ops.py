@@ -265,7 +265,8 @@ class ScalarOp(Op):
     def __init__(self, scalar: float) -> None:
         self.needs = ()  # `Op.__init__`, written out: every scalar op of a chain makes one
         self.saved = ()
-        self.scalar = f.scalar(scalar)
+        cached = f.SCALARS.get(scalar)  # `f.scalar`'s common case, answered without a call
+        self.scalar = cached if cached is not None else f.scalar(scalar)
 
 
 class AddScalar(ScalarOp):

@@ -15,6 +15,7 @@ freed with what they saved: no backward can walk to them, so nothing else change
 
 from __future__ import annotations
 
+import sys
 from array import array
 from typing import Protocol
 
@@ -147,6 +148,8 @@ class AutodiffServer:
         self.has_step = bytearray()
         self.parent_end = array("q")
         self.parent_flat = array("q")
+        # Steps of ids below this are out of the cycle collector's sight (`untrack_steps`).
+        self.untracked_to = 0
 
     def add_node(self, node: Node) -> None:
         """Record a new node's parents in the arrays (ids arrive in order)."""
@@ -169,6 +172,28 @@ class AutodiffServer:
         self.steps[node_id] = step
         self.has_step[node_id - self.base] = 1
         self.saved_bytes += step.saved_bytes
+
+    def untrack_steps(self) -> None:
+        """Take the steps registered since the last call out of the cycle collector's sight,
+        once the tape is long (called every `UNTRACK_EVERY` steps).
+
+        The collector walks every object it tracks at each full collection, a long tape's
+        steps over and over (a quarter of a chain's forward, measured); the tape can never be
+        part of a reference cycle (a step holds its inputs' nodes, older than itself, and
+        arrays, never a tensor), so reference counting alone frees it, as it frees an
+        untracked tuple. From `UNTRACK_MIN` live steps (numba is needed for the backward's
+        walk then anyway), or `UNTRACK_LOADED_MIN` once the compiled kernels are loaded."""
+        steps = self.steps
+        size = len(steps)
+        if not UNTRACKING or size < UNTRACK_LOADED_MIN:
+            return
+        if size < UNTRACK_MIN and _KERNELS not in sys.modules:
+            return
+        start, end = max(self.untracked_to, self.base), self.ids.next
+        self.untracked_to = end
+        addresses = [id(step) for i in range(start, end) if (step := steps.get(i)) is not None]
+        if addresses:
+            _untrack(np.array(addresses, dtype=np.int64))
 
     def compact(self, base: int | None = None) -> None:
         """Write the arrays again from `base` (default: the oldest live step's id) to the
@@ -368,6 +393,27 @@ def reset() -> None:
 
 # From this many live steps, `collect_steps` walks the arrays in compiled code.
 COMPILED_WALK_MIN = 20_000
+# `AutodiffServer.untrack_steps`: every this many steps registered, from this many live steps
+# (fewer once the kernels are loaded); UNTRACKING False keeps every step tracked.
+UNTRACK_EVERY = 512
+UNTRACK_MIN = COMPILED_WALK_MIN
+UNTRACK_LOADED_MIN = 2 * UNTRACK_EVERY
+UNTRACKING = True
+_KERNELS = "pbpit.engine.kernels"
+
+
+def _untrack(addresses: np.ndarray) -> None:
+    """`kernels.untrack`; if it cannot be compiled or loaded here, untracking stops: the steps
+    stay tracked, as every object is by default."""
+    global UNTRACKING
+    try:
+        from pbpit.engine.kernels import untrack
+
+        untrack(addresses)
+    except Exception:
+        UNTRACKING = False
+
+
 # The arrays are written again once more than half of them, and this many slots, lie before the
 # oldest live step.
 COMPACT_MIN = 1024
@@ -427,6 +473,8 @@ def record_unary(op: Op, source: Node) -> None:
     server.has_step.append(1)  # the slot `node_id - base`: every id has one, in order
     steps[node_id] = op
     server.saved_bytes += saved
+    if not len(steps) % UNTRACK_EVERY:
+        server.untrack_steps()
     if server.observer is not None:
         server.observer.node_created(op, op.name, (source,), saved)
 
@@ -468,5 +516,7 @@ def record_op(
     server.has_step.append(1)  # the slot `node_id - base`: every id has one, in order
     steps[node_id] = op
     server.saved_bytes += saved
+    if not len(steps) % UNTRACK_EVERY:
+        server.untrack_steps()
     if server.observer is not None:
         server.observer.node_created(op, op.name, seen, saved)

@@ -964,6 +964,13 @@ def _from_table() -> None:
 
 def _on_itself(op: type[ops.Op]):
     def method(self: Tensor) -> Tensor:
+        source = self.node
+        if source is not None and source.requirement is not NONE:
+            made = op()  # `_apply_one`'s tracked case, written out: the chains' hot path
+            made.needs = (True,)
+            out = made.forward(self.array)
+            record_unary(made, source)
+            return Tensor(out, made)
         return _apply_one(op(), self)
 
     return method
@@ -975,6 +982,13 @@ def _with_number(op: type[ops.Op]):
     def method(self: Tensor, value: float) -> Tensor:
         if type(value) is not float:  # `_scalar`'s common case, answered without a call
             value = _scalar(value, name)
+        source = self.node
+        if source is not None and source.requirement is not NONE:
+            made = op(value)  # `_apply_one`'s tracked case, written out: the chains' hot path
+            made.needs = (True,)
+            out = made.forward(self.array)
+            record_unary(made, source)
+            return Tensor(out, made)
         return _apply_one(op(value), self)
 
     return method
@@ -982,11 +996,15 @@ def _with_number(op: type[ops.Op]):
 
 def _with_tensor(op: type[ops.Op]):
     broadcasting = ops.BROADCASTING.get(op, op)
+    name = op.name
 
     def method(self: Tensor, other: Tensor) -> Tensor:
-        if self.array.shape == _tensor(other, op.name).array.shape:
+        if self.array.shape == _tensor(other, name).array.shape:
+            first, second = self.node, other.node
+            if first is not None and second is not None:
+                return _apply_two(op(), first, second, (self.array, other.array))
             return _apply(op(), (self, other), self.array, other.array)
-        _check_broadcast(op.name, self, other)
+        _check_broadcast(name, self, other)
         return _apply(broadcasting(), (self, other), self.array, other.array)
 
     return method
