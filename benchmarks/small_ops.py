@@ -1,6 +1,7 @@
 """Per-op cost of small tensors against PyTorch, for a machine shared with other work.
 
     python benchmarks/small_ops.py [--rounds N] [--base DIR] [--gc fewer] [--only chain,libm,loop]
+    python benchmarks/small_ops.py --same-process [--rounds N] [--only ...]
 
 Three workloads (`benchmarks/worker.py`), each in a fresh process:
 
@@ -17,6 +18,12 @@ other), median and range over the rounds. The load average is printed at the sta
 every round. `--base DIR` runs the same worker against the pbpit package found in DIR (e.g.
 `git archive` of an older commit), for a before/after measured side by side. `--gc fewer` runs
 pbpit's figures under `fewer_collections()`, as `pbpit run` runs a case.
+
+`--same-process` runs pbpit's and PyTorch's workloads alternately in this one process instead
+(each round: pbpit then PyTorch, or the other way, for every workload), so that both see the
+same load at the same moment, and prints the ratio of each round (wall and CPU time), their
+median and range, and the load average before and after. Each workload's warm-up runs once,
+before the first round (pbpit's chain loads numba there, as its backward walks a long tape).
 """
 
 from __future__ import annotations
@@ -80,6 +87,54 @@ def load() -> str:
         return f.read().split()[0]
 
 
+def same_process(rounds: int, workloads: list[str]) -> None:
+    """pbpit and PyTorch alternately in this process: the ratio of each round."""
+    sys.path.insert(0, str(HERE))
+    import worker
+
+    loads = [load()]
+    ratios: dict[tuple[str, str], list[tuple[float, float]]] = {}
+    for round_ in range(rounds):
+        order = ("pbpit", "torch") if round_ % 2 == 0 else ("torch", "pbpit")
+        for workload in workloads:
+            answers = {}
+            for library in order:
+                answers[library] = worker.WORKLOADS[workload, library](int(SIZES[workload]))
+            for w, key, *_ in FIGURES:
+                if w == workload:
+                    ours, theirs = (figures(answers[lib], w, key) for lib in ("pbpit", "torch"))
+                    ratios.setdefault((w, key), []).append(
+                        (ours[0] / theirs[0], ours[1] / theirs[1])
+                    )
+        loads.append(load())
+        print(f"round {round_ + 1}/{rounds}: load {loads[-2]} -> {loads[-1]}", flush=True)
+    print()
+    print(
+        f"{os.cpu_count()} CPUs; load average (1 min) {min(map(float, loads)):.2f}-"
+        f"{max(map(float, loads)):.2f}; pbpit / PyTorch in one process, {rounds} rounds: "
+        "median [range] of the rounds' ratios"
+    )
+    rows = [["figure", "wall ratio", "cpu ratio", "target"]]
+    for workload, key, label, _, target in FIGURES:
+        if (workload, key) not in ratios:
+            continue
+        walls = sorted(r[0] for r in ratios[workload, key])
+        cpus = sorted(r[1] for r in ratios[workload, key])
+        rows.append(
+            [
+                label,
+                f"{statistics.median(walls):.2f} [{walls[0]:.2f}-{walls[-1]:.2f}]",
+                f"{statistics.median(cpus):.2f} [{cpus[0]:.2f}-{cpus[-1]:.2f}]",
+                f"<= {target}" if target else "reported",
+            ]
+        )
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    for i, row in enumerate(rows):
+        print("| " + " | ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) + " |")
+        if i == 0:
+            print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=7)
@@ -87,8 +142,14 @@ def main() -> None:
     parser.add_argument("--gc", choices=("default", "fewer"), default="default")
     parser.add_argument("--only", default="chain,libm,loop", help="workloads, comma-separated")
     parser.add_argument("--json", type=Path, help="also write every process's answer here")
+    parser.add_argument(
+        "--same-process", action="store_true", help="pbpit and PyTorch alternately in one process"
+    )
     options = parser.parse_args()
     workloads = [w for w in options.only.split(",") if w]
+    if options.same_process:
+        same_process(options.rounds, workloads)
+        return
     gc_env = {"PBPIT_BENCH_GC": "fewer"} if options.gc == "fewer" else {}
     variants = {"pbpit": ("pbpit", gc_env), "torch": ("torch", {})}
     if options.base is not None:
