@@ -256,6 +256,11 @@ class _Calls:
                     after = values[1] if last == "replace" and len(values) > 1 else _DATA
                     self.state.values[place] = after
                 return values[0] if values else _DATA
+            wrapper = (not owner and last in ("Some", "Ok")) or (
+                owner in ("Box", "Rc", "Arc") and last == "new"
+            )
+            if wrapper and len(values) == 1 and values[0].requirement == Requirement.GRAD:
+                return values[0]  # `Some(leaf)`: a leaf still, reusable in every pass
             callee = None
             if target.type == "identifier":
                 slot = self.lookup(last)
@@ -419,6 +424,14 @@ class _Calls:
             return Value(Requirement.GRAD_IN_BACKWARD, None, sources, why, reads=reads)
         if receiver.frozen:
             return _FROZEN
+        if name == "map" and arguments and receiver.requirement == Requirement.NONE:
+            # `(0..n).map(|k| loss_of(&h, k))`: every element derives from what the closure
+            # reads that was made outside it (`h`); each pass makes the rest anew.
+            key = call.start_byte + self.delta
+            made = arguments[-1].sources
+            shared = frozenset(d for d in made if all(k != key for k, _ in d.context))
+            if shared:
+                return replace(_op([receiver, *arguments]), shared=shared)
         return _op([receiver, *arguments])
 
     def _built_from(self, call: Node, owner: str | None) -> str | None:
