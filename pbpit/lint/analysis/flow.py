@@ -437,14 +437,18 @@ class _Flow:
         pattern = node.child_by_field_id(_FIELD.pattern)
 
         counter = self._counter(node)
+        walked = self._walked_name(pattern, value_node)
 
         def body() -> None:
             self.push_scope(node)
             for name_node in _pattern_names(pattern) if pattern is not None else ():
                 # Each element is a tensor of its own, deriving from what they all share.
-                element = self._element_of_pass(
-                    iterated, node.start_byte + self.delta, self._walked(value_node)
-                )
+                if name_node == walked:
+                    element = self._element_of_pass(
+                        iterated, node.start_byte + self.delta, self._walked(value_node)
+                    )
+                else:
+                    element = self._element(iterated)
                 if element.requirement == Requirement.GRAD:
                     element = _DATA
                 name = self.text(name_node)
@@ -456,6 +460,26 @@ class _Flow:
 
         self._passes(node, node.start_byte + self.delta, body)
         return _DATA
+
+    def _walked_name(self, pattern: Node | None, value: Node | None) -> Node | None:
+        """The name a `for` loop binds to the element of the collection it walks: the
+        pattern's name, `f` of `(f, target)` in `feats.iter().zip(..)`, `f` of `(i, f)` in
+        `feats.iter().enumerate()`; None for other patterns."""
+        if pattern is None or value is None:
+            return None
+        if pattern.type == "identifier":
+            return pattern
+        if pattern.type != "tuple_pattern" or pattern.named_child_count != 2:
+            return None
+        method = None
+        if value.type == "call_expression":
+            method = value.child_by_field_id(_FIELD.function)
+        name = method.child_by_field_id(_FIELD.field) if method is not None else None
+        if name is None or method is None or method.type != "field_expression":
+            return None
+        position = {"zip": 0, "enumerate": 1}.get(self.text(name))
+        chosen = pattern.named_children[position] if position is not None else None
+        return chosen if chosen is not None and chosen.type == "identifier" else None
 
     def _walked(self, node: Node | None) -> Node | None:
         """The name of the collection a `for` loop walks: `feats` in `feats.iter()`, `&feats`,
