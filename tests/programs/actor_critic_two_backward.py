@@ -32,7 +32,7 @@ def losses(model, states, actions, returns):
     return actor_loss, critic_loss
 
 
-device = pb.Device.flex().autodiff()
+device = pb.Device.default().autodiff()
 model = ActorCritic(
     linear(pb.Tensor.from_floats([[0.5, -0.25], [0.25, 0.5]], device),
            pb.Tensor.from_floats([0.125, 0.0], device)),

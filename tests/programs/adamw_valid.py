@@ -18,8 +18,8 @@ class Regressor(pb.Module):
         return self.fc2.forward(self.activation.forward(self.fc1.forward(x)))
 
 
-device = pb.Device.flex().autodiff()
-inner = pb.Device.flex()  # NdArray: the backend without autodiff
+device = pb.Device.default().autodiff()
+valid_device = device.inner()
 model = Regressor(
     linear(pb.Tensor.from_floats([[1.0, 0.5], [-0.5, 0.25]], device),
            pb.Tensor.from_floats([0.0, 0.5], device)),
@@ -28,8 +28,8 @@ model = Regressor(
 )
 x = pb.Tensor.from_floats([[1.0, 0.0], [0.5, 1.0], [-1.0, 2.0], [2.0, 0.5]], device)
 y = pb.Tensor.from_floats([[0.5], [0.0], [-1.0], [1.0]], device)
-x_valid = pb.Tensor.from_floats([[1.0, 1.0], [0.0, -1.0]], inner)
-y_valid = pb.Tensor.from_floats([[0.5], [0.25]], inner)
+x_valid = pb.Tensor.from_floats([[1.0, 1.0], [0.0, -1.0]], valid_device)
+y_valid = pb.Tensor.from_floats([[0.5], [0.25]], valid_device)
 optim = pb.AdamWConfig.new().with_weight_decay(0.01).init()
 mse = pb.MseLoss.new()
 

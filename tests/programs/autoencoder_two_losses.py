@@ -22,7 +22,7 @@ class AutoEncoder(pb.Module):
         return reconstruction, code
 
 
-device = pb.Device.flex().autodiff()
+device = pb.Device.default().autodiff()
 model = AutoEncoder(
     linear(pb.Tensor.from_floats([[0.5], [-0.5], [0.25]], device),
            pb.Tensor.from_floats([0.0], device)),

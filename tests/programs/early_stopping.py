@@ -14,7 +14,7 @@ class Model(pb.Module):
         return self.fc.forward(x)
 
 
-device = pb.Device.flex().autodiff()
+device = pb.Device.default().autodiff()
 model = Model(pb.Linear(
     pb.Param.from_tensor(pb.Tensor.from_floats([[0.25], [0.75]], device)),
     pb.Param.from_tensor(pb.Tensor.from_floats([0.5], device)),

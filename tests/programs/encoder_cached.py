@@ -18,7 +18,7 @@ class Model(pb.Module):
         return self.activation.forward(self.encoder.forward(x))
 
 
-device = pb.Device.flex().autodiff()
+device = pb.Device.default().autodiff()
 model = Model(
     linear(pb.Tensor.from_floats([[1.0, -0.5], [0.5, 1.0]], device),
            pb.Tensor.from_floats([0.0, 0.25], device)),

@@ -25,7 +25,7 @@ class Discriminator(pb.Module):
         return self.fc.forward(x)
 
 
-device = pb.Device.flex().autodiff()
+device = pb.Device.default().autodiff()
 generator = Generator(linear(pb.Tensor.from_floats([[0.5, -0.5]], device),
                              pb.Tensor.from_floats([0.0, 0.25], device)))
 discriminator = Discriminator(linear(pb.Tensor.from_floats([[0.25], [0.5]], device),

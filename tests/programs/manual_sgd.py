@@ -2,7 +2,7 @@
 
 import pbpit as pb
 
-device = pb.Device.flex().autodiff()
+device = pb.Device.default().autodiff()
 w = pb.Tensor.from_floats([[0.5], [-0.5]], device).require_grad()
 b = pb.Tensor.from_floats([0.0], device).require_grad()
 x = pb.Tensor.from_floats([[1.0, 2.0], [2.0, 1.0], [-1.0, 0.5], [0.5, 0.5]], device)

@@ -20,7 +20,7 @@ def batches(device):
             for x, y in zip(inputs, targets, strict=True)]
 
 
-device = pb.Device.flex().autodiff()
+device = pb.Device.default().autodiff()
 model = Regression(pb.Linear(
     pb.Param.from_tensor(pb.Tensor.from_floats([[0.5], [-0.5]], device)),
     pb.Param.from_tensor(pb.Tensor.from_floats([0.0], device)),

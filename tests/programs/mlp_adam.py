@@ -24,7 +24,7 @@ class Mlp(pb.Module):
         return self.fc2.forward(h)
 
 
-device = pb.Device.flex().autodiff()
+device = pb.Device.default().autodiff()
 model = Mlp(device)
 x = pb.Tensor.from_floats([[1.0, 0.5], [0.5, -1.0], [-1.0, 1.0], [0.0, 2.0]], device)
 y = pb.Tensor.from_floats([[1.0], [0.0], [0.5], [1.5]], device)

@@ -27,7 +27,7 @@ def learning_rate(initial, epoch, step):
     return initial * 0.5 ** (epoch // step)
 
 
-device = pb.Device.flex().autodiff()
+device = pb.Device.default().autodiff()
 model = Mlp(
     linear(pb.Tensor.from_floats([[0.5, -0.5, 0.25], [0.25, 0.5, -0.25]], device),
            pb.Tensor.from_floats([0.0, 0.125, 0.0], device)),

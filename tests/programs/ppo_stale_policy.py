@@ -9,7 +9,7 @@ def log_probs(policy, states, actions):
     return log_softmax(policy.forward(states), 1).gather(1, actions.reshape([2, 1]))
 
 
-device = pb.Device.flex().autodiff()
+device = pb.Device.default().autodiff()
 policy = pb.Linear(
     pb.Param.from_tensor(pb.Tensor.from_floats([[0.5, -0.5], [0.25, 0.5]], device)),
     pb.Param.from_tensor(pb.Tensor.from_floats([0.0, 0.0], device)),

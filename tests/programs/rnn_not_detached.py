@@ -10,7 +10,7 @@ def sgd(param, grads, lr):
     return pb.Tensor.from_inner(param.inner() - param.grad(grads).mul_scalar(lr)).require_grad()
 
 
-device = pb.Device.flex().autodiff()
+device = pb.Device.default().autodiff()
 wx = pb.Tensor.from_floats([[0.5, -0.5]], device).require_grad()
 wh = pb.Tensor.from_floats([[0.5, 0.25], [-0.25, 0.5]], device).require_grad()
 inputs = [1.0, 0.5, -1.0]

@@ -3,7 +3,7 @@ input's gradient: the panic at NodeId(9), the loss itself."""
 
 import pbpit as pb
 
-device = pb.Device.flex().autodiff()
+device = pb.Device.default().autodiff()
 model = pb.Linear(
     pb.Param.from_tensor(pb.Tensor.from_floats([[0.5], [-1.0]], device)),
     pb.Param.from_tensor(pb.Tensor.from_floats([0.25], device)),

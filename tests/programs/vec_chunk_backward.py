@@ -3,7 +3,7 @@ chunk's loss backpropagated on its own: the panic at NodeId(6), the shared predi
 
 import pbpit as pb
 
-device = pb.Device.flex().autodiff()
+device = pb.Device.default().autodiff()
 model = pb.Linear(
     pb.Param.from_tensor(pb.Tensor.from_floats([[0.5], [0.25]], device)),
     pb.Param.from_tensor(pb.Tensor.from_floats([0.0], device)),

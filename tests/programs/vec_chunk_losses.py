@@ -17,7 +17,7 @@ def sgd(param, grads, lr):
     return pb.Tensor.from_inner(param.inner() - param.grad(grads).mul_scalar(lr)).require_grad()
 
 
-device = pb.Device.flex().autodiff()
+device = pb.Device.default().autodiff()
 weight = pb.Tensor.from_floats([[0.5], [0.25]], device).require_grad()
 bias = pb.Tensor.from_floats([0.0], device).require_grad()
 x = pb.Tensor.from_floats([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [2.0, -1.0]], device)
