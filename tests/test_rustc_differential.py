@@ -102,3 +102,33 @@ def test_a_struct_moved_then_used_is_rustcs_e0382(tmp_path, edit, at):
     with pytest.raises(Unsupported) as caught:
         load_text(source.replace(edit[0], edit[1]), "structs.rs")
     assert (caught.value.code, caught.value.place[1:]) == ("E0382", at)
+
+
+# (statements, where rustc 1.95 reports E0382): values the checker could not tell are values.
+MADE = [
+    ('let v = vec![1];\n    let w = v.clone();\n    let a = w;\n    println!("{:?}", w);', (6, 22)),
+    (
+        "let v = vec![1];\n    let c = v.iter().map(|x| x * 2).collect::<Vec<i32>>();\n"
+        '    let d = c;\n    println!("{:?}", c);',
+        (6, 22),
+    ),
+    (
+        'let o = Some(String::from("x"));\n    let s = o.unwrap();\n    let t = s;\n'
+        '    println!("{}", s);',
+        (6, 20),
+    ),
+    (
+        'let names = vec!["a", "b"];\n    let j = names.join("-");\n    let k = j;\n'
+        '    println!("{}", j);',
+        (6, 20),
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "at"), MADE)
+def test_a_value_a_method_made_moved_then_used_is_rustcs_e0382(body, at):
+    from pbpit.rust.interp.program import Unsupported, load_text
+
+    with pytest.raises(Unsupported) as caught:
+        load_text(f"fn main() {{\n    let z = 0;\n    {body}\n}}\n")
+    assert (caught.value.code, caught.value.place[1:]) == ("E0382", at)

@@ -113,10 +113,12 @@ class Refused:
     """One refusal as rustc would print it: the diagnostic, rustc's code when rustc rejects the
     program too (`E0308`; "" for what is only outside the subset), and its rendering."""
 
-    def __init__(self, diagnostic: Any, code: str, text: str) -> None:
+    def __init__(self, diagnostic: Any, code: str, text: str, rustc: bool = False) -> None:
         self.diagnostic = diagnostic
         self.code = code
         self.text = text
+        self.rustc = rustc or bool(code)
+        """Whether rustc rejects the program too (with or without a code)."""
 
     def to_json(self) -> dict:
         data = self.diagnostic.to_json()
@@ -148,7 +150,7 @@ class RustRefusals(RustUnsupported):
 
 
 def _summary(path: str, refusals: list[Refused]) -> str:
-    rustc = sum(1 for one in refusals if one.code)
+    rustc = sum(1 for one in refusals if one.rustc)
     outside = len(refusals) - rustc
     parts = []
     if outside:
@@ -192,7 +194,7 @@ def refused(err: Any) -> RustUnsupported:
         rendered = text.plain
         if one.code and not lint:  # rustc's code where the model has a rule's
             rendered = rendered.replace("error:", f"error[{one.code}]:", 1)
-        shown.append(Refused(diagnostic, one.code, rendered))
+        shown.append(Refused(diagnostic, one.code, rendered, one.rustc_says))
     return RustRefusals(shown[0].diagnostic.path, shown)
 
 

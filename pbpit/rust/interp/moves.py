@@ -64,7 +64,7 @@ from pbpit.rust.interp.nodes import (
     While,
     rules,
 )
-from pbpit.rust.interp.types import NEVER, StructT, TensorT, Wrap, resolve
+from pbpit.rust.interp.types import NEVER, TensorT, Wrap, resolve
 
 # `Iterator`'s methods pbpit runs: every one takes `self`.
 _ITERATOR = (
@@ -81,6 +81,8 @@ _BY_VALUE = {
     "Iter": {"rev", "step_by", *_ITERATOR},
 }
 _MOVING_OPERATORS = ("tensor", "tensor-scalar", "scalar-tensor")
+# Methods whose result is a value of its own, never a reference (`Vec`, `String`, a clone).
+_MADE = frozenset(("clone", "collect", "to_vec", "to_owned", "concat", "join"))
 # Nested loops are walked twice each (the second time with what the first moved): past this
 # depth only once, so deep nesting stays linear; pbpit then misses a move, never invents one.
 _MAX_LOOP_DEPTH = 8
@@ -150,17 +152,22 @@ class MoveCheck:
 
     def made(self, e: Expr | None) -> bool:
         """Whether `e` is certainly a value, not a reference, where the checker could not tell:
-        what a method of the program's own returns by value (`q.shifted(1.0)`), a `clone()` of
-        the program's own type, a variable given such a value."""
+        what a method of the program's own returns by value (`q.shifted(1.0)`), a `clone()`
+        (of a type that is `Clone`: pbpit runs no other), what `collect()` and the like make,
+        `unwrap()` of such a value, `Box::new` of one, a variable given such a value."""
         if e is None or e.borrowed:
             return False
         if isinstance(e, Local):
             return e.binding.owned or e.binding in self.owned
-        if isinstance(e, Method) and e.user is not None:
+        if isinstance(e, traits.BoxNew):
+            return isinstance(e.value, StructLit) or self.made(e.value)
+        if not isinstance(e, Method):
+            return False
+        if e.user is not None:
             return e.user.ret_owned
-        if isinstance(e, Method) and e.name == "clone" and not e.args:
-            return type(resolve(e.recv.ty)) is StructT  # its `Clone` is derived: `Self`
-        return False
+        if e.name in _MADE:
+            return True
+        return e.name in ("unwrap", "expect") and self.made(e.recv)
 
     def fail(self, e: Local, move: Move, moving: bool) -> Unsupported:
         name = e.binding.name
