@@ -109,3 +109,22 @@ def test_the_expectation_is_what_the_twin_prints_under_every_summation_order(
     hand = re.search(r"^PANICS_AT = (\d+)", twin.read_text(), re.M)
     found = re.search(r"NodeId\((\d+)\)", recorded(program)[2])
     assert (hand and hand.group(1)) == (found and found.group(1))
+
+
+# -- the two dialects ---------------------------------------------------------------------------
+
+OLDER_DIALECT = {
+    "actor_critic", "classifier_ce", "gan_step", "guide_train", "rnn_detached", "tbptt_detach",
+}  # fmt: skip
+
+
+def test_most_programs_are_burn_022s_style_and_some_keep_the_older_dialect() -> None:
+    """Burn 0.22 dropped the backend generic: its users write `Tensor<2>`, `Linear`, `Device`;
+    the programs before it (`Tensor<B, 2>`, `Linear<B>`, a backend type) stay as tests of the
+    older dialect (tests/programs/README.md names them)."""
+    older = re.compile(r"Tensor(::)?<B, |Linear<B>|<B: (Autodiff)?Backend>|type \w+ = Autodiff<")
+    for program in sorted(PROGRAMS.glob("*.rs")):
+        text = program.read_text()
+        assert bool(older.search(text)) == (program.stem in OLDER_DIALECT), program.name
+        if program.stem not in OLDER_DIALECT:
+            assert "use burn::backend" not in text and "Default::default()" not in text
