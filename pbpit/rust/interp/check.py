@@ -97,6 +97,7 @@ from pbpit.rust.interp.types import (
     Wrap,
     array,
     backend_of,
+    dyn_result,
     finalize,
     implements,
     is_float,
@@ -769,6 +770,8 @@ class Checker(StructRules, KindRules, DispatchRules):
             if e.args:
                 self.unify(USIZE, e.args[0].ty, e.args[0].pos)
             return vec(Var())
+        if name == "Result::Ok":  # `Ok(x)`: the error type one pbpit has, `Box<dyn Error>`
+            return dyn_result(e.args[0].ty)
         if name == "String::new":
             return STRING
         if name == "String::from":
@@ -1532,6 +1535,15 @@ class Checker(StructRules, KindRules, DispatchRules):
             self.args(e)
             e.impl = "clone"
             return recv
+        if kind == "Option" and name == "?":  # `?` only in functions returning a `DynResult`
+            what = (
+                "the `?` operator can only be used on `Result`s, not `Option`s, in a function "
+                "that returns `Result`"
+            )
+            err = self.fail(e.pos, rejects(what, "E0277"))
+            ret = show(self.rets[0])
+            err.label = f"use `.ok_or(...)?` to provide an error compatible with `{ret}`"
+            raise err
         if kind == "Option":
             if name == "map":
                 self.arity(e, 1, "`map`")
@@ -1550,7 +1562,11 @@ class Checker(StructRules, KindRules, DispatchRules):
                 self.args(e, inner)
                 return inner
             return None
-        if kind == "Result":
+        if kind in ("Result", "DynResult"):
+            e.impl = f"Result.{name}"
+            if name == "?":  # `x?`: its error converts into `Box<dyn Error>` (DataError: Error)
+                self.args(e)
+                return inner
             if name == "unwrap":
                 self.args(e)
                 return inner

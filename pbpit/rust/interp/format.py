@@ -262,9 +262,9 @@ def _debug(ty: Ty, spec: Spec) -> Callable[[object], str]:
     leaf = _leaf(ty, spec, True)
     if leaf is not None:
         return leaf
-    if type(ty) is Wrap and ty.kind in ("Option", "Result"):
+    if type(ty) is Wrap and ty.kind in ("Option", "Result", "DynResult"):
         inner = _debug(ty.inner, spec)
-        if ty.kind == "Result":  # only ever `Ok`: the one Result pbpit makes cannot fail
+        if ty.kind != "Option":  # only ever `Ok`: the one Result pbpit makes cannot fail
             return lambda r: f"Ok({inner(r.value)})"  # type: ignore[attr-defined]
         return lambda o: "None" if o is None else f"Some({inner(o.value)})"  # type: ignore[attr-defined]
     if type(ty) is Wrap and ty.kind in ("Vec", "array"):
@@ -313,9 +313,9 @@ def _pretty(ty: Ty, spec: Spec) -> Callable[[object], str]:
     leaf = _leaf(ty, spec, True)
     if leaf is not None:
         return leaf
-    if type(ty) is Wrap and ty.kind in ("Option", "Result"):
+    if type(ty) is Wrap and ty.kind in ("Option", "Result", "DynResult"):
         inner = _pretty(ty.inner, spec)
-        if ty.kind == "Result":  # only ever `Ok` (see `_debug`)
+        if ty.kind != "Option":  # only ever `Ok` (see `_debug`)
             return lambda r: _lines("Ok", [inner(r.value)], "(", ")")  # type: ignore[attr-defined]
         return lambda o: (
             "None" if o is None else _lines("Some", [inner(o.value)], "(", ")")  # type: ignore[attr-defined]

@@ -155,6 +155,9 @@ class Library:
             return with_capacity
         if name == "String::from":
             return args[0]
+        if name == "Result::Ok":
+            (value,) = args
+            return lambda frame: Ok(value(frame))
         raise self.fail(e.pos, f"the function `{name}`")
 
     def math_static(self, e: Static, owner: str, function: str, args: list[Code]) -> Code | None:
@@ -486,7 +489,7 @@ class Library:
         raise self.fail(e.pos, f"the method `{name}` on an Option")
 
     def m_Result(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:  # noqa: N802
-        if name in ("unwrap", "expect"):
+        if name in ("unwrap", "expect", "?"):  # pbpit's Results are all `Ok`
             return lambda frame: recv(frame).value
         is_ok = name == "is_ok"
 

@@ -82,7 +82,9 @@ from pbpit.rust.interp.types import (
     TupleT,
     Ty,
     Var,
+    Wrap,
     array,
+    dyn_result,
     option,
     shared,
     show,
@@ -111,7 +113,6 @@ _ITEMS = {
     "function_signature_item": "function declarations without a body",
 }
 _EXPRESSIONS = {
-    "try_expression": "the `?` operator (write `.unwrap()` or a `match`)",
     "tuple_expression": "tuples",
     "struct_expression": "struct expressions",
     "char_literal": "char literals (write a one-character string: `\"a\"`)",
@@ -133,6 +134,10 @@ _STD_MODULES = {
     "Default": {("std", "default"), ("core", "default")},
 }
 
+# `Box<dyn Error>` as a `Result`'s error type (`std::error::Error`, `+ Send + Sync` too).
+_DYN_ERROR = re.compile(
+    r"Box<dyn\s*(?:(?:::)?(?:std|core)::error::)?Error(?:\s*\+\s*(?:Send|Sync|'static))*\s*>"
+)
 # The modules of std (and core) that are not numbers': a path into one is std's, not an error.
 _STD_MODULE_NAMES = frozenset(
     "alloc any array ascii borrow boxed cell char clone cmp collections convert default env "
@@ -183,6 +188,8 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
         self.structs: dict[str, StructItem] = {}
         self.traits: dict[str, Node] = {}
         self.self_type: StructItem | None = None  # inside an `impl`: what `Self` names
+        self.fn_scope: FnScope | None = None  # the function being read (not a closure in it)
+        self.fn_ret: Ty = UNIT
         self.init_modules()
         self.init_refusals()
         self.init_traits()  # traits used for dispatch (traits.py)
@@ -312,7 +319,7 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
         main = self.fns.get("main")
         if main is None and "main" not in self.refused_names:
             self.refuse(Unsupported(f"{self.path}:1:1", "no `fn main()` in the file"))
-        elif main is not None and (main.params or main.ret is not UNIT):
+        elif main is not None and (main.params or not _main_result(main.ret)):
             self.refuse(
                 Unsupported(
                     f"{self.path}:{main.pos[0]}:{main.pos[1]}",
@@ -414,7 +421,8 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
         self.backends, self.dims = fn.backends, fn.dims
         self.type_params = fn.type_params
         self.self_type = fn.owner
-        self.scope = fn.scope = FnScope(None)
+        self.scope = self.fn_scope = fn.scope = FnScope(None)
+        self.fn_ret = fn.ret  # what `?` may return into
         saved = self.open_scope(new_frame=True)
         for param in self.kids(fn.node.child_by_field_name("parameters")):
             mutable = any(c.type == "mutable_specifier" for c in param.children)
@@ -564,6 +572,8 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
                     return burn
             if name == "OptimizerAdaptor" and len(args) == 3:  # `OptimizerAdaptor<Adam, M, B>`
                 return self.optimizer_type(args)
+            if name == "Result" and len(args) == 2 and _DYN_ERROR.fullmatch(self.text(args[1])):
+                return dyn_result(self.type(args[0]))
             if name in ("Option", "Vec") and len(args) == 1:
                 inner = self.type(args[0])
                 return option(inner) if name == "Option" else vec(inner)
@@ -1020,6 +1030,8 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
                 call = Call(self.pos(node), self.fns[name], args)
                 self.turbofish(call, turbofish)  # `make::<Square>(..)` (traits.py)
                 return call
+            if name == "Ok" and len(args) == 1:  # a `Result<T, Box<dyn Error>>`
+                return Static(self.pos(node), "Result::Ok", args)
             if name in ("Ok", "Err", "Box"):
                 raise self.fail(function, f"`{name}(..)`")
             if written in self.imported_activations:  # `use burn::tensor::activation::relu;`
@@ -1246,6 +1258,26 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
         err = self.fail(node, rejects(what, "E0596"))
         err.label = "cannot borrow as mutable"
         raise err
+
+    def e_try_expression(self, node: Node) -> Expr:
+        """`x?` in a function returning `Result<T, Box<dyn Error>>`: `x`'s value (pbpit's
+        Results are all `Ok`: no `Err` is ever made)."""
+        question = node.children[-1]
+        if self.scope is not self.fn_scope:
+            raise self.fail(question, "the `?` operator in a closure (write `.unwrap()`)")
+        ret = self.fn_ret
+        if type(ret) is Wrap and ret.kind in ("Option", "Result"):
+            raise self.fail(node, "the `?` operator (write `.unwrap()` or a `match`)")
+        if type(ret) is not Wrap or ret.kind != "DynResult":
+            what = (
+                "the `?` operator can only be used in a function that returns `Result` or "
+                "`Option` (or another type that implements `FromResidual`)"
+            )
+            err = self.fail(question, rejects(what, "E0277"))
+            err.label = f"cannot use the `?` operator in a function that returns `{show(ret)}`"
+            raise err
+        value = self.expr(self.kids(node)[0])
+        return Method(self.pos(question), value, "?", [], [])
 
     def e_type_cast_expression(self, node: Node) -> Expr:
         target = self.type(node.child_by_field_name("type"))
@@ -2086,6 +2118,11 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
             owner = self.named_struct(self.text(path)) if path is not None else None
             return self.variant(owner, node.child_by_field_name("name"))
         return None
+
+
+def _main_result(ret: Ty) -> bool:
+    """What `main` may return here: `()` or `Result<(), Box<dyn Error>>`."""
+    return ret is UNIT or (type(ret) is Wrap and ret.kind == "DynResult" and ret.inner is UNIT)
 
 
 def is_mut_reference(node: Node | None) -> bool:

@@ -101,6 +101,11 @@ def result(inner: Ty) -> Wrap:
     return Wrap("Result", inner)
 
 
+def dyn_result(inner: Ty) -> Wrap:
+    """`Result<T, Box<dyn std::error::Error>>`: what `main` and helpers return to use `?`."""
+    return Wrap("DynResult", inner)
+
+
 def range_of(inner: Ty) -> Wrap:
     return Wrap("Range", inner)
 
@@ -308,6 +313,8 @@ def show(t: Ty) -> str:
             return f"[{show(t.inner)}; {'_' if t.size is None else t.size}]"
         if t.kind == "Result":
             return f"Result<{show(t.inner)}, DataError>"
+        if t.kind == "DynResult":
+            return f"Result<{show(t.inner)}, Box<dyn std::error::Error>>"
         return f"{t.kind}<{show(t.inner)}>"
     if type(t) is StructT:
         return t.name
