@@ -1,7 +1,8 @@
 //! Burn's `examples/custom-training-loop` (with the guide's model and its `MnistBatcher`), the
 //! MNIST data loaders replaced by items built here and batched by the guide's batcher code (12x12
 //! images): two epochs of two training batches, then the validation loop on `model.valid()`.
-//! The training batches are made on the autodiff device, the validation one on the plain device.
+//! The training batches are made on the autodiff device, the validation one on the plain device
+//! (Burn's loaders, built without `set_device`, make every batch on `Device::default()`).
 //! Burn's example runs without the tape panic: each batch runs its own forward.
 use burn::{
     module::AutodiffModule,
