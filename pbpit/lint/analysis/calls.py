@@ -424,6 +424,15 @@ class _Calls:
             return Value(Requirement.GRAD_IN_BACKWARD, None, sources, why, reads=reads)
         if receiver.frozen:
             return _FROZEN
+        if (
+            name == "map"
+            and len(arguments) == 1
+            and arguments[0].requirement == Requirement.GRAD
+            and receiver.requirement != Requirement.GRAD_IN_BACKWARD
+        ):
+            return arguments[0]  # `.map(|d| Tensor::from_data(d, &device).require_grad())`
+        if name in ("collect", "iter", "into_iter") and receiver.requirement == Requirement.GRAD:
+            return receiver  # leaves gathered: leaves
         if name == "map" and arguments and receiver.requirement == Requirement.NONE:
             # `(0..n).map(|k| loss_of(&h, k))`: every element derives from what the closure
             # reads that was made outside it (`h`); each pass makes the rest anew.
