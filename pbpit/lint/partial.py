@@ -128,15 +128,18 @@ def _without_trailing_commas(source: RustFile) -> RustFile | None:
         if tries >= _REPAIRS or not current.root.has_error:
             break
         at = match.start()
-        # A comma of the program's text, not of a string or a comment.
+        closing = source.data.index(b"|", match.end())
+        # A comma of the program's text (not of a string or a comment), whose `|` is where
+        # tree-sitter went wrong (a `|` it read whole is another closure's).
         leaf = current.root.descendant_for_byte_range(at, at + 1)
         if leaf is None or leaf.type != "," or leaf.start_byte != at:
+            continue
+        if not _in_error(current.root.descendant_for_byte_range(closing, closing + 1)):
             continue
         tries += 1
         trial = bytearray(data)
         trial[at] = ord(" ")
         parsed = parse_bytes(bytes(trial), source.path)
-        closing = source.data.index(b"|", match.end())
         bar = parsed.root.descendant_for_byte_range(closing, closing + 1)
         if bar is None or bar.type != "|" or bar.parent is None:
             continue
@@ -146,6 +149,15 @@ def _without_trailing_commas(source: RustFile) -> RustFile | None:
     if current is source or current.root.has_error:
         return None
     return current
+
+
+def _in_error(node: Node | None) -> bool:
+    """Whether a node is inside an ERROR, or in a construct with one, below the file's root."""
+    while node is not None and node.parent is not None:
+        if node.type == "ERROR" or node.has_error:
+            return True
+        node = node.parent
+    return False
 
 
 def _kept_ranges(source: RustFile) -> list[tuple[int, int]]:

@@ -48,7 +48,7 @@ def lint_files(given: list[Given], progress: Progress, report: LintReport) -> No
     for path, info in given:
         full = os.path.abspath(path)
         groups.setdefault(packages.root_of(full), []).append((full, path, info))
-    run = _Run(report, progress, len(given))
+    run = _Run(report, progress, len(given), packages)
     for root, files in groups.items():
         if root is None:
             sources = [s for full, path, info in files if (s := run.read_given(path, info))]
@@ -61,8 +61,11 @@ def lint_files(given: list[Given], progress: Progress, report: LintReport) -> No
 class _Run:
     """One run's reading and analysing, program by program."""
 
-    def __init__(self, report: LintReport, progress: Progress, total: int) -> None:
+    def __init__(
+        self, report: LintReport, progress: Progress, total: int, packages: Packages
+    ) -> None:
         self.report = report
+        self.packages = packages
         self.progress = progress
         self.total = total
         self.done = 0
@@ -92,7 +95,7 @@ class _Run:
                     cache[full] = read_file(shown, context)
             return cache[full]
 
-        crate = crate_at(root)
+        crate = crate_at(root, self.packages.tables.get(root))
         library = crate.library
         lib_files = list(library.expand(read)) if library else []
         in_library = set(lib_files)

@@ -34,6 +34,7 @@ _TARGET_DIRS = (("examples", "example"), ("tests", "test"), ("benches", "bench")
 # The manifest's tables of targets that may name a root file (`path = ".."`).
 _TABLES = (("bin", "bin"), ("example", "example"), ("test", "test"), ("bench", "bench"))
 _PATH_ATTRIBUTE = re.compile(rb'#\s*\[\s*path\s*=\s*"([^"]*)"\s*\]')
+_MOD = re.compile(rb"\bmod\s")
 _PACKAGE_LINE = re.compile(rb"(?m)^\s*\[\s*package\s*\]")
 
 
@@ -78,6 +79,8 @@ class Packages:
 
     def __init__(self) -> None:
         self._of: dict[str, str | None] = {}
+        self.tables: dict[str, dict] = {}
+        """The manifest of each package found, by its directory."""
 
     def root_of(self, file: str) -> str | None:
         """The package directory of `file` (an absolute path), None when it is in none."""
@@ -91,7 +94,10 @@ class Packages:
             walked.append(directory)
             manifest = os.path.join(directory, MANIFEST)
             if os.path.isfile(manifest):
-                found = directory if _manifest(manifest)[0] else None
+                package, table = _manifest(manifest)
+                found = directory if package else None
+                if package:
+                    self.tables[directory] = table
                 break
             parent = os.path.dirname(directory)
             if parent == directory:
@@ -117,9 +123,11 @@ def _manifest(path: str) -> tuple[bool, dict]:
     return isinstance(table.get("package"), dict), table
 
 
-def crate_at(root: str) -> Crate:
-    """The package at directory `root` and its targets (their files found by `expand`)."""
-    _, table = _manifest(os.path.join(root, MANIFEST))
+def crate_at(root: str, table: dict | None = None) -> Crate:
+    """The package at directory `root` and its targets (their files found by `expand`);
+    `table`: its manifest, when already read."""
+    if table is None:
+        _, table = _manifest(os.path.join(root, MANIFEST))
     package = table.get("package") if isinstance(table.get("package"), dict) else {}
     lib = table.get("lib") if isinstance(table.get("lib"), dict) else {}
     package_name = package.get("name") if isinstance(package.get("name"), str) else None
@@ -213,6 +221,8 @@ def declarations(source: RustFile) -> list[tuple[list[str], str, str | None]]:
     """The file's `mod name;` items, each with the inline modules it is in (outermost first)
     and its `#[path = ".."]`, in source order (those of a file tree-sitter could only partly
     parse: of the parts it read)."""
+    if _MOD.search(source.data) is None:
+        return []  # most files declare no module
     found: list[tuple[int, list[str], str, str | None]] = []
     stack: list[tuple[Node, list[str]]] = [(source.root, [])]
     while stack:
