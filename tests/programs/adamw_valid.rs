@@ -2,7 +2,8 @@
 //! the inner backend (no autodiff, no node ids): what Burn's training examples do. No panic.
 //!
 //! Node ids for the record: fc1.weight 0, .bias 1, fc2.weight 2, .bias 3, x 4, y 5; each
-//! epoch: fc1 6, relu 7, fc2 8, sub 9, square 10, mean 11, then AdamW's four new parameters;
+//! epoch: fc1 6-8 (matmul, the bias's reshape, add), relu 9, fc2 10-12, sub 13, square 14, mean
+//! 15, then AdamW's four new parameters 16-19;
 //! the validation tensors are on the plain device (`device.inner()`) and take none.
 
 use burn::{

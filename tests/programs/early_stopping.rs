@@ -2,8 +2,9 @@
 //! training stopped after `patience` epochs without an improvement of `min_delta`. No panic:
 //! only numbers and the module (its parameters are leaves) outlive an epoch.
 //!
-//! Node ids for the record: fc.weight 0, fc.bias 1, x 2, y 3. Each epoch: linear, sub, square,
-//! mean (4 ids), then Adam's new weight and bias (2 ids); `model.clone()` keeps the ids.
+//! Node ids for the record: fc.weight 0, fc.bias 1, x 2, y 3. Each epoch: linear (matmul, the
+//! bias's reshape, add), sub, square, mean (6 ids), then Adam's new weight and bias (2 ids);
+//! `model.clone()` keeps the ids.
 
 use burn::{
     module::Param,

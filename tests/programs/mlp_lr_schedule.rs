@@ -2,8 +2,9 @@
 //! the rate halves every two epochs, computed in f64 as a user writes it. No panic.
 //!
 //! Node ids for the record: fc1.weight 0, .bias 1, fc2.weight 2, .bias 3, out.weight 4, .bias 5
-//! (field order), x 6, y 7. Each epoch: fc1 8, relu 9, fc2 10, tanh 11, out 12, sub 13,
-//! square 14, mean 15, then SGD's six new parameters 16-21; the next epoch starts at 22.
+//! (field order), x 6, y 7. Each epoch: fc1 8-10 (matmul, the bias's reshape, add), relu 11,
+//! fc2 12-14, tanh 15, out 16-18, sub 19, square 20, mean 21, then SGD's six new parameters
+//! 22-27; the next epoch starts at 28.
 
 use burn::{
     module::Param,

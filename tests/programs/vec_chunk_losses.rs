@@ -2,7 +2,8 @@
 //! `reduce` and backpropagated once: the way to combine losses. No panic.
 //!
 //! Node ids for the record: fc.weight 0, fc.bias 1, x 2, y 3; each chunk: two slices, the
-//! linear, sub, square, mean; then one add; then the optimizer's new weight and bias.
+//! linear's three (matmul, the bias's reshape, add), sub, square, mean; then one add; then the
+//! optimizer's new weight and bias.
 
 use burn::{
     module::Param,
