@@ -397,7 +397,11 @@ class _Reader:
 
     def _read_after(self, slot: _Slot, at: int) -> bool:
         """Whether a name may be read after file byte `at`: it is named later in its scope, or
-        anywhere in a loop around `at` that it was bound before (the next pass reads it)."""
+        anywhere in a loop around `at` that it was bound before (the next pass reads it), or
+        in a closure bound by `let` (read where it is called). The elements a loop walked of a
+        collection (`feats[..]`) are read where the collection is."""
+        if slot.name.endswith("[..]"):
+            slot = _Slot(slot.name[:-4], slot.declared, slot.scope_end)
         starts = _words(self.data).get(slot.name.encode())
         if starts is None and not _WORD.fullmatch(slot.name.encode()):
             return self._read_after_by_search(slot, at)
@@ -414,7 +418,7 @@ class _Reader:
             start, end = self.loop_spans[key]
             if start > slot.declared and named(start, end):
                 return True
-        return False
+        return any(named(c.start_byte, c.end_byte) for c in self.closures.values())
 
     def _read_after_by_search(self, slot: _Slot, at: int) -> bool:
         """`_read_after` for a name that is not one ASCII word (`r#type`, `café`)."""
