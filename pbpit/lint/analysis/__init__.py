@@ -140,9 +140,9 @@ is not used: rustc rejects an unknown lint tool.)
 
 Where each part lives (`pbpit.lint.analysis.*`): `entry` (`lint_sources`, `lint_source`),
 `index` (`Program`, `_Callee`, `_Summary`), `methods` (what each Burn and std method does to
-tracking), `state` (`_State`, `_Journal`, `_Shared`, joins), `function` (`_Function`, assembled
-from `reader`, `bindings`, `expressions`, `flow`, `calls`, `events`), `common` (what every
-part reads).
+tracking: one row per method), `state` (`_State`, `_Journal`, `_Shared`, joins), `function`
+(`_Function`, assembled from `reader`, `bindings`, `expressions`, `flow`, `calls`, `effects`
+(what a row's effect makes of a call), `events`), `common` (what every part reads).
 """
 
 from pbpit.lint.analysis.common import _in_skipped_item, _read_as

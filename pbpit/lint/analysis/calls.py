@@ -8,23 +8,16 @@ from dataclasses import replace
 
 from pbpit.engine.graph import Requirement
 from pbpit.lint.analysis.common import _FIELD, _ITEMS, _PATH, _WATCHED, _last_segment
+from pbpit.lint.analysis.effects import _EFFECTS_OF
 from pbpit.lint.analysis.index import _MODULE_PATH, _NOTHING, _Callee, _Summary
 from pbpit.lint.analysis.methods import (
-    _ADAPTING,
     _BURN_METHODS,
-    _EMPTIED,
     _FROM_DATA,
-    _IN_PLACE,
-    _ITERATING,
-    _MAPPING,
     _MODULE_METHODS,
     _PARAMETER_FREE,
-    _PIECES,
     _REPEATING,
-    _SAME_TENSOR,
-    _UNTRACKED_RESULT,
 )
-from pbpit.lint.analysis.state import _DATA, _FROZEN, _WHOLE, _Exit, _join, _op
+from pbpit.lint.analysis.state import _DATA, _FROZEN, _Exit, _join, _op
 from pbpit.lint.values import Backward, Definition, Read, Value
 from pbpit.rust.syntax import Node
 
@@ -310,68 +303,11 @@ class _Calls:
         watching = _WATCHED.get(name)
         if watching:
             self._seen(watching, call, receiver_node, name, receiver)
-        if name == "backward":
-            self._backward(call, receiver_node, name_node, receiver)
-            return _DATA
-        if name in _SAME_TENSOR:
-            return receiver
-        if name == "require_grad":
-            return Value(Requirement.GRAD, why="from a tensor that requires grad")
-        if name == "set_require_grad":
-            flag = call.child_by_field_id(_FIELD.arguments)
-            if flag is not None and "true" in self.text(flag):
-                return Value(Requirement.GRAD, why="from a tensor that requires grad")
-            return _DATA
-        if name == "detach":
-            return (
-                Value(Requirement.GRAD, why=receiver.why)
-                if receiver.requirement == Requirement.GRAD
-                else _DATA
-            )
-        if name in _UNTRACKED_RESULT:
-            return _DATA
-        if name in ("valid", "no_grad"):
-            return _FROZEN
-        if name == "val" and not arguments:
-            if receiver.requirement == Requirement.NONE:
-                return Value(Requirement.GRAD, why="from a parameter")
-            if self.markers and self._given(receiver):
-                # `self.w.val()`, `self.ws[0].val()`: a parameter of what the caller gives, a
-                # leaf whatever it is; a marker of its own, so that the summary's result says
-                # it derives from one (`_Summary.params`).
-                path = self.text(receiver_node) if receiver_node is not None else "self"
-                leaf = self._marker(f"{path}.val()", ("leaf", path))
-                return replace(leaf, why="from a parameter")
-        if name in _IN_PLACE or name in _EMPTIED:
-            place = self._place(receiver_node)
-            if place is not None:
-                held = self.state.values.get(place, _DATA)
-                if name in _EMPTIED:
-                    self.state.values[place] = _DATA
-                elif arguments:
-                    pushed = arguments[-1]
-                    given = call.child_by_field_id(_FIELD.arguments)
-                    last = given.named_children[-1] if given and given.named_child_count else None
-                    if pushed.requirement == Requirement.GRAD_IN_BACKWARD and last is not None:
-                        # The element is a tensor of its own, made where it is pushed.
-                        pushed = self._bound(place.name, pushed, last, last, call)
-                    self.state.values[place] = self._pushed(place, held, pushed)
-                return _DATA
-        if name in _ITERATING and receiver.requirement == Requirement.GRAD_IN_BACKWARD:
-            return receiver  # the same elements
-        if name in _PIECES and receiver.requirement == Requirement.GRAD_IN_BACKWARD:
-            # Pieces of one tensor share it; a temporary one, by the name they are bound to.
-            whole = receiver.sources if receiver.origin is not None else {_WHOLE}
-            return replace(_op([receiver, *arguments]), shared=frozenset(whole))
-        if name in _MAPPING and self._closure_data(call, arguments):
-            return _DATA  # `.map(|t| t.device())`: each element is what the closure makes
-        if name in _ADAPTING and receiver.shared is not None:
-            return replace(_op([receiver, *arguments]), shared=receiver.shared)
-        if name == "take" and not arguments:
-            place = self._place(receiver_node)
-            if place is not None:
-                self.state.values[place] = _DATA  # `Option::take` leaves `None` behind
-                return receiver
+        for effect in _EFFECTS_OF.get(name, ()):
+            # What the method's row of the table says (`methods.py`), where it applies.
+            value = effect(self, call, receiver_node, name_node, receiver, arguments)
+            if value is not None:
+                return value
         forward = name == "forward" or name.startswith("forward_")
         carried = _DATA
         owner = self._receiver_type(receiver_node)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pbpit.lint.analysis.bindings import _Bindings
 from pbpit.lint.analysis.calls import _Calls
 from pbpit.lint.analysis.common import _LITERALS
+from pbpit.lint.analysis.effects import _Effects
 from pbpit.lint.analysis.events import _Events
 from pbpit.lint.analysis.expressions import _Expressions
 from pbpit.lint.analysis.flow import _Flow
@@ -13,7 +14,7 @@ from pbpit.lint.analysis.reader import _EXPRESSIONS, _Reader
 from pbpit.lint.analysis.state import _DATA
 
 
-class _Function(_Events, _Calls, _Flow, _Expressions, _Bindings, _Reader):
+class _Function(_Events, _Effects, _Calls, _Flow, _Expressions, _Bindings, _Reader):
     """One `fn` body read as it runs; findings go into the shared `found`."""
 
 

@@ -1,68 +1,153 @@
-"""What Burn's tensor API and std's collections and iterators do to tracking, by method name."""
+"""What each method lint meets does to tracking: one row per method name.
+
+Burn's tensor API comes from `pbpit.engine.api` (a row there: kind, op, what the result is in
+the graph, Rust signature): what a row's result is in the graph gives its effect here (`clone`
+the same tensor, `require_grad` a leaf, `detach` a leaf only of a leaf, a read or an Int or Bool
+result never tracked, `backward` a backward); a result of `Vec<Self>` is pieces of the receiver
+(`chunk`); a creation (`Tensor::zeros`, `from_data`) makes data. The other rows are std's and
+Burn's that api.py does not list: std's wrappers and reads (api.py's lists), collections and
+iterators, `Option::take`, `Param::val`, a `Module`'s `valid`, `no_grad` and the methods that
+return the module.
+
+A method call's `effects` are tried in order (`_Effects`, pbpit/lint/analysis/effects.py); the
+first that applies gives the result; with none (no row, or none applies), the call is read as a
+method of the tree, a module's `forward`, or an op: tracked if the receiver or an argument is.
+"""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from pbpit.engine import api
 
-# What Burn's tensor API says of a method's result (pbpit/engine/api.py): the same tensor (same
-# NodeId), never tracked (reads, gradients, Int and Bool tensors), or new data (`Tensor::zeros`).
-_SAME_TENSOR = api.SAME_TENSOR
+# -- effects: what a call of the method gives --------------------------------------------------
+
+BACKWARD = "backward"
+"""Runs a backward on the receiver: it consumes what the receiver derives from; the result (the
+gradients) is data."""
+SAME = "same"
+"""The receiver's own tensor, same NodeId (`clone`; std's `unwrap`, `as_ref`, `into`)."""
+LEAF = "leaf"
+"""A leaf that requires grad (`require_grad`)."""
+LEAF_IF_TRUE = "leaf if true"
+"""A leaf that requires grad if the argument says `true` (`set_require_grad(true)`), else data."""
+DETACH = "detach"
+"""A leaf stays a leaf; anything else is data (`detach`)."""
+UNTRACKED = "untracked"
+"""Never tracked: reads, gradients, the inner backend's tensor, Int and Bool results."""
+NO_GRAD = "no grad"
+"""A module whose forward is tracked only where its input is (`valid`, `no_grad`)."""
+PARAMETER = "parameter"
+"""With no argument, a parameter's tensor: a leaf (`Param::val`)."""
+PUSH = "push"
+"""In place: the collection holds the element given too (`push`, `insert`, `extend`)."""
+EMPTY = "empty"
+"""In place: the collection holds nothing (`clear`, `truncate`)."""
+ITERATE = "iterate"
+"""Of a collection of tensors: the same elements (`iter`, `drain`, `enumerate`)."""
+PIECES = "pieces"
+"""Of a tracked tensor: pieces that share it (`chunk`, `split`, `unbind`)."""
+MAP = "map"
+"""Elements made by the closure given: data where, given an element, it yields data."""
+ADAPT = "adapt"
+"""An iterator adaptor: each element still shares what the elements shared (`zip`, `collect`)."""
+TAKE = "take"
+"""With no argument, the value out and `None` left in its place (`Option::take`)."""
 
 
-_UNTRACKED_RESULT = api.UNTRACKED_RESULT
+@dataclass(frozen=True, slots=True)
+class Row:
+    """What lint knows of one method name."""
+
+    name: str
+    effects: tuple[str, ...] = ()
+    """What a call `x.name(..)` gives, tried in order (the effects above)."""
+    library: bool = False
+    """Burn's tensor API as lint knows it (api.py's rows, std's wrappers and reads): on a
+    receiver of unknown type, never read as a method of the linted tree."""
+    from_data: bool = False
+    """`Tensor::name(..)` makes a new tensor from numbers or a shape: untracked."""
+    per_element: bool = False
+    """An iterator's method whose closure runs once per element: the closure is a loop body."""
+    module: bool = False
+    """A method of Burn's `Module` that returns the module (its parameters are leaves)."""
+    source: str = "std"
+    """Where the row comes from: `api` (pbpit/engine/api.py), `burn` (Burn's, not in api.py),
+    `std`."""
 
 
-_FROM_DATA = api.FROM_DATA
+def _api_row(method: api.Method) -> Row:
+    """A row of Burn's tensor API, from api.py's: its effect by what its result is."""
+    if method.tracked == api.NEVER:
+        effects: tuple[str, ...] = (UNTRACKED,) if method.receiver is not None else ()
+    elif method.tracked == api.LEAF:
+        effects = (LEAF_IF_TRUE,) if "bool" in method.param_types else (LEAF,)
+    elif method.tracked == api.SAME:
+        effects = (SAME,)
+    elif method.tracked == api.DETACHED:
+        effects = (DETACH,)
+    elif method.tracked == api.GRADIENTS:
+        effects = (BACKWARD,)
+    elif method.result.startswith("Vec<"):
+        effects = (PIECES,)
+    else:
+        effects = ()  # an op: tracked if an input is
+    return Row(method.name, effects, True, method.kind == api.CREATION, source="api")
 
+
+def _rows(names: str, *effects: str, **flags: object) -> list[Row]:
+    return [Row(name, tuple(effects), **flags) for name in names.split()]  # type: ignore[arg-type]
+
+
+_OTHER_ROWS: list[Row] = [
+    *_rows(" ".join(api.STD_PASS_THROUGH), SAME, library=True),
+    *_rows(" ".join(api.OTHER_READS), UNTRACKED, library=True),
+    # Burn's, not in api.py
+    *_rows("split split_with_sizes iter_dim unbind", PIECES, source="burn"),
+    *_rows("valid no_grad", NO_GRAD, source="burn"),
+    *_rows("val", PARAMETER, source="burn"),
+    *_rows(
+        "load_record fork freeze_group unfreeze_group quantize_weights apply_lora",
+        module=True,
+        source="burn",
+    ),
+    # std's collections and iterators
+    *_rows("push push_back push_front insert extend", PUSH),
+    *_rows("clear truncate", EMPTY),
+    *_rows("iter into_iter iter_mut drain rev as_slice skip enumerate", ITERATE),
+    *_rows("zip collect filter chain cloned step_by take_while skip_while", ADAPT),
+    *_rows("map", MAP, ADAPT, per_element=True),
+    *_rows("filter_map flat_map", MAP, per_element=True),
+    *_rows("for_each try_for_each fold try_fold inspect", per_element=True),
+    *_rows("take", TAKE),
+]
+
+
+def _table() -> dict[str, Row]:
+    table: dict[str, Row] = {}
+    for row in [*map(_api_row, api.METHODS), *_OTHER_ROWS]:
+        if row.name in table:
+            raise ValueError(f"two rows for `{row.name}`")
+        table[row.name] = row
+    return table
+
+
+METHODS: dict[str, Row] = _table()
+"""Every method lint knows, by name."""
+
+# Views of the table, for the readers that ask one question of a name.
+_BURN_METHODS = frozenset(n for n, row in METHODS.items() if row.library)
+_FROM_DATA = frozenset(n for n, row in METHODS.items() if row.from_data)
+_REPEATING = frozenset(n for n, row in METHODS.items() if row.per_element)
+_MODULE_METHODS = frozenset(n for n, row in METHODS.items() if row.module)
+
+# -- types -------------------------------------------------------------------------------------
 
 # Modules of `burn::nn` with no parameter: their forward is tracked only if its input is.
 _PARAMETER_FREE = re.compile(
     r"^(\w*Loss|\w*LossConfig|Relu|Gelu|Sigmoid|Tanh|LeakyRelu|LeakyReluConfig|HardSigmoid"
     r"|HardSigmoidConfig|Dropout|DropoutConfig|Softplus|SoftplusConfig)$"
 )
-
-
-# Iterator adaptors that call their closure once per element: the closure is a loop body.
-_REPEATING = frozenset(
-    {"for_each", "try_for_each", "map", "filter_map", "flat_map", "fold", "try_fold", "inspect"}
-)
-
-
-_BURN_METHODS = frozenset(m.name for m in api.METHODS) | _SAME_TENSOR | _UNTRACKED_RESULT
-"""Methods of Burn's tensor API: never read as a method of the program on a receiver of
-unknown type."""
-
-
-_IN_PLACE = frozenset({"push", "push_back", "push_front", "insert", "extend"})
-
-
-_EMPTIED = frozenset({"clear", "truncate"})
-
-
-_ITERATING = frozenset(
-    {"iter", "into_iter", "iter_mut", "drain", "rev", "as_slice", "skip", "enumerate"}
-)
-
-
-_ADAPTING = frozenset(
-    {"zip", "map", "collect", "filter", "chain", "cloned", "step_by", "take_while", "skip_while"}
-)
-"""Iterator adaptors: each element still derives from what the elements shared."""
-
-
-_PIECES = frozenset({"chunk", "split", "split_with_sizes", "iter_dim", "unbind"})
-
-
-_MAPPING = frozenset({"map", "filter_map", "flat_map"})
-"""Adaptors whose elements are what their closure returns."""
-
-
-_MODULE_METHODS = frozenset(
-    "load_record fork freeze_group unfreeze_group quantize_weights apply_lora".split()
-)
-"""Methods of Burn's `Module` that return the module (`Optimizer::step` too, by its arity)."""
-
-
 _CONTAINERS = frozenset({"Tensor", "Option", "Vec", "Box", "Int", "Bool", "Float", "String"})
+"""Types that hold what they are given: no parameter of their own."""

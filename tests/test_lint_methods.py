@@ -1,0 +1,110 @@
+"""Lint's table of what each method does to tracking (pbpit/lint/analysis/methods.py) against
+what lint did before the table: tests/data/lint_method_effects.json holds the sets and the
+chain of name tests of the analysis at commit 3d12bbe, captured from that code (not from the
+table). Every name they knew is classified the same way by the table, and the table knows no
+other name with an effect."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pbpit.engine import api
+from pbpit.lint.analysis import methods
+
+OLD = json.loads((Path(__file__).parent / "data" / "lint_method_effects.json").read_text())
+SETS: dict[str, set[str]] = {name: set(members) for name, members in OLD["sets"].items()}
+
+# The effect each test of the old chain gave (its body, read in the old code).
+BY_NAME = {
+    "backward": methods.BACKWARD,
+    "require_grad": methods.LEAF,
+    "set_require_grad": methods.LEAF_IF_TRUE,
+    "detach": methods.DETACH,
+    "valid": methods.NO_GRAD,
+    "no_grad": methods.NO_GRAD,
+    "val": methods.PARAMETER,
+    "take": methods.TAKE,
+}
+BY_SET = {
+    "SAME_TENSOR": methods.SAME,
+    "UNTRACKED_RESULT": methods.UNTRACKED,
+    "IN_PLACE": methods.PUSH,
+    "EMPTIED": methods.EMPTY,
+    "ITERATING": methods.ITERATE,
+    "PIECES": methods.PIECES,
+    "MAPPING": methods.MAP,
+    "ADAPTING": methods.ADAPT,
+}
+
+
+def old_effects(name: str) -> tuple[str, ...]:
+    """The effects the old chain tried for `name`, in order, up to the first that always
+    returns."""
+    found = []
+    for test in OLD["chain"]:
+        if name in test["names"]:
+            found.append(BY_NAME[name])
+        else:
+            sets = [s for s in test["sets"] if name in SETS[s]]
+            if not sets:
+                continue
+            if test.get("inner"):  # `if name in _EMPTIED` inside the test of both sets
+                inner = [s for s in sets if s in test["inner"]]
+                sets = inner or [s for s in test["sets"] if s not in test["inner"]]
+            found.append(BY_SET[sets[0]])
+        if not test["conditional"]:
+            break
+    return tuple(found)
+
+
+def known_names() -> set[str]:
+    names = set().union(*SETS.values())
+    for test in OLD["chain"]:
+        names.update(test["names"])
+    return names
+
+
+def test_the_capture_holds_what_the_old_code_had():
+    # A failing capture would make every comparison below vacuous.
+    assert len(OLD["chain"]) == 14
+    assert {"clone", "unwrap", "into"} <= SETS["SAME_TENSOR"]
+    assert {"into_scalar", "grad", "to_vec", "len"} <= SETS["UNTRACKED_RESULT"]
+    assert old_effects("map") == (methods.MAP, methods.ADAPT)
+    assert old_effects("clear") == (methods.EMPTY,)
+    assert old_effects("push") == (methods.PUSH,)
+    assert old_effects("exp") == ()
+
+
+def test_every_name_the_old_sets_and_chain_knew_has_the_same_effects():
+    differ = {}
+    for name in sorted(known_names()):
+        row = methods.METHODS.get(name)
+        new = row.effects if row is not None else ()
+        if new != old_effects(name):
+            differ[name] = (old_effects(name), new)
+    assert differ == {}
+
+
+def test_no_other_name_has_an_effect():
+    extra = {n: r.effects for n, r in methods.METHODS.items() if r.effects}
+    assert set(extra) <= known_names()
+
+
+def test_the_flags_are_the_old_sets():
+    table = methods.METHODS
+    assert {n for n, r in table.items() if r.library} == SETS["BURN_METHODS"]
+    assert {n for n, r in table.items() if r.from_data} == SETS["FROM_DATA"]
+    assert {n for n, r in table.items() if r.per_element} == SETS["REPEATING"]
+    assert {n for n, r in table.items() if r.module} == SETS["MODULE_METHODS"]
+
+
+def test_every_row_of_burns_tensor_api_is_a_row_of_the_table():
+    for method in api.METHODS:
+        row = methods.METHODS[method.name]
+        assert row.source == "api" and row.library
+        # What api.py says of the result in the graph, as the table reads it.
+        if method.tracked == api.INPUTS:
+            assert row.effects in ((), (methods.PIECES,)), method.name
+        if method.tracked == api.NEVER and method.receiver is not None:
+            assert row.effects == (methods.UNTRACKED,), method.name
