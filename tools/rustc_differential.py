@@ -31,6 +31,7 @@ import multiprocessing
 import os
 import random
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -48,6 +49,14 @@ sys.path.insert(0, str(ROOT / "tools"))
 from record_rustc import RUSTC_FLAGS, Refused, find_rustc  # noqa: E402 - after the path
 
 RUN_SECONDS = 3
+COMPILE_SECONDS = 60
+MEMORY_BYTES = 2 << 30  # for rustc and its binary: a mutant's huge array fails, not the machine
+
+
+def _limit_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_BYTES, MEMORY_BYTES))
+
+
 PBPIT_SECONDS = 20
 
 # -- mutants ---------------------------------------------------------------------------------------
@@ -219,12 +228,17 @@ def rustc_verdict(rustc: str, source: Path) -> Verdict:
     # Checking alone (no code, no link) finds most errors at a third of a build's cost; the
     # lints of constant evaluation (`unconditional_panic`) need the build.
     for emit in (["--emit=metadata", "-o", str(binary) + ".rmeta"], ["-o", str(binary)]):
-        compiled = subprocess.run(
-            [rustc, *RUSTC_FLAGS, "--error-format=json", source.name, *emit],
-            cwd=source.parent,
-            capture_output=True,
-            text=True,
-        )
+        try:
+            compiled = subprocess.run(
+                [rustc, *RUSTC_FLAGS, "--error-format=json", source.name, *emit],
+                cwd=source.parent,
+                capture_output=True,
+                text=True,
+                timeout=COMPILE_SECONDS,
+                preexec_fn=_limit_memory,
+            )
+        except subprocess.TimeoutExpired:  # `[0u8; 4294967295]` built at compile time
+            return Verdict("skipped", detail=f"rustc ran past {COMPILE_SECONDS} s")
         if compiled.returncode != 0:
             break
     assert compiled is not None
@@ -248,6 +262,7 @@ def rustc_verdict(rustc: str, source: Path) -> Verdict:
             env={**os.environ, "RUST_BACKTRACE": "0"},
             stdin=subprocess.DEVNULL,
             timeout=RUN_SECONDS,
+            preexec_fn=_limit_memory,
         )
     except subprocess.TimeoutExpired:
         return Verdict("skipped", detail=f"rustc's binary ran past {RUN_SECONDS} s")
