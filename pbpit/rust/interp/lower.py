@@ -14,6 +14,7 @@ from typing import Any
 
 from pbpit.engine.api import RUST_FUNCTIONS
 from pbpit.rust.interp import burn_nn
+from pbpit.rust.interp.borrows import refuse_use_while_borrowed
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.inline_mods import InlineModules
 from pbpit.rust.interp.macros import MacroLowering
@@ -439,6 +440,9 @@ class Lowerer(MacroLowering, InlineModules, TraitLowering):
             fn.params.append(binding)
         fn.body = self.block(fn.node.child_by_field_name("body"))
         self.close_scope(saved)
+        conflict = refuse_use_while_borrowed(fn.body, self.path)  # `let r = &mut x;` then `x`
+        if conflict is not None:
+            raise conflict
         self.backends, self.dims = frozenset(), frozenset()
         self.self_type = None
 
