@@ -5,6 +5,7 @@ the steps."""
 from __future__ import annotations
 
 import gc
+import sys
 import tracemalloc
 
 import pytest
@@ -100,3 +101,16 @@ def test_untracked_steps_are_freed_by_reference_counting():
     # What stays is the tape's flat arrays (17 bytes a node) and the allocator's free lists.
     assert after_backward < grown // 3
     assert after_reset < grown // 3
+
+
+def test_the_registry_shrinks_after_a_long_tape_is_consumed():
+    x = pb.Tensor.from_floats([1.0, 2.0], DEVICE).require_grad()
+    empty = sys.getsizeof({})
+    there_and_back(x).sum().backward()
+    # A dict keeps the table it grew to: 40,000 steps' would be over 1 MB, and every later
+    # backward would scan it.
+    assert SERVER.steps == {}
+    assert sys.getsizeof(SERVER.steps) < empty + 1024
+    # Later, short tapes still run back as before.
+    y = x.mul_scalar(3.0)
+    assert x.grad(y.sum().backward()).to_vec() == [3.0, 3.0]

@@ -21,7 +21,10 @@ class Requirement(IntEnum):
 
 
 class Node:
-    """One tensor's place in the graph. `parents` holds only the tracked inputs."""
+    """One tensor's place in the graph. `parents` holds only the tracked inputs.
+
+    A leaf's node, an untracked result's, a detached tensor's are a `Node`; a tracked result's
+    is the op that made it (`pbpit.engine.ops.Op` extends `Node`), which is also its step."""
 
     __slots__ = ("id", "parents", "order", "requirement", "handles")
 
