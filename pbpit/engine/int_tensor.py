@@ -268,6 +268,24 @@ class IntTensor(Tensor):
     def lower_elem(self, value: int) -> IntTensor:
         return self._same(self.array < _whole(value, "lower_elem"))
 
+    def greater_equal_elem(self, value: int) -> IntTensor:
+        return self._same(self.array >= _whole(value, "greater_equal_elem"))
+
+    def lower_equal_elem(self, value: int) -> IntTensor:
+        return self._same(self.array <= _whole(value, "lower_equal_elem"))
+
+    def greater(self, other: Tensor) -> IntTensor:
+        return self._same(self.array > _values(other, self, "greater"))
+
+    def greater_equal(self, other: Tensor) -> IntTensor:
+        return self._same(self.array >= _values(other, self, "greater_equal"))
+
+    def lower(self, other: Tensor) -> IntTensor:
+        return self._same(self.array < _values(other, self, "lower"))
+
+    def lower_equal(self, other: Tensor) -> IntTensor:
+        return self._same(self.array <= _values(other, self, "lower_equal"))
+
     def bool_not(self) -> IntTensor:
         if self.kind != BOOL:
             raise TypeError("bool_not: expected a Bool tensor")
@@ -346,6 +364,47 @@ def lower_elem(self: Tensor, value: float) -> IntTensor:
     return _bools(self, self.array < _f32(value, "lower_elem"))
 
 
+# The other comparisons, IEEE's as Rust's f32 (a NaN is unequal to all, ordered with none).
+def not_equal(self: Tensor, other: Tensor) -> IntTensor:
+    return _bools(self, self.array != _values(other, self, "not_equal"))
+
+
+def greater(self: Tensor, other: Tensor) -> IntTensor:
+    return _bools(self, self.array > _values(other, self, "greater"))
+
+
+def greater_equal(self: Tensor, other: Tensor) -> IntTensor:
+    return _bools(self, self.array >= _values(other, self, "greater_equal"))
+
+
+def lower(self: Tensor, other: Tensor) -> IntTensor:
+    return _bools(self, self.array < _values(other, self, "lower"))
+
+
+def lower_equal(self: Tensor, other: Tensor) -> IntTensor:
+    return _bools(self, self.array <= _values(other, self, "lower_equal"))
+
+
+def not_equal_elem(self: Tensor, value: float) -> IntTensor:
+    return _bools(self, self.array != _f32(value, "not_equal_elem"))
+
+
+def greater_equal_elem(self: Tensor, value: float) -> IntTensor:
+    return _bools(self, self.array >= _f32(value, "greater_equal_elem"))
+
+
+def lower_equal_elem(self: Tensor, value: float) -> IntTensor:
+    return _bools(self, self.array <= _f32(value, "lower_equal_elem"))
+
+
+def is_nan(self: Tensor) -> IntTensor:
+    return _bools(self, np.isnan(self.array))
+
+
+def is_inf(self: Tensor) -> IntTensor:
+    return _bools(self, np.isinf(self.array))
+
+
 def _f32(value: float, op: str) -> np.float32:
     return np.float32(checks._scalar(value, op))
 
@@ -366,7 +425,11 @@ def argmin(self: Tensor, dim: int) -> IntTensor:
     return IntTensor(ops.arg_extremum(self.array, axis, False), self.node is not None)
 
 
-for _method in (gather, select, equal, equal_elem, greater_elem, lower_elem, argmax, argmin):
+for _method in (
+    gather, select, equal, equal_elem, greater_elem, lower_elem, argmax, argmin, not_equal,
+    greater, greater_equal, lower, lower_equal, not_equal_elem, greater_equal_elem,
+    lower_equal_elem, is_nan, is_inf,
+):  # fmt: skip
     setattr(Tensor, _method.__name__, _method)
 Tensor.int = into_int  # type: ignore[attr-defined]
 for _function in ("from_ints", "arange"):  # Burn has them on `Tensor<B, D, Int>` only
