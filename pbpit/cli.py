@@ -643,9 +643,13 @@ def lint(
     fix: Annotated[
         bool,
         typer.Option(
-            "--fix", help="Write the machine-applicable fixes into the files, then report the rest."
+            "--fix",
+            help="Write the fixes into the files, then report the rest: by default detach what "
+            "gets no gradient in the program, recompute what it trains; "
+            "--fix=detach|recompute|add chooses.",
         ),
     ] = False,
+    fix_choice: Annotated[str | None, typer.Option("--fix-choice", hidden=True)] = None,
     exclude: Annotated[
         list[str] | None,
         typer.Option(
@@ -678,7 +682,7 @@ def lint(
         _console(),
         sys.stderr,
         message_format=message_format,
-        fix=fix,
+        fix=fix_choice or fix,
         exclude=exclude or [],
         cargo=_as_cargo_subcommand,
         strict=strict,
@@ -730,6 +734,7 @@ def main(args: list[str] | None = None, name: str = "pbpit") -> None:
     if not args:
         args = ["--help"]
     try:
+        args = _fix_choice(args)
         try:
             status = _wrapped(args[1:]) if args[0] == "--" else _invoke(args, name)
         finally:
@@ -759,6 +764,25 @@ def main(args: list[str] | None = None, name: str = "pbpit") -> None:
             sys.exit(err.exit_code)
         raise
     sys.exit(status if isinstance(status, int) else 0)
+
+
+def _fix_choice(args: list[str]) -> list[str]:
+    """`--fix=detach|recompute|add` (lint's `--fix` choosing which fix it writes) as the flag
+    `--fix` and the choice, which the parser reads apart (`--fix` alone takes no value)."""
+    if args[:1] == ["--"]:
+        return args
+    out = []
+    for arg in args:
+        if arg == "--":
+            return [*out, *args[len(out) :]]
+        if arg.startswith("--fix="):
+            choice = arg.removeprefix("--fix=")
+            if choice not in ("detach", "recompute", "add"):
+                raise UsageError(f"--fix takes detach, recompute or add, not `{choice}`")
+            out += ["--fix", f"--fix-choice={choice}"]
+        else:
+            out.append(arg)
+    return out
 
 
 def _wrapped(command: list[str]) -> int:

@@ -246,7 +246,7 @@ def test_explain_with_case_prints_the_fixed_lines_as_rustc_prints_suggestions():
     # rustc's suggestions: `+` under inserted text; `N -` and `N +` rows when lines move.
     assert (
         "help: detach once: if `feats` needs no gradient, cut it off where it is made"
-        " (checked: runs without the panic)\n"
+        " (checked: runs without the panic; w.grad unchanged; x.grad = None)\n"
         "   |\n"
         "19 | feats = x.clone().exp().detach()\n"
         "   |                        +++++++++\n"
@@ -748,9 +748,16 @@ def test_audit_of_a_rust_case_prints_lints_diagnostic_with_the_runs_notes():
         "and found no step",
     ]
     first_help = linted.index("help: if `feats` needs no gradient, detach it once")
-    # The audit ran each fix of lint's (the program made with its edits, and run): both run.
+    # The audit ran each fix of lint's (the program made with its edits, and run): both run;
+    # detached, `feats` gives `x` no gradient; recomputed, both leaves get the same bits.
+    said = iter(
+        [
+            "(checked: runs without the panic; w.grad unchanged; x.grad = None)",
+            "(checked: runs without the panic; x.grad, w.grad unchanged)",
+        ]
+    )
     checked = [
-        f"{line} (checked: runs without the panic)" if line.startswith("help: ") else line
+        f"{line} {next(said)}" if line.startswith("help: ") else line
         for line in linted[first_help:]
     ]
     assert audited == linted[:first_help] + notes + checked
@@ -778,12 +785,13 @@ def test_audit_of_a_python_case_writes_the_warning_in_lints_words():
         "panics at it"
     ) in out
     assert (
-        "help: if `feats` needs no gradient, detach it once (checked: runs without the panic)\n"
+        "help: if `feats` needs no gradient, detach it once"
+        " (checked: runs without the panic; w.grad unchanged; x.grad = None)\n"
         "   |\n"
         "19 | feats = x.clone().exp().detach()\n"
         "   |                        +++++++++\n"
         "help: if gradients must flow through `feats`, compute it inside the loop, every pass"
-        " (checked: runs without the panic)\n"
+        " (checked: runs without the panic; x.grad, w.grad unchanged)\n"
     ) in out
 
 
@@ -796,7 +804,11 @@ def test_audit_json_carries_the_same_diagnostic_as_lint_json():
     (audited,) = audit_["diagnostics"]
     # The same, but for what the run adds: its notes, and each fix checked by running it.
     checks = [help_.pop("checked") for help_ in audited["help"]]
-    assert checks == [{"verdict": "runs", "detail": "runs without the panic", "exit_code": 0}] * 2
+    ran = {"verdict": "runs", "detail": "runs without the panic", "exit_code": 0}
+    assert checks == [
+        {**ran, "gradients": {"x": "none", "w": "unchanged"}},
+        {**ran, "gradients": {"x": "unchanged", "w": "unchanged"}},
+    ]
     assert {k: v for k, v in audited.items() if k != "notes"} == linted
     assert audit_["audit"][2]["pattern"] == "loop-external-tracked"  # the old keys stay
 

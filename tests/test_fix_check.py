@@ -122,7 +122,9 @@ def test_a_help_that_fails_loses_its_code_and_says_why(tmp_path):
     assert helps[1].note.startswith("pbpit made this edit and ran the program: it panics at line")
     assert helps[2] is words
     assert [h.to_json().get("checked", {}).get("verdict") for h in helps] == [
-        RUNS, PANICS, None,
+        RUNS,
+        PANICS,
+        None,
     ]
 
 
@@ -135,7 +137,8 @@ def test_explain_does_not_print_a_fix_that_panics_as_code(tmp_path):
         "pbpit made this edit and ran the program: it panics at line 11: called "
         "`Option::unwrap()` on a `None` value, so it is not shown"
     ) in out
-    assert "(checked: runs without the panic)" in out  # recomputing in the loop is shown
+    # Recomputing in the loop is shown: both leaves get the first backward's bits again.
+    assert "(checked: runs without the panic; x.grad, w.grad unchanged)" in out
 
 
 def test_the_copy_limit_is_a_verdict_not_an_error(tmp_path, monkeypatch):
@@ -203,7 +206,9 @@ def test_two_losses_of_one_pass_are_shared_never_carried(tmp_path):
     ran = run_json(path)
     (hazard,) = [entry for entry in ran["audit"] if entry["verdict"] == "hazard"]
     assert (hazard["label"], hazard["pattern"], hazard["carried"]) == (
-        "feats", "shared-intermediate", False,
+        "feats",
+        "shared-intermediate",
+        False,
     )
     (error,) = [d for d in ran["diagnostics"] if d["level"] == "error"]
     assert error["rule"] == "shared-intermediate"
@@ -308,3 +313,140 @@ def test_state_carried_in_a_struct_field_is_detached_in_the_field(tmp_path):
         "        agent.memory = agent.memory.clone().detach();\n"
     ]
     assert fix["checked"]["verdict"] == RUNS
+
+
+# -- gradients: a fix that keeps them gives the first backward's bits; one that cuts says which --
+
+# Both leaves' gradients printed after the first backward, bit for bit (`{:?}` of f32 prints the
+# shortest text that reads back to the same bits): the oracle the comparison is checked against.
+BOTH_PRINTED = """\
+use burn::tensor::{Device, Tensor};
+
+fn v(opt: Option<Tensor<1>>) -> Option<Vec<f32>> {
+    opt.map(|g| g.into_data().to_vec::<f32>().unwrap())
+}
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let x = Tensor::<1>::from_floats([0.5, 1.0], &device).require_grad();
+    let w = Tensor::<1>::from_floats([1.0, 2.0], &device).require_grad();
+    let feats = x.clone().exp();
+    for step in 0..2 {
+        let loss = (feats.clone() * w.clone()).sum();
+        let grads = loss.backward();
+        println!("{step}: x {:?} w {:?}", v(x.grad(&grads)), v(w.grad(&grads)));
+    }
+}
+"""
+RECOMPUTE = [Edit(11, 1, 12, 1, ""), insert(13, 1, "        let feats = x.clone().exp();\n")]
+DETACH = [insert(11, 32, ".detach()")]
+
+
+def _first_line(path: Path) -> str:
+    return pbpit_cli("run", "--raw", str(path)).stdout.splitlines()[0]
+
+
+def test_recompute_in_the_loop_keeps_the_first_backwards_gradients_bit_for_bit(tmp_path):
+    from pbpit.diagnose.fix_check import UNCHANGED, applied, baseline
+    from pbpit.runner import Case, run_case
+
+    path = program(tmp_path, BOTH_PRINTED)
+    original = run_case(Case.file(path))
+    check = check_edits(path, RECOMPUTE, baseline=baseline(original))
+    assert check.ok and check.gradients == (("x", UNCHANGED), ("w", UNCHANGED))
+    assert check.headline == "runs without the panic; x.grad, w.grad unchanged"
+    # The oracle: what the fixed program prints of its first backward, as the original did.
+    (tmp_path / "fixed").mkdir()
+    fixed = program(tmp_path / "fixed", applied(BOTH_PRINTED, RECOMPUTE))
+    assert _first_line(fixed) == _first_line(path)
+    assert _first_line(path) == "0: x Some([1.6487212, 5.4365635]) w Some([1.6487212, 2.7182817])"
+
+
+def test_detach_once_says_which_leaf_loses_its_gradient(tmp_path):
+    from pbpit.diagnose.fix_check import NONE, UNCHANGED, applied, baseline
+    from pbpit.runner import Case, run_case
+
+    path = program(tmp_path, BOTH_PRINTED)
+    check = check_edits(path, DETACH, baseline=baseline(run_case(Case.file(path))))
+    assert check.ok and check.gradients == (("x", NONE), ("w", UNCHANGED))
+    assert check.headline == "runs without the panic; w.grad unchanged; x.grad = None"
+    assert check.to_json()["gradients"] == {"x": "none", "w": "unchanged"}
+    (tmp_path / "fixed").mkdir()
+    fixed = program(tmp_path / "fixed", applied(BOTH_PRINTED, DETACH))
+    assert _first_line(fixed) == "0: x None w Some([1.6487212, 2.7182817])"
+
+
+def test_a_fix_that_changes_a_gradient_says_so(tmp_path):
+    from pbpit.diagnose.fix_check import CHANGED, UNCHANGED, baseline
+    from pbpit.runner import Case, run_case
+
+    path = program(tmp_path, BOTH_PRINTED)
+    # Recomputed, and the loss doubled: w's gradient is twice the original's, x's too.
+    doubled = [*RECOMPUTE, insert(13, 53, " * 2.0")]
+    check = check_edits(path, doubled, baseline=baseline(run_case(Case.file(path))))
+    assert check.ok and check.gradients == (("x", CHANGED), ("w", CHANGED)), check
+    assert check.headline == "runs without the panic; x.grad, w.grad changed"
+    assert UNCHANGED not in dict(check.gradients).values()
+
+
+def test_runs_json_gives_each_checked_fix_its_gradients():
+    import json
+
+    cases = Path(__file__).resolve().parents[1] / "cases"
+    data = json.loads(pbpit_cli("run", "--json", str(cases / "twice.rs")).stdout)
+    (error,) = [d for d in data["diagnostics"] if d["level"] == "error"]
+    checks = {h["message"]: h["checked"] for h in error["help"] if "checked" in h}
+    detach = next(c for m, c in checks.items() if "detach it once" in m)
+    recompute = next(c for m, c in checks.items() if "compute it inside the loop" in m)
+    assert detach["gradients"] == {"x": "none", "w": "unchanged"}
+    assert recompute["gradients"] == {"x": "unchanged", "w": "unchanged"}
+
+
+# -- lint --fix: the fix a user would choose, or the one asked for; never one that fails ---------
+
+
+def _fixed(tmp_path: Path, text: str, *options: str) -> str:
+    path = tmp_path / "main.rs"
+    path.write_text(text)
+    pbpit_cli("lint", *options, str(path))
+    return path.read_text()
+
+
+def test_fix_detaches_what_the_program_takes_no_gradient_from(tmp_path):
+    # The loop reads `w`'s gradient only: nothing trains through `feats` (made from `x`).
+    text = BOTH_PRINTED.replace(
+        '"{step}: x {:?} w {:?}", v(x.grad(&grads)), v(w.grad(&grads))',
+        '"{step}: w {:?}", v(w.grad(&grads))',
+    )
+    assert "let feats = x.clone().exp().detach();" in _fixed(tmp_path, text, "--fix")
+
+
+def test_fix_recomputes_what_the_program_trains_and_fix_equals_chooses(tmp_path):
+    # `x.grad(&grads)` is read: the default recomputes; `--fix=detach` detaches all the same.
+    recomputed = _fixed(tmp_path, BOTH_PRINTED, "--fix")
+    assert "        let feats = x.clone().exp();" in recomputed.splitlines()
+    (tmp_path / "other").mkdir()
+    detached = _fixed(tmp_path / "other", BOTH_PRINTED, "--fix=detach")
+    assert "let feats = x.clone().exp().detach();" in detached
+
+
+def test_fix_equals_add_leaves_a_finding_without_that_fix_alone(tmp_path):
+    assert _fixed(tmp_path, BOTH_PRINTED, "--fix=add") == BOTH_PRINTED
+
+
+def test_fix_equals_something_else_is_one_line_and_status_2(tmp_path):
+    path = program(tmp_path, BOTH_PRINTED)
+    out = pbpit_cli("lint", "--fix=everything", str(path))
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr == "pbpit: error: --fix takes detach, recompute or add, not `everything`\n"
+
+
+def test_fix_does_not_write_a_fix_the_interpreter_refuses(tmp_path):
+    from pbpit.lint.apply import _refused
+
+    path = program(tmp_path, BOTH_PRINTED)
+    original = path.read_bytes()
+    # `x` moved into `feats` before the loop: rustc's E0382 at the loop's read of `x`.
+    moved = original.replace(b"let feats = x.clone().exp();", b"let feats = x.exp();")
+    assert _refused(str(path), original, moved).startswith("error[E0382]")
+    assert _refused(str(path), original, original) is None

@@ -162,9 +162,14 @@ def _loop_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEntry]
         # For everything the loop's backwards walk (or would walk, had they not panicked), the
         # first of them: the one that consumes its step.
         consumed_by: dict[int, BackwardRecord] = {}
+        # How many of them walk each node: one made before the loop that two walk is used by
+        # the loop even when no op in it reads it (a loss made before the loop, backpropagated
+        # in every pass; losses kept in a `Vec` made before it, one backpropagated a pass).
+        walks: dict[int, int] = {}
         for backward in backwards:
             for node_id in ancestors(result, backward.root, backward.node_count):
                 consumed_by.setdefault(node_id, backward)
+                walks[node_id] = walks.get(node_id, 0) + 1
         users = [user for user in result.nodes if loop.holds(user.stack)]
         # What ops in the loop use from outside it, the graph those tensors carry in, and the
         # last op in the loop that needs each (directly, or through a tensor made from it).
@@ -173,7 +178,7 @@ def _loop_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEntry]
             for input_id in user.inputs:
                 last_use[input_id] = max(last_use.get(input_id, -1), user.id)
         outside: dict[int, NodeRecord] = {}
-        stack = list(last_use)
+        stack = [*last_use, *(node_id for node_id, count in walks.items() if count > 1)]
         while stack:
             node = result.node(stack.pop())
             if node is None or loop.holds(node.stack) or node.id in entries or node.id in outside:
@@ -190,7 +195,9 @@ def _loop_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEntry]
             # panic), or ended there (its next pass would); or it went on without it (state
             # detached each pass, say): then nothing reaches for the step that is gone.
             reused = backward is not None and (
-                last_use.get(node.id, -1) >= backward.node_count or last_op < backward.node_count
+                last_use.get(node.id, -1) >= backward.node_count
+                or last_op < backward.node_count
+                or walks.get(node.id, 0) > 1
             )
             entries[node.id] = _loop_entry(node, loop, backward is not None, reused)
     return entries

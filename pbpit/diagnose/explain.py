@@ -311,6 +311,29 @@ def _moved(path: str, ranges: list[tuple[int, int]], indent: str) -> list[str]:
     return moved
 
 
+def _read_outside(result: RunResult, ranges: list[tuple[int, int]], loop: Loop) -> bool:
+    """Whether, in a Rust case, a name these statements bind is read in their block outside
+    `loop` (and outside them): between them and the loop, or after the loop until the block
+    ends (a Python function reads the module's name when it is called: the loop's serves)."""
+    if result.language is not Language.RUST:
+        return False
+    names = [assigned_name(result.source, first, result.language) for first, _ in ranges]
+    words = [re.compile(rf"\b{re.escape(name)}\b") for name in names if name]
+    moved = {line for first, last in ranges for line in range(first, last + 1)}
+    lines = source_lines(result.source)
+    start = min(first for first, _ in ranges)
+    depth = len(_indent(lines[start - 1]))
+    for number in range(start, len(lines) + 1):
+        text = lines[number - 1]
+        if text.strip() and len(_indent(text)) < depth:
+            break  # the block ends
+        if number in moved or loop.line <= number <= loop.end_line:
+            continue
+        if any(word.search(text) for word in words):
+            return True
+    return False
+
+
 def _removed(path: str, ranges: list[tuple[int, int]]) -> list[tuple[str, int | None, str]]:
     return [
         ("-", line, source_line(path, line))
@@ -319,8 +342,46 @@ def _removed(path: str, ranges: list[tuple[int, int]]) -> list[tuple[str, int | 
     ]
 
 
+def carrier(result: RunResult, node: NodeRecord, loop: Loop | None) -> tuple[str, int] | None:
+    """For state carried from pass to pass: the binding that carries the tensor bound to
+    `node.label` into the next pass, assigned it in the loop (`h = h_new;`,
+    `self.memory = out;`, `state = Some(h_new);`), and the line of that assignment; None when
+    the tensor is carried by its own name, or no such assignment is found."""
+    label = node.label
+    if loop is None or not label or not re.fullmatch(r"[A-Za-z_]\w*", label):
+        return None
+    rust = result.language is Language.RUST
+    end = ";" if rust else ""
+    pattern = re.compile(
+        r"\s*(?P<name>[A-Za-z_][\w.]*)\s*=\s*(?:Some\()?"
+        + re.escape(label)
+        + r"(?:\.clone\(\))?\)?\s*"
+        + re.escape(end)
+        + r"\s*(?://.*|#.*)?"
+    )
+    for line in range(loop.body_line, loop.end_line + 1):
+        found = pattern.fullmatch(source_line(result.source, line))
+        if found is not None and found["name"] != label and not found["name"].startswith("let"):
+            return found["name"], line
+    return None
+
+
 def _fix_detach(result: RunResult, node: NodeRecord, entry: AuditEntry, loop: Loop | None) -> Fix:
     name = _name(result, node.id)
+    carried_by = carrier(result, node, loop) if entry.carried else None
+    if carried_by is not None:
+        # Detached where the state is carried: `h = h_new.detach();` (a detach of `h_new` after
+        # it is moved into `h` would not compile, and would leave `h` tracked).
+        carried, line = carried_by
+        fix = Fix(DETACH_EACH_PASS.name, f"detach `{carried}` where it is carried", True)
+        text = source_line(result.source, line)
+        at = re.search(r"=\s*(?:Some\()?" + re.escape(name) + r"\b", text)
+        if at is not None:
+            new = text[: at.end()] + ".detach()" + text[at.end() :]
+            new = new.replace(".detach().clone()", ".detach()", 1)
+            fix.lines = [("-", line, text), ("+", line, new)]
+        fix.note = "Each pass backpropagates through its own steps only (truncated backprop)."
+        return fix
     if entry.carried:
         fix = Fix(DETACH_EACH_PASS.name, f"detach `{name}` at the end of each pass", True)
         later = result.backwards[entry.backwards[1] - 1]
@@ -379,7 +440,10 @@ def _fix_recompute(result: RunResult, node: NodeRecord, loop: Loop | None, moved
         body = source_line(result.source, loop.body_line)
         indent = _indent(body)
         moved = again.lines(indent) if again is not None else _moved(result.source, ranges, indent)
-        fix.lines = _removed(result.source, ranges)
+        # A binding still read outside the loop stays where it is: the loop's own shadows it
+        # (removed, the reads before or after the loop would name nothing: rustc's E0425).
+        kept = _read_outside(result, ranges, loop)
+        fix.lines = [] if kept else _removed(result.source, ranges)
         fix.lines.append((" ", loop.line, source_line(result.source, loop.line)))
         fix.lines += [("+", None, text) for text in moved]
         fix.lines.append((" ", loop.body_line, body))

@@ -37,7 +37,7 @@ from pbpit.lint.rules import loop_external_tracked as loop_rule
 from pbpit.lint.rules import require_grad_non_leaf as require_grad_rule
 from pbpit.lint.rules import shared_intermediate as shared_rule
 from pbpit.runner import CASES_DIR
-from pbpit.source import Language, assignment, source_line, source_lines
+from pbpit.source import Language, assignment, source_line, source_lines, statement_range
 from pbpit.trace import NodeRecord, RunResult
 
 # -- naming a node -----------------------------------------------------------------------------
@@ -152,8 +152,9 @@ def audit_report(
 
 def checked(result: RunResult, diagnostic: Diagnostic, checks: dict | None = None) -> Diagnostic:
     """`diagnostic` with every fix written as code made in a copy of the program and run
-    (`pbpit.diagnose.fix_check`): only a fix that runs without the panic is shown as code."""
-    from pbpit.diagnose.fix_check import checked_helps
+    (`pbpit.diagnose.fix_check`): only a fix that runs without the panic is shown as code, with
+    what became of the gradients the leaves got from the run's first backward."""
+    from pbpit.diagnose.fix_check import baseline, checked_helps
 
     if not any(help_.edits for help_ in diagnostic.helps):
         return diagnostic
@@ -162,7 +163,7 @@ def checked(result: RunResult, diagnostic: Diagnostic, checks: dict | None = Non
     if result.crate is not None:
         real = {shown: path for path, shown in result.crate.display.items()}
         file = Path(real.get(diagnostic.path, result.path))
-    return checked_helps(diagnostic, program, file, checks)
+    return checked_helps(diagnostic, program, file, checks, baseline(result))
 
 
 def diagnose_run(result: RunResult) -> RunDiagnosis:
@@ -170,8 +171,12 @@ def diagnose_run(result: RunResult) -> RunDiagnosis:
     entries = audit(result)
     errors = []
     panic = result.panic
-    if panic is not None and panic.node_id is not None and NON_LEAF.panic in panic.message:
-        errors.append(_require_grad_error(result, panic.node_id))
+    if (
+        panic is not None
+        and panic.node_id is not None
+        and _panicked_in_require_grad(result, panic.node_id)
+    ):
+        errors.append(_require_grad_diagnosis(result, panic.node_id))
     if result.panic is not None and result.panic.node_id is not None:
         explanation = explain_in_case(result, result.panic.node_id, entries)
         if explanation is not None and explanation.reached_by is not None:
@@ -258,17 +263,120 @@ def explanation_diagnostic(result: RunResult, explanation: CaseExplanation) -> D
         )
     helps = []
     for fix in sorted(explanation.fixes, key=lambda f: not f.applies):
-        helps.append(Help(_fix_headline(fix.key, fix.title, fix.applies), fix.edits(),
-                          _sentence(fix.note)))
+        helps.append(
+            Help(_fix_headline(fix.key, fix.title, fix.applies), fix.edits(), _sentence(fix.note))
+        )
+    rule = entry.pattern if entry is not None and entry.verdict == "hazard" else None
+    binding = node.label or ""
+    if rule is not None and entry is not None and entry.carried:
+        binding = _carried_by(result, node, entry) or binding
+    found = _explained_finding(result, explanation)
+    if found is not None:
+        rule, binding, helps = found.rule, found.name, _linted_helps(found, helps)
+    elif _panicked_in_require_grad(result, node.id):
+        error = _require_grad_diagnosis(result, node.id)
+        rule, binding, helps = error.rule, error.name, error.helps
     message = f"{name} in {result.case}: {node_kind(node)}"
-    diagnostic = Diagnostic("", message, _path(result), labels, helps, level="note", notes=notes)
+    diagnostic = Diagnostic(
+        rule or "",
+        message,
+        _path(result),
+        labels,
+        helps,
+        level="note",
+        notes=notes,
+        name=binding,
+    )
     return checked(result, in_files(result, diagnostic))
+
+
+def _explained_finding(result: RunResult, explanation: CaseExplanation) -> Diagnostic | None:
+    """Lint's finding of the hazard an explanation of a one-file Rust program is about (its
+    fixes are then lint's, checked: one diagnosis); None for a crate of module files, whose
+    explanation is written at the lines of the root with the modules spliced in."""
+    entry = explanation.audit
+    if (
+        entry is None
+        or entry.verdict != "hazard"
+        or result.language is not Language.RUST
+        or result.crate is not None
+    ):
+        return None
+    return _lint_finding(result, entry, explanation.node, _lint_findings(result))[0]
+
+
+def _linted_helps(found: Diagnostic, helps: list[Help]) -> list[Help]:
+    """An explanation's fixes (`helps`, headlines naming each fix) made with lint's edits of
+    the same fix, then lint's fixes the explanation does not name."""
+    rule = rule_named(found.rule)
+    fix_of = getattr(rule, "fix_of", None)
+    kinds = {}
+    for help_ in found.helps:
+        fix = fix_of(help_.message) if fix_of is not None else None
+        if fix is not None:
+            kinds.setdefault(fix.name, help_)
+    used = set()
+    out = []
+    for help_ in helps:
+        key = help_.message.split(":", 1)[0].removesuffix(" (applies here)")
+        linted = kinds.get(key)
+        if linted is None:
+            out.append(replace(help_, edits=[]))
+            continue
+        used.add(id(linted))
+        # Lint's words after the fix's name (the binding that carries state, say), and lint's
+        # code where it writes the fix; where lint can only say it, the explanation's corrected
+        # lines (checked by running them, as every fix shown as code is).
+        headline = help_.message.split(": ", 1)[0] + ": " + linted.message
+        help_ = replace(help_, message=headline)
+        if linted.edits:
+            help_ = replace(help_, edits=linted.edits, applicability=linted.applicability)
+        out.append(help_)
+    out += [h for h in found.helps if id(h) not in used]
+    return out
 
 
 # -- the run's error ---------------------------------------------------------------------------
 
 NON_LEAF = require_grad_rule.RequireGradNonLeaf
 """The rule whose panic Burn raises in `require_grad()` itself."""
+
+
+def _panicked_in_require_grad(result: RunResult, node_id: int) -> bool:
+    """Whether the run panicked in `require_grad()` on `node_id` (Burn's panic of the rule
+    whose finding is the call itself)."""
+    panic = result.panic
+    return panic is not None and panic.node_id == node_id and NON_LEAF.panic in panic.message
+
+
+def _require_grad_diagnosis(result: RunResult, node_id: int) -> Diagnostic:
+    """The error of a run that panicked in `require_grad()` on `node_id`: for a one-file Rust
+    program, lint's finding of the call (in the statement that made the tensor), raised to an
+    error, with what the run saw; else the run's own, in the rule's words."""
+    error = _require_grad_error(result, node_id)
+    node = result.node(node_id)
+    if result.language is not Language.RUST or result.crate is not None or node is None:
+        return error
+    if node.line is None:
+        return error
+    first, last = statement_range(result.source, node.line, result.language)
+    found = next(
+        (
+            f
+            for f in _lint_findings(result)
+            if f.rule == error.rule and f.labels and first <= f.primary.line <= last
+        ),
+        None,
+    )
+    if found is None or len(found.helps) != len(error.helps):
+        return error
+    # The fixes led by their names (the run's words), made with lint's edits.
+    helps = [
+        replace(own, edits=linted.edits, applicability=linted.applicability)
+        for own, linted in zip(error.helps, found.helps, strict=True)
+    ]
+    notes = [*found.notes, *error.notes]
+    return replace(found, path=error.path, level="error", notes=notes, helps=helps)
 
 
 def _require_grad_error(result: RunResult, node_id: int) -> Diagnostic:
@@ -368,7 +476,13 @@ def _panic_error(result: RunResult, explanation: CaseExplanation) -> Diagnostic:
     # The rule whose hazard the audit found at this node: the same lint and audit name.
     rule = explanation.audit.pattern if explanation.audit is not None else None
     return Diagnostic(
-        rule or "", message, _path(result), labels, helps, level="error", notes=notes,
+        rule or "",
+        message,
+        _path(result),
+        labels,
+        helps,
+        level="error",
+        notes=notes,
         name=node.label or "",
     )
 
@@ -409,6 +523,22 @@ def _warning(
         notes[0] += f" (its statement also made {others})"
     notes += made_in_note(result, node)
     notes += _run_notes(result, explanation)
+    found, file = _lint_finding(result, entry, node, linted)
+    if found is not None:
+        # Lint's `made in` note says what the run's says (which has its display path): once.
+        ran = any(note.startswith("made in ") for note in notes)
+        kept = [n for n in found.notes if not (ran and n.startswith("made in "))]
+        return replace(found, path=_display(result, file), notes=[*kept, *notes])
+    written = _written(result, entry, explanation.fixes)
+    written.notes = notes
+    return in_files(result, written)
+
+
+def _lint_finding(
+    result: RunResult, entry: AuditEntry, node: NodeRecord, linted: list[Diagnostic]
+) -> tuple[Diagnostic | None, str]:
+    """Lint's finding of the audit's hazard `entry` (on `node`), if lint has it, and the file
+    the hazard's primary line is in."""
     primary_line = entry.line
     if entry.pattern == DOUBLE:
         primary_line = result.backwards[entry.backwards[1] - 1].line
@@ -426,14 +556,7 @@ def _warning(
         ),
         None,
     )
-    if found is not None:
-        # Lint's `made in` note says what the run's says (which has its display path): once.
-        ran = any(note.startswith("made in ") for note in notes)
-        kept = [n for n in found.notes if not (ran and n.startswith("made in "))]
-        return replace(found, path=_display(result, file), notes=[*kept, *notes])
-    written = _written(result, entry, explanation.fixes)
-    written.notes = notes
-    return in_files(result, written)
+    return found, file
 
 
 def _written(result: RunResult, entry: AuditEntry, fixes: list[Fix]) -> Diagnostic:
@@ -459,11 +582,14 @@ def _written(result: RunResult, entry: AuditEntry, fixes: list[Fix]) -> Diagnost
     helps: list[Help] = []
     message = ""
     if entry.pattern == LOOP_EXTERNAL and entry.carried:
+        made = name
+        # Named after the binding that carries it into the next pass (`h = h_new;`: `h`).
+        name = _carried_by(result, node, entry) or made
         message = loop_rule.carried_message(name)
-        labels += _node_label(result, node, loop_rule.carried_made(name, why))
+        labels += _node_label(result, node, loop_rule.carried_made(made, why))
         labels += _loop_use(result, node, entry, consumed, loop_rule.previous_pass_used(name))
-        labels += _backward_label(result, consumed, loop_rule.consumes_step(name, name))
-        statement = assignment(path, name, f"{name}.detach()", new=False, language=language)
+        labels += _backward_label(result, consumed, loop_rule.consumes_step(made, name))
+        statement = assignment(path, name, f"{made}.detach()", new=False, language=language)
         helps = [
             loop_rule.detach_each_pass_help(
                 name, edits(loop_rule.DETACH_EACH_PASS), statement=statement
@@ -507,6 +633,17 @@ def _written(result: RunResult, entry: AuditEntry, fixes: list[Fix]) -> Diagnost
         statement_line=primary.line if primary else 0,
         name=name,
     )
+
+
+def _carried_by(result: RunResult, node: NodeRecord, entry: AuditEntry) -> str | None:
+    """The binding that carries `node` (state carried from pass to pass) into the next pass,
+    when it is not the one the node was made in."""
+    from pbpit.diagnose.explain import carrier
+
+    loops = find_loops(result.source, result.language)
+    loop = next((loop for loop in loops if loop.line == entry.loop_line), None)
+    found = carrier(result, node, loop)
+    return found[0] if found is not None else None
 
 
 def _loop_use(
@@ -668,7 +805,10 @@ def explanation_in_files(result: RunResult, data: dict[str, Any]) -> dict[str, A
     """`explain --json`'s fixes as its diagnostic checked them (each with `checked`; the
     corrected lines of one that did not run taken away), and its backwards and corrected lines,
     in a crate of module files, each at its file's line, the file beside it (`file`)."""
-    _fixes_as_checked(data)
+    _fixes_as_checked(data, result.path)
+    for key in ("consumed_by", "reached_by"):
+        if data.get(key) is not None:  # the leaves' gradients a record keeps are not JSON
+            data[key]["record"].pop("gradients", None)
     crate = result.crate
     if crate is None:
         return data
@@ -691,15 +831,60 @@ def _fix_headline(key: str, title: str, applies: bool) -> str:
     return f"{key} (applies here): {title}" if applies else f"{key}: {title}"
 
 
-def _fixes_as_checked(data: dict[str, Any]) -> None:
-    """Each of `data["fixes"]` given the check its help in `data["diagnostic"]` had: a fix
-    whose edits did not run keeps its words and loses its corrected lines."""
+def _fixes_as_checked(data: dict[str, Any], path: str) -> None:
+    """Each of `data["fixes"]` given the edits and the check its help in `data["diagnostic"]`
+    had: lint's edits of the same fix, when the help took them (the corrected lines of the
+    file `path` they make); a fix whose edits did not run keeps its words and loses its
+    corrected lines."""
     helps = (data.get("diagnostic") or {}).get("help", [])
     for fix in data.get("fixes", []):
-        headline = _fix_headline(fix["key"], fix["title"], bool(fix.get("applies")))
-        help_ = next((h for h in helps if h["message"] == headline), None)
-        if help_ is None or "checked" not in help_:
+        lead = _fix_headline(fix["key"], "", bool(fix.get("applies")))
+        help_ = next((h for h in helps if h["message"].startswith(lead)), None)
+        if help_ is None:
+            continue
+        fix["title"] = help_["message"].removeprefix(lead)  # lint's words, when it took them
+        own = Fix(fix["key"], fix["title"], bool(fix.get("applies")), fix["lines"]).edits()
+        if help_["edits"] != [edit.to_json() for edit in own]:
+            edits = [Edit(**edit) for edit in help_["edits"]]
+            fix["lines"] = corrected_lines(source_text(path), edits) if edits else []
+        if "checked" not in help_:
             continue
         fix["checked"] = help_["checked"]
         if help_["checked"]["verdict"] != "runs":
             fix["lines"] = []
+
+
+def source_text(path: str) -> str:
+    return "\n".join(source_lines(path)) + "\n"
+
+
+def corrected_lines(text: str, edits: list[Edit]) -> list[tuple[str, int | None, str]]:
+    """`edits` of `text` as explain's corrected lines (`pbpit.diagnose.explain.Fix.lines`):
+    each changed line `-` then `+` with its number, a deleted one `-`, an inserted one `+`
+    without a number, each change between the unchanged lines around it."""
+    import difflib
+
+    from pbpit.diagnose.fix_check import applied
+
+    old, new = text.splitlines(), applied(text, edits).splitlines()
+    rows: list[tuple[str, int | None, str]] = []
+    kept: set[int] = set()
+
+    def keep(index: int) -> None:
+        if 0 <= index < len(old) and index not in kept:
+            kept.add(index)
+            rows.append((" ", index + 1, old[index]))
+
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(
+        None, old, new, autojunk=False
+    ).get_opcodes():
+        if tag == "equal":
+            continue
+        keep(i1 - 1)
+        paired = min(i2 - i1, j2 - j1) if tag == "replace" else 0
+        for k in range(paired):
+            rows += [("-", i1 + k + 1, old[i1 + k]), ("+", i1 + k + 1, new[j1 + k])]
+        rows += [("-", i + 1, old[i]) for i in range(i1 + paired, i2)]
+        rows += [("+", None, new[j]) for j in range(j1 + paired, j2)]
+        keep(i2)
+    return rows

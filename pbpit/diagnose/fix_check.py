@@ -15,6 +15,7 @@ import shutil
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from pbpit.diagnostics.model import Diagnostic, Edit
 
@@ -34,18 +35,44 @@ COPY_LIMIT = 4 << 20
 
 @dataclass(frozen=True)
 class FixCheck:
-    """What making a fix did: one of RUNS, REFUSED, PANICS, FAILS, and a line that says why."""
+    """What making a fix did: one of RUNS, REFUSED, PANICS, FAILS, and a line that says why;
+    for a fix that runs, compared with the original run, what became of each gradient a leaf
+    got from the first backward (`gradients`: the leaf's name, then `unchanged` (the same
+    bits), `changed`, or `none` (the leaf gets no gradient any more))."""
 
     verdict: str
     detail: str = ""
     exit_code: int | None = None
+    gradients: tuple[tuple[str, str], ...] = ()
 
     @property
     def ok(self) -> bool:
         return self.verdict == RUNS
 
+    @property
+    def headline(self) -> str:
+        """`runs without the panic; w.grad unchanged; x.grad = None`."""
+        said = [self.detail]
+        for state, words in ((UNCHANGED, "{} unchanged"), (CHANGED, "{} changed")):
+            names = [f"{name}.grad" for name, had in self.gradients if had == state]
+            if names:
+                said.append(words.format(", ".join(names)))
+        said += [f"{name}.grad = None" for name, had in self.gradients if had == NONE]
+        return "; ".join(said)
+
     def to_json(self) -> dict:
-        return {"verdict": self.verdict, "detail": self.detail, "exit_code": self.exit_code}
+        data = {"verdict": self.verdict, "detail": self.detail, "exit_code": self.exit_code}
+        if self.gradients:
+            data["gradients"] = dict(self.gradients)
+        return data
+
+
+UNCHANGED = "unchanged"
+"""The leaf's gradient from the first backward has the same bits as in the original run."""
+CHANGED = "changed"
+"""It got a gradient with other values (or another shape)."""
+NONE = "none"
+"""It gets none any more (`x.grad(&grads)` is None): the fix cut it off."""
 
 
 def applied(text: str, edits: list[Edit]) -> str:
@@ -98,22 +125,66 @@ def applied_lines(text: str, rows: list) -> str:
     return "\n".join(out) + "\n"
 
 
+Baseline = dict[str, Any]
+"""The first backward's leaf gradients of the original run, by the leaf's name."""
+
+
 def check_edits(
-    program: str | Path, edits: list[Edit], file: str | Path | None = None, timeout: float = 30.0
+    program: str | Path,
+    edits: list[Edit],
+    file: str | Path | None = None,
+    timeout: float = 30.0,
+    baseline: Baseline | None = None,
 ) -> FixCheck:
     """Make `edits` in `file` (default: the program's own file) in a copy of the program
-    `program` (a case file or a crate root) and run it."""
+    `program` (a case file or a crate root) and run it; with the original run's `baseline`,
+    compare the leaves' gradients of the first backward with it."""
     original = Path(program)
     edited = Path(file) if file is not None else original
     try:
         changed = applied(edited.read_text(encoding="utf-8"), edits)
     except (OSError, UnicodeDecodeError, ValueError) as err:
         return FixCheck(FAILS, f"the edits could not be made: {err}")
-    return check_text(original, changed, timeout, edited)
+    return check_text(original, changed, timeout, edited, baseline)
+
+
+def baseline(result: Any) -> Baseline | None:
+    """The leaves' gradients of `result`'s first backward, each by the name the run gave the
+    leaf (`w`, `model.fc.weight`; `NodeId(n)` for one no binding names); None without one."""
+    grads = result.first_gradients()
+    if grads is None:
+        return None
+    return {_leaf_name(result, node_id): grad for node_id, grad in grads.items()}
+
+
+def _leaf_name(result: Any, node_id: int) -> str:
+    node = result.node(node_id)
+    return node.label if node is not None and node.label else f"NodeId({node_id})"
+
+
+def compare(before: Baseline, after: Baseline) -> tuple[tuple[str, str], ...]:
+    """Each leaf of `before` (a name a run gave a leaf may be another id in the other run):
+    UNCHANGED when `after` has the same bits, CHANGED, or NONE when it has no gradient."""
+    out = []
+    for name, grad in before.items():
+        now = after.get(name)
+        if now is None:
+            out.append((name, NONE))
+        elif (
+            now.shape == grad.shape and now.dtype == grad.dtype and now.tobytes() == grad.tobytes()
+        ):
+            out.append((name, UNCHANGED))
+        else:
+            out.append((name, CHANGED))
+    return tuple(out)
 
 
 def check_text(
-    original: Path, changed: str, timeout: float = 30.0, edited: Path | None = None
+    original: Path,
+    changed: str,
+    timeout: float = 30.0,
+    edited: Path | None = None,
+    baseline: Baseline | None = None,
 ) -> FixCheck:
     """Run the program `original` from a copy of its folder in which `edited` (default: the
     program's file) has the text `changed`."""
@@ -126,7 +197,34 @@ def check_text(
         if not _copy_program(root, original.suffix, Path(folder)):
             return FixCheck(FAILS, "the program's folder is too large to copy for the check")
         (Path(folder) / edited.resolve().relative_to(root)).write_text(changed, encoding="utf-8")
-        return _run(Path(folder) / original.name, timeout)
+        return _run(Path(folder) / original.name, timeout, baseline)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def compile_errors(path: str | Path, text: str) -> list[str]:
+    """What rustc would reject in the file `path` with the text `text` (the interpreter's
+    checks: moves, mutability, types), each `error[E0382]: use of moved value: `h``, read from
+    a copy of its folder; what is only outside the subset pbpit runs is not listed."""
+    from pbpit.errors import UsageError
+    from pbpit.runner import Case
+    from pbpit.runner.rust_case import RustRefusals, load_rust_case
+
+    original = Path(path)
+    root = original.resolve().parent
+    folder = tempfile.mkdtemp(prefix="pbpit-fix-")
+    try:
+        if not _copy_program(root, original.suffix, Path(folder)):
+            return []
+        copy = Path(folder) / original.resolve().relative_to(root)
+        copy.write_text(text, encoding="utf-8")
+        try:
+            load_rust_case(Case.file(copy))
+        except RustRefusals as err:
+            return [f"error[{r.code}]: {r.diagnostic.message}" for r in err.refusals if r.code]
+        except (UsageError, RecursionError):
+            return []
+        return []
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -150,14 +248,15 @@ def _copy_program(root: Path, suffix: str, folder: Path) -> bool:
     return True
 
 
-def _run(copy: Path, timeout: float) -> FixCheck:
+def _run(copy: Path, timeout: float, before: Baseline | None = None) -> FixCheck:
     from pbpit.errors import UsageError
     from pbpit.runner import Case, run_case
     from pbpit.runner.run import CaseTimedOut
     from pbpit.runner.rust_case import RustRefusals
 
     try:
-        result = run_case(Case.file(copy), trace=False, timeout=timeout)
+        # Traced only to compare gradients: the leaves' names come from the record.
+        result = run_case(Case.file(copy), trace=before is not None, timeout=timeout)
     except CaseTimedOut:
         return FixCheck(FAILS, f"it ran past {timeout:g} s")
     except RustRefusals as err:
@@ -179,7 +278,10 @@ def _run(copy: Path, timeout: float) -> FixCheck:
         return FixCheck(FAILS, result.error.message, result.exit_code)
     if result.exit_code != 0:
         return FixCheck(FAILS, f"it exits with status {result.exit_code}", result.exit_code)
-    return FixCheck(RUNS, "runs without the panic", 0)
+    if before is None:
+        return FixCheck(RUNS, "runs without the panic", 0)
+    after = baseline(result) or {}
+    return FixCheck(RUNS, "runs without the panic", 0, compare(before, after))
 
 
 # -- a diagnostic's helps, checked -----------------------------------------------------------------
@@ -190,21 +292,25 @@ def checked_helps(
     program: Path,
     file: Path,
     done: dict[tuple, FixCheck] | None = None,
+    before: Baseline | None = None,
 ) -> Diagnostic:
     """`diagnostic` with each help written as code made in `file` of `program` and run: a help
     that runs without the panic says so (`checked: runs without the panic`); one that does not
     keeps its words, loses its code, and says what making it did. `done` remembers the checks
-    of one run (the same edits in an error and a warning are made once)."""
+    of one run (the same edits in an error and a warning are made once); `before`, the
+    original run's first backward's leaf gradients, to compare the fixed run's with."""
     done = {} if done is None else done
     helps = []
     for help_ in diagnostic.helps:
         if not help_.edits:
             helps.append(help_)
             continue
-        key = (str(file), tuple((e.line, e.column, e.end_line, e.end_column, e.replacement)
-                                for e in help_.edits))
+        key = (
+            str(file),
+            tuple((e.line, e.column, e.end_line, e.end_column, e.replacement) for e in help_.edits),
+        )
         if key not in done:
-            done[key] = check_edits(program, help_.edits, file)
+            done[key] = check_edits(program, help_.edits, file, baseline=before)
         check = done[key]
         if check.ok:
             helps.append(replace(help_, checked=check))

@@ -87,7 +87,7 @@ class Help:
     def headline(self) -> str:
         """The message as printed: with what checking it found, when it was checked and ran."""
         if self.checked is not None and self.checked.ok:
-            return f"{self.message} (checked: {self.checked.detail})"
+            return f"{self.message} (checked: {self.checked.headline})"
         return self.message
 
     def to_json(self) -> dict:

@@ -58,23 +58,48 @@ class _Plan:
     content: bytes
 
 
-def machine_fix(finding: Diagnostic) -> Help | None:
-    """The help `--fix` applies for `finding`: the first written as edits and machine-applicable."""
+CHOICES = {
+    "detach": ("detach once", "detach each pass", "detach first", "detach in the first loss"),
+    "recompute": ("recompute in the loop", "rebuild the loss"),
+    "add": ("add the losses",),
+}
+"""`--fix=CHOICE`: the rules' fixes (`pbpit.lint.rule.Fix.name`) each choice applies."""
+
+
+def machine_fix(finding: Diagnostic, choice: str | None = None) -> Help | None:
+    """The help `--fix` applies for `finding`: the first written as edits and machine-applicable
+    (the rule makes the fix a user would choose so: detach what gets no gradient in the
+    program, recompute what it trains); with `choice` (one of CHOICES), the first written as
+    edits that is a fix of that kind, or None."""
+    if choice is not None:
+        from pbpit.lint.rules import rule_named
+
+        fix_of = getattr(rule_named(finding.rule), "fix_of", None)
+        for help_ in finding.helps:
+            kind = fix_of(help_.message) if fix_of is not None and help_.edits else None
+            if kind is not None and kind.name in CHOICES[choice]:
+                return help_
+        return None
     for help_ in finding.helps:
         if help_.edits and applicability(help_) == "MachineApplicable":
             return help_
     return None
 
 
-def fix_in_place(report: LintReport, lint_again: Callable[[], LintReport]) -> FixOutcome:
-    """Apply the machine-applicable fixes of `report`'s findings to their files; `lint_again`
-    lints the same tree afresh (after the writes, to check them and to give what is left).
-    Ctrl-C: the outcome lists the files written so far (`interrupted`)."""
+def fix_in_place(
+    report: LintReport, lint_again: Callable[[], LintReport], choice: str | None = None
+) -> FixOutcome:
+    """Apply the machine-applicable fixes of `report`'s findings to their files (with `choice`,
+    the fixes of that kind); `lint_again` lints the same tree afresh (after the writes, to
+    check them and to give what is left). A file whose fixed text the interpreter's checks
+    refuse where they accepted the original (a use after a move, an immutable binding
+    assigned twice: what rustc rejects) is not written. Ctrl-C: the outcome lists the files
+    written so far (`interrupted`)."""
     outcome = FixOutcome(report=report)
     plans: list[_Plan] = []
     settled: set[str] = set()
     try:
-        _fix(report, lint_again, outcome, plans, settled)
+        _fix(report, lint_again, outcome, plans, settled, choice)
     except KeyboardInterrupt:
         outcome.interrupted = True
         for plan in plans:
@@ -94,15 +119,23 @@ def _fix(
     outcome: FixOutcome,
     plans: list[_Plan],
     settled: set[str],
+    choice: str | None = None,
 ) -> None:
     """`fix_in_place`'s work: `plans` gets each file written, `settled` each file said fixed or
     put back."""
     by_file: dict[str, list[Diagnostic]] = {}
     for finding in report.findings:
-        if machine_fix(finding) is not None:
+        if machine_fix(finding, choice) is not None:
             by_file.setdefault(finding.path, []).append(finding)
     for path, findings in by_file.items():
-        plan = _plan(path, findings, report.sources.get(path, []), outcome)
+        plan = _plan(path, findings, report.sources.get(path, []), outcome, choice)
+        if plan is not None:
+            refused = _refused(path, plan.original, plan.content)
+            if refused is not None:
+                outcome.lines.append(
+                    f"warning: not fixed {path}: the fixed file would not compile ({refused})"
+                )
+                plan = None
         # Ctrl-C waits for the file being written, and for its being listed.
         with _interrupt_deferred():
             if plan is not None and _write(
@@ -140,7 +173,28 @@ def _fix(
     outcome.report = lint_again() if restored else after
 
 
-def _plan(path: str, findings: list[Diagnostic], linted: list[str], outcome: FixOutcome):
+def _refused(path: str, original: bytes, content: bytes) -> str | None:
+    """What the interpreter's checks (rustc's: moves, mutability, types) refuse in `content`
+    that they did not in `original` (both the text of the file `path`, in a copy of its
+    folder), in a few words; None when nothing new is refused."""
+    from pbpit.diagnose.fix_check import compile_errors
+
+    try:
+        before = compile_errors(path, original.decode("utf-8"))
+        after = compile_errors(path, content.decode("utf-8"))
+    except UnicodeDecodeError:
+        return None
+    new = [error for error in after if error not in before]
+    return new[0] if new else None
+
+
+def _plan(
+    path: str,
+    findings: list[Diagnostic],
+    linted: list[str],
+    outcome: FixOutcome,
+    choice: str | None = None,
+):
     """The new content of `path` with the fixes that do not overlap, or None (and why)."""
     read = _read(path, path, outcome)
     if read is None:
@@ -153,7 +207,7 @@ def _plan(path: str, findings: list[Diagnostic], linted: list[str], outcome: Fix
     taken: list[tuple[int, int, str]] = []
     fixed: list[Diagnostic] = []
     for finding in sorted(findings, key=lambda f: (f.primary.line, f.primary.column)):
-        help_ = machine_fix(finding)
+        help_ = machine_fix(finding, choice)
         assert help_ is not None
         edits = [
             (source.byte(e.line, e.column), source.byte(e.end_line, e.end_column), e.replacement)

@@ -39,7 +39,7 @@ def lint_command(
     stderr: Any,
     *,
     message_format: str | None = None,
-    fix: bool = False,
+    fix: bool | str = False,
     cargo: bool = False,
     exclude: list[str] | None = None,
     strict: bool = False,
@@ -49,7 +49,8 @@ def lint_command(
     Problems with the command line go to `stderr`, one line each. Returns the exit status.
 
     `message_format` (one of MESSAGE_FORMATS, comma-separated as cargo takes them) replaces
-    `fmt`; `fix` writes the machine-applicable fixes into the files first (`pbpit.lint.apply`);
+    `fmt`; `fix` writes the machine-applicable fixes into the files first (`pbpit.lint.apply`;
+    `detach`, `recompute` or `add`: the fixes of that kind);
     `cargo` (`cargo pbpit lint`): no path means the crate at the working directory;
     what the gitignore globs of `exclude` name is not linted; `strict`: a file not read whole
     (`LintReport.unread`) is a failure."""
@@ -108,7 +109,7 @@ def lint_command(
     if fix:
         from pbpit.lint.apply import fix_in_place
 
-        outcome = fix_in_place(report, lint)
+        outcome = fix_in_place(report, lint, fix if isinstance(fix, str) else None)
         for line in outcome.lines:
             _line(stderr, line)
         if outcome.interrupted:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pbpit.diagnostics.model import Diagnostic, Edit, Help
+from pbpit.engine.graph import Requirement
 from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
 from pbpit.lint.values import Backward, Definition
@@ -82,6 +83,15 @@ fn main() {
         message = twice_message(name, through)
         notes = [through_note(earlier, definition), through_note(later, definition)]
         return fixes.diagnostic(self.name, message, name, labels, helps, later.span[0], notes)
+
+    def fix_of(self, message: str) -> Fix | None:
+        """Which of the rule's fixes a help of its diagnostic (said by this file's `*_help`)
+        is: explain names the same fixes by name."""
+        if message.startswith("use the `Gradients`"):
+            return KEEP_THE_GRADIENTS
+        if message.startswith(("build `", "or build `")):
+            return REBUILD_THE_LOSS
+        return None
 
 
 # -- the words, which the dynamic audit (`pbpit.diagnose.findings`) says of the same finding
@@ -164,10 +174,26 @@ def rebuild_the_loss(definition: Definition, later: Backward, fixes: Fixes) -> l
     read = {fixes.text(n) for n in identifiers(value)}
     if any(not _keeps(s, read, fixes) for s in _between(statement, at)):
         return []
+    if any(
+        r.name in read and r.value.requirement == Requirement.GRAD_IN_BACKWARD
+        for r in definition_reads(definition, later)
+    ):
+        # Built again from a tracked intermediate (`pred.clone()`), whose steps the first
+        # backward consumed too: the second backward would panic there.
+        return []
     edits = [fixes.edit(n.end_byte, n.end_byte, ".clone()") for n in clones]
     again = fixes.copy_lines(statement, clones, fixes.indent_of(at))
     start = fixes.line_start(at.start_point[0])
     return [*edits, fixes.edit(start, start, again)]
+
+
+def definition_reads(definition: Definition, later: Backward) -> list:
+    """The reads of tracked variables the loss `later` backpropagates was made with, in the
+    statement that made it."""
+    statement = definition.statement
+    if statement is None:
+        return []
+    return [r for r in later.loss.reads if statement.start_byte <= r.span[0] < statement.end_byte]
 
 
 def keep_the_gradients(earlier: Backward, later: Backward, fixes: Fixes) -> list[Edit]:

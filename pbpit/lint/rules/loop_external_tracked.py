@@ -132,13 +132,29 @@ fn main() {
             if detaching_leaves_a_loss(meeting, fixes):
                 cut = unwrapped_gradient(meeting, fixes)
                 if cut is None:
-                    helps.insert(0, detach_once(definition, fixes))
+                    # What the program trains through is recomputed by `--fix`; what gets no
+                    # gradient in it (a target network never stepped, data) is detached.
+                    sure = not trains_through(meeting, fixes)
+                    helps.insert(0, detach_once(definition, fixes, sure))
+                    if sure and helps[0].edits:  # one fix is the fix: recomputing, the other
+                        helps[1] = replace(helps[1], applicability="MaybeIncorrect")
                 else:
                     helps.insert(0, detach_once_cuts_help(name, *cut))
             consumes = consumes_step(definition.name, through=meeting.earlier.through)
         labels.append(fixes.label(meeting.earlier.span, consumes))
         notes = [through_note(meeting.earlier, definition)]
         return fixes.diagnostic(self.name, message, name, labels, helps, definition.span[0], notes)
+
+    def fix_of(self, message: str) -> Fix | None:
+        """Which of the rule's fixes a help of its diagnostic (said by this file's `*_help`)
+        is: explain names the same fixes by name."""
+        if message.startswith("if `") and "needs no gradient, detach it once" in message:
+            return DETACH_ONCE
+        if message.startswith("if gradients must flow through `"):
+            return RECOMPUTE_IN_LOOP
+        if "at the end of each pass" in message:
+            return DETACH_EACH_PASS
+        return None
 
 
 # -- the words, which the dynamic audit (`pbpit.diagnose.findings`) says of the same finding
@@ -198,13 +214,15 @@ def empty_each_pass_help(name: str, edits: list[Edit]) -> Help:
     return Help(message, edits)
 
 
-def detach_once_help(name: str, edits: list[Edit]) -> Help:
-    """Detach once, with its edits (said in words without them)."""
+def detach_once_help(name: str, edits: list[Edit], sure: bool = False) -> Help:
+    """Detach once, with its edits (said in words without them); `sure`: the program reads no
+    gradient through it, so the edit is the fix `--fix` makes."""
     message = f"if `{name}` needs no gradient, detach it once"
     if not edits:
         return Help(f"{message}: add `.detach()` where it is made")
-    # Right only if no gradient must reach what made it: the user's call.
-    return Help(message, edits, applicability="MaybeIncorrect")
+    # Right only if no gradient must reach what made it: the user's call, unless the program
+    # takes none from it.
+    return Help(message, edits, applicability="MachineApplicable" if sure else "MaybeIncorrect")
 
 
 def recompute_in_loop_help(name: str, edits: list[Edit]) -> Help:
@@ -279,7 +297,7 @@ def detach_once_cuts_help(name: str, leaf: str, line: int) -> Help:
     return replace(help_, note=note)
 
 
-def detach_once(definition: Definition, fixes: Fixes) -> Help:
+def detach_once(definition: Definition, fixes: Fixes, sure: bool = False) -> Help:
     """Detach once: `.detach()` where the tensor is made (said in words when its binding is a
     pattern: the value is not one tensor)."""
     edits = []
@@ -287,7 +305,38 @@ def detach_once(definition: Definition, fixes: Fixes) -> Help:
         edits = fixes.detach_edits(definition.value)
     elif definition.value is None and definition.statement is not None:
         edits = detach_after_pattern(definition.name, definition.statement, fixes)
-    return detach_once_help(definition.name, edits)
+    return detach_once_help(definition.name, edits, sure)
+
+
+def trains_through(meeting: Meeting, fixes: Fixes) -> bool:
+    """Whether the loop takes a gradient from what the tensor is made from: reads one of its
+    variables' gradients (`x.grad(&grads)`, `model.fc.weight.grad(..)`), steps an optimizer or
+    makes `GradientsParams` with one of them, or assigns one anew (a hand-written update). True
+    when what it is made from is not known."""
+    definition = meeting.definition
+    if (definition.statement or definition.value) is None:
+        return True
+    entry = meeting.entry or {}
+    # What it is made from: the variables its statement reads, and theirs (a leaf is read by
+    # the statement of an intermediate it is made from).
+    names = {d.name.split(".")[0] for d in definition.sources if d is not definition}
+    for made in definition.sources:
+        statement = made.statement or made.value
+        if statement is not None:
+            names |= {fixes.text(n) for n in identifiers(statement)} & set(entry)
+    names.discard(definition.name)
+    start, end = meeting.loop_span
+    body = fixes.data[start:end]
+    for name in names:
+        word = rb"\b" + re.escape(name.encode()) + rb"\b"
+        if (
+            re.search(word + rb"[\w.]*\s*\.\s*grad\s*\(", body)
+            or re.search(rb"\bstep\s*\([^;]*" + word, body)
+            or re.search(rb"from_grads\s*\([^;]*" + word, body)
+            or re.search(rb"(?<![\w.])" + re.escape(name.encode()) + rb"(?:\.\w+)*\s*=[^=]", body)
+        ):
+            return True
+    return False
 
 
 def detach_after_pattern(name: str, statement: Node, fixes: Fixes) -> list[Edit]:

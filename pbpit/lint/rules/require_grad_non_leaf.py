@@ -84,6 +84,18 @@ fn main() {
         helps = [detach_first(call, fixes), drop_require_grad(called, call, fixes)]
         return fixes.diagnostic(self.name, message(called), name, labels, helps, call.span[0])
 
+    def fix_of(self, message: str) -> Fix | None:
+        """Which of the rule's fixes a help of its diagnostic (said by this file's `*_help`,
+        led by the fix's name or not) is."""
+        message = message.split(": ", 1)[1] if message.startswith("detach first: ") else message
+        if message.startswith("drop require_grad: "):
+            message = message.split(": ", 1)[1]
+        if message.startswith("if nothing must train through it, detach it first"):
+            return DETACH_FIRST
+        if message.startswith("if gradients must flow through it to the leaves"):
+            return DROP_REQUIRE_GRAD
+        return None
+
 
 # -- the words, which a run that panics so (`pbpit.diagnose.findings`) says of the same call
 

@@ -89,6 +89,15 @@ fn main() {
         notes = [through_note(earlier, definition), through_note(later, definition)]
         return fixes.diagnostic(self.name, message, name, labels, helps, definition.span[0], notes)
 
+    def fix_of(self, message: str) -> Fix | None:
+        """Which of the rule's fixes a help of its diagnostic (said by this file's `*_help`)
+        is: explain names the same fixes by name."""
+        if message.startswith(("add the losses", "add the two losses")):
+            return ADD_THE_LOSSES
+        if message.startswith("if the first loss must not train"):
+            return DETACH_IN_FIRST_LOSS
+        return None
+
 
 # -- the words, which the dynamic audit (`pbpit.diagnose.findings`) says of the same finding
 

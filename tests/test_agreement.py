@@ -1,0 +1,196 @@
+"""One diagnosis: over every Rust program of the test corpora that panics at a consumed step in
+pbpit (cases/, tests/programs, tests/burn022, tests/lint, tests/crates/as_cases) and every
+rule's `bad` example, `run`, `audit`, `explain` and `lint` name the same rule, the same binding
+and the same fixes.
+
+- the rule and the binding: the run's error, the audit's warning of the node the run panicked
+  at, explain's note on that node and lint's finding;
+- the fixes written as code: the run's error, the audit's warning and lint's finding make the
+  same programs (each edited text compared), and every one of them runs (the run's and the
+  audit's are checked by running them, and a fix that fails loses its code there, so lint's
+  being the same says lint prints none that fails); explain's fixes written as code are fixes
+  lint names (`fix_of`), made with lint's edits where lint writes them, and each ran.
+
+The oracle is the programs' own panics (each recorded by hand in its header or next to it):
+the commands are compared with each other, not with what one of them computed. Each program is
+linted once (the audit and explain reuse that lint) and each fix run once.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import pytest
+
+from pbpit.diagnose import findings, fix_check
+from pbpit.diagnose.explain import explain_in_case
+from pbpit.diagnose.fix_check import applied
+from pbpit.errors import UsageError
+from pbpit.lint.rules import RULES, rule_named
+from pbpit.lint.tree import lint_paths
+from pbpit.runner import Case, run_case
+from pbpit.runner.rust_case import RustRefusals
+
+TESTS = Path(__file__).parent
+ROOT = TESTS.parent
+CORPORA = [
+    ROOT / "cases",
+    TESTS / "programs",
+    TESTS / "burn022",
+    TESTS / "lint",
+    TESTS / "crates" / "as_cases",
+]
+
+LINT_DOES_NOT_SEE = {
+    # A helper given the loss by reference (`&Tensor`) runs its backward: lint follows a loss
+    # given by value only.
+    "helper_backward_twice.rs": ("double-backward", "loss"),
+    # A field made from a parameter in `new` and read by a method the loop calls: lint reads
+    # the constructor's fields but not this one.
+    "state_in_struct.rs": ("loop-external-tracked", "scale"),
+}
+"""Programs whose panic lint does not foresee (the run says it in the rule's words): strict,
+so that lint's learning one removes it from here."""
+
+
+def _programs() -> list[Path]:
+    found = []
+    for corpus in CORPORA:
+        found += sorted(p for p in corpus.rglob("*.rs") if not p.name.endswith(".fixed.rs"))
+    return found
+
+
+@pytest.fixture(scope="module")
+def examples(tmp_path_factory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("examples")
+    written = {}
+    for rule in RULES:
+        path = folder / f"{rule.name.replace('-', '_')}.rs"
+        path.write_text(rule.bad, encoding="utf-8")
+        written[rule.name] = path
+    return written
+
+
+@functools.cache
+def _linted(path: str) -> tuple:
+    return tuple(lint_paths([path]).findings)
+
+
+@pytest.fixture
+def once(monkeypatch):
+    """Lint once per program and make each fix once, whichever command asks."""
+    monkeypatch.setattr(findings, "_lint_findings", lambda result: list(_linted(result.path)))
+
+    def check_edits(program, edits, file=None, timeout=30.0, baseline=None):
+        key = tuple((e.line, e.column, e.end_line, e.end_column, e.replacement) for e in edits)
+        return _cached(str(program), key, str(file if file is not None else program), baseline)
+
+    monkeypatch.setattr(fix_check, "check_edits", check_edits)
+
+
+_CHECKS: dict[tuple, fix_check.FixCheck] = {}
+
+
+def _cached(program: str, key: tuple, file: str, baseline) -> fix_check.FixCheck:
+    """One check per fix (the baseline is the same program's first backward: one per
+    program)."""
+    from pbpit.diagnostics.model import Edit
+
+    if (program, key, file) not in _CHECKS:
+        edits = [Edit(*k) for k in key]
+        _CHECKS[program, key, file] = _REAL_CHECK(Path(program), edits, Path(file), 30.0, baseline)
+    return _CHECKS[program, key, file]
+
+
+_REAL_CHECK = fix_check.check_edits
+
+
+def _code(diagnostic, text: str) -> set[str]:
+    """The programs the diagnostic's fixes written as code make."""
+    return {applied(text, h.edits) for h in diagnostic.helps if h.edits}
+
+
+def _diagnoses(path: Path):
+    """What run, audit, explain and lint say of `path`, or None when it does not panic at a
+    consumed step (or pbpit does not run it)."""
+    try:
+        result = run_case(Case.file(path))
+    except (RustRefusals, UsageError):
+        return None
+    if result.panic is None or result.panic.node_id is None:
+        return None
+    node_id = result.panic.node_id
+    (error, *_) = [d for d in findings.diagnose_run(result).errors if d.level == "error"]
+    report = findings.audit_report(result)
+    hazards = [e for e in report.entries if e.verdict == "hazard"]
+    warning = next(
+        (
+            w
+            for e, w in zip(hazards, report.warnings, strict=True)
+            if node_id in (e.node_id, *e.same_statement)
+        ),
+        None,
+    )
+    note = findings.explanation_diagnostic(result, explain_in_case(result, node_id))
+    return error, warning, note, list(_linted(result.path))
+
+
+def _agree(path: Path) -> None:
+    found = _diagnoses(path)
+    if found is None:
+        return
+    error, warning, note, linted = found
+    text = path.read_text(encoding="utf-8")
+    rule, name = error.rule, error.name
+    assert rule_named(rule) is not None, f"{path}: the run's error names no rule"
+    assert (note.rule, note.name) == (rule, name), f"{path}: explain says {note.rule} {note.name}"
+    if warning is not None:
+        assert (warning.rule, warning.name) == (rule, name), f"{path}: the audit differs"
+        assert _code(warning, text) == _code(error, text), f"{path}: the audit's fixes differ"
+    else:
+        # The audit reads hazards of the tape; a `require_grad()` that panics is not one.
+        assert rule == "require-grad-non-leaf", f"{path}: the audit has no warning"
+    same = [f for f in linted if (f.rule, f.name) == (rule, name)]
+    if path.name in LINT_DOES_NOT_SEE:
+        assert LINT_DOES_NOT_SEE[path.name] == (rule, name) and not same, path
+        return
+    assert same, (
+        f"{path}: lint has no {rule} finding on `{name}`: {[(f.rule, f.name) for f in linted]}"
+    )
+    lint = same[0]
+    # Every fix lint prints as code runs: the run's error made each and kept only those.
+    assert _code(lint, text) == _code(error, text), f"{path}: lint's fixes and the run's differ"
+    # explain's fixes written as code are fixes lint names, with lint's edits where lint
+    # writes them as code (where lint says one in words only, explain's corrected lines,
+    # checked by running them).
+    fix_of = rule_named(rule).fix_of
+    named, written = set(), {}
+    for help_ in lint.helps:
+        kind = fix_of(help_.message)
+        if kind is not None:
+            named.add(kind.name)
+            if help_.edits:
+                written[kind.name] = applied(text, help_.edits)
+    for help_ in note.helps:
+        if not help_.edits:
+            continue
+        assert help_.checked is not None and help_.checked.ok, f"{path}: {help_.message}"
+        made = applied(text, help_.edits)
+        kind = help_.message.split(":", 1)[0].removesuffix(" (applies here)")
+        if made in _code(lint, text):
+            continue
+        assert kind in named, f"{path}: explain writes a fix lint does not name: {kind}"
+        assert kind not in written, f"{path}: explain's {kind} is not lint's"
+
+
+@pytest.mark.parametrize("path", _programs(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_run_audit_explain_and_lint_agree(path, once):
+    _agree(path)
+
+
+@pytest.mark.parametrize("rule", [rule.name for rule in RULES])
+def test_each_rules_bad_example_is_diagnosed_alike_by_every_command(rule, examples, once):
+    path = examples[rule]
+    assert _diagnoses(path) is not None, f"{rule}'s bad example does not panic in pbpit"
+    _agree(path)
