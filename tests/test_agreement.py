@@ -1,7 +1,7 @@
 """One diagnosis: over every Rust program of the test corpora that panics at a consumed step in
-pbpit (cases/, tests/programs, tests/burn022, tests/lint, tests/crates/as_cases) and every
-rule's `bad` example, `run`, `audit`, `explain` and `lint` name the same rule, the same binding
-and the same fixes.
+pbpit (cases/, tests/programs, tests/burn022, tests/lint, tests/crates/as_cases, and
+tests/agreement, written after the code) and every rule's `bad` example, `run`, `audit`,
+`explain` and `lint` name the same rule, the same binding and the same fixes.
 
 - the rule and the binding: the run's error, the audit's warning of the node the run panicked
   at, explain's note on that node and lint's finding;
@@ -40,6 +40,7 @@ CORPORA = [
     TESTS / "burn022",
     TESTS / "lint",
     TESTS / "crates" / "as_cases",
+    TESTS / "agreement",
 ]
 
 LINT_DOES_NOT_SEE = {
