@@ -443,63 +443,6 @@ class _Bindings:
             shared = _common([v.sources for _, v in collection.parts])
         return Value(Requirement.GRAD_IN_BACKWARD, None, shared, collection.why)
 
-    def _element_of_pass(self, collection: Value, key: int, held_by: Node | None) -> Value:
-        """The element of a collection loop `key` walks (`for f in feats.iter()`, `feats[i]`
-        with `i` its counter): a tensor of its own in each pass, the same one in that pass of
-        every pass of the loops around it (epochs walking one `Vec` made before them), what
-        the elements share with it. The name `held_by` holds it from then on, so that a pass of
-        a loop around that finds it consumed does not start as the one before."""
-        element = self._element(collection)
-        number = next((n for k, n in self.context if k == key), None)
-        if (
-            number is None
-            or collection.requirement != Requirement.GRAD_IN_BACKWARD
-            or (self.markers and any(d in self.markers for d in collection.sources))
-        ):
-            return element  # what a caller gives: its elements, as the caller made them
-        whole = collection.origin
-        made_of: object = whole
-        if whole is None:
-            own = frozenset(d for d in collection.sources if d not in self.pass_made)
-            if not own:
-                return element
-            made_of, whole = own, min(own, key=lambda d: d.span)
-        made = self.pass_elements.get((made_of, key, number))
-        if made is None:
-            # No statement of its own: no fix detaches the collection where it is made.
-            made = Definition(whole.name, whole.span, whole.context, whole.why, None, None)
-            made.sources = element.sources | {made}
-            # Born with the collection: a later pass of a loop around finds it consumed, not
-            # made again.
-            self.born[made] = self.born.get(whole, self.journal.seq)
-            self.pass_elements[made_of, key, number] = made
-            self.pass_made.add(made)
-        if held_by is not None:
-            self._walked_element(self.text(held_by), made)
-        return Value(
-            Requirement.GRAD_IN_BACKWARD, made, made.sources, made.why,
-            reads=collection.reads, shared=element.shared,
-        )
-
-    def _walked_element(self, name: str, made: Definition) -> None:
-        """Keep `made`, an element of the collection `name` a loop walks, beside that name (a
-        name no code can read: the walk's elements), so that whether it is consumed is part
-        of what a pass of a loop around starts with."""
-        slot = self.lookup(name)
-        scope = next((s for s in reversed(self.scopes) if s.get(name) is slot), None)
-        if slot is None or scope is None:
-            return
-        hidden = f"{name}[..]"
-        walked = scope.get(hidden)
-        if walked is None:
-            walked = _Slot(hidden, slot.declared, slot.scope_end)
-            self._bind_in(scope, hidden, walked)
-        held = self.state.values.get(walked, _DATA)
-        if made not in held.sources:
-            self.state.values[walked] = Value(
-                Requirement.GRAD_IN_BACKWARD, None, held.sources | {made}, made.why
-            )
-
     def _pushed(self, slot: _Slot, held: Value, pushed: Value) -> Value:
         """A collection after `push`: it holds the new element too; its elements share what
         was made outside the loops the pushes run in (each pass pushes a tensor of its own)."""

@@ -461,42 +461,6 @@ class _Flow:
         self._passes(node, node.start_byte + self.delta, body)
         return _DATA
 
-    def _walked_name(self, pattern: Node | None, value: Node | None) -> Node | None:
-        """The name a `for` loop binds to the element of the collection it walks: the
-        pattern's name, `f` of `(f, target)` in `feats.iter().zip(..)`, `f` of `(i, f)` in
-        `feats.iter().enumerate()`; None for other patterns."""
-        if pattern is None or value is None:
-            return None
-        if pattern.type == "identifier":
-            return pattern
-        if pattern.type != "tuple_pattern" or pattern.named_child_count != 2:
-            return None
-        method = None
-        if value.type == "call_expression":
-            method = value.child_by_field_id(_FIELD.function)
-        name = method.child_by_field_id(_FIELD.field) if method is not None else None
-        if name is None or method is None or method.type != "field_expression":
-            return None
-        position = {"zip": 0, "enumerate": 1}.get(self.text(name))
-        chosen = pattern.named_children[position] if position is not None else None
-        return chosen if chosen is not None and chosen.type == "identifier" else None
-
-    def _walked(self, node: Node | None) -> Node | None:
-        """The name of the collection a `for` loop walks: `feats` in `feats.iter()`, `&feats`,
-        `feats.iter().enumerate()`, `feats.iter().zip(..)`."""
-        while node is not None:
-            if node.type == "identifier":
-                return node
-            if node.type in ("reference_expression", "parenthesized_expression"):
-                node = node.named_children[-1] if node.named_child_count else None
-            elif node.type == "call_expression":
-                node = node.child_by_field_id(_FIELD.function)
-            elif node.type == "field_expression":
-                node = node.child_by_field_id(_FIELD.value)
-            else:
-                return None
-        return None
-
     def _counter(self, loop: Node) -> Node | None:
         """The name a `for` loop binds to a new number every pass: `i` in `for i in 0..n` (or
         `(0..n).rev()`, `.step_by(k)`) and in `for (i, x) in xs.iter().enumerate()`."""

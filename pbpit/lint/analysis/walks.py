@@ -1,0 +1,109 @@
+"""The elements a loop walks of a collection (`_Walks`): `for f in feats.iter()`, `feats[i]`
+by the loop's counter, `(f, target)` of a `zip`. Each pass takes a tensor of its own; the same
+one in that pass of every pass of the loops around (epochs walking one `Vec` made before them).
+"""
+
+from __future__ import annotations
+
+from pbpit.engine.graph import Requirement
+from pbpit.lint.analysis.common import _FIELD
+from pbpit.lint.analysis.state import _DATA, _Slot
+from pbpit.lint.values import Definition, Value
+from pbpit.rust.syntax import Node
+
+
+class _Walks:
+    """How `_Function` reads the element of a collection a loop walks."""
+
+    def _element_of_pass(self, collection: Value, key: int, held_by: Node | None) -> Value:
+        """The element of a collection loop `key` walks (`for f in feats.iter()`, `feats[i]`
+        with `i` its counter): a tensor of its own in each pass, the same one in that pass of
+        every pass of the loops around it (epochs walking one `Vec` made before them), what
+        the elements share with it. The name `held_by` holds it from then on, so that a pass of
+        a loop around that finds it consumed does not start as the one before."""
+        element = self._element(collection)
+        number = next((n for k, n in self.context if k == key), None)
+        if (
+            number is None
+            or collection.requirement != Requirement.GRAD_IN_BACKWARD
+            or (self.markers and any(d in self.markers for d in collection.sources))
+        ):
+            return element  # what a caller gives: its elements, as the caller made them
+        whole = collection.origin
+        made_of: object = whole
+        if whole is None:
+            own = frozenset(d for d in collection.sources if d not in self.pass_made)
+            if not own:
+                return element
+            made_of, whole = own, min(own, key=lambda d: d.span)
+        made = self.pass_elements.get((made_of, key, number))
+        if made is None:
+            # No statement of its own: no fix detaches the collection where it is made.
+            made = Definition(whole.name, whole.span, whole.context, whole.why, None, None)
+            made.sources = element.sources | {made}
+            # Born with the collection: a later pass of a loop around finds it consumed, not
+            # made again.
+            self.born[made] = self.born.get(whole, self.journal.seq)
+            self.pass_elements[made_of, key, number] = made
+            self.pass_made.add(made)
+        if held_by is not None:
+            self._walked_element(self.text(held_by), made)
+        return Value(
+            Requirement.GRAD_IN_BACKWARD, made, made.sources, made.why,
+            reads=collection.reads, shared=element.shared,
+        )
+
+    def _walked_element(self, name: str, made: Definition) -> None:
+        """Keep `made`, an element of the collection `name` a loop walks, beside that name (a
+        name no code can read: the walk's elements), so that whether it is consumed is part
+        of what a pass of a loop around starts with."""
+        slot = self.lookup(name)
+        scope = next((s for s in reversed(self.scopes) if s.get(name) is slot), None)
+        if slot is None or scope is None:
+            return
+        hidden = f"{name}[..]"
+        walked = scope.get(hidden)
+        if walked is None:
+            walked = _Slot(hidden, slot.declared, slot.scope_end)
+            self._bind_in(scope, hidden, walked)
+        held = self.state.values.get(walked, _DATA)
+        if made not in held.sources:
+            self.state.values[walked] = Value(
+                Requirement.GRAD_IN_BACKWARD, None, held.sources | {made}, made.why
+            )
+
+    def _walked_name(self, pattern: Node | None, value: Node | None) -> Node | None:
+        """The name a `for` loop binds to the element of the collection it walks: the
+        pattern's name, `f` of `(f, target)` in `feats.iter().zip(..)`, `f` of `(i, f)` in
+        `feats.iter().enumerate()`; None for other patterns."""
+        if pattern is None or value is None:
+            return None
+        if pattern.type == "identifier":
+            return pattern
+        if pattern.type != "tuple_pattern" or pattern.named_child_count != 2:
+            return None
+        method = None
+        if value.type == "call_expression":
+            method = value.child_by_field_id(_FIELD.function)
+        name = method.child_by_field_id(_FIELD.field) if method is not None else None
+        if name is None or method is None or method.type != "field_expression":
+            return None
+        position = {"zip": 0, "enumerate": 1}.get(self.text(name))
+        chosen = pattern.named_children[position] if position is not None else None
+        return chosen if chosen is not None and chosen.type == "identifier" else None
+
+    def _walked(self, node: Node | None) -> Node | None:
+        """The name of the collection a `for` loop walks: `feats` in `feats.iter()`, `&feats`,
+        `feats.iter().enumerate()`, `feats.iter().zip(..)`."""
+        while node is not None:
+            if node.type == "identifier":
+                return node
+            if node.type in ("reference_expression", "parenthesized_expression"):
+                node = node.named_children[-1] if node.named_child_count else None
+            elif node.type == "call_expression":
+                node = node.child_by_field_id(_FIELD.function)
+            elif node.type == "field_expression":
+                node = node.child_by_field_id(_FIELD.value)
+            else:
+                return None
+        return None
