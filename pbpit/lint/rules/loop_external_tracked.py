@@ -485,6 +485,13 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
         # A field (`self.hidden`): `.detach()` takes it by value, out of a borrow.
         detached = detached.replace(".detach()", ".clone().detach()", 1)
     fallback = detach_each_pass_help(name, [], leaf, f"{name} = {detached};")
+    if not is_name(name) and field_holds_tensors(name, fixes):
+        # `hidden: Option<Tensor<1>>`: `.detach()` is a tensor's, not the Option's.
+        message = (
+            f"detach the tensors `{name}` holds where they are put in it (`Some(h.detach())`): "
+            "gradients stop at the pass boundary"
+        )
+        return Help(message)
     loop = meeting.loop
     if loop is not None and not fixes.reachable(name, loop):
         return fallback
@@ -504,6 +511,16 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
         return fallback
     edit = fixes.append_line(body, f"{name} = {detached};")
     return fallback if edit is None else detach_each_pass_help(name, [edit], leaf)
+
+
+def field_holds_tensors(name: str, fixes: Fixes) -> bool:
+    """Whether the field `name` ends with (`learner.hidden`: `hidden`) is declared in the file
+    as a collection of tensors (`hidden: Option<Tensor<1>>`, `Vec<..>`, `VecDeque<..>`)."""
+    field_ = name.rsplit(".", 1)[-1]
+    declared = re.compile(
+        rb"\b" + re.escape(field_.encode()) + rb"\s*:\s*(?:Option|Vec|VecDeque)\s*<\s*Tensor\b"
+    )
+    return declared.search(fixes.data) is not None
 
 
 def detach_put(name: str, body: Node, leaf: bool, fixes: Fixes) -> list[Edit]:
