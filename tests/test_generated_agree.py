@@ -23,12 +23,13 @@ from oracle import AGREE, REFUSED, judge  # noqa: E402
 # A program lint disagrees on, `seed: "the lint bug"`: strict, so a fix that makes it agree
 # fails until its mark is taken off.
 KNOWN: dict[int, str] = {
-    309: "lint: a tracked tensor passed as &Tensor to a helper whose loop calls a function that "
-    "backpropagates it; the caller sees one backward of it (a summary records a loop's "
+    12639: "lint: a tracked tensor passed as &Tensor to a helper whose loop calls a function "
+    "that backpropagates it; the caller sees one backward of it (a summary records a loop's "
     "backward of what it is given once)",
-    952: "lint: as 309, the helper's loop a `for` with a `return` on the second pass",
     708: "lint: a tuple field detached at the end of each pass by a new tuple, with a "
     "`continue` on the first pass, is taken for a tracked tensor carried into the next pass",
+    4410: "lint: tuple state (h, c), h detached where used, c carried, a `continue` on the "
+    "first pass: lint names h, the run panics at c (the tuple's parts merged at the join)",
 }
 
 SAMPLE = [*range(300), *KNOWN]

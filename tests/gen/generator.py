@@ -51,7 +51,7 @@ HOLDERS: dict[str, tuple[str, ...]] = {
     "state": ("let", "field", "option", "vec", "tuple", "capture", "accumulate"),
 }
 CUTS: dict[str, tuple[str, ...]] = {
-    "cache": ("none", "def", "use", "end", "inner", "data", "releaf"),
+    "cache": ("none", "def", "use", "end", "inner", "data", "releaf", "valid"),
     "state": ("none", "end", "use", "data", "inner"),
     "double": ("none", "recompute"),
     "shared": ("none", "use", "def"),
@@ -293,8 +293,14 @@ class _Composer:
     def _cache(self) -> list[str]:
         holder = self.pick("holder", HOLDERS["cache"])
         cut = self.shape["cut"]
+        if cut == "valid" and self.shape["tracked"] != "linear":
+            self.shape["cut"] = cut = "inner"
 
         def made_of(a: str) -> str:
+            if cut == "valid":
+                # The module without autodiff, on the input's inner tensor: data, brought back.
+                inner = a.replace("x.clone()", "x.clone().inner()")
+                return f"Tensor::from_inner(linear.valid().forward({inner}).tanh())"
             made = self.forward(a)
             if cut == "def":
                 return f"{made}.detach()"
@@ -569,6 +575,8 @@ class _Composer:
         linear = self.shape["tracked"] == "linear"
         if linear:
             uses.insert(0, "nn::{Linear, LinearConfig}")
+        if self.shape.get("cut") == "valid":
+            uses.insert(0, "module::AutodiffModule")
         head = [
             f"//! Generated program, seed {self.seed}: "
             + ", ".join(f"{k}={v}" for k, v in self.shape.items()),
