@@ -1,0 +1,416 @@
+"""Lowering expressions: operators, references, `?`, casts, assignments (to a variable, a field,
+an element), blocks, `if`, loops and their `break`/`continue`, `return`, arrays, indexing,
+ranges, closures, tuples."""
+
+from __future__ import annotations
+
+from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.lower_tables import (
+    _COMMENTS,
+    _COMPARISONS,
+    _DESTRUCTURING,
+    Node,
+)
+from pbpit.rust.interp.nodes import (
+    Arm,
+    ArrayLit,
+    ArrayRepeat,
+    Assign,
+    Binary,
+    Binding,
+    Block,
+    Break,
+    Cast,
+    Closure,
+    Continue,
+    Expr,
+    Field,
+    FnScope,
+    For,
+    If,
+    IfLet,
+    Index,
+    Let,
+    Local,
+    Loop,
+    Match,
+    Method,
+    Pat,
+    RangeLit,
+    Return,
+    TupleLit,
+    Unary,
+    While,
+)
+from pbpit.rust.interp.types import (
+    Ty,
+    Wrap,
+    show,
+)
+
+
+class ExprLowering:
+    """Expressions (a part of `Lowerer`)."""
+
+    def e_field_expression(self, node: Node) -> Expr:
+        field = node.child_by_field_name("field")
+        base = self.expr(node.child_by_field_name("value"))
+        name = self.text(field)
+        if field.type == "integer_literal" and not name.isdigit():
+            raise self.fail(field, f"the field `{name}`")
+        return Field(self.pos(field), base, name)
+
+    def e_binary_expression(self, node: Node) -> Expr:
+        operator = self.operator(node)
+        op = operator.type
+        if op not in ("+", "-", "*", "/", "%", "==", "!=", "<", ">", "<=", ">=", "&&", "||"):
+            raise self.fail(operator, f"the operator `{op}`")
+        left_node = node.child_by_field_name("left")
+        right_node = node.child_by_field_name("right")
+        if op in _COMPARISONS:
+            self.refuse_rustc_misreading(operator, left_node)
+        if op == "-" and left_node.type == "range_expression" and len(self.kids(left_node)) == 1:
+            return self.negative_range_end(node, left_node, right_node)
+        left = self.expr(left_node)
+        right = self.expr(right_node)
+        return Binary(self.pos(node), op, left, right, op_pos=self.pos(operator))
+
+    def refuse_rustc_misreading(self, operator: Node, left: Node) -> None:
+        """Comparisons rustc's parser rejects where tree-sitter reads on: a chain (`a < b < c`,
+        `1 == 1 == true`; comparisons do not associate in Rust) and `a as T < b` (`<` opens
+        `T`'s generic arguments)."""
+        if left.type == "binary_expression" and self.operator(left).type in _COMPARISONS:
+            while True:  # rustc points at the first operator of the chain
+                inner = left.child_by_field_name("left")
+                if inner.type != "binary_expression" or self.operator(inner).type not in (
+                    _COMPARISONS
+                ):
+                    break
+                left = inner
+            raise self.fail(self.operator(left), "comparison operators cannot be chained")
+        if operator.type != "<":
+            return
+        last = left  # the operand just before `<`, as the parser meets it
+        while last.type == "binary_expression":
+            last = last.child_by_field_name("right")
+        if last.type == "type_cast_expression":
+            target = self.text(last.child_by_field_name("type"))
+            raise self.fail(
+                operator,
+                f"`<` is interpreted as a start of generic arguments for `{target}`, not a "
+                f"comparison (write `({self.text(last)}) < ..`)",
+            )
+
+    def negative_range_end(self, node: Node, range_node: Node, right_node: Node) -> Expr:
+        """`a..-b`, which tree-sitter reads as `(a..) - b`: the range `a..(-b)` that Rust reads,
+        when `b` is an operand that `-` takes whole (a literal, a name, a call...)."""
+        parts = [c for c in range_node.children if c.type not in _COMMENTS]
+        primary = (
+            "integer_literal",
+            "float_literal",
+            "identifier",
+            "scoped_identifier",
+            "call_expression",
+            "index_expression",
+            "parenthesized_expression",
+        )
+        if len(parts) != 2 or parts[1].type != "..":  # `a..`, then `- b`
+            raise self.fail(node, "ranges other than `a..b` and `a..=b`")
+        start = parts[0]
+        if right_node.type not in primary:
+            raise self.fail(node, f"the range `{self.text(node)}` (write `a..(-b)`)")
+        minus = self.operator(node)
+        hi = Unary(self.pos(minus), "-", self.expr(right_node))
+        return RangeLit(self.pos(range_node), self.expr(start), hi, False)
+
+    def e_unary_expression(self, node: Node) -> Expr:
+        op = self.operator(node, 0).type
+        operand = self.expr(self.kids(node)[0])
+        return Unary(self.pos(node), op, operand)
+
+    def e_reference_expression(self, node: Node) -> Expr:
+        value = self.expr(node.child_by_field_name("value"))
+        if any(c.type == "mutable_specifier" for c in node.children):
+            self.mutable_place(node, value)
+            value.mut_borrow = True
+        value.borrowed = True
+        value.borrow_pos = self.pos(node)
+        return value
+
+    def mutable_place(self, node: Node, value: Expr) -> None:
+        """`&mut x`, `&mut x.field`: `x` declared `mut` (or itself a `&mut`), as rustc asks."""
+        root = value
+        while isinstance(root, Field | Index):
+            root = root.base
+        if not isinstance(root, Local) or root.binding.mutable or root.binding.mut_ref:
+            return
+        name = root.binding.name
+        if root is value:
+            what = f"cannot borrow `{name}` as mutable, as it is not declared as mutable"
+        else:
+            what = f"cannot borrow `{self.text(node.child_by_field_name('value'))}` as mutable, "
+            what += f"as `{name}` is not declared as mutable"
+        err = self.fail(node, rejects(what, "E0596"))
+        err.label = "cannot borrow as mutable"
+        raise err
+
+    def e_try_expression(self, node: Node) -> Expr:
+        """`x?` in a function returning `Result<T, Box<dyn Error>>`: `x`'s value (pbpit's
+        Results are all `Ok`: no `Err` is ever made)."""
+        question = node.children[-1]
+        if self.scope is not self.fn_scope:
+            raise self.fail(question, "the `?` operator in a closure (write `.unwrap()`)")
+        ret = self.fn_ret
+        if type(ret) is Wrap and ret.kind in ("Option", "Result"):
+            raise self.fail(node, "the `?` operator (write `.unwrap()` or a `match`)")
+        if type(ret) is not Wrap or ret.kind != "DynResult":
+            what = (
+                "the `?` operator can only be used in a function that returns `Result` or "
+                "`Option` (or another type that implements `FromResidual`)"
+            )
+            err = self.fail(question, rejects(what, "E0277"))
+            err.label = f"cannot use the `?` operator in a function that returns `{show(ret)}`"
+            raise err
+        value = self.expr(self.kids(node)[0])
+        return Method(self.pos(question), value, "?", [], [])
+
+    def e_type_cast_expression(self, node: Node) -> Expr:
+        target = self.type(node.child_by_field_name("type"))
+        operand = self.expr(node.child_by_field_name("value"))
+        return Cast(self.pos(node), operand, target)
+
+    def e_assignment_expression(self, node: Node) -> Expr:
+        return self.assignment(node, None)
+
+    def e_compound_assignment_expr(self, node: Node) -> Expr:
+        operator = self.operator(node)
+        op = operator.type[:-1]
+        if op not in ("+", "-", "*", "/", "%"):
+            raise self.fail(operator, f"the operator `{op}=`")
+        return self.assignment(node, op)
+
+    def assignment(self, node: Node, op: str | None) -> Expr:
+        left = node.child_by_field_name("left")
+        value = self.expr(node.child_by_field_name("right"))
+        if left.type == "field_expression":
+            return self.field_assignment(node, left, value, op)
+        if left.type == "index_expression":
+            return self.index_assignment(node, left, value, op)
+        if left.type != "identifier":
+            raise self.fail(left, "assignment to anything but a variable")
+        target = self.expr(left)
+        if not isinstance(target, Local):
+            raise self.fail(left, f"assignment to the constant `{self.text(left)}`")
+        binding = target.binding
+        if not binding.mutable:
+            if binding.initialized or op is not None:
+                raise self.fail(node, f"cannot assign twice to immutable variable `{binding.name}`")
+        return Assign(self.pos(node), target, value, op)
+
+    def index_assignment(self, node: Node, left: Node, value: Expr, op: str | None) -> Expr:
+        """`v[i] = x`, `m[i][j] += x`: an element of a `Vec` or an array, rooted at a variable
+        declared `mut` (or a `&mut`) or at a field of one."""
+        target = self.expr(left)
+        root = target
+        while isinstance(root, Index | Field):
+            root = root.base
+        if not isinstance(root, Local):
+            raise self.fail(left, "assignment to an element of this expression")
+        return Assign(self.pos(node), target, value, op)  # `mut` checked with the types
+
+    def field_assignment(self, node: Node, left: Node, value: Expr, op: str | None) -> Expr:
+        """`self.w = x`, `m.0 += 1`, `a.b.c = x`: the variable holding the struct must be
+        `let mut` or `&mut self`."""
+        target = self.expr(left)
+        root = target
+        while isinstance(root, Field):
+            root = root.base
+        if not isinstance(root, Local):
+            raise self.fail(left, "assignment to a field of anything but a variable")
+        binding = root.binding
+        if not (binding.mutable or binding.mut_ref):
+            place = self.text(left)
+            if binding.name == "self":
+                what = f"cannot assign to `{place}`, which is behind a `&` reference"
+            else:
+                what = f"cannot assign to `{place}`, as `{binding.name}` is not declared as mutable"
+            raise self.fail(node, rejects(what, "E0594"))
+        return Assign(self.pos(node), target, value, op)
+
+    def e_block(self, node: Node) -> Expr:
+        return self.block(node)
+
+    def e_if_expression(self, node: Node) -> Expr:
+        cond_node = node.child_by_field_name("condition")
+        alternative = node.child_by_field_name("alternative")
+        if cond_node.type == "let_condition" and not self.is_some_name(
+            cond_node.child_by_field_name("pattern")
+        ):
+            return self.if_let_match(node, cond_node, alternative)
+        if cond_node.type == "let_condition":
+            pattern = cond_node.child_by_field_name("pattern")
+            value = self.expr(cond_node.child_by_field_name("value"))
+            inner = self.some_pattern(pattern)
+            binding = None
+            if inner is not None:
+                binding = Binding(self.text(inner), False, self.scope, self.scope.nslots, True)
+                self.scope.nslots += 1
+            then = self.block(
+                node.child_by_field_name("consequence"), [binding] if binding is not None else []
+            )
+            els = self.else_clause(alternative)
+            return IfLet(self.pos(node), binding, value, then, els)
+        cond = self.expr(cond_node)
+        then = self.block(node.child_by_field_name("consequence"))
+        return If(self.pos(node), cond, then, self.else_clause(alternative))
+
+    def else_clause(self, node: Node | None) -> Expr | None:
+        if node is None:
+            return None
+        inner = self.kids(node)[0]
+        return self.expr(inner)
+
+    def label(self, node: Node) -> str | None:
+        label = next((c for c in node.named_children if c.type == "label"), None)
+        return self.text(label) if label is not None else None
+
+    def e_loop_expression(self, node: Node) -> Expr:
+        loop = Loop(self.pos(node), self.label(node))
+        self.scope.loops.append(loop)
+        loop.body = self.block(node.child_by_field_name("body"))
+        self.scope.loops.pop()
+        return loop
+
+    def e_while_expression(self, node: Node) -> Expr:
+        cond_node = node.child_by_field_name("condition")
+        if cond_node.type == "let_condition":
+            return self.while_let(node, cond_node)
+        loop = While(self.pos(node), self.label(node))
+        loop.cond = self.expr(cond_node)
+        self.scope.loops.append(loop)
+        loop.body = self.block(node.child_by_field_name("body"))
+        self.scope.loops.pop()
+        return loop
+
+    # -- `while let P = e { b }`: as rustc reads it, `loop { match e { P => b, _ => break } }` ---
+
+    def while_let(self, node: Node, cond: Node) -> Expr:
+        pos = self.pos(node)
+        loop = Loop(pos, self.label(node))
+        self.scope.loops.append(loop)
+        value = self.expr(cond.child_by_field_name("value"))
+        saved = self.open_scope()
+        pat = self.pattern(cond.child_by_field_name("pattern"))
+        body = self.block(node.child_by_field_name("body"))
+        self.close_scope(saved)
+        loop.breaks = True
+        stop = Block(pos, [], Break(pos, loop, None), self.in_scope)
+        arms = [Arm(pat, None, body), Arm(Pat(pos, "wild"), None, stop)]
+        loop.body = Block(pos, [], Match(pos, value, arms, if_let=True), self.in_scope)
+        self.scope.loops.pop()
+        return loop
+
+    def e_for_expression(self, node: Node) -> Expr:
+        loop = For(self.pos(node), self.label(node))
+        loop.iterable = self.expr(node.child_by_field_name("value"))
+        pattern = node.child_by_field_name("pattern")
+        if pattern.type in _DESTRUCTURING:
+            return self.for_destructuring(node, loop, pattern)
+        saved = self.open_scope()
+        loop.binding = self.bind_pattern(pattern, False)
+        self.close_scope(saved)
+        self.scope.loops.append(loop)
+        bindings = [loop.binding] if loop.binding is not None else []
+        loop.body = self.block(node.child_by_field_name("body"), bindings)
+        self.scope.loops.pop()
+        return loop
+
+    def target(self, node: Node, what: str) -> Loop | While | For:
+        label = self.label(node)
+        loops = self.scope.loops
+        if not loops:
+            raise self.fail(node, f"`{what}` outside of a loop")
+        if label is None:
+            return loops[-1]
+        for loop in reversed(loops):
+            if loop.label == label:
+                return loop
+        raise self.fail(node, f"use of undeclared label `{label}`")
+
+    def e_break_expression(self, node: Node) -> Expr:
+        target = self.target(node, "break")
+        value_nodes = [c for c in self.kids(node) if c.type != "label"]
+        value = self.expr(value_nodes[0]) if value_nodes else None
+        if value is not None and not isinstance(target, Loop):
+            raise self.fail(node, "`break` with a value from a `for` or `while` loop")
+        target.breaks = True
+        return Break(self.pos(node), target, value)
+
+    def e_continue_expression(self, node: Node) -> Expr:
+        target = self.target(node, "continue")
+        target.continues = True
+        return Continue(self.pos(node), target)
+
+    def e_return_expression(self, node: Node) -> Expr:
+        kids = self.kids(node)
+        value = self.expr(kids[0]) if kids else None
+        return Return(self.pos(node), value, self.in_scope)
+
+    def e_array_expression(self, node: Node, is_vec: bool = False) -> Expr:
+        length = node.child_by_field_name("length")
+        if length is not None:
+            elem = self.expr(self.kids(node)[0])
+            return ArrayRepeat(self.pos(node), elem, self.expr(length), is_vec)
+        return ArrayLit(self.pos(node), [self.expr(e) for e in self.kids(node)], is_vec)
+
+    def e_index_expression(self, node: Node) -> Expr:
+        base, index = self.kids(node)
+        if index.type == "range_expression":
+            raise self.fail(index, "slicing with a range (use `.iter().skip(a).take(b - a)`)")
+        bracket = next(c for c in node.children if c.type == "[")
+        return Index(self.pos(node), self.expr(base), self.expr(index), self.pos(bracket))
+
+    def e_range_expression(self, node: Node) -> Expr:
+        ends = self.kids(node)
+        op = next((c.type for c in node.children if not c.is_named), "..")
+        if len(ends) != 2 or op not in ("..", "..="):
+            raise self.fail(node, "ranges other than `a..b` and `a..=b`")
+        return RangeLit(self.pos(node), self.expr(ends[0]), self.expr(ends[1]), op == "..=")
+
+    def e_closure_expression(self, node: Node) -> Expr:
+        is_move = any(c.type == "move" for c in node.children)
+        outer = self.scope
+        scope = FnScope(outer)
+        self.scope = scope
+        saved = self.open_scope(new_frame=True)
+        params: list[Binding | None] = []
+        param_tys: list[Ty | None] = []
+        destructured: list[Let] = []
+        for param in self.kids(node.child_by_field_name("parameters")):
+            type_node = None
+            pattern = param
+            if param.type == "parameter":
+                pattern = param.child_by_field_name("pattern")
+                type_node = param.child_by_field_name("type")
+            param_tys.append(self.type(type_node) if type_node is not None else None)
+            if pattern.type in _DESTRUCTURING:
+                hidden, lets = self.hidden_pattern(pattern)
+                destructured.extend(lets)
+                params.append(hidden)
+                continue
+            binding = self.bind_pattern(pattern, False)
+            if binding is not None and type_node is not None:
+                binding.owned = self.owned_type(type_node)
+            params.append(binding)
+        ret_node = node.child_by_field_name("return_type")
+        ret = self.type(ret_node) if ret_node is not None else None
+        body = self.expr(node.child_by_field_name("body"))
+        visible = self.in_scope
+        if destructured:  # `|(a, b)| body`: `{ let a = hidden.0; let b = hidden.1; body }`
+            body = Block(body.pos, list(destructured), body, visible)
+        self.close_scope(saved)
+        self.scope = outer
+        return Closure(self.pos(node), params, param_tys, ret, body, scope, is_move, visible)
+
+    def e_tuple_expression(self, node: Node) -> Expr:
+        return TupleLit(self.pos(node), [self.expr(e) for e in self.kids(node)])

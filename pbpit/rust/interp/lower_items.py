@@ -1,0 +1,334 @@
+"""Lowering the program's own types: `struct` and `enum` items with their derives, generics,
+`impl` blocks and their methods, associated functions, struct expressions."""
+
+from __future__ import annotations
+
+from pbpit.rust.interp import burn_nn
+from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.lower_tables import (
+    _COMMENTS,
+    Node,
+)
+from pbpit.rust.interp.nodes import (
+    Call,
+    Expr,
+    Method,
+    StructItem,
+    StructLit,
+)
+
+
+class ItemLowering:
+    """Structs, enums and impls (a part of `Lowerer`)."""
+
+    # -- the program's own types: structs, impls, traits, tuples ----------------------------------
+
+    def declare_types(self, items: list[Node]) -> None:
+        """Every `struct` and `trait` of the file, by name, before any type is read (a field or
+        a signature may name a struct defined further down)."""
+        for node in items:
+            if node.type == "enum_item":
+                name = self.text(node.child_by_field_name("name"))
+                if name in self.structs:
+                    what = f"the name `{name}` is defined multiple times"
+                    raise self.fail(node, rejects(what, "E0428"))
+                self.structs[name] = StructItem(name, self.pos(node), node, "enum")
+            elif node.type == "struct_item":
+                name = self.text(node.child_by_field_name("name"))
+                body = node.child_by_field_name("body")
+                kind = (
+                    "unit"
+                    if body is None
+                    else ("named" if body.type == "field_declaration_list" else "tuple")
+                )
+                if name in self.structs:
+                    what = f"the name `{name}` is defined multiple times"
+                    raise self.fail(node, rejects(what, "E0428"))
+                self.structs[name] = StructItem(name, self.pos(node), node, kind)
+            elif node.type == "trait_item":
+                self.traits[self.text(node.child_by_field_name("name"))] = node
+                self.declare_trait(node)
+
+    def named_struct(self, name: str) -> StructItem | None:
+        if name == "Self":
+            return self.self_type
+        name = self.unalias(name)  # `use shapes::Point as P;`
+        return self.structs.get(name) if self.sees(name) else None
+
+    def is_derive(self, node: Node) -> bool:
+        attr = next((c for c in self.kids(node) if c.type == "attribute"), None)
+        return (
+            attr is not None
+            and bool(attr.named_children)
+            and (self.text(attr.named_children[0]) == "derive")
+        )
+
+    def struct_fields(self, node: Node, derives: Node | None) -> None:
+        item = self.structs[self.text(node.child_by_field_name("name"))]
+        item.derives = self.derived(derives)
+        self.generics(node, item)
+        self.backends, self.dims = item.backends, item.dims
+        self.fields(item, node.child_by_field_name("body"))
+        self.backends, self.dims = frozenset(), frozenset()
+        if "Config" in item.derives:  # Burn's derive: `new` and the `with_*` builders
+            burn_nn.declare_config(self, item)
+
+    def enum_variants(self, node: Node, derives: Node | None) -> None:
+        item = self.structs[self.text(node.child_by_field_name("name"))]
+        item.derives = self.derived(derives)
+        self.generics(node, item)
+        self.backends, self.dims = item.backends, item.dims
+        for variant in self.kids(node.child_by_field_name("body")):
+            if variant.type != "enum_variant":
+                raise self.fail(variant, f"`{self.text(variant)}` in an `enum`")
+            if variant.child_by_field_name("value") is not None:
+                raise self.fail(variant, "an explicit discriminant (`= n`)")
+            body = variant.child_by_field_name("body")
+            kind = (
+                "unit"
+                if body is None
+                else ("named" if body.type == "field_declaration_list" else "tuple")
+            )
+            name = self.text(variant.child_by_field_name("name"))
+            if any(v.name == name for v in item.variants):
+                what = f"the name `{name}` is defined multiple times"
+                raise self.fail(variant, rejects(what, "E0428"))
+            case = StructItem(name, self.pos(variant), variant, kind, derives=item.derives)
+            case.enum, case.variant = item, len(item.variants)
+            self.fields(case, body)
+            item.variants.append(case)
+        self.backends, self.dims = frozenset(), frozenset()
+
+    def variant(self, item: StructItem | None, name_node: Node) -> StructItem | None:
+        """`E::V`: the variant `V` of the enum `item` (None if `item` is not an enum)."""
+        if item is None or item.kind != "enum":
+            return None
+        name = self.text(name_node)
+        for case in item.variants:
+            if case.name == name:
+                return case
+        what = (
+            f"no variant or associated item named `{name}` found for enum `{item.name}` in "
+            "the current scope"
+        )
+        raise self.fail(name_node, rejects(what, "E0599"))
+
+    def derived(self, derives: Node | None) -> frozenset[str]:
+        names: set[str] = set()
+        if derives is not None:
+            args = next(c for c in self.kids(derives) if c.type == "attribute")
+            tree = args.child_by_field_name("arguments")
+            for derive in self.kids(tree) if tree is not None else []:
+                name = self.text(derive)
+                if name in ("Module", "Config"):  # Burn's derives (`pbpit.nn`; burn_nn): Clone
+                    names.update((name, "Clone"))
+                    continue
+                if name not in ("Debug", "Clone", "PartialEq"):
+                    raise self.fail(
+                        derive,
+                        f"`#[derive({name})]` (pbpit derives `Debug`, `Clone`, `PartialEq` and "
+                        "Burn's `Module`; for a `Copy` type write `.clone()`)",
+                    )
+                names.add(name)
+        return frozenset(names)
+
+    def fields(self, item: StructItem, body: Node | None) -> None:
+        if body is not None and body.type == "field_declaration_list":
+            for decl in self.kids(body):
+                if decl.type == "attribute_item" and "Config" in item.derives:
+                    continue  # `#[config(default = ..)]`: read by `burn_nn.declare_config`
+                if decl.type != "field_declaration":
+                    raise self.fail(decl, "this field")
+                name = self.text(decl.child_by_field_name("name"))
+                item.fields.append((name, self.type(decl.child_by_field_name("type"))))
+        elif body is not None:
+            types = [c for c in self.kids(body) if c.type != "visibility_modifier"]
+            item.fields = [(str(i), self.type(t)) for i, t in enumerate(types)]
+
+    def generics(self, node: Node, item: StructItem) -> None:
+        """A struct's or an impl's generic parameters: type parameters are backends (typed
+        away), `const D: usize` a rank."""
+        backends, dims = self.generic_params(node)
+        item.backends, item.dims = frozenset(backends), frozenset(dims)
+
+    def generic_params(self, node: Node) -> tuple[set[str], set[str]]:
+        """The names of an item's type parameters (backends) and const parameters (ranks);
+        lifetimes pass, anything else is refused."""
+        backends, dims = set(), set()
+        generics = node.child_by_field_name("type_parameters")
+        for param in self.kids(generics) if generics is not None else []:
+            if param.type == "type_parameter":
+                backends.add(self.text(param.child_by_field_name("name")))
+            elif param.type == "const_parameter":
+                dims.add(self.text(param.child_by_field_name("name")))
+            elif param.type != "lifetime_parameter":
+                raise self.fail(param, "this generic parameter")
+        self.dispatch_params(node, backends)  # `T: Shape`, `F: Fn(f32) -> f32` (traits.py)
+        return backends, dims
+
+    def impl_block(self, node: Node) -> None:
+        """`impl Model { .. }`, `impl<B: Backend> Model<B> { .. }`, `impl Trait for Model`: its
+        functions join the struct's (a trait's default methods too, unless overridden)."""
+        type_node = node.child_by_field_name("type")
+        base = (
+            type_node.child_by_field_name("type") if type_node.type == "generic_type" else type_node
+        )
+        item = self.structs.get(self.text(base)) if base.type == "type_identifier" else None
+        if item is None and base.type == "type_identifier" and self.text(base) not in self.aliases:
+            what = f"cannot find type `{self.text(base)}` in this scope"
+            raise self.fail(base, rejects(what, "E0412"))
+        if item is None:
+            raise self.fail(type_node, f"`impl` for `{self.text(type_node)}` (only for a struct)")
+        trait_node = node.child_by_field_name("trait")
+        trait = None
+        if trait_node is not None:
+            dispatch = self.trait_of(trait_node)  # `Loss<B>` too (traits.py)
+            trait = dispatch.node if dispatch is not None else None
+            if trait is None:
+                raise self.fail(
+                    trait_node, f"`impl {self.text(trait_node)}` (a trait the file does not define)"
+                )
+        scoped = StructItem(item.name, item.pos, item.node, item.kind)
+        self.generics(node, scoped)
+        outer = item.backends, item.dims
+        item.backends, item.dims = scoped.backends, scoped.dims
+        self.self_type = item
+        defined: set[str] = set()
+        for member in self.kids(node.child_by_field_name("body")):
+            if member.type in ("attribute_item",):
+                self.attribute(member)
+                continue
+            if member.type == "const_item" and trait is not None:
+                continue  # read by `impl_of` (traits.py)
+            if member.type != "function_item":
+                raise self.fail(member, f"`{member.type.replace('_', ' ')}` in an `impl` block")
+            defined.add(self.text(member.child_by_field_name("name")))
+            self.method(item, member)
+        if trait is not None:
+            for member in self.kids(trait.child_by_field_name("body")):
+                if member.type == "function_item":
+                    if self.text(member.child_by_field_name("name")) not in defined:
+                        self.method(item, member)
+                elif member.type == "function_signature_item":
+                    name = self.text(member.child_by_field_name("name"))
+                    if name not in defined:
+                        what = f"not all trait items implemented, missing: `{name}`"
+                        raise self.fail(node, rejects(what, "E0046"))
+                elif member.type not in (*_COMMENTS, "const_item"):
+                    raise self.fail(member, f"`{member.type.replace('_', ' ')}` in a trait")
+            self.impl_of(item, dispatch, node)
+        item.backends, item.dims = outer
+        self.self_type = None
+
+    def method(self, item: StructItem, node: Node) -> None:
+        fn = self.signature(node)
+        if fn.name in item.methods:
+            what = f"duplicate definitions with name `{fn.name}`"
+            raise self.fail(node, rejects(what, "E0201"))
+        item.methods[fn.name] = fn
+        fn.name = f"{item.name}::{fn.name}"
+        self.fns[fn.name] = fn
+
+    def self_kind(self, param: Node) -> str:
+        if any(c.type == "&" for c in param.children):
+            return "mut" if any(c.type == "mutable_specifier" for c in param.children) else "ref"
+        if param.child_by_field_name("type") is not None:
+            raise self.fail(
+                param, "a `self` parameter with a type (write `self`, `&self`, `&mut self`)"
+            )
+        return "value"
+
+    def associated_call(self, node: Node, function: Node, args: list[Expr]) -> Expr | None:
+        """`Model::new(..)`, `Self::new(..)`, `Model::<B>::new(..)`, `Model::forward(&m, x)`."""
+        path = function.child_by_field_name("path")
+        if path is None:
+            return None
+        base = path.child_by_field_name("type") if path.type == "generic_type" else path
+        if base.type == "scoped_type_identifier" or base.type == "scoped_identifier":
+            # `geometry::Point::new(..)`, `super::Point::new(..)`: a struct of an inline module
+            in_module = self.module_item(self.segments(base))
+            if in_module is None or in_module not in self.structs:
+                return None
+            item: StructItem | None = self.structs[in_module]
+        else:
+            item = (
+                self.named_struct(self.text(base))
+                if base.type in ("identifier", "type_identifier", "self")
+                else None
+            )
+        name_node = function.child_by_field_name("name")
+        case = None
+        if item is not None and self.text(name_node) not in item.methods:
+            case = self.variant(item, name_node)
+        if case is not None:
+            return self.tuple_struct(node, case, args)
+        if item is None and self.text(base) in self.traits and args:
+            # `Shape::area(&s)`: the method of the trait's impl for the first argument's type.
+            return Method(self.pos(name_node), args[0], self.text(name_node), [], args[1:])
+        if item is None:
+            return None
+        name = self.text(name_node)
+        fn = item.methods.get(name)
+        if fn is None:
+            what = (
+                f"no function or associated item named `{name}` found for struct "
+                f"`{item.name}` in the current scope"
+            )
+            raise self.fail(function.child_by_field_name("name"), rejects(what, "E0599"))
+        return Call(self.pos(node), fn, args)
+
+    def tuple_struct(self, node: Node, item: StructItem, args: list[Expr]) -> Expr:
+        if item.kind != "tuple":
+            raise self.fail(node, f"`{item.name}(..)`: `{item.name}` is not a tuple struct")
+        if item.enum is not None and len(args) != len(item.fields):
+            n, s = len(item.fields), "" if len(item.fields) == 1 else "s"
+            what = f"this enum variant takes {n} argument{s} but {len(args)} were supplied"
+            raise self.fail(node, rejects(what, "E0061"))
+        if len(args) != len(item.fields):
+            n = len(item.fields)
+            what = (
+                f"this struct takes {n} field{'' if n == 1 else 's'} but {len(args)} were supplied"
+            )
+            raise self.fail(node, rejects(what, "E0061"))
+        return StructLit(self.pos(node), item, args)
+
+    def e_struct_expression(self, node: Node) -> Expr:
+        name_node = node.child_by_field_name("name")
+        if name_node.type == "generic_type_with_turbofish":  # `Model::<B> { .. }`: one backend
+            name_node = name_node.child_by_field_name("type")
+        name = self.text(name_node)
+        item = self.named_struct(name) if name_node.type == "type_identifier" else None
+        if name_node.type == "scoped_type_identifier":
+            path = name_node.child_by_field_name("path")
+            owner = self.named_struct(self.text(path)) if path is not None else None
+            item = self.variant(owner, name_node.child_by_field_name("name"))
+        if item is None:
+            raise self.fail(name_node, f"the struct `{name}` (not one the file defines)")
+        values: dict[str, Expr] = {}
+        for init in self.kids(node.child_by_field_name("body")):
+            if init.type == "shorthand_field_initializer":
+                field_node = self.kids(init)[0]
+                field_name, value = self.text(field_node), self.expr(field_node)
+            elif init.type == "field_initializer":
+                field_node = init.child_by_field_name("field")
+                field_name = self.text(field_node)
+                value = self.expr(init.child_by_field_name("value"))
+            elif init.type == "base_field_initializer":
+                raise self.fail(init, "struct update syntax (`..base`: write every field)")
+            else:
+                raise self.fail(init, f"`{self.text(init)}` in a struct expression")
+            if item.field_index(field_name) is None:
+                what = f"struct `{item.name}` has no field named `{field_name}`"
+                raise self.fail(field_node, rejects(what, "E0560"))
+            if field_name in values:
+                what = f"field `{field_name}` specified more than once"
+                raise self.fail(field_node, rejects(what, "E0062"))
+            values[field_name] = value
+        missing = [f"`{n}`" for n, _ in item.fields if n not in values]
+        if missing:
+            fields = f"field{'s' if len(missing) > 1 else ''} {', '.join(missing)}"
+            what = f"missing {fields} in initializer of `{item.name}`"
+            raise self.fail(name_node, rejects(what, "E0063"))
+        # Rust evaluates the initializers in the order written; pbpit keeps that order.
+        order = [item.fields.index(next(f for f in item.fields if f[0] == n)) for n in values]
+        return StructLit(self.pos(node), item, list(values.values()), order)

@@ -1,0 +1,365 @@
+"""Lowering names and paths, and calls through them: a variable, a const, `f32::MAX`,
+`std::f64::consts::PI`, `Tensor::from_floats(..)`, `helpers::double(x)`, `f64::max(a, b)`, a
+method call's receiver and arguments."""
+
+from __future__ import annotations
+
+from pbpit.engine.api import RUST_FUNCTIONS
+from pbpit.rust.interp import burn_nn
+from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.lower_tables import (
+    _MUT_GRADIENTS,
+    _STD_CRATES,
+    _STD_MODULE_NAMES,
+    _STD_MODULES,
+    MATH_FUNCTIONS,
+    Node,
+)
+from pbpit.rust.interp.nodes import (
+    Block,
+    Call,
+    ConstRef,
+    Expr,
+    Let,
+    Lit,
+    Local,
+    Method,
+    SomeLit,
+    Static,
+    StructLit,
+)
+from pbpit.rust.interp.numbers import FLOAT_METHODS, FLOAT_TESTS, INT_METHODS, float_const
+from pbpit.rust.interp.types import (
+    FLOAT_NAMES,
+    INT_RANGES,
+    NAMED,
+    TensorT,
+    Ty,
+)
+
+
+class PathLowering:
+    """Names, paths and calls (a part of `Lowerer`)."""
+
+    def e_identifier(self, node: Node) -> Expr:
+        name = self.text(node)
+        found = self.local(node, name)
+        if found is not None:
+            return found
+        if name == "None":
+            return SomeLit(self.pos(node), None)
+        item = self.named_struct(name)
+        if item is not None and item.kind == "unit":
+            return StructLit(self.pos(node), item, [])
+        value = self.fn_value(node, name)  # `apply(double, 3.0)` (traits.py)
+        if value is not None:
+            return value
+        if name in self.fns:
+            raise self.fail(node, f"the function `{name}` used as a value (call it)")
+        # rustc's E0425, not a construct outside the subset: the name is the program's mistake.
+        refused = self.fail(node, rejects(f"cannot find value `{name}` in this scope", "E0425"))
+        refused.label = "not found in this scope"
+        raise refused
+
+    def e_generic_function(self, node: Node) -> Expr:
+        function = node.child_by_field_name("function")
+        targs = self.kids(node.child_by_field_name("type_arguments"))
+        if self.text(function) == "None" and self.lookup("None") is None and len(targs) == 1:
+            return SomeLit(self.pos(node), None, self.type(targs[0]))
+        raise self.fail(node, f"`{self.text(node)}` as a value")
+
+    def e_self(self, node: Node) -> Expr:
+        binding = self.lookup("self")
+        if binding is None:
+            what = "`self` value is a keyword only available in methods with a `self` parameter"
+            raise self.fail(node, rejects(what, "E0424"))
+        return Local(self.pos(node), binding, self.scope)
+
+    def segments(self, node: Node) -> list[tuple[str, Node, Node | None]]:
+        """A path as (name, node, type arguments) segments: `Tensor::<B, 1>::ones`."""
+        kind = node.type
+        if kind in ("identifier", "type_identifier", "primitive_type", "crate", "super", "self"):
+            return [(self.unalias(self.text(node)), node, None)]  # a path's head
+        if kind in ("scoped_identifier", "scoped_type_identifier"):
+            path = node.child_by_field_name("path")
+            name = node.child_by_field_name("name")
+            head = self.segments(path) if path is not None else [("::", node, None)]
+            return [*head, (self.text(name), name, None)]
+        if kind == "generic_type":
+            segs = self.segments(node.child_by_field_name("type"))
+            name, seg_node, _ = segs[-1]
+            return [*segs[:-1], (name, seg_node, node.child_by_field_name("type_arguments"))]
+        if kind == "bracketed_type" and self.kids(node)[0].type == "qualified_type":
+            return self.segments(self.kids(node)[0].child_by_field_name("type"))  # `<B as Backend>`
+        raise self.fail(node, f"the path `{self.text(node)}`")
+
+    def e_scoped_identifier(self, node: Node) -> Expr:
+        segs = self.segments(node)
+        names = [s[0] for s in segs]
+        in_module = self.module_item(segs)
+        if in_module is not None and in_module in self.consts:  # `numbers::LIMIT`
+            return ConstRef(self.pos(node), self.consts[in_module])
+        if names[-1] == "None" and names[:-1] in (["Option"], ["std", "option", "Option"]):
+            return SomeLit(self.pos(node), None)
+        burn = burn_nn.lower_path(self.pos(node), names, self.structs)  # `Reduction::Mean`
+        if burn is not None:
+            return burn
+        if names[-2:] == ["Distribution", "Default"]:
+            return Static(self.pos(node), "Distribution::Default", [])
+        dispatch = self.dispatch_path(node, segs)  # `T::NAME`, `Circle::NAME`, `f32::max`
+        if dispatch is not None:
+            return dispatch
+        if len(segs) == 2:
+            case = self.variant(self.named_struct(names[0]), segs[1][1])
+            if case is not None and case.kind == "unit":
+                return StructLit(self.pos(node), case, [])
+            if case is not None:
+                raise self.fail(node, f"the variant `{self.text(node)}` used as a value (call it)")
+        return self.number_const(node, segs)
+
+    def number_const(self, node: Node, segs: list[tuple[str, Node, Node | None]]) -> Expr:
+        """`f32::MAX`, `i8::MIN`, `std::f64::consts::PI`, `core::u8::MAX` (the deprecated
+        module constants), as rustc resolves them: a path it rejects is refused with its
+        error, a leading segment included."""
+        names = [s[0] for s in segs]
+        if names[0] == "::":
+            segs, names = segs[1:], names[1:]
+            if len(names) == 1:
+                what = f"cannot find crate `{names[0]}` in the list of imported crates"
+                raise self.fail(segs[0][1], rejects(what, "E0425"))
+            if names[0] not in _STD_CRATES:
+                what = f"cannot find `{names[0]}` in the crate root"
+                raise self.fail(segs[0][1], rejects(what, "E0433"))
+        numbers = (*FLOAT_NAMES, *INT_RANGES)
+        if names[0] in _STD_CRATES and len(names) >= 3:
+            module, rest = names[1], names[2:]
+            if module not in numbers and module in _STD_MODULE_NAMES:
+                raise self.fail(node, f"the path `{self.text(node)}`")
+            if module not in numbers:
+                what = f"cannot find `{module}` in `{names[0]}`"
+                raise self.fail(segs[1][1], rejects(what, "E0433"))
+            path = f"{names[0]}::{module}"
+        elif names[0] in numbers and len(names) >= 3 and names[0] in self.imported_modules:
+            module, rest, path = names[0], names[1:], f"std::{names[0]}"  # `use std::f32;`
+        elif names[0] in numbers:
+            if len(names) > 2:
+                raise self.fail(node, rejects("ambiguous associated type", "E0223"))
+            return self.associated_const(segs)
+        else:
+            if names[0] not in self.imported_modules and names[0][:1].islower():
+                what = f"cannot find module or crate `{names[0]}` in this scope"
+                raise self.fail(segs[0][1], rejects(what, "E0433"))
+            raise self.fail(node, f"the path `{self.text(node)}`")
+        if rest[0] == "consts" and len(rest) == 2 and module in FLOAT_NAMES:
+            value = float_const(module, rest[1], in_consts=True)
+            if value is None:
+                what = f"cannot find value `{rest[1]}` in module `{path}::consts`"
+                raise self.fail(segs[-1][1], rejects(what, "E0425"))
+            return Lit(self.pos(node), "value", value, NAMED[module])
+        if len(rest) == 1:
+            value = self.number_value(module, rest[0])
+            if value is None:
+                what = f"cannot find value `{rest[0]}` in module `{path}`"
+                raise self.fail(segs[-1][1], rejects(what, "E0425"))
+            return Lit(self.pos(node), "value", value, NAMED[module])
+        raise self.fail(node, f"the path `{self.text(node)}`")
+
+    def associated_const(self, segs: list[tuple[str, Node, Node | None]]) -> Expr:
+        (type_name, type_node, _), (name, name_node, _) = segs
+        value = self.number_value(type_name, name)
+        if value is None:
+            what = (
+                f"no associated item named `{name}` found for type `{type_name}` in the "
+                "current scope"
+            )
+            raise self.fail(name_node, rejects(what, "E0599"))
+        return Lit(self.pos(type_node), "value", value, NAMED[type_name])
+
+    @staticmethod
+    def number_value(type_name: str, name: str) -> float | int | None:
+        if type_name in FLOAT_NAMES:
+            return float_const(type_name, name)
+        if name in ("MAX", "MIN"):
+            lo, hi = INT_RANGES[type_name]
+            return hi if name == "MAX" else lo
+        return None
+
+    def e_call_expression(self, node: Node) -> Expr:
+        function = node.child_by_field_name("function")
+        arg_nodes = self.kids(node.child_by_field_name("arguments"))
+        targs: list[Ty] = []
+        turbofish = None
+        if function.type == "generic_function":
+            targ_node = turbofish = function.child_by_field_name("type_arguments")
+            function = function.child_by_field_name("function")
+            if function.type == "field_expression" and self.text(
+                function.child_by_field_name("field")
+            ) == "init":  # Burn's `config.init::<B>(&device)`: the backend is typed away
+                pass
+            elif function.type == "field_expression":
+                # A const argument (`unsqueeze::<3>()`) is carried as the rank it names.
+                targs = [
+                    TensorT(self.int_literal(t)) if t.type == "integer_literal" else self.type(t)
+                    for t in self.kids(targ_node)
+                ]
+            elif function.type == "scoped_identifier" and self.text(
+                function.child_by_field_name("name")
+            ) == "stack":  # `Tensor::stack::<3>(..)`: its rank is read by `stack_rank`
+                pass
+            elif function.type not in ("identifier", "scoped_identifier"):
+                # `train::<B>(..)`, `training::train::<B>(..)`: the backend is typed away
+                raise self.fail(function, f"the call `{self.text(node)}`")
+        if function.type == "field_expression":
+            name_node = function.child_by_field_name("field")
+            if name_node.type != "field_identifier":
+                raise self.fail(name_node, "tuples")
+            recv = self.expr(function.child_by_field_name("value"))
+            name = self.text(name_node)
+            args = [self.method_arg(name, a) for a in arg_nodes]
+            if name == "into_scalar" and targs:  # Burn 0.22's `into_scalar::<E>()`: `.elem()`
+                recv, name, args = Method(self.pos(name_node), recv, name, [], args), "elem", []
+            return Method(self.pos(name_node), recv, name, targs, args)
+        args = [self.expr(a) for a in arg_nodes]
+        if function.type == "identifier":
+            name = self.text(function)
+            binding = self.lookup(name)
+            if binding is not None:
+                return Call(self.pos(node), Local(self.pos(function), binding, self.scope), args)
+            written, name = name, self.unalias(name)
+            if name == "Some":
+                if len(args) != 1:
+                    raise self.fail(node, "`Some` takes 1 argument")
+                return SomeLit(self.pos(node), args[0])
+            item = self.named_struct(name)
+            if item is not None and item.kind == "tuple":
+                return self.tuple_struct(node, item, args)
+            if name in self.fns and self.sees(name):
+                call = Call(self.pos(node), self.fns[name], args)
+                self.turbofish(call, turbofish)  # `make::<Square>(..)` (traits.py)
+                return call
+            if name == "Ok" and len(args) == 1:  # a `Result<T, Box<dyn Error>>`
+                return Static(self.pos(node), "Result::Ok", args)
+            if name in ("Ok", "Err", "Box"):
+                raise self.fail(function, f"`{name}(..)`")
+            if written in self.imported_activations:  # `use burn::tensor::activation::relu;`
+                name = self.imported_activations[written]
+                arity = MATH_FUNCTIONS[("activation", name)]
+                if len(args) != arity:
+                    raise self.fail(node, f"`{name}` takes {arity} arguments")
+                return Static(self.pos(node), f"activation::{name}", args)
+            raise self.fail(function, f"cannot find function `{name}` in this scope")
+        if function.type == "self" and self.self_type is not None:  # `Self(a, b)`
+            return self.tuple_struct(node, self.self_type, args)
+        if function.type == "scoped_identifier":
+            names = [s[0] for s in self.segments(function)]
+            burn = burn_nn.lower_call(self.pos(node), names, args, self.structs)
+            if burn is not None:  # `LinearConfig::new(..)`, `Relu::new()`: Burn's functions
+                return burn
+            in_module = self.module_item(self.segments(function))
+            if in_module is not None and in_module in self.fns:  # `helpers::double(x)`
+                return Call(self.pos(node), self.fns[in_module], args)
+            found = self.number_method(node, function, args)  # `f64::is_nan(x)`
+            if found is None:
+                found = self.dispatch_call(node, function, args)  # `T::new(..)`, `Box::new(x)`
+            if found is None:
+                found = self.associated_call(node, function, args)
+            if found is not None:
+                return found
+            return self.static_call(node, function, args)
+        # A closure made by an expression: `make_scale(2.0)(x)`, `(|x| x + 1)(1)`.
+        return Call(self.pos(node), self.expr(function), args)
+
+    def number_method(self, node: Node, function: Node, args: list[Expr]) -> Expr | None:
+        """`f64::max(a, b)`, `i32::pow(2, 10)`: a number's method called by its path, lowered
+        as `{ let x: f64 = a; x.max(b) }` (the first argument must have the type named)."""
+        segs = self.segments(function)
+        if len(segs) != 2 or segs[0][2] is not None or not args:
+            return None
+        (owner, _, _), (name, name_node, _) = segs
+        if owner not in (*FLOAT_NAMES, *INT_RANGES) or owner in self.imported_modules:
+            return None
+        methods = (*FLOAT_METHODS, *FLOAT_TESTS, "powi") if owner in FLOAT_NAMES else (
+            *INT_METHODS, "abs", "pow", "max", "min"
+        )
+        if name not in methods:
+            return None
+        saved = self.open_scope()
+        receiver = self.declare(f"{owner}::{name}", False)  # a name no program writes
+        receiver.owned = True
+        pos = self.pos(node)
+        let = Let(pos[0], receiver, NAMED[owner], args[0], self.in_scope)
+        method = Method(self.pos(name_node), Local(pos, receiver, self.scope), name, [], args[1:])
+        visible = self.in_scope
+        self.close_scope(saved)
+        return Block(pos, [let], method, visible)
+
+    def stack_rank(self, node: Node, dim: int | None) -> int | None:
+        """D2 of `Tensor::stack::<D2>(..)`, else D + 1 of `Tensor::<B, D>::stack(..)`."""
+        generic = node.child_by_field_name("function")
+        if generic.type != "generic_function":
+            return None if dim is None else dim + 1
+        targs = generic.child_by_field_name("type_arguments")
+        kids = self.kids(targs)
+        if len(kids) != 1 or kids[0].type != "integer_literal":
+            raise self.fail(targs, "`Tensor::stack` takes one const argument, the result's rank")
+        return self.int_literal(kids[0])
+
+    def static_call(self, node: Node, function: Node, args: list[Expr]) -> Expr:
+        segs = self.segments(function)
+        if segs[0][0] == "::":
+            segs = segs[1:]
+            if segs[0][0] not in (*_STD_CRATES, "burn") or len(segs) < 3:
+                what = f"cannot find `{segs[0][0]}` in the crate root"
+                raise self.fail(segs[0][1], rejects(what, "E0433"))
+        names = [s[0] for s in segs]
+        pos = self.pos(node)
+        owner, name = (names[-2] if len(names) >= 2 else ""), names[-1]
+        targs = segs[-2][2] if len(segs) >= 2 else None
+        for _, prefix_node, prefix_args in segs[:-2]:
+            if prefix_args is not None:
+                raise self.fail(prefix_node, f"the path `{self.text(function)}`")
+        if owner == "Tensor" and name in RUST_FUNCTIONS:
+            dim, kind = self.tensor_args(targs, self.kids(targs)) if targs else (None, "Float")
+            arity = len(RUST_FUNCTIONS[name].params)
+            if len(args) != arity:
+                raise self.fail(node, f"`Tensor::{name}` takes {arity} arguments")
+            if name == "stack":  # its Static's `dim` is the result's rank, D2 (check.py)
+                dim = self.stack_rank(node, dim)
+            return Static(pos, f"Tensor::{name}", args, dim, kind)
+        if targs is not None and owner != "Vec":
+            raise self.fail(function, f"the path `{self.text(function)}`")
+        known = {
+            ("Device", "flex"): 0,
+            ("Device", "default"): 0,
+            ("Default", "default"): 0,
+            ("Vec", "new"): 0,
+            ("Vec", "with_capacity"): 1,
+            ("String", "new"): 0,
+            ("String", "from"): 1,
+        }
+        known.update(MATH_FUNCTIONS)
+        if (owner, name) in known:
+            modules = _STD_MODULES.get(owner)
+            if modules is not None and len(names) > 2 and tuple(names[:-2]) not in modules:
+                raise self.fail(function, f"the path `{self.text(function)}`")
+            prefix = names[-3] if len(names) > 2 else "burn"
+            backend = prefix in self.backends or prefix in self.aliases
+            if owner == "Device" and not (backend or prefix[:1].islower()):
+                raise self.fail(function, f"the path `{self.text(function)}`")
+            if len(args) != known[(owner, name)]:
+                raise self.fail(node, f"`{owner}::{name}` takes {known[(owner, name)]} arguments")
+            return Static(pos, f"{owner}::{name}", args)
+        raise self.fail(function, f"the function `{self.text(function)}`")
+
+    def method_arg(self, method: str, node: Node) -> Expr:
+        """An argument; `&mut grads` only as the gradients of `grad_remove`/`grad_replace`,
+        where Burn's signature asks for it (the interpreter has no other `&mut`)."""
+        if (
+            method in _MUT_GRADIENTS
+            and node.type == "reference_expression"
+            and node.child_by_field_name("value").type == "identifier"
+        ):
+            value = self.expr(node.child_by_field_name("value"))
+            value.borrowed = True
+            return value
+        return self.expr(node)

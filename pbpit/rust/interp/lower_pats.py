@@ -1,0 +1,323 @@
+"""Lowering patterns: those of `let` (destructuring into bindings), of `for`, of `if let` and
+`while let`, and of `match` arms (`nodes.Pat`)."""
+
+from __future__ import annotations
+
+from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.lower_tables import (
+    _COMMENTS,
+    Node,
+    _binds,
+)
+from pbpit.rust.interp.nodes import (
+    Arm,
+    Binding,
+    Block,
+    Expr,
+    Field,
+    For,
+    Index,
+    Let,
+    Lit,
+    Local,
+    Match,
+    Pat,
+    StructItem,
+    Unary,
+    Unsupported,
+)
+from pbpit.rust.interp.types import (
+    NAMED,
+    Ty,
+)
+
+
+class PatternLowering:
+    """Patterns (a part of `Lowerer`)."""
+
+    def some_pattern(self, pattern: Node) -> Node | None:
+        """The name in `Some(name)` (None for `Some(_)`)."""
+        if pattern.type == "tuple_struct_pattern":
+            type_node = pattern.child_by_field_name("type")
+            # `_` is an anonymous node to tree-sitter: not among the named children.
+            inner = [c for c in pattern.children[1:] if c.type not in ("(", ")", ",", *_COMMENTS)]
+            if self.text(type_node) == "Some" and len(inner) == 1:
+                if inner[0].type == "identifier":
+                    return inner[0]
+                if self.text(inner[0]) == "_":
+                    return None
+        raise self.fail(pattern, f"the pattern `{self.text(pattern)}` (only `Some(name)`)")
+
+    # -- patterns in `for` and closure parameters: `for (i, x) in ..`, `|(a, b)|`, `|&x|` --------
+
+    def hidden_pattern(self, pattern: Node) -> tuple[Binding, list[Let]]:
+        """A hidden binding for the value `pattern` takes apart, and one `let` per name in it
+        (the names brought into scope)."""
+        hidden = Binding(f"({self.text(pattern)})", False, self.scope, self.scope.nslots, True)
+        self.scope.nslots += 1
+        lets: list[Let] = []
+        self.pattern_lets(pattern, Local(self.pos(pattern), hidden, self.scope), lets,
+                          self.pos(pattern)[0])
+        return hidden, lets
+
+    def for_destructuring(self, node: Node, loop: For, pattern: Node) -> For:
+        saved = self.open_scope()
+        loop.binding, lets = self.hidden_pattern(pattern)
+        self.scope.loops.append(loop)
+        loop.body = self.block(node.child_by_field_name("body"))
+        self.scope.loops.pop()
+        self.close_scope(saved)
+        loop.body.stmts[:0] = lets
+        return loop
+
+    def destructure(self, node: Node, pattern: Node, declared: Ty | None, init: Expr) -> list[Let]:
+        """`let (a, mut b) = e;`, `let Out { a, b: c, .. } = e;`, `let P(x, _) = e;`: the value
+        in a hidden binding, then one `let` per name, of its field."""
+        line = self.pos(node)[0]
+        hidden = Binding(f"({self.text(pattern)})", False, self.scope, self.scope.nslots, True)
+        self.scope.nslots += 1
+        lets = [Let(line, hidden, declared, init, self.in_scope)]
+        self.pattern_lets(pattern, Local(self.pos(pattern), hidden, self.scope), lets, line)
+        return lets
+
+    def pattern_lets(self, pattern: Node, value: Expr, lets: list[Let], line: int) -> None:
+        kind = pattern.type
+        if kind == "_" or self.text(pattern) == "_":
+            return
+        if kind in ("identifier", "mut_pattern"):
+            binding = self.bind_pattern(pattern, False)
+            lets.append(Let(line, binding, None, value, self.in_scope))
+            return
+        if kind == "reference_pattern":  # `&x` of a `&T`: pbpit holds the value itself
+            self.pattern_lets(self.kids(pattern)[-1], value, lets, line)
+            return
+        parts: list[tuple[str, Node]] = []
+        if kind == "tuple_pattern":
+            elems = [c for c in pattern.children if c.type not in ("(", ")", ",", *_COMMENTS)]
+            if any(c.type == "remaining_field_pattern" for c in elems):
+                raise self.fail(pattern, "`..` in a tuple pattern (name every element)")
+            parts = [(str(i), c) for i, c in enumerate(elems)]
+        elif kind == "slice_pattern":
+            self.array_pattern_lets(pattern, value, lets, line)
+            return
+        elif kind == "tuple_struct_pattern":
+            item = self.named_struct(self.text(pattern.child_by_field_name("type")))
+            if item is None or item.kind != "tuple":
+                raise self.fail(pattern, f"the pattern `{self.text(pattern)}`")
+            elems = [c for c in pattern.children[1:] if c.type not in ("(", ")", ",", *_COMMENTS)]
+            parts = [(str(i), c) for i, c in enumerate(elems)]
+        elif kind == "struct_pattern":
+            item = self.named_struct(self.text(pattern.child_by_field_name("type")))
+            if item is None or item.kind != "named":
+                raise self.fail(pattern, f"the pattern `{self.text(pattern)}`")
+            fields, rest = self.field_patterns(pattern)
+            for name_node, inner in fields:
+                parts.append((self.text(name_node), inner if inner is not None else name_node))
+            self.every_field_mentioned(pattern, item, {n for n, _ in parts}, rest)
+        else:
+            raise self.fail(pattern, f"the pattern `{self.text(pattern)}`")
+        for name, sub in parts:
+            field_value = Field(value.pos, value, name)
+            if sub.type == "shorthand_field_identifier":
+                binding = self.declare(self.text(sub), False)
+                lets.append(Let(line, binding, None, field_value, self.in_scope))
+            else:
+                self.pattern_lets(sub, field_value, lets, line)
+
+    # -- `let [a, b, c] = t.dims();`: an array's elements by index ---------------------------
+
+    def array_pattern_lets(self, pattern: Node, value: Expr, lets: list[Let], line: int) -> None:
+        """Each element of an array pattern bound to `value[i]` (Burn's `let [n, d] = x.dims()`);
+        the array's length is the pattern's, as rustc requires of an array (E0527)."""
+        elems = [c for c in pattern.children if c.type not in ("[", "]", ",", *_COMMENTS)]
+        if any(c.type == "remaining_field_pattern" for c in elems):
+            raise self.fail(pattern, "`..` in an array pattern (name every element)")
+        for i, sub in enumerate(elems):
+            pos = self.pos(sub)
+            element = Index(pos, value, Lit(pos, "int", i, NAMED["usize"]), pos)
+            self.pattern_lets(sub, element, lets, line)
+
+    # -- `match`, `if let` with any pattern ------------------------------------------------------
+
+    def e_match_expression(self, node: Node) -> Expr:
+        value = self.expr(node.child_by_field_name("value"))
+        arms = []
+        for arm in self.kids(node.child_by_field_name("body")):
+            if arm.type != "match_arm":
+                raise self.fail(arm, f"`{self.text(arm)}` in a `match`")
+            pattern = arm.child_by_field_name("pattern")
+            saved = self.open_scope()
+            parts = [c for c in pattern.children if c.type not in ("if", *_COMMENTS)]
+            guard_node = pattern.child_by_field_name("condition")
+            pat = self.pattern(parts[0])
+            if guard_node is not None and guard_node.type == "let_condition":
+                raise self.fail(guard_node, "`if let` guards")
+            guard = self.expr(guard_node) if guard_node is not None else None
+            body = self.expr(arm.child_by_field_name("value"))
+            self.close_scope(saved)
+            arms.append(Arm(pat, guard, body))
+        return Match(self.pos(node), value, arms)
+
+    def is_some_name(self, pattern: Node) -> bool:
+        """`Some(name)` or `Some(_)`: the `if let` pbpit ran before it had `match`."""
+        try:
+            self.some_pattern(pattern)
+        except Unsupported:
+            return False
+        return True
+
+    def if_let_match(self, node: Node, cond: Node, alternative: Node | None) -> Expr:
+        """`if let P = e { a } else { b }` is `match e { P => a, _ => b }`."""
+        value = self.expr(cond.child_by_field_name("value"))
+        saved = self.open_scope()
+        pat = self.pattern(cond.child_by_field_name("pattern"))
+        then = self.block(node.child_by_field_name("consequence"))
+        self.close_scope(saved)
+        els = self.else_clause(alternative)
+        pos = self.pos(node)
+        otherwise = els if els is not None else Block(pos, [], None, self.in_scope)
+        arms = [Arm(pat, None, then), Arm(Pat(pos, "wild"), None, otherwise)]
+        return Match(pos, value, arms, if_let=True)
+
+    def pattern(self, node: Node) -> Pat:
+        kind, pos = node.type, self.pos(node)
+        text = self.text(node)
+        if kind == "_" or text == "_":
+            return Pat(pos, "wild")
+        if kind in ("integer_literal", "float_literal", "boolean_literal", "string_literal"):
+            return Pat(pos, "lit", value=self.expr(node))
+        if kind == "negative_literal":
+            literal = self.kids(node)[0]
+            return Pat(pos, "lit", value=Unary(pos, "-", self.expr(literal)))
+        if kind == "range_pattern":
+            ends = self.kids(node)
+            op = next((c.type for c in node.children if not c.is_named), "..=")
+            if len(ends) != 2 or op not in ("..=", ".."):
+                raise self.fail(node, "this range pattern (write `a..=b` or `a..b`)")
+            lo, hi = (
+                self.expr(e)
+                if e.type in ("scoped_identifier", "identifier")
+                else self.pattern(e).value
+                for e in ends
+            )
+            return Pat(pos, "range", value=lo, hi=hi, inclusive=op == "..=")
+        if kind == "or_pattern":
+            subs = [self.pattern(c) for c in self.kids(node)]
+            flat = [q for p in subs for q in (p.subs if p.kind == "or" else [p])]
+            if any(_binds(p) for p in flat):
+                raise self.fail(node, "names bound inside an `|` pattern")
+            return Pat(pos, "or", subs=flat)
+        if kind == "captured_pattern":
+            name, sub = self.kids(node)
+            inner = self.pattern(sub)
+            binding = self.declare(self.text(name), False)
+            return Pat(pos, "bind", binding=binding, subs=[inner])
+        if kind in ("identifier", "mut_pattern"):
+            if text == "None" and self.lookup("None") is None:
+                return Pat(pos, "none")
+            item = self.named_struct(text) if kind == "identifier" else None
+            if item is not None and item.kind == "unit":
+                return Pat(pos, "variant", item=item)
+            if kind == "identifier" and text in self.consts:
+                return Pat(pos, "lit", value=self.local(node, text))
+            return Pat(pos, "bind", binding=self.bind_pattern(node, False))
+        if kind == "scoped_identifier":
+            if text in ("Option::None", "std::option::Option::None"):
+                return Pat(pos, "none")
+            path = node.child_by_field_name("path")
+            owner = self.named_struct(self.text(path)) if path is not None else None
+            case = self.variant(owner, node.child_by_field_name("name"))
+            if case is not None and case.kind == "unit":
+                return Pat(pos, "variant", item=case)
+            raise self.fail(node, f"the pattern `{text}`")
+        if kind == "tuple_pattern":
+            elems = [c for c in node.children if c.type not in ("(", ")", ",", *_COMMENTS)]
+            if any(c.type == "remaining_field_pattern" for c in elems):
+                raise self.fail(node, "`..` in a tuple pattern (name every element)")
+            return Pat(pos, "tuple", subs=[self.pattern(c) for c in elems])
+        if kind == "tuple_struct_pattern":
+            return self.tuple_struct_pattern(node)
+        if kind == "struct_pattern":
+            return self.struct_pattern(node)
+        raise self.fail(node, f"the pattern `{text}`")
+
+    def tuple_struct_pattern(self, node: Node) -> Pat:
+        pos, text = self.pos(node), self.text(node)
+        type_node = node.child_by_field_name("type")
+        elems = [c for c in node.children[1:] if c.type not in ("(", ")", ",", *_COMMENTS)]
+        if self.text(type_node) == "Some" and self.lookup("Some") is None:
+            if len(elems) != 1:
+                raise self.fail(node, "`Some` takes 1 field")
+            return Pat(pos, "some", subs=[self.pattern(elems[0])])
+        item = self.pattern_item(type_node)
+        if item is None or item.kind != "tuple":
+            raise self.fail(node, f"the pattern `{text}`")
+        if any(c.type == "remaining_field_pattern" for c in elems):
+            raise self.fail(node, "`..` in a tuple struct pattern (name every field)")
+        if len(elems) != len(item.fields):
+            n, m = len(elems), len(item.fields)
+            what = (
+                f"this pattern has {n} field{'' if n == 1 else 's'}, but the corresponding "
+                f"tuple {'variant' if item.enum else 'struct'} has {m} field{'' if m == 1 else 's'}"
+            )
+            raise self.fail(node, rejects(what, "E0023"))
+        return Pat(pos, "variant", item=item, subs=[self.pattern(c) for c in elems])
+
+    def struct_pattern(self, node: Node) -> Pat:
+        pos, text = self.pos(node), self.text(node)
+        item = self.pattern_item(node.child_by_field_name("type"))
+        if item is None or item.kind != "named":
+            raise self.fail(node, f"the pattern `{text}`")
+        subs = [Pat(pos, "wild") for _ in item.fields]
+        named: set[str] = set()
+        fields, rest = self.field_patterns(node)
+        for name_node, inner in fields:
+            name = self.text(name_node)
+            index = item.field_index(name)
+            if index is None:
+                owner = "variant" if item.enum else "struct"
+                what = f"{owner} `{item.name}` does not have a field named `{name}`"
+                raise self.fail(name_node, rejects(what, "E0026"))
+            named.add(name)
+            if inner is None:
+                binding = self.declare(name, False)
+                subs[index] = Pat(self.pos(name_node), "bind", binding=binding)
+            else:
+                subs[index] = self.pattern(inner)
+        self.every_field_mentioned(node, item, named, rest)
+        return Pat(pos, "variant", item=item, subs=subs)
+
+    def field_patterns(self, node: Node) -> tuple[list[tuple[Node, Node | None]], bool]:
+        """A struct pattern's fields, each its name and its pattern (None for the shorthand
+        `name`), and whether it ends in `..`."""
+        fields: list[tuple[Node, Node | None]] = []
+        rest = False
+        for field_pattern in self.kids(node)[1:]:
+            if field_pattern.type == "remaining_field_pattern":
+                rest = True
+                continue
+            if any(c.type in ("ref", "mutable_specifier") for c in field_pattern.children):
+                what = "`ref`/`mut` in a struct pattern (write `name: mut name`)"
+                raise self.fail(field_pattern, what)
+            name_node = field_pattern.child_by_field_name("name")
+            fields.append((name_node, field_pattern.child_by_field_name("pattern")))
+        return fields, rest
+
+    def every_field_mentioned(
+        self, node: Node, item: StructItem, named: set[str], rest: bool
+    ) -> None:
+        """rustc's E0027 for a struct pattern without `..` that leaves a field out."""
+        missing = [f"`{n}`" for n, _ in item.fields if n not in named]
+        if missing and not rest:
+            fields = f"field{'s' if len(missing) > 1 else ''} {', '.join(missing)}"
+            raise self.fail(node, rejects(f"pattern does not mention {fields}", "E0027"))
+
+    def pattern_item(self, node: Node) -> StructItem | None:
+        """The struct or variant a pattern names: `P`, `Self`, `E::V`, `Self::V`."""
+        if node.type in ("type_identifier", "identifier"):
+            return self.named_struct(self.text(node))
+        if node.type in ("scoped_identifier", "scoped_type_identifier"):
+            path = node.child_by_field_name("path")
+            owner = self.named_struct(self.text(path)) if path is not None else None
+            return self.variant(owner, node.child_by_field_name("name"))
+        return None

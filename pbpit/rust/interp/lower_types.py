@@ -1,0 +1,185 @@
+"""Lowering types: a written type to the interpreter's (`types.Ty`): primitives, references,
+tuples, arrays, `Tensor<B, D, K>`, `Option`, `Vec`, `Result`, the program's structs and Burn's
+types."""
+
+from __future__ import annotations
+
+from pbpit.rust.interp import burn_nn
+from pbpit.rust.interp.lower_tables import (
+    _DYN_ERROR,
+    Node,
+)
+from pbpit.rust.interp.types import (
+    DEVICE,
+    GRADIENTS,
+    MUT_REFERENCES,
+    NAMED,
+    NEVER,
+    STRING,
+    TENSOR_DATA,
+    UNIT,
+    StructT,
+    TensorT,
+    TupleT,
+    Ty,
+    Var,
+    array,
+    dyn_result,
+    option,
+    shared,
+    show,
+    vec,
+)
+
+
+class TypeLowering:
+    """The types of the file (a part of `Lowerer`)."""
+
+    # -- types ------------------------------------------------------------------------------------
+
+    def type(self, node: Node) -> Ty:
+        kind = node.type
+        dispatch = self.dispatch_type(node)  # `dyn Shape`, `impl Fn(f32) -> f32`, `Box<T>`
+        if dispatch is not None:
+            return dispatch
+        if kind == "primitive_type":
+            name = self.text(node)
+            if name not in NAMED or name in ("Device", "Gradients", "TensorData"):
+                raise self.fail(node, f"the type `{name}`")
+            return NAMED[name]
+        if kind == "reference_type":
+            inner = self.type(node.child_by_field_name("type"))
+            if any(c.type == "mutable_specifier" for c in node.children) and not shared(inner):
+                raise self.fail(node, f"`&mut {show(inner)}` ({MUT_REFERENCES})")
+            return inner
+        if kind == "unit_type":
+            return UNIT
+        if kind == "tuple_type":
+            return TupleT([self.type(t) for t in self.kids(node)])
+        if kind == "never_type":
+            return NEVER
+        if kind == "array_type":
+            length = node.child_by_field_name("length")
+            size = self.array_length(length) if length is not None else None
+            if length is None:
+                raise self.fail(node, "slices (use a `Vec` or an array)")
+            return array(self.type(node.child_by_field_name("element")), size)
+        if kind in ("type_identifier", "scoped_type_identifier"):
+            name = self.unalias(
+                self.text(node if kind == "type_identifier" else node.child_by_field_name("name"))
+            )
+            if kind == "scoped_type_identifier":
+                self.check_prefix(node.child_by_field_name("path"))
+            named = {
+                "String": STRING,
+                "Device": DEVICE,
+                "Gradients": GRADIENTS,
+                "TensorData": TENSOR_DATA,
+            }
+            if name in named:
+                return named[name]
+            if name == "_":
+                return Var()
+            burn = burn_nn.lower_type(name, None)  # `Relu`, `MseLoss`: Burn's types
+            if burn is not None and self.named_struct(name) is None:
+                return burn
+            if kind == "type_identifier" and self.named_struct(name) is not None:
+                return StructT(self.named_struct(name))
+            if kind == "type_identifier" and name in self.type_params:
+                return self.type_params[name]
+            if name in self.backends or name in self.aliases:
+                raise self.fail(node, f"the backend `{name}` used as a value's type")
+            raise self.fail(node, f"the type `{name}`")
+        if kind == "generic_type":
+            base = node.child_by_field_name("type")
+            if base.type == "scoped_type_identifier":
+                self.check_prefix(base.child_by_field_name("path"))
+                base = base.child_by_field_name("name")
+            name = self.unalias(self.text(base))
+            args = self.kids(node.child_by_field_name("type_arguments"))
+            if name == "Tensor":
+                return TensorT(*self.tensor_args(node, args))
+            if name == "Param" and len(args) == 1:  # Burn's `Param<Tensor<B, D>>`
+                burn = burn_nn.lower_type(name, lambda: self.type(args[0]))
+                if burn is not None:
+                    return burn
+            if name == "OptimizerAdaptor" and len(args) == 3:  # `OptimizerAdaptor<Adam, M, B>`
+                return self.optimizer_type(args)
+            if name == "Result" and len(args) == 2 and _DYN_ERROR.fullmatch(self.text(args[1])):
+                return dyn_result(self.type(args[0]))
+            if name in ("Option", "Vec") and len(args) == 1:
+                inner = self.type(args[0])
+                return option(inner) if name == "Option" else vec(inner)
+            if self.named_struct(name) is not None:
+                for arg in args:  # the backend arguments, typed away
+                    if self.text(arg) not in (
+                        self.backends | self.aliases | self.dims | self.type_params.keys()
+                    ):
+                        raise self.fail(arg, f"the type argument `{self.text(arg)}`")
+                return StructT(self.named_struct(name))
+            raise self.fail(node, f"the type `{self.text(node)}`")
+        raise self.fail(node, f"the type `{self.text(node)}`")
+
+    def optimizer_type(self, args: list[Node]) -> Ty:
+        """`OptimizerAdaptor<Adam, M, B>`: what `AdamConfig::new().init()` makes (pbpit's one
+        optimizer type, whichever the first argument names)."""
+        base = args[0].child_by_field_name("type") if args[0].type == "generic_type" else args[0]
+        if self.text(base) not in ("Adam", "AdamW", "Sgd"):
+            raise self.fail(args[0], f"the optimizer `{self.text(args[0])}`")
+        self.type(args[1])  # the module
+        return burn_nn.NAMED_TYPES["Optimizer"]
+
+    def owned_type(self, node: Node) -> bool:
+        """Whether a written type is certainly not a reference (`_` may be one)."""
+        return node.type != "reference_type" and self.text(node) != "_"
+
+    def check_prefix(self, node: Node | None) -> None:
+        """The path before `::Device`, `::Tensor`: modules, a backend parameter or alias."""
+        if node is None:
+            return
+        if node.type in ("identifier", "type_identifier", "crate", "super", "self"):
+            return
+        if node.type == "scoped_identifier":
+            self.check_prefix(node.child_by_field_name("path"))
+            return
+        raise self.fail(node, f"the path `{self.text(node)}`")
+
+    def tensor_args(self, node: Node, args: list[Node]) -> tuple[int | None, str]:
+        """The rank `D` (None: a const generic) and kind of `Tensor<D>`, `Tensor<D, Int>` (Burn
+        0.22, no backend), `Tensor<B, D>`, `Tensor<B, D, Bool>` (a backend first)."""
+        new_style = bool(args) and (
+            args[0].type == "integer_literal" or self.text(args[0]) in self.dims
+        )
+        rank_and_kind = args if new_style else args[1:]
+        if not args or not 1 <= len(rank_and_kind) <= 2:
+            raise self.fail(node, "this tensor type")
+        dim, *kind_node = rank_and_kind
+        kind = self.text(kind_node[0]) if kind_node else "Float"
+        if kind not in ("Float", "Int", "Bool"):
+            raise self.fail(kind_node[0], f"`{kind}` tensors (Burn's kinds: Float, Int, Bool)")
+        if dim.type == "integer_literal":
+            return self.int_literal(dim), kind
+        if dim.type == "type_identifier" and self.text(dim) in self.dims:
+            return None, kind
+        raise self.fail(dim, f"the tensor dimension `{self.text(dim)}`")
+
+    def array_length(self, node: Node) -> int:
+        """The `N` of `[T; N]`: a number, or a `const N: usize` item whose value is one."""
+        if node.type == "integer_literal":
+            return self.parse_int(node)[0]
+        item = self.const_nodes.get(self.text(node)) if node.type == "identifier" else None
+        if item is not None:
+            value = item.child_by_field_name("value")
+            if value is not None and value.type == "integer_literal":
+                declared = self.text(item.child_by_field_name("type"))
+                if declared != "usize":
+                    raise self.fail(node, f"mismatched types: expected `usize`, found `{declared}`")
+                return self.parse_int(value)[0]
+        raise self.fail(
+            node, f"the array length `{self.text(node)}` (a number, or a `const` of one)"
+        )
+
+    def int_literal(self, node: Node) -> int:
+        if node.type != "integer_literal":
+            raise self.fail(node, f"the constant `{self.text(node)}` (write a number)")
+        return self.parse_int(node)[0]
