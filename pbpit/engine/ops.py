@@ -35,6 +35,9 @@ class Op(Node):
 
     name = "op"
     __slots__ = ("needs", "saved", "saved_bytes", "source", "many_parents", "many_inputs")
+    # An op is a node only as a tracked result (an untracked one gets a `Node` of its own): a
+    # tracked intermediate, never anything else. It shadows `Node`'s slot: nothing writes it.
+    requirement = Requirement.GRAD_IN_BACKWARD
 
     def __init__(self) -> None:
         self.needs: tuple[bool, ...] = ()
@@ -78,6 +81,7 @@ class RootStep(Op):
 
     name = "root"
     __slots__ = ()
+    requirement = Requirement.GRAD
 
     def __init__(self, node_id: int) -> None:
         self.needs = ()
@@ -86,7 +90,6 @@ class RootStep(Op):
         self.source = None
         self.many_parents = self.many_inputs = ()
         self.order = 0
-        self.requirement = Requirement.GRAD
         self.handles = 0
         self.saved_bytes = 0
 
@@ -263,7 +266,8 @@ class ScalarOp(Op):
     __slots__ = ("scalar",)
 
     def __init__(self, scalar: float) -> None:
-        self.needs = ()  # `Op.__init__`, written out: every scalar op of a chain makes one
+        # `Op.__init__`, written out (every scalar op of a chain makes one), but `needs`: every
+        # path that runs `forward` sets it first.
         self.saved = ()
         cached = f.SCALARS.get(scalar)  # `f.scalar`'s common case, answered without a call
         self.scalar = cached if cached is not None else f.scalar(scalar)

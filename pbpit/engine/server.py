@@ -25,8 +25,6 @@ from pbpit.engine import f32
 from pbpit.engine.graph import LEAF_WITHOUT_STEP, Node, NodeIds, Requirement
 from pbpit.engine.ops import Op
 
-GRAD_IN_BACKWARD = Requirement.GRAD_IN_BACKWARD
-
 TAPE_CONSUMED = (
     "Cannot run backward: graph tape has already been consumed at NodeId({id}). "
     "Burn does not support retain_graph. Combine losses before backward or recompute the "
@@ -467,7 +465,6 @@ def record_unary(op: Op, source: Node) -> None:
     op.id = node_id
     op.source = source
     op.order = source.order + 1
-    op.requirement = GRAD_IN_BACKWARD
     op.handles = 0
     saved = 0
     for value in op.saved:
@@ -509,7 +506,6 @@ def record_op(
     op.many_parents = parents
     op.many_inputs = inputs
     op.order = order
-    op.requirement = GRAD_IN_BACKWARD
     op.handles = 0
     saved = 0
     for value in op.saved:
