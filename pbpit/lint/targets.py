@@ -14,15 +14,15 @@ theirs: only those files are opened, and only of the targets a run needs. The li
 (`[lib] name`, else the package's with `-` read as `_`) is how the other targets name it
 (`my_crate::train(..)`).
 
-The manifest is read as a file (TOML), nothing else of the package: no `cargo metadata`, no
-network.
+The manifest is read as a text file, for the few keys that name targets (not parsed whole:
+its dependencies and features are no business of lint's), nothing else of the package: no
+`cargo metadata`, no network.
 """
 
 from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -34,8 +34,10 @@ _TARGET_DIRS = (("examples", "example"), ("tests", "test"), ("benches", "bench")
 # The manifest's tables of targets that may name a root file (`path = ".."`).
 _TABLES = (("bin", "bin"), ("example", "example"), ("test", "test"), ("bench", "bench"))
 _PATH_ATTRIBUTE = re.compile(rb'#\s*\[\s*path\s*=\s*"([^"]*)"\s*\]')
-_MOD = re.compile(rb"\bmod\s")
-_PACKAGE_LINE = re.compile(rb"(?m)^\s*\[\s*package\s*\]")
+_MOD = re.compile(rb"mod\s")
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.-]+)\s*\]\]?\s*(?:#.*)?$")
+_PAIR = re.compile(r"""^\s*([A-Za-z0-9_-]+)\s*=\s*("[^"\\]*"|'[^']*'|true|false)\s*(?:#.*)?$""")
+_LISTS = frozenset({"bin", "example", "test", "bench"})
 
 
 @dataclass
@@ -109,18 +111,45 @@ class Packages:
 
 
 def _manifest(path: str) -> tuple[bool, dict]:
-    """Whether the manifest at `path` is a package's, and its TOML ({} when it is not TOML: a
-    `[package]` line then says it is one, named after its directory)."""
+    """Whether the manifest at `path` is a package's (it has a `[package]` table), and the
+    keys of it lint reads (`_read_keys`)."""
     try:
         with open(path, "rb") as stream:
             data = stream.read(1 << 20)
     except OSError:
         return False, {}
-    try:
-        table = tomllib.loads(data.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError):
-        return _PACKAGE_LINE.search(data) is not None, {}
-    return isinstance(table.get("package"), dict), table
+    table = _read_keys(data.decode("utf-8", "replace"))
+    return "package" in table, table
+
+
+def _read_keys(text: str) -> dict:
+    """The tables of a manifest that name targets, read line by line as TOML writes them
+    (`[package]`, `[lib]`, `[[bin]]`, `[[example]]`, `[[test]]`, `[[bench]]`) and their keys
+    with a string or boolean value on one line (`name = "my-crate"`, `path = 'x.rs'`,
+    `build = false`): all lint needs, without parsing the rest (dependencies, features)."""
+    table: dict = {}
+    current: dict | None = None
+    for line in text.splitlines():
+        header = _HEADER.match(line)
+        if header is not None:
+            name, listed = header.group(2), header.group(1) == "[["
+            current = None
+            if listed and name in _LISTS:
+                current = {}
+                table.setdefault(name, []).append(current)
+            elif not listed and name in ("package", "lib"):
+                current = table.setdefault(name, {})
+            continue
+        if current is None:
+            continue
+        pair = _PAIR.match(line)
+        if pair is not None:
+            value = pair.group(2)
+            if value in ("true", "false"):
+                current[pair.group(1)] = value == "true"
+            else:
+                current[pair.group(1)] = value[1:-1]
+    return table
 
 
 def crate_at(root: str, table: dict | None = None) -> Crate:
