@@ -343,7 +343,7 @@ def check_open_compare(ck: Any, e: Any, recv: Var) -> Ty | None:
 def check_method(ck: Any, e: Any, recv: Ty) -> Ty | None:
     """The type of one of this module's methods (`e`, on a receiver of type `recv`), or None
     when `e` is not one of them. `ck` is check.py's `Checker`."""
-    from pbpit.rust.interp.check import iterator  # (check imports this module)
+    from pbpit.rust.interp.check_tables import iterator  # (check imports this module)
 
     name = e.name
     number = type(recv) is Var or (

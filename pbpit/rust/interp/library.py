@@ -14,7 +14,7 @@ from pbpit.engine.tensor import TensorData as EngineTensorData
 from pbpit.rust.columns import Columns
 from pbpit.rust.format import Some
 from pbpit.rust.interp import burn_nn
-from pbpit.rust.interp.check import RANK_GENERIC
+from pbpit.rust.interp.check_tables import RANK_GENERIC
 from pbpit.rust.interp.format import display_text
 from pbpit.rust.interp.nodes import Crate, Expr, Local, Method, Pos, Static, Unsupported
 from pbpit.rust.interp.numbers import (

@@ -1,0 +1,153 @@
+"""The checker's rules for traits used for dispatch: bounded type parameters, `dyn Trait`,
+`Box::new`, function values, associated consts and functions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.rust.interp import traits
+from pbpit.rust.interp.check_tables import (
+    start_of,
+)
+from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.nodes import (
+    Call,
+    Expr,
+    FnItem,
+    Method,
+)
+from pbpit.rust.interp.numbers import (
+    FLOAT_METHODS,
+)
+from pbpit.rust.interp.types import (
+    NAMED,
+    DynT,
+    FnT,
+    ParamT,
+    StructT,
+    Ty,
+    Var,
+    implements,
+    resolve,
+    show,
+)
+
+
+class DispatchRules:
+    """The checker's rules for the program's traits used for dispatch (a part of `Checker`):
+    a generic function's type parameters given a type at each call (which must implement
+    their bounds: rustc's E0277), methods on a `T: Shape` or `dyn Shape` value (E0599 for one
+    the traits do not have), `T::NAME`, `T::new(..)`, `Box::new(..)`, functions as values."""
+
+    def init_dispatch(self: Any) -> None:
+        self.boxes: list[tuple[Var, Ty, Expr]] = []  # `Box::new(x)`: a `dyn` or `x`'s type
+        self.bounds: list[tuple[Ty, ParamT, Expr]] = []  # a call's type for `T`, to check
+
+    def generic_call(self: Any, e: Call, fn: FnItem) -> dict[ParamT, Ty]:
+        """`f::<X>(..)` or `f(..)` of `fn f<T: Shape>`: a type for each `T` of this call."""
+        mapping: dict[ParamT, Ty] = {}
+        written = e.turbofish
+        for param in traits.type_params(fn):
+            mapping[param] = written.get(param) or Var()
+        e.type_args = mapping
+        return mapping
+
+    def check_bounds(self: Any, e: Call, mapping: dict[ParamT, Ty]) -> None:
+        fn = e.callee
+        assert isinstance(fn, FnItem)
+        for param, ty in mapping.items():
+            # rustc points at the argument whose type gave `T`, else at the call.
+            at: Expr = e
+            for arg, param_ty in zip(e.args, fn.param_tys, strict=False):
+                if resolve(param_ty) is param:
+                    at = arg
+                    break
+            self.bounds.append((ty, param, at))
+
+    def settle_dispatch(self: Any) -> None:
+        """At the end of a function: each `Box::new(x)` is `x` or a `dyn` of a trait `x`
+        implements; each call's type for `T` implements `T`'s bounds."""
+        for var, inner, e in self.boxes:
+            target = resolve(var)
+            if type(target) is DynT:
+                self.unify(target, inner, e.pos, e.pos)
+            else:
+                self.unify(var, inner, e.pos)
+        self.boxes = []
+        for ty, param, at in self.bounds:
+            for trait in param.bounds:
+                if not implements(ty, trait):
+                    self.unsatisfied(at, ty, trait)
+        self.bounds = []
+
+    def unsatisfied(self: Any, at: Expr, ty: Ty, trait: Any) -> None:
+        where = start_of(at)
+        what = f"the trait bound `{show(ty)}: {trait.name}` is not satisfied"
+        err = self.fail(where, rejects(what, "E0277"))
+        err.label = "unsatisfied trait bound"
+        raise err
+
+    def unbox(self: Any, ty: Ty) -> Ty:
+        """A `Box::new(x)` not yet known to be a `dyn`, used as itself: `x`'s type."""
+        ty = resolve(ty)
+        if type(ty) is Var:
+            for var, inner, _ in self.boxes:
+                if resolve(var) is ty:
+                    self.unify(var, inner, (0, 0))
+                    return resolve(ty)
+        return ty
+
+    def c_BoxNew(self: Any, e: traits.BoxNew) -> Ty:  # noqa: N802
+        inner = self.expr(e.value)
+        if type(resolve(inner)) is StructT:
+            var = Var()
+            self.boxes.append((var, inner, e))
+            return var
+        return inner
+
+    def c_FnRef(self: Any, e: traits.FnRef) -> Ty:  # noqa: N802
+        return FnT(list(e.fn.param_tys), e.fn.ret)
+
+    def c_FloatFn(self: Any, e: traits.FloatFn) -> Ty:  # noqa: N802
+        ty = NAMED[e.owner]
+        if e.name == "powf":
+            return FnT([ty, ty], ty)
+        return FnT([ty] * (FLOAT_METHODS[e.name][0] + 1), ty)
+
+    def c_AssocConst(self: Any, e: traits.AssocConst) -> Ty:  # noqa: N802
+        return traits.subst(e.trait.consts[e.name], {e.trait.self_param: e.param})
+
+    def c_AssocCall(self: Any, e: traits.AssocCall) -> Ty:  # noqa: N802
+        sig = e.trait.methods[e.name]
+        mapping = {e.trait.self_param: e.param}
+        self.arity(e, len(sig.param_tys), f"the function `{e.name}`")
+        for param, arg in zip(sig.param_tys, e.args, strict=True):
+            self.unify(traits.subst(param, mapping), self.expr(arg), arg.pos)
+        return traits.subst(sig.ret, mapping)
+
+    def dispatch_method(self: Any, e: Method, recv: ParamT | DynT) -> Ty:
+        """`t.area()` with `t: T` (`T: Shape`) or `t: &dyn Shape`: the trait's method, run
+        for the value's own type."""
+        found = list(recv.bounds) if type(recv) is ParamT else [recv.trait]
+        seen: list[Any] = []
+        while found:
+            trait = found.pop(0)
+            seen.append(trait)
+            sig = trait.methods.get(e.name)
+            if sig is not None and sig.self_kind:
+                e.impl = "dyn"
+                mapping = {trait.self_param: recv}
+                self.args(e, *[traits.subst(t, mapping) for t in sig.param_tys[1:]])
+                return traits.subst(sig.ret, mapping)
+            found.extend(t for t in trait.supertraits if t not in seen)
+        if e.name == "as_ref" and type(recv) is DynT:  # `Box<dyn Shape>::as_ref`: the same
+            e.impl = "dyn.as_ref"
+            self.args(e)
+            return recv
+        what = (
+            f"no method named `{e.name}` found for reference `&{show(recv)}` in the current "
+            "scope"
+        )
+        err = self.fail(e.pos, rejects(what, "E0599"))
+        err.label = f"method not found in `&{show(recv)}`"
+        raise err

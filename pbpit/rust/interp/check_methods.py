@@ -1,0 +1,440 @@
+"""The checker's rules for method calls: on tensors (Burn's table), numbers, strings, `Option`,
+`Vec`, `Result`, iterators; a receiver that must be mutable."""
+
+from __future__ import annotations
+
+from pbpit.engine.api import RUST_METHODS
+from pbpit.rust.interp import burn_nn, iterators
+from pbpit.rust.interp.check_tables import (
+    _ITER,
+    _PARAM_TYPES,
+    BOOL_DATA,
+    INT_DATA,
+    RANK_GENERIC,
+    U32,
+    _any,
+    iterator,
+    method_arity,
+    rust_type,
+)
+from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.nodes import (
+    Field,
+    Local,
+    Method,
+)
+from pbpit.rust.interp.numbers import (
+    FLOAT_METHODS,
+    FLOAT_TESTS,
+    INT_METHODS,
+    SIGNED_ONLY,
+    UNSIGNED_ONLY,
+)
+from pbpit.rust.interp.types import (
+    BOOL,
+    DEVICE,
+    GRADIENTS,
+    I32,
+    INT_RANGES,
+    NAMED,
+    STR,
+    STRING,
+    TENSOR_DATA,
+    UNIT,
+    USIZE,
+    DynT,
+    Named,
+    ParamT,
+    StructT,
+    TensorT,
+    TupleT,
+    Ty,
+    Var,
+    Wrap,
+    is_float,
+    is_int,
+    is_number,
+    option,
+    resolve,
+    result,
+    show,
+    vec,
+)
+
+
+class MethodRules:
+    """Method calls (a part of `Checker`)."""
+
+    # -- methods ----------------------------------------------------------------------------------
+
+    def c_Method(self, e: Method) -> Ty:  # noqa: N802
+        recv = self.unbox(self.known(self.expr(e.recv)))
+        if type(recv) in (ParamT, DynT):  # `t.area()`, `t: T` or `&dyn Shape` (traits.py)
+            return self.dispatch_method(e, recv)
+        if type(recv) is Var:
+            # `a.partial_cmp(b)`, `3.cmp(&n)`: comparisons too (iterators.py)
+            compared = iterators.check_open_compare(self, e, recv)
+            if compared is not None:
+                return compared
+            # A trait method that every integer (or float) type has is found while the type is
+            # still open (`42.to_string()`, `3.max(x)`: `Ord::max`); inherent ones are not.
+            if recv.kind and (
+                e.name in ("to_string", "clone")
+                or (recv.kind == "int" and e.name in ("max", "min"))
+            ):
+                return self.open_number_method(e, recv)
+            if recv.kind:
+                raise self.fail(
+                    e.pos, f"can't call method `{e.name}` on ambiguous numeric type `{show(recv)}`"
+                )
+            raise self.fail(e.pos, "type annotations needed")
+        if (
+            e.targs
+            and not (type(recv) is Named and recv in (TENSOR_DATA, INT_DATA, BOOL_DATA))
+            and not (type(recv) is TensorT and e.name in (*RANK_GENERIC, "one_hot"))
+            and not (iterator(recv) and e.name in ("collect", "sum", "product"))
+            and not ((is_number(recv) or recv is BOOL) and e.name == "elem")  # `ElementConversion`
+        ):
+            raise self.fail(e.pos, f"type arguments on `{e.name}`")
+        burn = burn_nn.check_method(self, e, recv)  # modules, params, configs, optimizers
+        if burn is not None:
+            return burn
+        # `next`, `peekable`, `chain`, `windows`, `max_by`, `partial_cmp`... (iterators.py)
+        stepped = iterators.check_method(self, e, recv)
+        if stepped is not None:
+            return stepped
+        if type(recv) is StructT:
+            return self.user_method(e, recv)
+        if type(recv) is TensorT:
+            ty = self.tensor_method(e, recv)
+        elif type(recv) is Wrap:
+            ty = self.wrap_method(e, recv)
+        elif type(recv) is Named:
+            ty = self.named_method(e, recv)
+        else:
+            ty = None
+        if ty is None:
+            raise self.fail(e.pos, f"the method `{e.name}` on `{show(recv)}`")
+        return ty
+
+    def open_number_method(self, e: Method, recv: Var) -> Ty:
+        if e.targs:
+            raise self.fail(e.pos, f"type arguments on `{e.name}`")
+        if e.name == "to_string":
+            e.impl = "to_string"
+            self.args(e)
+            return STRING
+        if e.name == "clone":
+            e.impl = "clone"
+            self.args(e)
+            return recv
+        e.impl = "int." + e.name
+        self.args(e, recv)
+        return recv
+
+    def tensor_method(self, e: Method, recv: TensorT) -> Ty | None:
+        """A method of the table (`pbpit.engine.api`), typed from Burn's signature."""
+        name = e.name
+        e.impl = "tensor." + name
+        if recv.kind != "Float":
+            return self.kind_method(e, recv)
+        row = RUST_METHODS.get(name)
+        if row is None:
+            return None
+        if len(e.args) != len(row.params):  # `squeeze::<1>(1)`: Burn 0.22's `squeeze` takes none
+            raise self.fail(e.pos, rejects(method_arity(len(row.params), len(e.args)), "E0061"))
+        expected = [_PARAM_TYPES.get(ty, _any)(recv) for ty in row.param_types]
+        found = self.args(e, *expected)
+        dims = {"D": recv.dim}
+        for ty, arg_ty, arg in zip(row.param_types, found, e.args, strict=True):
+            if ty == "E" and not is_number(arg_ty):
+                raise self.fail(arg.pos, f"`{name}` of `{show(arg_ty)}`")
+            if ty == "S":
+                dims["D2"] = self.shape_rank(arg, arg_ty)
+            if ty == "R":
+                self.slice_ranges(arg, arg_ty, recv)
+        if name in RANK_GENERIC:
+            return self.rank_generic(e, recv)
+        return rust_type(row.result, recv, dims)
+
+    # -- shapes and reductions --------------------------------------------------------------------
+
+    def rank_generic(self, e: Method, recv: TensorT) -> Ty:
+        """`unsqueeze::<D2>()` / `unsqueeze_dim::<D2>(dim)`: the rank from the turbofish, else
+        from what the result meets (an annotation), as rustc infers a const generic."""
+        if len(e.targs) > 1 or (e.targs and type(e.targs[0]) is not TensorT):
+            raise self.fail(e.pos, f"`{e.name}` takes one const argument, the result's rank")
+        if e.targs:
+            return TensorT(e.targs[0].dim, recv.kind)  # type: ignore[union-attr]
+        if e.name == "squeeze_dim" and recv.dim is not None:  # Burn: D2 is D - 1, or a panic
+            return TensorT(recv.dim - 1, recv.kind)
+        return Var()
+
+    def named_method(self, e: Method, recv: Named) -> Ty | None:
+        name = e.name
+        kind = recv.name
+        if name == "clone" and recv not in (GRADIENTS,):
+            e.impl = "clone"
+            self.args(e)
+            return recv
+        if name == "to_string" and (is_number(recv) or recv in (BOOL, STR, STRING)):
+            e.impl = "to_string"
+            self.args(e)
+            return STRING
+        if name == "elem" and (is_number(recv) or recv is BOOL):  # Burn's `ElementConversion`
+            return self.elem(e, recv)
+        if is_float(recv):
+            if name == "powi":
+                e.impl = "float.powi"
+                self.args(e, I32)
+                return recv
+            if name in FLOAT_METHODS:
+                e.impl = "float." + name
+                self.args(e, *([recv] * FLOAT_METHODS[name][0]))
+                return recv
+            if name in FLOAT_TESTS:
+                e.impl = "float." + name
+                self.args(e)
+                gives = FLOAT_TESTS[name][0]
+                return BOOL if gives == "bool" else NAMED["u32" if kind == "f32" else "u64"]
+            return None
+        if is_int(recv):
+            e.impl = "int." + name
+            signed = INT_RANGES[kind][0] < 0
+            if name == "abs" and signed:
+                self.args(e)
+                return recv
+            if name == "pow":
+                self.args(e, U32)
+                return recv
+            if name in ("max", "min"):
+                self.args(e, recv)
+                return recv
+            if name in INT_METHODS and (signed or name not in SIGNED_ONLY) and (
+                not signed or name not in UNSIGNED_ONLY
+            ):
+                params, gives, _ = INT_METHODS[name]
+                self.args(e, *(recv if p == "self" else U32 for p in params))
+                unsigned = NAMED["u" + kind[1:]]
+                return {"self": recv, "option": option(recv), "bool": BOOL, "u32": U32}.get(
+                    gives, unsigned
+                )
+            return None
+        if recv in (STR, STRING):
+            e.impl = "str." + name
+            if name in ("len", "is_empty"):
+                self.args(e)
+                return USIZE if name == "len" else BOOL
+            if name == "as_str":
+                self.args(e)
+                return STR
+            if name == "push_str" and recv is STRING:
+                self.mutable_receiver(e)
+                self.args(e, Var())
+                if resolve(e.args[0].ty) not in (STR, STRING):
+                    raise self.fail(e.args[0].pos, f"`push_str` of `{show(e.args[0].ty)}`")
+                return UNIT
+            return None
+        if recv in (INT_DATA, BOOL_DATA):
+            return self.int_data_method(e, recv)
+        if recv is DEVICE and name in ("autodiff", "inner", "seed"):  # 0.22's `device.seed(n)`
+            e.impl = "device." + name
+            self.args(e, *([NAMED["u64"]] if name == "seed" else []))
+            return UNIT if name == "seed" else DEVICE
+        if recv is TENSOR_DATA and name in ("to_vec", "as_slice"):
+            e.impl = "data.to_vec"
+            if len(e.targs) > 1:
+                raise self.fail(e.pos, f"`{name}` takes one type argument")
+            elem = e.targs[0] if e.targs else Var()
+            self.data_elems.append((elem, e.pos))
+            self.args(e)
+            return result(vec(elem))
+        return None
+
+    def elem(self, e: Method, recv: Named) -> Ty:
+        """`x.elem::<E>()` (and Burn 0.22's `t.into_scalar::<E>()`, lowered to it): the number
+        as another numeric type (the target from the turbofish or what the result meets); a Bool
+        tensor's `bool` as itself."""
+        written = "into_scalar" if getattr(e.recv, "pos", None) == e.pos else "elem"
+        if len(e.targs) > 1:
+            raise self.fail(e.pos, f"`{written}` takes one type argument")
+        target = resolve(e.targs[0]) if e.targs else Var()
+        if e.targs and not (is_number(target) or target is recv is BOOL):
+            what = f"`{written}::<{show(target)}>()` of `{show(recv)}`: Burn's elements are numbers"
+            raise self.fail(e.pos, what + (" (a Bool tensor's is `bool`)" if recv is BOOL else ""))
+        self.args(e)
+        e.impl = "elem." + recv.name
+        return target
+
+    def mutable_receiver(self, e: Method) -> None:
+        recv = e.recv
+        while isinstance(recv, Field):  # `self.items.push(x)`: the variable holding the struct
+            recv = recv.base
+        if isinstance(recv, Local) and recv.binding.mut_ref:
+            return
+        if not isinstance(recv, Local):
+            raise self.fail(e.pos, f"`{e.name}` on a value that is not a `let mut` variable")
+        if not recv.binding.mutable:
+            raise self.fail(
+                recv.pos,
+                f"cannot borrow `{recv.binding.name}` as mutable, as it is not declared as mutable",
+            )
+
+    def wrap_method(self, e: Method, recv: Wrap) -> Ty | None:
+        name, kind, inner = e.name, recv.kind, recv.inner
+        e.impl = f"{kind}.{name}"
+        if name == "clone":
+            self.args(e)
+            e.impl = "clone"
+            return recv
+        if kind == "Option" and name == "?":  # `?` only in functions returning a `DynResult`
+            what = (
+                "the `?` operator can only be used on `Result`s, not `Option`s, in a function "
+                "that returns `Result`"
+            )
+            err = self.fail(e.pos, rejects(what, "E0277"))
+            ret = show(self.rets[0])
+            err.label = f"use `.ok_or(...)?` to provide an error compatible with `{ret}`"
+            raise err
+        if kind == "Option":
+            if name == "map":
+                self.arity(e, 1, "`map`")
+                fn = self.closure_arg(e.args[0], [inner])
+                return option(fn.ret)
+            if name in ("unwrap", "as_ref"):
+                self.args(e)
+                return inner if name == "unwrap" else recv
+            if name == "expect":
+                self.args(e, STR)
+                return inner
+            if name in ("is_some", "is_none"):
+                self.args(e)
+                return BOOL
+            if name == "unwrap_or":
+                self.args(e, inner)
+                return inner
+            return None
+        if kind in ("Result", "DynResult"):
+            e.impl = f"Result.{name}"
+            if name == "?":  # `x?`: its error converts into `Box<dyn Error>` (DataError: Error)
+                self.args(e)
+                return inner
+            if name == "unwrap":
+                self.args(e)
+                return inner
+            if name == "expect":
+                self.args(e, STR)
+                return inner
+            if name in ("is_ok", "is_err"):
+                self.args(e)
+                return BOOL
+            return None
+        if kind in ("Vec", "array"):
+            if name == "len":
+                self.args(e)
+                return USIZE
+            if name == "is_empty":
+                self.args(e)
+                return BOOL
+            if name in ("iter", "into_iter"):
+                self.args(e)
+                return Wrap(_ITER, inner)
+            if name in ("first", "last"):
+                self.args(e)
+                return option(inner)
+            if kind == "Vec" and name == "push":
+                self.mutable_receiver(e)
+                self.args(e, inner)
+                return UNIT
+            if kind == "Vec" and name == "pop":
+                self.mutable_receiver(e)
+                self.args(e)
+                return option(inner)
+            return None
+        if kind in ("Range", _ITER):
+            if name == "rev":
+                self.args(e)
+                return recv
+            if name == "step_by":
+                self.args(e, USIZE)
+                return recv
+            return self.iter_method(e, inner)
+        return None
+
+    # -- iterator chains: adapters and consumers of `v.iter()`, `into_iter()`, ranges -------------
+
+    def iter_method(self, e: Method, item: Ty) -> Ty | None:
+        """An `Iterator` method on items of type `item` (pbpit holds `&T` as `T`)."""
+        name = e.name
+        e.impl = f"{_ITER}.{name}"
+        if name in ("map", "filter", "for_each", "any", "all", "position"):
+            self.arity(e, 1, f"`{name}`")
+            fn = self.closure_arg(e.args[0], [item])
+            if name in ("filter", "any", "all", "position"):
+                self.unify(BOOL, fn.ret, e.args[0].pos)
+            if name == "for_each":
+                self.unify(UNIT, fn.ret, e.args[0].pos)
+            return {
+                "map": Wrap(_ITER, fn.ret), "filter": Wrap(_ITER, item), "for_each": UNIT,
+                "position": option(USIZE),
+            }.get(name, BOOL)
+        if name == "enumerate":
+            self.args(e)
+            return Wrap(_ITER, TupleT([USIZE, item]))
+        if name == "zip":
+            (other,) = self.args(e, Var())
+            found = resolve(other)
+            if not (type(found) is Wrap and found.kind in ("Vec", "array", "Range", _ITER)):
+                raise self.fail(e.args[0].pos, f"`{show(other)}` is not an iterator")
+            return Wrap(_ITER, TupleT([item, found.inner]))
+        if name in ("skip", "take"):
+            self.args(e, USIZE)
+            return Wrap(_ITER, item)
+        if name in ("cloned", "copied"):
+            self.args(e)
+            return Wrap(_ITER, item)
+        if name in ("count", "len"):
+            self.args(e)
+            return USIZE
+        if name in ("last", "next"):
+            if name == "next":
+                return None  # an iterator held in a variable and stepped by hand
+            self.args(e)
+            return option(item)
+        if name == "fold":
+            self.arity(e, 2, "`fold`")
+            acc = self.expr(e.args[0])
+            fn = self.closure_arg(e.args[1], [acc, item])
+            self.unify(acc, fn.ret, e.args[1].pos)
+            return acc
+        if name == "reduce":
+            self.arity(e, 1, "`reduce`")
+            fn = self.closure_arg(e.args[0], [item, item])
+            self.unify(item, fn.ret, e.args[0].pos)
+            return option(item)
+        if name == "collect":
+            self.args(e)
+            if len(e.targs) > 1:
+                raise self.fail(e.pos, "`collect` takes one type argument")
+            result = vec(item)
+            if e.targs:
+                target = resolve(e.targs[0])
+                if not (type(target) is Wrap and target.kind == "Vec"):
+                    what = f"`collect` into `{show(target)}` (pbpit collects a `Vec`)"
+                    raise self.fail(e.pos, what)
+                self.unify(target, result, e.pos)
+            return result
+        if name in ("sum", "product"):
+            self.args(e)
+            if len(e.targs) > 1:
+                raise self.fail(e.pos, f"`{name}` takes one type argument")
+            if type(resolve(item)) is TensorT:
+                raise self.fail(
+                    e.pos,
+                    f"`{name}` of tensors (Burn's `Tensor` implements no `Sum`; write "
+                    "`.reduce(|a, b| a + b)` or `Tensor::cat`)",
+                )
+            total = e.targs[0] if e.targs else Var()
+            self.sums.append((total, item, e))
+            return total
+        return None

@@ -1,0 +1,234 @@
+"""The checker's rules for operators: arithmetic on numbers and tensors (rustc's E0277 for a
+missing impl), comparisons, `String + &str`, unary operators, `as` casts, what is owned."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pbpit.rust.interp.check_tables import (
+    _OWNED_RESULTS,
+    ARITHMETIC,
+    PendingOp,
+    derefs,
+    int_operands,
+    is_open,
+    rank_open,
+)
+from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.nodes import (
+    ArrayLit,
+    ArrayRepeat,
+    Binary,
+    Call,
+    Cast,
+    Expr,
+    FnItem,
+    Format,
+    Lit,
+    Local,
+    Method,
+    SomeLit,
+    Static,
+    StructLit,
+    TupleLit,
+    Unary,
+)
+from pbpit.rust.interp.ordering import orderable, unknown_inside, vec_eq_array
+from pbpit.rust.interp.types import (
+    BOOL,
+    STR,
+    STRING,
+    Named,
+    TensorT,
+    Ty,
+    Var,
+    is_float,
+    is_int,
+    is_number,
+    resolve,
+    show,
+)
+
+# -- every error of a file at once (refusals) ------------------------------------------------------
+
+# rustc's E0277 for `left op right` of two number types that have no such impl.
+_NO_IMPL = {
+    "+": "cannot add `{r}` to `{l}`",
+    "-": "cannot subtract `{r}` from `{l}`",
+    "*": "cannot multiply `{l}` by `{r}`",
+    "/": "cannot divide `{l}` by `{r}`",
+    "%": "cannot calculate the remainder of `{l}` divided by `{r}`",
+}
+
+if TYPE_CHECKING:
+    from pbpit.rust.interp.check import Checker
+
+
+def refuse_mixed_arithmetic(checker: Checker, e: Binary, left: Ty, right: Ty) -> None:
+    """An integer and a float (`i32 + f32`): rustc's E0277 at the operator. (Two integers or two
+    floats of different types are its E0308 at the right operand, as `unify` says.)"""
+    if e.op not in _NO_IMPL or not (is_number(left) and is_number(right)):
+        return
+    if is_int(left) == is_int(right):
+        return
+    shown = {"l": show(left), "r": show(right)}
+    err = checker.fail(e.op_pos or e.pos, rejects(_NO_IMPL[e.op].format(**shown), "E0277"))
+    err.label = f"no implementation for `{shown['l']} {e.op} {shown['r']}`"
+    raise err
+
+
+class OperatorRules:
+    """Operators and casts (a part of `Checker`)."""
+
+    def c_Binary(self, e: Binary) -> Ty:  # noqa: N802
+        op = e.op
+        lt, rt = self.expr(e.left), self.expr(e.right)
+        if op in ("+", "-", "*", "/") and type(resolve(lt)) is TensorT and rank_open(e.right, rt):
+            # rustc: `x + b.unsqueeze()` takes `Add<Self>`, so the rank is the left tensor's.
+            self.unify(lt, rt, e.right.pos)
+        if op in ("&&", "||"):
+            self.unify(BOOL, lt, e.left.pos)
+            self.unify(BOOL, rt, e.right.pos)
+            e.kind = "logic"
+            return BOOL
+        if op in ARITHMETIC and (is_open(self.known(lt)) or is_open(self.known(rt))):
+            # rustc: `<?T as Mul<{float}>>::Output`, known once the operand types are.
+            result: Ty = Var()
+            self.pending.append(PendingOp(e, lt, rt, result))
+            e.kind = "num"
+            return result
+        return self.binary_type(e, lt, rt)
+
+    def binary_type(self, e: Binary, lt: Ty, rt: Ty) -> Ty:
+        """The type of `left op right` (not `&&`, `||`) once the operand types are known."""
+        op = e.op
+        left, right = resolve(lt), resolve(rt)
+        if type(left) is TensorT or type(right) is TensorT:
+            if op not in ("+", "-", "*", "/"):
+                raise self.fail(e.pos, f"`{op}` between tensors (call the tensor method)")
+            kinds = [t.kind for t in (left, right) if type(t) is TensorT]  # type: ignore[attr-defined]
+            if kinds != ["Float"] * len(kinds) and not int_operands(kinds, left, right):
+                kind = "Int" if "Int" in kinds else "Bool"
+                raise self.fail(e.pos, f"`{op}` on {kind} tensors (call `add`, `add_scalar`..)")
+            if type(left) is TensorT and type(right) is TensorT:
+                self.unify(lt, rt, e.right.pos)
+                e.kind = "tensor"
+                return left
+            scalar, tensor = (right, left) if type(left) is TensorT else (left, right)
+            if not is_number(scalar):
+                raise self.fail(e.pos, f"cannot apply `{op}` to `{show(lt)}` and `{show(rt)}`")
+            e.kind = "tensor-scalar" if type(left) is TensorT else "scalar-tensor"
+            return tensor
+        if op in ("==", "!=") and left in (STR, STRING) and right in (STR, STRING):
+            e.kind = "eq"
+            return BOOL
+        # rustfix: `String + &str`, `Vec == [T; N]` and `<` on ordered non-numbers (ordering.py).
+        if op == "+" and left is STRING and (right is STR or right is STRING and e.right.borrowed):
+            e.kind = "concat"
+            return STRING
+        if op in ("==", "!=") and (element := vec_eq_array(left, right)) is not None:
+            self.unify(left.inner, element, e.right.pos)  # type: ignore[attr-defined]
+            e.kind = "eq"
+            return BOOL
+        refuse_mixed_arithmetic(self, e, left, right)
+        self.unify(lt, rt, e.right.pos)
+        operand = resolve(lt)
+        if type(operand) is Var and operand.kind is None:
+            raise self.fail(e.pos, "type annotations needed")
+        if op in ("==", "!="):
+            e.kind = "eq"
+            return BOOL
+        if op in ("<", ">", "<=", ">=") and not is_number(operand) and orderable(operand):
+            if unknown_inside(operand):
+                raise self.fail(e.pos, "type annotations needed")
+            e.kind = "order"
+            return BOOL
+        if not is_number(operand):
+            raise self.fail(e.pos, f"cannot apply `{op}` to `{show(operand)}`")
+        if op in ("<", ">", "<=", ">="):
+            e.kind = "cmp"
+            return BOOL
+        e.kind = "num"
+        return lt
+
+    def c_Unary(self, e: Unary) -> Ty:  # noqa: N802
+        found = self.expr(e.operand)
+        t = self.known(found)
+        if e.op == "*":
+            if self.owned(e.operand) and not derefs(t):
+                raise self.fail(e.pos, f"type `{show(t)}` cannot be dereferenced")
+            return found
+        if e.op == "!":
+            self.unify(BOOL, found, e.operand.pos)
+            return BOOL
+        if type(t) is Named and t.name.startswith("u"):  # the unsigned integers
+            raise self.fail(e.pos, f"cannot apply unary operator `-` to type `{show(t)}`")
+        if type(t) is TensorT and t.kind == "Bool":  # type: ignore[attr-defined]
+            raise self.fail(e.pos, f"cannot apply unary operator `-` to type `{show(t)}`")
+        if type(t) is TensorT or is_number(t):
+            if type(t) is Var:
+                self.negations.append(e)
+            return found
+        raise self.fail(e.pos, f"cannot apply unary operator `-` to type `{show(t)}`")
+
+    def owned(self, e: Expr) -> bool:
+        """Whether `e` is certainly not a reference. References are erased (`&x` is `x`,
+        marked borrowed), so this knows only values made here: literals, operators' results,
+        casts, constructors, what tensor and number methods return, and the variables given
+        them or annotated with a type that is not a reference."""
+        if e.borrowed:
+            return False
+        if isinstance(e, Lit):
+            return e.kind != "str"
+        if isinstance(
+            e, Binary | Cast | Static | ArrayLit | ArrayRepeat | SomeLit | Format | StructLit
+        ) or isinstance(e, TupleLit):
+            return True
+        if isinstance(e, Unary):
+            return e.op != "*"
+        if isinstance(e, Local):
+            return e.binding.owned
+        if isinstance(e, Call):
+            return isinstance(e.callee, FnItem) and e.callee.ret_owned
+        if isinstance(e, Method):
+            recv = resolve(e.recv.ty)
+            # `Ord::max` on a `&i32` returns a `&i32`; `f32::max` takes and returns values.
+            return (
+                type(recv) is TensorT
+                or e.name in _OWNED_RESULTS
+                or (e.name in ("max", "min") and is_float(recv))
+            )
+        return False
+
+    def c_Cast(self, e: Cast) -> Ty:  # noqa: N802
+        target = resolve(e.target)
+        source = self.known(self.expr(e.operand))
+        self.cast_hint(e.operand, target)
+        if not is_number(target):
+            raise self.fail(e.pos, f"casting to `{show(target)}`")
+        if is_open(source):
+            self.casts.append(e)  # rustc checks casts at the end, when the source is known
+            return target
+        self.cast_allowed(e)
+        return target
+
+    def cast_allowed(self, e: Cast) -> None:
+        source, target = resolve(e.operand.ty), resolve(e.target)
+        if is_open(source):
+            raise self.fail(e.pos, "type annotations needed")
+        if not (is_number(source) or source is BOOL):
+            raise self.fail(e.pos, f"casting `{show(source)}` as `{show(target)}`")
+        if source is BOOL and not is_int(target):
+            raise self.fail(e.pos, f"casting `bool` as `{show(target)}`")
+
+    def cast_hint(self, operand: Expr, target: Ty) -> None:
+        """rustc types an unsuffixed literal cast to a type of its kind as that type:
+        `300 as u8` is a u8 literal (out of range), `0.1 as f32` an f32 one."""
+        if isinstance(operand, Unary) and operand.op == "-":
+            self.cast_hint(operand.operand, target)
+            operand.ty = operand.operand.ty
+        elif isinstance(operand, Lit) and operand.suffix is None:
+            if (operand.kind == "int" and is_int(target)) or (
+                operand.kind == "float" and is_float(target)
+            ):
+                self.unify(target, operand.ty, operand.pos)

@@ -1,0 +1,106 @@
+"""rustc's errors about references that pbpit finds once the types are known: a borrow given
+where a value is taken (E0308), `&mut` where it is not (E0308), an element of a variable not
+declared `mut` (E0594, E0596), one variable borrowed mutably twice in a call (E0499, E0502)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.nodes import (
+    Assign,
+    Expr,
+    Field,
+    FnItem,
+    Index,
+    Local,
+)
+from pbpit.rust.interp.types import (
+    Wrap,
+    resolve,
+    show,
+)
+
+if TYPE_CHECKING:
+    from pbpit.rust.interp.check import Checker
+
+
+def refuse_borrow_for_value(checker: Checker, fn: FnItem, index: int, arg: Expr) -> None:
+    """`f(&v)` where `f` takes `v` by value, `f(v)` or `f(&v)` where it takes `&mut v`:
+    rustc's E0308 (pbpit erases references)."""
+    param = fn.params[index] if index < len(fn.params) else None
+    if param is None:
+        return
+    ty = show(resolve(fn.param_tys[index]))
+    where = arg.borrow_pos or arg.pos
+    found = f"&mut {ty}" if arg.mut_borrow else f"&{ty}" if arg.borrowed else ty
+    if param.owned and arg.borrowed:
+        raise checker.fail(where, f"mismatched types: expected `{ty}`, found `{found}`")
+    reborrow = isinstance(arg, Local) and arg.binding.mut_ref and not arg.borrowed
+    if param.mut_ref and not arg.mut_borrow and not reborrow:
+        raise checker.fail(where, f"mismatched types: expected `&mut {ty}`, found `{found}`")
+
+
+def refuse_immutable_element(checker: Checker, e: Assign, target: Index) -> None:
+    """`v[i] = x` with `v` not declared `mut`: rustc's E0596 where a `Vec` is borrowed by
+    `IndexMut` (the first one from the variable), else E0594 for arrays all the way."""
+    chain: list[Expr] = []
+    root: Expr = target
+    while isinstance(root, Index | Field):
+        chain.append(root)
+        root = root.base
+    if not isinstance(root, Local) or root.binding.mutable or root.binding.mut_ref:
+        return
+    if any(isinstance(part, Field) for part in chain):
+        return  # a field's element: left to rustc's other rules (pbpit runs it as written)
+    name = root.binding.name
+    chain.reverse()  # from the variable out: `m`, `m[i]`, `m[i][j]`
+    base: Expr = root
+    for depth, part in enumerate(chain):
+        if type(resolve(part.base.ty)) is Wrap and resolve(part.base.ty).kind == "Vec":
+            if base is root:
+                what = f"cannot borrow `{name}` as mutable, as it is not declared as mutable"
+            else:
+                shown = name + "[_]" * depth
+                what = f"cannot borrow `{shown}` as mutable, as `{name}` is not declared as mutable"
+            err = checker.fail(base.pos, rejects(what, "E0596"))
+            err.end = part.bracket  # the borrowed place ends where its `[` starts
+            err.label = "cannot borrow as mutable"
+            raise err
+        base = part
+    shown = name + "[_]" * len(chain)
+    what = f"cannot assign to `{shown}`, as `{name}` is not declared as mutable"
+    err = checker.fail(e.pos, rejects(what, "E0594"))
+    err.label = "cannot assign"
+    raise err
+
+
+def refuse_aliasing(checker: Checker, args: list[Expr]) -> None:
+    """`f(&mut a, &a)`, `f(&mut a, &mut a)`: one variable borrowed mutably and again in one
+    call, rustc's E0502 and E0499."""
+    borrows: dict[int, Expr] = {}
+    for arg in args:
+        root = arg
+        while isinstance(root, Field | Index) and not root.borrowed:
+            root = root.base
+        if not arg.borrowed or not isinstance(root, Local):
+            continue
+        key = id(root.binding)
+        first = borrows.get(key)
+        if first is None:
+            borrows[key] = arg
+            continue
+        if not (first.mut_borrow or arg.mut_borrow):
+            continue
+        name = root.binding.name
+        where = arg.borrow_pos or arg.pos
+        if first.mut_borrow and arg.mut_borrow:
+            what = f"cannot borrow `{name}` as mutable more than once at a time"
+            err = checker.fail(where, rejects(what, "E0499"))
+            err.label = "second mutable borrow occurs here"
+        else:
+            now, before = ("mutable", "immutable") if arg.mut_borrow else ("immutable", "mutable")
+            what = f"cannot borrow `{name}` as {now} because it is also borrowed as {before}"
+            err = checker.fail(where, rejects(what, "E0502"))
+            err.label = f"{now} borrow occurs here"
+        raise err

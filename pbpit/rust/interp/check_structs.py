@@ -1,0 +1,161 @@
+"""The checker's rules for the program's own types: structs, enums, tuples, their fields and
+methods, `match` and its patterns."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.rust.interp.check_rules import (
+    refuse_aliasing,
+    refuse_borrow_for_value,
+)
+from pbpit.rust.interp.check_tables import (
+    covers,
+    is_open,
+)
+from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.nodes import (
+    Field,
+    Local,
+    Match,
+    Method,
+    Pat,
+    StructLit,
+    TupleLit,
+)
+from pbpit.rust.interp.types import (
+    BOOL,
+    NEVER,
+    StructT,
+    TupleT,
+    Ty,
+    Var,
+    is_number,
+    option,
+    resolve,
+    show,
+)
+
+# -- the program's own types: structs, their methods, tuples ---------------------------------------
+
+
+class StructRules:
+    """The checker's rules for structs, enums, tuples and `match` (a part of `Checker`)."""
+
+    def c_Match(self: Any, e: Match) -> Ty:  # noqa: N802
+        scrutinee = self.expr(e.value)
+        result: Ty | None = None
+        for arm in e.arms:
+            self.pattern(arm.pat, scrutinee)
+            if arm.guard is not None:
+                self.unify(BOOL, self.expr(arm.guard), arm.guard.pos)
+            found = self.expr(arm.body)
+            if resolve(found) is NEVER:
+                continue
+            if result is None:
+                result = found
+            else:
+                self.unify(result, found, arm.body.pos)
+        if not e.if_let and not covers([a.pat for a in e.arms if a.guard is None], scrutinee):
+            raise self.fail(
+                e.pos,
+                "a `match` pbpit cannot show covers every value (rustc checks it: error[E0004]; "
+                "add a `_ =>` arm)",
+            )
+        return NEVER if result is None else result
+
+    def pattern(self: Any, p: Pat, ty: Ty) -> None:
+        """Type the pattern `p` against the scrutinee's type `ty`."""
+        p.ty = ty
+        kind = p.kind
+        if kind == "wild":
+            return
+        if kind == "bind":
+            assert p.binding is not None
+            p.binding.ty = ty
+            # Matched through a reference (`match self`), a binding is one: pbpit cannot tell.
+            p.binding.owned = False
+            for sub in p.subs:
+                self.pattern(sub, ty)
+            return
+        if kind in ("lit", "range"):
+            for end in (p.value, p.hi):
+                if end is not None:
+                    self.unify(ty, self.expr(end), end.pos)
+            if kind == "range" and not (is_number(ty) or is_open(ty)):
+                raise self.fail(p.pos, f"a range pattern on `{show(ty)}`")
+            return
+        if kind == "or":
+            for sub in p.subs:
+                self.pattern(sub, ty)
+            return
+        if kind in ("some", "none"):
+            inner: Ty = Var()
+            self.unify(option(inner), ty, p.pos)
+            for sub in p.subs:
+                self.pattern(sub, inner)
+            return
+        if kind == "tuple":
+            elems = [Var() for _ in p.subs]
+            self.unify(TupleT(elems), ty, p.pos)  # type: ignore[arg-type]
+            for sub, elem in zip(p.subs, elems, strict=True):
+                self.pattern(sub, elem)
+            return
+        assert kind == "variant" and p.item is not None
+        self.unify(StructT(p.item.owner), ty, p.pos)
+        for sub, (_, field_ty) in zip(p.subs, p.item.fields, strict=True):
+            self.pattern(sub, field_ty)
+
+    def c_StructLit(self: Any, e: StructLit) -> Ty:  # noqa: N802
+        fields = e.item.fields
+        order = e.order if e.order is not None else range(len(e.values))
+        for value, index in zip(e.values, order, strict=True):
+            self.unify(fields[index][1], self.expr(value), value.pos)
+        return StructT(e.item.owner)
+
+    def c_TupleLit(self: Any, e: TupleLit) -> Ty:  # noqa: N802
+        return TupleT([self.expr(x) for x in e.elems])
+
+    def c_Field(self: Any, e: Field) -> Ty:  # noqa: N802
+        base = self.known(self.expr(e.base))
+        if type(base) is StructT:
+            index = base.item.field_index(e.name)
+            if index is not None:
+                e.index = index
+                return base.item.fields[index][1]
+        elif type(base) is TupleT and e.name.isdigit() and int(e.name) < len(base.elems):
+            e.index = int(e.name)
+            return base.elems[e.index]
+        elif type(base) is Var:
+            raise self.fail(e.pos, "type annotations needed")
+        what = f"no field `{e.name}` on type `{show(base)}`"
+        raise self.fail(e.pos, rejects(what, "E0609"))
+
+    def user_method(self: Any, e: Method, recv: StructT) -> Ty:
+        item = recv.item
+        fn = item.methods.get(e.name)
+        if fn is None and e.name == "clone" and "Clone" in item.derives:
+            e.impl = "clone"
+            self.args(e)
+            return recv
+        if fn is None or not fn.self_kind:
+            what = f"no method named `{e.name}` found for struct `{item.name}` in the current scope"
+            raise self.fail(e.pos, rejects(what, "E0599"))
+        if e.targs:
+            raise self.fail(e.pos, f"type arguments on `{e.name}`")
+        e.impl, e.user = "user", fn
+        self.args(e, *fn.param_tys[1:])
+        for i, arg in enumerate(e.args, start=1):
+            refuse_borrow_for_value(self, fn, i, arg)
+        refuse_aliasing(self, e.args)
+        if fn.self_kind == "mut":
+            root = e.recv
+            while isinstance(root, Field):
+                root = root.base
+            if isinstance(root, Local) and not (root.binding.mutable or root.binding.mut_ref):
+                name = root.binding.name
+                what = f"cannot borrow `{name}` as mutable, as it is not declared as mutable"
+                if name == "self":
+                    what = "cannot borrow `*self` as mutable, as it is behind a `&` reference"
+                raise self.fail(root.pos, rejects(what, "E0596"))
+        return fn.ret
