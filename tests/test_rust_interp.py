@@ -572,7 +572,8 @@ def test_negating_the_minimum_integer_panics(tmp_path):
 
 def test_a_literal_cast_takes_the_cast_type(tmp_path):
     err, where = refusal(tmp_path, "fn main() {\n    let x = 300 as u8;\n}\n")
-    assert (err.where, err.what) == (where.at("300"), "literal out of range for `u8`")
+    assert (err.where, err.code) == (where.at("300"), "overflowing_literals")
+    assert err.what.startswith("literal out of range for `u8`")
 
 
 # -- formatting -----------------------------------------------------------------------------------
@@ -1173,7 +1174,11 @@ def test_program_runs_again_from_the_start(tmp_path):
             "v.push",
             "cannot borrow `v` as mutable, as it is not declared as mutable",
         ),
-        ("fn main() {\n    let x = 300u8;\n}\n", "300u8", "literal out of range for `u8`"),
+        (
+            "fn main() {\n    let x = 300u8;\n}\n",
+            "300u8",
+            "literal out of range for `u8` (rustc rejects it: `overflowing_literals`)",
+        ),
         (
             "fn main() {\n    let d = Device::default();\n"
             "    let t = Tensor::<2>::from_floats([1.0, 2.0], &d);\n}\n",

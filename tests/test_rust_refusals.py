@@ -163,7 +163,9 @@ def test_a_rustc_error_is_reported_as_rustc_reports_it(name):
     assert found == _first_on_each_line(recorded)
 
 
-@pytest.mark.parametrize("name", ["int_plus_float", "missing_module", "generic_divide_by_zero"])
+@pytest.mark.parametrize(
+    "name", ["int_plus_float", "missing_module", "generic_divide_by_zero", "literal_out_of_range"]
+)
 def test_a_rustc_error_reads_as_rustcs_text(name):
     rustc = (ERRORS / f"{name}.stderr").read_text()
     out = pbpit_cli("run", f"{name}.rs", cwd=ERRORS)

@@ -125,6 +125,27 @@ MADE = [
 ]
 
 
+MADE += [
+    # An iterator is a value of its own, not `Copy`; so is a range.
+    ("let it = (1..4).map(|x| x * x);\n    let moved = it;\n    let n = it.count();", (5, 13)),
+    ("let r = 0..3;\n    let moved = r;\n    let n = r.len();", (5, 13)),
+]
+
+
+def test_iterator_methods_that_borrow_do_not_move():
+    # rustc 1.95 compiles and runs it: `any`, `position`, `find`, `nth`, `next` take `&mut
+    # self`, `len` `&self`.
+    from pbpit.rust.interp.program import load_text
+
+    load_text(
+        "fn main() {\n    let v = vec![1, 2, 3, 4];\n    let mut it = v.iter();\n"
+        "    let a = it.any(|x| *x == 2);\n    let n = it.len();\n"
+        "    let p = it.position(|x| *x == 4);\n    let f = it.next();\n"
+        "    let mut w = v.iter().skip(1);\n    let g = w.find(|x| **x > 1);\n"
+        '    let h = w.nth(0);\n    println!("{a} {n} {p:?} {f:?} {g:?} {h:?}");\n}\n'
+    )
+
+
 @pytest.mark.parametrize(("body", "at"), MADE)
 def test_a_value_a_method_made_moved_then_used_is_rustcs_e0382(body, at):
     from pbpit.rust.interp.program import Unsupported, load_text

@@ -185,9 +185,13 @@ def refused(err: Any) -> RustUnsupported:
         elif one.end is not None and line <= len(sources[path]):  # to the end of its line
             end = max(column + 1, len(sources[path][line - 1]) + 1)
         labels = [Label(line, column, line, end, label, primary=True)] if line else []
-        helps = [Help(instead, note=one.note)] if instead else []
+        notes = list(getattr(one, "notes", []))
+        deny = f"`#[deny({one.code})]` on by default"
         lint = one.code and not one.code.startswith("E")
-        notes = [f"`#[deny({one.code})]` on by default"] if lint else []
+        if instead:  # a lint's note comes after rustc's help
+            helps = [Help(instead, note=one.note or (deny if lint else ""))]
+        else:
+            helps, notes = [], notes + ([deny] if lint else [])
         diagnostic = Diagnostic("", message, path, labels, helps, level="error", notes=notes)
         text = Text()
         render_diagnostic(text, diagnostic, sources[path])

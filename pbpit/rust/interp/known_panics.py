@@ -18,6 +18,8 @@ check a branch it knows is not taken (`if false { .. }`): pbpit checks inside an
 
 from __future__ import annotations
 
+import re
+
 from pbpit.rust.interp.nodes import (
     Binary,
     Binding,
@@ -48,6 +50,7 @@ from pbpit.rust.interp.types import INT_RANGES, Named, Wrap, resolve
 
 OVERFLOW = "this arithmetic operation will overflow (rustc rejects it: `arithmetic_overflow`)"
 PANIC = "this operation will panic at runtime (rustc rejects it: `unconditional_panic`)"
+LITERAL = "rustc rejects it: `overflowing_literals`"
 
 
 class KnownPanics:
@@ -77,12 +80,54 @@ class KnownPanics:
         return err
 
     def run(self) -> None:
+        # rustc rejects an integer literal out of its type's range first (a lint of its type
+        # check, `overflowing_literals`): the operations of a file with one are not checked.
+        for item in self.crate.consts.values():
+            self.literals(item.value)
+        for fn in self.crate.fns.values():
+            self.literals(fn.body)
         for item in self.crate.consts.values():
             self.const_value(item)
         for fn in self.crate.fns.values():
             assert fn.body is not None
             self.params = frozenset(b for b in fn.params if b is not None)
             self.body(fn.body)
+
+    def literals(self, node: object) -> None:
+        """`overflowing_literals` at the first decimal integer literal out of its type's range
+        in `node` (a negated literal, `-128i8`, is read with its sign, as rustc reads it)."""
+        stack = [node]
+        while stack:
+            node = stack.pop()
+            if node is None:
+                continue
+            if isinstance(node, Unary) and node.op == "-" and isinstance(node.operand, Lit):
+                self.literal(node, node.operand, negated=True)
+            elif isinstance(node, Lit):
+                self.literal(node, node, negated=False)
+            else:
+                stack.extend(reversed(list(children(node))))
+
+    def literal(self, at: Expr, lit: Lit, negated: bool) -> None:
+        name = _int_type(lit.ty)
+        if lit.kind != "int" or name is None:
+            return
+        value = -lit.value if negated else lit.value
+        lo, hi = INT_RANGES[name]
+        if lo <= value <= hi:
+            return
+        line = self.crate.source.lines[lit.pos[0] - 1][lit.pos[1] - 1 :]
+        written = re.match(r"[0-9][0-9_]*(?:[iu](?:8|16|32|64|128|size))?\b", line)
+        if written is None:
+            return  # `0x1ff`: rustc's words differ; the compiler refuses it
+        text = ("-" if negated else "") + written.group()
+        err = self.fail(at, f"literal out of range for `{name}` ({LITERAL})")
+        err.end = (at.pos[0], at.pos[1] + len(text))  # the literal, not what it starts
+        err.notes = [
+            f"the literal `{text}` does not fit into the type `{name}` whose range is `{lo}..={hi}`"
+        ]
+        err.help = _fitting_type(name, abs(value), negated)
+        raise err
 
     def body(self, e: Expr) -> int | bool | None:
         saved, self.known = self.known, {}
@@ -289,6 +334,20 @@ class KnownPanics:
         if not lo <= result <= hi:
             raise self.fail(e, OVERFLOW, f"attempt to compute {shown}, which would overflow")
         return result
+
+
+def _fitting_type(name: str, value: int, negative: bool) -> str:
+    """rustc's help for a signed literal out of range: the first type that holds it (the
+    unsigned one of its width, for a positive value, then the wider signed ones)."""
+    widths = ("8", "16", "32", "64", "128")
+    if name[0] != "i" or name == "isize":
+        return ""
+    wider = [f"i{w}" for w in widths[widths.index(name[1:]) + 1 :]]
+    for candidate in ([] if negative else [f"u{name[1:]}"]) + wider:
+        lo, hi = INT_RANGES[candidate]
+        if (-value if negative else value) >= lo and value <= hi + (1 if negative else 0):
+            return f"consider using the type `{candidate}` instead"
+    return ""
 
 
 def _const(value: int, name: str) -> str:

@@ -66,10 +66,12 @@ from pbpit.rust.interp.nodes import (
 )
 from pbpit.rust.interp.types import NEVER, TensorT, Wrap, resolve
 
-# `Iterator`'s methods pbpit runs: every one takes `self`.
+# `Iterator`'s methods that take `self` (`next`, `nth`, `any`, `all`, `find`, `position` take
+# `&mut self`, `len` `&self`: the iterator goes on after them).
 _ITERATOR = (
-    "map filter for_each any all position enumerate zip skip take cloned copied count len last "
-    "fold reduce collect sum product"
+    "map filter filter_map for_each enumerate zip skip take skip_while take_while cloned copied "
+    "chain flat_map flatten peekable inspect scan count last fold reduce collect sum product "
+    "max min max_by min_by max_by_key min_by_key"
 ).split()
 # Methods of std's types that take `self` (the others pbpit runs take `&self` or `&mut self`).
 _BY_VALUE = {
@@ -154,15 +156,21 @@ class MoveCheck:
         """Whether `e` is certainly a value, not a reference, where the checker could not tell:
         what a method of the program's own returns by value (`q.shifted(1.0)`), a `clone()`
         (of a type that is `Clone`: pbpit runs no other), what `collect()` and the like make,
-        `unwrap()` of such a value, `Box::new` of one, a variable given such a value."""
+        an iterator or a range, `unwrap()` of such a value, `Box::new` of one, a variable
+        given such a value."""
         if e is None or e.borrowed:
             return False
         if isinstance(e, Local):
             return e.binding.owned or e.binding in self.owned
         if isinstance(e, traits.BoxNew):
             return isinstance(e.value, StructLit) or self.made(e.value)
+        if isinstance(e, RangeLit):
+            return True  # a `Range` is not `Copy`
         if not isinstance(e, Method):
             return False
+        ty = resolve(e.ty)
+        if type(ty) is Wrap and ty.kind in ("Iter", "Range"):
+            return True  # an iterator an adapter or `iter()` makes: a value, not `Copy`
         if e.user is not None:
             return e.user.ret_owned
         if e.name in _MADE:

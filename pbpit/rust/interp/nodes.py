@@ -37,6 +37,8 @@ class Unsupported(Exception):  # noqa: N818 - the user-facing name of the refusa
         """rustc's help, or what to write instead, when it is not said in `what`."""
         self.note = ""
         """rustc's note after the help."""
+        self.notes: list[str] = []
+        """rustc's notes before its help (`the literal `256` does not fit into ..`)."""
 
     @property
     def place(self) -> tuple[str, int, int]:
@@ -92,6 +94,7 @@ class Refusals(Unsupported):
         first = refusals[0]
         super().__init__(first.where, first.what, first.end)
         self.label, self.help, self.note = first.label, first.help, first.note
+        self.notes = first.notes
         self.refusals = refusals
 
 

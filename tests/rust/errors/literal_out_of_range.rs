@@ -1,0 +1,4 @@
+fn main() {
+    let small: i8 = -129;
+    println!("{small}");
+}
