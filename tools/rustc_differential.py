@@ -300,6 +300,10 @@ def pbpit_verdict(source: Path) -> Verdict:
             out = actual_output(Case.file(Path(source.name)), PBPIT_SECONDS)
         except CaseTimedOut:
             return Verdict("skipped", detail=f"pbpit ran past {PBPIT_SECONDS} s")
+        if out.exit_code == 2 and "\npbpit: cannot run " in "\n" + out.stderr:
+            # refused as it ran (an overflow inside core, a collection too large to hold)
+            first = out.stderr.splitlines()[0] if out.stderr else ""
+            return Verdict("rejected", codes=[""], outside=True, detail=first)
         return Verdict("ran", out.stdout, out.stderr, out.exit_code)
     except Exception as err:  # noqa: BLE001 - a crash of pbpit's is a finding, not the tool's end
         return Verdict("crashed", detail=f"{type(err).__name__}: {err}")
