@@ -39,8 +39,8 @@ class Novel(nodes.Expr):
 
 
 def _all_expr_classes() -> set[type]:
-    for info in pkgutil.iter_modules([str(INTERP)]):
-        importlib.import_module(f"pbpit.rust.interp.{info.name}")
+    for info in pkgutil.walk_packages([str(INTERP)], "pbpit.rust.interp."):
+        importlib.import_module(info.name)
     found, todo = set(), [nodes.Expr]
     while todo:
         for sub in todo.pop().__subclasses__():
@@ -53,7 +53,7 @@ def _all_expr_classes() -> set[type]:
 def _made_by_the_lowering() -> set[str]:
     """The node classes some module of the interpreter but `nodes.py` constructs."""
     made = set()
-    for path in INTERP.glob("*.py"):
+    for path in INTERP.rglob("*.py"):
         if path.name == "nodes.py":
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
