@@ -503,6 +503,13 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
             "it): gradients stop at the pass boundary"
         )
         return Help(message, [] if meeting.in_macro else detach_put(name, body, leaf, fixes))
+    if field_holds_tensors(name, fixes):
+        # `let mut history: Vec<Tensor<2>>`, filled by `push`: a Vec has no `.detach()`.
+        message = (
+            f"detach the tensors `{name}` holds where they are put in it "
+            f"(`{name}.push(h.detach())`): gradients stop at the pass boundary"
+        )
+        return Help(message)
     if body is None or body.type != "block" or meeting.in_macro:
         return fallback
     if continues(body, fixes) or binds_anew(name, body, fixes):
@@ -514,7 +521,7 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
 
 
 def field_holds_tensors(name: str, fixes: Fixes) -> bool:
-    """Whether the field `name` ends with (`learner.hidden`: `hidden`) is declared in the file
+    """Whether the name or field `name` ends with (`learner.hidden`: `hidden`) is declared
     as a collection of tensors (`hidden: Option<Tensor<1>>`, `Vec<..>`, `VecDeque<..>`)."""
     field_ = name.rsplit(".", 1)[-1]
     declared = re.compile(
