@@ -17,7 +17,7 @@ from pbpit.lint.analysis.methods import (
     _PARAMETER_FREE,
     _REPEATING,
 )
-from pbpit.lint.analysis.state import _DATA, _FROZEN, _Exit, _join, _op
+from pbpit.lint.analysis.state import _DATA, _FROZEN, _Exit, _join, _leaves, _op
 from pbpit.lint.values import Backward, Definition, Read, Value
 from pbpit.rust.syntax import Node
 
@@ -179,6 +179,10 @@ class _Calls:
                     slot = self._field_slot(f"{receiver}.{field_name}", create=True)
                     if slot is not None:
                         self.state.values[slot] = instantiate(written)
+            if summary.result.requirement != Requirement.NONE and self.program.returns_no_tensor(
+                callee
+            ):
+                return _DATA  # `-> Vec<usize>`, `-> Result<Bundle>` of numbers: no tensor in it
             return instantiate(summary.result)
         finally:
             # It calls itself, a cycle: broken here, its cells are freed now, not by the collector.
@@ -252,8 +256,9 @@ class _Calls:
             wrapper = (not owner and last in ("Some", "Ok")) or (
                 owner in ("Box", "Rc", "Arc") and last == "new"
             )
-            if wrapper and len(values) == 1 and values[0].requirement == Requirement.GRAD:
-                return values[0]  # `Some(leaf)`: a leaf still, reusable in every pass
+            if wrapper and len(values) == 1 and _leaves(values[0]):
+                # `Some(leaf)`, `Ok(Self { w: leaf, .. })`: leaves still, reusable in every pass
+                return values[0]
             callee = None
             if target.type == "identifier":
                 slot = self.lookup(last)
@@ -363,10 +368,14 @@ class _Calls:
         if (
             name == "map"
             and len(arguments) == 1
-            and arguments[0].requirement == Requirement.GRAD
+            and _leaves(arguments[0])
             and receiver.requirement != Requirement.GRAD_IN_BACKWARD
         ):
-            return arguments[0]  # `.map(|d| Tensor::from_data(d, &device).require_grad())`
+            # `.map(|d| Tensor::from_data(d, &device).require_grad())`, or a struct of leaves
+            # (`.map(|a| Adapter::from_values(a, &device))`): each element made anew, leaves.
+            if arguments[0].requirement == Requirement.GRAD:
+                return arguments[0]
+            return Value(Requirement.GRAD, why=arguments[0].why)
         if name in ("collect", "iter", "into_iter") and receiver.requirement == Requirement.GRAD:
             return receiver  # leaves gathered: leaves
         if name == "map" and arguments and receiver.requirement == Requirement.NONE:

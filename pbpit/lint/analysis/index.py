@@ -175,6 +175,9 @@ class Program:
         """The methods of each type (or trait), by its name."""
         self.structs: dict[str, dict[str, str]] = {}
         """Each struct's fields and their types' text."""
+        self.enums: dict[str, list[str]] = {}
+        """Each enum's variants' field types' text."""
+        self._no_tensor: dict[tuple[str, str | None], bool] = {}
         self._leaf_makers: dict[str, bool] = {}
         self._parameter_free: dict[str, bool] = {}
         self.depth = 0
@@ -268,6 +271,8 @@ class Program:
             for child in node.named_children:
                 child_kind = child.kind_id
                 if child_kind in kinds.no_functions or not child.named_child_count:
+                    if child_kind in kinds.struct:
+                        self._struct(source, child)  # an enum: no function in it
                     continue
                 if child_kind not in kinds.function:
                     stack.append((child, inner))
@@ -301,6 +306,10 @@ class Program:
     def _struct(self, source: RustFile, node: Node) -> None:
         name_node = node.child_by_field_id(_FIELD.name)
         body = node.child_by_field_id(_FIELD.body)
+        if node.type == "enum_item":
+            if name_node is not None and body is not None:
+                self.enums.setdefault(_text(source.data, name_node), _variant_types(source, body))
+            return
         if name_node is None or body is None or body.type != "field_declaration_list":
             return
         fields = {}
@@ -527,6 +536,42 @@ class Program:
             return None
         return _type_name(fields[field_name])
 
+    def holds_no_tensor(self, text: str, owner: str | None = None) -> bool:
+        """Whether a type (a function's return type, `Vec<usize>`, `Result<Bundle>`) can hold
+        no tensor: numbers, strings, std's containers of them, and the tree's structs and enums
+        made only of those. A type this cannot see into (another crate's, a generic) may."""
+        known = self._no_tensor.get((text, owner))
+        if known is None:
+            known = self._no_tensor[text, owner] = self._plain(text, owner, frozenset())
+        return known
+
+    def returns_no_tensor(self, callee: _Callee) -> bool:
+        """Whether a function's declared return type can hold no tensor (`-> Vec<usize>`)."""
+        returned = callee.node.child_by_field_id(_FIELD.return_type)
+        if returned is None:
+            return False  # `()`, or nothing it returns is read
+        return self.holds_no_tensor(_text(callee.source.data, returned), callee.owner)
+
+    def _plain(self, text: str, owner: str | None, seen: frozenset[str]) -> bool:
+        text = _PATH_PREFIX.sub("", _LIFETIME.sub("", text))
+        for word in re.findall(r"[A-Za-z_]\w*", text):
+            if word in _PLAIN_TYPES:
+                continue
+            if word == "Self" and owner is not None:
+                word = owner
+            if word in seen:
+                continue
+            fields = self.structs.get(word)
+            if fields is not None:
+                parts = list(fields.values())
+            elif word in self.enums:
+                parts = self.enums[word]
+            else:
+                return False
+            if not all(self._plain(part, word, seen | {word}) for part in parts):
+                return False
+        return True
+
     def parameter_free(self, owner: str, seen: frozenset[str] = frozenset()) -> bool:
         """Whether a struct of the program holds no parameter: no `Param`, no module field
         (only tensors, numbers, configs and parameter-free structs)."""
@@ -573,6 +618,35 @@ class Program:
 
 _REQUIRE_GRAD = re.compile(rb"\.\s*require_grad\s*\(\s*\)")
 
+_PLAIN_TYPES = frozenset(
+    (
+        "bool char str String usize u8 u16 u32 u64 u128 isize i8 i16 i32 i64 i128 f32 f64 "
+        "Vec VecDeque Option Result Box Rc Arc HashMap HashSet BTreeMap BTreeSet PathBuf Path "
+        "Duration Instant Ordering Error dyn mut const pub crate"
+    ).split()
+)
+"""The words of a type that hold no tensor of their own: numbers, text, std's containers."""
+_PATH_PREFIX = re.compile(r"\b\w+\s*::\s*")
+_LIFETIME = re.compile(r"'\w+")
+
+
+def _variant_types(source: RustFile, body: Node) -> list[str]:
+    """The text of the types an enum's variants hold (`A(u32)`, `B { x: f32 }`)."""
+    types = []
+    for variant in body.named_children:
+        if variant.type != "enum_variant":
+            continue
+        fields = variant.child_by_field_id(_FIELD.body)
+        if fields is None:
+            continue
+        for field_ in fields.named_children:
+            if field_.type == "field_declaration":
+                field_ = field_.child_by_field_id(_FIELD.type) or field_
+            elif field_.type in ("attribute_item", "visibility_modifier"):
+                continue
+            types.append(_text(source.data, field_))
+    return types
+
 
 _NO_FUNCTIONS = frozenset(
     (
@@ -603,7 +677,7 @@ class _IndexKinds:
 @cache
 def _index_kinds() -> _IndexKinds:
     return _IndexKinds(
-        kind_ids(frozenset({"struct_item"})),
+        kind_ids(frozenset({"struct_item", "enum_item"})),
         kind_ids(frozenset({"mod_item"})),
         kind_ids(frozenset({"function_item"})),
         kind_ids(_NO_FUNCTIONS),

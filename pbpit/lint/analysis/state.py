@@ -387,6 +387,16 @@ def _collection(parts: list[tuple[str, Value]]) -> Value:
     return replace(value, parts=tuple(parts)) if value.requirement != Requirement.NONE else value
 
 
+def _leaves(value: Value) -> bool:
+    """Whether a value is a leaf, or a tuple or struct whose tensors are all leaves (made by
+    `require_grad` or read from a parameter): what any number of backwards may use."""
+    if value.requirement == Requirement.GRAD:
+        return True
+    if value.requirement == Requirement.NONE or value.parts is None:
+        return False
+    return all(p.requirement == Requirement.NONE or _leaves(p) for _, p in value.parts)
+
+
 def _join(values: list[Value]) -> Value:
     """What a value may be after branches that made `values`."""
     first = values[0]
