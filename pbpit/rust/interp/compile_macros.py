@@ -1,0 +1,128 @@
+"""Compiling macros: `format!` and the messages of every printing or panicking macro, `println!`,
+`panic!`, `assert!`, `assert_eq!`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pbpit.rust.interp.format import FormatError, Spec, formatter
+from pbpit.rust.interp.nodes import (
+    Assert,
+    AssertEq,
+    Format,
+    PanicMacro,
+    Print,
+    Unsupported,
+)
+from pbpit.rust.interp.runtime import (
+    UNIT,
+    Code,
+    comparable,
+    rust_eq,
+)
+from pbpit.rust.interp.types import (
+    show,
+)
+
+
+class MacroCompiler:
+    """Formatting, printing and panicking macros (a part of `Compiler`)."""
+
+    # -- macros -----------------------------------------------------------------------------------
+
+    def c_Format(self, e: Format) -> Callable[[list], str]:  # noqa: N802
+        args = [self.expr(a) for a in e.args]
+        parts: list[str | tuple[int, Callable[[Any], str]]] = []
+        for piece in e.pieces:
+            if isinstance(piece, str):
+                parts.append(piece)
+                continue
+            assert isinstance(piece.arg, int)
+            arg = e.args[piece.arg]
+            try:
+                parts.append((piece.arg, formatter(arg.ty, piece, self.backend)))
+            except FormatError as err:
+                raise self.fail(arg.pos, str(err)) from None
+        if len(parts) == 1 and isinstance(parts[0], str):
+            text = parts[0]
+            return lambda frame: text
+
+        where = self.where(e.pos)
+
+        def format_(frame: list) -> str:
+            values = [a(frame) for a in args]
+            try:
+                return "".join(p if type(p) is str else p[1](values[p[0]]) for p in parts)
+            except ValueError as err:  # a char whose `{:?}` depends on the Unicode version
+                raise Unsupported(where, str(err)) from None
+
+        return format_
+
+    def c_Print(self, e: Print) -> Code:  # noqa: N802
+        text = self.c_Format(e.fmt)
+        end = "\n" if e.newline else ""
+        rt = self.rt
+        to_stderr = e.to_stderr
+
+        def print_(frame: list) -> Any:
+            (rt.stderr if to_stderr else rt.stdout).write(text(frame) + end)
+            return UNIT
+
+        return print_
+
+    def c_PanicMacro(self, e: PanicMacro) -> Code:  # noqa: N802
+        text = self.c_Format(e.fmt) if e.fmt is not None else (lambda frame: "")
+        site, prefix = self.panic_site(e.pos), e.prefix
+
+        def panic(frame: list) -> Any:
+            raise site.panic(prefix + text(frame))
+
+        return panic
+
+    def c_Assert(self, e: Assert) -> Code:  # noqa: N802
+        cond = self.expr(e.cond)
+        default = f"assertion failed: {e.text}"
+        text = self.c_Format(e.fmt) if e.fmt is not None else (lambda frame: default)
+        where, site = self.where(e.pos), self.panic_site(e.pos)
+        if e.fmt is None and e.text is None:
+
+            def text(frame: list) -> str:
+                raise Unsupported(
+                    where,
+                    "the message of this failed `assert!`: rustc re-prints the condition, "
+                    "and pbpit cannot for this one (too long for one line, or a construct it "
+                    "does not re-print); give `assert!` a message",
+                )
+
+        def assert_(frame: list) -> Any:
+            if not cond(frame):
+                raise site.panic(text(frame))
+            return UNIT
+
+        return assert_
+
+    def c_AssertEq(self, e: AssertEq) -> Code:  # noqa: N802
+        left, right = self.expr(e.left), self.expr(e.right)
+        if not comparable(e.left.ty):
+            raise self.fail(e.pos, f"`assert_eq!` on `{show(e.left.ty)}`")
+        try:
+            debug = formatter(e.left.ty, Spec(None, debug=True))
+        except FormatError as err:
+            raise self.fail(e.left.pos, str(err)) from None
+        message = self.c_Format(e.fmt) if e.fmt is not None else None
+        where, site, equal = self.where(e.pos), self.panic_site(e.pos), e.equal
+        head = "assertion `left == right` failed" if equal else "assertion `left != right` failed"
+
+        def assert_eq(frame: list) -> Any:
+            a, b = left(frame), right(frame)
+            if rust_eq(a, b) != equal:
+                text = head + (f": {message(frame)}" if message is not None else "")
+                try:
+                    shown = f"\n  left: {debug(a)}\n right: {debug(b)}"
+                except ValueError as err:  # a char whose `{:?}` depends on the Unicode version
+                    raise Unsupported(where, str(err)) from None
+                raise site.panic(text + shown)
+            return UNIT
+
+        return assert_eq

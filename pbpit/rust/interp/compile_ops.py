@@ -1,0 +1,187 @@
+"""Compiling operators: f32/f64 arithmetic rounded as Rust's, integer arithmetic that panics on
+overflow as a debug build, tensor operators through the engine, unary operators, `as` casts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pbpit.engine.int_tensor import IntTensor
+from pbpit.engine.tensor import Tensor
+from pbpit.rust.interp.nodes import (
+    Binary,
+    Cast,
+    Lit,
+    Pos,
+    Unary,
+)
+from pbpit.rust.interp.numbers import (
+    cast,
+    checked,
+    f32,
+    fdiv,
+    frem,
+    int_div,
+    int_rem,
+)
+from pbpit.rust.interp.ordering import comparison
+from pbpit.rust.interp.runtime import (
+    Code,
+    comparable,
+    engine_scalar,
+    rust_eq,
+)
+from pbpit.rust.interp.types import (
+    FLOAT_NAMES,
+    INT_RANGES,
+    Named,
+    TensorT,
+    Ty,
+    resolve,
+    show,
+)
+
+
+class OperatorCompiler:
+    """Operators and casts (a part of `Compiler`)."""
+
+    # -- operators --------------------------------------------------------------------------------
+
+    def arithmetic(self, op: str, ty: Ty, pos: Pos) -> Callable[[Any, Any], Any]:
+        name = resolve(ty).name  # type: ignore[attr-defined]
+        if name == "f32":
+            return {
+                "+": lambda a, b: f32(a + b),
+                "-": lambda a, b: f32(a - b),
+                "*": lambda a, b: f32(a * b),
+                "/": lambda a, b: f32(fdiv(a, b)),
+                "%": frem,
+            }[op]
+        if name == "f64":
+            return {
+                "+": lambda a, b: a + b,
+                "-": lambda a, b: a - b,
+                "*": lambda a, b: a * b,
+                "/": fdiv,
+                "%": frem,
+            }[op]
+        lo, hi = INT_RANGES[name]
+        if op == "/":
+            return self.panicking(lambda a, b: int_div(a, b, lo, hi), pos)
+        if op == "%":
+            return self.panicking(lambda a, b: int_rem(a, b, lo, hi), pos)
+        site = self.panic_site(pos)
+        what = {"+": "add", "-": "subtract", "*": "multiply"}[op]
+        combine = {"+": int.__add__, "-": int.__sub__, "*": int.__mul__}[op]
+
+        def int_op(a: int, b: int) -> int:
+            value = combine(a, b)
+            if value < lo or value > hi:
+                raise site.panic(f"attempt to {what} with overflow")
+            return value
+
+        return int_op
+
+    def c_Binary(self, e: Binary) -> Code:  # noqa: N802
+        left, right = self.expr(e.left), self.expr(e.right)
+        op, kind = e.op, e.kind
+        if kind == "logic":
+            if op == "&&":
+                return lambda frame: left(frame) and right(frame)
+            return lambda frame: left(frame) or right(frame)
+        if kind == "eq":
+            if not comparable(e.left.ty):
+                raise self.fail(e.pos, f"`{op}` on `{show(e.left.ty)}`")
+            if type(resolve(e.left.ty)) is Named:
+                if op == "==":
+                    return lambda frame: left(frame) == right(frame)
+                return lambda frame: left(frame) != right(frame)
+            if op == "==":
+                return lambda frame: rust_eq(left(frame), right(frame))
+            return lambda frame: not rust_eq(left(frame), right(frame))
+        if kind == "cmp":
+            compare = {
+                "<": lambda a, b: a < b,
+                ">": lambda a, b: a > b,
+                "<=": lambda a, b: a <= b,
+                ">=": lambda a, b: a >= b,
+            }[op]
+            return lambda frame: compare(left(frame), right(frame))
+        if kind == "order":  # rustfix: `PartialOrd` of str, Option, Vec, arrays (ordering.py)
+            ordered = comparison(op)
+            return lambda frame: ordered(left(frame), right(frame))
+        if kind == "concat":  # rustfix: `String + &str`
+            return lambda frame: left(frame) + right(frame)
+        if kind == "num":
+            arith = self.arithmetic(op, e.ty, e.pos)
+            return lambda frame: arith(left(frame), right(frame))
+        return self.tensor_binary(e, left, right)
+
+    def tensor_binary(self, e: Binary, left: Code, right: Code) -> Code:
+        op, kind = e.op, e.kind
+        name = {"+": "add", "-": "sub", "*": "mul", "/": "div"}[op]
+        engine = self.engine(e.pos)
+        if resolve(e.ty).kind == "Int":  # type: ignore[attr-defined]  # Burn's Numeric Int ops
+            method = getattr(IntTensor, name if kind == "tensor" else name + "_scalar")
+            return lambda frame: engine(method, left(frame), right(frame))
+        if kind == "tensor":
+            method = getattr(Tensor, name)
+            return lambda frame: engine(method, left(frame), right(frame))
+        if kind == "tensor-scalar":
+            method = getattr(Tensor, name + "_scalar")
+            to_scalar = engine_scalar(e.right.ty)
+            return lambda frame: engine(method, left(frame), to_scalar(right(frame)))
+        scalar_ty = resolve(e.left.ty).name  # type: ignore[attr-defined]
+        allowed = ("f32", "f64") if op == "/" else ("f32", "f64", "i32", "i64", "u32", "u64")
+        if scalar_ty not in allowed:
+            raise self.fail(e.pos, f"cannot apply `{op}` to `{scalar_ty}` and a tensor")
+        to_scalar = engine_scalar(e.left.ty)
+        # As Burn implements `c + x`, `c * x`, `c - x`, `c / x` (the last two: two ops).
+        scalar_first: dict[str, Callable[[Tensor, float], Tensor]] = {
+            "+": Tensor.add_scalar,
+            "*": Tensor.mul_scalar,
+            "-": lambda t, c: t.neg().add_scalar(c),
+            "/": lambda t, c: t.recip().mul_scalar(c),
+        }
+        method = scalar_first[op]
+
+        def scalar_tensor(frame: list) -> Tensor:
+            scalar = to_scalar(left(frame))
+            return engine(method, right(frame), scalar)
+
+        return scalar_tensor
+
+    def c_Unary(self, e: Unary) -> Code:  # noqa: N802
+        if e.op == "*":
+            return self.expr(e.operand)
+        if e.op == "!":
+            operand = self.expr(e.operand)
+            return lambda frame: not operand(frame)
+        ty = resolve(e.ty)
+        if type(ty) is TensorT:
+            operand = self.expr(e.operand)
+            engine = self.engine(e.pos)
+            neg = IntTensor.neg if ty.kind == "Int" else Tensor.neg
+            return lambda frame: engine(neg, operand(frame))
+        name = ty.name  # type: ignore[attr-defined]
+        if isinstance(e.operand, Lit) and e.operand.kind in ("int", "float"):
+            if name in INT_RANGES and INT_RANGES[name][0] == 0:
+                raise self.fail(e.pos, f"cannot apply unary operator `-` to type `{name}`")
+            value = self.literal(e.operand, negate=True)
+            return lambda frame: value
+        operand = self.expr(e.operand)
+        if name in FLOAT_NAMES:
+            return lambda frame: -operand(frame)
+        lo, hi = INT_RANGES[name]
+        if lo == 0:
+            raise self.fail(e.pos, f"cannot apply unary operator `-` to type `{name}`")
+        negate = self.panicking(lambda a: checked(-a, lo, hi, "negate"), e.pos)
+        return lambda frame: negate(operand(frame))
+
+    def c_Cast(self, e: Cast) -> Code:  # noqa: N802
+        operand = self.expr(e.operand)
+        source = resolve(e.operand.ty).name  # type: ignore[attr-defined]
+        target = resolve(e.ty).name  # type: ignore[attr-defined]
+        if source == target:
+            return operand
+        return lambda frame: cast(operand(frame), source, target)

@@ -1,0 +1,201 @@
+"""Compiling places: reading a variable (of this frame or an enclosing one), assigning it, a
+struct's field, an element of a `Vec` (in place) or an array (a changed copy)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from operator import itemgetter
+from typing import Any
+
+from pbpit.rust.interp.nodes import (
+    Assign,
+    Expr,
+    Field,
+    Index,
+    Local,
+    Unsupported,
+)
+from pbpit.rust.interp.runtime import (
+    UNIT,
+    UNSET,
+    Code,
+)
+from pbpit.rust.interp.types import (
+    STRING,
+    resolve,
+)
+
+
+def concat(text: str, more: str) -> str:
+    """`s += "x"` on a `String`."""
+    return text + more
+
+
+class PlaceCompiler:
+    """Variables, fields and elements (a part of `Compiler`)."""
+
+    # -- names ------------------------------------------------------------------------------------
+
+    @staticmethod
+    def depth(e: Local) -> int:
+        depth, scope = 0, e.scope
+        while scope is not e.binding.scope:
+            assert scope.parent is not None
+            scope, depth = scope.parent, depth + 1
+        return depth
+
+    def c_Local(self, e: Local) -> Code:  # noqa: N802
+        read = self.read(e.binding.slot, self.depth(e))
+        if e.binding.initialized:
+            return read
+        # `let x;` assigned later: rustc rejects a read it cannot prove comes after the
+        # assignment; pbpit refuses the read that does not.
+        where, name = self.where(e.pos), e.binding.name
+
+        def read_assigned(frame: list) -> Any:
+            value = read(frame)
+            if value is UNSET:
+                raise Unsupported(where, f"used binding `{name}` isn't initialized")
+            return value
+
+        return read_assigned
+
+    @staticmethod
+    def read(slot: int, depth: int) -> Code:
+        if depth == 0:
+            return itemgetter(slot)
+        if depth == 1:
+            return lambda frame: frame[0][slot]
+
+        def outer(frame: list) -> Any:
+            for _ in range(depth):
+                frame = frame[0]
+            return frame[slot]
+
+        return outer
+
+    def setter(self, e: Local) -> Callable[[list, Any], None]:
+        slot, depth = e.binding.slot, self.depth(e)
+
+        def store(frame: list, value: Any) -> None:
+            for _ in range(depth):
+                frame = frame[0]
+            frame[slot] = value
+
+        return store
+
+    def c_Assign(self, e: Assign) -> Code:  # noqa: N802
+        if isinstance(e.target, Field):
+            return self.field_assign(e, e.target)
+        if isinstance(e.target, Index):
+            return self.index_assign(e, e.target)
+        store = self.setter(e.target)
+        value = self.expr(e.value)
+        if e.op is None:
+
+            def assign(frame: list) -> Any:
+                store(frame, value(frame))
+                return UNIT
+
+            return assign
+        current = self.expr(e.target)
+        op = self.arithmetic(e.op, e.target.ty, e.pos) if e.target.ty is not STRING else concat
+
+        def update(frame: list) -> Any:
+            store(frame, op(current(frame), value(frame)))
+            return UNIT
+
+        return update
+
+    def c_Field(self, e: Field) -> Code:  # noqa: N802
+        base, index = self.expr(e.base), e.index
+        if e.base.ty is not None and type(resolve(e.base.ty)).__name__ == "TupleT":
+            return lambda frame: base(frame)[index]
+        return lambda frame: base(frame).fields[index]
+
+    def field_assign(self, e: Assign, target: Field) -> Code:
+        """`self.w = x` and `m.count += 1`: the struct's field, in place (every binding that
+        holds the struct sees it: in Rust only one can, the one it was moved to)."""
+        base, index, value = self.expr(target.base), target.index, self.expr(e.value)
+        if e.op is None:
+
+            def assign(frame: list) -> Any:
+                new = value(frame)
+                base(frame).fields[index] = new
+                return UNIT
+
+            return assign
+        op = self.arithmetic(e.op, target.ty, e.pos)
+
+        def update(frame: list) -> Any:
+            new = value(frame)  # Rust evaluates the right side of `+=` first, for numbers
+            struct = base(frame)
+            struct.fields[index] = op(struct.fields[index], new)
+            return UNIT
+
+        return update
+
+    def index_assign(self, e: Assign, target: Index) -> Code:
+        """`v[i] = x`, `m[i][j] += x`: the value first (Rust's order), then the element. A `Vec`
+        is changed in place (every `&mut` to it sees it); an array, a value, is replaced by its
+        copy with the element changed, in the place it was read from."""
+        value, update = self.expr(e.value), self.element_updater(target)
+        if e.op is None:
+
+            def assign(frame: list) -> Any:
+                new = value(frame)
+                update(frame, lambda _old: new)
+                return UNIT
+
+            return assign
+        op = self.arithmetic(e.op, target.ty, e.pos)
+
+        def compound(frame: list) -> Any:
+            new = value(frame)
+            update(frame, lambda old: op(old, new))
+            return UNIT
+
+        return compound
+
+    def element_updater(self, e: Expr) -> Callable[[list, Callable[[Any], Any]], None]:
+        """How to replace the value at the place `e` (a variable, a struct's field, an element)
+        by a function of it."""
+        if isinstance(e, Local):
+            read, store = self.expr(e), self.setter(e)
+            return lambda frame, change: store(frame, change(read(frame)))
+        if isinstance(e, Field):
+            base, field = self.expr(e.base), e.index
+
+            def in_field(frame: list, change: Callable[[Any], Any]) -> None:
+                struct = base(frame)
+                struct.fields[field] = change(struct.fields[field])
+
+            return in_field
+        assert isinstance(e, Index)
+        index = self.expr(e.index)
+        is_vec = resolve(e.base.ty).kind == "Vec"  # type: ignore[attr-defined]
+        site = self.panic_site(e.bracket if is_vec else e.pos)
+
+        def element(items: list, i: int, change: Callable[[Any], Any]) -> None:
+            if i >= len(items):
+                raise site.panic(
+                    f"index out of bounds: the len is {len(items)} but the index is {i}"
+                )
+            items[i] = change(items[i])
+
+        if is_vec:
+            base = self.expr(e.base)
+            return lambda frame, change: element(base(frame), index(frame), change)
+        outer = self.element_updater(e.base)
+
+        def in_array(frame: list, change: Callable[[Any], Any]) -> None:
+            i = index(frame)
+
+            def copy_changed(items: list) -> list:
+                items = list(items)
+                element(items, i, change)
+                return items
+
+            outer(frame, copy_changed)
+
+        return in_array
