@@ -20,10 +20,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from pbpit.engine.graph import Requirement
-from pbpit.lint.rules import DOUBLE, LOOP_EXTERNAL, SHARED
-from pbpit.lint.rules.double_backward import REBUILD_THE_LOSS
+from pbpit.lint.rules import DOUBLE, LOOP_EXTERNAL, SHARED, rule_named
 from pbpit.lint.rules.loop_external_tracked import DETACH_EACH_PASS, DETACH_ONCE, RECOMPUTE_IN_LOOP
-from pbpit.lint.rules.shared_intermediate import ADD_THE_LOSSES
 from pbpit.source import Language, statement_range, syntax_tree
 from pbpit.trace import BackwardRecord, CrateLines, NodeRecord, RunResult
 
@@ -317,16 +315,8 @@ def _later_pass(before: list[BackwardRecord], later: BackwardRecord, node_id: in
 
 
 def _backward_entry(node: NodeRecord, pattern: str, numbers: tuple[int, int]) -> AuditEntry:
-    first, second = numbers
-    if pattern == DOUBLE:
-        reason = f"backpropagated by backward #{first}, then again by #{second}"
-        fix = (
-            f"{REBUILD_THE_LOSS.name} before the second backward, or keep the first backward's "
-            "Gradients"
-        )
-    else:
-        reason = f"shared by the losses of backward #{first} and #{second}"
-        fix = f"{ADD_THE_LOSSES.name} and run one backward on their sum"
+    """A hazard of two backwards, in its rule's words (`audit_words`)."""
+    reason, fix = rule_named(pattern).audit_words(*numbers)
     return AuditEntry.about(node, "hazard", reason, pattern=pattern, backwards=numbers, fix=fix)
 
 

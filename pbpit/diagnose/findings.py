@@ -16,12 +16,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from pbpit.diagnose.audit import AuditEntry, audit, find_loops
+from pbpit.diagnose.audit import AuditEntry, audit
 from pbpit.diagnose.explain import BackwardInfo, CaseExplanation, Fix, explain_in_case
+from pbpit.diagnose.from_trace import TraceFinding
+from pbpit.diagnose.from_trace import carried_by as _carried_by
+from pbpit.diagnose.from_trace import label as _label
+from pbpit.diagnose.from_trace import node_label as _node_label
+from pbpit.diagnose.from_trace import why as _why
 from pbpit.diagnose.spans import (
     Expression,
-    Span,
-    call_span,
     callee_span,
     expressions,
     line_span,
@@ -31,13 +34,10 @@ from pbpit.diagnose.spans import (
 from pbpit.diagnostics.model import Diagnostic, Edit, Help, Label
 from pbpit.engine.graph import Requirement
 from pbpit.lint.rule import Fix as RuleFix
-from pbpit.lint.rules import DOUBLE, LOOP_EXTERNAL, SHARED, rule_named
-from pbpit.lint.rules import double_backward as double_rule
-from pbpit.lint.rules import loop_external_tracked as loop_rule
 from pbpit.lint.rules import require_grad_non_leaf as require_grad_rule
-from pbpit.lint.rules import shared_intermediate as shared_rule
+from pbpit.lint.rules import rule_named
 from pbpit.runner import CASES_DIR
-from pbpit.source import Language, assignment, source_line, source_lines, statement_range
+from pbpit.source import Language, source_line, source_lines, statement_range
 from pbpit.trace import NodeRecord, RunResult
 
 # -- naming a node -----------------------------------------------------------------------------
@@ -324,11 +324,13 @@ def _linted_helps(found: Diagnostic, helps: list[Help]) -> list[Help]:
             out.append(replace(help_, edits=[]))
             continue
         used.add(id(linted))
-        # Lint's words after the fix's name (the binding that carries state, say), and lint's
-        # code where it writes the fix; where lint can only say it, the explanation's corrected
+        # Lint's words after the fix's name where they name the finding's binding and the
+        # explanation's do not (the binding that carries state), and lint's code where it
+        # writes the fix; where lint can only say it, the explanation's corrected
         # lines (checked by running them, as every fix shown as code is).
-        headline = help_.message.split(": ", 1)[0] + ": " + linted.message
-        help_ = replace(help_, message=headline)
+        if f"`{found.name}`" not in help_.message:  # the explanation names another binding
+            headline = help_.message.split(": ", 1)[0] + ": " + linted.message
+            help_ = replace(help_, message=headline)
         if linted.edits:
             help_ = replace(help_, edits=linted.edits, applicability=linted.applicability)
         out.append(help_)
@@ -540,11 +542,12 @@ def _lint_finding(
     """Lint's finding of the audit's hazard `entry` (on `node`), if lint has it, and the file
     the hazard's primary line is in."""
     primary_line = entry.line
-    if entry.pattern == DOUBLE:
+    at_backward = getattr(rule_named(entry.pattern or ""), "cited_at_backward", False)
+    if at_backward:
         primary_line = result.backwards[entry.backwards[1] - 1].line
     # Lint cites a tensor made in a function at the line that makes it there; the run, at the
     # caller's line: either place of the node's stack is the same finding.
-    lines = [primary_line] if entry.pattern == DOUBLE else [primary_line, *node.stack]
+    lines = [primary_line] if at_backward else [primary_line, *node.stack]
     places = {_linted_line(result, line) for line in lines}
     file, primary_line = _linted_line(result, primary_line)
     found = next(
@@ -560,132 +563,10 @@ def _lint_finding(
 
 
 def _written(result: RunResult, entry: AuditEntry, fixes: list[Fix]) -> Diagnostic:
-    """The warning of a hazard in its rule's words, its spans read from the case's source."""
-    node = result.node(entry.node_id)
-    assert node is not None
-    path, language = result.source, result.language
-    name = node.label or f"NodeId({node.id})"
-    why = _why(result, node)
-    fixes_by_name = {fix.key: fix for fix in fixes}
-
-    def edits(fix: RuleFix) -> list[Edit]:
-        """The corrected lines of `fix`, as edits (none when they cannot be written, nor in
-        Rust: lint's fix builders, which know what a move needs, did not reach this hazard)."""
-        found = fixes_by_name.get(fix.name)
-        return found.edits() if found is not None and language is not Language.RUST else []
-
-    first, second = (
-        (result.backwards[n - 1] for n in entry.backwards) if entry.backwards else (None, None)
-    )
-    consumed = next((b for b in result.backwards if node.id in b.consumed), first)
-    labels: list[Label] = []
-    helps: list[Help] = []
-    message = ""
-    if entry.pattern == LOOP_EXTERNAL and entry.carried:
-        made = name
-        # Named after the binding that carries it into the next pass (`h = h_new;`: `h`).
-        name = _carried_by(result, node, entry) or made
-        message = loop_rule.carried_message(name)
-        labels += _node_label(result, node, loop_rule.carried_made(made, why))
-        labels += _loop_use(result, node, entry, consumed, loop_rule.previous_pass_used(name))
-        labels += _backward_label(result, consumed, loop_rule.consumes_step(made, name))
-        statement = assignment(path, name, f"{made}.detach()", new=False, language=language)
-        helps = [
-            loop_rule.detach_each_pass_help(
-                name, edits(loop_rule.DETACH_EACH_PASS), statement=statement
-            )
-        ]
-    elif entry.pattern == LOOP_EXTERNAL:
-        message = loop_rule.made_before_message(name)
-        labels += _node_label(result, node, loop_rule.made_outside(name, why))
-        labels += _loop_use(result, node, entry, consumed, loop_rule.USED_INSIDE)
-        labels += _backward_label(result, consumed, loop_rule.consumes_step(name))
-        helps = [
-            loop_rule.detach_once_help(name, edits(loop_rule.DETACH_ONCE)),
-            loop_rule.recompute_in_loop_help(name, edits(loop_rule.RECOMPUTE_IN_LOOP)),
-        ]
-    elif entry.pattern == SHARED:
-        message = shared_rule.shared_message(name)
-        labels += _node_label(result, node, shared_rule.made_here(name, why))
-        labels += _backward_label(result, first, shared_rule.consumes_step(name))
-        labels += _backward_label(result, second, shared_rule.needs_step_again(name))
-        a, b = (_label_of(result, backward.root) for backward in (first, second))
-        added = edits(shared_rule.ADD_THE_LOSSES)
-        # The losses are named where the corrected lines can be written with their names.
-        named = (a, b) if added else (None, None)
-        helps.append(shared_rule.add_the_losses_help(*named, added))
-        helps.append(shared_rule.detach_in_first_loss_help(name, []))
-    elif entry.pattern == DOUBLE:
-        message = double_rule.twice_message(name)
-        labels += _backward_label(result, second, double_rule.panics_here(name), True)
-        labels += _node_label(result, node, double_rule.made_here(name), primary=False)
-        labels += _backward_label(result, first, double_rule.consumes_graph(name))
-        helps.append(double_rule.keep_the_gradients_help())
-        helps.append(double_rule.rebuild_the_loss_help(name, edits(double_rule.REBUILD_THE_LOSS)))
-    primary = next((label for label in labels if label.primary), None)
-    labels = ([primary] if primary else []) + [label for label in labels if not label.primary]
-    return Diagnostic(
-        entry.pattern or "",
-        message,
-        _path(result),
-        labels,
-        helps,
-        statement_line=primary.line if primary else 0,
-        name=name,
-    )
-
-
-def _carried_by(result: RunResult, node: NodeRecord, entry: AuditEntry) -> str | None:
-    """The binding that carries `node` (state carried from pass to pass) into the next pass,
-    when it is not the one the node was made in."""
-    from pbpit.diagnose.explain import carrier
-
-    loops = find_loops(result.source, result.language)
-    loop = next((loop for loop in loops if loop.line == entry.loop_line), None)
-    found = carrier(result, node, loop)
-    return found[0] if found is not None else None
-
-
-def _loop_use(
-    result: RunResult, node: NodeRecord, entry: AuditEntry, consumed, text: str
-) -> list[Label]:
-    """Where the loop reads `node`: in the panicking pass (the next one, for carried state)."""
-    loops = find_loops(result.source, result.language)
-    loop = next((loop for loop in loops if loop.line == entry.loop_line), None)
-    after = consumed.node_count if consumed is not None and entry.carried else node.id
-    user = next(
-        (
-            n
-            for n in result.nodes
-            if n.id > after and node.id in n.inputs and (loop is None or loop.holds(n.stack))
-        ),
-        None,
-    )
-    if user is None or user.line is None:
-        return []
-    at = name_span(result.source, user.line, node.label or "", result.language)
-    return _labels(user.line, at or node_span(result, user), text)
-
-
-def _why(result: RunResult, node: NodeRecord) -> str:
-    """How it is tracked, as lint says it: `from `x` which requires grad`."""
-    stack, seen = [node.id], set()
-    while stack:
-        record = result.node(stack.pop())
-        if record is None or record.id in seen:
-            continue
-        seen.add(record.id)
-        if record.requires_grad and record.id != node.id:
-            if record.label:
-                return f"from `{record.label}` which requires grad"
-            return "from a tensor that requires grad"
-        stack.extend(reversed(record.parents))
-    return "from a tensor that requires grad"
-
-
-def _label_of(result: RunResult, node_id: int) -> str | None:
-    node = result.node(node_id)
-    return node.label if node is not None else None
+    """The warning of a hazard lint did not find, in its rule's words (the rule's
+    `from_trace`), its spans read from the case's source."""
+    diagnostic = rule_named(entry.pattern or "").from_trace(TraceFinding(result, entry, fixes))
+    return replace(diagnostic, path=_path(result))
 
 
 # -- spans -------------------------------------------------------------------------------------
@@ -693,29 +574,6 @@ def _label_of(result: RunResult, node_id: int) -> str | None:
 
 def _path(result: RunResult) -> str:
     return display_path(result.path)
-
-
-def _label(line: int, at: Span, text: str, primary: bool = False) -> Label:
-    return Label(line, at[0] + 1, line, max(at[1], at[0] + 1) + 1, text, primary)
-
-
-def _labels(line: int | None, at: Span | None, text: str, primary: bool = False) -> list[Label]:
-    return [] if line is None or at is None else [_label(line, at, text, primary)]
-
-
-def _node_label(
-    result: RunResult, node: NodeRecord, text: str, primary: bool = True
-) -> list[Label]:
-    """The node's own sub-expression, labelled (nothing when no line of the case made it)."""
-    return _labels(node.line, node_span(result, node), text, primary)
-
-
-def _backward_label(result: RunResult, backward, text: str, primary: bool = False) -> list[Label]:
-    if backward is None or backward.line is None:
-        return []
-    at = call_span(result.source, backward.line, "backward", result.language)
-    at = at or line_span(result.source, backward.line)
-    return _labels(backward.line, at, text, primary)
 
 
 def _sentence(note: str) -> str:

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pbpit.diagnostics.model import Diagnostic, Edit, Help
 from pbpit.engine.graph import Requirement
 from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
 from pbpit.lint.values import Backward, Definition
 from pbpit.rust.syntax import Node
+
+if TYPE_CHECKING:
+    from pbpit.diagnose.from_trace import TraceFinding
 
 KEEP_THE_GRADIENTS = Fix(
     "keep the gradients",
@@ -83,6 +88,35 @@ fn main() {
         message = twice_message(name, through)
         notes = [through_note(earlier, definition), through_note(later, definition)]
         return fixes.diagnostic(self.name, message, name, labels, helps, later.span[0], notes)
+
+    def from_trace(self, trace: TraceFinding) -> Diagnostic:
+        """The diagnostic of a hazard a run found and lint did not, in this rule's words: at
+        the second backward."""
+        name = trace.name
+        first, second = trace.backwards
+        labels = [
+            *trace.at_backward(second, panics_here(name), True),
+            *trace.made(made_here(name), primary=False),
+            *trace.at_backward(first, consumes_graph(name)),
+        ]
+        helps = [
+            keep_the_gradients_help(),
+            rebuild_the_loss_help(name, trace.edits(REBUILD_THE_LOSS)),
+        ]
+        return trace.diagnostic(self.name, twice_message(name), name, labels, helps)
+
+    cited_at_backward = True
+    """A run's hazard is this rule's finding at the second backward's line (lint's primary)."""
+
+    def audit_words(self, first: int, second: int) -> tuple[str, str]:
+        """The audit's reason and fix for a loss backpropagated by backwards `first` and
+        `second` (numbered from 1)."""
+        reason = f"backpropagated by backward #{first}, then again by #{second}"
+        fix = (
+            f"{REBUILD_THE_LOSS.name} before the second backward, or keep the first backward's "
+            "Gradients"
+        )
+        return reason, fix
 
     def fix_of(self, message: str) -> Fix | None:
         """Which of the rule's fixes a help of its diagnostic (said by this file's `*_help`)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from pbpit.diagnostics.model import Diagnostic, Edit, Help
 from pbpit.engine.graph import Requirement
@@ -12,6 +13,9 @@ from pbpit.lint.fixes import Fixes, identifiers, is_name, last_segment
 from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
 from pbpit.lint.values import Definition
 from pbpit.rust.syntax import Node, descendants
+
+if TYPE_CHECKING:
+    from pbpit.diagnose.from_trace import TraceFinding
 
 DETACH_ONCE = Fix(
     "detach once",
@@ -144,6 +148,33 @@ fn main() {
         labels.append(fixes.label(meeting.earlier.span, consumes))
         notes = [through_note(meeting.earlier, definition)]
         return fixes.diagnostic(self.name, message, name, labels, helps, definition.span[0], notes)
+
+    def from_trace(self, trace: TraceFinding) -> Diagnostic:
+        """The diagnostic of a hazard a run found and lint did not, in this rule's words: the
+        tensor named by the binding that carries it, for state carried from pass to pass."""
+        made, why = trace.name, trace.why
+        consumed = trace.consumed
+        if trace.carried:
+            name = trace.carrier()
+            labels = [
+                *trace.made(carried_made(made, why)),
+                *trace.used_in_loop(previous_pass_used(name)),
+                *trace.at_backward(consumed, consumes_step(made, name)),
+            ]
+            statement = trace.assignment(name, f"{made}.detach()")
+            edits = trace.edits(DETACH_EACH_PASS)
+            helps = [detach_each_pass_help(name, edits, statement=statement)]
+            return trace.diagnostic(self.name, carried_message(name), name, labels, helps)
+        labels = [
+            *trace.made(made_outside(made, why)),
+            *trace.used_in_loop(USED_INSIDE),
+            *trace.at_backward(consumed, consumes_step(made)),
+        ]
+        helps = [
+            detach_once_help(made, trace.edits(DETACH_ONCE)),
+            recompute_in_loop_help(made, trace.edits(RECOMPUTE_IN_LOOP)),
+        ]
+        return trace.diagnostic(self.name, made_before_message(made), made, labels, helps)
 
     def fix_of(self, message: str) -> Fix | None:
         """Which of the rule's fixes a help of its diagnostic (said by this file's `*_help`)

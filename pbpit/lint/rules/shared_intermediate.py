@@ -3,10 +3,15 @@ after the other."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pbpit.diagnostics.model import Diagnostic, Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
 from pbpit.lint.values import Backward, Definition
+
+if TYPE_CHECKING:
+    from pbpit.diagnose.from_trace import TraceFinding
 
 ADD_THE_LOSSES = Fix(
     "add the losses",
@@ -88,6 +93,27 @@ fn main() {
         message = shared_message(name)
         notes = [through_note(earlier, definition), through_note(later, definition)]
         return fixes.diagnostic(self.name, message, name, labels, helps, definition.span[0], notes)
+
+    def from_trace(self, trace: TraceFinding) -> Diagnostic:
+        """The diagnostic of a hazard a run found and lint did not, in this rule's words."""
+        name = trace.name
+        first, second = trace.backwards
+        labels = [
+            *trace.made(made_here(name, trace.why)),
+            *trace.at_backward(first, consumes_step(name)),
+            *trace.at_backward(second, needs_step_again(name)),
+        ]
+        added = trace.edits(ADD_THE_LOSSES)
+        # The losses are named where the corrected lines can be written with their names.
+        named = (trace.loss_name(first), trace.loss_name(second)) if added else (None, None)
+        helps = [add_the_losses_help(*named, added), detach_in_first_loss_help(name, [])]
+        return trace.diagnostic(self.name, shared_message(name), name, labels, helps)
+
+    def audit_words(self, first: int, second: int) -> tuple[str, str]:
+        """The audit's reason and fix for a tensor shared by the losses of backwards `first`
+        and `second` (numbered from 1)."""
+        reason = f"shared by the losses of backward #{first} and #{second}"
+        return reason, f"{ADD_THE_LOSSES.name} and run one backward on their sum"
 
     def fix_of(self, message: str) -> Fix | None:
         """Which of the rule's fixes a help of its diagnostic (said by this file's `*_help`)
