@@ -7,7 +7,8 @@ consumed step in pbpit, this collects the fixes written as code by `pbpit lint -
 (`pbpit.diagnose.fix_check`) and runs it. It also compares the rule and the binding that `run`
 and `lint` give for the panic. Prints a row per fix, then the totals:
 
-    .venv/bin/python tools/advice_score.py cases tests/programs tests/burn022 tests/lint/fixes
+    .venv/bin/python tools/advice_score.py cases tests/programs tests/burn022 tests/lint \\
+        tests/crates tests/agreement
     .venv/bin/python tools/advice_score.py --json DIR...   # one JSON object
 
 Exit status 0; this reports, it does not judge.
