@@ -1124,8 +1124,11 @@ def test_program_runs_again_from_the_start(tmp_path):
             "shape",
             "the method `shape` on `Tensor<1>`",
         ),
-        ("fn main() {\n    let mut a = 1;\n    let r = &mut a;\n}\n", "&mut",
-         "`&mut` to a `i32` (pbpit's `&mut` reaches structs, `Vec`s and optimizers)"),
+        (
+            "fn main() {\n    let mut a = 1;\n    let r = &mut a;\n}\n",
+            "&mut",
+            "`&mut` to a `i32` (pbpit's `&mut` reaches structs, `Vec`s and optimizers)",
+        ),
         (
             'fn main() {\n    println!("{:x}", 1);\n}\n',
             '"{:x}"',
@@ -1408,11 +1411,12 @@ def test_reading_a_variable_never_assigned_is_refused(tmp_path):
         }
         """
     path, source = write(tmp_path, source)
-    out = io.StringIO()
     with pytest.raises(Unsupported) as caught:
-        load(path).run(out, io.StringIO())
-    assert out.getvalue() == "1\n1\n"  # the second round's `let x;` is a new, unassigned x
-    assert caught.value.what == "used binding `x` isn't initialized"
+        load(path)  # rustc 1.95 rejects it at the read the `if` may skip
+    assert caught.value.place[1:] == (8, 24)
+    assert caught.value.what == (
+        "used binding `x` is possibly-uninitialized (rustc rejects it: error[E0381])"
+    )
 
 
 def test_a_nested_move_closure_copies_the_outer_closures_captures(tmp_path):

@@ -153,3 +153,35 @@ def test_a_value_a_method_made_moved_then_used_is_rustcs_e0382(body, at):
     with pytest.raises(Unsupported) as caught:
         load_text(f"fn main() {{\n    let z = 0;\n    {body}\n}}\n")
     assert (caught.value.code, caught.value.place[1:]) == ("E0382", at)
+
+
+# (statements, rustc 1.95's message and place): a `let x;` read where a path left it unassigned.
+UNINIT = [
+    (
+        "let c = z > 5;\n    let a: i32;\n    if c {\n        a = 1;\n    }\n"
+        '    println!("{}", a);',
+        "used binding `a` is possibly-uninitialized",
+        (8, 20),
+    ),
+    ('let b: i32;\n    println!("{}", b);', "used binding `b` isn't initialized", (4, 20)),
+    (
+        "let b: i32;\n    if z > 1 {\n        b = 1;\n    } else {\n        b = 2;\n    }\n"
+        '    println!("{}", b);',
+        "",
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "message", "at"), UNINIT)
+def test_a_binding_read_before_every_path_assigns_it_is_rustcs_e0381(body, message, at):
+    from pbpit.rust.interp.program import Unsupported, load_text
+
+    source = f"fn main() {{\n    let z = 0;\n    {body}\n}}\n"
+    if at is None:
+        load_text(source)  # assigned on every path: rustc runs it
+        return
+    with pytest.raises(Unsupported) as caught:
+        load_text(source)
+    assert (caught.value.code, caught.value.place[1:]) == ("E0381", at)
+    assert caught.value.what.startswith(message + " (")

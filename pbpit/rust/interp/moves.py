@@ -12,6 +12,9 @@ again with what its previous iteration moved; an assignment, or a `let` (each it
 binding), makes a binding whole again. Only bindings certainly not references are followed
 (references are erased), and only moves pbpit can see: where it is unsure it assumes a borrow,
 so it refuses a subset of what rustc rejects, never more.
+
+The same walk finds a `let x;` read where some path reaches it unassigned (rustc's E0381): the
+declaration marks it as a move would, an assignment makes it whole.
 """
 
 from __future__ import annotations
@@ -93,6 +96,8 @@ _MAX_LOOP_DEPTH = 8
 @dataclass(frozen=True)
 class Move:
     pos: Pos
+    uninit: bool = False  # `let x;`: not given a value yet (rustc's E0381 at a read)
+    possibly: bool = False  # ... on some of the paths that reach here only
 
 
 State = dict[Binding, Move] | None
@@ -107,6 +112,9 @@ def _join(a: State, b: State) -> State:
     joined = dict(a)
     for binding, move in b.items():
         joined.setdefault(binding, move)
+    for binding, move in joined.items():
+        if move.uninit and not move.possibly and (binding not in a or binding not in b):
+            joined[binding] = Move(move.pos, uninit=True, possibly=True)  # one path assigns
     return joined
 
 
@@ -177,6 +185,16 @@ class MoveCheck:
             return True
         return e.name in ("unwrap", "expect") and self.made(e.recv)
 
+    def uninitialized(self, e: Local, move: Move) -> Unsupported:
+        name = e.binding.name
+        state = "is possibly-uninitialized" if move.possibly else "isn't initialized"
+        err = Unsupported(
+            f"{self.path}:{e.pos[0]}:{e.pos[1]}",
+            f"used binding `{name}` {state} (rustc rejects it: error[E0381])",
+        )
+        err.label = f"`{name}` used here but it {state}"
+        return err
+
     def fail(self, e: Local, move: Move, moving: bool) -> Unsupported:
         name = e.binding.name
         what = "use" if moving else "borrow"
@@ -225,6 +243,8 @@ class MoveCheck:
         assert state is not None
         binding = e.binding
         move = state.get(binding)
+        if move is not None and move.uninit:
+            raise self.uninitialized(e, move)
         if move is not None:
             raise self.fail(e, move, moving)
         for scope, mentioned in self.closures:
@@ -338,6 +358,8 @@ class MoveCheck:
                 if state is not None and stmt.binding is not None:
                     state = dict(state)
                     state.pop(stmt.binding, None)  # a new binding (again, in a loop)
+                    if stmt.init is None:  # `let x;`: a value must come before a read
+                        state[stmt.binding] = Move((stmt.line, 0), uninit=True)
             else:
                 state = self.expr(stmt.expr, state, moving=True)
         return self.expr(e.tail, state, moving=moving)
