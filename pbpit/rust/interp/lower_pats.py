@@ -81,61 +81,60 @@ class PatternLowering:
         return lets
 
     def pattern_lets(self, pattern: Node, value: Expr, lets: list[Let], line: int) -> None:
-        kind = pattern.type
-        if kind == "_" or self.text(pattern) == "_":
-            return
-        if kind in ("identifier", "mut_pattern"):
-            binding = self.bind_pattern(pattern, False)
-            lets.append(Let(line, binding, None, value, self.in_scope))
-            return
-        if kind == "reference_pattern":  # `&x` of a `&T`: pbpit holds the value itself
-            self.pattern_lets(self.kids(pattern)[-1], value, lets, line)
-            return
-        parts: list[tuple[str, Node]] = []
-        if kind == "tuple_pattern":
-            elems = [c for c in pattern.children if c.type not in ("(", ")", ",", *_COMMENTS)]
-            if any(c.type == "remaining_field_pattern" for c in elems):
-                raise self.fail(pattern, "`..` in a tuple pattern (name every element)")
-            parts = [(str(i), c) for i, c in enumerate(elems)]
-        elif kind == "slice_pattern":
-            self.array_pattern_lets(pattern, value, lets, line)
-            return
-        elif kind == "tuple_struct_pattern":
-            item = self.named_struct(self.text(pattern.child_by_field_name("type")))
-            if item is None or item.kind != "tuple":
-                raise self.fail(pattern, f"the pattern `{self.text(pattern)}`")
-            elems = [c for c in pattern.children[1:] if c.type not in ("(", ")", ",", *_COMMENTS)]
-            parts = [(str(i), c) for i, c in enumerate(elems)]
-        elif kind == "struct_pattern":
-            item = self.named_struct(self.text(pattern.child_by_field_name("type")))
-            if item is None or item.kind != "named":
-                raise self.fail(pattern, f"the pattern `{self.text(pattern)}`")
-            fields, rest = self.field_patterns(pattern)
-            for name_node, inner in fields:
-                parts.append((self.text(name_node), inner if inner is not None else name_node))
-            self.every_field_mentioned(pattern, item, {n for n, _ in parts}, rest)
-        else:
-            raise self.fail(pattern, f"the pattern `{self.text(pattern)}`")
-        for name, sub in parts:
-            field_value = Field(value.pos, value, name)
-            if sub.type == "shorthand_field_identifier":
-                binding = self.declare(self.text(sub), False)
-                lets.append(Let(line, binding, None, field_value, self.in_scope))
-            else:
-                self.pattern_lets(sub, field_value, lets, line)
+        """The `let`s of an irrefutable pattern (`let`, `for`, a closure's parameter): the
+        pattern lowered as a `match` arm's is (`pattern`), then each name it binds given its
+        part of `value`, in the order the names are written."""
+        saved = self.let_pattern
+        self.let_pattern = True
+        try:
+            pat = self.pattern(pattern)
+        finally:
+            self.let_pattern = saved
+        parts: list[tuple[Binding, Expr]] = []
+        self.bound_parts(pattern, pat, value, parts)
+        links = {}
+        link = self.in_scope
+        while link is not None:
+            links.setdefault(link.slot, link)
+            link = link.before
+        for binding, part in sorted(parts, key=lambda p: p[0].slot):
+            lets.append(Let(line, binding, None, part, links.get(binding.slot, self.in_scope)))
 
-    # -- `let [a, b, c] = t.dims();`: an array's elements by index ---------------------------
+    def bound_parts(
+        self, node: Node, pat: Pat, value: Expr, parts: list[tuple[Binding, Expr]]
+    ) -> None:
+        """Each binding of `pat` with the part of `value` it names; rustc's E0005 for a pattern
+        that may not match (a literal, an enum's variant, `Some`, `None`)."""
+        kind = pat.kind
+        if kind == "wild":
+            return
+        if kind == "bind" and not pat.subs:
+            assert pat.binding is not None
+            parts.append((pat.binding, value))
+            return
+        if kind == "tuple":
+            for i, sub in enumerate(pat.subs):
+                self.bound_parts(node, sub, Field(value.pos, value, str(i)), parts)
+            return
+        if kind == "array":
+            for i, sub in enumerate(pat.subs):
+                element = Index(sub.pos, value, Lit(sub.pos, "int", i, NAMED["usize"]), sub.pos)
+                self.bound_parts(node, sub, element, parts)
+            return
+        if kind == "variant" and pat.item is not None and pat.item.enum is None:
+            for (name, _), sub in zip(pat.item.fields, pat.subs, strict=True):
+                self.bound_parts(node, sub, Field(value.pos, value, name), parts)
+            return
+        raise self.fail(node, f"the pattern `{self.text(node)}`")
 
-    def array_pattern_lets(self, pattern: Node, value: Expr, lets: list[Let], line: int) -> None:
-        """Each element of an array pattern bound to `value[i]` (Burn's `let [n, d] = x.dims()`);
-        the array's length is the pattern's, as rustc requires of an array (E0527)."""
-        elems = [c for c in pattern.children if c.type not in ("[", "]", ",", *_COMMENTS)]
+    def array_pattern(self, node: Node) -> Pat:
+        """`let [a, b, c] = t.dims();`: each element of the array by its index (Burn's
+        `let [n, d] = x.dims()`); the array's length is the pattern's, as rustc requires of an
+        array (E0527)."""
+        elems = [c for c in node.children if c.type not in ("[", "]", ",", *_COMMENTS)]
         if any(c.type == "remaining_field_pattern" for c in elems):
-            raise self.fail(pattern, "`..` in an array pattern (name every element)")
-        for i, sub in enumerate(elems):
-            pos = self.pos(sub)
-            element = Index(pos, value, Lit(pos, "int", i, NAMED["usize"]), pos)
-            self.pattern_lets(sub, element, lets, line)
+            raise self.fail(node, "`..` in an array pattern (name every element)")
+        return Pat(self.pos(node), "array", subs=[self.pattern(c) for c in elems])
 
     # -- `match`, `if let` with any pattern ------------------------------------------------------
 
@@ -179,11 +178,18 @@ class PatternLowering:
         arms = [Arm(pat, None, then), Arm(Pat(pos, "wild"), None, otherwise)]
         return Match(pos, value, arms, if_let=True)
 
+    let_pattern = False  # lowering an irrefutable pattern: `&x` and `[a, b]` are read too
+
     def pattern(self, node: Node) -> Pat:
+        """A pattern, of a `match` arm or (`let_pattern`) of a `let`, `for` or parameter."""
         kind, pos = node.type, self.pos(node)
         text = self.text(node)
         if kind == "_" or text == "_":
             return Pat(pos, "wild")
+        if kind == "reference_pattern" and self.let_pattern:  # `&x` of a `&T`: the value
+            return self.pattern(self.kids(node)[-1])
+        if kind == "slice_pattern" and self.let_pattern:
+            return self.array_pattern(node)
         if kind in ("integer_literal", "float_literal", "boolean_literal", "string_literal"):
             return Pat(pos, "lit", value=self.expr(node))
         if kind == "negative_literal":
