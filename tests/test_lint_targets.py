@@ -246,3 +246,30 @@ def test_no_file_outside_the_package_is_read_as_its_module(tmp_path):
     assert [(t.kind, t.root) for t in crate.targets] == [("bin", str(tmp_path / "p/src/main.rs"))]
     files = crate.targets[0].expand(lambda path: read_rust(path))
     assert files == [str(tmp_path / "p/src/main.rs"), str(tmp_path / "p/src/n.rs")]
+
+
+def test_a_module_of_one_test_target_opens_that_target_only(tmp_path, monkeypatch):
+    _tree(
+        tmp_path,
+        {
+            "Cargo.toml": '[package]\nname = "p"\n',
+            "tests/a.rs": "mod common;\nfn main() {}\n",
+            "tests/common.rs": "",
+            "tests/b/main.rs": "mod helper;\n",
+            "tests/b/helper.rs": "fn h() {}\n",
+            "tests/d.rs": "mod d_mod;\n",
+            "tests/d_mod.rs": "",
+            "tests/c.rs": "",
+        },
+    )
+    opened: list[str] = []
+    real = programs.read_file
+
+    def spy(path, report, info=None):
+        opened.append(Path(path).relative_to(tmp_path).as_posix())
+        return real(path, report, info)
+
+    monkeypatch.setattr(programs, "read_file", spy)
+    report = lint_paths([str(tmp_path / "tests" / "b" / "helper.rs")])
+    assert report.files == [str(tmp_path / "tests" / "b" / "helper.rs")]
+    assert sorted(opened) == ["tests/b/helper.rs", "tests/b/main.rs"]

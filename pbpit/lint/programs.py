@@ -100,6 +100,13 @@ class _Run:
         lib_files = list(library.expand(read)) if library else []
         in_library = set(lib_files)
         roots = {target.root: target for target in crate.targets}
+        directories = [
+            (target, directory + os.sep, os.path.splitext(target.root)[0] + os.sep)
+            for target in crate.targets
+            if target is not library
+            for directory in [os.path.dirname(target.root)]
+        ]
+        directories.sort(key=lambda entry: -len(entry[1]))  # the nearest directory first
         needed: set[int] = set()
         stray = []
         members: dict[int, set[str]] = {}
@@ -116,13 +123,14 @@ class _Run:
             if target is None:
                 # A module of a binary, an example, ..: of the target whose root's directory
                 # holds it (each looked into only when a file given may be one of its).
+                # Those whose root is named after a directory holding it first
+                # (`tests/autodiff.rs` for `tests/autodiff/add.rs`).
                 target = next(
                     (
                         candidate
-                        for candidate in crate.targets
-                        if candidate is not library
-                        and full.startswith(os.path.dirname(candidate.root) + os.sep)
-                        and holds(candidate, full)
+                        for named in (True, False)
+                        for candidate, directory, own in directories
+                        if full.startswith(own if named else directory) and holds(candidate, full)
                     ),
                     None,
                 )

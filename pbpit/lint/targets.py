@@ -35,6 +35,7 @@ _TARGET_DIRS = (("examples", "example"), ("tests", "test"), ("benches", "bench")
 _TABLES = (("bin", "bin"), ("example", "example"), ("test", "test"), ("bench", "bench"))
 _PATH_ATTRIBUTE = re.compile(rb'#\s*\[\s*path\s*=\s*"([^"]*)"\s*\]')
 _MOD = re.compile(rb"mod\s")
+_MOD_RS = os.sep + "mod.rs"
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.-]+)\s*\]\]?\s*(?:#.*)?$")
 _PAIR = re.compile(r"""^\s*([A-Za-z0-9_-]+)\s*=\s*("[^"\\]*"|'[^']*'|true|false)\s*(?:#.*)?$""")
 _LISTS = frozenset({"bin", "example", "test", "bench"})
@@ -228,21 +229,22 @@ def module_files(root: str, read: Callable[[str], RustFile | None], within: str 
             here if mod_rs else os.path.join(here, os.path.splitext(os.path.basename(path))[0])
         )
         for inline, name, attribute in declarations(source):
-            directory = os.path.join(children, *inline)
+            directory = os.sep.join((children, *inline)) if inline else children
             if attribute is not None:
-                base = os.path.join(directory, "") if inline else os.path.join(here, "")
-                candidates = [os.path.join(base, attribute)]
+                base = directory if inline else here
+                candidates: tuple[str, ...] = (os.path.normpath(os.path.join(base, attribute)),)
             else:
-                candidates = [
-                    os.path.join(directory, f"{name}.rs"),
-                    os.path.join(directory, name, "mod.rs"),
-                ]
-            found = next((c for c in map(os.path.normpath, candidates) if os.path.isfile(c)), None)
+                name = name.removeprefix("r#")
+                candidates = (
+                    f"{directory}{os.sep}{name}.rs",
+                    f"{directory}{os.sep}{name}{os.sep}mod.rs",
+                )
+            found = next((c for c in candidates if os.path.isfile(c)), None)
             if found is None or found in seen or not found.startswith(inside):
                 continue
             seen.add(found)
             files.append(found)
-            pending.append((found, attribute is not None or os.path.basename(found) == "mod.rs"))
+            pending.append((found, attribute is not None or found.endswith(_MOD_RS)))
     return files
 
 
