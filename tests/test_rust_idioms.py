@@ -96,6 +96,78 @@ fn main() {
 }
 """
 
+GENERIC_STEP = """\
+use burn::backend::{Autodiff, NdArray};
+use burn::module::{AutodiffModule, Param};
+use burn::nn::loss::{MseLoss, Reduction};
+use burn::nn::{Linear, Relu};
+use burn::optim::{AdamWConfig, GradientsParams, Optimizer};
+use burn::prelude::*;
+use burn::tensor::backend::AutodiffBackend;
+
+#[derive(Module, Debug)]
+pub struct Regressor<B: Backend> {
+    fc1: Linear<B>,
+    fc2: Linear<B>,
+    activation: Relu,
+}
+
+impl<B: Backend> Regressor<B> {
+    pub fn forward(&self, x: Tensor<B, 2>) -> Tensor<B, 2> {
+        self.fc2.forward(self.activation.forward(self.fc1.forward(x)))
+    }
+}
+
+fn linear<B: Backend>(weight: Tensor<B, 2>, bias: Tensor<B, 1>) -> Linear<B> {
+    Linear { weight: Param::from_tensor(weight), bias: Some(Param::from_tensor(bias)) }
+}
+
+/// Any module, any optimizer: the step after a loss.
+fn step<B: AutodiffBackend, M: AutodiffModule<B>, O: Optimizer<M, B>>(
+    model: M,
+    optim: &mut O,
+    loss: Tensor<B, 1>,
+    lr: f64,
+) -> M {
+    let grads = GradientsParams::from_grads(loss.backward(), &model);
+    optim.step(lr, model, grads)
+}
+
+fn main() {
+    type B = Autodiff<NdArray>;
+    let device = Default::default();
+    let mut model: Regressor<B> = Regressor {
+        fc1: linear(
+            Tensor::from_floats([[1.0, 0.5], [-0.5, 0.25]], &device),
+            Tensor::from_floats([0.0, 0.5], &device),
+        ),
+        fc2: linear(
+            Tensor::from_floats([[0.5], [-1.0]], &device),
+            Tensor::from_floats([0.25], &device),
+        ),
+        activation: Relu::new(),
+    };
+    let x = Tensor::<B, 2>::from_floats([[1.0, 0.0], [0.5, 1.0], [-1.0, 2.0], [2.0, 0.5]], &device);
+    let y = Tensor::<B, 2>::from_floats([[0.5], [0.0], [-1.0], [1.0]], &device);
+    let x_valid = Tensor::<NdArray, 2>::from_floats([[1.0, 1.0], [0.0, -1.0]], &device);
+    let y_valid = Tensor::<NdArray, 2>::from_floats([[0.5], [0.25]], &device);
+    let mut optim = AdamWConfig::new().with_weight_decay(0.01).init();
+    let mse = MseLoss::new();
+
+    for epoch in 0..3 {
+        let loss = mse.forward(model.forward(x.clone()), y.clone(), Reduction::Mean);
+        let train = loss.clone().into_scalar();
+        model = step(model, &mut optim, loss, 0.02);
+
+        let valid = model.valid();
+        let predicted = valid.forward(x_valid.clone());
+        let valid_loss = mse.forward(predicted, y_valid.clone(), Reduction::Mean);
+        println!("epoch {epoch}: train = {:.6}, valid = {:.6}", train, valid_loss.into_scalar());
+    }
+    println!("fc1.bias = {:?}", model.fc1.bias.unwrap().val().into_data().to_vec::<f32>().unwrap());
+}
+"""
+
 HELPER_TWICE_IDIOMS = """\
 use burn::prelude::*;
 
@@ -133,6 +205,27 @@ def test_a_trainer_with_items_in_main_and_a_mut_optimizer_prints_what_burn_print
     out = _run(tmp_path, ADAMW_IDIOMS)
     assert out.stderr == ""
     assert (out.returncode, out.stdout) == (0, (PROGRAMS / "adamw_valid.stdout").read_text())
+
+
+def test_a_step_generic_over_module_and_optimizer_prints_what_burn_prints(tmp_path):
+    # `M: AutodiffModule<B>`, `O: Optimizer<M, B>`: the caller's module and optimizer, whose
+    # state carries from step to step; the same run as tests/programs/adamw_valid.rs.
+    out = _run(tmp_path, GENERIC_STEP)
+    assert out.stderr == ""
+    assert (out.returncode, out.stdout) == (0, (PROGRAMS / "adamw_valid.stdout").read_text())
+
+
+def test_a_struct_that_is_not_a_module_is_refused_for_an_autodiff_module_bound(tmp_path):
+    source = GENERIC_STEP.replace(
+        "    let mut optim = AdamWConfig",
+        "    struct Plain {\n        n: i32,\n    }\n"
+        "    let mut other = AdamWConfig::new().init();\n"
+        "    let plain = step(Plain { n: 1 }, &mut other, y.clone().sum(), 0.1);\n"
+        "    let mut optim = AdamWConfig",
+    )
+    out = _run(tmp_path, source)
+    assert out.returncode == 2
+    assert "the trait bound `Plain: AutodiffModule<B>` is not satisfied" in out.stderr
 
 
 def test_a_mut_vec_through_a_helper_keeps_its_pushes_and_the_panic_is_burns(tmp_path):

@@ -49,6 +49,7 @@ from pbpit.rust.interp.types import (
     UNIT,
     USIZE,
     Named,
+    ParamT,
     StructT,
     TensorT,
     Ty,
@@ -122,6 +123,8 @@ def is_library(item: Any) -> bool:
 
 def is_module(ty: Ty) -> bool:
     ty = resolve(ty)
+    if type(ty) is ParamT:  # `M: AutodiffModule<B>` inside the generic function
+        return ty.module
     return type(ty) is StructT and ("Module" in ty.item.derives or is_library(ty.item))  # type: ignore[attr-defined]
 
 

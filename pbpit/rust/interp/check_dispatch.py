@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp import traits
+from pbpit.rust.interp import burn_nn, traits
 from pbpit.rust.interp.check_tables import (
     start_of,
 )
@@ -75,6 +75,11 @@ class DispatchRules:
                 self.unify(var, inner, e.pos)
         self.boxes = []
         for ty, param, at in self.bounds:
+            if param.module and not burn_nn.is_module(ty):
+                what = f"the trait bound `{show(ty)}: AutodiffModule<B>` is not satisfied"
+                err = self.fail(start_of(at), rejects(what))
+                err.label = "a `#[derive(Module)]` struct or a `Linear` is one"
+                raise err
             for trait in param.bounds:
                 if not implements(ty, trait):
                     self.unsatisfied(at, ty, trait)

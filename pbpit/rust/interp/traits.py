@@ -180,6 +180,9 @@ class TraitLowering:
             elif any(self.burn_trait(b) == "Optimizer" for b in written):
                 self.type_params[name] = burn_nn.NAMED_TYPES["Optimizer"]  # `O: Optimizer<M, B>`
                 backends.discard(name)
+            elif any(self.burn_trait(b) in ("AutodiffModule", "Module") for b in written):
+                self.type_params[name] = ParamT(name, [], module=True)  # `M: AutodiffModule<B>`
+                backends.discard(name)
 
     def burn_trait(self: Any, node: Node) -> str:
         """The name of a bound that is not the file's own trait (`Optimizer` of

@@ -361,11 +361,12 @@ class ParamT(Ty):
     T: Shape`, `impl Shape` as a parameter's type): inside the generic item it is itself, equal
     only to itself; each call gives it a type, which must implement the bounds (E0277)."""
 
-    __slots__ = ("name", "bounds")
+    __slots__ = ("name", "bounds", "module")
 
-    def __init__(self, name: str, bounds: list) -> None:
+    def __init__(self, name: str, bounds: list, module: bool = False) -> None:
         self.name = name
         self.bounds = bounds  # `traits.TraitItem`s
+        self.module = module  # `M: AutodiffModule<B>` (or `Module<B>`): a Burn module
 
 
 class DynT(Ty):
