@@ -44,9 +44,6 @@ CORPORA = [
 ]
 
 LINT_DOES_NOT_SEE = {
-    # A helper given the loss by reference (`&Tensor`) runs its backward: lint follows a loss
-    # given by value only.
-    "helper_backward_twice.rs": ("double-backward", "loss"),
     # A field made from a parameter in `new` and read by a method the loop calls: lint reads
     # the constructor's fields but not this one.
     "state_in_struct.rs": ("loop-external-tracked", "scale"),

@@ -3,7 +3,9 @@ arrays and struct literals, parts of a value, macros, closures."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
+from functools import lru_cache
 
 from pbpit.engine.graph import Requirement
 from pbpit.lint.analysis.common import (
@@ -11,6 +13,7 @@ from pbpit.lint.analysis.common import (
     _FIELD,
     _LITERALS,
     _NUMBER_BYTES,
+    _called,
     _pattern_names,
 )
 from pbpit.lint.analysis.state import _DATA, _collection, _common, _Exit, _join, _op, _State
@@ -114,10 +117,12 @@ class _Expressions:
         arguments = self.macros.get(node.start_byte)
         if arguments is None:
             # Only `vec!` has a value here; another macro's arguments matter only for the
-            # backward they may run.
+            # backward they may run (`.backward()`, or a call of a function that runs one:
+            # `println!("{:?}", gradient_of(&loss, &w))`).
             text = self.data[node.start_byte : node.end_byte]
             arguments = False
-            if name == "vec" or b"backward" in text:
+            helpers = self.program.helper_names
+            if name == "vec" or b"backward" in text or (helpers and _calls_one(helpers, text)):
                 arguments = macro_arguments(self.source, node) or False
             self.macros[node.start_byte] = arguments
         values = []
@@ -169,3 +174,13 @@ class _Expressions:
             return _DATA
         self._passes(node, repeat_key, body)
         return _join(results) if results else _DATA
+
+
+@lru_cache(maxsize=64)
+def _helper_calls(names: frozenset[str]) -> re.Pattern[bytes]:
+    return _called(names)
+
+
+def _calls_one(names: frozenset[str], text: bytes) -> bool:
+    """Whether `text` calls a function of one of `names` (`Program.helper_names`)."""
+    return _helper_calls(names).search(text) is not None
