@@ -13,6 +13,7 @@ from pbpit.rust.interp.nodes import (
     Field,
     Index,
     Local,
+    Pos,
     Unsupported,
 )
 from pbpit.rust.interp.runtime import (
@@ -22,6 +23,7 @@ from pbpit.rust.interp.runtime import (
 )
 from pbpit.rust.interp.types import (
     STRING,
+    Ty,
     resolve,
 )
 
@@ -99,7 +101,7 @@ class PlaceCompiler:
 
             return assign
         current = self.expr(e.target)
-        op = self.arithmetic(e.op, e.target.ty, e.pos) if e.target.ty is not STRING else concat
+        op = self.compound(e.op, e.target.ty, e.pos)
 
         def update(frame: list) -> Any:
             store(frame, op(current(frame), value(frame)))
@@ -113,6 +115,10 @@ class PlaceCompiler:
             return lambda frame: base(frame)[index]
         return lambda frame: base(frame).fields[index]
 
+    def compound(self, op: str, ty: Ty, pos: Pos) -> Callable[[Any, Any], Any]:
+        """The operation of `x op= y`: a number's arithmetic, or `String`'s `+= &str`."""
+        return concat if ty is STRING else self.arithmetic(op, ty, pos)
+
     def field_assign(self, e: Assign, target: Field) -> Code:
         """`self.w = x` and `m.count += 1`: the struct's field, in place (every binding that
         holds the struct sees it: in Rust only one can, the one it was moved to)."""
@@ -125,7 +131,7 @@ class PlaceCompiler:
                 return UNIT
 
             return assign
-        op = self.arithmetic(e.op, target.ty, e.pos)
+        op = self.compound(e.op, target.ty, e.pos)
 
         def update(frame: list) -> Any:
             new = value(frame)  # Rust evaluates the right side of `+=` first, for numbers
@@ -148,7 +154,7 @@ class PlaceCompiler:
                 return UNIT
 
             return assign
-        op = self.arithmetic(e.op, target.ty, e.pos)
+        op = self.compound(e.op, target.ty, e.pos)
 
         def compound(frame: list) -> Any:
             new = value(frame)
