@@ -408,9 +408,14 @@ def run(
         return results
     # Fresh processes (not forks of a caller that may hold threads, as pytest's does).
     spawn = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(jobs, spawn, initializer=_init, initargs=(rustc,)) as pool:
+    pool = ProcessPoolExecutor(jobs, spawn, initializer=_init, initargs=(rustc,))
+    try:
         for result in pool.map(judge, indices, chunksize=2):
             note(result)
+    except KeyboardInterrupt:  # Ctrl-C: the report of the mutants judged so far
+        print(f"interrupted: {len(results)} of {count} judged", file=sys.stderr)
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
     return results
 
 
