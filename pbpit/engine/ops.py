@@ -278,6 +278,8 @@ class AddScalar(ScalarOp):
     __slots__ = ()
 
     def forward(self, x):
+        if x.size < f.POOL_MIN:  # `f.add_scalar`, written out for small arrays: chains' hot path
+            return np.add(x, self.scalar)
         return f.add_scalar(x, self.scalar)
 
     def backward(self, grad):
@@ -300,6 +302,8 @@ class MulScalar(ScalarOp):
     __slots__ = ()
 
     def forward(self, x):
+        if x.size < f.POOL_MIN:  # `f.mul_scalar`, written out for small arrays: chains' hot path
+            return np.multiply(x, self.scalar)
         return f.mul_scalar(x, self.scalar)
 
     def backward(self, grad):

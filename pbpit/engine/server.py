@@ -467,8 +467,9 @@ def record_unary(op: Op, source: Node) -> None:
     op.order = source.order + 1
     op.handles = 0
     saved = 0
-    for value in op.saved:
-        saved += value.nbytes
+    if op.saved:
+        for value in op.saved:
+            saved += value.nbytes
     op.saved_bytes = saved
     steps, flat = server.steps, server.parent_flat
     parent_id = source.id
