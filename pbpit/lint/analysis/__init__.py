@@ -109,7 +109,8 @@ costs more than a miss):
 - parameters of the function being read: they are data, whatever the caller passes (the caller's
   own reading sees the call); so are the fields of its `self` that a constructor set (`new()`
   caching a tracked `self.prior`, read by `fit(&self)`'s loop): found only where the caller
-  reads the field of what it built (`trainer.prior`);
+  reads the field of what it built (`trainer.prior`), or calls a method of it that reads the
+  field (`trainer.step(x)`, `trainer` the struct literal `new` returned);
 - where the state that a callee keeps is made, when the callee is in another file: the finding
   points at the call;
 - a loop of a called function that backpropagates, in each pass, a loss made from what it is
@@ -117,8 +118,8 @@ costs more than a miss):
 - an element of a collection whose making is not seen (returned by a crate's function): it is a
   tensor of its own;
 - the value of a macro other than `vec!` (the arguments of `vec!`, and of a macro whose
-  arguments mention `backward`, are read when they parse as expressions; a macro inside a
-  macro's arguments is not read).
+  arguments mention `backward` or call a function that runs one, are read when they parse as
+  expressions; a macro inside a macro's arguments is not read).
 
 What it may report wrongly (silence such a finding with an allow comment):
 

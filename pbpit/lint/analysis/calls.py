@@ -59,8 +59,14 @@ class _Calls:
             elif kind == "field" and receiver is not None:
                 slot = self._field_slot(f"{receiver}.{key}", create=receiver == "self")
                 held = self.state.values.get(slot, _DATA) if slot is not None else _DATA
-                if held.requirement == Requirement.GRAD_IN_BACKWARD and slot is not None:
-                    reads.add(Read(span, slot.name, held, None, self.context))
+                if slot is None:
+                    # `trainer.step(..)` reading `self.scale`, `trainer` a struct literal its
+                    # constructor returned (`Self { weight, scale }`): that part of it.
+                    whole = self.lookup(receiver) if "." not in receiver else None
+                    value = self.state.values.get(whole, _DATA) if whole is not None else _DATA
+                    held = dict(value.parts or ()).get(f".{key}", _DATA)
+                if held.requirement == Requirement.GRAD_IN_BACKWARD:
+                    reads.add(Read(span, f"{receiver}.{key}", held, None, self.context))
             given[marker] = held
             return held
 

@@ -424,6 +424,8 @@ def recompute_in_loop(definition: Definition, meeting: Meeting, fixes: Fixes) ->
         key=lambda d: d.statement.start_byte,
     )
     moved = [d.statement for d in chain]
+    if not chain:
+        return fallback  # made in a function it calls: no `let` of this body to move
     if definition.statement is None or any(
         statement.type != "let_declaration"
         or fixes.parent(statement) != block
