@@ -35,6 +35,8 @@ _WORDS = tuple(
     )
 )
 """What a file must hold for some rule to fire in a program of it (`analysis`'s words)."""
+_SMALLEST = tuple(w for w in _WORDS if not any(o != w and o in w for o in _WORDS))
+"""The words of `_WORDS` that hold no other: a file holds one of `_WORDS` iff one of these."""
 
 Given = tuple[str, "os.stat_result | None"]
 Progress = Callable[[int, int], None] | None
@@ -291,4 +293,4 @@ class _Run:
 
 
 def _holds_words(source: RustFile | None) -> bool:
-    return source is not None and any(word in source.data for word in _WORDS)
+    return source is not None and any(word in source.data for word in _SMALLEST)
