@@ -403,7 +403,21 @@ def _join(values: list[Value]) -> Value:
     if all(v is first for v in values):
         return first
     if any(v.requirement == Requirement.GRAD_IN_BACKWARD for v in values):
-        return _op(values)
+        joined = _op(values)
+        same = {v.origin for v in values if v.requirement == Requirement.GRAD_IN_BACKWARD}
+        origin = next(iter(same))
+        if (
+            len(same) == 1
+            and origin is not None
+            and all(
+                v.requirement == Requirement.GRAD or (v.origin is origin and v.parts is None)
+                for v in values
+            )
+        ):
+            # A new leaf on some paths, the very same tensor on the others (`if let Some(g) =
+            # grad { from_data(..).require_grad() } else { param }`): that tensor, or a leaf.
+            return replace(joined, origin=origin)
+        return joined
     if any(v.requirement == Requirement.GRAD for v in values):
         return Value(
             Requirement.GRAD, why=next(v.why for v in values if v.requirement == Requirement.GRAD)
