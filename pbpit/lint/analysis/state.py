@@ -417,6 +417,19 @@ def _join(values: list[Value]) -> Value:
             # A new leaf on some paths, the very same tensor on the others (`if let Some(g) =
             # grad { from_data(..).require_grad() } else { param }`): that tensor, or a leaf.
             return replace(joined, origin=origin)
+        tracked = [v for v in values if v.requirement != Requirement.NONE]
+        keys = [k for k, _ in tracked[0].parts or ()]
+        if keys and all(v.parts is not None and [k for k, _ in v.parts] == keys for v in tracked):
+            # Tuples or structs on every path (the rest data): each part joined on its own,
+            # so that `state.1` after the join is what some path put in `.1`, not `.0` too.
+            parts = [dict(v.parts or ()) for v in tracked]
+            untracked = len(values) - len(tracked)
+            joined = replace(
+                joined,
+                parts=tuple(
+                    (k, _join([p[k] for p in parts] + [_DATA] * untracked)) for k in keys
+                ),
+            )
         return joined
     if any(v.requirement == Requirement.GRAD for v in values):
         return Value(
