@@ -107,7 +107,7 @@ def test_the_registry_shrinks_after_a_long_tape_is_consumed():
     x = pb.Tensor.from_floats([1.0, 2.0], DEVICE).require_grad()
     empty = sys.getsizeof({})
     there_and_back(x).sum().backward()
-    # A dict keeps the table it grew to: 40,000 steps' would be over 1 MB, and every later
+    # A dict keeps the table it grew to: 21,000 steps' would be over 500 KB, and every later
     # backward would scan it.
     assert SERVER.steps == {}
     assert sys.getsizeof(SERVER.steps) < empty + 1024
