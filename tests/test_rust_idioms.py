@@ -168,6 +168,29 @@ fn main() {
 }
 """
 
+STEP_BY_VALUE = """\
+/// Any module, any optimizer: the step after a loss.
+fn step<B: AutodiffBackend, M: AutodiffModule<B>, O: Optimizer<M, B>>(
+    model: M,
+    optim: &mut O,
+    loss: Tensor<B, 1>,
+    lr: f64,
+) -> M {
+    let grads = GradientsParams::from_grads(loss.backward(), &model);
+    optim.step(lr, model, grads)
+}"""
+
+STEP_IN_PLACE = """\
+/// The model stepped in place: `*model` is the stepped one.
+fn step<B: AutodiffBackend, O: Optimizer<Regressor<B>, B>>(
+    model: &mut Regressor<B>,
+    optim: &mut O,
+    loss: Tensor<B, 1>,
+) {
+    let grads = GradientsParams::from_grads(loss.backward(), model);
+    *model = optim.step(0.02, model.clone(), grads);
+}"""
+
 HELPER_TWICE_IDIOMS = """\
 use burn::prelude::*;
 
@@ -211,6 +234,19 @@ def test_a_step_generic_over_module_and_optimizer_prints_what_burn_prints(tmp_pa
     # `M: AutodiffModule<B>`, `O: Optimizer<M, B>`: the caller's module and optimizer, whose
     # state carries from step to step; the same run as tests/programs/adamw_valid.rs.
     out = _run(tmp_path, GENERIC_STEP)
+    assert out.stderr == ""
+    assert (out.returncode, out.stdout) == (0, (PROGRAMS / "adamw_valid.stdout").read_text())
+
+
+def test_a_model_stepped_through_a_mut_reference_prints_what_burn_prints(tmp_path):
+    # `*model = optim.step(lr, model.clone(), grads)` in a helper taking `&mut Regressor<B>`:
+    # the caller's model is the stepped one, as in adamw_valid.rs's loop.
+    source = GENERIC_STEP.replace(STEP_BY_VALUE, STEP_IN_PLACE).replace(
+        "        model = step(model, &mut optim, loss, 0.02);",
+        "        step(&mut model, &mut optim, loss);",
+    )
+    assert "*model = " in source and "step(&mut model" in source
+    out = _run(tmp_path, source)
     assert out.stderr == ""
     assert (out.returncode, out.stdout) == (0, (PROGRAMS / "adamw_valid.stdout").read_text())
 

@@ -315,6 +315,8 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         self.unify(target, value, e.value.pos)
         if isinstance(e.target, Index):
             refuse_immutable_element(self, e, e.target)
+        if isinstance(e.target, Unary) and not shared(target):  # `*r = x` replaces in place
+            raise self.fail(e.pos, f"assignment through `*` to a `{show(target)}`")
         if e.op is not None and not is_number(target):
             raise self.fail(e.pos, f"`{e.op}=` on `{show(target)}`")
         return UNIT

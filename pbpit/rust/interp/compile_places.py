@@ -14,6 +14,7 @@ from pbpit.rust.interp.nodes import (
     Index,
     Local,
     Pos,
+    Unary,
     Unsupported,
 )
 from pbpit.rust.interp.runtime import (
@@ -89,7 +90,7 @@ class PlaceCompiler:
     def c_Assign(self, e: Assign) -> Code:  # noqa: N802
         if isinstance(e.target, Field):
             return self.field_assign(e, e.target)
-        if isinstance(e.target, Index):
+        if isinstance(e.target, Index | Unary):
             return self.index_assign(e, e.target)
         store = self.setter(e.target)
         value = self.expr(e.value)
@@ -177,6 +178,14 @@ class PlaceCompiler:
                 struct.fields[field] = change(struct.fields[field])
 
             return in_field
+        if isinstance(e, Unary):  # `*r`: what `r` reaches, changed in place
+            reach = self.expr(e.operand)
+
+            def in_place(frame: list, change: Callable[[Any], Any]) -> None:
+                old = reach(frame)
+                replace_in_place(old, change(old))
+
+            return in_place
         assert isinstance(e, Index)
         index = self.expr(e.index)
         is_vec = resolve(e.base.ty).kind == "Vec"  # type: ignore[attr-defined]
@@ -205,3 +214,13 @@ class PlaceCompiler:
             outer(frame, copy_changed)
 
         return in_array
+
+
+def replace_in_place(old: Any, new: Any) -> None:
+    """`*r = new` where `r: &mut T`: the one value every binding of it shares takes `new`'s
+    contents (a `Vec`'s elements, a struct's fields and variant)."""
+    if isinstance(old, list):
+        old[:] = new
+        return
+    old.fields[:] = new.fields
+    old.variant, old.item = new.variant, new.item

@@ -196,6 +196,8 @@ class ExprLowering:
             return self.field_assignment(node, left, value, op)
         if left.type == "index_expression":
             return self.index_assignment(node, left, value, op)
+        if left.type == "unary_expression" and self.operator(left, 0).type == "*":
+            return self.deref_assignment(node, left, value, op)
         if left.type != "identifier":
             raise self.fail(left, "assignment to anything but a variable")
         target = self.expr(left)
@@ -205,6 +207,21 @@ class ExprLowering:
         if not binding.mutable:
             if binding.initialized or op is not None:
                 raise self.fail(node, f"cannot assign twice to immutable variable `{binding.name}`")
+        return Assign(self.pos(node), target, value, op)
+
+    def deref_assignment(self, node: Node, left: Node, value: Expr, op: str | None) -> Expr:
+        """`*model = new_model;` through a `&mut` variable: the value it reaches replaced in
+        place (a struct's fields, a `Vec`'s elements: `types.shared`)."""
+        target = self.expr(left)
+        operand = target.operand if isinstance(target, Unary) else None
+        if not isinstance(operand, Local):
+            raise self.fail(left, "assignment through `*` of anything but a variable")
+        binding = operand.binding
+        if not binding.mut_ref and not binding.owned:
+            what = f"cannot assign to `*{binding.name}`, which is behind a `&` reference"
+            err = self.fail(left, rejects(what, "E0594"))
+            err.label = f"`{binding.name}` is a `&` reference, so it cannot be written to"
+            raise err
         return Assign(self.pos(node), target, value, op)
 
     def index_assignment(self, node: Node, left: Node, value: Expr, op: str | None) -> Expr:

@@ -343,7 +343,7 @@ class MoveCheck:
         state = self.expr(e.value, state, moving=True)
         if state is None:
             return None
-        if e.op is not None or isinstance(e.target, Field | Index):  # `m[i][j] = v` too
+        if e.op is not None or isinstance(e.target, Field | Index | Unary):  # `m[i][j]`, `*r`
             return self.expr(e.target, state, moving=False)
         state = dict(state)
         state.pop(e.target.binding, None)  # whole again
