@@ -84,15 +84,18 @@ def test_an_edit_rustc_rejects_is_refused_with_rustcs_code(tmp_path):
     assert "use of moved value: `feats`" in check.detail and "E0382" in check.detail
 
 
-def test_checking_reads_the_users_files_only_and_leaves_nothing_behind(tmp_path):
+def test_checking_reads_the_users_files_only_and_leaves_nothing_behind(tmp_path, monkeypatch):
     path = program(tmp_path)
     (tmp_path / "notes.txt").write_text("not a program")
     before = digest(tmp_path)
-    temp = Path(tempfile.gettempdir())
+    # A temporary folder of this test's own: other processes' checks come and go in the shared one.
+    temp = tmp_path.parent / (tmp_path.name + "-temp")
+    temp.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))
     left = {p.name for p in temp.glob("pbpit-fix-*")}
     check_edits(path, [insert(7, 32, ".detach()")])
     assert digest(tmp_path) == before
-    assert {p.name for p in temp.glob("pbpit-fix-*")} == left
+    assert {p.name for p in temp.glob("pbpit-fix-*")} == left == set()
 
 
 def test_a_crate_root_is_checked_with_its_module_files(tmp_path):
