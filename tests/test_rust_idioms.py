@@ -251,6 +251,51 @@ def test_a_model_stepped_through_a_mut_reference_prints_what_burn_prints(tmp_pat
     assert (out.returncode, out.stdout) == (0, (PROGRAMS / "adamw_valid.stdout").read_text())
 
 
+TRAINER_STRUCT = """\
+/// What a trainer holds: the optimizer (any of Burn's, by its trait) and the learning rate.
+struct Trainer<B: AutodiffBackend, O: Optimizer<Regressor<B>, B>> {
+    optim: O,
+    lr: f64,
+    steps: usize,
+    model: Regressor<B>,
+}
+
+impl<B: AutodiffBackend, O: Optimizer<Regressor<B>, B>> Trainer<B, O> {
+    fn new(model: Regressor<B>, optim: O, lr: f64) -> Self {
+        Trainer { optim, lr, steps: 0, model }
+    }
+
+    fn step(&mut self, loss: Tensor<B, 1>) {
+        let grads = GradientsParams::from_grads(loss.backward(), &self.model);
+        self.model = self.optim.step(self.lr, self.model.clone(), grads);
+        self.steps += 1;
+    }
+}"""
+
+
+def test_a_trainer_struct_holding_a_generic_optimizer_prints_what_burn_prints(tmp_path):
+    # The issue's `Trainer` (refused once with a made-up E0599 for `Trainer::new`): a struct
+    # generic over `O: Optimizer<M, B>`, stepped through `&mut self`.
+    main = GENERIC_STEP[GENERIC_STEP.index("fn main()") :]
+    main = main.replace(
+        "    let mut optim = AdamWConfig::new().with_weight_decay(0.01).init();\n",
+        "    let optim = AdamWConfig::new().with_weight_decay(0.01).init();\n"
+        "    let mut trainer = Trainer::new(model, optim, 0.02);\n",
+    )
+    main = main.replace("model.forward(x.clone())", "trainer.model.forward(x.clone())")
+    main = main.replace(
+        "        model = step(model, &mut optim, loss, 0.02);\n", "        trainer.step(loss);\n"
+    )
+    main = main.replace("let valid = model.valid();", "let valid = trainer.model.valid();")
+    main = main.replace("model.fc1.bias", "trainer.model.fc1.bias")
+    main = main.replace("    let mut model: Regressor<B>", "    let model: Regressor<B>")
+    source = GENERIC_STEP[: GENERIC_STEP.index("/// Any module")] + TRAINER_STRUCT + "\n\n" + main
+    assert "Trainer::new(" in source and "trainer.step(loss)" in source
+    out = _run(tmp_path, source)
+    assert out.stderr == ""
+    assert (out.returncode, out.stdout) == (0, (PROGRAMS / "adamw_valid.stdout").read_text())
+
+
 def test_a_struct_that_is_not_a_module_is_refused_for_an_autodiff_module_bound(tmp_path):
     source = GENERIC_STEP.replace(
         "    let mut optim = AdamWConfig",
