@@ -22,11 +22,7 @@ from oracle import AGREE, REFUSED, judge  # noqa: E402
 
 # A program lint disagrees on, `seed: "the lint bug"`: strict, so a fix that makes it agree
 # fails until its mark is taken off.
-KNOWN: dict[int, str] = {
-    12639: "lint: a tracked tensor passed as &Tensor to a helper whose loop calls a function "
-    "that backpropagates it; the caller sees one backward of it (a summary records a loop's "
-    "backward of what it is given once)",
-}
+KNOWN: dict[int, str] = {}
 
 FIXED = [708, 4410]
 """Programs lint disagreed on before a fix (a tuple's parts merged at a join): kept in the

@@ -116,3 +116,6 @@ class Backward:
     """With `through`: each parameter of it (or `self.field`) the loss it backpropagates is
     made from, whether the loss is that very tensor (`loss.backward()` on the parameter), and
     what the call gives it."""
+    next_pass: bool = False
+    """With `through`: a backward of a loop of that function, run again in its next pass on a
+    loss made from what the call gives it (each pass needs the steps the one before consumed)."""

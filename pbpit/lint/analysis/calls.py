@@ -71,7 +71,7 @@ class _Calls:
             return held
 
         # The backwards it runs, in order, on what the caller gave it.
-        for group in full.backward:
+        for index, group in enumerate(full.backward):
             losses = []
             for (key, part), same in group.items():
                 marker = next((m for m, k in full.markers.items() if k == key), None)
@@ -84,6 +84,7 @@ class _Calls:
                     loss = replace(loss, reads=loss.reads | reads)
                 event = Backward(span, self.context, None, loss, frozenset(self.once), callee.label)
                 event.parameters = tuple((name, same, given) for given, same, name in losses)
+                event.next_pass = index in full.passes
                 self._consume(event, loss)
         if full.backward:
             given.clear()  # what it now reads of the fields, it reads after the backward

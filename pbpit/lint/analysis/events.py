@@ -56,12 +56,23 @@ class _Events:
             # (a second backward of what the caller gives, after the first): one in each arm
             # of an `if` is one backward on every path. (The next pass of a loop of it is not
             # told apart from a second loss at the call: not seen.)
-            again = not self.context and any(
-                made in self.state.consumed
+            given = [
+                made
                 for made in value.sources
-                if made in self.markers or made in self.taken
+                if (made in self.markers or made in self.taken) and made in self.state.consumed
+            ]
+            again = not self.context and bool(given)
+            # A loop's next pass backpropagating again what an earlier pass consumed of what the
+            # caller gives (a loss made from it before the loop): a second backward of it.
+            next_pass = (
+                bool(self.context)
+                and value.origin not in self.markers
+                and any(self._next_pass(self.state.consumed[made]) for made in given)
+                and self.backwards.count(group) == 1
             )
-            if group and (group not in self.backwards or again):
+            if group and (group not in self.backwards or again or next_pass):
+                if next_pass:
+                    self.next_passes.add(len(self.backwards))
                 self.backwards.append(group)
         hits = [d for d in value.sources if d in self.state.consumed]
         if not hits:
@@ -81,6 +92,14 @@ class _Events:
         for definition in sorted(frontier, key=lambda d: (d.span, d.name)):
             earlier = self.state.consumed[definition]
             self._meet(definition, earlier, event, value)
+
+    def _next_pass(self, earlier: Backward) -> bool:
+        """Whether a backward here runs in a later pass of a loop around both than `earlier`,
+        outside a branch that runs in one pass only."""
+        loop_key = _loop_between(earlier.context, self.context)
+        if loop_key is None:
+            return False
+        return not any(b[0] == loop_key and b in self.once for b in earlier.once)
 
     def _read_once_only(
         self, definition: Definition, loss: Value, loop_key: int

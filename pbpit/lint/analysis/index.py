@@ -145,6 +145,9 @@ class _Summary:
     each with whether it is the very tensor backpropagated (`loss.backward()` on it)."""
     writes: dict[str, Value]
     """The `self` fields it leaves holding a tracked tensor (or changed), by field name."""
+    passes: frozenset[int] = frozenset()
+    """The positions in `backward` of a loop's backward read again in the loop's next pass, on
+    a loss made from what the caller gives (made before the loop)."""
 
     @property
     def params(self) -> frozenset[str]:

@@ -58,6 +58,8 @@ class _Reader:
         """Reading a function for its summary: its parameters are markers, nothing is found."""
         self.markers: dict[Definition, tuple[str, int | str]] = {}
         self.backwards: list[dict[tuple[tuple[str, int | str], str | None], bool]] = []
+        self.next_passes: set[int] = set()
+        """The positions in `backwards` of one a loop's next pass runs again (`_Summary.passes`)."""
         """The markers each backward consumed, as `_Summary.backward`."""
         self.taken: dict[Definition, tuple[Definition, str]] = {}
         """A field taken out of a marker (`losses.policy_loss`): the marker and the field."""
@@ -242,7 +244,9 @@ class _Reader:
             if values and any(v is not initial for v in values):
                 writes[name[5:]] = _join(values)
         value = _join([v for _, v in ends]) if ends else _DATA
-        return _Summary(self.markers, value, list(self.backwards), writes)
+        return _Summary(
+            self.markers, value, list(self.backwards), writes, frozenset(self.next_passes)
+        )
 
     def expr(self, node: Node | None) -> Value:
         if node is None:

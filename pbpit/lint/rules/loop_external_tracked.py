@@ -95,7 +95,7 @@ fn main() {
 
     def meeting(self, meeting: Meeting, fixes: Fixes) -> Diagnostic | None:
         if meeting.loop is None:
-            return None
+            return in_a_called_loop(self.name, meeting, fixes) if meeting.later.next_pass else None
         definition, loss = meeting.definition, meeting.loss
         name = definition.name
         within = meeting.loop_span
@@ -203,6 +203,31 @@ def carried_message(name: str) -> str:
     return (
         f"`{name}` carries a tracked tensor from one pass of the loop into the next: "
         "a later pass's backward panics"
+    )
+
+
+def in_a_called_loop(rule: str, meeting: Meeting, fixes: Fixes) -> Diagnostic:
+    """A tensor given to a function whose loop backpropagates, every pass, a loss made from it
+    (`train(&feat, ..)`): made before that loop, its step is consumed by the first pass."""
+    definition, later = meeting.definition, meeting.later
+    name = definition.name
+    labels = [
+        fixes.label(definition.span, made_outside(name, definition.why), True),
+        fixes.label(later.span, passes_of_a_call(name, later.through)),
+    ]
+    helps = [recompute_in_loop_help(name, [])]
+    if not meeting.same_tensor:
+        helps.insert(0, detach_once(definition, fixes))
+    notes = [through_note(later, definition)]
+    message = made_before_message(name)
+    return fixes.diagnostic(rule, message, name, labels, helps, definition.span[0], notes)
+
+
+def passes_of_a_call(name: str, through: str | None) -> str:
+    """The label on the call whose loop backpropagates `name` in every pass."""
+    return (
+        f"this call runs a loop (in `{through}`) whose first pass consumes `{name}`'s step; "
+        "its next pass panics at it"
     )
 
 

@@ -76,7 +76,7 @@ fn main() {
     fixes = (ADD_THE_LOSSES, DETACH_IN_FIRST_LOSS)
 
     def meeting(self, meeting: Meeting, fixes: Fixes) -> Diagnostic | None:
-        if meeting.loop is not None or meeting.same_tensor:
+        if meeting.loop is not None or meeting.same_tensor or meeting.later.next_pass:
             return None
         definition, earlier, later = meeting.definition, meeting.earlier, meeting.later
         name = definition.name
