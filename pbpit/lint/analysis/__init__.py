@@ -113,8 +113,9 @@ costs more than a miss):
   field (`trainer.step(x)`, `trainer` the struct literal `new` returned);
 - where the state that a callee keeps is made, when the callee is in another file: the finding
   points at the call;
-- a loop of a called function that backpropagates, in each pass, a loss made from what it is
-  given (the second pass needs the steps the first consumed): the call is read as one backward;
+- a loop of a called function that backpropagates, in each pass, the very tensor it is given
+  (`loss.backward()` on its parameter): the call is read as one backward (one that builds each
+  pass's loss from what it is given is two, the second a next pass: `Backward.next_pass`);
 - an element of a collection whose making is not seen (returned by a crate's function): it is a
   tensor of its own;
 - the value of a macro other than `vec!` (the arguments of `vec!`, and of a macro whose
