@@ -32,6 +32,7 @@ import os
 import random
 import re
 import resource
+import signal
 import subprocess
 import sys
 import tempfile
@@ -442,6 +443,10 @@ def report(results: list[Result], show: int = 1) -> str:
     return "\n".join(lines)
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=100, help="mutants to judge (default 100)")
@@ -462,6 +467,8 @@ def main(argv: list[str] | None = None) -> int:
     except Refused as err:
         print(f"rustc_differential: {err}", file=sys.stderr)
         return 2
+    signal.signal(signal.SIGTERM, _interrupt)  # `kill PID` reports too (background jobs
+    signal.signal(signal.SIGINT, _interrupt)  # ignore SIGINT)
     began = time.monotonic()
     results = run(rustc, args.seed, args.count, args.jobs, args.start, progress=True)
     print(report(results, args.show))
