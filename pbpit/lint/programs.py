@@ -12,8 +12,9 @@ src/train.rs`, the hook's staged files) is read as context, so that what `src/mo
 `Model::encode` does is known at its calls in `train.rs`, but its own findings, notes and
 errors are not said. Only a target's own files are opened, each once per run; a target whose
 files hold no word any rule needs, and call none of the library's helpers, is not analysed (it
-can have no finding). A file in several targets (a module two roots declare) says each finding
-once.
+can have no finding). A file in several targets (a module two roots declare, as Burn's
+`tests/autodiff.rs` and `tests/autodiff_f16.rs` both do) is analysed in the first of them only
+(each finding said once, each file read once).
 """
 
 from __future__ import annotations
@@ -151,7 +152,14 @@ class _Run:
             plans.append((stray, stray, "stray"))
         # The library's trees, read by several programs, are kept until the package is done.
         keep = set(lib_files) if any(kind != "lib" for _, _, kind in plans) else set()
-        for own, reported, kind in plans:
+        analysed: set[str] = set()
+        for own, all_reported, kind in plans:
+            # A file of several targets (one `#[path]` two test roots declare) is analysed in
+            # the first: its findings are said once, and the work stays linear.
+            reported = [f for f in all_reported if f not in analysed]
+            analysed.update(reported)
+            if not reported:
+                continue
             reported_sources = [s for f in reported if (s := read(f)) is not None]
             if kind == "lib":
                 lib_program = lib_program or self._program(own, read, None, keep)
