@@ -311,6 +311,10 @@ def _parameter_type(data: bytes, parameter: Node) -> str:
     return re.sub(r"^&\s*(?:'\w+\s+)?(?:mut\s+)?", "", _text(data, kind))
 
 
+_ONE_TENSOR = re.compile(r"(?:[\w:]+::)?Tensor\s*(?:<|$)")
+"""A type that is one tensor: `Tensor<B, 2>`, `burn::tensor::Tensor<B, 1>`."""
+
+
 def _may_hold_tensors(kind: str) -> bool:
     return not _NUMBERS.match(kind) and not _NO_TENSORS.match(kind)
 

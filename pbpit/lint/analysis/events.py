@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from pbpit.diagnostics.model import Diagnostic, Tape
 from pbpit.engine.graph import Requirement
-from pbpit.lint.analysis.common import _FIELD
+from pbpit.lint.analysis.common import _FIELD, _ONE_TENSOR
 from pbpit.lint.rule import Call, Meeting, Rule
 from pbpit.lint.rules import RULES
 from pbpit.lint.values import Backward, Context, Definition, Value
@@ -67,6 +67,7 @@ class _Events:
             next_pass = (
                 bool(self.context)
                 and value.origin not in self.markers
+                and all(self._one_tensor(made) for made in given)
                 and any(self._next_pass(self.state.consumed[made]) for made in given)
                 and self.backwards.count(group) == 1
             )
@@ -92,6 +93,17 @@ class _Events:
         for definition in sorted(frontier, key=lambda d: (d.span, d.name)):
             earlier = self.state.consumed[definition]
             self._meet(definition, earlier, event, value)
+
+    def _one_tensor(self, marker: Definition) -> bool:
+        """Whether what the caller gives for `marker` is one tensor (a parameter or a `self`
+        field declared `Tensor`), not a collection whose elements a loop walks, one a pass."""
+        kind, key = self.markers.get(marker, ("", ""))
+        if kind == "param":
+            return key in self.tensor_params
+        if kind == "field" and self.callee is not None:
+            declared = self.program.structs.get(self.callee.owner or "", {}).get(str(key), "")
+            return _ONE_TENSOR.match(declared.strip()) is not None
+        return False
 
     def _next_pass(self, earlier: Backward) -> bool:
         """Whether a backward here runs in a later pass of a loop around both than `earlier`,

@@ -12,6 +12,7 @@ from pbpit.engine.graph import Requirement
 from pbpit.lint.analysis.common import (
     _FIELD,
     _ITEMS,
+    _ONE_TENSOR,
     _PASSES,
     _WORD,
     _may_hold_tensors,
@@ -58,9 +59,12 @@ class _Reader:
         """Reading a function for its summary: its parameters are markers, nothing is found."""
         self.markers: dict[Definition, tuple[str, int | str]] = {}
         self.backwards: list[dict[tuple[tuple[str, int | str], str | None], bool]] = []
+        """The markers each backward consumed, as `_Summary.backward`."""
         self.next_passes: set[int] = set()
         """The positions in `backwards` of one a loop's next pass runs again (`_Summary.passes`)."""
-        """The markers each backward consumed, as `_Summary.backward`."""
+        self.tensor_params: set[int] = set()
+        """The positions of the parameters whose type is one tensor (`&Tensor<B, 2>`), not a
+        collection or a struct of them."""
         self.taken: dict[Definition, tuple[Definition, str]] = {}
         """A field taken out of a marker (`losses.policy_loss`): the marker and the field."""
         self.types: dict[_Slot, str] = {}
@@ -210,6 +214,8 @@ class _Reader:
             pattern = parameter.child_by_field_id(_FIELD.pattern)
             kind_text = _parameter_type(self.data, parameter)
             marked = self.summarising and not parameters_data and _may_hold_tensors(kind_text)
+            if _ONE_TENSOR.match(kind_text):
+                self.tensor_params.add(position)
             owner = _type_name(kind_text)
             for name in _pattern_names(pattern) if pattern is not None else ():
                 text = self.text(name)
