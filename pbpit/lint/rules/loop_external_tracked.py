@@ -570,9 +570,10 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
         return Help(message)
     if body is None or body.type != "block" or meeting.in_macro:
         return fallback
-    if continues(body, fixes) or binds_anew(name, body, fixes):
-        # A pass that continues skips the last line; a `let` of that name in the body would
-        # take the assignment instead of the state the loop carries.
+    if continues(body, fixes) or binds_anew(name, body, fixes) or breaks_within(loop, body):
+        # A pass that continues skips the last line (one that breaks, when a loop around
+        # runs it again: epochs x batches); a `let` of that name in the body would take the
+        # assignment instead of the state the loop carries.
         return fallback
     edit = fixes.append_line(body, f"{name} = {detached};")
     return fallback if edit is None else detach_each_pass_help(name, [edit], leaf)
@@ -638,6 +639,29 @@ def continues(body: Node, fixes: Fixes) -> bool:
                 continue
         if current.type == "closure_expression":
             continue
+        stack.extend(current.named_children)
+    return False
+
+
+def breaks_within(loop: Node | None, body: Node) -> bool:
+    """Whether the loop whose body is `body` may `break` and a loop around it (in the same
+    function) runs it again."""
+    around = loop.parent if loop is not None else None
+    while around is not None and around.type not in ("function_item", "closure_expression"):
+        if around.type in ("for_expression", "while_expression", "loop_expression"):
+            break
+        around = around.parent
+    if around is None or around.type in ("function_item", "closure_expression"):
+        return False
+    stack = list(body.named_children)
+    while stack:
+        current = stack.pop()
+        if current.type == "break_expression":
+            return True
+        if current.type in (
+            "for_expression", "while_expression", "loop_expression", "closure_expression"
+        ):
+            continue  # an inner loop's own `break` stays in it
         stack.extend(current.named_children)
     return False
 
