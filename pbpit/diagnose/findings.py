@@ -663,7 +663,7 @@ def explanation_in_files(result: RunResult, data: dict[str, Any]) -> dict[str, A
     """`explain --json`'s fixes as its diagnostic checked them (each with `checked`; the
     corrected lines of one that did not run taken away), and its backwards and corrected lines,
     in a crate of module files, each at its file's line, the file beside it (`file`)."""
-    _fixes_as_checked(data, result.path)
+    located = _fixes_as_checked(data, result)
     for key in ("consumed_by", "reached_by"):
         if data.get(key) is not None:  # the leaves' gradients a record keeps are not JSON
             data[key]["record"].pop("gradients", None)
@@ -673,9 +673,12 @@ def explanation_in_files(result: RunResult, data: dict[str, Any]) -> dict[str, A
     for key in ("consumed_by", "reached_by"):
         if data.get(key) is not None:
             crate.place(data[key]["record"])
-    for fix in data.get("fixes", []):
+    for index, fix in enumerate(data.get("fixes", [])):
         rows = []
         for mark, line, text in fix["lines"]:
+            if index in located:  # lint's edits, already at the lines of the diagnostic's file
+                rows.append([mark, line, text, located[index] if line is not None else None])
+                continue
             file = None
             if line is not None:
                 file, line = crate.locate(line)
@@ -689,13 +692,21 @@ def _fix_headline(key: str, title: str, applies: bool) -> str:
     return f"{key} (applies here): {title}" if applies else f"{key}: {title}"
 
 
-def _fixes_as_checked(data: dict[str, Any], path: str) -> None:
+def _fixes_as_checked(data: dict[str, Any], result: RunResult) -> dict[int, str]:
     """Each of `data["fixes"]` given the edits and the check its help in `data["diagnostic"]`
     had: lint's edits of the same fix, when the help took them (the corrected lines of the
-    file `path` they make); a fix whose edits did not run keeps its words and loses its
-    corrected lines."""
-    helps = (data.get("diagnostic") or {}).get("help", [])
-    for fix in data.get("fixes", []):
+    diagnostic's file they make); a fix whose edits did not run keeps its words and loses its
+    corrected lines. Returns, for each fix given lint's edits in a crate, the file (as
+    displayed) its corrected lines are numbered in."""
+    diagnostic = data.get("diagnostic") or {}
+    helps = diagnostic.get("help", [])
+    path, shown = result.path, None
+    if result.crate is not None:
+        for file in result.crate.files:
+            if _display(result, file) == diagnostic.get("path"):
+                path, shown = file, diagnostic["path"]
+    located: dict[int, str] = {}
+    for index, fix in enumerate(data.get("fixes", [])):
         lead = _fix_headline(fix["key"], "", bool(fix.get("applies")))
         help_ = next((h for h in helps if h["message"].startswith(lead)), None)
         if help_ is None:
@@ -705,11 +716,14 @@ def _fixes_as_checked(data: dict[str, Any], path: str) -> None:
         if help_["edits"] != [edit.to_json() for edit in own]:
             edits = [Edit(**edit) for edit in help_["edits"]]
             fix["lines"] = corrected_lines(source_text(path), edits) if edits else []
+            if shown is not None:
+                located[index] = shown
         if "checked" not in help_:
             continue
         fix["checked"] = help_["checked"]
         if help_["checked"]["verdict"] != "runs":
             fix["lines"] = []
+    return located
 
 
 def source_text(path: str) -> str:
