@@ -44,11 +44,10 @@ fn main() {
     }
 }
 """
-# The same with the machine-applicable fix applied by hand, as `recompute it in the loop` says
-# (`detach it once` would leave `x` without a gradient: only maybe what the user meant).
-CACHED_FIXED = CACHED.replace("    let feats = x.clone().exp();\n", "").replace(
-    "0..3 {\n", "0..3 {\n        let feats = x.clone().exp();\n"
-)
+# The same with the machine-applicable fix applied by hand: the loop reads `w`'s gradient only,
+# never `x`'s, so `detach it once` loses nothing the program uses (README: `--fix` detaches what
+# gets no gradient in the program, recomputes what it trains).
+CACHED_FIXED = CACHED.replace("x.clone().exp();", "x.clone().exp().detach();")
 
 # A loss backpropagated twice; line 9 holds the second backward, after a comment with a
 # non-ASCII character: `loss.backward()` is at columns 21..36 (1-based, characters) and bytes
@@ -285,8 +284,18 @@ def test_message_json_help_edits_are_spans_with_their_replacement(tmp_path):
     assert (detach["line_start"], detach["column_start"], detach["column_end"]) == (8, 32, 32)
     assert (detach["byte_start"], detach["byte_end"]) == (offset, offset)
     assert detach["suggested_replacement"] == ".detach()"
-    # Detached, `x` gets no gradient: right only if the user means it (rustc's MaybeIncorrect).
-    assert detach["suggestion_applicability"] == "MaybeIncorrect"
+    # Detached, `x` gets no gradient, and nothing reads it: the fix (rustc's MachineApplicable).
+    assert detach["suggestion_applicability"] == "MachineApplicable"
+    read = CACHED.replace("w.grad(&grads));", "w.grad(&grads), x.grad(&grads));").replace(
+        "{step}: {:?}", "{step}: {:?} {:?}"
+    )
+    (tmp_path / "read.rs").write_text(read)
+    result = pbpit_cli("lint", "read.rs", "--message-format=json", cwd=tmp_path)
+    message = json.loads(result.stdout.splitlines()[0])["message"]
+    helps = [child for child in message["children"] if child["level"] == "help"]
+    # `x`'s gradient read: detached, it would be gone; right only if the user means it.
+    assert helps[0]["spans"][0]["suggested_replacement"] == ".detach()"
+    assert helps[0]["spans"][0]["suggestion_applicability"] == "MaybeIncorrect"
     assert detach["text"][0]["highlight_start"] == detach["text"][0]["highlight_end"] == 32
 
 
