@@ -346,6 +346,10 @@ class MethodRules:
                 self.mutable_receiver(e)
                 self.args(e, inner)
                 return UNIT
+            if kind == "Vec" and name == "clear":
+                self.mutable_receiver(e)
+                self.args(e)
+                return UNIT
             if kind == "Vec" and name == "pop":
                 self.mutable_receiver(e)
                 self.args(e)

@@ -520,6 +520,13 @@ class Library:
             return push
         if name == "pop":
             return lambda frame: Some(items.pop()) if (items := recv(frame)) else None
+        if name == "clear":
+
+            def clear(frame: list) -> Any:
+                recv(frame).clear()
+                return UNIT
+
+            return clear
         raise self.fail(e.pos, f"the method `{name}`")
 
     m_array = m_Vec
