@@ -185,3 +185,19 @@ def test_a_binding_read_before_every_path_assigns_it_is_rustcs_e0381(body, messa
         load_text(source)
     assert (caught.value.code, caught.value.place[1:]) == ("E0381", at)
     assert caught.value.what.startswith(message + " (")
+
+
+def test_a_division_by_a_zero_rustc_knows_is_refused_whatever_the_dividend():
+    # rustc 1.95: `attempt to divide `_` by zero` at 2:5 (a parameter it does not know).
+    from pbpit.rust.interp.program import Unsupported, load_text
+
+    with pytest.raises(Unsupported) as caught:
+        load_text(
+            'fn f(x: i32) -> i32 {\n    x / 0\n}\nfn main() {\n    println!("{}", f(3));\n}\n'
+        )
+    err = caught.value
+    assert (err.code, err.place[1:], err.label) == (
+        "unconditional_panic",
+        (2, 5),
+        "attempt to divide `_` by zero",
+    )

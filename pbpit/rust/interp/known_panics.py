@@ -309,20 +309,16 @@ class KnownPanics:
             }
             return compare[e.op]
         name = _int_type(e.ty)
+        if e.kind == "num" and name is not None and e.op in ("/", "%") and right == 0:
+            if left is None:  # a divisor rustc knows is zero: whatever the dividend, `_`
+                raise self.fail(e, PANIC, _by_zero(e.op, "_"))
         if e.kind != "num" or name is None or left is None or right is None:
             return None
         lo, hi = INT_RANGES[name]
         shown = f"`{_const(left, name)} {e.op} {_const(right, name)}`"
         if e.op in ("/", "%"):
             if right == 0:
-                if e.op == "/":
-                    label = f"attempt to divide `{_const(left, name)}` by zero"
-                else:
-                    label = (
-                        f"attempt to calculate the remainder of `{_const(left, name)}` "
-                        "with a divisor of zero"
-                    )
-                raise self.fail(e, PANIC, label)
+                raise self.fail(e, PANIC, _by_zero(e.op, _const(left, name)))
             if left == lo and right == -1 and lo < 0:
                 raise self.fail(e, PANIC, f"attempt to compute {shown}, which would overflow")
             quotient = abs(left) // abs(right)
@@ -348,6 +344,13 @@ def _fitting_type(name: str, value: int, negative: bool) -> str:
         if (-value if negative else value) >= lo and value <= hi + (1 if negative else 0):
             return f"consider using the type `{candidate}` instead"
     return ""
+
+
+def _by_zero(op: str, left: str) -> str:
+    """rustc's label for `left / 0` or `left % 0` (`_` for a dividend it does not know)."""
+    if op == "/":
+        return f"attempt to divide `{left}` by zero"
+    return f"attempt to calculate the remainder of `{left}` with a divisor of zero"
 
 
 def _const(value: int, name: str) -> str:
