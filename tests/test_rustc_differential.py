@@ -129,6 +129,12 @@ MADE += [
     # An iterator is a value of its own, not `Copy`; so is a range.
     ("let it = (1..4).map(|x| x * x);\n    let moved = it;\n    let n = it.count();", (5, 13)),
     ("let r = 0..3;\n    let moved = r;\n    let n = r.len();", (5, 13)),
+    # What `pop()` takes out of a `Vec` is a value of its own.
+    (
+        "let mut g = vec![vec![1]];\n    let l = g.pop().unwrap();\n"
+        "    let m = l;\n    let n = l.len();",
+        (6, 13),
+    ),
 ]
 
 

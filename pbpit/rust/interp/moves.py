@@ -67,7 +67,7 @@ from pbpit.rust.interp.nodes import (
     While,
     rules,
 )
-from pbpit.rust.interp.types import NEVER, TensorT, Wrap, resolve
+from pbpit.rust.interp.types import NEVER, DynT, TensorT, Wrap, resolve
 
 # `Iterator`'s methods that take `self` (`next`, `nth`, `any`, `all`, `find`, `position` take
 # `&mut self`, `len` `&self`: the iterator goes on after them).
@@ -87,7 +87,9 @@ _BY_VALUE = {
 }
 _MOVING_OPERATORS = ("tensor", "tensor-scalar", "scalar-tensor")
 # Methods whose result is a value of its own, never a reference (`Vec`, `String`, a clone).
-_MADE = frozenset(("clone", "collect", "to_vec", "to_owned", "concat", "join"))
+_MADE = frozenset(
+    ("clone", "collect", "to_vec", "to_owned", "concat", "join", "pop", "remove", "swap_remove")
+)
 # Nested loops are walked twice each (the second time with what the first moved): past this
 # depth only once, so deep nesting stays linear; pbpit then misses a move, never invents one.
 _MAX_LOOP_DEPTH = 8
@@ -156,7 +158,8 @@ class MoveCheck:
         if not (binding.owned or binding in self.owned) or binding.ty is None:
             return False
         try:
-            return not_copy(binding.ty) is not None
+            # an owned `dyn Trait` is a `Box<dyn Trait>` (pbpit erases the box): not `Copy`
+            return not_copy(binding.ty) is not None or type(resolve(binding.ty)) is DynT
         except Exception:  # a type the checker left open: not followed
             return False
 
