@@ -453,3 +453,27 @@ def test_fix_does_not_write_a_fix_the_interpreter_refuses(tmp_path):
     moved = original.replace(b"let feats = x.clone().exp();", b"let feats = x.exp();")
     assert _refused(str(path), original, moved).startswith("error[E0382]")
     assert _refused(str(path), original, original) is None
+
+
+def test_a_detach_that_takes_a_node_id_compares_each_parameter_with_itself():
+    """`.detach()` takes a node id, so every parameter made after it has another id in the fixed
+    run: the gradients are compared leaf with leaf (by name, else by place among the unnamed
+    leaves), never id with id. Detaching `probs` leaves the forward's values as they were, so the
+    layers' parameters get the same bits (and `x`, and softmax's own detached leaf, none)."""
+    import json
+
+    program = Path(__file__).parent / "data" / "fix_check" / "head_probs.rs"
+    data = json.loads(pbpit_cli("run", "--json", str(program)).stdout)
+    (error,) = [d for d in data["diagnostics"] if d["level"] == "error"]
+    assert "NodeId(6)" in " ".join(error["notes"])
+    checks = {h["message"]: h["checked"] for h in error["help"] if "checked" in h}
+    detach = next(c for m, c in checks.items() if "detach it once" in m)
+    recompute = next(c for m, c in checks.items() if "compute it inside the loop" in m)
+    params = ["NodeId(7)", "NodeId(8)", "NodeId(20)", "NodeId(21)"]  # norm's 2, then out's 2
+    assert detach["gradients"] == {
+        "x": "none",
+        "NodeId(1)": "none",
+        **dict.fromkeys(params, "unchanged"),
+    }
+    assert set(recompute["gradients"].values()) == {"unchanged"}
+    assert set(recompute["gradients"]) == {"x", "NodeId(1)", *params}

@@ -125,8 +125,11 @@ def applied_lines(text: str, rows: list) -> str:
     return "\n".join(out) + "\n"
 
 
-Baseline = dict[str, Any]
-"""The first backward's leaf gradients of the original run, by the leaf's name."""
+Baseline = dict[str, tuple[str, Any]]
+"""The leaves that require grad made before the original run's first backward, each by a key
+that survives an edit: the name the run gave it (`w`, `model.fc.weight`), else its place among
+the unnamed ones (`#2`); each with how it is shown and its gradient from that backward (None:
+it got none)."""
 
 
 def check_edits(
@@ -149,33 +152,45 @@ def check_edits(
 
 
 def baseline(result: Any) -> Baseline | None:
-    """The leaves' gradients of `result`'s first backward, each by the name the run gave the
-    leaf (`w`, `model.fc.weight`; `NodeId(n)` for one no binding names); None without one."""
-    grads = result.first_gradients()
-    if grads is None:
+    """The leaves' gradients of `result`'s first backward (see `Baseline`); None without one.
+    A fix may add or remove node ids (a `.detach()` takes one), so an unnamed leaf is matched by
+    its place among the unnamed leaves made before that backward, not by its id."""
+    from pbpit.engine.graph import Requirement
+
+    first = next((b for b in result.backwards if b.gradients is not None), None)
+    if first is None:
         return None
-    return {_leaf_name(result, node_id): grad for node_id, grad in grads.items()}
-
-
-def _leaf_name(result: Any, node_id: int) -> str:
-    node = result.node(node_id)
-    return node.label if node is not None and node.label else f"NodeId({node_id})"
+    out: Baseline = {}
+    unnamed = 0
+    for node in result.nodes:
+        if node.id >= first.node_count or node.parents or node.requirement != Requirement.GRAD:
+            continue
+        if node.label:
+            key, shown = node.label, node.label
+        else:
+            key, shown = f"#{unnamed}", f"NodeId({node.id})"
+            unnamed += 1
+        out.setdefault(key, (shown, first.gradients.get(node.id)))
+    return out
 
 
 def compare(before: Baseline, after: Baseline) -> tuple[tuple[str, str], ...]:
-    """Each leaf of `before` (a name a run gave a leaf may be another id in the other run):
-    UNCHANGED when `after` has the same bits, CHANGED, or NONE when it has no gradient."""
+    """Each leaf of `before` that had a gradient (by its key: a leaf may be another id in the
+    other run), as `before` shows it: UNCHANGED when `after`'s has the same bits, CHANGED, or
+    NONE when it has none."""
     out = []
-    for name, grad in before.items():
-        now = after.get(name)
+    for key, (shown, grad) in before.items():
+        if grad is None:
+            continue
+        now = after.get(key, (shown, None))[1]
         if now is None:
-            out.append((name, NONE))
+            out.append((shown, NONE))
         elif (
             now.shape == grad.shape and now.dtype == grad.dtype and now.tobytes() == grad.tobytes()
         ):
-            out.append((name, UNCHANGED))
+            out.append((shown, UNCHANGED))
         else:
-            out.append((name, CHANGED))
+            out.append((shown, CHANGED))
     return tuple(out)
 
 
