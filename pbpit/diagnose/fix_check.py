@@ -154,7 +154,8 @@ def check_edits(
 def baseline(result: Any) -> Baseline | None:
     """The leaves' gradients of `result`'s first backward (see `Baseline`); None without one.
     A fix may add or remove node ids (a `.detach()` takes one), so an unnamed leaf is matched by
-    its place among the unnamed leaves made before that backward, not by its id."""
+    its place among the unnamed leaves made before that backward, not by its id. A detached leaf
+    no binding names is left out: no program can read its gradient."""
     from pbpit.engine.graph import Requirement
 
     first = next((b for b in result.backwards if b.gradients is not None), None)
@@ -165,6 +166,8 @@ def baseline(result: Any) -> Baseline | None:
     for node in result.nodes:
         if node.id >= first.node_count or node.parents or node.requirement != Requirement.GRAD:
             continue
+        if not node.label and node.op == "detach":
+            continue  # a leaf no binding holds (softmax's own detached input): nobody reads it
         if node.label:
             key, shown = node.label, node.label
         else:

@@ -116,9 +116,9 @@ def compile_config_method(
     def init(frame: list) -> StructValue:
         layer = engine(recv(frame).init, *(a(frame) for a in args))
         if kind == "AdaptiveAvgPool2dConfig":
-            return StructValue([list(layer.output_size)])
+            return burn_nn.layer_value("AdaptiveAvgPool2d", [list(layer.output_size)])
         bias = None if layer.bias is None else Some(layer.bias)
-        return StructValue([
+        return burn_nn.layer_value("Conv2d", [
             layer.weight, bias, list(layer.stride), list(layer.kernel_size), list(layer.dilation),
             layer.groups, layer.padding,
         ])  # fmt: skip

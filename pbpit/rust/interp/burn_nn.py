@@ -143,12 +143,37 @@ LAYERS = {
     ],
     "Embedding": [("weight", param(TensorT(2)))],
 }
+
+
+class LayerFields:
+    """The `item` of a library layer's value (`StructValue`): its fields' names, so that a run
+    names its parameters by their path (`model.fc.weight`) as it does a program's own struct's.
+    Not a `StructItem`: the layer's type is the program's `declare`d item, methods and all."""
+
+    __slots__ = ("name", "fields")
+
+    def __init__(self, name: str, fields: list[tuple[str, Ty]]) -> None:
+        self.name = name
+        self.fields = fields
+
+
+def layer_value(kind: str, fields: list[Any]) -> StructValue:
+    """A library layer `kind`'s value, its fields given in `LAYERS[kind]`'s order."""
+    item = LAYER_FIELDS.get(kind)
+    if item is None:  # (burn_conv's layers join `LAYERS` after this module loads)
+        item = LAYER_FIELDS[kind] = LayerFields(kind, LAYERS[kind])
+    return StructValue(fields, -1, item)
+
+
 LAYER_CONFIGS = {
     "LinearConfig": "Linear",
     "DropoutConfig": "Dropout",
     "LayerNormConfig": "LayerNorm",
     "EmbeddingConfig": "Embedding",
 }
+
+
+LAYER_FIELDS: dict[str, LayerFields] = {}
 
 
 def declare(structs: dict[str, StructItem]) -> None:
@@ -646,7 +671,7 @@ def _mapped(value: Any, func: Callable[[nn.Param], nn.Param]) -> Any:
     if type(value) is nn.Param:
         return func(value)
     if type(value) is StructValue:
-        return StructValue([_mapped(f, func) for f in value.fields], value.variant)
+        return StructValue([_mapped(f, func) for f in value.fields], value.variant, value.item)
     if type(value) is Some:
         return Some(_mapped(value.value, func))
     if type(value) is list:
@@ -734,7 +759,7 @@ def compile_method(library: Any, e: Method, name: str, recv: Callable, args: lis
         def init(frame: list) -> StructValue:
             linear = recv(frame).init(device(frame))
             bias = None if linear.bias is None else Some(linear.bias)
-            return StructValue([linear.weight, bias])
+            return layer_value("Linear", [linear.weight, bias])
 
         return init
     if kind in ("LayerNormConfig", "EmbeddingConfig", "DropoutConfig") and method == "init":
@@ -742,11 +767,11 @@ def compile_method(library: Any, e: Method, name: str, recv: Callable, args: lis
         def init_layer(frame: list) -> StructValue:
             layer = engine(recv(frame).init, *(a(frame) for a in args))
             if kind == "DropoutConfig":
-                return StructValue([layer.prob])
+                return layer_value("Dropout", [layer.prob])
             if kind == "EmbeddingConfig":
-                return StructValue([layer.weight])
+                return layer_value("Embedding", [layer.weight])
             beta = None if layer.beta is None else Some(layer.beta)
-            return StructValue([layer.gamma, beta, layer.epsilon])
+            return layer_value("LayerNorm", [layer.gamma, beta, layer.epsilon])
 
         return init_layer
     if kind in burn_conv.CONFIGS:
