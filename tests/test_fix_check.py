@@ -474,3 +474,10 @@ def test_a_detach_that_takes_a_node_id_compares_each_parameter_with_itself():
     params = ["head.norm.gamma", "head.norm.beta", "head.out.weight", "head.out.bias"]
     assert detach["gradients"] == {"x": "none", **dict.fromkeys(params, "unchanged")}
     assert recompute["gradients"] == {"x": "unchanged", **dict.fromkeys(params, "unchanged")}
+
+
+def test_recompute_names_the_leaves_a_user_holds_not_softmaxs_own():
+    program = Path(__file__).parent / "data" / "fix_check" / "head_probs.rs"
+    run = pbpit_cli("run", str(program))
+    said = run.stdout + run.stderr
+    assert "gradients must reach `x`, so compute `probs` in the loop" in said
