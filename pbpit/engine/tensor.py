@@ -12,7 +12,17 @@ from typing import Any
 import numpy as np
 
 from pbpit.engine import api, ops
-from pbpit.engine import random as _random
+from pbpit.engine.arguments import (  # noqa: F401 - the other modules' checks are taken from here
+    _along,
+    _axis,
+    _clamp,
+    _index,
+    _integer,
+    _operand,
+    _scalar,
+    _slice_parts,
+    _slice_size,
+)
 from pbpit.engine.graph import Node, Requirement
 from pbpit.engine.server import (
     NON_LEAF_REQUIRE_GRAD,
@@ -582,365 +592,46 @@ class Tensor:
         return _apply_one(ops.ProdDim(_axis("prod_dim", dim, self.array.shape)), self)
 
 
-# -- math: clamps, powers, the graph's ins and outs, data and random ---------------------------
+# -- math: clamps, powers, the graph's ins and outs, data and random (engine/tensor_math.py) ----
 
-
-def clamp(self: Tensor, min: float, max: float) -> Tensor:  # noqa: A002 - Burn's names
-    """Burn's default `clamp` on autodiff: `clamp_max(max)`, then `clamp_min(min)` (two
-    nodes); the gradient is zero where a bound replaced the value."""
-    return self.clamp_max(_scalar(max, "clamp")).clamp_min(_scalar(min, "clamp"))
-
-
-def clamp_min(self: Tensor, min: float) -> Tensor:  # noqa: A002
-    """Values below `min` become `min` (one `mask_fill` node)."""
-    return _apply_one(ops.ClampMin(_scalar(min, "clamp_min")), self)
-
-
-def clamp_max(self: Tensor, max: float) -> Tensor:  # noqa: A002
-    """Values above `max` become `max` (one `mask_fill` node)."""
-    return _apply_one(ops.ClampMax(_scalar(max, "clamp_max")), self)
-
-
-def powi_scalar(self: Tensor, exponent: int) -> Tensor:
-    """`x^n` for a whole `n`, as Burn's default `float_powi_scalar` dispatches it: 0 is `ones`
-    (a new untracked node), 1 is `x` itself, 2 is `x * x`, -1 `recip(x)`, -2 `recip(x * x)`,
-    any other one powf node."""
-    n = _integer(exponent, "powi_scalar")
-    if n == 0:
-        return Tensor.ones(self.shape, self.device)
-    if n == 1:
-        return self
-    if n == 2:
-        return self * self
-    if n == -1:
-        return self.recip()
-    if n == -2:
-        return (self * self).recip()
-    return _apply_one(ops.PowfScalar(float(n)), self)
-
-
-def square(self: Tensor) -> Tensor:
-    """`x * x`: Burn's `square` is `powi_scalar(2)`."""
-    return self.powi_scalar(2)
-
-
-def powf(self: Tensor, other: Tensor) -> Tensor:
-    """`x^p`, element by element, with a tensor exponent; the shapes broadcast as in every
-    binary op (burn-autodiff's `float_powf` sums each gradient back to its operand's shape)."""
-    if not isinstance(other, Tensor):
-        raise TypeError(f"powf: expected a tensor exponent, got {type(other).__name__}")
-    if self.array.shape == other.array.shape:
-        return _apply(ops.Powf(), (self, other), self.array, other.array)
-    _check_broadcast("powf", self, other)
-    return _apply(ops.PowfBroadcast(), (self, other), self.array, other.array)
-
-
-def set_require_grad(self: Tensor, require_grad: bool) -> Tensor:
-    """`True` is `require_grad()`; `False` gives a new untracked node (Burn's
-    `AutodiffTensor::new`). Without autodiff both leave the tensor as it is."""
-    if not isinstance(require_grad, bool):
-        raise TypeError(f"set_require_grad: expected a bool, got {type(require_grad).__name__}")
-    if self.node is None:
-        return self
-    if require_grad:
-        return self.require_grad()
-    return Tensor(self.array, new_node((), NONE, "set_require_grad", 0, (self.node,)))
-
-
-def grad_remove(self: Tensor, grads: Gradients) -> Tensor | None:
-    """This tensor's gradient, taken out of `grads` (None if it has none)."""
-    if self.node is None:
-        return None
-    value = grads.remove(self.node.id)
-    return None if value is None else Tensor(value, None)
-
-
-def grad_replace(self: Tensor, grads: Gradients, grad: Tensor) -> None:
-    """Put `grad` (a tensor without autodiff) in `grads` as this tensor's gradient."""
-    if not isinstance(grad, Tensor) or grad.node is not None:
-        raise TypeError("grad_replace: the gradient must be a tensor without autodiff (`inner()`)")
-    if grad.shape != self.shape:
-        raise ValueError(
-            f"grad_replace: a gradient of shape {list(grad.shape)} for {list(self.shape)}"
-        )
-    if self.node is not None:
-        grads.remove(self.node.id)
-        grads.register(self.node, grad.array)
-
-
-def from_inner(inner: Tensor) -> Tensor:
-    """Back onto the autodiff device: a new untracked node (Burn's `AutodiffTensor::new`)."""
-    if not isinstance(inner, Tensor):
-        raise TypeError(f"from_inner: expected a Tensor, got {type(inner).__name__}")
-    if inner.node is not None:
-        raise TypeError("from_inner: the tensor is already on an autodiff device")
-    return Tensor(inner.array, new_node((), NONE, "from_inner"))
-
-
-class TensorData:
-    """Burn's `TensorData`: values, flattened, and a shape (without one, `values` are nested
-    lists and the nesting is the shape)."""
-
-    __slots__ = ("values", "shape")
-
-    def __init__(self, values: Any, shape: Sequence[int] | None = None) -> None:
-        if shape is None:  # nested values, as `TensorData::from([[1.0, 2.0], [3.0, 4.0]])`
-            array = _as_float32(values, "TensorData")
-            values, shape = array.reshape(-1).tolist(), array.shape
-        if isinstance(values, str | bytes) or not all(
-            isinstance(v, int | float | np.integer | np.floating) and not isinstance(v, bool)
-            for v in values
-        ):
-            raise TypeError(f"TensorData: expected a list of numbers, got {values!r:.60}")
-        self.values = list(values)
-        self.shape = _shape(list(shape), "TensorData")
-        if int(np.prod(self.shape)) != len(self.values):
-            raise ValueError(
-                f"TensorData: {len(self.values)} values do not fill the shape {list(self.shape)}"
-            )
-
-    @staticmethod
-    def new(values: Sequence[float], shape: Sequence[int]) -> TensorData:
-        """`TensorData::new(vec, shape)`."""
-        return TensorData(values, shape)
-
-    @staticmethod
-    def from_nested(data: Any) -> TensorData:
-        """`TensorData::from([[1.0, 2.0], [3.0, 4.0]])`: the shape from the nesting."""
-        return TensorData(data)
-
-    def to_vec(self) -> list[float]:
-        return list(self.values)
-
-    def __repr__(self) -> str:
-        return f"TensorData({self.values}, shape={list(self.shape)})"
-
-
-def from_data(data: Any, device: Device) -> Tensor:
-    """A tensor of a `TensorData` (or anything with `values` and `shape`), or nested lists."""
-    device = _checked(device, "from_data")
-    if hasattr(data, "values") and hasattr(data, "shape") and not isinstance(data, np.ndarray):
-        array = np.array(list(data.values), dtype=np.float32).reshape(tuple(data.shape))
-    else:
-        array = _as_float32(data, "from_data")
-    return _leaf(np.ascontiguousarray(array), device, "from_data")
-
-
-class Distribution:
-    """Burn's `Distribution`: `Default` (uniform on [0, 1)), `Uniform(low, high)`,
-    `Normal(mean, std)`, `Bernoulli(p)`."""
-
-    __slots__ = ("kind", "a", "b")
-
-    def __init__(self, kind: str, a: float = 0.0, b: float = 1.0) -> None:
-        self.kind, self.a, self.b = kind, float(a), float(b)
-
-    @staticmethod
-    def uniform(low: float, high: float) -> Distribution:
-        return Distribution("Uniform", low, high)
-
-    @staticmethod
-    def normal(mean: float, std: float) -> Distribution:
-        return Distribution("Normal", mean, std)
-
-    @staticmethod
-    def bernoulli(p: float) -> Distribution:
-        if not 0.0 <= p <= 1.0:
-            raise ValueError(f"Distribution.Bernoulli: p = {p} is not a probability")
-        return Distribution("Bernoulli", p)
-
-    def __repr__(self) -> str:
-        if self.kind == "Default":
-            return "Distribution::Default"
-        args = f"{self.a}" if self.kind == "Bernoulli" else f"{self.a}, {self.b}"
-        return f"Distribution::{self.kind}({args})"
-
-
-Distribution.Default = Distribution("Default")  # type: ignore[attr-defined]
-Distribution.Uniform = Distribution.uniform  # type: ignore[attr-defined]
-Distribution.Normal = Distribution.normal  # type: ignore[attr-defined]
-Distribution.Bernoulli = Distribution.bernoulli  # type: ignore[attr-defined]
-
-# Burn's Flex and NdArray draw from one global rand `StdRng` (ChaCha12): `B::seed(n)` restarts it,
-# unseeded it comes from the OS. pbpit.engine.random reproduces that stream and rand's samplers.
-
-
-def seed(value: int) -> None:
-    """`B::seed(n)`: the next `Tensor.random` draws Burn's values for that seed (Flex's and
-    NdArray's stream: `StdRng::seed_from_u64(n)`)."""
-    _random.seed(value)
-
-
-def random(shape: Sequence[int], distribution: Distribution, device: Device) -> Tensor:
-    """A new leaf of samples of `distribution` (untracked until `require_grad`), drawn from the
-    backend's stream as Burn's CPU backends draw them (f32, element by element)."""
-    device = _checked(device, "random")
-    if not isinstance(distribution, Distribution):
-        raise TypeError(
-            f"random: expected a Distribution (`Distribution.Default`), got "
-            f"{type(distribution).__name__}"
-        )
-    size = _shape(shape, "random")
-    kind, a, b = distribution.kind, distribution.a, distribution.b
-    # rand's `Uniform::new` refuses low >= high; Burn unwraps it (a panic). rand_distr 0.6's
-    # `Normal::new` refuses only a std that is not finite (`random.sample`): a negative one draws.
-    if kind == "Uniform" and not a < b:
-        raise ValueError(f"random: Uniform({a}, {b}) needs low < high")
-    try:
-        values = _random.sample(kind, a, b, size)
-    except ValueError as error:
-        raise ValueError(f"random: {error}") from None
-    return _leaf(values, device, "random")
-
-
-for _method in (
-    clamp, clamp_min, clamp_max, powi_scalar, square, powf, set_require_grad, grad_remove,
+# In this order (int_tensor takes TensorData from here).
+# isort: off
+from pbpit.engine.tensor_math import (  # noqa: E402, F401 - they add their methods to Tensor
+    Distribution,
+    TensorData,
+    clamp,
+    clamp_max,
+    clamp_min,
+    from_data,
+    from_inner,
+    grad_remove,
     grad_replace,
-):  # fmt: skip
-    setattr(Tensor, _method.__name__, _method)
-for _function in (from_inner, from_data, random):
-    setattr(Tensor, _function.__name__, staticmethod(_function))
-
+    powf,
+    powi_scalar,
+    random,
+    seed,
+    set_require_grad,
+    square,
+)
 
 # -- Int and Bool tensors: `argmax`, `gather`, `select`, `int`, `equal`... (engine/int_tensor.py)
 
 from pbpit.engine import int_tensor  # noqa: E402, F401 - it adds those methods to Tensor
 
-# -- reshapes, slices and masks real programs call: squeeze, flatten, narrow, chunk, stack... ----
-# Burn writes `squeeze`, `squeeze_dim`, `flatten` as one reshape, `narrow` as one slice, `chunk`
-# as a `narrow` per piece and `stack` as an unsqueeze of each, then `cat` (burn-tensor's
-# api/base.rs): their nodes are those ops' nodes. `repeat_dim` and `mask_fill` are one node each.
+# -- reshapes, slices, masks: squeeze, flatten, narrow, chunk, stack... (engine/tensor_shapes.py)
 
-
-def _rank_given(op: str, shape: tuple[int, ...], rank: int | None) -> tuple[int, ...]:
-    """`shape`, checked against Burn's `D2` when one is given."""
-    if rank is not None and rank != len(shape):
-        raise ValueError(f"{op}: the result has {len(shape)} dims, not the {rank} asked for")
-    if not shape:
-        raise ValueError(f"{op}: the result would have no dims (Burn's tensors have one or more)")
-    return shape
-
-
-def squeeze(self: Tensor, rank: int | None = None) -> Tensor:
-    """Burn's `squeeze::<D2>()`: every size-1 dim removed (one reshape, one node)."""
-    shape = tuple(s for s in self.array.shape if s != 1)
-    return self.reshape(_rank_given("squeeze", shape, rank))
-
-
-def squeeze_dim(self: Tensor, dim: int, rank: int | None = None) -> Tensor:
-    """Burn's `squeeze_dim::<D2>(dim)`: the size-1 dim `dim` removed (one reshape)."""
-    shape = self.array.shape
-    at = _axis("squeeze_dim", dim, shape)
-    if shape[at] != 1:
-        raise ValueError(f"squeeze_dim: dim {dim} of {list(shape)} has size {shape[at]}, not 1")
-    return self.reshape(_rank_given("squeeze_dim", shape[:at] + shape[at + 1 :], rank))
-
-
-def flatten(self: Tensor, start_dim: int, end_dim: int, rank: int | None = None) -> Tensor:
-    """Burn's `flatten::<D2>(start, end)`: dims `start..=end` made one (one reshape)."""
-    shape = self.array.shape
-    start, end = _axis("flatten", start_dim, shape), _axis("flatten", end_dim, shape)
-    if start > end:
-        raise ValueError(f"flatten: the start dim {start} is after the end dim {end}")
-    merged = int(np.prod(shape[start : end + 1]))
-    return self.reshape(_rank_given("flatten", shape[:start] + (merged,) + shape[end + 1 :], rank))
-
-
-def narrow(self: Tensor, dim: int, start: int, length: int) -> Tensor:
-    """Burn's `narrow(dim, start, length)`: `start..start + length` along `dim` (one slice)."""
-    shape = self.array.shape
-    at = _axis("narrow", dim, shape)
-    start, length = _integer(start, "narrow"), _integer(length, "narrow")
-    if length <= 0 or start < 0 or start >= shape[at] or start + length > shape[at]:
-        raise ValueError(
-            f"narrow: {start}..{start + length} along dim {at} of {list(shape)} (a length above "
-            "0, inside the dim)"
-        )
-    return self.slice(
-        [(start, start + length) if i == at else (0, None) for i in range(len(shape))]
-    )
-
-
-def chunk(self: Tensor, chunks: int, dim: int) -> list[Tensor]:
-    """Burn's `chunk(n, dim)`: `n` pieces along `dim`, each a `narrow` (one node each); a
-    size that `n` does not divide gives pieces of `size / n + 1` and the rest last, and a
-    size below `n` one piece per index."""
-    at = _axis("chunk", dim, self.array.shape)
-    chunks = _integer(chunks, "chunk")
-    if chunks <= 0:
-        raise ValueError(f"chunk: {chunks} chunks")
-    size = self.array.shape[at]
-    if size < chunks:
-        return [self.narrow(at, i, 1) for i in range(size)]
-    if size % chunks == 0:
-        lengths = [size // chunks] * chunks
-    else:
-        step = size // chunks + 1
-        lengths = [step] * (chunks - 1) + [size % step]
-    pieces, start = [], 0
-    for length in lengths:
-        pieces.append(self.narrow(at, start, length))
-        start += length
-    return pieces
-
-
-def stack(tensors: Sequence[Tensor], dim: int, rank: int | None = None) -> Tensor:
-    """Burn's `Tensor::stack::<D2>(tensors, dim)`: each unsqueezed at `dim` (one reshape node
-    each), then one `cat`."""
-    if not tensors:
-        raise ValueError("stack: needs at least one tensor")
-    tensors = [_tensor(t, "stack") for t in tensors]
-    shape = tensors[0].array.shape
-    if rank is not None and rank != len(shape) + 1:
-        raise ValueError(f"stack: a {rank}-D result from {len(shape)}-D tensors (needs D + 1)")
-    for t in tensors[1:]:
-        if t.array.shape != shape:
-            raise ValueError(f"stack: shapes {list(shape)} and {list(t.array.shape)} differ")
-    at = _axis("stack", dim, shape, len(shape) + 1)
-    return Tensor.cat([t.unsqueeze_dim(at) for t in tensors], at)
-
-
-def repeat_dim(self: Tensor, dim: int, times: int) -> Tensor:
-    """Burn's `repeat_dim(dim, times)`: the tensor tiled `times` times along `dim` (one node);
-    0 times is `Tensor::empty`, a new untracked leaf."""
-    shape = self.array.shape
-    at = _axis("repeat_dim", dim, shape)
-    times = _integer(times, "repeat_dim")
-    if times < 0:
-        raise ValueError(f"repeat_dim: {times} times")
-    if times == 0:
-        out = shape[:at] + (0,) + shape[at + 1 :]
-        return _leaf(np.empty(out, dtype=np.float32), self.device, "empty")
-    return _apply_one(ops.RepeatDim(at, times), self)
-
-
-def _mask(mask: Any, x: Tensor, op: str) -> np.ndarray:
-    if not isinstance(mask, Tensor) or mask.array.dtype != np.bool_:
-        raise TypeError(f"{op}: expected a Bool tensor as the mask, got {type(mask).__name__}")
-    if mask.array.shape != x.array.shape:
-        raise ValueError(f"{op}: a mask of {list(mask.shape)} for a tensor of {list(x.shape)}")
-    return mask.array
-
-
-def mask_fill(self: Tensor, mask: Tensor, value: float) -> Tensor:
-    """`value` where `mask` is true (one node; no gradient flows there)."""
-    return _apply_one(
-        ops.MaskFill(_mask(mask, self, "mask_fill"), _scalar(value, "mask_fill")), self
-    )
-
-
-def mask_where(self: Tensor, mask: Tensor, value: Tensor) -> Tensor:
-    """`value`'s element where `mask` is true, else this tensor's (one node)."""
-    array = _mask(mask, self, "mask_where")
-    value = _tensor(value, "mask_where")
-    if value.array.shape != self.array.shape:
-        raise ValueError(f"mask_where: shapes {list(self.shape)} and {list(value.shape)} differ")
-    return _apply(ops.MaskWhere(array), (self, value), self.array, value.array)
-
-
-for _method in (squeeze, squeeze_dim, flatten, narrow, chunk, repeat_dim, mask_fill, mask_where):
-    setattr(Tensor, _method.__name__, _method)
-Tensor.stack = staticmethod(stack)  # type: ignore[attr-defined]
+from pbpit.engine.tensor_shapes import (  # noqa: E402, F401 - they add their methods to Tensor
+    chunk,
+    flatten,
+    mask_fill,
+    mask_where,
+    narrow,
+    repeat_dim,
+    squeeze,
+    squeeze_dim,
+    stack,
+)
+# isort: on
 
 
 # -- the methods the table makes (after those written by hand, which it leaves alone) -----------
@@ -1014,51 +705,7 @@ _MAKERS = {(): _on_itself, ("E",): _with_number, ("Self",): _with_tensor}
 _from_table()
 
 
-# -- argument checks, and the helpers of shapes and reductions -----------------------------------
-
-
-def _axis(op: str, dim: int, shape: tuple[int, ...], positions: int | None = None) -> int:
-    """`dim` as Burn's `AsIndex` reads it: negatives count from the end of `positions` (the
-    rank, unless given)."""
-    count = len(shape) if positions is None else positions
-    if not _index(dim) or not -count <= dim < count:
-        raise ValueError(f"{op}: dim {dim!r} is out of range for shape {list(shape)}")
-    return int(dim) % count
-
-
-def _slice_parts(item: Any) -> tuple[int, int | None, int]:
-    """One dim's (start, end, step) from a tuple, range, slice or index, as Burn's `Slice`."""
-    if isinstance(item, bool):
-        raise ValueError(f"slice: `{item!r}` is not a range")
-    if isinstance(item, int | np.integer):
-        index = int(item)
-        return index, (None if index == -1 else index + 1), 1
-    if isinstance(item, range):
-        return item.start, item.stop, item.step
-    if isinstance(item, slice):
-        step = 1 if item.step is None else item.step
-        start = 0 if item.start is None else item.start
-        if _index(start) and _index(step) and (item.stop is None or _index(item.stop)):
-            return start, item.stop, step
-    if isinstance(item, tuple) and len(item) in (2, 3):
-        start, end, *step = item
-        parts = (0 if start is None else start), end, (step[0] if step else 1)
-        if all(_index(p) for p in parts[::2]) and (end is None or _index(end)):
-            return parts
-    raise ValueError(f"slice: `{item!r}` is not a range (start, end), a slice or an index")
-
-
-def _index(value: object) -> bool:
-    return isinstance(value, int | np.integer) and not isinstance(value, bool)
-
-
-def _clamp(index: int, size: int) -> int:
-    return max(size + index, 0) if index < 0 else min(index, size)
-
-
-def _slice_size(part: tuple[int, int, int]) -> int:
-    start, end, step = part
-    return 0 if start >= end else -(-(end - start) // abs(step))
+# -- the helper of batched matmul ------------------------------------------------------------------
 
 
 def _batched_matmul(a: Tensor, b: Tensor) -> Tensor:
@@ -1078,37 +725,3 @@ def _batched_matmul(a: Tensor, b: Tensor) -> Tensor:
             rank - 3, rank - 2
         )
     return _apply(ops.BatchedMatmul(), (a, b), a.array, b.array)
-
-
-def _scalar(value: object, op: str) -> float:
-    """A number argument of `op` (Burn's `E: ElementConversion`), as a float."""
-    if type(value) is float:  # the common case, answered before the checks below
-        return value
-    if isinstance(value, bool) or not isinstance(value, int | float | np.floating | np.integer):
-        raise TypeError(f"{op}: expected a number, got {type(value).__name__}")
-    return float(value)
-
-
-def _operand(value: object, op: str) -> float:
-    """The other side of `t + v` (`-`, `*`, `/`) when it is not a tensor: a number."""
-    if type(value) is float:  # the common case, answered before the checks below
-        return value
-    if isinstance(value, bool) or not isinstance(value, int | float | np.floating | np.integer):
-        raise TypeError(f"{op}: expected a tensor or a number, got {type(value).__name__}")
-    return float(value)
-
-
-def _integer(value: object, op: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating):
-        raise TypeError(f"{op}: expected a whole number, got {type(value).__name__}")
-    if value != int(value):
-        raise ValueError(f"{op}: expected a whole number, got {value}")
-    return int(value)
-
-
-def _along(op: str, dim: int, shape: tuple[int, ...]) -> int:
-    """`_axis` for the ops that pick one element along `dim`: Flex refuses an empty dim."""
-    axis = _axis(op, dim, shape)
-    if shape[axis] == 0:
-        raise ValueError(f"{op}: dim {dim} of {list(shape)} has size 0")
-    return axis
