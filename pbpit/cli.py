@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from pbpit.check import CheckReport
     from pbpit.diagnose.explain import CaseExplanation
     from pbpit.diagnose.findings import AuditReport
-    from pbpit.diagnose.graph import TapeGraph
     from pbpit.engine.target import Target
     from pbpit.trace import RunResult
 
@@ -547,148 +546,16 @@ def _check_json(report: CheckReport) -> None:
     _print_json({**report.to_json(), "target": _target_json()})
 
 
-@app.command("graph")
-def graph_tape(
-    case: Annotated[str, typer.Argument(help="A built-in case name, or a case file (.py or .rs).")],
-    named: Annotated[
-        str | None,
-        typer.Option(
-            "--format",
-            metavar="|".join(FORMATS["graph"].named),
-            help="A terminal tree (default), Mermaid for GitHub, or a Graphviz digraph.",
-            show_default=False,
-        ),
-    ] = None,
-    after: Annotated[
-        int | None,
-        typer.Option(
-            "--after",
-            metavar="N",
-            help="The tape after the N-th backward (0: before any); default: at the panic.",
-            show_default=False,
-        ),
-    ] = None,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="One JSON object with every node and its step.")
-    ] = False,
-) -> None:
-    """Draw the tape: every node, whether its step is live or consumed, and the failing walk."""
-    fmt = FORMATS["graph"].choose(named, json=as_json)
-    if fmt == "json":
-        _json_only_on_stdout()
-    from pbpit.diagnose.graph import tape_graph
+# -- graph and lint (pbpit/cli_graph.py, pbpit/cli_lint.py), registered here, in this order ------
 
-    graph = tape_graph(run_case(resolve_case(case)), after)
-    render("graph", fmt, graph)
-
-
-def _graph_text(graph: TapeGraph) -> None:
-    from pbpit.diagnose.graph import render_text
-
-    console, text = _console(), render_text(graph)
-    # Without a colour system rich would print the plain text anyway, only much slower.
-    if console.color_system is None:
-        sys.stdout.write(text.plain)
-    else:
-        console.print(text, end="")
-
-
-def _graph_mermaid(graph: TapeGraph) -> None:
-    from pbpit.diagnose.graph import render_mermaid
-
-    sys.stdout.write(render_mermaid(graph))
-
-
-def _graph_dot(graph: TapeGraph) -> None:
-    from pbpit.diagnose.graph import render_dot
-
-    sys.stdout.write(render_dot(graph))
-
-
-def _graph_json(graph: TapeGraph) -> None:
-    _print_json(graph.to_json())
-
-
-@app.command("lint")
-def lint(
-    paths: Annotated[
-        list[str] | None,
-        typer.Argument(
-            help="Rust files, or directories to search for .rs files (`cargo pbpit lint`: "
-            "default, the crate at the working directory).",
-            metavar="PATH",
-            show_default=False,
-        ),
-    ] = None,
-    named: Annotated[
-        str | None,
-        typer.Option(
-            "--format",
-            metavar="|".join(FORMATS["lint"].named),
-            help="rustc-style warnings (default), one JSON object, or SARIF for code scanning.",
-            show_default=False,
-        ),
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="The same as --format json.")] = False,
-    message_format: Annotated[
-        str | None,
-        typer.Option(
-            "--message-format",
-            metavar="human|short|json|json-diagnostic-rendered-ansi",
-            help="As cargo's: json is one cargo compiler-message a line, for rust-analyzer's "
-            "check.overrideCommand.",
-            show_default=False,
-        ),
-    ] = None,
-    fix: Annotated[
-        bool,
-        typer.Option(
-            "--fix",
-            help="Write the fixes into the files, then report the rest: by default detach what "
-            "gets no gradient in the program, recompute what it trains; "
-            "--fix=detach|recompute|add chooses.",
-        ),
-    ] = False,
-    fix_choice: Annotated[str | None, typer.Option("--fix-choice", hidden=True)] = None,
-    exclude: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--exclude",
-            metavar="GLOB",
-            help="Skip what this gitignore-style glob names (tests/, **/generated/*.rs, "
-            "*.pb.rs), relative to each directory given; repeatable.",
-            show_default=False,
-        ),
-    ] = None,
-    strict: Annotated[
-        bool,
-        typer.Option(
-            "--strict",
-            help="Fail (exit 2) when a file is not read whole: skipped, or parts of it that "
-            "tree-sitter cannot parse not read.",
-        ),
-    ] = False,
-) -> None:
-    """Find, without running it, Burn code that will hit the panic (exit 1 with findings)."""
-    fmt = FORMATS["lint"].choose(named, json=as_json)
-    if message_format is not None and (named is not None or as_json):
-        raise UsageError("--message-format cannot be used with --format or --json")
-    from pbpit.lint.command import lint_command
-
-    # lint renders each of its formats itself (pbpit.lint.command) and says its exit status.
-    status = lint_command(
-        paths or [],
-        fmt,
-        _console(),
-        sys.stderr,
-        message_format=message_format,
-        fix=fix_choice or fix,
-        exclude=exclude or [],
-        cargo=_as_cargo_subcommand,
-        strict=strict,
-    )
-    raise typer.Exit(status)
-
+from pbpit.cli_graph import (  # noqa: E402 - they need `app` and the helpers above
+    _graph_dot,
+    _graph_json,
+    _graph_mermaid,
+    _graph_text,
+    graph_tape,  # noqa: F401
+)
+from pbpit.cli_lint import lint  # noqa: E402, F401
 
 # Each command's renderer for each of its formats (pbpit.formats names them); lint has its own.
 RENDERERS: dict[str, dict[str, Callable[..., None]]] = {
