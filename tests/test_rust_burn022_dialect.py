@@ -621,3 +621,29 @@ def test_cross_entropy_loss_new_takes_a_pad_index_and_a_device(tmp_path):
     )
     # equal logits: each row's loss is ln 2 (f32: 0.6931472)
     assert out == "0.6931472\n"
+
+
+def test_tensor_full_is_a_leaf_of_one_id_holding_its_value_as_f32(tmp_path):
+    # Burn: `full` fills with `fill_value.elem()` (0.1 rounded to f32, printed `0.1` by Rust's
+    # shortest round trip); on an autodiff device a creation takes one id (README of the
+    # measured programs), so the cached `exp` is NodeId(1) and the loop's 2nd backward panics
+    # there; an intermediate's gradient is None.
+    source = """
+        use burn::prelude::*;
+
+        fn main() {
+            let device = Device::default().autodiff();
+            let x = Tensor::<1>::full([2], 0.1, &device).require_grad();
+            println!("{:?}", x.clone().into_data().to_vec::<f32>().unwrap());
+            let cached = x.clone().exp();
+            for _ in 0..2 {
+                let loss = (cached.clone() * 2.0).sum();
+                let grads = loss.backward();
+                println!("{:?}", cached.grad(&grads).is_none());
+            }
+        }
+    """
+    status, out, err = run(tmp_path, source)
+    assert status == 101
+    assert out == "[0.1, 0.1]\ntrue\n"
+    assert "consumed at NodeId(1)." in err

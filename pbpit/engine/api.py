@@ -165,9 +165,7 @@ METHODS: tuple[Method, ...] = (
     Method(
         "from_bool", CREATION, None, NEVER, "(data: A, device: &B::Device) -> Self", LINT_ONLY, 0
     ),
-    Method(
-        "full", CREATION, None, NEVER, "(shape: S, fill: E, device: &B::Device) -> Self", LINT_ONLY
-    ),
+    Method("full", CREATION, None, NEVER, "(shape: S, fill_value: E, device: &B::Device) -> Self"),
     Method("empty", CREATION, None, NEVER, "(shape: S, device: &B::Device) -> Self", LINT_ONLY),
     Method(
         "random",

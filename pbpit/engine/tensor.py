@@ -275,6 +275,14 @@ class Tensor:
         return _leaf(np.zeros(_shape(shape, "zeros"), dtype=np.float32), device, "zeros")
 
     @staticmethod
+    def full(shape: Sequence[int], fill_value: float, device: Device) -> Tensor:
+        """Every element `fill_value`, converted to float32 as Burn's `elem()` converts it
+        (rounded to nearest)."""
+        device = _checked(device, "full")
+        value = np.float32(_scalar(fill_value, "full"))
+        return _leaf(np.full(_shape(shape, "full"), value, dtype=np.float32), device, "full")
+
+    @staticmethod
     def cat(tensors: Sequence[Tensor], dim: int) -> Tensor:
         """Concatenate along `dim`; the other dimensions must agree."""
         if not tensors:

@@ -135,8 +135,14 @@ class StaticRules:
 
     def creation(self, e: Static, is_data: bool) -> Ty:
         """`Tensor::from_floats(floats: A, device)` (`is_data`) or `Tensor::ones(shape: S,
-        device)`: the rank comes from the data's nesting or the shape's length."""
-        data, device = e.args
+        device)`, `Tensor::full(shape: S, fill_value: E, device)`: the rank comes from the
+        data's nesting or the shape's length."""
+        if len(e.args) == 3 and not is_data:  # `full`
+            data, fill, device = e.args
+            if not is_number(self.expr(fill)):
+                raise self.fail(fill.pos, f"`Tensor::full` of `{show(fill.ty)}`")
+        else:
+            data, device = e.args
         found = self.expr(data)
         depth, leaf, size = 0, resolve(found), None
         while type(leaf) is Wrap and leaf.kind in ("array", "Vec"):

@@ -128,6 +128,10 @@ class Library:
             tensors, dim = args
             rank = resolve(e.ty).dim  # type: ignore[attr-defined]
             return lambda frame: engine(Tensor.stack, tensors(frame), dim(frame), rank)
+        if row is not None and len(args) == 3:  # `full(shape, fill_value, device)`
+            method = getattr(Tensor, row.name)
+            shape, fill, device = args
+            return lambda frame: engine(method, shape(frame), fill(frame), device(frame))
         if row is not None:
             method = getattr(Tensor, row.name)
             first, second = args
