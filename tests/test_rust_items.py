@@ -272,11 +272,6 @@ def test_a_trait_the_program_defines_dispatches_statically_with_default_methods(
             "pattern does not mention field `y` (rustc rejects it: error[E0027])",
         ),
         (
-            "fn main() {\n    let mut t = (1, 2);\n    t.0 = 3;\n}\n",
-            "t.0 = 3",
-            "assignment to a tuple's element (make a new tuple)",
-        ),
-        (
             "static mut N: i32 = 0;\nfn main() {}\n",
             "static mut",
             "`static mut` items (use a `let mut` in `main`)",

@@ -45,7 +45,6 @@ from pbpit.rust.interp.nodes import (
     Continue,
     Crate,
     Expr,
-    Field,
     FnItem,
     For,
     Format,
@@ -83,7 +82,6 @@ from pbpit.rust.interp.types import (
     FnT,
     Mismatch,
     Named,
-    TupleT,
     Ty,
     Unresolved,
     Unsatisfied,
@@ -303,8 +301,6 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
 
     def c_Assign(self, e: Assign) -> Ty:  # noqa: N802
         target = self.expr(e.target)
-        if isinstance(e.target, Field) and type(resolve(e.target.base.ty)) is TupleT:
-            raise self.fail(e.pos, "assignment to a tuple's element (make a new tuple)")
         value = self.expr(e.value)
         if e.op == "+" and resolve(target) is STRING:  # `String: AddAssign<&str>`
             found = resolve(value)

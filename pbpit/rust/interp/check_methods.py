@@ -20,6 +20,7 @@ from pbpit.rust.interp.check_tables import (
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     Field,
+    Index,
     Local,
     Method,
 )
@@ -268,8 +269,8 @@ class MethodRules:
 
     def mutable_receiver(self, e: Method) -> None:
         recv = e.recv
-        while isinstance(recv, Field):  # `self.items.push(x)`: the variable holding the struct
-            recv = recv.base
+        while isinstance(recv, Field | Index):  # `self.items.push(x)`, `v[0].take()`: the
+            recv = recv.base  # variable holding the struct or the `Vec`
         if isinstance(recv, Local) and recv.binding.mut_ref:
             return
         if not isinstance(recv, Local):
@@ -313,6 +314,10 @@ class MethodRules:
             if name == "unwrap_or":
                 self.args(e, inner)
                 return inner
+            if name == "take":  # `&mut self`: the value out, `None` left in its place
+                self.mutable_receiver(e)
+                self.args(e)
+                return recv
             return None
         if kind in ("Result", "DynResult"):
             e.impl = f"Result.{name}"
@@ -372,6 +377,8 @@ class MethodRules:
         name = e.name
         e.impl = f"{_ITER}.{name}"
         if name in ("map", "filter", "for_each", "any", "all", "position"):
+            if name in ("any", "all", "position") and isinstance(e.recv, Local):
+                self.mutable_receiver(e)  # `&mut self`: they pull the variable's items
             self.arity(e, 1, f"`{name}`")
             fn = self.closure_arg(e.args[0], [item])
             if name in ("filter", "any", "all", "position"):

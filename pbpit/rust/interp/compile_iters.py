@@ -48,6 +48,8 @@ class IteratorCompiler:
             "enumerate": iterators.enumerated, "zip": iterators.zipped,
             "position": iterators.position, "reduce": iterators.reduce,
         }
+        if name in ("position", "any", "all"):  # `&mut self`: a variable's items pulled are gone
+            recv = iterators.advancing(self, e, recv)
         if name in ("map", "filter", "enumerate", "zip", "position", "reduce"):
             adapter = adapters[name]
             return lambda frame: adapter(recv(frame), *[a(frame) for a in args])
@@ -70,8 +72,10 @@ class IteratorCompiler:
             return lambda frame: iterators.sliced(recv(frame), name, n(frame))
         if name in ("cloned", "copied"):
             return lambda frame: iterators.mapped(recv(frame), clone_value)
-        if name in ("count", "len"):
+        if name == "count":
             return lambda frame: iterators.count(recv(frame))
+        if name == "len":
+            return lambda frame: iterators.length(recv(frame))
         if name == "last":
             return lambda frame: iterators.last(recv(frame))
         if name == "collect":

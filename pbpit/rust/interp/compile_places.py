@@ -88,9 +88,9 @@ class PlaceCompiler:
         return store
 
     def c_Assign(self, e: Assign) -> Code:  # noqa: N802
-        if isinstance(e.target, Field):
+        if isinstance(e.target, Field) and type(resolve(e.target.base.ty)).__name__ != "TupleT":
             return self.field_assign(e, e.target)
-        if isinstance(e.target, Index | Unary):
+        if isinstance(e.target, Index | Unary | Field):  # a tuple's element: `pair.0 = x`
             return self.index_assign(e, e.target)
         store = self.setter(e.target)
         value = self.expr(e.value)
@@ -170,6 +170,15 @@ class PlaceCompiler:
         if isinstance(e, Local):
             read, store = self.expr(e), self.setter(e)
             return lambda frame, change: store(frame, change(read(frame)))
+        if isinstance(e, Field) and type(resolve(e.base.ty)).__name__ == "TupleT":
+            # a tuple, a value held as a Python tuple: replaced by its copy with the element
+            # changed, in the place it was read from
+            at, index = self.element_updater(e.base), e.index
+
+            def in_tuple(frame: list, change: Callable[[Any], Any]) -> None:
+                at(frame, lambda t: (*t[:index], change(t[index]), *t[index + 1 :]))
+
+            return in_tuple
         if isinstance(e, Field):
             base, field = self.expr(e.base), e.index
 

@@ -23,6 +23,7 @@ from pbpit.rust.format import (
 from pbpit.rust.interp.types import (
     FLOAT_NAMES,
     INT_RANGES,
+    TENSOR_DATA,
     FnT,
     Named,
     StructT,
@@ -248,6 +249,8 @@ def _display(ty: Ty, spec: Spec) -> Callable[[object], str]:
         # Burn's `impl Display for Tensor` (every kind) reads the precision only (its own layout).
         precision = spec.precision
         return lambda t: tensor_display(t, precision)
+    if ty is TENSOR_DATA:
+        return _tensor_data_display
     if type(ty) is StructT and "Config" in ty.item.derives:  # Burn's derive: its JSON
         from pbpit.rust.interp.burn_nn import config_display  # (burn_nn imports runtime)
 
@@ -255,6 +258,16 @@ def _display(ty: Ty, spec: Spec) -> Callable[[object], str]:
     if leaf is None:
         raise FormatError(f"`{show(ty)}` doesn't implement `std::fmt::Display`")
     return leaf
+
+
+def _tensor_data_display(data: Any) -> str:
+    """burn-std's `impl Display for TensorData`: `format!("{:?}", self.as_slice::<E>())` of its
+    elements, E its dtype's Rust type, written with `write_str` (a width or precision given to
+    `{}` changes nothing)."""
+    if data.ints is not None:
+        return "[" + ", ".join(map(str, data.ints)) + "]"
+    text = _float_text(data.dtype, Spec(None), True)
+    return "[" + ", ".join(map(text, data.values)) + "]"
 
 
 def _debug(ty: Ty, spec: Spec) -> Callable[[object], str]:

@@ -149,6 +149,14 @@ def count(items: Any) -> int:
     return sum(1 for _ in items.front())
 
 
+def length(items: Any) -> int:
+    """`ExactSizeIterator::len`: takes `&self`, so nothing is pulled (a stepped iterator keeps
+    its items)."""
+    if type(items) is Lazy and items.size is not None:
+        return items.size()
+    return count(items)
+
+
 def last(items: Any) -> Any:
     found = None
     for item in lazy(items).front():
@@ -396,6 +404,8 @@ def check_method(ck: Any, e: Any, recv: Ty) -> Ty | None:
             raise ck.fail(e.pos, f"`{name}` of `{show(inner)}` items (pbpit flattens iterators)")
         return Wrap("Iter", inner.inner)
     if name == "find":
+        if isinstance(e.recv, Local):
+            ck.mutable_receiver(e)
         ck.arity(e, 1, "`find`")
         ck.unify(BOOL, ck.closure_arg(e.args[0], [item]).ret, e.args[0].pos)
         return option(item)
@@ -444,6 +454,24 @@ def _check_compare(ck: Any, e: Any, recv: Ty) -> Ty | None:
     return option(ORDERING) if name == "partial_cmp" else ORDERING
 
 
+def advancing(comp: Any, e: Any, recv: Any) -> Any:
+    """The code of the receiver of a method that takes `&mut self` and pulls items (`next`,
+    `any`, `position`, `find`...): on a variable, the variable comes to hold the iterator, stepped,
+    so the items pulled are gone from it, as in Rust; a temporary is pulled where it is."""
+    if not isinstance(e.recv, Local):
+        return recv
+    store = comp.setter(e.recv)
+
+    def stepped_in_place(frame: list) -> Any:
+        items = recv(frame)
+        it = started(items)
+        if it is not items:
+            store(frame, it)
+        return it
+
+    return stepped_in_place
+
+
 def compile_method(comp: Any, e: Any, name: str, recv: Any, args: list[Any]) -> Any:
     """The code of one of this module's methods; `comp` is compile.py's `Compiler`."""
     where = comp.where(e.pos)
@@ -484,14 +512,11 @@ def compile_method(comp: Any, e: Any, name: str, recv: Any, args: list[Any]) -> 
 
         return sub_slices
     if name in ("next", "peek", "nth"):
-        store = comp.setter(e.recv) if isinstance(e.recv, Local) else None
+        source = advancing(comp, e, recv)
         step = args[0] if args else None
 
         def pull(frame: list) -> Any:
-            items = recv(frame)
-            it = started(items)
-            if it is not items and store is not None:
-                store(frame, it)  # the variable now holds the iterator, stepped
+            it = started(source(frame))
             assert it.cursor is not None
             if name == "peek":
                 return it.cursor.peek()
@@ -513,10 +538,11 @@ def compile_method(comp: Any, e: Any, name: str, recv: Any, args: list[Any]) -> 
         return lambda frame: flat_mapped(recv(frame), lambda item: item, where)
     if name == "find":
         (test,) = args
+        source = advancing(comp, e, recv)
 
         def find(frame: list) -> Any:
             keep = test(frame)
-            for item in lazy(recv(frame)).front():
+            for item in lazy(source(frame)).front():
                 if keep(item):
                     return Some(item)
             return None

@@ -38,6 +38,7 @@ from pbpit.rust.interp.runtime import (
     check_allocation,
     clone_value,
     engine_scalar,
+    flattened,
     map_nested,
     tensor_data,
 )
@@ -179,15 +180,25 @@ class Library:
                 return lambda frame: make
             return lambda frame: engine(make, *(a(frame) for a in args))
         if owner == "TensorData":
+            raw, dtype = args[0], self.element_name(e.args[0])
+            ints = dtype in INT_RANGES  # kept as written, for `Display` (`values` are f32)
             if function == "new":
                 values, shape = args
                 convert = self.tensor_data_arg(e.args[0], values)
-                return lambda frame: engine(TensorData, convert(frame), shape(frame))
+
+                def new(frame: list) -> Any:
+                    data = engine(TensorData, convert(frame), shape(frame))
+                    data.dtype = dtype
+                    data.ints = flattened(raw(frame)) if ints else None
+                    return data
+
+                return new
             nested = self.tensor_data_arg(e.args[0], args[0])
 
             def from_nested(frame: list) -> Any:
                 data = engine(EngineTensorData.from_nested, nested(frame))
-                return TensorData(data.values, data.shape)
+                kept = flattened(raw(frame)) if ints else None
+                return TensorData(data.values, data.shape, dtype, kept)
 
             return from_nested
         if owner == "activation":
@@ -202,6 +213,14 @@ class Library:
             to_number = int if along else engine_scalar(e.args[1].ty)
             return lambda frame: engine(function_, x(frame), to_number(extra(frame)))
         return None
+
+    @staticmethod
+    def element_name(arg: Expr) -> str:
+        """The Rust type of the numbers in `arg` (nested arrays or `Vec`s), e.g. `f64`."""
+        leaf = resolve(arg.ty)
+        while type(leaf) is Wrap:
+            leaf = resolve(leaf.inner)
+        return leaf.name if type(leaf) is Named else ""
 
     def tensor_data_arg(self, arg: Expr, data: Code) -> Code:
         """`floats: A` of `from_floats`: numbers of any Rust type, integers converted to f32."""
@@ -490,6 +509,15 @@ class Library:
             return unwrap_or
         if name == "as_ref":
             return recv
+        if name == "take":  # the value out of its place (a variable, a field), `None` left there
+            update = self.element_updater(e.recv)
+
+            def take(frame: list) -> Any:
+                taken: list[Any] = []
+                update(frame, lambda old: taken.append(old))  # (append returns None)
+                return taken[0]
+
+            return take
         raise self.fail(e.pos, f"the method `{name}` on an Option")
 
     def m_Result(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:  # noqa: N802

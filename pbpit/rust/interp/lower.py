@@ -141,6 +141,13 @@ class Lowerer(
         words = set(re.findall(r"\w+", self.text(node)))
         return not words.isdisjoint(self.refused_names)
 
+    def follows_refusal(self, node: Node, err: Unsupported) -> bool:
+        """Whether `err`, met in `node`, only follows from an item refused before (a name not
+        declared, a struct's fields not read: `#[derive(Copy)] struct P { x: i32 }`), so rustc,
+        which accepts the item, would not report it."""
+        consequence = "cannot find" in err.what or "has no field named" in err.what
+        return consequence and self.mentions_refused(node)
+
     def refuse_item(self, node: Node, err: Unsupported) -> None:
         names = node.child_by_field_name("name") or node.child_by_field_name("type")
         if names is not None:
@@ -150,7 +157,7 @@ class Lowerer(
     def refuse_statement(self, node: Node, err: Unsupported) -> None:
         """A refused statement: recorded, and the names a `let` binds declared all the same, so
         that their uses further on are not refused for being unknown."""
-        if self.mentions_refused(node) and "cannot find" in err.what:
+        if self.follows_refusal(node, err):
             if self.current is not None:
                 self.tainted.add(self.current)
         else:
@@ -171,7 +178,10 @@ class Lowerer(
             lower_body()
         except Unsupported as err:
             self.restore(checkpoint)
-            self.refuse(err)
+            if self.follows_refusal(node, err):
+                self.tainted.add(name)
+            else:
+                self.refuse(err)
         self.current = None
 
     # -- positions --------------------------------------------------------------------------------

@@ -249,9 +249,11 @@ class ExprLowering:
             place = self.text(left)
             if binding.name == "self":
                 what = f"cannot assign to `{place}`, which is behind a `&` reference"
-            else:
-                what = f"cannot assign to `{place}`, as `{binding.name}` is not declared as mutable"
-            raise self.fail(node, rejects(what, "E0594"))
+                raise self.fail(node, rejects(what, "E0594"))
+            what = f"cannot assign to `{place}`, as `{binding.name}` is not declared as mutable"
+            err = self.fail(node, rejects(what, "E0594"))
+            err.label = "cannot assign"  # rustc's label under the assignment
+            raise err
         return Assign(self.pos(node), target, value, op)
 
     def e_block(self, node: Node) -> Expr:

@@ -37,13 +37,23 @@ class Ok:
 
 
 class TensorData:
-    """Burn's `TensorData`: a tensor's values, flattened, and its shape."""
+    """Burn's `TensorData`: a tensor's values, flattened, and its shape; `dtype` the Rust type
+    of its elements (a Float tensor's are f32; `TensorData::new(vec![1.5f64], ..)`'s f64) and,
+    for integer elements, `ints` the integers themselves (`values` holds them as f32)."""
 
-    __slots__ = ("values", "shape")
+    __slots__ = ("values", "shape", "dtype", "ints")
 
-    def __init__(self, values: list[float], shape: tuple[int, ...]) -> None:
+    def __init__(
+        self,
+        values: list[float],
+        shape: tuple[int, ...],
+        dtype: str = "f32",
+        ints: list[int] | None = None,
+    ) -> None:
         self.values = values
         self.shape = shape
+        self.dtype = dtype
+        self.ints = ints
 
 
 class PanicSite:
@@ -207,6 +217,13 @@ def map_nested(value: Any, convert: Callable[[Any], Any]) -> Any:
     if type(value) is list:
         return [map_nested(v, convert) for v in value]
     return convert(value)
+
+
+def flattened(value: Any) -> list[Any]:
+    """Nested lists' leaves, in order (row-major, as `TensorData::from` reads them)."""
+    if type(value) is not list:
+        return [value]
+    return [leaf for v in value for leaf in flattened(v)]
 
 
 def tensor_data(tensor: Tensor) -> TensorData:
