@@ -80,9 +80,18 @@ def _end_what_a_failed_test_left_running():
             wrapper.wait()
 
 
+def _signals_by_default() -> None:
+    # Started by default, whatever the test run inherited (under `nohup` SIGHUP is ignored, and
+    # pbpit then rightly leaves it ignored: a signal ignored from the start is not forwarded).
+    for number in (signal.SIGHUP, signal.SIGTERM, signal.SIGINT):
+        signal.signal(number, signal.SIG_DFL)
+
+
 def start_wrapper(argv: list[str], report: Path, **popen) -> subprocess.Popen:
-    """pbpit in a process of its own, in a session (and process group) of its own."""
+    """pbpit in a process of its own, in a session (and process group) of its own, started
+    with the default dispositions of the signals it forwards or ignores."""
     popen.setdefault("env", environment())
+    popen.setdefault("preexec_fn", _signals_by_default)
     wrapper = subprocess.Popen(
         [PYTHON, "-c", WRAPPER, str(report), *argv], start_new_session=True, **popen
     )
