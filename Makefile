@@ -18,10 +18,11 @@ run: setup
 	@$(BIN)/pbpit run twice; status=$$?; \
 	if [ $$status -ne 101 ]; then echo "make run: expected the panic (exit 101), got $$status" >&2; exit 1; fi
 
-# The built-in cases must still print exactly their golden output (SPEC §3), then every test.
+# The built-in cases must still print exactly their golden output (SPEC §3), then every test,
+# on two workers (pytest-xdist): most tests wait on a subprocess, so two keep both cores busy.
 test: setup lint
 	$(BIN)/pbpit check
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n 2
 
 lint: setup
 	$(BIN)/ruff check .
