@@ -61,6 +61,12 @@ class NodeRecord:
         """`is_require_grad()`: a leaf whose gradient the returned `Gradients` keeps."""
         return self.requirement is Requirement.GRAD
 
+    @property
+    def unreachable_leaf(self) -> bool:
+        """A leaf no binding names that a `detach` made (softmax's own detached input): Burn
+        gives it a gradient, but no program holds it to read that gradient."""
+        return not self.label and not self.parents and self.op == "detach"
+
     def to_json(self) -> dict[str, Any]:
         """The node for scripts: the requirement as the two booleans `tracked` and
         `requires_grad`, as `is_tracked()` and `is_require_grad()` answer; in a crate of

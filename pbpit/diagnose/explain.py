@@ -422,7 +422,7 @@ def _fix_recompute(result: RunResult, node: NodeRecord, loop: Loop | None, moved
         _name(result, n)
         for n in ancestors(result, node.id)
         if (r := result.node(n)) is not None and r.requires_grad
-        and (r.label or r.op != "detach")  # not a detached leaf no binding holds (softmax's own)
+        and not r.unreachable_leaf
     )
     learners = ", ".join(f"`{n}`" for n in leaves) or "its inputs"
     title = f"gradients must reach {learners}, so compute `{_name(result, node.id)}` in the loop"

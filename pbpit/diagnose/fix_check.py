@@ -166,8 +166,8 @@ def baseline(result: Any) -> Baseline | None:
     for node in result.nodes:
         if node.id >= first.node_count or node.parents or node.requirement != Requirement.GRAD:
             continue
-        if not node.label and node.op == "detach":
-            continue  # a leaf no binding holds (softmax's own detached input): nobody reads it
+        if node.unreachable_leaf:
+            continue
         if node.label:
             key, shown = node.label, node.label
         else:
