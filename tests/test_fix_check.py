@@ -481,3 +481,24 @@ def test_recompute_names_the_leaves_a_user_holds_not_softmaxs_own():
     run = pbpit_cli("run", str(program))
     said = run.stdout + run.stderr
     assert "gradients must reach `x`, so compute `probs` in the loop" in said
+
+
+def test_state_in_an_option_field_run_and_lint_name_the_field_and_its_place():
+    """Written after the code: a Burn 0.22 agent keeps `Some(out)` in a struct field across
+    episodes. Ids by hand from the measured table: x 0; Linear's weight 1, bias 2, matmul 3,
+    reshape 4, add 5; tanh 6. The run and lint name the same rule and the field that carries it,
+    and the help says to detach what is put in the Option, never the Option itself."""
+    import json
+
+    program = Path(__file__).parent / "data" / "fix_check" / "memory_opt.rs"
+    data = run_json(program)
+    (error,) = [d for d in data["diagnostics"] if d["level"] == "error"]
+    assert "NodeId(6) `out`" in " ".join(error["notes"])
+    lint = json.loads(pbpit_cli("lint", "--format", "json", str(program)).stdout)
+    (warning,) = lint["findings"]
+    for diagnostic in (error, warning):
+        assert diagnostic["rule"] == "loop-external-tracked"
+        assert diagnostic["message"].startswith("`agent.memory` carries a tracked tensor")
+        words = " ".join(h["message"] for h in diagnostic["help"])
+        assert "`agent.memory = Some(tensor.detach())`" in words
+        assert "agent.memory.detach()" not in words

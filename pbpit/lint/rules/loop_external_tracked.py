@@ -546,7 +546,8 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
     if not is_name(name) and field_holds_tensors(name, fixes):
         # `hidden: Option<Tensor<1>>`: `.detach()` is a tensor's, not the Option's.
         message = (
-            f"detach the tensors `{name}` holds where they are put in it (`Some(h.detach())`): "
+            f"detach the tensors `{name}` holds where they are put in it "
+            f"(`{name} = Some(tensor.detach())`): "
             "gradients stop at the pass boundary"
         )
         return Help(message)
