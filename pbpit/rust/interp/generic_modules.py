@@ -1,0 +1,36 @@
+"""Burn's module methods on a type parameter bounded by `AutodiffModule<B>` (`fn eval<B:
+AutodiffBackend, M: AutodiffModule<B>>(model: &M) { let m = model.valid(); .. }`): `valid()`
+gives `M::InnerModule` (burn-core's `AutodiffModule::valid(&self) -> Self::InnerModule`), a
+module of the inner backend that no backward reaches; `clone()` is `Module`'s `Clone`; Burn's
+other `Module` methods are refused as outside the subset (rustc runs them). At run
+time the value is the caller's struct, and the methods are those of a concrete module."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.rust.interp.nodes import Method
+from pbpit.rust.interp.types import ParamT, Ty
+
+
+def check_method(checker: Any, e: Method, recv: ParamT) -> Ty | None:
+    """The type of `model.valid()` or `model.clone()` for `model: M` (`M` a module bound, or
+    its `M::InnerModule`), `e.impl` set as for a concrete module's; None for a parameter that
+    is not a module's. `valid()` of an `InnerModule` (a `Module<B::InnerBackend>`) is refused."""
+    inners: dict[ParamT, ParamT] = checker.__dict__.setdefault("inner_modules", {})
+    inner = recv in inners.values()  # `M::InnerModule`: one type however often named
+    if e.name == "clone" and (recv.module or inner):
+        e.impl = "burn.clone"
+        checker.args(e)
+        return recv
+    if e.name != "valid" or not recv.module:
+        if recv.module or inner:  # Burn's `Module` has more (`num_params`...): not rustc's E0599
+            what = f"the method `{e.name}` of the module `{recv.name}`"
+            raise checker.fail(e.pos, f"{what} (pbpit runs `valid()` and `clone()`)")
+        return None
+    e.impl = "burn.valid"
+    checker.args(e)
+    # Not a module of the autodiff backend: `from_grads` or `step` of it is refused.
+    if recv not in inners:
+        inners[recv] = ParamT(f"{recv.name}::InnerModule", [], module=False)
+    return inners[recv]
