@@ -25,7 +25,7 @@ import pytest
 
 from pbpit.diagnose import findings, fix_check
 from pbpit.diagnose.explain import explain_in_case
-from pbpit.diagnose.fix_check import applied
+from pbpit.diagnose.fix_check import applied, lint_checked
 from pbpit.errors import UsageError
 from pbpit.lint.rules import RULES, rule_named
 from pbpit.lint.tree import lint_paths
@@ -68,7 +68,8 @@ def examples(tmp_path_factory) -> dict[str, Path]:
 
 @functools.cache
 def _linted(path: str) -> tuple:
-    return tuple(lint_paths([path]).findings)
+    """What `pbpit lint` prints: its findings, each help written as code made and read again."""
+    return tuple(lint_checked(lint_paths([path])).findings)
 
 
 @pytest.fixture
@@ -76,9 +77,10 @@ def once(monkeypatch):
     """Lint once per program and make each fix once, whichever command asks."""
     monkeypatch.setattr(findings, "_lint_findings", lambda result: list(_linted(result.path)))
 
-    def check_edits(program, edits, file=None, timeout=30.0, baseline=None):
+    def check_edits(program, edits, file=None, timeout=30.0, baseline=None, pinned=False):
         key = tuple((e.line, e.column, e.end_line, e.end_column, e.replacement) for e in edits)
-        return _cached(str(program), key, str(file if file is not None else program), baseline)
+        file = str(file if file is not None else program)
+        return _cached(str(program), key, file, baseline, pinned)
 
     monkeypatch.setattr(fix_check, "check_edits", check_edits)
 
@@ -86,14 +88,16 @@ def once(monkeypatch):
 _CHECKS: dict[tuple, fix_check.FixCheck] = {}
 
 
-def _cached(program: str, key: tuple, file: str, baseline) -> fix_check.FixCheck:
+def _cached(program: str, key: tuple, file: str, baseline, pinned: bool) -> fix_check.FixCheck:
     """One check per fix (the baseline is the same program's first backward: one per
     program)."""
     from pbpit.diagnostics.model import Edit
 
     if (program, key, file) not in _CHECKS:
         edits = [Edit(*k) for k in key]
-        _CHECKS[program, key, file] = _REAL_CHECK(Path(program), edits, Path(file), 30.0, baseline)
+        _CHECKS[program, key, file] = _REAL_CHECK(
+            Path(program), edits, Path(file), 30.0, baseline, pinned
+        )
     return _CHECKS[program, key, file]
 
 

@@ -502,3 +502,105 @@ def test_state_in_an_option_field_run_and_lint_name_the_field_and_its_place():
         words = " ".join(h["message"] for h in diagnostic["help"])
         assert "`agent.memory = Some(tensor.detach())`" in words
         assert "agent.memory.detach()" not in words
+
+
+# -- state a pass that leaves early carries; lint's own helps made and read again -----------------
+
+DATA = Path(__file__).parent / "data" / "fix_check"
+FIRST = "w Some([0.46211717, 0.7615942]) x Some([0.19661193, -0.05249679])"
+"""The first backward's gradients of saved_epochs_break.rs, by hand: w gets tanh(0.5 x),
+x gets w * 0.5 * (1 - tanh(0.5 x)^2), rounded to f32 (the original's first printed line)."""
+
+
+def test_a_collection_a_pass_that_breaks_fills_is_emptied_right_after_its_backward(tmp_path):
+    """The batches loop breaks at its second batch, and the epochs loop runs it again: a
+    `saved.clear();` as the body's last line would be skipped by the pass that breaks (and the
+    next epoch's first batch panics). lint writes it after the backward's statement; the fixed
+    program runs each pass on its own features, so every pass prints the first's gradients."""
+    import json
+
+    from pbpit.diagnose.fix_check import applied
+
+    program = DATA / "saved_epochs_break.rs"
+    lint = json.loads(pbpit_cli("lint", "--format", "json", str(program)).stdout)
+    (finding,) = lint["findings"]
+    (help_,) = finding["help"]
+    edits = [Edit(**e) for e in help_["edits"]]
+    assert [(e.line, e.column, e.replacement) for e in edits] == [
+        (22, 1, "            saved.clear();\n")
+    ]
+    error = next(d for d in run_json(program)["diagnostics"] if d["level"] == "error")
+    (checked,) = [h["checked"] for h in error["help"] if "checked" in h]
+    assert checked["verdict"] == RUNS
+    assert checked["gradients"] == {"w": "unchanged", "x": "unchanged"}
+    fixed = program_in(tmp_path, applied(program.read_text(), edits))
+    printed = pbpit_cli("run", "--raw", str(fixed)).stdout.splitlines()
+    assert printed == [f"{e} {b}: {FIRST}" for e in (0, 1) for b in (0, 1)]
+
+
+def program_in(folder: Path, text: str) -> Path:
+    path = folder / "main.rs"
+    path.write_text(text)
+    return path
+
+
+def _lint_report(path: Path, helps: list[Help]):
+    """lint's report of `path`, its one finding's helps replaced by `helps`."""
+    from dataclasses import replace
+
+    from pbpit.lint.tree import lint_paths
+
+    report = lint_paths([str(path)])
+    (finding,) = report.findings
+    return replace(report, findings=[replace(finding, helps=helps)])
+
+
+def test_lint_says_in_words_a_help_whose_edit_leaves_the_finding(tmp_path):
+    """The emptying written as the inner body's last line (after the `if .. { break; }`):
+    it compiles, but lint reading the edited file still warns. Running it panics, by hand: the
+    first epoch's batch 0 makes 2, 3 (pushed), 4, 5 and is emptied; its batch 1 makes 6, 7
+    (pushed), 8, 9, and breaks before the emptying; the next epoch's batch 0 adds NodeId(7),
+    whose step batch 1's backward consumed."""
+    from pbpit.diagnose.fix_check import LINTS, lint_checked
+
+    path = program_in(tmp_path, (DATA / "saved_epochs_break.rs").read_text())
+    last = [insert(27, 1, "            saved.clear();\n")]
+    (finding,) = lint_checked(_lint_report(path, [Help("empty it", last)])).findings
+    (help_,) = finding.helps
+    assert help_.edits == [] and help_.checked.verdict == LINTS
+    assert help_.note == (
+        "pbpit made this edit and read it again: lint still warns: `saved` carries a tracked "
+        "tensor from one pass of the loop into the next: a later pass's backward panics, so it "
+        "is not shown"
+    )
+    assert check_edits(path, last).detail == "it still panics at NodeId(7)"
+
+
+def test_lint_says_in_words_a_help_whose_edit_rustc_rejects_and_keeps_one_that_works(tmp_path):
+    """An edit that moves `saved` out of the loop's state (`let kept = saved;`): the next pass's
+    `saved.push(..)` borrows a moved value, rustc's E0382. The edit lint writes is kept,
+    unchanged and without a mark."""
+    from pbpit.diagnose.fix_check import REFUSED, lint_checked
+
+    path = program_in(tmp_path, (DATA / "saved_epochs_break.rs").read_text())
+    good = Help("empty it", [insert(22, 1, "            saved.clear();\n")])
+    bad = Help("take it", [insert(22, 1, "            let kept = saved;\n")])
+    (finding,) = lint_checked(_lint_report(path, [good, bad])).findings
+    assert finding.helps[0] == good
+    assert finding.helps[1].edits == [] and finding.helps[1].checked.verdict == REFUSED
+    assert finding.helps[1].note == (
+        "pbpit made this edit and read it again: error[E0382]: borrow of moved value: `saved`, "
+        "so it is not shown"
+    )
+
+
+def test_a_program_that_draws_unseeded_weights_is_compared_from_one_stream():
+    """Each run of an unseeded program draws other weights (Burn seeds from the OS): compared
+    with the run the user saw, every gradient of a fix would be 'changed'. The original and the
+    fixed program are both run from one key: recomputing `feats` in the loop leaves the layer's
+    gradients of the first backward bit for bit as they were."""
+    program = DATA / "unseeded_linear.rs"
+    error = next(d for d in run_json(program)["diagnostics"] if d["level"] == "error")
+    assert "NodeId(6) `feats`" in " ".join(error["notes"])
+    (checked,) = [h["checked"] for h in error["help"] if "checked" in h]
+    assert checked["gradients"] == {"linear.weight": "unchanged", "linear.bias": "unchanged"}

@@ -31,6 +31,7 @@ from pbpit.diagnostics.model import Diagnostic, Help, Label, Tape
 from pbpit.errors import UsageError
 
 if TYPE_CHECKING:
+    from pbpit.lint.rule import Rule
     from pbpit.lint.tree import LintReport
 
 # Where the standard library's, rustup's and cargo's downloaded crates' sources are: never the
@@ -434,18 +435,23 @@ def _panicked_text(finding: Diagnostic, tape: Tape) -> str:
             f"panicked here: this call runs two backwards (in `{through}`); the first consumed "
             f"`{name}`'s step, the second needed it again"
         )
-    if finding.rule == "double-backward":
-        return f"panicked here, {where}: the backward above consumed `{name}`'s graph"
-    return f"panicked here, {where}: it needs `{name}`'s step, which the backward above consumed"
+    return _rule(finding).panicked_here(name, where)
 
 
 def _whose(finding: Diagnostic, tape: Tape) -> str:
     """What the tensor is, after its name: why its step was gone."""
     if tape.in_loop:
         return "made before the loop and used in it: an earlier pass's backward consumed its step"
-    if finding.rule == "double-backward":
-        return "the loss itself: its first backward consumed its step"
-    return "shared by two losses: the first loss's backward consumed its step"
+    return _rule(finding).whose()
+
+
+def _rule(finding: Diagnostic) -> Rule:
+    """The finding's rule (a rule's words, said of a real panic); the words every rule says
+    by default for a finding of none."""
+    from pbpit.lint.rule import Rule
+    from pbpit.lint.rules import rule_named
+
+    return rule_named(finding.rule) or Rule()
 
 
 def _is(label: Label, place: Label) -> bool:

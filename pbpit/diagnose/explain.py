@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pbpit.diagnose.audit import AuditEntry, Loop, ancestors, audit, find_loops
 from pbpit.diagnostics.model import Edit
 from pbpit.lint.fixes import Fixes, identifiers, indent
-from pbpit.lint.rules import DOUBLE, LOOP_EXTERNAL, SHARED
+from pbpit.lint.rules import rule_named
 from pbpit.lint.rules.double_backward import REBUILD_THE_LOSS
 from pbpit.lint.rules.loop_external_tracked import DETACH_EACH_PASS, DETACH_ONCE, RECOMPUTE_IN_LOOP
 from pbpit.lint.rules.shared_intermediate import ADD_THE_LOSSES
@@ -567,6 +567,56 @@ def _fix_rebuild_loss(
     return fix
 
 
+@dataclass
+class CaseFixes:
+    """What a rule's `case_fixes` (in `pbpit/lint/rules/`) writes explain's fixes of a hazard
+    of a run with: each fix's corrected lines of the case, made from the run's record. Which
+    fixes a hazard has is the rule's to say; nothing here knows one rule from another."""
+
+    result: RunResult
+    node: NodeRecord
+    entry: AuditEntry
+    entries: list[AuditEntry]
+    loops: list[Loop]
+
+    @property
+    def carried(self) -> bool:
+        """The tensor is state carried from one pass of the loop into the next."""
+        return self.entry.carried
+
+    @property
+    def _loop(self) -> Loop | None:
+        return next((loop for loop in self.loops if loop.line == self.entry.loop_line), None)
+
+    @property
+    def _backwards(self) -> tuple[BackwardRecord, BackwardRecord]:
+        first, second = (self.result.backwards[n - 1] for n in self.entry.backwards)
+        return first, second
+
+    def detach(self) -> Fix:
+        """Detach once (where it is made), or where it is carried into the next pass."""
+        return _fix_detach(self.result, self.node, self.entry, self._loop)
+
+    def recompute(self) -> Fix:
+        """Recompute in the loop: every hazard of the same loop moves with it (the whole
+        forward made outside it)."""
+        entry = self.entry
+        moved = [
+            e.node_id
+            for e in self.entries
+            if e.pattern == entry.pattern and e.loop_line == entry.loop_line and not e.carried
+        ]
+        return _fix_recompute(self.result, self.node, self._loop, moved)
+
+    def add_losses(self) -> Fix:
+        """Backpropagate the sum of the two losses once."""
+        return _fix_add_losses(self.result, *self._backwards)
+
+    def rebuild_loss(self) -> Fix:
+        """Build the loss again before its second backward."""
+        return _fix_rebuild_loss(self.result, self.node, *self._backwards)
+
+
 def _fixes(
     result: RunResult,
     node: NodeRecord,
@@ -574,25 +624,13 @@ def _fixes(
     entries: list[AuditEntry],
     loops: list[Loop],
 ) -> list[Fix]:
+    """The fixes of the hazard `entry`, as its rule chooses them (`Rule.case_fixes`)."""
     if entry is None or entry.verdict != "hazard":
         return []
-    if entry.pattern == LOOP_EXTERNAL:
-        loop = next((loop for loop in loops if loop.line == entry.loop_line), None)
-        if entry.carried:
-            return [_fix_detach(result, node, entry, loop)]
-        # Every hazard of this loop moves with it: the whole forward made outside.
-        moved = [
-            e.node_id
-            for e in entries
-            if e.pattern == LOOP_EXTERNAL and e.loop_line == entry.loop_line and not e.carried
-        ]
-        return [_fix_detach(result, node, entry, loop), _fix_recompute(result, node, loop, moved)]
-    first, second = (result.backwards[n - 1] for n in entry.backwards)
-    if entry.pattern == SHARED:
-        return [_fix_add_losses(result, first, second)]
-    if entry.pattern == DOUBLE:
-        return [_fix_rebuild_loss(result, node, first, second)]
-    return []
+    rule = rule_named(entry.pattern or "")
+    if rule is None:
+        return []
+    return rule.case_fixes(CaseFixes(result, node, entry, entries, loops))
 
 
 def explain_in_case(

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -138,17 +139,41 @@ def check_edits(
     file: str | Path | None = None,
     timeout: float = 30.0,
     baseline: Baseline | None = None,
+    pinned: bool = False,
 ) -> FixCheck:
     """Make `edits` in `file` (default: the program's own file) in a copy of the program
     `program` (a case file or a crate root) and run it; with the original run's `baseline`,
-    compare the leaves' gradients of the first backward with it."""
+    compare the leaves' gradients of the first backward with it (`pinned`: that run's random
+    stream started at PINNED, and this one's does)."""
     original = Path(program)
     edited = Path(file) if file is not None else original
     try:
         changed = applied(edited.read_text(encoding="utf-8"), edits)
     except (OSError, UnicodeDecodeError, ValueError) as err:
         return FixCheck(FAILS, f"the edits could not be made: {err}")
-    return check_text(original, changed, timeout, edited, baseline)
+    return check_text(original, changed, timeout, edited, baseline, pinned)
+
+
+PINNED = bytes(range(32))
+"""The key the random stream starts at in both runs of a comparison of gradients, when the
+program draws random numbers it does not seed (a `Linear`'s initial weights): from the OS,
+each run would draw others, and every gradient would differ."""
+
+
+def pinned_baseline(program: str | Path, timeout: float = 30.0) -> Baseline | None:
+    """The original program run again, its random stream started at PINNED: the leaves'
+    gradients of its first backward (None when it has none)."""
+    from pbpit.engine import random
+    from pbpit.errors import UsageError
+    from pbpit.runner import Case, run_case
+    from pbpit.runner.run import CaseTimedOut
+    from pbpit.runner.rust_case import RustRefusals
+
+    random.restart(PINNED)
+    try:
+        return baseline(run_case(Case.file(Path(program)), trace=True, timeout=timeout))
+    except (CaseTimedOut, RustRefusals, UsageError):
+        return None
 
 
 def baseline(result: Any) -> Baseline | None:
@@ -203,9 +228,10 @@ def check_text(
     timeout: float = 30.0,
     edited: Path | None = None,
     baseline: Baseline | None = None,
+    pinned: bool = False,
 ) -> FixCheck:
     """Run the program `original` from a copy of its folder in which `edited` (default: the
-    program's file) has the text `changed`."""
+    program's file) has the text `changed` (`pinned`: its random stream started at PINNED)."""
     edited = original if edited is None else edited
     root = original.resolve().parent
     if not edited.resolve().is_relative_to(root):
@@ -215,7 +241,7 @@ def check_text(
         if not _copy_program(root, original.suffix, Path(folder)):
             return FixCheck(FAILS, "the program's folder is too large to copy for the check")
         (Path(folder) / edited.resolve().relative_to(root)).write_text(changed, encoding="utf-8")
-        return _run(Path(folder) / original.name, timeout, baseline)
+        return _run(Path(folder) / original.name, timeout, baseline, pinned)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -266,12 +292,17 @@ def _copy_program(root: Path, suffix: str, folder: Path) -> bool:
     return True
 
 
-def _run(copy: Path, timeout: float, before: Baseline | None = None) -> FixCheck:
+def _run(
+    copy: Path, timeout: float, before: Baseline | None = None, pinned: bool = False
+) -> FixCheck:
+    from pbpit.engine import random
     from pbpit.errors import UsageError
     from pbpit.runner import Case, run_case
     from pbpit.runner.run import CaseTimedOut
     from pbpit.runner.rust_case import RustRefusals
 
+    if pinned:
+        random.restart(PINNED)
     try:
         # Traced only to compare gradients: the leaves' names come from the record.
         result = run_case(Case.file(copy), trace=before is not None, timeout=timeout)
@@ -316,8 +347,18 @@ def checked_helps(
     that runs without the panic says so (`checked: runs without the panic`); one that does not
     keeps its words, loses its code, and says what making it did. `done` remembers the checks
     of one run (the same edits in an error and a warning are made once); `before`, the
-    original run's first backward's leaf gradients, to compare the fixed run's with."""
+    original run's first backward's leaf gradients, to compare the fixed run's with (when the
+    program has drawn random numbers, those of the original run again, its stream and the fixed
+    run's started at one key: `pinned_baseline`)."""
+    from pbpit.engine import random
+
     done = {} if done is None else done
+    pinned = False
+    if before is not None and random.drawn() and any(h.edits for h in diagnostic.helps):
+        key = ("pinned baseline", str(program))
+        if key not in done:
+            done[key] = pinned_baseline(program)
+        before, pinned = done[key], True
     helps = []
     for help_ in diagnostic.helps:
         if not help_.edits:
@@ -328,7 +369,7 @@ def checked_helps(
             tuple((e.line, e.column, e.end_line, e.end_column, e.replacement) for e in help_.edits),
         )
         if key not in done:
-            done[key] = check_edits(program, help_.edits, file, baseline=before)
+            done[key] = check_edits(program, help_.edits, file, baseline=before, pinned=pinned)
         check = done[key]
         if check.ok:
             helps.append(replace(help_, checked=check))
@@ -336,3 +377,100 @@ def checked_helps(
             why = f"pbpit made this edit and ran the program: {check.detail}, so it is not shown"
             helps.append(replace(help_, edits=[], note=why, checked=check))
     return replace(diagnostic, helps=helps)
+
+
+# -- lint's helps, checked without running ---------------------------------------------------------
+
+LINTS = "warns"
+"""Accepted, but lint, reading the edited file, still finds the hazard (or a new one)."""
+
+
+def lint_checked(report: Any) -> Any:
+    """`report` (a `LintReport`) with each help written as code checked as lint can without
+    running the program: the edited file passes the interpreter's checks wherever the
+    original did (what rustc would reject: a use after a move, an immutable binding assigned
+    twice, a type error), and lint reading it alone finds the finding gone and nothing new.
+    A help that fails keeps its words, loses its code, and says what was found."""
+    if not any(h.edits for f in report.findings for h in f.helps):
+        return report
+    files: dict[str, tuple[str, list[str], Counter] | None] = {}
+    checks: dict[tuple, FixCheck] = {}
+    findings = []
+    for finding in report.findings:
+        if not any(h.edits for h in finding.helps):
+            findings.append(finding)
+            continue
+        if finding.path not in files:
+            files[finding.path] = _lint_baseline(finding.path)
+        known = files[finding.path]
+        helps = []
+        for help_ in finding.helps:
+            if not help_.edits or known is None:
+                helps.append(help_)
+                continue
+            key = (finding.path, finding.rule, finding.message, _edit_key(help_.edits))
+            if key not in checks:
+                checks[key] = _lint_check(finding, help_.edits, *known)
+            check = checks[key]
+            if check.verdict == PASSES:
+                helps.append(help_)
+            else:
+                why = f"pbpit made this edit and read it again: {check.detail}, so it is not shown"
+                helps.append(replace(help_, edits=[], note=why, checked=check))
+        findings.append(replace(finding, helps=helps))
+    return replace(report, findings=findings)
+
+
+def _edit_key(edits: list[Edit]) -> tuple:
+    return tuple((e.line, e.column, e.end_line, e.end_column, e.replacement) for e in edits)
+
+
+def _lint_baseline(path: str) -> tuple[str, list[str], Counter] | None:
+    """The file's text, what the interpreter's checks refuse in it, and its findings linted
+    alone (rule and message); None when it cannot be read."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    found = _findings_alone(path, text)
+    if found is None:
+        return None
+    return text, compile_errors(path, text), found
+
+
+def _findings_alone(path: str, text: str) -> Counter | None:
+    """The findings of `text`, the file `path` read alone: (rule, message) counted."""
+    from pbpit.lint.analysis import lint_source
+    from pbpit.rust.syntax import RustReadError, parse_bytes
+
+    try:
+        source = parse_bytes(text.encode("utf-8"), path)
+        return Counter((f.rule, f.message) for f in lint_source(source))
+    except (RustReadError, RecursionError):
+        return None
+
+
+def _lint_check(
+    finding: Diagnostic, edits: list[Edit], text: str, refused: list[str], found: Counter
+) -> FixCheck:
+    """`edits` made in `text` (whose refusals and findings alone are `refused`, `found`),
+    checked for `finding`: PASSES, REFUSED, or LINTS."""
+    try:
+        changed = applied(text, edits)
+    except ValueError as err:
+        return FixCheck(FAILS, f"the edits could not be made: {err}")
+    new = [error for error in compile_errors(finding.path, changed) if error not in refused]
+    if new:
+        return FixCheck(REFUSED, new[0])
+    after = _findings_alone(finding.path, changed)
+    if after is None:
+        return FixCheck(FAILS, "lint cannot read the edited file")
+    expected = found - Counter({(finding.rule, finding.message): 1})
+    for (rule, message), count in after.items():
+        if count > expected[rule, message]:
+            return FixCheck(LINTS, f"lint still warns: {message}")
+    return FixCheck(PASSES, "accepted; lint finds it gone")
+
+
+PASSES = "passes"
+"""Lint's check (`lint_checked`): accepted by the interpreter's checks, and the finding gone."""

@@ -326,3 +326,16 @@ def sample(kind: str, a: float, b: float, shape: Sequence[int]) -> np.ndarray:
     else:
         raise ValueError(f"random: unknown distribution {kind}")
     return values.reshape(tuple(shape))
+
+
+def drawn() -> bool:
+    """Whether anything in this process has drawn from (or seeded) the backend's stream."""
+    return _STREAM is not None
+
+
+def restart(key: bytes | None) -> None:
+    """The stream made `StdRng::from_seed(key)` (None: unmade, seeded from the OS at its first
+    use): two runs that start so draw the same numbers where the program does not seed it (a
+    fix checked by running it is compared with the original run made so)."""
+    global _STREAM
+    _STREAM = None if key is None else StdRng.from_seed(key)

@@ -93,10 +93,14 @@ def lint_command(
     if others:
         return 2
 
+    from pbpit.diagnose.fix_check import lint_checked
     from pbpit.lint.tree import lint_paths
 
     def lint(progress: Any = None):
-        return lint_paths(paths, progress, exclude=exclude or (), exclude_from=exclude_from)
+        # Each help written as code is made and read again: one that fails is said in words.
+        return lint_checked(
+            lint_paths(paths, progress, exclude=exclude or (), exclude_from=exclude_from)
+        )
 
     bar = _ProgressBar(stderr)
     try:

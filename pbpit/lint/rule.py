@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, ClassVar
 from pbpit.lint.values import Backward, Definition, Value
 
 if TYPE_CHECKING:
+    from pbpit.diagnose.explain import CaseFixes
+    from pbpit.diagnose.explain import Fix as CaseFix
     from pbpit.diagnostics.model import Diagnostic
     from pbpit.lint.fixes import Fixes
     from pbpit.rust.syntax import Node
@@ -103,6 +105,24 @@ class Rule:
     def call(self, call: Call, fixes: Fixes) -> Diagnostic | None:
         """The diagnostic for a call of one of `methods` if it is this rule's, else None."""
         return None
+
+    def case_fixes(self, case: CaseFixes) -> list[CaseFix]:
+        """explain's fixes of a hazard of this rule a run found, written by `case` (the
+        corrected lines of the case); none by default."""
+        return []
+
+    def panicked_here(self, name: str, where: str) -> str:
+        """A real panic's label on the user's backward (`pbpit -- COMMAND`, `explain -`), for
+        two backwards in one pass; `where` says which backward (`in `loss.backward()``)."""
+        return (
+            f"panicked here, {where}: it needs `{name}`'s step, which the backward above "
+            "consumed"
+        )
+
+    def whose(self) -> str:
+        """What the tensor is, after its name, for two backwards in one pass: why its step was
+        gone."""
+        return "shared by two losses: the first loss's backward consumed its step"
 
 
 # -- the words every rule says of a backward run by a call of one of the program's functions

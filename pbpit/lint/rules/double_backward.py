@@ -12,6 +12,8 @@ from pbpit.lint.values import Backward, Definition
 from pbpit.rust.syntax import Node
 
 if TYPE_CHECKING:
+    from pbpit.diagnose.explain import CaseFixes
+    from pbpit.diagnose.explain import Fix as CaseFix
     from pbpit.diagnose.from_trace import TraceFinding
 
 KEEP_THE_GRADIENTS = Fix(
@@ -117,6 +119,15 @@ fn main() {
             "Gradients"
         )
         return reason, fix
+
+    def case_fixes(self, case: CaseFixes) -> list[CaseFix]:
+        return [case.rebuild_loss()]
+
+    def panicked_here(self, name: str, where: str) -> str:
+        return f"panicked here, {where}: the backward above consumed `{name}`'s graph"
+
+    def whose(self) -> str:
+        return "the loss itself: its first backward consumed its step"
 
     def fix_of(self, message: str) -> Fix | None:
         """Which of the rule's fixes a help of its diagnostic (said by this file's `*_help`)

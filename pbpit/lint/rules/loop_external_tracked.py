@@ -15,6 +15,8 @@ from pbpit.lint.values import Definition
 from pbpit.rust.syntax import Node, descendants
 
 if TYPE_CHECKING:
+    from pbpit.diagnose.explain import CaseFixes
+    from pbpit.diagnose.explain import Fix as CaseFix
     from pbpit.diagnose.from_trace import TraceFinding
 
 DETACH_ONCE = Fix(
@@ -175,6 +177,13 @@ fn main() {
             recompute_in_loop_help(made, trace.edits(RECOMPUTE_IN_LOOP)),
         ]
         return trace.diagnostic(self.name, made_before_message(made), made, labels, helps)
+
+    def case_fixes(self, case: CaseFixes) -> list[CaseFix]:
+        """Carried state is detached where it is carried; a tensor made before the loop is
+        detached once, or recomputed in the loop."""
+        if case.carried:
+            return [case.detach()]
+        return [case.detach(), case.recompute()]
 
     def fix_of(self, message: str) -> Fix | None:
         """Which of the rule's fixes a help of its diagnostic (said by this file's `*_help`)
@@ -528,12 +537,37 @@ def empty_each_pass(name: str, meeting: Meeting, fixes: Fixes) -> Help:
         or body.type != "block"
         or meeting.in_macro
         or not fixes.reachable(name, body)
-        or continues(body, fixes)
         or binds_anew(name.split(".")[0], body, fixes)
     ):
         return fallback
-    edit = fixes.append_line(body, f"{name}.clear();")
+    if continues(body, fixes) or breaks_within(meeting.loop, body):
+        # A pass that leaves early skips the body's last line: the collection is emptied right
+        # after the statement of the backward instead (nothing after it reads the collection).
+        edit = after_backward(name, body, meeting.earlier.span, fixes)
+    else:
+        edit = fixes.append_line(body, f"{name}.clear();")
     return fallback if edit is None else empty_each_pass_help(name, [edit])
+
+
+def after_backward(name: str, body: Node, backward: tuple[int, int], fixes: Fixes) -> Edit | None:
+    """`name.clear();` on the line after the statement of `body` that runs the backward at
+    `backward` (file bytes); None when that statement is not one of the body's own, shares its
+    lines, or a statement after it names `name`'s variable or leaves the pass."""
+    inner = [c for c in body.named_children if c.type not in ("line_comment", "block_comment")]
+    start, end = backward
+    at = next((i for i, c in enumerate(inner) if c.start_byte <= start < end <= c.end_byte), None)
+    if at is None or not fixes.whole_lines(inner[at]):
+        return None
+    variable = name.split(".")[0]
+    for later in inner[at:]:
+        if later is not inner[at] and any(fixes.text(n) == variable for n in identifiers(later)):
+            return None
+    statement = inner[at]
+    if statement.end_point[0] >= body.end_point[0]:
+        return None
+    start = fixes.line_start(statement.end_point[0] + 1)
+    line = f"{fixes.indent_of(statement)}{name}.clear();{fixes.newline}"
+    return fixes.edit(start, start, line)
 
 
 def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> Help:

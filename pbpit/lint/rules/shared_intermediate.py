@@ -11,6 +11,8 @@ from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
 from pbpit.lint.values import Backward, Definition
 
 if TYPE_CHECKING:
+    from pbpit.diagnose.explain import CaseFixes
+    from pbpit.diagnose.explain import Fix as CaseFix
     from pbpit.diagnose.from_trace import TraceFinding
 
 ADD_THE_LOSSES = Fix(
@@ -108,6 +110,9 @@ fn main() {
         named = (trace.loss_name(first), trace.loss_name(second)) if added else (None, None)
         helps = [add_the_losses_help(*named, added), detach_in_first_loss_help(name, [])]
         return trace.diagnostic(self.name, shared_message(name), name, labels, helps)
+
+    def case_fixes(self, case: CaseFixes) -> list[CaseFix]:
+        return [case.add_losses()]
 
     def audit_words(self, first: int, second: int) -> tuple[str, str]:
         """The audit's reason and fix for a tensor shared by the losses of backwards `first`
