@@ -1,0 +1,232 @@
+"""`Err` in functions returning `Result<T, Box<dyn Error>>`, as std defines it.
+
+- `Err("msg".into())`, `Err(format!(..).into())`, `Err(Box::from(s))`: std's `From<&str>` and
+  `From<String>` for `Box<dyn Error>` box the text (a private `StringError`, whose `Display` is
+  the text's, padded as `{:>8}` pads a `String`, and whose `Debug` is the quoted text);
+  `Err(e)` of a `Box<dyn Error>` already made (`e` bound by `Err(e) =>`).
+- `x?` on an `Err` returns it from the function at once; `main` returning an `Err` prints
+  `Error: ` and the error's `Debug` on stderr and exits with status 1 (std's `Termination` for
+  `Result<(), E: Debug>`).
+- `Ok(p)`/`Err(p)` patterns (`match`, `if let`), `unwrap`/`expect` (a panic on an `Err`, in
+  core's words), `unwrap_or`, `unwrap_err`, `is_ok`/`is_err`; `{:?}` of a Result prints
+  `Ok(..)` or `Err(..)`.
+
+The error types a program defines (`impl fmt::Display for MyErr`, `impl Error for MyErr {}`)
+are outside the subset: `Box::new(MyErr(..))` as an error is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pbpit.rust.format import rust_debug
+from pbpit.rust.interp.nodes import Method, Static
+from pbpit.rust.interp.runtime import Ok
+from pbpit.rust.interp.types import (
+    STR,
+    STRING,
+    Named,
+    Ty,
+    Var,
+    Wrap,
+    dyn_result,
+    resolve,
+    show,
+)
+
+DYN_ERROR = Named("Box<dyn std::error::Error>")
+"""The one error type pbpit's Results carry (`Result<T, Box<dyn Error>>`)."""
+
+ERR = "Result::Err"  # `Err(e)`, `e` a `Box<dyn Error>`
+ERR_FROM = "Result::Err.from"  # `Err(x.into())`, `Err(Box::from(x))`: `x` a `&str` or `String`
+
+
+class Err:
+    """`Result::Err(value)`, `value` a `BoxedError`."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+
+class BoxedError:
+    """A `Box<dyn Error>` made from a text (std's `StringError`)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+# -- lowering: `Err(..)` -----------------------------------------------------------------------
+
+
+def lower_err(lowerer: Any, node: Any, arg_nodes: list) -> Static:
+    """`Err(arg)` (`node` the call, `Err` not a name of the program's): a `Static` of `ERR`
+    or `ERR_FROM` (the text converted by `.into()` or `Box::from`)."""
+    pos = lowerer.pos(node)
+    if len(arg_nodes) != 1:
+        raise lowerer.fail(node, "`Err` takes 1 argument")
+    (arg,) = arg_nodes
+    if arg.type == "call_expression":
+        function = arg.child_by_field_name("function")
+        given = lowerer.kids(arg.child_by_field_name("arguments"))
+        if function.type == "field_expression" and not given:
+            field = function.child_by_field_name("field")
+            if lowerer.text(field) == "into":  # `"msg".into()`: `From<&str> for Box<dyn Error>`
+                return Static(pos, ERR_FROM, [lowerer.expr(function.child_by_field_name("value"))])
+        written = " ".join(lowerer.text(function).split())
+        if written in ("Box::from", "Box::<dyn Error>::from") and len(given) == 1:
+            return Static(pos, ERR_FROM, [lowerer.expr(given[0])])
+    return Static(pos, ERR, [lowerer.expr(arg)])
+
+
+# -- checking ------------------------------------------------------------------------------------
+
+
+def check_err(checker: Any, e: Static) -> Ty:
+    """The type of `Err(..)`: `Result<_, Box<dyn Error>>`, the `Ok` type left to its uses."""
+    (arg,) = e.args
+    found = resolve(arg.ty)
+    if found == DYN_ERROR or (e.name == ERR_FROM and found in (STR, STRING)):
+        return dyn_result(Var())
+    if e.name == ERR_FROM and type(found) is Var:
+        raise checker.fail(arg.pos, "type annotations needed")
+    written = "&str" if found == STR else show(found)
+    what = f"`Err(..)` of `{written}` (pbpit's errors are `Box<dyn Error>`, made from a "
+    what += "`&str` or a `String` by `.into()` or `Box::from`)"
+    raise checker.fail(arg.pos, what)
+
+
+# -- running -------------------------------------------------------------------------------------
+
+
+def compile_err(e: Static, args: list) -> Callable[[list], Any]:
+    (value,) = args
+    if e.name == ERR:
+        return lambda frame: Err(value(frame))
+    return lambda frame: Err(BoxedError(value(frame)))
+
+
+def error_formatter(debug: bool, pad: Callable[[str], str]) -> Callable[[object], str]:
+    """`{}` or `{:?}` of a `Box<dyn Error>`: `StringError`'s `Display` pads the text as a
+    `String` does (`pad`); its `Debug` is the quoted text, unpadded."""
+    if debug:
+        return lambda error: rust_debug(error.text)  # type: ignore[attr-defined]
+    return lambda error: pad(error.text)  # type: ignore[attr-defined]
+
+
+def result_printer(
+    ok: Callable[[object], str], err: Callable[[object], str], lines: Callable[..., str] | None
+) -> Callable[[object], str]:
+    """`{:?}` (or `{:#?}` with core's `lines`) of a `Result<T, Box<dyn Error>>`."""
+    if lines is None:
+        return lambda r: f"Ok({ok(r.value)})" if type(r) is Ok else f"Err({err(r.value)})"  # type: ignore[attr-defined]
+    return lambda r: (
+        lines("Ok", [ok(r.value)], "(", ")")  # type: ignore[attr-defined]
+        if type(r) is Ok
+        else lines("Err", [err(r.value)], "(", ")")  # type: ignore[attr-defined]
+    )
+
+
+def main_status(value: object, stderr: Any) -> int:
+    """What `main`'s value makes of the process: std's `Termination` for an `Err(e)` writes
+    `Error: {e:?}` on stderr and exits with status 1."""
+    if type(value) is not Err:
+        return 0
+    stderr.write(f"Error: {rust_debug(value.value.text)}\n")  # type: ignore[attr-defined]
+    return 1
+
+
+# -- methods: `?`, `unwrap`, `expect`, `unwrap_or`, `unwrap_err`, `is_ok`, `is_err` -------------
+
+
+def _panic_text(error: object) -> str:
+    return rust_debug(error.text)  # type: ignore[attr-defined]
+
+
+def compile_method(comp: Any, e: Method, recv: Callable, args: list) -> Callable[[list], Any]:
+    """A method of a `Result` (`e.name`) that may hold an `Err`."""
+    from pbpit.rust.interp.runtime import ReturnSignal  # (runtime imports the nodes)
+
+    name = e.name
+    if name == "?":
+
+        def try_(frame: list) -> Any:
+            r = recv(frame)
+            if type(r) is Err:
+                raise ReturnSignal(r)
+            return r.value
+
+        return try_
+    if name in ("unwrap", "expect", "unwrap_err"):
+        site = comp.panic_site(e.pos)
+        message = args[0] if args else None
+        want_err = name == "unwrap_err"
+        where, ok = comp.where(e.pos), resolve(e.recv.ty).inner  # type: ignore[attr-defined]
+
+        def ok_debug(value: object) -> str:
+            from pbpit.rust.interp.format import FormatError, Spec, formatter
+            from pbpit.rust.interp.runtime import Unsupported
+
+            try:  # (format imports this module)
+                return formatter(ok, Spec(None, debug=True))(value)
+            except FormatError as err:
+                raise Unsupported(where, f"this panic's message: {err}") from None
+
+        def unwrap(frame: list) -> Any:
+            r = recv(frame)
+            if (type(r) is Err) == want_err:
+                return r.value
+            if want_err:
+                text = f"called `Result::unwrap_err()` on an `Ok` value: {ok_debug(r.value)}"
+            else:
+                head = message(frame) if message else "called `Result::unwrap()` on an `Err` value"
+                text = f"{head}: {_panic_text(r.value)}"
+            raise site.panic(text)
+
+        return unwrap
+    if name == "unwrap_or":
+        (default,) = args
+
+        def unwrap_or(frame: list) -> Any:
+            r, other = recv(frame), default(frame)  # the default is evaluated either way
+            return r.value if type(r) is Ok else other
+
+        return unwrap_or
+    want_ok = name == "is_ok"
+    return lambda frame: (type(recv(frame)) is Ok) == want_ok
+
+
+def check_unwrap_err(checker: Any, e: Method, recv: Ty) -> Ty:
+    """`r.unwrap_err()`: the `Box<dyn Error>` (a `DataError` is outside the subset)."""
+    checker.args(e)
+    if resolve(recv).kind != "DynResult":  # type: ignore[attr-defined]
+        raise checker.fail(e.pos, f"`unwrap_err` of `{show(recv)}` (pbpit has no `DataError`)")
+    return DYN_ERROR
+
+
+# -- patterns: `Ok(p)`, `Err(p)` -------------------------------------------------------------------
+
+
+def pattern_type(checker: Any, p: Any, ty: Ty) -> Ty:
+    """The type `Ok(p)`'s or `Err(p)`'s `p` matches, the matched value being of type `ty`: a
+    `Result`'s `T`, or its `Box<dyn Error>` (a `DataError` is outside the subset)."""
+    found = resolve(ty)
+    if type(found) is not Wrap or found.kind not in ("Result", "DynResult"):
+        inner: Ty = Var()
+        checker.unify(dyn_result(inner), ty, p.pos)
+        found = resolve(ty)
+    if p.kind == "ok":
+        return found.inner  # type: ignore[attr-defined]
+    if found.kind != "DynResult":  # type: ignore[attr-defined]
+        raise checker.fail(p.pos, f"`Err(..)` of `{show(found)}` (pbpit has no `DataError`)")
+    return DYN_ERROR
+
+
+def matcher(kind: str, inner: Callable[[Any, list], bool]) -> Callable[[Any, list], bool]:
+    """Whether a Result matches `Ok(p)` (`kind` "ok") or `Err(p)`, `inner` matching `p`."""
+    wanted = Ok if kind == "ok" else Err
+    return lambda v, frame: type(v) is wanted and inner(v.value, frame)
