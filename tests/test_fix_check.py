@@ -604,3 +604,36 @@ def test_a_program_that_draws_unseeded_weights_is_compared_from_one_stream():
     assert "NodeId(6) `feats`" in " ".join(error["notes"])
     (checked,) = [h["checked"] for h in error["help"] if "checked" in h]
     assert checked["gradients"] == {"linear.weight": "unchanged", "linear.bias": "unchanged"}
+
+
+def test_a_tensor_kept_in_an_option_is_detached_inside_the_some(tmp_path):
+    """`.detach()` is a tensor's: on `Some(..)` it would not compile (rustc's E0599; outside
+    what pbpit runs). lint detaches the tensor the `Some` holds; the fixed program runs, each
+    pass printing the same gradient of `w` (the features are data now), which is not the
+    original first backward's (that one also reached `w` through the features: `changed`)."""
+    import json
+
+    from pbpit.diagnose.fix_check import REFUSED, applied, lint_checked
+
+    program = DATA / "cached_option.rs"
+    text = program.read_text()
+    lint = json.loads(pbpit_cli("lint", "--format", "json", str(program)).stdout)
+    (finding,) = lint["findings"]
+    detach = next(h for h in finding["help"] if "detach it once" in h["message"])
+    edits = [Edit(**e) for e in detach["edits"]]
+    fixed = applied(text, edits)
+    assert "= Some(x.clone().matmul(w.clone()).tanh().detach());" in fixed
+    error = next(d for d in run_json(program)["diagnostics"] if d["level"] == "error")
+    checked = next(h["checked"] for h in error["help"] if "detach it once" in h["message"])
+    assert checked["verdict"] == RUNS and checked["gradients"] == {"w": "changed"}
+    original = pbpit_cli("run", "--raw", str(program)).stdout.splitlines()[0]
+    first, second = pbpit_cli("run", "--raw", str(program_in(tmp_path, fixed))).stdout.splitlines()
+    assert first.removeprefix("0: ") == second.removeprefix("1: ") != original.removeprefix("0: ")
+    # The detach written on the Option: lint's check refuses it, and says so in words.
+    (tmp_path / "on").mkdir()
+    path = program_in(tmp_path / "on", text)
+    on_option = [insert(12, 77, ".detach()")]
+    assert applied(text, on_option).splitlines()[11].endswith(".tanh()).detach();")
+    (help_,) = lint_checked(_lint_report(path, [Help("detach it", on_option)])).findings[0].helps
+    assert help_.edits == [] and help_.checked.verdict == REFUSED
+    assert help_.checked.detail == "unsupported Rust: the method `detach` on `Option<Tensor<2>>`"

@@ -246,10 +246,11 @@ def check_text(
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def compile_errors(path: str | Path, text: str) -> list[str]:
+def compile_errors(path: str | Path, text: str, unsupported: bool = False) -> list[str]:
     """What rustc would reject in the file `path` with the text `text` (the interpreter's
     checks: moves, mutability, types), each `error[E0382]: use of moved value: `h``, read from
-    a copy of its folder; what is only outside the subset pbpit runs is not listed."""
+    a copy of its folder; what is only outside the subset pbpit runs is not listed, unless
+    `unsupported` (`unsupported Rust: the method `detach` on `Option<Tensor<2>>``)."""
     from pbpit.errors import UsageError
     from pbpit.runner import Case
     from pbpit.runner.rust_case import RustRefusals, load_rust_case
@@ -265,7 +266,13 @@ def compile_errors(path: str | Path, text: str) -> list[str]:
         try:
             load_rust_case(Case.file(copy))
         except RustRefusals as err:
-            return [f"error[{r.code}]: {r.diagnostic.message}" for r in err.refusals if r.code]
+            return [
+                f"error[{r.code}]: {r.diagnostic.message}"
+                if r.code
+                else f"unsupported Rust: {r.diagnostic.message.removeprefix('unsupported Rust: ')}"
+                for r in err.refusals
+                if r.code or unsupported
+            ]
         except (UsageError, RecursionError):
             return []
         return []
@@ -435,7 +442,7 @@ def _lint_baseline(path: str) -> tuple[str, list[str], Counter] | None:
     found = _findings_alone(path, text)
     if found is None:
         return None
-    return text, compile_errors(path, text), found
+    return text, compile_errors(path, text, unsupported=True), found
 
 
 def _findings_alone(path: str, text: str) -> Counter | None:
@@ -459,9 +466,11 @@ def _lint_check(
         changed = applied(text, edits)
     except ValueError as err:
         return FixCheck(FAILS, f"the edits could not be made: {err}")
-    new = [error for error in compile_errors(finding.path, changed) if error not in refused]
+    # What the edit brings that the interpreter refuses (the same words may be refused
+    # elsewhere in the file already: counted).
+    new = Counter(compile_errors(finding.path, changed, unsupported=True)) - Counter(refused)
     if new:
-        return FixCheck(REFUSED, new[0])
+        return FixCheck(REFUSED, next(iter(new)))
     after = _findings_alone(finding.path, changed)
     if after is None:
         return FixCheck(FAILS, "lint cannot read the edited file")

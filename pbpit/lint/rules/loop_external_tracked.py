@@ -367,10 +367,38 @@ def detach_once(definition: Definition, fixes: Fixes, sure: bool = False) -> Hel
     pattern: the value is not one tensor)."""
     edits = []
     if definition.value is not None and is_name(definition.name):
-        edits = fixes.detach_edits(definition.value)
+        held = held_tensor(definition.value, fixes)
+        if held is not None:
+            edits = fixes.detach_edits(held)
+        elif not holds_collection(definition.statement, fixes):
+            edits = fixes.detach_edits(definition.value)
     elif definition.value is None and definition.statement is not None:
         edits = detach_after_pattern(definition.name, definition.statement, fixes)
     return detach_once_help(definition.name, edits, sure)
+
+
+def held_tensor(value: Node, fixes: Fixes) -> Node | None:
+    """The tensor `Some(tensor)` holds (`.detach()` is a tensor's, not an `Option`'s), or None
+    when `value` is not a `Some(..)` of one argument."""
+    function = value.child_by_field_name("function") if value.type == "call_expression" else None
+    arguments = value.child_by_field_name("arguments")
+    if (
+        function is None
+        or fixes.text(function) != "Some"
+        or arguments is None
+        or arguments.named_child_count != 1
+    ):
+        return None
+    return arguments.named_children[0]
+
+
+def holds_collection(statement: Node | None, fixes: Fixes) -> bool:
+    """Whether the `let` `statement` declares its binding an `Option`, `Vec` or `VecDeque`:
+    `.detach()` on its value would not compile."""
+    kind = statement.child_by_field_name("type") if statement is not None else None
+    if statement is None or statement.type != "let_declaration" or kind is None:
+        return False
+    return re.match(r"(?:Option|Vec|VecDeque)\s*<", fixes.text(kind)) is not None
 
 
 def trains_through(meeting: Meeting, fixes: Fixes) -> bool:
