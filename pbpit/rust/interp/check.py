@@ -13,7 +13,11 @@ from pbpit.rust.interp.check_dispatch import DispatchRules
 from pbpit.rust.interp.check_kinds import KindRules
 from pbpit.rust.interp.check_methods import MethodRules
 from pbpit.rust.interp.check_ops import (
+    BITWISE,
+    SHIFTS,
     OperatorRules,
+    bit_operands,
+    refuse_mixed_assignment,
 )
 from pbpit.rust.interp.check_rules import (
     refuse_aliasing,
@@ -79,9 +83,11 @@ from pbpit.rust.interp.types import (
     STRING,
     UNIT,
     USIZE,
+    DynT,
     FnT,
     Mismatch,
     Named,
+    ParamT,
     Ty,
     Unresolved,
     Unsatisfied,
@@ -228,6 +234,19 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             mapping = self.generic_call(e, fn)  # `fn f<T: Shape>`: `T` for this call
             for i, (param, arg) in enumerate(zip(fn.param_tys, e.args, strict=True)):
                 found = self.expr(arg)
+                bounded = resolve(param)
+                taken = fn.params[i] if i < len(fn.params) else None
+                by_value = taken is not None and taken.owned  # `t: T`, not `t: &T`
+                if type(bounded) is ParamT and bounded.bounds and arg.borrowed and by_value:
+                    # `fn f<T: Shape>(t: T)` given `&c`: `&Circle` implements no trait of
+                    # the program's (it has no `impl Shape for &Circle`)
+                    shown = ("&mut " if arg.mut_borrow else "&") + show(found)
+                    what = f"the trait bound `{shown}: {bounded.bounds[0].name}` is not satisfied"
+                    err = self.fail(start_of(arg), rejects(what, "E0277"))
+                    err.label = (
+                        f"the trait `{bounded.bounds[0].name}` is not implemented for `{shown}`"
+                    )
+                    raise err
                 self.unify(traits.subst(param, mapping), found, arg.pos, start_of(arg))
                 refuse_borrow_for_value(self, fn, i, arg)
             refuse_aliasing(self, e.args)
@@ -276,11 +295,13 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
 
     def close(self, pending: PendingOp) -> None:
         e = pending.expr
-        ty = self.binary_type(e, pending.left, pending.right)
+        ty = self.binary_type(e, pending.left, pending.right, deferred=True)
         try:
             unify(pending.result, ty)
         except Mismatch:
-            trait = {"+": "Add", "-": "Sub", "*": "Mul", "/": "Div", "%": "Rem"}[e.op]
+            trait = {"+": "Add", "-": "Sub", "*": "Mul", "/": "Div", "%": "Rem"}.get(e.op)
+            trait = trait or {"&": "BitAnd", "|": "BitOr", "^": "BitXor"}.get(e.op)
+            trait = trait or {"<<": "Shl", ">>": "Shr"}[e.op]
             raise self.fail(
                 e.pos,
                 f"type mismatch resolving `<{show(pending.left)} as {trait}>::Output == "
@@ -308,12 +329,24 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
                 shown = "&String" if e.value.borrowed else show(found)
                 raise self.fail(e.value.pos, f"mismatched types: expected `&str`, found `{shown}`")
             return UNIT
-        self.unify(target, value, e.value.pos)
+        op_pos = e.op_pos or e.pos
+        if e.op in BITWISE or e.op in SHIFTS:
+            kind = bit_operands(self, e.op + "=", self.known(target), self.known(value), op_pos)
+            if kind != "shift":
+                self.unify(target, value, e.value.pos)
+        elif e.op is not None:
+            refuse_mixed_assignment(self, e.op, self.known(target), self.known(value), op_pos)
+            if resolve(target) is BOOL:
+                what = f"binary assignment operation `{e.op}=` cannot be applied to type `bool`"
+                raise self.fail(e.pos, rejects(what, "E0368"))
+            self.unify(target, value, e.value.pos)
+        else:
+            self.unify(target, value, e.value.pos)
         if isinstance(e.target, Index):
             refuse_immutable_element(self, e, e.target)
         if isinstance(e.target, Unary) and not shared(target):  # `*r = x` replaces in place
             raise self.fail(e.pos, f"assignment through `*` to a `{show(target)}`")
-        if e.op is not None and not is_number(target):
+        if e.op is not None and not is_number(target) and resolve(target) is not BOOL:
             raise self.fail(e.pos, f"`{e.op}=` on `{show(target)}`")
         return UNIT
 
@@ -324,7 +357,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
                 found = self.expr(stmt.init) if stmt.init is not None else None
                 ty = stmt.declared
                 if ty is not None and found is not None and stmt.init is not None:
-                    self.unify(ty, found, stmt.init.pos)
+                    self.unify_collected(ty, found, stmt.init)
                 if ty is None:
                     ty = found if found is not None else Var()
                 if stmt.binding is not None:
@@ -341,6 +374,33 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         if e.tail is not None:
             return self.expr(e.tail)
         return NEVER if diverges else UNIT
+
+    def unify_collected(self, declared: Ty, found: Ty, init: Expr) -> None:
+        """`let v: Vec<i32> = it.collect();` of an iterator of another item: rustc's E0277
+        (`Vec<i32>: FromIterator<i64>` is not implemented) at `collect`, else `unify`."""
+        target, made = resolve(declared), resolve(found)
+        if not (
+            isinstance(init, Method)
+            and init.name == "collect"
+            and not init.targs
+            and type(target) is Wrap
+            and type(made) is Wrap
+            and made.kind == "Vec"
+        ):
+            self.unify(declared, found, init.pos)
+            return
+        try:
+            unify(declared, found)
+        except Mismatch:
+            item = show(made.inner)
+            what = (
+                f"a value of type `{show(target)}` cannot be built from an iterator over "
+                f"elements of type `{item}`"
+            )
+            err = self.fail(init.pos, rejects(what, "E0277"))
+            err.label = f"value of type `{show(target)}` cannot be built from "
+            err.label += f"`std::iter::Iterator<Item={item}>`"
+            raise err from None
 
     def c_If(self, e: If) -> Ty:  # noqa: N802
         self.unify(BOOL, self.expr(e.cond), e.cond.pos)
@@ -430,6 +490,18 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         if resolve(index) is NEVER:
             # `b[return]`: `!` falls back to `()` for `Index`'s type parameter.
             self.never_indices.append(e)
+        found = self.known(index)
+        if e.index.borrowed or (
+            (type(found) is not Var or found.kind == "float") and found not in (USIZE, NEVER)
+        ):
+            # rustc: `SliceIndex<[T]>` is implemented for `usize` and ranges only.
+            elem = show(base.inner) if type(base) is Wrap and base.kind in ("Vec", "array") else ""
+            if elem:
+                shown = ("&" if e.index.borrowed else "") + show(found)
+                what = f"the type `[{elem}]` cannot be indexed by `{shown}`"
+                err = self.fail(e.index.pos, rejects(what, "E0277"))
+                err.label = "slice indices are of type `usize` or ranges of `usize`"
+                raise err
         self.unify(USIZE, index, e.index.pos)
         if type(base) is Wrap and base.kind in ("Vec", "array"):
             return base.inner
@@ -468,7 +540,14 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             self.nodes.append(arg)
         else:
             ty = FnT(params, Var())
-            self.unify(ty, self.expr(arg), arg.pos)
+            given = self.known(self.expr(arg))
+            if type(given) not in (FnT, DynT) and given is not NEVER and not is_open(given):
+                # rustc: the parameter is generic over `F: FnMut(..)`, a bound `given` misses
+                what = f"expected a closure, found `{show(given)}`"
+                err = self.fail(start_of(arg), rejects(what, "E0277"))
+                err.label = f"expected a closure, found `{show(given)}`"
+                raise err
+            self.unify(ty, given, arg.pos)
         found = resolve(ty)
         assert isinstance(found, FnT)
         return found
@@ -527,7 +606,6 @@ def check(crate: Crate) -> None:
     """Give every expression of `crate` its final type; `Unsupported` where Rust would need an
     annotation pbpit cannot infer, or the types do not fit."""
     Checker(crate).check()
-
 
 
 def check_each(crate: Crate, skip: set[str]) -> list[Unsupported]:

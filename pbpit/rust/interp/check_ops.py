@@ -27,11 +27,13 @@ from pbpit.rust.interp.nodes import (
     Lit,
     Local,
     Method,
+    Pos,
     SomeLit,
     Static,
     StructLit,
     TupleLit,
     Unary,
+    Unsupported,
 )
 from pbpit.rust.interp.ordering import orderable, unknown_inside, vec_eq_array
 from pbpit.rust.interp.types import (
@@ -39,9 +41,12 @@ from pbpit.rust.interp.types import (
     STR,
     STRING,
     Named,
+    StructT,
     TensorT,
+    TupleT,
     Ty,
     Var,
+    Wrap,
     is_float,
     is_int,
     is_number,
@@ -60,21 +65,88 @@ _NO_IMPL = {
     "%": "cannot calculate the remainder of `{l}` divided by `{r}`",
 }
 
+# rustc's E0277 for `target op= value` of an integer and a float.
+_NO_ASSIGN_IMPL = {
+    "+": "cannot add-assign `{r}` to `{l}`",
+    "-": "cannot subtract-assign `{r}` from `{l}`",
+    "*": "cannot multiply-assign `{l}` by `{r}`",
+    "/": "cannot divide-assign `{l}` by `{r}`",
+    "%": "cannot calculate and assign the remainder of `{l}` divided by `{r}`",
+}
+
+BITWISE = ("&", "|", "^")
+SHIFTS = ("<<", ">>")
+
 if TYPE_CHECKING:
     from pbpit.rust.interp.check import Checker
+
+
+def _no_impl(checker: Checker, pos: Pos, what: str, code: str, label: str | None) -> Unsupported:
+    err = checker.fail(pos, rejects(what, code))
+    if label is not None:
+        err.label = label
+    return err
+
+
+def bit_operands(
+    checker: Checker, op: str, left: Ty, right: Ty, pos: Pos, deferred: bool = False
+) -> str:
+    """What `left op right` is for a bit or shift operator (`op` may be `&=`...): "bits" (two
+    integers of one type, `unify`'s to check), "shift" (any two integers) or "bool" (`&`, `|`,
+    `^` of two bools); else rustc's error at the operator: E0277 when the left type has the
+    operator for other right types (the integers, `bool`), E0369 (E0368 for `op=`) when it
+    has none (E0277 too when the left type was not known at the operator: `deferred`)."""
+    left, right = resolve(left), resolve(right)
+    shown = f"no implementation for `{show(left)} {op} {show(right)}`"
+    base = op.rstrip("=") if op not in ("<=", ">=") else op
+    if is_int(left) or (left is BOOL and base in BITWISE):
+        if is_int(left) and is_int(right):
+            return "shift" if base in SHIFTS else "bits"
+        if left is BOOL and right is BOOL:
+            return "bool"
+        raise _no_impl(checker, pos, shown, "E0277", shown)
+    if deferred:
+        raise _no_impl(checker, pos, shown, "E0277", shown)
+    if op.endswith("=") and base != op:
+        what = f"binary assignment operation `{op}` cannot be applied to type `{show(left)}`"
+        raise _no_impl(checker, pos, what, "E0368", None)
+    raise _no_impl(checker, pos, shown, "E0369", None)
+
+
+def refuse_mixed_assignment(checker: Checker, op: str, target: Ty, value: Ty, pos: Pos) -> None:
+    """`x op= y` of an integer and a float: rustc's E0277 at the operator."""
+    target, value = resolve(target), resolve(value)
+    if op not in _NO_ASSIGN_IMPL or not is_number(target):
+        return
+    if not (is_number(value) or _other_value(value)):
+        return
+    if is_number(value) and is_int(target) == is_int(value):
+        return
+    shown = {"l": show(target), "r": show(value)}
+    label = f"no implementation for `{shown['l']} {op}= {shown['r']}`"
+    raise _no_impl(checker, pos, _NO_ASSIGN_IMPL[op].format(**shown), "E0277", label)
 
 
 def refuse_mixed_arithmetic(checker: Checker, e: Binary, left: Ty, right: Ty) -> None:
     """An integer and a float (`i32 + f32`): rustc's E0277 at the operator. (Two integers or two
     floats of different types are its E0308 at the right operand, as `unify` says.)"""
-    if e.op not in _NO_IMPL or not (is_number(left) and is_number(right)):
-        return
-    if is_int(left) == is_int(right):
+    if e.op not in _NO_IMPL:
         return
     shown = {"l": show(left), "r": show(right)}
-    err = checker.fail(e.op_pos or e.pos, rejects(_NO_IMPL[e.op].format(**shown), "E0277"))
-    err.label = f"no implementation for `{shown['l']} {e.op} {shown['r']}`"
-    raise err
+    if left is BOOL:  # no `Add` at all for `bool`: E0369
+        raise _no_impl(checker, e.op_pos or e.pos, _NO_IMPL[e.op].format(**shown), "E0369", None)
+    if not is_number(left) or not (is_number(right) or _other_value(right)):
+        return
+    if is_number(right) and is_int(left) == is_int(right):
+        return
+    label = f"no implementation for `{shown['l']} {e.op} {shown['r']}`"
+    raise _no_impl(checker, e.op_pos or e.pos, _NO_IMPL[e.op].format(**shown), "E0277", label)
+
+
+def _other_value(ty: Ty) -> bool:
+    """A known type that is no number and no tensor (a number's operator has no impl for it)."""
+    ty = resolve(ty)
+    return ty in (BOOL, STR, STRING) or type(ty) in (Wrap, TupleT, StructT)
 
 
 class OperatorRules:
@@ -91,7 +163,9 @@ class OperatorRules:
             self.unify(BOOL, rt, e.right.pos)
             e.kind = "logic"
             return BOOL
-        if op in ARITHMETIC and (is_open(self.known(lt)) or is_open(self.known(rt))):
+        if op in (*ARITHMETIC, *BITWISE, *SHIFTS) and (
+            is_open(self.known(lt)) or is_open(self.known(rt))
+        ):
             # rustc: `<?T as Mul<{float}>>::Output`, known once the operand types are.
             result: Ty = Var()
             self.pending.append(PendingOp(e, lt, rt, result))
@@ -99,8 +173,9 @@ class OperatorRules:
             return result
         return self.binary_type(e, lt, rt)
 
-    def binary_type(self, e: Binary, lt: Ty, rt: Ty) -> Ty:
-        """The type of `left op right` (not `&&`, `||`) once the operand types are known."""
+    def binary_type(self, e: Binary, lt: Ty, rt: Ty, deferred: bool = False) -> Ty:
+        """The type of `left op right` (not `&&`, `||`) once the operand types are known
+        (`deferred`: they were not at the operator, rustc's obligation fails with E0277)."""
         op = e.op
         left, right = resolve(lt), resolve(rt)
         if type(left) is TensorT or type(right) is TensorT:
@@ -119,6 +194,11 @@ class OperatorRules:
                 raise self.fail(e.pos, f"cannot apply `{op}` to `{show(lt)}` and `{show(rt)}`")
             e.kind = "tensor-scalar" if type(left) is TensorT else "scalar-tensor"
             return tensor
+        if op in BITWISE or op in SHIFTS:
+            e.kind = bit_operands(self, op, left, right, e.op_pos or e.pos, deferred)
+            if e.kind == "bits":
+                self.unify(lt, rt, e.right.pos)
+            return lt
         if op in ("==", "!=") and left in (STR, STRING) and right in (STR, STRING):
             e.kind = "eq"
             return BOOL
@@ -159,6 +239,8 @@ class OperatorRules:
                 raise self.fail(e.pos, f"type `{show(t)}` cannot be dereferenced")
             return found
         if e.op == "!":
+            if is_int(t):  # bitwise not
+                return found
             self.unify(BOOL, found, e.operand.pos)
             return BOOL
         if type(t) is Named and t.name.startswith("u"):  # the unsigned integers

@@ -1,6 +1,7 @@
 """rustc's errors about references that pbpit finds once the types are known: a borrow given
-where a value is taken (E0308), `&mut` where it is not (E0308), an element of a variable not
-declared `mut` (E0594, E0596), one variable borrowed mutably twice in a call (E0499, E0502)."""
+where a value is taken or a value where a borrow is (E0308), `&mut` where it is not (E0308),
+an element of a variable not declared `mut` (E0594, E0596), one variable borrowed mutably
+twice in a call (E0499, E0502)."""
 
 from __future__ import annotations
 
@@ -26,8 +27,9 @@ if TYPE_CHECKING:
 
 
 def refuse_borrow_for_value(checker: Checker, fn: FnItem, index: int, arg: Expr) -> None:
-    """`f(&v)` where `f` takes `v` by value, `f(v)` or `f(&v)` where it takes `&mut v`:
-    rustc's E0308 (pbpit erases references)."""
+    """`f(&v)` where `f` takes `v` by value, `f(v)` where it takes `&v` (`v` certainly not a
+    reference), `f(v)` or `f(&v)` where it takes `&mut v`: rustc's E0308 (pbpit erases
+    references)."""
     param = fn.params[index] if index < len(fn.params) else None
     if param is None:
         return
@@ -36,6 +38,9 @@ def refuse_borrow_for_value(checker: Checker, fn: FnItem, index: int, arg: Expr)
     found = f"&mut {ty}" if arg.mut_borrow else f"&{ty}" if arg.borrowed else ty
     if param.owned and arg.borrowed:
         raise checker.fail(where, f"mismatched types: expected `{ty}`, found `{found}`")
+    if not param.owned and not param.mut_ref and not arg.borrowed and checker.owned(arg):
+        # `&T` taken, a value given (no coercion makes a value a reference)
+        raise checker.fail(where, f"mismatched types: expected `&{ty}`, found `{ty}`")
     reborrow = isinstance(arg, Local) and arg.binding.mut_ref and not arg.borrowed
     if param.mut_ref and not arg.mut_borrow and not reborrow:
         raise checker.fail(where, f"mismatched types: expected `&mut {ty}`, found `{found}`")

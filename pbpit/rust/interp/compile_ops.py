@@ -65,7 +65,13 @@ class OperatorCompiler:
                 "/": fdiv,
                 "%": frem,
             }[op]
+        if name == "bool":  # `&`, `|`, `^` of two bools: both sides evaluated
+            return {"&": bool.__and__, "|": bool.__or__, "^": bool.__xor__}[op]
         lo, hi = INT_RANGES[name]
+        if op in ("&", "|", "^"):  # in range for in-range operands (two's complement)
+            return {"&": int.__and__, "|": int.__or__, "^": int.__xor__}[op]
+        if op in ("<<", ">>"):
+            return self.shift(op, lo, hi, pos)
         if op == "/":
             return self.panicking(lambda a, b: int_div(a, b, lo, hi), pos)
         if op == "%":
@@ -81,6 +87,23 @@ class OperatorCompiler:
             return value
 
         return int_op
+
+    def shift(self, op: str, lo: int, hi: int, pos: Pos) -> Callable[[int, int], int]:
+        """`a << b`, `a >> b` as a debug build: a panic when `b` is not below the type's width,
+        the bits shifted past the width dropped (`<<` wraps), `>>` arithmetic when signed."""
+        bits = (hi - lo).bit_length()
+        site = self.panic_site(pos)
+        what = "left" if op == "<<" else "right"
+
+        def shifted(a: int, b: int) -> int:
+            if not 0 <= b < bits:
+                raise site.panic(f"attempt to shift {what} with overflow")
+            if op == ">>":
+                return a >> b
+            value = (a << b) & ((1 << bits) - 1)
+            return value - (1 << bits) if value > hi else value
+
+        return shifted
 
     def c_Binary(self, e: Binary) -> Code:  # noqa: N802
         left, right = self.expr(e.left), self.expr(e.right)
@@ -112,7 +135,7 @@ class OperatorCompiler:
             return lambda frame: ordered(left(frame), right(frame))
         if kind == "concat":  # rustfix: `String + &str`
             return lambda frame: left(frame) + right(frame)
-        if kind == "num":
+        if kind in ("num", "bits", "shift", "bool"):
             arith = self.arithmetic(op, e.ty, e.pos)
             return lambda frame: arith(left(frame), right(frame))
         return self.tensor_binary(e, left, right)
@@ -156,6 +179,12 @@ class OperatorCompiler:
             return self.expr(e.operand)
         if e.op == "!":
             operand = self.expr(e.operand)
+            name = getattr(resolve(e.ty), "name", "")
+            if name in INT_RANGES:  # bitwise not: `-1 - x` in two's complement
+                lo, hi = INT_RANGES[name]
+                if lo == 0:
+                    return lambda frame: hi - operand(frame)
+                return lambda frame: ~operand(frame)
             return lambda frame: not operand(frame)
         ty = resolve(e.ty)
         if type(ty) is TensorT:

@@ -9,11 +9,12 @@ otherwise panic.
 
 pbpit knows fewer values than rustc, and refuses a subset of what rustc rejects, never more:
 it knows integer and bool literals, `i32::MAX`-like constants, `const` items, immutable `let`
-bindings of such values in the same body, and `+ - * / %`, unary `-` and `!`, comparisons,
-`&&`, `||`, integer `as` casts and blocks of them. A closure's body starts knowing nothing (its
-captures are not constants to rustc either); a mutable variable is never known. rustc does not
-check a branch it knows is not taken (`if false { .. }`): pbpit checks inside an `if` or
-`while` only when it knows the condition too, since rustc may know a condition pbpit does not.
+bindings of such values in the same body, and `+ - * / %`, `& | ^ << >>`, unary `-` and `!`,
+comparisons, `&&`, `||`, integer `as` casts and blocks of them. A closure's body starts knowing
+nothing (its captures are not constants to rustc either); a mutable variable is never known.
+rustc does not check a branch it knows is not taken (`if false { .. }`): pbpit checks inside an
+`if` or `while` only when it knows the condition too, since rustc may know a condition pbpit
+does not.
 """
 
 from __future__ import annotations
@@ -189,9 +190,12 @@ class KnownPanics:
 
     def v_Unary(self, e: Unary) -> int | bool | None:  # noqa: N802
         value = self.value(e.operand)
-        if e.op == "!":
-            return (not value) if isinstance(value, bool) else None
         name = _int_type(e.ty)
+        if e.op == "!":
+            if isinstance(value, bool) or value is None or name is None:
+                return (not value) if isinstance(value, bool) else None
+            lo, hi = INT_RANGES[name]
+            return hi - value if lo == 0 else ~value  # bitwise not
         if e.op != "-" or value is None or name is None:
             return None
         lo, hi = INT_RANGES[name]
@@ -308,6 +312,8 @@ class KnownPanics:
                 "!=": left != right,
             }
             return compare[e.op]
+        if e.kind in ("bits", "shift", "bool"):
+            return self.bits(e, left, right)
         name = _int_type(e.ty)
         if e.kind == "num" and name is not None and e.op in ("/", "%") and right == 0:
             if left is None:  # a divisor rustc knows is zero: whatever the dividend, `_`
@@ -330,6 +336,31 @@ class KnownPanics:
         if not lo <= result <= hi:
             raise self.fail(e, OVERFLOW, f"attempt to compute {shown}, which would overflow")
         return result
+
+    def bits(self, e: Binary, left: object, right: object) -> int | bool | None:
+        """`a & b`, `a | b`, `a ^ b` (integers or bools), `a << b`, `a >> b`: the value when
+        both are known; a shift by an amount rustc knows to be out of the type's width is
+        `arithmetic_overflow` (whatever `a` is)."""
+        name = _int_type(e.ty)
+        if e.kind == "shift" and isinstance(right, int) and name is not None:
+            lo, hi = INT_RANGES[name]
+            width = (hi - lo).bit_length()
+            if not 0 <= right < width:
+                what = "left" if e.op == "<<" else "right"
+                amount = _const(right, _int_type(e.right.ty) or name)
+                raise self.fail(
+                    e, OVERFLOW, f"attempt to shift {what} by `{amount}`, which would overflow"
+                )
+            if isinstance(left, int):
+                if e.op == ">>":
+                    return left >> right
+                value = (left << right) & ((1 << width) - 1)
+                return value - (1 << width) if value > hi else value
+            return None
+        if left is None or right is None or e.kind == "shift":
+            return None
+        combine = {"&": lambda a, b: a & b, "|": lambda a, b: a | b, "^": lambda a, b: a ^ b}
+        return combine[e.op](left, right)
 
 
 def _fitting_type(name: str, value: int, negative: bool) -> str:

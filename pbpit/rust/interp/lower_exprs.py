@@ -48,6 +48,11 @@ from pbpit.rust.interp.types import (
     show,
 )
 
+# The operators of `a op b` and `a op= b` (bit and shift operators on integers, `&`, `|`, `^`
+# on bools too).
+_COMPOUND = ("+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>")
+_BINARY = (*_COMPOUND, "==", "!=", "<", ">", "<=", ">=", "&&", "||")
+
 
 class ExprLowering:
     """Expressions (a part of `Lowerer`)."""
@@ -63,7 +68,7 @@ class ExprLowering:
     def e_binary_expression(self, node: Node) -> Expr:
         operator = self.operator(node)
         op = operator.type
-        if op not in ("+", "-", "*", "/", "%", "==", "!=", "<", ">", "<=", ">=", "&&", "||"):
+        if op not in _BINARY:
             raise self.fail(operator, f"the operator `{op}`")
         left_node = node.child_by_field_name("left")
         right_node = node.child_by_field_name("right")
@@ -185,9 +190,12 @@ class ExprLowering:
     def e_compound_assignment_expr(self, node: Node) -> Expr:
         operator = self.operator(node)
         op = operator.type[:-1]
-        if op not in ("+", "-", "*", "/", "%"):
+        if op not in _COMPOUND:
             raise self.fail(operator, f"the operator `{op}=`")
-        return self.assignment(node, op)
+        assign = self.assignment(node, op)
+        if isinstance(assign, Assign):
+            assign.op_pos = self.pos(operator)
+        return assign
 
     def assignment(self, node: Node, op: str | None) -> Expr:
         left = node.child_by_field_name("left")

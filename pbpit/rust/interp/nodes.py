@@ -250,6 +250,7 @@ class Assign(Expr):
     target: Local | Field
     value: Expr
     op: str | None  # `+` for `+=`
+    op_pos: Pos | None = None  # `+=`'s, where rustc points for a missing impl
 
 
 @dataclass(eq=False)

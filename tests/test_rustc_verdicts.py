@@ -1,0 +1,312 @@
+"""Small programs on which pbpit must give rustc's verdict: the kinds of disagreement that
+`tools/rustc_differential.py` found in mutants of the std programs, one program each.
+
+Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
+binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports (a
+deny lint's name for `arithmetic_overflow`), `runs(stdout, status, stderr)` what its binary
+printed. pbpit must refuse with that code, or run and print the same. Where rustc is on PATH,
+a test checks that the recorded verdicts are still rustc's.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+import rustc_differential as diff
+from record_rustc import Refused, find_rustc
+
+
+def rejects(code: str) -> diff.Verdict:
+    return diff.Verdict("rejected", codes=[code])
+
+
+def runs(stdout: str, status: int = 0, stderr: str = "") -> diff.Verdict:
+    return diff.Verdict("ran", stdout, stderr, status)
+
+
+CASES = {
+    "bits_on_integers": (
+        """\
+fn main() {
+    let a: i32 = -6;
+    let b: u8 = 0b1010;
+    println!("{} {} {}", a & 5, a | 3, a ^ 7);
+    println!("{} {} {}", b & 6, b | 5, b ^ 255);
+    println!("{} {} {}", a << 2, a >> 1, b << 4u32);
+    println!("{} {} {}", 1i32 << 31, 255u8 >> 7, -1i64 >> 63);
+    println!("{} {} {}", true & false, true | false, true ^ true);
+    let mut m: u16 = 1;
+    m <<= 3;
+    m |= 0x100;
+    m ^= 1;
+    m &= 0xff0f;
+    m >>= 1;
+    let mut f = false;
+    f |= true;
+    f &= m > 2;
+    println!("{} {} {} {}", m, !5, !b, f);
+}
+""",
+        runs(
+            "0 -5 -3\n2 15 245\n-24 -3 160\n-2147483648 1 -1\nfalse true false\n132 -6 245 true\n",
+            0,
+        ),
+    ),
+    "shift_overflow_panics": (
+        """\
+fn shift(x: u8, by: u32) -> u8 {
+    x << by
+}
+fn main() {
+    println!("{}", shift(1, 7));
+    println!("{}", shift(1, 8));
+}
+""",
+        runs(
+            "128\n",
+            101,
+            "\nthread 'main' (TID) panicked at main.rs:2:5:\nattempt to shift left with overflow\n"
+            "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n",
+        ),
+    ),
+    "shift_by_known_width": (
+        """\
+fn main() {
+    let n = 33;
+    println!("{}", 1 << n);
+}
+""",
+        rejects("arithmetic_overflow"),
+    ),
+    "bit_and_known_then_overflow": (
+        """\
+fn main() {
+    let a = 6 & 3;
+    println!("{}", a + i32::MAX);
+}
+""",
+        rejects("arithmetic_overflow"),
+    ),
+    "bit_and_of_floats": (
+        """\
+fn main() {
+    let x = 1.5;
+    println!("{}", x & 2.0);
+}
+""",
+        rejects("E0369"),
+    ),
+    "bit_or_of_int_and_float": (
+        """\
+fn main() {
+    let x: i32 = 3;
+    println!("{}", x | 2.0);
+}
+""",
+        rejects("E0277"),
+    ),
+    "bit_or_inferred_float": (
+        """\
+fn main() {
+    let f = |x| x | 3.0;
+    println!("{}", f(0.5));
+}
+""",
+        rejects("E0277"),
+    ),
+    "shift_assign_on_float": (
+        """\
+fn main() {
+    let mut x = 1.0;
+    x <<= 2;
+    println!("{}", x);
+}
+""",
+        rejects("E0368"),
+    ),
+    "bit_xor_of_int_types": (
+        """\
+fn main() {
+    let a: i32 = 1;
+    let b: u8 = 2;
+    println!("{}", a ^ b);
+}
+""",
+        rejects("E0308"),
+    ),
+    "index_by_float": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    println!("{}", v[1.0]);
+}
+""",
+        rejects("E0277"),
+    ),
+    "index_by_i32": (
+        """\
+fn main() {
+    let a = [1.5, 2.5];
+    let i: i32 = 1;
+    println!("{}", a[i]);
+}
+""",
+        rejects("E0277"),
+    ),
+    "index_by_reference": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    let i = 1;
+    println!("{}", v[&i]);
+}
+""",
+        rejects("E0277"),
+    ),
+    "add_assign_int_to_float": (
+        """\
+fn main() {
+    let mut total = 0.0;
+    total += 1;
+    println!("{}", total);
+}
+""",
+        rejects("E0277"),
+    ),
+    "mul_assign_float_to_int": (
+        """\
+fn main() {
+    let mut n: i32 = 2;
+    n *= 1.5;
+    println!("{}", n);
+}
+""",
+        rejects("E0277"),
+    ),
+    "add_assign_bool_to_float": (
+        """\
+fn main() {
+    let mut x = 1.0;
+    x += 2 < 3;
+    println!("{}", x);
+}
+""",
+        rejects("E0277"),
+    ),
+    "add_bool_to_int": (
+        """\
+fn main() {
+    println!("{}", 1 + true);
+}
+""",
+        rejects("E0277"),
+    ),
+    "subtract_from_bool": (
+        """\
+fn main() {
+    let m = 1 < 2;
+    println!("{}", m - 1);
+}
+""",
+        rejects("E0369"),
+    ),
+    "number_for_a_closure": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    let s = v.iter().fold(|acc, x| acc + x, 0);
+    println!("{}", s);
+}
+""",
+        rejects("E0277"),
+    ),
+    "collect_other_element": (
+        """\
+fn main() {
+    let v: Vec<i32> = (0..3i64).map(|x| x * 2).collect();
+    println!("{:?}", v);
+}
+""",
+        rejects("E0277"),
+    ),
+    "value_for_a_reference_parameter": (
+        """\
+struct Point { x: i32 }
+fn show(p: &Point) {
+    println!("{}", p.x);
+}
+fn main() {
+    let p = Point { x: 1 };
+    show(p);
+    show(&p);
+}
+""",
+        rejects("E0308"),
+    ),
+    "reference_for_a_bounded_value": (
+        """\
+trait Shape { fn area(&self) -> f32; }
+struct Circle { r: f32 }
+impl Shape for Circle { fn area(&self) -> f32 { 3.0 * self.r * self.r } }
+fn area_of<T: Shape>(t: T) -> f32 { t.area() }
+fn main() {
+    let c = Circle { r: 1.0 };
+    println!("{}", area_of(&c));
+}
+""",
+        rejects("E0277"),
+    ),
+    "reference_to_a_bounded_reference": (
+        """\
+trait Shape { fn area(&self) -> f32; }
+struct Circle { r: f32 }
+impl Shape for Circle { fn area(&self) -> f32 { 3.0 * self.r * self.r } }
+fn area_of<T: Shape>(t: &T) -> f32 { t.area() }
+fn main() {
+    let c = Circle { r: 1.0 };
+    println!("{}", area_of(&c));
+}
+""",
+        runs("3\n", 0),
+    ),
+}
+
+
+def _judge(source: str, judge) -> diff.Verdict:  # noqa: ANN001
+    with tempfile.TemporaryDirectory(prefix="rustc_verdicts_") as folder:
+        path = Path(folder) / "main.rs"
+        path.write_text(source)
+        return judge(path)
+
+
+def _same(found: diff.Verdict, expected: diff.Verdict) -> bool:
+    if expected.state == "rejected":
+        return found.state == "rejected" and found.codes[:1] == expected.codes
+    return (found.state, found.stdout, found.stderr, found.status) == (
+        "ran",
+        expected.stdout,
+        expected.stderr,
+        expected.status,
+    )
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_pbpit_gives_rustcs_verdict(name):
+    source, expected = CASES[name]
+    found = _judge(source, diff.pbpit_verdict)
+    assert _same(found, expected), (found, expected)
+
+
+def test_the_recorded_verdicts_are_rustcs():
+    try:
+        rustc = find_rustc()
+    except Refused as err:
+        pytest.skip(str(err))
+    stale = []
+    for name, (source, expected) in CASES.items():
+        found = _judge(source, lambda path: diff.rustc_verdict(rustc, path))
+        if not _same(found, expected):
+            stale.append((name, found))
+    assert stale == []
