@@ -5,6 +5,7 @@ is shown as code; the others keep their words and say what making them did."""
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import tempfile
 from pathlib import Path
@@ -637,3 +638,62 @@ def test_a_tensor_kept_in_an_option_is_detached_inside_the_some(tmp_path):
     (help_,) = lint_checked(_lint_report(path, [Help("detach it", on_option)])).findings[0].helps
     assert help_.edits == [] and help_.checked.verdict == REFUSED
     assert help_.checked.detail == "unsupported Rust: the method `detach` on `Option<Tensor<2>>`"
+
+
+# -- --fix=add: two losses of one pass backpropagated as their sum --------------------------------
+
+SUMMED = "x Some([4.9461637, 10.873127]) w Some([1.6487212, 2.7182817])"
+"""The gradients of l1 + l2 in two_losses.rs, by hand: w gets feats = exp(x) (f32 libm:
+1.6487212, 2.7182817); x gets exp(x) * (w + 2) (l1's w, l2's 2): 3 * 1.6487212 and
+4 * 2.7182817 rounded to f32."""
+
+
+def _add_fixed(tmp_path: Path, text: str) -> tuple[str, str]:
+    """`lint --fix=add` on `text`: the file after it, and what running it prints."""
+    path = program_in(tmp_path, text)
+    pbpit_cli("lint", "--fix=add", str(path))
+    fixed = path.read_text()
+    return fixed, pbpit_cli("run", "--raw", str(path)).stdout.strip()
+
+
+def test_fix_add_backpropagates_the_sum_where_both_losses_exist(tmp_path):
+    text = (DATA / "two_losses.rs").read_text()
+    fixed, printed = _add_fixed(tmp_path, text)
+    assert fixed == text.replace(
+        "    let _g1 = l1.backward();\n    let grads = l2.backward();\n",
+        "    let grads = (l1 + l2).backward();\n",
+    )
+    assert printed == SUMMED
+    # The run says what became of the first backward's gradients: w's are l1's as before,
+    # x's are not (they add l2's): never 'unchanged'.
+    (error,) = [d for d in run_json(DATA / "two_losses.rs")["diagnostics"] if d["level"] == "error"]
+    (add,) = [h for h in error["help"] if h["message"].startswith("add the losses and run")]
+    assert add["checked"]["gradients"] == {"x": "changed", "w": "unchanged"}
+
+
+def test_fix_add_backpropagates_the_sum_where_the_second_loss_is_made_after_the_first_backward(
+    tmp_path,
+):
+    text = (DATA / "two_losses.rs").read_text()
+    later = text.replace(
+        "    let l2 = (feats * 2.0).sum();\n    let _g1 = l1.backward();\n",
+        "    let _g1 = l1.backward();\n    let l2 = (feats * 2.0).sum();\n",
+    )
+    assert later != text
+    fixed, printed = _add_fixed(tmp_path, later)
+    assert fixed == later.replace("    let _g1 = l1.backward();\n", "").replace(
+        "let grads = l2.backward();", "let grads = (l1 + l2).backward();"
+    )
+    assert printed == SUMMED
+
+
+def test_fix_add_writes_nothing_when_both_backwards_gradients_are_read(tmp_path):
+    text = (DATA / "two_losses.rs").read_text().replace("_g1", "g1")
+    text = text.replace("v(w.grad(&grads))", "v(w.grad(&grads)), v(w.grad(&g1))")
+    text = text.replace('"x {:?} w {:?}"', '"x {:?} w {:?} {:?}"')
+    fixed, _ = _add_fixed(tmp_path, text)
+    assert fixed == text
+    lint = json.loads(pbpit_cli("lint", "--format", "json", str(program_in(tmp_path, text))).stdout)
+    (finding,) = lint["findings"]
+    add = next(h for h in finding["help"] if h["message"].startswith("add the losses"))
+    assert add["edits"] == []

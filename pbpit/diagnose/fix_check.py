@@ -442,7 +442,11 @@ def _lint_baseline(path: str) -> tuple[str, list[str], Counter] | None:
     found = _findings_alone(path, text)
     if found is None:
         return None
-    return text, compile_errors(path, text, unsupported=True), found
+    try:
+        refused = compile_errors(path, text, unsupported=True)
+    except Exception:  # noqa: BLE001 - the interpreter failing on a file lint reads: unchecked
+        return None
+    return text, refused, found
 
 
 def _findings_alone(path: str, text: str) -> Counter | None:
@@ -468,7 +472,12 @@ def _lint_check(
         return FixCheck(FAILS, f"the edits could not be made: {err}")
     # What the edit brings that the interpreter refuses (the same words may be refused
     # elsewhere in the file already: counted).
-    new = Counter(compile_errors(finding.path, changed, unsupported=True)) - Counter(refused)
+    try:
+        now = compile_errors(finding.path, changed, unsupported=True)
+    except Exception as err:  # noqa: BLE001 - it read the original: the edit made it fail
+        failed = type(err).__name__
+        return FixCheck(FAILS, f"pbpit's interpreter failed on the edited file ({failed})")
+    new = Counter(now) - Counter(refused)
     if new:
         return FixCheck(REFUSED, next(iter(new)))
     after = _findings_alone(finding.path, changed)

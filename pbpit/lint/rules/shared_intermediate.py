@@ -9,6 +9,7 @@ from pbpit.diagnostics.model import Diagnostic, Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
 from pbpit.lint.values import Backward, Definition
+from pbpit.rust.syntax import Node
 
 if TYPE_CHECKING:
     from pbpit.diagnose.explain import CaseFixes
@@ -88,7 +89,7 @@ fn main() {
         else:
             labels.append(fixes.label(earlier.span, consumes_step(name, earlier.through)))
             labels.append(fixes.label(later.span, needs_step_again(name, later.through)))
-        helps = [add_the_losses(earlier, later)]
+        helps = [add_the_losses(earlier, later, fixes, meeting.in_macro)]
         detached = detach_in_first_loss(definition, earlier, fixes)
         if detached is not None:
             helps.append(detached)
@@ -186,9 +187,125 @@ def detach_in_first_loss_help(name: str, edits: list[Edit]) -> Help:
 # -- the fixes
 
 
-def add_the_losses(earlier: Backward, later: Backward) -> Help:
-    """Add the losses: one backward on their sum, said with their names when they have some."""
-    return add_the_losses_help(earlier.receiver, later.receiver, [])
+def add_the_losses(earlier: Backward, later: Backward, fixes: Fixes, in_macro: bool) -> Help:
+    """Add the losses: one backward on their sum, said with their names when they have some,
+    written as code (`sum_backwards`) where the two backwards are statements of one block."""
+    a, b = earlier.receiver, later.receiver
+    edits = []
+    if not in_macro and earlier.through is None and later.through is None and a and b and a != b:
+        edits = sum_backwards(a, b, earlier.span, later.span, fixes)
+    return add_the_losses_help(a, b, edits)
+
+
+def sum_backwards(
+    a: str, b: str, first: tuple[int, int], second: tuple[int, int], fixes: Fixes
+) -> list[Edit]:
+    """`(a + b).backward()` where one of the backwards was, the other statement gone: at the
+    first backward when `b` is made before it (the second's gradients, if its binding is read
+    later, are the first's binding moved into it), else at the second (the first's binding
+    read by nothing). Each backward must be the statement `[let g =] loss.backward();` of one
+    block; none when a loss is named between them otherwise than where `b` is made (a use of
+    it, once moved into the sum, would not compile) or a binding read later would be lost."""
+    one, two = backward_statement(a, first, fixes), backward_statement(b, second, fixes)
+    if one is None or two is None or fixes.parent(one[0]) is not fixes.parent(two[0]):
+        return []
+    (first_statement, first_call), (second_statement, second_call) = one, two
+    block = fixes.parent(first_statement)
+    assert block is not None
+    siblings = list(block.named_children)
+    start, end = siblings.index(first_statement), siblings.index(second_statement)
+    if start >= end:
+        return []
+    between = siblings[start + 1 : end]
+    after = siblings[end + 1 :]
+    first_bound = bound_name(first_statement, fixes)
+    second_bound = bound_name(second_statement, fixes)
+    made = [s for s in between if s.type == "let_declaration" and binds(s, b, fixes)]
+    summed = f"({a} + {b}).backward()"
+    if any(binds(s, a, fixes) for s in between if s.type == "let_declaration"):
+        return []  # `a` made anew: the sum would read another tensor
+    if not made:
+        # Both losses exist at the first backward: the sum goes there.
+        if any(names(s, b, fixes) for s in between):
+            return []
+        edits = [fixes.edit(first_call.start_byte, first_call.end_byte, summed)]
+        if second_bound is None or not any(names(s, second_bound, fixes) for s in after):
+            return edits + [delete_lines(second_statement, fixes)]
+        # The second's gradients are read later: the first backward gives them that name when
+        # its own is read by nothing, else they are its binding moved into the second's.
+        first_pattern = first_statement.child_by_field_name("pattern")
+        second_pattern = second_statement.child_by_field_name("pattern")
+        if (
+            first_pattern is not None
+            and second_pattern is not None
+            and (
+                first_bound is None
+                or not any(names(s, first_bound, fixes) for s in siblings[start + 1 :])
+            )
+            and not any(names(s, second_bound, fixes) for s in between)
+        ):
+            renamed = fixes.edit(
+                first_pattern.start_byte, first_pattern.end_byte, fixes.text(second_pattern)
+            )
+            return [renamed, *edits, delete_lines(second_statement, fixes)]
+        if first_bound is None or any(names(s, first_bound, fixes) for s in after):
+            return []
+        edits.append(fixes.edit(second_call.start_byte, second_call.end_byte, first_bound))
+        return edits
+    # `b` is made after the first backward: the sum goes where the second was, the first goes.
+    if first_bound is not None and any(names(s, first_bound, fixes) for s in [*between, *after]):
+        return []
+    return [
+        delete_lines(first_statement, fixes),
+        fixes.edit(second_call.start_byte, second_call.end_byte, summed),
+    ]
+
+
+def backward_statement(
+    loss: str, span: tuple[int, int], fixes: Fixes
+) -> tuple[Node, Node] | None:
+    """The statement `[let g =] loss.backward();` whose backward is at `span`, and its call;
+    None when the backward is part of another statement, or the statement shares its lines."""
+    call = fixes.call_at(span)
+    if call is None or fixes.text(call) != f"{loss}.backward()":
+        return None
+    statement = fixes.parent(call)
+    if statement is None:
+        return None
+    if statement.type == "let_declaration":
+        if statement.child_by_field_name("value") != call:
+            return None
+    elif statement.type != "expression_statement":
+        return None
+    parent = fixes.parent(statement)
+    if parent is None or parent.type != "block" or not fixes.whole_lines(statement):
+        return None
+    return statement, call
+
+
+def bound_name(statement: Node, fixes: Fixes) -> str | None:
+    """The name a `let` binds its value to (None for none: an expression statement, `let _`,
+    a pattern)."""
+    pattern = statement.child_by_field_name("pattern")
+    if statement.type != "let_declaration" or pattern is None:
+        return None
+    text = fixes.text(pattern).removeprefix("mut ").strip()
+    return text if is_name(text) and text != "_" else None
+
+
+def binds(statement: Node, name: str, fixes: Fixes) -> bool:
+    pattern = statement.child_by_field_name("pattern")
+    return pattern is not None and any(fixes.text(n) == name for n in identifiers(pattern))
+
+
+def names(statement: Node, name: str, fixes: Fixes) -> bool:
+    return any(fixes.text(n) == name for n in identifiers(statement))
+
+
+def delete_lines(statement: Node, fixes: Fixes) -> Edit:
+    """The lines of `statement` removed (it has them to itself)."""
+    start = fixes.line_start(statement.start_point[0])
+    return fixes.edit(start, fixes.line_start(statement.end_point[0] + 1), "")
 
 
 def detach_in_first_loss(definition: Definition, earlier: Backward, fixes: Fixes) -> Help | None:
