@@ -21,7 +21,17 @@ from pbpit.lint.analysis.common import (
     _type_name,
     _words,
 )
-from pbpit.lint.analysis.state import _DATA, _WHOLE, _collection, _common, _op, _plus, _Slot, _State
+from pbpit.lint.analysis.state import (
+    _DATA,
+    _WHOLE,
+    _collection,
+    _common,
+    _content,
+    _op,
+    _plus,
+    _Slot,
+    _State,
+)
 from pbpit.lint.values import Definition, Read, Value
 from pbpit.rust.syntax import Node
 
@@ -434,6 +444,10 @@ class _Bindings:
         nothing when that is not known."""
         if collection.requirement != Requirement.GRAD_IN_BACKWARD:
             return collection if collection.requirement == Requirement.GRAD else _DATA
+        if _content(collection):
+            # A tuple or struct is walked by no loop: what is, is an `Option` or `Result` of
+            # it (`bridge.as_ref().map(|b| ..)`), whose one element is it, part by part.
+            return collection
         shared: frozenset[Definition] = frozenset()
         if collection.shared is not None:
             shared = collection.shared

@@ -12,12 +12,14 @@ from pbpit.lint.analysis.effects import _EFFECTS_OF
 from pbpit.lint.analysis.index import _MODULE_PATH, _NOTHING, _Callee, _Summary
 from pbpit.lint.analysis.methods import (
     _BURN_METHODS,
+    _CLOSURES,
     _FROM_DATA,
     _MODULE_METHODS,
     _PARAMETER_FREE,
     _REPEATING,
+    CONTENT,
 )
-from pbpit.lint.analysis.state import _DATA, _FROZEN, _Exit, _join, _leaves, _op
+from pbpit.lint.analysis.state import _DATA, _FROZEN, _collection, _Exit, _join, _leaves, _op
 from pbpit.lint.values import Backward, Definition, Read, Value
 from pbpit.rust.syntax import Node
 
@@ -190,7 +192,16 @@ class _Calls:
                 callee
             ):
                 return _DATA  # `-> Vec<usize>`, `-> Result<Bundle>` of numbers: no tensor in it
-            return instantiate(summary.result)
+            result = instantiate(summary.result)
+            if result.requirement == Requirement.GRAD_IN_BACKWARD and result.parts is None:
+                plain = self.program.plain_elements(callee)
+                if plain is not None and any(plain):
+                    # `-> Result<(Tensor3, Option<Vec<usize>>)>` read as one tensor (made by
+                    # `.map(|c| (c, None))`): the elements that can hold no tensor are data.
+                    return _collection(
+                        [(f".{i}", _DATA if data else result) for i, data in enumerate(plain)]
+                    )
+            return result
         finally:
             # It calls itself, a cycle: broken here, its cells are freed now, not by the collector.
             instantiate = None  # noqa: F841
@@ -263,8 +274,9 @@ class _Calls:
             wrapper = (not owner and last in ("Some", "Ok")) or (
                 owner in ("Box", "Rc", "Arc") and last == "new"
             )
-            if wrapper and len(values) == 1 and _leaves(values[0]):
-                # `Some(leaf)`, `Ok(Self { w: leaf, .. })`: leaves still, reusable in every pass
+            if wrapper and len(values) == 1 and (_leaves(values[0]) or values[0].parts):
+                # `Some(leaf)`, `Ok(Self { w: leaf, .. })`: leaves still, reusable in every pass;
+                # `Some(Bridge { rows, leaf })`: each part its own tensor still
                 return values[0]
             callee = None
             if target.type == "identifier":
@@ -301,6 +313,10 @@ class _Calls:
         if node.type == "closure_expression" and method in _REPEATING:
             element = self._element(receiver) if receiver is not None else None
             return self._closure(node, call.start_byte + self.delta, element)
+        if node.type == "closure_expression" and method in _CLOSURES:
+            # `opt.map_or_else(|| .., |b| b.adapter())`: what the closure makes, once.
+            content = receiver if _CLOSURES[method] == CONTENT else None
+            return self._closure(node, element=content, value=True)
         return self.expr(node)
 
     def _method(
@@ -323,6 +339,10 @@ class _Calls:
         forward = name == "forward" or name.startswith("forward_")
         carried = _DATA
         owner = self._receiver_type(receiver_node)
+        if owner is None and receiver.parts and name not in _BURN_METHODS:
+            # A struct of the tree, known by its fields (`bridge` of `opt.map(|bridge| ..)`).
+            fields = frozenset(k[1:] for k, _ in receiver.parts)
+            owner = self.program.owner_of_fields(name, fields)
         # `optimizer.step(lr, module, grads)`, unless the receiver's type is the tree's own.
         optimizer_step = (
             name == "step" and len(arguments) == 3 and (owner, name) not in self.program.owned

@@ -10,7 +10,7 @@ from dataclasses import replace
 from pbpit.engine.graph import Requirement
 from pbpit.lint.analysis import methods
 from pbpit.lint.analysis.common import _FIELD
-from pbpit.lint.analysis.state import _DATA, _FROZEN, _WHOLE, _op
+from pbpit.lint.analysis.state import _DATA, _FROZEN, _WHOLE, _content, _join, _op
 from pbpit.lint.values import Value
 from pbpit.rust.syntax import Node
 
@@ -99,6 +99,10 @@ class _Effects:
     def _map_effect(self, call, receiver_node, name_node, receiver, arguments):
         if self._closure_data(call, arguments):
             return _DATA  # `.map(|t| t.device())`: each element is what the closure makes
+        if _content(receiver) and self._closure_data(call, [_DATA] * len(arguments)):
+            # `bridge.as_ref().map(|b| b.adapter())`: of an `Option` of a tuple or struct,
+            # what the closure makes of it, not the whole it was given.
+            return arguments[0]
         return None
 
     def _adapt_effect(self, call, receiver_node, name_node, receiver, arguments):
@@ -114,6 +118,21 @@ class _Effects:
             return None
         self.state.values[place] = _DATA  # `Option::take` leaves `None` behind
         return receiver
+
+    def _yield_effect(self, call, receiver_node, name_node, receiver, arguments):
+        row = methods.METHODS[self.text(name_node)] if name_node is not None else None
+        given = call.child_by_field_id(_FIELD.arguments)
+        nodes = given.named_children if given is not None else []
+        if not arguments or len(nodes) != len(arguments):
+            return None
+        if row is not None and row.closure and nodes[-1].type != "closure_expression":
+            return None  # a function given (`map_or_else(.., Self::adapt)`): not read here
+        return _join(arguments)
+
+    def _or_effect(self, call, receiver_node, name_node, receiver, arguments):
+        if all(a.requirement == Requirement.NONE for a in arguments):
+            return receiver  # the content, or data
+        return _join([receiver, *arguments])
 
 
 _Reading = Callable[
@@ -136,6 +155,8 @@ _EFFECTS: dict[str, _Reading] = {
     methods.MAP: _Effects._map_effect,
     methods.ADAPT: _Effects._adapt_effect,
     methods.TAKE: _Effects._take_effect,
+    methods.YIELD: _Effects._yield_effect,
+    methods.OR: _Effects._or_effect,
 }
 """The reader of each effect."""
 

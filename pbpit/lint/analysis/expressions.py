@@ -139,11 +139,16 @@ class _Expressions:
         return _collection([(f"[{i}]", value) for i, value in enumerate(values)])
 
     def _closure(
-        self, node: Node, repeat_key: int | None = None, element: Value | None = None
+        self,
+        node: Node,
+        repeat_key: int | None = None,
+        element: Value | None = None,
+        value: bool = False,
     ) -> Value:
         """A closure, read where it is written (as a loop body when `repeat_key` is given,
         its element parameter holding `element`, the last one of a `fold`'s); it is data,
-        its value (what the body yields) only as an adaptor's loop body."""
+        its value (what the body yields) only as an adaptor's loop body, or read once for
+        `value` (`opt.and_then(|x| ..)`)."""
         parameters = node.child_by_field_id(_FIELD.parameters)
         given = [
             parameter.child_by_field_id(_FIELD.pattern) or parameter
@@ -171,7 +176,7 @@ class _Expressions:
 
         if repeat_key is None:
             body()
-            return _DATA
+            return _join(results) if value and results else _DATA
         self._passes(node, repeat_key, body)
         return _join(results) if results else _DATA
 

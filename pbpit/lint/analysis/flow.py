@@ -23,6 +23,7 @@ from pbpit.lint.analysis.state import (
     _DATA,
     _MISSING,
     _AtMark,
+    _content,
     _every,
     _Exit,
     _LoopStart,
@@ -191,6 +192,13 @@ class _Flow:
 
     def _bind_part(self, pattern: Node, value: Value) -> None:
         """Names bound out of `value` by a pattern (`Some(x)`, a match arm): parts of it."""
+        if pattern.type == "tuple_struct_pattern" and _content(value):
+            kind = pattern.child_by_field_id(_FIELD.type)
+            inner = [c for c in pattern.named_children if c != kind]
+            if kind is not None and self.text(kind) in ("Some", "Ok") and len(inner) == 1:
+                # `Some(b)` of an `Option` of a tuple or struct: `b` is it, part by part.
+                self._bind(inner[0], value, None, pattern)
+                return
         part = _op([value]) if value.requirement == Requirement.GRAD_IN_BACKWARD else value
         for name_node in _pattern_names(pattern):
             name = self.text(name_node)

@@ -512,6 +512,14 @@ class Program:
             return candidates[0]
         return None
 
+    def owner_of_fields(self, name: str, fields: frozenset[str]) -> str | None:
+        """The one type of the tree with a method `name` whose struct has exactly `fields`:
+        the type of a receiver known by what it holds (`Bridge { rows, leaf }`, returned by a
+        constructor), where no `let` shows it."""
+        owners = {c.owner for c in self.methods.get(name, ())}
+        found = [o for o in owners if o is not None and set(self.structs.get(o, {})) == set(fields)]
+        return found[0] if len(found) == 1 else None
+
     def function(self, name: str, source: RustFile) -> _Callee | None:
         """The free function `name`: the one of that name in the file, else in the tree."""
         candidates = self.free.get(name, [])
@@ -554,6 +562,28 @@ class Program:
         if returned is None:
             return False  # `()`, or nothing it returns is read
         return self.holds_no_tensor(_text(callee.source.data, returned), callee.owner)
+
+    def plain_elements(self, callee: _Callee) -> tuple[bool, ...] | None:
+        """For a function declared to return a tuple (`-> (Tensor<B, 2>, Vec<usize>)`, also in
+        a `Result`, an `Option` or a `Box`: `-> Result<(Tensor3, Option<Vec<usize>>)>`),
+        whether each element's type can hold no tensor; None for any other return type."""
+        kind = callee.node.child_by_field_id(_FIELD.return_type)
+        data = callee.source.data
+        while kind is not None and kind.type == "generic_type":
+            name = kind.child_by_field_id(_FIELD.type)
+            written = _text(data, name) if name is not None else ""
+            if not (written.endswith("Result") or written in ("Option", "Box")):
+                return None
+            arguments = kind.child_by_field_id(_FIELD.type_arguments)
+            kind = (
+                arguments.named_children[0] if arguments and arguments.named_child_count else None
+            )
+        if kind is None or kind.type != "tuple_type":
+            return None
+        return tuple(
+            self.holds_no_tensor(_text(data, element), callee.owner)
+            for element in kind.named_children
+        )
 
     def _plain(self, text: str, owner: str | None, seen: frozenset[str]) -> bool:
         text = _PATH_PREFIX.sub("", _LIFETIME.sub("", text))

@@ -54,6 +54,22 @@ ADAPT = "adapt"
 """An iterator adaptor: each element still shares what the elements shared (`zip`, `collect`)."""
 TAKE = "take"
 """With no argument, the value out and `None` left in its place (`Option::take`)."""
+YIELD = "yield"
+"""Of an `Option`, a `Result` or a `bool`: what the closures or the value given make, joined;
+not the receiver (`and_then`, `map_or_else`, `then`, `then_some`). Applies where each argument a
+row's `closure` names is a closure written there."""
+OR = "or"
+"""Of an `Option` or a `Result`: its content, or what the default given makes (`unwrap_or_else`,
+`or_else`); the content itself where the default is data."""
+
+# -- what a closure given is read for ------------------------------------------------------------
+
+CONTENT = "content"
+"""Read once, where it is written, for its value, its parameter holding the receiver's content
+(`opt.and_then(|x| ..)`, `map_or_else`'s last closure)."""
+VALUE = "value"
+"""Read once, where it is written, for its value; its parameters are data (`flag.then(|| ..)`,
+`unwrap_or_else(|| ..)`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +88,9 @@ class Row:
     """An iterator's method whose closure runs once per element: the closure is a loop body."""
     module: bool = False
     """A method of Burn's `Module` that returns the module (its parameters are leaves)."""
+    closure: str | None = None
+    """How a closure given is read (`CONTENT`, `VALUE`); None: once, where it is written, as
+    data (a `per_element` method's: as a loop body)."""
     source: str = "std"
     """Where the row comes from: `api` (pbpit/engine/api.py), `burn` (Burn's, not in api.py),
     `std`."""
@@ -121,6 +140,12 @@ _OTHER_ROWS: list[Row] = [
     *_rows("filter_map flat_map", MAP, per_element=True),
     *_rows("for_each try_for_each fold try_fold inspect", per_element=True),
     *_rows("take", TAKE),
+    # std's Option, Result and bool: what their closures make
+    *_rows("as_mut as_deref as_deref_mut ok", SAME),
+    *_rows("and_then map_or map_or_else", YIELD, closure=CONTENT),
+    *_rows("then", YIELD, closure=VALUE),
+    *_rows("then_some", YIELD),
+    *_rows("unwrap_or unwrap_or_else unwrap_or_default or or_else", OR, closure=VALUE),
 ]
 
 
@@ -141,6 +166,7 @@ _BURN_METHODS = frozenset(n for n, row in METHODS.items() if row.library)
 _FROM_DATA = frozenset(n for n, row in METHODS.items() if row.from_data)
 _REPEATING = frozenset(n for n, row in METHODS.items() if row.per_element)
 _MODULE_METHODS = frozenset(n for n, row in METHODS.items() if row.module)
+_CLOSURES = {n: row.closure for n, row in METHODS.items() if row.closure}
 
 # -- types -------------------------------------------------------------------------------------
 

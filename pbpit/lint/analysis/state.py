@@ -387,6 +387,12 @@ def _collection(parts: list[tuple[str, Value]]) -> Value:
     return replace(value, parts=tuple(parts)) if value.requirement != Requirement.NONE else value
 
 
+def _content(value: Value) -> bool:
+    """Whether a tracked value is a tuple or struct (no collection): what an `Option` or a
+    `Result` holds, walked by `map` as its one element (`_Bindings._element`)."""
+    return bool(value.parts) and not any(key.startswith("[") for key, _ in value.parts or ())
+
+
 def _leaves(value: Value) -> bool:
     """Whether a value is a leaf, or a tuple or struct whose tensors are all leaves (made by
     `require_grad` or read from a parameter): what any number of backwards may use."""
