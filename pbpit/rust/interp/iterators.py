@@ -107,9 +107,15 @@ def zipped(items: Any, other: Any) -> Lazy:
         back_a = islice(a.back(), size_a() - n, None)
         return zip(back_a, islice(b.back(), size_b() - n, None), strict=False)
 
+    def from_front() -> Iterator[Any]:
+        # Both sides exact-size (slices, ranges, their maps): Rust's `Zip` takes the
+        # TrustedRandomAccess path, which stops at the shorter length without pulling the
+        # longer side's next item (rustc 1.95: `a.iter().map(print).zip(b.iter())` with a
+        # 3-long `a` and 2-long `b` prints two lines).
+        return islice(zip(a.front(), b.front(), strict=False), min(size_a(), size_b()))
+
     back = from_back if a.back and b.back else None
-    return Lazy(lambda: zip(a.front(), b.front(), strict=False), back,
-                lambda: min(size_a(), size_b()))
+    return Lazy(from_front, back, lambda: min(size_a(), size_b()))
 
 
 def reversed_(items: Any, where: str) -> Any:
