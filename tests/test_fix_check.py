@@ -697,3 +697,28 @@ def test_fix_add_writes_nothing_when_both_backwards_gradients_are_read(tmp_path)
     (finding,) = lint["findings"]
     add = next(h for h in finding["help"] if h["message"].startswith("add the losses"))
     assert add["edits"] == []
+
+
+# -- --fix's default: a snapshot of what the loop computes afresh is detached ---------------------
+
+PPO = Path(__file__).parent / "agreement" / "ppo_old_log_probs.rs"
+
+
+def test_fix_detaches_ppos_old_log_probs_though_the_policy_is_stepped(tmp_path):
+    """The loop steps the policy, yet the old log-probabilities are data: the loop computes the
+    current ones itself with the same call. By hand: epoch 0's ratio is 1 and its loss is
+    -mean(advantages) = -(0.75 - 0.5) / 2 = -0.125. Detached (the default), the gradient moves
+    the policy and epoch 1's loss differs; recomputed (`--fix=recompute`), old and new are one
+    tensor: the ratio is 1 in every epoch, its gradient cancels, and the loss stays -0.125."""
+    text = PPO.read_text()
+    detached = _fixed(tmp_path, text, "--fix")
+    made = ".squeeze::<1>();\n    for"
+    assert detached == text.replace(made, ".squeeze::<1>().detach();\n    for")
+    learned = pbpit_cli("run", "--raw", str(tmp_path / "main.rs")).stdout.splitlines()
+    assert learned[0] == "epoch 0: loss = -0.125" and len(learned) == 3
+    assert learned[1] != "epoch 1: loss = -0.125"
+    (tmp_path / "other").mkdir()
+    recomputed = _fixed(tmp_path / "other", text, "--fix=recompute")
+    assert "        let old_log_probs = " in recomputed
+    stuck = pbpit_cli("run", "--raw", str(tmp_path / "other" / "main.rs")).stdout.splitlines()
+    assert stuck == [f"epoch {e}: loss = -0.125" for e in range(3)]

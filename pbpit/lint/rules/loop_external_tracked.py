@@ -140,7 +140,9 @@ fn main() {
                 if cut is None:
                     # What the program trains through is recomputed by `--fix`; what gets no
                     # gradient in it (a target network never stepped, data) is detached.
-                    sure = not trains_through(meeting, fixes)
+                    # A snapshot of what the loop computes afresh (PPO's old log-probs: the
+                    # same call, made again in every pass) is data, whatever the loop trains.
+                    sure = snapshot(meeting, fixes) or not trains_through(meeting, fixes)
                     helps.insert(0, detach_once(definition, fixes, sure))
                     if sure and helps[0].edits:  # one fix is the fix: recomputing, the other
                         helps[1] = replace(helps[1], applicability="MaybeIncorrect")
@@ -399,6 +401,46 @@ def holds_collection(statement: Node | None, fixes: Fixes) -> bool:
     if statement is None or statement.type != "let_declaration" or kind is None:
         return False
     return re.match(r"(?:Option|Vec|VecDeque)\s*<", fixes.text(kind)) is not None
+
+
+def snapshot(meeting: Meeting, fixes: Fixes) -> bool:
+    """Whether the tensor is made by a call of a module's method (or a function) that the loop
+    itself makes again, with the same arguments, every pass (`policy.log_probs(states.clone())`
+    before the loop and in it): the loop computes the current value afresh, so the one made
+    before it can only be meant as the value before the loop's updates, data: PPO's old
+    log-probabilities. Recomputed in the loop it would be the current one (PPO's ratio always
+    1, its gradient through both cancelling); detached, it is what it was made to be."""
+    definition, loop = meeting.definition, meeting.loop
+    value = definition.value
+    body = loop.child_by_field_name("body") if loop is not None else None
+    if value is None or body is None:
+        return False
+    made = {_spaceless(fixes.text(n)) for n in descendants(value) if _called(n)}
+    if not made:
+        return False
+    again = {_spaceless(fixes.text(n)) for n in descendants(body) if _called(n)}
+    return bool(made & again)
+
+
+def _called(node: Node) -> bool:
+    """A call of a method on a variable or field (`policy.log_probs(..)`, `self.net.forward(..)`)
+    or of a function by name, with at least one argument."""
+    if node.type != "call_expression":
+        return False
+    function = node.child_by_field_name("function")
+    arguments = node.child_by_field_name("arguments")
+    if function is None or arguments is None or arguments.named_child_count == 0:
+        return False
+    if function.type == "identifier":
+        return True
+    if function.type != "field_expression":
+        return False
+    receiver = function.child_by_field_name("value")
+    return receiver is not None and receiver.type in ("identifier", "field_expression", "self")
+
+
+def _spaceless(text: str) -> str:
+    return re.sub(r"\s+", "", text)
 
 
 def trains_through(meeting: Meeting, fixes: Fixes) -> bool:
