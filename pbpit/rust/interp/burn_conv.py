@@ -20,6 +20,7 @@ from typing import Any
 from pbpit import nn
 from pbpit.rust.format import Some
 from pbpit.rust.interp import burn_nn
+from pbpit.rust.interp.builtins import CLONE
 from pbpit.rust.interp.nodes import Expr, Method, Pos, Static
 from pbpit.rust.interp.runtime import StructValue
 from pbpit.rust.interp.types import BOOL, DEVICE, USIZE, Named, StructT, TensorT, array, option
@@ -85,7 +86,7 @@ def compile_padding(variant: str, args: list) -> Callable:
 def check_config_method(checker: Any, e: Method, recv: Named, kind: str, name: str) -> Any:
     """`Conv2dConfig`'s setters and `init(&device)`; `AdaptiveAvgPool2dConfig::init()`."""
     if name == "clone":
-        e.impl = "clone"
+        e.impl = CLONE
         checker.args(e)
         return recv
     if kind == "Conv2dConfig" and name in SETTERS:

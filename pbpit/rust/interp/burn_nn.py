@@ -20,6 +20,7 @@ from pbpit import nn
 from pbpit.engine import tensor as engine_tensor
 from pbpit.engine.api import RUST_METHODS
 from pbpit.rust.format import Some
+from pbpit.rust.interp.builtins import BURN, CLONE, LAYER_FORWARD
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     Assign,
@@ -503,7 +504,7 @@ def check_static(checker: Any, e: Static) -> Ty:
 
 
 def check_method(checker: Any, e: Method, recv: Ty) -> Ty | None:
-    """The type of a Burn method call (`e.impl` set to `burn.<what>`), None if `recv` is not
+    """The type of a Burn method call (`e.impl` a record of `BURN`), None if `recv` is not
     Burn's; a method Burn's type has and pbpit does not is refused, saying what it runs."""
     name = e.name
     if type(recv) is StructT:
@@ -514,11 +515,11 @@ def check_method(checker: Any, e: Method, recv: Ty) -> Ty | None:
             if name == "valid" and not _valid_in_scope(checker.crate.source):
                 what = f"no method named `valid` found for struct `{item.name}` in the current"
                 raise checker.fail(e.pos, rejects(what + " scope", "E0599"))
-            e.impl = f"burn.{name}"
+            e.impl = BURN[name]
             checker.args(e)
             return recv
         if is_library(item) and name == "forward":
-            e.impl = f"burn.forward_{item.name}"
+            e.impl = LAYER_FORWARD.of("forward", owner=item.name)
             if item.name == "Embedding":  # `[batch, seq]` Int indices to `[batch, seq, d_model]`
                 checker.args(e, TensorT(2, "Int"))
                 return TensorT(3)
@@ -533,15 +534,15 @@ def check_method(checker: Any, e: Method, recv: Ty) -> Ty | None:
         return None
     if type(recv) is Wrap and recv.kind == "Param":
         if name == "val":
-            e.impl = "burn.val"
+            e.impl = BURN["val"]
             checker.args(e)
             return recv.inner
         if name == "clone":
-            e.impl = "clone"
+            e.impl = CLONE
             checker.args(e)
             return recv
         if name in RUST_METHODS:  # `Deref` to the tensor: `param.grad(&grads)` reads `val()`
-            val = Method(e.recv.pos, e.recv, "val", [], [], impl="burn.val")
+            val = Method(e.recv.pos, e.recv, "val", [], [], impl=BURN["val"])
             val.ty = recv.inner
             checker.nodes.append(val)
             e.recv = val
@@ -552,7 +553,7 @@ def check_method(checker: Any, e: Method, recv: Ty) -> Ty | None:
     if type(recv) is not Named or NAMED_TYPES.get(recv.name) is not recv:
         return None
     kind = recv.name
-    e.impl = f"burn.{kind}.{name}"
+    e.impl = BURN.of(name, owner=kind)
     if kind in ACTIVATIONS and name == "forward":
         return _forward(checker, e)
     if kind == "LinearConfig" and name == "with_bias":
@@ -601,7 +602,7 @@ def check_method(checker: Any, e: Method, recv: Ty) -> Ty | None:
     if kind in burn_conv.CONFIGS:
         return burn_conv.check_config_method(checker, e, recv, kind, name)
     if name == "clone":
-        e.impl = "clone"
+        e.impl = CLONE
         checker.args(e)
         return recv
     raise checker.fail(e.pos, f"the method `{name}` on `{kind}` ({_offered(kind)})")
@@ -740,19 +741,21 @@ def compile_static(library: Any, e: Static, args: list[Callable[[list], Any]]) -
     return from_grads
 
 
-def compile_method(library: Any, e: Method, name: str, recv: Callable, args: list) -> Callable:
+def compile_method(library: Any, e: Method, recv: Callable, args: list) -> Callable:
+    """The code of a method `check_method` typed: `e.impl` a record of `BURN` (of the Burn type
+    `owner`, or a module's `valid`, `clone`, a param's `val`) or of `LAYER_FORWARD`."""
     engine = library.engine(e.pos)
-    if name == "valid":
-        return lambda frame: DerivedModule(recv(frame)).valid().value
-    if name == "clone":
-        return lambda frame: DerivedModule(recv(frame)).clone().value
-    if name == "val":
-        return lambda frame: recv(frame).val()
-    if name.startswith("forward_"):
-        layer = _LAYER_VALUES[name.removeprefix("forward_")]
+    kind, method = e.impl.owner, e.impl.name
+    if e.impl.family == LAYER_FORWARD.name:
+        layer = _LAYER_VALUES[kind]
         (x,) = args
         return lambda frame: engine(lambda m, t: layer(m).forward(t), recv(frame), x(frame))
-    kind, _, method = name.partition(".")
+    if not kind and method == "valid":
+        return lambda frame: DerivedModule(recv(frame)).valid().value
+    if not kind and method == "clone":
+        return lambda frame: DerivedModule(recv(frame)).clone().value
+    if not kind and method == "val":
+        return lambda frame: recv(frame).val()
     if kind == "LinearConfig" and method == "init":
         (device,) = args
 

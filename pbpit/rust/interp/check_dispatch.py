@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.interp import burn_nn, generic_modules, traits
+from pbpit.rust.interp.builtins import DYN, DYN_AS_REF
 from pbpit.rust.interp.check_tables import (
     start_of,
 )
@@ -140,7 +141,7 @@ class DispatchRules:
             seen.append(trait)
             sig = trait.methods.get(e.name)
             if sig is not None and sig.self_kind:
-                e.impl = "dyn"
+                e.impl = DYN
                 mapping = {trait.self_param: recv}
                 self.args(e, *[traits.subst(t, mapping) for t in sig.param_tys[1:]])
                 return traits.subst(sig.ret, mapping)
@@ -149,7 +150,7 @@ class DispatchRules:
         if module:  # `model.valid()`, `M: AutodiffModule<B>`
             return module
         if e.name == "as_ref" and type(recv) is DynT:  # `Box<dyn Shape>::as_ref`: the same
-            e.impl = "dyn.as_ref"
+            e.impl = DYN_AS_REF
             self.args(e)
             return recv
         what = (

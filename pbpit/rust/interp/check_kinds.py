@@ -22,15 +22,12 @@ from pbpit.rust.interp.types import (
     DEVICE,
     NAMED,
     TENSOR_DATA,
-    Named,
     TensorT,
     Ty,
     Var,
     Wrap,
     resolve,
-    result,
     show,
-    vec,
 )
 
 
@@ -100,20 +97,3 @@ class KindRules:
         if row.result == "B::IntElem":  # `into_scalar`: the backend's Int element
             return self.int_elem
         return rust_type(row.result, recv, dims)
-
-    def int_data_method(self: Any, e: Method, data: Named) -> Ty | None:
-        """`data.to_vec::<E>()` of an Int tensor's data, E the backend's Int element (Flex's and
-        Wgpu's i32, NdArray's i64), or of a Bool tensor's (`bool`)."""
-        if e.name not in ("to_vec", "as_slice"):
-            return None
-        e.impl = "data.to_vec"
-        if len(e.targs) > 1:
-            raise self.fail(e.pos, f"`{e.name}` takes one type argument")
-        elem = resolve(e.targs[0]) if e.targs else Var()
-        kind, held = ("Int", self.int_elem) if data is INT_DATA else ("Bool", BOOL)
-        if type(elem) is Named and elem is not held:
-            what = f"reading {kind} tensor data as `{show(elem)}` (the data is {show(held)})"
-            raise self.fail(e.pos, what)
-        self.unify(held, elem, e.pos)
-        self.args(e)
-        return result(vec(held))

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from pbpit.engine.api import RUST_METHODS
 from pbpit.rust.interp import burn_nn, iterators
+from pbpit.rust.interp.builtins import CLONE, TO_STRING
 from pbpit.rust.interp.check_tables import (
     _ITER,
     _PARAM_TYPES,
     BOOL_DATA,
     INT_DATA,
     RANK_GENERIC,
-    U32,
     _any,
     iterator,
     method_arity,
@@ -24,20 +24,21 @@ from pbpit.rust.interp.nodes import (
     Local,
     Method,
 )
-from pbpit.rust.interp.numbers import (
-    FLOAT_METHODS,
-    FLOAT_TESTS,
-    INT_METHODS,
-    SIGNED_ONLY,
-    UNSIGNED_ONLY,
+from pbpit.rust.interp.std_methods import (
+    DATA,
+    DEVICE_METHODS,
+    ELEM,
+    FLOAT,
+    INT,
+    ITER,
+    STR_METHODS,
+    TENSOR,
+    family_of,
 )
 from pbpit.rust.interp.types import (
     BOOL,
     DEVICE,
     GRADIENTS,
-    I32,
-    INT_RANGES,
-    NAMED,
     STR,
     STRING,
     TENSOR_DATA,
@@ -57,7 +58,6 @@ from pbpit.rust.interp.types import (
     is_number,
     option,
     resolve,
-    result,
     show,
     vec,
 )
@@ -122,21 +122,15 @@ class MethodRules:
         if e.targs:
             raise self.fail(e.pos, f"type arguments on `{e.name}`")
         if e.name == "to_string":
-            e.impl = "to_string"
-            self.args(e)
-            return STRING
+            return TO_STRING.types(self, e, recv)
         if e.name == "clone":
-            e.impl = "clone"
-            self.args(e)
-            return recv
-        e.impl = "int." + e.name
-        self.args(e, recv)
-        return recv
+            return CLONE.types(self, e, recv)
+        return INT[e.name].types(self, e, recv)  # `max`, `min`
 
     def tensor_method(self, e: Method, recv: TensorT) -> Ty | None:
         """A method of the table (`pbpit.engine.api`), typed from Burn's signature."""
         name = e.name
-        e.impl = "tensor." + name
+        e.impl = TENSOR[name]
         if recv.kind != "Float":
             return self.kind_method(e, recv)
         row = RUST_METHODS.get(name)
@@ -173,83 +167,23 @@ class MethodRules:
 
     def named_method(self, e: Method, recv: Named) -> Ty | None:
         name = e.name
-        kind = recv.name
         if name == "clone" and recv not in (GRADIENTS,):
-            e.impl = "clone"
-            self.args(e)
-            return recv
+            return CLONE.types(self, e, recv)
         if name == "to_string" and (is_number(recv) or recv in (BOOL, STR, STRING)):
-            e.impl = "to_string"
-            self.args(e)
-            return STRING
+            return TO_STRING.types(self, e, recv)
         if name == "elem" and (is_number(recv) or recv is BOOL):  # Burn's `ElementConversion`
             return self.elem(e, recv)
-        if is_float(recv):
-            if name == "powi":
-                e.impl = "float.powi"
-                self.args(e, I32)
-                return recv
-            if name in FLOAT_METHODS:
-                e.impl = "float." + name
-                self.args(e, *([recv] * FLOAT_METHODS[name][0]))
-                return recv
-            if name in FLOAT_TESTS:
-                e.impl = "float." + name
-                self.args(e)
-                gives = FLOAT_TESTS[name][0]
-                return BOOL if gives == "bool" else NAMED["u32" if kind == "f32" else "u64"]
-            return None
-        if is_int(recv):
-            e.impl = "int." + name
-            signed = INT_RANGES[kind][0] < 0
-            if name == "abs" and signed:
-                self.args(e)
-                return recv
-            if name == "pow":
-                self.args(e, U32)
-                return recv
-            if name in ("max", "min"):
-                self.args(e, recv)
-                return recv
-            if name in INT_METHODS and (signed or name not in SIGNED_ONLY) and (
-                not signed or name not in UNSIGNED_ONLY
-            ):
-                params, gives, _ = INT_METHODS[name]
-                self.args(e, *(recv if p == "self" else U32 for p in params))
-                unsigned = NAMED["u" + kind[1:]]
-                return {"self": recv, "option": option(recv), "bool": BOOL, "u32": U32}.get(
-                    gives, unsigned
-                )
-            return None
-        if recv in (STR, STRING):
-            e.impl = "str." + name
-            if name in ("len", "is_empty"):
-                self.args(e)
-                return USIZE if name == "len" else BOOL
-            if name == "as_str":
-                self.args(e)
-                return STR
-            if name == "push_str" and recv is STRING:
-                self.mutable_receiver(e)
-                self.args(e, Var())
-                if resolve(e.args[0].ty) not in (STR, STRING):
-                    raise self.fail(e.args[0].pos, f"`push_str` of `{show(e.args[0].ty)}`")
-                return UNIT
-            return None
-        if recv in (INT_DATA, BOOL_DATA):
-            return self.int_data_method(e, recv)
-        if recv is DEVICE and name in ("autodiff", "inner", "seed"):  # 0.22's `device.seed(n)`
-            e.impl = "device." + name
-            self.args(e, *([NAMED["u64"]] if name == "seed" else []))
-            return UNIT if name == "seed" else DEVICE
-        if recv is TENSOR_DATA and name in ("to_vec", "as_slice"):
-            e.impl = "data.to_vec"
-            if len(e.targs) > 1:
-                raise self.fail(e.pos, f"`{name}` takes one type argument")
-            elem = e.targs[0] if e.targs else Var()
-            self.data_elems.append((elem, e.pos))
-            self.args(e)
-            return result(vec(elem))
+        family = (
+            FLOAT if is_float(recv) else INT if is_int(recv)
+            else STR_METHODS if recv in (STR, STRING) else None
+        )
+        if family is not None:
+            row = family.get(name)
+            return None if row is None or not row.has(recv) else row.types(self, e, recv)
+        if recv is DEVICE and name in DEVICE_METHODS:  # 0.22's `device.seed(n)`
+            return DEVICE_METHODS[name].types(self, e, recv)
+        if recv in (TENSOR_DATA, INT_DATA, BOOL_DATA) and name in DATA:
+            return DATA[name].types(self, e, recv)
         return None
 
     def elem(self, e: Method, recv: Named) -> Ty:
@@ -264,7 +198,7 @@ class MethodRules:
             what = f"`{written}::<{show(target)}>()` of `{show(recv)}`: Burn's elements are numbers"
             raise self.fail(e.pos, what + (" (a Bool tensor's is `bool`)" if recv is BOOL else ""))
         self.args(e)
-        e.impl = "elem." + recv.name
+        e.impl = ELEM.of("elem", owner=recv.name)  # the number converted is a `recv.name`
         return target
 
     def mutable_receiver(self, e: Method) -> None:
@@ -283,11 +217,8 @@ class MethodRules:
 
     def wrap_method(self, e: Method, recv: Wrap) -> Ty | None:
         name, kind, inner = e.name, recv.kind, recv.inner
-        e.impl = f"{kind}.{name}"
         if name == "clone":
-            self.args(e)
-            e.impl = "clone"
-            return recv
+            return CLONE.types(self, e, recv)
         if kind == "Option" and name == "?":  # `?` only in functions returning a `DynResult`
             what = (
                 "the `?` operator can only be used on `Result`s, not `Option`s, in a function "
@@ -297,76 +228,11 @@ class MethodRules:
             ret = show(self.rets[0])
             err.label = f"use `.ok_or(...)?` to provide an error compatible with `{ret}`"
             raise err
-        if kind == "Option":
-            if name == "map":
-                self.arity(e, 1, "`map`")
-                fn = self.closure_arg(e.args[0], [inner])
-                return option(fn.ret)
-            if name in ("unwrap", "as_ref"):
-                self.args(e)
-                return inner if name == "unwrap" else recv
-            if name == "expect":
-                self.args(e, STR)
-                return inner
-            if name in ("is_some", "is_none"):
-                self.args(e)
-                return BOOL
-            if name == "unwrap_or":
-                self.args(e, inner)
-                return inner
-            if name == "take":  # `&mut self`: the value out, `None` left in its place
-                self.mutable_receiver(e)
-                self.args(e)
-                return recv
-            return None
-        if kind in ("Result", "DynResult"):
-            e.impl = f"Result.{name}"
-            if name == "?":  # `x?`: its error converts into `Box<dyn Error>` (DataError: Error)
-                self.args(e)
-                return inner
-            if name == "unwrap":
-                self.args(e)
-                return inner
-            if name == "expect":
-                self.args(e, STR)
-                return inner
-            if name in ("is_ok", "is_err"):
-                self.args(e)
-                return BOOL
-            return None
-        if kind in ("Vec", "array"):
-            if name == "len":
-                self.args(e)
-                return USIZE
-            if name == "is_empty":
-                self.args(e)
-                return BOOL
-            if name in ("iter", "into_iter"):
-                self.args(e)
-                return Wrap(_ITER, inner)
-            if name in ("first", "last"):
-                self.args(e)
-                return option(inner)
-            if kind == "Vec" and name == "push":
-                self.mutable_receiver(e)
-                self.args(e, inner)
-                return UNIT
-            if kind == "Vec" and name == "clear":
-                self.mutable_receiver(e)
-                self.args(e)
-                return UNIT
-            if kind == "Vec" and name == "pop":
-                self.mutable_receiver(e)
-                self.args(e)
-                return option(inner)
-            return None
+        family = family_of(kind)
+        row = None if family is None else family.get(name)
+        if row is not None:
+            return row.types(self, e, recv)
         if kind in ("Range", _ITER):
-            if name == "rev":
-                self.args(e)
-                return recv
-            if name == "step_by":
-                self.args(e, USIZE)
-                return recv
             return self.iter_method(e, inner)
         return None
 
@@ -375,7 +241,7 @@ class MethodRules:
     def iter_method(self, e: Method, item: Ty) -> Ty | None:
         """An `Iterator` method on items of type `item` (pbpit holds `&T` as `T`)."""
         name = e.name
-        e.impl = f"{_ITER}.{name}"
+        e.impl = ITER[name]
         if name in ("map", "filter", "for_each", "any", "all", "position"):
             if name in ("any", "all", "position") and isinstance(e.recv, Local):
                 self.mutable_receiver(e)  # `&mut self`: they pull the variable's items

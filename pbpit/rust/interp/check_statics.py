@@ -9,20 +9,18 @@ from pbpit.rust.interp.nodes import (
     Expr,
     Static,
 )
+from pbpit.rust.interp.std_functions import FUNCTIONS
 from pbpit.rust.interp.types import (
     BOOL,
     DEVICE,
     DISTRIBUTION,
     NAMED,
-    STR,
-    STRING,
     TENSOR_DATA,
     USIZE,
     TensorT,
     Ty,
     Var,
     Wrap,
-    dyn_result,
     is_number,
     resolve,
     show,
@@ -37,6 +35,9 @@ class StaticRules:
         name = e.name
         if name.startswith("burn::"):  # `LinearConfig::new`, `AdamConfig::new`: Burn's nn
             return burn_nn.check_static(self, e)
+        path = FUNCTIONS.get(name)  # `Vec::new`, `activation::relu`.. (std_functions.py)
+        if path is not None:
+            return path.check(self, e)
         owner, _, function = name.partition("::")
         row = RUST_FUNCTIONS.get(function) if owner == "Tensor" else None
         kind = self.kind_static(e, function) if row is not None else None
@@ -59,24 +60,6 @@ class StaticRules:
             self.unify(USIZE, self.expr(dim), dim.pos)
             inner = resolve(found)
             return inner.inner if type(inner) is Wrap else TensorT(e.dim)
-        for arg in e.args:
-            self.expr(arg)
-        if name in ("Device::flex", "Device::default"):
-            return DEVICE
-        if name == "Default::default":
-            return Var()
-        if name in ("Vec::new", "Vec::with_capacity"):
-            if e.args:
-                self.unify(USIZE, e.args[0].ty, e.args[0].pos)
-            return vec(Var())
-        if name == "Result::Ok":  # `Ok(x)`: the error type one pbpit has, `Box<dyn Error>`
-            return dyn_result(e.args[0].ty)
-        if name == "String::new":
-            return STRING
-        if name == "String::from":
-            if resolve(e.args[0].ty) not in (STR, STRING):
-                raise self.fail(e.args[0].pos, f"`String::from` of `{show(e.args[0].ty)}`")
-            return STRING
         raise self.fail(e.pos, f"the function `{name}`")
 
     # -- math: from_data, random, from_inner, TensorData, Distribution, activation -----------

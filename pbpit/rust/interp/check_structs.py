@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbpit.rust.interp.builtins import CLONE, USER
 from pbpit.rust.interp.check_rules import (
     refuse_aliasing,
     refuse_borrow_for_value,
@@ -135,7 +136,7 @@ class StructRules:
         item = recv.item
         fn = item.methods.get(e.name)
         if fn is None and e.name == "clone" and "Clone" in item.derives:
-            e.impl = "clone"
+            e.impl = CLONE
             self.args(e)
             return recv
         if fn is None or not fn.self_kind:
@@ -143,7 +144,7 @@ class StructRules:
             raise self.fail(e.pos, rejects(what, "E0599"))
         if e.targs:
             raise self.fail(e.pos, f"type arguments on `{e.name}`")
-        e.impl, e.user = "user", fn
+        e.impl, e.user = USER, fn
         self.args(e, *fn.param_tys[1:])
         for i, arg in enumerate(e.args, start=1):
             refuse_borrow_for_value(self, fn, i, arg)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pbpit.rust.format import Some
+from pbpit.rust.interp.builtins import DYN, USER
 from pbpit.rust.interp.compile_control import ControlCompiler
 from pbpit.rust.interp.compile_dispatch import DispatchCompiler
 from pbpit.rust.interp.compile_iters import IteratorCompiler
@@ -373,9 +374,9 @@ class Compiler(
         return lambda frame: tuple([x(frame) for x in elems])
 
     def c_Method(self, e: Method) -> Code:  # noqa: N802
-        if e.impl.startswith("dyn"):
+        if e.impl.family == DYN.family:
             return self.dyn_method(e)
-        if e.impl != "user":
+        if e.impl is not USER:
             return super().c_Method(e)
         assert e.user is not None
         recv = self.expr(e.recv)

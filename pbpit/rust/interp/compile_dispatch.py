@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pbpit.rust.interp import traits
+from pbpit.rust.interp.builtins import DYN_AS_REF
 from pbpit.rust.interp.nodes import (
     Call,
     Method,
@@ -70,7 +71,7 @@ class DispatchCompiler:
 
     def dyn_method(self: Any, e: Method) -> Code:
         recv = self.expr(e.recv)
-        if e.impl == "dyn.as_ref":
+        if e.impl is DYN_AS_REF:
             return recv
         args = [self.expr(a) for a in e.args]
         name, cells = e.name, {}

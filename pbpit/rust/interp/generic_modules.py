@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbpit.rust.interp.builtins import BURN
 from pbpit.rust.interp.nodes import Method
 from pbpit.rust.interp.types import ParamT, Ty
 
@@ -20,7 +21,7 @@ def check_method(checker: Any, e: Method, recv: ParamT) -> Ty | None:
     inners: dict[ParamT, ParamT] = checker.__dict__.setdefault("inner_modules", {})
     inner = recv in inners.values()  # `M::InnerModule`: one type however often named
     if e.name == "clone" and (recv.module or inner):
-        e.impl = "burn.clone"
+        e.impl = BURN["clone"]
         checker.args(e)
         return recv
     if e.name != "valid" or not recv.module:
@@ -28,7 +29,7 @@ def check_method(checker: Any, e: Method, recv: ParamT) -> Ty | None:
             what = f"the method `{e.name}` of the module `{recv.name}`"
             raise checker.fail(e.pos, f"{what} (pbpit runs `valid()` and `clone()`)")
         return None
-    e.impl = "burn.valid"
+    e.impl = BURN["valid"]
     checker.args(e)
     # Not a module of the autodiff backend: `from_grads` or `step` of it is refused.
     if recv not in inners:

@@ -14,6 +14,7 @@ from itertools import chain, islice
 from typing import Any
 
 from pbpit.rust.format import Some
+from pbpit.rust.interp.builtins import ITERATORS
 from pbpit.rust.interp.nodes import Local, Unsupported
 from pbpit.rust.interp.ordering import partial_cmp
 from pbpit.rust.interp.types import (
@@ -369,11 +370,11 @@ def check_method(ck: Any, e: Any, recv: Ty) -> Ty | None:
         return None
     item = recv.inner
     if name in _JOINS and recv.kind in ("Vec", "array") and resolve(item) in (STR, STRING):
-        e.impl = "iterators." + name  # `[S]::join(&str)` / `concat()` for `S: Borrow<str>`
+        e.impl = ITERATORS[name]  # `[S]::join(&str)` / `concat()` for `S: Borrow<str>`
         ck.args(e, *([STR] if name == "join" else []))
         return STRING
     if name in _ON_SLICES and recv.kind in ("Vec", "array"):
-        e.impl = "iterators." + name
+        e.impl = ITERATORS[name]
         if name == "to_vec":  # a slice's (a window's, a chunk's) items as a `Vec`, each cloned
             ck.args(e)
             return vec(item)
@@ -381,7 +382,7 @@ def check_method(ck: Any, e: Any, recv: Ty) -> Ty | None:
         return Wrap("Iter", array(item))
     if name not in _ON_ITERATORS or not iterator(recv):
         return None
-    e.impl = "iterators." + name
+    e.impl = ITERATORS[name]
     if name in ("next", "peek", "nth"):
         if name == "peek" and recv.size != PEEKABLE:
             return None  # rustc's E0599: only a `Peekable` has `peek`
@@ -451,7 +452,7 @@ def _check_compare(ck: Any, e: Any, recv: Ty) -> Ty | None:
             f"`{show(recv)}` is not an iterator (rustc rejects `cmp` of a float: error[E0599]; "
             "write `partial_cmp` or `total_cmp`)",
         )
-    e.impl = "iterators." + name
+    e.impl = ITERATORS[name]
     (other,) = ck.args(e, Var())
     if resolve(recv) in (STR, STRING) and resolve(other) in (STR, STRING):
         pass  # `String::cmp(&str)` is not std's, but `s.as_str().cmp(t)` is: one text order

@@ -8,40 +8,30 @@ from typing import Any
 
 from pbpit.engine.api import RUST_FUNCTIONS, RUST_KIND_METHODS, RUST_METHODS
 from pbpit.engine.int_tensor import IntTensor
-from pbpit.engine.tensor import Device, Tensor, seed
+from pbpit.engine.tensor import Device, Tensor
 from pbpit.engine.tensor import Distribution as EngineDistribution
 from pbpit.engine.tensor import TensorData as EngineTensorData
 from pbpit.rust.columns import Columns
 from pbpit.rust.format import Some
 from pbpit.rust.interp import burn_nn
 from pbpit.rust.interp.check_tables import RANK_GENERIC
-from pbpit.rust.interp.format import display_text
 from pbpit.rust.interp.nodes import Crate, Expr, Local, Method, Pos, Static, Unsupported
 from pbpit.rust.interp.numbers import (
-    FLOAT_METHODS,
-    FLOAT_TESTS,
-    INT_METHODS,
     ArithmeticPanic,
     cast,
-    checked,
-    int_pow,
     int_to_f32,
-    powi,
 )
 from pbpit.rust.interp.runtime import (
     UNIT,
-    UNWRAP_NONE,
     Code,
-    Ok,
     PanicSite,
     TensorData,
-    check_allocation,
-    clone_value,
     engine_scalar,
     flattened,
     map_nested,
     tensor_data,
 )
+from pbpit.rust.interp.std_functions import FUNCTIONS
 from pbpit.rust.interp.types import (
     FLOAT_NAMES,
     INT_RANGES,
@@ -117,6 +107,9 @@ class Library:
         name = e.name
         if name.startswith("burn::"):
             return burn_nn.compile_static(self, e, args)
+        path = FUNCTIONS.get(name)  # `Vec::new`, `activation::relu`.. (std_functions.py)
+        if path is not None:
+            return path.compile(self, e, args)
         engine = self.engine(e.pos)
         owner, _, function = name.partition("::")
         row = RUST_FUNCTIONS.get(function) if owner == "Tensor" else None
@@ -139,30 +132,6 @@ class Library:
             if row.param_types[0] == "A":
                 first = self.tensor_data_arg(e.args[0], first)
             return lambda frame: engine(method, first(frame), second(frame))
-        if name == "Device::flex":
-            return lambda frame: Device.flex()
-        if name == "Device::default":
-            return self.default_device()
-        if name == "Default::default":
-            return self.default(e)
-        if name in ("Vec::new", "String::new"):
-            empty = "" if name == "String::new" else None
-            return (lambda frame: empty) if empty is not None else (lambda frame: [])
-        if name == "Vec::with_capacity":
-            (n,) = args
-
-            where = self.where(e.pos)
-
-            def with_capacity(frame: list) -> list:
-                check_allocation(n(frame), where, "`Vec::with_capacity`")
-                return []
-
-            return with_capacity
-        if name == "String::from":
-            return args[0]
-        if name == "Result::Ok":
-            (value,) = args
-            return lambda frame: Ok(value(frame))
         raise self.fail(e.pos, f"the function `{name}`")
 
     def math_static(self, e: Static, owner: str, function: str, args: list[Code]) -> Code | None:
@@ -255,21 +224,11 @@ class Library:
     # -- methods ----------------------------------------------------------------------------------
 
     def c_Method(self, e: Method) -> Code:  # noqa: N802
+        """A method of std or Burn: the checker's choice (`e.impl`, a `builtins.Builtin`) runs
+        its `compile`."""
         recv = self.expr(e.recv)
         args = [self.expr(a) for a in e.args]
-        impl = e.impl
-        family, _, name = impl.partition(".")
-        if family == "tensor":
-            return self.tensor_method(e, recv, args)
-        if impl == "clone":
-            return lambda frame: clone_value(recv(frame))
-        if impl == "to_string":
-            text = display_text(e.recv.ty)
-            return lambda frame: text(recv(frame))
-        method = getattr(self, "m_" + family, None)
-        if method is None:
-            raise self.fail(e.pos, f"the method `{e.name}`")
-        return method(e, name, recv, args)
+        return e.impl.compile(self, e, recv, args)
 
     def tensor_method(self, e: Method, recv: Code, args: list[Code]) -> Code:
         """A row of the table, run by the engine's method of the same name; the result is made
@@ -388,27 +347,6 @@ class Library:
 
         return to_int
 
-    def m_float(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:
-        single = resolve(e.recv.ty).name == "f32"  # type: ignore[attr-defined]
-        if name == "powi":
-            (n,) = args
-            return lambda frame: powi(recv(frame), n(frame), single)
-        if name in FLOAT_TESTS:
-            _, test_f32, test_f64 = FLOAT_TESTS[name]
-            test = test_f32 if single else test_f64
-            return lambda frame: test(recv(frame))
-        arity, on_f32, on_f64 = FLOAT_METHODS[name]
-        function = on_f32 if single else on_f64
-        if name == "clamp":  # core's `assert!(min <= max)`
-            function = self.in_core(function, e.pos, f"`{'f32' if single else 'f64'}::clamp`")
-        if arity == 0:
-            return lambda frame: function(recv(frame))
-        if arity == 2:
-            first, second = args
-            return lambda frame: function(recv(frame), first(frame), second(frame))
-        (arg,) = args
-        return lambda frame: function(recv(frame), arg(frame))
-
     def in_core(self, op: Callable[..., Any], pos: Pos, what: str) -> Callable[..., Any]:
         """`op`, for a std method that panics inside Rust's own library (`i32::pow` overflowing,
         `step_by(0)`): rustc reports a location in its sources (`/rustc/<commit>/library/..`),
@@ -426,142 +364,6 @@ class Library:
                 ) from None
 
         return run
-
-    def m_int(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:
-        type_name = resolve(e.recv.ty).name  # type: ignore[attr-defined]
-        lo, hi = INT_RANGES[type_name]
-        if name == "abs":
-            absolute = self.in_core(
-                lambda a: checked(abs(a), lo, hi, "negate"), e.pos, f"`{type_name}::abs`"
-            )
-            return lambda frame: absolute(recv(frame))
-        if name in INT_METHODS:
-            _, result, method = INT_METHODS[name]
-            run = self.in_core(method, e.pos, f"`{type_name}::{name}`")
-            if result == "option":
-                return lambda frame: _some(run(recv(frame), *(a(frame) for a in args), lo, hi))
-            return lambda frame: run(recv(frame), *(a(frame) for a in args), lo, hi)
-        (arg,) = args
-        if name == "pow":
-            power = self.in_core(lambda a, n: int_pow(a, n, lo, hi), e.pos, f"`{type_name}::pow`")
-            return lambda frame: power(recv(frame), arg(frame))
-        pick = max if name == "max" else min
-        return lambda frame: pick(recv(frame), arg(frame))
-
-    def m_str(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:
-        if name == "len":
-            return lambda frame: len(recv(frame).encode("utf-8"))
-        if name == "is_empty":
-            return lambda frame: not recv(frame)
-        if name == "as_str":
-            return recv
-        assert isinstance(e.recv, Local)
-        store, (arg,) = self.setter(e.recv), args
-
-        def push_str(frame: list) -> Any:
-            store(frame, recv(frame) + arg(frame))
-            return UNIT
-
-        return push_str
-
-    def m_device(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:
-        if name == "seed":  # Burn 0.22's `device.seed(n)`: `B::seed(&device, n)`'s seeding
-            (value,) = args
-            return lambda frame: seed(value(frame))
-        if name == "inner":  # the device without autodiff
-            return lambda frame: recv(frame).inner()
-        return lambda frame: recv(frame).autodiff()
-
-    def m_data(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:
-        return lambda frame: Ok(list(recv(frame).values))
-
-    def m_Option(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:  # noqa: N802
-        site = self.panic_site(e.pos)
-        if name == "map":
-            (function,) = args
-
-            def map_(frame: list) -> Any:
-                option, f = recv(frame), function(frame)
-                return None if option is None else Some(f(option.value))
-
-            return map_
-        if name in ("unwrap", "expect"):
-            message = args[0] if args else (lambda frame: UNWRAP_NONE)
-
-            def unwrap(frame: list) -> Any:
-                option = recv(frame)
-                if option is None:
-                    raise site.panic(message(frame))
-                return option.value
-
-            return unwrap
-        if name == "is_some":
-            return lambda frame: recv(frame) is not None
-        if name == "is_none":
-            return lambda frame: recv(frame) is None
-        if name == "unwrap_or":
-            (default,) = args
-
-            def unwrap_or(frame: list) -> Any:
-                option, value = recv(frame), default(frame)
-                return value if option is None else option.value
-
-            return unwrap_or
-        if name == "as_ref":
-            return recv
-        if name == "take":  # the value out of its place (a variable, a field), `None` left there
-            update = self.element_updater(e.recv)
-
-            def take(frame: list) -> Any:
-                taken: list[Any] = []
-                update(frame, lambda old: taken.append(old))  # (append returns None)
-                return taken[0]
-
-            return take
-        raise self.fail(e.pos, f"the method `{name}` on an Option")
-
-    def m_Result(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:  # noqa: N802
-        if name in ("unwrap", "expect", "?"):  # pbpit's Results are all `Ok`
-            return lambda frame: recv(frame).value
-        is_ok = name == "is_ok"
-
-        def is_ok_(frame: list) -> bool:
-            recv(frame)
-            return is_ok
-
-        return is_ok_
-
-    def m_Vec(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:  # noqa: N802
-        if name == "len":
-            return lambda frame: len(recv(frame))
-        if name == "is_empty":
-            return lambda frame: not recv(frame)
-        if name in ("iter", "into_iter"):
-            return recv
-        if name in ("first", "last"):
-            index = 0 if name == "first" else -1
-            return lambda frame: Some(items[index]) if (items := recv(frame)) else None
-        if name == "push":
-            (arg,) = args
-
-            def push(frame: list) -> Any:
-                items = recv(frame)
-                items.append(arg(frame))
-                return UNIT
-
-            return push
-        if name == "pop":
-            return lambda frame: Some(items.pop()) if (items := recv(frame)) else None
-        if name == "clear":
-
-            def clear(frame: list) -> Any:
-                recv(frame).clear()
-                return UNIT
-
-            return clear
-        raise self.fail(e.pos, f"the method `{name}`")
-
-    m_array = m_Vec
 
     def m_Range(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:  # noqa: N802
         if name == "rev":
@@ -581,10 +383,6 @@ class Library:
 
         return step_by
 
-    def m_burn(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:
-        """Burn's modules, params, configs and optimizers (`interp/burn_nn.py`)."""
-        return burn_nn.compile_method(self, e, name, recv, args)
-
     m_Iter = m_Range  # noqa: N815 - `v.iter().rev()`: a list reverses as a range does
 
 
@@ -597,8 +395,3 @@ def _bools(data: Any, device: Device) -> IntTensor:
     else:
         array = np.array(data, dtype=np.bool_)
     return IntTensor(array, device.is_autodiff)
-
-
-def _some(value: Any) -> Any:
-    """`Some(value)`, or `None` for Python's None (a `checked_` method's overflow)."""
-    return None if value is None else Some(value)

@@ -13,6 +13,7 @@ from pbpit.rust.interp.lower_tables import (
     _STD_MODULE_NAMES,
     _STD_MODULES,
     MATH_FUNCTIONS,
+    PATH_FUNCTIONS,
     Node,
 )
 from pbpit.rust.interp.nodes import (
@@ -28,7 +29,8 @@ from pbpit.rust.interp.nodes import (
     Static,
     StructLit,
 )
-from pbpit.rust.interp.numbers import FLOAT_METHODS, FLOAT_TESTS, INT_METHODS, float_const
+from pbpit.rust.interp.numbers import float_const
+from pbpit.rust.interp.std_methods import FLOAT, INT
 from pbpit.rust.interp.types import (
     FLOAT_NAMES,
     INT_RANGES,
@@ -278,10 +280,7 @@ class PathLowering:
         (owner, _, _), (name, name_node, _) = segs
         if owner not in (*FLOAT_NAMES, *INT_RANGES) or owner in self.imported_modules:
             return None
-        methods = (*FLOAT_METHODS, *FLOAT_TESTS, "powi") if owner in FLOAT_NAMES else (
-            *INT_METHODS, "abs", "pow", "max", "min"
-        )
-        if name not in methods:
+        if name not in (FLOAT if owner in FLOAT_NAMES else INT):  # std_methods' rows
             return None
         saved = self.open_scope()
         receiver = self.declare(f"{owner}::{name}", False)  # a name no program writes
@@ -328,16 +327,7 @@ class PathLowering:
             return Static(pos, f"Tensor::{name}", args, dim, kind)
         if targs is not None and owner != "Vec":
             raise self.fail(function, f"the path `{self.text(function)}`")
-        known = {
-            ("Device", "flex"): 0,
-            ("Device", "default"): 0,
-            ("Default", "default"): 0,
-            ("Vec", "new"): 0,
-            ("Vec", "with_capacity"): 1,
-            ("String", "new"): 0,
-            ("String", "from"): 1,
-        }
-        known.update(MATH_FUNCTIONS)
+        known = PATH_FUNCTIONS  # std_functions' rows
         if (owner, name) in known:
             modules = _STD_MODULES.get(owner)
             if modules is not None and len(names) > 2 and tuple(names[:-2]) not in modules:

@@ -7,6 +7,8 @@ import re
 from typing import Any
 
 from pbpit.rust.interp.nodes import Pat
+from pbpit.rust.interp.std_functions import FUNCTIONS
+from pbpit.rust.interp.std_functions import MATH_FUNCTIONS as STD_MATH
 from pbpit.rust.interp.types import (
     INT_RANGES,
     UNIT,
@@ -67,16 +69,10 @@ _STD_MODULE_NAMES = frozenset(
 )
 # Tensor methods whose gradients Burn borrows mutably: `x.grad_remove(&mut grads)`.
 _MUT_GRADIENTS = ("grad_remove", "grad_replace")
-# `burn::tensor::activation::..`, `TensorData::..` and `Distribution::..`: (owner, name) -> arity.
-MATH_FUNCTIONS = {
-    **{("activation", name): 1 for name in ("relu", "sigmoid", "tanh", "gelu", "silu")},
-    **{("activation", name): 2 for name in ("softmax", "log_softmax", "leaky_relu", "softplus")},
-    ("TensorData", "new"): 2,
-    ("TensorData", "from"): 1,
-    ("Distribution", "Uniform"): 2,
-    ("Distribution", "Normal"): 2,
-    ("Distribution", "Bernoulli"): 1,
-}
+# Functions called by a path (`Vec::new()`, `activation::relu(x)`): (owner, name) -> arity, read
+# from their rows (`std_functions.py`); Burn's math among them.
+PATH_FUNCTIONS = {(f.owner, f.name): f.arity for f in FUNCTIONS.values()}
+MATH_FUNCTIONS = {(f.owner, f.name): f.arity for f in STD_MATH.values()}
 
 
 DERIVE_ELSEWHERE = "`#[derive(..)]` on anything but a `struct` or `enum`"

@@ -216,8 +216,8 @@ class Method(Expr):
     name: str
     targs: list[Ty]
     args: list[Expr]
-    impl: str = ""
-    user: FnItem | None = None  # a method of the program's own `impl` (impl "user")
+    impl: Any = None  # the checker's choice: a `builtins.Builtin` (std's, Burn's, `USER`, `DYN`)
+    user: FnItem | None = None  # a method of the program's own `impl` (impl `USER`)
 
 
 @dataclass(eq=False)

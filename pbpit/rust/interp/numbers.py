@@ -246,6 +246,40 @@ def _fract(round_: Callable[[float], float]) -> Callable[[float], float]:
     return lambda x: round_(x - _integral(math.trunc)(x))
 
 
+def _f32_step(x: float, up: bool) -> float:
+    """The f32 next to a finite non-zero `x`, toward +inf (`up`) or -inf."""
+    bits = struct.unpack("<I", _F32.pack(x))[0]
+    return _F32.unpack(struct.pack("<I", bits + (1 if (x > 0) == up else -1)))[0]
+
+
+def _cbrt(single: bool) -> Callable[[float], float]:
+    """`cbrt`, correctly rounded as Rust's (its libm's, from CORE-MATH; the C library's may be
+    one ulp off: glibc's `cbrt(-27.0)` is -3.0000000000000004, Rust's -3): the C library's
+    value, moved to the neighbour whose rounding interval holds the exact root (checked on
+    exact rationals: a midpoint's cube against `x`)."""
+    approx = _libm_pair("cbrt")[1 if single else 2]
+
+    def step(x: float, up: bool) -> float:
+        return _f32_step(x, up) if single else math.nextafter(x, math.inf if up else -math.inf)
+
+    def run(x: float) -> float:
+        y = approx(x)
+        if x != x or math.isinf(x) or x == 0 or y == 0:
+            return y
+        exact = Fraction(x)
+        for _ in range(4):
+            below, above = step(y, False), step(y, True)
+            if ((Fraction(y) + Fraction(below)) / 2) ** 3 > exact:
+                y = below
+            elif ((Fraction(y) + Fraction(above)) / 2) ** 3 < exact:
+                y = above
+            else:
+                break
+        return y
+
+    return run
+
+
 FLOAT_METHODS: dict[str, tuple[int, Callable[..., float], Callable[..., float]]] = {
     # name: (arity, f32 version, f64 version)
     "abs": (0, abs, abs),
@@ -268,8 +302,9 @@ FLOAT_METHODS: dict[str, tuple[int, Callable[..., float], Callable[..., float]]]
     "mul_add": (2, _single("fmaf", 3), _double("fma", 3)),
     **{
         name: _libm_pair(name)
-        for name in ("sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "cbrt")
+        for name in ("sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh")
     },
+    "cbrt": (0, _cbrt(single=True), _cbrt(single=False)),
     **{name: _libm_pair(name) for name in ("log10", "log2", "exp2")},
     "ln_1p": _libm_pair("log1p"),
     "exp_m1": _libm_pair("expm1"),

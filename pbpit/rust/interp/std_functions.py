@@ -1,0 +1,119 @@
+"""Functions the interpreter runs called by a path, a row each (`builtins.Function`): std's
+(`Vec::new`, `String::from`, `Default::default`, `Ok`), Burn's `Device::..`, and Burn's math
+(`activation::..`, `TensorData::..`, `Distribution::..`, typed and run by the checker's and the
+compiler's `math_static`). `Tensor::..` functions are `engine/api.py`'s rows (`RUST_FUNCTIONS`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.engine.tensor import Device
+from pbpit.rust.interp.builtins import Code, Function
+from pbpit.rust.interp.types import (
+    DEVICE,
+    STR,
+    STRING,
+    USIZE,
+    Ty,
+    Var,
+    dyn_result,
+    resolve,
+    show,
+    vec,
+)
+
+
+def _after_args(rule: Any) -> Any:
+    """`rule`, run once the call's arguments are typed."""
+
+    def check(ck: Any, e: Any) -> Ty:
+        for arg in e.args:
+            ck.expr(arg)
+        return rule(ck, e)
+
+    return check
+
+
+@_after_args
+def _device(ck: Any, e: Any) -> Ty:
+    return DEVICE
+
+
+@_after_args
+def _new_vec(ck: Any, e: Any) -> Ty:
+    if e.args:  # `Vec::with_capacity(n)`
+        ck.unify(USIZE, e.args[0].ty, e.args[0].pos)
+    return vec(Var())
+
+
+def _with_capacity(comp: Any, e: Any, args: list[Code]) -> Code:
+    from pbpit.rust.interp.runtime import check_allocation  # (runtime imports the nodes)
+
+    (n,), where = args, comp.where(e.pos)
+
+    def with_capacity(frame: list) -> list:
+        check_allocation(n(frame), where, "`Vec::with_capacity`")
+        return []
+
+    return with_capacity
+
+
+@_after_args
+def _string_from(ck: Any, e: Any) -> Ty:
+    if resolve(e.args[0].ty) not in (STR, STRING):
+        raise ck.fail(e.args[0].pos, f"`String::from` of `{show(e.args[0].ty)}`")
+    return STRING
+
+
+def _ok(comp: Any, e: Any, args: list[Code]) -> Code:
+    from pbpit.rust.interp.runtime import Ok  # (runtime imports the nodes)
+
+    (value,) = args
+    return lambda frame: Ok(value(frame))
+
+
+def _math_type(ck: Any, e: Any) -> Ty:
+    return ck.math_static(e, *e.name.split("::"))
+
+
+def _math(comp: Any, e: Any, args: list[Code]) -> Code:
+    return comp.math_static(e, *e.name.split("::"), args)
+
+
+_STD = [
+    Function("Device", "flex", 0, _device, lambda comp, e, args: lambda frame: Device.flex()),
+    Function("Device", "default", 0, _device, lambda comp, e, args: comp.default_device()),
+    Function(
+        "Default", "default", 0, _after_args(lambda ck, e: Var()),
+        lambda comp, e, args: comp.default(e),
+    ),
+    Function("Vec", "new", 0, _new_vec, lambda comp, e, args: lambda frame: []),
+    Function("Vec", "with_capacity", 1, _new_vec, _with_capacity),
+    Function(
+        "String", "new", 0, _after_args(lambda ck, e: STRING),
+        lambda comp, e, args: lambda frame: "",
+    ),
+    Function("String", "from", 1, _string_from, lambda comp, e, args: args[0]),
+    # `Ok(x)`: the error type one pbpit has, `Box<dyn Error>`
+    Function("Result", "Ok", 1, _after_args(lambda ck, e: dyn_result(e.args[0].ty)), _ok),
+]
+STD_FUNCTIONS = {f.path: f for f in _STD}
+
+_MATH = [
+    *(
+        Function("activation", name, 1, _math_type, _math)
+        for name in ("relu", "sigmoid", "tanh", "gelu", "silu")
+    ),
+    *(
+        Function("activation", name, 2, _math_type, _math)
+        for name in ("softmax", "log_softmax", "leaky_relu", "softplus")
+    ),
+    Function("TensorData", "new", 2, _math_type, _math),
+    Function("TensorData", "from", 1, _math_type, _math),
+    Function("Distribution", "Uniform", 2, _math_type, _math),
+    Function("Distribution", "Normal", 2, _math_type, _math),
+    Function("Distribution", "Bernoulli", 1, _math_type, _math),
+]
+MATH_FUNCTIONS = {f.path: f for f in _MATH}
+FUNCTIONS = {**STD_FUNCTIONS, **MATH_FUNCTIONS}
+"""Every function called by a path the interpreter runs, but `Tensor::..` (engine/api.py)."""

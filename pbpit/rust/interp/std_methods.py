@@ -1,0 +1,445 @@
+"""std's methods the interpreter runs, a row each (`builtins.Builtin`): numbers' (`FLOAT`,
+`INT`, their values from `numbers.py`), `str`/`String`'s, `Vec`'s and arrays', `Option`'s,
+`Result`'s, a range's `rev`/`step_by`, and Burn's `Device` and `TensorData`. Each row is the
+method's arity, its types in words, and its behaviour (`compile(compiler, e, recv, args)`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.engine.tensor import seed
+from pbpit.rust.format import Some
+from pbpit.rust.interp.builtins import Builtin, Code, Family, rows
+from pbpit.rust.interp.check_tables import INT_DATA
+from pbpit.rust.interp.numbers import (
+    FLOAT_METHODS,
+    FLOAT_TESTS,
+    INT_METHODS,
+    SIGNED_ONLY,
+    UNSIGNED_ONLY,
+    checked,
+    int_pow,
+    powi,
+)
+from pbpit.rust.interp.types import (
+    BOOL,
+    INT_RANGES,
+    STR,
+    STRING,
+    TENSOR_DATA,
+    UNIT,
+    Named,
+    Ty,
+    Var,
+    option,
+    resolve,
+    result,
+    show,
+    vec,
+)
+
+# -- floats ---------------------------------------------------------------------------------------
+
+
+def _single(e: Any) -> bool:
+    return resolve(e.recv.ty).name == "f32"  # type: ignore[attr-defined]
+
+
+def _float_powi(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    single, (n,) = _single(e), args
+    return lambda frame: powi(recv(frame), n(frame), single)
+
+
+def _float_test(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    _, test_f32, test_f64 = FLOAT_TESTS[e.name]
+    test = test_f32 if _single(e) else test_f64
+    return lambda frame: test(recv(frame))
+
+
+def _float_method(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    """A method computed by `numbers.FLOAT_METHODS`' f32 or f64 function."""
+    name, single = e.name, _single(e)
+    arity, on_f32, on_f64 = FLOAT_METHODS[name]
+    function = on_f32 if single else on_f64
+    if name == "clamp":  # core's `assert!(min <= max)`
+        function = comp.in_core(function, e.pos, f"`{'f32' if single else 'f64'}::clamp`")
+    if arity == 0:
+        return lambda frame: function(recv(frame))
+    if arity == 2:
+        first, second = args
+        return lambda frame: function(recv(frame), first(frame), second(frame))
+    (arg,) = args
+    return lambda frame: function(recv(frame), arg(frame))
+
+
+FLOAT = rows(
+    "float",
+    Builtin("float", "powi", ("i32",), "self", _float_powi),
+    *(
+        Builtin("float", name, ("self",) * arity, "self", _float_method)
+        for name, (arity, _, _) in FLOAT_METHODS.items()
+    ),
+    *(
+        Builtin("float", name, (), gives, _float_test)
+        for name, (gives, _, _) in FLOAT_TESTS.items()
+    ),
+)
+
+# -- integers -------------------------------------------------------------------------------------
+
+
+def _int_type(e: Any) -> tuple[str, int, int]:
+    type_name = resolve(e.recv.ty).name  # type: ignore[attr-defined]
+    return (type_name, *INT_RANGES[type_name])
+
+
+def _int_abs(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    type_name, lo, hi = _int_type(e)
+    absolute = comp.in_core(
+        lambda a: checked(abs(a), lo, hi, "negate"), e.pos, f"`{type_name}::abs`"
+    )
+    return lambda frame: absolute(recv(frame))
+
+
+def _int_pow(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    type_name, lo, hi = _int_type(e)
+    (arg,) = args
+    power = comp.in_core(lambda a, n: int_pow(a, n, lo, hi), e.pos, f"`{type_name}::pow`")
+    return lambda frame: power(recv(frame), arg(frame))
+
+
+def _int_pick(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    (arg,) = args
+    pick = max if e.name == "max" else min
+    return lambda frame: pick(recv(frame), arg(frame))
+
+
+def _int_method(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    """A method computed by `numbers.INT_METHODS`' function of the receiver's range."""
+    type_name, lo, hi = _int_type(e)
+    _, result, method = INT_METHODS[e.name]
+    run = comp.in_core(method, e.pos, f"`{type_name}::{e.name}`")
+    if result == "option":
+        return lambda frame: _some(run(recv(frame), *(a(frame) for a in args), lo, hi))
+    return lambda frame: run(recv(frame), *(a(frame) for a in args), lo, hi)
+
+
+def _some(value: Any) -> Any:
+    """`Some(value)`, or `None` for Python's None (a `checked_` method's overflow)."""
+    return None if value is None else Some(value)
+
+
+def _int_receivers(name: str) -> frozenset[str] | None:
+    if name in SIGNED_ONLY:
+        return frozenset(("signed",))
+    if name in UNSIGNED_ONLY:
+        return frozenset(("unsigned",))
+    return None
+
+
+INT = rows(
+    "int",
+    Builtin("int", "abs", (), "self", _int_abs, receivers=frozenset(("signed",))),
+    Builtin("int", "pow", ("u32",), "self", _int_pow),
+    Builtin("int", "max", ("self",), "self", _int_pick),
+    Builtin("int", "min", ("self",), "self", _int_pick),
+    *(
+        Builtin("int", name, params, gives, _int_method, receivers=_int_receivers(name))
+        for name, (params, gives, _) in INT_METHODS.items()
+    ),
+)
+
+# -- str and String -------------------------------------------------------------------------------
+
+
+def _push_str_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    ck.mutable_receiver(e)
+    ck.args(e, Var())
+    if resolve(e.args[0].ty) not in (STR, STRING):
+        raise ck.fail(e.args[0].pos, f"`push_str` of `{show(e.args[0].ty)}`")
+    return UNIT
+
+
+def _push_str(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    store, (arg,) = comp.setter(e.recv), args
+
+    def push_str(frame: list) -> Any:
+        store(frame, recv(frame) + arg(frame))
+        return UNIT
+
+    return push_str
+
+
+STR_METHODS = rows(
+    "str",
+    Builtin("str", "len", (), "usize", lambda c, e, recv, a: lambda frame: len(
+        recv(frame).encode("utf-8")
+    )),
+    Builtin("str", "is_empty", (), "bool", lambda c, e, recv, a: lambda frame: not recv(frame)),
+    Builtin("str", "as_str", (), "str", lambda c, e, recv, a: recv),
+    Builtin(
+        "str", "push_str", None, "()", _push_str, _push_str_type, receivers=frozenset(("String",))
+    ),
+)
+
+# -- Vec and arrays -------------------------------------------------------------------------------
+
+
+def _end(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    index = 0 if e.name == "first" else -1
+    return lambda frame: Some(items[index]) if (items := recv(frame)) else None
+
+
+def _push(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    (arg,) = args
+
+    def push(frame: list) -> Any:
+        items = recv(frame)
+        items.append(arg(frame))
+        return UNIT
+
+    return push
+
+
+def _clear(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    def clear(frame: list) -> Any:
+        recv(frame).clear()
+        return UNIT
+
+    return clear
+
+
+def _slice_rows(family: str) -> list[Builtin]:
+    """What a `Vec` and an array both have (a slice's methods)."""
+    return [
+        Builtin(family, "len", (), "usize", lambda c, e, recv, a: lambda frame: len(recv(frame))),
+        Builtin(
+            family, "is_empty", (), "bool", lambda c, e, recv, a: lambda frame: not recv(frame)
+        ),
+        Builtin(family, "iter", (), "iter", lambda c, e, recv, a: recv),
+        Builtin(family, "into_iter", (), "iter", lambda c, e, recv, a: recv),
+        Builtin(family, "first", (), "option_inner", _end),
+        Builtin(family, "last", (), "option_inner", _end),
+    ]
+
+
+VEC = rows(
+    "Vec",
+    *_slice_rows("Vec"),
+    Builtin("Vec", "push", ("inner",), "()", _push, mutates=True),
+    Builtin("Vec", "clear", (), "()", _clear, mutates=True),
+    Builtin(
+        "Vec", "pop", (), "option_inner", mutates=True,
+        compile=lambda c, e, recv, a: lambda frame: (
+            Some(items.pop()) if (items := recv(frame)) else None
+        ),
+    ),
+)
+ARRAY = rows("array", *_slice_rows("array"))
+
+# -- Option ---------------------------------------------------------------------------------------
+
+
+def _map_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    ck.arity(e, 1, "`map`")
+    fn = ck.closure_arg(e.args[0], [resolve(recv).inner])  # type: ignore[attr-defined]
+    return option(fn.ret)
+
+
+def _map(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    (function,) = args
+
+    def map_(frame: list) -> Any:
+        option_, f = recv(frame), function(frame)
+        return None if option_ is None else Some(f(option_.value))
+
+    return map_
+
+
+def _unwrap(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    from pbpit.rust.interp.runtime import UNWRAP_NONE  # (runtime imports the nodes)
+
+    site = comp.panic_site(e.pos)
+    message = args[0] if args else (lambda frame: UNWRAP_NONE)
+
+    def unwrap(frame: list) -> Any:
+        option_ = recv(frame)
+        if option_ is None:
+            raise site.panic(message(frame))
+        return option_.value
+
+    return unwrap
+
+
+def _unwrap_or(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    (default,) = args
+
+    def unwrap_or(frame: list) -> Any:
+        option_, value = recv(frame), default(frame)
+        return value if option_ is None else option_.value
+
+    return unwrap_or
+
+
+def _take(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    """The value out of its place (a variable, a field), `None` left there."""
+    update = comp.element_updater(e.recv)
+
+    def take(frame: list) -> Any:
+        taken: list[Any] = []
+        update(frame, lambda old: taken.append(old))  # (append returns None)
+        return taken[0]
+
+    return take
+
+
+OPTION = rows(
+    "Option",
+    Builtin("Option", "map", None, "", _map, _map_type),
+    Builtin("Option", "unwrap", (), "inner", _unwrap),
+    Builtin("Option", "expect", ("str",), "inner", _unwrap),
+    Builtin("Option", "as_ref", (), "self", lambda c, e, recv, a: recv),
+    Builtin(
+        "Option", "is_some", (), "bool", lambda c, e, recv, a: lambda frame: recv(frame) is not None
+    ),
+    Builtin(
+        "Option", "is_none", (), "bool", lambda c, e, recv, a: lambda frame: recv(frame) is None
+    ),
+    Builtin("Option", "unwrap_or", ("inner",), "inner", _unwrap_or),
+    Builtin("Option", "take", (), "self", _take, mutates=True),  # `&mut self`
+)
+
+# -- Result (pbpit's Results are all `Ok`) -------------------------------------------------------
+
+
+def _ok_value(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    return lambda frame: recv(frame).value
+
+
+def _is_ok(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    is_ok = e.name == "is_ok"
+
+    def is_ok_(frame: list) -> bool:
+        recv(frame)
+        return is_ok
+
+    return is_ok_
+
+
+RESULT = rows(
+    "Result",
+    # `x?`: its error converts into `Box<dyn Error>` (DataError: Error)
+    Builtin("Result", "?", (), "inner", _ok_value),
+    Builtin("Result", "unwrap", (), "inner", _ok_value),
+    Builtin("Result", "expect", ("str",), "inner", _ok_value),
+    Builtin("Result", "is_ok", (), "bool", _is_ok),
+    Builtin("Result", "is_err", (), "bool", _is_ok),
+)
+
+# -- ranges and iterators: `rev`, `step_by` (the rest: check_methods.iter_method, iterators.py) ----
+
+
+def _sequence(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    return comp.m_Range(e, e.name, recv, args)
+
+
+def _iterator(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    return comp.m_Iter(e, e.name, recv, args)
+
+
+RANGE = rows(
+    "Range",
+    Builtin("Range", "rev", (), "self", _sequence),
+    Builtin("Range", "step_by", ("usize",), "self", _sequence),
+)
+ITER = Family("Iter", compile=_iterator)
+"""`Iterator`'s adapters and consumers, typed by `check_methods.iter_method` (`rev` and
+`step_by` rows as a range's), run by `compile_iters.m_Iter`."""
+ITER_STEPS = rows(
+    "Iter",
+    Builtin("Iter", "rev", (), "self", _iterator),
+    Builtin("Iter", "step_by", ("usize",), "self", _iterator),
+)
+
+# -- Burn's `Device` and `TensorData` -------------------------------------------------------------
+
+
+def _seed(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    (value,) = args  # Burn 0.22's `device.seed(n)`: `B::seed(&device, n)`'s seeding
+    return lambda frame: seed(value(frame))
+
+
+DEVICE_METHODS = rows(
+    "Device",
+    Builtin("Device", "autodiff", (), "Device", lambda c, e, recv, a: lambda frame: recv(
+        frame
+    ).autodiff()),
+    # the device without autodiff
+    Builtin("Device", "inner", (), "Device", lambda c, e, recv, a: lambda frame: recv(
+        frame
+    ).inner()),
+    Builtin("Device", "seed", ("u64",), "()", _seed),
+)
+
+
+def _to_vec(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    from pbpit.rust.interp.runtime import Ok  # (runtime imports the nodes)
+
+    return lambda frame: Ok(list(recv(frame).values))
+
+
+def _data_type(ck: Any, e: Any, data: Ty) -> Ty:
+    """`data.to_vec::<E>()`: a float tensor's data as the numbers E asks (settled with the
+    program's other data reads); an Int tensor's as the backend's Int element (Flex's and
+    Wgpu's i32, NdArray's i64), a Bool tensor's as `bool`, and only so."""
+    if len(e.targs) > 1:
+        raise ck.fail(e.pos, f"`{e.name}` takes one type argument")
+    if data is TENSOR_DATA:
+        elem = e.targs[0] if e.targs else Var()
+        ck.data_elems.append((elem, e.pos))
+        ck.args(e)
+        return result(vec(elem))
+    elem = resolve(e.targs[0]) if e.targs else Var()
+    kind, held = ("Int", ck.int_elem) if data is INT_DATA else ("Bool", BOOL)
+    if type(elem) is Named and elem is not held:
+        what = f"reading {kind} tensor data as `{show(elem)}` (the data is {show(held)})"
+        raise ck.fail(e.pos, what)
+    ck.unify(held, elem, e.pos)
+    ck.args(e)
+    return result(vec(held))
+
+
+DATA = rows(
+    "TensorData",
+    Builtin("TensorData", "to_vec", None, "", _to_vec, _data_type),
+    Builtin("TensorData", "as_slice", None, "", _to_vec, _data_type),
+)
+
+
+def family_of(kind: str) -> Family | None:
+    """The family of a `Wrap`'s kind (`Vec`, `Option`, ...), None for one with no rows."""
+    return _WRAPS.get(kind)
+
+
+_WRAPS = {
+    "Option": OPTION,
+    "Result": RESULT,
+    "DynResult": RESULT,
+    "Vec": VEC,
+    "array": ARRAY,
+    "Range": RANGE,
+    "Iter": ITER_STEPS,
+}
+
+
+# -- families typed by rules of their own ---------------------------------------------------------
+
+TENSOR = Family(
+    "tensor", compile=lambda comp, e, recv, args: comp.tensor_method(e, recv, args)
+)
+"""A tensor's methods: `engine/api.py`'s rows (`RUST_METHODS`, `RUST_KIND_METHODS`) are their
+arity, types and behaviour; `check_methods.tensor_method` and `Library.tensor_method` read them."""
+ELEM = Family(
+    "elem", compile=lambda comp, e, recv, args: comp.m_elem(e, e.impl.owner, recv, args)
+)
+"""Burn's `x.elem::<E>()` (`owner`: the receiver's number type), typed by `check_methods.elem`."""
