@@ -501,8 +501,56 @@ def test_state_in_an_option_field_run_and_lint_name_the_field_and_its_place():
         assert diagnostic["rule"] == "loop-external-tracked"
         assert diagnostic["message"].startswith("`agent.memory` carries a tracked tensor")
         words = " ".join(h["message"] for h in diagnostic["help"])
-        assert "`agent.memory = Some(tensor.detach())`" in words
+        assert "detach `out` where it is put in `agent.memory`, not the `Option`" in words
         assert "agent.memory.detach()" not in words
+
+
+def test_the_tensor_put_in_an_option_field_is_detached_as_checked_code(tmp_path):
+    """The help names what is put in the field and writes it: `Some(out.clone().detach())`
+    where the loop puts it. The fixed program runs its three episodes; the first episode has no
+    memory yet, so it prints what the original's first printed (the run's check: the
+    parameters' first gradients unchanged)."""
+    import json
+
+    from pbpit.diagnose.fix_check import applied
+
+    program = DATA / "memory_opt.rs"
+    lint = json.loads(pbpit_cli("lint", "--format", "json", str(program)).stdout)
+    (help_,) = lint["findings"][0]["help"]
+    edits = [Edit(**e) for e in help_["edits"]]
+    fixed = applied(program.read_text(), edits)
+    assert "        agent.memory = Some(out.clone().detach());\n" in fixed
+    error = next(d for d in run_json(program)["diagnostics"] if d["level"] == "error")
+    (checked,) = [h["checked"] for h in error["help"] if "checked" in h]
+    assert checked["gradients"] == {"cell.fc.weight": "unchanged", "cell.fc.bias": "unchanged"}
+    original = pbpit_cli("run", "--raw", str(program)).stdout.splitlines()
+    printed = pbpit_cli("run", "--raw", str(program_in(tmp_path, fixed))).stdout.splitlines()
+    assert len(printed) == 3 and printed[0] == original[0]
+
+
+def test_the_tensor_a_method_puts_in_an_option_field_is_detached_in_that_method(tmp_path):
+    """`learner.hidden` is filled by `Learner::step` (`self.hidden = Some(h.clone())`): the
+    edit is made there, and the fixed program runs its three passes. By hand, pass 0: no
+    hidden state yet, `prev` is zeros, so w's gradient, (1 - h^2) * prev, is [0.0, 0.0]."""
+    from pbpit.diagnose.fix_check import applied
+
+    program = Path(__file__).parent / "agreement" / "learner_option.rs"
+    (help_,) = _lint_helps(program_in(tmp_path, program.read_text()))
+    assert help_.message.startswith("detach `h` where it is put in `learner.hidden`")
+    fixed = applied(program.read_text(), help_.edits)
+    assert "        self.hidden = Some(h.clone().detach());\n" in fixed
+    (tmp_path / "fixed").mkdir()
+    printed = pbpit_cli("run", "--raw", str(program_in(tmp_path / "fixed", fixed))).stdout
+    assert printed.splitlines()[0] == "0: Some([0.0, 0.0])"
+    assert len(printed.splitlines()) == 3
+
+
+def _lint_helps(path: Path) -> list[Help]:
+    from pbpit.diagnose.fix_check import lint_checked
+    from pbpit.lint.tree import lint_paths
+
+    (finding,) = lint_checked(lint_paths([str(path)])).findings
+    return finding.helps
 
 
 # -- state a pass that leaves early carries; lint's own helps made and read again -----------------

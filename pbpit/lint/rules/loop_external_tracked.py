@@ -194,7 +194,7 @@ fn main() {
             return DETACH_ONCE
         if message.startswith("if gradients must flow through `"):
             return RECOMPUTE_IN_LOOP
-        if "at the end of each pass" in message:
+        if "at the end of each pass" in message or "where it is put in `" in message:
             return DETACH_EACH_PASS
         return None
 
@@ -649,12 +649,7 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
     fallback = detach_each_pass_help(name, [], leaf, f"{name} = {detached};")
     if not is_name(name) and field_holds_tensors(name, fixes):
         # `hidden: Option<Tensor<1>>`: `.detach()` is a tensor's, not the Option's.
-        message = (
-            f"detach the tensors `{name}` holds where they are put in it "
-            f"(`{name} = Some(tensor.detach())`): "
-            "gradients stop at the pass boundary"
-        )
-        return Help(message)
+        return detach_in_field(name, meeting, leaf, fixes)
     loop = meeting.loop
     if loop is not None and not fixes.reachable(name, loop):
         return fallback
@@ -682,6 +677,65 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
         return fallback
     edit = fixes.append_line(body, f"{name} = {detached};")
     return fallback if edit is None else detach_each_pass_help(name, [edit], leaf)
+
+
+def detach_in_field(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> Help:
+    """For state kept in an `Option` field (`agent.memory`, `learner.hidden`): the tensor put
+    in it detached where it is put (`agent.memory = Some(out.clone().detach())`, in the loop or
+    in a method of the struct that declares the field), named; in words when a place puts
+    something else than `Some(tensor)`, or is not found."""
+    body = meeting.loop.child_by_field_name("body") if meeting.loop is not None else None
+    puts = field_puts(name, body, fixes)
+    tensors = []
+    for right, scope in puts:
+        held = held_tensor(right, fixes) if right.type == "call_expression" else None
+        if held is None or not fixes.is_tensor(held, scope):
+            tensors = []
+            break
+        tensors.append(held)
+    said = list(dict.fromkeys(fixes.text(t).removesuffix(".clone()") for t in tensors))
+    what = f"`{said[0]}`" if len(said) == 1 else "the tensor"
+    message = (
+        f"detach {what} where it is put in `{name}`, not the `Option`: gradients stop at the "
+        "pass boundary"
+    )
+    if not tensors or meeting.in_macro:
+        tensor = said[0] if len(said) == 1 else "tensor"
+        return Help(f"{message}: `{name} = Some({tensor}.detach())`")
+    edits = []
+    for tensor in tensors:
+        put = fixes.detach_edits(tensor)
+        if leaf:
+            put[-1] = replace(put[-1], replacement=put[-1].replacement + ".require_grad()")
+        edits += put
+    return Help(message, edits)
+
+
+def field_puts(name: str, body: Node | None, fixes: Fixes) -> list[tuple[Node, Node]]:
+    """What is put in the field `name` (`agent.memory`), and the body it is put in: each
+    `name = ..` in the loop's `body`, and each `self.field = ..` in the impls of the structs
+    of the file that declare the field an `Option<Tensor>`."""
+    field_ = name.rsplit(".", 1)[-1]
+    found = []
+    if body is not None:
+        found += [(n, body) for n in assignments(name, body, fixes)]
+    declared = re.compile(rb"\b" + re.escape(field_.encode()) + rb"\s*:\s*Option\s*<\s*Tensor\b")
+    owners = set()
+    for node in descendants(fixes.source.root):
+        if node.type == "struct_item" and declared.search(fixes.text(node).encode()):
+            type_name = node.child_by_field_name("name")
+            if type_name is not None:
+                owners.add(fixes.text(type_name))
+    for node in descendants(fixes.source.root):
+        kind = node.child_by_field_name("type") if node.type == "impl_item" else None
+        block = node.child_by_field_name("body") if kind is not None else None
+        if kind is None or block is None or last_segment(fixes.text(kind)) not in owners:
+            continue
+        for function in block.named_children:
+            scope = function.child_by_field_name("body")
+            if function.type == "function_item" and scope is not None:
+                found += [(n, scope) for n in assignments(f"self.{field_}", scope, fixes)]
+    return [(right, scope) for n, scope in found if (right := n.child_by_field_name("right"))]
 
 
 def field_holds_tensors(name: str, fixes: Fixes) -> bool:
