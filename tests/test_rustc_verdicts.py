@@ -67,8 +67,11 @@ fn main() {
         runs(
             "128\n",
             101,
-            "\nthread 'main' (TID) panicked at main.rs:2:5:\nattempt to shift left with overflow\n"
-            "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n",
+            (
+                "\nthread 'main' (TID) panicked at main.rs:2:5:\n"
+                "attempt to shift left with overflow\n"
+                "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
+            ),
         ),
     ),
     "shift_by_known_width": (
@@ -270,6 +273,80 @@ fn main() {
 }
 """,
         runs("3\n", 0),
+    ),
+    "borrow_for_an_option": (
+        """\
+fn main() {
+    let none: Option<i32> = &None;
+    println!("{:?}", none);
+}
+""",
+        rejects("E0308"),
+    ),
+    "borrow_inside_some": (
+        """\
+fn main() {
+    let shallow: Option<Option<i32>> = Some(&None);
+    println!("{:?}", shallow);
+}
+""",
+        rejects("E0308"),
+    ),
+    "borrow_for_a_struct_field": (
+        """\
+#[derive(Debug)]
+struct Marker;
+struct Tagged {
+    tag: Option<Marker>,
+}
+fn main() {
+    let t = Tagged { tag: Some(&Marker) };
+    println!("{:?}", t.tag);
+}
+""",
+        rejects("E0308"),
+    ),
+    "borrow_returned_for_a_value": (
+        """\
+fn find(v: Vec<usize>, x: usize) -> Option<usize> {
+    for i in 0..v.len() {
+        if v[i] == x {
+            return Some(&i);
+        }
+    }
+    None
+}
+fn main() {
+    println!("{:?}", find(vec![1, 2], 2));
+}
+""",
+        rejects("E0308"),
+    ),
+    "value_for_a_reference_to_a_vec": (
+        """\
+fn mean(v: &Vec<f64>) -> f64 {
+    v.iter().sum::<f64>() / v.len() as f64
+}
+fn main() {
+    println!("{}", mean(vec![0.5]));
+}
+""",
+        rejects("E0308"),
+    ),
+    "references_where_written": (
+        """\
+fn first(v: &Vec<i32>) -> Option<&i32> {
+    v.iter().next()
+}
+fn main() {
+    let pair: (i32, &str) = (1, "a");
+    let r: &Vec<i32> = &vec![1];
+    let o: Option<&i32> = Some(&3);
+    let t: [&str; 2] = ["a", "b"];
+    println!("{:?} {:?} {:?} {:?} {:?}", pair, r, o, t, first(r));
+}
+""",
+        runs('(1, "a") [1] Some(3) ["a", "b"] Some(1)\n', 0),
     ),
 }
 

@@ -62,6 +62,7 @@ from pbpit.rust.interp.types import (
     Ty,
 )
 from pbpit.rust.interp.uses import imported_activations, imported_modules
+from pbpit.rust.interp.value_slots import refuse_borrowed_let, refuse_borrows_for_values
 from pbpit.rust.syntax import RustFile
 
 
@@ -361,6 +362,7 @@ class Lowerer(
                 binding.mut_ref = is_mut_reference(param.child_by_field_name("type"))
             fn.params.append(binding)
         fn.body = self.block(fn.node.child_by_field_name("body"))
+        refuse_borrows_for_values(self, fn)  # `f(&x)` of `fn f(x: i32)`, `return Some(&i)`
         self.close_scope(saved)
         conflict = refuse_use_while_borrowed(fn.body, self.path)  # `let r = &mut x;` then `x`
         if conflict is not None:
@@ -488,6 +490,7 @@ class Lowerer(
         init = self.expr(value) if value is not None else None
         type_node = node.child_by_field_name("type")
         declared = self.type(type_node) if type_node is not None else None
+        refuse_borrowed_let(self, type_node, init)  # `let x: Option<i32> = &None;`
         mutable = any(c.type == "mutable_specifier" for c in node.children)
         pattern = node.child_by_field_name("pattern")
         if pattern.type in ("tuple_pattern", "struct_pattern", "tuple_struct_pattern",

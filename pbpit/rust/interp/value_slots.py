@@ -1,0 +1,194 @@
+"""A borrow written where the written type holds a value: rustc's E0308, found from the syntax.
+
+pbpit erases references (`&x` is `x`, marked `borrowed`), so its types cannot tell `Option<i32>`
+from `Option<&i32>`. The written types can: where a `let`, a parameter, a struct's field or a
+function's result is written as a type that is no reference at the place a value lands (`i32`,
+`String`, a struct, `Option<..>`, `Vec<..>`, a tuple or an array of such), a value written `&x`
+there is rustc's `mismatched types`, and so is a value certainly made here (a literal, a
+constructor, `vec![..]`) where the written type is a reference. Checked at the places a value
+lands directly: the value itself, `Some(..)`'s, a tuple's or an array's elements.
+
+Types that may hide a reference are not judged: a type parameter, a type alias, `_`, `impl`,
+`dyn`, a path pbpit does not know as a struct.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.nodes import (
+    ArrayLit,
+    ArrayRepeat,
+    Call,
+    Closure,
+    Expr,
+    FnItem,
+    Format,
+    Lit,
+    Node,
+    Return,
+    SomeLit,
+    StructItem,
+    StructLit,
+    TupleLit,
+    Unsupported,
+    children,
+)
+
+# std types that are values (a reference to one is another type).
+_STD_VALUES = frozenset(
+    ("String", "Vec", "Option", "Result", "Box", "HashMap", "HashSet", "BTreeMap", "VecDeque")
+)
+
+
+class ValueSlots:
+    """The written types of one crate's items, judged against the values given them."""
+
+    def __init__(self, lowerer: Any) -> None:
+        self.lowerer = lowerer
+
+    def fail(self, at: Expr, expected: Node, found: str) -> Unsupported:
+        where = at.borrow_pos if at.borrowed and at.borrow_pos else at.pos
+        written = self.lowerer.text(expected)
+        where_ = f"{self.lowerer.path}:{where[0]}:{where[1]}"
+        err = Unsupported(where_, rejects("mismatched types", "E0308"))
+        err.label = f"expected `{written}`, found {found}"
+        return err
+
+    # -- the written types ------------------------------------------------------------------------
+
+    def is_value(self, ty: Node | None) -> bool:
+        """Whether the written type `ty` is certainly no reference."""
+        if ty is None:
+            return False
+        kind = ty.type
+        if kind in ("primitive_type", "tuple_type", "array_type", "unit_type"):
+            return True
+        if kind == "generic_type":
+            ty = ty.child_by_field_name("type")
+            kind = ty.type if ty is not None else ""
+        if kind != "type_identifier":
+            return False
+        name = self.lowerer.text(ty)
+        if name in self.lowerer.aliases or name in self.lowerer.type_params:
+            return False
+        return name in _STD_VALUES or name in self.lowerer.structs
+
+    def type_args(self, ty: Node) -> list[Node]:
+        """`Option<T>`'s `T`, a tuple's element types, an array's element type."""
+        if ty.type == "tuple_type":
+            return [c for c in ty.named_children if c.type not in ("line_comment", "block_comment")]
+        if ty.type == "array_type":
+            element = ty.child_by_field_name("element")
+            return [element] if element is not None else []
+        args = ty.child_by_field_name("type_arguments") if ty.type == "generic_type" else None
+        if args is None:
+            return []
+        return [c for c in args.named_children if c.type not in ("lifetime", "line_comment")]
+
+    def base_name(self, ty: Node) -> str:
+        if ty.type == "generic_type":
+            base = ty.child_by_field_name("type")
+            return self.lowerer.text(base) if base is not None else ""
+        return self.lowerer.text(ty) if ty.type == "type_identifier" else ""
+
+    # -- a value against its written type ---------------------------------------------------------
+
+    def value(self, ty: Node | None, e: Expr | None, top: bool = True) -> None:
+        """`e` where the written type `ty` takes it (`top`: `e` itself judged too, not only
+        what it holds; a call's arguments are the checker's, which knows their types)."""
+        if ty is None or e is None:
+            return
+        if ty.type == "reference_type":
+            if top and not e.borrowed and _made_here(e):
+                raise self.fail(e, ty, "a value, not a reference")
+            return
+        if not self.is_value(ty):
+            return
+        if top and e.borrowed:
+            raise self.fail(e, ty, "a reference")
+        args = self.type_args(ty)
+        if isinstance(e, SomeLit) and self.base_name(ty) == "Option" and len(args) == 1:
+            self.value(args[0], e.value)
+        elif isinstance(e, TupleLit) and ty.type == "tuple_type" and len(args) == len(e.elems):
+            for arg, elem in zip(args, e.elems, strict=True):
+                self.value(arg, elem)
+        elif isinstance(e, ArrayLit) and len(args) == 1:
+            if (e.is_vec and self.base_name(ty) == "Vec") or (
+                not e.is_vec and ty.type == "array_type"
+            ):
+                for elem in e.elems:
+                    self.value(args[0], elem)
+
+    # -- the places a value lands in one function -------------------------------------------------
+
+    def function(self, fn: FnItem) -> None:
+        ret = fn.node.child_by_field_name("return_type")
+        if fn.body is not None:
+            self.value(ret, fn.body.tail)
+            self.walk(fn.body, ret)
+
+    def walk(self, node: Any, ret: Node | None) -> None:
+        """Each call of a fn item, struct literal and `return` inside `node` (a closure's
+        `return` is the closure's)."""
+        if isinstance(node, Return):
+            self.value(ret, node.value)
+        elif isinstance(node, Call) and isinstance(node.callee, FnItem):
+            for param, arg in zip(_params(node.callee), node.args, strict=False):
+                self.value(param, arg, top=False)
+        elif isinstance(node, StructLit):
+            types = _field_types(node.item)
+            order = node.order if node.order is not None else range(len(node.values))
+            for index, value in zip(order, node.values, strict=False):
+                if index < len(types):
+                    self.value(types[index], value)
+        if isinstance(node, Closure):
+            ret = None
+        for child in children(node):
+            self.walk(child, ret)
+
+
+def _made_here(e: Expr) -> bool:
+    """A value the expression makes, never a reference (a `&'static str` literal is one)."""
+    if isinstance(e, Lit):
+        return e.kind in ("int", "float", "bool")
+    return isinstance(e, ArrayLit | ArrayRepeat | StructLit | TupleLit | SomeLit | Format)
+
+
+def _params(fn: FnItem) -> list[Node | None]:
+    """The written types of a fn's parameters (not `self`), in order."""
+    params = fn.node.child_by_field_name("parameters")
+    found: list[Node | None] = []
+    for param in params.named_children if params is not None else []:
+        if param.type == "parameter":
+            found.append(param.child_by_field_name("type"))
+        elif param.type == "self_parameter":
+            return []  # a method called as `Type::f(x, ..)`: arguments shift; not judged
+    return found
+
+
+def _field_types(item: StructItem) -> list[Node]:
+    """The written types of a struct's (or an enum variant's) fields, in order."""
+    body = item.node.child_by_field_name("body") if item.node is not None else None
+    if body is None:
+        return []
+    if body.type == "field_declaration_list":
+        return [
+            c.child_by_field_name("type")
+            for c in body.named_children
+            if c.type == "field_declaration"
+        ]
+    if body.type == "ordered_field_declaration_list":
+        return body.children_by_field_name("type")
+    return []
+
+
+def refuse_borrows_for_values(lowerer: Any, fn: FnItem) -> None:
+    """rustc's E0308 at the first value of `fn`'s body whose written type says otherwise."""
+    ValueSlots(lowerer).function(fn)
+
+
+def refuse_borrowed_let(lowerer: Any, ty: Node | None, init: Expr | None) -> None:
+    """`let x: T = value;`: the value against `T`."""
+    ValueSlots(lowerer).value(ty, init)
