@@ -1,0 +1,339 @@
+"""The fixes of `loop-external-tracked` for state carried from one pass of a loop into the next:
+detached where it is carried (`h = h.detach();` as the body's last line, the tensor an `Option`
+field holds detached where it is put), or a collection the passes fill emptied once its backward
+has run; each said in words where the edit cannot be written."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from pbpit.diagnostics.model import Edit, Help
+from pbpit.lint.fixes import Fixes, identifiers, is_name, last_segment
+from pbpit.lint.rule import Meeting
+from pbpit.lint.values import Definition
+from pbpit.rust.syntax import Node, descendants
+
+
+def empty_each_pass_help(name: str, edits: list[Edit]) -> Help:
+    """For a collection the loop's passes fill (`push`): empty it once its backward has run."""
+    message = (
+        f"empty `{name}` at the end of each pass, once its backward has run: the next pass's "
+        "loss then holds none of this pass's tensors"
+    )
+    if not edits:
+        return Help(f"{message} (`{name}.clear();`, or `std::mem::take` it where it is read)")
+    return Help(message, edits)
+
+
+def detach_each_pass_help(
+    name: str, edits: list[Edit], leaf: bool = False, statement: str | None = None
+) -> Help:
+    """Detach each pass, with its edits; without them, said in words ending with `statement`
+    (Rust's `name = name.detach();` unless given)."""
+    message = f"detach `{name}` at the end of each pass: gradients stop at the pass boundary"
+    detached = f"{name}.detach()"
+    if leaf:
+        # It entered the loop as a leaf that requires grad: it must stay one.
+        message = f"make `{name}` a new leaf at the end of each pass, as it entered the loop"
+        detached = f"{name}.detach().require_grad()"
+    if not edits:
+        return Help(f"{message}: `{statement or f'{name} = {detached};'}`")
+    return Help(message, edits)
+
+
+def held_tensor(value: Node, fixes: Fixes) -> Node | None:
+    """The tensor `Some(tensor)` holds (`.detach()` is a tensor's, not an `Option`'s), or None
+    when `value` is not a `Some(..)` of one argument."""
+    function = value.child_by_field_name("function") if value.type == "call_expression" else None
+    arguments = value.child_by_field_name("arguments")
+    if (
+        function is None
+        or fixes.text(function) != "Some"
+        or arguments is None
+        or arguments.named_child_count != 1
+    ):
+        return None
+    return arguments.named_children[0]
+
+
+def pushed(definition: Definition, fixes: Fixes) -> bool:
+    """Whether `definition` is a tensor put into a collection (`self.log_probs.push(..)`): what
+    carries it is a `Vec`, not a tensor, and `.detach()` on it would not compile."""
+    node = definition.statement
+    if node is not None and node.type == "expression_statement" and node.named_children:
+        node = node.named_children[0]
+    function = node.child_by_field_name("function") if node is not None else None
+    field_ = function.child_by_field_name("field") if function is not None else None
+    return (
+        node is not None
+        and node.type == "call_expression"
+        and field_ is not None
+        and fixes.text(field_) in ("push", "push_back", "push_front", "insert", "extend")
+    )
+
+
+def empty_each_pass(name: str, meeting: Meeting, fixes: Fixes) -> Help:
+    """Empty each pass: `name.clear();` as the last statement of the loop's body."""
+    fallback = empty_each_pass_help(name, [])
+    body = meeting.loop.child_by_field_name("body") if meeting.loop is not None else None
+    if (
+        body is None
+        or body.type != "block"
+        or meeting.in_macro
+        or not fixes.reachable(name, body)
+        or binds_anew(name.split(".")[0], body, fixes)
+    ):
+        return fallback
+    if continues(body, fixes) or breaks_within(meeting.loop, body):
+        # A pass that leaves early skips the body's last line: the collection is emptied right
+        # after the statement of the backward instead (nothing after it reads the collection).
+        edit = after_backward(name, body, meeting.earlier.span, fixes)
+    else:
+        edit = fixes.append_line(body, f"{name}.clear();")
+    return fallback if edit is None else empty_each_pass_help(name, [edit])
+
+
+def after_backward(name: str, body: Node, backward: tuple[int, int], fixes: Fixes) -> Edit | None:
+    """`name.clear();` on the line after the statement of `body` that runs the backward at
+    `backward` (file bytes); None when that statement is not one of the body's own, shares its
+    lines, or a statement after it names `name`'s variable or leaves the pass."""
+    inner = [c for c in body.named_children if c.type not in ("line_comment", "block_comment")]
+    start, end = backward
+    at = next((i for i, c in enumerate(inner) if c.start_byte <= start < end <= c.end_byte), None)
+    if at is None or not fixes.whole_lines(inner[at]):
+        return None
+    variable = name.split(".")[0]
+    for later in inner[at:]:
+        if later is not inner[at] and any(fixes.text(n) == variable for n in identifiers(later)):
+            return None
+    statement = inner[at]
+    if statement.end_point[0] >= body.end_point[0]:
+        return None
+    start = fixes.line_start(statement.end_point[0] + 1)
+    line = f"{fixes.indent_of(statement)}{name}.clear();{fixes.newline}"
+    return fixes.edit(start, start, line)
+
+
+def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> Help:
+    """Detach each pass: `name = name.detach();` as the last statement of the loop's body."""
+    detached = f"{name}.detach().require_grad()" if leaf else f"{name}.detach()"
+    if not is_name(name):
+        # A field (`self.hidden`): `.detach()` takes it by value, out of a borrow.
+        detached = detached.replace(".detach()", ".clone().detach()", 1)
+    fallback = detach_each_pass_help(name, [], leaf, f"{name} = {detached};")
+    if not is_name(name) and field_holds_tensors(name, fixes):
+        # `hidden: Option<Tensor<1>>`: `.detach()` is a tensor's, not the Option's.
+        return detach_in_field(name, meeting, leaf, fixes)
+    loop = meeting.loop
+    if loop is not None and not fixes.reachable(name, loop):
+        return fallback
+    body = loop.child_by_field_name("body") if loop is not None else None
+    if body is not None and holds_tensors(name, body, fixes):
+        # `state = Some(new_state)`: `state.detach()` would not compile.
+        message = (
+            f"detach the tensors `{name}` holds at the end of each pass (as they are put in "
+            "it): gradients stop at the pass boundary"
+        )
+        return Help(message, [] if meeting.in_macro else detach_put(name, body, leaf, fixes))
+    if field_holds_tensors(name, fixes):
+        # `let mut history: Vec<Tensor<2>>`, filled by `push`: a Vec has no `.detach()`.
+        message = (
+            f"detach the tensors `{name}` holds where they are put in it "
+            f"(`{name}.push(h.detach())`): gradients stop at the pass boundary"
+        )
+        return Help(message)
+    if body is None or body.type != "block" or meeting.in_macro:
+        return fallback
+    if continues(body, fixes) or binds_anew(name, body, fixes) or breaks_within(loop, body):
+        # A pass that continues skips the last line (one that breaks, when a loop around
+        # runs it again: epochs x batches); a `let` of that name in the body would take the
+        # assignment instead of the state the loop carries.
+        return fallback
+    edit = fixes.append_line(body, f"{name} = {detached};")
+    return fallback if edit is None else detach_each_pass_help(name, [edit], leaf)
+
+
+def detach_in_field(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> Help:
+    """For state kept in an `Option` field (`agent.memory`, `learner.hidden`): the tensor put
+    in it detached where it is put (`agent.memory = Some(out.clone().detach())`, in the loop or
+    in a method of the struct that declares the field), named; in words when a place puts
+    something else than `Some(tensor)`, or is not found."""
+    body = meeting.loop.child_by_field_name("body") if meeting.loop is not None else None
+    puts = field_puts(name, body, fixes)
+    tensors = []
+    for right, scope in puts:
+        held = held_tensor(right, fixes) if right.type == "call_expression" else None
+        if held is None or not fixes.is_tensor(held, scope):
+            tensors = []
+            break
+        tensors.append(held)
+    said = list(dict.fromkeys(fixes.text(t).removesuffix(".clone()") for t in tensors))
+    what = f"`{said[0]}`" if len(said) == 1 else "the tensor"
+    message = (
+        f"detach {what} where it is put in `{name}`, not the `Option`: gradients stop at the "
+        "pass boundary"
+    )
+    if not tensors or meeting.in_macro:
+        tensor = said[0] if len(said) == 1 else "tensor"
+        return Help(f"{message}: `{name} = Some({tensor}.detach())`")
+    edits = []
+    for tensor in tensors:
+        put = fixes.detach_edits(tensor)
+        if leaf:
+            put[-1] = replace(put[-1], replacement=put[-1].replacement + ".require_grad()")
+        edits += put
+    return Help(message, edits)
+
+
+def field_puts(name: str, body: Node | None, fixes: Fixes) -> list[tuple[Node, Node]]:
+    """What is put in the field `name` (`agent.memory`), and the body it is put in: each
+    `name = ..` in the loop's `body`, and each `self.field = ..` in the impls of the structs
+    of the file that declare the field an `Option<Tensor>`."""
+    field_ = name.rsplit(".", 1)[-1]
+    found = []
+    if body is not None:
+        found += [(n, body) for n in assignments(name, body, fixes)]
+    declared = re.compile(rb"\b" + re.escape(field_.encode()) + rb"\s*:\s*Option\s*<\s*Tensor\b")
+    owners = set()
+    for node in descendants(fixes.source.root):
+        if node.type == "struct_item" and declared.search(fixes.text(node).encode()):
+            type_name = node.child_by_field_name("name")
+            if type_name is not None:
+                owners.add(fixes.text(type_name))
+    for node in descendants(fixes.source.root):
+        kind = node.child_by_field_name("type") if node.type == "impl_item" else None
+        block = node.child_by_field_name("body") if kind is not None else None
+        if kind is None or block is None or last_segment(fixes.text(kind)) not in owners:
+            continue
+        for function in block.named_children:
+            scope = function.child_by_field_name("body")
+            if function.type == "function_item" and scope is not None:
+                found += [(n, scope) for n in assignments(f"self.{field_}", scope, fixes)]
+    return [(right, scope) for n, scope in found if (right := n.child_by_field_name("right"))]
+
+
+def field_holds_tensors(name: str, fixes: Fixes) -> bool:
+    """Whether the name or field `name` ends with (`learner.hidden`: `hidden`) is declared
+    as a collection of tensors (`hidden: Option<Tensor<1>>`, `Vec<..>`, `VecDeque<..>`)."""
+    field_ = name.rsplit(".", 1)[-1]
+    declared = re.compile(
+        rb"\b" + re.escape(field_.encode()) + rb"\s*:\s*(?:Option|Vec|VecDeque)\s*<\s*Tensor\b"
+    )
+    return declared.search(fixes.data) is not None
+
+
+def detach_put(name: str, body: Node, leaf: bool, fixes: Fixes) -> list[Edit]:
+    """`name = Some(tensor)` made `name = Some(tensor.detach())`, at every assignment of
+    `name` in `body`; none unless each puts one tensor in a `Some`."""
+    edits = []
+    for node in assignments(name, body, fixes):
+        right = node.child_by_field_name("right")
+        function = right.child_by_field_name("function") if right is not None else None
+        arguments = right.child_by_field_name("arguments") if right is not None else None
+        if (
+            right is None
+            or right.type != "call_expression"
+            or function is None
+            or fixes.text(function) != "Some"
+            or arguments is None
+            or arguments.named_child_count != 1
+        ):
+            return []
+        tensor = arguments.named_children[0]
+        if not fixes.is_tensor(tensor, body):
+            return []  # `Some(new_state)` of an `LstmState`: no `.detach()` on it
+        put = fixes.detach_edits(tensor)
+        if leaf:
+            put[-1] = replace(put[-1], replacement=put[-1].replacement + ".require_grad()")
+        edits += put
+    return edits
+
+
+def assignments(name: str, body: Node, fixes: Fixes) -> list[Node]:
+    """The assignments `name = ..` within `body`, in order."""
+    found = []
+    for node in descendants(body):
+        left = node.child_by_field_name("left")
+        if node.type == "assignment_expression" and left is not None and fixes.text(left) == name:
+            found.append(node)
+    return sorted(found, key=lambda n: n.start_byte)
+
+
+def continues(body: Node, fixes: Fixes) -> bool:
+    """Whether a `continue` of the loop whose body is `body` may skip its last statement."""
+    stack = list(body.named_children)
+    while stack:
+        current = stack.pop()
+        if current.type == "continue_expression":
+            return True
+        if current.type in ("for_expression", "while_expression", "loop_expression"):
+            # An inner loop's own `continue` stays in it; a labelled one may leave it.
+            if "continue '" not in fixes.text(current):
+                continue
+        if current.type == "closure_expression":
+            continue
+        stack.extend(current.named_children)
+    return False
+
+
+def breaks_within(loop: Node | None, body: Node) -> bool:
+    """Whether the loop whose body is `body` may `break` and a loop around it (in the same
+    function) runs it again."""
+    around = loop.parent if loop is not None else None
+    while around is not None and around.type not in ("function_item", "closure_expression"):
+        if around.type in ("for_expression", "while_expression", "loop_expression"):
+            break
+        around = around.parent
+    if around is None or around.type in ("function_item", "closure_expression"):
+        return False
+    stack = list(body.named_children)
+    while stack:
+        current = stack.pop()
+        if current.type == "break_expression":
+            return True
+        if current.type in (
+            "for_expression", "while_expression", "loop_expression", "closure_expression"
+        ):
+            continue  # an inner loop's own `break` stays in it
+        stack.extend(current.named_children)
+    return False
+
+
+def binds_anew(name: str, body: Node, fixes: Fixes) -> bool:
+    """Whether a `let` in `body` binds `name`, shadowing the state the loop carries."""
+    for current in descendants(body):
+        pattern = current.child_by_field_name("pattern")
+        if current.type == "let_declaration" and pattern is not None:
+            if any(fixes.text(n) == name for n in identifiers(pattern)):
+                return True
+    return False
+
+
+def holds_tensors(name: str, body: Node, fixes: Fixes) -> bool:
+    """Whether `name` is assigned, in `body`, a value that is not a tensor but holds some:
+    `Some(..)`, `State::new(..)`, a struct, tuple or array literal, a macro's value."""
+    for node in descendants(body):
+        left = node.child_by_field_name("left")
+        if node.type != "assignment_expression" or left is None or fixes.text(left) != name:
+            continue
+        right = node.child_by_field_name("right")
+        if right is None:
+            continue
+        if right.type in ("struct_expression", "tuple_expression", "array_expression"):
+            return True
+        if right.type == "macro_invocation":
+            return True
+        function = None
+        if right.type == "call_expression":
+            function = right.child_by_field_name("function")
+        if function is not None and function.type == "generic_function":
+            function = function.child_by_field_name("function")
+        if function is not None and function.type in ("identifier", "scoped_identifier"):
+            # `Some(..)`, `State(..)`, `LstmState::new(..)`; not `Tensor::cat(..)`.
+            last = fixes.text(function).split("::")[-1]
+            path = function.child_by_field_name("path")
+            owner = last_segment(fixes.text(path)) if path is not None else ""
+            if last[:1].isupper() or (owner[:1].isupper() and owner != "Tensor"):
+                return True
+    return False
