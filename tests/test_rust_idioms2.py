@@ -10,8 +10,13 @@ Burn 0.22 pins) and the outputs of tests/programs, derived outside pbpit.
 
 from __future__ import annotations
 
+import os
+import re
+import shutil
+import subprocess
 from pathlib import Path
 
+import pytest
 from pbpit_process import pbpit_cli
 from test_rust_idioms import GENERIC_STEP
 
@@ -67,3 +72,384 @@ def test_valid_of_the_inner_module_and_other_module_methods_are_refused(tmp_path
         assert out.returncode == 2, body
         assert f"unsupported Rust: the method `{method}` of the module `M" in out.stderr
         assert "E0599" not in out.stderr
+
+
+# -- `Err` in `Result<T, Box<dyn Error>>` ---------------------------------------------------------
+
+ERR_AND_QUESTION_MARK = """\
+use std::error::Error;
+
+fn parse(n: i32) -> Result<i32, Box<dyn Error>> {
+    if n < 0 {
+        return Err("negative".into());
+    }
+    if n > 100 {
+        return Err(format!("{} is too big", n).into());
+    }
+    Ok(n * 2)
+}
+
+fn twice(n: i32) -> Result<i32, Box<dyn Error>> {
+    let a = parse(n)?;
+    println!("parsed {}", a);
+    Ok(a + parse(a)?)
+}
+
+fn main() -> Result<(), Box<dyn Error>> {
+    match parse(-1) {
+        Ok(v) => println!("ok {}", v),
+        Err(e) => println!("error: {}", e),
+    }
+    if let Err(e) = twice(60) {
+        println!("twice failed: {} / {:?}", e, e);
+    }
+    if let Ok(v) = twice(3) {
+        println!("twice: {v}");
+    }
+    let r = parse(3);
+    println!("{} {}", r.is_ok(), r.is_err());
+    println!("{}", parse(200).is_err());
+    println!("{}", parse(-5).unwrap_or(7));
+    println!("{:?}", parse(4));
+    println!("{:?}", parse(-4));
+    let e = parse(-9).unwrap_err();
+    println!("{}", e.to_string());
+    println!("{}", twice(10)?);
+    twice(-2)?;
+    println!("not reached");
+    Ok(())
+}
+"""
+# rustc 1.95, `rustc --edition 2021`, the binary run: stdout, stderr, exit status.
+ERR_AND_QUESTION_MARK_RUSTC = (
+    "error: negative\n"
+    "parsed 120\n"
+    'twice failed: 120 is too big / "120 is too big"\n'
+    "parsed 6\n"
+    "twice: 18\n"
+    "true false\n"
+    "true\n"
+    "7\n"
+    "Ok(8)\n"
+    'Err("negative")\n'
+    "negative\n"
+    "parsed 20\n"
+    "60\n",
+    'Error: "negative"\n',
+    1,
+)
+
+ERR_RELAYED = """\
+use std::error::Error;
+
+fn check(n: i64, limit: i64) -> Result<i64, Box<dyn Error>> {
+    if n > limit {
+        Err(Box::from(format!("{n} > {limit}")))
+    } else if n == 0 {
+        Err(Box::<dyn Error>::from("zero"))
+    } else {
+        Ok(n)
+    }
+}
+
+fn relay(n: i64) -> Result<i64, Box<dyn Error>> {
+    match check(n, 10) {
+        Ok(v) => Ok(v + 1),
+        Err(e) => {
+            println!("relaying [{}]", e);
+            Err(e)
+        }
+    }
+}
+
+fn sum_all(xs: &Vec<i64>) -> Result<i64, Box<dyn Error>> {
+    let mut total = 0;
+    for x in xs {
+        total += check(*x, 100)?;
+    }
+    Ok(total)
+}
+
+fn main() {
+    println!("{:?}", relay(3));
+    println!("{:?}", relay(30));
+    println!("{:#?}", relay(0));
+    println!("{:#?}", relay(2));
+    let e = check(0, 1).unwrap_err();
+    println!("[{:>12}] [{:<6}] [{:?}]", e, e.to_string(), e);
+    println!("{:?}", sum_all(&vec![1, 2, 3]));
+    println!("{:?}", sum_all(&vec![1, 200, 3]));
+    let r = check(50, 10);
+    if r.is_err() {
+        println!("is_err");
+    }
+    let v = check(5, 10).expect("five");
+    println!("{v}");
+    let w = check(11, 10).expect("eleven");
+    println!("{w}");
+}
+"""
+ERR_RELAYED_RUSTC = (
+    "Ok(4)\n"
+    "relaying [30 > 10]\n"
+    'Err("30 > 10")\n'
+    "relaying [zero]\n"
+    'Err(\n    "zero",\n)\n'
+    "Ok(\n    3,\n)\n"
+    '[        zero] [zero  ] ["zero"]\n'
+    "Ok(6)\n"
+    'Err("200 > 100")\n'
+    "is_err\n"
+    "5\n",
+    "\nthread 'main' (TID) panicked at main.rs:46:27:\n"
+    'eleven: "11 > 10"\n'
+    "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n",
+    101,
+)
+
+
+def _tid(stderr: str) -> str:
+    return re.sub(r"thread 'main' \(\d+\)", "thread 'main' (TID)", stderr)
+
+
+def test_err_question_mark_and_main_returning_err_are_rusts(tmp_path):
+    out = _run(tmp_path, ERR_AND_QUESTION_MARK)
+    assert (out.stdout, out.stderr, out.returncode) == ERR_AND_QUESTION_MARK_RUSTC
+
+
+def test_an_err_relayed_matched_padded_and_expected_is_rusts(tmp_path):
+    out = _run(tmp_path, ERR_RELAYED)
+    assert (out.stdout, _tid(out.stderr), out.returncode) == ERR_RELAYED_RUSTC
+
+
+def test_unwrap_of_an_err_panics_in_cores_words(tmp_path):
+    source = ERR_AND_QUESTION_MARK.replace(
+        "    let r = parse(3);\n", "    let r = parse(3);\n    parse(-7).unwrap();\n"
+    )
+    out = _run(tmp_path, source)
+    # core's `unwrap_failed`: `called `Result::unwrap()` on an `Err` value: {e:?}` (rustc 1.95)
+    assert out.returncode == 101
+    assert _tid(out.stderr) == (
+        "\nthread 'main' (TID) panicked at main.rs:31:15:\n"
+        'called `Result::unwrap()` on an `Err` value: "negative"\n'
+        "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
+    )
+
+
+def test_an_err_of_what_is_not_a_boxed_error_is_refused(tmp_path):
+    # rustc: E0308 for `Err("plain")` in a `Result<_, Box<dyn Error>>`; a program's own error
+    # type (`impl Display`/`impl Error`) is outside the subset: both refused, nothing run.
+    plain = "use std::error::Error;\n\nfn f() -> Result<i32, Box<dyn Error>> {\n"
+    plain += '    Err("plain")\n}\n\nfn main() {\n    println!("{:?}", f());\n}\n'
+    out = _run(tmp_path, plain)
+    assert (out.returncode, out.stdout) == (2, "")
+    assert "`Err(..)` of `&str`" in out.stderr
+
+
+OWN_ERROR_TYPES = """\
+use std::error::Error;
+use std::fmt;
+
+#[derive(Debug)]
+enum TrainError {
+    Diverged(f64),
+    NoData,
+    BadShape { want: usize, got: usize },
+}
+
+impl fmt::Display for TrainError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            TrainError::Diverged(loss) => write!(f, "loss diverged to {}", loss),
+            TrainError::NoData => write!(f, "no data"),
+            TrainError::BadShape { want, got } => write!(f, "want {want} columns, got {got}"),
+        }
+    }
+}
+
+impl Error for TrainError {}
+
+#[derive(Debug)]
+struct Oops(i32);
+
+impl fmt::Display for Oops {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "oops {}", self.0)
+    }
+}
+
+impl std::error::Error for Oops {}
+
+fn step(loss: f64) -> Result<f64, Box<dyn Error>> {
+    if loss > 100.0 {
+        return Err(Box::new(TrainError::Diverged(loss)));
+    }
+    if loss == 0.0 {
+        return Err(Box::new(TrainError::NoData));
+    }
+    if loss < 0.0 {
+        return Err(Box::new(Oops(-1)));
+    }
+    Ok(loss / 2.0)
+}
+
+fn check(cols: usize) -> Result<(), Box<dyn Error>> {
+    if cols != 3 {
+        return Err(Box::new(TrainError::BadShape { want: 3, got: cols }));
+    }
+    Ok(())
+}
+
+fn train(losses: Vec<f64>) -> Result<f64, Box<dyn Error>> {
+    let mut total = 0.0;
+    for l in losses {
+        total += step(l)?;
+    }
+    Ok(total)
+}
+
+fn main() -> Result<(), Box<dyn Error>> {
+    println!("{:?}", train(vec![1.0, 3.0]));
+    match train(vec![1.0, 500.0, 2.0]) {
+        Ok(t) => println!("total {t}"),
+        Err(e) => println!("failed: {} / {:?}", e, e),
+    }
+    if let Err(e) = step(0.0) {
+        println!("[{:>12}] {}", e, e.to_string());
+    }
+    if let Err(e) = step(-3.0) {
+        print!("{}", e);
+        println!("{:#?}", e);
+    }
+    println!("{:?}", check(3));
+    check(4)?;
+    Ok(())
+}
+"""
+OWN_ERROR_TYPES_RUSTC = (
+    "Ok(2.0)\n"
+    "failed: loss diverged to 500 / Diverged(500.0)\n"
+    "[no data] no data\n"
+    "oops -1\n"
+    "Oops(\n"
+    "    -1,\n"
+    ")\n"
+    "Ok(())\n",
+    "Error: BadShape { want: 3, got: 4 }\n",
+    1,
+)
+
+
+def test_an_error_type_of_the_programs_own_is_boxed_printed_and_returned_as_rust_does(tmp_path):
+    # `impl fmt::Display` (a `match` of `write!`s, a `writeln!`), `impl Error for T {}`,
+    # `Err(Box::new(..))`, `?`, `{}`/`{:?}`/`{:#?}` of the box, main's `Error: {:?}`: rustc's.
+    out = _run(tmp_path, OWN_ERROR_TYPES)
+    assert (out.stdout, out.stderr, out.returncode) == OWN_ERROR_TYPES_RUSTC
+
+
+def test_an_error_type_printed_unboxed_is_refused_not_claimed_as_rustcs(tmp_path):
+    source = OWN_ERROR_TYPES.replace(
+        '    println!("{:?}", check(3));\n', '    println!("{}", Oops(2));\n'
+    )
+    out = _run(tmp_path, source)
+    assert (out.returncode, out.stdout) == (2, "")
+    assert "`{}` of `Oops` (its `impl Display` prints it boxed as an error)" in out.stderr
+    assert "E0277" not in out.stderr
+
+
+@pytest.mark.skipif(shutil.which("rustc") is None, reason="rustc is not on PATH")
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (ERR_AND_QUESTION_MARK, ERR_AND_QUESTION_MARK_RUSTC),
+        (ERR_RELAYED, ERR_RELAYED_RUSTC),
+        (OWN_ERROR_TYPES, OWN_ERROR_TYPES_RUSTC),
+    ],
+    ids=["question_mark", "relayed", "own_error_types"],
+)
+def test_the_recorded_outputs_are_rustcs(tmp_path, source, expected):
+    (tmp_path / "main.rs").write_text(source, encoding="utf-8")
+    built = subprocess.run(
+        ["rustc", "--edition", "2021", "-o", "main", "main.rs"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert built.returncode == 0, built.stderr
+    ran = subprocess.run(
+        [str(tmp_path / "main")],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "RUST_BACKTRACE": "0"},
+    )
+    assert (ran.stdout, _tid(ran.stderr), ran.returncode) == expected
+
+
+# -- Burn's `Shape` -------------------------------------------------------------------------------
+
+SHAPE_PROGRAM = """\
+use burn::backend::{Autodiff, NdArray};
+use burn::prelude::*;
+
+fn main() {
+    type B = Autodiff<NdArray>;
+    let device = Default::default();
+    let y = Tensor::<B, 2>::from_floats([[0.5, 1.0, 2.0], [0.0, 1.0, 3.0]], &device);
+    let s = y.shape();
+    println!("{}", s.num_elements());
+    println!("{} {}", s.num_dims(), s.rank());
+    println!("{}", s);
+    println!("{:?}", s);
+    println!("{:#?}", s);
+    println!("[{:>3}]", s);
+    let [n, d] = s.dims::<2>();
+    println!("{n} {d}");
+    println!("{:?} {:?}", y.shape().dims::<1>(), y.shape().to_vec());
+    let i = Tensor::<B, 1, Int>::from_ints([3, -1, 4, 4], &device);
+    println!("{}", i.shape());
+    println!("{}", y.shape().to_string());
+}
+"""
+
+# The printing lines: rustc 1.95 running a std stand-in for cubecl-zspace's `Shape` (a
+# `#[derive(Debug)] struct Shape { dims: Vec<usize> }` whose `Display` is `self.dims.fmt(f)`:
+# smallvec's `Debug` is `debug_list`, as `Vec`'s), for dims [2, 3]. The sizes: the tensors'.
+SHAPE_STDOUT = (
+    "6\n"  # num_elements: the product
+    "2 2\n"  # num_dims, rank
+    "[2, 3]\n"
+    "Shape { dims: [2, 3] }\n"
+    "Shape {\n    dims: [\n        2,\n        3,\n    ],\n}\n"
+    "[[  2,   3]]\n"
+    "2 3\n"
+    "[2] [2, 3]\n"  # dims::<1>(): the first size
+    "[4]\n"
+    "[2, 3]\n"
+)
+
+
+def test_a_tensors_shape_is_burns(tmp_path):
+    out = _run(tmp_path, SHAPE_PROGRAM)
+    assert out.stderr == ""
+    assert (out.returncode, out.stdout) == (0, SHAPE_STDOUT)
+
+
+def test_the_private_dims_field_is_rustcs_e0616(tmp_path):
+    # Burn 0.21+ (PR #4516): `dims` is private, `dims()` a method. rustc 1.95's words for a
+    # private field with a method of its name (recorded on a std stand-in in a module).
+    source = SHAPE_PROGRAM.replace(
+        "    let s = y.shape();\n", "    let s = y.shape();\n    let n = y.shape().dims[0];\n"
+    )
+    out = _run(tmp_path, source)
+    assert out.returncode == 2
+    assert out.stderr.startswith(
+        "error[E0616]: field `dims` of struct `Shape` is private\n"
+        " --> main.rs:9:23\n"
+        "  |\n"
+        "9 |     let n = y.shape().dims[0];\n"
+        "  |                       ^^^^ private field\n"
+    ), out.stderr
+    assert "a method `dims` also exists, call it with parentheses" in out.stderr

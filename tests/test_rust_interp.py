@@ -1120,9 +1120,9 @@ def test_program_runs_again_from_the_start(tmp_path):
         ),
         (
             "fn main() {\n    let d = Device::default();\n    let t = Tensor::<1>::ones([1], &d);\n"
-            "    t.shape();\n}\n",
-            "shape",
-            "the method `shape` on `Tensor<1>`",
+            "    t.into_primitive();\n}\n",
+            "into_primitive",
+            "the method `into_primitive` on `Tensor<1>`",
         ),
         (
             "fn main() {\n    let mut a = 1;\n    let r = &mut a;\n}\n",

@@ -42,7 +42,9 @@ class RustProgram:
         from pbpit.rust.interp.program import Unsupported
 
         try:
-            self.program.run(run.stdout, run.stderr, recorder)
+            status = self.program.run(run.stdout, run.stderr, recorder)
+            if status:  # `main` returned an `Err`: std's `Termination` exits with 1
+                run.exit_code = status
         except Unsupported as err:
             # Found only as it ran (a method on a value of another type): no result.
             raise refused(err) from None

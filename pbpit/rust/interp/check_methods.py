@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from pbpit.engine.api import RUST_METHODS
-from pbpit.rust.interp import burn_nn, iterators
+from pbpit.rust.interp import burn_nn, iterators, results, shapes
 from pbpit.rust.interp.builtins import CLONE, TO_STRING
 from pbpit.rust.interp.check_tables import (
     _ITER,
@@ -95,6 +95,7 @@ class MethodRules:
             and not (type(recv) is TensorT and e.name in (*RANK_GENERIC, "one_hot"))
             and not (iterator(recv) and e.name in ("collect", "sum", "product"))
             and not ((is_number(recv) or recv is BOOL) and e.name == "elem")  # `ElementConversion`
+            and not (recv is shapes.SHAPE and e.name == "dims")  # `shape.dims::<2>()`
         ):
             raise self.fail(e.pos, f"type arguments on `{e.name}`")
         burn = burn_nn.check_method(self, e, recv)  # modules, params, configs, optimizers
@@ -130,6 +131,8 @@ class MethodRules:
     def tensor_method(self, e: Method, recv: TensorT) -> Ty | None:
         """A method of the table (`pbpit.engine.api`), typed from Burn's signature."""
         name = e.name
+        if name == "shape":  # Burn's `Shape` (shapes.py), of every kind of tensor
+            return shapes.TENSOR_SHAPE.types(self, e, recv)
         e.impl = TENSOR[name]
         if recv.kind != "Float":
             return self.kind_method(e, recv)
@@ -167,10 +170,15 @@ class MethodRules:
 
     def named_method(self, e: Method, recv: Named) -> Ty | None:
         name = e.name
-        if name == "clone" and recv not in (GRADIENTS,):
+        if name == "clone" and recv not in (GRADIENTS, results.DYN_ERROR):  # (no `Clone`)
             return CLONE.types(self, e, recv)
-        if name == "to_string" and (is_number(recv) or recv in (BOOL, STR, STRING)):
+        if name == "to_string" and (
+            is_number(recv) or recv in (BOOL, STR, STRING, results.DYN_ERROR, shapes.SHAPE)
+        ):
             return TO_STRING.types(self, e, recv)
+        if recv is shapes.SHAPE:  # `shape.num_elements()`, `shape.dims::<2>()` (shapes.py)
+            row = shapes.METHODS.get(name)
+            return None if row is None else row.types(self, e, recv)
         if name == "elem" and (is_number(recv) or recv is BOOL):  # Burn's `ElementConversion`
             return self.elem(e, recv)
         family = (

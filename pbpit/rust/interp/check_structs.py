@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbpit.rust.interp import results, shapes
 from pbpit.rust.interp.builtins import CLONE, USER
 from pbpit.rust.interp.check_rules import (
     refuse_aliasing,
@@ -90,6 +91,9 @@ class StructRules:
             for sub in p.subs:
                 self.pattern(sub, ty)
             return
+        if kind in ("ok", "err"):  # `Ok(p)`, `Err(p)` (results.py)
+            self.pattern(p.subs[0], results.pattern_type(self, p, ty))
+            return
         if kind in ("some", "none"):
             inner: Ty = Var()
             self.unify(option(inner), ty, p.pos)
@@ -129,6 +133,8 @@ class StructRules:
             return base.elems[e.index]
         elif type(base) is Var:
             raise self.fail(e.pos, "type annotations needed")
+        elif base is shapes.SHAPE:  # `shape.dims`: private in Burn 0.22 (shapes.py)
+            raise shapes.private_field(self, e)
         what = f"no field `{e.name}` on type `{show(base)}`"
         raise self.fail(e.pos, rejects(what, "E0609"))
 

@@ -228,6 +228,9 @@ def covers(pats: list[Pat], ty: Ty) -> bool:
     if type(ty) is Wrap and ty.kind == "Option":
         some = [p.subs[0] for p in flat if p.kind == "some"]
         return any(p.kind == "none" for p in flat) and bool(some) and covers(some, ty.inner)
+    if type(ty) is Wrap and ty.kind in ("Result", "DynResult"):  # `Ok(..)` and `Err(..)`
+        ok, err = ([p.subs[0] for p in flat if p.kind == kind] for kind in ("ok", "err"))
+        return bool(ok) and covers(ok, ty.inner) and any(map(irrefutable, err))
     if ty is BOOL:
         values = {p.value.value for p in flat if p.kind == "lit" and isinstance(p.value, Lit)}
         return values == {True, False}

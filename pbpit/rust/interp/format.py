@@ -233,6 +233,15 @@ def _leaf(ty: Ty, spec: Spec, debug: bool) -> Callable[[object], str] | None:
         return lambda x: _pad_str("()", spec)
     if name == "Ordering" and debug:  # `std::cmp::Ordering`, held as -1, 0, 1 (iterators.py)
         return lambda x: _pad_str(("Equal", "Greater", "Less")[x], spec)  # type: ignore[index]
+    if name == "Shape":  # Burn's (`shapes.SHAPE`): each size formatted as the placeholder says
+        from pbpit.rust.interp import shapes  # (shapes imports builtins, which import this)
+
+        entry = str if spec.width is None and not spec.sign else lambda d: _pad_number(str(d), spec)
+        return shapes.formatter(entry, debug, _lines if spec.pretty else None)
+    if name == "Box<dyn std::error::Error>":  # `results.DYN_ERROR`
+        from pbpit.rust.interp import results  # (results imports runtime, which imports this)
+
+        return results.error_formatter(debug, lambda text: _pad_str(text, spec), spec.pretty)
     if name in ("str", "String"):
         if not debug:
             return lambda x: _pad_str(x, spec)  # type: ignore[arg-type]
@@ -255,6 +264,9 @@ def _display(ty: Ty, spec: Spec) -> Callable[[object], str]:
         from pbpit.rust.interp.burn_nn import config_display  # (burn_nn imports runtime)
 
         return config_display(ty)
+    if type(ty) is StructT and "Display::fmt" in ty.item.methods:  # (error_types.py)
+        what = f"`{{}}` of `{show(ty)}` (its `impl Display` prints it boxed as an error)"
+        raise FormatError(what)
     if leaf is None:
         raise FormatError(f"`{show(ty)}` doesn't implement `std::fmt::Display`")
     return leaf
@@ -277,7 +289,9 @@ def _debug(ty: Ty, spec: Spec) -> Callable[[object], str]:
         return leaf
     if type(ty) is Wrap and ty.kind in ("Option", "Result", "DynResult"):
         inner = _debug(ty.inner, spec)
-        if ty.kind != "Option":  # only ever `Ok`: the one Result pbpit makes cannot fail
+        if ty.kind == "DynResult":  # `Ok(..)` or `Err(..)`
+            return _dyn_result(inner, _debug(Named("Box<dyn std::error::Error>"), spec), None)
+        if ty.kind != "Option":  # only ever `Ok`: a `DataError` pbpit never makes
             return lambda r: f"Ok({inner(r.value)})"  # type: ignore[attr-defined]
         return lambda o: "None" if o is None else f"Some({inner(o.value)})"  # type: ignore[attr-defined]
     if type(ty) is Wrap and ty.kind in ("Vec", "array"):
@@ -298,6 +312,14 @@ def _debug(ty: Ty, spec: Spec) -> Callable[[object], str]:
 
 
 _BURN_TYPES = ("Device", "Gradients", "TensorData")
+
+
+def _dyn_result(
+    ok: Callable[[object], str], err: Callable[[object], str], lines: Callable[..., str] | None
+) -> Callable[[object], str]:
+    from pbpit.rust.interp import results  # (results imports runtime, which imports this)
+
+    return results.result_printer(ok, err, lines)
 
 
 def display_text(ty: Ty) -> Callable[[object], str]:
@@ -328,6 +350,8 @@ def _pretty(ty: Ty, spec: Spec) -> Callable[[object], str]:
         return leaf
     if type(ty) is Wrap and ty.kind in ("Option", "Result", "DynResult"):
         inner = _pretty(ty.inner, spec)
+        if ty.kind == "DynResult":
+            return _dyn_result(inner, _pretty(Named("Box<dyn std::error::Error>"), spec), _lines)
         if ty.kind != "Option":  # only ever `Ok` (see `_debug`)
             return lambda r: _lines("Ok", [inner(r.value)], "(", ")")  # type: ignore[attr-defined]
         return lambda o: (

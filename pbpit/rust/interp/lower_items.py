@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from pbpit.rust.interp import burn_nn
+from pbpit.rust.interp import burn_nn, error_types
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
     _COMMENTS,
@@ -184,6 +184,8 @@ class ItemLowering:
         if trait_node is not None:
             dispatch = self.trait_of(trait_node)  # `Loss<B>` too (traits.py)
             trait = dispatch.node if dispatch is not None else None
+            if trait is None and error_types.std_impl(self, node, item, trait_node):
+                return  # std's `Display` and `Error` for an error type (error_types.py)
             if trait is None:
                 raise self.fail(
                     trait_node, f"`impl {self.text(trait_node)}` (a trait the file does not define)"

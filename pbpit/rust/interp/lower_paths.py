@@ -5,7 +5,7 @@ method call's receiver and arguments."""
 from __future__ import annotations
 
 from pbpit.engine.api import RUST_FUNCTIONS
-from pbpit.rust.interp import burn_nn
+from pbpit.rust.interp import burn_nn, results
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
     _MUT_GRADIENTS,
@@ -221,6 +221,10 @@ class PathLowering:
             if name == "into_scalar" and targs:  # Burn 0.22's `into_scalar::<E>()`: `.elem()`
                 recv, name, args = Method(self.pos(name_node), recv, name, [], args), "elem", []
             return Method(self.pos(name_node), recv, name, targs, args)
+        if self.text(function) == "Err" and self.lookup("Err") is None and not (
+            self.named_struct("Err") or "Err" in self.fns
+        ):  # std's `Err(..)` (results.py)
+            return results.lower_err(self, node, arg_nodes)
         args = [self.expr(a) for a in arg_nodes]
         if function.type == "identifier":
             name = self.text(function)

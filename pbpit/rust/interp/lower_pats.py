@@ -255,6 +255,10 @@ class PatternLowering:
             if len(elems) != 1:
                 raise self.fail(node, "`Some` takes 1 field")
             return Pat(pos, "some", subs=[self.pattern(elems[0])])
+        if self.text(type_node) in ("Ok", "Err") and self.pattern_item(type_node) is None:
+            if len(elems) != 1:  # std's `Ok(p)`, `Err(p)` (results.py)
+                raise self.fail(node, f"`{self.text(type_node)}` takes 1 field")
+            return Pat(pos, self.text(type_node).lower(), subs=[self.pattern(elems[0])])
         item = self.pattern_item(type_node)
         if item is None or item.kind != "tuple":
             raise self.fail(node, f"the pattern `{text}`")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
+from pbpit.rust.interp import error_types
 from pbpit.rust.interp.format import FormatError, Spec, parse_format
 from pbpit.rust.interp.nodes import (
     Assert,
@@ -95,6 +96,8 @@ class MacroLowering:
                 if not args:
                     raise self.fail(node, "`format!` needs a format string")
                 return self.format(args)
+        if name in ("write", "writeln"):  # in `impl Display`'s `fmt` (error_types.py)
+            return error_types.lower_write(self, node, name)
         if name in _PANIC_MACROS:
             bare, prefix = _PANIC_MACROS[name]
             with self.macro_args(node) as args:

@@ -25,6 +25,7 @@ from typing import TextIO
 
 from pbpit.collector import paused
 from pbpit.engine.server import Panic
+from pbpit.rust.interp import results
 from pbpit.rust.interp.check import check_each
 from pbpit.rust.interp.compile import Compiler
 from pbpit.rust.interp.grammar import check_grammar
@@ -75,17 +76,21 @@ class Program:
         """While running: per active Rust function frame, outermost first, the line of the
         statement it is executing."""
 
-    def run(self, stdout: TextIO, stderr: TextIO, hooks: Hooks | None = None) -> None:
-        """Run `fn main()`. Burn's panics and the program's own (`unwrap` on `None`, a failed
-        `assert!`, integer overflow...) raise `pbpit.engine.server.Panic`; `Unsupported` for
-        what only running reveals (the engine cannot broadcast those shapes...)."""
+    def run(self, stdout: TextIO, stderr: TextIO, hooks: Hooks | None = None) -> int:
+        """Run `fn main()`: the exit status (1 when `main` returns an `Err`, printed on
+        `stderr` as std prints it; else 0). Burn's panics and the program's own (`unwrap` on
+        `None`, a failed `assert!`, integer overflow...) raise `pbpit.engine.server.Panic`;
+        `Unsupported` for what only running reveals (the engine cannot broadcast those
+        shapes...)."""
         rt = self._runtime
         rt.stdout, rt.stderr, rt.hooks = stdout, stderr, hooks
         del rt.lines[:]
         self._compiler.reset()
         main = self._compiler.fn_cells["main"][0]
+        returned: list = []
         try:
-            _on_deep_stack(lambda: main([]))
+            _on_deep_stack(lambda: returned.append(main([])))
+            return results.main_status(returned[0], stderr)
         except Panic as err:
             if self.crate_files is not None:  # a panic in a module file names that file
                 err.location = self.crate_files.where(err.location)

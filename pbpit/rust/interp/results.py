@@ -21,12 +21,15 @@ from collections.abc import Callable
 from typing import Any
 
 from pbpit.rust.format import rust_debug
+from pbpit.rust.interp import error_types
+from pbpit.rust.interp.builtins import Function
 from pbpit.rust.interp.nodes import Method, Static
 from pbpit.rust.interp.runtime import Ok
 from pbpit.rust.interp.types import (
     STR,
     STRING,
     Named,
+    StructT,
     Ty,
     Var,
     Wrap,
@@ -40,6 +43,7 @@ DYN_ERROR = Named("Box<dyn std::error::Error>")
 
 ERR = "Result::Err"  # `Err(e)`, `e` a `Box<dyn Error>`
 ERR_FROM = "Result::Err.from"  # `Err(x.into())`, `Err(Box::from(x))`: `x` a `&str` or `String`
+ERR_BOX = "Result::Err.box"  # `Err(Box::new(x))`: `x` of the program's error type (error_types.py)
 
 
 class Err:
@@ -52,12 +56,31 @@ class Err:
 
 
 class BoxedError:
-    """A `Box<dyn Error>` made from a text (std's `StringError`)."""
+    """A `Box<dyn Error>`: a text (std's `StringError`, `display` None) or a value of the
+    program's error type with its `Display` (`display(value)`) and `Debug` (`debug(value)`)."""
 
-    __slots__ = ("text",)
+    __slots__ = ("value", "display", "debug")
 
-    def __init__(self, text: str) -> None:
-        self.text = text
+    def __init__(
+        self,
+        value: object,
+        display: Callable[[object], str] | None = None,
+        debug: tuple[Callable[[object], str], Callable[[object], str]] | None = None,
+    ) -> None:
+        self.value = value
+        self.display = display
+        self.debug = debug  # `{:?}` and `{:#?}`
+
+    def debug_text(self, pretty: bool = False) -> str:
+        if self.debug is None:
+            return rust_debug(self.value)
+        return self.debug[pretty](self.value)
+
+    def display_text(self, pad: Callable[[str], str]) -> str:
+        """`{}`: a text padded as a `String` is; a `write!` to `f` pads nothing."""
+        if self.display is None:
+            return pad(self.value)  # type: ignore[arg-type]
+        return self.display(self.value)
 
 
 # -- lowering: `Err(..)` -----------------------------------------------------------------------
@@ -80,6 +103,8 @@ def lower_err(lowerer: Any, node: Any, arg_nodes: list) -> Static:
         written = " ".join(lowerer.text(function).split())
         if written in ("Box::from", "Box::<dyn Error>::from") and len(given) == 1:
             return Static(pos, ERR_FROM, [lowerer.expr(given[0])])
+        if written == "Box::new" and len(given) == 1:
+            return Static(pos, ERR_BOX, [lowerer.expr(given[0])])
     return Static(pos, ERR, [lowerer.expr(arg)])
 
 
@@ -89,33 +114,56 @@ def lower_err(lowerer: Any, node: Any, arg_nodes: list) -> Static:
 def check_err(checker: Any, e: Static) -> Ty:
     """The type of `Err(..)`: `Result<_, Box<dyn Error>>`, the `Ok` type left to its uses."""
     (arg,) = e.args
-    found = resolve(arg.ty)
+    found = resolve(checker.expr(arg))
     if found == DYN_ERROR or (e.name == ERR_FROM and found in (STR, STRING)):
+        return dyn_result(Var())
+    if e.name == ERR_BOX and type(found) is StructT and error_types.is_error(found.item):
         return dyn_result(Var())
     if e.name == ERR_FROM and type(found) is Var:
         raise checker.fail(arg.pos, "type annotations needed")
     written = "&str" if found == STR else show(found)
     what = f"`Err(..)` of `{written}` (pbpit's errors are `Box<dyn Error>`, made from a "
-    what += "`&str` or a `String` by `.into()` or `Box::from`)"
+    what += "`&str` or a `String` by `.into()` or `Box::from`, or a type of the file's with "
+    what += "`#[derive(Debug)]`, `impl Display` and `impl Error`, by `Box::new`)"
     raise checker.fail(arg.pos, what)
 
 
 # -- running -------------------------------------------------------------------------------------
 
 
-def compile_err(e: Static, args: list) -> Callable[[list], Any]:
+def compile_err(comp: Any, e: Static, args: list) -> Callable[[list], Any]:
     (value,) = args
     if e.name == ERR:
         return lambda frame: Err(value(frame))
-    return lambda frame: Err(BoxedError(value(frame)))
+    if e.name == ERR_FROM:
+        return lambda frame: Err(BoxedError(value(frame)))
+    from pbpit.rust.interp.format import Spec, formatter  # (format imports this module)
+
+    ty = resolve(e.args[0].ty)
+    cell = comp.fn_cells[ty.item.methods[error_types.DISPLAY].name]  # type: ignore[attr-defined]
+    debug = (formatter(ty, Spec(None, debug=True)), formatter(ty, Spec(None, pretty=True)))
+
+    def display(v: object) -> str:
+        return cell[0]([v, None])
+
+    return lambda frame: Err(BoxedError(value(frame), display, debug))
 
 
-def error_formatter(debug: bool, pad: Callable[[str], str]) -> Callable[[object], str]:
-    """`{}` or `{:?}` of a `Box<dyn Error>`: `StringError`'s `Display` pads the text as a
-    `String` does (`pad`); its `Debug` is the quoted text, unpadded."""
+FUNCTIONS = [
+    Function("Result", name.removeprefix("Result::"), 1, check_err, compile_err)
+    for name in (ERR, ERR_FROM, ERR_BOX)
+]
+"""`Err(e)` and `Err(x.into())` as functions called by a path (`std_functions.FUNCTIONS`)."""
+
+
+def error_formatter(
+    debug: bool, pad: Callable[[str], str], pretty: bool = False
+) -> Callable[[object], str]:
+    """`{}`, `{:?}` or `{:#?}` of a `Box<dyn Error>`: `StringError`'s `Display` pads the text
+    as a `String` does (`pad`); its `Debug` is the quoted text, unpadded."""
     if debug:
-        return lambda error: rust_debug(error.text)  # type: ignore[attr-defined]
-    return lambda error: pad(error.text)  # type: ignore[attr-defined]
+        return lambda error: error.debug_text(pretty)  # type: ignore[attr-defined]
+    return lambda error: error.display_text(pad)  # type: ignore[attr-defined]
 
 
 def result_printer(
@@ -136,7 +184,7 @@ def main_status(value: object, stderr: Any) -> int:
     `Error: {e:?}` on stderr and exits with status 1."""
     if type(value) is not Err:
         return 0
-    stderr.write(f"Error: {rust_debug(value.value.text)}\n")  # type: ignore[attr-defined]
+    stderr.write(f"Error: {value.value.debug_text()}\n")  # type: ignore[attr-defined]
     return 1
 
 
@@ -144,7 +192,7 @@ def main_status(value: object, stderr: Any) -> int:
 
 
 def _panic_text(error: object) -> str:
-    return rust_debug(error.text)  # type: ignore[attr-defined]
+    return error.debug_text()  # type: ignore[attr-defined]
 
 
 def compile_method(comp: Any, e: Method, recv: Callable, args: list) -> Callable[[list], Any]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.engine.tensor import Device
+from pbpit.rust.interp import results
 from pbpit.rust.interp.builtins import Code, Function
 from pbpit.rust.interp.types import (
     DEVICE,
@@ -96,6 +97,7 @@ _STD = [
     Function("String", "from", 1, _string_from, lambda comp, e, args: args[0]),
     # `Ok(x)`: the error type one pbpit has, `Box<dyn Error>`
     Function("Result", "Ok", 1, _after_args(lambda ck, e: dyn_result(e.args[0].ty)), _ok),
+    *results.FUNCTIONS,  # `Err(..)`
 ]
 STD_FUNCTIONS = {f.path: f for f in _STD}
 

@@ -312,28 +312,28 @@ OPTION = rows(
 # -- Result (pbpit's Results are all `Ok`) -------------------------------------------------------
 
 
-def _ok_value(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
-    return lambda frame: recv(frame).value
+def _result(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    from pbpit.rust.interp import results  # (`Err` and what may hold one)
+
+    return results.compile_method(comp, e, recv, args)
 
 
-def _is_ok(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
-    is_ok = e.name == "is_ok"
+def _result_error(checker: Any, e: Any, recv: Ty) -> Ty:
+    from pbpit.rust.interp import results
 
-    def is_ok_(frame: list) -> bool:
-        recv(frame)
-        return is_ok
-
-    return is_ok_
+    return results.check_unwrap_err(checker, e, recv)
 
 
 RESULT = rows(
     "Result",
     # `x?`: its error converts into `Box<dyn Error>` (DataError: Error)
-    Builtin("Result", "?", (), "inner", _ok_value),
-    Builtin("Result", "unwrap", (), "inner", _ok_value),
-    Builtin("Result", "expect", ("str",), "inner", _ok_value),
-    Builtin("Result", "is_ok", (), "bool", _is_ok),
-    Builtin("Result", "is_err", (), "bool", _is_ok),
+    Builtin("Result", "?", (), "inner", _result),
+    Builtin("Result", "unwrap", (), "inner", _result),
+    Builtin("Result", "expect", ("str",), "inner", _result),
+    Builtin("Result", "is_ok", (), "bool", _result),
+    Builtin("Result", "is_err", (), "bool", _result),
+    Builtin("Result", "unwrap_or", ("inner",), "inner", _result),
+    Builtin("Result", "unwrap_err", (), "", _result, check=_result_error),
 )
 
 # -- ranges and iterators: `rev`, `step_by` (the rest: check_methods.iter_method, iterators.py) ----

@@ -1,0 +1,86 @@
+"""A program's own error type, as far as `Err(Box::new(MyErr(..)))` needs it: std's
+`impl fmt::Display for MyErr` and `impl std::error::Error for MyErr {}`, the file not defining
+those traits.
+
+`fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result` is read as a method giving the text
+its `write!(f, ..)` (or `writeln!`) writes: each `write!` in it is that text, so a body whose
+value is one `write!`, or a `match` whose arms are each one, runs; a `write!(..)?` (two writes
+in a row) is refused. `impl Error for MyErr {}` marks the type (no methods: `source` and the
+rest keep std's defaults). The boxed error prints with its `Display` for `{}` (no padding: a
+`write!` to `f` ignores the placeholder's width) and its derived `Debug` for `{:?}` and for
+`main`'s `Error: ..`; `{}` of the type itself, unboxed, stays refused.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.rust.interp.nodes import FnItem, StructItem
+from pbpit.rust.interp.types import Named, StructT
+
+DISPLAY = "Display::fmt"
+"""The key of a type's `Display::fmt` among its methods (a name no program calls)."""
+ERROR = "std::error::Error"
+"""The mark of `impl Error for T {}` among a type's derives."""
+DISPLAY_TEXT = Named("String")
+"""What the `fmt` method gives (its text); this instance tells `write!` it is in one."""
+FORMATTER = Named("fmt::Formatter")
+
+_DISPLAY_PATHS = ("Display", "fmt::Display", "std::fmt::Display", "core::fmt::Display")
+_ERROR_PATHS = ("Error", "error::Error", "std::error::Error", "core::error::Error")
+
+
+def std_impl(lowerer: Any, node: Any, item: StructItem, trait_node: Any) -> bool:
+    """`impl fmt::Display for T { fn fmt(..) }` or `impl Error for T {}` read (True), any
+    other trait left to the caller (False)."""
+    written = lowerer.text(trait_node)
+    if written in _ERROR_PATHS:
+        members = [m for m in lowerer.kids(node.child_by_field_name("body"))]
+        if members:
+            raise lowerer.fail(members[0], "items in `impl Error` (pbpit keeps std's defaults)")
+        item.derives = item.derives | {ERROR}
+        return True
+    if written not in _DISPLAY_PATHS:
+        return False
+    members = lowerer.kids(node.child_by_field_name("body"))
+    fmt = [m for m in members if m.type == "function_item"]
+    name = lowerer.text(fmt[0].child_by_field_name("name")) if fmt else ""
+    if len(fmt) != 1 or len(members) != 1 or name != "fmt":
+        raise lowerer.fail(node, "this `impl Display` (one `fn fmt(&self, f)`)")
+    params = lowerer.kids(fmt[0].child_by_field_name("parameters"))
+    if len(params) != 2 or params[0].type != "self_parameter" or lowerer.text(params[0]) != "&self":
+        raise lowerer.fail(fmt[0], "this `fmt` (write `fn fmt(&self, f: &mut fmt::Formatter)`)")
+    if DISPLAY in item.methods:
+        what = "conflicting implementations of trait `std::fmt::Display`"
+        raise lowerer.fail(node, what)
+    fn = FnItem(DISPLAY, lowerer.pos(fmt[0]), fmt[0])
+    fn.owner, fn.self_kind = item, "ref"
+    fn.param_tys = [StructT(item), FORMATTER]
+    fn.ret, fn.ret_owned = DISPLAY_TEXT, True
+    item.methods[DISPLAY] = fn
+    fn.name = f"{item.name}::{DISPLAY}"
+    lowerer.fns[fn.name] = fn
+    return True
+
+
+def lower_write(lowerer: Any, node: Any, name: str) -> Any:
+    """`write!(f, "..", args)` in a `Display::fmt`: the text it writes (a `format!`)."""
+    if lowerer.fn_ret is not DISPLAY_TEXT:
+        raise lowerer.fail(node, f"`{name}!` outside `impl Display`'s `fmt`")
+    with lowerer.macro_args(node) as args:
+        if len(args) < 2 or args[0].type != "identifier":
+            raise lowerer.fail(node, f'this `{name}!` (write `{name}!(f, "..", ..)`)')
+        text = lowerer.format(args[1:])
+    if name == "writeln":
+        text.pieces.append("\n")
+    return text
+
+
+def displayed(item: StructItem) -> bool:
+    """Whether the program implements `Display` for `item`."""
+    return DISPLAY in item.methods
+
+
+def is_error(item: StructItem) -> bool:
+    """Whether `item` is an error type: `impl Error`, which needs `Display` and `Debug`."""
+    return ERROR in item.derives and displayed(item) and "Debug" in item.derives
