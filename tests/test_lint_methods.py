@@ -7,6 +7,7 @@ other name with an effect."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from pbpit.engine import api
@@ -136,3 +137,45 @@ def test_every_row_of_burns_tensor_api_is_a_row_of_the_table():
             assert row.effects in ((), (methods.PIECES,)), method.name
         if method.tracked == api.NEVER and method.receiver is not None:
             assert row.effects == (methods.UNTRACKED,), method.name
+
+
+# -- the name checks that were outside the table, each now a row
+
+
+def test_functions_called_by_path_are_rows():
+    row = methods.function_row
+    assert row("", "from_inner").effects == (methods.UNTRACKED,)
+    assert row("Tensor", "from_inner").effects == (methods.UNTRACKED,)
+    for name in ("zeros", "from_data", "from_floats", "ones"):
+        assert row("Tensor", name).effects == (methods.UNTRACKED,), name
+    assert row("Model", "zeros") is None  # a tree's own `zeros` is read as a call of it
+    assert row("GradientsParams", "from_grads").effects == (methods.UNTRACKED,)
+    assert row("mem", "take").effects == row("mem", "replace").effects == (methods.TAKE_PLACE,)
+    for owner, name in (("", "Some"), ("", "Ok"), ("Box", "new"), ("Rc", "new"), ("Arc", "new")):
+        assert row(owner, name).effects == (methods.WRAP,), (owner, name)
+    assert row("Vec", "new") is None
+    assert row("", "Err") is None
+
+
+def test_what_a_call_of_no_method_of_the_tree_gives_is_a_row():
+    table = methods.METHODS
+    assert table["map"].otherwise == (
+        methods.MODULE_MAPPER,
+        methods.LEAVES_MADE,
+        methods.CAPTURED,
+    )
+    for name in ("collect", "iter", "into_iter"):
+        assert table[name].otherwise == (methods.LEAVES_GATHERED,), name
+    assert table["to_device"].otherwise == (methods.MODULE_FIELD,)
+    assert {n for n, r in table.items() if methods.MODULE in r.otherwise} == SETS["MODULE_METHODS"]
+
+
+def test_the_reader_of_calls_tests_no_method_or_function_name():
+    # An effect is a row: the reader of calls (analysis/calls.py) names no method or function
+    # of the tables; only `forward` (a module's, by its prefix) and `optimizer.step` remain.
+    source = (Path(methods.__file__).parent / "calls.py").read_text(encoding="utf-8")
+    quoted = set(re.findall(r'"(\w+)"', source))
+    named = set(methods.METHODS) | {p.split("::")[-1] for p in methods.FUNCTIONS}
+    named |= {p.split("::")[0] for p in methods.FUNCTIONS}
+    assert quoted & named == set()
+    assert {"forward", "step"} <= quoted

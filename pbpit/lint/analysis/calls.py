@@ -8,18 +8,16 @@ from dataclasses import replace
 
 from pbpit.engine.graph import Requirement
 from pbpit.lint.analysis.common import _FIELD, _ITEMS, _PATH, _WATCHED, _last_segment
-from pbpit.lint.analysis.effects import _EFFECTS_OF
+from pbpit.lint.analysis.effects import _EFFECTS_OF, _OTHERWISE_OF, _function_effects
 from pbpit.lint.analysis.index import _MODULE_PATH, _NOTHING, _Callee, _Summary
 from pbpit.lint.analysis.methods import (
     _BURN_METHODS,
     _CLOSURES,
-    _FROM_DATA,
-    _MODULE_METHODS,
     _PARAMETER_FREE,
     _REPEATING,
     CONTENT,
 )
-from pbpit.lint.analysis.state import _DATA, _FROZEN, _collection, _Exit, _join, _leaves, _op
+from pbpit.lint.analysis.state import _DATA, _FROZEN, _collection, _Exit, _join, _op
 from pbpit.lint.values import Backward, Definition, Read, Value
 from pbpit.rust.syntax import Node
 
@@ -255,29 +253,13 @@ class _Calls:
             last = self.text(target).split("::")[-1]
             path = target.child_by_field_id(_FIELD.path)
             owner = _last_segment(self.text(path)) if path is not None else ""
-            if last == "from_inner" or (owner == "Tensor" and last in _FROM_DATA):
-                return _DATA  # a new tensor made from data, whatever computed the data
-            if owner == "GradientsParams":
-                return _DATA  # gradients: data, whatever module or loss they come from
+            for effect in _function_effects(owner, last):
+                # What the function's row of the table says (`methods.FUNCTIONS`).
+                value = effect(self, node, argument_nodes, values)
+                if value is not None:
+                    return value
             if owner and _PARAMETER_FREE.match(owner):
                 return _FROZEN
-            if owner == "mem" and last in ("take", "replace") and argument_nodes:
-                # `std::mem::take(&mut self.log_probs)`: the value out, the place emptied.
-                given = argument_nodes[0]
-                if given.type == "reference_expression":
-                    given = given.child_by_field_id(_FIELD.value) or given
-                place = self._place(given)
-                if place is not None:
-                    after = values[1] if last == "replace" and len(values) > 1 else _DATA
-                    self.state.values[place] = after
-                return values[0] if values else _DATA
-            wrapper = (not owner and last in ("Some", "Ok")) or (
-                owner in ("Box", "Rc", "Arc") and last == "new"
-            )
-            if wrapper and len(values) == 1 and (_leaves(values[0]) or values[0].parts):
-                # `Some(leaf)`, `Ok(Self { w: leaf, .. })`: leaves still, reusable in every pass;
-                # `Some(Bridge { rows, leaf })`: each part its own tensor still
-                return values[0]
             callee = None
             if target.type == "identifier":
                 slot = self.lookup(last)
@@ -368,8 +350,13 @@ class _Calls:
                 return applied  # a tuple or struct of the program's: its parts, each its own
             if applied is not None and applied.requirement == Requirement.GRAD_IN_BACKWARD:
                 carried = applied  # what the module's own state adds to its forward
-        if optimizer_step or self._module_result(call, receiver_node, name):
+        if optimizer_step:
             return _DATA  # a module with its parameters as leaves: nothing carried, nothing made
+        for effect in _OTHERWISE_OF.get(name, ()):
+            # What the row says of a call that is no method of the tree (`Module::fork`).
+            value = effect(self, call, receiver_node, name_node, receiver, arguments)
+            if value is not None:
+                return value
         if forward and not arguments and not receiver.frozen and carried is _DATA:
             # `temperature.forward()`: no input, so a parameter (`self.log_alpha.val()`).
             module = self.text(receiver_node) if receiver_node is not None else "module"
@@ -392,27 +379,6 @@ class _Calls:
             return Value(Requirement.GRAD_IN_BACKWARD, None, sources, why, reads=reads)
         if receiver.frozen:
             return _FROZEN
-        if (
-            name == "map"
-            and len(arguments) == 1
-            and _leaves(arguments[0])
-            and receiver.requirement != Requirement.GRAD_IN_BACKWARD
-        ):
-            # `.map(|d| Tensor::from_data(d, &device).require_grad())`, or a struct of leaves
-            # (`.map(|a| Adapter::from_values(a, &device))`): each element made anew, leaves.
-            if arguments[0].requirement == Requirement.GRAD:
-                return arguments[0]
-            return Value(Requirement.GRAD, why=arguments[0].why)
-        if name in ("collect", "iter", "into_iter") and receiver.requirement == Requirement.GRAD:
-            return receiver  # leaves gathered: leaves
-        if name == "map" and arguments and receiver.requirement == Requirement.NONE:
-            # `(0..n).map(|k| loss_of(&h, k))`: every element derives from what the closure
-            # reads that was made outside it (`h`); each pass makes the rest anew.
-            key = call.start_byte + self.delta
-            made = arguments[-1].sources
-            shared = frozenset(d for d in made if all(k != key for k, _ in d.context))
-            if shared:
-                return replace(_op([receiver, *arguments]), shared=shared)
         return _op([receiver, *arguments])
 
     def _built_from(self, call: Node, owner: str | None) -> str | None:
@@ -459,35 +425,3 @@ class _Calls:
             and nodes[0].type == "closure_expression"
             and arguments[0].requirement == Requirement.NONE
         )
-
-    def _module_result(self, call: Node, receiver_node: Node | None, name: str) -> bool:
-        """Whether a method of another crate returns a module (Burn's `Module` methods): its
-        parameters are leaves, never a tracked intermediate carried on. `to_device` and `map`
-        only on a receiver that shows it is a module (a field not declared a tensor,
-        `map(&mut mapper)`)."""
-        if name in _MODULE_METHODS:
-            return True
-        if name == "map":
-            given = call.child_by_field_id(_FIELD.arguments)
-            first = (
-                given.named_children[0] if given is not None and given.named_child_count else None
-            )
-            return first is not None and first.type == "reference_expression"
-        if name != "to_device" or receiver_node is None:
-            return False
-        while receiver_node.type == "call_expression":  # `self.model.clone().to_device(..)`
-            function = receiver_node.child_by_field_id(_FIELD.function)
-            if function is None or function.type != "field_expression":
-                return False
-            if self.text(function.child_by_field_id(_FIELD.field) or function) != "clone":
-                return False
-            receiver_node = function.child_by_field_id(_FIELD.value) or function
-        if receiver_node.type != "field_expression":
-            return False
-        base = self._receiver_type(receiver_node.child_by_field_id(_FIELD.value))
-        field_name = receiver_node.child_by_field_id(_FIELD.field)
-        fields = self.program.structs.get(base or "")
-        if fields is None or field_name is None:
-            return False
-        declared = fields.get(self.text(field_name))
-        return declared is not None and "Tensor" not in declared

@@ -10,7 +10,7 @@ from dataclasses import replace
 from pbpit.engine.graph import Requirement
 from pbpit.lint.analysis import methods
 from pbpit.lint.analysis.common import _FIELD
-from pbpit.lint.analysis.state import _DATA, _FROZEN, _WHOLE, _content, _join, _op
+from pbpit.lint.analysis.state import _DATA, _FROZEN, _WHOLE, _content, _join, _leaves, _op
 from pbpit.lint.values import Value
 from pbpit.rust.syntax import Node
 
@@ -134,6 +134,88 @@ class _Effects:
             return receiver  # the content, or data
         return _join([receiver, *arguments])
 
+    # -- tried where the call is no method of the tree and no module's forward (`otherwise`)
+
+    def _module_effect(self, call, receiver_node, name_node, receiver, arguments):
+        return _DATA  # a module with its parameters as leaves: nothing carried, nothing made
+
+    def _module_mapper_effect(self, call, receiver_node, name_node, receiver, arguments):
+        given = call.child_by_field_id(_FIELD.arguments)
+        first = given.named_children[0] if given is not None and given.named_child_count else None
+        if first is not None and first.type == "reference_expression":
+            return _DATA  # `module.map(&mut mapper)`: Burn's `Module::map`
+        return None
+
+    def _module_field_effect(self, call, receiver_node, name_node, receiver, arguments):
+        if receiver_node is None:
+            return None
+        while receiver_node.type == "call_expression":  # `self.model.clone().to_device(..)`
+            function = receiver_node.child_by_field_id(_FIELD.function)
+            if function is None or function.type != "field_expression":
+                return None
+            if self.text(function.child_by_field_id(_FIELD.field) or function) != "clone":
+                return None
+            receiver_node = function.child_by_field_id(_FIELD.value) or function
+        if receiver_node.type != "field_expression":
+            return None
+        base = self._receiver_type(receiver_node.child_by_field_id(_FIELD.value))
+        field_name = receiver_node.child_by_field_id(_FIELD.field)
+        fields = self.program.structs.get(base or "")
+        if fields is None or field_name is None:
+            return None
+        declared = fields.get(self.text(field_name))
+        return _DATA if declared is not None and "Tensor" not in declared else None
+
+    def _leaves_made_effect(self, call, receiver_node, name_node, receiver, arguments):
+        if (
+            len(arguments) != 1
+            or not _leaves(arguments[0])
+            or receiver.requirement == Requirement.GRAD_IN_BACKWARD
+            or receiver.frozen
+        ):
+            return None
+        # `.map(|d| Tensor::from_data(d, &device).require_grad())`, or a struct of leaves
+        # (`.map(|a| Adapter::from_values(a, &device))`): each element made anew, leaves.
+        if arguments[0].requirement == Requirement.GRAD:
+            return arguments[0]
+        return Value(Requirement.GRAD, why=arguments[0].why)
+
+    def _leaves_gathered_effect(self, call, receiver_node, name_node, receiver, arguments):
+        return receiver if receiver.requirement == Requirement.GRAD else None
+
+    def _captured_effect(self, call, receiver_node, name_node, receiver, arguments):
+        if not arguments or receiver.requirement != Requirement.NONE or receiver.frozen:
+            return None
+        key = call.start_byte + self.delta
+        made = arguments[-1].sources
+        shared = frozenset(d for d in made if all(k != key for k, _ in d.context))
+        return replace(_op([receiver, *arguments]), shared=shared) if shared else None
+
+    # -- functions called by path (`methods.FUNCTIONS`)
+
+    def _untracked_function(self, call, argument_nodes, values):
+        return _DATA  # made from data (`Tensor::zeros`, `from_inner`), or gradients
+
+    def _take_place_function(self, call, argument_nodes, values):
+        if not argument_nodes:
+            return None
+        # `std::mem::take(&mut self.log_probs)`: the value out, the place emptied.
+        given = argument_nodes[0]
+        if given.type == "reference_expression":
+            given = given.child_by_field_id(_FIELD.value) or given
+        place = self._place(given)
+        if place is not None:
+            replacing = len(values) > 1 and len(argument_nodes) > 1
+            self.state.values[place] = values[1] if replacing else _DATA
+        return values[0] if values else _DATA
+
+    def _wrap_function(self, call, argument_nodes, values):
+        if len(values) == 1 and (_leaves(values[0]) or values[0].parts):
+            # `Some(leaf)`, `Ok(Self { w: leaf, .. })`: leaves still, reusable in every pass;
+            # `Some(Bridge { rows, leaf })`: each part its own tensor still.
+            return values[0]
+        return None
+
 
 _Reading = Callable[
     [_Effects, Node, "Node | None", "Node | None", Value, list[Value]], "Value | None"
@@ -157,6 +239,12 @@ _EFFECTS: dict[str, _Reading] = {
     methods.TAKE: _Effects._take_effect,
     methods.YIELD: _Effects._yield_effect,
     methods.OR: _Effects._or_effect,
+    methods.MODULE: _Effects._module_effect,
+    methods.MODULE_MAPPER: _Effects._module_mapper_effect,
+    methods.MODULE_FIELD: _Effects._module_field_effect,
+    methods.LEAVES_MADE: _Effects._leaves_made_effect,
+    methods.LEAVES_GATHERED: _Effects._leaves_gathered_effect,
+    methods.CAPTURED: _Effects._captured_effect,
 }
 """The reader of each effect."""
 
@@ -166,3 +254,25 @@ _EFFECTS_OF: dict[str, tuple[_Reading, ...]] = {
     if row.effects
 }
 """The readers of each method's effects, in its row's order."""
+
+_OTHERWISE_OF: dict[str, tuple[_Reading, ...]] = {
+    name: tuple(_EFFECTS[effect] for effect in row.otherwise)
+    for name, row in methods.METHODS.items()
+    if row.otherwise
+}
+"""The readers of each method's `otherwise` effects, in its row's order."""
+
+_FunctionReading = Callable[[_Effects, Node, list[Node], list[Value]], "Value | None"]
+
+_FUNCTION_EFFECTS: dict[str, _FunctionReading] = {
+    methods.UNTRACKED: _Effects._untracked_function,
+    methods.TAKE_PLACE: _Effects._take_place_function,
+    methods.WRAP: _Effects._wrap_function,
+}
+"""The reader of each effect of a function called by path."""
+
+
+def _function_effects(owner: str, name: str) -> tuple[_FunctionReading, ...]:
+    """The readers of the effects of `owner::name(..)`, in its row's order (none: no row)."""
+    row = methods.function_row(owner, name)
+    return tuple(_FUNCTION_EFFECTS[e] for e in row.effects) if row is not None else ()

@@ -11,7 +11,10 @@ return the module.
 
 A method call's `effects` are tried in order (`_Effects`, pbpit/lint/analysis/effects.py); the
 first that applies gives the result; with none (no row, or none applies), the call is read as a
-method of the tree, a module's `forward`, or an op: tracked if the receiver or an argument is.
+method of the tree; where it is none, its row's `otherwise` effects are tried (Burn's `Module`
+methods, `map(&mut mapper)`, leaves gathered), then a module's `forward`, then an op: tracked if
+the receiver or an argument is. A function called by path (`Tensor::zeros`, `std::mem::take`,
+`Some`) has a row of `FUNCTIONS` by `Owner::name`, tried before the tree's functions.
 """
 
 from __future__ import annotations
@@ -62,6 +65,32 @@ OR = "or"
 """Of an `Option` or a `Result`: its content, or what the default given makes (`unwrap_or_else`,
 `or_else`); the content itself where the default is data."""
 
+# Tried only where the call is no method of the tree and no module's `forward` (a row's
+# `otherwise`):
+MODULE = "module"
+"""A module, its parameters leaves: nothing tracked carried on (Burn's `Module` methods that
+return the module: `fork`, `load_record`)."""
+MODULE_MAPPER = "module mapper"
+"""Given a `&mut` mapper (`module.map(&mut mapper)`): Burn's `Module::map`, a module."""
+MODULE_FIELD = "module field"
+"""Of a struct field declared as no tensor (`self.model.clone().to_device(..)`): a module."""
+LEAVES_MADE = "leaves made"
+"""Of no tracked intermediate, given a closure that makes leaves (`.map(|d|
+Tensor::from_data(d, &device).require_grad())`, a struct of leaves): leaves, made anew."""
+LEAVES_GATHERED = "leaves gathered"
+"""Of leaves: the same leaves (`collect`, `iter`)."""
+CAPTURED = "captured"
+"""Of data, given a closure: every element derives from what the closure reads that was made
+outside it (`(0..n).map(|k| loss_of(&h, k))`: `h`); the rest each pass makes anew."""
+
+# Functions called by path (`FUNCTIONS`):
+TAKE_PLACE = "take place"
+"""`std::mem::take(&mut place)`, `replace(&mut place, v)`: the value out, the place left
+empty (or holding `v`)."""
+WRAP = "wrap"
+"""The one value given, wrapped (`Some`, `Ok`, `Box::new`): leaves stay leaves, a tuple or
+struct keeps its parts."""
+
 # -- what a closure given is read for ------------------------------------------------------------
 
 CONTENT = "content"
@@ -91,6 +120,9 @@ class Row:
     closure: str | None = None
     """How a closure given is read (`CONTENT`, `VALUE`); None: once, where it is written, as
     data (a `per_element` method's: as a loop body)."""
+    otherwise: tuple[str, ...] = ()
+    """Effects tried, in order, where the call is no method of the tree and no module's
+    `forward` (`MODULE`, `LEAVES_MADE`, ...)."""
     source: str = "std"
     """Where the row comes from: `api` (pbpit/engine/api.py), `burn` (Burn's, not in api.py),
     `std`."""
@@ -129,14 +161,24 @@ _OTHER_ROWS: list[Row] = [
     *_rows(
         "load_record fork freeze_group unfreeze_group quantize_weights apply_lora",
         module=True,
+        otherwise=(MODULE,),
         source="burn",
     ),
+    *_rows("to_device", otherwise=(MODULE_FIELD,), source="burn"),
     # std's collections and iterators
     *_rows("push push_back push_front insert extend", PUSH),
     *_rows("clear truncate", EMPTY),
-    *_rows("iter into_iter iter_mut drain rev as_slice skip enumerate", ITERATE),
-    *_rows("zip collect filter chain cloned step_by take_while skip_while", ADAPT),
-    *_rows("map", MAP, ADAPT, per_element=True),
+    *_rows("iter into_iter", ITERATE, otherwise=(LEAVES_GATHERED,)),
+    *_rows("iter_mut drain rev as_slice skip enumerate", ITERATE),
+    *_rows("collect", ADAPT, otherwise=(LEAVES_GATHERED,)),
+    *_rows("zip filter chain cloned step_by take_while skip_while", ADAPT),
+    *_rows(
+        "map",
+        MAP,
+        ADAPT,
+        per_element=True,
+        otherwise=(MODULE_MAPPER, LEAVES_MADE, CAPTURED),
+    ),
     *_rows("filter_map flat_map", MAP, per_element=True),
     *_rows("for_each try_for_each fold try_fold inspect", per_element=True),
     *_rows("take", TAKE),
@@ -167,6 +209,50 @@ _FROM_DATA = frozenset(n for n, row in METHODS.items() if row.from_data)
 _REPEATING = frozenset(n for n, row in METHODS.items() if row.per_element)
 _MODULE_METHODS = frozenset(n for n, row in METHODS.items() if row.module)
 _CLOSURES = {n: row.closure for n, row in METHODS.items() if row.closure}
+
+# -- functions called by path -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FunctionRow:
+    """What lint knows of a function called by its path (`Tensor::zeros(..)`, `Some(..)`)."""
+
+    path: str
+    """`Owner::name` as written (the path's last segment before the name), `::name` for a
+    bare name, `*` for any owner (with none) or any name."""
+    effects: tuple[str, ...]
+    source: str = "std"
+
+
+def _function_rows() -> dict[str, FunctionRow]:
+    rows = [
+        FunctionRow("*::from_inner", (UNTRACKED,), "api"),  # the inner backend's tensor, anew
+        *(FunctionRow(f"Tensor::{n}", (UNTRACKED,), "api") for n in sorted(_FROM_DATA)),
+        FunctionRow("GradientsParams::*", (UNTRACKED,), "burn"),  # gradients: data
+        FunctionRow("mem::take", (TAKE_PLACE,)),
+        FunctionRow("mem::replace", (TAKE_PLACE,)),
+        *(FunctionRow(p, (WRAP,)) for p in ("::Some", "::Ok", "Box::new", "Rc::new", "Arc::new")),
+    ]
+    table: dict[str, FunctionRow] = {}
+    for row in rows:
+        if row.path in table:
+            raise ValueError(f"two rows for `{row.path}`")
+        table[row.path] = row
+    return table
+
+
+FUNCTIONS: dict[str, FunctionRow] = _function_rows()
+"""Every function called by path lint knows, by `Owner::name`."""
+
+
+def function_row(owner: str, name: str) -> FunctionRow | None:
+    """The row of `owner::name(..)` (owner "" for a bare name): its own, else any owner's of
+    that name, else any name's of that owner."""
+    return (
+        FUNCTIONS.get(f"{owner}::{name}")
+        or FUNCTIONS.get(f"*::{name}")
+        or (FUNCTIONS.get(f"{owner}::*") if owner else None)
+    )
 
 # -- types -------------------------------------------------------------------------------------
 
