@@ -407,6 +407,8 @@ fn main() {
     println!("[{:>3}]", s);
     let [n, d] = s.dims::<2>();
     println!("{n} {d}");
+    let [rows] = s.dims();
+    println!("{rows}");
     println!("{:?} {:?}", y.shape().dims::<1>(), y.shape().to_vec());
     let i = Tensor::<B, 1, Int>::from_ints([3, -1, 4, 4], &device);
     println!("{}", i.shape());
@@ -425,6 +427,7 @@ SHAPE_STDOUT = (
     "Shape {\n    dims: [\n        2,\n        3,\n    ],\n}\n"
     "[[  2,   3]]\n"
     "2 3\n"
+    "2\n"  # `let [rows] = s.dims();`: D = 1, the first size
     "[2] [2, 3]\n"  # dims::<1>(): the first size
     "[4]\n"
     "[2, 3]\n"

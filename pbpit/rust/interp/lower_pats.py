@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from pbpit.rust.interp import shapes
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
     _COMMENTS,
@@ -74,6 +75,7 @@ class PatternLowering:
         """`let (a, mut b) = e;`, `let Out { a, b: c, .. } = e;`, `let P(x, _) = e;`: the value
         in a hidden binding, then one `let` per name, of its field."""
         line = self.pos(node)[0]
+        shapes.array_pattern(init, pattern)  # `let [a, b] = shape.dims();`: `D` is 2
         hidden = Binding(f"({self.text(pattern)})", False, self.scope, self.scope.nslots, True)
         self.scope.nslots += 1
         lets = [Let(line, hidden, declared, init, self.in_scope)]

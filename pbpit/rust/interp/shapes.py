@@ -16,6 +16,7 @@ from typing import Any
 
 from pbpit.rust.interp.builtins import Builtin, Code, rows
 from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.nodes import Method
 from pbpit.rust.interp.types import USIZE, Named, Ty, array, resolve, vec
 
 SHAPE = Named("Shape")
@@ -108,7 +109,8 @@ def _check_dims(checker: Any, e: Any, recv: Ty) -> Ty:
         if getattr(given, "dim", None) is None:  # `dims::<2>()` lowers to a rank
             raise checker.fail(e.pos, "`dims::<D>()` with `D` a number")
         return array(USIZE, given.dim)  # type: ignore[attr-defined]
-    return array(USIZE, None)  # its length from what it meets, else refused (`_dims`)
+    # `let [a, b] = shape.dims();` gives `D` (`array_pattern`); else refused (`_dims`)
+    return array(USIZE, getattr(e, "pattern_length", None))
 
 
 def _check_to_vec(checker: Any, e: Any, recv: Ty) -> Ty:
@@ -124,6 +126,18 @@ METHODS = rows(
     Builtin("Shape", "to_vec", (), "", _to_vec, check=_check_to_vec),
     Builtin("Shape", "dims", None, "", _dims, check=_check_dims),
 )
+
+
+def array_pattern(init: Any, pattern: Any) -> None:
+    """`let [a, b] = x.dims();`: the array pattern's length, for a `Shape`'s `dims::<D>()`
+    whose `D` rustc infers from it (`Method.pattern_length`; a tensor's `dims()` has its rank)."""
+    if not (isinstance(init, Method) and init.name == "dims" and not init.targs and not init.args):
+        return
+    if pattern.type != "slice_pattern":
+        return
+    elems = [c for c in pattern.named_children if c.type not in ("line_comment", "block_comment")]
+    if all(c.type != "remaining_field_pattern" for c in elems):
+        init.pattern_length = len(elems)  # type: ignore[attr-defined]
 
 
 def private_field(checker: Any, e: Any) -> Exception:
