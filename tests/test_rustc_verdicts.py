@@ -348,6 +348,40 @@ fn main() {
 """,
         runs('(1, "a") [1] Some(3) ["a", "b"] Some(1)\n', 0),
     ),
+    "borrow_for_a_closure_taking_a_value": (
+        """\
+fn apply<F: Fn(f32) -> f32>(f: F, x: f32) -> f32 {
+    f(&x)
+}
+fn main() {
+    println!("{}", apply(|v| v * 2.0, 1.5));
+}
+""",
+        rejects("E0308"),
+    ),
+    "borrow_for_a_closure_taking_a_reference": (
+        """\
+fn apply<F: Fn(&f32) -> f32>(f: F, x: f32) -> f32 {
+    f(&x)
+}
+fn main() {
+    println!("{}", apply(|v| v * 2.0, 1.5));
+}
+""",
+        runs("3\n", 0),
+    ),
+    "borrow_for_a_fn_pointer": (
+        """\
+fn double(x: f32) -> f32 {
+    x * 2.0
+}
+fn main() {
+    let f: fn(f32) -> f32 = &double;
+    println!("{}", f(0.25));
+}
+""",
+        rejects("E0308"),
+    ),
 }
 
 

@@ -258,8 +258,14 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         if type(callee) is not FnT:
             raise self.fail(e.pos, f"expected function, found `{show(callee)}`")
         self.arity(e, len(callee.params), "this closure")
-        for param, arg in zip(callee.params, e.args, strict=True):
-            self.unify(param, self.expr(arg), arg.pos)
+        for i, (param, arg) in enumerate(zip(callee.params, e.args, strict=True)):
+            found = self.expr(arg)
+            if arg.borrowed and i < len(callee.values) and callee.values[i]:
+                # `f(&x)` where `f: impl Fn(f32) -> f32`: a value is taken
+                shown = show(found)
+                what = f"mismatched types: expected `{show(param)}`, found `&{shown}`"
+                raise self.fail(arg.borrow_pos or arg.pos, what)
+            self.unify(param, found, arg.pos)
         return callee.ret
 
     def arity(self, e: Call | Method | Static, n: int, what: str) -> None:

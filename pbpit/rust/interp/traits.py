@@ -25,6 +25,7 @@ from pbpit.rust.interp.nodes import (
     StructItem,
 )
 from pbpit.rust.interp.types import FLOAT_NAMES, UNIT, DynT, FnT, ParamT, StructT, Ty
+from pbpit.rust.interp.value_slots import ValueSlots
 
 Node = Any
 
@@ -112,7 +113,7 @@ def subst(ty: Ty, mapping: dict[ParamT, Ty]) -> Ty:
     if type(ty) is TupleT:
         return TupleT([subst(t, mapping) for t in ty.elems])
     if type(ty) is FnT:
-        return FnT([subst(t, mapping) for t in ty.params], subst(ty.ret, mapping))
+        return FnT([subst(t, mapping) for t in ty.params], subst(ty.ret, mapping), ty.values)
     return ty
 
 
@@ -202,9 +203,11 @@ class TraitLowering:
 
     def closure_type(self: Any, node: Node) -> FnT:
         """`Fn(f32) -> f32`, `fn(f32) -> f32`: the type of the closures and functions it takes."""
-        params = [self.type(p) for p in self.kids(node.child_by_field_name("parameters"))]
+        written = self.kids(node.child_by_field_name("parameters"))
+        params = [self.type(p) for p in written]
         ret = node.child_by_field_name("return_type")
-        return FnT(params, self.type(ret) if ret is not None else UNIT)
+        values = tuple(ValueSlots(self).is_value(p) for p in written)
+        return FnT(params, self.type(ret) if ret is not None else UNIT, values)
 
     def dispatch_type(self: Any, node: Node) -> Ty | None:
         """`dyn Shape`, `impl Shape`, `dyn Fn(..)`, `fn(..) -> T`, `Box<T>`; None for other

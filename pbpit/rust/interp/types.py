@@ -111,13 +111,16 @@ def range_of(inner: Ty) -> Wrap:
 
 
 class FnT(Ty):
-    """A closure's type: parameter types and return type."""
+    """A closure's type: parameter types and return type; `values`, when the type is written
+    (`Fn(f32) -> f32`), whether each parameter's written type is certainly no reference (pbpit
+    erases references: `f(&x)` is then rustc's E0308)."""
 
-    __slots__ = ("params", "ret")
+    __slots__ = ("params", "ret", "values")
 
-    def __init__(self, params: list[Ty], ret: Ty) -> None:
+    def __init__(self, params: list[Ty], ret: Ty, values: tuple[bool, ...] = ()) -> None:
         self.params = params
         self.ret = ret
+        self.values = values
 
 
 _ids = itertools.count()
@@ -276,7 +279,7 @@ def finalize(t: Ty) -> Ty:
         inner = finalize(t.inner)
         return t if inner is t.inner else Wrap(t.kind, inner, t.size)
     if type(t) is FnT:
-        return FnT([finalize(p) for p in t.params], finalize(t.ret))
+        return FnT([finalize(p) for p in t.params], finalize(t.ret), t.values)
     if type(t) is TupleT:
         return TupleT([finalize(p) for p in t.elems])
     return t

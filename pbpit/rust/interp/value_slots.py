@@ -65,6 +65,8 @@ class ValueSlots:
         kind = ty.type
         if kind in ("primitive_type", "tuple_type", "array_type", "unit_type"):
             return True
+        if kind == "function_type":  # `fn(f32) -> f32`, not the trait `Fn(..)`
+            return ty.child_by_field_name("trait") is None
         if kind == "generic_type":
             ty = ty.child_by_field_name("type")
             kind = ty.type if ty is not None else ""
