@@ -770,3 +770,15 @@ def test_fix_detaches_ppos_old_log_probs_though_the_policy_is_stepped(tmp_path):
     assert "        let old_log_probs = " in recomputed
     stuck = pbpit_cli("run", "--raw", str(tmp_path / "other" / "main.rs")).stdout.splitlines()
     assert stuck == [f"epoch {e}: loss = -0.125" for e in range(3)]
+
+
+def test_fix_add_drops_the_second_backward_whose_binding_takes_the_first_ones_name(tmp_path):
+    """`let grads = l1.backward(); .. let grads = l2.backward();`: what reads the second
+    `grads` reads the first once the second is gone, and the first is the sum."""
+    text = (DATA / "two_losses.rs").read_text().replace("let _g1 = l1", "let grads = l1")
+    fixed, printed = _add_fixed(tmp_path, text)
+    assert fixed == text.replace(
+        "    let grads = l1.backward();\n    let grads = l2.backward();\n",
+        "    let grads = (l1 + l2).backward();\n",
+    )
+    assert printed == SUMMED

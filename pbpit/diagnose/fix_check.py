@@ -354,9 +354,10 @@ def checked_helps(
     that runs without the panic says so (`checked: runs without the panic`); one that does not
     keeps its words, loses its code, and says what making it did. `done` remembers the checks
     of one run (the same edits in an error and a warning are made once); `before`, the
-    original run's first backward's leaf gradients, to compare the fixed run's with (when the
-    program has drawn random numbers, those of the original run again, its stream and the fixed
-    run's started at one key: `pinned_baseline`)."""
+    original run's first backward's leaf gradients, to compare the fixed run's with (when
+    random numbers have been drawn, which a program that does not seed them draws anew in each
+    run, those of the original run again, its stream and the fixed run's started at one key:
+    `pinned_baseline`)."""
     from pbpit.engine import random
 
     done = {} if done is None else done

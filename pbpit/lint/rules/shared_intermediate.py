@@ -229,7 +229,16 @@ def sum_backwards(
         if any(names(s, b, fixes) for s in between):
             return []
         edits = [fixes.edit(first_call.start_byte, first_call.end_byte, summed)]
-        if second_bound is None or not any(names(s, second_bound, fixes) for s in after):
+        if (
+            second_bound is None
+            or (  # `let grads = ..` twice: what reads the second, the sum
+                second_bound == first_bound
+                and not any(
+                    binds(s, second_bound, fixes) for s in between if s.type == "let_declaration"
+                )
+            )
+            or not any(names(s, second_bound, fixes) for s in after)
+        ):
             return edits + [delete_lines(second_statement, fixes)]
         # The second's gradients are read later: the first backward gives them that name when
         # its own is read by nothing, else they are its binding moved into the second's.
