@@ -456,3 +456,20 @@ def test_the_private_dims_field_is_rustcs_e0616(tmp_path):
         "  |                       ^^^^ private field\n"
     ), out.stderr
     assert "a method `dims` also exists, call it with parentheses" in out.stderr
+
+
+def test_a_boxed_error_and_a_shape_are_moved_not_copied(tmp_path):
+    # `Box<dyn Error>` is not `Copy` (rustc 1.95: E0382 at `e` in the `println!`); Burn's
+    # `Shape` derives `Clone` but not `Copy` (cubecl-zspace: `#[derive(Clone, Debug, ..)]`).
+    boxed = "use std::error::Error;\n\nfn parse(n: i32) -> Result<i32, Box<dyn Error>> {\n"
+    boxed += '    if n < 0 {\n        return Err("negative".into());\n    }\n    Ok(n)\n}\n\n'
+    boxed += "fn main() {\n    let r = parse(-1);\n    let e = r.unwrap_err();\n    let f = e;\n"
+    boxed += '    println!("{} {}", e, f);\n}\n'
+    shape = SHAPE_PROGRAM.replace(
+        "    let s = y.shape();\n", "    let s = y.shape();\n    let moved = s;\n"
+    )
+    for source, line in ((boxed, "14:23"), (shape, "10:20")):
+        out = _run(tmp_path, source)
+        assert out.returncode == 2, out.stdout
+        assert out.stderr.startswith("error[E0382]: borrow of moved value: `")
+        assert f"main.rs:{line}" in out.stderr

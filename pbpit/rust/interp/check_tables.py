@@ -198,7 +198,12 @@ def not_copy(ty: Ty) -> Ty | None:
         return not_copy(ty.inner)
     if type(ty) is Wrap or type(ty) is TensorT or ty in (STRING, GRADIENTS, TENSOR_DATA):
         return ty
+    if type(ty) is Named and ty.name in _NOT_COPY:
+        return ty
     return None
+
+
+_NOT_COPY = ("Box<dyn std::error::Error>", "Shape")  # `results.DYN_ERROR`, `shapes.SHAPE`
 
 
 def irrefutable(p: Pat) -> bool:

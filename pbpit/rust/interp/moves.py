@@ -186,7 +186,7 @@ class MoveCheck:
             return e.user.ret_owned
         if e.name in _MADE:
             return True
-        return e.name in ("unwrap", "expect") and self.made(e.recv)
+        return e.name in ("unwrap", "expect", "unwrap_err") and self.made(e.recv)
 
     def uninitialized(self, e: Local, move: Move) -> Unsupported:
         name = e.binding.name
