@@ -473,3 +473,23 @@ def test_a_boxed_error_and_a_shape_are_moved_not_copied(tmp_path):
         assert out.returncode == 2, out.stdout
         assert out.stderr.startswith("error[E0382]: borrow of moved value: `")
         assert f"main.rs:{line}" in out.stderr
+
+
+def test_shapes_compare_and_a_result_of_a_boxed_error_does_not(tmp_path):
+    # cubecl-zspace's `Shape` derives `PartialEq` (its dims compared); `Box<dyn Error>` has no
+    # `PartialEq`, so rustc 1.95 rejects `parse(3) == Ok(3)` (E0369): refused, nothing run.
+    shapes = "use burn::prelude::*;\n\nfn main() {\n    let d = Device::default();\n"
+    shapes += (
+        "    let t = Tensor::<2>::ones([3, 2], &d);\n    let u = Tensor::<2>::zeros([3, 2], &d);\n"
+    )
+    shapes += (
+        '    println!("{} {}", t.shape() == u.shape(), t.shape() == t.transpose().shape());\n}\n'
+    )
+    out = _run(tmp_path, shapes)
+    assert (out.returncode, out.stdout, out.stderr) == (0, "true false\n", "")
+    equal = ERR_AND_QUESTION_MARK.replace(
+        "    let r = parse(3);\n", '    let r = parse(3);\n    println!("{}", r == Ok(6));\n'
+    )
+    out = _run(tmp_path, equal)
+    assert (out.returncode, out.stdout) == (2, "")
+    assert "`==` on `Result<i32, Box<dyn std::error::Error>>`" in out.stderr
