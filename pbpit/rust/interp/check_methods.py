@@ -7,7 +7,6 @@ from pbpit.engine.api import RUST_METHODS
 from pbpit.rust.interp import burn_nn, iterators, results, shapes
 from pbpit.rust.interp.builtins import CLONE, TO_STRING
 from pbpit.rust.interp.check_tables import (
-    _ITER,
     _PARAM_TYPES,
     BOOL_DATA,
     INT_DATA,
@@ -30,7 +29,6 @@ from pbpit.rust.interp.std_methods import (
     ELEM,
     FLOAT,
     INT,
-    ITER,
     STR_METHODS,
     TENSOR,
     family_of,
@@ -42,24 +40,19 @@ from pbpit.rust.interp.types import (
     STR,
     STRING,
     TENSOR_DATA,
-    UNIT,
-    USIZE,
     DynT,
     Named,
     ParamT,
     StructT,
     TensorT,
-    TupleT,
     Ty,
     Var,
     Wrap,
     is_float,
     is_int,
     is_number,
-    option,
     resolve,
     show,
-    vec,
 )
 
 
@@ -224,7 +217,7 @@ class MethodRules:
             )
 
     def wrap_method(self, e: Method, recv: Wrap) -> Ty | None:
-        name, kind, inner = e.name, recv.kind, recv.inner
+        name, kind = e.name, recv.kind
         if name == "clone":
             return CLONE.types(self, e, recv)
         if kind == "Option" and name == "?":  # `?` only in functions returning a `DynResult`
@@ -240,86 +233,4 @@ class MethodRules:
         row = None if family is None else family.get(name)
         if row is not None:
             return row.types(self, e, recv)
-        if kind in ("Range", _ITER):
-            return self.iter_method(e, inner)
-        return None
-
-    # -- iterator chains: adapters and consumers of `v.iter()`, `into_iter()`, ranges -------------
-
-    def iter_method(self, e: Method, item: Ty) -> Ty | None:
-        """An `Iterator` method on items of type `item` (pbpit holds `&T` as `T`)."""
-        name = e.name
-        e.impl = ITER[name]
-        if name in ("map", "filter", "for_each", "any", "all", "position"):
-            if name in ("any", "all", "position") and isinstance(e.recv, Local):
-                self.mutable_receiver(e)  # `&mut self`: they pull the variable's items
-            self.arity(e, 1, f"`{name}`")
-            fn = self.closure_arg(e.args[0], [item])
-            if name in ("filter", "any", "all", "position"):
-                self.unify(BOOL, fn.ret, e.args[0].pos)
-            if name == "for_each":
-                self.unify(UNIT, fn.ret, e.args[0].pos)
-            return {
-                "map": Wrap(_ITER, fn.ret), "filter": Wrap(_ITER, item), "for_each": UNIT,
-                "position": option(USIZE),
-            }.get(name, BOOL)
-        if name == "enumerate":
-            self.args(e)
-            return Wrap(_ITER, TupleT([USIZE, item]))
-        if name == "zip":
-            (other,) = self.args(e, Var())
-            found = resolve(other)
-            if not (type(found) is Wrap and found.kind in ("Vec", "array", "Range", _ITER)):
-                raise self.fail(e.args[0].pos, f"`{show(other)}` is not an iterator")
-            return Wrap(_ITER, TupleT([item, found.inner]))
-        if name in ("skip", "take"):
-            self.args(e, USIZE)
-            return Wrap(_ITER, item)
-        if name in ("cloned", "copied"):
-            self.args(e)
-            return Wrap(_ITER, item)
-        if name in ("count", "len"):
-            self.args(e)
-            return USIZE
-        if name in ("last", "next"):
-            if name == "next":
-                return None  # an iterator held in a variable and stepped by hand
-            self.args(e)
-            return option(item)
-        if name == "fold":
-            self.arity(e, 2, "`fold`")
-            acc = self.expr(e.args[0])
-            fn = self.closure_arg(e.args[1], [acc, item])
-            self.unify(acc, fn.ret, e.args[1].pos)
-            return acc
-        if name == "reduce":
-            self.arity(e, 1, "`reduce`")
-            fn = self.closure_arg(e.args[0], [item, item])
-            self.unify(item, fn.ret, e.args[0].pos)
-            return option(item)
-        if name == "collect":
-            self.args(e)
-            if len(e.targs) > 1:
-                raise self.fail(e.pos, "`collect` takes one type argument")
-            result = vec(item)
-            if e.targs:
-                target = resolve(e.targs[0])
-                if not (type(target) is Wrap and target.kind == "Vec"):
-                    what = f"`collect` into `{show(target)}` (pbpit collects a `Vec`)"
-                    raise self.fail(e.pos, what)
-                self.unify(target, result, e.pos)
-            return result
-        if name in ("sum", "product"):
-            self.args(e)
-            if len(e.targs) > 1:
-                raise self.fail(e.pos, f"`{name}` takes one type argument")
-            if type(resolve(item)) is TensorT:
-                raise self.fail(
-                    e.pos,
-                    f"`{name}` of tensors (Burn's `Tensor` implements no `Sum`; write "
-                    "`.reduce(|a, b| a + b)` or `Tensor::cat`)",
-                )
-            total = e.targs[0] if e.targs else Var()
-            self.sums.append((total, item, e))
-            return total
         return None

@@ -365,26 +365,6 @@ class Library:
 
         return run
 
-    def m_Range(self, e: Method, name: str, recv: Code, args: list[Code]) -> Code:  # noqa: N802
-        if name == "rev":
-            return lambda frame: recv(frame)[::-1]
-        (step,) = args
-        where = self.where(e.pos)
-
-        def step_by(frame: list) -> Any:
-            items, n = recv(frame), step(frame)
-            if n == 0:
-                raise Unsupported(
-                    where,
-                    "`step_by(0)` panics here (assertion failed: step != 0) inside Rust's core "
-                    "library, at a location that depends on the Rust toolchain",
-                )
-            return items[::n]
-
-        return step_by
-
-    m_Iter = m_Range  # noqa: N815 - `v.iter().rev()`: a list reverses as a range does
-
 
 def _bools(data: Any, device: Device) -> IntTensor:
     """`Tensor::<B, D, Bool>::from_data([true, false], &device)` (or of a `TensorData`)."""

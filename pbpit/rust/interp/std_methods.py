@@ -1,7 +1,8 @@
 """std's methods the interpreter runs, a row each (`builtins.Builtin`): numbers' (`FLOAT`,
 `INT`, their values from `numbers.py`), `str`/`String`'s, `Vec`'s and arrays', `Option`'s,
-`Result`'s, a range's `rev`/`step_by`, and Burn's `Device` and `TensorData`. Each row is the
-method's arity, its types in words, and its behaviour (`compile(compiler, e, recv, args)`)."""
+`Result`'s, and Burn's `Device` and `TensorData` (an iterator's and a range's are
+`iter_methods.py`'s). Each row is the method's arity, its types in words, and its behaviour
+(`compile(compiler, e, recv, args)`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pbpit.engine.tensor import seed
 from pbpit.rust.format import Some
 from pbpit.rust.interp.builtins import Builtin, Code, Family, rows
 from pbpit.rust.interp.check_tables import INT_DATA
+from pbpit.rust.interp.iter_methods import ITER
 from pbpit.rust.interp.numbers import (
     FLOAT_METHODS,
     FLOAT_TESTS,
@@ -336,31 +338,6 @@ RESULT = rows(
     Builtin("Result", "unwrap_err", (), "", _result, check=_result_error),
 )
 
-# -- ranges and iterators: `rev`, `step_by` (the rest: check_methods.iter_method, iterators.py) ----
-
-
-def _sequence(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
-    return comp.m_Range(e, e.name, recv, args)
-
-
-def _iterator(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
-    return comp.m_Iter(e, e.name, recv, args)
-
-
-RANGE = rows(
-    "Range",
-    Builtin("Range", "rev", (), "self", _sequence),
-    Builtin("Range", "step_by", ("usize",), "self", _sequence),
-)
-ITER = Family("Iter", compile=_iterator)
-"""`Iterator`'s adapters and consumers, typed by `check_methods.iter_method` (`rev` and
-`step_by` rows as a range's), run by `compile_iters.m_Iter`."""
-ITER_STEPS = rows(
-    "Iter",
-    Builtin("Iter", "rev", (), "self", _iterator),
-    Builtin("Iter", "step_by", ("usize",), "self", _iterator),
-)
-
 # -- Burn's `Device` and `TensorData` -------------------------------------------------------------
 
 
@@ -427,8 +404,8 @@ _WRAPS = {
     "DynResult": RESULT,
     "Vec": VEC,
     "array": ARRAY,
-    "Range": RANGE,
-    "Iter": ITER_STEPS,
+    "Range": ITER,  # a range is an iterator
+    "Iter": ITER,
 }
 
 

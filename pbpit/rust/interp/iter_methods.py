@@ -1,0 +1,238 @@
+"""`Iterator`'s adapters and consumers on `v.iter()`, `into_iter()` and ranges, a row each
+(`builtins.Builtin`): its types (pbpit holds `&T` as `T`) and its behaviour, run lazily as
+Rust's (`iterators.py`'s `Lazy`). `next`, `peekable`, `chain`, `max_by`.. are
+`iterators.check_method`'s."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pbpit.rust.interp import iterators
+from pbpit.rust.interp.builtins import Builtin, Code, rows
+from pbpit.rust.interp.nodes import Local, Unsupported
+from pbpit.rust.interp.types import (
+    BOOL,
+    UNIT,
+    USIZE,
+    TensorT,
+    TupleT,
+    Ty,
+    Var,
+    Wrap,
+    option,
+    resolve,
+    show,
+    vec,
+)
+
+_ITER = "Iter"
+
+
+def _item(recv: Ty) -> Ty:
+    return recv.inner  # type: ignore[attr-defined]
+
+
+# -- types ----------------------------------------------------------------------------------------
+
+
+def _closure_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`map`, `filter`, `for_each`, `any`, `all`, `position`: one closure of an item."""
+    name, item = e.name, _item(recv)
+    if name in ("any", "all", "position") and isinstance(e.recv, Local):
+        ck.mutable_receiver(e)  # `&mut self`: they pull the variable's items
+    ck.arity(e, 1, f"`{name}`")
+    fn = ck.closure_arg(e.args[0], [item])
+    if name in ("filter", "any", "all", "position"):
+        ck.unify(BOOL, fn.ret, e.args[0].pos)
+    if name == "for_each":
+        ck.unify(UNIT, fn.ret, e.args[0].pos)
+    return {
+        "map": Wrap(_ITER, fn.ret),
+        "filter": Wrap(_ITER, item),
+        "for_each": UNIT,
+        "position": option(USIZE),
+    }.get(name, BOOL)
+
+
+def _enumerate_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    ck.args(e)
+    return Wrap(_ITER, TupleT([USIZE, _item(recv)]))
+
+
+def _zip_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    (other,) = ck.args(e, Var())
+    found = resolve(other)
+    if not (type(found) is Wrap and found.kind in ("Vec", "array", "Range", _ITER)):
+        raise ck.fail(e.args[0].pos, f"`{show(other)}` is not an iterator")
+    return Wrap(_ITER, TupleT([_item(recv), found.inner]))
+
+
+def _fold_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    ck.arity(e, 2, "`fold`")
+    acc = ck.expr(e.args[0])
+    fn = ck.closure_arg(e.args[1], [acc, _item(recv)])
+    ck.unify(acc, fn.ret, e.args[1].pos)
+    return acc
+
+
+def _reduce_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    item = _item(recv)
+    ck.arity(e, 1, "`reduce`")
+    fn = ck.closure_arg(e.args[0], [item, item])
+    ck.unify(item, fn.ret, e.args[0].pos)
+    return option(item)
+
+
+def _collect_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    ck.args(e)
+    if len(e.targs) > 1:
+        raise ck.fail(e.pos, "`collect` takes one type argument")
+    result = vec(_item(recv))
+    if e.targs:
+        target = resolve(e.targs[0])
+        if not (type(target) is Wrap and target.kind == "Vec"):
+            raise ck.fail(e.pos, f"`collect` into `{show(target)}` (pbpit collects a `Vec`)")
+        ck.unify(target, result, e.pos)
+    return result
+
+
+def _total_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`sum`/`product`: the type the use asks for (settled with the checker's `sums`)."""
+    name, item = e.name, _item(recv)
+    ck.args(e)
+    if len(e.targs) > 1:
+        raise ck.fail(e.pos, f"`{name}` takes one type argument")
+    if type(resolve(item)) is TensorT:
+        raise ck.fail(
+            e.pos,
+            f"`{name}` of tensors (Burn's `Tensor` implements no `Sum`; write "
+            "`.reduce(|a, b| a + b)` or `Tensor::cat`)",
+        )
+    total = e.targs[0] if e.targs else Var()
+    ck.sums.append((total, item, e))
+    return total
+
+
+# -- behaviour ------------------------------------------------------------------------------------
+
+
+def _rev(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    where = comp.where(e.pos)
+    return lambda frame: iterators.reversed_(recv(frame), where)
+
+
+def _step_by(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    """Every n-th item: a lazy iterator stepped as it is pulled, a sequence sliced; `step_by(0)`
+    panics inside core (refused: its location depends on the toolchain)."""
+    (step,), where = args, comp.where(e.pos)
+
+    def step_by(frame: list) -> Any:
+        items, n = recv(frame), step(frame)
+        if type(items) is iterators.Lazy and n:
+            return iterators.stepped(items, n)
+        if n == 0:
+            raise Unsupported(
+                where,
+                "`step_by(0)` panics here (assertion failed: step != 0) inside Rust's core "
+                "library, at a location that depends on the Rust toolchain",
+            )
+        return items[::n]
+
+    return step_by
+
+
+_ADAPTERS: dict[str, Callable[..., Any]] = {
+    "map": iterators.mapped,
+    "filter": iterators.filtered,
+    "enumerate": iterators.enumerated,
+    "zip": iterators.zipped,
+    "position": iterators.position,
+    "reduce": iterators.reduce,
+}
+
+
+def _adapter(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    adapter = _ADAPTERS[e.name]
+    if e.name == "position":  # `&mut self`: a variable's items pulled are gone
+        recv = iterators.advancing(comp, e, recv)
+    return lambda frame: adapter(recv(frame), *[a(frame) for a in args])
+
+
+def _any_all(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    recv = iterators.advancing(comp, e, recv)  # `&mut self`
+    (test,) = args
+    pick = any if e.name == "any" else all
+    return lambda frame: pick(map(test(frame), iterators.lazy(recv(frame))))
+
+
+def _for_each(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    (function,) = args
+
+    def for_each(frame: list) -> Any:
+        f = function(frame)
+        for item in iterators.lazy(recv(frame)):
+            f(item)
+        return UNIT
+
+    return for_each
+
+
+def _sliced(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    (n,), name = args, e.name
+    return lambda frame: iterators.sliced(recv(frame), name, n(frame))
+
+
+def _fold(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    init, function = args
+
+    def fold(frame: list) -> Any:
+        acc, f = init(frame), function(frame)
+        for item in iterators.lazy(recv(frame)):
+            acc = f(acc, item)
+        return acc
+
+    return fold
+
+
+def _consumer(pull: Callable[[Any], Any]) -> Any:
+    """A row's behaviour that pulls the iterator through `pull`."""
+    return lambda comp, e, recv, args: lambda frame: pull(recv(frame))
+
+
+def _total(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    return comp.accumulate(e, e.name, recv)  # rounded as core's `Sum`/`Product` (compile_iters)
+
+
+def _cloned(item: Any) -> Any:
+    from pbpit.rust.interp.runtime import clone_value  # (runtime imports the nodes)
+
+    return clone_value(item)
+
+
+ITER = rows(
+    _ITER,
+    Builtin(_ITER, "rev", (), "self", _rev),
+    Builtin(_ITER, "step_by", ("usize",), "self", _step_by),
+    *(Builtin(_ITER, n, None, "", _adapter, _closure_type) for n in ("map", "filter", "position")),
+    *(Builtin(_ITER, n, None, "", _any_all, _closure_type) for n in ("any", "all")),
+    Builtin(_ITER, "for_each", None, "", _for_each, _closure_type),
+    Builtin(_ITER, "enumerate", None, "", _adapter, _enumerate_type),
+    Builtin(_ITER, "zip", None, "", _adapter, _zip_type),
+    Builtin(_ITER, "skip", ("usize",), "iter", _sliced),
+    Builtin(_ITER, "take", ("usize",), "iter", _sliced),
+    *(
+        Builtin(_ITER, n, (), "iter", _consumer(lambda it: iterators.mapped(it, _cloned)))
+        for n in ("cloned", "copied")
+    ),
+    Builtin(_ITER, "count", (), "usize", _consumer(iterators.count)),
+    Builtin(_ITER, "len", (), "usize", _consumer(iterators.length)),
+    Builtin(_ITER, "last", (), "option_inner", _consumer(iterators.last)),
+    Builtin(_ITER, "fold", None, "", _fold, _fold_type),
+    Builtin(_ITER, "reduce", None, "", _adapter, _reduce_type),
+    Builtin(
+        _ITER, "collect", None, "", _consumer(lambda it: list(iterators.lazy(it))), _collect_type
+    ),
+    *(Builtin(_ITER, n, None, "", _total, _total_type) for n in ("sum", "product")),
+)
+"""The rows of a range's and an iterator's methods (`v.iter().map(..)`, `(0..n).rev()`)."""
