@@ -382,6 +382,54 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "compare_vecs_of_two_float_types": (
+        """\
+fn main() {
+    let w: Vec<f64> = vec![0.1 + 0.2, 1.0];
+    assert_eq!(w, vec![0.3, 1.0f32]);
+}
+""",
+        rejects("E0277"),
+    ),
+    "compare_vecs_of_floats_and_integers": (
+        """\
+fn main() {
+    let w = vec![1.0, 2.0];
+    println!("{}", w == vec![1, 2]);
+}
+""",
+        rejects("E0277"),
+    ),
+    "compare_a_float_and_an_integer": (
+        """\
+fn main() {
+    let x: f64 = 1.0;
+    assert_eq!(x, 1);
+}
+""",
+        rejects("E0308"),
+    ),
+    "box_of_a_borrow_as_a_trait_object": (
+        """\
+trait Shape {
+    fn area(&self) -> f32;
+}
+struct Circle {
+    r: f32,
+}
+impl Shape for Circle {
+    fn area(&self) -> f32 {
+        3.0 * self.r * self.r
+    }
+}
+fn main() {
+    let c = Circle { r: 1.0 };
+    let b: Box<dyn Shape> = Box::new(&c);
+    println!("{}", b.area());
+}
+""",
+        rejects("E0277"),
+    ),
 }
 
 

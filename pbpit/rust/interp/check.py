@@ -17,6 +17,7 @@ from pbpit.rust.interp.check_ops import (
     SHIFTS,
     OperatorRules,
     bit_operands,
+    refuse_element_comparison,
     refuse_mixed_assignment,
 )
 from pbpit.rust.interp.check_rules import (
@@ -580,6 +581,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
 
     def c_AssertEq(self, e: AssertEq) -> Ty:  # noqa: N802
         left, right = self.expr(e.left), self.expr(e.right)
+        refuse_element_comparison(self, self.known(left), self.known(right), e.pos)
         # `String == &str` and back, as `==` (both print the same in Debug).
         if (element := vec_eq_array(left, right)) is not None:  # rustfix: `Vec == [T; N]`
             self.unify(resolve(left).inner, element, e.right.pos)  # type: ignore[attr-defined]

@@ -70,6 +70,13 @@ class DispatchRules:
         implements; each call's type for `T` implements `T`'s bounds."""
         for var, inner, e in self.boxes:
             target = resolve(var)
+            if type(target) is DynT and e.value.borrowed:  # `Box::new(&c)`: `&Circle`
+                name, shown = target.trait.name, f"&{show(inner)}"
+                err = self.fail(
+                    e.pos, rejects(f"the trait bound `{shown}: {name}` is not satisfied", "E0277")
+                )
+                err.label = f"the trait `{name}` is not implemented for `{shown}`"
+                raise err
             if type(target) is DynT:
                 self.unify(target, inner, e.pos, e.pos)
             else:

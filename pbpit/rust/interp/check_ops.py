@@ -113,6 +113,25 @@ def bit_operands(
     raise _no_impl(checker, pos, shown, "E0369", None)
 
 
+def refuse_element_comparison(checker: Checker, left: Ty, right: Ty, pos: Pos) -> None:
+    """`v == w` (or `assert_eq!(v, w)`) of a `Vec` or an array of one number type with one of
+    another: rustc's E0277 (`f64: PartialEq<f32>` is not implemented). A `Vec` has several
+    `PartialEq` impls, so the right side is not coerced to the left's type (E0308) as a
+    number's is."""
+    left, right = resolve(left), resolve(right)
+    if not (type(left) is Wrap and type(right) is Wrap):
+        return
+    if left.kind not in ("Vec", "array") or right.kind not in ("Vec", "array"):
+        return
+    a, b = resolve(left.inner), resolve(right.inner)
+    if not (is_number(a) and is_number(b)):
+        return
+    if is_int(a) == is_int(b) and (type(a) is not Named or type(b) is not Named or a is b):
+        return
+    label = f"no implementation for `{show(a)} == {show(b)}`"
+    raise _no_impl(checker, pos, f"can't compare `{show(a)}` with `{show(b)}`", "E0277", label)
+
+
 def refuse_mixed_assignment(checker: Checker, op: str, target: Ty, value: Ty, pos: Pos) -> None:
     """`x op= y` of an integer and a float: rustc's E0277 at the operator."""
     target, value = resolve(target), resolve(value)
@@ -206,6 +225,8 @@ class OperatorRules:
         if op == "+" and left is STRING and (right is STR or right is STRING and e.right.borrowed):
             e.kind = "concat"
             return STRING
+        if op in ("==", "!="):
+            refuse_element_comparison(self, left, right, e.op_pos or e.pos)
         if op in ("==", "!=") and (element := vec_eq_array(left, right)) is not None:
             self.unify(left.inner, element, e.right.pos)  # type: ignore[attr-defined]
             e.kind = "eq"
