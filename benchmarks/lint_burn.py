@@ -2,12 +2,19 @@
 the medians and their ratio (the target on Burn's repository is at most 1.5x).
 
     python benchmarks/lint_burn.py [TREE] [--repeat N] [--profile]
+    python benchmarks/lint_burn.py [TREE] --against DIR [--repeat N]
 
 TREE defaults to /tmp/burn-src (Burn's repository, extracted). Parsing alone reads each file
 lint reads and parses it once; lint reads, parses, analyses and reports. The two alternate, so
 that a slower moment of a shared machine falls on both. Each line gives wall time, and the
 process's user and system CPU time spent in it.
 `--profile` prints where lint's time goes (cProfile, by own time).
+
+`--against DIR` measures this checkout's lint and another's (DIR holds its `pbpit` package: a
+`git archive` of another commit) side by side: each round runs one process for each, in turns
+(which goes first alternating), each parsing alone then linting once after a warm-up; each
+line is one process's CPU ratio (lint over parsing alone, user + system). A busy moment of a
+shared machine falls on both sides of a round alike. `--pbpit DIR` runs DIR's lint alone.
 """
 
 from __future__ import annotations
@@ -21,7 +28,10 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+if "--pbpit" in sys.argv[:-1]:
+    ROOT = Path(sys.argv[sys.argv.index("--pbpit") + 1]).resolve()
+sys.path.insert(0, str(ROOT))
 
 from pbpit.lint import tree as tree_module  # noqa: E402
 from pbpit.lint.tree import lint_paths, rust_files  # noqa: E402
@@ -60,11 +70,18 @@ def main() -> int:
     parser.add_argument("tree", nargs="?", default="/tmp/burn-src")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--pbpit", metavar="DIR", help="lint with the pbpit package in DIR")
+    parser.add_argument("--against", metavar="DIR", help="side by side with DIR's pbpit")
+    parser.add_argument("--one-round", action="store_true", help=argparse.SUPPRESS)
     options = parser.parse_args()
     tree = Path(options.tree)
     if not tree.is_dir():
         print(f"lint_burn: no directory {tree}", file=sys.stderr)
         return 2
+    if options.one_round:
+        return _one_round(tree)
+    if options.against:
+        return _side_by_side(tree, Path(options.against), options.repeat)
     files = rust_files(tree)
     report = lint_paths([tree])  # warm: imports, the grammar, the page cache
     lines = sum(file.read_bytes().count(b"\n") for file in files)
@@ -107,6 +124,48 @@ def main() -> int:
         profile = cProfile.Profile()
         profile.runcall(tree_module._lint_paths, [tree], None, [])
         pstats.Stats(profile).sort_stats("tottime").print_stats(20)
+    return 0
+
+
+def _one_round(tree: Path) -> int:
+    """One side of a round of `--against`: a warm-up, then parsing alone and lint, once each;
+    prints `parse_cpu lint_cpu` (user + system seconds)."""
+    sys.setrecursionlimit(tree_module.RECURSION_LIMIT)
+    files = rust_files(tree)
+    lint_paths([tree])
+    parse = parse_alone(files)
+    linted = lint(tree)
+    print(f"{parse[1] + parse[2]:.4f} {linted[1] + linted[2]:.4f}")
+    return 0
+
+
+def _side_by_side(tree: Path, other: Path, repeat: int) -> int:
+    import os
+    import subprocess
+
+    if not (other / "pbpit").is_dir():
+        print(f"lint_burn: no pbpit package in {other}", file=sys.stderr)
+        return 2
+    sides = {"this checkout": ROOT, str(other): other.resolve()}
+    ratios: dict[str, list[float]] = {name: [] for name in sides}
+    here = Path(__file__).resolve()
+    for number in range(repeat):
+        order = list(sides.items()) if number % 2 == 0 else list(sides.items())[::-1]
+        for name, root in order:
+            load = os.getloadavg()[0]
+            command = [sys.executable, str(here), str(tree), "--pbpit", str(root), "--one-round"]
+            found = subprocess.run(command, capture_output=True, text=True, check=True, cwd="/")
+            parse, linted = map(float, found.stdout.split())
+            ratios[name].append(linted / parse)
+            print(
+                f"round {number + 1} {name:>30}: parse {parse:.3f} s, lint {linted:.3f} s, "
+                f"ratio {linted / parse:.3f}x (load {load:.1f})"
+            )
+    for name, found in ratios.items():
+        print(
+            f"{name:>38}: median CPU ratio {statistics.median(found):.3f}x, least "
+            f"{min(found):.3f}x, of {len(found)} rounds"
+        )
     return 0
 
 

@@ -18,6 +18,7 @@ import pytest
 from pbpit_process import lint_captured, pbpit_cli
 from test_lint_ecosystem import _env_with_bin, _yaml
 
+from pbpit.lint import partial
 from pbpit.lint.command import lint_command
 from pbpit.lint.tree import lint_paths
 from pbpit.rust.syntax import parse_bytes
@@ -136,6 +137,25 @@ def test_a_comma_between_closures_is_not_taken_for_a_trailing_one(tmp_path):
     (tmp_path / "f.rs").write_text(text)
     report = lint_paths([str(tmp_path / "f.rs")])
     assert report.skipped == [] and report.files == [str(tmp_path / "f.rs")]
+
+
+def test_commas_before_closures_are_not_tried_each_a_parse(monkeypatch):
+    # Burn's `execute_with_dtype!(tensor.qtensor, E, |array| ..)` beside an error of another
+    # kind: each comma before a closure once cost a parse of the whole file, and none can be
+    # a trailing comma of parameters (a bracket opens before any `|`). The real one still is.
+    calls = [
+        f"    let q{i} = execute_with_dtype!(tensor.qtensor, E, |array: A| array.len());"
+        for i in range(12)
+    ]
+    text = "fn f() {\n" + "\n".join(calls) + "\n    let w = |a, b,| a;\n}\n"
+    parses = []
+    monkeypatch.setattr(
+        partial, "parse_bytes", lambda data, path: parses.append(path) or parse_bytes(data, path)
+    )
+    repaired = partial.read_partly(parse_bytes(text.encode(), "f.rs"))
+    assert repaired.source is not None and not repaired.source.root.has_error
+    assert repaired.unread is None
+    assert len(parses) == 1  # the trailing comma's try alone
 
 
 @needs_rustc

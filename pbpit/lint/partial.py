@@ -128,6 +128,8 @@ def _without_trailing_commas(source: RustFile) -> RustFile | None:
         if tries >= _REPAIRS or not current.root.has_error:
             break
         at = match.start()
+        if not _after_parameters(source.data, at):
+            continue  # a comma before a closure (`f(a, |x| ..)`), not in its parameters
         closing = source.data.index(b"|", match.end())
         # A comma of the program's text (not of a string or a comment), whose `|` is where
         # tree-sitter went wrong (a `|` it read whole is another closure's).
@@ -149,6 +151,30 @@ def _without_trailing_commas(source: RustFile) -> RustFile | None:
     if current is source or current.root.has_error:
         return None
     return current
+
+
+_CLOSERS = frozenset(b")]}")
+_OPENERS = frozenset(b"([{")
+
+
+def _after_parameters(data: bytes, comma: int, reach: int = 4096) -> bool:
+    """Whether a comma may end a closure's parameters: before it, outside any brackets it is
+    in, a `|` opens them (`|model, batch,|`), not a bracket or a `;` (`f(a, |x| ..)`: the
+    comma of a call's arguments). Each comma tried parses the file again."""
+    depth = 0
+    for at in range(comma - 1, max(comma - reach, -1), -1):
+        byte = data[at]
+        if byte in _CLOSERS:
+            depth += 1
+        elif byte in _OPENERS:
+            if depth == 0:
+                return False
+            depth -= 1
+        elif depth == 0 and byte == 0x7C:  # `|`
+            return True
+        elif depth == 0 and byte == 0x3B:  # `;`
+            return False
+    return True  # too far to tell: tried
 
 
 def _in_error(node: Node | None) -> bool:
