@@ -347,14 +347,47 @@ def test_an_error_type_of_the_programs_own_is_boxed_printed_and_returned_as_rust
     assert (out.stdout, out.stderr, out.returncode) == OWN_ERROR_TYPES_RUSTC
 
 
-def test_an_error_type_printed_unboxed_is_refused_not_claimed_as_rustcs(tmp_path):
-    source = OWN_ERROR_TYPES.replace(
-        '    println!("{:?}", check(3));\n', '    println!("{}", Oops(2));\n'
-    )
-    out = _run(tmp_path, source)
-    assert (out.returncode, out.stdout) == (2, "")
-    assert "`{}` of `Oops` (its `impl Display` prints it boxed as an error)" in out.stderr
-    assert "E0277" not in out.stderr
+DISPLAY_STATS = """\
+use std::fmt;
+
+#[derive(Debug, Clone)]
+struct Stats {
+    epoch: usize,
+    loss: f32,
+}
+
+impl fmt::Display for Stats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "epoch {:>3}: loss {:.4}", self.epoch, self.loss)
+    }
+}
+
+fn main() {
+    let mut log = Vec::new();
+    for epoch in 0..3 {
+        let s = Stats { epoch, loss: 1.0 / (epoch as f32 + 1.5) };
+        println!("{}", s);
+        log.push(s.to_string());
+    }
+    let last = Stats { epoch: 9, loss: 0.125 };
+    let text = format!("[{:>30}] {:?}", last, last);
+    println!("{text}");
+    println!("{}", log.join(" | "));
+}
+"""
+# rustc 1.95, the binary run: a `write!` to `f` ignores the placeholder's width (`{:>30}`).
+DISPLAY_STATS_RUSTC = (
+    "epoch   0: loss 0.6667\n"
+    "epoch   1: loss 0.4000\n"
+    "epoch   2: loss 0.2857\n"
+    "[epoch   9: loss 0.1250] Stats { epoch: 9, loss: 0.125 }\n"
+    "epoch   0: loss 0.6667 | epoch   1: loss 0.4000 | epoch   2: loss 0.2857\n"
+)
+
+
+def test_a_struct_with_its_own_display_prints_and_converts_to_a_string_as_rust_does(tmp_path):
+    out = _run(tmp_path, DISPLAY_STATS)
+    assert (out.returncode, out.stdout, out.stderr) == (0, DISPLAY_STATS_RUSTC, "")
 
 
 @pytest.mark.skipif(shutil.which("rustc") is None, reason="rustc is not on PATH")
@@ -364,8 +397,9 @@ def test_an_error_type_printed_unboxed_is_refused_not_claimed_as_rustcs(tmp_path
         (ERR_AND_QUESTION_MARK, ERR_AND_QUESTION_MARK_RUSTC),
         (ERR_RELAYED, ERR_RELAYED_RUSTC),
         (OWN_ERROR_TYPES, OWN_ERROR_TYPES_RUSTC),
+        (DISPLAY_STATS, (DISPLAY_STATS_RUSTC, "", 0)),
     ],
-    ids=["question_mark", "relayed", "own_error_types"],
+    ids=["question_mark", "relayed", "own_error_types", "display"],
 )
 def test_the_recorded_outputs_are_rustcs(tmp_path, source, expected):
     (tmp_path / "main.rs").write_text(source, encoding="utf-8")
@@ -493,3 +527,17 @@ def test_shapes_compare_and_a_result_of_a_boxed_error_does_not(tmp_path):
     out = _run(tmp_path, equal)
     assert (out.returncode, out.stdout) == (2, "")
     assert "`==` on `Result<i32, Box<dyn std::error::Error>>`" in out.stderr
+
+
+def test_two_writes_in_a_fmt_are_refused_not_claimed_as_rustcs(tmp_path):
+    # rustc runs `write!(f, ..)?; write!(f, ..)` (`fmt` returns `fmt::Result`); pbpit reads
+    # `fmt` as the text of one `write!` a branch, so it refuses, claiming no rustc error.
+    source = DISPLAY_STATS.replace(
+        '        write!(f, "epoch {:>3}: loss {:.4}", self.epoch, self.loss)\n',
+        '        write!(f, "epoch {:>3}", self.epoch)?;\n'
+        '        write!(f, ": loss {:.4}", self.loss)\n',
+    )
+    out = _run(tmp_path, source)
+    assert (out.returncode, out.stdout) == (2, "")
+    assert "`?` in `fmt` (pbpit runs one `write!` a branch)" in out.stderr
+    assert "error[E" not in out.stderr

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from pbpit.rust.interp import error_types
 from pbpit.rust.interp.format import FormatError, Spec, formatter
 from pbpit.rust.interp.nodes import (
     Assert,
@@ -40,8 +41,9 @@ class MacroCompiler:
                 continue
             assert isinstance(piece.arg, int)
             arg = e.args[piece.arg]
+            shown = error_types.display_code(self, arg.ty, piece)  # its own `impl Display`
             try:
-                parts.append((piece.arg, formatter(arg.ty, piece, self.backend)))
+                parts.append((piece.arg, shown or formatter(arg.ty, piece, self.backend)))
             except FormatError as err:
                 raise self.fail(arg.pos, str(err)) from None
         if len(parts) == 1 and isinstance(parts[0], str):

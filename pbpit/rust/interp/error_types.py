@@ -6,17 +6,19 @@ those traits.
 its `write!(f, ..)` (or `writeln!`) writes: each `write!` in it is that text, so a body whose
 value is one `write!`, or a `match` whose arms are each one, runs; a `write!(..)?` (two writes
 in a row) is refused. `impl Error for MyErr {}` marks the type (no methods: `source` and the
-rest keep std's defaults). The boxed error prints with its `Display` for `{}` (no padding: a
-`write!` to `f` ignores the placeholder's width) and its derived `Debug` for `{:?}` and for
-`main`'s `Error: ..`; `{}` of the type itself, unboxed, stays refused.
+rest keep std's defaults). The type prints with its `Display` for `{}` (no padding: a
+`write!` to `f` ignores the placeholder's width), boxed or not, and `to_string()` gives that
+text (std's blanket `ToString`); the boxed error prints its derived `Debug` for `{:?}` and for
+`main`'s `Error: ..`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from pbpit.rust.interp.builtins import Builtin
 from pbpit.rust.interp.nodes import FnItem, StructItem
-from pbpit.rust.interp.types import Named, StructT
+from pbpit.rust.interp.types import Named, StructT, resolve
 
 DISPLAY = "Display::fmt"
 """The key of a type's `Display::fmt` among its methods (a name no program calls)."""
@@ -50,6 +52,11 @@ def std_impl(lowerer: Any, node: Any, item: StructItem, trait_node: Any) -> bool
     params = lowerer.kids(fmt[0].child_by_field_name("parameters"))
     if len(params) != 2 or params[0].type != "self_parameter" or lowerer.text(params[0]) != "&self":
         raise lowerer.fail(fmt[0], "this `fmt` (write `fn fmt(&self, f: &mut fmt::Formatter)`)")
+    body = fmt[0].child_by_field_name("body")
+    tried = _first(body, lambda n: n.type == "try_expression" or lowerer.text(n) == "Ok")
+    if tried is not None:  # `fmt` returns `fmt::Result`; pbpit reads it as the text it writes
+        what = "`?`" if tried.type == "try_expression" else "`Ok(..)`"
+        raise lowerer.fail(tried, f"{what} in `fmt` (pbpit runs one `write!` a branch)")
     if DISPLAY in item.methods:
         what = "conflicting implementations of trait `std::fmt::Display`"
         raise lowerer.fail(node, what)
@@ -61,6 +68,17 @@ def std_impl(lowerer: Any, node: Any, item: StructItem, trait_node: Any) -> bool
     fn.name = f"{item.name}::{DISPLAY}"
     lowerer.fns[fn.name] = fn
     return True
+
+
+def _first(node: Any, wanted: Any) -> Any:
+    """The first node of `node`'s tree that is `wanted`, or None."""
+    stack = [node]
+    while stack:
+        found = stack.pop()
+        if wanted(found):
+            return found
+        stack.extend(reversed(found.children))
+    return None
 
 
 def lower_write(lowerer: Any, node: Any, name: str) -> Any:
@@ -84,3 +102,27 @@ def displayed(item: StructItem) -> bool:
 def is_error(item: StructItem) -> bool:
     """Whether `item` is an error type: `impl Error`, which needs `Display` and `Debug`."""
     return ERROR in item.derives and displayed(item) and "Debug" in item.derives
+
+
+def display_code(comp: Any, ty: Any, spec: Any) -> Any:
+    """`{}` of a value of a type with its own `Display` (its `fmt`'s text, unpadded), None for
+    any other type or placeholder."""
+    ty = resolve(ty)
+    if type(ty) is not StructT or not displayed(ty.item) or spec.debug or spec.pretty:
+        return None
+    return text_of(comp, ty.item)
+
+
+def text_of(comp: Any, item: StructItem) -> Any:
+    """A function of a value of `item` giving its `Display` text (the compiled `fmt`)."""
+    cell = comp.fn_cells[item.methods[DISPLAY].name]
+    return lambda value: cell[0]([value, None])
+
+
+def _to_string(comp: Any, e: Any, recv: Any, args: list) -> Any:
+    text = text_of(comp, resolve(e.recv.ty).item)
+    return lambda frame: text(recv(frame))
+
+
+TO_STRING = Builtin("ToString", "to_string", (), "String", _to_string)
+"""`x.to_string()` of a type with its own `Display` (std's blanket `impl ToString`)."""

@@ -265,7 +265,7 @@ def _display(ty: Ty, spec: Spec) -> Callable[[object], str]:
 
         return config_display(ty)
     if type(ty) is StructT and "Display::fmt" in ty.item.methods:  # (error_types.py)
-        what = f"`{{}}` of `{show(ty)}` (its `impl Display` prints it boxed as an error)"
+        what = f"`{{}}` of `{show(ty)}` here (its `impl Display` runs in `println!`, `format!`..)"
         raise FormatError(what)
     if leaf is None:
         raise FormatError(f"`{show(ty)}` doesn't implement `std::fmt::Display`")
