@@ -1170,7 +1170,7 @@ def test_program_runs_again_from_the_start(tmp_path):
         (
             "fn main() {\n    let x = 5;\n    x = 6;\n}\n",
             "x = 6",
-            "cannot assign twice to immutable variable `x`",
+            "cannot assign twice to immutable variable `x` (rustc rejects it: error[E0384])",
         ),
         (
             "fn main() {\n    let v = vec![1];\n    v.push(2);\n}\n",

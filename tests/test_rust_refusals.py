@@ -29,7 +29,7 @@ fn main() {
     let n = t;
     let r = async { 1 };
     let mut m = 1;
-    let w = [m][..];
+    let w = unsafe { m };
     let z = 0;
     println!("{}", first(Some(2)));
 }
@@ -60,7 +60,7 @@ def test_a_file_with_five_constructs_outside_the_subset_lists_them_all_in_one_ru
         ("error: unsupported Rust: `let .. else`", "main.rs:4:5"),
         ("error: unsupported Rust: char literals", "main.rs:9:13"),
         ("error: unsupported Rust: `async` blocks", "main.rs:11:13"),
-        ("error: unsupported Rust: slicing with a range", "main.rs:13:17"),
+        ("error: unsupported Rust: `unsafe` blocks", "main.rs:13:13"),
         # rustc 1.95 at the `+` of `a + b` (the function holds nothing outside the subset)
         ("error[E0277]: cannot add `f32` to `i32`", "main.rs:21:15"),
     ]
@@ -80,7 +80,6 @@ def test_each_refusal_says_what_to_write_instead_where_there_is_an_alternative(t
         "write a `struct`",
         "write a `match`",
         'write a one-character string: `"a"`',
-        "use `.iter().skip(a).take(b - a)`",
     ]
 
 
@@ -94,7 +93,7 @@ def test_json_is_one_object_with_every_refusal(tmp_path):
         (None, 4, 5),
         (None, 9, 13),
         (None, 11, 13),
-        (None, 13, 17),
+        (None, 13, 13),
         ("E0277", 21, 15),
     ]
     assert data["case"] == "main.rs"

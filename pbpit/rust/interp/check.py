@@ -8,7 +8,7 @@ they decide f32 or f64 arithmetic, integer widths (overflow), and how values pri
 
 from __future__ import annotations
 
-from pbpit.rust.interp import traits
+from pbpit.rust.interp import slices, traits
 from pbpit.rust.interp.check_dispatch import DispatchRules
 from pbpit.rust.interp.check_kinds import KindRules
 from pbpit.rust.interp.check_methods import MethodRules
@@ -132,7 +132,8 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         """`unify`, a mismatch refused at `pos`; a value coerced to a `dyn` of a trait its type
         does not implement is rustc's E0277 at `coerced` (where the value starts, its `&`)."""
         try:
-            unify(expected, found)
+            if not slices.coerce(expected, found):  # `&Vec<T>`, `&[T; N]` to `&[T]`
+                unify(expected, found)
         except Unsatisfied as err:
             failed = self.fail(coerced or pos, rejects(str(err), "E0277"))
             failed.label = "unsatisfied trait bound"

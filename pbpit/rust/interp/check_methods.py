@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from pbpit.engine.api import RUST_METHODS
-from pbpit.rust.interp import burn_nn, iterators, results, shapes
+from pbpit.rust.interp import burn_nn, iterators, results, shapes, slices
 from pbpit.rust.interp.builtins import CLONE, TO_STRING
 from pbpit.rust.interp.check_tables import (
     _PARAM_TYPES,
@@ -91,6 +91,9 @@ class MethodRules:
             and not (recv is shapes.SHAPE and e.name == "dims")  # `shape.dims::<2>()`
         ):
             raise self.fail(e.pos, f"type arguments on `{e.name}`")
+        sliced = slices.check_method(self, e, recv)  # `v[a..b]`, `to_vec`, E0599 on `&[T]`
+        if sliced is not None:
+            return sliced
         burn = burn_nn.check_method(self, e, recv)  # modules, params, configs, optimizers
         if burn is not None:
             return burn

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pbpit.rust.interp import slices
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     Assign,
@@ -59,6 +60,7 @@ def refuse_immutable_element(checker: Checker, e: Assign, target: Index) -> None
     if any(isinstance(part, Field) for part in chain):
         return  # a field's element: left to rustc's other rules (pbpit runs it as written)
     name = root.binding.name
+    slices.refuse_write_behind_ref(checker, e, root, len(chain))  # `xs[i] = x`, `xs: &[T]`
     chain.reverse()  # from the variable out: `m`, `m[i]`, `m[i][j]`
     base: Expr = root
     for depth, part in enumerate(chain):

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pbpit.rust.format import Some
+from pbpit.rust.interp import slices
 from pbpit.rust.interp.builtins import DYN, USER
 from pbpit.rust.interp.compile_control import ControlCompiler
 from pbpit.rust.interp.compile_dispatch import DispatchCompiler
@@ -339,7 +340,8 @@ class Compiler(
         # rustc 1.95: an array's built-in bounds check panics at the whole expression, `Vec`'s
         # `Index::index` at the `[` (the span it gives the `#[track_caller]` call).
         is_vec = resolve(e.base.ty).kind == "Vec"  # type: ignore[attr-defined]
-        site = self.panic_site(e.bracket if is_vec else e.pos)
+        # (a slice's check is built in, as an array's)
+        site = self.panic_site(e.bracket if is_vec and not slices.is_slice(e.base.ty) else e.pos)
 
         def get(frame: list) -> Any:
             items, i = base(frame), index(frame)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import Any
 
+from pbpit.rust.interp import slices
 from pbpit.rust.interp.nodes import (
     Assign,
     Expr,
@@ -198,7 +199,8 @@ class PlaceCompiler:
         assert isinstance(e, Index)
         index = self.expr(e.index)
         is_vec = resolve(e.base.ty).kind == "Vec"  # type: ignore[attr-defined]
-        site = self.panic_site(e.bracket if is_vec else e.pos)
+        # (a slice, written in place as a `Vec`, checks its bounds as an array)
+        site = self.panic_site(e.bracket if is_vec and not slices.is_slice(e.base.ty) else e.pos)
 
         def element(items: list, i: int, change: Callable[[Any], Any]) -> None:
             if i >= len(items):

@@ -146,8 +146,9 @@ class Lowerer(
         """Whether `err`, met in `node`, only follows from an item refused before (a name not
         declared, a struct's fields not read: `#[derive(Copy)] struct P { x: i32 }`), so rustc,
         which accepts the item, would not report it."""
-        consequence = "cannot find" in err.what or "has no field named" in err.what
-        return consequence and self.mentions_refused(node)
+        # (any error where a refused item is named: its fields, methods and derives were not
+        # read, so rustc's errors about them, E0061, E0023, E0599, would be made up)
+        return self.mentions_refused(node)
 
     def refuse_item(self, node: Node, err: Unsupported) -> None:
         names = node.child_by_field_name("name") or node.child_by_field_name("type")
@@ -358,6 +359,7 @@ class Lowerer(
                 continue
             binding = self.bind_pattern(param.child_by_field_name("pattern"), mutable)
             if binding is not None:
+                binding.argument = True  # type: ignore[attr-defined]  # (rustc's E0384 words)
                 binding.owned = self.owned_type(param.child_by_field_name("type"))
                 binding.mut_ref = is_mut_reference(param.child_by_field_name("type"))
             fn.params.append(binding)
@@ -527,6 +529,9 @@ def lower(source: RustFile) -> tuple[Crate, list[Unsupported], set[str]]:
     lowerer = Lowerer(source)
     crate = lowerer.crate()
     for name, item in [*crate.fns.items(), *crate.consts.items()]:
-        if lowerer.mentions_refused(item.node):
+        owner = getattr(item, "owner", None)  # a method of a refused type's `impl`
+        if lowerer.mentions_refused(item.node) or (
+            owner is not None and owner.name in lowerer.refused_names
+        ):
             lowerer.tainted.add(name)
     return crate, lowerer.refused, lowerer.tainted

@@ -4,6 +4,7 @@ ranges, closures, tuples."""
 
 from __future__ import annotations
 
+from pbpit.rust.interp import slices
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
     _COMMENTS,
@@ -214,7 +215,10 @@ class ExprLowering:
         binding = target.binding
         if not binding.mutable:
             if binding.initialized or op is not None:
-                raise self.fail(node, f"cannot assign twice to immutable variable `{binding.name}`")
+                what = f"cannot assign twice to immutable variable `{binding.name}`"
+                if getattr(binding, "argument", False):
+                    what = f"cannot assign to immutable argument `{binding.name}`"
+                raise self.fail(node, rejects(what, "E0384"))
         return Assign(self.pos(node), target, value, op)
 
     def deref_assignment(self, node: Node, left: Node, value: Expr, op: str | None) -> Expr:
@@ -225,6 +229,11 @@ class ExprLowering:
         if not isinstance(operand, Local):
             raise self.fail(left, "assignment through `*` of anything but a variable")
         binding = operand.binding
+        if getattr(binding, "ref_unknown", False) and not binding.mut_ref:
+            # a `for` variable or an untyped closure parameter: a `&mut` (`iter_mut`, `scan`'s
+            # state) or a `&`, which the lowering cannot tell
+            what = f"assignment through `*{binding.name}`, a `for` variable or closure parameter"
+            raise self.fail(left, f"{what} (`iter_mut`, `scan`'s state: write `v[i] = x`)")
         if not binding.mut_ref and not binding.owned:
             what = f"cannot assign to `*{binding.name}`, which is behind a `&` reference"
             err = self.fail(left, rejects(what, "E0594"))
@@ -345,6 +354,8 @@ class ExprLowering:
             return self.for_destructuring(node, loop, pattern)
         saved = self.open_scope()
         loop.binding = self.bind_pattern(pattern, False)
+        if loop.binding is not None:  # `for x in v.iter_mut()`: `*x = ..` writes through it
+            loop.binding.ref_unknown = True  # type: ignore[attr-defined]
         self.close_scope(saved)
         self.scope.loops.append(loop)
         bindings = [loop.binding] if loop.binding is not None else []
@@ -392,8 +403,8 @@ class ExprLowering:
 
     def e_index_expression(self, node: Node) -> Expr:
         base, index = self.kids(node)
-        if index.type == "range_expression":
-            raise self.fail(index, "slicing with a range (use `.iter().skip(a).take(b - a)`)")
+        if slices.is_range(self, index):  # `v[a..b]`, `&s[..n]` (slices.py)
+            return slices.lower_range_index(self, node, base, index)
         bracket = next(c for c in node.children if c.type == "[")
         return Index(self.pos(node), self.expr(base), self.expr(index), self.pos(bracket))
 
@@ -413,7 +424,9 @@ class ExprLowering:
         params: list[Binding | None] = []
         param_tys: list[Ty | None] = []
         destructured: list[Let] = []
-        for param in self.kids(node.child_by_field_name("parameters")):
+        written = node.child_by_field_name("parameters").children
+        written = [c for c in written if c.type == "_" or c.is_named]  # `|_|`: `_` is unnamed
+        for param in [c for c in written if c.type not in _COMMENTS]:
             type_node = None
             pattern = param
             if param.type == "parameter":
@@ -426,8 +439,12 @@ class ExprLowering:
                 params.append(hidden)
                 continue
             binding = self.bind_pattern(pattern, False)
+            if binding is not None:
+                binding.argument = True  # type: ignore[attr-defined]  # (rustc's E0384 words)
             if binding is not None and type_node is not None:
                 binding.owned = self.owned_type(type_node)
+            elif binding is not None:  # `|s, x|`: `*s = ..` may write through a `&mut`
+                binding.ref_unknown = True  # type: ignore[attr-defined]
             params.append(binding)
         ret_node = node.child_by_field_name("return_type")
         ret = self.type(ret_node) if ret_node is not None else None

@@ -4,7 +4,7 @@ types."""
 
 from __future__ import annotations
 
-from pbpit.rust.interp import burn_nn
+from pbpit.rust.interp import burn_nn, slices, type_aliases
 from pbpit.rust.interp.lower_tables import (
     _DYN_ERROR,
     Node,
@@ -48,7 +48,10 @@ class TypeLowering:
                 raise self.fail(node, f"the type `{name}`")
             return NAMED[name]
         if kind == "reference_type":
-            inner = self.type(node.child_by_field_name("type"))
+            target = node.child_by_field_name("type")
+            if target.type == "array_type" and target.child_by_field_name("length") is None:
+                return slices.slice_of(self.type(target.child_by_field_name("element")))
+            inner = self.type(target)
             if any(c.type == "mutable_specifier" for c in node.children) and not shared(inner):
                 raise self.fail(node, f"`&mut {show(inner)}` ({MUT_REFERENCES})")
             return inner
@@ -87,6 +90,9 @@ class TypeLowering:
                 return StructT(self.named_struct(name))
             if kind == "type_identifier" and name in self.type_params:
                 return self.type_params[name]
+            target = type_aliases.plain_target(self, name) if name in self.aliases else None
+            if target is not None:
+                return self.type(target)  # `type Pair = (i32, f64);`
             if name in self.backends or name in self.aliases:
                 raise self.fail(node, f"the backend `{name}` used as a value's type")
             raise self.fail(node, f"the type `{name}`")

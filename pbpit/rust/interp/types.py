@@ -314,6 +314,8 @@ def show(t: Ty) -> str:
     if type(t) is Wrap:
         if t.kind == "array":
             return f"[{show(t.inner)}; {'_' if t.size is None else t.size}]"
+        if t.kind == "Vec" and t.size == "slice":  # a slice (slices.py), held as a `Vec`
+            return f"[{show(t.inner)}]"
         if t.kind == "Result":
             return f"Result<{show(t.inner)}, DataError>"
         if t.kind == "DynResult":
