@@ -187,20 +187,12 @@ DYN_AS_REF = Builtin("dyn", "as_ref", (), "self", lambda compiler, e, recv, args
 # -- open families: typed by their modules' rules, run by their modules' compilers ----------------
 
 
-def _iterators(compiler: Any, e: Any, recv: Code, args: list[Code]) -> Code:
-    from pbpit.rust.interp import iterators  # (iterators imports this module)
-
-    return iterators.compile_method(compiler, e, e.name, recv, args)
-
-
 def _burn(compiler: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     from pbpit.rust.interp import burn_nn  # (burn_nn imports this module)
 
     return burn_nn.compile_method(compiler, e, recv, args)
 
 
-ITERATORS = Family("iterators", compile=_iterators)
-"""`next`, `peekable`, `chain`, `windows`, `max_by`, `partial_cmp`..: `iterators.check_method`."""
 BURN = Family("burn", compile=_burn)
 """Burn's modules, params, configs and optimizers (`owner`: the type, `LinearConfig`):
 `burn_nn.check_method`."""

@@ -14,7 +14,7 @@ from itertools import chain, islice
 from typing import Any
 
 from pbpit.rust.format import Some
-from pbpit.rust.interp.builtins import ITERATORS
+from pbpit.rust.interp.builtins import Builtin, rows
 from pbpit.rust.interp.nodes import Local, Unsupported
 from pbpit.rust.interp.ordering import partial_cmp
 from pbpit.rust.interp.types import (
@@ -357,7 +357,8 @@ def check_open_compare(ck: Any, e: Any, recv: Var) -> Ty | None:
 
 def check_method(ck: Any, e: Any, recv: Ty) -> Ty | None:
     """The type of one of this module's methods (`e`, on a receiver of type `recv`), or None
-    when `e` is not one of them. `ck` is check.py's `Checker`."""
+    when `e` is not one of them: which receivers have the method is decided here, its types by
+    its row (`ITERATORS`). `ck` is check.py's `Checker`."""
     from pbpit.rust.interp.check_tables import iterator  # (check imports this module)
 
     name = e.name
@@ -365,67 +366,89 @@ def check_method(ck: Any, e: Any, recv: Ty) -> Ty | None:
         type(recv) is Named and (recv.name in FLOAT_NAMES or recv.name in INT_RANGES)
     )
     if name in _COMPARES and (number or recv in (STR, STRING, BOOL)):
-        return _check_compare(ck, e, recv)
+        return ITERATORS[name].types(ck, e, recv)
     if type(recv) is not Wrap:
         return None
-    item = recv.inner
-    if name in _JOINS and recv.kind in ("Vec", "array") and resolve(item) in (STR, STRING):
-        e.impl = ITERATORS[name]  # `[S]::join(&str)` / `concat()` for `S: Borrow<str>`
-        ck.args(e, *([STR] if name == "join" else []))
-        return STRING
-    if name in _ON_SLICES and recv.kind in ("Vec", "array"):
-        e.impl = ITERATORS[name]
-        if name == "to_vec":  # a slice's (a window's, a chunk's) items as a `Vec`, each cloned
-            ck.args(e)
-            return vec(item)
-        ck.args(e, USIZE)
-        return Wrap("Iter", array(item))
+    joined = name in _JOINS and resolve(recv.inner) in (STR, STRING)
+    if (joined or name in _ON_SLICES) and recv.kind in ("Vec", "array"):
+        return ITERATORS[name].types(ck, e, recv)  # `[S]::join(&str)` for `S: Borrow<str>`
     if name not in _ON_ITERATORS or not iterator(recv):
         return None
-    e.impl = ITERATORS[name]
-    if name in ("next", "peek", "nth"):
-        if name == "peek" and recv.size != PEEKABLE:
-            return None  # rustc's E0599: only a `Peekable` has `peek`
-        if isinstance(e.recv, Local):  # a temporary (`v.iter().next()`) needs no `mut`
-            ck.mutable_receiver(e)
-        ck.args(e, *([USIZE] if name == "nth" else []))
-        return option(item)
-    if name == "peekable":
+    return ITERATORS[name].types(ck, e, recv)
+
+
+def _item(recv: Ty) -> Ty:
+    return recv.inner  # type: ignore[attr-defined]
+
+
+def _windows_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    ck.args(e, USIZE)
+    return Wrap("Iter", array(_item(recv)))
+
+
+def _to_vec_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    ck.args(e)  # a slice's (a window's, a chunk's) items as a `Vec`, each cloned
+    return vec(_item(recv))
+
+
+def _pull_type(ck: Any, e: Any, recv: Ty) -> Ty | None:
+    """`next`, `peek`, `nth`: `&mut self`, on a variable (a temporary needs no `mut`)."""
+    if e.name == "peek" and recv.size != PEEKABLE:  # type: ignore[attr-defined]
+        return None  # rustc's E0599: only a `Peekable` has `peek`
+    if isinstance(e.recv, Local):
+        ck.mutable_receiver(e)
+    ck.args(e, *([USIZE] if e.name == "nth" else []))
+    return option(_item(recv))
+
+
+def _peekable_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    ck.args(e)
+    return Wrap("Iter", _item(recv), PEEKABLE)
+
+
+def _chain_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    (other,) = ck.args(e, Var())
+    found = resolve(other)
+    if not (type(found) is Wrap and found.kind in ("Vec", "array", "Range", "Iter")):
+        raise ck.fail(e.args[0].pos, f"`{show(other)}` is not an iterator")
+    ck.unify(_item(recv), found.inner, e.args[0].pos)
+    return Wrap("Iter", _item(recv))
+
+
+def _flat_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    name, item = e.name, _item(recv)
+    if name == "flatten":
         ck.args(e)
-        return Wrap("Iter", item, PEEKABLE)
-    if name == "chain":
-        (other,) = ck.args(e, Var())
-        found = resolve(other)
-        if not (type(found) is Wrap and found.kind in ("Vec", "array", "Range", "Iter")):
-            raise ck.fail(e.args[0].pos, f"`{show(other)}` is not an iterator")
-        ck.unify(item, found.inner, e.args[0].pos)
-        return Wrap("Iter", item)
-    if name in ("flat_map", "flatten"):
-        if name == "flatten":
-            ck.args(e)
-            inner = resolve(item)
-        else:
-            ck.arity(e, 1, "`flat_map`")
-            inner = resolve(ck.closure_arg(e.args[0], [item]).ret)
-        if not (type(inner) is Wrap and inner.kind in ("Vec", "array", "Range", "Iter", "Option")):
-            raise ck.fail(e.pos, f"`{name}` of `{show(inner)}` items (pbpit flattens iterators)")
-        return Wrap("Iter", inner.inner)
-    if name == "find":
-        if isinstance(e.recv, Local):
-            ck.mutable_receiver(e)
-        ck.arity(e, 1, "`find`")
-        ck.unify(BOOL, ck.closure_arg(e.args[0], [item]).ret, e.args[0].pos)
-        return option(item)
+        inner = resolve(item)
+    else:
+        ck.arity(e, 1, "`flat_map`")
+        inner = resolve(ck.closure_arg(e.args[0], [item]).ret)
+    if not (type(inner) is Wrap and inner.kind in ("Vec", "array", "Range", "Iter", "Option")):
+        raise ck.fail(e.pos, f"`{name}` of `{show(inner)}` items (pbpit flattens iterators)")
+    return Wrap("Iter", inner.inner)
+
+
+def _find_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    if isinstance(e.recv, Local):
+        ck.mutable_receiver(e)
+    ck.arity(e, 1, "`find`")
+    ck.unify(BOOL, ck.closure_arg(e.args[0], [_item(recv)]).ret, e.args[0].pos)
+    return option(_item(recv))
+
+
+def _best_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`max`, `min` (of `Ord` items), `max_by`/`min_by` (an `Ordering` of two items),
+    `max_by_key`/`min_by_key` (an `Ord` key of an item)."""
+    name, item = e.name, _item(recv)
     if name in ("max", "min"):
         ck.args(e)
         _require_ord(ck, e, item)
-        return option(item)
-    if name in ("max_by", "min_by"):
+    elif name in ("max_by", "min_by"):
         ck.arity(e, 1, f"`{name}`")
         ck.unify(ORDERING, ck.closure_arg(e.args[0], [item, item]).ret, e.args[0].pos)
-        return option(item)
-    ck.arity(e, 1, f"`{name}`")  # max_by_key, min_by_key
-    _require_ord(ck, e, ck.closure_arg(e.args[0], [item]).ret)
+    else:
+        ck.arity(e, 1, f"`{name}`")
+        _require_ord(ck, e, ck.closure_arg(e.args[0], [item]).ret)
     return option(item)
 
 
@@ -452,7 +475,6 @@ def _check_compare(ck: Any, e: Any, recv: Ty) -> Ty | None:
             f"`{show(recv)}` is not an iterator (rustc rejects `cmp` of a float: error[E0599]; "
             "write `partial_cmp` or `total_cmp`)",
         )
-    e.impl = ITERATORS[name]
     (other,) = ck.args(e, Var())
     if resolve(recv) in (STR, STRING) and resolve(other) in (STR, STRING):
         pass  # `String::cmp(&str)` is not std's, but `s.as_str().cmp(t)` is: one text order
@@ -479,82 +501,94 @@ def advancing(comp: Any, e: Any, recv: Any) -> Any:
     return stepped_in_place
 
 
-def compile_method(comp: Any, e: Any, name: str, recv: Any, args: list[Any]) -> Any:
-    """The code of one of this module's methods; `comp` is compile.py's `Compiler`."""
+# -- behaviour ------------------------------------------------------------------------------------
+
+
+def _compare(comp: Any, e: Any, recv: Any, args: list[Any]) -> Any:
+    (other,) = args
+    if e.name == "total_cmp":
+        return lambda frame: total_cmp(recv(frame), other(frame))
+    if e.name == "cmp":
+        return lambda frame: partial_cmp(recv(frame), other(frame))
+
+    def partial(frame: list) -> Any:
+        order = partial_cmp(recv(frame), other(frame))
+        return None if order is None else Some(order)
+
+    return partial
+
+
+def _join(comp: Any, e: Any, recv: Any, args: list[Any]) -> Any:
+    (separator,) = args
+    return lambda frame: separator(frame).join(recv(frame))
+
+
+def _to_vec(comp: Any, e: Any, recv: Any, args: list[Any]) -> Any:
+    from pbpit.rust.interp.runtime import clone_value  # (runtime imports the checker's types)
+
+    return lambda frame: [clone_value(x) for x in recv(frame)]
+
+
+def _sub_slices(comp: Any, e: Any, recv: Any, args: list[Any]) -> Any:
+    """`windows(n)`, `chunks(n)`; `n == 0` panics inside core (refused: its location depends on
+    the toolchain)."""
+    (size,), name, where = args, e.name, comp.where(e.pos)
+    what = "window size" if name == "windows" else "chunk size"
+
+    def sub_slices(frame: list) -> Any:
+        items, n = recv(frame), size(frame)
+        if n == 0:
+            raise Unsupported(
+                where,
+                f"`{name}(0)` panics here ({what} must be non-zero) inside Rust's core "
+                "library, at a location that depends on the Rust toolchain",
+            )
+        return windows(items, n, name == "chunks")
+
+    return sub_slices
+
+
+def _pull(comp: Any, e: Any, recv: Any, args: list[Any]) -> Any:
+    source, name = advancing(comp, e, recv), e.name
+    step = args[0] if args else None
+
+    def pull(frame: list) -> Any:
+        it = started(source(frame))
+        assert it.cursor is not None
+        if name == "peek":
+            return it.cursor.peek()
+        for _ in range(step(frame) if step is not None else 0):
+            if it.cursor.next() is None:
+                return None
+        return it.cursor.next()
+
+    return pull
+
+
+def _flat_map(comp: Any, e: Any, recv: Any, args: list[Any]) -> Any:
     where = comp.where(e.pos)
-    if name in ("partial_cmp", "cmp", "total_cmp"):
-        (other,) = args
-        if name == "total_cmp":
-            return lambda frame: total_cmp(recv(frame), other(frame))
-        if name == "cmp":
-            return lambda frame: partial_cmp(recv(frame), other(frame))
-
-        def partial(frame: list) -> Any:
-            order = partial_cmp(recv(frame), other(frame))
-            return None if order is None else Some(order)
-
-        return partial
-    if name == "join":
-        (separator,) = args
-        return lambda frame: separator(frame).join(recv(frame))
-    if name == "concat":
-        return lambda frame: "".join(recv(frame))
-    if name == "to_vec":
-        from pbpit.rust.interp.runtime import clone_value  # (runtime imports the checker's types)
-
-        return lambda frame: [clone_value(x) for x in recv(frame)]
-    if name in ("windows", "chunks"):
-        (size,) = args
-        what = "window size" if name == "windows" else "chunk size"
-
-        def sub_slices(frame: list) -> Any:
-            items, n = recv(frame), size(frame)
-            if n == 0:
-                raise Unsupported(
-                    where,
-                    f"`{name}(0)` panics here ({what} must be non-zero) inside Rust's core "
-                    "library, at a location that depends on the Rust toolchain",
-                )
-            return windows(items, n, name == "chunks")
-
-        return sub_slices
-    if name in ("next", "peek", "nth"):
-        source = advancing(comp, e, recv)
-        step = args[0] if args else None
-
-        def pull(frame: list) -> Any:
-            it = started(source(frame))
-            assert it.cursor is not None
-            if name == "peek":
-                return it.cursor.peek()
-            for _ in range(step(frame) if step is not None else 0):
-                if it.cursor.next() is None:
-                    return None
-            return it.cursor.next()
-
-        return pull
-    if name == "peekable":
-        return lambda frame: started(recv(frame))
-    if name == "chain":
-        (other,) = args
-        return lambda frame: chained(recv(frame), other(frame))
-    if name == "flat_map":
-        (function,) = args
-        return lambda frame: flat_mapped(recv(frame), function(frame), where)
-    if name == "flatten":
+    if e.name == "flatten":
         return lambda frame: flat_mapped(recv(frame), lambda item: item, where)
-    if name == "find":
-        (test,) = args
-        source = advancing(comp, e, recv)
+    (function,) = args
+    return lambda frame: flat_mapped(recv(frame), function(frame), where)
 
-        def find(frame: list) -> Any:
-            keep = test(frame)
-            for item in lazy(source(frame)).front():
-                if keep(item):
-                    return Some(item)
-            return None
 
-        return find
+def _find(comp: Any, e: Any, recv: Any, args: list[Any]) -> Any:
+    (test,) = args
+    source = advancing(comp, e, recv)
+
+    def find(frame: list) -> Any:
+        keep = test(frame)
+        for item in lazy(source(frame)).front():
+            if keep(item):
+                return Some(item)
+        return None
+
+    return find
+
+
+def _best(comp: Any, e: Any, recv: Any, args: list[Any]) -> Any:
+    name = e.name
     greatest = name.startswith("max")
     if name in ("max", "min"):
         return lambda frame: best(recv(frame), lambda a, b: partial_cmp(a, b) or 0, greatest)
@@ -562,6 +596,38 @@ def compile_method(comp: Any, e: Any, name: str, recv: Any, args: list[Any]) -> 
     if name in ("max_by", "min_by"):
         return lambda frame: best(recv(frame), function(frame), greatest)
     return lambda frame: best_by_key(recv(frame), function(frame), greatest)
+
+
+ITERATORS = rows(
+    "iterators",
+    *(Builtin("iterators", n, None, "", _compare, _check_compare) for n in _COMPARES),
+    Builtin("iterators", "join", ("str",), "String", _join),
+    Builtin(
+        "iterators", "concat", (), "String",
+        lambda comp, e, recv, args: lambda frame: "".join(recv(frame)),
+    ),
+    Builtin("iterators", "to_vec", None, "", _to_vec, _to_vec_type),
+    *(Builtin("iterators", n, None, "", _sub_slices, _windows_type) for n in ("windows", "chunks")),
+    *(Builtin("iterators", n, None, "", _pull, _pull_type) for n in ("next", "peek", "nth")),
+    Builtin(
+        "iterators", "peekable", None, "",
+        lambda comp, e, recv, args: lambda frame: started(recv(frame)), _peekable_type,
+    ),
+    Builtin(
+        "iterators", "chain", None, "",
+        lambda comp, e, recv, args: lambda frame: chained(recv(frame), args[0](frame)),
+        _chain_type,
+    ),
+    *(Builtin("iterators", n, None, "", _flat_map, _flat_type) for n in ("flat_map", "flatten")),
+    Builtin("iterators", "find", None, "", _find, _find_type),
+    *(
+        Builtin("iterators", n, None, "", _best, _best_type)
+        for n in ("max", "min", "max_by", "min_by", "max_by_key", "min_by_key")
+    ),
+)
+"""Methods of iterators (`next`, `peekable`, `chain`, `find`, `max_by`..), of slices
+(`windows`, `chunks`, `to_vec`, `join`, `concat`) and comparisons (`partial_cmp`, `cmp`,
+`total_cmp`): the receivers that have each are `check_method`'s to say."""
 
 
 def _as_items(item: Any) -> Any:
