@@ -430,6 +430,64 @@ fn main() {
 """,
         rejects("E0277"),
     ),
+    "field_of_a_float": (
+        """\
+struct P {
+    x: f64,
+}
+fn main() {
+    let p = P { x: 1.0 };
+    println!("{}", p.x.1);
+}
+""",
+        rejects("E0610"),
+    ),
+    "field_of_a_float_literal_type": (
+        """\
+fn main() {
+    let v = 2.5;
+    println!("{}", v.0);
+}
+""",
+        rejects("E0610"),
+    ),
+    "borrow_for_a_typed_closure_parameter": (
+        """\
+fn main() {
+    let f = |x: f32| x * 3.0;
+    let g = |y| f(&y) + 1.0;
+    println!("{:?}", g(0.1));
+}
+""",
+        rejects("E0308"),
+    ),
+    "borrow_for_a_trait_function_parameter": (
+        """\
+trait Shape {
+    fn new(size: f32) -> Self;
+    fn area(&self) -> f32;
+}
+struct Square {
+    s: f32,
+}
+impl Shape for Square {
+    fn new(size: f32) -> Self {
+        Square { s: size }
+    }
+    fn area(&self) -> f32 {
+        self.s * self.s
+    }
+}
+fn make<T: Shape>(size: f32) -> T {
+    T::new(&size)
+}
+fn main() {
+    let s: Square = make(2.0);
+    println!("{}", s.area());
+}
+""",
+        rejects("E0308"),
+    ),
 }
 
 

@@ -539,7 +539,12 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         found = self.expr(e.body)
         self.rets.pop()
         self.unify(ret, found, e.body.pos)
-        return FnT(params, ret)
+        # `|x: f32|`: a parameter written as a type that is no reference takes no `&x`
+        values = tuple(
+            b is not None and declared is not None and b.owned
+            for b, declared in zip(e.params, e.param_tys, strict=True)
+        )
+        return FnT(params, ret, values)
 
     def closure_arg(self, arg: Expr, params: list[Ty]) -> FnT:
         if isinstance(arg, Closure):

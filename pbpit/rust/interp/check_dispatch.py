@@ -32,6 +32,7 @@ from pbpit.rust.interp.types import (
     resolve,
     show,
 )
+from pbpit.rust.interp.value_slots import refuse_borrowed_arguments
 
 
 class DispatchRules:
@@ -134,6 +135,7 @@ class DispatchRules:
         sig = e.trait.methods[e.name]
         mapping = {e.trait.self_param: e.param}
         self.arity(e, len(sig.param_tys), f"the function `{e.name}`")
+        refuse_borrowed_arguments(self, sig, e.args)  # `T::new(&size)` of `new(size: f32)`
         for param, arg in zip(sig.param_tys, e.args, strict=True):
             self.unify(traits.subst(param, mapping), self.expr(arg), arg.pos)
         return traits.subst(sig.ret, mapping)

@@ -131,10 +131,13 @@ class StructRules:
         elif type(base) is TupleT and e.name.isdigit() and int(e.name) < len(base.elems):
             e.index = int(e.name)
             return base.elems[e.index]
-        elif type(base) is Var:
+        elif type(base) is Var and base.kind is None:  # (`{float}` has no fields: below)
             raise self.fail(e.pos, "type annotations needed")
         elif base is shapes.SHAPE:  # `shape.dims`: private in Burn 0.22 (shapes.py)
             raise shapes.private_field(self, e)
+        if is_number(base) or base is BOOL:  # rustc's E0610 for a primitive type
+            what = f"`{show(base)}` is a primitive type and therefore doesn't have fields"
+            raise self.fail(e.pos, rejects(what, "E0610"))
         what = f"no field `{e.name}` on type `{show(base)}`"
         raise self.fail(e.pos, rejects(what, "E0609"))
 

@@ -151,6 +151,28 @@ class ValueSlots:
             self.walk(child, ret)
 
 
+def plainly_value(ty: Node | None) -> bool:
+    """Whether a written type is a value whatever the file declares: a primitive type, a tuple,
+    an array, `String`, `Vec<..>`, `Option<..>`... (no struct, alias or type parameter)."""
+    if ty is None:
+        return False
+    if ty.type in ("primitive_type", "tuple_type", "array_type", "unit_type"):
+        return True
+    if ty.type == "generic_type":
+        ty = ty.child_by_field_name("type")
+    return ty is not None and ty.type == "type_identifier" and ty.text.decode() in _STD_VALUES
+
+
+def refuse_borrowed_arguments(checker: Any, fn: FnItem, args: list[Expr]) -> None:
+    """`T::new(&size)` of a trait's `fn new(size: f32) -> Self`: rustc's E0308."""
+    for param, arg in zip(_params(fn), args, strict=False):
+        if arg.borrowed and plainly_value(param):
+            where = arg.borrow_pos or arg.pos
+            written = param.text.decode()  # type: ignore[union-attr]
+            what = f"mismatched types: expected `{written}`, found `&{written}`"
+            raise checker.fail(where, what)
+
+
 def _made_here(e: Expr) -> bool:
     """A value the expression makes, never a reference (a `&'static str` literal is one)."""
     if isinstance(e, Lit):
