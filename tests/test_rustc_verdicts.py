@@ -488,6 +488,34 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "push_str_of_a_string_value": (
+        """\
+fn main() {
+    let mut acc = String::new();
+    for i in 0..3 {
+        acc.push_str(i.to_string());
+    }
+    println!("{}", acc);
+}
+""",
+        rejects("E0308"),
+    ),
+    "push_str_of_borrowed_strings": (
+        """\
+fn main() {
+    let mut acc = String::new();
+    let names = vec![String::from("a"), String::from("b")];
+    for n in names.iter() {
+        acc.push_str(n);
+    }
+    let s = String::from("x");
+    acc.push_str(&s);
+    acc.push_str("y");
+    println!("{}", acc);
+}
+""",
+        runs("abxy\n", 0),
+    ),
 }
 
 

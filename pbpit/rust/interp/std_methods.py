@@ -157,8 +157,12 @@ INT = rows(
 def _push_str_type(ck: Any, e: Any, recv: Ty) -> Ty:
     ck.mutable_receiver(e)
     ck.args(e, Var())
-    if resolve(e.args[0].ty) not in (STR, STRING):
-        raise ck.fail(e.args[0].pos, f"`push_str` of `{show(e.args[0].ty)}`")
+    arg = e.args[0]
+    if resolve(arg.ty) not in (STR, STRING) or (
+        resolve(arg.ty) is STRING and not arg.borrowed and ck.owned(arg)
+    ):  # rustc: `push_str` takes a `&str` (a `String` value is no reference)
+        found = show(arg.ty)
+        raise ck.fail(arg.pos, f"mismatched types: expected `&str`, found `{found}`")
     return UNIT
 
 
