@@ -1,7 +1,8 @@
 """Slices (`&[T]`, `&mut [T]`, `v[a..b]`, `s[a..b]`, `pbpit/rust/interp/slices.py`; runnable
 programs with panics are also goldens in `tests/rust/std/slice_*.rs`) and the constructs met
 with them in numeric code (`|_|` closures, E0384, refused derives): pbpit must give rustc's
-verdict on each program.
+verdict on each program. Also `s += x` of a `String` (E0308) where `&String` runs
+(`tests/rust/std/string_add_assign_refs.rs`).
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports,
@@ -34,6 +35,29 @@ def panic(at: str, message: str) -> str:
 
 
 CASES = {
+    "add_assign_owned_string": (
+        """\
+fn main() {
+    let mut s = String::new();
+    let t = String::from("x");
+    s += t;
+    println!("{}", s);
+}
+""",
+        rejects("E0308"),
+    ),
+    "iter_mut_of_immutable_vec": (
+        """\
+fn main() {
+    let v = vec![1.0f32, 2.0];
+    for x in v.iter_mut() {
+        *x = 0.0;
+    }
+    println!("{:?}", v);
+}
+""",
+        rejects("E0596"),
+    ),
     "assign_twice": (
         """\
 fn main() {
@@ -324,9 +348,10 @@ def test_the_recorded_verdicts_are_rustcs():
     assert stale == []
 
 
-# Programs rustc accepts that pbpit does not run yet: `*x = ..` through `iter_mut` or `scan`'s
-# state, `#[derive(Copy)]` and `#[derive(Default)]` (what follows from a refused derive is not
-# an error rustc reports). pbpit must not say rustc rejects them.
+# Programs rustc accepts that pbpit may not run: `*x = ..` through `iter_mut` (run by index,
+# iter_mut.py) or `scan`'s state, `#[derive(Copy)]` and `#[derive(Default)]` (what follows from
+# a refused derive is not an error rustc reports). pbpit runs them as rustc does, or refuses
+# them without saying rustc rejects them.
 NOT_RUSTC_ERRORS = {
     "derive_copy": """\
 #[derive(Debug, Clone, Copy)]
@@ -374,10 +399,19 @@ fn main() {
 }
 
 
+PRINTED = {  # what rustc's binaries print
+    "iter_mut_write": "[0.0, 0.0]\n",
+    "scan_state": "[1, 3, 6]\n",
+    "derive_copy": "1 2 P(1.0, 2.0)\n",
+    "derive_default": "1 S { n: 1 }\n",
+}
+
+
 @pytest.mark.parametrize("name", sorted(NOT_RUSTC_ERRORS))
 def test_no_made_up_rustc_error(name):
     found = _judge(NOT_RUSTC_ERRORS[name], diff.pbpit_verdict)
     if found.state == "ran":
+        assert (found.stdout, found.status) == (PRINTED[name], 0)
         return
     assert found.state == "rejected" and found.outside and not any(found.codes), found
 
@@ -387,12 +421,97 @@ def test_the_accepted_programs_are_rustcs():
         rustc = find_rustc()
     except Refused as err:
         pytest.skip(str(err))
-    printed = {
-        "iter_mut_write": "[0.0, 0.0]\n",
-        "scan_state": "[1, 3, 6]\n",
-        "derive_copy": "1 2 P(1.0, 2.0)\n",
-        "derive_default": "1 S { n: 1 }\n",
-    }
     for name, source in NOT_RUSTC_ERRORS.items():
         found = _judge(source, lambda path: diff.rustc_verdict(rustc, path))
-        assert (found.state, found.stdout) == ("ran", printed[name]), (name, found)
+        assert (found.state, found.stdout) == ("ran", PRINTED[name]), (name, found)
+
+
+# Programs rustc rejects where pbpit refuses without naming rustc's code: a use of what an
+# `iter_mut` loop borrows (pbpit runs such a loop by index, so it must not run these), a write
+# through `iter()`'s `&`. pbpit must not run them.
+REFUSED = {
+    "uses_vec_inside": (
+        """\
+fn main() {
+    let mut v = vec![1.0f32, 2.0];
+    for x in v.iter_mut() {
+        *x += v.len() as f32;
+    }
+    println!("{:?}", v);
+}
+""",
+        "E0502",
+    ),
+    "self_method_inside": (
+        """\
+struct Opt {
+    velocity: Vec<f32>,
+    rate: f32,
+}
+impl Opt {
+    fn decay(&self) -> f32 {
+        self.rate
+    }
+    fn step(&mut self) {
+        for v in self.velocity.iter_mut() {
+            *v *= self.decay();
+        }
+    }
+}
+fn main() {
+    let mut o = Opt { velocity: vec![1.0], rate: 0.5 };
+    o.step();
+    println!("{:?}", o.velocity);
+}
+""",
+        "E0502",
+    ),
+    "same_field_inside": (
+        """\
+struct Opt {
+    velocity: Vec<f32>,
+}
+impl Opt {
+    fn step(&mut self) {
+        for v in self.velocity.iter_mut() {
+            *v *= self.velocity.len() as f32;
+        }
+    }
+}
+fn main() {
+    let mut o = Opt { velocity: vec![1.0] };
+    o.step();
+    println!("{:?}", o.velocity);
+}
+""",
+        "E0502",
+    ),
+    "write_through_iter": (
+        """\
+fn main() {
+    let mut v = vec![1.0f32, 2.0];
+    for x in v.iter() {
+        *x = 0.0;
+    }
+    println!("{:?}", v);
+}
+""",
+        "E0594",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REFUSED))
+def test_pbpit_does_not_run_what_rustc_rejects(name):
+    source, _ = REFUSED[name]
+    assert _judge(source, diff.pbpit_verdict).state == "rejected"
+
+
+def test_the_refused_programs_are_rustcs_rejections():
+    try:
+        rustc = find_rustc()
+    except Refused as err:
+        pytest.skip(str(err))
+    for name, (source, code) in REFUSED.items():
+        found = _judge(source, lambda path: diff.rustc_verdict(rustc, path))
+        assert (found.state, found.codes[:1]) == ("rejected", [code]), (name, found)

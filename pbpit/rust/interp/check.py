@@ -8,7 +8,7 @@ they decide f32 or f64 arithmetic, integer widths (overflow), and how values pri
 
 from __future__ import annotations
 
-from pbpit.rust.interp import slices, traits
+from pbpit.rust.interp import references, slices, traits
 from pbpit.rust.interp.check_dispatch import DispatchRules
 from pbpit.rust.interp.check_kinds import KindRules
 from pbpit.rust.interp.check_methods import MethodRules
@@ -333,7 +333,11 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         value = self.expr(e.value)
         if e.op == "+" and resolve(target) is STRING:  # `String: AddAssign<&str>`
             found = resolve(value)
-            if not (found is STR or found is STRING and e.value.borrowed):
+            # (a `&String` coerces to `&str`: `s += n` for `n` of `names.iter()`)
+            if not (found is STR or found is STRING and references.certainly_reference(e.value)):
+                if found is STRING and not self.owned(e.value):  # a `&String` or a `String`
+                    what = "`s += x` of a `String` pbpit cannot tell from a `&String`"
+                    raise self.fail(e.value.pos, f"{what} (write `&x` or `x.as_str()`)")
                 shown = "&String" if e.value.borrowed else show(found)
                 raise self.fail(e.value.pos, f"mismatched types: expected `&str`, found `{shown}`")
             return UNIT

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from pbpit.rust.interp import burn_nn
+from pbpit.rust.interp import burn_nn, iter_mut
 from pbpit.rust.interp.borrows import refuse_use_while_borrowed
 from pbpit.rust.interp.inline_mods import InlineModules
 from pbpit.rust.interp.lower_exprs import ExprLowering
@@ -427,7 +427,8 @@ class Lowerer(
     def local(self, node: Node, name: str) -> Expr | None:
         binding = self.lookup(name)
         if binding is not None:
-            return Local(self.pos(node), binding, self.scope)
+            place = iter_mut.element(self, node, binding)  # `x` of `for x in v.iter_mut()`
+            return Local(self.pos(node), binding, self.scope) if place is None else place
         if name in self.consts and self.sees(name):
             return ConstRef(self.pos(node), self.consts[name])
         return None

@@ -4,7 +4,7 @@ ranges, closures, tuples."""
 
 from __future__ import annotations
 
-from pbpit.rust.interp import slices
+from pbpit.rust.interp import iter_mut, references, slices
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
     _COMMENTS,
@@ -132,6 +132,8 @@ class ExprLowering:
     def e_unary_expression(self, node: Node) -> Expr:
         op = self.operator(node, 0).type
         operand = self.expr(self.kids(node)[0])
+        if op == "*" and iter_mut.is_element(operand):  # `*x` of `iter_mut`: the place `v[i]`
+            return operand
         return Unary(self.pos(node), op, operand)
 
     def e_reference_expression(self, node: Node) -> Expr:
@@ -225,6 +227,8 @@ class ExprLowering:
         """`*model = new_model;` through a `&mut` variable: the value it reaches replaced in
         place (a struct's fields, a `Vec`'s elements: `types.shared`)."""
         target = self.expr(left)
+        if iter_mut.is_element(target):  # `*x = ..` of `iter_mut`: `v[i] = ..`
+            return Assign(self.pos(node), target, value, op)
         operand = target.operand if isinstance(target, Unary) else None
         if not isinstance(operand, Local):
             raise self.fail(left, "assignment through `*` of anything but a variable")
@@ -257,7 +261,7 @@ class ExprLowering:
         `let mut` or `&mut self`."""
         target = self.expr(left)
         root = target
-        while isinstance(root, Field):
+        while isinstance(root, Field) or iter_mut.is_element(root):  # (`x.w = ..` of `iter_mut`)
             root = root.base
         if not isinstance(root, Local):
             raise self.fail(left, "assignment to a field of anything but a variable")
@@ -347,6 +351,9 @@ class ExprLowering:
         return loop
 
     def e_for_expression(self, node: Node) -> Expr:
+        by_index = iter_mut.lower_for(self, node)  # `for x in v.iter_mut()` (iter_mut.py)
+        if by_index is not None:
+            return by_index
         loop = For(self.pos(node), self.label(node))
         loop.iterable = self.expr(node.child_by_field_name("value"))
         pattern = node.child_by_field_name("pattern")
@@ -356,6 +363,7 @@ class ExprLowering:
         loop.binding = self.bind_pattern(pattern, False)
         if loop.binding is not None:  # `for x in v.iter_mut()`: `*x = ..` writes through it
             loop.binding.ref_unknown = True  # type: ignore[attr-defined]
+        references.mark_for_binding(loop)  # `for n in v.iter()`: each `n` a `&T`
         self.close_scope(saved)
         self.scope.loops.append(loop)
         bindings = [loop.binding] if loop.binding is not None else []

@@ -1,0 +1,193 @@
+"""`for x in v.iter_mut() { *x -= lr * g; }`, `for x in &mut v`, `for (i, x) in
+v.iter_mut().enumerate()`: run as rustc runs them, each element written in place.
+
+pbpit erases references, so a `&mut f32` to an element cannot be held; the loop is lowered as
+`for i in 0..v.len()` with every `*x` (and `x.field`, `x.method()`) the place `v[i]`. That is
+the same loop when nothing else reaches `v` while it is borrowed, which rustc checks: so the
+body may not name `v` (or, for `self.w.iter_mut()`, `self` but through another field), else the
+loop is refused (not run). `x` used as a value of its own (`f(x)`, `let y = x;`) is refused too.
+`v` must be declared `mut` (or be a `&mut`): rustc's E0596 otherwise.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+PLACE = "element_place"
+"""The attribute marking the `Index` node made for `x` (its `*x` is itself)."""
+_SOURCE = "iter_mut_source"
+"""The attribute of `x`'s binding: (the receiver's node, the index binding)."""
+_HIDDEN = "iter_mut index"  # a name no Rust code can write
+
+
+def lower_for(lowerer: Any, node: Any) -> Any | None:
+    """The `For` node of `for x in v.iter_mut() {..}` (and its forms above), or None when the
+    loop is not one (the caller lowers it as any `for`)."""
+    from pbpit.rust.interp.nodes import For, Lit, Method, RangeLit
+
+    value = node.child_by_field_name("value")
+    pattern = node.child_by_field_name("pattern")
+    recv = _receiver(lowerer, value)
+    if recv is None:
+        return None
+    recv, enumerated = recv
+    names = _names(lowerer, pattern, enumerated)
+    if names is None:
+        return None
+    index_name, element_name = names
+    body_node = node.child_by_field_name("body")
+    conflict = _conflict(lowerer, recv, body_node)
+    if conflict is not None:
+        raise lowerer.fail(
+            conflict,
+            f"`{lowerer.text(conflict)}` inside a loop over `{lowerer.text(recv)}.iter_mut()` "
+            "(pbpit runs the loop by index only when nothing else reaches the elements)",
+        )
+    loop = For(lowerer.pos(node), lowerer.label(node))
+    pos = lowerer.pos(value)
+    whole = lowerer.expr(recv)
+    lowerer.mutable_place(recv.parent, whole)  # rustc's E0596 for a `v` not declared `mut`
+    length = Method(pos, whole, "len", [], [])
+    loop.iterable = RangeLit(pos, Lit(pos, "int", 0, None), length, False)
+    saved = lowerer.open_scope()
+    index = lowerer.declare(index_name or _HIDDEN, False)
+    element = lowerer.declare(element_name, False)
+    setattr(element, _SOURCE, (recv, index))
+    lowerer.close_scope(saved)
+    loop.binding = index
+    lowerer.scope.loops.append(loop)
+    loop.body = lowerer.block(body_node, [index, element])
+    lowerer.scope.loops.pop()
+    return loop
+
+
+def element(lowerer: Any, node: Any, binding: Any) -> Any | None:
+    """`x` (of `for x in v.iter_mut()`) where it is written: `v[i]`, when `x` is dereferenced
+    or its field or method taken; None for any other binding."""
+    from pbpit.rust.interp.nodes import Index, Local
+
+    source = getattr(binding, _SOURCE, None)
+    if source is None:
+        return None
+    recv, index = source
+    parent = node.parent
+    deref = parent is not None and parent.type == "unary_expression" and (
+        lowerer.text(parent).startswith("*")
+    )
+    member = parent is not None and parent.type == "field_expression" and (
+        parent.child_by_field_name("value") == node
+    )
+    if not (deref or member):
+        raise lowerer.fail(
+            node,
+            f"`{binding.name}` of `iter_mut` used as a value (pbpit runs `*{binding.name}`, "
+            f"`{binding.name}.field` and `{binding.name}.method()`)",
+        )
+    pos = lowerer.pos(node)
+    place = Index(pos, lowerer.expr(recv), Local(pos, index, lowerer.scope), pos)
+    setattr(place, PLACE, True)
+    return place
+
+
+def is_element(e: Any) -> bool:
+    """Whether `e` is the place `v[i]` made for an `iter_mut` element."""
+    return getattr(e, PLACE, False)
+
+
+# -- reading the loop -----------------------------------------------------------------------------
+
+
+def _receiver(lowerer: Any, value: Any) -> tuple[Any, bool] | None:
+    """The `v` of `v.iter_mut()`, `v.iter_mut().enumerate()` or `&mut v` (a variable or a path
+    of fields), and whether the items are enumerated."""
+    enumerated = False
+    if value.type == "call_expression" and _method(lowerer, value) == "enumerate":
+        value = value.child_by_field_name("function").child_by_field_name("value")
+        enumerated = True
+    if value.type == "call_expression" and _method(lowerer, value) == "iter_mut":
+        recv = value.child_by_field_name("function").child_by_field_name("value")
+    elif (
+        value.type == "reference_expression"
+        and not enumerated
+        and any(c.type == "mutable_specifier" for c in value.children)
+    ):
+        recv = value.child_by_field_name("value")
+    else:
+        return None
+    return (recv, enumerated) if _path(recv) else None
+
+
+def _method(lowerer: Any, call: Any) -> str | None:
+    function = call.child_by_field_name("function")
+    args = call.child_by_field_name("arguments")
+    if function is None or function.type != "field_expression" or lowerer.kids(args):
+        return None
+    return lowerer.text(function.child_by_field_name("field"))
+
+
+def _path(node: Any) -> bool:
+    """A variable or a chain of named fields of one (`self.w`, `layer.bias`)."""
+    while node.type == "field_expression":
+        if node.child_by_field_name("field").type != "field_identifier":
+            return False
+        node = node.child_by_field_name("value")
+    return node.type in ("identifier", "self")
+
+
+def _names(lowerer: Any, pattern: Any, enumerated: bool) -> tuple[str | None, str] | None:
+    """(the index's name, the element's) of `x` or `(i, x)` / `(_, x)`; None for other
+    patterns."""
+    if not enumerated:
+        return (None, lowerer.text(pattern)) if pattern.type == "identifier" else None
+    if pattern.type != "tuple_pattern":
+        return None
+    parts = [c for c in pattern.children if c.is_named or c.type == "_"]
+    if len(parts) != 2 or parts[1].type != "identifier":
+        return None
+    if parts[0].type == "identifier":
+        return lowerer.text(parts[0]), lowerer.text(parts[1])
+    return (None, lowerer.text(parts[1])) if parts[0].type == "_" else None
+
+
+def _fields(node: Any, lowerer: Any) -> tuple[str, list[str]]:
+    names: list[str] = []
+    while node.type == "field_expression":
+        names.append(lowerer.text(node.child_by_field_name("field")))
+        node = node.child_by_field_name("value")
+    return lowerer.text(node), names[::-1]
+
+
+def _conflict(lowerer: Any, recv: Any, body: Any) -> Any | None:
+    """A use in the body of what the loop borrows mutably (rustc's E0499/E0502 there, or at
+    least a use pbpit's lowering would change): the root variable itself, a method called on
+    it, or a path that is a prefix of or extends the receiver's."""
+    root, path = _fields(recv, lowerer)
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children)
+        if node.type not in ("identifier", "self") or lowerer.text(node) != root:
+            continue
+        if node.parent is not None and node.parent.type in ("field_identifier",):
+            continue
+        # climb the field chain the name starts
+        top, names = node, []
+        while (
+            top.parent is not None
+            and top.parent.type == "field_expression"
+            and top.parent.child_by_field_name("value") == top
+        ):
+            top = top.parent
+            names.append(lowerer.text(top.child_by_field_name("field")))
+        shared = 0
+        while shared < min(len(names), len(path)) and names[shared] == path[shared]:
+            shared += 1
+        diverges = shared < len(names) and shared < len(path)
+        called = (  # `self.w(..)`, a method of the variable (or of a prefix of the path)
+            top.parent is not None
+            and top.parent.type == "call_expression"
+            and top.parent.child_by_field_name("function") == top
+        )
+        if not diverges or (called and len(names) - 1 <= shared):
+            return node
+    return None

@@ -1,0 +1,38 @@
+"""Which values pbpit knows to be references. pbpit erases references (`&x` is `x`, marked
+`borrowed`); `Checker.owned` knows the values certainly not references; this knows those
+certainly one: a value written `&x`, a parameter whose written type is a reference, a `for`
+variable over `.iter()` or `&v`. Where neither knows, the checker's rule decides."""
+
+from __future__ import annotations
+
+from typing import Any
+
+ITEMS_BY_REFERENCE = "by_reference"
+"""The attribute of a `for` variable bound to the items of `v.iter()` or `&v`."""
+
+
+def mark_for_binding(loop: Any) -> None:
+    """Mark the variable of the `for` loop `loop` when its items are references."""
+    from pbpit.rust.interp.nodes import Method
+
+    iterable, binding = loop.iterable, loop.binding
+    if binding is None or iterable is None:
+        return
+    by_iter = isinstance(iterable, Method) and iterable.name == "iter" and not iterable.args
+    if by_iter or (iterable.borrowed and not iterable.mut_borrow):
+        setattr(binding, ITEMS_BY_REFERENCE, True)
+
+
+def certainly_reference(e: Any) -> bool:
+    from pbpit.rust.interp.nodes import Local
+
+    if e.borrowed:
+        return True
+    if not isinstance(e, Local):
+        return False
+    binding = e.binding
+    if getattr(binding, ITEMS_BY_REFERENCE, False):
+        return True
+    # a function's parameter: its type is written, so not `owned` means a `&T`
+    written = not getattr(binding, "ref_unknown", False)  # (an untyped closure parameter's is not)
+    return getattr(binding, "argument", False) and written and not binding.owned
