@@ -541,3 +541,14 @@ def test_two_writes_in_a_fmt_are_refused_not_claimed_as_rustcs(tmp_path):
     assert (out.returncode, out.stdout) == (2, "")
     assert "`?` in `fmt` (pbpit runs one `write!` a branch)" in out.stderr
     assert "error[E" not in out.stderr
+
+
+def test_valid_of_a_parameter_bounded_by_module_alone_is_refused(tmp_path):
+    # burn-core: `valid` is `AutodiffModule`'s; `Module<B>` has none (rustc: E0599).
+    source = GENERIC_STEP.replace(
+        "fn main() {",
+        "fn probe<B: Backend, M: Module<B>>(model: &M) {\n    model.valid();\n}\n\nfn main() {",
+    )
+    out = _run(tmp_path, source)
+    assert (out.returncode, out.stdout) == (2, "")
+    assert "`valid()` of `M: Module<B>` (bound it by `AutodiffModule<B>`)" in out.stderr

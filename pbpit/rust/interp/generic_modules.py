@@ -29,9 +29,12 @@ def check_method(checker: Any, e: Method, recv: ParamT) -> Ty | None:
             what = f"the method `{e.name}` of the module `{recv.name}`"
             raise checker.fail(e.pos, f"{what} (pbpit runs `valid()` and `clone()`)")
         return None
+    if recv.module != "AutodiffModule":  # `valid` is `AutodiffModule`'s, not `Module`'s
+        what = f"`valid()` of `{recv.name}: Module<B>` (bound it by `AutodiffModule<B>`)"
+        raise checker.fail(e.pos, what)
     e.impl = BURN["valid"]
     checker.args(e)
     # Not a module of the autodiff backend: `from_grads` or `step` of it is refused.
     if recv not in inners:
-        inners[recv] = ParamT(f"{recv.name}::InnerModule", [], module=False)
+        inners[recv] = ParamT(f"{recv.name}::InnerModule", [])
     return inners[recv]

@@ -182,7 +182,9 @@ class TraitLowering:
                 self.type_params[name] = burn_nn.NAMED_TYPES["Optimizer"]  # `O: Optimizer<M, B>`
                 backends.discard(name)
             elif any(self.burn_trait(b) in ("AutodiffModule", "Module") for b in written):
-                self.type_params[name] = ParamT(name, [], module=True)  # `M: AutodiffModule<B>`
+                autodiff = any(self.burn_trait(b) == "AutodiffModule" for b in written)
+                module = "AutodiffModule" if autodiff else "Module"  # `M: AutodiffModule<B>`
+                self.type_params[name] = ParamT(name, [], module=module)
                 backends.discard(name)
 
     def burn_trait(self: Any, node: Node) -> str:

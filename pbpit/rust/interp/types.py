@@ -368,10 +368,10 @@ class ParamT(Ty):
 
     __slots__ = ("name", "bounds", "module")
 
-    def __init__(self, name: str, bounds: list, module: bool = False) -> None:
+    def __init__(self, name: str, bounds: list, module: str = "") -> None:
         self.name = name
         self.bounds = bounds  # `traits.TraitItem`s
-        self.module = module  # `M: AutodiffModule<B>` (or `Module<B>`): a Burn module
+        self.module = module  # "AutodiffModule" or "Module" (`M: Module<B>`): a Burn module
 
 
 class DynT(Ty):
