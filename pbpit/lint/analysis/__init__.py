@@ -43,7 +43,12 @@ A `Vec` filled by `push` holds every tensor pushed; an element taken out of a co
 loss in losses`, `let [a, b] = &outs[..]`) derives from what the elements share: the tensor
 `chunk` or `split` cut them from, what they were all made from before the loop that pushes them;
 nothing else; a `map` whose closure, given an element, yields data (`|t| t.device()`) is data.
-`clear()`, `Option::take()` and `std::mem::take` empty what they are called on.
+`clear()`, `Option::take()` and `std::mem::take` empty what they are called on. An `Option` or
+`Result` of a tuple or struct holds it part by part (`Some(Bridge { rows, leaf })`, joined
+across branches, `as_ref()`, `if let Some(b)`, `map(|b| ..)`); the closures of `then`,
+`and_then`, `map_or_else`, `unwrap_or_else` are read once for what they make (the content given
+to the closure that takes it); an element of a function's declared tuple result whose type can
+hold no tensor is data (`-> Result<(Tensor3, Option<Vec<usize>>)>`).
 
 Across functions (`Program`): every function and method of the linted tree (all its files) is
 known by name; each is read once for a *summary*, with each parameter (and each `self` field it
@@ -65,7 +70,8 @@ read from what the caller gives (`self.w.val()`, `self.ws[i].val()`) is a leaf w
 caller gives: a result made from it is tracked (`_Summary.params`). A chain of builder methods
 (`self` by value, returning `Self`: `model.with_lr(..).warm_start()`) sets the fields of the
 name it starts from. A method is found by the receiver's type where a `let`, a parameter or a
-struct field shows it (`let norm = Normalizer::new(..)`, `Config::new(..).init::<B>(..)`), else
+struct field shows it (`let norm = Normalizer::new(..)`, `Config::new(..).init::<B>(..)`), or
+where the receiver is a struct value whose fields are those of one type with that method, else
 by its name if one impl alone has it (a method of Burn's tensor API never is). A `forward*` is
 tracked as above unless the receiver is a struct of the program without parameters (no `Param`,
 no module field): then its summary says. Recursion among functions, and calls nested more than
