@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pbpit.rust.interp import iterators, nodes, std_methods
+from pbpit.rust.interp import burn_methods, iterators, nodes, std_methods
 from pbpit.rust.interp.builtins import TYPE_WORDS, Builtin, Family, _not_compiled
 from pbpit.rust.interp.check import check_each
 from pbpit.rust.interp.lower import lower
@@ -27,10 +27,10 @@ CLOSED = [
     for module in (std_methods, iterators)
     for f in vars(module).values()
     if isinstance(f, Family) and f.rows is not None
-]
-# Burn's rows (a `Device`'s, a `TensorData`'s) are run against real Burn's outputs in
-# tests/test_burn022*.py and tests/programs, not by rustc with std alone.
-BURNS = {"Device", "TensorData"}
+] + list(burn_methods.METHODS.values())
+# Burn's rows (a `Device`'s, a `TensorData`'s, a config's..) are run against real Burn's outputs
+# in tests/test_burn022*.py and tests/programs, not by rustc with std alone.
+BURNS = {"Device", "TensorData", "burn"}
 
 
 def test_every_row_holds_its_arity_types_and_behaviour():

@@ -41,9 +41,7 @@ from pbpit.rust.interp.nodes import (
 )
 from pbpit.rust.interp.runtime import StructValue
 from pbpit.rust.interp.types import (
-    BOOL,
     DEVICE,
-    F32,
     F64,
     GRADIENTS,
     NAMED,
@@ -54,7 +52,6 @@ from pbpit.rust.interp.types import (
     StructT,
     TensorT,
     Ty,
-    Var,
     Wrap,
     names_backend,
     option,
@@ -552,54 +549,14 @@ def check_method(checker: Any, e: Method, recv: Ty) -> Ty | None:
         )
     if type(recv) is not Named or NAMED_TYPES.get(recv.name) is not recv:
         return None
+    from pbpit.rust.interp.burn_methods import METHODS  # (it reads this module's tables)
+
     kind = recv.name
-    e.impl = BURN.of(name, owner=kind)
-    if kind in ACTIVATIONS and name == "forward":
-        return _forward(checker, e)
-    if kind == "LinearConfig" and name == "with_bias":
-        checker.args(e, BOOL)
-        return recv
-    if kind == "LinearConfig" and name == "init":
-        checker.args(e, DEVICE)
-        return StructT(checker.crate.structs["Linear"])
-    if kind == "LayerNormConfig" and name == "with_epsilon":
-        checker.args(e, F64)
-        return recv
-    if kind == "LayerNormConfig" and name == "with_bias":
-        checker.args(e, BOOL)
-        return recv
-    if kind in ("LayerNormConfig", "EmbeddingConfig") and name == "init":
-        checker.args(e, DEVICE)
-        return StructT(checker.crate.structs[LAYER_CONFIGS[kind]])
-    if kind == "DropoutConfig" and name == "init":
-        checker.args(e)
-        return StructT(checker.crate.structs["Dropout"])
-    if kind == "MseLoss" and name == "forward":
-        a, b, _ = checker.args(e, TensorT(None), TensorT(None), NAMED_TYPES["Reduction"])
-        checker.unify(a, b, e.args[1].pos)
-        return TensorT(1)
-    if kind == "MseLoss" and name == "forward_no_reduction":  # the squared errors, same shape
-        a, b = checker.args(e, TensorT(None), TensorT(None))
-        checker.unify(a, b, e.args[1].pos)
-        return a
-    if kind == "CrossEntropyLossConfig" and name == "init":
-        checker.args(e, DEVICE)
-        return NAMED_TYPES["CrossEntropyLoss"]
-    if kind == "CrossEntropyLoss" and name == "forward":
-        checker.args(e, TensorT(2), TensorT(1, "Int"))
-        return TensorT(1)
-    if kind in CONFIGS and name == "init":
-        checker.args(e)
-        return NAMED_TYPES["Optimizer"]
-    if kind in CONFIGS and name in OPTIMIZER_SETTERS[kind]:
-        checker.args(e, F32)
-        return recv
-    if kind == "Optimizer" and name == "step":
-        _, module, _ = checker.args(e, F64, Var(), NAMED_TYPES["GradientsParams"])
-        if not is_module(checker.known(module)):
-            raise checker.fail(e.args[1].pos, f"`step` of `{show(module)}` (a module)")
-        return module
+    row = METHODS[kind].get(name) if kind in METHODS else None
+    if row is not None:
+        return row.types(checker, e, recv)
     if kind in burn_conv.CONFIGS:
+        e.impl = BURN.of(name, owner=kind)
         return burn_conv.check_config_method(checker, e, recv, kind, name)
     if name == "clone":
         e.impl = CLONE
@@ -742,8 +699,8 @@ def compile_static(library: Any, e: Static, args: list[Callable[[list], Any]]) -
 
 
 def compile_method(library: Any, e: Method, recv: Callable, args: list) -> Callable:
-    """The code of a method `check_method` typed: `e.impl` a record of `BURN` (of the Burn type
-    `owner`, or a module's `valid`, `clone`, a param's `val`) or of `LAYER_FORWARD`."""
+    """The code of a method `check_method` typed: `e.impl` a record of `BURN` (a module's
+    `valid`, `clone`, a param's `val`, a `Conv2dConfig`'s) or of `LAYER_FORWARD`."""
     engine = library.engine(e.pos)
     kind, method = e.impl.owner, e.impl.name
     if e.impl.family == LAYER_FORWARD.name:
@@ -756,44 +713,8 @@ def compile_method(library: Any, e: Method, recv: Callable, args: list) -> Calla
         return lambda frame: DerivedModule(recv(frame)).clone().value
     if not kind and method == "val":
         return lambda frame: recv(frame).val()
-    if kind == "LinearConfig" and method == "init":
-        (device,) = args
-
-        def init(frame: list) -> StructValue:
-            linear = recv(frame).init(device(frame))
-            bias = None if linear.bias is None else Some(linear.bias)
-            return layer_value("Linear", [linear.weight, bias])
-
-        return init
-    if kind in ("LayerNormConfig", "EmbeddingConfig", "DropoutConfig") and method == "init":
-
-        def init_layer(frame: list) -> StructValue:
-            layer = engine(recv(frame).init, *(a(frame) for a in args))
-            if kind == "DropoutConfig":
-                return layer_value("Dropout", [layer.prob])
-            if kind == "EmbeddingConfig":
-                return layer_value("Embedding", [layer.weight])
-            beta = None if layer.beta is None else Some(layer.beta)
-            return layer_value("LayerNorm", [layer.gamma, beta, layer.epsilon])
-
-        return init_layer
-    if kind in burn_conv.CONFIGS:
-        return burn_conv.compile_config_method(engine, kind, method, recv, args)
-    if kind == "Optimizer":
-        lr, module, grads = args
-
-        def step(frame: list) -> Any:
-            optim, rate, model = recv(frame), lr(frame), module(frame)
-            return engine(optim.step, rate, DerivedModule(model), grads(frame)).value
-
-        return step
-    if kind == "MseLoss" and method == "forward":
-        a, b, reduction = args
-        return lambda frame: engine(recv(frame).forward, a(frame), b(frame), reduction(frame))
-    if method.startswith("with_"):
-        (value,) = args
-        return lambda frame: getattr(recv(frame), method)(value(frame))
-    return lambda frame: engine(getattr(recv(frame), method), *(a(frame) for a in args))
+    assert kind in burn_conv.CONFIGS, e.impl  # the rest are rows (burn_methods.py)
+    return burn_conv.compile_config_method(engine, kind, method, recv, args)
 
 
 from pbpit.rust.interp import burn_conv  # noqa: E402 - Conv2d, AdaptiveAvgPool2d join the tables
