@@ -516,6 +516,60 @@ fn main() {
 """,
         runs("abxy\n", 0),
     ),
+    "add_assign_to_a_field_not_mut": (
+        """\
+struct Log {
+    text: String,
+}
+fn main() {
+    let l = Log { text: String::new() };
+    l.text += "x";
+    println!("{}", l.text);
+}
+""",
+        rejects("E0596"),
+    ),
+    "add_assign_to_a_field_through_shared_self": (
+        """\
+struct Log {
+    text: String,
+}
+impl Log {
+    fn add(&self) {
+        self.text += "y";
+    }
+}
+fn main() {
+    let l = Log { text: String::new() };
+    l.add();
+    println!("{}", l.text);
+}
+""",
+        rejects("E0596"),
+    ),
+    "add_assign_to_a_number_field_not_mut": (
+        """\
+struct Count {
+    n: i32,
+}
+fn main() {
+    let c = Count { n: 0 };
+    c.n += 1;
+    println!("{}", c.n);
+}
+""",
+        rejects("E0594"),
+    ),
+    "add_assign_to_a_string_not_mut": (
+        """\
+fn main() {
+    let d = String::new();
+    d += "x";
+    println!("{}", d);
+}
+""",
+        rejects("E0596"),
+    ),
 }
 
 

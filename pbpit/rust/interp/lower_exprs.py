@@ -32,6 +32,7 @@ from pbpit.rust.interp.nodes import (
     IfLet,
     Index,
     Let,
+    Lit,
     Local,
     Loop,
     Match,
@@ -216,6 +217,13 @@ class ExprLowering:
             raise self.fail(left, f"assignment to the constant `{self.text(left)}`")
         binding = target.binding
         if not binding.mutable:
+            if op == "+" and (value.borrowed or (isinstance(value, Lit) and value.kind == "str")):
+                # `s += "x"`: a `String`'s `AddAssign::add_assign(&mut s, ..)`
+                what = f"cannot borrow `{binding.name}` as mutable, as it is not declared as "
+                what += "mutable"
+                err = self.fail(left, rejects(what, "E0596"))
+                err.label = "cannot borrow as mutable"
+                raise err
             if binding.initialized or op is not None:
                 what = f"cannot assign twice to immutable variable `{binding.name}`"
                 if getattr(binding, "argument", False):
@@ -268,6 +276,18 @@ class ExprLowering:
         binding = root.binding
         if not (binding.mutable or binding.mut_ref):
             place = self.text(left)
+            if op == "+" and (value.borrowed or (isinstance(value, Lit) and value.kind == "str")):
+                # `l.text += "x"`: a `String`'s `AddAssign::add_assign(&mut l.text, ..)`
+                if binding.name == "self":
+                    what = f"cannot borrow `{place}` as mutable, as it is behind a `&` reference"
+                    label = "`self` is a `&` reference, so it cannot be borrowed as mutable"
+                else:
+                    what = f"cannot borrow `{place}` as mutable, as `{binding.name}` is not "
+                    what += "declared as mutable"
+                    label = "cannot borrow as mutable"
+                err = self.fail(left, rejects(what, "E0596"))
+                err.label = label
+                raise err
             if binding.name == "self":
                 what = f"cannot assign to `{place}`, which is behind a `&` reference"
                 raise self.fail(node, rejects(what, "E0594"))
