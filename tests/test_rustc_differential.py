@@ -31,10 +31,6 @@ KNOWN = {
     # Borrow checking beyond moves (docs/RUST_SUBSET.md, "Known gaps"): `v.push(&i)` then `i += 1`.
     "mutant 26:0: loops.rs:37 add a borrow `i` -> `&i`": "runs what rustc rejects (E0506)",
     "mutant 26:47: loops.rs:37 add a borrow `i` -> `&i`": "runs what rustc rejects (E0506)",
-    # References are erased: a value where a `&T` is expected (or the reverse) is no mismatch.
-    "mutant 26:55: dispatch_generic_bounds.rs:56 add a borrow `size` -> `&size`": (
-        "runs what rustc rejects (E0308)"
-    ),
 }
 
 
