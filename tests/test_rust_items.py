@@ -194,10 +194,10 @@ def test_a_trait_the_program_defines_dispatches_statically_with_default_methods(
     ("source", "needle", "what"),
     [
         (
-            "#[derive(Default, Debug)]\nstruct M { a: i32 }\nfn main() {}\n",
-            "Default",
-            "`#[derive(Default)]` (pbpit derives `Debug`, `Clone`, `PartialEq` and Burn's "
-            "`Module`; for a `Copy` type write `.clone()`)",
+            "#[derive(Hash, Debug)]\nstruct M { a: i32 }\nfn main() {}\n",
+            "Hash",
+            "`#[derive(Hash)]` (pbpit derives `Debug`, `Clone`, `PartialEq`, `Default` and "
+            "Burn's `Module`; for a `Copy` type write `.clone()`)",
         ),
         (
             "struct P { x: f32, y: f32 }\nfn main() {\n    let p = P { x: 1.0 };\n}\n",

@@ -1,8 +1,7 @@
 """Slices (`&[T]`, `&mut [T]`, `v[a..b]`, `s[a..b]`, `pbpit/rust/interp/slices.py`; runnable
 programs with panics are also goldens in `tests/rust/std/slice_*.rs`) and the constructs met
-with them in numeric code (`|_|` closures, E0384, refused derives): pbpit must give rustc's
-verdict on each program. Also `s += x` of a `String` (E0308) where `&String` runs
-(`tests/rust/std/string_add_assign_refs.rs`).
+with them in numeric code (`|_|` closures, E0384, `iter_mut`, `#[derive(Default)]`, refused
+derives, `s += x` of a `String` or a `&String`): pbpit must give rustc's verdict on each.
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports,
@@ -35,6 +34,22 @@ def panic(at: str, message: str) -> str:
 
 
 CASES = {
+    "derive_default_field_without_default": (
+        """\
+#[derive(Debug)]
+struct Inner {
+    x: f32,
+}
+#[derive(Debug, Default)]
+struct Outer {
+    inner: Inner,
+}
+fn main() {
+    println!("{:?}", Outer::default());
+}
+""",
+        rejects("E0277"),
+    ),
     "add_assign_owned_string": (
         """\
 fn main() {

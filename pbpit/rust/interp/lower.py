@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from pbpit.rust.interp import burn_nn, iter_mut
+from pbpit.rust.interp import burn_nn, derive_default, iter_mut
 from pbpit.rust.interp.borrows import refuse_use_while_borrowed
 from pbpit.rust.interp.inline_mods import InlineModules
 from pbpit.rust.interp.lower_exprs import ExprLowering
@@ -236,7 +236,10 @@ class Lowerer(
             self.refuse(self.fail(derives, DERIVE_ELSEWHERE))
         for fn in self.fns.values():
             self.module = self.module_of(fn.node)
-            if burn_nn.is_derived(fn):  # `new`/`with_*` of `#[derive(Config)]`: burn_nn writes them
+            if derive_default.is_default(fn):  # `Name::default()` of `#[derive(Default)]`
+                self.recovering(fn.name, fn.node, lambda fn=fn: derive_default.body(self, fn))
+            # `new`/`with_*` of `#[derive(Config)]`: burn_nn writes them
+            elif burn_nn.is_derived(fn):
                 self.recovering(fn.name, fn.node, lambda fn=fn: burn_nn.config_body(self, fn))
             else:
                 self.recovering(fn.name, fn.node, lambda fn=fn: self.fn_body(fn))

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from pbpit.rust.interp import burn_nn, error_types
+from pbpit.rust.interp import burn_nn, derive_default, error_types
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
     _COMMENTS,
@@ -66,6 +66,8 @@ class ItemLowering:
     def struct_fields(self, node: Node, derives: Node | None) -> None:
         item = self.structs[self.text(node.child_by_field_name("name"))]
         item.derives = self.derived(derives)
+        if "Default" in item.derives:  # `Name::default()`, written by derive_default.py
+            derive_default.declare(self, item)
         self.generics(node, item)
         self.backends, self.dims = item.backends, item.dims
         self.fields(item, node.child_by_field_name("body"))
@@ -76,6 +78,8 @@ class ItemLowering:
     def enum_variants(self, node: Node, derives: Node | None) -> None:
         item = self.structs[self.text(node.child_by_field_name("name"))]
         item.derives = self.derived(derives)
+        if "Default" in item.derives:
+            derive_default.declare(self, item)  # (refused on an enum)
         self.generics(node, item)
         self.backends, self.dims = item.backends, item.dims
         for variant in self.kids(node.child_by_field_name("body")):
@@ -123,11 +127,11 @@ class ItemLowering:
                 if name in ("Module", "Config"):  # Burn's derives (`pbpit.nn`; burn_nn): Clone
                     names.update((name, "Clone"))
                     continue
-                if name not in ("Debug", "Clone", "PartialEq"):
+                if name not in ("Debug", "Clone", "PartialEq", "Default"):  # (derive_default.py)
                     raise self.fail(
                         derive,
-                        f"`#[derive({name})]` (pbpit derives `Debug`, `Clone`, `PartialEq` and "
-                        "Burn's `Module`; for a `Copy` type write `.clone()`)",
+                        f"`#[derive({name})]` (pbpit derives `Debug`, `Clone`, `PartialEq`, "
+                        "`Default` and Burn's `Module`; for a `Copy` type write `.clone()`)",
                     )
                 names.add(name)
         return frozenset(names)
