@@ -570,6 +570,61 @@ fn main() {
 """,
         rejects("E0596"),
     ),
+    "partial_cmp_of_a_field_value": (
+        """\
+struct Epoch {
+    loss: f32,
+}
+fn main() {
+    let v = vec![Epoch { loss: 0.5 }, Epoch { loss: 0.25 }];
+    let best = v.iter().min_by(|a, b| a.loss.partial_cmp(b.loss).unwrap()).unwrap();
+    println!("{}", best.loss);
+}
+""",
+        rejects("E0308"),
+    ),
+    "push_a_borrow_onto_a_field_of_values": (
+        """\
+struct Weights {
+    weights: Vec<f64>,
+}
+impl Weights {
+    fn push(&mut self, w: f64) {
+        self.weights.push(&w);
+    }
+}
+fn main() {
+    let mut x = Weights { weights: Vec::new() };
+    x.push(1.0);
+    println!("{:?}", x.weights);
+}
+""",
+        rejects("E0308"),
+    ),
+    "push_a_borrow_onto_a_vec_of_strings": (
+        """\
+fn main() {
+    let mut words: Vec<String> = Vec::new();
+    let w = String::from("ab");
+    words.push(&w);
+    println!("{:?}", words);
+}
+""",
+        rejects("E0308"),
+    ),
+    "push_borrows_onto_vecs_of_references": (
+        """\
+fn main() {
+    let mut refs: Vec<&String> = Vec::new();
+    let w = String::from("ab");
+    refs.push(&w);
+    let mut any = Vec::new();
+    any.push(&w);
+    println!("{:?} {:?}", refs, any);
+}
+""",
+        runs('["ab"] ["ab"]\n', 0),
+    ),
 }
 
 

@@ -22,6 +22,7 @@ from pbpit.rust.interp.nodes import (
     Call,
     Cast,
     Expr,
+    Field,
     FnItem,
     Format,
     Lit,
@@ -53,6 +54,7 @@ from pbpit.rust.interp.types import (
     resolve,
     show,
 )
+from pbpit.rust.interp.value_slots import field_types, plainly_value
 
 # -- every error of a file at once (refusals) ------------------------------------------------------
 
@@ -291,6 +293,13 @@ class OperatorRules:
             return e.op != "*"
         if isinstance(e, Local):
             return e.binding.owned
+        if isinstance(e, Field):  # `p.x` of a field written as a value type (`x: f32`)
+            base = resolve(e.base.ty)
+            if type(base) is not StructT:
+                return False
+            index = base.item.field_index(e.name)
+            written = field_types(base.item)
+            return index is not None and index < len(written) and plainly_value(written[index])
         if isinstance(e, Call):
             return isinstance(e.callee, FnItem) and e.callee.ret_owned
         if isinstance(e, Method):

@@ -476,6 +476,9 @@ def _check_compare(ck: Any, e: Any, recv: Ty) -> Ty | None:
             "write `partial_cmp` or `total_cmp`)",
         )
     (other,) = ck.args(e, Var())
+    if not e.args[0].borrowed and ck.owned(e.args[0]):  # `a.partial_cmp(b.loss)`: `&Self` taken
+        shown = show(other)
+        raise ck.fail(e.args[0].pos, f"mismatched types: expected `&{shown}`, found `{shown}`")
     if resolve(recv) in (STR, STRING) and resolve(other) in (STR, STRING):
         pass  # `String::cmp(&str)` is not std's, but `s.as_str().cmp(t)` is: one text order
     else:

@@ -507,6 +507,7 @@ class Lowerer(
         binding = self.bind_pattern(pattern, mutable, init is not None)
         if binding is not None and type_node is not None:
             binding.owned = self.owned_type(type_node)  # else the checker judges `init`
+            binding.written = type_node  # type: ignore[attr-defined]  # (value_slots)
         if binding is not None and (
             (init is not None and init.mut_borrow) or is_mut_reference(type_node)
         ):

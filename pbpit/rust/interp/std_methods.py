@@ -39,6 +39,7 @@ from pbpit.rust.interp.types import (
     show,
     vec,
 )
+from pbpit.rust.interp.value_slots import vec_of_values
 
 # -- floats ---------------------------------------------------------------------------------------
 
@@ -207,6 +208,15 @@ def _push(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return push
 
 
+def _push_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    ck.mutable_receiver(e)
+    ck.args(e, recv.inner)  # type: ignore[attr-defined]
+    if e.args[0].borrowed and vec_of_values(e.recv):  # `words.push(&w)`, `words: Vec<String>`
+        shown, where = show(e.args[0].ty), e.args[0].borrow_pos or e.args[0].pos
+        raise ck.fail(where, f"mismatched types: expected `{shown}`, found `&{shown}`")
+    return UNIT
+
+
 def _clear(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     def clear(frame: list) -> Any:
         recv(frame).clear()
@@ -232,7 +242,7 @@ def _slice_rows(family: str) -> list[Builtin]:
 VEC = rows(
     "Vec",
     *_slice_rows("Vec"),
-    Builtin("Vec", "push", ("inner",), "()", _push, mutates=True),
+    Builtin("Vec", "push", ("inner",), "()", _push, mutates=True, check=_push_type),
     Builtin("Vec", "clear", (), "()", _clear, mutates=True),
     Builtin(
         "Vec", "pop", (), "option_inner", mutates=True,

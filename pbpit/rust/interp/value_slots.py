@@ -23,9 +23,11 @@ from pbpit.rust.interp.nodes import (
     Call,
     Closure,
     Expr,
+    Field,
     FnItem,
     Format,
     Lit,
+    Local,
     Node,
     Return,
     SomeLit,
@@ -35,6 +37,7 @@ from pbpit.rust.interp.nodes import (
     Unsupported,
     children,
 )
+from pbpit.rust.interp.types import StructT, resolve
 
 # std types that are values (a reference to one is another type).
 _STD_VALUES = frozenset(
@@ -140,7 +143,7 @@ class ValueSlots:
             for param, arg in zip(_params(node.callee), node.args, strict=False):
                 self.value(param, arg, top=False)
         elif isinstance(node, StructLit):
-            types = _field_types(node.item)
+            types = field_types(node.item)
             order = node.order if node.order is not None else range(len(node.values))
             for index, value in zip(order, node.values, strict=False):
                 if index < len(types):
@@ -161,6 +164,25 @@ def plainly_value(ty: Node | None) -> bool:
     if ty.type == "generic_type":
         ty = ty.child_by_field_name("type")
     return ty is not None and ty.type == "type_identifier" and ty.text.decode() in _STD_VALUES
+
+
+def vec_of_values(e: Expr) -> bool:
+    """Whether `e` is a variable or a struct's field written `Vec<T>` with `T` a value type
+    (`words: Vec<String>`): a `&x` pushed onto it is rustc's E0308."""
+    written: Node | None = None
+    if isinstance(e, Local):
+        written = getattr(e.binding, "written", None)
+    elif isinstance(e, Field) and type(base := resolve(e.base.ty)) is StructT:
+        index = base.item.field_index(e.name)
+        types = field_types(base.item)
+        written = types[index] if index is not None and index < len(types) else None
+    if written is None or written.type != "generic_type":
+        return False
+    name = written.child_by_field_name("type")
+    args = written.child_by_field_name("type_arguments")
+    if name is None or name.text != b"Vec" or args is None or args.named_child_count != 1:
+        return False
+    return plainly_value(args.named_children[0])
 
 
 def refuse_borrowed_arguments(checker: Any, fn: FnItem, args: list[Expr]) -> None:
@@ -192,7 +214,7 @@ def _params(fn: FnItem) -> list[Node | None]:
     return found
 
 
-def _field_types(item: StructItem) -> list[Node]:
+def field_types(item: StructItem) -> list[Node]:
     """The written types of a struct's (or an enum variant's) fields, in order."""
     body = item.node.child_by_field_name("body") if item.node is not None else None
     if body is None:
