@@ -34,6 +34,35 @@ def panic(at: str, message: str) -> str:
 
 
 CASES = {
+    "mut_range_of_immutable_vec": (
+        """\
+fn fill(xs: &mut [i32]) {
+    xs[0] = 1;
+}
+fn main() {
+    let v = vec![0, 0, 0];
+    fill(&mut v[1..]);
+    println!("{:?}", v);
+}
+""",
+        rejects("E0596"),
+    ),
+    "mut_range_through_shared_slice": (
+        """\
+fn fill(xs: &mut [i32]) {
+    xs[0] = 1;
+}
+fn outer(xs: &[i32]) {
+    fill(&mut xs[1..]);
+}
+fn main() {
+    let v = vec![0, 0, 0];
+    outer(&v);
+    println!("{:?}", v);
+}
+""",
+        rejects("E0596"),
+    ),
     "derive_default_field_without_default": (
         """\
 #[derive(Debug)]
@@ -445,6 +474,18 @@ def test_the_accepted_programs_are_rustcs():
 # `iter_mut` loop borrows (pbpit runs such a loop by index, so it must not run these), a write
 # through `iter()`'s `&`. pbpit must not run them.
 REFUSED = {
+    "push_while_range_borrowed": (
+        """\
+fn main() {
+    let mut v = vec![0, 0, 0];
+    let s = &mut v[1..];
+    v.push(1);
+    s[0] = 2;
+    println!("{:?}", v);
+}
+""",
+        "E0499",
+    ),
     "uses_vec_inside": (
         """\
 fn main() {

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbpit.rust.interp import slices
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     Binding,
@@ -33,9 +34,9 @@ def _walk(node: Any, loops: tuple, found: list, lets: list, spans: dict) -> Pos:
     if isinstance(node, Local):
         found.append((node, loops))
     if isinstance(node, Let) and node.binding is not None and node.init is not None:
-        root = node.init
+        root = slices.range_base(node.init)  # `let s = &mut v[a..];`: a borrow of `v`
         while isinstance(root, Field | Index):
-            root = root.base
+            root = slices.range_base(root.base)
         if node.init.mut_borrow and isinstance(root, Local):
             lets.append((node.binding, root))
     inner = (*loops, node) if isinstance(node, Loop | While | For) else loops

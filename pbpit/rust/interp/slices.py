@@ -6,8 +6,9 @@ pbpit erases references: a slice is held as the list it views. Its type is a `Ve
 marked `SLICE` (`Wrap("Vec", T, SLICE)`), so it has what a `Vec` and a slice share (`len`,
 `iter`, `iter_mut`, indexing, `for`, `{:?}`) and writes through `&mut [T]` reach the caller's
 `Vec`; what only a `Vec` has (`push`, `pop`, `clear`) is rustc's E0599 on it, and a slice where
-a `&Vec<T>` is taken is E0308. `v[a..b]` is a copy of the elements (a `Method` named `[..]`):
-reading it is exact; writing through it (`&mut v[a..b]`, `v[a..].iter_mut()`) is refused.
+a `&Vec<T>` is taken is E0308. `v[a..b]` (a `Method` named `[..]`) is a copy of the elements
+where it is only read, and a `SliceView` writing through to `v` under `&mut` (of a `Vec` or a
+slice; an array's `&mut a[a..b]` is refused, its elements being copied on write).
 
 The range's panics are core's (`core::slice::index`), at the indexing expression; recorded from
 rustc 1.95 in `tests/rust/std/slice_*.rs`."""
@@ -140,8 +141,9 @@ def check_method(ck: Any, e: Any, recv: Ty) -> Ty | None:
     for any other call (the checker's other rules type it)."""
     recv = resolve(recv)
     if e.name == RANGE_INDEX:
-        if e.mut_borrow:
-            raise ck.fail(e.pos, "`&mut v[a..b]` (pbpit's `v[a..b]` is a copy; pass `&mut v`)")
+        if e.mut_borrow:  # `&mut v[a..b]`: a view writing through to `v`
+            _mutable_root(ck, e)
+            e.view = True
         for arg in e.args:
             _usize_end(ck, e, recv, arg, ck.expr(arg))
         if recv in (STR, STRING):
@@ -156,8 +158,9 @@ def check_method(ck: Any, e: Any, recv: Ty) -> Ty | None:
             what += " at compilation time"
             raise ck.fail(e.pos, rejects(what, "E0277"))
         return made
-    if _copied_range(e.recv) and e.name not in _READS:
-        raise ck.fail(e.pos, f"`{e.name}` on `v[a..b]` (pbpit's `v[a..b]` is a copy)")
+    if _copied_range(e.recv) and e.name not in _READS:  # `v[a..].sort()`: through a view
+        _mutable_root(ck, e.recv)
+        e.recv.view = True
     if e.name == "to_vec" and _listlike(recv):
         ck.args(e)
         e.impl = _TO_VEC
@@ -197,6 +200,35 @@ def refuse_write_behind_ref(ck: Any, e: Any, root: Any, depth: int) -> None:
         err = ck.fail(e.pos, rejects(what, "E0594"))
         err.label = f"`{root.binding.name}` is a `&` reference, so it cannot be written to"
         raise err
+
+
+def _mutable_root(ck: Any, e: Any) -> None:
+    """`&mut v[a..b]`: `v` declared `mut` (or a `&mut`), else rustc's E0596; `v` a `Vec` or a
+    slice (an array's elements are copied on write, so a view could not reach them)."""
+    from pbpit.rust.interp.nodes import Field, Index, Local
+
+    whole = resolve(e.recv.ty)
+    if type(whole) is Wrap and whole.kind == "array":
+        raise ck.fail(e.pos, "`&mut a[a..b]` of an array (make it a `Vec`)")
+
+    root = e.recv
+    while isinstance(root, Field | Index) or _copied_range(root):
+        root = root.base if isinstance(root, Field | Index) else root.recv
+    if not isinstance(root, Local) or root.binding.mutable or root.binding.mut_ref:
+        return
+    name = root.binding.name
+    if root.binding.owned or getattr(root.binding, "argument", False) is False:
+        what = f"cannot borrow `{name}` as mutable, as it is not declared as mutable"
+    else:
+        what = f"cannot borrow `*{name}` as mutable, as it is behind a `&` reference"
+    raise ck.fail(root.pos, rejects(what, "E0596"))
+
+
+def range_base(e: Any) -> Any:
+    """The `v` of `v[a..b]` (of `v[a..][..b]` too); any other expression itself."""
+    while _copied_range(e):
+        e = e.recv
+    return e
 
 
 def _copied_range(e: Any) -> bool:
@@ -239,10 +271,12 @@ def _bounds(comp: Any, e: Any, args: list[Code], what: str) -> Any:
 def _range(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     bounds = _bounds(comp, e, args, "slice")
 
+    view = getattr(e, "view", False)
+
     def sliced(frame: list) -> Any:
         items = recv(frame)
         lo, hi = bounds(frame, len(items))
-        return items[lo:hi]
+        return SliceView(items, lo, hi) if view else items[lo:hi]
 
     return sliced
 
@@ -298,6 +332,39 @@ def _to_vec(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     from pbpit.rust.interp.runtime import clone_value  # (runtime imports the nodes)
 
     return lambda frame: [clone_value(item) for item in recv(frame)]
+
+
+class SliceView(list):
+    """`&mut v[a..b]`: the elements, each write written to `v` too (the borrow checker keeps
+    anything else from changing `v` while the view lives). Its length is fixed."""
+
+    __slots__ = ("base", "start")
+
+    def __init__(self, base: list, start: int, end: int) -> None:
+        super().__init__(base[start:end])
+        self.base, self.start = base, start
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        list.__setitem__(self, key, value)
+        if isinstance(key, slice):
+            for i in range(*key.indices(len(self))):
+                self.base[self.start + i] = list.__getitem__(self, i)
+        else:
+            self.base[self.start + (key + len(self) if key < 0 else key)] = value
+
+    def sort(self, *args: Any, **kwargs: Any) -> None:
+        list.sort(self, *args, **kwargs)
+        self[:] = list(self)
+
+    def reverse(self) -> None:
+        list.reverse(self)
+        self[:] = list(self)
+
+    def _resized(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a slice's length is fixed")
+
+    append = extend = insert = pop = remove = clear = _resized
+    __delitem__ = __iadd__ = __imul__ = _resized
 
 
 _RANGE = Builtin("Vec", RANGE_INDEX, None, "", _range)
