@@ -301,7 +301,6 @@ def test_applicability_marks_the_fix_that_keeps_the_program_machine_applicable()
         (loop, "detach "): machine,
         (loop, "detach the tensors "): machine,
         (loop, "make "): machine,
-        ("shared-intermediate", "add the losses and run one backward: "): machine,
         ("shared-intermediate", "if the first loss must not train what made "): maybe,
         ("double-backward", "use the "): maybe,  # keep the gradients: a helper may do more
         ("double-backward", "or build "): machine,

@@ -319,8 +319,12 @@ def diagnose(panic: Panic, crate: Crate | None, report: LintReport | None) -> Di
     tape = [f for f in report.findings if f.tape is not None]
     frames = user_frames(panic, crate)
     diagnosis.frames = frames
+    from pbpit.diagnose.fix_check import checked_findings
+
+    # The fixes written as code of the findings said are made and read again, as `pbpit lint`
+    # prints them (only those: a crate may have many).
     for user in frames:
-        matched = _at_frame(tape, user)
+        matched = checked_findings(_at_frame(tape, user))
         if matched:
             diagnosis.exact = [_exact(f, panic, user, frames[0], matched) for f in matched]
             return diagnosis
@@ -345,6 +349,7 @@ def diagnose(panic: Panic, crate: Crate | None, report: LintReport | None) -> Di
         )
     else:
         diagnosis.advice.append(ADVICE)
+    diagnosis.likely = checked_findings(diagnosis.likely)
     return diagnosis
 
 

@@ -559,7 +559,26 @@ def _lint_finding(
         ),
         None,
     )
+    if found is None and result.crate is None and node.line is not None:
+        # Lint cites the binding that carries the tensor into the loop, whose statement holds
+        # the one that makes it (`let bridge = if .. { let rows = ..; Some(Bridge::new(rows)) }`).
+        found = next(
+            (
+                f
+                for f in linted
+                if f.rule == entry.pattern
+                and _same(f.path, result.path)
+                and _holds(result, f.primary.line, node.line)
+            ),
+            None,
+        )
     return found, file
+
+
+def _holds(result: RunResult, line: int, inner: int) -> bool:
+    """Whether the statement at `line` of a one-file program spans the line `inner`."""
+    first, last = statement_range(result.source, line, result.language)
+    return first < inner <= last
 
 
 def _written(result: RunResult, entry: AuditEntry, fixes: list[Fix]) -> Diagnostic:

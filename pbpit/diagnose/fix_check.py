@@ -401,10 +401,15 @@ def lint_checked(report: Any) -> Any:
     A help that fails keeps its words, loses its code, and says what was found."""
     if not any(h.edits for f in report.findings for h in f.helps):
         return report
+    return replace(report, findings=checked_findings(report.findings))
+
+
+def checked_findings(found: list[Diagnostic]) -> list[Diagnostic]:
+    """Lint's findings `found`, each help written as code checked as `lint_checked` says."""
     files: dict[str, tuple[str, list[str], Counter] | None] = {}
     checks: dict[tuple, FixCheck] = {}
     findings = []
-    for finding in report.findings:
+    for finding in found:
         if not any(h.edits for h in finding.helps):
             findings.append(finding)
             continue
@@ -426,7 +431,7 @@ def lint_checked(report: Any) -> Any:
                 why = f"pbpit made this edit and read it again: {check.detail}, so it is not shown"
                 helps.append(replace(help_, edits=[], note=why, checked=check))
         findings.append(replace(finding, helps=helps))
-    return replace(report, findings=findings)
+    return findings
 
 
 def _edit_key(edits: list[Edit]) -> tuple:

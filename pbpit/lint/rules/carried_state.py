@@ -73,6 +73,28 @@ def pushed(definition: Definition, fixes: Fixes) -> bool:
     )
 
 
+def filled(name: str, meeting: Meeting, fixes: Fixes) -> bool:
+    """Whether the loop's passes put tensors into `name` (`saved.push(..)` in its body): what
+    carries them from pass to pass is a collection, which `.detach()` does not take."""
+    body = meeting.loop.child_by_field_name("body") if meeting.loop is not None else None
+    if body is None:
+        return False
+    for node in descendants(body):
+        function = node.child_by_field_name("function") if node.type == "call_expression" else None
+        if function is None or function.type != "field_expression":
+            continue
+        receiver = function.child_by_field_name("value")
+        method = function.child_by_field_name("field")
+        if (
+            receiver is not None
+            and method is not None
+            and fixes.text(receiver) == name
+            and fixes.text(method) in ("push", "push_back", "push_front", "insert", "extend")
+        ):
+            return True
+    return False
+
+
 def empty_each_pass(name: str, meeting: Meeting, fixes: Fixes) -> Help:
     """Empty each pass: `name.clear();` as the last statement of the loop's body."""
     fallback = empty_each_pass_help(name, [])

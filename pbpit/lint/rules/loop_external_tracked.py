@@ -15,6 +15,7 @@ from pbpit.lint.rules.carried_state import (
     detach_each_pass,
     detach_each_pass_help,
     empty_each_pass,
+    filled,
     held_tensor,
     pushed,
 )
@@ -131,7 +132,7 @@ fn main() {
                 )
             held = entry.get(name)
             leaf = held is not None and held.requirement == Requirement.GRAD
-            if pushed(definition, fixes):
+            if pushed(definition, fixes) or filled(name, meeting, fixes):
                 helps = [empty_each_pass(name, meeting, fixes)]
             else:
                 helps = [detach_each_pass(name, meeting, leaf, fixes)]

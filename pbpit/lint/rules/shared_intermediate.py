@@ -84,7 +84,10 @@ fn main() {
         definition, earlier, later = meeting.definition, meeting.earlier, meeting.later
         name = definition.name
         labels = [fixes.label(definition.span, made_here(name, definition.why), True)]
-        if earlier.span == later.span:  # one call of a helper runs both backwards
+        if earlier.span == later.span and earlier.context != later.context:
+            # One backward, run by each pass of a loop on a loss of another part of the tensor
+            labels.append(fixes.label(later.span, each_pass_runs(name, later.through)))
+        elif earlier.span == later.span:  # one call of a helper runs both backwards
             labels.append(fixes.label(later.span, both_in_one_call(name, later.through)))
         else:
             labels.append(fixes.label(earlier.span, consumes_step(name, earlier.through)))
@@ -154,6 +157,15 @@ def both_in_one_call(name: str, through: str | None) -> str:
     return (
         f"this call runs two backwards{where}: the first consumes `{name}`'s step, the second "
         "needs it again and panics"
+    )
+
+
+def each_pass_runs(name: str, through: str | None) -> str:
+    """On a backward that each pass of a loop runs on a loss of another part of `name`."""
+    return this_backward(
+        f"runs in every pass of the loop, each on another part of `{name}`: the first consumes "
+        f"`{name}`'s step, the next pass needs it again and panics",
+        through,
     )
 
 
@@ -228,36 +240,37 @@ def sum_backwards(
         # Both losses exist at the first backward: the sum goes there.
         if any(names(s, b, fixes) for s in between):
             return []
+        # Whose gradients the program reads: `let grads = ..` twice, the later reads are the
+        # second's. Both read (an optimizer stepped with each, two logs), the one sum would be
+        # used twice: how to merge those uses is the user's call (said in words).
+        shadowed = second_bound is not None and second_bound == first_bound
+        reads_first = first_bound is not None and (
+            any(names(s, first_bound, fixes) for s in between)
+            or (not shadowed and any(names(s, first_bound, fixes) for s in after))
+        )
+        reads_second = second_bound is not None and any(
+            names(s, second_bound, fixes) for s in after
+        )
+        if reads_first and reads_second:
+            return []
         edits = [fixes.edit(first_call.start_byte, first_call.end_byte, summed)]
-        if (
-            second_bound is None
-            or (  # `let grads = ..` twice: what reads the second, the sum
-                second_bound == first_bound
-                and not any(
-                    binds(s, second_bound, fixes) for s in between if s.type == "let_declaration"
-                )
-            )
-            or not any(names(s, second_bound, fixes) for s in after)
-        ):
+        if not reads_second or shadowed:
             return edits + [delete_lines(second_statement, fixes)]
-        # The second's gradients are read later: the first backward gives them that name when
-        # its own is read by nothing, else they are its binding moved into the second's.
+        # The second's gradients are read later, the first's by nothing: the first backward
+        # gives them the second's name, else its binding is moved into the second's.
+        assert second_bound is not None
         first_pattern = first_statement.child_by_field_name("pattern")
         second_pattern = second_statement.child_by_field_name("pattern")
         if (
             first_pattern is not None
             and second_pattern is not None
-            and (
-                first_bound is None
-                or not any(names(s, first_bound, fixes) for s in siblings[start + 1 :])
-            )
             and not any(names(s, second_bound, fixes) for s in between)
         ):
             renamed = fixes.edit(
                 first_pattern.start_byte, first_pattern.end_byte, fixes.text(second_pattern)
             )
             return [renamed, *edits, delete_lines(second_statement, fixes)]
-        if first_bound is None or any(names(s, first_bound, fixes) for s in after):
+        if first_bound is None:
             return []
         edits.append(fixes.edit(second_call.start_byte, second_call.end_byte, first_bound))
         return edits
