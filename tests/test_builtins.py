@@ -13,10 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from pbpit.rust.interp import burn_methods, iterators, nodes, std_methods
-from pbpit.rust.interp.builtins import TYPE_WORDS, Builtin, Family, _not_compiled
+from pbpit.rust.interp import burn_methods, iterators, nodes, std_functions, std_methods
+from pbpit.rust.interp.builtins import TYPE_WORDS, Builtin, Family, Function, _not_compiled
 from pbpit.rust.interp.check import check_each
 from pbpit.rust.interp.lower import lower
+from pbpit.rust.interp.lower_tables import PATH_FUNCTIONS
 from pbpit.rust.interp.program import Unsupported, load_text
 from pbpit.rust.interp.types import FLOAT_NAMES, INT_RANGES, Named, Wrap, resolve
 from pbpit.rust.syntax import parse_bytes
@@ -48,6 +49,18 @@ def test_every_row_holds_its_arity_types_and_behaviour():
                 assert row.result in TYPE_WORDS, where
             else:
                 assert callable(row.check), where
+
+
+def test_every_function_row_holds_its_arity_types_and_behaviour():
+    """Functions called by a path: std's and Burn's math (`std_functions.FUNCTIONS`), Burn's
+    (`burn_methods.STATICS`); the lowering's arities are the rows'."""
+    rows = {**std_functions.FUNCTIONS, **burn_methods.STATICS}
+    assert len(rows) == len(std_functions.FUNCTIONS) + len(burn_methods.STATICS)
+    for path, row in rows.items():
+        assert isinstance(row, Function) and row.path == path, path
+        assert isinstance(row.arity, int) and row.arity >= 0, path
+        assert callable(row.check) and callable(row.compile), path
+    assert PATH_FUNCTIONS == {(f.owner, f.name): f.arity for f in std_functions.FUNCTIONS.values()}
 
 
 def test_every_std_row_is_run_by_a_program_rustc_ran():

@@ -52,10 +52,7 @@ def _register() -> None:
     burn_nn.LAYER_CONFIGS.update(Conv2dConfig="Conv2d", AdaptiveAvgPool2dConfig="AdaptiveAvgPool2d")
     for name in CONFIGS:
         burn_nn.NAMED_TYPES[name] = Named(name)
-    burn_nn.FUNCTIONS[("Conv2dConfig", "new")] = 2
-    burn_nn.FUNCTIONS[("AdaptiveAvgPool2dConfig", "new")] = 1
     burn_nn.NAMED_TYPES["PaddingConfig2d"] = PADDING
-    burn_nn.FUNCTIONS[("PaddingConfig2d", "Explicit")] = 4
     burn_nn._LAYER_VALUES["Conv2d"] = _conv2d
     burn_nn._LAYER_VALUES["AdaptiveAvgPool2d"] = lambda value: nn.AdaptiveAvgPool2d(value.fields[0])
 
@@ -69,7 +66,8 @@ def _conv2d(value: StructValue) -> nn.Conv2d:
 
 
 def lower_path(pos: Pos, names: list[str], defined: Any) -> Expr | None:
-    """`PaddingConfig2d::Valid`, `PaddingConfig2d::Same` (`Explicit(..)` is a call: `FUNCTIONS`)."""
+    """`PaddingConfig2d::Valid`, `PaddingConfig2d::Same` (`Explicit(..)` is a call:
+    `burn_methods.STATICS`)."""
     if len(names) >= 2 and names[-2] == "PaddingConfig2d" and "PaddingConfig2d" not in defined:
         if names[-1] in ("Valid", "Same"):
             return Static(pos, f"burn::PaddingConfig2d::{names[-1]}", [])

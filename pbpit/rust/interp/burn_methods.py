@@ -1,6 +1,7 @@
 """The methods of Burn's configs, losses, activations and optimizers in Rust, a row each
 (`builtins.Builtin`, its `owner` the Burn type): its types and its behaviour on `pbpit.nn`
-(`LinearConfig::init`, `AdamConfig::with_beta_1`, `MseLoss::forward`, `Optimizer::step`..).
+(`LinearConfig::init`, `AdamConfig::with_beta_1`, `MseLoss::forward`, `Optimizer::step`..);
+and Burn's functions called by a path (`STATICS`: `LinearConfig::new`, `B::seed`..).
 A module's own methods (`forward` of a layer, `valid`, a param's `val`) are
 `burn_nn.check_method`'s; `Conv2dConfig`'s are `burn_conv.py`'s."""
 
@@ -9,10 +10,27 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from pbpit import nn
+from pbpit.engine import tensor as engine_tensor
 from pbpit.rust.format import Some
-from pbpit.rust.interp import burn_nn
-from pbpit.rust.interp.builtins import Builtin, Code, Family
-from pbpit.rust.interp.types import BOOL, DEVICE, F32, F64, StructT, TensorT, Ty, Var, show
+from pbpit.rust.interp import burn_conv, burn_nn
+from pbpit.rust.interp.builtins import Builtin, Code, Family, Function
+from pbpit.rust.interp.types import (
+    BOOL,
+    DEVICE,
+    F32,
+    F64,
+    GRADIENTS,
+    NAMED,
+    UNIT,
+    USIZE,
+    StructT,
+    TensorT,
+    Ty,
+    Var,
+    option,
+    show,
+)
 
 _BURN = "burn"
 
@@ -185,3 +203,137 @@ METHODS: dict[str, Family] = {
     "Optimizer": _family("Optimizer", _row("Optimizer", "step", _step_type, _step)),
 }
 """Each Burn type's methods (`METHODS[owner]`, a family of rows by name)."""
+
+
+# -- Burn's functions called by a path: `LinearConfig::new(2, 3)`, `B::seed(&device, 42)`.. -------
+
+
+def _burn_function(rule: Callable[[Any, Any, list[Ty]], Ty]) -> Callable[[Any, Any], Ty]:
+    """A `Function`'s type rule: its arity checked, its arguments typed, then `rule`."""
+
+    def check(ck: Any, e: Any) -> Ty:
+        owner, function = e.name.split("::")[1:]
+        ck.arity(e, STATICS[f"{owner}::{function}"].arity, f"`{owner}::{function}`")
+        return rule(ck, e, [ck.expr(a) for a in e.args])
+
+    return check
+
+
+def _own_type(ck: Any, e: Any, found: list[Ty]) -> Ty:
+    """`Relu::new()`, `AdamConfig::new()`, `Conv2dConfig::new(..)`: the owner's type."""
+    return burn_nn.NAMED_TYPES[e.name.split("::")[1]]
+
+
+def _sizes(ck: Any, e: Any, found: list[Ty]) -> Ty:
+    """`LinearConfig::new(d_input, d_output)`, `LayerNormConfig::new(d_model)`.."""
+    for arg, ty in zip(e.args, found, strict=True):
+        ck.unify(USIZE, ty, arg.pos)
+    return _own_type(ck, e, found)
+
+
+def _dropout_type(ck: Any, e: Any, found: list[Ty]) -> Ty:
+    ck.unify(F64, found[0], e.args[0].pos)
+    return _own_type(ck, e, found)
+
+
+def _cross_entropy_new_type(ck: Any, e: Any, found: list[Ty]) -> Ty:
+    ck.unify(option(USIZE), found[0], e.args[0].pos)  # `(pad_index: Option<usize>, device)`
+    ck.unify(DEVICE, found[1], e.args[1].pos)
+    return _own_type(ck, e, found)
+
+
+def _seed_type(ck: Any, e: Any, found: list[Ty]) -> Ty:
+    """burn-backend's `fn seed(device: &Self::Device, seed: u64)`."""
+    ck.unify(DEVICE, found[0], e.args[0].pos)
+    ck.unify(NAMED["u64"], found[1], e.args[1].pos)
+    return UNIT
+
+
+def _param_type(ck: Any, e: Any, found: list[Ty]) -> Ty:
+    tensor = ck.known(found[0])
+    if type(tensor) is not TensorT:
+        raise ck.fail(e.args[0].pos, f"`Param::from_tensor` of `{show(tensor)}`")
+    return burn_nn.param(tensor)
+
+
+def _from_grads_type(ck: Any, e: Any, found: list[Ty]) -> Ty:
+    ck.unify(GRADIENTS, found[0], e.args[0].pos)
+    if not burn_nn.is_module(ck.known(found[1])):
+        raise ck.fail(
+            e.args[1].pos,
+            f"`GradientsParams::from_grads` of `{show(found[1])}` (a `#[derive(Module)]` "
+            "struct or a `Linear`)",
+        )
+    return burn_nn.NAMED_TYPES["GradientsParams"]
+
+
+def _made(comp: Any, e: Any, args: list[Code]) -> Code:
+    """`pbpit.nn`'s class of the owner's name, made of the arguments (`LinearConfig::new(2, 3)`,
+    `Relu::new()`, `MseLoss::new()`, `AdamConfig::new()`)."""
+    owner = e.name.split("::")[1]
+    make = burn_nn.CONFIGS.get(owner) or getattr(nn, owner)
+    return lambda frame: make(*(a(frame) for a in args))
+
+
+def _cross_entropy_new(comp: Any, e: Any, args: list[Code]) -> Code:
+    """burn-nn's `CrossEntropyLoss::new`: the config's defaults, the pad index's token."""
+    engine, (pad, device) = comp.engine(e.pos), args
+
+    def cross_entropy(frame: list) -> Any:
+        config, index = nn.CrossEntropyLossConfig(), pad(frame)
+        config.pad_tokens = None if index is None else [index]
+        return engine(config.init, device(frame))
+
+    return cross_entropy
+
+
+def _seed(comp: Any, e: Any, args: list[Code]) -> Code:
+    _, value = args
+    return lambda frame: engine_tensor.seed(value(frame))
+
+
+def _param(comp: Any, e: Any, args: list[Code]) -> Code:
+    engine, (tensor,) = comp.engine(e.pos), args
+    return lambda frame: engine(nn.Param.from_tensor, tensor(frame))
+
+
+def _from_grads(comp: Any, e: Any, args: list[Code]) -> Code:
+    engine, (grads, module) = comp.engine(e.pos), args
+
+    def from_grads(frame: list) -> Any:
+        model = burn_nn.DerivedModule(module(frame))
+        return engine(nn.GradientsParams.from_grads, grads(frame), model)
+
+    return from_grads
+
+
+def _padding(comp: Any, e: Any, args: list[Code]) -> Code:
+    return burn_conv.compile_padding("Explicit", args)
+
+
+def _function(owner: str, name: str, arity: int, rule: Any, compile_: Any) -> Function:
+    return Function(owner, name, arity, _burn_function(rule), compile_)
+
+
+STATICS: dict[str, Function] = {
+    f.path: f
+    for f in (
+        _function("LinearConfig", "new", 2, _sizes, _made),
+        _function("DropoutConfig", "new", 1, _dropout_type, _made),
+        _function("LayerNormConfig", "new", 1, _sizes, _made),
+        _function("EmbeddingConfig", "new", 2, _sizes, _made),
+        *(_function(name, "new", 0, _own_type, _made) for name in burn_nn.ACTIVATIONS),
+        _function("MseLoss", "new", 0, _own_type, _made),
+        _function("CrossEntropyLossConfig", "new", 0, _own_type, _made),
+        _function("CrossEntropyLoss", "new", 2, _cross_entropy_new_type, _cross_entropy_new),
+        *(_function(name, "new", 0, _own_type, _made) for name in burn_nn.CONFIGS),
+        _function("GradientsParams", "from_grads", 2, _from_grads_type, _from_grads),
+        _function("Param", "from_tensor", 1, _param_type, _param),
+        _function("Backend", "seed", 2, _seed_type, _seed),
+        _function("Conv2dConfig", "new", 2, _own_type, _made),
+        _function("AdaptiveAvgPool2dConfig", "new", 1, _own_type, _made),
+        _function("PaddingConfig2d", "Explicit", 4, _own_type, _padding),
+    )
+}
+"""Burn's functions a program calls by a path (a `Static` named `burn::Owner::function`): each
+its arity (the lowering knows the path by it), its types and its behaviour."""

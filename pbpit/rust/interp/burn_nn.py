@@ -17,7 +17,6 @@ from typing import Any
 import numpy as np
 
 from pbpit import nn
-from pbpit.engine import tensor as engine_tensor
 from pbpit.engine.api import RUST_METHODS
 from pbpit.rust.format import Some
 from pbpit.rust.interp.builtins import BURN, CLONE, LAYER_FORWARD
@@ -43,10 +42,6 @@ from pbpit.rust.interp.runtime import StructValue
 from pbpit.rust.interp.types import (
     DEVICE,
     F64,
-    GRADIENTS,
-    NAMED,
-    UNIT,
-    USIZE,
     Named,
     ParamT,
     StructT,
@@ -84,23 +79,6 @@ NAMED_TYPES = {
 # Each backend's own device type: all of them are pbpit's one device (flex, with autodiff).
 BACKEND_DEVICES = ("WgpuDevice", "NdArrayDevice", "FlexDevice", "CandleDevice", "LibTorchDevice")
 CONFIGS = {"AdamConfig": nn.AdamConfig, "AdamWConfig": nn.AdamWConfig, "SgdConfig": nn.SgdConfig}
-# `(owner, function)`: the associated functions a Burn program calls, and their arity.
-FUNCTIONS = {
-    ("LinearConfig", "new"): 2,
-    ("DropoutConfig", "new"): 1,
-    ("LayerNormConfig", "new"): 1,
-    ("EmbeddingConfig", "new"): 2,
-    **{(name, "new"): 0 for name in ACTIVATIONS},
-    ("MseLoss", "new"): 0,
-    ("CrossEntropyLossConfig", "new"): 0,
-    ("CrossEntropyLoss", "new"): 2,  # `(pad_index: Option<usize>, device)`
-    ("AdamConfig", "new"): 0,
-    ("AdamWConfig", "new"): 0,
-    ("SgdConfig", "new"): 0,
-    ("GradientsParams", "from_grads"): 2,
-    ("Param", "from_tensor"): 1,
-    ("Backend", "seed"): 2,
-}
 REDUCTIONS = ("Mean", "Sum", "Auto")
 OPTIMIZER_SETTERS = {
     "AdamConfig": ("with_beta_1", "with_beta_2", "with_epsilon"),
@@ -206,7 +184,11 @@ def lower_call(pos: Pos, names: list[str], args: list[Expr], defined: Any) -> Ex
         return Static(pos, "burn::Backend::seed", args)
     if owner in BACKEND_DEVICES and function == "default" and owner not in defined and not args:
         return Static(pos, "Device::default", [])  # `WgpuDevice::default()`: pbpit's device
-    if (owner, function) not in FUNCTIONS or (owner in defined and not is_library(defined[owner])):
+    from pbpit.rust.interp.burn_methods import STATICS  # (it reads this module's tables)
+
+    if f"{owner}::{function}" not in STATICS or (
+        owner in defined and not is_library(defined[owner])
+    ):
         return None
     return Static(pos, f"burn::{owner}::{function}", args)
 
@@ -460,43 +442,14 @@ def _json_float(value: float, name: str) -> str:
 
 
 def check_static(checker: Any, e: Static) -> Ty:
+    """A function of Burn called by a path (a row of `burn_methods.STATICS`), or a value:
+    `Reduction::Mean`, `PaddingConfig2d::Same`."""
+    from pbpit.rust.interp.burn_methods import STATICS  # (it reads this module's tables)
+
     _, owner, function = e.name.split("::")
-    expected = FUNCTIONS.get((owner, function))
-    if expected is not None:
-        checker.arity(e, expected, f"`{owner}::{function}`")
-    found = [checker.expr(a) for a in e.args]
-    if owner == "Reduction":
-        return NAMED_TYPES["Reduction"]
-    if owner == "Backend":  # burn-backend's `fn seed(device: &Self::Device, seed: u64)`
-        checker.unify(DEVICE, found[0], e.args[0].pos)
-        checker.unify(NAMED["u64"], found[1], e.args[1].pos)
-        return UNIT
-    if owner in ("LinearConfig", "LayerNormConfig", "EmbeddingConfig"):
-        for arg, ty in zip(e.args, found, strict=True):
-            checker.unify(USIZE, ty, arg.pos)
-        return NAMED_TYPES[owner]
-    if owner == "DropoutConfig":
-        checker.unify(F64, found[0], e.args[0].pos)
-        return NAMED_TYPES[owner]
-    if owner == "CrossEntropyLoss":
-        checker.unify(option(USIZE), found[0], e.args[0].pos)
-        checker.unify(DEVICE, found[1], e.args[1].pos)
-        return NAMED_TYPES[owner]
-    if owner == "Param":
-        (t,) = found
-        tensor = checker.known(t)
-        if type(tensor) is not TensorT:
-            raise checker.fail(e.args[0].pos, f"`Param::from_tensor` of `{show(tensor)}`")
-        return param(tensor)
-    if owner == "GradientsParams":
-        checker.unify(GRADIENTS, found[0], e.args[0].pos)
-        if not is_module(checker.known(found[1])):
-            raise checker.fail(
-                e.args[1].pos,
-                f"`GradientsParams::from_grads` of `{show(found[1])}` (a `#[derive(Module)]` "
-                "struct or a `Linear`)",
-            )
-        return NAMED_TYPES["GradientsParams"]
+    row = STATICS.get(f"{owner}::{function}")
+    if row is not None:
+        return row.check(checker, e)
     return NAMED_TYPES[owner]
 
 
@@ -656,46 +609,15 @@ _LAYER_VALUES: dict[str, Callable[[StructValue], Any]] = {
 
 
 def compile_static(library: Any, e: Static, args: list[Callable[[list], Any]]) -> Callable:
+    from pbpit.rust.interp.burn_methods import STATICS  # (it reads this module's tables)
+
     _, owner, function = e.name.split("::")
-    engine = library.engine(e.pos)
+    row = STATICS.get(f"{owner}::{function}")
+    if row is not None:
+        return row.compile(library, e, args)
     if owner == "Reduction":
         return lambda frame: function
-    if owner == "Backend":
-        _, value = args
-        return lambda frame: engine_tensor.seed(value(frame))
-    if owner in LAYER_CONFIGS:
-        config = getattr(nn, owner)
-        return lambda frame: config(*(a(frame) for a in args))
-    if owner in ACTIVATIONS:
-        make = getattr(nn, owner)
-        return lambda frame: make()
-    if owner == "MseLoss":
-        return lambda frame: nn.MseLoss()
-    if owner == "CrossEntropyLossConfig":
-        return lambda frame: nn.CrossEntropyLossConfig()
-    if owner == "CrossEntropyLoss":  # burn-nn's `new`: the config's defaults, the pad index's token
-        pad, device = args
-
-        def cross_entropy(frame: list) -> Any:
-            config, index = nn.CrossEntropyLossConfig(), pad(frame)
-            config.pad_tokens = None if index is None else [index]
-            return engine(config.init, device(frame))
-
-        return cross_entropy
-    if owner in CONFIGS:
-        config = CONFIGS[owner]
-        return lambda frame: config()
-    if owner == "Param":
-        (tensor,) = args
-        return lambda frame: engine(nn.Param.from_tensor, tensor(frame))
-    if owner == "PaddingConfig2d":
-        return burn_conv.compile_padding(function, args)
-    grads, module = args
-
-    def from_grads(frame: list) -> Any:
-        return engine(nn.GradientsParams.from_grads, grads(frame), DerivedModule(module(frame)))
-
-    return from_grads
+    return burn_conv.compile_padding(function, args)  # `PaddingConfig2d::Same`, `Valid`
 
 
 def compile_method(library: Any, e: Method, recv: Callable, args: list) -> Callable:
