@@ -71,11 +71,15 @@ def element(lowerer: Any, node: Any, binding: Any) -> Any | None:
         return None
     recv, index = source
     parent = node.parent
-    deref = parent is not None and parent.type == "unary_expression" and (
-        lowerer.text(parent).startswith("*")
+    deref = (
+        parent is not None
+        and parent.type == "unary_expression"
+        and (lowerer.text(parent).startswith("*"))
     )
-    member = parent is not None and parent.type == "field_expression" and (
-        parent.child_by_field_name("value") == node
+    member = (
+        parent is not None
+        and parent.type == "field_expression"
+        and (parent.child_by_field_name("value") == node)
     )
     if not (deref or member):
         raise lowerer.fail(

@@ -42,11 +42,8 @@ RANGE_INDEX = "[..]"
 _VEC_ONLY = ("push", "pop", "clear", "insert", "remove", "truncate", "extend", "append")
 # Methods that read a slice only: what `v[a..b]` (a copy) may be the receiver of.
 _READS = frozenset(
-    (
-        "len", "is_empty", "iter", "into_iter", "first", "last", "to_vec", "clone", "contains",
-        "windows", "chunks", "get", "starts_with", "ends_with", "concat", "join", "to_string",
-        "to_owned", "split_at", "split_first", "split_last",
-    )
+    "len is_empty iter into_iter first last to_vec clone contains windows chunks get starts_with "
+    "ends_with concat join to_string to_owned split_at split_first split_last".split()
 )
 
 
