@@ -27,11 +27,7 @@ AMONG = tuple(
 )
 
 # Mutant -> the kind of its disagreement: what pbpit does not check as rustc does yet.
-KNOWN = {
-    # Borrow checking beyond moves (docs/RUST_SUBSET.md, "Known gaps"): `v.push(&i)` then `i += 1`.
-    "mutant 26:0: loops.rs:37 add a borrow `i` -> `&i`": "runs what rustc rejects (E0506)",
-    "mutant 26:47: loops.rs:37 add a borrow `i` -> `&i`": "runs what rustc rejects (E0506)",
-}
+KNOWN: dict[str, str] = {}
 
 
 def test_mutants_are_the_same_on_every_run_and_each_changes_its_program():

@@ -625,6 +625,60 @@ fn main() {
 """,
         runs('["ab"] ["ab"]\n', 0),
     ),
+    "assign_while_pushed_borrow_lives": (
+        """\
+fn main() {
+    let mut i = 0;
+    let mut evens = Vec::new();
+    while i < 10 {
+        i += 1;
+        if i % 2 == 1 {
+            continue;
+        }
+        evens.push(&i);
+    }
+    println!("{evens:?}");
+}
+""",
+        rejects("E0506"),
+    ),
+    "assign_to_a_field_while_borrowed": (
+        """\
+fn main() {
+    let mut pair = (1, 2);
+    let copy = &pair;
+    pair.0 = 99;
+    println!("{:?} {:?}", copy, pair);
+}
+""",
+        rejects("E0506"),
+    ),
+    "assign_after_the_borrows_last_use": (
+        """\
+fn main() {
+    let mut a = [1, 2, 3];
+    let b = &a;
+    println!("{:?}", b);
+    a[0] = 10;
+    let mut x = 5;
+    let r = &x;
+    x = *r + 1;
+    let mut v = Vec::new();
+    for k in 0..3 {
+        let mut y = k;
+        y += 1;
+        v.push(y);
+    }
+    let mut s = String::from("a");
+    let mut names = Vec::new();
+    names.push(&s);
+    println!("{:?} {:?} {}", names, v, x);
+    s = String::from("b");
+    println!("{} {:?}", s, a);
+}
+""",
+        runs('[1, 2, 3]\n["a"] [1, 2, 3] 6\nb [10, 2, 3]\n', 0),
+    ),
 }
 
 

@@ -55,6 +55,7 @@ from pbpit.rust.interp.nodes import (
     Unsupported,
     Visible,
 )
+from pbpit.rust.interp.shared_borrows import refuse_assign_while_borrowed
 from pbpit.rust.interp.traits import TraitLowering
 from pbpit.rust.interp.types import (
     UNIT,
@@ -370,6 +371,8 @@ class Lowerer(
         refuse_borrows_for_values(self, fn)  # `f(&x)` of `fn f(x: i32)`, `return Some(&i)`
         self.close_scope(saved)
         conflict = refuse_use_while_borrowed(fn.body, self.path)  # `let r = &mut x;` then `x`
+        if conflict is None:  # `let r = &x;` or `v.push(&x)`, then `x = ..` while it lives
+            conflict = refuse_assign_while_borrowed(fn.body, self.path)
         if conflict is not None:
             raise conflict
         self.backends, self.dims = frozenset(), frozenset()

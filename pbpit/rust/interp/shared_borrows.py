@@ -1,0 +1,140 @@
+"""`let r = &x;` or `v.push(&x)`: while the borrow is live, `x` is not assigned to, as rustc's
+borrow checker says (E0506; NLL: the borrow lasts to the holder's last use, and, made in a loop
+whose next turn uses the holder again, to the end of that loop).
+
+pbpit erases references, so an assignment to `x` inside such a borrow would run where rustc
+refuses the program. This finds the first such assignment in a function body. A holder given
+a new value (`r = &y;`) is not followed: its later uses are taken as the old borrow's, which
+may refuse what rustc runs, never run what it refuses.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.nodes import (
+    Assign,
+    Block,
+    Expr,
+    Field,
+    For,
+    Index,
+    Let,
+    Local,
+    Loop,
+    Method,
+    Pos,
+    Unsupported,
+    While,
+    children,
+)
+
+
+def _root(e: Any) -> Local | None:
+    while isinstance(e, Field | Index):
+        e = e.base
+    return e if isinstance(e, Local) else None
+
+
+class _Walk:
+    def __init__(self) -> None:
+        self.uses: list[tuple[Local, tuple]] = []  # every `Local`, with the loops around it
+        self.borrows: list[tuple[Any, Local, tuple]] = []  # (holder binding, `&x`'s x, loops)
+        self.assigns: list[tuple[Assign, Any, tuple]] = []  # (assignment, x's binding, loops)
+        self.spans: dict[int, tuple[Pos, Pos]] = {}  # a loop's first and last position
+        self.inside: dict[int, set[int]] = {}  # an assignment's own `Local`s
+        self.declared: dict[int, tuple] = {}  # a variable's binding -> the loops around its `let`
+
+    def walk(self, node: Any, loops: tuple) -> Pos:
+        last: Pos = getattr(node, "pos", None) or (0, 0)
+        if isinstance(node, Local):
+            self.uses.append((node, loops))
+        if isinstance(node, Let) and node.binding is not None:
+            self.declared[id(node.binding)] = loops
+        if isinstance(node, For) and node.binding is not None:
+            self.declared[id(node.binding)] = (*loops, node)
+        if isinstance(node, Let) and node.binding is not None and node.init is not None:
+            init = node.init
+            if init.borrowed and not init.mut_borrow and (x := _root(init)) is not None:
+                self.borrows.append((node.binding, x, loops))
+        if isinstance(node, Method) and node.name == "push" and len(node.args) == 1:
+            holder, arg = _root(node.recv), node.args[0]
+            if holder is not None and arg.borrowed and not arg.mut_borrow:
+                x = _root(arg)
+                if x is not None:
+                    self.borrows.append((holder.binding, x, loops))
+        if isinstance(node, Assign) and (x := _root(node.target)) is not None:
+            self.assigns.append((node, x.binding, loops))
+            self.inside[id(node)] = {id(local) for local in _locals(node)}
+        inner = (*loops, node) if isinstance(node, Loop | While | For) else loops
+        for part in children(node):
+            last = max(last, self.walk(part, inner))
+        if isinstance(node, Loop | While | For):
+            self.spans[id(node)] = (node.pos, last)
+        return last
+
+
+def _locals(node: Any) -> list[Local]:
+    found = [node] if isinstance(node, Local) else []
+    for part in children(node):
+        found.extend(_locals(part))
+    return found
+
+
+def refuse_assign_while_borrowed(body: Block, path: str) -> Unsupported | None:
+    """The first assignment to a variable while a shared borrow of it is live, as rustc's
+    E0506, or None."""
+    w = _Walk()
+    w.walk(body, ())
+    for holder, x, loops in w.borrows:
+        start, end = x.pos, x.pos
+        uses = [(u, ls) for u, ls in w.uses if u.binding is holder and u is not x]
+        for use, use_loops in uses:
+            if use.pos > start:
+                end = max(end, use.pos)
+            for loop in use_loops:  # a loop begun after the borrow uses the holder next turn
+                if loop.pos > x.pos:
+                    end = max(end, w.spans[id(loop)][1])
+        wrapped: list[Any] = []  # loops around the borrow whose next turn uses the holder
+        for loop in loops:
+            first, last = w.spans[id(loop)]
+            declared = w.declared.get(id(x.binding), ())
+            if any(first <= use.pos <= last for use, _ in uses) and loop not in declared:
+                wrapped.append(loop)
+                start, end = min(start, first), max(end, last)
+        if end <= x.pos and not wrapped:
+            continue
+        for assign, binding, _ in w.assigns:
+            if binding is not x.binding or not start <= assign.pos <= end:
+                continue
+            own = w.inside[id(assign)]
+            later = any(use.pos > assign.pos and id(use) not in own for use, _ in uses) or any(
+                _within(assign.pos, w.spans[id(loop)]) for loop in wrapped
+            )
+            if later and (assign.pos > x.pos or wrapped):
+                return _conflict(assign, x, path)
+    return None
+
+
+def _within(pos: Pos, span: tuple[Pos, Pos]) -> bool:
+    return span[0] <= pos <= span[1]
+
+
+def _conflict(assign: Assign, x: Local, path: str) -> Unsupported:
+    place = _place(assign.target)
+    what = rejects(f"cannot assign to `{place}` because it is borrowed", "E0506")
+    where = assign.pos
+    err = Unsupported(f"{path}:{where[0]}:{where[1]}", what)
+    err.label = f"`{place}` is assigned to here but it was already borrowed"
+    return err
+
+
+def _place(e: Expr) -> str:
+    if isinstance(e, Local):
+        return e.binding.name
+    if isinstance(e, Field):
+        return f"{_place(e.base)}.{e.name}"
+    if isinstance(e, Index):
+        return f"{_place(e.base)}[_]"
+    return "_"
