@@ -378,7 +378,9 @@ class ExprLowering:
         loop.iterable = self.expr(node.child_by_field_name("value"))
         pattern = node.child_by_field_name("pattern")
         if pattern.type in _DESTRUCTURING:
-            return self.for_destructuring(node, loop, pattern)
+            loop = self.for_destructuring(node, loop, pattern)
+            references.mark_enumerated(self, loop, pattern)  # `for (i, n) in v.iter().enumerate()`
+            return loop
         saved = self.open_scope()
         loop.binding = self.bind_pattern(pattern, False)
         if loop.binding is not None:  # `for x in v.iter_mut()`: `*x = ..` writes through it

@@ -23,6 +23,29 @@ def mark_for_binding(loop: Any) -> None:
         setattr(binding, ITEMS_BY_REFERENCE, True)
 
 
+def mark_enumerated(lowerer: Any, loop: Any, pattern: Any) -> None:
+    """Mark `n` of `for (i, n) in v.iter().enumerate()`: each a `&T`."""
+    from pbpit.rust.interp.nodes import Let, Method
+
+    iterable = loop.iterable
+    if not (
+        isinstance(iterable, Method)
+        and iterable.name == "enumerate"
+        and isinstance(iterable.recv, Method)
+        and iterable.recv.name == "iter"
+        and not iterable.recv.args
+        and pattern.type == "tuple_pattern"
+    ):
+        return
+    parts = lowerer.kids(pattern)
+    if len(parts) != 2 or parts[1].type != "identifier":
+        return
+    name = lowerer.text(parts[1])
+    for stmt in loop.body.stmts:
+        if isinstance(stmt, Let) and stmt.binding is not None and stmt.binding.name == name:
+            setattr(stmt.binding, ITEMS_BY_REFERENCE, True)
+
+
 def certainly_reference(e: Any) -> bool:
     from pbpit.rust.interp.nodes import Local
 

@@ -22,4 +22,12 @@ fn main() {
         line += &n.clone();
     }
     println!("{}", line);
+    let mut listed = String::new();
+    for (i, n) in names.iter().enumerate() {
+        if i > 0 {
+            listed += ", ";
+        }
+        listed += n;
+    }
+    println!("[{}]", listed);
 }
