@@ -23,7 +23,7 @@ from pbpit.rust.interp import burn_nn
 from pbpit.rust.interp.builtins import CLONE
 from pbpit.rust.interp.nodes import Expr, Method, Pos, Static
 from pbpit.rust.interp.runtime import StructValue
-from pbpit.rust.interp.types import BOOL, DEVICE, USIZE, Named, StructT, TensorT, array, option
+from pbpit.rust.interp.types import BOOL, USIZE, Named, TensorT, array, option
 
 PAIR = array(USIZE, 2)
 CONFIGS = ("Conv2dConfig", "AdaptiveAvgPool2dConfig")
@@ -82,20 +82,12 @@ def compile_padding(variant: str, args: list) -> Callable:
 
 
 def check_config_method(checker: Any, e: Method, recv: Named, kind: str, name: str) -> Any:
-    """`Conv2dConfig`'s setters and `init(&device)`; `AdaptiveAvgPool2dConfig::init()`."""
+    """`clone()` of a config; any other method but its rows (`burn_methods.METHODS`: the
+    setters, `init`) refused, saying what pbpit runs."""
     if name == "clone":
         e.impl = CLONE
         checker.args(e)
         return recv
-    if kind == "Conv2dConfig" and name in SETTERS:
-        checker.args(e, SETTERS[name])
-        return recv
-    if kind == "Conv2dConfig" and name == "init":
-        checker.args(e, DEVICE)
-        return StructT(checker.crate.structs["Conv2d"])
-    if kind == "AdaptiveAvgPool2dConfig" and name == "init":
-        checker.args(e)
-        return StructT(checker.crate.structs["AdaptiveAvgPool2d"])
     offered = (
         "pbpit runs `with_stride(..)`, `with_dilation(..)`, `with_groups(..)`, `with_bias(..)`, "
         "`with_padding(..)` and `init(&device)`"
@@ -105,12 +97,8 @@ def check_config_method(checker: Any, e: Method, recv: Named, kind: str, name: s
     raise checker.fail(e.pos, f"the method `{name}` on `{kind}` ({offered})")
 
 
-def compile_config_method(
-    engine: Callable, kind: str, method: str, recv: Callable, args: list
-) -> Callable:
-    if method.startswith("with_"):
-        (value,) = args
-        return lambda frame: getattr(recv(frame), method)(value(frame))
+def compile_init(engine: Callable, kind: str, recv: Callable, args: list) -> Callable:
+    """`init` of a `Conv2dConfig` (to a `Conv2d`) or an `AdaptiveAvgPool2dConfig`."""
 
     def init(frame: list) -> StructValue:
         layer = engine(recv(frame).init, *(a(frame) for a in args))

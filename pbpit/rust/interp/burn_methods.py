@@ -140,6 +140,11 @@ def _step(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return step
 
 
+def _conv_init(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    """`Conv2dConfig::init(&device)`, `AdaptiveAvgPool2dConfig::init()` (burn_conv.py)."""
+    return burn_conv.compile_init(comp.engine(e.pos), e.impl.owner, recv, args)
+
+
 def _row(owner: str, name: str, check: Any, compile_: Any) -> Builtin:
     return Builtin(_BURN, name, None, "", compile_, check, owner=owner)
 
@@ -201,6 +206,23 @@ METHODS: dict[str, Family] = {
     ),
     **_OPTIMIZERS,
     "Optimizer": _family("Optimizer", _row("Optimizer", "step", _step_type, _step)),
+    "Conv2dConfig": _family(
+        "Conv2dConfig",
+        *(
+            _row("Conv2dConfig", name, _typed(ty, gives=_same), _setter)
+            for name, ty in burn_conv.SETTERS.items()
+        ),
+        _row("Conv2dConfig", "init", _typed(DEVICE, gives=_layer("Conv2d")), _conv_init),
+    ),
+    "AdaptiveAvgPool2dConfig": _family(
+        "AdaptiveAvgPool2dConfig",
+        _row(
+            "AdaptiveAvgPool2dConfig",
+            "init",
+            _typed(gives=_layer("AdaptiveAvgPool2d")),
+            _conv_init,
+        ),
+    ),
 }
 """Each Burn type's methods (`METHODS[owner]`, a family of rows by name)."""
 

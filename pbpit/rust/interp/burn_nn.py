@@ -509,7 +509,6 @@ def check_method(checker: Any, e: Method, recv: Ty) -> Ty | None:
     if row is not None:
         return row.types(checker, e, recv)
     if kind in burn_conv.CONFIGS:
-        e.impl = BURN.of(name, owner=kind)
         return burn_conv.check_config_method(checker, e, recv, kind, name)
     if name == "clone":
         e.impl = CLONE
@@ -622,7 +621,7 @@ def compile_static(library: Any, e: Static, args: list[Callable[[list], Any]]) -
 
 def compile_method(library: Any, e: Method, recv: Callable, args: list) -> Callable:
     """The code of a method `check_method` typed: `e.impl` a record of `BURN` (a module's
-    `valid`, `clone`, a param's `val`, a `Conv2dConfig`'s) or of `LAYER_FORWARD`."""
+    `valid`, `clone`, a param's `val`) or of `LAYER_FORWARD`."""
     engine = library.engine(e.pos)
     kind, method = e.impl.owner, e.impl.name
     if e.impl.family == LAYER_FORWARD.name:
@@ -633,10 +632,8 @@ def compile_method(library: Any, e: Method, recv: Callable, args: list) -> Calla
         return lambda frame: DerivedModule(recv(frame)).valid().value
     if not kind and method == "clone":
         return lambda frame: DerivedModule(recv(frame)).clone().value
-    if not kind and method == "val":
-        return lambda frame: recv(frame).val()
-    assert kind in burn_conv.CONFIGS, e.impl  # the rest are rows (burn_methods.py)
-    return burn_conv.compile_config_method(engine, kind, method, recv, args)
+    assert not kind and method == "val", e.impl  # Burn types' methods are rows (burn_methods)
+    return lambda frame: recv(frame).val()
 
 
 from pbpit.rust.interp import burn_conv  # noqa: E402 - Conv2d, AdaptiveAvgPool2d join the tables
