@@ -296,6 +296,12 @@ METHODS: tuple[Method, ...] = (
     Method("repeat_dim", SHAPE, "RepeatDim", INPUTS, "(self, dim: I, times: usize) -> Self"),
     Method("mask_fill", SCALAR, "MaskFill", INPUTS, MASKED_NUMBER),
     Method("mask_where", BINARY, "MaskWhere", INPUTS, MASKED_TENSOR),
+    # -- burn-tensor's orderable.rs: a Bool comparison (no node), then one `mask_where` node;
+    # base.rs: `K::ones`/`K::zeros` of the receiver's shape and device, a new leaf
+    Method("min_pair", BINARY, None, INPUTS, WITH_TENSOR),
+    Method("max_pair", BINARY, None, INPUTS, WITH_TENSOR),
+    Method("ones_like", CREATION, None, NEVER, "(&self) -> Self"),
+    Method("zeros_like", CREATION, None, NEVER, "(&self) -> Self"),
 )
 
 # -- functions and modules whose forward runs several ops -----------------------------------------

@@ -639,6 +639,10 @@ from pbpit.engine.tensor_shapes import (  # noqa: E402, F401 - they add their me
     squeeze_dim,
     stack,
 )
+
+# -- min_pair, max_pair, ones_like, zeros_like (engine/tensor_pairs.py)
+
+from pbpit.engine import tensor_pairs  # noqa: E402, F401 - it adds those methods to Tensor
 # isort: on
 
 

@@ -4,7 +4,7 @@ method call's receiver and arguments."""
 
 from __future__ import annotations
 
-from pbpit.engine.api import RUST_FUNCTIONS
+from pbpit.engine.api import RUST_FUNCTIONS, RUST_METHODS
 from pbpit.rust.interp import burn_nn, results
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
@@ -329,6 +329,10 @@ class PathLowering:
             if name == "stack":  # its Static's `dim` is the result's rank, D2 (check.py)
                 dim = self.stack_rank(node, dim)
             return Static(pos, f"Tensor::{name}", args, dim, kind)
+        if owner == "Tensor" and targs is None and self.tensor_method_by_path(name, args):
+            # `Tensor::ones_like(&z)`: the method called by its path, the receiver first (a
+            # `&self` method takes `&z`, a `self` one `z`, as rustc checks the first argument)
+            return Method(self.pos(segs[-1][1]), args[0], name, [], args[1:])
         if targs is not None and owner != "Vec":
             raise self.fail(function, f"the path `{self.text(function)}`")
         known = PATH_FUNCTIONS  # std_functions' rows
@@ -344,6 +348,15 @@ class PathLowering:
                 raise self.fail(node, f"`{owner}::{name}` takes {known[(owner, name)]} arguments")
             return Static(pos, f"{owner}::{name}", args)
         raise self.fail(function, f"the function `{self.text(function)}`")
+
+    @staticmethod
+    def tensor_method_by_path(name: str, args: list[Expr]) -> bool:
+        """Whether `Tensor::name(args)` is a float tensor method of engine/api.py's table
+        called by its path, its first argument the receiver as the method takes it."""
+        row = RUST_METHODS.get(name)
+        if row is None or len(args) != len(row.params) + 1:
+            return False
+        return args[0].borrowed == (row.receiver == "&self") and not args[0].mut_borrow
 
     def method_arg(self, method: str, node: Node) -> Expr:
         """An argument; `&mut grads` only as the gradients of `grad_remove`/`grad_replace`,

@@ -23,6 +23,7 @@ from pbpit.rust.interp.numbers import (
     int_pow,
     powi,
 )
+from pbpit.rust.interp.std_more import OPTION_MORE, VEC_MORE
 from pbpit.rust.interp.types import (
     BOOL,
     INT_RANGES,
@@ -168,10 +169,11 @@ def _push_str_type(ck: Any, e: Any, recv: Ty) -> Ty:
 
 
 def _push_str(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
-    store, (arg,) = comp.setter(e.recv), args
+    # the `String` replaced in its place: a variable, a field, an element (`v[0].push_str(..)`)
+    update, (arg,) = comp.element_updater(e.recv), args
 
     def push_str(frame: list) -> Any:
-        store(frame, recv(frame) + arg(frame))
+        update(frame, lambda text: text + arg(frame))
         return UNIT
 
     return push_str
@@ -250,6 +252,7 @@ VEC = rows(
             Some(items.pop()) if (items := recv(frame)) else None
         ),
     ),
+    *VEC_MORE,  # `insert`, `remove`, `reverse`..
 )
 ARRAY = rows("array", *_slice_rows("array"))
 
@@ -323,6 +326,7 @@ OPTION = rows(
     ),
     Builtin("Option", "unwrap_or", ("inner",), "inner", _unwrap_or),
     Builtin("Option", "take", (), "self", _take, mutates=True),  # `&mut self`
+    *OPTION_MORE,  # `and_then`, `map_or`, `filter`..
 )
 
 # -- Result (pbpit's Results are all `Ok`) -------------------------------------------------------

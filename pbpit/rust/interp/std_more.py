@@ -1,0 +1,202 @@
+"""More of std's `Vec` and `Option` methods training code calls, a row each
+(`builtins.Builtin`), spread into `std_methods.VEC` and `std_methods.OPTION`: `Vec`'s `insert`,
+`remove`, `reverse`, `truncate`, `swap`, `contains`, and `Option`'s closure-taking methods
+(`and_then`, `map_or`, `map_or_else`, `is_some_and`, `filter`, `unwrap_or_else`).
+
+A `Vec` is a Python list the `&mut self` methods change in place; an `Option` is `Some(v)` or
+None. The panics are std's (alloc/src/vec/mod.rs, core's slice index), at the call.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.rust.interp.builtins import Builtin, Code
+from pbpit.rust.interp.types import BOOL, UNIT, Ty, Var, option, resolve, show
+
+# -- Vec ------------------------------------------------------------------------------------------
+
+
+def _insert(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    site, (index, value) = comp.panic_site(e.pos), args
+
+    def insert(frame: list) -> Any:
+        items, at, item = recv(frame), index(frame), value(frame)
+        if at > len(items):
+            raise site.panic(f"insertion index (is {at}) should be <= len (is {len(items)})")
+        items.insert(at, item)
+        return UNIT
+
+    return insert
+
+
+def _remove(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    site, (index,) = comp.panic_site(e.pos), args
+
+    def remove(frame: list) -> Any:
+        items, at = recv(frame), index(frame)
+        if at >= len(items):
+            raise site.panic(f"removal index (is {at}) should be < len (is {len(items)})")
+        return items.pop(at)
+
+    return remove
+
+
+def _reverse(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    def reverse(frame: list) -> Any:
+        recv(frame).reverse()
+        return UNIT
+
+    return reverse
+
+
+def _truncate(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    (length,) = args
+
+    def truncate(frame: list) -> Any:
+        items, n = recv(frame), length(frame)
+        del items[n:]
+        return UNIT
+
+    return truncate
+
+
+def _swap(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    site, (first, second) = comp.panic_site(e.pos), args
+
+    def swap(frame: list) -> Any:
+        items, a, b = recv(frame), first(frame), second(frame)
+        for at in (a, b):
+            if at >= len(items):
+                what = f"the len is {len(items)} but the index is {at}"
+                raise site.panic(f"index out of bounds: {what}")
+        items[a], items[b] = items[b], items[a]
+        return UNIT
+
+    return swap
+
+
+def _contains_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    ck.args(e, resolve(recv).inner)  # type: ignore[attr-defined]
+    if not e.args[0].borrowed:  # rustc: `contains(&self, x: &T)`
+        found = show(e.args[0].ty)
+        raise ck.fail(e.args[0].pos, f"mismatched types: expected `&{found}`, found `{found}`")
+    return BOOL
+
+
+def _contains(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    (value,) = args
+    return lambda frame: value(frame) in recv(frame)
+
+
+VEC_MORE = (
+    Builtin("Vec", "insert", ("usize", "inner"), "()", _insert, mutates=True),
+    Builtin("Vec", "remove", ("usize",), "inner", _remove, mutates=True),
+    Builtin("Vec", "reverse", (), "()", _reverse, mutates=True),
+    Builtin("Vec", "truncate", ("usize",), "()", _truncate, mutates=True),
+    Builtin("Vec", "swap", ("usize", "usize"), "()", _swap, mutates=True),
+    Builtin("Vec", "contains", None, "bool", _contains, _contains_type),
+)
+
+# -- Option ---------------------------------------------------------------------------------------
+
+
+def _inner(recv: Ty) -> Ty:
+    return resolve(recv).inner  # type: ignore[attr-defined]
+
+
+def _and_then_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    ck.arity(e, 1, "`and_then`")
+    fn = ck.closure_arg(e.args[0], [_inner(recv)])
+    result = option(Var())
+    ck.unify(result, fn.ret, e.args[0].pos)
+    return result
+
+
+def _and_then(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    (function,) = args
+
+    def and_then(frame: list) -> Any:
+        option_, f = recv(frame), function(frame)
+        return None if option_ is None else f(option_.value)
+
+    return and_then
+
+
+def _map_or_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    ck.arity(e, 2, f"`{e.name}`")
+    if e.name == "map_or":
+        default = ck.expr(e.args[0])
+    else:
+        default = ck.closure_arg(e.args[0], []).ret
+    fn = ck.closure_arg(e.args[1], [_inner(recv)])
+    ck.unify(default, fn.ret, e.args[1].pos)
+    return default
+
+
+def _map_or(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    default, function = args
+    lazy = e.name == "map_or_else"
+
+    def map_or(frame: list) -> Any:
+        option_ = recv(frame)
+        if option_ is None:
+            value = default(frame)
+            return value() if lazy else value
+        return function(frame)(option_.value)
+
+    return map_or
+
+
+def _test_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    ck.arity(e, 1, f"`{e.name}`")
+    fn = ck.closure_arg(e.args[0], [_inner(recv)])
+    ck.unify(BOOL, fn.ret, e.args[0].pos)
+    return BOOL if e.name == "is_some_and" else recv
+
+
+def _is_some_and(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    (function,) = args
+
+    def is_some_and(frame: list) -> Any:
+        option_ = recv(frame)
+        return option_ is not None and bool(function(frame)(option_.value))
+
+    return is_some_and
+
+
+def _filter(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    (function,) = args
+
+    def filter_(frame: list) -> Any:
+        option_ = recv(frame)
+        return option_ if option_ is not None and function(frame)(option_.value) else None
+
+    return filter_
+
+
+def _unwrap_or_else_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    ck.arity(e, 1, "`unwrap_or_else`")
+    fn = ck.closure_arg(e.args[0], [])
+    ck.unify(_inner(recv), fn.ret, e.args[0].pos)
+    return _inner(recv)
+
+
+def _unwrap_or_else(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    (function,) = args
+
+    def unwrap_or_else(frame: list) -> Any:
+        option_ = recv(frame)
+        return function(frame)() if option_ is None else option_.value
+
+    return unwrap_or_else
+
+
+OPTION_MORE = (
+    Builtin("Option", "and_then", None, "", _and_then, _and_then_type),
+    Builtin("Option", "map_or", None, "", _map_or, _map_or_type),
+    Builtin("Option", "map_or_else", None, "", _map_or, _map_or_type),
+    Builtin("Option", "is_some_and", None, "bool", _is_some_and, _test_type),
+    Builtin("Option", "filter", None, "self", _filter, _test_type),
+    Builtin("Option", "unwrap_or_else", None, "inner", _unwrap_or_else, _unwrap_or_else_type),
+)
