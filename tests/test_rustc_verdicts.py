@@ -679,6 +679,41 @@ fn main() {
 """,
         runs('[1, 2, 3]\n["a"] [1, 2, 3] 6\nb [10, 2, 3]\n', 0),
     ),
+    "add_assign_a_borrowed_string_to_one_not_mut": (
+        """\
+fn main() {
+    let names = vec![String::from("a"), String::from("b")];
+    let s = String::new();
+    for n in names.iter() {
+        s += n;
+    }
+    println!("{}", s);
+}
+""",
+        rejects("E0596"),
+    ),
+    "add_assign_to_a_number_not_mut": (
+        """\
+fn main() {
+    let c = 0;
+    c += 1;
+    println!("{}", c);
+}
+""",
+        rejects("E0384"),
+    ),
+    "add_assign_to_an_argument_not_mut": (
+        """\
+fn bump(n: i32) -> i32 {
+    n += 1;
+    n
+}
+fn main() {
+    println!("{}", bump(1));
+}
+""",
+        rejects("E0384"),
+    ),
 }
 
 

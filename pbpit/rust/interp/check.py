@@ -23,6 +23,7 @@ from pbpit.rust.interp.check_ops import (
 from pbpit.rust.interp.check_rules import (
     refuse_aliasing,
     refuse_borrow_for_value,
+    refuse_immutable_add_assign,
     refuse_immutable_element,
 )
 from pbpit.rust.interp.check_statics import StaticRules
@@ -331,6 +332,8 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
     def c_Assign(self, e: Assign) -> Ty:  # noqa: N802
         target = self.expr(e.target)
         value = self.expr(e.value)
+        if e.op == "+" and isinstance(e.target, Local) and not e.target.binding.mutable:
+            refuse_immutable_add_assign(self, e, resolve(target) is STRING)
         if e.op == "+" and resolve(target) is STRING:  # `String: AddAssign<&str>`
             found = resolve(value)
             # (a `&String` coerces to `&str`: `s += n` for `n` of `names.iter()`)

@@ -47,6 +47,21 @@ def refuse_borrow_for_value(checker: Checker, fn: FnItem, index: int, arg: Expr)
         raise checker.fail(where, f"mismatched types: expected `&mut {ty}`, found `{found}`")
 
 
+def refuse_immutable_add_assign(checker: Checker, e: Assign, string: bool) -> None:
+    """`x += y` of a variable not declared `mut`: a `String`'s `AddAssign` borrows it mutably
+    (rustc's E0596), a number's is an assignment (E0384)."""
+    binding = e.target.binding  # type: ignore[union-attr]
+    if string:
+        what = f"cannot borrow `{binding.name}` as mutable, as it is not declared as mutable"
+        err = checker.fail(e.target.pos, rejects(what, "E0596"))
+        err.label = "cannot borrow as mutable"
+        raise err
+    what = f"cannot assign twice to immutable variable `{binding.name}`"
+    if getattr(binding, "argument", False):
+        what = f"cannot assign to immutable argument `{binding.name}`"
+    raise checker.fail(e.pos, rejects(what, "E0384"))
+
+
 def refuse_immutable_element(checker: Checker, e: Assign, target: Index) -> None:
     """`v[i] = x` with `v` not declared `mut`: rustc's E0596 where a `Vec` is borrowed by
     `IndexMut` (the first one from the variable), else E0594 for arrays all the way."""

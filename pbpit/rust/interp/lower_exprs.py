@@ -224,6 +224,8 @@ class ExprLowering:
                 err = self.fail(left, rejects(what, "E0596"))
                 err.label = "cannot borrow as mutable"
                 raise err
+            if op == "+":  # a `String`'s (E0596) or a number's (E0384): the checker knows
+                return Assign(self.pos(node), target, value, op)
             if binding.initialized or op is not None:
                 what = f"cannot assign twice to immutable variable `{binding.name}`"
                 if getattr(binding, "argument", False):
