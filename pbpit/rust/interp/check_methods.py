@@ -33,6 +33,7 @@ from pbpit.rust.interp.std_methods import (
     TENSOR,
     family_of,
 )
+from pbpit.rust.interp.std_more import BOOL_METHODS
 from pbpit.rust.interp.types import (
     BOOL,
     DEVICE,
@@ -184,6 +185,8 @@ class MethodRules:
         if family is not None:
             row = family.get(name)
             return None if row is None or not row.has(recv) else row.types(self, e, recv)
+        if recv is BOOL and name in BOOL_METHODS:  # `ok.then_some(x)` (std_more.py)
+            return BOOL_METHODS[name].types(self, e, recv)
         if recv is DEVICE and name in DEVICE_METHODS:  # 0.22's `device.seed(n)`
             return DEVICE_METHODS[name].types(self, e, recv)
         if recv in (TENSOR_DATA, INT_DATA, BOOL_DATA) and name in DATA:

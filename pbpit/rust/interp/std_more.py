@@ -1,7 +1,9 @@
 """More of std's `Vec` and `Option` methods training code calls, a row each
 (`builtins.Builtin`), spread into `std_methods.VEC` and `std_methods.OPTION`: `Vec`'s `insert`,
-`remove`, `reverse`, `truncate`, `swap`, `contains`, and `Option`'s closure-taking methods
-(`and_then`, `map_or`, `map_or_else`, `is_some_and`, `filter`, `unwrap_or_else`).
+`remove`, `reverse`, `truncate`, `swap`, `contains`, `extend`, `extend_from_slice`, `retain`,
+`Option`'s closure-taking methods (`and_then`, `map_or`, `map_or_else`, `is_some_and`,
+`filter`, `unwrap_or_else`) and `replace`, `as_deref`; and `bool`'s `then`, `then_some`
+(`BOOL_METHODS`, its own family).
 
 A `Vec` is a Python list the `&mut self` methods change in place; an `Option` is `Some(v)` or
 None. The panics are std's (alloc/src/vec/mod.rs, core's slice index), at the call.
@@ -11,8 +13,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp.builtins import Builtin, Code
-from pbpit.rust.interp.types import BOOL, UNIT, Ty, Var, option, resolve, show
+from pbpit.rust.format import Some
+from pbpit.rust.interp.builtins import Builtin, Code, rows
+from pbpit.rust.interp.types import BOOL, STR, STRING, UNIT, Ty, Var, option, resolve, show
+
+
+def _inner(recv: Ty) -> Ty:
+    return resolve(recv).inner  # type: ignore[attr-defined]
+
 
 # -- Vec ------------------------------------------------------------------------------------------
 
@@ -89,7 +97,60 @@ def _contains(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return lambda frame: value(frame) in recv(frame)
 
 
+def _extend_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`extend(iter)`: any `IntoIterator` of the element (a `Vec`, an array, an iterator, a
+    range); `extend_from_slice(&s)`: a `&Vec<T>` or `&[T; N]` (its elements cloned)."""
+    ck.mutable_receiver(e)
+    ck.arity(e, 1, f"`{e.name}`")
+    arg = e.args[0]
+    given = resolve(ck.expr(arg))
+    kinds = ("Vec", "array") if e.name == "extend_from_slice" else ("Vec", "array", "Iter", "Range")
+    if getattr(given, "kind", None) not in kinds:
+        raise ck.fail(arg.pos, f"`{e.name}` of `{show(given)}`")
+    ck.unify(_inner(recv), given.inner, arg.pos)  # type: ignore[attr-defined]
+    if e.name == "extend_from_slice" and not arg.borrowed:  # rustc: `other: &[T]`
+        found = show(given)
+        raise ck.fail(arg.pos, f"mismatched types: expected `&[_]`, found `{found}`")
+    return UNIT
+
+
+def _extend(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    from pbpit.rust.interp.runtime import clone_value  # (runtime imports the nodes)
+
+    (given,) = args
+    copy = clone_value if e.name == "extend_from_slice" else (lambda item: item)
+
+    def extend(frame: list) -> Any:
+        items = recv(frame)
+        items.extend([copy(item) for item in given(frame)])
+        return UNIT
+
+    return extend
+
+
+def _retain_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    ck.mutable_receiver(e)
+    ck.arity(e, 1, "`retain`")
+    fn = ck.closure_arg(e.args[0], [_inner(recv)])  # `|x: &T| ..`
+    ck.unify(BOOL, fn.ret, e.args[0].pos)
+    return UNIT
+
+
+def _retain(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    (function,) = args
+
+    def retain(frame: list) -> Any:
+        items, keep = recv(frame), function(frame)
+        items[:] = [item for item in items if keep(item)]
+        return UNIT
+
+    return retain
+
+
 VEC_MORE = (
+    Builtin("Vec", "extend", None, "()", _extend, _extend_type),
+    Builtin("Vec", "extend_from_slice", None, "()", _extend, _extend_type),
+    Builtin("Vec", "retain", None, "()", _retain, _retain_type),
     Builtin("Vec", "insert", ("usize", "inner"), "()", _insert, mutates=True),
     Builtin("Vec", "remove", ("usize",), "inner", _remove, mutates=True),
     Builtin("Vec", "reverse", (), "()", _reverse, mutates=True),
@@ -99,10 +160,6 @@ VEC_MORE = (
 )
 
 # -- Option ---------------------------------------------------------------------------------------
-
-
-def _inner(recv: Ty) -> Ty:
-    return resolve(recv).inner  # type: ignore[attr-defined]
 
 
 def _and_then_type(ck: Any, e: Any, recv: Ty) -> Ty:
@@ -192,11 +249,67 @@ def _unwrap_or_else(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return unwrap_or_else
 
 
+def _replace_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    ck.mutable_receiver(e)
+    ck.args(e, _inner(recv))
+    return recv
+
+
+def _replace(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    """The old value out of its place, `Some(value)` left there."""
+    update, (value,) = comp.element_updater(e.recv), args
+
+    def replace(frame: list) -> Any:
+        new, old = Some(value(frame)), []
+        update(frame, lambda was: old.append(was) or new)
+        return old[0]
+
+    return replace
+
+
+def _as_deref_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    ck.args(e)
+    if resolve(_inner(recv)) is not STRING:  # pbpit derefs a `String` to `&str` only
+        raise ck.fail(e.pos, f"`as_deref` on `{show(recv)}`")
+    return option(STR)
+
+
 OPTION_MORE = (
+    Builtin("Option", "replace", None, "self", _replace, _replace_type),
+    Builtin("Option", "as_deref", None, "", lambda c, e, recv, a: recv, _as_deref_type),
     Builtin("Option", "and_then", None, "", _and_then, _and_then_type),
     Builtin("Option", "map_or", None, "", _map_or, _map_or_type),
     Builtin("Option", "map_or_else", None, "", _map_or, _map_or_type),
     Builtin("Option", "is_some_and", None, "bool", _is_some_and, _test_type),
     Builtin("Option", "filter", None, "self", _filter, _test_type),
     Builtin("Option", "unwrap_or_else", None, "inner", _unwrap_or_else, _unwrap_or_else_type),
+)
+
+# -- bool -----------------------------------------------------------------------------------------
+
+
+def _then_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    ck.arity(e, 1, f"`{e.name}`")
+    if e.name == "then_some":
+        return option(ck.expr(e.args[0]))
+    return option(ck.closure_arg(e.args[0], []).ret)
+
+
+def _then(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    (given,) = args
+    eager = e.name == "then_some"  # its argument is evaluated either way, after the receiver
+
+    def then(frame: list) -> Any:
+        holds, value = recv(frame), given(frame)
+        if not holds:
+            return None
+        return Some(value if eager else value())
+
+    return then
+
+
+BOOL_METHODS = rows(
+    "bool",
+    Builtin("bool", "then_some", None, "", _then, _then_type),
+    Builtin("bool", "then", None, "", _then, _then_type),
 )
