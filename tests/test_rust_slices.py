@@ -34,6 +34,19 @@ def panic(at: str, message: str) -> str:
 
 
 CASES = {
+    "iter_mut_zip_of_immutable_vec": (
+        """\
+fn main() {
+    let a = vec![1, 2];
+    let b = vec![3, 4];
+    for (x, y) in a.iter_mut().zip(b.iter()) {
+        *x += *y;
+    }
+    println!("{:?}", a);
+}
+""",
+        rejects("E0596"),
+    ),
     "mut_range_of_immutable_vec": (
         """\
 fn fill(xs: &mut [i32]) {
@@ -397,6 +410,17 @@ def test_the_recorded_verdicts_are_rustcs():
 # a refused derive is not an error rustc reports). pbpit runs them as rustc does, or refuses
 # them without saying rustc rejects them.
 NOT_RUSTC_ERRORS = {
+    "iter_mut_zip_iter_mut": """\
+fn main() {
+    let mut a = vec![1, 2];
+    let mut b = vec![3, 4];
+    for (x, y) in a.iter_mut().zip(b.iter_mut()) {
+        *x += *y;
+        *y = 0;
+    }
+    println!("{:?} {:?}", a, b);
+}
+""",
     "derive_copy": """\
 #[derive(Debug, Clone, Copy)]
 struct P(f32, f32);
@@ -444,6 +468,7 @@ fn main() {
 
 
 PRINTED = {  # what rustc's binaries print
+    "iter_mut_zip_iter_mut": "[4, 6] [0, 0]\n",
     "iter_mut_write": "[0.0, 0.0]\n",
     "scan_state": "[1, 3, 6]\n",
     "derive_copy": "1 2 P(1.0, 2.0)\n",

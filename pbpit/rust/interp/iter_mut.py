@@ -1,5 +1,7 @@
 """`for x in v.iter_mut() { *x -= lr * g; }`, `for x in &mut v`, `for (i, x) in
-v.iter_mut().enumerate()`: run as rustc runs them, each element written in place.
+v.iter_mut().enumerate()`, `for (x, y) in v.iter_mut().zip(w.iter())` (or `.zip(&w)`, each
+`y` then `&w[i]`, `i` below the shorter length; the body may not name `w`): run as rustc runs
+them, each element written in place.
 
 pbpit erases references, so a `&mut f32` to an element cannot be held; the loop is lowered as
 `for i in 0..v.len()` with every `*x` (and `x.field`, `x.method()`) the place `v[i]`. That is
@@ -27,6 +29,9 @@ def lower_for(lowerer: Any, node: Any) -> Any | None:
 
     value = node.child_by_field_name("value")
     pattern = node.child_by_field_name("pattern")
+    zipped = _zipped(lowerer, value, pattern)
+    if zipped is not None:  # `for (w, g) in ws.iter_mut().zip(gs.iter())`
+        return _lower_zip(lowerer, node, *zipped)
     recv = _receiver(lowerer, value)
     if recv is None:
         return None
@@ -59,6 +64,82 @@ def lower_for(lowerer: Any, node: Any) -> Any | None:
     loop.body = lowerer.block(body_node, [index, element])
     lowerer.scope.loops.pop()
     return loop
+
+
+def _zipped(lowerer: Any, value: Any, pattern: Any) -> tuple | None:
+    """(`v`, `w`, `x`'s name, `y`'s name) of `for (x, y) in v.iter_mut().zip(w.iter())` (or
+    `.zip(&w)`), `v` and `w` variables or paths of fields; else None."""
+    if value.type != "call_expression" or _method(lowerer, value, 1) != "zip":
+        return None
+    mutable = value.child_by_field_name("function").child_by_field_name("value")
+    if mutable.type != "call_expression" or _method(lowerer, mutable) != "iter_mut":
+        return None
+    recv = mutable.child_by_field_name("function").child_by_field_name("value")
+    (other,) = lowerer.kids(value.child_by_field_name("arguments"))
+    if other.type == "call_expression" and _method(lowerer, other) == "iter":
+        other = other.child_by_field_name("function").child_by_field_name("value")
+    elif other.type == "reference_expression" and not any(
+        c.type == "mutable_specifier" for c in other.children
+    ):
+        other = other.child_by_field_name("value")
+    else:
+        return None
+    if not (_path(recv) and _path(other)) or pattern.type != "tuple_pattern":
+        return None
+    parts = lowerer.kids(pattern)
+    if len(parts) != 2 or any(p.type != "identifier" for p in parts):
+        return None
+    return recv, other, lowerer.text(parts[0]), lowerer.text(parts[1])
+
+
+def _lower_zip(lowerer: Any, node: Any, recv: Any, other: Any, first: str, second: str) -> Any:
+    """`for i in 0..v.len().min(w.len())` with `x` the place `v[i]` and `let y = &w[i];`."""
+    from pbpit.rust.interp.nodes import For, Index, Let, Lit, Local, Method, RangeLit
+
+    body_node = node.child_by_field_name("body")
+    conflict = _conflict(lowerer, recv, body_node)
+    root = _fields(other, lowerer)[0]
+    if conflict is None:  # the other side is borrowed too: the body may not name it
+        conflict = next((n for n in _names_in(body_node) if lowerer.text(n) == root), None)
+    if conflict is not None:
+        raise lowerer.fail(
+            conflict,
+            f"`{lowerer.text(conflict)}` inside a loop over `{lowerer.text(recv)}.iter_mut()"
+            f".zip(..)` (pbpit runs the loop by index only when nothing else reaches the items)",
+        )
+    loop = For(lowerer.pos(node), lowerer.label(node))
+    pos = lowerer.pos(node.child_by_field_name("value"))
+    whole = lowerer.expr(recv)
+    lowerer.mutable_place(recv.parent, whole)  # rustc's E0596 for a `v` not declared `mut`
+    shorter = Method(pos, Method(pos, whole, "len", [], []), "min", [], [])
+    shorter.args.append(Method(pos, lowerer.expr(other), "len", [], []))
+    loop.iterable = RangeLit(pos, Lit(pos, "int", 0, None), shorter, False)
+    saved = lowerer.open_scope()
+    index = lowerer.declare(_HIDDEN, False)
+    element = lowerer.declare(first, False)
+    setattr(element, _SOURCE, (recv, index))
+    item = lowerer.declare(second, False)
+    item.by_reference = True  # type: ignore[attr-defined]  # (references.py)
+    read = Index(pos, lowerer.expr(other), Local(pos, index, lowerer.scope), pos)
+    read.borrowed, read.borrow_pos = True, pos
+    let = Let(pos[0], item, None, read, lowerer.in_scope)
+    lowerer.close_scope(saved)
+    loop.binding = index
+    lowerer.scope.loops.append(loop)
+    loop.body = lowerer.block(body_node, [index, element, item])
+    lowerer.scope.loops.pop()
+    loop.body.stmts[:0] = [let]
+    return loop
+
+
+def _names_in(node: Any) -> list:
+    found, stack = [], [node]
+    while stack:
+        part = stack.pop()
+        stack.extend(part.children)
+        if part.type in ("identifier", "self"):
+            found.append(part)
+    return found
 
 
 def element(lowerer: Any, node: Any, binding: Any) -> Any | None:
@@ -121,10 +202,10 @@ def _receiver(lowerer: Any, value: Any) -> tuple[Any, bool] | None:
     return (recv, enumerated) if _path(recv) else None
 
 
-def _method(lowerer: Any, call: Any) -> str | None:
+def _method(lowerer: Any, call: Any, arity: int = 0) -> str | None:
     function = call.child_by_field_name("function")
     args = call.child_by_field_name("arguments")
-    if function is None or function.type != "field_expression" or lowerer.kids(args):
+    if function is None or function.type != "field_expression" or len(lowerer.kids(args)) != arity:
         return None
     return lowerer.text(function.child_by_field_name("field"))
 

@@ -64,6 +64,9 @@ class PatternLowering:
     def for_destructuring(self, node: Node, loop: For, pattern: Node) -> For:
         saved = self.open_scope()
         loop.binding, lets = self.hidden_pattern(pattern)
+        for let in lets:  # `for (x, y) in a.iter_mut().zip(..)`: `*x = ..` may write through
+            if let.binding is not None:
+                let.binding.ref_unknown = True  # type: ignore[attr-defined]
         self.scope.loops.append(loop)
         loop.body = self.block(node.child_by_field_name("body"))
         self.scope.loops.pop()
