@@ -782,3 +782,24 @@ def test_fix_add_drops_the_second_backward_whose_binding_takes_the_first_ones_na
         "    let grads = (l1 + l2).backward();\n",
     )
     assert printed == SUMMED
+
+
+def test_a_collection_each_pass_reads_before_it_pushes_gets_its_pushes_detached(tmp_path):
+    """`history[history.len() - 1]` is read before the pass pushes: emptying the Vec would
+    leave the next pass nothing to read (an index out of bounds); what is pushed is detached
+    instead, named. The fixed program runs its three passes, the first printing what the
+    original's first printed (the run's check: w's first gradient unchanged)."""
+    from pbpit.diagnose.fix_check import applied
+
+    program = DATA / "history_push.rs"
+    (help_,) = _lint_helps(program_in(tmp_path, program.read_text()))
+    assert help_.message.startswith("detach `next` where it is pushed into `history`")
+    fixed = applied(program.read_text(), help_.edits)
+    assert "        history.push(next.detach());\n" in fixed
+    error = next(d for d in run_json(program)["diagnostics"] if d["level"] == "error")
+    (checked,) = [h["checked"] for h in error["help"] if "checked" in h]
+    assert checked["gradients"] == {"w": "unchanged"}
+    original = pbpit_cli("run", "--raw", str(program)).stdout.splitlines()
+    (tmp_path / "fixed").mkdir()
+    printed = pbpit_cli("run", "--raw", str(program_in(tmp_path / "fixed", fixed))).stdout
+    assert len(printed.splitlines()) == 3 and printed.splitlines()[0] == original[0]

@@ -74,25 +74,41 @@ def pushed(definition: Definition, fixes: Fixes) -> bool:
 
 
 def filled(name: str, meeting: Meeting, fixes: Fixes) -> bool:
-    """Whether the loop's passes put tensors into `name` (`saved.push(..)` in its body): what
-    carries them from pass to pass is a collection, which `.detach()` does not take."""
+    """Whether the loop's passes put tensors into `name` (`saved.push(..)` in its body) and
+    read it only after their first push: what each pass needs of it is what it put there, so
+    it may be emptied once the backward has run. A pass that reads it before it pushes
+    (`history[history.len() - 1]`) needs what the earlier passes put: not emptied."""
     body = meeting.loop.child_by_field_name("body") if meeting.loop is not None else None
-    if body is None:
+    pushes = [] if body is None else push_calls(name, body, fixes)
+    if body is None or not pushes:
         return False
+    first = min(call.start_byte for call, _ in pushes)
+    variable = name.split(".")[0]
+    return not any(
+        fixes.text(n) == variable and n.start_byte < first for n in identifiers(body)
+    )
+
+
+def push_calls(name: str, body: Node, fixes: Fixes) -> list[tuple[Node, list[Node]]]:
+    """The calls `name.push(..)` (`push_back`, `push_front`, `insert`, `extend`) in `body`,
+    each with its arguments, in order."""
+    found = []
     for node in descendants(body):
         function = node.child_by_field_name("function") if node.type == "call_expression" else None
         if function is None or function.type != "field_expression":
             continue
         receiver = function.child_by_field_name("value")
         method = function.child_by_field_name("field")
+        arguments = node.child_by_field_name("arguments")
         if (
             receiver is not None
             and method is not None
+            and arguments is not None
             and fixes.text(receiver) == name
             and fixes.text(method) in ("push", "push_back", "push_front", "insert", "extend")
         ):
-            return True
-    return False
+            found.append((node, list(arguments.named_children)))
+    return sorted(found, key=lambda pair: pair[0].start_byte)
 
 
 def empty_each_pass(name: str, meeting: Meeting, fixes: Fixes) -> Help:
@@ -164,7 +180,24 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
             f"detach the tensors `{name}` holds where they are put in it "
             f"(`{name}.push(h.detach())`): gradients stop at the pass boundary"
         )
-        return Help(message)
+        pushes = [] if body is None or meeting.in_macro else push_calls(name, body, fixes)
+        tensors = [arguments[0] for _, arguments in pushes if len(arguments) == 1]
+        if not pushes or len(tensors) != len(pushes):
+            return Help(message)
+        if not all(fixes.is_tensor(t, body) for t in tensors):
+            return Help(message)
+        said = list(dict.fromkeys(fixes.text(t).removesuffix(".clone()") for t in tensors))
+        what = f"`{said[0]}`" if len(said) == 1 else "each tensor"
+        edits = []
+        for tensor in tensors:
+            put = fixes.detach_edits(tensor)
+            if leaf:
+                put[-1] = replace(put[-1], replacement=put[-1].replacement + ".require_grad()")
+            edits += put
+        return Help(
+            f"detach {what} where it is pushed into `{name}`: gradients stop at the pass boundary",
+            edits,
+        )
     if body is None or body.type != "block" or meeting.in_macro:
         return fallback
     if continues(body, fixes) or binds_anew(name, body, fixes) or breaks_within(loop, body):
@@ -172,8 +205,20 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
         # runs it again: epochs x batches); a `let` of that name in the body would take the
         # assignment instead of the state the loop carries.
         return fallback
-    edit = fixes.append_line(body, f"{name} = {detached};")
-    return fallback if edit is None else detach_each_pass_help(name, [edit], leaf)
+    together = carried_together(name, body, fixes)
+    lines = [f"{n} = {detached.replace(name, n, 1)};" for n in together]
+    edit = fixes.append_line(body, lines[0])
+    if edit is None:
+        return fallback
+    if len(lines) > 1:
+        pad = edit.replacement[: len(edit.replacement) - len(edit.replacement.lstrip())]
+        more = "".join(f"{pad}{line}{fixes.newline}" for line in lines[1:])
+        edit = replace(edit, replacement=edit.replacement + more)
+    help_ = detach_each_pass_help(name, [edit], leaf)
+    if len(together) > 1:
+        said = ", ".join(f"`{n}`" for n in together[:-1]) + f" and `{together[-1]}`"
+        help_ = Help(help_.message.replace(f"`{name}`", said, 1), help_.edits)
+    return help_
 
 
 def detach_in_field(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> Help:
@@ -359,3 +404,52 @@ def holds_tensors(name: str, body: Node, fixes: Fixes) -> bool:
             if last[:1].isupper() or (owner[:1].isupper() and owner != "Tensor"):
                 return True
     return False
+
+
+def carried_together(name: str, body: Node, fixes: Fixes) -> list[str]:
+    """`name` and the other fields of its struct that the passes write as well (an LSTM's
+    `cell.h` and `cell.c`, kept by `self.h = ..; self.c = ..` in its method, or assigned in the
+    loop's body): each carries its own graph into the next pass, so detaching one alone still
+    panics at the other. Only fields declared a plain `Tensor<..>`, in declaration order."""
+    if is_name(name) or "." not in name:
+        return [name]
+    owner, field_ = name.rsplit(".", 1)
+    found: list[str] = []
+    for node in descendants(fixes.source.root):
+        fields = node.child_by_field_name("body") if node.type == "struct_item" else None
+        type_name = node.child_by_field_name("name")
+        if fields is None or type_name is None:
+            continue
+        declared = []
+        for declaration in fields.named_children:
+            kind = declaration.child_by_field_name("type")
+            label = declaration.child_by_field_name("name")
+            if declaration.type == "field_declaration" and kind is not None and label:
+                if fixes.text(kind).replace(" ", "").startswith("Tensor<"):
+                    declared.append(fixes.text(label))
+        if field_ not in declared:
+            continue
+        written = set(_written_by_methods(fixes.text(type_name), fixes))
+        for other in declared:
+            if other == field_ or other in written or assignments(f"{owner}.{other}", body, fixes):
+                found.append(f"{owner}.{other}")
+        break
+    return found if name in found else [name]
+
+
+def _written_by_methods(type_name: str, fixes: Fixes) -> list[str]:
+    """The fields `self.field = ..` assigns in the impls of `type_name`."""
+    written = []
+    for node in descendants(fixes.source.root):
+        kind = node.child_by_field_name("type") if node.type == "impl_item" else None
+        block = node.child_by_field_name("body") if kind is not None else None
+        if kind is None or block is None or last_segment(fixes.text(kind)) != type_name:
+            continue
+        for inner in descendants(block):
+            left = (
+                inner.child_by_field_name("left") if inner.type == "assignment_expression" else None
+            )
+            text = fixes.text(left) if left is not None else ""
+            if text.startswith("self.") and text.count(".") == 1:
+                written.append(text.removeprefix("self."))
+    return written

@@ -204,6 +204,8 @@ fn main() {
             return RECOMPUTE_IN_LOOP
         if "at the end of each pass" in message or "where it is put in `" in message:
             return DETACH_EACH_PASS
+        if "where it is pushed into `" in message:
+            return DETACH_EACH_PASS
         return None
 
 
