@@ -467,4 +467,5 @@ def shared(ty: Ty) -> bool:
         return True
     if type(ty) is Wrap:
         return ty.kind == "Vec"
-    return type(ty) is Named and ty.name == "Optimizer"
+    # an optimizer; Burn's `Gradients` (`grad_remove(&mut grads)` changes the one store)
+    return type(ty) is Named and ty.name in ("Optimizer", "Gradients")
