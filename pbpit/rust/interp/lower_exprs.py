@@ -4,7 +4,7 @@ ranges, closures, tuples."""
 
 from __future__ import annotations
 
-from pbpit.rust.interp import iter_mut, references, slices
+from pbpit.rust.interp import if_let_mut, iter_mut, references, slices
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
     _COMMENTS,
@@ -243,6 +243,8 @@ class ExprLowering:
         if not isinstance(operand, Local):
             raise self.fail(left, "assignment through `*` of anything but a variable")
         binding = operand.binding
+        if getattr(binding, if_let_mut.WRITTEN_BACK, False):  # `*b = ..` of `if let Some(b) =
+            return Assign(self.pos(node), operand, value, op)  # &mut opt`: `b`, written back
         if getattr(binding, "ref_unknown", False) and not binding.mut_ref:
             # a `for` variable or an untyped closure parameter: a `&mut` (`iter_mut`, `scan`'s
             # state) or a `&`, which the lowering cannot tell
@@ -317,9 +319,14 @@ class ExprLowering:
             if inner is not None:
                 binding = Binding(self.text(inner), False, self.scope, self.scope.nslots, True)
                 self.scope.nslots += 1
+            through_mut = if_let_mut.place(self, cond_node, value, binding)  # `= &mut opt`
+            if through_mut is not None:
+                value = through_mut[0]
             then = self.block(
                 node.child_by_field_name("consequence"), [binding] if binding is not None else []
             )
+            if through_mut is not None:  # `opt = Some(b)` after the body
+                then = if_let_mut.written_back(self, node, through_mut[1], binding, then)
             els = self.else_clause(alternative)
             return IfLet(self.pos(node), binding, value, then, els)
         cond = self.expr(cond_node)

@@ -1,0 +1,91 @@
+"""`if let Some(b) = &mut opt { *b = ..; }` (and `= opt.as_mut()`, `= &mut self.field`): the
+value inside the `Option` written in place, as rustc runs it.
+
+pbpit erases references, so `b` cannot hold a `&mut T` into `opt`; the body runs on `b`, a
+`&mut` binding (`*b = ..`, `*b += ..`, `b.push(..)` accepted as rustc accepts them), and `opt`
+is then given `Some(b)` back. That is the same program when nothing else reaches `opt` while `b`
+borrows it, which rustc checks: so the body may not name `opt`'s variable, and may not leave
+early (`return`, `break`, `continue`, `?`) past the write-back; both are refused (not run).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+WRITTEN_BACK = "if_let_mut"
+"""The attribute of `b`'s binding: `*b = x` assigns `b` itself (`lower_exprs.deref_assignment`)."""
+_EARLY = ("return_expression", "break_expression", "continue_expression", "try_expression")
+
+
+def place(lowerer: Any, cond: Any, value: Any, binding: Any) -> tuple[Any, Any] | None:
+    """For the `let` condition `cond` whose scrutinee lowered to `value`: (the scrutinee, the
+    syntax node of the place written back) when it is `&mut place` or `place.as_mut()`, else
+    None. `binding` (`b`, None for `Some(_)`) becomes a `&mut` binding."""
+    node = cond.child_by_field_name("value")
+    if node.type == "reference_expression" and value.mut_borrow:
+        target = node.child_by_field_name("value")
+    elif _as_mut(lowerer, node):
+        target = node.child_by_field_name("function").child_by_field_name("value")
+        value = lowerer.expr(target)
+        lowerer.mutable_place(node, value)  # `opt.as_mut()`: `opt` declared `mut`, as for `&mut`
+    else:
+        return None
+    value.borrowed, value.mut_borrow = True, False  # (no `&mut` held: `b` is written back)
+    if _root(lowerer, target) is None:
+        raise lowerer.fail(node, "`if let` on `&mut` of anything but a variable or its field")
+    if binding is not None:
+        binding.mut_ref = binding.mutable = True  # (`*b = x` assigns `b`: see WRITTEN_BACK)
+        setattr(binding, WRITTEN_BACK, True)
+    return value, target
+
+
+def written_back(lowerer: Any, node: Any, target: Any, binding: Any, then: Any) -> Any:
+    """`then` followed by `target = Some(b)`; the body checked as the module says."""
+    from pbpit.rust.interp.nodes import Assign, Block, ExprStmt, Local, SomeLit
+
+    body = node.child_by_field_name("consequence")
+    root = _root(lowerer, target)
+    stack = [body]
+    while stack:
+        part = stack.pop()
+        stack.extend(part.children)
+        if part.type in _EARLY:
+            what = f"`{lowerer.text(part).split()[0]}` inside `if let Some(..) = &mut ..`"
+            raise lowerer.fail(part, what + " (the value is written back at its end)")
+        if part.type in ("identifier", "self") and lowerer.text(part) == root:
+            parent = part.parent
+            if parent is None or parent.type != "field_identifier":
+                what = f"`{root}` used while `if let Some(..) = &mut ..` borrows it"
+                raise lowerer.fail(part, what)
+    if binding is None:  # `Some(_)`: nothing to write
+        return then
+    if then.tail is not None:
+        raise lowerer.fail(body, "a value out of `if let Some(..) = &mut ..`'s block")
+    pos = lowerer.pos(body)
+    back = SomeLit(pos, Local(pos, binding, lowerer.scope))
+    assign = Assign(pos, lowerer.expr(target), back, None)
+    stmts = [
+        ExprStmt(pos[0], then, True, then.visible),
+        ExprStmt(pos[0], assign, True, then.visible),
+    ]
+    return Block(pos, stmts, None, then.visible)
+
+
+def _as_mut(lowerer: Any, node: Any) -> bool:
+    if node.type != "call_expression":
+        return False
+    function, args = node.child_by_field_name("function"), node.child_by_field_name("arguments")
+    return (
+        function.type == "field_expression"
+        and lowerer.text(function.child_by_field_name("field")) == "as_mut"
+        and not lowerer.kids(args)
+    )
+
+
+def _root(lowerer: Any, target: Any) -> str | None:
+    """The variable at the root of `x`, `x.a.b`, `self.h` (None for another expression)."""
+    while target.type == "field_expression":
+        target = target.child_by_field_name("value")
+    if target.type in ("identifier", "self"):
+        return lowerer.text(target)
+    return None
