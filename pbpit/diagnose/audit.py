@@ -164,8 +164,10 @@ def _loop_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEntry]
         # the loop even when no op in it reads it (a loss made before the loop, backpropagated
         # in every pass; losses kept in a `Vec` made before it, one backpropagated a pass).
         walks: dict[int, int] = {}
+        walked_by: dict[int, set[int]] = {}
         for backward in backwards:
-            for node_id in ancestors(result, backward.root, backward.node_count):
+            walked_by[id(backward)] = ancestors(result, backward.root, backward.node_count)
+            for node_id in walked_by[id(backward)]:
                 consumed_by.setdefault(node_id, backward)
                 walks[node_id] = walks.get(node_id, 0) + 1
         users = [user for user in result.nodes if loop.holds(user.stack)]
@@ -194,11 +196,33 @@ def _loop_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEntry]
             # detached each pass, say): then nothing reaches for the step that is gone.
             reused = backward is not None and (
                 last_use.get(node.id, -1) >= backward.node_count
-                or last_op < backward.node_count
+                or (
+                    last_op < backward.node_count
+                    and not _passes_without(node, backward, backwards, walked_by)
+                )
                 or walks.get(node.id, 0) > 1
             )
             entries[node.id] = _loop_entry(node, loop, backward is not None, reused)
     return entries
+
+
+def _passes_without(
+    node: NodeRecord,
+    backward: BackwardRecord,
+    backwards: list[BackwardRecord],
+    walked_by: dict[int, set[int]],
+) -> bool:
+    """Whether an earlier pass of the loop ran the same backward (same statement, same calls)
+    after `node` was made, without walking it: the passes backpropagate different tensors (one
+    of a `Vec` collected before the loop each pass), so the loop ending after the backward
+    that consumed `node`'s step says nothing of a next pass reaching for it."""
+    return any(
+        earlier is not backward
+        and earlier.stack == backward.stack
+        and node.id < earlier.node_count
+        and node.id not in walked_by[id(earlier)]
+        for earlier in backwards[: backwards.index(backward)]
+    )
 
 
 def _loop_entry(node: NodeRecord, loop: Loop, walked: bool, reused: bool) -> AuditEntry:
