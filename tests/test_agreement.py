@@ -196,3 +196,86 @@ def test_each_rules_bad_example_is_diagnosed_alike_by_every_command(rule, exampl
     path = examples[rule]
     assert _diagnoses(path) is not None, f"{rule}'s bad example does not panic in pbpit"
     _agree(path)
+
+
+CLEAN = sorted(p for p in (TESTS / "agreement").glob("*.rs") if "Runs clean" in p.read_text())
+"""Programs of tests/agreement whose header says they run clean (derived by hand there)."""
+
+
+@pytest.mark.parametrize("path", CLEAN, ids=lambda p: p.name)
+def test_a_clean_run_gets_no_warning(path, once):
+    result = run_case(Case.file(path))
+    assert result.panic is None and result.error is None, f"{path} does not run clean"
+    diagnosis = findings.diagnose_run(result)
+    assert diagnosis.errors == [], [d.message for d in diagnosis.errors]
+    hazards = [e for e in diagnosis.audit.entries if e.verdict == "hazard"]
+    assert hazards == [], [(e.node_id, e.reason) for e in hazards]
+
+
+def _header_fix(path: Path) -> str | None:
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("// Code fix: "):
+            return line.removeprefix("// Code fix: ").strip()
+    return None
+
+
+WRITTEN = sorted(p for p in (TESTS / "agreement").glob("*.rs") if _header_fix(p))
+"""Programs of tests/agreement whose header names the fix that works (derived by hand there):
+the run must write it as code, and the edited program must run."""
+
+
+@pytest.mark.parametrize("path", WRITTEN, ids=lambda p: p.name)
+def test_the_fix_that_works_is_written_as_code(path, once):
+    result = run_case(Case.file(path))
+    (error, *_) = [d for d in findings.diagnose_run(result).errors if d.level == "error"]
+    fix_of = rule_named(error.rule).fix_of
+    kinds = [(fix_of(h.message), h) for h in error.helps]
+    written = [h for kind, h in kinds if kind is not None and kind.name == _header_fix(path)]
+    assert written and written[0].edits, [h.message for h in error.helps]
+    assert written[0].checked is not None and written[0].checked.ok, written[0].checked
+
+
+PANICKING = sorted(
+    p for p in (TESTS / "agreement").glob("*.rs") if "Runs clean" not in p.read_text()
+)
+
+
+@pytest.mark.parametrize("path", PANICKING, ids=lambda p: p.name)
+def test_the_panic_names_the_tensor_by_what_holds_it(path):
+    """A tensor kept in a struct's field, a `Vec` or an `Option` is named by its path there
+    (`self.h`, `preds[0]`), not left unnamed."""
+    result = run_case(Case.file(path))
+    assert result.panic is not None and result.panic.node_id is not None, path
+    assert result.panic.label is not None, f"{path}: NodeId({result.panic.node_id}) unnamed"
+
+
+def _header_not_fix(path: Path) -> str | None:
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("// Not a fix: "):
+            return line.removeprefix("// Not a fix: ").strip()
+    return None
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(p for p in (TESTS / "agreement").glob("*.rs") if _header_not_fix(p)),
+    ids=lambda p: p.name,
+)
+def test_the_run_does_not_say_a_fix_that_still_panics_applies(path, once):
+    """The header names a fix that, made, still panics (derived by hand there): the run does
+    not lead with it as the fix that applies here."""
+    result = run_case(Case.file(path))
+    (error, *_) = [d for d in findings.diagnose_run(result).errors if d.level == "error"]
+    said = [h.message for h in error.helps if h.message.startswith(f"{_header_not_fix(path)}:")]
+    assert said == [], said
+
+
+@pytest.mark.parametrize("path", sorted((TESTS / "agreement").glob("*.rs")), ids=lambda p: p.name)
+def test_the_run_says_each_finding_once(path, once):
+    """A statement that ran in several passes makes one finding: the run's diagnostics say it
+    once, and none names a bare node id where a binding holds the tensor."""
+    result = run_case(Case.file(path))
+    diagnosis = findings.diagnose_run(result)
+    said = [(d.rule, d.name, d.message) for d in [*diagnosis.errors, *diagnosis.audit.warnings]]
+    assert len(said) == len(set(said)), said
+    assert not any("`NodeId(" in message for _, _, message in said), said

@@ -28,3 +28,16 @@ def test_explain_says_which_parameters_the_gradients_must_reach_by_name():
     out = pbpit_cli("explain", str(PROGRAM)).stdout
     assert "gradients must reach `model.encoder.bias`, `model.encoder.weight`, so" in out
     assert "`NodeId(0)`" not in out and "`NodeId(1)`" not in out
+
+
+def test_leaves_held_in_a_struct_field_or_a_vec_are_named_by_where_they_are_held():
+    program = PROGRAM.parent / "held_leaves.rs"
+    data = json.loads(pbpit_cli("run", "--json", str(program)).stdout)
+    labels = {node["id"]: node["label"] for node in data["nodes"]}
+    # Ids by hand in the program's header; a `Vec`'s element as the program indexes it.
+    assert [labels[0], labels[1], labels[2], labels[3]] == [
+        "neuron.w",
+        "neuron.v",
+        "heads[0]",
+        "heads[1]",
+    ]

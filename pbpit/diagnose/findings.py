@@ -199,7 +199,27 @@ def diagnose_run(result: RunResult) -> RunDiagnosis:
     checks: dict = {}
     errors = [checked(result, in_files(result, e), checks) for e in errors]
     report = audit_report(result, entries, checks)
-    return RunDiagnosis(_one_diagnosis(result, errors, report), report)
+    errors = _one_diagnosis(result, errors, report)
+    report.warnings[:] = _said_once(errors, report.warnings)
+    return RunDiagnosis(errors, report)
+
+
+def _said_once(errors: list[Diagnostic], warnings: list[Diagnostic]) -> list[Diagnostic]:
+    """The run's warnings without those that say what the error or an earlier warning says
+    (the same rule, binding, message and place): one finding of a statement that ran in
+    several passes (each log-prob an episode saved) is one diagnostic, said once."""
+
+    def said(d: Diagnostic) -> tuple:
+        place = (d.primary.line, d.primary.column) if d.labels else None
+        return (d.rule, d.name, d.message, d.path, place)
+
+    seen = {said(e) for e in errors}
+    kept = []
+    for warning in warnings:
+        if said(warning) not in seen:
+            seen.add(said(warning))
+            kept.append(warning)
+    return kept
 
 
 def _one_diagnosis(
@@ -458,6 +478,20 @@ def _named(fix: RuleFix, help_: Help) -> Help:
     return replace(help_, message=f"{fix.name}: {help_.message}")
 
 
+def _runs(result: RunResult, fix: Fix) -> bool:
+    """Whether the fix the run says applies here runs without the panic once made (explain's
+    corrected lines of a one-file program, checked as explain checks them): one that still
+    panics (the tensor it would compute in the loop is made there already) is not said.
+    True when its lines cannot be written as edits (nothing to check)."""
+    from pbpit.diagnose import fix_check
+
+    edits = fix.edits()
+    if not edits or result.crate is not None:
+        return True
+    program = Path(result.path)
+    return fix_check.check_edits(program, edits, program).ok
+
+
 def _panic_error(result: RunResult, explanation: CaseExplanation) -> Diagnostic:
     node = explanation.node
     name = node_name(result, node.id)
@@ -471,7 +505,7 @@ def _panic_error(result: RunResult, explanation: CaseExplanation) -> Diagnostic:
     message = f"{name} lost its step to an earlier backward"
     notes = [*made_in_note(result, node), *_run_notes(result, explanation)]
     fix = next((f for f in explanation.fixes if f.applies), None)
-    if fix is not None:
+    if fix is not None and _runs(result, fix):
         helps.append(Help(f"{fix.key}: {fix.title}"))
     command = f"pbpit explain {node.id} --case {shlex.quote(result.case)}"
     helps.append(Help(f"`{command}` shows the corrected lines"))
@@ -572,7 +606,33 @@ def _lint_finding(
             ),
             None,
         )
+    if found is None and result.crate is None:
+        # Lint cites the tensor a later statement took a part of (`let logp = ..;` then
+        # `saved.push(logp.narrow(..).reshape(..))`): the node's nearest tracked ancestors.
+        made = _ancestor_lines(result, node)
+        found = next(
+            (
+                f
+                for f in linted
+                if f.rule == entry.pattern
+                and _same(f.path, result.path)
+                and f.primary.line in made
+            ),
+            None,
+        )
     return found, file
+
+
+def _ancestor_lines(result: RunResult, node: NodeRecord, depth: int = 4) -> set[int]:
+    """The lines of the case that made `node`'s tracked ancestors up to `depth` steps back,
+    where each was made in the case file's own statements (not in a function it calls)."""
+    lines: set[int] = set()
+    frontier = [node]
+    for _ in range(depth):
+        parents = [result.node(p) for n in frontier for p in n.parents]
+        frontier = [p for p in parents if p is not None and p.line is not None]
+        lines |= {p.line for p in frontier if len(p.stack) == len(node.stack)}
+    return lines
 
 
 def _holds(result: RunResult, line: int, inner: int) -> bool:

@@ -255,6 +255,8 @@ class Recorder:
             if node_id not in bound and (kept or (destructuring and held[2] > depth)):
                 bound[node_id] = held
         self._inner = bound
+        if waiting and not returning and not destructuring:
+            _name_held(bindings, waiting, objects)
         for record in waiting.values():
             if not record.parents and record.requires_grad and record.id in objects:
                 self._params[record.id] = (record, objects[record.id])
@@ -285,6 +287,73 @@ class Recorder:
                         return
 
 
+def _name_held(
+    bindings: dict[str, Any], waiting: dict[int, NodeRecord], objects: dict[int, Any]
+) -> None:
+    """Name the tensors a statement stored in a struct's field, an element of a `Vec`, a tuple
+    or an `Option` (`self.h = ..`, `preds.push(..)`) by their path from the binding holding
+    them (`self.h`, `preds[2]`): the statement bound no variable to them. Parameters are left
+    to `_name_params` (their module's path)."""
+    from pbpit.engine.tensor import Tensor
+
+    wanted = {
+        id(objects[node_id]): record
+        for node_id, record in waiting.items()
+        if node_id in objects and not (not record.parents and record.requires_grad)
+    }
+    if not wanted:
+        return
+    for name, value in bindings.items():
+        if type(value) is Tensor:
+            continue
+        for path, tensor in _held_tensors(name, value, 0):
+            record = wanted.pop(id(tensor.node), None) if tensor.node is not None else None
+            if record is not None:
+                record.label = path
+                waiting.pop(record.id, None)
+                if not wanted:
+                    return
+
+
+_HELD_DEPTH = 3
+"""How deep in fields and elements a stored tensor is looked for."""
+
+_HELD_ENDS = 16
+"""How many elements at each end of a `Vec` are looked at (what a statement pushes is last)."""
+
+
+def _held_tensors(path: str, value: Any, depth: int) -> Iterator[tuple[str, Any]]:
+    """`(path, tensor)` for each tensor held in `value`'s fields, elements or `Some`, in Rust's
+    spelling (`cell.h`, `preds[0]`, `pair.1`)."""
+    from pbpit.engine.tensor import Tensor
+    from pbpit.rust.format import Some
+    from pbpit.rust.interp.runtime import StructValue
+
+    if depth > _HELD_DEPTH:
+        return
+    if type(value) is Tensor:
+        if depth:
+            yield path, value
+    elif type(value) is StructValue and value.item is not None and value.variant < 0:
+        names = [name for name, _ in getattr(value.item, "fields", [])]
+        for name, field_value in zip(names, value.fields, strict=False):
+            yield from _held_tensors(f"{path}.{name}", field_value, depth + 1)
+    elif type(value) is Some:
+        yield from _held_tensors(path, value.value, depth + 1)
+    elif type(value) is tuple:
+        for index, item in enumerate(value):
+            yield from _held_tensors(f"{path}.{index}", item, depth + 1)
+    elif type(value) is list:
+        count = len(value)
+        ends = (
+            range(count)
+            if count <= 2 * _HELD_ENDS
+            else [*range(_HELD_ENDS), *range(count - _HELD_ENDS, count)]
+        )
+        for index in ends:
+            yield from _held_tensors(f"{path}[{index}]", value[index], depth + 1)
+
+
 _MODULE_DEPTH = 8
 """How deep in nested modules a parameter is looked for."""
 
@@ -295,14 +364,20 @@ _PARAM_PATIENCE = 32
 
 def _param_tensors(path: str, value: Any, depth: int) -> Iterator[tuple[str, Any]]:
     """`(path, tensor)` for each parameter under `value` (a pbpit module, a Rust struct, a list
-    or tuple of them) whose tensor exists already (reading a lazy one would make it)."""
+    or tuple of them) whose tensor exists already (reading a lazy one would make it), and each
+    tensor such a value holds as a field or element (`neuron.w`, a plain tensor that requires
+    grad: only waiting leaves are named by it)."""
+    from pbpit.engine.tensor import Tensor
     from pbpit.nn.module import Module, Param
     from pbpit.rust.format import Some
     from pbpit.rust.interp.runtime import StructValue
 
     if depth > _MODULE_DEPTH:
         return
-    if isinstance(value, Param):
+    if type(value) is Tensor:  # a struct's field, a `Vec`'s element: a leaf it holds as such
+        if depth:
+            yield path, value
+    elif isinstance(value, Param):
         tensor = value._state.value
         if tensor is not None:
             yield path, tensor
@@ -315,6 +390,7 @@ def _param_tensors(path: str, value: Any, depth: int) -> Iterator[tuple[str, Any
             yield from _param_tensors(f"{path}.{name}", field_value, depth + 1)
     elif type(value) is Some:  # `Option<Param<..>>`: the param, by the option's own name
         yield from _param_tensors(path, value.value, depth + 1)
-    elif isinstance(value, list | tuple):
+    elif isinstance(value, list | tuple):  # a `Vec`'s element as the program indexes it
         for index, item in enumerate(value):
-            yield from _param_tensors(f"{path}.{index}", item, depth + 1)
+            at = f"{path}[{index}]" if isinstance(value, list) else f"{path}.{index}"
+            yield from _param_tensors(at, item, depth + 1)

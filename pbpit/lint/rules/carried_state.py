@@ -308,7 +308,7 @@ def detach_put(name: str, body: Node, leaf: bool, fixes: Fixes) -> list[Edit]:
         ):
             return []
         tensor = arguments.named_children[0]
-        if not fixes.is_tensor(tensor, body):
+        if not fixes.is_tensor(tensor, body) and not option_of_tensor(name, fixes):
             return []  # `Some(new_state)` of an `LstmState`: no `.detach()` on it
         put = fixes.detach_edits(tensor)
         if leaf:
@@ -453,3 +453,12 @@ def _written_by_methods(type_name: str, fixes: Fixes) -> list[str]:
             if text.startswith("self.") and text.count(".") == 1:
                 written.append(text.removeprefix("self."))
     return written
+
+
+def option_of_tensor(name: str, fixes: Fixes) -> bool:
+    """Whether `name` (a variable, or the field it ends with) is declared `Option<Tensor<..>>`
+    (`let mut memory: Option<Tensor<2>> = None;`): what a `Some(..)` puts in it is a tensor,
+    whatever made it (a module's forward, which `is_tensor` cannot vouch for)."""
+    field_ = name.rsplit(".", 1)[-1]
+    declared = re.compile(rb"\b" + re.escape(field_.encode()) + rb"\s*:\s*Option\s*<\s*Tensor\b")
+    return declared.search(fixes.data) is not None
