@@ -164,12 +164,15 @@ def _loop_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEntry]
         # the loop even when no op in it reads it (a loss made before the loop, backpropagated
         # in every pass; losses kept in a `Vec` made before it, one backpropagated a pass).
         walks: dict[int, int] = {}
+        second_by: dict[int, BackwardRecord] = {}  # the next of them to walk it
         walked_by: dict[int, set[int]] = {}
         for backward in backwards:
             walked_by[id(backward)] = ancestors(result, backward.root, backward.node_count)
             for node_id in walked_by[id(backward)]:
                 consumed_by.setdefault(node_id, backward)
                 walks[node_id] = walks.get(node_id, 0) + 1
+                if walks[node_id] == 2:
+                    second_by[node_id] = backward
         users = [user for user in result.nodes if loop.holds(user.stack)]
         # What ops in the loop use from outside it, the graph those tensors carry in, and the
         # last op in the loop that needs each (directly, or through a tensor made from it).
@@ -189,7 +192,8 @@ def _loop_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEntry]
             for parent in node.parents:
                 last_use[parent] = max(last_use.get(parent, -1), last_use.get(node.id, -1))
         last_op = users[-1].id if users else -1
-        for node in outside.values():
+        parts = _Parts(result, loops)
+        for node in sorted(outside.values(), key=lambda n: -n.id):  # children before parents
             backward = consumed_by.get(node.id)
             # After the backward that consumed its step, the loop either used it again (the
             # panic), or ended there (its next pass would); or it went on without it (state
@@ -202,7 +206,14 @@ def _loop_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEntry]
                 )
                 or walks.get(node.id, 0) > 1
             )
-            entries[node.id] = _loop_entry(node, loop, backward is not None, reused)
+            entry = _loop_entry(node, loop, backward is not None, reused)
+            second = second_by.get(node.id)
+            if entry.verdict == "hazard" and backward is not None and second is not None:
+                numbers = parts.shared(node, backward, second)
+                if numbers is not None:
+                    entry = _backward_entry(node, SHARED, numbers)
+                    entry.loop_line = loop.line
+            entries[node.id] = entry
     return entries
 
 
@@ -223,6 +234,76 @@ def _passes_without(
         and node.id not in walked_by[id(earlier)]
         for earlier in backwards[: backwards.index(backward)]
     )
+
+
+PIECE_OPS = frozenset({"slice", "select"})
+"""The ops whose result is a part of their input (`narrow`, `chunk`, `slice`, `select`): lint's
+`PIECE_METHODS` (pbpit/lint/analysis/methods.py) as the run records them."""
+
+
+class _Parts:
+    """Losses of parts of one tensor, one backpropagated a pass (micro-batches cut from one
+    forward, a `Vec` of losses made from it): `shared-intermediate`, as lint says it, where
+    the tensor is made before the loop whose passes separate the two backwards, in the same
+    pass of every loop around that one, and each backward reaches it through parts of its own
+    (made before the loop, or cut from it in the loop), not by the tensor whole each pass."""
+
+    def __init__(self, result: RunResult, loops: list[Loop]) -> None:
+        self.result, self.loops = result, loops
+        self.number = {id(b): i + 1 for i, b in enumerate(result.backwards)}
+        self.walked: dict[int, set[int]] = {}
+        self.children: dict[int, list[int]] | None = None
+        self.found: set[int] = set()
+
+    def _walk(self, backward: BackwardRecord) -> set[int]:
+        found = self.walked.get(id(backward))
+        if found is None:
+            found = ancestors(self.result, backward.root, backward.node_count)
+            self.walked[id(backward)] = found
+        return found
+
+    def _children(self, node_id: int) -> list[int]:
+        if self.children is None:
+            self.children = {}
+            for record in self.result.nodes:
+                for parent in record.parents:
+                    self.children.setdefault(parent, []).append(record.id)
+        return self.children.get(node_id, [])
+
+    def shared(
+        self, node: NodeRecord, first: BackwardRecord, second: BackwardRecord
+    ) -> tuple[int, int] | None:
+        """The numbers of the two backwards, where `node` is shared by their losses so."""
+        result = self.result
+        around = [
+            loop for loop in self.loops if loop.holds(first.stack) and loop.holds(second.stack)
+        ]
+        if not around or around[-1].holds(node.stack):
+            return None
+        inner = around[-1]  # the loop whose passes separate them (innermost around both)
+        if not all(loop.holds(node.stack) for loop in around[:-1]):
+            return None  # not made in the pass of a loop around
+        if any(
+            (other := result.node(i)) is not None
+            and other.stack == node.stack
+            and other.op == node.op
+            for i in range(node.id + 1, min(second.node_count, len(result.nodes)))
+        ):
+            return None  # made again (a later pass of a loop around) before the second
+        one = {c for c in self._children(node.id) if c in self._walk(first)}
+        two = {c for c in self._children(node.id) if c in self._walk(second)}
+        if not one or not two:
+            return None
+        for child_id in one | two:
+            child = result.node(child_id)
+            if child is None:
+                return None
+            if inner.holds(child.stack) and child.op not in PIECE_OPS:
+                return None  # the tensor itself, read by an op of the pass
+            if child_id in one & two and child_id not in self.found:
+                return None  # one tensor made from it, walked by both
+        self.found.add(node.id)
+        return self.number[id(first)], self.number[id(second)]
 
 
 def _loop_entry(node: NodeRecord, loop: Loop, walked: bool, reused: bool) -> AuditEntry:

@@ -23,7 +23,7 @@ pub fn train_step<B: AutodiffBackend>(model: Denoiser<B>, noisy: Tensor<B, 2>, c
     let mut optim = AdamConfig::new().init();
     let mut accumulator = GradientsAccumulator::new();
     let targets = clean.chunk(8, 0);
-    let losses: Vec<Tensor<B, 1>> = model //~ WARN loop-external-tracked
+    let losses: Vec<Tensor<B, 1>> = model //~ WARN shared-intermediate
         .forward(noisy)
         .chunk(8, 0)
         .into_iter()

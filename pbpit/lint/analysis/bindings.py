@@ -462,12 +462,22 @@ class _Bindings:
         was made outside the loops the pushes run in (each pass pushes a tensor of its own)."""
         if pushed.requirement != Requirement.GRAD_IN_BACKWARD:
             return held
+        tracked = held.requirement == Requirement.GRAD_IN_BACKWARD
+        if _content(pushed) and (not tracked or _content(held)):
+            # Structs pushed (`out.push(Batch { x, old })`): the collection holds each field
+            # apart, what every push put there, so that a field of data stays data.
+            before = dict(held.parts or ()) if tracked else {}
+            fields = [
+                (k, self._pushed(slot, before.get(k, _DATA), p)) for k, p in pushed.parts or ()
+            ]
+            if not tracked or set(before) == {k for k, _ in fields}:
+                value = _collection(fields)
+                return replace(value, reads=value.reads | (held.reads if tracked else frozenset()))
         outside = frozenset(
             d
             for d in pushed.sources
             if all(self.loop_spans.get(key, (0, 0))[0] < slot.declared for key, _ in d.context)
         )
-        tracked = held.requirement == Requirement.GRAD_IN_BACKWARD
         if tracked and held.shared is not None:
             shared = held.shared & outside
         elif tracked:

@@ -71,9 +71,15 @@ class _Effects:
             pushed = arguments[-1]
             given = call.child_by_field_id(_FIELD.arguments)
             last = given.named_children[-1] if given and given.named_child_count else None
-            if pushed.requirement == Requirement.GRAD_IN_BACKWARD and last is not None:
+            if (
+                pushed.requirement == Requirement.GRAD_IN_BACKWARD
+                and last is not None
+                and not _content(pushed)  # a struct: each field as it was made
+            ):
                 # The element is a tensor of its own, made where it is pushed.
                 pushed = self._bound(place.name, pushed, last, last, call)
+            elif pushed.origin is not None:
+                self.whole_elements.add(pushed.origin)
             self.state.values[place] = self._pushed(place, held, pushed)
         return _DATA
 
@@ -184,8 +190,10 @@ class _Effects:
         return receiver if receiver.requirement == Requirement.GRAD else None
 
     def _captured_effect(self, call, receiver_node, name_node, receiver, arguments):
-        if not arguments or receiver.requirement != Requirement.NONE or receiver.frozen:
+        if not arguments or receiver.frozen:
             return None
+        if receiver.requirement != Requirement.NONE and not _leaves(receiver):
+            return None  # of tracked elements: what they share (`ADAPT`), not what it captures
         key = call.start_byte + self.delta
         made = arguments[-1].sources
         shared = frozenset(d for d in made if all(k != key for k, _ in d.context))

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from pbpit.diagnostics.model import Diagnostic, Tape
 from pbpit.engine.graph import Requirement
+from pbpit.lint.analysis import methods
 from pbpit.lint.analysis.common import _FIELD, _ONE_TENSOR
 from pbpit.lint.rule import Call, Meeting, Rule
 from pbpit.lint.rules import RULES
@@ -90,9 +91,13 @@ class _Events:
                 continue
             if not any(d is not e and d in e.sources for e in hits):
                 frontier.append(d)
+        met = self.met.setdefault(event.span, set())
         for definition in sorted(frontier, key=lambda d: (d.span, d.name)):
+            if any(d in met for d in definition.sources):
+                continue  # the backward met it, or what it derives from: that panic is first
             earlier = self.state.consumed[definition]
-            self._meet(definition, earlier, event, value)
+            if self._meet(definition, earlier, event, value):
+                met.add(definition)
 
     def _one_tensor(self, marker: Definition) -> bool:
         """Whether what the caller gives for `marker` is one tensor (a parameter or a `self`
@@ -134,19 +139,20 @@ class _Events:
 
     def _meet(
         self, definition: Definition, earlier: Backward, later: Backward, loss: Value
-    ) -> None:
+    ) -> bool:
         """The backward `later` needs `definition`, which `earlier` consumed: a meeting, for the
-        rules to tell, unless both sit in one branch that runs in one pass only."""
+        rules to tell, unless both sit in one branch that runs in one pass only. Whether a rule
+        found it."""
         if self.summarising:
-            return  # a summary finds nothing: its function is read for findings on its own
+            return False  # a summary finds nothing: its function is read for findings on its own
         loop_key = _loop_between(earlier.context, later.context)
         if any(branch[0] == loop_key and branch in later.once for branch in earlier.once):
-            return  # one branch, run in one pass only: not twice
+            return False  # one branch, run in one pass only: not twice
         if loop_key is not None and (
             self._read_once_only(definition, earlier.loss, loop_key)
             & self._read_once_only(definition, later.loss, loop_key)
         ):
-            return  # both took it in one branch that runs in one pass only (`if step == 0`)
+            return False  # both took it in one branch that runs in one pass only (`if step == 0`)
         home = definition.home
         if earlier.through and earlier.span == later.span and home is not None:
             # Both backwards run in one call: its line shows neither; where the tensor is made
@@ -161,6 +167,11 @@ class _Events:
                 made_in=(),
             )
         meeting = Meeting(definition, earlier, later, loss, in_macro=self.delta != 0)
+        if loop_key is not None and self._pieces(definition, loss, loop_key, later.context):
+            # Each pass backpropagates a loss of another part of one tensor (micro-batches cut
+            # from one forward, a `Vec` of losses made from it): losses that share it, as in
+            # one pass, not the tensor whole in every pass.
+            loop_key = None
         if loop_key is not None:
             meeting.loop = self.loops[loop_key]
             meeting.loop_span = self.loop_spans[loop_key]
@@ -187,7 +198,40 @@ class _Events:
                 if note is not None and note not in finding.notes:
                     finding.notes.append(note)
                 self._found(finding)
-                return
+                return True
+        return False
+
+    def _pieces(self, definition: Definition, loss: Value, loop_key: int, context: Context) -> bool:
+        """Whether the pass of loop `loop_key` in `context` takes `definition`, made before
+        the loop in this pass of the loops around, by a part of it only: an element the loop
+        walks of a collection of its parts or of losses made from it, or a part cut from it
+        (`out.clone().narrow(0, start, n)`), not the tensor itself."""
+        keys = [key for key, _ in context]
+        if loop_key not in keys or tuple(definition.context) != context[: keys.index(loop_key)]:
+            return False  # made in the loop (carried), or not in this pass of a loop around
+        in_pass = (loop_key, dict(context)[loop_key])
+        read = loss.first_read(definition, self.loop_spans[loop_key], in_pass)
+        if read is None:
+            return False
+        if read.value.origin is not definition:
+            # An element the loop walks, not the tensor itself put into the collection.
+            return read.value.origin in self.pass_made and definition not in self.whole_elements
+        node = read.node  # a node of the file (no macro's)
+        while node is not None:  # `x.clone().narrow(..)`: the method after the clones
+            field_ = node.parent
+            call = field_.parent if field_ is not None else None
+            if field_ is None or field_.type != "field_expression" or call is None:
+                return False
+            if call.type != "call_expression":
+                return False
+            name_node = field_.child_by_field_id(_FIELD.field) or field_
+            name = self.data[name_node.start_byte : name_node.end_byte].decode("utf-8", "replace")
+            if name in methods.PIECE_METHODS:
+                return True
+            if name != "clone":
+                return False
+            node = call
+        return False
 
     def _seen(
         self, rules: list[Rule], call: Node, receiver_node: Node | None, name: str, value: Value

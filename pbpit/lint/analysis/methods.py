@@ -203,6 +203,13 @@ def _table() -> dict[str, Row]:
 METHODS: dict[str, Row] = _table()
 """Every method lint knows, by name."""
 
+PIECE_METHODS = frozenset(
+    {*(n for n, row in METHODS.items() if PIECES in row.effects), "narrow", "slice", "select"}
+)
+"""Methods whose result is a part of the receiver (`chunk`, `narrow`, `slice`): a loop that
+takes another part of one tensor each pass backpropagates losses that share that tensor
+(`shared-intermediate`), not the tensor whole each pass (`loop-external-tracked`)."""
+
 # Views of the table, for the readers that ask one question of a name.
 _BURN_METHODS = frozenset(n for n, row in METHODS.items() if row.library)
 _FROM_DATA = frozenset(n for n, row in METHODS.items() if row.from_data)

@@ -86,6 +86,12 @@ class _Reader:
         """Closures bound by `let`, read at each call rather than where they are written."""
         self.data = source.data
         self.found = found
+        self.whole_elements: set[Definition] = set()
+        """Tensors put whole into a collection (`vec![loss.clone(), loss]`, `v.push(h)`): a
+        loop walking it takes the tensor itself, no part of it."""
+        self.met: dict[tuple[int, int], set[Definition]] = {}
+        """The consumed definitions each backward (by its span) met: one that derives from one
+        met already is the same panic, found again further on."""
         self.scopes: list[dict[str, _Slot]] = [{}]
         self.scope_ends: list[int] = [len(source.data)]
         self.bound: dict[str, list[_Slot]] = {}

@@ -5,10 +5,12 @@ one in that pass of every pass of the loops around (epochs walking one `Vec` mad
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pbpit.engine.graph import Requirement
 from pbpit.lint.analysis.common import _FIELD
-from pbpit.lint.analysis.state import _DATA, _Slot
-from pbpit.lint.values import Definition, Value
+from pbpit.lint.analysis.state import _DATA, _collection, _content, _Slot
+from pbpit.lint.values import Definition, Read, Value
 from pbpit.rust.syntax import Node
 
 
@@ -21,7 +23,17 @@ class _Walks:
         every pass of the loops around it (epochs walking one `Vec` made before them), what
         the elements share with it. The name `held_by` holds it from then on, so that a pass of
         a loop around that finds it consumed does not start as the one before."""
+        if _content(collection) and collection.requirement == Requirement.GRAD_IN_BACKWARD:
+            # Structs (`Vec<Batch>` filled by `push`): each field's element on its own.
+            fields = [
+                (k, self._element_of_pass(p, key, held_by)) for k, p in collection.parts or ()
+            ]
+            return _collection(fields)
         element = self._element(collection)
+        self.whole_elements.update(
+            p.origin for _, p in collection.parts or () if p.origin is not None
+        )
+        kept = False
         number = next((n for k, n in self.context if k == key), None)
         if (
             number is None
@@ -35,11 +47,19 @@ class _Walks:
             own = frozenset(d for d in collection.sources if d not in self.pass_made)
             if not own:
                 return element
+            # Kept across the passes of a loop around (`saved.push(..)` every episode, never
+            # cleared): a walk from the start takes the oldest first, the ones an earlier pass
+            # made (and walked) before.
+            oldest = min(d.context for d in own)
+            kept = any(d.context != oldest for d in own)
+            own = frozenset(d for d in own if d.context == oldest)
             made_of, whole = own, min(own, key=lambda d: d.span)
         made = self.pass_elements.get((made_of, key, number))
         if made is None:
-            # No statement of its own: no fix detaches the collection where it is made.
-            made = Definition(whole.name, whole.span, whole.context, whole.why, None, None)
+            # No statement of its own: no fix detaches the collection where it is made; one
+            # kept across passes is emptied where it is filled (`push`).
+            statement = whole.statement if kept else None
+            made = Definition(whole.name, whole.span, whole.context, whole.why, statement, None)
             made.sources = element.sources | {made}
             # Born with the collection: a later pass of a loop around finds it consumed, not
             # made again.
@@ -48,9 +68,29 @@ class _Walks:
             self.pass_made.add(made)
         if held_by is not None:
             self._walked_element(self.text(held_by), made)
+        reads = collection.reads
+        if kept and held_by is not None:
+            # The collection's own name carries the element into the next pass: its read in
+            # the loop's header holds it.
+            name = self.text(held_by)
+            held = [r for r in reads if r.name == name]
+            reads = reads.difference(held) | {
+                Read(
+                    r.span,
+                    name,
+                    replace(r.value, sources=r.value.sources | {made}),
+                    r.node,
+                    r.context,
+                )
+                for r in held
+            }
         return Value(
-            Requirement.GRAD_IN_BACKWARD, made, made.sources, made.why,
-            reads=collection.reads, shared=element.shared,
+            Requirement.GRAD_IN_BACKWARD,
+            made,
+            made.sources,
+            made.why,
+            reads=reads,
+            shared=element.shared,
         )
 
     def _walked_element(self, name: str, made: Definition) -> None:
@@ -90,6 +130,10 @@ class _Walks:
             return None
         position = {"zip": 0, "enumerate": 1}.get(self.text(name))
         chosen = pattern.named_children[position] if position is not None else None
+        if chosen is not None and chosen.type == "tuple_pattern" and position == 1:
+            # `(i, (o, t))` of `a.iter().zip(b).enumerate()`: the walk's element of what it
+            # numbers.
+            return self._walked_name(chosen, method.child_by_field_id(_FIELD.value))
         return chosen if chosen is not None and chosen.type == "identifier" else None
 
     def _walked(self, node: Node | None) -> Node | None:
