@@ -129,3 +129,23 @@ def test_if_let_through_mut_refuses_what_the_write_back_would_change(tmp_path):
             f"        {body}\n    }}\n}}\n",
         )
         assert "if let Some(..) = &mut .." in str(error)
+
+
+def test_a_loop_over_drain_may_not_use_the_vec(tmp_path):
+    # rustc 1.95: error[E0499]: cannot borrow `v` as mutable more than once at a time (pbpit's
+    # `drain` takes the elements first, so it would run: refused instead)
+    error, _ = refusal(
+        tmp_path,
+        "fn main() {\n    let mut v = vec![1];\n    for x in v.drain(..) {\n"
+        "        v.push(x);\n    }\n}\n",
+    )
+    assert "`v` used in a loop over `v.drain(..)`" in str(error)
+
+
+def test_drain_of_a_part_is_refused_not_run(tmp_path):
+    error, _ = refusal(
+        tmp_path,
+        "fn main() {\n    let mut v = vec![1, 2];\n    let d: Vec<i32> = "
+        'v.drain(1..).collect();\n    println!("{:?}", d);\n}\n',
+    )
+    assert "unsupported" in str(error) or "range" in str(error)

@@ -4,7 +4,7 @@ ranges, closures, tuples."""
 
 from __future__ import annotations
 
-from pbpit.rust.interp import if_let_mut, iter_mut, references, slices
+from pbpit.rust.interp import if_let_mut, iter_mut, references, slices, std_more
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
     _COMMENTS,
@@ -380,6 +380,7 @@ class ExprLowering:
         return loop
 
     def e_for_expression(self, node: Node) -> Expr:
+        std_more.refuse_drain_loop(self, node)  # `for x in v.drain(..) { v.push(x) }`
         by_index = iter_mut.lower_for(self, node)  # `for x in v.iter_mut()` (iter_mut.py)
         if by_index is not None:
             return by_index

@@ -361,6 +361,10 @@ class PathLowering:
     def method_arg(self, method: str, node: Node) -> Expr:
         """An argument; `&mut grads` only as the gradients of `grad_remove`/`grad_replace`,
         where Burn's signature asks for it (the interpreter has no other `&mut`)."""
+        if method == "drain" and node.type == "range_expression" and self.text(node) == "..":
+            full = Lit(self.pos(node), "unit", ())  # `v.drain(..)`: the whole `Vec` (std_more)
+            full.full_range = True  # type: ignore[attr-defined]
+            return full
         if (
             method in _MUT_GRADIENTS
             and node.type == "reference_expression"

@@ -1,6 +1,7 @@
 """More of std's `Vec` and `Option` methods training code calls, a row each
 (`builtins.Builtin`), spread into `std_methods.VEC` and `std_methods.OPTION`: `Vec`'s `insert`,
 `remove`, `reverse`, `truncate`, `swap`, `contains`, `extend`, `extend_from_slice`, `retain`,
+`drain(..)`,
 `Option`'s closure-taking methods (`and_then`, `map_or`, `map_or_else`, `is_some_and`,
 `filter`, `unwrap_or_else`) and `replace`, `as_deref`; and `bool`'s `then`, `then_some`
 (`BOOL_METHODS`, its own family).
@@ -15,7 +16,7 @@ from typing import Any
 
 from pbpit.rust.format import Some
 from pbpit.rust.interp.builtins import Builtin, Code, rows
-from pbpit.rust.interp.types import BOOL, STR, STRING, UNIT, Ty, Var, option, resolve, show
+from pbpit.rust.interp.types import BOOL, STR, STRING, UNIT, Ty, Var, Wrap, option, resolve, show
 
 
 def _inner(recv: Ty) -> Ty:
@@ -147,7 +148,49 @@ def _retain(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return retain
 
 
+def _drain_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`v.drain(..)` only (the argument lowered as a marked `()`): every element, in order."""
+    ck.mutable_receiver(e)
+    if len(e.args) != 1 or not getattr(e.args[0], "full_range", False):
+        raise ck.fail(e.pos, "`drain` of a range other than `..`")
+    e.args[0].ty = UNIT
+    return Wrap("Iter", _inner(recv))
+
+
+def _drain(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    def drain(frame: list) -> Any:
+        items = recv(frame)
+        taken = items[:]
+        items.clear()
+        return taken
+
+    return drain
+
+
+def refuse_drain_loop(lowerer: Any, node: Any) -> None:
+    """`for x in v.drain(..) { .. v .. }`: `v` stays borrowed mutably for the whole loop, so
+    rustc rejects any use of it in the body (E0499, E0502); pbpit's `drain` takes the elements
+    first, so it would run: refused (`e_for_expression` asks)."""
+    value = node.child_by_field_name("value")
+    function = value.child_by_field_name("function") if value.type == "call_expression" else None
+    if function is None or function.type != "field_expression":
+        return
+    if lowerer.text(function.child_by_field_name("field")) != "drain":
+        return
+    root = function.child_by_field_name("value")
+    while root.type == "field_expression":
+        root = root.child_by_field_name("value")
+    name, stack = lowerer.text(root), [node.child_by_field_name("body")]
+    while stack:
+        part = stack.pop()
+        stack.extend(part.children)
+        if part.type in ("identifier", "self") and lowerer.text(part) == name:
+            what = f"`{name}` used in a loop over `{lowerer.text(value)}`, which borrows it"
+            raise lowerer.fail(part, what + " mutably (rustc: E0499/E0502)")
+
+
 VEC_MORE = (
+    Builtin("Vec", "drain", None, "", _drain, _drain_type),
     Builtin("Vec", "extend", None, "()", _extend, _extend_type),
     Builtin("Vec", "extend_from_slice", None, "()", _extend, _extend_type),
     Builtin("Vec", "retain", None, "()", _retain, _retain_type),
