@@ -2,8 +2,7 @@
 // episode's inner loop pushes three log-probs and the episode backpropagates their sum. Episode
 // 1's sum walks episode 0's three log-probs, whose steps episode 0's backward consumed: panic
 // at one of them. The three are one finding (one statement, run in three passes): the run says
-// it once, naming `saved` (what carries them), and empties `saved` each pass as code.
-// Code fix: detach each pass
+// it once, naming `saved` (what carries them).
 use burn::{prelude::*, tensor::activation::log_softmax};
 
 fn main() {
@@ -16,10 +15,7 @@ fn main() {
             let logp = log_softmax(obs.matmul(w.clone()), 1);
             saved.push(logp.narrow(1, t % 2, 1).reshape([1]));
         }
-        let mut loss = Tensor::<1>::zeros([1], &device);
-        for lp in saved.iter() {
-            loss = loss - lp.clone();
-        }
+        let loss = Tensor::cat(saved.clone(), 0).sum().neg();
         let grads = loss.backward();
         println!("{episode}: {:?}", w.grad(&grads).map(|g| g.into_data().to_vec::<f32>().unwrap()));
     }
