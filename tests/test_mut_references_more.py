@@ -149,3 +149,25 @@ def test_drain_of_a_part_is_refused_not_run(tmp_path):
         'v.drain(1..).collect();\n    println!("{:?}", d);\n}\n',
     )
     assert "unsupported" in str(error) or "range" in str(error)
+
+
+def test_option_methods_taking_self_move_a_non_copy_option(tmp_path):
+    # rustc 1.95: error[E0382]: borrow of moved value: `l` (each takes `self`); through
+    # `as_ref()` the `Option<&String>` is moved instead and `l` stays
+    for call in (
+        "map_or(0, |s| s.len())",
+        "and_then(|s| Some(s.len()))",
+        "filter(|s| s.len() > 0)",
+    ):
+        error, _ = refusal(
+            tmp_path,
+            'fn main() {\n    let l: Option<String> = Some("a".to_string());\n'
+            f'    let n = l.{call};\n    println!("{{:?}} {{:?}}", l, n);\n}}\n',
+        )
+        assert "E0382" in str(error) or "moved value: `l`" in str(error)
+    run = rust(
+        tmp_path,
+        'fn main() {\n    let l: Option<String> = Some("a".to_string());\n'
+        '    let n = l.as_ref().map_or(0, |s| s.len());\n    println!("{:?} {}", l, n);\n}\n',
+    )
+    assert run.panic is None and run.stdout == 'Some("a") 1\n'

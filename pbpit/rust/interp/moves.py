@@ -78,7 +78,10 @@ _ITERATOR = (
 ).split()
 # Methods of std's types that take `self` (the others pbpit runs take `&self` or `&mut self`).
 _BY_VALUE = {
-    "Option": {"map", "unwrap", "expect", "unwrap_or"},
+    "Option": {
+        *("map", "unwrap", "expect", "unwrap_or"),
+        *("and_then", "map_or", "map_or_else", "is_some_and", "filter", "unwrap_or_else"),
+    },
     "Result": {"unwrap", "expect"},
     "Vec": {"into_iter"},
     "array": {"into_iter"},
