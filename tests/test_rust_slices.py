@@ -103,6 +103,28 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "range_ends_integer_and_float": (  # a..b is one Range<Idx>: the ends typed alike first
+        """\
+fn main() {
+    let s = vec![1, 2, 3, 4, 5, 6];
+    let t = &s[0..5.0];
+    println!("{:?}", t);
+}
+""",
+        rejects("E0308"),
+    ),
+    "range_ends_usize_and_i32": (
+        """\
+fn main() {
+    let s = vec![1, 2, 3, 4, 5, 6];
+    let a: usize = 1;
+    let b: i32 = 3;
+    let t = &s[a..b];
+    println!("{:?}", t);
+}
+""",
+        rejects("E0308"),
+    ),
     "iter_mut_of_immutable_vec": (
         """\
 fn main() {

@@ -68,6 +68,8 @@ class Unsupported(Exception):  # noqa: N818 - the user-facing name of the refusa
             label = mismatch.group(1)  # rustc's words for a literal's type not known yet
             label = label.replace("found `{integer}`", "found integer")
             label = label.replace("found `{float}`", "found floating-point number")
+            label = label.replace("expected `{integer}`", "expected integer")
+            label = label.replace("expected `{float}`", "expected floating-point number")
             return "mismatched types", label, ""
         rustc = _RUSTC_CODE.search(self.what)
         if rustc:

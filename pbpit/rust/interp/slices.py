@@ -141,8 +141,11 @@ def check_method(ck: Any, e: Any, recv: Ty) -> Ty | None:
         if e.mut_borrow:  # `&mut v[a..b]`: a view writing through to `v`
             _mutable_root(ck, e)
             e.view = True
-        for arg in e.args:
-            _usize_end(ck, e, recv, arg, ck.expr(arg))
+        found = [ck.expr(arg) for arg in e.args]
+        if len(found) == 2:  # `a..b` is one `Range<Idx>`: rustc types the ends alike first
+            ck.unify(found[0], found[1], e.args[1].pos)  # (E0308 at the end: `s[0..5.0]`)
+        for arg, ty in zip(e.args, found, strict=True):
+            _usize_end(ck, e, recv, arg, ty)
         if recv in (STR, STRING):
             e.impl, made = _STR_RANGE, STR
         elif _listlike(recv):
