@@ -171,3 +171,22 @@ def test_option_methods_taking_self_move_a_non_copy_option(tmp_path):
         '    let n = l.as_ref().map_or(0, |s| s.len());\n    println!("{:?} {}", l, n);\n}\n',
     )
     assert run.panic is None and run.stdout == 'Some("a") 1\n'
+
+
+def test_what_rustc_rejects_about_insert_and_if_let_is_refused(tmp_path):
+    # rustc 1.95 (each checked): `v.insert(0, &r)` of a `Vec<f32>` is E0308; `if let Some(b) =
+    # o { *b += 1; }` of an `Option<i32>` is E0614 (not E0594: pbpit says it in words);
+    # `b + "!"` of `b: &mut String` is E0369
+    cases = (
+        ("let mut v: Vec<f32> = Vec::new();\n    let r = 1.0;\n    v.insert(0, &r);", "E0308"),
+        ("let mut o = Some(1);\n    if let Some(b) = o {\n        *b += 1;\n    }", "bound by"),
+        (
+            'let mut s = Some(String::new());\n    if let Some(b) = &mut s {\n        *b = b + "!";'
+            "\n    }",
+            "as an operand",
+        ),
+    )
+    for body, said in cases:
+        error, _ = refusal(tmp_path, f"fn main() {{\n    {body}\n}}\n")
+        assert said in str(error) or said == "E0308" and "mismatched types" in str(error)
+        assert "E0594" not in str(error)

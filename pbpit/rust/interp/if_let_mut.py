@@ -14,6 +14,10 @@ from typing import Any
 
 WRITTEN_BACK = "if_let_mut"
 """The attribute of `b`'s binding: `*b = x` assigns `b` itself (`lower_exprs.deref_assignment`)."""
+BY_VALUE = "if_let_value"
+"""The attribute of `b` in `if let Some(b) = opt` (no borrow): a `T`, or a `&mut T` of an
+`Option<&mut T>`, which the lowering cannot tell: `*b = ..` is refused in words (rustc's error,
+E0614 or E0308, depends on the type), not as E0594."""
 _EARLY = ("return_expression", "break_expression", "continue_expression", "try_expression")
 
 
@@ -29,6 +33,8 @@ def place(lowerer: Any, cond: Any, value: Any, binding: Any) -> tuple[Any, Any] 
         value = lowerer.expr(target)
         lowerer.mutable_place(node, value)  # `opt.as_mut()`: `opt` declared `mut`, as for `&mut`
     else:
+        if binding is not None and not value.borrowed:
+            setattr(binding, BY_VALUE, True)
         return None
     value.borrowed, value.mut_borrow = True, False  # (no `&mut` held: `b` is written back)
     if _root(lowerer, target) is None:
@@ -57,6 +63,17 @@ def written_back(lowerer: Any, node: Any, target: Any, binding: Any, then: Any) 
             if parent is None or parent.type != "field_identifier":
                 what = f"`{root}` used while `if let Some(..) = &mut ..` borrows it"
                 raise lowerer.fail(part, what)
+        if (
+            binding is not None
+            and part.type == "identifier"
+            and lowerer.text(part) == binding.name
+            and part.parent is not None
+            and part.parent.type == "binary_expression"
+        ):  # rustc: `b + 1`, `b > x` of a `&mut T` (E0369, E0308): pbpit's `b` is the value
+            raise lowerer.fail(
+                part,
+                f"`{binding.name}`, a `&mut` reference, as an operand (write `*{binding.name}`)",
+            )
     if binding is None:  # `Some(_)`: nothing to write
         return then
     if then.tail is not None:

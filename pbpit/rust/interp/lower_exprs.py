@@ -245,6 +245,9 @@ class ExprLowering:
         binding = operand.binding
         if getattr(binding, if_let_mut.WRITTEN_BACK, False):  # `*b = ..` of `if let Some(b) =
             return Assign(self.pos(node), operand, value, op)  # &mut opt`: `b`, written back
+        if getattr(binding, if_let_mut.BY_VALUE, False):  # `if let Some(b) = opt`, no borrow
+            what = f"assignment through `*{binding.name}` bound by `if let` to what `Option` holds"
+            raise self.fail(left, f"{what} (write `if let Some({binding.name}) = &mut ..`)")
         if getattr(binding, "ref_unknown", False) and not binding.mut_ref:
             # a `for` variable or an untyped closure parameter: a `&mut` (`iter_mut`, `scan`'s
             # state) or a `&`, which the lowering cannot tell

@@ -16,7 +16,19 @@ from typing import Any
 
 from pbpit.rust.format import Some
 from pbpit.rust.interp.builtins import Builtin, Code, rows
-from pbpit.rust.interp.types import BOOL, STR, STRING, UNIT, Ty, Var, Wrap, option, resolve, show
+from pbpit.rust.interp.types import (
+    BOOL,
+    STR,
+    STRING,
+    UNIT,
+    USIZE,
+    Ty,
+    Var,
+    Wrap,
+    option,
+    resolve,
+    show,
+)
 
 
 def _inner(recv: Ty) -> Ty:
@@ -37,6 +49,18 @@ def _insert(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
         return UNIT
 
     return insert
+
+
+def _insert_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    from pbpit.rust.interp.value_slots import vec_of_values
+
+    ck.mutable_receiver(e)
+    ck.args(e, USIZE, _inner(recv))
+    item = e.args[1]
+    if item.borrowed and vec_of_values(e.recv):  # `returns.insert(0, &ret)`, `Vec<f32>`
+        shown, where = show(item.ty), item.borrow_pos or item.pos
+        raise ck.fail(where, f"mismatched types: expected `{shown}`, found `&{shown}`")
+    return UNIT
 
 
 def _remove(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
@@ -194,7 +218,7 @@ VEC_MORE = (
     Builtin("Vec", "extend", None, "()", _extend, _extend_type),
     Builtin("Vec", "extend_from_slice", None, "()", _extend, _extend_type),
     Builtin("Vec", "retain", None, "()", _retain, _retain_type),
-    Builtin("Vec", "insert", ("usize", "inner"), "()", _insert, mutates=True),
+    Builtin("Vec", "insert", ("usize", "inner"), "()", _insert, _insert_type, mutates=True),
     Builtin("Vec", "remove", ("usize",), "inner", _remove, mutates=True),
     Builtin("Vec", "reverse", (), "()", _reverse, mutates=True),
     Builtin("Vec", "truncate", ("usize",), "()", _truncate, mutates=True),
