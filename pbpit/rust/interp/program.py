@@ -30,6 +30,7 @@ from pbpit.rust.interp.check import check_each
 from pbpit.rust.interp.compile import Compiler
 from pbpit.rust.interp.grammar import check_grammar
 from pbpit.rust.interp.known_panics import refuse_known_panics
+from pbpit.rust.interp.loop_borrows import refuse_mutation_while_iterating
 from pbpit.rust.interp.lower import escape_refusal, lower
 from pbpit.rust.interp.mod_files import ModFiles, read_crate
 from pbpit.rust.interp.moves import check_moves
@@ -170,6 +171,7 @@ def _checked(
             raise _every_refusal(source, refused, order)
         try:
             check_moves(crate)
+            refuse_mutation_while_iterating(crate)  # `for x in v.iter() { v.push(..) }`
             refuse_known_panics(crate)
         except Unsupported as err:
             raise _every_refusal(source, [err], order) from None

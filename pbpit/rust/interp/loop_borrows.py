@@ -1,0 +1,195 @@
+"""`for x in v.iter() { v.push(..); }`: the loop's iterator borrows `v` for every turn, so a
+mutable use of `v` in the body is rustc's E0502 (`v.push`, `v[i] = ..`, `&mut v`) or E0506
+(`v = ..`), unless the statements after it in its block leave the loop (`break` of this loop,
+`return`): then the iterator is not used again and NLL lets it be.
+
+pbpit erases references, so such a loop would run (and, for `push`, never end) where rustc
+refuses the program. The iterable is read through lazy adapters (`v.iter().enumerate()`,
+`(&v).into_iter()`-like `&v`) to the place it borrows; a place is a variable and its fields
+(`self.items`), and a use conflicts when one place is a prefix of the other. A method of the
+program's own (`&mut self`) is not followed: only std's and Burn's rows that say they take
+`&mut self` (`builtins.Builtin.mutates`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.nodes import (
+    Assign,
+    Block,
+    Break,
+    Crate,
+    ExprStmt,
+    Field,
+    For,
+    Index,
+    Let,
+    Local,
+    Method,
+    Return,
+    Unsupported,
+    children,
+)
+
+# Methods that make an iterator borrowing their receiver, and lazy adapters the borrow goes
+# through unchanged (a consumer such as `collect` or `sum` ends it before the loop starts).
+_BORROWING = frozenset(
+    (
+        "iter",
+        "chunks",
+        "windows",
+        "chars",
+        "bytes",
+        "lines",
+        "split_whitespace",
+        "keys",
+        "values",
+        "char_indices",
+    )
+)
+_ADAPTERS = frozenset(
+    (
+        "map",
+        "filter",
+        "enumerate",
+        "zip",
+        "rev",
+        "skip",
+        "take",
+        "step_by",
+        "cloned",
+        "copied",
+        "chain",
+        "filter_map",
+        "flat_map",
+        "take_while",
+        "skip_while",
+        "peekable",
+        "inspect",
+        "scan",
+    )
+)
+
+
+def _place(e: Any) -> tuple | None:
+    """`v` -> (v's binding,), `self.items` -> (self, "items"); an index stops the path there
+    (`v[i]` is a use of `v`); None for what is not a place."""
+    names: list[str] = []
+    while isinstance(e, Field | Index):
+        names = [] if isinstance(e, Index) else [e.name, *names]
+        e = e.base
+    if not isinstance(e, Local):
+        return None
+    return (id(e.binding), *names)
+
+
+def _overlap(a: tuple, b: tuple) -> bool:
+    n = min(len(a), len(b))
+    return a[:n] == b[:n]
+
+
+def _shown(e: Any) -> str:
+    if isinstance(e, Local):
+        return e.binding.name
+    if isinstance(e, Field):
+        return f"{_shown(e.base)}.{e.name}"
+    if isinstance(e, Index):
+        return _shown(e.base)
+    return "_"
+
+
+def _borrowed(iterable: Any) -> Any:
+    """The place expression the loop's iterator borrows shared, or None."""
+    e = iterable
+    while isinstance(e, Method) and e.name in _ADAPTERS:
+        e = e.recv
+    if isinstance(e, Method) and e.name in _BORROWING and not e.args:
+        return e.recv if _place(e.recv) is not None else None
+    if getattr(e, "borrowed", False) and not getattr(e, "mut_borrow", False):
+        return e if _place(e) is not None else None
+    return None
+
+
+def refuse_mutation_while_iterating(crate: Crate) -> None:
+    """`Unsupported` (rustc's E0502/E0506) at the first mutable use of a place a `for` loop
+    iterates over by shared reference, in any function of `crate`."""
+    for fn in crate.fns.values():
+        if fn.body is not None:
+            _Search(crate.path).walk(fn.body)
+
+
+class _Search:
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def walk(self, node: Any) -> None:
+        if isinstance(node, For) and node.iterable is not None and node.body is not None:
+            borrowed = _borrowed(node.iterable)
+            if borrowed is not None:
+                found = self.conflict(node.body, node, _place(borrowed))
+                if found is not None:
+                    raise self.refusal(found, borrowed)
+        for part in children(node):
+            self.walk(part)
+
+    def conflict(self, node: Any, loop: For, place: Any) -> Any:
+        """The first node in `node` that uses `place` mutably while the loop still iterates."""
+        if isinstance(node, Block):
+            parts = [*node.stmts, *([node.tail] if node.tail is not None else [])]
+            for i, part in enumerate(parts):
+                found = self.conflict(part, loop, place)
+                if found is not None and not any(_leaves(p, loop) for p in parts[i + 1 :]):
+                    return found
+            return None
+        if isinstance(node, Method) and getattr(node.impl, "mutates", False):
+            target = _place(node.recv)
+            if target is not None and _overlap(target, place):
+                return node
+        if isinstance(node, Assign):
+            target = _place(node.target)
+            if target is not None and _overlap(target, place):
+                return node
+        if getattr(node, "mut_borrow", False):
+            target = _place(node)
+            if target is not None and _overlap(target, place):
+                return node
+        for part in children(node):
+            found = self.conflict(part, loop, place)
+            if found is not None:
+                return found
+        return None
+
+    def refusal(self, found: Any, borrowed: Any) -> Unsupported:
+        shown = _shown(borrowed)
+        if isinstance(found, Assign) and isinstance(found.target, Local | Field):
+            what = rejects(
+                f"cannot assign to `{_shown(found.target)}` because it is borrowed", "E0506"
+            )
+            label = f"`{_shown(found.target)}` is assigned to here but it was already borrowed"
+        else:
+            what = rejects(
+                f"cannot borrow `{shown}` as mutable because it is also borrowed as immutable",
+                "E0502",
+            )
+            label = "mutable borrow occurs here"
+        at = _start(found)
+        err = Unsupported(f"{self.path}:{at[0]}:{at[1]}", what)
+        err.label = label
+        return err
+
+
+def _start(e: Any) -> Any:
+    """Where rustc points: the start of the expression (its receiver's, for a method call)."""
+    while isinstance(e, Method | Field | Index):
+        e = e.recv if isinstance(e, Method) else e.base
+    if isinstance(e, Assign):
+        return _start(e.target)
+    return e.pos
+
+
+def _leaves(part: Any, loop: For) -> bool:
+    """Whether a statement ends the loop unconditionally: `break` of this loop, `return`."""
+    e = part.expr if isinstance(part, ExprStmt) else None if isinstance(part, Let) else part
+    return isinstance(e, Return) or (isinstance(e, Break) and e.target is loop)

@@ -1,0 +1,193 @@
+"""A `for` loop iterating over a place by shared reference (`v.iter()`, `&v`, through lazy
+adapters) borrows it for every turn: a mutable use of it in the body is rustc's E0502 (`push`,
+`v[i] = ..`, a field's `push` through `self`) or E0506 (`v = ..`), unless the statements after it
+leave the loop. pbpit erases references, so it ran such loops (one with `push` never ended);
+`pbpit/rust/interp/loop_borrows.py` refuses them.
+
+Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, the
+binary run): the first error code, or the stdout. Where rustc is on PATH, a test checks the
+recorded verdicts are still rustc's.
+"""
+
+from __future__ import annotations
+
+import pytest
+import rustc_differential as diff
+from record_rustc import Refused, find_rustc
+from test_rust_slices import _judge, _same, rejects, runs
+
+CASES = {
+    "push_in_iter_loop": (
+        """\
+fn main() {
+    let mut v = vec![1, 2, 3];
+    for x in v.iter() {
+        if *x > 100 { break; }
+        v.push(*x);
+    }
+    println!("{:?}", v);
+}
+""",
+        rejects("E0502"),
+    ),
+    "push_in_ref_loop": (
+        """\
+fn main() {
+    let mut v = vec![1, 2, 3];
+    for x in &v {
+        v.push(*x + 1);
+    }
+    println!("{:?}", v);
+}
+""",
+        rejects("E0502"),
+    ),
+    "push_then_break": (
+        """\
+fn main() {
+    let mut v = vec![1, 2, 3];
+    for x in v.iter() {
+        if *x == 2 {
+            v.push(9);
+            break;
+        }
+    }
+    println!("{:?}", v);
+}
+""",
+        runs("[1, 2, 3, 9]\n"),
+    ),
+    "index_write_in_enumerate": (
+        """\
+fn main() {
+    let mut v = vec![1, 2, 3];
+    for (i, x) in v.iter().enumerate() {
+        if *x > 1 { v[i] = 0; }
+    }
+    println!("{:?}", v);
+}
+""",
+        rejects("E0502"),
+    ),
+    "assign_whole_in_loop": (
+        """\
+fn main() {
+    let mut v = vec![1, 2, 3];
+    let mut n = 0;
+    for x in v.iter() {
+        n += *x;
+        if n > 100 { v = Vec::new(); }
+    }
+    println!("{:?} {}", v, n);
+}
+""",
+        rejects("E0506"),
+    ),
+    "disjoint_fields": (
+        """\
+struct Buf { a: Vec<i32>, b: Vec<i32> }
+impl Buf {
+    fn copy(&mut self) {
+        for x in self.a.iter() {
+            self.b.push(*x * 2);
+        }
+    }
+}
+fn main() {
+    let mut s = Buf { a: vec![1, 2], b: Vec::new() };
+    s.copy();
+    println!("{:?} {:?}", s.a, s.b);
+}
+""",
+        runs("[1, 2] [2, 4]\n"),
+    ),
+    "same_field": (
+        """\
+struct Buf { a: Vec<i32>, b: Vec<i32> }
+impl Buf {
+    fn grow(&mut self) {
+        for x in self.a.iter() {
+            self.a.push(*x * 2);
+        }
+    }
+}
+fn main() {
+    let mut s = Buf { a: vec![1, 2], b: Vec::new() };
+    s.grow();
+    println!("{:?} {:?}", s.a, s.b);
+}
+""",
+        rejects("E0502"),
+    ),
+    "clone_iterated": (
+        """\
+fn main() {
+    let mut v = vec![1, 2, 3];
+    for x in v.clone().iter() {
+        v.push(*x * 10);
+    }
+    println!("{:?}", v);
+}
+""",
+        runs("[1, 2, 3, 10, 20, 30]\n"),
+    ),
+    "collected_first": (
+        """\
+fn main() {
+    let mut v = vec![1, 2, 3];
+    for x in v.iter().map(|x| x + 1).collect::<Vec<i32>>() {
+        v.push(x);
+    }
+    println!("{:?}", v);
+}
+""",
+        runs("[1, 2, 3, 2, 3, 4]\n"),
+    ),
+    "other_vec": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    let mut w = Vec::new();
+    for x in v.iter().rev() {
+        w.push(*x);
+    }
+    println!("{:?}", w);
+}
+""",
+        runs("[3, 2, 1]\n"),
+    ),
+    "truncate_in_loop": (
+        """\
+fn main() {
+    let mut v = vec![3, 1, 2];
+    let mut total = 0;
+    for x in v.iter() {
+        total += *x;
+        v.truncate(2);
+    }
+    println!("{:?} {}", v, total);
+}
+""",
+        rejects("E0502"),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_pbpit_gives_rustcs_verdict(name):
+    source, expected = CASES[name]
+    found = _judge(source, diff.pbpit_verdict)
+    assert _same(found, expected), (found, expected)
+
+
+def test_the_recorded_verdicts_are_rustcs():
+    try:
+        rustc = find_rustc()
+    except Refused as err:
+        pytest.skip(str(err))
+    stale = []
+    for name, (source, expected) in CASES.items():
+        found = _judge(source, lambda path: diff.rustc_verdict(rustc, path))
+        if not _same(found, expected):
+            stale.append((name, found))
+    assert stale == []
