@@ -103,6 +103,28 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "as_mut_through_shared_self": (  # `if let` on `self.f.as_mut()` in a `&self` method
+        """\
+struct Rnn {
+    steps: Option<u32>,
+}
+
+impl Rnn {
+    fn step(&self) {
+        if let Some(n) = self.steps.as_mut() {
+            *n += 1;
+        }
+    }
+}
+
+fn main() {
+    let r = Rnn { steps: Some(0) };
+    r.step();
+    println!("{:?}", r.steps);
+}
+""",
+        rejects("E0596"),
+    ),
     "range_ends_integer_and_float": (  # a..b is one Range<Idx>: the ends typed alike first
         """\
 fn main() {

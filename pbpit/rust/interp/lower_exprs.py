@@ -156,9 +156,16 @@ class ExprLowering:
         name = root.binding.name
         if root is value:
             what = f"cannot borrow `{name}` as mutable, as it is not declared as mutable"
-        else:
-            what = f"cannot borrow `{self.text(node.child_by_field_name('value'))}` as mutable, "
-            what += f"as `{name}` is not declared as mutable"
+        else:  # `&mut x.field`, or `x.field.as_mut()` (if_let_mut.py): the place's text
+            place = node.child_by_field_name("value")
+            if place is None and (called := node.child_by_field_name("function")) is not None:
+                place = called.child_by_field_name("value")
+            what = f"cannot borrow `{self.text(place or node)}` as mutable, "
+            what += (
+                "as it is behind a `&` reference"
+                if name == "self"
+                else (f"as `{name}` is not declared as mutable")
+            )
         err = self.fail(node, rejects(what, "E0596"))
         err.label = "cannot borrow as mutable"
         raise err
