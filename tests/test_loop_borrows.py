@@ -12,9 +12,7 @@ recorded verdicts are still rustc's.
 from __future__ import annotations
 
 import pytest
-import rustc_differential as diff
-from record_rustc import Refused, find_rustc
-from test_rust_slices import _judge, _same, rejects, runs
+from rustc_verdicts import pbpit_gives, rejects, runs, stale
 
 CASES = {
     "push_in_iter_loop": (
@@ -175,19 +173,8 @@ fn main() {
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_pbpit_gives_rustcs_verdict(name):
-    source, expected = CASES[name]
-    found = _judge(source, diff.pbpit_verdict)
-    assert _same(found, expected), (found, expected)
+    pbpit_gives(CASES, name)
 
 
 def test_the_recorded_verdicts_are_rustcs():
-    try:
-        rustc = find_rustc()
-    except Refused as err:
-        pytest.skip(str(err))
-    stale = []
-    for name, (source, expected) in CASES.items():
-        found = _judge(source, lambda path: diff.rustc_verdict(rustc, path))
-        if not _same(found, expected):
-            stale.append((name, found))
-    assert stale == []
+    assert stale(CASES) == []

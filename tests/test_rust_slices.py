@@ -11,20 +11,9 @@ that the recorded verdicts are still rustc's.
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
-
 import pytest
 import rustc_differential as diff
-from record_rustc import Refused, find_rustc
-
-
-def rejects(code: str) -> diff.Verdict:
-    return diff.Verdict("rejected", codes=[code])
-
-
-def runs(stdout: str, status: int = 0, stderr: str = "") -> diff.Verdict:
-    return diff.Verdict("ran", stdout, stderr, status)
+from rustc_verdicts import judge, pbpit_gives, rejects, runs, rustc_verdicts, stale
 
 
 def panic(at: str, message: str) -> str:
@@ -411,42 +400,13 @@ fn main() {
 }
 
 
-def _judge(source: str, judge) -> diff.Verdict:  # noqa: ANN001
-    with tempfile.TemporaryDirectory(prefix="rust_slices_") as folder:
-        path = Path(folder) / "main.rs"
-        path.write_text(source)
-        return judge(path)
-
-
-def _same(found: diff.Verdict, expected: diff.Verdict) -> bool:
-    if expected.state == "rejected":
-        return found.state == "rejected" and found.codes[:1] == expected.codes
-    return (found.state, found.stdout, found.stderr, found.status) == (
-        "ran",
-        expected.stdout,
-        expected.stderr,
-        expected.status,
-    )
-
-
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_pbpit_gives_rustcs_verdict(name):
-    source, expected = CASES[name]
-    found = _judge(source, diff.pbpit_verdict)
-    assert _same(found, expected), (found, expected)
+    pbpit_gives(CASES, name)
 
 
 def test_the_recorded_verdicts_are_rustcs():
-    try:
-        rustc = find_rustc()
-    except Refused as err:
-        pytest.skip(str(err))
-    stale = []
-    for name, (source, expected) in CASES.items():
-        found = _judge(source, lambda path: diff.rustc_verdict(rustc, path))
-        if not _same(found, expected):
-            stale.append((name, found))
-    assert stale == []
+    assert stale(CASES) == []
 
 
 # Programs rustc accepts that pbpit may not run: `*x = ..` through `iter_mut` (run by index,
@@ -522,7 +482,7 @@ PRINTED = {  # what rustc's binaries print
 
 @pytest.mark.parametrize("name", sorted(NOT_RUSTC_ERRORS))
 def test_no_made_up_rustc_error(name):
-    found = _judge(NOT_RUSTC_ERRORS[name], diff.pbpit_verdict)
+    found = judge(NOT_RUSTC_ERRORS[name], diff.pbpit_verdict)
     if found.state == "ran":
         assert (found.stdout, found.status) == (PRINTED[name], 0)
         return
@@ -530,12 +490,7 @@ def test_no_made_up_rustc_error(name):
 
 
 def test_the_accepted_programs_are_rustcs():
-    try:
-        rustc = find_rustc()
-    except Refused as err:
-        pytest.skip(str(err))
-    for name, source in NOT_RUSTC_ERRORS.items():
-        found = _judge(source, lambda path: diff.rustc_verdict(rustc, path))
+    for name, found in rustc_verdicts(NOT_RUSTC_ERRORS).items():
         assert (found.state, found.stdout) == ("ran", PRINTED[name]), (name, found)
 
 
@@ -629,14 +584,11 @@ fn main() {
 @pytest.mark.parametrize("name", sorted(REFUSED))
 def test_pbpit_does_not_run_what_rustc_rejects(name):
     source, _ = REFUSED[name]
-    assert _judge(source, diff.pbpit_verdict).state == "rejected"
+    assert judge(source, diff.pbpit_verdict).state == "rejected"
 
 
 def test_the_refused_programs_are_rustcs_rejections():
-    try:
-        rustc = find_rustc()
-    except Refused as err:
-        pytest.skip(str(err))
-    for name, (source, code) in REFUSED.items():
-        found = _judge(source, lambda path: diff.rustc_verdict(rustc, path))
+    now = rustc_verdicts({name: source for name, (source, _) in REFUSED.items()})
+    for name, (_, code) in REFUSED.items():
+        found = now[name]
         assert (found.state, found.codes[:1]) == ("rejected", [code]), (name, found)

@@ -10,21 +10,8 @@ a test checks that the recorded verdicts are still rustc's.
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
-
 import pytest
-import rustc_differential as diff
-from record_rustc import Refused, find_rustc
-
-
-def rejects(code: str) -> diff.Verdict:
-    return diff.Verdict("rejected", codes=[code])
-
-
-def runs(stdout: str, status: int = 0, stderr: str = "") -> diff.Verdict:
-    return diff.Verdict("ran", stdout, stderr, status)
-
+from rustc_verdicts import pbpit_gives, rejects, runs, stale
 
 CASES = {
     "bits_on_integers": (
@@ -717,39 +704,10 @@ fn main() {
 }
 
 
-def _judge(source: str, judge) -> diff.Verdict:  # noqa: ANN001
-    with tempfile.TemporaryDirectory(prefix="rustc_verdicts_") as folder:
-        path = Path(folder) / "main.rs"
-        path.write_text(source)
-        return judge(path)
-
-
-def _same(found: diff.Verdict, expected: diff.Verdict) -> bool:
-    if expected.state == "rejected":
-        return found.state == "rejected" and found.codes[:1] == expected.codes
-    return (found.state, found.stdout, found.stderr, found.status) == (
-        "ran",
-        expected.stdout,
-        expected.stderr,
-        expected.status,
-    )
-
-
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_pbpit_gives_rustcs_verdict(name):
-    source, expected = CASES[name]
-    found = _judge(source, diff.pbpit_verdict)
-    assert _same(found, expected), (found, expected)
+    pbpit_gives(CASES, name)
 
 
 def test_the_recorded_verdicts_are_rustcs():
-    try:
-        rustc = find_rustc()
-    except Refused as err:
-        pytest.skip(str(err))
-    stale = []
-    for name, (source, expected) in CASES.items():
-        found = _judge(source, lambda path: diff.rustc_verdict(rustc, path))
-        if not _same(found, expected):
-            stale.append((name, found))
-    assert stale == []
+    assert stale(CASES) == []

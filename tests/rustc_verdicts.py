@@ -1,0 +1,68 @@
+"""Programs with rustc 1.95's verdict recorded beside them (`rejects(code)`: the first error
+code rustc reports; `runs(stdout, status, stderr)`: what its binary printed), and the two checks
+every table of them gets: pbpit gives each program rustc's verdict, and (where rustc is on PATH)
+the recorded verdicts are still rustc's. Used by test_rustc_verdicts.py, test_rust_slices.py and
+test_loop_borrows.py."""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import rustc_differential as diff
+from record_rustc import Refused, find_rustc
+
+
+def rejects(code: str) -> diff.Verdict:
+    return diff.Verdict("rejected", codes=[code])
+
+
+def runs(stdout: str, status: int = 0, stderr: str = "") -> diff.Verdict:
+    return diff.Verdict("ran", stdout, stderr, status)
+
+
+def judge(source: str, judge: Callable[[Path], diff.Verdict]) -> diff.Verdict:
+    """`judge`'s verdict on `source` written as `main.rs` in a fresh folder."""
+    with tempfile.TemporaryDirectory(prefix="rustc_verdicts_") as folder:
+        path = Path(folder) / "main.rs"
+        path.write_text(source)
+        return judge(path)
+
+
+def same(found: diff.Verdict, expected: diff.Verdict) -> bool:
+    if expected.state == "rejected":
+        return found.state == "rejected" and found.codes[:1] == expected.codes
+    return (found.state, found.stdout, found.stderr, found.status) == (
+        "ran",
+        expected.stdout,
+        expected.stderr,
+        expected.status,
+    )
+
+
+def pbpit_gives(cases: dict[str, tuple[str, diff.Verdict]], name: str) -> None:
+    source, expected = cases[name]
+    found = judge(source, diff.pbpit_verdict)
+    assert same(found, expected), (found, expected)
+
+
+def rustc_verdicts(sources: dict[str, str]) -> dict[str, diff.Verdict]:
+    """rustc's verdict on each program now (the test skips when rustc is not on PATH)."""
+    try:
+        rustc = find_rustc()
+    except Refused as err:
+        pytest.skip(str(err))
+    return {
+        name: judge(source, lambda path: diff.rustc_verdict(rustc, path))
+        for name, source in sources.items()
+    }
+
+
+def stale(cases: dict[str, tuple[str, diff.Verdict]]) -> list[tuple[str, diff.Verdict]]:
+    """The programs whose recorded verdict rustc no longer gives."""
+    now = rustc_verdicts({name: source for name, (source, _) in cases.items()})
+    return [
+        (name, now[name]) for name, (_, expected) in cases.items() if not same(now[name], expected)
+    ]
