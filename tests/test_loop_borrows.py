@@ -1,7 +1,8 @@
 """A `for` loop iterating over a place by shared reference (`v.iter()`, `&v`, through lazy
 adapters) borrows it for every turn: a mutable use of it in the body is rustc's E0502 (`push`,
 `v[i] = ..`, a field's `push` through `self`) or E0506 (`v = ..`), unless the statements after it
-leave the loop. pbpit erases references, so it ran such loops (one with `push` never ended);
+leave the loop; likewise `let r = &v[0];` (or `&v[a..b]`, `&p.a`) then such a use while `r` is
+read later. pbpit erases references, so it ran such programs (a loop pushing never ended);
 `pbpit/rust/interp/loop_borrows.py` refuses them.
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, the
@@ -15,6 +16,77 @@ import pytest
 from rustc_verdicts import pbpit_gives, rejects, runs, stale
 
 CASES = {
+    "push_of_the_borrowed_element_itself": (  # two-phase borrow: the argument is read first
+        """\
+fn main() {
+    let mut v = vec![1, 2];
+    let first = &v[0];
+    v.push(*first);
+    println!("{:?}", v);
+}
+""",
+        runs("[1, 2, 1]\n"),
+    ),
+    "push_while_element_borrowed": (
+        """\
+fn main() {
+    let mut v = vec![1, 2];
+    let first = &v[0];
+    v.push(3);
+    println!("{}", first);
+}
+""",
+        rejects("E0502"),
+    ),
+    "push_after_the_borrows_last_use": (
+        """\
+fn main() {
+    let mut v = vec![1, 2];
+    let first = &v[0];
+    println!("{}", first);
+    v.push(3);
+    println!("{:?}", v);
+}
+""",
+        runs("1\n[1, 2, 3]\n"),
+    ),
+    "push_in_a_loop_that_reads_the_borrow_first": (
+        """\
+fn main() {
+    let mut v = vec![1, 2];
+    let first = &v[0];
+    for i in 0..2 {
+        println!("{}", first);
+        v.push(i);
+    }
+    println!("{:?}", v);
+}
+""",
+        rejects("E0502"),
+    ),
+    "field_borrowed_other_field_pushed": (
+        """\
+struct Pair { a: Vec<i32>, b: Vec<i32> }
+fn main() {
+    let mut p = Pair { a: vec![1], b: vec![] };
+    let head = &p.a;
+    p.b.push(7);
+    println!("{:?} {:?}", head, p.b);
+}
+""",
+        runs("[1] [7]\n"),
+    ),
+    "truncate_while_slice_borrowed": (
+        """\
+fn main() {
+    let mut v = vec![1, 2, 3, 4];
+    let part = &v[1..3];
+    v.truncate(1);
+    println!("{:?}", part);
+}
+""",
+        rejects("E0502"),
+    ),
     "push_in_iter_loop": (
         """\
 fn main() {

@@ -4,9 +4,11 @@ mutable use of `v` in the body is rustc's E0502 (`v.push`, `v[i] = ..`, `&mut v`
 `return`): then the iterator is not used again and NLL lets it be.
 
 pbpit erases references, so such a loop would run (and, for `push`, never end) where rustc
-refuses the program. The iterable is read through lazy adapters (`v.iter().enumerate()`,
-`(&v).into_iter()`-like `&v`) to the place it borrows; a place is a variable and its fields
-(`self.items`), and a use conflicts when one place is a prefix of the other. A method of the
+refuses the program. `let r = &v[0]; v.push(..); use(r)` likewise (the `let`'s borrow lives
+to the holder's last read in its block, or through a loop statement that reads it). The
+iterable is read through lazy adapters (`v.iter().enumerate()`, `&v`) to the place it borrows;
+a place is a variable and its fields (`self.items`), and a use conflicts when one place is a
+prefix of the other. A method of the
 program's own (`&mut self`) is not followed: only std's and Burn's rows that say they take
 `&mut self` (`builtins.Builtin.mutates`).
 """
@@ -27,11 +29,14 @@ from pbpit.rust.interp.nodes import (
     Index,
     Let,
     Local,
+    Loop,
     Method,
     Return,
     Unsupported,
+    While,
     children,
 )
+from pbpit.rust.interp.slices import RANGE_INDEX
 
 # Methods that make an iterator borrowing their receiver, and lazy adapters the borrow goes
 # through unchanged (a consumer such as `collect` or `sum` ends it before the loop starts).
@@ -77,9 +82,9 @@ def _place(e: Any) -> tuple | None:
     """`v` -> (v's binding,), `self.items` -> (self, "items"); an index stops the path there
     (`v[i]` is a use of `v`); None for what is not a place."""
     names: list[str] = []
-    while isinstance(e, Field | Index):
-        names = [] if isinstance(e, Index) else [e.name, *names]
-        e = e.base
+    while isinstance(e, Field | Index) or isinstance(e, Method) and e.name == RANGE_INDEX:
+        names = [e.name, *names] if isinstance(e, Field) else []  # `v[i]`, `v[a..b]`: `v`
+        e = e.recv if isinstance(e, Method) else e.base
     if not isinstance(e, Local):
         return None
     return (id(e.binding), *names)
@@ -97,6 +102,8 @@ def _shown(e: Any) -> str:
         return f"{_shown(e.base)}.{e.name}"
     if isinstance(e, Index):
         return _shown(e.base)
+    if isinstance(e, Method) and e.name == RANGE_INDEX:
+        return _shown(e.recv)
     return "_"
 
 
@@ -114,7 +121,8 @@ def _borrowed(iterable: Any) -> Any:
 
 def refuse_mutation_while_iterating(crate: Crate) -> None:
     """`Unsupported` (rustc's E0502/E0506) at the first mutable use of a place a `for` loop
-    iterates over by shared reference, in any function of `crate`."""
+    iterates over by shared reference, or a `let r = &place;` borrows while `r` is used later,
+    in any function of `crate`."""
     for fn in crate.fns.values():
         if fn.body is not None:
             _Search(crate.path).walk(fn.body)
@@ -131,10 +139,39 @@ class _Search:
                 found = self.conflict(node.body, node, _place(borrowed))
                 if found is not None:
                     raise self.refusal(found, borrowed)
+        if isinstance(node, Block):
+            self.lets(node)
         for part in children(node):
             self.walk(part)
 
-    def conflict(self, node: Any, loop: For, place: Any) -> Any:
+    def lets(self, block: Block) -> None:
+        """`let r = &v[0]; v.push(..); use(r)`: a mutable use of the place between the borrow
+        and the holder's last use in the block (or anywhere in a loop statement that uses the
+        holder: its next turn does) is rustc's E0502 (E0506 for `v = ..`)."""
+        parts = [*block.stmts, *([block.tail] if block.tail is not None else [])]
+        for i, part in enumerate(parts):
+            if not isinstance(part, Let) or part.binding is None or part.init is None:
+                continue
+            init = part.init
+            if not init.borrowed or init.mut_borrow or _place(init) is None:
+                continue
+            holder = part.binding
+            uses = [j for j in range(i + 1, len(parts)) if _uses(parts[j], holder)]
+            if not uses:
+                continue
+            last = uses[-1]
+            for j in range(i + 1, last + 1):
+                found = self.conflict(parts[j], None, _place(init))
+                if found is None:
+                    continue
+                # a read of `r` inside the conflicting call's arguments or the assigned value
+                # comes first (two-phase borrows): only a read outside it counts
+                outside = _reads(parts[j], holder, found)
+                later = j < last or any(at > _start(found) for at in outside)
+                if later or outside and _loops(parts[j]):
+                    raise self.refusal(found, init)
+
+    def conflict(self, node: Any, loop: For | None, place: Any) -> Any:
         """The first node in `node` that uses `place` mutably while the loop still iterates."""
         if isinstance(node, Block):
             parts = [*node.stmts, *([node.tail] if node.tail is not None else [])]
@@ -193,3 +230,23 @@ def _leaves(part: Any, loop: For) -> bool:
     """Whether a statement ends the loop unconditionally: `break` of this loop, `return`."""
     e = part.expr if isinstance(part, ExprStmt) else None if isinstance(part, Let) else part
     return isinstance(e, Return) or (isinstance(e, Break) and e.target is loop)
+
+
+def _uses(node: Any, binding: Any) -> bool:
+    if isinstance(node, Local) and node.binding is binding:
+        return True
+    return any(_uses(part, binding) for part in children(node))
+
+
+def _reads(node: Any, binding: Any, skipped: Any) -> list[Any]:
+    """Where `binding` is read in `node`, outside `skipped`."""
+    if node is skipped:
+        return []
+    if isinstance(node, Local) and node.binding is binding:
+        return [node.pos]
+    return [at for part in children(node) for at in _reads(part, binding, skipped)]
+
+
+def _loops(part: Any) -> bool:
+    e = part.expr if isinstance(part, ExprStmt) else part
+    return isinstance(e, For | Loop | While)
