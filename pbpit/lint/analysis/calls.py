@@ -7,9 +7,10 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from pbpit.engine.graph import Requirement
+from pbpit.lint.analysis.call_scan import _MODULE_PATH
 from pbpit.lint.analysis.common import _FIELD, _ITEMS, _PATH, _WATCHED, _last_segment
 from pbpit.lint.analysis.effects import _EFFECTS_OF, _OTHERWISE_OF, _function_effects
-from pbpit.lint.analysis.index import _MODULE_PATH, _NOTHING, _Callee, _Summary
+from pbpit.lint.analysis.index import _NOTHING, _Callee, _Summary
 from pbpit.lint.analysis.methods import (
     _BURN_METHODS,
     _CLOSURES,

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from pbpit.engine.graph import Requirement
+from pbpit.lint.analysis.call_scan import _RUNS_BACKWARD
 from pbpit.lint.analysis.common import (
     _FIELD,
     _PASSES,
@@ -18,7 +19,6 @@ from pbpit.lint.analysis.common import (
     _assignments,
     _pattern_names,
 )
-from pbpit.lint.analysis.index import _RUNS_BACKWARD
 from pbpit.lint.analysis.state import (
     _DATA,
     _MISSING,

@@ -261,6 +261,7 @@ def function_row(owner: str, name: str) -> FunctionRow | None:
         or (FUNCTIONS.get(f"{owner}::*") if owner else None)
     )
 
+
 # -- types -------------------------------------------------------------------------------------
 
 # Modules of `burn::nn` with no parameter: their forward is tracked only if its input is.

@@ -432,9 +432,7 @@ def _join(values: list[Value]) -> Value:
             untracked = len(values) - len(tracked)
             joined = replace(
                 joined,
-                parts=tuple(
-                    (k, _join([p[k] for p in parts] + [_DATA] * untracked)) for k in keys
-                ),
+                parts=tuple((k, _join([p[k] for p in parts] + [_DATA] * untracked)) for k in keys),
             )
         return joined
     if any(v.requirement == Requirement.GRAD for v in values):
