@@ -146,15 +146,18 @@ def test_the_number_methods_accepted_are_the_rows(owner):
     family = std_methods.FLOAT if owner == "f64" else std_methods.INT
     value = "1.5" if owner == "f64" else "7"
     args = {"self": "2.0" if owner == "f64" else "2", "i32": "2", "u32": "2"}
+    checked = 0
     for name, row in family.rows.items():  # type: ignore[union-attr]
         if not row.has(Named(owner)):
             continue
+        checked += 1
         written = ", ".join(args[p] for p in row.params or ())
         by_method = f"fn main() {{ let x: {owner} = {value}; let _y = x.{name}({written}); }}"
         both = f"{value}, {written}" if written else value
         by_path = f"fn main() {{ let _y = {owner}::{name}({both}); }}"
         assert _accepts(by_method), name
         assert _accepts(by_path), name
+    assert checked > 0, owner  # the loop above checked some row, not none
     for name in _NOT_ROWS[owner]:
         assert name not in family
         assert not _accepts(f"fn main() {{ let x: {owner} = {value}; let _y = x.{name}(); }}")
