@@ -279,3 +279,10 @@ def test_the_run_says_each_finding_once(path, once):
     said = [(d.rule, d.name, d.message) for d in [*diagnosis.errors, *diagnosis.audit.warnings]]
     assert len(said) == len(set(said)), said
     assert not any("`NodeId(" in message for _, _, message in said), said
+
+
+def test_each_header_table_of_the_agreement_programs_is_read():
+    """The tests above are parametrized by headers of tests/agreement: a header spelled another
+    way would leave a table empty and its test skipped, never failing."""
+    not_fix = [p for p in (TESTS / "agreement").glob("*.rs") if _header_not_fix(p)]
+    assert CLEAN and WRITTEN and PANICKING and not_fix, (CLEAN, WRITTEN, PANICKING, not_fix)
