@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.format import Some
-from pbpit.rust.interp.builtins import Builtin, Code, rows
+from pbpit.rust.interp.builtins import Builtin, Code, _inner, rows
 from pbpit.rust.interp.types import (
     BOOL,
     STR,
@@ -29,11 +29,6 @@ from pbpit.rust.interp.types import (
     resolve,
     show,
 )
-
-
-def _inner(recv: Ty) -> Ty:
-    return resolve(recv).inner  # type: ignore[attr-defined]
-
 
 # -- Vec ------------------------------------------------------------------------------------------
 
@@ -110,7 +105,7 @@ def _swap(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
 
 def _contains_type(ck: Any, e: Any, recv: Ty) -> Ty:
-    ck.args(e, resolve(recv).inner)  # type: ignore[attr-defined]
+    ck.args(e, _inner(recv))
     if not e.args[0].borrowed:  # rustc: `contains(&self, x: &T)`
         found = show(e.args[0].ty)
         raise ck.fail(e.args[0].pos, f"mismatched types: expected `&{found}`, found `{found}`")
