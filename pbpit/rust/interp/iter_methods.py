@@ -27,10 +27,7 @@ from pbpit.rust.interp.types import (
 )
 
 _ITER = "Iter"
-
-
-def _item(recv: Ty) -> Ty:
-    return recv.inner  # type: ignore[attr-defined]
+_item = iterators._item
 
 
 # -- types ----------------------------------------------------------------------------------------
