@@ -17,6 +17,7 @@ from pbpit.rust.format import Some
 from pbpit.rust.interp.builtins import Builtin, rows
 from pbpit.rust.interp.nodes import Local, Unsupported
 from pbpit.rust.interp.ordering import partial_cmp
+from pbpit.rust.interp.slices import _to_vec
 from pbpit.rust.interp.types import (
     BOOL,
     FLOAT_NAMES,
@@ -524,12 +525,6 @@ def _compare(comp: Any, e: Any, recv: Any, args: list[Any]) -> Any:
 def _join(comp: Any, e: Any, recv: Any, args: list[Any]) -> Any:
     (separator,) = args
     return lambda frame: separator(frame).join(recv(frame))
-
-
-def _to_vec(comp: Any, e: Any, recv: Any, args: list[Any]) -> Any:
-    from pbpit.rust.interp.runtime import clone_value  # (runtime imports the checker's types)
-
-    return lambda frame: [clone_value(x) for x in recv(frame)]
 
 
 def _sub_slices(comp: Any, e: Any, recv: Any, args: list[Any]) -> Any:
