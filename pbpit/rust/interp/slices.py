@@ -29,6 +29,7 @@ from pbpit.rust.interp.types import (
     Var,
     Wrap,
     resolve,
+    show,
     unify,
     vec,
 )
@@ -151,10 +152,10 @@ def check_method(ck: Any, e: Any, recv: Ty) -> Ty | None:
         elif _listlike(recv):
             e.impl, made = _RANGE, slice_of(recv.inner)  # type: ignore[attr-defined]
         else:
-            what = f"the type `{_shown(recv)}` cannot be indexed by a range"
+            what = f"the type `{show(recv)}` cannot be indexed by a range"
             raise ck.fail(e.pos, rejects(what, "E0608"))
         if e.unsized:
-            what = f"the size for values of type `{_shown(made)}` cannot be known"
+            what = f"the size for values of type `{show(made)}` cannot be known"
             what += " at compilation time"
             raise ck.fail(e.pos, rejects(what, "E0277"))
         return made
@@ -166,7 +167,7 @@ def check_method(ck: Any, e: Any, recv: Ty) -> Ty | None:
         e.impl = _TO_VEC
         return vec(recv.inner)  # type: ignore[attr-defined]
     if is_slice(recv) and e.name in _VEC_ONLY:
-        what = f"no method named `{e.name}` found for reference `&{_shown(recv)}`"
+        what = f"no method named `{e.name}` found for reference `&{show(recv)}`"
         what += " in the current scope"
         raise ck.fail(e.pos, rejects(what, "E0599"))
     return None
@@ -185,8 +186,8 @@ def _usize_end(ck: Any, e: Any, recv: Ty, arg: Any, found: Ty) -> None:
     if inclusive:
         name = "RangeInclusive" if has_start else "RangeToInclusive"
     elem = getattr(recv, "inner", None)
-    indexed = "str" if elem is None else f"[{_shown(elem)}]"
-    what = f"the type `{indexed}` cannot be indexed by `std::ops::{name}<{_shown(ty)}>`"
+    indexed = "str" if elem is None else f"[{show(elem)}]"
+    what = f"the type `{indexed}` cannot be indexed by `std::ops::{name}<{show(ty)}>`"
     err = ck.fail(arg.pos, rejects(what, "E0277"))
     err.label = "slice indices are of type `usize` or ranges of `usize`"
     raise err
@@ -233,12 +234,6 @@ def range_base(e: Any) -> Any:
 
 def _copied_range(e: Any) -> bool:
     return getattr(e, "name", None) == RANGE_INDEX and hasattr(e, "range_ends")
-
-
-def _shown(ty: Ty) -> str:
-    from pbpit.rust.interp.types import show
-
-    return show(ty)
 
 
 # -- running --------------------------------------------------------------------------------------
