@@ -192,7 +192,7 @@ def _loop_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEntry]
             for parent in node.parents:
                 last_use[parent] = max(last_use.get(parent, -1), last_use.get(node.id, -1))
         last_op = users[-1].id if users else -1
-        parts = _Parts(result, loops)
+        parts = _Parts(result, loops, walked_by)
         for node in sorted(outside.values(), key=lambda n: -n.id):  # children before parents
             backward = consumed_by.get(node.id)
             # After the backward that consumed its step, the loop either used it again (the
@@ -248,19 +248,14 @@ class _Parts:
     pass of every loop around that one, and each backward reaches it through parts of its own
     (made before the loop, or cut from it in the loop), not by the tensor whole each pass."""
 
-    def __init__(self, result: RunResult, loops: list[Loop]) -> None:
+    def __init__(
+        self, result: RunResult, loops: list[Loop], walked_by: dict[int, set[int]]
+    ) -> None:
         self.result, self.loops = result, loops
         self.number = {id(b): i + 1 for i, b in enumerate(result.backwards)}
-        self.walked: dict[int, set[int]] = {}
+        self.walked = walked_by  # what each of the loop's backwards walks (by `id`)
         self.children: dict[int, list[int]] | None = None
         self.found: set[int] = set()
-
-    def _walk(self, backward: BackwardRecord) -> set[int]:
-        found = self.walked.get(id(backward))
-        if found is None:
-            found = ancestors(self.result, backward.root, backward.node_count)
-            self.walked[id(backward)] = found
-        return found
 
     def _children(self, node_id: int) -> list[int]:
         if self.children is None:
@@ -290,8 +285,8 @@ class _Parts:
             for i in range(node.id + 1, min(second.node_count, len(result.nodes)))
         ):
             return None  # made again (a later pass of a loop around) before the second
-        one = {c for c in self._children(node.id) if c in self._walk(first)}
-        two = {c for c in self._children(node.id) if c in self._walk(second)}
+        one = {c for c in self._children(node.id) if c in self.walked[id(first)]}
+        two = {c for c in self._children(node.id) if c in self.walked[id(second)]}
         if not one or not two:
             return None
         for child_id in one | two:
