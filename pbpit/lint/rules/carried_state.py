@@ -380,10 +380,7 @@ def binds_anew(name: str, body: Node, fixes: Fixes) -> bool:
 def holds_tensors(name: str, body: Node, fixes: Fixes) -> bool:
     """Whether `name` is assigned, in `body`, a value that is not a tensor but holds some:
     `Some(..)`, `State::new(..)`, a struct, tuple or array literal, a macro's value."""
-    for node in descendants(body):
-        left = node.child_by_field_name("left")
-        if node.type != "assignment_expression" or left is None or fixes.text(left) != name:
-            continue
+    for node in assignments(name, body, fixes):
         right = node.child_by_field_name("right")
         if right is None:
             continue
