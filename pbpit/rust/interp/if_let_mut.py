@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbpit.rust.interp.field_paths import VARIABLES, method_called, receiver, root_variable
+
 WRITTEN_BACK = "if_let_mut"
 """The attribute of `b`'s binding: `*b = x` assigns `b` itself (`lower_exprs.deref_assignment`)."""
 BY_VALUE = "if_let_value"
@@ -28,8 +30,8 @@ def place(lowerer: Any, cond: Any, value: Any, binding: Any) -> tuple[Any, Any] 
     node = cond.child_by_field_name("value")
     if node.type == "reference_expression" and value.mut_borrow:
         target = node.child_by_field_name("value")
-    elif _as_mut(lowerer, node):
-        target = node.child_by_field_name("function").child_by_field_name("value")
+    elif method_called(lowerer, node) == "as_mut":
+        target = receiver(node)
         value = lowerer.expr(target)
         lowerer.mutable_place(node, value)  # `opt.as_mut()`: `opt` declared `mut`, as for `&mut`
     else:
@@ -37,7 +39,7 @@ def place(lowerer: Any, cond: Any, value: Any, binding: Any) -> tuple[Any, Any] 
             setattr(binding, BY_VALUE, True)
         return None
     value.borrowed, value.mut_borrow = True, False  # (no `&mut` held: `b` is written back)
-    if _root(lowerer, target) is None:
+    if root_variable(target) is None:
         raise lowerer.fail(node, "`if let` on `&mut` of anything but a variable or its field")
     if binding is not None:
         binding.mut_ref = binding.mutable = True  # (`*b = x` assigns `b`: see WRITTEN_BACK)
@@ -50,7 +52,7 @@ def written_back(lowerer: Any, node: Any, target: Any, binding: Any, then: Any) 
     from pbpit.rust.interp.nodes import Assign, Block, ExprStmt, Local, SomeLit
 
     body = node.child_by_field_name("consequence")
-    root = _root(lowerer, target)
+    root = lowerer.text(root_variable(target))
     stack = [body]
     while stack:
         part = stack.pop()
@@ -58,7 +60,7 @@ def written_back(lowerer: Any, node: Any, target: Any, binding: Any, then: Any) 
         if part.type in _EARLY:
             what = f"`{lowerer.text(part).split()[0]}` inside `if let Some(..) = &mut ..`"
             raise lowerer.fail(part, what + " (the value is written back at its end)")
-        if part.type in ("identifier", "self") and lowerer.text(part) == root:
+        if part.type in VARIABLES and lowerer.text(part) == root:
             parent = part.parent
             if parent is None or parent.type != "field_identifier":
                 what = f"`{root}` used while `if let Some(..) = &mut ..` borrows it"
@@ -86,23 +88,3 @@ def written_back(lowerer: Any, node: Any, target: Any, binding: Any, then: Any) 
         ExprStmt(pos[0], assign, True, then.visible),
     ]
     return Block(pos, stmts, None, then.visible)
-
-
-def _as_mut(lowerer: Any, node: Any) -> bool:
-    if node.type != "call_expression":
-        return False
-    function, args = node.child_by_field_name("function"), node.child_by_field_name("arguments")
-    return (
-        function.type == "field_expression"
-        and lowerer.text(function.child_by_field_name("field")) == "as_mut"
-        and not lowerer.kids(args)
-    )
-
-
-def _root(lowerer: Any, target: Any) -> str | None:
-    """The variable at the root of `x`, `x.a.b`, `self.h` (None for another expression)."""
-    while target.type == "field_expression":
-        target = target.child_by_field_name("value")
-    if target.type in ("identifier", "self"):
-        return lowerer.text(target)
-    return None

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbpit.rust.interp.field_paths import VARIABLES, field_chain, method_called, receiver
+
 PLACE = "element_place"
 """The attribute marking the `Index` node made for `x` (its `*x` is itself)."""
 _SOURCE = "iter_mut_source"
@@ -32,7 +34,7 @@ def lower_for(lowerer: Any, node: Any) -> Any | None:
     zipped = _zipped(lowerer, value, pattern)
     if zipped is not None:  # `for (w, g) in ws.iter_mut().zip(gs.iter())`
         return _lower_zip(lowerer, node, *zipped)
-    recv = _receiver(lowerer, value)
+    recv = _looped_over(lowerer, value)
     if recv is None:
         return None
     recv, enumerated = recv
@@ -69,15 +71,15 @@ def lower_for(lowerer: Any, node: Any) -> Any | None:
 def _zipped(lowerer: Any, value: Any, pattern: Any) -> tuple | None:
     """(`v`, `w`, `x`'s name, `y`'s name) of `for (x, y) in v.iter_mut().zip(w.iter())` (or
     `.zip(&w)`), `v` and `w` variables or paths of fields; else None."""
-    if value.type != "call_expression" or _method(lowerer, value, 1) != "zip":
+    if method_called(lowerer, value, 1) != "zip":
         return None
-    mutable = value.child_by_field_name("function").child_by_field_name("value")
-    if mutable.type != "call_expression" or _method(lowerer, mutable) != "iter_mut":
+    mutable = receiver(value)
+    if method_called(lowerer, mutable) != "iter_mut":
         return None
-    recv = mutable.child_by_field_name("function").child_by_field_name("value")
+    recv = receiver(mutable)
     (other,) = lowerer.kids(value.child_by_field_name("arguments"))
-    if other.type == "call_expression" and _method(lowerer, other) == "iter":
-        other = other.child_by_field_name("function").child_by_field_name("value")
+    if method_called(lowerer, other) == "iter":
+        other = receiver(other)
     elif other.type == "reference_expression" and not any(
         c.type == "mutable_specifier" for c in other.children
     ):
@@ -137,7 +139,7 @@ def _names_in(node: Any) -> list:
     while stack:
         part = stack.pop()
         stack.extend(part.children)
-        if part.type in ("identifier", "self"):
+        if part.type in VARIABLES:
             found.append(part)
     return found
 
@@ -182,15 +184,15 @@ def is_element(e: Any) -> bool:
 # -- reading the loop -----------------------------------------------------------------------------
 
 
-def _receiver(lowerer: Any, value: Any) -> tuple[Any, bool] | None:
+def _looped_over(lowerer: Any, value: Any) -> tuple[Any, bool] | None:
     """The `v` of `v.iter_mut()`, `v.iter_mut().enumerate()` or `&mut v` (a variable or a path
     of fields), and whether the items are enumerated."""
     enumerated = False
-    if value.type == "call_expression" and _method(lowerer, value) == "enumerate":
-        value = value.child_by_field_name("function").child_by_field_name("value")
+    if method_called(lowerer, value) == "enumerate":
+        value = receiver(value)
         enumerated = True
-    if value.type == "call_expression" and _method(lowerer, value) == "iter_mut":
-        recv = value.child_by_field_name("function").child_by_field_name("value")
+    if method_called(lowerer, value) == "iter_mut":
+        recv = receiver(value)
     elif (
         value.type == "reference_expression"
         and not enumerated
@@ -202,21 +204,10 @@ def _receiver(lowerer: Any, value: Any) -> tuple[Any, bool] | None:
     return (recv, enumerated) if _path(recv) else None
 
 
-def _method(lowerer: Any, call: Any, arity: int = 0) -> str | None:
-    function = call.child_by_field_name("function")
-    args = call.child_by_field_name("arguments")
-    if function is None or function.type != "field_expression" or len(lowerer.kids(args)) != arity:
-        return None
-    return lowerer.text(function.child_by_field_name("field"))
-
-
 def _path(node: Any) -> bool:
     """A variable or a chain of named fields of one (`self.w`, `layer.bias`)."""
-    while node.type == "field_expression":
-        if node.child_by_field_name("field").type != "field_identifier":
-            return False
-        node = node.child_by_field_name("value")
-    return node.type in ("identifier", "self")
+    root, fields = field_chain(node)
+    return root.type in VARIABLES and all(f.type == "field_identifier" for f in fields)
 
 
 def _names(lowerer: Any, pattern: Any, enumerated: bool) -> tuple[str | None, str] | None:
@@ -235,11 +226,9 @@ def _names(lowerer: Any, pattern: Any, enumerated: bool) -> tuple[str | None, st
 
 
 def _fields(node: Any, lowerer: Any) -> tuple[str, list[str]]:
-    names: list[str] = []
-    while node.type == "field_expression":
-        names.append(lowerer.text(node.child_by_field_name("field")))
-        node = node.child_by_field_name("value")
-    return lowerer.text(node), names[::-1]
+    """The text of the root of `node`'s field chain and the names of its fields, in order."""
+    root, fields = field_chain(node)
+    return lowerer.text(root), [lowerer.text(f) for f in fields]
 
 
 def _conflict(lowerer: Any, recv: Any, body: Any) -> Any | None:
@@ -251,7 +240,7 @@ def _conflict(lowerer: Any, recv: Any, body: Any) -> Any | None:
     while stack:
         node = stack.pop()
         stack.extend(node.children)
-        if node.type not in ("identifier", "self") or lowerer.text(node) != root:
+        if node.type not in VARIABLES or lowerer.text(node) != root:
             continue
         if node.parent is not None and node.parent.type in ("field_identifier",):
             continue
