@@ -5,6 +5,7 @@ then the run's diagnosis (one diagnosis: `pbpit.diagnose.findings`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from pbpit.diagnose.audit import AuditEntry
@@ -28,41 +29,36 @@ def lint_finding(
     lines = [primary_line] if at_backward else [primary_line, *node.stack]
     places = {_linted_line(result, line) for line in lines}
     file, primary_line = _linted_line(result, primary_line)
-    found = next(
-        (
-            f
-            for f in linted
-            if f.rule == entry.pattern
-            and any(f.primary.line == at and _same(f.path, there) for there, at in places)
-        ),
-        None,
+    rule = entry.pattern
+    found = _first(
+        linted,
+        rule,
+        lambda f: any(f.primary.line == at and _same(f.path, there) for there, at in places),
     )
-    if found is None and result.crate is None and node.line is not None:
+    inner = node.line
+    if found is None and result.crate is None and inner is not None:
         # Lint cites the binding that carries the tensor into the loop, whose statement holds
         # the one that makes it (`let bridge = if .. { let rows = ..; Some(Bridge::new(rows)) }`).
-        found = next(
-            (
-                f
-                for f in linted
-                if f.rule == entry.pattern
-                and _same(f.path, result.path)
-                and _holds(result, f.primary.line, node.line)
-            ),
-            None,
+        found = _first(
+            linted,
+            rule,
+            lambda f: _same(f.path, result.path) and _holds(result, f.primary.line, inner),
         )
     if found is None and result.crate is None:
         # Lint cites the tensor a later statement took a part of (`let logp = ..;` then
         # `saved.push(logp.narrow(..).reshape(..))`): the node's nearest tracked ancestors.
         made = _ancestor_lines(result, node)
-        found = next(
-            (
-                f
-                for f in linted
-                if f.rule == entry.pattern and _same(f.path, result.path) and f.primary.line in made
-            ),
-            None,
+        found = _first(
+            linted, rule, lambda f: _same(f.path, result.path) and f.primary.line in made
         )
     return found, file
+
+
+def _first(
+    linted: list[Diagnostic], rule: str | None, cited: Callable[[Diagnostic], bool]
+) -> Diagnostic | None:
+    """Lint's first finding of `rule` whose place `cited` accepts."""
+    return next((f for f in linted if f.rule == rule and cited(f)), None)
 
 
 def _ancestor_lines(result: RunResult, node: NodeRecord, depth: int = 4) -> set[int]:
