@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from types import FrameType
 from typing import Any
 
@@ -277,7 +278,7 @@ class Recorder:
         for name, value in bindings.items():
             if name == "self":
                 continue
-            for path, tensor in _param_tensors(name, value, 0):
+            for path, tensor in _tensors_in(name, value, 0, _PARAMS):
                 node = getattr(tensor, "node", None)
                 held = self._params.get(node.id) if node is not None else None
                 if held is not None and held[1] is node:
@@ -306,7 +307,7 @@ def _name_held(
     for name, value in bindings.items():
         if type(value) is Tensor:
             continue
-        for path, tensor in _held_tensors(name, value, 0):
+        for path, tensor in _tensors_in(name, value, 0, _HELD):
             record = wanted.pop(id(tensor.node), None) if tensor.node is not None else None
             if record is not None:
                 record.label = path
@@ -315,82 +316,66 @@ def _name_held(
                     return
 
 
-_HELD_DEPTH = 3
-"""How deep in fields and elements a stored tensor is looked for."""
+@dataclass(frozen=True)
+class _Reach:
+    """How far a walk of a binding's value looks for the tensors it holds."""
 
-_HELD_ENDS = 16
-"""How many elements at each end of a `Vec` are looked at (what a statement pushes is last)."""
-
-
-def _held_tensors(path: str, value: Any, depth: int) -> Iterator[tuple[str, Any]]:
-    """`(path, tensor)` for each tensor held in `value`'s fields, elements or `Some`, in Rust's
-    spelling (`cell.h`, `preds[0]`, `pair.1`)."""
-    from pbpit.engine.tensor import Tensor
-    from pbpit.rust.format import Some
-    from pbpit.rust.interp.runtime import StructValue
-
-    if depth > _HELD_DEPTH:
-        return
-    if type(value) is Tensor:
-        if depth:
-            yield path, value
-    elif type(value) is StructValue and value.item is not None and value.variant < 0:
-        names = [name for name, _ in getattr(value.item, "fields", [])]
-        for name, field_value in zip(names, value.fields, strict=False):
-            yield from _held_tensors(f"{path}.{name}", field_value, depth + 1)
-    elif type(value) is Some:
-        yield from _held_tensors(path, value.value, depth + 1)
-    elif type(value) is tuple:
-        for index, item in enumerate(value):
-            yield from _held_tensors(f"{path}.{index}", item, depth + 1)
-    elif type(value) is list:
-        count = len(value)
-        ends = (
-            range(count)
-            if count <= 2 * _HELD_ENDS
-            else [*range(_HELD_ENDS), *range(count - _HELD_ENDS, count)]
-        )
-        for index in ends:
-            yield from _held_tensors(f"{path}[{index}]", value[index], depth + 1)
+    depth: int
+    """How deep in fields and elements."""
+    ends: int | None
+    """How many elements at each end of a `Vec` (None: every element)."""
+    modules: bool
+    """Whether pbpit's modules and their parameters are entered (and any list or tuple, as a
+    Python module keeps its layers)."""
 
 
-_MODULE_DEPTH = 8
-"""How deep in nested modules a parameter is looked for."""
+_HELD = _Reach(depth=3, ends=16, modules=False)
+"""A tensor a statement stored: what it pushes is last in a `Vec`."""
+
+_PARAMS = _Reach(depth=8, ends=None, modules=True)
+"""A parameter, in nested modules."""
 
 _PARAM_PATIENCE = 32
 """How many statements look for an unnamed parameter's module before it stays unnamed."""
-"""How deep in nested modules a parameter is looked for."""
 
 
-def _param_tensors(path: str, value: Any, depth: int) -> Iterator[tuple[str, Any]]:
-    """`(path, tensor)` for each parameter under `value` (a pbpit module, a Rust struct, a list
-    or tuple of them) whose tensor exists already (reading a lazy one would make it), and each
-    tensor such a value holds as a field or element (`neuron.w`, a plain tensor that requires
-    grad: only waiting leaves are named by it)."""
+def _tensors_in(path: str, value: Any, depth: int, reach: _Reach) -> Iterator[tuple[str, Any]]:
+    """`(path, tensor)` for each tensor held in `value`'s fields, elements or `Some`, in Rust's
+    spelling (`cell.h`, `preds[0]`, `pair.1`; an `Option`'s by the option's own name). With
+    `reach.modules`, also each parameter of a pbpit module under `value` whose tensor exists
+    already (reading a lazy one would make it)."""
     from pbpit.engine.tensor import Tensor
     from pbpit.nn.module import Module, Param
     from pbpit.rust.format import Some
     from pbpit.rust.interp.runtime import StructValue
 
-    if depth > _MODULE_DEPTH:
+    if depth > reach.depth:
         return
-    if type(value) is Tensor:  # a struct's field, a `Vec`'s element: a leaf it holds as such
+    if type(value) is Tensor:  # a struct's field, a `Vec`'s element: a tensor it holds as such
         if depth:
             yield path, value
-    elif isinstance(value, Param):
+    elif reach.modules and isinstance(value, Param):
         tensor = value._state.value
         if tensor is not None:
             yield path, tensor
-    elif isinstance(value, Module):
+    elif reach.modules and isinstance(value, Module):
         for name, field_value in vars(value).items():
-            yield from _param_tensors(f"{path}.{name}", field_value, depth + 1)
+            yield from _tensors_in(f"{path}.{name}", field_value, depth + 1, reach)
     elif type(value) is StructValue and value.item is not None and value.variant < 0:
         names = [name for name, _ in getattr(value.item, "fields", [])]
         for name, field_value in zip(names, value.fields, strict=False):
-            yield from _param_tensors(f"{path}.{name}", field_value, depth + 1)
-    elif type(value) is Some:  # `Option<Param<..>>`: the param, by the option's own name
-        yield from _param_tensors(path, value.value, depth + 1)
-    elif isinstance(value, list | tuple):  # a `Vec`'s element as the program indexes it
+            yield from _tensors_in(f"{path}.{name}", field_value, depth + 1, reach)
+    elif type(value) is Some:
+        yield from _tensors_in(path, value.value, depth + 1, reach)
+    elif type(value) is tuple or (reach.modules and isinstance(value, tuple)):
         for index, item in enumerate(value):
-            at = f"{path}[{index}]" if isinstance(value, list) else f"{path}.{index}"
-            yield from _param_tensors(at, item, depth + 1)
+            yield from _tensors_in(f"{path}.{index}", item, depth + 1, reach)
+    elif type(value) is list or (reach.modules and isinstance(value, list)):
+        count, ends = len(value), reach.ends
+        indices = (
+            range(count)
+            if ends is None or count <= 2 * ends
+            else [*range(ends), *range(count - ends, count)]
+        )
+        for index in indices:
+            yield from _tensors_in(f"{path}[{index}]", value[index], depth + 1, reach)
