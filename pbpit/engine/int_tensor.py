@@ -119,10 +119,9 @@ class IntTensor(Tensor):
         return self.array.reshape(-1).tolist()
 
     def into_scalar(self) -> int | bool:
-        if self.array.size != 1:
-            raise ValueError(
-                f"into_scalar: tensor of shape {list(self.array.shape)} is not 1 value"
-            )
+        from pbpit.engine.checks import into_scalar
+
+        into_scalar(self.array.size)
         return self.array.reshape(-1)[0].item()
 
     def to_data(self) -> TensorData:

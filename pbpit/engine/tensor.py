@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from pbpit.engine import api, ops
+from pbpit.engine import checks as burn_checks
 from pbpit.engine.arguments import (  # noqa: F401 - the other modules' checks are taken from here
     _along,
     _axis,
@@ -290,6 +291,8 @@ class Tensor:
         tensors = [_tensor(t, "cat") for t in tensors]
         first = tensors[0].array.shape
         axis = _axis("cat", dim, first)
+        if all(len(t.array.shape) == len(first) for t in tensors):
+            burn_checks.cat([t.array.shape for t in tensors], axis)
         for t in tensors[1:]:
             shape = t.array.shape
             if len(shape) != len(first) or any(
@@ -385,10 +388,7 @@ class Tensor:
         return self.array.reshape(-1).tolist()
 
     def into_scalar(self) -> float:
-        if self.array.size != 1:
-            raise ValueError(
-                f"into_scalar: tensor of shape {list(self.array.shape)} is not 1 value"
-            )
+        burn_checks.into_scalar(self.array.size)
         return float(self.array.reshape(-1)[0])
 
     def __repr__(self) -> str:
@@ -425,6 +425,7 @@ class Tensor:
         new_shape = tuple(int(s) for s in shape)
         if new_shape.count(-1) > 1:
             raise ValueError(f"reshape: {list(new_shape)} has more than one -1")
+        burn_checks.reshape(self.array.shape, new_shape)
         if -1 in new_shape:
             known = int(np.prod([s for s in new_shape if s != -1]))
             if known == 0 or self.array.size % known:
@@ -440,6 +441,8 @@ class Tensor:
 
     def matmul(self, other: Tensor) -> Tensor:
         a, b = self.array.shape, _tensor(other, "matmul").array.shape
+        if len(a) == len(b):
+            burn_checks.matmul(a, b)
         if len(a) == len(b) >= 3:
             return _batched_matmul(self, other)
         if len(a) != 2 or len(b) != 2 or a[1] != b[0]:
@@ -556,16 +559,21 @@ class Tensor:
     def slice(self, ranges: Any) -> Tensor:
         """Burn's `slice`: per dim a `(start, end)` or `(start, end, step)` tuple (end None for
         the rest), a `range`, a Python `slice`, or an int (that one index); dims left out are
-        whole. Negative indices count from the end; ends past the size are clamped."""
+        whole. Negative indices count from the end; an end past the size is Burn's panic."""
         shape = self.array.shape
         items = list(ranges) if isinstance(ranges, list | tuple) else [ranges]
         if items and not isinstance(ranges, list) and not isinstance(items[0], Sequence):
             items = [ranges]  # a single `(start, end)` tuple is one dim's range
         if len(items) > len(shape):
             raise ValueError(f"slice: {len(items)} ranges for {list(shape)}")
+        parts = [
+            _slice_parts(items[dim]) if dim < len(items) else (0, None, 1)
+            for dim in range(len(shape))
+        ]
+        burn_checks.slice_ends(shape, [end for _, end, _ in parts])
         resolved = []
         for dim, size in enumerate(shape):
-            start, end, step = _slice_parts(items[dim]) if dim < len(items) else (0, None, 1)
+            start, end, step = parts[dim]
             if step == 0:
                 raise ValueError(f"slice: a step of 0 at dim {dim} of {list(shape)}")
             resolved.append((_clamp(start, size), size if end is None else _clamp(end, size), step))
@@ -707,6 +715,8 @@ def _with_tensor(op: type[ops.Op]):
             if first is not None and second is not None:
                 return _apply_two(op(), first, second, (self.array, other.array))
             return _apply(op(), (self, other), self.array, other.array)
+        if name in burn_checks.ELEMENTWISE and self.array.ndim == other.array.ndim:
+            burn_checks.elementwise(name, self.array.shape, other.array.shape)
         _check_broadcast(name, self, other)
         return _apply(broadcasting(), (self, other), self.array, other.array)
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from pbpit.engine import checks as burn_checks
 from pbpit.engine import ops
 from pbpit.engine.arguments import _axis, _integer, _scalar
 from pbpit.engine.tensor import Tensor, _apply, _apply_one, _leaf, _tensor
@@ -38,8 +39,7 @@ def squeeze_dim(self: Tensor, dim: int, rank: int | None = None) -> Tensor:
     """Burn's `squeeze_dim::<D2>(dim)`: the size-1 dim `dim` removed (one reshape)."""
     shape = self.array.shape
     at = _axis("squeeze_dim", dim, shape)
-    if shape[at] != 1:
-        raise ValueError(f"squeeze_dim: dim {dim} of {list(shape)} has size {shape[at]}, not 1")
+    burn_checks.squeeze(at, shape)
     return self.reshape(_rank_given("squeeze_dim", shape[:at] + shape[at + 1 :], rank))
 
 
@@ -58,6 +58,8 @@ def narrow(self: Tensor, dim: int, start: int, length: int) -> Tensor:
     shape = self.array.shape
     at = _axis("narrow", dim, shape)
     start, length = _integer(start, "narrow"), _integer(length, "narrow")
+    if start >= 0 and length >= 0:
+        burn_checks.narrow(at, start, length, shape[at])
     if length <= 0 or start < 0 or start >= shape[at] or start + length > shape[at]:
         raise ValueError(
             f"narrow: {start}..{start + length} along dim {at} of {list(shape)} (a length above "
@@ -100,10 +102,8 @@ def stack(tensors: Sequence[Tensor], dim: int, rank: int | None = None) -> Tenso
     shape = tensors[0].array.shape
     if rank is not None and rank != len(shape) + 1:
         raise ValueError(f"stack: a {rank}-D result from {len(shape)}-D tensors (needs D + 1)")
-    for t in tensors[1:]:
-        if t.array.shape != shape:
-            raise ValueError(f"stack: shapes {list(shape)} and {list(t.array.shape)} differ")
     at = _axis("stack", dim, shape, len(shape) + 1)
+    burn_checks.stack([t.array.shape for t in tensors], at)
     return Tensor.cat([t.unsqueeze_dim(at) for t in tensors], at)
 
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pbpit.engine.api import RUST_FUNCTIONS, RUST_KIND_METHODS, RUST_METHODS
+from pbpit.engine.checks import CallerPanic
 from pbpit.engine.int_tensor import IntTensor
 from pbpit.engine.tensor import Device, Tensor
 from pbpit.engine.tensor import Distribution as EngineDistribution
@@ -95,6 +96,8 @@ class Library:
         def call(method: Callable[..., Any], *args: Any) -> Any:
             try:
                 return method(*args)
+            except CallerPanic as err:  # Burn's `#[track_caller]` panic: at the call
+                raise self.panic_site(pos).panic(err.message) from None
             except (ValueError, TypeError) as err:
                 raise Unsupported(where, str(err)) from None
 

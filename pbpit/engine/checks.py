@@ -1,0 +1,257 @@
+"""Burn's `TensorCheck`: the shape checks burn-tensor runs before an op, and the panics they give.
+
+burn-tensor (`tensor/api/check.rs`, commit 2c06be35) checks a call's arguments in the tensor API,
+before any backend runs it; a failed check panics (`check!`, a `macro_rules!` whose
+`core::panic!` Rust reports at the `check!` line of the API function that checks). Its message
+is `FailedTensorCheck::format`:
+
+    === Tensor Operation Error ===
+      Operation: 'Matmul'
+      Reason:
+        1. <description> <details> \n
+
+each error numbered, its description and details each followed by one space, and a final
+newline (so an empty line before the panic's `note:`). A `Shape` prints as its derived `Debug`,
+`Shape { dims: [2, 3] }` (cubecl-zspace at the revision Burn pins, 48348968).
+
+`into_scalar` is `#[track_caller]` and `expect`s `try_into_scalar`'s result: its panic is at the
+caller's call site, in `Result::expect`'s words (`CallerPanic`).
+
+Locations are the lines of commit 2c06be35 in the registry path of 0.22.1, as for
+`server.TENSOR_LOCATION`: they may differ in 0.22.1 itself.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from pbpit.engine.server import Panic
+
+_CRATE = "~/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-tensor-0.22.1/src/tensor/api/"
+
+# Where each `check!` is (file:line:col of the macro's call in the checking function).
+ADD = _CRATE + "numeric.rs:38:9"
+SUB = _CRATE + "numeric.rs:89:9"
+DIV = _CRATE + "numeric.rs:140:9"
+MUL = _CRATE + "numeric.rs:223:9"
+MATMUL = _CRATE + "numeric.rs:818:9"
+SQUEEZE = _CRATE + "base.rs:778:9"
+SLICE = _CRATE + "base.rs:1311:9"
+CAT = _CRATE + "base.rs:2486:9"
+STACK = _CRATE + "base.rs:2539:9"
+NARROW = _CRATE + "base.rs:2610:9"
+RESHAPE = _CRATE + "check.rs:1497:13"  # `unwrap_shape_reshape`'s `check!`
+ELEMENTWISE: dict[str, tuple[str, str]] = {
+    "add": ("Add", ADD),
+    "sub": ("Sub", SUB),
+    "div": ("Div", DIV),
+    "mul": ("Mul", MUL),
+}
+"""The binary ops whose shapes burn-tensor checks (`TensorCheck::binary_ops_ew`): Burn's name of
+the op in the message, and where."""
+
+INTO_SCALAR = (
+    "Error while reading data: use `try_into_scalar` instead to catch the error at runtime: "
+    "InvalidShape {{ expected: 1, actual: {actual} }}"
+)
+"""`into_scalar`'s `expect` of `TensorReadError::InvalidShape` (its derived `Debug`)."""
+
+
+class CallerPanic(Panic):
+    """A panic of a `#[track_caller]` API function: Rust reports it where the program called
+    it. The Rust interpreter puts its call site in `location`; a Python case's is the line of
+    the case that called the engine."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, None, _python_caller())
+
+
+def _python_caller() -> str:
+    """`file:line:col` of the innermost frame outside pbpit (a Python case's call)."""
+    package = __file__.rsplit("/engine/", 1)[0] + "/"
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_code.co_filename.startswith(package):
+        frame = frame.f_back  # type: ignore[assignment]
+    if frame is None:
+        return "<unknown>"
+    column = 1
+    for i, (_, _, col, _) in enumerate(frame.f_code.co_positions()):
+        if i == frame.f_lasti // 2 and col is not None:
+            column = col + 1
+    return f"{frame.f_code.co_filename}:{frame.f_lineno}:{column}"
+
+
+def shape_debug(dims: Sequence[int]) -> str:
+    return f"Shape {{ dims: [{', '.join(str(int(d)) for d in dims)}] }}"
+
+
+def failed(op: str, errors: Sequence[tuple[str, str | None]], location: str) -> Panic:
+    """The panic of a failed check of `op`: its errors, (description, details or None)."""
+    message = f"=== Tensor Operation Error ===\n  Operation: '{op}'\n  Reason:"
+    for number, (description, details) in enumerate(errors, 1):
+        message += f"\n    {number}. {description} "
+        if details is not None:
+            message += f"{details} "
+    return Panic(message + "\n", None, location)
+
+
+def into_scalar(size: int) -> None:
+    if size != 1:
+        raise CallerPanic(INTO_SCALAR.format(actual=size))
+
+
+def elementwise(name: str, lhs: Sequence[int], rhs: Sequence[int]) -> None:
+    """`binary_ops_ew_shape`: one error per dim where the sizes differ and neither is 1."""
+    op, location = ELEMENTWISE[name]
+    errors = [
+        (
+            "The provided tensors have incompatible shapes.",
+            f"Incompatible size at dimension '{i}' => '{a} != {b}', which can't be broadcasted. "
+            f"Lhs tensor shape {shape_debug(lhs)}, Rhs tensor shape {shape_debug(rhs)}.",
+        )
+        for i, (a, b) in enumerate(zip(lhs, rhs, strict=True))
+        if a != b and a != 1 and b != 1
+    ]
+    if errors:
+        raise failed(op, errors, location)
+
+
+def matmul(lhs: Sequence[int], rhs: Sequence[int]) -> None:
+    """`TensorCheck::matmul` (rank 2 and up): the inner dims equal."""
+    if len(lhs) >= 2 and lhs[-1] != rhs[-2]:
+        raise failed(
+            "Matmul",
+            [
+                (
+                    "The inner dimension of matmul should be the same, but got "
+                    f"{lhs[-1]} and {rhs[-2]}.",
+                    f"Lhs shape {shape_debug(lhs)}, rhs shape {shape_debug(rhs)}.",
+                )
+            ],
+            MATMUL,
+        )
+
+
+def reshape(shape: Sequence[int], target: Sequence[int]) -> None:
+    """cubecl-zspace's `Shape::reshape` (0 keeps the size, one -1 inferred), its
+    `MetadataError::Invalid` reason panicked with by `unwrap_shape_reshape`."""
+    reason = None
+    if list(target).count(-1) > 1:
+        reason = "Repeated -1 in reshape"
+    elif any(s < -1 for s in target):
+        reason = "The given shape cannot contain negative dimensions (other than -1)."
+    else:
+        dims = [shape[i] if s == 0 else (1 if s == -1 else s) for i, s in enumerate(target)]
+        size, new_size = _product(shape), _product(dims)
+        if -1 not in target and size != new_size:
+            reason = (
+                "The given shape doesn't have the same number of elements as the current "
+                f"shape. Current shape: {_list(shape)}, target shape: {_list(dims)}."
+            )
+        elif -1 in target and (new_size == 0 or size % new_size):
+            reason = (
+                "Cannot infer a valid target shape. Current shape: "
+                f"{_list(shape)}, target dimensions: {_list(target)}."
+            )
+    if reason is not None:
+        raise failed("Reshape", [(reason, None)], RESHAPE)
+
+
+def cat(shapes: Sequence[Sequence[int]], axis: int) -> None:
+    """`TensorCheck::cat`: every dim but `axis` equal to the first tensor's."""
+    if not shapes:
+        raise failed("Cat", [("Can't concatenate an empty list of tensors.", None)], CAT)
+    first = [1 if i == axis else d for i, d in enumerate(shapes[0])]
+    for shape in shapes:
+        if [1 if i == axis else d for i, d in enumerate(shape)] != first:
+            raise failed(
+                "Cat",
+                [
+                    (
+                        "Can't concatenate tensors with different shapes, except for the "
+                        "provided dimension",
+                        f"Provided dimension ({axis}), tensors shapes: {_shapes(shapes)}",
+                    )
+                ],
+                CAT,
+            )
+
+
+def stack(shapes: Sequence[Sequence[int]], dim: int) -> None:
+    """`TensorCheck::stack`: every shape equal (the ranks are the type's)."""
+    if not shapes:
+        raise failed("Stack", [("Can't stack an empty list of tensors.", None)], STACK)
+    if any(list(s) != list(shapes[0]) for s in shapes):
+        raise failed(
+            "Stack",
+            [
+                (
+                    "Can't stack tensors with different shapes",
+                    f"Provided dimension ({dim}), tensors shapes: {_shapes(shapes)}",
+                )
+            ],
+            STACK,
+        )
+
+
+def squeeze(dim: int, shape: Sequence[int]) -> None:
+    if shape[dim] != 1:
+        raise failed(
+            "Squeeze", [(f"Can't squeeze dimension {dim} because its size is not 1", None)], SQUEEZE
+        )
+
+
+def narrow(dim: int, start: int, length: int, size: int) -> None:
+    errors: list[tuple[str, str | None]] = []
+    if length == 0:
+        errors.append((f"Can't narrow at dimension {dim}, length must be greater than 0", None))
+    if start >= size:
+        errors.append(
+            (
+                f"Can't narrow at dimension {dim}, start exceeds the size of the tensor along "
+                f"this dimension (Size={size})",
+                None,
+            )
+        )
+    if start + length > size:
+        errors.append(
+            (
+                f"Can't narrow at dimension {dim}, start + length exceeds the size of the tensor "
+                f"along this dimension (Size={size})",
+                None,
+            )
+        )
+    if errors:
+        raise failed("Narrow", errors, NARROW)
+
+
+def slice_ends(shape: Sequence[int], ends: Sequence[int | None]) -> None:
+    """`TensorCheck::slice`: a range's end past its dim's size (a positive end, before
+    negative ends are read from the end)."""
+    errors: list[tuple[str, str | None]] = [
+        (
+            "The provided slice has a range that exceeds the current tensor size.",
+            f"The slice end index {end} exceeds the size of the tensor ({size}) at dimension "
+            f"{i}. Tensor shape {shape_debug(shape)}.",
+        )
+        for i, (end, size) in enumerate(zip(ends, shape, strict=False))
+        if end is not None and end > 0 and end > size
+    ]
+    if errors:
+        raise failed("Slice", errors, SLICE)
+
+
+def _product(dims: Sequence[int]) -> int:
+    out = 1
+    for d in dims:
+        out *= int(d)
+    return out
+
+
+def _list(dims: Sequence[int]) -> str:
+    return "[" + ", ".join(str(int(d)) for d in dims) + "]"
+
+
+def _shapes(shapes: Sequence[Sequence[int]]) -> str:
+    return "[" + ", ".join(shape_debug(s) for s in shapes) + "]"
