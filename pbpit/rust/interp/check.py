@@ -35,6 +35,7 @@ from pbpit.rust.interp.check_tables import (
     not_copy,
     start_of,
 )
+from pbpit.rust.interp.generic_modules import InnerModules
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     ArrayLit,
@@ -125,6 +126,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         self.casts: list[Cast] = []
         self.negations: list[Unary] = []
         self.never_indices: list[Index] = []
+        self.inner_modules = InnerModules()  # `M::InnerModule` of `M: AutodiffModule<B>`
 
     def fail(self, pos: Pos, what: str) -> Unsupported:
         return Unsupported(f"{self.path}:{pos[0]}:{pos[1]}", what)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp import burn_nn, generic_modules, traits
+from pbpit.rust.interp import burn_nn, traits
 from pbpit.rust.interp.builtins import DYN, DYN_AS_REF
 from pbpit.rust.interp.check_tables import (
     start_of,
@@ -155,7 +155,7 @@ class DispatchRules:
                 self.args(e, *[traits.subst(t, mapping) for t in sig.param_tys[1:]])
                 return traits.subst(sig.ret, mapping)
             found.extend(t for t in trait.supertraits if t not in seen)
-        module = type(recv) is ParamT and generic_modules.check_method(self, e, recv)
+        module = type(recv) is ParamT and self.inner_modules.check_method(self, e, recv)
         if module:  # `model.valid()`, `M: AutodiffModule<B>`
             return module
         if e.name == "as_ref" and type(recv) is DynT:  # `Box<dyn Shape>::as_ref`: the same

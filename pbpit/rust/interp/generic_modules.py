@@ -14,27 +14,34 @@ from pbpit.rust.interp.nodes import Method
 from pbpit.rust.interp.types import ParamT, Ty
 
 
-def check_method(checker: Any, e: Method, recv: ParamT) -> Ty | None:
-    """The type of `model.valid()` or `model.clone()` for `model: M` (`M` a module bound, or
-    its `M::InnerModule`), `e.impl` set as for a concrete module's; None for a parameter that
-    is not a module's. `valid()` of an `InnerModule` (a `Module<B::InnerBackend>`) is refused."""
-    inners: dict[ParamT, ParamT] = checker.__dict__.setdefault("inner_modules", {})
-    inner = recv in inners.values()  # `M::InnerModule`: one type however often named
-    if e.name == "clone" and (recv.module or inner):
-        e.impl = BURN["clone"]
+class InnerModules:
+    """The `M::InnerModule` of each module parameter `M` of one program's check: one type
+    however often `valid()` names it (the checker holds one, `Checker.inner_modules`)."""
+
+    def __init__(self) -> None:
+        self.of: dict[ParamT, ParamT] = {}
+
+    def check_method(self, checker: Any, e: Method, recv: ParamT) -> Ty | None:
+        """The type of `model.valid()` or `model.clone()` for `model: M` (`M` a module bound,
+        or its `M::InnerModule`), `e.impl` set as for a concrete module's; None for a parameter
+        that is not a module's. `valid()` of an `InnerModule` (a `Module<B::InnerBackend>`) is
+        refused."""
+        inner = recv in self.of.values()  # `M::InnerModule`
+        if e.name == "clone" and (recv.module or inner):
+            e.impl = BURN["clone"]
+            checker.args(e)
+            return recv
+        if e.name != "valid" or not recv.module:
+            if recv.module or inner:  # Burn's `Module` has more (`num_params`...): not E0599
+                what = f"the method `{e.name}` of the module `{recv.name}`"
+                raise checker.fail(e.pos, f"{what} (pbpit runs `valid()` and `clone()`)")
+            return None
+        if recv.module != "AutodiffModule":  # `valid` is `AutodiffModule`'s, not `Module`'s
+            what = f"`valid()` of `{recv.name}: Module<B>` (bound it by `AutodiffModule<B>`)"
+            raise checker.fail(e.pos, what)
+        e.impl = BURN["valid"]
         checker.args(e)
-        return recv
-    if e.name != "valid" or not recv.module:
-        if recv.module or inner:  # Burn's `Module` has more (`num_params`...): not rustc's E0599
-            what = f"the method `{e.name}` of the module `{recv.name}`"
-            raise checker.fail(e.pos, f"{what} (pbpit runs `valid()` and `clone()`)")
-        return None
-    if recv.module != "AutodiffModule":  # `valid` is `AutodiffModule`'s, not `Module`'s
-        what = f"`valid()` of `{recv.name}: Module<B>` (bound it by `AutodiffModule<B>`)"
-        raise checker.fail(e.pos, what)
-    e.impl = BURN["valid"]
-    checker.args(e)
-    # Not a module of the autodiff backend: `from_grads` or `step` of it is refused.
-    if recv not in inners:
-        inners[recv] = ParamT(f"{recv.name}::InnerModule", [])
-    return inners[recv]
+        # Not a module of the autodiff backend: `from_grads` or `step` of it is refused.
+        if recv not in self.of:
+            self.of[recv] = ParamT(f"{recv.name}::InnerModule", [])
+        return self.of[recv]
