@@ -167,7 +167,8 @@ def test_cat_of_shapes_that_differ_off_the_dim(tmp_path):
 def test_stack_of_different_shapes(tmp_path):
     _, _, panic = run(
         tmp_path,
-        "let y: Tensor<3> = Tensor::stack(vec![x.clone(), Tensor::<2>::ones([3, 2], &device)], 1);\n",
+        "let w = Tensor::<2>::ones([3, 2], &device);\n"
+        "let y: Tensor<3> = Tensor::stack(vec![x.clone(), w], 1);\n",
     )
     assert panic is not None and panic.location == API + "base.rs:2539:9"
     assert panic.message == (

@@ -109,6 +109,10 @@ API_ADDED = {
     "zeros_like": (methods.UNTRACKED,),
     "min_pair": (),
     "max_pair": (),
+    # burn-autodiff's float_sin, float_cos, float_log1p: one op each, tracked as its input
+    "sin": (),
+    "cos": (),
+    "log1p": (),
 }
 
 

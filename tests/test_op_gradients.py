@@ -188,6 +188,9 @@ UNARY = {
     "relu": (lambda t: t.relu(), lambda x: np.maximum(x, 0.0), away_from_zero(0.1, 10.0)),
     "recip": (lambda t: t.recip(), lambda x: 1.0 / x, away_from_zero(0.2, 5.0)),
     "abs": (lambda t: t.abs(), np.abs, away_from_zero(0.1, 10.0)),
+    "sin": (lambda t: t.sin(), np.sin, floats(-6.0, 6.0)),
+    "cos": (lambda t: t.cos(), np.cos, floats(-6.0, 6.0)),
+    "log1p": (lambda t: t.log1p(), np.log1p, floats(-0.9, 10.0)),
 }
 
 ANY_C = floats(-4.0, 4.0)

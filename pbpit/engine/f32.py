@@ -351,6 +351,19 @@ def tanh(a: Array) -> Array:
     return _libm("tanh", a)
 
 
+def sin(a: Array) -> Array:
+    return _libm("sin", a)
+
+
+def cos(a: Array) -> Array:
+    return _libm("cos", a)
+
+
+def log1p(a: Array) -> Array:
+    """Rust's `f32::ln_1p` (the C library's `log1pf`), Flex's `float_log1p`."""
+    return _libm("log1p", a)
+
+
 def powf(a: Array, p: float | np.float32) -> Array:
     """The backend's `powf_scalar`: whether `p` is whole is asked of `p` as given (Burn's
     Scalar holds an f64); whole exponents 2, 1, 0, -1, -2 go by multiplication and reciprocal,

@@ -85,6 +85,42 @@ def pow_serial(a, p, out):
         out[i] = math.pow(a[i], p)
 
 
+@jit
+def sin_serial(a, out):
+    for i in range(a.size):
+        out[i] = math.sin(a[i])
+
+
+@jit
+def cos_serial(a, out):
+    for i in range(a.size):
+        out[i] = math.cos(a[i])
+
+
+@jit
+def log1p_serial(a, out):
+    for i in range(a.size):
+        out[i] = math.log1p(a[i])
+
+
+@parallel_jit
+def sin(a, out):
+    for i in numba.prange(a.size):
+        out[i] = math.sin(a[i])
+
+
+@parallel_jit
+def cos(a, out):
+    for i in numba.prange(a.size):
+        out[i] = math.cos(a[i])
+
+
+@parallel_jit
+def log1p(a, out):
+    for i in numba.prange(a.size):
+        out[i] = math.log1p(a[i])
+
+
 @parallel_jit
 def exp(a, out):
     for i in numba.prange(a.size):

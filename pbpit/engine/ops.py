@@ -129,6 +129,54 @@ class Log(Op):
         return (f.mul(grad, f.recip(x)),)
 
 
+class Log1p(Op):
+    """burn-autodiff `float_log1p`: the gradient is `grad * recip(x + 1)`."""
+
+    name = "log1p"
+    __slots__ = ()
+
+    def forward(self, x):
+        if self.needs[0]:
+            self.saved = (x,)
+        return f.log1p(x)
+
+    def backward(self, grad):
+        (x,) = self.saved
+        return (f.mul(grad, f.recip(f.add_scalar(x, f.F1))),)
+
+
+class Sin(Op):
+    """burn-autodiff `float_sin`: the gradient is `grad * cos(x)`."""
+
+    name = "sin"
+    __slots__ = ()
+
+    def forward(self, x):
+        if self.needs[0]:
+            self.saved = (x,)
+        return f.sin(x)
+
+    def backward(self, grad):
+        (x,) = self.saved
+        return (f.mul(grad, f.cos(x)),)
+
+
+class Cos(Op):
+    """burn-autodiff `float_cos`: the gradient is `grad * neg(sin(x))`."""
+
+    name = "cos"
+    __slots__ = ()
+
+    def forward(self, x):
+        if self.needs[0]:
+            self.saved = (x,)
+        return f.cos(x)
+
+    def backward(self, grad):
+        (x,) = self.saved
+        return (f.mul(grad, f.neg(f.sin(x))),)
+
+
 class Neg(Op):
     name = "neg"
     __slots__ = ()

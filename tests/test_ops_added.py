@@ -1,0 +1,163 @@
+"""Ops added for what training code calls (`sin`, `cos`, `log1p`): forward and backward to the
+bit, against references outside the engine.
+
+References: the C library's `sinf`/`cosf`/`log1pf` through ctypes, one value at a time (what
+Rust's `f32::sin`, `cos` and `ln_1p` call, and so Flex's `unary::sin`.. in burn-flex
+`ops/unary.rs`), composed as burn-autodiff's backward composes them (`ops/tensor.rs`:
+`float_sin` is `grad * cos(x)`, `float_cos` `grad * neg(sin(x))`, `float_log1p`
+`grad * recip(x + 1)`), each step rounded to f32; and, where rustc is on PATH, a Rust program
+computing the same in f32, whose printed values must be pbpit's.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import shutil
+import subprocess
+import textwrap
+
+import numpy as np
+import pytest
+from pbpit_process import pbpit_run
+
+import pbpit as pb
+from pbpit.engine import f32, kernels
+
+F32 = np.float32
+DEV = pb.Device.flex().autodiff()
+_LIBM = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+for _name in ("sinf", "cosf", "log1pf"):
+    getattr(_LIBM, _name).restype = ctypes.c_float
+    getattr(_LIBM, _name).argtypes = [ctypes.c_float]
+
+
+def c_map(name: str, x: np.ndarray) -> np.ndarray:
+    function = getattr(_LIBM, name)
+    return np.array([F32(function(float(v))) for v in x.reshape(-1)], F32).reshape(x.shape)
+
+
+def bits(a) -> list[int]:
+    return np.asarray(a, F32).view(np.uint32).reshape(-1).tolist()
+
+
+def random_floats(n: int, seed: int) -> np.ndarray:
+    """Finite float32 values from random bit patterns, plus ordinary ones."""
+    rng = np.random.default_rng(seed)
+    raw = rng.integers(0, 2**32, n, dtype=np.uint64).astype(np.uint32).view(F32)
+    raw = raw[np.isfinite(raw)]
+    ordinary = rng.uniform(-10.0, 10.0, n).astype(F32)
+    return np.concatenate([raw, ordinary, np.array([0.0, -0.0, 1e-40, -1e-40], F32)])
+
+
+@pytest.mark.parametrize(("op", "c_name"), [("sin", "sinf"), ("cos", "cosf"), ("log1p", "log1pf")])
+def test_each_path_gives_the_c_librarys_bits(op, c_name):
+    x = random_floats(3000, 1)
+    expected = bits(c_map(c_name, x))
+    assert bits(getattr(f32, op)(x[:100])) == expected[:100]  # ctypes, small
+    assert bits(getattr(f32, op)(x)) == expected  # numba's dispatcher
+    out = np.empty_like(x)
+    getattr(kernels, op)(x, out)  # the parallel kernel
+    assert bits(out) == expected
+
+
+def _forward_backward(op: str, x: np.ndarray, w: np.ndarray) -> tuple[list[int], list[int]]:
+    pb.reset()
+    xt = pb.Tensor.from_floats(x, DEV).require_grad()
+    out = getattr(xt.clone(), op)()
+    grads = (out.clone() * pb.Tensor.from_floats(w, DEV)).sum().backward()
+    return bits(out.to_vec()), bits(xt.grad(grads).to_vec())
+
+
+def test_sin_forward_and_backward_are_burns_formula_in_f32():
+    x = random_floats(200, 2)
+    w = np.random.default_rng(3).uniform(-2, 2, x.size).astype(F32)
+    forward, grad = _forward_backward("sin", x, w)
+    assert forward == bits(c_map("sinf", x))
+    assert grad == bits(w * c_map("cosf", x))
+
+
+def test_cos_forward_and_backward_are_burns_formula_in_f32():
+    x = random_floats(200, 4)
+    w = np.random.default_rng(5).uniform(-2, 2, x.size).astype(F32)
+    forward, grad = _forward_backward("cos", x, w)
+    assert forward == bits(c_map("cosf", x))
+    assert grad == bits(w * -c_map("sinf", x))
+
+
+def test_log1p_forward_and_backward_are_burns_formula_in_f32():
+    x = np.abs(random_floats(200, 6))
+    w = np.random.default_rng(7).uniform(-2, 2, x.size).astype(F32)
+    forward, grad = _forward_backward("log1p", x, w)
+    assert forward == bits(c_map("log1pf", x))
+    with np.errstate(over="ignore"):
+        assert grad == bits(w * (F32(1.0) / (x + F32(1.0))))
+
+
+@pytest.mark.parametrize("op", ["sin", "cos", "log1p"])
+def test_one_node_each_tracked_as_its_input(op):
+    pb.reset()
+    x = pb.Tensor.from_floats([0.5, 1.5], DEV)
+    y = getattr(x.clone().require_grad(), op)()
+    z = getattr(x.detach(), op)()
+    assert (y.node_id, y.is_tracked(), z.node_id, z.is_tracked()) == (1, True, 3, False)
+
+
+PROGRAM_VALUES = "[1.0, -2.0, 3.0, 0.5, 1.0e4, -3.0e5, 1.0e-40, 7.25]"
+WEIGHTS = "[0.5, -1.5, 2.0, 1.0, -0.25, 0.75, 1.25, -2.0]"
+
+
+@pytest.mark.skipif(shutil.which("rustc") is None, reason="rustc is not on PATH")
+def test_a_burn_program_prints_what_rusts_f32_computes(tmp_path):
+    oracle = tmp_path / "oracle.rs"
+    oracle.write_text(
+        textwrap.dedent(
+            f"""
+            use std::hint::black_box;
+            fn main() {{
+                let xs: [f32; 8] = black_box({PROGRAM_VALUES});
+                let ws: [f32; 8] = black_box({WEIGHTS});
+                let each = |f: &dyn Fn(f32, f32) -> f32| -> Vec<f32> {{
+                    xs.iter().zip(ws.iter()).map(|(x, w)| f(*x, *w)).collect()
+                }};
+                println!("{{:?}}", each(&|x, _| x.sin()));
+                println!("{{:?}}", each(&|x, _| x.cos()));
+                println!("{{:?}}", each(&|x, _| x.abs().ln_1p()));
+                println!("{{:?}}", each(&|x, w| w * x.cos()));
+                println!("{{:?}}", each(&|x, w| w * -(x.sin())));
+                println!("{{:?}}", each(&|x, w| w * (1.0 / (x.abs() + 1.0))));
+            }}
+            """
+        )
+    )
+    subprocess.run(["rustc", "-o", str(tmp_path / "oracle"), str(oracle)], check=True)
+    expected = subprocess.run([str(tmp_path / "oracle")], capture_output=True, text=True).stdout
+    program = tmp_path / "main.rs"
+    program.write_text(
+        textwrap.dedent(
+            f"""
+            use burn::prelude::*;
+
+            fn main() {{
+                let device = Device::flex().autodiff();
+                let x = Tensor::<1>::from_floats({PROGRAM_VALUES}, &device).require_grad();
+                let w = Tensor::<1>::from_floats({WEIGHTS}, &device);
+                let a = x.clone().abs().detach().require_grad();
+                let s = x.clone().sin();
+                let c = x.clone().cos();
+                let l = a.clone().log1p();
+                println!("{{:?}}", s.clone().into_data().to_vec::<f32>().unwrap());
+                println!("{{:?}}", c.clone().into_data().to_vec::<f32>().unwrap());
+                println!("{{:?}}", l.clone().into_data().to_vec::<f32>().unwrap());
+                let g = (s * w.clone()).sum().backward();
+                println!("{{:?}}", x.grad(&g).unwrap().into_data().to_vec::<f32>().unwrap());
+                let g = (c * w.clone()).sum().backward();
+                println!("{{:?}}", x.grad(&g).unwrap().into_data().to_vec::<f32>().unwrap());
+                let g = (l * w).sum().backward();
+                println!("{{:?}}", a.grad(&g).unwrap().into_data().to_vec::<f32>().unwrap());
+            }}
+            """
+        )
+    )
+    status, out, _ = pbpit_run(program)
+    assert (status, out) == (0, expected)
