@@ -507,10 +507,14 @@ def test_state_in_an_option_field_run_and_lint_name_the_field_and_its_place():
 
 def test_the_tensor_put_in_an_option_field_is_detached_as_checked_code(tmp_path):
     """The help names what is put in the field and writes it: `Some(out.clone().detach())`
-    where the loop puts it. The fixed program runs its three episodes; the first episode has no
-    memory yet, so it prints what the original's first printed (the run's check: the
-    parameters' first gradients unchanged)."""
+    where the loop puts it. Measured outside the fix check, on copies of the original and of
+    the fixed program that print the parameters' gradients after each backward: the fixed one
+    runs its three episodes without the panic (the original panics in the second); its first
+    gradients are the original's to the bit (the first episode has no memory yet: the same
+    computation), as the run's check claims; and by hand, for `out = tanh(x W + b)` with
+    x = [0.5, -1.0], W's gradient is x^T times b's: [0.5 db0, 0.5 db1, -db0, -db1] (exact)."""
     import json
+    import struct
 
     from pbpit.diagnose.fix_check import applied
 
@@ -523,9 +527,36 @@ def test_the_tensor_put_in_an_option_field_is_detached_as_checked_code(tmp_path)
     error = next(d for d in run_json(program)["diagnostics"] if d["level"] == "error")
     (checked,) = [h["checked"] for h in error["help"] if "checked" in h]
     assert checked["gradients"] == {"cell.fc.weight": "unchanged", "cell.fc.bias": "unchanged"}
-    original = pbpit_cli("run", "--raw", str(program)).stdout.splitlines()
-    printed = pbpit_cli("run", "--raw", str(program_in(tmp_path, fixed))).stdout.splitlines()
-    assert len(printed) == 3 and printed[0] == original[0]
+
+    backward = "        let grads = GradientsParams::from_grads(loss.backward(), &cell);\n"
+    printing = (
+        "        let raw = loss.backward();\n"
+        "        let w = cell.fc.weight.grad(&raw).unwrap();\n"
+        "        let b = cell.fc.bias.as_ref().unwrap().grad(&raw).unwrap();\n"
+        '        println!("w {:?}", w.into_data().to_vec::<f32>().unwrap());\n'
+        '        println!("b {:?}", b.into_data().to_vec::<f32>().unwrap());\n'
+        "        let grads = GradientsParams::from_grads(raw, &cell);\n"
+    )
+    runs = {}
+    for name, text in (("original", program.read_text()), ("fixed", fixed)):
+        assert text.count(backward) == 1
+        (tmp_path / name).mkdir()
+        measured = program_in(tmp_path / name, text.replace(backward, printing))
+        runs[name] = pbpit_cli("run", "--raw", str(measured))
+    original, after = runs["original"], runs["fixed"]
+    assert original.returncode == 101 and "graph tape has already been consumed" in original.stderr
+    assert (after.returncode, after.stderr) == (0, "")
+    lines = after.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines[::3]] == [f"episode {e}" for e in range(3)]
+    assert lines[:3] == original.stdout.splitlines()[:3]  # the first backward's bits
+
+    def f32s(line: str, name: str) -> list[float]:
+        assert line.startswith(name + " [") and line.endswith("]")
+        numbers = [float(v) for v in line[len(name) + 2 : -1].split(", ")]
+        return [struct.unpack("<f", struct.pack("<f", v))[0] for v in numbers]
+
+    db0, db1 = f32s(lines[2], "b")  # the first episode's input is x itself (no memory yet)
+    assert f32s(lines[1], "w") == [0.5 * db0, 0.5 * db1, -db0, -db1]
 
 
 def test_the_tensor_a_method_puts_in_an_option_field_is_detached_in_that_method(tmp_path):
