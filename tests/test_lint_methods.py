@@ -113,6 +113,7 @@ API_ADDED = {
     "sin": (),
     "cos": (),
     "log1p": (),
+    "expand": (),  # burn-autodiff's float_expand: one op, tracked as its input
 }
 
 

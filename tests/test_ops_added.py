@@ -161,3 +161,63 @@ def test_a_burn_program_prints_what_rusts_f32_computes(tmp_path):
     )
     status, out, _ = pbpit_run(program)
     assert (status, out) == (0, expected)
+
+
+# -- expand: burn-autodiff's ExpandDim --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("shape", "target"),
+    [((3, 1), (3, 4)), ((3,), (2, 3)), ((1, 3), (2, 4, 3)), ((2, 1, 3), (2, 5, 3)), ((1,), (4,))],
+)
+def test_expand_forward_and_backward_against_torch(shape, target):
+    torch = pytest.importorskip("torch")
+    rng = np.random.default_rng(sum(target))
+    # Whole numbers: every order of summing gives the same f32, so torch's order is no matter.
+    x = rng.integers(-9, 10, shape).astype(F32)
+    w = rng.integers(-9, 10, target).astype(F32)
+    pb.reset()
+    xt = pb.Tensor.from_floats(x, DEV).require_grad()
+    out = xt.clone().expand(list(target))
+    grads = (out.clone() * pb.Tensor.from_floats(w, DEV)).sum().backward()
+    tx = torch.tensor(x, requires_grad=True)
+    ty = tx.expand(*target)
+    (ty * torch.tensor(w)).sum().backward()
+    assert out.shape == target and out.node_id == 1  # one node
+    assert bits(out.to_vec()) == bits(ty.detach().numpy())
+    assert bits(xt.grad(grads).to_vec()) == bits(tx.grad.numpy())
+
+
+def test_expand_keeps_a_dim_given_as_minus_one():
+    pb.reset()
+    x = pb.Tensor.from_floats([[1.0], [2.0]], DEV)
+    assert x.expand([3, -1, 2]).shape == (3, 2, 2)
+
+
+def test_expand_to_an_incompatible_shape_is_burns_panic(tmp_path):
+    program = tmp_path / "main.rs"
+    program.write_text(
+        textwrap.dedent(
+            """
+            use burn::prelude::*;
+
+            fn main() {
+                let device = Device::flex().autodiff();
+                let x = Tensor::<2>::from_floats([[1.0, 2.0, 3.0]], &device);
+                let y: Tensor<3> = x.expand([2, 4, 2]);
+            }
+            """
+        )
+    )
+    status, out, err = pbpit_run(program)
+    # burn-tensor `TensorCheck::expand` (check.rs), at its `check!` in `Tensor::expand`
+    # (base.rs:3050 at 2c06be35); the dim is counted from the right, shapes as Shape's Debug.
+    assert (status, out) == (101, "")
+    assert err.endswith(
+        "burn-tensor-0.22.1/src/tensor/api/base.rs:3050:9:\n"
+        "=== Tensor Operation Error ===\n  Operation: 'Expand'\n  Reason:\n"
+        "    1. The provided tensor can't be broadcasted to the target shape. Incompatible size "
+        "at dimension '0' => '3 != 2', which can't be broadcasted. Tensor shape "
+        "Shape { dims: [1, 3] }, Target shape Shape { dims: [2, 4, 2] }. \n\n"
+        "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
+    )

@@ -297,6 +297,7 @@ METHODS: tuple[Method, ...] = (
         "stack", SHAPE, None, INPUTS, "(tensors: Vec<Self>, dim: I) -> Tensor<B, D2>", ids="n + 1"
     ),
     Method("repeat_dim", SHAPE, "RepeatDim", INPUTS, "(self, dim: I, times: usize) -> Self"),
+    Method("expand", SHAPE, "Expand", INPUTS, "(self, shape: S) -> Tensor<B, D2>"),
     Method("mask_fill", SCALAR, "MaskFill", INPUTS, MASKED_NUMBER),
     Method("mask_where", BINARY, "MaskWhere", INPUTS, MASKED_TENSOR),
     # -- burn-tensor's orderable.rs: a Bool comparison (no node), then one `mask_where` node;

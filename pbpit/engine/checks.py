@@ -41,6 +41,7 @@ SLICE = _CRATE + "base.rs:1311:9"
 CAT = _CRATE + "base.rs:2486:9"
 STACK = _CRATE + "base.rs:2539:9"
 NARROW = _CRATE + "base.rs:2610:9"
+EXPAND = _CRATE + "base.rs:3050:9"
 RESHAPE = _CRATE + "check.rs:1497:13"  # `unwrap_shape_reshape`'s `check!`
 ELEMENTWISE: dict[str, tuple[str, str]] = {
     "add": ("Add", ADD),
@@ -240,6 +241,28 @@ def slice_ends(shape: Sequence[int], ends: Sequence[int | None]) -> None:
     ]
     if errors:
         raise failed("Slice", errors, SLICE)
+
+
+def expand(shape: Sequence[int], target: Sequence[int]) -> None:
+    """`TensorCheck::expand`: dims aligned from the right (missing ones are 1); the first from
+    the left whose sizes differ with neither 1 is the error (numbered from the right)."""
+    rank = max(len(shape), len(target))
+    padded = [1] * (rank - len(shape)) + list(shape)
+    to = [1] * (rank - len(target)) + list(target)
+    for i, (d_shape, d_to) in enumerate(zip(padded, to, strict=True)):
+        if d_shape != d_to and d_shape != 1 and d_to != 1:
+            raise failed(
+                "Expand",
+                [
+                    (
+                        "The provided tensor can't be broadcasted to the target shape.",
+                        f"Incompatible size at dimension '{rank - i - 1}' => '{d_shape} != "
+                        f"{d_to}', which can't be broadcasted. Tensor shape "
+                        f"{shape_debug(shape)}, Target shape {shape_debug(target)}.",
+                    )
+                ],
+                EXPAND,
+            )
 
 
 def _product(dims: Sequence[int]) -> int:

@@ -676,6 +676,7 @@ BROADCASTING: dict[type[Op], type[Op]] = {
 
 from pbpit.engine.ops_shape import (  # noqa: E402, F401 - the ops are all found here, as `ops.X`
     Cat,
+    Expand,
     Gather,
     MaskFill,
     MaxMinDim,

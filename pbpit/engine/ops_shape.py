@@ -336,6 +336,32 @@ class RepeatDim(DimOp):
         return (f.sum_dim(grad, dim),)
 
 
+class Expand(Op):
+    """`expand(shape)`: Flex broadcasts the tensor to `shape` (new leading dims, size-1 dims
+    repeated). The backward is burn-autodiff's `ExpandDim`: the gradient summed (`sum_dim`,
+    keeping the dim) over each dim the input had as 1, or did not have, in dim order, then
+    reshaped to the input's shape."""
+
+    name = "expand"
+    __slots__ = ("shape", "input_shape")
+
+    def __init__(self, shape: tuple[int, ...]) -> None:
+        Op.__init__(self)
+        self.shape = shape
+
+    def forward(self, x):
+        self.input_shape = x.shape
+        return np.ascontiguousarray(np.broadcast_to(x, self.shape))
+
+    def backward(self, grad):
+        lead = len(self.shape) - len(self.input_shape)
+        expanded = (1,) * lead + tuple(self.input_shape)
+        for i, size in enumerate(expanded):
+            if size == 1 and grad.shape[i] != 1:
+                grad = f.sum_dim(grad, i)
+        return (grad.reshape(self.input_shape),)
+
+
 class MaskFill(Op):
     """`x.mask_fill(mask, value)`: `value` where `mask`; the gradient is zeroed there (Burn's
     `MaskFill` backward fills the gradient with 0 under the mask)."""

@@ -638,6 +638,7 @@ from pbpit.engine import int_tensor  # noqa: E402, F401 - it adds those methods 
 
 from pbpit.engine.tensor_shapes import (  # noqa: E402, F401 - they add their methods to Tensor
     chunk,
+    expand,
     flatten,
     mask_fill,
     mask_where,

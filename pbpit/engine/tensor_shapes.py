@@ -121,6 +121,26 @@ def repeat_dim(self: Tensor, dim: int, times: int) -> Tensor:
     return _apply_one(ops.RepeatDim(at, times), self)
 
 
+def expand(self: Tensor, shape: Sequence[int]) -> Tensor:
+    """Burn's `expand::<D2>(shape)` (one node): `shape` aligned with the tensor's dims from the
+    right, -1 keeping a dim's size (`BroadcastArgs`), each size-1 dim repeated."""
+    if not isinstance(shape, list | tuple) or not all(
+        isinstance(s, int | np.integer) and not isinstance(s, bool) for s in shape
+    ):
+        raise ValueError(f"expand: expected a shape (sizes, -1 to keep one), got {shape!r:.60}")
+    given = self.array.shape
+    if len(shape) < len(given) or any(s < -1 or s == 0 for s in shape):
+        raise ValueError(f"expand: {list(shape)} for a tensor of {list(given)}")
+    padded = (0,) * (len(shape) - len(given)) + tuple(given)
+    target = tuple(old if new == -1 else int(new) for new, old in zip(shape, padded, strict=True))
+    if 0 in target:
+        raise ValueError(f"expand: -1 for a dim {list(given)} does not have, in {list(shape)}")
+    burn_checks.expand(given, target)
+    if any(old not in (0, 1, new) for old, new in zip(padded, target, strict=True)):
+        raise ValueError(f"expand: {list(given)} cannot be broadcast to {list(target)}")
+    return _apply_one(ops.Expand(target), self)
+
+
 def _mask(mask: Any, x: Tensor, op: str) -> np.ndarray:
     if not isinstance(mask, Tensor) or mask.array.dtype != np.bool_:
         raise TypeError(f"{op}: expected a Bool tensor as the mask, got {type(mask).__name__}")
@@ -145,6 +165,16 @@ def mask_where(self: Tensor, mask: Tensor, value: Tensor) -> Tensor:
     return _apply(ops.MaskWhere(array), (self, value), self.array, value.array)
 
 
-for _method in (squeeze, squeeze_dim, flatten, narrow, chunk, repeat_dim, mask_fill, mask_where):
+for _method in (
+    squeeze,
+    squeeze_dim,
+    flatten,
+    narrow,
+    chunk,
+    repeat_dim,
+    expand,
+    mask_fill,
+    mask_where,
+):
     setattr(Tensor, _method.__name__, _method)
 Tensor.stack = staticmethod(stack)  # type: ignore[attr-defined]
