@@ -1,4 +1,4 @@
-"""Refusals that must not cascade: an item pbpit refuses (here `#[derive(Copy)]`, which rustc
+"""Refusals that must not cascade: an item pbpit refuses (here `#[derive(Hash)]`, which rustc
 accepts) is reported once, and the uses of that item are not reported again as errors rustc
 would never give (the struct's fields not read made every `P { x: .. }` an E0560)."""
 
@@ -9,8 +9,8 @@ from pathlib import Path
 
 from pbpit_process import pbpit_cli
 
-DERIVE_COPY = """\
-#[derive(Clone, Copy, Debug)]
+DERIVE_HASH = """\
+#[derive(Clone, Hash, Debug)]
 struct P {
     x: i32,
 }
@@ -27,14 +27,14 @@ fn main() {
 """
 
 
-def test_a_refused_derive_copy_is_reported_once_without_a_made_up_e0560(tmp_path: Path) -> None:
-    (tmp_path / "main.rs").write_text(DERIVE_COPY)  # rustc 1.95 builds it: `P { x: 1 } P { x: 3 }`
+def test_a_refused_derive_is_reported_once_without_a_made_up_e0560(tmp_path: Path) -> None:
+    (tmp_path / "main.rs").write_text(DERIVE_HASH)  # rustc 1.95 builds it: `P { x: 1 } P { x: 3 }`
     out = pbpit_cli("run", "main.rs", cwd=tmp_path)
     header = r"^(error(?:\[E\d{4}\])?: .*)\n +--> (main\.rs:\d+:\d+)$"
     headers = re.findall(header, out.stderr, re.M)
     assert out.returncode == 2
     assert [where for _, where in headers] == ["main.rs:1:17"]
-    assert headers[0][0].startswith("error: unsupported Rust: `#[derive(Copy)]`")
+    assert headers[0][0].startswith("error: unsupported Rust: `#[derive(Hash)]`")
     assert "E0560" not in out.stderr
 
 

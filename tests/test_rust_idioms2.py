@@ -241,7 +241,8 @@ def test_an_err_of_what_is_not_a_boxed_error_is_refused(tmp_path):
     plain += '    Err("plain")\n}\n\nfn main() {\n    println!("{:?}", f());\n}\n'
     out = _run(tmp_path, plain)
     assert (out.returncode, out.stdout) == (2, "")
-    assert "`Err(..)` of `&str`" in out.stderr
+    assert out.stderr.startswith("error[E0308]: mismatched types\n --> main.rs:4:5\n")
+    assert "found `Result<i32, &str>`" in out.stderr
 
 
 OWN_ERROR_TYPES = """\

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from pbpit.engine.api import RUST_METHODS
-from pbpit.rust.interp import burn_nn, iterators, results, shapes, slices
+from pbpit.rust.interp import burn_nn, iterators, results, shapes, slices, str_methods
 from pbpit.rust.interp.builtins import CLONE, TO_STRING
 from pbpit.rust.interp.check_tables import (
     _PARAM_TYPES,
@@ -33,7 +33,7 @@ from pbpit.rust.interp.std_methods import (
     TENSOR,
     family_of,
 )
-from pbpit.rust.interp.std_more import BOOL_METHODS
+from pbpit.rust.interp.std_more import BOOL_METHODS, MUT_RESULTS
 from pbpit.rust.interp.types import (
     BOOL,
     DEVICE,
@@ -90,6 +90,7 @@ class MethodRules:
             and not (iterator(recv) and e.name in ("collect", "sum", "product"))
             and not ((is_number(recv) or recv is BOOL) and e.name == "elem")  # `ElementConversion`
             and not (recv is shapes.SHAPE and e.name == "dims")  # `shape.dims::<2>()`
+            and not str_methods.accepts_targs(recv, e.name)  # `s.parse::<f32>()`
         ):
             raise self.fail(e.pos, f"type arguments on `{e.name}`")
         sliced = slices.check_method(self, e, recv)  # `v[a..b]`, `to_vec`, E0599 on `&[T]`
@@ -214,6 +215,8 @@ class MethodRules:
             recv = recv.base  # variable holding the struct or the `Vec`
         if isinstance(recv, Local) and recv.binding.mut_ref:
             return
+        if isinstance(recv, Method) and recv.name in MUT_RESULTS:  # `o.get_or_insert_with(f)`
+            return  # (a `&mut T`, its own receiver checked mutable)
         if not isinstance(recv, Local):
             raise self.fail(e.pos, f"`{e.name}` on a value that is not a `let mut` variable")
         if not recv.binding.mutable:

@@ -191,7 +191,7 @@ def not_copy(ty: Ty) -> Ty | None:
     """The part of `ty` that is not `Copy` (`Vec`, `String`, a tensor...), or None."""
     ty = resolve(ty)
     if type(ty) is StructT:
-        return ty  # pbpit derives no `Copy`
+        return None if "Copy" in ty.item.derives else ty  # (copy_types.py)
     if type(ty) is TupleT:
         return next((t for t in map(not_copy, ty.elems) if t is not None), None)
     if type(ty) is Wrap and ty.kind in ("Option", "array"):

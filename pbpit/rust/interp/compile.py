@@ -22,6 +22,7 @@ from pbpit.rust.interp.compile_ops import OperatorCompiler
 from pbpit.rust.interp.compile_places import (
     PlaceCompiler,
 )
+from pbpit.rust.interp.copy_types import copied, mark_copies
 from pbpit.rust.interp.library import Library
 from pbpit.rust.interp.nodes import (
     ArrayLit,
@@ -102,6 +103,7 @@ class Compiler(
         self.init_dispatch()
 
     def compile(self) -> None:
+        mark_copies(self.crate)  # the uses by value of `Copy` structs (copy_types.py)
         for name, item in self.crate.consts.items():
             self.const_code[name] = self.const_value(item)
         for name, fn in self.crate.fns.items():
@@ -221,7 +223,8 @@ class Compiler(
     # -- blocks and statements --------------------------------------------------------------------
 
     def expr(self, e: Expr) -> Code:
-        return getattr(self, "c_" + type(e).__name__)(e)
+        # a `Copy` struct's value used by value: a copy (copy_types.py)
+        return copied(e, getattr(self, "c_" + type(e).__name__)(e))
 
     def block(self, e: Block) -> Code:
         stmts = []

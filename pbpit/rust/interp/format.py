@@ -21,6 +21,7 @@ from pbpit.rust.format import (
     tensor_display,
 )
 from pbpit.rust.interp.types import (
+    DYN_ERROR,
     FLOAT_NAMES,
     INT_RANGES,
     TENSOR_DATA,
@@ -238,6 +239,10 @@ def _leaf(ty: Ty, spec: Spec, debug: bool) -> Callable[[object], str] | None:
 
         entry = str if spec.width is None and not spec.sign else lambda d: _pad_number(str(d), spec)
         return shapes.formatter(entry, debug, _lines if spec.pretty else None)
+    if name in ("ParseIntError", "ParseFloatError"):  # `s.parse()`'s (str_methods.py)
+        from pbpit.rust.interp import str_methods  # (str_methods imports builtins)
+
+        return str_methods.formatter(name, debug, spec.pretty, lambda t: _pad_str(t, spec))
     if name == "Box<dyn std::error::Error>":  # `results.DYN_ERROR`
         from pbpit.rust.interp import results  # (results imports runtime, which imports this)
 
@@ -290,7 +295,7 @@ def _debug(ty: Ty, spec: Spec) -> Callable[[object], str]:
     if type(ty) is Wrap and ty.kind in ("Option", "Result", "DynResult"):
         inner = _debug(ty.inner, spec)
         if ty.kind == "DynResult":  # `Ok(..)` or `Err(..)`
-            return _dyn_result(inner, _debug(Named("Box<dyn std::error::Error>"), spec), None)
+            return _dyn_result(inner, _debug(ty.err or DYN_ERROR, spec), None)
         if ty.kind != "Option":  # only ever `Ok`: a `DataError` pbpit never makes
             return lambda r: f"Ok({inner(r.value)})"  # type: ignore[attr-defined]
         return lambda o: "None" if o is None else f"Some({inner(o.value)})"  # type: ignore[attr-defined]
@@ -351,7 +356,7 @@ def _pretty(ty: Ty, spec: Spec) -> Callable[[object], str]:
     if type(ty) is Wrap and ty.kind in ("Option", "Result", "DynResult"):
         inner = _pretty(ty.inner, spec)
         if ty.kind == "DynResult":
-            return _dyn_result(inner, _pretty(Named("Box<dyn std::error::Error>"), spec), _lines)
+            return _dyn_result(inner, _pretty(ty.err or DYN_ERROR, spec), _lines)
         if ty.kind != "Option":  # only ever `Ok` (see `_debug`)
             return lambda r: _lines("Ok", [inner(r.value)], "(", ")")  # type: ignore[attr-defined]
         return lambda o: (

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from pbpit.rust.interp import burn_nn, derive_default, iter_mut
+from pbpit.rust.interp import burn_nn, copy_types, derive_default, iter_mut
 from pbpit.rust.interp.borrows import refuse_use_while_borrowed
 from pbpit.rust.interp.inline_mods import InlineModules
 from pbpit.rust.interp.lower_exprs import ExprLowering
@@ -245,6 +245,7 @@ class Lowerer(
             else:
                 self.recovering(fn.name, fn.node, lambda fn=fn: self.fn_body(fn))
         self.module = ()
+        copy_types.check_derives(self)  # `#[derive(Copy)]`'s E0277, E0204
         main = self.fns.get("main")
         if main is None and "main" not in self.refused_names:
             self.refuse(Unsupported(f"{self.path}:1:1", "no `fn main()` in the file"))

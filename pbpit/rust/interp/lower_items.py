@@ -66,6 +66,7 @@ class ItemLowering:
     def struct_fields(self, node: Node, derives: Node | None) -> None:
         item = self.structs[self.text(node.child_by_field_name("name"))]
         item.derives = self.derived(derives)
+        item.copy_derive = self.copy_derive  # type: ignore[attr-defined]
         if "Default" in item.derives:  # `Name::default()`, written by derive_default.py
             derive_default.declare(self, item)
         self.generics(node, item)
@@ -78,6 +79,7 @@ class ItemLowering:
     def enum_variants(self, node: Node, derives: Node | None) -> None:
         item = self.structs[self.text(node.child_by_field_name("name"))]
         item.derives = self.derived(derives)
+        item.copy_derive = self.copy_derive  # type: ignore[attr-defined]
         if "Default" in item.derives:
             derive_default.declare(self, item)  # (refused on an enum)
         self.generics(node, item)
@@ -119,6 +121,7 @@ class ItemLowering:
 
     def derived(self, derives: Node | None) -> frozenset[str]:
         names: set[str] = set()
+        self.copy_derive: Node | None = None
         if derives is not None:
             args = next(c for c in self.kids(derives) if c.type == "attribute")
             tree = args.child_by_field_name("arguments")
@@ -127,11 +130,13 @@ class ItemLowering:
                 if name in ("Module", "Config"):  # Burn's derives (`pbpit.nn`; burn_nn): Clone
                     names.update((name, "Clone"))
                     continue
-                if name not in ("Debug", "Clone", "PartialEq", "Default"):  # (derive_default.py)
+                if name == "Copy":  # (copy_types.py: checked once every item is read)
+                    self.copy_derive = derive
+                elif name not in ("Debug", "Clone", "PartialEq", "Default"):  # (derive_default)
                     raise self.fail(
                         derive,
-                        f"`#[derive({name})]` (pbpit derives `Debug`, `Clone`, `PartialEq`, "
-                        "`Default` and Burn's `Module`; for a `Copy` type write `.clone()`)",
+                        f"`#[derive({name})]` (pbpit derives `Debug`, `Clone`, `Copy`, "
+                        "`PartialEq`, `Default` and Burn's `Module`)",
                     )
                 names.add(name)
         return frozenset(names)

@@ -31,6 +31,7 @@ from pbpit.rust.interp.nodes import (
 )
 from pbpit.rust.interp.numbers import float_const
 from pbpit.rust.interp.std_methods import FLOAT, INT
+from pbpit.rust.interp.std_more import drain_range
 from pbpit.rust.interp.types import (
     FLOAT_NAMES,
     INT_RANGES,
@@ -365,6 +366,8 @@ class PathLowering:
             full = Lit(self.pos(node), "unit", ())  # `v.drain(..)`: the whole `Vec` (std_more)
             full.full_range = True  # type: ignore[attr-defined]
             return full
+        if method == "drain" and node.type == "range_expression":  # `a..b`, `..b`, `a..`
+            return drain_range(self, node)
         if (
             method in _MUT_GRADIENTS
             and node.type == "reference_expression"

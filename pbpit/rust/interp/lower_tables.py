@@ -10,7 +10,10 @@ from pbpit.rust.interp.nodes import Pat
 from pbpit.rust.interp.std_functions import FUNCTIONS
 from pbpit.rust.interp.std_functions import MATH_FUNCTIONS as STD_MATH
 from pbpit.rust.interp.types import (
+    DYN_ERROR,
     INT_RANGES,
+    STR,
+    STRING,
     UNIT,
     Ty,
     Wrap,
@@ -80,8 +83,14 @@ _DESTRUCTURING = ("tuple_pattern", "reference_pattern", "struct_pattern", "tuple
 
 
 def _main_result(ret: Ty) -> bool:
-    """What `main` may return here: `()` or `Result<(), Box<dyn Error>>`."""
-    return ret is UNIT or (type(ret) is Wrap and ret.kind == "DynResult" and ret.inner is UNIT)
+    """What `main` may return here: `()` or `Result<(), E>`, E a `Box<dyn Error>`, a `String`
+    or a `&str` (its `Err` printed as `Error: {e:?}`)."""
+    return ret is UNIT or (
+        type(ret) is Wrap
+        and ret.kind == "DynResult"
+        and ret.inner is UNIT
+        and ret.err in (DYN_ERROR, STRING, STR)
+    )
 
 
 def is_mut_reference(node: Node | None) -> bool:

@@ -113,6 +113,8 @@ class TypeLowering:
                 return self.optimizer_type(args)
             if name == "Result" and len(args) == 2 and _DYN_ERROR.fullmatch(self.text(args[1])):
                 return dyn_result(self.type(args[0]))
+            if name == "Result" and len(args) == 2:  # `Result<T, String>`: any error type
+                return dyn_result(self.type(args[0]), self.type(args[1]))
             if name in ("Option", "Vec") and len(args) == 1:
                 inner = self.type(args[0])
                 return option(inner) if name == "Option" else vec(inner)

@@ -21,14 +21,13 @@ from collections.abc import Callable
 from typing import Any
 
 from pbpit.rust.format import rust_debug
-from pbpit.rust.interp import error_types
+from pbpit.rust.interp import error_types, types
 from pbpit.rust.interp.builtins import Function
 from pbpit.rust.interp.nodes import Method, Static
 from pbpit.rust.interp.runtime import Ok
 from pbpit.rust.interp.types import (
     STR,
     STRING,
-    Named,
     StructT,
     Ty,
     Var,
@@ -38,8 +37,9 @@ from pbpit.rust.interp.types import (
     show,
 )
 
-DYN_ERROR = Named("Box<dyn std::error::Error>")
-"""The one error type pbpit's Results carry (`Result<T, Box<dyn Error>>`)."""
+DYN_ERROR = types.DYN_ERROR
+"""std's boxed error (`Result<T, Box<dyn Error>>`); a Result's error may be any other type
+(`Result<T, String>`), held as it is."""
 
 ERR = "Result::Err"  # `Err(e)`, `e` a `Box<dyn Error>`
 ERR_FROM = "Result::Err.from"  # `Err(x.into())`, `Err(Box::from(x))`: `x` a `&str` or `String`
@@ -115,7 +115,9 @@ def check_err(checker: Any, e: Static) -> Ty:
     """The type of `Err(..)`: `Result<_, Box<dyn Error>>`, the `Ok` type left to its uses."""
     (arg,) = e.args
     found = resolve(checker.expr(arg))
-    if found == DYN_ERROR or (e.name == ERR_FROM and found in (STR, STRING)):
+    if e.name == ERR:  # `Err(e)`: a `Result<_, E>` of e's type (a `Box<dyn Error>` too)
+        return dyn_result(Var(), found)
+    if e.name == ERR_FROM and found in (STR, STRING):
         return dyn_result(Var())
     if e.name == ERR_BOX and type(found) is StructT and error_types.is_error(found.item):
         return dyn_result(Var())
@@ -184,7 +186,7 @@ def main_status(value: object, stderr: Any) -> int:
     `Error: {e:?}` on stderr and exits with status 1."""
     if type(value) is not Err:
         return 0
-    stderr.write(f"Error: {value.value.debug_text()}\n")  # type: ignore[attr-defined]
+    stderr.write(f"Error: {_panic_text(value.value)}\n")  # type: ignore[attr-defined]
     return 1
 
 
@@ -192,7 +194,39 @@ def main_status(value: object, stderr: Any) -> int:
 
 
 def _panic_text(error: object) -> str:
-    return error.debug_text()  # type: ignore[attr-defined]
+    """`{:?}` of an error: a `Box<dyn Error>`'s, or a text's (`Result<T, String>`, `&str`)."""
+    if type(error) is BoxedError:
+        return error.debug_text()
+    return rust_debug(error)
+
+
+def error_of(ty: Ty) -> Ty:
+    """The error type of a `Result<T, E>` (`Box<dyn Error>` for Burn's `DataError` ones, which
+    pbpit never makes)."""
+    found = resolve(ty)
+    return getattr(found, "err", None) or DYN_ERROR
+
+
+def check_try(checker: Any, e: Method, recv: Ty) -> Ty:
+    """`x?`: x's error converted into the function's (`From`): the same type, or into a
+    `Box<dyn Error>` a text or a boxed error; else rustc's E0277."""
+    from pbpit.rust.interp.grammar import rejects
+
+    checker.args(e)
+    ret = resolve(checker.rets[-1])
+    inner = resolve(recv).inner  # type: ignore[attr-defined]
+    if type(ret) is not Wrap or ret.kind != "DynResult" or resolve(recv).kind != "DynResult":  # type: ignore[attr-defined]
+        return inner  # Burn's `DataError` (never made), or an `Option`: the lowering's rules
+    given, wanted = resolve(error_of(recv)), resolve(error_of(ret))
+    if wanted is DYN_ERROR and given in (STR, STRING):
+        e.boxes = True  # `From<String> for Box<dyn Error>`
+        return inner
+    try:
+        types.unify(wanted, given)
+    except types.Mismatch:
+        what = f"`?` couldn't convert the error to `{show(wanted)}`"
+        raise checker.fail(e.pos, rejects(what, "E0277")) from None
+    return inner
 
 
 def compile_method(comp: Any, e: Method, recv: Callable, args: list) -> Callable[[list], Any]:
@@ -202,10 +236,12 @@ def compile_method(comp: Any, e: Method, recv: Callable, args: list) -> Callable
     name = e.name
     if name == "?":
 
+        boxes = getattr(e, "boxes", False)
+
         def try_(frame: list) -> Any:
             r = recv(frame)
             if type(r) is Err:
-                raise ReturnSignal(r)
+                raise ReturnSignal(Err(BoxedError(r.value)) if boxes else r)
             return r.value
 
         return try_
@@ -215,14 +251,22 @@ def compile_method(comp: Any, e: Method, recv: Callable, args: list) -> Callable
         want_err = name == "unwrap_err"
         where, ok = comp.where(e.pos), resolve(e.recv.ty).inner  # type: ignore[attr-defined]
 
-        def ok_debug(value: object) -> str:
+        def debug_of(ty: Ty, value: object) -> str:
             from pbpit.rust.interp.format import FormatError, Spec, formatter
             from pbpit.rust.interp.runtime import Unsupported
 
             try:  # (format imports this module)
-                return formatter(ok, Spec(None, debug=True))(value)
+                return formatter(ty, Spec(None, debug=True))(value)
             except FormatError as err:
                 raise Unsupported(where, f"this panic's message: {err}") from None
+
+        def ok_debug(value: object) -> str:
+            return debug_of(ok, value)
+
+        error = error_of(e.recv.ty)
+
+        def err_debug(value: object) -> str:
+            return _panic_text(value) if type(value) is BoxedError else debug_of(error, value)
 
         def unwrap(frame: list) -> Any:
             r = recv(frame)
@@ -232,7 +276,7 @@ def compile_method(comp: Any, e: Method, recv: Callable, args: list) -> Callable
                 text = f"called `Result::unwrap_err()` on an `Ok` value: {ok_debug(r.value)}"
             else:
                 head = message(frame) if message else "called `Result::unwrap()` on an `Err` value"
-                text = f"{head}: {_panic_text(r.value)}"
+                text = f"{head}: {err_debug(r.value)}"
             raise site.panic(text)
 
         return unwrap
@@ -249,11 +293,11 @@ def compile_method(comp: Any, e: Method, recv: Callable, args: list) -> Callable
 
 
 def check_unwrap_err(checker: Any, e: Method, recv: Ty) -> Ty:
-    """`r.unwrap_err()`: the `Box<dyn Error>` (a `DataError` is outside the subset)."""
+    """`r.unwrap_err()`: the error (a `DataError` is outside the subset)."""
     checker.args(e)
     if resolve(recv).kind != "DynResult":  # type: ignore[attr-defined]
         raise checker.fail(e.pos, f"`unwrap_err` of `{show(recv)}` (pbpit has no `DataError`)")
-    return DYN_ERROR
+    return error_of(recv)
 
 
 # -- patterns: `Ok(p)`, `Err(p)` -------------------------------------------------------------------
@@ -265,13 +309,13 @@ def pattern_type(checker: Any, p: Any, ty: Ty) -> Ty:
     found = resolve(ty)
     if type(found) is not Wrap or found.kind not in ("Result", "DynResult"):
         inner: Ty = Var()
-        checker.unify(dyn_result(inner), ty, p.pos)
+        checker.unify(dyn_result(inner, Var()), ty, p.pos)
         found = resolve(ty)
     if p.kind == "ok":
         return found.inner  # type: ignore[attr-defined]
     if found.kind != "DynResult":  # type: ignore[attr-defined]
         raise checker.fail(p.pos, f"`Err(..)` of `{show(found)}` (pbpit has no `DataError`)")
-    return DYN_ERROR
+    return error_of(found)
 
 
 def matcher(kind: str, inner: Callable[[Any, list], bool]) -> Callable[[Any, list], bool]:

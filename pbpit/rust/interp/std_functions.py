@@ -95,8 +95,8 @@ _STD = [
         lambda comp, e, args: lambda frame: "",
     ),
     Function("String", "from", 1, _string_from, lambda comp, e, args: args[0]),
-    # `Ok(x)`: the error type one pbpit has, `Box<dyn Error>`
-    Function("Result", "Ok", 1, _after_args(lambda ck, e: dyn_result(e.args[0].ty)), _ok),
+    # `Ok(x)`: a `Result<T, E>`, E what its uses say (`Box<dyn Error>`, `String`..)
+    Function("Result", "Ok", 1, _after_args(lambda ck, e: dyn_result(e.args[0].ty, Var())), _ok),
     *results.FUNCTIONS,  # `Err(..)`
 ]
 STD_FUNCTIONS = {f.path: f for f in _STD}

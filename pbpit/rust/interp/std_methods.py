@@ -23,7 +23,9 @@ from pbpit.rust.interp.numbers import (
     int_pow,
     powi,
 )
-from pbpit.rust.interp.std_more import OPTION_MORE, VEC_MORE
+from pbpit.rust.interp.std_more import OPTION_MORE, RESULT_MORE, VEC_MORE, slice_more
+from pbpit.rust.interp.std_sort import sort_rows
+from pbpit.rust.interp.str_methods import STR_MORE
 from pbpit.rust.interp.types import (
     BOOL,
     INT_RANGES,
@@ -189,6 +191,7 @@ STR_METHODS = rows(
     Builtin(
         "str", "push_str", None, "()", _push_str, _push_str_type, receivers=frozenset(("String",))
     ),
+    *STR_MORE,  # `parse`, `trim`, `to_uppercase`.. (str_methods.py)
 )
 
 # -- Vec and arrays -------------------------------------------------------------------------------
@@ -238,6 +241,8 @@ def _slice_rows(family: str) -> list[Builtin]:
         Builtin(family, "into_iter", (), "iter", lambda c, e, recv, a: recv),
         Builtin(family, "first", (), "option_inner", _end),
         Builtin(family, "last", (), "option_inner", _end),
+        *sort_rows(family),  # `sort`, `sort_by`, `sort_by_key`.. (std_sort.py)
+        *slice_more(family),  # `split_at` (std_more.py)
     ]
 
 
@@ -338,6 +343,12 @@ def _result(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return results.compile_method(comp, e, recv, args)
 
 
+def _result_try(checker: Any, e: Any, recv: Ty) -> Ty:
+    from pbpit.rust.interp import results
+
+    return results.check_try(checker, e, recv)
+
+
 def _result_error(checker: Any, e: Any, recv: Ty) -> Ty:
     from pbpit.rust.interp import results
 
@@ -347,13 +358,14 @@ def _result_error(checker: Any, e: Any, recv: Ty) -> Ty:
 RESULT = rows(
     "Result",
     # `x?`: its error converts into `Box<dyn Error>` (DataError: Error)
-    Builtin("Result", "?", (), "inner", _result),
+    Builtin("Result", "?", None, "", _result, check=_result_try),
     Builtin("Result", "unwrap", (), "inner", _result),
     Builtin("Result", "expect", ("str",), "inner", _result),
     Builtin("Result", "is_ok", (), "bool", _result),
     Builtin("Result", "is_err", (), "bool", _result),
     Builtin("Result", "unwrap_or", ("inner",), "inner", _result),
     Builtin("Result", "unwrap_err", (), "", _result, check=_result_error),
+    *RESULT_MORE,  # `map_err`, `map`, `and_then`, `unwrap_or_else`, `ok` (std_more.py)
 )
 
 # -- Burn's `Device` and `TensorData` -------------------------------------------------------------

@@ -167,23 +167,76 @@ def _retain(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return retain
 
 
+def drain_range(lowerer: Any, node: Any) -> Any:
+    """`v.drain(a..b)`'s argument (`a..=b`, `..b`, `a..` too): a `RangeLit`, a missing start
+    `0`, a missing end a marked `()` (`to_end`: the `Vec`'s length when it runs)."""
+    from pbpit.rust.interp.nodes import Lit, RangeLit
+
+    ends = lowerer.kids(node)
+    op = next((c for c in node.children if not c.is_named), None)
+    inclusive = op is not None and op.type == "..="
+    if len(ends) == 2:
+        lo, hi = (lowerer.expr(end) for end in ends)
+    elif op is not None and op.start_byte < ends[0].start_byte:  # `..b`
+        lo, hi = Lit(lowerer.pos(node), "int", 0), lowerer.expr(ends[0])
+    else:  # `a..`
+        lo, hi = lowerer.expr(ends[0]), Lit(lowerer.pos(node), "unit", ())
+        hi.to_end = True
+    return RangeLit(lowerer.pos(node), lo, hi, inclusive)
+
+
 def _drain_type(ck: Any, e: Any, recv: Ty) -> Ty:
-    """`v.drain(..)` only (the argument lowered as a marked `()`): every element, in order."""
+    """`v.drain(..)` (the argument lowered as a marked `()`): every element, in order;
+    `v.drain(a..b)` (`drain_range`): those of the range, the rest closing up."""
+    from pbpit.rust.interp.nodes import RangeLit
+    from pbpit.rust.interp.types import range_of
+
     ck.mutable_receiver(e)
-    if len(e.args) != 1 or not getattr(e.args[0], "full_range", False):
-        raise ck.fail(e.pos, "`drain` of a range other than `..`")
-    e.args[0].ty = UNIT
+    ck.arity(e, 1, "`drain`")
+    arg = e.args[0]
+    if getattr(arg, "full_range", False):
+        arg.ty = UNIT
+    elif isinstance(arg, RangeLit):
+        ck.unify(USIZE, ck.expr(arg.lo), arg.lo.pos)
+        if getattr(arg.hi, "to_end", False):
+            arg.hi.ty = USIZE
+        else:
+            ck.unify(USIZE, ck.expr(arg.hi), arg.hi.pos)
+        arg.ty = range_of(USIZE)
+    else:
+        raise ck.fail(arg.pos, f"`drain` of `{show(ck.expr(arg))}` (write a range: `a..b`)")
     return Wrap("Iter", _inner(recv))
 
 
 def _drain(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
-    def drain(frame: list) -> Any:
+    from pbpit.rust.interp.runtime import Unsupported  # (runtime imports the nodes)
+
+    arg = e.args[0]
+    if getattr(arg, "full_range", False):
+
+        def drain(frame: list) -> Any:
+            items = recv(frame)
+            taken = items[:]
+            items.clear()
+            return taken
+
+        return drain
+    lo, where = comp.expr(arg.lo), comp.where(e.pos)
+    hi = None if getattr(arg.hi, "to_end", False) else comp.expr(arg.hi)
+    extra = 1 if arg.inclusive else 0
+
+    def drain_range(frame: list) -> Any:
         items = recv(frame)
-        taken = items[:]
-        items.clear()
+        start = lo(frame)
+        end = len(items) if hi is None else hi(frame) + extra
+        if start > end or end > len(items):
+            what = f"`drain({start}..{end})` of {len(items)} elements panics inside Rust's core "
+            raise Unsupported(where, what + "library, at a location that depends on the toolchain")
+        taken = items[start:end]
+        del items[start:end]
         return taken
 
-    return drain
+    return drain_range
 
 
 def refuse_drain_loop(lowerer: Any, node: Any) -> None:
@@ -206,6 +259,31 @@ def refuse_drain_loop(lowerer: Any, node: Any) -> None:
         if part.type in ("identifier", "self") and lowerer.text(part) == name:
             what = f"`{name}` used in a loop over `{lowerer.text(value)}`, which borrows it"
             raise lowerer.fail(part, what + " mutably (rustc: E0499/E0502)")
+
+
+def _split_at_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    from pbpit.rust.interp.slices import slice_of
+    from pbpit.rust.interp.types import TupleT
+
+    ck.args(e, USIZE)
+    return TupleT([slice_of(_inner(recv)), slice_of(_inner(recv))])
+
+
+def _split_at(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    site, (middle,) = comp.panic_site(e.pos), args  # core's `#[track_caller]` panic
+
+    def split_at(frame: list) -> Any:
+        items, mid = recv(frame), middle(frame)
+        if mid > len(items):
+            raise site.panic("mid > len")
+        return (items[:mid], items[mid:])
+
+    return split_at
+
+
+def slice_more(family: str) -> list[Builtin]:
+    """What a `Vec`, an array and a slice share beyond `std_methods`' rows: `split_at`."""
+    return [Builtin(family, "split_at", None, "", _split_at, _split_at_type)]
 
 
 VEC_MORE = (
@@ -336,7 +414,99 @@ def _as_deref_type(ck: Any, e: Any, recv: Ty) -> Ty:
     return option(STR)
 
 
+def _ok_or_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    from pbpit.rust.interp.types import dyn_result
+
+    ck.arity(e, 1, f"`{e.name}`")
+    if e.name == "ok_or":
+        error = ck.expr(e.args[0])
+    else:
+        error = ck.closure_arg(e.args[0], []).ret
+    return dyn_result(_inner(recv), error)  # `Result<T, E>`
+
+
+def _ok_or(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    from pbpit.rust.interp.results import Err
+    from pbpit.rust.interp.runtime import Ok  # (runtime imports the nodes)
+
+    (given,) = args
+    lazy = e.name == "ok_or_else"  # `ok_or`'s error is evaluated either way
+
+    def ok_or(frame: list) -> Any:
+        option_ = recv(frame)
+        if option_ is not None:
+            if not lazy:
+                given(frame)
+            return Ok(option_.value)
+        error = given(frame)
+        return Err(error() if lazy else error)
+
+    return ok_or
+
+
+def _copied_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`copied()`, `cloned()` of an `Option<&T>`: `T` must be `Copy` for `copied` (E0277)."""
+    from pbpit.rust.interp.check_tables import not_copy
+    from pbpit.rust.interp.grammar import rejects
+
+    ck.args(e)
+    blocker = not_copy(_inner(recv)) if e.name == "copied" else None
+    if blocker is not None:
+        what = f"the trait bound `{show(blocker)}: Copy` is not satisfied"
+        raise ck.fail(e.pos, rejects(what, "E0277"))
+    return recv
+
+
+def _copied(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    from pbpit.rust.interp.runtime import clone_value  # (runtime imports the nodes)
+
+    return lambda frame: None if (o := recv(frame)) is None else Some(clone_value(o.value))
+
+
+def _get_or_insert_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`get_or_insert_with(f)`, `get_or_insert(v)`: the value, put in first if `None`."""
+    ck.mutable_receiver(e)
+    ck.arity(e, 1, f"`{e.name}`")
+    if e.name == "get_or_insert":
+        ck.unify(_inner(recv), ck.expr(e.args[0]), e.args[0].pos)
+    else:
+        ck.unify(_inner(recv), ck.closure_arg(e.args[0], []).ret, e.args[0].pos)
+    return _inner(recv)
+
+
+def _get_or_insert(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    """The `&mut T` in the `Option`: the one value the `Option` holds (a `Vec`, a struct:
+    shared, so a change through it is the `Option`'s)."""
+    update, (given,) = comp.element_updater(e.recv), args
+    lazy = e.name == "get_or_insert_with"
+
+    def get_or_insert(frame: list) -> Any:
+        held: list[Any] = []
+        value = given(frame)  # `get_or_insert`'s argument is evaluated either way
+
+        def fill(option_: Any) -> Any:
+            if option_ is None:
+                option_ = Some(value() if lazy else value)
+            held.append(option_.value)
+            return option_
+
+        update(frame, fill)
+        return held[0]
+
+    return get_or_insert
+
+
+MUT_RESULTS = frozenset(("get_or_insert_with", "get_or_insert"))
+"""Methods whose result is a `&mut T` into their receiver: a receiver of `&mut self` methods
+(`o.get_or_insert_with(Vec::new).push(x)`)."""
+
 OPTION_MORE = (
+    Builtin("Option", "get_or_insert_with", None, "", _get_or_insert, _get_or_insert_type),
+    Builtin("Option", "get_or_insert", None, "", _get_or_insert, _get_or_insert_type),
+    Builtin("Option", "copied", None, "self", _copied, _copied_type),
+    Builtin("Option", "cloned", None, "self", _copied, _copied_type),
+    Builtin("Option", "ok_or", None, "", _ok_or, _ok_or_type),
+    Builtin("Option", "ok_or_else", None, "", _ok_or, _ok_or_type),
     Builtin("Option", "replace", None, "self", _replace, _replace_type),
     Builtin("Option", "as_deref", None, "", lambda c, e, recv, a: recv, _as_deref_type),
     Builtin("Option", "and_then", None, "", _and_then, _and_then_type),
@@ -375,3 +545,66 @@ BOOL_METHODS = rows(
     Builtin("bool", "then_some", None, "", _then, _then_type),
     Builtin("bool", "then", None, "", _then, _then_type),
 )
+
+# -- Result<T, E> ---------------------------------------------------------------------------------
+
+
+def _error(recv: Ty) -> Ty:
+    from pbpit.rust.interp.results import error_of
+
+    return error_of(recv)
+
+
+def _result_map_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`map`, `map_err`, `and_then`, `unwrap_or_else` (a closure of the value or the error),
+    `ok` (the value as an `Option`)."""
+    from pbpit.rust.interp.types import dyn_result
+
+    name = e.name
+    if resolve(recv).kind != "DynResult":  # type: ignore[attr-defined]
+        return None  # type: ignore[return-value]  # Burn's `DataError` Results: not these
+    if name == "ok":
+        ck.args(e)
+        return option(_inner(recv))
+    ck.arity(e, 1, f"`{name}`")
+    if name == "map":
+        return dyn_result(ck.closure_arg(e.args[0], [_inner(recv)]).ret, _error(recv))
+    if name == "and_then":
+        made = dyn_result(Var(), _error(recv))
+        ck.unify(made, ck.closure_arg(e.args[0], [_inner(recv)]).ret, e.args[0].pos)
+        return made
+    fn = ck.closure_arg(e.args[0], [_error(recv)])
+    if name == "map_err":
+        return dyn_result(_inner(recv), fn.ret)
+    ck.unify(_inner(recv), fn.ret, e.args[0].pos)  # `unwrap_or_else`
+    return _inner(recv)
+
+
+def _result_map(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    from pbpit.rust.format import Some as Some_
+    from pbpit.rust.interp.results import Err
+    from pbpit.rust.interp.runtime import Ok  # (runtime imports the nodes)
+
+    name = e.name
+    if name == "ok":
+        return lambda frame: Some_(r.value) if type(r := recv(frame)) is Ok else None
+    (function,) = args
+
+    def mapped(frame: list) -> Any:
+        r, f = recv(frame), function(frame)
+        if type(r) is Ok:
+            if name == "map":
+                return Ok(f(r.value))
+            return f(r.value) if name == "and_then" else r
+        if name == "map_err":
+            return Err(f(r.value))
+        return f(r.value) if name == "unwrap_or_else" else r
+
+    return mapped
+
+
+RESULT_MORE = tuple(
+    Builtin("Result", name, None, "", _result_map, _result_map_type)
+    for name in ("map", "map_err", "and_then", "unwrap_or_else", "ok")
+)
+"""`Result<T, E>`'s closure-taking methods (`map_err`..) and `ok`."""

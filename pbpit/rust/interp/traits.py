@@ -109,7 +109,8 @@ def subst(ty: Ty, mapping: dict[ParamT, Ty]) -> Ty:
     if type(ty) is ParamT:
         return mapping.get(ty, ty)
     if type(ty) is Wrap:
-        return Wrap(ty.kind, subst(ty.inner, mapping), ty.size)
+        err = None if ty.err is None else subst(ty.err, mapping)
+        return Wrap(ty.kind, subst(ty.inner, mapping), ty.size, err)
     if type(ty) is TupleT:
         return TupleT([subst(t, mapping) for t in ty.elems])
     if type(ty) is FnT:

@@ -60,6 +60,8 @@ F32, F64, I32, USIZE = NAMED["f32"], NAMED["f64"], NAMED["i32"], NAMED["usize"]
 BOOL, STR, STRING, UNIT, NEVER = (NAMED[n] for n in ("bool", "str", "String", "()", "!"))
 DEVICE, GRADIENTS, TENSOR_DATA = NAMED["Device"], NAMED["Gradients"], NAMED["TensorData"]
 DISTRIBUTION = NAMED["Distribution"]
+DYN_ERROR = Named("Box<dyn std::error::Error>")
+"""`Box<dyn Error>`: std's boxed error (`results.py`)."""
 
 
 class TensorT(Ty):
@@ -75,14 +77,18 @@ class TensorT(Ty):
 
 class Wrap(Ty):
     """A type with one parameter: `Option<T>`, `Vec<T>`, `[T; n]`, `Result<T, DataError>`,
-    `Range<T>`."""
+    `Range<T>`; and std's `Result<T, E>` (kind `DynResult`, its error type `err`: a
+    `Box<dyn Error>`, `DYN_ERROR`, or any other, `String`, `&str`, ..)."""
 
-    __slots__ = ("kind", "inner", "size")
+    __slots__ = ("kind", "inner", "size", "err")
 
-    def __init__(self, kind: str, inner: Ty, size: int | None = None) -> None:
+    def __init__(
+        self, kind: str, inner: Ty, size: int | None = None, err: Ty | None = None
+    ) -> None:
         self.kind = kind
         self.inner = inner
         self.size = size  # arrays only
+        self.err = err  # a `DynResult`'s error type
 
 
 def option(inner: Ty) -> Wrap:
@@ -101,9 +107,10 @@ def result(inner: Ty) -> Wrap:
     return Wrap("Result", inner)
 
 
-def dyn_result(inner: Ty) -> Wrap:
-    """`Result<T, Box<dyn std::error::Error>>`: what `main` and helpers return to use `?`."""
-    return Wrap("DynResult", inner)
+def dyn_result(inner: Ty, err: Ty | None = None) -> Wrap:
+    """`Result<T, E>`, E `Box<dyn std::error::Error>` unless given (`Result<T, String>`):
+    what `main` and helpers return to use `?`."""
+    return Wrap("DynResult", inner, err=DYN_ERROR if err is None else err)
 
 
 def range_of(inner: Ty) -> Wrap:
@@ -195,6 +202,8 @@ def unify(expected: Ty, found: Ty) -> None:
             raise Mismatch(expected, found)
         try:
             unify(a.inner, b.inner)
+            if a.err is not None and b.err is not None:  # `Result<T, E>`'s E
+                unify(a.err, b.err)
         except Unsatisfied:
             raise
         except Mismatch:
@@ -244,7 +253,7 @@ def _occurs(var: Var, t: Ty) -> bool:
     if t is var:
         return True
     if type(t) is Wrap:
-        return _occurs(var, t.inner)
+        return _occurs(var, t.inner) or (t.err is not None and _occurs(var, t.err))
     if type(t) is FnT:
         return any(_occurs(var, p) for p in t.params) or _occurs(var, t.ret)
     if type(t) is TupleT:
@@ -277,7 +286,10 @@ def finalize(t: Ty) -> Ty:
         return t.ref
     if type(t) is Wrap:
         inner = finalize(t.inner)
-        return t if inner is t.inner else Wrap(t.kind, inner, t.size)
+        err = None if t.err is None else finalize(t.err)
+        if inner is t.inner and err is t.err:
+            return t
+        return Wrap(t.kind, inner, t.size, err)
     if type(t) is FnT:
         return FnT([finalize(p) for p in t.params], finalize(t.ret), t.values)
     if type(t) is TupleT:
@@ -319,7 +331,8 @@ def show(t: Ty) -> str:
         if t.kind == "Result":
             return f"Result<{show(t.inner)}, DataError>"
         if t.kind == "DynResult":
-            return f"Result<{show(t.inner)}, Box<dyn std::error::Error>>"
+            err = resolve(t.err or DYN_ERROR)
+            return f"Result<{show(t.inner)}, {'&str' if err is STR else show(err)}>"
         return f"{t.kind}<{show(t.inner)}>"
     if type(t) is StructT:
         return t.name

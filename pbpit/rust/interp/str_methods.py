@@ -1,0 +1,201 @@
+"""More of `str`'s methods, a row each (`builtins.Builtin`), spread into `std_methods.STR_METHODS`:
+`parse::<T>()` of a number (a `Result<T, ParseIntError>` or `Result<T, ParseFloatError>`),
+`trim`, `trim_start`, `trim_end`, `to_uppercase`, `to_lowercase`, `to_ascii_uppercase`,
+`to_ascii_lowercase`.
+
+`parse` reads the text as core does (`core::num`'s `from_str_radix` for integers: an optional
+`+` (`-` for a signed type), decimal digits, the first bad digit or the first overflow deciding
+the error; `dec2flt` for floats: an optional sign, digits with an optional `.` and exponent, or
+`inf`/`infinity`/`nan` in any case, rounded once to the nearest f32 or f64); its errors print
+as core's (`ParseIntError { kind: InvalidDigit }`, `invalid digit found in string`). The case
+conversions of a text with other than ASCII letters are refused when met (Rust's follow its own
+Unicode version); `trim` takes off what Rust's `char::is_whitespace` calls whitespace.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from pbpit.rust.interp.builtins import Builtin, Code
+from pbpit.rust.interp.types import (
+    FLOAT_NAMES,
+    INT_RANGES,
+    STR,
+    STRING,
+    Named,
+    Ty,
+    Var,
+    dyn_result,
+    resolve,
+    show,
+)
+
+PARSE_INT_ERROR = Named("ParseIntError")
+PARSE_FLOAT_ERROR = Named("ParseFloatError")
+
+_MESSAGES = {
+    ("ParseIntError", "Empty"): "cannot parse integer from empty string",
+    ("ParseIntError", "InvalidDigit"): "invalid digit found in string",
+    ("ParseIntError", "PosOverflow"): "number too large to fit in target type",
+    ("ParseIntError", "NegOverflow"): "number too small to fit in target type",
+    ("ParseFloatError", "Empty"): "cannot parse float from empty string",
+    ("ParseFloatError", "Invalid"): "invalid float literal",
+}
+
+
+class ParseError:
+    """A `ParseIntError` or a `ParseFloatError` (`type_name`), of its `kind`."""
+
+    __slots__ = ("type_name", "kind")
+
+    def __init__(self, type_name: str, kind: str) -> None:
+        self.type_name = type_name
+        self.kind = kind
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is ParseError and (self.type_name, self.kind) == (
+            other.type_name,
+            other.kind,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.type_name, self.kind))
+
+
+def formatter(name: str, debug: bool, pretty: bool, pad: Any) -> Any:
+    """`{}`, `{:?}`, `{:#?}` of a parse error (`format.py` asks for these types' names)."""
+    if not debug:
+        return lambda error: pad(_MESSAGES[(error.type_name, error.kind)])
+    if pretty:
+        return lambda error: f"{error.type_name} {{\n    kind: {error.kind},\n}}"
+    return lambda error: f"{error.type_name} {{ kind: {error.kind} }}"
+
+
+def is_parse_error(name: str) -> bool:
+    return name in ("ParseIntError", "ParseFloatError")
+
+
+# -- reading numbers as core does ------------------------------------------------------------------
+
+
+def parse_int(text: str, type_name: str) -> Any:
+    from pbpit.rust.interp.results import Err
+    from pbpit.rust.interp.runtime import Ok  # (runtime imports the nodes)
+
+    lo, hi = INT_RANGES[type_name]
+    if not text:
+        return Err(ParseError("ParseIntError", "Empty"))
+    negative = text[0] == "-" and lo < 0
+    digits = text[1:] if text[0] == "+" or negative else text
+    if not digits:
+        return Err(ParseError("ParseIntError", "InvalidDigit"))
+    value = 0
+    for char in digits:
+        if not ("0" <= char <= "9"):
+            return Err(ParseError("ParseIntError", "InvalidDigit"))
+        value = value * 10 + (ord(char) - 48)
+        if negative and -value < lo:
+            return Err(ParseError("ParseIntError", "NegOverflow"))
+        if not negative and value > hi:
+            return Err(ParseError("ParseIntError", "PosOverflow"))
+    return Ok(-value if negative else value)
+
+
+_DECIMAL = re.compile(r"(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?", re.ASCII)
+_SPECIAL = {"inf": math.inf, "infinity": math.inf, "nan": math.nan}
+
+
+def parse_float(text: str, type_name: str) -> Any:
+    from pbpit.rust.interp.numbers import literal
+    from pbpit.rust.interp.results import Err
+    from pbpit.rust.interp.runtime import Ok  # (runtime imports the nodes)
+
+    if not text:
+        return Err(ParseError("ParseFloatError", "Empty"))
+    sign = -1.0 if text[0] == "-" else 1.0
+    body = text[1:] if text[0] in "+-" else text
+    if body.lower() in _SPECIAL:
+        return Ok(math.copysign(_SPECIAL[body.lower()], sign))
+    if not _DECIMAL.fullmatch(body):
+        return Err(ParseError("ParseFloatError", "Invalid"))
+    return Ok(math.copysign(literal(body, type_name), sign))
+
+
+# -- rows -----------------------------------------------------------------------------------------
+
+
+def _parse_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    if len(e.targs) > 1:
+        raise ck.fail(e.pos, "`parse` takes one type argument")
+    ck.args(e)
+    target = e.targs[0] if e.targs else Var()
+    error: Ty = Var()
+    made = dyn_result(target, error)
+
+    def settle() -> None:  # the number read, once the body's types are known
+        found = resolve(target)
+        name = getattr(found, "name", None)
+        if type(found) is Named and name in INT_RANGES:
+            ck.unify(PARSE_INT_ERROR, error, e.pos)
+        elif type(found) is Named and name in FLOAT_NAMES:
+            ck.unify(PARSE_FLOAT_ERROR, error, e.pos)
+        else:
+            raise ck.fail(e.pos, f"`parse::<{show(found)}>()` (pbpit parses numbers)")
+
+    found = resolve(target)
+    if type(found) is Named:
+        settle()
+    else:
+        ck.settle_later.append(settle)
+    return made
+
+
+def _parse(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    name = resolve(e.ty).inner.name  # type: ignore[attr-defined]
+    read = parse_int if name in INT_RANGES else parse_float
+    return lambda frame: read(recv(frame), name)
+
+
+# `char::is_whitespace`: Unicode's White_Space property
+_WHITESPACE = "\t\n\x0b\x0c\r \x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B)))
+_WHITESPACE += "\u2028\u2029\u202f\u205f\u3000"
+
+
+def _trim(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    strip = {"trim": str.strip, "trim_start": str.lstrip, "trim_end": str.rstrip}[e.name]
+    return lambda frame: strip(recv(frame), _WHITESPACE)
+
+
+def _case(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    from pbpit.rust.interp.runtime import Unsupported  # (runtime imports the nodes)
+
+    upper, where, name = "upper" in e.name, comp.where(e.pos), e.name
+    ascii_only = "ascii" in name
+
+    def case(frame: list) -> Any:
+        text = recv(frame)
+        if text.isascii():
+            return text.upper() if upper else text.lower()
+        if ascii_only:
+            return "".join((c.upper() if upper else c.lower()) if c.isascii() else c for c in text)
+        what = f"`{name}` of a text with other than ASCII characters (Rust's case mapping "
+        raise Unsupported(where, what + "follows its own Unicode version)")
+
+    return case
+
+
+STR_MORE = (
+    Builtin("str", "parse", None, "", _parse, _parse_type),
+    *(Builtin("str", n, (), "str", _trim) for n in ("trim", "trim_start", "trim_end")),
+    *(
+        Builtin("str", n, (), "String", _case)
+        for n in ("to_uppercase", "to_lowercase", "to_ascii_uppercase", "to_ascii_lowercase")
+    ),
+)
+
+
+def accepts_targs(recv: Ty, name: str) -> bool:
+    """Whether `recv.name::<T>()` is one of these (`s.parse::<f32>()`)."""
+    return name == "parse" and resolve(recv) in (STR, STRING)

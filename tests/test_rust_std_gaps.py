@@ -1,0 +1,247 @@
+"""std Rust that training code writes and pbpit once refused: `#[derive(Clone, Copy)]` on a
+struct, sorting in place (`sort_by(|a, b| a.partial_cmp(b).unwrap())`, `sort_by_key`), and
+what rustc rejects of them, each with rustc's verdict.
+
+Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
+binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports,
+`runs(stdout, status, stderr)` what its binary printed. pbpit must refuse with that code, or
+run and print the same. Where rustc is on PATH, a test checks that the recorded verdicts are
+still rustc's. (The longer programs are tests/rust/std/derive_copy.rs and sort_slices.rs.)
+"""
+
+from __future__ import annotations
+
+import pytest
+from rustc_verdicts import pbpit_gives, rejects, runs, stale
+
+CASES = {
+    "copy_struct_used_after_a_use_by_value": (
+        """\
+#[derive(Clone, Copy, Debug)]
+struct P {
+    x: f32,
+    y: f32,
+}
+fn norm(p: P) -> f32 {
+    p.x * p.x + p.y * p.y
+}
+fn main() {
+    let a = P { x: 1.0, y: 2.0 };
+    let mut b = a;
+    b.x = 3.0;
+    let n = norm(a);
+    println!("{} {} {} {:?}", a.x, b.x, n, a);
+}
+""",
+        runs("1 3 5 P { x: 1.0, y: 2.0 }\n"),
+    ),
+    "copy_field_of_a_struct_is_its_own": (
+        """\
+#[derive(Clone, Copy, Debug)]
+struct Hyper {
+    lr: f64,
+    steps: usize,
+}
+struct Trainer {
+    hyper: Hyper,
+}
+impl Trainer {
+    fn hyper(&self) -> Hyper {
+        self.hyper
+    }
+}
+fn main() {
+    let t = Trainer { hyper: Hyper { lr: 0.1, steps: 3 } };
+    let mut h = t.hyper();
+    h.lr /= 2.0;
+    h.steps += 1;
+    println!("{:?} {:?}", t.hyper, h);
+}
+""",
+        runs("Hyper { lr: 0.1, steps: 3 } Hyper { lr: 0.05, steps: 4 }\n"),
+    ),
+    "copy_with_a_string_field": (
+        """\
+#[derive(Clone, Copy)]
+struct P {
+    name: String,
+    x: f32,
+}
+fn main() {
+    let p = P { name: String::new(), x: 1.0 };
+    println!("{} {}", p.name, p.x);
+}
+""",
+        rejects("E0204"),
+    ),
+    "copy_with_a_vec_field": (
+        """\
+#[derive(Clone, Copy, Debug)]
+enum Batch {
+    Empty,
+    Items(Vec<f32>),
+}
+fn main() {
+    println!("{:?}", Batch::Empty);
+}
+""",
+        rejects("E0204"),
+    ),
+    "copy_without_clone": (
+        """\
+#[derive(Copy)]
+struct P {
+    x: f32,
+}
+fn main() {
+    let p = P { x: 1.0 };
+    println!("{}", p.x);
+}
+""",
+        rejects("E0277"),
+    ),
+    "moved_struct_without_copy_used": (
+        """\
+#[derive(Clone, Debug)]
+struct P {
+    x: f32,
+}
+fn show(p: P) {
+    println!("{:?}", p);
+}
+fn main() {
+    let p = P { x: 1.0 };
+    show(p);
+    println!("{}", p.x);
+}
+""",
+        rejects("E0382"),
+    ),
+    "sort_of_floats": (
+        """\
+fn main() {
+    let mut v = vec![3.0f32, 1.5];
+    v.sort();
+    println!("{:?}", v);
+}
+""",
+        rejects("E0277"),
+    ),
+    "sort_by_key_of_a_float_key": (
+        """\
+fn main() {
+    let mut v = vec![(1, 3.0f32), (2, 1.5)];
+    v.sort_by_key(|p| p.1);
+    println!("{:?}", v);
+}
+""",
+        rejects("E0277"),
+    ),
+    "sort_by_partial_cmp_and_by_key": (
+        """\
+fn main() {
+    let mut v = vec![3.0f32, 1.5, 2.0];
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let mut w = vec![(1, 3.0), (2, 1.0), (0, 9.0)];
+    w.sort_by_key(|p| p.0);
+    let mut u = vec![2.0f32, -1.0, 0.5];
+    u.sort_by(|a, b| b.total_cmp(a));
+    println!("{:?} {:?} {:?}", v, w, u);
+}
+""",
+        runs("[1.5, 2.0, 3.0] [(0, 9.0), (1, 3.0), (2, 1.0)] [2.0, 0.5, -1.0]\n"),
+    ),
+    "sort_of_a_struct_without_ord": (
+        """\
+#[derive(Debug, Clone, Copy)]
+struct P(i32);
+fn main() {
+    let mut v = vec![P(2), P(1)];
+    v.sort();
+    println!("{:?}", v);
+}
+""",
+        rejects("E0277"),
+    ),
+    "main_returning_a_string_error": (
+        """\
+fn parse_epochs(text: &str) -> Result<usize, String> {
+    text.parse::<usize>().map_err(|_| format!("not a count: {}", text))
+}
+fn main() -> Result<(), String> {
+    let n = parse_epochs("3")?;
+    println!("{}", n);
+    let m = parse_epochs("x3")?;
+    println!("{}", m);
+    Ok(())
+}
+""",
+        runs("3\n", 1, 'Error: "not a count: x3"\n'),
+    ),
+    "question_mark_from_a_boxed_error_into_a_string": (
+        """\
+use std::error::Error;
+fn boxed() -> Result<i32, Box<dyn Error>> {
+    Ok(1)
+}
+fn f() -> Result<i32, String> {
+    let x = boxed()?;
+    Ok(x)
+}
+fn main() {
+    println!("{:?}", f());
+}
+""",
+        rejects("E0277"),
+    ),
+    "a_result_used_as_its_value": (
+        """\
+fn half(n: i32) -> Result<i32, String> {
+    Ok(n / 2)
+}
+fn main() {
+    let x: i32 = half(4);
+    println!("{}", x);
+}
+""",
+        rejects("E0308"),
+    ),
+    "ok_or_of_a_string_error_into_a_str_result": (
+        """\
+fn first(v: &[f32]) -> Result<f32, &'static str> {
+    v.first().copied().ok_or(String::from("empty"))
+}
+fn main() {
+    println!("{:?}", first(&[]));
+}
+""",
+        rejects("E0308"),
+    ),
+    "unwrap_of_a_string_error_panics": (
+        """\
+fn main() {
+    let r: Result<f32, String> = Err("no data".to_string());
+    let e = r.clone().unwrap_err();
+    println!("{}", e);
+    let v = r.expect("loading");
+    println!("{}", v);
+}
+""",
+        runs(
+            "no data\n",
+            101,
+            "\nthread 'main' (TID) panicked at main.rs:5:15:\n"
+            'loading: "no data"\n'
+            "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n",
+        ),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_pbpit_gives_rustcs_verdict(name):
+    pbpit_gives(CASES, name)
+
+
+def test_the_recorded_verdicts_are_rustcs():
+    assert stale(CASES) == []
