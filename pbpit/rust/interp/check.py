@@ -162,6 +162,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         self.sums = []
         self.nodes, self.rets, self.data_elems, self.pending, self.casts = [], [ret], [], [], []
         self.negations, self.never_indices = [], []
+        self.settle_later: list = []  # types a call decides once the body's are known (`parse`)
         self.init_dispatch()
         found = self.expr(body)
         tail = body.tail if isinstance(body, Block) and body.tail is not None else body
@@ -169,6 +170,8 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         self.settle_sums()
         self.settle_with_fallback()
         self.settle_dispatch()
+        for settle in self.settle_later:
+            settle()
         for cast in self.casts:
             self.cast_allowed(cast)
         for negation in self.negations:
