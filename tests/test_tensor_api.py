@@ -192,6 +192,7 @@ def _composite_calls():
     norm = pb.LayerNormConfig(2).init(DEV)
     embedding = pb.EmbeddingConfig(4, 2).init(DEV)
     dropout = pb.DropoutConfig(0.5).init()
+    leaky = pb.nn.LeakyReluConfig().with_negative_slope(0.2).init()
     cross_entropy = pb.CrossEntropyLossConfig().init(DEV)
     mse = pb.MseLoss()
     images = Tensor.zeros([1, 1, 3, 3], DEV).require_grad()
@@ -216,6 +217,7 @@ def _composite_calls():
         "Conv2d::forward without bias": lambda: plain_conv.forward(images),
         "AdaptiveAvgPool2d::forward": lambda: pool.forward(images),
         "Dropout::forward": lambda: dropout.forward(x),
+        "LeakyRelu::forward": lambda: leaky.forward(x),
         "CrossEntropyLoss::forward": lambda: cross_entropy.forward(x, [1, 0]),
         "MseLoss::forward, Reduction::Mean": lambda: mse.forward(x, target, pb.Reduction.Mean),
         "MseLoss::forward, Reduction::Sum": lambda: mse.forward(x, target, pb.Reduction.Sum),

@@ -345,6 +345,7 @@ COMPOSITES: tuple[Composite, ...] = (
         2,
     ),
     Composite("Embedding::forward", 1, "embedding", 1),
+    Composite("LeakyRelu::forward", 2, "activation::leaky_relu: mul_scalar, mask_where"),
     Composite("Conv2d::forward", 1, "conv2d", 2),
     Composite("Conv2d::forward without bias", 1, "conv2d", 1),
     Composite("AdaptiveAvgPool2d::forward", 1, "adaptive_avg_pool2d"),

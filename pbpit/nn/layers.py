@@ -176,6 +176,29 @@ class Gelu(_Activation):
         self.approximate = False
 
 
+class LeakyReluConfig(Config):
+    """burn-nn's `LeakyReluConfig`: `negative_slope`, 0.01 by default."""
+
+    def __init__(self, negative_slope: float = 0.01) -> None:
+        self.negative_slope = float(negative_slope)
+
+    def init(self) -> LeakyRelu:
+        return LeakyRelu(self.negative_slope)
+
+
+class LeakyRelu(Module):
+    """`activation::leaky_relu(input, negative_slope)`: two nodes (mul_scalar, mask_where)."""
+
+    def __init__(self, negative_slope: float = 0.01) -> None:
+        self.negative_slope = float(negative_slope)
+
+    def forward(self, input: Tensor) -> Tensor:  # noqa: A002
+        return activation.leaky_relu(_input(input, "LeakyRelu.forward"), self.negative_slope)
+
+    def __repr__(self) -> str:
+        return f"LeakyRelu {{ negative_slope: {self.negative_slope} }}"
+
+
 # -- dropout ---------------------------------------------------------------------------------------
 
 

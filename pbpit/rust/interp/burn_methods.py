@@ -115,7 +115,8 @@ def _linear_init(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
 
 def _layer_init(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
-    """`LayerNormConfig`, `EmbeddingConfig`, `DropoutConfig`: `init` to the library struct."""
+    """`LayerNormConfig`, `EmbeddingConfig`, `DropoutConfig`, `LeakyReluConfig`: `init` to the
+    library struct."""
     engine, kind = comp.engine(e.pos), e.impl.owner
 
     def init_layer(frame: list) -> Any:
@@ -124,6 +125,8 @@ def _layer_init(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
             return burn_nn.layer_value("Dropout", [layer.prob])
         if kind == "EmbeddingConfig":
             return burn_nn.layer_value("Embedding", [layer.weight])
+        if kind == "LeakyReluConfig":
+            return burn_nn.layer_value("LeakyRelu", [layer.negative_slope])
         beta = None if layer.beta is None else Some(layer.beta)
         return burn_nn.layer_value("LayerNorm", [layer.gamma, beta, layer.epsilon])
 
@@ -186,6 +189,11 @@ METHODS: dict[str, Family] = {
     "DropoutConfig": _family(
         "DropoutConfig",
         _row("DropoutConfig", "init", _typed(gives=_layer("Dropout")), _layer_init),
+    ),
+    "LeakyReluConfig": _family(
+        "LeakyReluConfig",
+        _row("LeakyReluConfig", "with_negative_slope", _typed(F64, gives=_same), _setter),
+        _row("LeakyReluConfig", "init", _typed(gives=_layer("LeakyRelu")), _layer_init),
     ),
     "MseLoss": _family(
         "MseLoss",
@@ -344,6 +352,7 @@ STATICS: dict[str, Function] = {
         _function("DropoutConfig", "new", 1, _dropout_type, _made),
         _function("LayerNormConfig", "new", 1, _sizes, _made),
         _function("EmbeddingConfig", "new", 2, _sizes, _made),
+        _function("LeakyReluConfig", "new", 0, _own_type, _made),
         *(_function(name, "new", 0, _own_type, _made) for name in burn_nn.ACTIVATIONS),
         _function("MseLoss", "new", 0, _own_type, _made),
         _function("CrossEntropyLossConfig", "new", 0, _own_type, _made),

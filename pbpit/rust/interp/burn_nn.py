@@ -64,7 +64,7 @@ NAMED_TYPES = {
     for name in (
         *ACTIVATIONS,
         "LinearConfig",
-        *("DropoutConfig", "LayerNormConfig", "EmbeddingConfig"),
+        *("DropoutConfig", "LayerNormConfig", "EmbeddingConfig", "LeakyReluConfig"),
         "MseLoss",
         "CrossEntropyLoss",
         "CrossEntropyLossConfig",
@@ -118,6 +118,7 @@ LAYERS = {
         ("epsilon", F64),
     ],
     "Embedding": [("weight", param(TensorT(2)))],
+    "LeakyRelu": [("negative_slope", F64)],
 }
 
 
@@ -146,6 +147,7 @@ LAYER_CONFIGS = {
     "DropoutConfig": "Dropout",
     "LayerNormConfig": "LayerNorm",
     "EmbeddingConfig": "Embedding",
+    "LeakyReluConfig": "LeakyRelu",
 }
 
 
@@ -153,8 +155,8 @@ LAYER_FIELDS: dict[str, LayerFields] = {}
 
 
 def declare(structs: dict[str, StructItem]) -> None:
-    """`Linear`, `Dropout`, `LayerNorm`, `Embedding` as structs of the library, unless the file
-    defines its own."""
+    """`Linear`, `Dropout`, `LayerNorm`, `Embedding`, `LeakyRelu` as structs of the library,
+    unless the file defines its own."""
     for name, fields in LAYERS.items():
         if name not in structs:
             item = StructItem(name, (0, 0), None, "named")  # type: ignore[arg-type]
@@ -534,6 +536,7 @@ def _offered(kind: str) -> str:
         "LayerNormConfig": "pbpit runs `with_epsilon(..)`, `with_bias(..)` and `init(&device)`",
         "EmbeddingConfig": "pbpit runs `init(&device)`",
         "DropoutConfig": "pbpit runs `init()`",
+        "LeakyReluConfig": "pbpit runs `with_negative_slope(..)` and `init()`",
         "MseLoss": "pbpit runs `forward(logits, targets, Reduction::Mean)` and "
         "`forward_no_reduction(logits, targets)`",
         "CrossEntropyLossConfig": "pbpit runs `init(&device)`",
@@ -604,6 +607,7 @@ _LAYER_VALUES: dict[str, Callable[[StructValue], Any]] = {
     "Dropout": lambda value: nn.Dropout(value.fields[0]),
     "LayerNorm": _layer_norm,
     "Embedding": lambda value: nn.Embedding(value.fields[0]),
+    "LeakyRelu": lambda value: nn.LeakyRelu(value.fields[0]),
 }
 
 
