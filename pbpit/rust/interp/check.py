@@ -348,6 +348,8 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
                     raise self.fail(e.value.pos, f"{what} (write `&x` or `x.as_str()`)")
                 shown = "&String" if e.value.borrowed else show(found)
                 raise self.fail(e.value.pos, f"mismatched types: expected `&str`, found `{shown}`")
+            if isinstance(e.target, Index):  # `v[0] += "y"` borrows `v[0]` mutably
+                refuse_immutable_element(self, e, e.target, borrowed=True)
             return UNIT
         op_pos = e.op_pos or e.pos
         if e.op in BITWISE or e.op in SHIFTS:

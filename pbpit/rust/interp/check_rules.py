@@ -62,9 +62,12 @@ def refuse_immutable_add_assign(checker: Checker, e: Assign, string: bool) -> No
     raise checker.fail(e.pos, rejects(what, "E0384"))
 
 
-def refuse_immutable_element(checker: Checker, e: Assign, target: Index) -> None:
+def refuse_immutable_element(
+    checker: Checker, e: Assign, target: Index, borrowed: bool = False
+) -> None:
     """`v[i] = x` with `v` not declared `mut`: rustc's E0596 where a `Vec` is borrowed by
-    `IndexMut` (the first one from the variable), else E0594 for arrays all the way."""
+    `IndexMut` (the first one from the variable), else E0594 for arrays all the way; E0596 too
+    where the element itself is `borrowed` mutably (`a[i] += "x"`: `String`'s `add_assign`)."""
     chain: list[Expr] = []
     root: Expr = target
     while isinstance(root, Index | Field):
@@ -91,6 +94,11 @@ def refuse_immutable_element(checker: Checker, e: Assign, target: Index) -> None
             raise err
         base = part
     shown = name + "[_]" * len(chain)
+    if borrowed:
+        what = f"cannot borrow `{shown}` as mutable, as `{name}` is not declared as mutable"
+        err = checker.fail(e.target.pos, rejects(what, "E0596"))
+        err.label = "cannot borrow as mutable"
+        raise err
     what = f"cannot assign to `{shown}`, as `{name}` is not declared as mutable"
     err = checker.fail(e.pos, rejects(what, "E0594"))
     err.label = "cannot assign"

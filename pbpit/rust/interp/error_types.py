@@ -14,9 +14,11 @@ text (std's blanket `ToString`); the boxed error prints its derived `Debug` for 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pbpit.rust.interp.builtins import Builtin
+from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import FnItem, StructItem
 from pbpit.rust.interp.types import Named, StructT, resolve
 
@@ -50,6 +52,7 @@ def std_impl(lowerer: Any, node: Any, item: StructItem, trait_node: Any) -> bool
     if len(fmt) != 1 or len(members) != 1 or name != "fmt":
         raise lowerer.fail(node, "this `impl Display` (one `fn fmt(&self, f)`)")
     params = lowerer.kids(fmt[0].child_by_field_name("parameters"))
+    _refuse_other_signature(lowerer, fmt[0], params)
     if len(params) != 2 or params[0].type != "self_parameter" or lowerer.text(params[0]) != "&self":
         raise lowerer.fail(fmt[0], "this `fmt` (write `fn fmt(&self, f: &mut fmt::Formatter)`)")
     body = fmt[0].child_by_field_name("body")
@@ -68,6 +71,22 @@ def std_impl(lowerer: Any, node: Any, item: StructItem, trait_node: Any) -> bool
     fn.name = f"{item.name}::{DISPLAY}"
     lowerer.fns[fn.name] = fn
     return True
+
+
+_FORMATTER = re.compile(r"&('\w+)?mut(std::fmt::|core::fmt::|fmt::)?Formatter(<'\w+>)?")
+
+
+def _refuse_other_signature(lowerer: Any, fmt: Any, params: list) -> None:
+    """`fn fmt(&self, f: &fmt::Formatter)` (or `&mut self`, `self`, `f` of another type):
+    not `Display::fmt`'s signature, rustc's E0053."""
+    if len(params) != 2 or params[0].type != "self_parameter":
+        return  # another count of parameters: rustc's E0050, refused in words below
+    ty = params[1].child_by_field_name("type") if params[1].type == "parameter" else None
+    written = "".join(lowerer.text(ty).split()) if ty is not None else ""
+    if lowerer.text(params[0]) == "&self" and _FORMATTER.fullmatch(written):
+        return
+    what = "method `fmt` has an incompatible type for trait"
+    raise lowerer.fail(fmt, rejects(what, "E0053"))
 
 
 def _first(node: Any, wanted: Any) -> Any:

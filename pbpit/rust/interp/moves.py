@@ -261,6 +261,17 @@ class MoveCheck:
             state[binding] = Move(e.pos)
         return state
 
+    def move_ref(self, e: Expr | None, state: State) -> State:
+        """`state` after `e`, if `e` is a `&mut` reference variable given where no written
+        `&mut` type makes rustc reborrow it (`let y = r;`, `Some(r)`, `(r, 1)`, `vec![r]`,
+        `for x in r`): a `&mut T` is not `Copy`, so `r` is moved (rustc's E0382 at a later
+        use). A call's argument of a parameter written `&mut T` is a reborrow: not a move."""
+        if state is None or not isinstance(e, Local) or e.borrowed or not e.binding.mut_ref:
+            return state
+        state = dict(state)
+        state[e.binding] = Move(e.pos)
+        return state
+
     def w_Call(self, e: Call, state: State, moving: bool) -> State:  # noqa: N802
         if isinstance(e.callee, Expr):
             state = self.expr(e.callee, state, moving=False)
@@ -292,10 +303,12 @@ class MoveCheck:
         return self.expr(e.hi, self.expr(e.lo, state, moving=True), moving=True)
 
     def w_SomeLit(self, e: SomeLit, state: State, moving: bool) -> State:  # noqa: N802
-        return self.expr(e.value, state, moving=True)
+        return self.move_ref(e.value, self.expr(e.value, state, moving=True))
 
     def w_ArrayLit(self, e: ArrayLit, state: State, moving: bool) -> State:  # noqa: N802
-        return self.exprs(e.elems, state, moving=True)
+        for elem in e.elems:
+            state = self.move_ref(elem, self.expr(elem, state, moving=True))
+        return state
 
     def w_ArrayRepeat(self, e: ArrayRepeat, state: State, moving: bool) -> State:  # noqa: N802
         return self.expr(e.count, self.expr(e.elem, state, moving=True), moving=False)
@@ -323,7 +336,9 @@ class MoveCheck:
         return self.exprs(e.values, state, moving=True)
 
     def w_TupleLit(self, e: TupleLit, state: State, moving: bool) -> State:  # noqa: N802
-        return self.exprs(e.elems, state, moving=True)
+        for elem in e.elems:
+            state = self.move_ref(elem, self.expr(elem, state, moving=True))
+        return state
 
     def w_Field(self, e: Field, state: State, moving: bool) -> State:  # noqa: N802
         return self.expr(e.base, state, moving=False)
@@ -359,6 +374,8 @@ class MoveCheck:
         for stmt in e.stmts:
             if isinstance(stmt, Let):
                 state = self.expr(stmt.init, state, moving=True)
+                if stmt.declared is None:  # `let y = r;`: no type to reborrow `r` as
+                    state = self.move_ref(stmt.init, state)
                 if stmt.binding is not None and stmt.declared is None and self.made(stmt.init):
                     self.owned.add(stmt.binding)
                 if state is not None and stmt.binding is not None:
@@ -408,7 +425,7 @@ class MoveCheck:
         return self.repeat(e, state, e.cond, fresh=None)
 
     def w_For(self, e: For, state: State, moving: bool) -> State:  # noqa: N802
-        state = self.expr(e.iterable, state, moving=True)
+        state = self.move_ref(e.iterable, self.expr(e.iterable, state, moving=True))
         return self.repeat(e, state, None, fresh=e.binding, exits=True)
 
     def repeat(

@@ -26,11 +26,14 @@ from pbpit.rust.interp.nodes import (
     Field,
     FnItem,
     Format,
+    Let,
     Lit,
     Local,
+    Method,
     Node,
     Return,
     SomeLit,
+    Static,
     StructItem,
     StructLit,
     TupleLit,
@@ -116,6 +119,9 @@ class ValueSlots:
         args = self.type_args(ty)
         if isinstance(e, SomeLit) and self.base_name(ty) == "Option" and len(args) == 1:
             self.value(args[0], e.value)
+        elif isinstance(e, Static) and e.name == "Result::Ok" and self.base_name(ty) == "Result":
+            if args and e.args:  # `Ok(&total)` where `Result<f64, ..>` is written
+                self.value(args[0], e.args[0])
         elif isinstance(e, TupleLit) and ty.type == "tuple_type" and len(args) == len(e.elems):
             for arg, elem in zip(args, e.elems, strict=True):
                 self.value(arg, elem)
@@ -133,6 +139,35 @@ class ValueSlots:
         if fn.body is not None:
             self.value(ret, fn.body.tail)
             self.walk(fn.body, ret)
+            self.pushes(fn.body, {})
+
+    def pushes(self, node: Any, first: dict[int, Expr]) -> None:
+        """`v.push(Some(1.25))` and `v.push(&None)` onto one variable (in source order): a
+        value certainly made here and a value written `&x` cannot both be `v`'s element (no
+        coercion makes a value of a reference), so the later one is rustc's E0308, whatever
+        type `v` is given (pbpit erases references: it would push both)."""
+        if isinstance(node, Let) and isinstance(node.init, ArrayLit) and node.binding is not None:
+            if node.init.is_vec and node.init.elems:  # `let v = vec![1.0];`: its element
+                first.setdefault(id(node.binding), node.init.elems[0])
+        if isinstance(node, Method) and node.name == "push" and len(node.args) == 1:
+            if isinstance(node.recv, Local) and not node.recv.borrowed:
+                arg = node.args[0]
+                if arg.borrowed or _made_here(arg):
+                    before = first.setdefault(id(node.recv.binding), arg)
+                    if before.borrowed != arg.borrowed and (before.borrowed or _made_here(before)):
+                        where = arg.borrow_pos if arg.borrowed and arg.borrow_pos else arg.pos
+                        err = Unsupported(
+                            f"{self.lowerer.path}:{where[0]}:{where[1]}",
+                            rejects("mismatched types", "E0308"),
+                        )
+                        err.label = (
+                            "expected a value, found a reference"
+                            if arg.borrowed
+                            else "expected a reference, found a value"
+                        )
+                        raise err
+        for child in children(node):
+            self.pushes(child, first)
 
     def walk(self, node: Any, ret: Node | None) -> None:
         """Each call of a fn item, struct literal and `return` inside `node` (a closure's

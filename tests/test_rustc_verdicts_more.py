@@ -1,0 +1,227 @@
+"""More programs on which pbpit must give rustc's verdict: the kinds of disagreement that
+`tools/rustc_differential.py` found in mutants of the std programs (seed 9001), one program
+each, with programs rustc runs beside them so that a rule refusing too much fails too.
+
+Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
+binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports,
+`runs(stdout, status, stderr)` what its binary printed. Where rustc is on PATH, a test checks
+that the recorded verdicts are still rustc's.
+"""
+
+from __future__ import annotations
+
+import pytest
+from rustc_verdicts import pbpit_gives, rejects, runs, stale
+
+_DISPLAY = """\
+use std::fmt;
+#[derive(Debug)]
+struct E(i32);
+impl fmt::Display for E {
+    fn fmt(SIGNATURE) -> fmt::Result {
+        write!(f, "e{}", self.0)
+    }
+}
+fn main() {
+    println!("{}", E(1));
+}
+"""
+
+CASES = {
+    # a `&mut T` is not `Copy`: given where no written type reborrows it, it is moved
+    "mut_reference_moved_by_let": (
+        """\
+fn main() {
+    let mut v = vec![7];
+    let w = &mut v;
+    let _moved = w;
+    w.push(100);
+    println!("{:?}", v);
+}
+""",
+        rejects("E0382"),
+    ),
+    "mut_reference_moved_into_some": (
+        """\
+fn main() {
+    let mut v = vec![7];
+    let w = &mut v;
+    let o = Some(w);
+    w.push(1);
+    println!("{:?}", o);
+}
+""",
+        rejects("E0382"),
+    ),
+    "mut_reference_moved_by_for": (
+        """\
+fn main() {
+    let mut v = vec![7];
+    let w = &mut v;
+    for x in w {
+        println!("{}", x);
+    }
+    w.push(2);
+}
+""",
+        rejects("E0382"),
+    ),
+    "mut_reference_reborrowed_by_calls_and_typed_let": (
+        """\
+fn f(r: &mut Vec<i32>) {
+    r.push(1);
+}
+fn main() {
+    let mut v = vec![7];
+    let w = &mut v;
+    f(w);
+    f(w);
+    let typed: &mut Vec<i32> = w;
+    typed.push(2);
+    w.push(3);
+    let o = Some(w);
+    println!("{:?}", o);
+}
+""",
+        runs("Some([7, 1, 1, 2, 3])\n"),
+    ),
+    # `String`'s `+=` borrows the element mutably: E0596 for a `Vec`'s and an array's
+    "string_element_add_assign_not_mut": (
+        """\
+fn main() {
+    let v = vec![String::from("x")];
+    v[0] += "y";
+    println!("{:?}", v);
+}
+""",
+        rejects("E0596"),
+    ),
+    "string_array_element_add_assign_not_mut": (
+        """\
+fn main() {
+    let a = [String::from("x")];
+    a[0] += "y";
+    println!("{:?}", a);
+}
+""",
+        rejects("E0596"),
+    ),
+    "string_element_add_assign_mut": (
+        """\
+fn main() {
+    let mut v = vec![String::from("x")];
+    let mut a = [String::from("p")];
+    v[0] += "y";
+    a[0] += "q";
+    println!("{:?} {:?}", v, a);
+}
+""",
+        runs('["xy"] ["pq"]\n'),
+    ),
+    # `Ok(&x)` where the function's written result holds a value
+    "ok_of_a_borrow_for_a_value": (
+        """\
+fn total(xs: &[f64]) -> Result<f64, String> {
+    let mut t = 0.0;
+    for x in xs {
+        t += x;
+    }
+    Ok(&t)
+}
+fn main() {
+    println!("{:?}", total(&[1.0, 2.0]));
+}
+""",
+        rejects("E0308"),
+    ),
+    "ok_of_a_borrow_returned": (
+        """\
+fn first(xs: &[f64]) -> Result<f64, String> {
+    if xs.is_empty() {
+        return Err(String::from("empty"));
+    }
+    return Ok(&xs[0]);
+}
+fn main() {
+    println!("{:?}", first(&[1.0, 2.0]));
+}
+""",
+        rejects("E0308"),
+    ),
+    # one `Vec` given a value made here and a value written `&x`
+    "push_value_then_reference": (
+        """\
+fn main() {
+    let mut stack = Vec::with_capacity(4);
+    stack.push(Some(1.25));
+    stack.push(&None);
+    println!("{:?}", stack);
+}
+""",
+        rejects("E0308"),
+    ),
+    "push_reference_then_value": (
+        """\
+fn main() {
+    let x = 3;
+    let mut v = Vec::new();
+    v.push(&x);
+    v.push(4);
+    println!("{:?}", v);
+}
+""",
+        rejects("E0308"),
+    ),
+    "vec_of_values_then_pushed_reference": (
+        """\
+fn main() {
+    let s = String::from("b");
+    let mut v = vec![format!("a")];
+    v.push(&s);
+    println!("{:?}", v);
+}
+""",
+        rejects("E0308"),
+    ),
+    "pushes_of_references_and_of_values": (
+        """\
+fn main() {
+    let (a, b) = (1, 2);
+    let mut refs = Vec::new();
+    refs.push(&a);
+    refs.push(&b);
+    let mut values = vec![0];
+    values.push(a);
+    values.push(5);
+    println!("{:?} {:?}", refs, values);
+}
+""",
+        runs("[1, 2] [0, 1, 5]\n"),
+    ),
+    # `Display::fmt`'s signature is the trait's: `&self, f: &mut fmt::Formatter`
+    "display_fmt_formatter_not_mut": (
+        _DISPLAY.replace("SIGNATURE", "&self, f: &fmt::Formatter"),
+        rejects("E0053"),
+    ),
+    "display_fmt_mut_self": (
+        _DISPLAY.replace("SIGNATURE", "&mut self, f: &mut fmt::Formatter"),
+        rejects("E0053"),
+    ),
+    "display_fmt_formatter_by_value": (
+        _DISPLAY.replace("SIGNATURE", "&self, f: fmt::Formatter"),
+        rejects("E0053"),
+    ),
+    "display_fmt_formatter_with_lifetime": (
+        _DISPLAY.replace("SIGNATURE", "&self, f: &mut std::fmt::Formatter<'_>"),
+        runs("e1\n"),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_pbpit_gives_rustcs_verdict(name):
+    pbpit_gives(CASES, name)
+
+
+def test_the_recorded_verdicts_are_rustcs():
+    assert stale(CASES) == []
