@@ -114,6 +114,8 @@ API_ADDED = {
     "cos": (),
     "log1p": (),
     "expand": (),  # burn-autodiff's float_expand: one op, tracked as its input
+    "flip": (),
+    "slice_assign": (),  # one op, tracked if the tensor or the value is
 }
 
 

@@ -298,6 +298,8 @@ METHODS: tuple[Method, ...] = (
     ),
     Method("repeat_dim", SHAPE, "RepeatDim", INPUTS, "(self, dim: I, times: usize) -> Self"),
     Method("expand", SHAPE, "Expand", INPUTS, "(self, shape: S) -> Tensor<B, D2>"),
+    Method("flip", SHAPE, "Flip", INPUTS, "(self, axes: [I; N]) -> Self"),
+    Method("slice_assign", SHAPE, "SliceAssign", INPUTS, "(self, slices: R, values: Self) -> Self"),
     Method("mask_fill", SCALAR, "MaskFill", INPUTS, MASKED_NUMBER),
     Method("mask_where", BINARY, "MaskWhere", INPUTS, MASKED_TENSOR),
     # -- burn-tensor's orderable.rs: a Bool comparison (no node), then one `mask_where` node;

@@ -42,6 +42,7 @@ CAT = _CRATE + "base.rs:2486:9"
 STACK = _CRATE + "base.rs:2539:9"
 NARROW = _CRATE + "base.rs:2610:9"
 EXPAND = _CRATE + "base.rs:3050:9"
+FLIP = _CRATE + "base.rs:646:9"
 RESHAPE = _CRATE + "check.rs:1497:13"  # `unwrap_shape_reshape`'s `check!`
 ELEMENTWISE: dict[str, tuple[str, str]] = {
     "add": ("Add", ADD),
@@ -263,6 +264,16 @@ def expand(shape: Sequence[int], target: Sequence[int]) -> None:
                 ],
                 EXPAND,
             )
+
+
+def flip(rank: int, axes: Sequence[int]) -> None:
+    """`TensorCheck::flip` (its op named `flip`): each axis once (the range is `AsIndex`'s)."""
+    if len(set(axes)) != len(axes):
+        raise failed(
+            "flip",
+            [("The axes must be unique.", f"The axes '{_list(axes)}' are not unique.")],
+            FLIP,
+        )
 
 
 def _product(dims: Sequence[int]) -> int:

@@ -677,6 +677,7 @@ BROADCASTING: dict[type[Op], type[Op]] = {
 from pbpit.engine.ops_shape import (  # noqa: E402, F401 - the ops are all found here, as `ops.X`
     Cat,
     Expand,
+    Flip,
     Gather,
     MaskFill,
     MaxMinDim,
@@ -689,6 +690,7 @@ from pbpit.engine.ops_shape import (  # noqa: E402, F401 - the ops are all found
     Reshape,
     Select,
     Slice,
+    SliceAssign,
     Sum,
     SumDim,
     SwapDims,

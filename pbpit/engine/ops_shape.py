@@ -156,6 +156,47 @@ class Slice(Op):
         return (out,)
 
 
+class SliceAssign(Slice):
+    """`x.slice_assign(ranges, value)`: `x` with `value` written into the slice (one node, two
+    inputs). burn-autodiff's `SliceAssign` backward: the gradient with zeros assigned into the
+    slice for `x`, the gradient's slice for `value`; copies, no arithmetic."""
+
+    name = "slice_assign"
+    __slots__ = ()
+
+    def forward(self, x, value):
+        out = x.copy()
+        out[self.index()] = value
+        return out
+
+    def backward(self, grad):
+        index = self.index()
+        grad_x = None
+        if self.needs[0]:
+            grad_x = grad.copy()
+            grad_x[index] = np.float32(0.0)
+        grad_value = np.ascontiguousarray(grad[index]) if self.needs[1] else None
+        return (grad_x, grad_value)
+
+
+class Flip(Op):
+    """`flip(axes)`: the order reversed along each axis; the backward flips the gradient back
+    (burn-autodiff's `FlipDim`)."""
+
+    name = "flip"
+    __slots__ = ("axes",)
+
+    def __init__(self, axes: tuple[int, ...]) -> None:
+        Op.__init__(self)
+        self.axes = axes
+
+    def forward(self, x):
+        return np.ascontiguousarray(np.flip(x, self.axes)) if self.axes else x.copy()
+
+    def backward(self, grad):
+        return (np.ascontiguousarray(np.flip(grad, self.axes)) if self.axes else grad,)
+
+
 class MeanDim(DimOp):
     name = "mean_dim"
     __slots__ = ("shape",)

@@ -204,6 +204,32 @@ def _constants_lifted(nodes: tuple[Node | None, ...]) -> tuple[Node, ...]:
     return tuple(new_node((), NONE, "from_inner") if n is None else n for n in nodes)
 
 
+def slice_parts(shape: tuple[int, ...], ranges: Any, op: str) -> list[tuple[int, Any, int]]:
+    """Each dim's (start, end or None, step) as given to `slice`/`slice_assign` (dims left out
+    are whole)."""
+    items = list(ranges) if isinstance(ranges, list | tuple) else [ranges]
+    if items and not isinstance(ranges, list) and not isinstance(items[0], Sequence):
+        items = [ranges]  # a single `(start, end)` tuple is one dim's range
+    if len(items) > len(shape):
+        raise ValueError(f"{op}: {len(items)} ranges for {list(shape)}")
+    return [
+        _slice_parts(items[dim]) if dim < len(items) else (0, None, 1) for dim in range(len(shape))
+    ]
+
+
+def clamped_slices(
+    shape: tuple[int, ...], parts: list[tuple[int, Any, int]], op: str
+) -> list[tuple[int, int, int]]:
+    """`parts` read against the shape: negative indices from the end, within each dim."""
+    resolved = []
+    for dim, size in enumerate(shape):
+        start, end, step = parts[dim]
+        if step == 0:
+            raise ValueError(f"{op}: a step of 0 at dim {dim} of {list(shape)}")
+        resolved.append((_clamp(start, size), size if end is None else _clamp(end, size), step))
+    return resolved
+
+
 def _check_broadcast(name: str, a: Tensor, b: Tensor) -> None:
     """Burn's rule for elementwise ops: the same rank, and each dim equal or 1 on one side."""
     x, y = a.array.shape, b.array.shape
@@ -561,22 +587,9 @@ class Tensor:
         the rest), a `range`, a Python `slice`, or an int (that one index); dims left out are
         whole. Negative indices count from the end; an end past the size is Burn's panic."""
         shape = self.array.shape
-        items = list(ranges) if isinstance(ranges, list | tuple) else [ranges]
-        if items and not isinstance(ranges, list) and not isinstance(items[0], Sequence):
-            items = [ranges]  # a single `(start, end)` tuple is one dim's range
-        if len(items) > len(shape):
-            raise ValueError(f"slice: {len(items)} ranges for {list(shape)}")
-        parts = [
-            _slice_parts(items[dim]) if dim < len(items) else (0, None, 1)
-            for dim in range(len(shape))
-        ]
+        parts = slice_parts(shape, ranges, "slice")
         burn_checks.slice_ends(shape, [end for _, end, _ in parts])
-        resolved = []
-        for dim, size in enumerate(shape):
-            start, end, step = parts[dim]
-            if step == 0:
-                raise ValueError(f"slice: a step of 0 at dim {dim} of {list(shape)}")
-            resolved.append((_clamp(start, size), size if end is None else _clamp(end, size), step))
+        resolved = clamped_slices(shape, parts, "slice")
         out = tuple(_slice_size(r) for r in resolved)
         if 0 in out:
             # Burn returns `Tensor::empty`: a new leaf, untracked.
@@ -639,11 +652,13 @@ from pbpit.engine import int_tensor  # noqa: E402, F401 - it adds those methods 
 from pbpit.engine.tensor_shapes import (  # noqa: E402, F401 - they add their methods to Tensor
     chunk,
     expand,
+    flip,
     flatten,
     mask_fill,
     mask_where,
     narrow,
     repeat_dim,
+    slice_assign,
     squeeze,
     squeeze_dim,
     stack,

@@ -16,8 +16,16 @@ import numpy as np
 
 from pbpit.engine import checks as burn_checks
 from pbpit.engine import ops
-from pbpit.engine.arguments import _axis, _integer, _scalar
-from pbpit.engine.tensor import Tensor, _apply, _apply_one, _leaf, _tensor
+from pbpit.engine.arguments import _axis, _integer, _scalar, _slice_size
+from pbpit.engine.tensor import (
+    Tensor,
+    _apply,
+    _apply_one,
+    _leaf,
+    _tensor,
+    clamped_slices,
+    slice_parts,
+)
 
 
 def _rank_given(op: str, shape: tuple[int, ...], rank: int | None) -> tuple[int, ...]:
@@ -141,6 +149,36 @@ def expand(self: Tensor, shape: Sequence[int]) -> Tensor:
     return _apply_one(ops.Expand(target), self)
 
 
+def flip(self: Tensor, axes: Sequence[int]) -> Tensor:
+    """Burn's `flip(axes)`: one node; the axes any integers (negative from the end), each once."""
+    if not isinstance(axes, list | tuple):
+        raise ValueError(f"flip: expected the axes as a list, got {axes!r:.60}")
+    shape = self.array.shape
+    resolved = tuple(_axis("flip", a, shape) for a in axes)
+    burn_checks.flip(len(shape), resolved)
+    return _apply_one(ops.Flip(resolved), self)
+
+
+def slice_assign(self: Tensor, ranges: Any, value: Tensor) -> Tensor:
+    """Burn's `slice_assign(ranges, value)`: `value` written into the slice (one node, tracked
+    if either is); a slice of no element gives the receiver itself, as Burn returns `self`."""
+    value = _tensor(value, "slice_assign")
+    shape = self.array.shape
+    parts = slice_parts(shape, ranges, "slice_assign")
+    if any(end is not None and end > size for (_, end, _), size in zip(parts, shape, strict=True)):
+        # burn-tensor's `Range Assign` check, which pbpit does not word
+        raise ValueError(f"slice_assign: a range past the end of {list(shape)}")
+    resolved = clamped_slices(shape, parts, "slice_assign")
+    selected = tuple(_slice_size(r) for r in resolved)
+    if 0 in selected:
+        return self
+    if value.array.shape != selected:
+        raise ValueError(
+            f"slice_assign: a value of {list(value.shape)} for a slice of {list(selected)}"
+        )
+    return _apply(ops.SliceAssign(tuple(resolved)), (self, value), self.array, value.array)
+
+
 def _mask(mask: Any, x: Tensor, op: str) -> np.ndarray:
     if not isinstance(mask, Tensor) or mask.array.dtype != np.bool_:
         raise TypeError(f"{op}: expected a Bool tensor as the mask, got {type(mask).__name__}")
@@ -173,6 +211,8 @@ for _method in (
     chunk,
     repeat_dim,
     expand,
+    flip,
+    slice_assign,
     mask_fill,
     mask_where,
 ):
