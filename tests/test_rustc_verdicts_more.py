@@ -215,6 +215,98 @@ fn main() {
         _DISPLAY.replace("SIGNATURE", "&self, f: &mut std::fmt::Formatter<'_>"),
         runs("e1\n"),
     ),
+    # a `&I` of an iterator is no iterator (`&Vec<T>` is `IntoIterator`, `&Range` is not)
+    "zip_of_a_borrowed_iterator": (
+        """\
+fn main() {
+    let left = (0..3).map(|i| i * 100);
+    let right = (0..3).map(|i| i + 1);
+    let zipped: Vec<(i32, i32)> = left.zip(&right).collect();
+    println!("{:?}", zipped);
+}
+""",
+        rejects("E0277"),
+    ),
+    "chain_of_a_borrowed_iterator": (
+        """\
+fn main() {
+    let a = vec![1, 2];
+    let b = (5..7).map(|x| x * 2);
+    let c: Vec<i32> = a.iter().copied().chain(&b).collect();
+    println!("{:?}", c);
+}
+""",
+        rejects("E0277"),
+    ),
+    "for_over_a_borrowed_range": (
+        """\
+fn main() {
+    for x in &(0..3) {
+        println!("{}", x);
+    }
+}
+""",
+        rejects("E0277"),
+    ),
+    "borrowed_vecs_are_iterated": (
+        """\
+fn main() {
+    let a = vec![1, 2];
+    let d: Vec<(i32, &i32)> = (0..2).zip(&a).collect();
+    let mut e = vec![0];
+    e.extend(&a);
+    let f: Vec<i32> = a.iter().chain(&e).copied().collect();
+    for x in &a {
+        print!("{} ", x);
+    }
+    println!("{:?} {:?} {:?}", d, e, f);
+}
+""",
+        runs("1 2 [(0, 1), (1, 2)] [0, 1, 2] [1, 2, 0, 1, 2]\n"),
+    ),
+    # a closure's untyped parameter takes one lifetime for all its calls: it holds the borrow
+    "closure_untyped_parameter_holds_a_borrow": (
+        """\
+fn main() {
+    let add = |p, q| p + q;
+    let mut s = 0.0;
+    let t = add(&s, 0.1);
+    s = 2.0;
+    let u = add(&s, 0.2);
+    println!("{} {} {}", s, t, u);
+}
+""",
+        rejects("E0506"),
+    ),
+    "closure_untyped_parameter_borrow_in_a_loop": (
+        """\
+fn main() {
+    let add = |p, q| p + q;
+    let mut s = 0.0;
+    for _ in 0..3 {
+        s = add(&s, 0.1);
+    }
+    println!("{}", s);
+}
+""",
+        rejects("E0506"),
+    ),
+    "closure_typed_parameter_or_last_call_borrows_for_the_call": (
+        """\
+fn main() {
+    let add = |p: &f64, q| p + q;
+    let mut s = 0.0;
+    for _ in 0..3 {
+        s = add(&s, 0.1);
+    }
+    let once = |p, q| p + q;
+    let mut t = 1.0;
+    t = once(&t, 0.5);
+    println!("{} {}", s, t);
+}
+""",
+        runs("0.30000000000000004 1.5\n"),
+    ),
 }
 
 

@@ -23,6 +23,8 @@ from pbpit.rust.interp.check_ops import (
 from pbpit.rust.interp.check_rules import (
     refuse_aliasing,
     refuse_borrow_for_value,
+    refuse_borrowed_iterator,
+    refuse_borrowed_iterator_args,
     refuse_immutable_add_assign,
     refuse_immutable_element,
 )
@@ -459,6 +461,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
     def c_For(self, e: For) -> Ty:  # noqa: N802
         assert e.iterable is not None and e.body is not None
         found = self.known(self.expr(e.iterable))
+        refuse_borrowed_iterator(self, e.iterable, found)  # `for x in &(0..3)`
         if type(found) is Wrap and found.kind == "Range":
             self.unify(Var("int"), found.inner, e.iterable.pos)
             elem = found.inner
@@ -617,6 +620,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         for arg, ty in zip(e.args, expected, strict=True):
             found.append(self.expr(arg))
             self.unify(ty, found[-1], arg.pos)
+        refuse_borrowed_iterator_args(self, e, found)  # `a.zip(&b)`, `b` an iterator
         return found
 
     def settle_sums(self) -> None:

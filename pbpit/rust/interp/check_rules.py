@@ -16,8 +16,10 @@ from pbpit.rust.interp.nodes import (
     FnItem,
     Index,
     Local,
+    Method,
 )
 from pbpit.rust.interp.types import (
+    Ty,
     Wrap,
     resolve,
     show,
@@ -103,6 +105,32 @@ def refuse_immutable_element(
     err = checker.fail(e.pos, rejects(what, "E0594"))
     err.label = "cannot assign"
     raise err
+
+
+# Methods whose argument is `IntoIterator` (a `&Vec` is one, a `&Range` or `&Map` is not).
+_INTO_ITERATOR_ARGS = ("zip", "chain", "extend")
+
+
+def refuse_borrowed_iterator(checker: Checker, arg: Expr, ty: Ty) -> None:
+    """`for x in &(0..3)`, `a.zip(&b)` with `b` an iterator: a `&I` is no iterator (a `&mut I`
+    is), rustc's E0277 (pbpit erases the reference, so it would run)."""
+    found = resolve(ty)
+    if not arg.borrowed or arg.mut_borrow or type(found) is not Wrap:
+        return
+    if found.kind in ("Range", "Iter"):
+        shown = f"&{show(found)}"
+        err = checker.fail(
+            arg.borrow_pos or arg.pos, rejects(f"`{shown}` is not an iterator", "E0277")
+        )
+        err.label = f"`{shown}` is not an iterator"
+        raise err
+
+
+def refuse_borrowed_iterator_args(checker: Checker, e: Method, found: list[Ty]) -> None:
+    """`refuse_borrowed_iterator` for the arguments of `zip`, `chain` and `extend`."""
+    if e.name in _INTO_ITERATOR_ARGS:
+        for arg, ty in zip(e.args, found, strict=False):
+            refuse_borrowed_iterator(checker, arg, ty)
 
 
 def refuse_aliasing(checker: Checker, args: list[Expr]) -> None:

@@ -1,6 +1,7 @@
-"""`let r = &x;` or `v.push(&x)`: while the borrow is live, `x` is not assigned to, as rustc's
-borrow checker says (E0506; NLL: the borrow lasts to the holder's last use, and, made in a loop
-whose next turn uses the holder again, to the end of that loop).
+"""`let r = &x;`, `v.push(&x)` or `f(&x)` of a closure `let f = |p| ..` whose parameter's type
+is not written: while the borrow is live, `x` is not assigned to, as rustc's borrow checker
+says (E0506; NLL: the borrow lasts to the holder's last use, and, made in a loop whose next
+turn uses the holder again, to the end of that loop).
 
 pbpit erases references, so an assignment to `x` inside such a borrow would run where rustc
 refuses the program. This finds the first such assignment in a function body. A holder given
@@ -16,6 +17,8 @@ from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     Assign,
     Block,
+    Call,
+    Closure,
     Expr,
     Field,
     For,
@@ -45,6 +48,7 @@ class _Walk:
         self.spans: dict[int, tuple[Pos, Pos]] = {}  # a loop's first and last position
         self.inside: dict[int, set[int]] = {}  # an assignment's own `Local`s
         self.declared: dict[int, tuple] = {}  # a variable's binding -> the loops around its `let`
+        self.untyped: dict[int, list[int]] = {}  # a closure's binding -> its untyped parameters
 
     def walk(self, node: Any, loops: tuple) -> Pos:
         last: Pos = getattr(node, "pos", None) or (0, 0)
@@ -58,6 +62,17 @@ class _Walk:
             init = node.init
             if init.borrowed and not init.mut_borrow and (x := _root(init)) is not None:
                 self.borrows.append((node.binding, x, loops))
+        if isinstance(node, Let) and isinstance(node.init, Closure) and node.binding is not None:
+            untyped = [i for i, ty in enumerate(node.init.param_tys) if ty is None]
+            self.untyped[id(node.binding)] = untyped
+        if isinstance(node, Call) and isinstance(node.callee, Local):
+            # `add(&s, 0.1)` of `let add = |p, q| ..`: an untyped parameter's reference has one
+            # lifetime for every call (it is no `for<'a>`), so the closure holds the borrow
+            for index in self.untyped.get(id(node.callee.binding), ()):
+                arg = node.args[index] if index < len(node.args) else None
+                if arg is not None and arg.borrowed and not arg.mut_borrow:
+                    if (x := _root(arg)) is not None:
+                        self.borrows.append((node.callee.binding, x, loops))
         if isinstance(node, Method) and node.name == "push" and len(node.args) == 1:
             holder, arg = _root(node.recv), node.args[0]
             if holder is not None and arg.borrowed and not arg.mut_borrow:
