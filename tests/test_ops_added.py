@@ -22,7 +22,7 @@ import pytest
 from pbpit_process import pbpit_run
 
 import pbpit as pb
-from pbpit.engine import f32, kernels
+from pbpit.engine import activation, f32, kernels
 
 F32 = np.float32
 DEV = pb.Device.flex().autodiff()
@@ -61,10 +61,12 @@ def test_each_path_gives_the_c_librarys_bits(op, c_name):
     assert bits(out) == expected
 
 
-def _forward_backward(op: str, x: np.ndarray, w: np.ndarray) -> tuple[list[int], list[int]]:
+def _forward_backward(op, x: np.ndarray, w: np.ndarray) -> tuple[list[int], list[int]]:
+    """The op (a method's name, or a function of the tensor) forward, and its gradient of
+    `(op(x) * w).sum()`, as bits."""
     pb.reset()
     xt = pb.Tensor.from_floats(x, DEV).require_grad()
-    out = getattr(xt.clone(), op)()
+    out = op(xt.clone()) if callable(op) else getattr(xt.clone(), op)()
     grads = (out.clone() * pb.Tensor.from_floats(w, DEV)).sum().backward()
     return bits(out.to_vec()), bits(xt.grad(grads).to_vec())
 
@@ -316,3 +318,134 @@ def test_flip_and_slice_assign_from_rust(tmp_path):
         0,
         "[3.0, 2.0, 1.0, 10.0, 20.0, 4.0]\n[3.0, 2.0, 1.0, 6.0, 0.0, 0.0]\n[4.0, 5.0]\n",
     )
+
+
+# -- log_sigmoid: Flex's fused kernel -------------------------------------------------------------
+
+_LIBM.expf.restype = ctypes.c_float
+_LIBM.expf.argtypes = [ctypes.c_float]
+
+
+def test_log_sigmoid_forward_and_backward_are_flexs_kernels_in_f32():
+    # burn-flex `ops/activation.rs`: x >= 0: -ln_1p(exp(-x)), else x - ln_1p(exp(x)); the
+    # backward `g * sigmoid_f32(-x)`, sigmoid_f32 1 / (1 + exp(-x)) for x >= 0 else e / (1 + e).
+    x = random_floats(300, 8)
+    w = np.random.default_rng(9).uniform(-2, 2, x.size).astype(F32)
+    forward, grad = _forward_backward(activation.log_sigmoid, x, w)
+
+    def c(name, v):
+        return F32(getattr(_LIBM, name)(float(v)))
+
+    def sigmoid(v):
+        if v >= 0:
+            return F32(F32(1.0) / F32(F32(1.0) + c("expf", -v)))
+        e = c("expf", v)
+        return F32(e / F32(F32(1.0) + e))
+
+    with np.errstate(all="ignore"):
+        expected = [
+            -c("log1pf", c("expf", -v)) if v >= 0 else F32(v - c("log1pf", c("expf", v))) for v in x
+        ]
+        expected_grad = [F32(g * sigmoid(-v)) for v, g in zip(x, w, strict=True)]
+    assert forward == bits(expected)
+    assert grad == bits(expected_grad)
+
+
+# -- BinaryCrossEntropyLoss: burn-nn's forward, op for op ----------------------------------------
+
+
+def _bce_case(config, logits_values, target_values):
+    torch = pytest.importorskip("torch")
+    pb.reset()
+    x = pb.Tensor.from_floats(np.asarray(logits_values, F32), DEV).require_grad()
+    t = pb.Tensor.from_ints(np.asarray(target_values), DEV)
+    loss = config.init(DEV).forward(x.clone(), t)
+    grads = loss.backward()
+    tx = torch.tensor(np.asarray(logits_values, F32), requires_grad=True)
+    return torch, loss, x.grad(grads), tx, torch.tensor(np.asarray(target_values, F32))
+
+
+def _close(got, expected):
+    np.testing.assert_allclose(np.asarray(got, F32), expected, rtol=2e-6, atol=1e-7)
+
+
+def test_binary_cross_entropy_of_probabilities_against_torch():
+    values, targets = [[0.8, 0.2, 0.6], [0.1, 0.9, 0.3]], [[1, 0, 1], [0, 1, 0]]
+    config = pb.nn.BinaryCrossEntropyLossConfig()
+    torch, loss, grad, tx, tt = _bce_case(config, values, targets)
+    expected = torch.nn.functional.binary_cross_entropy(tx, tt)
+    expected.backward()
+    assert loss.node_id == 11  # x 0, then burn-nn's 11 ops (api.COMPOSITES)
+    _close(loss.to_vec(), [expected.item()])
+    _close(grad.to_vec(), tx.grad.numpy().reshape(-1))
+
+
+def test_binary_cross_entropy_with_logits_smoothing_and_weights_against_torch():
+    values, targets = [[0.8, -2.0, 0.6], [1.5, 0.9, -0.3]], [[1, 0, 1], [0, 1, 0]]
+    config = (
+        pb.nn.BinaryCrossEntropyLossConfig()
+        .with_logits(True)
+        .with_smoothing(0.1)
+        .with_weights([1.0, 2.0, 0.5])
+    )
+    torch, loss, grad, tx, tt = _bce_case(config, values, targets)
+    smoothed = tt * (1 - 0.1) + 0.1 / 3
+    expected = torch.nn.functional.binary_cross_entropy_with_logits(
+        tx, smoothed, weight=torch.tensor([1.0, 2.0, 0.5])
+    )
+    expected.backward()
+    _close(loss.to_vec(), [expected.item()])
+    _close(grad.to_vec(), tx.grad.numpy().reshape(-1))
+
+
+def test_binary_cross_entropy_1d_weights_go_by_each_target_against_torch():
+    values, targets = [2.0, -1.0, 0.5], [1, 0, 0]
+    config = pb.nn.BinaryCrossEntropyLossConfig().with_logits(True).with_weights([3.0, 0.5])
+    torch, loss, grad, tx, tt = _bce_case(config, values, targets)
+    per_target = torch.tensor([3.0, 0.5])[torch.tensor(targets)]  # burn-nn: gather by target
+    expected = torch.nn.functional.binary_cross_entropy_with_logits(tx, tt, weight=per_target)
+    expected.backward()
+    _close(loss.to_vec(), [expected.item()])
+    _close(grad.to_vec(), tx.grad.numpy())
+
+
+def test_binary_cross_entropy_from_rust_is_the_python_apis(tmp_path):
+    program = tmp_path / "main.rs"
+    program.write_text(
+        textwrap.dedent(
+            """
+            use burn::nn::loss::BinaryCrossEntropyLossConfig;
+            use burn::prelude::*;
+
+            fn main() {
+                let device = Device::flex().autodiff();
+                let x = Tensor::<2>::from_floats([[0.8, -2.0, 0.6], [1.5, 0.9, -0.3]], &device);
+                let x = x.require_grad();
+                let t = Tensor::<2, Int>::from_ints([[1, 0, 1], [0, 1, 0]], &device);
+                let bce = BinaryCrossEntropyLossConfig::new()
+                    .with_logits(true)
+                    .with_smoothing(Some(0.1))
+                    .with_weights(Some(vec![1.0, 2.0, 0.5]))
+                    .init(&device);
+                let loss = bce.forward(x.clone(), t);
+                println!("{}", loss.clone().into_scalar::<f32>());
+                let g = loss.backward();
+                println!("{:?}", x.grad(&g).unwrap().into_data().to_vec::<f32>().unwrap());
+            }
+            """
+        )
+    )
+    from pbpit.rust.format import f32_debug, f32_display
+
+    config = (
+        pb.nn.BinaryCrossEntropyLossConfig()
+        .with_logits(True)
+        .with_smoothing(0.1)
+        .with_weights([1.0, 2.0, 0.5])
+    )
+    _, loss, grad, _, _ = _bce_case(
+        config, [[0.8, -2.0, 0.6], [1.5, 0.9, -0.3]], [[1, 0, 1], [0, 1, 0]]
+    )
+    expected = f"{f32_display(loss.to_vec()[0])}\n[{', '.join(map(f32_debug, grad.to_vec()))}]\n"
+    status, out, err = pbpit_run(program)
+    assert (status, out, err) == (0, expected, "")

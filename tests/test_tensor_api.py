@@ -195,6 +195,9 @@ def _composite_calls():
     dropout = pb.DropoutConfig(0.5).init()
     leaky = pb.nn.LeakyReluConfig().with_negative_slope(0.2).init()
     cross_entropy = pb.CrossEntropyLossConfig().init(DEV)
+    binary = pb.nn.BinaryCrossEntropyLossConfig().init(DEV)
+    binary_logits = pb.nn.BinaryCrossEntropyLossConfig().with_logits(True).init(DEV)
+    labels = Tensor.from_ints([[0, 1], [1, 0]], DEV)
     mse = pb.MseLoss()
     images = Tensor.zeros([1, 1, 3, 3], DEV).require_grad()
     conv = pb.Conv2dConfig([1, 2], [2, 2]).init(DEV)
@@ -206,6 +209,7 @@ def _composite_calls():
         "activation::tanh": lambda: activation.tanh(x),
         "activation::gelu": lambda: activation.gelu(x),
         "activation::silu": lambda: activation.silu(x),
+        "activation::log_sigmoid": lambda: activation.log_sigmoid(x),
         "activation::leaky_relu": lambda: activation.leaky_relu(x, 0.01),
         "activation::softplus": lambda: activation.softplus(x, 1.0),
         "activation::softmax": lambda: activation.softmax(x, 1),
@@ -220,6 +224,8 @@ def _composite_calls():
         "Dropout::forward": lambda: dropout.forward(x),
         "LeakyRelu::forward": lambda: leaky.forward(x),
         "CrossEntropyLoss::forward": lambda: cross_entropy.forward(x, [1, 0]),
+        "BinaryCrossEntropyLoss::forward": lambda: binary.forward(x, labels),
+        "BinaryCrossEntropyLoss::forward with logits": lambda: binary_logits.forward(x, labels),
         "MseLoss::forward, Reduction::Mean": lambda: mse.forward(x, target, pb.Reduction.Mean),
         "MseLoss::forward, Reduction::Sum": lambda: mse.forward(x, target, pb.Reduction.Sum),
         "MseLoss::forward_no_reduction": lambda: mse.forward_no_reduction(x, target),

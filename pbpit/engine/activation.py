@@ -20,6 +20,7 @@ from pbpit.engine.tensor import _tensor as _tensor_argument
 __all__ = [
     "gelu",
     "leaky_relu",
+    "log_sigmoid",
     "log_softmax",
     "relu",
     "sigmoid",
@@ -61,6 +62,11 @@ def leaky_relu(tensor: Tensor, negative_slope: float) -> Tensor:
     mask = x.array < np.float32(0.0)
     scaled = x.mul_scalar(negative_slope)
     return _apply(ops.MaskWhere(mask), (x, scaled), x.array, scaled.array)
+
+
+def log_sigmoid(tensor: Tensor) -> Tensor:
+    """`log(1 / (1 + e^-x))`, Flex's stable fused kernel: one node."""
+    return _apply_one(ops.LogSigmoid(), _tensor(tensor, "log_sigmoid"))
 
 
 def silu(tensor: Tensor) -> Tensor:

@@ -332,6 +332,7 @@ COMPOSITES: tuple[Composite, ...] = (
     Composite("activation::tanh", 1, "tanh"),
     Composite("activation::gelu", 1, "gelu"),
     Composite("activation::silu", 2, "sigmoid, mul"),
+    Composite("activation::log_sigmoid", 1, "log_sigmoid (Flex's fused kernel)"),
     Composite("activation::leaky_relu", 2, "mul_scalar, mask_where"),
     Composite("activation::softplus", 5, "mul_scalar, exp, add_scalar, log, div_scalar"),
     Composite("activation::softmax", 6, "detach, max_dim, sub, exp, sum_dim, div"),
@@ -356,6 +357,17 @@ COMPOSITES: tuple[Composite, ...] = (
         "CrossEntropyLoss::forward",
         11,
         "log_softmax (7), gather, reshape, mean, neg",
+    ),
+    Composite(
+        "BinaryCrossEntropyLoss::forward",
+        11,
+        "float (the targets), sub_scalar, neg, log1p, clamp_min, mul, log, clamp_min, mul, sub, "
+        "mean",
+    ),
+    Composite(
+        "BinaryCrossEntropyLoss::forward with logits",
+        7,
+        "float (the targets), neg, add_scalar, mul, log_sigmoid, sub, mean",
     ),
     Composite("MseLoss::forward, Reduction::Mean", 3, "sub, mul, mean"),
     Composite("MseLoss::forward, Reduction::Sum", 3, "sub, mul, sum"),

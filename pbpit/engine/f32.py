@@ -383,6 +383,15 @@ def powf(a: Array, p: float | np.float32) -> Array:
     return _libm("pow", a, np.float32(p))
 
 
+def log_sigmoid(a: Array) -> Array:
+    """Flex's fused `log_sigmoid`: `-ln_1p(exp(-x))` for x >= 0, else `x - ln_1p(exp(x))`
+    (NaN too)."""
+    with np.errstate(all="ignore"):  # overflow in the branch that is not taken
+        upper = np.negative(log1p(exp(np.negative(a))))
+        lower = np.subtract(a, log1p(exp(a)))
+    return np.where(a >= F0, upper, lower)
+
+
 def sigmoid(a: Array) -> Array:
     """Flex's form, which never overflows: 1/(1+e^-x) for x >= 0, else e^x/(1+e^x) (NaN too)."""
     e_neg = exp(np.negative(a))

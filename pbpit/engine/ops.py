@@ -177,6 +177,23 @@ class Cos(Op):
         return (f.mul(grad, f.neg(f.sin(x))),)
 
 
+class LogSigmoid(Op):
+    """`activation::log_sigmoid`, Flex's fused kernel (one node); burn-autodiff's backward is
+    Flex's `log_sigmoid_backward`: `grad * sigmoid(-x)`, sigmoid in Flex's stable form."""
+
+    name = "log_sigmoid"
+    __slots__ = ()
+
+    def forward(self, x):
+        if self.needs[0]:
+            self.saved = (x,)
+        return f.log_sigmoid(x)
+
+    def backward(self, grad):
+        (x,) = self.saved
+        return (f.mul(grad, f.sigmoid(f.neg(x))),)
+
+
 class Neg(Op):
     name = "neg"
     __slots__ = ()

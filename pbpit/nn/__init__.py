@@ -28,7 +28,14 @@ from pbpit.nn.layers import (
     Sigmoid,
     Tanh,
 )
-from pbpit.nn.loss import CrossEntropyLoss, CrossEntropyLossConfig, MseLoss, Reduction
+from pbpit.nn.loss import (
+    BinaryCrossEntropyLoss,
+    BinaryCrossEntropyLossConfig,
+    CrossEntropyLoss,
+    CrossEntropyLossConfig,
+    MseLoss,
+    Reduction,
+)
 from pbpit.nn.module import Initializer, Module, Param, ParamId
 from pbpit.nn.optim import (
     AdamConfig,
@@ -41,6 +48,8 @@ from pbpit.nn.optim import (
 )
 
 __all__ = [
+    "BinaryCrossEntropyLoss",
+    "BinaryCrossEntropyLossConfig",
     "AdaptiveAvgPool2d",
     "AdaptiveAvgPool2dConfig",
     "Conv2d",

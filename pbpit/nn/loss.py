@@ -86,3 +86,72 @@ class CrossEntropyLoss(Module):
             eps = float(np.sqrt(np.finfo(np.float32).tiny))
             picked = _apply_one(ops.Gather(1, column), x.clamp_min(eps)).log()
         return picked.reshape([batch]).mean().neg()
+
+
+class BinaryCrossEntropyLossConfig(Config):
+    """burn-nn's `BinaryCrossEntropyLossConfig`: `weights` (one per class, positive),
+    `smoothing` (alpha in [0, 1]) and `logits` (false by default)."""
+
+    def __init__(self) -> None:
+        self.weights = None
+        self.smoothing = None
+        self.logits = False
+
+    def init(self, device: Device) -> BinaryCrossEntropyLoss:
+        alpha = self.smoothing
+        if alpha is not None and not 0.0 <= alpha <= 1.0:
+            raise ValueError(
+                "Alpha of Cross-entropy loss with smoothed labels should be in interval [0, 1]. "
+                f"Got {alpha}"
+            )
+        weights = None
+        if self.weights is not None:
+            if not all(w > 0 for w in self.weights):
+                raise ValueError("Weights of cross-entropy have to be positive.")
+            weights = Tensor.from_floats(np.asarray(self.weights, np.float32), device)
+        return BinaryCrossEntropyLoss(weights, alpha, bool(self.logits))
+
+
+class BinaryCrossEntropyLoss(Module):
+    """burn-nn's `forward(logits, targets)`, op for op: the Int targets made float (a new
+    leaf), smoothed (`* (1 - a) + a / classes`), then with logits `(1 - t) * x - log_sigmoid(x)`
+    (`neg`, `add_scalar`, `mul`, `log_sigmoid`, `sub`), else `(t - 1) * clamp_min(log1p(-x),
+    -100) - t * clamp_min(log(x), -100)`; times the weights (expanded; gathered by target for
+    1-D), then `mean`. 11 nodes without weights or smoothing."""
+
+    def __init__(self, weights: Tensor | None, smoothing: float | None, logits: bool) -> None:
+        self.weights = weights
+        self.smoothing = smoothing
+        self.logits = logits
+
+    def forward(self, logits: Tensor, targets: Tensor) -> Tensor:
+        x = _input(logits, "BinaryCrossEntropyLoss.forward")
+        if not isinstance(targets, Tensor) or targets.kind != "Int":
+            raise TypeError("BinaryCrossEntropyLoss.forward: expected Int targets")
+        shape = tuple(targets.shape)
+        if tuple(x.shape) != shape:
+            raise ValueError(
+                f"Shape of targets ({list(shape)}) should correspond to outer shape of logits "
+                f"({list(x.shape)})."
+            )
+        weights = self.weights
+        if weights is not None and len(shape) > 1 and weights.shape[0] != shape[-1]:
+            raise ValueError(
+                f"The number of classes ({weights.shape[0]}) does not match the weights "
+                f"provided ({shape[-1]})."
+            )
+        target = targets.float()
+        if self.smoothing is not None:
+            alpha = np.float32(self.smoothing)
+            classes = np.float32(shape[-1] if len(shape) > 1 else 2)
+            target = target.mul_scalar(np.float32(1.0) - alpha).add_scalar(alpha / classes)
+        if self.logits:
+            loss = target.neg().add_scalar(1.0).mul(x).sub(activation.log_sigmoid(x))
+        else:
+            first = target.sub_scalar(1.0).mul(x.neg().log1p().clamp_min(-100.0))
+            loss = first.sub(target.mul(x.log().clamp_min(-100.0)))
+        if weights is not None:
+            if len(shape) == 1:
+                weights = weights.gather(0, targets.reshape([-1]))
+            loss = loss.mul(weights.expand(list(shape)))
+        return loss.mean()

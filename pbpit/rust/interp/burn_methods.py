@@ -30,6 +30,7 @@ from pbpit.rust.interp.types import (
     Var,
     option,
     show,
+    vec,
 )
 
 _BURN = "burn"
@@ -76,6 +77,16 @@ def _mse_type(ck: Any, e: Any, recv: Ty) -> Ty:
     return a
 
 
+def _binary_cross_entropy_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`forward<const D>(logits: Tensor<D>, targets: Tensor<D, Int>) -> Tensor<1>`."""
+    (logits, _) = ck.args(e, TensorT(None), TensorT(None, "Int"))
+    targets = ck.known(e.args[1].ty)
+    logits = ck.known(logits)
+    if logits.dim is not None and targets.dim is not None and logits.dim != targets.dim:
+        ck.unify(TensorT(logits.dim, "Int"), targets, e.args[1].pos)
+    return TensorT(1)
+
+
 def _cross_entropy_type(ck: Any, e: Any, recv: Ty) -> Ty:
     ck.args(e, TensorT(2), TensorT(1, "Int"))
     return TensorT(1)
@@ -95,6 +106,17 @@ def _setter(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     """`with_<field>(value)`: the config with the field set (`pbpit.nn`'s method of that name)."""
     (value,), method = args, e.name
     return lambda frame: getattr(recv(frame), method)(value(frame))
+
+
+def _option_setter(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    """`with_<field>(Some(v))` / `with_<field>(None)` of an `Option` field: `v` or None."""
+    (value,), method = args, e.name
+
+    def set_option(frame: list) -> Any:
+        given = value(frame)
+        return getattr(recv(frame), method)(None if given is None else given.value)
+
+    return set_option
 
 
 def _call(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
@@ -211,6 +233,32 @@ METHODS: dict[str, Family] = {
     ),
     "CrossEntropyLoss": _family(
         "CrossEntropyLoss", _row("CrossEntropyLoss", "forward", _cross_entropy_type, _call)
+    ),
+    "BinaryCrossEntropyLossConfig": _family(
+        "BinaryCrossEntropyLossConfig",
+        _row("BinaryCrossEntropyLossConfig", "with_logits", _typed(BOOL, gives=_same), _setter),
+        _row(
+            "BinaryCrossEntropyLossConfig",
+            "with_smoothing",
+            _typed(option(F32), gives=_same),
+            _option_setter,
+        ),
+        _row(
+            "BinaryCrossEntropyLossConfig",
+            "with_weights",
+            _typed(option(vec(F32)), gives=_same),
+            _option_setter,
+        ),
+        _row(
+            "BinaryCrossEntropyLossConfig",
+            "init",
+            _typed(DEVICE, gives=_named("BinaryCrossEntropyLoss")),
+            _call,
+        ),
+    ),
+    "BinaryCrossEntropyLoss": _family(
+        "BinaryCrossEntropyLoss",
+        _row("BinaryCrossEntropyLoss", "forward", _binary_cross_entropy_type, _call),
     ),
     **_OPTIMIZERS,
     "Optimizer": _family("Optimizer", _row("Optimizer", "step", _step_type, _step)),
@@ -356,6 +404,7 @@ STATICS: dict[str, Function] = {
         *(_function(name, "new", 0, _own_type, _made) for name in burn_nn.ACTIVATIONS),
         _function("MseLoss", "new", 0, _own_type, _made),
         _function("CrossEntropyLossConfig", "new", 0, _own_type, _made),
+        _function("BinaryCrossEntropyLossConfig", "new", 0, _own_type, _made),
         _function("CrossEntropyLoss", "new", 2, _cross_entropy_new_type, _cross_entropy_new),
         *(_function(name, "new", 0, _own_type, _made) for name in burn_nn.CONFIGS),
         _function("GradientsParams", "from_grads", 2, _from_grads_type, _from_grads),

@@ -68,6 +68,8 @@ NAMED_TYPES = {
         "MseLoss",
         "CrossEntropyLoss",
         "CrossEntropyLossConfig",
+        "BinaryCrossEntropyLoss",
+        "BinaryCrossEntropyLossConfig",
         "Reduction",
         "AdamConfig",
         "AdamWConfig",
@@ -541,6 +543,9 @@ def _offered(kind: str) -> str:
         "`forward_no_reduction(logits, targets)`",
         "CrossEntropyLossConfig": "pbpit runs `init(&device)`",
         "CrossEntropyLoss": "pbpit runs `forward(logits, targets)`",
+        "BinaryCrossEntropyLossConfig": "pbpit runs `with_logits(..)`, `with_smoothing(..)`, "
+        "`with_weights(..)` and `init(&device)`",
+        "BinaryCrossEntropyLoss": "pbpit runs `forward(logits, targets)`",
         "Optimizer": "pbpit runs `step(lr, model, grads)`",
         "GradientsParams": "pass it to `optim.step(lr, model, grads)`",
     }

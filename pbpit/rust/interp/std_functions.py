@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.engine.tensor import Device
-from pbpit.rust.interp import results
+from pbpit.rust.interp import hashmap, results
 from pbpit.rust.interp.builtins import Code, Function
 from pbpit.rust.interp.types import (
     DEVICE,
@@ -98,13 +98,14 @@ _STD = [
     # `Ok(x)`: a `Result<T, E>`, E what its uses say (`Box<dyn Error>`, `String`..)
     Function("Result", "Ok", 1, _after_args(lambda ck, e: dyn_result(e.args[0].ty, Var())), _ok),
     *results.FUNCTIONS,  # `Err(..)`
+    *hashmap.FUNCTIONS,  # `HashMap::new()`
 ]
 STD_FUNCTIONS = {f.path: f for f in _STD}
 
 _MATH = [
     *(
         Function("activation", name, 1, _math_type, _math)
-        for name in ("relu", "sigmoid", "tanh", "gelu", "silu")
+        for name in ("relu", "sigmoid", "tanh", "gelu", "silu", "log_sigmoid")
     ),
     *(
         Function("activation", name, 2, _math_type, _math)
