@@ -77,7 +77,8 @@ REFUSED = [
         "fn main() {\n    let v = vec![1, 2];\n    let it = v.iter();\n"
         "    println!(\"{:?}\", it.next());\n}\n",
         "it.next",
-        "cannot borrow `it` as mutable, as it is not declared as mutable",
+        "cannot borrow `it` as mutable, as it is not declared as mutable (rustc rejects it: "
+        "error[E0596])",
     ),
     (  # rustc: error[E0599]: no method named `peek` found for struct `std::slice::Iter`
         "fn main() {\n    let v = vec![1, 2];\n    let mut it = v.iter();\n"

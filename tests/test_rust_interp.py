@@ -1174,7 +1174,8 @@ def test_program_runs_again_from_the_start(tmp_path):
         (
             "fn main() {\n    let v = vec![1];\n    v.push(2);\n}\n",
             "v.push",
-            "cannot borrow `v` as mutable, as it is not declared as mutable",
+            "cannot borrow `v` as mutable, as it is not declared as mutable (rustc rejects it: "
+            "error[E0596])",
         ),
         (
             "fn main() {\n    let x = 300u8;\n}\n",

@@ -235,6 +235,103 @@ fn main() {
             "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n",
         ),
     ),
+    "hashmap_without_its_use": (
+        """\
+fn main() {
+    let mut m = HashMap::new();
+    m.insert(1, 2);
+    println!("{}", m.len());
+}
+""",
+        rejects("E0433"),
+    ),
+    "hashmap_type_without_its_use": (
+        """\
+fn count(m: &HashMap<String, u32>) -> usize {
+    m.len()
+}
+fn main() {
+    println!("ok");
+}
+""",
+        rejects("E0425"),
+    ),
+    "hashmap_get_used_as_its_value": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut m: HashMap<String, i32> = HashMap::new();
+    m.insert("a".to_string(), 1);
+    let x: i32 = m.get("a");
+    println!("{}", x);
+}
+""",
+        rejects("E0308"),
+    ),
+    "hashmap_get_of_an_owned_key": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut m: HashMap<u32, f32> = HashMap::new();
+    m.insert(3, 0.5);
+    let k: u32 = 3;
+    println!("{:?}", m.get(k));
+}
+""",
+        rejects("E0308"),
+    ),
+    "hashmap_of_float_keys": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut m: HashMap<f32, u32> = HashMap::new();
+    m.insert(0.5, 1);
+    println!("{}", m.len());
+}
+""",
+        rejects("E0599"),
+    ),
+    "hashmap_moved_then_used": (
+        """\
+use std::collections::HashMap;
+fn total(m: HashMap<String, u32>) -> u32 {
+    m.values().sum()
+}
+fn main() {
+    let mut m = HashMap::new();
+    m.insert("a".to_string(), 2);
+    println!("{}", total(m));
+    println!("{}", m.len());
+}
+""",
+        rejects("E0382"),
+    ),
+    "hashmap_insert_without_mut": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let m: HashMap<u8, u8> = HashMap::new();
+    m.insert(1, 2);
+    println!("{}", m.len());
+}
+""",
+        rejects("E0596"),
+    ),
+    "hashmap_word_counts": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut counts: HashMap<&str, usize> = HashMap::new();
+    for w in "a b a c a b".split_whitespace() {
+        *counts.entry(w).or_insert(0) += 1;
+    }
+    let total: usize = counts.values().sum();
+    let (a, b, z) = (counts.get("a"), counts.get("b"), counts.get("z"));
+    println!("{:?} {:?} {:?} {} {}", a, b, z, total, counts.len());
+}
+""",
+        runs("Some(3) Some(2) None 6 3\n"),
+    ),
 }
 
 

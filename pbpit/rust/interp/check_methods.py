@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from pbpit.engine.api import RUST_METHODS
-from pbpit.rust.interp import burn_nn, iterators, results, shapes, slices, str_methods
+from pbpit.rust.interp import burn_nn, hashmap, iterators, results, shapes, slices, str_methods
 from pbpit.rust.interp.builtins import CLONE, TO_STRING
 from pbpit.rust.interp.check_tables import (
     _PARAM_TYPES,
@@ -63,6 +63,8 @@ class MethodRules:
     # -- methods ----------------------------------------------------------------------------------
 
     def c_Method(self, e: Method) -> Ty:  # noqa: N802
+        if e.name == hashmap.ENTRY_UPDATE:  # `*m.entry(k).or_insert(0) += 1`
+            return hashmap.check_update(self, e)
         recv = self.unbox(self.known(self.expr(e.recv)))
         if type(recv) in (ParamT, DynT):  # `t.area()`, `t: T` or `&dyn Shape` (traits.py)
             return self.dispatch_method(e, recv)
@@ -91,6 +93,7 @@ class MethodRules:
             and not ((is_number(recv) or recv is BOOL) and e.name == "elem")  # `ElementConversion`
             and not (recv is shapes.SHAPE and e.name == "dims")  # `shape.dims::<2>()`
             and not str_methods.accepts_targs(recv, e.name)  # `s.parse::<f32>()`
+            and not (type(recv) is Wrap and recv.kind == "MapIter" and e.name == "sum")
         ):
             raise self.fail(e.pos, f"type arguments on `{e.name}`")
         sliced = slices.check_method(self, e, recv)  # `v[a..b]`, `to_vec`, E0599 on `&[T]`
@@ -215,18 +218,21 @@ class MethodRules:
             recv = recv.base  # variable holding the struct or the `Vec`
         if isinstance(recv, Local) and recv.binding.mut_ref:
             return
-        if isinstance(recv, Method) and recv.name in MUT_RESULTS:  # `o.get_or_insert_with(f)`
-            return  # (a `&mut T`, its own receiver checked mutable)
+        if isinstance(recv, Method) and recv.name in MUT_RESULTS | hashmap.MUT_RESULTS:
+            return  # `o.get_or_insert_with(f)`, `m.entry(k).or_default()`: a `&mut T`
         if not isinstance(recv, Local):
             raise self.fail(e.pos, f"`{e.name}` on a value that is not a `let mut` variable")
         if not recv.binding.mutable:
-            raise self.fail(
-                recv.pos,
-                f"cannot borrow `{recv.binding.name}` as mutable, as it is not declared as mutable",
-            )
+            name = recv.binding.name
+            what = f"cannot borrow `{name}` as mutable, as it is not declared as mutable"
+            raise self.fail(recv.pos, rejects(what, "E0596"))
 
     def wrap_method(self, e: Method, recv: Wrap) -> Ty | None:
         name, kind = e.name, recv.kind
+        if kind == "MapIter":  # only what the map's random order does not change (hashmap.py)
+            hashmap.check_order(self, e, recv)
+        if name == "clone" and kind == "HashMap":
+            raise self.fail(e.pos, "`clone` of a HashMap")
         if name == "clone":
             return CLONE.types(self, e, recv)
         if kind == "Option" and name == "?":  # `?` only in functions returning a `DynResult`

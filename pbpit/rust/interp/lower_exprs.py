@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pbpit.rust.interp import if_let_mut, iter_mut, references, slices, std_more
 from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.hashmap import lower_update as hashmap_update
 from pbpit.rust.interp.lower_tables import (
     _COMMENTS,
     _COMPARISONS,
@@ -243,6 +244,9 @@ class ExprLowering:
     def deref_assignment(self, node: Node, left: Node, value: Expr, op: str | None) -> Expr:
         """`*model = new_model;` through a `&mut` variable: the value it reaches replaced in
         place (a struct's fields, a `Vec`'s elements: `types.shared`)."""
+        update = hashmap_update(self, node, left, value, op)  # `*m.entry(k).or_insert(0) += 1`
+        if update is not None:
+            return update
         target = self.expr(left)
         if iter_mut.is_element(target):  # `*x = ..` of `iter_mut`: `v[i] = ..`
             return Assign(self.pos(node), target, value, op)
@@ -332,6 +336,8 @@ class ExprLowering:
             through_mut = if_let_mut.place(self, cond_node, value, binding)  # `= &mut opt`
             if through_mut is not None:
                 value = through_mut[0]
+            elif binding is not None and isinstance(value, Method) and value.name == "get_mut":
+                binding.mut_ref = True  # `if let Some(v) = m.get_mut(&k)`: a `&mut V` (hashmap)
             then = self.block(
                 node.child_by_field_name("consequence"), [binding] if binding is not None else []
             )

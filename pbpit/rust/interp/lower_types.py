@@ -4,7 +4,8 @@ types."""
 
 from __future__ import annotations
 
-from pbpit.rust.interp import burn_nn, slices, type_aliases
+from pbpit.rust.interp import burn_nn, hashmap, slices, str_methods, type_aliases
+from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
     _DYN_ERROR,
     Node,
@@ -81,6 +82,9 @@ class TypeLowering:
             }
             if name in named:
                 return named[name]
+            parsed = str_methods.parse_error_type(self.src, name, kind == "type_identifier")
+            if parsed is not None:  # `std::num::ParseIntError`
+                return parsed
             if name == "_":
                 return Var()
             burn = burn_nn.lower_type(name, None)  # `Relu`, `MseLoss`: Burn's types
@@ -113,6 +117,11 @@ class TypeLowering:
                 return self.optimizer_type(args)
             if name == "Result" and len(args) == 2 and _DYN_ERROR.fullmatch(self.text(args[1])):
                 return dyn_result(self.type(args[0]))
+            if name == "HashMap" and len(args) == 2:  # `std::collections::HashMap<K, V>`
+                if not hashmap.imported(self.src):
+                    what = "cannot find type `HashMap` in this scope"
+                    raise self.fail(base, rejects(what, "E0425"))
+                return hashmap.hash_map(self.type(args[0]), self.type(args[1]))
             if name == "Result" and len(args) == 2:  # `Result<T, String>`: any error type
                 return dyn_result(self.type(args[0]), self.type(args[1]))
             if name in ("Option", "Vec") and len(args) == 1:

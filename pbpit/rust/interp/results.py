@@ -139,16 +139,30 @@ def compile_err(comp: Any, e: Static, args: list) -> Callable[[list], Any]:
         return lambda frame: Err(value(frame))
     if e.name == ERR_FROM:
         return lambda frame: Err(BoxedError(value(frame)))
+
+    boxed = boxer(comp, e.args[0].ty)
+    return lambda frame: Err(boxed(value(frame)))
+
+
+def boxer(comp: Any, ty: Ty) -> Callable[[object], BoxedError]:
+    """How a value of the error type `ty` becomes a `Box<dyn Error>` (`From<E: Error>`): a
+    text as std's `StringError`, any other with its `Display` and `Debug` (the program's own
+    error type, a `ParseIntError`..)."""
     from pbpit.rust.interp.format import Spec, formatter  # (format imports this module)
 
-    ty = resolve(e.args[0].ty)
-    cell = comp.fn_cells[ty.item.methods[error_types.DISPLAY].name]  # type: ignore[attr-defined]
+    ty = resolve(ty)
+    if ty in (STR, STRING):
+        return BoxedError
     debug = (formatter(ty, Spec(None, debug=True)), formatter(ty, Spec(None, pretty=True)))
+    if type(ty) is StructT:
+        cell = comp.fn_cells[ty.item.methods[error_types.DISPLAY].name]
 
-    def display(v: object) -> str:
-        return cell[0]([v, None])
+        def display(v: object) -> str:
+            return cell[0]([v, None])
 
-    return lambda frame: Err(BoxedError(value(frame), display, debug))
+    else:
+        display = formatter(ty, Spec(None))
+    return lambda value: BoxedError(value, display, debug)
 
 
 FUNCTIONS = [
@@ -207,26 +221,43 @@ def error_of(ty: Ty) -> Ty:
     return getattr(found, "err", None) or DYN_ERROR
 
 
+def _boxable(ty: Ty) -> bool:
+    """Whether `?` converts an error of type `ty` into a `Box<dyn Error>`."""
+    from pbpit.rust.interp.str_methods import PARSE_FLOAT_ERROR, PARSE_INT_ERROR
+
+    if ty in (STR, STRING, PARSE_INT_ERROR, PARSE_FLOAT_ERROR):
+        return True
+    return type(ty) is StructT and error_types.is_error(ty.item)
+
+
 def check_try(checker: Any, e: Method, recv: Ty) -> Ty:
     """`x?`: x's error converted into the function's (`From`): the same type, or into a
     `Box<dyn Error>` a text or a boxed error; else rustc's E0277."""
-    from pbpit.rust.interp.grammar import rejects
-
     checker.args(e)
     ret = resolve(checker.rets[-1])
     inner = resolve(recv).inner  # type: ignore[attr-defined]
-    if type(ret) is not Wrap or ret.kind != "DynResult" or resolve(recv).kind != "DynResult":  # type: ignore[attr-defined]
+    if type(ret) is not Wrap or ret.kind != "DynResult" or resolve(recv).kind != "DynResult":  # type: ignore[attr-defined]  # noqa: E501
         return inner  # Burn's `DataError` (never made), or an `Option`: the lowering's rules
-    given, wanted = resolve(error_of(recv)), resolve(error_of(ret))
-    if wanted is DYN_ERROR and given in (STR, STRING):
-        e.boxes = True  # `From<String> for Box<dyn Error>`
+    given = resolve(error_of(recv))
+    if type(given) is Var and given.kind is None:  # (`s.parse()?`: settled with the body)
+        checker.settle_later.append(lambda: _convert(checker, e, recv, ret))
         return inner
+    _convert(checker, e, recv, ret)
+    return inner
+
+
+def _convert(checker: Any, e: Method, recv: Ty, ret: Ty) -> None:
+    from pbpit.rust.interp.grammar import rejects
+
+    given, wanted = resolve(error_of(recv)), resolve(error_of(ret))
+    if wanted is DYN_ERROR and given is not DYN_ERROR and _boxable(given):
+        e.boxes = True  # `From<String> for Box<dyn Error>`, `From<E: Error>`
+        return
     try:
         types.unify(wanted, given)
     except types.Mismatch:
         what = f"`?` couldn't convert the error to `{show(wanted)}`"
         raise checker.fail(e.pos, rejects(what, "E0277")) from None
-    return inner
 
 
 def compile_method(comp: Any, e: Method, recv: Callable, args: list) -> Callable[[list], Any]:
@@ -235,13 +266,12 @@ def compile_method(comp: Any, e: Method, recv: Callable, args: list) -> Callable
 
     name = e.name
     if name == "?":
-
-        boxes = getattr(e, "boxes", False)
+        boxed = boxer(comp, error_of(e.recv.ty)) if getattr(e, "boxes", False) else None
 
         def try_(frame: list) -> Any:
             r = recv(frame)
             if type(r) is Err:
-                raise ReturnSignal(Err(BoxedError(r.value)) if boxes else r)
+                raise ReturnSignal(Err(boxed(r.value)) if boxed is not None else r)
             return r.value
 
         return try_

@@ -12,6 +12,7 @@ from pbpit.engine.tensor import seed
 from pbpit.rust.format import Some
 from pbpit.rust.interp.builtins import Builtin, Code, Family, rows
 from pbpit.rust.interp.check_tables import INT_DATA
+from pbpit.rust.interp.hashmap import ENTRY, HASHMAP, MAP_ITER
 from pbpit.rust.interp.iter_methods import ITER
 from pbpit.rust.interp.numbers import (
     FLOAT_METHODS,
@@ -436,6 +437,9 @@ _WRAPS = {
     "array": ARRAY,
     "Range": ITER,  # a range is an iterator
     "Iter": ITER,
+    "HashMap": HASHMAP,  # (hashmap.py)
+    "Entry": ENTRY,
+    "MapIter": MAP_ITER,
 }
 
 

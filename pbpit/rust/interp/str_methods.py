@@ -27,6 +27,7 @@ from pbpit.rust.interp.types import (
     Named,
     Ty,
     Var,
+    Wrap,
     dyn_result,
     resolve,
     show,
@@ -73,8 +74,18 @@ def formatter(name: str, debug: bool, pretty: bool, pad: Any) -> Any:
     return lambda error: f"{error.type_name} {{ kind: {error.kind} }}"
 
 
-def is_parse_error(name: str) -> bool:
-    return name in ("ParseIntError", "ParseFloatError")
+def parse_error_type(source: Any, name: str, bare: bool) -> Ty | None:
+    """The type `ParseIntError` or `ParseFloatError` written as a path (`std::num::..`) or
+    brought in by a `use` (`bare`); None for another name."""
+    found = {"ParseIntError": PARSE_INT_ERROR, "ParseFloatError": PARSE_FLOAT_ERROR}.get(name)
+    if found is None or not bare:
+        return found
+    used = any(
+        "num" in line and name in line
+        for line in source.text.splitlines()
+        if line.lstrip().startswith("use ")
+    )
+    return found if used else None
 
 
 # -- reading numbers as core does ------------------------------------------------------------------
@@ -186,7 +197,17 @@ def _case(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return case
 
 
+def _split_whitespace(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    return lambda frame: [w for w in re.split(_SPACES, recv(frame)) if w]
+
+
+_SPACES = "[" + re.escape(_WHITESPACE) + "]+"
+
 STR_MORE = (
+    Builtin(
+        "str", "split_whitespace", None, "", _split_whitespace,
+        lambda ck, e, recv: ck.args(e) and None or Wrap("Iter", STR),
+    ),
     Builtin("str", "parse", None, "", _parse, _parse_type),
     *(Builtin("str", n, (), "str", _trim) for n in ("trim", "trim_start", "trim_end")),
     *(

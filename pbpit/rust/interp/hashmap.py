@@ -1,0 +1,432 @@
+"""`std::collections::HashMap<K, V>`: `HashMap::new()`, `with_capacity`, `insert`, `get`,
+`get_mut`, `contains_key`, `remove`, `len`, `is_empty`, `entry(k).or_insert(v)` (and
+`or_insert_with`, `or_default`), `*m.entry(k).or_insert(0) += 1` (lowered as one call,
+`ENTRY_UPDATE`), and `keys()`, `values()`, `iter()` consumed where their order is not seen.
+
+A map is a Python dict (`Wrap("HashMap", V, err=K)`: the key type in a `Wrap`'s second
+parameter); every binding of it shares it, as `&mut` reaches it. Keys are numbers (not floats,
+which are not `Hash`: rustc's E0599), `bool`, `String`/`&str` or tuples of them.
+
+Rust's `HashMap` visits its entries in an order that changes from run to run (`RandomState`
+seeds each map's hasher at random), so pbpit runs only what that order does not change: a
+`keys()`/`values()`/`iter()` (a `MapIter`) may be counted, summed (integers only: a float sum's
+rounding follows the order), and searched for its `max` or `min`; a `for` over a map, `{:?}` of
+one, `collect()` and the other adapters are refused (sort the keys of a `BTreeMap`, or collect
+them and sort). `clone()` of a map is refused too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.rust.format import Some
+from pbpit.rust.interp.builtins import Builtin, Code, Function, rows
+from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.types import (
+    BOOL,
+    INT_RANGES,
+    STR,
+    STRING,
+    UNIT,
+    USIZE,
+    Named,
+    TupleT,
+    Ty,
+    Var,
+    Wrap,
+    is_float,
+    is_int,
+    option,
+    resolve,
+    show,
+)
+
+ENTRY_UPDATE = "[entry op=]"
+"""The `Method` `*m.entry(k).or_insert(d) op= x` is lowered to (args `k`, `d`, `x`; `op`)."""
+_RANDOM_ORDER = (
+    "a HashMap's order is random in Rust (each run's differs); collect the keys and sort "
+    "them, or use a BTreeMap"
+)
+
+
+def hash_map(key: Ty, value: Ty) -> Wrap:
+    return Wrap("HashMap", value, err=key)
+
+
+def _key(recv: Ty) -> Ty:
+    return resolve(recv).err  # type: ignore[attr-defined]
+
+
+def _value(recv: Ty) -> Ty:
+    return resolve(recv).inner  # type: ignore[attr-defined]
+
+
+def _hashable(ck: Any, e: Any, recv: Ty) -> None:
+    """A float key (not `Hash`, not `Eq`) is rustc's E0599 at the method; a key pbpit cannot
+    hash as Rust does (a struct) is refused."""
+    key = resolve(_key(recv))
+    if is_float(key):
+        what = f"the method `{e.name}` exists for struct `{show(recv)}`, but its trait bounds "
+        raise ck.fail(e.pos, rejects(what + "were not satisfied", "E0599"))
+    parts = key.elems if type(key) is TupleT else [key]
+    for part in map(resolve, parts):
+        if not (type(part) is Var or is_int(part) or part in (BOOL, STR, STRING)):
+            raise ck.fail(
+                e.pos,
+                f"a HashMap keyed by `{show(key)}` (pbpit's keys are numbers, "
+                "`bool`s, texts and tuples of them)",
+            )
+
+
+def _key_arg(ck: Any, e: Any, recv: Ty, arg: Any) -> None:
+    """`m.get(&k)`: a `&K` (a `&str` for a `String` key: `String: Borrow<str>`)."""
+    found = resolve(ck.expr(arg))
+    key = resolve(_key(recv))
+    if key is STRING and found is STR:
+        return
+    ck.unify(key, found, arg.pos)
+    if not arg.borrowed and found is not STR and ck.owned(arg):
+        shown = show(found)
+        raise ck.fail(
+            arg.pos, rejects(f"mismatched types: expected `&{shown}`, found `{shown}`", "E0308")
+        )
+
+
+# -- checking -------------------------------------------------------------------------------------
+
+
+def _map_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    name = e.name
+    if name in ("len", "is_empty"):
+        ck.args(e)
+        return USIZE if name == "len" else BOOL
+    if name in ("keys", "values", "iter"):
+        ck.args(e)
+        item = {"keys": _key(recv), "values": _value(recv)}.get(name)
+        return Wrap("MapIter", item if item is not None else TupleT([_key(recv), _value(recv)]))
+    if name == "clone":
+        raise ck.fail(e.pos, "`clone` of a HashMap")
+    _hashable(ck, e, recv)
+    if name == "insert":
+        ck.mutable_receiver(e)
+        ck.args(e, _key(recv), _value(recv))
+        return option(_value(recv))
+    ck.arity(e, 1, f"`{name}`")
+    if name == "entry":
+        ck.mutable_receiver(e)
+        ck.unify(_key(recv), ck.expr(e.args[0]), e.args[0].pos)
+        return Wrap("Entry", _value(recv), err=_key(recv))
+    if name in ("get_mut", "remove"):
+        ck.mutable_receiver(e)
+    _key_arg(ck, e, recv, e.args[0])
+    if name == "get_mut" and not _shared(_value(recv)):
+        what = f"`get_mut` of a map of `{show(_value(recv))}` (pbpit writes through `&mut` to "
+        raise ck.fail(e.pos, what + "structs and `Vec`s; write `*m.entry(k).or_insert(..) += x`)")
+    return BOOL if name == "contains_key" else option(_value(recv))
+
+
+def _shared(ty: Ty) -> bool:
+    from pbpit.rust.interp.types import shared
+
+    return shared(ty)
+
+
+def _entry_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`or_insert(v)`, `or_insert_with(f)`, `or_default()`: the `&mut V` in the map."""
+    value = _value(recv)
+    if e.name == "or_default":
+        ck.args(e)
+        ck.settle_later.append(lambda: _has_default(ck, e, value))
+    elif e.name == "or_insert":
+        ck.args(e, value)
+    else:
+        ck.arity(e, 1, "`or_insert_with`")
+        ck.unify(value, ck.closure_arg(e.args[0], []).ret, e.args[0].pos)
+    return value
+
+
+def _has_default(ck: Any, e: Any, ty: Ty) -> None:
+    try:
+        _fresh(ty)
+    except ValueError:
+        raise ck.fail(e.pos, f"`or_default` of a map of `{show(ty)}`") from None
+
+
+def no_default(e: Any) -> bool:
+    """Whether `e` is the mark of `or_default()`'s missing value in an `ENTRY_UPDATE`."""
+    return getattr(e, "no_default", False)
+
+
+def check_update(ck: Any, e: Any) -> Ty:
+    """`*m.entry(k).or_insert(d) op= x` (`ENTRY_UPDATE`): `op=` on the map's value."""
+    recv = resolve(ck.expr(e.recv))
+    if type(recv) is not Wrap or recv.kind != "HashMap":
+        raise ck.fail(e.pos, f"`entry` on `{show(recv)}`")
+    ck.mutable_receiver(e)
+    _hashable(ck, e, recv)
+    e.impl = UPDATE
+    key, default, value = e.args
+    ck.unify(_key(recv), ck.expr(key), key.pos)
+    if no_default(default):
+        default.ty = UNIT
+        ck.settle_later.append(lambda: _has_default(ck, e, _value(recv)))
+    else:
+        ck.unify(_value(recv), ck.expr(default), default.pos)
+    found = ck.expr(value)
+    target = resolve(_value(recv))
+    if target is STRING and e.op == "+" and resolve(found) in (STR, STRING):
+        return UNIT  # `String += &str`
+    if not (is_int(target) or is_float(target) or type(target) is Var):
+        raise ck.fail(e.pos, f"`{e.op}=` on a map's `{show(target)}`")
+    ck.unify(_value(recv), found, value.pos)
+    return UNIT
+
+
+# -- running --------------------------------------------------------------------------------------
+
+
+def _default_of(ty: Ty) -> Any:
+    ty = resolve(ty)
+    if type(ty) is Named and ty.name in INT_RANGES:
+        return 0
+    if is_float(ty):
+        return 0.0
+    if ty is STRING:
+        return ""
+    if ty is BOOL:
+        return False
+    if type(ty) is Wrap and ty.kind == "Vec":
+        return None  # a new list each time (`_fresh`)
+    raise ValueError(show(ty))
+
+
+def _fresh(ty: Ty) -> Any:
+    ty = resolve(ty)
+    if type(ty) is Wrap and ty.kind == "Vec":
+        return lambda: []
+    value = _default_of(ty)
+    return lambda: value
+
+
+def _map(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    name = e.name
+    if name == "len":
+        return lambda frame: len(recv(frame))
+    if name == "is_empty":
+        return lambda frame: not recv(frame)
+    if name == "keys":
+        return lambda frame: list(recv(frame).keys())
+    if name == "values":
+        return lambda frame: list(recv(frame).values())
+    if name == "iter":
+        return lambda frame: list(recv(frame).items())
+    if name == "insert":
+        key, value = args
+
+        def insert(frame: list) -> Any:
+            table, k, v = recv(frame), key(frame), value(frame)
+            old = Some(table[k]) if k in table else None
+            table[k] = v
+            return old
+
+        return insert
+    if name == "entry":
+        (key,) = args
+        return lambda frame: (recv(frame), key(frame))
+    (key,) = args
+    if name == "contains_key":
+        return lambda frame: key(frame) in recv(frame)
+    if name == "remove":
+
+        def remove(frame: list) -> Any:
+            table, k = recv(frame), key(frame)
+            return Some(table.pop(k)) if k in table else None
+
+        return remove
+
+    def get(frame: list) -> Any:
+        table, k = recv(frame), key(frame)
+        return Some(table[k]) if k in table else None
+
+    return get
+
+
+def _entry(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    name = e.name
+    made = _fresh(resolve(e.recv.ty).inner) if name == "or_default" else None
+    given = args[0] if args else None
+
+    def or_insert(frame: list) -> Any:
+        table, k = recv(frame)
+        value = given(frame) if given is not None else None  # `or_insert`'s, either way
+        if k not in table:
+            if name == "or_insert":
+                table[k] = value
+            elif name == "or_insert_with":
+                table[k] = value()
+            else:
+                table[k] = made()  # type: ignore[misc]
+        return table[k]
+
+    return or_insert
+
+
+def _update(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    key, default, value = args
+    ty = resolve(e.recv.ty).inner  # type: ignore[attr-defined]
+    op = comp.compound(e.op, ty, e.pos)
+    made = _fresh(ty) if no_default(e.args[1]) else None
+    default = None if made is not None else default  # type: ignore[assignment]
+
+    def update(frame: list) -> Any:
+        new = value(frame)  # Rust evaluates the right side of `+=` first, for numbers
+        table, k = recv(frame), key(frame)
+        if k not in table:
+            table[k] = default(frame) if default is not None else made()  # type: ignore[misc]
+        table[k] = op(table[k], new)
+        return UNIT
+
+    return update
+
+
+# -- the order-free uses of `keys()`, `values()`, `iter()` --------------------------------------
+
+_ORDER_FREE = ("count", "sum", "product", "max", "min")
+
+
+def _map_iter_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    from pbpit.rust.interp.iter_methods import ITER
+    from pbpit.rust.interp.iterators import ITERATORS
+
+    item = resolve(recv).inner  # type: ignore[attr-defined]
+    if e.name in ("sum", "product"):
+        ck.settle_later.append(lambda: _exact_total(ck, e, item))
+    row = ITER.get(e.name) or ITERATORS.get(e.name)
+    assert row is not None
+    as_iter = Wrap("Iter", item)
+    made = row.types(ck, e, as_iter)
+    e.impl = MAP_ITER[e.name]
+    e.row = row  # the iterator's row this one runs
+    return made
+
+
+def _exact_total(ck: Any, e: Any, item: Ty) -> None:
+    if not is_int(item):
+        what = f"`{e.name}` of a HashMap's `{show(item)}`s (Rust adds them in the map's random "
+        raise ck.fail(e.pos, what + "order, which changes the rounding of floats)")
+
+
+def _map_iter(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    return e.row.compile(comp, e, recv, args)
+
+
+def check_order(ck: Any, e: Any, recv: Ty) -> None:
+    """A method of a `MapIter` other than the order-free ones: refused."""
+    if e.name not in _ORDER_FREE:
+        raise ck.fail(e.pos, f"`{e.name}` of a HashMap's entries ({_RANDOM_ORDER})")
+
+
+HASHMAP = rows(
+    "HashMap",
+    *(
+        Builtin("HashMap", name, None, "", _map, _map_type)
+        for name in (
+            "insert",
+            "get",
+            "get_mut",
+            "contains_key",
+            "remove",
+            "len",
+            "is_empty",
+            "entry",
+            "keys",
+            "values",
+            "iter",
+        )
+    ),
+)
+ENTRY = rows(
+    "Entry",
+    *(
+        Builtin("Entry", name, None, "", _entry, _entry_type)
+        for name in ("or_insert", "or_insert_with", "or_default")
+    ),
+)
+MAP_ITER = rows(
+    "MapIter", *(Builtin("MapIter", n, None, "", _map_iter, _map_iter_type) for n in _ORDER_FREE)
+)
+
+UPDATE = Builtin("HashMap", ENTRY_UPDATE, None, "", _update, lambda ck, e, recv: UNIT)
+"""`*m.entry(k).or_insert(d) op= x`, typed by `check_update`."""
+
+MUT_RESULTS = frozenset(("or_insert", "or_insert_with", "or_default"))
+"""`Entry`'s methods whose result is a `&mut V` in the map (`.or_default().push(x)`)."""
+
+
+# -- `HashMap::new()` -----------------------------------------------------------------------------
+
+
+def _new_type(ck: Any, e: Any) -> Ty:
+    if not imported(ck.crate.source):
+        what = "cannot find type `HashMap` in this scope"
+        raise ck.fail(e.pos, rejects(what, "E0433"))
+    for arg in e.args:
+        ck.unify(USIZE, ck.expr(arg), arg.pos)
+    return hash_map(Var(), Var())
+
+
+FUNCTIONS = [
+    Function("HashMap", "new", 0, _new_type, lambda comp, e, args: lambda frame: {}),
+    Function("HashMap", "with_capacity", 1, _new_type, lambda comp, e, args: lambda frame: {}),
+]
+
+
+def imported(source: Any) -> bool:
+    """Whether the file brings `HashMap` into scope (`use std::collections::HashMap;`, or in a
+    `use std::collections::{..}` list)."""
+    text: str = source.text
+    return "HashMap" in text and any(
+        "collections" in line and "HashMap" in line
+        for line in text.splitlines()
+        if line.lstrip().startswith("use ")
+    )
+
+
+def formatter_refused() -> str:
+    return f"`{{:?}}` of a HashMap ({_RANDOM_ORDER})"
+
+
+def lower_update(lowerer: Any, node: Any, left: Any, value: Any, op: str | None) -> Any:
+    """`*m.entry(k).or_insert(d) op= x` (`or_insert_with(f)`: refused; `or_default()`) as one
+    `Method` (`ENTRY_UPDATE`) on `m`; None for any other `*place op= x`."""
+    from pbpit.rust.interp.nodes import Lit, Method
+
+    call = lowerer.kids(left)[0] if lowerer.kids(left) else None
+    if op is None or call is None or call.type != "call_expression":
+        return None
+    function = call.child_by_field_name("function")
+    if function.type != "field_expression":
+        return None
+    method = lowerer.text(function.child_by_field_name("field"))
+    inner = function.child_by_field_name("value")
+    if method not in ("or_insert", "or_default") or inner.type != "call_expression":
+        return None
+    entry = inner.child_by_field_name("function")
+    if entry.type != "field_expression" or lowerer.text(entry.child_by_field_name("field")) != (
+        "entry"
+    ):
+        return None
+    keys = lowerer.kids(inner.child_by_field_name("arguments"))
+    given = lowerer.kids(call.child_by_field_name("arguments"))
+    if len(keys) != 1 or len(given) != (1 if method == "or_insert" else 0):
+        return None
+    recv = lowerer.expr(entry.child_by_field_name("value"))
+    if given:
+        default = lowerer.expr(given[0])
+    else:
+        default = Lit(lowerer.pos(call), "unit", ())
+        default.no_default = True
+    args = [lowerer.expr(keys[0]), default, value]
+    update = Method(lowerer.pos(node), recv, ENTRY_UPDATE, [], args)
+    update.op = op
+    return update
