@@ -116,6 +116,10 @@ API_ADDED = {
     "expand": (),  # burn-autodiff's float_expand: one op, tracked as its input
     "flip": (),
     "slice_assign": (),  # one op, tracked if the tensor or the value is
+    "sign": (),  # burn-autodiff's float_sign, float_round, float_floor, float_ceil: one op each
+    "round": (),
+    "floor": (),
+    "ceil": (),
 }
 
 

@@ -449,3 +449,102 @@ def test_binary_cross_entropy_from_rust_is_the_python_apis(tmp_path):
     expected = f"{f32_display(loss.to_vec()[0])}\n[{', '.join(map(f32_debug, grad.to_vec()))}]\n"
     status, out, err = pbpit_run(program)
     assert (status, out, err) == (0, expected, "")
+
+
+# -- sign, round, floor, ceil: Flex's forward, no gradient through -------------------------------
+
+EDGES = np.array(
+    [
+        0.5,
+        -0.5,
+        1.5,
+        -1.5,
+        2.5,
+        -2.5,
+        0.49999997,
+        -0.4,
+        0.0,
+        -0.0,
+        8388607.5,
+        8388609.0,
+        -3.7,
+        3.7,
+        1e30,
+        -1e-30,
+        np.inf,
+        -np.inf,
+        np.nan,
+    ],
+    F32,
+)
+
+
+@pytest.mark.skipif(shutil.which("rustc") is None, reason="rustc is not on PATH")
+def test_rounding_forward_is_rusts_f32_as_flex_writes_it(tmp_path):
+    x = np.concatenate([EDGES, random_floats(200, 13), np.arange(-6, 6, 0.25, dtype=F32)])
+    oracle = tmp_path / "oracle.rs"
+    # Flex (burn-flex ops/unary.rs, ops/float.rs): floor, ceil as Rust's; round to even from
+    # `x.round()`, correcting a tie of odd result by `x.signum()`; sign NaN as is, 0 for ±0,
+    # else copysign(1, x).
+    oracle.write_text(
+        textwrap.dedent(
+            """
+            use std::io::Read;
+            fn even(x: f32) -> f32 {
+                let r = x.round();
+                if (x - r).abs() == 0.5 && (r as i64) % 2 != 0 { r - x.signum() } else { r }
+            }
+            fn sign(x: f32) -> f32 {
+                if x.is_nan() { x } else if x == 0.0 { 0.0 } else { 1.0f32.copysign(x) }
+            }
+            fn main() {
+                let mut text = String::new();
+                std::io::stdin().read_to_string(&mut text).unwrap();
+                for word in text.split_whitespace() {
+                    let x = f32::from_bits(word.parse::<u32>().unwrap());
+                    let out = [x.floor(), x.ceil(), even(x), sign(x)];
+                    let bits: Vec<String> = out.iter().map(|v| v.to_bits().to_string()).collect();
+                    println!("{}", bits.join(" "));
+                }
+            }
+            """
+        )
+    )
+    subprocess.run(["rustc", "-o", str(tmp_path / "oracle"), str(oracle)], check=True)
+    ran = subprocess.run(
+        [str(tmp_path / "oracle")],
+        input=" ".join(map(str, bits(x))),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    expected = np.array([line.split() for line in ran.stdout.split("\n") if line], np.uint64)
+    pb.reset()
+    t = pb.Tensor.from_floats(x, DEV)
+    for column, op in enumerate(("floor", "ceil", "round", "sign")):
+        assert bits(getattr(t, op)().to_vec()) == expected[:, column].tolist(), op
+
+
+@pytest.mark.parametrize("op", ["round", "floor", "ceil"])
+def test_rounding_lets_zeros_through(op):
+    pb.reset()
+    x = pb.Tensor.from_floats([0.4, -1.6, 2.5], DEV).require_grad()
+    y = getattr(x.clone(), op)()
+    grads = (y * pb.Tensor.from_floats([2.0, -3.0, np.nan], DEV)).sum().backward()
+    assert y.node_id == 1 and bits(x.grad(grads).to_vec()) == bits([0.0, 0.0, 0.0])
+
+
+def test_sign_gradient_is_the_gradient_times_zero():
+    # burn-autodiff `float_sign`: `grad * 0`, so -3 gives -0.0 and NaN stays NaN
+    pb.reset()
+    x = pb.Tensor.from_floats([0.4, -1.6, 2.5], DEV).require_grad()
+    grads = (x.clone().sign() * pb.Tensor.from_floats([2.0, -3.0, np.nan], DEV)).sum().backward()
+    assert bits(x.grad(grads).to_vec()) == bits([0.0, -0.0, np.nan])
+
+
+def test_a_float_tensors_bool_is_not_equal_to_zero():
+    pb.reset()
+    x = pb.Tensor.from_floats([0.0, -0.0, 2.0, np.nan, -1e-40], DEV).require_grad()
+    mask = x.clone().bool()
+    assert mask.to_vec() == [False, False, True, True, True]
+    assert pb.Tensor.from_floats([1.0], DEV).node_id == 1  # the Bool tensor took no id

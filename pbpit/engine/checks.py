@@ -41,6 +41,7 @@ SLICE = _CRATE + "base.rs:1311:9"
 CAT = _CRATE + "base.rs:2486:9"
 STACK = _CRATE + "base.rs:2539:9"
 NARROW = _CRATE + "base.rs:2610:9"
+GATHER = _CRATE + "base.rs:1825:9"
 EXPAND = _CRATE + "base.rs:3050:9"
 FLIP = _CRATE + "base.rs:646:9"
 RESHAPE = _CRATE + "check.rs:1497:13"  # `unwrap_shape_reshape`'s `check!`
@@ -274,6 +275,20 @@ def flip(rank: int, axes: Sequence[int]) -> None:
             [("The axes must be unique.", f"The axes '{_list(axes)}' are not unique.")],
             FLIP,
         )
+
+
+def gather(dim: int, shape: Sequence[int], indices: Sequence[int]) -> None:
+    """`check_gather_scatter_indices`: every dim but `dim` the tensor's, an error each."""
+    errors: list[tuple[str, str | None]] = [
+        (
+            "The tensor shape should be the same as the index tensor shape.",
+            f"The shape differs at dimension {i}: {a} != {b}",
+        )
+        for i, (a, b) in enumerate(zip(shape, indices, strict=True))
+        if i != dim and a != b
+    ]
+    if errors:
+        raise failed("Gather", errors, GATHER)
 
 
 def _product(dims: Sequence[int]) -> int:

@@ -466,9 +466,13 @@ def _int_values(indices: Any, op: str) -> np.ndarray:
 
 
 def _gathered(array: np.ndarray, dim: int, indices: Any, op: str) -> np.ndarray:
+    from pbpit.engine import checks as burn_checks
+
     picked = _int_values(indices, op)
     axis = checks._axis(op, dim, array.shape)
     shape = picked.shape
+    if len(shape) == array.ndim:
+        burn_checks.gather(axis, array.shape, shape)
     if len(shape) != array.ndim or any(
         a != b for d, (a, b) in enumerate(zip(shape, array.shape, strict=True)) if d != axis
     ):

@@ -689,8 +689,10 @@ BROADCASTING: dict[type[Op], type[Op]] = {
 """The broadcasting variant of each binary op, for operands of different shapes."""
 
 
-# -- reductions, shape, indexing (engine/ops_shape.py, which builds on the classes above) --------
+# -- reductions, shape, indexing (engine/ops_shape.py, which builds on the classes above); sign,
+# round, floor, ceil (engine/ops_rounding.py)
 
+from pbpit.engine.ops_rounding import Ceil, Floor, Round, Sign  # noqa: E402, F401
 from pbpit.engine.ops_shape import (  # noqa: E402, F401 - the ops are all found here, as `ops.X`
     Cat,
     Expand,

@@ -27,6 +27,12 @@ def max_pair(self: Tensor, other: Tensor) -> Tensor:
     return self.mask_where(self.lower(other), other)
 
 
+def bool_(self: Tensor) -> Tensor:
+    """A float tensor's `bool()`: burn-tensor's `self.not_equal_elem(0)`, a Bool tensor (no
+    node): false at ±0.0, true elsewhere (NaN too)."""
+    return self.not_equal_elem(0.0)
+
+
 def ones_like(self: Tensor) -> Tensor:
     """Ones of this tensor's shape, on its device: a new untracked leaf."""
     return Tensor.ones(self.shape, self.device)
@@ -39,3 +45,5 @@ def zeros_like(self: Tensor) -> Tensor:
 
 for _method in (min_pair, max_pair, ones_like, zeros_like):
     setattr(Tensor, _method.__name__, _method)
+if "bool" not in vars(Tensor):
+    Tensor.bool = bool_  # type: ignore[attr-defined]
