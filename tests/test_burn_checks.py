@@ -233,3 +233,17 @@ def test_the_python_api_panics_alike():
     assert caught.value.location.startswith(__file__ + ":")  # the caller's line
     with pytest.raises(Panic, match="got 3 and 2"):
         x.matmul(Tensor.from_floats(np.ones((2, 2)), device))
+
+
+def test_gather_with_indices_of_another_shape_off_the_dim(tmp_path):
+    _, _, panic = run(
+        tmp_path,
+        "let i = Tensor::<2, Int>::from_ints([[1, 0, 2]], &device);\n"
+        "let y = x.clone().gather(1, i);\n",
+    )
+    assert panic is not None and panic.location == API + "base.rs:1825:9"
+    assert panic.message == (
+        "=== Tensor Operation Error ===\n  Operation: 'Gather'\n  Reason:\n"
+        "    1. The tensor shape should be the same as the index tensor shape. The shape "
+        "differs at dimension 0: 2 != 1 \n"
+    )
