@@ -307,6 +307,191 @@ fn main() {
 """,
         runs("0.30000000000000004 1.5\n"),
     ),
+    # the code rustc names: an assignment to a variable a closure captures is E0594; a
+    # number's `+=` of a reference is `AddAssign<&f64>`'s call, borrowing it (E0596)
+    "closure_adds_to_a_captured_variable_not_mut": (
+        """\
+fn main() {
+    let counter = 0;
+    let mut bump = || {
+        counter += 1;
+        counter * 2
+    };
+    println!("{} {}", bump(), bump());
+}
+""",
+        rejects("E0594"),
+    ),
+    "sum_of_references_into_a_variable_not_mut": (
+        """\
+fn mean(v: &Vec<f64>) -> f64 {
+    let sum = 0.0;
+    for x in v {
+        sum += x;
+    }
+    sum / v.len() as f64
+}
+fn main() {
+    println!("{}", mean(&vec![1.0, 2.0]));
+}
+""",
+        rejects("E0596"),
+    ),
+    "sums_into_variables_declared_mut": (
+        """\
+fn stats(v: &Vec<f64>) -> f64 {
+    let mut sum = 0.0;
+    for x in v {
+        sum += x;
+    }
+    let mut calls = 0;
+    let mut bump = || {
+        calls += 1;
+        calls * 2
+    };
+    let twice = bump() + bump();
+    sum + twice as f64
+}
+fn main() {
+    println!("{}", stats(&vec![1.5, 2.0]));
+}
+""",
+        runs("9.5\n"),
+    ),
+    # a float has no bit operator: E0369 at the operator, the right side's type known or not
+    "bit_and_of_a_float_and_an_untyped_parameter": (
+        """\
+fn main() {
+    let add = |p: f32, q| p & q;
+    println!("{:?}", add(0.1, 0.2));
+}
+""",
+        rejects("E0369"),
+    ),
+    "bit_and_of_two_untyped_parameters": (
+        """\
+fn main() {
+    let add = |p, q| p & q;
+    println!("{:?}", add(0.1f32, 0.2f32));
+}
+""",
+        rejects("E0277"),
+    ),
+    # `xs[a..b]` not behind `&` where a reference is written: E0308 (E0277 elsewhere)
+    "slice_without_borrow_returned": (
+        """\
+fn head(xs: &[i32]) -> &[i32] {
+    xs[..2]
+}
+fn main() {
+    println!("{:?}", head(&[1, 2, 3]));
+}
+""",
+        rejects("E0308"),
+    ),
+    "slice_without_borrow_as_an_argument": (
+        """\
+fn fill(xs: &mut [f64], x: f64) {
+    for v in xs.iter_mut() {
+        *v = x;
+    }
+}
+fn main() {
+    let mut v = vec![1.0, 2.0, 3.0];
+    fill(v[..2], 0.5);
+    println!("{:?}", v);
+}
+""",
+        rejects("E0308"),
+    ),
+    "slice_without_borrow_in_a_let": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    let s = v[..2];
+    println!("{}", s.len());
+}
+""",
+        rejects("E0277"),
+    ),
+    # `impl Trait` given `&x`: `&X` does not implement the trait (E0277); a `Box<dyn Trait>`
+    # given `&b` is another type (E0308)
+    "impl_trait_parameter_given_a_borrow": (
+        """\
+trait Shape {
+    fn area(&self) -> f32;
+}
+struct Rect {
+    w: f32,
+}
+impl Shape for Rect {
+    fn area(&self) -> f32 {
+        self.w
+    }
+}
+fn print_area(s: impl Shape) {
+    println!("{}", s.area());
+}
+fn main() {
+    let r = Rect { w: 2.0 };
+    print_area(&r);
+}
+""",
+        rejects("E0277"),
+    ),
+    "boxed_trait_parameter_given_a_borrow": (
+        """\
+trait Shape {
+    fn area(&self) -> f32;
+}
+struct Rect {
+    w: f32,
+}
+impl Shape for Rect {
+    fn area(&self) -> f32 {
+        self.w
+    }
+}
+fn total(s: Box<dyn Shape>) -> f32 {
+    s.area()
+}
+fn main() {
+    let r: Box<dyn Shape> = Box::new(Rect { w: 2.0 });
+    println!("{}", total(&r));
+}
+""",
+        rejects("E0308"),
+    ),
+    # `sum`/`product` into a type the items cannot make: `i32: Sum<bool>` is not implemented
+    "sum_of_bools_into_an_integer": (
+        """\
+fn main() {
+    let flags = (1..4).map(|x| x >= 2);
+    let total: i32 = flags.sum();
+    println!("{}", total);
+}
+""",
+        rejects("E0277"),
+    ),
+    "product_of_usize_into_u64": (
+        """\
+fn main() {
+    println!("{}", (1..=5usize).product::<u64>());
+}
+""",
+        rejects("E0277"),
+    ),
+    "sums_and_products_of_their_own_type": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    let total: i32 = v.iter().sum();
+    let f: f64 = [0.5, 0.25].iter().sum();
+    println!("{} {} {}", total, f, (1..=5u64).product::<u64>());
+}
+""",
+        runs("6 0.75 120\n"),
+    ),
 }
 
 

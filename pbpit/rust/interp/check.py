@@ -27,6 +27,7 @@ from pbpit.rust.interp.check_rules import (
     refuse_borrowed_iterator_args,
     refuse_immutable_add_assign,
     refuse_immutable_element,
+    unify_sum,
 )
 from pbpit.rust.interp.check_statics import StaticRules
 from pbpit.rust.interp.check_structs import StructRules
@@ -629,7 +630,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         for total, item, e in self.sums:
             if is_open(total):
                 raise self.fail(e.pos, "type annotations needed")
-            self.unify(total, item, e.pos)
+            unify_sum(self, total, item, e)  # E0277 for another item type
             if not is_number(resolve(total)):
                 raise self.fail(e.pos, f"`{e.name}` of `{show(item)}` (pbpit sums numbers)")
 

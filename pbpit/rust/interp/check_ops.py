@@ -184,6 +184,10 @@ class OperatorRules:
             self.unify(BOOL, rt, e.right.pos)
             e.kind = "logic"
             return BOOL
+        if op in (*BITWISE, *SHIFTS) and is_float(self.known(lt)):
+            # `p & q` with `p: f32`: a float has no bit operator for any right type, rustc's
+            # E0369 at the operator, whether or not `q`'s type is known yet
+            return self.binary_type(e, lt, rt)
         if op in (*ARITHMETIC, *BITWISE, *SHIFTS) and (
             is_open(self.known(lt)) or is_open(self.known(rt))
         ):

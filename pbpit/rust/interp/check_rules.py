@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pbpit.rust.interp import slices
+from pbpit.rust.interp import references, slices, value_slots
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     Assign,
@@ -19,10 +19,13 @@ from pbpit.rust.interp.nodes import (
     Method,
 )
 from pbpit.rust.interp.types import (
+    DynT,
+    Mismatch,
     Ty,
     Wrap,
     resolve,
     show,
+    unify,
 )
 
 if TYPE_CHECKING:
@@ -39,6 +42,18 @@ def refuse_borrow_for_value(checker: Checker, fn: FnItem, index: int, arg: Expr)
     ty = show(resolve(fn.param_tys[index]))
     where = arg.borrow_pos or arg.pos
     found = f"&mut {ty}" if arg.mut_borrow else f"&{ty}" if arg.borrowed else ty
+    wanted = resolve(fn.param_tys[index])
+    written = value_slots.written_params(fn)
+    impl_trait = index < len(written) and getattr(written[index], "type", "") == "abstract_type"
+    if param.owned and arg.borrowed and type(wanted) is DynT and impl_trait:
+        # `s: impl Shape` given `&r`: `&Rect` does not implement the trait (rustc's E0277)
+        given = "&mut " if arg.mut_borrow else "&"
+        what = f"the trait bound `{given}{show(arg.ty)}: {wanted.trait.name}` is not satisfied"
+        err = checker.fail(where, rejects(what, "E0277"))
+        err.label = (
+            f"the trait `{wanted.trait.name}` is not implemented for `{given}{show(arg.ty)}`"
+        )
+        raise err
     if param.owned and arg.borrowed:
         raise checker.fail(where, f"mismatched types: expected `{ty}`, found `{found}`")
     if not param.owned and not param.mut_ref and not arg.borrowed and checker.owned(arg):
@@ -51,12 +66,18 @@ def refuse_borrow_for_value(checker: Checker, fn: FnItem, index: int, arg: Expr)
 
 def refuse_immutable_add_assign(checker: Checker, e: Assign, string: bool) -> None:
     """`x += y` of a variable not declared `mut`: a `String`'s `AddAssign` borrows it mutably
-    (rustc's E0596), a number's is an assignment (E0384)."""
+    (rustc's E0596), and so does a number's of a reference (`f64: AddAssign<&f64>`, a call);
+    a number's of a value is an assignment: E0384, or E0594 in a closure capturing `x`."""
     binding = e.target.binding  # type: ignore[union-attr]
-    if string:
+    if string or references.certainly_reference(e.value):
         what = f"cannot borrow `{binding.name}` as mutable, as it is not declared as mutable"
         err = checker.fail(e.target.pos, rejects(what, "E0596"))
         err.label = "cannot borrow as mutable"
+        raise err
+    if e.target.scope is not binding.scope:  # type: ignore[union-attr]  # (a closure's)
+        what = f"cannot assign to `{binding.name}`, as it is not declared as mutable"
+        err = checker.fail(e.pos, rejects(what, "E0594"))
+        err.label = "cannot assign"
         raise err
     what = f"cannot assign twice to immutable variable `{binding.name}`"
     if getattr(binding, "argument", False):
@@ -162,3 +183,18 @@ def refuse_aliasing(checker: Checker, args: list[Expr]) -> None:
             err = checker.fail(where, rejects(what, "E0502"))
             err.label = f"{now} borrow occurs here"
         raise err
+
+
+def unify_sum(checker: Checker, total: Ty, item: Ty, e: Expr) -> None:
+    """`sum()`/`product()` of items of one type into another (`let t: i32 = bools.sum()`,
+    `(1..=5usize).product::<u64>()`): `i32: Sum<bool>` is not implemented, rustc's E0277."""
+    try:
+        unify(total, item)
+    except Mismatch:
+        shown, of = show(resolve(total)), show(resolve(item))
+        if getattr(e, "name", "") == "product":
+            what = f"cannot be made by multiplying all elements of type `{of}` from an iterator"
+        else:
+            what = f"cannot be made by summing an iterator over elements of type `{of}`"
+        err = checker.fail(e.pos, rejects(f"a value of type `{shown}` {what}", "E0277"))
+        raise err from None

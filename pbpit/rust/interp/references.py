@@ -13,13 +13,16 @@ ITEMS_BY_REFERENCE = "by_reference"
 
 def mark_for_binding(loop: Any) -> None:
     """Mark the variable of the `for` loop `loop` when its items are references."""
-    from pbpit.rust.interp.nodes import Method
+    from pbpit.rust.interp.nodes import Local, Method
 
     iterable, binding = loop.iterable, loop.binding
     if binding is None or iterable is None:
         return
     by_iter = isinstance(iterable, Method) and iterable.name == "iter" and not iterable.args
-    if by_iter or (iterable.borrowed and not iterable.mut_borrow):
+    # `for x in v` of a parameter written `v: &Vec<T>` (or `&[T]`): each `x` a `&T` too
+    by_ref_param = isinstance(iterable, Local) and certainly_reference(iterable)
+    by_ref_param = by_ref_param and not iterable.binding.mut_ref
+    if by_iter or by_ref_param or (iterable.borrowed and not iterable.mut_borrow):
         setattr(binding, ITEMS_BY_REFERENCE, True)
 
 

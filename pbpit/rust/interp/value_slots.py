@@ -40,6 +40,7 @@ from pbpit.rust.interp.nodes import (
     Unsupported,
     children,
 )
+from pbpit.rust.interp.slices import RANGE_INDEX
 from pbpit.rust.interp.types import StructT, resolve
 
 # std types that are values (a reference to one is another type).
@@ -111,6 +112,8 @@ class ValueSlots:
         if ty.type == "reference_type":
             if top and not e.borrowed and _made_here(e):
                 raise self.fail(e, ty, "a value, not a reference")
+            if not e.borrowed and _unsized_place(e):  # `xs[..2]` where `&[i32]` is written
+                raise self.fail(e.recv, ty, "a slice, not a reference")  # type: ignore[attr-defined]
             return
         if not self.is_value(ty):
             return
@@ -175,7 +178,7 @@ class ValueSlots:
         if isinstance(node, Return):
             self.value(ret, node.value)
         elif isinstance(node, Call) and isinstance(node.callee, FnItem):
-            for param, arg in zip(_params(node.callee), node.args, strict=False):
+            for param, arg in zip(written_params(node.callee), node.args, strict=False):
                 self.value(param, arg, top=False)
         elif isinstance(node, StructLit):
             types = field_types(node.item)
@@ -222,7 +225,7 @@ def vec_of_values(e: Expr) -> bool:
 
 def refuse_borrowed_arguments(checker: Any, fn: FnItem, args: list[Expr]) -> None:
     """`T::new(&size)` of a trait's `fn new(size: f32) -> Self`: rustc's E0308."""
-    for param, arg in zip(_params(fn), args, strict=False):
+    for param, arg in zip(written_params(fn), args, strict=False):
         if arg.borrowed and plainly_value(param):
             where = arg.borrow_pos or arg.pos
             written = param.text.decode()  # type: ignore[union-attr]
@@ -237,7 +240,13 @@ def _made_here(e: Expr) -> bool:
     return isinstance(e, ArrayLit | ArrayRepeat | StructLit | TupleLit | SomeLit | Format)
 
 
-def _params(fn: FnItem) -> list[Node | None]:
+def _unsized_place(e: Expr) -> bool:
+    """`v[a..b]` not behind `&`, where its value is taken: a `[T]` (or `str`), no reference
+    (rustc's E0308 where a reference is written; E0277 elsewhere, the checker's)."""
+    return isinstance(e, Method) and e.name == RANGE_INDEX and getattr(e, "unsized", False)
+
+
+def written_params(fn: FnItem) -> list[Node | None]:
     """The written types of a fn's parameters (not `self`), in order."""
     params = fn.node.child_by_field_name("parameters")
     found: list[Node | None] = []
