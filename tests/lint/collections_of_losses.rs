@@ -1,7 +1,8 @@
 // A `Vec`, tuple or struct literal is not a tensor: its elements keep graphs of their own.
 // Losses of separate forwards backpropagated one by one, by index or by field, share nothing;
-// the same element backpropagated twice, or elements built on one cached tensor backpropagated
-// pass after pass, do. Pieces of one tensor (`chunk`) share it.
+// the same element backpropagated twice does; elements built on one tensor, one backpropagated
+// a pass, share it (pbpit run on a runnable copy: shared-intermediate at `feats`), as pieces
+// of one tensor (`chunk`) do.
 use burn::prelude::*;
 use burn::tensor::backend::AutodiffBackend;
 
@@ -39,7 +40,7 @@ pub fn kept_in_a_struct<B: AutodiffBackend>(model: Model<B>, a: Tensor<B, 2>) {
 }
 
 pub fn on_one_cached_tensor<B: AutodiffBackend>(model: Model<B>, x: Tensor<B, 2>) {
-    let feats = model.forward(x); //~ WARN loop-external-tracked
+    let feats = model.forward(x); //~ WARN shared-intermediate
     let losses = vec![feats.clone().sum(), (feats.clone() * 2.0).sum()];
     for i in 0..2 {
         let _grads = losses[i].clone().backward();

@@ -342,18 +342,26 @@ class _Bindings:
         children = [c for c in node.named_children if c.type != "field_identifier"]
         values = [self.expr(child) for child in children]
         base = values[0] if values else _DATA
-        if base.parts is not None:
-            return self._part(node, base)
-        if base.requirement != Requirement.GRAD_IN_BACKWARD:
-            return _DATA
         index = node.named_children[1] if node.named_child_count > 1 else None
+        key = None
         if node.type == "index_expression" and index is not None and index.type == "identifier":
             slot = self.lookup(self.text(index))
             key = self.counters.get(slot) if slot is not None else None
-            if key is not None:  # `xs[i]`, `i` a loop's counter: one element a pass
-                collection = node.named_children[0]
-                named = collection if collection.type == "identifier" else None
-                return self._element_of_pass(base, key, named)
+        tracked = base.requirement == Requirement.GRAD_IN_BACKWARD
+        if base.parts is not None and (key is None or not tracked or _content(base)):
+            return self._part(node, base)
+        if not tracked:
+            return _DATA
+        if key is not None:  # `xs[i]`, `i` a loop's counter: one element a pass
+            collection = node.named_children[0]
+            named = collection if collection.type == "identifier" else None
+            element = self._element_of_pass(base, key, named)
+            if named is None or element.origin is None:
+                return element
+            # The read of `xs` there takes the element (in the branch it is in: `if step == 0
+            # { xs[i].clone() }`), as `x` of `for x in xs.iter()` holds it.
+            taken = self._taking_read(element.reads, self.span(named), element.origin)
+            return replace(element, reads=taken)
         name_node = node.child_by_field_id(_FIELD.field)
         if node.type == "field_expression" and base.origin is not None and name_node is not None:
             return self._field_part(base, self.text(name_node))

@@ -192,11 +192,14 @@ class _Effects:
     def _captured_effect(self, call, receiver_node, name_node, receiver, arguments):
         if not arguments or receiver.frozen:
             return None
-        if receiver.requirement != Requirement.NONE and not _leaves(receiver):
-            return None  # of tracked elements: what they share (`ADAPT`), not what it captures
         key = call.start_byte + self.delta
         made = arguments[-1].sources
         shared = frozenset(d for d in made if all(k != key for k, _ in d.context))
+        if receiver.requirement != Requirement.NONE and not _leaves(receiver):
+            # Of tracked elements, none known to share anything (what they share is `ADAPT`'s;
+            # what a caller gives, each a tensor of its own): what the closure captures besides
+            # them (`heads.iter().map(|h| feats.clone().matmul(h.clone()))`: `feats`).
+            shared = shared - receiver.sources
         return replace(_op([receiver, *arguments]), shared=shared) if shared else None
 
     # -- functions called by path (`methods.FUNCTIONS`)

@@ -48,8 +48,7 @@ class _Flow:
         alternative = node.child_by_field_id(_FIELD.alternative)
         conditional_scope = self.scopes[-1]
 
-        once = self._once(node.child_by_field_id(_FIELD.condition))
-        keys = [once] if once is not None else self._first_pass(condition, consequence)
+        keys = self._once(condition) or self._first_pass(condition, consequence)
 
         def then() -> Value:
             if not keys:
@@ -78,15 +77,21 @@ class _Flow:
         self.pop_scope()
         return value
 
-    def _once(self, condition: Node | None) -> int | None:
-        """The loop whose passes take this `if` once at most: `counter == value`, the counter
+    def _once(self, condition: Node | None) -> list[int]:
+        """The loops whose passes take this `if` once at most: `counter == value`, the counter
         of a loop around it, the value the same in every pass (a literal, or names the loop
-        does not assign, without calls)."""
+        does not assign, without calls); each of `a && b`'s."""
+        while condition is not None and condition.type == "parenthesized_expression":
+            condition = condition.named_children[0] if condition.named_child_count else None
         if condition is None or condition.type != "binary_expression":
-            return None
+            return []
         operator = condition.child_by_field_id(_FIELD.operator)
+        if operator is not None and self.text(operator) == "&&":
+            keys = self._once(condition.child_by_field_id(_FIELD.left))
+            right = self._once(condition.child_by_field_id(_FIELD.right))
+            return keys + [key for key in right if key not in keys]
         if operator is None or self.text(operator) != "==":
-            return None
+            return []
         sides = [
             condition.child_by_field_id(_FIELD.left),
             condition.child_by_field_id(_FIELD.right),
@@ -97,8 +102,8 @@ class _Flow:
             slot = self.lookup(self.text(counter))
             key = self.counters.get(slot) if slot is not None else None
             if key is not None and self._same_every_pass(other, key):
-                return key
-        return None
+                return [key]
+        return []
 
     def _first_pass(self, condition: Node | None, consequence: Node | None) -> list[int]:
         """The loops whose passes take this `if` once at most because it flips its own flag:
@@ -498,14 +503,55 @@ class _Flow:
         return None
 
     def _while(self, node: Node) -> Value:
+        key = node.start_byte + self.delta
+        counter = self._while_counter(node)
+
         def body() -> None:
             self.push_scope(node)
             self._condition(node.child_by_field_id(_FIELD.condition))
             self.expr(node.child_by_field_id(_FIELD.body))
             self.pop_scope()
 
-        self._passes(node, node.start_byte + self.delta, body)
+        if counter is not None:
+            self.counters[counter] = key
+        try:
+            self._passes(node, key, body)
+        finally:
+            if counter is not None:
+                del self.counters[counter]
         return _DATA
+
+    def _while_counter(self, loop: Node) -> _Slot | None:
+        """The name a `while` loop counts its passes with: `i` of `while i < losses.len()`,
+        bound by a `let` in the pass of the loops around (or before any loop), which the loop
+        only ever increases, by `i += 1` (a positive literal): a new value each pass."""
+        condition = loop.child_by_field_id(_FIELD.condition)
+        while condition is not None and condition.type == "parenthesized_expression":
+            condition = condition.named_children[0] if condition.named_child_count else None
+        if condition is None or condition.type != "binary_expression":
+            return None
+        operator = condition.child_by_field_id(_FIELD.operator)
+        side = {"<": _FIELD.left, "<=": _FIELD.left, ">": _FIELD.right, ">=": _FIELD.right}.get(
+            self.text(operator) if operator is not None else ""
+        )
+        name_node = condition.child_by_field_id(side) if side is not None else None
+        if name_node is None or name_node.type != "identifier":
+            return None
+        slot = self.lookup(self.text(name_node))
+        if slot is None:
+            return None
+        if self.context and slot.declared < self.loop_spans[self.context[-1][0]][0]:
+            return None  # bound outside the loop around: not started again with it
+        start, end = loop.start_byte + self.delta, loop.end_byte + self.delta
+        name = re.escape(self.text(name_node).encode())
+        writes = re.compile(rb"(?<![\w.])" + name + rb"\s*((?:[-+*/%&|^]|<<|>>)?=)(?!=)\s*(\w*)")
+        found = list(writes.finditer(self.data, start, end))
+        if not found or re.search(rb"&\s*mut\s+" + name + rb"\b", self.data[start:end]):
+            return None
+        for write in found:
+            if write.group(1) != b"+=" or not write.group(2).isdigit() or int(write.group(2)) < 1:
+                return None
+        return slot
 
     def _loop(self, node: Node) -> Value:
         self._passes(

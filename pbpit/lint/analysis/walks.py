@@ -44,7 +44,13 @@ class _Walks:
         whole = collection.origin
         made_of: object = whole
         if whole is None:
-            own = frozenset(d for d in collection.sources if d not in self.pass_made)
+            # What an iterator's closure made of each element (`|f| f.clone().sum()` of a
+            # `map` before the loop) is made once per element, not in passes of a loop around.
+            own = frozenset(
+                d
+                for d in collection.sources
+                if d not in self.pass_made and not self._in_closure(d)
+            )
             if not own:
                 return element
             # Kept across the passes of a loop around (`saved.push(..)` every episode, never
@@ -53,7 +59,11 @@ class _Walks:
             oldest = min(d.context for d in own)
             kept = any(d.context != oldest for d in own)
             own = frozenset(d for d in own if d.context == oldest)
-            made_of, whole = own, min(own, key=lambda d: d.span)
+            # Named after the collection walked (`losses` of `losses.iter().zip(..)`), if it
+            # is one of them.
+            named = self.text(held_by) if held_by is not None else None
+            made_of = own
+            whole = min(own, key=lambda d: (d.name != named, d.span))
         made = self.pass_elements.get((made_of, key, number))
         if made is None:
             # No statement of its own: no fix detaches the collection where it is made; one
@@ -92,6 +102,37 @@ class _Walks:
             reads=reads,
             shared=element.shared,
         )
+
+    def _in_closure(self, definition: Definition) -> bool:
+        """Whether `definition` was made in a closure's body (read as a loop of its own)."""
+        return any(
+            (loop := self.loops.get(key)) is not None and loop.type == "closure_expression"
+            for key, _ in definition.context
+        )
+
+    def _taking_read(
+        self, reads: frozenset[Read], span: tuple[int, int], made: Definition
+    ) -> frozenset[Read]:
+        """`reads` with the read of the collection at `span` taking `made`, the element of this
+        pass (as `f` of `for f in feats.iter()` holds it), noted in the branches that read was
+        made in."""
+        here = [r for r in reads if r.span == span and r.context == self.context]
+        if not here:
+            return reads
+        taken = set()
+        for r in here:
+            read = Read(
+                r.span,
+                r.name,
+                replace(r.value, origin=made, sources=r.value.sources | made.sources),
+                r.node,
+                r.context,
+            )
+            noted = self.once_reads.get(id(r))
+            if noted is not None and noted[0] is r:
+                self.once_reads[id(read)] = (read, noted[1])
+            taken.add(read)
+        return reads.difference(here) | taken
 
     def _walked_element(self, name: str, made: Definition) -> None:
         """Keep `made`, an element of the collection `name` a loop walks, beside that name (a
