@@ -20,8 +20,9 @@ from the seed (`DIMENSIONS` names them and their values):
   iterator closure);
 - `loop`, `exit`, `branch`, `walk`, `home`: the loop (`for`, `while`, `loop`, epochs x batches,
   none), an early exit (`break`, `continue`, `return`), a first-pass branch or a `match`
-  choosing the tensor, how a `Vec` is walked (`iter`, `zip`, indexing), and whether the loop
-  is in `main` or in a helper taking `&Tensor` parameters.
+  choosing the tensor, how a `Vec` is walked (`iter`, `zip`, indexing by a `for` range's or a
+  `while` loop's counter, `enumerate`) and what it holds (forwards or losses), and whether the
+  loop is in `main` or in a helper taking `&Tensor` parameters.
 
 Nothing here predicts whether a program panics: the interpreter running it is the oracle
 (tests/test_generated_agree.py, tools/gen_agree.py). Each program is valid Rust as rustc reads
@@ -61,10 +62,15 @@ CUTS: dict[str, tuple[str, ...]] = {
 }
 LOSSES: dict[str, tuple[str, ...]] = {
     "double": ("one", "vec"),
-    "shared": ("two", "summed", "vec", "vec_summed", "iterated"),
+    "shared": ("two", "summed", "vec", "vec_summed", "iterated", "vec_index", "vec_while",
+               "vec_enumerate", "method_vec"),
     "parts": ("chunk", "narrow", "chunk_summed"),
 }
-WALKS = ("iter", "zip", "index")
+WALKS = ("iter", "zip", "index", "enumerate", "while_index")
+"""How a loop walks a `Vec`: by iterator, zipped, by `for i in 0..v.len()`, by
+`iter().enumerate()`, by a `while i < v.len()` counter."""
+ELEMENTS = ("features", "losses")
+"""What a walked `Vec` made before the loop holds: forwards, or losses made of them."""
 HOMES = ("main", "helper")
 
 W = "[[0.5, -0.25], [0.1, 0.3]]"
@@ -253,8 +259,9 @@ class _Composer:
         """The tensor a pass uses: the reused one, or by the drawn branch the fresh one on some
         passes. Returns an expression."""
         branch = self.shape["branch"]
-        # Only in `for step in 0..3`, with no exit that skips a pass: which passes take the
-        # branch is then read from the loop's range (the first pass; passes 0 and 2).
+        # Only in `for step in 0..3` (and a first pass in `while step < 3`, its counter raised
+        # first thing), with no exit that skips a pass: which passes take the branch is then
+        # read from the loop's range or counter (the first pass; passes 0 and 2).
         exits = ("none", "break_last") if branch == "match" else ("none", "break_last",
                                                                   "break_second")
         if self.shape["loop"] == "for" and self.shape["exit"] in exits:
@@ -262,6 +269,10 @@ class _Composer:
                 return f"if step == 0 {{ {reused} }} else {{ {fresh} }}"
             if branch == "match":
                 return f"match step % 2 {{\n    0 => {reused},\n    _ => {fresh},\n}}"
+        if self.shape["loop"] == "while" and self.shape["exit"] in exits and branch != "match":
+            # `while step < 3 { step += 1; .. }`: the first pass sees 1.
+            if branch == "first_pass":
+                return f"if step == 1 {{ {reused} }} else {{ {fresh} }}"
         self.shape["branch"] = "none"
         return reused
 
@@ -396,20 +407,46 @@ class _Composer:
         else:
             pre += ["let mut feats = Vec::new();", "for &scale in scales.iter() {",
                     f"    feats.push({item});", "}"]
-        if walk == "iter":
-            head, f = "for f in feats.iter() {", used("f.clone()")
-            loss = self.loss("t", self.rng.randrange(2))
-        elif walk == "zip":
-            head, f = "for (f, target) in feats.iter().zip(targets.iter()) {", used("f.clone()")
+        elements = self.pick("elements", ELEMENTS)
+        name = "feats"
+        if elements == "losses":
+            # Losses made once, before the loop, of the forwards: the walk backpropagates them.
+            name = "losses"
+            if cut == "use":
+                self.shape["cut"] = cut = "none"  # a detached loss has no graph to walk
+            pre += ["let losses: Vec<Tensor<1>> = feats",
+                    "    .iter()",
+                    f"    .map(|f| {self.loss('f.clone()', self.rng.randrange(2))})",
+                    "    .collect();"]
+        head, tail, f = self._walk(walk, name)
+        if walk == "zip":
             loss = "((t - target.clone()) * w.clone()).sum()"
         else:
-            head, f = "for i in 0..feats.len() {", used("feats[i].clone()")
             loss = self.loss("t", self.rng.randrange(2))
-        chosen = self.choose(f, self.forward("x.clone()"))
-        body = [head, f"    let t = {chosen};", *_indent(self.backward(loss)), "}"]
+        if elements == "losses":
+            loss = "t"
+            fresh = self.loss(self.forward("x.clone()"))
+        else:
+            fresh = self.forward("x.clone()")
+        chosen = self.choose(used(f) if cut == "use" else f, fresh)
+        body = [*head, f"    let t = {chosen};", *_indent(self.backward(loss)), *tail, "}"]
         self.shape["home"] = "main"
         before, lines = self.loop(body)
         return pre + before + lines
+
+    def _walk(self, walk: str, name: str) -> tuple[list[str], list[str], str]:
+        """The head of a loop walking the `Vec` `name`, the statements that end each of its
+        passes, and the expression of the element a pass takes."""
+        if walk == "iter":
+            return [f"for f in {name}.iter() {{"], [], "f.clone()"
+        if walk == "zip":
+            return [f"for (f, target) in {name}.iter().zip(targets.iter()) {{"], [], "f.clone()"
+        if walk == "enumerate":
+            return [f"for (i, f) in {name}.iter().enumerate() {{"], [], "f.clone()"
+        if walk == "while_index":
+            return (["let mut i = 0;", f"while i < {name}.len() {{"], ["    i += 1;"],
+                    f"{name}[i].clone()")
+        return [f"for i in 0..{name}.len() {{"], [], f"{name}[i].clone()"
 
     def _state(self) -> list[str]:
         holder = self.pick("holder", HOLDERS["state"])
@@ -521,6 +558,26 @@ class _Composer:
             body += ["let losses = vec![l1, l2];",
                      "let total = losses.into_iter().reduce(|a, b| a + b).unwrap();",
                      *self.backward("total")]
+        elif losses in ("vec_index", "vec_while", "vec_enumerate"):
+            walk = {"vec_index": "index", "vec_while": "while_index"}.get(losses, "enumerate")
+            head, tail, loss = self._walk(walk, "losses")
+            body += ["let losses = vec![l1, l2];", *head, *_indent(self.backward(loss)), *tail,
+                     "}"]
+        elif losses == "method_vec":
+            # A method makes one loss per head by an iterator closure over `&h`; a counter
+            # walks them.
+            self._item("struct Heads {\n    ws: Vec<Tensor<2>>,\n}")
+            self._item("impl Heads {\n"
+                       "    fn losses(&self, h: &Tensor<2>) -> Vec<Tensor<1>> {\n"
+                       "        self.ws.iter().map(|v| (h.clone() * v.clone()).sum()).collect()\n"
+                       "    }\n}")
+            leaf = "Tensor::<2>::from_floats({}, &device).require_grad()"
+            self._pre(f"let heads = Heads {{ ws: vec![{leaf.format(W)}, {leaf.format(Y)}] }};")
+            walk = self.rng.choice(("index", "while_index", "enumerate"))
+            head, tail, loss = self._walk(walk, "losses")
+            given = "&h.clone().detach()" if cut == "use" else "&h"
+            body = body[:1] + [f"let losses = heads.losses({given});", *head,
+                               *_indent(self.backward(loss)), *tail, "}"]
         else:  # iterated: a Vec of losses made by an iterator closure
             body = body[:1] + [
                 "let losses: Vec<Tensor<1>> = (0..2)",
