@@ -390,5 +390,7 @@ def test_bad_input_says_what_was_expected():
         pb.GradientsParams.from_grads(None, Mlp(device()))
     with pytest.raises(TypeError, match="expected GradientsParams"):
         pb.SgdConfig().init().step(0.1, Mlp(device()), {})
-    with pytest.raises(ValueError, match="not supported"):
-        pb.CrossEntropyLossConfig().with_smoothing(0.1).init(device())
+    with pytest.raises(ValueError, match=r"should be in interval \[0, 1\]. Got 1.5"):
+        pb.CrossEntropyLossConfig().with_smoothing(1.5).init(device())
+    with pytest.raises(ValueError, match="Weights of cross-entropy have to be positive"):
+        pb.CrossEntropyLossConfig().with_weights([1.0, 0.0]).init(device())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from pbpit.engine import activation, ops
-from pbpit.engine.tensor import Device, Tensor, _apply_one
+from pbpit.engine.tensor import Device, Tensor, _apply_one, _leaf
 from pbpit.nn.layers import Config, _input, int_indices
 from pbpit.nn.module import Module
 
@@ -44,8 +44,9 @@ class MseLoss(Module):
 
 
 class CrossEntropyLossConfig(Config):
-    """`CrossEntropyLossConfig::new()`: logits on; pad tokens, weights and smoothing are Burn's
-    options pbpit refuses (say so rather than compute something else)."""
+    """`CrossEntropyLossConfig::new()`: `pad_tokens` (targets whose loss is masked out),
+    `weights` (one per class, positive: a tensor made at `init`), `smoothing` (alpha in
+    [0, 1]) and `logits` (true by default)."""
 
     def __init__(self) -> None:
         self.pad_tokens = None
@@ -54,19 +55,42 @@ class CrossEntropyLossConfig(Config):
         self.logits = True
 
     def init(self, device: Device) -> CrossEntropyLoss:
-        for name in ("pad_tokens", "weights", "smoothing"):
-            if getattr(self, name) is not None:
-                raise ValueError(f"CrossEntropyLossConfig: `{name}` is not supported by pbpit yet")
-        return CrossEntropyLoss(bool(self.logits))
+        alpha = self.smoothing
+        if alpha is not None and not 0.0 <= alpha <= 1.0:
+            raise ValueError(
+                "Alpha of Cross-entropy loss with smoothed labels should be in interval [0, 1]. "
+                f"Got {alpha}"
+            )
+        weights = None
+        if self.weights is not None:
+            if not all(w > 0 for w in self.weights):
+                raise ValueError("Weights of cross-entropy have to be positive.")
+            weights = Tensor.from_floats(np.asarray(self.weights, np.float32), device)
+        pad = None if self.pad_tokens is None else [int(t) for t in self.pad_tokens]
+        return CrossEntropyLoss(bool(self.logits), pad, weights, alpha)
 
 
 class CrossEntropyLoss(Module):
-    """With logits: `log_softmax(logits, 1)`, `gather(1, targets as [batch, 1])`, `reshape
-    [batch]`, `mean`, `neg`. Without: `clamp_min(sqrt(f32::MIN_POSITIVE))`, `gather`, `log`, then
-    the same. Int targets take no node id."""
+    """burn-nn's `forward(logits, targets)`, op for op. Without smoothing: `log_softmax(x, 1)`
+    (or `clamp_min(sqrt(f32::MIN_POSITIVE))` then `log` after the gather), `gather(1, targets
+    as [batch, 1])`, `reshape [batch]`, the pad tokens' losses `mask_fill`ed with 0, `mean`,
+    `neg`; with weights, the targets' weights gathered, multiplied in, and `sum().neg() /
+    weights.sum()`. With smoothing, the log-probabilities times the smoothed one-hot targets
+    (zeros scattered with ones, `* (1 - a) + a / classes`), masked by row, then `sum_dim(1)
+    .mean().neg()`, or with weights times the weights repeated per row, `sum().neg() /
+    weights.sum()`. Int targets and masks take no node id."""
 
-    def __init__(self, logits: bool = True) -> None:
+    def __init__(
+        self,
+        logits: bool = True,
+        pad_tokens: list[int] | None = None,
+        weights: Tensor | None = None,
+        smoothing: float | None = None,
+    ) -> None:
         self.logits = logits
+        self.pad_tokens = pad_tokens
+        self.weights = weights
+        self.smoothing = smoothing
 
     def forward(self, logits: Tensor, targets: object) -> Tensor:
         x = _input(logits, "CrossEntropyLoss.forward")
@@ -78,6 +102,13 @@ class CrossEntropyLoss(Module):
             )
         if indices.size and (indices.min() < 0 or indices.max() >= x.array.shape[1]):
             raise IndexError("CrossEntropyLoss.forward: a target is out of range of the classes")
+        if self.weights is not None and self.weights.shape[0] != x.array.shape[1]:
+            raise ValueError("CrossEntropyLoss.forward: one weight a class")
+        mask = None
+        if self.pad_tokens is not None:
+            mask = np.isin(indices, self.pad_tokens)
+        if self.smoothing is not None:
+            return self._smoothed(x, indices, mask, np.float32(self.smoothing))
         batch = indices.shape[0]
         column = indices.reshape(batch, 1)
         if self.logits:
@@ -85,7 +116,36 @@ class CrossEntropyLoss(Module):
         else:
             eps = float(np.sqrt(np.finfo(np.float32).tiny))
             picked = _apply_one(ops.Gather(1, column), x.clamp_min(eps)).log()
-        return picked.reshape([batch]).mean().neg()
+        if self.weights is not None:
+            weights = _apply_one(ops.Gather(0, indices), self.weights)
+            loss = _masked(picked.reshape([batch]).mul(weights), mask)
+            return loss.sum().neg().div(weights.sum())
+        return _masked(picked.reshape([batch]), mask).mean().neg()
+
+    def _smoothed(self, x: Tensor, indices: np.ndarray, mask, alpha: np.float32) -> Tensor:
+        tensor = activation.log_softmax(x, 1) if self.logits else x.log()
+        batch, classes = tensor.shape
+        zeros = Tensor.zeros([batch, classes], x.device)
+        ones = Tensor.ones([batch, 1], x.device)
+        one_hot = ops.scatter_add((batch, classes), 1, indices.reshape(batch, 1), ones.array)
+        targets = _leaf(np.add(zeros.array, one_hot), x.device, "scatter")
+        smoothed = targets.mul_scalar(np.float32(1.0) - alpha).add_scalar(
+            alpha / np.float32(classes)
+        )
+        tensor = tensor.mul(smoothed)
+        rows = None if mask is None else np.repeat(mask.reshape(batch, 1), classes, axis=1)
+        if self.weights is not None:
+            tensor = tensor.mul(self.weights.reshape([1, classes]).repeat_dim(0, batch))
+            weights = _apply_one(ops.Gather(0, indices), self.weights)
+            return _masked(tensor, rows).sum().neg().div(weights.sum())
+        return _masked(tensor, rows).sum_dim(1).mean().neg()
+
+
+def _masked(tensor: Tensor, mask: np.ndarray | None) -> Tensor:
+    """burn-nn's `apply_mask_1d`/`_2d`: the pad tokens' entries `mask_fill`ed with 0."""
+    if mask is None:
+        return tensor
+    return _apply_one(ops.MaskFill(mask, 0.0), tensor)
 
 
 class BinaryCrossEntropyLossConfig(Config):

@@ -224,6 +224,25 @@ METHODS: dict[str, Family] = {
     ),
     "CrossEntropyLossConfig": _family(
         "CrossEntropyLossConfig",
+        _row("CrossEntropyLossConfig", "with_logits", _typed(BOOL, gives=_same), _setter),
+        _row(
+            "CrossEntropyLossConfig",
+            "with_pad_tokens",
+            _typed(option(vec(USIZE)), gives=_same),
+            _option_setter,
+        ),
+        _row(
+            "CrossEntropyLossConfig",
+            "with_weights",
+            _typed(option(vec(F32)), gives=_same),
+            _option_setter,
+        ),
+        _row(
+            "CrossEntropyLossConfig",
+            "with_smoothing",
+            _typed(option(F32), gives=_same),
+            _option_setter,
+        ),
         _row(
             "CrossEntropyLossConfig",
             "init",

@@ -541,7 +541,8 @@ def _offered(kind: str) -> str:
         "LeakyReluConfig": "pbpit runs `with_negative_slope(..)` and `init()`",
         "MseLoss": "pbpit runs `forward(logits, targets, Reduction::Mean)` and "
         "`forward_no_reduction(logits, targets)`",
-        "CrossEntropyLossConfig": "pbpit runs `init(&device)`",
+        "CrossEntropyLossConfig": "pbpit runs `with_pad_tokens(..)`, `with_weights(..)`, "
+        "`with_smoothing(..)`, `with_logits(..)` and `init(&device)`",
         "CrossEntropyLoss": "pbpit runs `forward(logits, targets)`",
         "BinaryCrossEntropyLossConfig": "pbpit runs `with_logits(..)`, `with_smoothing(..)`, "
         "`with_weights(..)` and `init(&device)`",
