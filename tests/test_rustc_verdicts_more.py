@@ -492,6 +492,53 @@ fn main() {
 """,
         runs("6 0.75 120\n"),
     ),
+    # a range pattern no value matches: an error of rustc's type check
+    "range_pattern_upside_down": (
+        """\
+fn grade(n: u32) -> &'static str {
+    match n {
+        0..=4 => "low",
+        9..=5 => "mid",
+        _ => "high",
+    }
+}
+fn main() {
+    println!("{}", grade(3));
+}
+""",
+        rejects("E0030"),
+    ),
+    "range_pattern_empty": (
+        """\
+fn grade(n: i32) -> &'static str {
+    match n {
+        0..=4 => "low",
+        5..5 => "empty",
+        _ => "high",
+    }
+}
+fn main() {
+    println!("{}", grade(3));
+}
+""",
+        rejects("E0579"),
+    ),
+    "range_patterns_of_one_value_and_negative_ends": (
+        """\
+fn grade(n: i32) -> &'static str {
+    match n {
+        -5..=-1 => "negative",
+        0..3 => "small",
+        3..=3 => "three",
+        _ => "big",
+    }
+}
+fn main() {
+    println!("{} {} {} {}", grade(-2), grade(1), grade(3), grade(9));
+}
+""",
+        runs("negative small three big\n"),
+    ),
 }
 
 

@@ -102,6 +102,8 @@ class KnownPanics:
             node = stack.pop()
             if node is None:
                 continue
+            if isinstance(node, Pat) and node.kind == "range":
+                self.empty_range(node)
             if isinstance(node, Unary) and node.op == "-" and isinstance(node.operand, Lit):
                 self.literal(node, node.operand, negated=True)
             elif isinstance(node, Lit):
@@ -128,6 +130,30 @@ class KnownPanics:
             f"the literal `{text}` does not fit into the type `{name}` whose range is `{lo}..={hi}`"
         ]
         err.help = _fitting_type(name, abs(value), negated)
+        raise err
+
+    def empty_range(self, p: Pat) -> None:
+        """`9..=5` or `5..5` as a pattern of integer literals: no value matches it, rustc's
+        E0030 (E0579 for `..`), an error of its type check."""
+        lo, hi = _int_literal(p.value), _int_literal(p.hi)
+        if lo is None or hi is None or (lo <= hi if p.inclusive else lo < hi):
+            return
+        if p.inclusive:
+            what = "lower bound for range pattern must be less than or equal to upper bound"
+            code = "E0030"
+        else:
+            what, code = "lower bound for range pattern must be less than upper bound", "E0579"
+        err = Unsupported(f"{self.crate.path}:{p.pos[0]}:{p.pos[1]}", f"{what} ({_rejects(code)})")
+        assert p.hi is not None
+        line, column = p.hi.pos
+        written = re.match(
+            r"-?[0-9][0-9_]*(?:[iu](?:8|16|32|64|128|size))?",
+            (self.crate.source.lines[line - 1][column - 1 :]),
+        )
+        if written is not None:
+            err.end = (line, column + len(written.group()))  # the pattern, not its arm
+        if p.inclusive:
+            err.label = "lower bound larger than upper bound"
         raise err
 
     def body(self, e: Expr) -> int | bool | None:
@@ -392,6 +418,19 @@ def _const(value: int, name: str) -> str:
     if value == lo and lo < 0:
         return f"{name}::MIN"
     return f"{value}_{name}"
+
+
+def _int_literal(e: Expr | None) -> int | None:
+    """The value of an integer literal, negated or not (`-3`), else None."""
+    negated = isinstance(e, Unary) and e.op == "-"
+    lit = e.operand if isinstance(e, Unary) and negated else e
+    if not isinstance(lit, Lit) or lit.kind != "int" or not isinstance(lit.value, int):
+        return None
+    return -lit.value if negated else lit.value
+
+
+def _rejects(code: str) -> str:
+    return f"rustc rejects it: error[{code}]"
 
 
 def _catch_all(p: Pat) -> bool:
