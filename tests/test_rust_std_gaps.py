@@ -332,6 +332,45 @@ fn main() {
 """,
         runs("Some(3) Some(2) None 6 3\n"),
     ),
+    "drain_of_a_float_range": (
+        """\
+fn main() {
+    let mut v = vec![1, 2, 3];
+    let d: Vec<i32> = v.drain(1.0..).collect();
+    println!("{:?}", d);
+}
+""",
+        rejects("E0277"),
+    ),
+    "drain_of_a_range_with_ends_of_two_types": (
+        """\
+fn main() {
+    let mut v = vec![1, 2, 3];
+    let d: Vec<i32> = v.drain(1..2.0).collect();
+    println!("{:?}", d);
+}
+""",
+        rejects("E0308"),
+    ),
+    "copy_struct_captured_by_a_move_closure": (
+        """\
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    lr: f32,
+}
+fn main() {
+    let mut s = Step { lr: 1.0 };
+    let mut decay = move || {
+        s.lr *= 0.5;
+        s.lr
+    };
+    println!("{} {} {:?}", decay(), decay(), s);
+    s.lr = 2.0;
+    println!("{:?}", s);
+}
+""",
+        runs("0.5 0.25 Step { lr: 1.0 }\nStep { lr: 2.0 }\n"),
+    ),
 }
 
 

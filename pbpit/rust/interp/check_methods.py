@@ -65,6 +65,8 @@ class MethodRules:
     def c_Method(self, e: Method) -> Ty:  # noqa: N802
         if e.name == hashmap.ENTRY_UPDATE:  # `*m.entry(k).or_insert(0) += 1`
             return hashmap.check_update(self, e)
+        if e.name == hashmap.WRITE_BACK:  # after `if let Some(v) = m.get_mut(&k) { .. }`
+            return hashmap.check_write_back(self, e)
         recv = self.unbox(self.known(self.expr(e.recv)))
         if type(recv) in (ParamT, DynT):  # `t.area()`, `t: T` or `&dyn Shape` (traits.py)
             return self.dispatch_method(e, recv)

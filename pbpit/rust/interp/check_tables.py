@@ -150,6 +150,9 @@ _OWNED_RESULTS = frozenset(
     + tuple(FLOAT_METHODS)
     + tuple(FLOAT_TESTS)
     + tuple(INT_METHODS)
+    # std's that make a new `Result`, `Option` or `String` (std_more.py, str_methods.py)
+    + ("parse", "map_err", "ok_or", "ok_or_else", "ok", "copied", "cloned")
+    + ("to_uppercase", "to_lowercase", "to_ascii_uppercase", "to_ascii_lowercase")
 )
 
 

@@ -22,7 +22,7 @@ from pbpit.rust.interp.compile_ops import OperatorCompiler
 from pbpit.rust.interp.compile_places import (
     PlaceCompiler,
 )
-from pbpit.rust.interp.copy_types import copied, mark_copies
+from pbpit.rust.interp.copy_types import captured_copies, copied, copy_captured, mark_copies
 from pbpit.rust.interp.library import Library
 from pbpit.rust.interp.nodes import (
     ArrayLit,
@@ -176,11 +176,14 @@ class Compiler(
     def c_Closure(self, e: Closure) -> Code:  # noqa: N802
         call = self.frame_call(e.scope, e.params, self.expr(e.body), e.visible, e.body.pos[0])
         is_move = e.is_move
+        copies = captured_copies(e) if is_move else []  # `Copy` structs (copy_types.py)
 
         def closure(frame: list) -> Callable[..., Any]:
             # A `move` closure owns copies of what it captures, from every enclosing closure's
             # frame too; others see the frames themselves.
             parent = snapshot(frame) if is_move else frame
+            if copies:
+                copy_captured(parent, copies)
             return lambda *args: call(list(args), parent)
 
         return closure

@@ -7,7 +7,8 @@ reaches it: `runtime.StructValue`); a move leaves the old binding unusable, so s
 seen. A `Copy` value stays usable after it is used, so each use by value of a place holding one
 (a variable, a field, an element, `*r`) is marked `copied` here (`mark_copies`, before
 compiling) and the compiler copies it (`copied`): a change made through the new binding
-(`b.x = 1.0`, a `&mut self` method of `b`) leaves `a` as it was. A place borrowed (`&a`,
+(`b.x = 1.0`, a `&mut self` method of `b`) leaves `a` as it was; so is a tuple, an array or
+an `Option` holding one (`let b = arr;`, `for mut p in arr`). A place borrowed (`&a`,
 `&mut a`), the receiver of a method taking `&self` or `&mut self`, the base of a field or an
 element, and the target of an assignment are the place itself, not copied.
 
@@ -24,13 +25,24 @@ from typing import Any
 
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import Assign, Field, Index, Local, Method, Unary, children
-from pbpit.rust.interp.types import StructT, Ty, resolve
+from pbpit.rust.interp.types import StructT, TupleT, Ty, Wrap, resolve
 
 
 def is_copy(ty: Ty) -> bool:
     """Whether `ty` is a struct or an enum of the program's that derives `Copy`."""
     ty = resolve(ty)
     return type(ty) is StructT and "Copy" in ty.item.derives  # type: ignore[attr-defined]
+
+
+def holds_copy(ty: Ty) -> bool:
+    """Whether a value of `ty` is, or holds as a value (a tuple's, an array's, an `Option`'s
+    element), a `Copy` struct's value: copied where used by value."""
+    ty = resolve(ty)
+    if type(ty) is TupleT:
+        return any(map(holds_copy, ty.elems))
+    if type(ty) is Wrap and ty.kind in ("array", "Option"):
+        return holds_copy(ty.inner)
+    return is_copy(ty)
 
 
 # -- reading the derive ----------------------------------------------------------------------------
@@ -92,7 +104,7 @@ def mark_copies(crate: Any) -> None:
                 and (not isinstance(child, Unary) or child.op == "*")
                 and not child.borrowed
                 and child.ty is not None
-                and is_copy(child.ty)
+                and holds_copy(child.ty)
             ):
                 child.copied = True
 
@@ -104,3 +116,35 @@ def copied(e: Any, code: Callable[[list], Any]) -> Callable[[list], Any]:
     from pbpit.rust.interp.runtime import clone_value  # (runtime imports the nodes)
 
     return lambda frame: clone_value(code(frame))
+
+
+def captured_copies(closure: Any) -> list[tuple[int, int]]:
+    """The (depth, slot) in a `move` closure's parent frames of each variable it captures that
+    holds a `Copy` struct's value (not a `&mut` to one): copied into the closure when it is
+    made (`copy_captured`), as Rust copies it."""
+    found: set[tuple[int, int]] = set()
+    todo = [closure.body]
+    while todo:
+        node = todo.pop()
+        todo.extend(children(node))
+        if not isinstance(node, Local) or node.binding.mut_ref or node.binding.ty is None:
+            continue
+        depth, scope = 0, closure.scope
+        while scope is not None and scope is not node.binding.scope:
+            scope, depth = scope.parent, depth + 1
+        if scope is not None and depth > 0 and holds_copy(node.binding.ty):
+            found.add((depth - 1, node.binding.slot))
+    return sorted(found)
+
+
+def copy_captured(frame: list, places: list[tuple[int, int]]) -> list:
+    """`frame` (a `move` closure's copy of its parents) with the `Copy` values at `places`
+    copied."""
+    from pbpit.rust.interp.runtime import clone_value  # (runtime imports the nodes)
+
+    for depth, slot in places:
+        at = frame
+        for _ in range(depth):
+            at = at[0]
+        at[slot] = clone_value(at[slot])
+    return frame

@@ -119,7 +119,7 @@ def _map_type(ck: Any, e: Any, recv: Ty) -> Ty:
     if name in ("get_mut", "remove"):
         ck.mutable_receiver(e)
     _key_arg(ck, e, recv, e.args[0])
-    if name == "get_mut" and not _shared(_value(recv)):
+    if name == "get_mut" and not _shared(_value(recv)) and not getattr(e, "written_back", False):
         what = f"`get_mut` of a map of `{show(_value(recv))}` (pbpit writes through `&mut` to "
         raise ck.fail(e.pos, what + "structs and `Vec`s; write `*m.entry(k).or_insert(..) += x`)")
     return BOOL if name == "contains_key" else option(_value(recv))
@@ -430,3 +430,86 @@ def lower_update(lowerer: Any, node: Any, left: Any, value: Any, op: str | None)
     update = Method(lowerer.pos(node), recv, ENTRY_UPDATE, [], args)
     update.op = op
     return update
+
+
+# -- `if let Some(v) = m.get_mut(&k) { *v += x; }` -----------------------------------------------
+
+WRITE_BACK = "[map write back]"
+"""The `Method` `m[k] = v` after the body of `if let Some(v) = m.get_mut(&k)` (args `k`, `v`)."""
+_EARLY = ("return_expression", "break_expression", "continue_expression", "try_expression")
+_PLACES = ("identifier", "field_expression", "self", "string_literal", "integer_literal")
+
+
+def get_mut_place(lowerer: Any, cond: Any, value: Any, binding: Any) -> tuple[Any, Any] | None:
+    """For `if let Some(v) = m.get_mut(&k)` (`value` the lowered scrutinee): the syntax of `m`
+    and `k`, `v` made a `&mut` binding whose value is written back to the map after the body
+    (pbpit's `v` is the value, not a reference into the map); None for another scrutinee."""
+    from pbpit.rust.interp.field_paths import method_called, receiver
+    from pbpit.rust.interp.if_let_mut import BY_VALUE, WRITTEN_BACK
+
+    node = cond.child_by_field_name("value")
+    if binding is None or method_called(lowerer, node, 1) != "get_mut":
+        return None
+    keys = lowerer.kids(node.child_by_field_name("arguments"))
+    key = keys[0] if len(keys) == 1 else None
+    if key is not None and key.type == "reference_expression":
+        key = key.child_by_field_name("value")
+    holder = receiver(node)
+    if key is None or key.type not in _PLACES or holder.type not in _PLACES:
+        raise lowerer.fail(node, "`if let Some(..) = m.get_mut(k)` of other than a variable's key")
+    value.written_back = True  # (the checker lets a map of numbers have it: `_map_type`)
+    binding.mut_ref = binding.mutable = True
+    setattr(binding, WRITTEN_BACK, True)  # `*v = x` assigns `v`
+    setattr(binding, BY_VALUE, False)  # (a `&mut V`, not the value of an `Option<V>`)
+    return holder, keys[0]
+
+
+def written_back(lowerer: Any, node: Any, place: tuple[Any, Any], binding: Any, then: Any) -> Any:
+    """`then` followed by the write of `v` to the map (`WRITE_BACK`); refused when the body
+    leaves early (the write would be skipped) or names the map (rustc: E0499, E0502)."""
+    from pbpit.rust.interp.nodes import Block, ExprStmt, Local, Method
+
+    holder, key = place
+    root = lowerer.text(holder).split(".")[0]
+    body = node.child_by_field_name("consequence")
+    stack = [body]
+    while stack:
+        part = stack.pop()
+        stack.extend(part.children)
+        if part.type in _EARLY:
+            what = f"`{lowerer.text(part).split()[0]}` inside `if let Some(..) = m.get_mut(..)`"
+            raise lowerer.fail(part, what + " (the value is written back at its end)")
+        if part.type in ("identifier", "self") and lowerer.text(part) == root:
+            what = f"`{root}` used while `if let Some(..) = {lowerer.text(holder)}.get_mut(..)` "
+            raise lowerer.fail(part, what + "borrows it (rustc: E0499/E0502)")
+    if then.tail is not None:
+        raise lowerer.fail(body, "a value out of `if let Some(..) = m.get_mut(..)`'s block")
+    pos = lowerer.pos(body)
+    args = [lowerer.expr(key), Local(pos, binding, lowerer.scope)]
+    back = Method(pos, lowerer.expr(holder), WRITE_BACK, [], args)
+    stmts = [
+        ExprStmt(pos[0], then, True, then.visible),
+        ExprStmt(pos[0], back, True, then.visible),
+    ]
+    return Block(pos, stmts, None, then.visible)
+
+
+def check_write_back(ck: Any, e: Any) -> Ty:
+    recv = resolve(ck.expr(e.recv))
+    e.impl = WRITE_BACK_ROW
+    _key_arg(ck, e, recv, e.args[0])
+    ck.unify(_value(recv), ck.expr(e.args[1]), e.args[1].pos)
+    return UNIT
+
+
+def _write_back(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    key, value = args
+
+    def write_back(frame: list) -> Any:
+        recv(frame)[key(frame)] = value(frame)
+        return UNIT
+
+    return write_back
+
+
+WRITE_BACK_ROW = Builtin("HashMap", WRITE_BACK, None, "", _write_back, lambda ck, e, r: UNIT)

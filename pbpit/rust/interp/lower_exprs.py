@@ -4,7 +4,7 @@ ranges, closures, tuples."""
 
 from __future__ import annotations
 
-from pbpit.rust.interp import if_let_mut, iter_mut, references, slices, std_more
+from pbpit.rust.interp import hashmap, if_let_mut, iter_mut, references, slices, std_more
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.hashmap import lower_update as hashmap_update
 from pbpit.rust.interp.lower_tables import (
@@ -336,13 +336,14 @@ class ExprLowering:
             through_mut = if_let_mut.place(self, cond_node, value, binding)  # `= &mut opt`
             if through_mut is not None:
                 value = through_mut[0]
-            elif binding is not None and isinstance(value, Method) and value.name == "get_mut":
-                binding.mut_ref = True  # `if let Some(v) = m.get_mut(&k)`: a `&mut V` (hashmap)
+            written = hashmap.get_mut_place(self, cond_node, value, binding)  # `= m.get_mut(&k)`
             then = self.block(
                 node.child_by_field_name("consequence"), [binding] if binding is not None else []
             )
             if through_mut is not None:  # `opt = Some(b)` after the body
                 then = if_let_mut.written_back(self, node, through_mut[1], binding, then)
+            elif written is not None:  # `m[k] = v` after the body
+                then = hashmap.written_back(self, node, written, binding, then)
             els = self.else_clause(alternative)
             return IfLet(self.pos(node), binding, value, then, els)
         cond = self.expr(cond_node)

@@ -188,8 +188,9 @@ def drain_range(lowerer: Any, node: Any) -> Any:
 def _drain_type(ck: Any, e: Any, recv: Ty) -> Ty:
     """`v.drain(..)` (the argument lowered as a marked `()`): every element, in order;
     `v.drain(a..b)` (`drain_range`): those of the range, the rest closing up."""
+    from pbpit.rust.interp.grammar import rejects
     from pbpit.rust.interp.nodes import RangeLit
-    from pbpit.rust.interp.types import range_of
+    from pbpit.rust.interp.types import is_int, range_of
 
     ck.mutable_receiver(e)
     ck.arity(e, 1, "`drain`")
@@ -197,11 +198,19 @@ def _drain_type(ck: Any, e: Any, recv: Ty) -> Ty:
     if getattr(arg, "full_range", False):
         arg.ty = UNIT
     elif isinstance(arg, RangeLit):
-        ck.unify(USIZE, ck.expr(arg.lo), arg.lo.pos)
-        if getattr(arg.hi, "to_end", False):
+        ends = [arg.lo] if getattr(arg.hi, "to_end", False) else [arg.lo, arg.hi]
+        found = [ck.expr(end) for end in ends]
+        if len(ends) == 2:  # rustc types `a..b` first: its ends alike (E0308)
+            ck.unify(found[0], found[1], arg.hi.pos)
+        end_ty = resolve(found[0])
+        if not (is_int(end_ty) or type(end_ty) is Var and end_ty.kind is None):
+            kind = "Range" if len(ends) == 2 else "RangeFrom"
+            what = f"the trait bound `{kind}<{show(end_ty)}>: RangeBounds<usize>` is not "
+            raise ck.fail(arg.pos, rejects(what + "satisfied", "E0277"))
+        for end in ends:
+            ck.unify(USIZE, end.ty, end.pos)
+        if len(ends) == 1:
             arg.hi.ty = USIZE
-        else:
-            ck.unify(USIZE, ck.expr(arg.hi), arg.hi.pos)
         arg.ty = range_of(USIZE)
     else:
         raise ck.fail(arg.pos, f"`drain` of `{show(ck.expr(arg))}` (write a range: `a..b`)")

@@ -10,6 +10,7 @@ impl P {
 enum Mode { Train, Eval }
 struct Holder { p: P, ps: Vec<P> }
 fn main() {
+    containers();
     let a = P { x: 1.0, y: 2.0 };
     let mut b = a;
     b.x = 10.0;
@@ -30,4 +31,32 @@ fn main() {
     let mut first = arr[0];
     first.x = 0.5;
     println!("{:?} {:?}", arr, first);
+}
+
+// Tuples, arrays and `Option`s of a `Copy` struct are `Copy`; a `move` closure copies it.
+fn containers() {
+    let p = P { x: 1.0, y: 0.5 };
+    let t = (p, 1);
+    let (mut a, _) = t;
+    a.x = 5.0;
+    println!("{:?} {:?}", t, a);
+    let arr = [p, p];
+    let mut b = arr;
+    b[0] = P { x: 9.0, y: 0.5 };
+    println!("{:?} {:?}", arr, b);
+    for mut q in arr {
+        q.x += 100.0;
+        println!("{:?}", q);
+    }
+    println!("{:?}", arr);
+    let o = Some(p);
+    let mut o2 = o;
+    if let Some(r) = o2.as_mut() { r.x = 7.0; }
+    println!("{:?} {:?}", o, o2);
+    let v = vec![p, p];
+    let w: Vec<P> = v.iter().map(|r| { let mut s = *r; s.x *= 3.0; s }).collect();
+    println!("{:?} {:?}", v, w);
+    let mut c = p;
+    let mut f = move || { c.x += 1.0; c.x };
+    println!("{} {:?}", f(), c);
 }

@@ -9,6 +9,7 @@ fn count_words(text: &str, counts: &mut HashMap<String, usize>) {
 }
 
 fn main() {
+    written_back();
     let mut m: HashMap<String, i32> = HashMap::new();
     println!("{:?}", m.insert("a".to_string(), 1));
     println!("{:?}", m.insert("a".to_string(), 3));
@@ -37,4 +38,24 @@ fn main() {
     *pairs.entry((1, true)).or_insert(5) *= 3;
     let n: u64 = pairs.values().sum();
     println!("{} {:?}", n, pairs.iter().count());
+}
+
+// `if let Some(v) = m.get_mut(&k)`: `*v` changed in the map.
+fn written_back() {
+    let mut m: HashMap<String, f32> = HashMap::new();
+    m.insert("lr".to_string(), 0.5);
+    let k = "lr".to_string();
+    if let Some(v) = m.get_mut(&k) {
+        *v *= 0.1;
+        *v += 1.0;
+    }
+    if let Some(v) = m.get_mut("none") {
+        *v = 9.0;
+    }
+    let mut s: HashMap<u32, String> = HashMap::new();
+    s.insert(1, "a".to_string());
+    if let Some(t) = s.get_mut(&1) {
+        t.push_str("bc");
+    }
+    println!("{:?} {:?} {:?}", m.get("lr"), m.get("none"), s.get(&1));
 }
