@@ -120,6 +120,13 @@ API_ADDED = {
     "round": (),
     "floor": (),
     "ceil": (),
+    # burn-tensor's own compositions: split (a narrow a piece, pieces of the tensor, as the
+    # `burn` row had it), slice_dim (a slice), var/var_bias (five ops); random_like a new leaf
+    "split": (methods.PIECES,),
+    "slice_dim": (),
+    "var": (),
+    "var_bias": (),
+    "random_like": (methods.UNTRACKED,),
 }
 
 
@@ -127,7 +134,11 @@ def test_burns_rows_added_since_come_from_api_py():
     table = methods.METHODS
     assert {n: table[n].effects for n in API_ADDED} == API_ADDED
     assert {table[n].source for n in API_ADDED} == {"api"}
-    assert {n for n in API_ADDED if table[n].from_data} == {"ones_like", "zeros_like"}
+    assert {n for n in API_ADDED if table[n].from_data} == {
+        "ones_like",
+        "zeros_like",
+        "random_like",
+    }
 
 
 def test_no_other_name_has_an_effect():

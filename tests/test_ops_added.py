@@ -548,3 +548,60 @@ def test_a_float_tensors_bool_is_not_equal_to_zero():
     mask = x.clone().bool()
     assert mask.to_vec() == [False, False, True, True, True]
     assert pb.Tensor.from_floats([1.0], DEV).node_id == 1  # the Bool tensor took no id
+
+
+# -- var, var_bias, split, slice_dim, random_like: burn-tensor's compositions -------------------
+
+
+def test_var_is_burns_five_ops_against_their_f32_arithmetic():
+    # stats.rs: (x - mean_dim).square().sum_dim(dim).div_scalar(n - 1); with whole-number
+    # values every step is exact, so NumPy's float32 gives Burn's bits.
+    pb.reset()
+    values = np.array([[1.0, 4.0, -2.0, 7.0], [3.0, 3.0, 5.0, 1.0]], F32)
+    x = pb.Tensor.from_floats(values, DEV).require_grad()
+    v = x.clone().var(1)
+    vb = x.clone().var_bias(-1)
+    assert (v.node_id, vb.node_id) == (5, 10)  # x 0, five each
+    mean = values.mean(1, keepdims=True, dtype=F32)
+    squares = ((values - mean) ** 2).sum(1, keepdims=True, dtype=F32)
+    assert bits(v.to_vec()) == bits(squares / F32(3))
+    assert bits(vb.to_vec()) == bits(squares / F32(4))
+    grads = v.sum().backward()
+    # d var / dx = 2 (x - mean) / (n - 1); the mean's own gradient sums to zero in each row
+    assert bits(x.grad(grads).to_vec()) == bits(F32(2) * (values - mean) / F32(3))
+
+
+def test_split_is_a_narrow_a_piece_and_slice_dim_one_slice():
+    pb.reset()
+    x = pb.Tensor.from_floats(np.arange(10, dtype=F32).reshape(2, 5), DEV).require_grad()
+    pieces = x.split(2, 1)
+    assert [p.shape for p in pieces] == [(2, 2), (2, 2), (2, 1)]
+    assert [p.node_id for p in pieces] == [1, 2, 3]
+    assert pieces[2].to_vec() == [4.0, 9.0]
+    one = x.slice_dim(1, range(1, 3))
+    assert (one.node_id, one.to_vec()) == (4, [1.0, 2.0, 6.0, 7.0])
+
+
+def test_split_of_size_zero_is_burns_panic():
+    x = pb.Tensor.from_floats(np.ones((2, 3), F32), DEV)
+    with pytest.raises(pb.Panic) as caught:
+        x.split(0, 1)
+    assert caught.value.message == (
+        "=== Tensor Operation Error ===\n  Operation: 'Split'\n  Reason:\n"
+        "    1. split_size must be greater than 0 unless the tensor size along the dimension is "
+        "0. split_size: '0', tensor size along dim '1': '3'. \n"
+    )
+    assert caught.value.location.endswith("src/tensor/api/base.rs:2728:9")
+
+
+def test_random_like_draws_as_random_of_the_same_shape():
+    pb.reset()
+    pb.seed(5)
+    x = pb.Tensor.from_floats(np.ones((2, 3), F32), DEV)
+    drawn = x.random_like(pb.Distribution.Default)
+    pb.reset()
+    pb.seed(5)
+    pb.Tensor.from_floats(np.ones((2, 3), F32), DEV)
+    same = pb.Tensor.random([2, 3], pb.Distribution.Default, DEV)
+    assert (drawn.node_id, drawn.shape, drawn.to_vec()) == (1, (2, 3), same.to_vec())
+    assert not drawn.is_tracked()

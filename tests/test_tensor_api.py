@@ -49,6 +49,8 @@ def arguments(method: api.Method, receiver: Tensor) -> list:
         "J": lambda: 1,
         "[I; D]": lambda: [1, 0],
         "[I; N]": lambda: [1],
+        "S1": lambda: range(0, 1),
+        "Distribution": lambda: pb.Distribution.Default,
         "R": lambda: [range(0, 1)],
         "Tensor<B, D, Int>": lambda: Tensor.from_ints([[0]], DEV),
         "Tensor<B, 1, Int>": lambda: Tensor.from_ints([0], DEV),
@@ -58,7 +60,12 @@ def arguments(method: api.Method, receiver: Tensor) -> list:
 
 
 # Counts that must be 1 or more for a 1x1 receiver (0 `times` is Burn's untracked `empty`).
-BY_PARAMETER = {"times": lambda: 2, "chunks": lambda: 1, "length": lambda: 1}
+BY_PARAMETER = {
+    "times": lambda: 2,
+    "chunks": lambda: 1,
+    "length": lambda: 1,
+    "split_size": lambda: 1,
+}
 # A 1x1 squeezes to no dims, which Burn refuses: `squeeze` is given the 1x2 `cat([x, x], 1)`.
 WIDENED = {"squeeze"}
 
@@ -298,12 +305,14 @@ RUST_ARGUMENTS = {
     "J": "1",
     "[I; D]": "[1, 0]",
     "[I; N]": "[1]",
+    "S1": "0..1",
+    "Distribution": "Distribution::Default",
     "R": "[0..1, 0..1]",
     "Tensor<B, D, Int>": "Tensor::<B, 2, Int>::from_ints([[0]], &device)",
     "Tensor<B, 1, Int>": "Tensor::<B, 1, Int>::from_ints([0], &device)",
     "Tensor<B, D, Bool>": "Tensor::<B, 2>::from_floats([[0.5]], &device).greater_elem(0.0)",
 }
-RUST_BY_PARAMETER = {"times": "2", "chunks": "1", "length": "1"}
+RUST_BY_PARAMETER = {"times": "2", "chunks": "1", "length": "1", "split_size": "1"}
 RUST_RANKS = {"squeeze": "::<1>", "squeeze_dim": "::<1>", "flatten": "::<1>"}
 
 

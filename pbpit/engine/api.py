@@ -18,7 +18,8 @@ Generic letters in signatures: `E` is `E: ElementConversion` (any number, conver
 does); `S` a shape (`S: Into<Shape>`, or `ReshapeArgs<D2>` for `reshape`); `A` is
 `A: Into<TensorData>` (nested arrays of numbers); `D` the receiver's rank, `D2` another (given
 as `::<D2>` or by the result's annotation); `I` and `J` a dim (`AsIndex`: any integer, negative
-from the end); `R` the ranges of `slice` (`SliceArg`: `[a..b, c..d]`, one per leading dim).
+from the end); `R` the ranges of `slice` (`SliceArg`: `[a..b, c..d]`, one per leading dim), `S1`
+one dim's range (`Into<Slice>`: `a..b`); `N` an array's length of the caller's choosing.
 
 Plain data: importing this module imports nothing else (`pbpit list` must not load NumPy).
 """
@@ -297,6 +298,12 @@ METHODS: tuple[Method, ...] = (
     Method("flatten", SHAPE, None, INPUTS, "(self, start_dim: I, end_dim: J) -> Tensor<B, D2>"),
     Method("narrow", SHAPE, None, INPUTS, "(self, dim: I, start: usize, length: usize) -> Self"),
     Method("chunk", SHAPE, None, INPUTS, "(self, chunks: usize, dim: I) -> Vec<Self>", ids="n"),
+    Method("split", SHAPE, None, INPUTS, "(self, split_size: usize, dim: I) -> Vec<Self>", ids="n"),
+    Method("slice_dim", SHAPE, None, INPUTS, "(self, dim: I, slice: S1) -> Self"),
+    # -- burn-tensor's stats.rs: mean_dim, sub, square, sum_dim, div_scalar
+    Method("var", REDUCTION, None, INPUTS, ALONG_KEPT, ids=5),
+    Method("var_bias", REDUCTION, None, INPUTS, ALONG_KEPT, ids=5),
+    Method("random_like", CREATION, None, NEVER, "(&self, distribution: Distribution) -> Self"),
     Method(
         "stack", SHAPE, None, INPUTS, "(tensors: Vec<Self>, dim: I) -> Tensor<B, D2>", ids="n + 1"
     ),

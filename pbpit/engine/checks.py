@@ -42,6 +42,7 @@ CAT = _CRATE + "base.rs:2486:9"
 STACK = _CRATE + "base.rs:2539:9"
 NARROW = _CRATE + "base.rs:2610:9"
 GATHER = _CRATE + "base.rs:1825:9"
+SPLIT = _CRATE + "base.rs:2728:9"
 EXPAND = _CRATE + "base.rs:3050:9"
 FLIP = _CRATE + "base.rs:646:9"
 RESHAPE = _CRATE + "check.rs:1497:13"  # `unwrap_shape_reshape`'s `check!`
@@ -289,6 +290,21 @@ def gather(dim: int, shape: Sequence[int], indices: Sequence[int]) -> None:
     ]
     if errors:
         raise failed("Gather", errors, GATHER)
+
+
+def split(split_size: int, dim: int, size: int) -> None:
+    if split_size == 0 and size != 0:
+        raise failed(
+            "Split",
+            [
+                (
+                    "split_size must be greater than 0 unless the tensor size along the "
+                    "dimension is 0.",
+                    f"split_size: '{split_size}', tensor size along dim '{dim}': '{size}'.",
+                )
+            ],
+            SPLIT,
+        )
 
 
 def _product(dims: Sequence[int]) -> int:

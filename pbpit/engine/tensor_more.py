@@ -1,0 +1,67 @@
+"""`Tensor`'s methods that burn-tensor writes with its other methods: `var`, `var_bias`
+(`stats.rs`: `mean_dim`, `sub`, `square`, `sum_dim`, `div_scalar`: five nodes), `split`
+(`base.rs`: a `narrow` a piece), `slice_dim` (one `slice`), `random_like` (`Tensor::random`
+of the receiver's shape and device). Added to `Tensor` when `pbpit.engine.tensor` imports this
+(import that module, not this one)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from pbpit.engine import checks as burn_checks
+from pbpit.engine.arguments import _axis, _integer
+from pbpit.engine.tensor import Tensor
+
+
+def _var(self: Tensor, dim: int, op: str, bessel: bool) -> Tensor:
+    """burn-tensor's `var_with_mean_n`: `(x - mean).square().sum_dim(dim).div_scalar(n as
+    f32)`, n the dim's size, less one for `var`."""
+    at = _axis(op, dim, self.shape)
+    n = self.shape[at] - (1 if bessel else 0)
+    if n < 0:
+        raise ValueError(f"{op}: dim {at} of {list(self.shape)} is empty (Burn's usize wraps)")
+    mean = self.clone().mean_dim(at)
+    return self.sub(mean).square().sum_dim(at).div_scalar(np.float32(n))
+
+
+def var(self: Tensor, dim: int) -> Tensor:
+    """The variance along `dim`, with Bessel's correction (n - 1): five nodes."""
+    return _var(self, dim, "var", True)
+
+
+def var_bias(self: Tensor, dim: int) -> Tensor:
+    """The variance along `dim` over n: five nodes."""
+    return _var(self, dim, "var_bias", False)
+
+
+def split(self: Tensor, split_size: int, dim: int) -> list[Tensor]:
+    """Pieces of `split_size` along `dim` (the last what is left), a `narrow` each."""
+    at = _axis("split", dim, self.shape)
+    split_size = _integer(split_size, "split")
+    size = self.shape[at]
+    if split_size < 0:
+        raise ValueError(f"split: a size of {split_size}")
+    burn_checks.split(split_size, at, size)
+    pieces, start = [], 0
+    while start < size:
+        length = min(split_size, size - start)
+        pieces.append(self.narrow(at, start, length))
+        start += length
+    return pieces
+
+
+def slice_dim(self: Tensor, dim: int, range_: Any) -> Tensor:
+    """`slice` of one dim (the others whole): one node."""
+    at = _axis("slice_dim", dim, self.shape)
+    return self.slice([range_ if i == at else (0, None) for i in range(len(self.shape))])
+
+
+def random_like(self: Tensor, distribution: Any) -> Tensor:
+    """`Tensor::random` of this tensor's shape, on its device: a new leaf (one id)."""
+    return Tensor.random(self.shape, distribution, self.device)
+
+
+for _method in (var, var_bias, split, slice_dim, random_like):
+    setattr(Tensor, _method.__name__, _method)
