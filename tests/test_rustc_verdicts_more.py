@@ -539,6 +539,97 @@ fn main() {
 """,
         runs("negative small three big\n"),
     ),
+    # a pattern's binding takes its part of a variable by value: the variable is partly moved
+    "if_let_moves_the_string_out_of_an_option": (
+        """\
+fn main() {
+    let o = Some(String::from("a"));
+    if let Some(s) = o {
+        println!("{}", s);
+    }
+    println!("{:?}", o);
+}
+""",
+        rejects("E0382"),
+    ),
+    "match_moves_the_string_out_of_an_option": (
+        """\
+fn main() {
+    let o = Some(String::from("a"));
+    match o {
+        Some(s) => println!("{}", s),
+        None => {}
+    }
+    println!("{:?}", o);
+}
+""",
+        rejects("E0382"),
+    ),
+    "if_let_moves_out_of_an_option_parameter": (
+        """\
+fn describe(o: Option<String>) -> usize {
+    if let Some(s) = o {
+        println!("{}", s);
+    }
+    o.map(|s| s.len()).unwrap_or(0)
+}
+fn main() {
+    println!("{}", describe(Some(String::from("a"))));
+}
+""",
+        rejects("E0382"),
+    ),
+    # `String + &str` takes the `String` by value
+    "string_added_to_is_moved": (
+        """\
+fn main() {
+    let s = String::from("a");
+    let t = s + "b";
+    println!("{} {}", t, s);
+}
+""",
+        rejects("E0382"),
+    ),
+    "patterns_of_references_copies_and_borrows_move_nothing": (
+        """\
+fn pick(v: &Vec<String>) -> Option<&String> {
+    v.first()
+}
+fn label(o: Option<String>) -> String {
+    match o {
+        Some(ref_free) => ref_free,
+        None => String::from("none"),
+    }
+}
+fn main() {
+    let a = String::from("a");
+    let v = vec![String::from("x")];
+    let o = Some(&a);
+    if let Some(s) = o {
+        println!("{}", s);
+    }
+    let p = pick(&v);
+    match p {
+        Some(s) => println!("{}", s),
+        None => {}
+    }
+    let n = Some(3);
+    if let Some(k) = n {
+        println!("{}", k);
+    }
+    let q = Some(String::from("q"));
+    if let Some(s) = &q {
+        println!("{}", s);
+    }
+    let t = String::from("t");
+    let u = t.clone() + "u";
+    let w = t + &u;
+    println!("{:?} {:?} {:?} {:?} {} {}", o, p, n, q, u, w);
+    println!("{}", label(Some(String::from("l"))));
+}
+""",
+        runs('a\nx\n3\nq\nSome("a") Some("x") Some(3) Some("q") tu ttu\nl\n'),
+    ),
 }
 
 

@@ -41,6 +41,7 @@ from pbpit.rust.interp.nodes import (
     Crate,
     Expr,
     Field,
+    FnItem,
     FnScope,
     For,
     Format,
@@ -48,6 +49,7 @@ from pbpit.rust.interp.nodes import (
     IfLet,
     Index,
     Let,
+    Lit,
     Local,
     Loop,
     Match,
@@ -68,6 +70,7 @@ from pbpit.rust.interp.nodes import (
     rules,
 )
 from pbpit.rust.interp.types import NEVER, DynT, TensorT, Wrap, resolve
+from pbpit.rust.interp.value_slots import written_params
 
 # `Iterator`'s methods that take `self` (`next`, `nth`, `any`, `all`, `find`, `position` take
 # `&mut self`, `len` `&self`: the iterator goes on after them).
@@ -103,6 +106,7 @@ class Move:
     pos: Pos
     uninit: bool = False  # `let x;`: not given a value yet (rustc's E0381 at a read)
     possibly: bool = False  # ... on some of the paths that reach here only
+    partly: bool = False  # a part moved out by a pattern's binding (`if let Some(s) = o`)
 
 
 State = dict[Binding, Move] | None
@@ -149,10 +153,16 @@ class MoveCheck:
         self.closures: list[tuple[FnScope, set[Binding]]] = []
         self.rules = rules(MoveCheck, "w_")
         self.owned: set[Binding] = set()  # `made` values the checker did not mark `owned`
+        # bindings whose parts are values, no reference (`let o = Some(String::new())`)
+        self.values: set[Binding] = set()
 
     def run(self) -> None:
         for fn in self.crate.fns.values():
             assert fn.body is not None
+            params = [b for b in fn.params if b is not None and b.name != "self"]
+            for binding, written in zip(params, written_params(fn), strict=False):
+                if written is not None and b"&" not in written.text:  # `o: Option<String>`
+                    self.values.add(binding)
             self.expr(fn.body, {}, moving=True)
 
     def tracked(self, binding: Binding) -> bool:
@@ -208,9 +218,10 @@ class MoveCheck:
         moved = f"value moved at {move.pos[0]}:{move.pos[1]}" + (
             ", in previous iteration of loop" if later else ""
         )
+        partly = "partially " if move.partly else ""
         err = Unsupported(
             f"{self.path}:{e.pos[0]}:{e.pos[1]}",
-            f"{what} of moved value: `{name}` ({moved}; rustc rejects it: error[E0382])",
+            f"{what} of {partly}moved value: `{name}` ({moved}; rustc rejects it: error[E0382])",
         )
         err.label = f"value {'used' if moving else 'borrowed'} here after move"
         return err
@@ -286,7 +297,8 @@ class MoveCheck:
 
     def w_Binary(self, e: Binary, state: State, moving: bool) -> State:  # noqa: N802
         by_value = e.kind in _MOVING_OPERATORS
-        state = self.expr(e.left, state, by_value)
+        # `s + "b"`: `String: Add<&str>` takes the `String` by value, the `&str` by reference
+        state = self.expr(e.left, state, by_value or e.kind == "concat")
         return self.expr(e.right, state, by_value)
 
     def w_Unary(self, e: Unary, state: State, moving: bool) -> State:  # noqa: N802
@@ -354,11 +366,52 @@ class MoveCheck:
             if start is not None:
                 start = {b: m for b, m in start.items() if b not in _pattern_bindings(arm.pat)}
             start = self.expr(arm.guard, start, moving=False)
+            start = self.moved_out(e.value, _pattern_bindings(arm.pat), start)
             results.append(self.expr(arm.body, start, moving))
         joined = results[0] if results else None
         for after in results[1:]:
             joined = _join(joined, after)
         return joined
+
+    def moved_out(self, value: Expr, bound: set[Binding], state: State) -> State:
+        """`state` once a pattern binding `bound` matched `value`: a variable (not a reference)
+        whose part a binding of a type not `Copy` took by value is partly moved (`if let
+        Some(s) = o` of an `Option<String>`: a later use of `o` is rustc's E0382)."""
+        if state is None or not isinstance(value, Local) or value.borrowed:
+            return state
+        if value.binding not in self.values or not self.tracked(value.binding):
+            return state  # (`Some(&s)`: `Option<&String>` is `Copy`, its binding a `&String`)
+        if not any(_not_copy(b) for b in bound):
+            return state
+        state = dict(state)
+        state.setdefault(value.binding, Move(value.pos, partly=True))
+        return state
+
+    def holds_values(self, e: Expr | None) -> bool:
+        """Whether `e` is certainly made of values all through, no reference inside (pbpit
+        erases references, so its types cannot tell `Option<&String>` from `Option<String>`):
+        literals of such, a variable holding such, a call of a function whose written result
+        has no `&`."""
+        if e is None or e.borrowed:
+            return False
+        if isinstance(e, Lit):
+            return e.kind != "str"
+        if isinstance(e, Format | RangeLit):
+            return True
+        if isinstance(e, Static):  # `String::from("a")`, `Vec::new()`
+            return all(self.holds_values(arg) or isinstance(arg, Lit) for arg in e.args)
+        if isinstance(e, SomeLit):
+            return e.value is None or self.holds_values(e.value)
+        if isinstance(e, TupleLit | ArrayLit):
+            return all(self.holds_values(part) for part in e.elems)
+        if isinstance(e, StructLit):
+            return all(self.holds_values(part) for part in e.values)
+        if isinstance(e, Local):
+            return e.binding in self.values
+        if isinstance(e, Call) and isinstance(e.callee, FnItem):
+            ret = e.callee.node.child_by_field_name("return_type")
+            return ret is not None and b"&" not in ret.text
+        return isinstance(e, Method) and e.name == "clone" and self.holds_values(e.recv)
 
     def w_Assign(self, e: Assign, state: State, moving: bool) -> State:  # noqa: N802
         state = self.expr(e.value, state, moving=True)
@@ -378,6 +431,8 @@ class MoveCheck:
                     state = self.move_ref(stmt.init, state)
                 if stmt.binding is not None and stmt.declared is None and self.made(stmt.init):
                     self.owned.add(stmt.binding)
+                if stmt.binding is not None and self.holds_values(stmt.init):
+                    self.values.add(stmt.binding)
                 if state is not None and stmt.binding is not None:
                     state = dict(state)
                     state.pop(stmt.binding, None)  # a new binding (again, in a loop)
@@ -393,12 +448,12 @@ class MoveCheck:
         return _join(then, self.expr(e.els, state, moving) if e.els is not None else state)
 
     def w_IfLet(self, e: IfLet, state: State, moving: bool) -> State:  # noqa: N802
-        # `Some(x) = opt` moves only a part of `opt`: rustc's wording differs; not followed.
         state = self.expr(e.value, state, moving=False)
         if state is not None and e.binding is not None:
             state = dict(state)
             state.pop(e.binding, None)
-        then = self.expr(e.then, state, moving)
+        bound = {e.binding} if e.binding is not None and not e.binding.mut_ref else set()
+        then = self.expr(e.then, self.moved_out(e.value, bound, state), moving)
         return _join(then, self.expr(e.els, state, moving) if e.els is not None else state)
 
     def w_Return(self, e: Return, state: State, moving: bool) -> State:  # noqa: N802
@@ -487,6 +542,13 @@ def _declared_in(binding: Binding, scope: FnScope) -> bool:
             return True
         inner = inner.parent
     return False
+
+
+def _not_copy(binding: Binding) -> bool:
+    try:
+        return binding.ty is not None and not_copy(binding.ty) is not None
+    except Exception:  # a type the checker left open: not followed
+        return False
 
 
 def _pattern_bindings(pat: Pat) -> set[Binding]:
