@@ -127,6 +127,8 @@ API_ADDED = {
     "var": (),
     "var_bias": (),
     "random_like": (methods.UNTRACKED,),
+    "max_dim_with_indices": (),  # burn-autodiff's MaxMinDim: one op; the indices an Int tensor
+    "min_dim_with_indices": (),
 }
 
 

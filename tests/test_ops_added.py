@@ -605,3 +605,43 @@ def test_random_like_draws_as_random_of_the_same_shape():
     same = pb.Tensor.random([2, 3], pb.Distribution.Default, DEV)
     assert (drawn.node_id, drawn.shape, drawn.to_vec()) == (1, (2, 3), same.to_vec())
     assert not drawn.is_tracked()
+
+
+def test_max_and_min_dim_with_indices_from_rust(tmp_path):
+    program = tmp_path / "main.rs"
+    program.write_text(
+        textwrap.dedent(
+            """
+            use burn::prelude::*;
+
+            fn main() {
+                let device = Device::flex().autodiff();
+                let q = Tensor::<2>::from_floats([[1.0, 5.0, 3.0], [4.0, 2.0, 4.0]], &device);
+                let q = q.require_grad();
+                let (best, action) = q.clone().max_dim_with_indices(1);
+                let (low, at) = q.clone().min_dim_with_indices(1);
+                println!("{:?}", action.into_data().to_vec::<i32>().unwrap());
+                println!("{:?}", at.into_data().to_vec::<i32>().unwrap());
+                let y = best + low * 2.0;
+                println!("{:?}", y.clone().into_data().to_vec::<f32>().unwrap());
+                let g = y.sum().backward();
+                println!("{:?}", q.grad(&g).unwrap().into_data().to_vec::<f32>().unwrap());
+            }
+            """
+        )
+    )
+    status, out, _ = pbpit_run(program)
+    # By hand: row maxima 5 (index 1) and 4 (index 0, the first of a tie), minima 1 and 2;
+    # each gradient goes to its element alone (MaxMinDim's backward).
+    assert (status, out) == (
+        0,
+        "[1, 0]\n[0, 1]\n[7.0, 8.0]\n[2.0, 1.0, 0.0, 1.0, 2.0, 0.0]\n",
+    )
+
+
+def test_max_dim_with_indices_is_one_node():
+    pb.reset()
+    x = pb.Tensor.from_floats([[1.0, 5.0]], DEV).require_grad()
+    values, indices = x.max_dim_with_indices(1)
+    assert (values.node_id, indices.to_vec()) == (1, [1])
+    assert pb.Tensor.from_floats([1.0], DEV).node_id == 2  # the indices took none

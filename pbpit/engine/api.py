@@ -81,7 +81,7 @@ class Method:
         inside, arrow, result = self.rust.partition(") -> ")
         if not arrow:
             inside = inside.removesuffix(")")
-        params = _split_params(inside.removeprefix("("))
+        params = split_params(inside.removeprefix("("))
         receiver = params[0] if params and params[0] in ("self", "&self") else None
         if receiver is not None:
             params = params[1:]
@@ -115,7 +115,7 @@ def _evaluate(expression: str, n: int) -> int:
     return n + (int(right) if plus else 0)
 
 
-def _split_params(text: str) -> list[str]:
+def split_params(text: str) -> list[str]:
     """`a: X<B, D>, b: Y` → [`a: X<B, D>`, `b: Y`]: commas inside `<>` or `[]` stay."""
     parts, depth, start = [], 0, 0
     for i, char in enumerate(text):
@@ -144,6 +144,7 @@ WITH_TENSOR = "(self, other: Self) -> Self"
 TO_ONE = "(self) -> Tensor<B, 1>"
 ALONG = "(self, dim: I) -> Tensor<B, D, Int>"
 ALONG_KEPT = "(self, dim: I) -> Self"
+WITH_INDICES = "(self, dim: I) -> (Self, Tensor<B, D, Int>)"
 COMPARED = "(self, other: Self) -> Tensor<B, D, Bool>"
 COMPARED_TO_NUMBER = "(self, other: E) -> Tensor<B, D, Bool>"
 TO_BOOL = "(self) -> Tensor<B, D, Bool>"
@@ -242,6 +243,10 @@ METHODS: tuple[Method, ...] = (
     Method("max", REDUCTION, None, INPUTS, TO_ONE, ids=2),  # reshape to 1-D, max_dim(0)
     Method("min", REDUCTION, None, INPUTS, TO_ONE, ids=2),  # reshape to 1-D, min_dim(0)
     Method("max_dim", REDUCTION, "MaxMinDim", INPUTS, ALONG_KEPT),
+    Method(
+        "max_dim_with_indices", REDUCTION, None, INPUTS, WITH_INDICES, ids=1
+    ),  # one max_dim node; the indices an Int tensor
+    Method("min_dim_with_indices", REDUCTION, None, INPUTS, WITH_INDICES, ids=1),
     Method("min_dim", REDUCTION, "MaxMinDim", INPUTS, ALONG_KEPT),
     Method("prod", REDUCTION, "Prod", INPUTS, TO_ONE),
     Method("prod_dim", REDUCTION, "ProdDim", INPUTS, ALONG_KEPT),

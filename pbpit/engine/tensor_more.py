@@ -1,8 +1,9 @@
 """`Tensor`'s methods that burn-tensor writes with its other methods: `var`, `var_bias`
 (`stats.rs`: `mean_dim`, `sub`, `square`, `sum_dim`, `div_scalar`: five nodes), `split`
-(`base.rs`: a `narrow` a piece), `slice_dim` (one `slice`), `random_like` (`Tensor::random`
-of the receiver's shape and device). Added to `Tensor` when `pbpit.engine.tensor` imports this
-(import that module, not this one)."""
+(`base.rs`: a `narrow` a piece), `slice_dim` (one `slice`), `max_dim_with_indices` and
+`min_dim_with_indices` (`orderable.rs`: one `max_dim`/`min_dim` node and Int indices),
+`random_like` (`Tensor::random` of the receiver's shape and device). Added to `Tensor` when
+`pbpit.engine.tensor` imports this (import that module, not this one)."""
 
 from __future__ import annotations
 
@@ -58,10 +59,28 @@ def slice_dim(self: Tensor, dim: int, range_: Any) -> Tensor:
     return self.slice([range_ if i == at else (0, None) for i in range(len(self.shape))])
 
 
+def max_dim_with_indices(self: Tensor, dim: int) -> tuple[Tensor, Any]:
+    """`max_dim` (one node) and the index of each maximum (`argmax`'s, an Int tensor)."""
+    return self.max_dim(dim), self.argmax(dim)
+
+
+def min_dim_with_indices(self: Tensor, dim: int) -> tuple[Tensor, Any]:
+    """`min_dim` (one node) and the index of each minimum (an Int tensor)."""
+    return self.min_dim(dim), self.argmin(dim)
+
+
 def random_like(self: Tensor, distribution: Any) -> Tensor:
     """`Tensor::random` of this tensor's shape, on its device: a new leaf (one id)."""
     return Tensor.random(self.shape, distribution, self.device)
 
 
-for _method in (var, var_bias, split, slice_dim, random_like):
+for _method in (
+    var,
+    var_bias,
+    split,
+    slice_dim,
+    max_dim_with_indices,
+    min_dim_with_indices,
+    random_like,
+):
     setattr(Tensor, _method.__name__, _method)

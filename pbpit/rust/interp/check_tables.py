@@ -100,6 +100,10 @@ def rust_type(text: str, recv: TensorT, dims: dict[str, int | None]) -> Ty:
         return TensorT(int(rank) if rank.isdigit() else dims[rank], *kind)
     if text.startswith("[usize; "):
         return array(USIZE, dims[text.removeprefix("[usize; ").removesuffix("]")])
+    if text.startswith("(") and text.endswith(")") and text != "()":  # `max_dim_with_indices`
+        from pbpit.engine.api import split_params
+
+        return TupleT([rust_type(part, recv, dims) for part in split_params(text[1:-1])])
     return _RESULT_TYPES[text]
 
 
