@@ -371,6 +371,28 @@ fn main() {
 """,
         runs("0.5 0.25 Step { lr: 1.0 }\nStep { lr: 2.0 }\n"),
     ),
+    "drain_of_an_i64_range": (
+        """\
+fn main() {
+    let n = 2i64;
+    let mut v = vec![1, 2, 3];
+    let d: Vec<i32> = v.drain(0..=n - 1).collect();
+    println!("{:?}", d);
+}
+""",
+        rejects("E0277"),
+    ),
+    "entry_add_assign_of_another_number_type": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut m: HashMap<u8, usize> = HashMap::new();
+    *m.entry(1).or_insert(0) += 1f64;
+    println!("{}", m.len());
+}
+""",
+        rejects("E0277"),
+    ),
 }
 
 

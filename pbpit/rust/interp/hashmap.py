@@ -178,6 +178,11 @@ def check_update(ck: Any, e: Any) -> Ty:
         return UNIT  # `String += &str`
     if not (is_int(target) or is_float(target) or type(target) is Var):
         raise ck.fail(e.pos, f"`{e.op}=` on a map's `{show(target)}`")
+    given = resolve(found)
+    if type(target) is Named and type(given) is Named and target is not given:
+        names = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide"}
+        what = f"cannot {names.get(e.op, e.op)}-assign `{show(given)}` to `{show(target)}`"
+        raise ck.fail(value.pos, rejects(what, "E0277"))
     ck.unify(_value(recv), found, value.pos)
     return UNIT
 

@@ -178,7 +178,8 @@ def drain_range(lowerer: Any, node: Any) -> Any:
     if len(ends) == 2:
         lo, hi = (lowerer.expr(end) for end in ends)
     elif op is not None and op.start_byte < ends[0].start_byte:  # `..b`
-        lo, hi = Lit(lowerer.pos(node), "int", 0), lowerer.expr(ends[0])
+        lo, hi = Lit(lowerer.pos(node), "value", 0, USIZE), lowerer.expr(ends[0])
+        lo.from_start = True
     else:  # `a..`
         lo, hi = lowerer.expr(ends[0]), Lit(lowerer.pos(node), "unit", ())
         hi.to_end = True
@@ -190,7 +191,7 @@ def _drain_type(ck: Any, e: Any, recv: Ty) -> Ty:
     `v.drain(a..b)` (`drain_range`): those of the range, the rest closing up."""
     from pbpit.rust.interp.grammar import rejects
     from pbpit.rust.interp.nodes import RangeLit
-    from pbpit.rust.interp.types import is_int, range_of
+    from pbpit.rust.interp.types import range_of
 
     ck.mutable_receiver(e)
     ck.arity(e, 1, "`drain`")
@@ -198,19 +199,23 @@ def _drain_type(ck: Any, e: Any, recv: Ty) -> Ty:
     if getattr(arg, "full_range", False):
         arg.ty = UNIT
     elif isinstance(arg, RangeLit):
-        ends = [arg.lo] if getattr(arg.hi, "to_end", False) else [arg.lo, arg.hi]
+        to_end, from_start = getattr(arg.hi, "to_end", False), getattr(arg.lo, "from_start", False)
+        ends = [arg.lo] if to_end else [arg.hi] if from_start else [arg.lo, arg.hi]
         found = [ck.expr(end) for end in ends]
         if len(ends) == 2:  # rustc types `a..b` first: its ends alike (E0308)
             ck.unify(found[0], found[1], arg.hi.pos)
         end_ty = resolve(found[0])
-        if not (is_int(end_ty) or type(end_ty) is Var and end_ty.kind is None):
-            kind = "Range" if len(ends) == 2 else "RangeFrom"
+        if not (end_ty is USIZE or type(end_ty) is Var and end_ty.kind != "float"):
+            kind = "RangeFrom" if to_end else "RangeTo" if from_start else "Range"
+            if arg.inclusive:
+                kind = "RangeToInclusive" if from_start else "RangeInclusive"
             what = f"the trait bound `{kind}<{show(end_ty)}>: RangeBounds<usize>` is not "
             raise ck.fail(arg.pos, rejects(what + "satisfied", "E0277"))
         for end in ends:
             ck.unify(USIZE, end.ty, end.pos)
-        if len(ends) == 1:
-            arg.hi.ty = USIZE
+        for end in (arg.lo, arg.hi):
+            if end not in ends:
+                end.ty = USIZE
         arg.ty = range_of(USIZE)
     else:
         raise ck.fail(arg.pos, f"`drain` of `{show(ck.expr(arg))}` (write a range: `a..b`)")
