@@ -120,6 +120,7 @@ API_ADDED = {
     "round": (),
     "floor": (),
     "ceil": (),
+    "erf": (),
     # burn-tensor's own compositions: split (a narrow a piece, pieces of the tensor, as the
     # `burn` row had it), slice_dim (a slice), var/var_bias (five ops); random_like a new leaf
     "split": (methods.PIECES,),

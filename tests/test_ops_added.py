@@ -645,3 +645,19 @@ def test_max_dim_with_indices_is_one_node():
     values, indices = x.max_dim_with_indices(1)
     assert (values.node_id, indices.to_vec()) == (1, [1])
     assert pb.Tensor.from_floats([1.0], DEV).node_id == 2  # the indices took none
+
+
+def test_erf_method_forward_is_the_libm_crates_and_backward_burns_formula():
+    from test_ops_math import ERF_BITS  # `libm::erff` bits printed by rustc
+
+    x = np.array(list(ERF_BITS), F32)
+    w = np.random.default_rng(14).uniform(-2, 2, x.size).astype(F32)
+    forward, grad = _forward_backward("erf", x, w)
+    assert forward == list(ERF_BITS.values())
+    # burn-autodiff float_erf: grad * (exp(-(x * x)) * 2 / sqrt(pi)), each step in f32
+    value = (c_exp(-(x * x)) * F32(2.0)) / F32(np.sqrt(np.pi))
+    assert grad == bits(w * value)
+
+
+def c_exp(x: np.ndarray) -> np.ndarray:
+    return np.array([F32(_LIBM.expf(float(v))) for v in x], F32)

@@ -205,6 +205,7 @@ METHODS: tuple[Method, ...] = (
     Method("round", UNARY, "Round", INPUTS, ELEMENTWISE),
     Method("floor", UNARY, "Floor", INPUTS, ELEMENTWISE),
     Method("ceil", UNARY, "Ceil", INPUTS, ELEMENTWISE),
+    Method("erf", UNARY, "Erf", INPUTS, ELEMENTWISE),
     Method("powf_scalar", SCALAR, "PowfScalar", INPUTS, WITH_NUMBER),
     Method("add_scalar", SCALAR, "AddScalar", INPUTS, WITH_NUMBER),
     Method("sub_scalar", SCALAR, "SubScalar", INPUTS, WITH_NUMBER),

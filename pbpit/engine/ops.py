@@ -588,6 +588,28 @@ _SQRT_2 = f32(np.sqrt(2.0))
 _INV_SQRT_2PI = f32(1.0) / np.sqrt(f32(2.0) * f32(np.pi))
 
 
+class Erf(Op):
+    """`erf`: Flex's `erf_f32`. burn-autodiff's backward: `grad * (exp(-(x * x)) * 2 /
+    sqrt(pi))`, each a Flex op (`powi_scalar(2)` is `x * x`; sqrt(pi) taken in f64, an f32
+    scalar)."""
+
+    name = "erf"
+    __slots__ = ()
+
+    def forward(self, x):
+        if self.needs[0]:
+            self.saved = (x,)
+        return f.erf(x)
+
+    def backward(self, grad):
+        (x,) = self.saved
+        numerator = f.mul_scalar(f.exp(f.neg(f.mul(x, x))), f32(2.0))
+        return (f.mul(grad, f.div_scalar(numerator, _SQRT_PI)),)
+
+
+_SQRT_PI = f32(np.sqrt(np.pi))
+
+
 class Gelu(Op):
     """Burn's autodiff `gelu`: one node, Flex's fused kernels forward and backward."""
 
