@@ -247,3 +247,24 @@ def test_gather_with_indices_of_another_shape_off_the_dim(tmp_path):
         "    1. The tensor shape should be the same as the index tensor shape. The shape "
         "differs at dimension 0: 2 != 1 \n"
     )
+
+
+def test_equal_and_int_arithmetic_are_checked_as_float_arithmetic(tmp_path):
+    # `Tensor::equal`/`not_equal` (base.rs) and `add`.. of any numeric kind (numeric.rs) call
+    # `TensorCheck::binary_ops_ew` with their own names.
+    _, _, panic = run(tmp_path, "let e = x.clone().equal(Tensor::<2>::ones([2, 2], &device));\n")
+    assert panic is not None and panic.location == API + "base.rs:2375:9"
+    assert "Operation: 'Equal'" in panic.message and "'1' => '3 != 2'" in panic.message
+    _, _, panic = run(
+        tmp_path,
+        "let i = Tensor::<2, Int>::from_ints([[1, 2, 3]], &device);\n"
+        "let j = Tensor::<2, Int>::from_ints([[1, 2]], &device);\n"
+        "let k = i.sub(j);\n",
+    )
+    assert panic is not None and panic.location == API + "numeric.rs:89:9"
+    assert panic.message == (
+        "=== Tensor Operation Error ===\n  Operation: 'Sub'\n  Reason:\n"
+        "    1. The provided tensors have incompatible shapes. Incompatible size at dimension "
+        "'1' => '3 != 2', which can't be broadcasted. Lhs tensor shape Shape { dims: [1, 3] }, "
+        "Rhs tensor shape Shape { dims: [1, 2] }. \n"
+    )

@@ -51,9 +51,11 @@ ELEMENTWISE: dict[str, tuple[str, str]] = {
     "sub": ("Sub", SUB),
     "div": ("Div", DIV),
     "mul": ("Mul", MUL),
+    "equal": ("Equal", _CRATE + "base.rs:2375:9"),
+    "not_equal": ("NotEqual", _CRATE + "base.rs:2402:9"),
 }
-"""The binary ops whose shapes burn-tensor checks (`TensorCheck::binary_ops_ew`): Burn's name of
-the op in the message, and where."""
+"""The binary ops whose shapes burn-tensor checks (`TensorCheck::binary_ops_ew`), of Float and
+Int tensors alike: Burn's name of the op in the message, and where."""
 
 INTO_SCALAR = (
     "Error while reading data: use `try_into_scalar` instead to catch the error at runtime: "

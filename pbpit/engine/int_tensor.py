@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from pbpit.engine import checks as burn_checks
 from pbpit.engine import ops
 from pbpit.engine import tensor as checks  # its argument checks, defined after this is imported
 from pbpit.engine.tensor import Device, Tensor, TensorData, _apply_one, _checked, _leaf, _shape
@@ -119,9 +120,7 @@ class IntTensor(Tensor):
         return self.array.reshape(-1).tolist()
 
     def into_scalar(self) -> int | bool:
-        from pbpit.engine.checks import into_scalar
-
-        into_scalar(self.array.size)
+        burn_checks.into_scalar(self.array.size)
         return self.array.reshape(-1)[0].item()
 
     def to_data(self) -> TensorData:
@@ -466,8 +465,6 @@ def _int_values(indices: Any, op: str) -> np.ndarray:
 
 
 def _gathered(array: np.ndarray, dim: int, indices: Any, op: str) -> np.ndarray:
-    from pbpit.engine import checks as burn_checks
-
     picked = _int_values(indices, op)
     axis = checks._axis(op, dim, array.shape)
     shape = picked.shape
@@ -501,6 +498,8 @@ def _values(other: Any, this: Tensor, op: str) -> np.ndarray:
     if not isinstance(other, Tensor) or other.kind != this.kind:
         raise TypeError(f"{op}: expected a {this.kind} tensor, got {other!r:.40}")
     x, y = this.shape, other.shape
+    if len(x) == len(y) and op in burn_checks.ELEMENTWISE:
+        burn_checks.elementwise(op, x, y)
     if len(x) != len(y) or any(p != q and p != 1 and q != 1 for p, q in zip(x, y, strict=True)):
         raise ValueError(f"{op}: shapes {list(x)} and {list(y)} do not broadcast")
     return other.array
