@@ -387,7 +387,7 @@ fn main() {
 use std::collections::HashMap;
 fn main() {
     let mut m: HashMap<u8, usize> = HashMap::new();
-    *m.entry(1).or_insert(0) += 1f64;
+    *m.entry(1).or_insert(0) += 1.0;
     println!("{}", m.len());
 }
 """,

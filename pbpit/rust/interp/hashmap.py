@@ -179,7 +179,9 @@ def check_update(ck: Any, e: Any) -> Ty:
     if not (is_int(target) or is_float(target) or type(target) is Var):
         raise ck.fail(e.pos, f"`{e.op}=` on a map's `{show(target)}`")
     given = resolve(found)
-    if type(target) is Named and type(given) is Named and target is not given:
+    if (is_int(target) and is_float(given)) or (is_float(target) and is_int(given)) or (
+        type(target) is Named and type(given) is Named and target is not given
+    ):
         names = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide"}
         what = f"cannot {names.get(e.op, e.op)}-assign `{show(given)}` to `{show(target)}`"
         raise ck.fail(value.pos, rejects(what, "E0277"))

@@ -609,6 +609,8 @@ def _result_map(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
         if type(r) is Ok:
             if name == "map":
                 return Ok(f(r.value))
+            if name == "unwrap_or_else":
+                return r.value
             return f(r.value) if name == "and_then" else r
         if name == "map_err":
             return Err(f(r.value))

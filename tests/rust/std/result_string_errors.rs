@@ -35,6 +35,7 @@ fn main() -> Result<(), String> {
     println!("{:?} {:?}", quarter(8), quarter(6));
     println!("{:?} {:?}", half(4).and_then(|x| half(x + 1)), half(5).ok());
     println!("{}", half(7).unwrap_or_else(|e| e.len() as i32));
+    println!("{}", half(8).unwrap_or_else(|e| e.len() as i32));
     match boxed(8) {
         Ok(x) => println!("ok {}", x),
         Err(e) => println!("err {}", e),
