@@ -630,6 +630,88 @@ fn main() {
 """,
         runs('a\nx\n3\nq\nSome("a") Some("x") Some(3) Some("q") tu ttu\nl\n'),
     ),
+    # found by the run on seed 9002
+    "a_vec_where_a_slice_reference_is_written": (
+        """\
+fn main() {
+    let ints = vec![5, 6, 7, 8];
+    let s: &[i32] = ints;
+    println!("{:?}", s);
+}
+""",
+        rejects("E0308"),
+    ),
+    "ok_of_a_borrow_in_an_else_branch": (
+        """\
+fn count(n: usize) -> Result<usize, String> {
+    if n == 0 { Err(String::from("none")) } else { Ok(&n) }
+}
+fn main() {
+    println!("{:?}", count(3));
+}
+""",
+        rejects("E0308"),
+    ),
+    "ok_of_a_borrow_in_a_match_arm": (
+        """\
+fn pick(n: usize) -> Option<usize> {
+    match n {
+        0 => None,
+        _ => Some(&n),
+    }
+}
+fn main() {
+    println!("{:?}", pick(3));
+}
+""",
+        rejects("E0308"),
+    ),
+    "zip_of_a_borrowed_slice_parameter": (
+        """\
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(&b).map(|(x, y)| x * y).sum()
+}
+fn main() {
+    println!("{}", dot(&[1.0, 2.0], &[3.0, 4.0]));
+}
+""",
+        rejects("E0277"),
+    ),
+    "for_over_a_borrowed_slice_parameter": (
+        """\
+fn total(b: &[f64]) -> f64 {
+    let mut t = 0.0;
+    for x in &b {
+        t += x;
+    }
+    t
+}
+fn main() {
+    println!("{}", total(&[3.0, 4.0]));
+}
+""",
+        rejects("E0277"),
+    ),
+    "slice_parameters_iterated_as_written": (
+        """\
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    let mut t = 0.0;
+    for x in b {
+        t += x;
+    }
+    for row in [a, b].iter() {
+        for x in row.iter() {
+            t += x;
+        }
+    }
+    a.iter().zip(b).map(|(x, y)| x * y).sum::<f64>() + t
+}
+fn main() {
+    println!("{}", dot(&[1.0, 2.0], &[3.0, 4.0]));
+}
+""",
+        runs("28\n"),
+    ),
 }
 
 

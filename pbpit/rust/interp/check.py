@@ -8,7 +8,7 @@ they decide f32 or f64 arithmetic, integer widths (overflow), and how values pri
 
 from __future__ import annotations
 
-from pbpit.rust.interp import references, slices, traits
+from pbpit.rust.interp import hashmap, references, slices, traits
 from pbpit.rust.interp.check_dispatch import DispatchRules
 from pbpit.rust.interp.check_kinds import KindRules
 from pbpit.rust.interp.check_methods import MethodRules
@@ -27,6 +27,7 @@ from pbpit.rust.interp.check_rules import (
     refuse_borrowed_iterator_args,
     refuse_immutable_add_assign,
     refuse_immutable_element,
+    refuse_value_for_reference,
     unify_sum,
 )
 from pbpit.rust.interp.check_statics import StaticRules
@@ -383,6 +384,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
                 ty = stmt.declared
                 if ty is not None and found is not None and stmt.init is not None:
                     self.unify_collected(ty, found, stmt.init)
+                    refuse_value_for_reference(self, stmt)  # `let s: &[i32] = v;`
                 if ty is None:
                     ty = found if found is not None else Var()
                 if stmt.binding is not None:
@@ -512,6 +514,8 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
 
     def c_Index(self, e: Index) -> Ty:  # noqa: N802
         base = self.known(self.expr(e.base))
+        if type(base) is Wrap and base.kind == "HashMap":  # `m[&k]` (hashmap.py)
+            return hashmap.check_index(self, e, base)
         index = self.expr(e.index)
         if resolve(index) is NEVER:
             # `b[return]`: `!` falls back to `()` for `Index`'s type parameter.

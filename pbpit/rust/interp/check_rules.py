@@ -15,6 +15,7 @@ from pbpit.rust.interp.nodes import (
     Field,
     FnItem,
     Index,
+    Let,
     Local,
     Method,
 )
@@ -138,8 +139,10 @@ def refuse_borrowed_iterator(checker: Checker, arg: Expr, ty: Ty) -> None:
     found = resolve(ty)
     if not arg.borrowed or arg.mut_borrow or type(found) is not Wrap:
         return
-    if found.kind in ("Range", "Iter"):
-        shown = f"&{show(found)}"
+    # `&b` of `b: &[f64]`: a `&&[f64]` is no `IntoIterator` either
+    twice = isinstance(arg, Local) and references.certainly_reference(_unborrowed(arg))
+    if found.kind in ("Range", "Iter") or twice:
+        shown = f"&&{show(found)}" if twice else f"&{show(found)}"
         err = checker.fail(
             arg.borrow_pos or arg.pos, rejects(f"`{shown}` is not an iterator", "E0277")
         )
@@ -198,3 +201,22 @@ def unify_sum(checker: Checker, total: Ty, item: Ty, e: Expr) -> None:
             what = f"cannot be made by summing an iterator over elements of type `{of}`"
         err = checker.fail(e.pos, rejects(f"a value of type `{shown}` {what}", "E0277"))
         raise err from None
+
+
+def refuse_value_for_reference(checker: Checker, stmt: Let) -> None:
+    """`let s: &[i32] = ints;` with `ints` a variable certainly holding a value, no reference:
+    rustc's E0308 (no coercion makes a value a reference; pbpit erases references)."""
+    written = getattr(stmt.binding, "written", None)
+    init = stmt.init
+    if written is None or written.type != "reference_type" or init is None or init.borrowed:
+        return
+    if isinstance(init, Local) and checker.owned(init):
+        expected = " ".join(written.text.decode().split())
+        err = checker.fail(init.pos, rejects("mismatched types", "E0308"))
+        err.label = f"expected `{expected}`, found `{show(resolve(init.ty))}`"
+        raise err
+
+
+def _unborrowed(arg: Local) -> Local:
+    """`arg` (`&b`) as the variable `b` itself, to ask whether `b` holds a reference."""
+    return Local(arg.pos, arg.binding, arg.scope)

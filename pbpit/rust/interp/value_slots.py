@@ -20,15 +20,19 @@ from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     ArrayLit,
     ArrayRepeat,
+    Block,
     Call,
     Closure,
     Expr,
     Field,
     FnItem,
     Format,
+    If,
+    IfLet,
     Let,
     Lit,
     Local,
+    Match,
     Method,
     Node,
     Return,
@@ -108,6 +112,17 @@ class ValueSlots:
         """`e` where the written type `ty` takes it (`top`: `e` itself judged too, not only
         what it holds; a call's arguments are the checker's, which knows their types)."""
         if ty is None or e is None:
+            return
+        if isinstance(e, Block):  # `{ ..; Ok(&n) }`: the value of its tail
+            self.value(ty, e.tail, top)
+            return
+        if isinstance(e, If | IfLet):  # `if c { Err(..) } else { Ok(&n) }`: each branch's
+            self.value(ty, e.then, top)
+            self.value(ty, e.els, top)
+            return
+        if isinstance(e, Match):
+            for arm in e.arms:
+                self.value(ty, arm.body, top)
             return
         if ty.type == "reference_type":
             if top and not e.borrowed and _made_here(e):
