@@ -393,6 +393,30 @@ fn main() {
 """,
         rejects("E0277"),
     ),
+    "hashmap_index_assigned": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut m: HashMap<String, i32> = HashMap::new();
+    m.insert("a".to_string(), 4);
+    m["a"] += 1;
+    println!("{:?}", m.get("a"));
+}
+""",
+        rejects("E0594"),
+    ),
+    "hashmap_indexed_by_an_owned_key": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut m: HashMap<String, i32> = HashMap::new();
+    m.insert("a".to_string(), 4);
+    let k = "a".to_string();
+    println!("{}", m[k]);
+}
+""",
+        rejects("E0308"),
+    ),
 }
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pbpit.rust.format import Some
-from pbpit.rust.interp import slices
+from pbpit.rust.interp import hashmap, slices
 from pbpit.rust.interp.builtins import DYN, USER
 from pbpit.rust.interp.compile_control import ControlCompiler
 from pbpit.rust.interp.compile_dispatch import DispatchCompiler
@@ -342,6 +342,8 @@ class Compiler(
         return lambda frame: range(lo(frame), hi(frame))
 
     def c_Index(self, e: Index) -> Code:  # noqa: N802
+        if getattr(resolve(e.base.ty), "kind", None) == "HashMap":  # `m[&k]` (hashmap.py)
+            return hashmap.compile_index(self, e)
         base, index = self.expr(e.base), self.expr(e.index)
         # rustc 1.95: an array's built-in bounds check panics at the whole expression, `Vec`'s
         # `Index::index` at the `[` (the span it gives the `#[track_caller]` call).

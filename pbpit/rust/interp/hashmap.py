@@ -65,6 +65,9 @@ def _hashable(ck: Any, e: Any, recv: Ty) -> None:
     """A float key (not `Hash`, not `Eq`) is rustc's E0599 at the method; a key pbpit cannot
     hash as Rust does (a struct) is refused."""
     key = resolve(_key(recv))
+    if is_float(key) and not hasattr(e, "name"):  # `m[&k]`: `Index` needs `K: Hash + Eq`
+        what = f"the trait bound `{show(key)}: Hash` is not satisfied"
+        raise ck.fail(e.pos, rejects(what, "E0277"))
     if is_float(key):
         what = f"the method `{e.name}` exists for struct `{show(recv)}`, but its trait bounds "
         raise ck.fail(e.pos, rejects(what + "were not satisfied", "E0599"))
@@ -520,3 +523,30 @@ def _write_back(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
 
 WRITE_BACK_ROW = Builtin("HashMap", WRITE_BACK, None, "", _write_back, lambda ck, e, r: UNIT)
+
+
+# -- `m[&k]` ---------------------------------------------------------------------------------------
+
+
+def check_index(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`m[&k]` (`m["a"]` of a `String` key): the value; an assignment to it is rustc's E0594
+    (`HashMap` has no `IndexMut`)."""
+    if getattr(e, "assigned", False):
+        what = f"cannot assign to data in an index of `{show(recv)}`"
+        raise ck.fail(e.pos, rejects(what, "E0594"))
+    _hashable(ck, e, recv)
+    _key_arg(ck, e, recv, e.index)
+    return _value(recv)
+
+
+def compile_index(comp: Any, e: Any) -> Code:
+    """A missing key panics as std's `Index::index` does (`#[track_caller]`: at the `[`)."""
+    table, key, site = comp.expr(e.base), comp.expr(e.index), comp.panic_site(e.bracket)
+
+    def index(frame: list) -> Any:
+        found, k = table(frame), key(frame)
+        if k not in found:
+            raise site.panic("no entry found for key")
+        return found[k]
+
+    return index

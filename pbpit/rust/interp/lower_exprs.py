@@ -277,6 +277,7 @@ class ExprLowering:
         target = self.expr(left)
         root = target
         while isinstance(root, Index | Field):
+            root.assigned = True  # (`m["a"] = x` of a `HashMap` is rustc's E0594: hashmap.py)
             root = root.base
         if not isinstance(root, Local):
             raise self.fail(left, "assignment to an element of this expression")

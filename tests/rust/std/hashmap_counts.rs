@@ -38,6 +38,9 @@ fn main() {
     *pairs.entry((1, true)).or_insert(5) *= 3;
     let n: u64 = pairs.values().sum();
     println!("{} {:?}", n, pairs.iter().count());
+    let k = "a".to_string();
+    println!("{} {} {}", m[&k], m["c"], pairs[&(1, true)]);
+    println!("{}", m["missing"]);
 }
 
 // `if let Some(v) = m.get_mut(&k)`: `*v` changed in the map.
