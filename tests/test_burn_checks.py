@@ -268,3 +268,51 @@ def test_equal_and_int_arithmetic_are_checked_as_float_arithmetic(tmp_path):
         "'1' => '3 != 2', which can't be broadcasted. Lhs tensor shape Shape { dims: [1, 3] }, "
         "Rhs tensor shape Shape { dims: [1, 2] }. \n"
     )
+
+
+@pytest.mark.parametrize(
+    ("call", "op", "where", "reason"),
+    [
+        # `unwrap_dim_index` is `#[track_caller]`: the panic is at its call in the API
+        # function (rustc 1.95: a track_caller fn's panic reports its caller's call site)
+        (
+            "x.clone().swap_dims(0, 2)",
+            "Swap Dims",
+            "base.rs:469:20",
+            "dimension 2 out of bounds: 0..2",
+        ),
+        (
+            "x.clone().swap_dims(-3, 1)",
+            "Swap Dims",
+            "base.rs:468:20",
+            "dimension -3 out of bounds: 0..2",
+        ),
+        ("x.clone().sum_dim(2)", "Sum Dim", "numeric.rs:400:19", "dimension 2 out of bounds: 0..2"),
+        (
+            "x.clone().mean_dim(5)",
+            "Mean Dim",
+            "numeric.rs:346:19",
+            "dimension 5 out of bounds: 0..2",
+        ),
+        ("x.clone().argmax(2)", "Argmax", "orderable.rs:583:19", "dimension 2 out of bounds: 0..2"),
+        (
+            "x.clone().max_dim(2)",
+            "Max Dim",
+            "orderable.rs:1119:19",
+            "dimension 2 out of bounds: 0..2",
+        ),
+        (
+            "Tensor::cat(vec![x.clone(), x.clone()], 2)",
+            "Cat",
+            "base.rs:2485:19",
+            "dimension 2 out of bounds: 0..2",
+        ),
+    ],
+)
+def test_a_dim_out_of_range_is_unwrap_dim_indexs_panic(tmp_path, call, op, where, reason):
+    _, _, panic = run(tmp_path, f"let y = {call};\n")
+    assert panic is not None and panic.location == API + where
+    assert panic.message == (
+        f"=== Tensor Operation Error ===\n  Operation: '{op}'\n  Reason:\n"
+        f"    1. BoundsError: {reason} \n"
+    )

@@ -14,6 +14,11 @@ def _axis(op: str, dim: int, shape: tuple[int, ...], positions: int | None = Non
     rank, unless given)."""
     count = len(shape) if positions is None else positions
     if not _index(dim) or not -count <= dim < count:
+        if _index(dim):
+            from pbpit.engine.checks import dim_index  # (checks reads the engine's server)
+
+            dim_index(op, int(dim), count)
+        op = op.partition(".")[0]
         raise ValueError(f"{op}: dim {dim!r} is out of range for shape {list(shape)}")
     return int(dim) % count
 

@@ -92,6 +92,52 @@ def shape_debug(dims: Sequence[int]) -> str:
     return f"Shape {{ dims: [{', '.join(str(int(d)) for d in dims)}] }}"
 
 
+# Where each API function's `unwrap_dim_index(dim.try_dim_index(D), op)` is: `#[track_caller]`,
+# so its panic is reported at that call (line and column of `unwrap_dim_index`), in the words of
+# cubecl-zspace's `BoundsError` (`dimension {index} out of bounds: 0..{rank}`, the index as
+# given). pbpit's name of the argument (the op, `.dim2` for a second dim) to Burn's op name and
+# place.
+DIM_INDEX: dict[str, tuple[str, str]] = {
+    "swap_dims": ("Swap Dims", "base.rs:468:20"),
+    "swap_dims.dim2": ("Swap Dims", "base.rs:469:20"),
+    "permute": ("Permute", "base.rs:514:23"),
+    "flip": ("Flip", "base.rs:642:35"),
+    "flatten": ("Flatten", "base.rs:691:25"),
+    "flatten.end_dim": ("Flatten", "base.rs:692:23"),
+    "squeeze_dim": ("Squeeze", "base.rs:777:19"),
+    "unsqueeze_dim": ("Unsqueeze", "base.rs:927:19"),
+    "slice_dim": ("Slice", "base.rs:1543:19"),
+    "select": ("Select", "base.rs:1622:19"),
+    "gather": ("Gather", "base.rs:1824:19"),
+    "repeat_dim": ("Repeat", "base.rs:2297:19"),
+    "cat": ("Cat", "base.rs:2485:19"),
+    "stack": ("Stack", "base.rs:2538:19"),
+    "narrow": ("Narrow", "base.rs:2609:19"),
+    "chunk": ("Chunk", "base.rs:2669:19"),
+    "split": ("Split", "base.rs:2727:19"),
+    "mean_dim": ("Mean Dim", "numeric.rs:346:19"),
+    "sum_dim": ("Sum Dim", "numeric.rs:400:19"),
+    "prod_dim": ("Prod Dim", "numeric.rs:507:19"),
+    "var": ("Var", "float.rs:152:19"),
+    "var_bias": ("Var Bias", "float.rs:160:19"),
+    "argmax": ("Argmax", "orderable.rs:583:19"),
+    "max_dim_with_indices": ("Max Dim With Indices", "orderable.rs:656:19"),
+    "argmin": ("Argmin", "orderable.rs:799:19"),
+    "min_dim": ("Min Dim", "orderable.rs:848:19"),
+    "min_dim_with_indices": ("Min Dim With Indices", "orderable.rs:903:19"),
+    "max_dim": ("Max Dim", "orderable.rs:1119:19"),
+}
+
+
+def dim_index(op: str, index: int, rank: int) -> None:
+    """`unwrap_dim_index`'s panic for a dim out of `0..rank` (nothing for an op not listed)."""
+    known = DIM_INDEX.get(op)
+    if known is not None:
+        name, where = known
+        reason = f"BoundsError: dimension {index} out of bounds: 0..{rank}"
+        raise failed(name, [(reason, None)], _CRATE + where)
+
+
 def failed(op: str, errors: Sequence[tuple[str, str | None]], location: str) -> Panic:
     """The panic of a failed check of `op`: its errors, (description, details or None)."""
     message = f"=== Tensor Operation Error ===\n  Operation: '{op}'\n  Reason:"

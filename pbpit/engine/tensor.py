@@ -562,7 +562,7 @@ class Tensor:
     def swap_dims(self, dim1: int, dim2: int) -> Tensor:
         """Two dims swapped; the same dim twice is the tensor itself (no new node), as in Burn."""
         shape = self.array.shape
-        first, second = _axis("swap_dims", dim1, shape), _axis("swap_dims", dim2, shape)
+        first, second = _axis("swap_dims", dim1, shape), _axis("swap_dims.dim2", dim2, shape)
         if first == second:
             return self
         return _apply_one(ops.SwapDims(first, second), self)

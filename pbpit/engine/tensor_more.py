@@ -61,11 +61,13 @@ def slice_dim(self: Tensor, dim: int, range_: Any) -> Tensor:
 
 def max_dim_with_indices(self: Tensor, dim: int) -> tuple[Tensor, Any]:
     """`max_dim` (one node) and the index of each maximum (`argmax`'s, an Int tensor)."""
+    _axis("max_dim_with_indices", dim, self.shape)
     return self.max_dim(dim), self.argmax(dim)
 
 
 def min_dim_with_indices(self: Tensor, dim: int) -> tuple[Tensor, Any]:
     """`min_dim` (one node) and the index of each minimum (an Int tensor)."""
+    _axis("min_dim_with_indices", dim, self.shape)
     return self.min_dim(dim), self.argmin(dim)
 
 

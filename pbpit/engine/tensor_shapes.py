@@ -54,7 +54,7 @@ def squeeze_dim(self: Tensor, dim: int, rank: int | None = None) -> Tensor:
 def flatten(self: Tensor, start_dim: int, end_dim: int, rank: int | None = None) -> Tensor:
     """Burn's `flatten::<D2>(start, end)`: dims `start..=end` made one (one reshape)."""
     shape = self.array.shape
-    start, end = _axis("flatten", start_dim, shape), _axis("flatten", end_dim, shape)
+    start, end = _axis("flatten", start_dim, shape), _axis("flatten.end_dim", end_dim, shape)
     if start > end:
         raise ValueError(f"flatten: the start dim {start} is after the end dim {end}")
     merged = int(np.prod(shape[start : end + 1]))
