@@ -12,7 +12,7 @@ from pbpit.lint.analysis import methods
 from pbpit.lint.analysis.common import _FIELD, _ONE_TENSOR
 from pbpit.lint.rule import Call, Meeting, Rule
 from pbpit.lint.rules import RULES
-from pbpit.lint.values import Backward, Context, Definition, Value
+from pbpit.lint.values import Backward, Context, Definition, Read, Value
 from pbpit.rust.syntax import Node
 
 
@@ -121,20 +121,47 @@ class _Events:
     def _read_once_only(
         self, definition: Definition, loss: Value, loop_key: int
     ) -> frozenset[tuple[int, int]]:
-        """The branches of loop `loop_key` that run in one pass at most and hold every read by
-        which `loss` takes `definition` (the reads that took it first, not through a tensor
-        already derived from it); empty when a read is outside them."""
+        """The branches of loop `loop_key` that run in one pass at most through which `loss`
+        takes `definition`: on every way from the loss back to a read that took it first, a
+        read made in one of them (`if step == 0 { feat.clone() }`, or `if step == 0 { f }`
+        of `let f = feat.clone();`); empty when a way has none."""
+        return self._once_within(definition, loss.reads, loop_key, {})
+
+    def _once_within(
+        self,
+        definition: Definition,
+        reads: frozenset[Read],
+        loop_key: int,
+        known: dict[int, frozenset[tuple[int, int]]],
+    ) -> frozenset[tuple[int, int]]:
+        """`_read_once_only` of a value made of `reads`: the reads that give it `definition`
+        directly (not through another of them), each in such a branch or made of reads that
+        are; `known`: each read's answer, by `id`."""
+        carrying = [r for r in reads if definition in r.value.sources]
+        through: set[int] = set()
+        for r in carrying:
+            through.update(id(e) for e in r.value.reads if definition in e.value.sources)
         common: frozenset[tuple[int, int]] | None = None
-        for r in loss.reads:
-            if definition not in r.value.sources or any(
-                definition in e.value.sources for e in r.value.reads
-            ):
-                continue
-            noted = self.once_reads.get(id(r))
-            if noted is None or noted[0] is not r:
-                return frozenset()
-            branches = frozenset(b for b in noted[1] if b[0] == loop_key)
+        for r in carrying:
+            if id(r) in through:
+                continue  # it gives `definition` through another read of these
+            branches = known.get(id(r))
+            if branches is None:
+                noted = self.once_reads.get(id(r))
+                if noted is not None and noted[0] is r:
+                    branches = frozenset(b for b in noted[1] if b[0] == loop_key)
+                if not branches:
+                    # What the read was made of: none of it read in a branch, a first read.
+                    first = not any(definition in e.value.sources for e in r.value.reads)
+                    branches = (
+                        frozenset()
+                        if first
+                        else self._once_within(definition, r.value.reads, loop_key, known)
+                    )
+                known[id(r)] = branches
             common = branches if common is None else common & branches
+            if not common:
+                return frozenset()
         return common or frozenset()
 
     def _meet(

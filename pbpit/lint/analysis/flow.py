@@ -130,10 +130,15 @@ class _Flow:
             def between(low: int, high: int) -> range:
                 return range(bisect.bisect_left(starts, low), bisect.bisect_left(starts, high))
 
+            last = len(self.context)  # the loops it runs once in: those up to this one
             if not any(words[i] == flipped for i in between(start, end)):
-                return []
+                # Or flipped by a statement of a loop's own body, in every pass of it (`if
+                # first { .. } first = false;`): once in that loop and those around it.
+                last = self._flips_each_pass(self.text(flag), flipped.decode())
+                if last is None:
+                    return []
             keys = []
-            for key, _ in self.context:
+            for key, _ in self.context[: last + 1]:
                 loop_start, loop_end = self.loop_spans[key]
                 if loop_start > slot.declared and len(between(loop_start, loop_end)) == 1:
                     keys.append(key)
@@ -150,6 +155,26 @@ class _Flow:
             ):
                 keys.append(key)
         return keys
+
+    def _flips_each_pass(self, flag: str, flipped: str) -> int | None:
+        """The position in the context of the innermost loop around whose body has `flag =
+        flipped;` as a statement of its own (run in every pass), if one has."""
+        for position in range(len(self.context) - 1, -1, -1):
+            body = self.loops[self.context[position][0]].child_by_field_id(_FIELD.body)
+            for statement in body.named_children if body is not None else ():
+                assignment = statement.named_children[0] if statement.named_child_count else None
+                if statement.type != "expression_statement" or assignment is None:
+                    continue
+                if assignment.type != "assignment_expression":
+                    continue
+                left = assignment.child_by_field_id(_FIELD.left)
+                right = assignment.child_by_field_id(_FIELD.right)
+                if left is None or right is None or self.text(left) != flag:
+                    continue
+                before = self.data[body.start_byte + self.delta : statement.start_byte + self.delta]
+                if self.text(right) == flipped and b"continue" not in before:
+                    return position  # no `continue` skips it
+        return None
 
     def _same_every_pass(self, node: Node, key: int) -> bool:
         """Whether an expression has one value in every pass of loop `key`, as far as it shows:
@@ -210,20 +235,32 @@ class _Flow:
             self.declare(name, self._bound(name, part, name_node, None, pattern), name_node)
 
     def _match(self, node: Node) -> Value:
-        value = self.expr(node.child_by_field_id(_FIELD.value))
+        scrutinee = node.child_by_field_id(_FIELD.value)
+        value = self.expr(scrutinee)
         body = node.child_by_field_id(_FIELD.body)
         arms = [
             a for a in (body.named_children if body is not None else []) if a.type == "match_arm"
         ]
+        counted = None  # `match step { 0 => .., _ => .. }`: the loop whose counter it is
+        if scrutinee is not None and scrutinee.type == "identifier":
+            slot = self.lookup(self.text(scrutinee))
+            counted = self.counters.get(slot) if slot is not None else None
 
         def arm_of(arm: Node) -> Callable[[], Value]:
             def run() -> Value:
                 self.push_scope(arm)
                 pattern = arm.child_by_field_id(_FIELD.pattern)
+                once = counted is not None and _one_value(pattern)
                 if pattern is not None:
                     self._bind_part(pattern, value)
                     self.expr(pattern.child_by_field_id(_FIELD.condition))
-                result = self.expr(arm.child_by_field_id(_FIELD.value))
+                if once:  # one value of the counter: one pass at most
+                    self.once.append((counted, arm.start_byte + self.delta))
+                try:
+                    result = self.expr(arm.child_by_field_id(_FIELD.value))
+                finally:
+                    if once:
+                        self.once.pop()
                 self.pop_scope()
                 return result
 
@@ -471,7 +508,7 @@ class _Flow:
             self.expr(node.child_by_field_id(_FIELD.body))
             self.pop_scope()
 
-        self._passes(node, node.start_byte + self.delta, body)
+        self._counted(node, body)
         return _DATA
 
     def _counter(self, loop: Node) -> Node | None:
@@ -503,60 +540,113 @@ class _Flow:
         return None
 
     def _while(self, node: Node) -> Value:
-        key = node.start_byte + self.delta
-        counter = self._while_counter(node)
-
         def body() -> None:
             self.push_scope(node)
             self._condition(node.child_by_field_id(_FIELD.condition))
             self.expr(node.child_by_field_id(_FIELD.body))
             self.pop_scope()
 
-        if counter is not None:
-            self.counters[counter] = key
-        try:
-            self._passes(node, key, body)
-        finally:
-            if counter is not None:
-                del self.counters[counter]
+        self._counted(node, body)
         return _DATA
 
-    def _while_counter(self, loop: Node) -> _Slot | None:
-        """The name a `while` loop counts its passes with: `i` of `while i < losses.len()`,
-        bound by a `let` in the pass of the loops around (or before any loop), which the loop
-        only ever increases, by `i += 1` (a positive literal): a new value each pass."""
-        condition = loop.child_by_field_id(_FIELD.condition)
-        while condition is not None and condition.type == "parenthesized_expression":
-            condition = condition.named_children[0] if condition.named_child_count else None
-        if condition is None or condition.type != "binary_expression":
-            return None
-        operator = condition.child_by_field_id(_FIELD.operator)
-        side = {"<": _FIELD.left, "<=": _FIELD.left, ">": _FIELD.right, ">=": _FIELD.right}.get(
-            self.text(operator) if operator is not None else ""
-        )
-        name_node = condition.child_by_field_id(side) if side is not None else None
-        if name_node is None or name_node.type != "identifier":
-            return None
-        slot = self.lookup(self.text(name_node))
-        if slot is None:
-            return None
-        if self.context and slot.declared < self.loop_spans[self.context[-1][0]][0]:
-            return None  # bound outside the loop around: not started again with it
+    def _counted(self, loop: Node, body: Callable[[], None]) -> None:
+        """The passes of `loop`, with the names it counts its passes with as its counters."""
+        key = loop.start_byte + self.delta
+        counters = [slot for slot in self._pass_counters(loop) if slot not in self.counters]
+        for slot in counters:
+            self.counters[slot] = key
+        try:
+            self._passes(loop, key, body)
+        finally:
+            for slot in counters:
+                del self.counters[slot]
+
+    def _pass_counters(self, loop: Node) -> list[_Slot]:
+        """The names a loop counts its passes with: `i` of `while i < losses.len() { ..; i +=
+        1; }`, raised by a statement of the loop's own body that no `continue` skips, by a
+        positive literal, and written nowhere else in the loop but so; bound by a `let` in the
+        pass of the loops around (or before any loop), or set to a number in it before this
+        loop (`i = 0;`): a new value each pass."""
+        body = loop.child_by_field_id(_FIELD.body)
+        if body is None or body.type != "block":
+            return []
+        if self.data.find(b"+=", body.start_byte + self.delta, body.end_byte + self.delta) < 0:
+            return []
+        found = []
+        for statement in body.named_children:
+            raised = statement.named_children[0] if statement.named_child_count else None
+            if statement.type != "expression_statement" or raised is None:
+                continue
+            if raised.type != "compound_assignment_expr":
+                continue
+            operator = raised.child_by_field_id(_FIELD.operator)
+            left = raised.child_by_field_id(_FIELD.left)
+            right = raised.child_by_field_id(_FIELD.right)
+            if operator is None or left is None or right is None or self.text(operator) != "+=":
+                continue
+            if left.type != "identifier" or not _positive(self.text(right)):
+                continue
+            before = self.data[body.start_byte + self.delta : statement.start_byte + self.delta]
+            if b"continue" in before:
+                continue
+            slot = self.lookup(self.text(left))
+            if slot is not None and slot not in found and self._counts(loop, slot):
+                found.append(slot)
+        return found
+
+    def _counts(self, loop: Node, slot: _Slot) -> bool:
+        """Whether `slot`, raised in every pass of `loop`, is written in it only so and starts
+        again with each pass of the loop around."""
+        if self.context:
+            around = self.loops[self.context[-1][0]]
+            if slot.declared < self.loop_spans[self.context[-1][0]][0] and not self._reset(
+                around, loop, slot.name
+            ):
+                return False  # bound outside the loop around: not started again with it
         start, end = loop.start_byte + self.delta, loop.end_byte + self.delta
-        name = re.escape(self.text(name_node).encode())
+        name = re.escape(slot.name.encode())
         writes = re.compile(rb"(?<![\w.])" + name + rb"\s*((?:[-+*/%&|^]|<<|>>)?=)(?!=)\s*(\w*)")
-        found = list(writes.finditer(self.data, start, end))
-        if not found or re.search(rb"&\s*mut\s+" + name + rb"\b", self.data[start:end]):
-            return None
-        for write in found:
-            if write.group(1) != b"+=" or not write.group(2).isdigit() or int(write.group(2)) < 1:
-                return None
-        return slot
+        if re.search(rb"&\s*mut\s+" + name + rb"\b", self.data[start:end]):
+            return False
+        return all(
+            write.group(1) == b"+=" and _positive(write.group(2).decode())
+            for write in writes.finditer(self.data, start, end)
+        )
+
+    def _reset(self, around: Node, loop: Node, name: str) -> bool:
+        """Whether a statement of `around`'s own body before `loop` sets `name` to a number."""
+        body = around.child_by_field_id(_FIELD.body)
+        for statement in body.named_children if body is not None else ():
+            if statement.start_byte >= loop.start_byte:
+                break
+            assignment = statement.named_children[0] if statement.named_child_count else None
+            if statement.type != "expression_statement" or assignment is None:
+                continue
+            left = assignment.child_by_field_id(_FIELD.left)
+            right = assignment.child_by_field_id(_FIELD.right)
+            if assignment.type == "assignment_expression" and left is not None:
+                if (
+                    self.text(left) == name
+                    and right is not None
+                    and right.type == "integer_literal"
+                ):
+                    return True
+        return False
 
     def _loop(self, node: Node) -> Value:
-        self._passes(
-            node,
-            node.start_byte + self.delta,
-            lambda: self.expr(node.child_by_field_id(_FIELD.body)),
-        )
+        self._counted(node, lambda: self.expr(node.child_by_field_id(_FIELD.body)))
         return _DATA
+
+
+def _one_value(pattern: Node | None) -> bool:
+    """Whether a match arm's pattern is one literal value, without a guard (`0 =>`)."""
+    if pattern is None or pattern.child_by_field_id(_FIELD.condition) is not None:
+        return False
+    literals = pattern.named_children
+    return len(literals) == 1 and literals[0].type in ("integer_literal", "boolean_literal")
+
+
+def _positive(text: str) -> bool:
+    """Whether `text` is a positive integer literal (`1`, `2usize`)."""
+    number = re.match(r"(\d+)(?:_?[ui](?:size|8|16|32|64|128))?$", text)
+    return number is not None and int(number.group(1)) > 0

@@ -47,9 +47,7 @@ class _Walks:
             # What an iterator's closure made of each element (`|f| f.clone().sum()` of a
             # `map` before the loop) is made once per element, not in passes of a loop around.
             own = frozenset(
-                d
-                for d in collection.sources
-                if d not in self.pass_made and not self._in_closure(d)
+                d for d in collection.sources if d not in self.pass_made and not self._in_closure(d)
             )
             if not own:
                 return element

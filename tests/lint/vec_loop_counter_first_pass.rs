@@ -1,0 +1,28 @@
+// Features made once, before the epochs, walked by a `loop` with its own counter (`if i >=
+// feats.len() { break; } ..; i += 1;`), taken in the first epoch only. pbpit run: clean (6
+// backwards).
+use burn::{nn::LinearConfig, prelude::*};
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let w = Tensor::<2>::from_floats([[0.5, -0.25], [0.1, 0.3]], &device).require_grad();
+    let x = Tensor::<2>::from_floats([[1.0, 0.0], [0.5, 2.0]], &device);
+    let linear = LinearConfig::new(2, 2).init(&device);
+    let scales = vec![1.0, 0.5];
+    let mut feats = Vec::new();
+    for &scale in scales.iter() {
+        feats.push(linear.forward(x.clone() * scale).tanh());
+    }
+    for step in 0..3 {
+        let mut i = 0;
+        loop {
+            if i >= feats.len() {
+                break;
+            }
+            let t = if step == 0 { feats[i].clone() } else { linear.forward(x.clone()).tanh() };
+            let g = t.matmul(w.clone()).mean().backward();
+            println!("{}", w.grad(&g).is_some());
+            i += 1;
+        }
+    }
+}

@@ -1,0 +1,26 @@
+// As vec_match_counter_first_pass.rs, but the arm `0 | 1` takes the features in the first two
+// epochs: the second epoch's first backward needs `feats[0]`'s step, which the first consumed.
+// pbpit run: NodeId(8) (`feats[0]`), backward #3.
+use burn::{nn::LinearConfig, prelude::*};
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let w = Tensor::<2>::from_floats([[0.5, -0.25], [0.1, 0.3]], &device).require_grad();
+    let x = Tensor::<2>::from_floats([[1.0, 0.0], [0.5, 2.0]], &device);
+    let linear = LinearConfig::new(2, 2).init(&device);
+    let scales = vec![1.0, 0.5];
+    let mut feats = Vec::new();
+    for &scale in scales.iter() {
+        feats.push(linear.forward(x.clone() * scale).tanh()); //~ WARN loop-external-tracked
+    }
+    for step in 0..3 {
+        for i in 0..feats.len() {
+            let t = match step {
+                0 | 1 => feats[i].clone(),
+                _ => linear.forward(x.clone()).tanh(),
+            };
+            let g = t.matmul(w.clone()).mean().backward();
+            println!("{}", w.grad(&g).is_some());
+        }
+    }
+}
