@@ -17,7 +17,16 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "gen"))
 
-from generator import CUTS, DIMENSIONS, ELEMENTS, HOLDERS, LOSSES, WALKS, generate  # noqa: E402
+from generator import (  # noqa: E402
+    CUTS,
+    DIMENSIONS,
+    ELEMENTS,
+    FIRST,
+    HOLDERS,
+    LOSSES,
+    WALKS,
+    generate,
+)
 from oracle import AGREE, REFUSED, judge  # noqa: E402
 
 # A program lint disagrees on, `seed: "the lint bug"`: strict, so a fix that makes it agree
@@ -28,11 +37,14 @@ FIXED = [708, 4410, 12639]
 """Programs lint disagreed on before a fix (a tuple's parts merged at a join; a helper's loop
 backpropagating, every pass, a loss made from the `&Tensor` it is given): kept in the sample."""
 
-COUNTED = [342, 548, 1170, 2319, 4262, 4666, 4830, 4862, 5284, 9678, 10193, 11465, 14750]
+COUNTED = [342, 548, 1170, 2319, 3330, 4262, 4666, 4830, 4862, 5284, 7312, 9678, 10193, 11465,
+           14750]
 """A `Vec` made before the loop (of forwards or of losses) walked by a counter (`for i in
 0..v.len()`, `while i < v.len()`, `enumerate`) or an iterator, taken on the first pass only
-(`if step == 0`, `if step == 1` in `while step < 3 { step += 1; .. }`): the shape of two false
-alarms (lint read the `Vec` as one tensor), each counter and loop among them."""
+(`if step == 0`, `if step == 1` in `while step < 3 { step += 1; .. }`, `match step`, a flag
+cleared as a pass ends, the element bound before the test): the shape of two false alarms
+(lint read the `Vec` as one tensor), each counter, loop and way of telling the first pass
+among them."""
 
 SAMPLE = [*range(300), *KNOWN, *FIXED, *COUNTED]
 """The seeds run here: a few seconds' worth, every dimension's value among them, and the
@@ -64,6 +76,7 @@ def test_the_sample_covers_every_dimension() -> None:
     wanted += [("cut", v) for values in CUTS.values() for v in values]
     wanted += [("losses", v) for values in LOSSES.values() for v in values]
     wanted += [("walk", v) for v in WALKS] + [("elements", v) for v in ELEMENTS]
+    wanted += [("first", v) for v in FIRST]
     assert [w for w in wanted if not drawn[w]] == []
 
 

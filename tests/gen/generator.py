@@ -20,9 +20,11 @@ from the seed (`DIMENSIONS` names them and their values):
   iterator closure);
 - `loop`, `exit`, `branch`, `walk`, `home`: the loop (`for`, `while`, `loop`, epochs x batches,
   none), an early exit (`break`, `continue`, `return`), a first-pass branch or a `match`
-  choosing the tensor, how a `Vec` is walked (`iter`, `zip`, indexing by a `for` range's or a
-  `while` loop's counter, `enumerate`) and what it holds (forwards or losses), and whether the
-  loop is in `main` or in a helper taking `&Tensor` parameters.
+  choosing the tensor (a first pass told by a test of the counter, a `match` on it, a flag
+  cleared as each pass ends, the tensor bound before the test), how a `Vec` is walked (`iter`,
+  `zip`, indexing by a `for` range's or a `while` loop's counter, `enumerate`) and what it
+  holds (forwards or losses), and whether the loop is in `main` or in a helper taking
+  `&Tensor` parameters.
 
 Nothing here predicts whether a program panics: the interpreter running it is the oracle
 (tests/test_generated_agree.py, tools/gen_agree.py). Each program is valid Rust as rustc reads
@@ -66,6 +68,10 @@ LOSSES: dict[str, tuple[str, ...]] = {
                "vec_enumerate", "method_vec"),
     "parts": ("chunk", "narrow", "chunk_summed"),
 }
+FIRST = ("test", "match", "bound", "flag")
+"""How a first-pass branch tells the first pass: `if step == 0`, `match step { 0 => .. }`, the
+tensor bound in every pass and given on the first (`let kept = ..; if step == 0 { kept }`), a
+flag cleared as each pass ends (`if first { .. }`, `first = false;`)."""
 WALKS = ("iter", "zip", "index", "enumerate", "while_index")
 """How a loop walks a `Vec`: by iterator, zipped, by `for i in 0..v.len()`, by
 `iter().enumerate()`, by a `while i < v.len()` counter."""
@@ -100,6 +106,7 @@ class _Composer:
         self.seed = seed
         self.shape: dict[str, str] = {}
         self.parts = _Parts()
+        self.flag = False
 
     def pick(self, name: str, values: tuple[str, ...]) -> str:
         value = self.rng.choice(values)
@@ -239,12 +246,14 @@ class _Composer:
             bottom = [f"if step == {last} {{", "    break;", "}"]
         # The exits are taken at the end of a pass, after its cut: a `break` that skipped the
         # `detach` would leave the outer loop of epochs a tracked state.
-        inner = top + body + end + bottom
+        cleared = ["first = false;"] if self.flag else []
+        inner = top + body + end + cleared + bottom
+        flag = ["let mut first = true;"] if self.flag else []
         if kind == "for":
-            return [], ["for step in 0..3 {", *_indent(inner), "}"]
+            return flag, ["for step in 0..3 {", *_indent(inner), "}"]
         if kind == "while":
             head = ["while step < 3 {", "    step += 1;"]
-            return ["let mut step = 0;"], [*head, *_indent(inner), "}"]
+            return ["let mut step = 0;", *flag], [*head, *_indent(inner), "}"]
         if kind == "loop":
             return ["let mut step = 0;"], [
                 "loop {", "    step += 1;", "    if step > 3 {", "        break;", "    }",
@@ -259,6 +268,9 @@ class _Composer:
         """The tensor a pass uses: the reused one, or by the drawn branch the fresh one on some
         passes. Returns an expression."""
         branch = self.shape["branch"]
+        # How a first pass is told (`FIRST`), from a stream of its own: the other draws of a
+        # seed stay what they were before it was added.
+        how = random.Random(self.seed * 2 + 1).choice(FIRST)
         # Only in `for step in 0..3` (and a first pass in `while step < 3`, its counter raised
         # first thing), with no exit that skips a pass: which passes take the branch is then
         # read from the loop's range or counter (the first pass; passes 0 and 2).
@@ -266,15 +278,30 @@ class _Composer:
                                                                   "break_second")
         if self.shape["loop"] == "for" and self.shape["exit"] in exits:
             if branch == "first_pass":
-                return f"if step == 0 {{ {reused} }} else {{ {fresh} }}"
+                return self._first(how, 0, reused, fresh)
             if branch == "match":
                 return f"match step % 2 {{\n    0 => {reused},\n    _ => {fresh},\n}}"
         if self.shape["loop"] == "while" and self.shape["exit"] in exits and branch != "match":
             # `while step < 3 { step += 1; .. }`: the first pass sees 1.
             if branch == "first_pass":
-                return f"if step == 1 {{ {reused} }} else {{ {fresh} }}"
+                return self._first(how, 1, reused, fresh)
         self.shape["branch"] = "none"
         return reused
+
+    def _first(self, how: str, first: int, reused: str, fresh: str) -> str:
+        """The reused tensor on the first pass only (the counter's value `first` there), the
+        fresh one after, told as `how` says."""
+        self.shape["first"] = how
+        if how == "match":
+            return f"match step {{\n    {first} => {reused},\n    _ => {fresh},\n}}"
+        if how == "bound":
+            # Taken in every pass, given to the loss in the first only.
+            return (f"{{\n    let kept = {reused};\n"
+                    f"    if step == {first} {{ kept }} else {{ {fresh} }}\n}}")
+        if how == "flag":
+            self.flag = True  # `let mut first = true;` before the loop, cleared as a pass ends
+            return f"if first {{ {reused} }} else {{ {fresh} }}"
+        return f"if step == {first} {{ {reused} }} else {{ {fresh} }}"
 
     # -- the hazards ----------------------------------------------------------------------------
 
