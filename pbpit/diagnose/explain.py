@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from pbpit.diagnose.audit import AuditEntry, Loop, ancestors, audit, find_loops
+from pbpit.diagnose.carriers import find_carrier
 from pbpit.diagnostics.model import Edit
 from pbpit.lint.fixes import Fixes, identifiers, indent
 from pbpit.lint.rules import rule_named
@@ -343,43 +344,30 @@ def _removed(path: str, ranges: list[tuple[int, int]]) -> list[tuple[str, int | 
 
 
 def carrier(result: RunResult, node: NodeRecord, loop: Loop | None) -> tuple[str, int] | None:
-    """For state carried from pass to pass: the binding that carries the tensor bound to
-    `node.label` into the next pass, assigned it in the loop (`h = h_new;`,
-    `self.memory = out;`, `state = Some(h_new);`), and the line of that assignment; None when
-    the tensor is carried by its own name, or no such assignment is found."""
-    label = node.label
-    if loop is None or not label or not re.fullmatch(r"[A-Za-z_]\w*", label):
-        return None
-    rust = result.language is Language.RUST
-    end = ";" if rust else ""
-    pattern = re.compile(
-        r"\s*(?P<name>[A-Za-z_][\w.]*)\s*=\s*(?:Some\()?"
-        + re.escape(label)
-        + r"(?:\.clone\(\))?\)?\s*"
-        + re.escape(end)
-        + r"\s*(?://.*|#.*)?"
-    )
-    for line in range(loop.body_line, loop.end_line + 1):
-        found = pattern.fullmatch(source_line(result.source, line))
-        if found is not None and found["name"] != label and not found["name"].startswith("let"):
-            return found["name"], line
-    return None
+    """For state carried from pass to pass: the binding or collection that carries the tensor
+    bound to `node.label` into the next pass (`h = h_new;`, `state = Some(h_new);`,
+    `buffer.push(Transition { .., target })`, a method's `self.slots[key] = Some(f.clone())`),
+    and the line that puts it there; None when the tensor is carried by its own name, or
+    nothing that carries it is found (`pbpit.diagnose.carriers`)."""
+    found = find_carrier(result, node, loop)
+    return (found.name, found.line) if found is not None else None
 
 
 def _fix_detach(result: RunResult, node: NodeRecord, entry: AuditEntry, loop: Loop | None) -> Fix:
     name = _name(result, node.id)
-    carried_by = carrier(result, node, loop) if entry.carried else None
+    carried_by = find_carrier(result, node, loop) if entry.carried else None
     if carried_by is not None:
         # Detached where the state is carried: `h = h_new.detach();` (a detach of `h_new` after
-        # it is moved into `h` would not compile, and would leave `h` tracked).
-        carried, line = carried_by
-        fix = Fix(DETACH_EACH_PASS.name, f"detach `{carried}` where it is carried", True)
-        text = source_line(result.source, line)
-        at = re.search(r"=\s*(?:Some\()?" + re.escape(name) + r"\b", text)
-        if at is not None:
-            new = text[: at.end()] + ".detach()" + text[at.end() :]
-            new = new.replace(".detach().clone()", ".detach()", 1)
-            fix.lines = [("-", line, text), ("+", line, new)]
+        # it is moved into `h` would not compile, and would leave `h` tracked), or where it is
+        # put in the collection or field that carries it.
+        carried, line = carried_by.name, carried_by.line
+        title = f"detach `{carried}` where it is carried"
+        if carried_by.put:
+            title = f"detach `{carried_by.tensor}` where it is put in `{carried}`"
+        fix = Fix(DETACH_EACH_PASS.name, title, True)
+        if carried_by.detached is not None:
+            text = source_line(result.source, line)
+            fix.lines = [("-", line, text), ("+", line, carried_by.detached)]
         fix.note = "Each pass backpropagates through its own steps only (truncated backprop)."
         return fix
     if entry.carried:

@@ -290,7 +290,8 @@ def explanation_diagnostic(result: RunResult, explanation: CaseExplanation) -> D
     rule = entry.pattern if entry is not None and entry.verdict == "hazard" else None
     binding = node.label or ""
     if rule is not None and entry is not None and entry.carried:
-        binding = _carried_by(result, node, entry) or binding
+        carrier = _carried_by(result, node, entry)
+        binding = carrier.name if carrier is not None else binding
     found = _explained_finding(result, explanation)
     if found is not None:
         rule, binding, helps = found.rule, found.name, _linted_helps(found, helps)

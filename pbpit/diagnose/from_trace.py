@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pbpit.diagnose.audit import AuditEntry, find_loops
+from pbpit.diagnose.carriers import Carrier, find_carrier
 from pbpit.diagnose.explain import Fix
 from pbpit.diagnose.spans import Span, call_span, line_span, name_span, node_span
 from pbpit.diagnostics.model import Diagnostic, Edit, Help, Label
@@ -59,15 +60,12 @@ def why(result: RunResult, node: NodeRecord) -> str:
     return "from a tensor that requires grad"
 
 
-def carried_by(result: RunResult, node: NodeRecord, entry: AuditEntry) -> str | None:
-    """The binding that carries `node` (state carried from pass to pass) into the next pass,
-    when it is not the one the node was made in."""
-    from pbpit.diagnose.explain import carrier
-
+def carried_by(result: RunResult, node: NodeRecord, entry: AuditEntry) -> Carrier | None:
+    """What carries `node` (state carried from pass to pass) into the next pass, when it is
+    not the binding the node was made in: another binding, a collection, a struct's field."""
     loops = find_loops(result.source, result.language)
     loop = next((loop for loop in loops if loop.line == entry.loop_line), None)
-    found = carrier(result, node, loop)
-    return found[0] if found is not None else None
+    return find_carrier(result, node, loop)
 
 
 # -- a hazard, as a rule's `from_trace` reads it ------------------------------------------------
@@ -117,9 +115,14 @@ class TraceFinding:
         return next((b for b in self.result.backwards if node_id in b.consumed), self.backwards[0])
 
     def carrier(self) -> str:
-        """The binding that carries the tensor into the next pass (`h` of `h = h_new;`), or the
-        tensor's own."""
-        return carried_by(self.result, self.node, self.entry) or self.name
+        """The binding that carries the tensor into the next pass (`h` of `h = h_new;`,
+        `buffer` of `buffer.push(..)`), or the tensor's own."""
+        found = self.carried_by()
+        return found.name if found is not None else self.name
+
+    def carried_by(self) -> Carrier | None:
+        """What carries the tensor into the next pass, when it is not its own binding."""
+        return carried_by(self.result, self.node, self.entry)
 
     def made(self, text: str, primary: bool = True) -> list[Label]:
         """`text` on the expression that made the tensor."""
@@ -162,8 +165,14 @@ class TraceFinding:
         written, nor in Rust: lint's fix builders, which know what a move needs, did not reach
         this hazard)."""
         found = next((f for f in self.fixes if f.key == fix.name), None)
-        if found is None or self.result.language is Language.RUST:
+        if found is None:
             return []
+        if self.result.language is Language.RUST:
+            # The one line that puts the tensor in the collection or field that carries it,
+            # with the tensor detached, is written (and checked by running it).
+            put = self.carried_by()
+            if put is None or not put.put or put.detached is None:
+                return []
         return found.edits()
 
     def assignment(self, name: str, value: str) -> str:

@@ -173,9 +173,15 @@ fn main() {
                 *trace.used_in_loop(previous_pass_used(name)),
                 *trace.at_backward(consumed, consumes_step(made, name)),
             ]
-            statement = trace.assignment(name, f"{made}.detach()")
             edits = trace.edits(DETACH_EACH_PASS)
-            helps = [detach_each_pass_help(name, edits, statement=statement)]
+            put = trace.carried_by()
+            if put is not None and put.put:
+                # Put in a collection or a field (`buffer.push(..)`, `self.slots[key] =
+                # Some(f)`): detached where it is put, as lint says of a push.
+                helps = [detach_where_put_help(made, name, edits, put.detached)]
+            else:
+                statement = trace.assignment(name, f"{made}.detach()")
+                helps = [detach_each_pass_help(name, edits, statement=statement)]
             return trace.diagnostic(self.name, carried_message(name), name, labels, helps)
         labels = [
             *trace.made(made_outside(made, why)),
@@ -278,6 +284,19 @@ def consumes_step(name: str, carried_by: str | None = None, through: str | None 
         if carried_by != name:
             later = f"a later pass, through `{carried_by}`,"
     return this_backward(f"consumes `{name}`'s step; {later} panics at it", through)
+
+
+def detach_where_put_help(
+    tensor: str, carrier: str, edits: list[Edit], line: str | None = None
+) -> Help:
+    """Detach `tensor` where it is put in the collection or field `carrier`, with its edits;
+    without them, said in words ending with the corrected `line` when known."""
+    message = (
+        f"detach `{tensor}` where it is put in `{carrier}`: gradients stop at the pass boundary"
+    )
+    if edits:
+        return Help(message, edits)
+    return Help(f"{message}: `{line.strip()}`" if line else message)
 
 
 def detach_once_help(name: str, edits: list[Edit], sure: bool = False) -> Help:

@@ -1,0 +1,175 @@
+"""For state a loop carries from one pass into the next, the binding or collection that carries
+a run's tensor, read from the case's lines: the binding assigned it in the loop (`h = h_new;`,
+`state = Some(h_new);`), the collection it is pushed into in the loop
+(`buffer.push(Transition { state: s, target })`), or the field a method called from the loop
+puts it in (`self.slots[key] = Some(f.clone())` in `cache.get_or_compute(..)`: `cache.slots`),
+with the line that puts it there written again with the tensor detached.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pbpit.diagnose.audit import Loop
+from pbpit.source import Language, source_line, source_lines
+from pbpit.trace import NodeRecord, RunResult
+
+NAME = r"[A-Za-z_]\w*"
+PUSHES = ("push", "push_back", "push_front", "insert")
+
+
+@dataclass(frozen=True)
+class Carrier:
+    """What carries the tensor `tensor` into the next pass (`name`), the line that puts it
+    there, and that line with the tensor detached (None when it cannot be written)."""
+
+    name: str
+    line: int
+    tensor: str
+    detached: str | None
+    put: bool
+    """Put into a collection or a field (not assigned to a binding of its own)."""
+
+
+def find_carrier(result: RunResult, node: NodeRecord, loop: Loop | None) -> Carrier | None:
+    """The carrier of `node` (see the module), or None when the tensor is carried by its own
+    name or nothing that carries it is found."""
+    label = node.label
+    if loop is None or not label or not re.fullmatch(NAME, label):
+        return None
+    return (
+        _assigned(result, label, loop)
+        or _pushed(result, label, loop)
+        or _put_by_method(result, node, label)
+    )
+
+
+def _assigned(result: RunResult, label: str, loop: Loop) -> Carrier | None:
+    """`h = h_new;` / `state = Some(h_new.clone());` in the loop's body."""
+    rust = result.language is Language.RUST
+    end = ";" if rust else ""
+    pattern = re.compile(
+        r"\s*(?P<name>[A-Za-z_][\w.]*)\s*=\s*(?:Some\()?"
+        + re.escape(label)
+        + r"(?:\.clone\(\))?\)?\s*"
+        + re.escape(end)
+        + r"\s*(?://.*|#.*)?"
+    )
+    for line in range(loop.body_line, loop.end_line + 1):
+        text = source_line(result.source, line)
+        found = pattern.fullmatch(text)
+        if found is None or found["name"] == label or found["name"].startswith("let"):
+            continue
+        at = re.search(r"=\s*(?:Some\()?" + re.escape(label) + r"\b", text)
+        new = None
+        if at is not None:
+            new = text[: at.end()] + ".detach()" + text[at.end() :]
+            new = new.replace(".detach().clone()", ".detach()", 1)
+        return Carrier(found["name"], line, label, new, put=False)
+    return None
+
+
+def _pushed(result: RunResult, label: str, loop: Loop) -> Carrier | None:
+    """`buffer.push(Transition { state: s, target })` in the loop's body (Rust)."""
+    if result.language is not Language.RUST:
+        return None
+    pattern = re.compile(
+        r"\s*(?P<name>[A-Za-z_][\w.]*)\.(?:" + "|".join(PUSHES) + r")\((?P<args>.*)\);\s*"
+    )
+    for line in range(loop.body_line, loop.end_line + 1):
+        text = source_line(result.source, line)
+        found = pattern.fullmatch(text)
+        if found is None or found["name"] == label:
+            continue
+        new = _detached_in(text, found.start("args"), found.end("args"), label)
+        if new is not None:
+            return Carrier(found["name"], line, label, new, put=True)
+    return None
+
+
+def _put_by_method(result: RunResult, node: NodeRecord, label: str) -> Carrier | None:
+    """`self.slots[key] = Some(f.clone())` (or `self.memory = Some(f)`, `self.acts.push(f)`) in
+    the method that made the tensor, called from the loop as `cache.get_or_compute(..)`:
+    `cache.slots` carries it."""
+    if result.language is not Language.RUST or len(node.made_in) != 1 or node.line is None:
+        return None
+    function, made_at = node.made_in[0]
+    if not function or "::" not in function:
+        return None
+    method = function.rsplit("::", 1)[-1]
+    call = re.search(
+        r"(?P<receiver>[A-Za-z_][\w.]*)\s*\.\s*" + re.escape(method) + r"\s*\(",
+        source_line(result.source, node.line),
+    )
+    if call is None or call["receiver"] == "self":
+        return None
+    assigned = re.compile(
+        r"\s*self\.(?P<field>" + NAME + r")(?:\[[^\]]*\])?\s*=\s*(?P<value>.*);\s*(?://.*)?"
+    )
+    pushed = re.compile(
+        r"\s*self\.(?P<field>" + NAME + r")\.(?:" + "|".join(PUSHES) + r")\((?P<value>.*)\);\s*"
+    )
+    for line in range(made_at, _function_end(result.source, made_at) + 1):
+        text = source_line(result.source, line)
+        found = assigned.fullmatch(text) or pushed.fullmatch(text)
+        if found is None:
+            continue
+        value = found["value"]
+        if not re.fullmatch(r"(?:Some\()?" + re.escape(label) + r"(?:\.clone\(\))?\)?", value):
+            continue
+        new = _detached_in(text, found.start("value"), found.end("value"), label)
+        name = f"{call['receiver']}.{found['field']}"
+        return Carrier(name, line, label, new, put=True)
+    return None
+
+
+def _function_end(path: str, line: int) -> int:
+    """The last line of the function (a `}` less indented than `line`) around `line` of the
+    file `path`."""
+    lines = source_lines(path)
+    if not 1 <= line <= len(lines):
+        return line - 1
+    own = len(lines[line - 1]) - len(lines[line - 1].lstrip())
+    for number in range(line + 1, len(lines) + 1):
+        text = lines[number - 1]
+        if text.strip().startswith("}") and len(text) - len(text.lstrip()) < own:
+            return number - 1
+    return len(lines)
+
+
+def _detached_in(text: str, start: int, end: int, label: str) -> str | None:
+    """`text` with the one use of `label` between `start` and `end` detached (`target` of a
+    struct literal's shorthand made `target: target.detach()`, `f.clone()` made
+    `f.clone().detach()`); None when `label` is used there other than once, or other than as
+    the value put."""
+    uses = [
+        m
+        for m in re.finditer(r"(?<![\w.])" + re.escape(label) + r"\b", text[start:end])
+        if not re.match(r"\s*:(?!:)", text[start + m.end() : end])  # a field's name
+    ]
+    if len(uses) != 1:
+        return None
+    at, after = start + uses[0].start(), start + uses[0].end()
+    rest = text[after:end]
+    if rest.startswith(".clone()"):
+        after += len(".clone()")
+        rest = text[after:end]
+    if rest and not re.match(r"\s*[,)}\]]", rest):
+        return None  # `t.sum()`: not the tensor itself
+    before = text[start:at].rstrip()
+    if before.endswith(("{", ",")) and _innermost_open(text[start:at]) == "{":
+        # A struct literal's shorthand (`Transition { state: s, target }`).
+        return text[:at] + f"{label}: {text[at:after]}.detach()" + text[after:]
+    return text[:after] + ".detach()" + text[after:]
+
+
+def _innermost_open(text: str) -> str | None:
+    """The innermost bracket `text` leaves open."""
+    stack: list[str] = []
+    for char in text:
+        if char in "({[":
+            stack.append(char)
+        elif char in ")}]" and stack:
+            stack.pop()
+    return stack[-1] if stack else None
