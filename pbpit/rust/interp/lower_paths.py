@@ -40,6 +40,9 @@ from pbpit.rust.interp.types import (
     Ty,
 )
 
+_MAKERS = ("Vec", "String", "HashMap")
+"""Owners of a std function of no arguments that may be a value (`Vec::new`)."""
+
 
 class PathLowering:
     """Names, paths and calls (a part of `Lowerer`)."""
@@ -112,6 +115,13 @@ class PathLowering:
         dispatch = self.dispatch_path(node, segs)  # `T::NAME`, `Circle::NAME`, `f32::max`
         if dispatch is not None:
             return dispatch
+        if (
+            len(names) == 2
+            and names[0] in _MAKERS
+            and segs[0][2] is None  # (no turbofish)
+            and PATH_FUNCTIONS.get((names[0], names[1])) == 0
+        ):
+            return self.maker(node, names)  # `or_insert_with(Vec::new)`
         if len(segs) == 2:
             case = self.variant(self.named_struct(names[0]), segs[1][1])
             if case is not None and case.kind == "unit":
@@ -119,6 +129,21 @@ class PathLowering:
             if case is not None:
                 raise self.fail(node, f"the variant `{self.text(node)}` used as a value (call it)")
         return self.number_const(node, segs)
+
+    def maker(self, node: Node, names: list[str]) -> Expr:
+        """`Vec::new` as a value: the closure `|| Vec::new()` (a fn item called with no
+        arguments is that call)."""
+        from pbpit.rust.interp.nodes import Closure, FnScope
+
+        outer = self.scope
+        scope = FnScope(outer)
+        self.scope = scope
+        saved = self.open_scope(new_frame=True)
+        body = Static(self.pos(node), "::".join(names), [])
+        visible = self.in_scope
+        self.close_scope(saved)
+        self.scope = outer
+        return Closure(self.pos(node), [], [], None, body, scope, False, visible)
 
     def number_const(self, node: Node, segs: list[tuple[str, Node, Node | None]]) -> Expr:
         """`f32::MAX`, `i8::MIN`, `std::f64::consts::PI`, `core::u8::MAX` (the deprecated

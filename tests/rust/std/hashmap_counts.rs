@@ -27,7 +27,7 @@ fn main() {
     println!("{:?} {:?} {}", counts.get("the"), counts.get("dog"), counts.len());
     let mut groups: HashMap<usize, Vec<f32>> = HashMap::with_capacity(4);
     for (i, x) in [0.5f32, 1.5, 2.5, 3.5].iter().enumerate() {
-        groups.entry(i % 2).or_insert_with(|| Vec::new()).push(*x);
+        groups.entry(i % 2).or_insert_with(Vec::new).push(*x);
         groups.entry(i % 2).or_default().push(-x);
     }
     if let Some(g) = groups.get_mut(&1) {

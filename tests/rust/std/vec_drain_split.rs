@@ -4,7 +4,7 @@ struct Stats { n: usize }
 fn main() {
     drains();
     let mut c: Option<Vec<f32>> = None;
-    c.get_or_insert_with(|| Vec::new()).push(1.0);
+    c.get_or_insert_with(Vec::new).push(1.0);
     c.get_or_insert_with(|| vec![9.0]).push(2.0);
     println!("{:?}", c);
     let mut s: Option<Stats> = None;
