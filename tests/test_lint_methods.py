@@ -130,6 +130,8 @@ API_ADDED = {
     "random_like": (methods.UNTRACKED,),
     "max_dim_with_indices": (),  # burn-autodiff's MaxMinDim: one op; the indices an Int tensor
     "min_dim_with_indices": (),
+    "cumsum": (),  # one op
+    "var_mean": (),  # (var, mean), both of the tensor
 }
 
 

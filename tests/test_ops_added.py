@@ -661,3 +661,37 @@ def test_erf_method_forward_is_the_libm_crates_and_backward_burns_formula():
 
 def c_exp(x: np.ndarray) -> np.ndarray:
     return np.array([F32(_LIBM.expf(float(v))) for v in x], F32)
+
+
+def _running_sums(values: np.ndarray) -> list[F32]:
+    """burn-flex's cumsum, element by element: an f32 accumulator from +0.0."""
+    acc, out = F32(0.0), []
+    for v in values:
+        acc = F32(acc + v)
+        out.append(acc)
+    return out
+
+
+def test_cumsum_forward_and_backward_are_flexs_running_sums():
+    pb.reset()
+    values = np.concatenate([[-0.0], random_floats(40, 15)[:59]]).astype(F32).reshape(3, 20)
+    w = np.random.default_rng(16).uniform(-2, 2, values.shape).astype(F32)
+    x = pb.Tensor.from_floats(values, DEV).require_grad()
+    y = x.clone().cumsum(1)
+    grads = (y.clone() * pb.Tensor.from_floats(w, DEV)).sum().backward()
+    assert y.node_id == 1
+    with np.errstate(all="ignore"):
+        expected = [_running_sums(row) for row in values]
+        # burn-autodiff: flip(cumsum(flip(grad)))
+        expected_grad = [_running_sums(row[::-1])[::-1] for row in w]
+    assert bits(y.to_vec()) == bits(expected)  # the leading -0.0 is +0.0, as 0.0 + -0.0
+    assert bits(x.grad(grads).to_vec()) == bits(expected_grad)
+
+
+def test_var_mean_takes_the_mean_once():
+    pb.reset()
+    values = np.array([[1.0, 4.0, -2.0, 7.0]], F32)
+    x = pb.Tensor.from_floats(values, DEV).require_grad()
+    var, mean = x.clone().var_mean(1)
+    assert (mean.node_id, var.node_id) == (1, 5)  # mean_dim; sub, square, sum_dim, div_scalar
+    assert mean.to_vec() == [2.5] and bits(var.to_vec()) == bits([F32(45.0) / F32(3.0)])

@@ -307,8 +307,10 @@ METHODS: tuple[Method, ...] = (
     Method("split", SHAPE, None, INPUTS, "(self, split_size: usize, dim: I) -> Vec<Self>", ids="n"),
     Method("slice_dim", SHAPE, None, INPUTS, "(self, dim: I, slice: S1) -> Self"),
     # -- burn-tensor's stats.rs: mean_dim, sub, square, sum_dim, div_scalar
+    Method("cumsum", SHAPE, "CumSum", INPUTS, ALONG_KEPT),
     Method("var", REDUCTION, None, INPUTS, ALONG_KEPT, ids=5),
     Method("var_bias", REDUCTION, None, INPUTS, ALONG_KEPT, ids=5),
+    Method("var_mean", REDUCTION, None, INPUTS, "(self, dim: I) -> (Self, Self)", ids=5),
     Method("random_like", CREATION, None, NEVER, "(&self, distribution: Distribution) -> Self"),
     Method(
         "stack", SHAPE, None, INPUTS, "(tensors: Vec<Self>, dim: I) -> Tensor<B, D2>", ids="n + 1"

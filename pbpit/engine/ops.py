@@ -717,6 +717,7 @@ BROADCASTING: dict[type[Op], type[Op]] = {
 from pbpit.engine.ops_rounding import Ceil, Floor, Round, Sign  # noqa: E402, F401
 from pbpit.engine.ops_shape import (  # noqa: E402, F401 - the ops are all found here, as `ops.X`
     Cat,
+    CumSum,
     Expand,
     Flip,
     Gather,

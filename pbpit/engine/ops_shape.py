@@ -179,6 +179,28 @@ class SliceAssign(Slice):
         return (grad_x, grad_value)
 
 
+def cumsum(x: Array, dim: int) -> Array:
+    """burn-flex's `cumsum_f32`: along `dim`, an f32 accumulator from +0.0 adding each element
+    in order (so a leading -0.0 gives +0.0)."""
+    start = np.zeros(x.shape[:dim] + (1,) + x.shape[dim + 1 :], dtype=np.float32)
+    summed = np.add.accumulate(np.concatenate([start, x], axis=dim), axis=dim, dtype=np.float32)
+    return np.ascontiguousarray(np.delete(summed, 0, axis=dim))
+
+
+class CumSum(DimOp):
+    """`cumsum(dim)`: burn-autodiff's `CumSum` backward is `flip(cumsum(flip(grad)))`."""
+
+    name = "cumsum"
+    __slots__ = ()
+
+    def forward(self, x):
+        return cumsum(x, self.dim)
+
+    def backward(self, grad):
+        reversed_ = np.flip(grad, self.dim)
+        return (np.ascontiguousarray(np.flip(cumsum(reversed_, self.dim), self.dim)),)
+
+
 class Flip(Op):
     """`flip(axes)`: the order reversed along each axis; the backward flips the gradient back
     (burn-autodiff's `FlipDim`)."""

@@ -2,6 +2,7 @@
 (`stats.rs`: `mean_dim`, `sub`, `square`, `sum_dim`, `div_scalar`: five nodes), `split`
 (`base.rs`: a `narrow` a piece), `slice_dim` (one `slice`), `max_dim_with_indices` and
 `min_dim_with_indices` (`orderable.rs`: one `max_dim`/`min_dim` node and Int indices),
+`cumsum` (one node), `var_mean` (`mean_dim` once, then the four ops of the variance),
 `random_like` (`Tensor::random` of the receiver's shape and device). Added to `Tensor` when
 `pbpit.engine.tensor` imports this (import that module, not this one)."""
 
@@ -12,8 +13,9 @@ from typing import Any
 import numpy as np
 
 from pbpit.engine import checks as burn_checks
+from pbpit.engine import ops
 from pbpit.engine.arguments import _axis, _integer
-from pbpit.engine.tensor import Tensor
+from pbpit.engine.tensor import Tensor, _apply_one
 
 
 def _var(self: Tensor, dim: int, op: str, bessel: bool) -> Tensor:
@@ -71,6 +73,22 @@ def min_dim_with_indices(self: Tensor, dim: int) -> tuple[Tensor, Any]:
     return self.min_dim(dim), self.argmin(dim)
 
 
+def cumsum(self: Tensor, dim: int) -> Tensor:
+    """The running sum along `dim` (one node)."""
+    return _apply_one(ops.CumSum(_axis("cumsum", dim, self.shape)), self)
+
+
+def var_mean(self: Tensor, dim: int) -> tuple[Tensor, Tensor]:
+    """burn-tensor's `var_mean`: `mean_dim` once, then the variance from it (n - 1): five
+    nodes; `(var, mean)`."""
+    at = _axis("var_mean", dim, self.shape)
+    mean = self.clone().mean_dim(at)
+    n = self.shape[at] - 1
+    if n < 0:
+        raise ValueError(f"var_mean: dim {at} of {list(self.shape)} is empty (Burn's usize wraps)")
+    return self.sub(mean.clone()).square().sum_dim(at).div_scalar(np.float32(n)), mean
+
+
 def random_like(self: Tensor, distribution: Any) -> Tensor:
     """`Tensor::random` of this tensor's shape, on its device: a new leaf (one id)."""
     return Tensor.random(self.shape, distribution, self.device)
@@ -83,6 +101,8 @@ for _method in (
     slice_dim,
     max_dim_with_indices,
     min_dim_with_indices,
+    cumsum,
+    var_mean,
     random_like,
 ):
     setattr(Tensor, _method.__name__, _method)
