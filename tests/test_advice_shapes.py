@@ -120,3 +120,81 @@ def test_a_tensor_a_method_puts_in_a_field_is_carried_by_the_field_and_detached_
     # The first pass's gradient is the original run's: d/dw sum(exp(w) * w) = exp(w)(1 + w).
     assert out.splitlines()[0] == first.splitlines()[0]
     assert fix.checked is not None and fix.checked.ok
+
+
+# -- gradient accumulation never reset: reset it, which keeps the gradients ------------------------
+
+ACCUMULATE = """
+use burn::prelude::*;
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let w = Tensor::<1>::from_floats([0.5], &device).require_grad();
+    let xs = [1.0, 2.0, 3.0, 4.0];
+    let mut acc = Tensor::<1>::zeros([1], &device);
+    for (i, x) in xs.iter().enumerate() {
+        acc = acc + (w.clone() * *x).powf_scalar(2.0);
+        if i % 2 == 1 {
+            let grads = acc.clone().backward();
+            println!("{:?}", w.grad(&grads).unwrap().into_data().to_vec::<f32>().unwrap());
+        }
+    }
+}
+"""
+
+
+def test_an_accumulator_never_reset_is_reset_after_its_backward_and_keeps_its_gradients(
+    tmp_path,
+):
+    from pbpit.lint.apply import machine_fix
+
+    path = _write(tmp_path, "accumulate.rs", ACCUMULATE)
+    error = _error(path)
+    assert error.name == "acc"
+    reset, detach = [h for h in error.helps if h.edits]
+    assert reset.message.startswith("reset `acc` right after the backward")
+    assert "this changes the gradients" in detach.message
+    assert machine_fix(error) is reset
+    status, text, out = _run_fixed(path, reset.edits, tmp_path)
+    assert "            acc = Tensor::<1>::zeros([1], &device);" in text.splitlines()
+    # By hand: d/dw of w^2 x0^2 + w^2 x1^2 is 2w(1 + 4) = 5, then 2w(9 + 16) = 25.
+    assert status == 0 and out == "[5.0]\n[25.0]\n", out
+    assert reset.checked is not None and reset.checked.gradients == (("w", "unchanged"),)
+    # Detached each pass, the first update gets the last pass's loss only: 2w * 4.
+    status, _, out = _run_fixed(path, detach.edits, tmp_path)
+    assert status == 0 and out.splitlines()[0] == "[4.0]"
+
+
+# -- a tensor put detached already gets no second `.detach()` -----------------------------------
+
+PARITY = """
+use burn::prelude::*;
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let w = Tensor::<1>::from_floats([0.5, 0.25], &device).require_grad();
+    let mut state: Option<Tensor<1>> = None;
+    for t in 0..4 {
+        let prev = state.take().unwrap_or_else(|| Tensor::<1>::zeros([2], &device));
+        let h = (prev + w.clone()).tanh();
+        let grads = h.clone().sum().backward();
+        println!("{t}: {:?}", w.grad(&grads).unwrap().into_data().to_vec::<f32>().unwrap());
+        if t % 2 == 1 {
+            state = Some(h.detach());
+        } else {
+            state = Some(h);
+        }
+    }
+}
+"""
+
+
+def test_a_tensor_put_detached_already_is_not_detached_again(tmp_path):
+    path = _write(tmp_path, "parity.rs", PARITY)
+    error = _error(path)
+    assert error.name == "state"
+    (fix,) = [h for h in error.helps if h.edits]
+    status, text, out = _run_fixed(path, fix.edits, tmp_path)
+    assert ".detach().detach()" not in text
+    assert text.count("state = Some(h.detach());") == 2
+    assert status == 0 and len(out.splitlines()) == 4

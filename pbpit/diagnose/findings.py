@@ -247,10 +247,22 @@ def _one_diagnosis(
         # shows it; then the finding's fixes, checked.
         pointer = [h for h in first.helps if h.message.startswith("`pbpit ")]
         words = first.helps if warning.name == first.name else pointer
+        words = [h for h in words if not _second_of(warning, h)]
         helps = [*words, *warning.helps]
         error = replace(warning, level="error", notes=[said, *warning.notes], helps=helps)
         return [error if e is first else e for e in errors]
     return errors
+
+
+def _second_of(finding: Diagnostic, words: Help) -> bool:
+    """Whether `words` (a run's "fix: what it does") names a fix of `finding` that is not its
+    first: the finding's own helps, in its order, say it (the first fix is the one to make)."""
+    fix_of = getattr(rule_named(finding.rule), "fix_of", None)
+    if fix_of is None or not finding.helps:
+        return False
+    name = words.message.split(":", 1)[0].removesuffix(" (applies here)")
+    kinds = [fix.name if (fix := fix_of(h.message)) is not None else None for h in finding.helps]
+    return name in kinds[1:] and kinds[0] != name
 
 
 def explanation_diagnostic(result: RunResult, explanation: CaseExplanation) -> Diagnostic:
@@ -339,6 +351,7 @@ def _linted_helps(found: Diagnostic, helps: list[Help]) -> list[Help]:
             kinds.setdefault(fix.name, help_)
     used = set()
     out = []
+    order = {id(h): index for index, h in enumerate(found.helps)}
     for help_ in helps:
         key = help_.message.split(":", 1)[0].removesuffix(" (applies here)")
         linted = kinds.get(key)
@@ -346,6 +359,11 @@ def _linted_helps(found: Diagnostic, helps: list[Help]) -> list[Help]:
             out.append(replace(help_, edits=[]))
             continue
         used.add(id(linted))
+        if order[id(linted)] > 0:
+            # Lint puts another fix first (an accumulator reset before detaching it): that
+            # one applies here, and lint's words say what this one changes.
+            name = help_.message.split(":", 1)[0].removesuffix(" (applies here)")
+            help_ = replace(help_, message=f"{name}: {linted.message}")
         # Lint's words after the fix's name where they name the finding's binding and the
         # explanation's do not (the binding that carries state), and lint's code where it
         # writes the fix; where lint can only say it, the explanation's corrected
@@ -357,7 +375,17 @@ def _linted_helps(found: Diagnostic, helps: list[Help]) -> list[Help]:
             help_ = replace(help_, edits=linted.edits, applicability=linted.applicability)
         out.append(help_)
     out += [h for h in found.helps if id(h) not in used]
-    return out
+
+    # In lint's order (what lint puts first is the fix to make); the explanation's fixes lint
+    # does not write keep their place in front.
+    def place(help_: Help) -> int:
+        if id(help_) in order:
+            return order[id(help_)]
+        name = help_.message.split(":", 1)[0].removesuffix(" (applies here)")
+        linted = kinds.get(name)
+        return order[id(linted)] if linted is not None and help_.edits is not None else -1
+
+    return sorted(out, key=place)
 
 
 # -- the run's error ---------------------------------------------------------------------------

@@ -139,6 +139,12 @@ class Fixes:
         end_line, end_column = self.positions.position(end)
         return Edit(line, column, end_line, end_column, replacement)
 
+    def detached_already(self, value: Node, leaf: bool = False) -> bool:
+        """Whether `value` is already detached (`h.detach()`; a leaf's
+        `h.detach().require_grad()`): another `.detach()` on it would change nothing."""
+        text = re.sub(r"\s+", "", self.text(value))
+        return text.endswith(".detach().require_grad()" if leaf else ".detach()")
+
     def detach_edits(self, value: Node) -> list[Edit]:
         """`value` followed by `.detach()`, in parentheses when it needs them."""
         if value.type in NO_PARENS:

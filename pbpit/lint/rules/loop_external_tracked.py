@@ -12,6 +12,7 @@ from pbpit.engine.graph import Requirement
 from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
 from pbpit.lint.rules.carried_state import (
+    accumulator_reset,
     detach_each_pass,
     detach_each_pass_help,
     empty_each_pass,
@@ -132,8 +133,18 @@ fn main() {
                 )
             held = entry.get(name)
             leaf = held is not None and held.requirement == Requirement.GRAD
+            reset = None if leaf else accumulator_reset(name, meeting, fixes)
             if pushed(definition, fixes) or filled(name, meeting, fixes):
                 helps = [empty_each_pass(name, meeting, fixes)]
+            elif reset is not None:
+                # Gradient accumulation never reset: resetting it keeps every gradient;
+                # detaching it each pass leaves each backward the last pass's loss only.
+                detach = detach_each_pass(name, meeting, leaf, fixes)
+                said = detach.message + (
+                    " (this changes the gradients: each backward then gets only the loss "
+                    f"added in its own pass, not those `{name}` accumulated)"
+                )
+                helps = [reset, replace(detach, message=said, applicability="MaybeIncorrect")]
             else:
                 helps = [detach_each_pass(name, meeting, leaf, fixes)]
             consumes = consumes_step(definition.name, name, meeting.earlier.through)
