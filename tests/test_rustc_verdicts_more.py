@@ -712,6 +712,70 @@ fn main() {
 """,
         runs("28\n"),
     ),
+    # an index is a place no value moves out of (E0507; E0508 of an array)
+    "move_out_of_a_vec_index": (
+        """\
+fn main() {
+    let v = vec![String::from("a")];
+    let s = v[0];
+    println!("{}", s);
+}
+""",
+        rejects("E0507"),
+    ),
+    "move_out_of_a_nested_vec_index": (
+        """\
+fn main() {
+    let m = vec![vec![1.0], vec![2.0]];
+    let row = m[1];
+    println!("{:?}", row);
+}
+""",
+        rejects("E0507"),
+    ),
+    "unwrap_of_a_vec_element": (
+        """\
+fn main() {
+    let v = vec![Some(String::from("a"))];
+    let s = v[0].unwrap();
+    println!("{}", s);
+}
+""",
+        rejects("E0507"),
+    ),
+    "move_out_of_an_array_index": (
+        """\
+fn main() {
+    let a = [String::from("a"), String::from("b")];
+    let s = a[0];
+    println!("{}", s);
+}
+""",
+        rejects("E0508"),
+    ),
+    "elements_cloned_borrowed_or_copied": (
+        """\
+#[derive(Debug, Clone, Copy)]
+struct P {
+    x: f32,
+}
+fn main() {
+    let v = vec![String::from("a"), String::from("bc")];
+    let m = vec![vec![1.0], vec![2.0, 3.0]];
+    let ps = vec![P { x: 0.5 }];
+    let s = v[0].clone();
+    let r = &v[1];
+    let n = v[1].len();
+    let row = &m[1];
+    let first = m[1][0];
+    let p = ps[0];
+    let ints = [4, 5];
+    let k = ints[1];
+    println!("{} {} {} {:?} {} {:?} {}", s, r, n, row, first, p, k);
+}
+""",
+        runs("a bc 2 [2.0, 3.0] 2 P { x: 0.5 } 5\n"),
+    ),
 }
 
 

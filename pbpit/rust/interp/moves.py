@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pbpit.engine.api import RUST_METHODS
 from pbpit.rust.interp import traits
 from pbpit.rust.interp.check import not_copy
+from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     ArrayLit,
     ArrayRepeat,
@@ -69,7 +70,7 @@ from pbpit.rust.interp.nodes import (
     While,
     rules,
 )
-from pbpit.rust.interp.types import NEVER, DynT, TensorT, Wrap, resolve
+from pbpit.rust.interp.types import NEVER, DynT, TensorT, Wrap, resolve, show
 from pbpit.rust.interp.value_slots import written_params
 
 # `Iterator`'s methods that take `self` (`next`, `nth`, `any`, `all`, `find`, `position` take
@@ -308,6 +309,8 @@ class MoveCheck:
         return self.expr(e.operand, state, moving=False)
 
     def w_Index(self, e: Index, state: State, moving: bool) -> State:  # noqa: N802
+        if moving and state is not None:
+            self.refuse_move_out_of_index(e)
         state = self.expr(e.base, state, moving=False)
         return self.expr(e.index, state, moving=False)
 
@@ -387,6 +390,31 @@ class MoveCheck:
         state.setdefault(value.binding, Move(value.pos, partly=True))
         return state
 
+    def refuse_move_out_of_index(self, e: Index) -> None:
+        """`let s = v[0];` (an argument, `v[0].unwrap()`..) of an element not `Copy`: an index
+        is a place no value moves out of, rustc's E0507 (E0508 for an array). Followed where the
+        variable holds values all through (an erased `Vec<&String>` would hold `Copy` ones)."""
+        root = e.base
+        while isinstance(root, Index | Field):
+            root = root.base
+        if not isinstance(root, Local) or root.binding not in self.values:
+            return
+        try:
+            kept = not_copy(e.ty)
+        except Exception:  # a type the checker left open: not followed
+            return
+        base = resolve(e.base.ty)
+        if kept is None or type(base) is not Wrap or base.kind not in ("Vec", "array"):
+            return
+        if base.kind == "Vec":
+            what, code = f"cannot move out of index of `{show(base)}`", "E0507"
+        else:
+            what, code = f"cannot move out of type `{show(base)}`, a non-copy array", "E0508"
+        err = Unsupported(f"{self.path}:{e.pos[0]}:{e.pos[1]}", rejects(what, code))
+        err.label = f"move occurs because value has type `{show(resolve(e.ty))}`, which does "
+        err.label += "not implement the `Copy` trait"
+        raise err
+
     def holds_values(self, e: Expr | None) -> bool:
         """Whether `e` is certainly made of values all through, no reference inside (pbpit
         erases references, so its types cannot tell `Option<&String>` from `Option<String>`):
@@ -398,7 +426,9 @@ class MoveCheck:
             return e.kind != "str"
         if isinstance(e, Format | RangeLit):
             return True
-        if isinstance(e, Static):  # `String::from("a")`, `Vec::new()`
+        if isinstance(e, Static):  # `String::from("a")` (not `Vec::new()`: a push may give
+            if type(resolve(e.ty)) is Wrap:  # it references)
+                return False
             return all(self.holds_values(arg) or isinstance(arg, Lit) for arg in e.args)
         if isinstance(e, SomeLit):
             return e.value is None or self.holds_values(e.value)
@@ -431,7 +461,11 @@ class MoveCheck:
                     state = self.move_ref(stmt.init, state)
                 if stmt.binding is not None and stmt.declared is None and self.made(stmt.init):
                     self.owned.add(stmt.binding)
-                if stmt.binding is not None and self.holds_values(stmt.init):
+                written = getattr(stmt.binding, "written", None)  # `let v: Vec<String> = ..`
+                if stmt.binding is not None and (
+                    self.holds_values(stmt.init)
+                    or (written is not None and b"&" not in written.text)
+                ):
                     self.values.add(stmt.binding)
                 if state is not None and stmt.binding is not None:
                     state = dict(state)
