@@ -695,3 +695,23 @@ def test_var_mean_takes_the_mean_once():
     var, mean = x.clone().var_mean(1)
     assert (mean.node_id, var.node_id) == (1, 5)  # mean_dim; sub, square, sum_dim, div_scalar
     assert mean.to_vec() == [2.5] and bits(var.to_vec()) == bits([F32(45.0) / F32(3.0)])
+
+
+def test_quiet_softmax_is_burns_formula_against_torch(tmp_path):
+    torch = pytest.importorskip("torch")
+    values = np.array([[1.0, -2.0, 3.0], [0.5, 4.0, -1.5]], F32)
+    w = np.array([[0.5, -1.0, 2.0], [1.5, 0.25, -0.75]], F32)
+    pb.reset()
+    x = pb.Tensor.from_floats(values, DEV).require_grad()
+    y = activation.quiet_softmax(x.clone(), 1)
+    grads = (y.clone() * pb.Tensor.from_floats(w, DEV)).sum().backward()
+    tx = torch.tensor(values, requires_grad=True)
+    m = tx.detach().max(1, keepdim=True).values
+    e = (tx - m).exp()
+    ty = e / (e.sum(1, keepdim=True) + (-m).exp())
+    (ty * torch.tensor(w)).sum().backward()
+    assert y.node_id == 9  # x 0; detach, max_dim, sub, exp, sum_dim, neg, exp, add, div
+    np.testing.assert_allclose(y.to_vec(), ty.detach().numpy().reshape(-1), rtol=2e-6)
+    np.testing.assert_allclose(
+        x.grad(grads).to_vec(), tx.grad.numpy().reshape(-1), rtol=2e-5, atol=1e-7
+    )

@@ -221,6 +221,7 @@ def _composite_calls():
         "activation::softplus": lambda: activation.softplus(x, 1.0),
         "activation::softmax": lambda: activation.softmax(x, 1),
         "activation::log_softmax": lambda: activation.log_softmax(x, 1),
+        "activation::quiet_softmax": lambda: activation.quiet_softmax(x, 1),
         "Linear::forward": lambda: linear.forward(x),
         "Linear::forward without bias": lambda: plain.forward(x),
         "LayerNorm::forward": lambda: norm.forward(x),

@@ -22,6 +22,7 @@ __all__ = [
     "leaky_relu",
     "log_sigmoid",
     "log_softmax",
+    "quiet_softmax",
     "relu",
     "sigmoid",
     "silu",
@@ -85,6 +86,17 @@ def softplus(tensor: Tensor, beta: float) -> Tensor:
 def _shifted(x: Tensor, dim: int) -> Tensor:
     """`x - max_dim(detach(x), dim)`: three nodes."""
     return x - x.detach().max_dim(dim)
+
+
+def quiet_softmax(tensor: Tensor, dim: int) -> Tensor:
+    """burn-tensor's `exp(x - max) / (sum exp(x - max) + exp(-max))`, max of the detached
+    input: detach, max_dim, sub, exp, sum_dim, neg, exp, add, div (nine nodes)."""
+    x = _tensor(tensor, "quiet_softmax")
+    axis = _along("quiet_softmax", dim, x.array.shape)
+    max_vals = x.detach().max_dim(axis)
+    exp_x = (x - max_vals).exp()
+    sum_exp = exp_x.sum_dim(axis)
+    return exp_x / (sum_exp + max_vals.neg().exp())
 
 
 def softmax(tensor: Tensor, dim: int) -> Tensor:

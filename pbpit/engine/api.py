@@ -356,6 +356,9 @@ COMPOSITES: tuple[Composite, ...] = (
     Composite("activation::softplus", 5, "mul_scalar, exp, add_scalar, log, div_scalar"),
     Composite("activation::softmax", 6, "detach, max_dim, sub, exp, sum_dim, div"),
     Composite("activation::log_softmax", 7, "detach, max_dim, sub, exp, sum_dim, log, sub"),
+    Composite(
+        "activation::quiet_softmax", 9, "detach, max_dim, sub, exp, sum_dim, neg, exp, add, div"
+    ),
     # A 2-D input (burn-backend's default `linear`: the autodiff backend's fused one is not
     # reached through the dispatching backend); a 1-D one adds a reshape before and after.
     Composite("Linear::forward", 3, "matmul, the bias reshaped to [1, d_out], add", 2),

@@ -106,7 +106,7 @@ class StaticRules:
             found = self.expr(args[0])
             if type(resolve(found)) is not TensorT:
                 raise self.fail(args[0].pos, f"`activation::{function}` of `{show(found)}`")
-            if function in ("softmax", "log_softmax"):
+            if function in ("softmax", "log_softmax", "quiet_softmax"):
                 self.unify(USIZE, self.expr(args[1]), args[1].pos)
             elif len(args) == 2:
                 if not is_number(self.expr(args[1])):

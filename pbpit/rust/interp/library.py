@@ -181,7 +181,7 @@ class Library:
                 (x,) = args
                 return lambda frame: engine(function_, x(frame))
             x, extra = args
-            along = function in ("softmax", "log_softmax")
+            along = function in ("softmax", "log_softmax", "quiet_softmax")
             to_number = int if along else engine_scalar(e.args[1].ty)
             return lambda frame: engine(function_, x(frame), to_number(extra(frame)))
         return None

@@ -109,7 +109,7 @@ _MATH = [
     ),
     *(
         Function("activation", name, 2, _math_type, _math)
-        for name in ("softmax", "log_softmax", "leaky_relu", "softplus")
+        for name in ("softmax", "log_softmax", "quiet_softmax", "leaky_relu", "softplus")
     ),
     Function("TensorData", "new", 2, _math_type, _math),
     Function("TensorData", "from", 1, _math_type, _math),
