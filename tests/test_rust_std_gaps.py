@@ -12,6 +12,7 @@ still rustc's. (The longer programs are tests/rust/std/derive_copy.rs and sort_s
 from __future__ import annotations
 
 import pytest
+from pbpit_process import pbpit_cli
 from rustc_verdicts import pbpit_gives, rejects, runs, stale
 
 CASES = {
@@ -427,3 +428,39 @@ def test_pbpit_gives_rustcs_verdict(name):
 
 def test_the_recorded_verdicts_are_rustcs():
     assert stale(CASES) == []
+
+
+GENERIC_OVER_A_FIELD = """\
+trait Shape {
+    fn area(&self) -> f32;
+}
+struct Sq(f32);
+impl Shape for Sq {
+    fn area(&self) -> f32 {
+        self.0 * self.0
+    }
+}
+struct Holder<T: Shape> {
+    item: T,
+}
+impl<T: Shape> Holder<T> {
+    fn new(item: T) -> Self {
+        Holder { item }
+    }
+}
+fn main() {
+    println!("{}", Holder::new(Sq(2.0)).item.area());
+}
+"""
+
+
+def test_a_struct_generic_over_a_fields_type_is_refused_not_called_a_rustc_error(tmp_path):
+    # rustc 1.95 runs it and prints 4; pbpit's structs are generic over backends only, and it
+    # once said `error[E0308]: expected `T`, found `T`` here, an error rustc never gives.
+    (tmp_path / "main.rs").write_text(GENERIC_OVER_A_FIELD)
+    out = pbpit_cli("run", "--raw", "main.rs", cwd=tmp_path)
+    assert out.returncode == 2
+    assert out.stderr.startswith(
+        "error: unsupported Rust: a struct generic over the type of a field"
+    )
+    assert "error[E" not in out.stderr

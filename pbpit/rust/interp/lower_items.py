@@ -16,6 +16,24 @@ from pbpit.rust.interp.nodes import (
     StructItem,
     StructLit,
 )
+from pbpit.rust.interp.types import ParamT, TupleT, Ty, Wrap, resolve
+
+GENERIC_STRUCT = (
+    "a struct generic over the type of a field (`struct Stack<T> { items: Vec<T> }`; pbpit's "
+    "structs are generic over backends and ranks only)"
+)
+
+
+def _holds_param(ty: Ty) -> bool:
+    """Whether `ty` names a type parameter (`T`, `Vec<T>`, `(T, f32)`)."""
+    ty = resolve(ty)
+    if type(ty) is ParamT:
+        return not ty.module  # (a Burn module's `M: AutodiffModule<B>`: generic_modules.py)
+    if type(ty) is Wrap:
+        return _holds_param(ty.inner) or (ty.err is not None and _holds_param(ty.err))
+    if type(ty) is TupleT:
+        return any(map(_holds_param, ty.elems))
+    return False
 
 
 class ItemLowering:
@@ -71,8 +89,14 @@ class ItemLowering:
             derive_default.declare(self, item)
         self.generics(node, item)
         self.backends, self.dims = item.backends, item.dims
-        self.fields(item, node.child_by_field_name("body"))
+        self.generic_fields = True  # (a backend named as a field's type: `lower_types`)
+        try:
+            self.fields(item, node.child_by_field_name("body"))
+        finally:
+            self.generic_fields = False
         self.backends, self.dims = frozenset(), frozenset()
+        if any(_holds_param(ty) for _, ty in item.fields):  # `struct Holder<T: Shape> { t: T }`
+            raise self.fail(node.child_by_field_name("type_parameters"), GENERIC_STRUCT)
         if "Config" in item.derives:  # Burn's derive: `new` and the `with_*` builders
             burn_nn.declare_config(self, item)
 

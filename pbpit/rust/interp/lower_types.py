@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pbpit.rust.interp import burn_nn, hashmap, slices, str_methods, type_aliases
 from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.lower_items import GENERIC_STRUCT
 from pbpit.rust.interp.lower_tables import (
     _DYN_ERROR,
     Node,
@@ -97,6 +98,8 @@ class TypeLowering:
             target = type_aliases.plain_target(self, name) if name in self.aliases else None
             if target is not None:
                 return self.type(target)  # `type Pair = (i32, f64);`
+            if name in self.backends and getattr(self, "generic_fields", False):
+                raise self.fail(node, GENERIC_STRUCT)  # `struct Stack<T> { items: Vec<T> }`
             if name in self.backends or name in self.aliases:
                 raise self.fail(node, f"the backend `{name}` used as a value's type")
             raise self.fail(node, f"the type `{name}`")
