@@ -776,6 +776,54 @@ fn main() {
 """,
         runs("a bc 2 [2.0, 3.0] 2 P { x: 0.5 } 5\n"),
     ),
+    # a closure that changes what it captures is `FnMut`: its call borrows it mutably
+    "call_of_a_changing_closure_not_mut": (
+        """\
+fn main() {
+    let mut total = 0;
+    let v = vec![1, 2];
+    let add = |x: i32| total += x;
+    for x in v {
+        add(x);
+    }
+    println!("{}", total);
+}
+""",
+        rejects("E0596"),
+    ),
+    "call_of_a_pushing_closure_not_mut": (
+        """\
+fn main() {
+    let mut v = Vec::new();
+    let push = |x: i32| v.push(x);
+    push(1);
+    println!("{:?}", v);
+}
+""",
+        rejects("E0596"),
+    ),
+    "changing_closures_declared_mut_and_reading_ones": (
+        """\
+fn main() {
+    let mut total = 0;
+    let mut add = |x: i32| total += x;
+    add(1);
+    add(2);
+    let scale = 3;
+    let times = |x: i32| x * scale;
+    let fresh = |n: i32| {
+        let mut v = Vec::new();
+        v.push(n);
+        v.len()
+    };
+    let mut seen = Vec::new();
+    let mut record = |x: i32| seen.push(x);
+    record(times(2));
+    println!("{} {} {:?}", total, fresh(1), seen);
+}
+""",
+        runs("3 1 [6]\n"),
+    ),
 }
 
 

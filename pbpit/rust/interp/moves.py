@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pbpit.engine.api import RUST_METHODS
 from pbpit.rust.interp import traits
 from pbpit.rust.interp.check import not_copy
+from pbpit.rust.interp.closure_calls import refuse_fnmut_calls
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     ArrayLit,
@@ -165,6 +166,7 @@ class MoveCheck:
                 if written is not None and b"&" not in written.text:  # `o: Option<String>`
                     self.values.add(binding)
             self.expr(fn.body, {}, moving=True)
+            refuse_fnmut_calls(fn.body, self.path)  # (borrowck's too: `add(1)` of `let add`)
 
     def tracked(self, binding: Binding) -> bool:
         """Whether a use of `binding` by value moves it: its type is not `Copy` and it is

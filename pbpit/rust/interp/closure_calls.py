@@ -1,0 +1,103 @@
+"""A closure that changes what it captures (`|x| total += x`, `|x| v.push(x)`) is `FnMut`: each
+call borrows the closure mutably, so the variable holding it must be `let mut` (rustc's E0596
+at the call, "calling `add` requires mutable binding due to mutable borrow of `total`").
+
+pbpit runs such a closure whatever its variable is declared; this finds the first call of one
+held by a variable not declared `mut`. Followed: a `let` of the closure itself, and changes
+pbpit can see (an assignment to a captured variable, its field or element, and std's methods
+that take `&mut self` on one).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.nodes import (
+    Assign,
+    Binding,
+    Call,
+    Closure,
+    Expr,
+    Field,
+    FnScope,
+    Index,
+    Let,
+    Local,
+    Method,
+    Unsupported,
+    children,
+)
+
+# std's methods that take `&mut self` (of `Vec`, `String`, `Option`, `HashMap`...).
+_MUTATING = frozenset(
+    (
+        "push pop insert remove clear truncate extend append push_str sort sort_by sort_by_key "
+        "sort_unstable sort_unstable_by retain dedup reverse swap fill drain take replace "
+        "swap_remove resize"
+    ).split()
+)
+
+
+def _root(e: Any) -> Local | None:
+    while isinstance(e, Field | Index):
+        e = e.base
+    return e if isinstance(e, Local) else None
+
+
+def _declared_in(binding: Binding, scope: FnScope) -> bool:
+    inner: FnScope | None = binding.scope
+    while inner is not None:
+        if inner is scope:
+            return True
+        inner = inner.parent
+    return False
+
+
+def _changed_capture(closure: Closure) -> Local | None:
+    """The first captured variable `closure`'s body changes, or None."""
+    stack: list[Any] = [closure.body]
+    while stack:
+        node = stack.pop()
+        place: Expr | None = None
+        if isinstance(node, Assign):
+            place = node.target
+        elif isinstance(node, Method) and node.name in _MUTATING and not node.recv.borrowed:
+            place = node.recv
+        root = _root(place) if place is not None else None
+        if root is not None and not _declared_in(root.binding, closure.scope):
+            return root
+        stack.extend(reversed(list(children(node))))
+    return None
+
+
+def refuse_fnmut_calls(body: Any, path: str) -> None:
+    """`Unsupported` (rustc's E0596) at the first call of a changing closure held by a variable
+    not declared `mut`."""
+    changing: dict[int, Local] = {}  # the closure's binding -> the capture it changes
+    stack: list[Any] = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Let) and isinstance(node.init, Closure) and node.binding is not None:
+            if not node.binding.mutable and not node.init.borrowed:
+                changed = _changed_capture(node.init)
+                if changed is not None:
+                    changing[id(node.binding)] = changed
+        if isinstance(node, Call) and isinstance(node.callee, Local):
+            changed = changing.get(id(node.callee.binding))
+            if changed is not None:
+                raise _refusal(node.callee, changed, path)
+        stack.extend(reversed(list(children(node))))
+
+
+def _refusal(callee: Local, changed: Local, path: str) -> Unsupported:
+    name = callee.binding.name
+    what = f"cannot borrow `{name}` as mutable, as it is not declared as mutable"
+    err = Unsupported(f"{path}:{callee.pos[0]}:{callee.pos[1]}", rejects(what, "E0596"))
+    err.end = (callee.pos[0], callee.pos[1] + len(name))  # the callee, not the call
+    err.label = "cannot borrow as mutable"
+    err.notes = [
+        f"calling `{name}` requires mutable binding due to mutable borrow of "
+        f"`{changed.binding.name}`"
+    ]
+    return err
