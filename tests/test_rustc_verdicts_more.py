@@ -824,6 +824,69 @@ fn main() {
 """,
         runs("3 1 [6]\n"),
     ),
+    # an end of a range pattern out of its type is an error of rustc's own (no code), a
+    # literal pattern out of it the `overflowing_literals` lint
+    "range_pattern_end_out_of_its_type": (
+        """\
+fn main() {
+    let n: i32 = 3;
+    match n {
+        1..=4294967295 => println!("positive"),
+        _ => println!("other"),
+    }
+}
+""",
+        rejects(""),
+    ),
+    "literal_pattern_out_of_its_type": (
+        """\
+fn main() {
+    let n: i32 = 3;
+    match n {
+        4294967295 => println!("big"),
+        _ => println!("other"),
+    }
+}
+""",
+        rejects("overflowing_literals"),
+    ),
+    "vec_of_a_value_and_a_variable_holding_a_reference": (
+        """\
+#[derive(Debug, Clone, Copy)]
+struct P {
+    x: f32,
+}
+fn main() {
+    let a = P { x: 1.0 };
+    let b = &a;
+    let ps = vec![a, b];
+    println!("{:?}", ps);
+}
+""",
+        rejects("E0308"),
+    ),
+    "vecs_of_references_and_of_values": (
+        """\
+#[derive(Debug, Clone, Copy)]
+struct P {
+    x: f32,
+}
+fn main() {
+    let a = P { x: 1.0 };
+    let b = &a;
+    let c = a;
+    let refs = vec![b, &c];
+    let values = vec![a, *b, c];
+    let mut more = vec![b];
+    more.push(&a);
+    println!("{:?} {:?} {:?}", refs, values, more);
+}
+""",
+        runs(
+            "[P { x: 1.0 }, P { x: 1.0 }] [P { x: 1.0 }, P { x: 1.0 }, P { x: 1.0 }] "
+            "[P { x: 1.0 }, P { x: 1.0 }]\n"
+        ),
+    ),
 }
 
 

@@ -103,6 +103,8 @@ class KnownPanics:
             if node is None:
                 continue
             if isinstance(node, Pat) and node.kind == "range":
+                self.range_end(node.value)
+                self.range_end(node.hi)
                 self.empty_range(node)
             if isinstance(node, Unary) and node.op == "-" and isinstance(node.operand, Lit):
                 self.literal(node, node.operand, negated=True)
@@ -130,6 +132,22 @@ class KnownPanics:
             f"the literal `{text}` does not fit into the type `{name}` whose range is `{lo}..={hi}`"
         ]
         err.help = _fitting_type(name, abs(value), negated)
+        raise err
+
+    def range_end(self, end: Expr | None) -> None:
+        """An end of a range pattern out of its type's range (`1..=4294967295` of an `i32`):
+        an error of rustc's pattern check, not the `overflowing_literals` lint."""
+        value = _int_literal(end)
+        lit = end.operand if isinstance(end, Unary) else end
+        name = _int_type(lit.ty) if isinstance(lit, Lit) else None
+        if value is None or name is None or end is None:
+            return
+        lo, hi = INT_RANGES[name]
+        if lo <= value <= hi:
+            return
+        err = self.fail(end, f"literal out of range for `{name}` (rustc rejects it)")
+        err.end = (end.pos[0], end.pos[1] + len(str(value)))
+        err.label = f"this value does not fit into the type `{name}` whose range is `{lo}..={hi}`"
         raise err
 
     def empty_range(self, p: Pat) -> None:

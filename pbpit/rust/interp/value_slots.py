@@ -157,35 +157,57 @@ class ValueSlots:
         if fn.body is not None:
             self.value(ret, fn.body.tail)
             self.walk(fn.body, ret)
-            self.pushes(fn.body, {})
+            self.pushes(fn.body, {}, {})
 
-    def pushes(self, node: Any, first: dict[int, Expr]) -> None:
-        """`v.push(Some(1.25))` and `v.push(&None)` onto one variable (in source order): a
-        value certainly made here and a value written `&x` cannot both be `v`'s element (no
-        coercion makes a value of a reference), so the later one is rustc's E0308, whatever
-        type `v` is given (pbpit erases references: it would push both)."""
-        if isinstance(node, Let) and isinstance(node.init, ArrayLit) and node.binding is not None:
-            if node.init.is_vec and node.init.elems:  # `let v = vec![1.0];`: its element
-                first.setdefault(id(node.binding), node.init.elems[0])
+    def pushes(self, node: Any, first: dict[int, bool], kinds: dict[int, bool]) -> None:
+        """The elements of one `Vec` or array: `vec![a, b]`, or `v.push(Some(1.25))` then
+        `v.push(&None)` onto one variable (in source order). A value certainly made here (or
+        a variable given one) and a reference (`&x`, or a variable given one) cannot both be
+        its element (no coercion makes a value of a reference), so the later one is rustc's
+        E0308, whatever type `v` is given (pbpit erases references: it would hold both).
+        `first`: a variable's element kind (True: a reference); `kinds`: a variable's own."""
+        if isinstance(node, Let) and node.binding is not None and node.init is not None:
+            own = self.kind(node.init, kinds)
+            if own is not None:
+                kinds[id(node.binding)] = own
+            if isinstance(node.init, ArrayLit) and node.init.is_vec and node.init.elems:
+                element = self.kind(node.init.elems[0], kinds)  # `let v = vec![1.0];`
+                if element is not None:
+                    first.setdefault(id(node.binding), element)
+        if isinstance(node, ArrayLit):
+            found = [(e, k) for e in node.elems if (k := self.kind(e, kinds)) is not None]
+            for elem, kind in found[1:]:
+                if kind != found[0][1]:
+                    raise self.mixed(elem, kind)
         if isinstance(node, Method) and node.name == "push" and len(node.args) == 1:
             if isinstance(node.recv, Local) and not node.recv.borrowed:
                 arg = node.args[0]
-                if arg.borrowed or _made_here(arg):
-                    before = first.setdefault(id(node.recv.binding), arg)
-                    if before.borrowed != arg.borrowed and (before.borrowed or _made_here(before)):
-                        where = arg.borrow_pos if arg.borrowed and arg.borrow_pos else arg.pos
-                        err = Unsupported(
-                            f"{self.lowerer.path}:{where[0]}:{where[1]}",
-                            rejects("mismatched types", "E0308"),
-                        )
-                        err.label = (
-                            "expected a value, found a reference"
-                            if arg.borrowed
-                            else "expected a reference, found a value"
-                        )
-                        raise err
+                kind = self.kind(arg, kinds)
+                if kind is not None and first.setdefault(id(node.recv.binding), kind) != kind:
+                    raise self.mixed(arg, kind)
         for child in children(node):
-            self.pushes(child, first)
+            self.pushes(child, first, kinds)
+
+    @staticmethod
+    def kind(e: Expr, kinds: dict[int, bool]) -> bool | None:
+        """True: `e` is certainly a reference; False: certainly a value; None: unknown."""
+        if e.borrowed:
+            return True
+        if _made_here(e):
+            return False
+        return kinds.get(id(e.binding)) if isinstance(e, Local) else None
+
+    def mixed(self, at: Expr, reference: bool) -> Unsupported:
+        where = at.borrow_pos if at.borrowed and at.borrow_pos else at.pos
+        err = Unsupported(
+            f"{self.lowerer.path}:{where[0]}:{where[1]}", rejects("mismatched types", "E0308")
+        )
+        err.label = (
+            "expected a value, found a reference"
+            if reference
+            else "expected a reference, found a value"
+        )
+        return err
 
     def walk(self, node: Any, ret: Node | None) -> None:
         """Each call of a fn item, struct literal and `return` inside `node` (a closure's
