@@ -12,6 +12,7 @@ from pbpit.rust.interp.lower_tables import (
     _COMPARISONS,
     _DESTRUCTURING,
     Node,
+    is_mut_reference,
 )
 from pbpit.rust.interp.nodes import (
     Arm,
@@ -501,6 +502,7 @@ class ExprLowering:
                 binding.argument = True  # type: ignore[attr-defined]  # (rustc's E0384 words)
             if binding is not None and type_node is not None:
                 binding.owned = self.owned_type(type_node)
+                binding.mut_ref = is_mut_reference(type_node)  # `|h: &mut Vec<i32>| h.push(2)`
             elif binding is not None:  # `|s, x|`: `*s = ..` may write through a `&mut`
                 binding.ref_unknown = True  # type: ignore[attr-defined]
             params.append(binding)
