@@ -343,10 +343,9 @@ class _Bindings:
         values = [self.expr(child) for child in children]
         base = values[0] if values else _DATA
         index = node.named_children[1] if node.named_child_count > 1 else None
-        key = None
-        if node.type == "index_expression" and index is not None and index.type == "identifier":
-            slot = self.lookup(self.text(index))
-            key = self.counters.get(slot) if slot is not None else None
+        key, offset = None, 0
+        if node.type == "index_expression" and index is not None:
+            key, offset = self._counted_index(index)
         tracked = base.requirement == Requirement.GRAD_IN_BACKWARD
         if base.parts is not None and (key is None or not tracked or _content(base)):
             return self._part(node, base)
@@ -354,18 +353,45 @@ class _Bindings:
             return _DATA
         if key is not None:  # `xs[i]`, `i` a loop's counter: one element a pass
             collection = node.named_children[0]
-            named = collection if collection.type == "identifier" else None
-            element = self._element_of_pass(base, key, named)
+            root = collection  # `xs`, or `bank` of `bank.feats`
+            while root.type == "field_expression" and self._path(collection) is not None:
+                root = root.child_by_field_id(_FIELD.value) or root.named_children[0]
+            named = collection if root.type == "identifier" else None
+            element = self._element_of_pass(base, key, named, offset)
             if named is None or element.origin is None:
                 return element
             # The read of `xs` there takes the element (in the branch it is in: `if step == 0
             # { xs[i].clone() }`), as `x` of `for x in xs.iter()` holds it.
-            taken = self._taking_read(element.reads, self.span(named), element.origin)
+            taken = self._taking_read(element.reads, self.span(root), element.origin)
             return replace(element, reads=taken)
         name_node = node.child_by_field_id(_FIELD.field)
         if node.type == "field_expression" and base.origin is not None and name_node is not None:
             return self._field_part(base, self.text(name_node))
         return _op([base])
+
+    def _counted_index(self, index: Node) -> tuple[int | None, int]:
+        """The loop whose counter an index is, a new value each pass (`i`, `i as usize`), and
+        how many passes on the element it takes is (`i + 1`: 1, `i - 1`: -1)."""
+        while index.type in ("type_cast_expression", "parenthesized_expression"):
+            index = index.child_by_field_id(_FIELD.value) or index.named_children[0]
+        offset = 0
+        if index.type == "binary_expression":
+            operator = index.child_by_field_id(_FIELD.operator)
+            left = index.child_by_field_id(_FIELD.left)
+            right = index.child_by_field_id(_FIELD.right)
+            sign = {"+": 1, "-": -1}.get(self.text(operator) if operator is not None else "")
+            if sign is None or left is None or right is None:
+                return None, 0
+            if right.type == "integer_literal" and self.text(right).isdigit():
+                index, offset = left, sign * int(self.text(right))
+            elif sign == 1 and left.type == "integer_literal" and self.text(left).isdigit():
+                index, offset = right, int(self.text(left))
+            else:
+                return None, 0
+        if index.type != "identifier":
+            return None, 0
+        slot = self.lookup(self.text(index))
+        return (self.counters.get(slot) if slot is not None else None), offset
 
     def _field_part(self, base: Value, name: str) -> Value:
         """`item.loss` of a tracked `item` (a definition), read twice, is one tensor: a part

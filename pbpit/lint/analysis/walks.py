@@ -17,16 +17,20 @@ from pbpit.rust.syntax import Node
 class _Walks:
     """How `_Function` reads the element of a collection a loop walks."""
 
-    def _element_of_pass(self, collection: Value, key: int, held_by: Node | None) -> Value:
+    def _element_of_pass(
+        self, collection: Value, key: int, held_by: Node | None, offset: int = 0
+    ) -> Value:
         """The element of a collection loop `key` walks (`for f in feats.iter()`, `feats[i]`
         with `i` its counter): a tensor of its own in each pass, the same one in that pass of
         every pass of the loops around it (epochs walking one `Vec` made before them), what
         the elements share with it. The name `held_by` holds it from then on, so that a pass of
-        a loop around that finds it consumed does not start as the one before."""
+        a loop around that finds it consumed does not start as the one before. `offset`: the
+        element so many passes on (`xs[i + 1]` is the one `xs[i]` takes in the next pass)."""
         if _content(collection) and collection.requirement == Requirement.GRAD_IN_BACKWARD:
             # Structs (`Vec<Batch>` filled by `push`): each field's element on its own.
             fields = [
-                (k, self._element_of_pass(p, key, held_by)) for k, p in collection.parts or ()
+                (k, self._element_of_pass(p, key, held_by, offset))
+                for k, p in collection.parts or ()
             ]
             return _collection(fields)
         element = self._element(collection)
@@ -34,7 +38,7 @@ class _Walks:
             p.origin for _, p in collection.parts or () if p.origin is not None
         )
         kept = False
-        number = next((n for k, n in self.context if k == key), None)
+        number = next((n + offset for k, n in self.context if k == key), None)
         if (
             number is None
             or collection.requirement != Requirement.GRAD_IN_BACKWARD
@@ -135,9 +139,13 @@ class _Walks:
     def _walked_element(self, name: str, made: Definition) -> None:
         """Keep `made`, an element of the collection `name` a loop walks, beside that name (a
         name no code can read: the walk's elements), so that whether it is consumed is part
-        of what a pass of a loop around starts with."""
-        slot = self.lookup(name)
-        scope = next((s for s in reversed(self.scopes) if s.get(name) is slot), None)
+        of what a pass of a loop around starts with. A field (`bank.feats`) has it beside its
+        root name."""
+        slot = self.lookup(name) or self.lookup(name.split(".", 1)[0])
+        scope = next(
+            (s for s in reversed(self.scopes) if slot is not None and s.get(slot.name) is slot),
+            None,
+        )
         if slot is None or scope is None:
             return
         hidden = f"{name}[..]"
