@@ -25,6 +25,7 @@ from pbpit.rust.interp.nodes import (
     StructLit,
     TupleLit,
 )
+from pbpit.rust.interp.traits import subst
 from pbpit.rust.interp.types import (
     BOOL,
     NEVER,
@@ -40,6 +41,11 @@ from pbpit.rust.interp.types import (
 
 # -- the program's own types: structs, their methods, tuples ---------------------------------------
 
+
+
+def fresh(item: Any) -> StructT:
+    """The type of a value of `item` made here: a new variable for each value parameter."""
+    return StructT(item, tuple(Var() for _ in getattr(item, "params", ())))
 
 class StructRules:
     """The checker's rules for structs, enums, tuples and `match` (a part of `Checker`)."""
@@ -107,16 +113,19 @@ class StructRules:
                 self.pattern(sub, elem)
             return
         assert kind == "variant" and p.item is not None
-        self.unify(StructT(p.item.owner), ty, p.pos)
+        made = fresh(p.item.owner)
+        self.unify(made, ty, p.pos)
         for sub, (_, field_ty) in zip(p.subs, p.item.fields, strict=True):
-            self.pattern(sub, field_ty)
+            self.pattern(sub, subst(field_ty, made.mapping()))
 
     def c_StructLit(self: Any, e: StructLit) -> Ty:  # noqa: N802
         fields = e.item.fields
+        made = fresh(e.item.owner)  # `Stack { items: vec![] }`: each value parameter inferred
+        mapping = made.mapping()
         order = e.order if e.order is not None else range(len(e.values))
         for value, index in zip(e.values, order, strict=True):
-            self.unify(fields[index][1], self.expr(value), value.pos)
-        return StructT(e.item.owner)
+            self.unify(subst(fields[index][1], mapping), self.expr(value), value.pos)
+        return made
 
     def c_TupleLit(self: Any, e: TupleLit) -> Ty:  # noqa: N802
         return TupleT([self.expr(x) for x in e.elems])
@@ -127,7 +136,7 @@ class StructRules:
             index = base.item.field_index(e.name)
             if index is not None:
                 e.index = index
-                return base.item.fields[index][1]
+                return subst(base.item.fields[index][1], base.mapping())
         elif type(base) is TupleT and e.name.isdigit() and int(e.name) < len(base.elems):
             e.index = int(e.name)
             return base.elems[e.index]
@@ -156,7 +165,8 @@ class StructRules:
         if e.targs:
             raise self.fail(e.pos, f"type arguments on `{e.name}`")
         e.impl, e.user = USER, fn
-        self.args(e, *fn.param_tys[1:])
+        mapping = recv.mapping()  # `Stack<f32>`'s `T` is `f32` (a generic struct's method)
+        self.args(e, *(subst(t, mapping) for t in fn.param_tys[1:]))
         for i, arg in enumerate(e.args, start=1):
             refuse_borrow_for_value(self, fn, i, arg)
         refuse_aliasing(self, e.args)
@@ -170,4 +180,4 @@ class StructRules:
                 if name == "self":
                     what = "cannot borrow `*self` as mutable, as it is behind a `&` reference"
                 raise self.fail(root.pos, rejects(what, "E0596"))
-        return fn.ret
+        return subst(fn.ret, mapping)

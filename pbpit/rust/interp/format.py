@@ -314,8 +314,19 @@ def _debug(ty: Ty, spec: Spec) -> Callable[[object], str]:
     if type(ty) in (StructT, TupleT):
         from pbpit.rust.interp.runtime import composite_debug  # (runtime imports this module)
 
-        return composite_debug(ty, spec, _debug)
+        return composite_debug(ty, spec, _of_args(ty, _debug))
     raise FormatError(f"`{show(ty)}` cannot be formatted")
+
+
+def _of_args(ty: Ty, debug: Callable) -> Callable:
+    """`debug` of a field's type, a generic struct's value parameters given their types here
+    (`Stack<f32>`'s `items: Vec<T>` printed as a `Vec<f32>`)."""
+    mapping = ty.mapping() if type(ty) is StructT else {}
+    if not mapping:
+        return debug
+    from pbpit.rust.interp.traits import subst  # (traits imports the nodes)
+
+    return lambda field, spec: debug(subst(field, mapping), spec)
 
 
 _BURN_TYPES = ("Device", "Gradients", "TensorData")
@@ -378,13 +389,15 @@ def _pretty(ty: Ty, spec: Spec) -> Callable[[object], str]:
         if item.kind == "enum":
             cases = [_pretty_fields(case, spec) for case in item.variants]
             return lambda v: cases[v.variant](v)  # type: ignore[attr-defined]
-        return _pretty_fields(item, spec)
+        return _pretty_fields(item, spec, _of_args(ty, _pretty))
     return _debug(ty, spec)  # what `{:?}` refuses, `{:#?}` refuses in the same words
 
 
-def _pretty_fields(item: Any, spec: Spec) -> Callable[[object], str]:
+def _pretty_fields(
+    item: Any, spec: Spec, pretty: Callable | None = None
+) -> Callable[[object], str]:
     name = item.name
-    fields = [(n, _pretty(t, spec)) for n, t in item.fields]
+    fields = [(n, (pretty or _pretty)(t, spec)) for n, t in item.fields]
     if not fields:
         return lambda v: name
     if item.kind == "tuple":

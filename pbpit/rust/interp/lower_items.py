@@ -15,25 +15,11 @@ from pbpit.rust.interp.nodes import (
     Method,
     StructItem,
     StructLit,
+    Unsupported,
 )
-from pbpit.rust.interp.types import ParamT, TupleT, Ty, Wrap, resolve
+from pbpit.rust.interp.types import ParamT
 
-GENERIC_STRUCT = (
-    "a struct generic over the type of a field (`struct Stack<T> { items: Vec<T> }`; pbpit's "
-    "structs are generic over backends and ranks only)"
-)
-
-
-def _holds_param(ty: Ty) -> bool:
-    """Whether `ty` names a type parameter (`T`, `Vec<T>`, `(T, f32)`)."""
-    ty = resolve(ty)
-    if type(ty) is ParamT:
-        return not ty.module  # (a Burn module's `M: AutodiffModule<B>`: generic_modules.py)
-    if type(ty) is Wrap:
-        return _holds_param(ty.inner) or (ty.err is not None and _holds_param(ty.err))
-    if type(ty) is TupleT:
-        return any(map(_holds_param, ty.elems))
-    return False
+GENERIC_STRUCT = "a `Copy` struct generic over the type of a field (`struct P<T> { x: T }`)"
 
 
 class ItemLowering:
@@ -88,17 +74,60 @@ class ItemLowering:
         if "Default" in item.derives:  # `Name::default()`, written by derive_default.py
             derive_default.declare(self, item)
         self.generics(node, item)
-        self.backends, self.dims = item.backends, item.dims
-        self.generic_fields = True  # (a backend named as a field's type: `lower_types`)
-        try:
-            self.fields(item, node.child_by_field_name("body"))
-        finally:
-            self.generic_fields = False
+        self.value_params(node, item)  # `struct Stack<T> { items: Vec<T> }`
         self.backends, self.dims = frozenset(), frozenset()
-        if any(_holds_param(ty) for _, ty in item.fields):  # `struct Holder<T: Shape> { t: T }`
-            raise self.fail(node.child_by_field_name("type_parameters"), GENERIC_STRUCT)
         if "Config" in item.derives:  # Burn's derive: `new` and the `with_*` builders
             burn_nn.declare_config(self, item)
+
+    def value_params(self, node: Node, item: StructItem) -> None:
+        """Read the fields of `item`; a type parameter a field holds as a value (`items:
+        Vec<T>`, `item: T` of `T: Shape`) is one of its value parameters (`item.params`, a
+        `ParamT` each, in the order written), not a backend."""
+        order = list(self.generic_order)
+        for name in order:  # bounded by the file's traits: `T: Shape`
+            if type(self.type_params.get(name)) is ParamT and not self.type_params[name].module:
+                self.type_params[name].owner = item
+        while True:
+            self.backends, self.dims = item.backends, item.dims
+            self.generic_fields = True  # (a backend named as a field's type: `lower_types`)
+            item.fields = []
+            try:
+                self.fields(item, node.child_by_field_name("body"))
+                break
+            except Unsupported as err:
+                name = getattr(err, "value_param", None)
+                if name is None or name not in order:
+                    raise
+                self.type_params[name] = ParamT(name, [])
+                self.type_params[name].owner = item
+                item.backends = item.backends - {name}
+            finally:
+                self.generic_fields = False
+        params = [self.type_params.get(name) for name in order]
+        item.params = [p for p in params if type(p) is ParamT and getattr(p, "owner", None)]
+        item.param_at = [i for i, p in enumerate(params) if p in item.params]
+        if item.params and "Copy" in item.derives:
+            raise self.fail(node.child_by_field_name("type_parameters"), GENERIC_STRUCT)
+
+    def impl_params(self, type_node: Node, item: StructItem, scoped: StructItem) -> None:
+        """`impl<U> Stack<U>`: the impl's `U` names the struct's value parameter (its bounds
+        added to it: `impl<T: Shape> Holder<T>`); a type written there instead (`impl
+        Stack<f32>`) is refused."""
+        params = getattr(item, "params", [])
+        if not params:
+            return
+        written = type_node.child_by_field_name("type_arguments")
+        args = self.kids(written) if written is not None else []
+        for at, param in zip(item.param_at, params, strict=True):
+            name = self.text(args[at]) if at < len(args) else ""
+            if name not in self.generic_order:
+                what = "an `impl` for some types of a generic struct (`impl Stack<f32>`)"
+                raise self.fail(args[at] if at < len(args) else type_node, what)
+            own = self.type_params.get(name)
+            if type(own) is ParamT:
+                param.bounds.extend(b for b in own.bounds if b not in param.bounds)
+            self.type_params[name] = param
+            scoped.backends = scoped.backends - {name}
 
     def enum_variants(self, node: Node, derives: Node | None) -> None:
         item = self.structs[self.text(node.child_by_field_name("name"))]
@@ -225,6 +254,7 @@ class ItemLowering:
                 )
         scoped = StructItem(item.name, item.pos, item.node, item.kind)
         self.generics(node, scoped)
+        self.impl_params(type_node, item, scoped)  # `impl<T> Stack<T>`: T is the struct's T
         outer = item.backends, item.dims
         item.backends, item.dims = scoped.backends, scoped.dims
         self.self_type = item

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pbpit.rust.interp import burn_nn, hashmap, slices, str_methods, type_aliases
 from pbpit.rust.interp.grammar import rejects
-from pbpit.rust.interp.lower_items import GENERIC_STRUCT
 from pbpit.rust.interp.lower_tables import (
     _DYN_ERROR,
     Node,
@@ -99,7 +98,9 @@ class TypeLowering:
             if target is not None:
                 return self.type(target)  # `type Pair = (i32, f64);`
             if name in self.backends and getattr(self, "generic_fields", False):
-                raise self.fail(node, GENERIC_STRUCT)  # `struct Stack<T> { items: Vec<T> }`
+                err = self.fail(node, f"the backend `{name}` used as a value's type")
+                err.value_param = name  # `struct Stack<T> { items: Vec<T> }` (lower_items)
+                raise err
             if name in self.backends or name in self.aliases:
                 raise self.fail(node, f"the backend `{name}` used as a value's type")
             raise self.fail(node, f"the type `{name}`")
@@ -131,12 +132,16 @@ class TypeLowering:
                 inner = self.type(args[0])
                 return option(inner) if name == "Option" else vec(inner)
             if self.named_struct(name) is not None:
-                for arg in args:  # the backend arguments, typed away
-                    if self.text(arg) not in (
+                item = self.named_struct(name)
+                at = getattr(item, "param_at", [])  # `Stack<f32>`: a value parameter's type
+                for i, arg in enumerate(args):  # the backend arguments, typed away
+                    if i not in at and self.text(arg) not in (
                         self.backends | self.aliases | self.dims | self.type_params.keys()
                     ):
                         raise self.fail(arg, f"the type argument `{self.text(arg)}`")
-                return StructT(self.named_struct(name))
+                if at and len(args) > max(at):
+                    return StructT(item, tuple(self.type(args[i]) for i in at))
+                return StructT(item)
             raise self.fail(node, f"the type `{self.text(node)}`")
         raise self.fail(node, f"the type `{self.text(node)}`")
 

@@ -115,6 +115,8 @@ def subst(ty: Ty, mapping: dict[ParamT, Ty]) -> Ty:
         return TupleT([subst(t, mapping) for t in ty.elems])
     if type(ty) is FnT:
         return FnT([subst(t, mapping) for t in ty.params], subst(ty.ret, mapping), ty.values)
+    if type(ty) is StructT and ty.args:  # `Stack<T>`
+        return StructT(ty.item, tuple(subst(t, mapping) for t in ty.args))
     return ty
 
 

@@ -211,6 +211,13 @@ def unify(expected: Ty, found: Ty) -> None:
     elif type(a) is StructT:
         if a.item is not b.item:
             raise Mismatch(expected, found)
+        try:
+            for p, q in zip(a.args, b.args, strict=False):  # `Stack<f32>`'s `f32`
+                unify(p, q)
+        except Unsatisfied:
+            raise
+        except Mismatch:
+            raise Mismatch(expected, found) from None
     elif type(a) is TupleT:
         if len(a.elems) != len(b.elems):
             raise Mismatch(expected, found)
@@ -258,6 +265,8 @@ def _occurs(var: Var, t: Ty) -> bool:
         return any(_occurs(var, p) for p in t.params) or _occurs(var, t.ret)
     if type(t) is TupleT:
         return any(_occurs(var, p) for p in t.elems)
+    if type(t) is StructT:
+        return any(_occurs(var, p) for p in t.args)
     return False
 
 
@@ -294,6 +303,8 @@ def finalize(t: Ty) -> Ty:
         return FnT([finalize(p) for p in t.params], finalize(t.ret), t.values)
     if type(t) is TupleT:
         return TupleT([finalize(p) for p in t.elems])
+    if type(t) is StructT and t.args:
+        return StructT(t.item, tuple(finalize(p) for p in t.args))
     return t
 
 
@@ -338,7 +349,7 @@ def show(t: Ty) -> str:
             return f"Result<{show(t.inner)}, {'&str' if err is STR else show(err)}>"
         return f"{t.kind}<{show(t.inner)}>"
     if type(t) is StructT:
-        return t.name
+        return f"{t.name}<{', '.join(map(show, t.args))}>" if t.args else t.name
     if type(t) is TupleT:
         return "(" + ", ".join(show(p) for p in t.elems) + ")"
     if type(t) is ParamT:
@@ -353,12 +364,19 @@ def show(t: Ty) -> str:
 
 class StructT(Ty):
     """A struct the program defines (`struct Model<B: Backend> { w: Tensor<B, 2> }`): one type
-    per item, its backend parameters typed away (every backend is the engine's)."""
+    per item, its backend parameters typed away (every backend is the engine's); `args` the
+    types of its value parameters (`Stack<f32>` of `struct Stack<T>`), by default the item's
+    own (`ParamT`s: `Self` inside its `impl`)."""
 
-    __slots__ = ("item",)
+    __slots__ = ("item", "args")
 
-    def __init__(self, item: object) -> None:
+    def __init__(self, item: object, args: tuple | None = None) -> None:
         self.item = item  # a `nodes.StructItem`
+        self.args: tuple = tuple(getattr(item, "params", ())) if args is None else tuple(args)
+
+    def mapping(self) -> dict:
+        """Each value parameter of the item to its type here."""
+        return dict(zip(getattr(self.item, "params", ()), self.args, strict=False))
 
     @property
     def name(self) -> str:
@@ -382,12 +400,13 @@ class ParamT(Ty):
     T: Shape`, `impl Shape` as a parameter's type): inside the generic item it is itself, equal
     only to itself; each call gives it a type, which must implement the bounds (E0277)."""
 
-    __slots__ = ("name", "bounds", "module")
+    __slots__ = ("name", "bounds", "module", "owner")
 
     def __init__(self, name: str, bounds: list, module: str = "") -> None:
         self.name = name
         self.bounds = bounds  # `traits.TraitItem`s
         self.module = module  # "AutodiffModule" or "Module" (`M: Module<B>`): a Burn module
+        self.owner: object = None  # the struct of which it is a value parameter (`Stack<T>`)
 
 
 class DynT(Ty):
