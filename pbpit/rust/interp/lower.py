@@ -14,7 +14,9 @@ from typing import Any
 
 from pbpit.rust.interp import burn_nn, copy_types, derive_default, iter_mut
 from pbpit.rust.interp.borrows import refuse_use_while_borrowed
+from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.inline_mods import InlineModules
+from pbpit.rust.interp.lifetimes import missing_lifetime
 from pbpit.rust.interp.lower_exprs import ExprLowering
 from pbpit.rust.interp.lower_items import ItemLowering
 from pbpit.rust.interp.lower_literals import (
@@ -341,6 +343,9 @@ class Lowerer(
                 )
             fn.param_tys.append(self.type(param.child_by_field_name("type")))
         ret = node.child_by_field_name("return_type")
+        unnamed = missing_lifetime(node, self.text)  # `fn longer(a: &str, b: &str) -> &str`
+        if unnamed is not None:
+            raise self.fail(unnamed, rejects("missing lifetime specifier", "E0106"))
         fn.ret = self.type(ret) if ret is not None else UNIT
         fn.ret_owned = ret is None or self.owned_type(ret)
         self.backends, self.dims = frozenset(), frozenset()
