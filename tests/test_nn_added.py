@@ -215,3 +215,98 @@ def test_cross_entropy_options_from_rust(tmp_path):
     expected = f"{f32_display(loss.to_vec()[0])}\n[{', '.join(map(f32_debug, grad))}]\n"
     status, out, err = pbpit_run(program)
     assert (status, out, err) == (0, expected, "")
+
+
+# -- burn-nn's assert!s: a panic at the macro (loss/*.rs at 2c06be35), in its own words ---------
+
+NN = "~/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-nn-0.22.1/src/loss/"
+
+
+def _panics(tmp_path, body: str, printed: str = "") -> tuple[int, str]:
+    program = tmp_path / "main.rs"
+    program.write_text(
+        "use burn::nn::loss::{BinaryCrossEntropyLossConfig, CrossEntropyLossConfig};\n"
+        "use burn::prelude::*;\n\nfn main() {\n    let device = Device::flex().autodiff();\n"
+        + textwrap.indent(textwrap.dedent(body), "    ")
+        + "}\n"
+    )
+    status, out, err = pbpit_run(program)
+    assert out == printed
+    return status, err
+
+
+def _block(where: str, message: str) -> str:
+    return (
+        f"\nthread 'main' (TID) panicked at {NN}{where}:\n{message}\n"
+        "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
+    )
+
+
+def test_cross_entropy_of_another_batch_size_is_burn_nns_assertion(tmp_path):
+    status, err = _panics(
+        tmp_path,
+        """
+        let x = Tensor::<2>::from_floats([[0.5, -1.0], [2.0, 0.1]], &device);
+        let t = Tensor::<1, Int>::from_ints([1, 0, 1], &device);
+        let loss = CrossEntropyLossConfig::new().init(&device).forward(x, t);
+        """,
+    )
+    assert status == 101
+    assert err.endswith(
+        _block(
+            "cross_entropy.rs:248:9",
+            "Shape of targets (3) should correspond to outer shape of logits (2).",
+        )
+    )
+
+
+def test_a_smoothing_out_of_range_is_burn_nns_assertion(tmp_path):
+    status, err = _panics(
+        tmp_path,
+        "let loss = CrossEntropyLossConfig::new().with_smoothing(Some(1.5)).init(&device);\n",
+    )
+    assert status == 101
+    assert err.endswith(
+        _block(
+            "cross_entropy.rs:62:13",
+            "Alpha of Cross-entropy loss with smoothed labels should be in interval [0, 1]. "
+            "Got 1.5",
+        )
+    )
+
+
+def test_binary_cross_entropy_of_other_shapes_is_burn_nns_assertion(tmp_path):
+    status, err = _panics(
+        tmp_path,
+        """
+        let x = Tensor::<2>::from_floats([[0.5, 0.2]], &device);
+        let t = Tensor::<2, Int>::from_ints([[1], [0]], &device);
+        let loss = BinaryCrossEntropyLossConfig::new().init(&device).forward(x, t);
+        """,
+    )
+    assert status == 101
+    assert err.endswith(
+        _block(
+            "binary_cross_entropy.rs:141:9",
+            "Shape of targets ([2, 1]) should correspond to outer shape of logits ([1, 2]).",
+        )
+    )
+
+
+def test_mse_of_shapes_that_broadcast_runs_and_of_others_is_subs_panic(tmp_path):
+    # burn-nn's MseLoss is `logits.sub(targets).square()`: Burn's broadcasting, or its check
+    status, err = _panics(
+        tmp_path,
+        """
+        let mse = burn::nn::loss::MseLoss::new();
+        let x = Tensor::<2>::from_floats([[1.0, 2.0], [3.0, 5.0]], &device);
+        let t = Tensor::<2>::from_floats([[1.0, 1.0]], &device);
+        let mean = mse.forward(x.clone(), t, burn::nn::loss::Reduction::Mean);
+        println!("{}", mean.into_scalar::<f32>());
+        let bad = Tensor::<2>::from_floats([[1.0, 1.0, 1.0]], &device);
+        let loss = mse.forward_no_reduction(x, bad);
+        """,
+        "5.25\n",  # (0 + 1 + 4 + 16) / 4: t broadcast over both rows
+    )
+    assert status == 101
+    assert "numeric.rs:89:9:\n=== Tensor Operation Error ===\n  Operation: 'Sub'" in err

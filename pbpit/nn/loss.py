@@ -5,9 +5,21 @@ from __future__ import annotations
 import numpy as np
 
 from pbpit.engine import activation, ops
+from pbpit.engine.server import Panic
 from pbpit.engine.tensor import Device, Tensor, _apply_one, _leaf
 from pbpit.nn.layers import Config, _input, int_indices
 from pbpit.nn.module import Module
+
+# burn-nn's `assert!`s (loss/cross_entropy.rs, loss/binary_cross_entropy.rs at 2c06be35): a
+# panic at the macro's line and column, in the registry path of 0.22.1 (the lines may differ).
+_NN = "~/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-nn-0.22.1/src/loss/"
+_SMOOTHING = "Alpha of Cross-entropy loss with smoothed labels should be in interval [0, 1]. Got "
+_POSITIVE = "Weights of cross-entropy have to be positive."
+
+
+def _assertion(holds: bool, message: str, where: str) -> None:
+    if not holds:
+        raise Panic(message, None, _NN + where)
 
 
 class Reduction:
@@ -35,11 +47,8 @@ class MseLoss(Module):
         raise ValueError(f"{reduction} reduction is not supported")
 
     def forward_no_reduction(self, logits: Tensor, targets: Tensor) -> Tensor:
+        # burn-nn: `logits.sub(targets).square()`: the shapes broadcast, or `sub`'s check panics
         logits, targets = _input(logits, "MseLoss"), _input(targets, "MseLoss")
-        if logits.shape != targets.shape:
-            raise ValueError(
-                f"MseLoss: logits {list(logits.shape)} and targets {list(targets.shape)} differ"
-            )
         return logits.sub(targets).square()
 
 
@@ -56,15 +65,11 @@ class CrossEntropyLossConfig(Config):
 
     def init(self, device: Device) -> CrossEntropyLoss:
         alpha = self.smoothing
-        if alpha is not None and not 0.0 <= alpha <= 1.0:
-            raise ValueError(
-                "Alpha of Cross-entropy loss with smoothed labels should be in interval [0, 1]. "
-                f"Got {alpha}"
-            )
+        if alpha is not None:
+            _assertion(0.0 <= alpha <= 1.0, _SMOOTHING + _f32(alpha), "cross_entropy.rs:62:13")
         weights = None
         if self.weights is not None:
-            if not all(w > 0 for w in self.weights):
-                raise ValueError("Weights of cross-entropy have to be positive.")
+            _assertion(all(w > 0 for w in self.weights), _POSITIVE, "cross_entropy.rs:68:13")
             weights = Tensor.from_floats(np.asarray(self.weights, np.float32), device)
         pad = None if self.pad_tokens is None else [int(t) for t in self.pad_tokens]
         return CrossEntropyLoss(bool(self.logits), pad, weights, alpha)
@@ -95,6 +100,14 @@ class CrossEntropyLoss(Module):
     def forward(self, logits: Tensor, targets: object) -> Tensor:
         x = _input(logits, "CrossEntropyLoss.forward")
         indices = int_indices(targets, "CrossEntropyLoss.forward")
+        if x.array.ndim == 2 and indices.ndim == 1:
+            height, targets_height = x.array.shape[0], indices.shape[0]
+            _assertion(
+                height == targets_height,
+                f"Shape of targets ({targets_height}) should correspond to outer shape of "
+                f"logits ({height}).",
+                "cross_entropy.rs:248:9",
+            )
         if x.array.ndim != 2 or indices.shape != (x.array.shape[0],):
             raise ValueError(
                 f"CrossEntropyLoss.forward: logits {list(x.shape)} ([batch, classes]) and "
@@ -159,15 +172,13 @@ class BinaryCrossEntropyLossConfig(Config):
 
     def init(self, device: Device) -> BinaryCrossEntropyLoss:
         alpha = self.smoothing
-        if alpha is not None and not 0.0 <= alpha <= 1.0:
-            raise ValueError(
-                "Alpha of Cross-entropy loss with smoothed labels should be in interval [0, 1]. "
-                f"Got {alpha}"
-            )
+        if alpha is not None:
+            where = "binary_cross_entropy.rs:44:13"
+            _assertion(0.0 <= alpha <= 1.0, _SMOOTHING + _f32(alpha), where)
         weights = None
         if self.weights is not None:
-            if not all(w > 0 for w in self.weights):
-                raise ValueError("Weights of cross-entropy have to be positive.")
+            where = "binary_cross_entropy.rs:50:13"
+            _assertion(all(w > 0 for w in self.weights), _POSITIVE, where)
             weights = Tensor.from_floats(np.asarray(self.weights, np.float32), device)
         return BinaryCrossEntropyLoss(weights, alpha, bool(self.logits))
 
@@ -189,16 +200,19 @@ class BinaryCrossEntropyLoss(Module):
         if not isinstance(targets, Tensor) or targets.kind != "Int":
             raise TypeError("BinaryCrossEntropyLoss.forward: expected Int targets")
         shape = tuple(targets.shape)
-        if tuple(x.shape) != shape:
-            raise ValueError(
-                f"Shape of targets ({list(shape)}) should correspond to outer shape of logits "
-                f"({list(x.shape)})."
-            )
+        _assertion(
+            tuple(x.shape) == shape,
+            f"Shape of targets ({list(shape)}) should correspond to outer shape of logits "
+            f"({list(x.shape)}).",
+            "binary_cross_entropy.rs:141:9",
+        )
         weights = self.weights
-        if weights is not None and len(shape) > 1 and weights.shape[0] != shape[-1]:
-            raise ValueError(
+        if weights is not None and len(shape) > 1:
+            _assertion(
+                weights.shape[0] == shape[-1],
                 f"The number of classes ({weights.shape[0]}) does not match the weights "
-                f"provided ({shape[-1]})."
+                f"provided ({shape[-1]}).",
+                "binary_cross_entropy.rs:151:13",
             )
         target = targets.float()
         if self.smoothing is not None:
@@ -215,3 +229,10 @@ class BinaryCrossEntropyLoss(Module):
                 weights = weights.gather(0, targets.reshape([-1]))
             loss = loss.mul(weights.expand(list(shape)))
         return loss.mean()
+
+
+def _f32(value: float) -> str:
+    """An f32 as Rust's `{}` writes it (`Got 1.5`)."""
+    from pbpit.rust.format import f32_display
+
+    return f32_display(float(np.float32(value)))
