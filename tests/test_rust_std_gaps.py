@@ -492,6 +492,22 @@ fn main() {
 """,
         rejects("E0599"),
     ),
+    "generic_struct_pushed_a_reference": (
+        """\
+struct Stack<T> {
+    items: Vec<T>,
+}
+impl<T> Stack<T> {
+    fn push(&mut self, x: T) {
+        self.items.push(&x);
+    }
+}
+fn main() {
+    println!("ok");
+}
+""",
+        rejects("E0308"),
+    ),
 }
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from pbpit.engine.tensor import seed
 from pbpit.rust.format import Some
-from pbpit.rust.interp.builtins import Builtin, Code, Family, rows
+from pbpit.rust.interp.builtins import Builtin, Code, Family, _inner, rows
 from pbpit.rust.interp.check_tables import INT_DATA
 from pbpit.rust.interp.hashmap import ENTRY, HASHMAP, MAP_ITER
 from pbpit.rust.interp.iter_methods import ITER
@@ -35,6 +35,7 @@ from pbpit.rust.interp.types import (
     TENSOR_DATA,
     UNIT,
     Named,
+    ParamT,
     Ty,
     Var,
     option,
@@ -217,10 +218,16 @@ def _push(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 def _push_type(ck: Any, e: Any, recv: Ty) -> Ty:
     ck.mutable_receiver(e)
     ck.args(e, recv.inner)  # type: ignore[attr-defined]
-    if e.args[0].borrowed and vec_of_values(e.recv):  # `words.push(&w)`, `words: Vec<String>`
+    if e.args[0].borrowed and (vec_of_values(e.recv) or _of_param(recv)):  # `words.push(&w)`
         shown, where = show(e.args[0].ty), e.args[0].borrow_pos or e.args[0].pos
         raise ck.fail(where, f"mismatched types: expected `{shown}`, found `&{shown}`")
     return UNIT
+
+
+def _of_param(recv: Ty) -> bool:
+    """Whether `recv` is a `Vec<T>` of a type parameter (`items: Vec<T>` of `Stack<T>`): a
+    `&x` is a `&T`, never a `T`."""
+    return type(resolve(_inner(recv))) is ParamT
 
 
 def _clear(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
