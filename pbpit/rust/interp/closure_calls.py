@@ -20,6 +20,7 @@ from pbpit.rust.interp.nodes import (
     Closure,
     Expr,
     Field,
+    FnItem,
     FnScope,
     Index,
     Let,
@@ -28,6 +29,7 @@ from pbpit.rust.interp.nodes import (
     Unsupported,
     children,
 )
+from pbpit.rust.interp.types import FnT
 
 # std's methods that take `&mut self` (of `Vec`, `String`, `Option`, `HashMap`...).
 _MUTATING = frozenset(
@@ -56,6 +58,13 @@ def _declared_in(binding: Binding, scope: FnScope) -> bool:
 
 def _changed_capture(closure: Closure) -> Local | None:
     """The first captured variable `closure`'s body changes, or None."""
+    found = _change(closure)
+    return found[0] if found is not None else None
+
+
+def _change(closure: Closure) -> tuple[Local, Any] | None:
+    """The first captured variable `closure`'s body changes and the node that changes it (an
+    `Assign`, a `Method`), or None."""
     stack: list[Any] = [closure.body]
     while stack:
         node = stack.pop()
@@ -66,7 +75,7 @@ def _changed_capture(closure: Closure) -> Local | None:
             place = node.recv
         root = _root(place) if place is not None else None
         if root is not None and not _declared_in(root.binding, closure.scope):
-            return root
+            return root, node
         stack.extend(reversed(list(children(node))))
     return None
 
@@ -87,7 +96,47 @@ def refuse_fnmut_calls(body: Any, path: str) -> None:
             changed = changing.get(id(node.callee.binding))
             if changed is not None:
                 raise _refusal(node.callee, changed, path)
+        if isinstance(node, Call) and isinstance(node.callee, FnItem):
+            _refuse_fn_bound(node.callee, node.args, path)
         stack.extend(reversed(list(children(node))))
+
+
+def _refuse_fn_bound(fn: FnItem, args: list[Expr], path: str) -> None:
+    """A closure that changes what it captures, passed to a parameter bounded `Fn(..)` (`F:
+    Fn(u32)`, `impl Fn(u32)`, `&dyn Fn(u32)`): rustc's E0594 at the assignment, E0596 at a
+    `&mut self` method's receiver (an `FnMut`/`FnOnce` bound takes it)."""
+    for param, arg in zip(fn.param_tys, args, strict=False):
+        if not (isinstance(arg, Closure) and type(param) is FnT and param.trait == "Fn"):
+            continue
+        found = _change(arg)
+        if found is None:
+            continue
+        changed, node = found
+        name = changed.binding.name
+        end = None
+        if isinstance(node, Assign) and isinstance(node.target, Local):
+            what = rejects(
+                f"cannot assign to `{name}`, as it is a captured variable in a `Fn` closure",
+                "E0594",
+            )
+            label, at = "cannot assign", node.target.pos
+        elif isinstance(node, Method) and isinstance(node.recv, Local):
+            what = rejects(
+                f"cannot borrow `{name}` as mutable, as it is a captured variable in a `Fn` "
+                "closure",
+                "E0596",
+            )
+            label, at = "cannot borrow as mutable", node.recv.pos
+            end = (at[0], at[1] + len(name))  # the receiver, not the call
+        else:  # a field or an element: rustc words it otherwise; its code is the same
+            code = "E0594" if isinstance(node, Assign) else "E0596"
+            what = rejects(f"`Fn` closures cannot mutate their captured variable `{name}`", code)
+            label, at = "cannot mutate", changed.pos
+        err = Unsupported(f"{path}:{at[0]}:{at[1]}", what)
+        err.label = label
+        if end is not None:
+            err.end = end
+        raise err
 
 
 def _refusal(callee: Local, changed: Local, path: str) -> Unsupported:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbpit.rust.interp.builtins import Builtin
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     Assign,
@@ -76,6 +77,43 @@ _ADAPTERS = frozenset(
         "scan",
     )
 )
+
+
+# Methods of std returning a reference into their receiver (`v.last()`: `Option<&T>`), the same
+# from an iterator borrowing it (`v.iter().max_by(..)`), the adapters whose items are still the
+# receiver's references, and what unwraps such an `Option` keeping the reference. A `let` holding
+# the result borrows the receiver as `let r = &v[0];` does; `*`, `.copied()`, `.cloned()` or
+# `.clone()` on it makes a value and ends the borrow (no row takes them).
+_INTO_RECEIVER = frozenset(("first", "last", "get", "first_key_value", "last_key_value"))
+_INTO_ITERATED = frozenset(
+    ("max_by", "min_by", "max_by_key", "min_by_key", "max", "min", "next", "last", "nth", "find")
+)
+_KEEPING_ITEMS = frozenset(
+    ("filter", "rev", "skip", "take", "step_by", "skip_while", "take_while", "peekable", "chain")
+)
+_UNWRAPPING = frozenset(("unwrap", "expect"))
+
+
+def _borrowed_by_call(init: Any) -> Any:
+    """The place a std method's reference result borrows (`losses` of `losses.last().unwrap()`,
+    of `losses.iter().max_by(..).unwrap()`), or None."""
+    e = init
+    while _std(e) and e.name in _UNWRAPPING:
+        e = e.recv
+    if _std(e) and e.name in _INTO_RECEIVER:
+        return e.recv if _place(e.recv) is not None else None
+    if not (_std(e) and e.name in _INTO_ITERATED):
+        return None
+    e = e.recv
+    while _std(e) and e.name in _KEEPING_ITEMS:
+        e = e.recv
+    if _std(e) and e.name == "iter" and not e.args:
+        return e.recv if _place(e.recv) is not None else None
+    return None
+
+
+def _std(e: Any) -> bool:
+    return isinstance(e, Method) and isinstance(e.impl, Builtin)
 
 
 def _place(e: Any) -> tuple | None:
@@ -154,7 +192,9 @@ class _Search:
                 continue
             init = part.init
             if not init.borrowed or init.mut_borrow or _place(init) is None:
-                continue
+                init = _borrowed_by_call(init)  # `let last = v.last().unwrap();`
+                if init is None:
+                    continue
             holder = part.binding
             uses = [j for j in range(i + 1, len(parts)) if _uses(parts[j], holder)]
             if not uses:

@@ -212,7 +212,9 @@ class TraitLowering:
         params = [self.type(p) for p in written]
         ret = node.child_by_field_name("return_type")
         values = tuple(ValueSlots(self).is_value(p) for p in written)
-        return FnT(params, self.type(ret) if ret is not None else UNIT, values)
+        trait = node.child_by_field_name("trait")  # `Fn` of `Fn(f32)`; none in `fn(f32)`
+        named = self.text(trait) if trait is not None else ""
+        return FnT(params, self.type(ret) if ret is not None else UNIT, values, named)
 
     def dispatch_type(self: Any, node: Node) -> Ty | None:
         """`dyn Shape`, `impl Shape`, `dyn Fn(..)`, `fn(..) -> T`, `Box<T>`; None for other

@@ -120,14 +120,18 @@ def range_of(inner: Ty) -> Wrap:
 class FnT(Ty):
     """A closure's type: parameter types and return type; `values`, when the type is written
     (`Fn(f32) -> f32`), whether each parameter's written type is certainly no reference (pbpit
-    erases references: `f(&x)` is then rustc's E0308)."""
+    erases references: `f(&x)` is then rustc's E0308); `trait`, the trait a written bound names
+    ("Fn", "FnMut", "FnOnce"; "" otherwise: a closure's own type, `fn(f32)`)."""
 
-    __slots__ = ("params", "ret", "values")
+    __slots__ = ("params", "ret", "values", "trait")
 
-    def __init__(self, params: list[Ty], ret: Ty, values: tuple[bool, ...] = ()) -> None:
+    def __init__(
+        self, params: list[Ty], ret: Ty, values: tuple[bool, ...] = (), trait: str = ""
+    ) -> None:
         self.params = params
         self.ret = ret
         self.values = values
+        self.trait = trait
 
 
 _ids = itertools.count()
