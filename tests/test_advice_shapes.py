@@ -198,3 +198,207 @@ def test_a_tensor_put_detached_already_is_not_detached_again(tmp_path):
     assert ".detach().detach()" not in text
     assert text.count("state = Some(h.detach());") == 2
     assert status == 0 and len(out.splitlines()) == 4
+
+
+# -- counts are what happened: which backward panicked, which pass a backward ran in -------------
+
+ODD_PASSES = """
+use burn::prelude::*;
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let w = Tensor::<1>::from_floats([0.5, 1.0], &device).require_grad();
+    let anchor = w.clone().exp();
+    for step in 0..4 {
+        let loss = if step % 2 == 1 {
+            (w.clone() * anchor.clone()).sum()
+        } else {
+            w.clone().sum()
+        };
+        let _grads = loss.backward();
+        println!("{step}");
+    }
+}
+"""
+
+EVERY_OTHER_BACKWARD = """
+use burn::prelude::*;
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let w = Tensor::<1>::from_floats([0.5, 1.0], &device).require_grad();
+    let feats = w.clone().exp();
+    for step in 0..4 {
+        let loss = (w.clone() * feats.clone()).sum();
+        if step % 2 == 1 {
+            let _grads = loss.backward();
+        }
+        println!("{step}");
+    }
+}
+"""
+
+
+def test_a_tensor_used_in_odd_passes_panics_at_the_loops_4th_backward(tmp_path):
+    from pbpit_process import lint_captured
+
+    path = _write(tmp_path, "odd.rs", ODD_PASSES)
+    status, out, _ = pbpit_run(path)
+    # Steps 0, 1 and 2 print; step 3's backward (the 4th, one a pass) panics.
+    assert status != 0 and out == "0\n1\n2\n"
+    error = _error(path)
+    assert error.message.endswith("used in it: the loop's 4th backward panics")
+    _, said, _ = lint_captured([str(path)])
+    assert "a later backward of the loop panics" in said and "2nd" not in said
+
+
+def test_a_backward_some_passes_skip_is_not_given_a_pass_number(tmp_path):
+    path = _write(tmp_path, "other.rs", EVERY_OTHER_BACKWARD)
+    status, out, _ = pbpit_run(path)
+    # Passes 1 and 3 backpropagate: pass 3's backward (the loop's 2nd) panics.
+    assert status != 0 and out == "0\n1\n2\n"
+    notes = [n for n in _error(path).notes if n.startswith("backward #")]
+    assert notes and all("loop pass" not in n for n in notes), notes
+    path = _write(tmp_path, "odd.rs", ODD_PASSES)
+    notes = [n for n in _error(path).notes if n.startswith("backward #")]
+    # Here a backward runs in every pass: #2 ran in pass 1, #4 in pass 3.
+    assert any("backward #4" in n and "loop pass 3" in n for n in notes), notes
+
+
+# -- whether detaching once takes a gradient the program unwraps: the run of the edit says ------
+
+SCALE = """
+use burn::prelude::*;
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let a = Tensor::<1>::from_floats([0.0], &device).require_grad();
+    let w = Tensor::<1>::from_floats([1.5], &device).require_grad();
+    let s = a.clone().exp();
+    for step in 0..2 {
+        let loss = (w.clone() / s.clone()).sum() + a.clone().sum() * DIRECT;
+        let grads = loss.backward();
+        println!("{step}: {:?}", a.grad(&grads).unwrap().into_data().to_vec::<f32>().unwrap());
+    }
+}
+"""
+
+
+def test_detach_once_is_written_where_the_loss_also_reaches_the_leaf_and_it_runs(tmp_path):
+    path = _write(tmp_path, "scale.rs", SCALE.replace(" * DIRECT", ""))
+    error = _error(path)
+    detach = next(h for h in error.helps if h.message.startswith("if `s` needs no gradient"))
+    assert detach.edits and detach.note == "" and detach.checked.ok
+    status, text, out = _run_fixed(path, detach.edits, tmp_path)
+    assert "    let s = a.clone().exp().detach();" in text.splitlines()
+    # d/da of w / s + a with s detached is 1: no panic at the unwrap.
+    assert status == 0 and out == "0: [1.0]\n1: [1.0]\n"
+
+
+def test_detach_once_that_leaves_an_unwrapped_gradient_none_is_not_shown_as_code(tmp_path):
+    path = _write(tmp_path, "scale.rs", SCALE.replace(" + a.clone().sum() * DIRECT", ""))
+    error = _error(path)
+    said = [h for h in error.helps if h.message.startswith("if `s` needs no gradient")]
+    # The loss reaches `a` through `s` only: detached, `a.grad(..)` is None and the unwrap
+    # panics (as running the edited copy shows), so no code is shown for it.
+    assert said and all(not h.edits for h in said)
+    assert all("unwrap" in h.note for h in said if h.note), said
+
+
+# -- a second loss that holds the first (a gradient penalty): no "add the losses" ----------------
+
+PENALTY = """
+use burn::prelude::*;
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let w = Tensor::<1>::from_floats([0.5, 1.0], &device).require_grad();
+    let loss = w.clone().exp().sum();
+    let grads = loss.backward();
+    let g = w.grad(&grads).unwrap();
+    let penalty = g.powf_scalar(2.0).sum();
+    let total = loss + penalty;
+    let grads = total.backward();
+    println!("{:?}", w.grad(&grads).map(|g| g.into_data().to_vec::<f32>().unwrap()));
+}
+"""
+
+# The same penalty on a loss built again: it runs, and `w`'s gradient is exp(w), the loss's
+# alone (as `loss.backward()` gives it): the penalty, made from gradients, trains nothing.
+PENALTY_REBUILT = PENALTY.replace(
+    "let total = loss + penalty;", "let total = w.clone().exp().sum() + penalty;"
+)
+
+
+def test_a_second_loss_holding_the_first_is_not_added_to_it_again(tmp_path):
+    from pbpit_process import lint_captured
+
+    path = _write(tmp_path, "penalty.rs", PENALTY)
+    error = _error(path)
+    said = [h.message for h in error.helps]
+    assert not any("(loss + total)" in m or m.startswith("add the") for m in said), said
+    assert any(m.startswith("use the `Gradients` the first backward returned") for m in said)
+    assert any("trains nothing" in m for m in said)
+    _, out, _ = lint_captured([str(path)])
+    assert "(loss + total)" not in out and "use the `Gradients`" in out
+    # What the words say of the penalty, seen by running it on a loss built again: `w`'s
+    # gradient is d/dw sum(exp(w)) = exp(w) = [e^0.5, e^1] in f32, the penalty adds nothing.
+    status, out, err = pbpit_run(_write(tmp_path, "rebuilt.rs", PENALTY_REBUILT))
+    assert status == 0, err
+    assert out == "Some([1.6487212, 2.7182817])\n"
+
+
+# -- `--fix` falls back to detaching once when recomputing can only be said in words ----------
+
+ANCHOR = """
+use burn::{
+    nn::{Linear, LinearConfig},
+    optim::{GradientsParams, Optimizer, SgdConfig},
+    prelude::*,
+};
+
+#[derive(Module, Debug)]
+struct Model {
+    encoder: Linear,
+}
+
+fn main() {
+    let device = Device::flex().autodiff();
+    device.seed(3);
+    let mut model = Model { encoder: LinearConfig::new(2, 2).init(&device) };
+    let mut optim = SgdConfig::new().init();
+    let x = Tensor::<2>::from_floats([[0.5, 0.1], [0.2, 0.9]], &device);
+    let probe = Tensor::<2>::from_floats([[0.0, 0.3], [0.6, 0.6]], &device);
+    let anchor = model.encoder.forward(probe.clone());
+    for step in 0..4 {
+        let z = model.encoder.forward(x.clone());
+        let loss = if step % 2 == 1 {
+            let align = (z - anchor.clone()).powf_scalar(2.0).mean();
+            align * 0.5
+        } else {
+            z.powf_scalar(2.0).mean()
+        };
+        println!("step {step}: loss = {}", loss.clone().into_scalar::<f32>());
+        let grads = GradientsParams::from_grads(loss.backward(), &model);
+        model = optim.step(0.1, model, grads);
+    }
+}
+"""
+
+
+def test_fix_writes_detach_once_where_recomputing_cannot_be_written_and_says_so(tmp_path):
+    from pbpit_process import pbpit_cli
+
+    path = _write(tmp_path, "anchor.rs", ANCHOR)
+    status, before, _ = pbpit_run(path)
+    assert status != 0 and before.count("step ") == 4  # step 3's backward panics
+    done = pbpit_cli("lint", "--fix", "anchor.rs", cwd=tmp_path)
+    assert "fixed anchor.rs: 1 fix (loop-external-tracked)" in done.stderr, done.stderr
+    assert 'wrote "if `anchor` needs no gradient, detach it once"' in done.stderr
+    text = path.read_text()
+    assert "    let anchor = model.encoder.forward(probe.clone()).detach();" in text.splitlines()
+    status, after, _ = pbpit_run(path)
+    # It runs; steps 0 and 1 (before any update a gradient through `anchor` made) print
+    # what they printed.
+    assert status == 0 and after.count("step ") == 4
+    assert after.splitlines()[:2] == before.splitlines()[:2]

@@ -244,10 +244,15 @@ def test_lint_writes_no_detach_whose_cut_gradient_the_loop_unwraps(tmp_path):
     (finding,) = json.loads(pbpit_cli("lint", "--format", "json", str(path)).stdout)["findings"]
     detach = next(h for h in finding["help"] if "detach it once" in h["message"])
     assert detach["edits"] == []
+    # Lint cannot run it: it says what the edit may do; `pbpit run` makes it and runs it.
     assert detach["note"] == (
-        "not written as code: detached, `feats` leaves `x` without a gradient, and line 11 "
-        "unwraps `x`'s gradient (it would panic there)"
+        "not written as code: line 11 unwraps `x`'s gradient: if `feats` is the loss's only "
+        "way to `x`, detaching `feats` leaves `x` without a gradient, and the unwrap panics "
+        "(`pbpit run` makes it and tells)"
     )
+    (error,) = json.loads(pbpit_cli("run", "--json", str(path)).stdout)["diagnostics"][:1]
+    detach = next(h for h in error["help"] if "detach it once" in h["message"])
+    assert detach["edits"] == [] and detach["checked"]["verdict"] == PANICS
 
 
 def test_lint_still_writes_the_detach_when_the_cut_gradient_is_not_unwrapped(tmp_path):

@@ -207,6 +207,12 @@ def _loop_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEntry]
                 or walks.get(node.id, 0) > 1
             )
             entry = _loop_entry(node, loop, backward is not None, reused)
+            if entry.verdict == "hazard":
+                panicked = next(
+                    (i + 1 for i, b in enumerate(result.backwards) if b.missing == node.id), None
+                )
+                said = _panicking_pass(result.backwards, loop, panicked)
+                entry.reason = entry.reason.replace(SECOND_PASS, said)
             second = second_by.get(node.id)
             if entry.verdict == "hazard" and backward is not None and second is not None:
                 numbers = parts.shared(node, backward, second)
@@ -309,8 +315,7 @@ def _loop_entry(node: NodeRecord, loop: Loop, walked: bool, reused: bool) -> Aud
         # Two lines in one phrase: each says what it is, so neither reads as the other.
         made = "before" if node.line is None else f"at {_cited(node, node.line)}, before"
         reason = (
-            f"made {made} the loop at {_cited(node, loop.line)}, and used in it: "
-            "its 2nd pass panics"
+            f"made {made} the loop at {_cited(node, loop.line)}, and used in it: " + SECOND_PASS
         )
         fix = f"{RECOMPUTE_IN_LOOP.name}, or {DETACH_ONCE.name} if it needs no gradient"
     elif intermediate and walked:
@@ -344,12 +349,35 @@ def _frontier(result: RunResult, reached: set[int], shared: set[int]) -> list[in
     return sorted(hits)
 
 
-def _carried_entry(node: NodeRecord, loop: Loop, numbers: tuple[int, int]) -> AuditEntry:
+SECOND_PASS = "its 2nd pass panics"
+
+
+def _panicking_pass(backwards: list[BackwardRecord], loop: Loop, number: int | None) -> str:
+    """Which of `loop`'s backwards panicked, the run's backward `number` (1-based): the 2nd
+    pass, or the loop's nth backward when the panic came later (a tensor a `match` arm uses
+    in some passes only); said as the 2nd pass when the run did not get there."""
+    if number is None:
+        return SECOND_PASS
+    count = sum(1 for b in backwards[:number] if loop.holds(b.stack))
+    if count in (0, 2):
+        return SECOND_PASS
+    return f"the loop's {ordinal(count)} backward panics"
+
+
+def ordinal(n: int) -> str:
+    """`1st`, `2nd`, `3rd`, `4th`, `11th`, `22nd`."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _carried_entry(
+    node: NodeRecord, loop: Loop, numbers: tuple[int, int], backwards: list[BackwardRecord]
+) -> AuditEntry:
     return AuditEntry.about(
         node,
         "hazard",
         f"made in one pass of the loop at {_cited(node, loop.line)}, used by the next: "
-        "its 2nd pass panics",
+        + _panicking_pass(backwards, loop, numbers[1]),
         pattern=LOOP_EXTERNAL,
         loop_line=loop.line,
         backwards=numbers,
@@ -399,7 +427,7 @@ def _backward_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEn
                     None,
                 )
                 if loop is not None and _later_pass(backs[:j], later, node_id):
-                    entries[node_id] = _carried_entry(node, loop, numbers)
+                    entries[node_id] = _carried_entry(node, loop, numbers, result.backwards)
                 else:
                     entries[node_id] = _backward_entry(node, SHARED, numbers)
         for node_id in later.consumed:
@@ -464,3 +492,22 @@ def _made_together(result: RunResult, first: int, last: int) -> bool:
         (node := result.node(i)) is not None and line is not None and line in node.stack
         for i in range(first, last + 1)
     )
+
+
+EVERY_PASS = "the loop's 2nd backward panics"
+SOME_PASSES = "a later backward of the loop panics"
+
+
+def counted_message(result: RunResult, entry: AuditEntry, message: str) -> str:
+    """`message` (lint's) saying which of the loop's backwards panicked, as the run saw it."""
+    if EVERY_PASS not in message and SOME_PASSES not in message:
+        return message
+    loop = next(
+        (x for x in find_loops(result.source, result.language) if x.line == entry.loop_line), None
+    )
+    panicked = next((i + 1 for i, b in enumerate(result.backwards) if not b.ok), None)
+    if loop is None or panicked is None:
+        return message
+    said = _panicking_pass(result.backwards, loop, panicked)
+    said = EVERY_PASS if said == SECOND_PASS else said
+    return message.replace(EVERY_PASS, said).replace(SOME_PASSES, said)

@@ -173,10 +173,31 @@ class CaseExplanation:
 def _info(result: RunResult, index: int, loops: list[Loop]) -> BackwardInfo:
     record = result.backwards[index]
     iteration = None
-    if any(loop.holds(record.stack) for loop in loops):
+    if _every_pass_runs(result, record, loops):
         # Passes of the loop counted by the backwards made from the same lines before it.
         iteration = sum(1 for b in result.backwards[:index] if b.stack == record.stack)
     return BackwardInfo(index + 1, record, iteration)
+
+
+def _every_pass_runs(result: RunResult, record: BackwardRecord, loops: list[Loop]) -> bool:
+    """Whether each pass of the one loop around `record` runs it once, so that the backwards
+    made from its lines count the loop's passes: a statement of the loop's own body (not in an
+    `if`, a `match` or an inner block), with no `continue`, `break` or `return` before it in
+    the body, in a loop no other loop holds. Otherwise the pass it ran in is not known."""
+    around = [loop for loop in loops if loop.holds(record.stack)]
+    if len(around) != 1:
+        return False
+    loop = around[0]
+    line = next((n for n in record.stack if loop.body_line <= n <= loop.end_line), None)
+    if line is None:
+        return False
+    body = source_line(result.source, loop.body_line)
+    if _indent(source_line(result.source, line)) != _indent(body):
+        return False
+    leaves = re.compile(r"\b(?:continue|break|return)\b")
+    return not any(
+        leaves.search(source_line(result.source, n)) for n in range(loop.body_line, line)
+    )
 
 
 def _indent(text: str) -> str:

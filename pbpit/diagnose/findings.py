@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from pbpit.diagnose.audit import AuditEntry, audit
+from pbpit.diagnose.audit import AuditEntry, audit, counted_message
 from pbpit.diagnose.explain import BackwardInfo, CaseExplanation, Fix, explain_in_case
 from pbpit.diagnose.from_trace import TraceFinding
 from pbpit.diagnose.from_trace import carried_by as _carried_by
@@ -32,6 +32,7 @@ from pbpit.diagnose.spans import (
     name_span,
     node_span,
 )
+from pbpit.diagnostics.cargo import applicability
 from pbpit.diagnostics.model import Diagnostic, Edit, Help, Label
 from pbpit.engine.graph import Requirement
 from pbpit.lint.rule import Fix as RuleFix
@@ -250,19 +251,24 @@ def _one_diagnosis(
         words = [h for h in words if not _second_of(warning, h)]
         helps = [*words, *warning.helps]
         error = replace(warning, level="error", notes=[said, *warning.notes], helps=helps)
+        error = replace(error, message=counted_message(result, entry, error.message))
         return [error if e is first else e for e in errors]
     return errors
 
 
 def _second_of(finding: Diagnostic, words: Help) -> bool:
-    """Whether `words` (a run's "fix: what it does") names a fix of `finding` that is not its
-    first: the finding's own helps, in its order, say it (the first fix is the one to make)."""
+    """Whether `words` (a run's "fix: what it does") names a fix of `finding` that the finding
+    puts after another it would write in its place (an accumulator reset before detaching it
+    each pass, which changes the gradients): the finding's helps say it, in their order."""
     fix_of = getattr(rule_named(finding.rule), "fix_of", None)
     if fix_of is None or not finding.helps:
         return False
+    first = finding.helps[0]
+    if not first.edits or applicability(first) != "MachineApplicable" or fix_of(first.message):
+        return False  # the run's words choose among the rule's own fixes
     name = words.message.split(":", 1)[0].removesuffix(" (applies here)")
-    kinds = [fix.name if (fix := fix_of(h.message)) is not None else None for h in finding.helps]
-    return name in kinds[1:] and kinds[0] != name
+    later = [h for h in finding.helps[1:] if (fix := fix_of(h.message)) and fix.name == name]
+    return any(applicability(h) == "MaybeIncorrect" for h in later)
 
 
 def explanation_diagnostic(result: RunResult, explanation: CaseExplanation) -> Diagnostic:
@@ -351,7 +357,6 @@ def _linted_helps(found: Diagnostic, helps: list[Help]) -> list[Help]:
             kinds.setdefault(fix.name, help_)
     used = set()
     out = []
-    order = {id(h): index for index, h in enumerate(found.helps)}
     for help_ in helps:
         key = help_.message.split(":", 1)[0].removesuffix(" (applies here)")
         linted = kinds.get(key)
@@ -359,11 +364,10 @@ def _linted_helps(found: Diagnostic, helps: list[Help]) -> list[Help]:
             out.append(replace(help_, edits=[]))
             continue
         used.add(id(linted))
-        if order[id(linted)] > 0:
+        if _second_of(found, help_):
             # Lint puts another fix first (an accumulator reset before detaching it): that
             # one applies here, and lint's words say what this one changes.
-            name = help_.message.split(":", 1)[0].removesuffix(" (applies here)")
-            help_ = replace(help_, message=f"{name}: {linted.message}")
+            help_ = replace(help_, message=f"{key}: {linted.message}")
         # Lint's words after the fix's name where they name the finding's binding and the
         # explanation's do not (the binding that carries state), and lint's code where it
         # writes the fix; where lint can only say it, the explanation's corrected
@@ -376,16 +380,12 @@ def _linted_helps(found: Diagnostic, helps: list[Help]) -> list[Help]:
         out.append(help_)
     out += [h for h in found.helps if id(h) not in used]
 
-    # In lint's order (what lint puts first is the fix to make); the explanation's fixes lint
-    # does not write keep their place in front.
-    def place(help_: Help) -> int:
-        if id(help_) in order:
-            return order[id(help_)]
-        name = help_.message.split(":", 1)[0].removesuffix(" (applies here)")
-        linted = kinds.get(name)
-        return order[id(linted)] if linted is not None and help_.edits is not None else -1
-
-    return sorted(out, key=place)
+    # A fix lint puts before the rule's own (an accumulator's reset) is the one to make: first.
+    first = found.helps[0] if found.helps else None
+    if first is not None and id(first) not in used and any(_second_of(found, h) for h in helps):
+        out.remove(first)
+        out.insert(0, first)
+    return out
 
 
 # -- the run's error ---------------------------------------------------------------------------
@@ -738,6 +738,11 @@ def _fixes_as_checked(data: dict[str, Any], result: RunResult) -> dict[int, str]
     for index, fix in enumerate(data.get("fixes", [])):
         lead = _fix_headline(fix["key"], "", bool(fix.get("applies")))
         help_ = next((h for h in helps if h["message"].startswith(lead)), None)
+        if help_ is None and fix.get("applies"):
+            # Lint put another fix first (an accumulator's reset): this one no longer applies.
+            lead = _fix_headline(fix["key"], "", False)
+            help_ = next((h for h in helps if h["message"].startswith(lead)), None)
+            fix["applies"] = help_ is None
         if help_ is None:
             continue
         fix["title"] = help_["message"].removeprefix(lead)  # lint's words, when it took them

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from pbpit.diagnostics.model import Diagnostic, Edit
+from pbpit.lint.rules.loop_external_tracked import MIGHT_CUT
 
 RUNS = "runs"
 """Accepted, and it ran to its end without the tape panic."""
@@ -380,6 +381,8 @@ def checked_helps(
             done[key] = check_edits(program, help_.edits, file, baseline=before, pinned=pinned)
         check = done[key]
         if check.ok:
+            if help_.note.endswith(MIGHT_CUT):
+                help_ = replace(help_, note="")  # what the edit might do: it ran
             helps.append(replace(help_, checked=check))
         else:
             why = f"pbpit made this edit and ran the program: {check.detail}, so it is not shown"
@@ -418,6 +421,11 @@ def checked_findings(found: list[Diagnostic]) -> list[Diagnostic]:
         known = files[finding.path]
         helps = []
         for help_ in finding.helps:
+            if help_.edits and help_.note.endswith(MIGHT_CUT):
+                # Whether it runs only a run can tell: `pbpit run` makes it and shows it if so.
+                note = f"not written as code: {help_.note} (`pbpit run` makes it and tells)"
+                helps.append(replace(help_, edits=[], note=note))
+                continue
             if not help_.edits or known is None:
                 helps.append(help_)
                 continue

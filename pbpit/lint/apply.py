@@ -83,7 +83,42 @@ def machine_fix(finding: Diagnostic, choice: str | None = None) -> Help | None:
     for help_ in finding.helps:
         if help_.edits and applicability(help_) == "MachineApplicable":
             return help_
+    return fallback_fix(finding)
+
+
+FALLBACKS = ("detach once",)
+"""The fixes `--fix` writes when the one it would choose can only be said in words (recompute
+in the loop, where the forward cannot be moved): detaching once, which the user can undo."""
+
+
+def fallback_fix(finding: Diagnostic) -> Help | None:
+    """When the finding's machine-applicable fix has no edits, the first of its fixes of a kind
+    in FALLBACKS written as edits (checked by lint as every fix shown as code), or None."""
+    from pbpit.lint.rules import rule_named
+
+    if not any(not h.edits and applicability(h) == "MachineApplicable" for h in finding.helps):
+        return None
+    fix_of = getattr(rule_named(finding.rule), "fix_of", None)
+    for help_ in finding.helps:
+        kind = fix_of(help_.message) if fix_of is not None and help_.edits else None
+        if kind is not None and kind.name in FALLBACKS:
+            return help_
     return None
+
+
+def fallback_line(finding: Diagnostic) -> str | None:
+    """What `--fix` says of a finding it fixed with a fallback (`fallback_fix`), or None."""
+    chosen = machine_fix(finding)
+    if chosen is None or (chosen.edits and applicability(chosen) == "MachineApplicable"):
+        return None
+    default = next(
+        (h for h in finding.helps if not h.edits and applicability(h) == "MachineApplicable"),
+        None,
+    )
+    where = f"{finding.path}:{finding.primary.line}:{finding.primary.column}"
+    wrote = chosen.message.split(":", 1)[0]
+    instead = default.message.split(",", 1)[0] if default is not None else "the default fix"
+    return f'note: {where}: wrote "{wrote}": "{instead}" can only be said in words there'
 
 
 def fix_in_place(
@@ -155,6 +190,9 @@ def _fix(
             outcome.lines.append(
                 f"fixed {plan.path}: {count} fix{'es' if count != 1 else ''} ({', '.join(rules)})"
             )
+            if choice is None:
+                said = [fallback_line(f) for f in plan.fixed]
+                outcome.lines += [line for line in said if line]
             settled.add(plan.path)
             continue
         try:

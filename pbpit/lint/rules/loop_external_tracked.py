@@ -13,6 +13,7 @@ from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
 from pbpit.lint.rules.carried_state import (
     accumulator_reset,
+    continues,
     detach_each_pass,
     detach_each_pass_help,
     empty_each_pass,
@@ -149,7 +150,10 @@ fn main() {
                 helps = [detach_each_pass(name, meeting, leaf, fixes)]
             consumes = consumes_step(definition.name, name, meeting.earlier.through)
         else:
-            message = made_before_message(name)
+            # Used (or backpropagated) in some passes only, the backward that panics is not
+            # known to be the loop's 2nd.
+            spans = [meeting.earlier.span, meeting.later.span] + ([use.span] if use else [])
+            message = made_before_message(name, not _some_passes(spans, meeting, fixes))
             labels.append(fixes.label(definition.span, made_outside(name, definition.why), True))
             if use is not None:
                 labels.append(fixes.label(use.span, USED_INSIDE))
@@ -166,7 +170,15 @@ fn main() {
                     if sure and helps[0].edits:  # one fix is the fix: recomputing, the other
                         helps[1] = replace(helps[1], applicability="MaybeIncorrect")
                 else:
-                    helps.insert(0, detach_once_cuts_help(name, *cut))
+                    # Whether the loss reaches the leaf only through the tensor is not known
+                    # here (a closure, a helper may add the leaf itself): the edit is written
+                    # and not the default; a run makes it and says what it did.
+                    detach = detach_once(definition, fixes)
+                    if detach.edits:
+                        detach = replace(detach, note=might_cut_note(name, *cut))
+                    else:
+                        detach = detach_once_cuts_help(name, *cut)
+                    helps.insert(0, detach)
             consumes = consumes_step(definition.name, through=meeting.earlier.through)
         labels.append(fixes.label(meeting.earlier.span, consumes))
         notes = [through_note(meeting.earlier, definition)]
@@ -229,11 +241,35 @@ fn main() {
 # -- the words, which the dynamic audit (`pbpit.diagnose.findings`) says of the same finding
 
 
-def made_before_message(name: str) -> str:
-    return (
-        f"`{name}` is a tracked tensor made before the loop and used in it: "
-        "the loop's 2nd backward panics"
+def made_before_message(name: str, every_pass: bool = True) -> str:
+    """`every_pass`: the loop uses and backpropagates it in every pass, so its 2nd backward
+    is the one that panics; otherwise which one is not known before running."""
+    panics = (
+        "the loop's 2nd backward panics" if every_pass else "a later backward of the loop panics"
     )
+    return f"`{name}` is a tracked tensor made before the loop and used in it: {panics}"
+
+
+CONDITIONAL = ("if_expression", "match_expression")
+
+
+def _some_passes(spans: list[tuple[int, int]], meeting: Meeting, fixes: Fixes) -> bool:
+    """Whether code at one of `spans` (file bytes) runs in some passes of the meeting's loop
+    only: within an `if` or a `match` of its body, or after a `continue`."""
+    loop = meeting.loop
+    body = loop.child_by_field_name("body") if loop is not None else None
+    if body is None:
+        return False
+    root = fixes.source.root
+    for start, end in spans:
+        if not body.start_byte <= start < end <= body.end_byte:
+            continue
+        node = root.descendant_for_byte_range(start, end)
+        while node is not None and node.id != body.id:
+            if node.type in CONDITIONAL:
+                return True
+            node = node.parent
+    return continues(body, fixes)
 
 
 def carried_message(name: str) -> str:
@@ -375,6 +411,19 @@ def detach_once_cuts_help(name: str, leaf: str, line: int) -> Help:
         f"line {line} unwraps `{leaf}`'s gradient (it would panic there)"
     )
     return replace(help_, note=note)
+
+
+MIGHT_CUT = "without a gradient, and the unwrap panics"
+"""The end of `might_cut_note`: what a run that makes the edit settles (a fix checked to run
+drops the note)."""
+
+
+def might_cut_note(name: str, leaf: str, line: int) -> str:
+    """What detaching `name` once may cost: `leaf`'s gradient, which line `line` unwraps."""
+    return (
+        f"line {line} unwraps `{leaf}`'s gradient: if `{name}` is the loss's only way to "
+        f"`{leaf}`, detaching `{name}` leaves `{leaf}` {MIGHT_CUT}"
+    )
 
 
 def detach_once(definition: Definition, fixes: Fixes, sure: bool = False) -> Help:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from pbpit.diagnostics.model import Diagnostic, Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
+from pbpit.lint.rules.double_backward import keep_the_gradients_help
 from pbpit.lint.values import Backward, Definition
 from pbpit.rust.syntax import Node
 
@@ -92,10 +93,16 @@ fn main() {
         else:
             labels.append(fixes.label(earlier.span, consumes_step(name, earlier.through)))
             labels.append(fixes.label(later.span, needs_step_again(name, later.through)))
-        helps = [add_the_losses(earlier, later, fixes, meeting.in_macro)]
-        detached = detach_in_first_loss(definition, earlier, fixes)
-        if detached is not None:
-            helps.append(detached)
+        if earlier.receiver == name and later.receiver not in (None, name):
+            # The first loss is the shared tensor: the second loss holds it (a gradient
+            # penalty's `total = loss + penalty`). Adding them would count it twice; the
+            # advice is a double backward's.
+            helps = [keep_the_gradients_help(), contains_the_first_help(name, later.receiver)]
+        else:
+            helps = [add_the_losses(earlier, later, fixes, meeting.in_macro)]
+            detached = detach_in_first_loss(definition, earlier, fixes)
+            if detached is not None:
+                helps.append(detached)
         message = shared_message(name)
         notes = [through_note(earlier, definition), through_note(later, definition)]
         return fixes.diagnostic(self.name, message, name, labels, helps, definition.span[0], notes)
@@ -116,6 +123,11 @@ fn main() {
         return trace.diagnostic(self.name, shared_message(name), name, labels, helps)
 
     def case_fixes(self, case: CaseFixes) -> list[CaseFix]:
+        """Add the losses; not when the first loss is the shared tensor itself (the second
+        loss holds it: lint's words say what to do)."""
+        first = case.result.backwards[case.entry.backwards[0] - 1] if case.entry.backwards else None
+        if first is not None and first.root == case.node.id:
+            return []
         return [case.add_losses()]
 
     def audit_words(self, first: int, second: int) -> tuple[str, str]:
@@ -180,6 +192,16 @@ def add_the_losses_help(first: str | None, second: str | None, edits: list[Edit]
         message = f"add the losses and run one backward: `({first} + {second}).backward()`"
         return Help(message, edits)
     return Help("add the two losses and run one backward on their sum")
+
+
+def contains_the_first_help(first: str, second: str) -> Help:
+    """For a second loss that holds the first (`total = loss + penalty`): one backward."""
+    return Help(
+        f"`{second}` holds `{first}`, which the first backward consumed: backpropagate "
+        f"`{second}` alone if the first backward's gradients are not needed (adding `{first}` "
+        "again would count it twice); Burn's gradients carry no graph, so a penalty made "
+        "from them is a constant to the second backward and trains nothing"
+    )
 
 
 def detach_in_first_loss_help(name: str, edits: list[Edit]) -> Help:
