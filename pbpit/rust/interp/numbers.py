@@ -99,14 +99,28 @@ def literal(text: str, type_name: str) -> float:
 _F32_DIGITS = 120
 
 
+# `std::f64::consts`, each as rustc 1.95 prints it with `{:?}` (shortest round-trip, so the
+# exact f64); the f32 module's is the nearest f32 (bits checked against rustc in the tests).
 _MATH_CONSTS = {
-    "PI": math.pi,
-    "E": math.e,
-    "TAU": math.tau,
-    "LN_2": math.log(2),
-    "LN_10": math.log(10),
-    "SQRT_2": math.sqrt(2),
-    "FRAC_PI_2": math.pi / 2,
+    "PI": 3.141592653589793,
+    "TAU": 6.283185307179586,
+    "E": 2.718281828459045,
+    "FRAC_PI_2": 1.5707963267948966,
+    "FRAC_PI_3": 1.0471975511965979,
+    "FRAC_PI_4": 0.7853981633974483,
+    "FRAC_PI_6": 0.5235987755982989,
+    "FRAC_PI_8": 0.39269908169872414,
+    "FRAC_1_PI": 0.3183098861837907,
+    "FRAC_2_PI": 0.6366197723675814,
+    "FRAC_2_SQRT_PI": 1.1283791670955126,
+    "SQRT_2": 1.4142135623730951,
+    "FRAC_1_SQRT_2": 0.7071067811865476,
+    "LN_2": 0.6931471805599453,
+    "LN_10": 2.302585092994046,
+    "LOG2_E": 1.4426950408889634,
+    "LOG10_E": 0.4342944819032518,
+    "LOG2_10": 3.321928094887362,
+    "LOG10_2": 0.3010299956639812,
 }
 
 
