@@ -887,6 +887,102 @@ fn main() {
             "[P { x: 1.0 }, P { x: 1.0 }]\n"
         ),
     ),
+    # a field reached through a reference, an element through one: no value moves out
+    "move_out_of_a_field_behind_a_reference": (
+        """\
+struct P {
+    name: String,
+}
+fn show(p: &P) -> String {
+    let n = p.name;
+    n
+}
+fn main() {
+    println!("{}", show(&P { name: String::from("a") }));
+}
+""",
+        rejects("E0507"),
+    ),
+    "move_out_of_self_field_in_a_ref_method": (
+        """\
+struct S {
+    name: String,
+}
+impl S {
+    fn name(&self) -> String {
+        self.name
+    }
+}
+fn main() {
+    let s = S { name: String::from("a") };
+    println!("{}", s.name());
+}
+""",
+        rejects("E0507"),
+    ),
+    "move_out_of_an_index_behind_a_reference": (
+        """\
+fn first(v: &Vec<String>) -> String {
+    v[0]
+}
+fn main() {
+    println!("{}", first(&vec![String::from("a")]));
+}
+""",
+        rejects("E0507"),
+    ),
+    "move_out_of_self_vec_index": (
+        """\
+struct S {
+    items: Vec<String>,
+}
+impl S {
+    fn first(&self) -> String {
+        self.items[0]
+    }
+}
+fn main() {
+    let s = S { items: vec![String::from("a")] };
+    println!("{}", s.first());
+}
+""",
+        rejects("E0507"),
+    ),
+    "fields_cloned_copied_or_borrowed_through_references": (
+        """\
+#[derive(Debug, Clone)]
+struct P {
+    name: String,
+    tags: Vec<String>,
+    n: i32,
+}
+impl P {
+    fn label(&self) -> String {
+        let first = self.tags[0].clone();
+        format!("{} {} {}", self.name.clone(), first, self.n)
+    }
+    fn rename(&mut self, to: &str) -> String {
+        let old = self.name.clone();
+        self.name = to.to_string();
+        old
+    }
+    fn into_name(self) -> String {
+        self.name
+    }
+}
+fn count(p: &P) -> usize {
+    let n = p.n;
+    let tags = &p.tags;
+    tags.len() + p.name.len() + n as usize
+}
+fn main() {
+    let mut p = P { name: String::from("a"), tags: vec![String::from("t")], n: 2 };
+    println!("{} {}", p.label(), count(&p));
+    println!("{} {}", p.rename("b"), p.clone().into_name());
+}
+""",
+        runs("a t 2 4\na b\n"),
+    ),
 }
 
 

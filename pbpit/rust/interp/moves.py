@@ -22,10 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pbpit.engine.api import RUST_METHODS
-from pbpit.rust.interp import traits
+from pbpit.rust.interp import place_moves, traits
 from pbpit.rust.interp.check import not_copy
 from pbpit.rust.interp.closure_calls import refuse_fnmut_calls
-from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     ArrayLit,
     ArrayRepeat,
@@ -71,7 +70,7 @@ from pbpit.rust.interp.nodes import (
     While,
     rules,
 )
-from pbpit.rust.interp.types import NEVER, DynT, TensorT, Wrap, resolve, show
+from pbpit.rust.interp.types import NEVER, DynT, TensorT, Wrap, resolve
 from pbpit.rust.interp.value_slots import written_params
 
 # `Iterator`'s methods that take `self` (`next`, `nth`, `any`, `all`, `find`, `position` take
@@ -157,6 +156,8 @@ class MoveCheck:
         self.owned: set[Binding] = set()  # `made` values the checker did not mark `owned`
         # bindings whose parts are values, no reference (`let o = Some(String::new())`)
         self.values: set[Binding] = set()
+        # references whose targets hold values all through: `&self`, `p: &P` ("shared"/"mutable")
+        self.behind: dict[Binding, str] = {}
 
     def run(self) -> None:
         for fn in self.crate.fns.values():
@@ -165,6 +166,12 @@ class MoveCheck:
             for binding, written in zip(params, written_params(fn), strict=False):
                 if written is not None and b"&" not in written.text:  # `o: Option<String>`
                     self.values.add(binding)
+                behind = place_moves.behind_reference(written)
+                if behind is not None:  # `p: &P`: what it reaches is values all through
+                    self.behind[binding] = behind
+            this = next((b for b in fn.params if b is not None and b.name == "self"), None)
+            if this is not None and fn.self_kind in ("ref", "mut"):
+                self.behind[this] = "shared" if fn.self_kind == "ref" else "mutable"
             self.expr(fn.body, {}, moving=True)
             refuse_fnmut_calls(fn.body, self.path)  # (borrowck's too: `add(1)` of `let add`)
 
@@ -311,8 +318,8 @@ class MoveCheck:
         return self.expr(e.operand, state, moving=False)
 
     def w_Index(self, e: Index, state: State, moving: bool) -> State:  # noqa: N802
-        if moving and state is not None:
-            self.refuse_move_out_of_index(e)
+        if moving and state is not None:  # `let s = v[0];`
+            place_moves.refuse_move_out_of_index(self.path, e, self.values, self.behind)
         state = self.expr(e.base, state, moving=False)
         return self.expr(e.index, state, moving=False)
 
@@ -358,6 +365,8 @@ class MoveCheck:
         return state
 
     def w_Field(self, e: Field, state: State, moving: bool) -> State:  # noqa: N802
+        if moving and state is not None:  # `let n = p.name;` of `p: &P`
+            place_moves.refuse_move_out_of_reference(self.path, e, self.behind)
         return self.expr(e.base, state, moving=False)
 
     def w_Match(self, e: Match, state: State, moving: bool) -> State:  # noqa: N802
@@ -391,31 +400,6 @@ class MoveCheck:
         state = dict(state)
         state.setdefault(value.binding, Move(value.pos, partly=True))
         return state
-
-    def refuse_move_out_of_index(self, e: Index) -> None:
-        """`let s = v[0];` (an argument, `v[0].unwrap()`..) of an element not `Copy`: an index
-        is a place no value moves out of, rustc's E0507 (E0508 for an array). Followed where the
-        variable holds values all through (an erased `Vec<&String>` would hold `Copy` ones)."""
-        root = e.base
-        while isinstance(root, Index | Field):
-            root = root.base
-        if not isinstance(root, Local) or root.binding not in self.values:
-            return
-        try:
-            kept = not_copy(e.ty)
-        except Exception:  # a type the checker left open: not followed
-            return
-        base = resolve(e.base.ty)
-        if kept is None or type(base) is not Wrap or base.kind not in ("Vec", "array"):
-            return
-        if base.kind == "Vec":
-            what, code = f"cannot move out of index of `{show(base)}`", "E0507"
-        else:
-            what, code = f"cannot move out of type `{show(base)}`, a non-copy array", "E0508"
-        err = Unsupported(f"{self.path}:{e.pos[0]}:{e.pos[1]}", rejects(what, code))
-        err.label = f"move occurs because value has type `{show(resolve(e.ty))}`, which does "
-        err.label += "not implement the `Copy` trait"
-        raise err
 
     def holds_values(self, e: Expr | None) -> bool:
         """Whether `e` is certainly made of values all through, no reference inside (pbpit

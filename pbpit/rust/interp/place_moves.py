@@ -1,0 +1,103 @@
+"""Places no value moves out of, as rustc's borrow checker says (E0507, E0508): an element of a
+`Vec` or an array (`let s = v[0];`), a field reached through a reference (`let n = p.name;` of
+`p: &P`, `self.name` in a `&self` method), where the value there is not `Copy`.
+
+pbpit erases references, so it would copy such a value out where rustc refuses the program.
+Followed where the place is certainly made of values (a `Vec<&String>` holds `Copy` ones): its
+variable holds values all through (the move check's `values`), or is a reference to such
+(`behind`), and each field on the way is written without `&`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.rust.interp.check_tables import not_copy
+from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.nodes import Binding, Field, Index, Local, Unsupported
+from pbpit.rust.interp.types import StructT, Wrap, resolve, show
+from pbpit.rust.interp.value_slots import field_types
+
+
+def behind_reference(written: Any) -> str | None:
+    """ "shared" for a parameter written `&T`, "mutable" for `&mut T`, with `T` written without
+    `&`; else None."""
+    if written is None or written.type != "reference_type":
+        return None
+    inner = written.child_by_field_name("type")
+    if inner is None or b"&" in inner.text:
+        return None
+    mutable = any(c.type == "mutable_specifier" for c in written.children)
+    return "mutable" if mutable else "shared"
+
+
+def _root(e: Any) -> Local | None:
+    """The variable at the bottom of the place `e`, if every field on the way is written
+    without `&` (a struct's field may hold an erased reference)."""
+    while isinstance(e, Index | Field):
+        if isinstance(e, Field):
+            base = resolve(e.base.ty)
+            if type(base) is not StructT:
+                return None
+            index = base.item.field_index(e.name)
+            written = field_types(base.item)
+            if index is None or index >= len(written) or b"&" in written[index].text:
+                return None
+        e = e.base
+    return e if isinstance(e, Local) else None
+
+
+def _kept(e: Any) -> Any:
+    try:
+        return not_copy(e.ty)
+    except Exception:  # a type the checker left open: not followed
+        return None
+
+
+def _moved_type(e: Any) -> str:
+    return (
+        f"move occurs because value has type `{show(resolve(e.ty))}`, which does not implement "
+        "the `Copy` trait"
+    )
+
+
+def refuse_move_out_of_index(
+    path: str, e: Index, values: set[Binding], behind: dict[Binding, str]
+) -> None:
+    """`let s = v[0];` (an argument, `v[0].unwrap()`..) of an element not `Copy`: rustc's E0507
+    (E0508 for an array)."""
+    root = _root(e.base)
+    if root is None or not (root.binding in values or root.binding in behind):
+        return
+    base = resolve(e.base.ty)
+    if _kept(e) is None or type(base) is not Wrap or base.kind not in ("Vec", "array"):
+        return
+    if base.kind == "Vec":
+        what, code = f"cannot move out of index of `{show(base)}`", "E0507"
+    elif root.binding in behind:
+        return  # an array behind a reference: rustc's words differ (E0508 by value only)
+    else:
+        what, code = f"cannot move out of type `{show(base)}`, a non-copy array", "E0508"
+    err = Unsupported(f"{path}:{e.pos[0]}:{e.pos[1]}", rejects(what, code))
+    err.label = _moved_type(e)
+    raise err
+
+
+def refuse_move_out_of_reference(path: str, e: Field, behind: dict[Binding, str]) -> None:
+    """`let n = p.name;` of `p: &P` (or `self.name` in a `&self` method), `name` not `Copy`:
+    rustc's E0507."""
+    root = _root(e)
+    kind = behind.get(root.binding) if root is not None else None
+    if root is None or kind is None or _kept(e) is None:
+        return
+    place, part = [], e
+    while isinstance(part, Field):
+        place.append(part.name)
+        part = part.base
+    if part is not root:
+        return  # through an index: the index's rule
+    shown = ".".join([root.binding.name, *reversed(place)])
+    what = f"cannot move out of `{shown}` which is behind a {kind} reference"
+    err = Unsupported(f"{path}:{e.pos[0]}:{e.pos[1]}", rejects(what, "E0507"))
+    err.label = _moved_type(e)
+    raise err
