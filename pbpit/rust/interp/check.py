@@ -131,6 +131,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         self.negations: list[Unary] = []
         self.never_indices: list[Index] = []
         self.inner_modules = InnerModules()  # `M::InnerModule` of `M: AutodiffModule<B>`
+        self.expected: dict[int, Ty] = {}  # an array literal's written type (`expecting`)
 
     def fail(self, pos: Pos, what: str) -> Unsupported:
         return Unsupported(f"{self.path}:{pos[0]}:{pos[1]}", what)
@@ -245,7 +246,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             self.arity(e, len(fn.param_tys), f"the function `{fn.name}`")
             mapping = self.generic_call(e, fn)  # `fn f<T: Shape>`: `T` for this call
             for i, (param, arg) in enumerate(zip(fn.param_tys, e.args, strict=True)):
-                found = self.expr(arg)
+                found = self.expecting(arg, traits.subst(param, mapping))
                 bounded = resolve(param)
                 taken = fn.params[i] if i < len(fn.params) else None
                 by_value = taken is not None and taken.owned  # `t: T`, not `t: &T`
@@ -380,7 +381,9 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         diverges = False
         for stmt in e.stmts:
             if isinstance(stmt, Let):
-                found = self.expr(stmt.init) if stmt.init is not None else None
+                found = None
+                if stmt.init is not None:
+                    found = self.expecting(stmt.init, stmt.declared or Var())
                 ty = stmt.declared
                 if ty is not None and found is not None and stmt.init is not None:
                     self.unify_collected(ty, found, stmt.init)
@@ -492,10 +495,21 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         self.unify(self.rets[-1], value, e.value.pos if e.value is not None else e.pos)
         return NEVER
 
+    def expecting(self, e: Expr, ty: Ty) -> Ty:
+        """`expr`, where a type is written for `e` (`let v: Vec<&dyn L> = vec![..]`, a
+        parameter's): an array literal's elements are each coerced to its element type, as
+        rustc coerces `&Tanh` to `&dyn Layer` and `&[1.0]` to `&[f64]`."""
+        if isinstance(e, ArrayLit):
+            self.expected[id(e)] = ty
+        return self.expr(e)
+
     def c_ArrayLit(self, e: ArrayLit) -> Ty:  # noqa: N802
+        written = resolve(self.expected.pop(id(e), Var()))
         elem: Ty = Var()
+        if type(written) is Wrap and written.kind in ("Vec", "array"):
+            elem = written.inner
         for item in e.elems:
-            self.unify(elem, self.expr(item), item.pos)
+            self.unify(elem, self.expecting(item, elem), item.pos, start_of(item))
         return vec(elem) if e.is_vec else array(elem, len(e.elems))
 
     def c_ArrayRepeat(self, e: ArrayRepeat) -> Ty:  # noqa: N802

@@ -128,7 +128,8 @@ def _extend_type(ck: Any, e: Any, recv: Ty) -> Ty:
     if getattr(given, "kind", None) not in kinds:
         raise ck.fail(arg.pos, f"`{e.name}` of `{show(given)}`")
     ck.unify(_inner(recv), given.inner, arg.pos)  # type: ignore[attr-defined]
-    if e.name == "extend_from_slice" and not arg.borrowed:  # rustc: `other: &[T]`
+    # rustc: `other: &[T]`, given a value (a reference, `r` of `for r in &rows`, derefs to it)
+    if e.name == "extend_from_slice" and ck.owned(arg):
         found = show(given)
         raise ck.fail(arg.pos, f"mismatched types: expected `&[_]`, found `{found}`")
     return UNIT
