@@ -16,6 +16,7 @@ from typing import Any
 
 from pbpit.rust.format import Some
 from pbpit.rust.interp.builtins import Builtin, Code, _inner, rows
+from pbpit.rust.interp.field_paths import field_chain
 from pbpit.rust.interp.types import (
     BOOL,
     STR,
@@ -264,9 +265,7 @@ def refuse_drain_loop(lowerer: Any, node: Any) -> None:
         return
     if lowerer.text(function.child_by_field_name("field")) != "drain":
         return
-    root = function.child_by_field_name("value")
-    while root.type == "field_expression":
-        root = root.child_by_field_name("value")
+    root = field_chain(function.child_by_field_name("value"))[0]
     name, stack = lowerer.text(root), [node.child_by_field_name("body")]
     while stack:
         part = stack.pop()
