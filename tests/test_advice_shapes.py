@@ -402,3 +402,97 @@ def test_fix_writes_detach_once_where_recomputing_cannot_be_written_and_says_so(
     # what they printed.
     assert status == 0 and after.count("step ") == 4
     assert after.splitlines()[:2] == before.splitlines()[:2]
+
+
+# -- two losses of one forward, an optimizer step between their backwards ----------------------
+
+TWO_STEPS = """
+use burn::{
+    nn::{Linear, LinearConfig},
+    optim::{GradientsParams, Optimizer, SgdConfig},
+    prelude::*,
+};
+
+fn main() {
+    let device = Device::flex().autodiff();
+    device.seed(9);
+    let mut enc: Linear = LinearConfig::new(2, 2).init(&device);
+    let mut optim = SgdConfig::new().init();
+    let a = Tensor::<2>::from_floats([[1.0, 0.5]], &device);
+    let p = Tensor::<2>::from_floats([[0.9, 0.4]], &device);
+    let n = Tensor::<2>::from_floats([[-1.0, 0.2]], &device);
+    for step in 0..2 {
+        let za = enc.forward(a.clone());
+        let zp = enc.forward(p.clone());
+        let zn = enc.forward(n.clone());
+        let pos = (za.clone() - zp).powf_scalar(2.0).sum();
+        let neg = (za.clone() * zn).sum().neg();
+        let grads = pos.backward();
+        let g = enc.weight.grad(&grads).unwrap();
+        println!("{step}: {:?}", g.to_data().to_vec::<f32>().unwrap());
+        let grads = GradientsParams::from_grads(grads, &enc);
+        enc = optim.step(0.1, enc, grads);
+        let grads = neg.backward();
+        let grads = GradientsParams::from_grads(grads, &enc);
+        enc = optim.step(0.1, enc, grads);
+    }
+}
+"""
+
+
+def test_the_second_loss_is_made_again_after_the_first_step_and_keeps_the_first_gradients(
+    tmp_path,
+):
+    path = _write(tmp_path, "two_steps.rs", TWO_STEPS)
+    status, before, _ = pbpit_run(path)
+    assert status != 0 and before.count("\n") == 1  # step 0's `neg.backward()` panics
+    error = _error(path)
+    assert error.rule == "shared-intermediate" and error.name == "za"
+    again = next(h for h in error.helps if h.message.startswith("make `neg` again"))
+    assert again.edits and again.checked is not None and again.checked.ok
+    status, text, after = _run_fixed(path, again.edits, tmp_path)
+    lines = text.splitlines()
+    at = lines.index("        let grads = neg.backward();")
+    assert lines[at - 3 : at] == [
+        "        let za = enc.forward(a.clone());",
+        "        let zn = enc.forward(n.clone());",
+        "        let neg = (za.clone() * zn).sum().neg();",
+    ]
+    # It runs both steps of both passes, and the first backward's gradient is the original's.
+    assert status == 0 and after.count("\n") == 2
+    assert after.splitlines()[0] == before.splitlines()[0]
+
+
+# -- a field of a struct literal made before the loop is detached where it is written ----------
+
+PRIOR = """
+use burn::prelude::*;
+
+struct StayClose {
+    prior: Tensor<1>,
+    weight: f32,
+}
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let w = Tensor::<1>::from_floats([0.5, 1.0], &device).require_grad();
+    let stay = StayClose { prior: w.clone().exp(), weight: 0.5 };
+    for step in 0..2 {
+        let loss = (w.clone() - stay.prior.clone()).powf_scalar(2.0).sum() * stay.weight;
+        let grads = loss.backward();
+        println!("{step}: {:?}", w.grad(&grads).unwrap().into_data().to_vec::<f32>().unwrap());
+    }
+}
+"""
+
+
+def test_a_struct_fields_tensor_is_detached_once_in_the_literal_that_makes_it(tmp_path):
+    path = _write(tmp_path, "prior.rs", PRIOR)
+    error = _error(path)
+    assert error.name == "stay.prior"
+    detach = next(h for h in error.helps if h.message.startswith("if `stay.prior` needs no"))
+    status, text, out = _run_fixed(path, detach.edits, tmp_path)
+    assert "    let stay = StayClose { prior: w.clone().exp().detach(), weight: 0.5 };" in text
+    # d/dw 0.5 * sum((w - c)^2) = w - c with c = exp(w) held fixed: 0.5 - e^0.5, 1 - e.
+    assert status == 0
+    assert out.splitlines() == ["0: [-1.1487212, -1.7182817]", "1: [-1.1487212, -1.7182817]"]

@@ -438,7 +438,32 @@ def detach_once(definition: Definition, fixes: Fixes, sure: bool = False) -> Hel
             edits = fixes.detach_edits(definition.value)
     elif definition.value is None and definition.statement is not None:
         edits = detach_after_pattern(definition.name, definition.statement, fixes)
+    if not edits and definition.statement is not None:
+        edits = detach_in_literal(definition.name, definition.statement, fixes)
     return detach_once_help(definition.name, edits, sure)
+
+
+def detach_in_literal(name: str, statement: Node, fixes: Fixes) -> list[Edit]:
+    """For a field (`stay.prior`) of a struct made by `let stay = StayClose { prior: VALUE,
+    .. };`: VALUE detached where it is written; none for any other statement."""
+    owner, _, field_ = name.rpartition(".")
+    pattern = statement.child_by_field_name("pattern")
+    value = statement.child_by_field_name("value")
+    if (
+        statement.type != "let_declaration"
+        or pattern is None
+        or value is None
+        or value.type != "struct_expression"
+        or not is_name(owner)
+        or fixes.text(pattern) != owner
+    ):
+        return []
+    for node in descendants(value):
+        label = node.child_by_field_name("field") if node.type == "field_initializer" else None
+        put = node.child_by_field_name("value") if label is not None else None
+        if label is not None and put is not None and fixes.text(label) == field_:
+            return [] if fixes.detached_already(put) else fixes.detach_edits(put)
+    return []
 
 
 def holds_collection(statement: Node | None, fixes: Fixes) -> bool:

@@ -9,6 +9,7 @@ from pbpit.diagnostics.model import Diagnostic, Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
 from pbpit.lint.rules.double_backward import keep_the_gradients_help
+from pbpit.lint.rules.shared_recompute import recompute_after_step
 from pbpit.lint.values import Backward, Definition
 from pbpit.rust.syntax import Node
 
@@ -103,6 +104,10 @@ fn main() {
             detached = detach_in_first_loss(definition, earlier, fixes)
             if detached is not None:
                 helps.append(detached)
+            # An optimizer step between the backwards: the second loss made again after it.
+            again = None if meeting.in_macro else recompute_after_step(name, earlier, later, fixes)
+            if again is not None:
+                helps.insert(0, again)
         message = shared_message(name)
         notes = [through_note(earlier, definition), through_note(later, definition)]
         return fixes.diagnostic(self.name, message, name, labels, helps, definition.span[0], notes)

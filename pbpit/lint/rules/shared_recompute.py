@@ -1,0 +1,130 @@
+"""A fix of `shared-intermediate` for two losses of one forward with an optimizer step between
+their backwards (a Siamese encoder stepped on each loss, a task loss and a sparsity loss each
+with its step): the second loss's forward made again after the step, as two separate steps
+mean (the lines that make it copied right before the second backward, from the stepped
+model). Adding the losses would take one step, not two; detaching in the first loss would cut
+what it trains."""
+
+from __future__ import annotations
+
+from pbpit.diagnostics.model import Edit, Help
+from pbpit.lint.fixes import Fixes, identifiers
+from pbpit.lint.values import Backward
+from pbpit.rust.syntax import Node, descendants
+
+
+def recompute_after_step_help(name: str, second: str, edits: list[Edit]) -> Help:
+    message = (
+        f"make `{second}` again after the first optimizer step, from the stepped model "
+        f"(`{name}` and what `{second}` is made of, computed anew): two steps, each on a "
+        "forward of its own"
+    )
+    return Help(message, edits)
+
+
+def recompute_after_step(
+    name: str, earlier: Backward, later: Backward, fixes: Fixes
+) -> Help | None:
+    """The fix (see the module), or None when the two backwards are not statements of one
+    block with an optimizer step (`model = optim.step(..)`) between them, or the second loss
+    is not made by `let`s of that block before the first backward."""
+    second = later.receiver
+    if not second or earlier.through is not None or later.through is not None:
+        return None
+    one, two = _statement(earlier.span, fixes), _statement(later.span, fixes)
+    if one is None or two is None or one.parent is None or two.parent is None:
+        return None
+    if one.parent.id != two.parent.id:
+        return None
+    siblings = [c for c in one.parent.named_children if c.type not in ("line_comment",)]
+    start, end = _index(siblings, one), _index(siblings, two)
+    if start is None or end is None or start >= end:
+        return None
+    stepped = [_stepped(s, fixes) for s in siblings[start + 1 : end] if _stepped(s, fixes)]
+    if not stepped:
+        return None
+    lets = [s for s in siblings[:start] if s.type == "let_declaration"]
+    bound = {n: s for s in lets for n in _bound(s, fixes)}
+    # The lets the second loss is made of, back to the stepped model (or what is outside).
+    chain: list[Node] = []
+    todo = [second]
+    while todo:
+        current = todo.pop()
+        statement = bound.get(current)
+        if statement is None or any(s.id == statement.id for s in chain):
+            continue
+        chain.append(statement)
+        value = statement.child_by_field_name("value")
+        todo += [fixes.text(n) for n in identifiers(value)] if value is not None else []
+    if not any(name in _bound(s, fixes) for s in chain):
+        return None  # the second loss is not made from the shared tensor by these lines
+    if not any(_names(s, stepped, fixes) for s in chain):
+        return None  # nothing in it is made from the model the step changes
+    chain.sort(key=lambda s: s.start_byte)
+    made = {n for s in chain for n in _bound(s, fixes)}
+    for statement in chain:
+        value = statement.child_by_field_name("value")
+        moved = fixes.moved_names(value) if value is not None else None
+        if moved is None:
+            return None  # a field moved out (`batch.inputs`): made again, a use after move
+        # What the program reads again after this line was not moved by it (rustc took the
+        # program): a model whose `forward` borrows it, read again by the step.
+        after = siblings[(_index(siblings, statement) or 0) + 1 :]
+        read = {fixes.text(n) for later in after for n in identifiers(later)}
+        for use in moved:
+            name_ = fixes.text(use)
+            if name_ not in made and name_ not in read and not fixes.is_copy(name_, use.start_byte):
+                return None  # moved by the first making: made again, a use after move
+    indent = fixes.indent_of(two)
+    lines = "".join(
+        indent + fixes.text(s).replace("\n" + fixes.indent_of(s), "\n" + indent) + fixes.newline
+        for s in chain
+    )
+    if "//" in lines or "/*" in lines:
+        return None  # a comment in it: written once, where it is
+    at = fixes.line_start(two.start_point[0])
+    return recompute_after_step_help(name, second, [fixes.edit(at, at, lines)])
+
+
+def _statement(span: tuple[int, int], fixes: Fixes) -> Node | None:
+    """The statement of a block (a whole line) that holds the backward at `span`."""
+    call = fixes.call_at(span)
+    node = call
+    while node is not None and node.parent is not None and node.parent.type != "block":
+        node = node.parent
+    if node is None or node.parent is None or not fixes.whole_lines(node):
+        return None
+    return node
+
+
+def _index(siblings: list[Node], node: Node) -> int | None:
+    return next((i for i, s in enumerate(siblings) if s.id == node.id), None)
+
+
+def _stepped(statement: Node, fixes: Fixes) -> str | None:
+    """`model` of `model = optim.step(..);`."""
+    node = statement.named_children[0] if statement.named_children else None
+    if statement.type != "expression_statement" or node is None:
+        return None
+    if node.type != "assignment_expression":
+        return None
+    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+    if left is None or right is None or right.type != "call_expression":
+        return None
+    function = right.child_by_field_name("function")
+    method = function.child_by_field_name("field") if function is not None else None
+    if method is None or fixes.text(method) != "step":
+        return None
+    return fixes.text(left)
+
+
+def _bound(statement: Node, fixes: Fixes) -> list[str]:
+    pattern = statement.child_by_field_name("pattern")
+    return [fixes.text(n) for n in identifiers(pattern)] if pattern is not None else []
+
+
+def _names(statement: Node, names: list[str], fixes: Fixes) -> bool:
+    value = statement.child_by_field_name("value")
+    if value is None:
+        return False
+    return any(n.type == "identifier" and fixes.text(n) in names for n in descendants(value))
