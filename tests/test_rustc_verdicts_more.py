@@ -1,6 +1,7 @@
 """More programs on which pbpit must give rustc's verdict: the kinds of disagreement that
-`tools/rustc_differential.py` found in mutants of the std programs (seed 9001), one program
-each, with programs rustc runs beside them so that a rule refusing too much fails too.
+`tools/rustc_differential.py` found in mutants of the std programs (seeds 9001, 9002), one program
+each, with programs rustc runs beside them so that a rule refusing too much fails too (moves
+and borrows: test_rustc_verdicts_moves.py).
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports,
@@ -28,63 +29,6 @@ fn main() {
 """
 
 CASES = {
-    # a `&mut T` is not `Copy`: given where no written type reborrows it, it is moved
-    "mut_reference_moved_by_let": (
-        """\
-fn main() {
-    let mut v = vec![7];
-    let w = &mut v;
-    let _moved = w;
-    w.push(100);
-    println!("{:?}", v);
-}
-""",
-        rejects("E0382"),
-    ),
-    "mut_reference_moved_into_some": (
-        """\
-fn main() {
-    let mut v = vec![7];
-    let w = &mut v;
-    let o = Some(w);
-    w.push(1);
-    println!("{:?}", o);
-}
-""",
-        rejects("E0382"),
-    ),
-    "mut_reference_moved_by_for": (
-        """\
-fn main() {
-    let mut v = vec![7];
-    let w = &mut v;
-    for x in w {
-        println!("{}", x);
-    }
-    w.push(2);
-}
-""",
-        rejects("E0382"),
-    ),
-    "mut_reference_reborrowed_by_calls_and_typed_let": (
-        """\
-fn f(r: &mut Vec<i32>) {
-    r.push(1);
-}
-fn main() {
-    let mut v = vec![7];
-    let w = &mut v;
-    f(w);
-    f(w);
-    let typed: &mut Vec<i32> = w;
-    typed.push(2);
-    w.push(3);
-    let o = Some(w);
-    println!("{:?}", o);
-}
-""",
-        runs("Some([7, 1, 1, 2, 3])\n"),
-    ),
     # `String`'s `+=` borrows the element mutably: E0596 for a `Vec`'s and an array's
     "string_element_add_assign_not_mut": (
         """\
@@ -263,49 +207,6 @@ fn main() {
 }
 """,
         runs("1 2 [(0, 1), (1, 2)] [0, 1, 2] [1, 2, 0, 1, 2]\n"),
-    ),
-    # a closure's untyped parameter takes one lifetime for all its calls: it holds the borrow
-    "closure_untyped_parameter_holds_a_borrow": (
-        """\
-fn main() {
-    let add = |p, q| p + q;
-    let mut s = 0.0;
-    let t = add(&s, 0.1);
-    s = 2.0;
-    let u = add(&s, 0.2);
-    println!("{} {} {}", s, t, u);
-}
-""",
-        rejects("E0506"),
-    ),
-    "closure_untyped_parameter_borrow_in_a_loop": (
-        """\
-fn main() {
-    let add = |p, q| p + q;
-    let mut s = 0.0;
-    for _ in 0..3 {
-        s = add(&s, 0.1);
-    }
-    println!("{}", s);
-}
-""",
-        rejects("E0506"),
-    ),
-    "closure_typed_parameter_or_last_call_borrows_for_the_call": (
-        """\
-fn main() {
-    let add = |p: &f64, q| p + q;
-    let mut s = 0.0;
-    for _ in 0..3 {
-        s = add(&s, 0.1);
-    }
-    let once = |p, q| p + q;
-    let mut t = 1.0;
-    t = once(&t, 0.5);
-    println!("{} {}", s, t);
-}
-""",
-        runs("0.30000000000000004 1.5\n"),
     ),
     # the code rustc names: an assignment to a variable a closure captures is E0594; a
     # number's `+=` of a reference is `AddAssign<&f64>`'s call, borrowing it (E0596)
@@ -539,97 +440,6 @@ fn main() {
 """,
         runs("negative small three big\n"),
     ),
-    # a pattern's binding takes its part of a variable by value: the variable is partly moved
-    "if_let_moves_the_string_out_of_an_option": (
-        """\
-fn main() {
-    let o = Some(String::from("a"));
-    if let Some(s) = o {
-        println!("{}", s);
-    }
-    println!("{:?}", o);
-}
-""",
-        rejects("E0382"),
-    ),
-    "match_moves_the_string_out_of_an_option": (
-        """\
-fn main() {
-    let o = Some(String::from("a"));
-    match o {
-        Some(s) => println!("{}", s),
-        None => {}
-    }
-    println!("{:?}", o);
-}
-""",
-        rejects("E0382"),
-    ),
-    "if_let_moves_out_of_an_option_parameter": (
-        """\
-fn describe(o: Option<String>) -> usize {
-    if let Some(s) = o {
-        println!("{}", s);
-    }
-    o.map(|s| s.len()).unwrap_or(0)
-}
-fn main() {
-    println!("{}", describe(Some(String::from("a"))));
-}
-""",
-        rejects("E0382"),
-    ),
-    # `String + &str` takes the `String` by value
-    "string_added_to_is_moved": (
-        """\
-fn main() {
-    let s = String::from("a");
-    let t = s + "b";
-    println!("{} {}", t, s);
-}
-""",
-        rejects("E0382"),
-    ),
-    "patterns_of_references_copies_and_borrows_move_nothing": (
-        """\
-fn pick(v: &Vec<String>) -> Option<&String> {
-    v.first()
-}
-fn label(o: Option<String>) -> String {
-    match o {
-        Some(ref_free) => ref_free,
-        None => String::from("none"),
-    }
-}
-fn main() {
-    let a = String::from("a");
-    let v = vec![String::from("x")];
-    let o = Some(&a);
-    if let Some(s) = o {
-        println!("{}", s);
-    }
-    let p = pick(&v);
-    match p {
-        Some(s) => println!("{}", s),
-        None => {}
-    }
-    let n = Some(3);
-    if let Some(k) = n {
-        println!("{}", k);
-    }
-    let q = Some(String::from("q"));
-    if let Some(s) = &q {
-        println!("{}", s);
-    }
-    let t = String::from("t");
-    let u = t.clone() + "u";
-    let w = t + &u;
-    println!("{:?} {:?} {:?} {:?} {} {}", o, p, n, q, u, w);
-    println!("{}", label(Some(String::from("l"))));
-}
-""",
-        runs('a\nx\n3\nq\nSome("a") Some("x") Some(3) Some("q") tu ttu\nl\n'),
-    ),
     # found by the run on seed 9002
     "a_vec_where_a_slice_reference_is_written": (
         """\
@@ -712,118 +522,6 @@ fn main() {
 """,
         runs("28\n"),
     ),
-    # an index is a place no value moves out of (E0507; E0508 of an array)
-    "move_out_of_a_vec_index": (
-        """\
-fn main() {
-    let v = vec![String::from("a")];
-    let s = v[0];
-    println!("{}", s);
-}
-""",
-        rejects("E0507"),
-    ),
-    "move_out_of_a_nested_vec_index": (
-        """\
-fn main() {
-    let m = vec![vec![1.0], vec![2.0]];
-    let row = m[1];
-    println!("{:?}", row);
-}
-""",
-        rejects("E0507"),
-    ),
-    "unwrap_of_a_vec_element": (
-        """\
-fn main() {
-    let v = vec![Some(String::from("a"))];
-    let s = v[0].unwrap();
-    println!("{}", s);
-}
-""",
-        rejects("E0507"),
-    ),
-    "move_out_of_an_array_index": (
-        """\
-fn main() {
-    let a = [String::from("a"), String::from("b")];
-    let s = a[0];
-    println!("{}", s);
-}
-""",
-        rejects("E0508"),
-    ),
-    "elements_cloned_borrowed_or_copied": (
-        """\
-#[derive(Debug, Clone, Copy)]
-struct P {
-    x: f32,
-}
-fn main() {
-    let v = vec![String::from("a"), String::from("bc")];
-    let m = vec![vec![1.0], vec![2.0, 3.0]];
-    let ps = vec![P { x: 0.5 }];
-    let s = v[0].clone();
-    let r = &v[1];
-    let n = v[1].len();
-    let row = &m[1];
-    let first = m[1][0];
-    let p = ps[0];
-    let ints = [4, 5];
-    let k = ints[1];
-    println!("{} {} {} {:?} {} {:?} {}", s, r, n, row, first, p, k);
-}
-""",
-        runs("a bc 2 [2.0, 3.0] 2 P { x: 0.5 } 5\n"),
-    ),
-    # a closure that changes what it captures is `FnMut`: its call borrows it mutably
-    "call_of_a_changing_closure_not_mut": (
-        """\
-fn main() {
-    let mut total = 0;
-    let v = vec![1, 2];
-    let add = |x: i32| total += x;
-    for x in v {
-        add(x);
-    }
-    println!("{}", total);
-}
-""",
-        rejects("E0596"),
-    ),
-    "call_of_a_pushing_closure_not_mut": (
-        """\
-fn main() {
-    let mut v = Vec::new();
-    let push = |x: i32| v.push(x);
-    push(1);
-    println!("{:?}", v);
-}
-""",
-        rejects("E0596"),
-    ),
-    "changing_closures_declared_mut_and_reading_ones": (
-        """\
-fn main() {
-    let mut total = 0;
-    let mut add = |x: i32| total += x;
-    add(1);
-    add(2);
-    let scale = 3;
-    let times = |x: i32| x * scale;
-    let fresh = |n: i32| {
-        let mut v = Vec::new();
-        v.push(n);
-        v.len()
-    };
-    let mut seen = Vec::new();
-    let mut record = |x: i32| seen.push(x);
-    record(times(2));
-    println!("{} {} {:?}", total, fresh(1), seen);
-}
-""",
-        runs("3 1 [6]\n"),
-    ),
     # an end of a range pattern out of its type is an error of rustc's own (no code), a
     # literal pattern out of it the `overflowing_literals` lint
     "range_pattern_end_out_of_its_type": (
@@ -887,101 +585,35 @@ fn main() {
             "[P { x: 1.0 }, P { x: 1.0 }]\n"
         ),
     ),
-    # a field reached through a reference, an element through one: no value moves out
-    "move_out_of_a_field_behind_a_reference": (
+    # `String` has `+` only (of a `&str`), `&str` none: E0369 at the operator
+    "string_minus_a_str": (
         """\
-struct P {
-    name: String,
-}
-fn show(p: &P) -> String {
-    let n = p.name;
-    n
-}
 fn main() {
-    println!("{}", show(&P { name: String::from("a") }));
+    let s = String::from("a");
+    let t = s - "x";
+    println!("{}", t);
 }
 """,
-        rejects("E0507"),
+        rejects("E0369"),
     ),
-    "move_out_of_self_field_in_a_ref_method": (
+    "str_plus_a_str": (
         """\
-struct S {
-    name: String,
-}
-impl S {
-    fn name(&self) -> String {
-        self.name
-    }
-}
 fn main() {
-    let s = S { name: String::from("a") };
-    println!("{}", s.name());
+    let t = "a" + "b";
+    println!("{}", t);
 }
 """,
-        rejects("E0507"),
+        rejects("E0369"),
     ),
-    "move_out_of_an_index_behind_a_reference": (
+    "string_plus_a_number": (
         """\
-fn first(v: &Vec<String>) -> String {
-    v[0]
-}
 fn main() {
-    println!("{}", first(&vec![String::from("a")]));
+    let s = String::from("a");
+    let t = s + 1;
+    println!("{}", t);
 }
 """,
-        rejects("E0507"),
-    ),
-    "move_out_of_self_vec_index": (
-        """\
-struct S {
-    items: Vec<String>,
-}
-impl S {
-    fn first(&self) -> String {
-        self.items[0]
-    }
-}
-fn main() {
-    let s = S { items: vec![String::from("a")] };
-    println!("{}", s.first());
-}
-""",
-        rejects("E0507"),
-    ),
-    "fields_cloned_copied_or_borrowed_through_references": (
-        """\
-#[derive(Debug, Clone)]
-struct P {
-    name: String,
-    tags: Vec<String>,
-    n: i32,
-}
-impl P {
-    fn label(&self) -> String {
-        let first = self.tags[0].clone();
-        format!("{} {} {}", self.name.clone(), first, self.n)
-    }
-    fn rename(&mut self, to: &str) -> String {
-        let old = self.name.clone();
-        self.name = to.to_string();
-        old
-    }
-    fn into_name(self) -> String {
-        self.name
-    }
-}
-fn count(p: &P) -> usize {
-    let n = p.n;
-    let tags = &p.tags;
-    tags.len() + p.name.len() + n as usize
-}
-fn main() {
-    let mut p = P { name: String::from("a"), tags: vec![String::from("t")], n: 2 };
-    println!("{} {}", p.label(), count(&p));
-    println!("{} {}", p.rename("b"), p.clone().into_name());
-}
-""",
-        runs("a t 2 4\na b\n"),
+        rejects("E0308"),
     ),
 }
 

@@ -153,8 +153,9 @@ def refuse_mixed_arithmetic(checker: Checker, e: Binary, left: Ty, right: Ty) ->
     floats of different types are its E0308 at the right operand, as `unify` says.)"""
     if e.op not in _NO_IMPL:
         return
-    shown = {"l": show(left), "r": show(right)}
-    if left is BOOL:  # no `Add` at all for `bool`: E0369
+    shown = {"l": _shown(left), "r": _shown(right)}
+    # no such operator at all for `bool`, `&str`, nor but `+` for `String`: E0369
+    if left is BOOL or left is STR or (left is STRING and e.op != "+"):
         raise _no_impl(checker, e.op_pos or e.pos, _NO_IMPL[e.op].format(**shown), "E0369", None)
     if not is_number(left) or not (is_number(right) or _other_value(right)):
         return
@@ -162,6 +163,10 @@ def refuse_mixed_arithmetic(checker: Checker, e: Binary, left: Ty, right: Ty) ->
         return
     label = f"no implementation for `{shown['l']} {e.op} {shown['r']}`"
     raise _no_impl(checker, e.op_pos or e.pos, _NO_IMPL[e.op].format(**shown), "E0277", label)
+
+
+def _shown(ty: Ty) -> str:
+    return "&str" if ty is STR else show(ty)  # (a string literal's type, as rustc words it)
 
 
 def _other_value(ty: Ty) -> bool:
