@@ -39,6 +39,7 @@ from pbpit.rust.interp.check_tables import (
     not_copy,
     start_of,
 )
+from pbpit.rust.interp.escaping_closures import refuse_returned_borrow
 from pbpit.rust.interp.generic_modules import InnerModules
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
@@ -169,7 +170,11 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         self.negations, self.never_indices = [], []
         self.settle_later: list = []  # types a call decides once the body's are known (`parse`)
         self.init_dispatch()
+        if isinstance(body, Block) and body.tail is not None:
+            self.hint(body.tail, ret)
         found = self.expr(body)
+        if isinstance(body, Block) and body.tail is not None:
+            refuse_returned_borrow(self, body.tail, ret)  # E0373
         tail = body.tail if isinstance(body, Block) and body.tail is not None else body
         self.unify(ret, found, tail.pos)
         self.settle_sums()
@@ -491,17 +496,24 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         return NEVER
 
     def c_Return(self, e: Return) -> Ty:  # noqa: N802
-        value = self.expr(e.value) if e.value is not None else UNIT
+        value = self.expecting(e.value, self.rets[-1]) if e.value is not None else UNIT
+        if e.value is not None and len(self.rets) == 1:
+            refuse_returned_borrow(self, e.value, self.rets[-1])  # E0373
         self.unify(self.rets[-1], value, e.value.pos if e.value is not None else e.pos)
         return NEVER
 
     def expecting(self, e: Expr, ty: Ty) -> Ty:
         """`expr`, where a type is written for `e` (`let v: Vec<&dyn L> = vec![..]`, a
-        parameter's): an array literal's elements are each coerced to its element type, as
-        rustc coerces `&Tanh` to `&dyn Layer` and `&[1.0]` to `&[f64]`."""
-        if isinstance(e, ArrayLit):
-            self.expected[id(e)] = ty
+        parameter's, the function's result): an array literal's elements are each coerced to
+        its element type, as rustc coerces `&Tanh` to `&dyn Layer` and `&[1.0]` to `&[f64]`; a
+        closure (boxed or not) given `Fn(usize) -> f32` takes `usize` for its parameter."""
+        self.hint(e, ty)
         return self.expr(e)
+
+    def hint(self, e: Expr, ty: Ty) -> None:
+        inner = e.value if isinstance(e, traits.BoxNew) else e  # pbpit erases the box
+        if isinstance(inner, ArrayLit | Closure):
+            self.expected[id(inner)] = ty
 
     def c_ArrayLit(self, e: ArrayLit) -> Ty:  # noqa: N802
         written = resolve(self.expected.pop(id(e), Var()))
@@ -557,6 +569,9 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         return range_of(lo)
 
     def c_Closure(self, e: Closure, expected: list[Ty] | None = None) -> Ty:  # noqa: N802
+        written = resolve(self.expected.pop(id(e), Var()))
+        if expected is None and type(written) is FnT and len(written.params) == len(e.params):
+            expected = written.params
         params: list[Ty] = []
         for binding, declared in zip(e.params, e.param_tys, strict=True):
             ty = declared if declared is not None else Var()
