@@ -1,0 +1,228 @@
+"""Valid programs pbpit refused with an error rustc does not report (found by a held-out
+measurement against rustc 1.95), and the rustc errors next to them that must stay refused.
+
+Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
+binary run): `runs(stdout)` what its binary printed, `rejects(code)` the first error code rustc
+reports. Where rustc is on PATH, a test checks that the recorded verdicts are still rustc's.
+"""
+
+from __future__ import annotations
+
+import pytest
+from rustc_verdicts import pbpit_gives, rejects, runs, stale
+
+CASES = {
+    # Every constant of `std::f32::consts` and `std::f64::consts` (FRAC_PI_4 was a false E0425)
+    "std_float_consts": (
+        """\
+fn main() {
+    println!("{:?} {:?} {:?}", std::f32::consts::PI, std::f32::consts::TAU, std::f32::consts::E);
+    println!("{:?} {:?} {:?}", std::f64::consts::PI, std::f64::consts::TAU, std::f64::consts::E);
+    println!("{:?} {:?}", std::f32::consts::FRAC_PI_2, std::f64::consts::FRAC_PI_2);
+    println!("{:?} {:?}", std::f32::consts::FRAC_PI_3, std::f64::consts::FRAC_PI_3);
+    println!("{:?} {:?}", std::f32::consts::FRAC_PI_4, std::f64::consts::FRAC_PI_4);
+    println!("{:?} {:?}", std::f32::consts::FRAC_PI_6, std::f64::consts::FRAC_PI_6);
+    println!("{:?} {:?}", std::f32::consts::FRAC_PI_8, std::f64::consts::FRAC_PI_8);
+    println!("{:?} {:?}", std::f32::consts::FRAC_1_PI, std::f64::consts::FRAC_1_PI);
+    println!("{:?} {:?}", std::f32::consts::FRAC_2_PI, std::f64::consts::FRAC_2_PI);
+    println!("{:?} {:?}", std::f32::consts::FRAC_2_SQRT_PI, std::f64::consts::FRAC_2_SQRT_PI);
+    println!("{:?} {:?}", std::f32::consts::SQRT_2, std::f64::consts::SQRT_2);
+    println!("{:?} {:?}", std::f32::consts::FRAC_1_SQRT_2, std::f64::consts::FRAC_1_SQRT_2);
+    println!("{:?} {:?}", std::f32::consts::LN_2, std::f64::consts::LN_2);
+    println!("{:?} {:?}", std::f32::consts::LN_10, std::f64::consts::LN_10);
+    println!("{:?} {:?}", std::f32::consts::LOG2_E, std::f64::consts::LOG2_E);
+    println!("{:?} {:?}", std::f32::consts::LOG10_E, std::f64::consts::LOG10_E);
+    println!("{:?} {:?}", std::f32::consts::LOG2_10, std::f64::consts::LOG2_10);
+    println!("{:?} {:?}", std::f32::consts::LOG10_2, std::f64::consts::LOG10_2);
+    // each against a value computed from another: equal bits, or the printout shows which
+    let pi = std::f64::consts::PI;
+    println!("{} {}", std::f64::consts::FRAC_PI_4 == pi / 4.0, std::f64::consts::TAU == 2.0 * pi);
+    println!("{:.6}", (2.0 * std::f64::consts::FRAC_PI_4).sin());
+}
+""",
+        runs(
+            "3.1415927 6.2831855 2.7182817\n"
+            "3.141592653589793 6.283185307179586 2.718281828459045\n"
+            "1.5707964 1.5707963267948966\n"
+            "1.0471976 1.0471975511965979\n"
+            "0.7853982 0.7853981633974483\n"
+            "0.5235988 0.5235987755982989\n"
+            "0.3926991 0.39269908169872414\n"
+            "0.31830987 0.3183098861837907\n"
+            "0.63661975 0.6366197723675814\n"
+            "1.1283792 1.1283791670955126\n"
+            "1.4142135 1.4142135623730951\n"
+            "0.70710677 0.7071067811865476\n"
+            "0.6931472 0.6931471805599453\n"
+            "2.3025851 2.302585092994046\n"
+            "1.442695 1.4426950408889634\n"
+            "0.4342945 0.4342944819032518\n"
+            "3.321928 3.321928094887362\n"
+            "0.30103 0.3010299956639812\n"
+            "true true\n"
+            "1.000000\n"
+        ),
+    ),
+    # `Vec<&dyn Layer>` and `[&dyn Layer; 2]` of different types (a false E0308)
+    "dyn_elements_coerced": (
+        """\
+trait Layer {
+    fn forward(&self, x: f32) -> f32;
+    fn params(&self) -> usize {
+        0
+    }
+}
+
+struct Dense {
+    w: f32,
+    b: f32,
+}
+
+struct Tanh;
+
+impl Layer for Dense {
+    fn forward(&self, x: f32) -> f32 {
+        self.w * x + self.b
+    }
+    fn params(&self) -> usize {
+        2
+    }
+}
+
+impl Layer for Tanh {
+    fn forward(&self, x: f32) -> f32 {
+        x.tanh()
+    }
+}
+
+fn main() {
+    let l1 = Dense { w: 0.5, b: -0.25 };
+    let l2 = Dense { w: 2.0, b: 0.1 };
+    let layers: Vec<&dyn Layer> = vec![&l1, &Tanh, &l2];
+    let pair: [&dyn Layer; 2] = [&Tanh, &l1];
+    let total: usize = layers.iter().map(|l| l.params()).sum();
+    println!("params {} {}", total, pair[1].params());
+    for input in [1.0f32, -0.5, 0.0] {
+        let mut h = input;
+        for l in &layers {
+            h = l.forward(h);
+        }
+        println!("{} -> {} {}", input, h, pair[0].forward(input));
+    }
+}
+""",
+        runs(
+            "params 4 2\n"
+            "1 -> 0.5898373 0.7615942\n"
+            "-0.5 -> -0.8242343 -0.46211717\n"
+            "0 -> -0.38983732 0\n"
+        ),
+    ),
+    # `&[&[f64]]` given `&[&[..], &[..]]`; `extend_from_slice(r)` of a reference (false E0308s)
+    "slices_of_rows": (
+        """\
+fn flat(rows: &[&[f64]]) -> Vec<f64> {
+    let mut d = Vec::new();
+    for r in rows {
+        d.extend_from_slice(r);
+    }
+    d
+}
+
+fn flat_vecs(rows: &Vec<Vec<f64>>) -> Vec<f64> {
+    let mut d: Vec<f64> = Vec::new();
+    for r in rows {
+        d.extend_from_slice(r);
+    }
+    d
+}
+
+fn main() {
+    println!("{:?}", flat(&[&[2.0, 1.0], &[1.0, 3.0, 0.5]]));
+    println!("{:?}", flat_vecs(&vec![vec![1.0, 2.0], vec![3.0]]));
+    let rows = vec![vec![4.0f64], vec![5.0, 6.0]];
+    let mut d: Vec<f64> = Vec::new();
+    for r in &rows {
+        d.extend_from_slice(r);
+    }
+    println!("{:?}", d);
+}
+""",
+        runs("[2.0, 1.0, 1.0, 3.0, 0.5]\n[1.0, 2.0, 3.0]\n[4.0, 5.0, 6.0]\n"),
+    ),
+    # A returned closure's parameter typed by `Box<dyn Fn(usize) -> f32>` (was: a false
+    # 'type annotations needed'); the same without `move` is E0373 (below)
+    "closure_params_from_result": (
+        """\
+fn make_lookup(n: usize) -> Box<dyn Fn(usize) -> f32> {
+    let table: Vec<f32> = (0..n).map(|i| 0.1 / (i as f32 + 1.0)).collect();
+    Box::new(move |i| table[i.min(n - 1)])
+}
+
+fn scale(k: f32) -> Box<dyn Fn(f32) -> f32> {
+    if k < 0.0 {
+        return Box::new(|x| x.abs());
+    }
+    Box::new(move |x| x * k)
+}
+
+fn add(n: usize) -> impl Fn(usize) -> usize {
+    move |i| i.max(n)
+}
+
+fn main() {
+    let f = make_lookup(4);
+    println!("{} {}", f(0), f(9));
+    let g: Box<dyn Fn(usize) -> usize> = Box::new(|i| i.pow(2));
+    println!("{} {} {} {}", scale(2.0)(1.5), scale(-1.0)(-4.0), add(2)(3), g(5));
+}
+""",
+        runs("0.1 0.025\n3 4 3 25\n"),
+    ),
+    "returned_closure_borrows_local": (
+        """\
+fn make_lookup(n: usize) -> Box<dyn Fn(usize) -> f32> {
+    let table: Vec<f32> = (0..n).map(|i| 0.1 / (i as f32 + 1.0)).collect();
+    Box::new(|i| table[i.min(n - 1)])
+}
+
+fn main() {
+    let f = make_lookup(4);
+    println!("{} {}", f(0), f(9));
+}
+""",
+        rejects("E0373"),
+    ),
+    "impl_fn_borrows_param": (
+        """\
+fn add(n: usize) -> impl Fn(usize) -> usize {
+    |i| i + n
+}
+
+fn main() {
+    println!("{}", add(2)(3));
+}
+""",
+        rejects("E0373"),
+    ),
+    "extend_from_slice_of_a_value": (
+        """\
+fn main() {
+    let v = vec![1.0f64];
+    let mut d: Vec<f64> = Vec::new();
+    d.extend_from_slice(v);
+    println!("{:?}", d);
+}
+""",
+        rejects("E0308"),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_pbpit_gives_rustcs_verdict(name):
+    pbpit_gives(CASES, name)
+
+
+def test_the_recorded_verdicts_are_rustcs():
+    assert stale(CASES) == []
