@@ -496,3 +496,50 @@ def test_a_struct_fields_tensor_is_detached_once_in_the_literal_that_makes_it(tm
     # d/dw 0.5 * sum((w - c)^2) = w - c with c = exp(w) held fixed: 0.5 - e^0.5, 1 - e.
     assert status == 0
     assert out.splitlines() == ["0: [-1.1487212, -1.7182817]", "1: [-1.1487212, -1.7182817]"]
+
+
+SMOOTHED = """
+use burn::prelude::*;
+
+struct Trainer {
+    w: Tensor<1>,
+    smoothed: Option<Tensor<1>>,
+}
+
+impl Trainer {
+    fn step(&mut self, x: Tensor<1>) -> Vec<f32> {
+        let loss = (x * self.w.clone()).sum();
+        let s = match self.smoothed.take() {
+            Some(prev) => prev * 0.5 + loss * 0.5,
+            None => loss,
+        };
+        let grads = s.backward();
+        let g = self.w.grad(&grads).unwrap().into_data().to_vec::<f32>().unwrap();
+        self.smoothed = Some(s);
+        g
+    }
+}
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let w = Tensor::<1>::from_floats([0.5, -0.5], &device).require_grad();
+    let mut trainer = Trainer { w, smoothed: None };
+    for step in 0..3 {
+        let x = Tensor::<1>::from_floats([1.0, step as f32], &device);
+        let g = trainer.step(x);
+        println!("{step}: {:?}", g);
+    }
+}
+"""
+
+
+def test_a_field_a_method_keeps_what_it_backpropagated_is_the_carrier(tmp_path):
+    path = _write(tmp_path, "smoothed.rs", SMOOTHED)
+    error = _error(path)
+    assert error.name == "trainer.smoothed"
+    (fix,) = [h for h in error.helps if h.edits]
+    assert fix.message.startswith("detach `s` where it is put in `trainer.smoothed`")
+    status, text, out = _run_fixed(path, fix.edits, tmp_path)
+    assert "        self.smoothed = Some(s.detach());" in text.splitlines()
+    # By hand: pass 0's loss is x . w, its gradient x = [1, 0]; then 0.5 x: [0.5, 0.5], [0.5, 1].
+    assert status == 0 and out == "0: [1.0, 0.0]\n1: [0.5, 0.5]\n2: [0.5, 1.0]\n", out

@@ -92,15 +92,21 @@ def _put_by_method(result: RunResult, node: NodeRecord, label: str) -> Carrier |
     """`self.slots[key] = Some(f.clone())` (or `self.memory = Some(f)`, `self.acts.push(f)`) in
     the method that made the tensor, called from the loop as `cache.get_or_compute(..)`:
     `cache.slots` carries it."""
-    if result.language is not Language.RUST or len(node.made_in) != 1 or node.line is None:
+    if result.language is not Language.RUST or node.line is None:
         return None
-    function, made_at = node.made_in[0]
+    if len(node.made_in) == 1:
+        (function, made_at), calling = node.made_in[0], node.line
+    elif not node.made_in and len(node.stack) >= 2 and node.functions:
+        # Made in the method that also runs the backward, called from the loop.
+        function, made_at, calling = node.functions[0], node.line, node.stack[1]
+    else:
+        return None
     if not function or "::" not in function:
         return None
     method = function.rsplit("::", 1)[-1]
     call = re.search(
         r"(?P<receiver>[A-Za-z_][\w.]*)\s*\.\s*" + re.escape(method) + r"\s*\(",
-        source_line(result.source, node.line),
+        source_line(result.source, calling),
     )
     if call is None or call["receiver"] == "self":
         return None
@@ -110,18 +116,42 @@ def _put_by_method(result: RunResult, node: NodeRecord, label: str) -> Carrier |
     pushed = re.compile(
         r"\s*self\.(?P<field>" + NAME + r")\.(?:" + "|".join(PUSHES) + r")\((?P<value>.*)\);\s*"
     )
-    for line in range(made_at, _function_end(result.source, made_at) + 1):
+    end = _function_end(result.source, made_at)
+    for line in range(made_at, end + 1):
         text = source_line(result.source, line)
         found = assigned.fullmatch(text) or pushed.fullmatch(text)
         if found is None:
             continue
         value = found["value"]
-        if not re.fullmatch(r"(?:Some\()?" + re.escape(label) + r"(?:\.clone\(\))?\)?", value):
+        held = re.fullmatch(r"(?:Some\()?(" + NAME + r")(?:\.clone\(\))?\)?", value)
+        if held is None:
             continue
-        new = _detached_in(text, found.start("value"), found.end("value"), label)
+        tensor = held[1]
+        if tensor != label and not _made_from(result.source, tensor, label, made_at, line):
+            continue
+        new = _detached_in(text, found.start("value"), found.end("value"), tensor)
         name = f"{call['receiver']}.{found['field']}"
-        return Carrier(name, line, label, new, put=True)
+        return Carrier(name, line, tensor, new, put=True)
     return None
+
+
+def _made_from(path: str, name: str, label: str, start: int, end: int) -> bool:
+    """Whether a `let name = ..;` between lines `start` and `end` of the file `path` names
+    `label` (`let s = match .. { None => loss }`): what `name` holds may be that tensor."""
+    lines = source_lines(path)
+    for number in range(start, min(end, len(lines))):
+        if not re.match(r"\s*let\s+(?:mut\s+)?" + re.escape(name) + r"\b", lines[number - 1]):
+            continue
+        own = len(lines[number - 1]) - len(lines[number - 1].lstrip())
+        statement = [lines[number - 1]]
+        for more in lines[number:end]:
+            if statement[-1].rstrip().endswith(";"):
+                break
+            statement.append(more)
+            if more.strip() and len(more) - len(more.lstrip()) <= own and more.rstrip()[-1] == ";":
+                break
+        return re.search(r"\b" + re.escape(label) + r"\b", "\n".join(statement)) is not None
+    return False
 
 
 def _function_end(path: str, line: int) -> int:

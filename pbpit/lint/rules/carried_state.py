@@ -233,7 +233,7 @@ def detach_in_field(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> He
     tensors = []
     for right, scope in puts:
         held = held_tensor(right, fixes) if right.type == "call_expression" else None
-        if held is None or not fixes.is_tensor(held, scope):
+        if held is None or not (fixes.is_tensor(held, scope) or option_of_tensor(name, fixes)):
             tensors = []
             break
         tensors.append(held)

@@ -201,7 +201,7 @@ fn main() {
             if put is not None and put.put:
                 # Put in a collection or a field (`buffer.push(..)`, `self.slots[key] =
                 # Some(f)`): detached where it is put, as lint says of a push.
-                helps = [detach_where_put_help(made, name, edits, put.detached)]
+                helps = [detach_where_put_help(put.tensor, name, edits, put.detached)]
             else:
                 statement = trace.assignment(name, f"{made}.detach()")
                 helps = [detach_each_pass_help(name, edits, statement=statement)]
