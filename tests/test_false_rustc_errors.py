@@ -63,6 +63,23 @@ fn main() {
             "1.000000\n"
         ),
     ),
+    # The constants brought in by `use` (a glob, a name, a rename: were false E0425s)
+    "std_float_consts_used": (
+        """\
+use std::f32::consts::*;
+use std::f64::consts::{FRAC_PI_4, PI as HALF_TURN};
+
+fn degrees(x: f32) -> f32 {
+    x * 180.0 / PI + LN_2 - LN_2
+}
+
+fn main() {
+    println!("{:?} {:?} {:?}", FRAC_PI_4, HALF_TURN / 2.0, TAU);
+    println!("{:?} {:?}", degrees(1.0), (FRAC_PI_4 * 4.0 - HALF_TURN).abs());
+}
+""",
+        runs("0.7853981633974483 1.5707963267948966 6.2831855\n57.295776 0.0\n"),
+    ),
     # `Vec<&dyn Layer>` and `[&dyn Layer; 2]` of different types (a false E0308)
     "dyn_elements_coerced": (
         """\

@@ -64,7 +64,7 @@ from pbpit.rust.interp.types import (
     StructT,
     Ty,
 )
-from pbpit.rust.interp.uses import imported_activations, imported_modules
+from pbpit.rust.interp.uses import imported_activations, imported_consts, imported_modules
 from pbpit.rust.interp.value_slots import refuse_borrowed_let, refuse_borrows_for_values
 from pbpit.rust.syntax import RustFile
 
@@ -102,6 +102,7 @@ class Lowerer(
         self.imported_modules = imported_modules(source)
         activations = frozenset(n for owner, n in MATH_FUNCTIONS if owner == "activation")
         self.imported_activations = imported_activations(source, activations)
+        self.imported_consts = imported_consts(source)  # `use std::f64::consts::PI;`
         self.structs: dict[str, StructItem] = {}
         self.traits: dict[str, Node] = {}
         self.self_type: StructItem | None = None  # inside an `impl`: what `Self` names

@@ -62,6 +62,10 @@ class PathLowering:
             return value
         if name in self.fns:
             raise self.fail(node, f"the function `{name}` used as a value (call it)")
+        if name in self.imported_consts:  # `use std::f64::consts::PI;`
+            module, const = self.imported_consts[name]
+            value = float_const(module, const, in_consts=True)
+            return Lit(self.pos(node), "value", value, NAMED[module])
         # rustc's E0425, not a construct outside the subset: the name is the program's mistake.
         refused = self.fail(node, rejects(f"cannot find value `{name}` in this scope", "E0425"))
         refused.label = "not found in this scope"

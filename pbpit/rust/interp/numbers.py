@@ -101,7 +101,7 @@ _F32_DIGITS = 120
 
 # `std::f64::consts`, each as rustc 1.95 prints it with `{:?}` (shortest round-trip, so the
 # exact f64); the f32 module's is the nearest f32 (bits checked against rustc in the tests).
-_MATH_CONSTS = {
+MATH_CONSTS = {
     "PI": 3.141592653589793,
     "TAU": 6.283185307179586,
     "E": 2.718281828459045,
@@ -129,7 +129,7 @@ def float_const(type_name: str, const: str, in_consts: bool = False) -> float | 
     `std::f32::consts` module's `PI`, `E`... (None: not one Rust has, or pbpit knows)."""
     single = type_name == "f32"
     if in_consts:
-        value = _MATH_CONSTS.get(const)
+        value = MATH_CONSTS.get(const)
         return None if value is None else f32(value) if single else value
     table = {
         "MAX": F32_MAX if single else 1.7976931348623157e308,

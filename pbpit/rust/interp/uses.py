@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.numbers import MATH_CONSTS
 from pbpit.rust.interp.types import FLOAT_NAMES, INT_RANGES
 from pbpit.rust.syntax import descendants
 
@@ -137,6 +138,32 @@ def imported_modules(source: Any) -> frozenset[str]:
         elif len(path) == 2 and path[0] in _STD and path[1] in numbers and item.alias is None:
             found.add(path[1])
     return frozenset(found)
+
+
+def imported_consts(source: Any) -> dict[str, tuple[str, str]]:
+    """The constants of `std::f32::consts` / `std::f64::consts` a `use` at the file's top
+    brings in, by the name each is written (`use std::f64::consts::{PI, FRAC_PI_4 as Q};`,
+    `..::consts::*`, a name written shadowing a glob's): the float type and the constant's
+    name. (A `use` in a function body is seen only there: not read here.)"""
+    found: dict[str, tuple[str, str]] = {}
+    items = []
+    for node in source.root.children:
+        if node.type == "use_declaration":
+            try:
+                items.extend(use_items(node, source.node_text))
+            except UseError:
+                continue
+    for item in sorted(items, key=lambda item: not item.glob):
+        path = item.path[1:] if item.path[0] == "::" else item.path
+        if len(path) != 4 or path[0] not in _STD or path[1] not in FLOAT_NAMES:
+            continue
+        if path[2] != "consts":
+            continue
+        for name in MATH_CONSTS if item.glob else [path[3]]:
+            bound = name if item.glob else item.bound
+            if name in MATH_CONSTS and bound is not None:
+                found[bound] = (path[1], name)
+    return found
 
 
 def imported_activations(source: Any, names: frozenset[str]) -> dict[str, str]:
