@@ -415,6 +415,53 @@ fn main() {
 """,
         runs("a t 2 4\na b\n"),
     ),
+    # a field moved out of a variable: the variable is partly moved, its other fields not
+    "field_moved_out_then_the_whole_used": (
+        """\
+#[derive(Debug)]
+struct P {
+    name: String,
+    n: i32,
+}
+fn main() {
+    let p = P { name: String::from("a"), n: 1 };
+    let name = p.name;
+    println!("{} {:?}", name, p);
+}
+""",
+        rejects("E0382"),
+    ),
+    "field_moved_out_twice": (
+        """\
+struct P {
+    name: String,
+    n: i32,
+}
+fn main() {
+    let p = P { name: String::from("a"), n: 1 };
+    let a = p.name;
+    let b = p.name;
+    println!("{} {} {}", a, b, p.n);
+}
+""",
+        rejects("E0382"),
+    ),
+    "fields_moved_out_and_given_again": (
+        """\
+#[derive(Debug)]
+struct P { name: String, tags: Vec<String>, n: i32 }
+fn main() {
+    let mut p = P { name: String::from("a"), tags: vec![String::from("t")], n: 1 };
+    let name = p.name;
+    let n = p.n;
+    let tags = p.tags;
+    p.name = String::from("b");
+    p.tags = vec![];
+    println!("{} {} {:?} {:?}", name, n, tags, p);
+}
+""",
+        runs('a 1 ["t"] P { name: "b", tags: [], n: 1 }\n'),
+    ),
 }
 
 

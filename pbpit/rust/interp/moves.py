@@ -108,6 +108,7 @@ class Move:
     uninit: bool = False  # `let x;`: not given a value yet (rustc's E0381 at a read)
     possibly: bool = False  # ... on some of the paths that reach here only
     partly: bool = False  # a part moved out by a pattern's binding (`if let Some(s) = o`)
+    field: str | None = None  # ... the field moved out (`let n = p.name;`): others still usable
 
 
 State = dict[Binding, Move] | None
@@ -367,7 +368,29 @@ class MoveCheck:
     def w_Field(self, e: Field, state: State, moving: bool) -> State:  # noqa: N802
         if moving and state is not None:  # `let n = p.name;` of `p: &P`
             place_moves.refuse_move_out_of_reference(self.path, e, self.behind)
+        base = e.base
+        if state is not None and isinstance(base, Local) and not base.borrowed:
+            move = state.get(base.binding)
+            if move is not None and move.field is not None and move.field != e.name:
+                return state  # `p.n` after `p.name` moved out: still `p`'s own
+            if moving and move is None and self.field_moves(e):
+                state = dict(self.expr(base, state, moving=False) or {})
+                state[base.binding] = Move(e.pos, partly=True, field=e.name)
+                return state
         return self.expr(e.base, state, moving=False)
+
+    def field_moves(self, e: Field) -> bool:
+        """Whether `p.name` taken by value moves the field out of `p`: `p` a variable holding
+        values all through, the field written without `&` and not `Copy`."""
+        base = e.base
+        if not isinstance(base, Local) or base.binding not in self.values:
+            return False
+        if not self.tracked(base.binding) or not place_moves.valued_field(e):
+            return False
+        try:
+            return not_copy(e.ty) is not None
+        except Exception:  # a type the checker left open: not followed
+            return False
 
     def w_Match(self, e: Match, state: State, moving: bool) -> State:  # noqa: N802
         # The scrutinee is a place the arms' patterns read (a move out of it, into a binding,
@@ -433,6 +456,13 @@ class MoveCheck:
         state = self.expr(e.value, state, moving=True)
         if state is None:
             return None
+        target = e.target
+        if e.op is None and isinstance(target, Field) and isinstance(target.base, Local):
+            move = state.get(target.base.binding)
+            if move is not None and move.field == target.name:  # `p.name = ..`: whole again
+                state = dict(state)
+                state.pop(target.base.binding)
+                return state
         if e.op is not None or isinstance(e.target, Field | Index | Unary):  # `m[i][j]`, `*r`
             return self.expr(e.target, state, moving=False)
         state = dict(state)

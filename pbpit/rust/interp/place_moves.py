@@ -47,6 +47,11 @@ def _root(e: Any) -> Local | None:
     return e if isinstance(e, Local) else None
 
 
+def valued_field(e: Field) -> bool:
+    """Whether the field `e` of a struct is written without `&` (it holds no erased reference)."""
+    return _root(e) is not None
+
+
 def _kept(e: Any) -> Any:
     try:
         return not_copy(e.ty)
