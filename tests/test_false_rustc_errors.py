@@ -80,6 +80,18 @@ fn main() {
 """,
         runs("0.7853981633974483 1.5707963267948966 6.2831855\n57.295776 0.0\n"),
     ),
+    "std_float_const_used_in_a_body": (
+        """\
+fn main() {
+    use std::f64::consts::PI;
+    fn half() -> f64 {
+        PI / 2.0
+    }
+    println!("{} {:?}", half(), PI);
+}
+""",
+        runs("1.5707963267948966 3.141592653589793\n"),
+    ),
     # `Vec<&dyn Layer>` and `[&dyn Layer; 2]` of different types (a false E0308)
     "dyn_elements_coerced": (
         """\

@@ -141,29 +141,28 @@ def imported_modules(source: Any) -> frozenset[str]:
 
 
 def imported_consts(source: Any) -> dict[str, tuple[str, str]]:
-    """The constants of `std::f32::consts` / `std::f64::consts` a `use` at the file's top
-    brings in, by the name each is written (`use std::f64::consts::{PI, FRAC_PI_4 as Q};`,
-    `..::consts::*`, a name written shadowing a glob's): the float type and the constant's
-    name. (A `use` in a function body is seen only there: not read here.)"""
-    found: dict[str, tuple[str, str]] = {}
-    items = []
-    for node in source.root.children:
-        if node.type == "use_declaration":
-            try:
-                items.extend(use_items(node, source.node_text))
-            except UseError:
-                continue
-    for item in sorted(items, key=lambda item: not item.glob):
+    """The constants of `std::f32::consts` / `std::f64::consts` a `use` brings in, by the name
+    each is written (`use std::f64::consts::{PI, FRAC_PI_4 as Q};`, `..::consts::*`; a name
+    written shadows a glob's): the float type and the constant's name. A `use` in a function
+    body is read with its module's, as `inline_mods` reads it; a name two of them give other
+    constants is left out (rustc's scopes would tell which)."""
+    globs: dict[str, set[tuple[str, str]]] = {}
+    written: dict[str, set[tuple[str, str]]] = {}
+    for item in file_items(source):
         path = item.path[1:] if item.path[0] == "::" else item.path
-        if len(path) != 4 or path[0] not in _STD or path[1] not in FLOAT_NAMES:
+        if (
+            len(path) != 4
+            or path[0] not in _STD
+            or path[1:3] not in (("f32", "consts"), ("f64", "consts"))
+        ):
             continue
-        if path[2] != "consts":
-            continue
+        table = globs if item.glob else written
         for name in MATH_CONSTS if item.glob else [path[3]]:
             bound = name if item.glob else item.bound
             if name in MATH_CONSTS and bound is not None:
-                found[bound] = (path[1], name)
-    return found
+                table.setdefault(bound, set()).add((path[1], name))
+    found = {**globs, **written}
+    return {name: next(iter(consts)) for name, consts in found.items() if len(consts) == 1}
 
 
 def imported_activations(source: Any, names: frozenset[str]) -> dict[str, str]:
