@@ -462,6 +462,91 @@ fn main() {
 """,
         runs('a 1 ["t"] P { name: "b", tags: [], n: 1 }\n'),
     ),
+    # found by the run on seed 777: a call's `impl Fn` result is not `Copy`; a borrow of what
+    # each turn of a loop makes, kept by what lives on; an element of a variable's field
+    "impl_fn_result_moved_then_called": (
+        """\
+fn make_adder(n: f32) -> impl Fn(f32) -> f32 {
+    move |x| x + n
+}
+fn main() {
+    let add5 = make_adder(5.0);
+    let _moved = add5;
+    println!("{}", add5(1.0));
+}
+""",
+        rejects("E0382"),
+    ),
+    "borrow_of_a_loop_variable_kept_past_its_turn": (
+        """\
+fn main() {
+    let rows = vec![vec![1], vec![2, 3]];
+    let mut filled = Vec::new();
+    for mut row in rows {
+        row.push(7);
+        filled.push(&row);
+    }
+    println!("{:?}", filled);
+}
+""",
+        rejects("E0597"),
+    ),
+    "vec_field_element_of_a_variable_not_mut": (
+        """\
+struct H {
+    ps: Vec<i32>,
+}
+fn main() {
+    let h = H { ps: vec![1, 2] };
+    h.ps[0] = 7;
+    println!("{:?}", h.ps);
+}
+""",
+        rejects("E0596"),
+    ),
+    "array_field_element_of_a_variable_not_mut": (
+        """\
+struct H {
+    arr: [i32; 2],
+}
+fn main() {
+    let h = H { arr: [1, 2] };
+    h.arr[0] = 5;
+    println!("{}", h.arr[0]);
+}
+""",
+        rejects("E0594"),
+    ),
+    "field_elements_opaque_results_and_loop_borrows_that_run": (
+        """\
+struct H {
+    ps: Vec<i32>,
+    arr: [i32; 2],
+}
+fn make_adder(n: f32) -> impl Fn(f32) -> f32 {
+    move |x| x + n
+}
+fn apply_dyn(f: &dyn Fn(f32) -> f32, x: f32) -> f32 {
+    f(x)
+}
+fn main() {
+    let mut h = H { ps: vec![1, 2], arr: [3, 4] };
+    h.ps[0] = 7;
+    h.arr[1] = 9;
+    let add5 = make_adder(5.0);
+    let a = apply_dyn(&add5, 1.0);
+    let rows = vec![vec![1], vec![2, 3]];
+    let mut lens = Vec::new();
+    for row in rows {
+        let mut seen = Vec::new();
+        seen.push(&row);
+        lens.push(seen.len() + row.len());
+    }
+    println!("{:?} {:?} {} {} {:?}", h.ps, h.arr, a, add5(2.0), lens);
+}
+""",
+        runs("[7, 2] [3, 9] 6 7 [2, 3]\n"),
+    ),
 }
 
 

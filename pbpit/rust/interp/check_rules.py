@@ -99,25 +99,28 @@ def refuse_immutable_element(
         root = root.base
     if not isinstance(root, Local) or root.binding.mutable or root.binding.mut_ref:
         return
-    if any(isinstance(part, Field) for part in chain):
-        return  # a field's element: left to rustc's other rules (pbpit runs it as written)
     name = root.binding.name
-    slices.refuse_write_behind_ref(checker, e, root, len(chain))  # `xs[i] = x`, `xs: &[T]`
-    chain.reverse()  # from the variable out: `m`, `m[i]`, `m[i][j]`
+    if not any(isinstance(part, Field) for part in chain):
+        slices.refuse_write_behind_ref(checker, e, root, len(chain))  # `xs[i] = x`, `xs: &[T]`
+    chain.reverse()  # from the variable out: `m`, `m[i]`, `m[i][j]`, `h.ps`, `h.ps[i]`
     base: Expr = root
-    for depth, part in enumerate(chain):
-        if type(resolve(part.base.ty)) is Wrap and resolve(part.base.ty).kind == "Vec":
-            if base is root:
-                what = f"cannot borrow `{name}` as mutable, as it is not declared as mutable"
-            else:
-                shown = name + "[_]" * depth
-                what = f"cannot borrow `{shown}` as mutable, as `{name}` is not declared as mutable"
-            err = checker.fail(base.pos, rejects(what, "E0596"))
-            err.end = part.bracket  # the borrowed place ends where its `[` starts
-            err.label = "cannot borrow as mutable"
-            raise err
+    shown = name
+    for part in chain:
+        if isinstance(part, Index):
+            if type(resolve(part.base.ty)) is Wrap and resolve(part.base.ty).kind == "Vec":
+                if base is root:
+                    what = f"cannot borrow `{name}` as mutable, as it is not declared as mutable"
+                else:
+                    what = f"cannot borrow `{shown}` as mutable, as `{name}` is not declared "
+                    what += "as mutable"
+                err = checker.fail(root.pos, rejects(what, "E0596"))
+                err.end = part.bracket  # the borrowed place ends where its `[` starts
+                err.label = "cannot borrow as mutable"
+                raise err
+            shown += "[_]"
+        else:
+            shown += f".{part.name}"
         base = part
-    shown = name + "[_]" * len(chain)
     if borrowed:
         what = f"cannot borrow `{shown}` as mutable, as `{name}` is not declared as mutable"
         err = checker.fail(e.target.pos, rejects(what, "E0596"))

@@ -157,6 +157,8 @@ class MoveCheck:
         self.owned: set[Binding] = set()  # `made` values the checker did not mark `owned`
         # bindings whose parts are values, no reference (`let o = Some(String::new())`)
         self.values: set[Binding] = set()
+        # given a call's `impl Fn(..)` or `Box<..>` result: not `Copy`, whatever pbpit's type
+        self.opaque: set[Binding] = set()
         # references whose targets hold values all through: `&self`, `p: &P` ("shared"/"mutable")
         self.behind: dict[Binding, str] = {}
 
@@ -179,6 +181,8 @@ class MoveCheck:
     def tracked(self, binding: Binding) -> bool:
         """Whether a use of `binding` by value moves it: its type is not `Copy` and it is
         certainly not a reference."""
+        if binding in self.opaque:
+            return True
         if not (binding.owned or binding in self.owned) or binding.ty is None:
             return False
         try:
@@ -477,6 +481,8 @@ class MoveCheck:
                     state = self.move_ref(stmt.init, state)
                 if stmt.binding is not None and stmt.declared is None and self.made(stmt.init):
                     self.owned.add(stmt.binding)
+                if stmt.binding is not None and _opaque_result(stmt.init):
+                    self.opaque.add(stmt.binding)  # `let add5 = make_adder(5.0);`
                 written = getattr(stmt.binding, "written", None)  # `let v: Vec<String> = ..`
                 if stmt.binding is not None and (
                     self.holds_values(stmt.init)
@@ -592,6 +598,15 @@ def _declared_in(binding: Binding, scope: FnScope) -> bool:
             return True
         inner = inner.parent
     return False
+
+
+def _opaque_result(e: Expr | None) -> bool:
+    """A call of a function whose written result is `impl Trait` (no `Copy` to a caller) or a
+    `Box<..>`."""
+    if not isinstance(e, Call) or not isinstance(e.callee, FnItem) or e.borrowed:
+        return False
+    ret = e.callee.node.child_by_field_name("return_type")
+    return ret is not None and (ret.type == "abstract_type" or ret.text.startswith(b"Box<"))
 
 
 def _not_copy(binding: Binding) -> bool:

@@ -103,6 +103,10 @@ def refuse_assign_while_borrowed(body: Block, path: str) -> Unsupported | None:
     w = _Walk()
     w.walk(body, ())
     for holder, x, loops in w.borrows:
+        declared = w.declared.get(id(x.binding), ())
+        for loop in loops:  # `filled.push(&row)`, `row` made each turn, `filled` before the loop
+            if loop in declared and loop not in w.declared.get(id(holder), ()):
+                return _dies(x, path)
         start, end = x.pos, x.pos
         uses = [(u, ls) for u, ls in w.uses if u.binding is holder and u is not x]
         for use, use_loops in uses:
@@ -130,6 +134,17 @@ def refuse_assign_while_borrowed(body: Block, path: str) -> Unsupported | None:
             if later and (assign.pos > x.pos or wrapped):
                 return _conflict(assign, x, path)
     return None
+
+
+def _dies(x: Local, path: str) -> Unsupported:
+    """rustc's E0597: `x`, dropped at the end of its loop's turn, borrowed by what lives on."""
+    name = x.binding.name
+    where = x.borrow_pos or x.pos
+    err = Unsupported(
+        f"{path}:{where[0]}:{where[1]}", rejects(f"`{name}` does not live long enough", "E0597")
+    )
+    err.label = "borrowed value does not live long enough"
+    return err
 
 
 def _within(pos: Pos, span: tuple[Pos, Pos]) -> bool:
