@@ -196,7 +196,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
                 node.ty = finalize(node.ty)
             except Unresolved:
                 raise self.fail(node.pos, "type annotations needed") from None
-            if node.mut_borrow and not shared(node.ty):
+            if node.mut_borrow and not shared(node.ty) and not getattr(node, "in_place", False):
                 where = node.borrow_pos or node.pos
                 raise self.fail(where, f"`&mut` to a `{show(node.ty)}` ({MUT_REFERENCES})")
         for e in self.never_indices:

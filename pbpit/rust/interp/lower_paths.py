@@ -5,7 +5,7 @@ method call's receiver and arguments."""
 from __future__ import annotations
 
 from pbpit.engine.api import RUST_FUNCTIONS, RUST_METHODS
-from pbpit.rust.interp import burn_nn, results
+from pbpit.rust.interp import burn_nn, mem_functions, results
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
     _MUT_GRADIENTS,
@@ -374,6 +374,12 @@ class PathLowering:
             backend = prefix in self.backends or prefix in self.aliases
             if owner == "Device" and not (backend or prefix[:1].islower()):
                 raise self.fail(function, f"the path `{self.text(function)}`")
+            if owner == "mem" and names[:-2] not in (["std"], ["core"]):  # `std::mem::take`
+                if len(names) > 2:
+                    raise self.fail(function, f"the path `{self.text(function)}`")
+                if not mem_functions.in_scope(self.src):
+                    what = "cannot find module or crate `mem` in this scope"
+                    raise self.fail(segs[0][1], rejects(what, "E0433"))
             if len(args) != known[(owner, name)]:
                 raise self.fail(node, f"`{owner}::{name}` takes {known[(owner, name)]} arguments")
             return Static(pos, f"{owner}::{name}", args)

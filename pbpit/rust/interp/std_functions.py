@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.engine.tensor import Device
-from pbpit.rust.interp import hashmap, results
+from pbpit.rust.interp import hashmap, mem_functions, results
 from pbpit.rust.interp.builtins import Code, Function
 from pbpit.rust.interp.types import (
     DEVICE,
@@ -99,6 +99,7 @@ _STD = [
     Function("Result", "Ok", 1, _after_args(lambda ck, e: dyn_result(e.args[0].ty, Var())), _ok),
     *results.FUNCTIONS,  # `Err(..)`
     *hashmap.FUNCTIONS,  # `HashMap::new()`
+    *mem_functions.FUNCTIONS,  # `std::mem::take(&mut v)`
 ]
 STD_FUNCTIONS = {f.path: f for f in _STD}
 

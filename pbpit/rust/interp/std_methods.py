@@ -204,6 +204,17 @@ def _end(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return lambda frame: Some(items[index]) if (items := recv(frame)) else None
 
 
+def _get(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    """`v.get(i)`: `Some(&v[i])`, `None` past the end (the reference erased, as `first`'s)."""
+    (index,) = args
+
+    def get(frame: list) -> Any:
+        items, i = recv(frame), index(frame)
+        return Some(items[i]) if i < len(items) else None
+
+    return get
+
+
 def _push(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     (arg,) = args
 
@@ -249,6 +260,7 @@ def _slice_rows(family: str) -> list[Builtin]:
         Builtin(family, "into_iter", (), "iter", lambda c, e, recv, a: recv),
         Builtin(family, "first", (), "option_inner", _end),
         Builtin(family, "last", (), "option_inner", _end),
+        Builtin(family, "get", ("usize",), "option_inner", _get),
         *sort_rows(family),  # `sort`, `sort_by`, `sort_by_key`.. (std_sort.py)
         *slice_more(family),  # `split_at` (std_more.py)
     ]
