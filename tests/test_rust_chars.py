@@ -1,0 +1,135 @@
+"""Rust's `char` in the interpreter: literals (escapes included), `u8 as char` and `c as u32`,
+comparison, Display and Debug (`'a'`, `'\\''`, `'\\u{7f}'`), `String::push`, `str::chars`, and
+char's predicates and conversions (`pbpit/rust/interp/char_methods.py`); and what rustc rejects
+of them: a cast to char from other than u8 (E0604), a char cast to a float (E0606), arithmetic
+on chars (E0369), a `&str` where a char is expected (E0308).
+
+Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, the
+binary run): the first error code, or the stdout. Where rustc is on PATH, a test checks the
+recorded verdicts are still rustc's. A predicate whose answer for other than ASCII follows
+Rust's Unicode tables (`is_alphabetic` of 'é') is refused, not guessed.
+"""
+
+from __future__ import annotations
+
+import pytest
+import rustc_differential as diff
+from rustc_verdicts import judge, pbpit_gives, rejects, runs, stale
+
+CASES = {
+    "literals_display_and_debug": (
+        """\
+fn main() {
+    let c = 'a';
+    let q: char = '\\'';
+    println!("{} {:?} {:?} {:?} {:?} {:?} [{:>3}] [{:<2}]", c, c, q, '\\n', '"', '\\\\', c, 'b');
+    println!("{:?} {:?} {} {:?}", '\\u{e9}', '\\x7f', '\\u{e9}', '\\0');
+    println!("{:?} {:?}", vec!['x', 'y'], (1, 'a'));
+}
+""",
+        runs(
+            "a 'a' '\\'' '\\n' '\"' '\\\\' [  a] [b ]\n'é' '\\u{7f}' é '\\0'\n['x', 'y'] (1, 'a')\n"
+        ),
+    ),
+    "casts_and_comparisons": (
+        """\
+fn main() {
+    let b: u8 = 98;
+    let c = b as char;
+    println!("{} {} {} {} {}", c, c as u32, 'z' as u8, 'é' as u8, 97 as char);
+    println!("{} {} {} {}", 'a' < c, c == 'b', c != 'b', 'é' > 'z');
+    let mut v = vec!['q', 'b', 'x'];
+    v.sort();
+    println!("{:?}", v);
+}
+""",
+        runs("b 98 122 233 a\ntrue true false true\n['b', 'q', 'x']\n"),
+    ),
+    "push_and_chars": (
+        """\
+fn main() {
+    let mut s = String::new();
+    s.push('[');
+    let mut total = 0u32;
+    for c in "a1 B9".chars() {
+        if let Some(d) = c.to_digit(10) {
+            total = total * 10 + d;
+        }
+        s.push(c.to_ascii_uppercase());
+    }
+    s.push(']');
+    println!("{} {} {}", s, s.len(), total);
+    println!("{}", "x7f".chars().filter(|c| c.is_digit(16)).count());
+}
+""",
+        runs("[A1 B9] 7 19\n2\n"),
+    ),
+    "predicates": (
+        """\
+fn main() {
+    for c in ['a', 'Z', '7', ' ', '\\t', '!', '\\u{a0}'] {
+        println!(
+            "{:?} {} {} {} {} {:?}",
+            c,
+            c.is_ascii_digit(),
+            c.is_ascii_punctuation(),
+            c.is_whitespace(),
+            c.is_ascii_whitespace(),
+            c.to_digit(36)
+        );
+    }
+}
+""",
+        runs(
+            "'a' false false false false Some(10)\n'Z' false false false false Some(35)\n"
+            "'7' true false false false Some(7)\n' ' false false true true None\n"
+            "'\\t' false false true true None\n'!' false true false false None\n"
+            "'\\u{a0}' false false true false None\n"
+        ),
+    ),
+    "u32_cast_to_char": (
+        'fn main() {\n    let c = 300u32 as char;\n    println!("{}", c);\n}\n',
+        rejects("E0604"),
+    ),
+    "bool_cast_to_char": (
+        'fn main() {\n    let c = true as char;\n    println!("{}", c);\n}\n',
+        rejects("E0604"),
+    ),
+    "char_cast_to_float": (
+        "fn main() {\n    let x = 'a' as f32;\n    println!(\"{}\", x);\n}\n",
+        rejects("E0606"),
+    ),
+    "str_given_for_char": (
+        'fn main() {\n    let c: char = "a";\n    println!("{}", c);\n}\n',
+        rejects("E0308"),
+    ),
+    "str_pushed": (
+        'fn main() {\n    let mut s = String::new();\n    s.push("a");\n'
+        '    println!("{}", s);\n}\n',
+        rejects("E0308"),
+    ),
+    "push_to_an_immutable_string": (
+        "fn main() {\n    let s = String::new();\n    s.push('a');\n    println!(\"{}\", s);\n}\n",
+        rejects("E0596"),
+    ),
+    "char_plus_integer": (
+        "fn main() {\n    let c = 'a';\n    println!(\"{}\", c + 1);\n}\n",
+        rejects("E0369"),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_pbpit_gives_rustcs_verdict(name):
+    pbpit_gives(CASES, name)
+
+
+def test_the_recorded_verdicts_are_rustcs():
+    assert stale(CASES) == []
+
+
+@pytest.mark.parametrize("method", ["is_alphabetic", "is_numeric", "is_uppercase"])
+def test_a_unicode_table_answer_is_refused_not_guessed(method):
+    source = f"fn main() {{\n    let c = 'é';\n    println!(\"{{}}\", c.{method}());\n}}\n"
+    found = judge(source, diff.pbpit_verdict)
+    assert found.state == "rejected" and "Unicode" in found.detail, found
