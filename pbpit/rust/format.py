@@ -324,6 +324,13 @@ def _debug_str(text: str) -> str:
     return '"' + "".join(map(_debug_char, text)) + '"'
 
 
+def debug_char(ch: str) -> str:
+    """A char's `{:?}`: quoted in `'`, escaped as in a str but `'` escaped and `"` not."""
+    if ch == '"':
+        return "'\"'"
+    return "'" + ("\\'" if ch == "'" else _debug_char(ch)) + "'"
+
+
 def _format(value: object, debug: bool) -> str:
     if value is None:
         return "None"

@@ -83,6 +83,7 @@ from pbpit.rust.interp.ordering import vec_eq_array
 from pbpit.rust.interp.types import (
     BACKEND_INT_ELEMS,
     BOOL,
+    CHAR,
     F32,
     MUT_REFERENCES,
     NAMED,
@@ -235,7 +236,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         if e.kind == "value":
             assert e.suffix is not None
             return e.suffix
-        return {"bool": BOOL, "str": STR, "unit": UNIT}[e.kind]
+        return {"bool": BOOL, "char": CHAR, "str": STR, "unit": UNIT}[e.kind]
 
     def c_Local(self, e: Local) -> Ty:  # noqa: N802
         if e.binding.ty is None:

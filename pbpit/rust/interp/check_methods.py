@@ -24,6 +24,7 @@ from pbpit.rust.interp.nodes import (
     Method,
 )
 from pbpit.rust.interp.std_methods import (
+    CHAR_METHODS,
     DATA,
     DEVICE_METHODS,
     ELEM,
@@ -36,6 +37,7 @@ from pbpit.rust.interp.std_methods import (
 from pbpit.rust.interp.std_more import BOOL_METHODS, MUT_RESULTS
 from pbpit.rust.interp.types import (
     BOOL,
+    CHAR,
     DEVICE,
     GRADIENTS,
     STR,
@@ -186,7 +188,7 @@ class MethodRules:
             return self.elem(e, recv)
         family = (
             FLOAT if is_float(recv) else INT if is_int(recv)
-            else STR_METHODS if recv in (STR, STRING) else None
+            else STR_METHODS if recv in (STR, STRING) else CHAR_METHODS if recv is CHAR else None
         )
         if family is not None:
             row = family.get(name)

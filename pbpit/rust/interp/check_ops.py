@@ -39,6 +39,8 @@ from pbpit.rust.interp.nodes import (
 from pbpit.rust.interp.ordering import orderable, unknown_inside, vec_eq_array
 from pbpit.rust.interp.types import (
     BOOL,
+    CHAR,
+    NAMED,
     STR,
     STRING,
     Named,
@@ -155,7 +157,7 @@ def refuse_mixed_arithmetic(checker: Checker, e: Binary, left: Ty, right: Ty) ->
         return
     shown = {"l": _shown(left), "r": _shown(right)}
     # no such operator at all for `bool`, `&str`, nor but `+` for `String`: E0369
-    if left is BOOL or left is STR or (left is STRING and e.op != "+"):
+    if left in (BOOL, CHAR, STR) or (left is STRING and e.op != "+"):
         raise _no_impl(checker, e.op_pos or e.pos, _NO_IMPL[e.op].format(**shown), "E0369", None)
     if not is_number(left) or not (is_number(right) or _other_value(right)):
         return
@@ -325,7 +327,7 @@ class OperatorRules:
         target = resolve(e.target)
         source = self.known(self.expr(e.operand))
         self.cast_hint(e.operand, target)
-        if not is_number(target):
+        if not is_number(target) and target is not CHAR:
             raise self.fail(e.pos, f"casting to `{show(target)}`")
         if is_open(source):
             self.casts.append(e)  # rustc checks casts at the end, when the source is known
@@ -337,7 +339,13 @@ class OperatorRules:
         source, target = resolve(e.operand.ty), resolve(e.target)
         if is_open(source):
             raise self.fail(e.pos, "type annotations needed")
-        if not (is_number(source) or source is BOOL):
+        if target is CHAR and source is not NAMED["u8"] and (is_number(source) or source is BOOL):
+            what = f"only `u8` can be cast as `char`, not `{show(source)}`"
+            raise self.fail(e.pos, rejects(what, "E0604"))
+        if source is CHAR and is_float(target):
+            what = f"casting `char` as `{show(target)}` is invalid"
+            raise self.fail(e.pos, rejects(what, "E0606"))
+        if not (is_number(source) or source in (BOOL, CHAR)):
             raise self.fail(e.pos, f"casting `{show(source)}` as `{show(target)}`")
         if source is BOOL and not is_int(target):
             raise self.fail(e.pos, f"casting `bool` as `{show(target)}`")
@@ -353,3 +361,5 @@ class OperatorRules:
                 operand.kind == "float" and is_float(target)
             ):
                 self.unify(target, operand.ty, operand.pos)
+            elif operand.kind == "int" and target is CHAR:  # `97 as char`: a u8 literal
+                self.unify(NAMED["u8"], operand.ty, operand.pos)

@@ -213,4 +213,8 @@ class OperatorCompiler:
         target = resolve(e.ty).name  # type: ignore[attr-defined]
         if source == target:
             return operand
+        if target == "char":  # from a u8 only (the checker's E0604)
+            return lambda frame: chr(operand(frame))
+        if source == "char":  # its code point, as a u32 is cast
+            return lambda frame: cast(ord(operand(frame)), "u32", target)
         return lambda frame: cast(operand(frame), source, target)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pbpit.rust.format import (
+    debug_char,
     f32_debug,
     f32_display,
     f32_display_precision,
@@ -247,6 +248,8 @@ def _leaf(ty: Ty, spec: Spec, debug: bool) -> Callable[[object], str] | None:
         from pbpit.rust.interp import results  # (results imports runtime, which imports this)
 
         return results.error_formatter(debug, lambda text: _pad_str(text, spec), spec.pretty)
+    if name == "char":  # Debug writes its quoted escape without `Formatter::pad`, as a str's
+        return debug_char if debug else lambda x: _pad_str(x, spec)  # type: ignore[arg-type]
     if name in ("str", "String"):
         if not debug:
             return lambda x: _pad_str(x, spec)  # type: ignore[arg-type]

@@ -174,6 +174,26 @@ class LiteralLowering:
     def e_unit_expression(self, node: Node) -> Expr:
         return Lit(self.pos(node), "unit", ())
 
+    def e_char_literal(self, node: Node) -> Expr:
+        """`'a'`, `'\\n'`, `'\\u{e9}'`: one char, its escape read as in a string."""
+        text = self.text(node)
+        if text.startswith("b"):
+            simple = len(text) == 4 and " " <= text[2] <= "~"  # `b'a'`: the number it is
+            help_ = f" (write `{ord(text[2])}u8`)" if simple else ""
+            raise self.fail(node, "byte literals" + help_)
+        body = text[1:-1]
+        if body.startswith("\\"):
+            try:
+                value, length = read_escape(body)
+            except EscapeError as err:
+                raise self.fail(node, f"{err} (rustc rejects it)") from None
+            if length != len(body):
+                raise self.fail(node, f"the char literal `{text}`")
+            return Lit(self.pos(node), "char", value)
+        if len(body) != 1:
+            raise self.fail(node, f"the char literal `{text}`")
+        return Lit(self.pos(node), "char", body)
+
     def e_string_literal(self, node: Node) -> Expr:
         return Lit(self.pos(node), "str", self.string_value(node))
 

@@ -41,7 +41,6 @@ _ITEMS = {
 _EXPRESSIONS = {
     "tuple_expression": "tuples",
     "struct_expression": "struct expressions",
-    "char_literal": "char literals (write a one-character string: `\"a\"`)",
     "unsafe_block": "`unsafe` blocks",
     "async_block": "`async` blocks",
     "await_expression": "`.await`",

@@ -171,7 +171,8 @@ class Expr:
 @dataclass(eq=False)
 class Lit(Expr):
     pos: Pos
-    kind: str  # int, float (value: literal text), value (exact value of `ty`), bool, str, unit
+    kind: str  # int, float (value: literal text), value (exact value of `ty`), bool, char, str,
+    # unit
     value: Any
     suffix: Ty | None = None
 

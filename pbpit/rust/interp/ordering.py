@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pbpit.rust.format import Some
-from pbpit.rust.interp.types import BOOL, STR, STRING, Ty, Var, Wrap, is_number, resolve
+from pbpit.rust.interp.types import BOOL, CHAR, STR, STRING, Ty, Var, Wrap, is_number, resolve
 
 _ORDERED_WRAPS = ("Option", "Vec", "array")
 
@@ -23,7 +23,7 @@ def orderable(ty: Ty) -> bool:
         return ty.kind in _ORDERED_WRAPS and orderable(ty.inner)
     if type(ty) is Var:
         return ty.kind is not None  # an `{integer}` or `{float}`; any other type is unknown
-    return is_number(ty) or ty in (BOOL, STR, STRING)
+    return is_number(ty) or ty in (BOOL, CHAR, STR, STRING)
 
 
 def unknown_inside(ty: Ty) -> bool:

@@ -11,6 +11,7 @@ from typing import Any
 from pbpit.engine.tensor import seed
 from pbpit.rust.format import Some
 from pbpit.rust.interp.builtins import Builtin, Code, Family, _inner, rows
+from pbpit.rust.interp.char_methods import CHAR_METHODS, STR_CHARS  # noqa: F401 - `char`'s family, here with the others
 from pbpit.rust.interp.check_tables import INT_DATA
 from pbpit.rust.interp.hashmap import ENTRY, HASHMAP, MAP_ITER
 from pbpit.rust.interp.iter_methods import ITER
@@ -194,6 +195,7 @@ STR_METHODS = rows(
         "str", "push_str", None, "()", _push_str, _push_str_type, receivers=frozenset(("String",))
     ),
     *STR_MORE,  # `parse`, `trim`, `to_uppercase`.. (str_methods.py)
+    *STR_CHARS,  # `String::push`, `chars` (char_methods.py)
 )
 
 # -- Vec and arrays -------------------------------------------------------------------------------

@@ -46,6 +46,7 @@ NAMED = {
         *INT_RANGES,
         *FLOAT_NAMES,
         "bool",
+        "char",
         "str",
         "String",
         "()",
@@ -60,6 +61,7 @@ F32, F64, I32, USIZE = NAMED["f32"], NAMED["f64"], NAMED["i32"], NAMED["usize"]
 BOOL, STR, STRING, UNIT, NEVER = (NAMED[n] for n in ("bool", "str", "String", "()", "!"))
 DEVICE, GRADIENTS, TENSOR_DATA = NAMED["Device"], NAMED["Gradients"], NAMED["TensorData"]
 DISTRIBUTION = NAMED["Distribution"]
+CHAR = NAMED["char"]
 DYN_ERROR = Named("Box<dyn std::error::Error>")
 """`Box<dyn Error>`: std's boxed error (`results.py`)."""
 
