@@ -1,8 +1,9 @@
-"""`std::mem::take`, `replace` and `swap` (`mem_functions.py`) and `Vec::get` / a slice's
-`get`: valid programs run with rustc's stdout, and programs rustc rejects refused with its
-first error code. Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C
-debug-assertions=on`, the binary run); where rustc is on PATH, a test checks they are still
-rustc's."""
+"""`std::mem::take`, `replace` and `swap` (`mem_functions.py`), `Vec::get` / a slice's
+`get`, and a reference into a `HashMap` held across a method changing it (`insert`, `remove`,
+`entry`, `clear`: E0502): valid programs run with rustc's stdout, and programs rustc rejects
+refused with its first error code. Each verdict was recorded from rustc 1.95 (`rustc
+--edition 2021 -C debug-assertions=on`, the binary run); where rustc is on PATH, a test checks
+they are still rustc's."""
 
 from __future__ import annotations
 
@@ -71,6 +72,100 @@ fn main() {
     let v = vec![1, 2];
     let b = std::mem::replace(&mut v, vec![3]);
     println!("{:?} {:?}", v, b);
+}
+""",
+        rejects("E0596"),
+    ),
+    "map_insert_while_get_read_later": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut m = HashMap::new();
+    m.insert(1, 10);
+    let ten = m.get(&1).unwrap();
+    m.insert(2, 20);
+    println!("{}", ten);
+}
+""",
+        rejects("E0502"),
+    ),
+    "map_remove_while_get_read_later": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut m: HashMap<i32, i32> = HashMap::new();
+    m.insert(1, 10);
+    let ten = m.get(&1).unwrap();
+    m.remove(&1);
+    println!("{}", ten);
+}
+""",
+        rejects("E0502"),
+    ),
+    "map_values_copied_before_changes": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut m: HashMap<i32, i32> = HashMap::new();
+    m.insert(1, 10);
+    let ten = *m.get(&1).unwrap();
+    m.insert(2, 20);
+    *m.entry(3).or_insert(0) += ten;
+    let got = m.get(&1).unwrap();
+    println!("{} {} {}", ten, got, m.len());
+    let last = m.get(&3).copied();
+    m.remove(&3);
+    println!("{:?} {:?}", last, m.get(&3));
+}
+""",
+        runs("10 10 3\nSome(10) None\n"),
+    ),
+    "map_entry_update_while_get_read_later": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut m: HashMap<i32, i32> = HashMap::new();
+    m.insert(1, 10);
+    let ten = m.get(&1).unwrap();
+    *m.entry(1).or_insert(0) += 1;
+    println!("{}", ten);
+}
+""",
+        rejects("E0502"),
+    ),
+    "map_clear_while_get_read_later": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut m: HashMap<&str, u32> = HashMap::new();
+    m.insert("a", 1);
+    let one = m.get("a").unwrap();
+    m.clear();
+    println!("{}", one);
+}
+""",
+        rejects("E0502"),
+    ),
+    "map_clear_after_a_copy": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut m: HashMap<&str, u32> = HashMap::new();
+    m.insert("a", 1);
+    let one = *m.get("a").unwrap();
+    m.clear();
+    println!("{} {} {:?}", one, m.len(), m.get("a"));
+}
+""",
+        runs("1 0 None\n"),
+    ),
+    "map_clear_not_mut": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let m: HashMap<&str, u32> = HashMap::new();
+    m.clear();
+    println!("{}", m.len());
 }
 """,
         rejects("E0596"),

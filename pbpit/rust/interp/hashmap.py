@@ -109,6 +109,10 @@ def _map_type(ck: Any, e: Any, recv: Ty) -> Ty:
         return Wrap("MapIter", item if item is not None else TupleT([_key(recv), _value(recv)]))
     if name == "clone":
         raise ck.fail(e.pos, "`clone` of a HashMap")
+    if name == "clear":
+        ck.mutable_receiver(e)
+        ck.args(e)
+        return UNIT
     _hashable(ck, e, recv)
     if name == "insert":
         ck.mutable_receiver(e)
@@ -230,6 +234,13 @@ def _map(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
         return lambda frame: list(recv(frame).values())
     if name == "iter":
         return lambda frame: list(recv(frame).items())
+    if name == "clear":
+
+        def clear(frame: list) -> Any:
+            recv(frame).clear()
+            return UNIT
+
+        return clear
     if name == "insert":
         key, value = args
 
@@ -336,10 +347,14 @@ def check_order(ck: Any, e: Any, recv: Ty) -> None:
         raise ck.fail(e.pos, f"`{e.name}` of a HashMap's entries ({_RANDOM_ORDER})")
 
 
+# The methods taking `&mut self`: a reference into the map (`m.get(&k).unwrap()`) held across
+# one of them is rustc's E0502 (loop_borrows.py reads `Builtin.mutates`).
+_CHANGING = frozenset(("insert", "remove", "get_mut", "entry", "clear"))
+
 HASHMAP = rows(
     "HashMap",
     *(
-        Builtin("HashMap", name, None, "", _map, _map_type)
+        Builtin("HashMap", name, None, "", _map, _map_type, mutates=name in _CHANGING)
         for name in (
             "insert",
             "get",
@@ -349,6 +364,7 @@ HASHMAP = rows(
             "len",
             "is_empty",
             "entry",
+            "clear",
             "keys",
             "values",
             "iter",
@@ -366,7 +382,7 @@ MAP_ITER = rows(
     "MapIter", *(Builtin("MapIter", n, None, "", _map_iter, _map_iter_type) for n in _ORDER_FREE)
 )
 
-UPDATE = Builtin("HashMap", ENTRY_UPDATE, None, "", _update, lambda ck, e, recv: UNIT)
+UPDATE = Builtin("HashMap", ENTRY_UPDATE, None, "", _update, lambda ck, e, r: UNIT, mutates=True)
 """`*m.entry(k).or_insert(d) op= x`, typed by `check_update`."""
 
 MUT_RESULTS = frozenset(("or_insert", "or_insert_with", "or_default"))
