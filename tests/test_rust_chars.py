@@ -116,6 +116,27 @@ fn main() {
         "fn main() {\n    let c = 'a';\n    println!(\"{}\", c + 1);\n}\n",
         rejects("E0369"),
     ),
+    "char_and_str_patterns": (
+        """\
+fn main() {
+    let line = "key = value=2";
+    let mut parts = line.splitn(2, '=');
+    let k = parts.next().unwrap().trim();
+    println!("{} [{}] {}", line.contains('='), k, parts.next().unwrap());
+    println!("{:?} {:?}", "a,b,,c".split(',').collect::<Vec<_>>(), "h\\u{e9}llo".find('l'));
+    println!("{} {}", "[[x]]".trim_matches('['), "#t".starts_with('#'));
+}
+""",
+        runs('true [key]  value=2\n["a", "b", "", "c"] Some(3)\nx]] true\n'),
+    ),
+    "integer_pattern": (
+        'fn main() {\n    println!("{}", "a5".contains(5));\n}\n',
+        rejects("E0277"),
+    ),
+    "owned_string_pattern": (
+        'fn main() {\n    let p = String::from(",");\n    println!("{}", "a,b".contains(p));\n}\n',
+        rejects("E0277"),
+    ),
 }
 
 

@@ -1,0 +1,117 @@
+"""`str`'s methods that take a pattern, a row each (`builtins.Builtin`), spread into
+`std_methods.STR_METHODS`: `contains`, `starts_with`, `ends_with`, `find` (a byte offset),
+`split`, `splitn`, `trim_matches`, `trim_start_matches`, `trim_end_matches`.
+
+A pattern is a `char` or a `&str` (pbpit holds both as Python strs); a closure or a slice of
+chars as pattern is refused. An empty `&str` pattern, which Rust matches between every two
+chars, is refused where it is met by the methods that would need that (`split`, `splitn`,
+`trim_*_matches`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.rust.format import Some
+from pbpit.rust.interp.builtins import Builtin, Code
+from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.types import (
+    BOOL,
+    CHAR,
+    STR,
+    STRING,
+    USIZE,
+    Ty,
+    Var,
+    Wrap,
+    is_number,
+    option,
+    resolve,
+    show,
+)
+
+_RESULTS: dict[str, Ty] = {
+    "contains": BOOL,
+    "starts_with": BOOL,
+    "ends_with": BOOL,
+    "find": option(USIZE),
+    "split": Wrap("Iter", STR),
+    "splitn": Wrap("Iter", STR),
+    "trim_matches": STR,
+    "trim_start_matches": STR,
+    "trim_end_matches": STR,
+}
+
+
+def _pattern_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    found = ck.args(e, USIZE, Var()) if e.name == "splitn" else ck.args(e, Var())
+    arg = e.args[-1]
+    pattern = resolve(found[-1])
+    if pattern not in (STR, STRING, CHAR) or (
+        pattern is STRING and not arg.borrowed and ck.owned(arg)
+    ):
+        if (
+            pattern in (STRING, BOOL)
+            or is_number(pattern)
+            or getattr(pattern, "kind", 0) in ("int", "float")
+        ):
+            what = f"the trait bound `{show(pattern)}: Pattern` is not satisfied"
+            raise ck.fail(arg.pos, rejects(what, "E0277"))
+        raise ck.fail(arg.pos, f"`{e.name}` with a pattern of type `{show(pattern)}`")
+    return _RESULTS[e.name]
+
+
+def _byte_offset(text: str, index: int) -> int:
+    return len(text[:index].encode("utf-8"))
+
+
+def _trim(text: str, pattern: str, start: bool, end: bool) -> str:
+    if start:
+        while text.startswith(pattern):
+            text = text[len(pattern) :]
+    if end:
+        while text.endswith(pattern):
+            text = text[: -len(pattern)]
+    return text
+
+
+def _pattern(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    from pbpit.rust.interp.runtime import Unsupported  # (runtime imports the nodes)
+
+    name, where, pattern = e.name, comp.where(e.pos), args[-1]
+
+    def nonempty(p: str) -> str:
+        if not p:
+            what = f"`{name}` with an empty pattern (Rust matches it between every two chars)"
+            raise Unsupported(where, what)
+        return p
+
+    if name == "contains":
+        return lambda frame: pattern(frame) in recv(frame)
+    if name == "starts_with":
+        return lambda frame: recv(frame).startswith(pattern(frame))
+    if name == "ends_with":
+        return lambda frame: recv(frame).endswith(pattern(frame))
+    if name == "find":
+
+        def find(frame: list) -> Any:
+            text = recv(frame)
+            at = text.find(pattern(frame))
+            return None if at < 0 else Some(_byte_offset(text, at))
+
+        return find
+    if name == "split":
+        return lambda frame: recv(frame).split(nonempty(pattern(frame)))
+    if name == "splitn":
+        count = args[0]
+
+        def splitn(frame: list) -> Any:
+            text, n, p = recv(frame), count(frame), nonempty(pattern(frame))
+            return [] if n == 0 else text.split(p, n - 1)
+
+        return splitn
+    start, end = name != "trim_end_matches", name != "trim_start_matches"
+    return lambda frame: _trim(recv(frame), nonempty(pattern(frame)), start, end)
+
+
+STR_PATTERNS = tuple(Builtin("str", n, None, "", _pattern, _pattern_type) for n in _RESULTS)
