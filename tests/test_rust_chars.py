@@ -129,6 +129,21 @@ fn main() {
 """,
         runs('true [key]  value=2\n["a", "b", "", "c"] Some(3)\nx]] true\n'),
     ),
+    "closure_patterns": (
+        """\
+fn main() {
+    let w = "--Hi, you!!";
+    println!("[{}]", w.trim_matches(|c: char| !c.is_alphanumeric()));
+    println!("{:?}", "a1b22c".split(|c: char| c.is_ascii_digit()).collect::<Vec<_>>());
+    println!("{:?}", "h\\u{e9}llo w".find(|c: char| c == 'w'));
+}
+""",
+        runs('[Hi, you]\n["a", "b", "", "c"]\nSome(7)\n'),
+    ),
+    "closure_pattern_returning_a_char": (
+        'fn main() {\n    println!("{}", "ab".contains(|c: char| c));\n}\n',
+        rejects("E0271"),
+    ),
     "integer_pattern": (
         'fn main() {\n    println!("{}", "a5".contains(5));\n}\n',
         rejects("E0277"),

@@ -2,8 +2,8 @@
 `std_methods.STR_METHODS`: `contains`, `starts_with`, `ends_with`, `find` (a byte offset),
 `split`, `splitn`, `trim_matches`, `trim_start_matches`, `trim_end_matches`.
 
-A pattern is a `char` or a `&str` (pbpit holds both as Python strs); a closure or a slice of
-chars as pattern is refused. An empty `&str` pattern, which Rust matches between every two
+A pattern is a `char` or a `&str` (pbpit holds both as Python strs), or a closure written in
+place taking a char (`|c: char| c == '-'`); a function path or a slice of chars is refused. An empty `&str` pattern, which Rust matches between every two
 chars, is refused where it is met by the methods that would need that (`split`, `splitn`,
 `trim_*_matches`).
 """
@@ -15,6 +15,7 @@ from typing import Any
 from pbpit.rust.format import Some
 from pbpit.rust.interp.builtins import Builtin, Code
 from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.nodes import Closure
 from pbpit.rust.interp.types import (
     BOOL,
     CHAR,
@@ -44,6 +45,19 @@ _RESULTS: dict[str, Ty] = {
 
 
 def _pattern_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    if e.args and isinstance(e.args[-1], Closure):  # `|c: char| c.is_ascii_digit()`
+        if e.name == "splitn":
+            ck.arity(e, 2, "`splitn`")
+            ck.unify(USIZE, ck.expr(e.args[0]), e.args[0].pos)
+        else:
+            ck.arity(e, 1, f"`{e.name}`")
+        fn = ck.closure_arg(e.args[-1], [CHAR])
+        ret = resolve(fn.ret)
+        if type(ret) is not Var and ret is not BOOL:  # rustc: the closure's `Output` is wrong
+            what = f"expected the closure to return `bool`, but it returns `{show(ret)}`"
+            raise ck.fail(e.args[-1].pos, rejects(what, "E0271"))
+        ck.unify(BOOL, fn.ret, e.args[-1].pos)
+        return _RESULTS[e.name]
     found = ck.args(e, USIZE, Var()) if e.name == "splitn" else ck.args(e, Var())
     arg = e.args[-1]
     pattern = resolve(found[-1])
@@ -86,6 +100,8 @@ def _pattern(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
             raise Unsupported(where, what)
         return p
 
+    if e.args and isinstance(e.args[-1], Closure):
+        return _predicate(name, recv, args)
     if name == "contains":
         return lambda frame: pattern(frame) in recv(frame)
     if name == "starts_with":
@@ -112,6 +128,55 @@ def _pattern(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
         return splitn
     start, end = name != "trim_end_matches", name != "trim_start_matches"
     return lambda frame: _trim(recv(frame), nonempty(pattern(frame)), start, end)
+
+
+def _split_where(text: str, test: Any, limit: int) -> list[str]:
+    """`text` split at each char `test` accepts (at most `limit` pieces, -1: any)."""
+    pieces, start = [], 0
+    for i, c in enumerate(text):
+        if len(pieces) + 1 == limit:
+            break
+        if test(c):
+            pieces.append(text[start:i])
+            start = i + 1
+    return [*pieces, text[start:]]
+
+
+def _trim_where(text: str, test: Any, start: bool, end: bool) -> str:
+    a, b = 0, len(text)
+    while start and a < b and test(text[a]):
+        a += 1
+    while end and b > a and test(text[b - 1]):
+        b -= 1
+    return text[a:b]
+
+
+def _predicate(name: str, recv: Code, args: list[Code]) -> Code:
+    """The method `name` with a closure of a char as its pattern (`args[-1]`)."""
+    function = args[-1]
+    if name == "contains":
+        return lambda frame: any(map(function(frame), recv(frame)))
+    if name == "starts_with":
+        return lambda frame: bool(t := recv(frame)) and function(frame)(t[0])
+    if name == "ends_with":
+        return lambda frame: bool(t := recv(frame)) and function(frame)(t[-1])
+    if name == "find":
+
+        def find(frame: list) -> Any:
+            text, test = recv(frame), function(frame)
+            at = next((i for i, c in enumerate(text) if test(c)), None)
+            return None if at is None else Some(_byte_offset(text, at))
+
+        return find
+    if name == "split":
+        return lambda frame: _split_where(recv(frame), function(frame), -1)
+    if name == "splitn":
+        count = args[0]
+        return lambda frame: (
+            [] if (n := count(frame)) == 0 else _split_where(recv(frame), function(frame), n)
+        )
+    start, end = name != "trim_end_matches", name != "trim_start_matches"
+    return lambda frame: _trim_where(recv(frame), function(frame), start, end)
 
 
 STR_PATTERNS = tuple(Builtin("str", n, None, "", _pattern, _pattern_type) for n in _RESULTS)
