@@ -1,9 +1,9 @@
-"""`std::mem::take`, `replace` and `swap` (`mem_functions.py`), `Vec::get` / a slice's
-`get`, and a reference into a `HashMap` held across a method changing it (`insert`, `remove`,
-`entry`, `clear`: E0502): valid programs run with rustc's stdout, and programs rustc rejects
-refused with its first error code. Each verdict was recorded from rustc 1.95 (`rustc
---edition 2021 -C debug-assertions=on`, the binary run); where rustc is on PATH, a test checks
-they are still rustc's."""
+"""`std::mem::take`, `replace` and `swap` (`mem_functions.py`); `Vec::get` and a slice's `get`,
+`if let Some(x) = v.get_mut(i)`; and a reference into a `HashMap` held across a method changing
+it (`insert`, `remove`, `entry`, `clear`: E0502). Valid programs run with rustc's stdout, and
+programs rustc rejects are refused with its first error code. Each verdict was recorded from
+rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, the binary run); where rustc is on
+PATH, a test checks they are still rustc's."""
 
 from __future__ import annotations
 
@@ -166,6 +166,48 @@ fn main() {
     let m: HashMap<&str, u32> = HashMap::new();
     m.clear();
     println!("{}", m.len());
+}
+""",
+        rejects("E0596"),
+    ),
+    "vec_get_mut_of_structs_and_vecs": (
+        """\
+#[derive(Debug)]
+struct Layer { w: Vec<f32>, name: String }
+fn main() {
+    let mut layers = vec![Layer { w: vec![1.0], name: String::from("a") }];
+    if let Some(l) = layers.get_mut(0) {
+        l.w.push(2.0);
+        l.name.push_str("b");
+    }
+    let mut rows = vec![vec![1], vec![2]];
+    if let Some(r) = rows.get_mut(1) { r.push(3); }
+    println!("{:?} {:?} {}", layers, rows, rows.len());
+}
+""",
+        runs('[Layer { w: [1.0, 2.0], name: "ab" }] [[1], [2, 3]] 2\n'),
+    ),
+    "vec_get_mut_of_numbers_and_strings": (
+        """\
+fn main() {
+    let mut v = vec![1, 2];
+    let i = 1;
+    if let Some(x) = v.get_mut(i) { *x += 10; }
+    if let Some(x) = v.get_mut(0) { *x = 7; }
+    if let Some(x) = v.get_mut(5) { *x = 9; }
+    let mut names = vec![String::from("a")];
+    if let Some(n) = names.get_mut(0) { n.push_str("bc"); }
+    println!("{:?} {:?}", v, names);
+}
+""",
+        runs('[7, 12] ["abc"]\n'),
+    ),
+    "vec_get_mut_not_mut": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    if let Some(x) = v.get_mut(0) { *x += 1; }
+    println!("{:?}", v);
 }
 """,
         rejects("E0596"),

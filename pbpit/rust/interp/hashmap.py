@@ -523,6 +523,10 @@ def written_back(lowerer: Any, node: Any, place: tuple[Any, Any], binding: Any, 
 def check_write_back(ck: Any, e: Any) -> Ty:
     recv = resolve(ck.expr(e.recv))
     e.impl = WRITE_BACK_ROW
+    if type(recv) is Wrap and recv.kind == "Vec":  # `if let Some(x) = v.get_mut(i)`: `v[i] = x`
+        ck.unify(USIZE, ck.expr(e.args[0]), e.args[0].pos)
+        ck.unify(recv.inner, ck.expr(e.args[1]), e.args[1].pos)
+        return UNIT
     _key_arg(ck, e, recv, e.args[0])
     ck.unify(_value(recv), ck.expr(e.args[1]), e.args[1].pos)
     return UNIT

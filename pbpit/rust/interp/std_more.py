@@ -71,6 +71,28 @@ def _remove(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return remove
 
 
+def _get_mut_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`v.get_mut(i)`: `Option<&mut T>`, as `if let Some(x) = v.get_mut(i) { .. }` only: pbpit
+    erases references, so `x` is the element, written back to `v[i]` after the body as a
+    `HashMap`'s `get_mut` is (`hashmap.get_mut_place`)."""
+    ck.mutable_receiver(e)
+    ck.args(e, USIZE)
+    if not getattr(e, "written_back", False):
+        what = f"`get_mut` of a `{show(recv)}` but as `if let Some(x) = v.get_mut(i) {{ .. }}` "
+        raise ck.fail(e.pos, what + "(pbpit erases references; write `v[i] = x`)")
+    return option(_inner(recv))
+
+
+def _get_mut(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    (index,) = args
+
+    def get_mut(frame: list) -> Any:
+        items, i = recv(frame), index(frame)
+        return Some(items[i]) if i < len(items) else None
+
+    return get_mut
+
+
 def _reverse(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     def reverse(frame: list) -> Any:
         recv(frame).reverse()
@@ -307,6 +329,7 @@ VEC_MORE = (
     Builtin("Vec", "retain", None, "()", _retain, _retain_type),
     Builtin("Vec", "insert", ("usize", "inner"), "()", _insert, _insert_type, mutates=True),
     Builtin("Vec", "remove", ("usize",), "inner", _remove, mutates=True),
+    Builtin("Vec", "get_mut", None, "", _get_mut, _get_mut_type, mutates=True),
     Builtin("Vec", "reverse", (), "()", _reverse, mutates=True),
     Builtin("Vec", "truncate", ("usize",), "()", _truncate, mutates=True),
     Builtin("Vec", "swap", ("usize", "usize"), "()", _swap, mutates=True),
