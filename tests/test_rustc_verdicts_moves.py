@@ -238,6 +238,21 @@ fn main() {
 """,
         rejects("E0507"),
     ),
+    "array_pattern_moves_the_elements_out": (
+        """\
+fn heads() -> [String; 2] {
+    [String::from("a"), String::from("b")]
+}
+
+fn main() {
+    let [left, right] = heads();
+    let arr = [String::from("c"), String::from("d")];
+    let [x, y] = arr;
+    println!("{left} {right} {x} {y}");
+}
+""",
+        runs("a b c d\n"),
+    ),
     "move_out_of_an_array_index": (
         """\
 fn main() {

@@ -123,7 +123,8 @@ class PatternLowering:
             return
         if kind == "array":
             for i, sub in enumerate(pat.subs):
-                element = Index(sub.pos, value, Lit(sub.pos, "int", i, NAMED["usize"]), sub.pos)
+                index = Lit(sub.pos, "int", i, NAMED["usize"])
+                element = Index(sub.pos, value, index, sub.pos, destructured=True)
                 self.bound_parts(node, sub, element, parts)
             return
         if kind == "variant" and pat.item is not None and pat.item.enum is None:

@@ -355,6 +355,7 @@ class Index(Expr):
     base: Expr
     index: Expr
     bracket: Pos  # of `[`: where `Vec`'s `Index` (`#[track_caller]`) panics
+    destructured: bool = False  # an element an array pattern takes (`let [a, b] = arr;`)
 
 
 @dataclass(eq=False)

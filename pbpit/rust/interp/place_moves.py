@@ -70,7 +70,9 @@ def refuse_move_out_of_index(
     path: str, e: Index, values: set[Binding], behind: dict[Binding, str]
 ) -> None:
     """`let s = v[0];` (an argument, `v[0].unwrap()`..) of an element not `Copy`: rustc's E0507
-    (E0508 for an array)."""
+    (E0508 for an array). An array pattern moves its elements out (`let [a, b] = arr;` runs)."""
+    if e.destructured:
+        return
     root = _root(e.base)
     if root is None or not (root.binding in values or root.binding in behind):
         return
