@@ -144,6 +144,28 @@ fn main() {
         'fn main() {\n    println!("{}", "ab".contains(|c: char| c));\n}\n',
         rejects("E0271"),
     ),
+    "char_patterns_and_collect_into_string": (
+        """\
+fn main() {
+    for c in "a7 ".chars() {
+        let kind = match c {
+            'a' | 'e' => "vowel",
+            '0'..='9' => "digit",
+            _ => "other",
+        };
+        print!("{} ", kind);
+    }
+    let s: String = "abc".chars().rev().collect();
+    println!("{} {}", s, "xy".chars().map(|c| c.to_ascii_uppercase()).collect::<String>());
+    println!("{}", 'q'.to_string() + "!");
+}
+""",
+        runs("vowel digit other cba XY\nq!\n"),
+    ),
+    "chars_collected_into_a_vec_of_numbers": (
+        'fn main() {\n    let v: Vec<i32> = "ab".chars().collect();\n    println!("{:?}", v);\n}\n',
+        rejects("E0277"),
+    ),
     "integer_pattern": (
         'fn main() {\n    println!("{}", "a5".contains(5));\n}\n',
         rejects("E0277"),

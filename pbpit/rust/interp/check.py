@@ -513,7 +513,9 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
 
     def hint(self, e: Expr, ty: Ty) -> None:
         inner = e.value if isinstance(e, traits.BoxNew) else e  # pbpit erases the box
-        if isinstance(inner, ArrayLit | Closure):
+        if isinstance(inner, ArrayLit | Closure) or (
+            isinstance(inner, Method) and inner.name == "collect"
+        ):
             self.expected[id(inner)] = ty
 
     def c_ArrayLit(self, e: ArrayLit) -> Ty:  # noqa: N802

@@ -178,7 +178,7 @@ class MethodRules:
         if name == "clone" and recv not in (GRADIENTS, results.DYN_ERROR):  # (no `Clone`)
             return CLONE.types(self, e, recv)
         if name == "to_string" and (
-            is_number(recv) or recv in (BOOL, STR, STRING, results.DYN_ERROR, shapes.SHAPE)
+            is_number(recv) or recv in (BOOL, CHAR, STR, STRING, results.DYN_ERROR, shapes.SHAPE)
         ):
             return TO_STRING.types(self, e, recv)
         if recv is shapes.SHAPE:  # `shape.num_elements()`, `shape.dims::<2>()` (shapes.py)

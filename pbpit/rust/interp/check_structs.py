@@ -28,6 +28,7 @@ from pbpit.rust.interp.nodes import (
 from pbpit.rust.interp.traits import subst
 from pbpit.rust.interp.types import (
     BOOL,
+    CHAR,
     NEVER,
     StructT,
     TupleT,
@@ -90,7 +91,7 @@ class StructRules:
             for end in (p.value, p.hi):
                 if end is not None:
                     self.unify(ty, self.expr(end), end.pos)
-            if kind == "range" and not (is_number(ty) or is_open(ty)):
+            if kind == "range" and not (is_number(ty) or is_open(ty) or resolve(ty) is CHAR):
                 raise self.fail(p.pos, f"a range pattern on `{show(ty)}`")
             return
         if kind == "or":

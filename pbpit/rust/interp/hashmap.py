@@ -24,6 +24,7 @@ from pbpit.rust.interp.builtins import Builtin, Code, Function, rows
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.types import (
     BOOL,
+    CHAR,
     INT_RANGES,
     STR,
     STRING,
@@ -73,7 +74,7 @@ def _hashable(ck: Any, e: Any, recv: Ty) -> None:
         raise ck.fail(e.pos, rejects(what + "were not satisfied", "E0599"))
     parts = key.elems if type(key) is TupleT else [key]
     for part in map(resolve, parts):
-        if not (type(part) is Var or is_int(part) or part in (BOOL, STR, STRING)):
+        if not (type(part) is Var or is_int(part) or part in (BOOL, CHAR, STR, STRING)):
             raise ck.fail(
                 e.pos,
                 f"a HashMap keyed by `{show(key)}` (pbpit's keys are numbers, "

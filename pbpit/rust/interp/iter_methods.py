@@ -13,6 +13,9 @@ from pbpit.rust.interp.builtins import Builtin, Code, rows
 from pbpit.rust.interp.nodes import Local, Unsupported
 from pbpit.rust.interp.types import (
     BOOL,
+    CHAR,
+    STR,
+    STRING,
     UNIT,
     USIZE,
     TensorT,
@@ -86,8 +89,11 @@ def _collect_type(ck: Any, e: Any, recv: Ty) -> Ty:
     if len(e.targs) > 1:
         raise ck.fail(e.pos, "`collect` takes one type argument")
     result = vec(_item(recv))
-    if e.targs:
-        target = resolve(e.targs[0])
+    written = resolve(ck.expected.pop(id(e), Var()))  # `let s: String = it.collect();`
+    if e.targs or written is STRING:
+        target = resolve(e.targs[0]) if e.targs else written
+        if target is STRING and resolve(_item(recv)) in (CHAR, STR, STRING):
+            return STRING  # rustc: `String: FromIterator<char>` (and `<&str>`, `<String>`)
         if not (type(target) is Wrap and target.kind == "Vec"):
             raise ck.fail(e.pos, f"`collect` into `{show(target)}` (pbpit collects a `Vec`)")
         ck.unify(target, result, e.pos)
@@ -197,6 +203,13 @@ def _consumer(pull: Callable[[Any], Any]) -> Any:
     return lambda comp, e, recv, args: lambda frame: pull(recv(frame))
 
 
+def _collect(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    """Into a `Vec`, or a `String` of chars or texts, joined."""
+    if resolve(e.ty) is STRING:
+        return lambda frame: "".join(iterators.lazy(recv(frame)))
+    return lambda frame: list(iterators.lazy(recv(frame)))
+
+
 def _total(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return comp.accumulate(e, e.name, recv)  # rounded as core's `Sum`/`Product` (compile_iters)
 
@@ -228,7 +241,7 @@ ITER = rows(
     Builtin(_ITER, "fold", None, "", _fold, _fold_type),
     Builtin(_ITER, "reduce", None, "", _adapter, _reduce_type),
     Builtin(
-        _ITER, "collect", None, "", _consumer(lambda it: list(iterators.lazy(it))), _collect_type
+        _ITER, "collect", None, "", _collect, _collect_type
     ),
     *(Builtin(_ITER, n, None, "", _total, _total_type) for n in ("sum", "product")),
 )

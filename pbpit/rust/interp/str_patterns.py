@@ -3,9 +3,9 @@
 `split`, `splitn`, `trim_matches`, `trim_start_matches`, `trim_end_matches`.
 
 A pattern is a `char` or a `&str` (pbpit holds both as Python strs), or a closure written in
-place taking a char (`|c: char| c == '-'`); a function path or a slice of chars is refused. An empty `&str` pattern, which Rust matches between every two
-chars, is refused where it is met by the methods that would need that (`split`, `splitn`,
-`trim_*_matches`).
+place taking a char (`|c: char| c == '-'`); a function path or a slice of chars is refused.
+An empty `&str` pattern, which Rust matches between every two chars, is refused where it is
+met by the methods that would need that (`split`, `splitn`, `trim_*_matches`).
 """
 
 from __future__ import annotations
