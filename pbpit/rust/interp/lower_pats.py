@@ -196,7 +196,9 @@ class PatternLowering:
             return self.pattern(self.kids(node)[-1])
         if kind == "slice_pattern" and self.let_pattern:
             return self.array_pattern(node)
-        if kind in ("integer_literal", "float_literal", "boolean_literal", "string_literal"):
+        if kind in (
+            "integer_literal", "float_literal", "boolean_literal", "string_literal", "char_literal"
+        ):
             return Pat(pos, "lit", value=self.expr(node))
         if kind == "negative_literal":
             literal = self.kids(node)[0]
