@@ -65,13 +65,24 @@ class _Events:
             again = not self.context and bool(given)
             # A loop's next pass backpropagating again what an earlier pass consumed of what the
             # caller gives (a loss made from it before the loop): a second backward of it.
+            # What of it the next pass takes again, outside a branch one pass takes: a
+            # parameter read only in `if step == 0 { feat.clone() }` is not.
+            repeated = {
+                self.markers.get(made) or self.markers[self.taken[made][0]]
+                for made in given
+                if self._next_pass(self.state.consumed[made], made, value)
+            }
+            again_group = {k: same for k, same in group.items() if k[0] in repeated}
             next_pass = (
                 bool(self.context)
                 and value.origin not in self.markers
                 and all(self._one_tensor(made) for made in given)
-                and any(self._next_pass(self.state.consumed[made]) for made in given)
+                and bool(again_group)
                 and self.backwards.count(group) == 1
+                and not any(self.backwards[i] == again_group for i in self.next_passes)
             )
+            if next_pass:
+                group = again_group
             if group and (group not in self.backwards or again or next_pass):
                 if next_pass:
                     self.next_passes.add(len(self.backwards))
@@ -110,13 +121,19 @@ class _Events:
             return _ONE_TENSOR.match(declared.strip()) is not None
         return False
 
-    def _next_pass(self, earlier: Backward) -> bool:
-        """Whether a backward here runs in a later pass of a loop around both than `earlier`,
-        outside a branch that runs in one pass only."""
+    def _next_pass(self, earlier: Backward, made: Definition, loss: Value) -> bool:
+        """Whether a backward here of `loss` runs in a later pass of a loop around both than
+        `earlier`, outside a branch that runs in one pass only, and takes `made` outside one
+        too (`if step == 0 { feat.clone() }` of a parameter `feat`)."""
         loop_key = _loop_between(earlier.context, self.context)
         if loop_key is None:
             return False
-        return not any(b[0] == loop_key and b in self.once for b in earlier.once)
+        if any(b[0] == loop_key and b in self.once for b in earlier.once):
+            return False
+        return not (
+            self._read_once_only(made, earlier.loss, loop_key)
+            & self._read_once_only(made, loss, loop_key)
+        )
 
     def _read_once_only(
         self, definition: Definition, loss: Value, loop_key: int
