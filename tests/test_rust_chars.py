@@ -7,7 +7,8 @@ on chars (E0369), a `&str` where a char is expected (E0308).
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, the
 binary run): the first error code, or the stdout. Where rustc is on PATH, a test checks the
 recorded verdicts are still rustc's. A predicate whose answer for other than ASCII follows
-Rust's Unicode tables (`is_alphabetic` of 'é') is refused, not guessed.
+Rust's Unicode tables (`is_alphabetic` of 'é') is refused, not guessed. Also here: str's
+pattern methods (`str_patterns.py`) and the integer formats `{:x}` `{:X}` `{:b}` `{:o}`.
 """
 
 from __future__ import annotations
@@ -166,6 +167,16 @@ fn main() {
         'fn main() {\n    let v: Vec<i32> = "ab".chars().collect();\n    println!("{:?}", v);\n}\n',
         rejects("E0277"),
     ),
+    "integer_radix_formats": (
+        """\
+fn main() {
+    let n: u32 = 255;
+    println!("{:x} {:X} {:#x} {:b} {:#06x} {:08b} {:o} {:x}", n, n, n, 5u8, n, 5u8, 8, -5i32);
+    println!("[{:>6x}] [{:<#6x}] {:+x}", n, n, 10);
+}
+""",
+        runs("ff FF 0xff 101 0x00ff 00000101 10 fffffffb\n[    ff] [0xff  ] +a\n"),
+    ),
     "integer_pattern": (
         'fn main() {\n    println!("{}", "a5".contains(5));\n}\n',
         rejects("E0277"),
@@ -191,3 +202,10 @@ def test_a_unicode_table_answer_is_refused_not_guessed(method):
     source = f"fn main() {{\n    let c = 'é';\n    println!(\"{{}}\", c.{method}());\n}}\n"
     found = judge(source, diff.pbpit_verdict)
     assert found.state == "rejected" and "Unicode" in found.detail, found
+
+
+@pytest.mark.parametrize("value", ["1.5f32", "'a'"])
+def test_a_radix_format_of_other_than_an_integer_is_refused(value):
+    """rustc: E0277 (`f32: LowerHex` is not satisfied); pbpit refuses it in words."""
+    found = judge(f'fn main() {{\n    println!("{{:x}}", {value});\n}}\n', diff.pbpit_verdict)
+    assert found.state == "rejected" and "{:x}" in found.detail, found

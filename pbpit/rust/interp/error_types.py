@@ -127,7 +127,7 @@ def display_code(comp: Any, ty: Any, spec: Any) -> Any:
     """`{}` of a value of a type with its own `Display` (its `fmt`'s text, unpadded), None for
     any other type or placeholder."""
     ty = resolve(ty)
-    if type(ty) is not StructT or not displayed(ty.item) or spec.debug or spec.pretty:
+    if type(ty) is not StructT or not displayed(ty.item) or spec.debug or spec.pretty or spec.radix:
         return None
     return text_of(comp, ty.item)
 

@@ -55,6 +55,8 @@ class Spec:
     precision: int | None = None
     debug: bool = False
     pretty: bool = False  # `{:#?}`
+    radix: str = ""  # `{:x}`, `{:X}`, `{:b}`, `{:o}` of an integer (`alt`: `{:#x}`, with `0x`)
+    alt: bool = False
 
 
 _ARG = re.compile(r"(\d+|[A-Za-z_][A-Za-z0-9_]*)?")
@@ -122,9 +124,9 @@ def _placeholder(body: str) -> Spec:
     m = _SPEC.fullmatch(spec_text)
     assert m is not None  # the pattern matches any text
     kind = m["type"].rstrip()  # spaces before `}` are allowed
-    if kind not in ("", "?"):
+    if kind not in ("", "?", *_RADIXES):
         raise FormatError(f"format `{{:{spec_text}}}` (only `{{}}` and `{{:?}}` are supported)")
-    if m["alt"] and kind != "?":
+    if m["alt"] and kind not in ("?", *_RADIXES):
         raise FormatError(f"the `#` flag in `{{:{spec_text}}}` (only `{{:#?}}` is supported)")
     for part in ("width", "precision"):
         value = m[part]
@@ -137,8 +139,30 @@ def _placeholder(body: str) -> Spec:
     spec.width = int(m["width"]) if m["width"] else None
     spec.precision = int(m["precision"]) if m["precision"] is not None else None
     spec.debug = kind == "?"
-    spec.pretty = bool(m["alt"])
+    spec.pretty = bool(m["alt"]) and kind == "?"
+    spec.radix, spec.alt = (kind, bool(m["alt"])) if kind in _RADIXES else ("", False)
     return spec
+
+
+_RADIXES = {"x": ("x", "0x"), "X": ("X", "0x"), "b": ("b", "0b"), "o": ("o", "0o")}
+
+
+def _radix_text(name: str, spec: Spec) -> Callable[[object], str]:
+    """`{:x}` (`X`, `b`, `o`) of an integer of type `name`: a negative one as its two's
+    complement in its width; `#` puts the prefix before the digits, the `0` flag pads between."""
+    code, prefix = _RADIXES[spec.radix]
+    lo, hi = INT_RANGES[name]
+    span = hi - lo + 1
+    prefix = prefix if spec.alt else ""
+    sign = "+" if spec.sign else ""
+
+    def text(x: object) -> str:
+        digits = format(int(x) % span if int(x) < 0 else int(x), code)  # type: ignore[call-overload]
+        if spec.zero and spec.width is not None:
+            return sign + prefix + digits.rjust(spec.width - len(sign) - len(prefix), "0")
+        return _pad(sign + prefix + digits, spec, ">")
+
+    return text
 
 
 # -- padding, as core::fmt::Formatter does it -----------------------------------------------------
@@ -183,6 +207,12 @@ def formatter(ty: Ty, spec: Spec, backend: str = "flex") -> Callable[[object], s
     """A function printing values of type `ty` as the placeholder `spec` does in Rust (a
     tensor as the program's `backend` prints it: `types.backend_of`). `FormatError` if Rust
     cannot print the type so, or pbpit cannot do it exactly."""
+    if spec.radix:
+        name = getattr(resolve(ty), "name", None)
+        if name not in INT_RANGES:
+            shown = "{:" + ("#" if spec.alt else "") + spec.radix + "}"
+            raise FormatError(f"`{shown}` of `{show(resolve(ty))}` (pbpit prints integers so)")
+        return _radix_text(name, spec)
     if spec.pretty:
         return _pretty(ty, spec)
     if not spec.debug and type(resolve(ty)) is TensorT:
