@@ -177,6 +177,14 @@ fn main() {
 """,
         runs("ff FF 0xff 101 0x00ff 00000101 10 fffffffb\n[    ff] [0xff  ] +a\n"),
     ),
+    "exp_formats": (
+        """\
+fn main() {
+    println!("{:e} {:e} {:E} {:e} {:e}", 1234.5f64, 0.1f32, 1.0f64, 1500, -0.0f64);
+}
+""",
+        runs("1.2345e3 1e-1 1E0 1.5e3 -0e0\n"),
+    ),
     "integer_pattern": (
         'fn main() {\n    println!("{}", "a5".contains(5));\n}\n',
         rejects("E0277"),

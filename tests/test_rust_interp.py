@@ -1129,9 +1129,9 @@ def test_program_runs_again_from_the_start(tmp_path):
             "`&mut` to a `i32` (pbpit's `&mut` reaches structs, `Vec`s and optimizers)",
         ),
         (
-            'fn main() {\n    println!("{:e}", 1);\n}\n',
-            '"{:e}"',
-            "format `{:e}` (only `{}` and `{:?}` are supported)",
+            'fn main() {\n    println!("{:p}", 1);\n}\n',
+            '"{:p}"',
+            "format `{:p}` (only `{}` and `{:?}` are supported)",
         ),
         (
             'fn main() {\n    println!("{:#}", 1);\n}\n',

@@ -246,6 +246,26 @@ def _f64_shortest_bits(bits: int) -> tuple[str, int]:
     return _dragon_shortest(mant << 1, exp - 1, 1, 1, inclusive)
 
 
+def exp_text(x: float, name: str) -> str:
+    """Rust's `{:e}` of an f32 or f64 (`name`): its shortest digits as `d.ddde-k` (`1e0`, `NaN`,
+    `-inf`, `-0e0`)."""
+    if math.isnan(x):
+        return "NaN"
+    if math.isinf(x):
+        return "inf" if x > 0 else "-inf"
+    sign = "-" if math.copysign(1.0, x) < 0 else ""
+    if x == 0:
+        return sign + "0e0"
+    digits, k = _shortest(_f32_bits(x)) if name == "f32" else _f64_shortest(x)
+    return exp_of_digits(sign, digits, k)
+
+
+def exp_of_digits(sign: str, digits: str, k: int) -> str:
+    """`0.digits * 10**k` (no trailing zeros in `digits`) as `{:e}` writes it."""
+    rest = "." + digits[1:] if len(digits) > 1 else ""
+    return f"{sign}{digits[0]}{rest}e{k - 1}"
+
+
 def _f64_special(x: float) -> str | None:
     if math.isnan(x):
         return "NaN"

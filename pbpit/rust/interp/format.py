@@ -12,6 +12,8 @@ from typing import Any
 
 from pbpit.rust.format import (
     debug_char,
+    exp_of_digits,
+    exp_text,
     f32_debug,
     f32_display,
     f32_display_precision,
@@ -124,7 +126,9 @@ def _placeholder(body: str) -> Spec:
     m = _SPEC.fullmatch(spec_text)
     assert m is not None  # the pattern matches any text
     kind = m["type"].rstrip()  # spaces before `}` are allowed
-    if kind not in ("", "?", *_RADIXES):
+    if kind in ("e", "E") and m["precision"] is not None:
+        raise FormatError(f"format `{{:{spec_text}}}` (a precision with `e` is not supported)")
+    if kind not in ("", "?", "e", "E", *_RADIXES):
         raise FormatError(f"format `{{:{spec_text}}}` (only `{{}}` and `{{:?}}` are supported)")
     if m["alt"] and kind not in ("?", *_RADIXES):
         raise FormatError(f"the `#` flag in `{{:{spec_text}}}` (only `{{:#?}}` is supported)")
@@ -141,10 +145,36 @@ def _placeholder(body: str) -> Spec:
     spec.debug = kind == "?"
     spec.pretty = bool(m["alt"]) and kind == "?"
     spec.radix, spec.alt = (kind, bool(m["alt"])) if kind in _RADIXES else ("", False)
+    spec.radix = kind if kind in ("e", "E") else spec.radix
     return spec
 
 
 _RADIXES = {"x": ("x", "0x"), "X": ("X", "0x"), "b": ("b", "0b"), "o": ("o", "0o")}
+
+
+def _exp(ty: Ty, spec: Spec) -> Callable[[object], str]:
+    """`{:e}` (`{:E}`) of a float or an integer: its shortest digits, `d.ddde<k>`."""
+    name = getattr(resolve(ty), "name", None)
+    if name in FLOAT_NAMES:
+        text: Callable[[Any], str] = lambda x: exp_text(x, name)  # noqa: E731
+    elif name in INT_RANGES:
+
+        def text(n: Any) -> str:
+            whole = str(abs(int(n)))
+            digits = whole.rstrip("0") or "0"
+            return exp_of_digits("-" if n < 0 else "", digits, len(whole) if n else 1)
+
+    else:
+        raise FormatError(f"`{{:{spec.radix}}}` of `{show(resolve(ty))}` (pbpit prints numbers so)")
+    upper = spec.radix == "E"
+
+    def padded(x: Any) -> str:
+        shown = text(x).upper() if upper else text(x)
+        if shown in ("NAN", "INF", "-INF"):
+            shown = shown.replace("NAN", "NaN").replace("INF", "inf")
+        return _pad_number(shown, spec, signed=shown != "NaN")
+
+    return padded
 
 
 def _radix_text(name: str, spec: Spec) -> Callable[[object], str]:
@@ -207,6 +237,8 @@ def formatter(ty: Ty, spec: Spec, backend: str = "flex") -> Callable[[object], s
     """A function printing values of type `ty` as the placeholder `spec` does in Rust (a
     tensor as the program's `backend` prints it: `types.backend_of`). `FormatError` if Rust
     cannot print the type so, or pbpit cannot do it exactly."""
+    if spec.radix in ("e", "E"):
+        return _exp(ty, spec)
     if spec.radix:
         name = getattr(resolve(ty), "name", None)
         if name not in INT_RANGES:
