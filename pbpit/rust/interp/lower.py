@@ -520,8 +520,9 @@ class Lowerer(
             binding.written = type_node  # type: ignore[attr-defined]  # (value_slots)
         if binding is not None and (
             (init is not None and init.mut_borrow) or is_mut_reference(type_node)
+            or (isinstance(init, Local) and init.binding.mut_ref and not init.borrowed)
         ):
-            binding.mut_ref = True  # `let r = &mut optim;`
+            binding.mut_ref = True  # `let r = &mut optim;`, `let moved = w;` (`w: &mut ..`)
         return [Let(self.pos(node)[0], binding, declared, init)]
 
     # -- expressions ------------------------------------------------------------------------------

