@@ -80,6 +80,82 @@ fn main() {
 """,
         rejects("E0596"),
     ),
+    # a changing closure bound by `let`, passed by name to an `Fn` bound: E0525 at the closure
+    "let_closure_changing_to_fn_bound": (
+        """\
+fn each_step<F: Fn(u32)>(n: u32, f: F) {
+    for i in 0..n {
+        f(i);
+    }
+}
+fn main() {
+    let mut seen = 0;
+    let f = |i| seen += i;
+    each_step(3, f);
+    println!("{}", seen);
+}
+""",
+        rejects("E0525"),
+    ),
+    "let_closure_changing_to_dyn_fn_borrowed": (
+        """\
+fn each_step(n: u32, f: &dyn Fn(u32)) {
+    for i in 0..n {
+        f(i);
+    }
+}
+fn main() {
+    let mut seen = Vec::new();
+    let mut f = |i| seen.push(i);
+    each_step(3, &f);
+    f(9);
+    println!("{:?}", seen);
+}
+""",
+        rejects("E0525"),
+    ),
+    "let_closure_changing_to_fnmut_bound": (
+        """\
+fn each_step<F: FnMut(u32)>(n: u32, mut f: F) {
+    for i in 0..n {
+        f(i);
+    }
+}
+fn each_look<F: Fn(u32) -> u32>(n: u32, f: F) -> u32 {
+    let mut t = 0;
+    for i in 0..n {
+        t += f(i);
+    }
+    t
+}
+fn main() {
+    let mut seen = 0;
+    let f = |i| seen += i;
+    each_step(3, f);
+    let k = 10;
+    let g = |i| i * k;
+    let total = each_look(3, g);
+    println!("{} {}", seen, total);
+}
+""",
+        runs("3 30\n"),
+    ),
+    "let_closure_reading_to_dyn_fn": (
+        """\
+fn each_step(n: u32, f: &dyn Fn(u32)) {
+    for i in 0..n {
+        f(i);
+    }
+}
+fn main() {
+    let v = vec![1, 2];
+    let f = |i| println!("{} {}", i, v.len());
+    each_step(2, &f);
+    f(9);
+}
+""",
+        runs("0 2\n1 2\n9 2\n"),
+    ),
 }
 
 

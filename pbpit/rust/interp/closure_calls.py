@@ -84,10 +84,13 @@ def refuse_fnmut_calls(body: Any, path: str) -> None:
     """`Unsupported` (rustc's E0596) at the first call of a changing closure held by a variable
     not declared `mut`."""
     changing: dict[int, Local] = {}  # the closure's binding -> the capture it changes
+    closures: dict[int, Closure] = {}  # a binding made by `let f = |..| ..;` -> its closure
     stack: list[Any] = [body]
     while stack:
         node = stack.pop()
         if isinstance(node, Let) and isinstance(node.init, Closure) and node.binding is not None:
+            if not node.init.borrowed:
+                closures[id(node.binding)] = node.init
             if not node.binding.mutable and not node.init.borrowed:
                 changed = _changed_capture(node.init)
                 if changed is not None:
@@ -97,16 +100,23 @@ def refuse_fnmut_calls(body: Any, path: str) -> None:
             if changed is not None:
                 raise _refusal(node.callee, changed, path)
         if isinstance(node, Call) and isinstance(node.callee, FnItem):
-            _refuse_fn_bound(node.callee, node.args, path)
+            _refuse_fn_bound(node.callee, node.args, path, closures)
         stack.extend(reversed(list(children(node))))
 
 
-def _refuse_fn_bound(fn: FnItem, args: list[Expr], path: str) -> None:
+def _refuse_fn_bound(
+    fn: FnItem, args: list[Expr], path: str, closures: dict[int, Closure]
+) -> None:
     """A closure that changes what it captures, passed to a parameter bounded `Fn(..)` (`F:
     Fn(u32)`, `impl Fn(u32)`, `&dyn Fn(u32)`): rustc's E0594 at the assignment, E0596 at a
-    `&mut self` method's receiver (an `FnMut`/`FnOnce` bound takes it)."""
+    `&mut self` method's receiver (an `FnMut`/`FnOnce` bound takes it); bound by a `let` and
+    passed by name (`each_step(3, f)`, `&f`), E0525 at the closure."""
     for param, arg in zip(fn.param_tys, args, strict=False):
-        if not (isinstance(arg, Closure) and type(param) is FnT and param.trait == "Fn"):
+        if not (type(param) is FnT and param.trait == "Fn"):
+            continue
+        if isinstance(arg, Local) and id(arg.binding) in closures:
+            _refuse_named(closures[id(arg.binding)], path)
+        if not isinstance(arg, Closure):
             continue
         found = _change(arg)
         if found is None:
@@ -137,6 +147,24 @@ def _refuse_fn_bound(fn: FnItem, args: list[Expr], path: str) -> None:
         if end is not None:
             err.end = end
         raise err
+
+
+def _refuse_named(closure: Closure, path: str) -> None:
+    """rustc's E0525 at `closure` (bound by a `let`, passed to an `Fn`-bounded parameter) if it
+    changes what it captures."""
+    changed = _changed_capture(closure)
+    if changed is None:
+        return
+    what = rejects(
+        "expected a closure that implements the `Fn` trait, but this closure only implements "
+        "`FnMut`",
+        "E0525",
+    )
+    err = Unsupported(f"{path}:{closure.pos[0]}:{closure.pos[1]}", what)
+    err.label = "this closure implements `FnMut`, not `Fn`"
+    err.end = getattr(closure, "head_end", None) or closure.pos
+    err.notes = [f"closure is `FnMut` because it mutates the variable `{changed.binding.name}`"]
+    raise err
 
 
 def _refusal(callee: Local, changed: Local, path: str) -> Unsupported:

@@ -514,7 +514,10 @@ class ExprLowering:
             body = Block(body.pos, list(destructured), body, visible)
         self.close_scope(saved)
         self.scope = outer
-        return Closure(self.pos(node), params, param_tys, ret, body, scope, is_move, visible)
+        closure = Closure(self.pos(node), params, param_tys, ret, body, scope, is_move, visible)
+        head = node.child_by_field_name("parameters")  # `|i|`: where rustc's E0525 points
+        closure.head_end = self.columns.position(head.end_byte + self.delta)  # type: ignore[attr-defined]
+        return closure
 
     def e_tuple_expression(self, node: Node) -> Expr:
         return TupleLit(self.pos(node), [self.expr(e) for e in self.kids(node)])
