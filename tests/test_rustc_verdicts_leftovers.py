@@ -156,6 +156,52 @@ fn main() {
 """,
         runs("0 2\n1 2\n9 2\n"),
     ),
+    # `partial_cmp` takes `&Self`: a tuple's value element is E0308, a reference one is not
+    "partial_cmp_tuple_value_element": (
+        """\
+fn main() {
+    let a = (1, 1.5f64);
+    let b = (2, 0.5f64);
+    println!("{:?}", a.1.partial_cmp(b.1));
+}
+""",
+        rejects("E0308"),
+    ),
+    "partial_cmp_tuple_reference_element": (
+        """\
+fn main() {
+    let x = 0.5f64;
+    let a = (1, 1.5f64);
+    let b = (2, &x);
+    let c = (3, x);
+    println!("{:?}", a.1.partial_cmp(b.1));
+    println!("{:?}", a.1.partial_cmp(&c.1));
+    println!("{:?}", c.1.partial_cmp(&a.1));
+}
+""",
+        runs("Some(Greater)\nSome(Greater)\nSome(Less)\n"),
+    ),
+    "partial_cmp_value_of_a_reference_tuple": (
+        """\
+fn main() {
+    let x = 0.5f64;
+    let b = (2, &x);
+    let c = (3, x);
+    println!("{:?}", b.1.partial_cmp(c.1));
+}
+""",
+        rejects("E0308"),
+    ),
+    "partial_cmp_float_value": (
+        """\
+fn main() {
+    let x = 1.5f64;
+    let y = 2.0f64;
+    println!("{:?}", x.partial_cmp(y));
+}
+""",
+        rejects("E0308"),
+    ),
 }
 
 

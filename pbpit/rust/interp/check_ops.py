@@ -304,6 +304,10 @@ class OperatorRules:
             return e.op != "*"
         if isinstance(e, Local):
             return e.binding.owned
+        if isinstance(e, Field) and isinstance(e.base, Local) and e.name.isdigit():
+            elems = getattr(e.base.binding, "tuple_elems", None)  # `let a = (1, 1.5);`: `a.1`
+            if elems is not None and not e.base.borrowed:
+                return int(e.name) < len(elems) and self.owned(elems[int(e.name)])
         if isinstance(e, Field):  # `p.x` of a field written as a value type (`x: f32`)
             base = resolve(e.base.ty)
             if type(base) is not StructT:

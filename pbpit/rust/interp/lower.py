@@ -523,6 +523,8 @@ class Lowerer(
             or (isinstance(init, Local) and init.binding.mut_ref and not init.borrowed)
         ):
             binding.mut_ref = True  # `let r = &mut optim;`, `let moved = w;` (`w: &mut ..`)
+        if binding is not None and not mutable and type(init).__name__ == "TupleLit":
+            binding.tuple_elems = init.elems  # type: ignore[attr-defined]  # (check_ops.owned)
         return [Let(self.pos(node)[0], binding, declared, init)]
 
     # -- expressions ------------------------------------------------------------------------------
