@@ -310,7 +310,7 @@ def _burn_function(rule: Callable[[Any, Any, list[Ty]], Ty]) -> Callable[[Any, A
 
     def check(ck: Any, e: Any) -> Ty:
         owner, function = e.name.split("::")[1:]
-        ck.arity(e, STATICS[f"{owner}::{function}"].arity, f"`{owner}::{function}`")
+        ck.arity(e, STATICS[f"{owner}::{function}"].arity)
         return rule(ck, e, [ck.expr(a) for a in e.args])
 
     return check

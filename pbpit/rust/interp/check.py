@@ -38,6 +38,7 @@ from pbpit.rust.interp.check_tables import (
     is_open,
     not_copy,
     start_of,
+    wrong_arity,
 )
 from pbpit.rust.interp.escaping_closures import refuse_returned_borrow
 from pbpit.rust.interp.generic_modules import InnerModules
@@ -249,7 +250,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
     def c_Call(self, e: Call) -> Ty:  # noqa: N802
         if isinstance(e.callee, FnItem):
             fn = e.callee
-            self.arity(e, len(fn.param_tys), f"the function `{fn.name}`")
+            self.arity(e, len(fn.param_tys))
             mapping = self.generic_call(e, fn)  # `fn f<T: Shape>`: `T` for this call
             for i, (param, arg) in enumerate(zip(fn.param_tys, e.args, strict=True)):
                 found = self.expecting(arg, traits.subst(param, mapping))
@@ -276,7 +277,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             raise self.fail(e.pos, "type annotations needed")
         if type(callee) is not FnT:
             raise self.fail(e.pos, f"expected function, found `{show(callee)}`")
-        self.arity(e, len(callee.params), "this closure")
+        self.arity(e, len(callee.params))
         for i, (param, arg) in enumerate(zip(callee.params, e.args, strict=True)):
             found = self.expr(arg)
             if arg.borrowed and i < len(callee.values) and callee.values[i]:
@@ -287,10 +288,14 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             self.unify(param, found, arg.pos)
         return callee.ret
 
-    def arity(self, e: Call | Method | Static, n: int, what: str) -> None:
+    def arity(self, e: Call | Method | Static, n: int) -> None:
+        """rustc's refusal of `e` given other than `n` arguments: `x.m(..)` is a method's call,
+        a closure's call is E0057, any other (a fn's, a path's) a function's E0061."""
         if len(e.args) != n:
-            s = "" if n == 1 else "s"
-            raise self.fail(e.pos, f"{what} takes {n} argument{s} but {len(e.args)} were supplied")
+            kind = "method" if isinstance(e, Method) else "function"
+            closure = isinstance(e, Call) and not isinstance(e.callee, FnItem)
+            code = "E0057" if closure else "E0061"
+            raise self.fail(e.pos, wrong_arity(kind, n, len(e.args), code))
 
     def c_SomeLit(self, e: SomeLit) -> Ty:  # noqa: N802
         if e.value is not None:
@@ -652,7 +657,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         return UNIT
 
     def args(self, e: Method, *expected: Ty) -> list[Ty]:
-        self.arity(e, len(expected), f"`{e.name}`")
+        self.arity(e, len(expected))
         found = []
         for arg, ty in zip(e.args, expected, strict=True):
             found.append(self.expr(arg))

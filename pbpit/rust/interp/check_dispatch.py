@@ -134,7 +134,7 @@ class DispatchRules:
     def c_AssocCall(self: Any, e: traits.AssocCall) -> Ty:  # noqa: N802
         sig = e.trait.methods[e.name]
         mapping = {e.trait.self_param: e.param}
-        self.arity(e, len(sig.param_tys), f"the function `{e.name}`")
+        self.arity(e, len(sig.param_tys))
         refuse_borrowed_arguments(self, sig, e.args)  # `T::new(&size)` of `new(size: f32)`
         for param, arg in zip(sig.param_tys, e.args, strict=True):
             self.unify(traits.subst(param, mapping), self.expr(arg), arg.pos)

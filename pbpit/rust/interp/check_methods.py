@@ -13,7 +13,6 @@ from pbpit.rust.interp.check_tables import (
     RANK_GENERIC,
     _any,
     iterator,
-    method_arity,
     rust_type,
 )
 from pbpit.rust.interp.grammar import rejects
@@ -144,8 +143,7 @@ class MethodRules:
         row = RUST_METHODS.get(name)
         if row is None:
             return None
-        if len(e.args) != len(row.params):  # `squeeze::<1>(1)`: Burn 0.22's `squeeze` takes none
-            raise self.fail(e.pos, rejects(method_arity(len(row.params), len(e.args)), "E0061"))
+        self.arity(e, len(row.params))  # `squeeze::<1>(1)`: Burn 0.22's `squeeze` takes none
         expected = [_PARAM_TYPES.get(ty, _any)(recv) for ty in row.param_types]
         found = self.args(e, *expected)
         dims = {"D": recv.dim}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     Binary,
     Expr,
@@ -114,10 +115,15 @@ RANK_GENERIC = frozenset(("unsqueeze", "unsqueeze_dim", "squeeze", "squeeze_dim"
 ARITHMETIC = ("+", "-", "*", "/", "%")
 
 
-def method_arity(takes: int, given: int) -> str:
-    """rustc's E0061 for a method called with the wrong number of arguments."""
+def wrong_arity(kind: str, takes: int, given: int, code: str = "E0061") -> str:
+    """rustc 1.95's refusal of a call given the wrong number of arguments, e.g.
+    `this function takes 2 arguments but 1 argument was supplied (.. error[E0061])`.
+
+    `kind` is rustc's word for the callee: `function` (a fn, an associated fn, a path call
+    such as `Tensor::stack`, a closure: code E0057), `method` (`x.m(..)`), `enum variant`,
+    `struct` (a tuple struct)."""
     s, were = ("" if takes == 1 else "s"), ("argument was" if given == 1 else "arguments were")
-    return f"this method takes {takes} argument{s} but {given} {were} supplied"
+    return rejects(f"this {kind} takes {takes} argument{s} but {given} {were} supplied", code)
 
 
 def iterator(ty: Ty) -> bool:

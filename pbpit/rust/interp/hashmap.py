@@ -119,7 +119,7 @@ def _map_type(ck: Any, e: Any, recv: Ty) -> Ty:
         ck.mutable_receiver(e)
         ck.args(e, _key(recv), _value(recv))
         return option(_value(recv))
-    ck.arity(e, 1, f"`{name}`")
+    ck.arity(e, 1)
     if name == "entry":
         ck.mutable_receiver(e)
         ck.unify(_key(recv), ck.expr(e.args[0]), e.args[0].pos)
@@ -148,7 +148,7 @@ def _entry_type(ck: Any, e: Any, recv: Ty) -> Ty:
     elif e.name == "or_insert":
         ck.args(e, value)
     else:
-        ck.arity(e, 1, "`or_insert_with`")
+        ck.arity(e, 1)
         ck.unify(value, ck.closure_arg(e.args[0], []).ret, e.args[0].pos)
     return value
 

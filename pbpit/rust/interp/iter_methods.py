@@ -41,7 +41,7 @@ def _closure_type(ck: Any, e: Any, recv: Ty) -> Ty:
     name, item = e.name, _item(recv)
     if name in ("any", "all", "position") and isinstance(e.recv, Local):
         ck.mutable_receiver(e)  # `&mut self`: they pull the variable's items
-    ck.arity(e, 1, f"`{name}`")
+    ck.arity(e, 1)
     fn = ck.closure_arg(e.args[0], [item])
     if name in ("filter", "any", "all", "position"):
         ck.unify(BOOL, fn.ret, e.args[0].pos)
@@ -69,7 +69,7 @@ def _zip_type(ck: Any, e: Any, recv: Ty) -> Ty:
 
 
 def _fold_type(ck: Any, e: Any, recv: Ty) -> Ty:
-    ck.arity(e, 2, "`fold`")
+    ck.arity(e, 2)
     acc = ck.expr(e.args[0])
     fn = ck.closure_arg(e.args[1], [acc, _item(recv)])
     ck.unify(acc, fn.ret, e.args[1].pos)
@@ -78,7 +78,7 @@ def _fold_type(ck: Any, e: Any, recv: Ty) -> Ty:
 
 def _reduce_type(ck: Any, e: Any, recv: Ty) -> Ty:
     item = _item(recv)
-    ck.arity(e, 1, "`reduce`")
+    ck.arity(e, 1)
     fn = ck.closure_arg(e.args[0], [item, item])
     ck.unify(item, fn.ret, e.args[0].pos)
     return option(item)

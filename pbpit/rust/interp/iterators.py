@@ -422,7 +422,7 @@ def _flat_type(ck: Any, e: Any, recv: Ty) -> Ty:
         ck.args(e)
         inner = resolve(item)
     else:
-        ck.arity(e, 1, "`flat_map`")
+        ck.arity(e, 1)
         inner = resolve(ck.closure_arg(e.args[0], [item]).ret)
     if not (type(inner) is Wrap and inner.kind in ("Vec", "array", "Range", "Iter", "Option")):
         raise ck.fail(e.pos, f"`{name}` of `{show(inner)}` items (pbpit flattens iterators)")
@@ -432,7 +432,7 @@ def _flat_type(ck: Any, e: Any, recv: Ty) -> Ty:
 def _find_type(ck: Any, e: Any, recv: Ty) -> Ty:
     if isinstance(e.recv, Local):
         ck.mutable_receiver(e)
-    ck.arity(e, 1, "`find`")
+    ck.arity(e, 1)
     ck.unify(BOOL, ck.closure_arg(e.args[0], [_item(recv)]).ret, e.args[0].pos)
     return option(_item(recv))
 
@@ -445,10 +445,10 @@ def _best_type(ck: Any, e: Any, recv: Ty) -> Ty:
         ck.args(e)
         _require_ord(ck, e, item)
     elif name in ("max_by", "min_by"):
-        ck.arity(e, 1, f"`{name}`")
+        ck.arity(e, 1)
         ck.unify(ORDERING, ck.closure_arg(e.args[0], [item, item]).ret, e.args[0].pos)
     else:
-        ck.arity(e, 1, f"`{name}`")
+        ck.arity(e, 1)
         _require_ord(ck, e, ck.closure_arg(e.args[0], [item]).ret)
     return option(item)
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from pbpit.rust.interp import burn_nn, derive_default, error_types
+from pbpit.rust.interp.check_tables import wrong_arity
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
     _COMMENTS,
@@ -345,16 +346,9 @@ class ItemLowering:
     def tuple_struct(self, node: Node, item: StructItem, args: list[Expr]) -> Expr:
         if item.kind != "tuple":
             raise self.fail(node, f"`{item.name}(..)`: `{item.name}` is not a tuple struct")
-        if item.enum is not None and len(args) != len(item.fields):
-            n, s = len(item.fields), "" if len(item.fields) == 1 else "s"
-            what = f"this enum variant takes {n} argument{s} but {len(args)} were supplied"
-            raise self.fail(node, rejects(what, "E0061"))
-        if len(args) != len(item.fields):
-            n = len(item.fields)
-            what = (
-                f"this struct takes {n} field{'' if n == 1 else 's'} but {len(args)} were supplied"
-            )
-            raise self.fail(node, rejects(what, "E0061"))
+        if len(args) != len(item.fields):  # `E::A(1, 2)`, `P(1)`: rustc's E0061
+            kind = "struct" if item.enum is None else "enum variant"
+            raise self.fail(node, wrong_arity(kind, len(item.fields), len(args)))
         return StructLit(self.pos(node), item, args)
 
     def e_struct_expression(self, node: Node) -> Expr:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pbpit.engine.api import RUST_FUNCTIONS, RUST_METHODS
 from pbpit.rust.interp import burn_nn, mem_functions, results
+from pbpit.rust.interp.check_tables import wrong_arity
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
     _MUT_GRADIENTS,
@@ -281,7 +282,7 @@ class PathLowering:
                 name = self.imported_activations[written]
                 arity = MATH_FUNCTIONS[("activation", name)]
                 if len(args) != arity:
-                    raise self.fail(node, f"`{name}` takes {arity} arguments")
+                    raise self.fail(node, wrong_arity("function", arity, len(args)))
                 return Static(self.pos(node), f"activation::{name}", args)
             raise self.fail(function, f"cannot find function `{name}` in this scope")
         if function.type == "self" and self.self_type is not None:  # `Self(a, b)`
@@ -355,7 +356,7 @@ class PathLowering:
             dim, kind = self.tensor_args(targs, self.kids(targs)) if targs else (None, "Float")
             arity = len(RUST_FUNCTIONS[name].params)
             if len(args) != arity:
-                raise self.fail(node, f"`Tensor::{name}` takes {arity} arguments")
+                raise self.fail(node, wrong_arity("function", arity, len(args)))
             if name == "stack":  # its Static's `dim` is the result's rank, D2 (check.py)
                 dim = self.stack_rank(node, dim)
             return Static(pos, f"Tensor::{name}", args, dim, kind)
@@ -381,7 +382,7 @@ class PathLowering:
                     what = "cannot find module or crate `mem` in this scope"
                     raise self.fail(segs[0][1], rejects(what, "E0433"))
             if len(args) != known[(owner, name)]:
-                raise self.fail(node, f"`{owner}::{name}` takes {known[(owner, name)]} arguments")
+                raise self.fail(node, wrong_arity("function", known[(owner, name)], len(args)))
             return Static(pos, f"{owner}::{name}", args)
         raise self.fail(function, f"the function `{self.text(function)}`")
 

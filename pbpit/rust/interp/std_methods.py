@@ -289,7 +289,7 @@ ARRAY = rows("array", *_slice_rows("array"))
 
 
 def _map_type(ck: Any, e: Any, recv: Ty) -> Ty:
-    ck.arity(e, 1, "`map`")
+    ck.arity(e, 1)
     fn = ck.closure_arg(e.args[0], [resolve(recv).inner])  # type: ignore[attr-defined]
     return option(fn.ret)
 

@@ -144,7 +144,7 @@ def _extend_type(ck: Any, e: Any, recv: Ty) -> Ty:
     """`extend(iter)`: any `IntoIterator` of the element (a `Vec`, an array, an iterator, a
     range); `extend_from_slice(&s)`: a `&Vec<T>` or `&[T; N]` (its elements cloned)."""
     ck.mutable_receiver(e)
-    ck.arity(e, 1, f"`{e.name}`")
+    ck.arity(e, 1)
     arg = e.args[0]
     given = resolve(ck.expr(arg))
     kinds = ("Vec", "array") if e.name == "extend_from_slice" else ("Vec", "array", "Iter", "Range")
@@ -174,7 +174,7 @@ def _extend(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
 def _retain_type(ck: Any, e: Any, recv: Ty) -> Ty:
     ck.mutable_receiver(e)
-    ck.arity(e, 1, "`retain`")
+    ck.arity(e, 1)
     fn = ck.closure_arg(e.args[0], [_inner(recv)])  # `|x: &T| ..`
     ck.unify(BOOL, fn.ret, e.args[0].pos)
     return UNIT
@@ -218,7 +218,7 @@ def _drain_type(ck: Any, e: Any, recv: Ty) -> Ty:
     from pbpit.rust.interp.types import range_of
 
     ck.mutable_receiver(e)
-    ck.arity(e, 1, "`drain`")
+    ck.arity(e, 1)
     arg = e.args[0]
     if getattr(arg, "full_range", False):
         arg.ty = UNIT
@@ -340,7 +340,7 @@ VEC_MORE = (
 
 
 def _and_then_type(ck: Any, e: Any, recv: Ty) -> Ty:
-    ck.arity(e, 1, "`and_then`")
+    ck.arity(e, 1)
     fn = ck.closure_arg(e.args[0], [_inner(recv)])
     result = option(Var())
     ck.unify(result, fn.ret, e.args[0].pos)
@@ -358,7 +358,7 @@ def _and_then(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
 
 def _map_or_type(ck: Any, e: Any, recv: Ty) -> Ty:
-    ck.arity(e, 2, f"`{e.name}`")
+    ck.arity(e, 2)
     if e.name == "map_or":
         default = ck.expr(e.args[0])
     else:
@@ -383,7 +383,7 @@ def _map_or(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
 
 def _test_type(ck: Any, e: Any, recv: Ty) -> Ty:
-    ck.arity(e, 1, f"`{e.name}`")
+    ck.arity(e, 1)
     fn = ck.closure_arg(e.args[0], [_inner(recv)])
     ck.unify(BOOL, fn.ret, e.args[0].pos)
     return BOOL if e.name == "is_some_and" else recv
@@ -410,7 +410,7 @@ def _filter(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
 
 def _unwrap_or_else_type(ck: Any, e: Any, recv: Ty) -> Ty:
-    ck.arity(e, 1, "`unwrap_or_else`")
+    ck.arity(e, 1)
     fn = ck.closure_arg(e.args[0], [])
     ck.unify(_inner(recv), fn.ret, e.args[0].pos)
     return _inner(recv)
@@ -454,7 +454,7 @@ def _as_deref_type(ck: Any, e: Any, recv: Ty) -> Ty:
 def _ok_or_type(ck: Any, e: Any, recv: Ty) -> Ty:
     from pbpit.rust.interp.types import dyn_result
 
-    ck.arity(e, 1, f"`{e.name}`")
+    ck.arity(e, 1)
     if e.name == "ok_or":
         error = ck.expr(e.args[0])
     else:
@@ -503,7 +503,7 @@ def _copied(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 def _get_or_insert_type(ck: Any, e: Any, recv: Ty) -> Ty:
     """`get_or_insert_with(f)`, `get_or_insert(v)`: the value, put in first if `None`."""
     ck.mutable_receiver(e)
-    ck.arity(e, 1, f"`{e.name}`")
+    ck.arity(e, 1)
     if e.name == "get_or_insert":
         ck.unify(_inner(recv), ck.expr(e.args[0]), e.args[0].pos)
     else:
@@ -558,7 +558,7 @@ OPTION_MORE = (
 
 
 def _then_type(ck: Any, e: Any, recv: Ty) -> Ty:
-    ck.arity(e, 1, f"`{e.name}`")
+    ck.arity(e, 1)
     if e.name == "then_some":
         return option(ck.expr(e.args[0]))
     return option(ck.closure_arg(e.args[0], []).ret)
@@ -603,7 +603,7 @@ def _result_map_type(ck: Any, e: Any, recv: Ty) -> Ty:
     if name == "ok":
         ck.args(e)
         return option(_inner(recv))
-    ck.arity(e, 1, f"`{name}`")
+    ck.arity(e, 1)
     if name == "map":
         return dyn_result(ck.closure_arg(e.args[0], [_inner(recv)]).ret, _error(recv))
     if name == "and_then":

@@ -56,7 +56,7 @@ def _sort_type(ck: Any, e: Any, recv: Ty) -> Ty:
         ck.args(e)
         _not_ord(ck, e, item, "write `sort_by(|a, b| a.total_cmp(b))` for floats")
         return UNIT
-    ck.arity(e, 1, f"`{e.name}`")
+    ck.arity(e, 1)
     if e.name in _BY:
         fn = ck.closure_arg(e.args[0], [item, item])
         ck.unify(ORDERING, fn.ret, e.args[0].pos)

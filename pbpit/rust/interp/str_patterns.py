@@ -47,10 +47,10 @@ _RESULTS: dict[str, Ty] = {
 def _pattern_type(ck: Any, e: Any, recv: Ty) -> Ty:
     if e.args and isinstance(e.args[-1], Closure):  # `|c: char| c.is_ascii_digit()`
         if e.name == "splitn":
-            ck.arity(e, 2, "`splitn`")
+            ck.arity(e, 2)
             ck.unify(USIZE, ck.expr(e.args[0]), e.args[0].pos)
         else:
-            ck.arity(e, 1, f"`{e.name}`")
+            ck.arity(e, 1)
         fn = ck.closure_arg(e.args[-1], [CHAR])
         ret = resolve(fn.ret)
         if type(ret) is not Var and ret is not BOOL:  # rustc: the closure's `Output` is wrong
