@@ -77,12 +77,20 @@ def test_the_capture_holds_what_the_old_code_had():
     assert old_effects("exp") == ()
 
 
+# Rows changed after the capture, each for a shape the old code read wrongly: `drain(..)` empties
+# the collection as `clear()` does, where the old code left it holding its elements
+# (tests/lint/losses_drained_reduce.rs, a false alarm; pbpit run: clean).
+CHANGED = {"drain": (methods.DRAIN, methods.ITERATE)}
+
+
 def test_every_name_the_old_sets_and_chain_knew_has_the_same_effects():
     differ = {}
     for name in sorted(known_names()):
         row = methods.METHODS.get(name)
         new = row.effects if row is not None else ()
-        if new != old_effects(name):
+        if name in CHANGED:
+            assert new == CHANGED[name] and old_effects(name) == (methods.ITERATE,), name
+        elif new != old_effects(name):
             differ[name] = (old_effects(name), new)
     assert differ == {}
 

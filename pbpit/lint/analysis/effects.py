@@ -125,6 +125,16 @@ class _Effects:
         self.state.values[place] = _DATA  # `Option::take` leaves `None` behind
         return receiver
 
+    def _drain_effect(self, call, receiver_node, name_node, receiver, arguments):
+        given = call.child_by_field_id(_FIELD.arguments)
+        if given is None or [self.text(n) for n in given.named_children] != [".."]:
+            return None  # `drain(1..)`: part of it stays
+        place = self._place(receiver_node)
+        if place is None:
+            return None
+        self.state.values[place] = _DATA  # `losses.drain(..)` leaves it empty, as `clear()`
+        return receiver
+
     def _yield_effect(self, call, receiver_node, name_node, receiver, arguments):
         row = methods.METHODS[self.text(name_node)] if name_node is not None else None
         given = call.child_by_field_id(_FIELD.arguments)
@@ -248,6 +258,7 @@ _EFFECTS: dict[str, _Reading] = {
     methods.MAP: _Effects._map_effect,
     methods.ADAPT: _Effects._adapt_effect,
     methods.TAKE: _Effects._take_effect,
+    methods.DRAIN: _Effects._drain_effect,
     methods.YIELD: _Effects._yield_effect,
     methods.OR: _Effects._or_effect,
     methods.MODULE: _Effects._module_effect,

@@ -57,6 +57,8 @@ ADAPT = "adapt"
 """An iterator adaptor: each element still shares what the elements shared (`zip`, `collect`)."""
 TAKE = "take"
 """With no argument, the value out and `None` left in its place (`Option::take`)."""
+DRAIN = "drain"
+"""Given the full range (`drain(..)`): the elements out, the collection left empty."""
 YIELD = "yield"
 """Of an `Option`, a `Result` or a `bool`: what the closures or the value given make, joined;
 not the receiver (`and_then`, `map_or_else`, `then`, `then_some`). Applies where each argument a
@@ -169,7 +171,8 @@ _OTHER_ROWS: list[Row] = [
     *_rows("push push_back push_front insert extend", PUSH),
     *_rows("clear truncate", EMPTY),
     *_rows("iter into_iter", ITERATE, otherwise=(LEAVES_GATHERED,)),
-    *_rows("iter_mut drain rev as_slice skip enumerate", ITERATE),
+    *_rows("iter_mut rev as_slice skip enumerate", ITERATE),
+    *_rows("drain", DRAIN, ITERATE),
     *_rows("collect", ADAPT, otherwise=(LEAVES_GATHERED,)),
     *_rows("zip filter chain cloned step_by take_while skip_while", ADAPT),
     *_rows(

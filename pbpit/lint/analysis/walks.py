@@ -185,7 +185,7 @@ class _Walks:
 
     def _walked(self, node: Node | None) -> Node | None:
         """The name of the collection a `for` loop walks: `feats` in `feats.iter()`, `&feats`,
-        `feats.iter().enumerate()`, `feats.iter().zip(..)`."""
+        `feats.iter().enumerate()`, `feats.iter().zip(..)`; none of `feats.drain(..)`."""
         while node is not None:
             if node.type == "identifier":
                 return node
@@ -193,6 +193,9 @@ class _Walks:
                 node = node.named_children[-1] if node.named_child_count else None
             elif node.type == "call_expression":
                 node = node.child_by_field_id(_FIELD.function)
+                field = node.child_by_field_id(_FIELD.field) if node is not None else None
+                if field is not None and self.text(field) == "drain":
+                    return None  # `losses.drain(..)`: the elements out, none left in `losses`
             elif node.type == "field_expression":
                 node = node.child_by_field_id(_FIELD.value)
             else:

@@ -1,0 +1,19 @@
+// As losses_drained_reduce.rs, the Vec read with `iter().cloned()`, never emptied: the next update's
+// sum holds the losses already backpropagated. pbpit run: panics, losses[1] (NodeId(8)).
+use burn::prelude::*;
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let w = Tensor::<1>::from_floats([0.5, -0.5], &device).require_grad();
+    let xs = [[1.0, 2.0], [0.5, 0.5], [2.0, -1.0], [0.0, 1.0]];
+    let mut losses: Vec<Tensor<1>> = Vec::new();
+    for (i, x) in xs.iter().enumerate() {
+        let xt = Tensor::<1>::from_floats(*x, &device);
+        losses.push((xt * w.clone()).sum().powf_scalar(2.0)); //~ WARN loop-external-tracked
+        if i % 2 == 1 {
+            let total = losses.iter().cloned().reduce(|a, b| a + b).unwrap();
+            let grads = total.backward();
+            println!("{i}: {:?}", w.grad(&grads).unwrap().into_data().to_vec::<f32>().unwrap());
+        }
+    }
+}
