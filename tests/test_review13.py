@@ -150,11 +150,9 @@ MISUSES = [
     ("cat", lambda: Tensor.cat([X, 1.0], 0)),
     ("sum_dim", lambda: X.sum_dim("a")),
     ("sum_dim", lambda: X.sum_dim(1.0)),
-    ("sum_dim", lambda: X.sum_dim(2)),
     ("softmax", lambda: activation.softmax(X, "a")),
     ("softmax", lambda: activation.softmax(X, 2)),
     ("log_softmax", lambda: activation.log_softmax(X, -3)),
-    ("cat", lambda: Tensor.cat([X, X], 2)),
     ("permute", lambda: X.permute(1)),
     ("reshape", lambda: X.reshape([-1, -1])),
     ("reshape", lambda: X.reshape([-2, -3])),
@@ -191,6 +189,21 @@ MISUSES = [
 def test_misuse_is_one_clear_error_naming_the_op(op, call):
     error = _refused(call)
     assert str(error).startswith(f"{op}: ") or f"activation::{op}: " in str(error), str(error)
+
+
+@pytest.mark.parametrize(
+    ("operation", "call"),
+    [("Sum Dim", lambda: X.sum_dim(2)), ("Cat", lambda: Tensor.cat([X, X], 2))],
+)
+def test_a_dim_out_of_range_is_burns_panic(operation, call):
+    """A dim past the rank is no misuse of pbpit's API but Burn's check: burn-tensor panics
+    with its TensorCheck block (the BoundsError text of the dim check Burn calls)."""
+    with pytest.raises(Panic) as caught:
+        call()
+    text = str(caught.value)
+    assert text.startswith("=== Tensor Operation Error ===")
+    assert f"Operation: '{operation}'" in text
+    assert "BoundsError: dimension 2 out of bounds: 0..2" in text
 
 
 def test_a_refused_op_takes_no_node_id():
