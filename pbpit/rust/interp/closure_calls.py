@@ -15,13 +15,11 @@ from typing import Any
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     Assign,
-    Binding,
     Call,
     Closure,
     Expr,
     Field,
     FnItem,
-    FnScope,
     Index,
     Let,
     Local,
@@ -47,15 +45,6 @@ def _root(e: Any) -> Local | None:
     return e if isinstance(e, Local) else None
 
 
-def _declared_in(binding: Binding, scope: FnScope) -> bool:
-    inner: FnScope | None = binding.scope
-    while inner is not None:
-        if inner is scope:
-            return True
-        inner = inner.parent
-    return False
-
-
 def _changed_capture(closure: Closure) -> Local | None:
     """The first captured variable `closure`'s body changes, or None."""
     found = _change(closure)
@@ -74,7 +63,7 @@ def _change(closure: Closure) -> tuple[Local, Any] | None:
         elif isinstance(node, Method) and node.name in _MUTATING and not node.recv.borrowed:
             place = node.recv
         root = _root(place) if place is not None else None
-        if root is not None and not _declared_in(root.binding, closure.scope):
+        if root is not None and not root.binding.declared_in(closure.scope):
             return root, node
         stack.extend(reversed(list(children(node))))
     return None

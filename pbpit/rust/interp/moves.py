@@ -280,7 +280,7 @@ class MoveCheck:
         if move is not None:
             raise self.fail(e, move, moving)
         for scope, mentioned in self.closures:
-            if not _declared_in(binding, scope):
+            if not binding.declared_in(scope):
                 mentioned.add(binding)
         if moving and self.tracked(binding):
             state = dict(state)
@@ -582,22 +582,13 @@ class MoveCheck:
             self.closures.pop()
         captured = set(mentioned) if e.is_move else set()
         for binding in after or {}:
-            if binding not in state and not _declared_in(binding, e.scope):
+            if binding not in state and not binding.declared_in(e.scope):
                 captured.add(binding)
         result = dict(state)
         for binding in captured:
             if self.tracked(binding):
                 result.setdefault(binding, Move(e.pos))
         return result
-
-
-def _declared_in(binding: Binding, scope: FnScope) -> bool:
-    inner: FnScope | None = binding.scope
-    while inner is not None:
-        if inner is scope:
-            return True
-        inner = inner.parent
-    return False
 
 
 def _opaque_result(e: Expr | None) -> bool:

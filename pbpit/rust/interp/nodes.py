@@ -123,6 +123,16 @@ class Binding:
     owned: bool = False  # certainly not a reference (so `*name` is rustc's E0614)
     mut_ref: bool = False  # `&mut self`: its fields may be assigned
 
+    def declared_in(self, scope: FnScope) -> bool:
+        """Whether the binding belongs to `scope` or a body nested in it (a closure's own
+        parameters and locals, not what it captures)."""
+        inner: FnScope | None = self.scope
+        while inner is not None:
+            if inner is scope:
+                return True
+            inner = inner.parent
+        return False
+
 
 class InScope:
     """One link of a `Visible` chain: a binding of the current frame, and those before it."""
