@@ -7,7 +7,7 @@ import bisect
 import functools
 import itertools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 from pbpit.engine.graph import Requirement
 from pbpit.lint.analysis.call_scan import _RUNS_BACKWARD
@@ -161,20 +161,27 @@ class _Flow:
         flipped;` as a statement of its own (run in every pass), if one has."""
         for position in range(len(self.context) - 1, -1, -1):
             body = self.loops[self.context[position][0]].child_by_field_id(_FIELD.body)
-            for statement in body.named_children if body is not None else ():
-                assignment = statement.named_children[0] if statement.named_child_count else None
-                if statement.type != "expression_statement" or assignment is None:
-                    continue
-                if assignment.type != "assignment_expression":
-                    continue
+            for assignment in self._every_pass(body, "assignment_expression"):
                 left = assignment.child_by_field_id(_FIELD.left)
                 right = assignment.child_by_field_id(_FIELD.right)
                 if left is None or right is None or self.text(left) != flag:
                     continue
-                before = self.data[body.start_byte + self.delta : statement.start_byte + self.delta]
-                if self.text(right) == flipped and b"continue" not in before:
-                    return position  # no `continue` skips it
+                if self.text(right) == flipped:
+                    return position
         return None
+
+    def _every_pass(self, body: Node | None, kind: str) -> Iterator[Node]:
+        """The expressions of type `kind` that are statements of a loop body's own (`flag =
+        ..;`, `i += 1;`), run in every pass: no `continue` comes before them."""
+        for statement in body.named_children if body is not None else ():
+            expression = statement.named_children[0] if statement.named_child_count else None
+            if statement.type != "expression_statement" or expression is None:
+                continue
+            if expression.type != kind:
+                continue
+            before = self.data[body.start_byte + self.delta : statement.start_byte + self.delta]
+            if b"continue" not in before:
+                yield expression
 
     def _same_every_pass(self, node: Node, key: int) -> bool:
         """Whether an expression has one value in every pass of loop `key`, as far as it shows:
@@ -573,21 +580,13 @@ class _Flow:
         if self.data.find(b"+=", body.start_byte + self.delta, body.end_byte + self.delta) < 0:
             return []
         found = []
-        for statement in body.named_children:
-            raised = statement.named_children[0] if statement.named_child_count else None
-            if statement.type != "expression_statement" or raised is None:
-                continue
-            if raised.type != "compound_assignment_expr":
-                continue
+        for raised in self._every_pass(body, "compound_assignment_expr"):
             operator = raised.child_by_field_id(_FIELD.operator)
             left = raised.child_by_field_id(_FIELD.left)
             right = raised.child_by_field_id(_FIELD.right)
             if operator is None or left is None or right is None or self.text(operator) != "+=":
                 continue
             if left.type != "identifier" or not _positive(self.text(right)):
-                continue
-            before = self.data[body.start_byte + self.delta : statement.start_byte + self.delta]
-            if b"continue" in before:
                 continue
             slot = self.lookup(self.text(left))
             if slot is not None and slot not in found and self._counts(loop, slot):
