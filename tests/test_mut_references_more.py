@@ -192,3 +192,18 @@ def test_what_rustc_rejects_about_insert_and_if_let_is_refused(tmp_path):
         error, _ = refusal(tmp_path, f"fn main() {{\n    {body}\n}}\n")
         assert said in str(error) or said == "E0308" and "mismatched types" in str(error)
         assert "E0594" not in str(error)
+
+
+def test_a_hashmap_order_refusal_advises_only_what_pbpit_runs(tmp_path):
+    # The refusal once advised "collect the keys and sort them, or use a BTreeMap", both of
+    # which pbpit refuses in turn (`collect` of `keys()`, `BTreeMap::new`): it names what runs.
+    head = (
+        "use std::collections::HashMap;\nfn main() {\n"
+        "    let mut m: HashMap<u8, u8> = HashMap::new();\n"
+    )
+    error, _ = refusal(tmp_path, head + "    let k: Vec<&u8> = m.keys().collect();\n}\n")
+    assert "collect the keys" not in str(error) and "BTreeMap" not in str(error)
+    assert "count, sum, product, max, min" in str(error)
+    for use in ("m.keys().count()", "m.values().sum::<u8>()", "m.iter().max()"):
+        run = rust(tmp_path, head + f"    m.insert(1, 2);\n    let n = {use};\n}}\n")
+        assert run.panic is None, (use, run.panic)

@@ -44,9 +44,11 @@ from pbpit.rust.interp.types import (
 
 ENTRY_UPDATE = "[entry op=]"
 """The `Method` `*m.entry(k).or_insert(d) op= x` is lowered to (args `k`, `d`, `x`; `op`)."""
+_ORDER_FREE = ("count", "sum", "product", "max", "min")
+"""The methods of `keys()`, `values()`, `iter()` whose result the map's order does not change."""
 _RANDOM_ORDER = (
-    "a HashMap's order is random in Rust (each run's differs); collect the keys and sort "
-    "them, or use a BTreeMap"
+    "a HashMap's order is random in Rust (each run's differs); pbpit runs only the order-free "
+    f"uses of its keys(), values() and iter(): {', '.join(_ORDER_FREE)}"
 )
 
 
@@ -312,8 +314,6 @@ def _update(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
 
 # -- the order-free uses of `keys()`, `values()`, `iter()` --------------------------------------
-
-_ORDER_FREE = ("count", "sum", "product", "max", "min")
 
 
 def _map_iter_type(ck: Any, e: Any, recv: Ty) -> Ty:
