@@ -382,11 +382,13 @@ fn main() {
         let grads = GradientsParams::from_grads(loss.backward(), &model);
         model = optim.step(0.1, model, grads);
     }
+    println!("anchor: {:?}", anchor.dims());
 }
 """
 
 
 def test_fix_writes_detach_once_where_recomputing_cannot_be_written_and_says_so(tmp_path):
+    # `anchor` is read after the loop too: made in each pass instead, it would not be there.
     from pbpit_process import pbpit_cli
 
     path = _write(tmp_path, "anchor.rs", ANCHOR)
@@ -543,3 +545,68 @@ def test_a_field_a_method_keeps_what_it_backpropagated_is_the_carrier(tmp_path):
     assert "        self.smoothed = Some(s.detach());" in text.splitlines()
     # By hand: pass 0's loss is x . w, its gradient x = [1, 0]; then 0.5 x: [0.5, 0.5], [0.5, 1].
     assert status == 0 and out == "0: [1.0, 0.0]\n1: [0.5, 0.5]\n2: [0.5, 1.0]\n", out
+
+
+# -- the same, the encoder a field of the model (`model.encoder.forward(..)`) ---------------------
+
+FIELD_ENCODER = """
+use burn::{
+    nn::{Linear, LinearConfig},
+    optim::{GradientsParams, Optimizer, SgdConfig},
+    prelude::*,
+};
+
+#[derive(Module, Debug)]
+struct Model {
+    encoder: Linear,
+    decoder: Linear,
+    classifier: Linear,
+}
+
+fn main() {
+    let device = Device::flex().autodiff();
+    device.seed(3);
+    let mut model = Model {
+        encoder: LinearConfig::new(3, 2).init(&device),
+        decoder: LinearConfig::new(2, 3).init(&device),
+        classifier: LinearConfig::new(2, 1).init(&device),
+    };
+    let mut optim = SgdConfig::new().init();
+    let x = Tensor::<2>::from_floats([[1.0, 0.0, 2.0], [0.5, 1.5, -1.0]], &device);
+    let label = Tensor::<2>::from_floats([[1.0], [0.0]], &device);
+    for step in 0..2 {
+        let code = model.encoder.forward(x.clone()).tanh();
+        let recon = (model.decoder.forward(code.clone()) - x.clone()).powf_scalar(2.0).mean();
+        let class = (model.classifier.forward(code) - label.clone()).powf_scalar(2.0).mean();
+        let grads = recon.backward();
+        let w = model.encoder.weight.val();
+        println!("{step}: {:?}", w.grad(&grads).unwrap().into_data().to_vec::<f32>().unwrap());
+        let grads = GradientsParams::from_grads(grads, &model);
+        model = optim.step(0.1, model, grads);
+        let grads = GradientsParams::from_grads(class.backward(), &model);
+        model = optim.step(0.1, model, grads);
+    }
+}
+"""
+
+
+def test_a_second_loss_made_from_a_field_of_the_model_is_made_again_after_the_step(tmp_path):
+    # `model.encoder.forward(..)` borrows `model` (a method of `&self` on its field): making
+    # the loss again moves nothing; it was taken for a field moved out and no fix was offered.
+    path = _write(tmp_path, "field_encoder.rs", FIELD_ENCODER)
+    status, before, _ = pbpit_run(path)
+    assert status != 0 and before.count("\n") == 1  # step 0's `class.backward()` panics
+    error = _error(path)
+    assert error.rule == "shared-intermediate" and error.name == "code"
+    again = next(h for h in error.helps if h.message.startswith("make `class` again"))
+    assert again.edits and again.checked is not None and again.checked.ok
+    status, text, after = _run_fixed(path, again.edits, tmp_path)
+    lines = text.splitlines()
+    at = lines.index("        let grads = GradientsParams::from_grads(class.backward(), &model);")
+    assert lines[at - 2 : at] == [
+        "        let code = model.encoder.forward(x.clone()).tanh();",
+        "        let class = (model.classifier.forward(code) - label.clone())"
+        ".powf_scalar(2.0).mean();",
+    ]
+    assert status == 0 and after.count("\n") == 2
+    assert after.splitlines()[0] == before.splitlines()[0]

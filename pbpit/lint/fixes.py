@@ -228,6 +228,8 @@ class Fixes:
                 if macro is not None and self.text(macro) == "vec" and _names_in(current):
                     return None
                 continue  # println!, format!, assert!: they borrow what they print
+            if current.type == "field_expression" and self._borrows_place(current, parent):
+                continue  # `model.encoder.forward(..)`: a method of `&self` borrows the place
             if current.type == "identifier":
                 use = self._use(current, parent, grandparent)
                 if use is None:
@@ -237,6 +239,24 @@ class Fixes:
                 continue
             stack.extend((child, current, parent) for child in current.named_children)
         return sorted(moved, key=lambda n: n.start_byte)
+
+    def _borrows_place(self, method: Node, call: Node | None) -> bool:
+        """Whether `method` is `a.b.m` (a variable's field, or a field of one, at any depth)
+        called by `call` with a method that borrows its receiver: nothing is moved. One field
+        (`a.m(..)`) is `_use`'s."""
+        place = method.child_by_field_name("value")
+        if place is None or place.type != "field_expression":
+            return False
+        if call is None or call.type != "call_expression":
+            return False
+        if call.child_by_field_name("function") != method:
+            return False
+        while place is not None and place.type == "field_expression":
+            place = place.child_by_field_name("value")
+        if place is None or place.type not in ("identifier", "self"):
+            return False
+        name = self.text(method.child_by_field_name("field") or method)
+        return name in BORROWING or name.startswith("forward")
 
     def _use(self, name: Node, parent: Node | None, grandparent: Node | None) -> bool | None:
         """Whether the variable `name` (under `parent`, under `grandparent`) is given by value
