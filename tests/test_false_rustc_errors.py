@@ -255,3 +255,41 @@ def test_pbpit_gives_rustcs_verdict(name):
 
 def test_the_recorded_verdicts_are_rustcs():
     assert stale(CASES) == []
+
+
+# `let r: Result<Vec<T>, E> = it.collect();` (and `Option<Vec<T>>`) of an iterator of
+# `Result`s: rustc runs it; pbpit collects only a `Vec`, so it refuses it as outside its subset
+# (it once said rustc's E0277, "cannot be built from an iterator", which rustc does not say).
+COLLECTED_INTO_A_RESULT = {
+    "result": (
+        """\
+fn main() {
+    let d: Result<Vec<u32>, char> = "4x2".chars().map(|c| c.to_digit(10).ok_or(c)).collect();
+    println!("{:?}", d);
+}
+""",
+        runs("Err('x')\n"),
+    ),
+    "option": (
+        """\
+fn main() {
+    let d: Option<Vec<u32>> = "42".chars().map(|c| c.to_digit(10)).collect();
+    println!("{:?}", d);
+}
+""",
+        runs("Some([4, 2])\n"),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(COLLECTED_INTO_A_RESULT))
+def test_collect_into_a_result_is_outside_the_subset_not_a_rustc_error(name, tmp_path):
+    from test_rust_interp import refusal
+
+    error, _ = refusal(tmp_path, COLLECTED_INTO_A_RESULT[name][0])
+    assert "E0277" not in str(error)
+    assert "pbpit collects a `Vec`" in str(error)
+
+
+def test_the_recorded_collect_verdicts_are_rustcs():
+    assert stale(COLLECTED_INTO_A_RESULT) == []

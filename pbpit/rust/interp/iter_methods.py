@@ -90,7 +90,7 @@ def _collect_type(ck: Any, e: Any, recv: Ty) -> Ty:
         raise ck.fail(e.pos, "`collect` takes one type argument")
     result = vec(_item(recv))
     written = resolve(ck.expected.pop(id(e), Var()))  # `let s: String = it.collect();`
-    if e.targs or written is STRING:
+    if e.targs or written is STRING or (type(written) is Wrap and written.kind != "Vec"):
         target = resolve(e.targs[0]) if e.targs else written
         if target is STRING and resolve(_item(recv)) in (CHAR, STR, STRING):
             return STRING  # rustc: `String: FromIterator<char>` (and `<&str>`, `<String>`)
