@@ -18,14 +18,13 @@ from pbpit.rust.interp.nodes import (
     Call,
     Closure,
     Expr,
-    Field,
     FnItem,
-    Index,
     Let,
     Local,
     Method,
     Unsupported,
     children,
+    place_root,
 )
 from pbpit.rust.interp.types import FnT
 
@@ -37,12 +36,6 @@ _MUTATING = frozenset(
         "swap_remove resize"
     ).split()
 )
-
-
-def _root(e: Any) -> Local | None:
-    while isinstance(e, Field | Index):
-        e = e.base
-    return e if isinstance(e, Local) else None
 
 
 def _changed_capture(closure: Closure) -> Local | None:
@@ -62,7 +55,7 @@ def _change(closure: Closure) -> tuple[Local, Any] | None:
             place = node.target
         elif isinstance(node, Method) and node.name in _MUTATING and not node.recv.borrowed:
             place = node.recv
-        root = _root(place) if place is not None else None
+        root = place_root(place) if place is not None else None
         if root is not None and not root.binding.declared_in(closure.scope):
             return root, node
         stack.extend(reversed(list(children(node))))

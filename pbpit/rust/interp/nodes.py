@@ -601,6 +601,13 @@ KIND_MODULES = ("pbpit.rust.interp.nodes", "pbpit.rust.interp.traits")
 
 
 @functools.cache
+def place_root(e: Any) -> Local | None:
+    """The variable at the bottom of the place `e` (`x` of `x.a[i].b`), or None."""
+    while isinstance(e, Field | Index):
+        e = e.base
+    return e if isinstance(e, Local) else None
+
+
 def expr_kinds() -> tuple[type, ...]:
     """Every kind of expression (the dataclasses under `Expr` of `KIND_MODULES`), in the order
     defined: what each pass's dispatch covers (`missing_rules`)."""

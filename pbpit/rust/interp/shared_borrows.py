@@ -31,13 +31,8 @@ from pbpit.rust.interp.nodes import (
     Unsupported,
     While,
     children,
+    place_root,
 )
-
-
-def _root(e: Any) -> Local | None:
-    while isinstance(e, Field | Index):
-        e = e.base
-    return e if isinstance(e, Local) else None
 
 
 class _Walk:
@@ -60,7 +55,7 @@ class _Walk:
             self.declared[id(node.binding)] = (*loops, node)
         if isinstance(node, Let) and node.binding is not None and node.init is not None:
             init = node.init
-            if init.borrowed and not init.mut_borrow and (x := _root(init)) is not None:
+            if init.borrowed and not init.mut_borrow and (x := place_root(init)) is not None:
                 self.borrows.append((node.binding, x, loops))
         if isinstance(node, Let) and isinstance(node.init, Closure) and node.binding is not None:
             untyped = [i for i, ty in enumerate(node.init.param_tys) if ty is None]
@@ -71,15 +66,15 @@ class _Walk:
             for index in self.untyped.get(id(node.callee.binding), ()):
                 arg = node.args[index] if index < len(node.args) else None
                 if arg is not None and arg.borrowed and not arg.mut_borrow:
-                    if (x := _root(arg)) is not None:
+                    if (x := place_root(arg)) is not None:
                         self.borrows.append((node.callee.binding, x, loops))
         if isinstance(node, Method) and node.name == "push" and len(node.args) == 1:
-            holder, arg = _root(node.recv), node.args[0]
+            holder, arg = place_root(node.recv), node.args[0]
             if holder is not None and arg.borrowed and not arg.mut_borrow:
-                x = _root(arg)
+                x = place_root(arg)
                 if x is not None:
                     self.borrows.append((holder.binding, x, loops))
-        if isinstance(node, Assign) and (x := _root(node.target)) is not None:
+        if isinstance(node, Assign) and (x := place_root(node.target)) is not None:
             self.assigns.append((node, x.binding, loops))
             self.inside[id(node)] = {id(local) for local in _locals(node)}
         inner = (*loops, node) if isinstance(node, Loop | While | For) else loops
