@@ -240,6 +240,77 @@ fn main() {
 """,
         rejects("E0502"),
     ),
+    # `v.sort` takes `&mut self`: a reference `first()` returned is held across it
+    "held_first_across_sort": (
+        """\
+fn main() {
+    let mut v = vec![3, 1, 2];
+    let r = v.first().unwrap();
+    v.sort();
+    println!("{}", r);
+}
+""",
+        rejects("E0502"),
+    ),
+    # `v.sort_by` takes `&mut self`: a reference `first()` returned is held across it
+    "held_first_across_sort_by": (
+        """\
+fn main() {
+    let mut v = vec![3, 1, 2];
+    let r = v.first().unwrap();
+    v.sort_by(|a, b| b.cmp(a));
+    println!("{}", r);
+}
+""",
+        rejects("E0502"),
+    ),
+    # `v.extend` takes `&mut self`: a reference `first()` returned is held across it
+    "held_first_across_extend": (
+        """\
+fn main() {
+    let mut v = vec![3, 1, 2];
+    let r = v.first().unwrap();
+    v.extend(vec![4]);
+    println!("{}", r);
+}
+""",
+        rejects("E0502"),
+    ),
+    # `v.retain` takes `&mut self`: a reference `first()` returned is held across it
+    "held_first_across_retain": (
+        """\
+fn main() {
+    let mut v = vec![3, 1, 2];
+    let r = v.first().unwrap();
+    v.retain(|x| *x > 1);
+    println!("{}", r);
+}
+""",
+        rejects("E0502"),
+    ),
+    # `v.drain` takes `&mut self`: a reference `first()` returned is held across it
+    "held_first_across_drain": (
+        """\
+fn main() {
+    let mut v = vec![3, 1, 2];
+    let r = v.first().unwrap();
+    v.drain(..1);
+    println!("{}", r);
+}
+""",
+        rejects("E0502"),
+    ),
+    "copied_first_across_sort": (
+        """\
+fn main() {
+    let mut v = vec![3, 1, 2];
+    let r = *v.first().unwrap();
+    v.sort();
+    println!("{} {:?}", r, v);
+}
+""",
+        runs("3 [1, 2, 3]\n"),
+    ),
 }
 
 

@@ -323,10 +323,10 @@ def slice_more(family: str) -> list[Builtin]:
 
 
 VEC_MORE = (
-    Builtin("Vec", "drain", None, "", _drain, _drain_type),
-    Builtin("Vec", "extend", None, "()", _extend, _extend_type),
-    Builtin("Vec", "extend_from_slice", None, "()", _extend, _extend_type),
-    Builtin("Vec", "retain", None, "()", _retain, _retain_type),
+    Builtin("Vec", "drain", None, "", _drain, _drain_type, mutates=True),
+    Builtin("Vec", "extend", None, "()", _extend, _extend_type, mutates=True),
+    Builtin("Vec", "extend_from_slice", None, "()", _extend, _extend_type, mutates=True),
+    Builtin("Vec", "retain", None, "()", _retain, _retain_type, mutates=True),
     Builtin("Vec", "insert", ("usize", "inner"), "()", _insert, _insert_type, mutates=True),
     Builtin("Vec", "remove", ("usize",), "inner", _remove, mutates=True),
     Builtin("Vec", "get_mut", None, "", _get_mut, _get_mut_type, mutates=True),
@@ -544,7 +544,7 @@ OPTION_MORE = (
     Builtin("Option", "cloned", None, "self", _copied, _copied_type),
     Builtin("Option", "ok_or", None, "", _ok_or, _ok_or_type),
     Builtin("Option", "ok_or_else", None, "", _ok_or, _ok_or_type),
-    Builtin("Option", "replace", None, "self", _replace, _replace_type),
+    Builtin("Option", "replace", None, "self", _replace, _replace_type, mutates=True),
     Builtin("Option", "as_deref", None, "", lambda c, e, recv, a: recv, _as_deref_type),
     Builtin("Option", "and_then", None, "", _and_then, _and_then_type),
     Builtin("Option", "map_or", None, "", _map_or, _map_or_type),

@@ -144,4 +144,4 @@ SORTS = ("sort", "sort_unstable", *_BY, *_BY_KEY)
 
 def sort_rows(family: str) -> list[Builtin]:
     """The sorting methods of a slice, as rows of `family` (`Vec`, `array`)."""
-    return [Builtin(family, name, None, "()", _sort, _sort_type) for name in SORTS]
+    return [Builtin(family, name, None, "()", _sort, _sort_type, mutates=True) for name in SORTS]
