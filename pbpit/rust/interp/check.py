@@ -8,7 +8,7 @@ they decide f32 or f64 arithmetic, integer widths (overflow), and how values pri
 
 from __future__ import annotations
 
-from pbpit.rust.interp import hashmap, references, slices, traits
+from pbpit.rust.interp import hashmap, op_traits, references, slices, traits
 from pbpit.rust.interp.check_dispatch import DispatchRules
 from pbpit.rust.interp.check_kinds import KindRules
 from pbpit.rust.interp.check_methods import MethodRules
@@ -353,6 +353,9 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
     def c_Assign(self, e: Assign) -> Ty:  # noqa: N802
         target = self.expr(e.target)
         value = self.expr(e.value)
+        user = op_traits.assign(self, e, target, value)  # `a += b` of a struct's `AddAssign`
+        if user is not None:
+            return user
         if e.op == "+" and isinstance(e.target, Local) and not e.target.binding.mutable:
             refuse_immutable_add_assign(self, e, resolve(target) is STRING)
         if e.op == "+" and resolve(target) is STRING:  # `String: AddAssign<&str>`

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pbpit.rust.interp import op_traits
 from pbpit.rust.interp.check_tables import (
     _OWNED_RESULTS,
     ARITHMETIC,
@@ -183,6 +184,9 @@ class OperatorRules:
     def c_Binary(self, e: Binary) -> Ty:  # noqa: N802
         op = e.op
         lt, rt = self.expr(e.left), self.expr(e.right)
+        user = op_traits.binary(self, e, lt, rt)  # `a + b` of a struct's `impl Add`
+        if user is not None:
+            return user
         if op in ("+", "-", "*", "/") and type(resolve(lt)) is TensorT and rank_open(e.right, rt):
             # rustc: `x + b.unsqueeze()` takes `Add<Self>`, so the rank is the left tensor's.
             self.unify(lt, rt, e.right.pos)
@@ -268,6 +272,9 @@ class OperatorRules:
     def c_Unary(self, e: Unary) -> Ty:  # noqa: N802
         found = self.expr(e.operand)
         t = self.known(found)
+        user = op_traits.unary(self, e, t)  # `-a` of a struct's `impl Neg`
+        if user is not None:
+            return user
         if e.op == "*":
             if self.owned(e.operand) and not derefs(t):
                 raise self.fail(e.pos, f"type `{show(t)}` cannot be dereferenced")

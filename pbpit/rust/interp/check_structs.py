@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp import error_types, results, shapes
+from pbpit.rust.interp import error_types, op_traits, results, shapes
 from pbpit.rust.interp.builtins import CLONE, USER
 from pbpit.rust.interp.check_rules import (
     refuse_aliasing,
@@ -158,6 +158,8 @@ class StructRules:
             e.impl = CLONE
             self.args(e)
             return recv
+        if fn is None:  # `a.add(b)` with `use std::ops::Add;` (op_traits.py)
+            fn = op_traits.method(self, e, item)
         if fn is None and e.name == "to_string" and error_types.displayed(item):
             return error_types.TO_STRING.types(self, e, recv)  # std's `impl<T: Display> ToString`
         if fn is None or not fn.self_kind:

@@ -8,6 +8,7 @@ from typing import Any
 
 from pbpit.engine.int_tensor import IntTensor
 from pbpit.engine.tensor import Tensor
+from pbpit.rust.interp import op_traits
 from pbpit.rust.interp.nodes import (
     Binary,
     Cast,
@@ -108,6 +109,8 @@ class OperatorCompiler:
     def c_Binary(self, e: Binary) -> Code:  # noqa: N802
         left, right = self.expr(e.left), self.expr(e.right)
         op, kind = e.op, e.kind
+        if kind == "user":  # a struct's `impl Add` (op_traits.py)
+            return op_traits.call(self, e.user, [left, right])
         if kind == "logic":
             if op == "&&":
                 return lambda frame: left(frame) and right(frame)
@@ -177,6 +180,8 @@ class OperatorCompiler:
     def c_Unary(self, e: Unary) -> Code:  # noqa: N802
         if e.op == "*":
             return self.expr(e.operand)
+        if getattr(e, "user", None) is not None:  # a struct's `impl Neg` (op_traits.py)
+            return op_traits.call(self, e.user, [self.expr(e.operand)])
         if e.op == "!":
             operand = self.expr(e.operand)
             name = getattr(resolve(e.ty), "name", "")

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import Any
 
-from pbpit.rust.interp import slices
+from pbpit.rust.interp import op_traits, slices
 from pbpit.rust.interp.nodes import (
     Assign,
     Expr,
@@ -89,6 +89,8 @@ class PlaceCompiler:
         return store
 
     def c_Assign(self, e: Assign) -> Code:  # noqa: N802
+        if getattr(e, "user", None) is not None:  # a struct's `AddAssign` (op_traits.py)
+            return op_traits.assign_code(self, e)
         if isinstance(e.target, Field) and type(resolve(e.target.base.ty)).__name__ != "TupleT":
             return self.field_assign(e, e.target)
         if isinstance(e.target, Index | Unary | Field):  # a tuple's element: `pair.0 = x`

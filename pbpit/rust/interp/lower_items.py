@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from pbpit.rust.interp import burn_nn, derive_default, error_types
+from pbpit.rust.interp import burn_nn, derive_default, error_types, op_traits
 from pbpit.rust.interp.check_tables import wrong_arity
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
@@ -249,6 +249,8 @@ class ItemLowering:
             trait = dispatch.node if dispatch is not None else None
             if trait is None and error_types.std_impl(self, node, item, trait_node):
                 return  # std's `Display` and `Error` for an error type (error_types.py)
+            if trait is None and op_traits.lower_impl(self, node, item, trait_node):
+                return  # std's `Add`, `Neg`, `AddAssign`.. for a struct (op_traits.py)
             if trait is None:
                 raise self.fail(
                     trait_node, f"`impl {self.text(trait_node)}` (a trait the file does not define)"

@@ -73,7 +73,10 @@ class TypeLowering:
                 self.text(node if kind == "type_identifier" else node.child_by_field_name("name"))
             )
             if kind == "scoped_type_identifier":
-                self.check_prefix(node.child_by_field_name("path"))
+                path = node.child_by_field_name("path")
+                if self.text(path) == "Self" and name in getattr(self, "assoc_types", {}):
+                    return self.assoc_types[name]  # `Self::Output` of `impl Add` (op_traits)
+                self.check_prefix(path)
             named = {
                 "String": STRING,
                 "Device": DEVICE,

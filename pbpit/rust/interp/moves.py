@@ -92,7 +92,7 @@ _BY_VALUE = {
     "Range": {"rev", "step_by", *_ITERATOR},
     "Iter": {"rev", "step_by", *_ITERATOR},
 }
-_MOVING_OPERATORS = ("tensor", "tensor-scalar", "scalar-tensor")
+_MOVING_OPERATORS = ("tensor", "tensor-scalar", "scalar-tensor", "user")  # user: op_traits
 # Methods whose result is a value of its own, never a reference (`Vec`, `String`, a clone).
 _MADE = frozenset(
     ("clone", "collect", "to_vec", "to_owned", "concat", "join", "pop", "remove", "swap_remove")
@@ -317,7 +317,8 @@ class MoveCheck:
         return self.expr(e.right, state, by_value)
 
     def w_Unary(self, e: Unary, state: State, moving: bool) -> State:  # noqa: N802
-        return self.expr(e.operand, state, moving=e.op == "-" and type(resolve(e.ty)) is TensorT)
+        neg = e.op == "-" and (type(resolve(e.ty)) is TensorT or hasattr(e, "user"))
+        return self.expr(e.operand, state, moving=neg)  # (`user`: a struct's `Neg`)
 
     def w_Cast(self, e: Cast, state: State, moving: bool) -> State:  # noqa: N802
         return self.expr(e.operand, state, moving=False)
