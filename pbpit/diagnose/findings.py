@@ -23,7 +23,7 @@ from pbpit.diagnose.from_trace import carried_by as _carried_by
 from pbpit.diagnose.from_trace import label as _label
 from pbpit.diagnose.from_trace import node_label as _node_label
 from pbpit.diagnose.from_trace import why as _why
-from pbpit.diagnose.lint_match import lint_finding
+from pbpit.diagnose.lint_match import lint_finding, linted_helps, second_of
 from pbpit.diagnose.spans import (
     Expression,
     callee_span,
@@ -32,7 +32,6 @@ from pbpit.diagnose.spans import (
     name_span,
     node_span,
 )
-from pbpit.diagnostics.cargo import applicability
 from pbpit.diagnostics.model import Diagnostic, Edit, Help, Label
 from pbpit.engine.graph import Requirement
 from pbpit.lint.rule import Fix as RuleFix
@@ -148,8 +147,47 @@ def audit_report(
     hazards = [e for e in entries if e.verdict == "hazard"]
     rust = result.language is Language.RUST
     linted = _lint_findings(result) if hazards and rust else []
-    warnings = [_warning(result, e, entries, linted) for e in hazards]
-    return AuditReport(entries, [checked(result, w, checks) for w in warnings])
+    checks = {} if checks is None else checks
+    return AuditReport(
+        entries, [_checked_warning(result, e, entries, linted, checks) for e in hazards]
+    )
+
+
+def _checked_warning(
+    result: RunResult,
+    entry: AuditEntry,
+    entries: list[AuditEntry],
+    linted: list[Diagnostic],
+    checks: dict,
+) -> Diagnostic:
+    """The audit's warning of the hazard `entry`, its fixes checked: lint's finding of it when
+    lint has one, unless every fix that finding writes failed its check where the warning the
+    run writes in the rule's own words (a carrier detached where the tensor is put) has one that
+    ran; then the run's, of the same rule (one diagnosis whose fix works)."""
+    warning = checked(result, _warning(result, entry, entries, linted), checks)
+    if not _all_failed(warning) or entry.pattern is None:
+        return warning
+    explanation = explain_in_case(result, entry.node_id, entries)
+    assert explanation is not None  # the audit names nodes of the run
+    own = in_files(result, _written(result, entry, explanation.fixes))
+    own = checked(result, replace(own, notes=warning_notes(result, explanation, entry)), checks)
+    return own if _ran(own) and own.rule == warning.rule else warning
+
+
+def _ran(diagnostic: Diagnostic) -> bool:
+    """Whether a fix `diagnostic` writes as code was made and ran without the panic."""
+    return any(h.edits and h.checked is not None and h.checked.ok for h in diagnostic.helps)
+
+
+def _all_failed(diagnostic: Diagnostic) -> bool:
+    """Whether `diagnostic` wrote fixes as code and every one failed its check (each lost its
+    edits and keeps the check that says why)."""
+    tried = [h for h in diagnostic.helps if h.checked is not None]
+    return (
+        bool(tried)
+        and not any(h.edits for h in diagnostic.helps)
+        and all(not h.checked.ok for h in tried)
+    )
 
 
 def checked(result: RunResult, diagnostic: Diagnostic, checks: dict | None = None) -> Diagnostic:
@@ -248,27 +286,12 @@ def _one_diagnosis(
         # shows it; then the finding's fixes, checked.
         pointer = [h for h in first.helps if h.message.startswith("`pbpit ")]
         words = first.helps if warning.name == first.name else pointer
-        words = [h for h in words if not _second_of(warning, h)]
+        words = [h for h in words if not second_of(warning, h)]
         helps = [*words, *warning.helps]
         error = replace(warning, level="error", notes=[said, *warning.notes], helps=helps)
         error = replace(error, message=counted_message(result, entry, error.message))
         return [error if e is first else e for e in errors]
     return errors
-
-
-def _second_of(finding: Diagnostic, words: Help) -> bool:
-    """Whether `words` (a run's "fix: what it does") names a fix of `finding` that the finding
-    puts after another it would write in its place (an accumulator reset before detaching it
-    each pass, which changes the gradients): the finding's helps say it, in their order."""
-    fix_of = getattr(rule_named(finding.rule), "fix_of", None)
-    if fix_of is None or not finding.helps:
-        return False
-    first = finding.helps[0]
-    if not first.edits or applicability(first) != "MachineApplicable" or fix_of(first.message):
-        return False  # the run's words choose among the rule's own fixes
-    name = words.message.split(":", 1)[0].removesuffix(" (applies here)")
-    later = [h for h in finding.helps[1:] if (fix := fix_of(h.message)) and fix.name == name]
-    return any(applicability(h) == "MaybeIncorrect" for h in later)
 
 
 def explanation_diagnostic(result: RunResult, explanation: CaseExplanation) -> Diagnostic:
@@ -310,9 +333,10 @@ def explanation_diagnostic(result: RunResult, explanation: CaseExplanation) -> D
     if rule is not None and entry is not None and entry.carried:
         carrier = _carried_by(result, node, entry)
         binding = carrier.name if carrier is not None else binding
+    own = helps
     found = _explained_finding(result, explanation)
     if found is not None:
-        rule, binding, helps = found.rule, found.name, _linted_helps(found, helps)
+        rule, binding, helps = found.rule, found.name, linted_helps(found, helps)
     elif _panicked_in_require_grad(result, node.id):
         error = _require_grad_diagnosis(result, node.id)
         rule, binding, helps = error.rule, error.name, error.helps
@@ -327,7 +351,14 @@ def explanation_diagnostic(result: RunResult, explanation: CaseExplanation) -> D
         notes=notes,
         name=binding,
     )
-    return checked(result, in_files(result, diagnostic))
+    checks: dict = {}
+    diagnostic = checked(result, in_files(result, diagnostic), checks)
+    if found is None or not _all_failed(diagnostic):
+        return diagnostic
+    # Every fix lint's finding writes failed its check: the explanation's own corrected lines
+    # (a carrier detached where the tensor is put), where one of them runs.
+    mine = checked(result, in_files(result, replace(diagnostic, helps=own)), checks)
+    return mine if _ran(mine) else diagnostic
 
 
 def _explained_finding(result: RunResult, explanation: CaseExplanation) -> Diagnostic | None:
@@ -343,49 +374,6 @@ def _explained_finding(result: RunResult, explanation: CaseExplanation) -> Diagn
     ):
         return None
     return lint_finding(result, entry, explanation.node, _lint_findings(result))[0]
-
-
-def _linted_helps(found: Diagnostic, helps: list[Help]) -> list[Help]:
-    """An explanation's fixes (`helps`, headlines naming each fix) made with lint's edits of
-    the same fix, then lint's fixes the explanation does not name."""
-    rule = rule_named(found.rule)
-    fix_of = getattr(rule, "fix_of", None)
-    kinds = {}
-    for help_ in found.helps:
-        fix = fix_of(help_.message) if fix_of is not None else None
-        if fix is not None:
-            kinds.setdefault(fix.name, help_)
-    used = set()
-    out = []
-    for help_ in helps:
-        key = help_.message.split(":", 1)[0].removesuffix(" (applies here)")
-        linted = kinds.get(key)
-        if linted is None:
-            out.append(replace(help_, edits=[]))
-            continue
-        used.add(id(linted))
-        if _second_of(found, help_):
-            # Lint puts another fix first (an accumulator reset before detaching it): that
-            # one applies here, and lint's words say what this one changes.
-            help_ = replace(help_, message=f"{key}: {linted.message}")
-        # Lint's words after the fix's name where they name the finding's binding and the
-        # explanation's do not (the binding that carries state), and lint's code where it
-        # writes the fix; where lint can only say it, the explanation's corrected
-        # lines (checked by running them, as every fix shown as code is).
-        if f"`{found.name}`" not in help_.message:  # the explanation names another binding
-            headline = help_.message.split(": ", 1)[0] + ": " + linted.message
-            help_ = replace(help_, message=headline)
-        if linted.edits:
-            help_ = replace(help_, edits=linted.edits, applicability=linted.applicability)
-        out.append(help_)
-    out += [h for h in found.helps if id(h) not in used]
-
-    # A fix lint puts before the rule's own (an accumulator's reset) is the one to make: first.
-    first = found.helps[0] if found.helps else None
-    if first is not None and id(first) not in used and any(_second_of(found, h) for h in helps):
-        out.remove(first)
-        out.insert(0, first)
-    return out
 
 
 # -- the run's error ---------------------------------------------------------------------------
@@ -583,12 +571,7 @@ def _warning(
     explanation = explain_in_case(result, entry.node_id, entries)
     assert explanation is not None  # the audit names nodes of the run
     node = explanation.node
-    notes = [f"{node_name(result, node.id)} = {made_of(result, node)}: {node_kind(node)}"]
-    if entry.same_statement:
-        others = ", ".join(node_name(result, i) for i in entry.same_statement)
-        notes[0] += f" (its statement also made {others})"
-    notes += made_in_note(result, node)
-    notes += _run_notes(result, explanation)
+    notes = warning_notes(result, explanation, entry)
     found, file = lint_finding(result, entry, node, linted)
     if found is not None:
         # Lint's `made in` note says what the run's says (which has its display path): once.
@@ -598,6 +581,18 @@ def _warning(
     written = _written(result, entry, explanation.fixes)
     written.notes = notes
     return in_files(result, written)
+
+
+def warning_notes(result: RunResult, explanation: CaseExplanation, entry: AuditEntry) -> list[str]:
+    """What the run knows of a hazard's node: what made it, where, and its backwards."""
+    node = explanation.node
+    notes = [f"{node_name(result, node.id)} = {made_of(result, node)}: {node_kind(node)}"]
+    if entry.same_statement:
+        others = ", ".join(node_name(result, i) for i in entry.same_statement)
+        notes[0] += f" (its statement also made {others})"
+    notes += made_in_note(result, node)
+    notes += _run_notes(result, explanation)
+    return notes
 
 
 def _written(result: RunResult, entry: AuditEntry, fixes: list[Fix]) -> Diagnostic:

@@ -1,15 +1,18 @@
 """Which of lint's findings is a run's hazard: the finding of the same rule cited at the line
 that made the hazard's node (or the caller's line of it), at the statement of the binding
 that holds it, or at the line of a tensor it was taken from a few steps back. Lint's finding is
-then the run's diagnosis (one diagnosis: `pbpit.diagnose.findings`)."""
+then the run's diagnosis (one diagnosis: `pbpit.diagnose.findings`), and an explanation's fixes
+are made with lint's edits of the same fix (`linted_helps`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from pbpit.diagnose.audit import AuditEntry
-from pbpit.diagnostics.model import Diagnostic
+from pbpit.diagnostics.cargo import applicability
+from pbpit.diagnostics.model import Diagnostic, Help
 from pbpit.lint.rules import rule_named
 from pbpit.source import statement_range
 from pbpit.trace import NodeRecord, RunResult
@@ -86,3 +89,61 @@ def _linted_line(result: RunResult, line: int | None) -> tuple[str, int | None]:
 
 def _same(first: str, second: str) -> bool:
     return Path(first).resolve() == Path(second).resolve()
+
+
+def second_of(finding: Diagnostic, words: Help) -> bool:
+    """Whether `words` (a run's "fix: what it does") names a fix of `finding` that the finding
+    puts after another it would write in its place (an accumulator reset before detaching it
+    each pass, which changes the gradients): the finding's helps say it, in their order."""
+    fix_of = getattr(rule_named(finding.rule), "fix_of", None)
+    if fix_of is None or not finding.helps:
+        return False
+    first = finding.helps[0]
+    if not first.edits or applicability(first) != "MachineApplicable" or fix_of(first.message):
+        return False  # the run's words choose among the rule's own fixes
+    name = words.message.split(":", 1)[0].removesuffix(" (applies here)")
+    later = [h for h in finding.helps[1:] if (fix := fix_of(h.message)) and fix.name == name]
+    return any(applicability(h) == "MaybeIncorrect" for h in later)
+
+
+def linted_helps(found: Diagnostic, helps: list[Help]) -> list[Help]:
+    """An explanation's fixes (`helps`, headlines naming each fix) made with lint's edits of
+    the same fix, then lint's fixes the explanation does not name."""
+    rule = rule_named(found.rule)
+    fix_of = getattr(rule, "fix_of", None)
+    kinds = {}
+    for help_ in found.helps:
+        fix = fix_of(help_.message) if fix_of is not None else None
+        if fix is not None:
+            kinds.setdefault(fix.name, help_)
+    used = set()
+    out = []
+    for help_ in helps:
+        key = help_.message.split(":", 1)[0].removesuffix(" (applies here)")
+        linted = kinds.get(key)
+        if linted is None:
+            out.append(replace(help_, edits=[]))
+            continue
+        used.add(id(linted))
+        if second_of(found, help_):
+            # Lint puts another fix first (an accumulator reset before detaching it): that
+            # one applies here, and lint's words say what this one changes.
+            help_ = replace(help_, message=f"{key}: {linted.message}")
+        # Lint's words after the fix's name where they name the finding's binding and the
+        # explanation's do not (the binding that carries state), and lint's code where it
+        # writes the fix; where lint can only say it, the explanation's corrected
+        # lines (checked by running them, as every fix shown as code is).
+        if f"`{found.name}`" not in help_.message:  # the explanation names another binding
+            headline = help_.message.split(": ", 1)[0] + ": " + linted.message
+            help_ = replace(help_, message=headline)
+        if linted.edits:
+            help_ = replace(help_, edits=linted.edits, applicability=linted.applicability)
+        out.append(help_)
+    out += [h for h in found.helps if id(h) not in used]
+
+    # A fix lint puts before the rule's own (an accumulator's reset) is the one to make: first.
+    first = found.helps[0] if found.helps else None
+    if first is not None and id(first) not in used and any(second_of(found, h) for h in helps):
+        out.remove(first)
+        out.insert(0, first)
+    return out
