@@ -22,6 +22,8 @@ from pbpit.rust.interp.check_ops import (
 )
 from pbpit.rust.interp.check_rules import (
     refuse_aliasing,
+    refuse_assign_behind_reference,
+    refuse_borrow_assigned,
     refuse_borrow_for_value,
     refuse_borrowed_iterator,
     refuse_borrowed_iterator_args,
@@ -351,8 +353,11 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             raise self.fail(self.pending[0].expr.pos, "type annotations needed")
 
     def c_Assign(self, e: Assign) -> Ty:  # noqa: N802
+        refuse_assign_behind_reference(self, e)  # `c.x = 1.0` of `let mut c = &p;`
         target = self.expr(e.target)
         value = self.expr(e.value)
+        if e.op is None:
+            refuse_borrow_assigned(self, e.target, e.value)  # `t.best = Some(&total)`
         user = op_traits.assign(self, e, target, value)  # `a += b` of a struct's `AddAssign`
         if user is not None:
             return user
@@ -381,8 +386,8 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
                 what = f"binary assignment operation `{e.op}=` cannot be applied to type `bool`"
                 raise self.fail(e.pos, rejects(what, "E0368"))
             self.unify(target, value, e.value.pos)
-        else:
-            self.unify(target, value, e.value.pos)
+        elif not (resolve(target) is STR and resolve(value) is STRING and e.value.borrowed):
+            self.unify(target, value, e.value.pos)  # (`s = &label`: `&String` to `&str`)
         if isinstance(e.target, Index):
             refuse_immutable_element(self, e, e.target)
         if isinstance(e.target, Unary) and not shared(target):  # `*r = x` replaces in place

@@ -5,6 +5,7 @@ twice in a call (E0499, E0502)."""
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING
 
 from pbpit.rust.interp import references, slices, value_slots
@@ -18,10 +19,14 @@ from pbpit.rust.interp.nodes import (
     Let,
     Local,
     Method,
+    Node,
+    SomeLit,
+    TupleLit,
 )
 from pbpit.rust.interp.types import (
     DynT,
     Mismatch,
+    StructT,
     Ty,
     Wrap,
     resolve,
@@ -97,7 +102,11 @@ def refuse_immutable_element(
     while isinstance(root, Index | Field):
         chain.append(root)
         root = root.base
-    if not isinstance(root, Local) or root.binding.mutable or root.binding.mut_ref:
+    if not isinstance(root, Local) or root.binding.mut_ref:
+        return
+    if root.binding.name != "self" and references.certainly_reference(root):
+        _refuse_element_behind_reference(checker, e, root, chain[::-1], borrowed)
+    if root.binding.mutable:
         return
     name = root.binding.name
     if not any(isinstance(part, Field) for part in chain):
@@ -129,6 +138,39 @@ def refuse_immutable_element(
     what = f"cannot assign to `{shown}`, as `{name}` is not declared as mutable"
     err = checker.fail(e.pos, rejects(what, "E0594"))
     err.label = "cannot assign"
+    raise err
+
+
+def _refuse_element_behind_reference(
+    checker: Checker, e: Assign, root: Local, chain: list[Expr], borrowed: bool
+) -> None:
+    """`b[i] = x`, `b.a[i] = x` of `let b = &s;` (or `let mut b = &s;`, `b: &S`): rustc's
+    E0596 where a `Vec` is borrowed by `IndexMut` (`*b`, `b.v`), else E0594 (arrays and slices
+    all the way)."""
+    name = root.binding.name
+    shown, base = name, root
+    for part in chain:
+        if isinstance(part, Index):
+            found = resolve(part.base.ty)
+            if type(found) is Wrap and found.kind == "Vec" and not slices.is_slice(found):
+                place = f"*{name}" if base is root else shown
+                what = f"cannot borrow `{place}` as mutable, as it is behind a `&` reference"
+                err = checker.fail(root.pos, rejects(what, "E0596"))
+                err.end = part.bracket  # the borrowed place ends where its `[` starts
+                err.label = f"`{name}` is a `&` reference, so it cannot be borrowed as mutable"
+                raise err
+            shown += "[_]"
+        else:
+            shown += f".{part.name}"  # type: ignore[attr-defined]
+        base = part
+    if borrowed:
+        what = f"cannot borrow `{shown}` as mutable, as it is behind a `&` reference"
+        err = checker.fail(e.target.pos, rejects(what, "E0596"))
+        err.label = f"`{name}` is a `&` reference, so it cannot be borrowed as mutable"
+        raise err
+    what, label = references.assigned_behind(shown, name)
+    err = checker.fail(e.pos, what)
+    err.label = label
     raise err
 
 
@@ -223,3 +265,88 @@ def refuse_value_for_reference(checker: Checker, stmt: Let) -> None:
 def _unborrowed(arg: Local) -> Local:
     """`arg` (`&b`) as the variable `b` itself, to ask whether `b` holds a reference."""
     return Local(arg.pos, arg.binding, arg.scope)
+
+
+def refuse_assign_behind_reference(checker: Checker, e: Assign) -> None:
+    """`c.x = 1.0` (fields all the way) of `let mut c = &p;`: the variable may be `mut`, the
+    struct it refers to is not (rustc's E0594; one not `mut` is refused as it is lowered)."""
+    names: list[str] = []
+    root: Expr = e.target
+    while isinstance(root, Field):
+        names.append(root.name)
+        root = root.base
+    if not names or not isinstance(root, Local) or root.binding.mut_ref:
+        return
+    if root.binding.name == "self" or not references.certainly_reference(root):
+        return
+    place = ".".join([root.binding.name, *reversed(names)])
+    what, label = references.assigned_behind(place, root.binding.name)
+    err = checker.fail(e.pos, what)
+    err.label = label
+    raise err
+
+
+def refuse_borrow_assigned(checker: Checker, place: Expr, value: Expr) -> None:
+    """`n = &total` of a place certainly holding a value, `t.best = Some(&total)` (or
+    `mem::replace(&mut t.best, Some(&total))`) of a field written `Option<f32>`: rustc's E0308
+    (pbpit erases references, so it would store the value)."""
+    written = _written_type(place)
+    if value.borrowed and not value.mut_borrow and _holds_value(checker, place, written):
+        shown = show(resolve(value.ty))
+        raise checker.fail(value.borrow_pos or value.pos, _mismatch(shown, "&" + shown))
+    if written is not None:
+        _against_written(checker, written, value, top=False)
+
+
+def _holds_value(checker: Checker, place: Expr, written: Node | None) -> bool:
+    """Whether the place (written `&mut place` or not) certainly holds no reference: a field
+    written as a value type, a variable given a value or written as a plain value type (not a
+    parameter, not a type the file names: an alias may be a reference)."""
+    bare = copy.copy(place)
+    bare.borrowed = bare.mut_borrow = False
+    if isinstance(bare, Local):
+        if getattr(bare.binding, "argument", False):
+            return False
+        if written is not None and not value_slots.plainly_value(written):
+            return False
+    return checker.owned(bare)
+
+
+def _mismatch(expected: str, found: str) -> str:
+    return f"mismatched types: expected `{expected}`, found `{found}`"
+
+
+def _written_type(place: Expr) -> Node | None:
+    """The type written for a variable (`let best: Option<f32>`) or a struct's field."""
+    if isinstance(place, Local):
+        return getattr(place.binding, "written", None)
+    if isinstance(place, Field) and type(base := resolve(place.base.ty)) is StructT:
+        index = base.item.field_index(place.name)
+        types = value_slots.field_types(base.item)
+        return types[index] if index is not None and index < len(types) else None
+    return None
+
+
+def _against_written(
+    checker: Checker, written: Node, value: Expr | None, top: bool = True
+) -> None:
+    """A value written `&x` where the written type is plainly a value, looked for in the value
+    itself (`top`), in `Some(..)` and in a tuple's elements."""
+    if value is None or not value_slots.plainly_value(written):  # (`None`: a `SomeLit` of none)
+        return
+    if top and value.borrowed and not value.mut_borrow:
+        shown = written.text.decode()
+        raise checker.fail(value.borrow_pos or value.pos, _mismatch(shown, "&" + shown))
+    args = [c for c in written.named_children if c.type not in ("line_comment", "block_comment")]
+    if isinstance(value, SomeLit) and written.type == "generic_type":
+        base = written.child_by_field_name("type")
+        params = written.child_by_field_name("type_arguments")
+        if base is not None and base.text == b"Option" and params is not None:
+            inner = [c for c in params.named_children if c.type != "lifetime"]
+            if len(inner) == 1:
+                _against_written(checker, inner[0], value.value)
+    elif isinstance(value, TupleLit) and written.type == "tuple_type" and len(args) == len(
+        value.elems
+    ):
+        for arg, elem in zip(args, value.elems, strict=True):
+            _against_written(checker, arg, elem)

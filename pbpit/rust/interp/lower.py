@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from pbpit.rust.interp import burn_nn, copy_types, derive_default, iter_mut
+from pbpit.rust.interp import burn_nn, copy_types, derive_default, iter_mut, references
 from pbpit.rust.interp.borrows import refuse_use_while_borrowed
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.inline_mods import InlineModules
@@ -523,6 +523,7 @@ class Lowerer(
             or (isinstance(init, Local) and init.binding.mut_ref and not init.borrowed)
         ):
             binding.mut_ref = True  # `let r = &mut optim;`, `let moved = w;` (`w: &mut ..`)
+        references.mark_let(binding, init)  # `let c = &p;`: a `&P` (`c.x = 1.0` is E0594)
         if binding is not None and not mutable and type(init).__name__ == "TupleLit":
             binding.tuple_elems = init.elems  # type: ignore[attr-defined]  # (check_ops.owned)
         return [Let(self.pos(node)[0], binding, declared, init)]

@@ -311,6 +311,11 @@ class ExprLowering:
             if binding.name == "self":
                 what = f"cannot assign to `{place}`, which is behind a `&` reference"
                 raise self.fail(node, rejects(what, "E0594"))
+            if references.certainly_reference(root):  # `p.x = 1.0` of `p: &P`
+                what, label = references.assigned_behind(place, binding.name)
+                err = self.fail(node, what)
+                err.label = label
+                raise err
             what = f"cannot assign to `{place}`, as `{binding.name}` is not declared as mutable"
             err = self.fail(node, rejects(what, "E0594"))
             err.label = "cannot assign"  # rustc's label under the assignment

@@ -161,6 +161,14 @@ class LiteralLowering:
             raise self.fail(node, rejects(what))
         return value, suffix
 
+    def usize_literal(self, node: Node) -> int:
+        """The value of a literal where a `usize` is expected in a type (`[T; 3]`): one with
+        another suffix (`3u8`, `2i32`) is rustc's E0308 at the literal."""
+        value, suffix = self.parse_int(node)
+        if suffix not in (None, "usize"):
+            raise self.fail(node, f"mismatched types: expected `usize`, found `{suffix}`")
+        return value
+
     def e_float_literal(self, node: Node) -> Expr:
         text = self.text(node).replace("_", "")
         suffix = None

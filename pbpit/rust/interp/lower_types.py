@@ -194,7 +194,7 @@ class TypeLowering:
     def array_length(self, node: Node) -> int:
         """The `N` of `[T; N]`: a number, or a `const N: usize` item whose value is one."""
         if node.type == "integer_literal":
-            return self.parse_int(node)[0]
+            return self.usize_literal(node)  # `[T; 3u8]`: rustc's E0308
         item = self.const_nodes.get(self.text(node)) if node.type == "identifier" else None
         if item is not None:
             value = item.child_by_field_name("value")

@@ -29,8 +29,11 @@ def _take_type(ck: Any, e: Any) -> Ty:
 
 
 def _replace_type(ck: Any, e: Any) -> Ty:
+    from pbpit.rust.interp.check_rules import refuse_borrow_assigned
+
     found = _place(ck, e.args[0], "replace")
     ck.unify(found, ck.expr(e.args[1]), e.args[1].pos)
+    refuse_borrow_assigned(ck, e.args[0], e.args[1])  # `mem::replace(&mut t.best, Some(&x))`
     return found
 
 

@@ -1,14 +1,27 @@
 """Which values pbpit knows to be references. pbpit erases references (`&x` is `x`, marked
 `borrowed`); `Checker.owned` knows the values certainly not references; this knows those
 certainly one: a value written `&x`, a parameter whose written type is a reference, a `for`
-variable over `.iter()` or `&v`. Where neither knows, the checker's rule decides."""
+variable over `.iter()` or `&v`, a `let` variable given `&x`. Where neither knows, the
+checker's rule decides."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from pbpit.rust.interp.grammar import rejects
+
 ITEMS_BY_REFERENCE = "by_reference"
 """The attribute of a `for` variable bound to the items of `v.iter()` or `&v`."""
+
+
+BOUND_TO_BORROW = "bound_to_borrow"
+"""The attribute of a `let` variable whose value is written `&x` (not `&mut x`)."""
+
+
+def mark_let(binding: Any, init: Any) -> None:
+    """Mark the variable of `let c = &p;` (or `let mut c = &p;`): a `&T` whatever `p` is."""
+    if binding is not None and init is not None and init.borrowed and not init.mut_borrow:
+        setattr(binding, BOUND_TO_BORROW, True)
 
 
 def mark_for_binding(loop: Any) -> None:
@@ -57,8 +70,15 @@ def certainly_reference(e: Any) -> bool:
     if not isinstance(e, Local):
         return False
     binding = e.binding
-    if getattr(binding, ITEMS_BY_REFERENCE, False):
+    if getattr(binding, ITEMS_BY_REFERENCE, False) or getattr(binding, BOUND_TO_BORROW, False):
         return True
     # a function's parameter: its type is written, so not `owned` means a `&T`
     written = not getattr(binding, "ref_unknown", False)  # (an untyped closure parameter's is not)
     return getattr(binding, "argument", False) and written and not binding.owned
+
+
+def assigned_behind(place: str, name: str) -> tuple[str, str]:
+    """rustc's E0594 for an assignment to `place` (`c.x`) under the variable `name`, a `&`
+    reference: the refusal's text and rustc's label."""
+    what = rejects(f"cannot assign to `{place}`, which is behind a `&` reference", "E0594")
+    return what, f"`{name}` is a `&` reference, so it cannot be written to"

@@ -1,0 +1,278 @@
+"""Programs on which pbpit must give rustc's verdict, one a kind of disagreement that
+`tools/rustc_differential.py` found in mutants of the std programs (issue 26): a literal of
+another type where an array length's `usize` is written (E0308), an assignment through a `&`
+reference, a field or an element (E0594, E0596), a value written `&x` where the place holds a
+value (E0308).
+
+Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
+binary run with `RUST_BACKTRACE=0`, by `tools/rustc_differential.py`'s `rustc_verdict`):
+`rejects(code)` is the first error code rustc reports, `runs(stdout, ..)` what its binary
+printed. Where rustc is on PATH, a test checks that the recorded verdicts are still rustc's.
+"""
+
+from __future__ import annotations
+
+import pytest
+from rustc_verdicts import pbpit_gives, rejects, runs, stale
+
+CASES = {
+    "array_length_float_suffix": (
+        """\
+fn main() {
+    let g: [i32; 2f64] = [1, 2];
+    println!("{:?}", g);
+}
+""",
+        rejects("E0308"),
+    ),
+    "array_length_suffix_alias": (
+        """\
+fn main() {
+    type Grid = [[u8; 2i32]; 2];
+    let g: Grid = [[1, 2], [3, 4]];
+    println!("{:?}", g);
+}
+""",
+        rejects("E0308"),
+    ),
+    "array_length_suffix_let": (
+        """\
+fn main() {
+    let h: [i32; 2u8] = [1, 2];
+    println!("{:?}", h);
+}
+""",
+        rejects("E0308"),
+    ),
+    "array_length_usize_suffix_runs": (
+        """\
+fn main() {
+    type Grid = [[u8; 2usize]; 2];
+    let g: Grid = [[1, 2], [3, 4]];
+    let h: [i64; 0x3] = [7; 3];
+    println!("{:?} {:?}", g, h);
+}
+""",
+        runs("[[1, 2], [3, 4]] [7, 7, 7]\n"),
+    ),
+    "borrow_assigned_in_some_to_field": (
+        """\
+#[derive(Debug)]
+struct Trainer {
+    best: Option<f32>,
+    steps: u32,
+}
+fn main() {
+    let total = 1.5f32;
+    let mut t = Trainer { best: None, steps: 0 };
+    t.best = Some(&total);
+    t.steps += 1;
+    println!("{:?}", t);
+}
+""",
+        rejects("E0308"),
+    ),
+    "borrow_assigned_in_tuple_to_written_variable": (
+        """\
+fn main() {
+    let lr = 0.5f64;
+    let mut pair: (i32, f64) = (0, 0.0);
+    pair = (1, &lr);
+    println!("{:?}", pair);
+}
+""",
+        rejects("E0308"),
+    ),
+    "borrow_assigned_to_value_variable": (
+        """\
+fn main() {
+    let total = 1.5f32;
+    let mut n = 0.5f32;
+    n = &total;
+    println!("{}", n);
+}
+""",
+        rejects("E0308"),
+    ),
+    "borrow_replaced_into_field": (
+        """\
+use std::mem;
+#[derive(Debug)]
+struct Trainer {
+    best: Option<f32>,
+}
+fn main() {
+    let total = 1.5f32;
+    let mut t = Trainer { best: None };
+    let old = mem::replace(&mut t.best, Some(&total));
+    println!("{:?} {:?}", t, old);
+}
+""",
+        rejects("E0308"),
+    ),
+    "borrows_assigned_to_reference_places_run": (
+        """\
+#[derive(Debug)]
+struct Best<'a> {
+    loss: Option<&'a f32>,
+    name: &'a str,
+}
+fn main() {
+    let losses = vec![0.5f32, 0.25];
+    let u = vec![1, 2, 3];
+    let mut w = &losses;
+    println!("{:?}", w);
+    let mut o = None;
+    o = Some(&losses[0]);
+    let mut best: Option<&f32> = None;
+    best = Some(&losses[1]);
+    let label = String::from("sgd");
+    let mut s = "adam";
+    s = &label;
+    let mut b = Best { loss: None, name: "x" };
+    b.loss = Some(&losses[0]);
+    b.name = &label;
+    let mut pair: (i32, &f32) = (0, &losses[0]);
+    pair = (1, &losses[1]);
+    let mut n = 0.5f32;
+    n = losses[1];
+    let mut k = 0;
+    k = *&u[2];
+    w = &losses;
+    println!("{:?} {:?} {:?} {} {:?} {:?} {} {} {}", w, o, best, s, b, pair, n, k, u.len());
+}
+""",
+        runs(
+            "[0.5, 0.25]\n[0.5, 0.25] Some(0.5) Some(0.25) sgd "
+            'Best { loss: Some(0.5), name: "sgd" } (1, 0.25) 0.25 3 3\n'
+        ),
+    ),
+    "element_assign_through_borrowed_array": (
+        """\
+fn main() {
+    let arr = [1.0f32, 2.0];
+    let mut b = &arr;
+    b[0] = 9.0;
+    println!("{:?} {:?}", arr, b);
+}
+""",
+        rejects("E0594"),
+    ),
+    "element_assign_through_borrowed_vec": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    let mut b = &v;
+    b[0] = 9;
+    println!("{:?} {:?}", v, b);
+}
+""",
+        rejects("E0596"),
+    ),
+    "element_assign_through_field_of_borrow": (
+        """\
+#[derive(Debug)]
+struct S { v: Vec<i32>, a: [i32; 2] }
+fn main() {
+    let s = S { v: vec![1], a: [1, 2] };
+    let b = &s;
+    b.a[1] = 9;
+    println!("{:?}", b);
+}
+""",
+        rejects("E0594"),
+    ),
+    "element_assign_through_vec_field_of_borrow": (
+        """\
+#[derive(Debug)]
+struct S { v: Vec<i32> }
+fn main() {
+    let s = S { v: vec![1] };
+    let mut b = &s;
+    b.v[0] = 9;
+    println!("{:?}", b);
+}
+""",
+        rejects("E0596"),
+    ),
+    "field_assign_in_iter_loop": (
+        """\
+#[derive(Debug)]
+struct P { x: f32 }
+fn main() {
+    let ps = vec![P { x: 1.0 }];
+    for p in ps.iter() {
+        p.x = 2.0;
+    }
+    println!("{:?}", ps);
+}
+""",
+        rejects("E0594"),
+    ),
+    "field_assign_through_mut_binding_of_borrow": (
+        """\
+#[derive(Debug, Clone, Copy)]
+struct P { x: f32 }
+fn main() {
+    let p = P { x: 1.0 };
+    let mut c = &p;
+    let mut f = move || { c.x += 1.0; c.x };
+    println!("{} {:?}", f(), c);
+}
+""",
+        rejects("E0594"),
+    ),
+    "field_assign_through_shared_param": (
+        """\
+#[derive(Debug)]
+struct P { x: f32 }
+fn bump(p: &P) {
+    p.x += 1.0;
+}
+fn main() {
+    let p = P { x: 1.0 };
+    bump(&p);
+    println!("{:?}", p);
+}
+""",
+        rejects("E0594"),
+    ),
+    "writes_through_mut_borrows_run": (
+        """\
+#[derive(Debug, Clone, Copy)]
+struct P { x: f32 }
+fn bump(p: &mut P) {
+    p.x += 1.0;
+}
+fn main() {
+    let mut p = P { x: 1.0 };
+    bump(&mut p);
+    let c = &mut p;
+    c.x *= 3.0;
+    let mut arr = [p, p];
+    arr[1] = P { x: 0.5 };
+    let r = &arr;
+    let mut q = r[0];
+    q.x = -1.0;
+    let mut v = vec![1, 2];
+    for x in v.iter_mut() {
+        *x += 10;
+    }
+    let mut w = &v;
+    let first = w[0];
+    w = &v;
+    println!("{:?} {:?} {:?} {} {:?}", p, arr, q, first, w);
+}
+""",
+        runs("P { x: 6.0 } [P { x: 6.0 }, P { x: 0.5 }] P { x: -1.0 } 11 [11, 12]\n"),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_pbpit_gives_rustcs_verdict(name):
+    pbpit_gives(CASES, name)
+
+
+def test_the_recorded_verdicts_are_rustcs():
+    assert stale(CASES) == []
