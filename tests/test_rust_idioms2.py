@@ -513,18 +513,17 @@ def test_shapes_compare_and_a_result_of_a_boxed_error_does_not(tmp_path):
     assert "`==` on `Result<i32, Box<dyn std::error::Error>>`" in out.stderr
 
 
-def test_two_writes_in_a_fmt_are_refused_not_claimed_as_rustcs(tmp_path):
-    # rustc runs `write!(f, ..)?; write!(f, ..)` (`fmt` returns `fmt::Result`); pbpit reads
-    # `fmt` as the text of one `write!` a branch, so it refuses, claiming no rustc error.
+def test_two_writes_in_a_fmt_run_as_rustc_runs_them(tmp_path):
+    # `write!(f, ..)?; write!(f, ..)` (`fmt` returns `fmt::Result`): each write appends to the
+    # formatter's output, so the text is the one write's of DISPLAY_STATS (rustc 1.95 prints
+    # DISPLAY_STATS_RUSTC for this program too, checked by hand).
     source = DISPLAY_STATS.replace(
         '        write!(f, "epoch {:>3}: loss {:.4}", self.epoch, self.loss)\n',
         '        write!(f, "epoch {:>3}", self.epoch)?;\n'
         '        write!(f, ": loss {:.4}", self.loss)\n',
     )
     out = _run(tmp_path, source)
-    assert (out.returncode, out.stdout) == (2, "")
-    assert "`?` in `fmt` (pbpit runs one `write!` a branch)" in out.stderr
-    assert "error[E" not in out.stderr
+    assert (out.returncode, out.stdout, out.stderr) == (0, DISPLAY_STATS_RUSTC, "")
 
 
 def test_valid_of_a_parameter_bounded_by_module_alone_is_refused(tmp_path):

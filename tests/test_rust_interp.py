@@ -1102,9 +1102,10 @@ def test_program_runs_again_from_the_start(tmp_path):
             "a `_ =>` arm)",
         ),
         (
-            "fn f() -> Option<i32> {\n    let a = Some(1)?;\n    Some(a)\n}\nfn main() {}\n",
-            "Some(1)?",
-            "the `?` operator (write `.unwrap()` or a `match`)",
+            "fn main() {\n    let f = |x: Option<i32>| -> Option<i32> { Some(x? + 1) };\n"
+            "    println!(\"{:?}\", f(None));\n}\n",
+            "?",
+            "the `?` operator in a closure (write `.unwrap()`)",
         ),
         (
             "fn main() {\n    let t = b'a';\n}\n",

@@ -26,6 +26,7 @@ from pbpit.rust.interp.types import (
     STRING,
     UNIT,
     USIZE,
+    TupleT,
     Ty,
     Var,
     Wrap,
@@ -61,6 +62,7 @@ TYPE_WORDS: dict[str, Callable[[Ty], Ty]] = {
     "iter": lambda recv: Wrap("Iter", _inner(recv)),  # `v.iter()`
     "unsigned": _unsigned,  # the unsigned integer of the receiver's width
     "bits": _bits,  # `to_bits`: u32 for an f32, u64 for an f64
+    "self_bool": lambda recv: TupleT([recv, BOOL]),  # `overflowing_add`: `(Self, bool)`
     "any": lambda recv: Var(),
     "bool": lambda recv: BOOL,
     "usize": lambda recv: USIZE,

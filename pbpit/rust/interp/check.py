@@ -527,7 +527,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
     def hint(self, e: Expr, ty: Ty) -> None:
         inner = e.value if isinstance(e, traits.BoxNew) else e  # pbpit erases the box
         if isinstance(inner, ArrayLit | Closure) or (
-            isinstance(inner, Method) and inner.name == "collect"
+            isinstance(inner, Method) and inner.name in ("collect", "partition")
         ):
             self.expected[id(inner)] = ty
 

@@ -92,7 +92,7 @@ class MethodRules:
             e.targs
             and not (type(recv) is Named and recv in (TENSOR_DATA, INT_DATA, BOOL_DATA))
             and not (type(recv) is TensorT and e.name in (*RANK_GENERIC, "one_hot"))
-            and not (iterator(recv) and e.name in ("collect", "sum", "product"))
+            and not (iterator(recv) and e.name in ("collect", "sum", "product", "partition"))
             and not ((is_number(recv) or recv is BOOL) and e.name == "elem")  # `ElementConversion`
             and not (recv is shapes.SHAPE and e.name == "dims")  # `shape.dims::<2>()`
             and not str_methods.accepts_targs(recv, e.name)  # `s.parse::<f32>()`
@@ -237,15 +237,6 @@ class MethodRules:
             raise self.fail(e.pos, "`clone` of a HashMap")
         if name == "clone":
             return CLONE.types(self, e, recv)
-        if kind == "Option" and name == "?":  # `?` only in functions returning a `DynResult`
-            what = (
-                "the `?` operator can only be used on `Result`s, not `Option`s, in a function "
-                "that returns `Result`"
-            )
-            err = self.fail(e.pos, rejects(what, "E0277"))
-            ret = show(self.rets[0])
-            err.label = f"use `.ok_or(...)?` to provide an error compatible with `{ret}`"
-            raise err
         family = family_of(kind)
         row = None if family is None else family.get(name)
         if row is not None:

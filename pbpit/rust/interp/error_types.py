@@ -1,15 +1,15 @@
-"""A program's own error type, as far as `Err(Box::new(MyErr(..)))` needs it: std's
-`impl fmt::Display for MyErr` and `impl std::error::Error for MyErr {}`, the file not defining
-those traits.
+"""A program's own `impl fmt::Display for T` (and `impl std::error::Error for T {}`), the file
+not defining those traits.
 
-`fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result` is read as a method giving the text
-its `write!(f, ..)` (or `writeln!`) writes: each `write!` in it is that text, so a body whose
-value is one `write!`, or a `match` whose arms are each one, runs; a `write!(..)?` (two writes
-in a row) is refused. `impl Error for MyErr {}` marks the type (no methods: `source` and the
-rest keep std's defaults). The type prints with its `Display` for `{}` (no padding: a
-`write!` to `f` ignores the placeholder's width), boxed or not, and `to_string()` gives that
-text (std's blanket `ToString`); the boxed error prints its derived `Debug` for `{:?}` and for
-`main`'s `Error: ..`.
+`fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result` runs as std runs it: each `write!(f,
+..)` (or `writeln!`) appends its text to the formatter's output and gives `Ok(())`, so a body of
+writes in a row (`write!(f, "(")?; .. Ok(())`), in a loop, or one a `match` arm runs; `?` on a
+write is `?` on a `fmt::Result` (an `Err` is never made). The text is what the writes left in
+the output (`text_of`). `impl Error for MyErr {}` marks the type (no methods: `source` and the
+rest keep std's defaults). The type prints with its `Display` for `{}` (no padding: a `write!`
+to `f` ignores the placeholder's width), boxed or not, and `to_string()` gives that text (std's
+blanket `ToString`); the boxed error prints its derived `Debug` for `{:?}` and for `main`'s
+`Error: ..`.
 """
 
 from __future__ import annotations
@@ -17,18 +17,21 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pbpit.rust.interp.builtins import Builtin
+from pbpit.rust.interp.builtins import Builtin, Function
 from pbpit.rust.interp.grammar import rejects
-from pbpit.rust.interp.nodes import FnItem, StructItem
-from pbpit.rust.interp.types import Named, StructT, resolve
+from pbpit.rust.interp.nodes import FnItem, Format, Static, StructItem
+from pbpit.rust.interp.types import STRING, UNIT, Named, StructT, Ty, dyn_result, resolve
 
 DISPLAY = "Display::fmt"
 """The key of a type's `Display::fmt` among its methods (a name no program calls)."""
 ERROR = "std::error::Error"
 """The mark of `impl Error for T {}` among a type's derives."""
-DISPLAY_TEXT = Named("String")
-"""What the `fmt` method gives (its text); this instance tells `write!` it is in one."""
+FMT_ERROR = Named("fmt::Error")
+FMT_RESULT = dyn_result(UNIT, FMT_ERROR)
+"""`fmt::Result`, what `fmt` returns; this instance tells `write!` it is in a `fmt`."""
 FORMATTER = Named("fmt::Formatter")
+WRITE = "fmt::write!"
+"""The `Static` of a `write!(f, ..)`: its one argument the text written (a `Format`)."""
 
 _DISPLAY_PATHS = ("Display", "fmt::Display", "std::fmt::Display", "core::fmt::Display")
 _ERROR_PATHS = ("Error", "error::Error", "std::error::Error", "core::error::Error")
@@ -55,18 +58,13 @@ def std_impl(lowerer: Any, node: Any, item: StructItem, trait_node: Any) -> bool
     _refuse_other_signature(lowerer, fmt[0], params)
     if len(params) != 2 or params[0].type != "self_parameter" or lowerer.text(params[0]) != "&self":
         raise lowerer.fail(fmt[0], "this `fmt` (write `fn fmt(&self, f: &mut fmt::Formatter)`)")
-    body = fmt[0].child_by_field_name("body")
-    tried = _first(body, lambda n: n.type == "try_expression" or lowerer.text(n) == "Ok")
-    if tried is not None:  # `fmt` returns `fmt::Result`; pbpit reads it as the text it writes
-        what = "`?`" if tried.type == "try_expression" else "`Ok(..)`"
-        raise lowerer.fail(tried, f"{what} in `fmt` (pbpit runs one `write!` a branch)")
     if DISPLAY in item.methods:
         what = "conflicting implementations of trait `std::fmt::Display`"
         raise lowerer.fail(node, what)
     fn = FnItem(DISPLAY, lowerer.pos(fmt[0]), fmt[0])
     fn.owner, fn.self_kind = item, "ref"
     fn.param_tys = [StructT(item), FORMATTER]
-    fn.ret, fn.ret_owned = DISPLAY_TEXT, True
+    fn.ret, fn.ret_owned = FMT_RESULT, True
     item.methods[DISPLAY] = fn
     fn.name = f"{item.name}::{DISPLAY}"
     lowerer.fns[fn.name] = fn
@@ -89,28 +87,47 @@ def _refuse_other_signature(lowerer: Any, fmt: Any, params: list) -> None:
     raise lowerer.fail(fmt, rejects(what, "E0053"))
 
 
-def _first(node: Any, wanted: Any) -> Any:
-    """The first node of `node`'s tree that is `wanted`, or None."""
-    stack = [node]
-    while stack:
-        found = stack.pop()
-        if wanted(found):
-            return found
-        stack.extend(reversed(found.children))
-    return None
-
-
 def lower_write(lowerer: Any, node: Any, name: str) -> Any:
-    """`write!(f, "..", args)` in a `Display::fmt`: the text it writes (a `format!`)."""
-    if lowerer.fn_ret is not DISPLAY_TEXT:
+    """`write!(f, "..", args)` in a `Display::fmt`: its text (a `format!`) written to the
+    formatter's output (`WRITE`)."""
+    if lowerer.fn_ret is not FMT_RESULT:
         raise lowerer.fail(node, f"`{name}!` outside `impl Display`'s `fmt`")
+    if lowerer.scope is not lowerer.fn_scope:
+        raise lowerer.fail(node, f"`{name}!` in a closure in `fmt`")
     with lowerer.macro_args(node) as args:
-        if len(args) < 2 or args[0].type != "identifier":
+        if not args or args[0].type != "identifier" or (len(args) < 2 and name == "write"):
             raise lowerer.fail(node, f'this `{name}!` (write `{name}!(f, "..", ..)`)')
-        text = lowerer.format(args[1:])
+        pos = lowerer.pos(node)
+        text = lowerer.format(args[1:]) if len(args) > 1 else Format(pos, [], [])
     if name == "writeln":
         text.pieces.append("\n")
-    return text
+    return Static(pos, WRITE, [text])
+
+
+_OUTPUTS: list[list[str]] = []
+"""The output of each `fmt` running, the innermost last (a `{}` in a `write!` runs another)."""
+
+
+def _check_write(ck: Any, e: Any) -> Ty:
+    (text,) = e.args
+    ck.unify(STRING, ck.expr(text), text.pos)
+    return dyn_result(UNIT, FMT_ERROR)
+
+
+def _compile_write(comp: Any, e: Any, args: list) -> Any:
+    from pbpit.rust.interp.runtime import Ok  # (runtime imports the nodes)
+
+    (text,) = args
+
+    def write(frame: list) -> Any:
+        _OUTPUTS[-1].append(text(frame))
+        return Ok(UNIT)
+
+    return write
+
+
+FUNCTIONS = [Function("fmt", "write!", 1, _check_write, _compile_write)]
+"""`write!(f, ..)` (`WRITE`) as a function called by a path (`std_functions.FUNCTIONS`)."""
 
 
 def displayed(item: StructItem) -> bool:
@@ -133,9 +150,19 @@ def display_code(comp: Any, ty: Any, spec: Any) -> Any:
 
 
 def text_of(comp: Any, item: StructItem) -> Any:
-    """A function of a value of `item` giving its `Display` text (the compiled `fmt`)."""
+    """A function of a value of `item` giving its `Display` text: what the compiled `fmt`
+    writes to its output."""
     cell = comp.fn_cells[item.methods[DISPLAY].name]
-    return lambda value: cell[0]([value, None])
+
+    def text(value: object) -> str:
+        _OUTPUTS.append([])
+        try:
+            cell[0]([value, None])
+        finally:
+            written = _OUTPUTS.pop()
+        return "".join(written)
+
+    return text
 
 
 def _to_string(comp: Any, e: Any, recv: Any, args: list) -> Any:

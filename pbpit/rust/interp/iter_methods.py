@@ -5,12 +5,13 @@ Rust's (`iterators.py`'s `Lazy`). `next`, `peekable`, `chain`, `max_by`.. are
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from itertools import dropwhile, takewhile
 from typing import Any
 
 from pbpit.rust.interp import iterators
 from pbpit.rust.interp.builtins import Builtin, Code, rows
-from pbpit.rust.interp.nodes import Local, Unsupported
+from pbpit.rust.interp.nodes import Closure, Local, Unsupported
 from pbpit.rust.interp.types import (
     BOOL,
     CHAR,
@@ -117,7 +118,128 @@ def _total_type(ck: Any, e: Any, recv: Ty) -> Ty:
     return total
 
 
+def _while_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`take_while`, `skip_while`: a test of an item (`&Self::Item`)."""
+    ck.arity(e, 1)
+    ck.unify(BOOL, ck.closure_arg(e.args[0], [_item(recv)]).ret, e.args[0].pos)
+    return Wrap(_ITER, _item(recv))
+
+
+def _filter_map_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`filter_map(f)`: `f` gives an `Option<B>` of each item; the `B`s of its `Some`s."""
+    ck.arity(e, 1)
+    found: Ty = Var()
+    ck.unify(option(found), ck.closure_arg(e.args[0], [_item(recv)]).ret, e.args[0].pos)
+    return Wrap(_ITER, found)
+
+
+def _scan_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`scan(init, |state, x| ..)`: the state (`&mut St`, St the initial value's type) and each
+    item give an `Option<B>`; the `B`s until the first `None`."""
+    ck.arity(e, 2)
+    state = ck.expr(e.args[0])
+    found: Ty = Var()
+    closure = e.args[1]
+    if not isinstance(closure, Closure) or len(closure.params) != 2:
+        raise ck.fail(closure.pos, "`scan` with other than a closure `|state, x| ..` written there")
+    ck.unify(option(found), ck.closure_arg(closure, [state, _item(recv)]).ret, closure.pos)
+    return Wrap(_ITER, found)
+
+
+def _partition_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`partition(f)`: two collections of the items, those `f` accepts first; pbpit makes
+    `Vec`s, whose type the program writes (`let (a, b): (Vec<_>, Vec<_>) = ..`, or
+    `partition::<Vec<_>, _>`), as rustc needs it written or inferred."""
+    item = _item(recv)
+    ck.arity(e, 1)
+    ck.unify(BOOL, ck.closure_arg(e.args[0], [item]).ret, e.args[0].pos)
+    if len(e.targs) > 2:
+        raise ck.fail(e.pos, "`partition` takes two type arguments")
+    written = resolve(ck.expected.pop(id(e), Var()))
+    made = vec(item)
+    if e.targs:
+        target = resolve(e.targs[0])
+    elif type(written) is TupleT and len(written.elems) == 2:
+        target = resolve(written.elems[0])
+    else:
+        raise ck.fail(e.pos, "`partition` without its collections' type written (write `let "
+                      "(a, b): (Vec<_>, Vec<_>) = ..`)")
+    if not (type(target) is Wrap and target.kind == "Vec"):
+        raise ck.fail(e.pos, f"`partition` into `{show(target)}` (pbpit makes `Vec`s)")
+    ck.unify(target, made, e.pos)
+    return TupleT([made, made])
+
+
 # -- behaviour ------------------------------------------------------------------------------------
+
+
+def _take_while(items: Any, test: Callable[[Any], bool]) -> iterators.Lazy:
+    src = iterators.lazy(items)
+    return iterators.Lazy(lambda: takewhile(test, src.front()))
+
+
+def _skip_while(items: Any, test: Callable[[Any], bool]) -> iterators.Lazy:
+    src = iterators.lazy(items)
+    return iterators.Lazy(lambda: dropwhile(test, src.front()))
+
+
+def _filter_map(items: Any, f: Callable[[Any], Any]) -> iterators.Lazy:
+    """The values of `f`'s `Some`s, from the front or (a double-ended source) the back."""
+    src = iterators.lazy(items)
+
+    def kept(pulled: Iterator[Any]) -> Iterator[Any]:
+        return (found.value for found in map(f, pulled) if found is not None)
+
+    back = src.back
+    return iterators.Lazy(lambda: kept(src.front()), (lambda: kept(back())) if back else None)
+
+
+def _partition(items: Any, test: Callable[[Any], bool]) -> tuple[list, list]:
+    accepted: list[Any] = []
+    rejected: list[Any] = []
+    for item in iterators.lazy(items).front():
+        (accepted if test(item) else rejected).append(item)
+    return (accepted, rejected)
+
+
+def _scan(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    """`scan(init, |state, x| ..)`: the closure runs with `state` a variable of its own frame
+    (`*state += x` assigns it: `lower_exprs.e_closure_expression`), and what it holds when the
+    closure returns is the state the next item sees; the items end at the first `None`."""
+    from pbpit.rust.interp.compile import snapshot  # (compile imports the rows)
+    from pbpit.rust.interp.runtime import ReturnSignal
+
+    init, closure = args[0], e.args[1]
+    state_slot = closure.params[0].slot
+    body = comp.expr(closure.body)
+
+    def run(frame: list) -> Any:
+        try:
+            value = body(frame)
+        except ReturnSignal as signal:  # `return` in the closure
+            value = signal.value
+        return value, frame[state_slot]
+
+    call = comp.frame_call(closure.scope, closure.params, run, closure.visible, closure.body.pos[0])
+    is_move = closure.is_move
+
+    def scan(frame: list) -> Any:
+        src, state = iterators.lazy(recv(frame)), init(frame)
+        parent = snapshot(frame) if is_move else frame
+
+        def pulled() -> Iterator[Any]:
+            held = state
+            for item in src.front():
+                found, held = call([held, item], parent)
+                if found is None:
+                    return
+                yield found.value
+
+        return iterators.Lazy(pulled)
+
+    return scan
+
+
 
 
 def _rev(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
@@ -152,6 +274,10 @@ _ADAPTERS: dict[str, Callable[..., Any]] = {
     "zip": iterators.zipped,
     "position": iterators.position,
     "reduce": iterators.reduce,
+    "take_while": _take_while,
+    "skip_while": _skip_while,
+    "filter_map": _filter_map,
+    "partition": _partition,
 }
 
 
@@ -228,6 +354,10 @@ ITER = rows(
     *(Builtin(_ITER, n, None, "", _any_all, _closure_type) for n in ("any", "all")),
     Builtin(_ITER, "for_each", None, "", _for_each, _closure_type),
     Builtin(_ITER, "enumerate", None, "", _adapter, _enumerate_type),
+    *(Builtin(_ITER, n, None, "", _adapter, _while_type) for n in ("take_while", "skip_while")),
+    Builtin(_ITER, "filter_map", None, "", _adapter, _filter_map_type),
+    Builtin(_ITER, "partition", None, "", _adapter, _partition_type),
+    Builtin(_ITER, "scan", None, "", _scan, _scan_type),
     Builtin(_ITER, "zip", None, "", _adapter, _zip_type),
     Builtin(_ITER, "skip", ("usize",), "iter", _sliced),
     Builtin(_ITER, "take", ("usize",), "iter", _sliced),

@@ -4,6 +4,8 @@ ranges, closures, tuples."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from pbpit.rust.interp import hashmap, if_let_mut, iter_mut, references, slices, std_more
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.hashmap import lower_update as hashmap_update
@@ -173,15 +175,16 @@ class ExprLowering:
         raise err
 
     def e_try_expression(self, node: Node) -> Expr:
-        """`x?` in a function returning `Result<T, Box<dyn Error>>`: `x`'s value (pbpit's
-        Results are all `Ok`: no `Err` is ever made)."""
+        """`x?` in a function returning a `Result<T, E>` (`x` a Result: an `Err` returned,
+        converted by `From`) or an `Option` (`x` an Option: a `None` returned): `x`'s value
+        (results.py checks and runs it)."""
         question = node.children[-1]
         if self.scope is not self.fn_scope:
             raise self.fail(question, "the `?` operator in a closure (write `.unwrap()`)")
         ret = self.fn_ret
-        if type(ret) is Wrap and ret.kind in ("Option", "Result"):
+        if type(ret) is Wrap and ret.kind == "Result":  # Burn's `Result<T, DataError>`
             raise self.fail(node, "the `?` operator (write `.unwrap()` or a `match`)")
-        if type(ret) is not Wrap or ret.kind != "DynResult":
+        if type(ret) is not Wrap or ret.kind not in ("DynResult", "Option"):
             what = (
                 "the `?` operator can only be used in a function that returns `Result` or "
                 "`Option` (or another type that implements `FromResidual`)"
@@ -490,6 +493,7 @@ class ExprLowering:
         destructured: list[Let] = []
         written = node.child_by_field_name("parameters").children
         written = [c for c in written if c.type == "_" or c.is_named]  # `|_|`: `_` is unnamed
+        scan_state = _scan_closure(self, node)
         for param in [c for c in written if c.type not in _COMMENTS]:
             type_node = None
             pattern = param
@@ -508,6 +512,11 @@ class ExprLowering:
             if binding is not None and type_node is not None:
                 binding.owned = self.owned_type(type_node)
                 binding.mut_ref = is_mut_reference(type_node)  # `|h: &mut Vec<i32>| h.push(2)`
+            elif binding is not None and scan_state and not params:
+                # `scan`'s `&mut` state: `*state = ..` assigns the variable, which `scan` reads
+                # back when the closure returns (iter_methods._scan)
+                binding.mut_ref = binding.mutable = True
+                setattr(binding, if_let_mut.WRITTEN_BACK, True)
             elif binding is not None:  # `|s, x|`: `*s = ..` may write through a `&mut`
                 binding.ref_unknown = True  # type: ignore[attr-defined]
             params.append(binding)
@@ -526,3 +535,20 @@ class ExprLowering:
 
     def e_tuple_expression(self, node: Node) -> Expr:
         return TupleLit(self.pos(node), [self.expr(e) for e in self.kids(node)])
+
+
+def _scan_closure(lowerer: Any, node: Node) -> bool:
+    """Whether the closure `node` is written as the second argument of a `.scan(init, ..)`."""
+    arguments = node.parent
+    call = arguments.parent if arguments is not None else None
+    if call is None or call.type != "call_expression" or arguments.type != "arguments":
+        return False
+    function = call.child_by_field_name("function")
+    field = function.child_by_field_name("field") if function.type == "field_expression" else None
+    given = lowerer.kids(arguments)
+    return (
+        field is not None
+        and lowerer.text(field) == "scan"
+        and len(given) == 2
+        and given[1].start_byte == node.start_byte
+    )

@@ -294,6 +294,13 @@ def _cbrt(single: bool) -> Callable[[float], float]:
     return run
 
 
+# `to_degrees` multiplies by core's constant `PIS_IN_180` (57.29577951308232..., read as an
+# f32 or f64 literal); `to_radians` by `PI / 180.0` computed in the type (core's f32 and f64).
+_DEGREES_F32 = literal("57.2957795130823208767981548141051703", "f32")
+_DEGREES_F64 = 57.2957795130823208767981548141051703
+_RADIANS_F32 = f32(f32(MATH_CONSTS["PI"]) / 180.0)
+_RADIANS_F64 = MATH_CONSTS["PI"] / 180.0
+
 FLOAT_METHODS: dict[str, tuple[int, Callable[..., float], Callable[..., float]]] = {
     # name: (arity, f32 version, f64 version)
     "abs": (0, abs, abs),
@@ -322,6 +329,8 @@ FLOAT_METHODS: dict[str, tuple[int, Callable[..., float], Callable[..., float]]]
     **{name: _libm_pair(name) for name in ("log10", "log2", "exp2")},
     "ln_1p": _libm_pair("log1p"),
     "exp_m1": _libm_pair("expm1"),
+    "to_degrees": (0, lambda x: f32(x * _DEGREES_F32), lambda x: x * _DEGREES_F64),
+    "to_radians": (0, lambda x: f32(x * _RADIANS_F32), lambda x: x * _RADIANS_F64),
     "atan2": _libm_pair("atan2", 2),
     "hypot": _libm_pair("hypot", 2),
 }
@@ -430,6 +439,32 @@ def _saturating(value: int, lo: int, hi: int) -> int:
     return min(max(value, lo), hi)
 
 
+def _overflowing(value: int, lo: int, hi: int) -> tuple[int, bool]:
+    """`overflowing_add`..: the wrapped value, and whether it overflowed."""
+    return (_wrapping(value, lo, hi), not lo <= value <= hi)
+
+
+def _power_mod(a: int, n: int, lo: int, hi: int) -> int:
+    """`a**n` modulo the type's span (exact: its low bits are those of the true power)."""
+    return pow(a, n, hi - lo + 1)
+
+
+def _saturating_pow(a: int, n: int, lo: int, hi: int) -> int:
+    """`saturating_pow`: the bound on the power's side (a negative base to an odd power: MIN)."""
+    exact = _within(a**n if abs(a) <= 1 or n <= 128 else None, lo, hi)
+    if exact is not None:
+        return exact
+    return lo if a < 0 and n % 2 == 1 else hi
+
+
+def _overflowing_pow(a: int, n: int, lo: int, hi: int) -> tuple[int, bool]:
+    """`overflowing_pow`: core multiplies step by step, so it overflowed if any product did,
+    which for an integer power is when the true power is out of range (|a| >= 2 only grows)."""
+    exact = a**n if abs(a) <= 1 or n <= 128 else None
+    wrapped = _wrapping(_power_mod(a, n, lo, hi), lo, hi)
+    return (wrapped, exact is None or not lo <= exact <= hi)
+
+
 _INT_OPS: dict[str, tuple[str, Callable[..., int | None]]] = {
     # the operation of `checked_`, `wrapping_`, `saturating_`: its parameters, its exact value
     "add": ("self", lambda a, b: a + b),
@@ -496,6 +531,22 @@ INT_METHODS: dict[str, tuple[tuple[str, ...], str, Callable[..., object]]] = {
         for op, (kind, f) in _INT_OPS.items()
         if op in ("add", "sub", "mul")
     },
+    "saturating_pow": (("u32",), "self", lambda a, n, lo, hi: _saturating_pow(a, n, lo, hi)),
+    "wrapping_pow": (
+        ("u32",), "self", lambda a, n, lo, hi: _wrapping(_power_mod(a, n, lo, hi), lo, hi)
+    ),
+    **{
+        f"overflowing_{op}": (
+            (kind,) if kind else (),
+            "self_bool",
+            lambda a, *rest, f=f: _overflowing(f(a, *rest[:-2]), *rest[-2:]),
+        )
+        for op, (kind, f) in _INT_OPS.items()
+        if op in ("add", "sub", "mul", "neg")
+    },
+    "overflowing_pow": (
+        ("u32",), "self_bool", lambda a, n, lo, hi: _overflowing_pow(a, n, lo, hi)
+    ),
 }
 SIGNED_ONLY = frozenset(("signum", "unsigned_abs", "checked_abs", "wrapping_abs"))
 UNSIGNED_ONLY = frozenset(("is_power_of_two",))

@@ -4,7 +4,8 @@
   `From<String>` for `Box<dyn Error>` box the text (a private `StringError`, whose `Display` is
   the text's, padded as `{:>8}` pads a `String`, and whose `Debug` is the quoted text);
   `Err(e)` of a `Box<dyn Error>` already made (`e` bound by `Err(e) =>`).
-- `x?` on an `Err` returns it from the function at once; `main` returning an `Err` prints
+- `x?` on an `Err` returns it from the function at once (on a `None`, in a function returning
+  an `Option`, that `None`); `main` returning an `Err` prints
   `Error: ` and the error's `Debug` on stderr and exits with status 1 (std's `Termination` for
   `Result<(), E: Debug>`).
 - `Ok(p)`/`Err(p)` patterns (`match`, `if let`), `unwrap`/`expect` (a panic on an `Err`, in
@@ -155,11 +156,7 @@ def boxer(comp: Any, ty: Ty) -> Callable[[object], BoxedError]:
         return BoxedError
     debug = (formatter(ty, Spec(None, debug=True)), formatter(ty, Spec(None, pretty=True)))
     if type(ty) is StructT:
-        cell = comp.fn_cells[ty.item.methods[error_types.DISPLAY].name]
-
-        def display(v: object) -> str:
-            return cell[0]([v, None])
-
+        display = error_types.text_of(comp, ty.item)
     else:
         display = formatter(ty, Spec(None))
     return lambda value: BoxedError(value, display, debug)
@@ -236,6 +233,8 @@ def check_try(checker: Any, e: Method, recv: Ty) -> Ty:
     checker.args(e)
     ret = resolve(checker.rets[-1])
     inner = resolve(recv).inner  # type: ignore[attr-defined]
+    if type(ret) is Wrap and ret.kind == "Option":
+        raise _wrong_try(checker, e, recv, ret)
     if type(ret) is not Wrap or ret.kind != "DynResult" or resolve(recv).kind != "DynResult":  # type: ignore[attr-defined]  # noqa: E501
         return inner  # Burn's `DataError` (never made), or an `Option`: the lowering's rules
     given = resolve(error_of(recv))
@@ -244,6 +243,48 @@ def check_try(checker: Any, e: Method, recv: Ty) -> Ty:
         return inner
     _convert(checker, e, recv, ret)
     return inner
+
+
+def _wrong_try(checker: Any, e: Method, recv: Ty, ret: Ty) -> Any:
+    """rustc's E0277 for `x?` on an `Option` in a function returning a `Result`, or on a
+    `Result` in a function returning an `Option`."""
+    from pbpit.rust.interp.grammar import rejects
+
+    on_option = resolve(recv).kind == "Option"  # type: ignore[attr-defined]
+    fn_kind, on = ("Result", "Option") if on_option else ("Option", "Result")
+    what = f"the `?` operator can only be used on `{fn_kind}`s, not `{on}`s, in a function that "
+    what += f"returns `{fn_kind}`"
+    err = checker.fail(e.pos, rejects(what, "E0277"))
+    if on_option:
+        err.label = f"use `.ok_or(...)?` to provide an error compatible with `{show(ret)}`"
+    else:
+        shown = show(error_of(recv))
+        err.label = f"use `.ok()?` if you want to discard the `Result<Infallible, {shown}>` "
+        err.label += "error information"
+    return err
+
+
+def check_option_try(checker: Any, e: Method, recv: Ty) -> Ty:
+    """`x?` on an `Option`: in a function returning an `Option` (a `None` returned), else
+    rustc's E0277."""
+    checker.args(e)
+    ret = resolve(checker.rets[0])  # (no `?` in a closure: the lowering refuses it)
+    if type(ret) is not Wrap or ret.kind != "Option":
+        raise _wrong_try(checker, e, recv, ret)
+    return resolve(recv).inner  # type: ignore[attr-defined]
+
+
+def compile_option_try(comp: Any, e: Method, recv: Callable, args: list) -> Callable[[list], Any]:
+    """`x?` on an `Option`: a `None` returned from the function at once, else the value."""
+    from pbpit.rust.interp.runtime import ReturnSignal  # (runtime imports the nodes)
+
+    def try_(frame: list) -> Any:
+        option = recv(frame)
+        if option is None:
+            raise ReturnSignal(None)
+        return option.value
+
+    return try_
 
 
 def _convert(checker: Any, e: Method, recv: Ty, ret: Ty) -> None:

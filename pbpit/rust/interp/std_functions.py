@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.engine.tensor import Device
-from pbpit.rust.interp import hashmap, mem_functions, results
+from pbpit.rust.interp import error_types, hashmap, mem_functions, results
 from pbpit.rust.interp.builtins import Code, Function
 from pbpit.rust.interp.types import (
     DEVICE,
@@ -60,6 +60,25 @@ def _with_capacity(comp: Any, e: Any, args: list[Code]) -> Code:
 
 
 @_after_args
+def _new_string(ck: Any, e: Any) -> Ty:
+    if e.args:  # `String::with_capacity(n)`
+        ck.unify(USIZE, e.args[0].ty, e.args[0].pos)
+    return STRING
+
+
+def _string_with_capacity(comp: Any, e: Any, args: list[Code]) -> Code:
+    from pbpit.rust.interp.runtime import check_allocation  # (runtime imports the nodes)
+
+    (n,), where = args, comp.where(e.pos)
+
+    def with_capacity(frame: list) -> str:
+        check_allocation(n(frame), where, "`String::with_capacity`")
+        return ""
+
+    return with_capacity
+
+
+@_after_args
 def _string_from(ck: Any, e: Any) -> Ty:
     if resolve(e.args[0].ty) not in (STR, STRING):
         raise ck.fail(e.args[0].pos, f"`String::from` of `{show(e.args[0].ty)}`")
@@ -90,14 +109,13 @@ _STD = [
     ),
     Function("Vec", "new", 0, _new_vec, lambda comp, e, args: lambda frame: []),
     Function("Vec", "with_capacity", 1, _new_vec, _with_capacity),
-    Function(
-        "String", "new", 0, _after_args(lambda ck, e: STRING),
-        lambda comp, e, args: lambda frame: "",
-    ),
+    Function("String", "new", 0, _new_string, lambda comp, e, args: lambda frame: ""),
+    Function("String", "with_capacity", 1, _new_string, _string_with_capacity),
     Function("String", "from", 1, _string_from, lambda comp, e, args: args[0]),
     # `Ok(x)`: a `Result<T, E>`, E what its uses say (`Box<dyn Error>`, `String`..)
     Function("Result", "Ok", 1, _after_args(lambda ck, e: dyn_result(e.args[0].ty, Var())), _ok),
     *results.FUNCTIONS,  # `Err(..)`
+    *error_types.FUNCTIONS,  # `write!(f, ..)` in `impl Display`
     *hashmap.FUNCTIONS,  # `HashMap::new()`
     *mem_functions.FUNCTIONS,  # `std::mem::take(&mut v)`
 ]

@@ -317,9 +317,65 @@ def _split_at(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return split_at
 
 
+def _binary_search_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`binary_search(&x)`: `Result<usize, usize>` (where `x` is, or where it would go) of
+    `Ord` elements (rustc's E0277 for floats)."""
+    from pbpit.rust.interp.std_sort import _not_ord  # (std_sort imports the rows)
+    from pbpit.rust.interp.types import dyn_result
+
+    _contains_type(ck, e, recv)  # `&T`, as `contains` takes it
+    _not_ord(ck, e, _inner(recv), "write `binary_search_by(|p| p.total_cmp(&x))` for floats")
+    return dyn_result(USIZE, USIZE)
+
+
+def _binary_search(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    """core's `binary_search_by` (rustc 1.95): halve `size` with no early exit on `Equal`,
+    `base` moving to `mid` unless `mid`'s element is greater; the index it ends at is the one
+    found among equal elements (`[1, 2, 2, 2]` gives `Ok(2)`... as Rust's loop gives it)."""
+    from pbpit.rust.interp.ordering import partial_cmp
+    from pbpit.rust.interp.results import Err
+    from pbpit.rust.interp.runtime import Ok  # (runtime imports the nodes)
+
+    (value,) = args
+
+    def binary_search(frame: list) -> Any:
+        items, wanted = recv(frame), value(frame)
+        size = len(items)
+        if size == 0:
+            return Err(0)
+        base = 0
+        while size > 1:
+            half = size // 2
+            mid = base + half
+            if partial_cmp(items[mid], wanted) != 1:
+                base = mid
+            size -= half
+        order = partial_cmp(items[base], wanted)
+        return Ok(base) if order == 0 else Err(base + (order == -1))
+
+    return binary_search
+
+
 def slice_more(family: str) -> list[Builtin]:
-    """What a `Vec`, an array and a slice share beyond `std_methods`' rows: `split_at`."""
-    return [Builtin(family, "split_at", None, "", _split_at, _split_at_type)]
+    """What a `Vec`, an array and a slice share beyond `std_methods`' rows: `split_at`,
+    `binary_search`."""
+    return [
+        Builtin(family, "split_at", None, "", _split_at, _split_at_type),
+        Builtin(family, "binary_search", None, "", _binary_search, _binary_search_type),
+    ]
+
+
+def _dedup(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    """`dedup()`: each run of equal elements (`==`, `PartialEq`) kept as its first."""
+    from pbpit.rust.interp.runtime import rust_eq  # (runtime imports the nodes)
+
+    def dedup(frame: list) -> Any:
+        items = recv(frame)
+        kept = [x for i, x in enumerate(items) if i == 0 or not rust_eq(items[i - 1], x)]
+        items[:] = kept
+        return UNIT
+
+    return dedup
 
 
 VEC_MORE = (
@@ -331,6 +387,7 @@ VEC_MORE = (
     Builtin("Vec", "remove", ("usize",), "inner", _remove, mutates=True),
     Builtin("Vec", "get_mut", None, "", _get_mut, _get_mut_type, mutates=True),
     Builtin("Vec", "reverse", (), "()", _reverse, mutates=True),
+    Builtin("Vec", "dedup", (), "()", _dedup, mutates=True),
     Builtin("Vec", "truncate", ("usize",), "()", _truncate, mutates=True),
     Builtin("Vec", "swap", ("usize", "usize"), "()", _swap, mutates=True),
     Builtin("Vec", "contains", None, "bool", _contains, _contains_type),
@@ -537,7 +594,20 @@ MUT_RESULTS = frozenset(("get_or_insert_with", "get_or_insert"))
 """Methods whose result is a `&mut T` into their receiver: a receiver of `&mut self` methods
 (`o.get_or_insert_with(Vec::new).push(x)`)."""
 
+def _option_try_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    from pbpit.rust.interp import results  # (results imports the runtime)
+
+    return results.check_option_try(ck, e, recv)
+
+
+def _option_try(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    from pbpit.rust.interp import results  # (results imports the runtime)
+
+    return results.compile_option_try(comp, e, recv, args)
+
+
 OPTION_MORE = (
+    Builtin("Option", "?", None, "", _option_try, _option_try_type),  # (results.py)
     Builtin("Option", "get_or_insert_with", None, "", _get_or_insert, _get_or_insert_type),
     Builtin("Option", "get_or_insert", None, "", _get_or_insert, _get_or_insert_type),
     Builtin("Option", "copied", None, "self", _copied, _copied_type),

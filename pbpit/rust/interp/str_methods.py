@@ -203,12 +203,43 @@ def _split_whitespace(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
 _SPACES = "[" + re.escape(_WHITESPACE) + "]+"
 
+
+def _lines(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    return lambda frame: lines(recv(frame))
+
+
+def lines(text: str) -> list[str]:
+    """`str::lines`: the pieces ending at each `\\n`, without it (and a `\\r` before it; a
+    lone `\\r` stays), and the text after the last `\\n` if it is not empty."""
+    *ended, last = text.split("\n")
+    found = [line[:-1] if line.endswith("\r") else line for line in ended]
+    return [*found, last] if last else found
+
+
+def _repeat(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    from pbpit.rust.interp.runtime import check_allocation  # (runtime imports the nodes)
+
+    (count,), where = args, comp.where(e.pos)
+
+    def repeat(frame: list) -> str:
+        text, n = recv(frame), count(frame)
+        if text:  # Rust's `capacity overflow` or allocation failure past what pbpit holds
+            check_allocation(len(text.encode("utf-8")) * n, where, "`str::repeat`")
+        return text * n
+
+    return repeat
+
 STR_MORE = (
     Builtin(
         "str", "split_whitespace", None, "", _split_whitespace,
         lambda ck, e, recv: ck.args(e) and None or Wrap("Iter", STR),
     ),
     Builtin("str", "parse", None, "", _parse, _parse_type),
+    Builtin(
+        "str", "lines", None, "", _lines,
+        lambda ck, e, recv: ck.args(e) and None or Wrap("Iter", STR),
+    ),
+    Builtin("str", "repeat", ("usize",), "String", _repeat),
     *(Builtin("str", n, (), "str", _trim) for n in ("trim", "trim_start", "trim_end")),
     *(
         Builtin("str", n, (), "String", _case)

@@ -1,6 +1,7 @@
 """`str`'s methods that take a pattern, a row each (`builtins.Builtin`), spread into
 `std_methods.STR_METHODS`: `contains`, `starts_with`, `ends_with`, `find` (a byte offset),
-`split`, `splitn`, `trim_matches`, `trim_start_matches`, `trim_end_matches`.
+`split`, `splitn`, `split_once`, `replace` (the pattern first, then the `&str` put in its
+place), `trim_matches`, `trim_start_matches`, `trim_end_matches`.
 
 A pattern is a `char` or a `&str` (pbpit holds both as Python strs), or a closure written in
 place taking a char (`|c: char| c == '-'`); a function path or a slice of chars is refused.
@@ -22,6 +23,7 @@ from pbpit.rust.interp.types import (
     STR,
     STRING,
     USIZE,
+    TupleT,
     Ty,
     Var,
     Wrap,
@@ -38,29 +40,48 @@ _RESULTS: dict[str, Ty] = {
     "find": option(USIZE),
     "split": Wrap("Iter", STR),
     "splitn": Wrap("Iter", STR),
+    "split_once": option(TupleT([STR, STR])),
+    "replace": STRING,
     "trim_matches": STR,
     "trim_start_matches": STR,
     "trim_end_matches": STR,
 }
 
 
+def _at(e: Any) -> int:
+    """Where the pattern is among the arguments: `replace(pattern, to)`, `splitn(n, pattern)`."""
+    return 0 if e.name == "replace" else len(e.args) - 1
+
+
 def _pattern_type(ck: Any, e: Any, recv: Ty) -> Ty:
-    if e.args and isinstance(e.args[-1], Closure):  # `|c: char| c.is_ascii_digit()`
-        if e.name == "splitn":
+    at = _at(e)
+    if e.args and isinstance(e.args[at], Closure):  # `|c: char| c.is_ascii_digit()`
+        if e.name in ("splitn", "replace"):
             ck.arity(e, 2)
-            ck.unify(USIZE, ck.expr(e.args[0]), e.args[0].pos)
+            other = e.args[1 - at]
+            found = ck.expr(other)
+            if e.name == "splitn":
+                ck.unify(USIZE, found, other.pos)
+            else:
+                _str_arg(ck, other, found)
         else:
             ck.arity(e, 1)
-        fn = ck.closure_arg(e.args[-1], [CHAR])
+        fn = ck.closure_arg(e.args[at], [CHAR])
         ret = resolve(fn.ret)
         if type(ret) is not Var and ret is not BOOL:  # rustc: the closure's `Output` is wrong
             what = f"expected the closure to return `bool`, but it returns `{show(ret)}`"
-            raise ck.fail(e.args[-1].pos, rejects(what, "E0271"))
-        ck.unify(BOOL, fn.ret, e.args[-1].pos)
+            raise ck.fail(e.args[at].pos, rejects(what, "E0271"))
+        ck.unify(BOOL, fn.ret, e.args[at].pos)
         return _RESULTS[e.name]
-    found = ck.args(e, USIZE, Var()) if e.name == "splitn" else ck.args(e, Var())
-    arg = e.args[-1]
-    pattern = resolve(found[-1])
+    if e.name == "splitn":
+        found = ck.args(e, USIZE, Var())
+    elif e.name == "replace":
+        found = ck.args(e, Var(), Var())
+        _str_arg(ck, e.args[1], found[1])
+    else:
+        found = ck.args(e, Var())
+    arg = e.args[at]
+    pattern = resolve(found[at])
     if pattern not in (STR, STRING, CHAR) or (
         pattern is STRING and not arg.borrowed and ck.owned(arg)
     ):
@@ -73,6 +94,13 @@ def _pattern_type(ck: Any, e: Any, recv: Ty) -> Ty:
             raise ck.fail(arg.pos, rejects(what, "E0277"))
         raise ck.fail(arg.pos, f"`{e.name}` with a pattern of type `{show(pattern)}`")
     return _RESULTS[e.name]
+
+
+def _str_arg(ck: Any, arg: Any, found: Ty) -> None:
+    """`replace`'s second argument: a `&str` (a `&String` derefs to one; a `String` is none)."""
+    ty = resolve(found)
+    if ty not in (STR, STRING) or (ty is STRING and not arg.borrowed and ck.owned(arg)):
+        raise ck.fail(arg.pos, f"mismatched types: expected `&str`, found `{show(found)}`")
 
 
 def _byte_offset(text: str, index: int) -> int:
@@ -100,8 +128,21 @@ def _pattern(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
             raise Unsupported(where, what)
         return p
 
-    if e.args and isinstance(e.args[-1], Closure):
+    if e.args and isinstance(e.args[_at(e)], Closure):
         return _predicate(name, recv, args)
+    if name == "replace":
+        pattern, to = args
+        return lambda frame: recv(frame).replace(pattern(frame), to(frame))
+    if name == "split_once":
+
+        def split_once(frame: list) -> Any:
+            text, p = recv(frame), pattern(frame)
+            if not p:  # the empty pattern matches first at the start
+                return Some(("", text))
+            head, found, tail = text.partition(p)
+            return Some((head, tail)) if found else None
+
+        return split_once
     if name == "contains":
         return lambda frame: pattern(frame) in recv(frame)
     if name == "starts_with":
@@ -152,8 +193,24 @@ def _trim_where(text: str, test: Any, start: bool, end: bool) -> str:
 
 
 def _predicate(name: str, recv: Code, args: list[Code]) -> Code:
-    """The method `name` with a closure of a char as its pattern (`args[-1]`)."""
-    function = args[-1]
+    """The method `name` with a closure of a char as its pattern (`args[-1]`, `replace`'s
+    `args[0]`)."""
+    function = args[0] if name == "replace" else args[-1]
+    if name == "replace":
+        to = args[1]
+
+        def replace(frame: list) -> Any:
+            text, test, put = recv(frame), function(frame), to(frame)
+            return "".join(put if test(c) else c for c in text)
+
+        return replace
+    if name == "split_once":
+
+        def split_once(frame: list) -> Any:
+            pieces = _split_where(recv(frame), function(frame), 2)
+            return Some(tuple(pieces)) if len(pieces) == 2 else None
+
+        return split_once
     if name == "contains":
         return lambda frame: any(map(function(frame), recv(frame)))
     if name == "starts_with":
