@@ -22,7 +22,13 @@ from pbpit.rust.interp.compile_ops import OperatorCompiler
 from pbpit.rust.interp.compile_places import (
     PlaceCompiler,
 )
-from pbpit.rust.interp.copy_types import captured_copies, copied, copy_captured, mark_copies
+from pbpit.rust.interp.copy_types import (
+    captured_copies,
+    copied,
+    copy_captured,
+    mark_copies,
+    refuse_moves_out_of_references,
+)
 from pbpit.rust.interp.library import Library
 from pbpit.rust.interp.nodes import (
     ArrayLit,
@@ -104,6 +110,7 @@ class Compiler(
 
     def compile(self) -> None:
         mark_copies(self.crate)  # the uses by value of `Copy` structs (copy_types.py)
+        refuse_moves_out_of_references(self.crate, self.fail)  # `Some(&s)` of a `String`
         for name, item in self.crate.consts.items():
             self.const_code[name] = self.const_value(item)
         for name, fn in self.crate.fns.items():

@@ -148,3 +148,34 @@ def copy_captured(frame: list, places: list[tuple[int, int]]) -> list:
             at = at[0]
         at[slot] = clone_value(at[slot])
     return frame
+
+
+def copy_type(ty: Ty) -> bool:
+    """Whether a value of the (checked) type `ty` is `Copy`: a number, `bool`, `char`, a
+    `&str`, `()`, a `Copy` struct, a tuple, an array or an `Option` of them."""
+    from pbpit.rust.interp.types import BOOL, CHAR, NEVER, STR, UNIT, is_number
+
+    ty = resolve(ty)
+    if ty in (BOOL, CHAR, STR, UNIT, NEVER) or is_number(ty):
+        return True
+    if type(ty) is TupleT:
+        return all(map(copy_type, ty.elems))
+    if type(ty) is Wrap and ty.kind in ("array", "Option"):
+        return copy_type(ty.inner)
+    return is_copy(ty)
+
+
+def refuse_moves_out_of_references(crate: Any, fail: Callable[[Any, str], Exception]) -> None:
+    """A name bound by a `&p` pattern (`|&x|`, `Some(&x)`, `for &(a, b) in ..`) takes a copy of
+    the value behind the reference: of a type that is not `Copy` it is rustc's E0507, unless
+    that value is itself a reference, which pbpit (references erased) cannot tell: refused."""
+    from pbpit.rust.interp.types import show
+
+    for binding, pos, written in getattr(crate, "deref_binds", []):
+        ty = getattr(binding, "ty", None)
+        if ty is not None and not copy_type(ty) and not getattr(binding, "by_ref", False):
+            what = (
+                f"`{binding.name}` of `{written}` bound to a `{show(ty)}`, not `Copy` (rustc's "
+                "E0507 unless it is a reference: write `x` and `x.clone()`, or `ref x`)"
+            )
+            raise fail(pos, what)

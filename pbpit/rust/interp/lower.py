@@ -24,7 +24,7 @@ from pbpit.rust.interp.lower_literals import (
     escape_refusal,  # noqa: F401 - program.py's
 )
 from pbpit.rust.interp.lower_paths import PathLowering
-from pbpit.rust.interp.lower_pats import PatternLowering
+from pbpit.rust.interp.lower_pats import PatternLowering, reference_items
 from pbpit.rust.interp.lower_tables import (
     _ALLOWED_ATTRIBUTES,
     _COMMENTS,
@@ -260,7 +260,9 @@ class Lowerer(
                     "function from it)",
                 )
             )
-        return Crate(self.path, self.src, self.fns, self.consts, self.structs)
+        crate = Crate(self.path, self.src, self.fns, self.consts, self.structs)
+        crate.deref_binds = getattr(self, "deref_binds", [])  # `&x` patterns (lower_pats)
+        return crate
 
     def item(self, node: Node, derives: Node | None) -> Node | None:
         """Read one item of the file; the `#[derive(..)]` waiting for the next item."""
@@ -524,6 +526,8 @@ class Lowerer(
         ):
             binding.mut_ref = True  # `let r = &mut optim;`, `let moved = w;` (`w: &mut ..`)
         references.mark_let(binding, init)  # `let c = &p;`: a `&P` (`c.x = 1.0` is E0594)
+        if binding is not None and init is not None and reference_items(init):
+            binding.ref_items = True  # type: ignore[attr-defined]  # `let mut it = v.iter();`
         if binding is not None and not mutable and type(init).__name__ == "TupleLit":
             binding.tuple_elems = init.elems  # type: ignore[attr-defined]  # (check_ops.owned)
         return [Let(self.pos(node)[0], binding, declared, init)]

@@ -396,7 +396,7 @@ class ExprLowering:
         self.scope.loops.append(loop)
         value = self.expr(cond.child_by_field_name("value"))
         saved = self.open_scope()
-        pat = self.pattern(cond.child_by_field_name("pattern"))
+        pat = self.arm_pattern(cond.child_by_field_name("pattern"), value)  # (lower_pats)
         body = self.block(node.child_by_field_name("body"))
         self.close_scope(saved)
         loop.breaks = True

@@ -57,8 +57,13 @@ class PatternLowering:
         hidden = Binding(f"({self.text(pattern)})", False, self.scope, self.scope.nslots, True)
         self.scope.nslots += 1
         lets: list[Let] = []
-        self.pattern_lets(pattern, Local(self.pos(pattern), hidden, self.scope), lets,
-                          self.pos(pattern)[0])
+        saved, self.hidden_refs = self.hidden_refs, True  # `ref a` reads the hidden value
+        try:
+            self.pattern_lets(
+                pattern, Local(self.pos(pattern), hidden, self.scope), lets, self.pos(pattern)[0]
+            )
+        finally:
+            self.hidden_refs = saved
         return hidden, lets
 
     def for_destructuring(self, node: Node, loop: For, pattern: Node) -> For:
@@ -154,7 +159,7 @@ class PatternLowering:
             saved = self.open_scope()
             parts = [c for c in pattern.children if c.type not in ("if", *_COMMENTS)]
             guard_node = pattern.child_by_field_name("condition")
-            pat = self.pattern(parts[0])
+            pat = self.arm_pattern(parts[0], value)
             if guard_node is not None and guard_node.type == "let_condition":
                 raise self.fail(guard_node, "`if let` guards")
             guard = self.expr(guard_node) if guard_node is not None else None
@@ -175,7 +180,7 @@ class PatternLowering:
         """`if let P = e { a } else { b }` is `match e { P => a, _ => b }`."""
         value = self.expr(cond.child_by_field_name("value"))
         saved = self.open_scope()
-        pat = self.pattern(cond.child_by_field_name("pattern"))
+        pat = self.arm_pattern(cond.child_by_field_name("pattern"), value)
         then = self.block(node.child_by_field_name("consequence"))
         self.close_scope(saved)
         els = self.else_clause(alternative)
@@ -185,6 +190,41 @@ class PatternLowering:
         return Match(pos, value, arms, if_let=True)
 
     let_pattern = False  # lowering an irrefutable pattern: `&x` and `[a, b]` are read too
+    ref_ok: frozenset = frozenset()  # the `&p` patterns of an arm known to match a reference
+    hidden_refs = False  # a `for` or closure parameter pattern: `ref a` binds a part of it
+
+    def arm_pattern(self, node: Node, value: Expr) -> Pat:
+        """The pattern of a `match` arm, `if let` or `while let` on `value`: `&p` read where
+        `value` is certainly a reference (`match &x`) or an `Option<&T>` (`Some(&x)` of
+        `v.iter().max()`, `v.first()`, `m.get(&k)`); elsewhere refused (references are erased:
+        `Some(&x)` of an `Option<i32>` is rustc's E0308)."""
+        where = reference_parts(value)
+        alternatives = self.kids(node) if node.type == "or_pattern" else [node]
+        ok = set()
+        for alt in alternatives:
+            if where == "top" and alt.type == "reference_pattern":
+                ok.add(_key(alt))
+            tuple_struct = alt.type == "tuple_struct_pattern"
+            type_node = alt.child_by_field_name("type") if tuple_struct else None
+            if where == "some" and type_node is not None and self.text(type_node) == "Some":
+                elems = [c for c in alt.children[1:] if c.type not in ("(", ")", ",", *_COMMENTS)]
+                if len(elems) == 1 and elems[0].type == "reference_pattern":
+                    ok.add(_key(elems[0]))
+        saved, self.ref_ok = self.ref_ok, frozenset(ok)
+        try:
+            return self.pattern(node)
+        finally:
+            self.ref_ok = saved
+
+    def deref_pattern(self, node: Node) -> Pat:
+        """`&p` (`&mut p`): `p` of the value behind the reference, each name it binds a copy
+        (`copied_bindings`: rustc's E0507 for a value that is not `Copy`, checked once typed)."""
+        inner = self.pattern(self.kids(node)[-1])
+        found: list = []
+        _bindings(inner, found)
+        deref = self.__dict__.setdefault("deref_binds", [])
+        deref.extend((binding, self.pos(node), self.text(node)) for binding in found)
+        return inner
 
     def pattern(self, node: Node) -> Pat:
         """A pattern, of a `match` arm or (`let_pattern`) of a `let`, `for` or parameter."""
@@ -192,8 +232,17 @@ class PatternLowering:
         text = self.text(node)
         if kind == "_" or text == "_":
             return Pat(pos, "wild")
-        if kind == "reference_pattern" and self.let_pattern:  # `&x` of a `&T`: the value
-            return self.pattern(self.kids(node)[-1])
+        if kind == "reference_pattern" and (self.let_pattern or _key(node) in self.ref_ok):
+            return self.deref_pattern(node)  # `&x` of a `&T`: the value
+        by_ref = not self.let_pattern or self.hidden_refs  # (not `let (ref a, b) = t;`)
+        if kind == "ref_pattern" and by_ref and self.kids(node)[-1].type == "identifier":
+            inner = self.pattern(self.kids(node)[-1])  # `Some(ref s)`: `s` a `&T`, nothing moved
+            if inner.kind == "bind" and inner.binding is not None:
+                inner.binding.by_ref = True  # type: ignore[attr-defined]  # (moves.moved_out)
+                return inner
+        if kind == "reference_pattern":
+            what = f"the pattern `{text}` (pbpit cannot tell that the value there is a reference)"
+            raise self.fail(node, what)
         if kind == "slice_pattern" and self.let_pattern:
             return self.array_pattern(node)
         if kind in (
@@ -246,6 +295,8 @@ class PatternLowering:
             raise self.fail(node, f"the pattern `{text}`")
         if kind == "tuple_pattern":
             elems = [c for c in node.children if c.type not in ("(", ")", ",", *_COMMENTS)]
+            if len(elems) == 1 and not any(c.type == "," for c in node.children):
+                return self.pattern(elems[0])  # `(10 | 20)`: parenthesized, not a 1-tuple
             if any(c.type == "remaining_field_pattern" for c in elems):
                 raise self.fail(node, "`..` in a tuple pattern (name every element)")
             return Pat(pos, "tuple", subs=[self.pattern(c) for c in elems])
@@ -300,6 +351,10 @@ class PatternLowering:
             if inner is None:
                 binding = self.declare(name, False)
                 subs[index] = Pat(self.pos(name_node), "bind", binding=binding)
+            elif inner.type == "field_pattern":  # `ref name`: a `&T` of the field
+                binding = self.declare(name, False)
+                binding.by_ref = True  # type: ignore[attr-defined]  # (moves.moved_out)
+                subs[index] = Pat(self.pos(name_node), "bind", binding=binding)
             else:
                 subs[index] = self.pattern(inner)
         self.every_field_mentioned(node, item, named, rest)
@@ -313,6 +368,12 @@ class PatternLowering:
         for field_pattern in self.kids(node)[1:]:
             if field_pattern.type == "remaining_field_pattern":
                 rest = True
+                continue
+            written = [c.type for c in field_pattern.children]
+            shorthand_ref = written == ["ref", "shorthand_field_identifier"]
+            if shorthand_ref and (not self.let_pattern or self.hidden_refs):
+                name_node = field_pattern.child_by_field_name("name")  # `P { ref name, .. }`
+                fields.append((name_node, field_pattern))
                 continue
             if any(c.type in ("ref", "mutable_specifier") for c in field_pattern.children):
                 what = "`ref`/`mut` in a struct pattern (write `name: mut name`)"
@@ -339,3 +400,52 @@ class PatternLowering:
             owner = self.named_struct(self.text(path)) if path is not None else None
             return self.variant(owner, node.child_by_field_name("name"))
         return None
+
+
+def _key(node: Node) -> tuple[int, int, str]:
+    return (node.start_byte, node.end_byte, node.type)
+
+
+def _bindings(pat: Pat, found: list) -> None:
+    if pat.kind == "bind" and pat.binding is not None:
+        found.append(pat.binding)
+    for sub in pat.subs:
+        _bindings(sub, found)
+
+
+_REF_ITEMS = ("iter",)  # the iterators whose items are references
+_KEEPS_ITEMS = ("rev", "skip", "take", "step_by", "filter", "skip_while", "take_while", "by_ref")
+_FIRST_ITEM = (
+    "next", "next_back", "last", "nth", "find", "max", "min", "max_by", "min_by",
+    "max_by_key", "min_by_key",
+)
+_ELEMENT = ("first", "last", "get")  # a `Vec`'s, a slice's, a `HashMap`'s: `Option<&T>`
+
+
+def reference_parts(value: Expr) -> str | None:
+    """Where `value` certainly holds a reference: "top" (it is one: `&x`, a parameter written
+    `&T`), "some" (an `Option<&T>`), None (pbpit cannot tell)."""
+    from pbpit.rust.interp import references
+    from pbpit.rust.interp.nodes import Method
+
+    if value.borrowed or references.certainly_reference(value):
+        return "top"
+    if not isinstance(value, Method):
+        return None
+    if value.name in _ELEMENT and isinstance(value.recv, Local | Field) and not value.recv.borrowed:
+        return "some"
+    if value.name in _FIRST_ITEM and reference_items(value.recv):
+        return "some"
+    return None
+
+
+def reference_items(e: Expr) -> bool:
+    """Whether `e` is certainly an iterator whose items are references: `v.iter()`, adapted
+    by `rev`, `skip`, `filter`.., or a variable given one (`let mut it = v.iter();`)."""
+    from pbpit.rust.interp.nodes import Method
+
+    while isinstance(e, Method) and e.name in _KEEPS_ITEMS:
+        e = e.recv
+    if isinstance(e, Local) and not e.borrowed:
+        return getattr(e.binding, "ref_items", False)
+    return isinstance(e, Method) and e.name in _REF_ITEMS and not e.args

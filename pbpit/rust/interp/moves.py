@@ -423,7 +423,7 @@ class MoveCheck:
             return state
         if value.binding not in self.values or not self.tracked(value.binding):
             return state  # (`Some(&s)`: `Option<&String>` is `Copy`, its binding a `&String`)
-        if not any(_not_copy(b) for b in bound):
+        if not any(_not_copy(b) for b in bound if not getattr(b, "by_ref", False)):  # `ref s`
             return state
         state = dict(state)
         state.setdefault(value.binding, Move(value.pos, partly=True))
