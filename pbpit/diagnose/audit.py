@@ -216,11 +216,37 @@ def _loop_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEntry]
             second = second_by.get(node.id)
             if entry.verdict == "hazard" and backward is not None and second is not None:
                 numbers = parts.shared(node, backward, second)
+                if numbers is None and _same_pass(result, loop, backward, second):
+                    # Two losses of one pass (an element of a `Vec` made before the loop,
+                    # backpropagated twice in a pass): shared, never carried nor cached.
+                    numbers = parts.number[id(backward)], parts.number[id(second)]
                 if numbers is not None:
                     entry = _backward_entry(node, SHARED, numbers)
                     entry.loop_line = loop.line
             entries[node.id] = entry
     return entries
+
+
+def _same_pass(
+    result: RunResult, loop: Loop, first: BackwardRecord, second: BackwardRecord
+) -> bool:
+    """Whether `second` runs in the same pass of `loop` as `first`: its statement comes later
+    in the loop's body, and nothing the run made or backpropagated between them ran at an
+    earlier line of the body (the loop starting its next pass)."""
+
+    def at(stack: list[int]) -> int | None:
+        return next((n for n in stack if loop.body_line <= n <= loop.end_line), None)
+
+    start, end = at(first.stack), at(second.stack)
+    if start is None or end is None or end <= start:
+        return False
+    for node_id in range(first.node_count, second.node_count):
+        record = result.node(node_id)
+        line = at(record.stack) if record is not None else None
+        if line is None or line < start:
+            return False  # made outside the body, or at an earlier line: another pass
+    between = result.backwards[result.backwards.index(first) + 1 : result.backwards.index(second)]
+    return all((line := at(b.stack)) is not None and line >= start for b in between)
 
 
 def _passes_without(

@@ -430,8 +430,7 @@ def _fix_recompute(result: RunResult, node: NodeRecord, loop: Loop | None, moved
     leaves = sorted(
         _name(result, n)
         for n in ancestors(result, node.id)
-        if (r := result.node(n)) is not None and r.requires_grad
-        and not r.unreachable_leaf
+        if (r := result.node(n)) is not None and r.requires_grad and not r.unreachable_leaf
     )
     learners = ", ".join(f"`{n}`" for n in leaves) or "its inputs"
     title = f"gradients must reach {learners}, so compute `{_name(result, node.id)}` in the loop"
@@ -606,6 +605,71 @@ class CaseFixes:
         """Detach once (where it is made), or where it is carried into the next pass."""
         return _fix_detach(self.result, self.node, self.entry, self._loop)
 
+    @property
+    def leaves(self) -> list[NodeRecord]:
+        """The leaves that require grad the tensor is made from (a gradient reaches them
+        through it)."""
+        found = (self.result.node(n) for n in ancestors(self.result, self.node.id))
+        return sorted(
+            (r for r in found if r is not None and r.requires_grad and not r.unreachable_leaf),
+            key=lambda r: r.id,
+        )
+
+    @property
+    def trained(self) -> bool:
+        """Whether the program trains a leaf the tensor is made from: the program asked for
+        its gradient (`let x = ...require_grad();`, not a module's parameter), an optimizer (or
+        a hand-written update) makes it anew later in the run (a leaf of the same name made
+        after it: `from_inner` after `optim.step(..)`), or the loop's text reads its gradient,
+        steps it or assigns it (`pbpit.lint.rules.loop_external_tracked.trains`). True when
+        a leaf has no name to look for."""
+        from pbpit.lint.rules.loop_external_tracked import trains
+
+        loop = self._loop
+        lines = source_lines(self.result.source)
+        body = "\n".join(lines[loop.line - 1 : loop.end_line]) if loop is not None else ""
+        for leaf in self.leaves:
+            if not leaf.label:
+                return True
+            made = source_line(self.result.source, leaf.line) if leaf.line else ""
+            if "." not in leaf.label and "require_grad" in made:
+                return True  # made a leaf by the program's own `require_grad()`: wanted
+            if any(
+                n.id > leaf.id and n.label == leaf.label and n.requires_grad and not n.parents
+                for n in self.result.nodes
+            ):
+                return True
+            if trains(body.encode(), leaf.label.split(".")[0]):
+                return True
+        return False
+
+    @property
+    def made_again(self) -> NodeRecord | None:
+        """A node the panicking backward walks that the loop made the way the tensor was made
+        (the same op, at the same line, from the same data: `model.forward(x)` before the loop
+        and, through a method, in it), or None. The tensor is then a snapshot of what the loop
+        computes afresh: recomputed in the loop, it would be that value itself."""
+        result, node, loop = self.result, self.node, self._loop
+        if loop is None or not node.stack:
+            return None
+        walked = [b for b in result.backwards if loop.holds(b.stack)]
+        later = next((b for b in walked if not b.ok), walked[-1] if walked else None)
+        if later is None:
+            return None
+        data = _data_of(result, node.id)
+        for other in sorted(ancestors(result, later.root)):
+            record = result.node(other)
+            if (
+                record is not None
+                and other > node.id
+                and record.op == node.op
+                and record.stack[:1] == node.stack[:1]
+                and loop.holds(record.stack)
+                and _data_of(result, other) == data
+            ):
+                return record
+        return None
+
     def recompute(self) -> Fix:
         """Recompute in the loop: every hazard of the same loop moves with it (the whole
         forward made outside it)."""
@@ -624,6 +688,16 @@ class CaseFixes:
     def rebuild_loss(self) -> Fix:
         """Build the loss again before its second backward."""
         return _fix_rebuild_loss(self.result, self.node, *self._backwards)
+
+
+def _data_of(result: RunResult, node_id: int) -> frozenset[int]:
+    """The untracked inputs (data) of the steps that made `node_id`."""
+    data: set[int] = set()
+    for n in ancestors(result, node_id):
+        record = result.node(n)
+        if record is not None:
+            data |= set(record.inputs) - set(record.parents)
+    return frozenset(data)
 
 
 def _fixes(

@@ -7,6 +7,7 @@ diagnostic; nothing here knows one rule from another.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from pbpit.diagnose.audit import AuditEntry, find_loops
@@ -15,7 +16,7 @@ from pbpit.diagnose.explain import Fix
 from pbpit.diagnose.spans import Span, call_span, line_span, name_span, node_span
 from pbpit.diagnostics.model import Diagnostic, Edit, Help, Label
 from pbpit.lint.rule import Fix as RuleFix
-from pbpit.source import Language, assignment
+from pbpit.source import Language, assignment, source_line
 from pbpit.trace import BackwardRecord, NodeRecord, RunResult
 
 # -- labels on a run's record --------------------------------------------------------------------
@@ -68,6 +69,56 @@ def carried_by(result: RunResult, node: NodeRecord, entry: AuditEntry) -> Carrie
     return find_carrier(result, node, loop)
 
 
+@dataclass(frozen=True)
+class FieldReset:
+    """An accumulator field reset in the method whose backward consumes it."""
+
+    field: str
+    """`self.total`."""
+    carrier: str
+    """The field as the loop names it: `acc.total` (of `acc.flush()`)."""
+    method: str
+    """`Accumulator::flush`."""
+    edits: list[Edit]
+
+
+def field_reset(
+    result: RunResult, node: NodeRecord, backward: BackwardRecord | None
+) -> FieldReset | None:
+    """See `TraceFinding.field_reset`."""
+    label = node.label or ""
+    found = re.fullmatch(r"self\.([A-Za-z_]\w*)", label)
+    if result.language is not Language.RUST or found is None or backward is None:
+        return None
+    if len(node.made_in) != 1 or backward.line is None or len(backward.stack) < 2:
+        return None
+    (adder, added_at), method = node.made_in[0], (backward.functions or [None])[0]
+    owner = adder.rsplit("::", 1)[0] if adder and "::" in adder else None
+    if owner is None or not method or method.rsplit("::", 1)[0] != owner or method == adder:
+        return None
+    field = re.escape(label)
+    held = rf"{field}(?:\.clone\(\))?"
+    adds = rf"\s*{field}\s*=\s*(?:{held}\s*\+.*|.*\+\s*{held});\s*"
+    if not re.fullmatch(adds, source_line(result.source, added_at)):
+        return None  # not an accumulation: `self.h = h_new` is state the loop carries
+    called = re.search(
+        r"([A-Za-z_][\w.]*)\s*\.\s*" + re.escape(method.rsplit("::", 1)[1]) + r"\s*\(",
+        source_line(result.source, backward.stack[1]),
+    )
+    if called is None or called[1] == "self":
+        return None
+    carrier = f"{called[1]}.{found[1]}"
+    line = backward.line
+    text = source_line(result.source, line)
+    indent = text[: len(text) - len(text.lstrip())]
+    reset = f"{indent}{label} = {label}.zeros_like();\n"
+    if re.search(field + r"\b", text):
+        if not text.rstrip().endswith(";"):
+            return None  # the backward's statement reads the field and returns: no "after"
+        line += 1
+    return FieldReset(label, carrier, method, [Edit(line, 1, line, 1, reset)])
+
+
 # -- a hazard, as a rule's `from_trace` reads it ------------------------------------------------
 
 
@@ -116,9 +167,21 @@ class TraceFinding:
 
     def carrier(self) -> str:
         """The binding that carries the tensor into the next pass (`h` of `h = h_new;`,
-        `buffer` of `buffer.push(..)`), or the tensor's own."""
+        `buffer` of `buffer.push(..)`, `acc.total` of a method's `self.total = ..` called as
+        `acc.add(..)`), or the tensor's own."""
         found = self.carried_by()
-        return found.name if found is not None else self.name
+        if found is not None:
+            return found.name
+        field = self.field_reset()
+        return field.carrier if field is not None else self.name
+
+    def field_reset(self) -> FieldReset | None:
+        """For an accumulator kept in a field (`self.total = self.total.clone() + loss;` in one
+        method, backpropagated by another, `flush`, called from the loop): resetting the field
+        in that method, where its backward consumes it (`self.total =
+        self.total.zeros_like();` before the backward's statement, or after it when that
+        statement reads the field); None for anything else (Rust only)."""
+        return field_reset(self.result, self.node, self.consumed)
 
     def carried_by(self) -> Carrier | None:
         """What carries the tensor into the next pass, when it is not its own binding."""

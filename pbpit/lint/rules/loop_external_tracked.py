@@ -21,6 +21,7 @@ from pbpit.lint.rules.carried_state import (
     held_tensor,
     pushed,
 )
+from pbpit.lint.rules.closures import recompute_in_closure
 from pbpit.lint.values import Definition
 from pbpit.rust.syntax import Node, descendants
 
@@ -178,7 +179,9 @@ fn main() {
                         detach = replace(detach, note=might_cut_note(name, *cut))
                     else:
                         detach = detach_once_cuts_help(name, *cut)
-                    helps.insert(0, detach)
+                    # The program reads that gradient: recomputing keeps it, first where
+                    # it is written as code.
+                    helps.insert(1 if helps[0].edits else 0, detach)
             consumes = consumes_step(definition.name, through=meeting.earlier.through)
         labels.append(fixes.label(meeting.earlier.span, consumes))
         notes = [through_note(meeting.earlier, definition)]
@@ -203,8 +206,22 @@ fn main() {
                 # Some(f)`): detached where it is put, as lint says of a push.
                 helps = [detach_where_put_help(put.tensor, name, edits, put.detached)]
             else:
-                statement = trace.assignment(name, f"{made}.detach()")
+                statement = trace.assignment(name, f"{name}.detach()")
                 helps = [detach_each_pass_help(name, edits, statement=statement)]
+                reset = trace.field_reset()
+                if reset is not None:
+                    # An accumulator in a field, backpropagated by a method of its own: reset
+                    # there, where the backward consumes it, it keeps every gradient;
+                    # detaching it each pass would leave each backward its last loss only.
+                    detach = helps[0]
+                    said = detach.message + (
+                        " (this changes the gradients: each backward then gets only the loss "
+                        f"added in its own pass, not those `{name}` accumulated)"
+                    )
+                    helps = [
+                        field_reset_help(name, reset.field, reset.method, reset.edits),
+                        replace(detach, message=said, applicability="MaybeIncorrect"),
+                    ]
             return trace.diagnostic(self.name, carried_message(name), name, labels, helps)
         labels = [
             *trace.made(made_outside(made, why)),
@@ -222,7 +239,23 @@ fn main() {
         detached once, or recomputed in the loop."""
         if case.carried:
             return [case.detach()]
-        return [case.detach(), case.recompute()]
+        detach, recompute = case.detach(), case.recompute()
+        name = case.node.label or f"NodeId({case.node.id})"
+        again = case.made_again
+        if again is not None:
+            # Made again by the loop from the same data (the model's own forward, a prior, PPO's
+            # old log-probs): recomputed, it would be the loop's current value, and what compares
+            # the two would vanish; detached, it stays the value before the loop's updates.
+            detach.title = snapshot_title(name, again.line)
+        elif not case.trained:
+            # Nothing the program trains or reads a gradient of is reached through it (a teacher
+            # or target network no optimizer steps, data): a gradient through it is unused.
+            leaves = ", ".join(f"`{leaf.label}`" for leaf in case.leaves[:4])
+            detach.title = untrained_title(name, leaves)
+        else:
+            return [detach, recompute]
+        detach.applies, recompute.applies = True, False
+        return [detach, recompute]
 
     def fix_of(self, message: str) -> Fix | None:
         """Which of the rule's fixes a help of its diagnostic (said by this file's `*_help`)
@@ -239,6 +272,37 @@ fn main() {
 
 
 # -- the words, which the dynamic audit (`pbpit.diagnose.findings`) says of the same finding
+
+
+def field_reset_help(name: str, field: str, method: str, edits: list[Edit]) -> Help:
+    """Reset the accumulator field `field` (the loop's `name`) in `method`, where its backward
+    consumes it: each backward gets the losses added since the last one, as before."""
+    return Help(
+        f"reset `{name}` in `{method}`, where its backward consumes it "
+        f"(`{field} = {field}.zeros_like();`): the next accumulation starts afresh and the "
+        "gradients stay as they are",
+        edits,
+    )
+
+
+def snapshot_title(name: str, line: int | None) -> str:
+    """Why detaching once is the fix of a tensor the loop makes again from the same data."""
+    where = f" (line {line})" if line is not None else ""
+    return (
+        f"the loop makes `{name}` again from the same data{where}, so the one made before it "
+        "is a snapshot of the value before the loop's updates: detach it where it is made "
+        "(recomputed in the loop it would be the current value, and a term comparing the two "
+        "would vanish)"
+    )
+
+
+def untrained_title(name: str, leaves: str) -> str:
+    """Why detaching once is the fix of a tensor made from leaves the program does not train."""
+    made = f" from {leaves}" if leaves else ""
+    return (
+        f"`{name}` is made{made}, which no optimizer steps and whose gradient the program never "
+        "reads: it needs no gradient, so detach it where it is made"
+    )
 
 
 def made_before_message(name: str, every_pass: bool = True) -> str:
@@ -357,11 +421,14 @@ def detach_once_help(name: str, edits: list[Edit], sure: bool = False) -> Help:
     return Help(message, edits, applicability="MachineApplicable" if sure else "MaybeIncorrect")
 
 
-def recompute_in_loop_help(name: str, edits: list[Edit]) -> Help:
-    """Recompute in the loop, with its edits (said in words without them)."""
+def recompute_in_loop_help(name: str, edits: list[Edit], closure: bool = False) -> Help:
+    """Recompute in the loop, with its edits (said in words without them); `closure`: the
+    edits make it in the closure the loop calls, which reads it."""
     message = f"if gradients must flow through `{name}`, compute it inside the loop, every pass"
     if not edits:
         return Help(f"{message}, where the backward uses it")
+    if closure:
+        message += ", in the closure that reads it"
     return Help(message, edits)
 
 
@@ -534,16 +601,22 @@ def trains_through(meeting: Meeting, fixes: Fixes) -> bool:
     names.discard(definition.name)
     start, end = meeting.loop_span
     body = fixes.data[start:end]
-    for name in names:
-        word = rb"\b" + re.escape(name.encode()) + rb"\b"
-        if (
-            re.search(word + rb"[\w.]*\s*\.\s*grad\s*\(", body)
-            or re.search(rb"\bstep\s*\([^;]*" + word, body)
-            or re.search(rb"from_grads\s*\([^;]*" + word, body)
-            or re.search(rb"(?<![\w.])" + re.escape(name.encode()) + rb"(?:\.\w+)*\s*=[^=]", body)
-        ):
-            return True
-    return False
+    return any(trains(body, name) for name in names)
+
+
+def trains(body: bytes, name: str) -> bool:
+    """Whether code `body` takes a gradient from variable `name`: reads its gradient or one of
+    its fields' (`name.grad(&grads)`, `name.fc.weight.grad(..)`), steps an optimizer or makes
+    `GradientsParams` with it, or assigns it anew (a hand-written update). What the loop
+    trains, by its text; a run says the same of the leaves a tensor reaches
+    (`pbpit.diagnose.explain.CaseFixes.trained`)."""
+    word = rb"\b" + re.escape(name.encode()) + rb"\b"
+    return bool(
+        re.search(word + rb"[\w.]*\s*\.\s*grad\s*\(", body)
+        or re.search(rb"\bstep\s*\([^;]*" + word, body)
+        or re.search(rb"from_grads\s*\([^;]*" + word, body)
+        or re.search(rb"(?<![\w.])" + re.escape(name.encode()) + rb"(?:\.\w+)*\s*=[^=]", body)
+    )
 
 
 def detach_after_pattern(name: str, statement: Node, fixes: Fixes) -> list[Edit]:
@@ -610,10 +683,17 @@ def recompute_in_loop(definition: Definition, meeting: Meeting, fixes: Fixes) ->
         or d.value is None
         or not is_name(d.name)
         or not fixes.whole_lines(statement)
-        or fixes.read_outside(d.name, statement, body, moved)
         for d, statement in zip(chain, moved, strict=True)
     ):
         return fallback
+    if any(
+        fixes.read_outside(d.name, statement, body, moved)
+        for d, statement in zip(chain, moved, strict=True)
+    ):
+        # Read by a closure made before the loop and called in it (`let nll = |..| { ..
+        # scale .. };`): computed at the top of the closure's body, every call makes it anew.
+        edits = recompute_in_closure(chain, moved, block, loop, fixes)
+        return fallback if edits is None else recompute_in_loop_help(name, edits, closure=True)
     clones = moved_in_loop(chain, loop, fixes)
     if clones is None:
         return fallback
