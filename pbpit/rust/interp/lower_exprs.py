@@ -228,6 +228,9 @@ class ExprLowering:
         if not isinstance(target, Local):
             raise self.fail(left, f"assignment to the constant `{self.text(left)}`")
         binding = target.binding
+        if getattr(binding, SCAN_STATE, False):  # a `&mut St`: `acc += x` is no `*acc += x`
+            what = f"assignment to `{binding.name}`, `scan`'s `&mut` state (write `*{binding.name}"
+            raise self.fail(left, what + " = ..`)")
         if not binding.mutable:
             if op == "+" and (value.borrowed or (isinstance(value, Lit) and value.kind == "str")):
                 # `s += "x"`: a `String`'s `AddAssign::add_assign(&mut s, ..)`
@@ -517,6 +520,7 @@ class ExprLowering:
                 # back when the closure returns (iter_methods._scan)
                 binding.mut_ref = binding.mutable = True
                 setattr(binding, if_let_mut.WRITTEN_BACK, True)
+                setattr(binding, SCAN_STATE, True)
             elif binding is not None:  # `|s, x|`: `*s = ..` may write through a `&mut`
                 binding.ref_unknown = True  # type: ignore[attr-defined]
             params.append(binding)
@@ -535,6 +539,10 @@ class ExprLowering:
 
     def e_tuple_expression(self, node: Node) -> Expr:
         return TupleLit(self.pos(node), [self.expr(e) for e in self.kids(node)])
+
+
+SCAN_STATE = "scan_state"
+"""The attribute of `scan`'s state parameter's binding (`|acc, x|`: `acc` a `&mut St`)."""
 
 
 def _scan_closure(lowerer: Any, node: Node) -> bool:
