@@ -1107,6 +1107,12 @@ def test_program_runs_again_from_the_start(tmp_path):
             "?",
             "the `?` operator in a closure (write `.unwrap()`)",
         ),
+        (  # rustc: E0368, `+=` on a `&mut {integer}`; pbpit says it in words
+            "fn main() {\n    let v: Vec<i32> = (1..4).scan(0, |acc, x| { acc += x; Some(*acc) })"
+            ".collect();\n    println!(\"{:?}\", v);\n}\n",
+            "acc +=",
+            "assignment to `acc`, `scan`'s `&mut` state (write `*acc = ..`)",
+        ),
         (
             "fn main() {\n    let t = b'a';\n}\n",
             "b'a'",
