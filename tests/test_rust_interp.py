@@ -1107,6 +1107,12 @@ def test_program_runs_again_from_the_start(tmp_path):
             "?",
             "the `?` operator in a closure (write `.unwrap()`)",
         ),
+        (  # a primitive type's function as a path (rustc runs it): no module `char` missing
+            "fn main() {\n    let s = \"abc\";\n"
+            "    println!(\"{}\", s.chars().all(char::is_alphanumeric));\n}\n",
+            "char::is_alphanumeric",
+            "the path `char::is_alphanumeric`",
+        ),
         (  # rustc: E0368, `+=` on a `&mut {integer}`; pbpit says it in words
             "fn main() {\n    let v: Vec<i32> = (1..4).scan(0, |acc, x| { acc += x; Some(*acc) })"
             ".collect();\n    println!(\"{:?}\", v);\n}\n",

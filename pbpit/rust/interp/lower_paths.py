@@ -179,7 +179,8 @@ class PathLowering:
                 raise self.fail(node, rejects("ambiguous associated type", "E0223"))
             return self.associated_const(segs)
         else:
-            if names[0] not in self.imported_modules and names[0][:1].islower():
+            primitive = names[0] in ("char", "str", "bool")  # `char::is_alphabetic`: a type's
+            if names[0] not in self.imported_modules and names[0][:1].islower() and not primitive:
                 what = f"cannot find module or crate `{names[0]}` in this scope"
                 raise self.fail(segs[0][1], rejects(what, "E0433"))
             raise self.fail(node, f"the path `{self.text(node)}`")
