@@ -1,7 +1,7 @@
 """`char`'s methods, a row each (`builtins.Builtin`): the ASCII predicates and conversions
 (`is_ascii_digit`, `to_ascii_uppercase`..), `is_whitespace` (Unicode's White_Space, a fixed
 list), `to_digit`, `is_digit`, `len_utf8`; and `str`'s methods that deal in chars, spread into
-`std_methods.STR_METHODS`: `String::push` and `chars`.
+`std_methods.STR_METHODS`: `String::push`, `chars` and `char_indices` (byte offsets).
 
 A char is held as a Python str of one code point. The predicates whose answer for other than
 ASCII comes from Rust's Unicode tables (`is_alphabetic`, `is_numeric`, `is_uppercase`..) are
@@ -15,7 +15,7 @@ from typing import Any
 from pbpit.rust.format import Some
 from pbpit.rust.interp.builtins import Builtin, Code, rows
 from pbpit.rust.interp.str_methods import _WHITESPACE
-from pbpit.rust.interp.types import CHAR, NAMED, UNIT, Ty, Wrap, option
+from pbpit.rust.interp.types import CHAR, NAMED, UNIT, USIZE, TupleT, Ty, Wrap, option
 
 U32 = NAMED["u32"]
 
@@ -146,9 +146,28 @@ def _chars_type(ck: Any, e: Any, recv: Ty) -> Ty:
     return Wrap("Iter", CHAR)
 
 
+def _char_indices_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    ck.args(e)
+    return Wrap("Iter", TupleT([USIZE, CHAR]))
+
+
+def _char_indices(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    """`char_indices()`: each char with its byte offset (UTF-8)."""
+
+    def char_indices(frame: list) -> list:
+        found, at = [], 0
+        for c in recv(frame):
+            found.append((at, c))
+            at += len(c.encode("utf-8"))
+        return found
+
+    return char_indices
+
+
 STR_CHARS = (
     Builtin("str", "push", None, "()", _push, _push_type, receivers=frozenset(("String",))),
     Builtin(
         "str", "chars", None, "", lambda c, e, recv, a: lambda frame: list(recv(frame)), _chars_type
     ),
+    Builtin("str", "char_indices", None, "", _char_indices, _char_indices_type),
 )

@@ -133,6 +133,23 @@ def _filter_map_type(ck: Any, e: Any, recv: Ty) -> Ty:
     return Wrap(_ITER, found)
 
 
+def _find_map_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`find_map(f)`: the first `Some` `f` gives (`&mut self`: a variable's items pulled)."""
+    if isinstance(e.recv, Local):
+        ck.mutable_receiver(e)
+    ck.arity(e, 1)
+    found = option(Var())
+    ck.unify(found, ck.closure_arg(e.args[0], [_item(recv)]).ret, e.args[0].pos)
+    return found
+
+
+def _inspect_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`inspect(f)`: each item, `f` called with it (`&Self::Item`) as it passes."""
+    ck.arity(e, 1)
+    ck.unify(UNIT, ck.closure_arg(e.args[0], [_item(recv)]).ret, e.args[0].pos)
+    return Wrap(_ITER, _item(recv))
+
+
 def _scan_type(ck: Any, e: Any, recv: Ty) -> Ty:
     """`scan(init, |state, x| ..)`: the state (`&mut St`, St the initial value's type) and each
     item give an `Option<B>`; the `B`s until the first `None`."""
@@ -192,6 +209,22 @@ def _filter_map(items: Any, f: Callable[[Any], Any]) -> iterators.Lazy:
 
     back = src.back
     return iterators.Lazy(lambda: kept(src.front()), (lambda: kept(back())) if back else None)
+
+
+def _find_map(items: Any, f: Callable[[Any], Any]) -> Any:
+    for item in iterators.lazy(items).front():
+        found = f(item)
+        if found is not None:
+            return found
+    return None
+
+
+def _inspect(items: Any, f: Callable[[Any], Any]) -> iterators.Lazy:
+    def seen(item: Any) -> Any:
+        f(item)
+        return item
+
+    return iterators.mapped(items, seen)
 
 
 def _partition(items: Any, test: Callable[[Any], bool]) -> tuple[list, list]:
@@ -278,12 +311,14 @@ _ADAPTERS: dict[str, Callable[..., Any]] = {
     "skip_while": _skip_while,
     "filter_map": _filter_map,
     "partition": _partition,
+    "find_map": _find_map,
+    "inspect": _inspect,
 }
 
 
 def _adapter(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     adapter = _ADAPTERS[e.name]
-    if e.name == "position":  # `&mut self`: a variable's items pulled are gone
+    if e.name in ("position", "find_map"):  # `&mut self`: a variable's items pulled are gone
         recv = iterators.advancing(comp, e, recv)
     return lambda frame: adapter(recv(frame), *[a(frame) for a in args])
 
@@ -357,6 +392,8 @@ ITER = rows(
     *(Builtin(_ITER, n, None, "", _adapter, _while_type) for n in ("take_while", "skip_while")),
     Builtin(_ITER, "filter_map", None, "", _adapter, _filter_map_type),
     Builtin(_ITER, "partition", None, "", _adapter, _partition_type),
+    Builtin(_ITER, "find_map", None, "", _adapter, _find_map_type),
+    Builtin(_ITER, "inspect", None, "", _adapter, _inspect_type),
     Builtin(_ITER, "scan", None, "", _scan, _scan_type),
     Builtin(_ITER, "zip", None, "", _adapter, _zip_type),
     Builtin(_ITER, "skip", ("usize",), "iter", _sliced),

@@ -358,11 +358,47 @@ def _binary_search(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
 def slice_more(family: str) -> list[Builtin]:
     """What a `Vec`, an array and a slice share beyond `std_methods`' rows: `split_at`,
-    `binary_search`."""
+    `binary_search`, `contains`, `rotate_left`, `rotate_right`."""
     return [
         Builtin(family, "split_at", None, "", _split_at, _split_at_type),
         Builtin(family, "binary_search", None, "", _binary_search, _binary_search_type),
+        Builtin(family, "contains", None, "bool", _contains, _contains_type),
+        *(
+            Builtin(family, n, None, "", _rotate, _rotate_type)
+            for n in ("rotate_left", "rotate_right")
+        ),
     ]
+
+
+def _rotate_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    from pbpit.rust.interp.std_sort import mutable_slice  # (std_sort imports the rows)
+
+    mutable_slice(ck, e)  # `&mut self`
+    ck.args(e, USIZE)
+    return UNIT
+
+
+def _rotate(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    """`rotate_left(mid)` / `rotate_right(k)` in place; past the length core's `assert!`
+    panics inside core (refused: its location depends on the toolchain)."""
+    from pbpit.rust.interp.runtime import Unsupported  # (runtime imports the nodes)
+
+    (count,), where, name = args, comp.where(e.pos), e.name
+
+    def rotate(frame: list) -> Any:
+        items, n = recv(frame), count(frame)
+        if n > len(items):
+            what = "mid <= self.len()" if name == "rotate_left" else "k <= self.len()"
+            raise Unsupported(
+                where,
+                f"`{name}({n})` panics here (assertion failed: {what}) inside Rust's core "
+                "library, at a location that depends on the Rust toolchain",
+            )
+        at = n if name == "rotate_left" else len(items) - n
+        items[:] = items[at:] + items[:at]
+        return UNIT
+
+    return rotate
 
 
 def _dedup(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
@@ -390,7 +426,6 @@ VEC_MORE = (
     Builtin("Vec", "dedup", (), "()", _dedup, mutates=True),
     Builtin("Vec", "truncate", ("usize",), "()", _truncate, mutates=True),
     Builtin("Vec", "swap", ("usize", "usize"), "()", _swap, mutates=True),
-    Builtin("Vec", "contains", None, "bool", _contains, _contains_type),
 )
 
 # -- Option ---------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """More of `str`'s methods, a row each (`builtins.Builtin`), spread into `std_methods.STR_METHODS`:
 `parse::<T>()` of a number (a `Result<T, ParseIntError>` or `Result<T, ParseFloatError>`),
 `trim`, `trim_start`, `trim_end`, `to_uppercase`, `to_lowercase`, `to_ascii_uppercase`,
-`to_ascii_lowercase`.
+`to_ascii_lowercase`, `lines`, `repeat`, `bytes`, `as_bytes`.
 
 `parse` reads the text as core does (`core::num`'s `from_str_radix` for integers: an optional
 `+` (`-` for a signed type), decimal digits, the first bad digit or the first overflow deciding
@@ -22,6 +22,7 @@ from pbpit.rust.interp.builtins import Builtin, Code
 from pbpit.rust.interp.types import (
     FLOAT_NAMES,
     INT_RANGES,
+    NAMED,
     STR,
     STRING,
     Named,
@@ -216,6 +217,17 @@ def lines(text: str) -> list[str]:
     return [*found, last] if last else found
 
 
+def _bytes(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    return lambda frame: list(recv(frame).encode("utf-8"))
+
+
+def _as_bytes_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    from pbpit.rust.interp.slices import slice_of  # (slices imports the rows)
+
+    ck.args(e)
+    return slice_of(NAMED["u8"])
+
+
 def _repeat(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     from pbpit.rust.interp.runtime import check_allocation  # (runtime imports the nodes)
 
@@ -240,6 +252,12 @@ STR_MORE = (
         lambda ck, e, recv: ck.args(e) and None or Wrap("Iter", STR),
     ),
     Builtin("str", "repeat", ("usize",), "String", _repeat),
+    Builtin(  # its UTF-8 bytes: an iterator of `u8`s, or a `&[u8]`
+        "str", "bytes", None, "", _bytes, lambda ck, e, recv: ck.args(e) and None or Wrap(
+            "Iter", NAMED["u8"]
+        ),
+    ),
+    Builtin("str", "as_bytes", None, "", _bytes, _as_bytes_type),
     *(Builtin("str", n, (), "str", _trim) for n in ("trim", "trim_start", "trim_end")),
     *(
         Builtin("str", n, (), "String", _case)

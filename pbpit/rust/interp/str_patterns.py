@@ -1,7 +1,8 @@
 """`str`'s methods that take a pattern, a row each (`builtins.Builtin`), spread into
 `std_methods.STR_METHODS`: `contains`, `starts_with`, `ends_with`, `find` (a byte offset),
-`split`, `splitn`, `split_once`, `replace` (the pattern first, then the `&str` put in its
-place), `trim_matches`, `trim_start_matches`, `trim_end_matches`.
+`split`, `splitn`, `split_once`, `rsplit_once`, `strip_prefix`, `strip_suffix`, `replace` (the
+pattern first, then the `&str` put in its place), `trim_matches`, `trim_start_matches`,
+`trim_end_matches`.
 
 A pattern is a `char` or a `&str` (pbpit holds both as Python strs), or a closure written in
 place taking a char (`|c: char| c == '-'`); a function path or a slice of chars is refused.
@@ -41,6 +42,9 @@ _RESULTS: dict[str, Ty] = {
     "split": Wrap("Iter", STR),
     "splitn": Wrap("Iter", STR),
     "split_once": option(TupleT([STR, STR])),
+    "rsplit_once": option(TupleT([STR, STR])),
+    "strip_prefix": option(STR),
+    "strip_suffix": option(STR),
     "replace": STRING,
     "trim_matches": STR,
     "trim_start_matches": STR,
@@ -133,16 +137,25 @@ def _pattern(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     if name == "replace":
         pattern, to = args
         return lambda frame: recv(frame).replace(pattern(frame), to(frame))
-    if name == "split_once":
+    if name in ("split_once", "rsplit_once"):
+        last = name == "rsplit_once"
 
         def split_once(frame: list) -> Any:
             text, p = recv(frame), pattern(frame)
-            if not p:  # the empty pattern matches first at the start
-                return Some(("", text))
-            head, found, tail = text.partition(p)
+            if not p:  # the empty pattern matches at the start (from the back: the end)
+                return Some((text, "") if last else ("", text))
+            head, found, tail = text.rpartition(p) if last else text.partition(p)
             return Some((head, tail)) if found else None
 
         return split_once
+    if name == "strip_prefix":
+        return lambda frame: (
+            Some(t[len(p) :]) if (t := recv(frame)).startswith(p := pattern(frame)) else None
+        )
+    if name == "strip_suffix":
+        return lambda frame: (
+            Some(t[: len(t) - len(p)]) if (t := recv(frame)).endswith(p := pattern(frame)) else None
+        )
     if name == "contains":
         return lambda frame: pattern(frame) in recv(frame)
     if name == "starts_with":
@@ -204,13 +217,29 @@ def _predicate(name: str, recv: Code, args: list[Code]) -> Code:
             return "".join(put if test(c) else c for c in text)
 
         return replace
-    if name == "split_once":
+    if name in ("split_once", "rsplit_once"):
+        last = name == "rsplit_once"
 
         def split_once(frame: list) -> Any:
-            pieces = _split_where(recv(frame), function(frame), 2)
+            text, test = recv(frame), function(frame)
+            if last:  # the chars tested from the back, up to the first that matches
+                at = next((i for i in range(len(text) - 1, -1, -1) if test(text[i])), None)
+                return None if at is None else Some((text[:at], text[at + 1 :]))
+            pieces = _split_where(text, test, 2)
             return Some(tuple(pieces)) if len(pieces) == 2 else None
 
         return split_once
+    if name in ("strip_prefix", "strip_suffix"):
+
+        def strip(frame: list) -> Any:
+            text, test = recv(frame), function(frame)
+            if not text:
+                return None
+            if name == "strip_prefix":
+                return Some(text[1:]) if test(text[0]) else None
+            return Some(text[:-1]) if test(text[-1]) else None
+
+        return strip
     if name == "contains":
         return lambda frame: any(map(function(frame), recv(frame)))
     if name == "starts_with":
