@@ -174,6 +174,9 @@ class Lowerer(
             part = stack.pop()
             if part.type == "identifier" and part.parent.type not in ("scoped_identifier",):
                 self.declare(self.text(part), True)
+                # what a later statement does with it follows from the refusal (`let (ref mut
+                # a, ..) = t;` refused: `*a += 1` is no E0594)
+                self.refused_names.add(self.text(part))
             stack.extend(part.named_children)
 
     def recovering(self, name: str, node: Node, lower_body: Any) -> None:
