@@ -4,7 +4,16 @@
 from __future__ import annotations
 
 from pbpit.engine.api import RUST_METHODS
-from pbpit.rust.interp import burn_nn, hashmap, iterators, results, shapes, slices, str_methods
+from pbpit.rust.interp import (
+    burn_nn,
+    hashmap,
+    iterators,
+    results,
+    shapes,
+    slices,
+    std_generics,
+    str_methods,
+)
 from pbpit.rust.interp.builtins import CLONE, TO_STRING
 from pbpit.rust.interp.check_tables import (
     _PARAM_TYPES,
@@ -69,6 +78,9 @@ class MethodRules:
         if e.name == hashmap.WRITE_BACK:  # after `if let Some(v) = m.get_mut(&k) { .. }`
             return hashmap.check_write_back(self, e)
         recv = self.unbox(self.known(self.expr(e.recv)))
+        generic = std_generics.method(self, e, recv)  # `x.into()` of `T: Into<f64>`
+        if generic is not None:
+            return generic
         if type(recv) in (ParamT, DynT):  # `t.area()`, `t: T` or `&dyn Shape` (traits.py)
             return self.dispatch_method(e, recv)
         if type(recv) is Var:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pbpit.rust.interp import op_traits
+from pbpit.rust.interp import op_traits, std_generics
 from pbpit.rust.interp.check_tables import (
     _OWNED_RESULTS,
     ARITHMETIC,
@@ -45,6 +45,7 @@ from pbpit.rust.interp.types import (
     STR,
     STRING,
     Named,
+    ParamT,
     StructT,
     TensorT,
     TupleT,
@@ -214,6 +215,8 @@ class OperatorRules:
         (`deferred`: they were not at the operator, rustc's obligation fails with E0277)."""
         op = e.op
         left, right = resolve(lt), resolve(rt)
+        if type(left) is ParamT and left.std is not None:  # `a < b` of `T: PartialOrd`
+            return std_generics.binary(self, e, lt, rt)
         if type(left) is TensorT or type(right) is TensorT:
             if op not in ("+", "-", "*", "/"):
                 raise self.fail(e.pos, f"`{op}` between tensors (call the tensor method)")

@@ -31,6 +31,7 @@ from pbpit.rust.interp.types import (
     UNIT,
     USIZE,
     Named,
+    ParamT,
     StructT,
     TensorT,
     TupleT,
@@ -205,6 +206,8 @@ def not_copy(ty: Ty) -> Ty | None:
     ty = resolve(ty)
     if type(ty) is StructT:
         return None if "Copy" in ty.item.derives else ty  # (copy_types.py)
+    if type(ty) is ParamT and ty.std is not None:  # `T: Copy` (std_generics.py)
+        return None if "Copy" in ty.std else ty
     if type(ty) is TupleT:
         return next((t for t in map(not_copy, ty.elems) if t is not None), None)
     if type(ty) is Wrap and ty.kind in ("Option", "array"):

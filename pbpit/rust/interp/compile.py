@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pbpit.rust.format import Some
-from pbpit.rust.interp import hashmap, slices
+from pbpit.rust.interp import hashmap, slices, std_generics
 from pbpit.rust.interp.builtins import DYN, USER
 from pbpit.rust.interp.compile_control import ControlCompiler
 from pbpit.rust.interp.compile_dispatch import DispatchCompiler
@@ -113,8 +113,16 @@ class Compiler(
         refuse_moves_out_of_references(self.crate, self.fail)  # `Some(&s)` of a `String`
         for name, item in self.crate.consts.items():
             self.const_code[name] = self.const_value(item)
+        self.instances: list[tuple[str, FnItem]] = []  # (std_generics.py)
         for name, fn in self.crate.fns.items():
+            if std_generics.is_generic(fn):  # run as its instances, one per call's types
+                std_generics.refuse_unbounded_formats(fn, self.fail)
+                self.plain_fns[name] = self.recorded_fns[name] = std_generics.not_called
+                continue
             self.fn_cells[name][0] = self.plain_fns[name] = self.function(fn)
+        while self.instances:
+            key, made = self.instances.pop()
+            self.fn_cells[key][0] = self.plain_fns[key] = self.function(made)
 
     def reset(self) -> None:
         for cell in self.const_cells.values():

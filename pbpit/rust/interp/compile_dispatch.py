@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pbpit.rust.interp import traits
+from pbpit.rust.interp import std_generics, traits
 from pbpit.rust.interp.builtins import DYN_AS_REF
 from pbpit.rust.interp.nodes import (
     Call,
@@ -48,6 +48,8 @@ class DispatchCompiler:
         return lambda: stack[-1].get(ty)
 
     def generic_call(self: Any, e: Call) -> Code:
+        if std_generics.is_generic(e.callee):  # `largest(&v)` of `T: PartialOrd + Copy`
+            return std_generics.instance(self, e)
         mapping = [(param, self.item_of(ty)) for param, ty in e.type_args.items()]
         e.type_args = {}
         call = self.c_Call(e)

@@ -25,7 +25,7 @@ from typing import Any
 
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import Assign, Field, Index, Local, Method, Unary, children
-from pbpit.rust.interp.types import StructT, TupleT, Ty, Wrap, resolve
+from pbpit.rust.interp.types import ParamT, StructT, TupleT, Ty, Wrap, resolve
 
 
 def is_copy(ty: Ty) -> bool:
@@ -158,6 +158,8 @@ def copy_type(ty: Ty) -> bool:
     ty = resolve(ty)
     if ty in (BOOL, CHAR, STR, UNIT, NEVER) or is_number(ty):
         return True
+    if type(ty) is ParamT:  # `T: Copy` (std_generics.py)
+        return "Copy" in (ty.std or {})
     if type(ty) is TupleT:
         return all(map(copy_type, ty.elems))
     if type(ty) is Wrap and ty.kind in ("array", "Option"):

@@ -265,6 +265,7 @@ class Lowerer(
             )
         crate = Crate(self.path, self.src, self.fns, self.consts, self.structs)
         crate.deref_binds = getattr(self, "deref_binds", [])  # `&x` patterns (lower_pats)
+        crate.lowerer = self  # (std_generics: each instance of a std-generic fn is lowered)
         return crate
 
     def item(self, node: Node, derives: Node | None) -> Node | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbpit.rust.interp import slices
 from pbpit.rust.interp.check_tables import not_copy
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import Binding, Field, Index, Local, Unsupported
@@ -79,7 +80,9 @@ def refuse_move_out_of_index(
     base = resolve(e.base.ty)
     if _kept(e) is None or type(base) is not Wrap or base.kind not in ("Vec", "array"):
         return
-    if base.kind == "Vec":
+    if base.kind == "Vec" and slices.is_slice(base):  # `let m = xs[0];` of `xs: &[T]`
+        what, code = f"cannot move out of type `{show(base)}`, a non-copy slice", "E0508"
+    elif base.kind == "Vec":
         what, code = f"cannot move out of index of `{show(base)}`", "E0507"
     elif root.binding in behind:
         return  # an array behind a reference: rustc's words differ (E0508 by value only)

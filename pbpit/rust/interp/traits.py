@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pbpit.rust.interp import burn_nn
+from pbpit.rust.interp import burn_nn, std_generics
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     Call,
@@ -171,7 +171,19 @@ class TraitLowering:
                 found = predicate.child_by_field_name("bounds")
                 if left is not None and found is not None and self.text(left) in bounds:
                     bounds[self.text(left)].extend(self.kids(found))
+        instance = getattr(self, "instance_types", {})
+        free_fn = node.type == "function_item" and self.self_type is None
         for name, written in bounds.items():
+            if free_fn and name in instance:  # an instance of a std-generic fn: its type
+                self.type_params[name] = instance[name]
+                backends.discard(name)
+                continue
+            std = std_generics.read_bounds(self, written) if free_fn else None
+            if std is not None:  # `T: PartialOrd + Copy` (std_generics.py)
+                self.type_params[name] = ParamT(name, [])
+                self.type_params[name].std = std
+                backends.discard(name)
+                continue
             closure = next((b for b in written if self.fn_trait(b)), None)
             if closure is not None:
                 self.type_params[name] = self.closure_type(closure)

@@ -406,13 +406,14 @@ class ParamT(Ty):
     T: Shape`, `impl Shape` as a parameter's type): inside the generic item it is itself, equal
     only to itself; each call gives it a type, which must implement the bounds (E0277)."""
 
-    __slots__ = ("name", "bounds", "module", "owner")
+    __slots__ = ("name", "bounds", "module", "owner", "std")
 
     def __init__(self, name: str, bounds: list, module: str = "") -> None:
         self.name = name
         self.bounds = bounds  # `traits.TraitItem`s
         self.module = module  # "AutodiffModule" or "Module" (`M: Module<B>`): a Burn module
         self.owner: object = None  # the struct of which it is a value parameter (`Stack<T>`)
+        self.std: dict | None = None  # a generic fn's std bounds (std_generics.py)
 
 
 class DynT(Ty):
