@@ -63,6 +63,7 @@ TYPE_WORDS: dict[str, Callable[[Ty], Ty]] = {
     "unsigned": _unsigned,  # the unsigned integer of the receiver's width
     "bits": _bits,  # `to_bits`: u32 for an f32, u64 for an f64
     "self_bool": lambda recv: TupleT([recv, BOOL]),  # `overflowing_add`: `(Self, bool)`
+    "self_pair": lambda recv: TupleT([recv, recv]),  # `sin_cos`: `(Self, Self)`
     "any": lambda recv: Var(),
     "bool": lambda recv: BOOL,
     "usize": lambda recv: USIZE,

@@ -14,6 +14,7 @@ import math
 import struct
 from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 from pbpit.engine import libm
 from pbpit.rust.interp.types import INT_RANGES
@@ -191,6 +192,7 @@ def _double(name: str, arity: int) -> Callable[..., float]:
 
 _exp, _log, _tanh = _double("exp", 1), _double("log", 1), _double("tanh", 1)
 _pow = _double("pow", 2)
+_sin, _cos = _double("sin", 1), _double("cos", 1)
 
 
 def _sqrt(x: float) -> float:
@@ -301,6 +303,34 @@ _DEGREES_F64 = 57.2957795130823208767981548141051703
 _RADIANS_F32 = f32(f32(MATH_CONSTS["PI"]) / 180.0)
 _RADIANS_F64 = MATH_CONSTS["PI"] / 180.0
 
+def _float_rem_euclid(round_: Callable[[float], float]) -> Callable[[float, float], float]:
+    """std's `rem_euclid`: `self % rhs`, plus `|rhs|` when negative (rounded in the type)."""
+
+    def run(x: float, rhs: float) -> float:
+        r = frem(x, rhs)
+        return round_(r + abs(rhs)) if r < 0.0 else r
+
+    return run
+
+
+def _float_div_euclid(round_: Callable[[float], float]) -> Callable[[float, float], float]:
+    """std's `div_euclid`: `(self / rhs).trunc()`, one step down (or up for a negative `rhs`)
+    when `self % rhs` is negative."""
+
+    def run(x: float, rhs: float) -> float:
+        q = _integral(math.trunc)(round_(fdiv(x, rhs)))
+        if frem(x, rhs) < 0.0:
+            return round_(q - 1.0) if rhs > 0.0 else round_(q + 1.0)
+        return q
+
+    return run
+
+
+def _float_log(ln: Callable[[float], float], round_: Callable[[float], float]) -> Any:
+    """std's `log(base)`: `self.ln() / base.ln()`."""
+    return lambda x, base: round_(fdiv(ln(x), ln(base)))
+
+
 FLOAT_METHODS: dict[str, tuple[int, Callable[..., float], Callable[..., float]]] = {
     # name: (arity, f32 version, f64 version)
     "abs": (0, abs, abs),
@@ -329,6 +359,9 @@ FLOAT_METHODS: dict[str, tuple[int, Callable[..., float], Callable[..., float]]]
     **{name: _libm_pair(name) for name in ("log10", "log2", "exp2")},
     "ln_1p": _libm_pair("log1p"),
     "exp_m1": _libm_pair("expm1"),
+    "log": (1, _float_log(libm.logf, f32), _float_log(_log, float)),
+    "rem_euclid": (1, _float_rem_euclid(f32), _float_rem_euclid(float)),
+    "div_euclid": (1, _float_div_euclid(f32), _float_div_euclid(float)),
     "to_degrees": (0, lambda x: f32(x * _DEGREES_F32), lambda x: x * _DEGREES_F64),
     "to_radians": (0, lambda x: f32(x * _RADIANS_F32), lambda x: x * _RADIANS_F64),
     "atan2": _libm_pair("atan2", 2),
@@ -346,6 +379,11 @@ FLOAT_TESTS: dict[str, tuple[str, Callable[[float], object], Callable[[float], o
     "is_infinite": ("bool", math.isinf, math.isinf),
     "is_sign_negative": ("bool", _negative, _negative),
     "is_sign_positive": ("bool", lambda x: not _negative(x), lambda x: not _negative(x)),
+    "sin_cos": (  # std: `(self.sin(), self.cos())`
+        "self_pair",
+        lambda x: (libm.sinf(x), libm.cosf(x)),
+        lambda x: (_sin(x), _cos(x)),
+    ),
     "to_bits": (
         "bits",
         lambda x: struct.unpack("<I", _F32.pack(x))[0],
