@@ -2,7 +2,9 @@
 `tools/rustc_differential.py` found in mutants of the std programs (issue 26): a literal of
 another type where an array length's `usize` is written (E0308), an assignment through a `&`
 reference, a field or an element (E0594, E0596), a value written `&x` where the place holds a
-value (E0308).
+value (E0308); and kinds found in held-out programs: a borrow held across a use that needs the
+place mutably or moves it (E0502, E0499, E0505), a reference to a function's own variable
+returned (E0515).
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`, by `tools/rustc_differential.py`'s `rustc_verdict`):
@@ -265,6 +267,167 @@ fn main() {
 }
 """,
         runs("P { x: 6.0 } [P { x: 6.0 }, P { x: 0.5 }] P { x: -1.0 } 11 [11, 12]\n"),
+    ),
+    "borrows_that_end_in_time_run": (
+        """\
+#[derive(Debug)]
+struct Net {
+    w: Vec<f32>,
+    lr: f32,
+}
+impl Net {
+    fn apply(&mut self, g: &Vec<f32>) {
+        for i in 0..self.w.len() {
+            self.w[i] -= self.lr * g[i];
+        }
+    }
+    fn scale(&mut self, by: f32) {
+        self.lr *= by;
+    }
+    fn first(&self) -> &f32 {
+        &self.w[0]
+    }
+}
+fn consume(n: Net) -> usize {
+    n.w.len()
+}
+fn largest(xs: &Vec<f32>) -> &f32 {
+    let r = xs;
+    let mut best = &r[0];
+    for x in r.iter() {
+        if x > best {
+            best = x;
+        }
+    }
+    best
+}
+fn main() {
+    let mut net = Net { w: vec![1.0, 2.0], lr: 0.5 };
+    let other = Net { w: vec![0.5, 0.5], lr: 0.0 };
+    net.apply(&other.w);
+    net.scale(net.lr);
+    let mut v = vec![1, 2];
+    v.push(v.len());
+    let total = v.iter().fold(0, |a, x| a + x);
+    v.push(total);
+    let first = *v.iter().fold(&v[0], |b, x| if x > b { x } else { b });
+    v.push(first);
+    let r = &net;
+    println!("{:?} {}", r.w, net.first());
+    let n = consume(net);
+    println!("{} {:?} {} {:?}", n, v, largest(&other.w), other);
+}
+""",
+        runs("[0.75, 1.75] 0.75\n2 [1, 2, 2, 5, 5] 0.5 Net { w: [0.5, 0.5], lr: 0.0 }\n"),
+    ),
+    "extend_from_itself": (
+        """\
+fn main() {
+    let mut v = vec![1, 2];
+    v.extend_from_slice(&v);
+    println!("{:?}", v);
+}
+""",
+        rejects("E0502"),
+    ),
+    "field_borrow_into_mut_self_method": (
+        """\
+struct Net {
+    w: Vec<f32>,
+    lr: f32,
+}
+
+impl Net {
+    fn apply(&mut self, g: &Vec<f32>) {
+        for i in 0..self.w.len() {
+            self.w[i] -= self.lr * g[i];
+        }
+    }
+}
+
+fn main() {
+    let mut net = Net { w: vec![1.0, 2.0], lr: 0.1 };
+    net.apply(&net.w);
+    println!("{:?}", net.w);
+}
+""",
+        rejects("E0502"),
+    ),
+    "fold_reference_held_across_push": (
+        """\
+fn main() {
+    let mut losses = vec![0.9f32, 0.5, 0.7];
+    let best = losses.iter().fold(&losses[0], |b, x| if x < b { x } else { b });
+    losses.push(0.1);
+    println!("best {} of {}", best, losses.len());
+}
+""",
+        rejects("E0502"),
+    ),
+    "move_while_borrowed": (
+        """\
+struct Model {
+    w: Vec<f32>,
+}
+
+fn consume(m: Model) -> usize {
+    m.w.len()
+}
+
+fn main() {
+    let model = Model { w: vec![0.1, 0.2] };
+    let r = &model;
+    let n = consume(model);
+    println!("{} {:?}", n, r.w);
+}
+""",
+        rejects("E0505"),
+    ),
+    "mut_field_borrow_into_mut_self_method": (
+        """\
+struct Net {
+    w: Vec<f32>,
+    lr: f32,
+}
+impl Net {
+    fn apply(&mut self, g: &mut Vec<f32>) {
+        self.lr += g[0];
+    }
+    fn again(&mut self) {
+        self.apply(&mut self.w);
+    }
+}
+fn main() {
+    let mut net = Net { w: vec![1.0], lr: 0.1 };
+    net.again();
+    println!("{}", net.lr);
+}
+""",
+        rejects("E0499"),
+    ),
+    "return_element_of_local": (
+        """\
+fn best(xs: &[f32]) -> &f32 {
+    let sorted: Vec<f32> = xs.to_vec();
+    &sorted[0]
+}
+fn main() {
+    println!("{}", best(&[0.5, 0.1]));
+}
+""",
+        rejects("E0515"),
+    ),
+    "return_reference_to_local": (
+        """\
+fn smallest(xs: &[f32]) -> &f32 {
+    let m: f32 = xs[0];
+    &m
+}
+fn main() {
+    println!("{}", smallest(&[1.0, 0.5]));
+}
+""",
+        rejects("E0515"),
     ),
 }
 

@@ -45,6 +45,7 @@ from pbpit.rust.interp.check_tables import (
 from pbpit.rust.interp.escaping_closures import refuse_returned_borrow
 from pbpit.rust.interp.generic_modules import InnerModules
 from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.lifetimes import refuse_returned_local
 from pbpit.rust.interp.nodes import (
     ArrayLit,
     ArrayRepeat,
@@ -167,6 +168,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
                 binding.ty = ty
         assert fn.body is not None
         self.body(fn.body, fn.ret)
+        refuse_returned_local(self, fn)  # `-> &f32` of `&v[0]`, `v` the body's own: E0515
 
     def body(self, body: Expr, ret: Ty) -> None:
         self.sums = []

@@ -53,3 +53,41 @@ def missing_lifetime(fn: Node, text) -> Node | None:
         count += len(elided)
         names |= named - {"'static"}
     return None if count + len(names) == 1 else wanted[0]
+
+
+def refuse_returned_local(checker, fn) -> None:  # noqa: ANN001 - a Checker, a FnItem
+    """`fn best(xs: &[f32]) -> &f32 { let v = xs.to_vec(); &v[0] }`: a function written to
+    return a reference returns one to a variable of its own body, certainly a value (not a
+    parameter, not a reference): rustc's E0515 (the value is dropped as the function returns).
+    The returned value is the body's tail and each `return` (a closure's are its own)."""
+    from pbpit.rust.interp.nodes import Block, Closure, Return, children, place_root
+
+    written = fn.node.child_by_field_name("return_type") if fn.node is not None else None
+    if written is None or written.type != "reference_type" or fn.body is None:
+        return
+    returned = [fn.body.tail] if isinstance(fn.body, Block) else []
+    stack = [fn.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Return):
+            returned.append(node.value)
+        if not isinstance(node, Closure):
+            stack.extend(children(node))
+    for value in returned:
+        root = place_root(value) if value is not None and value.borrowed else None
+        if root is None or (root is not value and root.borrowed):
+            continue
+        binding = root.binding  # (`owned`: certainly not a reference, the checker's judgment)
+        if getattr(binding, "argument", False) or binding.name == "self" or not binding.owned:
+            continue
+        name = root.binding.name
+        if value is root:
+            what = f"cannot return reference to local variable `{name}`"
+            label = "returns a reference to data owned by the current function"
+        else:
+            what = f"cannot return value referencing local variable `{name}`"
+            label = "returns a value referencing data owned by the current function"
+        where = value.borrow_pos or value.pos
+        err = checker.fail(where, f"{what} (rustc rejects it: error[E0515])")
+        err.label = label
+        raise err

@@ -36,6 +36,7 @@ from pbpit.rust.interp.nodes import (
     Unsupported,
     While,
     children,
+    place_root,
 )
 from pbpit.rust.interp.slices import RANGE_INDEX
 
@@ -102,6 +103,10 @@ def _borrowed_by_call(init: Any) -> Any:
         e = e.recv
     if _std(e) and e.name in _INTO_RECEIVER:
         return e.recv if _place(e.recv) is not None else None
+    if _std(e) and e.name == "fold" and e.args:
+        start = e.args[0]  # `v.iter().fold(&v[0], ..)`: the result is `&v[0]` or another `&`
+        if start.borrowed and not start.mut_borrow and _place(start) is not None:
+            return start
     if not (_std(e) and e.name in _INTO_ITERATED):
         return None
     e = e.recv
@@ -171,6 +176,8 @@ class _Search:
         self.path = path
 
     def walk(self, node: Any) -> None:
+        if isinstance(node, Method):
+            self.receiver(node)  # `net.apply(&net.w)`
         if isinstance(node, For) and node.iterable is not None and node.body is not None:
             borrowed = _borrowed(node.iterable)
             if borrowed is not None:
@@ -181,6 +188,35 @@ class _Search:
             self.lets(node)
         for part in children(node):
             self.walk(part)
+
+    def receiver(self, e: Method) -> None:
+        """`net.apply(&net.w)`, `v.extend_from_slice(&v)`: a method taking `&mut self` (the
+        program's own, or a std row that `mutates`) borrows its receiver mutably for the call
+        while an argument still borrows it or a part of it: rustc's E0502 (E0499 for a `&mut`
+        argument) at the receiver. A value read from it (`v.push(v.len())`) is no conflict
+        (two-phase borrows)."""
+        recv = e.recv
+        takes_mut = getattr(e.impl, "mutates", False) or (
+            e.user is not None and e.user.self_kind == "mut"
+        )
+        if not takes_mut or not isinstance(recv, Local) or recv.borrowed:
+            return
+        for arg in e.args:
+            root = place_root(arg) if arg.borrowed else None
+            if root is None or root.binding is not recv.binding:
+                continue
+            name = recv.binding.name
+            shown = f"*{name}" if name == "self" or recv.binding.mut_ref else name
+            if arg.mut_borrow:
+                what = f"cannot borrow `{shown}` as mutable more than once at a time"
+                label, code = "second mutable borrow occurs here", "E0499"
+            else:
+                what = f"cannot borrow `{shown}` as mutable because it is also borrowed as "
+                what += "immutable"
+                label, code = "mutable borrow occurs here", "E0502"
+            err = Unsupported(f"{self.path}:{recv.pos[0]}:{recv.pos[1]}", rejects(what, code))
+            err.label = label
+            raise err
 
     def lets(self, block: Block) -> None:
         """`let r = &v[0]; v.push(..); use(r)`: a mutable use of the place between the borrow

@@ -70,6 +70,7 @@ from pbpit.rust.interp.nodes import (
     While,
     rules,
 )
+from pbpit.rust.interp.shared_borrows import refuse_move_while_borrowed
 from pbpit.rust.interp.types import NEVER, DynT, TensorT, Wrap, resolve
 from pbpit.rust.interp.value_slots import written_params
 
@@ -161,6 +162,7 @@ class MoveCheck:
         self.opaque: set[Binding] = set()
         # references whose targets hold values all through: `&self`, `p: &P` ("shared"/"mutable")
         self.behind: dict[Binding, str] = {}
+        self.moved: list[Local] = []  # the uses that move a binding, in one function
 
     def run(self) -> None:
         for fn in self.crate.fns.values():
@@ -175,7 +177,9 @@ class MoveCheck:
             this = next((b for b in fn.params if b is not None and b.name == "self"), None)
             if this is not None and fn.self_kind in ("ref", "mut"):
                 self.behind[this] = "shared" if fn.self_kind == "ref" else "mutable"
+            self.moved = []
             self.expr(fn.body, {}, moving=True)
+            refuse_move_while_borrowed(fn.body, self.moved, self.path)  # E0505
             refuse_fnmut_calls(fn.body, self.path)  # (borrowck's too: `add(1)` of `let add`)
 
     def tracked(self, binding: Binding) -> bool:
@@ -285,6 +289,7 @@ class MoveCheck:
         if moving and self.tracked(binding):
             state = dict(state)
             state[binding] = Move(e.pos)
+            self.moved.append(e)
         return state
 
     def move_ref(self, e: Expr | None, state: State) -> State:

@@ -92,16 +92,10 @@ def _locals(node: Any) -> list[Local]:
     return found
 
 
-def refuse_assign_while_borrowed(body: Block, path: str) -> Unsupported | None:
-    """The first assignment to a variable while a shared borrow of it is live, as rustc's
-    E0506, or None."""
-    w = _Walk()
-    w.walk(body, ())
+def _live(w: _Walk) -> Any:
+    """Each shared borrow that lives past where it is made: (holder, x, start, end, the
+    holder's uses, the loops around the borrow whose next turn uses the holder)."""
     for holder, x, loops in w.borrows:
-        declared = w.declared.get(id(x.binding), ())
-        for loop in loops:  # `filled.push(&row)`, `row` made each turn, `filled` before the loop
-            if loop in declared and loop not in w.declared.get(id(holder), ()):
-                return _dies(x, path)
         start, end = x.pos, x.pos
         uses = [(u, ls) for u, ls in w.uses if u.binding is holder and u is not x]
         for use, use_loops in uses:
@@ -119,6 +113,20 @@ def refuse_assign_while_borrowed(body: Block, path: str) -> Unsupported | None:
                 start, end = min(start, first), max(end, last)
         if end <= x.pos and not wrapped:
             continue
+        yield holder, x, start, end, uses, wrapped
+
+
+def refuse_assign_while_borrowed(body: Block, path: str) -> Unsupported | None:
+    """The first assignment to a variable while a shared borrow of it is live, as rustc's
+    E0506, or None."""
+    w = _Walk()
+    w.walk(body, ())
+    for holder, x, loops in w.borrows:
+        declared = w.declared.get(id(x.binding), ())
+        for loop in loops:  # `filled.push(&row)`, `row` made each turn, `filled` before the loop
+            if loop in declared and loop not in w.declared.get(id(holder), ()):
+                return _dies(x, path)
+    for _, x, start, end, uses, wrapped in _live(w):
         for assign, binding, _ in w.assigns:
             if binding is not x.binding or not start <= assign.pos <= end:
                 continue
@@ -129,6 +137,26 @@ def refuse_assign_while_borrowed(body: Block, path: str) -> Unsupported | None:
             if later and (assign.pos > x.pos or wrapped):
                 return _conflict(assign, x, path)
     return None
+
+
+def refuse_move_while_borrowed(body: Block, moves: list[Local], path: str) -> None:
+    """rustc's E0505 at the first move of a variable (`moves`: the uses that move one, from
+    `moves.py`) while a shared borrow of it is live: `let r = &m; consume(m); r.w`."""
+    w = _Walk()
+    w.walk(body, ())
+    for _, x, start, end, uses, wrapped in _live(w):
+        for moved in moves:
+            if moved.binding is not x.binding or not start <= moved.pos <= end:
+                continue
+            later = any(use.pos > moved.pos for use, _ in uses) or any(
+                _within(moved.pos, w.spans[id(loop)]) for loop in wrapped
+            )
+            if later and (moved.pos > x.pos or wrapped):
+                name = x.binding.name
+                what = rejects(f"cannot move out of `{name}` because it is borrowed", "E0505")
+                err = Unsupported(f"{path}:{moved.pos[0]}:{moved.pos[1]}", what)
+                err.label = f"move out of `{name}` occurs here"
+                raise err
 
 
 def _dies(x: Local, path: str) -> Unsupported:
