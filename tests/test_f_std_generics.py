@@ -245,6 +245,91 @@ fn main() {
 """,
         rejects("E0369"),
     ),
+    "call_whose_bounds_the_caller_lacks": (
+        """\
+fn largest<T: PartialOrd + Copy>(xs: &[T]) -> T {
+    let mut m = xs[0];
+    for &x in xs {
+        if x > m {
+            m = x;
+        }
+    }
+    m
+}
+fn outer<T: PartialOrd>(xs: &[T]) -> T {
+    largest(xs)
+}
+fn main() {
+    println!("{}", outer(&[1, 2]));
+}
+""",
+        rejects("E0277"),
+    ),
+    "call_whose_bounds_the_caller_gives": (
+        """\
+fn largest<T: PartialOrd + Copy>(xs: &[T]) -> T {
+    let mut m = xs[0];
+    for &x in xs {
+        if x > m {
+            m = x;
+        }
+    }
+    m
+}
+fn outer<T: PartialOrd + Copy + std::fmt::Display>(xs: &[T]) -> String {
+    format!("<{}>", largest(xs))
+}
+fn main() {
+    println!("{} {}", outer(&[1, 2]), outer(&["b", "a"]));
+}
+""",
+        runs("<2> <b>\n"),
+    ),
+    "iterator_max_without_ord": (
+        """\
+fn top<T: PartialOrd + Copy>(xs: &[T]) -> Option<&T> {
+    xs.iter().max()
+}
+fn main() {
+    println!("{:?}", top(&[1, 2]));
+}
+""",
+        rejects("E0277"),
+    ),
+    "iterator_max_with_ord": (
+        """\
+fn top<T: Ord + Copy + std::fmt::Debug>(xs: &[T]) -> Option<&T> {
+    xs.iter().max()
+}
+fn main() {
+    println!("{:?} {:?}", top(&[1, 2]), top(&['x', 'b']));
+}
+""",
+        runs("Some(2) Some('x')\n"),
+    ),
+    "turbofish_and_str": (
+        """\
+fn pick<T: PartialOrd + Copy>(a: T, b: T) -> T {
+    if a > b { a } else { b }
+}
+fn main() {
+    println!("{} {}", pick(1, 2), pick::<f64>(0.5, 0.25));
+    println!("{}", pick("a", "b"));
+}
+""",
+        runs("2 0.5\nb\n"),
+    ),
+    "mixed_argument_types": (
+        """\
+fn pick<T: PartialOrd + Copy>(a: T, b: T) -> T {
+    if a > b { a } else { b }
+}
+fn main() {
+    println!("{}", pick(1, 2.0));
+}
+""",
+        rejects("E0308"),
+    ),
 }
 
 

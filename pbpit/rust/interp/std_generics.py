@@ -17,7 +17,7 @@ from typing import Any
 
 from pbpit.rust.interp.builtins import Builtin
 from pbpit.rust.interp.grammar import rejects
-from pbpit.rust.interp.nodes import FnItem, Format, Method, children
+from pbpit.rust.interp.nodes import Call, FnItem, Format, Method, children
 from pbpit.rust.interp.types import (
     BOOL,
     CHAR,
@@ -162,6 +162,9 @@ def method(checker: Any, e: Method, recv: Ty) -> Ty | None:
         checker.args(e)
         e.impl = _GENERIC
         return std["Into"]
+    if any(e.name in _GIVEN_BY.get(bound, ()) for bound in _bounds(std)):
+        what = f"`.{e.name}(..)` of a value of the type parameter `{show(recv)}`"
+        raise checker.fail(e.pos, what)
     what = (
         f"no method named `{e.name}` found for type parameter `{show(recv)}` in the current scope"
     )
@@ -203,24 +206,69 @@ def _formats(ty: Ty, debug: bool, params: set) -> str | None:
     return None
 
 
-def refuse_unbounded_formats(fn: FnItem, fail: Any) -> None:
-    """rustc's E0277 for `{}` of a `T` without `Display` (`{:?}`: `Debug`) in a generic body."""
-    params = {p for p in fn.type_params.values() if std_of(p) is not None}
+_GIVEN_BY = {  # the methods each bound gives a `T` (all but `clone`, `into` refused)
+    "PartialOrd": ("partial_cmp", "lt", "le", "gt", "ge"),
+    "Ord": ("cmp", "max", "min", "clamp"),
+    "PartialEq": ("eq", "ne"),
+    "Clone": ("clone", "clone_from"),
+    "Into": ("into",),
+    "Display": ("to_string",),
+}
+_IMPLIED = {"Copy": ("Clone",), "Ord": ("PartialOrd", "Eq", "PartialEq"), "Eq": ("PartialEq",)}
+_NEEDS_ORD = ("max", "min", "sort", "sort_unstable", "binary_search")
+
+
+def _bounds(std: dict) -> set[str]:
+    found = set(std)
+    for name in std:
+        found.update(_IMPLIED.get(name, ()))
+    return found
+
+
+def _unbounded(fail: Any, at: Any, param: ParamT, bound: str) -> Exception:
+    what = f"the trait bound `{param.name}: {bound}` is not satisfied"
+    return fail(at, rejects(what, "E0277"))
+
+
+def check_body(fn: FnItem, fail: Any) -> None:
+    """What rustc checks of a generic body against the bounds that its typing here leaves:
+    `{}` of a `T` without `Display` (`{:?}`: `Debug`), `v.iter().max()` of `T` without `Ord`,
+    a call of another generic function whose bounds `T`'s do not give (each E0277)."""
     todo: list = [fn.body]
     while todo:
         node = todo.pop()
-        if isinstance(node, Format):
-            for spec in (p for p in node.pieces if not isinstance(p, str)):
-                index = getattr(spec, "arg", None)
-                known = isinstance(index, int) and index < len(node.args)
-                arg = node.args[index] if known else None
-                if arg is None or arg.ty is None:
-                    continue
-                debug = bool(getattr(spec, "debug", False) or getattr(spec, "pretty", False))
-                missing = _formats(arg.ty, debug, params)
-                if missing is not None:
-                    raise fail(arg.pos, rejects(missing, "E0277"))
         todo.extend(children(node))
+        if isinstance(node, Method) and node.name in _NEEDS_ORD:
+            item = resolve(node.recv.ty)
+            item = resolve(item.inner) if type(item) is Wrap else item
+            if std_of(item) is not None and "Ord" not in _bounds(item.std):  # type: ignore[union-attr]
+                raise _unbounded(fail, node.pos, item, "Ord")  # type: ignore[arg-type]
+        if isinstance(node, Call) and is_generic(node.callee):
+            for param, ty in node.type_args.items():
+                given = resolve(ty)
+                if std_of(given) is None or std_of(param) is None:
+                    continue
+                missing = [b for b in param.std if b not in _bounds(given.std)]
+                if missing:
+                    raise _unbounded(fail, node.pos, given, missing[0])
+        refuse_unbounded_format(fn, node, fail)
+
+
+def refuse_unbounded_format(fn: FnItem, node: Any, fail: Any) -> None:
+    """rustc's E0277 for `{}` of a `T` without `Display` (`{:?}`: `Debug`) in a generic body."""
+    if not isinstance(node, Format):
+        return
+    params = {p for p in fn.type_params.values() if std_of(p) is not None}
+    for spec in (p for p in node.pieces if not isinstance(p, str)):
+        index = getattr(spec, "arg", None)
+        known = isinstance(index, int) and index < len(node.args)
+        arg = node.args[index] if known else None
+        if arg is None or arg.ty is None:
+            continue
+        debug = bool(getattr(spec, "debug", False) or getattr(spec, "pretty", False))
+        missing = _formats(arg.ty, debug, params)
+        if missing is not None:
+            raise fail(arg.pos, rejects(missing, "E0277"))
 
 
 # -- the call's types ---------------------------------------------------------------------------
