@@ -16,7 +16,16 @@ from pbpit.lint.analysis.common import (
     _called,
     _pattern_names,
 )
-from pbpit.lint.analysis.state import _DATA, _collection, _common, _Exit, _join, _op, _State
+from pbpit.lint.analysis.state import (
+    _DATA,
+    _collection,
+    _common,
+    _content,
+    _Exit,
+    _join,
+    _op,
+    _State,
+)
 from pbpit.lint.values import Value
 from pbpit.rust.syntax import Node, macro_arguments
 
@@ -94,6 +103,10 @@ class _Expressions:
             name = node.child_by_field_id(_FIELD.field)
             key = f".{self.text(name)}" if name is not None else None
         parts = dict(base.parts)
+        if node.type == "index_expression" and _content(base):
+            # `buf[0]` of a `Vec` of structs pushed (`buf.push(Item { s, t })`): the element is
+            # such a struct, field by field (`buf[0].t`), not what its fields share.
+            return base
         if key in parts:
             part = parts[key]
         else:
