@@ -278,6 +278,13 @@ class _Bindings:
         if left is not None and left.type == "field_expression":
             path = self._path(left)
             slot = self._field_slot(path, create=True) if path is not None else None
+        if (
+            left is not None
+            and left.type == "index_expression"
+            and node.type == "assignment_expression"
+            and self._index_assign(node, left, right, value)
+        ):
+            return _DATA
         if slot is None:
             if left is not None and left.type != "identifier":
                 self.expr(left)
@@ -291,6 +298,39 @@ class _Bindings:
             slot.name, value, left, right, statement, assigned=True
         )
         return _DATA
+
+    def _index_assign(self, node: Node, left: Node, right: Node | None, value: Value) -> bool:
+        """`slots[k] = Some(f.clone())`: the collection holds it too, as `push` puts it there;
+        at a number (`slots[0] = None`), that element is what is now there. False where the
+        collection is no place of the function (the index is then read as any expression)."""
+        place = self._place(left.named_children[0])
+        if place is None:
+            return False
+        index = left.named_children[1] if left.named_child_count > 1 else None
+        if index is not None:
+            self.expr(index)
+        held = self.state.values.get(place, _DATA)
+        element = value
+        if value.requirement == Requirement.GRAD_IN_BACKWARD:
+            made = right
+            given = right.child_by_field_id(_FIELD.arguments) if right is not None else None
+            function = right.child_by_field_id(_FIELD.function) if right is not None else None
+            if function is not None and self.text(function) == "Some" and given is not None:
+                made = given.named_children[0] if given.named_child_count == 1 else right
+            statement = node.parent if node.parent is not None else node
+            element = self._bound(self.text(left), value, left, made, statement, True)
+        indexed = held.parts is not None and all(k.startswith("[") for k, _ in held.parts)
+        if (
+            index is not None
+            and index.type == "integer_literal"
+            and (held.requirement == Requirement.NONE or indexed)
+        ):
+            parts = dict(held.parts or ())
+            parts[f"[{self.text(index)}]"] = element
+            self.state.values[place] = _collection(list(parts.items()))
+        elif element.requirement == Requirement.GRAD_IN_BACKWARD:
+            self.state.values[place] = self._pushed(place, held, element)
+        return True
 
     # -- expressions
 
