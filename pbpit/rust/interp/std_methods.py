@@ -36,6 +36,7 @@ from pbpit.rust.interp.types import (
     STRING,
     TENSOR_DATA,
     UNIT,
+    USIZE,
     Named,
     ParamT,
     Ty,
@@ -219,6 +220,22 @@ def _get(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return get
 
 
+def _get_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`v.get(i)`: `i` a `usize` (`v.get(&i)` is rustc's E0277: no `SliceIndex` for `&usize`)."""
+    from pbpit.rust.interp.grammar import rejects
+    from pbpit.rust.interp.nodes import Local
+
+    ck.args(e, USIZE)
+    if e.args[0].borrowed:
+        what = f"the type `[{show(_inner(recv))}]` cannot be indexed by `&usize`"
+        err = ck.fail(e.args[0].borrow_pos or e.args[0].pos, rejects(what, "E0277"))
+        err.label = "slice indices are of type `usize` or ranges of `usize`"
+        if isinstance(e.args[0], Local):  # `&i`: the span ends with the variable's name
+            err.end = (e.args[0].pos[0], e.args[0].pos[1] + len(e.args[0].binding.name))
+        raise err
+    return option(_inner(recv))
+
+
 def _push(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     (arg,) = args
 
@@ -264,7 +281,7 @@ def _slice_rows(family: str) -> list[Builtin]:
         Builtin(family, "into_iter", (), "iter", lambda c, e, recv, a: recv),
         Builtin(family, "first", (), "option_inner", _end),
         Builtin(family, "last", (), "option_inner", _end),
-        Builtin(family, "get", ("usize",), "option_inner", _get),
+        Builtin(family, "get", ("usize",), "option_inner", _get, _get_type),
         *sort_rows(family),  # `sort`, `sort_by`, `sort_by_key`.. (std_sort.py)
         *slice_more(family),  # `split_at` (std_more.py)
     ]
