@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp import error_types, op_traits, results, shapes
+from pbpit.rust.interp import error_types, op_traits, results, shapes, slice_patterns
 from pbpit.rust.interp.builtins import CLONE, USER
 from pbpit.rust.interp.check_rules import (
     refuse_aliasing,
@@ -97,6 +97,9 @@ class StructRules:
         if kind == "or":
             for sub in p.subs:
                 self.pattern(sub, ty)
+            return
+        if kind == "slice":  # `[first, .., last]` (slice_patterns.py)
+            slice_patterns.check(self, p, ty)
             return
         if kind in ("ok", "err"):  # `Ok(p)`, `Err(p)` (results.py)
             self.pattern(p.subs[0], results.pattern_type(self, p, ty))

@@ -249,6 +249,10 @@ def covers(pats: list[Pat], ty: Ty) -> bool:
     if type(ty) is Wrap and ty.kind == "Option":
         some = [p.subs[0] for p in flat if p.kind == "some"]
         return any(p.kind == "none" for p in flat) and bool(some) and covers(some, ty.inner)
+    if any(p.kind == "slice" for p in flat):  # `[]`, `[x, ..]` (slice_patterns.py)
+        from pbpit.rust.interp import slice_patterns  # (it imports the nodes)
+
+        return slice_patterns.covers(flat, ty, irrefutable)
     if type(ty) is Wrap and ty.kind in ("Result", "DynResult"):  # `Ok(..)` and `Err(..)`
         ok, err = ([p.subs[0] for p in flat if p.kind == kind] for kind in ("ok", "err"))
         return bool(ok) and covers(ok, ty.inner) and any(map(irrefutable, err))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pbpit.rust.interp import results
+from pbpit.rust.interp import results, slice_patterns
 from pbpit.rust.interp.nodes import (
     Break,
     Continue,
@@ -203,6 +203,8 @@ class ControlCompiler:
             return lambda v, frame: v is not None and inner_some(v.value, frame)
         if kind in ("ok", "err"):  # `Ok(p)`, `Err(p)` (results.py)
             return results.matcher(kind, subs[0])
+        if kind == "slice":  # `[first, .., last]` (slice_patterns.py)
+            return slice_patterns.matcher(p, subs)
         if kind == "tuple":
             indexed = list(enumerate(subs))
             return lambda v, frame: all(m(v[i], frame) for i, m in indexed)

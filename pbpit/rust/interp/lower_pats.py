@@ -147,6 +147,30 @@ class PatternLowering:
             raise self.fail(node, "`..` in an array pattern (name every element)")
         return Pat(self.pos(node), "array", subs=[self.pattern(c) for c in elems])
 
+    def slice_pattern(self, node: Node) -> Pat:
+        """`[first, .., last]`, `[head, rest @ ..]`, `[]` of a `match` (slice_patterns.py)."""
+        elems = [c for c in node.children if c.type not in ("[", "]", ",", *_COMMENTS)]
+
+        def is_rest(c: Node) -> bool:
+            last = self.kids(c)[-1] if c.type == "captured_pattern" else c
+            return last.type == "remaining_field_pattern"
+
+        rests = [i for i, c in enumerate(elems) if is_rest(c)]
+        if len(rests) > 1:
+            raise self.fail(node, "`..` twice in a slice pattern")
+        subs: list[Pat] = []
+        rest_binding = None
+        for i, c in enumerate(elems):
+            if i in rests:
+                if c.type == "captured_pattern":  # `rest @ ..`
+                    rest_binding = self.declare(self.text(self.kids(c)[0]), False)
+                continue
+            subs.append(self.pattern(c))
+        pat = Pat(self.pos(node), "slice", binding=rest_binding, subs=subs)
+        pat.rest = bool(rests)  # type: ignore[attr-defined]
+        pat.prefix = rests[0] if rests else len(subs)  # type: ignore[attr-defined]
+        return pat
+
     # -- `match`, `if let` with any pattern ------------------------------------------------------
 
     def e_match_expression(self, node: Node) -> Expr:
@@ -245,6 +269,8 @@ class PatternLowering:
             raise self.fail(node, what)
         if kind == "slice_pattern" and self.let_pattern:
             return self.array_pattern(node)
+        if kind == "slice_pattern":
+            return self.slice_pattern(node)
         if kind in (
             "integer_literal", "float_literal", "boolean_literal", "string_literal", "char_literal"
         ):
