@@ -184,6 +184,30 @@ def test_features_of_an_encoder_an_optimizer_steps_are_recomputed_first(tmp_path
     ), error.helps[0].message
 
 
+def test_a_snapshot_through_softmax_is_still_made_again_from_the_same_data(tmp_path):
+    # log_softmax detaches a copy of its input (its max) in every call: not data the calls
+    # differ in.
+    softmaxed = ANCHOR.replace(
+        "self.fc.forward(x)\n", "burn::tensor::activation::log_softmax(self.fc.forward(x), 0)\n"
+    )
+    assert "log_softmax" in softmaxed
+    path = _write(tmp_path, "softmaxed.rs", softmaxed)
+    result, error = _error(path)
+    assert _applying(result) == ["detach once"], error.helps[0].message
+
+
+def test_a_tensor_made_from_what_the_loop_computes_afresh_is_detached_first(tmp_path):
+    # Weights scored once from the model's own output; the loop computes that output again.
+    weighted = ANCHOR.replace(
+        "let anchor = net.forward(x.clone());", "let anchor = net.forward(x.clone()).sigmoid();"
+    )
+    assert ".sigmoid()" in weighted
+    path = _write(tmp_path, "weighted.rs", weighted)
+    result, error = _error(path)
+    assert _applying(result) == ["detach once"]
+    assert "`anchor` is made from a snapshot" in error.helps[0].message, error.helps[0].message
+
+
 # -- an accumulator kept in a field: reset in the method whose backward consumes it -------------
 
 METER = """
@@ -225,7 +249,8 @@ fn main() {
 
 def test_an_accumulator_field_is_reset_in_the_method_whose_backward_consumes_it(tmp_path):
     path = _write(tmp_path, "meter.rs", METER)
-    _, error = _error(path)
+    result, error = _error(path)
+    assert _applying(result) == ["reset the accumulator"]
     assert error.name == "meter.sum" and "`meter.sum` carries" in error.message
     reset = next(h for h in error.helps if h.edits)
     assert reset.message.startswith("reset `meter.sum` in `Meter::backprop`"), reset.message
@@ -329,3 +354,44 @@ def test_one_element_backpropagated_once_a_pass_every_pass_is_still_cached(tmp_p
     path = _write(tmp_path, "once.rs", once)
     _, error = _error(path)
     assert error.rule == "loop-external-tracked", error.message
+
+
+# The loop reads the tensor too, beside the closure: the closure moves into the loop with it.
+CALIBRATE = """
+use burn::prelude::*;
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let log_t = Tensor::<1>::from_floats([0.0], &device).require_grad();
+    let z = Tensor::<1>::from_floats([1.0, 3.0], &device);
+    let inv = log_t.clone().exp().recip();
+    let spread = |v: Tensor<1>| -> Tensor<1> {
+        let scaled = v * inv.clone();
+        scaled.sum()
+    };
+    for round in 0..2 {
+        let loss = spread(z.clone()) + inv.clone().sum();
+        let grads = loss.backward();
+        println!("{round}: {}", log_t.grad(&grads).unwrap().into_scalar::<f32>());
+    }
+}
+"""
+
+
+def test_a_tensor_read_by_a_closure_and_by_the_loop_moves_into_the_loop_with_the_closure(
+    tmp_path,
+):
+    path = _write(tmp_path, "calibrate.rs", CALIBRATE)
+    _, error = _error(path)
+    (fix, *_) = [h for h in error.helps if h.edits]
+    assert fix.message.endswith("every pass, with the closure that reads it"), fix.message
+    assert fix.checked.ok and ("log_t", "unchanged") in fix.checked.gradients
+    status, text, out = _run_fixed(path, fix.edits, tmp_path)
+    lines = text.splitlines()
+    at = lines.index("    for round in 0..2 {")
+    assert lines[at + 1 : at + 3] == [
+        "        let inv = log_t.clone().exp().recip();",
+        "        let spread = |v: Tensor<1>| -> Tensor<1> {",
+    ]
+    # loss = (1 + 3 + 1) * e^-log_t at log_t = 0: d/dlog_t = -5.
+    assert status == 0 and out == "0: -5\n1: -5\n", out

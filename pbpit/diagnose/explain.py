@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from pbpit.diagnose.audit import AuditEntry, Loop, ancestors, audit, find_loops
 from pbpit.diagnose.carriers import find_carrier
@@ -28,6 +29,9 @@ from pbpit.source import (
     statement_range,
 )
 from pbpit.trace import BackwardRecord, NodeRecord, RunResult
+
+if TYPE_CHECKING:
+    from pbpit.diagnose.from_trace import FieldReset
 
 # Prose is wrapped here to fit the source; it is wrapped again to the terminal when printed
 # (`pbpit.report.render_entry`): a paragraph's lines, and a list item's lines hanging under its
@@ -605,6 +609,34 @@ class CaseFixes:
         """Detach once (where it is made), or where it is carried into the next pass."""
         return _fix_detach(self.result, self.node, self.entry, self._loop)
 
+    def accumulator_field(self) -> FieldReset | None:
+        """The accumulator field the tensor is kept in, reset where a method's backward
+        consumes it (`pbpit.diagnose.from_trace.field_reset`), or None."""
+        from pbpit.diagnose.from_trace import field_reset
+
+        node = self.node
+        consumed = next((b for b in self.result.backwards if node.id in b.consumed), None)
+        return field_reset(self.result, node, consumed)
+
+    def reset_field(self, key: str, title: str) -> Fix | None:
+        """For an accumulator kept in a field and backpropagated by a method of its own
+        (`pbpit.diagnose.from_trace.field_reset`): the fix `key` resetting it there, where the
+        backward consumes it; None for anything else."""
+        found = self.accumulator_field()
+        if found is None:
+            return None
+        consumed = next((b for b in self.result.backwards if self.node.id in b.consumed), None)
+        (edit,) = found.edits
+        text = edit.replacement.rstrip("\n")
+        line = source_line(self.result.source, edit.line)
+        previous = source_line(self.result.source, edit.line - 1)
+        lines: list[tuple[str, int | None, str]] = [("+", None, text), (" ", edit.line, line)]
+        if edit.line - 1 == (consumed.line if consumed is not None else None):
+            lines = [(" ", edit.line - 1, previous), ("+", None, text)]
+        fix = Fix(key, title.format(name=found.carrier, method=found.method), True, lines)
+        fix.note = "Each backward gets the losses added since the last one, as before."
+        return fix
+
     @property
     def leaves(self) -> list[NodeRecord]:
         """The leaves that require grad the tensor is made from (a gradient reaches them
@@ -645,10 +677,11 @@ class CaseFixes:
 
     @property
     def made_again(self) -> NodeRecord | None:
-        """A node the panicking backward walks that the loop made the way the tensor was made
-        (the same op, at the same line, from the same data: `model.forward(x)` before the loop
-        and, through a method, in it), or None. The tensor is then a snapshot of what the loop
-        computes afresh: recomputed in the loop, it would be that value itself."""
+        """A node the panicking backward walks that the loop made the way the tensor, or a
+        tracked intermediate it is made from, was made (the same op, at the same line, from
+        the same data: `model.forward(x)` before the loop and, through a method, in it), or
+        None. The tensor is then a snapshot of what the loop computes afresh (or made from
+        one): recomputed in the loop, it would be made from the current value itself."""
         result, node, loop = self.result, self.node, self._loop
         if loop is None or not node.stack:
             return None
@@ -656,18 +689,22 @@ class CaseFixes:
         later = next((b for b in walked if not b.ok), walked[-1] if walked else None)
         if later is None:
             return None
-        data = _data_of(result, node.id)
-        for other in sorted(ancestors(result, later.root)):
+        made: dict[tuple[str, int], list[NodeRecord]] = {}
+        for other in ancestors(result, later.root):
             record = result.node(other)
-            if (
-                record is not None
-                and other > node.id
-                and record.op == node.op
-                and record.stack[:1] == node.stack[:1]
-                and loop.holds(record.stack)
-                and _data_of(result, other) == data
-            ):
-                return record
+            if record is not None and other > node.id and record.stack and record.parents:
+                if loop.holds(record.stack):
+                    made.setdefault((record.op, record.stack[0]), []).append(record)
+        for mine in sorted(ancestors(result, node.id), reverse=True):
+            record = result.node(mine)
+            if record is None or not record.parents or not record.stack:
+                continue
+            candidates = made.get((record.op, record.stack[0]), [])
+            if candidates:
+                data = _data_of(result, mine)
+                found = next((c for c in candidates if _data_of(result, c.id) == data), None)
+                if found is not None:
+                    return found
         return None
 
     def recompute(self) -> Fix:
@@ -690,14 +727,35 @@ class CaseFixes:
         return _fix_rebuild_loss(self.result, self.node, *self._backwards)
 
 
-def _data_of(result: RunResult, node_id: int) -> frozenset[int]:
-    """The untracked inputs (data) of the steps that made `node_id`."""
-    data: set[int] = set()
+def _data_of(result: RunResult, node_id: int) -> frozenset[int | str]:
+    """What `node_id` is made from: the untracked inputs (data) of the steps that made it, but
+    for the detached copies an op makes of its own input (softmax's), new with every call; and
+    the leaves that require grad, by name (a parameter an optimizer stepped is a new leaf of
+    the same name)."""
+    data: set[int | str] = set()
     for n in ancestors(result, node_id):
         record = result.node(n)
-        if record is not None:
-            data |= set(record.inputs) - set(record.parents)
-    return frozenset(data)
+        if record is None:
+            continue
+        if record.requires_grad:
+            data.add(record.label or f"NodeId({n})")
+        data |= set(record.inputs) - set(record.parents)
+    return frozenset(n for n in data if isinstance(n, str) or not _detached_from_graph(result, n))
+
+
+def _detached_from_graph(result: RunResult, node_id: int) -> bool:
+    """Whether untracked `node_id` is made from a detached copy of a tracked tensor (softmax's
+    max of its own input): made anew with each call, not data given to it."""
+    stack, seen = [node_id], set()
+    while stack:
+        record = result.node(stack.pop())
+        if record is None or record.id in seen:
+            continue
+        seen.add(record.id)
+        if record.op == "detach" or record.tracked:
+            return True
+        stack.extend(record.inputs)
+    return False
 
 
 def _fixes(

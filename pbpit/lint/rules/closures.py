@@ -14,11 +14,13 @@ from pbpit.rust.syntax import Node
 
 def recompute_in_closure(
     chain: list[Definition], moved: list[Node], block: Node, loop: Node, fixes: Fixes
-) -> list[Edit] | None:
+) -> tuple[list[Edit], bool] | None:
     """The `let`s of `chain` moved to the top of the body of the one closure that reads them,
     when it is bound by a `let` of `block` between them and `loop`, its body a block, called in
     `loop`, and nothing else after them reads them; each variable they give by value cloned (a
-    closure called again moves nothing it captured: rustc's E0507). None otherwise."""
+    closure called again moves nothing it captured: rustc's E0507). When the loop reads them
+    too, the closure's `let` moves to the top of the loop with them. Returns the edits and
+    whether the closure moves; None otherwise."""
     names = {d.name for d in chain}
     last = moved[-1]
     holders = [
@@ -37,23 +39,33 @@ def recompute_in_closure(
             continue
         if body.type != "block" or pattern is None or not is_name(fixes.text(pattern)):
             continue
-        inside = (body.start_byte, body.end_byte)
         spans = [
             (start, end)
             for name in names
             for start, end in reads.get(name, [])
             if start >= last.end_byte
         ]
-        if not spans or any(not (inside[0] <= a and b <= inside[1]) for a, b in spans):
-            continue  # something else reads them too: they stay where they are
+        if not spans or not all(_within(span, body) for span in spans):
+            # The loop reads them too: the closure moves into the loop with them, when
+            # nothing but the loop reads it (and it captures by reference).
+            pass_body = loop.child_by_field_name("body")
+            if pass_body is None or not all(
+                _within(span, body) or _within(span, pass_body) for span in spans
+            ):
+                continue  # something else reads them too: they stay where they are
+            with_it = _moved_with_closure(holder, closure, pattern, block, loop, names, fixes)
+            if with_it is None:
+                return None
+            moved, target = [*moved, holder], loop
+        else:
+            target = closure
         parameters = closure.child_by_field_name("parameters")
         shadowed = {fixes.text(n) for n in identifiers(parameters)} if parameters else set()
         values = [d.value for d in chain if d.value is not None]
         everything = {fixes.text(n) for value in values for n in identifiers(value)}
         if shadowed & (everything | names):
             return None
-        called = re.compile(rb"\b" + re.escape(fixes.text(pattern).encode()) + rb"\s*\(")
-        if not called.search(fixes.data[loop.start_byte : loop.end_byte]):
+        if not _called_in(fixes.text(pattern), loop, fixes):
             return None
         between = [
             s for s in block.named_children if last.end_byte <= s.start_byte < holder.start_byte
@@ -71,5 +83,43 @@ def recompute_in_closure(
                 for n in given
                 if fixes.text(n) not in names and not fixes.is_copy(fixes.text(n), n.start_byte)
             ]
-        return fixes.move_into_loop(moved, closure, clones)
+        edits = fixes.move_into_loop(moved, target, clones)
+        return None if edits is None else (edits, target is loop)
     return None
+
+
+def _within(span: tuple[int, int], node: Node) -> bool:
+    return node.start_byte <= span[0] and span[1] <= node.end_byte
+
+
+def _called_in(name: str, loop: Node, fixes: Fixes) -> bool:
+    """Whether the closure `name` is called in `loop`."""
+    called = re.compile(rb"\b" + re.escape(name.encode()) + rb"\s*\(")
+    return called.search(fixes.data[loop.start_byte : loop.end_byte]) is not None
+
+
+def _moved_with_closure(
+    holder: Node,
+    closure: Node,
+    pattern: Node,
+    block: Node,
+    loop: Node,
+    names: set[str],
+    fixes: Fixes,
+) -> bool | None:
+    """True when the `let` `holder` of `closure` can move into `loop` with what it reads: a
+    closure without `move`, on lines of its own, called in the loop and read nowhere else
+    after it, with nothing between it and the loop naming it or `names`; None otherwise."""
+    name = fixes.text(pattern)
+    if fixes.text(closure).startswith("move") or not fixes.whole_lines(holder):
+        return None
+    pass_body = loop.child_by_field_name("body")
+    if pass_body is None or not _called_in(name, loop, fixes):
+        return None
+    reads = fixes.reads(block).get(name, [])
+    if any(a >= holder.end_byte and not _within((a, b), pass_body) for a, b in reads):
+        return None
+    between = [s for s in block.named_children if holder.end_byte <= s.start_byte < loop.start_byte]
+    if any(fixes.text(n) in names | {name} for s in between for n in identifiers(s)):
+        return None
+    return True

@@ -238,7 +238,16 @@ fn main() {
         """Carried state is detached where it is carried; a tensor made before the loop is
         detached once, or recomputed in the loop."""
         if case.carried:
-            return [case.detach()]
+            detach = case.detach()
+            reset = case.reset_field(RESET_FIELD, RESET_FIELD_TITLE)
+            if reset is None:
+                return [detach]
+            # Detached each pass it changes the gradients: each backward gets its own loss.
+            carrier = case.accumulator_field()
+            name = carrier.carrier if carrier is not None else ""
+            detach.applies = False
+            detach.title = f"detach `{name}` at the end of each pass (this changes the gradients)"
+            return [reset, detach]
         detach, recompute = case.detach(), case.recompute()
         name = case.node.label or f"NodeId({case.node.id})"
         again = case.made_again
@@ -246,7 +255,8 @@ fn main() {
             # Made again by the loop from the same data (the model's own forward, a prior, PPO's
             # old log-probs): recomputed, it would be the loop's current value, and what compares
             # the two would vanish; detached, it stays the value before the loop's updates.
-            detach.title = snapshot_title(name, again.line)
+            itself = (again.op, again.stack[:1]) == (case.node.op, case.node.stack[:1])
+            detach.title = snapshot_title(name, again.line, itself)
         elif not case.trained:
             # Nothing the program trains or reads a gradient of is reached through it (a teacher
             # or target network no optimizer steps, data): a gradient through it is unused.
@@ -274,6 +284,12 @@ fn main() {
 # -- the words, which the dynamic audit (`pbpit.diagnose.findings`) says of the same finding
 
 
+RESET_FIELD = "reset the accumulator"
+"""Explain's name of the fix `field_reset_help` says (not a fix lint writes: lint does not see
+an accumulator a method keeps)."""
+RESET_FIELD_TITLE = "reset `{name}` in `{method}`, where its backward consumes it"
+
+
 def field_reset_help(name: str, field: str, method: str, edits: list[Edit]) -> Help:
     """Reset the accumulator field `field` (the loop's `name`) in `method`, where its backward
     consumes it: each backward gets the losses added since the last one, as before."""
@@ -285,14 +301,21 @@ def field_reset_help(name: str, field: str, method: str, edits: list[Edit]) -> H
     )
 
 
-def snapshot_title(name: str, line: int | None) -> str:
-    """Why detaching once is the fix of a tensor the loop makes again from the same data."""
+def snapshot_title(name: str, line: int | None, itself: bool = True) -> str:
+    """Why detaching once is the fix of a tensor the loop makes again from the same data
+    (`itself`), or made from one the loop makes again."""
     where = f" (line {line})" if line is not None else ""
+    if itself:
+        return (
+            f"the loop makes `{name}` again from the same data{where}, so the one made before "
+            "it is a snapshot of the value before the loop's updates: detach it where it is "
+            "made (recomputed in the loop it would be the current value, and a term comparing "
+            "the two would vanish)"
+        )
     return (
-        f"the loop makes `{name}` again from the same data{where}, so the one made before it "
-        "is a snapshot of the value before the loop's updates: detach it where it is made "
-        "(recomputed in the loop it would be the current value, and a term comparing the two "
-        "would vanish)"
+        f"the loop makes what `{name}` is made from again from the same data{where}, so "
+        f"`{name}` is made from a snapshot of the value before the loop's updates: detach it "
+        "where it is made (recomputed in the loop it would follow the current value)"
     )
 
 
@@ -421,14 +444,15 @@ def detach_once_help(name: str, edits: list[Edit], sure: bool = False) -> Help:
     return Help(message, edits, applicability="MachineApplicable" if sure else "MaybeIncorrect")
 
 
-def recompute_in_loop_help(name: str, edits: list[Edit], closure: bool = False) -> Help:
+def recompute_in_loop_help(name: str, edits: list[Edit], closure: str = "") -> Help:
     """Recompute in the loop, with its edits (said in words without them); `closure`: the
-    edits make it in the closure the loop calls, which reads it."""
+    edits make it `in` the closure the loop calls, which reads it, or move it into the loop
+    `with` that closure."""
     message = f"if gradients must flow through `{name}`, compute it inside the loop, every pass"
     if not edits:
         return Help(f"{message}, where the backward uses it")
     if closure:
-        message += ", in the closure that reads it"
+        message += f", {closure} the closure that reads it"
     return Help(message, edits)
 
 
@@ -692,8 +716,11 @@ def recompute_in_loop(definition: Definition, meeting: Meeting, fixes: Fixes) ->
     ):
         # Read by a closure made before the loop and called in it (`let nll = |..| { ..
         # scale .. };`): computed at the top of the closure's body, every call makes it anew.
-        edits = recompute_in_closure(chain, moved, block, loop, fixes)
-        return fallback if edits is None else recompute_in_loop_help(name, edits, closure=True)
+        found = recompute_in_closure(chain, moved, block, loop, fixes)
+        if found is None:
+            return fallback
+        edits, with_closure = found
+        return recompute_in_loop_help(name, edits, closure="with" if with_closure else "in")
     clones = moved_in_loop(chain, loop, fixes)
     if clones is None:
         return fallback
