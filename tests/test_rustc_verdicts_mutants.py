@@ -2,9 +2,9 @@
 `tools/rustc_differential.py` found in mutants of the std programs (issue 26): a literal of
 another type where an array length's `usize` is written (E0308), an assignment through a `&`
 reference, a field or an element (E0594, E0596), a value written `&x` where the place holds a
-value (E0308); and kinds found in held-out programs: a borrow held across a use that needs the
-place mutably or moves it (E0502, E0499, E0505), a reference to a function's own variable
-returned (E0515).
+value (E0308), a comparator's `b.1` given where `&f64` is taken (E0308); and kinds found in
+held-out programs: a borrow held across a use that needs the place mutably or moves it
+(E0502, E0499, E0505), a reference to a function's own variable returned (E0515).
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`, by `tools/rustc_differential.py`'s `rustc_verdict`):
@@ -428,6 +428,43 @@ fn main() {
 }
 """,
         rejects("E0515"),
+    ),
+    "comparators_of_references_run": (
+        """\
+fn main() {
+    let x = 0.5f64;
+    let y = 0.25f64;
+    let mut pts = vec![(1, &x), (2, &y)];
+    pts.sort_by(|a, b| a.1.partial_cmp(b.1).unwrap());
+    let named: Vec<(i32, &f64)> = vec![(3, &y), (4, &x)];
+    let top = named.iter().max_by(|p, q| p.1.partial_cmp(q.1).unwrap()).unwrap();
+    let mut scored = vec![(3, 0.25f64), (1, 0.75), (2, 0.25)];
+    scored.sort_by(|a, b| a.1.partial_cmp(&b.1).unwrap());
+    println!("{:?} {:?} {:?}", pts, top, scored);
+}
+""",
+        runs("[(2, 0.25), (1, 0.5)] (4, 0.5) [(3, 0.25), (2, 0.25), (1, 0.75)]\n"),
+    ),
+    "max_by_compares_a_value": (
+        """\
+fn main() {
+    let pts: Vec<(i32, f64)> = vec![(1, 2.5), (3, 0.5)];
+    if let Some(&(a, b)) = pts.iter().max_by(|p, q| p.1.partial_cmp(q.1).unwrap()) {
+        println!("{} {}", a, b);
+    }
+}
+""",
+        rejects("E0308"),
+    ),
+    "sort_by_compares_a_value": (
+        """\
+fn main() {
+    let mut scored = vec![(3, 0.25f64), (1, 0.75), (2, 0.25), (0, 0.5)];
+    scored.sort_by(|a, b| a.1.partial_cmp(b.1).unwrap());
+    println!("{:?}", scored);
+}
+""",
+        rejects("E0308"),
     ),
 }
 

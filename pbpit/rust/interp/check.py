@@ -167,6 +167,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             if binding is not None:
                 binding.ty = ty
         assert fn.body is not None
+        references.mark_element_params(fn.body)  # `b.1` of `v.sort_by(|a, b| ..)`: a value
         self.body(fn.body, fn.ret)
         refuse_returned_local(self, fn)  # `-> &f32` of `&v[0]`, `v` the body's own: E0515
 

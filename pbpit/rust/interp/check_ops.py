@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pbpit.rust.interp import op_traits, std_generics
+from pbpit.rust.interp import op_traits, references, std_generics
 from pbpit.rust.interp.check_tables import (
     _OWNED_RESULTS,
     ARITHMETIC,
@@ -315,6 +315,8 @@ class OperatorRules:
         if isinstance(e, Local):
             return e.binding.owned
         if isinstance(e, Field) and isinstance(e.base, Local) and e.name.isdigit():
+            if getattr(e.base.binding, references.ELEMENT_OF_VALUES, False):
+                return True  # `b.1` of `v.sort_by(|a, b| ..)`, `v` given `vec![(3, 0.25)]`
             elems = getattr(e.base.binding, "tuple_elems", None)  # `let a = (1, 1.5);`: `a.1`
             if elems is not None and not e.base.borrowed:
                 return int(e.name) < len(elems) and self.owned(elems[int(e.name)])

@@ -82,3 +82,93 @@ def assigned_behind(place: str, name: str) -> tuple[str, str]:
     reference: the refusal's text and rustc's label."""
     what = rejects(f"cannot assign to `{place}`, which is behind a `&` reference", "E0594")
     return what, f"`{name}` is a `&` reference, so it cannot be written to"
+
+
+ELEMENT_OF_VALUES = "element_of_values"
+"""The attribute of a comparator's parameter (`|a, b|` of `v.sort_by`, `v.iter().max_by`): a
+reference to an element of a collection whose elements hold values all through, so a part of
+one (`b.1`) is a value, no reference."""
+
+# Methods whose closure is given references to the receiver's elements (or items), and the
+# adapters between `v.iter()` and such a method that keep the items as they are.
+_COMPARATORS = frozenset(
+    (
+        "sort_by",
+        "sort_unstable_by",
+        "sort_by_key",
+        "sort_unstable_by_key",
+        "max_by",
+        "min_by",
+        "max_by_key",
+        "min_by_key",
+        "binary_search_by",
+    )
+)
+_KEEPING = frozenset(("iter", "rev", "skip", "take", "filter", "step_by", "peekable"))
+_VALUE_TYPES = frozenset(("Vec", "Option", "String", "VecDeque"))
+
+
+def mark_element_params(body: Any) -> None:
+    """Mark the parameters of each comparator closure in `body` whose receiver is a variable
+    holding values all through: written so (`Vec<(i32, f64)>`, no `&`, no name that may be a
+    reference), or given `vec![(3, 0.25), ..]` of literals (the literals fix the element type:
+    a reference pushed later is rustc's E0308 anyway)."""
+    from pbpit.rust.interp.nodes import Closure, Let, Local, Method, children
+
+    valued: set[int] = set()
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Let) and node.binding is not None:
+            written = getattr(node.binding, "written", None)
+            if (written is not None and _values_type(written)) or (
+                written is None and _literal_elements(node.init)
+            ):
+                valued.add(id(node.binding))
+        if isinstance(node, Method) and node.name in _COMPARATORS and node.args:
+            closure = node.args[-1]
+            recv = node.recv
+            while isinstance(recv, Method) and recv.name in _KEEPING:
+                recv = recv.recv
+            if (
+                isinstance(closure, Closure)
+                and isinstance(recv, Local)
+                and id(recv.binding) in valued
+            ):
+                for param in closure.params:
+                    if param is not None:
+                        setattr(param, ELEMENT_OF_VALUES, True)
+        stack.extend(reversed(list(children(node))))
+
+
+def _values_type(node: Any) -> bool:
+    """Whether a written type holds values all through: primitives, tuples, arrays and std's
+    value types of them (no reference, no name the file may bind to a reference)."""
+    kind = node.type
+    if kind in ("primitive_type", "integer_literal", "line_comment", "block_comment"):
+        return True
+    if kind == "type_identifier":
+        return node.text.decode() in _VALUE_TYPES
+    if kind in ("generic_type", "type_arguments", "tuple_type", "array_type"):
+        return all(_values_type(c) for c in node.named_children)
+    return False
+
+
+def _literal_elements(init: Any) -> bool:
+    """`vec![(3, 0.25), (1, 0.75)]`, `[(1, 2.5)]`: elements all tuples of number literals."""
+    from pbpit.rust.interp.nodes import ArrayLit, Lit, TupleLit, Unary
+
+    def literal(e: Any) -> bool:
+        if isinstance(e, Unary) and e.op == "-":
+            e = e.operand
+        return isinstance(e, Lit) and e.kind in ("int", "float", "bool") and not e.borrowed
+
+    return (
+        isinstance(init, ArrayLit)
+        and not init.borrowed
+        and bool(init.elems)
+        and all(
+            isinstance(t, TupleLit) and not t.borrowed and all(literal(x) for x in t.elems)
+            for t in init.elems
+        )
+    )
