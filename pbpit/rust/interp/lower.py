@@ -18,7 +18,7 @@ from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.inline_mods import InlineModules
 from pbpit.rust.interp.lifetimes import missing_lifetime
 from pbpit.rust.interp.lower_exprs import ExprLowering
-from pbpit.rust.interp.lower_items import ItemLowering
+from pbpit.rust.interp.lower_items import ItemLowering, check_order_derives
 from pbpit.rust.interp.lower_literals import (
     LiteralLowering,
     escape_refusal,  # noqa: F401 - program.py's
@@ -252,6 +252,7 @@ class Lowerer(
                 self.recovering(fn.name, fn.node, lambda fn=fn: self.fn_body(fn))
         self.module = ()
         copy_types.check_derives(self)  # `#[derive(Copy)]`'s E0277, E0204
+        check_order_derives(self)  # `#[derive(PartialOrd, Eq, Ord)]`'s fields (lower_items)
         main = self.fns.get("main")
         if main is None and "main" not in self.refused_names:
             self.refuse(Unsupported(f"{self.path}:1:1", "no `fn main()` in the file"))

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pbpit.rust.interp import burn_nn, derive_default, error_types, op_traits
 from pbpit.rust.interp.check_tables import wrong_arity
 from pbpit.rust.interp.grammar import rejects
@@ -20,6 +22,9 @@ from pbpit.rust.interp.nodes import (
 )
 from pbpit.rust.interp.types import ParamT
 
+ORDER_DERIVES = ("PartialOrd", "Eq", "Ord")
+"""Derives read once every item is (`check_order_derives`): compared as rustc's derive does,
+by variant, then field by field (`ordering.partial_cmp`)."""
 GENERIC_STRUCT = "a `Copy` struct generic over the type of a field (`struct P<T> { x: T }`)"
 
 
@@ -186,11 +191,11 @@ class ItemLowering:
                     continue
                 if name == "Copy":  # (copy_types.py: checked once every item is read)
                     self.copy_derive = derive
-                elif name not in ("Debug", "Clone", "PartialEq", "Default"):  # (derive_default)
+                elif name not in ("Debug", "Clone", "PartialEq", "Default", *ORDER_DERIVES):
                     raise self.fail(
                         derive,
                         f"`#[derive({name})]` (pbpit derives `Debug`, `Clone`, `Copy`, "
-                        "`PartialEq`, `Default` and Burn's `Module`)",
+                        "`PartialEq`, `Eq`, `PartialOrd`, `Ord`, `Default` and Burn's `Module`)",
                     )
                 names.add(name)
         return frozenset(names)
@@ -393,3 +398,51 @@ class ItemLowering:
         # Rust evaluates the initializers in the order written; pbpit keeps that order.
         order = [item.fields.index(next(f for f in item.fields if f[0] == n)) for n in values]
         return StructLit(self.pos(node), item, list(values.values()), order)
+
+
+def check_order_derives(lowerer: Any) -> None:
+    """`#[derive(PartialOrd)]`, `Eq`, `Ord` as rustc requires them: with `PartialEq` (and `Eq`,
+    `PartialOrd` under `Ord`), every field's type having the trait (a float is not `Eq`); a
+    derive pbpit cannot show is rustc's is refused with the item."""
+    for item in lowerer.structs.values():
+        derives = item.derives
+        wanted = [d for d in ORDER_DERIVES if d in derives]
+        if not wanted:
+            continue
+        needs = {"PartialOrd": ("PartialEq",), "Eq": ("PartialEq",), "Ord": ("Eq", "PartialOrd")}
+        missing = [(d, n) for d in wanted for n in needs[d] if n not in derives]
+        fields = [ty for case in item.variants or [item] for _, ty in case.fields]
+        bad = [d for d in wanted if not all(_field_has(ty, d) for ty in fields)]
+        if missing or bad:
+            what = (
+                f"`#[derive({missing[0][0]})]` without `{missing[0][1]}`"
+                if missing
+                else f"`#[derive({bad[0]})]` of a field whose type pbpit cannot show has it"
+            )
+            lowerer.refuse_item(item.node, lowerer.fail(item.node, f"{what} (rustc: E0277)"))
+
+
+def _field_has(ty: Any, derive: str) -> bool:
+    """Whether a field of type `ty` has the derived trait (`PartialOrd`, `Eq`, `Ord`)."""
+    from pbpit.rust.interp.types import (
+        BOOL,
+        CHAR,
+        STRING,
+        StructT,
+        TupleT,
+        Wrap,
+        is_float,
+        is_int,
+        resolve,
+    )
+
+    ty = resolve(ty)
+    if is_int(ty) or ty in (BOOL, CHAR, STRING):
+        return True
+    if is_float(ty):
+        return derive == "PartialOrd"
+    if type(ty) is Wrap and ty.kind in ("Option", "Vec", "array"):
+        return _field_has(ty.inner, derive)
+    if type(ty) is TupleT:
+        return all(_field_has(t, derive) for t in ty.elems)
+    return type(ty) is StructT and derive in ty.item.derives

@@ -249,6 +249,10 @@ def binary(checker: Any, e: Any, lt: Ty, rt: Ty) -> Ty | None:
     `e.user`, `e.kind` "user"); None otherwise."""
     left = resolve(checker.known(lt))
     trait = _BY_OPERATOR.get(e.op)
+    ordered = type(left) is StructT and "PartialOrd" in left.item.derives
+    if e.op in ("<", ">", "<=", ">=") and type(left) is StructT and not ordered:
+        what = f"binary operation `{e.op}` cannot be applied to type `{show(left)}`"
+        raise checker.fail(e.op_pos or e.pos, rejects(what, "E0369"))
     if type(left) is not StructT or trait is None:
         return None
     choices = impls(left.item, trait)
@@ -304,9 +308,19 @@ def assign(checker: Any, e: Any, target: Ty, value: Ty) -> Ty | None:
     return UNIT
 
 
+_DERIVED_METHODS = {
+    **dict.fromkeys(("partial_cmp", "lt", "le", "gt", "ge"), "PartialOrd"),
+    **dict.fromkeys(("cmp", "max", "min", "clamp"), "Ord"),
+    **dict.fromkeys(("eq", "ne"), "PartialEq"),
+}
+
+
 def method(checker: Any, e: Any, item: Any) -> FnItem | None:
     """`a.add(b)`: the impl's method called by name, when a `use` brings its trait into scope
     (rustc's E0599 otherwise, left to the caller); None when no operator impl has it."""
+    derived = _DERIVED_METHODS.get(e.name)
+    if derived is not None and derived in item.derives:  # `a.cmp(&b)` of `#[derive(Ord)]`
+        raise checker.fail(e.pos, f"`.{e.name}(..)` of `#[derive({derived})]` (write `<`, `>`)")
     found = [
         i
         for choices in getattr(item, _ATTR, {}).values()

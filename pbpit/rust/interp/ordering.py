@@ -11,7 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pbpit.rust.format import Some
-from pbpit.rust.interp.types import BOOL, CHAR, STR, STRING, Ty, Var, Wrap, is_number, resolve
+from pbpit.rust.interp.types import (
+    BOOL,
+    CHAR,
+    STR,
+    STRING,
+    StructT,
+    Ty,
+    Var,
+    Wrap,
+    is_number,
+    resolve,
+)
 
 _ORDERED_WRAPS = ("Option", "Vec", "array")
 
@@ -23,6 +34,8 @@ def orderable(ty: Ty) -> bool:
         return ty.kind in _ORDERED_WRAPS and orderable(ty.inner)
     if type(ty) is Var:
         return ty.kind is not None  # an `{integer}` or `{float}`; any other type is unknown
+    if type(ty) is StructT:  # `#[derive(PartialOrd)]` (lower_items.check_order_derives)
+        return "PartialOrd" in ty.item.derives  # type: ignore[attr-defined]
     return is_number(ty) or ty in (BOOL, CHAR, STR, STRING)
 
 
@@ -52,6 +65,10 @@ def partial_cmp(a: object, b: object) -> int | None:
             if order != 0:
                 return order
         return (len(a) > len(b)) - (len(a) < len(b))
+    if type(a).__name__ == "StructValue":  # a derived `PartialOrd`: the variant, then fields
+        if a.variant != b.variant:  # type: ignore[attr-defined]
+            return (a.variant > b.variant) - (a.variant < b.variant)  # type: ignore[attr-defined]
+        return partial_cmp(list(a.fields), list(b.fields))  # type: ignore[attr-defined]
     if a is None or b is None or type(a) is Some or type(b) is Some:
         if a is None or b is None:
             return (a is not None) - (b is not None)
