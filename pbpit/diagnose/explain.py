@@ -699,7 +699,8 @@ class CaseFixes:
             record = result.node(mine)
             if record is None or not record.parents or not record.stack:
                 continue
-            candidates = made.get((record.op, record.stack[0]), [])
+            # The first few made there are enough: a loop makes it again in every pass.
+            candidates = sorted(made.get((record.op, record.stack[0]), []), key=lambda r: r.id)[:8]
             if candidates:
                 data = _data_of(result, mine)
                 found = next((c for c in candidates if _data_of(result, c.id) == data), None)
