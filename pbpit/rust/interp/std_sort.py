@@ -38,8 +38,9 @@ def _not_ord(ck: Any, e: Any, ty: Ty, what: str) -> None:
     from pbpit.rust.interp.iterators import _not_ord as floats  # (iterators imports the rows)
 
     found = floats(ty)
-    if found is None and type(resolve(ty)) is StructT:  # pbpit derives no `Ord`
-        found = show(ty)
+    struct = resolve(ty)
+    if found is None and type(struct) is StructT and "Ord" not in struct.item.derives:
+        found = show(ty)  # (a derived `Ord` compares as `ordering.partial_cmp` does)
     if found is not None:
         text = f"the trait bound `{found}: Ord` is not satisfied"
         err = ck.fail(e.pos, rejects(text, "E0277"))
