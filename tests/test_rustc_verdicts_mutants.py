@@ -1,10 +1,11 @@
 """Programs on which pbpit must give rustc's verdict, one a kind of disagreement that
 `tools/rustc_differential.py` found in mutants of the std programs (issue 26): a literal of
 another type where an array length's `usize` is written (E0308), an assignment through a `&`
-reference, a field or an element (E0594, E0596), a value written `&x` where the place holds a
-value (E0308), a comparator's `b.1` given where `&f64` is taken (E0308); and kinds found in
-held-out programs: a borrow held across a use that needs the place mutably or moves it
-(E0502, E0499, E0505), a reference to a function's own variable returned (E0515).
+reference, a field or an element, or a `&mut self` method called through one (E0594, E0596);
+a `String` made by a `match` or an `if` moved, then used (E0382); a value written `&x` where
+the place holds a value (E0308), a comparator's `b.1` given where `&f64` is taken (E0308); and
+kinds found in held-out programs: a borrow held across a use that needs the place mutably or
+moves it (E0502, E0499, E0505), a reference to a function's own variable returned (E0515).
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`, by `tools/rustc_differential.py`'s `rustc_verdict`):
@@ -465,6 +466,108 @@ fn main() {
 }
 """,
         rejects("E0308"),
+    ),
+    "if_made_vec_moved": (
+        """\
+fn total(v: Vec<f32>) -> f32 {
+    v.iter().sum()
+}
+fn main() {
+    let big = true;
+    let xs = if big { vec![1.0, 2.0] } else { panic!("small") };
+    println!("{}", total(xs));
+    println!("{:?}", xs);
+}
+""",
+        rejects("E0382"),
+    ),
+    "match_made_string_moved": (
+        """\
+fn main() {
+    let n = 42;
+    let msg = match n {
+        x @ 0..=9 => format!("digit {}", x),
+        _ => String::from("other"),
+    };
+    let _moved = msg;
+    println!("{}", msg);
+}
+""",
+        rejects("E0382"),
+    ),
+    "mutable_borrows_and_branch_values_run": (
+        """\
+fn add(m: &mut Vec<Vec<i32>>, v: &mut Vec<i32>) {
+    m[0].push(2);
+    v.push(3);
+}
+fn main() {
+    let mut rows = vec![vec![1]];
+    let mut v = vec![0];
+    add(&mut rows, &mut v);
+    let w = &mut v;
+    w.push(4);
+    for row in rows.iter_mut() {
+        row.push(5);
+    }
+    let n = 3;
+    let k = match n {
+        0 => 1,
+        _ => 2,
+    };
+    let j = k;
+    let label = if n > 2 { "big" } else { "small" };
+    let other = label;
+    let s = String::from("x");
+    let r = match n {
+        0 => &s,
+        _ => &s,
+    };
+    let r2 = r;
+    println!("{:?} {:?} {} {} {} {} {} {}", rows, v, k, j, label, other, r, r2);
+}
+""",
+        runs("[[1, 2, 5]] [0, 3, 4] 2 2 big big x x\n"),
+    ),
+    "push_through_shared_borrow": (
+        """\
+fn main() {
+    let v = vec![1];
+    let w = &v;
+    w.push(2);
+    println!("{:?}", w);
+}
+""",
+        rejects("E0596"),
+    ),
+    "push_to_field_of_shared_param": (
+        """\
+struct Log {
+    items: Vec<i32>,
+}
+fn add(w: &Log) {
+    w.items.push(1);
+}
+fn main() {
+    let log = Log { items: vec![] };
+    add(&log);
+    println!("{}", log.items.len());
+}
+""",
+        rejects("E0596"),
+    ),
+    "push_to_row_of_shared_param": (
+        """\
+fn add(m: &Vec<Vec<i32>>) {
+    m[0].push(2);
+}
+fn main() {
+    let rows = vec![vec![1]];
+    add(&rows);
+    println!("{:?}", rows);
+}
+""",
+        rejects("E0596"),
     ),
 }
 

@@ -15,6 +15,7 @@ from pbpit.rust.interp import (
     str_methods,
 )
 from pbpit.rust.interp.builtins import CLONE, TO_STRING
+from pbpit.rust.interp.check_rules import refuse_mut_method_behind_reference
 from pbpit.rust.interp.check_tables import (
     _PARAM_TYPES,
     BOOL_DATA,
@@ -227,6 +228,7 @@ class MethodRules:
         return target
 
     def mutable_receiver(self, e: Method) -> None:
+        refuse_mut_method_behind_reference(self, e.recv)  # `w.push(x)` of `let w = &v;`
         recv = e.recv
         while isinstance(recv, Field | Index):  # `self.items.push(x)`, `v[0].take()`: the
             recv = recv.base  # variable holding the struct or the `Vec`

@@ -20,14 +20,18 @@ from pbpit.rust.interp.nodes import (
     ArrayLit,
     ArrayRepeat,
     Binary,
+    Block,
     Call,
     Cast,
     Expr,
     Field,
     FnItem,
     Format,
+    If,
+    IfLet,
     Lit,
     Local,
+    Match,
     Method,
     Pos,
     SomeLit,
@@ -42,6 +46,7 @@ from pbpit.rust.interp.types import (
     BOOL,
     CHAR,
     NAMED,
+    NEVER,
     STR,
     STRING,
     Named,
@@ -297,6 +302,10 @@ class OperatorRules:
             return found
         raise self.fail(e.pos, f"cannot apply unary operator `-` to type `{show(t)}`")
 
+    def owned_or_never(self, e: Expr) -> bool:
+        """`owned`, or a branch that never gives a value (`panic!`, `return`, `continue`)."""
+        return self.owned(e) or (getattr(e, "ty", None) is not None and resolve(e.ty) is NEVER)
+
     def owned(self, e: Expr) -> bool:
         """Whether `e` is certainly not a reference. References are erased (`&x` is `x`,
         marked borrowed), so this knows only values made here: literals, operators' results,
@@ -314,6 +323,12 @@ class OperatorRules:
             return e.op != "*"
         if isinstance(e, Local):
             return e.binding.owned
+        if isinstance(e, Block):  # `{ ..; format!(..) }`
+            return e.tail is not None and self.owned_or_never(e.tail)
+        if isinstance(e, If | IfLet):  # `if c { String::new() } else { format!(..) }`
+            return e.els is not None and self.owned_or_never(e.then) and self.owned_or_never(e.els)
+        if isinstance(e, Match):  # `match n { 0 => format!(..), _ => String::from("x") }`
+            return bool(e.arms) and all(self.owned_or_never(arm.body) for arm in e.arms)
         if isinstance(e, Field) and isinstance(e.base, Local) and e.name.isdigit():
             if getattr(e.base.binding, references.ELEMENT_OF_VALUES, False):
                 return True  # `b.1` of `v.sort_by(|a, b| ..)`, `v` given `vec![(3, 0.25)]`

@@ -350,3 +350,33 @@ def _against_written(
     ):
         for arg, elem in zip(args, value.elems, strict=True):
             _against_written(checker, arg, elem)
+
+
+def refuse_mut_method_behind_reference(checker: Checker, recv: Expr) -> None:
+    """`w.push(x)`, `w.items.push(x)`, `m[0].push(x)`, `o.as_mut()` (a method taking `&mut
+    self`) on a place under a variable that is a `&` reference (`let w = &v;`, `w: &Vec<T>`):
+    rustc's E0596, the place borrowed shown as rustc shows it (`*w`, `w.items`; `*m` where a
+    `Vec`'s `IndexMut` borrows the variable itself)."""
+    chain: list[Expr] = []
+    root = recv
+    while isinstance(root, Field | Index):
+        chain.append(root)
+        root = root.base
+    if not isinstance(root, Local) or root.binding.mut_ref or root.binding.name == "self":
+        return
+    if not references.certainly_reference(root):
+        return
+    name = root.binding.name
+    shown = f"*{name}"
+    for part in reversed(chain):
+        if isinstance(part, Index):
+            found = resolve(part.base.ty)
+            if type(found) is Wrap and found.kind == "Vec" and not slices.is_slice(found):
+                break  # `IndexMut` borrows what is indexed
+            shown = (name if shown == f"*{name}" else shown) + "[_]"
+        else:
+            shown = (name if shown == f"*{name}" else shown) + f".{part.name}"
+    what = f"cannot borrow `{shown}` as mutable, as it is behind a `&` reference"
+    err = checker.fail(root.pos, rejects(what, "E0596"))
+    err.label = f"`{name}` is a `&` reference, so it cannot be borrowed as mutable"
+    raise err
