@@ -54,11 +54,16 @@ class Target:
     """The package's directory: no file outside it is read as a module (`#[path = "/etc/x"]`)."""
     files: list[str] | None = None
 
-    def expand(self, read: Callable[[str], RustFile | None]) -> list[str]:
+    def expand(
+        self,
+        read: Callable[[str], RustFile | None],
+        declared: Declared | None = None,
+        visit: Callable[[str], None] | None = None,
+    ) -> list[str]:
         """Its files: the root and its modules' (found on the first call, `read` giving each
-        file's parsed source)."""
+        file's parsed source; `declared` and `visit` as `module_files` takes them)."""
         if self.files is None:
-            self.files = module_files(self.root, read, self.package)
+            self.files = module_files(self.root, read, self.package, declared, visit)
         return self.files
 
 
@@ -211,24 +216,41 @@ def _each_target(directory: str) -> list[tuple[str, str]]:
     return found
 
 
-def module_files(root: str, read: Callable[[str], RustFile | None], within: str = "/") -> list[str]:
+Declaration = tuple[list[str], str, "str | None"]
+Declared = Callable[[str], "list[Declaration] | None"]
+
+
+def module_files(
+    root: str,
+    read: Callable[[str], RustFile | None],
+    within: str = "/",
+    declared: Declared | None = None,
+    visit: Callable[[str], None] | None = None,
+) -> list[str]:
     """A target's files: its root and, in the order they are declared, the files of its
     modules (a module whose file is missing or cannot be read, or is outside the directory
-    `within`, is left out)."""
+    `within`, is left out). `declared`: a file's `declarations` (None: it cannot be read), in
+    place of reading them in `read(path)`'s tree (a caller that keeps them needs no tree
+    twice); `visit(path)`: called for each file that could be read, in the order of the list,
+    once its declarations are read (its tree then needed no more here)."""
     inside = os.path.join(os.path.normpath(within), "")
     files = [root]
     seen = {root}
     pending = [(root, True)]
     while pending:
         path, mod_rs = pending.pop(0)
-        source = read(path)
-        if source is None:
+        if declared is not None:
+            found_here = declared(path)
+        else:
+            source = read(path)
+            found_here = None if source is None else declarations(source)
+        if found_here is None:
             continue
         here = os.path.dirname(path)
         children = (
             here if mod_rs else os.path.join(here, os.path.splitext(os.path.basename(path))[0])
         )
-        for inline, name, attribute in declarations(source):
+        for inline, name, attribute in found_here:
             directory = os.sep.join((children, *inline)) if inline else children
             if attribute is not None:
                 base = directory if inline else here
@@ -245,10 +267,12 @@ def module_files(root: str, read: Callable[[str], RustFile | None], within: str 
             seen.add(found)
             files.append(found)
             pending.append((found, attribute is not None or found.endswith(_MOD_RS)))
+        if visit is not None:
+            visit(path)
     return files
 
 
-def declarations(source: RustFile) -> list[tuple[list[str], str, str | None]]:
+def declarations(source: RustFile) -> list[Declaration]:
     """The file's `mod name;` items, each with the inline modules it is in (outermost first)
     and its `#[path = ".."]`, in source order (those of a file tree-sitter could only partly
     parse: of the parts it read)."""
