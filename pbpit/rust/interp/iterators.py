@@ -26,6 +26,7 @@ from pbpit.rust.interp.types import (
     STRING,
     USIZE,
     Named,
+    StructT,
     TupleT,
     Ty,
     Var,
@@ -335,8 +336,11 @@ _JOINS = frozenset(("join", "concat"))
 
 
 def _not_ord(ty: Ty) -> str | None:
-    """The float type that keeps `ty` from being `Ord` (floats are only `PartialOrd`), or None."""
+    """The type that keeps `ty` from being `Ord` (floats are only `PartialOrd`; a struct or
+    enum of the program's without `#[derive(Ord)]`), or None."""
     ty = resolve(ty)
+    if type(ty) is StructT:
+        return None if "Ord" in ty.item.derives else show(ty)  # type: ignore[attr-defined]
     if type(ty) is Var:
         return "{float}" if ty.kind == "float" else None
     if type(ty) is Named and ty.name in FLOAT_NAMES:
@@ -456,11 +460,10 @@ def _best_type(ck: Any, e: Any, recv: Ty) -> Ty:
 def _require_ord(ck: Any, e: Any, ty: Ty) -> None:
     found = _not_ord(ty)
     if found is not None:
-        raise ck.fail(
-            e.pos,
-            f"the trait bound `{found}: Ord` is not satisfied (rustc rejects it: error[E0277]; "
-            "floats are only `PartialOrd`: write `max_by(|a, b| a.total_cmp(b))`)",
-        )
+        what = f"the trait bound `{found}: Ord` is not satisfied (rustc rejects it: error[E0277]"
+        if found in ("{float}", *FLOAT_NAMES):
+            what += "; floats are only `PartialOrd`: write `max_by(|a, b| a.total_cmp(b))`"
+        raise ck.fail(e.pos, what + ")")
 
 
 def _check_compare(ck: Any, e: Any, recv: Ty) -> Ty | None:

@@ -21,7 +21,7 @@ from typing import Any
 from pbpit.rust.interp.builtins import Builtin, Code, _inner
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.ordering import partial_cmp
-from pbpit.rust.interp.types import UNIT, StructT, Ty, resolve, show
+from pbpit.rust.interp.types import UNIT, Ty
 
 _BY = ("sort_by", "sort_unstable_by")
 _BY_KEY = ("sort_by_key", "sort_unstable_by_key")
@@ -38,13 +38,13 @@ def _not_ord(ck: Any, e: Any, ty: Ty, what: str) -> None:
     from pbpit.rust.interp.iterators import _not_ord as floats  # (iterators imports the rows)
 
     found = floats(ty)
-    struct = resolve(ty)
-    if found is None and type(struct) is StructT and "Ord" not in struct.item.derives:
-        found = show(ty)  # (a derived `Ord` compares as `ordering.partial_cmp` does)
+    # (a struct without `#[derive(Ord)]` too; a derived `Ord` compares as `partial_cmp` does)
     if found is not None:
         text = f"the trait bound `{found}: Ord` is not satisfied"
         err = ck.fail(e.pos, rejects(text, "E0277"))
-        err.label = f"the trait `Ord` is not implemented for `{found}` ({what})"
+        err.label = f"the trait `Ord` is not implemented for `{found}`"
+        if found in ("{float}", "f32", "f64"):
+            err.label += f" ({what})"
         raise err
 
 
