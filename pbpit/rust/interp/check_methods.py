@@ -25,6 +25,7 @@ from pbpit.rust.interp.check_tables import (
     iterator,
     rust_type,
 )
+from pbpit.rust.interp.error_types import FORMATTER, FORMATTER_METHODS
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     Field,
@@ -210,6 +211,8 @@ class MethodRules:
             return DEVICE_METHODS[name].types(self, e, recv)
         if recv in (TENSOR_DATA, INT_DATA, BOOL_DATA) and name in DATA:
             return DATA[name].types(self, e, recv)
+        if recv is FORMATTER and name in FORMATTER_METHODS:  # `f.write_str(s)` (error_types.py)
+            return FORMATTER_METHODS[name].types(self, e, recv)
         return None
 
     def elem(self, e: Method, recv: Named) -> Ty:

@@ -17,10 +17,21 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pbpit.rust.interp.builtins import Builtin, Function
+from pbpit.rust.interp.builtins import Builtin, Function, rows
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import FnItem, Format, Static, StructItem
-from pbpit.rust.interp.types import STRING, UNIT, Named, StructT, Ty, dyn_result, resolve
+from pbpit.rust.interp.types import (
+    STR,
+    STRING,
+    UNIT,
+    Named,
+    StructT,
+    Ty,
+    Var,
+    dyn_result,
+    resolve,
+    show,
+)
 
 DISPLAY = "Display::fmt"
 """The key of a type's `Display::fmt` among its methods (a name no program calls)."""
@@ -125,6 +136,34 @@ def _compile_write(comp: Any, e: Any, args: list) -> Any:
 
     return write
 
+
+def _check_write_str(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`f.write_str(s)`: `s` a `&str` (a `&String` derefs to one)."""
+    (found,) = ck.args(e, Var())
+    arg = e.args[0]
+    if resolve(found) not in (STR, STRING) or (
+        resolve(found) is STRING and not arg.borrowed and ck.owned(arg)
+    ):
+        raise ck.fail(arg.pos, f"mismatched types: expected `&str`, found `{show(found)}`")
+    return dyn_result(UNIT, FMT_ERROR)
+
+
+def _compile_write_str(comp: Any, e: Any, recv: Any, args: list) -> Any:
+    from pbpit.rust.interp.runtime import Ok  # (runtime imports the nodes)
+
+    (text,) = args
+
+    def write_str(frame: list) -> Any:
+        _OUTPUTS[-1].append(text(frame))
+        return Ok(UNIT)
+
+    return write_str
+
+
+FORMATTER_METHODS = rows(
+    "Formatter", Builtin("Formatter", "write_str", None, "", _compile_write_str, _check_write_str)
+)
+"""The formatter's methods in `fmt` (`f.write_str(s)`: the text written as a `write!` writes it)."""
 
 FUNCTIONS = [Function("fmt", "write!", 1, _check_write, _compile_write)]
 """`write!(f, ..)` (`WRITE`) as a function called by a path (`std_functions.FUNCTIONS`)."""

@@ -13,6 +13,7 @@ from pbpit.rust.format import Some
 from pbpit.rust.interp.builtins import Builtin, Code, Family, _inner, rows
 from pbpit.rust.interp.char_methods import CHAR_METHODS, STR_CHARS  # noqa: F401 - `char`'s family, here with the others
 from pbpit.rust.interp.check_tables import INT_DATA
+from pbpit.rust.interp.error_types import FORMATTER_METHODS  # noqa: F401 - `f.write_str` in `fmt`
 from pbpit.rust.interp.hashmap import ENTRY, HASHMAP, MAP_ITER
 from pbpit.rust.interp.iter_methods import ITER
 from pbpit.rust.interp.numbers import (
