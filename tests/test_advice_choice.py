@@ -8,10 +8,11 @@ prints, derived by hand in each test."""
 
 from __future__ import annotations
 
+import math
 import textwrap
 from pathlib import Path
 
-from pbpit_process import apply_edits, lint_captured, pbpit_run
+from pbpit_process import apply_edits, lint_captured, pbpit_cli, pbpit_run
 
 from pbpit.diagnose.audit import audit
 from pbpit.diagnose.explain import explain_in_case
@@ -395,3 +396,49 @@ def test_a_tensor_read_by_a_closure_and_by_the_loop_moves_into_the_loop_with_the
     ]
     # loss = (1 + 3 + 1) * e^-log_t at log_t = 0: d/dlog_t = -5.
     assert status == 0 and out == "0: -5\n1: -5\n", out
+
+
+# -- a collection the loop samples by index: detached where it is put, not emptied -------------
+
+MEMORY = """
+use burn::prelude::*;
+
+struct Step {
+    obs: Tensor<1>,
+    value: Tensor<1>,
+}
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let w = Tensor::<1>::from_floats([0.5, -0.5], &device).require_grad();
+    let mut memory: Vec<Step> = Vec::new();
+    for t in 0..4 {
+        let obs = Tensor::<1>::from_floats([1.0, t as f32], &device);
+        let value = (w.clone() * obs.clone()).sum().tanh();
+        memory.push(Step { obs, value });
+        let old = &memory[t / 2];
+        let loss = ((w.clone() * old.obs.clone()).sum() - old.value.clone()).powf_scalar(2.0);
+        let grads = loss.backward();
+        println!("{t}: {:?}", w.grad(&grads).unwrap().into_data().to_vec::<f32>().unwrap());
+    }
+}
+"""
+
+
+def test_a_collection_sampled_by_index_is_detached_where_it_is_put_not_emptied(tmp_path):
+    path = _write(tmp_path, "memory.rs", MEMORY)
+    code, stdout, _ = lint_captured([str(path)])
+    assert "warning[pbpit::loop-external-tracked]: `memory` carries" in stdout, stdout
+    assert "memory.clear()" not in stdout  # emptied, `memory[t / 2]` would find nothing
+    assert "help: detach `value` where it is put in `memory`" in stdout
+    fixed = tmp_path / "fixed.rs"
+    fixed.write_text(path.read_text())
+    pbpit_cli("lint", "--fix", str(fixed))
+    assert "memory.push(Step { obs, value: value.detach() });" in fixed.read_text()
+    status, out, _ = pbpit_run(fixed)
+    # With the value detached, each loss is (w.o - v)^2 with v data: d/dw = 2 (w.o - v) o, and
+    # the sampled step's value was made from the same w (not stepped): w.o - tanh(w.o).
+    assert status == 0 and out.count("\n") == 4, out
+    # Pass 0 samples its own step: obs [1, 0], w.o = 0.5, d/dw = [2 (0.5 - tanh 0.5), 0].
+    first = out.splitlines()[0].removeprefix("0: [").removesuffix("]").split(", ")
+    assert abs(float(first[0]) - 2 * (0.5 - math.tanh(0.5))) < 1e-6 and first[1] in ("0.0", "-0.0")

@@ -19,6 +19,7 @@ from pbpit.lint.rules.carried_state import (
     empty_each_pass,
     filled,
     held_tensor,
+    push_calls,
     pushed,
 )
 from pbpit.lint.rules.closures import recompute_in_closure
@@ -136,7 +137,16 @@ fn main() {
             held = entry.get(name)
             leaf = held is not None and held.requirement == Requirement.GRAD
             reset = None if leaf else accumulator_reset(name, meeting, fixes)
-            if pushed(definition, fixes) or filled(name, meeting, fixes):
+            if (pushed(definition, fixes) or filled(name, meeting, fixes)) and indexed(
+                name, meeting, fixes
+            ):
+                # Read by index (a replay buffer sampled): emptied, those reads find nothing.
+                edits = detach_at_push(definition.name, name, meeting, fixes)
+                if edits:
+                    helps = [detach_where_put_help(definition.name, name, edits)]
+                else:
+                    helps = [detach_where_put_help("tracked tensor", name, [], indexed=True)]
+            elif pushed(definition, fixes) or filled(name, meeting, fixes):
                 helps = [empty_each_pass(name, meeting, fixes)]
             elif reset is not None:
                 # Gradient accumulation never reset: resetting it keeps every gradient;
@@ -421,16 +431,60 @@ def consumes_step(name: str, carried_by: str | None = None, through: str | None 
 
 
 def detach_where_put_help(
-    tensor: str, carrier: str, edits: list[Edit], line: str | None = None
+    tensor: str, carrier: str, edits: list[Edit], line: str | None = None, indexed: bool = False
 ) -> Help:
     """Detach `tensor` where it is put in the collection or field `carrier`, with its edits;
-    without them, said in words ending with the corrected `line` when known."""
+    without them, said in words ending with the corrected `line` when known. `indexed`: the
+    loop reads `carrier` by index, and `tensor` is not named (the one the `push` puts)."""
+    if indexed:
+        return Help(
+            f"detach the {tensor} where it is put in `{carrier}`: gradients stop at the pass "
+            f"boundary (emptying `{carrier}` each pass would leave its reads by index without "
+            "the elements they read)"
+        )
     message = (
         f"detach `{tensor}` where it is put in `{carrier}`: gradients stop at the pass boundary"
     )
     if edits:
         return Help(message, edits)
     return Help(f"{message}: `{line.strip()}`" if line else message)
+
+
+def detach_at_push(tensor: str, carrier: str, meeting: Meeting, fixes: Fixes) -> list[Edit]:
+    """`.detach()` on `tensor` where the loop's one push into `carrier` names it once: as an
+    argument (`buffer.push(t)`, `t.clone()`), or a struct literal's field (`Transition {
+    state: s, target }` made `target: target.detach()`); none otherwise."""
+    body = meeting.loop.child_by_field_name("body") if meeting.loop is not None else None
+    calls = push_calls(carrier, body, fixes) if body is not None else []
+    if len(calls) != 1:
+        return []
+    _, arguments = calls[0]
+    uses = [n for a in arguments for n in identifiers(a) if fixes.text(n) == tensor]
+    if len(uses) != 1:
+        return []
+    use = uses[0]
+    parent = use.parent
+    if parent is not None and parent.type == "shorthand_field_initializer":
+        return [fixes.edit(use.start_byte, use.end_byte, f"{tensor}: {tensor}.detach()")]
+    if parent is not None and parent.type == "field_initializer":
+        if parent.child_by_field_name("value") != use:
+            return []
+    elif parent is None or parent.type != "arguments":
+        return []
+    return [fixes.edit(use.end_byte, use.end_byte, ".detach()")]
+
+
+def indexed(name: str, meeting: Meeting, fixes: Fixes) -> bool:
+    """Whether the loop reads the collection `name` at an index a pass computes (`buffer[step
+    / 2]`): emptied each pass, it holds the pass's own elements only, which `buf[0]` and
+    `buf[buf.len() - 1]` still find, and that index may not."""
+    start, end = meeting.loop_span
+    word = rb"\b" + re.escape(name.encode()) + rb"\s*\[([^\]]*)\]"
+    for found in re.finditer(word, fixes.data[start:end]):
+        index = re.sub(rb"\s+", b"", found[1])
+        if not re.fullmatch(rb"\d+|" + re.escape(name.encode()) + rb"\.len\(\)-1", index):
+            return True
+    return False
 
 
 def detach_once_help(name: str, edits: list[Edit], sure: bool = False) -> Help:
