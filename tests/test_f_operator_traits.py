@@ -240,6 +240,144 @@ fn main() {
 """,
         rejects("E0369"),
     ),
+    "add_assign_through_a_shared_reference": (
+        """\
+use std::ops::{AddAssign, MulAssign};
+#[derive(Debug, Clone, Copy)]
+struct V {
+    x: f32,
+}
+impl AddAssign for V {
+    fn add_assign(&mut self, o: V) {
+        self.x += o.x;
+    }
+}
+impl MulAssign<f32> for V {
+    fn mul_assign(&mut self, k: f32) {
+        self.x *= k;
+    }
+}
+fn main() {
+    let a = V { x: 1.0 };
+    let mut d = &a;
+    d += V { x: 2.0 };
+    println!("{:?}", d);
+}
+""",
+        rejects("E0368"),
+    ),
+    "add_assign_to_a_field_of_shared_self": (
+        """\
+use std::ops::{AddAssign, MulAssign};
+#[derive(Debug, Clone, Copy)]
+struct V {
+    x: f32,
+}
+impl AddAssign for V {
+    fn add_assign(&mut self, o: V) {
+        self.x += o.x;
+    }
+}
+impl MulAssign<f32> for V {
+    fn mul_assign(&mut self, k: f32) {
+        self.x *= k;
+    }
+}
+struct B {
+    p: V,
+}
+impl B {
+    fn step(&self) {
+        self.p += V { x: 1.0 };
+    }
+}
+fn main() {
+    let b = B { p: V { x: 0.0 } };
+    b.step();
+    println!("{:?}", b.p);
+}
+""",
+        rejects("E0596"),
+    ),
+    "mul_assign_not_mut": (
+        """\
+use std::ops::{AddAssign, MulAssign};
+#[derive(Debug, Clone, Copy)]
+struct V {
+    x: f32,
+}
+impl AddAssign for V {
+    fn add_assign(&mut self, o: V) {
+        self.x += o.x;
+    }
+}
+impl MulAssign<f32> for V {
+    fn mul_assign(&mut self, k: f32) {
+        self.x *= k;
+    }
+}
+fn main() {
+    let d = V { x: 1.0 };
+    d *= 3.0;
+    println!("{:?}", d);
+}
+""",
+        rejects("E0596"),
+    ),
+    "number_mul_assign_not_mut_beside_a_struct_impl": (
+        """\
+use std::ops::{AddAssign, MulAssign};
+#[derive(Debug, Clone, Copy)]
+struct V {
+    x: f32,
+}
+impl AddAssign for V {
+    fn add_assign(&mut self, o: V) {
+        self.x += o.x;
+    }
+}
+impl MulAssign<f32> for V {
+    fn mul_assign(&mut self, k: f32) {
+        self.x *= k;
+    }
+}
+fn main() {
+    let n = 2.0;
+    n *= 3.0;
+    println!("{}", n);
+}
+""",
+        rejects("E0384"),
+    ),
+    "mul_assign_field_of_a_mut_struct": (
+        """\
+use std::ops::{AddAssign, MulAssign};
+#[derive(Debug, Clone, Copy)]
+struct V {
+    x: f32,
+}
+impl AddAssign for V {
+    fn add_assign(&mut self, o: V) {
+        self.x += o.x;
+    }
+}
+impl MulAssign<f32> for V {
+    fn mul_assign(&mut self, k: f32) {
+        self.x *= k;
+    }
+}
+struct B {
+    p: V,
+}
+fn main() {
+    let mut b = B { p: V { x: 2.0 } };
+    b.p *= 3.0;
+    b.p += V { x: 1.0 };
+    println!("{:?}", b.p);
+}
+""",
+        runs("V { x: 7.0 }\n"),
+    ),
 }
 
 

@@ -159,6 +159,50 @@ fn main() {
 """,
         rejects("E0382"),
     ),
+    "slice_place_matched_by_value": (
+        """\
+fn main() {
+    let v = vec![5, 6, 7];
+    if let [only] = v[1..2] {
+        println!("only {}", only);
+    }
+    match v[..] {
+        [a, .., c] => println!("{} {}", a, c),
+        _ => {}
+    }
+    let w = vec![String::from("a")];
+    match w[..] {
+        [ref s] => println!("{}", s),
+        _ => {}
+    }
+}
+""",
+        runs("only 6\n5 7\na\n"),
+    ),
+    "slice_place_rest_by_value": (
+        """\
+fn main() {
+    let v = vec![5, 6, 7];
+    match v[..] {
+        [a, rest @ ..] => println!("{} {:?}", a, rest),
+        _ => {}
+    }
+}
+""",
+        rejects("E0277"),
+    ),
+    "slice_place_moving_strings": (
+        """\
+fn main() {
+    let w = vec![String::from("a")];
+    match w[..] {
+        [s] => println!("{}", s),
+        _ => {}
+    }
+}
+""",
+        rejects("E0508"),
+    ),
 }
 
 

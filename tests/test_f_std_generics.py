@@ -330,6 +330,19 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "reference_pushed_as_a_value": (
+        """\
+fn twice<T: Clone>(x: &T) -> Vec<T> {
+    let mut out = Vec::new();
+    out.push(x);
+    out
+}
+fn main() {
+    println!("{:?}", twice(&1));
+}
+""",
+        rejects("E0308"),
+    ),
 }
 
 

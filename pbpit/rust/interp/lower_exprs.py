@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp import hashmap, if_let_mut, iter_mut, references, slices, std_more
+from pbpit.rust.interp import hashmap, if_let_mut, iter_mut, op_traits, references, slices, std_more
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.hashmap import lower_update as hashmap_update
 from pbpit.rust.interp.lower_tables import (
@@ -245,7 +245,9 @@ class ExprLowering:
                 what = f"cannot assign twice to immutable variable `{binding.name}`"
                 if getattr(binding, "argument", False):
                     what = f"cannot assign to immutable argument `{binding.name}`"
-                raise self.fail(node, rejects(what, "E0384"))
+                err = self.fail(node, rejects(what, "E0384"))
+                # `d *= 3.0` of a struct's `MulAssign`: rustc's E0596 (op_traits.py decides)
+                return op_traits.defer(self, err, Assign(self.pos(node), target, value, op))
         return Assign(self.pos(node), target, value, op)
 
     def deref_assignment(self, node: Node, left: Node, value: Expr, op: str | None) -> Expr:
@@ -314,18 +316,19 @@ class ExprLowering:
                 err = self.fail(left, rejects(what, "E0596"))
                 err.label = label
                 raise err
+            assign = Assign(self.pos(node), target, value, op)  # (op_traits.defer: `AddAssign`)
             if binding.name == "self":
                 what = f"cannot assign to `{place}`, which is behind a `&` reference"
-                raise self.fail(node, rejects(what, "E0594"))
+                return op_traits.defer(self, self.fail(node, rejects(what, "E0594")), assign, place)
             if references.certainly_reference(root):  # `p.x = 1.0` of `p: &P`
                 what, label = references.assigned_behind(place, binding.name)
                 err = self.fail(node, what)
                 err.label = label
-                raise err
+                return op_traits.defer(self, err, assign, place)
             what = f"cannot assign to `{place}`, as `{binding.name}` is not declared as mutable"
             err = self.fail(node, rejects(what, "E0594"))
             err.label = "cannot assign"  # rustc's label under the assignment
-            raise err
+            return op_traits.defer(self, err, assign, place)
         return Assign(self.pos(node), target, value, op)
 
     def e_block(self, node: Node) -> Expr:

@@ -173,8 +173,37 @@ class PatternLowering:
 
     # -- `match`, `if let` with any pattern ------------------------------------------------------
 
+    def sliced_place(self, value: Node, patterns: list[Node]) -> bool:
+        """Whether `value` is `v[a..b]` matched by a slice pattern (`match v[1..3] { [a, b] =>
+        .. }`): the place itself, not an unsized value; its names take the elements by value
+        (each must be `Copy`: rustc's E0508 otherwise, refused with `deref_binds`)."""
+        index = None
+        if value.type == "index_expression":
+            kids = self.kids(value)
+            index = kids[-1] if kids else None
+        return (
+            index is not None
+            and index.type == "range_expression"
+            and any(p is not None and p.type == "slice_pattern" for p in patterns)
+        )
+
+    def copied_out(self, pat: Pat, node: Node) -> None:
+        """The names `pat` binds take values out of a place: each must be `Copy`."""
+        found: list = []
+        _bindings(pat, found)
+        if any(q.kind == "slice" and q.binding is not None for q in [pat, *pat.subs]):
+            # `rest @ ..` of the place: an unsized `[T]` by value (rustc's E0277)
+            raise self.fail(node, "`name @ ..` of `v[a..b]` itself (write `&v[a..b]`)")
+        deref = self.__dict__.setdefault("deref_binds", [])
+        deref.extend((binding, self.pos(node), self.text(node)) for binding in found)
+
     def e_match_expression(self, node: Node) -> Expr:
+        arms = [a for a in self.kids(node.child_by_field_name("body")) if a.type == "match_arm"]
+        patterns = [a.child_by_field_name("pattern").children[0] for a in arms]
+        sliced = self.sliced_place(node.child_by_field_name("value"), patterns)
         value = self.expr(node.child_by_field_name("value"))
+        if sliced:
+            value.unsized = False  # type: ignore[attr-defined]  # (slices.check_method)
         arms = []
         for arm in self.kids(node.child_by_field_name("body")):
             if arm.type != "match_arm":
@@ -184,6 +213,8 @@ class PatternLowering:
             parts = [c for c in pattern.children if c.type not in ("if", *_COMMENTS)]
             guard_node = pattern.child_by_field_name("condition")
             pat = self.arm_pattern(parts[0], value)
+            if sliced:
+                self.copied_out(pat, parts[0])
             if guard_node is not None and guard_node.type == "let_condition":
                 raise self.fail(guard_node, "`if let` guards")
             guard = self.expr(guard_node) if guard_node is not None else None
@@ -202,9 +233,15 @@ class PatternLowering:
 
     def if_let_match(self, node: Node, cond: Node, alternative: Node | None) -> Expr:
         """`if let P = e { a } else { b }` is `match e { P => a, _ => b }`."""
+        pattern = cond.child_by_field_name("pattern")
+        sliced = self.sliced_place(cond.child_by_field_name("value"), [pattern])
         value = self.expr(cond.child_by_field_name("value"))
+        if sliced:
+            value.unsized = False  # type: ignore[attr-defined]  # (slices.check_method)
         saved = self.open_scope()
-        pat = self.arm_pattern(cond.child_by_field_name("pattern"), value)
+        pat = self.arm_pattern(pattern, value)
+        if sliced:
+            self.copied_out(pat, pattern)
         then = self.block(node.child_by_field_name("consequence"))
         self.close_scope(saved)
         els = self.else_clause(alternative)
@@ -224,6 +261,7 @@ class PatternLowering:
         `Some(&x)` of an `Option<i32>` is rustc's E0308)."""
         where = reference_parts(value)
         alternatives = self.kids(node) if node.type == "or_pattern" else [node]
+
         ok = set()
         for alt in alternatives:
             if where == "top" and alt.type == "reference_pattern":

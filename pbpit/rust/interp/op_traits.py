@@ -286,7 +286,10 @@ def assign(checker: Any, e: Any, target: Ty, value: Ty) -> Ty | None:
     for a variable not declared `mut`; None when the target is no such struct."""
     t = resolve(checker.known(target))
     trait = _BY_OPERATOR.get(e.op or "")
+    deferred = getattr(e, "deferred", None)  # (`defer`)
     if type(t) is not StructT or trait is None or not impls(t.item, trait + "Assign"):
+        if deferred is not None:
+            raise deferred[0]
         return None
     chosen = _choose(checker, impls(t.item, trait + "Assign"), checker.known(value), e.value.pos)
     _refuse_reference(checker, e.value)
@@ -297,11 +300,20 @@ def assign(checker: Any, e: Any, target: Ty, value: Ty) -> Ty | None:
     if isinstance(root, Unary) or not isinstance(root, Local):
         raise checker.fail(e.pos, f"`{e.op}=` on this place of a struct")
     binding = root.binding
-    if not (binding.mutable or binding.mut_ref):
-        if root is not e.target or references.certainly_reference(root):
-            raise checker.fail(e.pos, f"`{e.op}=` on a field of a struct not declared `mut`")
-        what = f"cannot borrow `{binding.name}` as mutable, as it is not declared as mutable"
-        err = checker.fail(root.pos, rejects(what, "E0596"))
+    if root is e.target and binding.mutable and references.certainly_reference(root):
+        shown = ("&mut " if binding.mut_ref else "&") + show(t)  # `let mut d = &a; d += b;`
+        what = f"binary assignment operation `{e.op}=` cannot be applied to type `{shown}`"
+        raise checker.fail(e.pos, rejects(what, "E0368"))
+    if deferred is not None or not (binding.mutable or binding.mut_ref):
+        place = deferred[1] if deferred is not None and deferred[1] else binding.name
+        if binding.name == "self" or references.certainly_reference(root):
+            what = f"cannot borrow `{place}` as mutable, as it is behind a `&` reference"
+        elif root is e.target:
+            what = f"cannot borrow `{place}` as mutable, as it is not declared as mutable"
+        else:
+            what = f"cannot borrow `{place}` as mutable, as `{binding.name}` is not declared "
+            what += "as mutable"
+        err = checker.fail(e.target.pos, rejects(what, "E0596"))
         err.label = "cannot borrow as mutable"
         raise err
     e.user = chosen.fn
@@ -332,6 +344,18 @@ def method(checker: Any, e: Any, item: Any) -> FnItem | None:
     if len(found) > 1:
         raise checker.fail(e.pos, f"`.{e.name}(..)` of a struct with several `impl`s of its trait")
     return found[0].fn
+
+
+def defer(lowerer: Any, err: Exception, assign: Any, place: str = "") -> Any:
+    """`d *= k`, `self.pos += v` refused as they are lowered (E0384, E0594 of a number's
+    place): when a struct of the file implements that operator's `OpAssign`, the checker
+    decides (`assign`: rustc's E0596 for the struct's, `err` for another type); else `err` is
+    raised here."""
+    trait = _BY_OPERATOR.get(assign.op or "")
+    if trait is None or not any(impls(s, trait + "Assign") for s in lowerer.structs.values()):
+        raise err
+    assign.deferred = (err, place)
+    return assign
 
 
 # -- running them ---------------------------------------------------------------------------------

@@ -243,6 +243,8 @@ def check_body(fn: FnItem, fail: Any) -> None:
             item = resolve(item.inner) if type(item) is Wrap else item
             if std_of(item) is not None and "Ord" not in _bounds(item.std):  # type: ignore[union-attr]
                 raise _unbounded(fail, node.pos, item, "Ord")  # type: ignore[arg-type]
+        if isinstance(node, Method) and node.name == "push" and len(node.args) == 1:
+            refuse_reference_pushed(node, fail)
         if isinstance(node, Call) and is_generic(node.callee):
             for param, ty in node.type_args.items():
                 given = resolve(ty)
@@ -252,6 +254,18 @@ def check_body(fn: FnItem, fail: Any) -> None:
                 if missing:
                     raise _unbounded(fail, node.pos, given, missing[0])
         refuse_unbounded_format(fn, node, fail)
+
+
+def refuse_reference_pushed(e: Method, fail: Any) -> None:
+    """`out.push(x)` of `x: &T` into a `Vec<T>`: rustc's E0308 (references are erased, so the
+    typing here cannot see it)."""
+    from pbpit.rust.interp import references
+
+    recv, arg = resolve(e.recv.ty), e.args[0]
+    if type(recv) is not Wrap or recv.kind != "Vec" or std_of(resolve(recv.inner)) is None:
+        return
+    if arg.borrowed or references.certainly_reference(arg):
+        raise fail(arg.pos, rejects("mismatched types", "E0308"))
 
 
 def refuse_unbounded_format(fn: FnItem, node: Any, fail: Any) -> None:
