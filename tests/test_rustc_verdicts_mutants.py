@@ -5,7 +5,8 @@ reference, a field or an element, or a `&mut self` method called through one (E0
 a `String` made by a `match` or an `if` moved, then used (E0382); a value written `&x` where
 the place holds a value (E0308), a comparator's `b.1` given where `&f64` is taken (E0308); and
 kinds found in held-out programs: a borrow held across a use that needs the place mutably or
-moves it (E0502, E0499, E0505), a reference to a function's own variable returned (E0515).
+moves it (E0502, E0499, E0505), a reference to a function's own variable returned (E0515), a
+reference stored in an outer variable to one dropped at the end of its block (E0597).
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`, by `tools/rustc_differential.py`'s `rustc_verdict`):
@@ -568,6 +569,47 @@ fn main() {
 }
 """,
         rejects("E0596"),
+    ),
+    "batch_dropped_while_borrowed": (
+        """\
+fn main() {
+    let first;
+    {
+        let batch = vec![0.5f32, 0.25];
+        first = &batch[0];
+    }
+    println!("{}", first);
+}
+""",
+        rejects("E0597"),
+    ),
+    "inner_borrows_that_live_long_enough_run": (
+        """\
+fn main() {
+    let data = vec![0.5f32, 0.25];
+    let first;
+    {
+        let batch = &data;
+        first = &batch[0];
+    }
+    let mut last = &data[1];
+    {
+        let scratch = vec![9.0f32];
+        last = &scratch[0];
+        println!("{}", last);
+        last = &data[0];
+    }
+    let mut best = &data[0];
+    for x in data.iter() {
+        let copy = *x;
+        if copy > *best {
+            best = x;
+        }
+    }
+    println!("{} {} {}", first, last, best);
+}
+""",
+        runs("9\n0.5 0.5 0.5\n"),
     ),
 }
 

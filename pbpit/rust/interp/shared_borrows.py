@@ -15,6 +15,8 @@ from typing import Any
 
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
+    ArrayLit,
+    ArrayRepeat,
     Assign,
     Block,
     Call,
@@ -22,12 +24,17 @@ from pbpit.rust.interp.nodes import (
     Expr,
     Field,
     For,
+    Format,
     Index,
     Let,
+    Lit,
     Local,
     Loop,
     Method,
     Pos,
+    SomeLit,
+    StructLit,
+    TupleLit,
     Unsupported,
     While,
     children,
@@ -44,6 +51,11 @@ class _Walk:
         self.inside: dict[int, set[int]] = {}  # an assignment's own `Local`s
         self.declared: dict[int, tuple] = {}  # a variable's binding -> the loops around its `let`
         self.untyped: dict[int, list[int]] = {}  # a closure's binding -> its untyped parameters
+        self.blocks: list[Block] = []  # the blocks around the node walked, innermost last
+        self.block_of: dict[int, Block] = {}  # a variable's binding -> the block of its `let`
+        self.outer: dict[int, Block | None] = {}  # a block -> the block around it
+        self.stored: list[tuple[Any, Local, Assign]] = []  # `first = &batch[0];`: (first, batch)
+        self.values: set[int] = set()  # the variables certainly given a value, no reference
 
     def walk(self, node: Any, loops: tuple) -> Pos:
         last: Pos = getattr(node, "pos", None) or (0, 0)
@@ -51,6 +63,17 @@ class _Walk:
             self.uses.append((node, loops))
         if isinstance(node, Let) and node.binding is not None:
             self.declared[id(node.binding)] = loops
+            if self.blocks:
+                self.block_of[id(node.binding)] = self.blocks[-1]
+            if node.binding.owned or _made_here(node.init):
+                self.values.add(id(node.binding))  # (a value: `&x[0]` is no reborrow)
+        if isinstance(node, Block):
+            self.outer[id(node)] = self.blocks[-1] if self.blocks else None
+            self.blocks.append(node)
+        if isinstance(node, Assign) and node.op is None and isinstance(node.target, Local):
+            value = node.value
+            if value.borrowed and (x := place_root(value)) is not None:
+                self.stored.append((node.target.binding, x, node))
         if isinstance(node, For) and node.binding is not None:
             self.declared[id(node.binding)] = (*loops, node)
         if isinstance(node, Let) and node.binding is not None and node.init is not None:
@@ -80,9 +103,40 @@ class _Walk:
         inner = (*loops, node) if isinstance(node, Loop | While | For) else loops
         for part in children(node):
             last = max(last, self.walk(part, inner))
-        if isinstance(node, Loop | While | For):
+        if isinstance(node, Loop | While | For | Block):
             self.spans[id(node)] = (node.pos, last)
+        if isinstance(node, Block):
+            self.blocks.pop()
         return last
+
+    def outlived(self) -> Local | None:
+        """`first = &batch[0];` with `first` declared outside the block that declares `batch`,
+        and read after that block ends (no new value given it first): the `batch` borrowed."""
+        for holder, x, store in self.stored:
+            inner = self.block_of.get(id(x.binding))
+            around = self.block_of.get(id(holder))
+            if id(x.binding) not in self.values or None in (inner, around) or inner is around:
+                continue
+            block = self.outer.get(id(inner))
+            while block is not None and block is not around:
+                block = self.outer.get(id(block))
+            if block is None:  # `holder` is not declared in a block around `inner`'s
+                continue
+            end = self.spans[id(inner)][1]
+            later = sorted(u.pos for u, _ in self.uses if u.binding is holder and u.pos > end)
+            renewed = [a.pos for a, b, _ in self.assigns if b is holder and a.pos > store.pos]
+            if later and not any(at <= later[0] for at in renewed):
+                return x
+        return None
+
+
+def _made_here(e: Any) -> bool:
+    """A value the expression certainly makes, no reference (`vec![..]`, a struct, a number)."""
+    if e is None or e.borrowed:
+        return False
+    if isinstance(e, Lit):
+        return e.kind in ("int", "float", "bool")
+    return isinstance(e, ArrayLit | ArrayRepeat | StructLit | TupleLit | SomeLit | Format)
 
 
 def _locals(node: Any) -> list[Local]:
@@ -126,6 +180,9 @@ def refuse_assign_while_borrowed(body: Block, path: str) -> Unsupported | None:
         for loop in loops:  # `filled.push(&row)`, `row` made each turn, `filled` before the loop
             if loop in declared and loop not in w.declared.get(id(holder), ()):
                 return _dies(x, path)
+    dropped = w.outlived()  # `let first; { let batch = ..; first = &batch[0]; } first`
+    if dropped is not None:
+        return _dies(dropped, path)
     for _, x, start, end, uses, wrapped in _live(w):
         for assign, binding, _ in w.assigns:
             if binding is not x.binding or not start <= assign.pos <= end:
