@@ -151,6 +151,37 @@ def ancestors(result: RunResult, root: int, limit: int | None = None) -> set[int
     return seen
 
 
+def made_from(result: RunResult, node_id: int) -> frozenset[int | str]:
+    """What `node_id` is made from: the untracked inputs (data) of the steps that made it, but
+    for the detached copies an op makes of its own input (softmax's), new with every call; and
+    the leaves that require grad, by name (a parameter an optimizer stepped is a new leaf of
+    the same name)."""
+    data: set[int | str] = set()
+    for n in ancestors(result, node_id):
+        record = result.node(n)
+        if record is None:
+            continue
+        if record.requires_grad:
+            data.add(record.label or f"NodeId({n})")
+        data |= set(record.inputs) - set(record.parents)
+    return frozenset(n for n in data if isinstance(n, str) or not _detached_from_graph(result, n))
+
+
+def _detached_from_graph(result: RunResult, node_id: int) -> bool:
+    """Whether untracked `node_id` is made from a detached copy of a tracked tensor (softmax's
+    max of its own input): made anew with each call, not data given to it."""
+    stack, seen = [node_id], set()
+    while stack:
+        record = result.node(stack.pop())
+        if record is None or record.id in seen:
+            continue
+        seen.add(record.id)
+        if record.op == "detach" or record.tracked:
+            return True
+        stack.extend(record.inputs)
+    return False
+
+
 def _loop_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEntry]:
     entries: dict[int, AuditEntry] = {}
     for loop in loops:

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from pbpit.diagnose.audit import AuditEntry, Loop, ancestors, audit, find_loops
+from pbpit.diagnose.audit import AuditEntry, Loop, ancestors, audit, find_loops, made_from
 from pbpit.diagnose.carriers import find_carrier
 from pbpit.diagnostics.model import Edit
 from pbpit.lint.fixes import Fixes, identifiers, indent
@@ -702,8 +702,8 @@ class CaseFixes:
             # The first few made there are enough: a loop makes it again in every pass.
             candidates = sorted(made.get((record.op, record.stack[0]), []), key=lambda r: r.id)[:8]
             if candidates:
-                data = _data_of(result, mine)
-                found = next((c for c in candidates if _data_of(result, c.id) == data), None)
+                data = made_from(result, mine)
+                found = next((c for c in candidates if made_from(result, c.id) == data), None)
                 if found is not None:
                     return found
         return None
@@ -726,37 +726,6 @@ class CaseFixes:
     def rebuild_loss(self) -> Fix:
         """Build the loss again before its second backward."""
         return _fix_rebuild_loss(self.result, self.node, *self._backwards)
-
-
-def _data_of(result: RunResult, node_id: int) -> frozenset[int | str]:
-    """What `node_id` is made from: the untracked inputs (data) of the steps that made it, but
-    for the detached copies an op makes of its own input (softmax's), new with every call; and
-    the leaves that require grad, by name (a parameter an optimizer stepped is a new leaf of
-    the same name)."""
-    data: set[int | str] = set()
-    for n in ancestors(result, node_id):
-        record = result.node(n)
-        if record is None:
-            continue
-        if record.requires_grad:
-            data.add(record.label or f"NodeId({n})")
-        data |= set(record.inputs) - set(record.parents)
-    return frozenset(n for n in data if isinstance(n, str) or not _detached_from_graph(result, n))
-
-
-def _detached_from_graph(result: RunResult, node_id: int) -> bool:
-    """Whether untracked `node_id` is made from a detached copy of a tracked tensor (softmax's
-    max of its own input): made anew with each call, not data given to it."""
-    stack, seen = [node_id], set()
-    while stack:
-        record = result.node(stack.pop())
-        if record is None or record.id in seen:
-            continue
-        seen.add(record.id)
-        if record.op == "detach" or record.tracked:
-            return True
-        stack.extend(record.inputs)
-    return False
 
 
 def _fixes(

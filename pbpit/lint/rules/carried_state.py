@@ -84,9 +84,7 @@ def filled(name: str, meeting: Meeting, fixes: Fixes) -> bool:
         return False
     first = min(call.start_byte for call, _ in pushes)
     variable = name.split(".")[0]
-    return not any(
-        fixes.text(n) == variable and n.start_byte < first for n in identifiers(body)
-    )
+    return not any(fixes.text(n) == variable and n.start_byte < first for n in identifiers(body))
 
 
 def push_calls(name: str, body: Node, fixes: Fixes) -> list[tuple[Node, list[Node]]]:
@@ -366,7 +364,10 @@ def breaks_within(loop: Node | None, body: Node) -> bool:
         if current.type == "break_expression":
             return True
         if current.type in (
-            "for_expression", "while_expression", "loop_expression", "closure_expression"
+            "for_expression",
+            "while_expression",
+            "loop_expression",
+            "closure_expression",
         ):
             continue  # an inner loop's own `break` stays in it
         stack.extend(current.named_children)
@@ -571,3 +572,40 @@ def _backward_statement(body: Node, span: tuple[int, int]) -> tuple[Node | None,
         if deeper is None:
             return block, statement
         block = deeper
+
+
+def detach_at_push(tensor: str, carrier: str, meeting: Meeting, fixes: Fixes) -> list[Edit]:
+    """`.detach()` on `tensor` where the loop's one push into `carrier` names it once: as an
+    argument (`buffer.push(t)`, `t.clone()`), or a struct literal's field (`Transition {
+    state: s, target }` made `target: target.detach()`); none otherwise."""
+    body = meeting.loop.child_by_field_name("body") if meeting.loop is not None else None
+    calls = push_calls(carrier, body, fixes) if body is not None else []
+    if len(calls) != 1:
+        return []
+    _, arguments = calls[0]
+    uses = [n for a in arguments for n in identifiers(a) if fixes.text(n) == tensor]
+    if len(uses) != 1:
+        return []
+    use = uses[0]
+    parent = use.parent
+    if parent is not None and parent.type == "shorthand_field_initializer":
+        return [fixes.edit(use.start_byte, use.end_byte, f"{tensor}: {tensor}.detach()")]
+    if parent is not None and parent.type == "field_initializer":
+        if parent.child_by_field_name("value") != use:
+            return []
+    elif parent is None or parent.type != "arguments":
+        return []
+    return [fixes.edit(use.end_byte, use.end_byte, ".detach()")]
+
+
+def indexed(name: str, meeting: Meeting, fixes: Fixes) -> bool:
+    """Whether the loop reads the collection `name` at an index a pass computes (`buffer[step
+    / 2]`): emptied each pass, it holds the pass's own elements only, which `buf[0]` and
+    `buf[buf.len() - 1]` still find, and that index may not."""
+    start, end = meeting.loop_span
+    word = rb"\b" + re.escape(name.encode()) + rb"\s*\[([^\]]*)\]"
+    for found in re.finditer(word, fixes.data[start:end]):
+        index = re.sub(rb"\s+", b"", found[1])
+        if not re.fullmatch(rb"\d+|" + re.escape(name.encode()) + rb"\.len\(\)-1", index):
+            return True
+    return False

@@ -14,12 +14,13 @@ from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
 from pbpit.lint.rules.carried_state import (
     accumulator_reset,
     continues,
+    detach_at_push,
     detach_each_pass,
     detach_each_pass_help,
     empty_each_pass,
     filled,
     held_tensor,
-    push_calls,
+    indexed,
     pushed,
 )
 from pbpit.lint.rules.closures import recompute_in_closure
@@ -448,43 +449,6 @@ def detach_where_put_help(
     if edits:
         return Help(message, edits)
     return Help(f"{message}: `{line.strip()}`" if line else message)
-
-
-def detach_at_push(tensor: str, carrier: str, meeting: Meeting, fixes: Fixes) -> list[Edit]:
-    """`.detach()` on `tensor` where the loop's one push into `carrier` names it once: as an
-    argument (`buffer.push(t)`, `t.clone()`), or a struct literal's field (`Transition {
-    state: s, target }` made `target: target.detach()`); none otherwise."""
-    body = meeting.loop.child_by_field_name("body") if meeting.loop is not None else None
-    calls = push_calls(carrier, body, fixes) if body is not None else []
-    if len(calls) != 1:
-        return []
-    _, arguments = calls[0]
-    uses = [n for a in arguments for n in identifiers(a) if fixes.text(n) == tensor]
-    if len(uses) != 1:
-        return []
-    use = uses[0]
-    parent = use.parent
-    if parent is not None and parent.type == "shorthand_field_initializer":
-        return [fixes.edit(use.start_byte, use.end_byte, f"{tensor}: {tensor}.detach()")]
-    if parent is not None and parent.type == "field_initializer":
-        if parent.child_by_field_name("value") != use:
-            return []
-    elif parent is None or parent.type != "arguments":
-        return []
-    return [fixes.edit(use.end_byte, use.end_byte, ".detach()")]
-
-
-def indexed(name: str, meeting: Meeting, fixes: Fixes) -> bool:
-    """Whether the loop reads the collection `name` at an index a pass computes (`buffer[step
-    / 2]`): emptied each pass, it holds the pass's own elements only, which `buf[0]` and
-    `buf[buf.len() - 1]` still find, and that index may not."""
-    start, end = meeting.loop_span
-    word = rb"\b" + re.escape(name.encode()) + rb"\s*\[([^\]]*)\]"
-    for found in re.finditer(word, fixes.data[start:end]):
-        index = re.sub(rb"\s+", b"", found[1])
-        if not re.fullmatch(rb"\d+|" + re.escape(name.encode()) + rb"\.len\(\)-1", index):
-            return True
-    return False
 
 
 def detach_once_help(name: str, edits: list[Edit], sure: bool = False) -> Help:
