@@ -1,9 +1,8 @@
-"""Which diagnosis `run`, `audit` and `explain` show when lint has a finding of the panic whose
-only fix fails its check: lint's finding of a replay buffer says "empty `buffer` at the end of
-each pass", which the program cannot do (it reads an earlier pass's element: index out of
-bounds), while the run, which saw the tensor put in the buffer, detaches it where it is put,
-which runs. The run's diagnosis stays, under lint's rule and binding. The oracle is running
-the program and its fixed copy (exit status, what it prints)."""
+"""Which diagnosis `run`, `audit` and `explain` show for a replay buffer read at an earlier
+pass's element: emptying `buffer` at the end of each pass cannot be done (index out of bounds),
+so lint, as the run, which saw the tensor put in the buffer, detaches it where it is put, which
+runs, under lint's rule and binding. The oracle is running the program and its fixed copy (exit
+status, what it prints)."""
 
 from __future__ import annotations
 
@@ -54,7 +53,7 @@ def _runs_fixed(path: Path, edits, tmp_path: Path) -> tuple[int, str, str]:
     return status, fixed.read_text(), out
 
 
-def test_the_program_panics_and_lint_finds_it_with_a_fix_that_does_not_run(tmp_path):
+def test_the_program_panics_and_lint_finds_it_with_a_fix_that_runs(tmp_path):
     path = _program(tmp_path)
     status, out, err = pbpit_run(path)
     assert status != 0 and "graph tape has already been consumed" in err
@@ -63,12 +62,12 @@ def test_the_program_panics_and_lint_finds_it_with_a_fix_that_does_not_run(tmp_p
     _, said, _ = lint_captured([str(path)], fmt="json")
     (finding,) = json.loads(said)["findings"]
     assert finding["rule"] == "loop-external-tracked"
-    written = [h for h in finding["help"] if h.get("edits")]
-    # Lint's fix empties the buffer each pass; pass 1 then reads buffer[0] of a Vec of one.
-    for help_ in written:
-        edits = [Edit(**e) for e in help_["edits"]]
-        status, _, _ = _runs_fixed(path, edits, tmp_path)
-        assert status != 0
+    # The buffer is read at an index a pass computes (`buffer[step / 2]`): emptied each pass,
+    # pass 1 would read buffer[0] of an empty Vec. Lint detaches the target where it is pushed,
+    # as the run does.
+    (written,) = [h for h in finding["help"] if h.get("edits")]
+    status, text, _ = _runs_fixed(path, [Edit(**e) for e in written["edits"]], tmp_path)
+    assert PUT_DETACHED in text.splitlines() and status == 0
 
 
 def test_run_shows_the_fix_that_runs_under_lints_rule_and_binding(tmp_path):
