@@ -106,6 +106,8 @@ ADDED = {
         n: (methods.OR,)
         for n in ("unwrap_or", "unwrap_or_else", "unwrap_or_default", "or", "or_else")
     },
+    # A map or Vec read at a loop's counter (`cache.get(&step)`): that pass's element.
+    **{n: (methods.KEYED,) for n in ("get", "get_mut")},
 }
 
 

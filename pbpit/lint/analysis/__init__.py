@@ -43,7 +43,10 @@ A `Vec` filled by `push` holds every tensor pushed; an element taken out of a co
 loss in losses`, `let [a, b] = &outs[..]`) derives from what the elements share: the tensor
 `chunk` or `split` cut them from, what they were all made from before the loop that pushes them;
 nothing else; a `map` whose closure, given an element, yields data (`|t| t.device()`) is data.
-`clear()`, `Option::take()` and `std::mem::take` empty what they are called on. An `Option` or
+`clear()`, `drain(..)`, `Option::take()` and `std::mem::take` empty what they are called on,
+and of the elements a loop walked of it nothing stays; `drain(..1)` of a `Vec` one tensor a pass
+is pushed into takes out the oldest (what the earliest pass pushed). An element read at a loop's
+counter (`xs[i]`, `cache[&step]`, `cache.get(&step)`) is that pass's element. An `Option` or
 `Result` of a tuple or struct holds it part by part (`Some(Bridge { rows, leaf })`, joined
 across branches, `as_ref()`, `if let Some(b)`, `map(|b| ..)`); the closures of `then`,
 `and_then`, `map_or_else`, `unwrap_or_else` are read once for what they make (the content given

@@ -293,6 +293,7 @@ class _Bindings:
             value = _op([self.state.values.get(slot, _DATA), value])
         else:
             self._name_call_result(slot.name, value)
+            self._walk_gone(slot)  # a new value: none of the elements a loop walked of it
         statement = node.parent if node.parent is not None else node
         self.state.values[slot] = self._bound(
             slot.name, value, left, right, statement, assigned=True
@@ -392,28 +393,52 @@ class _Bindings:
         if not tracked:
             return _DATA
         if key is not None:  # `xs[i]`, `i` a loop's counter: one element a pass
-            collection = node.named_children[0]
-            root = collection  # `xs`, or `bank` of `bank.feats`
-            while root.type == "field_expression" and self._path(collection) is not None:
-                root = root.child_by_field_id(_FIELD.value) or root.named_children[0]
-            named = collection if root.type == "identifier" else None
-            element = self._element_of_pass(base, key, named, offset)
-            if named is None or element.origin is None:
-                return element
-            # The read of `xs` there takes the element (in the branch it is in: `if step == 0
-            # { xs[i].clone() }`), as `x` of `for x in xs.iter()` holds it.
-            taken = self._taking_read(element.reads, self.span(root), element.origin)
-            return replace(element, reads=taken)
+            return self._counted_element(node.named_children[0], base, key, offset)
+        if index is not None and index.type == "identifier" and base.origin in self.markers:
+            keyed = self._keyed_marker(base.origin, index)
+            if keyed is not None:
+                return keyed
         name_node = node.child_by_field_id(_FIELD.field)
         if node.type == "field_expression" and base.origin is not None and name_node is not None:
             return self._field_part(base, self.text(name_node))
         return _op([base])
 
+    def _counted_element(self, collection: Node, base: Value, key: int, offset: int) -> Value:
+        """The element of `collection` (its value `base`) at a loop's counter (`xs[i]`,
+        `cache[&step]`, `cache.get(&step)`): one element a pass."""
+        root = collection  # `xs`, or `bank` of `bank.feats`
+        while root.type == "field_expression" and self._path(collection) is not None:
+            root = root.child_by_field_id(_FIELD.value) or root.named_children[0]
+        named = collection if root.type == "identifier" else None
+        element = self._element_of_pass(base, key, named, offset)
+        if named is None or element.origin is None:
+            return element
+        # The read of `xs` there takes the element (in the branch it is in: `if step == 0
+        # { xs[i].clone() }`), as `x` of `for x in xs.iter()` holds it.
+        taken = self._taking_read(element.reads, self.span(root), element.origin)
+        return replace(element, reads=taken)
+
+    def _keyed_marker(self, field: Definition, index: Node) -> Value | None:
+        """Summarising a method of `&self`, `self.slots[key]` of a field the caller gives at an
+        integer parameter `key`: a marker of its own (`("keyed", "slots@1")`), the element at
+        what the caller passes (`cache.get(step)`, `step` a loop's counter: that pass's)."""
+        kind, name = self.markers[field]
+        slot = self.lookup(self.text(index))
+        position = self.key_params.get(slot) if slot is not None else None
+        if kind != "field" or position is None or self.self_mut:
+            return None  # a method that may also write it (get or insert): the collection
+        marker = self._marker(f"{field.name}[{self.text(index)}]", ("keyed", f"{name}@{position}"))
+        return replace(marker, origin=None)  # an element read, named by what binds it (`f`)
+
     def _counted_index(self, index: Node) -> tuple[int | None, int]:
         """The loop whose counter an index is, a new value each pass (`i`, `i as usize`), and
         how many passes on the element it takes is (`i + 1`: 1, `i - 1`: -1)."""
-        while index.type in ("type_cast_expression", "parenthesized_expression"):
-            index = index.child_by_field_id(_FIELD.value) or index.named_children[0]
+        while index.type in (
+            "type_cast_expression",
+            "parenthesized_expression",
+            "reference_expression",  # `cache[&step]` of a map keyed by the counter
+        ):
+            index = index.child_by_field_id(_FIELD.value) or index.named_children[-1]
         offset = 0
         if index.type == "binary_expression":
             operator = index.child_by_field_id(_FIELD.operator)

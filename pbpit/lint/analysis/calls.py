@@ -57,6 +57,11 @@ class _Calls:
                 held = Value(Requirement.GRAD, why="from a parameter")
             elif kind == "param" and isinstance(key, int) and key < len(arguments):
                 held = arguments[key]
+            elif kind == "keyed" and receiver is not None:
+                field, at = str(key).rsplit("@", 1)
+                held = self._keyed_given(f"{receiver}.{field}", int(at), receiver, call)
+                if held.requirement == Requirement.GRAD_IN_BACKWARD:
+                    reads.add(Read(span, f"{receiver}.{field}", held, None, self.context))
             elif kind == "field" and receiver is not None:
                 slot = self._field_slot(f"{receiver}.{key}", create=receiver == "self")
                 held = self.state.values.get(slot, _DATA) if slot is not None else _DATA
@@ -204,6 +209,21 @@ class _Calls:
         finally:
             # It calls itself, a cycle: broken here, its cells are freed now, not by the collector.
             instantiate = None  # noqa: F841
+
+    def _keyed_given(self, path: str, position: int, receiver: str, call: Node) -> Value:
+        """What a method's `self.slots[key]` (a `("keyed", "slots@1")` marker) is at a call:
+        the element of the caller's `path` (`cache.slots`) at the argument given for `key`,
+        this pass's where that is a loop's counter (`cache.get(step)`), else the collection."""
+        slot = self._field_slot(path, create=receiver == "self")
+        held = self.state.values.get(slot, _DATA) if slot is not None else _DATA
+        given = call.child_by_field_id(_FIELD.arguments)
+        nodes = given.named_children if given is not None else []
+        at = position - 1  # `self` is position 0; a method's first argument, 1
+        if held.requirement == Requirement.GRAD_IN_BACKWARD and 0 <= at < len(nodes):
+            counter, offset = self._counted_index(nodes[at])
+            if counter is not None and offset == 0:
+                return self._element_of_pass(held, counter, None, offset)
+        return held  # another pass's (`step - 1`): the collection, which carries it
 
     def _inline(self, closure: Node, arguments: list[Value]) -> Value:
         """A closure bound by `let`, read where it is called, with what it is given."""

@@ -313,6 +313,8 @@ def _parameter_type(data: bytes, parameter: Node) -> str:
 
 _ONE_TENSOR = re.compile(r"(?:[\w:]+::)?Tensor\s*(?:<|$)")
 """A type that is one tensor: `Tensor<B, 2>`, `burn::tensor::Tensor<B, 1>`."""
+_INTEGER = re.compile(r"[ui](?:8|16|32|64|128|size)")
+"""An integer type: a parameter of it may be a key (`slots[key]`)."""
 
 
 def _may_hold_tensors(kind: str) -> bool:

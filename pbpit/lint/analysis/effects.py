@@ -4,6 +4,7 @@ does not apply (the next of the row's effects is tried, then the reading of any 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -13,6 +14,9 @@ from pbpit.lint.analysis.common import _FIELD
 from pbpit.lint.analysis.state import _DATA, _FROZEN, _WHOLE, _content, _join, _leaves, _op
 from pbpit.lint.values import Value
 from pbpit.rust.syntax import Node
+
+_FRONT = re.compile(r"(?:0\s*)?\.\.=?\s*[A-Za-z0-9_.]+")
+"""A range from the start (`..1`, `..=k`, `0..n`): `drain` takes the oldest elements."""
 
 _FROM_A_LEAF = "from a tensor that requires grad"
 
@@ -87,7 +91,7 @@ class _Effects:
         place = self._place(receiver_node)
         if place is None:
             return None
-        self.state.values[place] = _DATA
+        self._emptied(place)
         return _DATA
 
     def _iterate_effect(self, call, receiver_node, name_node, receiver, arguments):
@@ -122,18 +126,54 @@ class _Effects:
         place = self._place(receiver_node)
         if place is None:
             return None
-        self.state.values[place] = _DATA  # `Option::take` leaves `None` behind
+        self._emptied(place)  # `Option::take` leaves `None` behind
         return receiver
 
     def _drain_effect(self, call, receiver_node, name_node, receiver, arguments):
         given = call.child_by_field_id(_FIELD.arguments)
-        if given is None or [self.text(n) for n in given.named_children] != [".."]:
-            return None  # `drain(1..)`: part of it stays
+        ranges = [self.text(n) for n in given.named_children] if given is not None else []
         place = self._place(receiver_node)
-        if place is None:
+        if place is None or len(ranges) != 1:
             return None
-        self.state.values[place] = _DATA  # `losses.drain(..)` leaves it empty, as `clear()`
-        return receiver
+        if ranges == [".."]:
+            self._emptied(place)  # `losses.drain(..)` leaves it empty, as `clear()`
+            return receiver
+        if _FRONT.fullmatch(ranges[0]):
+            return self._drained_front(place, receiver)
+        return None  # `drain(1..)`: the oldest stay
+
+    def _drained_front(self, place, receiver: Value) -> Value | None:
+        """`queue.drain(..1)` of a collection filled by `push`, one tensor a pass: the oldest
+        out (what the earliest pass that put one there put, the first a walk takes), the rest
+        stay."""
+        if receiver.requirement != Requirement.GRAD_IN_BACKWARD or receiver.parts is not None:
+            return None
+        shared = frozenset(receiver.shared or ())
+        own = [d for d in receiver.sources if d not in shared]
+        if not own:
+            return None
+        oldest = min(d.context for d in own)
+        out = frozenset(d for d in own if d.context == oldest)
+        if sum(not any(d in e.sources for e in out if e is not d) for d in out) != 1:
+            return None  # that pass put several (or none known): which stay is not known
+        left = frozenset(receiver.sources) - out
+        self.state.values[place] = replace(receiver, sources=left) if left - shared else _DATA
+        return replace(receiver, sources=out | shared)
+
+    def _keyed_effect(self, call, receiver_node, name_node, receiver, arguments):
+        given = call.child_by_field_id(_FIELD.arguments)
+        if (
+            receiver_node is None
+            or given is None
+            or given.named_child_count != 1
+            or receiver.requirement != Requirement.GRAD_IN_BACKWARD
+            or receiver.parts is not None
+        ):
+            return None
+        key, offset = self._counted_index(given.named_children[0])
+        if key is None:
+            return None
+        return self._counted_element(receiver_node, receiver, key, offset)
 
     def _yield_effect(self, call, receiver_node, name_node, receiver, arguments):
         row = methods.METHODS[self.text(name_node)] if name_node is not None else None
@@ -227,7 +267,9 @@ class _Effects:
         place = self._place(given)
         if place is not None:
             replacing = len(values) > 1 and len(argument_nodes) > 1
-            self.state.values[place] = values[1] if replacing else _DATA
+            self._emptied(place)
+            if replacing:
+                self.state.values[place] = values[1]
         return values[0] if values else _DATA
 
     def _wrap_function(self, call, argument_nodes, values):
@@ -259,6 +301,7 @@ _EFFECTS: dict[str, _Reading] = {
     methods.ADAPT: _Effects._adapt_effect,
     methods.TAKE: _Effects._take_effect,
     methods.DRAIN: _Effects._drain_effect,
+    methods.KEYED: _Effects._keyed_effect,
     methods.YIELD: _Effects._yield_effect,
     methods.OR: _Effects._or_effect,
     methods.MODULE: _Effects._module_effect,

@@ -57,6 +57,9 @@ ADAPT = "adapt"
 """An iterator adaptor: each element still shares what the elements shared (`zip`, `collect`)."""
 TAKE = "take"
 """With no argument, the value out and `None` left in its place (`Option::take`)."""
+KEYED = "keyed"
+"""Given a loop's counter (`get(&step)`, `get(i)`): the element of that pass, as `xs[i]` reads
+it (a map or `Vec` filled and read per key)."""
 DRAIN = "drain"
 """Given the full range (`drain(..)`): the elements out, the collection left empty."""
 YIELD = "yield"
@@ -173,6 +176,7 @@ _OTHER_ROWS: list[Row] = [
     *_rows("iter into_iter", ITERATE, otherwise=(LEAVES_GATHERED,)),
     *_rows("iter_mut rev as_slice skip enumerate", ITERATE),
     *_rows("drain", DRAIN, ITERATE),
+    *_rows("get get_mut", KEYED),
     *_rows("collect", ADAPT, otherwise=(LEAVES_GATHERED,)),
     *_rows("zip filter chain cloned step_by take_while skip_while", ADAPT),
     *_rows(

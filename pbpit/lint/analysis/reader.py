@@ -11,6 +11,7 @@ from pbpit.diagnostics.model import Diagnostic
 from pbpit.engine.graph import Requirement
 from pbpit.lint.analysis.common import (
     _FIELD,
+    _INTEGER,
     _ITEMS,
     _ONE_TENSOR,
     _PASSES,
@@ -65,6 +66,11 @@ class _Reader:
         self.tensor_params: set[int] = set()
         """The positions of the parameters whose type is one tensor (`&Tensor<B, 2>`), not a
         collection or a struct of them."""
+        self.key_params: dict[_Slot, int] = {}
+        """Summarising: each integer parameter (`key: usize`), by its position, so that a
+        field read at it (`self.slots[key]`) is the element at what the caller gives."""
+        self.self_mut = False
+        """The function takes `&mut self` (or `mut self`)."""
         self.taken: dict[Definition, tuple[Definition, str]] = {}
         """A field taken out of a marker (`losses.policy_loss`): the marker and the field."""
         self.types: dict[_Slot, str] = {}
@@ -211,6 +217,7 @@ class _Reader:
         for parameter in parameters.named_children if parameters is not None else ():
             if parameter.type == "self_parameter":
                 self.declare("self", _DATA, parameter)
+                self.self_mut = "mut" in self.text(parameter)
                 if self.callee is not None and self.callee.owner is not None:
                     self.types[self.scopes[-1]["self"]] = self.callee.owner
                 position += 1
@@ -227,6 +234,8 @@ class _Reader:
                 text = self.text(name)
                 value = self._marker(text, ("param", position)) if marked else _DATA
                 self.declare(text, value, name)
+                if self.summarising and _INTEGER.fullmatch(kind_text.strip()):
+                    self.key_params[self.scopes[-1][text]] = position
                 if owner is not None and owner in self.program.structs:
                     self.types[self.scopes[-1][text]] = owner
             position += 1

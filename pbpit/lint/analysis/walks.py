@@ -159,6 +159,20 @@ class _Walks:
                 Requirement.GRAD_IN_BACKWARD, None, held.sources | {made}, made.why
             )
 
+    def _emptied(self, place: _Slot) -> None:
+        """`place` holds nothing now (`clear()`, `drain(..)`, `take()`): neither the tensors
+        put in it nor the elements a loop walked of it (`losses[..]`), which a later pass that
+        refills it cannot reach."""
+        self.state.values[place] = _DATA
+        self._walk_gone(place)
+
+    def _walk_gone(self, place: _Slot) -> None:
+        """The elements a loop walked of `place` are no longer in it (it was emptied, or given
+        a new value)."""
+        walked = self.lookup(f"{place.name}[..]")
+        if walked is not None and walked in self.state.values:
+            self.state.values[walked] = _DATA
+
     def _walked_name(self, pattern: Node | None, value: Node | None) -> Node | None:
         """The name a `for` loop binds to the element of the collection it walks: the
         pattern's name, `f` of `(f, target)` in `feats.iter().zip(..)`, `f` of `(i, f)` in
