@@ -28,14 +28,9 @@ from pbpit.rust.interp.nodes import (
 )
 from pbpit.rust.interp.types import FnT
 
-# std's methods that take `&mut self` (of `Vec`, `String`, `Option`, `HashMap`...).
-_MUTATING = frozenset(
-    (
-        "push pop insert remove clear truncate extend append push_str sort sort_by sort_by_key "
-        "sort_unstable sort_unstable_by retain dedup reverse swap fill drain take replace "
-        "swap_remove resize"
-    ).split()
-)
+def _takes_mut_self(call: Method) -> bool:
+    """A std method taking `&mut self` (`Builtin.mutates`: `push`, `sort`, `insert`..)."""
+    return getattr(call.impl, "mutates", False)
 
 
 def _changed_capture(closure: Closure) -> Local | None:
@@ -53,7 +48,7 @@ def _change(closure: Closure) -> tuple[Local, Any] | None:
         place: Expr | None = None
         if isinstance(node, Assign):
             place = node.target
-        elif isinstance(node, Method) and node.name in _MUTATING and not node.recv.borrowed:
+        elif isinstance(node, Method) and _takes_mut_self(node) and not node.recv.borrowed:
             place = node.recv
         root = place_root(place) if place is not None else None
         if root is not None and not root.binding.declared_in(closure.scope):

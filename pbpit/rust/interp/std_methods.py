@@ -195,7 +195,14 @@ STR_METHODS = rows(
     Builtin("str", "is_empty", (), "bool", lambda c, e, recv, a: lambda frame: not recv(frame)),
     Builtin("str", "as_str", (), "str", lambda c, e, recv, a: recv),
     Builtin(
-        "str", "push_str", None, "()", _push_str, _push_str_type, receivers=frozenset(("String",))
+        "str",
+        "push_str",
+        None,
+        "()",
+        _push_str,
+        _push_str_type,
+        receivers=frozenset(("String",)),
+        mutates=True,
     ),
     *STR_MORE,  # `parse`, `trim`, `to_uppercase`.. (str_methods.py)
     *STR_CHARS,  # `String::push`, `chars` (char_methods.py)
