@@ -92,6 +92,36 @@ fn main() {
 """,
         runs("1.5707963267948966 3.141592653589793\n"),
     ),
+    # `HashMap` named by its path, with no `use` (false E0433 and E0425)
+    "hashmap_by_its_path": (
+        """\
+fn count(words: &[&str]) -> std::collections::HashMap<String, usize> {
+    let mut m: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for w in words {
+        *m.entry(w.to_string()).or_insert(0) += 1;
+    }
+    m
+}
+
+fn main() {
+    let m = count(&["a", "b", "a"]);
+    let mut n = std::collections::HashMap::new();
+    n.insert(1, 2);
+    println!("{} {:?} {}", m.len(), m.get("a"), n.len());
+}
+""",
+        runs("2 Some(2) 1\n"),
+    ),
+    # ..while the bare name still needs its `use`
+    "hashmap_not_in_scope": (
+        """\
+fn main() {
+    let m: HashMap<i32, i32> = HashMap::new();
+    println!("{}", m.len());
+}
+""",
+        rejects("E0425"),
+    ),
     # `Vec<&dyn Layer>` and `[&dyn Layer; 2]` of different types (a false E0308)
     "dyn_elements_coerced": (
         """\

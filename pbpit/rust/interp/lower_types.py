@@ -109,8 +109,10 @@ class TypeLowering:
             raise self.fail(node, f"the type `{name}`")
         if kind == "generic_type":
             base = node.child_by_field_name("type")
+            prefix = ""  # `std::collections` of `std::collections::HashMap<K, V>`
             if base.type == "scoped_type_identifier":
                 self.check_prefix(base.child_by_field_name("path"))
+                prefix = self.text(base.child_by_field_name("path")).lstrip(":")
                 base = base.child_by_field_name("name")
             name = self.unalias(self.text(base))
             args = self.kids(node.child_by_field_name("type_arguments"))
@@ -125,7 +127,7 @@ class TypeLowering:
             if name == "Result" and len(args) == 2 and _DYN_ERROR.fullmatch(self.text(args[1])):
                 return dyn_result(self.type(args[0]))
             if name == "HashMap" and len(args) == 2:  # `std::collections::HashMap<K, V>`
-                if not hashmap.imported(self.src):
+                if prefix != "std::collections" and not hashmap.imported(self.src):
                     what = "cannot find type `HashMap` in this scope"
                     raise self.fail(base, rejects(what, "E0425"))
                 return hashmap.hash_map(self.type(args[0]), self.type(args[1]))
