@@ -65,24 +65,29 @@ class _Events:
             again = not self.context and bool(given)
             # A loop's next pass backpropagating again what an earlier pass consumed of what the
             # caller gives (a loss made from it before the loop): a second backward of it.
-            # What of it the next pass takes again, outside a branch one pass takes: a
-            # parameter read only in `if step == 0 { feat.clone() }` is not.
-            repeated = {
-                self.markers.get(made) or self.markers[self.taken[made][0]]
-                for made in given
-                if self._next_pass(self.state.consumed[made], made, value)
-            }
-            again_group = {k: same for k, same in group.items() if k[0] in repeated}
             next_pass = (
                 bool(self.context)
                 and value.origin not in self.markers
                 and all(self._one_tensor(made) for made in given)
-                and bool(again_group)
                 and self.backwards.count(group) == 1
-                and not any(self.backwards[i] == again_group for i in self.next_passes)
             )
             if next_pass:
-                group = again_group
+                # What of it the next pass takes again, outside a branch one pass takes: a
+                # parameter read only in `if step == 0 { feat.clone() }` is not. Asked only
+                # here, where it decides: the walk back through the loss's reads is the dearest
+                # question of a backward.
+                memo = _OnceBranches(self.once_reads)
+                repeated = {
+                    self.markers.get(made) or self.markers[self.taken[made][0]]
+                    for made in given
+                    if self._next_pass(self.state.consumed[made], made, value, memo)
+                }
+                again_group = {k: same for k, same in group.items() if k[0] in repeated}
+                next_pass = bool(again_group) and not any(
+                    self.backwards[i] == again_group for i in self.next_passes
+                )
+                if next_pass:
+                    group = again_group
             if group and (group not in self.backwards or again or next_pass):
                 if next_pass:
                     self.next_passes.add(len(self.backwards))
@@ -121,7 +126,9 @@ class _Events:
             return _ONE_TENSOR.match(declared.strip()) is not None
         return False
 
-    def _next_pass(self, earlier: Backward, made: Definition, loss: Value) -> bool:
+    def _next_pass(
+        self, earlier: Backward, made: Definition, loss: Value, memo: _OnceBranches
+    ) -> bool:
         """Whether a backward here of `loss` runs in a later pass of a loop around both than
         `earlier`, outside a branch that runs in one pass only, and takes `made` outside one
         too (`if step == 0 { feat.clone() }` of a parameter `feat`)."""
@@ -131,18 +138,24 @@ class _Events:
         if any(b[0] == loop_key and b in self.once for b in earlier.once):
             return False
         return not (
-            self._read_once_only(made, earlier.loss, loop_key)
-            & self._read_once_only(made, loss, loop_key)
+            self._read_once_only(made, earlier.loss, loop_key, memo)
+            & self._read_once_only(made, loss, loop_key, memo)
         )
 
     def _read_once_only(
-        self, definition: Definition, loss: Value, loop_key: int
+        self, definition: Definition, loss: Value, loop_key: int, memo: _OnceBranches
     ) -> frozenset[tuple[int, int]]:
         """The branches of loop `loop_key` that run in one pass at most through which `loss`
         takes `definition`: on every way from the loss back to a read that took it first, a
         read made in one of them (`if step == 0 { feat.clone() }`, or `if step == 0 { f }`
         of `let f = feat.clone();`); empty when a way has none."""
-        return self._once_within(definition, loss.reads, loop_key, {})
+        if not memo.noted(definition, loop_key):
+            # No read of it in such a branch: none on any way. Most often so, and answered
+            # without the walk, which asks every read of a chain of `let`s of those it was
+            # made of (each of them asked of the ones before: cubic in the chain's length).
+            return frozenset()
+        known = memo.known.setdefault((definition, loop_key), {})
+        return self._once_within(definition, loss.reads, loop_key, known)
 
     def _once_within(
         self,
@@ -192,9 +205,10 @@ class _Events:
         loop_key = _loop_between(earlier.context, later.context)
         if any(branch[0] == loop_key and branch in later.once for branch in earlier.once):
             return False  # one branch, run in one pass only: not twice
+        memo = _OnceBranches(self.once_reads)
         if loop_key is not None and (
-            self._read_once_only(definition, earlier.loss, loop_key)
-            & self._read_once_only(definition, later.loss, loop_key)
+            self._read_once_only(definition, earlier.loss, loop_key, memo)
+            & self._read_once_only(definition, later.loss, loop_key, memo)
         ):
             return False  # both took it in one branch that runs in one pass only (`if step == 0`)
         home = definition.home
@@ -302,6 +316,33 @@ class _Events:
     def _found(self, finding: Diagnostic) -> None:
         # A later pass finds again what an earlier one found: the first is kept.
         self.found.setdefault((finding.rule, finding.primary.line, finding.primary.column), finding)
+
+
+class _OnceBranches:
+    """`_read_once_only`'s answers within one backward, while what the function read in a
+    branch that runs in one pass only stays as it is: each read's branches, by definition and
+    loop (`known`), and the reads noted in a branch of each loop."""
+
+    __slots__ = ("once_reads", "known", "in_loop")
+
+    def __init__(self, once_reads: dict[int, tuple[Read, frozenset[tuple[int, int]]]]) -> None:
+        self.once_reads = once_reads
+        self.known: dict[tuple[Definition, int], dict[int, frozenset[tuple[int, int]]]] = {}
+        self.in_loop: dict[int, list[Read]] = {}
+
+    def noted(self, definition: Definition, loop_key: int) -> bool:
+        """Whether a read of `definition` (or of a tensor made from it) was made in a branch
+        of loop `loop_key` that runs in one pass only: the only reads whose branches the walk
+        of `_once_within` can find."""
+        reads = self.in_loop.get(loop_key)
+        if reads is None:
+            reads = [
+                read
+                for read, branches in self.once_reads.values()
+                if any(b[0] == loop_key for b in branches)
+            ]
+            self.in_loop[loop_key] = reads
+        return any(definition in read.value.sources for read in reads)
 
 
 def _made_in_note(definition: Definition) -> str | None:
