@@ -59,7 +59,7 @@ def lower_for(lowerer: Any, node: Any) -> Any | None:
     saved = lowerer.open_scope()
     index = lowerer.declare(index_name or _HIDDEN, False)
     element = lowerer.declare(element_name, False)
-    setattr(element, _SOURCE, (recv, index))
+    setattr(element, _SOURCE, (recv, index, lowerer.delta))
     lowerer.close_scope(saved)
     loop.binding = index
     lowerer.scope.loops.append(loop)
@@ -119,7 +119,7 @@ def _lower_zip(lowerer: Any, node: Any, recv: Any, other: Any, first: str, secon
     saved = lowerer.open_scope()
     index = lowerer.declare(_HIDDEN, False)
     element = lowerer.declare(first, False)
-    setattr(element, _SOURCE, (recv, index))
+    setattr(element, _SOURCE, (recv, index, lowerer.delta))
     item = lowerer.declare(second, False)
     item.by_reference = True  # type: ignore[attr-defined]  # (references.py)
     read = Index(pos, lowerer.expr(other), Local(pos, index, lowerer.scope), pos)
@@ -152,7 +152,7 @@ def element(lowerer: Any, node: Any, binding: Any) -> Any | None:
     source = getattr(binding, _SOURCE, None)
     if source is None:
         return None
-    recv, index = source
+    recv, index, delta = source
     parent = node.parent
     deref = (
         parent is not None
@@ -171,7 +171,14 @@ def element(lowerer: Any, node: Any, binding: Any) -> Any | None:
             f"`{binding.name}.field` and `{binding.name}.method()`)",
         )
     pos = lowerer.pos(node)
-    place = Index(pos, lowerer.expr(recv), Local(pos, index, lowerer.scope), pos)
+    # `v` is a node of the loop's tree, `x` may be one of a macro's arguments (`println!("{}",
+    # x.name())`), re-parsed at another offset into the file: `v` is read at the loop's.
+    here, lowerer.delta = lowerer.delta, delta
+    try:
+        whole = lowerer.expr(recv)
+    finally:
+        lowerer.delta = here
+    place = Index(pos, whole, Local(pos, index, lowerer.scope), pos)
     setattr(place, PLACE, True)
     return place
 
