@@ -414,6 +414,7 @@ INT_METHODS: tuple[Method, ...] = (
     Method("squeeze_dim", SHAPE, None, NEVER, "(self, dim: I) -> Tensor<B, D2, Int>"),
     Method("gather", SHAPE, None, NEVER, "(self, dim: I, indices: Tensor<B, D, Int>) -> Self"),
     Method("select", SHAPE, None, NEVER, "(self, dim: I, indices: Tensor<B, 1, Int>) -> Self"),
+    Method("narrow", SHAPE, None, NEVER, "(self, dim: I, start: usize, length: usize) -> Self"),
     Method("one_hot", INT_BOOL, None, NEVER, "(self, num_classes: usize) -> Tensor<B, D2, Int>"),
     Method("sum", REDUCTION, None, NEVER, "(self) -> Tensor<B, 1, Int>"),
     Method("sum_dim", REDUCTION, None, NEVER, "(self, dim: usize) -> Self"),
@@ -445,6 +446,7 @@ INT_METHODS: tuple[Method, ...] = (
 )
 BOOL_METHODS: tuple[Method, ...] = (
     *(m for m in INT_METHODS if m.name in ("clone", "dims", "into_data", "to_data", "reshape")),
+    *(m for m in INT_METHODS if m.name == "narrow"),  # one method of every kind (`K: BasicOps`)
     Method("into_scalar", READ, None, NEVER, "(self) -> bool"),
     Method("equal", INT_BOOL, None, NEVER, COMPARED),
     Method("not_equal", INT_BOOL, None, NEVER, COMPARED),

@@ -154,6 +154,14 @@ class IntTensor(Tensor):
         axis, picked = _selected(self.array, dim, indices)
         return self._same(np.take(self.array, picked, axis=axis))
 
+    def narrow(self, dim: int, start: int, length: int) -> IntTensor:
+        """Burn's `narrow` (one for every kind, `K: BasicOps`): `start..start + length` along
+        `dim`, checked as a float tensor's is."""
+        from pbpit.engine.tensor_shapes import narrowed  # it imports `tensor`, which imports this
+
+        at, start, length = narrowed(self.shape, dim, start, length)
+        return self._same(np.take(self.array, range(start, start + length), axis=at))
+
     # -- numbers --------------------------------------------------------------------------------
 
     def sum(self) -> IntTensor:

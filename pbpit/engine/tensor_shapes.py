@@ -64,6 +64,15 @@ def flatten(self: Tensor, start_dim: int, end_dim: int, rank: int | None = None)
 def narrow(self: Tensor, dim: int, start: int, length: int) -> Tensor:
     """Burn's `narrow(dim, start, length)`: `start..start + length` along `dim` (one slice)."""
     shape = self.array.shape
+    at, start, length = narrowed(shape, dim, start, length)
+    return self.slice(
+        [(start, start + length) if i == at else (0, None) for i in range(len(shape))]
+    )
+
+
+def narrowed(shape: tuple[int, ...], dim: int, start: int, length: int) -> tuple[int, int, int]:
+    """(the dim, start, length) of `narrow(dim, start, length)` on a tensor of `shape`, checked
+    as Burn checks them for every kind (`TensorCheck::narrow`; a ValueError here)."""
     at = _axis("narrow", dim, shape)
     start, length = _integer(start, "narrow"), _integer(length, "narrow")
     if start >= 0 and length >= 0:
@@ -73,9 +82,7 @@ def narrow(self: Tensor, dim: int, start: int, length: int) -> Tensor:
             f"narrow: {start}..{start + length} along dim {at} of {list(shape)} (a length above "
             "0, inside the dim)"
         )
-    return self.slice(
-        [(start, start + length) if i == at else (0, None) for i in range(len(shape))]
-    )
+    return at, start, length
 
 
 def chunk(self: Tensor, chunks: int, dim: int) -> list[Tensor]:
