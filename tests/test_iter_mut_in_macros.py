@@ -89,6 +89,23 @@ fn main() {
 """,
         runs("11 10\n22 20\n"),
     ),
+    # the `&mut` of `if let Some(r) = v.get_mut(i)` (written back after the body) in macros
+    "get_mut_element_in_macros": (
+        """\
+struct A { n: i32 }
+impl A { fn name(&self) -> String { format!("a{}", self.n) } }
+fn main() {
+    let mut v = vec![A { n: 1 }, A { n: 2 }];
+    if let Some(r) = v.get_mut(1) {
+        r.n += 40;
+        println!("{} = {}", r.name(), r.n);
+        assert!(r.n == 42, "{}", r.name());
+    }
+    println!("{}", v[1].n);
+}
+""",
+        runs("a42 = 42\n42\n"),
+    ),
 }
 
 
