@@ -3,7 +3,8 @@
 another type where an array length's `usize` is written (E0308), an assignment through a `&`
 reference, a field or an element, or a `&mut self` method called through one (E0594, E0596);
 a `String` made by a `match` or an `if` moved, then used (E0382); a value written `&x` where
-the place holds a value (E0308), a comparator's `b.1` given where `&f64` is taken (E0308); and
+the place holds a value (E0308), a number behind a reference compared with a value (E0308,
+E0277), a comparator's `b.1` given where `&f64` is taken (E0308); and
 kinds found in held-out programs: a borrow held across a use that needs the place mutably or
 moves it (E0502, E0499, E0505), a reference to a function's own variable returned (E0515), a
 reference stored in an outer variable to one dropped at the end of its block (E0597).
@@ -610,6 +611,67 @@ fn main() {
 }
 """,
         runs("9\n0.5 0.5 0.5\n"),
+    ),
+    "item_reference_equal_to_literal": (
+        """\
+fn main() {
+    let v = vec![1, 200, 3];
+    for x in v.iter() {
+        if x == 100 {
+            println!("hit");
+        }
+    }
+}
+""",
+        rejects("E0277"),
+    ),
+    "item_reference_ordered_against_literal": (
+        """\
+fn main() {
+    let v = vec![1, 200, 3];
+    for x in v.iter() {
+        if x > 100 {
+            println!("{}", x);
+        }
+    }
+}
+""",
+        rejects("E0308"),
+    ),
+    "literal_ordered_against_reference_param": (
+        """\
+fn big(x: &f64) -> bool {
+    1.0 < x
+}
+fn main() {
+    println!("{}", big(&2.0));
+}
+""",
+        rejects("E0277"),
+    ),
+    "reference_comparisons_run": (
+        """\
+fn big(x: &f64, limit: &f64) -> bool {
+    *x > 1.0 && x > limit && x == &2.0
+}
+fn main() {
+    let v = vec![1, 200, 3];
+    let k = 200;
+    let mut n = 0;
+    for x in v.iter() {
+        if *x > 100 || x == &k || 3 == *x || x >= &2 {
+            n += 1;
+        }
+    }
+    for x in v {
+        if x > 100 {
+            n += 10;
+        }
+    }
+    println!("{} {}", n, big(&2.0, &0.5));
+}
+""",
+        runs("12 true\n"),
     ),
 }
 

@@ -256,6 +256,8 @@ class OperatorRules:
             self.unify(left.inner, element, e.right.pos)  # type: ignore[attr-defined]
             e.kind = "eq"
             return BOOL
+        if op in ("==", "!=", "<", ">", "<=", ">="):
+            self.refuse_reference_against_value(e, left, right)  # `x > 100` of `&i32`
         refuse_mixed_arithmetic(self, e, left, right)
         self.unify(lt, rt, e.right.pos)
         operand = resolve(lt)
@@ -276,6 +278,30 @@ class OperatorRules:
             return BOOL
         e.kind = "num"
         return lt
+
+    def refuse_reference_against_value(self, e: Binary, left: Ty, right: Ty) -> None:
+        """A number behind a reference certainly (`x` of `for x in v.iter()`, `x: &i32`) compared
+        with a number certainly a value: `x > 100` is rustc's E0308 at the value (`PartialOrd`
+        takes the right side as the left's type), `x == 100` and `100 < x` its E0277 (no
+        `PartialEq<{integer}>` for `&{integer}`). pbpit erases references, so it would run."""
+        if not (is_number(left) and is_number(right)):
+            return
+        ref_left = references.certainly_reference(e.left) and self.owned(e.right)
+        ref_right = references.certainly_reference(e.right) and self.owned(e.left)
+        if ref_left and e.op in ("<", ">", "<=", ">="):
+            found = f"mismatched types: expected `&{show(left)}`, found `{show(right)}`"
+            raise self.fail(e.right.pos, found)
+        if not (ref_left or ref_right):
+            return
+        a = f"&{show(left)}" if ref_left else show(left)
+        b = f"&{show(right)}" if ref_right else show(right)
+        if ref_right and type(left) is Var and type(right) is Named:
+            a = show(right)  # (rustc: `100 == x` of `x: &i32` is `i32` with `&i32`)
+        label = f"no implementation for `{a} {e.op} {b}`"
+        if e.op not in ("==", "!="):
+            flipped = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}[e.op]
+            label += f" and `{a} {flipped} {b}`"
+        raise _no_impl(self, e.op_pos or e.pos, f"can't compare `{a}` with `{b}`", "E0277", label)
 
     def c_Unary(self, e: Unary) -> Ty:  # noqa: N802
         found = self.expr(e.operand)
