@@ -323,3 +323,54 @@ def test_collect_into_a_result_is_outside_the_subset_not_a_rustc_error(name, tmp
 
 def test_the_recorded_collect_verdicts_are_rustcs():
     assert stale(COLLECTED_INTO_A_RESULT) == []
+
+
+# A write through the `&mut` a `*_mut` method returned, held by a binding not declared `mut`:
+# rustc runs it (the binding is the reference, not the place); pbpit erases references, so it
+# refuses the write as outside its subset (it once said rustc's E0594, which rustc does not say).
+WRITTEN_THROUGH_A_MUT_METHOD = {
+    "if_let_last_mut": (
+        """\
+struct A {
+    n: i32,
+}
+
+fn main() {
+    let mut v = vec![A { n: 1 }, A { n: 2 }];
+    if let Some(r) = v.last_mut() {
+        r.n += 40;
+    }
+    println!("{} {}", v[0].n, v[1].n);
+}
+""",
+        runs("1 42\n"),
+    ),
+    "let_get_mut_unwrap": (
+        """\
+struct A {
+    n: i32,
+}
+
+fn main() {
+    let mut v = vec![A { n: 1 }, A { n: 2 }];
+    let r = v.get_mut(0).unwrap();
+    r.n += 7;
+    println!("{} {}", v[0].n, v[1].n);
+}
+""",
+        runs("8 2\n"),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(WRITTEN_THROUGH_A_MUT_METHOD))
+def test_a_write_through_a_mut_method_is_outside_the_subset_not_e0594(name, tmp_path):
+    from test_rust_interp import refusal
+
+    error, _ = refusal(tmp_path, WRITTEN_THROUGH_A_MUT_METHOD[name][0])
+    assert "E0594" not in str(error)
+    assert "pbpit erases references" in str(error)
+
+
+def test_the_recorded_mut_method_verdicts_are_rustcs():
+    assert stale(WRITTEN_THROUGH_A_MUT_METHOD) == []

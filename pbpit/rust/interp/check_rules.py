@@ -9,6 +9,7 @@ import copy
 from typing import TYPE_CHECKING
 
 from pbpit.rust.interp import references, slices, value_slots
+from pbpit.rust.interp.field_paths import through_mut_method
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     Assign,
@@ -135,6 +136,8 @@ def refuse_immutable_element(
         err = checker.fail(e.target.pos, rejects(what, "E0596"))
         err.label = "cannot borrow as mutable"
         raise err
+    if through_mut_method(root.binding):  # `r` of `let r = v.last_mut().unwrap();`
+        raise checker.fail(e.pos, through_mut_method(root.binding))
     what = f"cannot assign to `{shown}`, as `{name}` is not declared as mutable"
     err = checker.fail(e.pos, rejects(what, "E0594"))
     err.label = "cannot assign"

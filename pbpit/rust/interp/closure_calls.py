@@ -28,6 +28,7 @@ from pbpit.rust.interp.nodes import (
 )
 from pbpit.rust.interp.types import FnT
 
+
 def _takes_mut_self(call: Method) -> bool:
     """A std method taking `&mut self` (`Builtin.mutates`: `push`, `sort`, `insert`..)."""
     return getattr(call.impl, "mutates", False)

@@ -43,6 +43,33 @@ def method_called(lowerer: Any, call: Node, arity: int = 0) -> str | None:
     return lowerer.text(function.child_by_field_name("field"))
 
 
+def mut_method(lowerer: Any, node: Node) -> str | None:
+    """The `*_mut` method (`last_mut`, `get_mut`..) whose `&mut` the value of `node` is: the
+    call itself or its `.unwrap()`/`.expect(..)`; None for anything else."""
+    if method_called(lowerer, node) == "unwrap" or method_called(lowerer, node, 1) == "expect":
+        node = receiver(node)
+    if node.type != "call_expression":
+        return None
+    function = node.child_by_field_name("function")
+    if function is None or function.type != "field_expression":
+        return None
+    name = lowerer.text(function.child_by_field_name("field"))
+    return name if name.endswith("_mut") else None
+
+
+def through_mut_method(binding: Any) -> str | None:
+    """The refusal of a write through `binding` when it holds the `&mut` a `*_mut` method
+    returned (`let r = v.last_mut().unwrap(); r.n = 1;`: rustc runs it; pbpit, which erases
+    references, would write a copy), else None."""
+    method = getattr(binding, "mut_method", None)
+    if method is None:
+        return None
+    return (
+        f"a write through `{binding.name}`, the `&mut` `{method}()` returns (pbpit erases "
+        "references; write to the element by its index)"
+    )
+
+
 def receiver(call: Node) -> Node:
     """The `x` of a method call `x.name(..)` (one `method_called` has named)."""
     return call.child_by_field_name("function").child_by_field_name("value")

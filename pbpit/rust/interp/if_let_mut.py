@@ -12,7 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp.field_paths import VARIABLES, method_called, receiver, root_variable
+from pbpit.rust.interp.field_paths import (
+    VARIABLES,
+    method_called,
+    mut_method,
+    receiver,
+    root_variable,
+)
 
 WRITTEN_BACK = "if_let_mut"
 """The attribute of `b`'s binding: `*b = x` assigns `b` itself (`lower_exprs.deref_assignment`)."""
@@ -37,6 +43,8 @@ def place(lowerer: Any, cond: Any, value: Any, binding: Any) -> tuple[Any, Any] 
     else:
         if binding is not None and not value.borrowed:
             setattr(binding, BY_VALUE, True)
+        if binding is not None and mut_method(lowerer, node):  # `= v.last_mut()`: a `&mut T`
+            binding.mut_method = mut_method(lowerer, node)
         return None
     value.borrowed, value.mut_borrow = True, False  # (no `&mut` held: `b` is written back)
     if root_variable(target) is None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from pbpit.rust.interp import burn_nn, copy_types, derive_default, iter_mut, references
 from pbpit.rust.interp.borrows import refuse_use_while_borrowed
+from pbpit.rust.interp.field_paths import mut_method
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.inline_mods import InlineModules
 from pbpit.rust.interp.lifetimes import missing_lifetime
@@ -530,6 +531,8 @@ class Lowerer(
             or (isinstance(init, Local) and init.binding.mut_ref and not init.borrowed)
         ):
             binding.mut_ref = True  # `let r = &mut optim;`, `let moved = w;` (`w: &mut ..`)
+        if binding is not None and value is not None and mut_method(self, value):
+            binding.mut_method = mut_method(self, value)  # type: ignore[attr-defined]  # (check_rules)
         references.mark_let(binding, init)  # `let c = &p;`: a `&P` (`c.x = 1.0` is E0594)
         if binding is not None and init is not None and reference_items(init):
             binding.ref_items = True  # type: ignore[attr-defined]  # `let mut it = v.iter();`

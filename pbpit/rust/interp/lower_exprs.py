@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.interp import hashmap, if_let_mut, iter_mut, op_traits, references, slices, std_more
+from pbpit.rust.interp.field_paths import through_mut_method
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.hashmap import lower_update as hashmap_update
 from pbpit.rust.interp.lower_tables import (
@@ -325,6 +326,8 @@ class ExprLowering:
                 err = self.fail(node, what)
                 err.label = label
                 return op_traits.defer(self, err, assign, place)
+            if through_mut_method(binding):  # `r.n = 1` of `let r = v.last_mut().unwrap();`
+                raise self.fail(node, through_mut_method(binding))
             what = f"cannot assign to `{place}`, as `{binding.name}` is not declared as mutable"
             err = self.fail(node, rejects(what, "E0594"))
             err.label = "cannot assign"  # rustc's label under the assignment
