@@ -25,8 +25,9 @@ import pytest
 
 from pbpit.diagnose import findings, fix_check
 from pbpit.diagnose.explain import explain_in_case
-from pbpit.diagnose.fix_check import applied, lint_checked
+from pbpit.diagnose.fix_check import applied
 from pbpit.errors import UsageError
+from pbpit.lint.command import checked
 from pbpit.lint.rules import RULES, rule_named
 from pbpit.lint.tree import lint_paths
 from pbpit.runner import Case, run_case
@@ -68,8 +69,9 @@ def examples(tmp_path_factory) -> dict[str, Path]:
 
 @functools.cache
 def _linted(path: str) -> tuple:
-    """What `pbpit lint` prints: its findings, each help written as code made and read again."""
-    return tuple(lint_checked(lint_paths([path])).findings)
+    """What `pbpit lint` prints: its findings, each help written as code checked (run where
+    pbpit runs the program, else made and read again)."""
+    return tuple(checked(lint_paths([path])).findings)
 
 
 @pytest.fixture

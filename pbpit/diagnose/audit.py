@@ -225,6 +225,8 @@ def _loop_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEntry]
         last_op = users[-1].id if users else -1
         parts = _Parts(result, loops, walked_by)
         for node in sorted(outside.values(), key=lambda n: -n.id):  # children before parents
+            if _carried_around(result, loops, loop, node, second_by.get(node.id)):
+                continue  # made in a pass of a loop around this one, walked in a later pass
             backward = consumed_by.get(node.id)
             # After the backward that consumed its step, the loop either used it again (the
             # panic), or ended there (its next pass would); or it went on without it (state
@@ -256,6 +258,39 @@ def _loop_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEntry]
                     entry.loop_line = loop.line
             entries[node.id] = entry
     return entries
+
+
+def _carried_around(
+    result: RunResult,
+    loops: list[Loop],
+    loop: Loop,
+    node: NodeRecord,
+    second: BackwardRecord | None,
+) -> bool:
+    """Whether `node`, made outside `loop` but in a loop around it, is walked again by
+    `second` in a later pass of that loop around: its statement made another before `second`
+    ran (a `Vec` pushed into each pass and drained short). Then a pass carries it into the
+    next (the backward pairs say so), rather than its being made before `loop`."""
+    if second is None or not any(
+        other is not loop
+        and other.line <= loop.line
+        and loop.end_line <= other.end_line
+        and other.holds(node.stack)
+        for other in loops
+    ):
+        return False
+    return _made_again(result, node, second.node_count)
+
+
+def _made_again(result: RunResult, node: NodeRecord, until: int) -> bool:
+    """Whether the statement that made `node` made another before the node `until`: the
+    loop around it started another pass."""
+    return any(
+        (other := result.node(i)) is not None
+        and other.stack == node.stack
+        and other.op == node.op
+        for i in range(node.id + 1, min(until, len(result.nodes)))
+    )
 
 
 def _same_pass(
@@ -454,9 +489,25 @@ def _backward_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEn
         if later.root in consumed_by:
             node = result.node(later.root)
             if node is not None and not node.requires_grad and later.root not in entries:
-                entries[later.root] = _backward_entry(
-                    node, DOUBLE, (consumed_by[later.root], number)
+                numbers = (consumed_by[later.root], number)
+                earlier = backs[numbers[0] - 1]
+                # A loss kept from an earlier pass of the loop around both backwards (a `Vec`
+                # of losses drained short): carried into the next pass, not backpropagated
+                # twice by one pass.
+                loop = next(
+                    (
+                        loop
+                        for loop in reversed(loops)
+                        if loop.holds(node.stack)
+                        and loop.holds(earlier.stack)
+                        and loop.holds(later.stack)
+                    ),
+                    None,
                 )
+                if loop is not None and _made_again(result, node, later.node_count):
+                    entries[later.root] = _carried_entry(node, loop, numbers, result.backwards)
+                else:
+                    entries[later.root] = _backward_entry(node, DOUBLE, numbers)
         else:
             reached = ancestors(result, later.root, later.node_count)
             shared = {

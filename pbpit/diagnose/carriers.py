@@ -36,7 +36,12 @@ def find_carrier(result: RunResult, node: NodeRecord, loop: Loop | None) -> Carr
     """The carrier of `node` (see the module), or None when the tensor is carried by its own
     name or nothing that carries it is found."""
     label = node.label
-    if loop is None or not label or not re.fullmatch(NAME, label):
+    if loop is None or not label:
+        return None
+    element = re.fullmatch(r"(" + NAME + r")\[\d+\]", label)
+    if element is not None:
+        return _element(result, node, label, element[1], loop)
+    if not re.fullmatch(NAME, label):
         return None
     return (
         _assigned(result, label, loop)
@@ -86,6 +91,24 @@ def _pushed(result: RunResult, label: str, loop: Loop) -> Carrier | None:
         if new is not None:
             return Carrier(found["name"], line, label, new, put=True)
     return None
+
+
+def _element(
+    result: RunResult, node: NodeRecord, label: str, name: str, loop: Loop
+) -> Carrier | None:
+    """`queue[1]`, an element of the collection `queue` the loop pushes into at the line
+    that made it (`queue.push(w.clone().sin().sum());`): `queue` carries it."""
+    if result.language is not Language.RUST or node.line is None:
+        return None
+    if not loop.body_line <= node.line <= loop.end_line:
+        return None
+    pattern = re.compile(
+        r"\s*" + re.escape(name) + r"\.(?:" + "|".join(PUSHES) + r")\((?P<args>.*)\);\s*(?://.*)?"
+    )
+    found = pattern.fullmatch(source_line(result.source, node.line))
+    if found is None:
+        return None
+    return Carrier(name, node.line, label, None, put=True)
 
 
 def _put_by_method(result: RunResult, node: NodeRecord, label: str) -> Carrier | None:

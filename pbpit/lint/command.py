@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -93,12 +94,11 @@ def lint_command(
     if others:
         return 2
 
-    from pbpit.diagnose.fix_check import lint_checked
     from pbpit.lint.tree import lint_paths
 
     def lint(progress: Any = None):
         # Each help written as code is made and read again: one that fails is said in words.
-        return lint_checked(
+        return checked(
             lint_paths(paths, progress, exclude=exclude or (), exclude_from=exclude_from)
         )
 
@@ -126,6 +126,92 @@ def lint_command(
         files = "a file was" if count == 1 else f"{count} files were"
         _line(stderr, f"pbpit: error: --strict: {files} not read whole (see the notes)")
     return max(report.exit_code, 2 if failed or unread else 0)
+
+
+def checked(report: Any) -> Any:
+    """`report` with each help written as code checked, one that fails said in words with
+    why: made and run, as `pbpit run` checks its own, where the finding's file is a program
+    pbpit runs (`_runnable`); elsewhere (a crate's modules, what is outside the subset) made
+    and read again (`lint_checked`). A report without such helps costs nothing."""
+    from dataclasses import replace
+
+    from pbpit.diagnose.fix_check import checked_findings
+
+    if not any(h.edits for f in report.findings for h in f.helps):
+        return report
+    runnable: dict[str, bool] = {}
+    for finding in report.findings:
+        if finding.path not in runnable and any(h.edits for h in finding.helps):
+            runnable[finding.path] = _runnable(finding.path)
+    ran = _run_checked([f for f in report.findings if runnable.get(f.path)])
+    read = iter(checked_findings([f for f in report.findings if not runnable.get(f.path)]))
+    findings = [next(ran) if runnable.get(f.path) else next(read) for f in report.findings]
+    return replace(report, findings=findings)
+
+
+def _run_checked(found: list[Any]) -> Iterator[Any]:
+    """The findings `found` (of programs pbpit runs), each help written as code made and run:
+    one whose edited program panics, is refused or fails keeps its words, loses its code, and
+    says what running it did."""
+    from dataclasses import replace
+
+    from pbpit.diagnose.fix_check import check_edits, checked_findings
+    from pbpit.lint.rules.loop_external_tracked import MIGHT_CUT
+
+    checks: dict[tuple, Any] = {}
+    for finding in found:
+        helps = []
+        for help_ in finding.helps:
+            if help_.edits and help_.note.endswith(MIGHT_CUT):
+                # It runs, but may cut a gradient the program reads: `pbpit run` says which.
+                note = f"not written as code: {help_.note} (`pbpit run` makes it and tells)"
+                helps.append(replace(help_, edits=[], note=note))
+                continue
+            if not help_.edits:
+                helps.append(help_)
+                continue
+            key = (finding.path, tuple(repr(e) for e in help_.edits))
+            if key not in checks:
+                try:
+                    checks[key] = check_edits(finding.path, help_.edits, finding.path)
+                except Exception:  # noqa: BLE001 - the run failed (no thread left): read instead
+                    checks[key] = None
+            check = checks[key]
+            if check is None:
+                helps.append(checked_findings([replace(finding, helps=[help_])])[0].helps[0])
+                continue
+            if check.ok:
+                helps.append(help_)
+            else:
+                why = f"pbpit made this edit and ran the program: {check.detail}"
+                helps.append(
+                    replace(help_, edits=[], note=f"{why}, so it is not shown", checked=check)
+                )
+        yield replace(finding, helps=helps)
+
+
+def _runnable(path: str) -> bool:
+    """Whether `path` is a program pbpit runs: it has `fn main` and the interpreter loads it
+    (what rustc or the subset refuses is not run)."""
+    import re
+
+    from pbpit.errors import UsageError
+    from pbpit.runner import Case
+    from pbpit.runner.rust_case import RustRefusals, load_rust_case
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    if not re.search(r"\bfn\s+main\s*\(", text):
+        return False
+    try:
+        load_rust_case(Case.file(Path(path)))
+    except (RustRefusals, UsageError, RecursionError):
+        return False
+    except Exception:  # noqa: BLE001 - the interpreter failing on a file lint reads: not run
+        return False
+    return True
 
 
 def _render(report: Any, fmt: str, stdout: Any, stderr: Any) -> None:

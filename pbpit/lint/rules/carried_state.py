@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers, is_name, last_segment
 from pbpit.lint.rule import Meeting
 from pbpit.lint.values import Definition
 from pbpit.rust.syntax import Node, descendants
+
+if TYPE_CHECKING:
+    from pbpit.diagnose.from_trace import TraceFinding
 
 
 def empty_each_pass_help(name: str, edits: list[Edit]) -> Help:
@@ -128,6 +132,40 @@ def empty_each_pass(name: str, meeting: Meeting, fixes: Fixes) -> Help:
     else:
         edit = fixes.append_line(body, f"{name}.clear();")
     return fallback if edit is None else empty_each_pass_help(name, [edit])
+
+
+def keep_detached(name: str, meeting: Meeting, fixes: Fixes) -> Help | None:
+    """For a map the loop inserts into at its counter (`cache.insert(step, ..)`) and reads at
+    another key too (`cache.get(&(step - 1))`, the previous pass's): emptying it would leave
+    that read nothing; instead, once the pass's backward has run, its entry is kept detached
+    (`let detached = cache[&step].clone().detach(); cache.insert(step, detached);`), which
+    later passes read as data; said in words. None where that is not the case."""
+    body = meeting.loop.child_by_field_name("body") if meeting.loop is not None else None
+    if body is None or body.type != "block" or meeting.in_macro or not is_name(name):
+        return None
+    text = fixes.text(body)
+    inserted = re.search(re.escape(name) + r"\.insert\(\s*(" + NAME_RE + r")\s*,", text)
+    if inserted is None or "detached" in identifier_texts(body, fixes):
+        return None
+    key = inserted[1]
+    reads = re.findall(re.escape(name) + r"(?:\.get\(|\[)\s*&\s*(\(?[^)\]]*\)?)", text)
+    if not any(read.strip() != key for read in reads):
+        return None  # read at this pass's key only: emptying it is the fix
+    # Said in words: lint, reading the edited file, cannot tell the entry kept is detached.
+    return Help(
+        f"keep `{name}`'s entry of each pass detached once its backward has run, for later "
+        "passes to read as data (the gradient no longer flows into an earlier pass's tensor): "
+        f"after the backward, `let detached = {name}[&{key}].clone().detach(); "
+        f"{name}.insert({key}, detached);`"
+    )
+
+
+NAME_RE = r"[A-Za-z_]\w*"
+
+
+def identifier_texts(node: Node, fixes: Fixes) -> set[str]:
+    """The identifiers named in `node`."""
+    return {fixes.text(n) for n in identifiers(node)}
 
 
 def after_backward(name: str, body: Node, backward: tuple[int, int], fixes: Fixes) -> Edit | None:
@@ -609,3 +647,23 @@ def indexed(name: str, meeting: Meeting, fixes: Fixes) -> bool:
         if not re.fullmatch(rb"\d+|" + re.escape(name.encode()) + rb"\.len\(\)-1", index):
             return True
     return False
+
+
+def emptied_at_pass_end(trace: TraceFinding, name: str) -> list[Edit]:
+    """`name.clear();` as the last line of the body of the run's loop that carries it (a
+    one-file Rust program whose loop ends on a line of its own); none otherwise."""
+    from pbpit.diagnose.audit import find_loops
+    from pbpit.source import Language, source_line
+
+    result = trace.result
+    if result.language is not Language.RUST or result.crate is not None:
+        return []
+    loops = find_loops(result.source, result.language)
+    loop = next((loop for loop in loops if loop.line == trace.entry.loop_line), None)
+    if loop is None or loop.end_line <= loop.body_line:
+        return []
+    if source_line(result.source, loop.end_line).strip() != "}":
+        return []
+    body = source_line(result.source, loop.body_line)
+    indent = body[: len(body) - len(body.lstrip())]
+    return [Edit(loop.end_line, 1, loop.end_line, 1, f"{indent}{name}.clear();\n")]

@@ -17,10 +17,13 @@ from pbpit.lint.rules.carried_state import (
     detach_at_push,
     detach_each_pass,
     detach_each_pass_help,
+    emptied_at_pass_end,
     empty_each_pass,
+    empty_each_pass_help,
     filled,
     held_tensor,
     indexed,
+    keep_detached,
     pushed,
 )
 from pbpit.lint.rules.closures import recompute_in_closure
@@ -149,6 +152,10 @@ fn main() {
                     helps = [detach_where_put_help("tracked tensor", name, [], indexed=True)]
             elif pushed(definition, fixes) or filled(name, meeting, fixes):
                 helps = [empty_each_pass(name, meeting, fixes)]
+                keep = keep_detached(name, meeting, fixes)
+                if keep is not None:
+                    # A later pass reads an earlier pass's entry: emptied, it finds none.
+                    helps.insert(0, keep)
             elif reset is not None:
                 # Gradient accumulation never reset: resetting it keeps every gradient;
                 # detaching it each pass leaves each backward the last pass's loss only.
@@ -212,7 +219,11 @@ fn main() {
             ]
             edits = trace.edits(DETACH_EACH_PASS)
             put = trace.carried_by()
-            if put is not None and put.put:
+            if put is not None and put.put and put.tensor.startswith(f"{name}["):
+                # An element of a collection each pass pushes into, left in it for the next
+                # (`queue.drain(..1)` of two pushed a pass): emptied at the end of the pass.
+                helps = [empty_each_pass_help(name, emptied_at_pass_end(trace, name))]
+            elif put is not None and put.put:
                 # Put in a collection or a field (`buffer.push(..)`, `self.slots[key] =
                 # Some(f)`): detached where it is put, as lint says of a push.
                 helps = [detach_where_put_help(put.tensor, name, edits, put.detached)]
