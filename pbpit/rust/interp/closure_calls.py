@@ -34,13 +34,13 @@ def _takes_mut_self(call: Method) -> bool:
     return getattr(call.impl, "mutates", False)
 
 
-def _changed_capture(closure: Closure) -> Local | None:
+def changed_capture(closure: Closure) -> Local | None:
     """The first captured variable `closure`'s body changes, or None."""
-    found = _change(closure)
+    found = change(closure)
     return found[0] if found is not None else None
 
 
-def _change(closure: Closure) -> tuple[Local, Any] | None:
+def change(closure: Closure) -> tuple[Local, Any] | None:
     """The first captured variable `closure`'s body changes and the node that changes it (an
     `Assign`, a `Method`), or None."""
     stack: list[Any] = [closure.body]
@@ -70,7 +70,7 @@ def refuse_fnmut_calls(body: Any, path: str) -> None:
             if not node.init.borrowed:
                 closures[id(node.binding)] = node.init
             if not node.binding.mutable and not node.init.borrowed:
-                changed = _changed_capture(node.init)
+                changed = changed_capture(node.init)
                 if changed is not None:
                     changing[id(node.binding)] = changed
         if isinstance(node, Call) and isinstance(node.callee, Local):
@@ -96,7 +96,7 @@ def _refuse_fn_bound(
             _refuse_named(closures[id(arg.binding)], path)
         if not isinstance(arg, Closure):
             continue
-        found = _change(arg)
+        found = change(arg)
         if found is None:
             continue
         changed, node = found
@@ -130,7 +130,7 @@ def _refuse_fn_bound(
 def _refuse_named(closure: Closure, path: str) -> None:
     """rustc's E0525 at `closure` (bound by a `let`, passed to an `Fn`-bounded parameter) if it
     changes what it captures."""
-    changed = _changed_capture(closure)
+    changed = changed_capture(closure)
     if changed is None:
         return
     what = rejects(

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pbpit.engine.api import RUST_METHODS
 from pbpit.rust.interp import place_moves, traits
 from pbpit.rust.interp.check import not_copy
+from pbpit.rust.interp.closure_borrows import refuse_uses_while_captured
 from pbpit.rust.interp.closure_calls import refuse_fnmut_calls
 from pbpit.rust.interp.nodes import (
     ArrayLit,
@@ -181,6 +182,7 @@ class MoveCheck:
             self.expr(fn.body, {}, moving=True)
             refuse_move_while_borrowed(fn.body, self.moved, self.path)  # E0505
             refuse_fnmut_calls(fn.body, self.path)  # (borrowck's too: `add(1)` of `let add`)
+            refuse_uses_while_captured(fn.body, self.path)  # `log.len()` between two `record(..)`
 
     def tracked(self, binding: Binding) -> bool:
         """Whether a use of `binding` by value moves it: its type is not `Copy` and it is
