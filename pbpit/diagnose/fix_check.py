@@ -320,7 +320,8 @@ def _run(
         first = err.refusals[0]
         code = f"error[{first.code}]" if first.code else "unsupported Rust"
         where = f" at line {first.diagnostic.primary.line}" if first.diagnostic.labels else ""
-        return FixCheck(REFUSED, f"{code}{where}: {first.diagnostic.message}")
+        said = first.diagnostic.message.removeprefix("unsupported Rust: ")  # (said once)
+        return FixCheck(REFUSED, f"{code}{where}: {said}")
     except UsageError as err:
         line = str(err).splitlines()[0] if str(err) else type(err).__name__
         return FixCheck(REFUSED, line.replace(str(copy), copy.name))
