@@ -334,14 +334,17 @@ class _Calls:
         watching = _WATCHED.get(name)
         if watching:
             self._seen(watching, call, receiver_node, name, receiver)
-        for effect in _EFFECTS_OF.get(name, ()):
+        owner = self._receiver_type(receiver_node)
+        # `ep.clear()` of the tree's own `Episode::clear`: its summary says what it does to the
+        # fields of `ep`, not std's row of `Vec::clear`.
+        own = owner is not None and (owner, name) in self.program.owned
+        for effect in () if own else _EFFECTS_OF.get(name, ()):
             # What the method's row of the table says (`methods.py`), where it applies.
             value = effect(self, call, receiver_node, name_node, receiver, arguments)
             if value is not None:
                 return value
         forward = name == "forward" or name.startswith("forward_")
         carried = _DATA
-        owner = self._receiver_type(receiver_node)
         if owner is None and receiver.parts and name not in _BURN_METHODS:
             # A struct of the tree, known by its fields (`bridge` of `opt.map(|bridge| ..)`).
             fields = frozenset(k[1:] for k, _ in receiver.parts)
