@@ -187,6 +187,22 @@ def _push_str(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return push_str
 
 
+def _clear_string_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    ck.mutable_receiver(e)  # `&mut self`
+    ck.arity(e, 0)
+    return UNIT
+
+
+def _clear_string(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    update = comp.element_updater(e.recv)  # the `String` emptied in its place
+
+    def clear(frame: list) -> Any:
+        update(frame, lambda text: "")
+        return UNIT
+
+    return clear
+
+
 STR_METHODS = rows(
     "str",
     Builtin("str", "len", (), "usize", lambda c, e, recv, a: lambda frame: len(
@@ -201,6 +217,16 @@ STR_METHODS = rows(
         "()",
         _push_str,
         _push_str_type,
+        receivers=frozenset(("String",)),
+        mutates=True,
+    ),
+    Builtin(
+        "str",
+        "clear",
+        None,
+        "()",
+        _clear_string,
+        _clear_string_type,
         receivers=frozenset(("String",)),
         mutates=True,
     ),
