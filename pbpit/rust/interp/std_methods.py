@@ -380,6 +380,16 @@ def _unwrap_or(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return unwrap_or
 
 
+def _or(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    (other,) = args
+
+    def or_(frame: list) -> Any:
+        option_, fallback = recv(frame), other(frame)
+        return fallback if option_ is None else option_
+
+    return or_
+
+
 def _take(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     """The value out of its place (a variable, a field), `None` left there."""
     update = comp.element_updater(e.recv)
@@ -405,6 +415,7 @@ OPTION = rows(
         "Option", "is_none", (), "bool", lambda c, e, recv, a: lambda frame: recv(frame) is None
     ),
     Builtin("Option", "unwrap_or", ("inner",), "inner", _unwrap_or),
+    Builtin("Option", "or", ("self",), "self", _or),  # `a.or(b)`: `b` evaluated either way
     Builtin("Option", "take", (), "self", _take, mutates=True),  # `&mut self`
     *OPTION_MORE,  # `and_then`, `map_or`, `filter`..
 )
