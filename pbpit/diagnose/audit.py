@@ -478,6 +478,20 @@ def _carried_entry(
     )
 
 
+def _loop_around(
+    loops: list[Loop], node: Any, earlier: BackwardRecord, later: BackwardRecord
+) -> Loop | None:
+    """The innermost loop that holds where `node` was made and both backwards, or None."""
+    return next(
+        (
+            loop
+            for loop in reversed(loops)
+            if loop.holds(node.stack) and loop.holds(earlier.stack) and loop.holds(later.stack)
+        ),
+        None,
+    )
+
+
 def _backward_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEntry]:
     """Backwards that reach a step an earlier one consumed. A step is consumed once, so one
     map from node to the backward that consumed it answers every pair: linear in the run."""
@@ -494,16 +508,7 @@ def _backward_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEn
                 # A loss kept from an earlier pass of the loop around both backwards (a `Vec`
                 # of losses drained short): carried into the next pass, not backpropagated
                 # twice by one pass.
-                loop = next(
-                    (
-                        loop
-                        for loop in reversed(loops)
-                        if loop.holds(node.stack)
-                        and loop.holds(earlier.stack)
-                        and loop.holds(later.stack)
-                    ),
-                    None,
-                )
+                loop = _loop_around(loops, node, earlier, later)
                 if loop is not None and _made_again(result, node, later.node_count):
                     entries[later.root] = _carried_entry(node, loop, numbers, result.backwards)
                 else:
@@ -524,16 +529,7 @@ def _backward_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEn
                 # Made inside the loop both backwards run in, and in an earlier pass than the
                 # later one: carried from one pass to the next. Made in the pass of both, it is
                 # shared by two losses of one pass.
-                loop = next(
-                    (
-                        loop
-                        for loop in reversed(loops)
-                        if loop.holds(node.stack)
-                        and loop.holds(earlier.stack)
-                        and loop.holds(later.stack)
-                    ),
-                    None,
-                )
+                loop = _loop_around(loops, node, earlier, later)
                 if loop is not None and _later_pass(backs[:j], later, node_id):
                     entries[node_id] = _carried_entry(node, loop, numbers, result.backwards)
                 else:
