@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from pbpit.diagnostics.model import Diagnostic, Edit
+from pbpit.diagnostics.model import Diagnostic, Edit, Help
 from pbpit.lint.rules.loop_external_tracked import MIGHT_CUT
 
 RUNS = "runs"
@@ -408,6 +408,15 @@ def lint_checked(report: Any) -> Any:
     return replace(report, findings=checked_findings(report.findings))
 
 
+def left_to_a_run(help_: Help) -> Help | None:
+    """`help_` in words only when it may cut a gradient the program reads (its note ends with
+    `MIGHT_CUT`): whether it does only `pbpit run` tells, making it; else None."""
+    if not (help_.edits and help_.note.endswith(MIGHT_CUT)):
+        return None
+    note = f"not written as code: {help_.note} (`pbpit run` makes it and tells)"
+    return replace(help_, edits=[], note=note)
+
+
 def checked_findings(found: list[Diagnostic]) -> list[Diagnostic]:
     """Lint's findings `found`, each help written as code checked as `lint_checked` says."""
     files: dict[str, tuple[str, list[str], Counter] | None] = {}
@@ -422,10 +431,8 @@ def checked_findings(found: list[Diagnostic]) -> list[Diagnostic]:
         known = files[finding.path]
         helps = []
         for help_ in finding.helps:
-            if help_.edits and help_.note.endswith(MIGHT_CUT):
-                # Whether it runs only a run can tell: `pbpit run` makes it and shows it if so.
-                note = f"not written as code: {help_.note} (`pbpit run` makes it and tells)"
-                helps.append(replace(help_, edits=[], note=note))
+            if left_to_a_run(help_) is not None:
+                helps.append(left_to_a_run(help_))
                 continue
             if not help_.edits or known is None:
                 helps.append(help_)

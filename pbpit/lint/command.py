@@ -155,17 +155,14 @@ def _run_checked(found: list[Any]) -> Iterator[Any]:
     says what running it did."""
     from dataclasses import replace
 
-    from pbpit.diagnose.fix_check import check_edits, checked_findings
-    from pbpit.lint.rules.loop_external_tracked import MIGHT_CUT
+    from pbpit.diagnose.fix_check import check_edits, checked_findings, left_to_a_run
 
     checks: dict[tuple, Any] = {}
     for finding in found:
         helps = []
         for help_ in finding.helps:
-            if help_.edits and help_.note.endswith(MIGHT_CUT):
-                # It runs, but may cut a gradient the program reads: `pbpit run` says which.
-                note = f"not written as code: {help_.note} (`pbpit run` makes it and tells)"
-                helps.append(replace(help_, edits=[], note=note))
+            if left_to_a_run(help_) is not None:  # it may cut a gradient the program reads
+                helps.append(left_to_a_run(help_))
                 continue
             if not help_.edits:
                 helps.append(help_)
