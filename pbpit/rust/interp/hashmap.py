@@ -394,9 +394,6 @@ MUT_RESULTS = frozenset(("or_insert", "or_insert_with", "or_default"))
 
 
 def _new_type(ck: Any, e: Any) -> Ty:
-    if not imported(ck.crate.source) and not _qualified(ck.crate.source, e.pos):
-        what = "cannot find type `HashMap` in this scope"
-        raise ck.fail(e.pos, rejects(what, "E0433"))
     for arg in e.args:
         ck.unify(USIZE, ck.expr(arg), arg.pos)
     return hash_map(Var(), Var())
@@ -417,15 +414,6 @@ def imported(source: Any) -> bool:
         for line in text.splitlines()
         if line.lstrip().startswith("use ")
     )
-
-
-def _qualified(source: Any, pos: tuple[int, int]) -> bool:
-    """Whether the call at `pos` names the type by its path (`std::collections::HashMap::new()`),
-    which needs no `use`."""
-    line, col = pos
-    lines: list[str] = source.text.splitlines()
-    text = lines[line - 1][col - 1 :] if 0 < line <= len(lines) else ""
-    return text.startswith(("std::collections::HashMap", "::std::collections::HashMap"))
 
 
 def formatter_refused() -> str:

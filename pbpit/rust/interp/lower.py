@@ -510,10 +510,10 @@ class Lowerer(
     def let(self, node: Node) -> list[Let]:
         if node.child_by_field_name("alternative") is not None:
             raise self.fail(node, "`let .. else` (write a `match`)")
+        type_node = node.child_by_field_name("type")
+        declared = self.type(type_node) if type_node is not None else None  # (read first, as rustc)
         value = node.child_by_field_name("value")
         init = self.expr(value) if value is not None else None
-        type_node = node.child_by_field_name("type")
-        declared = self.type(type_node) if type_node is not None else None
         refuse_borrowed_let(self, type_node, init)  # `let x: Option<i32> = &None;`
         mutable = any(c.type == "mutable_specifier" for c in node.children)
         pattern = node.child_by_field_name("pattern")

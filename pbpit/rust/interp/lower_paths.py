@@ -5,7 +5,7 @@ method call's receiver and arguments."""
 from __future__ import annotations
 
 from pbpit.engine.api import RUST_FUNCTIONS, RUST_METHODS
-from pbpit.rust.interp import burn_nn, mem_functions, results
+from pbpit.rust.interp import burn_nn, hashmap, mem_functions, results
 from pbpit.rust.interp.check_tables import wrong_arity
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
@@ -382,6 +382,9 @@ class PathLowering:
                 if not mem_functions.in_scope(self.src):
                     what = "cannot find module or crate `mem` in this scope"
                     raise self.fail(segs[0][1], rejects(what, "E0433"))
+            if owner == "HashMap" and len(names) == 2 and not hashmap.imported(self.src):
+                what = "cannot find type `HashMap` in this scope"  # (no `use`, no path)
+                raise self.fail(segs[0][1], rejects(what, "E0433"))
             if len(args) != known[(owner, name)]:
                 raise self.fail(node, wrong_arity("function", known[(owner, name)], len(args)))
             return Static(pos, f"{owner}::{name}", args)

@@ -57,6 +57,7 @@ _STD_MODULES = {
     "Vec": {("std", "vec"), ("alloc", "vec")},
     "String": {("std", "string"), ("alloc", "string")},
     "Default": {("std", "default"), ("core", "default")},
+    "HashMap": {("std", "collections")},
 }
 
 # `Box<dyn Error>` as a `Result`'s error type (`std::error::Error`, `+ Send + Sync` too).
