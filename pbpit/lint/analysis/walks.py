@@ -45,6 +45,14 @@ class _Walks:
             or (self.markers and any(d in self.markers for d in collection.sources))
         ):
             return element  # what a caller gives: its elements, as the caller made them
+        # An earlier pass's element of a collection this loop fills (`seen[epoch - 1]` of
+        # `seen.push(feat.clone())`) holds what that pass put there, carried into this one.
+        put = frozenset(
+            source
+            for d in collection.sources
+            if offset < 0 and (key, number) in d.context
+            for source in d.sources | {d}
+        )
         whole = collection.origin
         made_of: object = whole
         if whole is None:
@@ -54,7 +62,7 @@ class _Walks:
                 d for d in collection.sources if d not in self.pass_made and not self._in_closure(d)
             )
             if not own:
-                return element
+                return replace(element, sources=element.sources | put) if put else element
             # Kept across the passes of a loop around (`saved.push(..)` every episode, never
             # cleared): a walk from the start takes the oldest first, the ones an earlier pass
             # made (and walked) before.
@@ -99,7 +107,7 @@ class _Walks:
         return Value(
             Requirement.GRAD_IN_BACKWARD,
             made,
-            made.sources,
+            made.sources | put,
             made.why,
             reads=reads,
             shared=element.shared,
