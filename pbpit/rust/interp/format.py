@@ -23,6 +23,7 @@ from pbpit.rust.format import (
     rust_debug,
     tensor_display,
 )
+from pbpit.rust.interp.fmt_exp import exp_exact
 from pbpit.rust.interp.types import (
     DYN_ERROR,
     FLOAT_NAMES,
@@ -126,8 +127,6 @@ def _placeholder(body: str) -> Spec:
     m = _SPEC.fullmatch(spec_text)
     assert m is not None  # the pattern matches any text
     kind = m["type"].rstrip()  # spaces before `}` are allowed
-    if kind in ("e", "E") and m["precision"] is not None:
-        raise FormatError(f"format `{{:{spec_text}}}` (a precision with `e` is not supported)")
     if kind not in ("", "?", "e", "E", *_RADIXES):
         raise FormatError(f"format `{{:{spec_text}}}` (only `{{}}` and `{{:?}}` are supported)")
     if m["alt"] and kind not in ("?", *_RADIXES):
@@ -153,10 +152,16 @@ _RADIXES = {"x": ("x", "0x"), "X": ("X", "0x"), "b": ("b", "0b"), "o": ("o", "0o
 
 
 def _exp(ty: Ty, spec: Spec) -> Callable[[object], str]:
-    """`{:e}` (`{:E}`) of a float or an integer: its shortest digits, `d.ddde<k>`."""
+    """`{:e}` (`{:E}`) of a float or an integer: its shortest digits, `d.ddde<k>`; with a
+    precision (`{:.3e}`), its exact value rounded (`fmt_exp.exp_exact`)."""
     name = getattr(resolve(ty), "name", None)
-    if name in FLOAT_NAMES:
-        text: Callable[[Any], str] = lambda x: exp_text(x, name)  # noqa: E731
+    precision = spec.precision
+    if precision is not None and name in FLOAT_NAMES:
+        text: Callable[[Any], str] = lambda x: exp_exact(float(x), precision)  # noqa: E731
+    elif precision is not None and name in INT_RANGES:
+        text = lambda n: exp_exact(int(n), precision)  # noqa: E731
+    elif name in FLOAT_NAMES:
+        text = lambda x: exp_text(x, name)  # noqa: E731
     elif name in INT_RANGES:
 
         def text(n: Any) -> str:
