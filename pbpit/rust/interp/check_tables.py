@@ -259,4 +259,7 @@ def covers(pats: list[Pat], ty: Ty) -> bool:
     if ty is BOOL:
         values = {p.value.value for p in flat if p.kind == "lit" and isinstance(p.value, Lit)}
         return values == {True, False}
+    if getattr(ty, "name", None) == "Ordering":  # `Ordering::Less` .. (std_cmp.py)
+        values = {p.value.value for p in flat if p.kind == "lit" and isinstance(p.value, Lit)}
+        return values == {-1, 0, 1}
     return False

@@ -372,6 +372,10 @@ def check_method(ck: Any, e: Any, recv: Ty) -> Ty | None:
     )
     if name in _COMPARES and (number or recv in (STR, STRING, BOOL)):
         return ITERATORS[name].types(ck, e, recv)
+    if recv is ORDERING:  # `a.cmp(&b).then(..)` (std_cmp.py)
+        from pbpit.rust.interp import std_cmp  # (it imports this module)
+
+        return std_cmp.check_method(ck, e, recv)
     if type(recv) is not Wrap:
         return None
     joined = name in _JOINS and resolve(recv.inner) in (STR, STRING)

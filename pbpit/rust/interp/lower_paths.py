@@ -5,7 +5,7 @@ method call's receiver and arguments."""
 from __future__ import annotations
 
 from pbpit.engine.api import RUST_FUNCTIONS, RUST_METHODS
-from pbpit.rust.interp import burn_nn, hashmap, mem_functions, results
+from pbpit.rust.interp import burn_nn, hashmap, mem_functions, results, std_cmp
 from pbpit.rust.interp.check_tables import wrong_arity
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
@@ -133,6 +133,9 @@ class PathLowering:
                 return StructLit(self.pos(node), case, [])
             if case is not None:
                 raise self.fail(node, f"the variant `{self.text(node)}` used as a value (call it)")
+        ordering = std_cmp.lower_path(self, node, names)  # `Ordering::Less`
+        if ordering is not None:
+            return ordering
         return self.number_const(node, segs)
 
     def maker(self, node: Node, names: list[str]) -> Expr:
@@ -285,6 +288,9 @@ class PathLowering:
                 if len(args) != arity:
                     raise self.fail(node, wrong_arity("function", arity, len(args)))
                 return Static(self.pos(node), f"activation::{name}", args)
+            imported = std_cmp.lower_call(self, node, [written], args)  # `use std::cmp::max;`
+            if imported is not None:
+                return imported
             raise self.fail(function, f"cannot find function `{name}` in this scope")
         if function.type == "self" and self.self_type is not None:  # `Self(a, b)`
             return self.tuple_struct(node, self.self_type, args)
@@ -301,6 +307,8 @@ class PathLowering:
                 found = self.dispatch_call(node, function, args)  # `T::new(..)`, `Box::new(x)`
             if found is None:
                 found = self.associated_call(node, function, args)
+            if found is None:  # `std::cmp::max(a, b)`, `iter::repeat(x)`
+                found = std_cmp.lower_call(self, node, names, args)
             if found is not None:
                 return found
             return self.static_call(node, function, args)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from pbpit.rust.interp import shapes
+from pbpit.rust.interp import shapes, std_cmp
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
     _COMMENTS,
@@ -356,6 +356,9 @@ class PatternLowering:
             case = self.variant(owner, node.child_by_field_name("name"))
             if case is not None and case.kind == "unit":
                 return Pat(pos, "variant", item=case)
+            ordering = std_cmp.lower_pattern(self, node)  # `Ordering::Less`
+            if ordering is not None:
+                return Pat(pos, "lit", value=ordering)
             raise self.fail(node, f"the pattern `{text}`")
         if kind == "tuple_pattern":
             elems = [c for c in node.children if c.type not in ("(", ")", ",", *_COMMENTS)]

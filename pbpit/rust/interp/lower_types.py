@@ -4,7 +4,7 @@ types."""
 
 from __future__ import annotations
 
-from pbpit.rust.interp import burn_nn, hashmap, slices, str_methods, type_aliases
+from pbpit.rust.interp import burn_nn, hashmap, slices, std_cmp, str_methods, type_aliases
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
     _DYN_ERROR,
@@ -88,6 +88,9 @@ class TypeLowering:
             parsed = str_methods.parse_error_type(self.src, name, kind == "type_identifier")
             if parsed is not None:  # `std::num::ParseIntError`
                 return parsed
+            ordering = std_cmp.ordering_type(self, name, kind == "type_identifier")
+            if ordering is not None:  # `-> Ordering` after `use std::cmp::Ordering;`
+                return ordering
             if name == "_":
                 return Var()
             burn = burn_nn.lower_type(name, None)  # `Relu`, `MseLoss`: Burn's types

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.engine.tensor import Device
-from pbpit.rust.interp import error_types, hashmap, mem_functions, results
+from pbpit.rust.interp import error_types, hashmap, mem_functions, results, std_cmp
 from pbpit.rust.interp.builtins import Code, Function
 from pbpit.rust.interp.types import (
     DEVICE,
@@ -118,6 +118,7 @@ _STD = [
     *error_types.FUNCTIONS,  # `write!(f, ..)` in `impl Display`
     *hashmap.FUNCTIONS,  # `HashMap::new()`
     *mem_functions.FUNCTIONS,  # `std::mem::take(&mut v)`
+    *std_cmp.FUNCTIONS,  # `std::cmp::max(a, b)`, `std::iter::repeat(x)`
 ]
 STD_FUNCTIONS = {f.path: f for f in _STD}
 

@@ -27,6 +27,7 @@ from pbpit.rust.interp.numbers import (
     powi,
 )
 from pbpit.rust.interp.std_more import OPTION_MORE, RESULT_MORE, VEC_MORE, slice_more
+from pbpit.rust.interp.std_options import OPTION_OPTIONS
 from pbpit.rust.interp.std_sort import sort_rows
 from pbpit.rust.interp.str_methods import STR_MORE
 from pbpit.rust.interp.str_patterns import STR_PATTERNS
@@ -418,6 +419,7 @@ OPTION = rows(
     Builtin("Option", "or", ("self",), "self", _or),  # `a.or(b)`: `b` evaluated either way
     Builtin("Option", "take", (), "self", _take, mutates=True),  # `&mut self`
     *OPTION_MORE,  # `and_then`, `map_or`, `filter`..
+    *OPTION_OPTIONS,  # `or_else` (std_options.py)
 )
 
 # -- Result (pbpit's Results are all `Ok`) -------------------------------------------------------
