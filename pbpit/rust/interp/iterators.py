@@ -268,11 +268,12 @@ def flat_mapped(items: Any, f: Callable[[Any], Any], where: str) -> Lazy:
     return Lazy(lambda: (y for x in src.front() for y in lazy(_as_items(f(x))).front()), back)
 
 
-def windows(items: list[Any], n: int, chunks: bool) -> Lazy:
-    """`windows(n)` / `chunks(n)` of a slice: its sub-slices, double-ended and exact-size."""
+def windows(items: list[Any], n: int, chunks: bool, exact: bool = False) -> Lazy:
+    """`windows(n)` / `chunks(n)` / `chunks_exact(n)` (`exact`: the last chunk left out when
+    shorter than `n`) of a slice: its sub-slices, double-ended and exact-size."""
     size = len(items)
     if chunks:
-        starts = range(0, size, n)
+        starts = range(0, size - size % n if exact else size, n)
         return Lazy(
             lambda: (items[i : i + n] for i in starts),
             lambda: (items[i : i + n] for i in reversed(starts)),
@@ -330,7 +331,7 @@ _ON_ITERATORS = frozenset(
     "next peekable peek chain flat_map flatten find nth max min max_by min_by max_by_key "
     "min_by_key".split()
 )
-_ON_SLICES = frozenset(("windows", "chunks", "to_vec"))
+_ON_SLICES = frozenset(("windows", "chunks", "chunks_exact", "to_vec"))
 _COMPARES = frozenset(("partial_cmp", "cmp", "total_cmp"))
 _JOINS = frozenset(("join", "concat"))
 
@@ -548,7 +549,7 @@ def _sub_slices(comp: Any, e: Any, recv: Any, args: list[Any]) -> Any:
                 f"`{name}(0)` panics here ({what} must be non-zero) inside Rust's core "
                 "library, at a location that depends on the Rust toolchain",
             )
-        return windows(items, n, name == "chunks")
+        return windows(items, n, name != "windows", name == "chunks_exact")
 
     return sub_slices
 
@@ -612,7 +613,10 @@ ITERATORS = rows(
         lambda comp, e, recv, args: lambda frame: "".join(recv(frame)),
     ),
     Builtin("iterators", "to_vec", None, "", _to_vec, _to_vec_type),
-    *(Builtin("iterators", n, None, "", _sub_slices, _windows_type) for n in ("windows", "chunks")),
+    *(
+        Builtin("iterators", n, None, "", _sub_slices, _windows_type)
+        for n in ("windows", "chunks", "chunks_exact")
+    ),
     *(Builtin("iterators", n, None, "", _pull, _pull_type) for n in ("next", "peek", "nth")),
     Builtin(
         "iterators", "peekable", None, "",

@@ -373,12 +373,23 @@ def _negative(x: float) -> bool:
     return math.copysign(1.0, x) < 0
 
 
+def _normal(x: float, smallest: float) -> bool:
+    return math.isfinite(x) and abs(x) >= smallest
+
+
 FLOAT_TESTS: dict[str, tuple[str, Callable[[float], object], Callable[[float], object]]] = {
     "is_nan": ("bool", math.isnan, math.isnan),
     "is_finite": ("bool", math.isfinite, math.isfinite),
     "is_infinite": ("bool", math.isinf, math.isinf),
     "is_sign_negative": ("bool", _negative, _negative),
     "is_sign_positive": ("bool", lambda x: not _negative(x), lambda x: not _negative(x)),
+    # neither zero, infinite, NaN nor below the type's MIN_POSITIVE (2^-126, 2^-1022)
+    "is_normal": ("bool", lambda x: _normal(x, 2.0**-126), lambda x: _normal(x, 2.0**-1022)),
+    "is_subnormal": (
+        "bool",
+        lambda x: 0 < abs(x) < 2.0**-126,
+        lambda x: 0 < abs(x) < 2.0**-1022,
+    ),
     "sin_cos": (  # std: `(self.sin(), self.cos())`
         "self_pair",
         lambda x: (libm.sinf(x), libm.cosf(x)),
