@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers, is_name, last_segment
 from pbpit.lint.rule import Meeting
+from pbpit.lint.rules.literal_fields import detach_literal, fields_put
 from pbpit.lint.values import Definition
 from pbpit.rust.syntax import Node, descendants
 
@@ -209,7 +210,16 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
             f"detach the tensors `{name}` holds at the end of each pass (as they are put in "
             "it): gradients stop at the pass boundary"
         )
-        return Help(message, [] if meeting.in_macro else detach_put(name, body, leaf, fixes))
+        edits = [] if meeting.in_macro else detach_put(name, body, leaf, fixes)
+        fields = fields_put(name, body, fixes, leaf) if edits else []
+        if fields:
+            # `state = LstmState { h: next.h.detach(), c: next.c }`: the fields left tracked.
+            what = " and ".join(f"`{f}`" for f in fields)
+            message = (
+                f"detach {what} where it is put in `{name}`, at the end of each pass: "
+                "gradients stop at the pass boundary"
+            )
+        return Help(message, edits)
     if field_holds_tensors(name, fixes):
         # `let mut history: Vec<Tensor<2>>`, filled by `push`: a Vec has no `.detach()`.
         message = (
@@ -331,11 +341,20 @@ def field_holds_tensors(name: str, fixes: Fixes) -> bool:
 
 
 def detach_put(name: str, body: Node, leaf: bool, fixes: Fixes) -> list[Edit]:
-    """`name = Some(tensor)` made `name = Some(tensor.detach())`, at every assignment of
-    `name` in `body`; none unless each puts one tensor in a `Some`."""
+    """`name = Some(tensor)` made `name = Some(tensor.detach())` (a struct literal's tensor
+    fields each detached: `literal_fields`), at every assignment of `name` in `body`; none
+    unless each puts one tensor in a `Some`, or is a literal of one of the file's structs."""
     edits = []
     for node in assignments(name, body, fixes):
         right = node.child_by_field_name("right")
+        if right is not None and right.type == "struct_expression":
+            # `state = LstmState { h: next.h.detach(), c: next.c }`: each tensor field
+            # detached where the literal puts it.
+            put = detach_literal(right, fixes, leaf)
+            if put is None:
+                return []
+            edits += put
+            continue
         function = right.child_by_field_name("function") if right is not None else None
         arguments = right.child_by_field_name("arguments") if right is not None else None
         if (

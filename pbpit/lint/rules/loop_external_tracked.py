@@ -27,6 +27,7 @@ from pbpit.lint.rules.carried_state import (
     pushed,
 )
 from pbpit.lint.rules.closures import recompute_in_closure
+from pbpit.lint.rules.literal_fields import carried_field
 from pbpit.lint.values import Definition
 from pbpit.rust.syntax import Node, descendants
 
@@ -168,6 +169,8 @@ fn main() {
             else:
                 helps = [detach_each_pass(name, meeting, leaf, fixes)]
             consumes = consumes_step(definition.name, name, meeting.earlier.through)
+            name = carried_field(name, meeting, fixes)  # `state.c` of a literal put in `state`
+            message = carried_message(name)
         else:
             # Used (or backpropagated) in some passes only, the backward that panics is not
             # known to be the loop's 2nd.

@@ -1,0 +1,139 @@
+"""Tensors a struct literal puts in the fields of a struct (`LstmState { h: next.h.detach(), c:
+next.c }`, `Self { prototypes: Tensor::cat(..), episodes: 0 }`): which fields are declared a
+tensor, which of them the literal puts undetached, and the edits that detach each where it is
+put (the shorthand `memory` written `memory: memory.detach()`). `loop-external-tracked`'s fixes
+of state carried in such a struct, and of a field a constructor or a method fills once before the
+loop, are written with them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pbpit.diagnostics.model import Edit
+from pbpit.lint.fixes import Fixes, last_segment
+from pbpit.lint.rule import Meeting
+from pbpit.rust.syntax import Node, descendants
+
+
+def tensor_fields(type_name: str, fixes: Fixes) -> list[str]:
+    """The fields of the file's struct `type_name` declared a plain `Tensor<..>`, in order
+    (none when no struct of that name is declared in the file)."""
+    for node in descendants(fixes.source.root):
+        name = node.child_by_field_name("name") if node.type == "struct_item" else None
+        body = node.child_by_field_name("body") if name is not None else None
+        if name is None or body is None or fixes.text(name) != type_name:
+            continue
+        fields = []
+        for declaration in body.named_children:
+            kind = declaration.child_by_field_name("type")
+            label = declaration.child_by_field_name("name")
+            if declaration.type != "field_declaration" or kind is None or label is None:
+                continue
+            if last_segment(fixes.text(kind).split("<", 1)[0]) == "Tensor":
+                fields.append(fixes.text(label))
+        return fields
+    return []
+
+
+def literal_type(literal: Node, fixes: Fixes) -> str | None:
+    """The struct a literal builds: its name's last segment; `Self` read as the type of the
+    `impl` around it."""
+    name = literal.child_by_field_name("name")
+    if name is None:
+        return None
+    type_name = last_segment(fixes.text(name))
+    if type_name != "Self":
+        return type_name
+    around = literal.parent
+    while around is not None and around.type != "impl_item":
+        around = around.parent
+    kind = around.child_by_field_name("type") if around is not None else None
+    return last_segment(fixes.text(kind)) if kind is not None else None
+
+
+def undetached_fields(literal: Node, fixes: Fixes, leaf: bool = False) -> list[tuple[str, Node]]:
+    """The fields declared a tensor that the struct literal `literal` puts in without detaching
+    them: each field's name and its initializer (`c: next.c`, or the shorthand `memory`).
+    Empty when the struct is not the file's, or the literal takes the rest from another value
+    (`..base`: what that holds is not seen here)."""
+    type_name = literal_type(literal, fixes) if literal.type == "struct_expression" else None
+    body = literal.child_by_field_name("body")
+    if type_name is None or body is None:
+        return []
+    declared = set(tensor_fields(type_name, fixes))
+    found = []
+    for initializer in body.named_children:
+        if initializer.type == "base_field_initializer":
+            return []
+        if initializer.type == "shorthand_field_initializer":
+            field_ = fixes.text(initializer)
+            value = initializer
+        elif initializer.type == "field_initializer":
+            label = initializer.child_by_field_name("field")
+            value = initializer.child_by_field_name("value")
+            if label is None or value is None:
+                continue
+            field_ = fixes.text(label)
+        else:
+            continue
+        if field_ in declared and not fixes.detached_already(value, leaf):
+            found.append((field_, initializer))
+    return found
+
+
+def detach_field_edits(initializer: Node, fixes: Fixes, leaf: bool = False) -> list[Edit]:
+    """The tensor a field initializer puts detached where it is put (`c: next.c.detach()`; the
+    shorthand `memory` made `memory: memory.detach()`), `.require_grad()` after it for a leaf
+    that must stay one."""
+    after = ".detach().require_grad()" if leaf else ".detach()"
+    if initializer.type == "shorthand_field_initializer":
+        name = fixes.text(initializer)
+        return [fixes.edit(initializer.start_byte, initializer.end_byte, f"{name}: {name}{after}")]
+    value = initializer.child_by_field_name("value")
+    assert value is not None  # `undetached_fields` gives initializers with a value
+    edits = fixes.detach_edits(value)
+    if leaf:
+        edits[-1] = replace(edits[-1], replacement=edits[-1].replacement + ".require_grad()")
+    return edits
+
+
+def detach_literal(literal: Node, fixes: Fixes, leaf: bool = False) -> list[Edit] | None:
+    """Every tensor field the struct literal `literal` puts undetached, detached where it is
+    put; [] when each is detached already; None when `literal` is not a literal of one of the
+    file's structs with tensor fields."""
+    if literal.type != "struct_expression":
+        return None
+    type_name = literal_type(literal, fixes)
+    if type_name is None or not tensor_fields(type_name, fixes):
+        return None
+    edits: list[Edit] = []
+    for _, initializer in undetached_fields(literal, fixes, leaf):
+        edits += detach_field_edits(initializer, fixes, leaf)
+    return edits
+
+
+def fields_put(name: str, body: Node, fixes: Fixes, leaf: bool = False) -> list[str]:
+    """The tensor fields that the struct literals assigned to `name` in `body` (`state =
+    LstmState { .. }`) put undetached, in order, each once; empty unless every assignment of
+    `name` there is such a literal."""
+    from pbpit.lint.rules.carried_state import assignments
+
+    found: list[str] = []
+    puts = assignments(name, body, fixes)
+    for node in puts:
+        right = node.child_by_field_name("right")
+        if right is None or detach_literal(right, fixes, leaf) is None:
+            return []
+        found += [f for f, _ in undetached_fields(right, fixes, leaf) if f not in found]
+    return found
+
+
+def carried_field(name: str, meeting: Meeting, fixes: Fixes) -> str:
+    """`state.c` when the one tensor field the loop's struct literals put in `name` undetached
+    is `c` (the other fields detached already: the state is carried through that field);
+    `name` otherwise."""
+    body = meeting.loop.child_by_field_name("body") if meeting.loop is not None else None
+    if body is None or meeting.in_macro:
+        return name
+    fields = fields_put(name, body, fixes)
+    return f"{name}.{fields[0]}" if len(fields) == 1 else name
