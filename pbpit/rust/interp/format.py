@@ -169,6 +169,12 @@ def _exp(ty: Ty, spec: Spec) -> Callable[[object], str]:
             digits = whole.rstrip("0") or "0"
             return exp_of_digits("-" if n < 0 else "", digits, len(whole) if n else 1)
 
+    elif type(resolve(ty)) in (Named, Wrap, TupleT):  # std's `String`, `bool`, `Vec<T>`..
+        from pbpit.rust.interp.grammar import rejects  # (grammar imports the nodes, they this)
+
+        trait = "UpperExp" if spec.radix == "E" else "LowerExp"
+        what = f"the trait bound `{show(resolve(ty))}: {trait}` is not satisfied"
+        raise FormatError(rejects(what, "E0277"))
     else:
         raise FormatError(f"`{{:{spec.radix}}}` of `{show(resolve(ty))}` (pbpit prints numbers so)")
     upper = spec.radix == "E"

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from itertools import dropwhile, takewhile
 from typing import Any
 
-from pbpit.rust.interp import iterators
+from pbpit.rust.interp import iterators, std_collect
 from pbpit.rust.interp.builtins import Builtin, Code, rows
 from pbpit.rust.interp.nodes import Closure, Local, Unsupported
 from pbpit.rust.interp.types import (
@@ -95,6 +95,9 @@ def _collect_type(ck: Any, e: Any, recv: Ty) -> Ty:
         target = resolve(e.targs[0]) if e.targs else written
         if target is STRING and resolve(_item(recv)) in (CHAR, STR, STRING):
             return STRING  # rustc: `String: FromIterator<char>` (and `<&str>`, `<String>`)
+        shorted = std_collect.collected_type(ck, e, _item(recv), target)
+        if shorted is not None:  # `Option<Vec<T>>`, `Result<Vec<T>, E>` (std_collect.py)
+            return shorted
         if not (type(target) is Wrap and target.kind == "Vec"):
             raise ck.fail(e.pos, f"`collect` into `{show(target)}` (pbpit collects a `Vec`)")
         ck.unify(target, result, e.pos)
@@ -368,6 +371,9 @@ def _collect(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     """Into a `Vec`, or a `String` of chars or texts, joined."""
     if resolve(e.ty) is STRING:
         return lambda frame: "".join(iterators.lazy(recv(frame)))
+    shorted = std_collect.collector(e.ty)  # into an `Option` or a `Result` (std_collect.py)
+    if shorted is not None:
+        return lambda frame: shorted(recv(frame))
     return lambda frame: list(iterators.lazy(recv(frame)))
 
 

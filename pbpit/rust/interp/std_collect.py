@@ -1,0 +1,72 @@
+"""`collect` into an `Option<Vec<T>>` or a `Result<Vec<T>, E>` (`iter.collect::<Option<Vec<_>>>()`,
+`let v: Result<Vec<f64>, _> = it.map(|s| s.parse()).collect();`), as std's `FromIterator` for
+`Option` and `Result` does: the items are `Option<T>` (`Result<T, E>`), pulled until the first
+`None` (`Err`), which is the result (no item after it is pulled); else `Some` (`Ok`) of them all."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.rust.format import Some
+from pbpit.rust.interp import iterators
+from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.runtime import Ok
+from pbpit.rust.interp.types import (
+    Mismatch,
+    Ty,
+    Var,
+    Wrap,
+    dyn_result,
+    option,
+    resolve,
+    show,
+    unify,
+    vec,
+)
+
+_SHORT = ("Option", "Result", "DynResult")
+
+
+def collected_type(ck: Any, e: Any, item: Ty, target: Ty) -> Ty | None:
+    """The type of `collect` into `target` when it is an `Option` or a `Result` of a `Vec`, the
+    items unified with `Option<T>` (`Result<T, E>`); None for another target."""
+    target = resolve(target)
+    if not (type(target) is Wrap and target.kind in _SHORT):
+        return None
+    inner = resolve(target.inner)
+    if not (type(inner) is Wrap and inner.kind == "Vec") and type(inner) is not Var:
+        return None
+    value: Ty = Var()
+    if target.kind == "Option":
+        each, made = option(value), option(vec(value))
+    else:
+        err = target.err if target.err is not None else Var()
+        each, made = dyn_result(value, err), dyn_result(vec(value), err)
+    ck.unify(target, made, e.pos)
+    try:
+        unify(each, item)
+    except Mismatch:  # rustc: `Option<Vec<i32>>: FromIterator<i32>` is not implemented
+        what = (
+            f"a value of type `{show(target)}` cannot be built from an iterator over elements "
+            f"of type `{show(item)}`"
+        )
+        raise ck.fail(e.pos, rejects(what, "E0277")) from None
+    return made
+
+
+def collector(ty: Ty) -> Any:
+    """The behaviour of `collect` into `ty` when it is an `Option` or `Result`, else None."""
+    ty = resolve(ty)
+    if not (type(ty) is Wrap and ty.kind in _SHORT):
+        return None
+    some = Some if ty.kind == "Option" else Ok
+
+    def collect(items: Any) -> Any:
+        values = []
+        for item in iterators.lazy(items).front():
+            if type(item) is not some:
+                return item  # the first `None` or `Err`
+            values.append(item.value)
+        return some(values)
+
+    return collect

@@ -1,0 +1,100 @@
+"""std idioms of numeric Rust that pbpit once refused, and what rustc rejects near each:
+`{:.3e}`, `Option::or_else`, `collect` into `Option<Vec<_>>` / `Result<Vec<_>, _>`,
+`std::cmp::Ordering` by path and after `use` (`then`, `then_with`), `std::cmp::max`/`min`,
+`std::iter::repeat`, `chunks_exact`, `is_normal`/`is_subnormal`.
+
+Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
+binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports,
+`runs(stdout, status, stderr)` what its binary printed. pbpit must refuse with that code, or
+run and print the same. Where rustc is on PATH, a test checks that the recorded verdicts are
+still rustc's. (The longer programs are tests/rust/std/cmp_ordering.rs, collect_option_result.rs,
+format_exp_precision.rs, slices_chunks_exact.rs, float_normal.rs.)
+"""
+
+from __future__ import annotations
+
+import pytest
+from rustc_verdicts import pbpit_gives, rejects, runs, stale
+
+
+def main(body: str, head: str = "") -> str:
+    return f"{head}fn main() {{\n    {body}\n}}\n"
+
+
+CASES = {
+    "ordering_not_imported": (
+        main('println!("{:?}", 1.cmp(&2) == Ordering::Less);'),
+        rejects("E0433"),
+    ),
+    "ordering_no_such_variant": (
+        main('println!("{:?}", Ordering::Lesser);', "use std::cmp::Ordering;\n"),
+        rejects("E0599"),
+    ),
+    "ordering_then_an_integer": (main('println!("{:?}", 1.cmp(&2).then(1));'), rejects("E0308")),
+    "ordering_no_such_method": (main('println!("{:?}", 1.cmp(&2).foo());'), rejects("E0599")),
+    "ordering_by_path_and_then_with": (
+        main(
+            'let o = 2.cmp(&2).then_with(|| "b".cmp("a"));\n'
+            '    println!("{:?} {}", o, o == std::cmp::Ordering::Greater);'
+        ),
+        runs("Greater true\n"),
+    ),
+    "cmp_max_of_floats": (main('println!("{}", std::cmp::max(1.0, 2.0));'), rejects("E0277")),
+    "cmp_max_imported_of_f32": (
+        main('println!("{}", max(1.5f32, 2.0));', "use std::cmp::max;\n"),
+        rejects("E0277"),
+    ),
+    "cmp_module_not_imported": (main('println!("{}", cmp::max(1, 2));'), rejects("E0433")),
+    "cmp_max_of_three": (main('println!("{}", std::cmp::max(1, 2, 3));'), rejects("E0061")),
+    "cmp_max_of_two_types": (main('println!("{}", std::cmp::max(1, "a"));'), rejects("E0308")),
+    "cmp_max_min_imported": (
+        main('println!("{} {}", max(1, 2) * min(5, 4), cmp::min(3, 1));',
+             "use std::cmp;\nuse std::cmp::{max, min};\n"),
+        runs("8 1\n"),
+    ),
+    "iter_module_not_imported": (
+        main('let v: Vec<i32> = iter::repeat(7).take(2).collect();\n    println!("{:?}", v);'),
+        rejects("E0433"),
+    ),
+    "or_else_of_a_plain_value": (
+        main('let a: Option<i32> = None;\n    let b = a.or_else(|| 3);\n    println!("{:?}", b);'),
+        rejects("E0308"),
+    ),
+    "or_else_not_a_closure": (
+        main('let a: Option<i32> = None;\n    let b = a.or_else(Some(3));\n'
+             '    println!("{:?}", b);'),
+        rejects("E0277"),
+    ),
+    "collect_option_of_plain_items": (
+        main('let v = vec![1, 2];\n    let o = v.iter().collect::<Option<Vec<i32>>>();\n'
+             '    println!("{:?}", o);'),
+        rejects("E0277"),
+    ),
+    "collect_result_of_another_error": (
+        main('let v: Result<Vec<i32>, String> = ["1"].iter().map(|s| s.parse::<i32>()).collect();'
+             '\n    println!("{:?}", v);'),
+        rejects("E0277"),
+    ),
+    "collect_option_of_another_item": (
+        main('let v: Option<Vec<i32>> = vec![Some(1u8)].into_iter().collect();\n'
+             '    println!("{:?}", v);'),
+        rejects("E0277"),
+    ),
+    "chunks_exact_of_a_float_size": (
+        main('let v = vec![1, 2, 3];\n    println!("{:?}", v.chunks_exact(2.0).count());'),
+        rejects("E0308"),
+    ),
+    "exp_precision_of_a_string": (
+        main('let s = String::from("a");\n    println!("{:.3e}", s);'),
+        rejects("E0277"),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_pbpit_gives_rustcs_verdict(name):
+    pbpit_gives(CASES, name)
+
+
+def test_the_recorded_verdicts_are_rustcs():
+    assert stale(CASES) == []
