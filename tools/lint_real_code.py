@@ -7,8 +7,9 @@
 
 Each repository of REPOSITORIES is read from its bare mirror (/work/.mirror/owner+name/repo,
 brought there by the `fetch` tool: this script never touches the network, so it is no test) at
-the commit named here, and its `.rs` and `.gitignore` files are extracted under --into (kept
-between runs, re-extracted when the commit changes). Then `pbpit lint --format json` runs on each
+the commit named here, and its `.rs`, `Cargo.toml` and `.gitignore` files are extracted under
+--into (kept between runs, re-extracted when the commit changes), so that lint reads each crate's
+targets as cargo builds them. Then `pbpit lint --format json` runs on each
 tree. Every finding is looked up in VERDICTS by `file:line:rule`; one that is not there is
 "unreviewed", and a reviewed finding lint no longer reports is listed as gone, so a change of
 the analysis shows up as a change of this report. Output is sorted; only the times vary.
@@ -240,6 +241,51 @@ REPOSITORIES = (
         "107976416ae6ea4e7c38eea6163e6ef14c53de9b",
         "a first model and its `TrainStep`, for learning Burn",
     ),
+    Repository(
+        "VirtualNonsense/sketchy_pix2pix",
+        "8c8cfee0d20d84874497f7b0d6f0976bf14ee31c",
+        "pix2pix, a conditional GAN: a discriminator and a generator step in one custom loop",
+    ),
+    Repository(
+        "ArthurBrussee/brush",
+        "8b7f5c6c0638892204b540d9aced219f62fc2192",
+        "Gaussian splatting trained on Burn's main branch: the splat optimizer, LOD passes, tests",
+    ),
+    Repository(
+        "AsherJingkongChen/gausplat-trainer",
+        "75288bf6a0a150fa954846e686b3a13ed1e10d17",
+        "a 3D Gaussian splatting trainer with its own Adam and densification",
+    ),
+    Repository(
+        "felix-andreas/gpt-burn",
+        "3936600f43b1d56688ccc867a203ec885aeff368",
+        "a GPT trained by a custom loop",
+    ),
+    Repository(
+        "code-cp/nanogpt-burn",
+        "cbf7564fb1e86c873cdce02c176aece85734d0de",
+        "nanoGPT through `TrainStep` and the learner",
+    ),
+    Repository(
+        "christeefy/burn-tutorial",
+        "7a27d6b961bd83a8b3b76c50422e69a913f05896",
+        "Burn's MNIST guide (0.17): `TrainStep` and the learner",
+    ),
+    Repository(
+        "neka-nat/burn-tutorial",
+        "691be2958ad76dd07e62c0013fc3fff277657748",
+        "an MNIST classifier through `TrainStep`, an early Burn API",
+    ),
+    Repository(
+        "deane0/burn-examples",
+        "54ea3e7398cf36e02e6882adee0daf4f4eaf4cd1",
+        "an MNIST classifier through `TrainStep` (Burn 0.4)",
+    ),
+    Repository(
+        "yyhhenry/test-burn-rs",
+        "c65faa3861a83287d6ce5086b8e5effe6198653a",
+        "an MNIST classifier through `TrainStep` (Burn 0.11)",
+    ),
 )
 
 _AUTOMATA = "crates/burn_automata/src/hyper/e2e_training/dense/"
@@ -278,6 +324,24 @@ VERDICTS: dict[str, dict[str, str]] = {
         ),
     },
     "aberration-technology/burn_dragon": {
+        "crates/burn_dragon_language/src/train/schedule.rs:11039:loop-external-tracked": (
+            "false-positive: a pipeline schedule (`distributed_pipeline_train_step`): a forward "
+            "event puts its microbatch's loss (or stage output) in `forward_cache` under "
+            "`(virtual stage, microbatch)`; the backward event for that key `remove`s it and "
+            "backpropagates it, once. Stages meet only through detached inner tensors made new "
+            "leaves (`attach_pipeline_state_require_grad`), so the entries' graphs share only "
+            "parameters; lint reads the map as one tensor carried across passes"
+        ),
+        "crates/burn_dragon_language/src/train/steps.rs:11837:loop-external-tracked": (
+            "false-positive: `recurrent_teacher_state` is `teacher.init_state()`, a "
+            "`ModelState` of `None`s from the sibling crate burn_dragon_core; each chunk runs "
+            "the teacher on it, reads it into the chunk's loss, backpropagates, then detaches it "
+            "in place (`if let Some(s) = recurrent_teacher_state.as_mut() { "
+            "s.detach_in_place() }`) before the next chunk. Read as cargo builds it, the "
+            "language crate does not see burn_dragon_core's `ModelState`/`DragonModel` (a path "
+            "dependency in the same workspace), so lint takes the state for a tracked tensor "
+            "and misses the detach"
+        ),
         "crates/burn_dragon_language/src/train/steps.rs:16873:shared-intermediate": (
             "false-positive: `problem_hash` is a `String` (`canonical_hash() -> Result<String>`) "
             "of a proof bundle of strings, numbers and plain enums: no tensor"
@@ -330,6 +394,11 @@ class Result:
     failure: str = ""  # lint printed no JSON (a crash): its last stderr line
 
 
+# Besides the `.rs` files, the files lint reads: manifests (which files make which target) and
+# ignore files (which files are no part of the tree).
+_EXTRACTED_NAMES = ("Cargo.toml", ".gitignore")
+
+
 class SetupError(Exception):
     """A mirror or a commit this script needs is not on the machine."""
 
@@ -339,8 +408,8 @@ def mirror(repository: Repository) -> Path:
 
 
 def extract(repository: Repository, into: Path) -> Path:
-    """The repository's `.rs` and `.gitignore` files at its commit, under `into` (reused when
-    already extracted at that commit)."""
+    """The repository's `.rs`, `Cargo.toml` and `.gitignore` files at its commit, under `into`
+    (reused when already extracted at that commit with those kinds of files)."""
     git_dir = mirror(repository)
     if not git_dir.is_dir():
         raise SetupError(f"{repository.name}: no mirror at {git_dir} (fetch it first)")
@@ -352,7 +421,7 @@ def extract(repository: Repository, into: Path) -> Path:
         raise SetupError(f"{repository.name}: commit {repository.commit} is not in {git_dir}")
     tree = into / repository.name.replace("/", "+")
     stamp = tree / ".pbpit-commit"
-    if stamp.is_file() and stamp.read_text().strip() == repository.commit:
+    if stamp.is_file() and stamp.read_text().split() == [repository.commit, *_EXTRACTED_NAMES]:
         return tree
     if tree.exists():
         shutil.rmtree(tree)
@@ -362,7 +431,7 @@ def extract(repository: Repository, into: Path) -> Path:
         ["git", "--git-dir", str(git_dir), "ls-tree", "-r", "-z", "--name-only", repository.commit],
         capture_output=True, check=True,
     ).stdout.decode().split("\0")
-    wanted = [p for p in listed if p.endswith(".rs") or p.rsplit("/", 1)[-1] == ".gitignore"]
+    wanted = [p for p in listed if p.endswith(".rs") or p.rsplit("/", 1)[-1] in _EXTRACTED_NAMES]
     archive = subprocess.Popen(
         ["git", "--git-dir", str(git_dir), "archive", repository.commit, "--",
          *(f":(literal){path}" for path in wanted)],
@@ -372,7 +441,7 @@ def extract(repository: Repository, into: Path) -> Path:
     archive.stdout.close()
     if archive.wait() != 0 or untar.returncode != 0:
         raise SetupError(f"{repository.name}: could not extract {repository.commit}")
-    stamp.write_text(repository.commit + "\n")
+    stamp.write_text(" ".join([repository.commit, *_EXTRACTED_NAMES]) + "\n")
     return tree
 
 
@@ -382,11 +451,11 @@ def pbpit_command() -> list[str]:
     return [str(script)] if script.is_file() else [sys.executable, "-m", "pbpit"]
 
 
-def lint(repository: Repository, tree: Path) -> Result:
+def lint(repository: Repository, tree: Path, command: list[str] | None = None) -> Result:
     result = Result(repository)
     start = time.perf_counter()
     done = subprocess.run(
-        [*pbpit_command(), "lint", "--format", "json", str(tree)],
+        [*(command or pbpit_command()), "lint", "--format", "json", str(tree)],
         capture_output=True,
         text=True,
         cwd=tree,
@@ -419,7 +488,7 @@ def lint(repository: Repository, tree: Path) -> Result:
             continue
         for entry in entries:
             if isinstance(entry, dict) and "path" in entry:
-                why = entry.get("message") or entry.get("text") or key
+                why = entry.get("message") or entry.get("reason") or entry.get("text") or key
                 result.skipped.append(
                     Skipped(
                         relative(entry["path"]), entry.get("line", 0), entry.get("column", 0), why
@@ -551,6 +620,11 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--into", type=Path, default=EXTRACTED, help="where to extract")
     parser.add_argument("--only", action="append", metavar="OWNER/NAME", help="(repeatable)")
+    parser.add_argument(
+        "--pbpit", metavar="PATH",
+        help="the pbpit to run (default: the one beside this Python); e.g. one that imports a "
+        "clean export of a commit, to measure that commit rather than a working tree",
+    )
     args = parser.parse_args(argv)
     chosen = [r for r in REPOSITORIES if not args.only or r.name in args.only]
     unknown = set(args.only or ()) - {r.name for r in REPOSITORIES}
@@ -560,7 +634,8 @@ def main(argv: list[str]) -> int:
     results = []
     try:
         for repository in chosen:
-            results.append(lint(repository, extract(repository, args.into)))
+            tree = extract(repository, args.into)
+            results.append(lint(repository, tree, [args.pbpit] if args.pbpit else None))
     except SetupError as error:
         print(f"lint_real_code: {error}", file=sys.stderr)
         return 2
