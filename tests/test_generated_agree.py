@@ -3,8 +3,13 @@
 The interpreter running each program is the truth: it panics or not, at which binding, under
 which rule (tests/gen/oracle.py). Lint must find nothing where the program runs clean and the
 panic's rule and binding where it panics. `tools/gen_agree.py` runs any number of programs and
-reports disagreements by shape; the disagreements found are catalogued, each judged a lint or
-an interpreter bug, in the report of the issue that brought the generator.
+reports disagreements by shape.
+
+The sample is pinned by shape in tests/gen/pinned.json (tests/gen/sample.py): programs that
+cover every value of every dimension, programs lint once disagreed on, and programs it
+disagrees on today (strict xfails naming the lint bug). A shape added to the generator leaves
+these programs as they are; its values are uncovered until `tools/gen_agree.py --cover` pins
+programs drawing them.
 """
 
 from __future__ import annotations
@@ -17,48 +22,27 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "gen"))
 
-from generator import (  # noqa: E402
-    CUTS,
-    DIMENSIONS,
-    ELEMENTS,
-    FIRST,
-    HOLDERS,
-    LOSSES,
-    WALKS,
-    generate,
-)
+import sample  # noqa: E402
+from generator import generate  # noqa: E402
 from oracle import AGREE, REFUSED, judge  # noqa: E402
 
-# A program lint disagrees on, `seed: "the lint bug"`: strict, so a fix that makes it agree
-# fails until its mark is taken off.
-KNOWN: dict[int, str] = {}
+PINNED = sample.load()
+ENTRIES = [(kind, e) for kind in ("cover", "regressions", "known") for e in PINNED[kind]]
 
-FIXED = [708, 4410, 12639]
-"""Programs lint disagreed on before a fix (a tuple's parts merged at a join; a helper's loop
-backpropagating, every pass, a loss made from the `&Tensor` it is given): kept in the sample."""
 
-COUNTED = [342, 548, 1170, 2319, 3330, 4262, 4666, 4830, 4862, 5284, 7312, 9678, 10193, 11465,
-           14750]
-"""A `Vec` made before the loop (of forwards or of losses) walked by a counter (`for i in
-0..v.len()`, `while i < v.len()`, `enumerate`) or an iterator, taken on the first pass only
-(`if step == 0`, `if step == 1` in `while step < 3 { step += 1; .. }`, `match step`, a flag
-cleared as a pass ends, the element bound before the test): the shape of two false alarms
-(lint read the `Vec` as one tensor), each counter, loop and way of telling the first pass
-among them."""
-
-SAMPLE = [*range(300), *KNOWN, *FIXED, *COUNTED]
-"""The seeds run here: a few seconds' worth, every dimension's value among them, and the
-programs lint is known to disagree on."""
+def _id(kind: str, entry: dict) -> str:
+    return f"{kind}-{entry['seed']}-{entry['shape']['hazard']}-{entry['shape'].get('holder', '')}"
 
 
 @pytest.fixture(scope="module")
-def verdicts(tmp_path_factory: pytest.TempPathFactory) -> dict[int, object]:
+def verdicts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     folder = tmp_path_factory.mktemp("generated")
     found = {}
-    for seed in SAMPLE:
-        path = folder / f"gen_{seed}.rs"
-        path.write_text(generate(seed).text, encoding="utf-8")
-        found[seed] = judge(path)
+    for kind, entry in ENTRIES:
+        name = _id(kind, entry)
+        path = folder / f"{name}.rs"
+        path.write_text(sample.made(entry).text, encoding="utf-8")
+        found[name] = judge(path)
     return found
 
 
@@ -67,17 +51,26 @@ def test_the_generator_is_deterministic() -> None:
     assert generate(7).text != generate(8).text
 
 
-def test_the_sample_covers_every_dimension() -> None:
-    """Each value of every dimension, and each hazard's holders, cuts and losses, is drawn by
-    some program of the sample: the sample is the space, not a corner of it."""
-    drawn = Counter((k, v) for seed in SAMPLE for k, v in generate(seed).shape.items())
-    wanted = [(k, v) for k, values in DIMENSIONS.items() for v in values]
-    wanted += [("holder", v) for values in HOLDERS.values() for v in values]
-    wanted += [("cut", v) for values in CUTS.values() for v in values]
-    wanted += [("losses", v) for values in LOSSES.values() for v in values]
-    wanted += [("walk", v) for v in WALKS] + [("elements", v) for v in ELEMENTS]
-    wanted += [("first", v) for v in FIRST]
-    assert [w for w in wanted if not drawn[w]] == []
+def test_a_pinned_shape_makes_its_program_again() -> None:
+    """A program's shape given back, pinned, makes that program: the sample does not move
+    when the generator's dimensions grow. A dimension the shape does not name takes its first
+    value, and a value outside a dimension is refused."""
+    for seed in (3, 41, 977):
+        program = generate(seed)
+        assert sample.made({"seed": seed, "shape": program.shape}).text == program.text
+    bare = {"hazard": "fresh", "cut": "none"}
+    made = generate(5, bare, pinned=True)
+    assert made.shape["loop"] == "for" and made.shape["leaf"] == "main"
+    with pytest.raises(ValueError, match="hazard=nothing"):
+        generate(5, {"hazard": "nothing"})
+
+
+def test_the_sample_covers_every_value() -> None:
+    """Each value of every dimension (a hazard's holders, cuts and losses under that hazard)
+    is drawn by `sample.WANT` programs of the sample: the sample is the space, not a corner
+    of it. A value added to the generator fails here until programs drawing it are pinned."""
+    shapes = [sample.made(e).shape for kind in ("cover", "known") for e in PINNED[kind]]
+    assert sample.uncovered(shapes) == {}
 
 
 def test_the_interpreter_runs_every_program(verdicts) -> None:
@@ -94,15 +87,15 @@ def test_both_answers_are_in_the_sample(verdicts) -> None:
 
 
 @pytest.mark.parametrize(
-    "seed",
+    "name",
     [
-        pytest.param(s, marks=[pytest.mark.xfail(strict=True, reason=KNOWN[s])] if s in KNOWN
-                     else [])
-        for s in SAMPLE
+        pytest.param(_id(kind, e), marks=[pytest.mark.xfail(strict=True, reason=e["why"])]
+                     if kind == "known" else [])
+        for kind, e in ENTRIES
     ],
 )
-def test_lint_agrees_with_the_run(verdicts, seed: int) -> None:
-    verdict = verdicts[seed]
+def test_lint_agrees_with_the_run(verdicts, name: str) -> None:
+    verdict = verdicts[name]
     if verdict.outcome == REFUSED:
         pytest.fail(f"refused: {verdict.detail}")
-    assert verdict.outcome == AGREE, (generate(seed).shape, verdict.to_json())
+    assert verdict.outcome == AGREE, verdict.to_json()

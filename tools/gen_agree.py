@@ -1,6 +1,7 @@
 """Lint against the interpreter on generated programs, reported by shape.
 
     .venv/bin/python tools/gen_agree.py --count N [--seed S] [--out DIR] [--jobs J] [--fixes]
+    .venv/bin/python tools/gen_agree.py --cover [--seed S]
 
 Generates the programs of seeds S..S+N-1 (tests/gen/generator.py), runs each on the
 interpreter (the truth: panics or not, which binding, which rule) and lints it
@@ -10,6 +11,10 @@ time per program, and for each kind of disagreement the dimension values its pro
 (`shape`: every value held by all of them, then the values most over-represented among them).
 Disagreeing programs are written to DIR (default /tmp/pbpit-gen-disagreements), one file each,
 named by kind and seed, with a `// verdict:` line at the end.
+
+`--cover` instead pins, in tests/gen/pinned.json, programs of seeds from S on that draw the
+values the fixed sample leaves uncovered (tests/gen/sample.py): those lint agrees on under
+`cover`, the others under `known` with their verdict, to be judged.
 
 `--fixes` also makes every fix lint prints on a program that panics (its edits applied to a
 copy and run, pbpit/diagnose/fix_check.py) and counts how many then run without the panic.
@@ -31,6 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "gen"))
 
+import sample  # noqa: E402
 from generator import generate  # noqa: E402
 from oracle import AGREE, FALSE_ALARM, MISSED, REFUSED, judge  # noqa: E402
 
@@ -70,6 +76,8 @@ def run_all(seeds: list[int], jobs: int, fixes: bool) -> list[dict]:
 
 
 Lift = list[tuple[str, str, int, int]]
+BY_SHAPE = ("hazard", "holder", "cut", "site", "loop", "losses", "leaf", "branch")
+"""The dimensions agreement is reported by, value by value."""
 
 
 def shapes(results: list[dict], kind: str) -> tuple[dict[str, str], Lift]:
@@ -90,6 +98,28 @@ def shapes(results: list[dict], kind: str) -> tuple[dict[str, str], Lift]:
     return common, lift[:8]
 
 
+def pin_cover(start: int) -> int:
+    """Pins programs from seed `start` on that cover what tests/gen/pinned.json lacks."""
+    pinned = sample.load()
+    shapes = [sample.made(e).shape for key in ("cover", "known") for e in pinned[key]]
+    for program in sample.cover(shapes, start):
+        result = one(program.seed, False)
+        v = result["verdict"]
+        entry = {"seed": program.seed, "shape": program.shape}
+        if v["outcome"] == AGREE:
+            pinned["cover"].append(entry)
+        else:
+            entry["why"] = (f"to judge: {v['outcome']}; the run: {v['panic_rule'] or 'clean'} "
+                            f"at {v['panic_binding']}; lint: {v['findings']}")
+            pinned["known"].append(entry)
+        print(f"seed {program.seed}: {v['outcome']}")
+    left = sample.uncovered([sample.made(e).shape for key in ("cover", "known")
+                             for e in pinned[key]])
+    sample.PINNED.write_text(json.dumps(pinned, indent=1) + "\n", encoding="utf-8")
+    print(f"{len(left)} values still short: {sorted(left)}" if left else "every value covered")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=1000)
@@ -99,7 +129,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--fixes", action="store_true")
     parser.add_argument("--json", action="store_true", help="every verdict as JSON lines")
+    parser.add_argument("--cover", action="store_true",
+                        help="pin programs drawing the values the fixed sample lacks")
     args = parser.parse_args(argv)
+    if args.cover:
+        return pin_cover(args.seed)
 
     start = time.perf_counter()
     results = run_all(list(range(args.seed, args.seed + args.count)), args.jobs, args.fixes)
@@ -122,6 +156,14 @@ def main(argv: list[str] | None = None) -> int:
     lint = sum(r["lint"] for r in results) / max(1, total)
     print(f"time per program: run {run * 1000:.1f} ms, lint {lint * 1000:.1f} ms; "
           f"wall {wall:.1f} s with {args.jobs} job(s) ({wall / max(1, total) * 1000:.1f} ms each)")
+
+    print("\nagreement by shape (agree/ran):")
+    for name in BY_SHAPE:
+        ran = Counter(r["shape"][name] for r in results
+                      if name in r["shape"] and r["verdict"]["outcome"] != REFUSED)
+        agreed = Counter(r["shape"][name] for r in results
+                         if name in r["shape"] and r["verdict"]["outcome"] == AGREE)
+        print(f"  {name}: " + ", ".join(f"{v} {agreed[v]}/{n}" for v, n in sorted(ran.items())))
 
     out = Path(args.out)
     for kind in (FALSE_ALARM, MISSED, REFUSED):

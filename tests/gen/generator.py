@@ -9,13 +9,19 @@ from the seed (`DIMENSIONS` names them and their values):
   backpropagated (`parts`), `require_grad()` on a result (`nonleaf`), or a forward made afresh
   each pass (`fresh`);
 - `holder`: where the reused tensor lives (a `let`, a struct field, an `Option`, a `Vec` built by
-  `collect` or `push`, a tuple, a closure's capture, an `Option` filled on the first pass);
+  `collect` or `push`, a tuple, a closure's capture, an `Option` filled on the first pass), and
+  the shapes of what one pass leaves to the next (tests/gen/pass_shapes.py: an earlier pass's
+  element of a `Vec` or `HashMap` the loop fills, an `Option` field of a `Box<dyn Trait>`, an
+  accumulator field, a running sum of the loss, a forward refreshed on some passes, a
+  `HashMap` keyed by `step % k`, minibatch structs sliced by a helper);
 - `cut`: what severs it from the tape, and where (`detach` at its definition, at its use, at
   the end of a pass; `inner()`/`from_inner`; a data copy; a re-created leaf; or nothing);
-- `tracked`: what the forward reads (a parameter, a `Linear`, or data only);
+- `tracked`: what the forward reads (a parameter, a `Linear`, or data only); `leaf`: how the
+  parameter is made (in `main`, by a helper, through `inner()`/`from_inner`, out of an
+  `Option` by `as_ref().map(..)`); `body`, `form`: how the forward reads it, the loss's form;
 - `forward`: how it is written (inline, a function taking `&Tensor`, one taking tensors);
 - `site`: where the backward is (inline, a free function, a method, a trait impl, a closure,
-  an inline module, inside `println!`'s arguments);
+  an inline module, inside `println!`'s or `assert!`'s arguments);
 - `losses`: how losses are backpropagated (one, two, a `Vec` iterated, summed, built by an
   iterator closure);
 - `loop`, `exit`, `branch`, `walk`, `home`: the loop (`for`, `while`, `loop`, epochs x batches,
@@ -25,6 +31,10 @@ from the seed (`DIMENSIONS` names them and their values):
   `zip`, indexing by a `for` range's or a `while` loop's counter, `enumerate`) and what it
   holds (forwards or losses), and whether the loop is in `main` or in a helper taking
   `&Tensor` parameters.
+
+Every draw is a named dimension, drawn from a stream of the seed and its name alone: a value
+added to one dimension changes no other's draws, and a program's `shape` given back pinned
+makes it again (`generate`; the fixed sample is kept that way, tests/gen/sample.py).
 
 Nothing here predicts whether a program panics: the interpreter running it is the oracle
 (tests/test_generated_agree.py, tools/gen_agree.py). Each program is valid Rust as rustc reads
@@ -37,21 +47,26 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from pass_shapes import PassShapes
+
 DIMENSIONS: dict[str, tuple[str, ...]] = {
     "hazard": ("cache", "state", "double", "shared", "parts", "nonleaf", "fresh"),
     "loop": ("for", "while", "loop", "epochs", "none"),
     "exit": ("none", "break_second", "continue_first", "return_second", "break_last"),
-    "site": ("inline", "function", "method", "trait", "closure", "module", "macro"),
+    "site": ("inline", "function", "method", "trait", "closure", "module", "macro", "assert"),
     "tracked": ("param", "linear", "data"),
     "forward": ("inline", "ref_fn", "owned_fn"),
     "branch": ("none", "first_pass", "match"),
+    "leaf": ("main", "helper", "roundtrip", "option"),
 }
 """The dimensions every program draws; the others depend on the hazard (`HOLDERS`, `CUTS`,
 `LOSSES`, `WALKS`, `HOMES`)."""
 
 HOLDERS: dict[str, tuple[str, ...]] = {
-    "cache": ("let", "field", "option", "vec_collect", "vec_push", "tuple", "capture", "lazy"),
-    "state": ("let", "field", "option", "vec", "tuple", "capture", "accumulate"),
+    "cache": ("let", "field", "option", "vec_collect", "vec_push", "tuple", "capture", "lazy",
+              "refresh", "map_key", "minibatches"),
+    "state": ("let", "field", "option", "vec", "tuple", "capture", "accumulate", "previous",
+              "previous_map", "boxed", "accumulator", "running"),
 }
 CUTS: dict[str, tuple[str, ...]] = {
     "cache": ("none", "def", "use", "end", "inner", "data", "releaf", "valid"),
@@ -78,6 +93,15 @@ WALKS = ("iter", "zip", "index", "enumerate", "while_index")
 ELEMENTS = ("features", "losses")
 """What a walked `Vec` made before the loop holds: forwards, or losses made of them."""
 HOMES = ("main", "helper")
+BODIES = {
+    "matmul_tanh": "{a}.matmul(w.clone()).tanh()",
+    "mul_exp": "({a} * w.clone()).exp()",
+    "add_pow": "({a} + w.clone()).powf_scalar(2.0)",
+    "matmul_exp_log": "{a}.matmul(w.clone()).exp().log()",
+}
+"""How a forward reads the parameter `w` (`tracked=param`)."""
+FORMS = ("sum", "mse")
+"""A loss's form: `(t * w).sum()`, or `(t.matmul(w) - y)^2`'s mean."""
 
 W = "[[0.5, -0.25], [0.1, 0.3]]"
 X = "[[1.0, 0.0], [0.5, 2.0]]"
@@ -100,18 +124,35 @@ class _Parts:
     pre: list[str] = field(default_factory=list)
 
 
-class _Composer:
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
+class _Composer(PassShapes):
+    def __init__(self, seed: int, fixed: dict[str, str] | None, pinned: bool) -> None:
         self.seed = seed
+        self.fixed = dict(fixed or {})
+        self.pinned = pinned
         self.shape: dict[str, str] = {}
         self.parts = _Parts()
         self.flag = False
+        self.uses: list[str] = []
 
     def pick(self, name: str, values: tuple[str, ...]) -> str:
-        value = self.rng.choice(values)
+        """The value of dimension `name`: the fixed one, or drawn from a stream of the seed and
+        the name alone, so that a value added to one dimension changes no other's draws. A
+        pinned program takes a dimension it does not name at its first value: a dimension
+        added later starts with what programs did before it."""
+        if name in self.fixed:
+            value = self.fixed[name]
+            if value not in values:
+                raise ValueError(f"{name}={value} is not one of {', '.join(values)}")
+        elif self.pinned:
+            value = values[0]
+        else:
+            value = random.Random(f"{self.seed}:{name}").choice(values)
         self.shape[name] = value
         return value
+
+    def form(self, name: str) -> int:
+        """Which of `loss`'s two forms a loss takes (`FORMS`), drawn as a dimension."""
+        return FORMS.index(self.pick(name, FORMS))
 
     # -- the forward, the loss, the backward -------------------------------------------------
 
@@ -210,6 +251,8 @@ class _Composer:
                        "        let _grads = loss.backward();\n"
                        "        value\n    }\n}")
             return [f"let value = train::backprop({loss});", 'println!("loss: {value}");']
+        if site == "assert":
+            return [f"assert!(w.grad(&{loss}.backward()).is_some());"]
         # inside a macro's arguments
         return [f'println!("w has grad: {{}}", w.grad(&{loss}.backward()).is_some());']
 
@@ -268,9 +311,6 @@ class _Composer:
         """The tensor a pass uses: the reused one, or by the drawn branch the fresh one on some
         passes. Returns an expression."""
         branch = self.shape["branch"]
-        # How a first pass is told (`FIRST`), from a stream of its own: the other draws of a
-        # seed stay what they were before it was added.
-        how = random.Random(self.seed * 2 + 1).choice(FIRST)
         # Only in `for step in 0..3` (and a first pass in `while step < 3`, its counter raised
         # first thing), with no exit that skips a pass: which passes take the branch is then
         # read from the loop's range or counter (the first pass; passes 0 and 2).
@@ -278,20 +318,20 @@ class _Composer:
                                                                   "break_second")
         if self.shape["loop"] == "for" and self.shape["exit"] in exits:
             if branch == "first_pass":
-                return self._first(how, 0, reused, fresh)
+                return self._first(0, reused, fresh)
             if branch == "match":
                 return f"match step % 2 {{\n    0 => {reused},\n    _ => {fresh},\n}}"
         if self.shape["loop"] == "while" and self.shape["exit"] in exits and branch != "match":
             # `while step < 3 { step += 1; .. }`: the first pass sees 1.
             if branch == "first_pass":
-                return self._first(how, 1, reused, fresh)
+                return self._first(1, reused, fresh)
         self.shape["branch"] = "none"
         return reused
 
-    def _first(self, how: str, first: int, reused: str, fresh: str) -> str:
+    def _first(self, first: int, reused: str, fresh: str) -> str:
         """The reused tensor on the first pass only (the counter's value `first` there), the
-        fresh one after, told as `how` says."""
-        self.shape["first"] = how
+        fresh one after, told as the drawn `FIRST` says."""
+        how = self.pick("first", FIRST)
         if how == "match":
             return f"match step {{\n    {first} => {reused},\n    _ => {fresh},\n}}"
         if how == "bound":
@@ -306,13 +346,9 @@ class _Composer:
     # -- the hazards ----------------------------------------------------------------------------
 
     def build(self) -> Program:
-        rng = self.rng
         for name, values in DIMENSIONS.items():
             self.pick(name, values)
-        self._param_body = rng.choice(
-            ["{a}.matmul(w.clone()).tanh()", "({a} * w.clone()).exp()",
-             "({a} + w.clone()).powf_scalar(2.0)", "{a}.matmul(w.clone()).exp().log()"]
-        )
+        self._param_body = BODIES[self.pick("body", tuple(BODIES))]
         hazard = self.shape["hazard"]
         self.pick("cut", CUTS[hazard] + ("none",))  # nothing cut: twice as likely
         self.forward_item()
@@ -359,6 +395,12 @@ class _Composer:
         end: list[str] = []
         if holder in ("vec_collect", "vec_push"):
             return self._cache_vec(holder, made_of, used)
+        if holder == "refresh":
+            return self._refresh(made, used)
+        if holder == "map_key":
+            return self._map_key(made, used)
+        if holder == "minibatches":
+            return self._minibatches(made_of, used)
         if holder == "let":
             pre = [f"let {'mut ' if cut == 'end' else ''}feat = {made};"]
             reused = used("feat.clone()")
@@ -392,7 +434,7 @@ class _Composer:
             body = [*fill, f"let f = {chosen};", *self.backward(self.loss("f"))]
             return self._home(pre, body, end)
         chosen = self.choose(reused, self.forward("x.clone()"))
-        body = [f"let f = {chosen};", *self.backward(self.loss("f", self.rng.randrange(2)))]
+        body = [f"let f = {chosen};", *self.backward(self.loss("f", self.form("form")))]
         return self._home(pre, body, end)
 
     def _home(self, pre: list[str], body: list[str], end: list[str]) -> list[str]:
@@ -402,7 +444,7 @@ class _Composer:
         simple = (
             self.shape.get("holder") == "let"
             and self.shape["cut"] != "end"
-            and self.shape["site"] in ("inline", "function", "module", "macro")
+            and self.shape["site"] in ("inline", "function", "module", "macro", "assert")
             and self.shape["tracked"] != "linear"
             and self.shape["loop"] != "none"
         )
@@ -443,13 +485,13 @@ class _Composer:
                 self.shape["cut"] = cut = "none"  # a detached loss has no graph to walk
             pre += ["let losses: Vec<Tensor<1>> = feats",
                     "    .iter()",
-                    f"    .map(|f| {self.loss('f.clone()', self.rng.randrange(2))})",
+                    f"    .map(|f| {self.loss('f.clone()', self.form('form'))})",
                     "    .collect();"]
         head, tail, f = self._walk(walk, name)
         if walk == "zip":
             loss = "((t - target.clone()) * w.clone()).sum()"
         else:
-            loss = self.loss("t", self.rng.randrange(2))
+            loss = self.loss("t", self.form("form"))
         if elements == "losses":
             loss = "t"
             fresh = self.loss(self.forward("x.clone()"))
@@ -477,6 +519,10 @@ class _Composer:
 
     def _state(self) -> list[str]:
         holder = self.pick("holder", HOLDERS["state"])
+        if holder in ("previous", "previous_map"):
+            return self._previous(holder)
+        if holder in ("boxed", "accumulator", "running"):
+            return getattr(self, "_" + holder)()
         cut = self.shape["cut"]
         if self.shape["loop"] == "none":
             self.shape["loop"] = "for"
@@ -600,7 +646,7 @@ class _Composer:
                        "    }\n}")
             leaf = "Tensor::<2>::from_floats({}, &device).require_grad()"
             self._pre(f"let heads = Heads {{ ws: vec![{leaf.format(W)}, {leaf.format(Y)}] }};")
-            walk = self.rng.choice(("index", "while_index", "enumerate"))
+            walk = self.pick("walk", ("index", "while_index", "enumerate"))
             head, tail, loss = self._walk(walk, "losses")
             given = "&h.clone().detach()" if cut == "use" else "&h"
             body = body[:1] + [f"let losses = heads.losses({given});", *head,
@@ -654,6 +700,24 @@ class _Composer:
 
     # -- the whole file -------------------------------------------------------------------------
 
+    def _weight(self) -> list[str]:
+        """How the parameter `w`, a leaf, is made (`leaf`): in main, by a helper, through
+        `inner()` and `from_inner` before `require_grad()`, or read out of an `Option` by
+        `as_ref().map(..)`."""
+        leaf = self.shape["leaf"]
+        made = f"Tensor::<2>::from_floats({W}, &device).require_grad()"
+        if leaf == "helper":
+            self.parts.items.insert(0, "fn weight(device: &Device) -> Tensor<2> {\n"
+                                    f"    {made.replace('&device', 'device')}\n}}")
+            return ["let w = weight(&device);"]
+        if leaf == "roundtrip":
+            return [f"let w = Tensor::from_inner(Tensor::<2>::from_floats({W}, &device).inner())"
+                    ".require_grad();"]
+        if leaf == "option":
+            return [f"let held = Some({made});",
+                    "let w = held.as_ref().map(|b| b.clone()).unwrap();"]
+        return [f"let w = {made};"]
+
     def _text(self, lines: list[str]) -> str:
         uses = ["prelude::*"]
         linear = self.shape["tracked"] == "linear"
@@ -666,10 +730,11 @@ class _Composer:
             + ", ".join(f"{k}={v}" for k, v in self.shape.items()),
             "#![allow(deprecated, unused)]",
             "use burn::{" + ", ".join(uses) + "};",
+            *dict.fromkeys(self.uses),
         ]
         main = [
             "let device = Device::flex().autodiff();",
-            f"let w = Tensor::<2>::from_floats({W}, &device).require_grad();",
+            *self._weight(),
             f"let x = Tensor::<2>::from_floats({X}, &device);",
             f"let y = Tensor::<2>::from_floats({Y}, &device);",
         ]
@@ -698,6 +763,9 @@ def _indent(lines: list[str]) -> list[str]:
     return ["    " + line if line else line for line in "\n".join(lines).split("\n")]
 
 
-def generate(seed: int) -> Program:
-    """The program of `seed` (the same text for the same seed, on every machine)."""
-    return _Composer(seed).build()
+def generate(seed: int, fixed: dict[str, str] | None = None, pinned: bool = False) -> Program:
+    """The program of `seed` (the same text for the same seed, on every machine), with the
+    dimensions `fixed` names given those values. `pinned`: a program's `shape` given back as
+    `fixed` makes that program again, whatever values and dimensions are added later (a
+    dimension it does not name takes its first value)."""
+    return _Composer(seed, fixed, pinned).build()
