@@ -21,12 +21,12 @@ from pbpit.lint.rules.carried_state import (
     empty_each_pass,
     empty_each_pass_help,
     filled,
-    held_tensor,
     indexed,
     keep_detached,
     pushed,
 )
 from pbpit.lint.rules.closures import recompute_in_closure
+from pbpit.lint.rules.detach_once import detach_once_edits
 from pbpit.lint.rules.literal_fields import carried_field
 from pbpit.lint.values import Definition
 from pbpit.rust.syntax import Node, descendants
@@ -549,55 +549,6 @@ def might_cut_note(name: str, leaf: str, line: int) -> str:
     )
 
 
-def detach_once(definition: Definition, fixes: Fixes, sure: bool = False) -> Help:
-    """Detach once: `.detach()` where the tensor is made (said in words when its binding is a
-    pattern: the value is not one tensor)."""
-    edits = []
-    if definition.value is not None and is_name(definition.name):
-        held = held_tensor(definition.value, fixes)
-        if held is not None:
-            edits = fixes.detach_edits(held)
-        elif not holds_collection(definition.statement, fixes):
-            edits = fixes.detach_edits(definition.value)
-    elif definition.value is None and definition.statement is not None:
-        edits = detach_after_pattern(definition.name, definition.statement, fixes)
-    if not edits and definition.statement is not None:
-        edits = detach_in_literal(definition.name, definition.statement, fixes)
-    return detach_once_help(definition.name, edits, sure)
-
-
-def detach_in_literal(name: str, statement: Node, fixes: Fixes) -> list[Edit]:
-    """For a field (`stay.prior`) of a struct made by `let stay = StayClose { prior: VALUE,
-    .. };`: VALUE detached where it is written; none for any other statement."""
-    owner, _, field_ = name.rpartition(".")
-    pattern = statement.child_by_field_name("pattern")
-    value = statement.child_by_field_name("value")
-    if (
-        statement.type != "let_declaration"
-        or pattern is None
-        or value is None
-        or value.type != "struct_expression"
-        or not is_name(owner)
-        or fixes.text(pattern) != owner
-    ):
-        return []
-    for node in descendants(value):
-        label = node.child_by_field_name("field") if node.type == "field_initializer" else None
-        put = node.child_by_field_name("value") if label is not None else None
-        if label is not None and put is not None and fixes.text(label) == field_:
-            return [] if fixes.detached_already(put) else fixes.detach_edits(put)
-    return []
-
-
-def holds_collection(statement: Node | None, fixes: Fixes) -> bool:
-    """Whether the `let` `statement` declares its binding an `Option`, `Vec` or `VecDeque`:
-    `.detach()` on its value would not compile."""
-    kind = statement.child_by_field_name("type") if statement is not None else None
-    if statement is None or statement.type != "let_declaration" or kind is None:
-        return False
-    return re.match(r"(?:Option|Vec|VecDeque)\s*<", fixes.text(kind)) is not None
-
-
 def snapshot(meeting: Meeting, fixes: Fixes) -> bool:
     """Whether the tensor is made by a call of a module's method (or a function) that the loop
     itself makes again, with the same arguments, every pass (`policy.log_probs(states.clone())`
@@ -675,37 +626,9 @@ def trains(body: bytes, name: str) -> bool:
     )
 
 
-def detach_after_pattern(name: str, statement: Node, fixes: Fixes) -> list[Edit]:
-    """`let name = name.detach();` on the line after a `let` whose pattern binds `name` among
-    others (`let Out { policies: name, .. } = f(..)`); none when `name` is bound `mut` or by
-    reference, the value is not a call's result (parts of a reference are `&Tensor`, which
-    `.detach()` cannot take by value), or the `let` shares its lines."""
-    pattern = statement.child_by_field_name("pattern")
-    value = statement.child_by_field_name("value")
-    if (
-        statement.type != "let_declaration"
-        or pattern is None
-        or value is None
-        or value.type != "call_expression"  # a reference's parts are `&Tensor`: not by value
-        or not is_name(name)
-        or not fixes.whole_lines(statement)
-    ):
-        return []
-    bound = []
-    stack = [pattern]
-    while stack:
-        current = stack.pop()
-        if current.type in ("reference_pattern", "ref_pattern", "mut_pattern"):
-            if any(fixes.text(n) == name for n in identifiers(current)):
-                return []
-        if current.type in ("identifier", "shorthand_field_identifier"):
-            bound.append(fixes.text(current))
-        stack.extend(current.named_children)
-    if bound.count(name) != 1:
-        return []
-    at = fixes.line_start(statement.end_point[0] + 1)
-    line = f"{fixes.indent_of(statement)}let {name} = {name}.detach();{fixes.newline}"
-    return [fixes.edit(at, at, line)]
+def detach_once(definition: Definition, fixes: Fixes, sure: bool = False) -> Help:
+    """Detach once, written where the tensor is made (`detach_once.detach_once_edits`)."""
+    return detach_once_help(definition.name, detach_once_edits(definition, fixes), sure)
 
 
 def recompute_in_loop(definition: Definition, meeting: Meeting, fixes: Fixes) -> Help:

@@ -1,0 +1,202 @@
+"""`loop-external-tracked`'s "detach once": `.detach()` where a tensor made before the loop is
+made (its `let`'s value, the tensor a `Some(..)` holds, a field of a struct literal, a line
+after a `let` whose pattern binds it among others), and where a constructor or a method called
+before the loop stores it in the field the loop reads (`Self { prototypes: .., .. }` of
+`ProtoTrainer::new`, `self.centroids = ..` of `trainer.refresh(..)`)."""
+
+from __future__ import annotations
+
+import re
+
+from pbpit.diagnostics.model import Edit
+from pbpit.lint.fixes import Fixes, identifiers, is_name, last_segment
+from pbpit.lint.rules.carried_state import held_tensor
+from pbpit.lint.rules.literal_fields import (
+    detach_field_edits,
+    literal_type,
+    tensor_fields,
+    undetached_fields,
+)
+from pbpit.lint.values import Definition
+from pbpit.rust.syntax import Node, descendants
+
+
+def detach_once_edits(definition: Definition, fixes: Fixes) -> list[Edit]:
+    """Detach once: `.detach()` where the tensor is made (none, for words, when its binding is
+    a pattern: the value is not one tensor)."""
+    edits = []
+    if definition.value is not None and is_name(definition.name):
+        held = held_tensor(definition.value, fixes)
+        if held is not None:
+            edits = fixes.detach_edits(held)
+        elif not holds_collection(definition.statement, fixes):
+            edits = fixes.detach_edits(definition.value)
+    elif definition.value is None and definition.statement is not None:
+        edits = detach_after_pattern(definition.name, definition.statement, fixes)
+    if not edits and definition.statement is not None:
+        edits = detach_in_literal(definition.name, definition.statement, fixes)
+    if not edits and definition.statement is not None:
+        edits = detach_where_stored(definition.name, definition.statement, fixes)
+    return edits
+
+
+def detach_where_stored(name: str, statement: Node, fixes: Fixes) -> list[Edit]:
+    """For a field (`trainer.prototypes`) that a function of the file called by `statement`
+    stores: a constructor (`let mut trainer = ProtoTrainer::new(..);`, whose `Self {
+    prototypes: VALUE, .. }` makes it) or a method of the value (`trainer.refresh(..);`, whose
+    `self.centroids = VALUE;` puts it), VALUE detached at each place the function puts the
+    field; none when the function is not one of the file's (or several share its name), or it
+    puts the field nowhere, or something other than a tensor there."""
+    owner, _, field_ = name.rpartition(".")
+    if not is_name(owner) or not is_name(field_):
+        return []
+    stored = _stored_here(field_, statement, fixes)
+    if stored is not None:
+        return stored
+    call = statement.child_by_field_name("value") if statement.type == "let_declaration" else None
+    if statement.type == "let_declaration":
+        pattern = statement.child_by_field_name("pattern")
+        if pattern is None or owner not in {fixes.text(n) for n in identifiers(pattern)}:
+            return []
+    elif statement.type == "expression_statement" and statement.named_children:
+        call = statement.named_children[0]
+    function = call.child_by_field_name("function") if call is not None else None
+    if call is None or call.type != "call_expression" or function is None:
+        return []
+    if function.type == "scoped_identifier" and statement.type == "let_declaration":
+        path, method = function.child_by_field_name("path"), function.child_by_field_name("name")
+        kind = last_segment(fixes.text(path)) if path is not None else None
+    elif function.type == "field_expression":
+        receiver, method = (
+            function.child_by_field_name("value"),
+            function.child_by_field_name("field"),
+        )
+        if receiver is None or fixes.text(receiver) != owner:
+            return []
+        kind = None
+    else:
+        return []
+    if method is None:
+        return []
+    found = _functions(fixes.text(method), kind, fixes)
+    if len(found) != 1:
+        return []
+    type_name, body = found[0]
+    declared = tensor_fields(type_name, fixes)
+    edits: list[Edit] = []
+    for node in descendants(body):
+        if node.type == "struct_expression" and literal_type(node, fixes) == type_name:
+            for put, initializer in undetached_fields(node, fixes):
+                if put == field_:
+                    edits += detach_field_edits(initializer, fixes)
+        left = node.child_by_field_name("left") if node.type == "assignment_expression" else None
+        right = node.child_by_field_name("right") if left is not None else None
+        if left is None or right is None or fixes.text(left) != f"self.{field_}":
+            continue
+        held = held_tensor(right, fixes)
+        if held is not None:
+            edits += [] if fixes.detached_already(held) else fixes.detach_edits(held)
+        elif field_ in declared and not fixes.detached_already(right):
+            edits += fixes.detach_edits(right)
+        elif field_ not in declared:
+            return []
+    return edits
+
+
+def _stored_here(field_: str, statement: Node, fixes: Fixes) -> list[Edit] | None:
+    """`self.field = VALUE;` itself (lint cites the method's line that stores the field): VALUE
+    (the tensor a `Some(..)` holds) detached; None for any other statement."""
+    assigned = statement.named_children[0] if statement.type == "expression_statement" else None
+    if assigned is None or assigned.type != "assignment_expression":
+        return None
+    left, right = assigned.child_by_field_name("left"), assigned.child_by_field_name("right")
+    if left is None or right is None or fixes.text(left) != f"self.{field_}":
+        return None
+    value = held_tensor(right, fixes) or right
+    return [] if fixes.detached_already(value) else fixes.detach_edits(value)
+
+
+def _functions(method: str, type_name: str | None, fixes: Fixes) -> list[tuple[str, Node]]:
+    """The functions `method` of the file's impls (of `type_name` only, when given): the
+    impl's type and the function's body each."""
+    found = []
+    for node in descendants(fixes.source.root):
+        kind = node.child_by_field_name("type") if node.type == "impl_item" else None
+        block = node.child_by_field_name("body") if kind is not None else None
+        if kind is None or block is None:
+            continue
+        owner = last_segment(fixes.text(kind))
+        if type_name is not None and owner != type_name:
+            continue
+        for item in block.named_children:
+            label = item.child_by_field_name("name")
+            body = item.child_by_field_name("body")
+            if item.type == "function_item" and label is not None and body is not None:
+                if fixes.text(label) == method:
+                    found.append((owner, body))
+    return found
+
+
+def detach_in_literal(name: str, statement: Node, fixes: Fixes) -> list[Edit]:
+    """For a field (`stay.prior`) of a struct made by `let stay = StayClose { prior: VALUE,
+    .. };`: VALUE detached where it is written; none for any other statement."""
+    owner, _, field_ = name.rpartition(".")
+    pattern = statement.child_by_field_name("pattern")
+    value = statement.child_by_field_name("value")
+    if (
+        statement.type != "let_declaration"
+        or pattern is None
+        or value is None
+        or value.type != "struct_expression"
+        or not is_name(owner)
+        or fixes.text(pattern) != owner
+    ):
+        return []
+    for node in descendants(value):
+        label = node.child_by_field_name("field") if node.type == "field_initializer" else None
+        put = node.child_by_field_name("value") if label is not None else None
+        if label is not None and put is not None and fixes.text(label) == field_:
+            return [] if fixes.detached_already(put) else fixes.detach_edits(put)
+    return []
+
+
+def holds_collection(statement: Node | None, fixes: Fixes) -> bool:
+    """Whether the `let` `statement` declares its binding an `Option`, `Vec` or `VecDeque`:
+    `.detach()` on its value would not compile."""
+    kind = statement.child_by_field_name("type") if statement is not None else None
+    if statement is None or statement.type != "let_declaration" or kind is None:
+        return False
+    return re.match(r"(?:Option|Vec|VecDeque)\s*<", fixes.text(kind)) is not None
+
+
+def detach_after_pattern(name: str, statement: Node, fixes: Fixes) -> list[Edit]:
+    """`let name = name.detach();` on the line after a `let` whose pattern binds `name` among
+    others (`let Out { policies: name, .. } = f(..)`); none when `name` is bound `mut` or by
+    reference, the value is not a call's result (parts of a reference are `&Tensor`, which
+    `.detach()` cannot take by value), or the `let` shares its lines."""
+    pattern = statement.child_by_field_name("pattern")
+    value = statement.child_by_field_name("value")
+    if (
+        statement.type != "let_declaration"
+        or pattern is None
+        or value is None
+        or value.type != "call_expression"  # a reference's parts are `&Tensor`: not by value
+        or not is_name(name)
+        or not fixes.whole_lines(statement)
+    ):
+        return []
+    bound = []
+    stack = [pattern]
+    while stack:
+        current = stack.pop()
+        if current.type in ("reference_pattern", "ref_pattern", "mut_pattern"):
+            if any(fixes.text(n) == name for n in identifiers(current)):
+                return []
+        if current.type in ("identifier", "shorthand_field_identifier"):
+            bound.append(fixes.text(current))
+        stack.extend(current.named_children)
+    if bound.count(name) != 1:
+        return []
+    at = fixes.line_start(statement.end_point[0] + 1)
+    line = f"{fixes.indent_of(statement)}let {name} = {name}.detach();{fixes.newline}"
+    return [fixes.edit(at, at, line)]
