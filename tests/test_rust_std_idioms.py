@@ -14,7 +14,8 @@ format_exp_precision.rs, slices_chunks_exact.rs, float_normal.rs.)
 from __future__ import annotations
 
 import pytest
-from rustc_verdicts import pbpit_gives, rejects, runs, stale
+import rustc_differential as diff
+from rustc_verdicts import judge, pbpit_gives, rejects, runs, stale
 
 
 def main(body: str, head: str = "") -> str:
@@ -98,3 +99,30 @@ def test_pbpit_gives_rustcs_verdict(name):
 
 def test_the_recorded_verdicts_are_rustcs():
     assert stale(CASES) == []
+
+
+# A HashMap's entries collected and sorted at once run; read in the map's order (random in Rust:
+# rustc's binary prints either order from run to run), they are refused, never run.
+_MAP = 'use std::collections::HashMap;\n'
+_ENTRIES = 'let mut m = HashMap::new();\n    m.insert("a", 1);\n    m.insert("b", 1);\n    '
+MAP_ORDER = {
+    "collected_not_sorted": main(_ENTRIES + 'let v: Vec<_> = m.iter().collect();\n'
+                                 '    println!("{:?}", v);', _MAP),
+    "read_before_the_sort": main(_ENTRIES + 'let mut v: Vec<_> = m.iter().collect();\n'
+                                 '    println!("{:?}", v);\n    v.sort();', _MAP),
+    "sorted_with_ties": main(_ENTRIES + 'let mut v: Vec<_> = m.iter().collect();\n'
+                             '    v.sort_by_key(|p| *p.1);\n    println!("{:?}", v);', _MAP),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MAP_ORDER))
+def test_a_maps_order_is_never_read(name):
+    found = judge(MAP_ORDER[name], diff.pbpit_verdict)
+    assert (found.state, found.outside) == ("rejected", True), found
+    assert "HashMap" in found.detail
+
+
+def test_a_maps_entries_sorted_without_ties_run():
+    source = main(_ENTRIES + 'let mut v: Vec<_> = m.iter().collect();\n'
+                  '    v.sort_by(|a, b| b.0.cmp(a.0));\n    println!("{:?}", v);', _MAP)
+    assert judge(source, diff.pbpit_verdict) == runs('[("b", 1), ("a", 1)]\n')

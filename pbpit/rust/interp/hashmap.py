@@ -10,9 +10,10 @@ which are not `Hash`: rustc's E0599), `bool`, `String`/`&str` or tuples of them.
 Rust's `HashMap` visits its entries in an order that changes from run to run (`RandomState`
 seeds each map's hasher at random), so pbpit runs only what that order does not change: a
 `keys()`/`values()`/`iter()` (a `MapIter`) may be counted, summed (integers only: a float sum's
-rounding follows the order), and searched for its `max` or `min`; a `for` over a map, `{:?}` of
-one, `collect()` and the other adapters are refused (sort the keys of a `BTreeMap`, or collect
-them and sort). `clone()` of a map is refused too.
+rounding follows the order), and searched for its `max` or `min`, or collected into a `Vec` the
+next statement sorts (`mark_sorted_collects`; the sort refuses a run where it finds two entries
+equal that differ); a `for` over a map, `{:?}` of one, another `collect()` and the other
+adapters are refused. `clone()` of a map is refused too.
 """
 
 from __future__ import annotations
@@ -321,6 +322,13 @@ def _map_iter_type(ck: Any, e: Any, recv: Ty) -> Ty:
     from pbpit.rust.interp.iterators import ITERATORS
 
     item = resolve(recv).inner  # type: ignore[attr-defined]
+    if e.name in ("cloned", "copied"):  # each item cloned: the order still the map's
+        ck.args(e)
+        e.impl = MAP_ITER[e.name]
+        e.row = ITER[e.name]
+        return Wrap("MapIter", item)
+    if e.name == "collect":
+        return _collect_type(ck, e, item)
     if e.name in ("sum", "product"):
         ck.settle_later.append(lambda: _exact_total(ck, e, item))
     row = ITER.get(e.name) or ITERATORS.get(e.name)
@@ -344,8 +352,50 @@ def _map_iter(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
 def check_order(ck: Any, e: Any, recv: Ty) -> None:
     """A method of a `MapIter` other than the order-free ones: refused."""
-    if e.name not in _ORDER_FREE:
+    if e.name not in (*_ORDER_FREE, *_ORDER_KEPT):
         raise ck.fail(e.pos, f"`{e.name}` of a HashMap's entries ({_RANDOM_ORDER})")
+
+
+# -- `let mut v: Vec<_> = m.iter().collect(); v.sort();`: collected, then sorted at once ---------
+
+
+def mark_sorted_collects(stmts: list) -> None:
+    """In a block's statements, each `let mut v = <..>.collect();` followed at once by a sort of
+    `v` (`v.sort()`, `v.sort_by(..)`..): the `collect` is given that sort (`sorted_by`), the only
+    use of a map's entries collected in their random order that pbpit runs."""
+    from pbpit.rust.interp.nodes import ExprStmt, Let, Local, Method
+    from pbpit.rust.interp.std_sort import SORTS
+
+    for stmt, after in zip(stmts, stmts[1:], strict=False):
+        init = getattr(stmt, "init", None)
+        if not (type(stmt) is Let and isinstance(init, Method) and init.name == "collect"):
+            continue
+        sort = after.expr if type(after) is ExprStmt else None
+        if (
+            isinstance(sort, Method)
+            and sort.name in SORTS
+            and isinstance(sort.recv, Local)
+            and sort.recv.binding is stmt.binding
+        ):
+            init.sorted_by = sort  # type: ignore[attr-defined]
+
+
+def _collect_type(ck: Any, e: Any, item: Ty) -> Ty:
+    """`collect` of a map's entries: into a `Vec` sorted by the next statement, which must then
+    leave no two entries it finds equal in the map's order (the sort's `map_order`)."""
+    from pbpit.rust.interp.iter_methods import ITER
+
+    sort = getattr(e, "sorted_by", None)
+    if sort is None:
+        what = f"`collect` of a HashMap's entries not sorted at once ({_RANDOM_ORDER}; or "
+        raise ck.fail(e.pos, what + "`let mut v: Vec<_> = m.iter().collect(); v.sort();`)")
+    made = ITER["collect"].types(ck, e, Wrap("Iter", item))
+    if not (type(resolve(made)) is Wrap and resolve(made).kind == "Vec"):  # type: ignore[attr-defined]
+        raise ck.fail(e.pos, f"`collect` of a HashMap's entries into `{show(made)}`")
+    e.impl = MAP_ITER["collect"]
+    e.row = ITER["collect"]
+    sort.map_order = True
+    return made
 
 
 # The methods taking `&mut self`: a reference into the map (`m.get(&k).unwrap()`) held across
@@ -379,8 +429,14 @@ ENTRY = rows(
         for name in ("or_insert", "or_insert_with", "or_default")
     ),
 )
+_ORDER_KEPT = ("cloned", "copied", "collect")
+"""The methods of a `MapIter` that keep the map's order to a sort (`mark_sorted_collects`)."""
 MAP_ITER = rows(
-    "MapIter", *(Builtin("MapIter", n, None, "", _map_iter, _map_iter_type) for n in _ORDER_FREE)
+    "MapIter",
+    *(
+        Builtin("MapIter", n, None, "", _map_iter, _map_iter_type)
+        for n in (*_ORDER_FREE, *_ORDER_KEPT)
+    ),
 )
 
 UPDATE = Builtin("HashMap", ENTRY_UPDATE, None, "", _update, lambda ck, e, r: UNIT, mutates=True)

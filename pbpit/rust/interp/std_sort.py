@@ -67,16 +67,21 @@ def _sort_type(ck: Any, e: Any, recv: Ty) -> Ty:
     return UNIT
 
 
-def _unstable_tie(where: str, name: str, items: list, key: Any) -> None:
+def _unstable_tie(where: str, name: str, items: list, key: Any, map_order: bool = False) -> None:
     """An unstable sort's elements, sorted stably: refused if two the order finds equal
-    differ (Rust's unstable sort may put them either way)."""
+    differ (Rust's unstable sort may put them either way); so are a stable sort's of a `Vec`
+    collected from a `HashMap` (`map_order`: equal ones stay in the map's random order)."""
     from pbpit.rust.interp.runtime import Unsupported  # (runtime imports the nodes)
 
     keys = [key(item) for item in items]
     for i in range(1, len(items)):
         if keys[i - 1] == keys[i] and not _same(items[i - 1], items[i]):
-            what = f"`{name}` of elements that compare equal but differ (Rust's unstable sort "
-            raise Unsupported(where, what + "may order them either way; write the stable sort)")
+            what = f"`{name}` of elements that compare equal but differ ("
+            if map_order:
+                what += "collected from a HashMap, they stay in its order, random in Rust)"
+            else:
+                what += "Rust's unstable sort may order them either way; write the stable sort)"
+            raise Unsupported(where, what)
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -88,7 +93,8 @@ def _same(a: Any, b: Any) -> bool:
 
 def _sort(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     code = _stable(comp, e, recv, args)
-    if "unstable" not in e.name:
+    map_order = getattr(e, "map_order", False)  # of a HashMap's entries (hashmap.py)
+    if "unstable" not in e.name and not map_order:
         return code
     where, name = comp.where(e.pos), e.name
     function = args[0] if args else None
@@ -103,7 +109,7 @@ def _sort(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
             key = lambda item: ordered(key_of(item))  # noqa: E731
         else:
             key = cmp_to_key(function(frame))
-        _unstable_tie(where, name, items, key)
+        _unstable_tie(where, name, items, key, map_order)
         return UNIT
 
     return unstable
