@@ -19,6 +19,8 @@ from the seed (`DIMENSIONS` names them and their values):
 - `tracked`: what the forward reads (a parameter, a `Linear`, or data only); `leaf`: how the
   parameter is made (in `main`, by a helper, through `inner()`/`from_inner`, out of an
   `Option` by `as_ref().map(..)`); `body`, `form`: how the forward reads it, the loss's form;
+- `books`: what else a pass keeps, none of it a tensor (a `Vec<usize>` of steps, a `HashMap`
+  of counts, an enum's phase);
 - `forward`: how it is written (inline, a function taking `&Tensor`, one taking tensors);
 - `site`: where the backward is (inline, a free function, a method, a trait impl, a closure,
   an inline module, inside `println!`'s or `assert!`'s arguments);
@@ -290,19 +292,20 @@ class _Composer(PassShapes):
         # The exits are taken at the end of a pass, after its cut: a `break` that skipped the
         # `detach` would leave the outer loop of epochs a tracked state.
         cleared = ["first = false;"] if self.flag else []
-        inner = top + body + end + cleared + bottom
-        flag = ["let mut first = true;"] if self.flag else []
+        keep, books = self._bookkeeping()
+        inner = top + books + body + end + cleared + bottom
+        flag = [*keep, "let mut first = true;"] if self.flag else keep
         if kind == "for":
             return flag, ["for step in 0..3 {", *_indent(inner), "}"]
         if kind == "while":
             head = ["while step < 3 {", "    step += 1;"]
             return ["let mut step = 0;", *flag], [*head, *_indent(inner), "}"]
         if kind == "loop":
-            return ["let mut step = 0;"], [
+            return ["let mut step = 0;", *keep], [
                 "loop {", "    step += 1;", "    if step > 3 {", "        break;", "    }",
                 *_indent(inner), "}",
             ]
-        return [], [
+        return keep, [
             "for epoch in 0..2 {", "    for batch in 0..2 {",
             "        let step = epoch * 2 + batch;", *_indent(_indent(inner)), "    }", "}",
         ]

@@ -36,6 +36,10 @@ APPLIES = ("every", "odd")
 third: two losses summed between them)."""
 RUNNING = ("objective", "logged")
 """What the running sum is for: added to the next objective, or only printed."""
+BOOKS = ("none", "history", "counts", "phase")
+"""What else a pass keeps, none of it a tensor: nothing, a `Vec<usize>` of the last steps, a
+`HashMap` of counts by `step % 2`, an enum's phase."""
+"""What the running sum is for: added to the next objective, or only printed."""
 
 
 class PassShapes:
@@ -62,6 +66,24 @@ class PassShapes:
     def _later(self, first: int) -> str:
         guard = self.pick("guard", GUARDS)
         return f"step > {first}" if guard == "gt" else f"step >= {first + 1}"
+
+    def _bookkeeping(self) -> tuple[list[str], list[str]]:
+        """What a pass keeps besides tensors (`BOOKS`): the statements before the loop, and
+        those first in each pass."""
+        books = self.pick("books", BOOKS)
+        if books == "history":
+            return ["let mut history: Vec<usize> = Vec::new();"], [
+                "history.push(step);", "if history.len() > 2 {", "    history.remove(0);", "}"]
+        if books == "counts":
+            self.uses.append("use std::collections::HashMap;")
+            return ["let mut counts: HashMap<usize, usize> = HashMap::new();"], [
+                "*counts.entry(step % 2).or_insert(0) += 1;"]
+        if books == "phase":
+            self._item("#[derive(Clone, Copy, Debug, PartialEq)]\n"
+                       "enum Phase {\n    Warmup,\n    Train,\n}")
+            return ["let mut phase = Phase::Warmup;"], [
+                "if phase == Phase::Warmup && step > 1 {", "    phase = Phase::Train;", "}"]
+        return [], []
 
     # -- state ---------------------------------------------------------------------------------
 

@@ -33,7 +33,7 @@ from generator import (
     Program,
     generate,
 )
-from pass_shapes import APPLIES, GUARDS, KEYS, REFRESHES, RUNNING, TAKES
+from pass_shapes import APPLIES, BOOKS, GUARDS, KEYS, REFRESHES, RUNNING, TAKES
 
 PINNED = Path(__file__).resolve().parent / "pinned.json"
 WANT = 2
@@ -50,7 +50,7 @@ def wanted() -> list[Condition]:
         found += [(("hazard", h), (name, v)) for h, values in table.items() for v in values]
     others = {"walk": WALKS, "elements": ELEMENTS, "first": FIRST, "body": tuple(BODIES),
               "form": FORMS, "guard": GUARDS, "refresh": REFRESHES, "key": KEYS, "take": TAKES,
-              "apply": APPLIES, "running": RUNNING}
+              "apply": APPLIES, "running": RUNNING, "books": BOOKS}
     found += [((k, v),) for k, values in others.items() for v in values]
     return found
 
