@@ -1,14 +1,16 @@
 """std idioms of numeric Rust that pbpit once refused, and what rustc rejects near each:
 `{:.3e}`, `Option::or_else`, `collect` into `Option<Vec<_>>` / `Result<Vec<_>, _>`,
 `std::cmp::Ordering` by path and after `use` (`then`, `then_with`), `std::cmp::max`/`min`,
-`std::iter::repeat`, `chunks_exact`, `is_normal`/`is_subnormal`.
+`std::iter::repeat`, `chunks_exact`, `is_normal`/`is_subnormal`, `write!` into a `String`, a
+HashMap's entries collected and sorted.
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports,
 `runs(stdout, status, stderr)` what its binary printed. pbpit must refuse with that code, or
 run and print the same. Where rustc is on PATH, a test checks that the recorded verdicts are
 still rustc's. (The longer programs are tests/rust/std/cmp_ordering.rs, collect_option_result.rs,
-format_exp_precision.rs, slices_chunks_exact.rs, float_normal.rs.)
+format_exp_precision.rs, slices_chunks_exact.rs, float_normal.rs, hashmap_sorted.rs,
+write_into_string.rs.)
 """
 
 from __future__ import annotations
@@ -84,6 +86,21 @@ CASES = {
     "chunks_exact_of_a_float_size": (
         main('let v = vec![1, 2, 3];\n    println!("{:?}", v.chunks_exact(2.0).count());'),
         rejects("E0308"),
+    ),
+    "write_into_a_string_without_the_trait": (
+        main('let mut s = String::new();\n    write!(s, "{}", 1).unwrap();\n'
+             '    println!("{}", s);'),
+        rejects("E0599"),
+    ),
+    "write_into_a_string_not_mut": (
+        main('let s = String::new();\n    write!(s, "{}", 1).unwrap();\n    println!("{}", s);',
+             "use std::fmt::Write;\n"),
+        rejects("E0596"),
+    ),
+    "writeln_into_a_string_result_ignored": (
+        main('let mut s = String::new();\n    writeln!(&mut s, "{:>3}", 1).unwrap();\n'
+             '    write!(s, "x");\n    print!("{}", s);', "use std::fmt::Write as _;\n"),
+        runs("  1\nx"),
     ),
     "exp_precision_of_a_string": (
         main('let s = String::from("a");\n    println!("{:.3e}", s);'),

@@ -306,6 +306,8 @@ def _leaf(ty: Ty, spec: Spec, debug: bool) -> Callable[[object], str] | None:
         return lambda x: _pad_str("true" if x else "false", spec)
     if name == "()" and debug:
         return lambda x: _pad_str("()", spec)
+    if name == "fmt::Error" and debug:  # a `write!`'s error (never made: pbpit's are `Ok`)
+        return lambda x: _pad_str("Error", spec)
     if name == "Ordering" and debug:  # `std::cmp::Ordering`, held as -1, 0, 1 (iterators.py)
         return lambda x: _pad_str(("Equal", "Greater", "Less")[x], spec)  # type: ignore[index]
     if name == "Shape":  # Burn's (`shapes.SHAPE`): each size formatted as the placeholder says

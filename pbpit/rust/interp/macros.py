@@ -10,7 +10,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from pbpit.rust.interp import error_types
+from pbpit.rust.interp import error_types, std_write
 from pbpit.rust.interp.format import FormatError, Spec, parse_format
 from pbpit.rust.interp.nodes import (
     Assert,
@@ -96,6 +96,8 @@ class MacroLowering:
                 if not args:
                     raise self.fail(node, "`format!` needs a format string")
                 return self.format(args)
+        if name in ("write", "writeln") and self.fn_ret is not error_types.FMT_RESULT:
+            return std_write.lower(self, node, name)  # into a `String` (std_write.py)
         if name in ("write", "writeln"):  # in `impl Display`'s `fmt` (error_types.py)
             return error_types.lower_write(self, node, name)
         if name in _PANIC_MACROS:

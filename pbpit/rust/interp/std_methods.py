@@ -29,6 +29,7 @@ from pbpit.rust.interp.numbers import (
 from pbpit.rust.interp.std_more import OPTION_MORE, RESULT_MORE, VEC_MORE, slice_more
 from pbpit.rust.interp.std_options import OPTION_OPTIONS
 from pbpit.rust.interp.std_sort import sort_rows
+from pbpit.rust.interp.std_write import STR_WRITE
 from pbpit.rust.interp.str_methods import STR_MORE
 from pbpit.rust.interp.str_patterns import STR_PATTERNS
 from pbpit.rust.interp.types import (
@@ -232,6 +233,7 @@ STR_METHODS = rows(
         mutates=True,
     ),
     *STR_MORE,  # `parse`, `trim`, `to_uppercase`.. (str_methods.py)
+    *STR_WRITE,  # `write!(s, ..)` (std_write.py)
     *STR_CHARS,  # `String::push`, `chars` (char_methods.py)
     *STR_PATTERNS,  # `contains`, `split`, `find`.. with a char or `&str` (str_patterns.py)
 )
