@@ -27,9 +27,10 @@ from the seed (`DIMENSIONS` names them and their values):
 - `losses`: how losses are backpropagated (one, two, a `Vec` iterated, summed, built by an
   iterator closure);
 - `loop`, `exit`, `branch`, `walk`, `home`: the loop (`for`, `while`, `loop`, epochs x batches,
-  none), an early exit (`break`, `continue`, `return`), a first-pass branch or a `match`
-  choosing the tensor (a first pass told by a test of the counter, a `match` on it, a flag
-  cleared as each pass ends, the tensor bound before the test), how a `Vec` is walked (`iter`,
+  `while let Some(step) = order.pop()`, none), an early exit (`break`, `continue`, `return`),
+  a first-pass branch or a `match` choosing the tensor (a first pass told by a test of the
+  counter, a `match` on it, a flag cleared as each pass ends, the tensor bound before the
+  test), how a `Vec` is walked (`iter`,
   `zip`, indexing by a `for` range's or a `while` loop's counter, `enumerate`) and what it
   holds (forwards or losses), and whether the loop is in `main` or in a helper taking
   `&Tensor` parameters.
@@ -53,7 +54,7 @@ from pass_shapes import PassShapes
 
 DIMENSIONS: dict[str, tuple[str, ...]] = {
     "hazard": ("cache", "state", "double", "shared", "parts", "nonleaf", "fresh"),
-    "loop": ("for", "while", "loop", "epochs", "none"),
+    "loop": ("for", "while", "loop", "epochs", "none", "while_let"),
     "exit": ("none", "break_second", "continue_first", "return_second", "break_last"),
     "site": ("inline", "function", "method", "trait", "closure", "module", "macro", "assert"),
     "tracked": ("param", "linear", "data"),
@@ -68,7 +69,7 @@ HOLDERS: dict[str, tuple[str, ...]] = {
     "cache": ("let", "field", "option", "vec_collect", "vec_push", "tuple", "capture", "lazy",
               "refresh", "map_key", "minibatches"),
     "state": ("let", "field", "option", "vec", "tuple", "capture", "accumulate", "previous",
-              "previous_map", "boxed", "accumulator", "running"),
+              "previous_map", "boxed", "accumulator", "running", "episodes"),
 }
 CUTS: dict[str, tuple[str, ...]] = {
     "cache": ("none", "def", "use", "end", "inner", "data", "releaf", "valid"),
@@ -276,7 +277,8 @@ class _Composer(PassShapes):
         if kind == "none":
             self.shape["exit"] = "none"
             return [], body + end
-        first, last = {"for": (0, 2), "while": (1, 3), "loop": (1, 3), "epochs": (0, 3)}[kind]
+        first, last = {"for": (0, 2), "while": (1, 3), "loop": (1, 3), "epochs": (0, 3),
+                       "while_let": (0, 2)}[kind]
         top: list[str] = []
         bottom: list[str] = []
         # An exit never leaves a loop after its first pass: whether a later pass runs is then
@@ -297,6 +299,10 @@ class _Composer(PassShapes):
         flag = [*keep, "let mut first = true;"] if self.flag else keep
         if kind == "for":
             return flag, ["for step in 0..3 {", *_indent(inner), "}"]
+        if kind == "while_let":
+            # The steps popped off a stack made in order: 0, 1, 2.
+            return ["let mut order: Vec<usize> = (0..3).rev().collect();", *flag], [
+                "while let Some(step) = order.pop() {", *_indent(inner), "}"]
         if kind == "while":
             head = ["while step < 3 {", "    step += 1;"]
             return ["let mut step = 0;", *flag], [*head, *_indent(inner), "}"]
@@ -524,7 +530,7 @@ class _Composer(PassShapes):
         holder = self.pick("holder", HOLDERS["state"])
         if holder in ("previous", "previous_map"):
             return self._previous(holder)
-        if holder in ("boxed", "accumulator", "running"):
+        if holder in ("boxed", "accumulator", "running", "episodes"):
             return getattr(self, "_" + holder)()
         cut = self.shape["cut"]
         if self.shape["loop"] == "none":

@@ -12,6 +12,8 @@ Each is a holder of a hazard (`HOLDERS` there) written as training code writes i
 - `running` (state): a running sum of the loss kept in a second variable, updated in one arm of
   a branch and scaled in the other, as a tensor, a detached tensor or an `f32`
   (`.into_scalar()`), then added to the next objective or only printed;
+- `episodes` (state): REINFORCE's saved losses of an episode's steps, summed and
+  backpropagated at its end, the `Vec` emptied or not before the next episode;
 - `refresh` (cache): a forward made before the loop and made again only on some passes
   (`if step > 0`, `if step % 2 == 0`, `if step % 3 == 0`);
 - `map_key` (cache): a `HashMap` of forwards keyed by `step % 2`, `step % 3` or `step`, filled
@@ -50,7 +52,7 @@ class PassShapes:
         """The loop's counter on its first pass (a loop is made when there is none)."""
         if self.shape["loop"] == "none":
             self.shape["loop"] = "for"
-        return {"for": 0, "while": 1, "loop": 1, "epochs": 0}[self.shape["loop"]]
+        return {"for": 0, "while": 1, "loop": 1, "epochs": 0, "while_let": 0}[self.shape["loop"]]
 
     def _kept(self, expr: str) -> str:
         """`expr` as the cut stores it for a later pass."""
@@ -218,6 +220,23 @@ class PassShapes:
             body += [f"let objective = {objective};", *self.backward("objective")]
         else:
             body += [*self.backward("loss"), f'println!("running: {{}}", {logged});']
+        before, lines = self.loop(body, end)
+        return pre + before + lines
+
+    def _episodes(self) -> list[str]:
+        """REINFORCE: each episode's steps push a loss into `saved`, the episode's sum is
+        backpropagated, and `saved` is emptied (`clear()`, a new `Vec`) or not."""
+        self._counter_first()
+        cut = self.shape["cut"]
+        if cut in ("data", "inner"):
+            self.shape["cut"] = cut = "end"
+        loss = self.loss(self.forward("x.clone()"), self.form("form"))
+        pre = ["let mut saved: Vec<Tensor<1>> = Vec::new();"]
+        body = ["for t in 0..2 {", f"    saved.push({loss}.mul_scalar(t as f32 + 1.0));", "}",
+                "let mut total = saved[0].clone();",
+                "for l in saved.iter().skip(1) {", "    total = total + l.clone();", "}",
+                *self.backward("total")]
+        end = {"end": ["saved.clear();"], "use": ["saved = Vec::new();"]}.get(cut, [])
         before, lines = self.loop(body, end)
         return pre + before + lines
 
