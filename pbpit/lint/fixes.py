@@ -220,9 +220,9 @@ class Fixes:
         while stack:
             current, parent, grandparent = stack.pop()
             if current.type == "closure_expression":
-                if _names_in(current):
+                if _captures(self, current):
                     return None
-                continue
+                continue  # `|b| b.val() * 0.5`: it names only its own parameters
             if current.type == "macro_invocation":
                 macro = current.child_by_field_name("macro")
                 if macro is not None and self.text(macro) == "vec" and _names_in(current):
@@ -534,6 +534,18 @@ def ancestors(root: Node, node: Node) -> list[Node]:
 def identifiers(node: Node) -> list[Node]:
     """Every identifier within `node`, itself included."""
     return [current for current in descendants(node) if current.type == "identifier"]
+
+
+def _captures(fixes: Fixes, closure: Node) -> bool:
+    """Whether `closure` names a variable other than its own parameters (what it captures)."""
+    parameters = closure.child_by_field_name("parameters")
+    own = {fixes.text(n) for n in identifiers(parameters)} if parameters is not None else set()
+    body = closure.child_by_field_name("body")
+    if body is None:
+        return _names_in(closure)
+    return any(fixes.text(n) not in own for n in descendants(body) if n.type == "identifier") or (
+        body.type == "macro_invocation" or any(n.type == "token_tree" for n in descendants(body))
+    )
 
 
 def _names_in(node: Node) -> bool:

@@ -26,7 +26,7 @@ def detach_once_edits(definition: Definition, fixes: Fixes) -> list[Edit]:
     a pattern: the value is not one tensor)."""
     edits = []
     if definition.value is not None and is_name(definition.name):
-        held = held_tensor(definition.value, fixes)
+        held = held_tensor(definition.value, fixes) or mapped_tensor(definition.value, fixes)
         if held is not None:
             edits = fixes.detach_edits(held)
         elif not holds_collection(definition.statement, fixes):
@@ -135,6 +135,22 @@ def _functions(method: str, type_name: str | None, fixes: Fixes) -> list[tuple[s
                 if fixes.text(label) == method:
                     found.append((owner, body))
     return found
+
+
+def mapped_tensor(value: Node, fixes: Fixes) -> Node | None:
+    """The tensor an `Option`'s `map` makes (`b.val() * 0.5` of `bias.as_ref().map(|b| b.val()
+    * 0.5)`): `.detach()` is a tensor's, not the `Option`'s; None for any other value."""
+    function = value.child_by_field_name("function") if value.type == "call_expression" else None
+    method = function.child_by_field_name("field") if function is not None else None
+    arguments = value.child_by_field_name("arguments")
+    if method is None or fixes.text(method) != "map" or arguments is None:
+        return None
+    if arguments.named_child_count != 1 or arguments.named_children[0].type != "closure_expression":
+        return None
+    body = arguments.named_children[0].child_by_field_name("body")
+    if body is None or body.type == "block" or not fixes.is_tensor(body, body):
+        return None
+    return body
 
 
 def detach_in_literal(name: str, statement: Node, fixes: Fixes) -> list[Edit]:
