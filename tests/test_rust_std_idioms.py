@@ -2,7 +2,7 @@
 `{:.3e}`, `Option::or_else`, `collect` into `Option<Vec<_>>` / `Result<Vec<_>, _>`,
 `std::cmp::Ordering` by path and after `use` (`then`, `then_with`), `std::cmp::max`/`min`,
 `std::iter::repeat`, `chunks_exact`, `is_normal`/`is_subnormal`, `write!` into a `String`, a
-HashMap's entries collected and sorted.
+HashMap's entries collected and sorted, arithmetic on a generic `T: Add<Output = T> + Copy`.
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports,
@@ -10,7 +10,7 @@ binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rus
 run and print the same. Where rustc is on PATH, a test checks that the recorded verdicts are
 still rustc's. (The longer programs are tests/rust/std/cmp_ordering.rs, collect_option_result.rs,
 format_exp_precision.rs, slices_chunks_exact.rs, float_normal.rs, hashmap_sorted.rs,
-write_into_string.rs.)
+write_into_string.rs, generic_arith.rs.)
 """
 
 from __future__ import annotations
@@ -101,6 +101,38 @@ CASES = {
         main('let mut s = String::new();\n    writeln!(&mut s, "{:>3}", 1).unwrap();\n'
              '    write!(s, "x");\n    print!("{}", s);', "use std::fmt::Write as _;\n"),
         runs("  1\nx"),
+    ),
+    "generic_add_without_the_bound": (
+        main('println!("{}", f(1, 2));', "fn f<T: Copy>(a: T, b: T) -> T {\n    a + b\n}\n"),
+        rejects("E0369"),
+    ),
+    "generic_add_not_imported": (
+        main('println!("{}", f(1, 2));',
+             "fn f<T: Add<Output = T> + Copy>(a: T, b: T) -> T {\n    a + b\n}\n"),
+        rejects("E0405"),
+    ),
+    "generic_neg_without_the_bound": (
+        main('println!("{}", f(1));', "fn f<T: Copy>(a: T) -> T {\n    -a\n}\n"),
+        rejects("E0600"),
+    ),
+    "generic_add_assign_without_the_bound": (
+        main('println!("{}", f(1));',
+             "fn f<T: Copy>(a: T) -> T {\n    let mut t = a;\n    t += a;\n    t\n}\n"),
+        rejects("E0368"),
+    ),
+    "generic_add_assign_not_mut": (
+        main('println!("{}", f(1));', "use std::ops::AddAssign;\nfn f<T: AddAssign + Copy>(a: T)"
+             " -> T {\n    let t = a;\n    t += a;\n    t\n}\n"),
+        rejects("E0596"),
+    ),
+    "generic_default_without_the_bound": (
+        main('println!("{}", f(1));', "fn f<T: Copy>(a: T) -> T {\n    T::default()\n}\n"),
+        rejects("E0599"),
+    ),
+    "generic_mul_where_clause": (
+        main('println!("{} {}", sq(3u8), sq(0.5f32));', "use std::ops::Mul;\nfn sq<T>(x: T) -> T"
+             "\nwhere\n    T: Mul<Output = T> + Copy,\n{\n    x * x\n}\n"),
+        runs("9 0.25\n"),
     ),
     "exp_precision_of_a_string": (
         main('let s = String::from("a");\n    println!("{:.3e}", s);'),

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pbpit.rust.interp import references
+from pbpit.rust.interp import references, std_generics
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import Field, FnItem, Index, Local, Unary
 from pbpit.rust.interp.types import (
@@ -274,6 +274,9 @@ def binary(checker: Any, e: Any, lt: Ty, rt: Ty) -> Ty | None:
 def unary(checker: Any, e: Any, ty: Ty) -> Ty | None:
     """The type of `-a` of a struct with `impl Neg` (the impl in `e.user`); None otherwise."""
     t = resolve(ty)
+    generic = std_generics.unary(checker, e, ty)  # `-x` of `T: Neg<Output = T>`
+    if generic is not None:
+        return generic
     if e.op != "-" or type(t) is not StructT or not impls(t.item, "Neg"):
         return None
     _refuse_reference(checker, e.operand)
@@ -285,6 +288,9 @@ def assign(checker: Any, e: Any, target: Ty, value: Ty) -> Ty | None:
     """`a op= b` of a struct with an impl of `OpAssign` (the impl in `e.user`): rustc's E0596
     for a variable not declared `mut`; None when the target is no such struct."""
     t = resolve(checker.known(target))
+    generic = std_generics.assign(checker, e, target, value)  # `acc += x` of `T: AddAssign`
+    if generic is not None:
+        return generic
     trait = _BY_OPERATOR.get(e.op or "")
     deferred = getattr(e, "deferred", None)  # (`defer`)
     if type(t) is not StructT or trait is None or not impls(t.item, trait + "Assign"):

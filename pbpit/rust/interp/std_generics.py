@@ -4,8 +4,11 @@
 As rustc does, the body is checked once, against the bounds: `T` is a `ParamT` whose `std`
 names its std bounds; `a < b` needs `PartialOrd` (rustc's E0369 without it), `a == b`
 `PartialEq`, `x.clone()` `Clone`, `x.into()` `Into<U>`, `{}` `Display` and `{:?}` `Debug`
-(E0277), a value of `T` moves unless `T: Copy`. Anything else done to a `T` (arithmetic,
-other methods) is refused. It runs as rustc runs it, monomorphized: each call's types for the
+(E0277), a value of `T` moves unless `T: Copy`; `a + b` needs `Add<Output = T>` (`-`, `*`,
+`/`, `%` likewise: rustc's E0369 without; `-x` `Neg`: E0600; `acc += x` `AddAssign`: E0368),
+the trait brought in by `use std::ops::..` (E0405), and is run for a `Copy` `T` only;
+`T::default()` needs `Default` (E0599). Anything else done to a `T` (other methods) is
+refused. It runs as rustc runs it, monomorphized: each call's types for the
 parameters give an instance of the function, lowered and checked again with those types
 (`instance`), so that printing a `T` that is `f32` prints an `f32`.
 """
@@ -17,12 +20,14 @@ from typing import Any
 
 from pbpit.rust.interp.builtins import Builtin
 from pbpit.rust.interp.grammar import rejects
-from pbpit.rust.interp.nodes import Call, FnItem, Format, Method, children
+from pbpit.rust.interp.nodes import Call, FnItem, Format, Local, Method, children
 from pbpit.rust.interp.types import (
     BOOL,
     CHAR,
+    INT_RANGES,
     STR,
     STRING,
+    UNIT,
     FnT,
     Named,
     ParamT,
@@ -39,7 +44,7 @@ Node = Any
 
 COMPARE = ("PartialOrd", "Ord")
 EQUAL = ("PartialEq", "Eq", *COMPARE)
-PRELUDE = ("PartialOrd", "Ord", "PartialEq", "Eq", "Copy", "Clone", "Into", "Sized")
+PRELUDE = ("PartialOrd", "Ord", "PartialEq", "Eq", "Copy", "Clone", "Into", "Sized", "Default")
 FMT = ("Debug", "Display")
 _INTO_F64 = ("f64", "f32", "i8", "i16", "i32", "u8", "u16", "u32")
 _INTO = {  # std's lossless `From` impls between numbers, by target: the sources
@@ -73,6 +78,10 @@ def read_bounds(lowerer: Any, written: list[Node]) -> dict | None:
             if len(args) != 1:
                 return None
             node, arg = node.child_by_field_name("type"), args[0]
+        operator = _operator_bound(lowerer, node, arg)  # `Add<Output = T>`, `AddAssign`
+        if operator is not None:
+            found[operator[0]] = operator[1]
+            continue
         path = ""
         if node.type == "scoped_type_identifier":
             path = lowerer.text(node.child_by_field_name("path")).removeprefix("::")
@@ -92,12 +101,92 @@ def read_bounds(lowerer: Any, written: list[Node]) -> dict | None:
             "std::marker",
             "std::clone",
             "std::convert",
+            "std::default",
+            "core::default",
         ):
             return None
         if (name == "Into") != (arg is not None):
             return None
         found[name] = lowerer.type(arg) if arg is not None else None
     return found or None
+
+
+OPERATORS = {"+": "Add", "-": "Sub", "*": "Mul", "/": "Div", "%": "Rem"}
+"""The operator traits a bound may name (`T: Add<Output = T>`), by operator; each `..Assign`
+(`T: AddAssign`, `acc += x`) too, and `Neg<Output = T>` (`-x`)."""
+_WITH_OUTPUT = (*OPERATORS.values(), "Neg")
+_ASSIGNS = tuple(name + "Assign" for name in OPERATORS.values())
+
+
+def _operator_bound(lowerer: Any, node: Node, arg: Node | None) -> tuple[str, str | None] | None:
+    """(`Add`, the `Output` written: `T` of `Add<Output = T>`) of an operator trait bound, or
+    None for another bound. Named without its path, the trait must be brought in by a `use`
+    (rustc's E0405); `Add` without `Output = ..` is refused (its result is no `T`)."""
+    path = ""
+    if node.type == "scoped_type_identifier":
+        path = lowerer.text(node.child_by_field_name("path")).removeprefix("::")
+        node = node.child_by_field_name("name")
+    name = lowerer.text(node) if node.type == "type_identifier" else ""
+    if name not in (*_WITH_OUTPUT, *_ASSIGNS) or name in lowerer.trait_items:
+        return None
+    if path not in ("std::ops", "core::ops") and not _ops_imported(lowerer, path, name):
+        if path == "":
+            what = f"cannot find trait `{name}` in this scope"
+            raise lowerer.fail(node, rejects(what, "E0405"))
+        return None
+    if name in _ASSIGNS:
+        return (name, None) if arg is None else None
+    output = None
+    if arg is not None and arg.type == "type_binding":
+        bound_name = arg.child_by_field_name("name")
+        bound_type = arg.child_by_field_name("type")
+        if bound_name is not None and lowerer.text(bound_name) == "Output":
+            output = lowerer.text(bound_type) if bound_type is not None else None
+    if output is None:
+        raise lowerer.fail(node, f"the bound `{lowerer.text(node)}` without `Output = T`")
+    return name, output
+
+
+def _ops_imported(lowerer: Any, written: str, name: str) -> bool:
+    """Whether a `use` brings `std::ops::name` (`written` "") or `std::ops` (`written` "ops")
+    into scope."""
+    from pbpit.rust.interp.uses import file_items
+
+    if written not in ("", "ops"):
+        return False
+    for item in file_items(lowerer.src):
+        path = item.path[1:] if item.path[0] == "::" else item.path
+        if len(path) < 2 or path[0] not in ("std", "core") or path[1] != "ops":
+            continue
+        if written and len(path) == 2 and item.bound == "ops":
+            return True
+        if not written and len(path) == 3 and (item.glob or item.bound == name):
+            return True
+    return False
+
+
+def default_call(lowerer: Any, node: Node, owner: str, name: str, args: list) -> Any:
+    """`T::default()` of `T: Default` (in an instance, of the type the call gave `T`), lowered
+    as `{ let d: T = Default::default(); d }`; None for another call."""
+    from pbpit.rust.interp.nodes import Block, Let, Static
+
+    param = lowerer.type_params.get(owner)
+    given = getattr(lowerer, "instance_types", {}).get(owner)
+    if name != "default" or args or (given is None and "Default" not in (std_of(param) or {})):
+        return None
+    ty = given if given is not None else param
+    pos = lowerer.pos(node)
+    made_by = getattr(resolve(ty), "item", None)  # a struct's `default()` (derived or its own)
+    if made_by is not None and "default" in made_by.methods:
+        return Call(pos, made_by.methods["default"], [])
+    saved = lowerer.open_scope()
+    made = lowerer.declare(f"{owner}::default", False)  # a name no program writes
+    made.owned = True
+    let = Let(pos[0], made, ty, Static(pos, "Default::default", []), lowerer.in_scope)
+    tail = Local(pos, made, lowerer.scope)
+    visible = lowerer.in_scope
+    lowerer.close_scope(saved)
+    return Block(pos, [let], tail, visible)
 
 
 def _fmt_imported(lowerer: Any, written: str, name: str) -> bool:
@@ -140,7 +229,60 @@ def binary(checker: Any, e: Any, left: Ty, right: Ty) -> Ty | None:
         checker.unify(left, right, e.right.pos)
         e.kind = "param-order"  # run by the instances only (never compiled generically)
         return BOOL
+    trait = OPERATORS.get(e.op)
+    if trait is not None and trait in (std_of(lt) or {}):  # `a + b` of `T: Add<Output = T>`
+        _refuse_other_output(checker, e, lt, trait)
+        checker.unify(left, right, e.right.pos)
+        e.kind = "param-order"
+        return left
+    if trait is not None:
+        what = f"binary operation `{e.op}` cannot be applied to type `{show(lt)}`"
+        raise checker.fail(e.op_pos or e.pos, rejects(what, "E0369"))
     raise checker.fail(e.pos, f"`{e.op}` on a value of the type parameter `{show(lt)}`")
+
+
+def _refuse_other_output(checker: Any, e: Any, param: ParamT, trait: str) -> None:
+    """`T: Add<Output = U>`, and an operator taking a `T` that is not `Copy` by value (the moves
+    of its operands are not followed: `a + a` is rustc's E0382), are refused."""
+    std = std_of(param) or {}
+    if std.get(trait) != param.name:
+        what = f"`{trait}<Output = {std[trait]}>` of `{param.name}` (pbpit runs `Output = "
+        raise checker.fail(e.pos, what + f"{param.name}`)")
+    if "Copy" not in std:
+        what = f"`{trait}` of a `{param.name}` that is not `Copy` (its operands move)"
+        raise checker.fail(e.pos, what)
+
+
+def unary(checker: Any, e: Any, ty: Ty) -> Ty | None:
+    """`-x` of `T: Neg<Output = T>` (rustc's E0600 without it); None for another type."""
+    t = resolve(ty)
+    if std_of(t) is None or e.op != "-":
+        return None
+    if "Neg" not in (std_of(t) or {}):
+        what = f"cannot apply unary operator `-` to type `{show(t)}`"
+        raise checker.fail(e.pos, rejects(what, "E0600"))
+    _refuse_other_output(checker, e, t, "Neg")  # type: ignore[arg-type]
+    e.kind = "param-order"
+    return ty
+
+
+def assign(checker: Any, e: Any, target: Ty, value: Ty) -> Ty | None:
+    """`acc += x` of `T: AddAssign` (rustc's E0368 without it): its type, `()`; None for another
+    type."""
+    t = resolve(target)
+    if std_of(t) is None or e.op is None:
+        return None
+    trait = OPERATORS.get(e.op, "") + "Assign"
+    if trait not in (std_of(t) or {}):
+        what = f"binary assignment operation `{e.op}=` cannot be applied to type `{show(t)}`"
+        raise checker.fail(e.pos, rejects(what, "E0368"))
+    checker.unify(target, value, e.value.pos)
+    root = e.target
+    if isinstance(root, Local) and not (root.binding.mutable or root.binding.mut_ref):
+        what = f"cannot borrow `{root.binding.name}` as mutable, as it is not declared as mutable"
+        raise checker.fail(root.pos, rejects(what, "E0596"))  # `add_assign(&mut t, x)`
+    e.kind = "param-order"
+    return UNIT
 
 
 def method(checker: Any, e: Method, recv: Ty) -> Ty | None:
@@ -306,7 +448,38 @@ def satisfies(ty: Ty, std: dict) -> str | None:
             return name
         elif name in FMT and not _printable(ty, name == "Debug"):
             return name
+        elif name == "Default" and not _has_default(ty):
+            return name
+        elif name in (*_WITH_OUTPUT, *_ASSIGNS) and not _operates(ty, name):
+            return name if name in _ASSIGNS else f"{name}<Output = {show(ty)}>"
     return None
+
+
+def _has_default(ty: Ty) -> bool:
+    if is_number(ty) or ty in (BOOL, STRING):
+        return True
+    if type(ty) is Wrap:
+        return ty.kind in ("Vec", "Option")
+    if type(ty) is StructT:
+        return "default" in ty.item.methods
+    return False
+
+
+def _operates(ty: Ty, trait: str) -> bool:
+    """Whether `ty` has the operator trait `trait` with `Output = ty`: a number (`Neg`: a signed
+    one), or a struct with an `impl` of it (op_traits.py)."""
+    if trait == "Neg" and getattr(ty, "name", "") in INT_RANGES:
+        return INT_RANGES[ty.name][0] < 0  # type: ignore[attr-defined]
+    if is_number(ty):
+        return True
+    if type(ty) is StructT:
+        from pbpit.rust.interp.op_traits import impls  # (it imports this module)
+
+        return any(
+            trait in _ASSIGNS or getattr(resolve(i.fn.ret), "item", None) is ty.item
+            for i in impls(ty.item, trait)
+        )
+    return False
 
 
 def _copy(ty: Ty) -> bool:

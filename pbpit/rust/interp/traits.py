@@ -341,6 +341,9 @@ class TraitLowering:
         (owner, _, _), (name, _, _) = segs
         if owner == "Box" and name == "new" and len(args) == 1:
             return BoxNew(self.pos(node), args[0])
+        default = std_generics.default_call(self, node, owner, name, args)  # `T::default()`
+        if default is not None:
+            return default
         param = self.type_params.get(owner)
         if type(param) is not ParamT:
             return None
