@@ -9,6 +9,7 @@ from pbpit.diagnostics.model import Diagnostic, Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
 from pbpit.lint.rules.double_backward import keep_the_gradients_help
+from pbpit.lint.rules.shared_each_loss import each_loss_fixes
 from pbpit.lint.rules.shared_recompute import recompute_after_step
 from pbpit.lint.values import Backward, Definition
 from pbpit.rust.syntax import Node
@@ -101,6 +102,9 @@ fn main() {
             helps = [keep_the_gradients_help(), contains_the_first_help(name, later.receiver)]
         else:
             helps = [add_the_losses(earlier, later, fixes, meeting.in_macro)]
+            if earlier.span == later.span and earlier.context != later.context:
+                # One backward a pass, each on another loss: each loss made from its own forward.
+                helps += each_loss_fixes(meeting, fixes)
             detached = detach_in_first_loss(definition, earlier, fixes)
             if detached is not None:
                 helps.append(detached)
@@ -310,9 +314,7 @@ def sum_backwards(
     ]
 
 
-def backward_statement(
-    loss: str, span: tuple[int, int], fixes: Fixes
-) -> tuple[Node, Node] | None:
+def backward_statement(loss: str, span: tuple[int, int], fixes: Fixes) -> tuple[Node, Node] | None:
     """The statement `[let g =] loss.backward();` whose backward is at `span`, and its call;
     None when the backward is part of another statement, or the statement shares its lines."""
     call = fixes.call_at(span)
