@@ -12,10 +12,15 @@ the loop reads of each backward (a gradient logged per task, per micro-batch):
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, ancestors, identifiers, is_name
 from pbpit.lint.rule import Meeting
-from pbpit.rust.syntax import Node, descendants
+from pbpit.rust.syntax import Node, RustReadError, descendants, read_rust
+
+if TYPE_CHECKING:
+    from pbpit.diagnose.from_trace import TraceFinding
 
 LOOPS = ("for_expression", "while_expression", "loop_expression")
 
@@ -40,14 +45,19 @@ def each_loss_fixes(meeting: Meeting, fixes: Fixes) -> list[Help]:
     """The fixes of the module for `meeting` (one backward statement run by each pass of a loop
     on another loss of the tensor); none where they cannot be written."""
     definition = meeting.definition
-    statement = definition.statement
-    if meeting.in_macro or statement is None or definition.value is None:
+    if meeting.in_macro or definition.statement is None or definition.value is None:
         return []
-    if statement.type != "let_declaration" or not is_name(definition.name):
+    return each_loss_helps(definition.name, definition.statement, fixes)
+
+
+def each_loss_helps(name: str, statement: Node, fixes: Fixes) -> list[Help]:
+    """The fixes of the module for the tensor `name` made by the `let` `statement`."""
+    value = statement.child_by_field_name("value")
+    if statement.type != "let_declaration" or not is_name(name) or value is None:
         return []
     pattern = statement.child_by_field_name("pattern")
     block = fixes.parent(statement)
-    if pattern is None or fixes.text(pattern).removeprefix("mut ").strip() != definition.name:
+    if pattern is None or fixes.text(pattern).removeprefix("mut ").strip() != name:
         return []
     if block is None or block.type != "block" or not fixes.whole_lines(statement):
         return []
@@ -56,23 +66,51 @@ def each_loss_fixes(meeting: Meeting, fixes: Fixes) -> list[Help]:
         for node in descendants(block)
         if node.type == "identifier"
         and node.start_byte >= statement.end_byte
-        and fixes.text(node) == definition.name
+        and fixes.text(node) == name
     ]
     if not reads:
         return []
-    value = _with_clones(definition.value, fixes)
-    if value is None or _changed_between(definition.value, statement, reads[-1], block, fixes):
+    made = _with_clones(value, fixes)
+    if made is None or _changed_between(value, statement, reads[-1], block, fixes):
         return []
     delete = fixes.edit(
         fixes.line_start(statement.start_point[0]), fixes.line_start(statement.end_point[0] + 1), ""
     )
     if all(_repeated(node, block, fixes) for node in reads):
-        edits = [_replace_read(node, value, fixes) for node in reads]
-        return [recompute_for_each_loss_help(definition.name, [delete, *edits])]
-    piece = _per_piece(definition.value, reads, fixes)
+        edits = [_replace_read(node, made, fixes) for node in reads]
+        return [recompute_for_each_loss_help(name, [delete, *edits])]
+    piece = _per_piece(value, reads, fixes)
     if piece is not None:
         source, edit = piece
-        return [forward_per_piece_help(definition.name, source, [delete, edit])]
+        return [forward_per_piece_help(name, source, [delete, edit])]
+    return []
+
+
+def trace_each_loss_helps(trace: TraceFinding) -> list[Help]:
+    """For a hazard a run found and lint did not (`shared-intermediate`'s `from_trace`): the
+    module's fixes, when both backwards are one statement (run by two passes of a loop) and the
+    tensor's binding is made by a `let` of the program at a line the run made it from."""
+    first, second = trace.backwards
+    node = trace.node
+    result = trace.result
+    if first is None or second is None or first.line is None or first.line != second.line:
+        return []
+    if result.crate is not None or not node.label or not is_name(node.label):
+        return []
+    try:
+        source = read_rust(result.source)
+    except RustReadError:
+        return []
+    fixes = Fixes(source)
+    lines = {line for line in [node.line, *node.stack] if line is not None}
+    for statement in descendants(source.root):
+        pattern = statement.child_by_field_name("pattern")
+        if statement.type != "let_declaration" or pattern is None:
+            continue
+        if fixes.text(pattern).removeprefix("mut ").strip() != node.label:
+            continue
+        if statement.start_point[0] + 1 in lines or statement.end_point[0] + 1 in lines:
+            return each_loss_helps(node.label, statement, fixes)
     return []
 
 

@@ -9,7 +9,7 @@ from pbpit.diagnostics.model import Diagnostic, Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
 from pbpit.lint.rules.double_backward import keep_the_gradients_help
-from pbpit.lint.rules.shared_each_loss import each_loss_fixes
+from pbpit.lint.rules.shared_each_loss import each_loss_fixes, trace_each_loss_helps
 from pbpit.lint.rules.shared_recompute import recompute_after_step
 from pbpit.lint.values import Backward, Definition
 from pbpit.rust.syntax import Node
@@ -129,6 +129,7 @@ fn main() {
         # The losses are named where the corrected lines can be written with their names.
         named = (trace.loss_name(first), trace.loss_name(second)) if added else (None, None)
         helps = [add_the_losses_help(*named, added), detach_in_first_loss_help(name, [])]
+        helps += trace_each_loss_helps(trace)  # one backward a pass: each loss its own forward
         return trace.diagnostic(self.name, shared_message(name), name, labels, helps)
 
     def case_fixes(self, case: CaseFixes) -> list[CaseFix]:
