@@ -2,7 +2,8 @@
 `{:.3e}`, `Option::or_else`, `collect` into `Option<Vec<_>>` / `Result<Vec<_>, _>`,
 `std::cmp::Ordering` by path and after `use` (`then`, `then_with`), `std::cmp::max`/`min`,
 `std::iter::repeat`, `chunks_exact`, `is_normal`/`is_subnormal`, `write!` into a `String`, a
-HashMap's entries collected and sorted, arithmetic on a generic `T: Add<Output = T> + Copy`.
+HashMap's entries collected and sorted, arithmetic on a generic `T: Add<Output = T> + Copy`,
+operator traits on references (`impl Mul for &Mat`).
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports,
@@ -10,7 +11,7 @@ binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rus
 run and print the same. Where rustc is on PATH, a test checks that the recorded verdicts are
 still rustc's. (The longer programs are tests/rust/std/cmp_ordering.rs, collect_option_result.rs,
 format_exp_precision.rs, slices_chunks_exact.rs, float_normal.rs, hashmap_sorted.rs,
-write_into_string.rs, generic_arith.rs.)
+write_into_string.rs, generic_arith.rs, ops_on_references.rs.)
 """
 
 from __future__ import annotations
@@ -23,6 +24,17 @@ from rustc_verdicts import judge, pbpit_gives, rejects, runs, stale
 def main(body: str, head: str = "") -> str:
     return f"{head}fn main() {{\n    {body}\n}}\n"
 
+
+_V = "#[derive(Debug)]\nstruct V {\n    x: f32,\n}\n"
+_ADD_REF = (
+    "use std::ops::Add;\nimpl Add for &V {\n    type Output = V;\n"
+    "    fn add(self, o: &V) -> V {\n        V { x: self.x + o.x + 100.0 }\n    }\n}\n"
+)
+_ADD_REF_ALONE = _ADD_REF.split("\n", 1)[1]  # (without its `use`)
+_ADD_VALUE = (
+    "use std::ops::Add;\nimpl Add for V {\n    type Output = V;\n"
+    "    fn add(self, o: V) -> V {\n        V { x: self.x + o.x }\n    }\n}\n"
+)
 
 CASES = {
     "ordering_not_imported": (
@@ -133,6 +145,36 @@ CASES = {
         main('println!("{} {}", sq(3u8), sq(0.5f32));', "use std::ops::Mul;\nfn sq<T>(x: T) -> T"
              "\nwhere\n    T: Mul<Output = T> + Copy,\n{\n    x * x\n}\n"),
         runs("9 0.25\n"),
+    ),
+    "add_of_values_with_only_the_reference_impl": (
+        main('let a = V { x: 1.0 };\n    let b = V { x: 2.0 };\n    println!("{:?}", a + b);',
+             _V + _ADD_REF),
+        rejects("E0369"),
+    ),
+    "add_of_references_with_only_the_value_impl": (
+        main('let a = V { x: 1.0 };\n    let b = V { x: 2.0 };\n    println!("{:?}", &a + &b);',
+             _V + _ADD_VALUE),
+        rejects("E0369"),
+    ),
+    "add_of_a_reference_and_a_value": (
+        main('let a = V { x: 1.0 };\n    let b = V { x: 2.0 };\n    println!("{:?}", &a + b);',
+             _V + _ADD_REF),
+        rejects("E0308"),
+    ),
+    "reference_impl_twice": (
+        main('let a = V { x: 1.0 };\n    println!("{:?}", &a + &a);',
+             _V + _ADD_REF + _ADD_REF_ALONE),
+        rejects("E0119"),
+    ),
+    "reference_impl_not_imported": (
+        main('let a = V { x: 1.0 };\n    println!("{:?}", &a + &a);', _V + _ADD_REF_ALONE),
+        rejects("E0405"),
+    ),
+    "reference_impl_beside_the_value_impl": (
+        main('let a = V { x: 1.0 };\n    let b = &a + &a;\n    println!("{:?}", b);\n'
+             '    println!("{:?}", a + b);',
+             _V + _ADD_REF + _ADD_VALUE.split("\n", 1)[1]),
+        runs("V { x: 102.0 }\nV { x: 103.0 }\n"),
     ),
     "exp_precision_of_a_string": (
         main('let s = String::from("a");\n    println!("{:.3e}", s);'),

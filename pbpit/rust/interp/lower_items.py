@@ -245,6 +245,8 @@ class ItemLowering:
         if item is None and base.type == "type_identifier" and self.text(base) not in self.aliases:
             what = f"cannot find type `{self.text(base)}` in this scope"
             raise self.fail(base, rejects(what, "E0412"))
+        if type_node.type == "reference_type" and op_traits.lower_ref_impl(self, node, type_node):
+            return  # `impl Mul for &Mat`: std's operator on references (op_traits.py)
         if item is None:
             raise self.fail(type_node, f"`impl` for `{self.text(type_node)}` (only for a struct)")
         trait_node = node.child_by_field_name("trait")

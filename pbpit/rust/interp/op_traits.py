@@ -2,7 +2,9 @@
 `impl Mul<f32> for V`, `impl Neg for V`, `impl AddAssign for V`, .. As rustc desugars `a + b`
 to `Add::add(a, b)`, a `+` whose left operand is such a struct runs the impl's `add` with both
 operands by value (moved, or copied for a `Copy` struct); `-a` runs `neg`; `a += b` runs
-`add_assign(&mut a, b)` on the place itself.
+`add_assign(&mut a, b)` on the place itself. An impl for a reference (`impl Mul for &Mat`,
+`impl<'a> Add<&'a V> for &'a V`) or over one (`Mul<&V> for V`) runs for operands that certainly
+are references (references are erased: `OpImpl.left_ref`, `rhs_ref`), beside the value's impl.
 
 Read here: which trait an `impl` names (`Add`, `ops::Add`, `std::ops::Add<f32>`, a bare name
 only when a `use` brings it in: rustc's E0405 otherwise), its `type Output` and its one method
@@ -60,6 +62,8 @@ class OpImpl:
     rhs: Ty | None
     fn: FnItem
     in_scope: bool = False  # a `use` brings the trait in by name: `a.add(b)` calls it too
+    left_ref: bool = False  # `impl Mul for &Mat`: the left operand a reference
+    rhs_ref: bool = False  # `Mul<&Mat>` (or `impl Mul for &Mat`'s `Rhs = Self`)
 
 
 def impls(item: Any, trait: str) -> list[OpImpl]:
@@ -114,19 +118,48 @@ def _imported(lowerer: Any, tail: tuple[str, ...]) -> bool:
     return False
 
 
-def lower_impl(lowerer: Any, node: Node, item: Any, trait_node: Node) -> bool:
-    """Read `impl Trait for Item` if `Trait` is an operator trait of std (True), else False."""
+def lower_ref_impl(lowerer: Any, node: Node, type_node: Node) -> bool:
+    """Read `impl Mul for &Mat` (`impl<'a> Add<&'a Mat> for &'a Mat`) if it names an operator
+    trait of std for a reference to a struct of the file (True), else False."""
+    inner = type_node.child_by_field_name("type")
+    trait_node = node.child_by_field_name("trait")
+    if inner is None or inner.type != "type_identifier" or trait_node is None:
+        return False
+    item = lowerer.structs.get(lowerer.text(inner))
+    if item is None or _written_trait(lowerer, trait_node) is None:
+        return False
+    if any(c.type == "mutable_specifier" for c in type_node.children):
+        raise lowerer.fail(type_node, f"an operator trait for `{lowerer.text(type_node)}`")
+    return lower_impl(lowerer, node, item, trait_node, left_ref=True)
+
+
+def lower_impl(
+    lowerer: Any, node: Node, item: Any, trait_node: Node, left_ref: bool = False
+) -> bool:
+    """Read `impl Trait for Item` if `Trait` is an operator trait of std (True), else False;
+    `left_ref`: for `&Item`."""
     found = _written_trait(lowerer, trait_node)
     if found is None:
         return False
     trait, rhs_node = found
-    if node.child_by_field_name("type_parameters") is not None or getattr(item, "params", []):
+    generics = node.child_by_field_name("type_parameters")
+    lifetimes = generics is None or all(
+        p.type == "lifetime_parameter" for p in lowerer.kids(generics)
+    )  # `impl<'a> Add<&'a Mat> for &'a Mat`
+    if not lifetimes or getattr(item, "params", []):
         raise lowerer.fail(node, f"a generic `impl {trait}` (pbpit runs it for a plain struct)")
-    if node.child_by_field_name("type").type != "type_identifier":
+    if node.child_by_field_name("type").type != "type_identifier" and not left_ref:
         written = lowerer.text(node.child_by_field_name("type"))
         raise lowerer.fail(node, f"`impl {trait}` for `{written}`")
+    if trait in ASSIGN and left_ref:
+        raise lowerer.fail(node, f"`impl {trait}` for a reference")
     if trait in UNARY and rhs_node is not None:
         raise lowerer.fail(trait_node, f"`{lowerer.text(trait_node)}`")
+    rhs_ref = left_ref if rhs_node is None else rhs_node.type == "reference_type"
+    if rhs_ref and rhs_node is not None:
+        if any(c.type == "mutable_specifier" for c in rhs_node.children):
+            raise lowerer.fail(rhs_node, f"an operator trait over `{lowerer.text(rhs_node)}`")
+        rhs_node = rhs_node.child_by_field_name("type")  # `Mul<&Mat>`: a `Mat` by reference
     lowerer.self_type = item
     try:
         rhs = _operand_type(lowerer, rhs_node) if rhs_node is not None else StructT(item)
@@ -151,14 +184,24 @@ def lower_impl(lowerer: Any, node: Node, item: Any, trait_node: Node) -> bool:
     if table is None:
         table = {}
         setattr(item, _ATTR, table)
-    same = [i for i in table.get(trait, []) if i.rhs is None or show(i.rhs) == show(rhs)]
+    same = [
+        i
+        for i in table.get(trait, [])
+        if (i.rhs is None or show(i.rhs) == show(rhs)) and (i.left_ref, i.rhs_ref) == (
+            left_ref,
+            rhs_ref and trait not in UNARY,
+        )
+    ]
     if same:
         what = f"conflicting implementations of trait `{trait}` for type `{item.name}`"
         raise lowerer.fail(node, rejects(what, "E0119"))
-    fn.name = f"<{item.name} as {lowerer.text(trait_node)}>::{method}"
+    owner = ("&" if left_ref else "") + item.name
+    fn.name = f"<{owner} as {lowerer.text(trait_node)}>::{method}"
     lowerer.fns[fn.name] = fn
     in_scope = _imported(lowerer, ("ops", trait))
-    table.setdefault(trait, []).append(OpImpl(trait, None if trait in UNARY else rhs, fn, in_scope))
+    made = OpImpl(trait, None if trait in UNARY else rhs, fn, in_scope, left_ref)
+    made.rhs_ref = rhs_ref and trait not in UNARY
+    table.setdefault(trait, []).append(made)
     return True
 
 
@@ -244,6 +287,53 @@ def _refuse_reference(checker: Any, operand: Any) -> None:
         )
 
 
+def _by_reference(
+    checker: Any, e: Any, choices: list[OpImpl], left: Ty, right: Ty
+) -> list[OpImpl]:
+    """The impls for the operands as they are given, values or references (`&a * &b` runs
+    `impl Mul for &Mat`, `a * b` `impl Mul for Mat`). References are erased: an operand is a
+    reference when it certainly is one (`&a`, a `&Mat` parameter, an item of `v.iter()`).
+    No impl for the left one: rustc's E0369; for the right one: E0308 (when pbpit is certain
+    what each operand is; else refused)."""
+    left_ref = references.certainly_reference(e.left)
+    right_ref = type(right) is StructT and references.certainly_reference(e.right)
+    left_fit = [c for c in choices if c.left_ref == left_ref]
+    fitting = [
+        c
+        for c in left_fit
+        if c.rhs_ref == right_ref or type(resolve(c.rhs)) is not StructT  # type: ignore[arg-type]
+    ]
+    if fitting:
+        return fitting
+    certain = all(
+        references.certainly_reference(x) or _certainly_value(x) for x in (e.left, e.right)
+    )
+    if certain and len(left_fit) == 1:
+        raise checker.fail(e.right.pos, rejects("mismatched types", "E0308"))
+    if certain and not left_fit and e.op in ("+", "-", "*", "/"):
+        trait = _BY_OPERATOR[e.op]
+        pairs = ((left, left_ref), (right, right_ref))
+        shown = [("&" if ref else "") + show(t) for t, ref in pairs]
+        what = _NO_IMPL[trait].format(*(f"`{s}`" for s in shown))
+        raise checker.fail(e.op_pos or e.pos, rejects(what, "E0369"))
+    raise checker.fail(e.pos, f"`{e.op}` of these operands (pbpit cannot tell a `&{show(left)}`)")
+
+
+def _certainly_value(e: Any) -> bool:
+    """Whether `e` is certainly no reference: a struct made there, or a `let` of one."""
+    from pbpit.rust.interp.nodes import StructLit
+
+    if isinstance(e, StructLit):
+        return True
+    binding = getattr(e, "binding", None)
+    return (
+        isinstance(e, Local)
+        and binding is not None
+        and binding.owned
+        and not getattr(binding, "argument", False)
+    )
+
+
 def binary(checker: Any, e: Any, lt: Ty, rt: Ty) -> Ty | None:
     """The type of `a op b` when `a` is a struct with an impl of `op`'s trait (and the impl in
     `e.user`, `e.kind` "user"); None otherwise."""
@@ -263,9 +353,7 @@ def binary(checker: Any, e: Any, lt: Ty, rt: Ty) -> Ty | None:
         raise err
     if not choices:
         return None
-    chosen = _choose(checker, choices, checker.known(rt), e.right.pos)
-    _refuse_reference(checker, e.left)
-    _refuse_reference(checker, e.right)
+    chosen = _choose(checker, _by_reference(checker, e, choices, left, right), rt, e.right.pos)
     checker.unify(chosen.rhs, rt, e.right.pos)
     e.kind, e.user = "user", chosen.fn
     return chosen.fn.ret
@@ -279,8 +367,12 @@ def unary(checker: Any, e: Any, ty: Ty) -> Ty | None:
         return generic
     if e.op != "-" or type(t) is not StructT or not impls(t.item, "Neg"):
         return None
-    _refuse_reference(checker, e.operand)
-    e.user = impls(t.item, "Neg")[0].fn
+    by_ref = references.certainly_reference(e.operand)
+    fitting = [i for i in impls(t.item, "Neg") if i.left_ref == by_ref]
+    if not fitting:
+        _refuse_reference(checker, e.operand)
+        raise checker.fail(e.pos, f"`-` of this operand (pbpit cannot tell a `&{show(t)}`)")
+    e.user = fitting[0].fn
     return e.user.ret
 
 
