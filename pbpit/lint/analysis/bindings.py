@@ -35,6 +35,11 @@ from pbpit.lint.analysis.state import (
 from pbpit.lint.values import Definition, Read, Value
 from pbpit.rust.syntax import Node
 
+_READ_ONLY = (
+    "(get|len|is_empty|contains_key|iter|clone|as_ref|is_some|is_none|keys|values|first|last)"
+)
+"""Methods that read a collection and leave it as it is."""
+
 
 class _Bindings:
     """How `_Function` binds and writes names, fields and elements."""
@@ -392,6 +397,11 @@ class _Bindings:
             return self._part(node, base)
         if not tracked:
             return _DATA
+        inserted = None
+        if node.type == "index_expression" and base.parts is None and key is None:
+            inserted = self._at_key(node.named_children[0], index, node)
+        if inserted is not None:  # `cache[&k]` after `cache.insert(k, ..)` in this pass
+            return inserted
         if key is not None:  # `xs[i]`, `i` a loop's counter: one element a pass
             return self._counted_element(node.named_children[0], base, key, offset)
         if index is not None and index.type == "identifier" and base.origin in self.markers:
@@ -425,10 +435,23 @@ class _Bindings:
         kind, name = self.markers[field]
         slot = self.lookup(self.text(index))
         position = self.key_params.get(slot) if slot is not None else None
-        if kind != "field" or position is None or self.self_mut:
+        if kind != "field" or position is None or (self.self_mut and self._changes_field(name)):
             return None  # a method that may also write it (get or insert): the collection
         marker = self._marker(f"{field.name}[{self.text(index)}]", ("keyed", f"{name}@{position}"))
         return replace(marker, origin=None)  # an element read, named by what binds it (`f`)
+
+    def _changes_field(self, name: object) -> bool:
+        """Whether the method read (of `&mut self`) may change its field `name`: assigns it or
+        an element of it, calls a method on it that changes it, or lends it `&mut`."""
+        body = self.callee.node if self.callee is not None else None
+        if body is None:
+            return True
+        field = re.escape(str(name))
+        changes = (
+            rf"&\s*mut\s+self\.{field}\b|\bself\.{field}\b\s*(\[[^\]]*\]\s*)?"
+            rf"(=[^=]|[-+*/]=|\.\s*(?!{_READ_ONLY}\b)\w+\s*\()"
+        )
+        return re.search(changes, self.text(body)) is not None
 
     def _counted_index(self, index: Node) -> tuple[int | None, int]:
         """The loop whose counter an index is, a new value each pass (`i`, `i as usize`), and

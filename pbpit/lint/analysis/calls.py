@@ -3,7 +3,7 @@ it is called, and what a method of Burn's tensor API or of std does to tracking.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from pbpit.engine.graph import Requirement
@@ -376,6 +376,17 @@ class _Calls:
                 carried = applied  # what the module's own state adds to its forward
         if optimizer_step:
             return _DATA  # a module with its parameters as leaves: nothing carried, nothing made
+        impls = self.program.implementations(owner, name) if callee is None else []
+        if impls and receiver_node is not None and receiver_node.type != "call_expression":
+            # Through a trait object: any of its impls may run, one each an arm.
+            path = "self" if receiver_node.type == "self" else self.text(receiver_node)
+            path = path if _PATH.match(path + ".x") else None
+            given = [receiver, *arguments]
+
+            def arm(impl: _Callee) -> Callable[[], Value]:
+                return lambda: self._apply(impl, given, path, call, name_node or call) or _op(given)
+
+            return self.branches([arm(impl) for impl in impls], self.span(call)[1])
         for effect in _OTHERWISE_OF.get(name, ()):
             # What the row says of a call that is no method of the tree (`Module::fork`).
             value = effect(self, call, receiver_node, name_node, receiver, arguments)

@@ -85,6 +85,8 @@ class _Effects:
             elif pushed.origin is not None:
                 self.whole_elements.add(pushed.origin)
             self.state.values[place] = self._pushed(place, held, pushed)
+            if len(arguments) == 2 and name_node is not None and self.text(name_node) == "insert":
+                self._note_insert(call, pushed)
         return _DATA
 
     def _empty_effect(self, call, receiver_node, name_node, receiver, arguments):
@@ -172,7 +174,8 @@ class _Effects:
             return None
         key, offset = self._counted_index(given.named_children[0])
         if key is None:
-            return None
+            # Another key (`step % 2`, `"feats"`): what this pass inserted there, if it did.
+            return self._at_key(receiver_node, given.named_children[0], call)
         return self._counted_element(receiver_node, receiver, key, offset)
 
     def _yield_effect(self, call, receiver_node, name_node, receiver, arguments):

@@ -535,15 +535,15 @@ class _Flow:
 
         counter = self._counter(node)
         walked = self._walked_name(pattern, value_node)
+        carried = self._mut_walk(value_node) if walked is not None else None
+        key = node.start_byte + self.delta
 
         def body() -> None:
             self.push_scope(node)
             for name_node in _pattern_names(pattern) if pattern is not None else ():
                 # Each element is a tensor of its own, deriving from what they all share.
                 if name_node == walked:
-                    element = self._element_of_pass(
-                        iterated, node.start_byte + self.delta, self._walked(value_node)
-                    )
+                    element = self._element_of_pass(iterated, key, self._walked(value_node))
                 else:
                     element = self._element(iterated)
                 if element.requirement == Requirement.GRAD:
@@ -551,8 +551,12 @@ class _Flow:
                 name = self.text(name_node)
                 self.declare(name, self._bound(name, element, name_node, None, node), name_node)
                 if name_node == counter:
-                    self.counters[self.scopes[-1][name]] = node.start_byte + self.delta
+                    self.counters[self.scopes[-1][name]] = key
+            if carried is not None and walked is not None:
+                self._carried_fields(carried, self.text(walked), key, out=False)
             self.expr(node.child_by_field_id(_FIELD.body))
+            if carried is not None and walked is not None:
+                self._carried_fields(carried, self.text(walked), key, out=True)
             self.pop_scope()
 
         self._counted(node, body)

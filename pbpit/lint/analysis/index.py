@@ -514,6 +514,18 @@ class Program:
             return candidates[0]
         return None
 
+    def implementations(self, owner: str | None, name: str) -> list[_Callee]:
+        """The methods `name` a call through a trait object (`reg.penalty(..)` of `regs:
+        Vec<Box<dyn Regularizer>>`) may run: the impls of one trait, two to eight of them, when
+        the receiver's type is unknown or is that trait; none otherwise."""
+        candidates = self.methods.get(name, [])
+        traits = {_type_name(c.trait) for c in candidates if c.trait is not None}
+        if not 2 <= len(candidates) <= 8 or len(traits) != 1 or name in _BURN_METHODS:
+            return []
+        if any(c.trait is None for c in candidates) or owner not in (None, *traits):
+            return []
+        return candidates if all(c.has_self for c in candidates) else []
+
     def owner_of_fields(self, name: str, fields: frozenset[str]) -> str | None:
         """The one type of the tree with a method `name` whose struct has exactly `fields`:
         the type of a receiver known by what it holds (`Bridge { rows, leaf }`, returned by a

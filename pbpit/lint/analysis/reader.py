@@ -6,6 +6,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 
 from pbpit.diagnostics.model import Diagnostic
 from pbpit.engine.graph import Requirement
@@ -39,6 +40,9 @@ from pbpit.lint.analysis.state import (
 from pbpit.lint.fixes import Fixes
 from pbpit.lint.values import Context, Definition, Read, Value
 from pbpit.rust.syntax import Node, RustFile
+
+_FIELD_PATH = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)+")
+"""A field reached from a name through fields only (`tracker.total`, `self.cache.h`)."""
 
 
 class _Reader:
@@ -95,6 +99,8 @@ class _Reader:
         self.whole_elements: set[Definition] = set()
         """Tensors put whole into a collection (`vec![loss.clone(), loss]`, `v.push(h)`): a
         loop walking it takes the tensor itself, no part of it."""
+        self.inserted: dict[int, Value] = {}
+        """What each `map.insert(key, value)` (by its byte) put, as last read (`_Keys`)."""
         self.met: dict[tuple[int, int], set[Definition]] = {}
         """The consumed definitions each backward (by its span) met: one that derives from one
         met already is the same panic, found again further on."""
@@ -348,11 +354,23 @@ class _Reader:
             lambda slot: self._read_after(slot, at),
             self.field_initial,
             self._holders,
+            self._alias,
         )
         if stay is not None:
             chosen = {d: _MISSING for d in here.consumed if d not in stay}
             chosen.update(stay)
         self._write(writes, chosen or {})
+
+    def _alias(self, definition: Definition) -> Definition | None:
+        """A tensor of its own in `definition`'s place, made where it was, not consumed (see
+        `_join_states`); None for what a summary marks (what the caller gives)."""
+        if definition in self.markers or definition in self.taken:
+            return None
+        made = replace(definition)
+        made.sources = (definition.sources - {definition}) | {made}
+        if definition in self.born:
+            self.born[made] = self.born[definition]
+        return made
 
     def _changes(self, mark: int) -> _Change:
         """The state as what was written since journal `mark`."""
@@ -425,8 +443,8 @@ class _Reader:
         anywhere in a loop around `at` that it was bound before (the next pass reads it), or
         in a closure bound by `let` (read where it is called). The elements a loop walked of a
         collection (`feats[..]`) are read where the collection is."""
-        if slot.name.endswith("[..]"):
-            slot = _Slot(slot.name[:-4], slot.declared, slot.scope_end)
+        if "[.." in slot.name:  # `feats[..]`, or a field kept of its elements (`regs[..1].h`)
+            slot = _Slot(slot.name.split("[..", 1)[0], slot.declared, slot.scope_end)
         starts = _words(self.data).get(slot.name.encode())
         if starts is None and not _WORD.fullmatch(slot.name.encode()):
             return self._read_after_by_search(slot, at)
@@ -446,10 +464,16 @@ class _Reader:
         return any(named(c.start_byte, c.end_byte) for c in self.closures.values())
 
     def _read_after_by_search(self, slot: _Slot, at: int) -> bool:
-        """`_read_after` for a name that is not one ASCII word (`r#type`, `café`)."""
+        """`_read_after` for a name that is not one ASCII word (`r#type`, `café`), or a field
+        (`tracker.total`): that path, or its root other than by another field (`tracker.add(..)`
+        and `step(&mut tracker)` may read it; `tracker.count` does not)."""
         pattern = self._names.get(slot.name)
         if pattern is None:
-            pattern = re.compile(rb"\b" + re.escape(slot.name.encode()) + rb"\b")
+            name = rb"\b" + re.escape(slot.name.encode()) + rb"\b"
+            if _FIELD_PATH.fullmatch(slot.name):
+                root = re.escape(slot.name.split(".", 1)[0].encode())
+                name += rb"|\b" + root + rb"\b(?!\s*\.\s*\w+\b(?!\s*[(:]))"
+            pattern = re.compile(name)
             self._names[slot.name] = pattern
         if pattern.search(self.data, at, slot.scope_end):
             return True

@@ -450,6 +450,7 @@ def _join_states(
     live: Callable[[_Slot], bool],
     defaults: dict[_Slot, Value],
     holders: Callable[[_Change, dict, frozenset], Iterable[tuple[_Slot, Value]]],
+    alias: Callable[[Definition], Definition | None] = lambda d: None,
 ) -> tuple[dict, dict | None, dict | None]:
     """The state after paths that reached a point with `changes` (two or more, none dead) from
     the state `values`, `consumed`: a name may hold what any path left in it (a field in
@@ -458,7 +459,10 @@ def _join_states(
     again) or the `results` of the paths. (A path that consumed a tensor and let go of every
     handle to it, as a pass that backpropagates and then detaches its state, cannot reach it
     again: a later use comes from another path.) `holders(change, its consumed, wanted)` gives
-    at least the names of a path that may hold one of `wanted`.
+    at least the names of a path that may hold one of `wanted`. A definition that stays
+    consumed, held by a name only on paths that did not consume it (`pending` of `if i % 2 == 1
+    { pending.backward(); pending = zeros }`, its loss kept consumed by a running sum), is held
+    there as its `alias` (a tensor of its own, not consumed): no path holds it consumed there.
 
     Returned as writes: each name's value (`_MISSING`: none), and either the consumed
     definitions that change or, when some path let go of some, all that stay consumed."""
@@ -522,4 +526,81 @@ def _join_states(
         for definition, backward in full.items():
             if definition in kept or definition in reachable:
                 stay.setdefault(definition, backward)
+    split = [d for d in stay if any(held(c, d) is _MISSING for c in changes)]
+    if split:
+        _split_holders(writes, values, changes, defaults, split, held, alias)
     return writes, None, stay
+
+
+def _holds(value: object, definition: Definition) -> bool:
+    return type(value) is Value and (
+        definition in value.sources or bool(value.shared and definition in value.shared)
+    )
+
+
+def _split_holders(
+    writes: dict,
+    values: dict,
+    changes: list[_Change],
+    defaults: dict,
+    split: list[Definition],
+    held: Callable[[_Change, Definition], object],
+    alias: Callable[[Definition], Definition | None],
+) -> None:
+    """Rewrite in `writes` each name that holds one of `split` (consumed on some paths, not on
+    others) only on paths that did not consume it: there it holds the definition's alias."""
+    aliases: dict[Definition, Definition | None] = {}
+    for slot in list(writes):
+        if writes[slot] is _MISSING:
+            continue
+        held_by = []
+        for change in changes:
+            value = change.values[slot] if slot in change.values else values.get(slot, _MISSING)
+            held_by.append(defaults.get(slot, _MISSING) if value is _MISSING else value)
+        changed = False
+        for definition in split:
+            paths = [
+                (held(change, definition) is not _MISSING, value)
+                for change, value in zip(changes, held_by, strict=True)
+            ]
+            if any(spent and _holds(v, definition) for spent, v in paths):
+                continue  # a path holds it consumed here
+            if not any(_holds(v, definition) for _, v in paths):
+                continue
+            if definition not in aliases:
+                aliases[definition] = alias(definition)
+            new = aliases[definition]
+            if new is None:
+                continue
+            held_by = [_swap(v, definition, new) if _holds(v, definition) else v for v in held_by]
+            changed = True
+        if changed:
+            joined = [_DATA if v is _MISSING else v for v in held_by]
+            writes[slot] = _join(joined)
+
+
+def _swap(value: Value, old: Definition, new: Definition, deep: bool = True) -> Value:
+    """`value` with `new` where it held `old` (its reads' values too, one level deep)."""
+
+    def swapped(made: frozenset | _Shared | None) -> frozenset | None:
+        if made is None or old not in made:
+            return made  # type: ignore[return-value]
+        return frozenset(made - {old}) | {new}
+
+    if not deep:
+        return replace(
+            value,
+            origin=new if value.origin is old else value.origin,
+            sources=swapped(value.sources),
+        )
+    return replace(
+        value,
+        origin=new if value.origin is old else value.origin,
+        sources=swapped(value.sources),
+        shared=swapped(value.shared),
+        parts=tuple((k, _swap(p, old, new)) for k, p in value.parts) if value.parts else None,
+        reads=frozenset(
+            replace(r, value=_swap(r.value, old, new, False)) if old in r.value.sources else r
+            for r in value.reads
+        ),
+    )

@@ -223,3 +223,66 @@ class _Walks:
             else:
                 return None
         return None
+
+    def _mut_walk(self, value: Node | None) -> str | None:
+        """The collection a `for` loop walks by `&mut` (`regs.iter_mut()`, `&mut regs`,
+        `self.regs.iter_mut().enumerate()`), whose elements' fields a `&mut self` method may
+        set: a name or a field path; None for other loops."""
+        if value is None:
+            return None
+        if value.type == "reference_expression":
+            if not any(c.type == "mutable_specifier" for c in value.children):
+                return None
+            inner = value.named_children[-1] if value.named_child_count else None
+        else:
+            inner = None
+            while value is not None and value.type == "call_expression":
+                method = value.child_by_field_id(_FIELD.function)
+                name = method.child_by_field_id(_FIELD.field) if method is not None else None
+                if method is None or name is None or method.type != "field_expression":
+                    return None
+                receiver = method.child_by_field_id(_FIELD.value)
+                if self.text(name) == "iter_mut":
+                    inner = receiver
+                    break
+                if self.text(name) != "enumerate":
+                    return None
+                value = receiver
+        if inner is None:
+            return None
+        if inner.type == "identifier":
+            return self.text(inner)
+        return self._path(inner) if inner.type == "field_expression" else None
+
+    def _carried_fields(self, collection: str, element: str, key: int, out: bool) -> None:
+        """The fields a `&mut self` method set on the element of a collection walked by `&mut`
+        (`reg.reference` of `for reg in regs.iter_mut()`) stay in the collection: kept at the
+        end of a pass (`out`) beside it, by the walk's pass (one element a pass, the same in
+        that pass of every pass of the loops around), and given back to the element as that
+        pass starts again."""
+        number = next((n for k, n in self.context if k == key), None)
+        root = self.lookup(collection.split(".", 1)[0])
+        scope = next(
+            (s for s in reversed(self.scopes) if root is not None and s.get(root.name) is root),
+            None,
+        )
+        if number is None or root is None or scope is None or self.state.dead:
+            return
+        kept = f"{collection}[..{number}]."
+        if not out:
+            for name, slot in list(scope.items()):
+                if name.startswith(kept) and slot in self.state.values:
+                    field = self._field_slot(f"{element}.{name[len(kept) :]}", create=True)
+                    if field is not None:
+                        self.state.values[field] = self.state.values[slot]
+            return
+        own = f"{element}."
+        for name, slot in list(self.scopes[-1].items()):
+            if not name.startswith(own) or "[" in name or slot not in self.state.values:
+                continue
+            hidden = kept + name[len(own) :]
+            into = scope.get(hidden)
+            if into is None:
+                into = _Slot(hidden, root.declared, root.scope_end)
+                self._bind_in(scope, hidden, into)
+            self.state.values[into] = self.state.values[slot]

@@ -1,0 +1,20 @@
+// As map_cache_keyed_by_parity.rs, also reading the other parity's entry, which the previous
+// pass put and its backward consumed. pbpit run: panics (loop-external-tracked).
+use burn::prelude::*;
+use std::collections::HashMap;
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let w = Tensor::<1>::from_floats([0.25, -0.5, 0.75], &device).require_grad();
+    let mut by_parity: HashMap<usize, Tensor<1>> = HashMap::new();
+    for step in 0..4 {
+        let scale = 1.0 + step as f32;
+        by_parity.insert(step % 2, w.clone().sin().mul_scalar(scale)); //~ WARN loop-external-tracked
+        let mut loss = by_parity[&(step % 2)].clone().powf_scalar(2.0).sum();
+        if step > 0 {
+            loss = loss + by_parity[&((step + 1) % 2)].clone().sum();
+        }
+        let grads = loss.backward();
+        println!("{step}: {:?}", w.grad(&grads).unwrap().into_data().to_vec::<f32>().unwrap());
+    }
+}
