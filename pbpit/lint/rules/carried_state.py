@@ -140,7 +140,9 @@ def keep_detached(name: str, meeting: Meeting, fixes: Fixes) -> Help | None:
     another key too (`cache.get(&(step - 1))`, the previous pass's): emptying it would leave
     that read nothing; instead, once the pass's backward has run, its entry is kept detached
     (`let detached = cache[&step].clone().detach(); cache.insert(step, detached);`), which
-    later passes read as data; said in words. None where that is not the case."""
+    later passes read as data; said in words. Where the pass inserts a tensor it names
+    (`seen.insert(epoch, feat.clone())`), that tensor is detached where it is put, as code.
+    None where that is not the case."""
     body = meeting.loop.child_by_field_name("body") if meeting.loop is not None else None
     if body is None or body.type != "block" or meeting.in_macro or not is_name(name):
         return None
@@ -152,6 +154,14 @@ def keep_detached(name: str, meeting: Meeting, fixes: Fixes) -> Help | None:
     reads = re.findall(re.escape(name) + r"(?:\.get\(|\[)\s*&\s*(\(?[^)\]]*\)?)", text)
     if not any(read.strip() != key for read in reads):
         return None  # read at this pass's key only: emptying it is the fix
+    tensor = meeting.definition.name
+    put = detach_at_push(tensor, name, meeting, fixes, cloned=True)
+    if put:
+        # The tensor the pass inserts, named there (`seen.insert(epoch, feat.clone())`):
+        # detached where it is put, every entry is data for the passes that read it.
+        from pbpit.lint.rules.loop_external_tracked import detach_where_put_help
+
+        return detach_where_put_help(tensor, name, put)
     # Said in words: lint, reading the edited file, cannot tell the entry kept is detached.
     return Help(
         f"keep `{name}`'s entry of each pass detached once its backward has run, for later "
@@ -631,10 +641,13 @@ def _backward_statement(body: Node, span: tuple[int, int]) -> tuple[Node | None,
         block = deeper
 
 
-def detach_at_push(tensor: str, carrier: str, meeting: Meeting, fixes: Fixes) -> list[Edit]:
+def detach_at_push(
+    tensor: str, carrier: str, meeting: Meeting, fixes: Fixes, cloned: bool = False
+) -> list[Edit]:
     """`.detach()` on `tensor` where the loop's one push into `carrier` names it once: as an
     argument (`buffer.push(t)`, `t.clone()`), or a struct literal's field (`Transition {
-    state: s, target }` made `target: target.detach()`); none otherwise."""
+    state: s, target }` made `target: target.detach()`); with `cloned`, an argument that is
+    its clone too (`map.insert(key, t.clone())` made `t.clone().detach()`); none otherwise."""
     body = meeting.loop.child_by_field_name("body") if meeting.loop is not None else None
     calls = push_calls(carrier, body, fixes) if body is not None else []
     if len(calls) != 1:
@@ -650,6 +663,22 @@ def detach_at_push(tensor: str, carrier: str, meeting: Meeting, fixes: Fixes) ->
     if parent is not None and parent.type == "field_initializer":
         if parent.child_by_field_name("value") != use:
             return []
+    elif cloned and parent is not None and parent.type == "field_expression":
+        call = parent.parent
+        method = parent.child_by_field_name("field")
+        given = call.child_by_field_name("arguments") if call is not None else None
+        if (
+            call is None
+            or call.type != "call_expression"
+            or method is None
+            or fixes.text(method) != "clone"
+            or given is None
+            or given.named_child_count
+            or call.parent is None
+            or call.parent.type != "arguments"
+        ):
+            return []
+        return [fixes.edit(call.end_byte, call.end_byte, ".detach()")]
     elif parent is None or parent.type != "arguments":
         return []
     return [fixes.edit(use.end_byte, use.end_byte, ".detach()")]
