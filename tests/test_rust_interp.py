@@ -1707,7 +1707,8 @@ def test_parenthesized_comparisons_and_casts_run(tmp_path):
 )
 def test_a_deref_of_what_is_certainly_not_a_reference_is_refused(tmp_path, body, needle, ty):
     err, where = refusal(tmp_path, f"fn main() {{\n    {body}\n}}\n")
-    assert (err.where, err.what) == (where.at(needle), f"type `{ty}` cannot be dereferenced")
+    what = f"type `{ty}` cannot be dereferenced (rustc rejects it: error[E0614])"
+    assert (err.where, err.what) == (where.at(needle), what)
 
 
 def test_a_deref_of_a_reference_runs(tmp_path):

@@ -45,7 +45,7 @@ from pbpit.rust.interp.check_tables import (
 from pbpit.rust.interp.escaping_closures import refuse_returned_borrow
 from pbpit.rust.interp.generic_modules import InnerModules
 from pbpit.rust.interp.grammar import rejects
-from pbpit.rust.interp.lifetimes import refuse_returned_local
+from pbpit.rust.interp.lifetimes import refuse_closure_returned_local, refuse_returned_local
 from pbpit.rust.interp.nodes import (
     ArrayLit,
     ArrayRepeat,
@@ -359,6 +359,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         refuse_assign_behind_reference(self, e)  # `c.x = 1.0` of `let mut c = &p;`
         target = self.expr(e.target)
         value = self.expr(e.value)
+        references.refuse_deref_assignment(self, e)  # `*r = vec![..]` of `let r = w;`: E0308
         if e.op is None:
             refuse_borrow_assigned(self, e.target, e.value)  # `t.best = Some(&total)`
         user = op_traits.assign(self, e, target, value)  # `a += b` of a struct's `AddAssign`
@@ -610,6 +611,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         found = self.expr(e.body)
         self.rets.pop()
         self.unify(ret, found, e.body.pos)
+        refuse_closure_returned_local(self, e)  # `|&x| Some(&x)`: E0515
         # `|x: f32|`: a parameter written as a type that is no reference takes no `&x`
         values = tuple(
             b is not None and declared is not None and b.owned

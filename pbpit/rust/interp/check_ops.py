@@ -174,6 +174,20 @@ def refuse_mixed_arithmetic(checker: Checker, e: Binary, left: Ty, right: Ty) ->
     raise _no_impl(checker, e.op_pos or e.pos, _NO_IMPL[e.op].format(**shown), "E0277", label)
 
 
+def refuse_deferred_arithmetic(checker: Checker, e: Binary, left: Ty, right: Ty) -> None:
+    """Two numbers of different types (`usize - u8`, `f64 - f32`) under an operator whose
+    operand types were not known where it is written (`|n| n - 1u8`, `|p, q| p + q`): rustc
+    had only the obligation `?T: Sub<u8>`, which fails once `?T` is known, its E0277 at the
+    operator (E0308 where both types are known at the operator, as `unify` says)."""
+    if e.op not in _NO_IMPL or type(left) is not Named or type(right) is not Named:
+        return
+    if left == right or not (is_number(left) and is_number(right)):
+        return
+    shown = {"l": _shown(left), "r": _shown(right)}
+    label = f"no implementation for `{shown['l']} {e.op} {shown['r']}`"
+    raise _no_impl(checker, e.op_pos or e.pos, _NO_IMPL[e.op].format(**shown), "E0277", label)
+
+
 def _shown(ty: Ty) -> str:
     return "&str" if ty is STR else show(ty)  # (a string literal's type, as rustc words it)
 
@@ -248,6 +262,10 @@ class OperatorRules:
             return BOOL
         # rustfix: `String + &str`, `Vec == [T; N]` and `<` on ordered non-numbers (ordering.py).
         if op == "+" and left is STRING and (right is STR or right is STRING and e.right.borrowed):
+            if references.certainly_reference(e.left):  # `&s + "y"`: no `Add` for `&String`
+                what = f"cannot add `{'&String' if right is STRING else '&str'}` to `&String`"
+                label = "`+` cannot be used to concatenate two `&str` strings"
+                raise _no_impl(self, e.op_pos or e.pos, what, "E0369", label)
             e.kind = "concat"
             return STRING
         if op in ("==", "!="):
@@ -259,6 +277,8 @@ class OperatorRules:
         if op in ("==", "!=", "<", ">", "<=", ">="):
             self.refuse_reference_against_value(e, left, right)  # `x > 100` of `&i32`
         refuse_mixed_arithmetic(self, e, left, right)
+        if deferred:  # `|n| n - 1u8` given a `usize`: `?T: Sub<u8>` fails, not a mismatch
+            refuse_deferred_arithmetic(self, e, left, right)
         self.unify(lt, rt, e.right.pos)
         operand = resolve(lt)
         if type(operand) is Var and operand.kind is None:
@@ -311,7 +331,8 @@ class OperatorRules:
             return user
         if e.op == "*":
             if self.owned(e.operand) and not derefs(t):
-                raise self.fail(e.pos, f"type `{show(t)}` cannot be dereferenced")
+                what = rejects(f"type `{show(t)}` cannot be dereferenced", "E0614")
+                raise self.fail(e.pos, what)
             return found
         if e.op == "!":
             if is_int(t):  # bitwise not

@@ -383,3 +383,22 @@ def refuse_mut_method_behind_reference(checker: Checker, recv: Expr) -> None:
     err = checker.fail(root.pos, rejects(what, "E0596"))
     err.label = f"`{name}` is a `&` reference, so it cannot be borrowed as mutable"
     raise err
+
+
+
+def refuse_slice_index(checker: Checker, index: Expr, found: Ty, container: Ty) -> None:
+    """`v.get(i)` of a `Vec` or an array with `i` certainly no `usize` (`1u8`, `3.0`): rustc's
+    E0277, `SliceIndex<[T]>` being implemented for `usize` and its ranges only (E0308 is what
+    `unify` would say), as for `v[i]` (`Checker.c_Index`)."""
+    from pbpit.rust.interp.types import NEVER, USIZE, Var
+
+    found = resolve(found)
+    if type(found) is Var and found.kind != "float" or found in (USIZE, NEVER):
+        return
+    container = resolve(container)
+    if not (type(container) is Wrap and container.kind in ("Vec", "array")):
+        return
+    what = f"the type `[{show(container.inner)}]` cannot be indexed by `{show(found)}`"
+    err = checker.fail(index.pos, rejects(what, "E0277"))
+    err.label = "slice indices are of type `usize` or ranges of `usize`"
+    raise err

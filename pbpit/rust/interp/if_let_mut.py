@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbpit.rust.interp import references
 from pbpit.rust.interp.field_paths import (
     VARIABLES,
     method_called,
@@ -40,6 +41,7 @@ def place(lowerer: Any, cond: Any, value: Any, binding: Any) -> tuple[Any, Any] 
         target = receiver(node)
         value = lowerer.expr(target)
         lowerer.mutable_place(node, value)  # `opt.as_mut()`: `opt` declared `mut`, as for `&mut`
+        references.refuse_as_mut_behind_reference(lowerer, node, value)  # `let o2 = &o;`: E0596
     else:
         if binding is not None and not value.borrowed:
             setattr(binding, BY_VALUE, True)

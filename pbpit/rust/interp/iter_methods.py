@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from itertools import dropwhile, takewhile
 from typing import Any
 
-from pbpit.rust.interp import iterators, std_collect
+from pbpit.rust.interp import exact_size, iterators, std_collect
 from pbpit.rust.interp.builtins import Builtin, Code, rows
 from pbpit.rust.interp.nodes import Closure, Local, Unsupported
 from pbpit.rust.interp.types import (
@@ -409,7 +409,7 @@ ITER = rows(
         for n in ("cloned", "copied")
     ),
     Builtin(_ITER, "count", (), "usize", _consumer(iterators.count)),
-    Builtin(_ITER, "len", (), "usize", _consumer(iterators.length)),
+    Builtin(_ITER, "len", (), "usize", _consumer(iterators.length), exact_size.len_type),
     Builtin(_ITER, "last", (), "option_inner", _consumer(iterators.last)),
     Builtin(_ITER, "fold", None, "", _fold, _fold_type),
     Builtin(_ITER, "reduce", None, "", _adapter, _reduce_type),

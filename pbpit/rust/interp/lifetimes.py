@@ -91,3 +91,70 @@ def refuse_returned_local(checker, fn) -> None:  # noqa: ANN001 - a Checker, a F
         err = checker.fail(where, f"{what} (rustc rejects it: error[E0515])")
         err.label = label
         raise err
+
+
+def _results(e) -> list:  # noqa: ANN001 - an Expr
+    """The expressions `e` gives its value as: a block's tail, each branch of an `if` or a
+    `match`."""
+    from pbpit.rust.interp.nodes import Block, If, IfLet, Match
+
+    if isinstance(e, Block):
+        return _results(e.tail) if e.tail is not None else []
+    if isinstance(e, If | IfLet):
+        return _results(e.then) + (_results(e.els) if e.els is not None else [])
+    if isinstance(e, Match):
+        return [found for arm in e.arms for found in _results(arm.body)]
+    return [e]
+
+
+def refuse_closure_returned_local(checker, closure) -> None:  # noqa: ANN001 - a Checker, a Closure
+    """`|&x| Some(&x)`, `|x| &x`, `|n| { let y = n + 1; (&y, 2) }`: a closure returns a borrow
+    of its own parameter or local, dropped as the closure returns: rustc's E0515. With no
+    return type written nothing coerces `&x` (a `&&T` of a reference `x` too); with one
+    (`-> Option<&i32>`), only a variable certainly not a reference is judged."""
+    from pbpit.rust.interp.nodes import (
+        ArrayLit,
+        Closure,
+        Local,
+        Return,
+        SomeLit,
+        TupleLit,
+        children,
+    )
+
+    returned = _results(closure.body)
+    stack = [closure.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Return) and node.value is not None:
+            returned.extend(_results(node.value))
+        if not isinstance(node, Closure):
+            stack.extend(children(node))
+    for value in returned:
+        parts = [value]
+        if isinstance(value, SomeLit):
+            parts = [value.value]
+        elif isinstance(value, TupleLit | ArrayLit):
+            parts = list(getattr(value, "elems", ()))
+        for part in parts:
+            if not (isinstance(part, Local) and part.borrowed):
+                continue
+            binding = part.binding
+            if binding.scope is not closure.scope or (
+                closure.ret is not None and not binding.owned
+            ):
+                continue
+            whose = (
+                "function parameter" if getattr(binding, "argument", False) else "local variable"
+            )
+            if part is value:
+                what = f"cannot return reference to {whose} `{binding.name}`"
+                label = "returns a reference to data owned by the current function"
+                where = part.borrow_pos or part.pos
+            else:
+                what = f"cannot return value referencing {whose} `{binding.name}`"
+                label = "returns a value referencing data owned by the current function"
+                where = value.pos
+            err = checker.fail(where, f"{what} (rustc rejects it: error[E0515])")
+            err.label = label
+            raise err

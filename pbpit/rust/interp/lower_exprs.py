@@ -274,12 +274,15 @@ class ExprLowering:
             # state) or a `&`, which the lowering cannot tell
             what = f"assignment through `*{binding.name}`, a `for` variable or closure parameter"
             raise self.fail(left, f"{what} (`iter_mut`, `scan`'s state: write `v[i] = x`)")
-        if not binding.mut_ref and not binding.owned:
+        if not binding.mut_ref and references.certainly_reference(operand):
             what = f"cannot assign to `*{binding.name}`, which is behind a `&` reference"
             err = self.fail(left, rejects(what, "E0594"))
             err.label = f"`{binding.name}` is a `&` reference, so it cannot be written to"
             raise err
-        return Assign(self.pos(node), target, value, op)
+        assign = Assign(self.pos(node), target, value, op)
+        if not binding.mut_ref:  # `let r = w;`: a value or a `&`, judged with the types
+            setattr(assign, references.DEREF_JUDGED, True)
+        return assign
 
     def index_assignment(self, node: Node, left: Node, value: Expr, op: str | None) -> Expr:
         """`v[i] = x`, `m[i][j] += x`: an element of a `Vec` or an array, rooted at a variable

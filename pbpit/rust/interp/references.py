@@ -18,6 +18,11 @@ BOUND_TO_BORROW = "bound_to_borrow"
 """The attribute of a `let` variable whose value is written `&x` (not `&mut x`)."""
 
 
+DEREF_JUDGED = "deref_judged"
+"""The attribute of an assignment `*r = x` whose `r` the lowering could not tell a `&` reference
+from a value (`let r = w;`): `refuse_deref_assignment` judges it with the types."""
+
+
 def mark_let(binding: Any, init: Any) -> None:
     """Mark the variable of `let c = &p;` (or `let mut c = &p;`): a `&T` whatever `p` is."""
     if binding is not None and init is not None and init.borrowed and not init.mut_borrow:
@@ -172,3 +177,54 @@ def _literal_elements(init: Any) -> bool:
             for t in init.elems
         )
     )
+
+
+def refuse_as_mut_behind_reference(lowerer: Any, node: Any, value: Any) -> None:
+    """`if let Some(r) = o2.as_mut()` (and `o2.f.as_mut()`) of `let mut o2 = &o;` or a
+    parameter `o2: &Option<T>`: `as_mut` takes `&mut self` through a `&` reference, rustc's
+    E0596 (the lowering's `if let` form, where the checker's `mutable_receiver` is not asked)."""
+    from pbpit.rust.interp.nodes import Field, Local
+
+    root, names = value, []
+    while isinstance(root, Field):
+        names.append(root.name)
+        root = root.base
+    if not isinstance(root, Local) or root.binding.mut_ref or root.binding.name == "self":
+        return
+    if not certainly_reference(root) or root.borrowed:
+        return
+    name = root.binding.name
+    shown = ".".join([name, *reversed(names)]) if names else f"*{name}"
+    what = f"cannot borrow `{shown}` as mutable, as it is behind a `&` reference"
+    err = lowerer.fail(node, rejects(what, "E0596"))
+    err.label = f"`{name}` is a `&` reference, so it cannot be borrowed as mutable"
+    raise err
+
+
+def refuse_deref_assignment(checker: Any, e: Any) -> None:
+    """`*r = x` (`e`) of a variable `r` neither `&mut` nor known to be a `&` when lowered: where
+    `r` certainly holds a value, `*r` is what the value derefs to (a `Vec`'s slice, a
+    `String`'s `str`), unsized, so `x` is rustc's E0308; else `r` is taken for a `&` reference,
+    E0594 (a number's `*r` is refused by `c_Unary`: E0614)."""
+    from pbpit.rust.interp.types import STRING, Wrap, resolve, show
+
+    if not getattr(e, DEREF_JUDGED, False):
+        return
+    operand = e.target.operand
+    name = operand.binding.name
+    if not checker.owned(operand):
+        what = f"cannot assign to `*{name}`, which is behind a `&` reference"
+        err = checker.fail(e.target.pos, rejects(what, "E0594"))
+        err.label = f"`{name}` is a `&` reference, so it cannot be written to"
+        raise err
+    found = resolve(operand.ty)
+    if e.op is not None:
+        return
+    if found is STRING:
+        unsized = "str"
+    elif type(found) is Wrap and found.kind == "Vec":
+        unsized = f"[{show(found.inner)}]"
+    else:
+        return
+    what = f"mismatched types: expected `{unsized}`, found `{show(resolve(e.value.ty))}`"
+    raise checker.fail(e.value.pos, rejects(what, "E0308"))

@@ -259,10 +259,15 @@ def _get(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
 def _get_type(ck: Any, e: Any, recv: Ty) -> Ty:
     """`v.get(i)`: `i` a `usize` (`v.get(&i)` is rustc's E0277: no `SliceIndex` for `&usize`)."""
+    from pbpit.rust.interp.check_rules import refuse_slice_index
     from pbpit.rust.interp.grammar import rejects
     from pbpit.rust.interp.nodes import Local
 
-    ck.args(e, USIZE)
+    ck.arity(e, 1)
+    found = ck.expr(e.args[0])
+    if not e.args[0].borrowed:
+        refuse_slice_index(ck, e.args[0], found, recv)  # `v.get(1u8)`: E0277, not E0308
+    ck.unify(USIZE, found, e.args[0].pos)
     if e.args[0].borrowed:
         what = f"the type `[{show(_inner(recv))}]` cannot be indexed by `&usize`"
         err = ck.fail(e.args[0].borrow_pos or e.args[0].pos, rejects(what, "E0277"))

@@ -1,0 +1,73 @@
+"""`it.len()` of an iterator: `ExactSizeIterator::len`, which only some iterators have. pbpit
+types every iterator alike (`Iter<T>`), so the iterator written before `.len()` is read: an
+adapter that may drop items (`filter`, `chain`, `take_while`..), a string's `chars()`, a range
+of `i64` or a `RangeInclusive` of more than 16 bits has no `len`, rustc's E0599 (E0277 for
+`(0..=9).len()`, its `{integer}` falling back to `i32`); pbpit counted their items. Adapters
+that keep the count (`map`, `enumerate`, `rev`, `skip`..) are looked through; anything else is
+left as it is (not known to lack `len`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.types import USIZE, Named, Ty, Var, resolve
+
+# The iterator structs without `ExactSizeIterator`, by the method that makes them (as rustc
+# names them in E0599).
+_INEXACT = {
+    "filter": "Filter<I, P>",
+    "filter_map": "FilterMap<I, F>",
+    "flat_map": "FlatMap<I, U, F>",
+    "flatten": "Flatten<I>",
+    "chain": "Chain<A, B>",
+    "take_while": "TakeWhile<I, P>",
+    "skip_while": "SkipWhile<I, P>",
+    "map_while": "MapWhile<I, P>",
+    "scan": "Scan<I, St, F>",
+    "chars": "Chars<'a>",
+    "char_indices": "CharIndices<'a>",
+    "split_whitespace": "SplitWhitespace<'a>",
+    "lines": "Lines<'a>",
+}
+# Adapters whose iterator has `len` when the one they adapt has.
+_KEEPING = frozenset(
+    ("map", "enumerate", "rev", "skip", "take", "cloned", "copied", "inspect", "peekable")
+    + ("step_by", "fuse", "zip")
+)
+# The element types of `Range<T>` and `RangeInclusive<T>` with `ExactSizeIterator`.
+_RANGE = frozenset(("u8", "i8", "u16", "i16", "u32", "i32", "usize", "isize"))
+_RANGE_INCLUSIVE = frozenset(("u8", "i8", "u16", "i16"))
+
+
+def len_type(checker: Any, e: Any, recv: Ty) -> Ty:
+    """The type of `it.len()` (`usize`), or rustc's E0599 where `it` certainly has no `len`."""
+    from pbpit.rust.interp.nodes import Method, RangeLit
+
+    checker.args(e)
+    it = e.recv
+    while isinstance(it, Method) and it.name in _KEEPING:
+        it = it.recv
+    struct = None
+    if isinstance(it, Method) and it.name in _INEXACT:
+        struct = _INEXACT[it.name]
+    elif isinstance(it, RangeLit) and not it.borrowed:
+        elem = resolve(it.lo.ty) if it.lo is not None and it.lo.ty is not None else None
+        if it.inclusive and type(elem) is Var and elem.kind == "int":
+            # `(0..=9).len()`: the `{integer}` falls back to `i32`, which the bound then misses
+            shown = "std::ops::RangeInclusive<i32>"
+            what = f"the trait bound `{shown}: ExactSizeIterator` is not satisfied"
+            err = checker.fail(it.pos, rejects(what, "E0277"))
+            err.label = f"the trait `ExactSizeIterator` is not implemented for `{shown}`"
+            raise err
+        if type(elem) is Named:
+            if it.inclusive and elem.name not in _RANGE_INCLUSIVE:
+                struct = "RangeInclusive<Idx>"
+            elif not it.inclusive and elem.name not in _RANGE:
+                struct = "std::ops::Range<Idx>"
+    if struct is None:
+        return USIZE
+    what = f"no method named `len` found for struct `{struct}` in the current scope"
+    err = checker.fail(e.pos, rejects(what, "E0599"))
+    err.label = "method not found"
+    raise err

@@ -1,0 +1,81 @@
+"""A closure that returns a borrow of its own parameter or local (`|&x| Some(&x)`, `|x| &x`,
+`return Some(&y)` of a `let y` in its body) is rustc's E0515: pbpit ran them, and
+`tools/rustc_differential.py` found it by adding a `&` in a std program. A borrow through a
+parameter (`|p| &p.0`) and a reference returned as it came (`Some(x)`) run.
+
+Verdicts recorded from rustc 1.95 (`rustc_differential.rustc_verdict`); where rustc is on
+PATH, a test checks they are still rustc's."""
+
+from __future__ import annotations
+
+import pytest
+from rustc_verdicts import pbpit_gives, rejects, runs, stale
+
+CASES = {
+    "some_of_a_pattern_binding": (
+        """\
+fn main() {
+    let v = vec![1, 5, 9, 12];
+    let f = v.iter().find_map(|&x| if x % 3 == 0 { Some(&x) } else { None });
+    println!("{:?}", f);
+}
+""",
+        rejects("E0515"),
+    ),
+    "reference_to_a_parameter": (
+        """\
+fn main() {
+    let v = vec![1, 5, 9, 12];
+    let w: Vec<&&i32> = v.iter().map(|x| &x).collect();
+    println!("{:?}", w);
+}
+""",
+        rejects("E0515"),
+    ),
+    "returned_some_of_a_local": (
+        """\
+fn main() {
+    let keep = |n: i32| {
+        let y = n * 2;
+        if y > 4 {
+            return Some(&y);
+        }
+        None
+    };
+    println!("{:?}", keep(3));
+}
+""",
+        rejects("E0515"),
+    ),
+    "tuple_of_a_local": (
+        """\
+fn main() {
+    let g = |x: i32| { let y = x + 1; (&y, 2) };
+    println!("{:?}", g(1));
+}
+""",
+        rejects("E0515"),
+    ),
+    "borrows_through_a_parameter_run": (
+        """\
+fn main() {
+    let v = vec![1i32, -5, 9, 12];
+    let big = v.iter().max_by_key(|p| p.abs());
+    let v2 = vec![(1, 'a'), (5, 'b')];
+    let firsts: Vec<&i32> = v2.iter().map(|p| &p.0).collect();
+    let found = v.iter().find_map(|x| if *x > 4 { Some(x) } else { None });
+    println!("{:?} {:?} {:?}", big, firsts, found);
+}
+""",
+        runs("Some(12) [1, 5] Some(9)\n"),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_pbpit_gives_rustcs_verdict(name):
+    pbpit_gives(CASES, name)
+
+
+def test_the_recorded_verdicts_are_rustcs():
+    assert stale(CASES) == []

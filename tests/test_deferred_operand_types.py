@@ -1,0 +1,122 @@
+"""rustc's E0277 where pbpit said E0308, found by `tools/rustc_differential.py` in mutants of
+the std programs (a literal's suffix or type changed): an operator whose operand types were not
+known where it is written (`|n| n - 1u8`, later given a `usize`) leaves rustc the obligation
+`?T: Sub<u8>`, which fails as E0277 ("cannot subtract `u8` from `usize`"; E0308 where both are
+known at the operator); `v.get(1u8)`, `v.get(3.0)`: no `SliceIndex<[T]>` but for `usize`.
+
+Verdicts recorded from rustc 1.95 (`rustc_differential.rustc_verdict`); where rustc is on
+PATH, a test checks they are still rustc's."""
+
+from __future__ import annotations
+
+import pytest
+from rustc_verdicts import pbpit_gives, rejects, runs, stale
+
+CASES = {
+    "closure_parameter_minus_u8_given_usize": (
+        """\
+fn main() {
+    let dec = |n| n - 1u8;
+    let len: usize = 3;
+    println!("usize: {} {}", dec(len), dec(7));
+}
+""",
+        rejects("E0277"),
+    ),
+    "usize_minus_closure_parameter_given_u8": (
+        """\
+fn main() {
+    let len: usize = 3;
+    let dec = |n| len - n;
+    let k: u8 = 1;
+    println!("{}", dec(k));
+}
+""",
+        rejects("E0277"),
+    ),
+    "closure_adds_i32_and_i64": (
+        """\
+fn main() {
+    let add = |p, q| p + q;
+    let a: i32 = 1;
+    let b: i64 = 2;
+    println!("{}", add(a, b));
+}
+""",
+        rejects("E0277"),
+    ),
+    "closure_parameter_minus_f32_given_f64": (
+        """\
+fn main() {
+    let dec = |n| n - 1.0f32;
+    let len: f64 = 3.0;
+    println!("{}", dec(len));
+}
+""",
+        rejects("E0277"),
+    ),
+    "known_usize_minus_u8_is_a_mismatch": (
+        """\
+fn main() {
+    let len: usize = 3;
+    let x = len - 1u8;
+    println!("{}", x);
+}
+""",
+        rejects("E0308"),
+    ),
+    "closure_operators_of_one_type_run": (
+        """\
+fn main() {
+    let dec = |n| n - 1;
+    let len: usize = 3;
+    let add = |p, q| p + q;
+    let x: u8 = 200;
+    println!("{} {} {}", dec(len), dec(7), add(x, 50u8));
+}
+""",
+        runs("2 6 250\n"),
+    ),
+    "get_of_a_float_or_a_u8": (
+        """\
+fn main() {
+    let v = vec![10i64, 20, 30];
+    let arr = [1.25f64, 2.5];
+    println!("{:?} {:?}", v.get(3.0), arr.get(1u8));
+}
+""",
+        rejects("E0277"),
+    ),
+    "get_of_a_u32_variable": (
+        """\
+fn main() {
+    let v = vec![10i64, 20, 30];
+    let arr = [1.25f64, 2.5];
+    let i: u32 = 1;
+    println!("{:?}", arr.get(i));
+    println!("{:?}", v.get(2));
+}
+""",
+        rejects("E0277"),
+    ),
+    "get_of_usize_runs": (
+        """\
+fn main() {
+    let v = vec![10i64, 20, 30];
+    let arr = [1.25f64, 2.5];
+    let i = 1;
+    println!("{:?} {:?} {:?}", v.get(2), arr.get(i), v.get(i + 1));
+}
+""",
+        runs("Some(30) Some(2.5) Some(30)\n"),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_pbpit_gives_rustcs_verdict(name):
+    pbpit_gives(CASES, name)
+
+
+def test_the_recorded_verdicts_are_rustcs():
+    assert stale(CASES) == []
