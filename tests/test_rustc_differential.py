@@ -52,6 +52,25 @@ def test_a_program_rustc_rejects_and_pbpit_runs_is_a_disagreement():
     assert diff.disagreement(ran, ran) is None
 
 
+def test_a_core_panic_pbpit_refuses_is_a_disagreement_of_its_own_kind():
+    # rustc 1.95's binary of `(0..9).step_by(0)`, and pbpit's refusal of it
+    panicked = diff.Verdict(
+        "ran",
+        "",
+        "\nthread 'main' (TID) panicked at /rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/"
+        "library/core/src/iter/adapters/step_by.rs:35:9:\nassertion failed: step != 0\n",
+        101,
+    )
+    said = "error: unsupported Rust: `step_by(0)` panics here (assertion failed: step != 0) "
+    said += "inside Rust's core library, at a location that depends on the Rust toolchain"
+    refused = diff.Verdict("rejected", codes=[""], outside=True, detail=said)
+    assert diff.disagreement(panicked, refused)[0] == (
+        "refuses a panic inside core (its location is the toolchain's)"
+    )
+    other = diff.Verdict("rejected", codes=[""], outside=True, detail="the method `chunks_exact`")
+    assert diff.disagreement(panicked, other)[0] == "refuses what rustc runs (outside the subset)"
+
+
 def test_a_sample_of_mutants_agrees_with_rustc():
     try:
         rustc = find_rustc()
