@@ -203,6 +203,25 @@ def baseline(result: Any) -> Baseline | None:
     return out
 
 
+def _same_parameter(key: str, before: Baseline, after: Baseline) -> str:
+    """`key` of `before` as `after` names the same parameter: a parameter first read in a method
+    is named by `self`'s path until the caller's statement names it by its own binding
+    (`self.encoder.fc.weight`, then `trainer.encoder.fc.weight`), which a run that panicked in the
+    method never reached and a fixed one did (or the other way). Matched by the path under the
+    binding when one key of each side has it."""
+    if key in after or "." not in key:
+        return key
+    root, tail = key.split(".", 1)
+
+    def under(keys: Any) -> list[str]:
+        return [k for k in keys if "." in k and k.split(".", 1)[1] == tail]
+
+    there, here = under(after), under(before)
+    if len(there) == 1 and len(here) == 1 and "self" in (root, there[0].split(".", 1)[0]):
+        return there[0]
+    return key
+
+
 def compare(before: Baseline, after: Baseline) -> tuple[tuple[str, str], ...]:
     """Each leaf of `before` that had a gradient (by its key: a leaf may be another id in the
     other run), as `before` shows it: UNCHANGED when `after`'s has the same bits, CHANGED, or
@@ -211,7 +230,7 @@ def compare(before: Baseline, after: Baseline) -> tuple[tuple[str, str], ...]:
     for key, (shown, grad) in before.items():
         if grad is None:
             continue
-        now = after.get(key, (shown, None))[1]
+        now = after.get(_same_parameter(key, before, after), (shown, None))[1]
         if now is None:
             out.append((shown, NONE))
         elif (

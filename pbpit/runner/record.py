@@ -4,6 +4,7 @@ the variables of the case they are bound to."""
 from __future__ import annotations
 
 import contextlib
+import re
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -258,34 +259,45 @@ class Recorder:
         self._inner = bound
         if waiting and not returning and not destructuring:
             _name_held(bindings, waiting, objects)
+        added = False
         for record in waiting.values():
             if not record.parents and record.requires_grad and record.id in objects:
                 self._params[record.id] = (record, objects[record.id])
                 self._params_looked = 0
+                added = True
+        if added:
+            # The statement that first read them may hold their module already (`let emb =
+            # encoder.fc.forward(x)`): named now, in case no later statement of this frame runs
+            # (a panic in the function the next one calls).
+            self._name_params(bindings)
         self._unnamed = list(waiting.values()) if returning or destructuring else []
         self._node_objects = {record.id: objects[record.id] for record in self._unnamed}
 
     def _name_params(self, bindings: dict[str, Any]) -> None:
         """Name the waiting parameters a binding's module holds by their path in it, as Burn's
-        records name them (`model.encoder.weight`). `self` is passed over: the caller's binding
-        gives the path from the program's own variable. A leaf no module holds within a few
-        statements (a tensor made and used in one expression) stays unnamed: looking for it
-        every statement would cost the whole run."""
+        records name them (`model.encoder.weight`). `self`'s path names one only until the
+        caller's binding gives the path from the program's own variable. A leaf no module holds
+        within a few statements (a tensor made and used in one expression) stays unnamed:
+        looking for it every statement would cost the whole run."""
         self._params_looked += 1
         if self._params_looked > _PARAM_PATIENCE:
             self._params.clear()
             return
         for name, value in bindings.items():
-            if name == "self":
-                continue
             for path, tensor in _tensors_in(name, value, 0, _PARAMS):
                 node = getattr(tensor, "node", None)
                 held = self._params.get(node.id) if node is not None else None
-                if held is not None and held[1] is node:
-                    held[0].label = path
-                    del self._params[node.id]
-                    if not self._params:
-                        return
+                if held is None or held[1] is not node:
+                    continue
+                if name == "self":
+                    # Named by `self`'s path until the caller's binding names it (a panic in
+                    # the method may come first: `self.encoder.fc.weight`, not a bare NodeId).
+                    held[0].label = held[0].label or path
+                    continue
+                held[0].label = path
+                del self._params[node.id]
+                if not self._params:
+                    return
 
 
 def _name_held(
@@ -339,6 +351,10 @@ _PARAM_PATIENCE = 32
 """How many statements look for an unnamed parameter's module before it stays unnamed."""
 
 
+_RECORD_INDEX = re.compile(r"\[(\d+)\]")
+"""An element's index in Rust's spelling (`layers[0]`), Burn's records spell it `layers.0`."""
+
+
 def _tensors_in(path: str, value: Any, depth: int, reach: _Reach) -> Iterator[tuple[str, Any]]:
     """`(path, tensor)` for each tensor held in `value`'s fields, elements or `Some`, in Rust's
     spelling (`cell.h`, `preds[0]`, `pair.1`; an `Option`'s by the option's own name). With
@@ -357,7 +373,9 @@ def _tensors_in(path: str, value: Any, depth: int, reach: _Reach) -> Iterator[tu
     elif reach.modules and isinstance(value, Param):
         tensor = value._state.value
         if tensor is not None:
-            yield path, tensor
+            # A parameter by its path in Burn's records: a `Vec`'s element by its index as a
+            # field (`layers.0.weight`, burn-core's `enter_module(index, "Vec")`).
+            yield _RECORD_INDEX.sub(r".\1", path), tensor
     elif reach.modules and isinstance(value, Module):
         for name, field_value in vars(value).items():
             yield from _tensors_in(f"{path}.{name}", field_value, depth + 1, reach)
