@@ -19,6 +19,7 @@ linted once (the audit and explain reuse that lint) and each fix run once.
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 
 import pytest
@@ -136,6 +137,12 @@ def _diagnoses(path: Path):
     return error, warning, note, list(_linted(result.path))
 
 
+def _first_named(message: str) -> str | None:
+    """The first name a message gives in backticks (`NodeId(2) `feats` in ..` gives `feats`)."""
+    found = re.search(r"`([^`]+)`", message)
+    return found[1] if found else None
+
+
 def _agree(path: Path) -> None:
     found = _diagnoses(path)
     status = path.with_suffix(".status")
@@ -149,8 +156,16 @@ def _agree(path: Path) -> None:
     rule, name = error.rule, error.name
     assert rule_named(rule) is not None, f"{path}: the run's error names no rule"
     assert (note.rule, note.name) == (rule, name), f"{path}: explain says {note.rule} {note.name}"
+    # What each command prints names that binding first (`teacher.weight`, not the method's
+    # `self.weight` where the tensor was made), where the rule's message names a binding (not
+    # `require_grad()`'s, which names the call).
+    said = _first_named(error.message)
+    assert said == name or f"`{name}`" not in error.message, f"{path}: {error.message}"
+    if name:
+        assert _first_named(note.message) == name, f"{path}: explain says {note.message}"
     if warning is not None:
         assert (warning.rule, warning.name) == (rule, name), f"{path}: the audit differs"
+        assert _first_named(warning.message) == said, f"{path}: the audit: {warning.message}"
         assert _code(warning, text) == _code(error, text), f"{path}: the audit's fixes differ"
     else:
         # The audit reads hazards of the tape; a `require_grad()` that panics is not one.
@@ -163,6 +178,7 @@ def _agree(path: Path) -> None:
         f"{path}: lint has no {rule} finding on `{name}`: {[(f.rule, f.name) for f in linted]}"
     )
     lint = same[0]
+    assert _first_named(lint.message) == said, f"{path}: lint says {lint.message}"
     # Every fix lint prints as code runs: the run's error made each and kept only those.
     assert _code(lint, text) == _code(error, text), f"{path}: lint's fixes and the run's differ"
     # explain's fixes written as code are fixes lint names, with lint's edits where lint
@@ -288,3 +304,38 @@ def test_each_header_table_of_the_agreement_programs_is_read():
     way would leave a table empty and its test skipped, never failing."""
     not_fix = [p for p in (TESTS / "agreement").glob("*.rs") if _header_not_fix(p)]
     assert CLEAN and WRITTEN and PANICKING and not_fix, (CLEAN, WRITTEN, PANICKING, not_fix)
+
+
+PIPED = [
+    "normalizer_method_field.rs",
+    "params_nested_vec.rs",
+    "losses_vec.rs",
+    "lstm_two_fields.rs",
+    "saved_log_probs_kept.rs",
+]
+"""Programs whose run's output is piped into `explain -` from a crate of their own."""
+
+
+@pytest.mark.parametrize("name", PIPED)
+def test_explain_of_the_runs_output_names_the_runs_rule_and_binding(name, once, tmp_path):
+    """`pbpit run`'s panic (as Rust prints it, no backtrace) read by `explain -` in the
+    program's crate: the finding it gives first is the run's rule and binding, said alike."""
+    import io
+
+    from pbpit.program_output import explain_stream
+    from pbpit.rust.panic import panic_block
+
+    path = TESTS / "agreement" / name
+    result = run_case(Case.file(path))
+    assert result.panic is not None, path
+    (error, *_) = [d for d in findings.diagnose_run(result).errors if d.level == "error"]
+    crate = tmp_path / "crate"
+    (crate / "src").mkdir(parents=True)
+    (crate / "Cargo.toml").write_text('[package]\nname = "piped"\nversion = "0.1.0"\n')
+    (crate / "src" / "main.rs").write_text(path.read_text(encoding="utf-8"))
+    log = result.stdout + panic_block(result.panic.message, result.panic.location, 1)
+    explained = explain_stream(io.BytesIO(log.encode()), str(crate))
+    (diagnosis,) = explained.diagnoses
+    first = (diagnosis.exact or diagnosis.likely)[0]
+    assert (first.rule, first.name) == (error.rule, error.name), (first.rule, first.name)
+    assert _first_named(first.message) == _first_named(error.message), first.message

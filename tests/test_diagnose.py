@@ -878,7 +878,10 @@ def test_run_names_the_fix_that_applies_by_what_it_does():
         "loop, every pass\n"
     ) in out
     shared = pbpit_cli("run", "shared_loss").stdout
-    assert "   = help: add the losses: backpropagate `l1` + `l2` once\n" in shared
+    assert (
+        "   = help: add the losses: run one backward on the sum of `l1` and `l2`: "
+        "`(l1 + l2).backward()`\n"
+    ) in shared
 
 
 def test_run_diagnosis_is_the_audits_finding_raised_to_an_error_with_the_runs_notes():

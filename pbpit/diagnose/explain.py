@@ -17,7 +17,6 @@ from pbpit.lint.fixes import Fixes, identifiers, indent
 from pbpit.lint.rules import rule_named
 from pbpit.lint.rules.double_backward import REBUILD_THE_LOSS
 from pbpit.lint.rules.loop_external_tracked import DETACH_EACH_PASS, DETACH_ONCE, RECOMPUTE_IN_LOOP
-from pbpit.lint.rules.shared_intermediate import ADD_THE_LOSSES
 from pbpit.rust.syntax import Node, RustReadError, read_rust
 from pbpit.source import (
     Language,
@@ -469,80 +468,6 @@ def _fix_recompute(result: RunResult, node: NodeRecord, loop: Loop | None, moved
     return fix
 
 
-def _fix_add_losses(result: RunResult, first: BackwardRecord, second: BackwardRecord) -> Fix:
-    a, b = _name(result, first.root), _name(result, second.root)
-    fix = Fix(ADD_THE_LOSSES.name, f"backpropagate `{a}` + `{b}` once", True)
-    labelled = all((r := result.node(n)) is not None and r.label for n in (first.root, second.root))
-    movable = first.line is not None and second.line is not None and first.line != second.line
-    if labelled and movable and _scope(first.stack) == _scope(second.stack):
-        second_loss = result.node(second.root)
-        if second_loss is not None and second_loss.line is not None:
-            if second_loss.line < first.line:
-                fix.lines = _added_at_first(result, first, second, a, b)
-            else:
-                fix.lines = _added_at_second(result, first, second, a, b)
-    fix.note = (
-        f"One backward gives every parameter the gradient of `{a}` + `{b}`; log each loss with "
-        "into_scalar(). If the two losses must train different parameters (a GAN's generator "
-        "and discriminator), detach() the shared tensor in the loss that must not reach it "
-        "instead."
-    )
-    return fix
-
-
-# -- adding the losses: an edit that compiles where it is written, or none -----------------------
-
-
-def _added_at_first(
-    result: RunResult, first: BackwardRecord, second: BackwardRecord, a: str, b: str
-) -> list[tuple[str, int | None, str]]:
-    """Both losses exist at the first backward: it backpropagates their sum, the second reuses
-    its gradients."""
-    path, language = result.source, result.language
-    assert first.line is not None and second.line is not None
-    text = source_line(path, first.line)
-    target = assigned_name(path, first.line, language) or "grads"
-    again = assigned_name(path, second.line, language)
-    added = assignment(path, target, f"({a} + {b}).backward()", language=language)
-    lines = [
-        ("-", first.line, text),
-        ("+", first.line, _indent(text) + added),
-        ("-", second.line, source_line(path, second.line)),
-    ]
-    if again:
-        indent = _indent(source_line(path, second.line))
-        kept = assignment(path, again, target, language=language)
-        lines.append(("+", second.line, indent + kept))
-    return lines
-
-
-def _added_at_second(
-    result: RunResult, first: BackwardRecord, second: BackwardRecord, a: str, b: str
-) -> list[tuple[str, int | None, str]]:
-    """The second loss is made after the first backward: the sum is backpropagated where the
-    second one was, and the first goes, when nothing between needs it or its gradients (else
-    the fix stays in words)."""
-    path, language = result.source, result.language
-    assert first.line is not None and second.line is not None
-    text, later = source_line(path, first.line), source_line(path, second.line)
-    target = assigned_name(path, first.line, language)
-    plain = (
-        f"{a}.backward()"
-        if target is None
-        else assignment(path, target, f"{a}.backward()", language=language)
-    )
-    if text.strip() not in (plain, f"{a}.backward();") or later.count(f"{b}.backward()") != 1:
-        return []
-    between = "\n".join(source_line(path, n) for n in range(first.line + 1, second.line))
-    after = "\n".join(source_lines(path)[first.line :])
-    if re.search(rf"\b{re.escape(a)}\b", between) or (
-        target is not None and re.search(rf"\b{re.escape(target)}\b", after)
-    ):
-        return []  # the first loss moved, or its gradients used, before the sum
-    summed = later.replace(f"{b}.backward()", f"({a} + {b}).backward()")
-    return [("-", first.line, text), ("-", second.line, later), ("+", second.line, summed)]
-
-
 def _fix_rebuild_loss(
     result: RunResult, loss: NodeRecord, first: BackwardRecord, second: BackwardRecord
 ) -> Fix:
@@ -721,7 +646,9 @@ class CaseFixes:
 
     def add_losses(self) -> Fix:
         """Backpropagate the sum of the two losses once."""
-        return _fix_add_losses(self.result, *self._backwards)
+        from pbpit.diagnose.losses_added import fix_add_losses
+
+        return fix_add_losses(self.result, *self._backwards, self.loops)
 
     def rebuild_loss(self) -> Fix:
         """Build the loss again before its second backward."""

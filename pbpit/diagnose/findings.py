@@ -68,6 +68,21 @@ def node_name(result: RunResult, node_id: int) -> str:
     return f"NodeId({node_id}) `{node.label}`"
 
 
+def bound_name(node: NodeRecord, binding: str) -> str:
+    """`NodeId(18) `teacher.weight``: the node by the binding the diagnosis names (the caller's
+    binding that holds it, as run and lint name it), with the name it had where it was made when
+    that is another (`self.weight` in a method): `NodeId(18) `teacher.weight` (`self.weight`
+    where it was made)`; an element or field of the binding by its path in it
+    (`agent.log_probs` (`agent.log_probs[2]`))."""
+    if not binding:
+        return f"NodeId({node.id})" if node.label is None else f"NodeId({node.id}) `{node.label}`"
+    if node.label is None or node.label == binding:
+        return f"NodeId({node.id}) `{binding}`"
+    if node.label.startswith((f"{binding}[", f"{binding}.")):
+        return f"NodeId({node.id}) `{binding}` (`{node.label}`)"  # an element, a field of it
+    return f"NodeId({node.id}) `{binding}` (`{node.label}` where it was made)"
+
+
 def made_of(result: RunResult, node: NodeRecord) -> str:
     """`exp(NodeId(0) `x`)`: the op and its inputs."""
     inputs = ", ".join(node_name(result, i) for i in node.inputs)
@@ -280,17 +295,39 @@ def _one_diagnosis(
             return errors
         del report.warnings[index]
         said = f"the run panicked: {first.message}"
+        node, named = result.node(panic.node_id), node_name(result, panic.node_id)
+        if node is not None and first.message.startswith(named):
+            # The node by the finding's binding (`teacher.weight`, not the method's `self.weight`).
+            said = (
+                f"the run panicked: {bound_name(node, warning.name)}{first.message[len(named) :]}"
+            )
         # The run's words stay: which fix applies here (from what the run needs; only when it
         # names the finding's binding: state is detached where it is carried) and where explain
         # shows it; then the finding's fixes, checked.
         pointer = [h for h in first.helps if h.message.startswith("`pbpit ")]
         words = first.helps if warning.name == first.name else pointer
         words = [h for h in words if not second_of(warning, h)]
-        helps = [*words, *warning.helps]
+        helps = _said_once_each(warning, words)
         error = replace(warning, level="error", notes=[said, *warning.notes], helps=helps)
         error = replace(error, message=counted_message(result, entry, error.message))
         return [error if e is first else e for e in errors]
     return errors
+
+
+def _said_once_each(finding: Diagnostic, words: list[Help]) -> list[Help]:
+    """The run's words (which fix applies here) before the finding's fixes, a fix said in words
+    once: a finding's help that only says in words the fix the run's words say of this program
+    (the losses by their names) goes."""
+    fix_of = getattr(rule_named(finding.rule), "fix_of", None)
+    if fix_of is None:
+        return [*words, *finding.helps]
+    spoken = {h.message.split(":", 1)[0] for h in words}
+
+    def said(help_: Help) -> bool:
+        fix = fix_of(help_.message)
+        return not help_.edits and fix is not None and fix.name in spoken
+
+    return [*words, *(h for h in finding.helps if not said(h))]
 
 
 def explanation_diagnostic(result: RunResult, explanation: CaseExplanation) -> Diagnostic:
@@ -339,7 +376,7 @@ def explanation_diagnostic(result: RunResult, explanation: CaseExplanation) -> D
     elif _panicked_in_require_grad(result, node.id):
         error = _require_grad_diagnosis(result, node.id)
         rule, binding, helps = error.rule, error.name, error.helps
-    message = f"{name} in {result.case}: {node_kind(node)}"
+    message = f"{bound_name(node, binding)} in {result.case}: {node_kind(node)}"
     diagnostic = Diagnostic(
         rule or "",
         message,

@@ -1,0 +1,144 @@
+"""explain's "add the losses" for two losses that share a tracked intermediate: the two losses
+named as the program names them (their bindings; the receiver of `.backward()` where the run
+recorded none; each pass's loss of one backward in a loop), and the corrected lines that run one
+backward on their sum, written only where both are bindings of their own that the sum can read."""
+
+from __future__ import annotations
+
+import re
+
+from pbpit.diagnose.audit import Loop
+from pbpit.diagnose.explain import Fix, _indent, _scope
+from pbpit.lint.rules.shared_intermediate import ADD_THE_LOSSES
+from pbpit.source import assigned_name, assignment, source_line, source_lines
+from pbpit.trace import BackwardRecord, RunResult
+
+_RECEIVER = re.compile(r"(?<![\w.\])])([A-Za-z_]\w*(?:\.\w+|\[\d+\])*)\s*\.backward\(\)")
+"""The loss a `.backward()` is called on, when it is a binding or a path in one (`loss`,
+`out.loss`, `losses[0]`), not a temporary (`(a + b).backward()`)."""
+
+
+def loss_name(result: RunResult, record: BackwardRecord, called: bool = False) -> str | None:
+    """The binding of the loss `record` backpropagates: the one the run recorded, else (first,
+    when `called`) the receiver of the one `.backward()` on the backward's line (a loss the run
+    saw bound by a loop's pattern, each pass's `loss` of a `Vec`'s `losses[i]`); None for a
+    temporary."""
+    node = result.node(record.root)
+    label = node.label if node is not None and node.label else None
+    if label is not None and not called:
+        return label
+    found = _RECEIVER.findall(source_line(result.source, record.line)) if record.line else []
+    return found[0] if len(found) == 1 else label
+
+
+def _the_losses(
+    first: BackwardRecord, second: BackwardRecord, a: str | None, b: str | None, passes: bool
+) -> str:
+    """The two losses in words: `` `a` and `b` `` by their bindings; each pass's `loss` of one
+    backward that a loop runs again (`passes`); a binding used twice, or a temporary, by the line
+    of its backward."""
+    if passes:
+        loss = f"`{a}`" if a is not None and a == b else "loss"
+        return f"the {loss} of each pass of the backward at line {first.line}"
+    if a is not None and b is not None and a != b:
+        return f"`{a}` and `{b}`"
+
+    def one(name: str | None, record: BackwardRecord) -> str:
+        at = f" at line {record.line}" if record.line is not None else ""
+        return f"the `{name}` backpropagated{at}" if name else f"the loss backpropagated{at}"
+
+    return f"{one(a, first)} and {one(b, second)}"
+
+
+def fix_add_losses(
+    result: RunResult, first: BackwardRecord, second: BackwardRecord, loops: list[Loop]
+) -> Fix:
+    """Backpropagate the two losses' sum once, said with the losses' names; the corrected lines
+    where both losses are bindings of their own, backpropagated at two lines of one scope."""
+    passes = (
+        first.line is not None
+        and first.line == second.line
+        and first.stack == second.stack
+        and any(loop.holds(first.stack) for loop in loops)
+    )
+    a, b = loss_name(result, first, passes), loss_name(result, second, passes)
+    losses = _the_losses(first, second, a, b, passes)
+    if passes:
+        total = f" (`total = total + {a}`)" if a is not None and a == b else ""
+        title = f"add up {losses}{total} and run one backward on the sum, after the loop"
+    elif a is not None and b is not None and a != b:
+        title = f"run one backward on the sum of {losses}: `({a} + {b}).backward()`"
+    else:
+        title = f"run one backward on the sum of {losses}"
+    fix = Fix(ADD_THE_LOSSES.name, title, True)
+    labelled = all((r := result.node(n)) is not None and r.label for n in (first.root, second.root))
+    movable = first.line is not None and second.line is not None and first.line != second.line
+    distinct = a is not None and b is not None and a != b
+    if labelled and distinct and movable and _scope(first.stack) == _scope(second.stack):
+        assert a is not None and b is not None
+        second_loss = result.node(second.root)
+        if second_loss is not None and second_loss.line is not None:
+            if second_loss.line < first.line:
+                fix.lines = _added_at_first(result, first, second, a, b)
+            else:
+                fix.lines = _added_at_second(result, first, second, a, b)
+    fix.note = (
+        f"One backward gives every parameter the gradient of the sum of {losses}; log each loss "
+        "with into_scalar(). If the two losses must train different parameters (a GAN's "
+        "generator and discriminator), detach() the shared tensor in the loss that must not "
+        "reach it instead."
+    )
+    return fix
+
+
+# -- adding the losses: an edit that compiles where it is written, or none -----------------------
+
+
+def _added_at_first(
+    result: RunResult, first: BackwardRecord, second: BackwardRecord, a: str, b: str
+) -> list[tuple[str, int | None, str]]:
+    """Both losses exist at the first backward: it backpropagates their sum, the second reuses
+    its gradients."""
+    path, language = result.source, result.language
+    assert first.line is not None and second.line is not None
+    text = source_line(path, first.line)
+    target = assigned_name(path, first.line, language) or "grads"
+    again = assigned_name(path, second.line, language)
+    added = assignment(path, target, f"({a} + {b}).backward()", language=language)
+    lines = [
+        ("-", first.line, text),
+        ("+", first.line, _indent(text) + added),
+        ("-", second.line, source_line(path, second.line)),
+    ]
+    if again:
+        indent = _indent(source_line(path, second.line))
+        kept = assignment(path, again, target, language=language)
+        lines.append(("+", second.line, indent + kept))
+    return lines
+
+
+def _added_at_second(
+    result: RunResult, first: BackwardRecord, second: BackwardRecord, a: str, b: str
+) -> list[tuple[str, int | None, str]]:
+    """The second loss is made after the first backward: the sum is backpropagated where the
+    second one was, and the first goes, when nothing between needs it or its gradients (else
+    the fix stays in words)."""
+    path, language = result.source, result.language
+    assert first.line is not None and second.line is not None
+    text, later = source_line(path, first.line), source_line(path, second.line)
+    target = assigned_name(path, first.line, language)
+    plain = (
+        f"{a}.backward()"
+        if target is None
+        else assignment(path, target, f"{a}.backward()", language=language)
+    )
+    if text.strip() not in (plain, f"{a}.backward();") or later.count(f"{b}.backward()") != 1:
+        return []
+    between = "\n".join(source_line(path, n) for n in range(first.line + 1, second.line))
+    after = "\n".join(source_lines(path)[first.line :])
+    if re.search(rf"\b{re.escape(a)}\b", between) or (
+        target is not None and re.search(rf"\b{re.escape(target)}\b", after)
+    ):
+        return []  # the first loss moved, or its gradients used, before the sum
+    summed = later.replace(f"{b}.backward()", f"({a} + {b}).backward()")
+    return [("-", first.line, text), ("-", second.line, later), ("+", second.line, summed)]
