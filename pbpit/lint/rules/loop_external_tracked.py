@@ -28,6 +28,7 @@ from pbpit.lint.rules.carried_state import (
 from pbpit.lint.rules.closures import recompute_in_closure
 from pbpit.lint.rules.detach_once import detach_once_edits
 from pbpit.lint.rules.literal_fields import carried_field
+from pbpit.lint.rules.map_entries import detach_earlier_reads
 from pbpit.lint.values import Definition
 from pbpit.rust.syntax import Node, descendants
 
@@ -154,6 +155,7 @@ fn main() {
             elif pushed(definition, fixes) or filled(name, meeting, fixes):
                 helps = [empty_each_pass(name, meeting, fixes)]
                 keep = keep_detached(name, meeting, fixes)
+                keep = keep and detach_earlier_reads(keep, name, meeting, fixes)
                 if keep is not None:
                     # A later pass reads an earlier pass's entry: emptied, it finds none.
                     helps.insert(0, keep)
