@@ -3,7 +3,7 @@
 `std::cmp::Ordering` by path and after `use` (`then`, `then_with`), `std::cmp::max`/`min`,
 `std::iter::repeat`, `chunks_exact`, `is_normal`/`is_subnormal`, `write!` into a `String`, a
 HashMap's entries collected and sorted, arithmetic on a generic `T: Add<Output = T> + Copy`,
-operator traits on references (`impl Mul for &Mat`).
+operator traits on references (`impl Mul for &Mat`), `ref mut` in patterns.
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports,
@@ -11,7 +11,8 @@ binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rus
 run and print the same. Where rustc is on PATH, a test checks that the recorded verdicts are
 still rustc's. (The longer programs are tests/rust/std/cmp_ordering.rs, collect_option_result.rs,
 format_exp_precision.rs, slices_chunks_exact.rs, float_normal.rs, hashmap_sorted.rs,
-write_into_string.rs, generic_arith.rs, ops_on_references.rs.)
+write_into_string.rs, generic_arith.rs, ops_on_references.rs,
+ref_mut_patterns.rs.)
 """
 
 from __future__ import annotations
@@ -176,6 +177,26 @@ CASES = {
              _V + _ADD_REF + _ADD_VALUE.split("\n", 1)[1]),
         runs("V { x: 102.0 }\nV { x: 103.0 }\n"),
     ),
+    "ref_mut_of_a_variable_not_mut": (
+        main('let pair = (1, 2);\n    let (ref mut a, ref mut b) = pair;\n    *a += 1;\n'
+             '    *b += 1;\n    println!("{:?}", pair);'),
+        rejects("E0596"),
+    ),
+    "ref_mut_in_if_let_of_a_variable_not_mut": (
+        main('let o = Some(5);\n    if let Some(ref mut n) = o {\n        *n += 1;\n    }\n'
+             '    println!("{:?}", o);'),
+        rejects("E0596"),
+    ),
+    "ref_mut_in_a_match_arm": (
+        main('let mut o = Some(5);\n    match o {\n        Some(ref mut n) => *n *= 2,\n'
+             '        None => {}\n    }\n    println!("{:?}", o);'),
+        runs("Some(10)\n"),
+    ),
+    "ref_mut_used_after_the_variable": (
+        main('let mut pair = (1, 2);\n    let (ref mut a, _) = pair;\n    *a += 1;\n'
+             '    println!("{:?}", pair);'),
+        runs("(2, 2)\n"),
+    ),
     "exp_precision_of_a_string": (
         main('let s = String::from("a");\n    println!("{:.3e}", s);'),
         rejects("E0277"),
@@ -211,6 +232,13 @@ def test_a_maps_order_is_never_read(name):
     found = judge(MAP_ORDER[name], diff.pbpit_verdict)
     assert (found.state, found.outside) == ("rejected", True), found
     assert "HashMap" in found.detail
+
+
+def test_the_variable_used_while_a_ref_mut_name_of_it_lives_is_never_run():
+    source = main('let mut pair = (1, 2);\n    let (ref mut a, _) = pair;\n'
+                  '    println!("{:?}", pair);\n    *a += 1;')  # rustc: E0502
+    found = judge(source, diff.pbpit_verdict)
+    assert (found.state, found.outside) == ("rejected", True), found
 
 
 def test_a_maps_entries_sorted_without_ties_run():

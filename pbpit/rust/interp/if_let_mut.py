@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp import references
+from pbpit.rust.interp import ref_patterns, references
 from pbpit.rust.interp.field_paths import (
     VARIABLES,
     method_called,
@@ -42,6 +42,9 @@ def place(lowerer: Any, cond: Any, value: Any, binding: Any) -> tuple[Any, Any] 
         value = lowerer.expr(target)
         lowerer.mutable_place(node, value)  # `opt.as_mut()`: `opt` declared `mut`, as for `&mut`
         references.refuse_as_mut_behind_reference(lowerer, node, value)  # `let o2 = &o;`: E0596
+    elif ref_patterns.some_ref_mut(cond) and not value.borrowed:  # `if let Some(ref mut b) = opt`
+        target = node
+        ref_patterns.mutable_place(lowerer, node, value)
     else:
         if binding is not None and not value.borrowed:
             setattr(binding, BY_VALUE, True)

@@ -12,7 +12,14 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from pbpit.rust.interp import burn_nn, copy_types, derive_default, iter_mut, references
+from pbpit.rust.interp import (
+    burn_nn,
+    copy_types,
+    derive_default,
+    iter_mut,
+    ref_patterns,
+    references,
+)
 from pbpit.rust.interp.borrows import refuse_use_while_borrowed
 from pbpit.rust.interp.field_paths import mut_method
 from pbpit.rust.interp.grammar import rejects
@@ -449,6 +456,8 @@ class Lowerer(
         binding = self.lookup(name)
         if binding is not None:
             place = iter_mut.element(self, node, binding)  # `x` of `for x in v.iter_mut()`
+            if place is None:  # `a` of `let (ref mut a, _) = pair;`: `pair.0`
+                place = ref_patterns.place(self, node, binding)
             return Local(self.pos(node), binding, self.scope) if place is None else place
         if name in self.consts and self.sees(name):
             return ConstRef(self.pos(node), self.consts[name])

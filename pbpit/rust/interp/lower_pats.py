@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from pbpit.rust.interp import shapes, std_cmp
+from pbpit.rust.interp import ref_patterns, shapes, std_cmp
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
     _COMMENTS,
@@ -45,6 +45,9 @@ class PatternLowering:
             if self.text(type_node) == "Some" and len(inner) == 1:
                 if inner[0].type == "identifier":
                     return inner[0]
+                named = ref_patterns.ref_mut_name(inner[0])  # `Some(ref mut b)` (if_let_mut)
+                if named is not None and not self.let_pattern:
+                    return named
                 if self.text(inner[0]) == "_":
                     return None
         raise self.fail(pattern, f"the pattern `{self.text(pattern)}` (only `Some(name)`)")
@@ -83,6 +86,9 @@ class PatternLowering:
         """`let (a, mut b) = e;`, `let Out { a, b: c, .. } = e;`, `let P(x, _) = e;`: the value
         in a hidden binding, then one `let` per name, of its field."""
         line = self.pos(node)[0]
+        aliased = ref_patterns.destructure(self, node, pattern, init)  # `let (ref mut a, ..)`
+        if aliased is not None:
+            return aliased
         shapes.array_pattern(init, pattern)  # `let [a, b] = shape.dims();`: `D` is 2
         hidden = Binding(f"({self.text(pattern)})", False, self.scope, self.scope.nslots, True)
         self.scope.nslots += 1
@@ -212,13 +218,20 @@ class PatternLowering:
             saved = self.open_scope()
             parts = [c for c in pattern.children if c.type not in ("if", *_COMMENTS)]
             guard_node = pattern.child_by_field_name("condition")
-            pat = self.arm_pattern(parts[0], value)
+            ref_mut = ref_patterns.some_ref_mut_arm(self, parts[0])  # `Some(ref mut b) =>`
+            written_back = None
+            if ref_mut is not None and guard_node is None:
+                pat, written_back = ref_patterns.ref_mut_arm(self, node, arm, ref_mut, value)
+            else:
+                pat = self.arm_pattern(parts[0], value)
             if sliced:
                 self.copied_out(pat, parts[0])
             if guard_node is not None and guard_node.type == "let_condition":
                 raise self.fail(guard_node, "`if let` guards")
             guard = self.expr(guard_node) if guard_node is not None else None
             body = self.expr(arm.child_by_field_name("value"))
+            if written_back is not None:
+                body = written_back(body)
             self.close_scope(saved)
             arms.append(Arm(pat, guard, body))
         return Match(self.pos(node), value, arms)

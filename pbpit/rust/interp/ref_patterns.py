@@ -1,0 +1,280 @@
+"""`ref mut` in a `let` pattern: `let (ref mut a, ref mut b) = pair;`, `let P { ref mut x, ref
+v, .. } = p;` (or `= *p` of `iter_mut`): each name a reference into its part of the place,
+which stays where it is (nothing is moved). pbpit erases references, so each name is the place
+itself (`pair.0`), made where the name is written (as `iter_mut.element` makes `v[i]`): `*a +=
+1` changes `pair.0`, `v.push(x)` pushes to `p.v`.
+
+Taken only when every name of the pattern is bound `ref` or `ref mut` (or `_`) and the value
+is a variable or its field; `ref mut` needs a `let mut` variable (rustc's E0596). rustc's
+borrow checker forbids using the variable while such a name is still used: a statement naming
+the variable before the last one naming such a name is refused (not run)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.iter_mut import PLACE, is_element
+
+_ALIAS = "ref_place"
+"""The attribute of a `ref`/`ref mut` name's binding: (the value's node, the delta it is read
+at, the field path into it, whether `mut`)."""
+_COMMENTS = ("line_comment", "block_comment")
+
+
+def _leaves(lowerer: Any, node: Any, path: tuple[str, ...], out: list) -> bool:
+    """The names of the pattern `node` with their field paths (`out`: (name node, path, mut)),
+    False when a part is not `ref`, `ref mut`, `_`, a tuple or a struct of them."""
+    kind = node.type
+    if kind == "_" or lowerer.text(node) == "_":
+        return True
+    if kind == "ref_pattern":
+        inner = [c for c in node.children if c.is_named and c.type not in _COMMENTS]
+        if len(inner) != 1:
+            return False
+        target, mutable = inner[0], False
+        if target.type == "mut_pattern":
+            names = [c for c in target.children if c.type == "identifier"]
+            target, mutable = (names[0] if len(names) == 1 else target), True
+        if target.type != "identifier":
+            return False
+        out.append((target, path, mutable))
+        return True
+    if kind == "tuple_pattern":
+        elems = [c for c in node.children if c.is_named and c.type not in _COMMENTS]
+        return all(_leaves(lowerer, e, (*path, str(i)), out) for i, e in enumerate(elems))
+    if kind == "struct_pattern":
+        item = lowerer.pattern_item(node.child_by_field_name("type"))
+        if item is None or item.kind != "named" or item.enum is not None:
+            return False
+        for field in lowerer.kids(node)[1:]:
+            if field.type == "remaining_field_pattern":
+                continue
+            name_node = field.child_by_field_name("name")
+            if name_node is None or item.field_index(lowerer.text(name_node)) is None:
+                return False
+            inner = field.child_by_field_name("pattern")
+            written = [c.type for c in field.children]
+            if inner is None and written[:1] == ["ref"]:  # `P { ref mut x }`
+                out.append((name_node, (*path, lowerer.text(name_node)), "mutable_specifier"
+                            in written))
+                continue
+            if inner is None or not _leaves(lowerer, inner, (*path, lowerer.text(name_node)), out):
+                return False
+        return True
+    return False
+
+
+# -- `if let Some(ref mut b) = opt`: as `if let Some(b) = &mut opt` (if_let_mut.py) -------------
+
+
+def ref_mut_name(node: Any) -> Any | None:
+    """The name of the pattern `ref mut name`, else None."""
+    if node.type != "ref_pattern":
+        return None
+    inner = [c for c in node.children if c.is_named and c.type not in _COMMENTS]
+    if len(inner) != 1 or inner[0].type != "mut_pattern":
+        return None
+    names = [c for c in inner[0].children if c.type == "identifier"]
+    return names[0] if len(names) == 1 else None
+
+
+def some_ref_mut(cond: Any) -> bool:
+    """Whether the `let` condition's pattern is `Some(ref mut name)`."""
+    pattern = cond.child_by_field_name("pattern")
+    if pattern is None or pattern.type != "tuple_struct_pattern":
+        return False
+    inner = [c for c in pattern.children[1:] if c.is_named and c.type not in _COMMENTS]
+    return len(inner) == 1 and ref_mut_name(inner[0]) is not None
+
+
+_STATEMENTS = ("If", "IfLet", "Match", "For", "While", "Loop", "Assign", "Print")
+"""The expressions a block may end in that are `()` statements (an arm's body written back)."""
+
+
+class _ArmBody:
+    """A `match` arm seen as `if_let_mut.written_back` reads an `if let`: its `consequence`."""
+
+    def __init__(self, arm: Any) -> None:
+        self.arm = arm
+
+    def child_by_field_name(self, name: str) -> Any:
+        return self.arm.child_by_field_name("value") if name == "consequence" else None
+
+
+def some_ref_mut_arm(lowerer: Any, pattern: Any) -> Any | None:
+    """The name of a `match` arm's pattern `Some(ref mut name)`, else None."""
+    if pattern.type != "tuple_struct_pattern" or lowerer.lookup("Some") is not None:
+        return None
+    if lowerer.text(pattern.child_by_field_name("type")) != "Some":
+        return None
+    inner = [c for c in pattern.children[1:] if c.is_named and c.type not in _COMMENTS]
+    return ref_mut_name(inner[0]) if len(inner) == 1 else None
+
+
+def ref_mut_arm(lowerer: Any, match: Any, arm: Any, name_node: Any, value: Any) -> tuple:
+    """`Some(ref mut b) => body` of `match opt`: (its pattern, a function making its body):
+    as `if let Some(b) = &mut opt`, `b` the value, `opt = Some(b)` after the body."""
+    from pbpit.rust.interp import if_let_mut
+    from pbpit.rust.interp.nodes import Block, ExprStmt, Pat
+
+    target = match.child_by_field_name("value")
+    mutable_place(lowerer, target, value)
+    value.borrowed, value.mut_borrow = True, False  # (no `&mut` held: `b` is written back)
+    binding = lowerer.declare(lowerer.text(name_node), False)
+    binding.mut_ref = binding.mutable = True
+    setattr(binding, if_let_mut.WRITTEN_BACK, True)
+    pos = lowerer.pos(arm)
+    pat = Pat(pos, "some", subs=[Pat(lowerer.pos(name_node), "bind", binding=binding)])
+
+    def body(made: Any) -> Any:
+        if not isinstance(made, Block):  # `Some(ref mut n) => *n *= 2,`
+            made = Block(pos, [ExprStmt(pos[0], made, True, lowerer.in_scope)], None,
+                         lowerer.in_scope)
+        elif type(made.tail).__name__ in _STATEMENTS:  # `=> { if x < *b { *b = x; } }`
+            made.stmts.append(ExprStmt(pos[0], made.tail, False, made.visible))
+            made.tail = None
+        return if_let_mut.written_back(lowerer, _ArmBody(arm), target, binding, made)
+
+    return pat, body
+
+
+def mutable_place(lowerer: Any, node: Any, value: Any) -> None:
+    """The scrutinee of `Some(ref mut b)`: a `let mut` variable or its field (rustc's E0596)."""
+    root = _root(value)
+    if root is None:
+        raise lowerer.fail(node, "`Some(ref mut ..)` of anything but a variable or its field")
+    binding = root.binding
+    if not (binding.mutable or binding.mut_ref):
+        place = lowerer.text(node)
+        what = f"cannot borrow `{place}` as mutable, as "
+        what += "it is not declared as mutable" if root is value else (
+            f"`{binding.name}` is not declared as mutable"
+        )
+        raise lowerer.fail(node, rejects(what, "E0596"))
+
+
+def _root(value: Any) -> Any:
+    from pbpit.rust.interp.nodes import Field, Local
+
+    while isinstance(value, Field) or is_element(value):
+        value = value.base
+    return value if isinstance(value, Local) else None
+
+
+def destructure(lowerer: Any, node: Any, pattern: Any, init: Any) -> list | None:
+    """The `let` `node` read as this module says (a statement that runs nothing: its names are
+    places), or None when it is not one of its forms."""
+    value_node = node.child_by_field_name("value")
+    found: list = []
+    if not _leaves(lowerer, pattern, (), found) or not any(m for _, _, m in found):
+        return None
+    if init.borrowed or value_node is None:
+        return None
+    root = _root(init)
+    if root is None:
+        raise lowerer.fail(value_node, "`ref mut` of anything but a variable or its field")
+    binding = root.binding
+    if not (binding.mutable or binding.mut_ref or is_element(init) or _under_element(init)):
+        place = lowerer.text(value_node).lstrip("*")
+        what = f"cannot borrow `{place}` as mutable, as `{binding.name}` is not declared as mutable"
+        raise lowerer.fail(found[0][0], rejects(what, "E0596"))
+    from pbpit.rust.interp.nodes import Binding, Let, Lit
+
+    pos = lowerer.pos(node)
+    scope = lowerer.scope  # a statement that runs nothing: `let _ = ();`, as the block wants one
+    nothing = Binding(f"({lowerer.text(pattern)})", False, scope, scope.nslots, True)
+    scope.nslots += 1
+    made_let = Let(pos[0], nothing, None, Lit(pos, "unit", ()), lowerer.in_scope)
+    for name_node, path, mutable in found:
+        made = lowerer.declare(lowerer.text(name_node), False)
+        made.mut_ref = mutable
+        setattr(made, _ALIAS, (value_node, lowerer.delta, path, mutable))
+    _refuse_uses_while_borrowed(lowerer, node, binding.name, [lowerer.text(n) for n, _, _ in found])
+    return [made_let]
+
+
+def _under_element(value: Any) -> bool:
+    from pbpit.rust.interp.nodes import Field
+
+    while isinstance(value, Field):
+        value = value.base
+    return is_element(value)
+
+
+def _refuse_uses_while_borrowed(lowerer: Any, node: Any, root: str, names: list[str]) -> None:
+    """The statements after the `let`: one naming `root` before the last naming one of `names`
+    (rustc's E0499/E0502 while the borrow lives) is refused."""
+    block = node.parent
+    if block is None:
+        return
+    after = list(block.named_children)
+    after = after[after.index(node) + 1 :] if node in after else []
+    last = -1
+    for i, stmt in enumerate(after):
+        if _binds(lowerer, stmt) & set(names):  # a name bound again (shadowed): the end
+            break
+        if _names(lowerer, stmt) & set(names):
+            last = i
+    for stmt in after[: last + 1]:
+        if root in _names(lowerer, stmt):
+            what = f"`{root}` used while `ref mut` names of it are still used"
+            raise lowerer.fail(stmt, what + " (rustc's borrow checker rejects it)")
+
+
+def _binds(lowerer: Any, node: Any) -> set[str]:
+    """The names a statement binds anywhere inside (a `let`'s, a `for`'s, a closure's)."""
+    found: set[str] = set()
+    todo = [node]
+    while todo:
+        part = todo.pop()
+        if part.type in ("let_declaration", "for_expression", "closure_parameters"):
+            pattern = part.child_by_field_name("pattern") or part
+            found |= _names(lowerer, pattern)
+        if part.type in ("shorthand_field_identifier",):
+            found.add(lowerer.text(part))
+        todo.extend(part.children)
+    return found
+
+
+def _names(lowerer: Any, node: Any) -> set[str]:
+    found: set[str] = set()
+    todo = [node]
+    while todo:
+        part = todo.pop()
+        after = part.next_sibling
+        field = after is not None and after.type == ":"  # `x: 1` in a macro's struct literal
+        if part.type in ("identifier", "self") and not field:
+            found.add(lowerer.text(part))
+        todo.extend(part.children)
+    return found
+
+
+def place(lowerer: Any, node: Any, binding: Any) -> Any | None:
+    """The place a `ref`/`ref mut` name stands for where it is written (`pair.0`), None for any
+    other binding. A `ref mut` name is used through `*a`, `a.field` or `a.method()` only."""
+    from pbpit.rust.interp.nodes import Field
+
+    source = getattr(binding, _ALIAS, None)
+    if source is None:
+        return None
+    value_node, delta, path, mutable = source
+    parent = node.parent
+    deref = parent is not None and parent.type == "unary_expression"
+    deref = deref and lowerer.text(parent).startswith("*")
+    member = parent is not None and parent.type == "field_expression"
+    member = member and parent.child_by_field_name("value") == node
+    if mutable and not (deref or member):
+        name = binding.name
+        what = f"`{name}` of `ref mut` used as a value (pbpit runs `*{name}`, `{name}.field` "
+        raise lowerer.fail(node, what + f"and `{name}.method()`)")
+    pos = lowerer.pos(node)
+    here, lowerer.delta = lowerer.delta, delta
+    try:
+        made = lowerer.expr(value_node)
+    finally:
+        lowerer.delta = here
+    for name in path:
+        made = Field(pos, made, name)
+    setattr(made, PLACE, True)
+    return made
