@@ -197,6 +197,21 @@ CASES = {
              '    println!("{:?}", pair);'),
         runs("(2, 2)\n"),
     ),
+    "chunks_exact_of_zero_panics_at_the_call": (
+        main('let v = vec![1, 2, 3];\n    let n = v.len() - 3;\n'
+             '    println!("{:?}", v.chunks_exact(n).remainder());'),
+        runs(
+            "",
+            101,
+            "\nthread 'main' (TID) panicked at main.rs:4:24:\nchunk size must be non-zero\n"
+            "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n",
+        ),
+    ),
+    "chunks_exact_remainder": (
+        main('let v = [1u8, 2, 3, 4, 5];\n    let c = v.chunks_exact(2);\n'
+             '    println!("{:?} {:?}", v.chunks_exact(2).remainder(), c.len());'),
+        runs("[5] 2\n"),
+    ),
     "exp_precision_of_a_string": (
         main('let s = String::from("a");\n    println!("{:.3e}", s);'),
         rejects("E0277"),

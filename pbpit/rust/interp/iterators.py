@@ -382,9 +382,37 @@ def check_method(ck: Any, e: Any, recv: Ty) -> Ty | None:
     joined = name in _JOINS and resolve(recv.inner) in (STR, STRING)
     if (joined or name in _ON_SLICES) and recv.kind in ("Vec", "array"):
         return ITERATORS[name].types(ck, e, recv)  # `[S]::join(&str)` for `S: Borrow<str>`
+    if name == "remainder" and _of_chunks_exact(e):  # `v.chunks_exact(n).remainder()`
+        return ITERATORS[name].types(ck, e, recv)
     if name not in _ON_ITERATORS or not iterator(recv):
         return None
     return ITERATORS[name].types(ck, e, recv)
+
+
+def _of_chunks_exact(e: Any) -> bool:
+    from pbpit.rust.interp.nodes import Method
+
+    return isinstance(e.recv, Method) and e.recv.name == "chunks_exact"
+
+
+def _remainder_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    ck.args(e)
+    return _item(recv)  # the slice `chunks_exact` left out: `&[T]`, held as an array
+
+
+def _remainder(comp: Any, e: Any, recv: Any, args: list[Any]) -> Any:
+    """The last `len % n` elements: read from the slice and `n` (the chunks are not made;
+    `n == 0` panics as `chunks_exact(0)` does)."""
+    items, size = comp.expr(e.recv.recv), comp.expr(e.recv.args[0])
+    chunks = _sub_slices(comp, e.recv, items, [size])
+
+    def remainder(frame: list) -> Any:
+        whole, n = items(frame), size(frame)
+        if n == 0:
+            chunks(frame)  # (panics)
+        return whole[len(whole) - len(whole) % n :]
+
+    return remainder
 
 
 def _item(recv: Ty) -> Ty:
@@ -536,19 +564,15 @@ def _join(comp: Any, e: Any, recv: Any, args: list[Any]) -> Any:
 
 
 def _sub_slices(comp: Any, e: Any, recv: Any, args: list[Any]) -> Any:
-    """`windows(n)`, `chunks(n)`; `n == 0` panics inside core (refused: its location depends on
-    the toolchain)."""
-    (size,), name, where = args, e.name, comp.where(e.pos)
+    """`windows(n)`, `chunks(n)`, `chunks_exact(n)`; `n == 0` panics as core's `#[track_caller]`
+    assert does, at the call (`window size must be non-zero`; rustc 1.95)."""
+    (size,), name, site = args, e.name, comp.panic_site(e.pos)
     what = "window size" if name == "windows" else "chunk size"
 
     def sub_slices(frame: list) -> Any:
         items, n = recv(frame), size(frame)
         if n == 0:
-            raise Unsupported(
-                where,
-                f"`{name}(0)` panics here ({what} must be non-zero) inside Rust's core "
-                "library, at a location that depends on the Rust toolchain",
-            )
+            raise site.panic(f"{what} must be non-zero")
         return windows(items, n, name != "windows", name == "chunks_exact")
 
     return sub_slices
@@ -629,6 +653,7 @@ ITERATORS = rows(
     ),
     *(Builtin("iterators", n, None, "", _flat_map, _flat_type) for n in ("flat_map", "flatten")),
     Builtin("iterators", "find", None, "", _find, _find_type),
+    Builtin("iterators", "remainder", None, "", _remainder, _remainder_type),
     *(
         Builtin("iterators", n, None, "", _best, _best_type)
         for n in ("max", "min", "max_by", "min_by", "max_by_key", "min_by_key")
