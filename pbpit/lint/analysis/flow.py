@@ -288,6 +288,7 @@ class _Flow:
         arms = [
             a for a in (body.named_children if body is not None else []) if a.type == "match_arm"
         ]
+        none = self._option_place(scrutinee)
         counted = None  # `match step { 0 => .., _ => .. }`: the loop whose counter it is
         if scrutinee is not None and scrutinee.type == "identifier":
             slot = self.lookup(self.text(scrutinee))
@@ -301,6 +302,8 @@ class _Flow:
                 if pattern is not None:
                     self._bind_part(pattern, value)
                     self.expr(pattern.child_by_field_id(_FIELD.condition))
+                    if none is not None and self.text(pattern) == "None":
+                        self.state.values[none] = _DATA  # `None => ..`: it holds no tensor
                 if once:  # one value of the counter: one pass at most
                     self.once.append((counted, arm.start_byte + self.delta))
                 try:
@@ -316,6 +319,30 @@ class _Flow:
         if not arms:
             return _DATA
         return self.branches([arm_of(arm) for arm in arms], self.span(node)[1])
+
+    def _option_place(self, node: Node | None) -> _Slot | None:
+        """The name or field an `Option` matched is read from (`self.total` of `match
+        self.total.clone()`, `&opt`, `opt.as_ref()`): in a `None` arm it holds no tensor."""
+        while node is not None:
+            if node.type in ("reference_expression", "parenthesized_expression"):
+                node = node.named_children[-1] if node.named_child_count else None
+            elif node.type == "call_expression":
+                function = node.child_by_field_id(_FIELD.function)
+                given = node.child_by_field_id(_FIELD.arguments)
+                name = function.child_by_field_id(_FIELD.field) if function is not None else None
+                if name is None or given is None or given.named_child_count:
+                    return None
+                if self.text(name) not in ("clone", "as_ref", "as_mut", "as_deref"):
+                    return None
+                node = function.child_by_field_id(_FIELD.value)
+            elif node.type == "identifier":
+                return self.lookup(self.text(node))
+            elif node.type == "field_expression":
+                path = self._path(node)
+                return self._field_slot(path, create=True) if path is not None else None
+            else:
+                return None
+        return None
 
     # -- loops
 
