@@ -98,6 +98,11 @@ class MacroLowering:
                 return self.format(args)
         if name in ("write", "writeln") and self.fn_ret is not error_types.FMT_RESULT:
             return std_write.lower(self, node, name)  # into a `String` (std_write.py)
+        if name == "format_args" and std_write.written_by(self, node):  # `s.write_fmt(..)`
+            with self.macro_args(node) as args:
+                if not args:
+                    raise self.fail(node, "`format_args!` needs a format string")
+                return self.format(args)
         if name in ("write", "writeln"):  # in `impl Display`'s `fmt` (error_types.py)
             return error_types.lower_write(self, node, name)
         if name in _PANIC_MACROS:

@@ -54,6 +54,23 @@ def lower(lowerer: Any, node: Any, name: str) -> Method:
     return Method(pos, place, "write_fmt", [], [text])
 
 
+def written_by(lowerer: Any, node: Any) -> bool:
+    """Whether the macro `node` (`format_args!(..)`) is the argument of `s.write_fmt(..)`, what
+    `write!` expands to (its text, a `format!`'s, is all `write_fmt` reads); without `use
+    std::fmt::Write;`, rustc's E0599 for `write_fmt`."""
+    args = node.parent
+    call = args.parent if args is not None and args.type == "arguments" else None
+    function = call.child_by_field_name("function") if call is not None else None
+    if function is None or function.type != "field_expression":
+        return False
+    if lowerer.text(function.child_by_field_name("field")) != "write_fmt":
+        return False
+    if not _trait_in_scope(lowerer.src)[0]:
+        what = "no method named `write_fmt` found (`use std::fmt::Write;`)"
+        raise lowerer.fail(function.child_by_field_name("field"), rejects(what, "E0599"))
+    return True
+
+
 def _write_fmt_type(ck: Any, e: Any, recv: Ty) -> Ty:
     from pbpit.rust.interp.error_types import FMT_ERROR  # (it imports the rows)
 

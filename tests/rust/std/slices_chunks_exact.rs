@@ -15,4 +15,5 @@ fn main() {
     }
     let s: &[i32] = &[1, 2, 3];
     println!("{:?}", s.chunks_exact(2).next());
+    println!("{:?} {:?}", v.chunks_exact(2).remainder(), a.chunks_exact(4).remainder());
 }

@@ -19,4 +19,7 @@ fn main() {
     println!("{:?}", rows);
     let r = write!(out, "z");
     println!("{:?} {}", r, out.len());
+    let mut direct = String::new();
+    direct.write_fmt(format_args!("{}+{}", 1, 2)).unwrap();
+    println!("{}", direct);
 }
