@@ -152,6 +152,10 @@ fn main() {
                     helps = [detach_where_put_help(definition.name, name, edits)]
                 else:
                     helps = [detach_where_put_help("tracked tensor", name, [], indexed=True)]
+                    # A map also read at an earlier pass's key: that read, detached.
+                    keep = keep_detached(name, meeting, fixes)
+                    keep = keep and detach_earlier_reads(keep, name, meeting, fixes)
+                    helps += [keep] if keep is not None and keep.edits else []
             elif pushed(definition, fixes) or filled(name, meeting, fixes):
                 helps = [empty_each_pass(name, meeting, fixes)]
                 keep = keep_detached(name, meeting, fixes)
