@@ -212,6 +212,26 @@ CASES = {
              '    println!("{:?} {:?}", v.chunks_exact(2).remainder(), c.len());'),
         runs("[5] 2\n"),
     ),
+    "assign_through_a_ref_name": (
+        main('let mut pair = (1, 2);\n    let (ref mut a, ref b) = pair;\n    *a += 1;\n'
+             '    *b += 1;\n    println!("{:?}", pair);'),
+        rejects("E0594"),
+    ),
+    "push_through_a_ref_name": (
+        main('let mut p = (1, vec![1.0]);\n    let (ref mut x, ref v) = p;\n    *x += 1;\n'
+             '    v.push(2.0);\n    println!("{:?}", p);'),
+        rejects("E0596"),
+    ),
+    "ref_names_read_beside_the_variable": (
+        main('let pair = (1, String::from("a"));\n    let (ref a, ref b) = pair;\n'
+             '    println!("{} {} {:?}", a, b, pair);'),
+        runs('1 a (1, "a")\n'),
+    ),
+    "generic_add_of_a_reference": (
+        main('println!("{}", f(1, 2));', "use std::ops::Add;\nfn f<T: Add<Output = T> + Copy>"
+             "(a: T, b: T) -> T {\n    let r = &a;\n    r + b\n}\n"),
+        rejects("E0369"),
+    ),
     "exp_precision_of_a_string": (
         main('let s = String::from("a");\n    println!("{:.3e}", s);'),
         rejects("E0277"),

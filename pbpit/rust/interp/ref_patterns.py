@@ -1,5 +1,5 @@
-"""`ref mut` in a `let` pattern: `let (ref mut a, ref mut b) = pair;`, `let P { ref mut x, ref
-v, .. } = p;` (or `= *p` of `iter_mut`): each name a reference into its part of the place,
+"""`ref mut` and `ref` in a `let` pattern: `let (ref mut a, ref mut b) = pair;`, `let P { ref mut
+x, ref v, .. } = p;` (or `= *p` of `iter_mut`): each name a reference into its part of the place,
 which stays where it is (nothing is moved). pbpit erases references, so each name is the place
 itself (`pair.0`), made where the name is written (as `iter_mut.element` makes `v[i]`): `*a +=
 1` changes `pair.0`, `v.push(x)` pushes to `p.v`.
@@ -167,7 +167,7 @@ def destructure(lowerer: Any, node: Any, pattern: Any, init: Any) -> list | None
     places), or None when it is not one of its forms."""
     value_node = node.child_by_field_name("value")
     found: list = []
-    if not _leaves(lowerer, pattern, (), found) or not any(m for _, _, m in found):
+    if not _leaves(lowerer, pattern, (), found) or not found:
         return None
     if init.borrowed or value_node is None:
         return None
@@ -175,7 +175,10 @@ def destructure(lowerer: Any, node: Any, pattern: Any, init: Any) -> list | None
     if root is None:
         raise lowerer.fail(value_node, "`ref mut` of anything but a variable or its field")
     binding = root.binding
-    if not (binding.mutable or binding.mut_ref or is_element(init) or _under_element(init)):
+    borrows_mut = any(m for _, _, m in found)
+    if borrows_mut and not (
+        binding.mutable or binding.mut_ref or is_element(init) or _under_element(init)
+    ):
         place = lowerer.text(value_node).lstrip("*")
         what = f"cannot borrow `{place}` as mutable, as `{binding.name}` is not declared as mutable"
         raise lowerer.fail(found[0][0], rejects(what, "E0596"))
@@ -190,7 +193,8 @@ def destructure(lowerer: Any, node: Any, pattern: Any, init: Any) -> list | None
         made = lowerer.declare(lowerer.text(name_node), False)
         made.mut_ref = mutable
         setattr(made, _ALIAS, (value_node, lowerer.delta, path, mutable))
-    _refuse_uses_while_borrowed(lowerer, node, binding.name, [lowerer.text(n) for n, _, _ in found])
+    names = [lowerer.text(n) for n, _, _ in found]
+    _refuse_uses_while_borrowed(lowerer, node, binding.name, names, borrows_mut)
     return [made_let]
 
 
@@ -202,9 +206,12 @@ def _under_element(value: Any) -> bool:
     return is_element(value)
 
 
-def _refuse_uses_while_borrowed(lowerer: Any, node: Any, root: str, names: list[str]) -> None:
+def _refuse_uses_while_borrowed(
+    lowerer: Any, node: Any, root: str, names: list[str], borrows_mut: bool
+) -> None:
     """The statements after the `let`: one naming `root` before the last naming one of `names`
-    (rustc's E0499/E0502 while the borrow lives) is refused."""
+    (rustc's E0499/E0502 while the borrow lives) is refused; when every name is `ref`, one
+    naming it outside a macro's arguments (which only read it)."""
     block = node.parent
     if block is None:
         return
@@ -217,8 +224,8 @@ def _refuse_uses_while_borrowed(lowerer: Any, node: Any, root: str, names: list[
         if _names(lowerer, stmt) & set(names):
             last = i
     for stmt in after[: last + 1]:
-        if root in _names(lowerer, stmt):
-            what = f"`{root}` used while `ref mut` names of it are still used"
+        if root in _names(lowerer, stmt, in_macros=borrows_mut):
+            what = f"`{root}` used while `ref` or `ref mut` names of it are still used"
             raise lowerer.fail(stmt, what + " (rustc's borrow checker rejects it)")
 
 
@@ -237,17 +244,53 @@ def _binds(lowerer: Any, node: Any) -> set[str]:
     return found
 
 
-def _names(lowerer: Any, node: Any) -> set[str]:
+def _names(lowerer: Any, node: Any, in_macros: bool = True) -> set[str]:
     found: set[str] = set()
     todo = [node]
     while todo:
         part = todo.pop()
+        if part.type == "token_tree" and not in_macros:
+            continue
         after = part.next_sibling
         field = after is not None and after.type == ":"  # `x: 1` in a macro's struct literal
         if part.type in ("identifier", "self") and not field:
             found.add(lowerer.text(part))
         todo.extend(part.children)
     return found
+
+
+def _refuse_change_behind_ref(
+    lowerer: Any, node: Any, name: str, deref: bool, member: bool
+) -> None:
+    """`*a = x` (E0594) or `v.push(x)` (a `&mut self` method of std: E0596) through a `ref`
+    name, which is a `&` reference."""
+    parent = node.parent
+    outer = parent.parent if parent is not None else None
+    assigned = outer is not None and outer.type in (
+        "assignment_expression",
+        "compound_assignment_expr",
+    )
+    if deref and assigned and outer.child_by_field_name("left") == parent:
+        what = f"cannot assign to `*{name}`, which is behind a `&` reference"
+        raise lowerer.fail(outer, rejects(what, "E0594"))
+    called = outer is not None and outer.type == "call_expression"
+    if member and called and lowerer.text(parent.child_by_field_name("field")) in _mutating():
+        what = f"cannot borrow `*{name}` as mutable, as it is behind a `&` reference"
+        raise lowerer.fail(node, rejects(what, "E0596"))
+
+
+def _mutating() -> frozenset[str]:
+    """The names of std's `&mut self` methods (their rows' `mutates`)."""
+    from pbpit.rust.interp import std_methods
+    from pbpit.rust.interp.builtins import Family
+
+    return frozenset(
+        row.name
+        for family in vars(std_methods).values()
+        if isinstance(family, Family) and family.rows
+        for row in family.rows.values()
+        if row.mutates
+    )
 
 
 def place(lowerer: Any, node: Any, binding: Any) -> Any | None:
@@ -268,6 +311,8 @@ def place(lowerer: Any, node: Any, binding: Any) -> Any | None:
         name = binding.name
         what = f"`{name}` of `ref mut` used as a value (pbpit runs `*{name}`, `{name}.field` "
         raise lowerer.fail(node, what + f"and `{name}.method()`)")
+    if not mutable:
+        _refuse_change_behind_ref(lowerer, node, binding.name, deref, member)
     pos = lowerer.pos(node)
     here, lowerer.delta = lowerer.delta, delta
     try:

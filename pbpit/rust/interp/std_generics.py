@@ -232,6 +232,7 @@ def binary(checker: Any, e: Any, left: Ty, right: Ty) -> Ty | None:
     trait = OPERATORS.get(e.op)
     if trait is not None and trait in (std_of(lt) or {}):  # `a + b` of `T: Add<Output = T>`
         _refuse_other_output(checker, e, lt, trait)
+        _refuse_reference_operand(checker, e, lt, (e.left, e.right))
         checker.unify(left, right, e.right.pos)
         e.kind = "param-order"
         return left
@@ -239,6 +240,18 @@ def binary(checker: Any, e: Any, left: Ty, right: Ty) -> Ty | None:
         what = f"binary operation `{e.op}` cannot be applied to type `{show(lt)}`"
         raise checker.fail(e.op_pos or e.pos, rejects(what, "E0369"))
     raise checker.fail(e.pos, f"`{e.op}` on a value of the type parameter `{show(lt)}`")
+
+
+def _refuse_reference_operand(checker: Any, e: Any, param: ParamT, operands: tuple) -> None:
+    """`acc + x` of `acc = &zero` (a `&T`: `T: Add` is not `&T: Add`): rustc's E0369 (`+=`:
+    E0368). References are erased: an operand that certainly is one."""
+    from pbpit.rust.interp import references
+
+    if any(references.certainly_reference(x) for x in operands):
+        assign = hasattr(e, "target")  # `acc += x`, an `Assign`
+        op = f"{e.op}=" if assign else e.op
+        what = f"binary operation `{op}` cannot be applied to type `&{param.name}`"
+        raise checker.fail(e.pos, rejects(what, "E0368" if assign else "E0369"))
 
 
 def _refuse_other_output(checker: Any, e: Any, param: ParamT, trait: str) -> None:
@@ -277,6 +290,7 @@ def assign(checker: Any, e: Any, target: Ty, value: Ty) -> Ty | None:
         what = f"binary assignment operation `{e.op}=` cannot be applied to type `{show(t)}`"
         raise checker.fail(e.pos, rejects(what, "E0368"))
     checker.unify(target, value, e.value.pos)
+    _refuse_reference_operand(checker, e, t, (e.target,))  # type: ignore[arg-type]
     root = e.target
     if isinstance(root, Local) and not (root.binding.mutable or root.binding.mut_ref):
         what = f"cannot borrow `{root.binding.name}` as mutable, as it is not declared as mutable"
