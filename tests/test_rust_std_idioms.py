@@ -232,6 +232,16 @@ CASES = {
              "(a: T, b: T) -> T {\n    let r = &a;\n    r + b\n}\n"),
         rejects("E0369"),
     ),
+    "ref_mut_of_a_shared_reference": (
+        main('let mut p = (1, 2);\n    let (ref mut a, _) = &p;\n    *a += 1;\n'
+             '    println!("{:?}", p);'),
+        rejects("E0596"),
+    ),
+    "ref_mut_of_a_mut_reference": (
+        main('let mut p = (1, 2);\n    let (ref mut a, _) = &mut p;\n    *a += 1;\n'
+             '    println!("{:?}", p);'),
+        runs("(2, 2)\n"),
+    ),
     "exp_precision_of_a_string": (
         main('let s = String::from("a");\n    println!("{:.3e}", s);'),
         rejects("E0277"),

@@ -169,13 +169,18 @@ def destructure(lowerer: Any, node: Any, pattern: Any, init: Any) -> list | None
     found: list = []
     if not _leaves(lowerer, pattern, (), found) or not found:
         return None
-    if init.borrowed or value_node is None:
+    if value_node is None:
         return None
+    borrows_mut = any(m for _, _, m in found)
+    if init.borrowed and not init.mut_borrow and borrows_mut:  # `= &p`: a `&` reference
+        what = "cannot borrow data in a `&` reference as mutable"
+        raise lowerer.fail(found[0][0], rejects(what, "E0596"))
+    if value_node.type == "reference_expression":  # `= &mut p`, `= &p`: the place `p` itself
+        value_node = value_node.child_by_field_name("value")
     root = _root(init)
     if root is None:
         raise lowerer.fail(value_node, "`ref mut` of anything but a variable or its field")
     binding = root.binding
-    borrows_mut = any(m for _, _, m in found)
     if borrows_mut and not (
         binding.mutable or binding.mut_ref or is_element(init) or _under_element(init)
     ):
