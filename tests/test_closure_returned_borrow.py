@@ -1,7 +1,10 @@
 """A closure that returns a borrow of its own parameter or local (`|&x| Some(&x)`, `|x| &x`,
-`return Some(&y)` of a `let y` in its body) is rustc's E0515: pbpit ran them, and
-`tools/rustc_differential.py` found it by adding a `&` in a std program. A borrow through a
-parameter (`|p| &p.0`) and a reference returned as it came (`Some(x)`) run.
+`return Some(&y)` of a `let y` in its body, `Ok(&i)`) is rejected by rustc: pbpit ran them, and
+`tools/rustc_differential.py` found it by adding a `&` in a std program. rustc says E0515 where
+the types fit, else the type error it meets first (`Ok(&i)` collected into a `Vec<i32>`:
+E0277), which pbpit, erasing references, cannot tell apart: it refuses them as rustc's error
+without naming a code. A borrow through a parameter (`|p| &p.0`) and a reference returned as
+it came (`Some(x)`) run.
 
 Verdicts recorded from rustc 1.95 (`rustc_differential.rustc_verdict`); where rustc is on
 PATH, a test checks they are still rustc's."""
@@ -9,7 +12,8 @@ PATH, a test checks they are still rustc's."""
 from __future__ import annotations
 
 import pytest
-from rustc_verdicts import pbpit_gives, rejects, runs, stale
+import rustc_differential as diff
+from rustc_verdicts import judge, pbpit_gives, rejects, runs, stale
 
 CASES = {
     "some_of_a_pattern_binding": (
@@ -56,6 +60,17 @@ fn main() {
 """,
         rejects("E0515"),
     ),
+    "ok_of_a_parameter_collected_into_values": (
+        """\
+fn main() {
+    let w: Result<Vec<i32>, String> = (1..4)
+        .map(|i| if i < 3 { Ok(&i) } else { Err(format!("no {}", i)) })
+        .collect();
+    println!("{:?}", w);
+}
+""",
+        rejects("E0277"),
+    ),
     "borrows_through_a_parameter_run": (
         """\
 fn main() {
@@ -73,8 +88,13 @@ fn main() {
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_pbpit_gives_rustcs_verdict(name):
-    pbpit_gives(CASES, name)
+def test_pbpit_rejects_what_rustc_rejects_and_runs_the_rest(name):
+    source, expected = CASES[name]
+    if expected.state == "ran":
+        pbpit_gives(CASES, name)
+        return
+    found = judge(source, diff.pbpit_verdict)
+    assert (found.state, found.codes, found.outside) == ("rejected", [""], False), found
 
 
 def test_the_recorded_verdicts_are_rustcs():

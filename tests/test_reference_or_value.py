@@ -3,7 +3,8 @@
 `*r = vec![..]` of `let r = w;` (a `Vec` value: `*r` is a slice) is rustc's E0308, not the
 E0594 pbpit said, and of a number E0614; `if let Some(x) = o2.as_mut()` of `let mut o2 = &o;`
 or `o: &Option<T>` is E0596 (pbpit ran it); `&s + "y"`, `s + "!"` of `s: &String` are E0369
-(no `Add` for `&String`; pbpit ran them).
+(no `Add` for `&String`; pbpit ran them); `x.0` of a `&i32` is E0609 ("no field `0` on type
+`&i32`"), E0610 being a number's own.
 
 Verdicts recorded from rustc 1.95 (`rustc_differential.rustc_verdict`); where rustc is on
 PATH, a test checks they are still rustc's."""
@@ -126,6 +127,30 @@ fn main() {
 }
 """,
         rejects("E0369"),
+    ),
+    "field_of_a_number_reference": (
+        """\
+fn main() {
+    let v = vec![(1, 2)];
+    let w: Vec<&i32> = v.iter().map(|p| &p.0).collect();
+    for x in w.iter() {
+        println!("{}", x.0);
+    }
+    let y = 3;
+    let r = &y;
+    println!("{}", r.0);
+}
+""",
+        rejects("E0609"),
+    ),
+    "field_of_a_number_value": (
+        """\
+fn main() {
+    let y = 3;
+    println!("{}", y.0);
+}
+""",
+        rejects("E0610"),
     ),
 }
 

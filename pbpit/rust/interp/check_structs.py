@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp import error_types, op_traits, results, shapes, slice_patterns
+from pbpit.rust.interp import error_types, op_traits, references, results, shapes, slice_patterns
 from pbpit.rust.interp.builtins import CLONE, USER
 from pbpit.rust.interp.check_rules import (
     refuse_aliasing,
@@ -148,9 +148,13 @@ class StructRules:
             raise self.fail(e.pos, "type annotations needed")
         elif base is shapes.SHAPE:  # `shape.dims`: private in Burn 0.22 (shapes.py)
             raise shapes.private_field(self, e)
+        if (is_number(base) or base is BOOL) and references.certainly_reference(e.base):
+            what = f"no field `{e.name}` on type `&{show(base)}`"  # (a reference: not E0610)
+            raise self.fail(e.pos, rejects(what, "E0609"))
         if is_number(base) or base is BOOL:  # rustc's E0610 for a primitive type
             what = f"`{show(base)}` is a primitive type and therefore doesn't have fields"
-            raise self.fail(e.pos, rejects(what, "E0610"))
+            # (E0609 of `&i32` where the value may be a reference pbpit erased: no code)
+            raise self.fail(e.pos, rejects(what, "E0610" if self.owned(e.base) else None))
         what = f"no field `{e.name}` on type `{show(base)}`"
         raise self.fail(e.pos, rejects(what, "E0609"))
 

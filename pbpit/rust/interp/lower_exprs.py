@@ -79,7 +79,7 @@ class ExprLowering:
             raise self.fail(operator, f"the operator `{op}`")
         left_node = node.child_by_field_name("left")
         right_node = node.child_by_field_name("right")
-        if op in _COMPARISONS:
+        if op in _COMPARISONS or op == "<<":  # `a as i32 << 2` too
             self.refuse_rustc_misreading(operator, left_node)
         if op == "-" and left_node.type == "range_expression" and len(self.kids(left_node)) == 1:
             return self.negative_range_end(node, left_node, right_node)
@@ -100,17 +100,18 @@ class ExprLowering:
                     break
                 left = inner
             raise self.fail(self.operator(left), "comparison operators cannot be chained")
-        if operator.type != "<":
+        if operator.type not in ("<", "<<"):
             return
         last = left  # the operand just before `<`, as the parser meets it
         while last.type == "binary_expression":
             last = last.child_by_field_name("right")
         if last.type == "type_cast_expression":
             target = self.text(last.child_by_field_name("type"))
+            op, what = operator.type, "comparison" if operator.type == "<" else "shift"
             raise self.fail(
                 operator,
-                f"`<` is interpreted as a start of generic arguments for `{target}`, not a "
-                f"comparison (write `({self.text(last)}) < ..`)",
+                f"`{op}` is interpreted as a start of generic arguments for `{target}`, not a "
+                f"{what} (write `({self.text(last)}) {op} ..`)",
             )
 
     def negative_range_end(self, node: Node, range_node: Node, right_node: Node) -> Expr:

@@ -67,6 +67,10 @@ class PathLowering:
             module, const = self.imported_consts[name]
             value = float_const(module, const, in_consts=True)
             return Lit(self.pos(node), "value", value, NAMED[module])
+        if name in _STD_MACROS:  # `line`, `vec`: a macro of std's prelude named as a value
+            refused = self.fail(node, rejects(f"expected value, found macro `{name}`", "E0423"))
+            refused.label = "not a value"
+            raise refused
         # rustc's E0425, not a construct outside the subset: the name is the program's mistake.
         refused = self.fail(node, rejects(f"cannot find value `{name}` in this scope", "E0425"))
         refused.label = "not found in this scope"
@@ -425,3 +429,12 @@ class PathLowering:
             value.borrowed = True
             return value
         return self.expr(node)
+
+
+# The macros of std's prelude: a name among them used as a value is rustc's E0423 ("expected
+# value, found macro"), not E0425.
+_STD_MACROS = frozenset(
+    "assert assert_eq assert_ne column concat dbg debug_assert debug_assert_eq debug_assert_ne "
+    "env eprint eprintln file format format_args include include_str line matches module_path "
+    "panic print println stringify todo unimplemented unreachable vec write writeln".split()
+)

@@ -201,7 +201,7 @@ class MoveCheck:
         """Whether `e` is certainly a value, not a reference, where the checker could not tell:
         what a method of the program's own returns by value (`q.shifted(1.0)`), a `clone()`
         (of a type that is `Clone`: pbpit runs no other), what `collect()` and the like make,
-        an iterator or a range, `unwrap()` of such a value, `Box::new` of one, a variable
+        an iterator or a range, `unwrap()` or `?` of such a value, `Box::new` of one, a variable
         given such a value."""
         if e is None or e.borrowed:
             return False
@@ -220,7 +220,8 @@ class MoveCheck:
             return e.user.ret_owned
         if e.name in _MADE:
             return True
-        return e.name in ("unwrap", "expect", "unwrap_err") and self.made(e.recv)
+        # (`?` is lowered to the method `?`: `collect::<Result<Vec<_>, _>>()?` a value too)
+        return e.name in ("unwrap", "expect", "unwrap_err", "?") and self.made(e.recv)
 
     def uninitialized(self, e: Local, move: Move) -> Unsupported:
         name = e.binding.name

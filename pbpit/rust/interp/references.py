@@ -228,3 +228,42 @@ def refuse_deref_assignment(checker: Any, e: Any) -> None:
         return
     what = f"mismatched types: expected `{unsized}`, found `{show(resolve(e.value.ty))}`"
     raise checker.fail(e.value.pos, rejects(what, "E0308"))
+
+
+# Methods whose closure takes one item of the iterator (or a reference to one), and the
+# adapters between `v.iter()` and such a method that keep the items `&T`.
+_ITEM_TAKING = frozenset(
+    ("map", "for_each", "any", "all", "position", "inspect", "filter", "find", "filter_map")
+    + ("find_map", "take_while", "skip_while", "max_by_key", "min_by_key")
+)
+_KEEPING_ITEMS = frozenset(
+    ("rev", "skip", "take", "step_by", "peekable", "filter", "skip_while", "take_while")
+    + ("inspect",)
+)
+
+
+def mark_iter_closure_params(body: Any) -> None:
+    """Mark the parameter of each one-parameter closure in `body` given the items of
+    `v.iter()` (through adapters that keep them): `x` of `v.iter().map(|x| ..)` is a `&T` (a
+    `&&T` for `filter`), as `x` of `for x in v.iter()` is (`ITEMS_BY_REFERENCE`), so `x == 100`
+    is rustc's E0277. A parameter with a written type or a pattern (`|&x|`) is left alone."""
+    from pbpit.rust.interp.nodes import Closure, Method, children
+
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        stack.extend(reversed(list(children(node))))
+        if not (isinstance(node, Method) and node.name in _ITEM_TAKING and node.args):
+            continue
+        closure = node.args[-1]
+        if not isinstance(closure, Closure) or len(closure.params) != 1:
+            continue
+        if closure.param_tys[0] is not None or closure.params[0] is None:
+            continue
+        recv = node.recv
+        while isinstance(recv, Method) and recv.name in _KEEPING_ITEMS:
+            recv = recv.recv
+        if isinstance(recv, Method) and recv.name == "iter" and not recv.args:
+            param = closure.params[0]
+            if not param.name.startswith("("):  # (a hidden binding of `|&x|`, `|(a, b)|`)
+                setattr(param, ITEMS_BY_REFERENCE, True)
