@@ -49,7 +49,9 @@ class PassShapes:
     `loss`, `backward`, `loop`, `_item`, `_pre`, `shape`, `uses`)."""
 
     def _counter_first(self) -> int:
-        """The loop's counter on its first pass (a loop is made when there is none)."""
+        """The loop's counter on its first pass (a loop is made when there is none). These
+        shapes choose no tensor by a branch: `branch` is none."""
+        self.shape["branch"] = "none"
         if self.shape["loop"] == "none":
             self.shape["loop"] = "for"
         return {"for": 0, "while": 1, "loop": 1, "epochs": 0, "while_let": 0}[self.shape["loop"]]
@@ -65,6 +67,12 @@ class PassShapes:
             return f"Tensor::from_inner({expr}.inner())"
         return expr
 
+    def _whole_passes(self) -> None:
+        """No exit that skips the first pass or ends the loop after the second: which pass
+        refreshes, or meets a key again, is then a matter of the counter's values."""
+        if self.shape["exit"] in ("continue_first", "break_second", "return_second"):
+            self.shape["exit"] = "none"
+
     def _later(self, first: int) -> str:
         guard = self.pick("guard", GUARDS)
         return f"step > {first}" if guard == "gt" else f"step >= {first + 1}"
@@ -74,8 +82,8 @@ class PassShapes:
         those first in each pass."""
         books = self.pick("books", BOOKS)
         if books == "history":
-            return ["let mut history: Vec<usize> = Vec::new();"], [
-                "history.push(step);", "if history.len() > 2 {", "    history.remove(0);", "}"]
+            return ["let mut recent: Vec<usize> = Vec::new();"], [
+                "recent.push(step);", "if recent.len() > 2 {", "    recent.remove(0);", "}"]
         if books == "counts":
             self.uses.append("use std::collections::HashMap;")
             return ["let mut counts: HashMap<usize, usize> = HashMap::new();"], [
@@ -244,6 +252,7 @@ class PassShapes:
 
     def _refresh(self, made: str, used) -> list[str]:
         first = self._counter_first()
+        self._whole_passes()
         when = self.pick("refresh", REFRESHES)
         cond = {"after_first": f"step > {first}", "every_2": "step % 2 == 0",
                 "every_3": "step % 3 == 0"}[when]
@@ -256,6 +265,7 @@ class PassShapes:
 
     def _map_key(self, made: str, used) -> list[str]:
         self._counter_first()
+        self._whole_passes()
         if self.shape["cut"] == "end":
             self.shape["cut"] = "none"
         key = self.pick("key", KEYS)
@@ -270,6 +280,7 @@ class PassShapes:
         return pre + before + lines
 
     def _minibatches(self, made_of, used) -> list[str]:
+        self.shape["branch"] = "none"
         if self.shape["cut"] == "end":
             self.shape["cut"] = "none"
         self._item("struct Minibatch {\n    old: Tensor<2>,\n    x: Tensor<2>,\n}")
