@@ -357,9 +357,9 @@ def detach_put(name: str, body: Node, leaf: bool, fixes: Fixes) -> list[Edit]:
     edits = []
     for node in assignments(name, body, fixes):
         right = node.child_by_field_name("right")
-        if right is not None and right.type == "struct_expression":
-            # `state = LstmState { h: next.h.detach(), c: next.c }`: each tensor field
-            # detached where the literal puts it.
+        if right is not None and right.type in ("struct_expression", "tuple_expression"):
+            # `state = LstmState { h: next.h.detach(), c: next.c }`, `state = (h.detach(),
+            # c)`: each tensor field or element detached where the literal puts it.
             put = detach_literal(right, fixes, leaf)
             if put is None:
                 return []

@@ -37,7 +37,27 @@ def detach_once_edits(definition: Definition, fixes: Fixes) -> list[Edit]:
         edits = detach_in_literal(definition.name, definition.statement, fixes)
     if not edits and definition.statement is not None:
         edits = detach_where_stored(definition.name, definition.statement, fixes)
+    if not edits and definition.statement is None:
+        edits = detach_in_builder(definition, fixes)
     return edits
+
+
+def detach_in_builder(definition: Definition, fixes: Fixes) -> list[Edit]:
+    """For a tensor a function of the file makes and returns (in a struct, `Anchors { keys }`
+    of `build_anchors`), called once in the file: `.detach()` where that function makes it (its
+    own `let`); none when the function is called elsewhere too (its other callers would lose
+    the gradient), or is not this file's."""
+    home = definition.home
+    if home is None or len(definition.made_in) != 1 or home.statement is None:
+        return []
+    function, file, _ = definition.made_in[0]
+    if file is not fixes.source or not function:
+        return []
+    called = function.rsplit("::", 1)[-1]
+    calls = re.findall(rb"(?<!fn )\b" + re.escape(called.encode()) + rb"\s*\(", fixes.data)
+    if len(calls) != 1:
+        return []
+    return detach_once_edits(home, fixes)
 
 
 def detach_where_stored(name: str, statement: Node, fixes: Fixes) -> list[Edit]:
@@ -66,6 +86,9 @@ def detach_where_stored(name: str, statement: Node, fixes: Fixes) -> list[Edit]:
     if function.type == "scoped_identifier" and statement.type == "let_declaration":
         path, method = function.child_by_field_name("path"), function.child_by_field_name("name")
         kind = last_segment(fixes.text(path)) if path is not None else None
+    elif function.type == "identifier" and statement.type == "let_declaration":
+        # A function of the file that builds the struct (`let memory = build(&model, ..);`).
+        method, kind = function, ""
     elif function.type == "field_expression":
         receiver, method = (
             function.child_by_field_name("value"),
@@ -79,6 +102,8 @@ def detach_where_stored(name: str, statement: Node, fixes: Fixes) -> list[Edit]:
     if method is None:
         return []
     found = _functions(fixes.text(method), kind, fixes)
+    if kind == "":
+        found = _free_functions(fixes.text(method), fixes)
     if len(found) != 1:
         return []
     type_name, body = found[0]
@@ -116,6 +141,20 @@ def _stored_here(field_: str, statement: Node, fixes: Fixes) -> list[Edit] | Non
     return [] if fixes.detached_already(value) else fixes.detach_edits(value)
 
 
+def _free_functions(name: str, fixes: Fixes) -> list[tuple[str, Node]]:
+    """The file's top-level function `name` returning one of its structs: that struct's name
+    and the function's body."""
+    found = []
+    for item in fixes.source.root.named_children:
+        label = item.child_by_field_name("name") if item.type == "function_item" else None
+        returns = item.child_by_field_name("return_type") if label is not None else None
+        body = item.child_by_field_name("body")
+        if label is None or returns is None or body is None or fixes.text(label) != name:
+            continue
+        found.append((last_segment(fixes.text(returns)), body))
+    return found
+
+
 def _functions(method: str, type_name: str | None, fixes: Fixes) -> list[tuple[str, Node]]:
     """The functions `method` of the file's impls (of `type_name` only, when given): the
     impl's type and the function's body each."""
@@ -148,7 +187,14 @@ def mapped_tensor(value: Node, fixes: Fixes) -> Node | None:
     if arguments.named_child_count != 1 or arguments.named_children[0].type != "closure_expression":
         return None
     body = arguments.named_children[0].child_by_field_name("body")
-    if body is None or body.type == "block" or not fixes.is_tensor(body, body):
+    if body is not None and body.type == "block":
+        # `|b| { let v = b.val(); v * 0.5 }`: the block's value, its last expression.
+        inner = [c for c in body.named_children if c.type not in ("line_comment", "block_comment")]
+        last = inner[-1] if inner else None
+        if last is None or last.type.endswith("statement") or last.type == "let_declaration":
+            return None
+        return last if fixes.is_tensor(last, body) else None
+    if body is None or not fixes.is_tensor(body, body):
         return None
     return body
 

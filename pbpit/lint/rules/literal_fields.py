@@ -99,8 +99,11 @@ def detach_field_edits(initializer: Node, fixes: Fixes, leaf: bool = False) -> l
 
 def detach_literal(literal: Node, fixes: Fixes, leaf: bool = False) -> list[Edit] | None:
     """Every tensor field the struct literal `literal` puts undetached, detached where it is
-    put; [] when each is detached already; None when `literal` is not a literal of one of the
-    file's structs with tensor fields."""
+    put (each element of a tuple `(h_new.detach(), c_new)` that names a variable or a field
+    and holds no number); [] when each is detached already; None when `literal` is not a
+    literal of one of the file's structs with tensor fields, nor such a tuple."""
+    if literal.type == "tuple_expression":
+        return _detach_tuple(literal, fixes, leaf)
     if literal.type != "struct_expression":
         return None
     type_name = literal_type(literal, fixes)
@@ -109,6 +112,27 @@ def detach_literal(literal: Node, fixes: Fixes, leaf: bool = False) -> list[Edit
     edits: list[Edit] = []
     for _, initializer in undetached_fields(literal, fixes, leaf):
         edits += detach_field_edits(initializer, fixes, leaf)
+    return edits
+
+
+def _detach_tuple(literal: Node, fixes: Fixes, leaf: bool) -> list[Edit] | None:
+    """A tuple of state (`state = (h_new.detach(), c_new);`): each element not detached yet
+    detached, when every element is a variable, a field or a tensor method's result (not a
+    number, as its binding says); None otherwise (what it holds is not known)."""
+    edits: list[Edit] = []
+    for element in literal.named_children:
+        if element.type in ("line_comment", "block_comment"):
+            continue
+        if fixes.detached_already(element, leaf):
+            continue
+        place = element.type in ("identifier", "field_expression")
+        if not (place or fixes.is_tensor(element, fixes.source.root)):
+            return None
+        if element.type == "identifier" and fixes.is_copy(fixes.text(element), element.start_byte):
+            return None
+        edits += fixes.detach_edits(element)
+        if leaf:
+            edits[-1] = replace(edits[-1], replacement=edits[-1].replacement + ".require_grad()")
     return edits
 
 

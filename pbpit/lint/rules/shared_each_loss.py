@@ -3,15 +3,18 @@
 the loop reads of each backward (a gradient logged per task, per micro-batch):
 
 - the losses are made where a closure or a loop reads the tensor (`.map(|(head, y)|
-  head.forward(shared.clone()) ..)`, `losses.push(..)` in a `for`): its `let` is written at each
-  of those reads instead, so that each loss is made from a forward of its own (`recompute for
-  each loss`: the first backward's gradients are the same);
+  head.forward(shared.clone()) ..)`, `losses.push(..)` in a `for`), or each loss reads it once
+  (`vec![a(feats.clone()), b(feats.clone())]`): its `let` is written at each of those reads
+  instead, so that each loss is made from a forward of its own (the first backward's gradients
+  are the same);
 - the tensor is a batch's output cut into pieces along its first dimension (`out.chunk(2, 0)`,
-  one loss each): the forward is run on each piece of the input instead (`x.chunk(2, 0)
-  .into_iter().map(|x| net.forward(x)).collect::<Vec<_>>()`), micro-batching as meant."""
+  `out.split(2, 0)`, one loss each): the forward is run on each piece of the input instead
+  (`x.chunk(2, 0).into_iter().map(|piece| net.forward(piece)).collect::<Vec<_>>()`),
+  micro-batching as meant."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from pbpit.diagnostics.model import Edit, Help
@@ -76,7 +79,8 @@ def each_loss_helps(name: str, statement: Node, fixes: Fixes) -> list[Help]:
     delete = fixes.edit(
         fixes.line_start(statement.start_point[0]), fixes.line_start(statement.end_point[0] + 1), ""
     )
-    if all(_repeated(node, block, fixes) for node in reads):
+    if len(reads) > 1 or all(_repeated(node, block, fixes) for node in reads):
+        # Each read made anew: a loss a closure or a loop makes each time, or one loss a read.
         edits = [_replace_read(node, made, fixes) for node in reads]
         return [recompute_for_each_loss_help(name, [delete, *edits])]
     piece = _per_piece(value, reads, fixes)
@@ -192,19 +196,11 @@ def _repeated(read: Node, block: Node, fixes: Fixes) -> bool:
 
 def _replace_read(read: Node, value: str, fixes: Fixes) -> Edit:
     """`name.clone()` (or `name`) at `read` written as `value`, in parentheses unless it takes
-    a method call as it is."""
-    path = ancestors(fixes.source.root, read)
+    a method call as it is (read from the text: a read in a macro's arguments too)."""
     start, end = read.start_byte, read.end_byte
-    if (
-        len(path) >= 3
-        and path[-2].type == "field_expression"
-        and path[-3].type == "call_expression"
-    ):
-        method = path[-2].child_by_field_name("field")
-        arguments = path[-3].child_by_field_name("arguments")
-        if method is not None and fixes.text(method) == "clone" and arguments is not None:
-            if arguments.named_child_count == 0:
-                end = path[-3].end_byte
+    clone = re.match(rb"\s*\.\s*clone\s*\(\s*\)", fixes.data[end : end + 32])
+    if clone is not None:
+        end += clone.end()
     wrapped = value if _no_parens(value) else f"({value})"
     return fixes.edit(start, end, wrapped)
 
@@ -235,7 +231,7 @@ def _per_piece(value: Node, reads: list[Node], fixes: Fixes) -> tuple[str, Edit]
     call = path[-3]
     method = path[-2].child_by_field_name("field")
     arguments = call.child_by_field_name("arguments")
-    if method is None or fixes.text(method) != "chunk" or arguments is None:
+    if method is None or fixes.text(method) not in ("chunk", "split") or arguments is None:
         return None
     given = [fixes.text(a) for a in arguments.named_children]
     if len(given) != 2 or given[1] != "0":
@@ -252,5 +248,6 @@ def _per_piece(value: Node, reads: list[Node], fixes: Fixes) -> tuple[str, Edit]
     forward = (text[:at] + b"piece" + text[at + len(source.encode()) :]).decode()
     if "piece" in {fixes.text(n) for n in identifiers(value)}:
         return None
-    mapped = f"{source}.chunk({given[0]}, 0).into_iter().map(|piece| {forward}).collect::<Vec<_>>()"
+    cut = fixes.text(method)
+    mapped = f"{source}.{cut}({given[0]}, 0).into_iter().map(|piece| {forward}).collect::<Vec<_>>()"
     return source, fixes.edit(call.start_byte, call.end_byte, mapped)
