@@ -68,10 +68,13 @@ class PassShapes:
         return expr
 
     def _whole_passes(self) -> None:
-        """No exit that skips the first pass or ends the loop after the second: which pass
-        refreshes, or meets a key again, is then a matter of the counter's values."""
+        """No exit that skips the first pass or ends the loop after the second, and a counter
+        read from the loop (not the values a `while let` pops): which pass refreshes, or meets
+        a key again, is otherwise a matter of values no lint follows."""
         if self.shape["exit"] in ("continue_first", "break_second", "return_second"):
             self.shape["exit"] = "none"
+        if self.shape["loop"] == "while_let":
+            self.shape["loop"] = "for"
 
     def _later(self, first: int) -> str:
         guard = self.pick("guard", GUARDS)
@@ -251,8 +254,8 @@ class PassShapes:
     # -- cache ---------------------------------------------------------------------------------
 
     def _refresh(self, made: str, used) -> list[str]:
-        first = self._counter_first()
         self._whole_passes()
+        first = self._counter_first()
         when = self.pick("refresh", REFRESHES)
         cond = {"after_first": f"step > {first}", "every_2": "step % 2 == 0",
                 "every_3": "step % 3 == 0"}[when]
@@ -264,8 +267,8 @@ class PassShapes:
         return pre + before + lines
 
     def _map_key(self, made: str, used) -> list[str]:
-        self._counter_first()
         self._whole_passes()
+        self._counter_first()
         if self.shape["cut"] == "end":
             self.shape["cut"] = "none"
         key = self.pick("key", KEYS)
