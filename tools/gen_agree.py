@@ -200,7 +200,13 @@ def main(argv: list[str] | None = None) -> int:
         failing = Counter((c["rule"], c["help"][:70], c["verdict"]) for c in checks
                           if c["verdict"] != "runs")
         for (rule, help_, verdict), n in failing.most_common(8):
-            print(f"  {n} x {verdict}: [{rule}] {help_}")
+            seeds = [r["seed"] for r in programs for c in r["fixes"]
+                     if (c["rule"], c["help"][:70], c["verdict"]) == (rule, help_, verdict)]
+            print(f"  {n} x {verdict}: [{rule}] {help_} (seeds {', '.join(map(str, seeds[:5]))})")
+            detail = next(c["detail"] for r in programs for c in r["fixes"]
+                          if (c["rule"], c["help"][:70], c["verdict"]) == (rule, help_, verdict))
+            if detail:
+                print(f"    {detail.splitlines()[0][:150]}")
     return 0
 
 
