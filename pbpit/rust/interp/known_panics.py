@@ -14,7 +14,9 @@ comparisons, `&&`, `||`, integer `as` casts and blocks of them. A closure's body
 nothing (its captures are not constants to rustc either); a mutable variable is never known.
 rustc does not check a branch it knows is not taken (`if false { .. }`): pbpit checks inside an
 `if` or `while` only when it knows the condition too, since rustc may know a condition pbpit
-does not.
+does not, or when the condition reads only what rustc cannot know either: parameters, `for`
+variables, variables assigned again or borrowed `&mut` (`while n != 1 { n = if n % 2 == 0 {
+n / 0 } .. }` is `unconditional_panic`).
 """
 
 from __future__ import annotations
@@ -22,9 +24,11 @@ from __future__ import annotations
 import re
 
 from pbpit.rust.interp.nodes import (
+    Assign,
     Binary,
     Binding,
     Block,
+    Call,
     Cast,
     Closure,
     ConstItem,
@@ -32,6 +36,8 @@ from pbpit.rust.interp.nodes import (
     Crate,
     Expr,
     ExprStmt,
+    Field,
+    For,
     If,
     IfLet,
     Index,
@@ -39,6 +45,7 @@ from pbpit.rust.interp.nodes import (
     Lit,
     Local,
     Match,
+    Method,
     Pat,
     Unary,
     Unsupported,
@@ -73,6 +80,7 @@ class KnownPanics:
         self.known: dict[Binding, int | bool] = {}
         self.consts: dict[str, int | bool | None] = {}
         self.params: frozenset[Binding] = frozenset()  # the function's: never known to rustc
+        self.unknowable: frozenset[Binding] = frozenset()  # (`opaque`)
         self.rules = rules(KnownPanics, "v_")
 
     def fail(self, e: Expr, what: str, label: str = "") -> Unsupported:
@@ -92,6 +100,7 @@ class KnownPanics:
         for fn in self.crate.fns.values():
             assert fn.body is not None
             self.params = frozenset(b for b in fn.params if b is not None)
+            self.unknowable = self.params | _unknowable(fn.body)
             self.body(fn.body)
 
     def literals(self, node: object) -> None:
@@ -269,16 +278,40 @@ class KnownPanics:
 
     def v_If(self, e: If) -> None:  # noqa: N802
         cond = self.value(e.cond)
+        either = cond is None and self.opaque(e.cond)
         if cond is True or cond is None:
-            self.branch(e.then, cond is True)
+            self.branch(e.then, cond is True or either)
         if cond is False or cond is None:
-            self.branch(e.els, cond is False)
+            self.branch(e.els, cond is False or either)
 
     def v_IfLet(self, e: IfLet) -> None:  # noqa: N802
         self.value(e.value)
 
     def v_While(self, e: While) -> None:  # noqa: N802
-        self.branch(e.body, self.value(e.cond) is True)
+        cond = self.value(e.cond)
+        self.branch(e.body, cond is True or (cond is None and self.opaque(e.cond)))
+
+    def opaque(self, cond: Expr | None) -> bool:
+        """Whether rustc cannot know `cond` either: operators, casts and literals over at least
+        one variable or call, each variable a parameter, a `for` variable or one assigned again
+        (`unknowable`), each call's result (`v.len() > 5`) unknown to rustc's propagation."""
+        seen = False
+        stack = [cond]
+        while stack:
+            e = stack.pop()
+            if isinstance(e, Local):
+                if e.binding not in self.unknowable:
+                    return False
+                seen = True
+            elif isinstance(e, Method | Call):
+                seen = True  # a call's result: rustc's propagation does not enter calls
+            elif isinstance(e, Binary) and e.kind == "logic":
+                return False  # (`n > 3 && false`: rustc knows the branch is not taken)
+            elif isinstance(e, Binary | Unary | Cast):
+                stack.extend(children(e))
+            elif not isinstance(e, Lit):
+                return False
+        return seen
 
     # A `match` on a value pbpit knows runs the arm its patterns pick; on a parameter, which
     # rustc cannot know either, any arm up to the first catch-all may run. On anything else
@@ -405,6 +438,30 @@ class KnownPanics:
             return None
         combine = {"&": lambda a, b: a & b, "|": lambda a, b: a | b, "^": lambda a, b: a ^ b}
         return combine[e.op](left, right)
+
+
+def _unknowable(body: Expr) -> frozenset[Binding]:
+    """The variables of `body` whose value rustc's constant propagation does not know: `for`
+    variables, closure parameters, and variables assigned after their `let` or borrowed `&mut`
+    (rustc keeps a variable assigned more than once only inside its own basic block)."""
+    found: set[Binding] = set()
+    stack: list[object] = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, For) and node.binding is not None:
+            found.add(node.binding)
+        elif isinstance(node, Closure):
+            found.update(b for b in node.params if b is not None)
+        elif isinstance(node, Assign):
+            root = node.target
+            while isinstance(root, Field | Index | Unary):
+                root = root.operand if isinstance(root, Unary) else root.base
+            if isinstance(root, Local):
+                found.add(root.binding)
+        elif isinstance(node, Local) and node.mut_borrow:
+            found.add(node.binding)
+        stack.extend(children(node))
+    return frozenset(found)
 
 
 def _fitting_type(name: str, value: int, negative: bool) -> str:
