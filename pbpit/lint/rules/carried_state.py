@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers, is_name, last_segment
 from pbpit.lint.rule import Meeting
-from pbpit.lint.rules.literal_fields import detach_literal, fields_put
+from pbpit.lint.rules.literal_fields import detach_constructed, detach_literal, fields_put
 from pbpit.lint.values import Definition
 from pbpit.rust.syntax import Node, descendants
 
@@ -364,6 +364,10 @@ def detach_put(name: str, body: Node, leaf: bool, fixes: Fixes) -> list[Edit]:
             if put is None:
                 return []
             edits += put
+            continue
+        made = detach_constructed(right, fixes, leaf) if right is not None else None
+        if made is not None:
+            edits += made  # `state = LstmState::new(h.detach(), c)`: each tensor argument
             continue
         function = right.child_by_field_name("function") if right is not None else None
         arguments = right.child_by_field_name("arguments") if right is not None else None

@@ -136,6 +136,55 @@ def _detach_tuple(literal: Node, fixes: Fixes, leaf: bool) -> list[Edit] | None:
     return edits
 
 
+def detach_constructed(call: Node, fixes: Fixes, leaf: bool = False) -> list[Edit] | None:
+    """`LstmState::new(h.detach(), c)`, a constructor of one of the file's structs: each
+    argument its parameter declares a plain `Tensor<..>` detached, unless it is already;
+    None when the call is no `Type::function(..)` of the file's impls with such parameters."""
+    function = call.child_by_field_name("function") if call.type == "call_expression" else None
+    arguments = call.child_by_field_name("arguments")
+    if function is None or function.type != "scoped_identifier" or arguments is None:
+        return None
+    path, method = function.child_by_field_name("path"), function.child_by_field_name("name")
+    if path is None or method is None or last_segment(fixes.text(path)) == "Tensor":
+        return None
+    found = []
+    for node in descendants(fixes.source.root):
+        kind = node.child_by_field_name("type") if node.type == "impl_item" else None
+        block = node.child_by_field_name("body") if kind is not None else None
+        if (
+            kind is None
+            or block is None
+            or last_segment(fixes.text(kind)) != last_segment(fixes.text(path))
+        ):
+            continue
+        for item in block.named_children:
+            label = item.child_by_field_name("name")
+            if item.type == "function_item" and label is not None:
+                if fixes.text(label) == fixes.text(method):
+                    found.append(item.child_by_field_name("parameters"))
+    if len(found) != 1 or found[0] is None:
+        return None
+    parameters = [p for p in found[0].named_children if p.type == "parameter"]
+    given = [a for a in arguments.named_children if a.type not in ("line_comment", "block_comment")]
+    if len(parameters) != len(given) or any(
+        p.type == "self_parameter" for p in found[0].named_children
+    ):
+        return None
+    edits: list[Edit] = []
+    tensors = 0
+    for parameter, argument in zip(parameters, given, strict=True):
+        kind = parameter.child_by_field_name("type")
+        if kind is None or last_segment(fixes.text(kind).split("<", 1)[0]) != "Tensor":
+            continue
+        tensors += 1
+        if fixes.detached_already(argument, leaf):
+            continue
+        edits += fixes.detach_edits(argument)
+        if leaf:
+            edits[-1] = replace(edits[-1], replacement=edits[-1].replacement + ".require_grad()")
+    return edits if tensors else None
+
+
 def fields_put(name: str, body: Node, fixes: Fixes, leaf: bool = False) -> list[str]:
     """The tensor fields that the struct literals assigned to `name` in `body` (`state =
     LstmState { .. }`) put undetached, in order, each once; empty unless every assignment of
