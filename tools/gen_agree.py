@@ -101,7 +101,8 @@ def shapes(results: list[dict], kind: str) -> tuple[dict[str, str], Lift]:
 def pin_cover(start: int) -> int:
     """Pins programs from seed `start` on that cover what tests/gen/pinned.json lacks."""
     pinned = sample.load()
-    shapes = [sample.made(e).shape for key in ("cover", "known") for e in pinned[key]]
+    shapes = [sample.made(e).shape for key in ("cover", "regressions", "known")
+              for e in pinned[key]]
     for program in sample.cover(shapes, start):
         result = one(program.seed, False)
         v = result["verdict"]
@@ -113,7 +114,7 @@ def pin_cover(start: int) -> int:
                             f"at {v['panic_binding']}; lint: {v['findings']}")
             pinned["known"].append(entry)
         print(f"seed {program.seed}: {v['outcome']}")
-    left = sample.uncovered([sample.made(e).shape for key in ("cover", "known")
+    left = sample.uncovered([sample.made(e).shape for key in ("cover", "regressions", "known")
                              for e in pinned[key]])
     sample.PINNED.write_text(json.dumps(pinned, indent=1) + "\n", encoding="utf-8")
     print(f"{len(left)} values still short: {sorted(left)}" if left else "every value covered")
