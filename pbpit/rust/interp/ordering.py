@@ -36,6 +36,8 @@ def orderable(ty: Ty) -> bool:
         return ty.kind is not None  # an `{integer}` or `{float}`; any other type is unknown
     if type(ty) is StructT:  # `#[derive(PartialOrd)]` (lower_items.check_order_derives)
         return "PartialOrd" in ty.item.derives  # type: ignore[attr-defined]
+    if getattr(ty, "name", None) == "Ordering":  # `Less < Equal < Greater`, held as -1, 0, 1
+        return True
     return is_number(ty) or ty in (BOOL, CHAR, STR, STRING)
 
 

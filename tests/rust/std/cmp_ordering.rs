@@ -31,6 +31,8 @@ fn main() {
         Some(5)
     });
     println!("{:?} {:?}", b, c);
+    let o = 1.cmp(&2);
+    println!("{} {} {:?} {:?} {:?}", o < Ordering::Equal, Ordering::Greater <= o, o.max(Ordering::Equal), o.min(Ordering::Greater), o.cmp(&Ordering::Less));
     let z: Vec<f32> = std::iter::repeat(0.5).take(3).collect();
     let rows: Vec<Vec<u8>> = std::iter::repeat(vec![0u8; 2]).take(2).collect();
     let s: String = std::iter::repeat("ab").take(2).collect();
