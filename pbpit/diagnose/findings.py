@@ -317,7 +317,7 @@ def _one_diagnosis(
 def _said_once_each(finding: Diagnostic, words: list[Help]) -> list[Help]:
     """The run's words (which fix applies here) before the finding's fixes, a fix said in words
     once: a finding's help that only says in words the fix the run's words say of this program
-    (the losses by their names) goes."""
+    (the losses by their names) goes; one whose edits failed their check stays (it says why)."""
     fix_of = getattr(rule_named(finding.rule), "fix_of", None)
     if fix_of is None:
         return [*words, *finding.helps]
@@ -325,7 +325,8 @@ def _said_once_each(finding: Diagnostic, words: list[Help]) -> list[Help]:
 
     def said(help_: Help) -> bool:
         fix = fix_of(help_.message)
-        return not help_.edits and fix is not None and fix.name in spoken
+        unwritten = not help_.edits and help_.checked is None
+        return unwritten and fix is not None and fix.name in spoken
 
     return [*words, *(h for h in finding.helps if not said(h))]
 
