@@ -2,7 +2,11 @@
 the std programs (a literal's suffix or type changed): an operator whose operand types were not
 known where it is written (`|n| n - 1u8`, later given a `usize`) leaves rustc the obligation
 `?T: Sub<u8>`, which fails as E0277 ("cannot subtract `u8` from `usize`"; E0308 where both are
-known at the operator); `v.get(1u8)`, `v.get(3.0)`: no `SliceIndex<[T]>` but for `usize`.
+known at the operator); `v.get(1u8)`, `v.get(3.0)`: no `SliceIndex<[T]>` but for `usize`. A
+comparison in a closure before its calls give the parameters types (`|x, y| x > y`) is a
+`bool` rustc types later: pbpit said "type annotations needed"; two types not known at all are
+made one at the operator (E0308 at a call giving two), a literal's is not (E0277 "can't
+compare `{float}` with `{integer}`").
 
 Verdicts recorded from rustc 1.95 (`rustc_differential.rustc_verdict`); where rustc is on
 PATH, a test checks they are still rustc's."""
@@ -109,6 +113,46 @@ fn main() {
 }
 """,
         runs("Some(30) Some(2.5) Some(30)\n"),
+    ),
+    "closure_comparisons_typed_by_their_calls_run": (
+        """\
+fn main() {
+    let mul = |x, y| x > y;
+    let eq = |a, b| a == b;
+    let le = |a, b| a <= b;
+    let same = eq(String::from("a"), String::from("a"));
+    println!("{} {} {} {}", mul(0.1f32, 3.0), mul(0.1, 3.0f32), same, le(3u8, 2));
+}
+""",
+        runs("false false true false\n"),
+    ),
+    "closure_comparison_of_two_unknowns_given_f32_and_u8": (
+        """\
+fn main() {
+    let mul = |x, y| x > y;
+    println!("{}", mul(0.1f32, 3u8));
+}
+""",
+        rejects("E0308"),
+    ),
+    "closure_comparison_with_an_integer_given_a_float": (
+        """\
+fn main() {
+    let f = |x| x < 3;
+    println!("{}", f(2.5));
+}
+""",
+        rejects("E0277"),
+    ),
+    "closure_comparison_with_an_f64_given_an_integer": (
+        """\
+fn main() {
+    let y = 2.5f64;
+    let f = |x| x < y;
+    println!("{}", f(2));
+}
+""",
+        rejects("E0277"),
     ),
 }
 

@@ -49,6 +49,7 @@ from pbpit.rust.interp.types import (
     NEVER,
     STR,
     STRING,
+    Mismatch,
     Named,
     ParamT,
     StructT,
@@ -62,6 +63,7 @@ from pbpit.rust.interp.types import (
     is_number,
     resolve,
     show,
+    unify,
 )
 from pbpit.rust.interp.value_slots import field_types, plainly_value
 
@@ -174,6 +176,9 @@ def refuse_mixed_arithmetic(checker: Checker, e: Binary, left: Ty, right: Ty) ->
     raise _no_impl(checker, e.op_pos or e.pos, _NO_IMPL[e.op].format(**shown), "E0277", label)
 
 
+_COMPARING = ("==", "!=", "<", ">", "<=", ">=")
+
+
 def refuse_deferred_arithmetic(checker: Checker, e: Binary, left: Ty, right: Ty) -> None:
     """Two numbers of different types (`usize - u8`, `f64 - f32`) under an operator whose
     operand types were not known where it is written (`|n| n - 1u8`, `|p, q| p + q`): rustc
@@ -186,6 +191,23 @@ def refuse_deferred_arithmetic(checker: Checker, e: Binary, left: Ty, right: Ty)
     shown = {"l": _shown(left), "r": _shown(right)}
     label = f"no implementation for `{shown['l']} {e.op} {shown['r']}`"
     raise _no_impl(checker, e.op_pos or e.pos, _NO_IMPL[e.op].format(**shown), "E0277", label)
+
+
+def refuse_deferred_comparison(checker: Checker, e: Binary, left: Ty, right: Ty) -> None:
+    """Two numbers of types that differ (`{float}` and `{integer}`, `f32` and `u8`) compared
+    where their types were not known (`|x| x < 3` given `2.5`): rustc's E0277 at the operator,
+    its obligation `?T: PartialOrd<?U>` failing (E0308 where the types are known there)."""
+    try:
+        unify(left, right)  # (as `unify` after it would: the types are the same from here)
+    except Mismatch:
+        a, b = _shown(left), _shown(right)
+        label = f"no implementation for `{a} {e.op} {b}`"
+        if e.op not in ("==", "!="):
+            flipped = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}[e.op]
+            label += f" and `{a} {flipped} {b}`"
+        raise _no_impl(
+            checker, e.op_pos or e.pos, f"can't compare `{a}` with `{b}`", "E0277", label
+        ) from None
 
 
 def _shown(ty: Ty) -> str:
@@ -219,6 +241,15 @@ class OperatorRules:
             # `p & q` with `p: f32`: a float has no bit operator for any right type, rustc's
             # E0369 at the operator, whether or not `q`'s type is known yet
             return self.binary_type(e, lt, rt)
+        if op in _COMPARING and (is_open(self.known(lt)) or is_open(self.known(rt))):
+            # `|x, y| x > y` before a call gives `x` its type: rustc's `?T: PartialOrd<?U>`,
+            # a `bool` whatever the types, which are checked once known (two types not known
+            # at all are made one there, as rustc does: `mul(0.1f32, 3u8)` is then E0308)
+            if all(type(t) is Var and t.kind is None for t in (resolve(lt), resolve(rt))):
+                self.unify(lt, rt, e.right.pos)
+            self.pending.append(PendingOp(e, lt, rt, BOOL))
+            e.kind = "cmp"
+            return BOOL
         if op in (*ARITHMETIC, *BITWISE, *SHIFTS) and (
             is_open(self.known(lt)) or is_open(self.known(rt))
         ):
@@ -274,6 +305,8 @@ class OperatorRules:
             self.unify(left.inner, element, e.right.pos)  # type: ignore[attr-defined]
             e.kind = "eq"
             return BOOL
+        if deferred and op in _COMPARING and is_number(left) and is_number(right):
+            refuse_deferred_comparison(self, e, left, right)  # `|x| x < 3` given `2.5`
         if op in ("==", "!=", "<", ">", "<=", ">="):
             self.refuse_reference_against_value(e, left, right)  # `x > 100` of `&i32`
         refuse_mixed_arithmetic(self, e, left, right)
