@@ -63,7 +63,7 @@ def render_audit(result: RunResult, report: AuditReport, warnings: bool = True) 
         text.append("audit: no tensor made outside a loop that runs backward, no shared backward\n")
         return text
     text.append("audit:\n", style="bold")
-    names = [node_name(result, e.node_id) for e in entries]
+    names = [report.named.get(e.node_id) or node_name(result, e.node_id) for e in entries]
     width = max(len(n) for n in names)
     places = [entry.where for entry in entries]
     place_width = max(8, *map(len, places))  # `src/training.rs:12` in a crate's module file

@@ -99,3 +99,16 @@ def test_add_the_losses_names_the_two_losses_as_the_program_holds_them(program, 
     (added,) = [f for f in explanation.fixes if f.key == "add the losses"]
     assert added.title == title
     assert "NodeId(" not in added.note and "`loss` + `loss`" not in added.note
+
+
+def test_the_audits_table_names_a_hazard_by_the_binding_its_warning_names():
+    """The hazard's row says `norm.mean` (the warning's binding), not `self.mean` where the
+    method made it; rows of other tensors keep their own names."""
+    from pbpit.diagnose.findings import audit_report
+    from pbpit.report import render_audit
+
+    result = run_case(Case.file(AGREEMENT / "normalizer_method_field.rs"))
+    table = render_audit(result, audit_report(result)).plain
+    (hazard,) = [line for line in table.splitlines() if " hazard " in line]
+    assert hazard.startswith("  NodeId(6) `norm.mean`  "), hazard
+    assert "  NodeId(0) `w`  " in table

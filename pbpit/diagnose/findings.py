@@ -12,7 +12,7 @@ intermediate is reported as that rule's error.
 from __future__ import annotations
 
 import shlex
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -133,6 +133,10 @@ class AuditReport:
 
     entries: list[AuditEntry]
     warnings: list[Diagnostic]
+    named: dict[int, str] = field(default_factory=dict)
+    """Each hazard's node by the binding its warning names (`NodeId(18) `teacher.weight``, not
+    the method's `self.weight`; an element by its path in it, `saved[2]`), for the audit's
+    table."""
 
     @property
     def hazards(self) -> int:
@@ -162,9 +166,17 @@ def audit_report(
     rust = result.language is Language.RUST
     linted = _lint_findings(result) if hazards and rust else []
     checks = {} if checks is None else checks
-    return AuditReport(
-        entries, [_checked_warning(result, e, entries, linted, checks) for e in hazards]
-    )
+    warnings = [_checked_warning(result, e, entries, linted, checks) for e in hazards]
+    named = {}
+    for entry, warning in zip(hazards, warnings, strict=True):
+        node, name = result.node(entry.node_id), warning.name
+        if (
+            node is not None
+            and name
+            and not (node.label or "").startswith((f"{name}[", f"{name}."))
+        ):
+            named[entry.node_id] = f"NodeId({node.id}) `{name}`"
+    return AuditReport(entries, warnings, named)
 
 
 def _checked_warning(
