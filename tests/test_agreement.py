@@ -307,25 +307,36 @@ def test_each_header_table_of_the_agreement_programs_is_read():
 
 
 PIPED = [
-    "normalizer_method_field.rs",
-    "params_nested_vec.rs",
-    "losses_vec.rs",
-    "lstm_two_fields.rs",
-    "saved_log_probs_kept.rs",
+    *(
+        TESTS / "agreement" / name
+        for name in (
+            "normalizer_method_field.rs",
+            "params_nested_vec.rs",
+            "losses_vec.rs",
+            "lstm_two_fields.rs",
+            "saved_log_probs_kept.rs",
+        )
+    ),
+    *sorted(
+        p.with_suffix(".rs")
+        for p in (TESTS / "burn022").glob("*.stderr")
+        if "graph tape has already been consumed" in p.read_text(encoding="utf-8")
+    ),
 ]
-"""Programs whose run's output is piped into `explain -` from a crate of their own."""
+"""Programs whose output is piped into `explain -` from a crate of their own: real Burn's
+(tests/burn022, its recorded stdout and stderr) or, for programs not run on real Burn,
+`pbpit run`'s (its panic as Rust prints it)."""
 
 
-@pytest.mark.parametrize("name", PIPED)
-def test_explain_of_the_runs_output_names_the_runs_rule_and_binding(name, once, tmp_path):
-    """`pbpit run`'s panic (as Rust prints it, no backtrace) read by `explain -` in the
-    program's crate: the finding it gives first is the run's rule and binding, said alike."""
+@pytest.mark.parametrize("path", PIPED, ids=lambda p: str(p.relative_to(TESTS)))
+def test_explain_of_the_programs_output_names_the_runs_rule_and_binding(path, once, tmp_path):
+    """The program's panic (no backtrace) read by `explain -` in the program's crate: the
+    finding it gives first is the run's rule and binding, said alike."""
     import io
 
     from pbpit.program_output import explain_stream
     from pbpit.rust.panic import panic_block
 
-    path = TESTS / "agreement" / name
     result = run_case(Case.file(path))
     assert result.panic is not None, path
     (error, *_) = [d for d in findings.diagnose_run(result).errors if d.level == "error"]
@@ -333,7 +344,11 @@ def test_explain_of_the_runs_output_names_the_runs_rule_and_binding(name, once, 
     (crate / "src").mkdir(parents=True)
     (crate / "Cargo.toml").write_text('[package]\nname = "piped"\nversion = "0.1.0"\n')
     (crate / "src" / "main.rs").write_text(path.read_text(encoding="utf-8"))
-    log = result.stdout + panic_block(result.panic.message, result.panic.location, 1)
+    real = path.with_suffix(".stderr")
+    if real.is_file():
+        log = path.with_suffix(".stdout").read_text(encoding="utf-8") + real.read_text("utf-8")
+    else:
+        log = result.stdout + panic_block(result.panic.message, result.panic.location, 1)
     explained = explain_stream(io.BytesIO(log.encode()), str(crate))
     (diagnosis,) = explained.diagnoses
     first = (diagnosis.exact or diagnosis.likely)[0]
