@@ -2,6 +2,8 @@
 through `rev`, `skip`..) is a reference, as a `for` variable over `v.iter()` is: `x == 100`
 is rustc's E0277, `x > 2` its E0308, `n + "!"` of a `&String` its E0369; pbpit ran them. Found
 by `tools/rustc_differential.py` in a mutant of the std programs (`x * 100` made `x == 100`).
+And `b` of `for (a, b) in [(2, 3), ..]` is a value: `a.cmp(b)` is E0308 (`cmp` takes `&Self`;
+pbpit ran it, found by dropping the `&` of `a.cmp(&b)`).
 
 Verdicts recorded from rustc 1.95 (`rustc_differential.rustc_verdict`); where rustc is on
 PATH, a test checks they are still rustc's."""
@@ -58,6 +60,29 @@ fn main() {
 }
 """,
         runs('true [100, 200, 300] 1 Some(2) ["a!"] Some(1)\n'),
+    ),
+    "cmp_of_a_for_tuple_value": (
+        """\
+fn main() {
+    for (a, b) in [(2, 3), (3, 3), (4, 3)] {
+        println!("{:?}", a.cmp(b));
+    }
+}
+""",
+        rejects("E0308"),
+    ),
+    "cmp_of_for_tuple_values_borrowed_runs": (
+        """\
+fn main() {
+    for (a, b) in [(2, 3), (3, 3), (4, 3)] {
+        println!("{:?} {}", a.cmp(&b), a + b);
+    }
+    for p in [(1, 2)] {
+        println!("{:?}", p.0.cmp(&p.1));
+    }
+}
+""",
+        runs("Less 5\nEqual 6\nGreater 7\nLess\n"),
     ),
 }
 

@@ -246,13 +246,18 @@ def mark_iter_closure_params(body: Any) -> None:
     """Mark the parameter of each one-parameter closure in `body` given the items of
     `v.iter()` (through adapters that keep them): `x` of `v.iter().map(|x| ..)` is a `&T` (a
     `&&T` for `filter`), as `x` of `for x in v.iter()` is (`ITEMS_BY_REFERENCE`), so `x == 100`
-    is rustc's E0277. A parameter with a written type or a pattern (`|&x|`) is left alone."""
-    from pbpit.rust.interp.nodes import Closure, Method, children
+    is rustc's E0277. A parameter with a written type or a pattern (`|&x|`) is left alone. Also
+    the tuple of `for (a, b) in [(2, 3), ..]` (literals, by value): `b` a value, so `a.cmp(b)`
+    is E0308 (`ELEMENT_OF_VALUES`)."""
+    from pbpit.rust.interp.nodes import Closure, For, Method, children
 
     stack = [body]
     while stack:
         node = stack.pop()
         stack.extend(reversed(list(children(node))))
+        if isinstance(node, For) and node.binding is not None and _literal_elements(node.iterable):
+            # `for (a, b) in [(2, 3), (3, 3)]`: each item a tuple of values, so `b` is a value
+            setattr(node.binding, ELEMENT_OF_VALUES, True)
         if not (isinstance(node, Method) and node.name in _ITEM_TAKING and node.args):
             continue
         closure = node.args[-1]
