@@ -7,7 +7,7 @@ without naming a code. A borrow through a parameter (`|p| &p.0`) and a reference
 it came (`Some(x)`) run.
 
 Verdicts recorded from rustc 1.95 (`rustc_differential.rustc_verdict`); where rustc is on
-PATH, a test checks they are still rustc's."""
+PATH, a slow test (`pytest -m slow`) checks they are still rustc's."""
 
 from __future__ import annotations
 
@@ -97,5 +97,6 @@ def test_pbpit_rejects_what_rustc_rejects_and_runs_the_rest(name):
     assert (found.state, found.codes, found.outside) == ("rejected", [""], False), found
 
 
+@pytest.mark.slow  # rustc builds each program (seconds): `pytest -m slow` re-checks them
 def test_the_recorded_verdicts_are_rustcs():
     assert stale(CASES) == []

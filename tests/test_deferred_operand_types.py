@@ -9,7 +9,7 @@ made one at the operator (E0308 at a call giving two), a literal's is not (E0277
 compare `{float}` with `{integer}`").
 
 Verdicts recorded from rustc 1.95 (`rustc_differential.rustc_verdict`); where rustc is on
-PATH, a test checks they are still rustc's."""
+PATH, a slow test (`pytest -m slow`) checks they are still rustc's."""
 
 from __future__ import annotations
 
@@ -162,5 +162,6 @@ def test_pbpit_gives_rustcs_verdict(name):
     pbpit_gives(CASES, name)
 
 
+@pytest.mark.slow  # rustc builds each program (seconds): `pytest -m slow` re-checks them
 def test_the_recorded_verdicts_are_rustcs():
     assert stale(CASES) == []

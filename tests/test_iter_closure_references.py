@@ -6,7 +6,7 @@ And `b` of `for (a, b) in [(2, 3), ..]` is a value: `a.cmp(b)` is E0308 (`cmp` t
 pbpit ran it, found by dropping the `&` of `a.cmp(&b)`).
 
 Verdicts recorded from rustc 1.95 (`rustc_differential.rustc_verdict`); where rustc is on
-PATH, a test checks they are still rustc's."""
+PATH, a slow test (`pytest -m slow`) checks they are still rustc's."""
 
 from __future__ import annotations
 
@@ -92,5 +92,6 @@ def test_pbpit_gives_rustcs_verdict(name):
     pbpit_gives(CASES, name)
 
 
+@pytest.mark.slow  # rustc builds each program (seconds): `pytest -m slow` re-checks them
 def test_the_recorded_verdicts_are_rustcs():
     assert stale(CASES) == []

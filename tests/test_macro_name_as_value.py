@@ -4,7 +4,7 @@ pbpit said E0425. Found by `tools/rustc_differential.py` in a mutant of the std 
 `let mut line = String::new();` deleted).
 
 Verdicts recorded from rustc 1.95 (`rustc_differential.rustc_verdict`); where rustc is on
-PATH, a test checks they are still rustc's."""
+PATH, a slow test (`pytest -m slow`) checks they are still rustc's."""
 
 from __future__ import annotations
 
@@ -50,5 +50,6 @@ def test_pbpit_gives_rustcs_verdict(name):
     pbpit_gives(CASES, name)
 
 
+@pytest.mark.slow  # rustc builds each program (seconds): `pytest -m slow` re-checks them
 def test_the_recorded_verdicts_are_rustcs():
     assert stale(CASES) == []

@@ -7,7 +7,7 @@ or `o: &Option<T>` is E0596 (pbpit ran it); `&s + "y"`, `s + "!"` of `s: &String
 `&i32`"), E0610 being a number's own.
 
 Verdicts recorded from rustc 1.95 (`rustc_differential.rustc_verdict`); where rustc is on
-PATH, a test checks they are still rustc's."""
+PATH, a slow test (`pytest -m slow`) checks they are still rustc's."""
 
 from __future__ import annotations
 
@@ -160,5 +160,6 @@ def test_pbpit_gives_rustcs_verdict(name):
     pbpit_gives(CASES, name)
 
 
+@pytest.mark.slow  # rustc builds each program (seconds): `pytest -m slow` re-checks them
 def test_the_recorded_verdicts_are_rustcs():
     assert stale(CASES) == []

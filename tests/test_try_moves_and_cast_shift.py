@@ -5,7 +5,8 @@ later use); `at as i32 << 2` is a syntax error (`<<` opens `i32`'s generic argum
 code), as `at as i32 < 2` was.
 
 Verdicts recorded from rustc 1.95 (`rustc_differential.rustc_verdict`; `rejects("")`: an error
-without a code); where rustc is on PATH, a test checks they are still rustc's."""
+without a code); where rustc is on PATH, a slow test (`pytest -m slow`) checks they are still
+rustc's."""
 
 from __future__ import annotations
 
@@ -65,5 +66,6 @@ def test_pbpit_gives_rustcs_verdict(name):
     pbpit_gives_or_refuses(CASES, name)
 
 
+@pytest.mark.slow  # rustc builds each program (seconds): `pytest -m slow` re-checks them
 def test_the_recorded_verdicts_are_rustcs():
     assert stale(CASES) == []
