@@ -186,6 +186,10 @@ class _Calls:
                 shared=shared,
             )
 
+        # What the call reads of the caller's fields is what they hold as it is called: read
+        # before any is written (`self.last.take()` in the result, `self.last = Some(h)` set).
+        for marker in _markers_in([summary.result, *summary.writes.values()], summary.markers):
+            outer(marker)
         try:
             if receiver is not None:
                 for field_name, written in summary.writes.items():
@@ -460,3 +464,16 @@ class _Calls:
             and nodes[0].type == "closure_expression"
             and arguments[0].requirement == Requirement.NONE
         )
+
+
+def _markers_in(values: list[Value], markers: dict) -> set[Definition]:
+    """The markers (what a caller gives) `values` hold, their parts' too."""
+    found: set[Definition] = set()
+    stack = list(values)
+    while stack:
+        value = stack.pop()
+        found.update(d for d in value.sources if d in markers)
+        if value.origin is not None and value.origin in markers:
+            found.add(value.origin)
+        stack.extend(p for _, p in value.parts or ())
+    return found
