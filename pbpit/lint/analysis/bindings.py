@@ -76,6 +76,7 @@ class _Bindings:
             self._bind(pattern, value, value_node, node)
             if pattern.type == "identifier":
                 self._typed(self.scopes[-1].get(self.text(pattern)), node, value_node)
+                self._counter_alias(self.scopes[-1].get(self.text(pattern)), value_node)
 
     def _closure_bound(self, pattern: Node | None, value: Node | None, statement: Node) -> bool:
         """`let head = |x| ...;` called later by name: read at each call, not here."""

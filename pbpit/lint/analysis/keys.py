@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from pbpit.lint.analysis.common import _FIELD
+from pbpit.lint.analysis.state import _Slot
 from pbpit.lint.values import Value
 from pbpit.rust.syntax import Node
 
@@ -18,6 +19,9 @@ _STOPS = frozenset(
     {"for_expression", "while_expression", "loop_expression", "closure_expression", "function_item"}
 )
 """What a search back for the insert does not leave: the pass, the closure, the function."""
+
+_WRAPPERS = ("parenthesized_expression", "type_cast_expression")
+"""What a key's value may be wrapped in and still be the counter (`(step)`, `step as u64`)."""
 
 _READS = re.compile(r"\s*(?:\.\s*(?:get|contains_key|len|is_empty)\s*\(|\[)")
 """What a statement between the insert and the read may do with the map and leave the entry."""
@@ -57,6 +61,33 @@ class _Keys:
             node = parent
         return None
 
+    def _counter_alias(self, slot: _Slot | None, value: Node | None) -> None:
+        """`let key = step;`, `let key = step % 3;` of a loop's counter `step`: a new value each
+        pass too (a remainder only where the loop has no more passes than the modulus), so a
+        map read at `key` is read at the pass's own key."""
+        while value is not None and value.type in _WRAPPERS:
+            value = value.child_by_field_id(_FIELD.value) or value.named_children[0]
+        modulus = None
+        if value is not None and value.type == "binary_expression":
+            operator = value.child_by_field_id(_FIELD.operator)
+            right = value.child_by_field_id(_FIELD.right)
+            if operator is None or self.text(operator) != "%" or right is None:
+                return
+            if right.type != "integer_literal" or not self.text(right).isdigit():
+                return
+            modulus, value = int(self.text(right)), value.child_by_field_id(_FIELD.left)
+        if slot is None or value is None or value.type != "identifier":
+            return
+        counted = self.lookup(self.text(value))
+        key = self.counters.get(counted) if counted is not None else None
+        if key is None:
+            return
+        if modulus is not None:
+            passes = _passes_at_most(self, self.loops.get(key), self.text(value))
+            if passes is None or passes > modulus:
+                return
+        self.counters[slot] = key
+
     def _insert_at(self, statement: Node, name: str, key: str) -> Value | None:
         """What `statement`, a `name.insert(key, ..);` read in this pass, put there."""
         call = statement.named_children[0] if statement.type == "expression_statement" else None
@@ -73,6 +104,35 @@ class _Keys:
         if _key_text(self.text(arguments.named_children[0])) != key:
             return None
         return self.inserted[at]
+
+
+def _passes_at_most(reader: _Keys, loop: Node | None, counter: str) -> int | None:
+    """How many passes `loop` makes at most, counting with `counter` from a literal: `for i in
+    a..b` (or `a..=b`), `while i < b` (`i <= b`) of a counter raised from zero or more."""
+    if loop is None:
+        return None
+    text = reader.text
+    if loop.type == "for_expression":
+        value = loop.child_by_field_id(_FIELD.value)
+        if value is None or value.type != "range_expression" or value.named_child_count != 2:
+            return None
+        low, high = (text(n) for n in value.named_children)
+        if not (low.isdigit() and high.isdigit()):
+            return None
+        return int(high) - int(low) + (1 if "..=" in text(value) else 0)
+    condition = loop.child_by_field_id(_FIELD.condition)
+    if loop.type != "while_expression" or condition is None:
+        return None
+    if condition.type != "binary_expression":
+        return None
+    left = condition.child_by_field_id(_FIELD.left)
+    right = condition.child_by_field_id(_FIELD.right)
+    operator = condition.child_by_field_id(_FIELD.operator)
+    if left is None or right is None or operator is None or text(left) != counter:
+        return None
+    if not text(right).isdigit() or text(operator) not in ("<", "<="):
+        return None
+    return int(text(right)) + (1 if text(operator) == "<=" else 0)
 
 
 def _key_text(text: str) -> str:
