@@ -6,7 +6,9 @@ known at the operator); `v.get(1u8)`, `v.get(3.0)`: no `SliceIndex<[T]>` but for
 comparison in a closure before its calls give the parameters types (`|x, y| x > y`) is a
 `bool` rustc types later: pbpit said "type annotations needed"; two types not known at all are
 made one at the operator (E0308 at a call giving two), a literal's is not (E0277 "can't
-compare `{float}` with `{integer}`").
+compare `{float}` with `{integer}`"). A closure given to a struct's field written
+`Box<dyn Fn(f32) -> f32>` has its parameter's type where it is written, as rustc deduces it:
+`x ^ 1.0` there is E0369 (no `^` for `f32`), not the E0277 of a type learnt later.
 
 Verdicts recorded from rustc 1.95 (`rustc_differential.rustc_verdict`); where rustc is on
 PATH, a slow test (`pytest -m slow`) checks they are still rustc's."""
@@ -153,6 +155,30 @@ fn main() {
 }
 """,
         rejects("E0277"),
+    ),
+    "closure_of_a_boxed_field_xor_a_float": (
+        """\
+struct B {
+    op: Box<dyn Fn(f32) -> f32>,
+}
+fn main() {
+    let b = B { op: Box::new(|x| x ^ 1.0) };
+    println!("{}", (b.op)(2.0));
+}
+""",
+        rejects("E0369"),
+    ),
+    "closure_of_a_boxed_field_runs": (
+        """\
+struct B {
+    op: Box<dyn Fn(f32) -> f32>,
+}
+fn main() {
+    let b = B { op: Box::new(|x| x * 2.0 - 1.0) };
+    println!("{}", (b.op)(2.5));
+}
+""",
+        runs("4\n"),
     ),
 }
 

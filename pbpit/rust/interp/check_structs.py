@@ -128,7 +128,9 @@ class StructRules:
         mapping = made.mapping()
         order = e.order if e.order is not None else range(len(e.values))
         for value, index in zip(e.values, order, strict=True):
-            self.unify(subst(fields[index][1], mapping), self.expr(value), value.pos)
+            field = subst(fields[index][1], mapping)
+            # (a field written `Box<dyn Fn(f32) -> f32>` types its closure's parameter first)
+            self.unify(field, self.expecting(value, field), value.pos)
         return made
 
     def c_TupleLit(self: Any, e: TupleLit) -> Ty:  # noqa: N802
