@@ -69,6 +69,14 @@ def test_a_core_panic_pbpit_refuses_is_a_disagreement_of_its_own_kind():
     )
     other = diff.Verdict("rejected", codes=[""], outside=True, detail="the method `chunks_exact`")
     assert diff.disagreement(panicked, other)[0] == "refuses what rustc runs (outside the subset)"
+    # rustc 1.95's binary of `vec![0i32; 8589934590]` under the tool's memory limit
+    failed = diff.Verdict("ran", "", "memory allocation of 34359738360 bytes failed\n", -6)
+    said = "error: unsupported Rust: a `Vec` of 8589934590 elements, more than pbpit holds "
+    said += "(67108864); whether Rust can allocate it depends on the machine"
+    refused = diff.Verdict("rejected", codes=[""], outside=True, detail=said)
+    assert diff.disagreement(failed, refused)[0] == (
+        "refuses an allocation rustc's binary failed (the machine's limit)"
+    )
 
 
 def test_a_sample_of_mutants_agrees_with_rustc():

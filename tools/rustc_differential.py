@@ -14,8 +14,12 @@ oracle is rustc 1.95 on each mutant:
 
 A mutant whose binary runs past `RUN_SECONDS` under rustc is skipped (no output to compare).
 Each disagreement has a kind (`runs what rustc rejects`, `output differs`, ...), and the run
-ends with the count of each kind and one example of each. Nothing is cached: mutants are
-written to a temporary directory and compiled in parallel (`--jobs`, default the CPU count).
+ends with the count of each kind and one example of each. A refusal where rustc's binary runs
+is a disagreement whatever its reason; two reasons pbpit has by choice are counted apart: a
+panic inside Rust's core library (its location is in the toolchain's sources) and a collection
+larger than pbpit holds where rustc's binary failed to allocate it (the machine's limit).
+Nothing is cached: mutants are written to a temporary directory and compiled in parallel
+(`--jobs`, default the CPU count).
 
     .venv/bin/python tools/rustc_differential.py --count 5000 --seed 1
     .venv/bin/python tools/rustc_differential.py --count 200 --seed 7 --jobs 2 --show 3
@@ -334,6 +338,8 @@ def disagreement(rustc: Verdict, pbpit: Verdict) -> tuple[str, str] | None:
     if pbpit.state == "rejected":
         if pbpit.outside and _in_core(rustc, pbpit):
             return "refuses a panic inside core (its location is the toolchain's)", pbpit.detail
+        if pbpit.outside and _out_of_memory(rustc, pbpit):
+            return "refuses an allocation rustc's binary failed (the machine's limit)", pbpit.detail
         if pbpit.outside:
             return "refuses what rustc runs (outside the subset)", pbpit.detail
         return f"refuses what rustc runs ({pbpit.codes[0] or 'no code'})", pbpit.detail
@@ -359,6 +365,17 @@ def _in_core(rustc: Verdict, pbpit: Verdict) -> bool:
         pbpit.detail
     )
     return bool(_CORE_PANIC.search(rustc.stderr)) and (said or "(Rust panics)" in pbpit.detail)
+
+
+def _out_of_memory(rustc: Verdict, pbpit: Verdict) -> bool:
+    """Whether rustc's binary aborted for an allocation the machine refused (`memory allocation
+    of N bytes failed`, under `MEMORY_BYTES`) where pbpit refused the program for a collection
+    larger than it holds, whether Rust can allocate it depending on the machine."""
+    return (
+        rustc.status == -signal.SIGABRT
+        and rustc.stderr.startswith("memory allocation of ")
+        and "depends on the machine" in pbpit.detail
+    )
 
 
 def _first_difference(ours: str, theirs: str) -> str:
