@@ -75,7 +75,14 @@ def test_a_core_panic_pbpit_refuses_is_a_disagreement_of_its_own_kind():
     said += "(67108864); whether Rust can allocate it depends on the machine"
     refused = diff.Verdict("rejected", codes=[""], outside=True, detail=said)
     assert diff.disagreement(failed, refused)[0] == (
-        "refuses an allocation rustc's binary failed (the machine's limit)"
+        "refuses what rustc's binary could not hold (the machine's limit)"
+    )
+    printed = diff.Verdict("ran", "a 1\nb 2\n", "", 0)
+    said = "`collect` of a HashMap's entries not sorted at once (a HashMap's order is random in "
+    said += "Rust (each run's differs); pbpit runs only the order-free uses"
+    refused = diff.Verdict("rejected", codes=[""], outside=True, detail=said)
+    assert diff.disagreement(printed, refused)[0] == (
+        "refuses an output a HashMap's random order decides"
     )
 
 
