@@ -560,7 +560,48 @@ def audit(result: RunResult) -> list[AuditEntry]:
         existing = entries.get(node_id)
         if existing is None or existing.verdict == "ok":
             entries[node_id] = entry
-    return _one_per_statement(result, [entries[node_id] for node_id in sorted(entries)])
+    kept = _one_per_statement(result, [entries[node_id] for node_id in sorted(entries)])
+    return _fold_unnamed(result, kept)
+
+
+def _fold_unnamed(result: RunResult, entries: list[AuditEntry]) -> list[AuditEntry]:
+    """No hazard of its own for an unnamed intermediate (made inside a function the user's
+    code calls, never bound by it) whose every use leads only to a named hazard (`out =
+    net.forward(x)`: the first layer's output, used only on the way to `out`). Detaching or
+    recomputing the named tensor settles it too, so it is reported with that tensor: in its
+    `same_statement` when the one statement made both, else as `ok`, saying whose hazard it
+    is."""
+    named = {e.node_id: e for e in entries if e.verdict == "hazard" and e.label}
+    unnamed = [e for e in entries if e.verdict == "hazard" and not e.label]
+    if not named or not unnamed:
+        return entries
+    children: dict[int, list[int]] = {}
+    for record in result.nodes:
+        for parent in record.parents:
+            children.setdefault(parent, []).append(record.id)
+    # Nodes every use of which leads only to a named hazard: the named hazards themselves, and
+    # (children before parents) an unnamed node all of whose children are such nodes.
+    behind: dict[int, int] = {m: m for m in named}  # node -> the named hazard it leads to
+    for record in sorted(result.nodes, key=lambda r: -r.id):
+        if record.id in behind or record.label or not children.get(record.id):
+            continue
+        ahead = {behind.get(child) for child in children[record.id]}
+        if None not in ahead:
+            behind[record.id] = min(m for m in ahead if m is not None)
+    folded: set[int] = set()
+    for entry in unnamed:
+        carrier = named.get(behind.get(entry.node_id, -1))
+        if carrier is None:
+            continue
+        if _made_together(result, entry.node_id, carrier.node_id):
+            carrier.same_statement = tuple(
+                sorted({*carrier.same_statement, entry.node_id, *entry.same_statement})
+            )
+            folded.add(entry.node_id)
+        else:
+            entry.verdict, entry.pattern, entry.fix = "ok", None, None
+            entry.reason = f"used only on the way to `{carrier.label}`: reported there"
+    return [e for e in entries if e.node_id not in folded]
 
 
 def _one_per_statement(result: RunResult, entries: list[AuditEntry]) -> list[AuditEntry]:

@@ -40,12 +40,14 @@ class FixCheck:
     """What making a fix did: one of RUNS, REFUSED, PANICS, FAILS, and a line that says why;
     for a fix that runs, compared with the original run, what became of each gradient a leaf
     got from the first backward (`gradients`: the leaf's name, then `unchanged` (the same
-    bits), `changed`, or `none` (the leaf gets no gradient any more))."""
+    bits), `zero-signs` (the same numbers, but zeros of the other sign: how many, by leaf, in
+    `zero_signs`), `changed`, or `none` (the leaf gets no gradient any more))."""
 
     verdict: str
     detail: str = ""
     exit_code: int | None = None
     gradients: tuple[tuple[str, str], ...] = ()
+    zero_signs: tuple[tuple[str, int], ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -59,18 +61,35 @@ class FixCheck:
             names = [f"{name}.grad" for name, had in self.gradients if had == state]
             if names:
                 said.append(words.format(", ".join(names)))
+            if state == UNCHANGED:
+                said += [
+                    f"{name}.grad equal but for the sign of {count} "
+                    + ("zero" if count == 1 else "zeros")
+                    for name, count in self.zero_signs
+                ]
         said += [f"{name}.grad = None" for name, had in self.gradients if had == NONE]
         return "; ".join(said)
+
+    @property
+    def keeps_gradients(self) -> bool:
+        """Whether every leaf that had a gradient has it still, as numbers: the same bits, or
+        only zeros of the other sign (what no update of a parameter tells apart)."""
+        return all(had in (UNCHANGED, ZERO_SIGNS) for _, had in self.gradients)
 
     def to_json(self) -> dict:
         data = {"verdict": self.verdict, "detail": self.detail, "exit_code": self.exit_code}
         if self.gradients:
             data["gradients"] = dict(self.gradients)
+        if self.zero_signs:
+            data["zero_signs"] = dict(self.zero_signs)
         return data
 
 
 UNCHANGED = "unchanged"
 """The leaf's gradient from the first backward has the same bits as in the original run."""
+ZERO_SIGNS = "zero-signs"
+"""Not the same bits, but the same numbers: some zeros have the other sign (`+0.0` for `-0.0`;
+a sum taken in another order). Said apart from UNCHANGED, as bit-identity is the contract."""
 CHANGED = "changed"
 """It got a gradient with other values (or another shape)."""
 NONE = "none"
@@ -224,22 +243,48 @@ def _same_parameter(key: str, before: Baseline, after: Baseline) -> str:
 
 def compare(before: Baseline, after: Baseline) -> tuple[tuple[str, str], ...]:
     """Each leaf of `before` that had a gradient (by its key: a leaf may be another id in the
-    other run), as `before` shows it: UNCHANGED when `after`'s has the same bits, CHANGED, or
-    NONE when it has none."""
+    other run), as `before` shows it: UNCHANGED when `after`'s has the same bits, ZERO_SIGNS
+    when the only bits that differ are zeros' signs, CHANGED, or NONE when it has none."""
+    return tuple((shown, state) for shown, state, _ in _compared(before, after))
+
+
+def zero_signs(before: Baseline, after: Baseline) -> tuple[tuple[str, int], ...]:
+    """The leaves `compare` finds ZERO_SIGNS, each with how many of its zeros changed sign."""
+    return tuple((shown, n) for shown, state, n in _compared(before, after) if state == ZERO_SIGNS)
+
+
+def _flipped_zeros(grad: Any, now: Any) -> int | None:
+    """How many elements of two arrays of one shape and dtype differ in their bits, when every
+    one of them is a zero in both (of other signs); None when another element differs."""
+    import numpy as np
+
+    if grad.dtype.kind != "f":
+        return None
+    a, b = np.ascontiguousarray(grad).reshape(-1), np.ascontiguousarray(now).reshape(-1)
+    differ = a.view(np.uint8).reshape(a.size, -1) != b.view(np.uint8).reshape(b.size, -1)
+    differ = differ.any(axis=1)
+    if not ((a[differ] == 0) & (b[differ] == 0)).all():
+        return None
+    return int(differ.sum())
+
+
+def _compared(before: Baseline, after: Baseline) -> list[tuple[str, str, int]]:
     out = []
     for key, (shown, grad) in before.items():
         if grad is None:
             continue
         now = after.get(_same_parameter(key, before, after), (shown, None))[1]
         if now is None:
-            out.append((shown, NONE))
-        elif (
-            now.shape == grad.shape and now.dtype == grad.dtype and now.tobytes() == grad.tobytes()
-        ):
-            out.append((shown, UNCHANGED))
+            out.append((shown, NONE, 0))
+        elif now.shape != grad.shape or now.dtype != grad.dtype:
+            out.append((shown, CHANGED, 0))
+        elif now.tobytes() == grad.tobytes():
+            out.append((shown, UNCHANGED, 0))
+        elif (flipped := _flipped_zeros(grad, now)) is not None:
+            out.append((shown, ZERO_SIGNS, flipped))
         else:
-            out.append((shown, CHANGED))
-    return tuple(out)
+            out.append((shown, CHANGED, 0))
+    return out
 
 
 def check_text(
@@ -358,7 +403,9 @@ def _run(
     if before is None:
         return FixCheck(RUNS, "runs without the panic", 0)
     after = baseline(result) or {}
-    return FixCheck(RUNS, "runs without the panic", 0, compare(before, after))
+    return FixCheck(
+        RUNS, "runs without the panic", 0, compare(before, after), zero_signs(before, after)
+    )
 
 
 # -- a diagnostic's helps, checked -----------------------------------------------------------------
