@@ -7,6 +7,7 @@ Each is a holder of a hazard (`HOLDERS` there) written as training code writes i
   by `seen.get(&(step - 1))`, once a pass has gone by (`if step > 0`, `if step >= 1`);
 - `boxed` (state): a `&mut self` trait method called through a `Box<dyn Trait>`, keeping the
   pass's tracked output in an `Option` field and adding the kept one to the next;
+- books (any loop): what a pass keeps besides tensors (`BOOKS`);
 - `accumulator` (state): a loss summed into a struct's field by one method and backpropagated
   by another, every pass or every second one (gradient accumulation);
 - `running` (state): a running sum of the loss kept in a second variable, updated in one arm of
@@ -41,7 +42,6 @@ RUNNING = ("objective", "logged")
 BOOKS = ("none", "history", "counts", "phase")
 """What else a pass keeps, none of it a tensor: nothing, a `Vec<usize>` of the last steps, a
 `HashMap` of counts by `step % 2`, an enum's phase."""
-"""What the running sum is for: added to the next objective, or only printed."""
 
 
 class PassShapes:
