@@ -273,3 +273,99 @@ def test_a_module_of_one_test_target_opens_that_target_only(tmp_path, monkeypatc
     report = lint_paths([str(tmp_path / "tests" / "b" / "helper.rs")])
     assert report.files == [str(tmp_path / "tests" / "b" / "helper.rs")]
     assert sorted(opened) == ["tests/b/helper.rs", "tests/b/main.rs"]
+
+
+# -- path dependencies: a sibling package's library ------------------------------------------
+
+SIBLING = Path(__file__).parent / "crates" / "sibling_state"
+
+
+def test_a_path_dependency_s_library_is_read_under_its_crate_name():
+    # lang uses `state_core::state::State`, its `detach_in_place` and `state_core::Teacher` of
+    # the package `state-core` (`state-core = { path = "../core" }`). src/main.rs detaches the
+    # state after each chunk's backward: no panic (`pbpit run` of it as one file runs to the end;
+    # it was a false alarm while the dependency was not read). examples/undetached.rs does not:
+    # the second chunk's backward (line 17) panics (NodeId(6) as one file).
+    report = lint_paths([str(SIBLING)])
+    found = [
+        (Path(p).relative_to(SIBLING).as_posix(), line, rule) for p, line, _, rule in _where(report)
+    ]
+    assert found == [("lang/examples/undetached.rs", 15, "loop-external-tracked")]
+    assert report.findings[0].tape.panics.line == 17
+    assert len(report.files) == 4
+
+
+def test_a_path_dependency_outside_the_files_given_is_not_read(monkeypatch):
+    opened: list[str] = []
+    real = programs.read_file
+
+    def spy(path, report, info=None):
+        opened.append(Path(path).resolve().relative_to(SIBLING).as_posix())
+        return real(path, report, info)
+
+    monkeypatch.setattr(programs, "read_file", spy)
+    lint_paths([str(SIBLING / "lang")])
+    assert sorted(opened) == ["lang/examples/undetached.rs", "lang/src/main.rs"]
+
+
+def test_the_path_dependencies_of_a_manifest_and_the_targets_they_are_visible_to(tmp_path):
+    manifest = """[package]
+name = "a"
+[dependencies]
+burn = { version = "0.22", features = ["train"] }
+core-x = { path = "../core-x", version = "0.1" }
+shared = { workspace = true }
+renamed = { package = "other", path = '../other' } # a comment
+[dev-dependencies.helpers]
+path = "../helpers"
+[build-dependencies]
+gen = { path = "gen" }
+[features]
+x = { path = "not-a-dependency" }
+"""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "Cargo.toml").write_text(manifest)
+    crate = crate_at(str(tmp_path / "a"))
+    found = [
+        (d.key, Path(d.directory).relative_to(tmp_path).as_posix(), d.renamed, d.kind)
+        for d in crate.dependencies
+    ]
+    assert found == [
+        ("core-x", "core-x", False, ""),
+        ("renamed", "other", True, ""),
+        ("helpers", "helpers", False, "dev"),
+        ("gen", "a/gen", False, "build"),
+    ]
+    seen = {
+        kind: [d.key for d in crate.dependencies if d.visible_to(kind)]
+        for kind in ("lib", "bin", "test", "build-script")
+    }
+    assert seen == {
+        "lib": ["core-x", "renamed"],
+        "bin": ["core-x", "renamed"],
+        "test": ["core-x", "renamed", "helpers"],
+        "build-script": ["gen"],
+    }
+
+
+def test_a_renamed_path_dependency_is_named_by_its_key(tmp_path):
+    # b's `batch` is an intermediate (a leaf's `exp()`); a calls it as `data::batch`, the key
+    # its manifest gives the package `beta-data` under, before its loop: the second pass's
+    # backward walks the consumed `exp` step again (the shape of tests/data/targets/trees/ws/beta).
+    lib = (DATA / "trees" / "ws" / "beta" / "src" / "lib.rs").read_text()
+    main = (DATA / "trees" / "ws" / "beta" / "src" / "main.rs").read_text()
+    _tree(
+        tmp_path,
+        {
+            "Cargo.toml": '[workspace]\nmembers = ["a", "b"]\n',
+            "b/Cargo.toml": '[package]\nname = "beta-data"\n',
+            "b/src/lib.rs": lib,
+            "a/Cargo.toml": '[package]\nname = "a"\n[dependencies]\n'
+            'data = { package = "beta-data", path = "../b" }\n',
+            "a/src/main.rs": main.replace("beta_data::batch", "data::batch"),
+        },
+    )
+    report = lint_paths([str(tmp_path)])
+    assert [
+        (Path(p).relative_to(tmp_path).as_posix(), line) for p, line, _, _ in _where(report)
+    ] == [("a/src/main.rs", 9)]

@@ -4,8 +4,11 @@ Files are grouped by the package they are in (`pbpit.lint.targets`): each target
 is a program of its own (the library; each binary, example, test, bench; the build script),
 its files analysed together with the library's, which every other target sees (as
 `crate_name::..`); nothing of one target is seen by another, and nothing of one package by
-another. A file given that is in no target of its package (a module no `mod` declares) is read
-with the library. Files in no package are read together, as one program.
+another, but for the libraries of a package's `path` dependencies (`other = { path =
+"../other" }`): each is visible to the targets cargo shows it to, as `other::..`, when files of
+it are among those linted (never a file outside what was given). A file given that is in no
+target of its package (a module no `mod` declares) is read with the library. Files in no
+package are read together, as one program.
 
 What is reported is what was given: a file of a target that was not given (`pbpit lint
 src/train.rs`, the hook's staged files) is read as context, so that what `src/model.rs`'s
@@ -30,6 +33,7 @@ from pbpit.lint.targets import (
     Crate,
     Declaration,
     Declared,
+    Dependency,
     Packages,
     Target,
     crate_at,
@@ -61,6 +65,7 @@ def lint_files(given: list[Given], progress: Progress, report: LintReport) -> No
         full = os.path.abspath(path)
         groups.setdefault(packages.root_of(full), []).append((full, path, info))
     run = _Run(report, progress, len(given), packages)
+    run.trees = {root for root in groups if root is not None}
     for root, files in groups.items():
         if root is None:
             sources = [s for full, path, info in files if (s := run.read_given(path, info))]
@@ -84,6 +89,39 @@ class _Run:
         self.found: dict[str, dict[tuple, Diagnostic]] = {}
         """Each file's findings (those of a file in several programs, once)."""
         self.texts: dict[str, str] = {}
+        self.trees: set[str] = set()
+        """The packages some file given is in: only their libraries are read as dependencies."""
+        self.libraries: dict[str, tuple[str, list[str]] | None] = {}
+        """Each package read as a dependency: its library's name and files (None: it has none)."""
+        self.shared: dict[str, RustFile | None] = {}
+        """The files of the libraries read as dependencies, each read once in a run."""
+
+    def dependencies(self, crate: Crate, relative: bool) -> list[tuple[Dependency, str, list[str]]]:
+        """The `path` dependencies of `crate` that are among the packages linted, each with the
+        name its targets give its library and the library's files (each package's once)."""
+        found = []
+        for dependency in crate.dependencies:
+            directory = dependency.directory
+            if directory not in self.trees:
+                continue  # outside what was given: not read
+            if directory not in self.libraries:
+                other = crate_at(directory, self.packages.tables.get(directory))
+                library = other.library
+                self.libraries[directory] = None
+                if library is not None:
+
+                    def read(full: str) -> RustFile | None:
+                        if full not in self.shared:
+                            shown = os.path.relpath(full) if relative else full
+                            self.shared[full] = read_file(shown, LintReport())
+                        return self.shared[full]
+
+                    self.libraries[directory] = (other.name, library.expand(read))
+            library = self.libraries[directory]
+            if library is not None:
+                name = dependency.key.replace("-", "_") if dependency.renamed else library[0]
+                found.append((dependency, name, library[1]))
+        return found
 
     def read_given(self, path: str, info: os.stat_result | None) -> RustFile | None:
         source = read_file(path, self.report, info)
@@ -99,6 +137,8 @@ class _Run:
         context = LintReport()  # what is said of a file not given is not reported
 
         def read(full: str) -> RustFile | None:
+            if full in self.shared:
+                return self.shared[full]
             if full not in cache:
                 if full in given:
                     cache[full] = self.read_given(*given[full])
@@ -117,8 +157,19 @@ class _Run:
             return found[full]
 
         crate = crate_at(root, self.packages.tables.get(root))
+        dependencies = self.dependencies(crate, relative)
+
+        def seen_by(kind: str) -> tuple[list[str], list[str]]:
+            """The names and files of the dependencies' libraries a target of `kind` sees."""
+            names, files = [], []
+            for dependency, name, lib in dependencies:
+                if dependency.visible_to(kind):
+                    names.append(name)
+                    files.extend(f for f in lib if f not in files)
+            return names, files
+
         library = crate.library
-        lib_program = self._library(crate, given, read, declared)
+        lib_program = self._library(crate, given, read, declared, seen_by("lib"))
         lib_files = list(library.expand(read, declared)) if library else []
         in_library = set(lib_files)
         roots = {target.root: target for target in crate.targets}
@@ -170,6 +221,7 @@ class _Run:
             plans.append((stray, stray, "stray"))
         # The library's trees, read by several programs, are kept until the package is done.
         keep = set(lib_files) if any(kind != "lib" for _, _, kind in plans) else set()
+        keep.update(self.shared)  # and those of the dependencies, by every package's
         analysed: set[str] = set()
         for own, all_reported, kind in plans:
             # A file of several targets (one `#[path]` two test roots declare) is analysed in
@@ -179,21 +231,24 @@ class _Run:
             if not reported:
                 continue
             reported_sources = [s for f in reported if (s := read(f)) is not None]
+            names, outside = seen_by("lib" if kind == "stray" else kind)
             if kind == "lib":
-                lib_program = lib_program or self._program(own, read, None, keep)
+                lib_program = lib_program or self._program(own + outside, read, names, keep)
                 self.analyse(lib_program, reported_sources)
                 continue
             visible = [] if kind == "build-script" else lib_files  # a build script sees none
             if not self._may_find(own, read, lib_program):
                 may = any(_holds_words(read(f)) for f in visible)
-                if may:  # the library's helpers, found once
-                    lib_program = lib_program or self._program(visible, read, None, keep)
+                # The dependencies' helpers are not sought: one holding a rule's word is read.
+                may = may or any(_holds_words(read(f)) for f in outside)
+                if may and visible:  # the library's helpers, found once
+                    lib_program = lib_program or self._program(visible, read, [], keep)
                     may = self._may_find(own, read, lib_program)
                 if not may:
                     self._skip(own, read, keep, len(reported_sources))
                     continue
-            files = own + [f for f in visible if f not in own]
-            program = self._program(files, read, crate.name, keep)
+            files = own + [f for f in visible + outside if f not in own]
+            program = self._program(files, read, [crate.name, *names], keep)
             self.analyse(program, reported_sources)
 
     def _library(
@@ -202,6 +257,7 @@ class _Run:
         given: dict,
         read: Callable[[str], RustFile | None],
         declared: Declared,
+        seen: tuple[list[str], list[str]],
     ) -> Program | None:
         """The library's program when its root is given (it is then analysed): each file
         indexed as soon as it is read, its tree let go then (when it holds no word a rule
@@ -210,7 +266,8 @@ class _Run:
         go soon is freed while its memory is still in the cache, and the next file's tree
         reuses that memory (Burn's 1,705 files parsed and indexed one by one: 1.40 s of CPU;
         all parsed, then all indexed: 1.54 s). None when the library's root is not given (its
-        program is made when needed)."""
+        program is made when needed). `seen`: the names and files of the dependencies'
+        libraries it sees."""
         library = crate.library
         if library is None or library.root not in given:
             return None
@@ -229,6 +286,12 @@ class _Run:
                 program.add(source, release=not keep)
 
         library.expand(read, declared, visit)
+        names, outside = seen
+        for full in outside:
+            source = read(full)
+            if source is not None:
+                program.add(source)
+        program.modules.update(names)
         program.link()
         return program
 
@@ -236,18 +299,17 @@ class _Run:
         self,
         files: list[str],
         read: Callable[[str], RustFile | None],
-        crate: str | None,
+        crates: list[str],
         keep: set[str],
     ) -> Program:
-        """The program of `files`, linked; `crate`: the library's name, for the other targets;
-        the trees of `keep` are not let go."""
+        """The program of `files`, linked; `crates`: the names of the libraries among them that
+        are not the target's own (`my_crate::train(..)`); the trees of `keep` are not let go."""
         program = Program()
         for file in files:
             source = read(file)
             if source is not None:
                 program.add(source, release=file not in keep)
-        if crate is not None:
-            program.modules.add(crate)  # `my_crate::train(..)` names the library's
+        program.modules.update(crates)  # `my_crate::train(..)` names the library's
         program.link()
         return program
 

@@ -12,11 +12,16 @@ build script (`build.rs`, `package.build`). Each target is its root file and the
 the root's or a `mod.rs`'s directory, else `D/stem/`; `#[path = ".."]` names the file), and of
 theirs: only those files are opened, and only of the targets a run needs. The library's name
 (`[lib] name`, else the package's with `-` read as `_`) is how the other targets name it
-(`my_crate::train(..)`).
+(`my_crate::train(..)`). A dependency given by `path` (`other = { path = "../other" }`,
+`[dependencies.other]` with a `path`) is another package whose library its targets see, as
+cargo makes it visible to them (`[dependencies]` to every target but the build script,
+`[dev-dependencies]` to the examples, tests and benches, `[build-dependencies]` to the build
+script), by its library's name (or, renamed with `package = ".."`, by its key).
 
-The manifest is read as a text file, for the few keys that name targets (not parsed whole:
-its dependencies and features are no business of lint's), nothing else of the package: no
-`cargo metadata`, no network.
+The manifest is read as a text file, for the few keys that name targets and path
+dependencies (not parsed whole: the rest of the dependencies, features, a `workspace = true`
+dependency are no business of lint's), nothing else of the package: no `cargo metadata`, no
+network.
 """
 
 from __future__ import annotations
@@ -39,6 +44,10 @@ _MOD_RS = os.sep + "mod.rs"
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.-]+)\s*\]\]?\s*(?:#.*)?$")
 _PAIR = re.compile(r"""^\s*([A-Za-z0-9_-]+)\s*=\s*("[^"\\]*"|'[^']*'|true|false)\s*(?:#.*)?$""")
 _LISTS = frozenset({"bin", "example", "test", "bench"})
+# The manifest's tables of dependencies, and the targets each is visible to.
+_DEPENDENCIES = {"dependencies": "", "dev-dependencies": "dev", "build-dependencies": "build"}
+_INLINE = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=\s*\{(.*)\}\s*(?:#.*)?$")
+_INLINE_KEY = re.compile(r"""(?:^|,)\s*(path|package)\s*=\s*("[^"\\]*"|'[^']*')""")
 
 
 @dataclass
@@ -68,6 +77,26 @@ class Target:
 
 
 @dataclass
+class Dependency:
+    """A `path` dependency of a package: the key it is given under, the directory it names
+    (absolute), whether it is renamed (`package = ".."`: then named by the key), and the
+    targets it is visible to (`""`: all but the build script; `dev`: examples, tests, benches
+    too, and only them; `build`: the build script)."""
+
+    key: str
+    directory: str
+    renamed: bool
+    kind: str
+
+    def visible_to(self, target: str) -> bool:
+        if self.kind == "build":
+            return target == "build-script"
+        if self.kind == "dev":
+            return target in ("example", "test", "bench")
+        return target != "build-script"
+
+
+@dataclass
 class Crate:
     """A package: its directory (absolute), its library's crate name, and its targets, the
     library first when it has one."""
@@ -75,6 +104,8 @@ class Crate:
     root: str
     name: str
     targets: list[Target] = field(default_factory=list)
+    dependencies: list[Dependency] = field(default_factory=list)
+    """Its `path` dependencies (each directory once for each kind)."""
 
     @property
     def library(self) -> Target | None:
@@ -135,16 +166,33 @@ def _read_keys(text: str) -> dict:
     `build = false`): all lint needs, without parsing the rest (dependencies, features)."""
     table: dict = {}
     current: dict | None = None
+    dependencies: str | None = None
+    """The kind of the dependency table the lines are in (`_DEPENDENCIES`), if any."""
     for line in text.splitlines():
         header = _HEADER.match(line)
         if header is not None:
             name, listed = header.group(2), header.group(1) == "[["
-            current = None
+            current, dependencies = None, None
+            table_name, _, key = name.partition(".")
             if listed and name in _LISTS:
                 current = {}
                 table.setdefault(name, []).append(current)
             elif not listed and name in ("package", "lib"):
                 current = table.setdefault(name, {})
+            elif not listed and table_name in _DEPENDENCIES:
+                if key and "." not in key:  # `[dependencies.other]`: its keys follow
+                    current = {"key": key, "kind": _DEPENDENCIES[table_name]}
+                    table.setdefault("dependencies", []).append(current)
+                elif not key:
+                    dependencies = _DEPENDENCIES[table_name]
+            continue
+        if dependencies is not None:
+            inline = _INLINE.match(line)
+            if inline is not None:
+                entry = {"key": inline.group(1), "kind": dependencies}
+                for pair in _INLINE_KEY.finditer(inline.group(2)):
+                    entry[pair.group(1)] = pair.group(2)[1:-1]
+                table.setdefault("dependencies", []).append(entry)
             continue
         if current is None:
             continue
@@ -196,6 +244,13 @@ def crate_at(root: str, table: dict | None = None) -> Crate:
             continue  # a root outside the package (`path = "/etc/x"`) is not read
         seen.add(path)
         crate.targets.append(Target(kind, label, path, root))
+    for entry in table.get("dependencies", ()):
+        path = entry.get("path")
+        if isinstance(path, str):
+            directory = os.path.normpath(os.path.join(root, path))
+            dependency = Dependency(entry["key"], directory, "package" in entry, entry["kind"])
+            if directory != root and dependency not in crate.dependencies:
+                crate.dependencies.append(dependency)
     return crate
 
 
