@@ -27,6 +27,7 @@ from pbpit.lint.rules.carried_state import (
 )
 from pbpit.lint.rules.closures import recompute_in_closure
 from pbpit.lint.rules.detach_once import detach_once_edits
+from pbpit.lint.rules.field_reset import accumulator_field_reset
 from pbpit.lint.rules.literal_fields import carried_field
 from pbpit.lint.rules.map_entries import detach_earlier_reads
 from pbpit.lint.values import Definition
@@ -143,6 +144,9 @@ fn main() {
             held = entry.get(name)
             leaf = held is not None and held.requirement == Requirement.GRAD
             reset = None if leaf else accumulator_reset(name, meeting, fixes)
+            field = None
+            if reset is None and not leaf:
+                field = accumulator_field_reset(name, meeting, fixes, field_reset_help)
             if (pushed(definition, fixes) or filled(name, meeting, fixes)) and indexed(
                 name, meeting, fixes
             ):
@@ -163,6 +167,15 @@ fn main() {
                 if keep is not None:
                     # A later pass reads an earlier pass's entry: emptied, it finds none.
                     helps.insert(0, keep)
+            elif field is not None:
+                # An accumulator field backpropagated by a method of its own: reset there, it
+                # keeps every gradient; detached each pass (said in words, not written), each
+                # backward would get its own pass's loss only.
+                said = detach_each_pass_help(name, []).message + (
+                    " (this changes the gradients: each backward then gets only the loss "
+                    f"added in its own pass, not those `{name}` accumulated)"
+                )
+                helps = [field, Help(said, applicability="MaybeIncorrect")]
             elif reset is not None:
                 # Gradient accumulation never reset: resetting it keeps every gradient;
                 # detaching it each pass leaves each backward the last pass's loss only.
