@@ -91,14 +91,15 @@ class _Run:
         self.texts: dict[str, str] = {}
         self.trees: set[str] = set()
         """The packages some file given is in: only their libraries are read as dependencies."""
-        self.libraries: dict[str, tuple[str, list[str]] | None] = {}
-        """Each package read as a dependency: its library's name and files (None: it has none)."""
+        self.libraries: dict[str, tuple[str, Target] | None] = {}
+        """Each package met as a dependency: its library's name and target (None: it has none)."""
         self.shared: dict[str, RustFile | None] = {}
         """The files of the libraries read as dependencies, each read once in a run."""
 
-    def dependencies(self, crate: Crate, relative: bool) -> list[tuple[Dependency, str, list[str]]]:
+    def dependencies(self, crate: Crate) -> list[tuple[Dependency, str, Target]]:
         """The `path` dependencies of `crate` that are among the packages linted, each with the
-        name its targets give its library and the library's files (each package's once)."""
+        name its targets give its library, and the library (its files read when first asked,
+        by `library_files`)."""
         found = []
         for dependency in crate.dependencies:
             directory = dependency.directory
@@ -107,21 +108,23 @@ class _Run:
             if directory not in self.libraries:
                 other = crate_at(directory, self.packages.tables.get(directory))
                 library = other.library
-                self.libraries[directory] = None
-                if library is not None:
-
-                    def read(full: str) -> RustFile | None:
-                        if full not in self.shared:
-                            shown = os.path.relpath(full) if relative else full
-                            self.shared[full] = read_file(shown, LintReport())
-                        return self.shared[full]
-
-                    self.libraries[directory] = (other.name, library.expand(read))
-            library = self.libraries[directory]
-            if library is not None:
-                name = dependency.key.replace("-", "_") if dependency.renamed else library[0]
-                found.append((dependency, name, library[1]))
+                self.libraries[directory] = None if library is None else (other.name, library)
+            known = self.libraries[directory]
+            if known is not None:
+                name = dependency.key.replace("-", "_") if dependency.renamed else known[0]
+                found.append((dependency, name, known[1]))
         return found
+
+    def library_files(self, library: Target, relative: bool) -> list[str]:
+        """The files of a dependency's library, read once in a run."""
+
+        def read(full: str) -> RustFile | None:
+            if full not in self.shared:
+                shown = os.path.relpath(full) if relative else full
+                self.shared[full] = read_file(shown, LintReport())
+            return self.shared[full]
+
+        return library.expand(read)
 
     def read_given(self, path: str, info: os.stat_result | None) -> RustFile | None:
         source = read_file(path, self.report, info)
@@ -157,19 +160,26 @@ class _Run:
             return found[full]
 
         crate = crate_at(root, self.packages.tables.get(root))
-        dependencies = self.dependencies(crate, relative)
+        dependencies = self.dependencies(crate)
 
-        def seen_by(kind: str) -> tuple[list[str], list[str]]:
-            """The names and files of the dependencies' libraries a target of `kind` sees."""
-            names, files = [], []
+        def seen_by(kind: str, program: list[str]) -> tuple[list[str], list[str]]:
+            """The names and files of the dependencies' libraries a target of `kind` whose
+            program is made of the files `program` sees and names: in a file that holds a word
+            some rule needs (the only files it can have findings in), as `other::..` or `use
+            other..` would (a dependency such a file does not name is not read for it)."""
+            if not dependencies:
+                return [], []
+            held = [s.data for f in program if _holds_words(s := read(f))]
+            names: list[str] = []
+            files: list[str] = []
             for dependency, name, lib in dependencies:
-                if dependency.visible_to(kind):
+                if dependency.visible_to(kind) and any(name.encode() in d for d in held):
                     names.append(name)
-                    files.extend(f for f in lib if f not in files)
+                    files.extend(f for f in self.library_files(lib, relative) if f not in files)
             return names, files
 
         library = crate.library
-        lib_program = self._library(crate, given, read, declared, seen_by("lib"))
+        lib_program = self._library(crate, given, read, declared, seen_by)
         lib_files = list(library.expand(read, declared)) if library else []
         in_library = set(lib_files)
         roots = {target.root: target for target in crate.targets}
@@ -231,12 +241,12 @@ class _Run:
             if not reported:
                 continue
             reported_sources = [s for f in reported if (s := read(f)) is not None]
-            names, outside = seen_by("lib" if kind == "stray" else kind)
+            visible = [] if kind == "build-script" else lib_files  # a build script sees none
+            names, outside = seen_by("lib" if kind in ("lib", "stray") else kind, own + visible)
             if kind == "lib":
                 lib_program = lib_program or self._program(own + outside, read, names, keep)
                 self.analyse(lib_program, reported_sources)
                 continue
-            visible = [] if kind == "build-script" else lib_files  # a build script sees none
             if not self._may_find(own, read, lib_program):
                 may = any(_holds_words(read(f)) for f in visible)
                 # The dependencies' helpers are not sought: one holding a rule's word is read.
@@ -257,7 +267,7 @@ class _Run:
         given: dict,
         read: Callable[[str], RustFile | None],
         declared: Declared,
-        seen: tuple[list[str], list[str]],
+        seen: Callable[[str, list[str]], tuple[list[str], list[str]]],
     ) -> Program | None:
         """The library's program when its root is given (it is then analysed): each file
         indexed as soon as it is read, its tree let go then (when it holds no word a rule
@@ -266,8 +276,8 @@ class _Run:
         go soon is freed while its memory is still in the cache, and the next file's tree
         reuses that memory (Burn's 1,705 files parsed and indexed one by one: 1.40 s of CPU;
         all parsed, then all indexed: 1.54 s). None when the library's root is not given (its
-        program is made when needed). `seen`: the names and files of the dependencies'
-        libraries it sees."""
+        program is made when needed). `seen(kind, files)`: the names and files of the
+        dependencies' libraries a target of `kind` made of `files` sees."""
         library = crate.library
         if library is None or library.root not in given:
             return None
@@ -285,8 +295,7 @@ class _Run:
             if source is not None:
                 program.add(source, release=not keep)
 
-        library.expand(read, declared, visit)
-        names, outside = seen
+        names, outside = seen("lib", library.expand(read, declared, visit))
         for full in outside:
             source = read(full)
             if source is not None:
