@@ -11,6 +11,7 @@ from dataclasses import replace
 from pbpit.engine.graph import Requirement
 from pbpit.lint.analysis import methods
 from pbpit.lint.analysis.common import _FIELD
+from pbpit.lint.analysis.keys import _Keys
 from pbpit.lint.analysis.state import _DATA, _FROZEN, _WHOLE, _content, _join, _leaves, _op
 from pbpit.lint.values import Value
 from pbpit.rust.syntax import Node
@@ -305,6 +306,7 @@ _EFFECTS: dict[str, _Reading] = {
     methods.TAKE: _Effects._take_effect,
     methods.DRAIN: _Effects._drain_effect,
     methods.KEYED: _Effects._keyed_effect,
+    methods.REMOVE: _Keys._remove_effect,
     methods.YIELD: _Effects._yield_effect,
     methods.OR: _Effects._or_effect,
     methods.MODULE: _Effects._module_effect,

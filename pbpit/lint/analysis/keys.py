@@ -6,7 +6,9 @@ what earlier passes left in the map under other keys."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
+from pbpit.engine.graph import Requirement
 from pbpit.lint.analysis.common import _FIELD
 from pbpit.lint.analysis.state import _Slot
 from pbpit.lint.values import Value
@@ -60,6 +62,32 @@ class _Keys:
                             return None  # changed (or given away) between: not known
             node = parent
         return None
+
+    def _remove_effect(self, call, receiver_node, name_node, receiver, arguments):
+        """`map.remove(&k)` of a collection filled by `insert`/`push`: the entry at `k` taken
+        out, so no later `remove` finds it: what this pass inserted at `k`, if it did, else a
+        tensor of its own deriving from what the entries share (`_element`), not every tensor
+        the collection ever held."""
+        given = call.child_by_field_id(_FIELD.arguments)
+        if (
+            receiver_node is None
+            or given is None
+            or given.named_child_count != 1
+            or receiver.requirement != Requirement.GRAD_IN_BACKWARD
+            or receiver.parts is not None
+        ):
+            return None
+        inserted = self._at_key(receiver_node, given.named_children[0], call)
+        if inserted is not None:
+            return inserted
+        if receiver.shared is None:
+            # What every entry derives from, made outside the loops around the `remove` (a
+            # forward made before them): each entry's own tensors are taken out once.
+            loops = {key for key, _ in self.context}
+            made = {s for d in receiver.sources for s in d.sources}
+            outside = frozenset(d for d in made if not any(k in loops for k, _ in d.context))
+            receiver = replace(receiver, shared=outside)
+        return self._element(receiver)
 
     def _counter_alias(self, slot: _Slot | None, value: Node | None) -> None:
         """`let key = step;`, `let key = step % 3;` of a loop's counter `step`: a new value each

@@ -60,6 +60,9 @@ TAKE = "take"
 KEYED = "keyed"
 """Given a loop's counter (`get(&step)`, `get(i)`): the element of that pass, as `xs[i]` reads
 it (a map or `Vec` filled and read per key)."""
+REMOVE = "remove"
+"""Given a key (`map.remove(&k)`, `v.remove(i)`): the entry taken out, a tensor of its own each
+time, deriving from what the entries share; what the pass inserted at that key, if it did."""
 DRAIN = "drain"
 """Given the full range (`drain(..)`): the elements out, the collection left empty."""
 YIELD = "yield"
@@ -177,6 +180,7 @@ _OTHER_ROWS: list[Row] = [
     *_rows("iter_mut rev as_slice skip enumerate", ITERATE),
     *_rows("drain", DRAIN, ITERATE),
     *_rows("get get_mut", KEYED),
+    *_rows("remove", REMOVE),
     *_rows("collect", ADAPT, otherwise=(LEAVES_GATHERED,)),
     *_rows("zip filter chain cloned step_by take_while skip_while", ADAPT),
     *_rows(
