@@ -374,7 +374,8 @@ class _Bindings:
             path = self._path(node)
             slot = None
             if path is not None:
-                slot = self._field_slot(path, create=path.startswith("self."))
+                lent = self.summarising and path.split(".", 1)[0] in self.mut_params
+                slot = self._field_slot(path, create=path.startswith("self.") or lent)
             if slot is not None:
                 held = self.state.values.get(slot, _DATA)
                 if held.requirement == Requirement.GRAD_IN_BACKWARD:
@@ -539,6 +540,10 @@ class _Bindings:
         initial = _DATA
         if self.summarising and root == "self" and path.count(".") == 1 and not self._number(path):
             initial = self._marker(path, ("field", path[5:]))
+        lent = self.mut_params.get(root)
+        if self.summarising and lent is not None and path.count(".") == 1:
+            # `state.h` of `state: &mut State`: what the caller's argument's field holds.
+            initial = self._marker(path, ("lent", f"{lent}.{path.split('.', 1)[1]}"))
         self.field_initial[slot] = initial
         self.state.values[slot] = initial
         return slot

@@ -3,6 +3,7 @@ it is called, and what a method of Burn's tensor API or of std does to tracking.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
@@ -62,6 +63,19 @@ class _Calls:
                 held = self._keyed_given(f"{receiver}.{field}", int(at), receiver, call)
                 if held.requirement == Requirement.GRAD_IN_BACKWARD:
                     reads.add(Read(span, f"{receiver}.{field}", held, None, self.context))
+            elif kind == "lent":
+                index, field_name = str(key).split(".", 1)
+                path = self._lent_path(call, int(index))
+                slot = self._field_slot(f"{path}.{field_name}") if path else None
+                held = self.state.values.get(slot, _DATA) if slot is not None else _DATA
+                whole = self.lookup(path) if slot is None and path and "." not in path else None
+                if whole is not None:
+                    # `&mut memory`, `memory` a struct literal (`Memory { keys, .. }`): its part.
+                    value = self.state.values.get(whole, _DATA)
+                    held = dict(value.parts or ()).get(f".{field_name}", _DATA)
+                if held.requirement == Requirement.GRAD_IN_BACKWARD:
+                    at = self._lent_span(call, int(index)) or span
+                    reads.add(Read(at, f"{path}.{field_name}", held, None, self.context))
             elif kind == "field" and receiver is not None:
                 slot = self._field_slot(f"{receiver}.{key}", create=receiver == "self")
                 held = self.state.values.get(slot, _DATA) if slot is not None else _DATA
@@ -196,6 +210,11 @@ class _Calls:
                     slot = self._field_slot(f"{receiver}.{field_name}", create=True)
                     if slot is not None:
                         self.state.values[slot] = instantiate(written)
+            for (index, field_name), written in summary.param_writes.items():
+                path = self._lent_path(call, index)
+                slot = self._field_slot(f"{path}.{field_name}", create=True) if path else None
+                if slot is not None:
+                    self.state.values[slot] = instantiate(written)
             if summary.result.requirement != Requirement.NONE and self.program.returns_no_tensor(
                 callee
             ):
@@ -213,6 +232,26 @@ class _Calls:
         finally:
             # It calls itself, a cycle: broken here, its cells are freed now, not by the collector.
             instantiate = None  # noqa: F841
+
+    def _lent_path(self, call: Node, index: int) -> str | None:
+        """The name or field path lent `&mut` as argument `index` of `call` (`&mut state`)."""
+        given = call.child_by_field_id(_FIELD.arguments)
+        nodes = given.named_children if given is not None else []
+        if not 0 <= index < len(nodes):
+            return None
+        found = re.fullmatch(r"&\s*mut\s+([A-Za-z_][\w.]*)", self.text(nodes[index]).strip())
+        if found is None or not (found[1].isidentifier() or _PATH.match(found[1])):
+            return None
+        return found[1]
+
+    def _lent_span(self, call: Node, index: int) -> tuple[int, int] | None:
+        """The span of what `&mut` lends as argument `index` of `call` (`memory` of `&mut
+        memory`)."""
+        given = call.child_by_field_id(_FIELD.arguments)
+        nodes = given.named_children if given is not None else []
+        if not 0 <= index < len(nodes) or not nodes[index].named_children:
+            return None
+        return self.span(nodes[index].named_children[-1])
 
     def _keyed_given(self, path: str, position: int, receiver: str, call: Node) -> Value:
         """What a method's `self.slots[key]` (a `("keyed", "slots@1")` marker) is at a call:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from pbpit.lint.analysis.call_scan import (
@@ -150,6 +150,9 @@ class _Summary:
     passes: frozenset[int] = frozenset()
     """The positions in `backward` of a loop's backward read again in the loop's next pass, on
     a loss made from what the caller gives (made before the loop)."""
+    param_writes: dict[tuple[int, str], Value] = field(default_factory=dict)
+    """The fields of `&mut` parameters it leaves changed (`state.h` of `state: &mut State`),
+    by the argument's index at a call (`self` not counted) and field name."""
 
     @property
     def params(self) -> frozenset[str]:

@@ -96,6 +96,8 @@ class _Reader:
         """Closures bound by `let`, read at each call rather than where they are written."""
         self.data = source.data
         self.found = found
+        self.mut_params: dict[str, int] = {}
+        """Each `&mut` parameter, by name: its argument's index at a call (`self` not counted)."""
         self.whole_elements: set[Definition] = set()
         """Tensors put whole into a collection (`vec![loss.clone(), loss]`, `v.push(h)`): a
         loop walking it takes the tensor itself, no part of it."""
@@ -220,10 +222,13 @@ class _Reader:
         self.scope_ends = [function.end_byte]
         parameters = function.child_by_field_id(_FIELD.parameters)
         position = 0
+        self.mut_params = {}
+        has_self = False
         for parameter in parameters.named_children if parameters is not None else ():
             if parameter.type == "self_parameter":
                 self.declare("self", _DATA, parameter)
                 self.self_mut = "mut" in self.text(parameter)
+                has_self = True
                 if self.callee is not None and self.callee.owner is not None:
                     self.types[self.scopes[-1]["self"]] = self.callee.owner
                 position += 1
@@ -240,6 +245,10 @@ class _Reader:
                 text = self.text(name)
                 value = self._marker(text, ("param", position)) if marked else _DATA
                 self.declare(text, value, name)
+                lent = parameter.child_by_field_id(_FIELD.type)
+                lent_text = self.text(lent) if lent is not None else ""
+                if re.match(r"&\s*(?:'\w+\s+)?mut\b", lent_text) and name.type == "identifier":
+                    self.mut_params[text] = position - (1 if has_self else 0)
                 if self.summarising and _INTEGER.fullmatch(kind_text.strip()):
                     self.key_params[self.scopes[-1][text]] = position
                 if owner is not None and owner in self.program.structs:
@@ -263,7 +272,16 @@ class _Reader:
         if not self.state.dead:
             ends.append((self.state, result))
         writes = {}
+        param_writes: dict[tuple[int, str], Value] = {}
         for name, slot in self.scopes[0].items():
+            root, _, field = name.partition(".")
+            if root in self.mut_params and field and "." not in field and "[" not in field:
+                # `state.h = ..` through `state: &mut State`: the caller's argument's field.
+                initial = self.field_initial.get(slot, _DATA)
+                values = [state.values.get(slot, initial) for state, _ in ends]
+                if values and any(v is not initial for v in values):
+                    param_writes[(self.mut_params[root], field)] = _join(values)
+                continue
             if not name.startswith("self.") or name.count(".") != 1:
                 continue
             initial = self.field_initial.get(slot, _DATA)
@@ -272,7 +290,12 @@ class _Reader:
                 writes[name[5:]] = _join(values)
         value = _join([v for _, v in ends]) if ends else _DATA
         return _Summary(
-            self.markers, value, list(self.backwards), writes, frozenset(self.next_passes)
+            self.markers,
+            value,
+            list(self.backwards),
+            writes,
+            frozenset(self.next_passes),
+            param_writes,
         )
 
     def expr(self, node: Node | None) -> Value:
