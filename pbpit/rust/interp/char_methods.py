@@ -74,14 +74,14 @@ def _digit_value(c: str, radix: int) -> int | None:
 
 
 def _radix(comp: Any, e: Any, recv: Code, args: list[Code], found: Any) -> Code:
-    from pbpit.rust.interp.runtime import Unsupported  # (runtime imports the nodes)
+    from pbpit.rust.interp.core_panics import core_panic
 
-    (radix,), where = args, comp.where(e.pos)
+    (radix,) = args
 
     def digit(frame: list) -> Any:
         base = radix(frame)
         if not 2 <= base <= 36:
-            raise Unsupported(where, f"`char::{e.name}` with the radix {base} (Rust panics)")
+            raise core_panic("char::to_digit")  # `is_digit` calls `to_digit`
         return found(_digit_value(recv(frame), base))
 
     return digit

@@ -8,7 +8,6 @@ from typing import Any
 from pbpit.rust.interp import iterators
 from pbpit.rust.interp.nodes import (
     Method,
-    Unsupported,
 )
 from pbpit.rust.interp.runtime import (
     Code,
@@ -40,19 +39,14 @@ class IteratorCompiler:
 
             return floats
         lo, hi = INT_RANGES[ty.name]  # type: ignore[attr-defined]
-        where = self.where(e.pos)
-        what = "add" if name == "sum" else "multiply"
+        from pbpit.rust.interp.core_panics import core_panic
 
         def ints(frame: list) -> Any:
             acc = 0 if name == "sum" else 1
             for item in iterators.lazy(recv(frame)):
                 acc = acc + item if name == "sum" else acc * item
                 if acc < lo or acc > hi:
-                    raise Unsupported(
-                        where,
-                        f"`{name}` panics here (attempt to {what} with overflow) inside Rust's "
-                        "core library, at a location that depends on the Rust toolchain",
-                    )
+                    raise core_panic("Sum::sum" if name == "sum" else "Product::product")
             return acc
 
         return ints

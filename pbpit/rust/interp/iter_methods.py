@@ -11,7 +11,7 @@ from typing import Any
 
 from pbpit.rust.interp import exact_size, iterators, std_collect
 from pbpit.rust.interp.builtins import Builtin, Code, rows
-from pbpit.rust.interp.nodes import Closure, Local, Unsupported
+from pbpit.rust.interp.nodes import Closure, Local
 from pbpit.rust.interp.types import (
     BOOL,
     CHAR,
@@ -285,19 +285,17 @@ def _rev(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
 def _step_by(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     """Every n-th item: a lazy iterator stepped as it is pulled, a sequence sliced; `step_by(0)`
-    panics inside core (refused: its location depends on the toolchain)."""
-    (step,), where = args, comp.where(e.pos)
+    panics inside core (`core_panics`)."""
+    from pbpit.rust.interp.core_panics import core_panic
+
+    (step,) = args
 
     def step_by(frame: list) -> Any:
         items, n = recv(frame), step(frame)
         if type(items) is iterators.Lazy and n:
             return iterators.stepped(items, n)
         if n == 0:
-            raise Unsupported(
-                where,
-                "`step_by(0)` panics here (assertion failed: step != 0) inside Rust's core "
-                "library, at a location that depends on the Rust toolchain",
-            )
+            raise core_panic("Iterator::step_by")
         return items[::n]
 
     return step_by

@@ -351,9 +351,9 @@ class Library:
         return to_int
 
     def in_core(self, op: Callable[..., Any], pos: Pos, what: str) -> Callable[..., Any]:
-        """`op`, for a std method that panics inside Rust's own library (`i32::pow` overflowing,
-        `step_by(0)`): rustc reports a location in its sources (`/rustc/<commit>/library/..`),
-        which depends on the toolchain, so pbpit refuses rather than print another one."""
+        """`op`, for a std method that panics inside Rust's own library (`rem_euclid(0)`) at a
+        location in rustc's sources (`/rustc/<commit>/library/..`) that `core_panics` has not
+        measured, so pbpit refuses rather than print another one."""
         where = self.where(pos)
 
         def run(*args: Any) -> Any:

@@ -13,6 +13,7 @@ from pbpit.rust.format import Some
 from pbpit.rust.interp.builtins import Builtin, Code, Family, _inner, rows
 from pbpit.rust.interp.char_methods import CHAR_METHODS, STR_CHARS  # noqa: F401 - `char`'s family, here with the others
 from pbpit.rust.interp.check_tables import INT_DATA
+from pbpit.rust.interp.core_panics import float_clamp, int_impl
 from pbpit.rust.interp.error_types import FORMATTER_METHODS  # noqa: F401 - `f.write_str` in `fmt`
 from pbpit.rust.interp.hashmap import ENTRY, HASHMAP, MAP_ITER
 from pbpit.rust.interp.iter_methods import ITER
@@ -76,7 +77,7 @@ def _float_method(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     arity, on_f32, on_f64 = FLOAT_METHODS[name]
     function = on_f32 if single else on_f64
     if name == "clamp":  # core's `assert!(min <= max)`
-        function = comp.in_core(function, e.pos, f"`{'f32' if single else 'f64'}::clamp`")
+        function = float_clamp(function, single)
     if arity == 0:
         return lambda frame: function(recv(frame))
     if arity == 2:
@@ -109,16 +110,14 @@ def _int_type(e: Any) -> tuple[str, int, int]:
 
 def _int_abs(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     type_name, lo, hi = _int_type(e)
-    absolute = comp.in_core(
-        lambda a: checked(abs(a), lo, hi, "negate"), e.pos, f"`{type_name}::abs`"
-    )
+    absolute = int_impl(lambda a: checked(abs(a), lo, hi, "negate"), type_name)
     return lambda frame: absolute(recv(frame))
 
 
 def _int_pow(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     type_name, lo, hi = _int_type(e)
     (arg,) = args
-    power = comp.in_core(lambda a, n: int_pow(a, n, lo, hi), e.pos, f"`{type_name}::pow`")
+    power = int_impl(lambda a, n: int_pow(a, n, lo, hi), type_name)
     return lambda frame: power(recv(frame), arg(frame))
 
 

@@ -247,6 +247,7 @@ def _drain_type(ck: Any, e: Any, recv: Ty) -> Ty:
 
 
 def _drain(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    from pbpit.rust.interp.core_panics import drain_panic
     from pbpit.rust.interp.runtime import Unsupported  # (runtime imports the nodes)
 
     arg = e.args[0]
@@ -268,8 +269,10 @@ def _drain(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
         start = lo(frame)
         end = len(items) if hi is None else hi(frame) + extra
         if start > end or end > len(items):
-            what = f"`drain({start}..{end})` of {len(items)} elements panics inside Rust's core "
-            raise Unsupported(where, what + "library, at a location that depends on the toolchain")
+            if arg.inclusive:  # `..=usize::MAX` panics with another message: not measured
+                what = f"`drain({start}..{end})` of {len(items)} elements panics inside core, "
+                raise Unsupported(where, what + "at a location pbpit has not measured")
+            raise drain_panic(start, end, len(items))  # type: ignore[misc]
         taken = items[start:end]
         del items[start:end]
         return taken
@@ -380,20 +383,15 @@ def _rotate_type(ck: Any, e: Any, recv: Ty) -> Ty:
 
 def _rotate(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     """`rotate_left(mid)` / `rotate_right(k)` in place; past the length core's `assert!`
-    panics inside core (refused: its location depends on the toolchain)."""
-    from pbpit.rust.interp.runtime import Unsupported  # (runtime imports the nodes)
+    panics inside core (`core_panics`)."""
+    from pbpit.rust.interp.core_panics import core_panic
 
-    (count,), where, name = args, comp.where(e.pos), e.name
+    (count,), name = args, e.name
 
     def rotate(frame: list) -> Any:
         items, n = recv(frame), count(frame)
         if n > len(items):
-            what = "mid <= self.len()" if name == "rotate_left" else "k <= self.len()"
-            raise Unsupported(
-                where,
-                f"`{name}({n})` panics here (assertion failed: {what}) inside Rust's core "
-                "library, at a location that depends on the Rust toolchain",
-            )
+            raise core_panic(f"slice::{name}")
         at = n if name == "rotate_left" else len(items) - n
         items[:] = items[at:] + items[:at]
         return UNIT

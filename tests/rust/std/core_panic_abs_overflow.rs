@@ -1,0 +1,3 @@
+fn main() {
+    let a: i32 = i32::MIN; let b = a + 0; println!("{}", b.abs());
+}

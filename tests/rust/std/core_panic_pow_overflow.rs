@@ -1,0 +1,3 @@
+fn main() {
+    let a: i32 = 10; let n = 10; println!("{}", a.pow(n));
+}

@@ -1,0 +1,3 @@
+fn main() {
+    let n = 0; let v: Vec<i32> = (0..5).step_by(n).collect(); println!("{:?}", v);
+}
