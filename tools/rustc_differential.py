@@ -19,6 +19,10 @@ is a disagreement whatever its reason; three reasons pbpit has by choice are cou
 panic inside Rust's core library (its location is in the toolchain's sources), a collection
 larger than pbpit holds where rustc's binary failed to hold it (the machine's memory or stack),
 an output that a HashMap's random order decides (each run of rustc's binary may differ).
+For that last one rustc's binary is run again (`RERUNS` more times): if its outputs differ from
+run to run, the program has no single rustc output to agree with, and the mutant is counted
+apart as "rustc's own output varies", not as a disagreement; if every run prints the same, it
+stays a disagreement.
 Nothing is cached: mutants are written to a temporary directory and compiled in parallel
 (`--jobs`, default the CPU count).
 
@@ -260,10 +264,15 @@ def rustc_verdict(rustc: str, source: Path) -> Verdict:
             codes.append((message.get("code") or {}).get("code") or "")
             first = first or message["message"]
         return Verdict("rejected", codes=codes, detail=first)
+    return run_binary(binary)
+
+
+def run_binary(binary: Path) -> Verdict:
+    """rustc's binary run once, with no input: its output in golden form."""
     try:
         ran = subprocess.run(
             [str(binary)],
-            cwd=source.parent,
+            cwd=binary.parent,
             capture_output=True,
             env={**os.environ, "RUST_BACKTRACE": "0"},
             stdin=subprocess.DEVNULL,
@@ -342,7 +351,7 @@ def disagreement(rustc: Verdict, pbpit: Verdict) -> tuple[str, str] | None:
         if pbpit.outside and _out_of_memory(rustc, pbpit):
             return "refuses what rustc's binary could not hold (the machine's limit)", pbpit.detail
         if pbpit.outside and "HashMap" in pbpit.detail and "random" in pbpit.detail:
-            return "refuses an output a HashMap's random order decides", pbpit.detail
+            return _HASHMAP_ORDER, pbpit.detail
         if pbpit.outside:
             return "refuses what rustc runs (outside the subset)", pbpit.detail
         return f"refuses what rustc runs ({pbpit.codes[0] or 'no code'})", pbpit.detail
@@ -399,6 +408,7 @@ class Result:
     rustc: Verdict
     pbpit: Verdict
     found: tuple[str, str] | None
+    varies: bool = False  # rustc's binary printed differently from run to run (HashMap order)
 
 
 _RUSTC = ""
@@ -418,7 +428,27 @@ def judge(seed_index: tuple[int, int, tuple[str, ...]]) -> Result:
         source.write_bytes(made.text)
         rustc = rustc_verdict(_RUSTC, source)
         pbpit = pbpit_verdict(source) if rustc.state != "skipped" else Verdict("skipped")
-    return Result(made, rustc, pbpit, disagreement(rustc, pbpit))
+        found = disagreement(rustc, pbpit)
+        if found is not None and found[0] == _HASHMAP_ORDER and _varies(rustc, source):
+            return Result(made, rustc, pbpit, None, varies=True)
+    return Result(made, rustc, pbpit, found)
+
+
+RERUNS = 4
+"""How many more times rustc's binary runs when pbpit refuses an output a HashMap's order
+decides."""
+
+_HASHMAP_ORDER = "refuses an output a HashMap's random order decides"
+
+
+def _varies(first: Verdict, source: Path) -> bool:
+    """Whether rustc's binary of `source` prints anything else than `first` in one of `RERUNS`
+    more runs (HashMap's hasher is seeded at random for each run)."""
+    for _ in range(RERUNS):
+        again = run_binary(source.with_suffix(""))
+        if (again.stdout, again.stderr, again.status) != (first.stdout, first.stderr, first.status):
+            return True
+    return False
 
 
 def run(
@@ -468,12 +498,15 @@ def report(results: list[Result], show: int = 1) -> str:
             kinds[result.found[0]] += 1
             examples.setdefault(result.found[0], []).append(result)
     skipped = sum(1 for r in results if "skipped" in (r.rustc.state, r.pbpit.state))
+    varies = sum(1 for r in results if r.varies)
     rejected = sum(1 for r in results if r.rustc.state == "rejected")
     lines = [
         f"{len(results)} mutants: rustc rejects {rejected}, runs "
         f"{len(results) - rejected - skipped}, {skipped} skipped (ran too long); "
         f"{sum(kinds.values())} disagreements"
     ]
+    if varies:
+        lines.append(f"  {varies:5}  rustc's own output varies from run to run (not counted)")
     for kind, n in kinds.most_common():
         lines.append(f"  {n:5}  {kind}")
         for result in examples[kind][:show]:
