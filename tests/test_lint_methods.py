@@ -108,6 +108,8 @@ ADDED = {
     },
     # A map or Vec read at a loop's counter (`cache.get(&step)`): that pass's element.
     **{n: (methods.KEYED,) for n in ("get", "get_mut")},
+    # `map.remove(&k)`: the entry at k taken out, what the pass inserted there if it did.
+    "remove": (methods.REMOVE,),
 }
 
 
