@@ -91,5 +91,6 @@ def test_pbpit_gives_rustcs_verdict(name):
     pbpit_gives_or_refuses(CASES, name)
 
 
+@pytest.mark.slow  # rustc builds each program (seconds): `pytest -m slow` re-checks them
 def test_the_recorded_verdicts_are_rustcs():
     assert stale(CASES) == []

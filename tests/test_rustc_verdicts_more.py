@@ -623,5 +623,6 @@ def test_pbpit_gives_rustcs_verdict(name):
     pbpit_gives(CASES, name)
 
 
+@pytest.mark.slow  # rustc builds each program (seconds): `pytest -m slow` re-checks them
 def test_the_recorded_verdicts_are_rustcs():
     assert stale(CASES) == []
