@@ -9,6 +9,7 @@ program must give is tests/test_lint.py's annotation test; this one pins how the
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 
@@ -28,6 +29,10 @@ def printed(program: Program, monkeypatch: pytest.MonkeyPatch) -> str:
     for name in ("FORCE_COLOR", "CLICOLOR_FORCE"):
         monkeypatch.delenv(name, raising=False)
     out = io.StringIO()
+    # As a fresh `pbpit lint` process would: the garbage of earlier programs' readings collected
+    # first. Lint's reading of one program depends on when the collector runs (an id-keyed table
+    # somewhere in lint/analysis outlives what it keys): found here, not yet fixed.
+    gc.collect()
     lint_command([program.name], "human", out, out)
     return out.getvalue()
 
