@@ -89,7 +89,8 @@ class BoxedError:
 
 def lower_err(lowerer: Any, node: Any, arg_nodes: list) -> Static:
     """`Err(arg)` (`node` the call, `Err` not a name of the program's): a `Static` of `ERR`
-    or `ERR_FROM` (the text converted by `.into()` or `Box::from`)."""
+    or `ERR_FROM` (the text converted by `Box::from`; `"msg".into()` is `str_methods`'s
+    `into`, a `String` or a `Box<dyn Error>` as the `Result` it makes decides)."""
     pos = lowerer.pos(node)
     if len(arg_nodes) != 1:
         raise lowerer.fail(node, "`Err` takes 1 argument")
@@ -97,10 +98,6 @@ def lower_err(lowerer: Any, node: Any, arg_nodes: list) -> Static:
     if arg.type == "call_expression":
         function = arg.child_by_field_name("function")
         given = lowerer.kids(arg.child_by_field_name("arguments"))
-        if function.type == "field_expression" and not given:
-            field = function.child_by_field_name("field")
-            if lowerer.text(field) == "into":  # `"msg".into()`: `From<&str> for Box<dyn Error>`
-                return Static(pos, ERR_FROM, [lowerer.expr(function.child_by_field_name("value"))])
         written = " ".join(lowerer.text(function).split())
         if written in ("Box::from", "Box::<dyn Error>::from") and len(given) == 1:
             return Static(pos, ERR_FROM, [lowerer.expr(given[0])])

@@ -20,6 +20,7 @@ from typing import Any
 
 from pbpit.rust.interp.builtins import Builtin, Code
 from pbpit.rust.interp.types import (
+    DYN_ERROR,
     FLOAT_NAMES,
     INT_RANGES,
     NAMED,
@@ -241,7 +242,29 @@ def _repeat(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
     return repeat
 
+def _into_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`"text".into()`: a `String` (`From<&str> for String`) or a `Box<dyn Error>`, as what it
+    meets decides (a field's, a parameter's or the result's type); checked when compiled."""
+    ck.args(e)
+    return Var()
+
+
+def _into(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    from pbpit.rust.interp.results import BoxedError  # (results imports this module)
+
+    target = resolve(e.ty)
+    if target is STRING:
+        return recv
+    if target is DYN_ERROR:
+        return lambda frame: BoxedError(recv(frame))
+    if type(target) is Var:
+        raise comp.fail(e.pos, "type annotations needed for the `.into()` of a text")
+    what = f"`.into()` of a text into `{show(target)}` (a `String` or a `Box<dyn Error>`)"
+    raise comp.fail(e.pos, what)
+
+
 STR_MORE = (
+    Builtin("str", "into", None, "", _into, _into_type),
     Builtin(
         "str", "split_whitespace", None, "", _split_whitespace,
         lambda ck, e, recv: ck.args(e) and None or Wrap("Iter", STR),
