@@ -585,6 +585,7 @@ class CaseFixes:
         loop = self._loop
         lines = source_lines(self.result.source)
         body = "\n".join(lines[loop.line - 1 : loop.end_line]) if loop is not None else ""
+        program = "\n".join(lines).encode()
         for leaf in self.leaves:
             if not leaf.label:
                 return True
@@ -598,6 +599,8 @@ class CaseFixes:
                 return True
             if trains(body.encode(), leaf.label.split(".")[0]):
                 return True
+            if stepped_or_read(program, leaf.label.split(".")[0]):
+                return True  # an optimizer steps it, or its gradient is read, elsewhere
         return False
 
     @property
@@ -653,6 +656,20 @@ class CaseFixes:
     def rebuild_loss(self) -> Fix:
         """Build the loss again before its second backward."""
         return _fix_rebuild_loss(self.result, self.node, *self._backwards)
+
+
+def stepped_or_read(program: bytes, name: str) -> bool:
+    """Whether the program's text steps the variable `name` with an optimizer (`opt.step(lr,
+    name, ..)`, `from_grads(.., &name)`) or reads its gradient or a field's (`name.grad(..)`,
+    `name.fc.weight.grad(..)`) anywhere: what "no optimizer steps it and the program never
+    reads its gradient" must be checked against, not the loop alone (a generator stepped after
+    the critic's loop, a model stepped by the caller of the function whose loop panics)."""
+    word = rb"\b" + re.escape(name.encode()) + rb"\b"
+    return bool(
+        re.search(word + rb"[\w.]*\s*\.\s*grad\s*\(", program)
+        or re.search(rb"\bstep\s*\([^;]*" + word, program)
+        or re.search(rb"from_grads\s*\([^;]*" + word, program)
+    )
 
 
 def _fixes(

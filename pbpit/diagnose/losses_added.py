@@ -84,9 +84,7 @@ def fix_add_losses(
                 fix.lines = _added_at_second(result, first, second, a, b)
     fix.note = (
         f"One backward gives every parameter the gradient of the sum of {losses}; log each loss "
-        "with into_scalar(). If the two losses must train different parameters (a GAN's "
-        "generator and discriminator), detach() the shared tensor in the loss that must not "
-        "reach it instead."
+        "with into_scalar()."
     )
     return fix
 
@@ -102,6 +100,9 @@ def _added_at_first(
     path, language = result.source, result.language
     assert first.line is not None and second.line is not None
     text = source_line(path, first.line)
+    wrapped = _wrapped(path, first, second, a, b)
+    if wrapped is not None:
+        return wrapped
     target = assigned_name(path, first.line, language) or "grads"
     again = assigned_name(path, second.line, language)
     added = assignment(path, target, f"({a} + {b}).backward()", language=language)
@@ -115,6 +116,35 @@ def _added_at_first(
         kept = assignment(path, again, target, language=language)
         lines.append(("+", second.line, indent + kept))
     return lines
+
+
+def _wrapped(
+    path: str, first: BackwardRecord, second: BackwardRecord, a: str, b: str
+) -> list[tuple[str, int | None, str]] | None:
+    """Each backward inside a statement that makes what an optimizer step reads (`let grads =
+    GradientsParams::from_grads(a.backward(), &model);`), each followed by the same step
+    line: the first backpropagates the sum in place, the second backward and its step go (one
+    step, as one backward means); None for another shape."""
+    assert first.line is not None and second.line is not None
+    text, later = source_line(path, first.line), source_line(path, second.line)
+    plain = re.fullmatch(rf"\s*(let\s+(mut\s+)?\w+\s*=\s*)?{re.escape(a)}\.backward\(\);\s*", text)
+    if plain is not None or text.count(f"{a}.backward()") != 1:
+        return None
+    if later.count(f"{b}.backward()") != 1 or second.line != first.line + 2:
+        return None
+    step, again = source_line(path, first.line + 1), source_line(path, second.line + 1)
+    if step != again or ".step(" not in step or not text.strip().endswith(";"):
+        return None
+    if not later.strip().endswith(";") or not step.strip().endswith(";"):
+        return None
+    summed = text.replace(f"{a}.backward()", f"({a} + {b}).backward()")
+    return [
+        ("-", first.line, text),
+        ("+", first.line, summed),
+        (" ", first.line + 1, step),
+        ("-", second.line, later),
+        ("-", second.line + 1, again),
+    ]
 
 
 def _added_at_second(

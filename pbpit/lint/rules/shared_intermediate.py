@@ -9,6 +9,14 @@ from pbpit.diagnostics.model import Diagnostic, Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
 from pbpit.lint.rules.double_backward import keep_the_gradients_help
+from pbpit.lint.rules.shared_adversarial import (
+    not_added_help,
+    output_of,
+    rescore,
+    run_stepped_apart,
+    stepped_apart,
+    stepped_together,
+)
 from pbpit.lint.rules.shared_each_loss import each_loss_fixes, trace_each_loss_helps
 from pbpit.lint.rules.shared_recompute import recompute_after_step
 from pbpit.lint.values import Backward, Definition
@@ -100,12 +108,29 @@ fn main() {
             # penalty's `total = loss + penalty`). Adding them would count it twice; the
             # advice is a double backward's.
             helps = [keep_the_gradients_help(), contains_the_first_help(name, later.receiver)]
+        elif (modules := stepped_apart(earlier, later, fixes)) is not None:
+            # Each loss steps another module (a GAN): adding them would train each module on
+            # the other's objective. The first module's pass reads the second's output
+            # detached, and the second loss gets a forward of its own after the first step.
+            helps = [not_added_help(earlier.receiver, later.receiver, modules)]
+            again = None
+            if not meeting.in_macro:
+                again = rescore(definition, earlier, later, modules, fixes)
+            detached = again
+            if again is None and output_of(definition, modules[1], fixes):
+                # The second module's output itself: the first loss reads it detached.
+                detached = detach_in_first_loss(definition, earlier, fixes)
+            if detached is not None:
+                helps.append(detached)
         else:
             helps = [add_the_losses(earlier, later, fixes, meeting.in_macro)]
             if earlier.span == later.span and earlier.context != later.context:
                 # One backward a pass, each on another loss: each loss made from its own forward.
                 helps += each_loss_fixes(meeting, fixes)
-            detached = detach_in_first_loss(definition, earlier, fixes)
+            # A loss that must not train what made the tensor: two modules each stepped by a
+            # loss of its own, not one model's losses (nor one backward run by each pass).
+            together = stepped_together(earlier, later, fixes)
+            detached = None if together else detach_in_first_loss(definition, earlier, fixes)
             if detached is not None:
                 helps.append(detached)
             # An optimizer step between the backwards: the second loss made again after it.
@@ -125,10 +150,20 @@ fn main() {
             *trace.at_backward(first, consumes_step(name)),
             *trace.at_backward(second, needs_step_again(name)),
         ]
+        lines = (first.line if first else None, second.line if second else None)
+        modules = run_stepped_apart(trace.result.source, *lines)
+        if modules is not None:
+            # Each loss steps another module: not added; the first loss's pass detached.
+            losses = (trace.loss_name(first), trace.loss_name(second))
+            helps = [not_added_help(*losses, modules), detach_in_first_loss_help(name, [])]
+            return trace.diagnostic(self.name, shared_message(name), name, labels, helps)
         added = trace.edits(ADD_THE_LOSSES)
         # The losses are named where the corrected lines can be written with their names.
         named = (trace.loss_name(first), trace.loss_name(second)) if added else (None, None)
-        helps = [add_the_losses_help(*named, added), detach_in_first_loss_help(name, [])]
+        helps = [add_the_losses_help(*named, added)]
+        if lines[0] is None or lines[0] != lines[1]:
+            # Not one backward run by each pass (each loss then trains the one model).
+            helps.append(detach_in_first_loss_help(name, []))
         helps += trace_each_loss_helps(trace)  # one backward a pass: each loss its own forward
         return trace.diagnostic(self.name, shared_message(name), name, labels, helps)
 
@@ -138,6 +173,10 @@ fn main() {
         first = case.result.backwards[case.entry.backwards[0] - 1] if case.entry.backwards else None
         if first is not None and first.root == case.node.id:
             return []
+        if first is not None:
+            second = case.result.backwards[case.entry.backwards[1] - 1]
+            if run_stepped_apart(case.result.source, first.line, second.line) is not None:
+                return []  # each loss steps another module: not added (lint's words say so)
         return [case.add_losses()]
 
     def audit_words(self, first: int, second: int) -> tuple[str, str]:
@@ -153,6 +192,8 @@ fn main() {
             return ADD_THE_LOSSES
         if message.startswith("if the first loss must not train"):
             return DETACH_IN_FIRST_LOSS
+        if message.startswith("let `") and "detached (`" in message:
+            return DETACH_IN_FIRST_LOSS  # a GAN's: the first pass detached, the second re-run
         return None
 
 
@@ -250,6 +291,9 @@ def sum_backwards(
     read by nothing). Each backward must be the statement `[let g =] loss.backward();` of one
     block; none when a loss is named between them otherwise than where `b` is made (a use of
     it, once moved into the sum, would not compile) or a binding read later would be lost."""
+    stepped = one_step(a, b, first, second, fixes)
+    if stepped is not None:
+        return stepped
     one, two = backward_statement(a, first, fixes), backward_statement(b, second, fixes)
     if one is None or two is None or fixes.parent(one[0]) is not fixes.parent(two[0]):
         return []
@@ -313,6 +357,63 @@ def sum_backwards(
         delete_lines(first_statement, fixes),
         fixes.edit(second_call.start_byte, second_call.end_byte, summed),
     ]
+
+
+def one_step(
+    a: str, b: str, first: tuple[int, int], second: tuple[int, int], fixes: Fixes
+) -> list[Edit] | None:
+    """Two backwards, each followed by the same optimizer step (`let grads =
+    GradientsParams::from_grads(a.backward(), &model); model = optim.step(lr, model, grads);`
+    twice): one backward of the sum where the first was, and one step; the second backward's
+    statement and its step go. None for any other shape."""
+    one, two = statement_of(a, first, fixes), statement_of(b, second, fixes)
+    if one is None or two is None:
+        return None
+    (first_statement, first_call), (second_statement, _) = one, two
+    block = fixes.parent(first_statement)
+    if block is None or fixes.parent(second_statement) is not block:
+        return None
+    siblings = [c for c in block.named_children if not c.type.endswith("comment")]
+    start = next((i for i, s in enumerate(siblings) if s.id == first_statement.id), None)
+    end = next((i for i, s in enumerate(siblings) if s.id == second_statement.id), None)
+    if start is None or end is None or end != start + 2 or end + 1 >= len(siblings):
+        return None
+    step, again = siblings[start + 1], siblings[end + 1]
+    bound = bound_name(first_statement, fixes)
+    if (
+        bound is None
+        or bound != bound_name(second_statement, fixes)
+        or fixes.text(step) != fixes.text(again)
+        or step.type != "expression_statement"
+        or ".step(" not in fixes.text(step)
+        or not names(step, bound, fixes)
+        or names(step, b, fixes)
+        or not fixes.whole_lines(again)
+        or any(names(s, bound, fixes) for s in siblings[end + 2 :])
+    ):
+        return None
+    return [
+        fixes.edit(first_call.start_byte, first_call.end_byte, f"({a} + {b}).backward()"),
+        delete_lines(second_statement, fixes),
+        delete_lines(again, fixes),
+    ]
+
+
+def statement_of(loss: str, span: tuple[int, int], fixes: Fixes) -> tuple[Node, Node] | None:
+    """The statement of a block (whole lines) holding the backward `loss.backward()` at `span`,
+    perhaps within its value (`let g = GradientsParams::from_grads(loss.backward(), &m);`),
+    and the call."""
+    call = fixes.call_at(span)
+    if call is None or fixes.text(call) != f"{loss}.backward()":
+        return None
+    statement = fixes.parent(call)
+    while statement is not None and fixes.parent(statement) is not None:
+        if fixes.parent(statement).type == "block":
+            break
+        statement = fixes.parent(statement)
+    if statement is None or statement.type not in ("let_declaration", "expression_statement"):
+        return None
+    return (statement, call) if fixes.whole_lines(statement) else None
 
 
 def backward_statement(loss: str, span: tuple[int, int], fixes: Fixes) -> tuple[Node, Node] | None:
