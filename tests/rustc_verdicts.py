@@ -1,8 +1,8 @@
 """Programs with rustc 1.95's verdict recorded beside them (`rejects(code)`: the first error
 code rustc reports; `runs(stdout, status, stderr)`: what its binary printed), and the two checks
 every table of them gets: pbpit gives each program rustc's verdict, and (where rustc is on PATH)
-the recorded verdicts are still rustc's. Used by test_rustc_verdicts.py, test_rust_slices.py and
-test_loop_borrows.py."""
+the recorded verdicts are still rustc's (`verdict_tests` makes the pair). Used by the
+test_rustc_verdicts*.py files, test_rust_slices.py, test_loop_borrows.py and others."""
 
 from __future__ import annotations
 
@@ -77,3 +77,20 @@ def stale(cases: dict[str, tuple[str, diff.Verdict]]) -> list[tuple[str, diff.Ve
     return [
         (name, now[name]) for name, (_, expected) in cases.items() if not same(now[name], expected)
     ]
+
+
+def verdict_tests(cases: dict[str, tuple[str, diff.Verdict]]) -> tuple[Callable, Callable]:
+    """The two tests of a table of programs, named in its test file as
+    `test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)`:
+    pbpit gives each program its recorded verdict (one test a program), and (`pytest -m slow`,
+    rustc builds each program: seconds) the recorded verdicts are still rustc's."""
+
+    @pytest.mark.parametrize("name", sorted(cases))
+    def test_pbpit_gives_rustcs_verdict(name: str) -> None:
+        pbpit_gives(cases, name)
+
+    @pytest.mark.slow
+    def test_the_recorded_verdicts_are_rustcs() -> None:
+        assert stale(cases) == []
+
+    return test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs

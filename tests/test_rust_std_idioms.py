@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pytest
 import rustc_differential as diff
-from rustc_verdicts import judge, pbpit_gives, rejects, runs, stale
+from rustc_verdicts import judge, rejects, runs, verdict_tests
 
 
 def main(body: str, head: str = "") -> str:
@@ -249,14 +249,7 @@ CASES = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_pbpit_gives_rustcs_verdict(name):
-    pbpit_gives(CASES, name)
-
-
-@pytest.mark.slow  # rustc builds each program (seconds): `pytest -m slow` re-checks them
-def test_the_recorded_verdicts_are_rustcs():
-    assert stale(CASES) == []
+test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)
 
 
 # A HashMap's entries collected and sorted at once run; read in the map's order (random in Rust:

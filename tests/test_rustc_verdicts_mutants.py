@@ -17,8 +17,7 @@ printed. Where rustc is on PATH, a test checks that the recorded verdicts are st
 
 from __future__ import annotations
 
-import pytest
-from rustc_verdicts import pbpit_gives, rejects, runs, stale
+from rustc_verdicts import rejects, runs, verdict_tests
 
 CASES = {
     "array_length_float_suffix": (
@@ -676,11 +675,4 @@ fn main() {
 }
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_pbpit_gives_rustcs_verdict(name):
-    pbpit_gives(CASES, name)
-
-
-@pytest.mark.slow  # rustc builds each program (seconds): `pytest -m slow` re-checks them
-def test_the_recorded_verdicts_are_rustcs():
-    assert stale(CASES) == []
+test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pbpit.rust.interp.references import refuse_borrowed_value
 from pbpit.rust.interp.types import (
     BOOL,
     DEVICE,
@@ -77,6 +78,10 @@ TYPE_WORDS: dict[str, Callable[[Ty], Ty]] = {
 }
 
 
+VALUE_WORDS = frozenset(("bool", "usize", "u32", "u64", "i32", "unsigned", "bits"))
+"""The words of parameters std takes by value (a number's `Self` too: `i32::max(self, other)`)."""
+
+
 def _not_compiled(compiler: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     raise compiler.fail(e.pos, f"the method `{e.name}`")
 
@@ -121,7 +126,11 @@ class Builtin:
         if self.mutates:
             checker.mutable_receiver(e)
         assert self.params is not None
-        checker.args(e, *(TYPE_WORDS[p](recv) for p in self.params))
+        expected = [TYPE_WORDS[p](recv) for p in self.params]
+        checker.args(e, *expected)
+        for arg, word, ty in zip(e.args, self.params, expected, strict=True):
+            if word in VALUE_WORDS or (word == "self" and self.family in ("int", "float")):
+                refuse_borrowed_value(checker, arg, ty)  # `rotate_left(&n)`: rustc's E0308
         return TYPE_WORDS[self.result](recv)
 
 

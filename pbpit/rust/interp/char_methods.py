@@ -96,7 +96,7 @@ def _is_digit(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
 
 def _to_digit_type(ck: Any, e: Any, recv: Ty) -> Ty:
-    ck.args(e, U32)
+    ck.value_args(e, U32)  # `to_digit(&radix)`: rustc's E0308
     return option(U32)
 
 
@@ -137,7 +137,7 @@ def _push(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
 def _push_type(ck: Any, e: Any, recv: Ty) -> Ty:
     ck.mutable_receiver(e)
-    ck.args(e, CHAR)
+    ck.value_args(e, CHAR)  # `push(&c)`: rustc's E0308
     return UNIT
 
 

@@ -680,6 +680,14 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         refuse_borrowed_iterator_args(self, e, found)  # `a.zip(&b)`, `b` an iterator
         return found
 
+    def value_args(self, e: Method, *expected: Ty) -> list[Ty]:
+        """`args` of parameters that take their numbers by value (`rotate_left(mid: usize)`):
+        a reference given is rustc's E0308 (`references.refuse_borrowed_value`)."""
+        found = self.args(e, *expected)
+        for arg, ty in zip(e.args, expected, strict=True):
+            references.refuse_borrowed_value(self, arg, ty)
+        return found
+
     def settle_sums(self) -> None:
         """`sum()`/`product()` produce the type their use asks for (rustc: `S: Sum<&T>`); pbpit
         sums numbers of the items' own type."""

@@ -420,7 +420,7 @@ def _item(recv: Ty) -> Ty:
 
 
 def _windows_type(ck: Any, e: Any, recv: Ty) -> Ty:
-    ck.args(e, USIZE)
+    ck.value_args(e, USIZE)
     return Wrap("Iter", array(_item(recv)))
 
 
@@ -435,7 +435,7 @@ def _pull_type(ck: Any, e: Any, recv: Ty) -> Ty | None:
         return None  # rustc's E0599: only a `Peekable` has `peek`
     if isinstance(e.recv, Local):
         ck.mutable_receiver(e)
-    ck.args(e, *([USIZE] if e.name == "nth" else []))
+    ck.value_args(e, *([USIZE] if e.name == "nth" else []))  # `nth(&n)`: rustc's E0308
     return option(_item(recv))
 
 

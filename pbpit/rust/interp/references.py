@@ -82,6 +82,23 @@ def certainly_reference(e: Any) -> bool:
     return getattr(binding, "argument", False) and written and not binding.owned
 
 
+def refuse_borrowed_value(checker: Any, arg: Any, expected: Any) -> None:
+    """rustc's E0308 for a reference (`&n`, or a variable certainly one) given where a
+    parameter takes a number, a `bool` or a `char` by value (`rotate_left(mid: usize)`,
+    `step_by(step: usize)`, `pow(exp: u32)`, `f64::max(self, other: f64)`): no auto-deref of
+    arguments. pbpit erases references, so the call's parameter says it takes a value."""
+    from pbpit.rust.interp.types import BOOL, CHAR, is_number, resolve, show
+
+    if not (arg.borrowed or certainly_reference(arg)):
+        return
+    wanted = resolve(expected)
+    if not (is_number(wanted) or wanted is BOOL or wanted is CHAR):
+        return
+    shown = show(wanted)
+    what = f"mismatched types: expected `{shown}`, found `&{shown}`"
+    raise checker.fail(arg.borrow_pos or arg.pos, what)
+
+
 def assigned_behind(place: str, name: str) -> tuple[str, str]:
     """rustc's E0594 for an assignment to `place` (`c.x`) under the variable `name`, a `&`
     reference: the refusal's text and rustc's label."""

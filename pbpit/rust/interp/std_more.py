@@ -17,6 +17,7 @@ from typing import Any
 from pbpit.rust.format import Some
 from pbpit.rust.interp.builtins import Builtin, Code, _inner, rows
 from pbpit.rust.interp.field_paths import field_chain
+from pbpit.rust.interp.references import refuse_borrowed_value
 from pbpit.rust.interp.types import (
     BOOL,
     STR,
@@ -52,6 +53,7 @@ def _insert_type(ck: Any, e: Any, recv: Ty) -> Ty:
 
     ck.mutable_receiver(e)
     ck.args(e, USIZE, _inner(recv))
+    refuse_borrowed_value(ck, e.args[0], USIZE)  # `insert(&i, x)`: rustc's E0308
     item = e.args[1]
     if item.borrowed and vec_of_values(e.recv):  # `returns.insert(0, &ret)`, `Vec<f32>`
         shown, where = show(item.ty), item.borrow_pos or item.pos
@@ -76,7 +78,7 @@ def _get_mut_type(ck: Any, e: Any, recv: Ty) -> Ty:
     erases references, so `x` is the element, written back to `v[i]` after the body as a
     `HashMap`'s `get_mut` is (`hashmap.get_mut_place`)."""
     ck.mutable_receiver(e)
-    ck.args(e, USIZE)
+    ck.value_args(e, USIZE)  # `&i` is rustc's E0308
     if not getattr(e, "written_back", False):
         what = f"`get_mut` of a `{show(recv)}` but as `if let Some(x) = v.get_mut(i) {{ .. }}` "
         raise ck.fail(e.pos, what + "(pbpit erases references; write `v[i] = x`)")
@@ -304,7 +306,7 @@ def _split_at_type(ck: Any, e: Any, recv: Ty) -> Ty:
     from pbpit.rust.interp.slices import slice_of
     from pbpit.rust.interp.types import TupleT
 
-    ck.args(e, USIZE)
+    ck.value_args(e, USIZE)  # `&i` is rustc's E0308
     return TupleT([slice_of(_inner(recv)), slice_of(_inner(recv))])
 
 
@@ -377,7 +379,7 @@ def _rotate_type(ck: Any, e: Any, recv: Ty) -> Ty:
     from pbpit.rust.interp.std_sort import mutable_slice  # (std_sort imports the rows)
 
     mutable_slice(ck, e)  # `&mut self`
-    ck.args(e, USIZE)
+    ck.value_args(e, USIZE)  # `&i` is rustc's E0308
     return UNIT
 
 

@@ -18,6 +18,7 @@ from pbpit.rust.format import Some
 from pbpit.rust.interp.builtins import Builtin, Code
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import Closure
+from pbpit.rust.interp.references import refuse_borrowed_value
 from pbpit.rust.interp.types import (
     BOOL,
     CHAR,
@@ -79,6 +80,7 @@ def _pattern_type(ck: Any, e: Any, recv: Ty) -> Ty:
         return _RESULTS[e.name]
     if e.name == "splitn":
         found = ck.args(e, USIZE, Var())
+        refuse_borrowed_value(ck, e.args[0], USIZE)  # `splitn(&n, ..)`: rustc's E0308
     elif e.name == "replace":
         found = ck.args(e, Var(), Var())
         _str_arg(ck, e.args[1], found[1])
