@@ -17,6 +17,12 @@ from pbpit.lint.rules.shared_adversarial import (
     stepped_apart,
     stepped_together,
 )
+from pbpit.lint.rules.shared_branch import (
+    backward_apart,
+    own_forward,
+    own_forward_help,
+    run_backward_apart,
+)
 from pbpit.lint.rules.shared_each_loss import each_loss_fixes, trace_each_loss_helps
 from pbpit.lint.rules.shared_recompute import recompute_after_step
 from pbpit.lint.values import Backward, Definition
@@ -122,6 +128,10 @@ fn main() {
                 detached = detach_in_first_loss(definition, earlier, fixes)
             if detached is not None:
                 helps.append(detached)
+        elif not meeting.in_macro and backward_apart(earlier, later, fixes) is not None:
+            # The first loss is backpropagated in a branch only (a warm-up in `if epoch == 0`):
+            # not added to the second; it gets a forward of its own.
+            helps = [own_forward(definition, earlier, fixes)]
         else:
             helps = [add_the_losses(earlier, later, fixes, meeting.in_macro)]
             if earlier.span == later.span and earlier.context != later.context:
@@ -157,6 +167,10 @@ fn main() {
             losses = (trace.loss_name(first), trace.loss_name(second))
             helps = [not_added_help(*losses, modules), detach_in_first_loss_help(name, [])]
             return trace.diagnostic(self.name, shared_message(name), name, labels, helps)
+        if run_backward_apart(trace.result.source, *lines):
+            # The first loss is backpropagated in a branch only: a forward of its own.
+            helps = [own_forward_help(trace.loss_name(first), name, "its forward", [])]
+            return trace.diagnostic(self.name, shared_message(name), name, labels, helps)
         added = trace.edits(ADD_THE_LOSSES)
         # The losses are named where the corrected lines can be written with their names.
         named = (trace.loss_name(first), trace.loss_name(second)) if added else (None, None)
@@ -177,6 +191,8 @@ fn main() {
             second = case.result.backwards[case.entry.backwards[1] - 1]
             if run_stepped_apart(case.result.source, first.line, second.line) is not None:
                 return []  # each loss steps another module: not added (lint's words say so)
+            if run_backward_apart(case.result.source, first.line, second.line):
+                return []  # the first loss is backpropagated in a branch only: not added
         return [case.add_losses()]
 
     def audit_words(self, first: int, second: int) -> tuple[str, str]:
