@@ -339,7 +339,7 @@ def _explain_json(
     data["audit"] = None if explanation.audit is None else explanation.audit.to_json()
     data["diagnostic"] = explanation_diagnostic(result, explanation).to_json()
     data = explanation_in_files(result, data)  # a crate's module files: each line in its file
-    _print_json({"node_id": node_id, "entry": entry(node_id), "case": result.case, **data})
+    _print_json({"node_id": node_id, "entry": entry(node_id, result), "case": result.case, **data})
 
 
 @app.command("run")

@@ -92,8 +92,17 @@ names it, and `pbpit explain {id} --case CASE` explains it in your program.
 """
 
 
-def entry(node_id: int) -> str:
-    """The general explanation of the panic, about `NodeId(node_id)`."""
+def entry(node_id: int, result: RunResult | None = None) -> str:
+    """The general explanation of the panic, about `NodeId(node_id)`; for a run that panicked
+    in `require_grad()` on it (not the tape panic), that panic's: its rule's why."""
+    panic = result.panic if result is not None else None
+    if panic is not None and panic.node_id == node_id:
+        rule = rule_named("require-grad-non-leaf")
+        if rule is not None and rule.panic in panic.message:
+            return (
+                f"NodeId({node_id}): `require_grad()` on a tracked intermediate\n\n"
+                f"Burn panics with:\n\n    {rule.panic}\n\n{rule.why}\n"
+            )
     return ENTRY.format(id=node_id)
 
 

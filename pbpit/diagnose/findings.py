@@ -11,12 +11,13 @@ intermediate is reported as that rule's error.
 
 from __future__ import annotations
 
+import re
 import shlex
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from pbpit.diagnose.audit import AuditEntry, audit, counted_message
+from pbpit.diagnose.audit import AuditEntry, ancestors, audit, counted_message
 from pbpit.diagnose.explain import BackwardInfo, CaseExplanation, Fix, explain_in_case
 from pbpit.diagnose.from_trace import TraceFinding
 from pbpit.diagnose.from_trace import carried_by as _carried_by
@@ -389,6 +390,7 @@ def explanation_diagnostic(result: RunResult, explanation: CaseExplanation) -> D
     elif _panicked_in_require_grad(result, node.id):
         error = _require_grad_diagnosis(result, node.id)
         rule, binding, helps = error.rule, error.name, error.helps
+        notes += _detached_leaves(result, node)  # why a `detach()` in it did not cut
     message = f"{bound_name(node, binding)} in {result.case}: {node_kind(node)}"
     diagnostic = Diagnostic(
         rule or "",
@@ -478,6 +480,7 @@ def _require_grad_error(result: RunResult, node_id: int) -> Diagnostic:
     detach_first: list[Edit] = []
     drop: list[Edit] = []
     name = ""
+    receiver = ""
     if node is not None:
         name = node.label or ""
         notes.append(f"{node_name(result, node.id)} = {made_of(result, node)}: {node_kind(node)}")
@@ -486,16 +489,26 @@ def _require_grad_error(result: RunResult, node_id: int) -> Diagnostic:
         if found is not None:
             line, call = found
             dot = _receiver_end(result, line, call)
+            bound = "" if name else _bound_by(result, line, call)
+            panics = require_grad_rule.panics_here(name)
+            if bound:
+                # A temporary the `let` binds once `require_grad()` returns: named by it.
+                name, panics = bound, require_grad_rule.panics_making(bound)
             labels = [
-                _label(line, (dot + 1, call.end), require_grad_rule.panics_here(name), True),
+                _label(line, (dot + 1, call.end), panics, True),
                 _label(line, (call.start, dot), require_grad_rule.intermediate(_why(result, node))),
             ]
+            receiver = source_line(result.source, line)[call.start : dot]
             detach_first = [Edit(line, dot + 1, line, dot + 1, ".detach()")]
             drop = [Edit(line, dot + 1, line, call.end + 1, "")]
         else:
             labels = _node_label(result, node, require_grad_rule.panics_here(name))
+        notes += _detached_leaves(result, node)
     helps = [
-        _named(require_grad_rule.DETACH_FIRST, require_grad_rule.detach_first_help(detach_first)),
+        _named(
+            require_grad_rule.DETACH_FIRST,
+            require_grad_rule.detach_first_help(detach_first, receiver),
+        ),
         _named(
             require_grad_rule.DROP_REQUIRE_GRAD,
             require_grad_rule.drop_require_grad_help(called, drop),
@@ -514,6 +527,34 @@ def _require_grad_error(result: RunResult, node_id: int) -> Diagnostic:
     )
 
 
+def _bound_by(result: RunResult, line: int, call: Expression) -> str:
+    """The name a `let` on `line` binds the value of `call` to (`fast` of `let fast =
+    (..).require_grad();`), or empty."""
+    text = source_line(result.source, line)
+    match = re.match(r"\s*let\s+(?:mut\s+)?([A-Za-z_]\w*)\s*(?::[^=]*)?=\s*$", text[: call.start])
+    rest = text[call.end :].strip()
+    return match.group(1) if match is not None and rest.startswith(";") else ""
+
+
+def _detached_leaves(result: RunResult, node: NodeRecord) -> list[str]:
+    """Why a tensor made from a `detach()` is tracked still: each detached leaf it is made
+    from that requires grad (the detach of a leaf that requires grad is a new leaf that still
+    requires grad: Burn keeps the setting), said with its source."""
+    notes = []
+    for other in sorted(ancestors(result, node.id)):
+        record = result.node(other)
+        if record is None or record.op != "detach" or not record.requires_grad:
+            continue
+        source = result.node(record.inputs[0]) if record.inputs else None
+        leaf = f"`{source.label}`" if source is not None and source.label else "a leaf"
+        notes.append(
+            f"NodeId({record.id}), the `detach()` of {leaf} at line {record.line}, still requires "
+            f"grad: the detach of a leaf that requires grad is a new leaf that keeps the setting, "
+            "so what is made from it is tracked; detach the result instead"
+        )
+    return notes
+
+
 def _require_grad_call(result: RunResult, node: NodeRecord) -> tuple[int, Expression] | None:
     """The `require_grad()` call that panicked on `node`: on the line that made it, the call on
     its own sub-expression; else the first, on a later line, on the variable holding it."""
@@ -525,7 +566,13 @@ def _require_grad_call(result: RunResult, node: NodeRecord) -> tuple[int, Expres
         for call in expressions(path, line, language):
             if call.kind != "call" or call.name != "require_grad":
                 continue
-            on_it = made is not None and call.start == made[0] and made[1] < call.end
+            text = source_line(path, line)
+            on_it = (
+                made is not None
+                and call.start <= made[0]
+                and not text[call.start : made[0]].strip("( ")
+                and made[1] < call.end
+            )
             if line == node.line and on_it:
                 return line, call
             held = name_span(path, line, node.label, language) if node.label else None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pbpit.diagnostics.model import Diagnostic, Edit, Help
 from pbpit.engine.graph import Requirement
-from pbpit.lint.fixes import Fixes
+from pbpit.lint.fixes import Fixes, is_name
 from pbpit.lint.rule import Call, Fix, Rule
 
 DETACH_FIRST = Fix(
@@ -77,8 +77,13 @@ fn main() {
         origin = call.receiver.origin
         name = origin.name if origin is not None else ""
         called = "require_grad()" if call.name == "require_grad" else "set_require_grad(true)"
+        panics = panics_here(name)
+        bound = "" if name else bound_by(call, fixes)
+        if bound:
+            # A temporary the `let` binds once the call returns: named by that binding.
+            name, panics = bound, panics_making(bound)
         labels = [
-            fixes.label(call.span, panics_here(name), True),
+            fixes.label(call.span, panics, True),
             fixes.label(call.receiver_span, intermediate(call.receiver.why)),
         ]
         helps = [detach_first(call, fixes), drop_require_grad(called, call, fixes)]
@@ -116,9 +121,17 @@ def intermediate(why: str) -> str:
     return f"a tracked intermediate, {why}"
 
 
-def detach_first_help(edits: list[Edit]) -> Help:
+def panics_making(name: str) -> str:
+    """The label on the call whose result the `let` of `name` binds."""
+    return f"this panics: what `{name}` is made from is not a leaf"
+
+
+def detach_first_help(edits: list[Edit], receiver: str = "") -> Help:
+    """Detach first; `receiver` (the call's receiver's text, when known) says on what."""
+    on = f" (`{receiver}.detach().require_grad()`)" if receiver else ""
     return Help(
-        "if nothing must train through it, detach it first: a new leaf, cut from the graph", edits
+        f"if nothing must train through it, detach it first{on}: a new leaf, cut from the graph",
+        edits,
     )
 
 
@@ -130,6 +143,19 @@ def drop_require_grad_help(called: str, edits: list[Edit]) -> Help:
         edits,
         applicability="MaybeIncorrect",
     )
+
+
+def bound_by(call: Call, fixes: Fixes) -> str:
+    """The name `let name = <call>;` binds the call's result to, or empty."""
+    node = fixes.call_at(call.span)
+    parent = fixes.parent(node) if node is not None else None
+    if parent is None or parent.type != "let_declaration":
+        return ""
+    pattern = parent.child_by_field_name("pattern")
+    if parent.child_by_field_name("value") != node or pattern is None:
+        return ""
+    text = fixes.text(pattern).removeprefix("mut ").strip()
+    return text if is_name(text) else ""
 
 
 # -- the fixes
