@@ -10,16 +10,21 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.interp import slices
-from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.mut_borrow_uses import conflict, place_path, used_place
 from pbpit.rust.interp.nodes import (
+    Assign,
+    Binary,
     Binding,
     Block,
     Field,
     For,
+    Format,
     Index,
     Let,
+    Lit,
     Local,
     Loop,
+    Method,
     Pos,
     Unsupported,
     While,
@@ -27,34 +32,85 @@ from pbpit.rust.interp.nodes import (
 )
 
 
-def _walk(node: Any, loops: tuple, found: list, lets: list, spans: dict) -> Pos:
-    """Record each `Local` with the loops around it, each `let r = &mut x;`; the greatest
-    position inside `node` (where a loop ends, as far as uses go)."""
+def _walk(node: Any, loops: tuple, found: list, lets: list, spans: dict, how: dict) -> Pos:
+    """Record each `Local` with the loops around it, each `let r = &mut x;`, how each place's
+    variable is used (`how`: see `_mark`); the greatest position inside `node` (where a loop
+    ends, as far as uses go)."""
     last: Pos = getattr(node, "pos", None) or (0, 0)
     if isinstance(node, Local):
         found.append((node, loops))
+    _mark(node, how)
     if isinstance(node, Let) and node.binding is not None and node.init is not None:
         root = slices.range_base(node.init)  # `let s = &mut v[a..];`: a borrow of `v`
         while isinstance(root, Field | Index):
             root = slices.range_base(root.base)
         if node.init.mut_borrow and isinstance(root, Local):
-            lets.append((node.binding, root))
+            lets.append((node.binding, root, place_path(node.init)))
     inner = (*loops, node) if isinstance(node, Loop | While | For) else loops
     for part in children(node):
-        last = max(last, _walk(part, inner, found, lets, spans))
+        last = max(last, _walk(part, inner, found, lets, spans, how))
     if isinstance(node, Loop | While | For):
         spans[id(node)] = last
     return last
 
 
-def refuse_use_while_borrowed(body: Block, path: str) -> Unsupported | None:
+def _root(e: Any) -> Local | None:
+    """The variable under a place (`s` of `s.w[i]`, `v` of `v[a..b]`), or None."""
+    e = slices.range_base(e)
+    while isinstance(e, Field | Index):
+        e = slices.range_base(e.base)
+    return e if isinstance(e, Local) else None
+
+
+def _mark(node: Any, how: dict) -> None:
+    """How the place `node` uses its variable, as rustc's borrow checker tells the uses apart
+    (the outermost place decides: `&mut s.w` borrows `s.w`, not a read of `s`): ("mut", e) a
+    `&mut` borrow, ("shared", e) a `&` borrow or a format argument (the macros take
+    references), ("method", call) a receiver, ("assign", assignment) an assignment's target,
+    ("compare", operand) an operand of `==`/`<`.., ("read", place) a place read."""
+    root = _root(node) if getattr(node, "borrowed", False) else None
+    if root is not None:
+        how.setdefault(id(root), ("mut" if node.mut_borrow else "shared", node))
+    if isinstance(node, Method) and node.name != slices.RANGE_INDEX:
+        root = _root(node.recv)
+        if root is not None and not node.recv.borrowed:
+            how.setdefault(id(root), ("method", node))
+    if isinstance(node, Let) and node.binding is not None and isinstance(node.init, Lit):
+        if node.init.kind in ("int", "float") and node.declared is None:
+            how[("number", id(node.binding))] = ("", None)  # `let mut x = 1;`: a `Copy` number
+    if isinstance(node, Assign):
+        root = _root(node.target)
+        number = isinstance(node.target, Local) and ("number", id(root.binding)) in how
+        if root is not None:
+            how.setdefault(id(root), ("assign-number" if number and node.op else "assign", node))
+    if isinstance(node, Format):
+        for arg in node.args:
+            root = _root(arg)
+            if root is not None and not arg.borrowed:
+                how.setdefault(id(root), ("shared", arg))
+    if isinstance(node, Binary) and node.op in ("==", "!=", "<", "<=", ">", ">="):
+        for operand in (node.left, node.right):
+            root = _root(operand)
+            if root is not None and not operand.borrowed:
+                how.setdefault(id(root), ("compare", operand))
+    if isinstance(node, Field | Index) or getattr(node, "name", None) == slices.RANGE_INDEX:
+        root = _root(node)  # a read of the place (outermost first)
+        if root is not None:
+            how.setdefault(id(root), ("read", node))
+
+
+def refuse_use_while_borrowed(body: Block, path: str, typed: bool = False) -> Unsupported | None:
     """The first use of a variable while a `let r = &mut x;` borrow of it is live, refused with
-    rustc's error, or None."""
+    rustc's error, or None. Before the types are known (`typed` False) only the uses whose
+    error the syntax tells (a `&mut`/`&` borrow, an assignment `x = ..`) are refused: the
+    others wait for the second call, after the checker (a read of `x` is E0503 for a `Copy`
+    value, a move, E0505, for another)."""
     found: list[tuple[Local, tuple]] = []
-    lets: list[tuple[Binding, Local]] = []
+    lets: list[tuple[Binding, Local, tuple[str, ...]]] = []
     spans: dict[int, Pos] = {}
-    _walk(body, (), found, lets, spans)
-    for ref, borrowed in lets:
+    how: dict[int, tuple[str, Any]] = {}
+    _walk(body, (), found, lets, spans, how)
+    for ref, borrowed, place in lets:
         start = borrowed.pos
         uses = [(local, loops) for local, loops in found if local.binding is ref]
         if not uses:
@@ -66,25 +122,10 @@ def refuse_use_while_borrowed(body: Block, path: str) -> Unsupported | None:
                     end = max(end, spans[id(loop)])
         for local, _ in found:
             same = local.binding is borrowed.binding and local is not borrowed
-            if same and start < local.pos < end:
-                return _conflict(local, ref, path)
+            used = used_place(how.get(id(local)))
+            n = min(len(used), len(place))
+            if same and start < local.pos < end and used[:n] == place[:n]:  # (`s.w`, `s.n`)
+                err = conflict(local, how.get(id(local)), ref, path, typed)
+                if err is not None:
+                    return err
     return None
-
-
-def _conflict(local: Local, ref: Binding, path: str) -> Unsupported:
-    name = local.binding.name
-    where = local.borrow_pos if local.borrowed and local.borrow_pos else local.pos
-    if local.mut_borrow:
-        what = rejects(f"cannot borrow `{name}` as mutable more than once at a time", "E0499")
-        label = "second mutable borrow occurs here"
-    elif local.borrowed:
-        what = rejects(
-            f"cannot borrow `{name}` as immutable because it is also borrowed as mutable", "E0502"
-        )
-        label = "immutable borrow occurs here"
-    else:
-        what = rejects(f"a use of `{name}` while `{ref.name}` borrows it mutably")
-        label = ""
-    err = Unsupported(f"{path}:{where[0]}:{where[1]}", what)
-    err.label = label
-    return err

@@ -8,6 +8,7 @@ from typing import Any
 
 from pbpit.rust.interp import error_types
 from pbpit.rust.interp.format import FormatError, Spec, formatter
+from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     Assert,
     AssertEq,
@@ -22,9 +23,32 @@ from pbpit.rust.interp.runtime import (
     comparable,
     rust_eq,
 )
+from pbpit.rust.interp.types import UNIT as UNIT_T
 from pbpit.rust.interp.types import (
+    StructT,
+    TupleT,
+    Wrap,
+    resolve,
     show,
 )
+
+
+def _not_display(err: Unsupported, ty: Any) -> Unsupported:
+    """rustc's E0277 for `{}` of a type that certainly has no `Display`: a struct or enum of the
+    program's without `impl Display` (nor `#[derive(Module)]`), a `Vec`, `Option`, `HashMap`,
+    array, tuple or `()`."""
+    shown = show(ty)
+    if not err.what.endswith("doesn't implement `std::fmt::Display`"):
+        return err
+    ty = resolve(ty)
+    # (a struct of Burn's is none of the program's; `#[derive(Module)]` writes a `Display`)
+    mine = type(ty) is StructT and ty.item.node is not None and "Module" not in ty.item.derives
+    certain = mine or type(ty) is TupleT or ty is UNIT_T
+    certain = certain or type(ty) is Wrap and ty.kind in ("Vec", "Option", "HashMap", "array")
+    if certain:
+        err.what = rejects(err.what, "E0277")
+        err.label = f"`{shown}` cannot be formatted with the default formatter"
+    return err
 
 
 class MacroCompiler:
@@ -45,7 +69,7 @@ class MacroCompiler:
             try:
                 parts.append((piece.arg, shown or formatter(arg.ty, piece, self.backend)))
             except FormatError as err:
-                raise self.fail(arg.pos, str(err)) from None
+                raise _not_display(self.fail(arg.pos, str(err)), arg.ty) from None
         if len(parts) == 1 and isinstance(parts[0], str):
             text = parts[0]
             return lambda frame: text

@@ -61,25 +61,30 @@ def refuse_returned_local(checker, fn) -> None:  # noqa: ANN001 - a Checker, a F
     return a reference returns one to a variable of its own body, certainly a value (not a
     parameter, not a reference): rustc's E0515 (the value is dropped as the function returns).
     The returned value is the body's tail and each `return` (a closure's are its own)."""
-    from pbpit.rust.interp.nodes import Block, Closure, Return, children, place_root
+    from pbpit.rust.interp.nodes import Block, Closure, Let, Return, children
 
     written = fn.node.child_by_field_name("return_type") if fn.node is not None else None
     if written is None or written.type != "reference_type" or fn.body is None:
         return
     returned = [fn.body.tail] if isinstance(fn.body, Block) else []
+    made: set[int] = set()  # `let w = v.to_vec();`: a value of the body's own
     stack = [fn.body]
     while stack:
         node = stack.pop()
         if isinstance(node, Return):
             returned.append(node.value)
+        if isinstance(node, Let) and node.binding is not None and _made(node.init):
+            made.add(id(node.binding))
         if not isinstance(node, Closure):
             stack.extend(children(node))
     for value in returned:
-        root = place_root(value) if value is not None and value.borrowed else None
+        root = _borrowed_root(value) if value is not None and value.borrowed else None
         if root is None or (root is not value and root.borrowed):
             continue
         binding = root.binding  # (`owned`: certainly not a reference, the checker's judgment)
-        if getattr(binding, "argument", False) or binding.name == "self" or not binding.owned:
+        if getattr(binding, "argument", False) or binding.name == "self":
+            continue
+        if not binding.owned and id(binding) not in made:
             continue
         name = root.binding.name
         if value is root:
@@ -92,6 +97,28 @@ def refuse_returned_local(checker, fn) -> None:  # noqa: ANN001 - a Checker, a F
         err = checker.fail(where, f"{what} (rustc rejects it: error[E0515])")
         err.label = label
         raise err
+
+
+# Methods whose result is a new value, never a reference, whatever their receiver (not `clone`:
+# of a `&str`, a `&str`)
+_MAKING = frozenset(("to_vec", "collect", "to_string", "to_owned"))
+
+
+def _made(init) -> bool:  # noqa: ANN001 - an Expr or None
+    from pbpit.rust.interp.nodes import Method
+
+    return isinstance(init, Method) and init.name in _MAKING and not init.borrowed
+
+
+def _borrowed_root(e):  # noqa: ANN001, ANN202 - an Expr; a Local or None
+    """The variable at the bottom of a borrowed place: `v` of `&v[0]`, `&v[..2]`, `&s.name[1..]`
+    (a range index is a `Method` named `[..]`)."""
+    from pbpit.rust.interp.nodes import Field, Index, Local, Method
+    from pbpit.rust.interp.slices import RANGE_INDEX
+
+    while isinstance(e, Field | Index) or isinstance(e, Method) and e.name == RANGE_INDEX:
+        e = e.recv if isinstance(e, Method) else e.base
+    return e if isinstance(e, Local) else None
 
 
 def _results(e) -> list:  # noqa: ANN001 - an Expr

@@ -36,7 +36,6 @@ from pbpit.rust.interp.nodes import (
     Unsupported,
     While,
     children,
-    place_root,
 )
 from pbpit.rust.interp.slices import RANGE_INDEX
 
@@ -162,6 +161,21 @@ def _borrowed(iterable: Any) -> Any:
     return None
 
 
+# std's methods whose result borrows their receiver (`s.as_str()`: a `&str` into `s`)
+_VIEWS = frozenset(("as_str", "as_slice", "as_bytes", "trim", "trim_start", "trim_end"))
+
+
+def _held_by_argument(arg: Any) -> Any:
+    """The place an argument still borrows while the call runs: `&v`, `&mut v.w`, `v.iter()`
+    through lazy adapters, `s.as_str()`; None for a value (`v.len()`, `v.clone()`)."""
+    if getattr(arg, "borrowed", False):
+        return arg if _place(arg) is not None else None
+    held = _borrowed(arg)
+    if held is None and _std(arg) and arg.name in _VIEWS and not arg.args:
+        held = arg.recv if _place(arg.recv) is not None else None
+    return held
+
+
 def refuse_mutation_while_iterating(crate: Crate) -> None:
     """`Unsupported` (rustc's E0502/E0506) at the first mutable use of a place a `for` loop
     iterates over by shared reference, or a `let r = &place;` borrows while `r` is used later,
@@ -190,23 +204,28 @@ class _Search:
             self.walk(part)
 
     def receiver(self, e: Method) -> None:
-        """`net.apply(&net.w)`, `v.extend_from_slice(&v)`: a method taking `&mut self` (the
-        program's own, or a std row that `mutates`) borrows its receiver mutably for the call
-        while an argument still borrows it or a part of it: rustc's E0502 (E0499 for a `&mut`
-        argument) at the receiver. A value read from it (`v.push(v.len())`) is no conflict
-        (two-phase borrows)."""
+        """`net.apply(&net.w)`, `v.extend_from_slice(&v)`, `v.extend(v.iter())`,
+        `s.push_str(s.as_str())`: a method taking `&mut self` (the program's own, or a std row
+        that `mutates`) borrows its receiver mutably for the call while an argument still
+        borrows it or a part of it: rustc's E0502 (E0499 for a `&mut` argument) at the receiver.
+        A value read from it (`v.push(v.len())`, `v.extend(v.clone().iter())`) is no conflict
+        (two-phase borrows), nor a disjoint field (`m.a.extend(m.b.iter())`)."""
         recv = e.recv
         takes_mut = getattr(e.impl, "mutates", False) or (
             e.user is not None and e.user.self_kind == "mut"
         )
-        if not takes_mut or not isinstance(recv, Local) or recv.borrowed:
+        target = _place(recv)
+        if not takes_mut or target is None or getattr(recv, "borrowed", False):
             return
         for arg in e.args:
-            root = place_root(arg) if arg.borrowed else None
-            if root is None or root.binding is not recv.binding:
+            held = _held_by_argument(arg)
+            if held is None or not _overlap(_place(held), target):
                 continue
-            name = recv.binding.name
-            shown = f"*{name}" if name == "self" or recv.binding.mut_ref else name
+            if isinstance(recv, Local):
+                name = recv.binding.name
+                shown = f"*{name}" if name == "self" or recv.binding.mut_ref else name
+            else:
+                shown = _shown(recv)
             if arg.mut_borrow:
                 what = f"cannot borrow `{shown}` as mutable more than once at a time"
                 label, code = "second mutable borrow occurs here", "E0499"
@@ -214,7 +233,8 @@ class _Search:
                 what = f"cannot borrow `{shown}` as mutable because it is also borrowed as "
                 what += "immutable"
                 label, code = "mutable borrow occurs here", "E0502"
-            err = Unsupported(f"{self.path}:{recv.pos[0]}:{recv.pos[1]}", rejects(what, code))
+            at = _start(recv)
+            err = Unsupported(f"{self.path}:{at[0]}:{at[1]}", rejects(what, code))
             err.label = label
             raise err
 

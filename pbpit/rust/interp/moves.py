@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from pbpit.engine.api import RUST_METHODS
 from pbpit.rust.interp import place_moves, traits
+from pbpit.rust.interp.borrows import refuse_use_while_borrowed
 from pbpit.rust.interp.check import not_copy
 from pbpit.rust.interp.closure_borrows import refuse_uses_while_captured
 from pbpit.rust.interp.closure_calls import refuse_fnmut_calls
@@ -72,6 +73,7 @@ from pbpit.rust.interp.nodes import (
     rules,
 )
 from pbpit.rust.interp.shared_borrows import refuse_move_while_borrowed
+from pbpit.rust.interp.temporaries import refuse_dropped_temporaries
 from pbpit.rust.interp.types import NEVER, DynT, TensorT, Wrap, resolve
 from pbpit.rust.interp.value_slots import written_params
 
@@ -183,6 +185,10 @@ class MoveCheck:
             refuse_move_while_borrowed(fn.body, self.moved, self.path)  # E0505
             refuse_fnmut_calls(fn.body, self.path)  # (borrowck's too: `add(1)` of `let add`)
             refuse_uses_while_captured(fn.body, self.path)  # `log.len()` between two `record(..)`
+            refuse_dropped_temporaries(fn.body, self.path)  # `r = &vec![1];` then `r`: E0716
+            conflict = refuse_use_while_borrowed(fn.body, self.path, typed=True)  # E0499/E0503
+            if conflict is not None:
+                raise conflict
 
     def tracked(self, binding: Binding) -> bool:
         """Whether a use of `binding` by value moves it: its type is not `Copy` and it is
