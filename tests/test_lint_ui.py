@@ -9,7 +9,6 @@ program must give is tests/test_lint.py's annotation test; this one pins how the
 
 from __future__ import annotations
 
-import gc
 import io
 import json
 
@@ -29,27 +28,11 @@ def printed(program: Program, monkeypatch: pytest.MonkeyPatch) -> str:
     for name in ("FORCE_COLOR", "CLICOLOR_FORCE"):
         monkeypatch.delenv(name, raising=False)
     out = io.StringIO()
-    # As a fresh `pbpit lint` process would: the garbage of earlier programs' readings collected
-    # first. Lint's reading of one program depends on when the collector runs (an id-keyed table
-    # somewhere in lint/analysis outlives what it keys): found here, not yet fixed.
-    gc.collect()
     lint_command([program.name], "human", out, out)
     return out.getvalue()
 
 
-# Lint's message for this program depends on when Python's cycle collector runs in a process that
-# linted others first (an id-keyed table in lint/analysis outliving its object; not yet found):
-# a known bug, not a pass. `pbpit lint` of the file alone prints the blessed output.
-_UNSTABLE = {"field_refreshed_from_third_pass.rs"}
-_CASES = [
-    pytest.param(p, marks=pytest.mark.xfail(reason="lint's GC-dependent reading", strict=False))
-    if p.name in _UNSTABLE
-    else p
-    for p in PROGRAMS
-]
-
-
-@pytest.mark.parametrize("program", _CASES, ids=lambda p: p.name)
+@pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: p.name)
 def test_lint_prints_the_blessed_output(program, monkeypatch, bless):
     text = printed(program, monkeypatch)
     expected = program.stderr

@@ -108,7 +108,11 @@ class _Events:
             if not any(d is not e and d in e.sources for e in hits):
                 frontier.append(d)
         met = self.met.setdefault(event.span, set())
-        for definition in sorted(frontier, key=lambda d: (d.span, d.name)):
+        # In the order of the file, then of the passes that made them: of one statement's
+        # tensors (a method refreshing a field before the loop and in it), the one made before
+        # the loop is met first, as a run meets it. Never in the order of a set of them, which
+        # follows where they sit in memory.
+        for definition in sorted(frontier, key=_meeting_order):
             if any(d in met for d in definition.sources):
                 continue  # the backward met it, or what it derives from: that panic is first
             earlier = self.state.consumed[definition]
@@ -316,6 +320,12 @@ class _Events:
     def _found(self, finding: Diagnostic) -> None:
         # A later pass finds again what an earlier one found: the first is kept.
         self.found.setdefault((finding.rule, finding.primary.line, finding.primary.column), finding)
+
+
+def _meeting_order(definition: Definition) -> tuple:
+    """Where `_consume` meets consumed definitions first: by place, name and the passes of
+    the loops around that made them (fewer, earlier ones first)."""
+    return (definition.span, definition.name, definition.context)
 
 
 class _OnceBranches:
