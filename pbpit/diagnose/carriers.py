@@ -47,6 +47,7 @@ def find_carrier(result: RunResult, node: NodeRecord, loop: Loop | None) -> Carr
         _assigned(result, label, loop)
         or _pushed(result, label, loop)
         or _put_by_method(result, node, label)
+        or _handed_to_method(result, label, loop)
     )
 
 
@@ -156,6 +157,102 @@ def _put_by_method(result: RunResult, node: NodeRecord, label: str) -> Carrier |
         name = f"{call['receiver']}.{found['field']}"
         return Carrier(name, line, tensor, new, put=True)
     return None
+
+
+def _handed_to_method(result: RunResult, label: str, loop: Loop) -> Carrier | None:
+    """`protos.prototype(*label, &emb)` in the loop's body, whose method puts its parameter in a
+    field of `self` (`self.by_label.entry(label).or_insert(emb.clone())`, `self.items.push(
+    keys)`, `self.memory = Some(x)`): `protos.by_label` carries it (Rust)."""
+    if result.language is not Language.RUST:
+        return None
+    call = re.compile(r"\b(?P<receiver>" + NAME + r")\s*\.\s*(?P<method>" + NAME + r")\s*\(")
+    for line in range(loop.body_line, loop.end_line + 1):
+        text = source_line(result.source, line)
+        for found in call.finditer(text):
+            if found["receiver"] == "self":
+                continue
+            arguments = _arguments(text, found.end())
+            handed = [re.sub(r"\s+", "", a).lstrip("&").removesuffix(".clone()") for a in arguments]
+            if label not in handed:
+                continue
+            kept = _kept_by_method(result.source, found["method"], handed.index(label))
+            if kept is not None:
+                field, put_line, parameter, detached = kept
+                name = f"{found['receiver']}.{field}"
+                return Carrier(name, put_line, parameter, detached, put=True)
+    return None
+
+
+def _arguments(text: str, start: int) -> list[str]:
+    """The arguments of the call whose `(` ends at `start` of `text`, split at its top-level
+    commas (none when the call does not close on the line)."""
+    depth, current, found = 0, "", []
+    for char in text[start:]:
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            if depth == 0:
+                found.append(current)
+                return [a for a in found if a.strip()]
+            depth -= 1
+        elif char == "," and depth == 0:
+            found.append(current)
+            current = ""
+            continue
+        current += char
+    return []
+
+
+def _kept_by_method(path: str, method: str, index: int) -> tuple[str, int, str, str | None] | None:
+    """The one method `fn method(&mut self, ..)` of the file `path` that puts its parameter
+    `index` (after `self`) in a field of `self` on a line of its own: the field, that line,
+    the parameter, and the line with it detached."""
+    lines = source_lines(path)
+    header = re.compile(r"\s*(?:pub\s+)?fn\s+" + re.escape(method) + r"\s*(?:<[^>]*>)?\s*\((.*)")
+    kept = []
+    for number, text in enumerate(lines, start=1):
+        found = header.match(text)
+        if found is None or "self" not in found[1].split(",")[0]:
+            continue
+        parameters = [p.split(":")[0].strip() for p in found[1].split(",")[1:]]
+        parameters = [p.removeprefix("mut ").strip() for p in parameters if ":" in p or p]
+        if index >= len(parameters) or not re.fullmatch(NAME, parameters[index]):
+            return None
+        parameter = parameters[index]
+        held = r"(?:Some\()?" + re.escape(parameter) + r"(?:\.clone\(\))?\)?"
+        puts = [
+            re.compile(
+                r"\s*self\.(?P<field>"
+                + NAME
+                + r")(?:\[[^\]]*\])?\s*=\s*(?P<value>"
+                + held
+                + r");\s*(?://.*)?"
+            ),
+            re.compile(
+                r"\s*self\.(?P<field>"
+                + NAME
+                + r")\.(?:"
+                + "|".join(PUSHES)
+                + r")\((?:[^,()]*,\s*)?(?P<value>"
+                + held
+                + r")\);\s*(?://.*)?"
+            ),
+            re.compile(
+                r"(?P<head>.*\bself\.(?P<field>"
+                + NAME
+                + r")\.entry\(.*\)\.or_insert\()"
+                + r"(?P<value>"
+                + held
+                + r")\).*"
+            ),
+        ]
+        for line in range(number + 1, _function_end(path, number + 1) + 1):
+            text = lines[line - 1]
+            put = next((m for p in puts if (m := p.fullmatch(text)) is not None), None)
+            if put is not None:
+                new = _detached_in(text, put.start("value"), put.end("value"), parameter)
+                kept.append((put["field"], line, parameter, new))
+    return kept[0] if len({k[0] for k in kept}) == 1 and len(kept) == 1 else None
 
 
 def _made_from(path: str, name: str, label: str, start: int, end: int) -> bool:

@@ -13,6 +13,7 @@ from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers, is_name, last_segment
 from pbpit.lint.rule import Meeting
 from pbpit.lint.rules.literal_fields import detach_constructed, detach_literal, fields_put
+from pbpit.lint.rules.method_fields import detach_in_methods
 from pbpit.lint.values import Definition
 from pbpit.rust.syntax import Node, descendants
 
@@ -207,6 +208,11 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
         # A field (`self.hidden`): `.detach()` takes it by value, out of a borrow.
         detached = detached.replace(".detach()", ".clone().detach()", 1)
     fallback = detach_each_pass_help(name, [], leaf, f"{name} = {detached};")
+    in_methods = None if is_name(name) else detach_in_methods(name, meeting, leaf, fixes)
+    if in_methods is not None:
+        # Kept by the struct's methods where the loop cannot detach it (a `Vec` or map field;
+        # a field of a `Box<dyn Trait>`): detached where a method puts it.
+        return in_methods
     if not is_name(name) and field_holds_tensors(name, fixes):
         # `hidden: Option<Tensor<1>>`: `.detach()` is a tensor's, not the Option's.
         return detach_in_field(name, meeting, leaf, fixes)
@@ -288,6 +294,8 @@ def detach_in_field(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> He
     puts = field_puts(name, body, fixes)
     tensors = []
     for right, scope in puts:
+        if right.type == "identifier" and fixes.text(right) == "None":
+            continue  # `self.state = None` (a reset): no tensor put
         held = held_tensor(right, fixes) if right.type == "call_expression" else None
         if held is None or not (fixes.is_tensor(held, scope) or option_of_tensor(name, fixes)):
             tensors = []

@@ -11,6 +11,7 @@ from pbpit.diagnostics.model import Diagnostic, Edit, Help
 from pbpit.engine.graph import Requirement
 from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
+from pbpit.lint.rules.called_loop import recompute_in_called_loop
 from pbpit.lint.rules.carried_state import (
     accumulator_reset,
     continues,
@@ -30,6 +31,7 @@ from pbpit.lint.rules.detach_once import detach_once_edits
 from pbpit.lint.rules.field_reset import accumulator_field_reset
 from pbpit.lint.rules.literal_fields import carried_field
 from pbpit.lint.rules.map_entries import detach_earlier_reads
+from pbpit.lint.rules.method_fields import put_by_called_method
 from pbpit.lint.values import Definition
 from pbpit.rust.syntax import Node, descendants
 
@@ -129,8 +131,15 @@ fn main() {
             # Named after the variable that carries it into the next pass: one in scope as the
             # loop starts, read by the panicking pass.
             entry = meeting.entry or {}
-            use = loss.first_read(definition, within, meeting.in_pass, set(entry)) or use
+            carrier = loss.first_read(definition, within, meeting.in_pass, set(entry))
+            use = carrier or use
             name = use.name if use is not None else name
+            kept = None
+            if carrier is None:
+                # Read through no name in scope as the loop starts (`for old in bank.stored()`):
+                # a method the loop hands the tensor to keeps it in a field (`bank.remember(z)`).
+                kept = put_by_called_method(definition.name, meeting, fixes)
+                name = kept[0] if kept is not None else name
             message = carried_message(name)
             labels.append(
                 fixes.label(definition.span, carried_made(definition.name, definition.why), True)
@@ -147,7 +156,9 @@ fn main() {
             field = None
             if reset is None and not leaf:
                 field = accumulator_field_reset(name, meeting, fixes, field_reset_help)
-            if (pushed(definition, fixes) or filled(name, meeting, fixes)) and indexed(
+            if kept is not None:
+                helps = [kept[1]]
+            elif (pushed(definition, fixes) or filled(name, meeting, fixes)) and indexed(
                 name, meeting, fixes
             ):
                 # Read by index (a replay buffer sampled): emptied, those reads find nothing.
@@ -322,6 +333,8 @@ fn main() {
             return DETACH_EACH_PASS
         if "where it is pushed into `" in message:
             return DETACH_EACH_PASS
+        if "reads the previous pass's value (`" in message:
+            return DETACH_EACH_PASS  # `method_fields`: the read of a method's field detached
         return None
 
 
@@ -420,7 +433,14 @@ def in_a_called_loop(rule: str, meeting: Meeting, fixes: Fixes) -> Diagnostic:
         fixes.label(definition.span, made_outside(name, definition.why), True),
         fixes.label(later.span, passes_of_a_call(name, later.through)),
     ]
-    helps = [recompute_in_loop_help(name, [])]
+    # Recomputed in that loop: the function handed what makes it (`|| model.loss(..)`).
+    helps = [recompute_in_loop_help(name, recompute_in_called_loop(meeting, fixes))]
+    if helps[0].edits and later.through:
+        said = (
+            f"if gradients must flow through `{name}`, compute it in `{later.through}`'s loop, "
+            f"every pass: hand it what makes `{name}`"
+        )
+        helps[0] = replace(helps[0], message=said)
     if not meeting.same_tensor:
         helps.insert(0, detach_once(definition, fixes))
     notes = [through_note(later, definition)]
