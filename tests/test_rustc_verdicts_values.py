@@ -2,7 +2,8 @@
 `tools/rustc_differential.py` found in mutants of the std programs (issue 26): a reference
 (`&n`, or an item of `v.iter()`) given where a std method's parameter takes a number by value
 (`rotate_left(mid: usize)`, `step_by(step: usize)`, `pow(exp: u32)`, `f64::max(self, other)`,
-`char::to_digit(radix: u32)`): rustc does not deref an argument, E0308.
+`char::to_digit(radix: u32)`): rustc does not deref an argument, E0308; a reference cast to
+a number (`x as u32` of an item of `v.iter()`, `&c as u32`): E0606.
 
 Each verdict was recorded from rustc 1.95 (`tools/rustc_differential.py`'s `rustc_verdict`):
 `rejects(code)` is the first error code rustc reports, `runs(stdout, ..)` what its binary
@@ -14,6 +15,28 @@ from __future__ import annotations
 from rustc_verdicts import rejects, runs, verdict_tests
 
 CASES = {
+    "cast_of_a_borrow": (
+        """\
+fn main() {
+    let c = 'a';
+    println!("{}", &c as u32);
+}
+""",
+        rejects("E0606"),
+    ),
+    "cast_of_an_iter_item": (
+        """\
+fn main() {
+    let v: Vec<u8> = vec![1, 2, 3];
+    let mut total = 0u32;
+    for x in v.iter() {
+        total += x as u32;
+    }
+    println!("{}", total);
+}
+""",
+        rejects("E0606"),
+    ),
     "float_max_borrowed": (
         """\
 fn main() {

@@ -450,6 +450,11 @@ class OperatorRules:
         source, target = resolve(e.operand.ty), resolve(e.target)
         if is_open(source):
             raise self.fail(e.pos, "type annotations needed")
+        scalar = is_number(source) or source in (BOOL, CHAR)
+        if scalar and references.certainly_reference(e.operand):
+            # `x as u32` of `x: &u32` (an item of `v.iter()`), `&n as i64`
+            what = f"casting `&{show(source)}` as `{show(target)}` is invalid"
+            raise self.fail(e.pos, rejects(what, "E0606"))
         if target is CHAR and source is not NAMED["u8"] and (is_number(source) or source is BOOL):
             what = f"only `u8` can be cast as `char`, not `{show(source)}`"
             raise self.fail(e.pos, rejects(what, "E0604"))
