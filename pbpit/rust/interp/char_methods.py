@@ -1,7 +1,8 @@
 """`char`'s methods, a row each (`builtins.Builtin`): the ASCII predicates and conversions
 (`is_ascii_digit`, `to_ascii_uppercase`..), `is_whitespace` (Unicode's White_Space, a fixed
-list), `to_digit`, `is_digit`, `len_utf8`; and `str`'s methods that deal in chars, spread into
-`std_methods.STR_METHODS`: `String::push`, `chars` and `char_indices` (byte offsets).
+list), `to_digit`, `is_digit`, `len_utf8`, `to_uppercase`/`to_lowercase` (an iterator); and
+`str`'s methods that deal in chars, spread into `std_methods.STR_METHODS`: `String::push`,
+`chars` and `char_indices` (byte offsets).
 
 A char is held as a Python str of one code point. The predicates whose answer for other than
 ASCII comes from Rust's Unicode tables (`is_alphabetic`, `is_numeric`, `is_uppercase`..) are
@@ -105,6 +106,28 @@ def _ascii_case(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return lambda frame: (c.upper() if upper else c.lower()) if (c := recv(frame)).isascii() else c
 
 
+def _case(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    """`to_uppercase()`, `to_lowercase()`: an iterator of the char's case mapping (exact on
+    ASCII; another char refused when met: Rust's mapping follows its own Unicode version)."""
+    from pbpit.rust.interp.runtime import Unsupported  # (runtime imports the nodes)
+
+    upper, where, name = e.name == "to_uppercase", comp.where(e.pos), e.name
+
+    def case(frame: list) -> list:
+        c = recv(frame)
+        if not c.isascii():
+            what = f"`char::{name}` of {c!r} (Rust's case mapping follows its own Unicode version)"
+            raise Unsupported(where, what)
+        return [c.upper() if upper else c.lower()]
+
+    return case
+
+
+def _case_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    ck.args(e)
+    return Wrap("Iter", CHAR)
+
+
 CHAR_METHODS = rows(
     "char",
     *(Builtin("char", n, (), "bool", _test) for n in (*_ASCII_TESTS, *_UNICODE_TESTS)),
@@ -112,6 +135,8 @@ CHAR_METHODS = rows(
     Builtin("char", "is_digit", ("u32",), "bool", _is_digit),
     Builtin("char", "to_ascii_uppercase", (), "self", _ascii_case),
     Builtin("char", "to_ascii_lowercase", (), "self", _ascii_case),
+    Builtin("char", "to_uppercase", None, "", _case, _case_type),
+    Builtin("char", "to_lowercase", None, "", _case, _case_type),
     Builtin(
         "char",
         "len_utf8",

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp import error_types, op_traits, references, results, shapes, slice_patterns
+from pbpit.rust.interp import (
+    error_types,
+    generic_impls,
+    op_traits,
+    references,
+    results,
+    shapes,
+    slice_patterns,
+)
 from pbpit.rust.interp.builtins import CLONE, USER
 from pbpit.rust.interp.check_rules import (
     refuse_aliasing,
@@ -178,6 +186,7 @@ class StructRules:
             raise self.fail(e.pos, f"type arguments on `{e.name}`")
         e.impl, e.user = USER, fn
         mapping = recv.mapping()  # `Stack<f32>`'s `T` is `f32` (a generic struct's method)
+        mapping.update(generic_impls.receiver_mapping(fn, recv))  # `impl<T: Default> Acc<T>`
         self.args(e, *(subst(t, mapping) for t in fn.param_tys[1:]))
         for i, arg in enumerate(e.args, start=1):
             refuse_borrow_for_value(self, fn, i, arg)

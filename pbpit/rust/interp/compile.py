@@ -404,6 +404,8 @@ class Compiler(
         if e.impl is not USER:
             return super().c_Method(e)
         assert e.user is not None
+        if std_generics.is_generic(e.user):  # a method of `impl<T: Default> Acc<T>`
+            return std_generics.method_instance(self, e)
         recv = self.expr(e.recv)
         args = [self.expr(a) for a in e.args]
         cell = self.fn_cells[e.user.name]

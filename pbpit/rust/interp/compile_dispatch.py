@@ -91,6 +91,8 @@ class DispatchCompiler:
         return self.expr(e.value)
 
     def c_FnRef(self: Any, e: traits.FnRef) -> Code:  # noqa: N802
+        if std_generics.is_generic(e.fn):  # run as its instances only
+            raise self.fail(e.pos, f"the generic function `{e.fn.name}` as a value")
         cell = self.fn_cells[e.fn.name]
 
         def function(*args: Any) -> Any:

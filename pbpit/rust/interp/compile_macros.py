@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from pbpit.rust.interp import error_types
@@ -65,6 +66,9 @@ class MacroCompiler:
                 continue
             assert isinstance(piece.arg, int)
             arg = e.args[piece.arg]
+            if piece.width_arg is not None or piece.precision_arg is not None:
+                parts.append((-1, self.counted_format(arg, piece)))  # `{:w$.p$}`, `{:.*}`
+                continue
             shown = error_types.display_code(self, arg.ty, piece)  # its own `impl Display`
             try:
                 parts.append((piece.arg, shown or formatter(arg.ty, piece, self.backend)))
@@ -79,11 +83,42 @@ class MacroCompiler:
         def format_(frame: list) -> str:
             values = [a(frame) for a in args]
             try:
-                return "".join(p if type(p) is str else p[1](values[p[0]]) for p in parts)
+                return "".join(
+                    p if type(p) is str else p[1](values[p[0]] if p[0] >= 0 else values)
+                    for p in parts
+                )
             except ValueError as err:  # a char whose `{:?}` depends on the Unicode version
                 raise Unsupported(where, str(err)) from None
 
         return format_
+
+    def counted_format(self, arg: Any, piece: Spec) -> Callable[[list], str]:
+        """The text of `{:w$.p$}`/`{:.*}` from the values of the format's arguments: a
+        placeholder with the width and precision read, made once for each pair met."""
+        made: dict[tuple, Callable[[Any], str]] = {}
+        index, width_at, precision_at = piece.arg, piece.width_arg, piece.precision_arg
+        assert isinstance(index, int)
+
+        def placeholder(width: int | None, precision: int | None) -> Callable[[Any], str]:
+            spec = replace(piece, width=width, precision=precision, width_arg=None,
+                           precision_arg=None)
+            shown = error_types.display_code(self, arg.ty, spec)
+            return shown or formatter(arg.ty, spec, self.backend)
+
+        try:  # what Rust cannot print so, or pbpit not exactly: refused before the run
+            placeholder(None if width_at is None else 1, None if precision_at is None else 1)
+        except FormatError as err:
+            raise _not_display(self.fail(arg.pos, str(err)), arg.ty) from None
+
+        def text(values: list) -> str:
+            width = piece.width if width_at is None else values[width_at]  # type: ignore[index]
+            precision = piece.precision if precision_at is None else values[precision_at]  # type: ignore[index]
+            found = made.get((width, precision))
+            if found is None:
+                found = made[(width, precision)] = placeholder(width, precision)
+            return found(values[index])
+
+        return text
 
     def c_Print(self, e: Print) -> Code:  # noqa: N802
         text = self.c_Format(e.fmt)

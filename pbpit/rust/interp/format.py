@@ -60,6 +60,10 @@ class Spec:
     pretty: bool = False  # `{:#?}`
     radix: str = ""  # `{:x}`, `{:X}`, `{:b}`, `{:o}` of an integer (`alt`: `{:#x}`, with `0x`)
     alt: bool = False
+    # `{:w$}`, `{:1$}`, `{:.p$}`, `{:.*}`: the argument (index or name; "*" the next one) giving
+    # the width or the precision, a `usize`, read when the text is made (compile_macros.py)
+    width_arg: int | str | None = None
+    precision_arg: int | str | None = None
 
 
 _ARG = re.compile(r"(\d+|[A-Za-z_][A-Za-z0-9_]*)?")
@@ -134,13 +138,14 @@ def _placeholder(body: str) -> Spec:
     for part in ("width", "precision"):
         value = m[part]
         if value is not None and not value.isdigit():
-            raise FormatError(f"a {part} taken from an argument (`{{:{spec_text}}}`)")
+            name = value.removesuffix("$")
+            setattr(spec, part + "_arg", int(name) if name.isdigit() else name)
     spec.fill = m["fill"] or " "
     spec.align = m["align"]
     spec.sign = "+" if m["sign"] == "+" else ""
     spec.zero = bool(m["zero"])
-    spec.width = int(m["width"]) if m["width"] else None
-    spec.precision = int(m["precision"]) if m["precision"] is not None else None
+    spec.width = int(m["width"]) if m["width"] and m["width"].isdigit() else None
+    spec.precision = int(m["precision"]) if m["precision"] and m["precision"].isdigit() else None
     spec.debug = kind == "?"
     spec.pretty = bool(m["alt"]) and kind == "?"
     spec.radix, spec.alt = (kind, bool(m["alt"])) if kind in _RADIXES else ("", False)
@@ -319,6 +324,10 @@ def _leaf(ty: Ty, spec: Spec, debug: bool) -> Callable[[object], str] | None:
         from pbpit.rust.interp import str_methods  # (str_methods imports builtins)
 
         return str_methods.formatter(name, debug, spec.pretty, lambda t: _pad_str(t, spec))
+    if name == "TryFromIntError":  # `i32::try_from(x)`'s (std_convert.py)
+        from pbpit.rust.interp import std_convert  # (std_convert imports builtins)
+
+        return std_convert.formatter(debug, spec.pretty, lambda t: _pad_str(t, spec))
     if name == "Box<dyn std::error::Error>":  # `results.DYN_ERROR`
         from pbpit.rust.interp import results  # (results imports runtime, which imports this)
 
@@ -377,7 +386,7 @@ def _debug(ty: Ty, spec: Spec) -> Callable[[object], str]:
         if ty.kind != "Option":  # only ever `Ok`: a `DataError` pbpit never makes
             return lambda r: f"Ok({inner(r.value)})"  # type: ignore[attr-defined]
         return lambda o: "None" if o is None else f"Some({inner(o.value)})"  # type: ignore[attr-defined]
-    if type(ty) is Wrap and ty.kind in ("Vec", "array"):
+    if type(ty) is Wrap and ty.kind in ("Vec", "array", "VecDeque"):
         inner = _debug(ty.inner, spec)
         return lambda xs: "[" + ", ".join(map(inner, xs)) + "]"  # type: ignore[call-overload]
     if type(ty) is TensorT or (type(ty) is Named and ty.name in _BURN_TYPES):
@@ -453,7 +462,7 @@ def _pretty(ty: Ty, spec: Spec) -> Callable[[object], str]:
         return lambda o: (
             "None" if o is None else _lines("Some", [inner(o.value)], "(", ")")  # type: ignore[attr-defined]
         )
-    if type(ty) is Wrap and ty.kind in ("Vec", "array"):
+    if type(ty) is Wrap and ty.kind in ("Vec", "array", "VecDeque"):
         inner = _pretty(ty.inner, spec)
         return lambda xs: _lines("", [inner(x) for x in xs], "[", "]")  # type: ignore[attr-defined]
     if type(ty) is TupleT:

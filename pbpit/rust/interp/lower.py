@@ -16,6 +16,7 @@ from pbpit.rust.interp import (
     burn_nn,
     copy_types,
     derive_default,
+    generic_impls,
     iter_mut,
     ref_patterns,
     references,
@@ -69,7 +70,6 @@ from pbpit.rust.interp.shared_borrows import refuse_assign_while_borrowed
 from pbpit.rust.interp.traits import TraitLowering
 from pbpit.rust.interp.types import (
     UNIT,
-    StructT,
     Ty,
 )
 from pbpit.rust.interp.uses import imported_activations, imported_consts, imported_modules
@@ -114,6 +114,7 @@ class Lowerer(
         self.structs: dict[str, StructItem] = {}
         self.traits: dict[str, Node] = {}
         self.self_type: StructItem | None = None  # inside an `impl`: what `Self` names
+        self.impl_args: tuple | None = None  # (its struct, `Self`'s args: generic_impls.py)
         self.fn_scope: FnScope | None = None  # the function being read (not a closure in it)
         self.fn_ret: Ty = UNIT
         self.init_modules()
@@ -348,10 +349,11 @@ class Lowerer(
         fn.backends, fn.dims = frozenset(backends), frozenset(dims)
         self.backends, self.dims = fn.backends, fn.dims
         fn.owner = owner
+        fn.impl_args = self.impl_args if owner is not None else None  # type: ignore[attr-defined]
         for param in self.kids(node.child_by_field_name("parameters")):
             if param.type == "self_parameter" and owner is not None and not fn.param_tys:
                 fn.self_kind = self.self_kind(param)
-                fn.param_tys.append(StructT(owner))
+                fn.param_tys.append(generic_impls.self_type(self, owner))  # `Acc<T>`
                 continue
             if param.type != "parameter":
                 raise self.fail(
@@ -372,6 +374,7 @@ class Lowerer(
         self.backends, self.dims = fn.backends, fn.dims
         self.type_params = fn.type_params
         self.self_type = fn.owner
+        self.impl_args = getattr(fn, "impl_args", None)  # (generic_impls.py)
         self.scope = self.fn_scope = fn.scope = FnScope(None)
         self.fn_ret = fn.ret  # what `?` may return into
         saved = self.open_scope(new_frame=True)
@@ -398,7 +401,7 @@ class Lowerer(
         if conflict is not None:
             raise conflict
         self.backends, self.dims = frozenset(), frozenset()
-        self.self_type = None
+        self.self_type = self.impl_args = None
 
     def const_body(self, item: ConstItem) -> None:
         self.scope = item.scope = FnScope(None)

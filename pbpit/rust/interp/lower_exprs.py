@@ -464,6 +464,27 @@ class ExprLowering:
         target.breaks = True
         return Break(self.pos(node), target, value)
 
+    def break_parenthesized(self, node: Node, written: Node, arg_nodes: list[Node]) -> Expr:
+        """`break (a, b)`, `break 'l (x)`: tree-sitter reads them as a call of `break`."""
+        around = node.parent.type if node.parent is not None else ""
+        if around not in ("expression_statement", "block", "match_arm", "closure_expression"):
+            what = "`break (..)` with more of an expression after it (tree-sitter reads the `(..)` "
+            raise self.fail(node, what + "alone; write the whole value in parentheses)")
+        target = self.target(written, "break")
+        arguments = node.child_by_field_name("arguments")
+        pos = self.pos(arguments)
+        if self.text(arguments).replace(" ", "").endswith(",)") and len(arg_nodes) == 1:
+            raise self.fail(arguments, "a tuple of one value")
+        values = [self.expr(a) for a in arg_nodes]
+        value = (
+            values[0] if len(values) == 1
+            else TupleLit(pos, values) if values else Lit(pos, "unit", ())
+        )
+        if not isinstance(target, Loop):
+            raise self.fail(written, "`break` with a value from a `for` or `while` loop")
+        target.breaks = True
+        return Break(self.pos(written), target, value)
+
     def e_continue_expression(self, node: Node) -> Expr:
         target = self.target(node, "continue")
         target.continues = True

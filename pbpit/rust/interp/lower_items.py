@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp import burn_nn, derive_default, error_types, op_traits
+from pbpit.rust.interp import burn_nn, derive_default, error_types, generic_impls, op_traits
 from pbpit.rust.interp.check_tables import wrong_arity
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
@@ -115,13 +115,18 @@ class ItemLowering:
         if item.params and "Copy" in item.derives:
             raise self.fail(node.child_by_field_name("type_parameters"), GENERIC_STRUCT)
 
-    def impl_params(self, type_node: Node, item: StructItem, scoped: StructItem) -> None:
+    def impl_params(
+        self, node: Node, type_node: Node, item: StructItem, scoped: StructItem
+    ) -> None:
         """`impl<U> Stack<U>`: the impl's `U` names the struct's value parameter (its bounds
-        added to it: `impl<T: Shape> Holder<T>`); a type written there instead (`impl
-        Stack<f32>`) is refused."""
+        added to it: `impl<T: Shape> Holder<T>`), or is one of its own when bounded by std's
+        traits (`impl<T: Default> Acc<T>`, generic_impls.py); a type written there instead
+        (`impl Stack<f32>`) is refused."""
         params = getattr(item, "params", [])
+        self.impl_args = None
         if not params:
             return
+        args_of_self = []
         written = type_node.child_by_field_name("type_arguments")
         args = self.kids(written) if written is not None else []
         for at, param in zip(item.param_at, params, strict=True):
@@ -132,8 +137,12 @@ class ItemLowering:
             own = self.type_params.get(name)
             if type(own) is ParamT:
                 param.bounds.extend(b for b in own.bounds if b not in param.bounds)
-            self.type_params[name] = param
+            bounded = generic_impls.own_param(self, node, name, param)  # `impl<T: Default>`
+            self.type_params[name] = bounded or param
+            args_of_self.append(bounded or param)
             scoped.backends = scoped.backends - {name}
+        if any(a is not p for a, p in zip(args_of_self, params, strict=True)):
+            self.impl_args = (item, tuple(args_of_self))
 
     def enum_variants(self, node: Node, derives: Node | None) -> None:
         item = self.structs[self.text(node.child_by_field_name("name"))]
@@ -264,7 +273,7 @@ class ItemLowering:
                 )
         scoped = StructItem(item.name, item.pos, item.node, item.kind)
         self.generics(node, scoped)
-        self.impl_params(type_node, item, scoped)  # `impl<T> Stack<T>`: T is the struct's T
+        self.impl_params(node, type_node, item, scoped)  # `impl<T> Stack<T>`: the struct's T
         outer = item.backends, item.dims
         item.backends, item.dims = scoped.backends, scoped.dims
         self.self_type = item
@@ -293,7 +302,7 @@ class ItemLowering:
                     raise self.fail(member, f"`{member.type.replace('_', ' ')}` in a trait")
             self.impl_of(item, dispatch, node)
         item.backends, item.dims = outer
-        self.self_type = None
+        self.self_type = self.impl_args = None
 
     def method(self, item: StructItem, node: Node) -> None:
         fn = self.signature(node)

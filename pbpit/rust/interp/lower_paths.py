@@ -5,7 +5,7 @@ method call's receiver and arguments."""
 from __future__ import annotations
 
 from pbpit.engine.api import RUST_FUNCTIONS, RUST_METHODS
-from pbpit.rust.interp import burn_nn, hashmap, mem_functions, results, std_cmp
+from pbpit.rust.interp import burn_nn, hashmap, mem_functions, results, std_cmp, vecdeque
 from pbpit.rust.interp.check_tables import wrong_arity
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
@@ -228,6 +228,10 @@ class PathLowering:
     def e_call_expression(self, node: Node) -> Expr:
         function = node.child_by_field_name("function")
         arg_nodes = self.kids(node.child_by_field_name("arguments"))
+        if function.type == "break_expression" and all(
+            c.type == "label" for c in self.kids(function)
+        ):
+            return self.break_parenthesized(node, function, arg_nodes)  # `break (a, b)`
         targs: list[Ty] = []
         turbofish = None
         if function.type == "generic_function":
@@ -394,6 +398,9 @@ class PathLowering:
                 if not mem_functions.in_scope(self.src):
                     what = "cannot find module or crate `mem` in this scope"
                     raise self.fail(segs[0][1], rejects(what, "E0433"))
+            if owner == "VecDeque" and len(names) == 2 and not vecdeque.imported(self.src):
+                what = "cannot find type `VecDeque` in this scope"
+                raise self.fail(segs[0][1], rejects(what, "E0433"))
             if owner == "HashMap" and len(names) == 2 and not hashmap.imported(self.src):
                 what = "cannot find type `HashMap` in this scope"  # (no `use`, no path)
                 raise self.fail(segs[0][1], rejects(what, "E0433"))

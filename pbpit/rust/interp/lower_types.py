@@ -4,7 +4,16 @@ types."""
 
 from __future__ import annotations
 
-from pbpit.rust.interp import burn_nn, hashmap, slices, std_cmp, str_methods, type_aliases
+from pbpit.rust.interp import (
+    burn_nn,
+    generic_impls,
+    hashmap,
+    slices,
+    std_cmp,
+    str_methods,
+    type_aliases,
+    vecdeque,
+)
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
     _DYN_ERROR,
@@ -96,6 +105,8 @@ class TypeLowering:
             burn = burn_nn.lower_type(name, None)  # `Relu`, `MseLoss`: Burn's types
             if burn is not None and self.named_struct(name) is None:
                 return burn
+            if kind == "type_identifier" and name == "Self" and self.self_type is not None:
+                return generic_impls.self_type(self, self.self_type)  # `Acc<T>` of `impl<T: ..>`
             if kind == "type_identifier" and self.named_struct(name) is not None:
                 return StructT(self.named_struct(name))
             if kind == "type_identifier" and name in self.type_params:
@@ -134,6 +145,11 @@ class TypeLowering:
                     what = "cannot find type `HashMap` in this scope"
                     raise self.fail(base, rejects(what, "E0425"))
                 return hashmap.hash_map(self.type(args[0]), self.type(args[1]))
+            if name == "VecDeque" and len(args) == 1:  # `std::collections::VecDeque<T>`
+                if prefix != "std::collections" and not vecdeque.imported(self.src):
+                    what = "cannot find type `VecDeque` in this scope"
+                    raise self.fail(base, rejects(what, "E0412"))
+                return vecdeque.deque(self.type(args[0]))
             if name == "Result" and len(args) == 2:  # `Result<T, String>`: any error type
                 return dyn_result(self.type(args[0]), self.type(args[1]))
             if name in ("Option", "Vec") and len(args) == 1:

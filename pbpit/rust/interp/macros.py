@@ -13,16 +13,24 @@ from typing import Any
 from pbpit.rust.interp import error_types, std_write
 from pbpit.rust.interp.format import FormatError, Spec, parse_format
 from pbpit.rust.interp.nodes import (
+    Arm,
     Assert,
     AssertEq,
+    Block,
     Expr,
     Format,
+    Let,
+    Lit,
+    Local,
+    Match,
     PanicMacro,
+    Pat,
     Pos,
     Print,
     Unsupported,
 )
 from pbpit.rust.interp.pretty import ConditionPrinter
+from pbpit.rust.interp.types import USIZE
 from pbpit.rust.syntax import RustFile, RustSyntaxError, macro_arguments, parse_bytes
 
 Node = Any
@@ -83,6 +91,8 @@ class MacroLowering:
         pos = self.pos(node)
         if name == "vec":
             return self.vec_macro(node)
+        if name == "matches":
+            return self.matches_macro(node)
         if name in _PRINT_MACROS:
             newline, to_stderr = _PRINT_MACROS[name]
             with self.macro_args(node) as args:
@@ -152,6 +162,63 @@ class MacroLowering:
             self.delta = saved
         return result
 
+    def matches_macro(self, node: Node) -> Expr:
+        """`matches!(x, P if g)`: as std defines it, `match x { P if g => true, _ => false }`
+        (read from the file's own bytes, the first comma outside brackets made the `{`)."""
+        tree = next((c for c in node.children if c.type == "token_tree"), None)
+        if tree is None:
+            raise self.fail(node, "this `matches!`")
+        start = tree.start_byte + self.delta
+        end = tree.end_byte + self.delta
+        body = self.src.data[start + 1 : end - 1]
+        comma = _top_level_comma(body)
+        if comma is None:
+            raise self.fail(node, "`matches!` needs a value and a pattern")
+        pattern = body[comma + 1 :].rstrip()
+        pattern = pattern[:-1] if pattern.endswith(b",") else pattern
+        prefix = b"fn f(){match "
+        text = prefix + body[:comma] + b"{" + pattern + b" => true, _ => false };}"
+        fragment = parse_bytes(text)
+        saved = self.delta
+        self.delta = start + 1 - len(prefix)
+        try:
+            error = fragment.first_error()
+            if error is not None:
+                raise RustSyntaxError(f"{self.where(error[0])}: {error[1]}")
+            body_node = fragment.root.named_children[0].child_by_field_name("body")
+            match_node = self.kids(self.kids(body_node)[0])[0]
+            result = self.matches_arms(node, match_node)
+        finally:
+            self.delta = saved
+        return result
+
+    def matches_arms(self, node: Node, match_node: Node) -> Expr:
+        """The `match` of `matches!` (its arms' values `true` and `false` are not the file's)."""
+        low: Any = self
+        value_node = match_node.child_by_field_name("value")
+        arm = next(a for a in self.kids(match_node.child_by_field_name("body")))
+        pattern = arm.child_by_field_name("pattern")
+        parts = [c for c in pattern.children if c.type != "if" and "comment" not in c.type]
+        sliced = low.sliced_place(value_node, parts[:1])
+        value = self.expr(value_node)
+        if sliced:
+            value.unsized = False  # type: ignore[attr-defined]  # (slices.check_method)
+        saved = low.open_scope()
+        pat = low.arm_pattern(parts[0], value)
+        if sliced:
+            low.copied_out(pat, parts[0])
+        guard_node = pattern.child_by_field_name("condition")
+        if guard_node is not None and guard_node.type == "let_condition":
+            raise self.fail(guard_node, "`if let` guards")
+        guard = self.expr(guard_node) if guard_node is not None else None
+        low.close_scope(saved)
+        pos = self.pos(node)
+        arms = [
+            Arm(pat, guard, Lit(pos, "bool", True)),
+            Arm(Pat(pos, "wild"), None, Lit(pos, "bool", False)),
+        ]
+        return Match(pos, value, arms)
+
     def format(self, nodes: list[Node]) -> Format:
         """The format string and arguments of `println!`, `format!`, `panic!`... (`nodes` in
         the macro's argument tree: `self.delta` is set)."""
@@ -182,9 +249,35 @@ class MacroLowering:
         index = {name: len(positional) + i for name, i in named.items()}
         used: set[int] = set()
         implicit = 0
+        counts: list[int] = []  # the arguments giving a width or a precision: `usize`s
+
+        def count(written: int | str) -> int:
+            """The argument `{:w$}`, `{:1$}` or `{:.p$}` names (a variable in scope too)."""
+            if isinstance(written, int):
+                if written >= len(positional):
+                    raise self.fail(first, f"invalid reference to positional argument {written}")
+                found = written
+            elif written in index:
+                found = index[written]
+            else:
+                captured = self.local(first, written)
+                if captured is None:
+                    raise self.fail(first, f"cannot find value `{written}` in this scope")
+                found = index[written] = len(args)
+                args.append(captured)
+            used.add(found)
+            counts.append(found)
+            return found
+
         for piece in pieces:
             if not isinstance(piece, Spec):
                 continue
+            star = piece.precision_arg == "*"
+            if star:  # `{:.*}`: the next argument is the precision
+                if implicit >= len(positional):
+                    raise self.fail(first, "`.*` with no argument left for its precision")
+                piece.precision_arg = count(implicit)
+                implicit += 1
             if piece.arg is None:
                 piece.arg = implicit
                 implicit += 1
@@ -208,10 +301,54 @@ class MacroLowering:
                     args.append(captured)
                 piece.arg = index[name]
             used.add(piece.arg)
+            if piece.width_arg is not None:
+                piece.width_arg = count(piece.width_arg)
+            if piece.precision_arg is not None and not star:
+                piece.precision_arg = count(piece.precision_arg)
         for i, node in enumerate(arg_nodes):
             if i not in used:
                 raise self.fail(node, "argument never used")
-        return Format(pos, pieces, args)
+        for at in sorted(set(counts)):  # rustc's format_args takes a width as a `&usize`
+            args[at] = self.typed_usize(args[at])
+        made = Format(pos, pieces, args)
+        made.counts = sorted(set(counts))  # type: ignore[attr-defined]  # (compile_macros.py)
+        return made
+
+    def typed_usize(self, value: Expr) -> Expr:
+        """`{ let n: usize = value; n }`: the argument of a width or a precision, typed as
+        rustc types it (`let w = 9;` is inferred `usize`; an `i32` is its E0308)."""
+        low: Any = self
+        pos = value.pos
+        saved = low.open_scope()
+        made = low.declare("{:width$}", False)  # a name no program writes
+        made.owned = True
+        let = Let(pos[0], made, USIZE, value, low.in_scope)
+        tail = Local(pos, made, low.scope)
+        visible = low.in_scope
+        low.close_scope(saved)
+        return Block(pos, [let], tail, visible)
+
+
+def _top_level_comma(body: bytes) -> int | None:
+    """The offset of the first `,` of `body` outside brackets, strings and char literals."""
+    depth, i = 0, 0
+    while i < len(body):
+        c = body[i : i + 1]
+        if c in (b"(", b"[", b"{"):
+            depth += 1
+        elif c in (b")", b"]", b"}"):
+            depth -= 1
+        elif c == b"," and depth == 0:
+            return i
+        elif c == b'"':
+            i += 1
+            while i < len(body) and body[i : i + 1] != b'"':
+                i += 2 if body[i : i + 1] == b"\\" else 1
+        elif c == b"'" and body[i + 2 : i + 3] == b"'" or body[i : i + 2] == b"'\\":
+            end = body.find(b"'", i + 2)
+            i = end if end > 0 else i
+        i += 1
+    return None
 
 
 class _MacroContext:

@@ -194,8 +194,11 @@ def comparable(ty: Ty) -> bool:
     if type(ty) is StructT:
         item: Any = ty.item
         cases = item.variants if item.kind == "enum" else [item]
+        from pbpit.rust.interp.traits import subst  # (traits imports the nodes)
+
+        mapping = ty.mapping()  # `Pair<&str, u8>`: its fields' `A`, `B`
         return "PartialEq" in item.derives and all(
-            comparable(t) for case in cases for _, t in case.fields
+            comparable(subst(t, mapping)) for case in cases for _, t in case.fields
         )
     if type(ty) is TupleT:
         return all(map(comparable, ty.elems))

@@ -8,7 +8,15 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.engine.tensor import Device
-from pbpit.rust.interp import error_types, hashmap, mem_functions, results, std_cmp
+from pbpit.rust.interp import (
+    error_types,
+    hashmap,
+    mem_functions,
+    results,
+    std_cmp,
+    std_convert,
+    vecdeque,
+)
 from pbpit.rust.interp.builtins import Code, Function
 from pbpit.rust.interp.types import (
     DEVICE,
@@ -119,6 +127,8 @@ _STD = [
     *hashmap.FUNCTIONS,  # `HashMap::new()`
     *mem_functions.FUNCTIONS,  # `std::mem::take(&mut v)`
     *std_cmp.FUNCTIONS,  # `std::cmp::max(a, b)`, `std::iter::repeat(x)`
+    *std_convert.FUNCTIONS,  # `i32::try_from(x)`, `f64::from(x)`, `char::from(b)`
+    *vecdeque.FUNCTIONS,  # `VecDeque::new()`
 ]
 STD_FUNCTIONS = {f.path: f for f in _STD}
 

@@ -314,6 +314,10 @@ def method(checker: Any, e: Method, recv: Ty) -> Ty | None:
         checker.args(e)
         e.impl = _GENERIC
         return recv
+    if e.name == "to_string" and "Display" in std:  # std's `impl<T: Display> ToString`
+        checker.args(e)
+        e.impl = _GENERIC
+        return STRING
     if e.name == "into" and "Into" in std:
         checker.args(e)
         e.impl = _GENERIC
@@ -548,16 +552,40 @@ def is_generic(fn: Any) -> bool:
 def instance(compiler: Any, e: Any) -> Any:
     """The code of the call `e` of a std-generic function: its instance for the call's types
     (made, checked and compiled once per list of types)."""
-    fn = e.callee
-    types = {p.name: resolve(t) for p, t in e.type_args.items()}
-    for param, ty in e.type_args.items():
+    cell = _instance_cell(compiler, e, e.callee, e.type_args)
+    args = [compiler.expr(a) for a in e.args]
+    return lambda frame: cell[0]([arg(frame) for arg in args])
+
+
+def method_instance(compiler: Any, e: Method) -> Any:
+    """The code of `acc.push(x)` of a method of `impl<T: ..> Acc<T>` (generic_impls.py): its
+    instance for the receiver's types (`Acc<i64>`)."""
+    from pbpit.rust.interp.generic_impls import receiver_mapping
+
+    recv_ty = resolve(e.recv.ty)
+    if type(recv_ty) is not StructT:
+        raise compiler.fail(e.pos, f"the method `{e.name}` of a value of unknown type")
+    cell = _instance_cell(compiler, e, e.user, receiver_mapping(e.user, recv_ty), "E0599")
+    recv = compiler.expr(e.recv)
+    args = [compiler.expr(a) for a in e.args]
+    return lambda frame: cell[0]([recv(frame), *[arg(frame) for arg in args]])
+
+
+def _instance_cell(
+    compiler: Any, e: Any, fn: FnItem, type_args: dict, code: str = "E0277"
+) -> list:
+    types = {p.name: resolve(t) for p, t in type_args.items()}
+    for param, ty in type_args.items():
         std = std_of(param)
         if std is None:
             raise compiler.fail(e.pos, f"a call of `{fn.name}` mixing std and other bounds")
+        if type(resolve(ty)) is ParamT:
+            what = f"a call of `{fn.name}` with the type parameter `{show(resolve(ty))}`"
+            raise compiler.fail(e.pos, what)
         missing = satisfies(ty, std)
         if missing is not None:
             what = f"`{fn.name}` called with `{show(resolve(ty))}`, which is not `{missing}`"
-            raise compiler.fail(e.pos, f"{what} (rustc's E0277)")
+            raise compiler.fail(e.pos, f"{what} (rustc's {code})")
     key = f"{fn.name}::<{', '.join(show(t) for t in types.values())}>"
     cells = compiler.fn_cells
     if key not in cells:
@@ -569,15 +597,13 @@ def instance(compiler: Any, e: Any) -> Any:
         checker = Checker(compiler.crate)
         checker.into_targets = {
             show(types[p.name]): std["Into"]
-            for p in e.type_args
+            for p in type_args
             if (std := std_of(p)) is not None and "Into" in std
         }
         checker.function(made)
         mark_copies(SimpleNamespace(structs=compiler.crate.structs, fns={key: made}, consts={}))
         compiler.instances.append((key, made))  # compiled after the function calling it
-    cell = cells[key]
-    args = [compiler.expr(a) for a in e.args]
-    return lambda frame: cell[0]([arg(frame) for arg in args])
+    return cells[key]
 
 
 def not_called(args: list) -> Any:
@@ -587,14 +613,23 @@ def not_called(args: list) -> Any:
 
 def _lowered(crate: Any, fn: FnItem, types: dict[str, Ty], key: str) -> FnItem:
     lowerer = crate.lowerer
-    saved = getattr(lowerer, "instance_types", {}), lowerer.module
+    saved = (getattr(lowerer, "instance_types", {}), lowerer.module, lowerer.self_type,
+             lowerer.type_params, lowerer.impl_args)
     lowerer.instance_types = types
     lowerer.module = lowerer.module_of(fn.node)
+    if fn.owner is not None:  # a method of `impl<T: ..> Acc<T>`: `Self` is `Acc<i64>`
+        lowerer.self_type = fn.owner
+        lowerer.type_params = {n: types.get(n, t) for n, t in fn.type_params.items()}
+        scoped = getattr(fn, "impl_args", None)
+        if scoped is not None:
+            args = tuple(types.get(getattr(p, "name", ""), p) for p in scoped[1])
+            lowerer.impl_args = (scoped[0], args)
     try:
         made = lowerer.signature(fn.node)
         made.name = key
         made.owner = fn.owner
         lowerer.fn_body(made)
     finally:
-        lowerer.instance_types, lowerer.module = saved
+        (lowerer.instance_types, lowerer.module, lowerer.self_type, lowerer.type_params,
+         lowerer.impl_args) = saved
     return made

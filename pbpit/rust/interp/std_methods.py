@@ -52,6 +52,7 @@ from pbpit.rust.interp.types import (
     vec,
 )
 from pbpit.rust.interp.value_slots import vec_of_values
+from pbpit.rust.interp.vecdeque import VECDEQUE
 
 # -- floats ---------------------------------------------------------------------------------------
 
@@ -533,6 +534,7 @@ _WRAPS = {
     "HashMap": HASHMAP,  # (hashmap.py)
     "Entry": ENTRY,
     "MapIter": MAP_ITER,
+    "VecDeque": VECDEQUE,  # (vecdeque.py)
 }
 
 

@@ -1,12 +1,13 @@
 """More of std's `Option` methods, each a row (`builtins.Builtin`: arity, types, behaviour),
-spread into `std_methods.OPTION`: `or_else` (the closure called only for `None`)."""
+spread into `std_methods.OPTION`: `or_else` (the closure called only for `None`), `zip`
+(`Some((a, b))` when both are `Some`), `xor`, `and`, `unwrap_or_default`, `is_none_or`."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from pbpit.rust.interp.builtins import Builtin, Code
-from pbpit.rust.interp.types import Ty
+from pbpit.rust.interp.types import BOOL, TupleT, Ty, Var, option, resolve
 
 
 def _or_else_type(ck: Any, e: Any, recv: Ty) -> Ty:
@@ -26,4 +27,84 @@ def _or_else(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return or_else
 
 
-OPTION_OPTIONS = (Builtin("Option", "or_else", None, "self", _or_else, _or_else_type),)
+def _zip_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    other: Ty = Var()
+    ck.args(e, option(other))
+    return option(TupleT([resolve(recv).inner, other]))  # type: ignore[attr-defined]
+
+
+def _zip(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    from pbpit.rust.format import Some
+
+    (other,) = args
+
+    def zip_(frame: list) -> Any:
+        a, b = recv(frame), other(frame)
+        return None if a is None or b is None else Some((a.value, b.value))
+
+    return zip_
+
+
+def _xor(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    (other,) = args
+
+    def xor(frame: list) -> Any:
+        a, b = recv(frame), other(frame)
+        if (a is None) == (b is None):
+            return None
+        return a if b is None else b
+
+    return xor
+
+
+def _and_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    other: Ty = Var()
+    ck.args(e, option(other))
+    return option(other)
+
+
+def _and(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    (other,) = args
+
+    def and_(frame: list) -> Any:
+        a, b = recv(frame), other(frame)  # `b` evaluated either way
+        return None if a is None else b
+
+    return and_
+
+
+def _is_none_or_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    ck.arity(e, 1)
+    fn = ck.closure_arg(e.args[0], [resolve(recv).inner])  # type: ignore[attr-defined]
+    ck.unify(BOOL, fn.ret, e.args[0].pos)
+    return BOOL
+
+
+def _is_none_or(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    (function,) = args
+
+    def is_none_or(frame: list) -> Any:
+        option_ = recv(frame)
+        return True if option_ is None else function(frame)(option_.value)
+
+    return is_none_or
+
+
+def _unwrap_or_default(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    made = comp.default(e)  # the inner type's `Default` (library.py), made fresh each time
+
+    def unwrap_or_default(frame: list) -> Any:
+        option_ = recv(frame)
+        return made(frame) if option_ is None else option_.value
+
+    return unwrap_or_default
+
+
+OPTION_OPTIONS = (
+    Builtin("Option", "unwrap_or_default", (), "inner", _unwrap_or_default),
+    Builtin("Option", "or_else", None, "self", _or_else, _or_else_type),
+    Builtin("Option", "zip", None, "", _zip, _zip_type),
+    Builtin("Option", "xor", ("self",), "self", _xor),
+    Builtin("Option", "and", None, "", _and, _and_type),
+    Builtin("Option", "is_none_or", None, "", _is_none_or, _is_none_or_type),
+)

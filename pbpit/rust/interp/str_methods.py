@@ -263,7 +263,40 @@ def _into(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     raise comp.fail(e.pos, what)
 
 
+def _extend_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`s.extend(it)`: `String: Extend<char>` (and `Extend<&str>`, `Extend<String>`)."""
+    from pbpit.rust.interp.types import CHAR, UNIT
+
+    ck.mutable_receiver(e)
+    ck.arity(e, 1)
+    given = resolve(ck.expr(e.args[0]))
+    inner = resolve(given.inner) if type(given) is Wrap else None
+    if type(given) is not Wrap or given.kind not in ("Iter", "Vec", "array") or inner not in (
+        CHAR,
+        STR,
+        STRING,
+    ):
+        raise ck.fail(e.args[0].pos, f"`String::extend` of `{show(given)}`")
+    return UNIT
+
+
+def _extend(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    from pbpit.rust.interp.types import UNIT
+
+    update, (arg,) = comp.element_updater(e.recv), args  # (as `push_str`: std_methods.py)
+
+    def extend(frame: list) -> Any:
+        update(frame, lambda text: text + "".join(arg(frame)))
+        return UNIT
+
+    return extend
+
+
 STR_MORE = (
+    Builtin(
+        "str", "extend", None, "()", _extend, _extend_type, receivers=frozenset(("String",)),
+        mutates=True,
+    ),
     Builtin("str", "into", None, "", _into, _into_type),
     Builtin(
         "str", "split_whitespace", None, "", _split_whitespace,

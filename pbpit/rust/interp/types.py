@@ -508,6 +508,6 @@ def shared(ty: Ty) -> bool:
     if type(ty) is StructT or type(ty) is ParamT:
         return True
     if type(ty) is Wrap:
-        return ty.kind in ("Vec", "HashMap")
+        return ty.kind in ("Vec", "HashMap", "VecDeque")
     # an optimizer; Burn's `Gradients` (`grad_remove(&mut grads)` changes the one store)
     return type(ty) is Named and ty.name in ("Optimizer", "Gradients")
