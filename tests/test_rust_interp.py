@@ -1161,7 +1161,7 @@ def test_program_runs_again_from_the_start(tmp_path):
         (
             'fn main() {\n    println!("{}", Some(1));\n}\n',
             "Some(1)",
-            "`Option<i32>` doesn't implement `std::fmt::Display`",
+            "`Option<i32>` doesn't implement `std::fmt::Display` (rustc rejects it: error[E0277])",
         ),
         ("fn main() {\n    let v = Vec::new();\n}\n", "Vec::new", "type annotations needed"),
         (

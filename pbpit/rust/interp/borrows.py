@@ -12,6 +12,7 @@ from typing import Any
 from pbpit.rust.interp import slices
 from pbpit.rust.interp.mut_borrow_uses import conflict, place_path, used_place
 from pbpit.rust.interp.nodes import (
+    AssertEq,
     Assign,
     Binary,
     Binding,
@@ -19,11 +20,13 @@ from pbpit.rust.interp.nodes import (
     Field,
     For,
     Format,
+    IfLet,
     Index,
     Let,
     Lit,
     Local,
     Loop,
+    Match,
     Method,
     Pos,
     Unsupported,
@@ -88,6 +91,15 @@ def _mark(node: Any, how: dict) -> None:
             root = _root(arg)
             if root is not None and not arg.borrowed:
                 how.setdefault(id(root), ("shared", arg))
+    if isinstance(node, AssertEq):  # `assert_eq!` compares references
+        for operand in (node.left, node.right):
+            root = _root(operand)
+            if root is not None and not operand.borrowed:
+                how.setdefault(id(root), ("shared", operand))
+    if isinstance(node, Match | IfLet):  # a scrutinee: read, borrowed or moved by its patterns
+        root = _root(node.value)
+        if root is not None:
+            how.setdefault(id(root), ("unknown", node.value))
     if isinstance(node, Binary) and node.op in ("==", "!=", "<", "<=", ">", ">="):
         for operand in (node.left, node.right):
             root = _root(operand)

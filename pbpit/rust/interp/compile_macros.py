@@ -34,22 +34,21 @@ from pbpit.rust.interp.types import (
 )
 
 
-def _not_display(err: Unsupported, ty: Any) -> Unsupported:
-    """rustc's E0277 for `{}` of a type that certainly has no `Display`: a struct or enum of the
+def _not_display(what: str, ty: Any) -> tuple[str, str]:
+    """rustc's E0277 for `{}` of a type that certainly has no `Display` (a struct or enum of the
     program's without `impl Display` (nor `#[derive(Module)]`), a `Vec`, `Option`, `HashMap`,
-    array, tuple or `()`."""
+    array, tuple or `()`): the refusal's words with the code, and rustc's label."""
     shown = show(ty)
-    if not err.what.endswith("doesn't implement `std::fmt::Display`"):
-        return err
+    if not what.endswith("doesn't implement `std::fmt::Display`"):
+        return what, ""
     ty = resolve(ty)
     # (a struct of Burn's is none of the program's; `#[derive(Module)]` writes a `Display`)
     mine = type(ty) is StructT and ty.item.node is not None and "Module" not in ty.item.derives
     certain = mine or type(ty) is TupleT or ty is UNIT_T
     certain = certain or type(ty) is Wrap and ty.kind in ("Vec", "Option", "HashMap", "array")
-    if certain:
-        err.what = rejects(err.what, "E0277")
-        err.label = f"`{shown}` cannot be formatted with the default formatter"
-    return err
+    if not certain:
+        return what, ""
+    return rejects(what, "E0277"), f"`{shown}` cannot be formatted with the default formatter"
 
 
 class MacroCompiler:
@@ -73,7 +72,10 @@ class MacroCompiler:
             try:
                 parts.append((piece.arg, shown or formatter(arg.ty, piece, self.backend)))
             except FormatError as err:
-                raise _not_display(self.fail(arg.pos, str(err)), arg.ty) from None
+                what, label = _not_display(str(err), arg.ty)
+                failed = self.fail(arg.pos, what)
+                failed.label = label or failed.label
+                raise failed from None
         if len(parts) == 1 and isinstance(parts[0], str):
             text = parts[0]
             return lambda frame: text

@@ -19,6 +19,7 @@ from typing import Any
 
 from pbpit.rust.interp.builtins import Builtin
 from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.index_borrows import refuse_reads_under_mutable_borrow
 from pbpit.rust.interp.nodes import (
     Assign,
     Block,
@@ -192,6 +193,7 @@ class _Search:
     def walk(self, node: Any) -> None:
         if isinstance(node, Method):
             self.receiver(node)  # `net.apply(&net.w)`
+        refuse_reads_under_mutable_borrow(node, self.path)  # `v[v.len() - 1] = x`
         if isinstance(node, For) and node.iterable is not None and node.body is not None:
             borrowed = _borrowed(node.iterable)
             if borrowed is not None:

@@ -129,6 +129,8 @@ def _told(kind: str, e: Any, local: Local) -> tuple[str, str, Any] | None:
         return None
     if kind == "method":
         return _receiver(e, local)
+    if kind == "unknown":
+        return None
     if kind == "compare":
         ty = getattr(e, "ty", None)
         if ty is None:
