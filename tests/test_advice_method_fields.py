@@ -529,3 +529,54 @@ def test_a_loss_handed_to_a_free_function_is_recomputed_there_every_use_a_call(t
         " &w, 4.0);",
     )
     assert after == "0: [2.25, -0.375]\n1: [2.25, -0.375]\n"  # as for the retry loop
+
+
+# -- a field kept by a method of a value a generic function gets (`tracker: &mut T`) --------------
+
+DECAY = """
+use burn::prelude::*;
+
+trait Tracker {
+    fn observe(&mut self, x: Tensor<1>) -> Tensor<1>;
+}
+
+struct Decay {
+    memory: Tensor<1>,
+}
+
+impl Tracker for Decay {
+    fn observe(&mut self, x: Tensor<1>) -> Tensor<1> {
+        self.memory = self.memory.clone() * 0.9 + x;
+        self.memory.clone()
+    }
+}
+
+fn fit<T: Tracker>(tracker: &mut T, w: &Tensor<1>) {
+    for step in 0..3 {
+        let loss = tracker.observe(w.clone().sin()).sum();
+        let grads = loss.backward();
+        GRAD
+    }
+}
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let w = Tensor::<1>::from_floats([0.5, -1.0], &device).require_grad();
+    let mut decay = Decay { memory: Tensor::<1>::zeros([2], &device) };
+    fit(&mut decay, &w);
+}
+"""
+
+
+def test_a_field_a_method_replaces_from_its_previous_value_is_detached_where_it_is_read(
+    tmp_path,
+):
+    # Found by the run (the method made the tensor): the line that replaces the field, with the
+    # previous pass's value detached where it is read.
+    path = _write(tmp_path, "decay.rs", DECAY)
+    error, _, after = _fixed(
+        path, tmp_path, "        self.memory = self.memory.clone().detach() * 0.9 + x;"
+    )
+    assert error.name == "tracker.memory"
+    # By hand, the first pass: d/dw sum(sin(w)) = cos(w); cos(0.5) = 0.87758255 in f32.
+    assert after.splitlines()[0].startswith("0: [0.87758255, ")

@@ -41,6 +41,9 @@ def find_carrier(result: RunResult, node: NodeRecord, loop: Loop | None) -> Carr
     element = re.fullmatch(r"(" + NAME + r")\[\d+\]", label)
     if element is not None:
         return _element(result, node, label, element[1], loop)
+    field = re.fullmatch(r"self\.(" + NAME + r")", label)
+    if field is not None:
+        return _replaced_by_method(result, node, field[1])
     if not re.fullmatch(NAME, label):
         return None
     return (
@@ -157,6 +160,37 @@ def _put_by_method(result: RunResult, node: NodeRecord, label: str) -> Carrier |
         name = f"{call['receiver']}.{found['field']}"
         return Carrier(name, line, tensor, new, put=True)
     return None
+
+
+def _replaced_by_method(result: RunResult, node: NodeRecord, field: str) -> Carrier | None:
+    """`self.memory = self.memory.clone() * 0.9 + x;` in the method that made the tensor, called
+    from the loop as `tracker.observe(..)`: `tracker.memory` carries it, and the line is written
+    with the previous pass's value detached where it is read (`self.memory.clone().detach()`):
+    this pass's gradient is kept (Rust)."""
+    if result.language is not Language.RUST or node.line is None or len(node.made_in) != 1:
+        return None
+    (function, made_at), calling = node.made_in[0], node.line
+    if not function or "::" not in function:
+        return None
+    method = function.rsplit("::", 1)[-1]
+    call = re.search(
+        r"(?P<receiver>" + NAME + r")\s*\.\s*" + re.escape(method) + r"\s*\(",
+        source_line(result.source, calling),
+    )
+    if call is None or call["receiver"] == "self":
+        return None
+    text = source_line(result.source, made_at)
+    place = re.escape(f"self.{field}")
+    found = re.fullmatch(r"\s*" + place + r"\s*=\s*(?P<value>.*);\s*(?://.*)?", text)
+    read = place + r"\.clone\(\)"
+    if found is None or not re.search(read, found["value"]):
+        return None
+    held = rf"{place}(?:\.clone\(\))?"
+    if re.fullmatch(rf"\s*{held}\s*\+.*|.*\+\s*{held}\s*", found["value"]):
+        return None  # an accumulator (`self.total = self.total.clone() + loss`): reset, not cut
+    value = re.sub(read + r"(?!\.detach\(\))", lambda m: m[0] + ".detach()", found["value"])
+    new = text[: found.start("value")] + value + text[found.end("value") :]
+    return Carrier(f"{call['receiver']}.{field}", made_at, f"self.{field}", new, put=True)
 
 
 def _handed_to_method(result: RunResult, label: str, loop: Loop) -> Carrier | None:

@@ -277,7 +277,8 @@ def _behind_a_trait(root: str, meeting: Meeting, fixes: Fixes) -> bool:
     """Whether `root` is, in the function holding the loop, a value whose fields the loop
     cannot name: declared (or iterated from a collection declared) a `dyn Trait`, an `impl
     Trait`, or a type parameter's value (`let mut norm: Box<dyn Normalizer>`, `for norm in
-    norms.iter_mut()` of `Vec<Box<dyn Normalizer>>`, `source: &mut impl Source`)."""
+    norms.iter_mut()` of `Vec<Box<dyn Normalizer>>`, `source: &mut impl Source`, `norm: &mut N`
+    of `fn train<N: Normalizer>`)."""
     function = meeting.loop
     while function is not None and function.type != "function_item":
         function = function.parent
@@ -296,15 +297,22 @@ def _behind_a_trait(root: str, meeting: Meeting, fixes: Fixes) -> bool:
 
 
 def _declared_dyn(name: str, text: str) -> bool:
-    """Whether `text` declares `name` (a `let` with its type, or a parameter) with a type
-    naming `dyn` or `impl`."""
+    """Whether `text` (a function) declares `name` (a `let` with its type, or a parameter) with a
+    type naming `dyn` or `impl`, or a type parameter of the function bounded by a trait."""
     typed = re.search(
         r"(?:\blet\s+(?:mut\s+)?|[(,]\s*(?:mut\s+)?)"
         + re.escape(name)
         + r"\s*:\s*([^=;{]*?)\s*(?:=|;|\)\s*(?:->|\{)|,\s*[a-z_]\w*\s*:)",
         text,
     )
-    return typed is not None and re.search(r"\b(?:dyn|impl)\b", typed[1]) is not None
+    if typed is None:
+        return False
+    if re.search(r"\b(?:dyn|impl)\b", typed[1]) is not None:
+        return True
+    # A type parameter bounded by a trait (`norm: &mut N` of `fn train<N: Normalizer>`).
+    kind = re.sub(r"&\s*(?:mut\s+)?|\bmut\s+", "", typed[1]).strip()
+    header = text.split("{", 1)[0]
+    return is_name(kind) and re.search(r"[<,]\s*" + re.escape(kind) + r"\s*:", header) is not None
 
 
 # -- a tensor the loop hands to a method that keeps it -------------------------------------------
