@@ -100,6 +100,19 @@ fn main() {
 """,
         rejects("E0716"),
     ),
+    "element_reference_of_temporary_runs": (
+        """fn words(line: &str) -> Vec<&str> {
+    line.split(' ').collect()
+}
+fn main() {
+    let line = String::from("a b");
+    let w = words(&line)[0].trim();
+    let x = line.split(' ').collect::<Vec<_>>()[1].trim();
+    println!("{} {}", w, x);
+}
+""",
+        runs("a b\n"),
+    ),
     "extended_let_borrows_run": (
         """fn main() {
     let r = &vec![1, 2];

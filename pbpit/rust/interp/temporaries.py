@@ -130,9 +130,8 @@ def borrowed_temporary(e: Any) -> Any:
             e, adapted = e.recv, True
         if not (_std(e) and e.name in (_ITERATORS if adapted else _ITERATORS | _VIEWS)):
             return None
-    base = e.recv
-    while isinstance(base, Field | Index):  # `temp().field.iter()`
-        base = base.base
+    base = e.recv  # (not through a field or an element: `v_of_str()[0].trim()` borrows the
+    # `&str` the element holds, not the temporary `Vec`)
     if _temporary(base):
         return base
     return borrowed_temporary(base)  # `format!(..).as_str().trim()`
