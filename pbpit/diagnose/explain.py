@@ -613,6 +613,32 @@ class CaseFixes:
         return False
 
     @property
+    def steps_elsewhere(self) -> list[str] | None:
+        """The modules the loop's backwards step with their gradients (`from_grads(..,
+        &critic)`), when each is known and none is one the tensor's leaves belong to (a critic's
+        loop over a generator's output made before it): a gradient through the tensor is
+        unused by the loop; None otherwise."""
+        from pbpit.lint.rules.stepped_modules import run_stepped_modules
+
+        loop = self._loop
+        if loop is None:
+            return None
+        lines = sorted({b.line for b in self.result.backwards if loop.holds(b.stack) and b.line})
+        # Module parameters only (`generator.fc.weight`): a leaf the program made with its own
+        # `require_grad()` is one whose gradient it asked for.
+        roots = {
+            leaf.label.split(".")[0] if leaf.label and "." in leaf.label else ""
+            for leaf in self.leaves
+        }
+        if not lines or not roots or "" in roots or "self" in roots:
+            return None
+        modules = run_stepped_modules(self.result.source, lines)
+        if any(m is None or not m.isidentifier() for m in modules):
+            return None
+        stepped = sorted({m for m in modules if m is not None})
+        return None if roots & set(stepped) else stepped
+
+    @property
     def made_again(self) -> NodeRecord | None:
         """A node the panicking backward walks that the loop made the way the tensor, or a
         tracked intermediate it is made from, was made (the same op, at the same line, from

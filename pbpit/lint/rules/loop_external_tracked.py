@@ -32,6 +32,7 @@ from pbpit.lint.rules.field_reset import accumulator_field_reset
 from pbpit.lint.rules.literal_fields import carried_field
 from pbpit.lint.rules.map_entries import detach_earlier_reads
 from pbpit.lint.rules.method_fields import put_by_called_method
+from pbpit.lint.rules.stepped_modules import elsewhere_title
 from pbpit.lint.values import Definition
 from pbpit.rust.syntax import Node, descendants
 
@@ -317,6 +318,11 @@ fn main() {
             # or target network no optimizer steps, data): a gradient through it is unused.
             leaves = ", ".join(f"`{leaf.label}`" for leaf in case.leaves[:4])
             detach.title = untrained_title(name, leaves)
+        elif (elsewhere := case.steps_elsewhere) is not None:
+            # The loop's backwards step other modules (a critic's loop over a generator's
+            # output made before it): a gradient through the tensor is unused by the loop.
+            leaves = ", ".join(f"`{leaf.label}`" for leaf in case.leaves[:4])
+            detach.title = elsewhere_title(name, leaves, elsewhere)
         else:
             return [detach, recompute]
         detach.applies, recompute.applies = True, False

@@ -43,7 +43,7 @@ def backward_apart(earlier: Backward, later: Backward, fixes: Fixes) -> Node | N
 def run_backward_apart(path: str, first: int | None, second: int | None) -> bool:
     """For a run of the Rust file `path`: whether the backward at line `first` is in a branch
     that does not hold the one at line `second`."""
-    from pbpit.lint.rules.shared_adversarial import backward_call_on_line
+    from pbpit.lint.rules.stepped_modules import backward_call_on_line
 
     if first is None or second is None or first == second or not path.endswith(".rs"):
         return False
