@@ -60,7 +60,10 @@ them a backward in it consumes (directly or through its own calls), what its res
 from (a tuple or struct result part by part), and the `self` fields it leaves holding tracked
 tensors. At a call (`f(x)`, `self.f(..)`, `model.f(..)`,
 `Self::f(..)`, `Type::f(..)`, `train::f(..)` of a module of the tree, a trait's method), the
-summary is applied to what the caller gives: a helper that backpropagates its argument is a
+summary is applied to what the caller gives (a tensor the function makes only from what it is
+given, all of it data at this call, is data: `self.total.clone() + loss.detach()` of a field the
+caller holds as data; what it makes tracked of its own is what a reading with every parameter and
+field data finds tracked, `_Summary.own`): a helper that backpropagates its argument is a
 backward at the call (`Backward.through` names it), one for each backward it runs (of one field,
 `losses.policy_loss`, or all it is given; the same twice where one path of it backpropagates it
 twice, outside its loops); two that meet at a tensor a function of the same file
@@ -116,10 +119,12 @@ costs more than a miss):
 - a function value or closure passed as an argument and called inside the callee; a trait
   object's method (`Box<dyn Policy>`); a function longer than 20,000 bytes, as a callee;
 - parameters of the function being read: they are data, whatever the caller passes (the caller's
-  own reading sees the call); so are the fields of its `self` that a constructor set (`new()`
-  caching a tracked `self.prior`, read by `fit(&self)`'s loop): found only where the caller
-  reads the field of what it built (`trainer.prior`), or calls a method of it that reads the
-  field (`trainer.step(x)`, `trainer` the struct literal `new` returned);
+  own reading sees the call; a function of the same file that calls `require_grad()`, called with
+  leaves that require grad, is read again with those parameters leaves, for that call only:
+  `(w.clone().detach() - g).require_grad()` of a leaf `w`); so are the fields of its `self` that
+  a constructor set (`new()` caching a tracked `self.prior`, read by `fit(&self)`'s loop): found
+  only where the caller reads the field of what it built (`trainer.prior`), or calls a method of
+  it that reads the field (`trainer.step(x)`, `trainer` the struct literal `new` returned);
 - where the state that a callee keeps is made, when the callee is in another file: the finding
   points at the call;
 - a loop of a called function that backpropagates, in each pass, the very tensor it is given

@@ -538,10 +538,11 @@ class _Bindings:
         scope = next(s for s in reversed(self.scopes) if s.get(root) is root_slot)
         self._bind_in(scope, path, slot)
         initial = _DATA
-        if self.summarising and root == "self" and path.count(".") == 1 and not self._number(path):
+        marking = self.summarising and not self.bare
+        if marking and root == "self" and path.count(".") == 1 and not self._number(path):
             initial = self._marker(path, ("field", path[5:]))
         lent = self.mut_params.get(root)
-        if self.summarising and lent is not None and path.count(".") == 1:
+        if marking and lent is not None and path.count(".") == 1:
             # `state.h` of `state: &mut State`: what the caller's argument's field holds.
             initial = self._marker(path, ("lent", f"{lent}.{path.split('.', 1)[1]}"))
         self.field_initial[slot] = initial

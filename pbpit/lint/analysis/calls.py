@@ -45,6 +45,7 @@ class _Calls:
         summary = full if tracked else self.program.summary(callee, alone=True)
         if full is None or summary is None:
             return None
+        self._read_given_leaves(callee, arguments)
         span = self.span(call) if call.start_point[0] == call.end_point[0] else self.span(span_node)
         given: dict[Definition, Value] = {}
         reads: set[Read] = set()
@@ -117,6 +118,22 @@ class _Calls:
                     if d.name == f"self.{field_name}":  # an element pushed into it
                         names.setdefault(d, f"{receiver}.{field_name}")
         made: dict[Definition, Definition] = {}
+        dead: dict[Definition, bool] = {}
+
+        def is_dead(d: Definition) -> bool:
+            """Whether a tensor the callee makes is data at this call: tracked there only
+            through what the caller gives (`self.last.clone() * 0.5 + current` of a field the
+            caller holds as data), none of which is tracked here, and not of its own (where it
+            is made, the callee makes nothing tracked when given only data)."""
+            known = dead.get(d)
+            if known is None:
+                given = [outer(e) for e in d.sources if e in summary.markers]
+                known = bool(given) and all(g.requirement == Requirement.NONE for g in given)
+                if known:
+                    bare = self.program.summary(callee, alone="bare")
+                    known = bare is not None and d.span not in bare.own
+                dead[d] = known
+            return known
 
         def translate(sources: Iterable[Definition]) -> frozenset[Definition]:
             out: set[Definition] = set()
@@ -126,7 +143,7 @@ class _Calls:
                     out |= outer(d).sources
                 elif d in made:
                     out.add(made[d])
-                else:
+                elif not is_dead(d):
                     inner.append(d)
             for d in sorted(inner, key=lambda d: (len(d.sources), d.span, d.name)):
                 if d in made:
@@ -175,7 +192,7 @@ class _Calls:
                 return Value(Requirement.GRAD, why=v.why or "from a tensor that requires grad")
             parts = tuple((k, instantiate(p)) for k, p in v.parts) if v.parts else None
             sources = translate(v.sources)
-            inner = any(d not in summary.markers for d in v.sources)
+            inner = any(d not in summary.markers and not is_dead(d) for d in v.sources)
             given_values = [outer(d) for d in v.sources if d in summary.markers]
             if (
                 not inner
@@ -273,6 +290,16 @@ class _Calls:
         if closure.start_byte in self.inlining:
             return _op(arguments)
         self.inlining.add(closure.start_byte)
+        # Its body is of the file, even when it is called in a macro's arguments (`vec![
+        # interior(&u), boundary(&u)]`), which are of a tree of their own, `delta` bytes in.
+        delta, self.delta = self.delta, 0
+        try:
+            return self._inline_body(closure, arguments)
+        finally:
+            self.delta = delta
+            self.inlining.discard(closure.start_byte)
+
+    def _inline_body(self, closure: Node, arguments: list[Value]) -> Value:
         self.push_scope(closure)
         parameters = closure.child_by_field_id(_FIELD.parameters)
         for index, parameter in enumerate(
@@ -289,7 +316,6 @@ class _Calls:
         values = [result] if not self.state.dead else []
         values += [v for state, v in exit_.returns if not state.dead]
         self.join(exit_.mark, [self.state, *exit_.breaks], self.span(closure)[1])
-        self.inlining.discard(closure.start_byte)
         return _join(values) if values else _DATA
 
     # -- calls

@@ -10,6 +10,7 @@ from pbpit.diagnostics.model import Diagnostic, Tape
 from pbpit.engine.graph import Requirement
 from pbpit.lint.analysis import methods
 from pbpit.lint.analysis.common import _FIELD, _ONE_TENSOR
+from pbpit.lint.analysis.index import _Callee
 from pbpit.lint.rule import Call, Meeting, Rule
 from pbpit.lint.rules import RULES
 from pbpit.lint.values import Backward, Context, Definition, Read, Value
@@ -204,7 +205,7 @@ class _Events:
         """The backward `later` needs `definition`, which `earlier` consumed: a meeting, for the
         rules to tell, unless both sit in one branch that runs in one pass only. Whether a rule
         found it."""
-        if self.summarising:
+        if self.summarising or self.calls_only:
             return False  # a summary finds nothing: its function is read for findings on its own
         loop_key = _loop_between(earlier.context, later.context)
         if any(branch[0] == loop_key and branch in later.once for branch in earlier.once):
@@ -316,6 +317,35 @@ class _Events:
             finding = rule.call(seen, self.fixes)
             if finding is not None:
                 self._found(finding)
+
+    def _read_given_leaves(self, callee: _Callee, arguments: list[Value]) -> None:
+        """A function of this file called with leaves that require grad for some parameters
+        (`adapt(&w, ..)`, `w` a model's weight) and calling `require_grad` is read again, those
+        parameters leaves: `(w.clone().detach() - g).require_grad()` in it is then
+        `require_grad()` on a tracked intermediate, which Burn refuses (`detach()` of a leaf that
+        requires grad is such a leaf, SPEC 1.7). Its own reading, with its parameters data,
+        cannot see it. Only calls rules asked to see are judged there (its meetings are its own
+        reading's and its callers'); once for each function and set of leaves."""
+        if self.summarising or self.fixes is None or callee.source is not self.source:
+            return
+        leaves = frozenset(
+            i
+            for i, given in enumerate(arguments)
+            if given.requirement == Requirement.GRAD and (i or not callee.has_self)
+        )
+        if not leaves or b"require_grad" not in self.data[callee.start : callee.end]:
+            return
+        if (callee, leaves) in self.program.leaf_readings:
+            return
+        self.program.leaf_readings.add((callee, leaves))
+        reader = type(self)(self.source, self.found, self.fixes, self.program, callee)
+        reader.leaf_params = leaves
+        reader.calls_only = True
+        reader.reasons = self.reasons
+        try:
+            reader.run(callee.node)
+        finally:
+            reader.release()
 
     def _found(self, finding: Diagnostic) -> None:
         # A later pass finds again what an earlier one found: the first is kept.

@@ -69,8 +69,9 @@ class _Callee:
         """The type of the `impl` (or the trait) it is in; None for a free function."""
         self.trait = trait
         self._has_self: bool | None = None
-        self.summaries: dict[bool, _Summary] = {}
-        """Its summary with markers for parameters (False) and with parameters as data (True)."""
+        self.summaries: dict[bool | str, _Summary] = {}
+        """Its summary with markers for parameters (False), with parameters as data (True), and
+        with parameters and fields as data (`"bare"`: for `_Summary.own`)."""
         self.reading = False
         """Its summary is being made: a call of it now is recursion, read as unknown."""
 
@@ -153,6 +154,9 @@ class _Summary:
     param_writes: dict[tuple[int, str], Value] = field(default_factory=dict)
     """The fields of `&mut` parameters it leaves changed (`state.h` of `state: &mut State`),
     by the argument's index at a call (`self` not counted) and field name."""
+    own: frozenset[tuple[int, int]] = frozenset()
+    """Of a `"bare"` summary (every parameter and field data): where the tensors it makes
+    tracked whatever it is given are made (a module's forward, a leaf of its own, ...)."""
 
     @property
     def params(self) -> frozenset[str]:
@@ -201,6 +205,8 @@ class Program:
         `(`, as the search for them found them."""
         self._field_types: str | None = None
         """The text of every struct field's type, one a line (made when first asked)."""
+        self.leaf_readings: set[tuple[_Callee, frozenset[int]]] = set()
+        """The functions read again given leaves (`_Events._read_given_leaves`), with which."""
         self.modules: set[str] = {"self", "super", "crate"}
         """The modules of the tree (`mod train;`, `mod tests { .. }`, a file's name)."""
         self.sources: list[RustFile] = []
@@ -430,8 +436,26 @@ class Program:
                 continue  # `set_require_grad` where `require_grad` is not
             size = len(word)
             found.extend((at, at + size) for at in _word_starts(data, word))
+        found.extend(self._leaf_maker_calls(source))
         found.sort()
         return found
+
+    def _leaf_maker_calls(self, source: RustFile) -> list[tuple[int, int]]:
+        """Where a file calls one of its own functions that call `require_grad()`: given a
+        leaf, one may make a tracked intermediate of it and ask that of it
+        (`_Events._read_given_leaves`), a reason to read its callers to the call."""
+        data = source.data
+        if b"require_grad" not in data:
+            return []
+        names = {
+            callee.name
+            for callee in self.functions.get(id(source), ())
+            if callee.name not in ("", "main")
+            and _REQUIRE_GRAD.search(data, callee.start, callee.end) is not None
+        }
+        if not names:
+            return []
+        return _calls(_called(names), [name.encode() for name in names], data)
 
     def reading_end(
         self, source: RustFile, body: Node, reasons: list[tuple[int, int]]
@@ -481,9 +505,9 @@ class Program:
                 return False
         return True
 
-    def summary(self, callee: _Callee, alone: bool = False) -> _Summary | None:
-        """What `callee` does, read once (`alone`: given only data); None while it is being
-        read (recursion) or when the calls are nested too deep."""
+    def summary(self, callee: _Callee, alone: bool | str = False) -> _Summary | None:
+        """What `callee` does, read once (`alone`: given only data; `"bare"`: its fields data
+        too); None while it is being read (recursion) or when the calls are nested too deep."""
         if alone in callee.summaries:
             return callee.summaries[alone]
         if callee.reading or self.depth >= _SUMMARY_DEPTH:
@@ -497,8 +521,9 @@ class Program:
             from pbpit.lint.analysis.function import _Function  # reads through this index
 
             reader = _Function(callee.source, {}, None, self, callee, summarising=True)
+            reader.bare = alone == "bare"
             try:
-                callee.summaries[alone] = reader.summarise(callee.node, alone)
+                callee.summaries[alone] = reader.summarise(callee.node, bool(alone))
             finally:
                 reader.release()
         finally:

@@ -147,6 +147,14 @@ class _Reader:
         self.reasons: list[tuple[int, int]] = []
         self.last_pass: dict[int, int] = {}
         """The last pass each loop read may have: 1 if it runs no backward, else `_PASSES`."""
+        self.leaf_params: frozenset[int] = frozenset()
+        """The positions of the parameters given leaves that require grad (`_read_given_leaves`):
+        leaves in this reading, not data."""
+        self.calls_only = False
+        """Only the calls rules asked to see are judged (`_read_given_leaves`): no meeting."""
+        self.bare = False
+        """Summarising with its parameters and the fields of `self` or of `&mut` parameters
+        all data (`_Summary.own`)."""
 
     # -- plumbing
 
@@ -243,7 +251,12 @@ class _Reader:
             owner = _type_name(kind_text)
             for name in _pattern_names(pattern) if pattern is not None else ():
                 text = self.text(name)
-                value = self._marker(text, ("param", position)) if marked else _DATA
+                if marked:
+                    value = self._marker(text, ("param", position))
+                elif position in self.leaf_params:
+                    value = Value(Requirement.GRAD, why="from a tensor that requires grad")
+                else:
+                    value = _DATA
                 self.declare(text, value, name)
                 lent = parameter.child_by_field_id(_FIELD.type)
                 lent_text = self.text(lent) if lent is not None else ""
@@ -289,6 +302,7 @@ class _Reader:
             if values and any(v is not initial for v in values):
                 writes[name[5:]] = _join(values)
         value = _join([v for _, v in ends]) if ends else _DATA
+        own = (*self.born, *self.made_in_calls) if self.bare else ()
         return _Summary(
             self.markers,
             value,
@@ -296,6 +310,7 @@ class _Reader:
             writes,
             frozenset(self.next_passes),
             param_writes,
+            frozenset(d.span for d in own),
         )
 
     def expr(self, node: Node | None) -> Value:
