@@ -55,6 +55,7 @@ class Fixes:
         self._newline: str | None = None
         self._reads: dict[tuple[int, int], dict[str, list[tuple[int, int]]]] = {}
         self._parents: dict[Node, Node] = {}
+        self._borrowing: frozenset[str] | None = None
 
     @property
     def positions(self) -> Columns:
@@ -256,7 +257,17 @@ class Fixes:
         if place is None or place.type not in ("identifier", "self"):
             return False
         name = self.text(method.child_by_field_name("field") or method)
-        return name in BORROWING or name.startswith("forward")
+        return self.borrows(name)
+
+    def borrows(self, method: str) -> bool:
+        """Whether the method `method` borrows its receiver: Burn's and std's that do, a
+        `forward*`, and one every definition of which in this file takes `&self` or `&mut self`
+        (`fn features(&self, ..)`: `model.features(..)` moves nothing, as rustc reads it)."""
+        if method in BORROWING or method.startswith("forward"):
+            return True
+        if self._borrowing is None:
+            self._borrowing = _borrowing_methods(self)
+        return method in self._borrowing
 
     def _use(self, name: Node, parent: Node | None, grandparent: Node | None) -> bool | None:
         """Whether the variable `name` (under `parent`, under `grandparent`) is given by value
@@ -277,7 +288,7 @@ class Fixes:
             if call is None or call.type != "call_expression":
                 return None  # `batch.inputs` moves a field out
             method = self.text(parent.child_by_field_name("field") or parent)
-            return not (method in BORROWING or method.startswith("forward"))
+            return not self.borrows(method)
         return True
 
     def is_copy(self, name: str, before: int) -> bool:
@@ -577,3 +588,19 @@ def last_segment(path: str) -> str:
         path = stripped
     names = re.findall(r"[A-Za-z_]\w*", path)
     return names[-1] if names else ""
+
+
+def _borrowing_methods(fixes: Fixes) -> frozenset[str]:
+    """The methods of the file every definition of which takes `&self` or `&mut self`."""
+    receivers: dict[str, set[bool]] = {}
+    for item in descendants(fixes.source.root):
+        if item.type not in ("function_item", "function_signature_item"):
+            continue
+        name, parameters = item.child_by_field_name("name"), item.child_by_field_name("parameters")
+        if name is None or parameters is None:
+            continue
+        first = next((c for c in parameters.named_children if c.type == "self_parameter"), None)
+        if first is not None:
+            receivers.setdefault(fixes.text(name), set()).add(fixes.text(first).startswith("&"))
+    moving = {m.name for m in api.METHODS if m.receiver != "&self"}  # a tensor's `sum` moves
+    return frozenset(n for n, by in receivers.items() if by == {True} and n not in moving)
