@@ -126,9 +126,11 @@ def panics_making(name: str) -> str:
     return f"this panics: what `{name}` is made from is not a leaf"
 
 
-def detach_first_help(edits: list[Edit], receiver: str = "") -> Help:
+def detach_first_help(
+    edits: list[Edit], receiver: str = "", called: str = "require_grad()"
+) -> Help:
     """Detach first; `receiver` (the call's receiver's text, when known) says on what."""
-    on = f" (`{receiver}.detach().require_grad()`)" if receiver else ""
+    on = f" (`{receiver}.detach().{called}`)" if receiver else ""
     return Help(
         f"if nothing must train through it, detach it first{on}: a new leaf, cut from the graph",
         edits,
@@ -163,6 +165,7 @@ def bound_by(call: Call, fixes: Fixes) -> str:
 
 def detach_first(call: Call, fixes: Fixes) -> Help:
     """Detach first: `.detach()` between the tensor and the call."""
+    # The edit shows on what (the run's words, without it, say it: `pbpit.diagnose.findings`).
     at = call.receiver_span[1]
     return detach_first_help([fixes.edit(at, at, ".detach()")])
 
