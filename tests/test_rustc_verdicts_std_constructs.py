@@ -1,7 +1,7 @@
 """Programs rustc rejects around std constructs the interpreter runs: `impl` blocks of a
 generic struct bounded by std's traits (generic_impls.py), `matches!`, `T::try_from`/`T::from`/
 `char::from` (std_convert.py), `Option::zip`, a width or precision taken from an argument
-(`{:w$}`), `"text".into()`, `String::extend`, `break (a, b)`, `VecDeque`. `CASES`: pbpit
+(`{:w$}`), `"text".into()`, `String::extend`, `break (a, b)`, `VecDeque`, `..base`. `CASES`: pbpit
 gives rustc's first error code; `REFUSED`: pbpit gives it or refuses the program as outside the
 subset (never runs it).
 
@@ -12,7 +12,8 @@ where rustc is on PATH, `pytest -m slow` checks that they are still rustc's.
 from __future__ import annotations
 
 import pytest
-from rustc_verdicts import pbpit_gives_or_refuses, rejects, stale, verdict_tests
+import rustc_differential as diff
+from rustc_verdicts import judge, pbpit_gives_or_refuses, rejects, stale, verdict_tests
 
 CASES = {
     "impl_bound_only_in_another_impl": (
@@ -142,6 +143,20 @@ fn main() {
 """,
         rejects("E0596"),
     ),
+    "struct_update_of_another_struct": (
+        """\
+#[derive(Debug)]
+struct C { lr: f64, steps: u32 }
+#[derive(Debug)]
+struct D { lr: f64, steps: u32 }
+fn main() {
+    let a = D { lr: 0.1, steps: 3 };
+    let c = C { lr: 1.0, ..a };
+    println!("{:?}", c);
+}
+""",
+        rejects("E0308"),
+    ),
 }
 
 REFUSED = {
@@ -208,6 +223,18 @@ fn main() {
 """,
         rejects("E0599"),
     ),
+    "struct_update_then_base_used": (
+        """\
+#[derive(Debug)]
+struct C { lr: f64, name: String }
+fn main() {
+    let a = C { lr: 0.1, name: "a".to_string() };
+    let b = C { lr: 0.2, ..a };
+    println!("{:?} {:?}", b, a);
+}
+""",
+        rejects("E0382"),
+    ),
 }
 
 test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)
@@ -221,3 +248,24 @@ def test_pbpit_gives_rustcs_verdict_or_refuses(name: str) -> None:
 @pytest.mark.slow
 def test_the_recorded_verdicts_of_the_refused_are_rustcs() -> None:
     assert stale(REFUSED) == []
+
+
+HASHMAP_TIES = """\
+use std::collections::HashMap;
+fn main() {
+    let mut m: HashMap<&str, usize> = HashMap::new();
+    for w in ["adagrad", "rmsprop", "sgd"] {
+        m.insert(w, w.len());
+    }
+    let mut v: Vec<(usize, &str)> = m.iter().map(|(k, n)| (*n, *k)).collect();
+    v.sort_by_key(|p| p.0);
+    println!("{:?}", v);
+}
+"""
+
+
+def test_entries_of_a_hashmap_sorted_with_ties_are_refused_when_met():
+    """Two entries the sort finds equal stay in the map's random order (rustc's binary prints
+    either order from run to run): refused, never run in one order."""
+    found = judge(HASHMAP_TIES, diff.pbpit_verdict)
+    assert (found.state, found.outside) == ("rejected", True), found

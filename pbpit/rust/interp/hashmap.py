@@ -329,6 +329,11 @@ def _map_iter_type(ck: Any, e: Any, recv: Ty) -> Ty:
         return Wrap("MapIter", item)
     if e.name == "collect":
         return _collect_type(ck, e, item)
+    if e.name == "map":  # each entry mapped (`_pure`): the order still the map's
+        made = ITER["map"].types(ck, e, Wrap("Iter", item))
+        e.impl = MAP_ITER["map"]
+        e.row = ITER["map"]
+        return Wrap("MapIter", resolve(made).inner)  # type: ignore[attr-defined]
     if e.name in ("sum", "product"):
         ck.settle_later.append(lambda: _exact_total(ck, e, item))
     row = ITER.get(e.name) or ITERATORS.get(e.name)
@@ -350,8 +355,49 @@ def _map_iter(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return e.row.compile(comp, e, recv, args)
 
 
+_PURE_METHODS = ("clone", "to_string", "to_owned", "as_str", "len", "is_empty")
+
+
+def _pure(closure: Any) -> bool:
+    """Whether a closure `map` gives each entry can neither fail nor change anything, so that
+    the order the entries come in shows nowhere but in the order of its results: its body
+    only names, literals, fields, tuples, derefs, casts and `clone`/`to_string`/`len`.."""
+    from pbpit.rust.interp.nodes import (
+        Block,
+        Cast,
+        Closure,
+        Field,
+        Let,
+        Lit,
+        Local,
+        Method,
+        TupleLit,
+        Unary,
+        children,
+    )
+
+    if not isinstance(closure, Closure):
+        return False
+    todo = [closure.body]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, Unary) and node.op not in ("*", "!"):
+            return False  # `-x` overflows at the type's minimum
+        if isinstance(node, Method) and (node.name not in _PURE_METHODS or node.args):
+            return False
+        kinds = Local | Lit | TupleLit | Field | Unary | Cast | Method | Block | Let
+        if not isinstance(node, kinds):  # (a `Block` of `Let`s: `|(k, v)|` taken apart)
+            return False
+        todo.extend(children(node))
+    return True
+
+
 def check_order(ck: Any, e: Any, recv: Ty) -> None:
-    """A method of a `MapIter` other than the order-free ones: refused."""
+    """A method of a `MapIter` other than the order-free ones (and a `map` of a closure that
+    neither fails nor changes anything, whose results keep the map's order to a sort):
+    refused."""
+    if e.name == "map" and len(e.args) == 1 and _pure(e.args[0]):
+        return
     if e.name not in (*_ORDER_FREE, *_ORDER_KEPT):
         raise ck.fail(e.pos, f"`{e.name}` of a HashMap's entries ({_RANDOM_ORDER})")
 
@@ -435,7 +481,7 @@ MAP_ITER = rows(
     "MapIter",
     *(
         Builtin("MapIter", n, None, "", _map_iter, _map_iter_type)
-        for n in (*_ORDER_FREE, *_ORDER_KEPT)
+        for n in (*_ORDER_FREE, *_ORDER_KEPT, "map")
     ),
 )
 

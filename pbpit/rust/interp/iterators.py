@@ -20,6 +20,7 @@ from pbpit.rust.interp.ordering import partial_cmp
 from pbpit.rust.interp.slices import _to_vec
 from pbpit.rust.interp.types import (
     BOOL,
+    CHAR,
     FLOAT_NAMES,
     INT_RANGES,
     STR,
@@ -333,7 +334,7 @@ _ON_ITERATORS = frozenset(
 )
 _ON_SLICES = frozenset(("windows", "chunks", "chunks_exact", "to_vec"))
 _COMPARES = frozenset(("partial_cmp", "cmp", "total_cmp"))
-_JOINS = frozenset(("join", "concat"))
+_JOINS = frozenset(("join",))  # (`concat` of texts or of `Vec`s: slice_rows.py)
 
 
 def _not_ord(ty: Ty) -> str | None:
@@ -371,7 +372,7 @@ def check_method(ck: Any, e: Any, recv: Ty) -> Ty | None:
     number = type(recv) is Var or (
         type(recv) is Named and (recv.name in FLOAT_NAMES or recv.name in INT_RANGES)
     )
-    if name in _COMPARES and (number or recv in (STR, STRING, BOOL)):
+    if name in _COMPARES and (number or recv in (STR, STRING, BOOL, CHAR)):
         return ITERATORS[name].types(ck, e, recv)
     if recv is ORDERING:  # `a.cmp(&b).then(..)` (std_cmp.py)
         from pbpit.rust.interp import std_cmp  # (it imports this module)
@@ -632,10 +633,6 @@ ITERATORS = rows(
     "iterators",
     *(Builtin("iterators", n, None, "", _compare, _check_compare) for n in _COMPARES),
     Builtin("iterators", "join", ("str",), "String", _join),
-    Builtin(
-        "iterators", "concat", (), "String",
-        lambda comp, e, recv, args: lambda frame: "".join(recv(frame)),
-    ),
     Builtin("iterators", "to_vec", None, "", _to_vec, _to_vec_type),
     *(
         Builtin("iterators", n, None, "", _sub_slices, _windows_type)

@@ -38,6 +38,7 @@ from pbpit.rust.interp.types import (
     INT_RANGES,
     TENSOR_DATA,
     Named,
+    StructT,
     Wrap,
     names_backend,
     resolve,
@@ -222,6 +223,10 @@ class Library:
             return lambda frame: None
         if type(ty) is Wrap and ty.kind == "Vec":
             return lambda frame: []
+        made_by = getattr(getattr(ty, "item", None), "methods", {}).get("default")
+        if type(ty) is StructT and made_by is not None and not made_by.param_tys:
+            cell = self.fn_cells[made_by.name]  # its `impl Default` or `#[derive(Default)]`
+            return lambda frame: cell[0]([])
         raise self.fail(e.pos, f"`Default::default()` for `{show(ty)}`")
 
     # -- methods ----------------------------------------------------------------------------------

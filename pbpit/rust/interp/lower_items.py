@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp import burn_nn, derive_default, error_types, generic_impls, op_traits
+from pbpit.rust.interp import (
+    burn_nn,
+    derive_default,
+    error_types,
+    generic_impls,
+    op_traits,
+)
 from pbpit.rust.interp.check_tables import wrong_arity
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
@@ -13,14 +19,19 @@ from pbpit.rust.interp.lower_tables import (
     Node,
 )
 from pbpit.rust.interp.nodes import (
+    Block,
     Call,
     Expr,
+    ExprStmt,
+    Field,
+    Let,
+    Local,
     Method,
     StructItem,
     StructLit,
     Unsupported,
 )
-from pbpit.rust.interp.types import ParamT
+from pbpit.rust.interp.types import ParamT, StructT, Var
 
 ORDER_DERIVES = ("PartialOrd", "Eq", "Ord")
 """Derives read once every item is (`check_order_derives`): compared as rustc's derive does,
@@ -382,7 +393,11 @@ class ItemLowering:
         if item is None:
             raise self.fail(name_node, f"the struct `{name}` (not one the file defines)")
         values: dict[str, Expr] = {}
+        base: Node | None = None
         for init in self.kids(node.child_by_field_name("body")):
+            if init.type == "base_field_initializer":  # `..base`: the fields not written
+                base = self.kids(init)[0]
+                continue
             if init.type == "shorthand_field_initializer":
                 field_node = self.kids(init)[0]
                 field_name, value = self.text(field_node), self.expr(field_node)
@@ -390,8 +405,6 @@ class ItemLowering:
                 field_node = init.child_by_field_name("field")
                 field_name = self.text(field_node)
                 value = self.expr(init.child_by_field_name("value"))
-            elif init.type == "base_field_initializer":
-                raise self.fail(init, "struct update syntax (`..base`: write every field)")
             else:
                 raise self.fail(init, f"`{self.text(init)}` in a struct expression")
             if item.field_index(field_name) is None:
@@ -401,6 +414,8 @@ class ItemLowering:
                 what = f"field `{field_name}` specified more than once"
                 raise self.fail(field_node, rejects(what, "E0062"))
             values[field_name] = value
+        if base is not None:
+            return self.struct_update(node, item, values, base)
         missing = [f"`{n}`" for n, _ in item.fields if n not in values]
         if missing:
             fields = f"field{'s' if len(missing) > 1 else ''} {', '.join(missing)}"
@@ -409,6 +424,60 @@ class ItemLowering:
         # Rust evaluates the initializers in the order written; pbpit keeps that order.
         order = [item.fields.index(next(f for f in item.fields if f[0] == n)) for n in values]
         return StructLit(self.pos(node), item, list(values.values()), order)
+
+
+    def struct_update(
+        self, node: Node, item: StructItem, values: dict[str, Expr], base_node: Node
+    ) -> Expr:
+        """`S { a: x, ..base }`: the fields not written are `base`'s, each moved or copied out
+        of it as rustc does (a variable: its fields read in place; another expression: its
+        value held once, after the written fields, as rustc evaluates them)."""
+        if item.kind != "named" or item.enum is not None:
+            raise self.fail(base_node, "`..base` of a variant or a tuple struct")
+        pos = self.pos(node)
+        rest = [n for n, _ in item.fields if n not in values]
+        binding = self.lookup(self.text(base_node)) if base_node.type == "identifier" else None
+        if binding is not None:
+            from pbpit.rust.interp.copy_types import copy_type
+
+            moved = [n for n, ty in item.fields if n in rest and not copy_type(ty)]
+            if moved:  # (a field moved out of a variable is not followed into a literal)
+                name = binding.name
+                what = f"`..{name}` moving its field `{moved[0]}` (write `..{name}.clone()` or "
+                raise self.fail(base_node.parent or base_node, what + "every such field)")
+            at = self.pos(base_node)
+            saved = self.open_scope()  # `{ let _: &S = &base; }`: `base` is an `S` (E0308)
+            typed = self.declare("{..base}", False)
+            seen = Local(at, binding, self.scope)
+            seen.borrowed, seen.borrow_pos = True, at
+            whole = StructT(item, tuple(Var() for _ in getattr(item, "params", ())))
+            check = Block(at, [Let(at[0], typed, whole, seen, self.in_scope)], None, self.in_scope)
+            self.close_scope(saved)
+            for name in rest:
+                values[name] = Field(pos, Local(at, binding, self.scope), name)
+            order = [item.field_index(n) for n in values]
+            made = StructLit(pos, item, list(values.values()), order)  # type: ignore[arg-type]
+            return Block(pos, [ExprStmt(at[0], check, True, self.in_scope)], made, self.in_scope)
+        base = self.expr(base_node)
+        saved = self.open_scope()
+        lets: list = []
+        held: dict[str, Expr] = {}
+        for name, value in values.items():  # the written values first, in their order
+            made = self.declare(f"{{{name}}}", False)  # a name no program writes
+            made.owned = True
+            lets.append(Let(pos[0], made, None, value, self.in_scope))
+            held[name] = Local(value.pos, made, self.scope)
+        whole = self.declare("{..base}", False)
+        whole.owned = True
+        declared = StructT(item, tuple(Var() for _ in getattr(item, "params", ())))
+        lets.append(Let(pos[0], whole, declared, base, self.in_scope))
+        for name in rest:
+            held[name] = Field(pos, Local(base.pos, whole, self.scope), name)
+        order = [item.field_index(n) for n in held]
+        made_lit = StructLit(pos, item, list(held.values()), order)  # type: ignore[arg-type]
+        visible = self.in_scope
+        self.close_scope(saved)
+        return Block(pos, lets, made_lit, visible)
 
 
 def check_order_derives(lowerer: Any) -> None:
