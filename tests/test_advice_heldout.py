@@ -99,7 +99,7 @@ def test_require_grad_on_a_temporary_names_its_binding_and_detach_first_runs():
     (error,) = diagnose_run(result).errors
     assert error.name == "fast"
     assert "what `fast` is made from is not a leaf" in error.labels[0].text
-    assert any("the `detach()` of `w` at line 9, still requires grad" in n for n in error.notes)
+    assert any("NodeId(8), the `detach()` of `w`, still requires grad" in n for n in error.notes)
     (shown,) = [h for h in error.helps if h.edits]
     assert "(`(w.clone().detach() - g * inner_lr).detach().require_grad()`)" in shown.message
     assert shown.checked is not None and shown.checked.ok

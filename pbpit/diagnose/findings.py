@@ -201,6 +201,10 @@ def _checked_warning(
     return own if _ran(own) and own.rule == warning.rule else warning
 
 
+SHOWS_LINES = "shows the corrected lines"
+"""The run's pointer to explain: said only where explain shows a fix as code that ran."""
+
+
 def _ran(diagnostic: Diagnostic) -> bool:
     """Whether a fix `diagnostic` writes as code was made and ran without the panic."""
     return any(h.edits and h.checked is not None and h.checked.ok for h in diagnostic.helps)
@@ -320,6 +324,8 @@ def _one_diagnosis(
         pointer = [h for h in first.helps if h.message.startswith("`pbpit ")]
         words = first.helps if warning.name == first.name else pointer
         words = [h for h in words if not second_of(warning, h)]
+        if not _ran(warning):  # explain, with the finding's fixes, shows no corrected lines
+            words = [h for h in words if not h.message.endswith(SHOWS_LINES)]
         helps = _said_once_each(warning, words)
         error = replace(warning, level="error", notes=[said, *warning.notes], helps=helps)
         error = replace(error, message=counted_message(result, entry, error.message))
@@ -548,9 +554,9 @@ def _detached_leaves(result: RunResult, node: NodeRecord) -> list[str]:
         source = result.node(record.inputs[0]) if record.inputs else None
         leaf = f"`{source.label}`" if source is not None and source.label else "a leaf"
         notes.append(
-            f"NodeId({record.id}), the `detach()` of {leaf} at line {record.line}, still requires "
-            f"grad: the detach of a leaf that requires grad is a new leaf that keeps the setting, "
-            "so what is made from it is tracked; detach the result instead"
+            f"NodeId({record.id}), the `detach()` of {leaf}, still requires grad: the detach of a "
+            "leaf that requires grad is a new leaf that keeps the setting, so what is made from "
+            "it is tracked; detach the result instead"
         )
     return notes
 
@@ -619,10 +625,12 @@ def _panic_error(result: RunResult, explanation: CaseExplanation) -> Diagnostic:
     message = f"{name} lost its step to an earlier backward"
     notes = [*made_in_note(result, node), *_run_notes(result, explanation)]
     fix = next((f for f in explanation.fixes if f.applies), None)
-    if fix is not None and _runs(result, fix):
+    applies = fix is not None and _runs(result, fix)
+    if applies:
         helps.append(Help(f"{fix.key}: {fix.title}"))
-    command = f"pbpit explain {node.id} --case {shlex.quote(result.case)}"
-    helps.append(Help(f"`{command}` shows the corrected lines"))
+    if (applies and fix.edits()) or any(f.edits() and _runs(result, f) for f in explanation.fixes):
+        command = f"pbpit explain {node.id} --case {shlex.quote(result.case)}"
+        helps.append(Help(f"`{command}` {SHOWS_LINES}"))
     # The rule whose hazard the audit found at this node: the same lint and audit name.
     rule = explanation.audit.pattern if explanation.audit is not None else None
     return Diagnostic(
