@@ -456,7 +456,9 @@ def _require_grad_diagnosis(result: RunResult, node_id: int) -> Diagnostic:
         return error
     if node.line is None:
         return error
-    first, last = statement_range(result.source, node.line, result.language)
+    call = _require_grad_call(result, node)  # in the function that made it, when a call did
+    line = call[0] if call is not None else node.line
+    first, last = statement_range(result.source, line, result.language)
     found = next(
         (
             f
@@ -567,8 +569,10 @@ def _require_grad_call(result: RunResult, node: NodeRecord) -> tuple[int, Expres
     if node.line is None:
         return None
     path, language = result.source, result.language
-    made = node_span(result, node)
-    for line in range(node.line, len(source_lines(path)) + 1):
+    # Made in a function a call of the cited line runs: looked for from where it was made.
+    own = node.made_in[-1][1] if node.made_in else node.line
+    made = node_span(result, node) if not node.made_in else None
+    for line in range(own, len(source_lines(path)) + 1):
         for call in expressions(path, line, language):
             if call.kind != "call" or call.name != "require_grad":
                 continue
@@ -579,10 +583,10 @@ def _require_grad_call(result: RunResult, node: NodeRecord) -> tuple[int, Expres
                 and not text[call.start : made[0]].strip("( ")
                 and made[1] < call.end
             )
-            if line == node.line and on_it:
+            if line == own and on_it:
                 return line, call
             held = name_span(path, line, node.label, language) if node.label else None
-            if line > node.line and held is not None and held[0] == call.start:
+            if line > own and held is not None and held[0] == call.start:
                 return line, call
     return None
 
