@@ -310,9 +310,7 @@ class MacroLowering:
                 raise self.fail(node, "argument never used")
         for at in sorted(set(counts)):  # rustc's format_args takes a width as a `&usize`
             args[at] = self.typed_usize(args[at])
-        made = Format(pos, pieces, args)
-        made.counts = sorted(set(counts))  # type: ignore[attr-defined]  # (compile_macros.py)
-        return made
+        return Format(pos, pieces, args)
 
     def typed_usize(self, value: Expr) -> Expr:
         """`{ let n: usize = value; n }`: the argument of a width or a precision, typed as
