@@ -25,6 +25,7 @@ from pbpit.lint.rules.shared_branch import (
 )
 from pbpit.lint.rules.shared_each_loss import each_loss_fixes, trace_each_loss_helps
 from pbpit.lint.rules.shared_recompute import recompute_after_step
+from pbpit.lint.rules.stepped_modules import run_stepped_modules
 from pbpit.lint.values import Backward, Definition
 from pbpit.rust.syntax import Node
 
@@ -175,8 +176,11 @@ fn main() {
         # The losses are named where the corrected lines can be written with their names.
         named = (trace.loss_name(first), trace.loss_name(second)) if added else (None, None)
         helps = [add_the_losses_help(*named, added)]
-        if lines[0] is None or lines[0] != lines[1]:
-            # Not one backward run by each pass (each loss then trains the one model).
+        stepped = run_stepped_modules(trace.result.source, [n for n in lines if n is not None])
+        one_model = len(stepped) == 2 and stepped[0] is not None and stepped[0] == stepped[1]
+        if (lines[0] is None or lines[0] != lines[1]) and not one_model:
+            # Not one backward run by each pass, nor two stepping one module (each loss then
+            # trains the one model).
             helps.append(detach_in_first_loss_help(name, []))
         helps += trace_each_loss_helps(trace)  # one backward a pass: each loss its own forward
         return trace.diagnostic(self.name, shared_message(name), name, labels, helps)
