@@ -8,7 +8,15 @@ they decide f32 or f64 arithmetic, integer widths (overflow), and how values pri
 
 from __future__ import annotations
 
-from pbpit.rust.interp import hashmap, op_traits, references, slices, traits
+from pbpit.rust.interp import (
+    deref_coercion,
+    hashmap,
+    iter_try,
+    op_traits,
+    references,
+    slices,
+    traits,
+)
 from pbpit.rust.interp.check_dispatch import DispatchRules
 from pbpit.rust.interp.check_kinds import KindRules
 from pbpit.rust.interp.check_methods import MethodRules
@@ -184,6 +192,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         if isinstance(body, Block) and body.tail is not None:
             refuse_returned_borrow(self, body.tail, ret)  # E0373
         tail = body.tail if isinstance(body, Block) and body.tail is not None else body
+        found = deref_coercion.coerced(self, tail, ret, found) if tail is not body else found
         self.unify(ret, found, tail.pos)
         self.settle_sums()
         self.settle_with_fallback()
@@ -391,8 +400,8 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
                 what = f"binary assignment operation `{e.op}=` cannot be applied to type `bool`"
                 raise self.fail(e.pos, rejects(what, "E0368"))
             self.unify(target, value, e.value.pos)
-        elif not (resolve(target) is STR and resolve(value) is STRING and e.value.borrowed):
-            self.unify(target, value, e.value.pos)  # (`s = &label`: `&String` to `&str`)
+        else:  # (`s = &label`: `&String` to `&str`)
+            self.unify(target, deref_coercion.coerced(self, e.value, target, value), e.value.pos)
         if isinstance(e.target, Index):
             refuse_immutable_element(self, e, e.target)
         if isinstance(e.target, Unary) and not shared(target):  # `*r = x` replaces in place
@@ -528,7 +537,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         its element type, as rustc coerces `&Tanh` to `&dyn Layer` and `&[1.0]` to `&[f64]`; a
         closure (boxed or not) given `Fn(usize) -> f32` takes `usize` for its parameter."""
         self.hint(e, ty)
-        return self.expr(e)
+        return deref_coercion.at_site(self, e, ty, self.expr(e))  # `&String` to `&str`..
 
     def hint(self, e: Expr, ty: Ty) -> None:
         inner = e.value if isinstance(e, traits.BoxNew) else e  # pbpit erases the box
@@ -694,6 +703,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         for total, item, e in self.sums:
             if is_open(total):
                 raise self.fail(e.pos, "type annotations needed")
+            total, item = iter_try.settle_total(self, total, item, e) or (total, item)  # `Result`s
             unify_sum(self, total, item, e)  # E0277 for another item type
             if not is_number(resolve(total)):
                 raise self.fail(e.pos, f"`{e.name}` of `{show(item)}` (pbpit sums numbers)")

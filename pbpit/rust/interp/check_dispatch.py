@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp import burn_nn, traits
+from pbpit.rust.interp import burn_nn, results, traits
 from pbpit.rust.interp.builtins import DYN, DYN_AS_REF
 from pbpit.rust.interp.check_tables import (
     start_of,
@@ -71,6 +71,8 @@ class DispatchRules:
         implements; each call's type for `T` implements `T`'s bounds."""
         for var, inner, e in self.boxes:
             target = resolve(var)
+            if results.boxed_error(self, target, inner, e):
+                continue  # `let e: Box<dyn Error> = Box::new(MyErr ..)` (results.py)
             if type(target) is DynT and e.value.borrowed:  # `Box::new(&c)`: `&Circle`
                 name, shown = target.trait.name, f"&{show(inner)}"
                 err = self.fail(
@@ -95,6 +97,8 @@ class DispatchRules:
         self.bounds = []
 
     def unsatisfied(self: Any, at: Expr, ty: Ty, trait: Any) -> None:
+        if getattr(trait, traits.REFUSED_IMPL, False):
+            return  # (the missing impl may be the one refused: `impl AsF64 for i32`)
         where = start_of(at)
         what = f"the trait bound `{show(ty)}: {trait.name}` is not satisfied"
         err = self.fail(where, rejects(what, "E0277"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pbpit.rust.interp import std_generics, traits
+from pbpit.rust.interp import results, std_generics, traits
 from pbpit.rust.interp.builtins import DYN_AS_REF
 from pbpit.rust.interp.nodes import (
     Call,
@@ -88,6 +88,9 @@ class DispatchCompiler:
         return dispatch
 
     def c_BoxNew(self: Any, e: traits.BoxNew) -> Code:  # noqa: N802
+        if getattr(e, "boxes_error", False):  # a `Box<dyn Error>` (results.py)
+            boxed, value = results.boxer(self, e.value.ty), self.expr(e.value)
+            return lambda frame: boxed(value(frame))
         return self.expr(e.value)
 
     def c_FnRef(self: Any, e: traits.FnRef) -> Code:  # noqa: N802

@@ -9,9 +9,10 @@ from collections.abc import Callable, Iterator
 from itertools import dropwhile, takewhile
 from typing import Any
 
-from pbpit.rust.interp import exact_size, iterators, std_collect
+from pbpit.rust.interp import exact_size, iter_try, iterators, std_collect
 from pbpit.rust.interp.builtins import Builtin, Code, rows
 from pbpit.rust.interp.nodes import Closure, Local
+from pbpit.rust.interp.range_methods import range_rows
 from pbpit.rust.interp.types import (
     BOOL,
     CHAR,
@@ -376,7 +377,8 @@ def _collect(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
 
 def _total(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
-    return comp.accumulate(e, e.name, recv)  # rounded as core's `Sum`/`Product` (compile_iters)
+    shorted = iter_try.total(comp, e, recv)  # into an `Option` or a `Result` (iter_try.py)
+    return shorted or comp.accumulate(e, e.name, recv)  # rounded as core's `Sum`/`Product`
 
 
 def _cloned(item: Any) -> Any:
@@ -415,5 +417,7 @@ ITER = rows(
         _ITER, "collect", None, "", _collect, _collect_type
     ),
     *(Builtin(_ITER, n, None, "", _total, _total_type) for n in ("sum", "product")),
+    *range_rows(_ITER),  # a range's own: `contains`, `is_empty` (range_methods.py)
+    *iter_try.ROWS,  # `try_fold` (iter_try.py)
 )
 """The rows of a range's and an iterator's methods (`v.iter().map(..)`, `(0..n).rev()`)."""

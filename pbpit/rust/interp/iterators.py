@@ -334,7 +334,7 @@ _ON_ITERATORS = frozenset(
 )
 _ON_SLICES = frozenset(("windows", "chunks", "chunks_exact", "to_vec"))
 _COMPARES = frozenset(("partial_cmp", "cmp", "total_cmp"))
-_JOINS = frozenset(("join", "concat"))
+_JOINS = frozenset(("join",))  # (`concat` of texts or of `Vec`s: slice_rows.py)
 
 
 def _not_ord(ty: Ty) -> str | None:
@@ -633,10 +633,6 @@ ITERATORS = rows(
     "iterators",
     *(Builtin("iterators", n, None, "", _compare, _check_compare) for n in _COMPARES),
     Builtin("iterators", "join", ("str",), "String", _join),
-    Builtin(
-        "iterators", "concat", (), "String",
-        lambda comp, e, recv, args: lambda frame: "".join(recv(frame)),
-    ),
     Builtin("iterators", "to_vec", None, "", _to_vec, _to_vec_type),
     *(
         Builtin("iterators", n, None, "", _sub_slices, _windows_type)

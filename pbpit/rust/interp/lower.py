@@ -244,6 +244,7 @@ class Lowerer(
             except Unsupported as err:
                 self.restore(checkpoint)
                 self.refuse_item(node, err)
+                self.note_refused_impl(node)  # `impl AsF64 for i32`: no E0277 after
                 derives = None
         for item in self.consts.values():
             self.module = self.module_of(item.node)

@@ -7,6 +7,7 @@ from typing import Any
 
 from pbpit.rust.interp import (
     burn_nn,
+    default_impls,
     derive_default,
     error_types,
     generic_impls,
@@ -278,7 +279,7 @@ class ItemLowering:
                 return  # std's `Display` and `Error` for an error type (error_types.py)
             if trait is None and op_traits.lower_impl(self, node, item, trait_node):
                 return  # std's `Add`, `Neg`, `AddAssign`.. for a struct (op_traits.py)
-            if trait is None:
+            if trait is None and not default_impls.is_default_impl(self, node, item, trait_node):
                 raise self.fail(
                     trait_node, f"`impl {self.text(trait_node)}` (a trait the file does not define)"
                 )

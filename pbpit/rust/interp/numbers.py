@@ -597,8 +597,37 @@ INT_METHODS: dict[str, tuple[tuple[str, ...], str, Callable[..., object]]] = {
         ("u32",), "self_bool", lambda a, n, lo, hi: _overflowing_pow(a, n, lo, hi)
     ),
 }
+INT_METHODS.update(
+    {
+        # `div_ceil` (stable for unsigned types only), `next_power_of_two` (a debug build's
+        # overflow panics inside core), `ilog2`/`ilog10` of a value not positive panic
+        "div_ceil": (("self",), "self", lambda a, b, lo, hi: -(-a // _divisor(b))),
+        "next_power_of_two": ((), "self", lambda a, lo, hi: _next_power_of_two(a, hi)),
+        "ilog2": ((), "u32", lambda a, lo, hi: _positive_log(a).bit_length() - 1),
+        "ilog10": ((), "u32", lambda a, lo, hi: len(str(_positive_log(a))) - 1),
+    }
+)
 SIGNED_ONLY = frozenset(("signum", "unsigned_abs", "checked_abs", "wrapping_abs"))
-UNSIGNED_ONLY = frozenset(("is_power_of_two",))
+UNSIGNED_ONLY = frozenset(("is_power_of_two", "div_ceil", "next_power_of_two"))
+
+
+def _divisor(b: int) -> int:
+    if b == 0:
+        raise ArithmeticPanic("attempt to divide by zero")
+    return b
+
+
+def _next_power_of_two(a: int, hi: int) -> int:
+    power = 1 if a <= 1 else 1 << (a - 1).bit_length()
+    if power > hi:
+        raise ArithmeticPanic("attempt to add with overflow")
+    return power
+
+
+def _positive_log(a: int) -> int:
+    if a <= 0:
+        raise ArithmeticPanic("argument of integer logarithm must be positive")
+    return a
 
 
 # -- `as` -----------------------------------------------------------------------------------------

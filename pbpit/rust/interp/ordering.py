@@ -24,7 +24,7 @@ from pbpit.rust.interp.types import (
     resolve,
 )
 
-_ORDERED_WRAPS = ("Option", "Vec", "array")
+_ORDERED_WRAPS = ("Option", "Vec", "array", "Reverse")  # (`Reverse`: std_reverse.py)
 
 
 def orderable(ty: Ty) -> bool:

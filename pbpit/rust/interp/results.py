@@ -159,6 +159,22 @@ def boxer(comp: Any, ty: Ty) -> Callable[[object], BoxedError]:
     return lambda value: BoxedError(value, display, debug)
 
 
+def boxed_error(checker: Any, target: Ty, inner: Ty, e: Any) -> bool:
+    """Whether `Box::new(x)` (`e`, `x` of the struct type `inner`) is taken as a
+    `Box<dyn Error>` (`target`: `let e: Box<dyn Error> = Box::new(ShapeError ..)`): marked
+    to box `x` with its `Display` and `Debug`; rustc's E0277 for a type without `impl Error`."""
+    from pbpit.rust.interp.grammar import rejects
+
+    if target is not DYN_ERROR:
+        return False
+    found = resolve(inner)
+    if type(found) is not StructT or not error_types.is_error(found.item):
+        what = f"the trait bound `{show(found)}: std::error::Error` is not satisfied"
+        raise checker.fail(e.pos, rejects(what, "E0277"))
+    e.boxes_error = True
+    return True
+
+
 FUNCTIONS = [
     Function("Result", name.removeprefix("Result::"), 1, check_err, compile_err)
     for name in (ERR, ERR_FROM, ERR_BOX)
@@ -234,12 +250,21 @@ def check_try(checker: Any, e: Method, recv: Ty) -> Ty:
         raise _wrong_try(checker, e, recv, ret)
     if type(ret) is not Wrap or ret.kind != "DynResult" or resolve(recv).kind != "DynResult":  # type: ignore[attr-defined]  # noqa: E501
         return inner  # Burn's `DataError` (never made), or an `Option`: the lowering's rules
+    checker.settle_later.append(lambda: _diverging_fallback(inner))  # `Err("x")?;`
     given = resolve(error_of(recv))
     if type(given) is Var and given.kind is None:  # (`s.parse()?`: settled with the body)
         checker.settle_later.append(lambda: _convert(checker, e, recv, ret))
         return inner
     _convert(checker, e, recv, ret)
     return inner
+
+
+def _diverging_fallback(ok: Ty) -> None:
+    """The value of `x?` nothing else decides (`Err("negative")?;`) is `()`: rustc's fallback for
+    a type met only by a diverging expression (`?`'s `return` of the error)."""
+    found = resolve(ok)
+    if type(found) is Var and found.kind is None:
+        types.unify(found, types.UNIT)
 
 
 def _wrong_try(checker: Any, e: Method, recv: Ty, ret: Ty) -> Any:
@@ -290,6 +315,8 @@ def _convert(checker: Any, e: Method, recv: Ty, ret: Ty) -> None:
     given, wanted = resolve(error_of(recv)), resolve(error_of(ret))
     if wanted is DYN_ERROR and given is not DYN_ERROR and _boxable(given):
         e.boxes = True  # `From<String> for Box<dyn Error>`, `From<E: Error>`
+        return
+    if wanted is STRING and given is STR:  # `From<&str> for String`: the same text
         return
     try:
         types.unify(wanted, given)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from itertools import repeat as _forever
 from typing import Any
 
+from pbpit.rust.interp import std_reverse
 from pbpit.rust.interp.builtins import Builtin, Code, Function, rows
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.iterators import ORDERING, Lazy, _not_ord
@@ -21,7 +22,9 @@ from pbpit.rust.interp.types import Ty, Wrap
 
 VARIANTS = {"Less": -1, "Equal": 0, "Greater": 1}
 _STD = ("std", "core")
-_FUNCTIONS = {("cmp", "max"), ("cmp", "min"), ("iter", "repeat")}
+_FUNCTIONS = {("cmp", "max"), ("cmp", "min"), ("iter", "repeat"), ("iter", "once")}
+_FUNCTIONS |= {("cmp", "Reverse"), ("iter", "empty")}  # (std_reverse.py)
+_UNARY = ("repeat", "once", "Reverse")
 
 
 def _uses(source: Any) -> list[tuple[tuple[str, ...], str | None, bool]]:
@@ -142,7 +145,7 @@ def lower_call(lowerer: Any, node: Any, names: list[str], args: list[Any]) -> St
 def _static(lowerer: Any, node: Any, module: str, name: str, args: list[Any]) -> Static:
     from pbpit.rust.interp.check_tables import wrong_arity
 
-    arity = 1 if name == "repeat" else 2
+    arity = 0 if name == "empty" else 1 if name in _UNARY else 2
     if len(args) != arity:
         raise lowerer.fail(node, wrong_arity("function", arity, len(args)))
     return Static(lowerer.pos(node), f"{module}::{name}", args)
@@ -195,6 +198,7 @@ FUNCTIONS = [
     Function("cmp", "max", 2, _compared_type, _compared),
     Function("cmp", "min", 2, _compared_type, _compared),
     Function("iter", "repeat", 1, _repeat_type, _repeat),
+    *std_reverse.FUNCTIONS,  # `std::iter::once`, `empty`, `std::cmp::Reverse`
 ]
 
 # -- an `Ordering`'s methods ------------------------------------------------------------------

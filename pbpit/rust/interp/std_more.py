@@ -18,6 +18,7 @@ from pbpit.rust.format import Some
 from pbpit.rust.interp.builtins import Builtin, Code, _inner, rows
 from pbpit.rust.interp.field_paths import field_chain
 from pbpit.rust.interp.references import refuse_borrowed_value
+from pbpit.rust.interp.slice_rows import slice_rows
 from pbpit.rust.interp.types import (
     BOOL,
     STR,
@@ -363,9 +364,10 @@ def _binary_search(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
 def slice_more(family: str) -> list[Builtin]:
     """What a `Vec`, an array and a slice share beyond `std_methods`' rows: `split_at`,
-    `binary_search`, `contains`, `rotate_left`, `rotate_right`."""
+    `binary_search`, `partition_point`, `contains`, `rotate_left`, `rotate_right`."""
     return [
         Builtin(family, "split_at", None, "", _split_at, _split_at_type),
+        *slice_rows(family),  # `partition_point`, `concat` (slice_rows.py)
         Builtin(family, "binary_search", None, "", _binary_search, _binary_search_type),
         Builtin(family, "contains", None, "bool", _contains, _contains_type),
         *(

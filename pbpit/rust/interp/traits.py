@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pbpit.rust.interp import burn_nn, std_generics
+from pbpit.rust.interp import burn_nn, iterator_params, results_types, std_generics
 from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.lower_tables import _DYN_ERROR
 from pbpit.rust.interp.nodes import (
     Call,
     ConstItem,
@@ -99,6 +100,11 @@ class AssocCall(Expr):
     args: list[Expr]
 
 
+REFUSED_IMPL = "refused_impl"
+"""The attribute of a `TraitItem` one of whose `impl`s was refused (`impl AsF64 for i32`): a
+type's missing impl of it follows from that refusal, no error of rustc's (E0277)."""
+
+
 def subst(ty: Ty, mapping: dict[ParamT, Ty]) -> Ty:
     """`ty` with each type parameter of `mapping` replaced."""
     from pbpit.rust.interp.types import TupleT, Wrap, resolve
@@ -132,6 +138,13 @@ class TraitLowering:
         self.trait_items: dict[str, TraitItem] = {}
         self.type_params: dict[str, Ty] = {}  # the generic parameters in scope that are types
         self.generic_order: list[str] = []  # the last item's generic parameters, as written
+
+    def note_refused_impl(self: Any, node: Node) -> None:
+        """Mark the trait of the refused item `node` when it is an `impl Trait for T`."""
+        trait = node.child_by_field_name("trait") if node.type == "impl_item" else None
+        item = self.trait_items.get(self.text(trait)) if trait is not None else None
+        if item is not None:
+            setattr(item, REFUSED_IMPL, True)
 
     def declare_trait(self: Any, node: Node) -> None:
         name = self.text(node.child_by_field_name("name"))
@@ -189,6 +202,11 @@ class TraitLowering:
                 self.type_params[name] = self.closure_type(closure)
                 backends.discard(name)
                 continue
+            iterator = iterator_params.iterator_bound(self, written)  # `I: Iterator<Item = X>`
+            if iterator is not None:
+                self.type_params[name] = iterator
+                backends.discard(name)
+                continue
             traits = [t for t in map(self.trait_of, written) if t is not None]
             if traits:
                 self.type_params[name] = ParamT(name, traits)
@@ -238,12 +256,17 @@ class TraitLowering:
             trait_node = node.child_by_field_name("trait")
             if trait_node is not None and self.fn_trait(trait_node):
                 return self.closure_type(trait_node)
+            iterator = iterator_params.argument_type(self, node)  # `impl Iterator<Item = X>`
+            if iterator is not None:
+                return iterator
             trait = self.trait_of(trait_node)
             if trait is not None:
                 return DynT(trait)
             return None
         if kind == "generic_type" and self.text(node.child_by_field_name("type")) == "Box":
             args = self.kids(node.child_by_field_name("type_arguments"))
+            if _DYN_ERROR.fullmatch(self.text(node)) and "Error" not in self.trait_items:
+                return results_types.dyn_error_type(self, node)  # std's `Box<dyn Error>`
             if len(args) == 1:
                 return self.type(args[0])
         return None

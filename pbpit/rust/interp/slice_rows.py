@@ -1,0 +1,68 @@
+"""Methods a `Vec`, an array and a slice share, as core defines them, beyond `std_more`'s
+`slice_more` (which spreads these in): `partition_point` (core's binary search, so the
+predicate sees the elements core's loop visits) and `concat` of a slice of `Vec`s or arrays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.rust.interp.builtins import Builtin, Code, _inner
+from pbpit.rust.interp.types import BOOL, STR, STRING, USIZE, Ty, Wrap, resolve, show, vec
+
+
+def _partition_point_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    ck.arity(e, 1)
+    fn = ck.closure_arg(e.args[0], [_inner(recv)])  # `|x: &T| ..`
+    ck.unify(BOOL, fn.ret, e.args[0].pos)
+    return USIZE
+
+
+def _partition_point(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    """core's `partition_point`: `binary_search_by` with `Less` where the predicate holds,
+    `Greater` where not (never `Equal`), so the predicate is called on the elements core's
+    loop visits, in its order; the index of the first element it does not hold for."""
+    (function,) = args
+
+    def partition_point(frame: list) -> Any:
+        items, pred = recv(frame), function(frame)
+        size = len(items)
+        if size == 0:
+            return 0
+        base = 0
+        while size > 1:
+            half = size // 2
+            mid = base + half
+            if pred(items[mid]):
+                base = mid
+            size -= half
+        return base + (1 if pred(items[base]) else 0)
+
+    return partition_point
+
+
+def _concat_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`[V]::concat()` of `V: Borrow<[T]>` (a `Vec<Vec<T>>`, an array of arrays): a `Vec<T>`;
+    of texts (`S: Borrow<str>`): a `String`."""
+    ck.args(e)
+    inner = resolve(_inner(recv))
+    if inner in (STR, STRING):  # `[S]::concat()` of `S: Borrow<str>`: a `String`
+        return STRING
+    if type(inner) is not Wrap or inner.kind not in ("Vec", "array"):
+        raise ck.fail(e.pos, f"the method `concat` on `{show(recv)}`")
+    return vec(inner.inner)
+
+
+def _concat(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    from pbpit.rust.interp.runtime import clone_value  # (runtime imports the nodes)
+
+    if resolve(e.ty) is STRING:
+        return lambda frame: "".join(recv(frame))
+    return lambda frame: [clone_value(x) for part in recv(frame) for x in part]
+
+
+def slice_rows(family: str) -> list[Builtin]:
+    """The rows, of `family` (`Vec`, `array` or a slice's)."""
+    return [
+        Builtin(family, "partition_point", None, "", _partition_point, _partition_point_type),
+        Builtin(family, "concat", None, "", _concat, _concat_type),
+    ]

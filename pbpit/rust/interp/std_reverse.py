@@ -1,0 +1,87 @@
+"""`std::iter::once(x)` (an iterator of the one item), `std::iter::empty()` (of none: its item
+type inferred from its use) and `std::cmp::Reverse(x)` (`x` ordered
+the other way round: a sort key, `sort_by_key(|r| Reverse(r.epochs))`), functions of
+`std_cmp`'s table, named as it names them (by path, or after a `use`).
+
+A `Reverse<T>` is the type `Wrap("Reverse", T)` (`Ord` where `T` is), held as a `Reverse`
+below, whose comparisons are its value's turned round (Python's sort and tuples use them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.rust.interp.builtins import Code, Function
+from pbpit.rust.interp.iterators import Lazy
+from pbpit.rust.interp.ordering import partial_cmp
+from pbpit.rust.interp.types import Ty, Wrap
+
+
+class Reverse:
+    """`Reverse(value)`: `a < b` where `b.value < a.value`."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def _order(self, other: object) -> int | None:
+        return partial_cmp(other.value, self.value)  # type: ignore[attr-defined]
+
+    def __lt__(self, other: object) -> bool:
+        return self._order(other) == -1
+
+    def __gt__(self, other: object) -> bool:
+        return self._order(other) == 1
+
+    def __le__(self, other: object) -> bool:
+        return self._order(other) in (-1, 0)
+
+    def __ge__(self, other: object) -> bool:
+        return self._order(other) in (1, 0)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Reverse and self._order(other) == 0
+
+    def __hash__(self) -> int:
+        return hash(self.value)
+
+
+def _reverse_type(ck: Any, e: Any) -> Ty:
+    return Wrap("Reverse", ck.expr(e.args[0]))
+
+
+def _reverse(comp: Any, e: Any, args: list[Code]) -> Code:
+    (value,) = args
+    return lambda frame: Reverse(value(frame))
+
+
+def _once_type(ck: Any, e: Any) -> Ty:
+    return Wrap("Iter", ck.expr(e.args[0]))
+
+
+def _once(comp: Any, e: Any, args: list[Code]) -> Code:
+    """An iterator of the one value (`Once`: double-ended, of length 1 until taken)."""
+    (value,) = args
+
+    def once(frame: list) -> Lazy:
+        held = [value(frame)]
+        return Lazy(lambda: iter(held), lambda: iter(held), lambda: len(held))
+
+    return once
+
+
+def _empty_type(ck: Any, e: Any) -> Ty:
+    from pbpit.rust.interp.types import Var
+
+    return Wrap("Iter", Var())
+
+
+def _empty(comp: Any, e: Any, args: list[Code]) -> Code:
+    return lambda frame: Lazy(lambda: iter(()), lambda: iter(()), lambda: 0)
+
+
+FUNCTIONS = [
+    Function("iter", "once", 1, _once_type, _once),
+    Function("iter", "empty", 0, _empty_type, _empty),
+    Function("cmp", "Reverse", 1, _reverse_type, _reverse),
+]
