@@ -234,6 +234,8 @@ def refuse_dropped_temporaries(body: Block, path: str) -> None:
 
 def _refusal(temp: Any, path: str) -> Unsupported:
     at = temp.pos
+    if temp.borrowed and temp.borrow_pos is not None:  # `&vec![1, 2]`: just past the `&`
+        at = (temp.borrow_pos[0], temp.borrow_pos[1] + 1)
     e = temp
     while isinstance(e, Method):  # `v.clone()`: where its receiver starts
         e = e.recv
