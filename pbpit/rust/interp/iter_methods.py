@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from itertools import dropwhile, takewhile
 from typing import Any
 
-from pbpit.rust.interp import exact_size, iter_try, iterators, std_collect
+from pbpit.rust.interp import chars_as_str, exact_size, iter_try, iterators, std_collect
 from pbpit.rust.interp.builtins import Builtin, Code, rows
 from pbpit.rust.interp.nodes import Closure, Local
 from pbpit.rust.interp.range_methods import range_rows
@@ -419,5 +419,6 @@ ITER = rows(
     *(Builtin(_ITER, n, None, "", _total, _total_type) for n in ("sum", "product")),
     *range_rows(_ITER),  # a range's own: `contains`, `is_empty` (range_methods.py)
     *iter_try.ROWS,  # `try_fold` (iter_try.py)
+    *chars_as_str.ROWS,  # `Chars::as_str` (chars_as_str.py)
 )
 """The rows of a range's and an iterator's methods (`v.iter().map(..)`, `(0..n).rev()`)."""
