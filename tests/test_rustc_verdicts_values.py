@@ -3,7 +3,10 @@
 (`&n`, or an item of `v.iter()`) given where a std method's parameter takes a number by value
 (`rotate_left(mid: usize)`, `step_by(step: usize)`, `pow(exp: u32)`, `f64::max(self, other)`,
 `char::to_digit(radix: u32)`): rustc does not deref an argument, E0308; a reference cast to
-a number (`x as u32` of an item of `v.iter()`, `&c as u32`): E0606.
+a number (`x as u32` of an item of `v.iter()`, `&c as u32`): E0606; a reference given to
+`Option::zip` (E0308), to `i32::try_from` or `f64::from` (E0277: no impl for `&i64`, `&u8`); a
+value given where a reference is taken (`push_str` of a collected `String`, E0308); a typed
+number compared with a reference (`job.cost > left`, E0308, where a literal's is E0277).
 
 Each verdict was recorded from rustc 1.95 (`tools/rustc_differential.py`'s `rustc_verdict`):
 `rejects(code)` is the first error code rustc reports, `runs(stdout, ..)` what its binary
@@ -37,12 +40,89 @@ fn main() {
 """,
         rejects("E0606"),
     ),
+    "comparator_parts_borrowed_run": (
+        """\
+use std::cmp::Ordering;
+fn by_score(a: &(f32, usize), b: &(f32, usize)) -> Ordering {
+    b.0.partial_cmp(&a.0).unwrap().then_with(|| a.1.cmp(&b.1))
+}
+fn main() {
+    let mut ps = vec![(1.5f32, 2), (0.5, 3), (1.5, 1)];
+    ps.sort_by(by_score);
+    let mut out = String::new();
+    for c in "ab".chars() {
+        out.push_str(&c.to_uppercase().collect::<String>());
+    }
+    println!("{:?} {} {}", ps, out, a_plus(&(2.0, 3)));
+}
+fn a_plus(a: &(f32, usize)) -> f32 {
+    a.0 + a.1 as f32
+}
+""",
+        runs("[(1.5, 1), (1.5, 2), (0.5, 3)] AB 5\n"),
+    ),
+    "compared_through_deref_run": (
+        """\
+fn main() {
+    let costs = [0.5f64, 1.5, 2.5];
+    let budget: f64 = 2.0;
+    let left = &budget;
+    for c in costs {
+        if c > *left && &c > left {
+            println!("over {}", c);
+        }
+    }
+}
+""",
+        runs("over 2.5\n"),
+    ),
+    "conversions_of_values_run": (
+        """\
+fn main() {
+    let steps: Option<u32> = Some(100);
+    let lr = Some(0.01);
+    let big: i64 = 3_000_000_000;
+    let total: f64 = [1u8, 2, 3].iter().map(|&b| f64::from(b)).sum();
+    println!("{:?} {:?} {}", steps.zip(lr), i32::try_from(big).is_err(), total);
+}
+""",
+        runs("Some((100, 0.01)) true 6\n"),
+    ),
     "float_max_borrowed": (
         """\
 fn main() {
     let best = 0.5f64;
     let xs = [0.25f64, 0.75];
     println!("{}", xs[1].max(&best));
+}
+""",
+        rejects("E0308"),
+    ),
+    "from_a_borrowed_byte": (
+        """\
+fn main() {
+    let total: f64 = [1u8, 2, 3].iter().map(|b| f64::from(b)).sum();
+    println!("{}", total);
+}
+""",
+        rejects("E0277"),
+    ),
+    "literal_compared_with_a_reference": (
+        """\
+fn main() {
+    let budget: f64 = 2.0;
+    let left = &budget;
+    println!("{}", 1.5 > left);
+}
+""",
+        rejects("E0277"),
+    ),
+    "option_zip_of_a_borrow": (
+        """\
+fn main() {
+    let steps: Option<u32> = Some(100);
+    let lr = Some(0.01);
+    println!("{:?}", steps.zip(&lr));
 }
 """,
         rejects("E0308"),
@@ -54,6 +134,18 @@ fn main() {
     for e in exps.iter() {
         println!("{}", 2i64.pow(e));
     }
+}
+""",
+        rejects("E0308"),
+    ),
+    "push_str_of_a_collected_string": (
+        """\
+fn main() {
+    let mut out = String::new();
+    for c in "ab".chars() {
+        out.push_str(c.to_uppercase().collect::<String>());
+    }
+    println!("{}", out);
 }
 """,
         rejects("E0308"),
@@ -84,6 +176,34 @@ fn main() {
 fn main() {
     let radix = 16;
     println!("{:?}", 'f'.to_digit(&radix));
+}
+""",
+        rejects("E0308"),
+    ),
+    "try_from_a_borrow": (
+        """\
+fn main() {
+    let big: i64 = 3_000_000_000;
+    println!("{:?}", i32::try_from(&big));
+}
+""",
+        rejects("E0277"),
+    ),
+    "typed_value_compared_with_a_reference": (
+        """\
+struct Job {
+    cost: f64,
+}
+
+fn main() {
+    let jobs = [Job { cost: 0.5 }, Job { cost: 2.5 }];
+    let budget: f64 = 2.0;
+    let left = &budget;
+    for job in &jobs {
+        if job.cost > left {
+            println!("over {}", job.cost);
+        }
+    }
 }
 """,
         rejects("E0308"),

@@ -336,7 +336,8 @@ class OperatorRules:
         """A number behind a reference certainly (`x` of `for x in v.iter()`, `x: &i32`) compared
         with a number certainly a value: `x > 100` is rustc's E0308 at the value (`PartialOrd`
         takes the right side as the left's type), `x == 100` and `100 < x` its E0277 (no
-        `PartialEq<{integer}>` for `&{integer}`). pbpit erases references, so it would run."""
+        `PartialEq<{integer}>` for `&{integer}`), but `a < x` of a typed `a` (`a: i32`) E0308 at
+        `x` again (one impl, `PartialOrd<i32>`). pbpit erases references, so it would run."""
         if not (is_number(left) and is_number(right)):
             return
         ref_left = references.certainly_reference(e.left) and self.owned(e.right)
@@ -346,6 +347,9 @@ class OperatorRules:
             raise self.fail(e.right.pos, found)
         if not (ref_left or ref_right):
             return
+        if ref_right and type(left) is Named:  # `a > r`, `a == r` of `a: f64`: only
+            found = f"mismatched types: expected `{show(left)}`, found `&{show(right)}`"
+            raise self.fail(e.right.pos, found)  # `PartialOrd<f64>` for `f64`: E0308
         a = f"&{show(left)}" if ref_left else show(left)
         b = f"&{show(right)}" if ref_right else show(right)
         if ref_right and type(left) is Var and type(right) is Named:

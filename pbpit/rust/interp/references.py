@@ -82,17 +82,18 @@ def certainly_reference(e: Any) -> bool:
     return getattr(binding, "argument", False) and written and not binding.owned
 
 
-def refuse_borrowed_value(checker: Any, arg: Any, expected: Any) -> None:
+def refuse_borrowed_value(checker: Any, arg: Any, expected: Any, scalar: bool = True) -> None:
     """rustc's E0308 for a reference (`&n`, or a variable certainly one) given where a
     parameter takes a number, a `bool` or a `char` by value (`rotate_left(mid: usize)`,
     `step_by(step: usize)`, `pow(exp: u32)`, `f64::max(self, other: f64)`): no auto-deref of
-    arguments. pbpit erases references, so the call's parameter says it takes a value."""
+    arguments. pbpit erases references, so the call's parameter says it takes a value; not
+    `scalar`: any type (`Option::zip(other: Option<U>)`)."""
     from pbpit.rust.interp.types import BOOL, CHAR, is_number, resolve, show
 
     if not (arg.borrowed or certainly_reference(arg)):
         return
     wanted = resolve(expected)
-    if not (is_number(wanted) or wanted is BOOL or wanted is CHAR):
+    if scalar and not (is_number(wanted) or wanted is BOOL or wanted is CHAR):
         return
     shown = show(wanted)
     what = f"mismatched types: expected `{shown}`, found `&{shown}`"
@@ -161,6 +162,27 @@ def mark_element_params(body: Any) -> None:
                     if param is not None:
                         setattr(param, ELEMENT_OF_VALUES, True)
         stack.extend(reversed(list(children(node))))
+
+
+def mark_value_tuple_params(fn: Any) -> None:
+    """Mark each parameter of `fn` written a reference to a tuple of values (`a: &(f32,
+    usize)`, as a comparator's): a part of it (`a.0`) is a value, no reference
+    (`ELEMENT_OF_VALUES`), so `b.0.partial_cmp(a.0)` is rustc's E0308."""
+    node = getattr(fn, "node", None)
+    params = node.child_by_field_name("parameters") if node is not None else None
+    if params is None:
+        return
+    written = [c for c in params.named_children if c.type == "parameter"]
+    bindings = [b for b in fn.params if b is not None and b.name != "self"]
+    if len(written) != len(bindings):
+        return
+    for param, binding in zip(written, bindings, strict=True):
+        ty = param.child_by_field_name("type")
+        if ty is None or ty.type != "reference_type":
+            continue
+        inner = ty.child_by_field_name("type")
+        if inner is not None and inner.type == "tuple_type" and _values_type(inner):
+            setattr(binding, ELEMENT_OF_VALUES, True)
 
 
 def _values_type(node: Any) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbpit.rust.interp import references
 from pbpit.rust.interp.builtins import Code, Function
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.types import (
@@ -87,14 +88,18 @@ def _source(ck: Any, e: Any) -> Ty:
 
 def _unsatisfied(ck: Any, e: Any, trait: str, found: Ty) -> Exception:
     target = e.name.split("::")[0]
-    what = f"the trait bound `{target}: {trait}<{show(found)}>` is not satisfied"
+    source = show(found)
+    if references.certainly_reference(e.args[0]):  # `i32::try_from(&big)`: no impl for `&i64`
+        source = "&" + source
+    what = f"the trait bound `{target}: {trait}<{source}>` is not satisfied"
     return ck.fail(e.args[0].pos, rejects(what, "E0277"))
 
 
 def _try_from_type(target: str) -> Any:
     def check(ck: Any, e: Any) -> Ty:
         found = _source(ck, e)
-        if getattr(found, "name", None) not in INT_RANGES:
+        borrowed = references.certainly_reference(e.args[0])  # `usize::try_from(&x)`
+        if getattr(found, "name", None) not in INT_RANGES or borrowed:
             raise _unsatisfied(ck, e, "TryFrom", found)
         return dyn_result(NAMED[target], TRY_FROM_INT_ERROR)
 
@@ -128,7 +133,7 @@ def _from_type(target: str) -> Any:
             or (found is CHAR and target in ("u32", "u64", "u128", "char"))
             or (target == "char" and name == "u8")
         )
-        if not ok:
+        if not ok or references.certainly_reference(e.args[0]):  # `f64::from(&b)`
             raise _unsatisfied(ck, e, "From", found)
         return NAMED[target]
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.interp.builtins import Builtin, Code
+from pbpit.rust.interp.references import refuse_borrowed_value
 from pbpit.rust.interp.types import BOOL, TupleT, Ty, Var, option, resolve
 
 
@@ -30,6 +31,7 @@ def _or_else(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 def _zip_type(ck: Any, e: Any, recv: Ty) -> Ty:
     other: Ty = Var()
     ck.args(e, option(other))
+    refuse_borrowed_value(ck, e.args[0], option(other), scalar=False)  # `a.zip(&b)`: E0308
     return option(TupleT([resolve(recv).inner, other]))  # type: ignore[attr-defined]
 
 
