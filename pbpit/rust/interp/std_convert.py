@@ -5,7 +5,7 @@
   the target's range, else `Err(TryFromIntError(()))` (its `Display`: core's "out of range
   integral type conversion attempted");
 - `f64::from(x)`, `u64::from(x)`.. : the lossless `From` impls of std between numbers (the
-  sources of `std_generics._INTO`), an integer's from a `bool`, `u32`/`u64` from a `char`;
+  sources of `std_generics._INTO`), a number's from a `bool`, `u32`/`u64` from a `char`;
 - `char::from(b)`: a `char` from a `u8` (std's only `From<integer> for char`).
 
 An integer literal given to one of them is an `i32`, as rustc's fallback makes it.
@@ -98,6 +98,8 @@ def _unsatisfied(ck: Any, e: Any, trait: str, found: Ty) -> Exception:
 def _try_from_type(target: str) -> Any:
     def check(ck: Any, e: Any) -> Ty:
         found = _source(ck, e)
+        if found in (BOOL, CHAR):  # `u8::try_from(c)`: a `TryFromCharError`, or infallible
+            raise ck.fail(e.args[0].pos, f"`{target}::try_from` of a `{show(found)}`")
         borrowed = references.certainly_reference(e.args[0])  # `usize::try_from(&x)`
         if getattr(found, "name", None) not in INT_RANGES or borrowed:
             raise _unsatisfied(ck, e, "TryFrom", found)
@@ -129,7 +131,7 @@ def _from_type(target: str) -> Any:
         found = _source(ck, e)
         name = getattr(found, "name", None) if type(found) is Named else None
         ok = name in _LOSSLESS.get(target, ()) or (
-            (found is BOOL and target in INT_RANGES)
+            (found is BOOL and (target in INT_RANGES or target in ("f32", "f64")))
             or (found is CHAR and target in ("u32", "u64", "u128", "char"))
             or (target == "char" and name == "u8")
         )
@@ -148,10 +150,10 @@ def _from(target: str) -> Any:
             return lambda frame: chr(value(frame))
         if found is CHAR and target != "char":
             return lambda frame: ord(value(frame))
+        if target in ("f32", "f64"):  # (`f64::from(true)` is 1.0)
+            return lambda frame: float(value(frame))
         if found is BOOL:
             return lambda frame: int(value(frame))
-        if target in ("f32", "f64"):
-            return lambda frame: float(value(frame))
         return value
 
     return compile_

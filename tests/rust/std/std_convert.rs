@@ -26,4 +26,7 @@ fn main() {
     println!("{} {} {:?}", next, upper, char::from(113u8));
     let total: f64 = [1u8, 2, 3].iter().map(|&b| f64::from(b)).sum();
     println!("{}", total);
+    let flags = [true, false, true];
+    let score: f64 = flags.iter().map(|&b| f64::from(b)).sum();
+    println!("{} {} {}", score, f32::from(true) / 4.0, f64::from(false));
 }
