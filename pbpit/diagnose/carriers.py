@@ -43,7 +43,7 @@ def find_carrier(result: RunResult, node: NodeRecord, loop: Loop | None) -> Carr
         return _element(result, node, label, element[1], loop)
     field = re.fullmatch(r"self\.(" + NAME + r")", label)
     if field is not None:
-        return _replaced_by_method(result, node, field[1])
+        return _replaced_by_method(result, node, field[1], loop)
     if not re.fullmatch(NAME, label):
         return None
     return (
@@ -162,11 +162,15 @@ def _put_by_method(result: RunResult, node: NodeRecord, label: str) -> Carrier |
     return None
 
 
-def _replaced_by_method(result: RunResult, node: NodeRecord, field: str) -> Carrier | None:
+def _replaced_by_method(
+    result: RunResult, node: NodeRecord, field: str, loop: Loop
+) -> Carrier | None:
     """`self.memory = self.memory.clone() * 0.9 + x;` in the method that made the tensor, called
-    from the loop as `tracker.observe(..)`: `tracker.memory` carries it, and the line is written
-    with the previous pass's value detached where it is read (`self.memory.clone().detach()`):
-    this pass's gradient is kept (Rust)."""
+    from the loop as `tracker.observe(..)`, where the loop never names `tracker.memory` (a
+    value behind a trait or a type parameter: it cannot): `tracker.memory` carries it, and the
+    line is written with the previous pass's value detached where it is read
+    (`self.memory.clone().detach()`): this pass's gradient is kept (Rust). A loop that names
+    the field detaches it itself, at the end of the pass."""
     if result.language is not Language.RUST or node.line is None or len(node.made_in) != 1:
         return None
     (function, made_at), calling = node.made_in[0], node.line
@@ -178,6 +182,11 @@ def _replaced_by_method(result: RunResult, node: NodeRecord, field: str) -> Carr
         source_line(result.source, calling),
     )
     if call is None or call["receiver"] == "self":
+        return None
+    named = re.compile(r"\b" + re.escape(f"{call['receiver']}.{field}") + r"\b(?!\s*\()")
+    if any(
+        named.search(source_line(result.source, n)) for n in range(loop.line, loop.end_line + 1)
+    ):
         return None
     text = source_line(result.source, made_at)
     place = re.escape(f"self.{field}")
