@@ -474,8 +474,11 @@ def run(
 
     if jobs <= 1:
         _init(rustc)
-        for index in indices:
-            note(judge(index))
+        try:
+            for index in indices:
+                note(judge(index))
+        except KeyboardInterrupt:  # `kill PID`: the report of the mutants judged so far
+            print(f"interrupted: {len(results)} of {count} judged", file=sys.stderr)
         return results
     # Fresh processes (not forks of a caller that may hold threads, as pytest's does).
     spawn = multiprocessing.get_context("spawn")
