@@ -116,7 +116,8 @@ class BackwardRecord:
     functions: list[str | None] = field(default_factory=list)
     """The function each of `stack`'s lines is in, innermost first (empty when not known)."""
     gradients: dict[int, Any] | None = field(default=None, repr=False, compare=False)
-    """For the run's first backward that ran: each leaf that requires grad and got a gradient,
+    """For each backward that ran (up to the record's `GRADIENTS_KEPT` bytes in all): each
+    leaf that requires grad and got a gradient,
     by id, with a copy of that gradient (an f32 array, bit for bit what the program read); None
     for the others, and not in the JSON."""
 

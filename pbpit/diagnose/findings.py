@@ -248,6 +248,7 @@ def diagnose_run(result: RunResult) -> RunDiagnosis:
         and _panicked_in_require_grad(result, panic.node_id)
     ):
         errors.append(_require_grad_diagnosis(result, panic.node_id))
+    explanation = None
     if result.panic is not None and result.panic.node_id is not None:
         explanation = explain_in_case(result, result.panic.node_id, entries)
         if explanation is not None and explanation.reached_by is not None:
@@ -271,8 +272,23 @@ def diagnose_run(result: RunResult) -> RunDiagnosis:
     errors = [checked(result, in_files(result, e), checks) for e in errors]
     report = audit_report(result, entries, checks)
     errors = _one_diagnosis(result, errors, report)
+    errors = [_pointer_kept(result, e, explanation) for e in errors]
     report.warnings[:] = _said_once(errors, report.warnings)
     return RunDiagnosis(errors, report)
+
+
+def _pointer_kept(
+    result: RunResult, error: Diagnostic, explanation: CaseExplanation | None
+) -> Diagnostic:
+    """`error` without its pointer to explain (`SHOWS_LINES`) where explain shows no corrected
+    lines: the error shows no fix as code that ran, and none of the explanation's own fixes
+    written as edits runs (a finding's error whose fixes failed lost it in `_one_diagnosis`)."""
+    said = [h for h in error.helps if h.message.endswith(SHOWS_LINES)]
+    if not said or _ran(error):
+        return error
+    if explanation is not None and any(f.edits() and _runs(result, f) for f in explanation.fixes):
+        return error
+    return replace(error, helps=[h for h in error.helps if h not in said])
 
 
 def _said_once(errors: list[Diagnostic], warnings: list[Diagnostic]) -> list[Diagnostic]:
@@ -629,12 +645,10 @@ def _panic_error(result: RunResult, explanation: CaseExplanation) -> Diagnostic:
     message = f"{name} lost its step to an earlier backward"
     notes = [*made_in_note(result, node), *_run_notes(result, explanation)]
     fix = next((f for f in explanation.fixes if f.applies), None)
-    applies = fix is not None and _runs(result, fix)
-    if applies:
+    if fix is not None and _runs(result, fix):
         helps.append(Help(f"{fix.key}: {fix.title}"))
-    if (applies and fix.edits()) or any(f.edits() and _runs(result, f) for f in explanation.fixes):
-        command = f"pbpit explain {node.id} --case {shlex.quote(result.case)}"
-        helps.append(Help(f"`{command}` {SHOWS_LINES}"))
+    command = f"pbpit explain {node.id} --case {shlex.quote(result.case)}"
+    helps.append(Help(f"`{command}` {SHOWS_LINES}"))
     # The rule whose hazard the audit found at this node: the same lint and audit name.
     rule = explanation.audit.pattern if explanation.audit is not None else None
     return Diagnostic(

@@ -14,7 +14,7 @@ import os
 import shutil
 import tempfile
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -38,16 +38,24 @@ COPY_LIMIT = 4 << 20
 @dataclass(frozen=True)
 class FixCheck:
     """What making a fix did: one of RUNS, REFUSED, PANICS, FAILS, and a line that says why;
-    for a fix that runs, compared with the original run, what became of each gradient a leaf
-    got from the first backward (`gradients`: the leaf's name, then `unchanged` (the same
-    bits), `zero-signs` (the same numbers, but zeros of the other sign: how many, by leaf, in
-    `zero_signs`), `changed`, or `none` (the leaf gets no gradient any more))."""
+    for a fix that runs, compared with the original run backward by backward (every backward
+    the original ran before it panicked), what became of each gradient a leaf got
+    (`gradients`: the leaf's name, then `unchanged` (the same bits in every one), `zero-signs`
+    (the same numbers, but zeros of the other sign: how many, by leaf, in `zero_signs`),
+    `changed` or `none` (in the first backward: other values, or no gradient any more), or
+    `changed-later` (the same in the first, not in backward #k: `later`, by leaf, the state
+    there and k)). `constant`: the values the fix detaches change no gradient of the fixed run
+    (`CONSTANT_TERM`)."""
 
     verdict: str
     detail: str = ""
     exit_code: int | None = None
     gradients: tuple[tuple[str, str], ...] = ()
     zero_signs: tuple[tuple[str, int], ...] = ()
+    later: tuple[tuple[str, str, int], ...] = ()
+    constant: bool = False
+    ran: tuple = field(default=(), repr=False, compare=False)
+    """The fixed run's leaves' gradients, backward by backward (`Baselines`; not in JSON)."""
 
     @property
     def ok(self) -> bool:
@@ -68,6 +76,15 @@ class FixCheck:
                     for name, count in self.zero_signs
                 ]
         said += [f"{name}.grad = None" for name, had in self.gradients if had == NONE]
+        for number in sorted({k for _, _, k in self.later}):
+            for state, words in ((CHANGED, "changed"), (NONE, "= None")):
+                names = [f"{n}.grad" for n, had, k in self.later if k == number and had == state]
+                if names:
+                    said.append(
+                        f"{', '.join(names)} {words} in backward #{number} (the same before it)"
+                    )
+        if self.constant:
+            said.append(CONSTANT_TERM)
         return "; ".join(said)
 
     @property
@@ -82,6 +99,10 @@ class FixCheck:
             data["gradients"] = dict(self.gradients)
         if self.zero_signs:
             data["zero_signs"] = dict(self.zero_signs)
+        if self.later:
+            data["later"] = {name: {"state": had, "backward": k} for name, had, k in self.later}
+        if self.constant:
+            data["constant"] = True
         return data
 
 
@@ -94,6 +115,17 @@ CHANGED = "changed"
 """It got a gradient with other values (or another shape)."""
 NONE = "none"
 """It gets none any more (`x.grad(&grads)` is None): the fix cut it off."""
+CHANGED_LATER = "changed-later"
+"""The same as in the original in the first backward, but not in a later one the original ran
+(`FixCheck.later` says which, and how)."""
+CONSTANT_TERM = (
+    "no gradient depends on the values it detaches: a loss term made from them is a constant "
+    "and trains nothing"
+)
+"""Said of a fix whose detached values, made other (`PERTURBED`), leave every gradient of the
+fixed run as it was: the term they feed only adds a number to the loss."""
+PERTURBED = ".detach().mul_scalar(2.0).add_scalar(1.0)"
+"""What a fix's `.detach()` is made into to see whether any gradient depends on its value."""
 
 
 def applied(text: str, edits: list[Edit]) -> str:
@@ -147,10 +179,12 @@ def applied_lines(text: str, rows: list) -> str:
 
 
 Baseline = dict[str, tuple[str, Any]]
-"""The leaves that require grad made before the original run's first backward, each by a key
-that survives an edit: the name the run gave it (`w`, `model.fc.weight`), else its place among
-the unnamed ones (`#2`); each with how it is shown and its gradient from that backward (None:
-it got none)."""
+"""The leaves that require grad made before one backward of a run, each by a key that survives
+an edit: the name the run gave it (`w`, `model.fc.weight`), else its place among the unnamed
+ones (`#2`); each with how it is shown and its gradient from that backward (None: it got
+none)."""
+Baselines = tuple[Baseline, ...]
+"""A run's `Baseline`s, one per backward that ran, in order (those the record kept)."""
 
 
 def check_edits(
@@ -158,13 +192,13 @@ def check_edits(
     edits: list[Edit],
     file: str | Path | None = None,
     timeout: float = 30.0,
-    baseline: Baseline | None = None,
+    baseline: Baselines | Baseline | None = None,
     pinned: bool = False,
 ) -> FixCheck:
     """Make `edits` in `file` (default: the program's own file) in a copy of the program
-    `program` (a case file or a crate root) and run it; with the original run's `baseline`,
-    compare the leaves' gradients of the first backward with it (`pinned`: that run's random
-    stream started at PINNED, and this one's does)."""
+    `program` (a case file or a crate root) and run it; with the original run's `baseline`
+    (its backwards', or its first backward's), compare the leaves' gradients of each backward
+    with it (`pinned`: that run's random stream started at PINNED, and this one's does)."""
     original = Path(program)
     edited = Path(file) if file is not None else original
     try:
@@ -180,9 +214,9 @@ program draws random numbers it does not seed (a `Linear`'s initial weights): fr
 each run would draw others, and every gradient would differ."""
 
 
-def pinned_baseline(program: str | Path, timeout: float = 30.0) -> Baseline | None:
+def pinned_baseline(program: str | Path, timeout: float = 30.0) -> Baselines | None:
     """The original program run again, its random stream started at PINNED: the leaves'
-    gradients of its first backward (None when it has none)."""
+    gradients of its backwards (None when it has none)."""
     from pbpit.engine import random
     from pbpit.errors import UsageError
     from pbpit.runner import Case, run_case
@@ -196,30 +230,72 @@ def pinned_baseline(program: str | Path, timeout: float = 30.0) -> Baseline | No
         return None
 
 
-def baseline(result: Any) -> Baseline | None:
-    """The leaves' gradients of `result`'s first backward (see `Baseline`); None without one.
-    A fix may add or remove node ids (a `.detach()` takes one), so an unnamed leaf is matched by
-    its place among the unnamed leaves made before that backward, not by its id. A detached leaf
-    no binding names is left out: no program can read its gradient."""
+def baseline(result: Any) -> Baselines | None:
+    """The leaves' gradients of each of `result`'s backwards that ran (see `Baseline`); None
+    without one. A fix may add or remove node ids (a `.detach()` takes one), so an unnamed leaf
+    is matched by its place among the unnamed leaves made before that backward, not by its id;
+    a named one by its name (a parameter an optimizer's step made anew keeps its name: the one
+    that got a gradient in that backward). A detached leaf no binding names is left out: no
+    program can read its gradient."""
     from pbpit.engine.graph import Requirement
 
-    first = next((b for b in result.backwards if b.gradients is not None), None)
-    if first is None:
+    ran = [b for b in result.backwards if b.gradients is not None]
+    if not ran:
         return None
-    out: Baseline = {}
-    unnamed = 0
-    for node in result.nodes:
-        if node.id >= first.node_count or node.parents or node.requirement != Requirement.GRAD:
-            continue
-        if node.unreachable_leaf:
-            continue
-        if node.label:
-            key, shown = node.label, node.label
-        else:
-            key, shown = f"#{unnamed}", f"NodeId({node.id})"
-            unnamed += 1
-        out.setdefault(key, (shown, first.gradients.get(node.id)))
-    return out
+    leaves = [
+        node
+        for node in result.nodes
+        if not node.parents and node.requirement == Requirement.GRAD and not node.unreachable_leaf
+    ]
+    out = []
+    for backward in ran:
+        one: Baseline = {}
+        unnamed = 0
+        for node in leaves:
+            if node.id >= backward.node_count:
+                continue
+            if node.label:
+                key, shown = node.label, node.label
+            else:
+                key, shown = f"#{unnamed}", f"NodeId({node.id})"
+                unnamed += 1
+            grad = backward.gradients.get(node.id)
+            if key not in one or (one[key][1] is None and grad is not None):
+                one[key] = (shown, grad)
+        out.append(one)
+    return tuple(out)
+
+
+def compare_all(
+    before: Baselines, after: Baselines
+) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, int], ...], tuple]:
+    """Every backward of `before` compared with the same backward of `after` (one that did not
+    run there: each leaf NONE): each leaf's state (`FixCheck.gradients`), the zeros whose sign
+    alone changed (the most in one backward), and the leaves the same in the first backward
+    they had a gradient in and not in a later one (`FixCheck.later`, numbered from 1)."""
+    first: dict[str, str] = {}
+    flipped: dict[str, int] = {}
+    later: dict[str, tuple[str, int]] = {}
+    for index, was in enumerate(before):
+        now = after[index] if index < len(after) else {}
+        for shown, state, count in _compared(was, now):
+            if shown in later or first.get(shown) in (CHANGED, NONE):
+                continue
+            if shown not in first:
+                first[shown] = state if index == 0 or state in (UNCHANGED, ZERO_SIGNS) else ""
+                if not first[shown]:
+                    first[shown], later[shown] = CHANGED_LATER, (state, index + 1)
+            elif state in (CHANGED, NONE):
+                first[shown], later[shown] = CHANGED_LATER, (state, index + 1)
+            if state == ZERO_SIGNS and shown not in later:
+                flipped[shown] = max(flipped.get(shown, 0), count)
+                if first[shown] == UNCHANGED:
+                    first[shown] = ZERO_SIGNS
+    return (
+        tuple(first.items()),
+        tuple((n, c) for n, c in flipped.items() if first[n] == ZERO_SIGNS),
+        tuple((n, state, k) for n, (state, k) in later.items()),
+    )
 
 
 def _same_parameter(key: str, before: Baseline, after: Baseline) -> str:
@@ -292,7 +368,7 @@ def check_text(
     changed: str,
     timeout: float = 30.0,
     edited: Path | None = None,
-    baseline: Baseline | None = None,
+    baseline: Baselines | Baseline | None = None,
     pinned: bool = False,
 ) -> FixCheck:
     """Run the program `original` from a copy of its folder in which `edited` (default: the
@@ -365,7 +441,7 @@ def _copy_program(root: Path, suffix: str, folder: Path) -> bool:
 
 
 def _run(
-    copy: Path, timeout: float, before: Baseline | None = None, pinned: bool = False
+    copy: Path, timeout: float, before: Baselines | Baseline | None = None, pinned: bool = False
 ) -> FixCheck:
     from pbpit.engine import random
     from pbpit.errors import UsageError
@@ -402,10 +478,11 @@ def _run(
         return FixCheck(FAILS, f"it exits with status {result.exit_code}", result.exit_code)
     if before is None:
         return FixCheck(RUNS, "runs without the panic", 0)
-    after = baseline(result) or {}
-    return FixCheck(
-        RUNS, "runs without the panic", 0, compare(before, after), zero_signs(before, after)
-    )
+    after = baseline(result) or ()
+    if isinstance(before, dict):  # the first backward's alone
+        before = (before,)
+    gradients, flipped, later = compare_all(before, after)
+    return FixCheck(RUNS, "runs without the panic", 0, gradients, flipped, later, ran=after)
 
 
 # -- a diagnostic's helps, checked -----------------------------------------------------------------
@@ -446,6 +523,8 @@ def checked_helps(
         )
         if key not in done:
             done[key] = check_edits(program, help_.edits, file, baseline=before, pinned=pinned)
+            if done[key].ok and _trains_nothing(program, help_.edits, file, done[key], pinned):
+                done[key] = replace(done[key], constant=True)
         check = done[key]
         if check.ok:
             if help_.note.endswith(MIGHT_CUT):
@@ -454,7 +533,37 @@ def checked_helps(
         else:
             why = f"pbpit made this edit and ran the program: {check.detail}, so it is not shown"
             helps.append(replace(help_, edits=[], note=why, checked=check))
-    return replace(diagnostic, helps=helps)
+    return replace(diagnostic, helps=_training_first(helps))
+
+
+def _training_first(helps: list[Help]) -> list[Help]:
+    """`helps` with a fix that ran but made a loss term a constant (`FixCheck.constant`) after
+    the others, when a fix that ran keeps every term training: that one is offered first."""
+    ran = [h for h in helps if h.edits and h.checked is not None and h.checked.ok]
+    if not any(not h.checked.constant for h in ran):
+        return helps
+    last = [h for h in ran if h.checked.constant]
+    return [h for h in helps if h not in last] + last
+
+
+def _trains_nothing(
+    program: Path, edits: list[Edit], file: Path, check: FixCheck, pinned: bool
+) -> bool:
+    """Whether the values a fix detaches (its edits' `.detach()`) feed no gradient of the fixed
+    run: the fix made again with each detached value made other (`PERTURBED`), and every
+    gradient of every backward the same bits as the fix's own (`check.ran`). A value that a
+    gradient depends on (an RNN's state carried into a product with a weight, a target) makes
+    one differ; one only added to the loss (a penalty of a captured tensor) changes none."""
+    if not check.ran or not any(".detach()" in e.replacement for e in edits):
+        return False
+    other = [replace(e, replacement=e.replacement.replace(".detach()", PERTURBED)) for e in edits]
+    again = check_edits(program, other, file, baseline=check.ran, pinned=pinned)
+    return (
+        again.ok
+        and len(again.ran) == len(check.ran)
+        and bool(again.gradients)
+        and all(had == UNCHANGED for _, had in again.gradients)
+    )
 
 
 # -- lint's helps, checked without running ---------------------------------------------------------

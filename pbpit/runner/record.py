@@ -14,6 +14,10 @@ from typing import Any
 from pbpit.source import Language, statement_range
 from pbpit.trace import BackwardRecord, NodeRecord
 
+GRADIENTS_KEPT = 64 << 20
+"""The most bytes of leaves' gradients a run keeps, backward after backward, for a fix's check
+to compare with (the first backward's are kept whatever their size)."""
+
 # The recursion limit the recorder's own work gets while a case runs, if the case set a lower one.
 RECORDER_RECURSION_LIMIT = 1000
 
@@ -65,7 +69,8 @@ class Recorder:
         # in the module a later binding holds (`model.encoder.weight`).
         self._params: dict[int, tuple[NodeRecord, Any]] = {}
         self._params_looked = 0  # statements that looked for them since one was added
-        self._gradients_kept = False  # the first backward's leaf gradients are kept
+        self._gradients_kept = False  # True once GRADIENTS_KEPT bytes of them are kept
+        self._gradients_bytes = 0
 
     def case_stack(self) -> list[int]:
         """The lines the case is executing, innermost call first (the case's own frames only)."""
@@ -154,8 +159,9 @@ class Recorder:
             )
 
     def gradients_done(self, root: Any, grads: Any) -> None:
-        """Keep, with the first backward that ran, a copy of each gradient a leaf that requires
-        grad got: what a fix that keeps gradients must give bit for bit."""
+        """Keep, with each backward that ran, a copy of each gradient a leaf that requires grad
+        got: what a fix that keeps gradients must give bit for bit (up to GRADIENTS_KEPT bytes
+        in all; the backwards after that keep none)."""
         import numpy as np
 
         if self._gradients_kept:
@@ -163,13 +169,16 @@ class Recorder:
         ran = self.backwards[-1] if self.backwards else None
         if ran is None or not ran.ok or ran.root != root.id:
             return
-        self._gradients_kept = True
         leaves = {}
         for node_id, record in self.nodes.items():
             if record.requires_grad and not record.parents:
                 grad = grads.get(node_id)
                 if grad is not None:
                     leaves[node_id] = np.array(grad, copy=True)
+        self._gradients_bytes += sum(g.nbytes for g in leaves.values())
+        if self._gradients_bytes > GRADIENTS_KEPT and any(b.gradients for b in self.backwards):
+            self._gradients_kept = True  # the earlier backwards' are kept; no more
+            return
         ran.gradients = leaves
 
     # -- labels: the first variable of the case each tensor is bound to ---------------------------
