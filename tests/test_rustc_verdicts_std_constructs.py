@@ -235,6 +235,34 @@ fn main() {
 """,
         rejects("E0382"),
     ),
+    "struct_update_moving_out_of_self": (
+        """\
+#[derive(Debug, Clone)]
+struct Cfg { name: String, epochs: u32 }
+impl Cfg {
+    fn bumped(&self) -> Cfg {
+        Cfg { epochs: self.epochs + 1, ..*self }
+    }
+}
+fn main() {
+    let c = Cfg { name: "a".to_string(), epochs: 2 };
+    println!("{:?}", c.bumped());
+}
+""",
+        rejects("E0507"),
+    ),
+    "struct_update_moving_out_of_an_index": (
+        """\
+#[derive(Debug, Clone)]
+struct Cfg { name: String, epochs: u32 }
+fn main() {
+    let v = vec![Cfg { name: "a".to_string(), epochs: 2 }];
+    let d = Cfg { epochs: 5, ..v[0] };
+    println!("{:?} {:?}", d, v);
+}
+""",
+        rejects("E0507"),
+    ),
 }
 
 test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)

@@ -34,6 +34,10 @@ from pbpit.rust.interp.nodes import (
 )
 from pbpit.rust.interp.types import ParamT, StructT, Var
 
+_MADE = ("call_expression", "struct_expression", "macro_invocation")
+"""A `..base` that makes a value (`..Default::default()`, `..make()`): held once."""
+_PLACES = ("identifier", "self", "unary_expression", "field_expression")
+"""A `..base` that is a place pbpit reads fields of (`..a`, `..*self`, `..self.cfg`)."""
 ORDER_DERIVES = ("PartialOrd", "Eq", "Ord")
 """Derives read once every item is (`check_order_derives`): compared as rustc's derive does,
 by variant, then field by field (`ordering.partial_cmp`)."""
@@ -427,6 +431,36 @@ class ItemLowering:
         return StructLit(self.pos(node), item, list(values.values()), order)
 
 
+    def update_from_place(
+        self, node: Node, item: StructItem, values: dict[str, Expr], base_node: Node, rest: list
+    ) -> Expr:
+        """`S { a: x, ..base }` of a place: its `Copy` fields read in place, after a check that
+        it is an `S` (`{ let _: &S = &base; }`, rustc's E0308); one moving a field that is not
+        `Copy` out of the place is refused (such a move into a literal is not followed)."""
+        from pbpit.rust.interp.copy_types import copy_type
+
+        written = self.text(base_node)
+        moved = [n for n, ty in item.fields if n in rest and not copy_type(ty)]
+        if moved or base_node.type not in _PLACES:
+            what = f"`..{written}` moving its field `{moved[0]}` (write `..{written}.clone()` or "
+            what += "every such field)"
+            if not moved:
+                what = f"`..{written}` (write a variable, `*self`, a field or a call)"
+            raise self.fail(base_node.parent or base_node, what)
+        pos, at = self.pos(node), self.pos(base_node)
+        saved = self.open_scope()
+        typed = self.declare("{..base}", False)
+        seen = self.expr(base_node)
+        seen.borrowed, seen.borrow_pos = True, at
+        whole = StructT(item, tuple(Var() for _ in getattr(item, "params", ())))
+        check = Block(at, [Let(at[0], typed, whole, seen, self.in_scope)], None, self.in_scope)
+        self.close_scope(saved)
+        for name in rest:
+            values[name] = Field(pos, self.expr(base_node), name)
+        order = [item.field_index(n) for n in values]
+        made = StructLit(pos, item, list(values.values()), order)  # type: ignore[arg-type]
+        return Block(pos, [ExprStmt(at[0], check, True, self.in_scope)], made, self.in_scope)
+
     def struct_update(
         self, node: Node, item: StructItem, values: dict[str, Expr], base_node: Node
     ) -> Expr:
@@ -437,28 +471,8 @@ class ItemLowering:
             raise self.fail(base_node, "`..base` of a variant or a tuple struct")
         pos = self.pos(node)
         rest = [n for n, _ in item.fields if n not in values]
-        binding = self.lookup(self.text(base_node)) if base_node.type == "identifier" else None
-        if binding is not None:
-            from pbpit.rust.interp.copy_types import copy_type
-
-            moved = [n for n, ty in item.fields if n in rest and not copy_type(ty)]
-            if moved:  # (a field moved out of a variable is not followed into a literal)
-                name = binding.name
-                what = f"`..{name}` moving its field `{moved[0]}` (write `..{name}.clone()` or "
-                raise self.fail(base_node.parent or base_node, what + "every such field)")
-            at = self.pos(base_node)
-            saved = self.open_scope()  # `{ let _: &S = &base; }`: `base` is an `S` (E0308)
-            typed = self.declare("{..base}", False)
-            seen = Local(at, binding, self.scope)
-            seen.borrowed, seen.borrow_pos = True, at
-            whole = StructT(item, tuple(Var() for _ in getattr(item, "params", ())))
-            check = Block(at, [Let(at[0], typed, whole, seen, self.in_scope)], None, self.in_scope)
-            self.close_scope(saved)
-            for name in rest:
-                values[name] = Field(pos, Local(at, binding, self.scope), name)
-            order = [item.field_index(n) for n in values]
-            made = StructLit(pos, item, list(values.values()), order)  # type: ignore[arg-type]
-            return Block(pos, [ExprStmt(at[0], check, True, self.in_scope)], made, self.in_scope)
+        if base_node.type not in _MADE:  # a place (`a`, `*self`, `self.cfg`): read in place
+            return self.update_from_place(node, item, values, base_node, rest)
         base = self.expr(base_node)
         saved = self.open_scope()
         lets: list = []
