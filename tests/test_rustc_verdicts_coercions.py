@@ -260,6 +260,45 @@ fn main() {
 """,
         rejects("E0405"),
     ),
+    "method_arg_string_value_for_str": (
+        """\
+struct R {
+    n: usize,
+}
+impl R {
+    fn add(&mut self, key: &str) {
+        self.n += key.len();
+    }
+}
+fn main() {
+    let mut r = R { n: 0 };
+    let k = String::from("loss");
+    r.add(k);
+    println!("{}", r.n);
+}
+""",
+        rejects("E0308"),
+    ),
+    "some_of_string_value_for_str": (
+        """\
+fn main() {
+    let owned = String::from("x");
+    let o: Option<&str> = Some(owned);
+    println!("{:?}", o);
+}
+""",
+        rejects("E0308"),
+    ),
+    "vec_of_string_values_for_str": (
+        """\
+fn main() {
+    let a = String::from("a");
+    let v: Vec<&str> = vec![a];
+    println!("{:?}", v);
+}
+""",
+        rejects("E0308"),
+    ),
 }
 
 test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)

@@ -313,6 +313,9 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             raise self.fail(e.pos, wrong_arity(kind, n, len(e.args), code))
 
     def c_SomeLit(self, e: SomeLit) -> Ty:  # noqa: N802
+        written = resolve(self.expected.pop(id(e), Var()))  # `let o: Option<&str> = Some(&s)`
+        if e.value is not None and type(written) is Wrap and written.kind == "Option":
+            return option(self.expecting(e.value, written.inner))  # (a coercion site)
         if e.value is not None:
             return option(self.expr(e.value))
         return option(e.inner if e.inner is not None else Var())
@@ -541,7 +544,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
 
     def hint(self, e: Expr, ty: Ty) -> None:
         inner = e.value if isinstance(e, traits.BoxNew) else e  # pbpit erases the box
-        if isinstance(inner, ArrayLit | Closure) or (
+        if isinstance(inner, ArrayLit | Closure | SomeLit) or (
             isinstance(inner, Method) and inner.name in ("collect", "partition")
         ):
             self.expected[id(inner)] = ty
@@ -684,7 +687,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         self.arity(e, len(expected))
         found = []
         for arg, ty in zip(e.args, expected, strict=True):
-            found.append(self.expr(arg))
+            found.append(deref_coercion.coerced(self, arg, ty, self.expr(arg)))  # `&String`
             self.unify(ty, found[-1], arg.pos)
         refuse_borrowed_iterator_args(self, e, found)  # `a.zip(&b)`, `b` an iterator
         return found
