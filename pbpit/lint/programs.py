@@ -66,6 +66,7 @@ def lint_files(given: list[Given], progress: Progress, report: LintReport) -> No
         groups.setdefault(packages.root_of(full), []).append((full, path, info))
     run = _Run(report, progress, len(given), packages)
     run.trees = {root for root in groups if root is not None}
+    run.given = {full: (path, info) for files in groups.values() for full, path, info in files}
     for root, files in groups.items():
         if root is None:
             sources = [s for full, path, info in files if (s := run.read_given(path, info))]
@@ -95,6 +96,10 @@ class _Run:
         """Each package met as a dependency: its library's name and target (None: it has none)."""
         self.shared: dict[str, RustFile | None] = {}
         """The files of the libraries read as dependencies, each read once in a run."""
+        self.given: dict[str, tuple[str, os.stat_result | None]] = {}
+        """Each file given, by its absolute path: as it was named, and its `os.stat`."""
+        self.opened: set[str] = set()
+        """The files given read by `own`."""
 
     def dependencies(self, crate: Crate) -> list[tuple[Dependency, str, Target]]:
         """The `path` dependencies of `crate` that are among the packages linted, each with the
@@ -106,7 +111,7 @@ class _Run:
             if directory not in self.trees:
                 continue  # outside what was given: not read
             if directory not in self.libraries:
-                other = crate_at(directory, self.packages.tables.get(directory))
+                other = crate_at(directory, self.packages.tables.get(directory), self.packages)
                 library = other.library
                 self.libraries[directory] = None if library is None else (other.name, library)
             known = self.libraries[directory]
@@ -120,11 +125,20 @@ class _Run:
 
         def read(full: str) -> RustFile | None:
             if full not in self.shared:
-                shown = os.path.relpath(full) if relative else full
-                self.shared[full] = read_file(shown, LintReport())
+                if full in self.given and full not in self.opened:
+                    self.shared[full] = self.own(full)  # said in the report, as given
+                else:
+                    shown = os.path.relpath(full) if relative else full
+                    self.shared[full] = read_file(shown, LintReport())
             return self.shared[full]
 
         return library.expand(read)
+
+    def own(self, full: str) -> RustFile | None:
+        """A file given, by its absolute path, read into the report (once a run: read again
+        as a dependency's after its own package let it go, it is read quietly)."""
+        self.opened.add(full)
+        return self.read_given(*self.given[full])
 
     def read_given(self, path: str, info: os.stat_result | None) -> RustFile | None:
         source = read_file(path, self.report, info)
@@ -144,7 +158,7 @@ class _Run:
                 return self.shared[full]
             if full not in cache:
                 if full in given:
-                    cache[full] = self.read_given(*given[full])
+                    cache[full] = self.own(full)
                 else:
                     shown = os.path.relpath(full) if relative else full
                     cache[full] = read_file(shown, context)
@@ -159,7 +173,7 @@ class _Run:
                 found[full] = None if source is None else declarations(source)
             return found[full]
 
-        crate = crate_at(root, self.packages.tables.get(root))
+        crate = crate_at(root, self.packages.tables.get(root), self.packages)
         dependencies = self.dependencies(crate)
 
         def seen_by(kind: str, program: list[str]) -> tuple[list[str], list[str]]:

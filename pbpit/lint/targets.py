@@ -18,10 +18,18 @@ cargo makes it visible to them (`[dependencies]` to every target but the build s
 `[dev-dependencies]` to the examples, tests and benches, `[build-dependencies]` to the build
 script), by its library's name (or, renamed with `package = ".."`, by its key).
 
+A dependency inherited from the workspace (`other = { workspace = true }`, `other.workspace =
+true`, `[dependencies.other]` with `workspace = true`) is what the workspace root's
+`[workspace.dependencies]` says of `other`, its `path` read from the root's directory, as cargo
+resolves it: the root is the manifest with a `[workspace]` named by `package.workspace` (a
+directory above the package), else the nearest one at or above the package's directory, no
+higher than the repository's (the first directory above holding `.git`). Only manifests are read
+to find it, each once a run; the library of such a dependency is read as any `path` one's, when
+files of it are among those linted.
+
 The manifest is read as a text file, for the few keys that name targets and path
-dependencies (not parsed whole: the rest of the dependencies, features, a `workspace = true`
-dependency are no business of lint's), nothing else of the package: no `cargo metadata`, no
-network.
+dependencies (not parsed whole: the rest of the dependencies, features, versions are no business
+of lint's), nothing else of the package: no `cargo metadata`, no network.
 """
 
 from __future__ import annotations
@@ -47,7 +55,16 @@ _LISTS = frozenset({"bin", "example", "test", "bench"})
 # The manifest's tables of dependencies, and the targets each is visible to.
 _DEPENDENCIES = {"dependencies": "", "dev-dependencies": "dev", "build-dependencies": "build"}
 _INLINE = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=\s*\{(.*)\}\s*(?:#.*)?$")
-_INLINE_KEY = re.compile(r"""(?:^|,)\s*(path|package)\s*=\s*("[^"\\]*"|'[^']*')""")
+_INLINE_KEY = re.compile(
+    r"""(?:^|,)\s*(?:(path|package)\s*=\s*("[^"\\]*"|'[^']*')|(workspace)\s*=\s*(true))"""
+)
+_DOTTED = re.compile(
+    r"""^\s*([A-Za-z0-9_-]+)\s*\.\s*(?:(path|package)\s*=\s*("[^"\\]*"|'[^']*')"""
+    r"""|(workspace)\s*=\s*(true))\s*(?:#.*)?$"""
+)
+"""A dependency's key given dotted (`burn.workspace = true`, `core.path = "../core"`)."""
+WORKSPACE = "workspace-dependencies"
+"""The key of `_read_keys`'s table under which `[workspace.dependencies]` entries are kept."""
 
 
 @dataclass
@@ -120,6 +137,8 @@ class Packages:
         self._of: dict[str, str | None] = {}
         self.tables: dict[str, dict] = {}
         """The manifest of each package found, by its directory."""
+        self._workspaces: dict[str, tuple[str, dict[str, dict]] | None] = {}
+        """Each directory looked at for a workspace root: the root and its dependencies."""
 
     def root_of(self, file: str) -> str | None:
         """The package directory of `file` (an absolute path), None when it is in none."""
@@ -146,6 +165,46 @@ class Packages:
             self._of[seen] = found
         return found
 
+    def workspace(self, root: str, table: dict) -> tuple[str, dict[str, dict]] | None:
+        """The workspace root of the package at `root` (its manifest `table`) and its
+        `[workspace.dependencies]` by key, None when there is none (see the module's doc)."""
+        named = (
+            table.get("package", {}).get("workspace")
+            if isinstance(table.get("package"), dict)
+            else None
+        )
+        if isinstance(named, str):
+            candidates = [os.path.normpath(os.path.join(root, named))]
+            if not os.path.join(root, "").startswith(os.path.join(candidates[0], "")):
+                return None  # a workspace not above the package is not looked for
+        else:
+            candidates = []
+            directory = root
+            while True:
+                candidates.append(directory)
+                parent = os.path.dirname(directory)
+                if parent == directory or os.path.exists(os.path.join(directory, ".git")):
+                    break
+                directory = parent
+        for directory in candidates:
+            if directory not in self._workspaces:
+                found = table if directory == root else self._table(directory)
+                if found is None or "workspace" not in found:
+                    self._workspaces[directory] = None
+                else:
+                    by_key = {e["key"]: e for e in found.get(WORKSPACE, ())}
+                    self._workspaces[directory] = (directory, by_key)
+            if self._workspaces[directory] is not None:
+                return self._workspaces[directory]
+        return None
+
+    def _table(self, directory: str) -> dict | None:
+        """The manifest in `directory` as `_read_keys` reads it (None: there is none)."""
+        if directory in self.tables:
+            return self.tables[directory]
+        manifest = os.path.join(directory, MANIFEST)
+        return _manifest(manifest)[1] if os.path.isfile(manifest) else None
+
 
 def _manifest(path: str) -> tuple[bool, dict]:
     """Whether the manifest at `path` is a package's (it has a `[package]` table), and the
@@ -163,17 +222,39 @@ def _read_keys(text: str) -> dict:
     """The tables of a manifest that name targets, read line by line as TOML writes them
     (`[package]`, `[lib]`, `[[bin]]`, `[[example]]`, `[[test]]`, `[[bench]]`) and their keys
     with a string or boolean value on one line (`name = "my-crate"`, `path = 'x.rs'`,
-    `build = false`): all lint needs, without parsing the rest (dependencies, features)."""
+    `build = false`), the dependencies' `path`, `package` and `workspace = true`, whether it
+    has a `[workspace]`, and its `[workspace.dependencies]` (under `WORKSPACE`): all lint needs,
+    without parsing the rest (versions, features)."""
     table: dict = {}
     current: dict | None = None
     dependencies: str | None = None
-    """The kind of the dependency table the lines are in (`_DEPENDENCIES`), if any."""
+    """The kind of the dependency table the lines are in (`_DEPENDENCIES`, `workspace`)."""
+    entries: dict[str, dict] = {}
+    """The entries of that table by key (a key's dotted lines are one entry)."""
+
+    def entry_of(key: str, kind: str) -> dict:
+        if key not in entries:
+            entries[key] = {"key": key, "kind": kind}
+            table.setdefault(WORKSPACE if kind == "workspace" else "dependencies", []).append(
+                entries[key]
+            )
+        return entries[key]
+
     for line in text.splitlines():
         header = _HEADER.match(line)
         if header is not None:
             name, listed = header.group(2), header.group(1) == "[["
-            current, dependencies = None, None
+            current, dependencies, entries = None, None, {}
             table_name, _, key = name.partition(".")
+            if table_name == "workspace" and not listed:
+                table.setdefault("workspace", True)
+                table_name, _, key = key.partition(".")
+                if table_name == "dependencies":
+                    if key and "." not in key:  # `[workspace.dependencies.other]`
+                        current = entry_of(key, "workspace")
+                    elif not key:
+                        dependencies = "workspace"
+                continue
             if listed and name in _LISTS:
                 current = {}
                 table.setdefault(name, []).append(current)
@@ -181,18 +262,26 @@ def _read_keys(text: str) -> dict:
                 current = table.setdefault(name, {})
             elif not listed and table_name in _DEPENDENCIES:
                 if key and "." not in key:  # `[dependencies.other]`: its keys follow
-                    current = {"key": key, "kind": _DEPENDENCIES[table_name]}
-                    table.setdefault("dependencies", []).append(current)
+                    current = entry_of(key, _DEPENDENCIES[table_name])
                 elif not key:
                     dependencies = _DEPENDENCIES[table_name]
             continue
         if dependencies is not None:
             inline = _INLINE.match(line)
+            dotted = None if inline is not None else _DOTTED.match(line)
             if inline is not None:
-                entry = {"key": inline.group(1), "kind": dependencies}
+                entry = entry_of(inline.group(1), dependencies)
                 for pair in _INLINE_KEY.finditer(inline.group(2)):
-                    entry[pair.group(1)] = pair.group(2)[1:-1]
-                table.setdefault("dependencies", []).append(entry)
+                    if pair.group(1) is not None:
+                        entry[pair.group(1)] = pair.group(2)[1:-1]
+                    else:
+                        entry["workspace"] = True
+            elif dotted is not None:
+                entry = entry_of(dotted.group(1), dependencies)
+                if dotted.group(2) is not None:
+                    entry[dotted.group(2)] = dotted.group(3)[1:-1]
+                else:
+                    entry["workspace"] = True
             continue
         if current is None:
             continue
@@ -206,9 +295,10 @@ def _read_keys(text: str) -> dict:
     return table
 
 
-def crate_at(root: str, table: dict | None = None) -> Crate:
+def crate_at(root: str, table: dict | None = None, packages: Packages | None = None) -> Crate:
     """The package at directory `root` and its targets (their files found by `expand`);
-    `table`: its manifest, when already read."""
+    `table`: its manifest, when already read; `packages`: the run's, which finds the workspace
+    root its inherited dependencies are read from (a new one when not given)."""
     if table is None:
         _, table = _manifest(os.path.join(root, MANIFEST))
     package = table.get("package") if isinstance(table.get("package"), dict) else {}
@@ -244,11 +334,17 @@ def crate_at(root: str, table: dict | None = None) -> Crate:
             continue  # a root outside the package (`path = "/etc/x"`) is not read
         seen.add(path)
         crate.targets.append(Target(kind, label, path, root))
+    workspace: tuple[str, dict[str, dict]] | None = None
     for entry in table.get("dependencies", ()):
-        path = entry.get("path")
+        path, base, renamed = entry.get("path"), root, "package" in entry
+        if entry.get("workspace") is True and path is None:
+            if workspace is None:
+                workspace = (packages or Packages()).workspace(root, table) or ("", {})
+            inherited = workspace[1].get(entry["key"], {})
+            path, base, renamed = inherited.get("path"), workspace[0], "package" in inherited
         if isinstance(path, str):
-            directory = os.path.normpath(os.path.join(root, path))
-            dependency = Dependency(entry["key"], directory, "package" in entry, entry["kind"])
+            directory = os.path.normpath(os.path.join(base, path))
+            dependency = Dependency(entry["key"], directory, renamed, entry["kind"])
             if directory != root and dependency not in crate.dependencies:
                 crate.dependencies.append(dependency)
     return crate
