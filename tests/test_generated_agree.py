@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "gen"))
 
 import sample  # noqa: E402
 from generator import generate  # noqa: E402
-from oracle import AGREE, REFUSED, judge  # noqa: E402
+from oracle import AGREE, EXTRA, MISSED, REFUSED, judge, outcome  # noqa: E402
 
 PINNED = sample.load()
 ENTRIES = [(kind, e) for kind in ("cover", "regressions", "known") for e in PINNED[kind]]
@@ -99,3 +99,26 @@ def test_lint_agrees_with_the_run(verdicts, name: str) -> None:
     if verdict.outcome == REFUSED:
         pytest.fail(f"refused: {verdict.detail}")
     assert verdict.outcome == AGREE, verdict.to_json()
+
+
+@pytest.mark.parametrize(
+    ("findings", "expected"),
+    [
+        # The panic's rule, named by its binding or cited at a line that made the node.
+        ([("double-backward", "loss", 9)], AGREE),
+        ([("double-backward", "l", 7)], AGREE),
+        ([("double-backward", "loss", 9), ("double-backward", "l", 7)], AGREE),
+        ([], MISSED),
+        ([("loop-external-tracked", "loss", 7)], MISSED),  # another rule
+        ([("double-backward", "other", 12)], MISSED),  # another binding, another line
+        # The panic's finding and one more, unrelated (seed 940823's kind of false alarm put
+        # beside a panicking main): an extra finding, not an agreement.
+        ([("loop-external-tracked", "cache", 23), ("double-backward", "loss", 9)], EXTRA),
+        ([("double-backward", "loss", 9), ("double-backward", "other", 12)], EXTRA),
+    ],
+)
+def test_a_finding_beside_the_panic_s_is_counted_apart(findings, expected) -> None:
+    """A run that panics under `double-backward` at `loss`, its node made at line 7."""
+    verdict, detail = outcome("double-backward", "loss", {7}, findings, "")
+    assert verdict == expected
+    assert (verdict == EXTRA) == detail.startswith("beside the panic's: ")

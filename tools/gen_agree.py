@@ -6,7 +6,8 @@
 Generates the programs of seeds S..S+N-1 (tests/gen/generator.py), runs each on the
 interpreter (the truth: panics or not, which binding, which rule) and lints it
 (tests/gen/oracle.py). Prints how many agree, how many are false alarms (clean run, a finding),
-misses (a panic without a finding of its rule and binding) and refusals (a generator bug), the
+extra findings (a panic, its finding, and another finding: a false alarm beside it), misses (a
+panic without a finding of its rule and binding) and refusals (a generator bug), the
 time per program, and for each kind of disagreement the dimension values its programs share
 (`shape`: every value held by all of them, then the values most over-represented among them).
 Disagreeing programs are written to DIR (default /tmp/pbpit-gen-disagreements), one file each,
@@ -38,7 +39,7 @@ sys.path.insert(0, str(ROOT / "tests" / "gen"))
 
 import sample  # noqa: E402
 from generator import generate  # noqa: E402
-from oracle import AGREE, FALSE_ALARM, MISSED, REFUSED, judge  # noqa: E402
+from oracle import AGREE, EXTRA, FALSE_ALARM, MISSED, REFUSED, judge  # noqa: E402
 
 
 def one(seed: int, fixes: bool) -> dict:
@@ -49,7 +50,7 @@ def one(seed: int, fixes: bool) -> dict:
         path.write_text(program.text, encoding="utf-8")
         verdict = judge(path)
         checks = []
-        if fixes and verdict.node_id is not None and verdict.outcome == AGREE:
+        if fixes and verdict.node_id is not None and verdict.outcome in (AGREE, EXTRA):
             from pbpit.diagnose.fix_check import check_edits
 
             for rule, message, edits in verdict.helps:
@@ -149,9 +150,11 @@ def main(argv: list[str] | None = None) -> int:
                      if r["verdict"]["outcome"] != REFUSED)
     total = len(results)
     print(f"{total} programs (seeds {args.seed}..{args.seed + total - 1}): "
-          + ", ".join(f"{outcomes[k]} {k}" for k in (AGREE, FALSE_ALARM, MISSED, REFUSED)))
-    print(f"agreement: {outcomes[AGREE] / max(1, total - outcomes[REFUSED]):.4f} "
-          f"of the programs the interpreter ran")
+          + ", ".join(f"{outcomes[k]} {k}" for k in (AGREE, EXTRA, FALSE_ALARM, MISSED, REFUSED)))
+    ran = max(1, total - outcomes[REFUSED])
+    print(f"agreement: {outcomes[AGREE] / ran:.4f} of the programs the interpreter ran "
+          f"({(outcomes[AGREE] + outcomes[EXTRA]) / ran:.4f} with an extra finding beside "
+          f"the panic's counted as agreeing)")
     print("the run's verdicts: " + ", ".join(f"{n} {k}" for k, n in panics.most_common()))
     run = sum(r["run"] for r in results) / max(1, total)
     lint = sum(r["lint"] for r in results) / max(1, total)
@@ -167,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {name}: " + ", ".join(f"{v} {agreed[v]}/{n}" for v, n in sorted(ran.items())))
 
     out = Path(args.out)
-    for kind in (FALSE_ALARM, MISSED, REFUSED):
+    for kind in (EXTRA, FALSE_ALARM, MISSED, REFUSED):
         if not outcomes[kind]:
             continue
         common, lift = shapes(results, kind)

@@ -5,7 +5,8 @@ the binding that node was made for (the recorder's label), and the rule the run'
 (the audit's pattern for that node, read from the trace alone; `require-grad-non-leaf` for the
 panic `require_grad()` raises). Lint (`pbpit.lint.tree.lint_paths`) agrees when it finds nothing
 on a program that runs clean, and on a program that panics has a finding of that rule for that
-binding (by name, or at a line where the run made that node). A program the interpreter
+binding (by name, or at a line where the run made that node), and no other finding (one
+more is an extra finding, counted apart: a false alarm beside it). A program the interpreter
 refuses, or that ends with another error, is a generator bug.
 """
 
@@ -20,6 +21,9 @@ FALSE_ALARM = "false-alarm"
 """It runs clean and lint has a finding."""
 MISSED = "missed"
 """It panics and lint has no finding of the panic's rule and binding."""
+EXTRA = "extra-finding"
+"""It panics and lint has the finding of the panic's rule and binding, and another: a false
+alarm beside the right finding (a finding none of the run's panic matches, as `judge` matches)."""
 REFUSED = "refused"
 """The interpreter refused the program or it ended with another error: a generator bug."""
 
@@ -107,13 +111,28 @@ def judge(path: Path, timeout: float = 30.0) -> Verdict:
         return verdict
     if report.errors or report.skipped:
         verdict.detail = "lint skipped the file"
-    # The binding as the run names it (the variable the node was first bound to), or the
-    # line it was made at: lint names state by what carries it (`h` of `h = Some(next)`), and
-    # the project's audit takes lint's finding of the same rule at a line of the node's stack
-    # for the same finding (pbpit/diagnose/findings.py).
+    verdict.outcome, verdict.detail = outcome(rule, binding, lines, findings, verdict.detail)
+    return verdict
+
+
+def outcome(
+    rule: str, binding: str | None, lines: set, findings: list[tuple[str, str, int]], detail: str
+) -> tuple[str, str]:
+    """The verdict on a program whose run panics (the panic's `rule`, `binding` and the `lines`
+    its node was made at) and lint's `findings` (rule, name, line), with the detail said.
+    The binding as the run names it (the variable the node was first bound to), or the line it
+    was made at: lint names state by what carries it (`h` of `h = Some(next)`), and the
+    project's audit takes lint's finding of the same rule at a line of the node's stack for the
+    same finding (pbpit/diagnose/findings.py). A finding that is not the panic's is an extra
+    one: a false alarm beside the right finding."""
     matching = [
         f for f in findings
         if f[0] == rule and (binding is None or f[1] == binding or f[2] in lines)
     ]
-    verdict.outcome = AGREE if matching else MISSED
-    return verdict
+    extra = [f for f in findings if f not in matching]
+    if not matching:
+        return MISSED, detail
+    if extra:
+        said = "; ".join(f"{r} `{n}` line {at}" for r, n, at in extra)
+        return EXTRA, f"beside the panic's: {said}"
+    return AGREE, detail
