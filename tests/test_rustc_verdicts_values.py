@@ -40,6 +40,20 @@ fn main() {
 """,
         rejects("E0606"),
     ),
+    "comparator_part_given_by_value": (
+        """\
+use std::cmp::Ordering;
+fn by_score(a: &(f32, usize), b: &(f32, usize)) -> Ordering {
+    b.0.partial_cmp(a.0).unwrap().then_with(|| a.1.cmp(&b.1))
+}
+fn main() {
+    let mut ps = vec![(1.5f32, 2), (0.5, 3)];
+    ps.sort_by(by_score);
+    println!("{:?}", ps);
+}
+""",
+        rejects("E0308"),
+    ),
     "comparator_parts_borrowed_run": (
         """\
 use std::cmp::Ordering;

@@ -177,6 +177,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         assert fn.body is not None
         references.mark_element_params(fn.body)  # `b.1` of `v.sort_by(|a, b| ..)`: a value
         references.mark_iter_closure_params(fn.body)  # `x` of `v.iter().map(|x| ..)`: a `&T`
+        references.mark_value_tuple_params(fn)  # `a.0` of `a: &(f32, usize)`: a value
         self.body(fn.body, fn.ret)
         refuse_returned_local(self, fn)  # `-> &f32` of `&v[0]`, `v` the body's own: E0515
 
