@@ -541,7 +541,7 @@ impl<B: AutodiffBackend> Model<B> {
 }
 
 fn train(model: &mut Model<B>, x: Tensor<B, 2>, optim: &mut O) {
-    let feats = x.clone().exp();
+    let feats = x.clone().require_grad().exp();
     let mut losses = Vec::new();
     for epoch in 0..3 {
         for _ in 0..2 {
