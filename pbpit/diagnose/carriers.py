@@ -50,8 +50,17 @@ def find_carrier(result: RunResult, node: NodeRecord, loop: Loop | None) -> Carr
         _assigned(result, label, loop)
         or _pushed(result, label, loop)
         or _put_by_method(result, node, label)
-        or _handed_to_method(result, label, loop)
+        or _handed_to_method(result, label, loop, _making_call(node))
     )
+
+
+def _making_call(node: NodeRecord) -> str | None:
+    """The method that made `node` and returned it, called at `node.line` (`loss` of
+    `log.record(model.loss(x, y))`): the argument that hands the tensor to another method is that
+    call, not a binding."""
+    if len(node.made_in) != 1 or not node.made_in[0][0] or "::" not in node.made_in[0][0]:
+        return None
+    return node.made_in[0][0].rsplit("::", 1)[-1]
 
 
 def _assigned(result: RunResult, label: str, loop: Loop) -> Carrier | None:
@@ -202,10 +211,13 @@ def _replaced_by_method(
     return Carrier(f"{call['receiver']}.{field}", made_at, f"self.{field}", new, put=True)
 
 
-def _handed_to_method(result: RunResult, label: str, loop: Loop) -> Carrier | None:
+def _handed_to_method(
+    result: RunResult, label: str, loop: Loop, made_by: str | None = None
+) -> Carrier | None:
     """`protos.prototype(*label, &emb)` in the loop's body, whose method puts its parameter in a
     field of `self` (`self.by_label.entry(label).or_insert(emb.clone())`, `self.items.push(
-    keys)`, `self.memory = Some(x)`): `protos.by_label` carries it (Rust)."""
+    keys)`, `self.memory = Some(x)`): `protos.by_label` carries it (Rust). `made_by`: the
+    method whose call made the tensor, handed as it is (`log.record(model.loss(x, y))`)."""
     if result.language is not Language.RUST:
         return None
     call = re.compile(r"\b(?P<receiver>" + NAME + r")\s*\.\s*(?P<method>" + NAME + r")\s*\(")
@@ -216,6 +228,9 @@ def _handed_to_method(result: RunResult, label: str, loop: Loop) -> Carrier | No
                 continue
             arguments = _arguments(text, found.end())
             handed = [re.sub(r"\s+", "", a).lstrip("&").removesuffix(".clone()") for a in arguments]
+            if made_by is not None and label not in handed:
+                call = re.compile(r"[A-Za-z_][\w.]*\." + re.escape(made_by) + r"\(.*\)")
+                handed = [label if call.fullmatch(a) else a for a in handed]
             if label not in handed:
                 continue
             kept = _kept_by_method(result.source, found["method"], handed.index(label))
@@ -366,3 +381,24 @@ def _innermost_open(text: str) -> str | None:
         elif char in ")}]" and stack:
             stack.pop()
     return stack[-1] if stack else None
+
+
+def trains_only_through(result: RunResult, node: NodeRecord, root: int) -> bool:
+    """Whether every path from the backward's root `root` to a leaf that requires grad passes
+    through a tensor made as `node` was (the same op of the same statement, in any pass:
+    `q = net.forward(state)` of each transition replayed): detached where it is put, the loss
+    would have nothing left to train."""
+    made = (node.op, tuple(node.stack))
+    seen: set[int] = set()
+    todo = [root]
+    while todo:
+        current = result.node(todo.pop())
+        if current is None or current.id in seen:
+            continue
+        seen.add(current.id)
+        if (current.op, tuple(current.stack)) == made:
+            continue
+        if current.requires_grad:
+            return False
+        todo.extend(current.inputs)
+    return True

@@ -36,13 +36,15 @@ def detach_each_pass_help(
     name: str, edits: list[Edit], leaf: bool = False, statement: str | None = None
 ) -> Help:
     """Detach each pass, with its edits; without them, said in words ending with `statement`
-    (Rust's `name = name.detach();` unless given)."""
+    (Rust's `name = name.detach();` unless given; none when it is "")."""
     message = f"detach `{name}` at the end of each pass: gradients stop at the pass boundary"
     detached = f"{name}.detach()"
     if leaf:
         # It entered the loop as a leaf that requires grad: it must stay one.
         message = f"make `{name}` a new leaf at the end of each pass, as it entered the loop"
         detached = f"{name}.detach().require_grad()"
+    if not edits and statement == "":
+        return Help(message)  # no binding of that name to assign: no statement to show
     if not edits:
         return Help(f"{message}: `{statement or f'{name} = {detached};'}`")
     return Help(message, edits)

@@ -12,6 +12,14 @@ from pbpit.engine.graph import Requirement
 from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
 from pbpit.lint.rules.called_loop import recompute_in_called_loop
+from pbpit.lint.rules.carried_logs import (
+    bound,
+    emptied_after_backward,
+    emptied_fix,
+    empty_after_backward_help,
+    read_by_a_function,
+    store_inputs_help,
+)
 from pbpit.lint.rules.carried_state import (
     accumulator_reset,
     continues,
@@ -164,7 +172,15 @@ fn main() {
             ):
                 # Read by index (a replay buffer sampled): emptied, those reads find nothing.
                 edits = detach_at_push(definition.name, name, meeting, fixes)
-                if edits:
+                if edits and (
+                    not detaching_leaves_a_loss(meeting, fixes)
+                    or read_by_a_function(meeting, fixes)
+                ):
+                    # Q-values a replay buffer keeps: detached, the loss trains nothing.
+                    detach = detach_where_put_help(definition.name, name, edits)
+                    detach = replace(detach, applicability="MaybeIncorrect")
+                    helps = [store_inputs_help(definition.name, name), detach]
+                elif edits:
                     helps = [detach_where_put_help(definition.name, name, edits)]
                 else:
                     helps = [detach_where_put_help("tracked tensor", name, [], indexed=True)]
@@ -261,8 +277,25 @@ fn main() {
                 # Put in a collection or a field (`buffer.push(..)`, `self.slots[key] =
                 # Some(f)`): detached where it is put, as lint says of a push.
                 helps = [detach_where_put_help(put.tensor, name, edits, put.detached)]
+                from pbpit.diagnose.carriers import trains_only_through
+
+                detach = replace(helps[0], applicability="MaybeIncorrect")
+                later = trace.backwards[1]
+                emptied = emptied_after_backward(trace, name)
+                if emptied is not None:
+                    # A log a method fills and another reads into the loss (`log.flush()`):
+                    # detached, the loss read from it would train nothing; emptied after its
+                    # backward, each backward gets the losses of its own passes.
+                    helps = [empty_after_backward_help(name, emptied)]
+                elif later is not None and trains_only_through(
+                    trace.result, trace.node, later.root
+                ):
+                    # A replay buffer of Q-values: detached, the loss would train nothing.
+                    helps = [store_inputs_help(put.tensor, name), detach]
             else:
                 statement = trace.assignment(name, f"{name}.detach()")
+                if not bound(trace.result.source, name, trace.entry.loop_line):
+                    statement = ""  # a method's name (`model.loss(..)`), not a binding
                 helps = [detach_each_pass_help(name, edits, statement=statement)]
                 reset = trace.field_reset()
                 if reset is not None:
@@ -296,6 +329,10 @@ fn main() {
         if case.carried:
             detach = case.detach()
             reset = case.reset_field(RESET_FIELD, RESET_FIELD_TITLE)
+            emptied = emptied_fix(case, DETACH_EACH_PASS.name)
+            if emptied is not None:
+                detach.applies = False
+                return [emptied, detach]
             if reset is None:
                 return [detach]
             # Detached each pass it changes the gradients: each backward gets its own loss.
@@ -336,6 +373,8 @@ fn main() {
         if message.startswith("if gradients must flow through `"):
             return RECOMPUTE_IN_LOOP
         if "at the end of each pass" in message or "where it is put in `" in message:
+            return DETACH_EACH_PASS
+        if message.startswith("empty `") and "after the backward of the loss read" in message:
             return DETACH_EACH_PASS
         if "where it is pushed into `" in message:
             return DETACH_EACH_PASS

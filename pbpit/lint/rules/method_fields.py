@@ -27,7 +27,8 @@ PUTS = ("push", "push_back", "push_front", "insert")
 """Methods of a `Vec`, `VecDeque` or map whose last argument is the element put in it."""
 
 HOLDS_TENSORS = re.compile(
-    r"(?:(?:Vec|VecDeque)<Tensor<|(?:HashMap|BTreeMap)<[^,]+,Tensor<)", re.ASCII
+    r"(?:(?:Vec|VecDeque)<(?:Option<)?Tensor<|(?:HashMap|BTreeMap)<[^,]+,(?:Option<)?Tensor<)",
+    re.ASCII,
 )
 """A field's declared type (spaces removed) that holds tensors: `.detach()` is not its own (an
 `Option` field is `carried_state.detach_in_field`'s)."""
@@ -152,7 +153,9 @@ def _puts(field_: str, scope: Node, fixes: Fixes) -> list[Put]:
             left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
             if left is None or right is None:
                 continue
-            target = left.child_by_field_name("value") if left.type == "index_expression" else left
+            target = left
+            if left.type == "index_expression":  # `self.slots[k] = ..`: its fields are unnamed
+                target = left.child_by_field_name("value") or left.named_children[0]
             if target is None or fixes.text(target) != place:
                 continue
             if right.type == "identifier" and fixes.text(right) == "None":

@@ -1,0 +1,156 @@
+"""Fixes of `loop-external-tracked` for a collection a method fills and the loss is read from:
+a log of losses emptied after the backward of the loss read from it (`log.losses.clear();`), and
+Q-values a replay buffer keeps, said as keeping what they are computed from (detached where they
+are put, the loss would train nothing); and whether a statement assigning a carried binding can
+be written at all (`bound`: not of a method's name)."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from pbpit.diagnostics.model import Edit, Help
+from pbpit.engine.graph import Requirement
+from pbpit.lint.fixes import Fixes
+from pbpit.lint.rule import Meeting
+from pbpit.rust.syntax import descendants
+
+if TYPE_CHECKING:
+    from pbpit.diagnose.explain import CaseFixes
+    from pbpit.diagnose.explain import Fix as CaseFix
+    from pbpit.diagnose.from_trace import TraceFinding
+
+
+def empty_after_backward_help(name: str, edits: list[Edit]) -> Help:
+    """For a collection a method fills and another reads into the loss (`log.record(loss)`,
+    `log.flush()`): empty it once the backward of what it read has run."""
+    message = (
+        f"empty `{name}` after the backward of the loss read from it: the next backward's loss "
+        "then holds none of the tensors this one consumed (detaching them would leave that loss "
+        "nothing to train)"
+    )
+    if not edits:
+        return Help(f"{message} (`{name}.clear();`)")
+    return Help(message, edits)
+
+
+EMPTY_AFTER_BACKWARD = "empty `{name}` after the backward of the loss read from it"
+
+
+def emptied_fix(case: CaseFixes, key: str) -> CaseFix | None:
+    """Explain's fix of a log a method fills and another reads into the loss (see
+    `emptied_after_backward`): emptied after that backward, as the run's help says (the
+    fix `key`)."""
+    from pbpit.diagnose.explain import Fix as CaseFix
+    from pbpit.diagnose.from_trace import carried_by
+    from pbpit.source import source_line
+
+    carrier = carried_by(case.result, case.node, case.entry)
+    if carrier is None or not carrier.put:
+        return None
+    edits = emptied_after_backward(case, carrier.name)
+    if not edits:
+        return None
+    (edit,) = edits
+    source = case.result.source
+    lines: list[tuple[str, int | None, str]] = [
+        (" ", edit.line - 1, source_line(source, edit.line - 1)),
+        ("+", None, edit.replacement.rstrip("\n")),
+        (" ", edit.line, source_line(source, edit.line)),
+    ]
+    return CaseFix(key, EMPTY_AFTER_BACKWARD.format(name=carrier.name), True, lines)
+
+
+def read_by_a_function(meeting: Meeting, fixes: Fixes) -> bool:
+    """Whether the loss is what a function of the file returns (`td_loss(recent, &device)`)
+    that runs no module's forward and reads no parameter's value, and the loss's call names
+    no leaf: tracked, it is tracked through the tensors it is handed only."""
+    origin = meeting.loss.origin
+    value = origin.value if origin is not None else None
+    if value is None or value.type != "call_expression":
+        return False
+    function = value.child_by_field_name("function")
+    if function is None or function.type != "identifier":
+        return False
+    entry = meeting.entry or {}
+    leaves = {name for name, held in entry.items() if held.requirement == Requirement.GRAD}
+    if fixes._names_a_leaf(value, leaves | fixes.leaf_names(value)):
+        return False
+    called = fixes.text(function)
+    bodies = [
+        node.child_by_field_name("body")
+        for node in descendants(fixes.source.root)
+        if node.type == "function_item"
+        and (name := node.child_by_field_name("name")) is not None
+        and fixes.text(name) == called
+    ]
+    if len(bodies) != 1 or bodies[0] is None:
+        return False
+    text = fixes.text(bodies[0])
+    return not fixes._names_a_leaf(bodies[0], set()) and "require_grad" not in text
+
+
+def store_inputs_help(tensor: str, carrier: str) -> Help:
+    """For a tensor put in `carrier` that the loss trains through only (Q-values kept in a
+    replay buffer): keep what it is computed from, and compute it again where it is read."""
+    return Help(
+        f"keep in `{carrier}` what `{tensor}` is computed from (its input, as data) instead of "
+        f"`{tensor}`, and compute `{tensor}` again from it with the current model where the "
+        "loss reads it: each backward then walks a graph of its own (detached where it is put, "
+        f"`{tensor}` would leave the loss nothing to train)"
+    )
+
+
+def bound(path: str, name: str, loop_line: int | None) -> bool:
+    """Whether the function of the loop at `loop_line` of the file `path` binds or assigns
+    `name` (`let mut h`, `h = ..`, `for h in`, a parameter `h: ..`, a field `self.h = ..`), up
+    to that loop's end: a statement assigning it can be written."""
+    from pbpit.source import source_lines
+
+    lines = source_lines(path)
+    if loop_line is None or not 1 <= loop_line <= len(lines):
+        return True
+    start = next(
+        (n for n in range(loop_line, 0, -1) if re.match(r"\s*(?:pub\s+)?fn\s", lines[n - 1])), 1
+    )
+
+    if "." in name:
+        field = re.escape(name.rsplit(".", 1)[1])
+        pattern = r"\b(?:self\.)?" + field + r"\s*(?::(?!:)|=(?!=))"
+    else:
+        n = re.escape(name)
+        pattern = rf"\blet\s+(?:mut\s+)?{n}\b|\bfor\s+{n}\b|(?<![\w.]){n}\s*(?::(?!:)|=(?!=))"
+    code = re.sub(r'"(?:\\.|[^"\\])*"', '""', "\n".join(lines[start - 1 :]))  # not in strings
+    return re.search(pattern, code) is not None
+
+
+def emptied_after_backward(trace: TraceFinding | CaseFixes, name: str) -> list[Edit] | None:
+    """`name.clear();` (`log.losses`) on the line after the statement of the backward that
+    consumed the tensor, when the loss it backpropagated was read from `name`'s owner by a
+    method (`let mean = log.flush();`) in the run's loop; None when it is not such a case, no
+    edit when the statement cannot take one (a one-file Rust program, the statement on one
+    line)."""
+    from pbpit.diagnose.audit import find_loops
+    from pbpit.source import Language, source_line
+
+    result, node = trace.result, trace.node
+    backward = next((b for b in result.backwards if node.id in b.consumed), None)
+    receiver = name.split(".", 1)[0]
+    if result.language is not Language.RUST or "." not in name or backward is None:
+        return None
+    root = result.node(backward.root)
+    if root is None or root.line is None or not root.made_in or backward.line is None:
+        return None
+    read = re.compile(r"\b" + re.escape(receiver) + r"\s*\.\s*[A-Za-z_]\w*\s*\(")
+    if read.search(source_line(result.source, root.line)) is None:
+        return None
+    loops = find_loops(result.source, result.language)
+    loop = next((loop for loop in loops if loop.line == trace.entry.loop_line), None)
+    text = source_line(result.source, backward.line)
+    if result.crate is not None or loop is None or not text.rstrip().endswith(";"):
+        return []
+    if not loop.body_line <= backward.line < loop.end_line:
+        return []
+    indent = text[: len(text) - len(text.lstrip())]
+    line = backward.line + 1
+    return [Edit(line, 1, line, 1, f"{indent}{name}.clear();\n")]
