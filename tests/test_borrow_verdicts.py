@@ -1,7 +1,8 @@
 """Borrows rustc rejects that pbpit ran, refused with rustc's code, and their valid twins, which
 run as rustc's binary does: a temporary dropped while a variable borrows it (E0716, with the
-Reference's temporary lifetime extension and constant promotion), a borrow of a local returned
-through a range index (E0515), a `Vec` read by the arguments of a call that borrows it mutably
+Reference's temporary lifetime extension and constant promotion; `&str` items collected), a
+borrow of a local returned through a range index or std's view (`s.as_str()`: E0515), a `Vec`
+read by the arguments of a call that borrows it mutably
 (`v.extend(v.iter())`, `v.swap(0, v.len() - 1)`, `v[v.len() - 1] = x`: E0502), a use while
 `let r = &mut x;` lives (E0499, E0502, E0503, E0505, E0506 as rustc tells them apart; disjoint
 fields run) and `{}` of a type without `Display` (E0277). Verdicts recorded from rustc 1.95
@@ -99,6 +100,80 @@ fn main() {
 }
 """,
         rejects("E0716"),
+    ),
+    "temporary_split_collected": (
+        """fn run_name(model: &str, lr: f64, seed: u64) -> String {
+    format!("{}-lr{}-s{}", model, lr, seed)
+}
+
+fn main() {
+    let models = ["mlp", "cnn"];
+    for (i, m) in models.iter().enumerate() {
+        let parts: Vec<&str> = run_name(m, 0.01, i as u64).split('-').collect();
+        println!("{} parts: {:?}", parts.len(), parts);
+        let tag = parts.last().copied().unwrap_or("none");
+        println!("seed tag {}", tag);
+    }
+}
+""",
+        rejects("E0716"),
+    ),
+    "temporary_lowercase_split_collected": (
+        """fn main() {
+    let words: Vec<&str> = String::from("A B C").to_lowercase().split(' ').collect();
+    println!("{:?}", words);
+}
+""",
+        rejects("E0716"),
+    ),
+    "temporary_split_whitespace_skip_collected": (
+        """fn read_line(i: usize) -> String {
+    format!(" step{} 0.5 0.25 ", i)
+}
+fn main() {
+    let mut total = 0.0;
+    for i in 0..2 {
+        let fields: Vec<&str> = read_line(i).split_whitespace().skip(1).collect();
+        for f in &fields {
+            total += f.parse::<f64>().unwrap();
+        }
+    }
+    println!("{}", total);
+}
+""",
+        rejects("E0716"),
+    ),
+    "split_collected_from_owned_or_copied_runs": (
+        """struct Run {
+    name: String,
+}
+fn run_name(m: &str, seed: u64) -> String {
+    format!("{}-s{}", m, seed)
+}
+fn first(s: &str) -> &str {
+    s.trim()
+}
+fn name(r: &Run) -> &str {
+    r.name.as_str()
+}
+fn upper(s: &str) -> String {
+    let t = s.trim();
+    t.to_string()
+}
+fn main() {
+    let parts: Vec<String> = run_name("mlp", 1).split('-').map(|s| s.to_string()).collect();
+    let owned = run_name("cnn", 2);
+    let pieces: Vec<&str> = owned.split('-').collect();
+    let joined: String = run_name("rnn", 3).split('-').collect();
+    let lens: Vec<usize> = run_name("gru", 4).split('-').map(|p| p.len()).collect();
+    let cs: Vec<char> = format!("{}", 42).chars().collect();
+    let n = run_name("x", 5).split('-').collect::<Vec<&str>>().len();
+    let r = Run { name: String::from("vit") };
+    println!("{:?} {:?} {} {:?} {:?} {}", parts, pieces, joined, lens, cs, n);
+    println!("[{}] {} {}", first("  a "), name(&r), upper(" b "));
+}
+""",
+        runs('["mlp", "s1"] ["cnn", "s2"] rnns3 [3, 2] [\'4\', \'2\'] 2\n[a] vit b\n'),
     ),
     "element_reference_of_temporary_runs": (
         """fn words(line: &str) -> Vec<&str> {
@@ -253,6 +328,63 @@ fn main() {
 }
 """,
         runs("[1.0, 2.0] [1.0, 2.0] 00\n"),
+    ),
+    "returned_as_str_of_format": (
+        """fn label(name: &str) -> &str {
+    let s = format!("valid/{}", name);
+    s.as_str()
+}
+fn main() {
+    println!("{}", label("acc"));
+}
+""",
+        rejects("E0515"),
+    ),
+    "returned_trim_of_to_lowercase": (
+        """struct Run {
+    name: String,
+}
+fn short(r: &Run) -> &str {
+    let lowered = r.name.to_lowercase();
+    lowered.trim()
+}
+fn main() {
+    let r = Run { name: String::from(" MLP ") };
+    println!("[{}]", short(&r));
+}
+""",
+        rejects("E0515"),
+    ),
+    "returned_views_of_references_run": (
+        """struct Tag<'a> {
+    name: &'a str,
+}
+fn pick<'a>(a: &'a str, b: &'a str, left: bool) -> &'a str {
+    let t = if left { a } else { b };
+    t.trim()
+}
+fn clean(s: &str) -> &str {
+    let t = s.trim();
+    t.trim_end_matches('!').trim()
+}
+fn short(s: &str) -> &str {
+    let t = s;
+    t.trim()
+}
+fn tag_name<'a>(s: &'a str) -> &'a str {
+    let w = Tag { name: s };
+    w.name.trim()
+}
+fn head<'a>(v: &[&'a str]) -> &'a str {
+    let w: Vec<&'a str> = v.to_vec();
+    w[0].trim()
+}
+fn main() {
+    let (a, x, y) = (pick(" a ", "b", true), clean(" x! "), short(" y "));
+    println!("[{}] [{}] [{}] [{}] [{}]", a, x, y, tag_name(" z "), head(&[" q "]));
+}
+""",
+        runs("[a] [x] [y] [z] [q]\n"),
     ),
     "extend_with_own_iter": (
         """fn main() {

@@ -59,7 +59,8 @@ def missing_lifetime(fn: Node, text) -> Node | None:
 def refuse_returned_local(checker, fn) -> None:  # noqa: ANN001 - a Checker, a FnItem
     """`fn best(xs: &[f32]) -> &f32 { let v = xs.to_vec(); &v[0] }`: a function written to
     return a reference returns one to a variable of its own body, certainly a value (not a
-    parameter, not a reference): rustc's E0515 (the value is dropped as the function returns).
+    parameter, not a reference), or std's view of it (`s.as_str()`, `s.trim()`): rustc's E0515
+    (the value is dropped as the function returns).
     The returned value is the body's tail and each `return` (a closure's are its own)."""
     from pbpit.rust.interp.nodes import Block, Closure, Let, Return, children
 
@@ -79,6 +80,8 @@ def refuse_returned_local(checker, fn) -> None:  # noqa: ANN001 - a Checker, a F
             stack.extend(children(node))
     for value in returned:
         root = _borrowed_root(value) if value is not None and value.borrowed else None
+        if value is not None and not value.borrowed:
+            root = _viewed_root(value)  # `s.as_str()`, `s.trim()`: they borrow `s`
         if root is None or (root is not value and root.borrowed):
             continue
         binding = root.binding  # (`owned`: certainly not a reference, the checker's judgment)
@@ -93,7 +96,7 @@ def refuse_returned_local(checker, fn) -> None:  # noqa: ANN001 - a Checker, a F
         else:
             what = f"cannot return value referencing local variable `{name}`"
             label = "returns a value referencing data owned by the current function"
-        where = value.borrow_pos or value.pos
+        where = (value.borrow_pos or value.pos) if value.borrowed else root.pos
         err = checker.fail(where, f"{what} (rustc rejects it: error[E0515])")
         err.label = label
         raise err
@@ -108,6 +111,28 @@ def _made(init) -> bool:  # noqa: ANN001 - an Expr or None
     from pbpit.rust.interp.nodes import Method
 
     return isinstance(init, Method) and init.name in _MAKING and not init.borrowed
+
+
+# std's methods returning a reference into their receiver (`&str`, `&[T]`), as a function whose
+# return type is a reference returns them
+_VIEWS = frozenset(("as_str", "as_slice", "as_bytes", "trim", "trim_start", "trim_end"))
+
+
+def _viewed_root(e):  # noqa: ANN001, ANN202 - an Expr; a Local or None
+    """The variable a chain of std's views of it borrows: `s` of `s.as_str()`,
+    `s.trim().trim_end()`; None for anything else."""
+    from pbpit.rust.interp.builtins import Builtin
+    from pbpit.rust.interp.nodes import Local, Method
+
+    if not (isinstance(e, Method) and e.name in _VIEWS and isinstance(e.impl, Builtin)):
+        return None
+    while isinstance(e, Method) and e.name in _VIEWS and isinstance(e.impl, Builtin):
+        if e.args:
+            return None
+        e = e.recv
+    # (the variable itself: of a field or an element, `w.name.trim()`, the view may borrow
+    # what a `&str` there points to, not the variable: not judged)
+    return e if isinstance(e, Local) and not e.borrowed else None  # (not `(&s).as_str()`)
 
 
 def _borrowed_root(e):  # noqa: ANN001, ANN202 - an Expr; a Local or None

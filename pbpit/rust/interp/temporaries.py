@@ -9,7 +9,9 @@ the block. Nothing else does:
 - an assignment `r = &vec![1, 2];` (no `let`): the vector is dropped at the `;`;
 - a method whose result borrows its receiver (`String::from("a").as_str()`,
   `vec![1].iter()`, `format!(..).trim()`, `v.clone().first()`), in a `let` or an
-  assignment: a method's receiver is never extended.
+  assignment: a method's receiver is never extended; so too the items of such an iterator
+  collected as they are (`let parts: Vec<&str> = name().split('-').collect();`; a `String`
+  collected from them, or `Vec<String>` of `.map(|s| s.to_string())`, borrows nothing).
 
 A later read of the variable is then rustc's E0716 ("temporary value dropped while borrowed").
 pbpit erases references, so such a program would run. Only temporaries certainly not promoted
@@ -50,19 +52,29 @@ from pbpit.rust.interp.nodes import (
     Unsupported,
     children,
 )
+from pbpit.rust.interp.types import Named, Wrap
 
 # std's methods whose result borrows the receiver itself (`&str`, `&[T]`, `Option<&T>`)
 _VIEWS = frozenset(
     ("as_str", "as_slice", "as_bytes", "trim", "trim_start", "trim_end", "first", "last", "get")
 )
 # ... an iterator borrowing the receiver, and those whose items are references into it
+# (`split` and its kin: of a `str`, items `&str`; of a slice, items `&[T]`)
+_SPLITS = ("split", "rsplit", "splitn", "rsplitn", "split_terminator", "split_inclusive")
 _ITERATORS = frozenset(
     ("iter", "chars", "bytes", "char_indices", "lines", "split_whitespace", "keys", "values")
-    + ("windows", "chunks")
+    + ("windows", "chunks", "split_ascii_whitespace", *_SPLITS)
 )
 _REFERENCE_ITEMS = frozenset(
     ("iter", "keys", "values", "lines", "split_whitespace", "windows", "chunks")
+    + ("split_ascii_whitespace", *_SPLITS)
 )
+# collections `collect` can make of an iterator's items, keeping them as they are (a `String`
+# collected from `&str` items copies them: it borrows nothing)
+_KEEPING_COLLECTIONS = frozenset(("Vec", "VecDeque", "HashSet", "BTreeSet", "BinaryHeap"))
+# the iterators whose items are `&str` (pbpit's types erase references: a `Vec<&str>` is a
+# `Vec<str>`, while a `Vec<&i32>` and a `Vec<i32>`, rustc's E0277 of `.iter()`, are one type)
+_STR_ITEMS = frozenset(("lines", "split_whitespace", "split_ascii_whitespace", *_SPLITS))
 # lazy adapters: their result is an iterator still holding the borrow
 _ADAPTERS = frozenset(
     ("map", "filter", "enumerate", "zip", "rev", "skip", "take", "step_by", "cloned", "copied")
@@ -118,7 +130,13 @@ def borrowed_temporary(e: Any) -> Any:
         e = e.recv  # `.unwrap()` of an `Option<&T>` keeps the reference
         if not (_std(e) and e.name in _VIEWS | _ITEM):
             return None
-    if _std(e) and e.name in _ITEM:
+    if _std(e) and e.name == "collect" and _keeping_collection(e.ty):
+        e = e.recv  # `let parts: Vec<&str> = name().split('-').collect();`: the items borrow
+        while _std(e) and e.name in _KEEPING_ITEMS:
+            e = e.recv
+        if not (_std(e) and e.name in _STR_ITEMS):
+            return None
+    elif _std(e) and e.name in _ITEM:
         e = e.recv
         while _std(e) and e.name in _KEEPING_ITEMS:
             e = e.recv
@@ -135,6 +153,17 @@ def borrowed_temporary(e: Any) -> Any:
     if _temporary(base):
         return base
     return borrowed_temporary(base)  # `format!(..).as_str().trim()`
+
+
+def _keeping_collection(ty: Any) -> bool:
+    """Whether `ty`, a `collect`'s type, is a collection of `&str` items as they are."""
+    inner = getattr(ty, "inner", None)
+    return (
+        isinstance(ty, Wrap)
+        and ty.kind in _KEEPING_COLLECTIONS
+        and isinstance(inner, Named)
+        and inner.name == "str"
+    )
 
 
 def _taken_temporary(e: Any) -> Any:
