@@ -13,7 +13,7 @@ from pbpit.diagnostics.model import Edit, Help
 from pbpit.engine.graph import Requirement
 from pbpit.lint.fixes import Fixes
 from pbpit.lint.rule import Meeting
-from pbpit.rust.syntax import descendants
+from pbpit.rust.syntax import Node, descendants
 
 if TYPE_CHECKING:
     from pbpit.diagnose.explain import CaseFixes
@@ -67,6 +67,7 @@ def read_by_a_function(meeting: Meeting, fixes: Fixes) -> bool:
     no leaf: tracked, it is tracked through the tensors it is handed only."""
     origin = meeting.loss.origin
     value = origin.value if origin is not None else None
+    value = value if value is not None else _let_of_backwarded(meeting, fixes)
     if value is None or value.type != "call_expression":
         return False
     function = value.child_by_field_name("function")
@@ -88,6 +89,26 @@ def read_by_a_function(meeting: Meeting, fixes: Fixes) -> bool:
         return False
     text = fixes.text(bodies[0])
     return not fixes._names_a_leaf(bodies[0], set()) and "require_grad" not in text
+
+
+def _let_of_backwarded(meeting: Meeting, fixes: Fixes) -> Node | None:
+    """The value of the loop body's one `let` of the binding the later backward is called on
+    (`loss` of `loss.backward()`), or None."""
+    call = fixes.call_at(meeting.later.span)
+    function = call.child_by_field_name("function") if call is not None else None
+    receiver = function.child_by_field_name("value") if function is not None else None
+    body = meeting.loop.child_by_field_name("body") if meeting.loop is not None else None
+    if receiver is None or receiver.type != "identifier" or body is None:
+        return None
+    name = fixes.text(receiver)
+    values = [
+        node.child_by_field_name("value")
+        for node in descendants(body)
+        if node.type == "let_declaration"
+        and (pattern := node.child_by_field_name("pattern")) is not None
+        and fixes.text(pattern) == name
+    ]
+    return values[0] if len(values) == 1 else None
 
 
 def store_inputs_help(tensor: str, carrier: str) -> Help:

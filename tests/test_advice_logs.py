@@ -1,0 +1,102 @@
+"""Advice for collections a loop fills through a method or a push, from held-out Burn
+programs (and a variant of each written before pbpit was run on it):
+
+- a loss log (`log.record(model.loss(..))`, `log.flush()` reads every loss recorded): named by
+  the field that keeps the losses (`log.losses`), never by the method's name (`loss`), and
+  emptied after the backward of the loss read from it, written and run; no statement assigning
+  a binding the loop's function does not have;
+- memoized features in a `Vec<Option<Tensor>>` filled by index in a method: detached where the
+  method puts them, written and run (never `.detach()` on the `Vec`);
+- values a replay buffer keeps, which the replayed loss trains through only: said as keeping
+  what they are computed from, with no code (detached where put, the loss trains nothing)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pbpit.diagnose.findings import diagnose_run
+from pbpit.diagnose.fix_check import RUNS, applied, check_edits
+from pbpit.runner import resolve_case, run_case
+
+HERE = Path(__file__).parent / "advice_logs"
+
+
+def _error(name: str):
+    result = run_case(resolve_case(str(HERE / name)))
+    assert result.panic is not None, "the program must panic"
+    (error, *_) = diagnose_run(result).errors
+    return error
+
+
+def _written(error) -> list:
+    return [h for h in error.helps if h.edits]
+
+
+@pytest.mark.parametrize(
+    ("name", "carrier", "line", "method"),
+    [
+        ("loss_log_flush.rs", "log.losses", 63, "loss"),
+        ("recorder_total.rs", "rec.items", 51, "batch_loss"),
+    ],
+)
+def test_a_loss_log_is_named_by_its_field_and_emptied_after_its_backward(
+    name, carrier, line, method
+):
+    error = _error(name)
+    assert error.name == carrier
+    assert f"`{method}`" not in error.message
+    said = [h.message for h in error.helps]
+    assert not any(f"{method} = {method}.detach()" in m for m in said), said
+    (fix,) = _written(error)
+    assert fix.message.startswith(f"empty `{carrier}` after the backward of the loss read from it")
+    text = (HERE / name).read_text(encoding="utf-8")
+    fixed = applied(text, fix.edits).splitlines()
+    # The line after the backward's statement, at its indentation.
+    assert fixed[line].strip() == f"{carrier}.clear();"
+    assert fixed[line - 1] == text.splitlines()[line - 1]
+    check = check_edits(HERE / name, fix.edits)
+    assert check.verdict == RUNS, check.detail
+
+
+@pytest.mark.parametrize(
+    ("name", "carrier", "put"),
+    [
+        (
+            "memo_trait_features.rs",
+            "source.memo",
+            "        self.memo[batch] = Some(f.clone().detach());",
+        ),
+        (
+            "memo_inherent_cache.rs",
+            "cache.slots",
+            "        self.slots[i] = Some(h.clone().detach());",
+        ),
+    ],
+)
+def test_memoized_features_are_detached_where_the_method_puts_them(name, carrier, put):
+    error = _error(name)
+    assert error.name == carrier
+    (fix,) = _written(error)
+    assert f"(`{carrier}` carries it into the next pass)" in fix.message
+    fixed = applied((HERE / name).read_text(encoding="utf-8"), fix.edits)
+    assert put in fixed.splitlines()
+    assert f"{carrier}.detach()" not in fixed
+    check = check_edits(HERE / name, fix.edits)
+    assert check.verdict == RUNS, check.detail
+
+
+@pytest.mark.parametrize(
+    ("name", "carrier", "tensor"),
+    [("replay_q_values.rs", "buffer", "q"), ("replay_values.rs", "replay", "value")],
+)
+def test_replayed_values_are_said_as_kept_inputs_recomputed(name, carrier, tensor):
+    error = _error(name)
+    assert error.name == carrier
+    first = error.helps[0]
+    assert first.message.startswith(
+        f"keep in `{carrier}` what `{tensor}` is computed from (its input, as data) instead of "
+        f"`{tensor}`, and compute `{tensor}` again"
+    ), first.message
+    assert not _written(error), [h.message for h in error.helps]
