@@ -8,7 +8,10 @@ programs (and a variant of each written before pbpit was run on it):
 - memoized features in a `Vec<Option<Tensor>>` filled by index in a method: detached where the
   method puts them, written and run (never `.detach()` on the `Vec`);
 - values a replay buffer keeps, which the replayed loss trains through only: said as keeping
-  what they are computed from, with no code (detached where put, the loss trains nothing)."""
+  what they are computed from, with no code (detached where put, the loss trains nothing);
+- early stopping's best loss, kept whole in an `Option` and backpropagated again: a double
+  backward in lint as in the run, said as keeping the model's state, never "backpropagate it
+  alone"."""
 
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ import pytest
 
 from pbpit.diagnose.findings import diagnose_run
 from pbpit.diagnose.fix_check import RUNS, applied, check_edits
+from pbpit.lint.tree import lint_paths
 from pbpit.runner import resolve_case, run_case
 
 HERE = Path(__file__).parent / "advice_logs"
@@ -100,3 +104,19 @@ def test_replayed_values_are_said_as_kept_inputs_recomputed(name, carrier, tenso
         f"`{tensor}`, and compute `{tensor}` again"
     ), first.message
     assert not _written(error), [h.message for h in error.helps]
+
+
+@pytest.mark.parametrize(
+    ("name", "kept", "loss"),
+    [("early_stop_best_loss.rs", "best", "loss"), ("tracker_best_loss.rs", "b", "l")],
+)
+def test_a_best_loss_kept_whole_is_a_double_backward_in_lint_and_in_the_run(name, kept, loss):
+    # The run is the oracle for the rule: the loss itself is backpropagated twice.
+    (finding,) = lint_paths([HERE / name]).findings
+    error = _error(name)
+    assert (finding.rule, error.rule) == ("double-backward", "double-backward")
+    said = [h.message for h in finding.helps]
+    assert said == [h.message for h in error.helps]
+    assert said[0].startswith(f"`{kept}` is `{loss}` as an earlier pass made it"), said
+    assert "keep what makes it instead (the model's state at that pass" in said[0]
+    assert not any("alone" in m for m in said), said

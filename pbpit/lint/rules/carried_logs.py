@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from pbpit.diagnostics.model import Edit, Help
 from pbpit.engine.graph import Requirement
-from pbpit.lint.fixes import Fixes
+from pbpit.lint.fixes import Fixes, is_name
 from pbpit.lint.rule import Meeting
 from pbpit.rust.syntax import Node, descendants
 
@@ -175,3 +175,26 @@ def emptied_after_backward(trace: TraceFinding | CaseFixes, name: str) -> list[E
     indent = text[: len(text) - len(text.lstrip())]
     line = backward.line + 1
     return [Edit(line, 1, line, 1, f"{indent}{name}.clear();\n")]
+
+
+def kept_whole(meeting: Meeting, fixes: Fixes) -> bool:
+    """Whether the second backward's receiver is a loss kept whole and read back from an
+    `Option` (`if let Some(best) = stopper.best.clone()` of a method's `self.best =
+    Some(loss.clone())`, early stopping's best loss): the consumed loss itself, backpropagated
+    again, not a loss that holds it (`total = loss + penalty`)."""
+    later = meeting.later.receiver
+    if not later or later == meeting.definition.name or not is_name(later):
+        return False
+    text = fixes.text(fixes.source.root)
+    unwrapped = r"\blet\s+Some\(\s*(?:mut\s+)?" + re.escape(later) + r"\s*\)\s*="
+    stored = r"\bself\.[A-Za-z_]\w*\s*=\s*Some\(\s*[A-Za-z_]\w*(?:\.clone\(\))?\s*\)\s*;"
+    return re.search(unwrapped, text) is not None and re.search(stored, text) is not None
+
+
+def kept_whole_help(name: str, kept: str) -> Help:
+    """For a loss kept whole from an earlier pass and backpropagated again (`kept_whole`)."""
+    return Help(
+        f"`{kept}` is `{name}` as an earlier pass made it, and that pass's backward consumed its "
+        f"graph: keep what makes it instead (the model's state at that pass, a clone of the "
+        f"model where `{name}` is kept), and build the loss again from it before this backward"
+    )

@@ -8,6 +8,7 @@ from pbpit.diagnostics.model import Diagnostic, Edit, Help
 from pbpit.engine.graph import Requirement
 from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
+from pbpit.lint.rules.carried_logs import kept_whole, kept_whole_help
 from pbpit.lint.values import Backward, Definition
 from pbpit.rust.syntax import Node
 
@@ -70,7 +71,8 @@ fn main() {
     fixes = (KEEP_THE_GRADIENTS, REBUILD_THE_LOSS)
 
     def meeting(self, meeting: Meeting, fixes: Fixes) -> Diagnostic | None:
-        if meeting.loop is not None or not meeting.same_tensor:
+        whole = not meeting.same_tensor and kept_whole(meeting, fixes)
+        if meeting.loop is not None or not (meeting.same_tensor or whole):
             return None
         definition, earlier, later = meeting.definition, meeting.earlier, meeting.later
         name = definition.name
@@ -87,6 +89,9 @@ fn main() {
             keep_the_gradients_help(kept),
             rebuild_the_loss_help(name, rebuilt, alternative=bool(rebuilt) or not kept),
         ]
+        if whole:
+            # An earlier pass's loss kept (early stopping's best): its model's state is kept.
+            helps = [kept_whole_help(name, later.receiver)]
         message = twice_message(name, through)
         notes = [through_note(earlier, definition), through_note(later, definition)]
         return fixes.diagnostic(self.name, message, name, labels, helps, later.span[0], notes)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from pbpit.diagnostics.model import Diagnostic, Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
+from pbpit.lint.rules.carried_logs import kept_whole
 from pbpit.lint.rules.double_backward import keep_the_gradients_help
 from pbpit.lint.rules.shared_adversarial import (
     not_added_help,
@@ -99,6 +100,8 @@ fn main() {
     def meeting(self, meeting: Meeting, fixes: Fixes) -> Diagnostic | None:
         if meeting.loop is not None or meeting.same_tensor or meeting.later.next_pass:
             return None
+        if kept_whole(meeting, fixes):
+            return None  # the consumed loss itself, kept whole: `double-backward`'s
         definition, earlier, later = meeting.definition, meeting.earlier, meeting.later
         name = definition.name
         labels = [fixes.label(definition.span, made_here(name, definition.why), True)]
