@@ -11,7 +11,9 @@ programs (and a variant of each written before pbpit was run on it):
   what they are computed from, with no code (detached where put, the loss trains nothing);
 - early stopping's best loss, kept whole in an `Option` and backpropagated again: a double
   backward in lint as in the run, said as keeping the model's state, never "backpropagate it
-  alone"."""
+  alone";
+- a first backward that probes an input's gradient for the second loss (WGAN-GP): never "add
+  the losses", in lint, the run and explain alike."""
 
 from __future__ import annotations
 
@@ -120,3 +122,23 @@ def test_a_best_loss_kept_whole_is_a_double_backward_in_lint_and_in_the_run(name
     assert said[0].startswith(f"`{kept}` is `{loss}` as an earlier pass made it"), said
     assert "keep what makes it instead (the model's state at that pass" in said[0]
     assert not any("alone" in m for m in said), said
+
+
+@pytest.mark.parametrize(
+    ("name", "shared", "probed"),
+    [("gradient_probe_helper.rs", "scores", "mixed"), ("gradient_probe_inline.rs", "out", "x")],
+)
+def test_a_gradient_probe_is_never_added_to_the_loss_it_builds(name, shared, probed):
+    (finding,) = lint_paths([HERE / name]).findings
+    error = _error(name)
+    assert (finding.rule, error.rule, error.name) == (
+        "shared-intermediate",
+        "shared-intermediate",
+        shared,
+    )
+    said = [h.message for h in finding.helps]
+    assert said == [h.message for h in error.helps]
+    assert not any(m.startswith("add the") for m in said), said
+    assert said[0].startswith(
+        f"do not add the losses: the first backward only probes the gradient of `{probed}`"
+    ), said

@@ -25,10 +25,16 @@ from pbpit.lint.rules.shared_branch import (
     run_backward_apart,
 )
 from pbpit.lint.rules.shared_each_loss import each_loss_fixes, trace_each_loss_helps
-from pbpit.lint.rules.shared_recompute import recompute_after_step
+from pbpit.lint.rules.shared_recompute import (
+    probe_help,
+    probed_in,
+    probed_input,
+    recompute_after_step,
+)
 from pbpit.lint.rules.stepped_modules import run_stepped_modules
 from pbpit.lint.values import Backward, Definition
 from pbpit.rust.syntax import Node
+from pbpit.source import source_lines
 
 if TYPE_CHECKING:
     from pbpit.diagnose.explain import CaseFixes
@@ -132,6 +138,10 @@ fn main() {
                 detached = detach_in_first_loss(definition, earlier, fixes)
             if detached is not None:
                 helps.append(detached)
+        elif (probed := _probed(earlier, fixes)) is not None:
+            # The first backward probes an input's gradient for the second loss (WGAN-GP):
+            # not added; the second loss reads forwards of its own.
+            helps = [probe_help(name, probed)]
         elif not meeting.in_macro and backward_apart(earlier, later, fixes) is not None:
             # The first loss is backpropagated in a branch only (a warm-up in `if epoch == 0`):
             # not added to the second; it gets a forward of its own.
@@ -175,6 +185,11 @@ fn main() {
             # The first loss is backpropagated in a branch only: a forward of its own.
             helps = [own_forward_help(trace.loss_name(first), name, "its forward", [])]
             return trace.diagnostic(self.name, shared_message(name), name, labels, helps)
+        probed = probed_input(source_lines(trace.result.source), lines[0] or 0)
+        if probed is not None:
+            # The first backward probes an input's gradient for the second loss: not added.
+            helps = [probe_help(name, probed)]
+            return trace.diagnostic(self.name, shared_message(name), name, labels, helps)
         added = trace.edits(ADD_THE_LOSSES)
         # The losses are named where the corrected lines can be written with their names.
         named = (trace.loss_name(first), trace.loss_name(second)) if added else (None, None)
@@ -195,6 +210,9 @@ fn main() {
         if first is not None and first.root == case.node.id:
             return []
         if first is not None:
+            lines = source_lines(case.result.source)
+            if probed_input(lines, first.line or 0) is not None:
+                return []  # the first backward probes a gradient: not added (lint's words)
             second = case.result.backwards[case.entry.backwards[1] - 1]
             if run_stepped_apart(case.result.source, first.line, second.line) is not None:
                 return []  # each loss steps another module: not added (lint's words say so)
@@ -535,3 +553,14 @@ def bound_reads(
             and definition.sources & r.value.sources
         }
     )
+
+
+def _probed(earlier: Backward, fixes: Fixes) -> str | None:
+    """`shared_recompute.probed_input` of the first backward's line."""
+    text = fixes.text(fixes.source.root)
+    line = text.count("\n", 0, earlier.span[0]) + 1
+    lines = text.splitlines()
+    found = probed_input(lines, line)
+    if found is None and earlier.through:
+        found = probed_in(lines, earlier.through.rsplit("::", 1)[-1])
+    return found

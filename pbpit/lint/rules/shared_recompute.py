@@ -7,6 +7,8 @@ what it trains."""
 
 from __future__ import annotations
 
+import re
+
 from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers
 from pbpit.lint.values import Backward
@@ -128,3 +130,50 @@ def _names(statement: Node, names: list[str], fixes: Fixes) -> bool:
     if value is None:
         return False
     return any(n.type == "identifier" and fixes.text(n) in names for n in descendants(value))
+
+
+def probed_in(lines: list[str], function: str) -> str | None:
+    """`probed_input` of a backward in the function `function` of `lines` (a first backward
+    run by a call of it: `input_grad_norm(&scores, &mixed)`)."""
+    header = re.compile(r"\s*(?:pub\s+)?fn\s+" + re.escape(function) + r"\b")
+    start = next((n for n, text in enumerate(lines, 1) if header.match(text)), None)
+    if start is None:
+        return None
+    for number in range(start + 1, len(lines) + 1):
+        text = lines[number - 1]
+        if text.startswith("}"):
+            return None
+        if ".backward()" in text:
+            return probed_input(lines, number)
+    return None
+
+
+def probed_input(lines: list[str], line: int) -> str | None:
+    """For a first backward at `line` (1-based) of `lines` whose `Gradients` the function then
+    reads for an input (`let grads = scores.clone().sum().backward();` then
+    `mixed.grad(&grads)`: a gradient probe, WGAN-GP's): that input's name; None otherwise.
+    The probe's value goes into the second loss: adding the losses would drop it."""
+    if not 1 <= line <= len(lines):
+        return None
+    bound = re.match(r"\s*let\s+(?:mut\s+)?([A-Za-z_]\w*)\s*=.*\.backward\(\)", lines[line - 1])
+    if bound is None:
+        return None
+    read = re.compile(r"\b([A-Za-z_][\w.]*)\s*\.\s*grad\(\s*&\s*" + re.escape(bound[1]) + r"\s*\)")
+    own = len(lines[line - 1]) - len(lines[line - 1].lstrip())
+    for text in lines[line:]:
+        if text.strip() and len(text) - len(text.lstrip()) < own:
+            return None  # the end of the block
+        found = read.search(text)
+        if found is not None:
+            return found[1]
+    return None
+
+
+def probe_help(name: str, probed: str) -> Help:
+    """For a second loss built from a gradient the first backward probes (`probed_input`)."""
+    return Help(
+        f"do not add the losses: the first backward only probes the gradient of `{probed}` to "
+        f"build the second loss (added, that probe is gone); score what the second loss reads "
+        f"from `{name}` with forward passes of its own (not parts of `{name}`, whose graph the "
+        "probe's backward consumed)"
+    )
