@@ -1,10 +1,10 @@
 """A closure that returns a borrow of its own parameter or local (`|&x| Some(&x)`, `|x| &x`,
-`return Some(&y)` of a `let y` in its body, `Ok(&i)`) is rejected by rustc: pbpit ran them, and
-`tools/rustc_differential.py` found it by adding a `&` in a std program. rustc says E0515 where
-the types fit, else the type error it meets first (`Ok(&i)` collected into a `Vec<i32>`:
-E0277), which pbpit, erasing references, cannot tell apart: it refuses them as rustc's error
-without naming a code. A borrow through a parameter (`|p| &p.0`) and a reference returned as
-it came (`Some(x)`) run.
+`return Some(&y)` of a `let y` in its body, `Ok(&i)`, `Reverse(&x)`) is rejected by rustc: pbpit
+ran them, and `tools/rustc_differential.py` found it by adding a `&` in a std program. rustc
+says E0515 where the types fit, else the type error it meets first (`Ok(&i)` collected into a
+`Vec<i32>`: E0277), which pbpit, erasing references, cannot tell apart: it refuses them as
+rustc's error without naming a code. A borrow through a parameter (`|p| &p.0`) and a reference
+returned as it came (`Some(x)`) run.
 
 Verdicts recorded from rustc 1.95 (`rustc_differential.rustc_verdict`); where rustc is on
 PATH, a slow test (`pytest -m slow`) checks they are still rustc's."""
@@ -70,6 +70,30 @@ fn main() {
 }
 """,
         rejects("E0277"),
+    ),
+    "reverse_of_a_pattern_binding": (
+        """\
+use std::cmp::Reverse;
+fn main() {
+    let mut losses = vec![3, 1, 4, 1, 5];
+    losses.sort_by_key(|&x| Reverse(&x));
+    println!("{:?}", losses);
+}
+""",
+        rejects("E0515"),
+    ),
+    "reverse_of_a_value_runs": (
+        """\
+use std::cmp::Reverse;
+fn main() {
+    let mut losses = vec![3, 1, 4, 1, 5];
+    losses.sort_by_key(|&x| Reverse(x));
+    let mut names = vec!["b", "a", "c"];
+    names.sort_by_key(|s| Reverse(*s));
+    println!("{:?} {:?}", losses, names);
+}
+""",
+        runs('[5, 4, 3, 1, 1] ["c", "b", "a"]\n'),
     ),
     "borrows_through_a_parameter_run": (
         """\

@@ -161,8 +161,9 @@ def _results(e) -> list:  # noqa: ANN001 - an Expr
 
 
 def refuse_closure_returned_local(checker, closure) -> None:  # noqa: ANN001 - a Checker, a Closure
-    """`|&x| Some(&x)`, `|x| &x`, `|n| { let y = n + 1; (&y, 2) }`, `|i| Ok(&i)`: a closure
-    returns a borrow of its own parameter or local, dropped as the closure returns. With no
+    """`|&x| Some(&x)`, `|x| &x`, `|n| { let y = n + 1; (&y, 2) }`, `|i| Ok(&i)`,
+    `|&x| Reverse(&x)`: a closure returns a borrow of its own parameter or local, dropped as
+    the closure returns. With no
     return type written nothing coerces `&x` (a `&&T` of a reference `x` too); with one
     (`-> Option<&i32>`), only a variable certainly not a reference is judged. rustc rejects it
     either way: E0515 where the types fit, else the type error it meets first (the borrow
@@ -191,7 +192,7 @@ def refuse_closure_returned_local(checker, closure) -> None:  # noqa: ANN001 - a
         parts = [value]
         if isinstance(value, SomeLit):
             parts = [value.value]
-        elif isinstance(value, Static) and value.name.endswith(("::Ok", "::Err")):
+        elif isinstance(value, Static) and value.name.endswith(("::Ok", "::Err", "cmp::Reverse")):
             parts = list(value.args)
         elif isinstance(value, TupleLit | ArrayLit):
             parts = list(getattr(value, "elems", ()))
