@@ -42,7 +42,10 @@ their own (`pair.0`, `losses[0]`, `out.loss`; `losses[i]` is any of them: what t
 A `Vec` filled by `push` holds every tensor pushed; an element taken out of a collection (`for
 loss in losses`, `let [a, b] = &outs[..]`) derives from what the elements share: the tensor
 `chunk` or `split` cut them from, what they were all made from before the loop that pushes them;
-nothing else; a `map` whose closure, given an element, yields data (`|t| t.device()`) is data.
+nothing else; a `map` whose closure, given an element, yields data (`|t| t.device()`) is data;
+one whose closure makes a tuple or struct (`(0..n).map(|i| Batch { old: .., x: .. }).collect()`)
+holds its elements field by field, as structs pushed are, and `for (o, x) in pairs.iter()` takes
+each part; a loop walking such structs, each a part of one tensor, backpropagates its pieces.
 `clear()`, `drain(..)`, `Option::take()` and `std::mem::take` empty what they are called on,
 and of the elements a loop walked of it nothing stays; `drain(..1)` of a `Vec` one tensor a pass
 is pushed into takes out the oldest (what the earliest pass pushed). An element read at a loop's

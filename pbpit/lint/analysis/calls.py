@@ -521,14 +521,17 @@ class _Calls:
 
     def _closure_data(self, call: Node, arguments: list[Value]) -> bool:
         """Whether an adaptor's one argument is a closure whose value is data."""
-        given = call.child_by_field_id(_FIELD.arguments)
-        nodes = given.named_children if given is not None else []
         return (
-            len(nodes) == 1
+            self._closure_given(call)
             and len(arguments) == 1
-            and nodes[0].type == "closure_expression"
             and arguments[0].requirement == Requirement.NONE
         )
+
+    def _closure_given(self, call: Node) -> bool:
+        """Whether an adaptor's one argument is a closure written there."""
+        given = call.child_by_field_id(_FIELD.arguments)
+        nodes = given.named_children if given is not None else []
+        return len(nodes) == 1 and nodes[0].type == "closure_expression"
 
 
 def _markers_in(values: list[Value], markers: dict) -> set[Definition]:

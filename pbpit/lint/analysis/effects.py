@@ -12,7 +12,16 @@ from pbpit.engine.graph import Requirement
 from pbpit.lint.analysis import methods
 from pbpit.lint.analysis.common import _FIELD
 from pbpit.lint.analysis.keys import _Keys
-from pbpit.lint.analysis.state import _DATA, _FROZEN, _WHOLE, _content, _join, _leaves, _op
+from pbpit.lint.analysis.state import (
+    _DATA,
+    _FROZEN,
+    _WHOLE,
+    _collection,
+    _content,
+    _join,
+    _leaves,
+    _op,
+)
 from pbpit.lint.values import Value
 from pbpit.rust.syntax import Node
 
@@ -116,11 +125,25 @@ class _Effects:
             # `bridge.as_ref().map(|b| b.adapter())`: of an `Option` of a tuple or struct,
             # what the closure makes of it, not the whole it was given.
             return arguments[0]
+        if len(arguments) == 1 and _content(arguments[0]) and self._closure_given(call):
+            # `(0..n).map(|i| Batch { old: old.narrow(..), x: x.narrow(..) })`: elements that
+            # are structs, held field by field, as structs pushed are (`_pushed`): each field
+            # a collection of what every element's field derives from, its elements sharing
+            # what was made outside the closure; a field of data stays data.
+            key = call.start_byte + self.delta
+            return _collection([(k, _elements_of(v, key)) for k, v in arguments[0].parts])
         return None
 
     def _adapt_effect(self, call, receiver_node, name_node, receiver, arguments):
         if receiver.shared is not None:
             return replace(_op([receiver, *arguments]), shared=receiver.shared)
+        if (
+            _content(receiver)
+            and name_node is not None
+            and self.text(name_node) != "zip"  # its elements are pairs
+            and all(a.requirement == Requirement.NONE for a in arguments)
+        ):
+            return receiver  # elements that are structs, field by field (`_map_effect`)
         return None
 
     def _take_effect(self, call, receiver_node, name_node, receiver, arguments):
@@ -282,6 +305,22 @@ class _Effects:
             # `Some(Bridge { rows, leaf })`: each part its own tensor still.
             return values[0]
         return None
+
+
+def _elements_of(value: Value, key: int) -> Value:
+    """The collection of the values a closure read as loop `key` made, one a pass: its
+    elements share what was made outside it."""
+    if value.requirement != Requirement.GRAD_IN_BACKWARD or value.parts:
+        return value
+    outside = frozenset(d for d in value.sources if all(k != key for k, _ in d.context))
+    return Value(
+        Requirement.GRAD_IN_BACKWARD,
+        None,
+        value.sources,
+        value.why,
+        reads=value.reads,
+        shared=outside,
+    )
 
 
 _Reading = Callable[

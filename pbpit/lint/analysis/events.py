@@ -11,6 +11,7 @@ from pbpit.engine.graph import Requirement
 from pbpit.lint.analysis import methods
 from pbpit.lint.analysis.common import _FIELD, _ONE_TENSOR
 from pbpit.lint.analysis.index import _Callee
+from pbpit.lint.analysis.state import _content
 from pbpit.lint.rule import Call, Meeting, Rule
 from pbpit.lint.rules import RULES
 from pbpit.lint.values import Backward, Context, Definition, Read, Value
@@ -276,6 +277,13 @@ class _Events:
         read = loss.first_read(definition, self.loop_spans[loop_key], in_pass)
         if read is None:
             return False
+        if read.value.origin is None and _content(read.value):
+            # A struct the loop walks (`for mb in batches.iter()` of `Vec<Batch>`): a field of
+            # it that is this pass's element, made from the tensor.
+            return definition not in self.whole_elements and any(
+                part.origin in self.pass_made and definition in part.sources
+                for _, part in read.value.parts or ()
+            )
         if read.value.origin is not definition:
             # An element the loop walks, not the tensor itself put into the collection.
             return read.value.origin in self.pass_made and definition not in self.whole_elements

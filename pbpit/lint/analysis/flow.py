@@ -565,12 +565,16 @@ class _Flow:
         carried = self._mut_walk(value_node) if walked is not None else None
         key = node.start_byte + self.delta
 
+        positions = self._tuple_parts(pattern, value_node, iterated)
+
         def body() -> None:
             self.push_scope(node)
             for name_node in _pattern_names(pattern) if pattern is not None else ():
                 # Each element is a tensor of its own, deriving from what they all share.
                 if name_node == walked:
                     element = self._element_of_pass(iterated, key, self._walked(value_node))
+                elif name_node in positions:
+                    element = positions[name_node]
                 else:
                     element = self._element(iterated)
                 if element.requirement == Requirement.GRAD:

@@ -5,13 +5,17 @@ one in that pass of every pass of the loops around (epochs walking one `Vec` mad
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from pbpit.engine.graph import Requirement
-from pbpit.lint.analysis.common import _FIELD
+from pbpit.lint.analysis.common import _FIELD, _pattern_names
 from pbpit.lint.analysis.state import _DATA, _collection, _content, _Slot
 from pbpit.lint.values import Definition, Read, Value
 from pbpit.rust.syntax import Node
+
+_PAIRING = re.compile(r"\.\s*(?:enumerate|zip)\s*\(")
+"""An adaptor whose elements are pairs of its own (`for (i, x) in xs.iter().enumerate()`)."""
 
 
 class _Walks:
@@ -286,3 +290,21 @@ class _Walks:
                 into = _Slot(hidden, root.declared, root.scope_end)
                 self._bind_in(scope, hidden, into)
             self.state.values[into] = self.state.values[slot]
+
+    def _tuple_parts(self, pattern: Node | None, walked: Node, iterated: Value) -> dict:
+        """`for (old, x) in pairs.iter()` of a collection of tuples held part by part (made
+        by `(0..n).map(|i| (.., ..)).collect()`): each name of the pattern its part, by
+        position (not after `enumerate` or `zip`, whose elements are pairs of their own)."""
+        if pattern is None or pattern.type != "tuple_pattern" or not _content(iterated):
+            return {}
+        if _PAIRING.search(self.text(walked)) is not None:
+            return {}
+        parts = dict(iterated.parts or ())
+        children = pattern.named_children
+        if set(parts) != {f".{i}" for i in range(len(children))}:
+            return {}
+        return {
+            name: parts[f".{i}"]
+            for i, child in enumerate(children)
+            for name in _pattern_names(child)
+        }
