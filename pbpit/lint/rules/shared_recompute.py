@@ -165,8 +165,17 @@ def probed_input(lines: list[str], line: int) -> str | None:
             return None  # the end of the block
         found = read.search(text)
         if found is not None:
-            return found[1]
+            return found[1] if _input_leaf(lines, found[1]) else None
     return None
+
+
+def _input_leaf(lines: list[str], name: str) -> bool:
+    """Whether `name` is bound by a `let` to a tensor made a leaf (`.require_grad()`): an
+    input, not a parameter (`model.fc.weight.grad(&grads)` reads a gradient to log it)."""
+    bound = re.compile(r"\s*let\s+(?:mut\s+)?" + re.escape(name) + r"\b.*\.require_grad\(\);")
+    return re.fullmatch(r"[A-Za-z_]\w*", name) is not None and any(
+        bound.match(text) for text in lines
+    )
 
 
 def probe_help(name: str, probed: str) -> Help:
