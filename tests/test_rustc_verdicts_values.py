@@ -6,7 +6,9 @@
 a number (`x as u32` of an item of `v.iter()`, `&c as u32`): E0606; a reference given to
 `Option::zip` (E0308), to `i32::try_from` or `f64::from` (E0277: no impl for `&i64`, `&u8`); a
 value given where a reference is taken (`push_str` of a collected `String`, E0308); a typed
-number compared with a reference (`job.cost > left`, E0308, where a literal's is E0277).
+number compared with a reference (`job.cost > left`, E0308, where a literal's is E0277); a
+`&mut self` method called on a place not mutable before a type error in the same body (rustc
+reports the type error, E0308: it borrow-checks a body only when its types are right).
 
 Each verdict was recorded from rustc 1.95 (`tools/rustc_differential.py`'s `rustc_verdict`):
 `rejects(code)` is the first error code rustc reports, `runs(stdout, ..)` what its binary
@@ -18,6 +20,35 @@ from __future__ import annotations
 from rustc_verdicts import rejects, runs, verdict_tests
 
 CASES = {
+    "borrowck_after_a_type_error": (
+        """\
+struct Counter {
+    n: i32,
+}
+
+impl Counter {
+    fn bump(&mut self, by: i32) {
+        self.n += by;
+    }
+}
+
+fn tenfold(c: &mut Counter) {
+    c.n *= 10;
+}
+
+fn twice(c: &Counter) {
+    c.bump(1);
+    tenfold(c);
+}
+
+fn main() {
+    let mut c = Counter { n: 1 };
+    twice(&c);
+    println!("{}", c.n);
+}
+""",
+        rejects("E0308"),
+    ),
     "cast_of_a_borrow": (
         """\
 fn main() {
@@ -130,6 +161,17 @@ fn main() {
 }
 """,
         rejects("E0277"),
+    ),
+    "not_mut_without_a_type_error": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    v.push(3);
+    let n: usize = v.len();
+    println!("{:?} {}", v, n);
+}
+""",
+        rejects("E0596"),
     ),
     "option_zip_of_a_borrow": (
         """\

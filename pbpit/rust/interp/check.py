@@ -185,6 +185,8 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         self.sums = []
         self.nodes, self.rets, self.data_elems, self.pending, self.casts = [], [ret], [], [], []
         self.negations, self.never_indices = [], []
+        self.borrow_errors: list = []  # E0596 found as the body is typed: rustc's borrowck,
+        # reported only when the body has no type error (`mutable_receiver`)
         self.settle_later: list = []  # types a call decides once the body's are known (`parse`)
         self.init_dispatch()
         if isinstance(body, Block) and body.tail is not None:
@@ -229,6 +231,8 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         for node in self.nodes:
             if isinstance(node, ArrayRepeat) and not node.is_vec:
                 self.array_repeat_copies(node)
+        if self.borrow_errors:
+            raise self.borrow_errors[0]
 
     def array_repeat_copies(self, e: ArrayRepeat) -> None:
         """`[x; n]` copies `x`: rustc requires `Copy` unless `n` is 0 or 1 or `x` a const."""

@@ -32,6 +32,7 @@ from pbpit.rust.interp.nodes import (
     Index,
     Local,
     Method,
+    Unsupported,
 )
 from pbpit.rust.interp.std_methods import (
     CHAR_METHODS,
@@ -231,6 +232,17 @@ class MethodRules:
         return target
 
     def mutable_receiver(self, e: Method) -> None:
+        """rustc's E0596 for a `&mut self` method of a place not mutable; as rustc borrow-checks
+        a body only when it has no type error, the error waits for the body's end
+        (`Checker.body`): a type error after it is the one reported."""
+        try:
+            self.mutable_receiver_now(e)
+        except Unsupported as err:
+            if err.code != "E0596" or not hasattr(self, "borrow_errors"):
+                raise
+            self.borrow_errors.append(err)
+
+    def mutable_receiver_now(self, e: Method) -> None:
         refuse_mut_method_behind_reference(self, e.recv)  # `w.push(x)` of `let w = &v;`
         recv = e.recv
         while isinstance(recv, Field | Index):  # `self.items.push(x)`, `v[0].take()`: the

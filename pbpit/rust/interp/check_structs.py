@@ -200,5 +200,8 @@ class StructRules:
                 what = f"cannot borrow `{name}` as mutable, as it is not declared as mutable"
                 if name == "self":
                     what = "cannot borrow `*self` as mutable, as it is behind a `&` reference"
-                raise self.fail(root.pos, rejects(what, "E0596"))
+                err = self.fail(root.pos, rejects(what, "E0596"))
+                if not hasattr(self, "borrow_errors"):
+                    raise err
+                self.borrow_errors.append(err)  # (borrowck: after the body's types, as rustc)
         return subst(fn.ret, mapping)
