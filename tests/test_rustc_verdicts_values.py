@@ -8,7 +8,9 @@ a number (`x as u32` of an item of `v.iter()`, `&c as u32`): E0606; a reference 
 value given where a reference is taken (`push_str` of a collected `String`, E0308); a typed
 number compared with a reference (`job.cost > left`, E0308, where a literal's is E0277); a
 `&mut self` method called on a place not mutable before a type error in the same body (rustc
-reports the type error, E0308: it borrow-checks a body only when its types are right).
+reports the type error, E0308: it borrow-checks a body only when its types are right); a
+`Result` of `Copy` types (`Result<i32, TryFromIntError>`) copied, not moved (one of a `String`
+is moved: E0382).
 
 Each verdict was recorded from rustc 1.95 (`tools/rustc_differential.py`'s `rustc_verdict`):
 `rejects(code)` is the first error code rustc reports, `runs(stdout, ..)` what its binary
@@ -205,6 +207,27 @@ fn main() {
 }
 """,
         rejects("E0308"),
+    ),
+    "result_of_a_string_moved": (
+        """\
+fn main() {
+    let a: Result<i32, String> = Ok(1);
+    let b = a;
+    println!("{:?} {:?}", a, b);
+}
+""",
+        rejects("E0382"),
+    ),
+    "result_of_copy_types_copied_run": (
+        """\
+fn main() {
+    let big: i64 = 3_000_000_000;
+    let r: Result<i32, _> = i32::try_from(big);
+    let kept = r;
+    println!("{:?} {} {:?}", r, r.is_err(), kept);
+}
+""",
+        runs("Err(TryFromIntError(())) true Err(TryFromIntError(()))\n"),
     ),
     "rotate_left_borrowed_count": (
         """\

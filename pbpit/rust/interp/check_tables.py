@@ -214,6 +214,8 @@ def not_copy(ty: Ty) -> Ty | None:
         return next((t for t in map(not_copy, ty.elems) if t is not None), None)
     if type(ty) is Wrap and ty.kind in ("Option", "array"):
         return not_copy(ty.inner)
+    if type(ty) is Wrap and ty.kind in ("Result", "DynResult") and ty.err is not None:  # T, E Copy
+        return not_copy(ty.inner) or not_copy(ty.err)
     if type(ty) is Wrap or type(ty) is TensorT or ty in (STRING, GRADIENTS, TENSOR_DATA):
         return ty
     if type(ty) is Named and ty.name in _NOT_COPY:
