@@ -158,12 +158,17 @@ def probed_input(lines: list[str], line: int) -> str | None:
     bound = re.match(r"\s*let\s+(?:mut\s+)?([A-Za-z_]\w*)\s*=.*\.backward\(\)", lines[line - 1])
     if bound is None:
         return None
-    read = re.compile(r"\b([A-Za-z_][\w.]*)\s*\.\s*grad\(\s*&\s*" + re.escape(bound[1]) + r"\s*\)")
+    # Bound to a value of its own (`let g = mixed.grad(&grads)..`), not printed.
+    read = re.compile(
+        r"\s*let\s+(?:mut\s+)?[A-Za-z_]\w*\s*=\s*([A-Za-z_][\w.]*)\s*\.\s*grad\(\s*&\s*"
+        + re.escape(bound[1])
+        + r"\s*\)"
+    )
     own = len(lines[line - 1]) - len(lines[line - 1].lstrip())
     for text in lines[line:]:
         if text.strip() and len(text) - len(text.lstrip()) < own:
             return None  # the end of the block
-        found = read.search(text)
+        found = read.match(text)
         if found is not None:
             return found[1] if _input_leaf(lines, found[1]) else None
     return None
