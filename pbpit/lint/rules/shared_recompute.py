@@ -160,17 +160,27 @@ def probed_input(lines: list[str], line: int) -> str | None:
         return None
     # Bound to a value of its own (`let g = mixed.grad(&grads)..`), not printed.
     read = re.compile(
-        r"\s*let\s+(?:mut\s+)?[A-Za-z_]\w*\s*=\s*([A-Za-z_][\w.]*)\s*\.\s*grad\(\s*&\s*"
+        r"\s*let\s+(?:mut\s+)?([A-Za-z_]\w*)\s*=\s*([A-Za-z_][\w.]*)\s*\.\s*grad\(\s*&\s*"
         + re.escape(bound[1])
         + r"\s*\)"
     )
     own = len(lines[line - 1]) - len(lines[line - 1].lstrip())
+    block = []
     for text in lines[line:]:
         if text.strip() and len(text) - len(text.lstrip()) < own:
-            return None  # the end of the block
+            break  # the end of the block
+        block.append(text)
+    for at, text in enumerate(block):
         found = read.match(text)
-        if found is not None:
-            return found[1] if _input_leaf(lines, found[1]) else None
+        if found is None:
+            continue
+        # Computed with, not only printed (`println!("{:?}", g)`): it builds the second loss.
+        used = re.compile(r"(?<![\w.])" + re.escape(found[1]) + r"\b")
+        again = re.compile(r"\s*let\s+(?:mut\s+)?" + re.escape(found[1]) + r"\b")
+        after = block[at + 1 :]
+        end = next((n for n, t in enumerate(after) if again.match(t)), len(after))
+        computed = any(used.search(t) and "!(" not in t for t in after[:end])
+        return found[2] if computed and _input_leaf(lines, found[2]) else None
     return None
 
 
