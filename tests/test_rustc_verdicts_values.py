@@ -10,7 +10,7 @@ number compared with a reference (`job.cost > left`, E0308, where a literal's is
 `&mut self` method called on a place not mutable before a type error in the same body (rustc
 reports the type error, E0308: it borrow-checks a body only when its types are right); a
 `Result` of `Copy` types (`Result<i32, TryFromIntError>`) copied, not moved (one of a `String`
-is moved: E0382).
+or a `ParseIntError` is moved: E0382).
 
 Each verdict was recorded from rustc 1.95 (`tools/rustc_differential.py`'s `rustc_verdict`):
 `rejects(code)` is the first error code rustc reports, `runs(stdout, ..)` what its binary
@@ -207,6 +207,16 @@ fn main() {
 }
 """,
         rejects("E0308"),
+    ),
+    "result_of_a_parse_error_moved": (
+        """\
+fn main() {
+    let r: Result<i32, std::num::ParseIntError> = "7".parse::<i32>();
+    let kept = r;
+    println!("{:?} {:?}", r, kept);
+}
+""",
+        rejects("E0382"),
     ),
     "result_of_a_string_moved": (
         """\

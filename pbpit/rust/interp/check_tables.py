@@ -21,6 +21,7 @@ from pbpit.rust.interp.numbers import (
 )
 from pbpit.rust.interp.types import (
     BOOL,
+    CHAR,
     DEVICE,
     F32,
     GRADIENTS,
@@ -40,6 +41,7 @@ from pbpit.rust.interp.types import (
     Wrap,
     array,
     is_int,
+    is_number,
     option,
     resolve,
     vec,
@@ -214,13 +216,24 @@ def not_copy(ty: Ty) -> Ty | None:
         return next((t for t in map(not_copy, ty.elems) if t is not None), None)
     if type(ty) is Wrap and ty.kind in ("Option", "array"):
         return not_copy(ty.inner)
-    if type(ty) is Wrap and ty.kind in ("Result", "DynResult") and ty.err is not None:  # T, E Copy
-        return not_copy(ty.inner) or not_copy(ty.err)
+    if type(ty) is Wrap and ty.kind in ("Result", "DynResult") and ty.err is not None:
+        return not_copy(ty.inner) or _copy_error(ty.err)  # Copy if T and E are
     if type(ty) is Wrap or type(ty) is TensorT or ty in (STRING, GRADIENTS, TENSOR_DATA):
         return ty
     if type(ty) is Named and ty.name in _NOT_COPY:
         return ty
     return None
+
+
+def _copy_error(err: Ty) -> Ty | None:
+    """None for an error type known to be `Copy` (a number, a `Copy` struct, std's
+    `TryFromIntError`); else the type (`String`, `ParseIntError`, a `Box<dyn Error>`)."""
+    err = resolve(err)
+    if is_number(err) or err in (BOOL, CHAR, UNIT):
+        return None
+    if type(err) is StructT or (type(err) is Named and err.name == "TryFromIntError"):
+        return not_copy(err)
+    return err
 
 
 _NOT_COPY = ("Box<dyn std::error::Error>", "Shape")  # `results.DYN_ERROR`, `shapes.SHAPE`
