@@ -129,3 +129,17 @@ def test_a_module_stepped_outside_the_loop_is_never_said_unstepped(name, stepped
     (applies,) = [f for f in fixes if f.applies]
     assert applies.key == "detach once"
     assert applies.title.startswith(f"the loop's backwards step only `{stepped}` with their")
+
+
+def test_a_run_names_the_queue_a_method_keeps_past_other_calls_in_the_loop():
+    # The held-out contrastive queue behind a `Box<dyn>`: the loop's body calls other methods
+    # after the one that keeps `k`; looking for the keeping call past them once crashed the run.
+    from pbpit.diagnose.findings import diagnose_run
+    from pbpit.runner import resolve_case, run_case
+
+    result = run_case(resolve_case(str(HERE / "queue_boxed_source.rs")))
+    (error,) = diagnose_run(result).errors
+    assert error.name == "source.items"
+    (fix,) = [h for h in error.helps if h.edits]
+    assert "where it is put in `self.items` by `Queue::update`" in fix.message
+    _runs("queue_boxed_source.rs", fix.edits)

@@ -229,8 +229,8 @@ def _handed_to_method(
             arguments = _arguments(text, found.end())
             handed = [re.sub(r"\s+", "", a).lstrip("&").removesuffix(".clone()") for a in arguments]
             if made_by is not None and label not in handed:
-                call = re.compile(r"[A-Za-z_][\w.]*\." + re.escape(made_by) + r"\(.*\)")
-                handed = [label if call.fullmatch(a) else a for a in handed]
+                making = re.compile(r"[A-Za-z_][\w.]*\." + re.escape(made_by) + r"\(.*\)")
+                handed = [label if making.fullmatch(a) else a for a in handed]
             if label not in handed:
                 continue
             kept = _kept_by_method(result.source, found["method"], handed.index(label))
