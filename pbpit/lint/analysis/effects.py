@@ -187,19 +187,13 @@ class _Effects:
         return replace(receiver, sources=out | shared)
 
     def _keyed_effect(self, call, receiver_node, name_node, receiver, arguments):
-        given = call.child_by_field_id(_FIELD.arguments)
-        if (
-            receiver_node is None
-            or given is None
-            or given.named_child_count != 1
-            or receiver.requirement != Requirement.GRAD_IN_BACKWARD
-            or receiver.parts is not None
-        ):
+        at = self._one_key(call, receiver_node, receiver)
+        if at is None:
             return None
-        key, offset = self._counted_index(given.named_children[0])
+        key, offset = self._counted_index(at)
         if key is None:
             # Another key (`step % 2`, `"feats"`): what this pass inserted there, if it did.
-            return self._at_key(receiver_node, given.named_children[0], call)
+            return self._at_key(receiver_node, at, call)
         return self._counted_element(receiver_node, receiver, key, offset)
 
     def _yield_effect(self, call, receiver_node, name_node, receiver, arguments):

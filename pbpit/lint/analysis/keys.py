@@ -63,11 +63,9 @@ class _Keys:
             node = parent
         return None
 
-    def _remove_effect(self, call, receiver_node, name_node, receiver, arguments):
-        """`map.remove(&k)` of a collection filled by `insert`/`push`: the entry at `k` taken
-        out, so no later `remove` finds it: what this pass inserted at `k`, if it did, else a
-        tensor of its own deriving from what the entries share (`_element`), not every tensor
-        the collection ever held."""
+    def _one_key(self, call: Node, receiver_node: Node | None, receiver: Value) -> Node | None:
+        """The one argument of `map.get(k)`/`map.remove(&k)` on a collection whose entries a
+        backward may consume, read whole (not field by field): the key; else None."""
         given = call.child_by_field_id(_FIELD.arguments)
         if (
             receiver_node is None
@@ -77,7 +75,17 @@ class _Keys:
             or receiver.parts is not None
         ):
             return None
-        inserted = self._at_key(receiver_node, given.named_children[0], call)
+        return given.named_children[0]
+
+    def _remove_effect(self, call, receiver_node, name_node, receiver, arguments):
+        """`map.remove(&k)` of a collection filled by `insert`/`push`: the entry at `k` taken
+        out, so no later `remove` finds it: what this pass inserted at `k`, if it did, else a
+        tensor of its own deriving from what the entries share (`_element`), not every tensor
+        the collection ever held."""
+        at = self._one_key(call, receiver_node, receiver)
+        if at is None:
+            return None
+        inserted = self._at_key(receiver_node, at, call)
         if inserted is not None:
             return inserted
         if receiver.shared is None:
