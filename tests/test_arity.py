@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 from record_rustc import Refused, find_rustc
-from rustc_verdicts import pbpit_gives, rejects, stale
+from rustc_verdicts import rejects, verdict_tests
 from test_rust_interp import refusal
 
 # name: (source, rustc 1.95's verdict, its first line)
@@ -62,14 +62,7 @@ PROGRAMS = {
 CASES = {name: (source, rejects(code)) for name, (source, code, _) in PROGRAMS.items()}
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_pbpit_gives_rustcs_verdict(name):
-    pbpit_gives(CASES, name)
-
-
-@pytest.mark.slow  # rustc builds each program (seconds): `pytest -m slow` re-checks them
-def test_the_recorded_verdicts_are_rustcs():
-    assert stale(CASES) == []
+test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)
 
 
 def first_line(what: str) -> str:

@@ -5,8 +5,7 @@ last call, a field of another place, calls in a loop run. Verdicts recorded from
 
 from __future__ import annotations
 
-import pytest
-from rustc_verdicts import pbpit_gives, rejects, runs, stale
+from rustc_verdicts import rejects, runs, verdict_tests
 
 CASES = {
     "read_by_a_method_in_a_macro": (
@@ -149,11 +148,4 @@ fn main() {
 }
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_pbpit_gives_rustcs_verdict(name):
-    pbpit_gives(CASES, name)
-
-
-@pytest.mark.slow  # rustc builds each program (seconds): `pytest -m slow` re-checks them
-def test_the_recorded_verdicts_are_rustcs():
-    assert stale(CASES) == []
+test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)

@@ -4,8 +4,7 @@ recorded from rustc 1.95 (`tests/rustc_verdicts.py` checks them again where rust
 
 from __future__ import annotations
 
-import pytest
-from rustc_verdicts import pbpit_gives, rejects, runs, stale
+from rustc_verdicts import rejects, runs, verdict_tests
 
 CASES = {
     "push_through_mut_ref_param": (
@@ -52,11 +51,4 @@ fn main() {
 }
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_pbpit_gives_rustcs_verdict(name):
-    pbpit_gives(CASES, name)
-
-
-@pytest.mark.slow  # rustc builds each program (seconds): `pytest -m slow` re-checks them
-def test_the_recorded_verdicts_are_rustcs():
-    assert stale(CASES) == []
+test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)

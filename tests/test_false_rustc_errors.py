@@ -9,7 +9,7 @@ reports. Where rustc is on PATH, a test checks that the recorded verdicts are st
 from __future__ import annotations
 
 import pytest
-from rustc_verdicts import pbpit_gives, rejects, runs, stale
+from rustc_verdicts import pbpit_gives, rejects, runs, stale, verdict_tests
 
 CASES = {
     # Every constant of `std::f32::consts` and `std::f64::consts` (FRAC_PI_4 was a false E0425)
@@ -278,14 +278,7 @@ fn main() {
 }
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_pbpit_gives_rustcs_verdict(name):
-    pbpit_gives(CASES, name)
-
-
-@pytest.mark.slow  # rustc builds each program (seconds): `pytest -m slow` re-checks them
-def test_the_recorded_verdicts_are_rustcs():
-    assert stale(CASES) == []
+test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)
 
 
 # `let r: Result<Vec<T>, E> = it.collect();` (and `Option<Vec<T>>`) of an iterator of

@@ -10,8 +10,7 @@ binary run). Where rustc is on PATH, a test checks that the recorded verdicts ar
 
 from __future__ import annotations
 
-import pytest
-from rustc_verdicts import pbpit_gives, runs, stale
+from rustc_verdicts import runs, verdict_tests
 
 CASES = {
     # the held-out program as it was found
@@ -109,11 +108,4 @@ fn main() {
 }
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_pbpit_gives_rustcs_verdict(name):
-    pbpit_gives(CASES, name)
-
-
-@pytest.mark.slow  # rustc builds each program (seconds): `pytest -m slow` re-checks them
-def test_the_recorded_verdicts_are_rustcs():
-    assert stale(CASES) == []
+test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)

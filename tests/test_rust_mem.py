@@ -7,8 +7,7 @@ PATH, a test checks they are still rustc's."""
 
 from __future__ import annotations
 
-import pytest
-from rustc_verdicts import pbpit_gives, rejects, runs, stale
+from rustc_verdicts import rejects, runs, verdict_tests
 
 CASES = {
     "take_replace_swap_of_variables_and_fields": (
@@ -215,11 +214,4 @@ fn main() {
 }
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_pbpit_gives_rustcs_verdict(name):
-    pbpit_gives(CASES, name)
-
-
-@pytest.mark.slow  # rustc builds each program (seconds): `pytest -m slow` re-checks them
-def test_the_recorded_verdicts_are_rustcs():
-    assert stale(CASES) == []
+test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)

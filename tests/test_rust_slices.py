@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 import rustc_differential as diff
-from rustc_verdicts import judge, pbpit_gives, rejects, runs, rustc_verdicts, stale
+from rustc_verdicts import judge, rejects, runs, rustc_verdicts, verdict_tests
 
 
 def panic(at: str, message: str) -> str:
@@ -400,14 +400,7 @@ fn main() {
 }
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_pbpit_gives_rustcs_verdict(name):
-    pbpit_gives(CASES, name)
-
-
-@pytest.mark.slow  # rustc builds each program (seconds): `pytest -m slow` re-checks them
-def test_the_recorded_verdicts_are_rustcs():
-    assert stale(CASES) == []
+test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)
 
 
 # Programs rustc accepts that pbpit may not run: `*x = ..` through `iter_mut` (run by index,

@@ -11,8 +11,7 @@ still rustc's. (The longer programs are tests/rust/std/derive_copy.rs and sort_s
 
 from __future__ import annotations
 
-import pytest
-from rustc_verdicts import pbpit_gives, rejects, runs, stale
+from rustc_verdicts import rejects, runs, verdict_tests
 
 CASES = {
     "copy_struct_used_after_a_use_by_value": (
@@ -511,11 +510,4 @@ fn main() {
 }
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_pbpit_gives_rustcs_verdict(name):
-    pbpit_gives(CASES, name)
-
-
-@pytest.mark.slow  # rustc builds each program (seconds): `pytest -m slow` re-checks them
-def test_the_recorded_verdicts_are_rustcs():
-    assert stale(CASES) == []
+test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)
