@@ -28,6 +28,8 @@ or brought back from `inner()`), or nothing cut.
 
 from __future__ import annotations
 
+from dimensions import indent
+
 GUARDS = ("gt", "ge")
 """How a pass after the first is told: `step > first`, `step >= first + 1`."""
 REFRESHES = ("after_first", "every_2", "every_3")
@@ -300,10 +302,6 @@ class PassShapes:
         new = self.forward("mb.x.clone()")
         body = ["for mb in batches.iter() {", f"    let new = {new};",
                 f"    let ratio = (new - {used('mb.old.clone()')}).exp();",
-                *_indent(self.backward("ratio.matmul(w.clone()).sum()")), "}"]
+                *indent(self.backward("ratio.matmul(w.clone()).sum()")), "}"]
         before, lines = self.loop(body)
         return pre + before + lines
-
-
-def _indent(lines: list[str]) -> list[str]:
-    return ["    " + line if line else line for line in "\n".join(lines).split("\n")]
