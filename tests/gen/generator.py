@@ -33,7 +33,10 @@ from the seed (`DIMENSIONS` names them and their values):
   test), how a `Vec` is walked (`iter`,
   `zip`, indexing by a `for` range's or a `while` loop's counter, `enumerate`) and what it
   holds (forwards or losses), and whether the loop is in `main` or in a helper taking
-  `&Tensor` parameters.
+  `&Tensor` parameters;
+- `beside`: clean code that looks like a hazard, a training of its own run before the
+  program's (tests/gen/beside.py): a finding on it is a false alarm beside the program's
+  verdict.
 
 Where each is written: tests/gen/dimensions.py holds the values; control.py the loop, its
 exits and branches; held.py the tensors held across passes (cache, state, the `Vec`s holding
@@ -56,6 +59,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from beside import BESIDE, Beside
 from control import Control
 from dimensions import (
     BODIES,
@@ -78,8 +82,8 @@ from held import Held
 from losses import Losses
 from pass_shapes import PassShapes
 
-__all__ = ["BODIES", "CUTS", "DIMENSIONS", "ELEMENTS", "FIRST", "FORMS", "HOLDERS", "HOMES",
-           "LOSSES", "WALKS", "Program", "generate"]
+__all__ = ["BESIDE", "BODIES", "CUTS", "DIMENSIONS", "ELEMENTS", "FIRST", "FORMS", "HOLDERS",
+           "HOMES", "LOSSES", "WALKS", "Program", "generate"]
 
 
 
@@ -99,7 +103,7 @@ class _Parts:
     pre: list[str] = field(default_factory=list)
 
 
-class _Composer(Held, Losses, Control, PassShapes):
+class _Composer(Beside, Held, Losses, Control, PassShapes):
     def __init__(self, seed: int, fixed: dict[str, str] | None, pinned: bool) -> None:
         self.seed = seed
         self.fixed = dict(fixed or {})
@@ -250,7 +254,7 @@ class _Composer(Held, Losses, Control, PassShapes):
         self.pick("cut", CUTS[hazard] + ("none",))  # nothing cut: twice as likely
         self.forward_item()
         lines = getattr(self, "_" + hazard)()
-        lines = self.parts.pre + lines
+        lines = self._beside() + self.parts.pre + lines
         return Program(self.seed, dict(self.shape), self._text(lines))
 
     # -- the whole file -------------------------------------------------------------------------

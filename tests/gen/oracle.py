@@ -23,7 +23,8 @@ MISSED = "missed"
 """It panics and lint has no finding of the panic's rule and binding."""
 EXTRA = "extra-finding"
 """It panics and lint has the finding of the panic's rule and binding, and another: a false
-alarm beside the right finding (a finding none of the run's panic matches, as `judge` matches)."""
+alarm beside the right finding (a finding none of the run's panic matches, as `judge` matches,
+or the panic's own finding given twice)."""
 REFUSED = "refused"
 """The interpreter refused the program or it ended with another error: a generator bug."""
 
@@ -124,12 +125,15 @@ def outcome(
     was made at: lint names state by what carries it (`h` of `h = Some(next)`), and the
     project's audit takes lint's finding of the same rule at a line of the node's stack for the
     same finding (pbpit/diagnose/findings.py). A finding that is not the panic's is an extra
-    one: a false alarm beside the right finding."""
+    one: a false alarm beside the right finding; so is the panic's finding said a second time
+    (the held-out corpus had one finding reported twice)."""
     matching = [
         f for f in findings
         if f[0] == rule and (binding is None or f[1] == binding or f[2] in lines)
     ]
+    # The panic's finding said twice (same rule, name and line) is one false alarm more.
     extra = [f for f in findings if f not in matching]
+    extra += [f for i, f in enumerate(matching) if f in matching[:i]]
     if not matching:
         return MISSED, detail
     if extra:

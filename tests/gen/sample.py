@@ -21,6 +21,7 @@ import json
 from pathlib import Path
 
 from generator import (
+    BESIDE,
     BODIES,
     CUTS,
     DIMENSIONS,
@@ -52,6 +53,8 @@ def wanted() -> list[Condition]:
               "form": FORMS, "guard": GUARDS, "refresh": REFRESHES, "key": KEYS, "take": TAKES,
               "apply": APPLIES, "running": RUNNING, "books": BOOKS}
     found += [((k, v),) for k, values in others.items() for v in values]
+    # Nothing beside is left out of a shape: the programs pinned before `beside` hold it.
+    found += [(("beside", v),) for v in BESIDE if v != "none"]
     return found
 
 
