@@ -52,6 +52,10 @@ WALKS = ("iter", "zip", "index", "enumerate", "while_index")
 ELEMENTS = ("features", "losses")
 """What a walked `Vec` made before the loop holds: forwards, or losses made of them."""
 HOMES = ("main", "helper")
+ENCODERS = ("fn", "method", "module")
+"""Where a forward written apart (`forward` not inline) is: a free function `encode` (left out
+of a shape: the programs drawn before this dimension), a method of a unit struct
+(`Encoder.encode(..)`), a function of an inline module (`model::encode(..)`)."""
 BODIES = {
     "matmul_tanh": "{a}.matmul(w.clone()).tanh()",
     "mul_exp": "({a} * w.clone()).exp()",

@@ -21,7 +21,9 @@ from the seed (`DIMENSIONS` names them and their values):
   `Option` by `as_ref().map(..)`); `body`, `form`: how the forward reads it, the loss's form;
 - `books`: what else a pass keeps, none of it a tensor (a `Vec<usize>` of steps, a `HashMap`
   of counts, an enum's phase);
-- `forward`: how it is written (inline, a function taking `&Tensor`, one taking tensors);
+- `forward`: how it is written (inline, a function taking `&Tensor`, one taking tensors), and
+  where a function is (`encoder`: a free function, a method of a unit struct, a function of an
+  inline module);
 - `site`: where the backward is (inline, a free function, a method, a trait impl, a closure,
   an inline module, inside `println!`'s or `assert!`'s arguments);
 - `losses`: how losses are backpropagated (one, two, a `Vec` iterated, summed, built by an
@@ -66,6 +68,7 @@ from dimensions import (
     CUTS,
     DIMENSIONS,
     ELEMENTS,
+    ENCODERS,
     FIRST,
     FORMS,
     HOLDERS,
@@ -82,8 +85,8 @@ from held import Held
 from losses import Losses
 from pass_shapes import PassShapes
 
-__all__ = ["BESIDE", "BODIES", "CUTS", "DIMENSIONS", "ELEMENTS", "FIRST", "FORMS", "HOLDERS",
-           "HOMES", "LOSSES", "WALKS", "Program", "generate"]
+__all__ = ["BESIDE", "BODIES", "CUTS", "DIMENSIONS", "ELEMENTS", "ENCODERS", "FIRST", "FORMS",
+           "HOLDERS", "HOMES", "LOSSES", "WALKS", "Program", "generate"]
 
 
 
@@ -112,6 +115,8 @@ class _Composer(Beside, Held, Losses, Control, PassShapes):
         self.parts = _Parts()
         self.flag = False
         self.uses: list[str] = []
+        self.encode = "encode"
+        """What a forward written apart is called by (`encoder`)."""
 
     def pick(self, name: str, values: tuple[str, ...]) -> str:
         """The value of dimension `name`: the fixed one, or drawn from a stream of the seed and
@@ -146,17 +151,7 @@ class _Composer(Beside, Held, Losses, Control, PassShapes):
             body = "{a}.exp().tanh()"
         if style == "inline":
             return body.format(a=f"({a})" if " " in a else a)
-        if style == "ref_fn":
-            if tracked == "linear":
-                return f"encode(&({a}), &linear)"
-            if tracked == "param":
-                return f"encode(&({a}), &w)"
-            return f"encode(&({a}))"
-        if tracked == "linear":
-            return f"encode({a}, &linear)"
-        if tracked == "param":
-            return f"encode({a}, w.clone())"
-        return f"encode({a})"
+        return self.encode + _arguments(a, tracked, style)
 
     def forward_item(self) -> None:
         tracked, style = self.shape["tracked"], self.shape["forward"]
@@ -178,9 +173,27 @@ class _Composer(Beside, Held, Losses, Control, PassShapes):
         else:
             body = "{a}.exp().tanh()"
             sig, a = ("x: &Tensor<2>", "x.clone()") if style == "ref_fn" else ("x: Tensor<2>", "x")
-        self.parts.items.append(
-            f"fn encode({sig}) -> Tensor<2> {{\n    {body.format(a=a)}\n}}"
-        )
+        body = body.format(a=a)
+        where = self.pick("encoder", ENCODERS)
+        if where == "method":
+            self.encode = "Encoder.encode"
+            self.parts.items.append(
+                "struct Encoder;\n\nimpl Encoder {\n"
+                f"    fn encode(&self, {sig}) -> Tensor<2> {{\n        {body}\n    }}\n}}"
+            )
+        elif where == "module":
+            self.encode = "model::encode"
+            uses = "    use burn::prelude::*;\n"
+            if tracked == "linear":
+                uses += "    use burn::nn::Linear;\n"
+            self.parts.items.append(
+                f"mod model {{\n{uses}\n"
+                f"    pub fn encode({sig}) -> Tensor<2> {{\n        {body}\n    }}\n}}"
+            )
+        else:
+            # A free function, as programs were before `encoder`: left out of the shape.
+            del self.shape["encoder"]
+            self.parts.items.append(f"fn encode({sig}) -> Tensor<2> {{\n    {body}\n}}")
 
     def loss(self, t: str, variant: int = 0) -> str:
         """A scalar loss of the tensor expression `t` that always reaches the parameter `w`."""
@@ -306,6 +319,21 @@ class _Composer(Beside, Held, Losses, Control, PassShapes):
         body += "fn main() {\n" + "\n".join(indent(main)) + "\n}\n"
         return body
 
+
+
+def _arguments(a: str, tracked: str, style: str) -> str:
+    """The arguments a forward written apart is called with on the tensor expression `a`."""
+    if style == "ref_fn":
+        if tracked == "linear":
+            return f"(&({a}), &linear)"
+        if tracked == "param":
+            return f"(&({a}), &w)"
+        return f"(&({a}))"
+    if tracked == "linear":
+        return f"({a}, &linear)"
+    if tracked == "param":
+        return f"({a}, w.clone())"
+    return f"({a})"
 
 
 def generate(seed: int, fixed: dict[str, str] | None = None, pinned: bool = False) -> Program:

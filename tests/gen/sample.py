@@ -26,6 +26,7 @@ from generator import (
     CUTS,
     DIMENSIONS,
     ELEMENTS,
+    ENCODERS,
     FIRST,
     FORMS,
     HOLDERS,
@@ -55,6 +56,7 @@ def wanted() -> list[Condition]:
     found += [((k, v),) for k, values in others.items() for v in values]
     # Nothing beside is left out of a shape: the programs pinned before `beside` hold it.
     found += [(("beside", v),) for v in BESIDE if v != "none"]
+    found += [(("encoder", v),) for v in ENCODERS if v != "fn"]
     return found
 
 
