@@ -77,8 +77,10 @@ def run_all(seeds: list[int], jobs: int, fixes: bool) -> list[dict]:
 
 
 Lift = list[tuple[str, str, int, int]]
-BY_SHAPE = ("hazard", "holder", "cut", "site", "loop", "losses", "leaf", "branch")
-"""The dimensions agreement is reported by, value by value."""
+BY_SHAPE = ("hazard", "holder", "cut", "site", "loop", "exit", "losses", "leaf", "branch",
+            "tracked", "forward", "encoder", "walk", "beside")
+"""The dimensions agreement is reported by, value by value (`-`: a program that does not
+draw it, or left it out of its shape: nothing beside, a free function)."""
 
 
 def shapes(results: list[dict], kind: str) -> tuple[dict[str, str], Lift]:
@@ -163,10 +165,10 @@ def main(argv: list[str] | None = None) -> int:
 
     print("\nagreement by shape (agree/ran):")
     for name in BY_SHAPE:
-        ran = Counter(r["shape"][name] for r in results
-                      if name in r["shape"] and r["verdict"]["outcome"] != REFUSED)
-        agreed = Counter(r["shape"][name] for r in results
-                         if name in r["shape"] and r["verdict"]["outcome"] == AGREE)
+        ran = Counter(r["shape"].get(name, "-") for r in results
+                      if r["verdict"]["outcome"] != REFUSED)
+        agreed = Counter(r["shape"].get(name, "-") for r in results
+                         if r["verdict"]["outcome"] == AGREE)
         print(f"  {name}: " + ", ".join(f"{v} {agreed[v]}/{n}" for v, n in sorted(ran.items())))
 
     out = Path(args.out)
