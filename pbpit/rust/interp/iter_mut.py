@@ -1,7 +1,7 @@
 """`for x in v.iter_mut() { *x -= lr * g; }`, `for x in &mut v`, `for (i, x) in
-v.iter_mut().enumerate()`, `for (x, y) in v.iter_mut().zip(w.iter())` (or `.zip(&w)`, each
-`y` then `&w[i]`, `i` below the shorter length; the body may not name `w`): run as rustc runs
-them, each element written in place.
+v.iter_mut().enumerate()`, `for (x, y) in v.iter_mut().zip(w.iter())` (or `.zip(&w)`, or
+`.zip(w)` of a parameter `w: &[T]`; each `y` then `&w[i]`, `i` below the shorter length; the
+body may not name `w`): run as rustc runs them, each element written in place.
 
 pbpit erases references, so a `&mut f32` to an element cannot be held; the loop is lowered as
 `for i in 0..v.len()` with every `*x` (and `x.field`, `x.method()`) the place `v[i]`. That is
@@ -84,7 +84,7 @@ def _zipped(lowerer: Any, value: Any, pattern: Any) -> tuple | None:
         c.type == "mutable_specifier" for c in other.children
     ):
         other = other.child_by_field_name("value")
-    else:
+    elif not _shared_parameter(lowerer, other):  # `.zip(grads)` of `grads: &[f32]`: `.iter()`
         return None
     if not (_path(recv) and _path(other)) or pattern.type != "tuple_pattern":
         return None
@@ -92,6 +92,20 @@ def _zipped(lowerer: Any, value: Any, pattern: Any) -> tuple | None:
     if len(parts) != 2 or any(p.type != "identifier" for p in parts):
         return None
     return recv, other, lowerer.text(parts[0]), lowerer.text(parts[1])
+
+
+def _shared_parameter(lowerer: Any, node: Any) -> bool:
+    """Whether `node` names a parameter written as a `&` reference (`grads: &[f32]`, `&Vec<T>`):
+    zipped as it is, it yields `&T` items as `.iter()` does (a `Vec` by value would be moved)."""
+    if node.type != "identifier":
+        return False
+    binding = lowerer.lookup(lowerer.text(node))
+    return (
+        binding is not None
+        and getattr(binding, "argument", False)
+        and not binding.owned
+        and not binding.mut_ref
+    )
 
 
 def _lower_zip(lowerer: Any, node: Any, recv: Any, other: Any, first: str, second: str) -> Any:
