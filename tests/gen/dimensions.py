@@ -52,6 +52,10 @@ WALKS = ("iter", "zip", "index", "enumerate", "while_index")
 ELEMENTS = ("features", "losses")
 """What a walked `Vec` made before the loop holds: forwards, or losses made of them."""
 HOMES = ("main", "helper")
+DETACH_AT = ("whole", "inside")
+"""Where a forward cut where it is made is detached: the whole of it (left out of a shape: the
+programs drawn before this dimension), or inside it, the forward going on from the cut through
+the parameter (`(h.detach() * w.clone()).tanh()`, tracked again)."""
 ENCODERS = ("fn", "method", "module")
 """Where a forward written apart (`forward` not inline) is: a free function `encode` (left out
 of a shape: the programs drawn before this dimension), a method of a unit struct

@@ -14,8 +14,9 @@ from the seed (`DIMENSIONS` names them and their values):
   element of a `Vec` or `HashMap` the loop fills, an `Option` field of a `Box<dyn Trait>`, an
   accumulator field, a running sum of the loss, a forward refreshed on some passes, a
   `HashMap` keyed by `step % k`, minibatch structs sliced by a helper);
-- `cut`: what severs it from the tape, and where (`detach` at its definition, at its use, at
-  the end of a pass; `inner()`/`from_inner`; a data copy; a re-created leaf; or nothing);
+- `cut`: what severs it from the tape, and where (`detach` at its definition, whole or inside
+  the forward (`detach_at`), at its use, at the end of a pass; `inner()`/`from_inner`; a data
+  copy; a re-created leaf; or nothing);
 - `tracked`: what the forward reads (a parameter, a `Linear`, or data only); `leaf`: how the
   parameter is made (in `main`, by a helper, through `inner()`/`from_inner`, out of an
   `Option` by `as_ref().map(..)`); `body`, `form`: how the forward reads it, the loss's form;
@@ -66,6 +67,7 @@ from control import Control
 from dimensions import (
     BODIES,
     CUTS,
+    DETACH_AT,
     DIMENSIONS,
     ELEMENTS,
     ENCODERS,
@@ -85,8 +87,8 @@ from held import Held
 from losses import Losses
 from pass_shapes import PassShapes
 
-__all__ = ["BESIDE", "BODIES", "CUTS", "DIMENSIONS", "ELEMENTS", "ENCODERS", "FIRST", "FORMS",
-           "HOLDERS", "HOMES", "LOSSES", "WALKS", "Program", "generate"]
+__all__ = ["BESIDE", "BODIES", "CUTS", "DETACH_AT", "DIMENSIONS", "ELEMENTS", "ENCODERS",
+           "FIRST", "FORMS", "HOLDERS", "HOMES", "LOSSES", "WALKS", "Program", "generate"]
 
 
 
@@ -194,6 +196,14 @@ class _Composer(Beside, Held, Losses, Control, PassShapes):
             # A free function, as programs were before `encoder`: left out of the shape.
             del self.shape["encoder"]
             self.parts.items.append(f"fn encode({sig}) -> Tensor<2> {{\n    {body}\n}}")
+
+    def detached(self, made: str) -> str:
+        """The forward `made` cut where it is made (`detach_at`): detached whole, or inside,
+        the rest of the forward reading the parameter after the cut (tracked again)."""
+        if self.pick("detach_at", DETACH_AT) == "whole":
+            del self.shape["detach_at"]
+            return f"{made}.detach()"
+        return f"({made}.detach() * w.clone()).tanh()"
 
     def loss(self, t: str, variant: int = 0) -> str:
         """A scalar loss of the tensor expression `t` that always reaches the parameter `w`."""

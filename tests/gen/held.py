@@ -26,7 +26,7 @@ class Held:
                 return f"Tensor::from_inner(linear.valid().forward({inner}).tanh())"
             made = self.forward(a)
             if cut == "def":
-                return f"{made}.detach()"
+                return self.detached(made)
             if cut == "inner":
                 return f"Tensor::from_inner({made}.inner())"
             if cut == "data":

@@ -46,7 +46,7 @@ class Losses:
         cut = self.shape["cut"]
         h = self.forward("x.clone()")
         if cut == "def":
-            h = f"{h}.detach()"
+            h = self.detached(h)
         second = "h.clone().detach()" if cut == "use" else "h.clone()"
         body = [f"let h = {h};", "let l1 = (h.clone() * w.clone()).sum();",
                 f"let l2 = ({second}.exp() * w.clone()).mean();"]
@@ -97,7 +97,7 @@ class Losses:
         cut = self.shape["cut"]
         h = self.forward("x.clone()")
         if cut == "def":
-            h = f"{h}.detach()"
+            h = self.detached(h)
         elif cut == "data":
             h = f"Tensor::<2>::from_data({h}.into_data(), &device)"
         body = [f"let h = {h};"]
@@ -120,7 +120,7 @@ class Losses:
         cut = self.shape["cut"]
         h = self.forward("x.clone()")
         if cut == "detach":
-            h = f"{h}.detach()"
+            h = self.detached(h)
         elif cut == "data":
             h = f"Tensor::<2>::from_data({h}.into_data(), &device)"
         body = [f"let h = {h}.require_grad();", *self.backward(self.loss("h.clone()"))]

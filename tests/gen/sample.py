@@ -57,6 +57,8 @@ def wanted() -> list[Condition]:
     # Nothing beside is left out of a shape: the programs pinned before `beside` hold it.
     found += [(("beside", v),) for v in BESIDE if v != "none"]
     found += [(("encoder", v),) for v in ENCODERS if v != "fn"]
+    found += [(("hazard", h), ("detach_at", "inside")) for h in ("cache", "shared", "parts",
+                                                                  "nonleaf")]
     return found
 
 
