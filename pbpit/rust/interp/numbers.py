@@ -605,6 +605,9 @@ INT_METHODS.update(
         "next_power_of_two": ((), "self", lambda a, lo, hi: _next_power_of_two(a, hi)),
         "ilog2": ((), "u32", lambda a, lo, hi: _positive_log(a).bit_length() - 1),
         "ilog10": ((), "u32", lambda a, lo, hi: len(str(_positive_log(a))) - 1),
+        # the bits turned by `n` modulo the width (never a panic), as RNGs (PCG, xorshift) use
+        "rotate_left": (("u32",), "self", lambda a, n, lo, hi: _rotate(a, n, lo, hi)),
+        "rotate_right": (("u32",), "self", lambda a, n, lo, hi: _rotate(a, -n, lo, hi)),
     }
 )
 SIGNED_ONLY = frozenset(("signum", "unsigned_abs", "checked_abs", "wrapping_abs"))
@@ -622,6 +625,14 @@ def _next_power_of_two(a: int, hi: int) -> int:
     if power > hi:
         raise ArithmeticPanic("attempt to add with overflow")
     return power
+
+
+def _rotate(a: int, n: int, lo: int, hi: int) -> int:
+    """`a.rotate_left(n)` (a negative `n`: `rotate_right`) in its type's width."""
+    bits = _bits(lo, hi)
+    n %= bits
+    u = _unsigned(a, lo, hi)
+    return _wrapping(((u << n) | (u >> (bits - n))) & (hi - lo), lo, hi)
 
 
 def _positive_log(a: int) -> int:
