@@ -286,6 +286,61 @@ REPOSITORIES = (
         "c65faa3861a83287d6ce5086b8e5effe6198653a",
         "an MNIST classifier through `TrainStep` (Burn 0.11)",
     ),
+    Repository(
+        "RPP1011/rl4burn",
+        "97c293b8945bd85fd12738756d95f14e496fe44e",
+        "an RL library: PPO (masked), DQN, actor-critic, imitation, an LSTM policy by episode",
+    ),
+    Repository(
+        "bhansconnect/burn-ppo",
+        "4c095bd0d3e667a6ae7c503a5c67ae5d90376aa3",
+        "PPO for board games: epochs of minibatches cut from inner (untracked) rollout tensors",
+    ),
+    Repository(
+        "AspadaX/minimalRL-rs",
+        "047666593353807d7540258ee92323bb9bf1e866",
+        "minimalRL in Burn: DQN, actor-critic, PPO and SAC, each a custom loop",
+    ),
+    Repository(
+        "eblack-leaf/llvm-lstm",
+        "27665269bb4ed68cfb5f42458753e47eba6741e5",
+        "a PPO agent choosing LLVM passes: a recurrent policy replayed per chunk of episodes",
+    ),
+    Repository(
+        "AlexandreGac/alphazero-chess",
+        "92580f923c0270313df9bd4ae9e70a9fb08dcc4f",
+        "AlphaZero for chess: self-play into a replay buffer, a policy and value loss per batch",
+    ),
+    Repository(
+        "simonjanssen/ganshot",
+        "9202ef2e9b567aef687f034a001c768a68bbe0c2",
+        "a GAN: a discriminator step on a detached fake, then a generator step, per batch",
+    ),
+    Repository(
+        "AlfredWeirich/251123_vae",
+        "15f936c857df01b20eb99a61cc47dc68d410a6ce",
+        "a VAE on MNIST (dense and convolutional) with an annealed KL weight, a custom loop",
+    ),
+    Repository(
+        "ragu812/diffusionModel",
+        "a1c7b7a066407f831ac2d329e58465bec983ab21",
+        "a latent diffusion model in one file: a VAE, then the denoiser, four custom loops",
+    ),
+    Repository(
+        "michioga/burn-pinn-sample",
+        "0c2bf144bf18e60162402ec9040b1a0a96d99cbe",
+        "a PINN for the 1-D advection equation: derivatives by a first backward, then the loss's",
+    ),
+    Repository(
+        "open-spaced-repetition/fsrs-rs",
+        "0cbb9d3c8fbd7cbe4903f25d6e4c7ed01a65edf9",
+        "FSRS: hand-written gradients now; Burn's autodiff checks them in its tests",
+    ),
+    Repository(
+        "Anuj0x/policygrad-in-rust-burn",
+        "a0bde40736df7f8257df3bc60073158800a3c863",
+        "a PPO sketch that does not build (no manifest; `backward` over `B: Backend`)",
+    ),
 )
 
 _AUTOMATA = "crates/burn_automata/src/hyper/e2e_training/dense/"
