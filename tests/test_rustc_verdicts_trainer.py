@@ -2,7 +2,7 @@
 accumulator, an RNG, a schedule) on which pbpit must give rustc's verdict (issue 26): constructs
 that held-out trainer-style programs used and pbpit refused, each with the programs rustc
 rejects next to it. `for (s, g) in sum.iter_mut().zip(grad)` with `grad: &[f32]` (a `&`
-parameter zipped as it is: its items are `&f32`, as `.zip(grad.iter())`'s).
+parameter zipped as it is: its items are `&f32`, as `.zip(grad.iter())`'s); `drop(x)` (moves `x`).
 
 Each verdict was recorded from rustc 1.95 (`rejects(code)`: the first error code rustc reports;
 `runs(stdout, ..)`: what its binary printed). Where rustc is on PATH, `pytest -m slow` checks
@@ -80,6 +80,41 @@ fn main() {
 }
 """,
         rejects('E0596'),
+    ),
+    "drop_then_used": (
+        """\
+fn main() {
+    let losses = vec![0.5, 0.25];
+    drop(losses);
+    println!("{}", losses.len());
+}
+""",
+        rejects('E0382'),
+    ),
+    "drop_while_borrowed": (
+        """\
+#[derive(Debug)]
+struct Config {
+    lr: f64,
+}
+
+fn main() {
+    let cfg = Config { lr: 0.01 };
+    let view = &cfg;
+    drop(cfg);
+    println!("{}", view.lr);
+}
+""",
+        rejects('E0505'),
+    ),
+    "drop_two_arguments": (
+        """\
+fn main() {
+    let a = vec![1];
+    drop(a, 2);
+}
+""",
+        rejects('E0061'),
     ),
 }
 

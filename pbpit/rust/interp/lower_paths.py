@@ -299,6 +299,10 @@ class PathLowering:
             imported = std_cmp.lower_call(self, node, [written], args)  # `use std::cmp::max;`
             if imported is not None:
                 return imported
+            if name == "drop":  # the prelude's (mem_functions.py)
+                if len(args) != 1:
+                    raise self.fail(node, wrong_arity("function", 1, len(args)))
+                return Static(self.pos(node), "mem::drop", args)
             raise self.fail(function, f"cannot find function `{name}` in this scope")
         if function.type == "self" and self.self_type is not None:  # `Self(a, b)`
             return self.tuple_struct(node, self.self_type, args)

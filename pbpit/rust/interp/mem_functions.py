@@ -1,9 +1,10 @@
-"""`std::mem::take`, `std::mem::replace` and `std::mem::swap`, a `builtins.Function` each (owner
-`mem`): `let batch = std::mem::take(&mut self.buffer);` empties a `Vec` of tensors and hands
-its old contents on. Each argument is a place written `&mut place` (a variable, a struct's
-field, an element); `take` leaves the type's `Default` (`Vec`, `Option`, `String`, numbers,
-`bool`) in it. Called as `mem::take` only where a `use` brings `std::mem` in (else rustc's
-E0433)."""
+"""`std::mem::take`, `std::mem::replace`, `std::mem::swap` and `drop` (the prelude's, or
+`std::mem::drop`), a `builtins.Function` each (owner `mem`): `let batch = std::mem::take(&mut
+self.buffer);` empties a `Vec` of tensors and hands its old contents on. Each argument of
+`take`, `replace`, `swap` is a place written `&mut place` (a variable, a struct's field, an
+element); `take` leaves the type's `Default` (`Vec`, `Option`, `String`, numbers, `bool`) in
+it. Called as `mem::take` only where a `use` brings `std::mem` in (else rustc's E0433).
+`drop(x)` moves `x` (a use after it is rustc's E0382, a borrow living past it E0505)."""
 
 from __future__ import annotations
 
@@ -81,8 +82,24 @@ def _swap(comp: Any, e: Any, args: list[Code]) -> Code:
     return swap
 
 
+def _drop_type(ck: Any, e: Any) -> Ty:
+    ck.expr(e.args[0])  # moved into the call (moves.py): a use after it is rustc's E0382
+    return UNIT
+
+
+def _drop(comp: Any, e: Any, args: list[Code]) -> Code:
+    value = args[0]
+
+    def drop(frame: list) -> Any:
+        value(frame)  # no `Drop` impl runs (the file cannot write one)
+        return UNIT
+
+    return drop
+
+
 FUNCTIONS = [
     Function("mem", "take", 1, _take_type, _take),
+    Function("mem", "drop", 1, _drop_type, _drop),  # also the prelude's `drop(x)`
     Function("mem", "replace", 2, _replace_type, _replace),
     Function("mem", "swap", 2, _swap_type, _swap),
 ]
