@@ -1,5 +1,5 @@
 """`str`'s methods that take a pattern, a row each (`builtins.Builtin`), spread into
-`std_methods.STR_METHODS`: `contains`, `starts_with`, `ends_with`, `find` (a byte offset),
+`std_methods.STR_METHODS`: `contains`, `starts_with`, `ends_with`, `find`, `rfind` (a byte offset),
 `split`, `splitn`, `split_once`, `rsplit_once`, `strip_prefix`, `strip_suffix`, `replace` (the
 pattern first, then the `&str` put in its place), `trim_matches`, `trim_start_matches`,
 `trim_end_matches`.
@@ -40,6 +40,7 @@ _RESULTS: dict[str, Ty] = {
     "starts_with": BOOL,
     "ends_with": BOOL,
     "find": option(USIZE),
+    "rfind": option(USIZE),
     "split": Wrap("Iter", STR),
     "splitn": Wrap("Iter", STR),
     "split_once": option(TupleT([STR, STR])),
@@ -164,11 +165,12 @@ def _pattern(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
         return lambda frame: recv(frame).startswith(pattern(frame))
     if name == "ends_with":
         return lambda frame: recv(frame).endswith(pattern(frame))
-    if name == "find":
+    if name in ("find", "rfind"):
+        last = name == "rfind"
 
         def find(frame: list) -> Any:
-            text = recv(frame)
-            at = text.find(pattern(frame))
+            text, p = recv(frame), pattern(frame)
+            at = text.rfind(p) if last else text.find(p)
             return None if at < 0 else Some(_byte_offset(text, at))
 
         return find
@@ -248,11 +250,12 @@ def _predicate(name: str, recv: Code, args: list[Code]) -> Code:
         return lambda frame: bool(t := recv(frame)) and function(frame)(t[0])
     if name == "ends_with":
         return lambda frame: bool(t := recv(frame)) and function(frame)(t[-1])
-    if name == "find":
+    if name in ("find", "rfind"):  # the char tested first is the match
 
         def find(frame: list) -> Any:
             text, test = recv(frame), function(frame)
-            at = next((i for i, c in enumerate(text) if test(c)), None)
+            places = range(len(text) - 1, -1, -1) if name == "rfind" else range(len(text))
+            at = next((i for i in places if test(text[i])), None)
             return None if at is None else Some(_byte_offset(text, at))
 
         return find
