@@ -239,17 +239,17 @@ def test_a_rust_syntax_error_is_one_line_and_exit_2(tmp_path):
 
 
 def test_bless_refuses_an_unsupported_rust_case_and_writes_nothing(tmp_path):
-    rust_case(tmp_path, "fn main() { let t = b'a'; }\n", "char.rs")
+    rust_case(tmp_path, "fn main() { let t = b\"a\"; }\n", "char.rs")
     out = pbpit_cli("check", "char.rs", "--bless", cwd=tmp_path)
     assert (out.returncode, out.stderr) == (
         2,
-        "error: unsupported Rust: byte literals\n"
+        "error: unsupported Rust: byte strings\n"
         " --> char.rs:1:21\n"
         "  |\n"
-        "1 | fn main() { let t = b'a'; }\n"
+        "1 | fn main() { let t = b\"a\"; }\n"
         "  |                     ^^^^\n"
         "  |\n"
-        "  = help: write `97u8`\n"
+        "  = help: write `\"a\".as_bytes()`\n"
         "\n"
         "pbpit: cannot run char.rs: 1 construct outside the subset pbpit runs "
         "(docs/RUST_SUBSET.md lists the subset)\n",

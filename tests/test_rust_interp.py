@@ -1120,9 +1120,9 @@ def test_program_runs_again_from_the_start(tmp_path):
             "assignment to `acc`, `scan`'s `&mut` state (write `*acc = ..`)",
         ),
         (
-            "fn main() {\n    let t = b'a';\n}\n",
-            "b'a'",
-            "byte literals (write `97u8`)",
+            'fn main() {\n    let t = b"a";\n}\n',
+            'b"a"',
+            'byte strings (write `"a".as_bytes()`)',
         ),
         ("fn main() {\n    dbg!(1);\n}\n", "dbg", "the macro `dbg!`"),
         (
@@ -1211,7 +1211,7 @@ def test_unsupported_rust_is_refused_at_its_place(tmp_path, source, needle, what
 
 
 def test_nothing_runs_when_a_later_line_is_unsupported(tmp_path):
-    path, _ = write(tmp_path, "fn main() {\n    println!(\"first\");\n    let t = b'a';\n}\n")
+    path, _ = write(tmp_path, 'fn main() {\n    println!("first");\n    let t = b"a";\n}\n')
     out = io.StringIO()
     with pytest.raises(Unsupported):
         load(path).run(out, io.StringIO())
@@ -1589,8 +1589,8 @@ def test_an_overflow_and_an_index_after_a_tab_report_display_columns(tmp_path):
 
 
 def test_a_refusal_after_a_tab_still_counts_characters_as_rustcs_diagnostics(tmp_path):
-    err, where = refusal(tmp_path, "fn main() {\n\tlet t = b'a';\n}\n")
-    assert err.where == where.at("b'a'") == f"{where.path}:2:10"
+    err, where = refusal(tmp_path, 'fn main() {\n\tlet t = b"a";\n}\n')
+    assert err.where == where.at('b"a"') == f"{where.path}:2:10"
 
 
 def test_a_panic_after_a_char_of_unknown_width_is_refused_when_it_happens(tmp_path):

@@ -25,7 +25,7 @@ fn first(v: Option<i32>) -> i32 {
 }
 
 fn main() {
-    let t = b'a';
+    let t = b"a";
     let n = t;
     let r = async { 1 };
     let mut m = 1;
@@ -58,7 +58,7 @@ def test_a_file_with_five_constructs_outside_the_subset_lists_them_all_in_one_ru
     assert headers == [
         ("error: unsupported Rust: `union` items", "main.rs:1:1"),
         ("error: unsupported Rust: `let .. else`", "main.rs:4:5"),
-        ("error: unsupported Rust: byte literals", "main.rs:9:13"),
+        ("error: unsupported Rust: byte strings", "main.rs:9:13"),
         ("error: unsupported Rust: `async` blocks", "main.rs:11:13"),
         ("error: unsupported Rust: `unsafe` blocks", "main.rs:13:13"),
         # rustc 1.95 at the `+` of `a + b` (the function holds nothing outside the subset)
@@ -79,7 +79,7 @@ def test_each_refusal_says_what_to_write_instead_where_there_is_an_alternative(t
     assert helps == [
         "write a `struct`",
         "write a `match`",
-        "write `97u8`",
+        'write `"a".as_bytes()`',
     ]
 
 
@@ -100,17 +100,17 @@ def test_json_is_one_object_with_every_refusal(tmp_path):
 
 
 def test_one_construct_outside_the_subset_is_a_block_as_several_are(tmp_path):
-    _write(tmp_path, "fn main() {\n    let t = b'a';\n}\n")
+    _write(tmp_path, 'fn main() {\n    let t = b"a";\n}\n')
     out = pbpit_cli("run", "main.rs", cwd=tmp_path)
     assert (out.returncode, out.stderr) == (
         2,
-        "error: unsupported Rust: byte literals\n"
+        "error: unsupported Rust: byte strings\n"
         " --> main.rs:2:13\n"
         "  |\n"
-        "2 |     let t = b'a';\n"
+        '2 |     let t = b"a";\n'
         "  |             ^^^^\n"
         "  |\n"
-        "  = help: write `97u8`\n"
+        '  = help: write `"a".as_bytes()`\n'
         "\n"
         "pbpit: cannot run main.rs: 1 construct outside the subset pbpit runs "
         "(docs/RUST_SUBSET.md lists the subset)\n",
@@ -242,12 +242,12 @@ def test_a_crate_of_mod_files_runs_as_cargo_runs_it(tmp_path):
 
 def test_a_refusal_in_a_module_file_is_at_that_files_line(tmp_path):
     files = dict(CRATE)
-    files["src/model/layers.rs"] = "pub fn depth() -> i32 {\n    let c = b'x';\n    2\n}\n"
+    files["src/model/layers.rs"] = 'pub fn depth() -> i32 {\n    let c = b"x";\n    2\n}\n'
     _crate(tmp_path, files)
     out = pbpit_cli("run", "src/main.rs", cwd=tmp_path)
     assert out.returncode == 2
     assert out.stderr.startswith(
-        "error: unsupported Rust: byte literals\n --> src/model/layers.rs:2:13\n"
+        "error: unsupported Rust: byte strings\n --> src/model/layers.rs:2:13\n"
     )
 
 

@@ -2,7 +2,8 @@
 accumulator, an RNG, a schedule) on which pbpit must give rustc's verdict (issue 26): constructs
 that held-out trainer-style programs used and pbpit refused, each with the programs rustc
 rejects next to it. `for (s, g) in sum.iter_mut().zip(grad)` with `grad: &[f32]` (a `&`
-parameter zipped as it is: its items are `&f32`, as `.zip(grad.iter())`'s); `drop(x)` (moves `x`).
+parameter zipped as it is: its items are `&f32`, as `.zip(grad.iter())`'s); `drop(x)` (moves `x`);
+byte literals (`b'a'`: a `u8`, never a `char`).
 
 Each verdict was recorded from rustc 1.95 (`rejects(code)`: the first error code rustc reports;
 `runs(stdout, ..)`: what its binary printed). Where rustc is on PATH, `pytest -m slow` checks
@@ -115,6 +116,24 @@ fn main() {
 }
 """,
         rejects('E0061'),
+    ),
+    "byte_literal_as_char": (
+        """\
+fn main() {
+    let c: char = b'a';
+    println!("{}", c);
+}
+""",
+        rejects('E0308'),
+    ),
+    "byte_compared_with_char": (
+        """\
+fn main() {
+    let ok = "abc".bytes().any(|b| b == 'a');
+    println!("{}", ok);
+}
+""",
+        rejects('E0308'),
     ),
 }
 

@@ -186,9 +186,7 @@ class LiteralLowering:
         """`'a'`, `'\\n'`, `'\\u{e9}'`: one char, its escape read as in a string."""
         text = self.text(node)
         if text.startswith("b"):
-            simple = len(text) == 4 and " " <= text[2] <= "~"  # `b'a'`: the number it is
-            help_ = f" (write `{ord(text[2])}u8`)" if simple else ""
-            raise self.fail(node, "byte literals" + help_)
+            return self.byte_literal(node, text)
         body = text[1:-1]
         if body.startswith("\\"):
             try:
@@ -202,6 +200,29 @@ class LiteralLowering:
             raise self.fail(node, f"the char literal `{text}`")
         return Lit(self.pos(node), "char", body)
 
+    def byte_literal(self, node: Node, text: str) -> Expr:
+        """`b'a'`, `b'\\n'`, `b'\\xff'`: the `u8` an ASCII char or an escape stands for (`\\x`
+        up to `ff`, no `\\u{..}`, as rustc's lexer reads a byte literal)."""
+        body = text[2:-1]
+        if body[:2] == "\\x":
+            digits = body[2:]
+            if len(digits) != 2 or any(c not in _HEX for c in digits):
+                raise self.fail(node, f"the byte literal `{text}` (rustc rejects it)")
+            return Lit(self.pos(node), "int", int(digits, 16), NAMED["u8"])
+        if body[:2] == "\\u":
+            raise self.fail(node, "unicode escape in byte string (rustc rejects it)")
+        if body.startswith("\\"):
+            try:
+                value, length = read_escape(body)
+            except EscapeError as err:
+                raise self.fail(node, f"{err} (rustc rejects it)") from None
+            if length != len(body):
+                raise self.fail(node, f"the byte literal `{text}`")
+            body = value
+        if len(body) != 1 or not body.isascii():
+            raise self.fail(node, f"the byte literal `{text}` (rustc rejects a non-ASCII one)")
+        return Lit(self.pos(node), "int", ord(body), NAMED["u8"])
+
     def e_string_literal(self, node: Node) -> Expr:
         return Lit(self.pos(node), "str", self.string_value(node))
 
@@ -213,8 +234,10 @@ class LiteralLowering:
             return self.content(content, raw=True) if content is not None else ""
         if node.type != "string_literal":
             raise self.fail(node, "a format string that is not a string literal")
-        if self.text(node).startswith("b"):
-            raise self.fail(node, "byte strings")
+        if self.text(node).startswith("b"):  # `b"ab"`: a `&[u8; 2]`
+            body = self.text(node)[2:-1]
+            simple = all(" " <= c <= "~" and c not in "\\\"" for c in body)
+            raise self.fail(node, "byte strings" + (f' (write `"{body}".as_bytes()`)' * simple))
         parts: list[str] = []
         strip = False
         for child in node.named_children:
