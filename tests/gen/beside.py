@@ -1,7 +1,8 @@
 """Clean code that looks like a hazard, put beside a generated program's training (`beside`).
 
 Each value is a small training of its own, on a parameter of its own (`aux_v`), run in `main`
-before the program's: nothing in it panics, whatever the program does after it. A finding of
+before the program's, after it, or in a function of its own called before it (`beside_at`):
+nothing in it panics, whatever the program does around it. A finding of
 lint on it is a false alarm, counted apart from the program's verdict: beside a program that
 panics it is an extra finding (tests/gen/oracle.py), beside one that runs clean a false alarm.
 The shapes are those held-out code took for hazards:
@@ -30,6 +31,10 @@ BESIDE = ("none", "detached", "ctor_leaf", "releaf", "option_map", "logged", "fi
           "detached_chunks", "two_forwards", "leaf_vec")
 """What clean code stands beside the program (`none`: nothing, the programs drawn before this
 dimension; it is left out of a program's shape)."""
+BESIDE_AT = ("before", "after", "function")
+"""Where it stands: in `main` before the program's training (left out of a shape: the programs
+drawn before this dimension), after it, or in a function `aux_train(x: &Tensor<2>, device:
+&Device)` called before it."""
 
 LEAF = f"Tensor::<2>::from_floats({W}, &device).require_grad()"
 CTOR = (
@@ -44,13 +49,28 @@ CTOR = (
 class Beside:
     """The `beside` dimension (the composer gives `pick`, `shape`, `parts`)."""
 
-    def _beside(self) -> list[str]:
-        """The statements of the drawn clean training, for `main` before the program's (its
-        items added to the file's); nothing drawn, the dimension is left out of the shape."""
+    def _beside(self) -> tuple[list[str], list[str]]:
+        """The statements of `main` before the program's and after it that make the drawn
+        clean training (its items added to the file's); nothing drawn, the dimension is left
+        out of the shape."""
         value = self.pick("beside", BESIDE + ("none",))  # nothing beside: twice as likely
         if value == "none":
             del self.shape["beside"]
-            return []
+            return [], []
+        lines = self._clean(value)
+        at = self.pick("beside_at", BESIDE_AT)
+        if at == "after":
+            return [], lines
+        if at == "function":
+            lines = [line.replace("&device", "device") for line in lines]
+            self.parts.items.append("fn aux_train(x: &Tensor<2>, device: &Device) {\n"
+                                    + "\n".join(indent(lines)) + "\n}")
+            return ["aux_train(&x, &device);"], []
+        del self.shape["beside_at"]
+        return lines, []
+
+    def _clean(self, value: str) -> list[str]:
+        """The statements of the clean training `value`."""
         leaf = [f"let aux_v = {LEAF};"]
         passes = "for aux_step in 0..2 {"
         said = 'println!("aux: {}", aux_v.grad(&aux_grads).is_some());'

@@ -38,8 +38,8 @@ from the seed (`DIMENSIONS` names them and their values):
   holds (forwards or losses), and whether the loop is in `main` or in a helper taking
   `&Tensor` parameters;
 - `beside`: clean code that looks like a hazard, a training of its own run before the
-  program's (tests/gen/beside.py): a finding on it is a false alarm beside the program's
-  verdict.
+  program's, after it or in a function of its own (`beside_at`; tests/gen/beside.py): a
+  finding on it is a false alarm beside the program's verdict.
 
 Where each is written: tests/gen/dimensions.py holds the values; control.py the loop, its
 exits and branches; held.py the tensors held across passes (cache, state, the `Vec`s holding
@@ -62,7 +62,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from beside import BESIDE, Beside
+from beside import BESIDE, BESIDE_AT, Beside
 from control import Control
 from dimensions import (
     BODIES,
@@ -87,8 +87,9 @@ from held import Held
 from losses import Losses
 from pass_shapes import PassShapes
 
-__all__ = ["BESIDE", "BODIES", "CUTS", "DETACH_AT", "DIMENSIONS", "ELEMENTS", "ENCODERS",
-           "FIRST", "FORMS", "HOLDERS", "HOMES", "LOSSES", "WALKS", "Program", "generate"]
+__all__ = ["BESIDE", "BESIDE_AT", "BODIES", "CUTS", "DETACH_AT", "DIMENSIONS", "ELEMENTS",
+           "ENCODERS", "FIRST", "FORMS", "HOLDERS", "HOMES", "LOSSES", "WALKS", "Program",
+           "generate"]
 
 
 
@@ -277,7 +278,8 @@ class _Composer(Beside, Held, Losses, Control, PassShapes):
         self.pick("cut", CUTS[hazard] + ("none",))  # nothing cut: twice as likely
         self.forward_item()
         lines = getattr(self, "_" + hazard)()
-        lines = self._beside() + self.parts.pre + lines
+        before, after = self._beside()
+        lines = before + self.parts.pre + lines + after
         return Program(self.seed, dict(self.shape), self._text(lines))
 
     # -- the whole file -------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from generator import (
     BESIDE,
+    BESIDE_AT,
     BODIES,
     CUTS,
     DIMENSIONS,
@@ -56,6 +57,7 @@ def wanted() -> list[Condition]:
     found += [((k, v),) for k, values in others.items() for v in values]
     # Nothing beside is left out of a shape: the programs pinned before `beside` hold it.
     found += [(("beside", v),) for v in BESIDE if v != "none"]
+    found += [(("beside_at", v),) for v in BESIDE_AT if v != "before"]
     found += [(("encoder", v),) for v in ENCODERS if v != "fn"]
     found += [(("hazard", h), ("detach_at", "inside")) for h in ("cache", "shared", "parts",
                                                                   "nonleaf")]
