@@ -116,19 +116,21 @@ def test_a_help_that_fails_loses_its_code_and_says_why(tmp_path):
     path = program(tmp_path)
     moved = insert(9, 1, "        let feats = x.clone().exp();\n")
     good = Help("move it", [Edit(7, 1, 8, 1, ""), moved])
-    bad = Help("detach it", [insert(7, 32, ".detach()")])
+    bad = Help("detach each pass (applies here): detach it", [insert(7, 32, ".detach()")])
     words = Help("think again")
-    finding = Diagnostic("loop-external-tracked", "m", str(path), [], [good, bad, words])
+    finding = Diagnostic("loop-external-tracked", "m", str(path), [], [bad, good, words])
     helps = checked_helps(finding, path, path).helps
+    # The fix that ran first, then the words, then the one that failed: never "applies here".
     assert helps[0].edits == good.edits and helps[0].checked.verdict == RUNS
     assert helps[0].headline == "move it (checked: runs without the panic)"
-    assert helps[1].edits == [] and helps[1].checked.verdict == PANICS
-    assert helps[1].note.startswith("pbpit made this edit and ran the program: it panics at line")
-    assert helps[2] is words
+    assert helps[1] is words
+    assert helps[2].edits == [] and helps[2].checked.verdict == PANICS
+    assert helps[2].message == "detach each pass: detach it"
+    assert helps[2].note.startswith("pbpit made this edit and ran the program: it panics at line")
     assert [h.to_json().get("checked", {}).get("verdict") for h in helps] == [
         RUNS,
-        PANICS,
         None,
+        PANICS,
     ]
 
 

@@ -198,7 +198,29 @@ def _checked_warning(
     assert explanation is not None  # the audit names nodes of the run
     own = in_files(result, _written(result, entry, explanation.fixes))
     own = checked(result, replace(own, notes=warning_notes(result, explanation, entry)), checks)
-    return own if _ran(own) and own.rule == warning.rule else warning
+    if _ran(own) and own.rule == warning.rule:
+        return own
+    return _computed_again(result, entry, warning)
+
+
+def _computed_again(result: RunResult, entry: AuditEntry, warning: Diagnostic) -> Diagnostic:
+    """`warning`, whose fixes written as code all failed, led by the words of keeping what the
+    carried tensor is computed from and computing it again where the loss reads it, when the
+    backward that panicked trains only through tensors made as it was (features a method
+    memoizes in a slot): detached where it is put, the loss would train nothing."""
+    from pbpit.diagnose.carriers import trains_only_through
+    from pbpit.lint.rules.carried_logs import store_inputs_help
+
+    node = result.node(entry.node_id)
+    failed = next((b for b in result.backwards if not b.ok and b.missing == entry.node_id), None)
+    if node is None or not node.label or failed is None or not entry.carried or not warning.name:
+        return warning
+    words = store_inputs_help(node.label, warning.name)
+    if any(h.message == words.message for h in warning.helps):
+        return warning
+    if not trains_only_through(result, node, failed.root):
+        return warning
+    return replace(warning, helps=[words, *warning.helps])
 
 
 SHOWS_LINES = "shows the corrected lines"

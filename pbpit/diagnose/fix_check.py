@@ -77,12 +77,13 @@ class FixCheck:
                 ]
         said += [f"{name}.grad = None" for name, had in self.gradients if had == NONE]
         for number in sorted({k for _, _, k in self.later}):
+            # One clause a backward: what changed in it and what lost its gradient there.
+            parts = []
             for state, words in ((CHANGED, "changed"), (NONE, "= None")):
                 names = [f"{n}.grad" for n, had, k in self.later if k == number and had == state]
                 if names:
-                    said.append(
-                        f"{', '.join(names)} {words} in backward #{number} (the same before it)"
-                    )
+                    parts.append(f"{', '.join(names)} {words}")
+            said.append(f"{' and '.join(parts)} in backward #{number} (the same before it)")
         if self.constant:
             said.append(CONSTANT_TERM)
         return "; ".join(said)
@@ -467,6 +468,10 @@ def _run(
         return FixCheck(REFUSED, line.replace(str(copy), copy.name))
     panic = result.panic
     if panic is not None:
+        if panic.node_id is not None and "does not take part in a recorded graph" in panic.message:
+            # Burn's `UNTRACKED_ROOT`: what the loss trained through is cut off.
+            said = f"the loss it backpropagates (NodeId({panic.node_id})) is on no tape"
+            return FixCheck(PANICS, f"it panics: {said}, nothing left to train", result.exit_code)
         if panic.node_id is not None:
             return FixCheck(PANICS, f"it still panics at NodeId({panic.node_id})", result.exit_code)
         line = panic.location.rsplit(":", 2)[-2] if panic.location.count(":") >= 2 else ""
@@ -529,11 +534,26 @@ def checked_helps(
         if check.ok:
             if help_.note.endswith(MIGHT_CUT):
                 help_ = replace(help_, note="")  # what the edit might do: it ran
+            if check.constant:  # it runs, but a loss term it leaves trains nothing
+                help_ = replace(help_, message=help_.message.replace(APPLIES, "", 1))
             helps.append(replace(help_, checked=check))
         else:
             why = f"pbpit made this edit and ran the program: {check.detail}, so it is not shown"
-            helps.append(replace(help_, edits=[], note=why, checked=check))
-    return replace(diagnostic, helps=_training_first(helps))
+            message = help_.message.replace(APPLIES, "", 1)  # it does not: it failed
+            helps.append(replace(help_, message=message, edits=[], note=why, checked=check))
+    return replace(diagnostic, helps=_failed_last(_training_first(helps)))
+
+
+APPLIES = " (applies here)"
+"""An explanation's mark on the fix the run says applies (`in_files.fix_headline`): taken off a
+fix whose edits failed their check."""
+
+
+def _failed_last(helps: list[Help]) -> list[Help]:
+    """`helps` with each fix whose edits failed their check after the others: the fixes that
+    ran, then those said in words, then what could not be made and why."""
+    failed = [h for h in helps if h.checked is not None and not h.checked.ok and not h.edits]
+    return [h for h in helps if all(h is not f for f in failed)] + failed
 
 
 def _training_first(helps: list[Help]) -> list[Help]:

@@ -122,6 +122,10 @@ def linted_helps(found: Diagnostic, helps: list[Help]) -> list[Help]:
         key = help_.message.split(":", 1)[0].removesuffix(" (applies here)")
         linted = kinds.get(key)
         if linted is None:
+            if found.helps:
+                # Lint's words of this finding say what to do here (an earlier pass's loss kept
+                # whole: keep the model's state instead), not this fix: the run says lint's.
+                continue
             out.append(replace(help_, edits=[]))
             continue
         used.add(id(linted))

@@ -410,9 +410,9 @@ def snapshot_title(name: str, line: int | None, itself: bool = True) -> str:
     if itself:
         return (
             f"the loop makes `{name}` again from the same data{where}, so the one made before "
-            "it is a snapshot of the value before the loop's updates: detach it where it is "
-            "made (recomputed in the loop it would be the current value, and a term comparing "
-            "the two would vanish)"
+            "it is a snapshot of the value before the loop's updates: detach it where it is made "
+            "if the loss compares the loop's value with it (recomputed, it would be compared with "
+            "itself); a term made from the snapshot alone, detached, is a constant"
         )
     return (
         f"the loop makes what `{name}` is made from again from the same data{where}, so "
