@@ -13,6 +13,7 @@ from pbpit.diagnostics.model import Edit, Help
 from pbpit.engine.graph import Requirement
 from pbpit.lint.fixes import Fixes, is_name
 from pbpit.lint.rule import Meeting
+from pbpit.lint.values import Definition
 from pbpit.rust.syntax import Node, descendants
 
 if TYPE_CHECKING:
@@ -181,14 +182,47 @@ def kept_whole(meeting: Meeting, fixes: Fixes) -> bool:
     """Whether the second backward's receiver is a loss kept whole and read back from an
     `Option` (`if let Some(best) = stopper.best.clone()` of a method's `self.best =
     Some(loss.clone())`, early stopping's best loss): the consumed loss itself, backpropagated
-    again, not a loss that holds it (`total = loss + penalty`)."""
+    again, not a loss that holds it (`total = loss + penalty`). Read from the analysis'
+    bindings: each tracked binding between the two (a field, an `if let`'s) holds what the one
+    before it held as it is (a clone, a `Some`, a read), none computes with it."""
     later = meeting.later.receiver
-    if not later or later == meeting.definition.name or not is_name(later):
+    origin = meeting.loss.origin
+    if not later or later == meeting.definition.name or not is_name(later) or origin is None:
         return False
-    text = fixes.text(fixes.source.root)
-    unwrapped = r"\blet\s+Some\(\s*(?:mut\s+)?" + re.escape(later) + r"\s*\)\s*="
-    stored = r"\bself\.[A-Za-z_]\w*\s*=\s*Some\(\s*[A-Za-z_]\w*(?:\.clone\(\))?\s*\)\s*;"
-    return re.search(unwrapped, text) is not None and re.search(stored, text) is not None
+    made = meeting.definition.span
+    between = [d for d in origin.sources if d.span != made]
+    if len(between) == len(origin.sources) or not any(d.name == later for d in between):
+        return False
+    return all(_held_as_it_is(d, fixes) for d in between)
+
+
+def _held_as_it_is(definition: Definition, fixes: Fixes) -> bool:
+    """Whether `definition` binds a tensor another binding held, as it is: a pattern's binding
+    (`Some(best)`), or a value that is a place, a clone of one, a `Some` or a reference of
+    one (`Some(loss.clone())`, `stopper.best.clone()`)."""
+    value = definition.value
+    if value is None:
+        statement = definition.statement
+        return statement is not None and statement.type.endswith("pattern")
+    while True:
+        if value.type in ("reference_expression", "parenthesized_expression"):
+            inner = value.named_children[-1] if value.named_children else None
+        elif value.type == "call_expression":
+            function = value.child_by_field_name("function")
+            arguments = value.child_by_field_name("arguments")
+            listed = arguments.named_children if arguments is not None else []
+            inner = None
+            if function is not None and fixes.text(function) == "Some" and len(listed) == 1:
+                inner = listed[0]
+            elif function is not None and function.type == "field_expression" and not listed:
+                field_ = function.child_by_field_name("field")
+                if field_ is not None and fixes.text(field_) == "clone":
+                    inner = function.child_by_field_name("value")
+        else:
+            return value.type in ("identifier", "field_expression", "self")
+        if inner is None:
+            return False
+        value = inner
 
 
 def kept_whole_help(name: str, kept: str) -> Help:

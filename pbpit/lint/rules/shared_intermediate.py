@@ -27,6 +27,7 @@ from pbpit.lint.rules.shared_branch import (
 from pbpit.lint.rules.shared_each_loss import each_loss_fixes, trace_each_loss_helps
 from pbpit.lint.rules.shared_recompute import (
     probe_help,
+    probe_rescore,
     probed_in,
     probed_input,
     recompute_after_step,
@@ -141,7 +142,10 @@ fn main() {
         elif (probed := _probed(earlier, fixes)) is not None:
             # The first backward probes an input's gradient for the second loss (WGAN-GP):
             # not added; the second loss reads forwards of its own.
-            helps = [probe_help(name, probed)]
+            if meeting.in_macro:
+                helps = [probe_help(name, probed)]
+            else:
+                helps = [probe_rescore(definition, earlier, probed, fixes)]
         elif not meeting.in_macro and backward_apart(earlier, later, fixes) is not None:
             # The first loss is backpropagated in a branch only (a warm-up in `if epoch == 0`):
             # not added to the second; it gets a forward of its own.

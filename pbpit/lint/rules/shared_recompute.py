@@ -11,7 +11,7 @@ import re
 
 from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers
-from pbpit.lint.values import Backward
+from pbpit.lint.values import Backward, Definition
 from pbpit.rust.syntax import Node, descendants
 
 
@@ -193,11 +193,82 @@ def _input_leaf(lines: list[str], name: str) -> bool:
     )
 
 
-def probe_help(name: str, probed: str) -> Help:
-    """For a second loss built from a gradient the first backward probes (`probed_input`)."""
+def probe_help(
+    name: str, probed: str, edits: list[Edit] | None = None, made: tuple[str, ...] = ()
+) -> Help:
+    """For a second loss built from a gradient the first backward probes (`probed_input`);
+    `edits` (`probe_rescore`) make `name` again after the probe, and the tracked `made` it is
+    made from."""
+    again = ""
+    if edits:
+        names = [f"`{n}`" for n in (*made, name)]
+        listed = ", ".join(names[:-1]) + " and " + names[-1] if made else names[0]
+        again = f": {listed} made again after the probe's backward, as before it"
     return Help(
         f"do not add the losses: the first backward only probes the gradient of `{probed}` to "
         f"build the second loss (added, that probe is gone); score what the second loss reads "
         f"from `{name}` with forward passes of its own (not parts of `{name}`, whose graph the "
-        "probe's backward consumed)"
+        f"probe's backward consumed){again}",
+        edits or [],
     )
+
+
+def probe_rescore(definition: Definition, earlier: Backward, probed: str, fixes: Fixes) -> Help:
+    """`probe_help` with its edits: the `let`s that make the shared tensor (it and each tracked
+    intermediate it is made from) copied right after the statement whose call runs the probe's
+    backward, all in one block (the second loss reads the copy: forwards of its own, the same
+    values); what they give by value cloned where it is taken again. In words alone where that
+    cannot be written: one of them is no `let` of a name alone in that block before the probe."""
+    words = probe_help(definition.name, probed)
+    made = definition.statement
+    block = fixes.parent(made) if made is not None else None
+    probe = fixes.call_at(earlier.span)
+    while probe is not None and (up := fixes.parent(probe)) is not None and up.type != "block":
+        probe = up
+    if block is None or probe is None or fixes.parent(probe) != block:
+        return words
+    if not fixes.whole_lines(probe):
+        return words
+    chain = sorted(definition.sources, key=lambda d: d.span[0])
+    bound = {d.name for d in chain}
+    statements: list[Node] = []
+    for source in chain:
+        let = source.statement
+        pattern = let.child_by_field_name("pattern") if let is not None else None
+        if (
+            let is None
+            or let.type != "let_declaration"
+            or source.value is None
+            or pattern is None
+            or fixes.text(pattern) != source.name
+            or fixes.parent(let) != block
+            or let.end_byte > probe.start_byte
+            or not fixes.whole_lines(let)
+            or "//" in fixes.text(let)
+            or "/*" in fixes.text(let)
+        ):
+            return words
+        statements.append(let)
+    reads = fixes.reads(block)
+    clones: list[Edit] = []
+    copies = []
+    for let, source in zip(statements, chain, strict=True):
+        # Not known (a `vec!` of names): copied as it is, and the fix's check tells.
+        moved = fixes.moved_names(source.value) or []
+        # The copies take again what the `let`s gave: cloned there, but for what a copy binds.
+        clones += [
+            fixes.edit(n.end_byte, n.end_byte, ".clone()")
+            for n in moved
+            if fixes.text(n) not in bound
+        ]
+        # A name read after the probe statement is cloned by the copy too.
+        later = [
+            n
+            for n in moved
+            if any(start >= probe.end_byte for start, _ in reads.get(fixes.text(n), []))
+        ]
+        copies.append(fixes.copy_lines(let, later, fixes.indent_of(probe)))
+    at = fixes.line_start(probe.end_point[0] + 1)
+    edits = [*clones, fixes.edit(at, at, "".join(copies))]
+    made = tuple(d.name for d in chain if d.name != definition.name)
+    return probe_help(definition.name, probed, edits, made)
