@@ -3,7 +3,9 @@ accumulator, an RNG, a schedule) on which pbpit must give rustc's verdict (issue
 that held-out trainer-style programs used and pbpit refused, each with the programs rustc
 rejects next to it. `for (s, g) in sum.iter_mut().zip(grad)` with `grad: &[f32]` (a `&`
 parameter zipped as it is: its items are `&f32`, as `.zip(grad.iter())`'s); `drop(x)` (moves `x`);
-byte literals (`b'a'`: a `u8`, never a `char`).
+byte literals (`b'a'`: a `u8`, never a `char`);
+`Acc::<f32>::new()` of a generic struct (its `T` is `f32`: pbpit ignored the turbofish and
+added `f64`s, printing 0.30000000000000004 where rustc prints 0.3).
 
 Each verdict was recorded from rustc 1.95 (`rejects(code)`: the first error code rustc reports;
 `runs(stdout, ..)`: what its binary printed). Where rustc is on PATH, `pytest -m slow` checks
@@ -131,6 +133,107 @@ fn main() {
 fn main() {
     let ok = "abc".bytes().any(|b| b == 'a');
     println!("{}", ok);
+}
+""",
+        rejects('E0308'),
+    ),
+    "turbofish_generic_struct_new": (
+        """\
+use std::ops::Add;
+
+struct Acc<T> {
+    s: T,
+    n: usize,
+}
+
+impl<T: Copy + Add<Output = T> + Default> Acc<T> {
+    fn new() -> Self {
+        Acc { s: T::default(), n: 0 }
+    }
+    fn push(&mut self, x: T) {
+        self.s = self.s + x;
+        self.n += 1;
+    }
+}
+
+fn main() {
+    let mut a = Acc::<f32>::new();
+    a.push(0.1);
+    a.push(0.2);
+    println!("{} {}", a.s, a.n);
+    let mut b: Acc<f64> = Acc::new();
+    b.push(0.1);
+    b.push(0.2);
+    println!("{}", b.s);
+}
+""",
+        runs('0.3 2\n0.30000000000000004\n'),
+    ),
+    "turbofish_generic_struct_then_other_type": (
+        """\
+use std::ops::Add;
+
+struct Acc<T> {
+    s: T,
+}
+
+impl<T: Copy + Add<Output = T> + Default> Acc<T> {
+    fn new() -> Self {
+        Acc { s: T::default() }
+    }
+    fn push(&mut self, x: T) {
+        self.s = self.s + x;
+    }
+}
+
+fn main() {
+    let mut a = Acc::<f32>::new();
+    a.push(0.1f64);
+    println!("{}", a.s);
+}
+""",
+        rejects('E0308'),
+    ),
+    "turbofish_generic_struct_returning_named_type": (
+        """\
+struct Stack<T> {
+    items: Vec<T>,
+}
+
+impl<T: std::fmt::Debug> Stack<T> {
+    fn with_items(items: Vec<T>) -> Stack<T> {
+        Stack { items }
+    }
+    fn show(&self) -> String {
+        format!("{:?}", self.items)
+    }
+}
+
+fn main() {
+    let s = Stack::<u8>::with_items(vec![1, 255]);
+    let e = Stack::<f32>::with_items(vec![]);
+    let h = Stack::<f64>::with_items(vec![0.1 + 0.2]);
+    println!("{} {} {} {}", s.show(), e.show(), h.show(), e.items.len());
+}
+""",
+        runs('[1, 255] [] [0.30000000000000004] 0\n'),
+    ),
+    "turbofish_generic_struct_given_to_other_type": (
+        """\
+struct Stack<T> {
+    items: Vec<T>,
+}
+
+impl<T: std::fmt::Debug> Stack<T> {
+    fn new() -> Self {
+        Stack { items: Vec::new() }
+    }
+}
+
+fn main() {
+    let s = Stack::<u8>::new();
+    let t: Stack<i32> = s;
+    println!("{:?}", t.items);
 }
 """,
         rejects('E0308'),

@@ -5,7 +5,15 @@ method call's receiver and arguments."""
 from __future__ import annotations
 
 from pbpit.engine.api import RUST_FUNCTIONS, RUST_METHODS
-from pbpit.rust.interp import burn_nn, hashmap, mem_functions, results, std_cmp, vecdeque
+from pbpit.rust.interp import (
+    burn_nn,
+    hashmap,
+    mem_functions,
+    results,
+    std_cmp,
+    turbofish_structs,
+    vecdeque,
+)
 from pbpit.rust.interp.check_tables import wrong_arity
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
@@ -317,6 +325,8 @@ class PathLowering:
             found = self.number_method(node, function, args)  # `f64::is_nan(x)`
             if found is None:
                 found = self.dispatch_call(node, function, args)  # `T::new(..)`, `Box::new(x)`
+            if found is None:  # `Acc::<f32>::new()` of `struct Acc<T>`
+                found = turbofish_structs.lower_call(self, node, function, args)
             if found is None:
                 found = self.associated_call(node, function, args)
             if found is None:  # `std::cmp::max(a, b)`, `iter::repeat(x)`

@@ -1,0 +1,50 @@
+"""`Acc::<f32>::new()`: a turbofish on a generic struct of the file (`struct Acc<T> { .. }`, its
+`T` a value parameter, `generic_impls.py`) calling one of its associated functions that returns
+`Self`. rustc gives `T` the type written, whatever the arguments or a later use would infer
+(`Acc::<f32>::new()` then `a.push(0.1)` adds `f32`s); the call is lowered as `{ let a:
+Acc<f32> = Acc::new(); a }`, so the type written is the one its instance is made for. A
+turbofish on a backend parameter (`Model::<B>::new(..)`) stays typed away; one calling a
+function that does not return `Self` is refused (pbpit would not give `T` its type).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Node = Any
+
+
+def lower_call(lowerer: Any, node: Node, function: Node, args: list) -> Any | None:
+    """The lowered call `Acc::<T>::name(args)` (`function` the path), or None when the path has
+    no turbofish on a struct of the file with value parameters."""
+    from pbpit.rust.interp.nodes import Block, Let, Local
+
+    path = function.child_by_field_name("path")
+    if path is None or path.type != "generic_type":
+        return None
+    base = path.child_by_field_name("type")
+    if base.type not in ("identifier", "type_identifier"):
+        return None
+    item = lowerer.named_struct(lowerer.text(base))
+    if item is None or not getattr(item, "params", None):
+        return None
+    name_node = function.child_by_field_name("name")
+    fn = item.methods.get(lowerer.text(name_node))
+    if fn is None or getattr(fn, "node", None) is None:
+        return None  # (the associated call says rustc's E0599)
+    ret = fn.node.child_by_field_name("return_type")
+    written = lowerer.text(ret) if ret is not None else ""
+    if written != "Self" and written != item.name and not written.startswith(f"{item.name}<"):
+        what = f"a turbofish on `{item.name}` calling `{lowerer.text(name_node)}`, which does "
+        raise lowerer.fail(path, what + "not return `Self`")
+    declared = lowerer.type(path)  # `Acc<f32>`
+    call = lowerer.associated_call(node, function, args)
+    pos = lowerer.pos(node)
+    saved = lowerer.open_scope()
+    made = lowerer.declare(f"{{{item.name}::<..>}}", False)  # a name no program writes
+    made.owned = True
+    let = Let(pos[0], made, declared, call, lowerer.in_scope)
+    tail = Local(pos, made, lowerer.scope)
+    visible = lowerer.in_scope
+    lowerer.close_scope(saved)
+    return Block(pos, [let], tail, visible)
