@@ -3,9 +3,9 @@ accumulator, an RNG, a schedule) on which pbpit must give rustc's verdict (issue
 that held-out trainer-style programs used and pbpit refused, each with the programs rustc
 rejects next to it. `for (s, g) in sum.iter_mut().zip(grad)` with `grad: &[f32]` (a `&`
 parameter zipped as it is: its items are `&f32`, as `.zip(grad.iter())`'s); `drop(x)` (moves `x`);
-byte literals (`b'a'`: a `u8`, never a `char`);
-`Acc::<f32>::new()` of a generic struct (its `T` is `f32`: pbpit ignored the turbofish and
-added `f64`s, printing 0.30000000000000004 where rustc prints 0.3).
+byte literals (`b'a'`: a `u8`, never a `char`); `Acc::<f32>::new()` of a generic struct and
+`Vec::<f32>::new()` (`T` is `f32`: pbpit ignored the turbofish and added `f64`s, printing
+0.30000000000000004 where rustc prints 0.3).
 
 Each verdict was recorded from rustc 1.95 (`rejects(code)`: the first error code rustc reports;
 `runs(stdout, ..)`: what its binary printed). Where rustc is on PATH, `pytest -m slow` checks
@@ -234,6 +234,43 @@ fn main() {
     let s = Stack::<u8>::new();
     let t: Stack<i32> = s;
     println!("{:?}", t.items);
+}
+""",
+        rejects('E0308'),
+    ),
+    "turbofish_vec_new": (
+        """\
+fn main() {
+    let mut losses = Vec::<f32>::new();
+    losses.push(0.1);
+    losses.push(0.2);
+    println!("{} {:?}", losses[0] + losses[1], losses);
+    let mut ids = Vec::<u8>::with_capacity(4);
+    ids.push(250);
+    println!("{} {}", ids[0].wrapping_add(10), ids.len());
+    let mut any = Vec::<_>::new();
+    any.push(0.1);
+    any.push(0.2);
+    println!("{}", any[0] + any[1]);
+}
+""",
+        runs('0.3 [0.1, 0.2]\n4 1\n0.30000000000000004\n'),
+    ),
+    "turbofish_vec_then_other_type": (
+        """\
+fn main() {
+    let mut losses = Vec::<f32>::new();
+    losses.push(0.5f64);
+    println!("{:?}", losses);
+}
+""",
+        rejects('E0308'),
+    ),
+    "turbofish_vec_given_to_other_type": (
+        """\
+fn main() {
+    let losses: Vec<f64> = Vec::<f32>::with_capacity(8);
+    println!("{}", losses.len());
 }
 """,
         rejects('E0308'),

@@ -420,6 +420,9 @@ class PathLowering:
                 raise self.fail(segs[0][1], rejects(what, "E0433"))
             if len(args) != known[(owner, name)]:
                 raise self.fail(node, wrong_arity("function", known[(owner, name)], len(args)))
+            if targs is not None:  # `Vec::<f32>::new()`: the type written
+                made = Static(pos, f"{owner}::{name}", args)
+                return turbofish_structs.vec_call(self, node, made, targs, name)
             return Static(pos, f"{owner}::{name}", args)
         raise self.fail(function, f"the function `{self.text(function)}`")
 

@@ -5,6 +5,7 @@
 Acc<f32> = Acc::new(); a }`, so the type written is the one its instance is made for. A
 turbofish on a backend parameter (`Model::<B>::new(..)`) stays typed away; one calling a
 function that does not return `Self` is refused (pbpit would not give `T` its type).
+`Vec::<f32>::new()` and `Vec::<f32>::with_capacity(n)` likewise: a `Vec<f32>`.
 """
 
 from __future__ import annotations
@@ -17,8 +18,6 @@ Node = Any
 def lower_call(lowerer: Any, node: Node, function: Node, args: list) -> Any | None:
     """The lowered call `Acc::<T>::name(args)` (`function` the path), or None when the path has
     no turbofish on a struct of the file with value parameters."""
-    from pbpit.rust.interp.nodes import Block, Let, Local
-
     path = function.child_by_field_name("path")
     if path is None or path.type != "generic_type":
         return None
@@ -38,12 +37,31 @@ def lower_call(lowerer: Any, node: Node, function: Node, args: list) -> Any | No
         what = f"a turbofish on `{item.name}` calling `{lowerer.text(name_node)}`, which does "
         raise lowerer.fail(path, what + "not return `Self`")
     declared = lowerer.type(path)  # `Acc<f32>`
-    call = lowerer.associated_call(node, function, args)
+    return _typed(lowerer, node, lowerer.associated_call(node, function, args), declared)
+
+
+def vec_call(lowerer: Any, node: Node, made: Any, targs: Node, name: str) -> Any:
+    """`Vec::<f32>::new()`, `Vec::<u8>::with_capacity(n)` (`made` the call without its
+    turbofish): a `Vec` of the element type written (`Vec::<_>::new()`: inferred)."""
+    from pbpit.rust.interp.types import vec
+
+    kids = lowerer.kids(targs)
+    if name not in ("new", "with_capacity") or len(kids) != 1:
+        raise lowerer.fail(targs, f"a turbofish on `Vec::{name}`")
+    if lowerer.text(kids[0]) == "_":
+        return made
+    return _typed(lowerer, node, made, vec(lowerer.type(kids[0])))
+
+
+def _typed(lowerer: Any, node: Node, value: Any, declared: Any) -> Any:
+    """`{ let v: declared = value; v }`."""
+    from pbpit.rust.interp.nodes import Block, Let, Local
+
     pos = lowerer.pos(node)
     saved = lowerer.open_scope()
-    made = lowerer.declare(f"{{{item.name}::<..>}}", False)  # a name no program writes
+    made = lowerer.declare("{turbofish}", False)  # a name no program writes
     made.owned = True
-    let = Let(pos[0], made, declared, call, lowerer.in_scope)
+    let = Let(pos[0], made, declared, value, lowerer.in_scope)
     tail = Local(pos, made, lowerer.scope)
     visible = lowerer.in_scope
     lowerer.close_scope(saved)
