@@ -4,8 +4,9 @@ that held-out trainer-style programs used and pbpit refused, each with the progr
 rejects next to it. `for (s, g) in sum.iter_mut().zip(grad)` with `grad: &[f32]` (a `&`
 parameter zipped as it is: its items are `&f32`, as `.zip(grad.iter())`'s); `drop(x)` (moves `x`);
 byte literals (`b'a'`: a `u8`, never a `char`); `Acc::<f32>::new()` of a generic struct and
-`Vec::<f32>::new()` (`T` is `f32`: pbpit ignored the turbofish and added `f64`s, printing
-0.30000000000000004 where rustc prints 0.3).
+`Vec::<f32>::new()`, `Some::<f32>(x)`, `Ok::<f32, String>(x)`, `stats::mean::<f32>(..)` (`T`
+is `f32`: pbpit ignored the turbofish and added `f64`s, printing 0.30000000000000004 where
+rustc prints 0.3); a turbofish on a std function pbpit cannot type (`max::<u8>`) is refused.
 
 Each verdict was recorded from rustc 1.95 (`rejects(code)`: the first error code rustc reports;
 `runs(stdout, ..)`: what its binary printed). Where rustc is on PATH, `pytest -m slow` checks
@@ -14,7 +15,8 @@ that they are still rustc's.
 
 from __future__ import annotations
 
-from rustc_verdicts import rejects, runs, verdict_tests
+from rustc_differential import pbpit_verdict
+from rustc_verdicts import judge, rejects, runs, verdict_tests
 
 CASES = {
     "iter_mut_zip_slice_parameter": (
@@ -275,7 +277,62 @@ fn main() {
 """,
         rejects('E0308'),
     ),
+    "turbofish_some_ok_err_module_fn": (
+        """\
+mod stats {
+    pub fn mean<T: Into<f64> + Copy>(xs: &[T]) -> f64 {
+        let mut s = 0.0;
+        for &x in xs {
+            s += x.into();
+        }
+        s / xs.len() as f64
+    }
+}
+
+fn main() {
+    let s = Some::<f32>(0.1).map(|x| x + 0.2);
+    println!("{:?}", s);
+    let r = Ok::<f32, String>(0.1).map(|x| x + 0.2);
+    println!("{:?}", r);
+    let e = Err::<f32, String>("no data".to_string()).unwrap_or(0.1) + 0.2;
+    println!("{}", e);
+    println!("{}", stats::mean::<f32>(&[0.1, 0.2]));
+    let best = Some::<u8>(250).map(|b| b.wrapping_add(10));
+    println!("{:?}", best);
+}
+""",
+        runs('Some(0.3)\nOk(0.3)\n0.3\n0.15000000223517418\nSome(4)\n'),
+    ),
+    "turbofish_some_then_other_type": (
+        """\
+fn main() {
+    let s = Some::<f32>(0.1f64);
+    println!("{:?}", s);
+}
+""",
+        rejects('E0308'),
+    ),
+    "turbofish_ok_given_to_other_type": (
+        """\
+fn main() {
+    let r: Result<f64, String> = Ok::<f32, String>(0.5);
+    println!("{:?}", r);
+}
+""",
+        rejects('E0308'),
+    ),
 }
 
 
 test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)
+
+
+def test_a_turbofish_pbpit_cannot_type_is_refused_not_ignored():
+    # rustc: `max::<u8>(200, n) + n` adds `u8`s and panics (attempt to add with overflow);
+    # pbpit would have added `i32`s and printed 400
+    source = (
+        "fn main() {\n    let n = 200;\n    let m = std::cmp::max::<u8>(n, 100) + n;\n"
+        '    println!("{}", m);\n}\n'
+    )
+    found = judge(source, pbpit_verdict)
+    assert (found.state, found.outside, found.stdout) == ("rejected", True, "")

@@ -275,7 +275,8 @@ class PathLowering:
         if self.text(function) == "Err" and self.lookup("Err") is None and not (
             self.named_struct("Err") or "Err" in self.fns
         ):  # std's `Err(..)` (results.py)
-            return results.lower_err(self, node, arg_nodes)
+            made = results.lower_err(self, node, arg_nodes)  # (`Err::<T, E>(..)`: typed)
+            return turbofish_structs.variant_call(self, node, made, "Err", turbofish)
         args = [self.expr(a) for a in arg_nodes]
         if function.type == "identifier":
             name = self.text(function)
@@ -286,7 +287,8 @@ class PathLowering:
             if name == "Some":
                 if len(args) != 1:
                     raise self.fail(node, "`Some` takes 1 argument")
-                return SomeLit(self.pos(node), args[0])
+                made = SomeLit(self.pos(node), args[0])
+                return turbofish_structs.variant_call(self, node, made, "Some", turbofish)
             item = self.named_struct(name)
             if item is not None and item.kind == "tuple":
                 return self.tuple_struct(node, item, args)
@@ -295,7 +297,8 @@ class PathLowering:
                 self.turbofish(call, turbofish)  # `make::<Square>(..)` (traits.py)
                 return call
             if name == "Ok" and len(args) == 1:  # a `Result<T, Box<dyn Error>>`
-                return Static(self.pos(node), "Result::Ok", args)
+                made = Static(self.pos(node), "Result::Ok", args)
+                return turbofish_structs.variant_call(self, node, made, "Ok", turbofish)
             if name in ("Ok", "Err", "Box"):
                 raise self.fail(function, f"`{name}(..)`")
             if written in self.imported_activations:  # `use burn::tensor::activation::relu;`
@@ -306,6 +309,7 @@ class PathLowering:
                 return Static(self.pos(node), f"activation::{name}", args)
             imported = std_cmp.lower_call(self, node, [written], args)  # `use std::cmp::max;`
             if imported is not None:
+                turbofish_structs.refuse(self, turbofish, written)
                 return imported
             if name == "drop":  # the prelude's (mem_functions.py)
                 if len(args) != 1:
@@ -321,7 +325,9 @@ class PathLowering:
                 return burn
             in_module = self.module_item(self.segments(function))
             if in_module is not None and in_module in self.fns:  # `helpers::double(x)`
-                return Call(self.pos(node), self.fns[in_module], args)
+                call = Call(self.pos(node), self.fns[in_module], args)
+                self.turbofish(call, turbofish)  # `stats::mean::<f32>(..)` (traits.py)
+                return call
             found = self.number_method(node, function, args)  # `f64::is_nan(x)`
             if found is None:
                 found = self.dispatch_call(node, function, args)  # `T::new(..)`, `Box::new(x)`
@@ -331,6 +337,8 @@ class PathLowering:
                 found = self.associated_call(node, function, args)
             if found is None:  # `std::cmp::max(a, b)`, `iter::repeat(x)`
                 found = std_cmp.lower_call(self, node, names, args)
+                if found is not None:
+                    turbofish_structs.refuse(self, turbofish, names[-1])
             if found is not None:
                 return found
             return self.static_call(node, function, args)

@@ -5,7 +5,9 @@
 Acc<f32> = Acc::new(); a }`, so the type written is the one its instance is made for. A
 turbofish on a backend parameter (`Model::<B>::new(..)`) stays typed away; one calling a
 function that does not return `Self` is refused (pbpit would not give `T` its type).
-`Vec::<f32>::new()` and `Vec::<f32>::with_capacity(n)` likewise: a `Vec<f32>`.
+`Vec::<f32>::new()` and `Vec::<f32>::with_capacity(n)` likewise: a `Vec<f32>`; `Some::<f32>(x)`,
+`Ok::<T, E>(x)`, `Err::<T, E>(e)` the `Option` and `Result` written. A turbofish on another std
+function (`max::<u8>(..)`, `iter::repeat::<f32>(..)`) is refused, as one pbpit would ignore.
 """
 
 from __future__ import annotations
@@ -51,6 +53,30 @@ def vec_call(lowerer: Any, node: Node, made: Any, targs: Node, name: str) -> Any
     if lowerer.text(kids[0]) == "_":
         return made
     return _typed(lowerer, node, made, vec(lowerer.type(kids[0])))
+
+
+def variant_call(lowerer: Any, node: Node, made: Any, name: str, targs: Node | None) -> Any:
+    """`Some::<f32>(x)` (an `Option<f32>`), `Ok::<f32, String>(x)`, `Err::<f32, String>(e)` (a
+    `Result<f32, String>`): `made`, the call lowered without its turbofish, of the type
+    written; `made` itself without a turbofish."""
+    from pbpit.rust.interp.types import dyn_result, option
+
+    if targs is None:
+        return made
+    kids = lowerer.kids(targs)
+    if name == "Some" and len(kids) == 1:
+        return _typed(lowerer, node, made, option(lowerer.type(kids[0])))
+    if name in ("Ok", "Err") and len(kids) == 2:
+        declared = dyn_result(lowerer.type(kids[0]), lowerer.type(kids[1]))
+        return _typed(lowerer, node, made, declared)
+    raise lowerer.fail(targs, f"this turbofish on `{name}`")
+
+
+def refuse(lowerer: Any, targs: Node | None, name: str) -> None:
+    """A turbofish on a std function pbpit would not give its types (`max::<u8>(..)`):
+    refused, never ignored."""
+    if targs is not None:
+        raise lowerer.fail(targs, f"a turbofish on `{name}`")
 
 
 def _typed(lowerer: Any, node: Node, value: Any, declared: Any) -> Any:
