@@ -84,19 +84,25 @@ def uncovered(shapes: list[dict[str, str]], want: int = WANT) -> dict[Condition,
 
 
 def cover(shapes: list[dict[str, str]], start: int, limit: int = 50_000,
-          want: int = WANT) -> list[Program]:
-    """Programs of seeds from `start` on that draw the values `shapes` leaves uncovered: a
-    seed is taken when it draws a value still short of `want`."""
+          want: int = WANT, window: int = 2_000) -> list[Program]:
+    """Programs of seeds from `start` on that draw the values `shapes` leaves uncovered: of
+    the next `window` seeds, the one drawing the most values still short of `want` is taken,
+    until none is short (so that few programs, each a second of `make test`, cover them)."""
     missing = uncovered(shapes, want)
     taken: list[Program] = []
-    for seed in range(start, start + limit):
-        if not missing:
-            break
-        program = generate(seed)
-        hits = [c for c in missing if _holds(program.shape, c)]
+    pool: list[Program] = []
+    seed = start
+    while missing and (pool or seed < start + limit):
+        while len(pool) < window and seed < start + limit:
+            pool.append(generate(seed))
+            seed += 1
+        best = max(pool, key=lambda p: sum(_holds(p.shape, c) for c in missing))
+        hits = [c for c in missing if _holds(best.shape, c)]
         if not hits:
+            pool = []
             continue
-        taken.append(program)
+        pool.remove(best)
+        taken.append(best)
         for c in hits:
             missing[c] += 1
             if missing[c] >= want:
