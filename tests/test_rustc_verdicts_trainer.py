@@ -7,6 +7,7 @@ byte literals (`b'a'`: a `u8`, never a `char`); `Acc::<f32>::new()` of a generic
 `Vec::<f32>::new()`, `Some::<f32>(x)`, `Ok::<f32, String>(x)`, `stats::mean::<f32>(..)` (`T`
 is `f32`: pbpit ignored the turbofish and added `f64`s, printing 0.30000000000000004 where
 rustc prints 0.3); a turbofish on a std function pbpit cannot type (`max::<u8>`) is refused.
+A method no iterator of std has (`v.iter().mean()`, itertools' `sorted()`) is rustc's E0599.
 
 Each verdict was recorded from rustc 1.95 (`rejects(code)`: the first error code rustc reports;
 `runs(stdout, ..)`: what its binary printed). Where rustc is on PATH, `pytest -m slow` checks
@@ -320,6 +321,34 @@ fn main() {
 }
 """,
         rejects('E0308'),
+    ),
+    "iterator_method_std_lacks": (
+        """\
+fn main() {
+    let accs = vec![0.5f64, 0.75];
+    let m = accs.iter().mean();
+    println!("{}", m);
+}
+""",
+        rejects('E0599'),
+    ),
+    "filter_method_std_lacks": (
+        """\
+fn main() {
+    let n = (0..10).filter(|x| x % 2 == 0).length();
+    println!("{}", n);
+}
+""",
+        rejects('E0599'),
+    ),
+    "map_method_of_a_crate": (
+        """\
+fn main() {
+    let v: Vec<i32> = (1..4).map(|x| x * 2).sorted().collect();
+    println!("{:?}", v);
+}
+""",
+        rejects('E0599'),
     ),
 }
 

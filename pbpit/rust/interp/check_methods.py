@@ -7,6 +7,7 @@ from pbpit.engine.api import RUST_METHODS
 from pbpit.rust.interp import (
     burn_nn,
     hashmap,
+    iterator_names,
     iterators,
     results,
     shapes,
@@ -135,6 +136,8 @@ class MethodRules:
         else:
             ty = None
         if ty is None:
+            if iterator(recv):  # `v.iter().mean()`: no iterator of std has it
+                iterator_names.refuse_unknown(self, e, recv)
             raise self.fail(e.pos, f"the method `{e.name}` on `{show(recv)}`")
         return ty
 
