@@ -8,6 +8,7 @@ byte literals (`b'a'`: a `u8`, never a `char`); `Acc::<f32>::new()` of a generic
 is `f32`: pbpit ignored the turbofish and added `f64`s, printing 0.30000000000000004 where
 rustc prints 0.3); a turbofish on a std function pbpit cannot type (`max::<u8>`) is refused.
 A method no iterator of std has (`v.iter().mean()`, itertools' `sorted()`) is rustc's E0599.
+A parameter `b: &str` returned where the result is `&'a str` is rustc's E0621 (pbpit ran it).
 
 Each verdict was recorded from rustc 1.95 (`rejects(code)`: the first error code rustc reports;
 `runs(stdout, ..)`: what its binary printed). Where rustc is on PATH, `pytest -m slow` checks
@@ -349,6 +350,51 @@ fn main() {
 }
 """,
         rejects('E0599'),
+    ),
+    "returned_parameter_without_lifetime": (
+        """\
+fn pick<'a>(a: &'a str, b: &str) -> &'a str { if a.len() > b.len() { a } else { b } }
+fn main() { println!("{}", pick("ab", "c")); }
+""",
+        rejects('E0621'),
+    ),
+    "returned_parameter_without_lifetime_method": (
+        """\
+struct Run {
+    name: String,
+}
+
+impl Run {
+    fn label<'a>(&'a self, fallback: &str) -> &'a str {
+        if self.name.is_empty() {
+            return fallback;
+        }
+        &self.name
+    }
+}
+
+fn main() {
+    let r = Run { name: String::new() };
+    println!("{}", r.label("none"));
+}
+""",
+        rejects('E0621'),
+    ),
+    "returned_parameters_with_lifetimes": (
+        """\
+fn longest<'a>(a: &'a str, b: &'a str) -> &'a str {
+    if a.len() >= b.len() { a } else { b }
+}
+
+fn first_word<'a>(s: &'a str, _sep: &str) -> &'a str {
+    s.split(' ').next().unwrap_or(s)
+}
+
+fn main() {
+    println!("{} {}", longest("epoch", "step"), first_word("best model", " "));
+}
+""",
+        runs('epoch best\n'),
     ),
 }
 

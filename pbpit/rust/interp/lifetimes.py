@@ -3,7 +3,9 @@ reference in the return type written without a lifetime takes the lifetime of `&
 `&mut self` when there is one, else of the one lifetime the parameters hold; with none, or
 more than one, rustc asks for it to be named (E0106, "missing lifetime specifier").
 `fn longer(a: &str, b: &str) -> &str` is E0106; `fn first(v: &[f32]) -> &f32` is not.
-Lifetimes are otherwise not checked: this is the one signature rustc rejects outright."""
+Lifetimes are otherwise not checked: this is the one signature rustc rejects outright. A
+parameter whose reference names no lifetime, returned where the return type names one, is
+rustc's E0621; a reference to the body's own value returned, E0515."""
 
 from __future__ import annotations
 
@@ -68,6 +70,7 @@ def refuse_returned_local(checker, fn) -> None:  # noqa: ANN001 - a Checker, a F
     if written is None or written.type != "reference_type" or fn.body is None:
         return
     returned = [fn.body.tail] if isinstance(fn.body, Block) else []
+    _refuse_elided_returned(checker, fn, written)  # `-> &'a str` of `b: &str`: E0621
     made: set[int] = set()  # `let w = v.to_vec();`: a value of the body's own
     stack = [fn.body]
     while stack:
@@ -100,6 +103,44 @@ def refuse_returned_local(checker, fn) -> None:  # noqa: ANN001 - a Checker, a F
         err = checker.fail(where, f"{what} (rustc rejects it: error[E0515])")
         err.label = label
         raise err
+
+
+def _refuse_elided_returned(checker, fn, written) -> None:  # noqa: ANN001
+    """`fn pick<'a>(a: &'a str, b: &str) -> &'a str { .. b }`: a parameter whose reference
+    type names no lifetime, returned as it is where the return type names one: rustc's E0621
+    ("explicit lifetime required in the type of `b`"), whatever the callers give."""
+    from pbpit.rust.interp.nodes import Block, Closure, Local, Return, children
+
+    named = next((c for c in written.children if c.type == "lifetime"), None)
+    if named is None or named.text == b"'static":
+        return
+    elided: dict[str, Node] = {}  # each parameter written `name: &T`
+    params = fn.node.child_by_field_name("parameters")
+    for param in params.named_children if params is not None else ():
+        pattern, kind = param.child_by_field_name("pattern"), param.child_by_field_name("type")
+        if pattern is None or kind is None or pattern.type != "identifier":
+            continue
+        if kind.type == "reference_type" and not any(c.type == "lifetime" for c in kind.children):
+            elided[pattern.text.decode()] = kind
+    if not elided:
+        return
+    returned = _results(fn.body.tail) if isinstance(fn.body, Block) and fn.body.tail else []
+    stack = [fn.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Return) and node.value is not None:
+            returned.extend(_results(node.value))
+        if not isinstance(node, Closure):
+            stack.extend(children(node))
+    for value in returned:
+        if not isinstance(value, Local) or value.borrowed:
+            continue
+        binding = value.binding
+        if getattr(binding, "argument", False) and binding.name in elided:
+            what = f"explicit lifetime required in the type of `{binding.name}`"
+            err = checker.fail(value.pos, rejects(what, "E0621"))
+            err.label = f"lifetime `{named.text.decode()}` required"
+            raise err
 
 
 # Methods whose result is a new value, never a reference, whatever their receiver (not `clone`:
