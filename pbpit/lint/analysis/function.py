@@ -12,13 +12,24 @@ from pbpit.lint.analysis.expressions import _Expressions
 from pbpit.lint.analysis.flow import _Flow
 from pbpit.lint.analysis.keys import _Keys
 from pbpit.lint.analysis.once import _Once
+from pbpit.lint.analysis.places import _Places
 from pbpit.lint.analysis.reader import _EXPRESSIONS, _Reader
 from pbpit.lint.analysis.state import _DATA
 from pbpit.lint.analysis.walks import _Walks
 
 
 class _Function(
-    _Events, _Effects, _Calls, _Flow, _Once, _Expressions, _Walks, _Keys, _Bindings, _Reader
+    _Events,
+    _Effects,
+    _Calls,
+    _Flow,
+    _Once,
+    _Expressions,
+    _Walks,
+    _Keys,
+    _Places,
+    _Bindings,
+    _Reader,
 ):
     """One `fn` body read as it runs; findings go into the shared `found`."""
 

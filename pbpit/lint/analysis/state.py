@@ -389,7 +389,7 @@ def _collection(parts: list[tuple[str, Value]]) -> Value:
 
 def _content(value: Value) -> bool:
     """Whether a tracked value is a tuple or struct (no collection): what an `Option` or a
-    `Result` holds, walked by `map` as its one element (`_Bindings._element`)."""
+    `Result` holds, walked by `map` as its one element (`_Places._element`)."""
     return bool(value.parts) and not any(key.startswith("[") for key, _ in value.parts or ())
 
 
