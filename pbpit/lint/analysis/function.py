@@ -10,6 +10,7 @@ from pbpit.lint.analysis.effects import _Effects
 from pbpit.lint.analysis.events import _Events
 from pbpit.lint.analysis.expressions import _Expressions
 from pbpit.lint.analysis.flow import _Flow
+from pbpit.lint.analysis.joins import _Joins
 from pbpit.lint.analysis.keys import _Keys
 from pbpit.lint.analysis.once import _Once
 from pbpit.lint.analysis.places import _Places
@@ -29,6 +30,7 @@ class _Function(
     _Keys,
     _Places,
     _Bindings,
+    _Joins,
     _Reader,
 ):
     """One `fn` body read as it runs; findings go into the shared `found`."""
