@@ -3,6 +3,7 @@ of how it reads each kind of expression."""
 
 from __future__ import annotations
 
+from pbpit.lint.analysis.apply_summary import _ApplySummary
 from pbpit.lint.analysis.bindings import _Bindings
 from pbpit.lint.analysis.calls import _Calls
 from pbpit.lint.analysis.common import _LITERALS
@@ -23,6 +24,7 @@ class _Function(
     _Events,
     _Effects,
     _Calls,
+    _ApplySummary,
     _Flow,
     _Once,
     _Expressions,
