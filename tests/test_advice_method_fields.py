@@ -19,7 +19,6 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-import pytest
 from pbpit_process import apply_edits, pbpit_run
 
 from pbpit.diagnose.explain import explain_in_case
@@ -439,11 +438,6 @@ def test_a_moving_average_read_in_a_let_before_it_is_replaced_is_detached_there(
     assert len(after.splitlines()) == 3
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lint miss since 9c9e9f0: a method of a `&mut dyn` parameter whose field carries a "
-    "tracked tensor is read as making data (its own reading with fields as data); open in issue 25",
-)
 def test_lint_writes_the_detach_in_a_method_of_a_value_a_function_gets_as_dyn(tmp_path):
     # `&mut dyn Smoother` is outside what pbpit runs: lint's edit is its own, read again.
     program = NORMALIZERS.replace(

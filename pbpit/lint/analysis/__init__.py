@@ -122,9 +122,10 @@ costs more than a miss):
 - a function value or closure passed as an argument and called inside the callee; a trait
   object's method (`Box<dyn Policy>`); a function longer than 20,000 bytes, as a callee;
 - parameters of the function being read: they are data, whatever the caller passes (the caller's
-  own reading sees the call; a function of the same file that calls `require_grad()`, called with
-  leaves that require grad, is read again with those parameters leaves, for that call only:
-  `(w.clone().detach() - g).require_grad()` of a leaf `w`); so are the fields of its `self` that
+  own reading sees the call; a function of the same file that calls `require_grad()` or runs a
+  backward, called with leaves that require grad, is read again with those parameters leaves,
+  once for each set of them: `(w.clone().detach() - g).require_grad()` of a leaf `w`, a loop
+  keeping `w.clone() * s` in a field of a `&mut` parameter); so are the fields of its `self` that
   a constructor set (`new()` caching a tracked `self.prior`, read by `fit(&self)`'s loop): found
   only where the caller reads the field of what it built (`trainer.prior`), or calls a method of
   it that reads the field (`trainer.step(x)`, `trainer` the struct literal `new` returned);

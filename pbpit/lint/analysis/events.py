@@ -9,6 +9,7 @@ from dataclasses import replace
 from pbpit.diagnostics.model import Diagnostic, Tape
 from pbpit.engine.graph import Requirement
 from pbpit.lint.analysis import methods
+from pbpit.lint.analysis.call_scan import _RUNS_BACKWARD
 from pbpit.lint.analysis.common import _FIELD, _ONE_TENSOR
 from pbpit.lint.analysis.index import _Callee
 from pbpit.lint.analysis.state import _content
@@ -328,12 +329,15 @@ class _Events:
 
     def _read_given_leaves(self, callee: _Callee, arguments: list[Value]) -> None:
         """A function of this file called with leaves that require grad for some parameters
-        (`adapt(&w, ..)`, `w` a model's weight) and calling `require_grad` is read again, those
-        parameters leaves: `(w.clone().detach() - g).require_grad()` in it is then
-        `require_grad()` on a tracked intermediate, which Burn refuses (`detach()` of a leaf that
-        requires grad is such a leaf, SPEC 1.7). Its own reading, with its parameters data,
-        cannot see it. Only calls rules asked to see are judged there (its meetings are its own
-        reading's and its callers'); once for each function and set of leaves."""
+        (`adapt(&w, ..)`, `w` a model's weight) and calling `require_grad` or running a
+        backward is read again, those parameters leaves. Calling `require_grad`: `(w.clone()
+        .detach() - g).require_grad()` in it is then `require_grad()` on a tracked
+        intermediate, which Burn refuses (`detach()` of a leaf that requires grad is such a
+        leaf, SPEC 1.7); only calls rules asked to see are judged there. Running a backward:
+        its meetings are judged too, as of a leaf it made itself (`h = w.clone() * s` given to
+        a method that keeps it in a field of a `&mut dyn` parameter, read again in its loop's
+        next pass). Its own reading, with its parameters data, sees neither. Once for each
+        function and set of leaves."""
         if self.summarising or self.fixes is None or callee.source is not self.source:
             return
         leaves = frozenset(
@@ -341,14 +345,18 @@ class _Events:
             for i, given in enumerate(arguments)
             if given.requirement == Requirement.GRAD and (i or not callee.has_self)
         )
-        if not leaves or b"require_grad" not in self.data[callee.start : callee.end]:
+        if not leaves:
+            return
+        body = self.data[callee.start : callee.end]
+        backpropagates = _RUNS_BACKWARD.search(body) is not None
+        if not backpropagates and b"require_grad" not in body:
             return
         if (callee, leaves) in self.program.leaf_readings:
             return
         self.program.leaf_readings.add((callee, leaves))
         reader = type(self)(self.source, self.found, self.fixes, self.program, callee)
         reader.leaf_params = leaves
-        reader.calls_only = True
+        reader.calls_only = not backpropagates
         reader.reasons = self.reasons
         try:
             reader.run(callee.node)
