@@ -9,9 +9,9 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from pbpit.engine.graph import Requirement
-from pbpit.lint.analysis.common import _FIELD, _PATH
+from pbpit.lint.analysis.common import _FIELD, _ITEMS, _PATH
 from pbpit.lint.analysis.index import _NOTHING, _Callee, _Summary
-from pbpit.lint.analysis.state import _DATA, _FROZEN, _collection, _op
+from pbpit.lint.analysis.state import _DATA, _FROZEN, _collection, _content, _op
 from pbpit.lint.values import Backward, Definition, Read, Value
 from pbpit.rust.syntax import Node
 
@@ -38,6 +38,7 @@ class _ApplySummary:
         if full is None or summary is None:
             return None
         self._read_given_leaves(callee, arguments)
+        arguments = self._name_kept_temporaries(summary, arguments, receiver, call)
         span = self.span(call) if call.start_point[0] == call.end_point[0] else self.span(span_node)
         given: dict[Definition, Value] = {}
         reads: set[Read] = set()
@@ -241,6 +242,40 @@ class _ApplySummary:
         finally:
             # It calls itself, a cycle: broken here, its cells are freed now, not by the collector.
             instantiate = None  # noqa: F841
+
+    def _name_kept_temporaries(
+        self, summary: _Summary, arguments: list[Value], receiver: str | None, call: Node
+    ) -> list[Value]:
+        """The arguments that are tracked temporaries (`log.record(model.loss(x, y))`) the
+        callee keeps in a field of its receiver or of a `&mut` parameter: each a definition
+        where it is given, named after where it is kept (`log.losses`), as one pushed there
+        directly is (`log.losses.push(..)`): what a backward consumes of it is then met where
+        the field is read again."""
+        kept: dict[Definition, str] = {}
+        for field_name, written in summary.writes.items():
+            for marker in _markers_in([written], summary.markers):
+                kept.setdefault(marker, f"{receiver}.{field_name}" if receiver else marker.name)
+        for written in summary.param_writes.values():
+            for marker in _markers_in([written], summary.markers):
+                kept.setdefault(marker, marker.name)
+        if not kept:
+            return arguments
+        function = call.child_by_field_id(_FIELD.function)
+        given = call.child_by_field_id(_FIELD.arguments)
+        nodes = [a for a in (given.named_children if given else ()) if a.type not in _ITEMS]
+        if function is not None and function.type == "field_expression":
+            nodes = [function.child_by_field_id(_FIELD.value), *nodes]  # `self` is argument 0
+        named = list(arguments)
+        for marker, name in kept.items():
+            kind, key = summary.markers[marker]
+            if kind != "param" or not isinstance(key, int) or key >= min(len(named), len(nodes)):
+                continue
+            value, node = named[key], nodes[key]
+            if value.requirement != Requirement.GRAD_IN_BACKWARD or value.origin is not None:
+                continue
+            if node is not None and not _content(value):  # a struct: each field as it was made
+                named[key] = self._bound(name, value, node, node, call)
+        return named
 
     def _lent_path(self, call: Node, index: int) -> str | None:
         """The name or field path lent `&mut` as argument `index` of `call` (`&mut state`)."""
