@@ -110,6 +110,8 @@ ADDED = {
     **{n: (methods.KEYED,) for n in ("get", "get_mut")},
     # `map.remove(&k)`: the entry at k taken out, what the pass inserted there if it did.
     "remove": (methods.REMOVE,),
+    # `map.entry(k).or_insert(v)`: the map holds v too; its entry at k, an earlier pass's or v.
+    **{n: (methods.ENTRY,) for n in ("or_insert", "or_insert_with")},
 }
 
 

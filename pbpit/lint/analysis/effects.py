@@ -196,6 +196,44 @@ class _Effects:
             return self._at_key(receiver_node, at, call)
         return self._counted_element(receiver_node, receiver, key, offset)
 
+    def _entry_effect(self, call, receiver_node, name_node, receiver, arguments):
+        entry = receiver_node
+        function = entry.child_by_field_id(_FIELD.function) if entry is not None else None
+        if entry is None or entry.type != "call_expression" or function is None:
+            return None
+        name = function.child_by_field_id(_FIELD.field)
+        if function.type != "field_expression" or name is None or self.text(name) != "entry":
+            return None
+        map_node = function.child_by_field_id(_FIELD.value)
+        place = self._place(map_node)
+        given = call.child_by_field_id(_FIELD.arguments)
+        last = given.named_children[-1] if given and given.named_child_count else None
+        if place is None or len(arguments) != 1 or last is None:
+            return None
+        held = self.state.values.get(place, _DATA)
+        value = arguments[0]
+        if value.requirement == Requirement.GRAD_IN_BACKWARD and not _content(value):
+            value = self._bound(place.name, value, last, last, call)  # made where it is given
+        self.state.values[place] = self._pushed(place, held, value)
+        keys = entry.child_by_field_id(_FIELD.arguments)
+        key = keys.named_children[0] if keys is not None and keys.named_child_count == 1 else None
+        if key is not None and self._counted_index(key)[0] is not None:
+            return value  # a new key each pass: the value this pass gives
+        initial = self.field_initial.get(place)
+        field = initial.origin if initial is not None and self.summarising else None
+        if field is not None and key is not None and self.markers.get(field, ("",))[0] == "field":
+            # `self.protos.entry(label)` of an integer parameter: the entry at what the caller
+            # passes, a new one each pass where that is a loop's counter (`_keyed_given`).
+            slot = self.lookup(self.text(key))
+            position = self.key_params.get(slot) if slot is not None else None
+            if position is not None:
+                name = self.markers[field][1]
+                keyed = self._marker(
+                    f"{field.name}[{self.text(key)}]", ("keyed", f"{name}@{position}")
+                )
+                return replace(keyed, origin=None)
+        return self.state.values[place]  # any entry: this pass's or one an earlier pass put
+
     def _yield_effect(self, call, receiver_node, name_node, receiver, arguments):
         row = methods.METHODS[self.text(name_node)] if name_node is not None else None
         given = call.child_by_field_id(_FIELD.arguments)
@@ -331,6 +369,7 @@ _EFFECTS: dict[str, _Reading] = {
     methods.NO_GRAD: _Effects._no_grad_effect,
     methods.PARAMETER: _Effects._parameter_effect,
     methods.PUSH: _Effects._push_effect,
+    methods.ENTRY: _Effects._entry_effect,
     methods.EMPTY: _Effects._empty_effect,
     methods.ITERATE: _Effects._iterate_effect,
     methods.PIECES: _Effects._pieces_effect,

@@ -45,6 +45,10 @@ PARAMETER = "parameter"
 """With no argument, a parameter's tensor: a leaf (`Param::val`)."""
 PUSH = "push"
 """In place: the collection holds the element given too (`push`, `insert`, `extend`)."""
+ENTRY = "entry"
+"""Of a map's `entry(k)` (`or_insert(v)`, `or_insert_with(|| v)`): the map holds the value given
+too; the result is its entry at `k`, the value given where `k` is new each pass (a loop's
+counter), else any entry, one an earlier pass put there included."""
 EMPTY = "empty"
 """In place: the collection holds nothing (`clear`, `truncate`)."""
 ITERATE = "iterate"
@@ -175,6 +179,7 @@ _OTHER_ROWS: list[Row] = [
     *_rows("to_device", otherwise=(MODULE_FIELD,), source="burn"),
     # std's collections and iterators
     *_rows("push push_back push_front insert extend", PUSH),
+    *_rows("or_insert or_insert_with", ENTRY, closure=VALUE),
     *_rows("clear truncate", EMPTY),
     *_rows("iter into_iter", ITERATE, otherwise=(LEAVES_GATHERED,)),
     *_rows("iter_mut rev as_slice skip enumerate", ITERATE),
