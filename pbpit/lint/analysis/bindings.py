@@ -68,6 +68,20 @@ class _Bindings:
             if pattern.type == "identifier":
                 self._typed(self.scopes[-1].get(self.text(pattern)), node, value_node)
                 self._counter_alias(self.scopes[-1].get(self.text(pattern)), value_node)
+                self._lent_place(self.scopes[-1].get(self.text(pattern)), value_node)
+
+    def _lent_place(self, slot: _Slot | None, value: Node | None) -> None:
+        """`let slot = &mut self.cache;` (or `&mut losses`): `slot` names that place for the
+        methods that change it in place (`slot.push(t)`, `_place`)."""
+        if slot is None or value is None or value.type != "reference_expression":
+            return
+        if not self.text(value).startswith("&mut") or not value.named_child_count:
+            return
+        inner = value.named_children[-1]
+        if inner.type in ("identifier", "field_expression"):
+            place = self._place(inner)
+            if place is not None and place is not slot:
+                self.lent_places[slot] = place
 
     def _closure_bound(self, pattern: Node | None, value: Node | None, statement: Node) -> bool:
         """`let head = |x| ...;` called later by name: read at each call, not here."""

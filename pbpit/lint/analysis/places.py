@@ -216,7 +216,8 @@ class _Places:
         if node is None:
             return None
         if node.type == "identifier":
-            return self.lookup(self.text(node))
+            slot = self.lookup(self.text(node))
+            return self.lent_places.get(slot, slot) if slot is not None else None
         if node.type == "field_expression":
             path = self._path(node)
             return self._field_slot(path, create=True) if path is not None else None

@@ -62,6 +62,9 @@ class _Reader:
         self.tensor_params: set[int] = set()
         """The positions of the parameters whose type is one tensor (`&Tensor<B, 2>`), not a
         collection or a struct of them."""
+        self.lent_places: dict[_Slot, _Slot] = {}
+        """What a name bound to a `&mut` of a place names (`let slot = &mut self.cache;`): a
+        method changing it in place (`slot.push(t)`) changes that place."""
         self.key_params: dict[_Slot, int] = {}
         """Summarising: each integer parameter (`key: usize`), by its position, so that a
         field read at it (`self.slots[key]`) is the element at what the caller gives."""
