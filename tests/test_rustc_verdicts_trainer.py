@@ -9,6 +9,7 @@ is `f32`: pbpit ignored the turbofish and added `f64`s, printing 0.3000000000000
 rustc prints 0.3); a turbofish on a std function pbpit cannot type (`max::<u8>`) is refused.
 A method no iterator of std has (`v.iter().mean()`, itertools' `sorted()`) is rustc's E0599.
 A parameter `b: &str` returned where the result is `&'a str` is rustc's E0621 (pbpit ran it).
+`Vec::split_off(at)` of a `let mut` `Vec` (a validation set split off; refused before).
 
 Each verdict was recorded from rustc 1.95 (`rejects(code)`: the first error code rustc reports;
 `runs(stdout, ..)`: what its binary printed). Where rustc is on PATH, `pytest -m slow` checks
@@ -395,6 +396,27 @@ fn main() {
 }
 """,
         runs('epoch best\n'),
+    ),
+    "split_off_not_mut": (
+        """\
+fn main() {
+    let data = vec![1, 2, 3];
+    let tail = data.split_off(1);
+    println!("{:?} {:?}", data, tail);
+}
+""",
+        rejects('E0596'),
+    ),
+    "split_off_result_is_a_vec": (
+        """\
+fn main() {
+    let mut data = vec![1, 2, 3];
+    let tail = data.split_off(1);
+    let n: u32 = tail.len();
+    println!("{}", n);
+}
+""",
+        rejects('E0308'),
     ),
 }
 

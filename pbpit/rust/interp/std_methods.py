@@ -52,6 +52,7 @@ from pbpit.rust.interp.types import (
     vec,
 )
 from pbpit.rust.interp.value_slots import vec_of_values
+from pbpit.rust.interp.vec_split import VEC_SPLIT
 from pbpit.rust.interp.vecdeque import VECDEQUE
 
 # -- floats ---------------------------------------------------------------------------------------
@@ -341,6 +342,7 @@ VEC = rows(
         ),
     ),
     *VEC_MORE,  # `insert`, `remove`, `reverse`..
+    *VEC_SPLIT,  # `split_off` (vec_split.py)
 )
 ARRAY = rows("array", *_slice_rows("array"))
 
