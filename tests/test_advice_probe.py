@@ -130,3 +130,17 @@ def test_a_number_kept_in_an_option_is_not_a_loss_kept_whole():
     (finding,) = lint_paths([HERE / "best_value_log_and_regularized_loss.rs"]).findings
     assert (finding.rule, finding.name) == ("shared-intermediate", "loss")
     assert not any("as an earlier pass made it" in h.message for h in finding.helps)
+
+
+def test_explain_json_shows_no_lines_of_a_fix_its_diagnostic_does_not_say():
+    # Detaching the loss itself leaves nothing on the tape: lint's finding offers recomputing
+    # only, and explain's JSON gives the detach no corrected lines (advice_score made them and
+    # the program panicked: the loss on no tape).
+    import json
+
+    from pbpit_process import pbpit_cli
+
+    path = Path(__file__).parent / "lint" / "fixes" / "loss_itself.rs"
+    data = json.loads(pbpit_cli("explain", str(path), "--json").stdout)
+    shown = {f["key"]: (f["applies"], bool(f["lines"])) for f in data["fixes"]}
+    assert shown == {"detach once": (False, False), "recompute in the loop": (True, True)}

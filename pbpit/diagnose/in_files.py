@@ -147,7 +147,8 @@ def _fixes_as_checked(data: dict[str, Any], result: RunResult) -> dict[int, str]
             lead = fix_headline(fix["key"], "", False)
             help_ = next((h for h in helps if h["message"].startswith(lead)), None)
             fix["applies"] = help_ is None
-        if help_ is None:
+        if help_ is None:  # not said: lint's words say another fix here
+            fix["applies"], fix["lines"] = False, []
             continue
         fix["title"] = help_["message"].removeprefix(lead)  # lint's words, when it took them
         own = Fix(fix["key"], fix["title"], bool(fix.get("applies")), fix["lines"]).edits()
