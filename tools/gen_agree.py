@@ -2,6 +2,7 @@
 
     .venv/bin/python tools/gen_agree.py --count N [--seed S] [--out DIR] [--jobs J] [--fixes]
     .venv/bin/python tools/gen_agree.py --cover [--seed S]
+    .venv/bin/python tools/gen_agree.py --results FILE [FILE ...] [--out DIR]
 
 Generates the programs of seeds S..S+N-1 (tests/gen/generator.py), runs each on the
 interpreter (the truth: panics or not, which binding, which rule) and lints it
@@ -19,6 +20,9 @@ values the fixed sample leaves uncovered (tests/gen/sample.py): those lint agree
 
 `--fixes` also makes every fix lint prints on a program that panics (its edits applied to a
 copy and run, pbpit/diagnose/fix_check.py) and counts how many then run without the panic.
+`--results` reports, as one run, the verdicts earlier runs printed with `--json` (a long run
+made in chunks, each its own file); the programs' texts are made again from their seeds, so
+the generator must be the one that ran them.
 Exits 0 whatever it measures (a measurement: tests/test_generated_agree.py is the test).
 """
 
@@ -124,6 +128,28 @@ def pin_cover(start: int) -> int:
     return 0
 
 
+def saved(files: list[str]) -> list[dict]:
+    """The verdicts `--json` printed to `files`, by seed, each with its program's text made
+    again."""
+    results = []
+    for name in files:
+        try:
+            lines = Path(name).read_text(encoding="utf-8").splitlines()
+        except OSError as err:
+            raise SystemExit(f"gen_agree: cannot read {name}: {err.strerror}") from None
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                r = json.loads(line)
+                r["text"] = generate(r["seed"]).text
+            except (ValueError, KeyError, TypeError):
+                raise SystemExit(
+                    f"gen_agree: {name}:{number} is not a verdict --json printed") from None
+            results.append(r)
+    return sorted(results, key=lambda r: r["seed"])
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=1000)
@@ -135,12 +161,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="every verdict as JSON lines")
     parser.add_argument("--cover", action="store_true",
                         help="pin programs drawing the values the fixed sample lacks")
+    parser.add_argument("--results", nargs="+", metavar="FILE",
+                        help="report the verdicts of earlier --json runs instead of running")
     args = parser.parse_args(argv)
     if args.cover:
         return pin_cover(args.seed)
 
     start = time.perf_counter()
-    results = run_all(list(range(args.seed, args.seed + args.count)), args.jobs, args.fixes)
+    if args.results:
+        results = saved(args.results)
+        if not results:
+            print("gen_agree: no verdicts in " + ", ".join(args.results), file=sys.stderr)
+            return 2
+        args.seed, args.count = results[0]["seed"], len(results)
+    else:
+        results = run_all(list(range(args.seed, args.seed + args.count)), args.jobs, args.fixes)
     wall = time.perf_counter() - start
     if args.json:
         for r in results:
