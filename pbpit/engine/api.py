@@ -415,6 +415,8 @@ INT_METHODS: tuple[Method, ...] = (
     Method("gather", SHAPE, None, NEVER, "(self, dim: I, indices: Tensor<B, D, Int>) -> Self"),
     Method("select", SHAPE, None, NEVER, "(self, dim: I, indices: Tensor<B, 1, Int>) -> Self"),
     Method("narrow", SHAPE, None, NEVER, "(self, dim: I, start: usize, length: usize) -> Self"),
+    Method("slice", SHAPE, None, NEVER, "(self, slices: R) -> Self"),
+    Method("flatten", SHAPE, None, NEVER, "(self, start_dim: I, end_dim: J) -> Tensor<B, D2, Int>"),
     Method("one_hot", INT_BOOL, None, NEVER, "(self, num_classes: usize) -> Tensor<B, D2, Int>"),
     Method("sum", REDUCTION, None, NEVER, "(self) -> Tensor<B, 1, Int>"),
     Method("sum_dim", REDUCTION, None, NEVER, "(self, dim: usize) -> Self"),

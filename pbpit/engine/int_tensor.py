@@ -162,6 +162,15 @@ class IntTensor(Tensor):
         at, start, length = narrowed(self.shape, dim, start, length)
         return self._same(np.take(self.array, range(start, start + length), axis=at))
 
+    def slice(self, ranges: Any) -> IntTensor:
+        """Burn's `slice` (one for every kind, `K: BasicOps`): the ranges read and checked as a
+        float tensor's are (`Tensor.slice`); an empty range gives an empty tensor."""
+        shape = self.array.shape
+        parts = checks.slice_parts(shape, ranges, "slice")
+        burn_checks.slice_ends(shape, [end for _, end, _ in parts])
+        picks = ops.Slice(tuple(checks.clamped_slices(shape, parts, "slice"))).index()
+        return self._same(self.array[picks])
+
     # -- numbers --------------------------------------------------------------------------------
 
     def sum(self) -> IntTensor:
@@ -319,7 +328,7 @@ def _float_only(name: str) -> Any:
 for _name in (
     "exp", "log", "sqrt", "tanh", "sigmoid", "relu", "recip", "abs", "powf_scalar",
     "matmul", "mean", "mean_dim", "max_dim", "min_dim", "require_grad",
-    "detach", "backward", "grad", "swap_dims", "permute", "slice", "transpose", "t", "prod",
+    "detach", "backward", "grad", "swap_dims", "permute", "transpose", "t", "prod",
     "unsqueeze", "unsqueeze_dim", "clamp", "clamp_min", "clamp_max", "powi_scalar", "square",
     "powf", "set_require_grad", "grad_remove", "grad_replace", "max", "min", "prod_dim",
     "inner", "without_autodiff", "__matmul__",

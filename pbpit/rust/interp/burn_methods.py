@@ -188,6 +188,20 @@ _OPTIMIZERS = {
     )
     for kind, setters in burn_nn.OPTIMIZER_SETTERS.items()
 }
+# burn-optim's `SgdConfig::with_momentum(Option<MomentumConfig>)` and `MomentumConfig`'s fields
+# (`momentum: f64` 0.9, `dampening: f64` 0.1, `nesterov: bool` false).
+_OPTIMIZERS["SgdConfig"].rows["with_momentum"] = _row(
+    "SgdConfig",
+    "with_momentum",
+    _typed(option(burn_nn.NAMED_TYPES["MomentumConfig"]), gives=_same),
+    _option_setter,
+)
+_MOMENTUM = _family(
+    "MomentumConfig",
+    _row("MomentumConfig", "with_momentum", _typed(F64, gives=_same), _setter),
+    _row("MomentumConfig", "with_dampening", _typed(F64, gives=_same), _setter),
+    _row("MomentumConfig", "with_nesterov", _typed(BOOL, gives=_same), _setter),
+)
 METHODS: dict[str, Family] = {
     **{
         kind: _family(kind, _row(kind, "forward", _forward_type, _call))
@@ -280,6 +294,7 @@ METHODS: dict[str, Family] = {
         _row("BinaryCrossEntropyLoss", "forward", _binary_cross_entropy_type, _call),
     ),
     **_OPTIMIZERS,
+    "MomentumConfig": _MOMENTUM,
     "Optimizer": _family("Optimizer", _row("Optimizer", "step", _step_type, _step)),
     "Conv2dConfig": _family(
         "Conv2dConfig",
@@ -424,6 +439,7 @@ STATICS: dict[str, Function] = {
         _function("MseLoss", "new", 0, _own_type, _made),
         _function("CrossEntropyLossConfig", "new", 0, _own_type, _made),
         _function("BinaryCrossEntropyLossConfig", "new", 0, _own_type, _made),
+        _function("MomentumConfig", "new", 0, _own_type, _made),
         _function("CrossEntropyLoss", "new", 2, _cross_entropy_new_type, _cross_entropy_new),
         *(_function(name, "new", 0, _own_type, _made) for name in burn_nn.CONFIGS),
         _function("GradientsParams", "from_grads", 2, _from_grads_type, _from_grads),

@@ -74,6 +74,7 @@ NAMED_TYPES = {
         "AdamConfig",
         "AdamWConfig",
         "SgdConfig",
+        "MomentumConfig",
         "GradientsParams",
         "Optimizer",
     )
@@ -548,9 +549,12 @@ def _offered(kind: str) -> str:
         "`with_weights(..)` and `init(&device)`",
         "BinaryCrossEntropyLoss": "pbpit runs `forward(logits, targets)`",
         "Optimizer": "pbpit runs `step(lr, model, grads)`",
+        "SgdConfig": "pbpit runs `with_momentum(..)` and `init()`",
+        "MomentumConfig": "pbpit runs `with_momentum(..)`, `with_dampening(..)`, "
+        "`with_nesterov(..)`",
         "GradientsParams": "pass it to `optim.step(lr, model, grads)`",
     }
-    if kind in CONFIGS:
+    if kind in CONFIGS and kind not in offered:
         setters = ", ".join(f"`{s}(..)`" for s in OPTIMIZER_SETTERS[kind])
         return f"pbpit runs {setters + ' and ' if setters else ''}`init()`"
     return offered.get(kind, "pbpit runs `forward(x)`")

@@ -83,6 +83,8 @@ class KindRules:
                 self.unify(Var("int"), arg_ty, arg.pos)
             if ty == "S":
                 dims["D2"] = self.shape_rank(arg, arg_ty)
+            if ty == "R":  # `slice([0..2])`: as a float tensor's
+                self.slice_ranges(arg, arg_ty, recv)
         if name == "one_hot":  # Burn: D2 is D + 1
             rank = None if recv.dim is None else recv.dim + 1
             if len(e.targs) > 1 or (e.targs and type(e.targs[0]) is not TensorT):
