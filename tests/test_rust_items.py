@@ -253,11 +253,12 @@ def test_a_trait_the_program_defines_dispatches_statically_with_default_methods(
             "`P` doesn't implement `Debug` (add `#[derive(Debug)]`; rustc rejects it: "
             "error[E0277])",
         ),
-        (  # (a field moved out of `p` into a literal is not followed: refused)
+        (  # (a field moved out of what `r` refers to, rustc's E0507: refused)
             "#[derive(Clone)]\nstruct P { x: f32, s: String }\nfn main() {\n"
-            "    let p = P { x: 1.0, s: String::new() };\n    let q = P { x: 3.0, ..p };\n}\n",
-            "..p",
-            "`..p` moving its field `s` (write `..p.clone()` or every such field)",
+            "    let p = P { x: 1.0, s: String::new() };\n    let r = &p;\n"
+            "    let q = P { x: 3.0, ..*r };\n}\n",
+            "..*r",
+            "`..*r` moving its field `s` (write `..*r.clone()` or every such field)",
         ),
         (
             "struct P { x: f32, y: f32 }\nfn main() {\n"

@@ -179,6 +179,19 @@ def refuse_mixed_arithmetic(checker: Checker, e: Binary, left: Ty, right: Ty) ->
 _COMPARING = ("==", "!=", "<", ">", "<=", ">=")
 
 
+def refuse_struct_reference_comparison(checker: Checker, e: Binary, left: Ty, right: Ty) -> None:
+    """`&v == 2.0` (`v` a struct, the right side a number): `&V: PartialEq<{float}>` is not
+    implemented, rustc's E0277 at the operator (where the left is a value, `v == 2.0`, its one
+    `PartialEq<V>` makes it E0308 at the right side, as `unify` says)."""
+    if type(left) is not StructT or not references.certainly_reference(e.left):
+        return
+    if not (is_number(right) or (type(right) is Var and right.kind is not None)):
+        return
+    a, b = f"&{show(left)}", show(right)
+    label = f"no implementation for `{a} {e.op} {b}`"
+    raise _no_impl(checker, e.op_pos or e.pos, f"can't compare `{a}` with `{b}`", "E0277", label)
+
+
 def refuse_deferred_arithmetic(checker: Checker, e: Binary, left: Ty, right: Ty) -> None:
     """Two numbers of different types (`usize - u8`, `f64 - f32`) under an operator whose
     operand types were not known where it is written (`|n| n - 1u8`, `|p, q| p + q`): rustc
@@ -301,6 +314,7 @@ class OperatorRules:
             return STRING
         if op in ("==", "!="):
             refuse_element_comparison(self, left, right, e.op_pos or e.pos)
+            refuse_struct_reference_comparison(self, e, left, right)  # `&v == 2.0`
         if op in ("==", "!=") and (element := vec_eq_array(left, right)) is not None:
             self.unify(left.inner, element, e.right.pos)  # type: ignore[attr-defined]
             e.kind = "eq"

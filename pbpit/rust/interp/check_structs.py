@@ -158,10 +158,10 @@ class StructRules:
             raise self.fail(e.pos, "type annotations needed")
         elif base is shapes.SHAPE:  # `shape.dims`: private in Burn 0.22 (shapes.py)
             raise shapes.private_field(self, e)
-        if (is_number(base) or base is BOOL) and references.certainly_reference(e.base):
+        if (is_number(base) or base in (BOOL, CHAR)) and references.certainly_reference(e.base):
             what = f"no field `{e.name}` on type `&{show(base)}`"  # (a reference: not E0610)
             raise self.fail(e.pos, rejects(what, "E0609"))
-        if is_number(base) or base is BOOL:  # rustc's E0610 for a primitive type
+        if is_number(base) or base in (BOOL, CHAR):  # rustc's E0610 for a primitive type
             what = f"`{show(base)}` is a primitive type and therefore doesn't have fields"
             # (E0609 of `&i32` where the value may be a reference pbpit erased: no code)
             raise self.fail(e.pos, rejects(what, "E0610" if self.owned(e.base) else None))

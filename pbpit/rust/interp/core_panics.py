@@ -37,6 +37,10 @@ CORE_PANICS: dict[str, tuple[str, str]] = {
         "slice/index.rs:1020:51",
         "range end index {end} out of range for slice of length {len}",
     ),
+    "Vec::drain inclusive end": (  # `drain(a..=b)`: `b` itself in the message
+        "slice/index.rs:1016:52",
+        "range end index {end} out of range for slice of length {len}",
+    ),
     "Vec::drain start": (
         "slice/index.rs:1031:55",
         "range start index {start} out of range for slice of length {len}",
@@ -68,9 +72,11 @@ def core_panic(function: str, **fields: object) -> Panic:
     return Panic(message.format(**fields), None, location)
 
 
-def drain_panic(start: int, end: int, length: int) -> Panic | None:
+def drain_panic(start: int, end: int, length: int, inclusive: bool = False) -> Panic | None:
     """`Vec::drain(start..end)` of `length` elements: core's `slice::range` checks the end
-    first, then the order (None: in range)."""
+    first, then the order (None: in range). `inclusive`: the range was `start..=end - 1`."""
+    if end > length and inclusive:
+        return core_panic("Vec::drain inclusive end", end=end - 1, len=length)
     if end > length:
         return core_panic("Vec::drain end", end=end, len=length)
     if start > end:

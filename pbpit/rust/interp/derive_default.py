@@ -79,7 +79,8 @@ def _default(low: Any, item: Any, ty: Ty, pos: Any) -> Any:
         return SomeLit(pos, None)
     if type(ty) is Wrap and ty.kind == "Vec" and ty.size is None:
         return ArrayLit(pos, [], True)
-    if type(ty) is Wrap and ty.kind == "array" and ty.size is not None:
+    if type(ty) is Wrap and ty.kind == "array" and ty.size is not None and ty.size <= 32:
+        # (std implements `Default` for arrays of up to 32 elements only: `[u8; 33]` is E0277)
         from pbpit.rust.interp.types import USIZE
 
         count = Lit(pos, "int", ty.size, USIZE)
@@ -87,6 +88,7 @@ def _default(low: Any, item: Any, ty: Ty, pos: Any) -> Any:
     if type(ty) is StructT and "Default" in ty.item.derives and _NAME in ty.item.methods:
         return Call(pos, ty.item.methods[_NAME], [])
     what = f"the trait bound `{show(ty)}: Default` is not satisfied"
-    if type(ty) is StructT and "Default" not in ty.item.derives:
+    too_long = type(ty) is Wrap and ty.kind == "array" and ty.size is not None
+    if too_long or (type(ty) is StructT and "Default" not in ty.item.derives):
         raise low.fail(item.node, rejects(what, "E0277"))
     raise low.fail(item.node, f"`#[derive(Default)]` with a field of type `{show(ty)}`")

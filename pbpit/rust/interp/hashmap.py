@@ -121,11 +121,14 @@ def _map_type(ck: Any, e: Any, recv: Ty) -> Ty:
     if name == "insert":
         ck.mutable_receiver(e)
         ck.args(e, _key(recv), _value(recv))
+        for arg in e.args:  # `m.insert(&k, 1)`: both taken by value
+            _refuse_borrowed_entry_key(ck, e.recv, arg)
         return option(_value(recv))
     ck.arity(e, 1)
     if name == "entry":
         ck.mutable_receiver(e)
         ck.unify(_key(recv), ck.expr(e.args[0]), e.args[0].pos)
+        _refuse_borrowed_entry_key(ck, e.recv, e.args[0])
         return Wrap("Entry", _value(recv), err=_key(recv))
     if name in ("get_mut", "remove"):
         ck.mutable_receiver(e)
@@ -134,6 +137,21 @@ def _map_type(ck: Any, e: Any, recv: Ty) -> Ty:
         what = f"`get_mut` of a map of `{show(_value(recv))}` (pbpit writes through `&mut` to "
         raise ck.fail(e.pos, what + "structs and `Vec`s; write `*m.entry(k).or_insert(..) += x`)")
     return BOOL if name == "contains_key" else option(_value(recv))
+
+
+def _refuse_borrowed_entry_key(ck: Any, recv: Any, arg: Any) -> None:
+    """`m.entry(&c)` (`m.insert(&k, v)`) of a map whose written type holds no reference
+    (`HashMap<char, u32>`): `entry` takes the key by value, so `&c` is rustc's E0308."""
+    from pbpit.rust.interp.nodes import Local
+
+    if not arg.borrowed or arg.mut_borrow or not isinstance(recv, Local) or recv.borrowed:
+        return
+    written = getattr(recv.binding, "written", None)  # `let m: HashMap<char, u32> = ..`
+    if written is None or b"&" in written.text:
+        return
+    shown = show(resolve(arg.ty))
+    what = f"mismatched types: expected `{shown}`, found `&{shown}`"
+    raise ck.fail(arg.borrow_pos or arg.pos, rejects(what, "E0308"))
 
 
 def _shared(ty: Ty) -> bool:
@@ -178,6 +196,7 @@ def check_update(ck: Any, e: Any) -> Ty:
     e.impl = UPDATE
     key, default, value = e.args
     ck.unify(_key(recv), ck.expr(key), key.pos)
+    _refuse_borrowed_entry_key(ck, e.recv, key)
     if no_default(default):
         default.ty = UNIT
         ck.settle_later.append(lambda: _has_default(ck, e, _value(recv)))

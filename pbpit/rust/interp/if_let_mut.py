@@ -42,6 +42,9 @@ def place(lowerer: Any, cond: Any, value: Any, binding: Any) -> tuple[Any, Any] 
         value = lowerer.expr(target)
         lowerer.mutable_place(node, value)  # `opt.as_mut()`: `opt` declared `mut`, as for `&mut`
         references.refuse_as_mut_behind_reference(lowerer, node, value)  # `let o2 = &o;`: E0596
+        held = getattr(value, "binding", None)  # `o2` an `Option<&T>`: `b` a `&mut &T`
+        if binding is not None and getattr(held, references.SOME_BORROW, False):
+            setattr(binding, references.BEHIND_SHARED, True)
     elif ref_patterns.some_ref_mut(cond) and not value.borrowed:  # `if let Some(ref mut b) = opt`
         target = node
         ref_patterns.mutable_place(lowerer, node, value)

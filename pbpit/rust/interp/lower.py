@@ -259,7 +259,7 @@ class Lowerer(
             elif burn_nn.is_derived(fn):
                 self.recovering(fn.name, fn.node, lambda fn=fn: burn_nn.config_body(self, fn))
             else:
-                self.recovering(fn.name, fn.node, lambda fn=fn: self.fn_body(fn))
+                self.recovering(fn.name, fn.node, lambda fn=fn: self.fn_body(fn, defer=True))
         self.module = ()
         copy_types.check_derives(self)  # `#[derive(Copy)]`'s E0277, E0204
         check_order_derives(self)  # `#[derive(PartialOrd, Eq, Ord)]`'s fields (lower_items)
@@ -371,7 +371,10 @@ class Lowerer(
         fn.type_params, self.type_params = self.type_params, outer_params
         return fn
 
-    def fn_body(self, fn: FnItem) -> None:
+    def fn_body(self, fn: FnItem, defer: bool = False) -> None:
+        """`fn`'s body lowered; `defer`: a conflict of borrows found in it is kept in
+        `fn.borrow_conflict` for the move check to raise, after the type check (rustc's
+        borrow checker runs on bodies that type-check)."""
         self.backends, self.dims = fn.backends, fn.dims
         self.type_params = fn.type_params
         self.self_type = fn.owner
@@ -399,7 +402,9 @@ class Lowerer(
         conflict = refuse_use_while_borrowed(fn.body, self.path)  # `let r = &mut x;` then `x`
         if conflict is None:  # `let r = &x;` or `v.push(&x)`, then `x = ..` while it lives
             conflict = refuse_assign_while_borrowed(fn.body, self.path)
-        if conflict is not None:
+        if conflict is not None and defer:
+            fn.borrow_conflict = conflict  # type: ignore[attr-defined]  # (moves.py raises it)
+        elif conflict is not None:
             raise conflict
         self.backends, self.dims = frozenset(), frozenset()
         self.self_type = self.impl_args = None

@@ -307,6 +307,11 @@ class ExprLowering:
         if not isinstance(root, Local):
             raise self.fail(left, "assignment to a field of anything but a variable")
         binding = root.binding
+        if getattr(binding, references.BEHIND_SHARED, False):  # `r` a `&mut &T` (references.py)
+            what, label = references.assigned_behind(self.text(left), binding.name)
+            err = self.fail(node, what)
+            err.label = label
+            raise err
         if not (binding.mutable or binding.mut_ref):
             place = self.text(left)
             if op == "+" and (value.borrowed or (isinstance(value, Lit) and value.kind == "str")):

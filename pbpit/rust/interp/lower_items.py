@@ -12,6 +12,8 @@ from pbpit.rust.interp import (
     error_types,
     generic_impls,
     op_traits,
+    place_moves,
+    references,
 )
 from pbpit.rust.interp.check_tables import wrong_arity
 from pbpit.rust.interp.grammar import rejects
@@ -441,7 +443,8 @@ class ItemLowering:
 
         written = self.text(base_node)
         moved = [n for n, ty in item.fields if n in rest and not copy_type(ty)]
-        if moved or base_node.type not in _PLACES:
+        # (moved out of a variable: a partial move the move check follows, `place_moves.py`)
+        if (moved and base_node.type != "identifier") or base_node.type not in _PLACES:
             what = f"`..{written}` moving its field `{moved[0]}` (write `..{written}.clone()` or "
             what += "every such field)"
             if not moved:
@@ -451,12 +454,17 @@ class ItemLowering:
         saved = self.open_scope()
         typed = self.declare("{..base}", False)
         seen = self.expr(base_node)
+        if references.certainly_reference(seen):  # `..c` of `c: &S`
+            what = f"mismatched types: expected `{item.name}`, found `&{item.name}`"
+            raise self.fail(base_node, rejects(what, "E0308"))
         seen.borrowed, seen.borrow_pos = True, at
         whole = StructT(item, tuple(Var() for _ in getattr(item, "params", ())))
         check = Block(at, [Let(at[0], typed, whole, seen, self.in_scope)], None, self.in_scope)
         self.close_scope(saved)
         for name in rest:
             values[name] = Field(pos, self.expr(base_node), name)
+            if name in moved:
+                setattr(values[name], place_moves.UPDATE_MOVE, written)
         order = [item.field_index(n) for n in values]
         made = StructLit(pos, item, list(values.values()), order)  # type: ignore[arg-type]
         return Block(pos, [ExprStmt(at[0], check, True, self.in_scope)], made, self.in_scope)

@@ -19,7 +19,7 @@ declaration marks it as a move would, an assignment makes it whole.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pbpit.engine.api import RUST_METHODS
 from pbpit.rust.interp import place_moves, traits
@@ -62,6 +62,7 @@ from pbpit.rust.interp.nodes import (
     Pos,
     Print,
     RangeLit,
+    Refusals,
     Return,
     SomeLit,
     Static,
@@ -113,6 +114,10 @@ class Move:
     possibly: bool = False  # ... on some of the paths that reach here only
     partly: bool = False  # a part moved out by a pattern's binding (`if let Some(s) = o`)
     field: str | None = None  # ... the field moved out (`let n = p.name;`): others still usable
+    others: tuple[str, ...] = ()  # ... more fields moved out after it (`S { a: 1, ..p }`)
+
+    def fields(self) -> tuple[str, ...]:
+        return (self.field, *self.others) if self.field is not None else ()
 
 
 State = dict[Binding, Move] | None
@@ -168,6 +173,10 @@ class MoveCheck:
         self.moved: list[Local] = []  # the uses that move a binding, in one function
 
     def run(self) -> None:
+        # the conflicts of borrows found as the bodies were lowered (E0502, E0506, ..), every one
+        conflicts = [getattr(fn, "borrow_conflict", None) for fn in self.crate.fns.values()]
+        if any(conflicts):
+            raise Refusals([conflict for conflict in conflicts if conflict is not None])
         for fn in self.crate.fns.values():
             assert fn.body is not None
             params = [b for b in fn.params if b is not None and b.name != "self"]
@@ -390,12 +399,19 @@ class MoveCheck:
         base = e.base
         if state is not None and isinstance(base, Local) and not base.borrowed:
             move = state.get(base.binding)
-            if move is not None and move.field is not None and move.field != e.name:
+            if move is not None and move.field is not None and e.name not in move.fields():
+                if moving and self.field_moves(e):  # another field moved out (`..p`)
+                    state = dict(state)
+                    state[base.binding] = replace(move, others=(*move.others, e.name))
+                    self.moved.append(base)  # (E0505 while `p` is borrowed)
                 return state  # `p.n` after `p.name` moved out: still `p`'s own
             if moving and move is None and self.field_moves(e):
                 state = dict(self.expr(base, state, moving=False) or {})
                 state[base.binding] = Move(e.pos, partly=True, field=e.name)
+                self.moved.append(base)
                 return state
+            if moving and move is None:  # `S { a: 1, ..p }` of a `p` pbpit does not follow
+                place_moves.refuse_update_move(self.path, e)
         return self.expr(e.base, state, moving=False)
 
     def field_moves(self, e: Field) -> bool:
@@ -464,6 +480,10 @@ class MoveCheck:
             return all(self.holds_values(part) for part in e.elems)
         if isinstance(e, StructLit):
             return all(self.holds_values(part) for part in e.values)
+        if isinstance(e, Block):  # `Config { name: tag("d"), ..base_config() }`
+            return e.tail is not None and self.holds_values(e.tail)
+        if isinstance(e, Field) and isinstance(e.base, Local) and not e.base.borrowed:
+            return e.base.binding in self.values and place_moves.valued_field(e)
         if isinstance(e, Local):
             return e.binding in self.values
         if isinstance(e, Call) and isinstance(e.callee, FnItem):
@@ -478,9 +498,12 @@ class MoveCheck:
         target = e.target
         if e.op is None and isinstance(target, Field) and isinstance(target.base, Local):
             move = state.get(target.base.binding)
-            if move is not None and move.field == target.name:  # `p.name = ..`: whole again
+            if move is not None and target.name in move.fields():  # `p.name = ..`: whole again
                 state = dict(state)
+                rest = [name for name in move.fields() if name != target.name]
                 state.pop(target.base.binding)
+                if rest:  # (other fields still moved out)
+                    state[target.base.binding] = replace(move, field=rest[0], others=(*rest[1:],))
                 return state
         if e.op is not None or isinstance(e.target, Field | Index | Unary):  # `m[i][j]`, `*r`
             return self.expr(e.target, state, moving=False)

@@ -48,6 +48,7 @@ _NO_IMPL = {  # rustc's E0369 for an operator of a struct without its impl
     "Sub": "cannot subtract {1} from {0}",
     "Mul": "cannot multiply {0} by {1}",
     "Div": "cannot divide {0} by {1}",
+    "Rem": "cannot calculate the remainder of {0} divided by {1}",
 }
 _BY_OPERATOR = {op: trait for trait, op in BINARY.items()}
 _ATTR = "op_impls"  # a `StructItem`'s impls of these traits: trait name -> [OpImpl]
@@ -347,7 +348,8 @@ def binary(checker: Any, e: Any, lt: Ty, rt: Ty) -> Ty | None:
         return None
     choices = impls(left.item, trait)
     right = resolve(checker.known(rt))
-    if not choices and trait in _NO_IMPL and type(right) is not Var:
+    if not choices and trait in _NO_IMPL and not (type(right) is Var and right.kind is None):
+        # (`v / 2.0`: a literal's `{float}` is known enough)
         what = _NO_IMPL[trait].format(f"`{show(left)}`", f"`{show(right)}`")
         err = checker.fail(e.op_pos or e.pos, rejects(what, "E0369"))
         raise err

@@ -111,3 +111,18 @@ def refuse_move_out_of_reference(path: str, e: Field, behind: dict[Binding, str]
     err = Unsupported(f"{path}:{e.pos[0]}:{e.pos[1]}", rejects(what, "E0507"))
     err.label = _moved_type(e)
     raise err
+
+
+UPDATE_MOVE = "update_move"
+"""The attribute of a field `..base` moves out of the variable `base` (`S { a: 1, ..base }`,
+the field not `Copy`): `base` is partly moved where the move check follows it."""
+
+
+def refuse_update_move(path: str, e: Field) -> None:
+    """`S { a: 1, ..base }` moving the field `e` out of a variable the move check does not
+    follow (not certainly made of values): refused, where a later use of the field would run."""
+    written = getattr(e, UPDATE_MOVE, None)
+    if written is None:
+        return
+    what = f"`..{written}` moving its field `{e.name}` (write `..{written}.clone()` or every "
+    raise Unsupported(f"{path}:{e.pos[0]}:{e.pos[1]}", what + "such field)")

@@ -174,7 +174,7 @@ def _checked(
             refuse_mutation_while_iterating(crate)  # `for x in v.iter() { v.push(..) }`
             refuse_known_panics(crate)
         except Unsupported as err:
-            raise _every_refusal(source, [err], order) from None
+            raise _every_refusal(source, getattr(err, "refusals", [err]), order) from None
         runtime = Runtime(source.path)
         compiler = Compiler(crate, runtime)
         compiler.compile()

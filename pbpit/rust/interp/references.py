@@ -23,10 +23,28 @@ DEREF_JUDGED = "deref_judged"
 from a value (`let r = w;`): `refuse_deref_assignment` judges it with the types."""
 
 
+SOME_BORROW = "some_borrow"
+"""The attribute of a `let` variable given `Some(&p)` (or such a variable): an `Option<&T>`."""
+
+BEHIND_SHARED = "behind_shared"
+"""The attribute of `r` in `if let Some(r) = o.as_mut()` of such an `o`: a `&mut &T`, so
+`r.x = ..` is rustc's E0594 (`lower_exprs.field_assignment`)."""
+
+
 def mark_let(binding: Any, init: Any) -> None:
-    """Mark the variable of `let c = &p;` (or `let mut c = &p;`): a `&T` whatever `p` is."""
+    """Mark the variable of `let c = &p;` (or `let mut c = &p;`): a `&T` whatever `p` is; and
+    that of `let o = Some(&p);` (or `let o2 = o;` of such an `o`): an `Option<&T>`."""
+    from pbpit.rust.interp.nodes import Local, SomeLit
+
     if binding is not None and init is not None and init.borrowed and not init.mut_borrow:
         setattr(binding, BOUND_TO_BORROW, True)
+    if binding is None or init is None or init.borrowed:
+        return
+    some = isinstance(init, SomeLit) and init.value is not None
+    if (some and init.value.borrowed and not init.value.mut_borrow) or (
+        isinstance(init, Local) and getattr(init.binding, SOME_BORROW, False)
+    ):
+        setattr(binding, SOME_BORROW, True)
 
 
 def mark_for_binding(loop: Any) -> None:
@@ -42,6 +60,18 @@ def mark_for_binding(loop: Any) -> None:
     by_ref_param = by_ref_param and not iterable.binding.mut_ref
     if by_iter or by_ref_param or (iterable.borrowed and not iterable.mut_borrow):
         setattr(binding, ITEMS_BY_REFERENCE, True)
+
+
+def items_are_values(iterable: Any) -> bool:
+    """Whether the items of `for x in v` are values, no references: `v` a variable taken by
+    value (not `&v`, not `v.iter()`) whose written type holds no reference (`let v: Vec<Box<dyn
+    Error>> = ..`, not `Vec<&str>`)."""
+    from pbpit.rust.interp.nodes import Local
+
+    if not isinstance(iterable, Local) or iterable.borrowed:
+        return False
+    written = getattr(iterable.binding, "written", None)
+    return written is not None and b"&" not in written.text and iterable.binding.owned
 
 
 def mark_enumerated(lowerer: Any, loop: Any, pattern: Any) -> None:

@@ -40,6 +40,7 @@ from pbpit.rust.interp.nodes import (
     children,
     place_root,
 )
+from pbpit.rust.interp.references import BOUND_TO_BORROW, ITEMS_BY_REFERENCE
 
 
 class _Walk:
@@ -95,7 +96,7 @@ class _Walk:
             holder, arg = place_root(node.recv), node.args[0]
             if holder is not None and arg.borrowed and not arg.mut_borrow:
                 x = place_root(arg)
-                if x is not None:
+                if x is not None and not _coerced(holder, arg):
                     self.borrows.append((holder.binding, x, loops))
         if isinstance(node, Assign) and (x := place_root(node.target)) is not None:
             self.assigns.append((node, x.binding, loops))
@@ -128,6 +129,17 @@ class _Walk:
             if later and not any(at <= later[0] for at in renewed):
                 return x
         return None
+
+
+def _coerced(holder: Local, x: Expr) -> bool:
+    """`seen.push(&k)` of `k`, a `&String` (an item of `&v`, `v.iter()`), into `seen: Vec<&str>`:
+    the `&&String` deref-coerces to a `&str` that borrows the `String`, not `k` (no E0597). A
+    holder whose written type is a reference to a reference (or not written) keeps `&k`."""
+    written = getattr(holder.binding, "written", None)
+    if written is None or b"&&" in written.text.replace(b" ", b"") or not isinstance(x, Local):
+        return False
+    by_reference = getattr(x.binding, ITEMS_BY_REFERENCE, False)
+    return by_reference or getattr(x.binding, BOUND_TO_BORROW, False)
 
 
 def _made_here(e: Any) -> bool:

@@ -251,7 +251,6 @@ def _drain_type(ck: Any, e: Any, recv: Ty) -> Ty:
 
 def _drain(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     from pbpit.rust.interp.core_panics import drain_panic
-    from pbpit.rust.interp.runtime import Unsupported  # (runtime imports the nodes)
 
     arg = e.args[0]
     if getattr(arg, "full_range", False):
@@ -263,7 +262,7 @@ def _drain(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
             return taken
 
         return drain
-    lo, where = comp.expr(arg.lo), comp.where(e.pos)
+    lo = comp.expr(arg.lo)
     hi = None if getattr(arg.hi, "to_end", False) else comp.expr(arg.hi)
     extra = 1 if arg.inclusive else 0
 
@@ -272,10 +271,7 @@ def _drain(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
         start = lo(frame)
         end = len(items) if hi is None else hi(frame) + extra
         if start > end or end > len(items):
-            if arg.inclusive:  # `..=usize::MAX` panics with another message: not measured
-                what = f"`drain({start}..{end})` of {len(items)} elements panics inside core, "
-                raise Unsupported(where, what + "at a location pbpit has not measured")
-            raise drain_panic(start, end, len(items))  # type: ignore[misc]
+            raise drain_panic(start, end, len(items), arg.inclusive)  # type: ignore[misc]
         taken = items[start:end]
         del items[start:end]
         return taken
