@@ -94,19 +94,27 @@ def _grad(w: np.ndarray) -> np.ndarray:
     return np.array([dy * X[0], dy * X[1]], dtype=F)
 
 
-def _burn_momentum(momentum: float, dampening: float, nesterov: bool) -> list[str]:
+def _burn_momentum(
+    momentum: float | None, dampening: float, nesterov: bool, penalty: float | None = None
+) -> list[str]:
     """Three steps of burn-optim's SGD with momentum at lr 0.1: the first velocity the gradient,
     then `grad * (1 - dampening) + velocity * momentum` (`1 - dampening` in f64, each
     `mul_scalar` converting its scalar to f32); Nesterov's `velocity * momentum + grad`; then
-    `tensor - grad * lr`."""
+    `tensor - grad * lr`. Weight decay first (decay.rs): `grad = tensor * penalty + grad`."""
     w, velocity, shown = np.array([0.3, -0.7], dtype=F), None, []
     for _ in range(3):
         grad = _grad(w)
-        if velocity is None:
+        if penalty is not None:
+            grad = (w * F(penalty)).astype(F) + grad
+        if momentum is None:
+            velocity = grad
+        elif velocity is None:
             velocity = grad
         else:
             velocity = (grad * F(1.0 - dampening)).astype(F) + (velocity * F(momentum)).astype(F)
         step = (velocity * F(momentum)).astype(F) + grad if nesterov else velocity
+        if momentum is None:
+            velocity = None
         w = (w - (step * F(0.1)).astype(F)).astype(F)
         shown.append("[" + ", ".join(str(v) for v in w) + "]")  # NumPy's f32 str: Rust's `{:?}`
     return shown
@@ -159,3 +167,100 @@ def test_sgd_with_momentum_steps_as_burn_optim_does(tmp_path):
     expected = "".join(f"{p}\n{q}\n{r}\n" for p, q, r in zip(default, tuned, nesterov, strict=True))
     assert default[1:] != tuned[1:] != nesterov[1:]  # each setting changes the steps after the 1st
     assert stdout_of(tmp_path, source) == expected
+
+
+def test_sgd_with_weight_decay_and_momentum_steps_as_burn_optim_does(tmp_path):
+    source = """
+        use burn::{
+            nn::Linear,
+            optim::{decay::WeightDecayConfig, momentum::MomentumConfig, GradientsParams},
+            optim::{Optimizer, SgdConfig},
+            prelude::*,
+        };
+
+        #[derive(Module, Debug)]
+        struct M {
+            fc: Linear,
+        }
+
+        fn main() {
+            let device = Device::flex().autodiff();
+            let w = Tensor::<2>::from_floats([[0.3], [-0.7]], &device);
+            let mut model = M { fc: Linear { weight: Param::from_tensor(w), bias: None } };
+            let mut b = model.clone();
+            let mut decayed = SgdConfig::new()
+                .with_weight_decay(Some(WeightDecayConfig::new(0.3)))
+                .init();
+            let mut both = SgdConfig::new()
+                .with_weight_decay(Some(WeightDecayConfig::new(0.3)))
+                .with_momentum(Some(MomentumConfig::new()))
+                .init();
+            let x = Tensor::<2>::from_floats([[1.0, 2.0]], &device);
+            for _ in 0..3 {
+                let loss = model.fc.forward(x.clone()).powf_scalar(2.0).sum();
+                let grads = GradientsParams::from_grads(loss.backward(), &model);
+                model = decayed.step(0.1, model, grads);
+                let loss = b.fc.forward(x.clone()).powf_scalar(2.0).sum();
+                let grads = GradientsParams::from_grads(loss.backward(), &b);
+                b = both.step(0.1, b, grads);
+                println!("{:?}", model.fc.weight.val().into_data().to_vec::<f32>().unwrap());
+                println!("{:?}", b.fc.weight.val().into_data().to_vec::<f32>().unwrap());
+            }
+        }
+    """
+    decayed = _burn_momentum(None, 0.0, False, penalty=0.3)
+    both = _burn_momentum(0.9, 0.1, False, penalty=0.3)
+    assert decayed[0] != _burn_momentum(None, 0.0, False)[0]  # the penalty changes the 1st step
+    expected = "".join(f"{p}\n{q}\n" for p, q in zip(decayed, both, strict=True))
+    assert stdout_of(tmp_path, source) == expected
+
+
+def test_adam_with_weight_decay_is_adam_on_the_decayed_gradient(tmp_path):
+    # burn-optim's `WeightDecay::transform` adds `tensor * penalty` to the gradient before Adam's
+    # moments: with a penalty of 0.5 that is the gradient of `0.25 * sum(w^2)` added to the loss
+    # (each product by a power of two, exact in f32), so both models step to the same weights
+    source = """
+        use burn::{
+            nn::Linear,
+            optim::{decay::WeightDecayConfig, AdamConfig, GradientsParams, Optimizer},
+            prelude::*,
+        };
+
+        #[derive(Module, Debug)]
+        struct M {
+            fc: Linear,
+        }
+
+        fn main() {
+            let device = Device::flex().autodiff();
+            let w = Tensor::<2>::from_floats([[0.3], [-0.7]], &device);
+            let mut a = M { fc: Linear { weight: Param::from_tensor(w), bias: None } };
+            let mut b = a.clone();
+            let mut plain = a.clone();
+            let decay = Some(WeightDecayConfig::new(0.5));
+            let mut decayed = AdamConfig::new().with_weight_decay(decay).init();
+            let mut adam = AdamConfig::new().init();
+            let mut adam_plain = AdamConfig::new().init();
+            let x = Tensor::<2>::from_floats([[1.0, 2.0]], &device);
+            for _ in 0..2 {
+                let loss = a.fc.forward(x.clone()).powf_scalar(2.0).sum();
+                let grads = GradientsParams::from_grads(loss.backward(), &a);
+                a = decayed.step(0.01, a, grads);
+                let penalty = b.fc.weight.val().powf_scalar(2.0).sum() * 0.25;
+                let loss = b.fc.forward(x.clone()).powf_scalar(2.0).sum() + penalty;
+                let grads = GradientsParams::from_grads(loss.backward(), &b);
+                b = adam.step(0.01, b, grads);
+                let loss = plain.fc.forward(x.clone()).powf_scalar(2.0).sum();
+                let grads = GradientsParams::from_grads(loss.backward(), &plain);
+                plain = adam_plain.step(0.01, plain, grads);
+                println!("{:?}", a.fc.weight.val().into_data().to_vec::<f32>().unwrap());
+                println!("{:?}", b.fc.weight.val().into_data().to_vec::<f32>().unwrap());
+                println!("{:?}", plain.fc.weight.val().into_data().to_vec::<f32>().unwrap());
+            }
+        }
+    """
+    lines = stdout_of(tmp_path, source).splitlines()
+    assert len(lines) == 6
+    decayed, regularised, plain = lines[0::3], lines[1::3], lines[2::3]
+    assert decayed == regularised
+    assert decayed[1] != plain[1]

@@ -196,6 +196,15 @@ _OPTIMIZERS["SgdConfig"].rows["with_momentum"] = _row(
     _typed(option(burn_nn.NAMED_TYPES["MomentumConfig"]), gives=_same),
     _option_setter,
 )
+# `with_weight_decay(Option<WeightDecayConfig>)` of SGD and Adam (AdamW's is an `f32`), and
+# `WeightDecayConfig::new(penalty: f32)`.
+for _kind in ("SgdConfig", "AdamConfig"):
+    _OPTIMIZERS[_kind].rows["with_weight_decay"] = _row(
+        _kind,
+        "with_weight_decay",
+        _typed(option(burn_nn.NAMED_TYPES["WeightDecayConfig"]), gives=_same),
+        _option_setter,
+    )
 _MOMENTUM = _family(
     "MomentumConfig",
     _row("MomentumConfig", "with_momentum", _typed(F64, gives=_same), _setter),
@@ -348,6 +357,11 @@ def _dropout_type(ck: Any, e: Any, found: list[Ty]) -> Ty:
     return _own_type(ck, e, found)
 
 
+def _weight_decay_type(ck: Any, e: Any, found: list[Ty]) -> Ty:
+    ck.unify(F32, found[0], e.args[0].pos)  # burn-optim's `penalty: f32`
+    return _own_type(ck, e, found)
+
+
 def _cross_entropy_new_type(ck: Any, e: Any, found: list[Ty]) -> Ty:
     ck.unify(option(USIZE), found[0], e.args[0].pos)  # `(pad_index: Option<usize>, device)`
     ck.unify(DEVICE, found[1], e.args[1].pos)
@@ -440,6 +454,7 @@ STATICS: dict[str, Function] = {
         _function("CrossEntropyLossConfig", "new", 0, _own_type, _made),
         _function("BinaryCrossEntropyLossConfig", "new", 0, _own_type, _made),
         _function("MomentumConfig", "new", 0, _own_type, _made),
+        _function("WeightDecayConfig", "new", 1, _weight_decay_type, _made),
         _function("CrossEntropyLoss", "new", 2, _cross_entropy_new_type, _cross_entropy_new),
         *(_function(name, "new", 0, _own_type, _made) for name in burn_nn.CONFIGS),
         _function("GradientsParams", "from_grads", 2, _from_grads_type, _from_grads),

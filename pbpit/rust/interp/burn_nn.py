@@ -75,6 +75,7 @@ NAMED_TYPES = {
         "AdamWConfig",
         "SgdConfig",
         "MomentumConfig",
+        "WeightDecayConfig",
         "GradientsParams",
         "Optimizer",
     )
@@ -549,7 +550,10 @@ def _offered(kind: str) -> str:
         "`with_weights(..)` and `init(&device)`",
         "BinaryCrossEntropyLoss": "pbpit runs `forward(logits, targets)`",
         "Optimizer": "pbpit runs `step(lr, model, grads)`",
-        "SgdConfig": "pbpit runs `with_momentum(..)` and `init()`",
+        "SgdConfig": "pbpit runs `with_momentum(..)`, `with_weight_decay(..)` and `init()`",
+        "AdamConfig": "pbpit runs `with_beta_1(..)`, `with_beta_2(..)`, `with_epsilon(..)`, "
+        "`with_weight_decay(..)` and `init()`",
+        "WeightDecayConfig": "pass it to `with_weight_decay(Some(..))`",
         "MomentumConfig": "pbpit runs `with_momentum(..)`, `with_dampening(..)`, "
         "`with_nesterov(..)`",
         "GradientsParams": "pass it to `optim.step(lr, model, grads)`",
