@@ -9,7 +9,9 @@ is `f32`: pbpit ignored the turbofish and added `f64`s, printing 0.3000000000000
 rustc prints 0.3); a turbofish on a std function pbpit cannot type (`max::<u8>`) is refused.
 A method no iterator of std has (`v.iter().mean()`, itertools' `sorted()`) is rustc's E0599.
 A parameter `b: &str` returned where the result is `&'a str` is rustc's E0621 (pbpit ran it).
-`Vec::split_off(at)` of a `let mut` `Vec` (a validation set split off; refused before).
+`Vec::split_off(at)` of a `let mut` `Vec` (a validation set split off; refused before). A `match`
+over an enum of the file where no arm names one of its variants and none is a catch-all is
+rustc's E0004 (refused without a code before).
 
 Each verdict was recorded from rustc 1.95 (`rejects(code)`: the first error code rustc reports;
 `runs(stdout, ..)`: what its binary printed). Where rustc is on PATH, `pytest -m slow` checks
@@ -417,6 +419,71 @@ fn main() {
 }
 """,
         rejects('E0308'),
+    ),
+    "match_misses_a_variant": (
+        """\
+enum Phase {
+    Warmup,
+    Train { epoch: u32 },
+    Cooldown(f64),
+}
+
+fn factor(p: &Phase) -> f64 {
+    match p {
+        Phase::Warmup => 0.1,
+        Phase::Train { epoch } if *epoch > 2 => 1.0,
+        Phase::Train { .. } => 0.5,
+    }
+}
+
+fn main() {
+    println!("{}", factor(&Phase::Cooldown(0.5)));
+}
+""",
+        rejects('E0004'),
+    ),
+    "match_misses_a_variant_guarded_arms": (
+        """\
+#[derive(Debug)]
+enum Metric {
+    Loss(f64),
+    Accuracy(f64),
+    Lr(f64),
+}
+
+fn main() {
+    let ms = vec![Metric::Loss(0.5), Metric::Lr(0.01)];
+    for m in &ms {
+        let name = match m {
+            Metric::Loss(v) if *v > 1.0 => "high loss",
+            Metric::Loss(_) | Metric::Accuracy(_) => "metric",
+        };
+        println!("{} {:?}", name, m);
+    }
+}
+""",
+        rejects('E0004'),
+    ),
+    "match_names_every_variant": (
+        """\
+#[derive(Debug)]
+enum Metric {
+    Loss(f64),
+    Accuracy(f64),
+}
+
+fn main() {
+    for m in [Metric::Loss(2.5), Metric::Loss(0.5), Metric::Accuracy(0.9)] {
+        let name = match &m {
+            Metric::Loss(v) if *v > 1.0 => "high loss",
+            Metric::Loss(_) => "loss",
+            Metric::Accuracy(a) => if *a > 0.5 { "good" } else { "bad" },
+        };
+        println!("{} {:?}", name, m);
+    }
+}
+""",
+        runs('high loss Loss(2.5)\nloss Loss(0.5)\ngood Accuracy(0.9)\n'),
     ),
 }
 

@@ -8,6 +8,7 @@ from typing import Any
 from pbpit.rust.interp import (
     error_types,
     generic_impls,
+    match_coverage,
     op_traits,
     references,
     results,
@@ -74,6 +75,7 @@ class StructRules:
             else:
                 self.unify(result, found, arm.body.pos)
         if not e.if_let and not covers([a.pat for a in e.arms if a.guard is None], scrutinee):
+            match_coverage.refuse(self, e, scrutinee)  # a variant no arm names: E0004
             raise self.fail(
                 e.pos,
                 "a `match` pbpit cannot show covers every value (rustc checks it: error[E0004]; "
