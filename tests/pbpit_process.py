@@ -48,6 +48,31 @@ def pbpit_run(program: Path) -> tuple[int, str, str]:
     return status, out.getvalue(), THREAD.sub("thread 'main' (TID)", err.getvalue())
 
 
+def pbpit_main(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """`pbpit ARGS` through the command line in this process, run from `cwd`, with no colour
+    setting inherited: what `pbpit_cli` gives, without the half second a new process costs, for
+    a test that does not test the process itself."""
+    from pbpit import cli
+
+    here = Path.cwd()
+    saved = {k: os.environ.pop(k) for k in ("FORCE_COLOR", "NO_COLOR") if k in os.environ}
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        if cwd is not None:
+            os.chdir(cwd)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                cli.main(list(args))
+                status = 0
+            except SystemExit as done:
+                code = 0 if done.code is None else done.code
+                status = code if isinstance(code, int) else 1
+    finally:
+        os.chdir(here)
+        os.environ.update(saved)
+    return subprocess.CompletedProcess(["pbpit", *args], status, out.getvalue(), err.getvalue())
+
+
 def recorded(program: Path) -> tuple[int, str, str]:
     """What the real program beside `program` printed, as recorded next to it: the exit status
     (`NAME.status`), stdout (`NAME.stdout`) and stderr (`NAME.stderr`, "" when there is none)."""
