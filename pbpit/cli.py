@@ -279,11 +279,32 @@ def _names_a_case(word: str) -> bool:
 def _panicking_node(result: RunResult, case: str) -> int:
     """The NodeId the tape panic of `case` names; a UsageError if it ran without one."""
     if result.panic is None or result.panic.node_id is None:
-        raise UsageError(
+        raise _NoPanic(
             f"{result.case} runs without the tape panic, so there is no node to explain: "
-            f"`pbpit explain N --case {case}` explains NodeId(N) in it"
+            f"`pbpit explain N --case {case}` explains NodeId(N) in it",
+            result,
         )
     return result.panic.node_id
+
+
+class _NoPanic(UsageError):
+    """`pbpit explain CASE` of a case that runs without the tape panic: a usage error (exit 2,
+    the line on stderr) that `--json` still answers with one object: the run's `case`,
+    `exit_code` and `stdout`, `panic` and `node_id` null, and the line as `summary`."""
+
+    def __init__(self, message: str, result: RunResult) -> None:
+        super().__init__(message)
+        self.result = result
+
+    def to_json(self) -> dict:
+        run = self.result.to_json()
+        keep = ("case", "exit_code", "stdout")
+        return {
+            **{k: run[k] for k in keep if k in run},
+            "panic": None,
+            "node_id": None,
+            "summary": str(self),
+        }
 
 
 def _explain_in_case(node_id: int, case: str, fmt: str, result: RunResult | None = None) -> None:

@@ -279,7 +279,60 @@ def _carried_around(
         for other in loops
     ):
         return False
+    restarted = [
+        _pass_restarted(result, loops, other, node, second)
+        for other in loops
+        if other is not loop
+        and other.line <= loop.line
+        and loop.end_line <= other.end_line
+        and other.holds(node.stack)
+    ]
+    if restarted and None not in restarted:
+        return any(restarted)
     return _made_again(result, node, second.node_count)
+
+
+def _pass_restarted(
+    result: RunResult, loops: list[Loop], loop: Loop, node: NodeRecord, until: BackwardRecord
+) -> bool | None:
+    """Whether `loop` started another pass between the making of `node` (in a loop inside
+    `loop`: a recurrence's step) and the backward `until`; None when no loop inside `loop`
+    holds where `node` was made (then its statement made again says so, `_made_again`). The
+    inner loop making another in its next pass is the same pass of `loop`: a pass of `loop`
+    restarts when the run goes back before the inner loop, or back into it once past it."""
+    inner = [
+        other
+        for other in loops
+        if other is not loop
+        and loop.line < other.line
+        and other.end_line <= loop.end_line
+        and other.holds(node.stack)
+    ]
+    if not inner:
+        return None
+    start = min(other.line for other in inner)
+    end = max(other.end_line for other in inner if other.line == start)
+
+    def at(stack: list[int]) -> int | None:
+        return next((n for n in stack if loop.body_line <= n <= loop.end_line), None)
+
+    events = [
+        (i, record.stack)
+        for i in range(node.id + 1, min(until.node_count, len(result.nodes)))
+        if (record := result.node(i)) is not None
+    ]
+    events += [(b.node_count - 0.5, b.stack) for b in result.backwards if b is not until]
+    events = [e for e in events if node.id < e[0] < until.node_count]
+    events.append((until.node_count, until.stack))
+    past = False
+    for _, stack in sorted(events, key=lambda e: e[0]):
+        line = at(stack)
+        if line is None:
+            continue
+        if line < start or (past and line <= end):
+            return True
+        past = past or line > end
+    return False
 
 
 def _made_again(result: RunResult, node: NodeRecord, until: int) -> bool:
@@ -376,11 +429,17 @@ class _Parts:
         inner = around[-1]  # the loop whose passes separate them (innermost around both)
         if not all(loop.holds(node.stack) for loop in around[:-1]):
             return None  # not made in the pass of a loop around
-        if any(
-            (other := result.node(i)) is not None
-            and other.stack == node.stack
-            and other.op == node.op
-            for i in range(node.id + 1, min(second.node_count, len(result.nodes)))
+        restarted = [
+            _pass_restarted(result, self.loops, loop, node, second) for loop in around[:-1]
+        ]
+        if any(restarted) or (
+            None in restarted
+            and any(
+                (other := result.node(i)) is not None
+                and other.stack == node.stack
+                and other.op == node.op
+                for i in range(node.id + 1, min(second.node_count, len(result.nodes)))
+            )
         ):
             return None  # made again (a later pass of a loop around) before the second
         one = {c for c in self._children(node.id) if c in self.walked[id(first)]}
@@ -530,7 +589,11 @@ def _backward_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEn
                 # later one: carried from one pass to the next. Made in the pass of both, it is
                 # shared by two losses of one pass.
                 loop = _loop_around(loops, node, earlier, later)
-                if loop is not None and _later_pass(backs[:j], later, node_id):
+                if (
+                    loop is not None
+                    and _later_pass(backs[:j], later, node_id)
+                    and _pass_restarted(result, loops, loop, node, later) is not False
+                ):
                     entries[node_id] = _carried_entry(node, loop, numbers, result.backwards)
                 else:
                     entries[node_id] = _backward_entry(node, SHARED, numbers)
