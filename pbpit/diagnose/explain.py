@@ -249,12 +249,22 @@ def _makes_parameters(
     result: RunResult, ranges: list[tuple[int, int]], scope: tuple[int, ...]
 ) -> bool:
     """Whether the statements on these lines also make a leaf that requires grad (a function
-    they call making the parameters with what it returns, `Trainer::new`)."""
+    they call making the parameters with what it returns, `Trainer::new`). A module's
+    parameter first read there (`e.fc.weight`, lazy as in burn-core until a forward reads it)
+    of a module these lines do not bind is made where the module was, not by them."""
+    lines = source_lines(result.source)
+    text = "\n".join("\n".join(lines[first - 1 : last]) for first, last in ranges)
+
+    def binds(root: str) -> bool:
+        name = re.escape(root)
+        return re.search(rf"\blet\b[^=;]*\b{name}\b|(?<![\w.]){name}\s*=(?!=)", text) is not None
+
     return any(
         node.requires_grad
         and node.line is not None
         and _scope(node.cited_stack) == scope
         and any(first <= node.line <= last for first, last in ranges)
+        and (not node.label or "." not in node.label or binds(node.label.split(".")[0]))
         for node in result.nodes
     )
 
@@ -301,13 +311,26 @@ def _again(result: RunResult, ranges: list[tuple[int, int]]) -> _Again | None:
             for s in node.parent.named_children
             if first - 1 <= s.start_point[0] <= last - 1 and s.type != "line_comment"
         ]
-        if any(s.type != "let_declaration" or s.end_point[0] > last - 1 for s in held):
+        # A `let`, or a call kept for what it does (`p.fit(&e, support.clone());`, a method
+        # filling a field: run again every pass, it refits from the current parameters).
+        if any(
+            s.type not in ("let_declaration", "expression_statement") or s.end_point[0] > last - 1
+            for s in held
+        ):
+            return None
+        if any(
+            s.type == "expression_statement"
+            and (s.named_child(0) is None or s.named_child(0).type != "call_expression")
+            for s in held
+        ):
             return None
         statements += held
     bound: set[str] = set()
     clones: list[Node] = []
     for statement in statements:
         value = statement.child_by_field_name("value")
+        if statement.type == "expression_statement":
+            value = statement.named_child(0)
         moved = fixes.moved_names(value) if value is not None else None
         if moved is None:
             return None
@@ -666,6 +689,10 @@ class CaseFixes:
             candidates = sorted(made.get((record.op, record.stack[0]), []), key=lambda r: r.id)[:8]
             if candidates:
                 data = made_from(result, mine)
+                if mine != node.id and not any(isinstance(d, int) for d in data):
+                    # Made from parameters alone (a bias broadcast inside a layer's forward):
+                    # every forward of the layer makes it again, whatever data it is given.
+                    continue
                 found = next((c for c in candidates if made_from(result, c.id) == data), None)
                 if found is not None:
                     return found

@@ -193,7 +193,9 @@ def _checked_warning(
     ran; then the run's, of the same rule (one diagnosis whose fix works)."""
     warning = checked(result, _warning(result, entry, entries, linted), checks)
     if not _all_failed(warning) or entry.pattern is None:
-        return warning
+        from pbpit.diagnose.preferred import preferred_fix
+
+        return preferred_fix(result, entry, entries, warning, checks)
     explanation = explain_in_case(result, entry.node_id, entries)
     assert explanation is not None  # the audit names nodes of the run
     own = in_files(result, _written(result, entry, explanation.fixes))
@@ -449,6 +451,10 @@ def explanation_diagnostic(result: RunResult, explanation: CaseExplanation) -> D
     checks: dict = {}
     diagnostic = checked(result, in_files(result, diagnostic), checks)
     if found is None or not _all_failed(diagnostic):
+        if entry is not None and entry.carried and entry.verdict == "hazard":
+            from pbpit.diagnose.preferred import carried_first
+
+            return carried_first(result, entry, diagnostic, checks)  # as the run's error says
         return diagnostic
     # Every fix lint's finding writes failed its check: the explanation's own corrected lines
     # (a carrier detached where the tensor is put), where one of them runs.
