@@ -250,8 +250,9 @@ def _makes_parameters(
 ) -> bool:
     """Whether the statements on these lines also make a leaf that requires grad (a function
     they call making the parameters with what it returns, `Trainer::new`). A module's
-    parameter first read there (`e.fc.weight`, lazy as in burn-core until a forward reads it)
-    of a module these lines do not bind is made where the module was, not by them."""
+    parameter first read by a call kept for what it does (`p.fit(&e, support)`: `e.fc.weight`,
+    lazy as in burn-core until a forward reads it) of a module these lines do not bind is made
+    where the module was, not by them."""
     lines = source_lines(result.source)
     text = "\n".join("\n".join(lines[first - 1 : last]) for first, last in ranges)
 
@@ -264,7 +265,12 @@ def _makes_parameters(
         and node.line is not None
         and _scope(node.cited_stack) == scope
         and any(first <= node.line <= last for first, last in ranges)
-        and (not node.label or "." not in node.label or binds(node.label.split(".")[0]))
+        and (
+            not node.label
+            or "." not in node.label
+            or binds(node.label.split(".")[0])
+            or re.search(r"\blet\b", text) is not None  # a `let`'s value: said as before
+        )
         for node in result.nodes
     )
 
