@@ -26,7 +26,7 @@ Plain data: importing this module imports nothing else (`pbpit list` must not lo
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 # -- kinds ----------------------------------------------------------------------------------------
 
@@ -417,6 +417,18 @@ INT_METHODS: tuple[Method, ...] = (
     Method("narrow", SHAPE, None, NEVER, "(self, dim: I, start: usize, length: usize) -> Self"),
     Method("slice", SHAPE, None, NEVER, "(self, slices: R) -> Self"),
     Method("flatten", SHAPE, None, NEVER, "(self, start_dim: I, end_dim: J) -> Tensor<B, D2, Int>"),
+    # Burn's layout methods of every kind (`K: BasicOps`), run as a float tensor's are
+    Method("unsqueeze", SHAPE, None, NEVER, "(self) -> Tensor<B, D2, Int>"),
+    Method("unsqueeze_dim", SHAPE, None, NEVER, "(self, dim: I) -> Tensor<B, D2, Int>"),
+    Method("squeeze", SHAPE, None, NEVER, "(self) -> Tensor<B, D2, Int>"),
+    Method("transpose", SHAPE, None, NEVER, ELEMENTWISE),
+    Method("t", SHAPE, None, NEVER, ELEMENTWISE),
+    Method("swap_dims", SHAPE, None, NEVER, "(self, dim1: I, dim2: J) -> Self"),
+    Method("permute", SHAPE, None, NEVER, "(self, axes: [I; D]) -> Self"),
+    Method("flip", SHAPE, None, NEVER, "(self, axes: [I; N]) -> Self"),
+    Method("chunk", SHAPE, None, NEVER, "(self, chunks: usize, dim: I) -> Vec<Self>"),
+    Method("repeat_dim", SHAPE, None, NEVER, "(self, dim: I, times: usize) -> Self"),
+    Method("expand", SHAPE, None, NEVER, "(self, shape: S) -> Tensor<B, D2, Int>"),
     Method("one_hot", INT_BOOL, None, NEVER, "(self, num_classes: usize) -> Tensor<B, D2, Int>"),
     Method("sum", REDUCTION, None, NEVER, "(self) -> Tensor<B, 1, Int>"),
     Method("sum_dim", REDUCTION, None, NEVER, "(self, dim: usize) -> Self"),
@@ -446,9 +458,19 @@ INT_METHODS: tuple[Method, ...] = (
     Method("float", INT_BOOL, None, NEVER, "(self) -> Tensor<B, D>", ids=1),  # a new float leaf
     Method("bool", INT_BOOL, None, NEVER, TO_BOOL),
 )
+EVERY_KIND = (
+    "reshape", "narrow", "slice", "flatten", "unsqueeze", "unsqueeze_dim", "squeeze",
+    "squeeze_dim", "transpose", "t", "swap_dims", "permute", "flip", "chunk", "repeat_dim",
+    "expand",
+)  # fmt: skip
+"""Layout methods Burn has on every kind (`K: BasicOps`): the Int rows, a Bool tensor's too."""
 BOOL_METHODS: tuple[Method, ...] = (
-    *(m for m in INT_METHODS if m.name in ("clone", "dims", "into_data", "to_data", "reshape")),
-    *(m for m in INT_METHODS if m.name == "narrow"),  # one method of every kind (`K: BasicOps`)
+    *(m for m in INT_METHODS if m.name in ("clone", "dims", "into_data", "to_data")),
+    *(
+        replace(m, rust=m.rust.replace(", Int>", ", Bool>"))
+        for m in INT_METHODS
+        if m.name in EVERY_KIND
+    ),
     Method("into_scalar", READ, None, NEVER, "(self) -> bool"),
     Method("equal", INT_BOOL, None, NEVER, COMPARED),
     Method("not_equal", INT_BOOL, None, NEVER, COMPARED),

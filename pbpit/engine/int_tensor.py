@@ -171,6 +171,19 @@ class IntTensor(Tensor):
         picks = ops.Slice(tuple(checks.clamped_slices(shape, parts, "slice"))).index()
         return self._same(self.array[picks])
 
+    def repeat_dim(self, dim: int, times: int) -> IntTensor:
+        """Burn's `repeat_dim` (every kind): the float tensor's, whose op runs on these values
+        (`tensor._apply_one`); 0 times is an empty tensor of this kind."""
+        if times == 0 and checks._index(times):
+            at = checks._axis("repeat_dim", dim, self.shape)
+            return self._same(np.take(self.array, [], axis=at))
+        return Tensor.repeat_dim(self, dim, times)  # type: ignore[attr-defined]
+
+    # Burn's other layout methods of every kind (`K: BasicOps`: `unsqueeze`, `unsqueeze_dim`,
+    # `squeeze`, `squeeze_dim`, `flatten`, `transpose`, `t`, `swap_dims`, `permute`, `flip`,
+    # `chunk`, `expand`) are the float tensor's, inherited: a reshape is this class's, and the
+    # others' ops move values only (`layout`), so run on Int and Bool values without a node.
+
     # -- numbers --------------------------------------------------------------------------------
 
     def sum(self) -> IntTensor:
@@ -328,8 +341,8 @@ def _float_only(name: str) -> Any:
 for _name in (
     "exp", "log", "sqrt", "tanh", "sigmoid", "relu", "recip", "abs", "powf_scalar",
     "matmul", "mean", "mean_dim", "max_dim", "min_dim", "require_grad",
-    "detach", "backward", "grad", "swap_dims", "permute", "transpose", "t", "prod",
-    "unsqueeze", "unsqueeze_dim", "clamp", "clamp_min", "clamp_max", "powi_scalar", "square",
+    "detach", "backward", "grad", "prod", "clamp", "clamp_min", "clamp_max", "powi_scalar",
+    "square",
     "powf", "set_require_grad", "grad_remove", "grad_replace", "max", "min", "prod_dim",
     "inner", "without_autodiff", "__matmul__",
 ):  # fmt: skip

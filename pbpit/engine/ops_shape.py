@@ -60,6 +60,7 @@ class SumDim(DimOp):
 
 
 class Reshape(Op):
+    layout = True  # moves values only: Burn has it for every kind (`tensor._apply_one`)
     name = "reshape"
     __slots__ = ("shape", "new_shape")
 
@@ -93,6 +94,7 @@ class Cat(DimOp):
 
 
 class SwapDims(Op):
+    layout = True  # moves values only: Burn has it for every kind (`tensor._apply_one`)
     name = "swap_dims"
     __slots__ = ("dim1", "dim2")
 
@@ -108,6 +110,7 @@ class SwapDims(Op):
 
 
 class Permute(Op):
+    layout = True  # moves values only: Burn has it for every kind (`tensor._apply_one`)
     name = "permute"
     __slots__ = ("axes",)
 
@@ -205,6 +208,7 @@ class Flip(Op):
     """`flip(axes)`: the order reversed along each axis; the backward flips the gradient back
     (burn-autodiff's `FlipDim`)."""
 
+    layout = True  # moves values only: Burn has it for every kind (`tensor._apply_one`)
     name = "flip"
     __slots__ = ("axes",)
 
@@ -377,6 +381,7 @@ class RepeatDim(DimOp):
     burn-autodiff's `Repeat` as written: the gradient viewed as `[.., n, times, ..]` and summed
     over `times` (n = the input's size along `dim`); for n = 1 that is the sum of the copies."""
 
+    layout = True  # moves values only: Burn has it for every kind (`tensor._apply_one`)
     name = "repeat_dim"
     __slots__ = ("times",)
 
@@ -405,6 +410,7 @@ class Expand(Op):
     keeping the dim) over each dim the input had as 1, or did not have, in dim order, then
     reshaped to the input's shape."""
 
+    layout = True  # moves values only: Burn has it for every kind (`tensor._apply_one`)
     name = "expand"
     __slots__ = ("shape", "input_shape")
 

@@ -158,6 +158,9 @@ def _apply_one(op: ops.Op, tensor: Tensor) -> Tensor:
     """`_apply` for one input: the hot path of long chains of small tensors."""
     source = tensor.node
     if source is None:
+        if getattr(op, "layout", False) and tensor.array.dtype.kind != "f":  # Int, Bool: no node
+            op.needs = (False,)
+            return tensor._same(op.forward(tensor.array))  # type: ignore[attr-defined]
         _floats_only(op, (tensor,))
         op.needs = (False,)
         return Tensor(op.forward(tensor.array), None)
