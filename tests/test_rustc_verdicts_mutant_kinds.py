@@ -13,7 +13,9 @@ a later use of a moved field or of `d` is E0382, one while `d` is borrowed E0505
 end or out of order, a panic inside core at the place rustc 1.95's binary names (`b` itself in
 the message); `cur.push(&c)` of a `String` and a `char` made each turn: the type error (E0308)
 first, as rustc's borrow checker runs only on bodies that type-check (not E0597); `r.x = ..` of
-`if let Some(r) = o.as_mut()` where `o` is `Some(&p)` (`r` a `&mut &P`: E0594).
+`if let Some(r) = o.as_mut()` where `o` is `Some(&p)` (`r` a `&mut &P`: E0594); `x % 0` in a
+guard of a `match` (or `matches!`) on a `for` variable, which rustc cannot know (the lint
+`unconditional_panic`).
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`, by `tools/rustc_differential.py`'s `rustc_verdict`):
@@ -550,6 +552,44 @@ fn main() {
 }
 """,
         rejects("E0308"),
+    ),
+    "remainder_by_zero_in_a_guard_of_matches": (
+        """\
+fn main() {
+    for n in [0, 4] {
+        println!("{}", matches!(n, x if x % 0 == 0));
+    }
+}
+""",
+        rejects("unconditional_panic"),
+    ),
+    "divide_by_zero_in_a_match_guard_on_a_for_variable": (
+        """\
+fn main() {
+    for n in [0, 4] {
+        match n {
+            x if x / 0 == 0 => println!("a"),
+            _ => println!("b"),
+        }
+    }
+}
+""",
+        rejects("unconditional_panic"),
+    ),
+    "match_guards_on_a_for_variable_run": (
+        """\
+fn main() {
+    for n in [0, 4, 9] {
+        let k = match n {
+            0 => 1,
+            x if x % 3 == 0 => x / 3,
+            _ => 2,
+        };
+        println!("{} {}", k, matches!(n, x if x % 2 == 0));
+    }
+}
+""",
+        runs("1 true\n2 true\n3 false\n"),
     ),
 }
 

@@ -313,8 +313,9 @@ class KnownPanics:
                 return False
         return seen
 
-    # A `match` on a value pbpit knows runs the arm its patterns pick; on a parameter, which
-    # rustc cannot know either, any arm up to the first catch-all may run. On anything else
+    # A `match` on a value pbpit knows runs the arm its patterns pick; on a parameter (or a
+    # value `opaque` to rustc), which rustc cannot know either, any arm up to the first
+    # catch-all may run. On anything else
     # rustc may know the value (a `Some(1)` in a variable) and skip arms: none is checked.
 
     def v_Match(self, e: Match) -> None:  # noqa: N802
@@ -330,7 +331,10 @@ class KnownPanics:
                     self.branch(arm.body, True)
                     return
             return
-        if not (isinstance(e.value, Local) and e.value.binding in self.params):
+        # (a `for` variable, a parameter, one assigned again: rustc cannot know it either)
+        if not (isinstance(e.value, Local) and e.value.binding in self.params) and not (
+            self.opaque(e.value)
+        ):
             return
         for arm in e.arms:
             self.branch(arm.guard, True)
