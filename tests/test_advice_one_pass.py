@@ -5,6 +5,9 @@ program that runs clean (held-out programs whose advice was wrong):
   epoch loop: `h` is shared by two losses (its inner loop making `h` again is the same pass), so
   the advice is to add the losses, never `h = h.detach();` (which cuts the recurrence's weight);
 - the same recurrence whose last `h` is kept into the next epoch is still carried;
+- prototypes fitted before the loop from an embedder the optimizer steps: explain's first fix
+  fits them again in the loop; a neuron's state a `reset()` never called between samples: the
+  call first; a field a detaching method leaves out: detached there too;
 - `pbpit explain CASE --json` of a clean program prints one JSON object and exits 2 (a usage
   error, as the README says)."""
 
@@ -98,16 +101,18 @@ def test_explain_json_of_a_clean_program_is_one_object_and_a_usage_error(tmp_pat
 
 def test_prototypes_of_an_embedder_the_optimizer_steps_are_fitted_again_in_the_loop():
     # The method's call that fits them moves into the loop (what a user does: twin programs
-    # refit each episode), checked by running it; detaching once is not the first fix.
+    # refit each episode), checked by running it; explain shows it first, detaching second.
     from pbpit.diagnose.explain import explain_in_case
 
     result = run_case(resolve_case(str(HERE / "protonet_fit_before_loop.rs")))
     fixes = explain_in_case(result, result.panic.node_id).fixes
     applies = [f.key for f in fixes if f.applies]
     assert applies == ["recompute in the loop"], [(f.key, f.applies, f.title) for f in fixes]
-    (error,) = diagnose_run(result).errors
-    first = next(h for h in error.helps if h.edits)
-    assert first.message.startswith("if gradients must flow through `p.prototypes`"), first
+    from pbpit.diagnose.findings import explanation_diagnostic
+
+    explained = explanation_diagnostic(result, explain_in_case(result, result.panic.node_id))
+    first = next(h for h in explained.helps if h.edits)
+    assert first.message.startswith("recompute in the loop (applies here): "), first
     assert first.checked is not None and first.checked.ok, first.checked
     assert [e.replacement.strip() for e in first.edits if e.replacement.strip()] == [
         "p.fit(&e, support.clone());"

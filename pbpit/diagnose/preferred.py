@@ -5,13 +5,10 @@ code would leave the program running but wrong:
   that resets it (`fn reset(&mut self) { self.membrane = None; }`) the loop never calls: the
   call at the top of each pass, before detaching the state where it is put (which also cuts
   the gradient within each pass);
-- a tensor made before the loop from what an optimizer updates (prototypes a protonet fits
-from the embedder it trains, features of a stepped encoder): detached once, it would stay the
-value of the untrained module forever, so the fix the run shows first is the explanation's
-corrected lines that make it again in the loop (the rule's `case_fixes` says recompute applies
-here), checked by running them; lint's detach-once fix follows, marked as the one that does not
-apply here. Nothing changes where the rule chose detach (nothing trained reaches it, the loop
-makes it again from the same data), where the lines cannot be written, or where they fail."""
+- a field its struct's detaching method leaves out (`detach_hidden` detaching `self.h`, not
+  `self.c`): the missing line there.
+
+Each is made in a copy and run (`checked`); one that fails leaves the warning as it was."""
 
 from __future__ import annotations
 
@@ -21,8 +18,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pbpit.diagnostics.model import Diagnostic, Edit, Help
-from pbpit.lint.rules import rule_named
-from pbpit.lint.rules.loop_external_tracked import DETACH_ONCE, RECOMPUTE_IN_LOOP
 
 if TYPE_CHECKING:
     from pbpit.diagnose.audit import AuditEntry
@@ -38,9 +33,11 @@ def preferred_fix(
 ) -> Diagnostic:
     """`warning` (lint's finding of `entry`, its fixes checked) with the fix a user would act
     on first (see the module)."""
-    if entry.carried:
-        return carried_first(result, entry, warning, checks)
-    return recompute_first(result, entry, entries, warning, checks)
+    # A tensor made before the loop from what an optimizer steps (prototypes fitted from the
+    # embedder it trains): explain shows recomputing it in the loop first; the run's fixes
+    # written as code stay lint's (one diagnosis) until lint writes those lines too.
+    del entries
+    return carried_first(result, entry, warning, checks) if entry.carried else warning
 
 
 def carried_first(
@@ -184,44 +181,3 @@ def _reset_method(source: str, field_name: str) -> str | None:
         if re.search(rf"\bself\.{re.escape(field_name)}\s*=\s*{_EMPTY}\s*;", body):
             return match.group(1)
     return None
-
-
-def recompute_first(
-    result: RunResult,
-    entry: AuditEntry,
-    entries: list[AuditEntry],
-    warning: Diagnostic,
-    checks: dict,
-) -> Diagnostic:
-    """`warning` (lint's finding of `entry`, its fixes checked) led by recompute-in-the-loop
-    written as code where that fix applies and lint writes only detach-once as code."""
-    from pbpit.diagnose.explain import explain_in_case
-    from pbpit.diagnose.findings import _sentence, checked
-    from pbpit.diagnose.in_files import in_files
-
-    fix_of = getattr(rule_named(warning.rule), "fix_of", None)
-    if entry.carried or fix_of is None or not warning.helps:
-        return warning
-    kinds = [fix_of(h.message) for h in warning.helps]
-    written = [k for h, k in zip(warning.helps, kinds, strict=True) if h.edits]
-    if written != [DETACH_ONCE] or RECOMPUTE_IN_LOOP not in kinds:
-        return warning
-    explanation = explain_in_case(result, entry.node_id, entries)
-    if explanation is None:
-        return warning
-    fix = next((f for f in explanation.fixes if f.key == RECOMPUTE_IN_LOOP.name), None)
-    if fix is None or not fix.applies or not fix.edits():
-        return warning
-    at = kinds.index(RECOMPUTE_IN_LOOP)
-    words = warning.helps[at]
-    made = Help(words.message, fix.edits(), _sentence(fix.note))
-    trial = checked(result, in_files(result, replace(warning, helps=[made])), checks)
-    (recompute,) = trial.helps
-    if not recompute.edits or recompute.checked is None or not recompute.checked.ok:
-        return warning
-    rest = [
-        replace(h, applicability="MaybeIncorrect") if k is DETACH_ONCE else h
-        for i, (h, k) in enumerate(zip(warning.helps, kinds, strict=True))
-        if i != at
-    ]
-    return replace(warning, helps=[recompute, *rest])
