@@ -77,8 +77,14 @@ class _ApplySummary:
                     # `trainer.step(..)` reading `self.scale`, `trainer` a struct literal its
                     # constructor returned (`Self { weight, scale }`): that part of it.
                     whole = self.lookup(receiver) if "." not in receiver else None
+                    lent = receiver in self.mut_params
                     value = self.state.values.get(whole, _DATA) if whole is not None else _DATA
                     held = dict(value.parts or ()).get(f".{key}", _DATA)
+                    if not value.parts and value.origin in self.markers and not lent:
+                        # `agent.act(..)` in a helper given `agent: &Policy`: the field of
+                        # what its caller gives, as `agent.w` read there (of a `&mut`
+                        # parameter, what the caller's field holds is its "lent" marker).
+                        held = self._given_part(value, str(key))
                 if held.requirement == Requirement.GRAD_IN_BACKWARD:
                     reads.add(Read(span, f"{receiver}.{key}", held, None, self.context))
             given[marker] = held
