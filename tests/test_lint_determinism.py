@@ -21,8 +21,9 @@ from pbpit.lint.values import Definition
 from pbpit.rust.syntax import parse_bytes
 
 # Programs whose reading meets two tensors of one statement (a method refreshing a field before
-# the loop and in it): which is named depended on a set's order.
-CASES = ["field_refreshed_from_third_pass.rs"]
+# the loop and in it), or two of one place and passes (an element pushed through a `&mut` of its
+# Vec, read by index and by iteration): which is named or labelled depended on a set's order.
+CASES = ["field_refreshed_from_third_pass.rs", "mut_alias_push_local.rs"]
 
 
 def _findings(name: str, monkeypatch: pytest.MonkeyPatch, sign: int) -> list[dict]:

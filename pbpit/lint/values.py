@@ -5,10 +5,14 @@ definitions it derives from, and where it was read. The rules receive these in a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import count
 
 from pbpit.engine.graph import Requirement
 from pbpit.rust.syntax import Node, RustFile
+
+_MADE = count()
+"""The order definitions are made in, one run: what tells apart two of one place and passes."""
 
 Context = tuple[tuple[int, int], ...]
 """The loops around a point and the pass of each: `((loop key, pass), ...)`, outermost first."""
@@ -35,6 +39,9 @@ class Definition:
     made_in: tuple[tuple[str, RustFile, int], ...] = ()
     """Made by a called function: `(function, its file, byte)` from the function called here
     inward, each byte where that function makes it (the call of the next, or the statement)."""
+    made: int = field(default_factory=_MADE.__next__, init=False)
+    """When the reading made it: two of one place and passes are met in the order they were
+    made, never in the order of a set of them (which follows where they sit in memory)."""
 
 
 @dataclass(frozen=True, eq=False, slots=True)

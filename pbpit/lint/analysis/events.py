@@ -103,7 +103,9 @@ class _Events:
         # The consumed definitions the walk meets first; a rejected backward consumes nothing.
         # Latest made first: one that derives from another is then most often found in a
         # definition already met (a chain's last), and only those are asked of all.
-        latest = sorted(hits, key=lambda d: self.born.get(d, len(self.born) + 1), reverse=True)
+        latest = sorted(
+            hits, key=lambda d: (self.born.get(d, len(self.born) + 1), d.made), reverse=True
+        )
         frontier: list[Definition] = []
         for d in latest:
             if any(d in e.sources for e in frontier):
@@ -371,7 +373,7 @@ class _Events:
 def _meeting_order(definition: Definition) -> tuple:
     """Where `_consume` meets consumed definitions first: by place, name and the passes of
     the loops around that made them (fewer, earlier ones first)."""
-    return (definition.span, definition.name, definition.context)
+    return (definition.span, definition.name, definition.context, definition.made)
 
 
 class _OnceBranches:
