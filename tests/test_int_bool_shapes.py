@@ -89,3 +89,41 @@ def test_int_swap_dims_out_of_range_is_burns_panic(tmp_path):
     assert status == 101
     assert "Operation: 'Swap Dims'" in err
     assert "BoundsError: dimension 2 out of bounds: 0..2" in err
+
+
+def test_stack_and_cat_of_int_and_bool_tensors(tmp_path):
+    # Burn's `Tensor::stack`/`Tensor::cat` take `Vec<Tensor<D, K>>` of any kind K
+    status, out, err = run(
+        tmp_path,
+        """
+        let s: Tensor<3, Int> = Tensor::stack(vec![y.clone(), y.clone().neg()], 0);
+        println!("{:?} {:?}", s.dims(), s.into_data().to_vec::<i32>().unwrap());
+        let r = Tensor::stack::<3>(vec![y.clone(), y.clone()], 2);
+        println!("{:?}", r.into_data().to_vec::<i32>().unwrap());
+        let m = y.clone().greater_elem(2);
+        let c = Tensor::cat(vec![m.clone(), m.clone().bool_not()], 1);
+        println!("{:?} {:?}", c.dims(), c.into_data().to_vec::<bool>().unwrap());
+        let b: Tensor<3, Bool> = Tensor::stack(vec![m.clone(), m], 1);
+        println!("{:?} {:?}", b.dims(), y.repeat_dim(1, 0).dims());
+        """,
+    )
+    assert status == 0, err
+    assert out == (
+        "[2, 2, 3] [1, 2, 3, 4, 5, 6, -1, -2, -3, -4, -5, -6]\n"
+        "[1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6]\n"
+        "[2, 6] [false, false, true, true, true, false, true, true, true, false, false, false]\n"
+        "[2, 2, 3] [2, 0]\n"
+    )
+
+
+def test_stack_of_int_and_float_tensors_is_rustcs_e0308(tmp_path):
+    status, out, err = run(
+        tmp_path,
+        """
+        let x = Tensor::<2>::from_floats([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], &device);
+        let s: Tensor<3, Int> = Tensor::stack(vec![y, x], 0);
+        println!("{:?}", s.dims());
+        """,
+    )
+    assert status == 2
+    assert "error[E0308]: mismatched types" in err

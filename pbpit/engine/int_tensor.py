@@ -96,9 +96,12 @@ class IntTensor(Tensor):
 
     @staticmethod
     def cat(tensors: Sequence[Tensor], dim: int) -> IntTensor:
-        """`Tensor::cat` of Int tensors: along `dim`, the other dims equal (no node)."""
-        if not tensors or not all(isinstance(t, IntTensor) and t.kind == INT for t in tensors):
-            raise ValueError("cat: expected one or more Int tensors")
+        """`Tensor::cat` of Int tensors, or of Bool ones: along `dim`, the other dims equal
+        (no node)."""
+        if not tensors or not all(
+            isinstance(t, IntTensor) and t.kind == tensors[0].kind for t in tensors
+        ):
+            raise ValueError("cat: expected one or more Int tensors, or Bool ones")
         first = tensors[0].shape
         axis = checks._axis("cat", dim, first)
         for t in tensors[1:]:
@@ -110,6 +113,14 @@ class IntTensor(Tensor):
                 )
         array = np.concatenate([t.array for t in tensors], axis=axis)
         return IntTensor(array, tensors[0].on_autodiff)
+
+    @staticmethod
+    def stack(tensors: Sequence[Tensor], dim: int, rank: int | None = None) -> IntTensor:
+        """`Tensor::stack::<D2>` of Int or Bool tensors: the float tensors' (each unsqueezed,
+        then this kind's `cat`)."""
+        from pbpit.engine.tensor_shapes import stack  # it imports `tensor`, which imports this
+
+        return stack(tensors, dim, rank)
 
     # -- values ---------------------------------------------------------------------------------
 

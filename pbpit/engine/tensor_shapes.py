@@ -119,7 +119,7 @@ def stack(tensors: Sequence[Tensor], dim: int, rank: int | None = None) -> Tenso
         raise ValueError(f"stack: a {rank}-D result from {len(shape)}-D tensors (needs D + 1)")
     at = _axis("stack", dim, shape, len(shape) + 1)
     burn_checks.stack([t.array.shape for t in tensors], at)
-    return Tensor.cat([t.unsqueeze_dim(at) for t in tensors], at)
+    return type(tensors[0]).cat([t.unsqueeze_dim(at) for t in tensors], at)  # Int's, Bool's too
 
 
 def repeat_dim(self: Tensor, dim: int, times: int) -> Tensor:

@@ -55,7 +55,7 @@ class StaticRules:
             found = self.expr(tensors)
             given = resolve(found)
             held = resolve(given.inner) if type(given) is Wrap else None
-            kind = "Int" if type(held) is TensorT and held.kind == "Int" else "Float"  # Int's cat
+            kind = _kind_of(e, held)
             self.unify(vec(TensorT(e.dim, kind)), found, tensors.pos)
             self.unify(USIZE, self.expr(dim), dim.pos)
             inner = resolve(found)
@@ -154,15 +154,17 @@ class StaticRules:
                 e.pos, f"`Tensor::stack` takes 2 arguments but {len(e.args)} were given"
             )
         tensors, dim = e.args
-        element = TensorT(None if e.dim is None else e.dim - 1)
         found = self.expr(tensors)
+        given = resolve(found)
+        kind = _kind_of(e, resolve(given.inner) if type(given) is Wrap else None)
+        element = TensorT(None if e.dim is None else e.dim - 1, kind)
         self.unify(vec(element), found, tensors.pos)
         self.unify(Var("int"), self.expr(dim), dim.pos)
         inner = resolve(resolve(found).inner)  # type: ignore[attr-defined]
         rank = e.dim
         if rank is None and type(inner) is TensorT and inner.dim is not None:
             rank = inner.dim + 1
-        return TensorT(rank)
+        return TensorT(rank, kind)
 
     def slice_ranges(self, arg: Expr, found: Ty, recv: TensorT) -> None:
         """`slice`'s `S: SliceArg`: a range (`0..2`), or an array of ranges, one per leading
@@ -183,3 +185,11 @@ class StaticRules:
             raise self.fail(arg.pos, f"a shape of type `{show(shape)}`")
         self.unify(Var("int"), shape.inner, arg.pos)
         return shape.size
+
+
+def _kind_of(e: Static, held: Ty | None) -> str:
+    """The kind `Tensor::cat`/`Tensor::stack` join (Burn's, of every kind): the one written
+    (`Tensor::<2, Int>::cat`), else the tensors' (`Int`, `Bool`), else Float."""
+    if e.kind != "Float":
+        return e.kind
+    return held.kind if type(held) is TensorT else "Float"

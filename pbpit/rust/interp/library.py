@@ -303,6 +303,11 @@ class Library:
         engine = self.engine(e.pos)
         method = getattr(IntTensor, function)
         first, device = args
+        if function == "stack":  # `Tensor::stack::<D2>` of Int or Bool tensors: D2 as the rank
+            rank = resolve(e.ty).dim  # type: ignore[attr-defined]
+            return lambda frame: engine(method, first(frame), device(frame), rank)
+        if function == "cat":  # of Int or Bool tensors
+            return lambda frame: engine(method, first(frame), device(frame))
         if resolve(e.ty).kind == "Bool":  # type: ignore[attr-defined]
             return lambda frame: engine(_bools, first(frame), device(frame))
         return lambda frame: engine(method, first(frame), device(frame))
