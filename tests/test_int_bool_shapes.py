@@ -127,3 +127,19 @@ def test_stack_of_int_and_float_tensors_is_rustcs_e0308(tmp_path):
     )
     assert status == 2
     assert "error[E0308]: mismatched types" in err
+
+
+def test_split_and_slice_dim_of_int_and_bool_tensors(tmp_path):
+    # a tensor's `split` owns its pieces (Burn's; not str's `split`, whose items borrow)
+    status, out, err = run(
+        tmp_path,
+        """
+        let p = y.clone().split(2, 1);
+        println!("{} {:?}", p.len(), p[0].clone().into_data().to_vec::<i32>().unwrap());
+        println!("{:?}", y.clone().slice_dim(1, 1..3).into_data().to_vec::<i32>().unwrap());
+        let m = y.lower_elem(3);
+        println!("{:?}", m.slice_dim(0, 0..1).into_data().to_vec::<bool>().unwrap());
+        """,
+    )
+    assert status == 0, err
+    assert out == "2 [1, 2, 4, 5]\n[2, 3, 5, 6]\n[true, true, false]\n"

@@ -427,6 +427,8 @@ INT_METHODS: tuple[Method, ...] = (
     Method("permute", SHAPE, None, NEVER, "(self, axes: [I; D]) -> Self"),
     Method("flip", SHAPE, None, NEVER, "(self, axes: [I; N]) -> Self"),
     Method("chunk", SHAPE, None, NEVER, "(self, chunks: usize, dim: I) -> Vec<Self>"),
+    Method("split", SHAPE, None, NEVER, "(self, split_size: usize, dim: I) -> Vec<Self>"),
+    Method("slice_dim", SHAPE, None, NEVER, "(self, dim: I, slice: S1) -> Self"),
     Method("repeat_dim", SHAPE, None, NEVER, "(self, dim: I, times: usize) -> Self"),
     Method("expand", SHAPE, None, NEVER, "(self, shape: S) -> Tensor<B, D2, Int>"),
     Method("one_hot", INT_BOOL, None, NEVER, "(self, num_classes: usize) -> Tensor<B, D2, Int>"),
@@ -460,8 +462,8 @@ INT_METHODS: tuple[Method, ...] = (
 )
 EVERY_KIND = (
     "reshape", "narrow", "slice", "flatten", "unsqueeze", "unsqueeze_dim", "squeeze",
-    "squeeze_dim", "transpose", "t", "swap_dims", "permute", "flip", "chunk", "repeat_dim",
-    "expand",
+    "squeeze_dim", "transpose", "t", "swap_dims", "permute", "flip", "chunk", "split",
+    "slice_dim", "repeat_dim", "expand",
 )  # fmt: skip
 """Layout methods Burn has on every kind (`K: BasicOps`): the Int rows, a Bool tensor's too."""
 BOOL_METHODS: tuple[Method, ...] = (

@@ -192,8 +192,9 @@ class IntTensor(Tensor):
 
     # Burn's other layout methods of every kind (`K: BasicOps`: `unsqueeze`, `unsqueeze_dim`,
     # `squeeze`, `squeeze_dim`, `flatten`, `transpose`, `t`, `swap_dims`, `permute`, `flip`,
-    # `chunk`, `expand`) are the float tensor's, inherited: a reshape is this class's, and the
-    # others' ops move values only (`layout`), so run on Int and Bool values without a node.
+    # `chunk`, `split`, `slice_dim`, `expand`) are the float tensor's, inherited: a reshape is
+    # this class's, and the others' ops move values only (`layout`), so run on Int and Bool
+    # values without a node.
 
     # -- numbers --------------------------------------------------------------------------------
 

@@ -52,7 +52,7 @@ from pbpit.rust.interp.nodes import (
     Unsupported,
     children,
 )
-from pbpit.rust.interp.types import Named, Wrap
+from pbpit.rust.interp.types import Named, TensorT, Wrap, resolve
 
 # std's methods whose result borrows the receiver itself (`&str`, `&[T]`, `Option<&T>`)
 _VIEWS = frozenset(
@@ -96,7 +96,10 @@ _CONSTRUCTORS = frozenset(
 
 
 def _std(e: Any) -> bool:
-    return isinstance(e, Method) and isinstance(e.impl, Builtin)
+    """A method of std's (a tensor's `split`, `chunk`.. own their pieces: Burn's, not str's)."""
+    if not (isinstance(e, Method) and isinstance(e.impl, Builtin)):
+        return False
+    return type(resolve(getattr(e.recv, "ty", None))) is not TensorT
 
 
 def _temporary(e: Any, under_borrow: bool = False) -> bool:
