@@ -15,7 +15,8 @@ the message); `cur.push(&c)` of a `String` and a `char` made each turn: the type
 first, as rustc's borrow checker runs only on bodies that type-check (not E0597); `r.x = ..` of
 `if let Some(r) = o.as_mut()` where `o` is `Some(&p)` (`r` a `&mut &P`: E0594); `x % 0` in a
 guard of a `match` (or `matches!`) on a `for` variable, which rustc cannot know (the lint
-`unconditional_panic`).
+`unconditional_panic`); `r.name` taken by value in a sort key of a `Vec` of struct literals (`r`
+a `&Run`: E0507).
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`, by `tools/rustc_differential.py`'s `rustc_verdict`):
@@ -590,6 +591,52 @@ fn main() {
 }
 """,
         runs("1 true\n2 true\n3 false\n"),
+    ),
+    "sort_key_moving_a_field_out_of_its_element": (
+        """\
+use std::cmp::Reverse;
+#[derive(Debug, Clone)]
+struct Run {
+    name: String,
+    epochs: u32,
+}
+fn main() {
+    let mut runs = vec![
+        Run { name: "a".to_string(), epochs: 3 },
+        Run { name: "b".to_string(), epochs: 5 },
+    ];
+    runs.sort_by_key(|r| (Reverse(r.epochs), r.name));
+    println!("{:?}", runs);
+}
+""",
+        rejects("E0507"),
+    ),
+    "sort_keys_of_struct_elements_run": (
+        """\
+use std::cmp::Reverse;
+#[derive(Debug, Clone)]
+struct Run {
+    name: String,
+    epochs: u32,
+    loss: f64,
+}
+fn main() {
+    let mut runs = vec![
+        Run { name: "a".to_string(), epochs: 3, loss: 0.5 },
+        Run { name: "b".to_string(), epochs: 5, loss: 0.25 },
+        Run { name: "c".to_string(), epochs: 5, loss: 0.75 },
+    ];
+    runs.sort_by_key(|r| (Reverse(r.epochs), r.name.clone()));
+    runs.sort_by(|a, b| a.loss.partial_cmp(&b.loss).unwrap());
+    let best = runs.iter().max_by_key(|r| r.epochs).unwrap();
+    println!("{:?} {}", runs, best.name);
+}
+""",
+        runs(
+            '[Run { name: "b", epochs: 5, loss: 0.25 }, '
+            'Run { name: "a", epochs: 3, loss: 0.5 }, '
+            'Run { name: "c", epochs: 5, loss: 0.75 }] c\n'
+        ),
     ),
 }
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from pbpit.engine.api import RUST_METHODS
-from pbpit.rust.interp import place_moves, traits
+from pbpit.rust.interp import place_moves, references, traits
 from pbpit.rust.interp.borrows import refuse_use_while_borrowed
 from pbpit.rust.interp.check import not_copy
 from pbpit.rust.interp.closure_borrows import refuse_uses_while_captured
@@ -612,6 +612,9 @@ class MoveCheck:
     def w_Closure(self, e: Closure, state: State, moving: bool) -> State:  # noqa: N802
         """A closure captures at its creation: by value what it moves (all it names, `move`)."""
         assert state is not None
+        for param in e.params:  # `|r| (Reverse(r.epochs), r.name)` of `runs.sort_by_key`
+            if param is not None and getattr(param, references.ELEMENT_OF_VALUES, False):
+                self.behind[param] = "shared"  # (`r.name` taken: rustc's E0507)
         mentioned: set[Binding] = set()
         self.closures.append((e.scope, mentioned))
         try:

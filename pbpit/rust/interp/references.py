@@ -229,8 +229,9 @@ def _values_type(node: Any) -> bool:
 
 
 def _literal_elements(init: Any) -> bool:
-    """`vec![(3, 0.25), (1, 0.75)]`, `[(1, 2.5)]`: elements all tuples of number literals."""
-    from pbpit.rust.interp.nodes import ArrayLit, Lit, TupleLit, Unary
+    """`vec![(3, 0.25), (1, 0.75)]`, `[(1, 2.5)]`: elements all tuples of number literals (or
+    struct literals: a field written without `&` holds a value)."""
+    from pbpit.rust.interp.nodes import ArrayLit, Lit, StructLit, TupleLit, Unary
 
     def literal(e: Any) -> bool:
         if isinstance(e, Unary) and e.op == "-":
@@ -242,7 +243,8 @@ def _literal_elements(init: Any) -> bool:
         and not init.borrowed
         and bool(init.elems)
         and all(
-            isinstance(t, TupleLit) and not t.borrowed and all(literal(x) for x in t.elems)
+            (isinstance(t, TupleLit) and not t.borrowed and all(literal(x) for x in t.elems))
+            or (isinstance(t, StructLit) and not t.borrowed)  # `vec![Run { .. }, ..]`
             for t in init.elems
         )
     )
