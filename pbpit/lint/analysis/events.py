@@ -274,7 +274,9 @@ class _Events:
         walks of a collection of its parts or of losses made from it, or a part cut from it
         (`out.clone().narrow(0, start, n)`), not the tensor itself."""
         keys = [key for key, _ in context]
-        if loop_key not in keys or tuple(definition.context) != context[: keys.index(loop_key)]:
+        # A loop that ended before this one (`for` that pushed it) is no loop around it.
+        made_in = tuple((key, n) for key, n in definition.context if key in keys)
+        if loop_key not in keys or made_in != context[: keys.index(loop_key)]:
             return False  # made in the loop (carried), or not in this pass of a loop around
         in_pass = (loop_key, dict(context)[loop_key])
         read = loss.first_read(definition, self.loop_spans[loop_key], in_pass)

@@ -34,6 +34,10 @@ from pbpit.lint.analysis.state import (
 from pbpit.lint.values import Definition, Value
 from pbpit.rust.syntax import Node
 
+_ASSIGNS = re.compile(rb"(?m)^\s*[A-Za-z_]\w*\s*=[^=]")
+"""A statement assigning a name (`h = (h + w).tanh();`): with a `push`, the loop keeps an element
+of each pass that may derive from what the pass before left there, so it is read for more passes."""
+
 
 class _Flow:
     """How `_Function` reads branches and loops."""
@@ -186,6 +190,7 @@ class _Flow:
             b"backward" in text
             or self.program.calls_a_helper(self.source, start, end)
             or self._calls_a_backward_closure(text)
+            or (b".push(" in text and _ASSIGNS.search(text) is not None)
         ) and len(self.context) < _PASSES_DEEPEST
         label = next((self.text(c) for c in loop.named_children if c.type == "label"), None)
         exit_ = _Exit("loop", label, len(self.journal.entries))

@@ -264,7 +264,9 @@ class _Places:
             if all(self.loop_spans.get(key, (0, 0))[0] < slot.declared for key, _ in d.context)
         )
         if tracked and held.shared is not None:
-            shared = held.shared & outside
+            # An element of an earlier pass the new one derives from (`h` of a recurrence,
+            # `h = (h + w).tanh(); preds.push(h.clone())`) is shared by the two as well.
+            shared = (held.shared & outside) | (held.sources & pushed.sources)
         elif tracked:
             shared = held.sources & outside
         else:
