@@ -71,7 +71,9 @@ class _ApplySummary:
                     at = self._lent_span(call, int(index)) or span
                     reads.add(Read(at, f"{path}.{field_name}", held, None, self.context))
             elif kind == "field" and receiver is not None:
-                slot = self._field_slot(f"{receiver}.{key}", create=receiver == "self")
+                lent_root = self.summarising and receiver.split(".", 1)[0] in self.mut_params
+                # `m.smooth(..)` of `m: &mut S`: what the caller's field holds ("lent").
+                slot = self._field_slot(f"{receiver}.{key}", create=receiver == "self" or lent_root)
                 held = self.state.values.get(slot, _DATA) if slot is not None else _DATA
                 if slot is None:
                     # `trainer.step(..)` reading `self.scale`, `trainer` a struct literal its
@@ -116,6 +118,12 @@ class _ApplySummary:
                 for d in written.sources:
                     if d.name == f"self.{field_name}":  # an element pushed into it
                         names.setdefault(d, f"{receiver}.{field_name}")
+        lent_names: dict[Definition, str] = {}
+        for (index, field_name), written in summary.param_writes.items():
+            path = self._lent_path(call, index)
+            if path is not None and written.origin is not None:
+                # `m.avg` of `m: &mut Ema`, set in the callee: the caller's `ema.avg`.
+                lent_names[written.origin] = f"{path}.{field_name}"
         made: dict[Definition, Definition] = {}
         dead: dict[Definition, bool] = {}
 
@@ -151,7 +159,7 @@ class _ApplySummary:
                 # A field's state set in a method of this file: shown where it is set.
                 here = callee.source is self.source and self.delta == 0 and d in names
                 new = Definition(
-                    names.get(d, d.name),
+                    names.get(d, lent_names.get(d, d.name)),
                     d.span if here else span,
                     self.context,
                     d.why if here else f"by `{callee.label}`",

@@ -133,6 +133,15 @@ class _Events:
         if kind == "field" and self.callee is not None:
             declared = self.program.structs.get(self.callee.owner or "", {}).get(str(key), "")
             return _ONE_TENSOR.match(declared.strip()) is not None
+        if kind == "lent":
+            # A field of a `&mut` parameter (`norm.mean`): one tensor unless its struct, where
+            # known, declares it otherwise (a generic `S` declares nothing: read as one).
+            index, name = str(key).split(".", 1)
+            root = next((n for n, i in self.mut_params.items() if str(i) == index), None)
+            slot = self.lookup(root) if root is not None else None
+            owner = self.types.get(slot) if slot is not None else None
+            declared = self.program.structs.get(owner or "", {}).get(name)
+            return declared is None or _ONE_TENSOR.match(declared.strip()) is not None
         return False
 
     def _next_pass(
