@@ -137,6 +137,12 @@ class _Effects:
     def _adapt_effect(self, call, receiver_node, name_node, receiver, arguments):
         if receiver.shared is not None:
             return replace(_op([receiver, *arguments]), shared=receiver.shared)
+        tracked = [v for v in (receiver, *arguments) if v.requirement != Requirement.NONE]
+        if receiver.requirement == Requirement.NONE and tracked:
+            if all(v.shared is not None for v in tracked):
+                # `weights.iter().zip(losses)`: pairs whose tensor shares what `losses` share.
+                shared = frozenset().union(*(v.shared or () for v in tracked))
+                return replace(_op(tracked), shared=shared)
         if (
             _content(receiver)
             and name_node is not None

@@ -392,6 +392,10 @@ class _Flow:
 
         counter = self._counter(node)
         walked = self._walked_name(pattern, value_node)
+        collection = self._walked(value_node)
+        zipped = self._zipped_tensors(pattern, value_node, walked, collection)
+        if zipped is not None:
+            walked, collection = zipped
         carried = self._mut_walk(value_node) if walked is not None else None
         key = node.start_byte + self.delta
 
@@ -402,7 +406,7 @@ class _Flow:
             for name_node in _pattern_names(pattern) if pattern is not None else ():
                 # Each element is a tensor of its own, deriving from what they all share.
                 if name_node == walked:
-                    element = self._element_of_pass(iterated, key, self._walked(value_node))
+                    element = self._element_of_pass(iterated, key, collection)
                 elif name_node in positions:
                     element = positions[name_node]
                 else:
@@ -422,6 +426,35 @@ class _Flow:
 
         self._counted(node, body)
         return _DATA
+
+    def _zipped_tensors(
+        self, pattern: Node | None, value: Node | None, walked: Node | None, named: Node | None
+    ) -> tuple[Node, Node] | None:
+        """`for (k, loss) in weights.iter().zip(losses)`, the receiver's collection data and
+        the argument's tensors: the name bound to the argument's element, and its collection."""
+        if walked is None or named is None or pattern is None or value is None:
+            return None
+        method = (
+            value.child_by_field_id(_FIELD.function) if value.type == "call_expression" else None
+        )
+        name = method.child_by_field_id(_FIELD.field) if method is not None else None
+        arguments = value.child_by_field_id(_FIELD.arguments)
+        if name is None or self.text(name) != "zip" or arguments is None:
+            return None
+        if arguments.named_child_count != 1 or walked != pattern.named_children[0]:
+            return None
+        other = self._walked(arguments.named_children[0])
+        second = pattern.named_children[1]
+        if other is None or second.type != "identifier":
+            return None
+        mine, theirs = self.lookup(self.text(named)), self.lookup(self.text(other))
+        if mine is None or theirs is None:
+            return None
+        data = self.state.values.get(mine, _DATA).requirement == Requirement.NONE
+        held = self.state.values.get(theirs, _DATA)
+        if data and held.requirement == Requirement.GRAD_IN_BACKWARD:
+            return second, other
+        return None
 
     def _while(self, node: Node) -> Value:
         def body() -> None:
