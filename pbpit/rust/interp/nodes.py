@@ -608,6 +608,7 @@ def place_root(e: Any) -> Local | None:
     return e if isinstance(e, Local) else None
 
 
+@functools.cache
 def expr_kinds() -> tuple[type, ...]:
     """Every kind of expression (the dataclasses under `Expr` of `KIND_MODULES`), in the order
     defined: what each pass's dispatch covers (`missing_rules`)."""
@@ -625,6 +626,7 @@ def expr_kinds() -> tuple[type, ...]:
     return tuple(found)
 
 
+@functools.cache
 def node_kinds() -> tuple[type, ...]:
     """Every kind of node: the expressions, the statements, a `match`'s arms and patterns."""
     return (*expr_kinds(), Let, ExprStmt, Arm, Pat)
