@@ -76,9 +76,18 @@ def reset_first(
     if loop is None:
         return warning
     lines = source.splitlines()
-    body = "\n".join(lines[loop.line - 1 : loop.end_line])
-    if re.search(rf"\b{re.escape(owner)}\s*\.\s*{re.escape(method)}\s*\(", body):
-        return warning  # reset in the loop already
+    # Reset in the loop, or in a loop around it (each episode, while the state carries between
+    # the steps of one): the state is meant to carry between those calls, and a reset each
+    # pass would end that. A call after the loop only does not count.
+    around = [
+        (lp.line, lp.end_line)
+        for lp in find_loops(result.source, result.language)
+        if lp.line <= loop.line and loop.end_line <= lp.end_line
+    ]
+    call_pattern = re.compile(rf"\b{re.escape(owner)}\s*\.\s*{re.escape(method)}\s*\(")
+    for number, text in enumerate(lines, 1):
+        if call_pattern.search(text) and any(a <= number <= b for a, b in around):
+            return warning
     first = lines[loop.body_line - 1]
     indent = first[: len(first) - len(first.lstrip())]
     call = f"{owner}.{method}();"
