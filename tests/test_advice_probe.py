@@ -23,11 +23,13 @@ from pbpit.diagnostics.model import Diagnostic, Help
 from pbpit.lint.tree import lint_paths
 
 HERE = Path(__file__).parent / "advice_heldout"
+# The one-batch WGAN-GP program is tests/advice_logs' (its log test reads it too).
+ONE_BATCH = "../advice_logs/gradient_probe_helper.rs"
 
 # What the hand-written fixes print (the critic's forwards of the real and the fake samples
 # apart for the Wasserstein terms), run by pbpit: the same numbers, one batch or not.
 HAND = {
-    "gradient_penalty_one_batch.rs": [
+    ONE_BATCH: [
         "step 0: |grad| = 0.29122, critic loss = 4.84418",
         "step 1: |grad| = 0.29392, critic loss = 4.80165",
         "step 2: |grad| = 0.16338, critic loss = 6.81114",
@@ -44,7 +46,7 @@ HAND = {
 @pytest.mark.parametrize(
     ("name", "probed", "made"),
     [
-        ("gradient_penalty_one_batch.rs", "let norm = input_grad_norm(", ["batch", "scores"]),
+        (ONE_BATCH, "let norm = input_grad_norm(", ["batch", "scores"]),
         ("gradient_penalty_probe_inline.rs", "let probe = ", ["inputs", "hidden", "scores"]),
     ],
 )
@@ -63,7 +65,7 @@ def test_a_gradient_probe_gets_the_scores_made_again_after_it(name, probed, made
     # The `let`s copied right after the probe, in their order.
     again = [line.split("=")[0].split()[-1] for line in lines[probe + 1 : probe + 1 + len(made)]]
     assert again == made
-    path = tmp_path / name
+    path = tmp_path / Path(name).name
     path.write_text(fixed, encoding="utf-8")
     result = run_case(resolve_case(str(path)))
     assert result.panic is None
