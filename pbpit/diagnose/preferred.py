@@ -69,10 +69,7 @@ def reset_first(
     method = _reset_method(source, field_name)
     if method is None:
         return warning
-    loop = next(
-        (lp for lp in find_loops(result.source, result.language) if lp.line == entry.loop_line),
-        None,
-    )
+    loop = _carrying_loop(result, entry)
     if loop is None:
         return warning
     lines = source.splitlines()
@@ -121,7 +118,6 @@ def detach_beside_first(
     """`warning` led by `self.c = self.c.clone().detach();` in the method the loop calls to cut
     the state from the previous pass (`detach_hidden`), where it detaches the other fields
     (`self.h`) but not the one that carries the tensor, and the line runs without the panic."""
-    from pbpit.diagnose.audit import find_loops
     from pbpit.diagnose.findings import checked
     from pbpit.diagnose.in_files import in_files
 
@@ -129,10 +125,7 @@ def detach_beside_first(
     if result.crate is not None or not field_name.isidentifier() or entry.loop_line is None:
         return warning
     source = Path(result.path).read_text(encoding="utf-8")
-    loop = next(
-        (lp for lp in find_loops(result.source, result.language) if lp.line == entry.loop_line),
-        None,
-    )
+    loop = _carrying_loop(result, entry)
     if loop is None:
         return warning
     lines = source.splitlines()
@@ -190,3 +183,11 @@ def _reset_method(source: str, field_name: str) -> str | None:
         if re.search(rf"\bself\.{re.escape(field_name)}\s*=\s*{_EMPTY}\s*;", body):
             return match.group(1)
     return None
+
+
+def _carrying_loop(result: RunResult, entry: AuditEntry):
+    """The loop whose passes carry the state (`entry.loop_line`), or None."""
+    from pbpit.diagnose.audit import find_loops
+
+    loops = find_loops(result.source, result.language)
+    return next((lp for lp in loops if lp.line == entry.loop_line), None)
