@@ -747,7 +747,9 @@ def test_audit_of_a_rust_case_prints_lints_diagnostic_with_the_runs_notes():
         "   = note: backward #2 at line 21 (root NodeId(6) `loss`, loop pass 1) went 6 -> 5 -> 2 "
         "and found no step",
     ]
-    first_help = linted.index("help: if `feats` needs no gradient, detach it once")
+    first_help = linted.index(
+        "help: if `feats` needs no gradient, detach it once (checked: runs without the panic)"
+    )
     # The audit ran each fix of lint's (the program made with its edits, and run): both run;
     # detached, `feats` gives `x` no gradient; recomputed, both leaves get the same bits.
     said = iter(
@@ -756,10 +758,13 @@ def test_audit_of_a_rust_case_prints_lints_diagnostic_with_the_runs_notes():
             "(checked: runs without the panic; x.grad, w.grad unchanged)",
         ]
     )
+    # Lint ran each too, and says so without the gradients (it has no run to compare with).
+    ran = " (checked: runs without the panic)"
     checked = [
-        f"{line} {next(said)}" if line.startswith("help: ") else line
+        f"{line.removesuffix(ran)} {next(said)}" if line.startswith("help: ") else line
         for line in linted[first_help:]
     ]
+    assert all(line.endswith(ran) for line in linted[first_help:] if line.startswith("help: "))
     assert audited == linted[:first_help] + notes + checked
 
 
@@ -805,6 +810,8 @@ def test_audit_json_carries_the_same_diagnostic_as_lint_json():
     # The same, but for what the run adds: its notes, and each fix checked by running it.
     checks = [help_.pop("checked") for help_ in audited["help"]]
     ran = {"verdict": "runs", "detail": "runs without the panic", "exit_code": 0}
+    # Lint ran each fix too: the same verdict, without the gradients of a run to compare with.
+    assert [help_.pop("checked") for help_ in linted["help"]] == [ran, ran]
     assert checks == [
         {**ran, "gradients": {"x": "none", "w": "unchanged"}},
         {**ran, "gradients": {"x": "unchanged", "w": "unchanged"}},

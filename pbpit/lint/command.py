@@ -178,7 +178,7 @@ def _run_checked(found: list[Any]) -> Iterator[Any]:
                 helps.append(checked_findings([replace(finding, helps=[help_])])[0].helps[0])
                 continue
             if check.ok:
-                helps.append(help_)
+                helps.append(replace(help_, checked=check))
             else:
                 why = f"pbpit made this edit and ran the program: {check.detail}"
                 helps.append(
