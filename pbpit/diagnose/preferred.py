@@ -13,6 +13,7 @@ Each is made in a copy and run (`checked`); one that fails leaves the warning as
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -131,13 +132,8 @@ def detach_beside_first(
     lines = source.splitlines()
     body = "\n".join(lines[loop.line - 1 : loop.end_line])
     own = re.escape(field_name)
-    for match in _METHOD.finditer(source):
+    for match, text in _methods(source):
         start = source.count("\n", 0, match.end())  # 0-based line of the method's `{`
-        depth, at = 1, match.end()
-        while depth and at < len(source):
-            depth += {"{": 1, "}": -1}.get(source[at], 0)
-            at += 1
-        text = source[match.end() : at]
         beside = re.search(
             r"^([ \t]*)self\.(\w+)\s*=\s*self\.\2\.clone\(\)\.detach\(\);[ \t]*$", text, re.M
         )
@@ -171,15 +167,20 @@ _METHOD = re.compile(r"\bfn\s+(\w+)\s*\(\s*&\s*mut\s+self\s*\)\s*\{")
 _EMPTY = r"(?:None|Vec::new\(\)|Default::default\(\)|[^;]*\bzeros(?:_like)?\b[^;]*)"
 
 
-def _reset_method(source: str, field_name: str) -> str | None:
-    """The method taking only `&mut self` whose body sets `self.FIELD` to nothing (`None`,
-    zeros, an empty `Vec`), or None: the struct's own way to start afresh."""
+def _methods(source: str) -> Iterator[tuple[re.Match[str], str]]:
+    """Each method taking only `&mut self`, with its body's text (to its closing brace)."""
     for match in _METHOD.finditer(source):
         depth, at = 1, match.end()
         while depth and at < len(source):
             depth += {"{": 1, "}": -1}.get(source[at], 0)
             at += 1
-        body = source[match.end() : at]
+        yield match, source[match.end() : at]
+
+
+def _reset_method(source: str, field_name: str) -> str | None:
+    """The method taking only `&mut self` whose body sets `self.FIELD` to nothing (`None`,
+    zeros, an empty `Vec`), or None: the struct's own way to start afresh."""
+    for match, body in _methods(source):
         if re.search(rf"\bself\.{re.escape(field_name)}\s*=\s*{_EMPTY}\s*;", body):
             return match.group(1)
     return None
