@@ -151,3 +151,16 @@ def test_the_field_a_detaching_method_leaves_out_is_detached_there_too():
     assert "w.grad unchanged" in first.checked.headline, first.checked.headline
     (edit,) = first.edits
     assert (edit.line, edit.replacement) == (14, "        self.c = self.c.clone().detach();\n")
+
+
+def test_a_reset_by_another_name_around_a_linear_is_called_at_the_start_of_each_sequence():
+    # Written after the reset fix, to try it on a shape it was not built against: the method is
+    # `clear_state`, the state comes from a `Linear`'s forward, the loop sums two steps a pass.
+    result = run_case(resolve_case(str(HERE / "gated_state_never_cleared.rs")))
+    (error,) = diagnose_run(result).errors
+    first = next(h for h in error.helps if h.edits)
+    assert first.message.startswith("call `cell.clear_state();` at the start of each pass"), first
+    assert first.checked is not None and first.checked.ok, first.checked
+    assert "cell.proj.weight.grad, cell.proj.bias.grad unchanged" in first.checked.headline
+    (edit,) = first.edits
+    assert (edit.line, edit.replacement.strip()) == (29, "cell.clear_state();")
