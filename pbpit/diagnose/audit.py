@@ -432,15 +432,7 @@ class _Parts:
         restarted = [
             _pass_restarted(result, self.loops, loop, node, second) for loop in around[:-1]
         ]
-        if any(restarted) or (
-            None in restarted
-            and any(
-                (other := result.node(i)) is not None
-                and other.stack == node.stack
-                and other.op == node.op
-                for i in range(node.id + 1, min(second.node_count, len(result.nodes)))
-            )
-        ):
+        if any(restarted) or (None in restarted and _made_again(result, node, second.node_count)):
             return None  # made again (a later pass of a loop around) before the second
         one = {c for c in self._children(node.id) if c in self.walked[id(first)]}
         two = {c for c in self._children(node.id) if c in self.walked[id(second)]}
