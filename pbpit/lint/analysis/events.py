@@ -293,9 +293,13 @@ class _Events:
             return False
         if read.value.origin is None and _content(read.value):
             # A struct the loop walks (`for mb in batches.iter()` of `Vec<Batch>`): a field of
-            # it that is this pass's element, made from the tensor.
+            # it that is this pass's element, made from the tensor; not that element itself (a
+            # slice of a leaf kept in `Minibatch { old }`, reused by a loop around: as an
+            # element of a `Vec` of tensors, below).
             return definition not in self.whole_elements and any(
-                part.origin in self.pass_made and definition in part.sources
+                part.origin in self.pass_made
+                and part.origin is not definition
+                and definition in part.sources
                 for _, part in read.value.parts or ()
             )
         if read.value.origin is not definition:
