@@ -9,6 +9,7 @@ they decide f32 or f64 arithmetic, integer widths (overflow), and how values pri
 from __future__ import annotations
 
 from pbpit.rust.interp import (
+    btreemap,
     deref_coercion,
     hashmap,
     iter_try,
@@ -517,6 +518,8 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             elem = found.inner
         elif type(found) is Wrap and found.kind in ("Vec", "array", _ITER):
             elem = found.inner
+        elif btreemap.is_btree_map(found):  # `for (k, v) in &m` (btreemap.py)
+            elem = btreemap.for_item(found)
         else:
             raise self.fail(e.iterable.pos, f"`{show(found)}` is not an iterator")
         if e.binding is not None:
@@ -585,6 +588,8 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         base = self.known(self.expr(e.base))
         if type(base) is Wrap and base.kind == "HashMap":  # `m[&k]` (hashmap.py)
             return hashmap.check_index(self, e, base)
+        if btreemap.is_btree_map(base):  # (btreemap.py)
+            return btreemap.check_index(self, e, base)
         index = self.expr(e.index)
         if resolve(index) is NEVER:
             # `b[return]`: `!` falls back to `()` for `Index`'s type parameter.

@@ -357,7 +357,7 @@ class Compiler(
         return lambda frame: range(lo(frame), hi(frame))
 
     def c_Index(self, e: Index) -> Code:  # noqa: N802
-        if getattr(resolve(e.base.ty), "kind", None) == "HashMap":  # `m[&k]` (hashmap.py)
+        if getattr(resolve(e.base.ty), "kind", None) in ("HashMap", "BTreeMap"):  # `m[&k]`
             return hashmap.compile_index(self, e)
         base, index = self.expr(e.base), self.expr(e.index)
         # rustc 1.95: an array's built-in bounds check panics at the whole expression, `Vec`'s

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pbpit.rust.interp import results, slice_patterns
+from pbpit.rust.interp import btreemap, results, slice_patterns
 from pbpit.rust.interp.nodes import (
     Break,
     Continue,
@@ -108,6 +108,9 @@ class ControlCompiler:
         assert e.iterable is not None
         iterable, body = self.expr(e.iterable), self.loop_body(e)
         slot = e.binding.slot if e.binding is not None else 0
+        if btreemap.is_btree_map(e.iterable.ty):  # `for (k, v) in &m`: in the keys' order
+            table = iterable
+            iterable = lambda frame: btreemap.entries(table(frame))  # noqa: E731
 
         def for_(frame: list) -> Any:
             for item in iterable(frame):

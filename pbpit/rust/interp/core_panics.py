@@ -50,6 +50,10 @@ CORE_PANICS: dict[str, tuple[str, str]] = {
         "slice index starts at {start} but ends at {end}",
     ),
     "Sum::sum": ("iter/traits/accum.rs:204:1", "attempt to add with overflow"),
+    "BTreeMap::range": (  # (in alloc, not core)
+        "alloc:collections/btree/search.rs:121:21",
+        "range start is greater than range end in BTreeMap",
+    ),
     "Product::product": ("iter/traits/accum.rs:204:1", "attempt to multiply with overflow"),
     "f32::clamp": ("num/f32.rs:1504:9", "min > max, or either was NaN. min = {min}, max = {max}"),
     "f64::clamp": ("num/f64.rs:1502:9", "min > max, or either was NaN. min = {min}, max = {max}"),
@@ -68,7 +72,8 @@ CORE_PANICS: dict[str, tuple[str, str]] = {
 def core_panic(function: str, **fields: object) -> Panic:
     """The panic `function` raises inside core, its message filled in with `fields`."""
     where, message = CORE_PANICS[function]
-    location = f"/rustc/{RUSTC_COMMIT}/library/core/src/{where}"
+    crate, inside = where.split(":", 1) if where.startswith("alloc:") else ("core", where)
+    location = f"/rustc/{RUSTC_COMMIT}/library/{crate}/src/{inside}"
     return Panic(message.format(**fields), None, location)
 
 

@@ -395,6 +395,10 @@ def _debug(ty: Ty, spec: Spec) -> Callable[[object], str]:
         raise FormatError("`{:?}` of a closure (closures don't implement `Debug`)")
     if type(ty) is Wrap and ty.kind in ("HashMap", "MapIter", "Entry"):  # (hashmap.py)
         raise FormatError(f"`{{:?}}` of `{show(ty)}` (a HashMap's order is random in Rust)")
+    if type(ty) is Wrap and ty.kind == "BTreeMap":  # `{k: v, ..}` (btreemap.py)
+        from pbpit.rust.interp import btreemap  # (btreemap imports builtins, which import this)
+
+        return btreemap.debug(_debug(ty.err or ty.inner, spec), _debug(ty.inner, spec))
     if type(ty) is Wrap:  # a range or an iterator: pbpit holds its items, not what Rust prints
         raise FormatError(f"`{{:?}}` of `{show(ty)}` (pbpit does not print ranges and iterators)")
     # -- the program's own structs and tuples (their printing is `runtime.composite_debug`) --
@@ -465,6 +469,11 @@ def _pretty(ty: Ty, spec: Spec) -> Callable[[object], str]:
     if type(ty) is Wrap and ty.kind in ("Vec", "array", "VecDeque"):
         inner = _pretty(ty.inner, spec)
         return lambda xs: _lines("", [inner(x) for x in xs], "[", "]")  # type: ignore[attr-defined]
+    if type(ty) is Wrap and ty.kind == "BTreeMap":  # one `k: v` a line (btreemap.py)
+        from pbpit.rust.interp import btreemap  # (btreemap imports builtins, which import this)
+
+        parts = btreemap.pretty_parts(_pretty(ty.err or ty.inner, spec), _pretty(ty.inner, spec))
+        return lambda m: _lines("", parts(m), "{", "}")
     if type(ty) is TupleT:
         parts = [_pretty(t, spec) for t in ty.elems]
         return lambda v: _lines(

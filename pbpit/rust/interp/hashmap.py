@@ -189,10 +189,15 @@ def no_default(e: Any) -> bool:
 def check_update(ck: Any, e: Any) -> Ty:
     """`*m.entry(k).or_insert(d) op= x` (`ENTRY_UPDATE`): `op=` on the map's value."""
     recv = resolve(ck.expr(e.recv))
-    if type(recv) is not Wrap or recv.kind != "HashMap":
+    if type(recv) is not Wrap or recv.kind not in ("HashMap", "BTreeMap"):
         raise ck.fail(e.pos, f"`entry` on `{show(recv)}`")
     ck.mutable_receiver(e)
-    _hashable(ck, e, recv)
+    if recv.kind == "BTreeMap":
+        from pbpit.rust.interp.btreemap import check_ordered  # (btreemap imports this module)
+
+        check_ordered(ck, e, recv)
+    else:
+        _hashable(ck, e, recv)
     e.impl = UPDATE
     key, default, value = e.args
     ck.unify(_key(recv), ck.expr(key), key.pos)

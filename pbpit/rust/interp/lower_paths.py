@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pbpit.engine.api import RUST_FUNCTIONS, RUST_METHODS
 from pbpit.rust.interp import (
+    btreemap,
     burn_nn,
     hashmap,
     mem_functions,
@@ -424,6 +425,9 @@ class PathLowering:
                     raise self.fail(segs[0][1], rejects(what, "E0433"))
             if owner == "VecDeque" and len(names) == 2 and not vecdeque.imported(self.src):
                 what = "cannot find type `VecDeque` in this scope"
+                raise self.fail(segs[0][1], rejects(what, "E0433"))
+            if owner == "BTreeMap" and len(names) == 2 and not btreemap.imported(self.src):
+                what = "cannot find type `BTreeMap` in this scope"
                 raise self.fail(segs[0][1], rejects(what, "E0433"))
             if owner == "HashMap" and len(names) == 2 and not hashmap.imported(self.src):
                 what = "cannot find type `HashMap` in this scope"  # (no `use`, no path)

@@ -58,6 +58,7 @@ _STD_MODULES = {
     "String": {("std", "string"), ("alloc", "string")},
     "Default": {("std", "default"), ("core", "default")},
     "HashMap": {("std", "collections")},
+    "BTreeMap": {("std", "collections")},
 }
 
 # `Box<dyn Error>` as a `Result`'s error type (`std::error::Error`, `+ Send + Sync` too).

@@ -5,6 +5,7 @@ types."""
 from __future__ import annotations
 
 from pbpit.rust.interp import (
+    btreemap,
     burn_nn,
     generic_impls,
     hashmap,
@@ -145,6 +146,11 @@ class TypeLowering:
                     what = "cannot find type `HashMap` in this scope"
                     raise self.fail(base, rejects(what, "E0425"))
                 return hashmap.hash_map(self.type(args[0]), self.type(args[1]))
+            if name == "BTreeMap" and len(args) == 2:  # `std::collections::BTreeMap<K, V>`
+                if prefix != "std::collections" and not btreemap.imported(self.src):
+                    what = "cannot find type `BTreeMap` in this scope"
+                    raise self.fail(base, rejects(what, "E0425"))
+                return btreemap.btree_map(self.type(args[0]), self.type(args[1]))
             if name == "VecDeque" and len(args) == 1:  # `std::collections::VecDeque<T>`
                 if prefix != "std::collections" and not vecdeque.imported(self.src):
                     what = "cannot find type `VecDeque` in this scope"

@@ -175,6 +175,8 @@ def clone_value(value: object) -> object:
         return StructValue([clone_value(v) for v in value.fields], value.variant, value.item)
     if type(value) is tuple:
         return tuple(clone_value(v) for v in value)
+    if type(value) is dict:  # a `BTreeMap` (btreemap.py; a `HashMap`'s `clone` is refused)
+        return {k: clone_value(v) for k, v in value.items()}
     return value
 
 

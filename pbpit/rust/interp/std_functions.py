@@ -9,6 +9,7 @@ from typing import Any
 
 from pbpit.engine.tensor import Device
 from pbpit.rust.interp import (
+    btreemap,
     error_types,
     hashmap,
     mem_functions,
@@ -125,6 +126,7 @@ _STD = [
     *results.FUNCTIONS,  # `Err(..)`
     *error_types.FUNCTIONS,  # `write!(f, ..)` in `impl Display`
     *hashmap.FUNCTIONS,  # `HashMap::new()`
+    *btreemap.FUNCTIONS,  # `BTreeMap::new()`
     *mem_functions.FUNCTIONS,  # `std::mem::take(&mut v)`
     *std_cmp.FUNCTIONS,  # `std::cmp::max(a, b)`, `std::iter::repeat(x)`
     *std_convert.FUNCTIONS,  # `i32::try_from(x)`, `f64::from(x)`, `char::from(b)`

@@ -10,6 +10,7 @@ from typing import Any
 
 from pbpit.engine.tensor import seed
 from pbpit.rust.format import Some
+from pbpit.rust.interp.btreemap import BTREEMAP
 from pbpit.rust.interp.builtins import Builtin, Code, Family, _inner, rows
 from pbpit.rust.interp.char_methods import CHAR_METHODS, STR_CHARS  # noqa: F401 - `char`'s family, here with the others
 from pbpit.rust.interp.check_tables import INT_DATA
@@ -534,6 +535,7 @@ _WRAPS = {
     "Range": ITER,  # a range is an iterator
     "Iter": ITER,
     "HashMap": HASHMAP,  # (hashmap.py)
+    "BTreeMap": BTREEMAP,  # (btreemap.py)
     "Entry": ENTRY,
     "MapIter": MAP_ITER,
     "VecDeque": VECDEQUE,  # (vecdeque.py)

@@ -347,8 +347,8 @@ def show(t: Ty) -> str:
             return f"[{show(t.inner)}]"
         if t.kind == "Result":
             return f"Result<{show(t.inner)}, DataError>"
-        if t.kind in ("HashMap", "Entry"):  # (hashmap.py: the key type in `err`)
-            pre = "HashMap" if t.kind == "HashMap" else "Entry<'_"
+        if t.kind in ("HashMap", "BTreeMap", "Entry"):  # (hashmap.py: the key type in `err`)
+            pre = t.kind if t.kind != "Entry" else "Entry<'_"
             return f"{pre}<{show(t.err or UNIT)}, {show(t.inner)}>"
         if t.kind == "DynResult":
             err = resolve(t.err or DYN_ERROR)
@@ -508,6 +508,6 @@ def shared(ty: Ty) -> bool:
     if type(ty) is StructT or type(ty) is ParamT:
         return True
     if type(ty) is Wrap:
-        return ty.kind in ("Vec", "HashMap", "VecDeque")
+        return ty.kind in ("Vec", "HashMap", "BTreeMap", "VecDeque")
     # an optimizer; Burn's `Gradients` (`grad_remove(&mut grads)` changes the one store)
     return type(ty) is Named and ty.name in ("Optimizer", "Gradients")

@@ -1,0 +1,321 @@
+"""std's `BTreeMap<K, V>` (`std::collections::BTreeMap`): `BTreeMap::new()`, `insert`, `get`,
+`get_mut` (as `HashMap`'s: `if let Some(v) = m.get_mut(&k)`), `contains_key`, `remove`, `len`,
+`is_empty`, `clear`, `entry(k).or_insert(v)` (`or_insert_with`, `or_default`, and
+`*m.entry(k).or_insert(0) += 1`: hashmap.py's `ENTRY`, `ENTRY_UPDATE`), `m[&k]`, and what its
+order gives: `keys()`, `values()`, `iter()`, `for (k, v) in &m` (and `in m`), `range(a..b)` of an
+integer key, `first_key_value()`, `last_key_value()`, `pop_first()`, `pop_last()`, `{:?}`
+(`{k: v, ..}`), `clone()`.
+
+A map is a Python dict (`Wrap("BTreeMap", V, err=K)`: the key type in a `Wrap`'s second
+parameter, as a `HashMap`'s), shared by every binding of it; the key order Rust's `Ord` gives is
+made when it is read, by sorting the keys: integers, `bool`, `char`, `String`/`&str` (by bytes,
+which is the order of their code points) and tuples of them order in Python as in Rust.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import Any
+
+from pbpit.rust.format import Some
+from pbpit.rust.interp.builtins import Builtin, Code, Function, rows
+from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.hashmap import (
+    _key_arg,
+    _refuse_borrowed_entry_key,
+    _shared,
+)
+from pbpit.rust.interp.types import (
+    BOOL,
+    CHAR,
+    STR,
+    STRING,
+    UNIT,
+    USIZE,
+    TupleT,
+    Ty,
+    Var,
+    Wrap,
+    is_float,
+    is_int,
+    option,
+    resolve,
+    show,
+)
+
+KIND = "BTreeMap"
+_FIRST = itemgetter(0)
+
+
+def btree_map(key: Ty, value: Ty) -> Wrap:
+    return Wrap(KIND, value, err=key)
+
+
+def is_btree_map(ty: Ty) -> bool:
+    ty = resolve(ty)
+    return type(ty) is Wrap and ty.kind == KIND
+
+
+def imported(source: Any) -> bool:
+    """Whether the file brings `BTreeMap` into scope (`use std::collections::BTreeMap;`, or in
+    a `use std::collections::{..}` list)."""
+    text: str = source.text
+    return "BTreeMap" in text and any(
+        "collections" in line and "BTreeMap" in line
+        for line in text.splitlines()
+        if line.lstrip().startswith("use ")
+    )
+
+
+def _key(recv: Ty) -> Ty:
+    return resolve(recv).err  # type: ignore[attr-defined]
+
+
+def _value(recv: Ty) -> Ty:
+    return resolve(recv).inner  # type: ignore[attr-defined]
+
+
+def entries(table: dict) -> list:
+    """The map's `(key, value)`s in its keys' order (Rust's `Ord`)."""
+    return sorted(table.items(), key=_FIRST)
+
+
+def _ordered(ck: Any, e: Any, recv: Ty) -> None:
+    """A float key (not `Ord`) is rustc's E0277 at the call; a key pbpit cannot order as Rust
+    does (a struct) is refused."""
+    key = resolve(_key(recv))
+    if type(key) is Var and not getattr(e, "ord_later", False):  # `BTreeMap::new()`: known later
+        e.ord_later = True
+        ck.settle_later.append(lambda: _ordered(ck, e, recv))
+        return
+    if is_float(key):
+        what = f"the trait bound `{show(key)}: Ord` is not satisfied"
+        raise ck.fail(e.pos, rejects(what, "E0277"))
+    parts = key.elems if type(key) is TupleT else [key]
+    for part in map(resolve, parts):
+        if not (type(part) is Var or is_int(part) or part in (BOOL, CHAR, STR, STRING)):
+            what = f"a BTreeMap keyed by `{show(key)}` (pbpit's keys are numbers, "
+            raise ck.fail(e.pos, what + "`bool`s, `char`s, texts and tuples of them)")
+
+
+# -- checking -------------------------------------------------------------------------------------
+
+_ITEMS = ("keys", "values", "iter", "into_keys", "into_values")
+
+
+def _map_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    name = e.name
+    if name in ("len", "is_empty"):
+        ck.args(e)
+        return USIZE if name == "len" else BOOL
+    if name in _ITEMS:
+        ck.args(e)
+        item = {"keys": _key(recv), "values": _value(recv)}.get(name.replace("into_", ""))
+        return Wrap("Iter", item if item is not None else TupleT([_key(recv), _value(recv)]))
+    if name == "clear":
+        ck.mutable_receiver(e)
+        ck.args(e)
+        return UNIT
+    _ordered(ck, e, recv)
+    pair = TupleT([_key(recv), _value(recv)])
+    if name in ("first_key_value", "last_key_value", "pop_first", "pop_last"):
+        if name.startswith("pop"):
+            ck.mutable_receiver(e)
+        ck.args(e)
+        return option(pair)
+    if name == "range":
+        ck.arity(e, 1)
+        found = resolve(ck.expr(e.args[0]))
+        if type(found) is not Wrap or found.kind != "Range":
+            raise ck.fail(e.args[0].pos, f"`range` of `{show(found)}` (pbpit's: `a..b`, `a..=b`)")
+        ck.unify(_key(recv), found.inner, e.args[0].pos)
+        if not is_int(resolve(_key(recv))) and type(resolve(_key(recv))) is not Var:
+            raise ck.fail(e.pos, f"`range` of a BTreeMap keyed by `{show(_key(recv))}`")
+        return Wrap("Iter", pair)
+    if name == "insert":
+        ck.mutable_receiver(e)
+        ck.args(e, _key(recv), _value(recv))
+        for arg in e.args:  # `m.insert(&k, 1)`: both taken by value
+            _refuse_borrowed_entry_key(ck, e.recv, arg)
+        return option(_value(recv))
+    ck.arity(e, 1)
+    if name == "entry":
+        ck.mutable_receiver(e)
+        ck.unify(_key(recv), ck.expr(e.args[0]), e.args[0].pos)
+        _refuse_borrowed_entry_key(ck, e.recv, e.args[0])
+        return Wrap("Entry", _value(recv), err=_key(recv))
+    if name in ("get_mut", "remove"):
+        ck.mutable_receiver(e)
+    _key_arg(ck, e, recv, e.args[0])
+    if name == "get_mut" and not _shared(_value(recv)) and not getattr(e, "written_back", False):
+        what = f"`get_mut` of a map of `{show(_value(recv))}` (pbpit writes through `&mut` to "
+        raise ck.fail(e.pos, what + "structs and `Vec`s; write `*m.entry(k).or_insert(..) += x`)")
+    return BOOL if name == "contains_key" else option(_value(recv))
+
+
+def check_ordered(ck: Any, e: Any, recv: Ty) -> None:
+    """`*m.entry(k).or_insert(d) op= x` of a BTreeMap: its key must be `Ord`."""
+    _ordered(ck, e, recv)
+
+
+# -- running --------------------------------------------------------------------------------------
+
+
+def _pair(found: tuple | None) -> Any:
+    return None if found is None else Some(found)
+
+
+def _map(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:  # noqa: C901 - a row each
+    name = e.name
+    if name == "len":
+        return lambda frame: len(recv(frame))
+    if name == "is_empty":
+        return lambda frame: not recv(frame)
+    if name in ("keys", "into_keys"):
+        return lambda frame: sorted(recv(frame))
+    if name in ("values", "into_values"):
+        return lambda frame: [v for _, v in entries(recv(frame))]
+    if name == "iter":
+        return lambda frame: entries(recv(frame))
+    if name == "first_key_value":
+        return lambda frame: _pair(min(recv(frame).items(), key=_FIRST, default=None))
+    if name == "last_key_value":
+        return lambda frame: _pair(max(recv(frame).items(), key=_FIRST, default=None))
+    if name in ("pop_first", "pop_last"):
+        pick = min if name == "pop_first" else max
+
+        def pop(frame: list) -> Any:
+            table = recv(frame)
+            if not table:
+                return None
+            k = pick(table)
+            return Some((k, table.pop(k)))
+
+        return pop
+    if name == "range":
+        return _range(comp, e, recv, args[0])
+    if name == "clear":
+
+        def clear(frame: list) -> Any:
+            recv(frame).clear()
+            return UNIT
+
+        return clear
+    if name == "insert":
+        key, value = args
+
+        def insert(frame: list) -> Any:
+            table, k, v = recv(frame), key(frame), value(frame)
+            old = Some(table[k]) if k in table else None
+            table[k] = v
+            return old
+
+        return insert
+    (key,) = args
+    if name == "entry":
+        return lambda frame: (recv(frame), key(frame))
+    if name == "contains_key":
+        return lambda frame: key(frame) in recv(frame)
+    if name == "remove":
+
+        def remove(frame: list) -> Any:
+            table, k = recv(frame), key(frame)
+            return Some(table.pop(k)) if k in table else None
+
+        return remove
+
+    def get(frame: list) -> Any:
+        table, k = recv(frame), key(frame)
+        return Some(table[k]) if k in table else None
+
+    return get
+
+
+def _range(comp: Any, e: Any, recv: Code, bounds: Code) -> Code:
+    """`m.range(a..b)`: the entries whose key is in the range, in order; std panics when the
+    range's start is past its end (`a..b` with a > b) at the call."""
+    from pbpit.rust.interp.core_panics import core_panic  # (core_panics imports numbers)
+
+    inclusive = getattr(e.args[0], "inclusive", False)
+
+    def range_(frame: list) -> Any:
+        table, keys = recv(frame), bounds(frame)
+        last = keys.stop - 1  # (`a..=b` is held as `range(a, b + 1)`)
+        if keys.start > keys.stop or (keys.start > last and inclusive):
+            raise core_panic("BTreeMap::range")
+        return [(k, v) for k, v in entries(table) if keys.start <= k < keys.stop]
+
+    return range_
+
+
+_CHANGING = frozenset(("insert", "remove", "get_mut", "entry", "clear", "pop_first", "pop_last"))
+
+BTREEMAP = rows(
+    KIND,
+    *(
+        Builtin(KIND, name, None, "", _map, _map_type, mutates=name in _CHANGING)
+        for name in (
+            "insert",
+            "get",
+            "get_mut",
+            "contains_key",
+            "remove",
+            "len",
+            "is_empty",
+            "entry",
+            "clear",
+            "keys",
+            "values",
+            "iter",
+            "into_keys",
+            "into_values",
+            "range",
+            "first_key_value",
+            "last_key_value",
+            "pop_first",
+            "pop_last",
+        )
+    ),
+)
+
+
+# -- `BTreeMap::new()` ----------------------------------------------------------------------------
+
+
+def _new_type(ck: Any, e: Any) -> Ty:
+    return btree_map(Var(), Var())
+
+
+FUNCTIONS = [Function(KIND, "new", 0, _new_type, lambda comp, e, args: lambda frame: {})]
+
+
+# -- `for (k, v) in &m`, `m[&k]`, `{:?}` -----------------------------------------------------------
+
+
+def for_item(recv: Ty) -> Ty:
+    """The item of `for x in &m` (and `in m`): `(K, V)` (references erased)."""
+    return TupleT([_key(recv), _value(recv)])
+
+
+def check_index(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`m[&k]`: the value; an assignment to it is rustc's E0594 (no `IndexMut`)."""
+    if getattr(e, "assigned", False):
+        what = f"cannot assign to data in an index of `{show(recv)}`"
+        raise ck.fail(e.pos, rejects(what, "E0594"))
+    _ordered(ck, e, recv)
+    _key_arg(ck, e, recv, e.index)
+    return _value(recv)
+
+
+def debug(key: Any, value: Any) -> Any:
+    """`{:?}` of a map: `{k: v, ..}` in key order (`key`, `value`: each's `{:?}`)."""
+
+    def text(table: dict) -> str:
+        return "{" + ", ".join(f"{key(k)}: {value(v)}" for k, v in entries(table)) + "}"
+
+    return text
+
+
+def pretty_parts(key: Any, value: Any) -> Any:
+    """`{:#?}` of a map: one `k: v` a line (the caller lays them out as `DebugMap` does)."""
+    return lambda table: [f"{key(k)}: {value(v)}" for k, v in entries(table)]
