@@ -96,7 +96,12 @@ later use can reach it from that arm. A branch on a loop's counter (`if epoch ==
 == last`, the counter of a `for` over a range or `enumerate()`) runs in one pass only, and so
 does a branch that flips the flag it tests (`if !initialized { ..; initialized = true; }`, the
 flag bound before the loop and set nowhere else in it): two backwards in it are never in two
-passes. `break`, `continue`, `return` and `panic!` end the reading of their path: `continue`
+passes. A comparison of a counter with a number (`ep > 0` of `for ep in 0..n`, `step > 1` after
+`step += 1` in a `while` or `loop`, `step > 0` of `let step = epoch * 2 + batch;`) is read with
+the counter's value in the pass read: the first pass is itself, a later one the least value from
+then on, so a forward refreshed from the second pass on is not taken for the one made before the
+loop (`pass_values.py`).
+`break`, `continue`, `return` and `panic!` end the reading of their path: `continue`
 carries the state to the next pass, `break` past the loop (labels followed), `return` out; so a
 loop whose every path breaks runs once. Loops nested more than four deep are read once; a
 closure given to an iterator adaptor (`for_each`, `map`, ...) is read as a loop body (its

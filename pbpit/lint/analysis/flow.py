@@ -75,7 +75,7 @@ class _Flow:
             self._rebind(conditional_scope)
             return value
 
-        later = self._later_passes(condition)
+        later = self._pass_truth(condition)
         arms = [then, otherwise] if later is None else [then] if later else [otherwise]
         value = self.branches(arms, self.span(node)[1])
         self.pop_scope()
@@ -210,7 +210,7 @@ class _Flow:
                 break  # every path of the last pass left the loop: no next pass
             if repeat:
                 previous, entry = entry, self._entry(key, number)
-                if entry == previous:
+                if entry == previous and not (number == 2 and key in self.first_told):
                     break
             self.context = (*outer, (key, number))
             self.exits.extend(exits)

@@ -14,6 +14,7 @@ from pbpit.lint.analysis.flow import _Flow
 from pbpit.lint.analysis.joins import _Joins
 from pbpit.lint.analysis.keys import _Keys
 from pbpit.lint.analysis.once import _Once
+from pbpit.lint.analysis.pass_values import _PassValues
 from pbpit.lint.analysis.places import _Places
 from pbpit.lint.analysis.reader import _EXPRESSIONS, _Reader
 from pbpit.lint.analysis.state import _DATA
@@ -27,6 +28,7 @@ class _Function(
     _ApplySummary,
     _Flow,
     _Once,
+    _PassValues,
     _Expressions,
     _Walks,
     _Keys,

@@ -1,6 +1,7 @@
 """Which passes of a loop take an `if` (`_Once`): the names a loop counts its passes with
 (`i` of `for i in 0..n`, `i += 1` in a `while`), and conditions true in one pass only (`i == 0`,
-a flag the branch flips) or in every pass but the first (`ep > 0`)."""
+a flag the branch flips). Those true in every pass but the first (`ep > 0`) are
+`pass_values.py`'s."""
 
 from __future__ import annotations
 
@@ -15,44 +16,6 @@ from pbpit.rust.syntax import Node
 
 class _Once:
     """How `_Function` tells the passes of a loop that take a branch, and the loop's counters."""
-
-    def _later_passes(self, condition: Node | None) -> bool | None:
-        """Whether this pass takes an `if` that every pass but the first takes (`ep > 0`, `ep
-        != 0`, `ep >= 1`, `0 < ep` of `for ep in 0..n`): not in the loop's first pass, always
-        in its later ones (each pass after the first is read as its 2nd or 3rd); None for any
-        other condition."""
-        while condition is not None and condition.type == "parenthesized_expression":
-            condition = condition.named_children[0] if condition.named_child_count else None
-        if condition is None or condition.type != "binary_expression":
-            return None
-        operator = condition.child_by_field_id(_FIELD.operator)
-        left = condition.child_by_field_id(_FIELD.left)
-        right = condition.child_by_field_id(_FIELD.right)
-        if operator is None or left is None or right is None:
-            return None
-        shape = (self.text(operator), self.text(right))
-        if shape not in ((">", "0"), ("!=", "0"), (">=", "1")):
-            if (self.text(operator), self.text(left)) not in (("<", "0"), ("!=", "0")):
-                return None
-            left = right
-        if left.type != "identifier":
-            return None
-        slot = self.lookup(self.text(left))
-        key = self.counters.get(slot) if slot is not None else None
-        loop = self.loops.get(key) if key is not None else None
-        if loop is None or loop.type != "for_expression":
-            return None
-        pattern = loop.child_by_field_id(_FIELD.pattern)
-        value = loop.child_by_field_id(_FIELD.value)
-        if pattern is None or value is None or value.type != "range_expression":
-            return None  # `(0..n).rev()`, `.step_by(k)`, `enumerate()`: not read here
-        start = value.named_children[0] if value.named_child_count else None
-        if self.text(pattern) != self.text(left) or start is None or self.text(start) != "0":
-            return None
-        number = next((n for k, n in self.context if k == key), None)
-        if number is None or self.last_pass.get(key, 1) == 1:
-            return None  # a loop read once (no backward in it): that reading is every pass
-        return number > 1
 
     def _once(self, condition: Node | None) -> list[int]:
         """The loops whose passes take this `if` once at most: `counter == value`, the counter

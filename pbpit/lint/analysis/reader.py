@@ -114,6 +114,9 @@ class _Reader:
         holds it."""
         self.exits: list[_Exit] = []
         self.counters: dict[_Slot, int] = {}
+        self.first_told: set[int] = set()
+        """The loops an `if` on their counter told their first pass from the later ones in
+        (`_pass_truth`): read for a second pass even if it starts as the first did."""
         """The counter of each `for` loop over a range or `enumerate()`: a new value each pass."""
         self.once: list[tuple[int, int]] = []
         self.once_reads: dict[int, tuple[Read, frozenset[tuple[int, int]]]] = {}
