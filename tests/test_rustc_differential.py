@@ -69,14 +69,6 @@ def test_a_core_panic_pbpit_refuses_is_a_disagreement_of_its_own_kind():
     )
     other = diff.Verdict("rejected", codes=[""], outside=True, detail="the method `chunks_exact`")
     assert diff.disagreement(panicked, other)[0] == "refuses what rustc runs (outside the subset)"
-    # rustc 1.95's binary of `vec![0i32; 8589934590]` under the tool's memory limit
-    failed = diff.Verdict("ran", "", "memory allocation of 34359738360 bytes failed\n", -6)
-    said = "error: unsupported Rust: a `Vec` of 8589934590 elements, more than pbpit holds "
-    said += "(67108864); whether Rust can allocate it depends on the machine"
-    refused = diff.Verdict("rejected", codes=[""], outside=True, detail=said)
-    assert diff.disagreement(failed, refused)[0] == (
-        "refuses what rustc's binary could not hold (the machine's limit)"
-    )
     printed = diff.Verdict("ran", "a 1\nb 2\n", "", 0)
     said = "`collect` of a HashMap's entries not sorted at once (a HashMap's order is random in "
     said += "Rust (each run's differs); pbpit runs only the order-free uses"
@@ -84,6 +76,42 @@ def test_a_core_panic_pbpit_refuses_is_a_disagreement_of_its_own_kind():
     assert diff.disagreement(printed, refused)[0] == (
         "refuses an output a HashMap's random order decides"
     )
+
+
+_LIMIT = (
+    "error: unsupported Rust: a `Vec` of 8589934590 elements, more than pbpit holds "
+    "(67108864); whether Rust can allocate it depends on the machine"
+)
+
+
+def test_a_binary_the_machine_stopped_has_no_verdict_and_is_counted_apart():
+    # rustc 1.95's binary of `vec![0i32; 8589934590]` under the tool's memory limit (SIGABRT),
+    # of `[0u8; 4294967295]` on the stack, and one the kernel killed
+    oom = "memory allocation of 34359738360 bytes failed\n"
+    stack = "\nthread 'main' has overflowed its stack\nfatal runtime error: stack overflow\n"
+    assert diff.machine_stopped(-6, oom) and diff.machine_stopped(-6, stack)
+    assert diff.machine_stopped(-9, "") and diff.machine_stopped(-11, "")
+    assert not diff.machine_stopped(-6, "other\n") and not diff.machine_stopped(101, oom)
+    refused = diff.Verdict("rejected", codes=[""], outside=True, detail=_LIMIT)
+    stopped = diff.Verdict("machine", "", oom, -6)
+    assert diff.disagreement(stopped, refused) is None
+    assert diff.disagreement(stopped, diff.Verdict("ran", "", "", 0)) is None
+    crashed = diff.Verdict("crashed", detail="KeyError: 1")
+    assert diff.disagreement(stopped, crashed) == ("pbpit crashes", "KeyError: 1")
+    # the same refusal where rustc's binary held the collection and ran is a disagreement
+    ran = diff.Verdict("ran", "8589934590\n", "", 0)
+    assert diff.disagreement(ran, refused)[0] == (
+        "refuses a collection rustc's binary held (pbpit's limit)"
+    )
+    made = diff.mutant(SEED, 0, AMONG)
+    results = [
+        diff.Result(made, stopped, refused, None),
+        diff.Result(made, ran, refused, diff.disagreement(ran, refused)),
+        diff.Result(made, ran, ran, None),
+    ]
+    head = diff.report(results).splitlines()[:2]
+    assert head[0].endswith("1 machine-limit; 1 agreements, 1 disagreements"), head
+    assert "machine-limit" in head[1] and "pbpit refused 1 at its own limit" in head[1], head
 
 
 def test_a_sample_of_mutants_agrees_with_rustc():

@@ -13,11 +13,22 @@ oracle is rustc 1.95 on each mutant:
   lint such as `unconditional_panic`) rustc must have reported that code.
 
 A mutant whose binary runs past `RUN_SECONDS` under rustc is skipped (no output to compare).
+
+Machine limits. rustc and its binary run under `MEMORY_BYTES` of address space. A mutant whose
+binary (or rustc itself) the machine stops, not the language (`memory allocation of N bytes
+failed`, `thread 'main' has overflowed its stack`, killed by a signal), has no verdict of
+rustc's: whether `vec![0u8; 4294967295]` runs, fails or is killed depends on the memory, the
+stack and the overcommit of the machine it runs on, and rustc's output here says nothing of
+what the program means. Such a mutant is counted apart as a machine-limit case (with what
+pbpit did: usually its refusal of a collection larger than it holds), neither an agreement nor
+a disagreement; its count is printed, never folded into either. A program rustc's binary runs
+to its end on this machine is rustc's verdict: pbpit refusing it for a limit of its own (a
+collection of more than 2^26 items, `runtime.MAX_ELEMENTS`) is a disagreement, counted as one.
+
 Each disagreement has a kind (`runs what rustc rejects`, `output differs`, ...), and the run
 ends with the count of each kind and one example of each. A refusal where rustc's binary runs
-is a disagreement whatever its reason; three reasons pbpit has by choice are counted apart: a
-panic inside Rust's core library (its location is in the toolchain's sources), a collection
-larger than pbpit holds where rustc's binary failed to hold it (the machine's memory or stack),
+is a disagreement whatever its reason; two reasons pbpit has by choice are counted apart, still
+disagreements: a panic inside Rust's core library (its location is in the toolchain's sources),
 an output that a HashMap's random order decides (each run of rustc's binary may differ).
 For that last one rustc's binary is run again (`RERUNS` more times): if its outputs differ from
 run to run, the program has no single rustc output to agree with, and the mutant is counted
@@ -218,7 +229,8 @@ def mutant(seed: int, index: int, among: tuple[str, ...] = ()) -> Mutant:
 @dataclass
 class Verdict:
     """What one side made of a mutant: `ran` (stdout, stderr in golden form, exit status) or
-    `rejected` (codes, in order; "" for an error without one), or `skipped` / `crashed`."""
+    `rejected` (codes, in order; "" for an error without one), or `skipped` / `crashed`; for
+    rustc also `machine`: the machine stopped rustc or its binary (no verdict of rustc's)."""
 
     state: str
     stdout: str = ""
@@ -252,6 +264,8 @@ def rustc_verdict(rustc: str, source: Path) -> Verdict:
         if compiled.returncode != 0:
             break
     assert compiled is not None
+    if compiled.returncode < 0:  # rustc itself killed (its memory): no verdict
+        return Verdict("machine", detail=f"rustc stopped by signal {-compiled.returncode}")
     if compiled.returncode != 0:
         codes, first = [], ""
         for line in compiled.stderr.splitlines():
@@ -284,7 +298,18 @@ def run_binary(binary: Path) -> Verdict:
     stderr = _PANIC_LINE.sub(
         "thread 'main' (TID) panicked at ", ran.stderr.decode("utf-8", "replace")
     )
-    return Verdict("ran", ran.stdout.decode("utf-8", "replace"), stderr, ran.returncode)
+    state = "machine" if machine_stopped(ran.returncode, stderr) else "ran"
+    return Verdict(state, ran.stdout.decode("utf-8", "replace"), stderr, ran.returncode)
+
+
+def machine_stopped(status: int, stderr: str) -> bool:
+    """Whether the machine, not the program, ended rustc's binary: an allocation refused under
+    `MEMORY_BYTES` or a stack overflowed (both abort), or a signal such as the kernel's
+    SIGKILL (a program of safe Rust ends with a status or a panic, never a signal of its own:
+    SIGSEGV and SIGBUS are a stack or memory the machine refused)."""
+    if status == -signal.SIGABRT:
+        return stderr.startswith("memory allocation of ") or "has overflowed its stack" in stderr
+    return status in (-signal.SIGKILL, -signal.SIGSEGV, -signal.SIGBUS)
 
 
 def pbpit_verdict(source: Path) -> Verdict:
@@ -336,6 +361,8 @@ def disagreement(rustc: Verdict, pbpit: Verdict) -> tuple[str, str] | None:
         return None
     if pbpit.state == "crashed":
         return "pbpit crashes", pbpit.detail
+    if rustc.state == "machine":
+        return None  # no verdict of rustc's to compare (counted apart: `report`)
     if rustc.state == "rejected":
         if pbpit.state == "ran":
             code = rustc.codes[0] if rustc.codes else ""
@@ -348,8 +375,8 @@ def disagreement(rustc: Verdict, pbpit: Verdict) -> tuple[str, str] | None:
     if pbpit.state == "rejected":
         if pbpit.outside and _in_core(rustc, pbpit):
             return "refuses a panic inside core (its location is the toolchain's)", pbpit.detail
-        if pbpit.outside and _out_of_memory(rustc, pbpit):
-            return "refuses what rustc's binary could not hold (the machine's limit)", pbpit.detail
+        if pbpit.outside and _LIMIT in pbpit.detail:  # rustc's binary held it and ran
+            return "refuses a collection rustc's binary held (pbpit's limit)", pbpit.detail
         if pbpit.outside and "HashMap" in pbpit.detail and "random" in pbpit.detail:
             return _HASHMAP_ORDER, pbpit.detail
         if pbpit.outside:
@@ -379,19 +406,8 @@ def _in_core(rustc: Verdict, pbpit: Verdict) -> bool:
     return bool(_CORE_PANIC.search(rustc.stderr)) and (said or "(Rust panics)" in pbpit.detail)
 
 
-def _out_of_memory(rustc: Verdict, pbpit: Verdict) -> bool:
-    """Whether rustc's binary aborted for memory the machine refused (`memory allocation of N
-    bytes failed` under `MEMORY_BYTES`, a stack overflowed by a huge array) where pbpit refused
-    the program for a collection larger than it holds, whether Rust can hold it depending on
-    the machine."""
-    return (
-        rustc.status == -signal.SIGABRT
-        and (
-            rustc.stderr.startswith("memory allocation of ")
-            or "has overflowed its stack" in rustc.stderr
-        )
-        and "depends on the machine" in pbpit.detail
-    )
+_LIMIT = "more than pbpit holds"
+"""The words of pbpit's refusal of a collection larger than it holds (`check_allocation`)."""
 
 
 def _first_difference(ours: str, theirs: str) -> str:
@@ -503,11 +519,23 @@ def report(results: list[Result], show: int = 1) -> str:
     skipped = sum(1 for r in results if "skipped" in (r.rustc.state, r.pbpit.state))
     varies = sum(1 for r in results if r.varies)
     rejected = sum(1 for r in results if r.rustc.state == "rejected")
+    machine = [r for r in results if r.rustc.state == "machine" and r.found is None]
+    found = sum(kinds.values())
+    agree = len(results) - skipped - varies - len(machine) - found
     lines = [
         f"{len(results)} mutants: rustc rejects {rejected}, runs "
-        f"{len(results) - rejected - skipped}, {skipped} skipped (ran too long); "
-        f"{sum(kinds.values())} disagreements"
+        f"{len(results) - rejected - skipped - len(machine)}, {skipped} skipped (ran too long), "
+        f"{len(machine)} machine-limit; {agree} agreements, {found} disagreements"
     ]
+    if machine:
+        refused = sum(1 for r in machine if _LIMIT in r.pbpit.detail)
+        lines.append(
+            f"  {len(machine):5}  machine-limit: the machine stopped rustc or its binary, no "
+            f"verdict to compare (not counted; pbpit refused {refused} at its own limit)"
+        )
+        for result in machine[:show]:
+            lines.append(f"         {result.mutant.describe()}")
+            lines.append(f"           {_short(result.rustc.stderr or result.rustc.detail)}")
     if varies:
         lines.append(f"  {varies:5}  rustc's own output varies from run to run (not counted)")
     for kind, n in kinds.most_common():

@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING
 
-from pbpit.rust.interp import references, slices, value_slots
+from pbpit.rust.interp import references, slices, sum_refs, value_slots
 from pbpit.rust.interp.field_paths import through_mut_method
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
@@ -249,6 +249,8 @@ def unify_sum(checker: Checker, total: Ty, item: Ty, e: Expr) -> None:
             what = f"cannot be made by summing an iterator over elements of type `{of}`"
         err = checker.fail(e.pos, rejects(f"a value of type `{shown}` {what}", "E0277"))
         raise err from None
+    if isinstance(e, Method):  # `v.iter().sum()` of a `Vec<&f64>`: items `&&f64` (sum_refs.py)
+        sum_refs.refuse_sum_of_double_references(checker, total, item, e)
 
 
 def refuse_value_for_reference(checker: Checker, stmt: Let) -> None:

@@ -140,7 +140,8 @@ class StructRules:
         for value, index in zip(e.values, order, strict=True):
             field = subst(fields[index][1], mapping)
             # (a field written `Box<dyn Fn(f32) -> f32>` types its closure's parameter first)
-            self.unify(field, self.expecting(value, field), value.pos)
+            # (`d: it.collect()` of other items: E0277 at `collect`, as a `let` written `Vec<T>`)
+            self.unify_collected(field, self.expecting(value, field), value)
         return made
 
     def c_TupleLit(self: Any, e: TupleLit) -> Ty:  # noqa: N802

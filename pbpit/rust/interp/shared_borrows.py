@@ -42,6 +42,8 @@ from pbpit.rust.interp.nodes import (
 )
 from pbpit.rust.interp.references import BOUND_TO_BORROW, ITEMS_BY_REFERENCE
 
+_PUSHES = frozenset(("push", "push_back", "push_front"))  # `Vec`'s, `VecDeque`'s
+
 
 class _Walk:
     def __init__(self) -> None:
@@ -72,11 +74,14 @@ class _Walk:
             self.outer[id(node)] = self.blocks[-1] if self.blocks else None
             self.blocks.append(node)
         if isinstance(node, Assign) and node.op is None and isinstance(node.target, Local):
-            value = node.value
-            if value.borrowed and (x := place_root(value)) is not None:
-                self.stored.append((node.target.binding, x, node))
+            for value in _held(node.value):  # `first = &batch[0];`, `best = Some(&loss);`
+                if value.borrowed and (x := place_root(value)) is not None:
+                    if not _coerced(node.target, value):  # `&k` of a `&String` as a `&str`
+                        self.stored.append((node.target.binding, x, node))
         if isinstance(node, For) and node.binding is not None:
             self.declared[id(node.binding)] = (*loops, node)
+            if node.body is not None:  # a `for` variable lives for one turn of the body
+                self.block_of[id(node.binding)] = node.body
         if isinstance(node, Let) and node.binding is not None and node.init is not None:
             init = node.init
             if init.borrowed and not init.mut_borrow and (x := place_root(init)) is not None:
@@ -92,7 +97,7 @@ class _Walk:
                 if arg is not None and arg.borrowed and not arg.mut_borrow:
                     if (x := place_root(arg)) is not None:
                         self.borrows.append((node.callee.binding, x, loops))
-        if isinstance(node, Method) and node.name == "push" and len(node.args) == 1:
+        if isinstance(node, Method) and node.name in _PUSHES and len(node.args) == 1:
             holder, arg = place_root(node.recv), node.args[0]
             if holder is not None and arg.borrowed and not arg.mut_borrow:
                 x = place_root(arg)
@@ -116,7 +121,10 @@ class _Walk:
         for holder, x, store in self.stored:
             inner = self.block_of.get(id(x.binding))
             around = self.block_of.get(id(holder))
-            if id(x.binding) not in self.values or None in (inner, around) or inner is around:
+            whole = any(v is x for v in _held(store.value))  # `&loss` itself, no reborrow
+            if None in (inner, around) or inner is around:
+                continue
+            if id(x.binding) not in self.values and not whole:
                 continue
             block = self.outer.get(id(inner))
             while block is not None and block is not around:
@@ -129,6 +137,16 @@ class _Walk:
             if later and not any(at <= later[0] for at in renewed):
                 return x
         return None
+
+
+def _held(value: Expr) -> list[Expr]:
+    """The parts of a value stored that may be borrows: the value itself, the value of a
+    `Some(..)`, the elements of a tuple."""
+    if isinstance(value, SomeLit) and value.value is not None and not value.borrowed:
+        return [value.value]
+    if isinstance(value, TupleLit) and not value.borrowed:
+        return list(value.elems)
+    return [value]
 
 
 def _coerced(holder: Local, x: Expr) -> bool:

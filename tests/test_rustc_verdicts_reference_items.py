@@ -1,0 +1,178 @@
+"""Programs on which pbpit must give rustc's verdict, each a kind of disagreement that
+`tools/rustc_differential.py` found in mutants of the std programs (issue 26), minimised:
+`v.iter().sum::<f64>()` (or `product`) of a `Vec`/`VecDeque` whose elements are references
+(`hist.push_back(x)` of a `&f64`, `v.push(l)` of an item of `losses.iter()`, `vec![&a, &b]`):
+the items are `&&f64` and std sums `f64` and `&f64` only (E0277), where `into_iter()` or
+`copied()` of the same collection runs; a field of a struct literal given `it.collect()` of
+other items (`d: Vec<f32>` of a `map(|(a, b)| a < b)`: E0277 at `collect`, as for a `let`
+written `Vec<f32>`, not E0308); a reference to a value of an inner block or of one turn of a
+loop stored in a variable that lives on and is read after (`best = Some(&loss);`, `pair = (1,
+&loss);`, `hist.push_back(&loss)` of a `for` variable: E0597), where the same store read only
+inside the block runs.
+
+Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
+binary run with `RUST_BACKTRACE=0`, by `tools/rustc_differential.py`'s `rustc_verdict`):
+`rejects(code)` is the first error code rustc reports, `runs(stdout, ..)` what its binary
+printed. Where rustc is on PATH, a slow test checks that the recorded verdicts are still rustc's.
+"""
+
+from __future__ import annotations
+
+from rustc_verdicts import rejects, runs, verdict_tests
+
+CASES = {
+    "sum_of_iter_of_a_vecdeque_of_references": (
+        """\
+use std::collections::VecDeque;
+fn main() {
+    let xs = [0.9, 0.7, 0.65];
+    let mut hist = VecDeque::new();
+    for x in &xs {
+        hist.push_back(x);
+        let mean: f64 = hist.iter().sum::<f64>() / hist.len() as f64;
+        println!("{:.3}", mean);
+    }
+}
+""",
+        rejects("E0277"),
+    ),
+    "product_of_iter_of_pushed_references": (
+        """\
+fn main() {
+    let losses = [0.9, 0.7];
+    let mut v = Vec::new();
+    for l in losses.iter() {
+        v.push(l);
+    }
+    let p: f64 = v.iter().product();
+    println!("{}", p);
+}
+""",
+        rejects("E0277"),
+    ),
+    "sum_of_filtered_iter_of_a_vec_of_borrows": (
+        """\
+fn main() {
+    let a = 1.5;
+    let b = 2.0;
+    let v = vec![&a, &b];
+    let s: f64 = v.iter().filter(|x| ***x > 1.0).sum();
+    println!("{}", s);
+}
+""",
+        rejects("E0277"),
+    ),
+    "sum_of_into_iter_or_copied_of_references_runs": (
+        """\
+fn main() {
+    let a = 1.5;
+    let b = 2.0;
+    let mut v: Vec<&f64> = Vec::new();
+    v.push(&a);
+    v.push(&b);
+    let s: f64 = v.iter().copied().sum();
+    let n = v.iter().map(|x| **x).sum::<f64>();
+    let t: f64 = v.into_iter().sum();
+    println!("{} {} {}", s, n, t);
+}
+""",
+        runs("3.5 3.5 3.5\n"),
+    ),
+    "field_given_a_collect_of_other_items": (
+        """\
+struct Mat {
+    d: Vec<f32>,
+}
+fn main() {
+    let a = vec![1.0f32, 2.0];
+    let b = vec![2.0f32, 1.0];
+    let m = Mat { d: a.iter().zip(b.iter()).map(|(x, y)| x < y).collect() };
+    println!("{:?}", m.d);
+}
+""",
+        rejects("E0277"),
+    ),
+    "some_borrow_of_an_inner_blocks_value_read_after": (
+        """\
+fn main() {
+    let mut best: Option<&f64> = None;
+    {
+        let loss = 0.5;
+        best = Some(&loss);
+    }
+    println!("{:?}", best);
+}
+""",
+        rejects("E0597"),
+    ),
+    "some_borrow_of_a_for_variable_read_after_the_loop": (
+        """\
+fn main() {
+    let mut best = None;
+    for loss in [0.9, 0.7, 0.65] {
+        if best.is_none() {
+            best = Some(&loss);
+        }
+    }
+    println!("{:?}", best);
+}
+""",
+        rejects("E0597"),
+    ),
+    "tuple_holding_a_borrow_of_an_inner_blocks_value": (
+        """\
+fn main() {
+    let mut pair = (0, &1.0);
+    {
+        let loss = 0.5;
+        pair = (1, &loss);
+    }
+    println!("{:?}", pair);
+}
+""",
+        rejects("E0597"),
+    ),
+    "push_back_of_a_borrowed_for_variable": (
+        """\
+use std::collections::VecDeque;
+fn main() {
+    let mut hist = VecDeque::new();
+    for loss in [0.9, 0.7, 0.65] {
+        hist.push_back(&loss);
+    }
+    println!("{:?}", hist);
+}
+""",
+        rejects("E0597"),
+    ),
+    "some_borrow_read_only_inside_the_block_runs": (
+        """\
+fn main() {
+    let mut best: Option<&f64> = None;
+    {
+        let loss = 0.5;
+        best = Some(&loss);
+        println!("{:?}", best);
+    }
+    best = None;
+    println!("{:?}", best);
+}
+""",
+        runs("Some(0.5)\nNone\n"),
+    ),
+    "some_of_an_item_reference_of_a_for_loop_runs": (
+        """\
+fn main() {
+    let mut best = (0, None);
+    for (i, loss) in [0.5, 0.25].iter().enumerate() {
+        best = (i, Some(loss));
+    }
+    println!("{:?}", best);
+}
+""",
+        runs("(1, Some(0.25))\n"),
+    ),
+}
+
+
+test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)
