@@ -8,7 +8,9 @@ other items (`d: Vec<f32>` of a `map(|(a, b)| a < b)`: E0277 at `collect`, as fo
 written `Vec<f32>`, not E0308); a reference to a value of an inner block or of one turn of a
 loop stored in a variable that lives on and is read after (`best = Some(&loss);`, `pair = (1,
 &loss);`, `hist.push_back(&loss)` of a `for` variable: E0597), where the same store read only
-inside the block runs.
+inside the block runs; what `split_off` returns, a value of its own (moved, then used:
+E0382); `self.sum += x` in a method taking `&self`, `sum: T` with `T: AddAssign` (a call of
+`add_assign(&mut self.sum, x)`: E0596, where a number's field is assigned: E0594).
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`, by `tools/rustc_differential.py`'s `rustc_verdict`):
@@ -171,6 +173,79 @@ fn main() {
 }
 """,
         runs("(1, Some(0.25))\n"),
+    ),
+    "split_off_makes_a_value_of_its_own_moved_then_used": (
+        """\
+fn main() {
+    let mut v = vec![1, 2, 3];
+    let more = v.split_off(1);
+    let _moved = more;
+    println!("{:?} {:?}", v, more);
+}
+""",
+        rejects("E0382"),
+    ),
+    "op_assign_of_a_generic_field_behind_ref_self": (
+        """\
+use std::ops::AddAssign;
+struct Acc<T> {
+    sum: T,
+}
+impl<T: Copy + AddAssign> Acc<T> {
+    fn feed(&self, x: T) {
+        self.sum += x;
+    }
+}
+fn main() {
+    let a = Acc { sum: 0.5 };
+    a.feed(1.0);
+    println!("{}", a.sum);
+}
+""",
+        rejects("E0596"),
+    ),
+    "op_assign_of_a_number_field_behind_ref_self_in_a_generic_impl": (
+        """\
+use std::ops::AddAssign;
+struct Acc<T> {
+    sum: T,
+    n: usize,
+}
+impl<T: Copy + AddAssign> Acc<T> {
+    fn feed(&self, x: T) {
+        let _ = x;
+        self.n += 1;
+    }
+}
+fn main() {
+    let a = Acc { sum: 0.5, n: 0 };
+    a.feed(1.0);
+    println!("{}", a.sum);
+}
+""",
+        rejects("E0594"),
+    ),
+    "op_assign_of_a_generic_field_behind_mut_self_runs": (
+        """\
+use std::ops::AddAssign;
+struct Acc<T> {
+    sum: T,
+    n: usize,
+}
+impl<T: Copy + AddAssign> Acc<T> {
+    fn feed(&mut self, x: T) {
+        self.sum += x;
+        self.n += 1;
+    }
+}
+fn main() {
+    let mut a = Acc { sum: 0.5, n: 0 };
+    a.feed(1.0);
+    a.feed(2.0);
+    println!("{} {}", a.sum, a.n);
+}
+""",
+        runs("3.5 2\n"),
     ),
 }
 

@@ -167,7 +167,7 @@ _OWNED_RESULTS = frozenset(
     + ("parse", "map_err", "ok_or", "ok_or_else", "ok", "copied", "cloned")
     + ("to_uppercase", "to_lowercase", "to_ascii_uppercase", "to_ascii_lowercase")
     # a collection or a `String` made anew (`collect` makes a `Vec<&T>` a value too)
-    + ("collect", "join", "concat", "repeat", "replace", "to_owned", "to_vec")
+    + ("collect", "join", "concat", "repeat", "replace", "to_owned", "to_vec", "split_off")
 )
 
 

@@ -383,10 +383,17 @@ def assign(checker: Any, e: Any, target: Ty, value: Ty) -> Ty | None:
     for a variable not declared `mut`; None when the target is no such struct."""
     t = resolve(checker.known(target))
     generic = std_generics.assign(checker, e, target, value)  # `acc += x` of `T: AddAssign`
+    deferred = getattr(e, "deferred", None)  # (`defer`)
+    if generic is not None and deferred is not None:  # `self.sum += x` of `&self`, `T: AddAssign`
+        what = f"cannot borrow `{deferred[1]}` as mutable, as it is behind a `&` reference"
+        if not deferred[1].startswith("self."):
+            raise deferred[0]  # (a place of a `&T` variable: not followed)
+        err = checker.fail(e.pos, rejects(what, "E0596"))
+        err.label = "`self` is a `&` reference, so it cannot be borrowed as mutable"
+        raise err
     if generic is not None:
         return generic
     trait = _BY_OPERATOR.get(e.op or "")
-    deferred = getattr(e, "deferred", None)  # (`defer`)
     if type(t) is not StructT or trait is None or not impls(t.item, trait + "Assign"):
         if deferred is not None:
             raise deferred[0]
@@ -448,11 +455,16 @@ def method(checker: Any, e: Any, item: Any) -> FnItem | None:
 
 def defer(lowerer: Any, err: Exception, assign: Any, place: str = "") -> Any:
     """`d *= k`, `self.pos += v` refused as they are lowered (E0384, E0594 of a number's
-    place): when a struct of the file implements that operator's `OpAssign`, the checker
-    decides (`assign`: rustc's E0596 for the struct's, `err` for another type); else `err` is
-    raised here."""
+    place): when a struct of the file implements that operator's `OpAssign`, or a type
+    parameter in scope is bounded by it (`T: AddAssign`), the checker decides (`assign`:
+    rustc's E0596 for the struct's or the parameter's, a method call `add_assign(&mut ..)`;
+    `err` for another type); else `err` is raised here."""
     trait = _BY_OPERATOR.get(assign.op or "")
-    if trait is None or not any(impls(s, trait + "Assign") for s in lowerer.structs.values()):
+    bounded = trait is not None and any(  # `self.sum += x` of `sum: T`, `T: AddAssign`
+        trait + "Assign" in (std_generics.std_of(p) or {}) for p in lowerer.type_params.values()
+    )
+    structs = lowerer.structs.values()
+    if trait is None or not (bounded or any(impls(s, trait + "Assign") for s in structs)):
         raise err
     assign.deferred = (err, place)
     return assign
