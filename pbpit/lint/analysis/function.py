@@ -16,6 +16,7 @@ from pbpit.lint.analysis.keys import _Keys
 from pbpit.lint.analysis.once import _Once
 from pbpit.lint.analysis.pass_values import _PassValues
 from pbpit.lint.analysis.places import _Places
+from pbpit.lint.analysis.pushed import _Pushed
 from pbpit.lint.analysis.reader import _EXPRESSIONS, _Reader
 from pbpit.lint.analysis.state import _DATA
 from pbpit.lint.analysis.walks import _Walks
@@ -33,6 +34,7 @@ class _Function(
     _Walks,
     _Keys,
     _Places,
+    _Pushed,
     _Bindings,
     _Joins,
     _Reader,
@@ -45,7 +47,7 @@ _EXPRESSIONS.update(
         "identifier": _Function._identifier,
         "call_expression": _Function._call,
         "field_expression": _Function._field,
-        "index_expression": _Function._field,
+        "index_expression": _Function._index,
         "binary_expression": _Function._binary,
         "unary_expression": _Function._unary,
         "reference_expression": _Function._same,

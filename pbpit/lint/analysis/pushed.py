@@ -1,0 +1,170 @@
+"""An element of a `Vec` read at a literal index where the statements before it show which push
+put it there (`_Pushed`): `let mut xs = Vec::new(); xs.push(a); xs.push(b);` then `xs[1]` is
+`b` itself, not a part of what every element derives from. Two backwards of `xs[0]` then run
+twice on one loss (double-backward, as `pbpit run` says), and `xs[0]` beside `xs[1]` are two
+losses of their own."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from pbpit.engine.graph import Requirement
+from pbpit.lint.analysis.common import _FIELD
+from pbpit.lint.values import Definition, Value
+from pbpit.rust.syntax import Node
+
+_STOPS = frozenset(
+    {"for_expression", "while_expression", "loop_expression", "closure_expression", "function_item"}
+)
+"""What the search back for the pushes does not leave: the pass, the closure, the function."""
+
+_EMPTY = re.compile(r"Vec(?:::<.*>)?::(?:new|with_capacity)\s*\(.*\)|vec!\s*\[\s*\]", re.S)
+"""A `Vec` made empty."""
+
+_READS = re.compile(r"\s*(?:\[|\.\s*(?:len|is_empty|iter|get|first|last)\s*\()")
+"""What a statement between the pushes and the read may do with the `Vec` and leave it as is."""
+
+
+class _Pushed:
+    """How `_Function` reads `xs[k]` of a `Vec` filled by pushes in the same pass."""
+
+    def _index(self, node: Node) -> Value:
+        """`xs[k]`: as `_field` reads it, or, where that is a part of what every element
+        derives from and the pushes before it show which one it is, that tensor itself."""
+        value = self._field(node)
+        if value.requirement != Requirement.GRAD_IN_BACKWARD or value.origin is not None:
+            return value
+        if value.parts is not None or node.named_child_count != 2:
+            return value
+        collection = node.named_children[0]
+        slot = self.lookup(self.text(collection))
+        base = self.state.values.get(slot) if slot is not None else None
+        if base is None or base.parts is not None:
+            return value
+        pushed = self._pushed_element(node, base)
+        return value if pushed is None else replace(pushed, reads=value.reads)
+
+    def _pushed_element(self, node: Node, base: Value) -> Value | None:
+        """The tensor `xs[k]` (`k` a literal; `xs` a name or a field of one, `log.losses`)
+        holds, where the statements before it, in its block and those around it up to the
+        loop, closure or function, make `xs` empty (`let mut xs = Vec::new();`, `Log {
+        losses: Vec::new() }`) and then push to it at least k + 1 times, doing nothing else
+        with it but read it; None otherwise."""
+        if self.delta != 0 or node.named_child_count != 2:
+            return None
+        collection, index = node.named_children
+        if index.type != "integer_literal" or not self.text(index).isdigit():
+            return None
+        if collection.type not in ("identifier", "field_expression"):
+            return None
+        name = self.text(collection)
+        if not re.fullmatch(r"\w+(?:\.\w+)?", name):
+            return None
+        root, _, field = name.partition(".")
+        pushes = self._pushes_before(node, name, root, field)
+        position = int(self.text(index))
+        if pushes is None or position >= len(pushes):
+            return None
+        found = self._pushed_definition(pushes[position], base)
+        if found is None:
+            return None
+        if found.name == name:
+            # A tensor made at the push is named after the `Vec` it is put in (`_push_effect`):
+            # where it sits is now known, and it is named so, as `pbpit run` names it.
+            found.name = f"{name}[{position}]"
+        return Value(
+            Requirement.GRAD_IN_BACKWARD,
+            found,
+            frozenset(found.sources) | {found},
+            found.why,
+        )
+
+    def _pushes_before(self, read: Node, name: str, root: str, field: str) -> list[Node] | None:
+        """The arguments of the `name.push(..);` statements between where `name` is made
+        empty and `read`, in order; None where that is not what the statements show."""
+        mention = re.compile(r"(?<![\w.])" + re.escape(root) + r"(?!\w)")
+        push = re.compile(re.escape(name) + r"\s*\.\s*push\s*\(")
+        pushes: list[Node] = []
+        node = read
+        while node.parent is not None and node.type not in _STOPS:
+            parent = node.parent
+            if parent.type == "block":
+                before = [c for c in parent.named_children if c.end_byte <= node.start_byte]
+                for statement in reversed(before):
+                    if self._made_empty(statement, root, field):
+                        return pushes
+                    text = self.text(statement)
+                    argument = self._push_argument(statement)
+                    if argument is not None and push.match(text):
+                        pushes.insert(0, argument)
+                        continue
+                    for hit in mention.finditer(text):
+                        rest = text[hit.end() :]
+                        if field:
+                            if not rest.startswith("." + field):
+                                return None
+                            rest = rest[len(field) + 1 :]
+                        if not _READS.match(rest):
+                            return None  # changed, or given away, between: not known
+            node = parent
+        return None
+
+    def _push_argument(self, statement: Node) -> Node | None:
+        """The argument of a statement `x.push(argument);`."""
+        call = statement.named_children[0] if statement.type == "expression_statement" else None
+        if call is None or call.type != "call_expression":
+            return None
+        function = call.child_by_field_id(_FIELD.function)
+        method = function.child_by_field_id(_FIELD.field) if function is not None else None
+        arguments = call.child_by_field_id(_FIELD.arguments)
+        if method is None or self.text(method) != "push" or arguments is None:
+            return None
+        return arguments.named_children[0] if arguments.named_child_count == 1 else None
+
+    def _made_empty(self, statement: Node, root: str, field: str) -> bool:
+        """Whether `statement` is `let mut root = Vec::new();` (no field) or `let mut root =
+        Type { field: Vec::new(), .. };`."""
+        if statement.type != "let_declaration":
+            return False
+        pattern = statement.child_by_field_id(_FIELD.pattern)
+        value = statement.child_by_field_id(_FIELD.value)
+        if pattern is None or value is None or self.text(pattern) != root:
+            return False
+        if not field:
+            return _EMPTY.fullmatch(self.text(value)) is not None
+        if value.type != "struct_expression":
+            return False
+        body = value.child_by_field_id(_FIELD.body)
+        for initializer in body.named_children if body is not None else ():
+            if initializer.type != "field_initializer":
+                continue
+            named = initializer.child_by_field_id(_FIELD.field)
+            given = initializer.child_by_field_id(_FIELD.value)
+            if named is not None and given is not None and self.text(named) == field:
+                return _EMPTY.fullmatch(self.text(given)) is not None
+        return False
+
+    def _pushed_definition(self, argument: Node, base: Value) -> Definition | None:
+        """The tensor a push of `argument` put, among what the `Vec` holds: the one made at
+        the argument (`xs.push(loss_of(..))`), or the latest of a name pushed (`xs.push(l)`,
+        `xs.push(l.clone())`) made before the push."""
+        at = self.span(argument)
+        while argument.type == "call_expression":
+            function = argument.child_by_field_id(_FIELD.function)
+            method = function.child_by_field_id(_FIELD.field) if function is not None else None
+            arguments = argument.child_by_field_id(_FIELD.arguments)
+            if method is None or self.text(method) != "clone" or arguments is None:
+                break
+            if arguments.named_child_count:
+                break
+            argument = function.child_by_field_id(_FIELD.value)
+        if argument.type == "identifier":
+            named = [
+                d
+                for d in base.sources
+                if d.name == self.text(argument) and d.span[0] < at[0] and d.home is None
+            ]
+            return max(named, key=lambda d: d.span[0]) if named else None
+        made = [d for d in base.sources if d.span == at]
+        return made[0] if len(made) == 1 else None
