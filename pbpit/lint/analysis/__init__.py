@@ -49,7 +49,10 @@ each part; a loop walking such structs, each a part of one tensor, backpropagate
 `clear()`, `drain(..)`, `Option::take()` and `std::mem::take` empty what they are called on,
 and of the elements a loop walked of it nothing stays; `drain(..1)` of a `Vec` one tensor a pass
 is pushed into takes out the oldest (what the earliest pass pushed). An element read at a loop's
-counter (`xs[i]`, `cache[&step]`, `cache.get(&step)`) is that pass's element. An `Option` or
+counter (`xs[i]`, `cache[&step]`, `cache.get(&step)`) is that pass's element; one read at a number
+(`xs[1]`) after `let mut xs = Vec::new();` and pushes in the same pass is what that push put
+(`pushed.py`). `*h = ..` of `for h in hs.iter_mut()` puts a new element in `hs`, in place of the
+old ones when every pass writes (`element_writes.py`). An `Option` or
 `Result` of a tuple or struct holds it part by part (`Some(Bridge { rows, leaf })`, joined
 across branches, `as_ref()`, `if let Some(b)`, `map(|b| ..)`); the closures of `then`,
 `and_then`, `map_or_else`, `unwrap_or_else` are read once for what they make (the content given

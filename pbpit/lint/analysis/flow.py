@@ -417,6 +417,8 @@ class _Flow:
                 self.declare(name, self._bound(name, element, name_node, None, node), name_node)
                 if name_node == counter:
                     self.counters[self.scopes[-1][name]] = key
+                if name_node == walked and carried is not None:
+                    self.walk_places[self.scopes[-1][name]] = (carried, key)
             if carried is not None and walked is not None:
                 self._carried_fields(carried, self.text(walked), key, out=False)
             self.expr(node.child_by_field_id(_FIELD.body))

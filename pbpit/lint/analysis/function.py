@@ -8,6 +8,7 @@ from pbpit.lint.analysis.bindings import _Bindings
 from pbpit.lint.analysis.calls import _Calls
 from pbpit.lint.analysis.common import _LITERALS
 from pbpit.lint.analysis.effects import _Effects
+from pbpit.lint.analysis.element_writes import _ElementWrites
 from pbpit.lint.analysis.events import _Events
 from pbpit.lint.analysis.expressions import _Expressions
 from pbpit.lint.analysis.flow import _Flow
@@ -25,6 +26,7 @@ from pbpit.lint.analysis.walks import _Walks
 class _Function(
     _Events,
     _Effects,
+    _ElementWrites,
     _Calls,
     _ApplySummary,
     _Flow,
@@ -62,7 +64,7 @@ _EXPRESSIONS.update(
         "for_expression": _Function._for,
         "while_expression": _Function._while,
         "loop_expression": _Function._loop,
-        "assignment_expression": _Function._assign,
+        "assignment_expression": _Function._assignment,
         "compound_assignment_expr": _Function._assign,
         "closure_expression": _Function._closure,
         "macro_invocation": _Function._macro,

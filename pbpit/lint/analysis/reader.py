@@ -114,6 +114,9 @@ class _Reader:
         holds it."""
         self.exits: list[_Exit] = []
         self.counters: dict[_Slot, int] = {}
+        self.walk_places: dict[_Slot, tuple[str, int]] = {}
+        """The element a `for` loop walks by `&mut` (`h` of `for h in hs.iter_mut()`), by its
+        slot: the collection's name or field path, and the loop (`_ElementWrites`)."""
         self.first_told: set[int] = set()
         """The loops an `if` on their counter told their first pass from the later ones in
         (`_pass_truth`): read for a second pass even if it starts as the first did."""
