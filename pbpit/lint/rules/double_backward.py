@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from pbpit.diagnostics.model import Diagnostic, Edit, Help
@@ -9,6 +10,7 @@ from pbpit.engine.graph import Requirement
 from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
 from pbpit.lint.rules.carried_logs import kept_whole, kept_whole_help
+from pbpit.lint.rules.kept_model import keep_the_model
 from pbpit.lint.values import Backward, Definition
 from pbpit.rust.syntax import Node
 
@@ -91,7 +93,8 @@ fn main() {
         ]
         if whole:
             # An earlier pass's loss kept (early stopping's best): its model's state is kept.
-            helps = [kept_whole_help(name, later.receiver)]
+            kept_help = kept_whole_help(name, later.receiver)
+            helps = [replace(kept_help, edits=keep_the_model(meeting, fixes))]
         message = twice_message(name, through)
         notes = [through_note(earlier, definition), through_note(later, definition)]
         return fixes.diagnostic(self.name, message, name, labels, helps, later.span[0], notes)

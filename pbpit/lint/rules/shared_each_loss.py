@@ -10,7 +10,9 @@ the loop reads of each backward (a gradient logged per task, per micro-batch):
 - the tensor is a batch's output cut into pieces along its first dimension (`out.chunk(2, 0)`,
   `out.split(2, 0)`, one loss each): the forward is run on each piece of the input instead
   (`x.chunk(2, 0).into_iter().map(|piece| net.forward(piece)).collect::<Vec<_>>()`),
-  micro-batching as meant."""
+  micro-batching as meant; where the loop walking the pieces steps the model (`model =
+  optim.step(..)`), the input is cut and the forward runs on each piece inside the loop
+  (`let pred = model.forward(piece);`), with the parameters the last step left."""
 
 from __future__ import annotations
 
@@ -40,6 +42,15 @@ def forward_per_piece_help(name: str, source: str, edits: list[Edit]) -> Help:
     message = (
         f"run the forward on each piece of `{source}` instead of cutting `{name}`: each "
         "micro-batch's backward then walks a graph of its own"
+    )
+    return Help(message, edits)
+
+
+def forward_in_loop_help(name: str, source: str, edits: list[Edit]) -> Help:
+    message = (
+        f"run the forward on each piece of `{source}` in the loop, with the model its last "
+        f"step left, instead of cutting `{name}` made before it: each micro-batch's backward "
+        "then walks a graph of its own"
     )
     return Help(message, edits)
 
@@ -83,6 +94,10 @@ def each_loss_helps(name: str, statement: Node, fixes: Fixes) -> list[Help]:
         # Each read made anew: a loss a closure or a loop makes each time, or one loss a read.
         edits = [_replace_read(node, made, fixes) for node in reads]
         return [recompute_for_each_loss_help(name, [delete, *edits])]
+    stepped = per_piece_in_loop(value, reads, fixes)
+    if stepped is not None:
+        source, edits = stepped
+        return [forward_in_loop_help(name, source, [delete, *edits])]
     piece = _per_piece(value, reads, fixes)
     if piece is not None:
         source, edit = piece
@@ -219,6 +234,25 @@ def _no_parens(value: str) -> bool:
     return True
 
 
+def _cut_piece(value: Node, reads: list[Node], fixes: Fixes) -> tuple[Node, Node] | None:
+    """The one read of a tensor cut along its first dimension (`out.chunk(n, 0)`,
+    `out.split(n, 0)`), and that call; None otherwise."""
+    if len(reads) != 1:
+        return None
+    path = ancestors(fixes.source.root, reads[0])
+    if len(path) < 3 or path[-2].type != "field_expression" or path[-3].type != "call_expression":
+        return None
+    call = path[-3]
+    method = path[-2].child_by_field_name("field")
+    arguments = call.child_by_field_name("arguments")
+    if method is None or fixes.text(method) not in ("chunk", "split") or arguments is None:
+        return None
+    given = [fixes.text(a) for a in arguments.named_children]
+    if len(given) != 2 or given[1] != "0":
+        return None
+    return reads[0], call
+
+
 def _per_piece(value: Node, reads: list[Node], fixes: Fixes) -> tuple[str, Edit] | None:
     """For a tensor read once, cut along its first dimension (`out.chunk(n, 0)`) and made by a
     forward of one input variable (`net.forward(x)`): that read written as the forward run on
@@ -251,3 +285,169 @@ def _per_piece(value: Node, reads: list[Node], fixes: Fixes) -> tuple[str, Edit]
     cut = fixes.text(method)
     mapped = f"{source}.{cut}({given[0]}, 0).into_iter().map(|piece| {forward}).collect::<Vec<_>>()"
     return source, fixes.edit(call.start_byte, call.end_byte, mapped)
+
+
+def per_piece_in_loop(
+    value: Node, reads: list[Node], fixes: Fixes
+) -> tuple[str, list[Edit]] | None:
+    """For a tensor read once, cut along its first dimension, whose pieces a loop walks that
+    steps what its forward reads (`model = optim.step(lr, model, grads)`): the input cut
+    instead, and the forward run on each piece as the first statement of the loop's body
+    (`let pred = model.forward(piece);`), with the model as the last step left it. A forward
+    run on every piece before the loop would hold the parameters as they were: the steps
+    after the first would find no gradient of the current ones. The input's text and the
+    edits; None for any other shape."""
+    cut = _cut_piece(value, reads, fixes)
+    if cut is None or value.type != "call_expression":
+        return None
+    read, call = cut
+    given = _forward_input(value, fixes)
+    if given is None:
+        return None
+    loop = _walking_loop(call, fixes)
+    if loop is None or not _steps(loop, value, given, fixes):
+        return None
+    body, pattern = loop.child_by_field_name("body"), loop.child_by_field_name("pattern")
+    header = loop.child_by_field_name("value")
+    if body is None or pattern is None or header is None:
+        return None
+    if not fixes.ends_line(body.start_point[0], body.start_point[1] + 1):
+        return None
+    element = pattern
+    if pattern.type == "tuple_pattern":
+        parts = pattern.named_children
+        if len(parts) != 2 or not re.sub(r"\s+", "", fixes.text(header)).endswith(".enumerate()"):
+            return None
+        element = parts[1]
+    if element.type != "identifier":
+        return None
+    walked = re.sub(r"\s+", "", fixes.text(header))
+    by_reference = walked.startswith("&") or ".iter()" in walked
+    name = fixes.text(element)
+    function = _enclosing_function(loop, fixes)
+    taken = {fixes.text(n) for n in identifiers(function)} if function is not None else {"piece"}
+    piece = "piece" if "piece" not in taken else name
+    text = fixes.data[value.start_byte : value.end_byte]
+    start, end = given.start_byte - value.start_byte, given.end_byte - value.start_byte
+    argument = f"{piece}.clone()" if by_reference else piece
+    forward = (text[:start] + argument.encode() + text[end:]).decode("utf-8", "replace")
+    inner = [c for c in body.named_children if c.type not in ("line_comment", "block_comment")]
+    if inner and inner[0].start_point[0] > body.start_point[0]:
+        new_indent = fixes.indent_of(inner[0])
+    else:
+        new_indent = fixes.indent_of(loop) + "    "
+    at = fixes.line_start(body.start_point[0] + 1)
+    edits = [fixes.edit(read.start_byte, read.end_byte, fixes.text(given))]
+    if piece != name:
+        edits.append(fixes.edit(element.start_byte, element.end_byte, piece))
+    edits.append(fixes.edit(at, at, f"{new_indent}let {name} = {forward};{fixes.newline}"))
+    source = fixes.text(given).split(".")[0].strip()
+    return source, sorted(edits, key=lambda e: (e.line, e.column))
+
+
+def _forward_input(value: Node, fixes: Fixes) -> Node | None:
+    """What the forward `value` is given to run on: the one variable it moves (`net.forward(x)`)
+    or its one argument `x.clone()`; None when it reads others by value (run in each pass of a
+    loop, they would be moved twice) or several inputs."""
+    moved = fixes.moved_names(value)
+    if moved is None:
+        return None
+    inputs = [
+        n
+        for n in moved
+        if not _borrowed_receiver(n, fixes) and not fixes.is_copy(fixes.text(n), n.start_byte)
+    ]
+    if len(inputs) == 1:
+        source = fixes.text(inputs[0])
+        if sum(fixes.text(n) == source for n in identifiers(value)) != 1:
+            return None
+        return inputs[0]
+    if inputs:
+        return None
+    arguments = value.child_by_field_name("arguments")
+    if arguments is None or len(arguments.named_children) != 1:
+        return None
+    argument = arguments.named_children[0]
+    if re.fullmatch(r"[A-Za-z_]\w*\s*\.\s*clone\s*\(\s*\)", fixes.text(argument)) is None:
+        return None
+    source = fixes.text(argument).split(".")[0].strip()
+    if sum(fixes.text(n) == source for n in identifiers(value)) != 1:
+        return None
+    return argument
+
+
+def _walking_loop(call: Node, fixes: Fixes) -> Node | None:
+    """The `for` loop walking the pieces `call` cuts: one whose header holds the call, or the
+    one whose header reads the variable a `let` binds the pieces to (its only read)."""
+    path = ancestors(fixes.source.root, call)
+    for node, child in zip(reversed(path[:-1]), reversed(path[1:]), strict=True):
+        if node.type == "for_expression":
+            header = node.child_by_field_name("value")
+            return node if header is not None and header.id == child.id else None
+        if node.type == "let_declaration":
+            if node.child_by_field_name("value") != child or child.id != call.id:
+                return None
+            pattern = node.child_by_field_name("pattern")
+            if pattern is None or pattern.type != "identifier":
+                return None
+            return _loop_reading(fixes.text(pattern), node, fixes)
+        if node.type in ("block", "function_item", "closure_expression"):
+            return None
+    return None
+
+
+def _loop_reading(name: str, statement: Node, fixes: Fixes) -> Node | None:
+    """The `for` loop, a later statement of `statement`'s block, whose header reads `name`,
+    when that is the only read of `name` after `statement`."""
+    block = fixes.parent(statement)
+    if block is None:
+        return None
+    later = [n for n in identifiers(block) if n.start_byte >= statement.end_byte]
+    reads = [n for n in later if fixes.text(n) == name]
+    if len(reads) != 1:
+        return None
+    for node in reversed(ancestors(fixes.source.root, reads[0])):
+        if node.type == "for_expression":
+            header = node.child_by_field_name("value")
+            if header is None or not header.start_byte <= reads[0].start_byte < header.end_byte:
+                return None
+            mine = fixes.parent(node) is block or _statement_of(node, block, fixes)
+            return node if mine else None
+        if node.id == block.id:
+            return None
+    return None
+
+
+def _statement_of(loop: Node, block: Node, fixes: Fixes) -> bool:
+    """Whether `loop` is a statement of `block` (`for ..` as an expression statement)."""
+    parent = fixes.parent(loop)
+    return parent is not None and parent.type == "expression_statement" and (
+        fixes.parent(parent) is block
+    )
+
+
+def _steps(loop: Node, value: Node, given: Node, fixes: Fixes) -> bool:
+    """Whether `loop`'s body assigns a variable the forward `value` reads besides its input
+    `given` (the model an optimizer step gives back)."""
+    body = loop.child_by_field_name("body")
+    if body is None:
+        return False
+    read = {
+        fixes.text(n)
+        for n in identifiers(value)
+        if not given.start_byte <= n.start_byte < given.end_byte
+    }
+    for node in descendants(body):
+        if node.type not in ("assignment_expression", "compound_assignment_expr"):
+            continue
+        left = node.child_by_field_name("left")
+        while left is not None and left.type == "field_expression":
+            left = left.child_by_field_name("value")
+        if left is not None and left.type == "identifier" and fixes.text(left) in read:
+            return True
+    return False
+
+
+def _enclosing_function(node: Node, fixes: Fixes) -> Node | None:
+    functions = [n for n in ancestors(fixes.source.root, node) if n.type == "function_item"]
+    return functions[-1] if functions else None

@@ -25,6 +25,7 @@ from pbpit.lint.rules.shared_branch import (
     run_backward_apart,
 )
 from pbpit.lint.rules.shared_each_loss import each_loss_fixes, trace_each_loss_helps
+from pbpit.lint.rules.shared_passes import add_over_passes
 from pbpit.lint.rules.shared_recompute import (
     probe_help,
     probe_rescore,
@@ -153,8 +154,12 @@ fn main() {
         else:
             helps = [add_the_losses(earlier, later, fixes, meeting.in_macro)]
             if earlier.span == later.span and earlier.context != later.context:
-                # One backward a pass, each on another loss: each loss made from its own forward.
-                helps += each_loss_fixes(meeting, fixes)
+                # One backward a pass, each on another loss: each loss made from its own forward;
+                # where none can be, the passes' losses added and backpropagated after the loop.
+                each = each_loss_fixes(meeting, fixes)
+                over = None if each else add_over_passes(meeting, fixes)
+                helps = [over] if over is not None else helps
+                helps += each
             # A loss that must not train what made the tensor: two modules each stepped by a
             # loss of its own, not one model's losses (nor one backward run by each pass).
             together = stepped_together(earlier, later, fixes)

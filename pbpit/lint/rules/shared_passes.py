@@ -1,0 +1,154 @@
+"""`shared-intermediate`'s "add the losses" written as code for one backward statement run by
+each pass of a loop, each pass on another loss of a tensor made before the loop (per-step
+predictions of a recurrence walked by `zip` with their targets, one backward each): each pass
+puts its loss in a `Vec` where it was backpropagated, and after the loop the losses are added
+(`losses.into_iter().reduce(|a, b| a + b).unwrap()`) and backpropagated once, the statements
+that read the backward's gradients (the optimizer's step) moved after it with the backward.
+
+Written only where that moves nothing a pass needs: the statements moved read no binding of
+the loop's body but the loss and the gradients, what reads the gradients is an optimizer's
+step (gradients logged each pass would be the sum's, once), and the loss's name is free after
+the loop."""
+
+from __future__ import annotations
+
+import re
+
+from pbpit.diagnostics.model import Edit, Help
+from pbpit.lint.fixes import Fixes, ancestors, identifiers, indent, is_name
+from pbpit.lint.rule import Meeting
+from pbpit.rust.syntax import Node
+
+LOOPS = ("for_expression", "while_expression", "loop_expression")
+ACCUMULATORS = ("losses", "pass_losses", "step_losses", "losses_of_passes")
+
+
+def add_over_passes_help(loss: str, losses: str, edits: list[Edit]) -> Help:
+    message = (
+        f"add the losses of the loop's passes and run one backward on their sum, after the "
+        f"loop: each pass puts its `{loss}` in `{losses}`, and the backward and what reads "
+        "its gradients run once on their sum"
+    )
+    return Help(message, edits)
+
+
+def add_over_passes(meeting: Meeting, fixes: Fixes) -> Help | None:
+    """The help for `meeting` (one backward statement, each pass on another loss), written as
+    code; None where it cannot be."""
+    later, definition = meeting.later, meeting.definition
+    loss = later.receiver
+    if meeting.in_macro or later.through is not None or not loss or not is_name(loss):
+        return None
+    found = _written(loss, later.span, definition.statement, fixes)
+    if found is None:
+        return None
+    losses, edits = found
+    return add_over_passes_help(loss, losses, edits)
+
+
+def _written(
+    loss: str, span: tuple[int, int], made: Node | None, fixes: Fixes
+) -> tuple[str, list[Edit]] | None:
+    call = fixes.call_at(span)
+    if call is None or fixes.text(call) != f"{loss}.backward()":
+        return None
+    path = ancestors(fixes.source.root, call)
+    blocks = [i for i, n in enumerate(path) if n.type == "block"]
+    if not blocks:
+        return None
+    body = path[blocks[-1]]
+    statement = path[blocks[-1] + 1]
+    loop = path[blocks[-1] - 1] if blocks[-1] > 0 else None
+    if loop is None or loop.type not in LOOPS or loop.child_by_field_name("body") != body:
+        return None
+    if made is not None and loop.start_byte <= made.start_byte < loop.end_byte:
+        return None  # the tensor is made in each pass: not one made before the loop
+    if statement.type not in ("let_declaration", "expression_statement"):
+        return None
+    inner = [c for c in body.named_children if not c.type.endswith("comment")]
+    at = next((i for i, s in enumerate(inner) if s.id == statement.id), None)
+    if at is None:
+        return None
+    outer = _statement(loop, fixes)
+    if outer is None:
+        return None
+    block = fixes.parent(outer)
+    # The loss made by a `let` of the body, before the backward.
+    if not any(s.type == "let_declaration" and _binds(s, loss, fixes) for s in inner[:at]):
+        return None
+    grads = _bound(statement, fixes)
+    moved = [statement]
+    if grads is not None:
+        moved += [s for s in inner[at + 1 :] if _names(s, grads, fixes)]
+    if not all(fixes.whole_lines(s) for s in moved):
+        return None
+    if not all(".step(" in fixes.text(s) for s in moved[1:]):
+        return None  # the gradients read otherwise (logged each pass): the sum is not that
+    local = {fixes.text(n) for s in inner if s.type == "let_declaration" for n in _pattern(s)}
+    pattern = loop.child_by_field_name("pattern")
+    if pattern is not None:
+        local |= {fixes.text(n) for n in identifiers(pattern)}
+    local -= {loss, grads}
+    if any(_names(s, name, fixes) for s in moved for name in local):
+        return None
+    after = [s for s in block.named_children if s.start_byte >= outer.end_byte]
+    if any(_names(s, loss, fixes) for s in after):
+        return None
+    function = next(
+        (n for n in reversed(ancestors(fixes.source.root, loop)) if n.type == "function_item"),
+        None,
+    )
+    taken = {fixes.text(n) for n in identifiers(function if function is not None else block)}
+    losses = next((name for name in ACCUMULATORS if name not in taken), None)
+    if losses is None:
+        return None
+    newline = fixes.newline
+    outer_indent = indent(fixes.lines[outer.start_point[0]])
+    first = fixes.line_start(outer.start_point[0])
+    edits = [fixes.edit(first, first, f"{outer_indent}let mut {losses} = Vec::new();{newline}")]
+    pushed = f"{fixes.indent_of(statement)}{losses}.push({loss});{newline}"
+    for i, s in enumerate(moved):
+        start, end = fixes.line_start(s.start_point[0]), fixes.line_start(s.end_point[0] + 1)
+        edits.append(fixes.edit(start, end, pushed if i == 0 else ""))
+    text = f"{outer_indent}let {loss} = {losses}.into_iter().reduce(|a, b| a + b).unwrap();"
+    text += newline + "".join(fixes.copy_lines(s, (), outer_indent) for s in moved)
+    end = fixes.line_start(outer.end_point[0] + 1)
+    edits.append(fixes.edit(end, end, text))
+    return losses, edits
+
+
+def _statement(loop: Node, fixes: Fixes) -> Node | None:
+    """The statement of a block that `loop` is (itself, or its expression statement), when it
+    has its lines to itself."""
+    parent = fixes.parent(loop)
+    if parent is not None and parent.type == "expression_statement":
+        loop, parent = parent, fixes.parent(parent)
+    if parent is None or parent.type != "block" or not fixes.whole_lines(loop):
+        return None
+    return loop
+
+
+def _bound(statement: Node, fixes: Fixes) -> str | None:
+    pattern = statement.child_by_field_name("pattern")
+    if statement.type != "let_declaration" or pattern is None:
+        return None
+    text = fixes.text(pattern).removeprefix("mut ").strip()
+    return text if is_name(text) and text != "_" else None
+
+
+def _pattern(statement: Node) -> list[Node]:
+    pattern = statement.child_by_field_name("pattern")
+    return identifiers(pattern) if pattern is not None else []
+
+
+def _binds(statement: Node, name: str, fixes: Fixes) -> bool:
+    return any(fixes.text(n) == name for n in _pattern(statement))
+
+
+def _names(statement: Node, name: str | None, fixes: Fixes) -> bool:
+    """Whether `statement` names `name`: an identifier, or a format string's `{name}`."""
+    if name is None:
+        return False
+    if any(fixes.text(n) == name for n in identifiers(statement)):
+        return True
+    return re.search(r"\{" + re.escape(name) + r"[:}]", fixes.text(statement)) is not None
