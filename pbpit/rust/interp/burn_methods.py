@@ -93,7 +93,10 @@ def _cross_entropy_type(ck: Any, e: Any, recv: Ty) -> Ty:
 
 
 def _step_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """burn-optim's `ModuleOptimizer::step(&mut self, lr, module: M, grads) -> M`: the receiver
+    borrowed mutably (a `let` without `mut`, a `&ModuleOptimizer`: rustc's E0596)."""
     _, module, _ = ck.args(e, F64, Var(), burn_nn.NAMED_TYPES["GradientsParams"])
+    ck.mutable_receiver(e)
     if not burn_nn.is_module(ck.known(module)):
         raise ck.fail(e.args[1].pos, f"`step` of `{show(module)}` (a module)")
     return module

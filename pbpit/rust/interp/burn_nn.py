@@ -80,6 +80,9 @@ NAMED_TYPES = {
         "Optimizer",
     )
 }
+# Burn 0.22's optimizer type (`AdamConfig::new().init()` makes one; `&mut ModuleOptimizer` is
+# how a helper that steps takes it): the value pbpit's `Optimizer` (`O: Optimizer<M, B>`) is.
+NAMED_TYPES["ModuleOptimizer"] = NAMED_TYPES["Optimizer"]
 # Each backend's own device type: all of them are pbpit's one device (flex, with autodiff).
 BACKEND_DEVICES = ("WgpuDevice", "NdArrayDevice", "FlexDevice", "CandleDevice", "LibTorchDevice")
 CONFIGS = {"AdamConfig": nn.AdamConfig, "AdamWConfig": nn.AdamWConfig, "SgdConfig": nn.SgdConfig}

@@ -313,6 +313,10 @@ def _leaf(ty: Ty, spec: Spec, debug: bool) -> Callable[[object], str] | None:
         return lambda x: _pad_str("()", spec)
     if name == "fmt::Error" and debug:  # a `write!`'s error (never made: pbpit's are `Ok`)
         return lambda x: _pad_str("Error", spec)
+    if name == "DataError":  # Burn's `to_vec` error (burn_results.py): never made
+        from pbpit.rust.interp import burn_results
+
+        return burn_results.formatter(debug)
     if name == "Ordering" and debug:  # `std::cmp::Ordering`, held as -1, 0, 1 (iterators.py)
         return lambda x: _pad_str(("Equal", "Greater", "Less")[x], spec)  # type: ignore[index]
     if name == "Shape":  # Burn's (`shapes.SHAPE`): each size formatted as the placeholder says

@@ -111,6 +111,8 @@ def _math(comp: Any, e: Any, args: list[Code]) -> Code:
 
 _STD = [
     Function("Device", "flex", 0, _device, lambda comp, e, args: lambda frame: Device.flex()),
+    # Burn 0.22's deprecated NdArray device: its tensors print `NdArray(Cpu)` (types.backend_of)
+    Function("Device", "ndarray", 0, _device, lambda comp, e, args: lambda frame: Device.flex()),
     Function("Device", "default", 0, _device, lambda comp, e, args: comp.default_device()),
     Function(
         "Default", "default", 0, _after_args(lambda ck, e: Var()),

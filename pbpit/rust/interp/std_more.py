@@ -702,7 +702,9 @@ def _result_map_type(ck: Any, e: Any, recv: Ty) -> Ty:
 
     name = e.name
     if resolve(recv).kind != "DynResult":  # type: ignore[attr-defined]
-        return None  # type: ignore[return-value]  # Burn's `DataError` Results: not these
+        from pbpit.rust.interp import burn_results  # Burn's `Result<T, DataError>`
+
+        return burn_results.adapter_type(ck, e, recv)  # type: ignore[return-value]
     if name == "ok":
         ck.args(e)
         return option(_inner(recv))

@@ -192,6 +192,8 @@ class TraitLowering:
                 backends.discard(name)
                 continue
             std = std_generics.read_bounds(self, written) if free_fn else None
+            if free_fn and not written:  # `fn f<T>(v: &mut Vec<T>)`: a type parameter, as
+                std = {}  # rustc reads it (a Burn backend has a bound: `B: Backend`)
             if std is not None:  # `T: PartialOrd + Copy` (std_generics.py)
                 self.type_params[name] = ParamT(name, [])
                 self.type_params[name].std = std
@@ -208,8 +210,10 @@ class TraitLowering:
                 backends.discard(name)
                 continue
             traits = [t for t in map(self.trait_of, written) if t is not None]
-            if traits:
-                self.type_params[name] = ParamT(name, traits)
+            burn = {self.burn_trait(b) for b in written} & {"AutodiffModule", "Module"}
+            if traits:  # `M: AutodiffModule + Forward`: a Burn module with the file's traits
+                module = min(burn) if burn else ""  # (`AutodiffModule` when both are named)
+                self.type_params[name] = ParamT(name, traits, module=module)
                 backends.discard(name)
             elif any(self.burn_trait(b) == "Optimizer" for b in written):
                 self.type_params[name] = burn_nn.NAMED_TYPES["Optimizer"]  # `O: Optimizer<M, B>`

@@ -448,18 +448,28 @@ BACKEND_INT_ELEMS = {"flex": "i32", "ndarray": "i64", "wgpu": "i32"}
 _BACKEND_WORDS = (("NdArray", "ndarray"), ("Wgpu", "wgpu"), ("Flex", "flex"))
 
 
+_DEVICE_CONSTRUCTORS = {"Device::flex": "flex", "Device::ndarray": "ndarray"}
+"""Burn 0.22's device constructors pbpit runs, each a backend's device (burn-tensor `device.rs`)."""
+
+
 def backend_of(source: object) -> str:
-    """The backend a program runs on: the first `type B = Autodiff<NdArray>;` (or `Wgpu`,
-    `Flex`) alias, else the first `NdArrayDevice` / `WgpuDevice` named, else Flex (the seed's
-    `Device::flex()`)."""
+    """The backend a program runs on: in Burn 0.22's style the device it makes (the first
+    `Device::flex()` / `Device::ndarray()` called: a tensor prints its device's backend, and a
+    `type B = Autodiff<NdArray>;` then names nothing a tensor uses); else the first `type B =
+    Autodiff<NdArray>;` (or `Wgpu`, `Flex`) alias, else the first `NdArrayDevice` /
+    `WgpuDevice` named, else Flex (the seed's `Device::flex()`)."""
     text: str = source.text  # type: ignore[attr-defined]
-    if "NdArray" not in text and "Wgpu" not in text:
+    if "NdArray" not in text and "Wgpu" not in text and "Device::ndarray" not in text:
         return "flex"
     aliases: list[str] = []
     devices: list[str] = []
     stack = [source.root]  # type: ignore[attr-defined]
     while stack:
         node = stack.pop()
+        if node.type == "scoped_identifier":
+            made = _DEVICE_CONSTRUCTORS.get(source.node_text(node))  # type: ignore[attr-defined]
+            if made is not None:
+                return made
         if node.type == "type_item":
             aliases.append(source.node_text(node.child_by_field_name("type")))  # type: ignore[attr-defined]
         elif node.type == "type_identifier" or node.type == "identifier":
