@@ -1,10 +1,6 @@
 """The fix a user would act on, put first in the run's error where lint's first fix written as
 code would leave the program running but wrong:
 
-- state a struct keeps between passes (a spiking neuron's membrane) whose struct has a method
-  that resets it (`fn reset(&mut self) { self.membrane = None; }`) the loop never calls: the
-  call at the top of each pass, before detaching the state where it is put (which also cuts
-  the gradient within each pass);
 - a field its struct's detaching method leaves out (`detach_hidden` detaching `self.h`, not
   `self.c`): the missing line there.
 
@@ -12,13 +8,12 @@ Each is made in a copy and run (`checked`); one that fails leaves the warning as
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pbpit.diagnostics.model import Diagnostic, Edit, Help
+from pbpit.rust.syntax import Node, RustFile, descendants
 
 if TYPE_CHECKING:
     from pbpit.diagnose.audit import AuditEntry
@@ -44,73 +39,10 @@ def preferred_fix(
 def carried_first(
     result: RunResult, entry: AuditEntry, warning: Diagnostic, checks: dict
 ) -> Diagnostic:
-    """For carried state: the struct's reset called each pass, else the field its detaching
-    method leaves out detached there too; `warning` as it is when neither applies."""
-    found = reset_first(result, entry, warning, checks)
-    if found is warning:
-        found = detach_beside_first(result, entry, warning, checks)
-    return found
-
-
-def reset_first(
-    result: RunResult, entry: AuditEntry, warning: Diagnostic, checks: dict
-) -> Diagnostic:
-    """`warning` led by `lif.reset();` at the top of each pass of the loop that carries the
-    state, where the struct of the field that carries it has such a method the loop does not
-    call, and the call runs without the panic."""
-    from pbpit.diagnose.audit import find_loops
-    from pbpit.diagnose.findings import checked
-    from pbpit.diagnose.in_files import in_files
-
-    name = warning.name
-    if result.crate is not None or name.count(".") != 1 or entry.loop_line is None:
-        return warning
-    owner, field_name = name.split(".")
-    source = Path(result.path).read_text(encoding="utf-8")
-    method = _reset_method(source, field_name)
-    if method is None:
-        return warning
-    loop = _carrying_loop(result, entry)
-    if loop is None:
-        return warning
-    lines = source.splitlines()
-    # Reset in the loop, or in a loop around it (each episode, while the state carries between
-    # the steps of one): the state is meant to carry between those calls, and a reset each
-    # pass would end that. A call after the loop only does not count.
-    around = [
-        (lp.line, lp.end_line)
-        for lp in find_loops(result.source, result.language)
-        if lp.line <= loop.line and loop.end_line <= lp.end_line
-    ]
-    call_pattern = re.compile(rf"\b{re.escape(owner)}\s*\.\s*{re.escape(method)}\s*\(")
-    for number, text in enumerate(lines, 1):
-        if call_pattern.search(text) and any(a <= number <= b for a, b in around):
-            return warning
-    first = lines[loop.body_line - 1]
-    indent = first[: len(first) - len(first.lstrip())]
-    call = f"{owner}.{method}();"
-    words = (
-        f"call `{call}` at the start of each pass: `{name}` keeps the previous pass's state "
-        f"(`{method}` is never called in the loop), so each pass starts from it and its "
-        "backward reaches the previous pass's graph"
-    )
-    made = Help(words, [Edit(loop.body_line, 1, loop.body_line, 1, f"{indent}{call}\n")])
-    trial = checked(result, in_files(result, replace(warning, helps=[made])), checks)
-    (reset,) = trial.helps
-    if not reset.edits or reset.checked is None or not reset.checked.ok:
-        return warning
-    rest = [
-        replace(
-            h,
-            message=h.message.replace(" (applies here)", "", 1)
-            + " (this also cuts the gradient within each pass)",
-            applicability="MaybeIncorrect",
-        )
-        if h.edits
-        else h
-        for h in warning.helps
-    ]
-    return replace(warning, helps=[reset, *rest])
+    """For carried state: the field its detaching method leaves out detached there too;
+    `warning` as it is otherwise. (The struct's reset called at the top of each pass is lint's
+    own first fix: `pbpit.lint.rules.field_reset.reset_first`.)"""
+    return detach_beside_first(result, entry, warning, checks)
 
 
 def detach_beside_first(
@@ -118,40 +50,42 @@ def detach_beside_first(
 ) -> Diagnostic:
     """`warning` led by `self.c = self.c.clone().detach();` in the method the loop calls to cut
     the state from the previous pass (`detach_hidden`), where it detaches the other fields
-    (`self.h`) but not the one that carries the tensor, and the line runs without the panic."""
+    (`self.h`) but not the one that carries the tensor, and the line runs without the panic.
+    Read from the program's syntax tree: the methods taking only `&mut self`, the statements of
+    their bodies, the calls of the loop and the fields of the structs."""
     from pbpit.diagnose.findings import checked
     from pbpit.diagnose.in_files import in_files
+    from pbpit.rust.syntax import RustReadError, read_rust
 
     field_name = warning.name.rsplit(".", 1)[-1]
     if result.crate is not None or not field_name.isidentifier() or entry.loop_line is None:
         return warning
-    source = Path(result.path).read_text(encoding="utf-8")
     loop = _carrying_loop(result, entry)
     if loop is None:
         return warning
-    lines = source.splitlines()
-    body = "\n".join(lines[loop.line - 1 : loop.end_line])
-    own = re.escape(field_name)
-    for match, text in _methods(source):
-        start = source.count("\n", 0, match.end())  # 0-based line of the method's `{`
-        beside = re.search(
-            r"^([ \t]*)self\.(\w+)\s*=\s*self\.\2\.clone\(\)\.detach\(\);[ \t]*$", text, re.M
-        )
-        if beside is None or beside.group(2) == field_name:
+    try:
+        source = read_rust(result.path)
+    except (OSError, RustReadError):
+        return warning
+    text = source.node_text
+    own = f"self.{field_name}"
+    called = _called_in(source, loop.line - 1, loop.end_line - 1)
+    for name, body in _methods(source):
+        beside = next((s for s in body.named_children if _detaches_a_field(s, text)), None)
+        other = text(beside).split("=", 1)[0].strip() if beside is not None else own
+        if other == own:
             continue
-        if re.search(rf"\bself\.{own}\b", text):
+        if any(n.type == "field_expression" and text(n) == own for n in descendants(body)):
             continue  # the method already does something with the field
-        if not re.search(rf"\.\s*{re.escape(match.group(1))}\s*\(", body):
-            continue  # not called in the loop
-        if not re.search(rf"\b{own}\s*:", source):
-            continue
-        line = start + text.count("\n", 0, beside.end()) + 1  # 1-based line of the detach
-        indent = beside.group(1)
-        added = f"{indent}self.{field_name} = self.{field_name}.clone().detach();"
+        if name not in called or not _a_field(source, field_name):
+            continue  # not called in the loop, or no struct has that field
+        line = beside.end_point[0] + 1  # 1-based line of the detach
+        indent = source.lines[line - 1][: beside.start_point[1]]
+        added = f"{indent}{own} = {own}.clone().detach();"
         words = (
-            f"detach `self.{field_name}` in `{match.group(1)}` too, beside "
-            f"`self.{beside.group(2)}`: the loop calls it to cut the state from the previous "
-            f"pass, and `{field_name}` is the part of the state it leaves on the graph"
+            f"detach `{own}` in `{name}` too, beside `{other}`: the loop calls it to cut the "
+            f"state from the previous pass, and `{field_name}` is the part of the state it "
+            "leaves on the graph"
         )
         edit = Edit(line + 1, 1, line + 1, 1, added + "\n")
         made = Help(words, [edit])
@@ -163,27 +97,54 @@ def detach_beside_first(
     return warning
 
 
-_METHOD = re.compile(r"\bfn\s+(\w+)\s*\(\s*&\s*mut\s+self\s*\)\s*\{")
-_EMPTY = r"(?:None|Vec::new\(\)|Default::default\(\)|[^;]*\bzeros(?:_like)?\b[^;]*)"
+def _methods(source: RustFile) -> Iterator[tuple[str, Node]]:
+    """Each method whose only parameter is `&mut self`: its name and body."""
+    for node in descendants(source.root):
+        if node.type != "function_item":
+            continue
+        name = node.child_by_field_name("name")
+        parameters = node.child_by_field_name("parameters")
+        body = node.child_by_field_name("body")
+        if name is None or parameters is None or body is None:
+            continue
+        if "".join(source.node_text(parameters).split()) == "(&mutself)":
+            yield source.node_text(name), body
 
 
-def _methods(source: str) -> Iterator[tuple[re.Match[str], str]]:
-    """Each method taking only `&mut self`, with its body's text (to its closing brace)."""
-    for match in _METHOD.finditer(source):
-        depth, at = 1, match.end()
-        while depth and at < len(source):
-            depth += {"{": 1, "}": -1}.get(source[at], 0)
-            at += 1
-        yield match, source[match.end() : at]
+def _detaches_a_field(statement: Node, text) -> bool:
+    """`self.X = self.X.clone().detach();`, alone on its line."""
+    if statement.type != "expression_statement" or not statement.named_children:
+        return False
+    assignment = statement.named_children[0]
+    if assignment.type != "assignment_expression":
+        return False
+    left, right = assignment.child_by_field_name("left"), assignment.child_by_field_name("right")
+    if left is None or right is None or not text(left).startswith("self."):
+        return False
+    said = "".join(text(right).split())
+    one_line = statement.start_point[0] == statement.end_point[0]
+    return one_line and said == f"{text(left)}.clone().detach()"
 
 
-def _reset_method(source: str, field_name: str) -> str | None:
-    """The method taking only `&mut self` whose body sets `self.FIELD` to nothing (`None`,
-    zeros, an empty `Vec`), or None: the struct's own way to start afresh."""
-    for match, body in _methods(source):
-        if re.search(rf"\bself\.{re.escape(field_name)}\s*=\s*{_EMPTY}\s*;", body):
-            return match.group(1)
-    return None
+def _called_in(source: RustFile, first: int, last: int) -> set[str]:
+    """The names of the methods called (`x.name(..)`) on rows `first..=last` (0-based)."""
+    found = set()
+    for node in descendants(source.root):
+        function = node.child_by_field_name("function") if node.type == "call_expression" else None
+        method = function.child_by_field_name("field") if function is not None else None
+        if method is not None and first <= node.start_point[0] <= last:
+            found.add(source.node_text(method))
+    return found
+
+
+def _a_field(source: RustFile, field_name: str) -> bool:
+    """Whether a struct of the file declares the field `field_name`."""
+    return any(
+        node.type == "field_declaration"
+        and (name := node.child_by_field_name("name")) is not None
+        and source.node_text(name) == field_name
+        for node in descendants(source.root)
+    )
 
 
 def _carrying_loop(result: RunResult, entry: AuditEntry):

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 
-from pbpit.diagnostics.model import Edit
+from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers, is_name, last_segment
+from pbpit.lint.rule import Meeting
 from pbpit.lint.rules.carried_state import held_tensor
 from pbpit.lint.rules.literal_fields import (
     detach_field_edits,
@@ -262,3 +263,90 @@ def detach_after_pattern(name: str, statement: Node, fixes: Fixes) -> list[Edit]
     at = fixes.line_start(statement.end_point[0] + 1)
     line = f"{fixes.indent_of(statement)}let {name} = {name}.detach();{fixes.newline}"
     return [fixes.edit(at, at, line)]
+
+
+def refit_in_loop(definition: Definition, loop: Node, fixes: Fixes) -> list[Edit]:
+    """Recompute in the loop a field a method of the file stores (`self.prototypes = ..` of
+    `fit`), called on the loop's value before the loop (`clf.fit(&embedder, &support);`): that
+    call moved to the top of the loop's body, so each pass makes the field afresh from what the
+    optimizer updated. None written when the call is not a whole-line statement of the block
+    holding the loop, or a statement between them names what it reads (moved in, it would read
+    another value), or it gives a variable by value that a clone cannot mend."""
+    found = storing_call(definition, loop, fixes)
+    if found is None:
+        return []
+    statement, call, between = found
+    read = {fixes.text(n) for n in identifiers(call)} - {definition.name.split(".")[0]}
+    for later in between:
+        if read & {fixes.text(n) for n in identifiers(later)}:
+            return []  # it may bind, assign or move them: not the same values
+    pattern = loop.child_by_field_name("pattern")
+    if not fixes.whole_lines(statement) or (
+        pattern is not None and read & {fixes.text(n) for n in identifiers(pattern)}
+    ):
+        return []
+    arguments = call.child_by_field_name("arguments")
+    moved = fixes.moved_names(arguments) if arguments is not None else []
+    if moved is None:
+        return []
+    clones = [n for n in moved if not fixes.is_copy(fixes.text(n), n.start_byte)]
+    return fixes.move_into_loop([statement], loop, clones) or []
+
+
+def call_reads(meeting: Meeting, fixes: Fixes) -> set[str]:
+    """The variables the call storing the field before the loop reads (`clf` and `embedder` of
+    `clf.fit(&embedder, &support);`: the method reads its receiver's fields too): what the field
+    is made from, for whether the loop trains it (`loop_external_tracked.trains_through`); none
+    for any other definition."""
+    loop = meeting.loop
+    found = storing_call(meeting.definition, loop, fixes) if loop is not None else None
+    return set() if found is None else {fixes.text(n) for n in identifiers(found[1])}
+
+
+def storing_call(
+    definition: Definition, loop: Node, fixes: Fixes
+) -> tuple[Node, Node, list[Node]] | None:
+    """The last statement before `loop`, in the block holding it, that calls a method of the
+    file's impls on the field's owner (`clf.fit(..);` for `clf.prototypes`) storing that field:
+    the statement, its call and the statements between it and the loop; None if there is none."""
+    owner, _, field_ = definition.name.rpartition(".")
+    block = fixes.parent(loop)
+    if block is not None and block.type == "expression_statement":
+        block = fixes.parent(block)
+    if not is_name(owner) or not is_name(field_) or block is None or block.type != "block":
+        return None
+    before = [s for s in block.named_children if s.end_byte <= loop.start_byte]
+    for at in range(len(before) - 1, -1, -1):
+        statement = before[at]
+        call = statement.named_children[0] if statement.type == "expression_statement" else None
+        function = call.child_by_field_name("function") if call is not None else None
+        if call is None or call.type != "call_expression" or function is None:
+            continue
+        receiver = function.child_by_field_name("value")
+        method = function.child_by_field_name("field")
+        if function.type != "field_expression" or receiver is None or method is None:
+            continue
+        if fixes.text(receiver) == owner and _stores(fixes.text(method), field_, fixes):
+            return statement, call, before[at + 1 :]
+    return None
+
+def _stores(method: str, field_: str, fixes: Fixes) -> bool:
+    """Whether the one method `method` of the file's impls assigns `self.field_`."""
+    found = _functions(method, None, fixes)
+    if len(found) != 1:
+        return False
+    _, body = found[0]
+    return any(
+        n.type == "assignment_expression"
+        and (left := n.child_by_field_name("left")) is not None
+        and fixes.text(left) == f"self.{field_}"
+        for n in descendants(body)
+    )
+
+
+def detach_at(sure: bool, recompute: Help) -> int:
+    """Where detach-once goes among the fixes, before recomputing (`recompute`): first when the
+    tensor surely needs no gradient (nothing the loop trains is reached through it, a snapshot),
+    or recomputing is said in words only; else second: what an optimizer updates is recomputed
+    by default, as a user would (`--fix` applies the first fix written as code)."""
+    return 0 if sure or not recompute.edits else 1

@@ -6,10 +6,12 @@ since the last one (the run's words are `pbpit.diagnose.from_trace.field_reset`)
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from pbpit.diagnostics.model import Help
-from pbpit.lint.fixes import Fixes
+from pbpit.lint.fixes import Fixes, is_name
 from pbpit.lint.rule import Meeting
+from pbpit.lint.rules.carried_state import detach_each_pass
 from pbpit.rust.syntax import Node, descendants
 
 
@@ -107,3 +109,119 @@ def _method_body(fixes: Fixes, owner: str, method: str) -> Node | None:
         if n.type == "function_item" and _name(n, fixes) == method and _impl_type(n, fixes) == owner
     ]
     return found[0].child_by_field_name("body") if len(found) == 1 else None
+
+
+# -- state a struct keeps between passes that its own method resets, never called by the loop
+
+
+_LOOPS = ("for_expression", "while_expression", "loop_expression")
+
+
+def reset_first(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> list[Help]:
+    """The fixes of a field carried into the next pass (`lif.membrane`) whose struct has a
+    method taking only `&mut self` that empties it (`fn reset(&mut self) { self.membrane =
+    None; }`), called by neither the loop that carries it nor a loop around it: `lif.reset();`
+    at the top of each pass first, then `detach` (which, where the state also carries between
+    the steps of one pass, cuts those too); `[detach]` as it is otherwise (`detach_each_pass`,
+    `leaf`: the carried tensor is a leaf)."""
+    detach = detach_each_pass(name, meeting, leaf, fixes)
+    owner, _, field_name = name.rpartition(".")
+    loop = meeting.loop
+    if not is_name(owner) or not is_name(field_name) or loop is None or meeting.in_macro:
+        return [detach]
+    method = _reset_method(field_name, fixes)
+    body = loop.child_by_field_name("body")
+    if method is None or body is None:
+        return [detach]
+    outermost, node = loop, fixes.parent(loop)
+    while node is not None and node.type != "function_item":
+        outermost = node if node.type in _LOOPS else outermost
+        node = fixes.parent(node)
+    if _calls_on(owner, method, outermost, fixes):
+        return [detach]  # reset each episode, carried between its steps: as meant
+    inner = [c for c in body.named_children if c.type not in ("line_comment", "block_comment")]
+    if not inner or inner[0].start_point[0] == body.start_point[0]:
+        return [detach]  # the body's first statement shares the brace's line
+    at = fixes.line_start(body.start_point[0] + 1)
+    call = f"{owner}.{method}();"
+    line = f"{fixes.indent_of(inner[0])}{call}{fixes.newline}"
+    words = (
+        f"call `{call}` at the start of each pass: `{name}` keeps the previous pass's state "
+        f"(`{method}` is never called in the loop), so each pass starts from it and its "
+        "backward reaches the previous pass's graph"
+    )
+    reset = Help(words, [fixes.edit(at, at, line)])
+    if not detach.edits:
+        return [reset, detach]
+    # Detached in the method that puts it (not at the end of the pass), called by a loop within
+    # the pass: the steps of one pass are cut from each other too.
+    first, last = loop.start_point[0] + 1, loop.end_point[0] + 1
+    in_method = not any(first <= e.line <= last for e in detach.edits)
+    within = in_method and any(
+        n.type in _LOOPS and _calls_on(owner, None, n, fixes) for n in descendants(body)
+    )
+    said = detach.message + (" (this also cuts the gradient within each pass)" if within else "")
+    return [reset, replace(detach, message=said, applicability="MaybeIncorrect")]
+
+
+_EMPTY = re.compile(r"None|Vec::new\(\)|Default::default\(\)|.*\bzeros(?:_like)?\b.*", re.S)
+
+
+def _reset_method(field_name: str, fixes: Fixes) -> str | None:
+    """The one method of the file's impls whose only parameter is `&mut self` and which sets
+    `self.FIELD` to nothing (`None`, an empty `Vec`, zeros), of a type with that field."""
+    found = []
+    for function in descendants(fixes.source.root):
+        if function.type != "function_item":
+            continue
+        parameters = function.child_by_field_name("parameters")
+        body = function.child_by_field_name("body")
+        owner = _impl_type(function, fixes)
+        if parameters is None or body is None or owner is None:
+            continue
+        if re.sub(r"\s+", "", fixes.text(parameters)) != "(&mutself)":
+            continue
+        if not _declares(owner, field_name, fixes):
+            continue
+        for node in descendants(body):
+            left = (
+                node.child_by_field_name("left") if node.type == "assignment_expression" else None
+            )
+            right = node.child_by_field_name("right") if left is not None else None
+            if left is None or right is None or fixes.text(left) != f"self.{field_name}":
+                continue
+            if _EMPTY.fullmatch(fixes.text(right)):
+                found.append(_name(function, fixes))
+                break
+    return found[0] if len(found) == 1 else None
+
+
+def _declares(owner: str, field_name: str, fixes: Fixes) -> bool:
+    """Whether the file's struct `owner` has a field `field_name`."""
+    for node in fixes.source.root.named_children:
+        label = node.child_by_field_name("name") if node.type == "struct_item" else None
+        body = node.child_by_field_name("body") if label is not None else None
+        if label is None or body is None or fixes.text(label) != owner:
+            continue
+        for item in body.named_children:
+            named = item.child_by_field_name("name") if item.type == "field_declaration" else None
+            if named is not None and fixes.text(named) == field_name:
+                return True
+    return False
+
+
+def _calls_on(owner: str, method: str | None, within: Node, fixes: Fixes) -> bool:
+    """Whether `within` calls `owner.method(..)` (any method of `owner`, with None)."""
+    for node in descendants(within):
+        function = node.child_by_field_name("function") if node.type == "call_expression" else None
+        if function is None or function.type != "field_expression":
+            continue
+        receiver, called = (
+            function.child_by_field_name("value"),
+            function.child_by_field_name("field"),
+        )
+        if receiver is None or called is None or fixes.text(receiver) != owner:
+            continue
+        if method is None or fixes.text(called) == method:
+            return True
+    return False

@@ -35,8 +35,8 @@ from pbpit.lint.rules.carried_state import (
     pushed,
 )
 from pbpit.lint.rules.closures import recompute_in_closure
-from pbpit.lint.rules.detach_once import detach_once_edits
-from pbpit.lint.rules.field_reset import accumulator_field_reset
+from pbpit.lint.rules.detach_once import call_reads, detach_at, detach_once_edits, refit_in_loop
+from pbpit.lint.rules.field_reset import accumulator_field_reset, reset_first
 from pbpit.lint.rules.literal_fields import carried_field
 from pbpit.lint.rules.map_entries import detach_earlier_reads
 from pbpit.lint.rules.method_fields import put_by_called_method
@@ -214,7 +214,7 @@ fn main() {
                 )
                 helps = [reset, replace(detach, message=said, applicability="MaybeIncorrect")]
             else:
-                helps = [detach_each_pass(name, meeting, leaf, fixes)]
+                helps = reset_first(name, meeting, leaf, fixes)
             consumes = consumes_step(definition.name, name, meeting.earlier.through)
             name = carried_field(name, meeting, fixes)  # `state.c` of a literal put in `state`
             message = carried_message(name)
@@ -235,7 +235,7 @@ fn main() {
                     # A snapshot of what the loop computes afresh (PPO's old log-probs: the
                     # same call, made again in every pass) is data, whatever the loop trains.
                     sure = snapshot(meeting, fixes) or not trains_through(meeting, fixes)
-                    helps.insert(0, detach_once(definition, fixes, sure))
+                    helps.insert(detach_at(sure, helps[0]), detach_once(definition, fixes, sure))
                     if sure and helps[0].edits:  # one fix is the fix: recomputing, the other
                         helps[1] = replace(helps[1], applicability="MaybeIncorrect")
                 else:
@@ -692,7 +692,7 @@ def trains_through(meeting: Meeting, fixes: Fixes) -> bool:
     names.discard(definition.name)
     start, end = meeting.loop_span
     body = fixes.data[start:end]
-    return any(trains(body, name) for name in names)
+    return any(trains(body, name) for name in names | call_reads(meeting, fixes))
 
 
 def trains(body: bytes, name: str) -> bool:
@@ -748,7 +748,7 @@ def recompute_in_loop(definition: Definition, meeting: Meeting, fixes: Fixes) ->
         or not fixes.whole_lines(statement)
         for d, statement in zip(chain, moved, strict=True)
     ):
-        return fallback
+        return recompute_in_loop_help(name, refit_in_loop(definition, loop, fixes))
     if any(
         fixes.read_outside(d.name, statement, body, moved)
         for d, statement in zip(chain, moved, strict=True)
