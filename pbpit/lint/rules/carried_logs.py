@@ -124,26 +124,61 @@ def store_inputs_help(tensor: str, carrier: str) -> Help:
 
 
 def bound(path: str, name: str, loop_line: int | None) -> bool:
-    """Whether the function of the loop at `loop_line` of the file `path` binds or assigns
-    `name` (`let mut h`, `h = ..`, `for h in`, a parameter `h: ..`, a field `self.h = ..`), up
-    to that loop's end: a statement assigning it can be written."""
-    from pbpit.source import source_lines
+    """Whether a statement assigning `name` can be written in the function of the loop at
+    `loop_line` of the file `path`, as rustc accepts it: `name` is bound mutable there (`let mut
+    h`, `let (mut h, ..)`, a parameter `mut h: ..`, `for mut h in`) or declared without a value
+    (`let h;`); for a field (`state.c`, `self.memory`), its owner is `self` or bound mutable
+    (also a parameter `m: &mut T`). An immutable `let feats = ..` is not (rustc's E0384), nor a
+    method's name (`model.loss(..)`). True when the function is not found (nothing known)."""
+    from pbpit.rust.syntax import RustReadError, read_rust
 
-    lines = source_lines(path)
-    if loop_line is None or not 1 <= loop_line <= len(lines):
+    try:
+        source = read_rust(path)
+    except (OSError, RustReadError):
         return True
-    start = next(
-        (n for n in range(loop_line, 0, -1) if re.match(r"\s*(?:pub\s+)?fn\s", lines[n - 1])), 1
-    )
+    row = (loop_line or 0) - 1
+    around = [
+        n
+        for n in descendants(source.root)
+        if n.type == "function_item" and n.start_point[0] <= row <= n.end_point[0]
+    ]
+    if loop_line is None or not around:
+        return True
+    function = around[-1]  # the innermost
 
-    if "." in name:
-        field = re.escape(name.rsplit(".", 1)[1])
-        pattern = r"\b(?:self\.)?" + field + r"\s*(?::(?!:)|=(?!=))"
-    else:
-        n = re.escape(name)
-        pattern = rf"\blet\s+(?:mut\s+)?{n}\b|\bfor\s+{n}\b|(?<![\w.]){n}\s*(?::(?!:)|=(?!=))"
-    code = re.sub(r'"(?:\\.|[^"\\])*"', '""', "\n".join(lines[start - 1 :]))  # not in strings
-    return re.search(pattern, code) is not None
+    def text(node: Node) -> str:
+        return source.node_text(node)
+
+    owner = name.split(".", 1)[0]
+    if "." in name and owner == "self":
+        return True
+    for node in descendants(function):
+        if node.type == "parameter":
+            pattern, kind = node.child_by_field_name("pattern"), node.child_by_field_name("type")
+            if pattern is None or text(pattern) != owner:
+                continue
+            if _mutable(node) or ("." in name and kind is not None and _mutable(kind)):
+                return True
+        elif node.type in ("let_declaration", "for_expression"):
+            pattern = node.child_by_field_name("pattern")
+            if pattern is None:
+                continue
+            if pattern.type == "identifier" and text(pattern) == owner:
+                if _mutable(node) or (
+                    node.type == "let_declaration" and node.child_by_field_name("value") is None
+                ):
+                    return True
+            for inner in descendants(pattern):
+                if inner.type == "mut_pattern" and any(
+                    c.type == "identifier" and text(c) == owner for c in inner.named_children
+                ):
+                    return True
+    return False
+
+
+def _mutable(node: Node) -> bool:
+    """Whether `node` (a `let`, a parameter, a `&mut` type) has its own `mut`."""
+    return any(c.type == "mutable_specifier" for c in node.children)
 
 
 def emptied_after_backward(trace: TraceFinding | CaseFixes, name: str) -> list[Edit] | None:
