@@ -75,6 +75,10 @@ class AuditEntry:
     it (`x.matmul(w1).tanh()`: the matmul, reported with the tanh the loop reads)."""
     crate: CrateLines | None = field(default=None, repr=False, compare=False)
     """A crate's module files, when the lines are those of its root with them spliced in."""
+    otherwise: AuditEntry | None = field(default=None, repr=False, compare=False)
+    """For a tensor made before a loop whose passes backpropagate parts of it (`_Parts`, read
+    as `shared-intermediate`): the `loop-external-tracked` reading of the same hazard, which
+    lint's finding of it decides (`_as_lint_reads`)."""
 
     @property
     def where(self) -> str:
@@ -104,7 +108,7 @@ class AuditEntry:
         for key, value in asdict(self).items():
             if key == "requirement":  # in its place among the fields
                 key, value = "kind", KIND_JSON[value]
-            if key != "crate":
+            if key not in ("crate", "otherwise"):
                 data[key] = value
         data["backwards"] = list(self.backwards)
         data["same_statement"] = list(self.same_statement)
@@ -249,13 +253,14 @@ def _loop_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEntry]
             second = second_by.get(node.id)
             if entry.verdict == "hazard" and backward is not None and second is not None:
                 numbers = parts.shared(node, backward, second)
+                otherwise = entry if numbers is not None else None
                 if numbers is None and _same_pass(result, loop, backward, second):
                     # Two losses of one pass (an element of a `Vec` made before the loop,
                     # backpropagated twice in a pass): shared, never carried nor cached.
                     numbers = parts.number[id(backward)], parts.number[id(second)]
                 if numbers is not None:
                     entry = _backward_entry(node, SHARED, numbers)
-                    entry.loop_line = loop.line
+                    entry.loop_line, entry.otherwise = loop.line, otherwise
             entries[node.id] = entry
     return entries
 
@@ -615,8 +620,39 @@ def audit(result: RunResult) -> list[AuditEntry]:
         existing = entries.get(node_id)
         if existing is None or existing.verdict == "ok":
             entries[node_id] = entry
+    _as_lint_reads(result, entries)
     kept = _one_per_statement(result, [entries[node_id] for node_id in sorted(entries)])
     return _fold_unnamed(result, kept)
+
+
+def _as_lint_reads(result: RunResult, entries: dict[int, AuditEntry]) -> None:
+    """A tensor made before a loop whose passes each backpropagate a part of it is
+    `shared-intermediate` (`_Parts`: micro-batches cut from one forward), unless lint's finding
+    of it is `loop-external-tracked` and none is `shared-intermediate`: the run does not see
+    which part each pass takes (`select(0, rows)` of the same rows every pass is the tensor
+    reused, not a part of its own), lint's rule reads it. One rule decides where lint sees it."""
+    pending = {k: e for k, e in entries.items() if e.otherwise is not None}
+    if not pending or result.language is not Language.RUST:
+        return
+    from pbpit.diagnose import findings
+    from pbpit.diagnose.lint_match import lint_finding
+
+    linted = findings._lint_findings(result)
+    # The tensors one call before the loop made (cited at its line) are one hazard: read alike.
+    groups: dict[tuple, list[int]] = {}
+    for node_id, entry in pending.items():
+        groups.setdefault((entry.loop_line, entry.line), []).append(node_id)
+    for group in groups.values():
+        said = {SHARED: False, LOOP_EXTERNAL: False}
+        for node_id in group:
+            node, entry = result.node(node_id), pending[node_id]
+            for reading in (entry, entry.otherwise):
+                if node is not None and reading is not None and reading.pattern in said:
+                    found = lint_finding(result, reading, node, linted)[0] is not None
+                    said[reading.pattern] = said[reading.pattern] or found
+        if said[LOOP_EXTERNAL] and not said[SHARED]:
+            for node_id in group:
+                entries[node_id] = pending[node_id].otherwise or entries[node_id]
 
 
 def _fold_unnamed(result: RunResult, entries: list[AuditEntry]) -> list[AuditEntry]:
