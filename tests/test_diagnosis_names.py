@@ -8,6 +8,7 @@ from its source; that every command names the same binding is tests/test_agreeme
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -84,8 +85,8 @@ def test_the_fix_check_finds_a_parameter_the_fixed_run_names_by_the_callers_bind
         ),
         (
             "losses_vec.rs",
-            "add up the `loss` of each pass of the backward at line 15 (`total = total + loss`) "
-            "and run one backward on the sum, after the loop",
+            "add up the `loss` of each pass of the backward at line 15 into a sum made before "
+            "the loop, and run one backward on it after the loop",
         ),
         (
             "losses_temporary.rs",
@@ -99,6 +100,11 @@ def test_add_the_losses_names_the_two_losses_as_the_program_holds_them(program, 
     (added,) = [f for f in explanation.fixes if f.key == "add the losses"]
     assert added.title == title
     assert "NodeId(" not in added.note and "`loss` + `loss`" not in added.note
+    # Every binding the words name is one of the program's (no `total` it does not have).
+    source = (AGREEMENT / program).read_text(encoding="utf-8")
+    for named in re.findall(r"`([^`]+)`", f"{added.title} {added.note}"):
+        for word in re.findall(r"[A-Za-z_]\w*", named):
+            assert re.search(rf"\b{word}\b", source), (word, added.title)
 
 
 def test_the_audits_table_names_a_hazard_by_the_binding_its_warning_names():

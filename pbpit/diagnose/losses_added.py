@@ -64,8 +64,11 @@ def fix_add_losses(
     a, b = loss_name(result, first, passes), loss_name(result, second, passes)
     losses = _the_losses(first, second, a, b, passes)
     if passes:
-        total = f" (`total = total + {a}`)" if a is not None and a == b else ""
-        title = f"add up {losses}{total} and run one backward on the sum, after the loop"
+        # Into a sum of the user's making: no binding of the program holds it yet.
+        title = (
+            f"add up {losses} into a sum made before the loop, and run one backward on it after "
+            "the loop"
+        )
     elif a is not None and b is not None and a != b:
         title = f"run one backward on the sum of {losses}: `({a} + {b}).backward()`"
     else:
