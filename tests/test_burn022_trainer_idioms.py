@@ -165,6 +165,12 @@ fn main() {
             "let optim",
             "error[E0596]: cannot borrow `optim` as mutable, as it is not declared as mutable",
         ),
+        # `ModuleOptimizer` is not in Burn's prelude
+        (
+            "GradientsParams, ModuleOptimizer}",
+            "GradientsParams}",
+            "error[E0412]: cannot find type `ModuleOptimizer` in this scope",
+        ),
     ],
 )
 def test_what_rustc_rejects_around_a_module_optimizer_is_refused_with_its_code(
@@ -172,6 +178,20 @@ def test_what_rustc_rejects_around_a_module_optimizer_is_refused_with_its_code(
 ):
     assert old in HELPER
     assert rustc_code(tmp_path, HELPER.replace(old, new)) == code
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("optim::{AdamConfig, GradientsParams, ModuleOptimizer}", "optim::*"),
+        ("GradientsParams, ModuleOptimizer}", "GradientsParams}"),
+    ],
+)
+def test_module_optimizer_by_a_glob_or_its_path_runs(tmp_path, old, new):
+    source = HELPER.replace(old, new)
+    if "optim::*" not in source:
+        source = source.replace("&mut ModuleOptimizer", "&mut burn::optim::ModuleOptimizer")
+    assert stdout_of(tmp_path, source) == "[2, 1]\n"  # a `Linear`'s weight is `[d_input, d_output]`
 
 
 def test_stepping_an_optimizer_bound_without_mut_is_rustcs_e0596(tmp_path):

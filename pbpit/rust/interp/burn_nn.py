@@ -182,6 +182,14 @@ def lower_type(name: str, inner: Callable[[], Ty] | None) -> Ty | None:
     return None
 
 
+def refuse_unimported(lowerer: Any, node: Any, name: str) -> None:
+    """`ModuleOptimizer` named without a `use` of it (it is not in Burn's prelude): rustc's
+    E0412."""
+    if name == "ModuleOptimizer" and not trait_in_scope(lowerer.src, name, ("burn", "optim")):
+        what = f"cannot find type `{name}` in this scope"
+        raise lowerer.fail(node, rejects(what, "E0412"))
+
+
 def lower_call(pos: Pos, names: list[str], args: list[Expr], defined: Any) -> Expr | None:
     """`LinearConfig::new(2, 3)`, `Relu::new()`, `GradientsParams::from_grads(g, &m)`...: a
     `Static` named `burn::Owner::function`; None for any other path (or the file's own type)."""

@@ -105,6 +105,8 @@ class TypeLowering:
                 return Var()
             burn = burn_nn.lower_type(name, None)  # `Relu`, `MseLoss`: Burn's types
             if burn is not None and self.named_struct(name) is None:
+                if kind == "type_identifier":  # `ModuleOptimizer` without its `use`: E0412
+                    burn_nn.refuse_unimported(self, node, name)
                 return burn
             if kind == "type_identifier" and name == "Self" and self.self_type is not None:
                 return generic_impls.self_type(self, self.self_type)  # `Acc<T>` of `impl<T: ..>`
