@@ -10,7 +10,9 @@ loop stored in a variable that lives on and is read after (`best = Some(&loss);`
 &loss);`, `hist.push_back(&loss)` of a `for` variable: E0597), where the same store read only
 inside the block runs; what `split_off` returns, a value of its own (moved, then used:
 E0382); `self.sum += x` in a method taking `&self`, `sum: T` with `T: AddAssign` (a call of
-`add_assign(&mut self.sum, x)`: E0596, where a number's field is assigned: E0594).
+`add_assign(&mut self.sum, x)`: E0596, where a number's field is assigned: E0594); `let
+order: Vec<&str> = runs.iter().map(|r| r.name.as_str()).collect();` borrows `runs` while
+`order` is used (`runs.push(..)` before a later read: E0502).
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`, by `tools/rustc_differential.py`'s `rustc_verdict`):
@@ -246,6 +248,53 @@ fn main() {
 }
 """,
         runs("3.5 2\n"),
+    ),
+    "collected_borrows_held_across_a_push": (
+        """\
+struct Run {
+    name: String,
+    epochs: u32,
+}
+fn main() {
+    let mut runs = vec![
+        Run { name: "a".to_string(), epochs: 10 },
+        Run { name: "b".to_string(), epochs: 30 },
+    ];
+    let order: Vec<&str> = runs.iter().map(|r| r.name.as_str()).collect();
+    println!("{:?}", order);
+    runs.sort_by_key(|r| r.epochs);
+    let order: Vec<&str> = runs.iter().map(|r| r.name.as_str()).collect();
+    let names: Vec<&String> = runs.iter().filter(|r| r.epochs > 10).map(|r| &r.name).collect();
+    println!("{:?} {:?}", order, names);
+    runs.push(Run { name: "c".to_string(), epochs: 1 });
+    println!("{:?}", names);
+    println!("{}", runs.len());
+}
+""",
+        rejects("E0502"),
+    ),
+    "collected_borrows_last_used_before_a_push_run": (
+        """\
+struct Run {
+    name: String,
+    epochs: u32,
+}
+fn main() {
+    let mut runs = vec![
+        Run { name: "a".to_string(), epochs: 10 },
+        Run { name: "b".to_string(), epochs: 30 },
+    ];
+    let order: Vec<&str> = runs.iter().map(|r| r.name.as_str()).collect();
+    println!("{:?}", order);
+    runs.sort_by_key(|r| r.epochs);
+    let order: Vec<&str> = runs.iter().map(|r| r.name.as_str()).collect();
+    let names: Vec<&String> = runs.iter().filter(|r| r.epochs > 10).map(|r| &r.name).collect();
+    println!("{:?} {:?}", order, names);
+    runs.push(Run { name: "c".to_string(), epochs: 1 });
+    println!("{}", runs.len());
+}
+""",
+        runs('["a", "b"]\n["a", "b"] ["b"]\n3\n'),
     ),
 }
 

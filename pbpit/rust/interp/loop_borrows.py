@@ -24,6 +24,7 @@ from pbpit.rust.interp.nodes import (
     Assign,
     Block,
     Break,
+    Closure,
     Crate,
     ExprStmt,
     Field,
@@ -115,6 +116,40 @@ def _borrowed_by_call(init: Any) -> Any:
     if _std(e) and e.name == "iter" and not e.args:
         return e.recv if _place(e.recv) is not None else None
     return None
+
+
+def _collected_borrow(part: Let) -> Any:
+    """The place `let names: Vec<&str> = runs.iter().map(|r| r.name.as_str()).collect();`
+    borrows (`runs`): a `Vec` written with reference elements, collected from `iter()` of a
+    place through adapters that keep its items or a `map` whose closure returns a borrow of
+    its item (the item itself, `&r.name`, `r.name.as_str()`); None otherwise."""
+    written = getattr(part.binding, "written", None)
+    text = "".join(written.text.decode().split()) if written is not None else ""
+    e = part.init
+    if not (text.startswith("Vec<&") and _std(e) and e.name == "collect" and not e.args):
+        return None
+    e = e.recv
+    while _std(e) and (e.name in _KEEPING_ITEMS or e.name == "map" and _maps_to_item(e)):
+        e = e.recv
+    if _std(e) and e.name == "iter" and not e.args:
+        return e.recv if _place(e.recv) is not None else None
+    return None
+
+
+def _maps_to_item(e: Method) -> bool:
+    """Whether `map`'s closure returns its item or a borrow into it (`|r| &r.name`, `|r|
+    r.name.as_str()`)."""
+    closure = e.args[0] if len(e.args) == 1 else None
+    if not isinstance(closure, Closure) or len(closure.params) != 1 or closure.params[0] is None:
+        return False
+    body = closure.body
+    if isinstance(body, Method) and body.name in _VIEWS and not body.args:
+        body = body.recv
+    elif isinstance(body, Field | Index) and not body.borrowed:
+        return False  # `|r| r.epochs`: a value (a `&T` field is not followed)
+    while isinstance(body, Field | Index):
+        body = body.base
+    return isinstance(body, Local) and body.binding is closure.params[0]
 
 
 def _std(e: Any) -> bool:
@@ -250,7 +285,8 @@ class _Search:
                 continue
             init = part.init
             if not init.borrowed or init.mut_borrow or _place(init) is None:
-                init = _borrowed_by_call(init)  # `let last = v.last().unwrap();`
+                # `let last = v.last().unwrap();`, `let names: Vec<&str> = v.iter()..collect();`
+                init = _borrowed_by_call(init) or _collected_borrow(part)
                 if init is None:
                     continue
             holder = part.binding
