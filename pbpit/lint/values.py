@@ -39,6 +39,10 @@ class Definition:
     made_in: tuple[tuple[str, RustFile, int], ...] = ()
     """Made by a called function: `(function, its file, byte)` from the function called here
     inward, each byte where that function makes it (the call of the next, or the statement)."""
+    same_or_made: Definition | None = None
+    """Bound from a value that is this tensor on some paths (`Value.same_or_made`) and made
+    from it and what else was there on the others: a tensor of its own where what else was
+    there is tracked, that very tensor where it holds none (`Option` field read at a call)."""
     made: int = field(default_factory=_MADE.__next__, init=False)
     """When the reading made it: two of one place and passes are met in the order they were
     made, never in the order of a set of them (which follows where they sit in memory)."""
@@ -64,6 +68,11 @@ class Value:
     """For a collection of tensors of unknown length (a `Vec` filled by `push`, the pieces of
     `chunk`): what any one element derives from; None when it is not known (an element taken
     out is then a tensor of its own)."""
+    same_or_made: Definition | None = None
+    """A value that is, on some paths, this very tensor (`loss`, or a clone) and, on the
+    others, a tensor made from it: `match total { Some(t) => t + loss, None => loss }`. Bound
+    to a name where nothing else it is made from is tracked (the `Option` holds no tensor yet,
+    as on a first pass), it is that very tensor, named as it was made, not one of its own."""
 
     def first_read(
         self,

@@ -38,7 +38,7 @@ class _ApplySummary:
         if full is None or summary is None:
             return None
         self._read_given_leaves(callee, arguments)
-        arguments = self._name_kept_temporaries(summary, arguments, receiver, call)
+        arguments = self._name_kept_temporaries(summary, arguments, call)
         span = self.span(call) if call.start_point[0] == call.end_point[0] else self.span(span_node)
         given: dict[Definition, Value] = {}
         reads: set[Read] = set()
@@ -142,6 +142,44 @@ class _ApplySummary:
                 dead[d] = known
             return known
 
+        def given_itself(d: Definition) -> Definition | None:
+            """What the caller gives that `d` is at this call: one bound from what is, on some
+            paths, a parameter itself and, on the others, made from it and what else the
+            callee reads (`Some(t) => t + loss, None => loss` of `self.total.take()`), where
+            all else is data here (the field holds no tensor yet); None otherwise."""
+            kept = d.same_or_made
+            if kept is None or kept not in summary.markers:
+                return None
+            given_value = outer(kept)
+            if given_value.origin is None:
+                return None
+            for e in d.sources:
+                if e is d or e is kept:
+                    continue
+                if e in summary.markers:
+                    if outer(e).requirement != Requirement.NONE:
+                        return None
+                elif not is_dead(e):
+                    return None
+            return given_value.origin
+
+        def given_part(d: Definition) -> Value | None:
+            """The field of what the caller gives that `d` is, where `d` is a field read of a
+            parameter (`state.c` of `state: &State`): that part of the argument (`c`, not what
+            the whole struct holds); None for anything else."""
+            if len(d.sources) != 2:
+                return None
+            whole = next((e for e in d.sources if e is not d), None)
+            if whole is None or whole not in summary.markers or whole.sources != {whole}:
+                return None
+            field_name = d.name.removeprefix(f"{whole.name}.")
+            if field_name == d.name or not field_name.isidentifier():
+                return None
+            given = outer(whole)
+            if given.requirement != Requirement.GRAD_IN_BACKWARD or not given.parts:
+                return None
+            return self._given_part(given, field_name)
+
         def translate(sources: Iterable[Definition]) -> frozenset[Definition]:
             out: set[Definition] = set()
             inner = []
@@ -155,6 +193,17 @@ class _ApplySummary:
             for d in sorted(inner, key=lambda d: (len(d.sources), d.span, d.name)):
                 if d in made:
                     out.add(made[d])
+                    continue
+                itself = given_itself(d)
+                if itself is not None:
+                    made[d] = itself
+                    out |= itself.sources
+                    continue
+                part = given_part(d)
+                if part is not None:
+                    if part.origin is not None:
+                        made[d] = part.origin
+                    out |= part.sources
                     continue
                 # A field's state set in a method of this file: shown where it is set.
                 here = callee.source is self.source and self.delta == 0 and d in names
@@ -234,11 +283,15 @@ class _ApplySummary:
                     slot = self._field_slot(f"{receiver}.{field_name}", create=True)
                     if slot is not None:
                         self.state.values[slot] = instantiate(written)
+                        if receiver.isidentifier():  # `state.cut()` of a local struct
+                            self._part_set(receiver, field_name, self.state.values[slot])
             for (index, field_name), written in summary.param_writes.items():
                 path = self._lent_path(call, index)
                 slot = self._field_slot(f"{path}.{field_name}", create=True) if path else None
                 if slot is not None:
                     self.state.values[slot] = instantiate(written)
+                    if path.isidentifier():  # `cut(&mut memory)` of a local struct
+                        self._part_set(path, field_name, self.state.values[slot])
             if summary.result.requirement != Requirement.NONE and self.program.returns_no_tensor(
                 callee
             ):
@@ -258,20 +311,15 @@ class _ApplySummary:
             instantiate = None  # noqa: F841
 
     def _name_kept_temporaries(
-        self, summary: _Summary, arguments: list[Value], receiver: str | None, call: Node
+        self, summary: _Summary, arguments: list[Value], call: Node
     ) -> list[Value]:
         """The arguments that are tracked temporaries (`log.record(model.loss(x, y))`) the
         callee keeps in a field of its receiver or of a `&mut` parameter: each a definition
-        where it is given, named after where it is kept (`log.losses`), as one pushed there
-        directly is (`log.losses.push(..)`): what a backward consumes of it is then met where
-        the field is read again."""
-        kept: dict[Definition, str] = {}
-        for field_name, written in summary.writes.items():
-            for marker in _markers_in([written], summary.markers):
-                kept.setdefault(marker, f"{receiver}.{field_name}" if receiver else marker.name)
-        for written in summary.param_writes.values():
-            for marker in _markers_in([written], summary.markers):
-                kept.setdefault(marker, marker.name)
+        where it is given, named as the parameter it is given to (`loss`), its first binding,
+        as a run names it; what carries it is named where a backward meets it (`log.losses`
+        brings it into the next pass)."""
+        written = [*summary.writes.values(), *summary.param_writes.values()]
+        kept = sorted(_markers_in(written, summary.markers), key=lambda m: m.made)
         if not kept:
             return arguments
         function = call.child_by_field_id(_FIELD.function)
@@ -280,7 +328,7 @@ class _ApplySummary:
         if function is not None and function.type == "field_expression":
             nodes = [function.child_by_field_id(_FIELD.value), *nodes]  # `self` is argument 0
         named = list(arguments)
-        for marker, name in kept.items():
+        for marker in kept:
             kind, key = summary.markers[marker]
             if kind != "param" or not isinstance(key, int) or key >= min(len(named), len(nodes)):
                 continue
@@ -288,7 +336,7 @@ class _ApplySummary:
             if value.requirement != Requirement.GRAD_IN_BACKWARD or value.origin is not None:
                 continue
             if node is not None and not _content(value):  # a struct: each field as it was made
-                named[key] = self._bound(name, value, node, node, call)
+                named[key] = self._bound(marker.name, value, node, node, call)
         return named
 
     def _lent_path(self, call: Node, index: int) -> str | None:

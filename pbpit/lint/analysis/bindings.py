@@ -240,6 +240,9 @@ class _Bindings:
         element of a collection does, as `name[0]` or `name.field`)."""
         if value.requirement == Requirement.NONE or value.origin is not None:
             return value
+        kept = value.same_or_made
+        if kept is not None and all(d in kept.sources for d in value.sources):
+            return value  # `kept` itself, or made of it and data: `kept` (`Value`)
         if value.parts is not None:
             parts = tuple(
                 (key, self._bound(f"{name}{key}", part, name_node, None, statement, assigned))
@@ -263,6 +266,7 @@ class _Bindings:
             value_node if self.delta == 0 else None,
             assigned,
         )
+        definition.same_or_made = kept
         if value.requirement == Requirement.GRAD:
             return Value(Requirement.GRAD, definition, frozenset(), why)
         self.born[definition] = self.journal.seq
@@ -309,6 +313,8 @@ class _Bindings:
         self.state.values[slot] = self._bound(
             slot.name, value, left, right, statement, assigned=True
         )
+        if node.type == "assignment_expression":
+            self._parts_follow(left, slot)
         return _DATA
 
     def _index_assign(self, node: Node, left: Node, right: Node | None, value: Value) -> bool:

@@ -285,6 +285,7 @@ def _read_as(value: Value, reads: frozenset[Read]) -> Value:
         reads,
         value.parts,
         value.shared,
+        value.same_or_made,
     )
 
 

@@ -198,8 +198,12 @@ class _Effects:
             return None
         key, offset = self._counted_index(at)
         if key is None:
-            # Another key (`step % 2`, `"feats"`): what this pass inserted there, if it did.
-            return self._at_key(receiver_node, at, call)
+            # Another key (`step % 2`, `"feats"`): what this pass inserted there, if it did;
+            # at a key no earlier pass used, nothing else.
+            inserted = self._at_key(receiver_node, at, call)
+            if inserted is None:
+                inserted = self._fresh_read(receiver_node, at, call, receiver)
+            return inserted
         return self._counted_element(receiver_node, receiver, key, offset)
 
     def _entry_effect(self, call, receiver_node, name_node, receiver, arguments):
@@ -342,6 +346,8 @@ class _Effects:
             # `Some(leaf)`, `Ok(Self { w: leaf, .. })`: leaves still, reusable in every pass;
             # `Some(Bridge { rows, leaf })`: each part its own tensor still.
             return values[0]
+        if len(values) == 1 and values[0].same_or_made is not None:
+            return values[0]  # `Some(match .. { .., None => loss })`: `loss` on some paths
         return None
 
 

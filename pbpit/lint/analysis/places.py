@@ -57,6 +57,8 @@ class _Places:
         inserted = None
         if node.type == "index_expression" and base.parts is None and key is None:
             inserted = self._at_key(node.named_children[0], index, node)
+            if inserted is None:
+                inserted = self._fresh_read(node.named_children[0], index, node, base)
         if inserted is not None:  # `cache[&k]` after `cache.insert(k, ..)` in this pass
             return inserted
         if key is not None:  # `xs[i]`, `i` a loop's counter: one element a pass
@@ -172,6 +174,44 @@ class _Places:
         if given.origin is not None:
             return self._field_part(given, name)
         return _op([given])
+
+    def _parts_follow(self, left: Node, slot: _Slot) -> None:
+        """A struct a name holds, read whole and field by field, the same after a write to
+        either: `state.h = ..` (`slot` the field's) sets the part `.h` of what `state` holds,
+        given whole (`&state`) it gives the new `h`; `state = ..` (`slot` the name's) sets the
+        fields read since (`state.c`) to what the new value holds there."""
+        value = self.state.values.get(slot, _DATA)
+        if left.type == "field_expression":
+            base = left.child_by_field_id(_FIELD.value)
+            name = left.child_by_field_id(_FIELD.field)
+            if base is not None and base.type == "identifier" and name is not None:
+                self._part_set(self.text(base), self.text(name), value)
+            return
+        if left.type != "identifier":
+            return
+        prefix = f"{slot.name}."
+        parts = dict(value.parts or ())
+        for scope in self.scopes:
+            for path, field in list(scope.items()):
+                rest = path[len(prefix) :]
+                if not path.startswith(prefix) or not rest or "." in rest:
+                    continue
+                part = parts.get(f".{rest}")
+                if part is None:
+                    whole = value.requirement == Requirement.GRAD_IN_BACKWARD and not value.parts
+                    part = self._given_part(value, rest) if whole else _DATA
+                self.state.values[field] = part
+
+    def _part_set(self, root: str, name: str, value: Value) -> None:
+        """`root.name` now holds `value` (`state.h = ..`, or set by a method of `state`): so
+        does the part `.name` of the struct `root` holds, if it holds one by parts."""
+        slot = self.lookup(root)
+        held = self.state.values.get(slot) if slot is not None else None
+        if held is None or not held.parts or f".{name}" not in dict(held.parts):
+            return
+        parts = dict(held.parts)
+        parts[f".{name}"] = value
+        self.state.values[slot] = _collection(list(parts.items()))
 
     def _path(self, node: Node) -> str | None:
         """`self.hidden`, `model.cache.h`: a field reached from a name through fields only."""

@@ -423,6 +423,9 @@ def _join(values: list[Value]) -> Value:
             # A new leaf on some paths, the very same tensor on the others (`if let Some(g) =
             # grad { from_data(..).require_grad() } else { param }`): that tensor, or a leaf.
             return replace(joined, origin=origin)
+        kept = _same_or_made(values)
+        if kept is not None:
+            return replace(joined, same_or_made=kept)
         tracked = [v for v in values if v.requirement != Requirement.NONE]
         keys = [k for k, _ in tracked[0].parts or ()]
         if keys and all(v.parts is not None and [k for k, _ in v.parts] == keys for v in tracked):
@@ -440,6 +443,23 @@ def _join(values: list[Value]) -> Value:
             Requirement.GRAD, why=next(v.why for v in values if v.requirement == Requirement.GRAD)
         )
     return _FROZEN if all(v.frozen for v in values) else _DATA
+
+
+def _same_or_made(values: list[Value]) -> Definition | None:
+    """The tensor that branches' `values` are on some paths and are made from on the others
+    (`Some(total) => total + loss, None => loss`: `loss`); None when they are anything else
+    (two tensors, a tuple, a leaf or data on a path)."""
+    tracked = [v for v in values if v.requirement == Requirement.GRAD_IN_BACKWARD]
+    if len(tracked) != len(values) or any(v.parts is not None for v in tracked):
+        return None
+    itself = {v.origin or v.same_or_made for v in tracked} - {None}
+    if len(itself) != 1:
+        return None
+    kept = next(iter(itself))
+    made = [v for v in tracked if v.origin is None and v.same_or_made is None]
+    if not made or any(kept not in v.sources for v in made):
+        return None
+    return kept
 
 
 def _join_states(

@@ -12,7 +12,12 @@ from typing import TYPE_CHECKING
 from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers, is_name, last_segment
 from pbpit.lint.rule import Meeting
-from pbpit.lint.rules.literal_fields import detach_constructed, detach_literal, fields_put
+from pbpit.lint.rules.literal_fields import (
+    carried_part,
+    detach_constructed,
+    detach_literal,
+    fields_put,
+)
 from pbpit.lint.rules.method_fields import detach_in_methods
 from pbpit.lint.values import Definition
 from pbpit.rust.syntax import Node, descendants
@@ -204,7 +209,8 @@ def after_backward(name: str, body: Node, backward: tuple[int, int], fixes: Fixe
 
 
 def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> Help:
-    """Detach each pass: `name = name.detach();` as the last statement of the loop's body."""
+    """Detach each pass: `name = name.detach();` as the last statement of the loop's body (of
+    the one part of a struct that carries it: `state.c = state.c.clone().detach();`)."""
     detached = f"{name}.detach().require_grad()" if leaf else f"{name}.detach()"
     if not is_name(name):
         # A field (`self.hidden`): `.detach()` takes it by value, out of a borrow.
@@ -238,6 +244,12 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
                 "gradients stop at the pass boundary"
             )
         return Help(message, edits)
+    part = carried_part(name, meeting, fixes)
+    if part is not None:
+        # `state = cell.step(x, &state)` carrying it in `state.c` alone (`state.h` cut
+        # already): that part, detached.
+        name, detached = part, detached.replace(f"{name}.", f"{part}.clone().", 1)
+        fallback = detach_each_pass_help(name, [], leaf, f"{name} = {detached};")
     if field_holds_tensors(name, fixes):
         # `let mut history: Vec<Tensor<2>>`, filled by `push`: a Vec has no `.detach()`.
         message = (
@@ -271,7 +283,7 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
         # runs it again: epochs x batches); a `let` of that name in the body would take the
         # assignment instead of the state the loop carries.
         return fallback
-    together = carried_together(name, body, fixes)
+    together = [name] if part is not None else carried_together(name, body, fixes)
     lines = [f"{n} = {detached.replace(name, n, 1)};" for n in together]
     edit = fixes.append_line(body, lines[0])
     if edit is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pbpit.diagnostics.model import Edit
-from pbpit.lint.fixes import Fixes, last_segment
+from pbpit.lint.fixes import Fixes, is_name, last_segment
 from pbpit.lint.rule import Meeting
 from pbpit.rust.syntax import Node, descendants
 
@@ -209,4 +209,25 @@ def carried_field(name: str, meeting: Meeting, fixes: Fixes) -> str:
     if body is None or meeting.in_macro:
         return name
     fields = fields_put(name, body, fixes)
-    return f"{name}.{fields[0]}" if len(fields) == 1 else name
+    if len(fields) == 1:
+        return f"{name}.{fields[0]}"
+    return carried_part(name, meeting, fixes) or name
+
+
+def carried_part(name: str, meeting: Meeting, fixes: Fixes) -> str | None:
+    """`state.c` where the struct `name`, assigned anew in the loop's body (`state =
+    cell.step(x, &state)`), holds, as the panicking pass reads it, the consumed tensor in its
+    part `c` alone (its `h` detached by a method the loop calls); None otherwise."""
+    from pbpit.lint.rules.carried_state import assignments
+
+    body = meeting.loop.child_by_field_name("body") if meeting.loop is not None else None
+    if not is_name(name) or body is None or not assignments(name, body, fixes):
+        return None
+    definition = meeting.definition
+    read = meeting.loss.first_read(definition, meeting.loop_span, meeting.in_pass, {name})
+    if read is None or not read.value.parts:
+        return None
+    holding = [key for key, part in read.value.parts if definition in part.sources]
+    if len(holding) != 1 or not is_name(holding[0].removeprefix(".")):
+        return None
+    return f"{name}{holding[0]}"
