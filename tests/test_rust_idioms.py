@@ -345,10 +345,15 @@ def test_a_tensor_under_ndarray_prints_the_ndarray_device(tmp_path):
 
 
 def test_mut_to_a_value_pbpit_copies_is_refused_not_run_wrong(tmp_path):
-    # pbpit erases references: a `&mut i32` could not reach the caller's variable.
+    # pbpit erases references: a `&mut String` could not reach the caller's variable (a
+    # `&mut i32` is a cell that does: num_refs.py, and prints rustc's `2`).
     source = "fn bump(n: &mut i32) {\n    *n += 1;\n}\n\nfn main() {\n    let mut k = 1;\n"
     source += "    bump(&mut k);\n    println!(\"{k}\");\n}\n"
     out = _run(tmp_path, source)
+    assert (out.returncode, out.stdout) == (0, "2\n"), out.stderr
+    source = "fn add(s: &mut String) {\n    s.push('a');\n}\n\nfn main() {\n"
+    source += "    let mut k = String::new();\n    add(&mut k);\n    println!(\"{k}\");\n}\n"
+    out = _run(tmp_path, source)
     assert out.returncode == 2
-    assert "`&mut i32` (pbpit's `&mut` reaches structs, `Vec`s and optimizers)" in out.stderr
+    assert "`&mut String` (pbpit's `&mut` reaches structs, `Vec`s and optimizers)" in out.stderr
     assert out.stdout == ""

@@ -459,6 +459,8 @@ INT_METHODS: tuple[Method, ...] = (
     Method("lower_equal", INT_BOOL, None, NEVER, COMPARED),
     Method("float", INT_BOOL, None, NEVER, "(self) -> Tensor<B, D>", ids=1),  # a new float leaf
     Method("bool", INT_BOOL, None, NEVER, TO_BOOL),
+    Method("mask_fill", SCALAR, None, NEVER, MASKED_NUMBER),
+    Method("mask_where", BINARY, None, NEVER, MASKED_TENSOR),
 )
 EVERY_KIND = (
     "reshape", "narrow", "slice", "flatten", "unsqueeze", "unsqueeze_dim", "squeeze",

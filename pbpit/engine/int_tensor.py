@@ -19,6 +19,7 @@ from pbpit.engine import checks as burn_checks
 from pbpit.engine import ops
 from pbpit.engine import tensor as checks  # its argument checks, defined after this is imported
 from pbpit.engine.tensor import Device, Tensor, TensorData, _apply_one, _checked, _leaf, _shape
+from pbpit.engine.tensor_shapes import _mask
 
 INT = "Int"
 BOOL = "Bool"
@@ -197,6 +198,24 @@ class IntTensor(Tensor):
     # values without a node.
 
     # -- numbers --------------------------------------------------------------------------------
+
+    def mask_fill(self, mask: Tensor, value: float) -> IntTensor:
+        """`value` (converted to the Int element as `ElementConversion` does: toward zero)
+        where `mask` is true."""
+        self._int("mask_fill")
+        array = _mask(mask, self, "mask_fill")  # (the shapes equal, as a float's)
+        return self._same(np.where(array, np.int64(int(value)), self.array))
+
+    def mask_where(self, mask: Tensor, value: Tensor) -> IntTensor:
+        """`value`'s element where `mask` is true, else this tensor's."""
+        self._int("mask_where")
+        array = _mask(mask, self, "mask_where")
+        if not isinstance(value, IntTensor) or value.kind != INT:
+            raise TypeError("mask_where: expected an Int tensor as the value")
+        if value.array.shape != self.array.shape:
+            shapes = f"{list(self.shape)} and {list(value.shape)}"
+            raise ValueError(f"mask_where: shapes {shapes} differ")
+        return self._same(np.where(array, value.array, self.array))
 
     def sum(self) -> IntTensor:
         self._int("sum")

@@ -161,6 +161,52 @@ def check_ordered(ck: Any, e: Any, recv: Ty) -> None:
 # -- running --------------------------------------------------------------------------------------
 
 
+def values_mut_loop(lowerer: Any, node: Any, loop: Any) -> bool:
+    """`for v in m.values_mut()`: `v` holds a `num_refs.Cell` of each value in key order (so
+    `*v += 1`, `v.push(x)` reach the map); the call marked (`CELLS`), the only place pbpit
+    runs `values_mut`. A body naming the map's variable is refused (rustc: E0499/E0502)."""
+    from pbpit.rust.interp.field_paths import receiver
+    from pbpit.rust.interp.nodes import Method
+
+    e = loop.iterable
+    if loop.binding is None or not (isinstance(e, Method) and e.name == "values_mut"):
+        return False
+    if e.args:
+        return False
+    root = lowerer.text(receiver(node.child_by_field_name("value"))).split(".")[0]
+    stack = [node.child_by_field_name("body")]
+    while stack:
+        part = stack.pop()
+        stack.extend(part.children)
+        if part.type in ("identifier", "self") and lowerer.text(part) == root:
+            what = f"`{root}` used while `{root}.values_mut()` borrows it (rustc: E0499/E0502)"
+            raise lowerer.fail(part, what)
+    setattr(e, CELLS, True)
+    loop.binding.num_ref = loop.binding.mut_ref = True
+    return True
+
+
+CELLS = "values_as_cells"
+
+
+def _values_mut_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    if not getattr(e, CELLS, False):
+        raise ck.fail(e.pos, "`values_mut()` but as `for v in m.values_mut()`")
+    ck.mutable_receiver(e)
+    ck.args(e)
+    return Wrap("Iter", _value(recv))
+
+
+def _values_mut(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    from pbpit.rust.interp.num_refs import Cell
+
+    def cells(frame: list) -> list:
+        table = recv(frame)
+        return [Cell(table, k) for k in sorted(table)]  # (a `Cell` takes a list's `[i]` too)
+
+    return cells
+
+
 def _pair(found: tuple | None) -> Any:
     return None if found is None else Some(found)
 
@@ -252,6 +298,7 @@ _CHANGING = frozenset(("insert", "remove", "get_mut", "entry", "clear", "pop_fir
 
 BTREEMAP = rows(
     KIND,
+    Builtin(KIND, "values_mut", None, "", _values_mut, _values_mut_type, mutates=True),
     *(
         Builtin(KIND, name, None, "", _map, _map_type, mutates=name in _CHANGING)
         for name in (

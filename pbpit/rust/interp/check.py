@@ -11,9 +11,12 @@ from __future__ import annotations
 from pbpit.rust.interp import (
     btreemap,
     deref_coercion,
+    for_items,
     hashmap,
     iter_try,
+    num_refs,
     op_traits,
+    prim_impls,
     references,
     slices,
     traits,
@@ -159,6 +162,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             if not slices.coerce(expected, found):  # `&Vec<T>`, `&[T; N]` to `&[T]`
                 unify(expected, found)
         except Unsatisfied as err:
+            prim_impls.refuse_as_dyn(self, expected, found, coerced or pos)  # `dyn` of an `f64`
             failed = self.fail(coerced or pos, rejects(str(err), "E0277"))
             failed.label = "unsatisfied trait bound"
             raise failed from None
@@ -213,12 +217,13 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
                 raise self.fail(
                     negation.pos, f"the trait bound `{operand.name}: Neg` is not satisfied"
                 )
+        num_refs.mark_calls(self.nodes)  # `bump(&mut c)` of `fn bump(n: &mut usize)`
         for node in self.nodes:
             try:
                 node.ty = finalize(node.ty)
             except Unresolved:
                 raise self.fail(node.pos, "type annotations needed") from None
-            if node.mut_borrow and not shared(node.ty) and not getattr(node, "in_place", False):
+            if num_refs.refused_borrow(node):  # (a `&mut` to a number: a cell, num_refs.py)
                 where = node.borrow_pos or node.pos
                 raise self.fail(where, f"`&mut` to a `{show(node.ty)}` ({MUT_REFERENCES})")
         for e in self.never_indices:
@@ -414,7 +419,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             self.unify(target, deref_coercion.coerced(self, e.value, target, value), e.value.pos)
         if isinstance(e.target, Index):
             refuse_immutable_element(self, e, e.target)
-        if isinstance(e.target, Unary) and not shared(target):  # `*r = x` replaces in place
+        if isinstance(e.target, Unary) and not shared(target) and not num_refs.through(e.target):
             raise self.fail(e.pos, f"assignment through `*` to a `{show(target)}`")
         if e.op is not None and not is_number(target) and resolve(target) is not BOOL:
             raise self.fail(e.pos, f"`{e.op}=` on `{show(target)}`")
@@ -518,10 +523,8 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             elem = found.inner
         elif type(found) is Wrap and found.kind in ("Vec", "array", _ITER):
             elem = found.inner
-        elif btreemap.is_btree_map(found):  # `for (k, v) in &m` (btreemap.py)
-            elem = btreemap.for_item(found)
-        else:
-            raise self.fail(e.iterable.pos, f"`{show(found)}` is not an iterator")
+        else:  # a map, a struct's `impl Iterator` (for_items.py), or no iterator
+            elem = for_items.item(self, e.iterable, found)
         if e.binding is not None:
             e.binding.ty = elem
             e.binding.owned = type(found) is Wrap and found.kind == "Range" or (

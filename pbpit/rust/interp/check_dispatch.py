@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp import burn_nn, results, traits
+from pbpit.rust.interp import burn_nn, prim_impls, results, traits
 from pbpit.rust.interp.builtins import DYN, DYN_AS_REF
 from pbpit.rust.interp.check_tables import (
     start_of,
@@ -100,6 +100,7 @@ class DispatchRules:
         if getattr(trait, traits.REFUSED_IMPL, False):
             return  # (the missing impl may be the one refused: `impl AsF64 for i32`)
         where = start_of(at)
+        prim_impls.refuse_as_bound(self, ty, trait, where)  # `T: Scale` given an `f64`
         what = f"the trait bound `{show(ty)}: {trait.name}` is not satisfied"
         err = self.fail(where, rejects(what, "E0277"))
         err.label = "unsatisfied trait bound"

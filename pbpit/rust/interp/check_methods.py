@@ -9,11 +9,14 @@ from pbpit.rust.interp import (
     hashmap,
     iterator_names,
     iterators,
+    prim_impls,
     results,
     shapes,
     slices,
     std_generics,
     str_methods,
+    tensor_iters,
+    user_iterators,
 )
 from pbpit.rust.interp.builtins import CLONE, TO_STRING
 from pbpit.rust.interp.check_rules import refuse_mut_method_behind_reference
@@ -82,6 +85,11 @@ class MethodRules:
         if e.name == hashmap.WRITE_BACK:  # after `if let Some(v) = m.get_mut(&k) { .. }`
             return hashmap.check_write_back(self, e)
         recv = self.unbox(self.known(self.expr(e.recv)))
+        recv = user_iterators.as_iterator(self, e, recv)  # `counter.take(3)`: its `Iterator`
+        own = prim_impls.check_method(self, e, recv)  # `x.describe()` of `impl Describe for f64`
+        own = own if own is not None else tensor_iters.check(self, e, recv)  # `t.iter_dim(0)`
+        if own is not None:
+            return own
         generic = std_generics.method(self, e, recv)  # `x.into()` of `T: Into<f64>`
         if generic is not None:
             return generic

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pbpit.rust.format import Some
-from pbpit.rust.interp import hashmap, slices, std_generics
+from pbpit.rust.interp import hashmap, num_refs, slices, std_generics, user_iterators
 from pbpit.rust.interp.builtins import DYN, USER
 from pbpit.rust.interp.compile_control import ControlCompiler
 from pbpit.rust.interp.compile_dispatch import DispatchCompiler
@@ -241,7 +241,14 @@ class Compiler(
     # -- blocks and statements --------------------------------------------------------------------
 
     def expr(self, e: Expr) -> Code:
+        if hasattr(e, user_iterators.AS_ITER):  # a struct pulled by its `next`
+            plain = copied(e, getattr(self, "c_" + type(e).__name__)(e))
+            return user_iterators.lazy_code(self, e, plain)
         # a `Copy` struct's value used by value: a copy (copy_types.py)
+        if num_refs.at_site(e):  # `&mut x` of a number: a cell (num_refs.py)
+            return num_refs.cell_code(
+                self, e, lambda e: copied(e, getattr(self, "c_" + type(e).__name__)(e))
+            )
         return copied(e, getattr(self, "c_" + type(e).__name__)(e))
 
     def block(self, e: Block) -> Code:
@@ -277,6 +284,7 @@ class Compiler(
     c_Block = block  # noqa: N815
 
     def let(self, stmt: Let) -> Code:
+        num_refs.refuse_moved(self, stmt)  # `let s = r;` of `r: &mut usize`
         init = self.expr(stmt.init) if stmt.init is not None else None
         binding = stmt.binding
         if init is None:
@@ -410,5 +418,3 @@ class Compiler(
         args = [self.expr(a) for a in e.args]
         cell = self.fn_cells[e.user.name]
         return lambda frame: cell[0]([recv(frame), *[a(frame) for a in args]])
-
-

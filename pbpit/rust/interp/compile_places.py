@@ -7,7 +7,7 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import Any
 
-from pbpit.rust.interp import op_traits, slices
+from pbpit.rust.interp import num_refs, op_traits, slices
 from pbpit.rust.interp.nodes import (
     Assign,
     Expr,
@@ -50,6 +50,8 @@ class PlaceCompiler:
 
     def c_Local(self, e: Local) -> Code:  # noqa: N802
         read = self.read(e.binding.slot, self.depth(e))
+        if num_refs.holds_cell(e.binding):  # `n` of `n: &mut usize`: the number it reaches
+            return num_refs.read(read)
         if e.binding.initialized:
             return read
         # `let x;` assigned later: rustc rejects a read it cannot prove comes after the
@@ -190,6 +192,10 @@ class PlaceCompiler:
                 struct.fields[field] = change(struct.fields[field])
 
             return in_field
+        if isinstance(e, Unary) and isinstance(e.operand, Local) and num_refs.holds_cell(
+            e.operand.binding
+        ):  # `*n = ..` of `n: &mut usize` (num_refs.py)
+            return num_refs.updater(self.read(e.operand.binding.slot, self.depth(e.operand)))
         if isinstance(e, Unary):  # `*r`: what `r` reaches, changed in place
             reach = self.expr(e.operand)
 

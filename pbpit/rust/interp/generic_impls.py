@@ -58,7 +58,11 @@ def own_param(lowerer: Any, node: Node, name: str, param: ParamT) -> ParamT | No
 
 
 def self_type(lowerer: Any, item: Any) -> StructT:
-    """`Self` (and `self`'s type) inside an `impl` of `item`: `Acc<T>` of the `impl`'s `T`."""
+    """`Self` (and `self`'s type) inside an `impl` of `item`: `Acc<T>` of the `impl`'s `T`
+    (`f64` of `impl Trait for f64`: prim_impls.py)."""
+    primitive = getattr(item, "primitive", None)
+    if primitive is not None:
+        return primitive
     scoped = getattr(lowerer, "impl_args", None)
     if scoped is not None and scoped[0] is item:
         return StructT(item, scoped[1])

@@ -237,8 +237,8 @@ def _default_of(ty: Ty) -> Any:
         return ""
     if ty is BOOL:
         return False
-    if type(ty) is Wrap and ty.kind == "Vec":
-        return None  # a new list each time (`_fresh`)
+    if type(ty) is Wrap and ty.kind in ("Vec", "BTreeMap"):
+        return None  # a new list (map) each time (`_fresh`)
     raise ValueError(show(ty))
 
 
@@ -246,6 +246,8 @@ def _fresh(ty: Ty) -> Any:
     ty = resolve(ty)
     if type(ty) is Wrap and ty.kind == "Vec":
         return lambda: []
+    if type(ty) is Wrap and ty.kind == "BTreeMap":
+        return dict
     value = _default_of(ty)
     return lambda: value
 
@@ -540,6 +542,11 @@ def imported(source: Any) -> bool:
         for line in text.splitlines()
         if line.lstrip().startswith("use ")
     )
+
+
+def for_refused() -> str:
+    what = "a `for` over a HashMap (its order is random in Rust, each run's differs; a "
+    return what + "`BTreeMap` visits its keys in order)"
 
 
 def formatter_refused() -> str:

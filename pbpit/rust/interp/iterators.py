@@ -391,9 +391,24 @@ def check_method(ck: Any, e: Any, recv: Ty) -> Ty | None:
 
 
 def _of_chunks_exact(e: Any) -> bool:
-    from pbpit.rust.interp.nodes import Method
+    return _chunks_exact_call(e.recv) is not None
 
-    return isinstance(e.recv, Method) and e.recv.name == "chunks_exact"
+
+def _chunks_exact_call(recv: Any) -> Any:
+    """The `v.chunks_exact(n)` call a `remainder()` is of: the receiver itself, or the value
+    of `let it = v.chunks_exact(n);` (`v` a variable, `n` a literal or an immutable variable:
+    both the same when `it.remainder()` reads them again); else None."""
+    from pbpit.rust.interp.nodes import Lit, Local, Method
+
+    if isinstance(recv, Method) and recv.name == "chunks_exact":
+        return recv
+    made = getattr(recv.binding, "chunks_exact", None) if isinstance(recv, Local) else None
+    if made is None or not isinstance(made.recv, Local) or len(made.args) != 1:
+        return None
+    size = made.args[0]
+    if isinstance(size, Lit) or (isinstance(size, Local) and not size.binding.mutable):
+        return made
+    return None
 
 
 def _remainder_type(ck: Any, e: Any, recv: Ty) -> Ty:
@@ -404,8 +419,9 @@ def _remainder_type(ck: Any, e: Any, recv: Ty) -> Ty:
 def _remainder(comp: Any, e: Any, recv: Any, args: list[Any]) -> Any:
     """The last `len % n` elements: read from the slice and `n` (the chunks are not made;
     `n == 0` panics as `chunks_exact(0)` does)."""
-    items, size = comp.expr(e.recv.recv), comp.expr(e.recv.args[0])
-    chunks = _sub_slices(comp, e.recv, items, [size])
+    made = _chunks_exact_call(e.recv)
+    items, size = comp.expr(made.recv), comp.expr(made.args[0])
+    chunks = _sub_slices(comp, made, items, [size])
 
     def remainder(frame: list) -> Any:
         whole, n = items(frame), size(frame)

@@ -18,6 +18,7 @@ from pbpit.rust.interp import (
     derive_default,
     generic_impls,
     iter_mut,
+    num_refs,
     ref_patterns,
     references,
 )
@@ -360,7 +361,9 @@ class Lowerer(
                 raise self.fail(
                     param, "`self` parameters" if "self" in param.type else "this parameter"
                 )
-            fn.param_tys.append(self.type(param.child_by_field_name("type")))
+            written = param.child_by_field_name("type")
+            cell = num_refs.param(self, written)  # `n: &mut usize` (num_refs.py)
+            fn.param_tys.append(cell if cell is not None else self.type(written))
         ret = node.child_by_field_name("return_type")
         unnamed = missing_lifetime(node, self.text)  # `fn longer(a: &str, b: &str) -> &str`
         if unnamed is not None:
@@ -395,6 +398,7 @@ class Lowerer(
                 binding.argument = True  # type: ignore[attr-defined]  # (rustc's E0384 words)
                 binding.owned = self.owned_type(param.child_by_field_name("type"))
                 binding.mut_ref = is_mut_reference(param.child_by_field_name("type"))
+                num_refs.mark_param(self, binding, param.child_by_field_name("type"))
             fn.params.append(binding)
         fn.body = self.block(fn.node.child_by_field_name("body"))
         refuse_borrows_for_values(self, fn)  # `f(&x)` of `fn f(x: i32)`, `return Some(&i)`
@@ -549,6 +553,9 @@ class Lowerer(
             or (isinstance(init, Local) and init.binding.mut_ref and not init.borrowed)
         ):
             binding.mut_ref = True  # `let r = &mut optim;`, `let moved = w;` (`w: &mut ..`)
+            num_refs.mark_let(binding, init)  # `let r = &mut x;` of a number (num_refs.py)
+        if binding is not None and getattr(init, "name", None) == "chunks_exact":
+            binding.chunks_exact = init  # type: ignore[attr-defined]  # `it.remainder()`
         if binding is not None and value is not None and mut_method(self, value):
             binding.mut_method = mut_method(self, value)  # type: ignore[attr-defined]  # (check_rules)
         references.mark_let(binding, init)  # `let c = &p;`: a `&P` (`c.x = 1.0` is E0594)

@@ -6,7 +6,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp import hashmap, if_let_mut, iter_mut, op_traits, references, slices, std_more
+from pbpit.rust.interp import (
+    btreemap,
+    hashmap,
+    if_let_mut,
+    iter_mut,
+    num_refs,
+    op_traits,
+    references,
+    slices,
+    std_more,
+)
 from pbpit.rust.interp.field_paths import through_mut_method
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.hashmap import lower_update as hashmap_update
@@ -230,6 +240,7 @@ class ExprLowering:
         if not isinstance(target, Local):
             raise self.fail(left, f"assignment to the constant `{self.text(left)}`")
         binding = target.binding
+        num_refs.refuse_assigned(self, node, binding, value, op)  # `n += 1` of `n: &mut usize`
         if getattr(binding, SCAN_STATE, False):  # a `&mut St`: `acc += x` is no `*acc += x`
             what = f"assignment to `{binding.name}`, `scan`'s `&mut` state (write `*{binding.name}"
             raise self.fail(left, what + " = ..`)")
@@ -438,7 +449,9 @@ class ExprLowering:
             return loop
         saved = self.open_scope()
         loop.binding = self.bind_pattern(pattern, False)
-        if loop.binding is not None:  # `for x in v.iter_mut()`: `*x = ..` writes through it
+        if btreemap.values_mut_loop(self, node, loop):  # `for v in m.values_mut()`: cells
+            pass
+        elif loop.binding is not None:  # `for x in v.iter_mut()`: `*x = ..` writes through it
             loop.binding.ref_unknown = True  # type: ignore[attr-defined]
         references.mark_for_binding(loop)  # `for n in v.iter()`: each `n` a `&T`
         self.close_scope(saved)

@@ -13,7 +13,9 @@ from pbpit.rust.interp import (
     generic_impls,
     op_traits,
     place_moves,
+    prim_impls,
     references,
+    user_iterators,
 )
 from pbpit.rust.interp.check_tables import wrong_arity
 from pbpit.rust.interp.grammar import rejects
@@ -268,6 +270,8 @@ class ItemLowering:
         base = (
             type_node.child_by_field_name("type") if type_node.type == "generic_type" else type_node
         )
+        if prim_impls.lower_impl(self, node, type_node):  # `impl Trait for f64`
+            return
         item = self.structs.get(self.text(base)) if base.type == "type_identifier" else None
         if item is None and base.type == "type_identifier" and self.text(base) not in self.aliases:
             what = f"cannot find type `{self.text(base)}` in this scope"
@@ -277,7 +281,7 @@ class ItemLowering:
         if item is None:
             raise self.fail(type_node, f"`impl` for `{self.text(type_node)}` (only for a struct)")
         trait_node = node.child_by_field_name("trait")
-        trait = None
+        trait, iterator = None, False
         if trait_node is not None:
             dispatch = self.trait_of(trait_node)  # `Loss<B>` too (traits.py)
             trait = dispatch.node if dispatch is not None else None
@@ -285,7 +289,10 @@ class ItemLowering:
                 return  # std's `Display` and `Error` for an error type (error_types.py)
             if trait is None and op_traits.lower_impl(self, node, item, trait_node):
                 return  # std's `Add`, `Neg`, `AddAssign`.. for a struct (op_traits.py)
-            if trait is None and not default_impls.is_default_impl(self, node, item, trait_node):
+            iterator = trait is None and user_iterators.is_impl(self, trait_node)
+            if iterator or trait is not None:
+                pass  # `impl Iterator for Counter` (user_iterators.py): read as its methods
+            elif not default_impls.is_default_impl(self, node, item, trait_node):
                 raise self.fail(
                     trait_node, f"`impl {self.text(trait_node)}` (a trait the file does not define)"
                 )
@@ -296,16 +303,22 @@ class ItemLowering:
         item.backends, item.dims = scoped.backends, scoped.dims
         self.self_type = item
         defined: set[str] = set()
+        if iterator:
+            user_iterators.read_item(self, item, node)  # `type Item = u32;`, `Self::Item`
         for member in self.kids(node.child_by_field_name("body")):
             if member.type in ("attribute_item",):
                 self.attribute(member)
                 continue
             if member.type == "const_item" and trait is not None:
                 continue  # read by `impl_of` (traits.py)
+            if iterator and user_iterators.item_type(member):
+                continue  # `type Item = u32;`
             if member.type != "function_item":
                 raise self.fail(member, f"`{member.type.replace('_', ' ')}` in an `impl` block")
             defined.add(self.text(member.child_by_field_name("name")))
             self.method(item, member)
+        if iterator:
+            user_iterators.refuse_missing(self, node, item, defined)
         if trait is not None:
             for member in self.kids(trait.child_by_field_name("body")):
                 if member.type == "function_item":

@@ -499,7 +499,8 @@ _FIRST_ITEM = (
     "next", "next_back", "last", "nth", "find", "max", "min", "max_by", "min_by",
     "max_by_key", "min_by_key",
 )
-_ELEMENT = ("first", "last", "get")  # a `Vec`'s, a slice's, a `HashMap`'s: `Option<&T>`
+_ELEMENT = ("first", "last", "get", "front", "back", "peek")
+"""A `Vec`'s, a slice's, a map's, a `VecDeque`'s, a `Peekable`'s: `Option<&T>`."""
 
 
 def reference_parts(value: Expr) -> str | None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from pbpit.engine.api import RUST_METHODS
-from pbpit.rust.interp import place_moves, references, traits
+from pbpit.rust.interp import place_moves, references, traits, user_iterators
 from pbpit.rust.interp.borrows import refuse_use_while_borrowed
 from pbpit.rust.interp.check import not_copy
 from pbpit.rust.interp.closure_borrows import refuse_uses_while_captured
@@ -665,6 +665,8 @@ def _diverges(e: Expr) -> bool:
 def _takes_self(e: Method) -> bool:
     """Whether the method takes its receiver by value (`self`), as Burn and std declare it."""
     recv = resolve(e.recv.ty)
+    if hasattr(e.recv, user_iterators.AS_ITER):  # `counter.sum()` (user_iterators.py)
+        return user_iterators.takes_self(e)
     if e.user is not None:
         return e.user.self_kind == "value"
     if e.name == "clone":

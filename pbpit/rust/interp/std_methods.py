@@ -130,6 +130,20 @@ def _int_pick(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return lambda frame: pick(recv(frame), arg(frame))
 
 
+def _int_clamp(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    """`Ord::clamp`: core's `assert!(min <= max, ..)`, `#[track_caller]` (at the method)."""
+    low, high = args
+    site = comp.panic_site(e.pos)
+
+    def clamp(frame: list) -> Any:
+        x, lo, hi = recv(frame), low(frame), high(frame)
+        if lo > hi:
+            raise site.panic(f"min > max. min = {lo}, max = {hi}")
+        return max(lo, min(x, hi))
+
+    return clamp
+
+
 def _int_method(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     """A method computed by `numbers.INT_METHODS`' function of the receiver's range."""
     type_name, lo, hi = _int_type(e)
@@ -159,6 +173,7 @@ INT = rows(
     Builtin("int", "pow", ("u32",), "self", _int_pow),
     Builtin("int", "max", ("self",), "self", _int_pick),
     Builtin("int", "min", ("self",), "self", _int_pick),
+    Builtin("int", "clamp", ("self", "self"), "self", _int_clamp),
     *(
         Builtin("int", name, params, gives, _int_method, receivers=_int_receivers(name))
         for name, (params, gives, _) in INT_METHODS.items()
