@@ -97,15 +97,20 @@ def test_memoized_features_are_detached_where_the_method_puts_them(name, carrier
     ("name", "carrier", "tensor"),
     [("replay_q_values.rs", "buffer", "q"), ("replay_values.rs", "replay", "value")],
 )
-def test_replayed_values_are_said_as_kept_inputs_recomputed(name, carrier, tensor):
+def test_replayed_values_are_kept_inputs_recomputed(name, carrier, tensor):
+    # Written as code (`pbpit.lint.rules.stored_inputs`): the struct keeps the forward's input,
+    # the loss's function is given the model and runs the forward again; checked by the run.
     error = _error(name)
     assert error.name == carrier
-    first = error.helps[0]
-    assert first.message.startswith(
+    (fix,) = _written(error)
+    assert fix.message.startswith(
         f"keep in `{carrier}` what `{tensor}` is computed from (its input, as data) instead of "
         f"`{tensor}`, and compute `{tensor}` again"
-    ), first.message
-    assert not _written(error), [h.message for h in error.helps]
+    ), fix.message
+    assert fix.checked is not None and fix.checked.ok, fix.message
+    assert fix.checked.keeps_gradients, fix.checked.headline
+    fixed = applied((HERE / name).read_text(encoding="utf-8"), fix.edits)
+    assert f"let {tensor} = " not in fixed
 
 
 @pytest.mark.parametrize(

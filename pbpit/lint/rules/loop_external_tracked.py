@@ -18,7 +18,6 @@ from pbpit.lint.rules.carried_logs import (
     emptied_fix,
     empty_after_backward_help,
     read_by_a_function,
-    store_inputs_help,
 )
 from pbpit.lint.rules.carried_state import (
     accumulator_reset,
@@ -41,6 +40,7 @@ from pbpit.lint.rules.literal_fields import carried_field
 from pbpit.lint.rules.map_entries import detach_earlier_reads
 from pbpit.lint.rules.method_fields import put_by_called_method
 from pbpit.lint.rules.stepped_modules import elsewhere_title
+from pbpit.lint.rules.stored_inputs import store_inputs, store_inputs_help
 from pbpit.lint.values import Definition
 from pbpit.rust.syntax import Node, descendants
 
@@ -179,7 +179,7 @@ fn main() {
                     # Q-values a replay buffer keeps: detached, the loss trains nothing.
                     detach = detach_where_put_help(definition.name, name, edits)
                     detach = replace(detach, applicability="MaybeIncorrect")
-                    helps = [store_inputs_help(definition.name, name), detach]
+                    helps = [store_inputs(definition.name, name, meeting, fixes), detach]
                 elif edits:
                     helps = [detach_where_put_help(definition.name, name, edits)]
                 else:

@@ -1,0 +1,250 @@
+"""`loop-external-tracked`'s fix of a forward's output kept in a struct a buffer holds across
+passes, which the loss trains through only (a replay buffer's `Transition { q_values: q, .. }`
+of `let q = net.forward(state);`), written as code: the struct keeps the forward's input
+instead (`state: Tensor<B, 2>`, `Transition { state, .. }`), and where the field was read the
+forward runs again on it with the current model (`net.forward(tr.state.clone())`); a function
+that reads it is given the model (`net: &QNet<B>`, `td_loss(recent, &device, &net)`). Detached
+where it is put, the output would leave the loss nothing to train.
+
+Written where the output is made by a `let` of a method call on the model variable with one
+variable as its input, read once, as a field of a struct literal; the field is declared once in
+the file, the input's type is the forward's parameter's as the file declares it, and every read
+of the field is a field of a value (`tr.q_values`)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from pbpit.diagnostics.model import Edit, Help
+from pbpit.lint.fixes import Fixes, ancestors, identifiers, is_name
+from pbpit.lint.rule import Meeting
+from pbpit.lint.rules.carried_logs import store_inputs_help
+from pbpit.lint.rules.kept_model import _declared_type, _function, _model
+from pbpit.rust.syntax import Node, descendants
+
+
+def store_inputs(tensor: str, carrier: str, meeting: Meeting, fixes: Fixes) -> Help:
+    """`store_inputs_help`, with its edits where they can be written."""
+    help_ = store_inputs_help(tensor, carrier)
+    try:
+        edits = _edits(meeting, fixes)
+    except (ValueError, IndexError):
+        edits = None
+    return replace(help_, edits=edits) if edits else help_
+
+
+def _edits(meeting: Meeting, fixes: Fixes) -> list[Edit] | None:
+    definition = meeting.definition
+    statement, value = definition.statement, definition.value
+    if meeting.in_macro or statement is None or value is None or not is_name(definition.name):
+        return None
+    if statement.type != "let_declaration" or not fixes.whole_lines(statement):
+        return None
+    model = _model(value, fixes) or _root(value, fixes)
+    function = _function(statement, fixes)
+    if model is None or function is None:
+        return None
+    method = value.child_by_field_name("function").child_by_field_name("field")
+    arguments = value.child_by_field_name("arguments")
+    if method is None or arguments is None or len(arguments.named_children) != 1:
+        return None
+    given = arguments.named_children[0]
+    if given.type != "identifier":
+        return None
+    input_name = fixes.text(given)
+    kind = _declared_type(fixes.text(model), statement, function, fixes)
+    input_type = _parameter_type(fixes.text(method), fixes) or _input_type(
+        input_name, statement, function, fixes
+    )
+    if kind is None or input_type is None:
+        return None
+    block = fixes.parent(statement)
+    if block is None:
+        return None
+    reads = [
+        n
+        for n in identifiers(block)
+        if n.start_byte >= statement.end_byte and fixes.text(n) == definition.name
+    ]
+    if len(reads) != 1:
+        return None
+    put = _field_put(reads[0], fixes)
+    if put is None:
+        return None
+    initializer, struct_name, field_name = put
+    declared = _field_declaration(struct_name, field_name, input_name, fixes)
+    if declared is None:
+        return None
+    field_reads = _field_reads(field_name, fixes)
+    if not field_reads:
+        return None
+    edits = [
+        fixes.edit(
+            fixes.line_start(statement.start_point[0]),
+            fixes.line_start(statement.end_point[0] + 1),
+            "",
+        ),
+        fixes.edit(declared.start_byte, declared.end_byte, f"{input_name}: {input_type}"),
+        fixes.edit(initializer.start_byte, initializer.end_byte, input_name),
+    ]
+    model_name = fixes.text(model)
+    text = fixes.data[value.start_byte : value.end_byte]
+    at, until = given.start_byte - value.start_byte, given.end_byte - value.start_byte
+    given_to: dict[int, Node] = {}
+    for read, end, cloned in field_reads:
+        place = fixes.text(read.child_by_field_name("value"))
+        argument = f"{place}.{input_name}" + (".clone()" if cloned else "")
+        again = (text[:at] + argument.encode() + text[until:]).decode("utf-8", "replace")
+        edits.append(fixes.edit(read.start_byte, end, again))
+        home = _function(read, fixes)
+        if home is None:
+            return None
+        if home.id != function.id:
+            given_to[home.id] = home
+    for home in given_to.values():
+        added = _given_the_model(home, model_name, kind, function, fixes)
+        if added is None:
+            return None
+        edits += added
+    return sorted(edits, key=lambda e: (e.line, e.column))
+
+
+def _root(value: Node, fixes: Fixes) -> Node | None:
+    """The variable a forward of one of its fields is called on (`critic` of
+    `critic.v.forward(obs)`)."""
+    function = value.child_by_field_name("function") if value.type == "call_expression" else None
+    node = function.child_by_field_name("value") if function is not None else None
+    while node is not None and node.type == "field_expression":
+        node = node.child_by_field_name("value")
+    return node if node is not None and node.type == "identifier" else None
+
+
+def _input_type(name: str, before: Node, function: Node, fixes: Fixes) -> str | None:
+    """The type of the input variable `name`, as its `let` writes it, or as the tensor
+    constructor it is made by names it (`Tensor::<B, 2>::from_floats(..)`: `Tensor<B, 2>`)."""
+    bound = None
+    for node in descendants(function):
+        if node.type != "let_declaration" or node.start_byte >= before.start_byte:
+            continue
+        pattern = node.child_by_field_name("pattern")
+        if pattern is not None and fixes.text(pattern).removeprefix("mut ").strip() == name:
+            bound = node
+    if bound is None:
+        return None
+    written = bound.child_by_field_name("type")
+    if written is not None:
+        return fixes.text(written)
+    made = bound.child_by_field_name("value")
+    found = re.match(r"Tensor::<([^<>]*)>::", fixes.text(made)) if made is not None else None
+    return f"Tensor<{found.group(1)}>" if found else None
+
+
+def _parameter_type(method: str, fixes: Fixes) -> str | None:
+    """The type of the one parameter besides `self` of every method `method` the file
+    declares, when they all write the same one."""
+    found = set()
+    for node in descendants(fixes.source.root):
+        name = node.child_by_field_name("name") if node.type == "function_item" else None
+        if name is None or fixes.text(name) != method:
+            continue
+        parameters = node.child_by_field_name("parameters")
+        own = [p for p in parameters.named_children if p.type == "parameter"] if parameters else []
+        if len(own) != 1 or own[0].child_by_field_name("type") is None:
+            return None
+        found.add(fixes.text(own[0].child_by_field_name("type")))
+    return found.pop() if len(found) == 1 else None
+
+
+def _field_put(read: Node, fixes: Fixes) -> tuple[Node, str, str] | None:
+    """For `q` read as `Transition { q_values: q, .. }` (or `{ q, .. }`): the initializer, the
+    struct's name and the field's."""
+    path = ancestors(fixes.source.root, read)
+    if len(path) < 4:
+        return None
+    if path[-2].type == "shorthand_field_initializer":
+        initializer, literal = path[-2], path[-4]
+        field_name = fixes.text(read)
+    elif path[-2].type == "field_initializer" and path[-3].type == "field_initializer_list":
+        initializer, literal = path[-2], path[-4]
+        field_ = initializer.child_by_field_name("field")
+        if field_ is None or initializer.child_by_field_name("value") != read:
+            return None
+        field_name = fixes.text(field_)
+    else:
+        return None
+    if literal.type != "struct_expression":
+        return None
+    name = literal.child_by_field_name("name")
+    if name is None:
+        return None
+    struct_name = re.sub(r"::<.*", "", fixes.text(name))
+    return initializer, struct_name, field_name
+
+
+def _field_declaration(struct: str, field_name: str, input_name: str, fixes: Fixes) -> Node | None:
+    """The declaration of `field_name` in the file's struct `struct`, when the struct has no
+    field named as the input."""
+    for node in descendants(fixes.source.root):
+        label = node.child_by_field_name("name") if node.type == "struct_item" else None
+        if label is None or fixes.text(label) != struct:
+            continue
+        fields = [n for n in descendants(node) if n.type == "field_declaration"]
+        names = {fixes.text(f.child_by_field_name("name")) for f in fields}
+        if input_name in names:
+            return None
+        found = [f for f in fields if fixes.text(f.child_by_field_name("name")) == field_name]
+        return found[0] if len(found) == 1 else None
+    return None
+
+
+def _field_reads(field_name: str, fixes: Fixes) -> list[tuple[Node, int, bool]] | None:
+    """Every read of a field `field_name` outside struct literals and declarations
+    (`tr.q_values`), with where it ends (after a `.clone()` on it) and whether it was cloned."""
+    found = []
+    for node in descendants(fixes.source.root):
+        if node.type != "field_expression":
+            continue
+        field_ = node.child_by_field_name("field")
+        if field_ is None or fixes.text(field_) != field_name:
+            continue
+        after = fixes.data[node.end_byte : node.end_byte + 32]
+        clone = re.match(rb"\s*\.\s*clone\s*\(\s*\)", after)
+        end = node.end_byte + (clone.end() if clone else 0)
+        found.append((node, end, clone is not None))
+    return found
+
+
+def _given_the_model(
+    home: Node, model: str, kind: str, caller: Node, fixes: Fixes
+) -> list[Edit] | None:
+    """The function `home` given the model as a last parameter (`net: &QNet<B>`), and each of
+    its calls, all in `caller`, given `&net`."""
+    name = home.child_by_field_name("name")
+    parameters = home.child_by_field_name("parameters")
+    if name is None or parameters is None:
+        return None
+    if model in {fixes.text(n) for n in identifiers(home)}:
+        return None
+    if any(p.type == "self_parameter" for p in parameters.named_children):
+        return None
+    calls = []
+    for node in descendants(fixes.source.root):
+        function = node.child_by_field_name("function") if node.type == "call_expression" else None
+        if function is not None and function.type == "identifier":
+            if fixes.text(function) == fixes.text(name):
+                calls.append(node)
+    if not calls or not all(caller.start_byte <= c.start_byte < caller.end_byte for c in calls):
+        return None
+    edits = []
+    close = parameters.end_byte - 1
+    lead = ", " if parameters.named_children else ""
+    edits.append(fixes.edit(close, close, f"{lead}{model}: &{kind}"))
+    for call in calls:
+        arguments = call.child_by_field_name("arguments")
+        if arguments is None:
+            return None
+        at = arguments.end_byte - 1
+        lead = ", " if arguments.named_children else ""
+        edits.append(fixes.edit(at, at, f"{lead}&{model}"))
+    return edits
