@@ -229,6 +229,26 @@ def test_an_unused_backend_alias_leaves_the_device_line_to_the_device(tmp_path):
     assert device_lines(out) == [f"device:  {FLEX},"]
 
 
+def test_an_unused_backend_alias_leaves_the_default_device_flexs_plain_one(tmp_path):
+    out = stdout_of(
+        tmp_path,
+        """
+        use burn::prelude::*;
+
+        fn main() {
+            use burn::backend::{Autodiff, NdArray};
+            type B = Autodiff<NdArray>;
+            let x = Tensor::<1>::from_floats([1.0, 2.0], &Device::default());
+            let y = Tensor::<1>::from_floats([0.5], &Device::default().autodiff()).require_grad();
+            println!("{}", x);
+            println!("{}", y);
+        }
+        """,
+    )
+    autodiff = "Device<Autodiff { device: Flex(Cpu), checkpointing: Disabled }>"  # 41_display
+    assert device_lines(out) == [f"device:  {FLEX},", f"device:  {autodiff},"]
+
+
 def test_device_ndarray_runs_and_its_tensors_print_the_ndarray_device(tmp_path):
     out = stdout_of(
         tmp_path,
@@ -257,6 +277,24 @@ def test_device_ndarray_runs_and_its_tensors_print_the_ndarray_device(tmp_path):
         f"device:  {NDARRAY},",  # a gradient is on the inner device
         f"device:  {NDARRAY_AUTODIFF},",
     ]
+
+
+def test_a_tensor_printed_on_wgpu_is_refused_not_given_flexs_device_line(tmp_path):
+    status, out, err = run(
+        tmp_path,
+        """
+        use burn::backend::{Autodiff, Wgpu};
+        use burn::prelude::*;
+
+        type B = Autodiff<Wgpu>;
+
+        fn main() {
+            let device = Default::default();
+            println!("{}", Tensor::<B, 1>::from_floats([1.0, 2.0], &device));
+        }
+        """,
+    )
+    assert status != 0 and out == "" and "on Wgpu" in err and "Traceback" not in err
 
 
 # -- `Result<Vec<E>, DataError>` under std's adapters ------------------------------------------
@@ -410,3 +448,66 @@ def test_a_module_without_the_files_trait_is_rustcs_e0277(tmp_path):
     source = fit_program().replace("impl Predict for Model {", "impl Predict for ModelConfig {")
     source = source.replace("self.forward(x)", "x")
     assert rustc_code(tmp_path, source).startswith("error[E0277]")
+
+
+# -- a method's own type parameters ------------------------------------------------------------
+
+
+def test_a_generic_method_stepping_the_held_optimizer_trains_as_real_burn(tmp_path):
+    trainer = """
+struct Trainer {
+    optim: ModuleOptimizer,
+}
+
+impl Trainer {
+    fn step<M: AutodiffModule>(&mut self, model: M, loss: Tensor<1>, lr: f64) -> M {
+        let grads = GradientsParams::from_grads(loss.backward(), &model);
+        self.optim.step(lr, model, grads)
+    }
+}
+"""
+    source = mlp_adam(trainer, "model = trainer.step(model, loss, 0.05);")
+    source = source.replace(
+        "    let mut optim = AdamConfig::new().init();\n",
+        "    let mut trainer = Trainer { optim: AdamConfig::new().init() };\n",
+    )
+    assert stdout_of(tmp_path, source) == MLP_ADAM_STDOUT
+
+
+GENERIC_METHOD = """
+trait Shape {
+    fn area(&self) -> f64;
+}
+struct Sq(f64);
+struct Circ(f64);
+impl Shape for Sq {
+    fn area(&self) -> f64 { self.0 * self.0 }
+}
+impl Shape for Circ {
+    fn area(&self) -> f64 { 3.0 * self.0 * self.0 }
+}
+struct Acc { total: f64, n: usize }
+impl Acc {
+    fn add<S: Shape>(&mut self, s: &S) -> f64 {
+        self.total += s.area();
+        self.n += 1;
+        self.total
+    }
+}
+fn main() {
+    let mut a = Acc { total: 0.0, n: 0 };
+    a.add(&Sq(2.0));
+    let t = a.add(&Circ(1.0));
+    println!("{} {}", t, a.n);
+}
+"""
+
+
+def test_a_generic_method_bounded_by_the_files_trait_runs(tmp_path):
+    assert stdout_of(tmp_path, GENERIC_METHOD) == "7 2\n"  # rustc 1.95's output
+
+
+def test_a_generic_method_given_a_type_without_the_trait_is_rustcs_e0277(tmp_path):
+    source = GENERIC_METHOD.replace("a.add(&Sq(2.0));", "a.add(&a.n);")
+    line = "error[E0277]: the trait bound `usize: Shape` is not satisfied"  # rustc 1.95's
+    assert rustc_code(tmp_path, source) == line

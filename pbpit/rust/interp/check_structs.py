@@ -8,6 +8,7 @@ from typing import Any
 from pbpit.rust.interp import (
     error_types,
     generic_impls,
+    generic_methods,
     match_coverage,
     op_traits,
     references,
@@ -190,7 +191,10 @@ class StructRules:
         e.impl, e.user = USER, fn
         mapping = recv.mapping()  # `Stack<f32>`'s `T` is `f32` (a generic struct's method)
         mapping.update(generic_impls.receiver_mapping(fn, recv))  # `impl<T: Default> Acc<T>`
+        own = generic_methods.own_params(fn, mapping)  # `fn fit<M: AutodiffModule>(&mut self, ..)`
         self.args(e, *(subst(t, mapping) for t in fn.param_tys[1:]))
+        generic_methods.check_bounds(self, e, fn, own, mapping)
+        generic_methods.refuse_static_calls(self, e, fn, own)
         for i, arg in enumerate(e.args, start=1):
             refuse_borrow_for_value(self, fn, i, arg)
         refuse_aliasing(self, e.args)

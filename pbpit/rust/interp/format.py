@@ -271,7 +271,10 @@ def formatter(ty: Ty, spec: Spec, backend: str = "flex") -> Callable[[object], s
 def _tensor_display(precision: int | None, backend: str) -> Callable[[object], str]:
     """Burn's `impl Display for Tensor` (every kind; it reads the precision only): Flex's text,
     with the NdArray device's line (`Device<NdArray(Cpu)>`: burn-dispatch's `Debug` of its
-    device) and its Int element, i64, when the program runs on NdArray."""
+    device) and its Int element, i64, when the program runs on NdArray. Wgpu's device line
+    (its adapter's) pbpit cannot write: refused."""
+    if backend == "wgpu":
+        raise FormatError("`{}` of a tensor on Wgpu (pbpit cannot write its device line)")
     if backend != "ndarray":
         return lambda t: tensor_display(t, precision)
 

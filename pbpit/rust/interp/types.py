@@ -448,28 +448,31 @@ BACKEND_INT_ELEMS = {"flex": "i32", "ndarray": "i64", "wgpu": "i32"}
 _BACKEND_WORDS = (("NdArray", "ndarray"), ("Wgpu", "wgpu"), ("Flex", "flex"))
 
 
-_DEVICE_CONSTRUCTORS = {"Device::flex": "flex", "Device::ndarray": "ndarray"}
+_DEVICE_CONSTRUCTORS = {
+    "Device::flex": "flex",
+    "Device::ndarray": "ndarray",
+    "Device::default": "flex",  # burn-dispatch's default: Flex's (41_display)
+}
 """Burn 0.22's device constructors pbpit runs, each a backend's device (burn-tensor `device.rs`)."""
 
 
 def backend_of(source: object) -> str:
     """The backend a program runs on: in Burn 0.22's style the device it makes (the first
-    `Device::flex()` / `Device::ndarray()` called: a tensor prints its device's backend, and a
+    `Device::flex()` / `ndarray()` / `default()` called: a tensor prints its device's backend, and a
     `type B = Autodiff<NdArray>;` then names nothing a tensor uses); else the first `type B =
     Autodiff<NdArray>;` (or `Wgpu`, `Flex`) alias, else the first `NdArrayDevice` /
     `WgpuDevice` named, else Flex (the seed's `Device::flex()`)."""
     text: str = source.text  # type: ignore[attr-defined]
     if "NdArray" not in text and "Wgpu" not in text and "Device::ndarray" not in text:
         return "flex"
+    made = _first_constructor(source)
+    if made is not None:
+        return made
     aliases: list[str] = []
     devices: list[str] = []
     stack = [source.root]  # type: ignore[attr-defined]
     while stack:
         node = stack.pop()
-        if node.type == "scoped_identifier":
-            made = _DEVICE_CONSTRUCTORS.get(source.node_text(node))  # type: ignore[attr-defined]
-            if made is not None:
-                return made
         if node.type == "type_item":
             aliases.append(source.node_text(node.child_by_field_name("type")))  # type: ignore[attr-defined]
         elif node.type == "type_identifier" or node.type == "identifier":
@@ -493,18 +496,38 @@ def names_backend(source: object) -> bool:
     """Whether the program is written for a backend type (`type B = Autodiff<NdArray>;`,
     `B: AutodiffBackend`, `NdArrayDevice`), the style before Burn 0.22's. Its default device
     serves that backend, which pbpit runs with autodiff; in Burn 0.22's style (no backend
-    generic) `Device::default()` is Flex's plain device and `.autodiff()` the autodiff one."""
+    generic) `Device::default()` is Flex's plain device and `.autodiff()` the autodiff one. A
+    program that names a backend only in a `type` alias (and its `use`) and makes its devices
+    with Burn 0.22's constructors (`Device::default()`, `flex()`, `ndarray()`) is of 0.22's
+    style: the alias names nothing its tensors use."""
     text: str = source.text  # type: ignore[attr-defined]
     if not any(name in text for name in _BACKEND_NAMES):
         return False
-    stack = [source.root]  # type: ignore[attr-defined]
+    aliased = False
+    stack = [(source.root, False)]  # type: ignore[attr-defined]
     while stack:  # a name in the code, not in a comment or a string
-        node = stack.pop()
+        node, in_alias = stack.pop()
         if node.type in ("type_identifier", "identifier"):
             if source.node_text(node) in _BACKEND_NAMES:  # type: ignore[attr-defined]
-                return True
-        stack.extend(node.children)
-    return False
+                if not in_alias:
+                    return True
+                aliased = True
+        inside = in_alias or node.type in ("type_item", "use_declaration")
+        stack.extend((child, inside) for child in node.children)
+    return aliased and _first_constructor(source) is None
+
+
+def _first_constructor(source: object) -> str | None:
+    """The backend of the first Burn 0.22 device constructor the program calls, or None."""
+    stack = [source.root]  # type: ignore[attr-defined]
+    while stack:
+        node = stack.pop()
+        if node.type == "scoped_identifier":
+            made = _DEVICE_CONSTRUCTORS.get(source.node_text(node))  # type: ignore[attr-defined]
+            if made is not None:
+                return made
+        stack.extend(reversed(node.children))
+    return None
 
 
 MUT_REFERENCES = "pbpit's `&mut` reaches structs, `Vec`s and optimizers"
