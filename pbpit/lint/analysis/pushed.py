@@ -99,6 +99,10 @@ class _Pushed:
                     if argument is not None and push.match(text):
                         pushes.insert(0, argument)
                         continue
+                    argument = self._pushed_by_method(statement, root, field)
+                    if argument is not None:
+                        pushes.insert(0, argument)  # `log.record(loss)`: a push in a method
+                        continue
                     for hit in mention.finditer(text):
                         rest = text[hit.end() :]
                         if field:
@@ -121,6 +125,45 @@ class _Pushed:
         if method is None or self.text(method) != "push" or arguments is None:
             return None
         return arguments.named_children[0] if arguments.named_child_count == 1 else None
+
+    def _pushed_by_method(self, statement: Node, root: str, field: str) -> Node | None:
+        """The argument of a statement `root.method(argument);` where `method` of `root`'s
+        type is a method of the tree whose body is `self.field.push(parameter);` alone, of its
+        one parameter: a push to `root.field`."""
+        call = statement.named_children[0] if statement.type == "expression_statement" else None
+        if not field or call is None or call.type != "call_expression":
+            return None
+        function = call.child_by_field_id(_FIELD.function)
+        arguments = call.child_by_field_id(_FIELD.arguments)
+        if function is None or function.type != "field_expression" or arguments is None:
+            return None
+        receiver = function.child_by_field_id(_FIELD.value)
+        method = function.child_by_field_id(_FIELD.field)
+        if receiver is None or method is None or self.text(receiver) != root:
+            return None
+        if arguments.named_child_count != 1:
+            return None
+        callee = self.program.method(self._receiver_type(receiver), self.text(method))
+        if callee is None or not callee.has_self:
+            return None
+        node = callee.node
+        parameters = node.child_by_field_id(_FIELD.parameters)
+        body = node.child_by_field_id(_FIELD.body)
+        listed = parameters.named_children if parameters is not None else []
+        given = [p for p in listed if p.type == "parameter"]
+        if body is None or len(given) != 1 or body.named_child_count != 1:
+            return None
+        data = callee.source.data
+        pattern = given[0].child_by_field_id(_FIELD.pattern)
+        if pattern is None or pattern.type != "identifier":
+            return None
+        name = data[pattern.start_byte : pattern.end_byte].decode("utf-8", "replace")
+        only = body.named_children[0]
+        text = data[only.start_byte : only.end_byte].decode("utf-8", "replace")
+        wanted = r"self\s*\.\s*" + re.escape(field) + r"\s*\.\s*push\s*\(\s*" + re.escape(name)
+        if re.fullmatch(wanted + r"\s*\)\s*;?", text) is None:
+            return None
+        return arguments.named_children[0]
 
     def _made_empty(self, statement: Node, root: str, field: str) -> bool:
         """Whether `statement` is `let mut root = Vec::new();` (no field) or `let mut root =
