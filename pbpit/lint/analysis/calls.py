@@ -176,7 +176,9 @@ class _Calls:
                 )
             elif receiver_node.type == "call_expression":
                 path = self._built_from(receiver_node, owner)
-            applied = self._apply(callee, [receiver, *arguments], path, call, name_node or call)
+            applied = self._apply_pushing(  # field_pushes.py
+                callee, [receiver, *arguments], path, call, name_node or call
+            )
             free = owner is not None and self.program.parameter_free(owner)
             if applied is not None and (not forward or free):
                 return applied

@@ -400,15 +400,19 @@ class _Flow:
         key = node.start_byte + self.delta
 
         positions = self._tuple_parts(pattern, value_node, iterated)
+        nested = self._pattern_collections(pattern, value_node)
 
         def body() -> None:
             self.push_scope(node)
+            own = self._pattern_elements(nested, key) if nested else {}
             for name_node in _pattern_names(pattern) if pattern is not None else ():
                 # Each element is a tensor of its own, deriving from what they all share.
                 if name_node == walked:
                     element = self._element_of_pass(iterated, key, collection)
                 elif name_node in positions:
                     element = positions[name_node]
+                elif name_node in own:
+                    element = own[name_node]  # of its own collection (pattern_walks.py)
                 else:
                     element = self._element(iterated)
                 if element.requirement == Requirement.GRAD:

@@ -11,11 +11,13 @@ from pbpit.lint.analysis.effects import _Effects
 from pbpit.lint.analysis.element_writes import _ElementWrites
 from pbpit.lint.analysis.events import _Events
 from pbpit.lint.analysis.expressions import _Expressions
+from pbpit.lint.analysis.field_pushes import _FieldPushes
 from pbpit.lint.analysis.flow import _Flow
 from pbpit.lint.analysis.joins import _Joins
 from pbpit.lint.analysis.keys import _Keys
 from pbpit.lint.analysis.once import _Once
 from pbpit.lint.analysis.pass_values import _PassValues
+from pbpit.lint.analysis.pattern_walks import _PatternWalks
 from pbpit.lint.analysis.places import _Places
 from pbpit.lint.analysis.pushed import _Pushed
 from pbpit.lint.analysis.reader import _EXPRESSIONS, _Reader
@@ -28,12 +30,14 @@ class _Function(
     _Effects,
     _ElementWrites,
     _Calls,
+    _FieldPushes,
     _ApplySummary,
     _Flow,
     _Once,
     _PassValues,
     _Expressions,
     _Walks,
+    _PatternWalks,
     _Keys,
     _Places,
     _Pushed,

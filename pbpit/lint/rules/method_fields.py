@@ -338,7 +338,10 @@ def put_by_called_method(tensor: str, meeting: Meeting, fixes: Fixes) -> tuple[s
         receiver = function.child_by_field_name("value")
         method = function.child_by_field_name("field")
         if receiver is None or method is None or receiver.type != "identifier":
-            continue
+            # `trainer.cache.put(z)`: a value the loop holds in a field of a name of its own.
+            path = fixes.text(receiver) if receiver is not None else ""
+            if receiver is None or method is None or not _FIELD_PATH.fullmatch(path):
+                continue
         if fixes.text(receiver) == "self":
             continue
         given = [_handed(a, fixes) for a in arguments.named_children]
@@ -396,6 +399,8 @@ def _kept_by(method: str, index: int, fixes: Fixes) -> tuple[str, list[Edit], st
             for field_ in _fields_of(scope, fixes):
                 puts = _puts(field_, scope, fixes)
                 mine = [v for v, _ in puts if v is not None and v is not UNFIXED]
+                # A tuple put (`self.items.push((x, logits))`): the element it is.
+                mine = [e for v in mine for e in _elements(v)]
                 mine = [v for v in mine if _handed(v, fixes) == parameter]
                 if not mine:
                     continue
@@ -410,6 +415,15 @@ def _kept_by(method: str, index: int, fixes: Fixes) -> tuple[str, list[Edit], st
         return None
     (field_,) = fields
     return field_, edits, " and ".join(f"`{w}`" for w in dict.fromkeys(where))
+
+
+_FIELD_PATH = re.compile(r"(?!self\.)[a-z_]\w*(?:\.[a-z_]\w*)+", re.ASCII)
+"""A field reached from a name of the loop's through fields only (`trainer.cache`)."""
+
+
+def _elements(value: Node) -> list[Node]:
+    """The elements of a tuple put in a field (`(x, logits)`), or the value itself."""
+    return value.named_children if value.type == "tuple_expression" else [value]
 
 
 def _fields_of(scope: Node, fixes: Fixes) -> list[str]:
