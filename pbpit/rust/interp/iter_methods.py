@@ -11,7 +11,7 @@ from typing import Any
 
 from pbpit.rust.interp import chars_as_str, exact_size, iter_try, iterators, std_collect
 from pbpit.rust.interp.builtins import Builtin, Code, rows
-from pbpit.rust.interp.nodes import Closure, Local
+from pbpit.rust.interp.nodes import Closure, Local, Unsupported
 from pbpit.rust.interp.range_methods import range_rows
 from pbpit.rust.interp.types import (
     BOOL,
@@ -284,6 +284,51 @@ def _rev(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return lambda frame: iterators.reversed_(recv(frame), where)
 
 
+def _cycle_type(ck: Any, e: Any, recv: Any) -> Any:
+    """`it.cycle()` needs `it: Clone`: a closure of the chain that assigns (a captured `&mut`,
+    not `Clone`: rustc's E0277) is refused."""
+    from pbpit.rust.interp.nodes import Assign, Method, children
+
+    ck.args(e)
+    it = e.recv
+    while isinstance(it, Method):
+        todo = [a for a in it.args if isinstance(a, Closure)]
+        while todo:
+            node = todo.pop()
+            if isinstance(node, Assign) or (isinstance(node, Method) and node.name == "push"):
+                what = "`cycle()` of an iterator whose closure changes what it captures"
+                raise ck.fail(e.pos, what + " (rustc: E0277, such a closure is not `Clone`)")
+            todo.extend(children(node))
+        it = it.recv
+    return recv
+
+
+def _cycle(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    """`it.cycle()`: the iterator cloned at its start each time it runs out (so a `map`'s
+    closure runs again each round, as Rust's clone does); none for an empty one. An iterator
+    already stepped by hand (`it.next()` then `it.cycle()`) is refused: its clone is its state
+    then, which pbpit does not keep."""
+    where = comp.where(e.pos)
+
+    def cycle(frame: list) -> Any:
+        src = iterators.lazy(recv(frame))
+        if src.cursor is not None:
+            raise Unsupported(where, "`cycle()` of an iterator already stepped")
+
+        def rounds() -> Any:
+            while True:
+                empty = True
+                for item in src.front():
+                    empty = False
+                    yield item
+                if empty:
+                    return
+
+        return iterators.Lazy(rounds)
+
+    return cycle
+
+
 def _step_by(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     """Every n-th item: a lazy iterator stepped as it is pulled, a sequence sliced; `step_by(0)`
     panics inside core (`core_panics`)."""
@@ -391,6 +436,7 @@ ITER = rows(
     _ITER,
     Builtin(_ITER, "rev", (), "self", _rev),
     Builtin(_ITER, "step_by", ("usize",), "self", _step_by),
+    Builtin(_ITER, "cycle", None, "", _cycle, _cycle_type),
     *(Builtin(_ITER, n, None, "", _adapter, _closure_type) for n in ("map", "filter", "position")),
     *(Builtin(_ITER, n, None, "", _any_all, _closure_type) for n in ("any", "all")),
     Builtin(_ITER, "for_each", None, "", _for_each, _closure_type),
