@@ -13,7 +13,7 @@ from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers, is_name, last_segment
 from pbpit.lint.rule import Meeting
 from pbpit.lint.rules.literal_fields import (
-    carried_part,
+    carried_parts,
     detach_constructed,
     detach_literal,
     fields_put,
@@ -244,11 +244,12 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
                 "gradients stop at the pass boundary"
             )
         return Help(message, edits)
-    part = carried_part(name, meeting, fixes)
-    if part is not None:
-        # `state = cell.step(x, &state)` carrying it in `state.c` alone (`state.h` cut
-        # already): that part, detached.
-        name, detached = part, detached.replace(f"{name}.", f"{part}.clone().", 1)
+    parts = carried_parts(name, meeting, fixes)
+    if parts:
+        # `state = cell.step(x, &state)` carrying it in `state.c` (`state.h` cut already):
+        # the parts that hold tracked tensors, each detached.
+        detached = detached.replace(f"{name}.", f"{parts[0]}.clone().", 1)
+        name = parts[0]
         fallback = detach_each_pass_help(name, [], leaf, f"{name} = {detached};")
     if field_holds_tensors(name, fixes):
         # `let mut history: Vec<Tensor<2>>`, filled by `push`: a Vec has no `.detach()`.
@@ -283,7 +284,7 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
         # runs it again: epochs x batches); a `let` of that name in the body would take the
         # assignment instead of the state the loop carries.
         return fallback
-    together = [name] if part is not None else carried_together(name, body, fixes)
+    together = parts or carried_together(name, body, fixes)
     lines = [f"{n} = {detached.replace(name, n, 1)};" for n in together]
     edit = fixes.append_line(body, lines[0])
     if edit is None:

@@ -215,19 +215,28 @@ def carried_field(name: str, meeting: Meeting, fixes: Fixes) -> str:
 
 
 def carried_part(name: str, meeting: Meeting, fixes: Fixes) -> str | None:
-    """`state.c` where the struct `name`, assigned anew in the loop's body (`state =
-    cell.step(x, &state)`), holds, as the panicking pass reads it, the consumed tensor in its
-    part `c` alone (its `h` detached by a method the loop calls); None otherwise."""
+    """`state.c` where the struct `name` carries the consumed tensor in its part `c` alone, its
+    other parts holding no tracked tensor (`carried_parts`); None otherwise."""
+    parts = carried_parts(name, meeting, fixes)
+    return parts[0] if len(parts) == 1 else None
+
+
+def carried_parts(name: str, meeting: Meeting, fixes: Fixes) -> list[str]:
+    """The parts of the struct `name`, assigned anew in the loop's body (`state =
+    cell.step(x, &state)`), that hold a tracked tensor as the panicking pass reads it, when one
+    of them holds the consumed tensor (`state.c`, its `h` detached by a method the loop calls;
+    `state.h` and `state.c` where nothing is detached); none otherwise."""
     from pbpit.lint.rules.carried_state import assignments
 
     body = meeting.loop.child_by_field_name("body") if meeting.loop is not None else None
     if not is_name(name) or body is None or not assignments(name, body, fixes):
-        return None
+        return []
     definition = meeting.definition
     read = meeting.loss.first_read(definition, meeting.loop_span, meeting.in_pass, {name})
     if read is None or not read.value.parts:
-        return None
-    holding = [key for key, part in read.value.parts if definition in part.sources]
-    if len(holding) != 1 or not is_name(holding[0].removeprefix(".")):
-        return None
-    return f"{name}{holding[0]}"
+        return []
+    tracked = [(key, part) for key, part in read.value.parts if part.sources]
+    keys = [key.removeprefix(".") for key, _ in tracked]
+    if not any(definition in part.sources for _, part in tracked) or not all(map(is_name, keys)):
+        return []
+    return [f"{name}.{key}" for key in keys]
