@@ -103,7 +103,8 @@ def field_pushes(callee: _Callee) -> dict[str, list[Pushed]]:
         if _text(called) in _KEEPS:
             continue
         arguments = call.child_by_field_id(_FIELD.arguments)
-        pushed = arguments.named_children[0] if arguments is not None else None
+        given = arguments.named_children if arguments is not None else []
+        pushed = given[0] if len(given) == 1 else None  # none for `clear()`, `drain(..)`
         if _text(called) != "push" or pushed is None or pushed.type != "tuple_expression":
             other.add(name)
             continue
