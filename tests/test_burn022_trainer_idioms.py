@@ -319,7 +319,7 @@ def test_the_result_adapters_on_to_vec_run(tmp_path):
             let c = x.clone().into_data().to_vec::<f32>().unwrap_or_else(|e| panic!("{:?}", e));
             let d = x.clone().into_data().to_vec::<f32>().expect("f32 data");
             let n = x.clone().into_data().to_vec::<f32>().map(|v| v.len()).unwrap();
-            let s = x.clone().into_data().to_vec::<f32>().map_err(|e| format!("{e:?}"))?;
+            let s = x.clone().into_data().to_vec::<f32>().map_err(|e| e.to_string())?;
             println!("{:?} {:?} {:?} {:?} {} {:?} {}", a, b, c, d, n, s, first(x)?);
             Ok(())
         }
@@ -511,3 +511,36 @@ def test_a_generic_method_given_a_type_without_the_trait_is_rustcs_e0277(tmp_pat
     source = GENERIC_METHOD.replace("a.add(&Sq(2.0));", "a.add(&a.n);")
     line = "error[E0277]: the trait bound `usize: Shape` is not satisfied"  # rustc 1.95's
     assert rustc_code(tmp_path, source) == line
+
+
+# -- `shape()[i]` ------------------------------------------------------------------------------
+
+SHAPE_INDEX = """
+use burn::prelude::*;
+
+fn main() {
+    let y = Tensor::<2>::zeros([5, 3], &Device::default());
+    let n = y.shape()[0];
+    let shape = y.shape();
+    let total = n * shape[1];
+    println!("{} {} {}", n, shape[1], total);
+}
+"""
+
+
+def test_a_shape_indexed_by_a_usize_is_its_size(tmp_path):
+    # cubecl-zspace's `Index for Shape` is `&self.dims[index]`
+    assert stdout_of(tmp_path, SHAPE_INDEX) == "5 3 15\n"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("shape[1]", "shape[2]", "past its 2 sizes"),  # Rust panics inside cubecl-zspace
+        ("let total = n * shape[1];", "let total = shape[1..].len();", "indexed by a range"),
+        ("shape[1]", "shape[1u8]", "error[E0277]: the type `[usize]` cannot be indexed by `u8`"),
+    ],
+)
+def test_a_shape_index_pbpit_cannot_run_exactly_is_refused(tmp_path, old, new, said):
+    status, out, err = run(tmp_path, SHAPE_INDEX.replace(old, new, 1))
+    assert status != 0 and said in err and "Traceback" not in err

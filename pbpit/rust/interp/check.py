@@ -18,6 +18,7 @@ from pbpit.rust.interp import (
     op_traits,
     prim_impls,
     references,
+    shapes,
     slices,
     traits,
 )
@@ -593,6 +594,8 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             return hashmap.check_index(self, e, base)
         if btreemap.is_btree_map(base):  # (btreemap.py)
             return btreemap.check_index(self, e, base)
+        if base is shapes.SHAPE:  # `y.shape()[0]` (shapes.py)
+            return shapes.check_index(self, e)
         index = self.expr(e.index)
         if resolve(index) is NEVER:
             # `b[return]`: `!` falls back to `()` for `Index`'s type parameter.

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pbpit.engine.api import RUST_METHODS
 from pbpit.rust.interp import (
     burn_nn,
+    burn_results,
     hashmap,
     iterator_names,
     iterators,
@@ -203,6 +204,7 @@ class MethodRules:
             return CLONE.types(self, e, recv)
         if name == "to_string" and (
             is_number(recv) or recv in (BOOL, CHAR, STR, STRING, results.DYN_ERROR, shapes.SHAPE)
+            or recv is burn_results.DATA_ERROR  # Burn's `DataError`: `Display` (never made)
         ):
             return TO_STRING.types(self, e, recv)
         if recv is shapes.SHAPE:  # `shape.num_elements()`, `shape.dims::<2>()` (shapes.py)

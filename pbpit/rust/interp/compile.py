@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pbpit.rust.format import Some
-from pbpit.rust.interp import hashmap, num_refs, slices, std_generics, user_iterators
+from pbpit.rust.interp import hashmap, num_refs, shapes, slices, std_generics, user_iterators
 from pbpit.rust.interp.builtins import DYN, USER
 from pbpit.rust.interp.compile_control import ControlCompiler
 from pbpit.rust.interp.compile_dispatch import DispatchCompiler
@@ -367,6 +367,8 @@ class Compiler(
     def c_Index(self, e: Index) -> Code:  # noqa: N802
         if getattr(resolve(e.base.ty), "kind", None) in ("HashMap", "BTreeMap"):  # `m[&k]`
             return hashmap.compile_index(self, e)
+        if resolve(e.base.ty) is shapes.SHAPE:  # `y.shape()[0]`
+            return shapes.compile_index(self, e)
         base, index = self.expr(e.base), self.expr(e.index)
         # rustc 1.95: an array's built-in bounds check panics at the whole expression, `Vec`'s
         # `Index::index` at the `[` (the span it gives the `#[track_caller]` call).

@@ -17,7 +17,7 @@ from typing import Any
 from pbpit.rust.interp.builtins import Builtin, Code, rows
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import Method
-from pbpit.rust.interp.types import USIZE, Named, Ty, array, resolve, vec
+from pbpit.rust.interp.types import USIZE, Named, Ty, Wrap, array, resolve, vec
 
 SHAPE = Named("Shape")
 """burn-std's (cubecl-zspace's) `Shape`."""
@@ -87,7 +87,7 @@ def _dims(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     def dims(frame: list) -> list:
         found = recv(frame).dims
         if size > len(found):
-            from pbpit.rust.interp.runtime import Unsupported
+            from pbpit.rust.interp.nodes import Unsupported
 
             raise Unsupported(
                 where,
@@ -170,3 +170,48 @@ def formatter(
     if debug:
         return lambda s: "Shape { dims: [" + ", ".join(map(entry, s.dims)) + "] }"  # type: ignore[attr-defined]
     return lambda s: "[" + ", ".join(map(entry, s.dims)) + "]"  # type: ignore[attr-defined]
+
+
+# -- `shape[i]` -----------------------------------------------------------------------------------
+
+
+def check_index(checker: Any, e: Any) -> Ty:
+    """`y.shape()[0]`: cubecl-zspace's `impl<Idx: SliceIndex<[usize]>> Index<Idx> for Shape`
+    (`&self.dims[index]`), a `usize`; an index no `usize` is rustc's E0277 as for a slice. A
+    range (`&shape[1..]`, a `[usize]`) is refused."""
+    from pbpit.rust.interp.types import Var, show
+
+    found = resolve(checker.expr(e.index))
+    if type(found) is Wrap and found.kind == "Range":
+        raise checker.fail(e.pos, "a `Shape` indexed by a range (index it by a `usize`)")
+    if e.index.borrowed or (
+        (type(found) is not Var or found.kind == "float") and found is not USIZE
+    ):
+        shown = ("&" if e.index.borrowed else "") + show(found)
+        what = f"the type `[usize]` cannot be indexed by `{shown}`"
+        err = checker.fail(e.index.pos, rejects(what, "E0277"))
+        err.label = "slice indices are of type `usize` or ranges of `usize`"
+        raise err
+    checker.unify(USIZE, found, e.index.pos)
+    return USIZE
+
+
+def compile_index(comp: Any, e: Any) -> Code:
+    """`shape[i]`: the size. Past the end `[usize]`'s index panics inside cubecl-zspace's
+    `index` (no `#[track_caller]`: the location is a line of its source in Cargo's checkout,
+    which pbpit cannot write): refused there, at run time."""
+    from pbpit.rust.interp.nodes import Unsupported
+
+    base, index, where = comp.expr(e.base), comp.expr(e.index), comp.where(e.pos)
+
+    def get(frame: list) -> int:
+        dims, i = base(frame).dims, index(frame)
+        if i >= len(dims):
+            what = (
+                f"`Shape` index {i} past its {len(dims)} sizes (Rust panics inside "
+                "cubecl-zspace, at a location pbpit cannot write)"
+            )
+            raise Unsupported(where, what)
+        return dims[i]
+
+    return get
