@@ -12,7 +12,8 @@ inside the block runs; what `split_off` returns, a value of its own (moved, then
 E0382); `self.sum += x` in a method taking `&self`, `sum: T` with `T: AddAssign` (a call of
 `add_assign(&mut self.sum, x)`: E0596, where a number's field is assigned: E0594); `let
 order: Vec<&str> = runs.iter().map(|r| r.name.as_str()).collect();` borrows `runs` while
-`order` is used (`runs.push(..)` before a later read: E0502).
+`order` is used (`runs.push(..)` before a later read: E0502); what `map` or `zip` makes is a
+value of its own (an `Option<String>` moved, then used: E0382; an `Option<usize>` copied).
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`, by `tools/rustc_differential.py`'s `rustc_verdict`):
@@ -295,6 +296,33 @@ fn main() {
 }
 """,
         runs('["a", "b"]\n["a", "b"] ["b"]\n3\n'),
+    ),
+    "what_map_makes_moved_then_used": (
+        """\
+fn main() {
+    let names = vec!["a", "b"];
+    let best = names.first().zip(names.last()).map(|(x, y)| format!("{}..{}", x, y));
+    let _moved = best;
+    println!("{:?}", best);
+}
+""",
+        rejects("E0382"),
+    ),
+    "what_map_and_zip_make_copied_or_consumed_runs": (
+        """\
+fn main() {
+    let names = vec!["a", "b"];
+    let first = names.first().map(|x| x.len());
+    let copy = first;
+    let pair = names.first().zip(names.last());
+    let again = pair;
+    let lens: Vec<usize> = names.iter().map(|s| s.len()).collect();
+    let it = names.iter().map(|s| s.len());
+    let n: usize = it.sum();
+    println!("{:?} {:?} {:?} {:?} {:?} {}", first, copy, pair, again, lens, n);
+}
+""",
+        runs('Some(1) Some(1) Some(("a", "b")) Some(("a", "b")) [1, 1] 2\n'),
     ),
 }
 

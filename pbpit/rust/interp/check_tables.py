@@ -168,6 +168,8 @@ _OWNED_RESULTS = frozenset(
     + ("to_uppercase", "to_lowercase", "to_ascii_uppercase", "to_ascii_lowercase")
     # a collection or a `String` made anew (`collect` makes a `Vec<&T>` a value too)
     + ("collect", "join", "concat", "repeat", "replace", "to_owned", "to_vec", "split_off")
+    # an `Option`, `Result` or iterator adapter made anew (`o.map(|x| format!(..))`)
+    + ("map", "zip")
 )
 
 
