@@ -233,3 +233,57 @@ fn main() {
         == "detach `runner.h` at the end of each pass: gradients stop at the pass boundary"
     )
     assert "runner.h = runner.h.clone().detach();" in applied(text, detach.edits)
+
+
+def test_a_vec_a_method_pushes_into_and_its_own_method_empties_is_reset_first(tmp_path):
+    """A memory a method pushes each token's state into (`self.slots.push(h)`), which
+    `clear_memory` empties and the document loop never calls: that call, before detaching where
+    it is put (which leaves the loss nothing to train through the memory)."""
+    text = """use burn::{
+    nn::{Linear, LinearConfig},
+    optim::{GradientsParams, Optimizer, SgdConfig},
+    prelude::*,
+};
+
+#[derive(Module, Debug)]
+struct Reader {
+    enc: Linear,
+}
+
+struct Memory {
+    slots: Vec<Tensor<2>>,
+}
+
+impl Memory {
+    fn clear_memory(&mut self) {
+        self.slots = Vec::new();
+    }
+
+    fn read(&mut self, h: Tensor<2>) -> Tensor<2> {
+        self.slots.push(h.clone());
+        Tensor::cat(self.slots.clone(), 0).mean_dim(0)
+    }
+}
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let mut reader = Reader { enc: LinearConfig::new(2, 2).init(&device) };
+    let mut optim = SgdConfig::new().init();
+    let mut memory = Memory { slots: Vec::new() };
+    for doc in [[[1.0, 0.0], [0.5, 0.5]], [[0.0, 1.0], [0.2, 0.9]]] {
+        let mut summary = Tensor::<2>::zeros([1, 2], &device);
+        for token in doc.iter() {
+            let h = reader.enc.forward(Tensor::<2>::from_floats([*token], &device)).tanh();
+            summary = memory.read(h);
+        }
+        let grads = GradientsParams::from_grads(summary.sum().backward(), &reader);
+        reader = optim.step(0.1, reader, grads);
+    }
+}
+"""
+    finding, text = _finding(tmp_path, "memory.rs", text)
+    assert finding.name == "memory.slots"
+    reset = next(h for h in finding.helps if h.edits)
+    assert reset.message.startswith("call `memory.clear_memory();` at the start of each pass")
+    assert machine_fix(finding) is reset
+    assert "        memory.clear_memory();\n        let mut summary" in applied(text, reset.edits)

@@ -102,8 +102,9 @@ def second_of(finding: Diagnostic, words: Help) -> bool:
     if not first.edits or applicability(first) != "MachineApplicable" or fix_of(first.message):
         return False  # the run's words choose among the rule's own fixes
     name = words.message.split(":", 1)[0].removesuffix(" (applies here)")
-    later = [h for h in finding.helps[1:] if (fix := fix_of(h.message)) and fix.name == name]
-    return any(applicability(h) == "MaybeIncorrect" for h in later)
+    # Lint's first, the fix `--fix` makes, leads whether or not it marks the later one as
+    # maybe incorrect (two optimizer steps: the loss made again, before adding the losses).
+    return any((fix := fix_of(h.message)) and fix.name == name for h in finding.helps[1:])
 
 
 def linted_helps(found: Diagnostic, helps: list[Help]) -> list[Help]:

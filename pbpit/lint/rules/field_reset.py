@@ -117,14 +117,17 @@ def _method_body(fixes: Fixes, owner: str, method: str) -> Node | None:
 _LOOPS = ("for_expression", "while_expression", "loop_expression")
 
 
-def reset_first(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> list[Help]:
+def reset_first(
+    name: str, meeting: Meeting, leaf: bool, fixes: Fixes, detach: Help | None = None
+) -> list[Help]:
     """The fixes of a field carried into the next pass (`lif.membrane`) whose struct has a
     method taking only `&mut self` that empties it (`fn reset(&mut self) { self.membrane =
     None; }`), called by neither the loop that carries it nor a loop around it: `lif.reset();`
     at the top of each pass first, then `detach` (which, where the state also carries between
-    the steps of one pass, cuts those too); `[detach]` as it is otherwise (`detach_each_pass`,
-    `leaf`: the carried tensor is a leaf)."""
-    detach = detach_each_pass(name, meeting, leaf, fixes)
+    the steps of one pass, cuts those too); `[detach]` as it is otherwise (`detach_each_pass`
+    when not given, `leaf`: the carried tensor is a leaf; given: the detach where a method the
+    loop calls puts it, `method_fields.put_by_called_method`)."""
+    detach = detach_each_pass(name, meeting, leaf, fixes) if detach is None else detach
     owner, _, field_name = name.rpartition(".")
     loop = meeting.loop
     if not is_name(owner) or not is_name(field_name) or loop is None or meeting.in_macro:

@@ -166,7 +166,7 @@ fn main() {
             if reset is None and not leaf:
                 field = accumulator_field_reset(name, meeting, fixes, field_reset_help)
             if kept is not None:
-                helps = [kept[1]]
+                helps = reset_first(name, meeting, leaf, fixes, kept[1])
             elif (pushed(definition, fixes) or filled(name, meeting, fixes)) and indexed(
                 name, meeting, fixes
             ):
