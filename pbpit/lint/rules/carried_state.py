@@ -167,7 +167,7 @@ def keep_detached(name: str, meeting: Meeting, fixes: Fixes) -> Help | None:
     if put:
         # The tensor the pass inserts, named there (`seen.insert(epoch, feat.clone())`):
         # detached where it is put, every entry is data for the passes that read it.
-        from pbpit.lint.rules.loop_external_tracked import detach_where_put_help
+        from pbpit.lint.rules.loop_external_words import detach_where_put_help
 
         return detach_where_put_help(tensor, name, put)
     # Said in words: lint, reading the edited file, cannot tell the entry kept is detached.
