@@ -544,3 +544,21 @@ def test_a_shape_indexed_by_a_usize_is_its_size(tmp_path):
 def test_a_shape_index_pbpit_cannot_run_exactly_is_refused(tmp_path, old, new, said):
     status, out, err = run(tmp_path, SHAPE_INDEX.replace(old, new, 1))
     assert status != 0 and said in err and "Traceback" not in err
+
+
+def test_burn_optims_learning_rate_alias_is_f64(tmp_path):
+    # burn-optim `lib.rs`: `pub type LearningRate = f64;`
+    helper = """
+fn lr_at(step: usize) -> LearningRate {
+    0.05 * (step as LearningRate + 1.0) / (step as LearningRate + 1.0)
+}
+"""
+    step = (
+        "let grads = GradientsParams::from_grads(loss.backward(), &model);\n"
+        "        model = optim.step(lr_at(step), model, grads);"
+    )
+    imports = "GradientsParams, LearningRate, Optimizer"
+    source = mlp_adam(helper, step, imports)
+    assert stdout_of(tmp_path, source) == MLP_ADAM_STDOUT
+    missing = source.replace("LearningRate, Optimizer}", "Optimizer}")
+    assert rustc_code(tmp_path, missing).startswith("error[E0412]: cannot find type `LearningRate`")

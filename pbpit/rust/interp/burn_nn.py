@@ -177,15 +177,19 @@ def lower_type(name: str, inner: Callable[[], Ty] | None) -> Ty | None:
     if name == "Param" and inner is not None:
         found = resolve(inner())
         return param(found) if type(found) is TensorT else None
+    if inner is None and name == "LearningRate":  # burn-optim's `pub type LearningRate = f64;`
+        return F64
     if inner is None:
         return DEVICE if name in BACKEND_DEVICES else NAMED_TYPES.get(name)
     return None
 
 
 def refuse_unimported(lowerer: Any, node: Any, name: str) -> None:
-    """`ModuleOptimizer` named without a `use` of it (it is not in Burn's prelude): rustc's
-    E0412."""
-    if name == "ModuleOptimizer" and not trait_in_scope(lowerer.src, name, ("burn", "optim")):
+    """`ModuleOptimizer`, `LearningRate` named without a `use` of it (neither is in Burn's
+    prelude): rustc's E0412."""
+    if name in ("ModuleOptimizer", "LearningRate") and not trait_in_scope(
+        lowerer.src, name, ("burn", "optim")
+    ):
         what = f"cannot find type `{name}` in this scope"
         raise lowerer.fail(node, rejects(what, "E0412"))
 
