@@ -10,6 +10,7 @@ from typing import Any
 
 from pbpit.engine.tensor import seed
 from pbpit.rust.format import Some
+from pbpit.rust.interp import std_results
 from pbpit.rust.interp.btreemap import BTREEMAP
 from pbpit.rust.interp.builtins import Builtin, Code, Family, _inner, rows
 from pbpit.rust.interp.char_methods import CHAR_METHODS, STR_CHARS  # noqa: F401 - `char`'s family, here with the others
@@ -479,6 +480,7 @@ RESULT = rows(
     Builtin("Result", "unwrap_or", ("inner",), "inner", _result),
     Builtin("Result", "unwrap_err", (), "", _result, check=_result_error),
     *RESULT_MORE,  # `map_err`, `map`, `and_then`, `unwrap_or_else`, `ok` (std_more.py)
+    *std_results.ROWS,  # `err`, `unwrap_or_default`, `as_ref` (std_results.py)
 )
 
 # -- Burn's `Device` and `TensorData` -------------------------------------------------------------
