@@ -294,9 +294,17 @@ def test_message_json_help_edits_are_spans_with_their_replacement(tmp_path):
     result = pbpit_cli("lint", "read.rs", "--message-format=json", cwd=tmp_path)
     message = json.loads(result.stdout.splitlines()[0])["message"]
     helps = [child for child in message["children"] if child["level"] == "help"]
-    # `x`'s gradient read: detached, it would be gone; right only if the user means it.
-    assert helps[0]["spans"][0]["suggested_replacement"] == ".detach()"
-    assert helps[0]["spans"][0]["suggestion_applicability"] == "MaybeIncorrect"
+    # `x`'s gradient read: the program trains through `feats`, so the fix keeps the gradient:
+    # the `let` leaves line 8 and is written again at the top of the loop's body (line 10).
+    first = [(s["line_start"], s["column_start"], s["line_end"], s["column_end"],
+              s["suggested_replacement"], s["suggestion_applicability"]) for s in helps[0]["spans"]]
+    assert first == [
+        (8, 1, 9, 1, "", "MachineApplicable"),
+        (10, 1, 10, 1, "        let feats = x.clone().exp();\n", "MachineApplicable"),
+    ]
+    # Detached, `x`'s gradient would be gone: second, and right only if the user means it.
+    assert helps[1]["spans"][0]["suggested_replacement"] == ".detach()"
+    assert helps[1]["spans"][0]["suggestion_applicability"] == "MaybeIncorrect"
     assert detach["text"][0]["highlight_start"] == detach["text"][0]["highlight_end"] == 32
 
 
