@@ -8,7 +8,8 @@ where rustc is on PATH, `pytest -m slow` checks that they are still rustc's.
 
 from __future__ import annotations
 
-from rustc_verdicts import rejects, verdict_tests
+import rustc_differential as diff
+from rustc_verdicts import judge, rejects, verdict_tests
 
 CASES = {
     "btreemap_float_key": (
@@ -419,3 +420,26 @@ fn main() {
 }
 
 test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)
+
+
+SAME_NAME_AS_STD = """\
+trait Mag {
+    fn abs(&self) -> f64;
+    fn mag(&self) -> f64;
+}
+impl Mag for f64 {
+    fn abs(&self) -> f64 { 100.0 }
+    fn mag(&self) -> f64 { self.abs() * 2.0 }
+}
+fn main() {
+    let x = -1.5f64;
+    println!("{} {} {}", x.abs(), x.mag(), Mag::abs(&x));
+}
+"""
+
+
+def test_a_primitive_impls_method_named_as_std_s_is_refused_not_run_wrong():
+    """rustc prints `1.5 200 100`: `x.abs()` is f64's own, `self.abs()` of a `&f64` the
+    trait's; pbpit, which erases references, refuses rather than pick one."""
+    found = judge(SAME_NAME_AS_STD, diff.pbpit_verdict)
+    assert (found.state, found.outside) == ("rejected", True), found

@@ -95,6 +95,25 @@ def refuse_as_dyn(ck: Any, expected: Ty, found: Ty, pos: Any) -> None:
         refuse_as_bound(ck, found, resolve(expected).trait, pos)  # type: ignore[attr-defined]
 
 
+_STD_TRAITS = frozenset(
+    ("to_string", "clone", "into", "eq", "ne", "cmp", "partial_cmp", "fmt", "default", "hash")
+)
+
+
+def _inherent(recv: Named, name: str) -> bool:
+    """Whether std's type `recv` has a method `name` of its own (`f64::abs`, `i32::pow`)."""
+    from pbpit.rust.interp.std_methods import CHAR_METHODS, FLOAT, INT
+    from pbpit.rust.interp.types import BOOL, CHAR, is_float, is_int
+
+    if name in _STD_TRAITS:  # (std's traits' methods every primitive has: E0034 or std's)
+        return True
+    family = FLOAT if is_float(recv) else INT if is_int(recv) else None
+    family = CHAR_METHODS if recv is CHAR else family
+    if recv is BOOL:
+        return name in ("then", "then_some")
+    return family is not None and name in family
+
+
 def check_method(ck: Any, e: Any, recv: Ty) -> Ty | None:
     """`x.describe()` of `impl Describe for f64`: the call typed as a struct method's is; None
     when the program defines no such method for the receiver's type."""
@@ -118,6 +137,11 @@ def check_method(ck: Any, e: Any, recv: Ty) -> Ty | None:
     if type(recv) is not Named:
         return None
     fn = ck.crate.fns.get(f"{recv.name}::{e.name}")
+    if _inherent(recv, e.name):  # `x.abs()`: std's own or the trait's, by `x`'s reference
+        if fn is not None and getattr(fn, "primitive_trait", None):
+            what = f"`{e.name}` of `{recv.name}`, a method of std's and of the file's `impl` "
+            raise ck.fail(e.pos, what + "for it (Rust picks by the receiver's reference)")
+        return None
     if fn is None or not getattr(fn, "primitive_trait", None) or not fn.self_kind:
         return None
     if e.targs:
