@@ -13,7 +13,10 @@ E0382); `self.sum += x` in a method taking `&self`, `sum: T` with `T: AddAssign`
 `add_assign(&mut self.sum, x)`: E0596, where a number's field is assigned: E0594); `let
 order: Vec<&str> = runs.iter().map(|r| r.name.as_str()).collect();` borrows `runs` while
 `order` is used (`runs.push(..)` before a later read: E0502); what `map` or `zip` makes is a
-value of its own (an `Option<String>` moved, then used: E0382; an `Option<usize>` copied).
+value of its own (an `Option<String>` moved, then used: E0382; an `Option<usize>` copied);
+`m.values().sum()` of a map given `m.insert(k, &i)` (items `&&u32`: E0277); `Some(&batch)`
+returned from `next` where `type Item = Vec<f32>;` and the result is written
+`Option<Self::Item>` (E0308); `ilog10` of zero, a panic at the call (`#[track_caller]`).
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`, by `tools/rustc_differential.py`'s `rustc_verdict`):
@@ -323,6 +326,103 @@ fn main() {
 }
 """,
         runs('Some(1) Some(1) Some(("a", "b")) Some(("a", "b")) [1, 1] 2\n'),
+    ),
+    "sum_of_the_values_of_a_map_given_references": (
+        """\
+use std::collections::BTreeMap;
+fn main() {
+    let mut n = BTreeMap::new();
+    for i in [1u32, 2, 3] {
+        n.insert(i * 3, &i);
+    }
+    let s: u32 = n.values().sum();
+    println!("{}", s);
+}
+""",
+        rejects("E0277"),
+    ),
+    "sum_of_copied_values_and_of_keys_of_a_map_runs": (
+        """\
+use std::collections::BTreeMap;
+fn main() {
+    let xs = [1u32, 2, 3];
+    let mut n = BTreeMap::new();
+    for i in &xs {
+        n.insert(*i * 3, i);
+    }
+    let s: u32 = n.values().copied().sum();
+    let k: u32 = n.keys().sum();
+    println!("{} {}", s, k);
+}
+""",
+        runs("6 18\n"),
+    ),
+    "a_borrow_returned_as_self_item_written_a_value": (
+        """\
+struct Batches {
+    data: Vec<f32>,
+    pos: usize,
+}
+impl Iterator for Batches {
+    type Item = Vec<f32>;
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.pos >= self.data.len() {
+            return None;
+        }
+        let batch = self.data[self.pos..].to_vec();
+        self.pos = self.data.len();
+        Some(&batch)
+    }
+}
+fn main() {
+    let b = Batches { data: vec![1.0, 2.0], pos: 0 };
+    for x in b {
+        println!("{:?}", x);
+    }
+}
+""",
+        rejects("E0308"),
+    ),
+    "a_value_returned_as_self_item_runs": (
+        """\
+struct Batches {
+    data: Vec<f32>,
+    pos: usize,
+}
+impl Iterator for Batches {
+    type Item = Vec<f32>;
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.pos >= self.data.len() {
+            return None;
+        }
+        let batch = self.data[self.pos..].to_vec();
+        self.pos = self.data.len();
+        Some(batch)
+    }
+}
+fn main() {
+    let b = Batches { data: vec![1.0, 2.0], pos: 0 };
+    for x in b {
+        println!("{:?}", x);
+    }
+}
+""",
+        runs("[1.0, 2.0]\n"),
+    ),
+    "ilog10_of_zero_panics_at_the_call": (
+        """\
+fn main() {
+    let z: i32 = -3 + 3;
+    println!("{}", z.ilog10());
+}
+""",
+        runs(
+            "",
+            101,
+            "\nthread 'main' (TID) panicked at main.rs:3:22:\n"
+            "argument of integer logarithm must be positive\n"
+            "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n",
+        ),
     ),
 }
 

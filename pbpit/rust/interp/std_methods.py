@@ -145,11 +145,19 @@ def _int_clamp(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return clamp
 
 
+# Integer methods whose panic rustc 1.95 reports at the call (`0u64.ilog2()`: `argument of
+# integer logarithm must be positive` at the method's name).
+_AT_CALLER = frozenset(("ilog2", "ilog10"))
+
+
 def _int_method(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     """A method computed by `numbers.INT_METHODS`' function of the receiver's range."""
     type_name, lo, hi = _int_type(e)
     _, result, method = INT_METHODS[e.name]
-    run = comp.in_core(method, e.pos, f"`{type_name}::{e.name}`")
+    if e.name in _AT_CALLER:  # `#[track_caller]` in core: the program's panic at the method
+        run = comp.panicking(method, e.pos)
+    else:
+        run = comp.in_core(method, e.pos, f"`{type_name}::{e.name}`")
     if result == "option":
         return lambda frame: _some(run(recv(frame), *(a(frame) for a in args), lo, hi))
     return lambda frame: run(recv(frame), *(a(frame) for a in args), lo, hi)

@@ -1,5 +1,6 @@
 """`v.iter().sum::<f64>()` of a `Vec` (or `VecDeque`) whose elements are themselves references
-(`v.push(&x)`, `hist.push_back(&loss)`, `vec![&a, &b]`, `let v: Vec<&f64>`): the items are
+(`v.push(&x)`, `hist.push_back(&loss)`, `vec![&a, &b]`, `let v: Vec<&f64>`), `m.values().sum()`
+of a map given `m.insert(k, &v)` (`keys()` of `insert(&k, v)`): the items are
 `&&f64`, and std implements `Sum`/`Product` for `T` and `&T` only (`f64: Sum<&f64>`), so
 rustc rejects the program with E0277. pbpit erases references, so the checker's types agree;
 this follows the one reference `iter()` adds, through the adapters that keep the items
@@ -21,6 +22,9 @@ _KEEP = frozenset(
     ("filter", "rev", "skip", "take", "step_by", "skip_while", "take_while", "peekable", "inspect")
 )
 _PUSHES = frozenset(("push", "push_back", "push_front"))
+# The iterators that add a reference to the items of a collection: `iter()` of a `Vec`, and of
+# a map's keys (0) or values (1).
+_PARTS: dict[str, int | None] = {"iter": None, "keys": 0, "values": 1}
 _COLLECTIONS = ("Vec<", "VecDeque<", "[")
 
 
@@ -30,11 +34,11 @@ def refuse_sum_of_double_references(checker: Any, total: Any, item: Any, e: Meth
     recv = e.recv
     while isinstance(recv, Method) and recv.name in _KEEP:
         recv = recv.recv
-    if not (isinstance(recv, Method) and recv.name == "iter" and not recv.args):
+    if not (isinstance(recv, Method) and recv.name in _PARTS and not recv.args):
         return
     if not (isinstance(recv.recv, Local) and not recv.recv.borrowed):
         return
-    if not holds_references(checker, recv.recv.binding):
+    if not holds_references(checker, recv.recv.binding, _PARTS[recv.name]):
         return
     shown, of = show(resolve(total)), "&&" + show(resolve(item))
     if e.name == "product":
@@ -46,11 +50,23 @@ def refuse_sum_of_double_references(checker: Any, total: Any, item: Any, e: Meth
     raise err
 
 
-def holds_references(checker: Any, binding: Any) -> bool:
+def holds_references(checker: Any, binding: Any, part: int | None = None) -> bool:
     """Whether the variable `binding` of the body `checker` types is a `Vec`/`VecDeque`/array
     certainly holding shared references: its written type says so, or a push into it, or the
-    `vec![..]` it is given, holds one."""
+    `vec![..]` it is given, holds one; `part` 0 or 1: a map's keys or values, an `insert(k, v)`
+    into it holding one there."""
     written = getattr(binding, "written", None)
+    if part is not None:
+        return written is None and any(
+            isinstance(node, Method)
+            and node.name == "insert"
+            and len(node.args) == 2
+            and isinstance(node.recv, Local)
+            and node.recv.binding is binding
+            and not node.recv.borrowed
+            and _shared_reference(node.args[part])
+            for node in checker.nodes
+        )
     if written is not None:  # `Vec<&f64>`, `&[&f64]`, `[&f64; 2]`
         text = "".join(written.text.decode().split()).removeprefix("&")
         if not text.startswith(_COLLECTIONS):

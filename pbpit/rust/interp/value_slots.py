@@ -113,6 +113,10 @@ class ValueSlots:
         what it holds; a call's arguments are the checker's, which knows their types)."""
         if ty is None or e is None:
             return
+        if ty.type == "scoped_type_identifier":  # `Self::Item` of `type Item = Vec<f32>;`
+            ty = self.associated(ty)
+            if ty is None:
+                return
         if isinstance(e, Block):  # `{ ..; Ok(&n) }`: the value of its tail
             self.value(ty, e.tail, top)
             return
@@ -152,7 +156,24 @@ class ValueSlots:
 
     # -- the places a value lands in one function -------------------------------------------------
 
+    def associated(self, ty: Node) -> Node | None:
+        """The type `Self::Item` names in the `impl` around the function judged (`type Item =
+        Vec<f32>;`), or None."""
+        path, name = ty.child_by_field_name("path"), ty.child_by_field_name("name")
+        impl = getattr(self, "fn_node", None)
+        while impl is not None and impl.type != "impl_item":
+            impl = impl.parent
+        if path is None or name is None or impl is None or self.lowerer.text(path) != "Self":
+            return None
+        body = impl.child_by_field_name("body")
+        for item in body.named_children if body is not None else ():
+            found = item.child_by_field_name("name") if item.type == "type_item" else None
+            if found is not None and self.lowerer.text(found) == self.lowerer.text(name):
+                return item.child_by_field_name("type")
+        return None
+
     def function(self, fn: FnItem) -> None:
+        self.fn_node = fn.node
         ret = fn.node.child_by_field_name("return_type")
         if fn.body is not None:
             self.value(ret, fn.body.tail)
