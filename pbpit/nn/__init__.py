@@ -40,6 +40,7 @@ from pbpit.nn.module import Initializer, Module, Param, ParamId
 from pbpit.nn.optim import (
     AdamConfig,
     AdamWConfig,
+    GradientsAccumulator,
     GradientsParams,
     ModuleOptimizer,
     MomentumConfig,
@@ -65,6 +66,7 @@ __all__ = [
     "Embedding",
     "EmbeddingConfig",
     "Gelu",
+    "GradientsAccumulator",
     "GradientsParams",
     "Initializer",
     "LayerNorm",

@@ -88,6 +88,34 @@ class GradientsParams:
         return not self._by_id
 
 
+class GradientsAccumulator:
+    """burn-optim's `GradientsAccumulator<M>` (`optim/grad_accum.rs`): one `GradientsParams`
+    summed over micro-batches. `accumulate` visits the module's params in order: the sum is
+    `accumulated.add(new)` (the earlier gradient the left operand, on the inner tensors: no node
+    id), a param with one of the two keeps it, one with neither stays absent; `grads()` hands
+    the sum over and leaves an empty one (`core::mem::swap`)."""
+
+    def __init__(self) -> None:
+        self._grads = GradientsParams()
+
+    @staticmethod
+    def new() -> GradientsAccumulator:
+        return GradientsAccumulator()
+
+    def accumulate(self, module: Module, grads: GradientsParams) -> None:
+        if not isinstance(grads, GradientsParams):
+            raise TypeError(f"accumulate: expected GradientsParams, got {type(grads).__name__}")
+        for param in module.visit():
+            new, old = grads.remove(param.id), self._grads.remove(param.id)
+            summed = new if old is None else old if new is None else old.add(new)
+            if summed is not None:
+                self._grads.register(param.id, summed)
+
+    def grads(self) -> GradientsParams:
+        out, self._grads = self._grads, GradientsParams()
+        return out
+
+
 class ModuleOptimizer:
     """What `<Config>.init()` gives: `step(lr, module, grads)` returns the updated module and
     keeps each param's state (momentum, moments) under its id."""

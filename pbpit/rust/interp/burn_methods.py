@@ -13,7 +13,7 @@ from typing import Any
 from pbpit import nn
 from pbpit.engine import tensor as engine_tensor
 from pbpit.rust.format import Some
-from pbpit.rust.interp import burn_conv, burn_nn
+from pbpit.rust.interp import burn_conv, burn_grad_accum, burn_nn
 from pbpit.rust.interp.builtins import Builtin, Code, Family, Function
 from pbpit.rust.interp.types import (
     BOOL,
@@ -308,6 +308,7 @@ METHODS: dict[str, Family] = {
     **_OPTIMIZERS,
     "MomentumConfig": _MOMENTUM,
     "Optimizer": _family("Optimizer", _row("Optimizer", "step", _step_type, _step)),
+    burn_grad_accum.NAME: burn_grad_accum.METHODS,
     "Conv2dConfig": _family(
         "Conv2dConfig",
         *(
@@ -461,6 +462,7 @@ STATICS: dict[str, Function] = {
         _function("CrossEntropyLoss", "new", 2, _cross_entropy_new_type, _cross_entropy_new),
         *(_function(name, "new", 0, _own_type, _made) for name in burn_nn.CONFIGS),
         _function("GradientsParams", "from_grads", 2, _from_grads_type, _from_grads),
+        _function(burn_grad_accum.NAME, "new", 0, burn_grad_accum.new_type, burn_grad_accum.new),
         _function("Param", "from_tensor", 1, _param_type, _param),
         _function("Backend", "seed", 2, _seed_type, _seed),
         _function("Conv2dConfig", "new", 2, _own_type, _made),
