@@ -19,6 +19,7 @@ from pbpit.lint.rules.literal_fields import (
     fields_put,
 )
 from pbpit.lint.rules.method_fields import detach_in_methods
+from pbpit.lint.rules.vec_state import detach_elements_each_pass, std_push, vec_of_tensors
 from pbpit.lint.values import Definition
 from pbpit.rust.syntax import Node, descendants
 
@@ -83,7 +84,13 @@ def pushed(definition: Definition, fixes: Fixes) -> bool:
         and node.type == "call_expression"
         and field_ is not None
         and fixes.text(field_) in ("push", "push_back", "push_front", "insert", "extend")
+        and std_push(_receiver(function, fixes), fixes.text(field_), fixes)
     )
+
+
+def _receiver(function: Node, fixes: Fixes) -> str:
+    value = function.child_by_field_name("value")
+    return fixes.text(value) if value is not None else ""
 
 
 def filled(name: str, meeting: Meeting, fixes: Fixes) -> bool:
@@ -117,6 +124,7 @@ def push_calls(name: str, body: Node, fixes: Fixes) -> list[tuple[Node, list[Nod
             and arguments is not None
             and fixes.text(receiver) == name
             and fixes.text(method) in ("push", "push_back", "push_front", "insert", "extend")
+            and std_push(name, fixes.text(method), fixes)
         ):
             found.append((node, list(arguments.named_children)))
     return sorted(found, key=lambda pair: pair[0].start_byte)
@@ -221,6 +229,9 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
         # Kept by the struct's methods where the loop cannot detach it (a `Vec` or map field;
         # a field of a `Box<dyn Trait>`): detached where a method puts it.
         return in_methods
+    if not is_name(name) and vec_of_tensors(name, fixes):
+        # `hidden: Vec<Tensor<1>>` stepped in place: each element detached in place.
+        return detach_elements_each_pass(name, meeting, leaf, fixes)
     if not is_name(name) and field_holds_tensors(name, fixes):
         # `hidden: Option<Tensor<1>>`: `.detach()` is a tensor's, not the Option's.
         return detach_in_field(name, meeting, leaf, fixes)

@@ -62,6 +62,7 @@ from pbpit.lint.rules.loop_external_words import (
 )
 from pbpit.lint.rules.map_entries import detach_earlier_reads
 from pbpit.lint.rules.method_fields import put_by_called_method
+from pbpit.lint.rules.option_accumulator import option_accumulator_reset
 from pbpit.lint.rules.stepped_modules import elsewhere_title
 from pbpit.lint.rules.stored_inputs import store_inputs, store_inputs_help
 from pbpit.lint.values import Definition
@@ -236,6 +237,15 @@ fn main() {
                     f"added in its own pass, not those `{name}` accumulated)"
                 )
                 helps = [reset, replace(detach, message=said, applicability="MaybeIncorrect")]
+            elif option := None if leaf else option_accumulator_reset(name, meeting, fixes):
+                # Losses summed in an `Option` field by a method, never reset: reset after the
+                # backward, it keeps every gradient; detached each pass, it would not.
+                detach = detach_each_pass(name, meeting, leaf, fixes)
+                said = detach.message + (
+                    " (this changes the gradients: each backward then gets only the loss "
+                    f"added in its own pass, not those `{name}` accumulated)"
+                )
+                helps = [option, replace(detach, message=said, applicability="MaybeIncorrect")]
             else:
                 helps = reset_first(name, meeting, leaf, fixes)
             consumes = consumes_step(definition.name, name, meeting.earlier.through)
@@ -245,7 +255,8 @@ fn main() {
             # Used (or backpropagated) in some passes only, the backward that panics is not
             # known to be the loop's 2nd.
             spans = [meeting.earlier.span, meeting.later.span] + ([use.span] if use else [])
-            message = made_before_message(name, not _some_passes(spans, meeting, fixes))
+            some = _some_passes(spans, meeting, fixes) or _backward_nested(meeting, fixes)
+            message = made_before_message(name, not some)
             labels.append(fixes.label(definition.span, made_outside(name, definition.why), True))
             if use is not None:
                 labels.append(fixes.label(use.span, USED_INSIDE))
@@ -426,6 +437,29 @@ def _some_passes(spans: list[tuple[int, int]], meeting: Meeting, fixes: Fixes) -
                 return True
             node = node.parent
     return continues(body, fixes)
+
+
+LOOPS = ("for_expression", "while_expression", "loop_expression")
+
+
+def _backward_nested(meeting: Meeting, fixes: Fixes) -> bool:
+    """Whether a backward of the meeting runs in a loop within the meeting's loop's body
+    (minibatches walked every epoch): a pass of the meeting's loop runs several backwards, so
+    the one that panics is not its 2nd (`pbpit run` counts which)."""
+    loop = meeting.loop
+    body = loop.child_by_field_name("body") if loop is not None else None
+    if body is None:
+        return False
+    root = fixes.source.root
+    for start, end in (meeting.earlier.span, meeting.later.span):
+        if not body.start_byte <= start < end <= body.end_byte:
+            continue
+        node = root.descendant_for_byte_range(start, end)
+        while node is not None and node.id != body.id:
+            if node.type in LOOPS:
+                return True
+            node = node.parent
+    return False
 
 
 def in_a_called_loop(rule: str, meeting: Meeting, fixes: Fixes) -> Diagnostic:

@@ -1,0 +1,168 @@
+"""`loop-external-tracked`'s fix of an accumulator kept in an `Option` field and never reset: a
+method adds each loss to it (`self.total = Some(match self.total.take() { Some(t) => t + loss,
+None => loss })`, often with a counter, `self.count += 1`), and its sum is backpropagated, by
+the loop (`meter.mean().backward()` every k passes) or by another method of the same type
+(`acc.apply()`). Reset where its backward consumed it (`meter.total = None; meter.count = 0;`
+after the backward, `self.total = None;` at the end of the method), each backward gets the
+losses added since the last one, and the first backward's gradients are those it had."""
+
+from __future__ import annotations
+
+import re
+
+from pbpit.diagnostics.model import Help
+from pbpit.lint.fixes import Fixes, is_name
+from pbpit.lint.rule import Meeting
+from pbpit.lint.rules.carried_state import _backward_statement, option_of_tensor
+from pbpit.lint.rules.field_reset import _impl_type, _method_body
+from pbpit.rust.syntax import Node, descendants
+
+
+def option_accumulator_reset(name: str, meeting: Meeting, fixes: Fixes) -> Help | None:
+    """The reset of the `Option` field `name` (`meter.total`: a variable's field) and of what
+    the method accumulating into it also writes (`count`), to the values the struct literal
+    that made the variable gives them, right after the backward's statement; None when the
+    carried state is not such an accumulator or where to reset is not known."""
+    holder, _, field_name = name.rpartition(".")
+    loop = meeting.loop
+    if not is_name(holder) or not is_name(field_name) or loop is None or meeting.in_macro:
+        return None
+    if not option_of_tensor(name, fixes):
+        return None
+    owner, initial = _literal_of(holder, field_name, loop, fixes)
+    if owner is None or initial is None:
+        return None
+    written = _accumulated_by(owner, field_name, fixes)
+    if written is None or any(w not in initial for w in written):
+        return None
+    through = meeting.earlier.through
+    if through is None:
+        body = loop.child_by_field_name("body")
+        if body is None:
+            return None
+        block, statement = _backward_statement(body, meeting.earlier.span)
+        if block is None or statement is None or block is body:
+            return None  # a backward in every pass: nothing is accumulated across passes
+        prefix = f"{holder}."
+    else:
+        kind, _, method = through.rpartition("::")
+        if kind != owner:
+            return None
+        start, end = meeting.earlier.span
+        called = fixes.data[start:end].decode("utf-8", "replace")
+        if not re.fullmatch(
+            rf"{re.escape(holder)}\s*\.\s*{re.escape(method)}\s*\(.*", called, re.S
+        ):
+            return None
+        block = _method_body(fixes, owner, method)
+        statement = _containing(block, fixes) if block is not None else None
+        if block is None or statement is None:
+            return None
+        prefix = "self."
+    if not fixes.whole_lines(statement) or statement.end_point[0] >= block.end_point[0]:
+        return None
+    if not fixes.text(statement).rstrip().endswith(("}", ";")):
+        return None  # the block's value: nothing runs after it
+    if any(n.type in ("return_expression", "break_expression") for n in descendants(statement)):
+        return None  # it may leave before the line after it
+    indent = fixes.indent_of(statement)
+    lines = "".join(
+        f"{indent}{prefix}{field} = {initial[field]};{fixes.newline}" for field in written
+    )
+    at = fixes.line_start(statement.end_point[0] + 1)
+    reset = "; ".join(f"{prefix}{field} = {initial[field]}" for field in written) + ";"
+    where = "after its backward" if through is None else f"in `{through}`, after its backward"
+    return Help(
+        f"reset `{name}` {where} (`{reset}`): it adds every pass's loss to those before, so "
+        "each backward reaches the graphs earlier backwards consumed; reset, the next "
+        "accumulation starts afresh and the gradients stay as they are",
+        [fixes.edit(at, at, lines)],
+    )
+
+
+def _literal_of(
+    holder: str, field_name: str, loop: Node, fixes: Fixes
+) -> tuple[str | None, dict[str, str] | None]:
+    """The type and the one-line field values of the struct literal of the last `let mut
+    holder = Type { .. };` before `loop` in its function, when it has `field_name`."""
+    function = loop.parent
+    while function is not None and function.type != "function_item":
+        function = function.parent
+    if function is None:
+        return None, None
+    found = None
+    for node in descendants(function):
+        if node.type != "let_declaration" or node.start_byte >= loop.start_byte:
+            continue
+        pattern, value = node.child_by_field_name("pattern"), node.child_by_field_name("value")
+        if pattern is not None and value is not None and _binds(pattern, holder, fixes):
+            found = value
+    if found is None or found.type != "struct_expression":
+        return None, None
+    kind, body = found.child_by_field_name("name"), found.child_by_field_name("body")
+    if kind is None or body is None:
+        return None, None
+    values: dict[str, str] = {}
+    for item in body.named_children:
+        label = item.child_by_field_name("field")
+        value = item.child_by_field_name("value")
+        if item.type != "field_initializer" or label is None or value is None:
+            continue
+        if "\n" not in fixes.text(value):
+            values[fixes.text(label)] = fixes.text(value)
+    if values.get(field_name) != "None":
+        return None, None
+    return re.sub(r"<.*", "", fixes.text(kind)), values
+
+
+def _binds(pattern: Node, holder: str, fixes: Fixes) -> bool:
+    return re.fullmatch(rf"(?:mut\s+)?{re.escape(holder)}", fixes.text(pattern)) is not None
+
+
+def _accumulated_by(owner: str, field_name: str, fixes: Fixes) -> list[str] | None:
+    """The fields (`field_name` first) that the one method of `impl owner` accumulating into
+    `self.field_name` writes: it puts in it a `Some(..)` that reads it (`self.total.take()`,
+    `self.total.clone()`), and adds to the others (`self.count += 1`). None without one such
+    method, or when it writes a field otherwise."""
+    field = f"self.{field_name}"
+    found = []
+    for function in descendants(fixes.source.root):
+        body = function.child_by_field_name("body") if function.type == "function_item" else None
+        if body is None or _impl_type(function, fixes) != owner:
+            continue
+        accumulates, others, plain = False, [], True
+        for node in descendants(body):
+            if node.type not in ("assignment_expression", "compound_assignment_expr"):
+                continue
+            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+            if left is None or right is None or not fixes.text(left).startswith("self."):
+                continue
+            text = fixes.text(left)
+            if text == field and node.type == "assignment_expression":
+                reads = re.search(rf"{re.escape(field)}\b", fixes.text(right)) is not None
+                accumulates = accumulates or (fixes.text(right).startswith("Some(") and reads)
+            elif node.type == "compound_assignment_expr" and text.count(".") == 1:
+                others.append(text.removeprefix("self."))
+            else:
+                plain = False
+        if accumulates:
+            found.append((plain, others))
+    if len(found) != 1 or not found[0][0]:
+        return None
+    return [field_name, *dict.fromkeys(found[0][1])]
+
+
+def _containing(body: Node, fixes: Fixes) -> Node | None:
+    """The statement of the method's `body` holding its one `.backward()`."""
+    backward = re.compile(r"\.\s*backward\s*\(\s*\)$")
+    calls = [
+        n
+        for n in descendants(body)
+        if n.type == "call_expression" and backward.search(fixes.text(n))
+    ]
+    if len(calls) != 1:
+        return None
+    node = calls[0]
+    while node.parent is not None and node.parent.id != body.id:
+        node = node.parent
+    return node
