@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING
 
-from pbpit.rust.interp import references, slices, sum_refs, value_slots
+from pbpit.rust.interp import fn_refs, references, slices, sum_refs, value_slots
 from pbpit.rust.interp.field_paths import through_mut_method
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
@@ -61,7 +61,7 @@ def refuse_borrow_for_value(checker: Checker, fn: FnItem, index: int, arg: Expr)
             f"the trait `{wanted.trait.name}` is not implemented for `{given}{show(arg.ty)}`"
         )
         raise err
-    if param.owned and arg.borrowed:
+    if param.owned and arg.borrowed and not fn_refs.lent_to_fn_bound(wanted, arg):  # `&F: Fn`
         raise checker.fail(where, f"mismatched types: expected `{ty}`, found `{found}`")
     if not param.owned and not param.mut_ref and not arg.borrowed and checker.owned(arg):
         # `&T` taken, a value given (no coercion makes a value a reference)

@@ -40,6 +40,7 @@ from pbpit.rust.interp.nodes import (
     children,
 )
 from pbpit.rust.interp.slices import RANGE_INDEX
+from pbpit.rust.interp.turn_borrows import reads_beside
 
 # Methods that make an iterator borrowing their receiver, and lazy adapters the borrow goes
 # through unchanged (a consumer such as `collect` or `sum` ends it before the loop starts).
@@ -300,7 +301,7 @@ class _Search:
                     continue
                 # a read of `r` inside the conflicting call's arguments or the assigned value
                 # comes first (two-phase borrows): only a read outside it counts
-                outside = _reads(parts[j], holder, found)
+                outside = reads_beside(parts[j], holder, found)  # (NLL: not another arm's)
                 later = j < last or any(at > _start(found) for at in outside)
                 if later or outside and _loops(parts[j]):
                     raise self.refusal(found, init)
@@ -370,15 +371,6 @@ def _uses(node: Any, binding: Any) -> bool:
     if isinstance(node, Local) and node.binding is binding:
         return True
     return any(_uses(part, binding) for part in children(node))
-
-
-def _reads(node: Any, binding: Any, skipped: Any) -> list[Any]:
-    """Where `binding` is read in `node`, outside `skipped`."""
-    if node is skipped:
-        return []
-    if isinstance(node, Local) and node.binding is binding:
-        return [node.pos]
-    return [at for part in children(node) for at in _reads(part, binding, skipped)]
 
 
 def _loops(part: Any) -> bool:

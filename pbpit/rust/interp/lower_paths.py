@@ -9,6 +9,7 @@ from pbpit.rust.interp import (
     btreemap,
     burn_nn,
     hashmap,
+    item_refs,
     mem_functions,
     results,
     std_cmp,
@@ -39,7 +40,7 @@ from pbpit.rust.interp.nodes import (
     Static,
     StructLit,
 )
-from pbpit.rust.interp.numbers import float_const
+from pbpit.rust.interp.numbers import counting_const, float_const
 from pbpit.rust.interp.std_methods import FLOAT, INT
 from pbpit.rust.interp.std_more import drain_range
 from pbpit.rust.interp.types import (
@@ -216,6 +217,9 @@ class PathLowering:
 
     def associated_const(self, segs: list[tuple[str, Node, Node | None]]) -> Expr:
         (type_name, type_node, _), (name, name_node, _) = segs
+        counted = counting_const(type_name, name)  # `u8::BITS`: a u32
+        if counted is not None:
+            return Lit(self.pos(type_node), "value", counted[0], NAMED[counted[1]])
         value = self.number_value(type_name, name)
         if value is None:
             what = (
@@ -272,6 +276,7 @@ class PathLowering:
             args = [self.method_arg(name, a) for a in arg_nodes]
             if name == "into_scalar" and targs:  # Burn 0.22's `into_scalar::<E>()`: `.elem()`
                 recv, name, args = Method(self.pos(name_node), recv, name, [], args), "elem", []
+            item_refs.mark_closure_params(name, args)  # `|i|` of `filter`: a `&Item`
             return Method(self.pos(name_node), recv, name, targs, args)
         if self.text(function) == "Err" and self.lookup("Err") is None and not (
             self.named_struct("Err") or "Err" in self.fns

@@ -144,6 +144,25 @@ def float_const(type_name: str, const: str, in_consts: bool = False) -> float | 
     return table.get(const)
 
 
+def counting_const(type_name: str, const: str) -> tuple[int, str] | None:
+    """`u8::BITS`, `f64::MANTISSA_DIGITS`...: the associated constants that count bits or digits,
+    with the type Rust gives them (`u32`, or `i32` for the exponents; None: not one of them)."""
+    if type_name in INT_RANGES:
+        lo, hi = INT_RANGES[type_name]
+        return ((hi - lo).bit_length(), "u32") if const == "BITS" else None
+    single = type_name == "f32"
+    table = {
+        "RADIX": (2, "u32"),
+        "MANTISSA_DIGITS": (24 if single else 53, "u32"),
+        "DIGITS": (6 if single else 15, "u32"),
+        "MIN_EXP": (-125 if single else -1021, "i32"),
+        "MAX_EXP": (128 if single else 1024, "i32"),
+        "MIN_10_EXP": (-37 if single else -307, "i32"),
+        "MAX_10_EXP": (38 if single else 308, "i32"),
+    }
+    return table.get(const) if type_name in ("f32", "f64") else None
+
+
 # -- floats ---------------------------------------------------------------------------------------
 
 

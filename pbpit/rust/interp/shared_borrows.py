@@ -41,6 +41,7 @@ from pbpit.rust.interp.nodes import (
     place_root,
 )
 from pbpit.rust.interp.references import BOUND_TO_BORROW, ITEMS_BY_REFERENCE
+from pbpit.rust.interp.turn_borrows import apart, branch_paths, stays_in_turn
 
 _PUSHES = frozenset(("push", "push_back", "push_front"))  # `Vec`'s, `VecDeque`'s
 
@@ -193,6 +194,8 @@ def _live(w: _Walk) -> Any:
             first, last = w.spans[id(loop)]
             declared = w.declared.get(id(x.binding), ())
             if any(first <= use.pos <= last for use, _ in uses) and loop not in declared:
+                if loop in w.declared.get(id(holder), ()) and stays_in_turn(loop, holder):
+                    continue  # a new holder each turn, its borrow ended there (turn_borrows)
                 wrapped.append(loop)
                 start, end = min(start, first), max(end, last)
         if end <= x.pos and not wrapped:
@@ -213,12 +216,16 @@ def refuse_assign_while_borrowed(body: Block, path: str) -> Unsupported | None:
     dropped = w.outlived()  # `let first; { let batch = ..; first = &batch[0]; } first`
     if dropped is not None:
         return _dies(dropped, path)
+    arms = branch_paths(body)  # (turn_borrows.py)
     for _, x, start, end, uses, wrapped in _live(w):
         for assign, binding, _ in w.assigns:
             if binding is not x.binding or not start <= assign.pos <= end:
                 continue
             own = w.inside[id(assign)]
-            later = any(use.pos > assign.pos and id(use) not in own for use, _ in uses) or any(
+            later = any(
+                use.pos > assign.pos and id(use) not in own and not apart(arms, use, assign)
+                for use, _ in uses
+            ) or any(
                 _within(assign.pos, w.spans[id(loop)]) for loop in wrapped
             )
             if later and (assign.pos > x.pos or wrapped):

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.format import Some
+from pbpit.rust.interp import item_refs
 from pbpit.rust.interp.builtins import Builtin, Code, _inner, rows
 from pbpit.rust.interp.field_paths import field_chain
 from pbpit.rust.interp.references import refuse_borrowed_value
@@ -132,7 +133,7 @@ def _swap(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
 def _contains_type(ck: Any, e: Any, recv: Ty) -> Ty:
     ck.args(e, _inner(recv))
-    if not e.args[0].borrowed:  # rustc: `contains(&self, x: &T)`
+    if not item_refs.is_reference(e.args[0]):  # rustc: `contains(&self, x: &T)`
         found = show(e.args[0].ty)
         raise ck.fail(e.args[0].pos, f"mismatched types: expected `&{found}`, found `{found}`")
     return BOOL
