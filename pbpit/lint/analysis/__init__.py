@@ -49,9 +49,10 @@ each part; a loop walking such structs, each a part of one tensor, backpropagate
 A `for` pattern over a chain of adaptors (`((lp, v), r)` of `a.iter().zip(b.iter()).zip(c.iter())`,
 `(i, (x, y))` of `enumerate`, `(id, e, w)` of `take(2)`) takes of each collection its element,
 as `for x in xs.iter()` does (`pattern_walks.py`, one row per adaptor; `rev()` walks from the
-newest and is not read so). A `&mut self` method that pushes a tuple of its parameters into a
-`Vec` field (`self.items.push((logits, y))`) fills the caller's field with that tuple part by
-part, as the push written at the call would (`field_pushes.py`).
+newest: `xs.iter().rev().take(k)` of a `Vec` kept across passes takes this pass's tensors if
+the pass pushed `k` before it, else earlier passes'). A `&mut self` method that pushes a tuple
+of its parameters into a `Vec` field (`self.items.push((logits, y))`) fills the caller's field
+with that tuple part by part, as the push written at the call would (`field_pushes.py`).
 `clear()`, `drain(..)`, `Option::take()` and `std::mem::take` empty what they are called on,
 and of the elements a loop walked of it nothing stays; `drain(..1)` of a `Vec` one tensor a pass
 is pushed into takes out the oldest (what the earliest pass pushed). An element read at a loop's

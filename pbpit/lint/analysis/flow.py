@@ -401,6 +401,7 @@ class _Flow:
 
         positions = self._tuple_parts(pattern, value_node, iterated)
         nested = self._pattern_collections(pattern, value_node)
+        newest = self._newest_taken(value_node)
 
         def body() -> None:
             self.push_scope(node)
@@ -408,7 +409,7 @@ class _Flow:
             for name_node in _pattern_names(pattern) if pattern is not None else ():
                 # Each element is a tensor of its own, deriving from what they all share.
                 if name_node == walked:
-                    element = self._element_of_pass(iterated, key, collection)
+                    element = self._element_of_pass(iterated, key, collection, 0, newest)
                 elif name_node in positions:
                     element = positions[name_node]
                 elif name_node in own:

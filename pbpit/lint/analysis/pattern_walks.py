@@ -3,14 +3,16 @@
 `xs.iter().zip(ys).enumerate()`, `((i, x), y)` of `xs.iter().enumerate().zip(ys.iter())`, over
 any nesting of the adaptors in `ADAPTORS`: each name the element of its own collection, as
 `for x in xs.iter()` takes it (`_Walks._element_of_pass`), not what every element of the whole
-chain shares.
+chain shares. A walk from the newest cut short after `k` (`xs.iter().rev().take(k)`) takes
+only this pass's tensors of a collection kept across passes if this pass put `k` in it before
+(`_newest_taken`, `_newest_of_pass`), as `pbpit run` walks it; otherwise what earlier passes put.
 """
 
 from __future__ import annotations
 
 from pbpit.lint.analysis.common import _FIELD
 from pbpit.lint.analysis.state import _content
-from pbpit.lint.values import Value
+from pbpit.lint.values import Definition, Value
 from pbpit.rust.syntax import Node
 
 ADAPTORS: dict[str, str] = {
@@ -39,7 +41,8 @@ ADAPTORS: dict[str, str] = {
     "chain": "same",
     # From the newest element: a walk cut short (by a `zip` with a shorter one, `take`) never
     # reaches the elements of earlier passes a collection kept; not read as a walk from the
-    # oldest (`_Walks`' element of a pass), left to what the elements share.
+    # oldest (`_Walks`' element of a pass), left to what the elements share. A plain walk
+    # `for x in xs.iter().rev().take(k)` is read from the newest (`_newest_taken`).
     "rev": "newest",
 }
 """One row per iterator adaptor: what a `for` pattern binds of the collection(s) it walks."""
@@ -122,3 +125,124 @@ class _PatternWalks:
                 if child.type == "identifier":
                     found[child] = self._element_of_pass(parts[f".{i}"], key, holder)
         return found
+
+    def _newest_taken(self, value: Node | None) -> int | None:
+        """`k` of a walk from the newest element cut short after `k` (`xs.iter().rev().take(k)`,
+        `k` a number, with `enumerate`, `cloned`, `copied`, `inspect`, `fuse` around it, which
+        keep every element and its order), as `pbpit run` walks it; None for any other walk."""
+        keeping = ("enumerate", "cloned", "copied", "inspect", "fuse", "by_ref")
+        taken: int | None = None
+        node = value
+        while node is not None and node.type in (
+            "reference_expression",
+            "parenthesized_expression",
+        ):
+            node = node.named_children[-1] if node.named_child_count else None
+        while node is not None and node.type == "call_expression":
+            method = node.child_by_field_id(_FIELD.function)
+            name = method.child_by_field_id(_FIELD.field) if method is not None else None
+            if method is None or name is None or method.type != "field_expression":
+                return None
+            arguments = node.child_by_field_id(_FIELD.arguments)
+            said = self.text(name)
+            if said == "take" and taken is None:
+                count = None
+                if arguments is not None and arguments.named_child_count == 1:
+                    count = arguments.named_children[0]
+                if count is None or count.type != "integer_literal":
+                    return None
+                taken = _number(self.text(count))
+                if taken is None:
+                    return None
+            elif said == "rev" and taken is not None:
+                inner = method.child_by_field_id(_FIELD.value)
+                while inner is not None and inner.type == "call_expression":
+                    called = inner.child_by_field_id(_FIELD.function)
+                    what = called.child_by_field_id(_FIELD.field) if called is not None else None
+                    if (
+                        called is None
+                        or what is None
+                        or self.text(what) not in ("iter", "into_iter")
+                    ):
+                        return None
+                    inner = called.child_by_field_id(_FIELD.value)
+                if inner is None or inner.type not in ("identifier", "field_expression"):
+                    return None
+                return taken
+            elif said not in keeping:
+                return None
+            node = method.child_by_field_id(_FIELD.value)
+        return None
+
+    def _newest_of_pass(self, own: frozenset[Definition], taken: int) -> frozenset[Definition]:
+        """Of `own`, the tensors a collection kept across passes got in this pass of every loop
+        around, if this pass put at least `taken` of them in it before the walk: a walk from the
+        newest cut short after `taken` (`_newest_taken`) reaches only those. Empty otherwise
+        (fewer put, or none yet: the walk reaches what earlier passes put). A `push` in a loop
+        of this pass counts as many times as that loop runs, if its length is written (`for o in
+        obs.iter()` of `let obs = [a, b];`, `for i in 0..4`); one of a loop of unknown length
+        counts none."""
+        here = dict(self.context)
+        this = frozenset(d for d in own if all(here.get(k, n) == n for k, n in d.context))
+        count = 0
+        for _span, inner in {
+            (d.span, tuple(k for k, _ in d.context if k not in here)) for d in this
+        }:
+            times = 1
+            for key in inner:
+                runs = self._runs(key)
+                times *= runs if runs is not None else 0
+            count += times
+        return this if this and count >= taken else frozenset()
+
+    def _runs(self, key: int) -> int | None:
+        """How many times loop `key` runs, if written in its header: `for _ in 0..n`,
+        `0..=n`, over an array a `let` wrote (`[a, b]`, `[x; n]`, `&obs`, `obs.iter()`)."""
+        loop = self.loops.get(key)
+        if loop is None or loop.type != "for_expression":
+            return None
+        node = loop.child_by_field_id(_FIELD.value)
+        while node is not None:
+            if node.type in ("reference_expression", "parenthesized_expression"):
+                node = node.named_children[-1] if node.named_child_count else None
+            elif node.type == "call_expression":
+                method = node.child_by_field_id(_FIELD.function)
+                name = method.child_by_field_id(_FIELD.field) if method is not None else None
+                if method is None or name is None or self.text(name) not in ("iter", "into_iter"):
+                    return None
+                node = method.child_by_field_id(_FIELD.value)
+            else:
+                break
+        if node is None:
+            return None
+        if node.type == "range_expression":
+            return _range_length(self.text(node))
+        if node.type != "identifier":
+            return None
+        slot = self.lookup(self.text(node))
+        declaration = self._let_of(slot, loop) if slot is not None else None
+        array = declaration.child_by_field_id(_FIELD.value) if declaration is not None else None
+        if array is None or array.type != "array_expression":
+            return None
+        length = array.child_by_field_id(_FIELD.length)
+        if length is None:
+            return array.named_child_count
+        return _number(self.text(length))
+
+
+def _number(text: str) -> int | None:
+    """The value of an integer literal (`4`, `4usize`, `1_000`), else None."""
+    digits = text.replace("_", "").removesuffix("usize").removesuffix("u32").removesuffix("i32")
+    return int(digits) if digits.isdigit() else None
+
+
+def _range_length(text: str) -> int | None:
+    """How many numbers a range of two literals holds (`0..4`: 4, `1..=3`: 3), else None."""
+    inclusive = "..=" in text
+    ends = text.split("..=" if inclusive else "..")
+    if len(ends) != 2:
+        return None
+    start, end = _number(ends[0].strip()), _number(ends[1].strip())
+    if start is None or end is None:
+        return None
+    return max(0, end - start + (1 if inclusive else 0))

@@ -22,7 +22,12 @@ class _Walks:
     """How `_Function` reads the element of a collection a loop walks."""
 
     def _element_of_pass(
-        self, collection: Value, key: int, held_by: Node | None, offset: int = 0
+        self,
+        collection: Value,
+        key: int,
+        held_by: Node | None,
+        offset: int = 0,
+        newest: int | None = None,
     ) -> Value:
         """The element of a collection loop `key` walks (`for f in feats.iter()`, `feats[i]`
         with `i` its counter): a tensor of its own in each pass, the same one in that pass of
@@ -33,7 +38,7 @@ class _Walks:
         if _content(collection) and collection.requirement == Requirement.GRAD_IN_BACKWARD:
             # Structs (`Vec<Batch>` filled by `push`): each field's element on its own.
             fields = [
-                (k, self._element_of_pass(p, key, held_by, offset))
+                (k, self._element_of_pass(p, key, held_by, offset, newest))
                 for k, p in collection.parts or ()
             ]
             return _collection(fields)
@@ -69,10 +74,15 @@ class _Walks:
                 return replace(element, sources=element.sources | put) if put else element
             # Kept across the passes of a loop around (`saved.push(..)` every episode, never
             # cleared): a walk from the start takes the oldest first, the ones an earlier pass
-            # made (and walked) before.
-            oldest = min(d.context for d in own)
-            kept = any(d.context != oldest for d in own)
-            own = frozenset(d for d in own if d.context == oldest)
+            # made (and walked) before; one from the newest cut short (`rev().take(k)`) only
+            # what this pass put, if it put k.
+            fresh = self._newest_of_pass(own, newest) if newest is not None else frozenset()
+            if fresh:
+                own = fresh
+            else:
+                oldest = min(d.context for d in own)
+                kept = any(d.context != oldest for d in own)
+                own = frozenset(d for d in own if d.context == oldest)
             # Named after the collection walked (`losses` of `losses.iter().zip(..)`), if it
             # is one of them.
             named = self.text(held_by) if held_by is not None else None
