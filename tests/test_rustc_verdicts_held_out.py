@@ -9,7 +9,7 @@ code or ran what rustc rejects, each beside a variant written after the fix:
 - `|i|` of `filter` is a `&Item` (after `copied()`, over a range): `val.contains(i)` is fine;
 - `u8::BITS` (a `u32`), `f64::MANTISSA_DIGITS`... (the counting consts);
 - `&closure` where `F: Fn(..)` is taken (`&F: Fn`); a closure changing its captures there is
-  E0525.
+  E0525, `&mut closure` there E0277.
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run): `runs(stdout)` what the binary printed, `rejects(code)` rustc's first error code.
@@ -154,6 +154,17 @@ fn main() {
 }
 """,
         rejects("E0525"),
+    ),
+    "mut_closure_lent_to_fn_bound": (
+        """\
+fn apply<F: Fn(i32) -> i32>(f: F, x: i32) -> i32 { f(x) }
+fn main() {
+    let k = 3;
+    let mut add = |x: i32| x + k;
+    println!("{}", apply(&mut add, 1));
+}
+""",
+        rejects("E0277"),
     ),
     "closure_lent_to_impl_fn_and_through_generic": (
         """\

@@ -61,7 +61,7 @@ def refuse_borrow_for_value(checker: Checker, fn: FnItem, index: int, arg: Expr)
             f"the trait `{wanted.trait.name}` is not implemented for `{given}{show(arg.ty)}`"
         )
         raise err
-    if param.owned and arg.borrowed and not fn_refs.lent_to_fn_bound(wanted, arg):  # `&F: Fn`
+    if param.owned and arg.borrowed and not fn_refs.lent_to_fn_bound(wanted, arg, checker):
         raise checker.fail(where, f"mismatched types: expected `{ty}`, found `{found}`")
     if not param.owned and not param.mut_ref and not arg.borrowed and checker.owned(arg):
         # `&T` taken, a value given (no coercion makes a value a reference)
