@@ -33,7 +33,7 @@ from pbpit.lint.rules.carried_state import (
     keep_detached,
     pushed,
 )
-from pbpit.lint.rules.closures import recompute_in_closure
+from pbpit.lint.rules.closures import called_closure_use, recompute_in_closure
 from pbpit.lint.rules.detach_once import call_reads, detach_at, detach_once_edits, refit_in_loop
 from pbpit.lint.rules.field_reset import accumulator_field_reset, reset_first
 from pbpit.lint.rules.literal_fields import carried_field
@@ -258,7 +258,11 @@ fn main() {
             some = _some_passes(spans, meeting, fixes) or _backward_nested(meeting, fixes)
             message = made_before_message(name, not some)
             labels.append(fixes.label(definition.span, made_outside(name, definition.why), True))
-            if use is not None:
+            # Read by no code of the loop but a closure it calls (`drift(emb)`): the call.
+            called = called_closure_use(definition.name, meeting.loop, fixes)
+            if called is not None and (use is None or use.value.origin is not definition):
+                labels.append(fixes.label(called, USED_INSIDE))
+            elif use is not None:
                 labels.append(fixes.label(use.span, USED_INSIDE))
             helps = [recompute_in_loop(definition, meeting, fixes)]
             if detaching_leaves_a_loss(meeting, fixes):
