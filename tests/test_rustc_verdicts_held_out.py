@@ -103,6 +103,25 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "for_item_of_iter_given_to_contains": (
+        """\
+fn count_in(val: &[usize], x: &usize) -> bool { val.contains(x) }
+fn main() {
+    let val = vec![1usize, 3];
+    let idx: Vec<usize> = (0..5).collect();
+    let mut n = 0;
+    for i in idx.iter() {
+        if val.contains(i) && count_in(&val, i) { n += 1; }
+    }
+    let first = &idx[1];
+    println!("{} {}", n, val.contains(first));
+    for j in idx.iter().copied() {
+        if j == 0 { println!("{}", val.contains(&j)); }
+    }
+}
+""",
+        runs("2 true\nfalse\n"),
+    ),
     "int_and_float_counting_consts": (
         """\
 fn main() {

@@ -29,9 +29,12 @@ def mark_closure_params(method: str, args: list[Any]) -> None:
 
 
 def is_reference(e: Any) -> bool:
-    """Whether `e` is certainly a reference: written `&x`, or a variable marked here."""
+    """Whether `e` is certainly a reference: written `&x`, a variable marked here, or one
+    `references.certainly_reference` knows (`x` of `for x in v.iter()`, `let r = &y;`, a
+    parameter written `&T`)."""
     from pbpit.rust.interp.nodes import Local
+    from pbpit.rust.interp.references import certainly_reference
 
-    if e.borrowed:
+    if e.borrowed or certainly_reference(e):
         return True
     return isinstance(e, Local) and getattr(e.binding, ITEM_REF, False)
