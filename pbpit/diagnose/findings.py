@@ -191,18 +191,18 @@ def _checked_warning(
     lint has one, unless every fix that finding writes failed its check where the warning the
     run writes in the rule's own words (a carrier detached where the tensor is put) has one that
     ran; then the run's, of the same rule (one diagnosis whose fix works)."""
+    from pbpit.diagnose.preferred import preferred_fix
+
     warning = checked(result, _warning(result, entry, entries, linted), checks)
     if not _all_failed(warning) or entry.pattern is None:
-        from pbpit.diagnose.preferred import preferred_fix
-
         return preferred_fix(result, entry, entries, warning, checks)
     explanation = explain_in_case(result, entry.node_id, entries)
     assert explanation is not None  # the audit names nodes of the run
     own = in_files(result, _written(result, entry, explanation.fixes))
     own = checked(result, replace(own, notes=warning_notes(result, explanation, entry)), checks)
-    if _ran(own) and own.rule == warning.rule:
-        return own
-    return _computed_again(result, entry, warning)
+    chosen = own if _ran(own) and own.rule == warning.rule else None
+    chosen = chosen or _computed_again(result, entry, warning)
+    return preferred_fix(result, entry, entries, chosen, checks)
 
 
 def _computed_again(result: RunResult, entry: AuditEntry, warning: Diagnostic) -> Diagnostic:
@@ -250,6 +250,7 @@ def checked(result: RunResult, diagnostic: Diagnostic, checks: dict | None = Non
     (`pbpit.diagnose.fix_check`): only a fix that runs without the panic is shown as code, with
     what became of the gradients the leaves got from the run's first backward."""
     from pbpit.diagnose.fix_check import baseline, checked_helps
+    from pbpit.diagnose.fix_costs import trained_leaves
 
     if not any(help_.edits for help_ in diagnostic.helps):
         return diagnostic
@@ -258,7 +259,8 @@ def checked(result: RunResult, diagnostic: Diagnostic, checks: dict | None = Non
     if result.crate is not None:
         real = {shown: path for path, shown in result.crate.display.items()}
         file = Path(real.get(diagnostic.path, result.path))
-    return checked_helps(diagnostic, program, file, checks, baseline(result))
+    trained = trained_leaves(result)
+    return checked_helps(diagnostic, program, file, checks, baseline(result), trained)
 
 
 def diagnose_run(result: RunResult) -> RunDiagnosis:
@@ -459,7 +461,12 @@ def explanation_diagnostic(result: RunResult, explanation: CaseExplanation) -> D
     # Every fix lint's finding writes failed its check: the explanation's own corrected lines
     # (a carrier detached where the tensor is put), where one of them runs.
     mine = checked(result, in_files(result, replace(diagnostic, helps=own)), checks)
-    return mine if _ran(mine) else diagnostic
+    chosen = mine if _ran(mine) else diagnostic
+    if entry is not None and entry.carried and entry.verdict == "hazard":
+        from pbpit.diagnose.preferred import carried_first
+
+        return carried_first(result, entry, chosen, checks)  # as the run's error says
+    return chosen
 
 
 def _explained_finding(result: RunResult, explanation: CaseExplanation) -> Diagnostic | None:
@@ -648,16 +655,24 @@ def _named(fix: RuleFix, help_: Help) -> Help:
 
 def _runs(result: RunResult, fix: Fix) -> bool:
     """Whether the fix the run says applies here runs without the panic once made (explain's
-    corrected lines of a one-file program, checked as explain checks them): one that still
-    panics (the tensor it would compute in the loop is made there already) is not said.
-    True when its lines cannot be written as edits (nothing to check)."""
-    from pbpit.diagnose import fix_check
+    corrected lines of a one-file program, checked as explain checks them), and costs the
+    training nothing (`_run_cost`): one that still panics (the tensor it would compute in the
+    loop is made there already) is not said. True when its lines cannot be written as edits
+    (nothing to check)."""
+    return _run_cost(result, fix) == ""
+
+
+def _run_cost(result: RunResult, fix: Fix) -> str | None:
+    """What the fix `fix` costs once made and run: "" when it runs and costs nothing (or its
+    lines cannot be written as edits), what it costs when it runs but a parameter an
+    optimizer steps gets no gradient or a backward no longer runs (`fix_costs.cost`), None
+    when it does not run without the panic."""
+    from pbpit.diagnose.fix_costs import fix_cost
 
     edits = fix.edits()
     if not edits or result.crate is not None:
-        return True
-    program = Path(result.path)
-    return fix_check.check_edits(program, edits, program).ok
+        return ""
+    return fix_cost(result, edits)
 
 
 def _panic_error(result: RunResult, explanation: CaseExplanation) -> Diagnostic:
@@ -673,8 +688,12 @@ def _panic_error(result: RunResult, explanation: CaseExplanation) -> Diagnostic:
     message = f"{name} lost its step to an earlier backward"
     notes = [*made_in_note(result, node), *_run_notes(result, explanation)]
     fix = next((f for f in explanation.fixes if f.applies), None)
-    if fix is not None and _runs(result, fix):
+    costs = _run_cost(result, fix) if fix is not None else None
+    if fix is not None and costs == "":
         helps.append(Help(f"{fix.key}: {fix.title}"))
+    elif fix is not None and costs:  # it runs, but trains less: said with what it costs
+        why = f"pbpit made this edit and ran the program: it runs, but {costs}, so it is not shown"
+        helps.append(Help(f"{fix.key}: {fix.title}", note=why))
     command = f"pbpit explain {node.id} --case {shlex.quote(result.case)}"
     helps.append(Help(f"`{command}` {SHOWS_LINES}"))
     # The rule whose hazard the audit found at this node: the same lint and audit name.

@@ -499,6 +499,7 @@ def checked_helps(
     file: Path,
     done: dict[tuple, FixCheck] | None = None,
     before: Baseline | None = None,
+    trained: frozenset[str] | None = None,
 ) -> Diagnostic:
     """`diagnostic` with each help written as code made in `file` of `program` and run: a help
     that runs without the panic says so (`checked: runs without the panic`); one that does not
@@ -507,7 +508,10 @@ def checked_helps(
     original run's first backward's leaf gradients, to compare the fixed run's with (when
     random numbers have been drawn, which a program that does not seed them draws anew in each
     run, those of the original run again, its stream and the fixed run's started at one key:
-    `pinned_baseline`)."""
+    `pinned_baseline`). With `trained`, the leaves an optimizer steps (`fix_costs`), a fix
+    that runs but after which one of them gets no gradient, or a backward the original ran
+    does not run, is said in words with what it costs, not shown as code."""
+    from pbpit.diagnose.fix_costs import STARVES, cost
     from pbpit.engine import random
 
     done = {} if done is None else done
@@ -530,6 +534,9 @@ def checked_helps(
             done[key] = check_edits(program, help_.edits, file, baseline=before, pinned=pinned)
             if done[key].ok and _trains_nothing(program, help_.edits, file, done[key], pinned):
                 done[key] = replace(done[key], constant=True)
+            costs = cost(done[key], before, trained) if done[key].ok and trained is not None else ""
+            if costs:
+                done[key] = replace(done[key], verdict=STARVES, detail=f"it runs, but {costs}")
         check = done[key]
         if check.ok:
             if help_.note.endswith(MIGHT_CUT):

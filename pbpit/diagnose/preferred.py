@@ -41,7 +41,11 @@ def carried_first(
 ) -> Diagnostic:
     """For carried state: the field its detaching method leaves out detached there too;
     `warning` as it is otherwise. (The struct's reset called at the top of each pass is lint's
-    own first fix: `pbpit.lint.rules.field_reset.reset_first`.)"""
+    own first fix: `pbpit.lint.rules.field_reset.reset_first`.) A `Vec` field its emptying
+    method leaves out: emptied there too (`pbpit.diagnose.clear_beside`)."""
+    from pbpit.diagnose.clear_beside import clear_beside_first
+
+    warning = clear_beside_first(result, entry, warning, checks)
     return detach_beside_first(result, entry, warning, checks)
 
 
