@@ -127,31 +127,35 @@ def _moved_with_closure(
 
 def called_closure_use(name: str, loop: Node, fixes: Fixes) -> tuple[int, int] | None:
     """Where `loop` uses `name` through a closure that reads it: the first call in `loop` of
-    a closure bound by a `let` before it, in its block, whose body reads `name` (`let drift =
-    |now| (now - start.clone())..;` read by `drift(emb)`); None when there is none."""
-    block = loop.parent
-    while block is not None and block.type != "block":
-        block = block.parent
-    if block is None:
-        return None
-    reads = fixes.reads(block).get(name, [])
+    a closure bound by a `let` before it, in a block around it, whose body reads `name` (`let
+    drift = |now| (now - start.clone())..;` read by `drift(emb)`); None when there is none."""
     calls: list[Node] = []
-    for holder in block.named_children:
-        if holder.start_byte >= loop.start_byte:
-            break
-        closure = holder.child_by_field_name("value")
-        pattern = holder.child_by_field_name("pattern")
-        if holder.type != "let_declaration" or closure is None or pattern is None:
+    block = loop.parent
+    while block is not None and block.type != "function_item":
+        if block.type != "block":
+            block = block.parent
             continue
-        if closure.type != "closure_expression" or not any(_within(s, closure) for s in reads):
-            continue
-        called = fixes.text(pattern)
-        calls += [
-            node
-            for node in descendants(loop)
-            if node.type == "call_expression"
-            and (function := node.child_by_field_name("function")) is not None
-            and fixes.text(function) == called
-        ]
+        reads = fixes.reads(block).get(name, [])
+        for holder in block.named_children:
+            if holder.end_byte > loop.start_byte:
+                break
+            closure = holder.child_by_field_name("value")
+            pattern = holder.child_by_field_name("pattern")
+            if holder.type != "let_declaration" or closure is None or pattern is None:
+                continue
+            if closure.type != "closure_expression" or not any(_within(s, closure) for s in reads):
+                continue
+            parameters = closure.child_by_field_name("parameters")
+            if parameters is not None and name in map(fixes.text, identifiers(parameters)):
+                continue  # its own parameter of that name
+            called = fixes.text(pattern)
+            calls += [
+                node
+                for node in descendants(loop)
+                if node.type == "call_expression"
+                and (function := node.child_by_field_name("function")) is not None
+                and fixes.text(function) == called
+            ]
+        block = block.parent
     first = min(calls, key=lambda node: node.start_byte, default=None)
     return None if first is None else (first.start_byte, first.end_byte)
