@@ -16,7 +16,11 @@ order: Vec<&str> = runs.iter().map(|r| r.name.as_str()).collect();` borrows `run
 value of its own (an `Option<String>` moved, then used: E0382; an `Option<usize>` copied);
 `m.values().sum()` of a map given `m.insert(k, &i)` (items `&&u32`: E0277); `Some(&batch)`
 returned from `next` where `type Item = Vec<f32>;` and the result is written
-`Option<Self::Item>` (E0308); `ilog10` of zero, a panic at the call (`#[track_caller]`).
+`Option<Self::Item>` (E0308); `ilog10` of zero, a panic at the call (`#[track_caller]`); an
+overflow of a value rustc's constant propagation does not follow because the variable is
+borrowed somewhere (`println!("{x}")`, `assert_eq!(d, 0)`: no `arithmetic_overflow` or
+`unconditional_panic`, a panic as it runs); `range(a..b)` with `a > b` of an empty BTreeMap
+(no tree to search: no panic).
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`, by `tools/rustc_differential.py`'s `rustc_verdict`):
@@ -423,6 +427,65 @@ fn main() {
             "argument of integer logarithm must be positive\n"
             "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n",
         ),
+    ),
+    "overflow_of_a_shadowed_value_printed_later_panics_as_it_runs": (
+        """\
+fn main() {
+    let x = 5;
+    let x = x * 2;
+    {
+        let y = x + 2147483647;
+        println!("{y}");
+    }
+    println!("{x}");
+}
+""",
+        runs(
+            "",
+            101,
+            "\nthread 'main' (TID) panicked at main.rs:5:17:\nattempt to add with overflow\n"
+            "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n",
+        ),
+    ),
+    "overflow_of_a_value_never_borrowed_is_the_lint": (
+        """\
+fn main() {
+    let x = 5;
+    let x = x * 2;
+    {
+        let y = x + 2147483647;
+        println!("{y}");
+    }
+}
+""",
+        rejects("arithmetic_overflow"),
+    ),
+    "division_by_a_zero_asserted_later_panics_as_it_runs": (
+        """\
+fn main() {
+    let d = 0;
+    let y = 10 / d;
+    assert_eq!(d, 0);
+    println!("{y}");
+}
+""",
+        runs(
+            "",
+            101,
+            "\nthread 'main' (TID) panicked at main.rs:3:13:\nattempt to divide by zero\n"
+            "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n",
+        ),
+    ),
+    "range_of_an_empty_btreemap_past_its_end_runs": (
+        """\
+use std::collections::BTreeMap;
+fn main() {
+    let m: BTreeMap<i32, i32> = BTreeMap::new();
+    let a = 5;
+    println!("{}", m.range(a..3).count());
+}
+""",
+        runs("0\n"),
     ),
 }
 

@@ -279,13 +279,16 @@ def _map(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:  # noqa: C901
 
 def _range(comp: Any, e: Any, recv: Code, bounds: Code) -> Code:
     """`m.range(a..b)`: the entries whose key is in the range, in order; std panics when the
-    range's start is past its end (`a..b` with a > b) at the call."""
+    range's start is past its end (`a..b` with a > b) at the call, of a map holding any entry
+    (an empty one has no tree to search)."""
     from pbpit.rust.interp.core_panics import core_panic  # (core_panics imports numbers)
 
     inclusive = getattr(e.args[0], "inclusive", False)
 
     def range_(frame: list) -> Any:
         table, keys = recv(frame), bounds(frame)
+        if not table:  # std's map with no root searches nothing, so checks nothing either
+            return []
         last = keys.stop - 1  # (`a..=b` is held as `range(a, b + 1)`)
         if keys.start > keys.stop or (keys.start > last and inclusive):
             raise core_panic("BTreeMap::range")

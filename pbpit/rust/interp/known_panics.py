@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from pbpit.rust.interp.nodes import (
+    AssertEq,
     Assign,
     Binary,
     Binding,
@@ -38,6 +39,7 @@ from pbpit.rust.interp.nodes import (
     ExprStmt,
     Field,
     For,
+    Format,
     If,
     IfLet,
     Index,
@@ -232,7 +234,8 @@ class KnownPanics:
                 value = self.value(stmt.init)
                 binding = stmt.binding
                 if binding is not None and not binding.mutable and value is not None:
-                    self.known[binding] = value
+                    if binding not in self.unknowable:  # (borrowed: `_unknowable`)
+                        self.known[binding] = value
             else:
                 assert isinstance(stmt, ExprStmt)
                 self.value(stmt.expr)
@@ -446,8 +449,11 @@ class KnownPanics:
 
 def _unknowable(body: Expr) -> frozenset[Binding]:
     """The variables of `body` whose value rustc's constant propagation does not know: `for`
-    variables, closure parameters, and variables assigned after their `let` or borrowed `&mut`
-    (rustc keeps a variable assigned more than once only inside its own basic block)."""
+    variables, closure parameters, and variables assigned after their `let` (rustc keeps a
+    variable assigned more than once only inside its own basic block) or borrowed anywhere,
+    `&x`, `&mut x`, or by a formatting macro or `assert_eq!` that takes `&x` (rustc 1.95's
+    `KnownPanicsLint` propagates no local whose address is taken: `let x = x * 2; .. x +
+    i32::MAX ..; println!("{x}");` is no `arithmetic_overflow`, a panic as it runs)."""
     found: set[Binding] = set()
     stack: list[object] = [body]
     while stack:
@@ -462,8 +468,11 @@ def _unknowable(body: Expr) -> frozenset[Binding]:
                 root = root.operand if isinstance(root, Unary) else root.base
             if isinstance(root, Local):
                 found.add(root.binding)
-        elif isinstance(node, Local) and node.mut_borrow:
+        elif isinstance(node, Local) and node.borrowed:  # `&x`, `&mut x`
             found.add(node.binding)
+        elif isinstance(node, Format | AssertEq):  # `println!("{x}")`, `assert_eq!(x, 3)`
+            parts = node.args if isinstance(node, Format) else (node.left, node.right)
+            found.update(part.binding for part in parts if isinstance(part, Local))
         stack.extend(children(node))
     return frozenset(found)
 
