@@ -178,3 +178,89 @@ def test_accumulating_into_a_let_without_mut_is_rustcs_e0596(tmp_path):
     assert rustc_code(tmp_path, source) == (
         "error[E0596]: cannot borrow `acc` as mutable, as it is not declared as mutable"
     )
+
+
+# A helper generic over the module taking the accumulator `&mut`, and a struct's field stepped
+# through `&mut self`: both sums are the one `main`'s loop makes.
+FORMS = """
+use burn::{
+    module::{AutodiffModule, Param},
+    nn::Linear,
+    optim::{GradientsAccumulator, GradientsParams, Optimizer, SgdConfig},
+    prelude::*,
+};
+
+#[derive(Module, Debug)]
+struct M {
+    fc: Linear,
+}
+
+fn micro<N: AutodiffModule>(model: &N, loss: Tensor<1>, acc: &mut GradientsAccumulator<N>) {
+    acc.accumulate(model, GradientsParams::from_grads(loss.backward(), model));
+}
+
+struct Trainer {
+    acc: burn::optim::GradientsAccumulator<M>,
+}
+
+impl Trainer {
+    fn add(&mut self, m: &M, g: GradientsParams) {
+        self.acc.accumulate(m, g);
+    }
+}
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let w = Tensor::<2>::from_floats([[1.0], [0.5]], &device);
+    let mut m = M { fc: Linear { weight: Param::from_tensor(w), bias: None } };
+    let mut acc: GradientsAccumulator<M> = GradientsAccumulator::default();
+    let mut t = Trainer { acc: GradientsAccumulator::<M>::new() };
+    for i in 0..2 {
+        let x = Tensor::<2>::from_floats([[1.0, i as f32 + 1.0]], &device);
+        micro(&m, m.fc.forward(x.clone()).sum(), &mut acc);
+        t.add(&m, GradientsParams::from_grads(m.fc.forward(x).sum().backward(), &m));
+    }
+    let (a, b) = (acc.grads(), t.acc.grads());
+    let mut optim = SgdConfig::new().init();
+    let other = optim.step(0.5, m.clone(), a);
+    let mut optim_b = SgdConfig::new().init();
+    m = optim_b.step(0.5, m, b);
+    println!("{:?}", other.fc.weight.val().into_data().to_vec::<f32>().unwrap());
+    println!("{:?}", m.fc.weight.val().into_data().to_vec::<f32>().unwrap());
+}
+"""
+
+
+def test_the_accumulator_as_a_helpers_mut_parameter_and_a_structs_field(tmp_path):
+    # gradients (1, 1) + (1, 2) = (2, 3); w - 0.5 g = (1 - 1, 0.5 - 1.5)
+    assert stdout_of(tmp_path, FORMS) == "[0.0, -1.0]\n" * 2
+
+
+def test_what_rustc_rejects_of_the_type_is_refused_with_its_code(tmp_path):
+    # codes and words of rustc 1.95 for a std struct `GradientsAccumulator<M>` so written
+    bare = FORMS.replace(
+        "let mut acc: GradientsAccumulator<M>", "let mut acc: GradientsAccumulator"
+    )
+    assert rustc_code(tmp_path, bare) == (
+        "error[E0107]: missing generics for struct `GradientsAccumulator`"
+    )
+    unimported = (
+        FORMS.replace("optim::{GradientsAccumulator, ", "optim::{")
+        .replace("GradientsAccumulator::default()", "burn::optim::GradientsAccumulator::default()")
+        .replace(
+            "GradientsAccumulator::<M>::new()", "burn::optim::GradientsAccumulator::<M>::new()"
+        )
+    )
+    assert rustc_code(tmp_path, unimported) == (
+        "error[E0425]: cannot find type `GradientsAccumulator` in this scope"
+    )
+
+
+def test_gradients_accumulated_twice_is_rustcs_e0382(tmp_path):
+    line = "acc.accumulate(&model, GradientsParams::from_grads(loss.backward(), &model));"
+    assert line in HAND
+    twice = "let g = GradientsParams::from_grads(loss.backward(), &model);\n"
+    twice += "        acc.accumulate(&model, g);\n        acc.accumulate(&model, g);"
+    assert (
+        rustc_code(tmp_path, HAND.replace(line, twice)) == "error[E0382]: use of moved value: `g`"
+    )

@@ -2,8 +2,10 @@
 `pub use grad_accum::*` of `burn::optim`; not in Burn's prelude): `GradientsAccumulator::new()`,
 `accumulate(&mut self, module: &M, grads: GradientsParams)` and `grads(&mut self) ->
 GradientsParams`, run on `pbpit.nn.GradientsAccumulator` (the sum `accumulated.add(new)`, as
-Burn's visitor writes it). Named without a `use` of it, `GradientsAccumulator::new()` is rustc's
-E0433 and the type `GradientsAccumulator` its E0412 (`burn_nn.refuse_unimported`)."""
+Burn's visitor writes it). Named without a `use` of it (or the `burn::optim::` path),
+`GradientsAccumulator::new()` is rustc 1.95's E0433 and the type `GradientsAccumulator<M>` its
+E0425; the type without its `<M>` is E0107. The type does not carry `M`: the module is checked
+where `accumulate` takes it."""
 
 from __future__ import annotations
 
@@ -26,6 +28,29 @@ def _params() -> Ty:
 def imported(source: Any) -> bool:
     """Whether a `use` brings `GradientsAccumulator` in (by name or a glob of `burn::optim`)."""
     return trait_in_scope(source, NAME, ("burn", "optim"))
+
+
+# -- the type `GradientsAccumulator<M>` ----------------------------------------------------------
+
+
+def lower_type(low: Any, base: Any, prefix: str, args: list[Any]) -> Ty:
+    """`GradientsAccumulator<M>` (a `let`'s, a field's, a `&mut` parameter's type): by its bare
+    name it needs its `use`, by a path it is `burn::optim::`'s; `M` is lowered (a name rustc
+    does not know is refused there)."""
+    if not prefix and not imported(low.src):
+        raise low.fail(base, rejects(f"cannot find type `{NAME}` in this scope", "E0425"))
+    if prefix and prefix != "burn::optim":
+        raise low.fail(base, f"the path `{prefix}::{NAME}`")
+    low.type(args[0])
+    return burn_nn.NAMED_TYPES[NAME]
+
+
+def refuse_bare(low: Any, node: Any, bare: bool) -> None:
+    """`GradientsAccumulator` written as a type without its `<M>`: rustc's E0425 if its `use` is
+    missing (a bare name), else E0107."""
+    if bare and not imported(low.src):
+        raise low.fail(node, rejects(f"cannot find type `{NAME}` in this scope", "E0425"))
+    raise low.fail(node, rejects(f"missing generics for struct `{NAME}`", "E0107"))
 
 
 # -- `GradientsAccumulator::new()` ---------------------------------------------------------------

@@ -462,7 +462,10 @@ STATICS: dict[str, Function] = {
         _function("CrossEntropyLoss", "new", 2, _cross_entropy_new_type, _cross_entropy_new),
         *(_function(name, "new", 0, _own_type, _made) for name in burn_nn.CONFIGS),
         _function("GradientsParams", "from_grads", 2, _from_grads_type, _from_grads),
-        _function(burn_grad_accum.NAME, "new", 0, burn_grad_accum.new_type, burn_grad_accum.new),
+        *(
+            _function(burn_grad_accum.NAME, name, 0, burn_grad_accum.new_type, burn_grad_accum.new)
+            for name in ("new", "default")  # (`impl<M> Default`: `Self::new()`)
+        ),
         _function("Param", "from_tensor", 1, _param_type, _param),
         _function("Backend", "seed", 2, _seed_type, _seed),
         _function("Conv2dConfig", "new", 2, _own_type, _made),

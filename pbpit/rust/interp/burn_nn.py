@@ -186,9 +186,9 @@ def lower_type(name: str, inner: Callable[[], Ty] | None) -> Ty | None:
 
 
 def refuse_unimported(lowerer: Any, node: Any, name: str) -> None:
-    """`ModuleOptimizer`, `LearningRate`, `GradientsAccumulator` named without a `use` of it
-    (none is in Burn's prelude): rustc's E0412."""
-    if name in ("ModuleOptimizer", "LearningRate", "GradientsAccumulator") and not trait_in_scope(
+    """`ModuleOptimizer`, `LearningRate` named without a `use` of it (neither is in Burn's
+    prelude): rustc's E0412."""
+    if name in ("ModuleOptimizer", "LearningRate") and not trait_in_scope(
         lowerer.src, name, ("burn", "optim")
     ):
         what = f"cannot find type `{name}` in this scope"

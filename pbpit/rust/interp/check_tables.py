@@ -239,6 +239,9 @@ def _copy_error(err: Ty) -> Ty | None:
 
 
 _NOT_COPY = ("Box<dyn std::error::Error>", "Shape")  # `results.DYN_ERROR`, `shapes.SHAPE`
+# burn-optim's `GradientsParams` (`#[derive(Default, Debug)]`, not even `Clone`) and
+# `GradientsAccumulator<M>`: `step(.., grads)` and `accumulate(&m, grads)` take them by value.
+_NOT_COPY += ("GradientsParams", "GradientsAccumulator")
 
 
 def irrefutable(p: Pat) -> bool:

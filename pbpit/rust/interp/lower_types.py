@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pbpit.rust.interp import (
     btreemap,
+    burn_grad_accum,
     burn_nn,
     generic_impls,
     hashmap,
@@ -105,6 +106,8 @@ class TypeLowering:
                 return Var()
             burn = burn_nn.lower_type(name, None)  # `Relu`, `MseLoss`: Burn's types
             if burn is not None and self.named_struct(name) is None:
+                if name == burn_grad_accum.NAME:  # without its `<M>`: E0107
+                    burn_grad_accum.refuse_bare(self, node, kind == "type_identifier")
                 if kind == "type_identifier":  # `ModuleOptimizer` without its `use`: E0412
                     burn_nn.refuse_unimported(self, node, name)
                 return burn
@@ -139,6 +142,8 @@ class TypeLowering:
                 burn = burn_nn.lower_type(name, lambda: self.type(args[0]))
                 if burn is not None:
                     return burn
+            if name == burn_grad_accum.NAME and len(args) == 1 and self.named_struct(name) is None:
+                return burn_grad_accum.lower_type(self, base, prefix, args)
             if name == "OptimizerAdaptor" and len(args) == 3:  # `OptimizerAdaptor<Adam, M, B>`
                 return self.optimizer_type(args)
             if name == "Result" and len(args) == 2 and _DYN_ERROR.fullmatch(self.text(args[1])):

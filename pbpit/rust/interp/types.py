@@ -542,5 +542,6 @@ def shared(ty: Ty) -> bool:
         return True
     if type(ty) is Wrap:
         return ty.kind in ("Vec", "HashMap", "BTreeMap", "VecDeque")
-    # an optimizer; Burn's `Gradients` (`grad_remove(&mut grads)` changes the one store)
-    return type(ty) is Named and ty.name in ("Optimizer", "Gradients")
+    # an optimizer, a gradients accumulator; Burn's `Gradients` (`grad_remove(&mut grads)`
+    # changes the one store)
+    return type(ty) is Named and ty.name in ("Optimizer", "GradientsAccumulator", "Gradients")
