@@ -72,7 +72,8 @@ class AuditEntry:
     """For a hazard, the fix in a line (`pbpit explain` writes out the corrected code)."""
     same_statement: tuple[int, ...] = ()
     """The other nodes of the statement that made it, hazards of the same kind reported with
-    it (`x.matmul(w1).tanh()`: the matmul, reported with the tanh the loop reads)."""
+    it (`x.matmul(w1).tanh()`: the matmul, reported with the tanh the loop reads; a push in an
+    inner loop: the tensors its other executions made)."""
     crate: CrateLines | None = field(default=None, repr=False, compare=False)
     """A crate's module files, when the lines are those of its root with them spliced in."""
     otherwise: AuditEntry | None = field(default=None, repr=False, compare=False)
@@ -169,6 +170,31 @@ def made_from(result: RunResult, node_id: int) -> frozenset[int | str]:
             data.add(record.label or f"NodeId({n})")
         data |= set(record.inputs) - set(record.parents)
     return frozenset(n for n in data if isinstance(n, str) or not _detached_from_graph(result, n))
+
+
+def rows_of(result: RunResult, data: frozenset[int | str], given: frozenset[int | str]) -> bool:
+    """Whether what a node is made from (`made_from`) is `given`, or rows of it: the same
+    leaves by name, each piece of data one of `given`'s or made from one by ops on data alone
+    (a minibatch `select`ed from a rollout's observations), and each of `given`'s used."""
+    if {d for d in data if isinstance(d, str)} != {d for d in given if isinstance(d, str)}:
+        return False
+    ids = {d for d in given if isinstance(d, int)}
+    reached: set[int] = set()
+    for piece in (d for d in data if isinstance(d, int)):
+        stack, seen, found = [piece], set(), set()
+        while stack:
+            record = result.node(stack.pop())
+            if record is None or record.id in seen or record.tracked:
+                continue
+            seen.add(record.id)
+            if record.id in ids:
+                found.add(record.id)
+                continue
+            stack.extend(record.inputs)
+        if not found:
+            return False
+        reached |= found
+    return reached == ids
 
 
 def _detached_from_graph(result: RunResult, node_id: int) -> bool:
@@ -697,8 +723,10 @@ def _fold_unnamed(result: RunResult, entries: list[AuditEntry]) -> list[AuditEnt
 
 def _one_per_statement(result: RunResult, entries: list[AuditEntry]) -> list[AuditEntry]:
     """One hazard per statement: of the nodes one execution of a statement made, the last (its
-    value, what the code after it reads) carries the others."""
-    kept: dict[tuple, AuditEntry] = {}
+    value, what the code after it reads) carries the others; of its executions (a statement in
+    an inner loop, one tensor each time it runs), the one the panic stopped at (else the last)
+    carries the others': one hazard, one entry."""
+    runs: dict[tuple, list[AuditEntry]] = {}  # one carrier per execution, the last first
     out: list[AuditEntry] = []
     for entry in reversed(entries):
         node = result.node(entry.node_id)
@@ -712,13 +740,21 @@ def _one_per_statement(result: RunResult, entries: list[AuditEntry]) -> list[Aud
             statement_range(result.source, node.line, result.language),
             tuple(node.cited_stack[1:]),
         )
-        carrier = kept.get(key)
-        if carrier is not None and _made_together(result, entry.node_id, carrier.node_id):
-            carrier.same_statement = (entry.node_id, *carrier.same_statement)
+        carriers = runs.setdefault(key, [])
+        if carriers and _made_together(result, entry.node_id, carriers[-1].node_id):
+            carriers[-1].same_statement = (entry.node_id, *carriers[-1].same_statement)
             continue
-        kept[key] = entry
+        carriers.append(entry)
         out.append(entry)
-    return out[::-1]
+    stopped = result.panic.node_id if result.panic is not None else None
+    folded: set[int] = set()
+    for carriers in runs.values():
+        kept = next((e for e in carriers if stopped in (e.node_id, *e.same_statement)), carriers[0])
+        others = {i for e in carriers if e is not kept for i in (e.node_id, *e.same_statement)}
+        if others:
+            kept.same_statement = tuple(sorted({*kept.same_statement, *others}))
+            folded |= {e.node_id for e in carriers if e is not kept}
+    return [e for e in out[::-1] if e.node_id not in folded]
 
 
 def _made_together(result: RunResult, first: int, last: int) -> bool:

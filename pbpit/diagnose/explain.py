@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from pbpit.diagnose.audit import AuditEntry, Loop, ancestors, audit, find_loops, made_from
+from pbpit.diagnose.audit import AuditEntry, Loop, ancestors, audit, find_loops, made_from, rows_of
 from pbpit.diagnose.carriers import find_carrier
 from pbpit.diagnostics.model import Edit
 from pbpit.lint.fixes import Fixes, identifiers, indent
@@ -671,7 +671,8 @@ class CaseFixes:
     def made_again(self) -> NodeRecord | None:
         """A node the panicking backward walks that the loop made the way the tensor, or a
         tracked intermediate it is made from, was made (the same op, at the same line, from
-        the same data: `model.forward(x)` before the loop and, through a method, in it), or
+        the same data, or rows of it: `model.forward(x)` before the loop and, through a method,
+        in it; PPO's old log-probs and the minibatch's), or
         None. The tensor is then a snapshot of what the loop computes afresh (or made from
         one): recomputed in the loop, it would be made from the current value itself."""
         result, node, loop = self.result, self.node, self._loop
@@ -699,7 +700,9 @@ class CaseFixes:
                     # Made from parameters alone (a bias broadcast inside a layer's forward):
                     # every forward of the layer makes it again, whatever data it is given.
                     continue
-                found = next((c for c in candidates if made_from(result, c.id) == data), None)
+                found = next(
+                    (c for c in candidates if rows_of(result, made_from(result, c.id), data)), None
+                )
                 if found is not None:
                     return found
         return None
