@@ -20,7 +20,7 @@ returned from `next` where `type Item = Vec<f32>;` and the result is written
 overflow of a value rustc's constant propagation does not follow because the variable is
 borrowed somewhere (`println!("{x}")`, `assert_eq!(d, 0)`: no `arithmetic_overflow` or
 `unconditional_panic`, a panic as it runs); `range(a..b)` with `a > b` of an empty BTreeMap
-(no tree to search: no panic).
+(no tree to search: no panic), and its `range(a..3)` with `a: i64` of `i32` keys (E0277).
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`, by `tools/rustc_differential.py`'s `rustc_verdict`):
@@ -486,6 +486,18 @@ fn main() {
 }
 """,
         runs("0\n"),
+    ),
+    "range_of_a_btreemap_given_another_key_type": (
+        """\
+use std::collections::BTreeMap;
+fn main() {
+    let mut m: BTreeMap<i32, i32> = BTreeMap::new();
+    m.insert(1, 2);
+    let a = 5i64;
+    println!("{}", m.range(a..3).count());
+}
+""",
+        rejects("E0277"),
     ),
 }
 

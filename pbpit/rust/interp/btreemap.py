@@ -18,6 +18,7 @@ from operator import itemgetter
 from typing import Any
 
 from pbpit.rust.format import Some
+from pbpit.rust.interp import types
 from pbpit.rust.interp.builtins import Builtin, Code, Function, rows
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.hashmap import (
@@ -128,7 +129,12 @@ def _map_type(ck: Any, e: Any, recv: Ty) -> Ty:
         found = resolve(ck.expr(e.args[0]))
         if type(found) is not Wrap or found.kind != "Range":
             raise ck.fail(e.args[0].pos, f"`range` of `{show(found)}` (pbpit's: `a..b`, `a..=b`)")
-        ck.unify(_key(recv), found.inner, e.args[0].pos)
+        try:  # `m.range(a..3)`, `a: i64`, of `i32` keys: `Range<i64>: RangeBounds<i32>` fails
+            types.unify(_key(recv), found.inner)
+        except types.Mismatch:
+            what = f"the trait bound `std::ops::Range<{show(resolve(found.inner))}>: "
+            what += f"RangeBounds<{show(resolve(_key(recv)))}>` is not satisfied"
+            raise ck.fail(e.args[0].pos, rejects(what, "E0277")) from None
         if not is_int(resolve(_key(recv))) and type(resolve(_key(recv))) is not Var:
             raise ck.fail(e.pos, f"`range` of a BTreeMap keyed by `{show(_key(recv))}`")
         return Wrap("Iter", pair)
