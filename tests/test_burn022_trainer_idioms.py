@@ -169,7 +169,7 @@ fn main() {
         (
             "GradientsParams, ModuleOptimizer}",
             "GradientsParams}",
-            "error[E0412]: cannot find type `ModuleOptimizer` in this scope",
+            "error[E0425]: cannot find type `ModuleOptimizer` in this scope",
         ),
     ],
 )
@@ -561,4 +561,4 @@ fn lr_at(step: usize) -> LearningRate {
     source = mlp_adam(helper, step, imports)
     assert stdout_of(tmp_path, source) == MLP_ADAM_STDOUT
     missing = source.replace("LearningRate, Optimizer}", "Optimizer}")
-    assert rustc_code(tmp_path, missing).startswith("error[E0412]: cannot find type `LearningRate`")
+    assert rustc_code(tmp_path, missing).startswith("error[E0425]: cannot find type `LearningRate`")

@@ -1090,7 +1090,7 @@ def test_program_runs_again_from_the_start(tmp_path):
         (
             "impl S {}\nfn main() {}\n",
             "S {}",
-            "cannot find type `S` in this scope (rustc rejects it: error[E0412])",
+            "cannot find type `S` in this scope (rustc rejects it: error[E0425])",
         ),
         ("enum E {\n    A = 1,\n}\nfn main() {}\n", "A = 1", "an explicit discriminant (`= n`)"),
         ("#[test]\nfn main() {}\n", "#[test]", "the attribute `#[test]`"),

@@ -187,12 +187,12 @@ def lower_type(name: str, inner: Callable[[], Ty] | None) -> Ty | None:
 
 def refuse_unimported(lowerer: Any, node: Any, name: str) -> None:
     """`ModuleOptimizer`, `LearningRate` named without a `use` of it (neither is in Burn's
-    prelude): rustc's E0412."""
+    prelude): rustc 1.95's E0425 (earlier rustc's E0412)."""
     if name in ("ModuleOptimizer", "LearningRate") and not trait_in_scope(
         lowerer.src, name, ("burn", "optim")
     ):
         what = f"cannot find type `{name}` in this scope"
-        raise lowerer.fail(node, rejects(what, "E0412"))
+        raise lowerer.fail(node, rejects(what, "E0425"))
 
 
 def lower_call(pos: Pos, names: list[str], args: list[Expr], defined: Any) -> Expr | None:

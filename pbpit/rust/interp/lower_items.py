@@ -275,7 +275,7 @@ class ItemLowering:
         item = self.structs.get(self.text(base)) if base.type == "type_identifier" else None
         if item is None and base.type == "type_identifier" and self.text(base) not in self.aliases:
             what = f"cannot find type `{self.text(base)}` in this scope"
-            raise self.fail(base, rejects(what, "E0412"))
+            raise self.fail(base, rejects(what, "E0425"))
         if type_node.type == "reference_type" and op_traits.lower_ref_impl(self, node, type_node):
             return  # `impl Mul for &Mat`: std's operator on references (op_traits.py)
         if item is None:

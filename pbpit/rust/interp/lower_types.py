@@ -108,7 +108,7 @@ class TypeLowering:
             if burn is not None and self.named_struct(name) is None:
                 if name == burn_grad_accum.NAME:  # without its `<M>`: E0107
                     burn_grad_accum.refuse_bare(self, node, kind == "type_identifier")
-                if kind == "type_identifier":  # `ModuleOptimizer` without its `use`: E0412
+                if kind == "type_identifier":  # `ModuleOptimizer` without its `use`: E0425
                     burn_nn.refuse_unimported(self, node, name)
                 return burn
             if kind == "type_identifier" and name == "Self" and self.self_type is not None:
@@ -161,7 +161,7 @@ class TypeLowering:
             if name == "VecDeque" and len(args) == 1:  # `std::collections::VecDeque<T>`
                 if prefix != "std::collections" and not vecdeque.imported(self.src):
                     what = "cannot find type `VecDeque` in this scope"
-                    raise self.fail(base, rejects(what, "E0412"))
+                    raise self.fail(base, rejects(what, "E0425"))
                 return vecdeque.deque(self.type(args[0]))
             if name == "Result" and len(args) == 2:  # `Result<T, String>`: any error type
                 return dyn_result(self.type(args[0]), self.type(args[1]))
