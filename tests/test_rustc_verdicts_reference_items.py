@@ -1,26 +1,26 @@
 """Programs on which pbpit must give rustc's verdict, each a kind of disagreement that
 `tools/rustc_differential.py` found in mutants of the std programs (issue 26), minimised:
 `v.iter().sum::<f64>()` (or `product`) of a `Vec`/`VecDeque` whose elements are references
-(`hist.push_back(x)` of a `&f64`, `v.push(l)` of an item of `losses.iter()`, `vec![&a, &b]`):
-the items are `&&f64` and std sums `f64` and `&f64` only (E0277), where `into_iter()` or
-`copied()` of the same collection runs; a field of a struct literal given `it.collect()` of
-other items (`d: Vec<f32>` of a `map(|(a, b)| a < b)`: E0277 at `collect`, as for a `let`
-written `Vec<f32>`, not E0308); a reference to a value of an inner block or of one turn of a
-loop stored in a variable that lives on and is read after (`best = Some(&loss);`, `pair = (1,
-&loss);`, `hist.push_back(&loss)` of a `for` variable: E0597), where the same store read only
-inside the block runs; what `split_off` returns, a value of its own (moved, then used:
-E0382); `self.sum += x` in a method taking `&self`, `sum: T` with `T: AddAssign` (a call of
-`add_assign(&mut self.sum, x)`: E0596, where a number's field is assigned: E0594); `let
-order: Vec<&str> = runs.iter().map(|r| r.name.as_str()).collect();` borrows `runs` while
-`order` is used (`runs.push(..)` before a later read: E0502); what `map` or `zip` makes is a
-value of its own (an `Option<String>` moved, then used: E0382; an `Option<usize>` copied);
-`m.values().sum()` of a map given `m.insert(k, &i)` (items `&&u32`: E0277); `Some(&batch)`
-returned from `next` where `type Item = Vec<f32>;` and the result is written
-`Option<Self::Item>` (E0308); `ilog10` of zero, a panic at the call (`#[track_caller]`); an
-overflow of a value rustc's constant propagation does not follow because the variable is
-borrowed somewhere (`println!("{x}")`, `assert_eq!(d, 0)`: no `arithmetic_overflow` or
-`unconditional_panic`, a panic as it runs); `range(a..b)` with `a > b` of an empty BTreeMap
-(no tree to search: no panic), and its `range(a..3)` with `a: i64` of `i32` keys (E0277).
+(`hist.push_back(x)` of a `&f64`, `v.push(l)` of an item of `losses.iter()`, `vec![&a, &b]`): the
+items are `&&f64` and std sums `f64` and `&f64` only (E0277), where `into_iter()` or `copied()` of
+the same collection runs; a field of a struct literal given `it.collect()` of other items (`d:
+Vec<f32>` of a `map(|(a, b)| a < b)`: E0277 at `collect`, as for a `let` written `Vec<f32>`, not
+E0308); a reference to a value of an inner block or of one turn of a loop stored in a variable that
+lives on and is read after (`best = Some(&loss);`, `pair = (1, &loss);`, `hist.push_back(&loss)` of
+a `for` variable: E0597), where the same store read only inside the block runs; what `split_off`
+returns, a value of its own (moved, then used: E0382); `self.sum += x` in a method taking `&self`,
+`sum: T` with `T: AddAssign` (a call of `add_assign(&mut self.sum, x)`: E0596, where a number's
+field is assigned: E0594); `let order: Vec<&str> = runs.iter().map(|r| r.name.as_str()).collect();`
+borrows `runs` while `order` is used (`runs.push(..)` before a later read: E0502); what `map` or
+`zip` makes is a value of its own (an `Option<String>` moved, then used: E0382; an `Option<usize>`
+copied); `m.values().sum()` of a map given `m.insert(k, &i)` (items `&&u32`: E0277); `Some(&batch)`
+returned from `next` where `type Item = Vec<f32>;` and the result is written `Option<Self::Item>`
+(E0308); `ilog10` of zero, a panic at the call (`#[track_caller]`); an overflow of a value rustc's
+constant propagation does not follow because the variable is borrowed somewhere (`println!("{x}")`,
+`assert_eq!(d, 0)`: no `arithmetic_overflow` or `unconditional_panic`, a panic as it runs);
+`range(a..b)` with `a > b` of an empty BTreeMap (no tree to search: no panic), and its
+`range(a..3)` with `a: i64` of `i32` keys (E0277); `char::from(2)`, its integer literal a `u8`
+(`From<u8>` is the one impl of an integer: 300 is `overflowing_literals`).
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`, by `tools/rustc_differential.py`'s `rustc_verdict`):
@@ -498,6 +498,25 @@ fn main() {
 }
 """,
         rejects("E0277"),
+    ),
+    "char_from_an_integer_literal_takes_a_u8": (
+        """\
+fn main() {
+    let c = char::from(113);
+    let d = char::from(2);
+    println!("{:?} {:?}", c, d);
+}
+""",
+        runs("'q' '\\u{2}'\n"),
+    ),
+    "char_from_an_integer_literal_past_a_u8": (
+        """\
+fn main() {
+    let c = char::from(300);
+    println!("{:?}", c);
+}
+""",
+        rejects("overflowing_literals"),
     ),
 }
 

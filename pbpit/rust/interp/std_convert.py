@@ -72,14 +72,14 @@ def formatter(debug: bool, pretty: bool, pad: Any) -> Any:
     return lambda error: "TryFromIntError(())"
 
 
-def _source(ck: Any, e: Any) -> Ty:
-    """The argument's type, an integer literal's `i32` (rustc's fallback)."""
+def _source(ck: Any, e: Any, integer: Ty = I32) -> Ty:
+    """The argument's type, an integer literal's `integer` (`i32`: rustc's fallback)."""
     ck.arity(e, 1)
     arg = e.args[0]
     found = resolve(ck.expr(arg))
     if type(found) is Var and found.kind == "int":
-        ck.unify(I32, found, arg.pos)
-        found = I32
+        ck.unify(integer, found, arg.pos)
+        found = integer
     if type(found) is Var and found.kind == "float":
         ck.unify(NAMED["f64"], found, arg.pos)
         found = NAMED["f64"]
@@ -128,7 +128,8 @@ def _try_from(target: str) -> Any:
 
 def _from_type(target: str) -> Any:
     def check(ck: Any, e: Any) -> Ty:
-        found = _source(ck, e)
+        # `char::from(2)`: `From<u8>` is its one impl of an integer, so the literal is a `u8`
+        found = _source(ck, e, NAMED["u8"] if target == "char" else I32)
         name = getattr(found, "name", None) if type(found) is Named else None
         ok = name in _LOSSLESS.get(target, ()) or (
             (found is BOOL and (target in INT_RANGES or target in ("f32", "f64")))
