@@ -20,7 +20,8 @@ constant propagation does not follow because the variable is borrowed somewhere 
 `assert_eq!(d, 0)`: no `arithmetic_overflow` or `unconditional_panic`, a panic as it runs);
 `range(a..b)` with `a > b` of an empty BTreeMap (no tree to search: no panic), and its
 `range(a..3)` with `a: i64` of `i32` keys (E0277); `char::from(2)`, its integer literal a `u8`
-(`From<u8>` is the one impl of an integer: 300 is `overflowing_literals`).
+(`From<u8>` is the one impl of an integer: 300 is `overflowing_literals`); `cfg` (a macro of
+std's prelude) named as a value (E0423).
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`, by `tools/rustc_differential.py`'s `rustc_verdict`):
@@ -517,6 +518,19 @@ fn main() {
 }
 """,
         rejects("overflowing_literals"),
+    ),
+    "cfg_named_as_a_value_is_a_macro": (
+        """\
+use std::collections::BTreeMap;
+fn main() {
+    for k in ["a", "b"] {
+        cfg.entry(k.to_string()).or_insert(0);
+    }
+    let m: BTreeMap<String, i32> = BTreeMap::new();
+    println!("{:?}", m);
+}
+""",
+        rejects("E0423"),
     ),
 }
 

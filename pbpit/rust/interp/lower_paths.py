@@ -477,7 +477,8 @@ class PathLowering:
 # The macros of std's prelude: a name among them used as a value is rustc's E0423 ("expected
 # value, found macro"), not E0425.
 _STD_MACROS = frozenset(
-    "assert assert_eq assert_ne column concat dbg debug_assert debug_assert_eq debug_assert_ne "
-    "env eprint eprintln file format format_args include include_str line matches module_path "
+    "assert assert_eq assert_ne cfg column compile_error concat dbg debug_assert debug_assert_eq "
+    "debug_assert_ne env eprint eprintln file format format_args include include_bytes "
+    "include_str line matches module_path option_env "
     "panic print println stringify todo unimplemented unreachable vec write writeln".split()
 )
