@@ -82,3 +82,53 @@ def test_old_log_probs_compared_with_the_loops_minibatch_are_detached_not_recomp
     assert "again from the same data" in fixes["detach once"].title
     assert next(f for f in explanation.fixes if f.applies).key == "detach once"
 
+
+KL = """\
+use burn::{
+    nn::{Linear, LinearConfig},
+    optim::{AdamConfig, GradientsParams, Optimizer},
+    prelude::*,
+    tensor::activation::log_softmax,
+};
+
+struct Memory {
+    obs: Tensor<2>,
+    old_logits: Tensor<2>,
+}
+
+fn remember(policy: &Linear, device: &Device) -> Memory {
+    let obs = Tensor::<2>::from_floats([[0.2, 0.4], [0.9, 0.1], [0.5, 0.5], [0.0, 1.0]], device);
+    let old_logits = log_softmax(policy.forward(obs.clone()), 1);
+    Memory { obs, old_logits }
+}
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let mut policy: Linear = LinearConfig::new(2, 3).init(&device);
+    let mut optim = AdamConfig::new().init();
+    let memory = remember(&policy, &device);
+    for epoch in 0..2 {
+        for start in [0usize, 2] {
+            let obs = memory.obs.clone().narrow(0, start, 2);
+            let new = log_softmax(policy.forward(obs), 1);
+            let old = memory.old_logits.clone().narrow(0, start, 2);
+            let kl = (old.clone().exp() * (old - new)).sum();
+            let grads = GradientsParams::from_grads(kl.backward(), &policy);
+            policy = optim.step(1e-2, policy, grads);
+        }
+        println!("epoch {epoch}");
+    }
+}
+"""
+
+
+def test_a_layer_called_again_at_another_line_on_rows_of_the_same_data_is_a_snapshot(tmp_path):
+    # `policy.forward` before the loop (line 15) and in it (line 28), on rows of `obs`: the KL
+    # to the old policy compares the two, so the old one is detached, not recomputed.
+    path = tmp_path / "kl.rs"
+    path.write_text(KL)
+    result = run_case(resolve_case(str(path)))
+    assert result.panic is not None and result.panic.label == "old_logits"
+    explanation = explain_in_case(result, result.panic.node_id)
+    assert explanation is not None
+    assert next(f for f in explanation.fixes if f.applies).key == "detach once"

@@ -682,18 +682,18 @@ class CaseFixes:
         later = next((b for b in walked if not b.ok), walked[-1] if walked else None)
         if later is None:
             return None
-        made: dict[tuple[str, int], list[NodeRecord]] = {}
+        made: dict[str, list[NodeRecord]] = {}  # by op: at any line (a layer's forward)
         for other in ancestors(result, later.root):
             record = result.node(other)
             if record is not None and other > node.id and record.stack and record.parents:
                 if loop.holds(record.stack):
-                    made.setdefault((record.op, record.stack[0]), []).append(record)
+                    made.setdefault(record.op, []).append(record)
         for mine in sorted(ancestors(result, node.id), reverse=True):
             record = result.node(mine)
             if record is None or not record.parents or not record.stack:
                 continue
             # The first few made there are enough: a loop makes it again in every pass.
-            candidates = sorted(made.get((record.op, record.stack[0]), []), key=lambda r: r.id)[:8]
+            candidates = sorted(made.get(record.op, []), key=lambda r: r.id)[:8]
             if candidates:
                 data = made_from(result, mine)
                 if mine != node.id and not any(isinstance(d, int) for d in data):
