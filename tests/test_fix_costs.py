@@ -88,3 +88,17 @@ def test_a_fix_after_which_no_backward_runs_costs_everything():
     )
     kept = FixCheck(RUNS, "runs without the panic", 0, (("target.w", NONE),), ran=before)
     assert cost(kept, before, frozenset({"online.w"})) == ""
+
+
+def test_a_leaf_a_later_backward_of_the_fixed_run_trains_does_not_starve():
+    # A GAN's discriminator step with `fake` detached: the generator gets no gradient from the
+    # first backward, and its own (the second, which panicked in the original) gives it one.
+    before = ({"d.w": ("d.w", 1.0), "g.w": ("g.w", 2.0)},)
+    ran = ({"d.w": ("d.w", 1.0), "g.w": ("g.w", None)}, {"d.w": ("d.w", None), "g.w": ("g.w", 3.0)})
+    gradients = (("d.w", "unchanged"), ("g.w", NONE))
+    check = FixCheck(RUNS, "runs without the panic", 0, gradients, ran=ran)
+    assert cost(check, before, frozenset({"d.w", "g.w"})) == ""
+    alone = FixCheck(RUNS, "runs without the panic", 0, gradients, ran=ran[:1])
+    assert cost(alone, before, frozenset({"d.w", "g.w"})) == (
+        "`g` would get no gradient: it would not learn"
+    )

@@ -90,8 +90,13 @@ def cost(check: Any, before: Any, trained: frozenset[str]) -> str:
         else:
             lost = ", ".join(f"#{k}" for k in range(len(check.ran) + 1, ran + 1))
             said.append(f"backward {lost} of the original no longer runs")
+    # A leaf starves when it gets a gradient in no backward of the fixed run: one left out
+    # of the first backward (a GAN's discriminator step, once `fake` is detached in it) that a
+    # later backward gives its gradient (the generator's step) still learns.
+    got = {shown for one in check.ran for shown, grad in one.values() if grad is not None}
     starved = [name for name, had in check.gradients if had == NONE and name in trained]
     starved += [n for n, had, _ in check.later if had == NONE and n in trained]
+    starved = [name for name in starved if name not in got]
     if starved and not (said and not check.ran):
         said.append(_no_gradient(starved))
     return "; ".join(said)
