@@ -92,16 +92,31 @@ _CHECKS: dict[tuple, fix_check.FixCheck] = {}
 
 
 def _cached(program: str, key: tuple, file: str, baseline, pinned: bool) -> fix_check.FixCheck:
-    """One check per fix (the baseline is the same program's first backward: one per
-    program)."""
+    """One check per fix and original run it is compared with: the verdict depends on the
+    baseline (a fix that leaves a stepped parameter no gradient starves only against one;
+    without one it merely runs) and on the random stream (`pinned`)."""
     from pbpit.diagnostics.model import Edit
 
-    if (program, key, file) not in _CHECKS:
+    cache = (program, key, file, _fingerprint(baseline), pinned)
+    if cache not in _CHECKS:
         edits = [Edit(*k) for k in key]
-        _CHECKS[program, key, file] = _REAL_CHECK(
-            Path(program), edits, Path(file), 30.0, baseline, pinned
+        _CHECKS[cache] = _REAL_CHECK(Path(program), edits, Path(file), 30.0, baseline, pinned)
+    return _CHECKS[cache]
+
+
+def _fingerprint(baseline) -> tuple | None:
+    """`baseline` (`fix_check.Baselines`, one `Baseline`, or None) as a key: each leaf's key,
+    name and gradient's bits, backward by backward."""
+    if baseline is None:
+        return None
+    ones = (baseline,) if isinstance(baseline, dict) else baseline
+    return tuple(
+        tuple(
+            (k, shown, None if g is None else (g.shape, str(g.dtype), g.tobytes()))
+            for k, (shown, g) in sorted(one.items())
         )
-    return _CHECKS[program, key, file]
+        for one in ones
+    )
 
 
 _REAL_CHECK = fix_check.check_edits

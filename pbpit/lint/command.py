@@ -152,12 +152,17 @@ def checked(report: Any) -> Any:
 def _run_checked(found: list[Any]) -> Iterator[Any]:
     """The findings `found` (of programs pbpit runs), each help written as code made and run:
     one whose edited program panics, is refused or fails keeps its words, loses its code, and
-    says what running it did."""
+    says what running it did. Compared with the original program's run (made once per file
+    that has such a help, as `pbpit run` compares its own: `_original`), one that runs but
+    after which a parameter an optimizer steps gets no gradient, or a backward the original
+    ran does not run, is said in words with what it costs (`fix_costs`)."""
     from dataclasses import replace
 
     from pbpit.diagnose.fix_check import check_edits, checked_findings, left_to_a_run
+    from pbpit.diagnose.fix_costs import STARVES, cost
 
     checks: dict[tuple, Any] = {}
+    originals: dict[str, tuple[Any, Any]] = {}
     for finding in found:
         helps = []
         for help_ in finding.helps:
@@ -169,10 +174,21 @@ def _run_checked(found: list[Any]) -> Iterator[Any]:
                 continue
             key = (finding.path, tuple(repr(e) for e in help_.edits))
             if key not in checks:
+                if finding.path not in originals:
+                    originals[finding.path] = _original(finding.path)
+                before, trained = originals[finding.path]
                 try:
-                    checks[key] = check_edits(finding.path, help_.edits, finding.path)
+                    check = check_edits(
+                        finding.path, help_.edits, finding.path, baseline=before, pinned=True
+                    )
                 except Exception:  # noqa: BLE001 - the run failed (no thread left): read instead
-                    checks[key] = None
+                    check = None
+                costs = cost(check, before, trained) if check is not None and check.ok else ""
+                if costs:
+                    check = replace(check, verdict=STARVES, detail=f"it runs, but {costs}")
+                elif check is not None:  # lint says whether it runs, not what it changes
+                    check = replace(check, gradients=(), zero_signs=(), later=())
+                checks[key] = check
             check = checks[key]
             if check is None:
                 helps.append(checked_findings([replace(finding, helps=[help_])])[0].helps[0])
@@ -185,6 +201,23 @@ def _run_checked(found: list[Any]) -> Iterator[Any]:
                     replace(help_, edits=[], note=f"{why}, so it is not shown", checked=check)
                 )
         yield replace(finding, helps=helps)
+
+
+def _original(path: str) -> tuple[Any, Any]:
+    """The program `path` run as its fixes are (traced, its random stream started at
+    `fix_check.PINNED`): its backwards' leaf gradients (`fix_check.baseline`) and the leaves
+    an optimizer steps (`fix_costs.trained_leaves`); (None, frozenset()) when it does not run."""
+    from pbpit.diagnose.fix_check import PINNED, baseline
+    from pbpit.diagnose.fix_costs import trained_leaves
+    from pbpit.engine import random
+    from pbpit.runner import Case, run_case
+
+    random.restart(PINNED)
+    try:
+        result = run_case(Case.file(Path(path)), trace=True, timeout=30.0)
+    except Exception:  # noqa: BLE001 - not run: its fixes are checked without comparing
+        return None, frozenset()
+    return baseline(result), trained_leaves(result)
 
 
 def _runnable(path: str) -> bool:
