@@ -132,3 +132,20 @@ def test_a_layer_called_again_at_another_line_on_rows_of_the_same_data_is_a_snap
     explanation = explain_in_case(result, result.panic.node_id)
     assert explanation is not None
     assert next(f for f in explanation.fixes if f.applies).key == "detach once"
+
+
+def test_the_field_that_carries_it_into_the_loop_is_named_and_the_run_keeps_its_words(tmp_path):
+    # `behaviour` is `gather_batch`'s `let`, put in the `Batch` that `let batch` (line 40)
+    # binds; the loop reads it as `batch.behaviour`: lint and the run name that field, and the
+    # run's words still say which fix applies (detach once), its help on the let in the helper.
+    from pbpit.diagnose.findings import diagnose_run
+    from pbpit.lint.tree import lint_paths
+
+    path = tmp_path / "ppo.rs"
+    path.write_text(PPO)
+    (finding,) = lint_paths([str(path)]).findings
+    assert finding.name == "batch.behaviour"
+    assert finding.message.startswith("`batch.behaviour` is a tracked tensor made before the loop")
+    (error,) = diagnose_run(run_case(resolve_case(str(path)))).errors
+    assert error.name == "batch.behaviour"
+    assert error.helps[0].message.startswith("detach once: "), error.helps[0].message

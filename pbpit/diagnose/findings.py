@@ -361,10 +361,12 @@ def _one_diagnosis(
                 f"the run panicked: {bound_name(node, warning.name)}{first.message[len(named) :]}"
             )
         # The run's words stay: which fix applies here (from what the run needs; only when it
-        # names the finding's binding: state is detached where it is carried) and where explain
-        # shows it; then the finding's fixes, checked.
+        # names the finding's binding: state is detached where it is carried, or, made before
+        # the loop, the field of its name that carries it in, `rollout.old_log_probs`) and where
+        # explain shows it; then the finding's fixes, checked.
         pointer = [h for h in first.helps if h.message.startswith("`pbpit ")]
-        words = first.helps if warning.name == first.name else pointer
+        field = not entry.carried and warning.name.endswith(f".{first.name}")
+        words = first.helps if warning.name == first.name or field else pointer
         words = [h for h in words if not second_of(warning, h)]
         if not _ran(warning):  # explain, with the finding's fixes, shows no corrected lines
             words = [h for h in words if not h.message.endswith(SHOWS_LINES)]

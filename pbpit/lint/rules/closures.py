@@ -8,7 +8,7 @@ import re
 
 from pbpit.diagnostics.model import Edit
 from pbpit.lint.fixes import Fixes, identifiers, is_name
-from pbpit.lint.values import Definition
+from pbpit.lint.values import Definition, Read
 from pbpit.rust.syntax import Node, descendants
 
 
@@ -159,3 +159,29 @@ def called_closure_use(name: str, loop: Node, fixes: Fixes) -> tuple[int, int] |
         block = block.parent
     first = min(calls, key=lambda node: node.start_byte, default=None)
     return None if first is None else (first.start_byte, first.end_byte)
+
+
+def field_carrier(use: Read | None, definition: Definition, fixes: Fixes) -> str | None:
+    """`rollout.old_log_probs`: the field of its name the loop reads the tensor from, made
+    elsewhere under that name (a function's `let` put in the struct it returns, bound by the
+    `let` the tensor is reported at); None otherwise."""
+    if use is None or use.node is None or use.name == definition.name:
+        return None
+    parent = use.node.parent
+    if parent is None or parent.type != "field_expression":
+        return None
+    field = parent.child_by_field_name("field")
+    value = parent.child_by_field_name("value")
+    if field is None or value is None or value.start_byte != use.node.start_byte:
+        return None
+    if fixes.text(field) != definition.name:
+        return None
+    # Bound by the statement the tensor is reported at (`let rollout = collect(..)`), not a
+    # loop's variable over slices of it (`b.old` of `for b in batches`).
+    statement = fixes.source.root.descendant_for_byte_range(*definition.span)
+    while statement is not None and statement.type != "let_declaration":
+        statement = statement.parent
+    pattern = statement.child_by_field_name("pattern") if statement is not None else None
+    if pattern is None or fixes.text(pattern).removeprefix("mut ").strip() != use.name:
+        return None
+    return f"{use.name}.{definition.name}"

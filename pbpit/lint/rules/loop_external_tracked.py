@@ -33,7 +33,7 @@ from pbpit.lint.rules.carried_state import (
     keep_detached,
     pushed,
 )
-from pbpit.lint.rules.closures import called_closure_use, recompute_in_closure
+from pbpit.lint.rules.closures import called_closure_use, field_carrier, recompute_in_closure
 from pbpit.lint.rules.detach_once import call_reads, detach_at, detach_once_edits, refit_in_loop
 from pbpit.lint.rules.field_reset import accumulator_field_reset, reset_first
 from pbpit.lint.rules.literal_fields import carried_field
@@ -256,6 +256,7 @@ fn main() {
             # known to be the loop's 2nd.
             spans = [meeting.earlier.span, meeting.later.span] + ([use.span] if use else [])
             some = _some_passes(spans, meeting, fixes) or _backward_nested(meeting, fixes)
+            name = field_carrier(use, definition, fixes) or name  # `rollout.old_log_probs`
             message = made_before_message(name, not some)
             labels.append(fixes.label(definition.span, made_outside(name, definition.why), True))
             # Read by no code of the loop but a closure it calls (`drift(emb)`): the call.
