@@ -700,8 +700,15 @@ class CaseFixes:
                     # Made from parameters alone (a bias broadcast inside a layer's forward):
                     # every forward of the layer makes it again, whatever data it is given.
                     continue
+                # Made afresh, not from the snapshot itself (a LayerNorm's div of `probs`).
                 found = next(
-                    (c for c in candidates if rows_of(result, made_from(result, c.id), data)), None
+                    (
+                        c
+                        for c in candidates
+                        if rows_of(result, made_from(result, c.id), data)
+                        and mine not in ancestors(result, c.id)
+                    ),
+                    None,
                 )
                 if found is not None:
                     return found
