@@ -21,7 +21,9 @@ constant propagation does not follow because the variable is borrowed somewhere 
 `range(a..b)` with `a > b` of an empty BTreeMap (no tree to search: no panic), and its
 `range(a..3)` with `a: i64` of `i32` keys (E0277); `char::from(2)`, its integer literal a `u8`
 (`From<u8>` is the one impl of an integer: 300 is `overflowing_literals`); `cfg` (a macro of
-std's prelude) named as a value (E0423).
+std's prelude) named as a value (E0423); an overflow of an operation written in parentheses,
+reported at the opening parenthesis (rustc's lowering widens the span to them); `255.clamp(a,
+b)` of a `u32` `a` (`Ord::clamp` is found while the literal's type is open: no E0689).
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`, by `tools/rustc_differential.py`'s `rustc_verdict`):
@@ -531,6 +533,33 @@ fn main() {
 }
 """,
         rejects("E0423"),
+    ),
+    "an_overflow_inside_parentheses_panics_at_the_parenthesis": (
+        """\
+fn mix(old: u64) -> u64 {
+    let x = (((old >> 1) << old) >> 27) as u32;
+    let y = ((old << 60) * 32) + 1;
+    y + x as u64
+}
+fn main() {
+    println!("{}", mix(7));
+}
+""",
+        runs(
+            "",
+            101,
+            "\nthread 'main' (TID) panicked at main.rs:3:13:\nattempt to multiply with overflow\n"
+            "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n",
+        ),
+    ),
+    "clamp_of_an_integer_literal_takes_its_arguments_type": (
+        """\
+fn main() {
+    let a = 3u8;
+    println!("{} {}", 255.clamp(a, 9), 7.clamp(1, 5));
+}
+""",
+        runs("9 5\n"),
     ),
 }
 

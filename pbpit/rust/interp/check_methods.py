@@ -105,7 +105,7 @@ class MethodRules:
             # still open (`42.to_string()`, `3.max(x)`: `Ord::max`); inherent ones are not.
             if recv.kind and (
                 e.name in ("to_string", "clone")
-                or (recv.kind == "int" and e.name in ("max", "min"))
+                or (recv.kind == "int" and e.name in ("max", "min", "clamp"))  # `Ord`'s
             ):
                 return self.open_number_method(e, recv)
             if recv.kind:

@@ -9,8 +9,11 @@ from pbpit.rust.interp.lower_tables import (
     Node,
 )
 from pbpit.rust.interp.nodes import (
+    Binary,
     Expr,
+    Index,
     Lit,
+    Unary,
     Unsupported,
 )
 from pbpit.rust.interp.types import (
@@ -129,7 +132,13 @@ class LiteralLowering:
     """Literals (a part of `Lowerer`)."""
 
     def e_parenthesized_expression(self, node: Node) -> Expr:
-        return self.expr(self.kids(node)[0])
+        """The expression inside; an operation or an index keeps the parentheses' place, as
+        rustc's lowering widens the span to them (`((a >> 18) << b)` overflows at the first
+        `(`)."""
+        inner = self.expr(self.kids(node)[0])
+        if isinstance(inner, Binary | Unary | Index) and not inner.borrowed:
+            inner.pos = self.pos(node)
+        return inner
 
     def e_integer_literal(self, node: Node) -> Expr:
         text = self.text(node).replace("_", "")
