@@ -20,6 +20,74 @@ from __future__ import annotations
 from rustc_verdicts import rejects, runs, verdict_tests
 
 CASES = {
+    "field_moved_then_read": (
+        """\
+struct Run { name: String }
+fn main() {
+    let r = Run { name: "a".to_string() };
+    let n = r.name;
+    println!("{} {}", n, r.name);
+}
+""",
+        rejects("E0382"),
+    ),
+    "field_moved_then_whole_given": (
+        """\
+struct Run { name: String }
+fn show(r: Run) { println!("{}", r.name); }
+fn main() {
+    let r = Run { name: "a".to_string() };
+    let n = r.name;
+    show(r);
+    println!("{}", n);
+}
+""",
+        rejects("E0382"),
+    ),
+    "field_moved_in_a_match_arm": (
+        """\
+struct Ckpt { tag: String, loss: f32 }
+fn main() {
+    let c = Ckpt { tag: format!("ep{}", 3), loss: 0.5 };
+    let kind = 1;
+    match kind {
+        1 => { let t = c.tag; println!("{}", t); }
+        _ => {}
+    }
+    println!("{} {}", c.loss, c.tag.len());
+}
+""",
+        rejects("E0382"),
+    ),
+    "field_moved_then_other_fields_read": (
+        """\
+struct Ckpt { tag: String, note: String, loss: f32 }
+fn main() {
+    let c = Ckpt { tag: 7.to_string(), note: "x".to_string(), loss: 0.5 };
+    let t = c.tag;
+    println!("{} {} {}", t, c.note, c.loss);
+    let d = Ckpt { tag: "b".to_string(), note: String::new(), loss: 1.5 };
+    let n = d.tag.clone();
+    println!("{} {} {}", n, d.tag, d.loss);
+}
+""",
+        runs("7 x 0.5\nb b 1.5\n"),
+    ),
+    "field_moved_in_an_if_then_debug_printed": (
+        """\
+#[derive(Debug)]
+struct Run { name: String, steps: Vec<u32> }
+fn main() {
+    let r = Run { name: "a".to_string(), steps: vec![1, 2] };
+    if r.steps.len() > 1 {
+        let s = r.steps;
+        println!("{:?}", s);
+    }
+    println!("{:?}", r);
+}
+""",
+        rejects("E0382"),
+    ),
     "nll_borrow_in_a_loop_turn_ends_at_last_use": (
         """\
 fn main() {

@@ -489,6 +489,8 @@ class MoveCheck:
         if isinstance(e, Call) and isinstance(e.callee, FnItem):
             ret = e.callee.node.child_by_field_name("return_type")
             return ret is not None and b"&" not in ret.text
+        if isinstance(e, Method) and e.name == "to_string":  # a `String`, whatever it formats
+            return True
         return isinstance(e, Method) and e.name == "clone" and self.holds_values(e.recv)
 
     def w_Assign(self, e: Assign, state: State, moving: bool) -> State:  # noqa: N802
