@@ -206,7 +206,12 @@ def test_explain_shows_the_module_files_line_and_edits_it(tmp_path):
     assert out.returncode == 0, out.stderr
     assert f"  --> src/training.rs:{FEATURES[0]}:{FEATURES[1]}\n" in out.stdout
     assert _snippet(15, FEATURES_LINE) in out.stdout
-    assert "15 |     let features = model.encode(x.clone()).detach();" in out.stdout
+    # The optimizer steps the encoder: the fix shown as code moves the `let` into the loop, in
+    # training.rs (line 15 out, written again at the top of the loop's body); detached once,
+    # the encoder would get no gradient, which is said, not shown.
+    assert "15 -     let features = model.encode(x.clone());" in out.stdout
+    assert "16 +         let features = model.encode(x.clone());" in out.stdout
+    assert "`model.encoder` would get no gradient: it would not learn" in out.stdout
     data = json.loads(
         pbpit_cli("explain", "9", "--case", "src/main.rs", "--json", cwd=tmp_path).stdout
     )
@@ -215,16 +220,19 @@ def test_explain_shows_the_module_files_line_and_edits_it(tmp_path):
         "src/training.rs",
         *FEATURES,
     )
-    detach = next(h for h in diagnostic["help"] if h["message"].startswith("detach once"))
-    assert detach["edits"] == [
+    recompute = next(h for h in diagnostic["help"] if h["message"].startswith("recompute"))
+    assert recompute["edits"] == [
+        {"line": 15, "column": 1, "end_line": 16, "end_column": 1, "replacement": ""},
         {
-            "line": 15,
-            "column": DETACH_AT,
-            "end_line": 15,
-            "end_column": DETACH_AT,
-            "replacement": ".detach()",
-        }
+            "line": LOOP + 1,
+            "column": 1,
+            "end_line": LOOP + 1,
+            "end_column": 1,
+            "replacement": f"    {FEATURES_LINE}\n",
+        },
     ]
+    detach = next(h for h in diagnostic["help"] if h["message"].startswith("detach once"))
+    assert (detach["edits"], detach["checked"]["verdict"]) == ([], "starves")
     assert data["node"]["file"] == "src/training.rs"
     assert data["consumed_by"]["record"]["file"] == "src/training.rs"
     assert data["consumed_by"]["record"]["line"] == BACKWARD[0]
@@ -246,14 +254,11 @@ def test_audit_gives_lints_diagnostic_of_the_module_file(tmp_path):
     assert (found["path"], found["line"], found["column"]) == ("src/training.rs", *FEATURES)
     labels = [(label["line"], label["column"]) for label in found["labels"]]
     assert labels == [FEATURES, USE, BACKWARD]
+    # Lint's fix, in training.rs: the `let` out of line 15, written again at line 17.
     edits = [edit for help_ in found["help"] for edit in help_["edits"]]
-    assert {
-        "line": 15,
-        "column": DETACH_AT,
-        "end_line": 15,
-        "end_column": DETACH_AT,
-        "replacement": ".detach()",
-    } in edits
+    places = [(e["line"], e["column"], e["end_line"], e["end_column"]) for e in edits]
+    assert places == [(15, 1, 16, 1), (LOOP + 1, 1, LOOP + 1, 1)]
+    assert "let features = model" in edits[1]["replacement"]
 
 
 # -- `mod x;` inside an inline module -------------------------------------------------------------
