@@ -69,12 +69,17 @@ CORE_PANICS: dict[str, tuple[str, str]] = {
 }  # fmt: skip
 
 
+def location_of(function: str) -> str:
+    """Where rustc 1.95's binaries say `function` panics: in core, or in alloc for a row
+    written `alloc:..`."""
+    where = CORE_PANICS[function][0]
+    crate, inside = where.split(":", 1) if where.startswith("alloc:") else ("core", where)
+    return f"/rustc/{RUSTC_COMMIT}/library/{crate}/src/{inside}"
+
+
 def core_panic(function: str, **fields: object) -> Panic:
     """The panic `function` raises inside core, its message filled in with `fields`."""
-    where, message = CORE_PANICS[function]
-    crate, inside = where.split(":", 1) if where.startswith("alloc:") else ("core", where)
-    location = f"/rustc/{RUSTC_COMMIT}/library/{crate}/src/{inside}"
-    return Panic(message.format(**fields), None, location)
+    return Panic(CORE_PANICS[function][1].format(**fields), None, location_of(function))
 
 
 def drain_panic(start: int, end: int, length: int, inclusive: bool = False) -> Panic | None:
