@@ -1,6 +1,7 @@
 """Programs rustc rejects around the std constructs of training code the interpreter runs:
 `BTreeMap` (btreemap.py), `&mut` to a number (num_refs.py), `impl Iterator for` a struct
-(user_iterators.py), `impl Trait for f64` (prim_impls.py). pbpit gives rustc's first error code.
+(user_iterators.py), `impl Trait for f64` (prim_impls.py), std's `Result` taken by value.
+pbpit gives rustc's first error code.
 
 Each verdict was recorded from rustc 1.95 (`tools/rustc_differential.py`'s `rustc_verdict`);
 where rustc is on PATH, `pytest -m slow` checks that they are still rustc's.
@@ -416,6 +417,16 @@ fn main() {
 }
 """,
         rejects("E0596"),
+    ),
+    "result_used_after_ok": (
+        """\
+fn main() {
+    let e: Result<i32, String> = Err("x".into());
+    let a = e.ok();
+    println!("{:?} {:?}", a, e);
+}
+""",
+        rejects("E0382"),
     ),
 }
 

@@ -92,6 +92,10 @@ _BY_VALUE = {
         *("and_then", "map_or", "map_or_else", "is_some_and", "filter", "unwrap_or_else"),
     },
     "Result": {"unwrap", "expect"},
+    "DynResult": {  # std's `Result<T, E>` (`Copy` when T and E are: `check_tables.not_copy`)
+        *("unwrap", "expect", "ok", "err", "unwrap_or", "unwrap_or_else", "unwrap_or_default"),
+        *("map", "map_err", "and_then", "unwrap_err", "?"),
+    },
     "Vec": {"into_iter"},
     "array": {"into_iter"},
     "Range": {"rev", "step_by", *_ITERATOR},
