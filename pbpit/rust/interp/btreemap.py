@@ -21,11 +21,7 @@ from pbpit.rust.format import Some
 from pbpit.rust.interp import types
 from pbpit.rust.interp.builtins import Builtin, Code, Function, rows
 from pbpit.rust.interp.grammar import rejects
-from pbpit.rust.interp.hashmap import (
-    _key_arg,
-    _refuse_borrowed_entry_key,
-    _shared,
-)
+from pbpit.rust.interp.hashmap import _key, _key_arg, _value, check_keyed
 from pbpit.rust.interp.types import (
     BOOL,
     CHAR,
@@ -66,14 +62,6 @@ def imported(source: Any) -> bool:
         for line in text.splitlines()
         if line.lstrip().startswith("use ")
     )
-
-
-def _key(recv: Ty) -> Ty:
-    return resolve(recv).err  # type: ignore[attr-defined]
-
-
-def _value(recv: Ty) -> Ty:
-    return resolve(recv).inner  # type: ignore[attr-defined]
 
 
 def entries(table: dict) -> list:
@@ -138,25 +126,7 @@ def _map_type(ck: Any, e: Any, recv: Ty) -> Ty:
         if not is_int(resolve(_key(recv))) and type(resolve(_key(recv))) is not Var:
             raise ck.fail(e.pos, f"`range` of a BTreeMap keyed by `{show(_key(recv))}`")
         return Wrap("Iter", pair)
-    if name == "insert":
-        ck.mutable_receiver(e)
-        ck.args(e, _key(recv), _value(recv))
-        for arg in e.args:  # `m.insert(&k, 1)`: both taken by value
-            _refuse_borrowed_entry_key(ck, e.recv, arg)
-        return option(_value(recv))
-    ck.arity(e, 1)
-    if name == "entry":
-        ck.mutable_receiver(e)
-        ck.unify(_key(recv), ck.expr(e.args[0]), e.args[0].pos)
-        _refuse_borrowed_entry_key(ck, e.recv, e.args[0])
-        return Wrap("Entry", _value(recv), err=_key(recv))
-    if name in ("get_mut", "remove"):
-        ck.mutable_receiver(e)
-    _key_arg(ck, e, recv, e.args[0])
-    if name == "get_mut" and not _shared(_value(recv)) and not getattr(e, "written_back", False):
-        what = f"`get_mut` of a map of `{show(_value(recv))}` (pbpit writes through `&mut` to "
-        raise ck.fail(e.pos, what + "structs and `Vec`s; write `*m.entry(k).or_insert(..) += x`)")
-    return BOOL if name == "contains_key" else option(_value(recv))
+    return check_keyed(ck, e, name, recv)
 
 
 def check_ordered(ck: Any, e: Any, recv: Ty) -> None:

@@ -118,6 +118,12 @@ def _map_type(ck: Any, e: Any, recv: Ty) -> Ty:
         ck.args(e)
         return UNIT
     _hashable(ck, e, recv)
+    return check_keyed(ck, e, name, recv)
+
+
+def check_keyed(ck: Any, e: Any, name: str, recv: Ty) -> Ty:
+    """The type of a map's `insert`, `entry`, `get`, `get_mut`, `remove` or `contains_key`,
+    looked up by key: HashMap's and BTreeMap's alike."""
     if name == "insert":
         ck.mutable_receiver(e)
         ck.args(e, _key(recv), _value(recv))
