@@ -124,9 +124,8 @@ def _function(node: Node, fixes: Fixes) -> Node | None:
     return found[-1] if found else None
 
 
-def _declared_type(name: str, before: Node, function: Node, fixes: Fixes) -> str | None:
-    """The model's type, as its `let` writes it (`let mut net: QNet<B> = ..`) or as its struct
-    literal names it (`Net { .. }` of a struct without generics)."""
+def let_of(name: str, before: Node, function: Node, fixes: Fixes) -> Node | None:
+    """The last `let` of `function` before `before` that binds `name` (`let mut name ..`)."""
     bound = None
     for node in descendants(function):
         if node.type != "let_declaration" or node.start_byte >= before.start_byte:
@@ -134,6 +133,13 @@ def _declared_type(name: str, before: Node, function: Node, fixes: Fixes) -> str
         pattern = node.child_by_field_name("pattern")
         if pattern is not None and fixes.text(pattern).removeprefix("mut ").strip() == name:
             bound = node
+    return bound
+
+
+def _declared_type(name: str, before: Node, function: Node, fixes: Fixes) -> str | None:
+    """The model's type, as its `let` writes it (`let mut net: QNet<B> = ..`) or as its struct
+    literal names it (`Net { .. }` of a struct without generics)."""
+    bound = let_of(name, before, function, fixes)
     if bound is None:
         return None
     written = bound.child_by_field_name("type")

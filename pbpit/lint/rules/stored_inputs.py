@@ -20,7 +20,7 @@ from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, ancestors, identifiers, is_name
 from pbpit.lint.rule import Meeting
 from pbpit.lint.rules.carried_logs import store_inputs_help
-from pbpit.lint.rules.kept_model import _declared_type, _function, _model
+from pbpit.lint.rules.kept_model import _declared_type, _function, _model, let_of
 from pbpit.rust.syntax import Node, descendants
 
 
@@ -123,13 +123,7 @@ def _root(value: Node, fixes: Fixes) -> Node | None:
 def _input_type(name: str, before: Node, function: Node, fixes: Fixes) -> str | None:
     """The type of the input variable `name`, as its `let` writes it, or as the tensor
     constructor it is made by names it (`Tensor::<B, 2>::from_floats(..)`: `Tensor<B, 2>`)."""
-    bound = None
-    for node in descendants(function):
-        if node.type != "let_declaration" or node.start_byte >= before.start_byte:
-            continue
-        pattern = node.child_by_field_name("pattern")
-        if pattern is not None and fixes.text(pattern).removeprefix("mut ").strip() == name:
-            bound = node
+    bound = let_of(name, before, function, fixes)
     if bound is None:
         return None
     written = bound.child_by_field_name("type")
