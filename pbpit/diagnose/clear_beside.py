@@ -34,18 +34,12 @@ def clear_beside_first(
     when the line runs without the panic and keeps every gradient; `warning` otherwise."""
     from pbpit.diagnose.findings import checked
     from pbpit.diagnose.in_files import in_files
-    from pbpit.diagnose.preferred import _a_field, _called_in, _carrying_loop, _methods
-    from pbpit.rust.syntax import RustReadError, read_rust
+    from pbpit.diagnose.preferred import _a_field, _called_in, _loop_and_source, _methods
 
-    if result.crate is not None or entry.loop_line is None:
+    found = _loop_and_source(result, entry)
+    if found is None:
         return warning
-    loop = _carrying_loop(result, entry)
-    if loop is None:
-        return warning
-    try:
-        source = read_rust(result.path)
-    except (OSError, RustReadError):
-        return warning
+    loop, source = found
     text = source.node_text
     rows = source.lines[loop.line - 1 : loop.end_line]
     pushed = list(dict.fromkeys(_PUSHED.findall("\n".join(rows))))

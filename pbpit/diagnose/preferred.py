@@ -59,18 +59,12 @@ def detach_beside_first(
     their bodies, the calls of the loop and the fields of the structs."""
     from pbpit.diagnose.findings import checked
     from pbpit.diagnose.in_files import in_files
-    from pbpit.rust.syntax import RustReadError, read_rust
 
     field_name = warning.name.rsplit(".", 1)[-1]
-    if result.crate is not None or not field_name.isidentifier() or entry.loop_line is None:
+    found = _loop_and_source(result, entry) if field_name.isidentifier() else None
+    if found is None:
         return warning
-    loop = _carrying_loop(result, entry)
-    if loop is None:
-        return warning
-    try:
-        source = read_rust(result.path)
-    except (OSError, RustReadError):
-        return warning
+    loop, source = found
     text = source.node_text
     own = f"self.{field_name}"
     called = _called_in(source, loop.line - 1, loop.end_line - 1)
@@ -151,9 +145,19 @@ def _a_field(source: RustFile, field_name: str) -> bool:
     )
 
 
-def _carrying_loop(result: RunResult, entry: AuditEntry):
-    """The loop whose passes carry the state (`entry.loop_line`), or None."""
+def _loop_and_source(result: RunResult, entry: AuditEntry):
+    """The loop whose passes carry the state (`entry.loop_line`) and the program's syntax
+    tree, or None: a crate, no such loop, or a file that no longer reads."""
     from pbpit.diagnose.audit import find_loops
+    from pbpit.rust.syntax import RustReadError, read_rust
 
+    if result.crate is not None or entry.loop_line is None:
+        return None
     loops = find_loops(result.source, result.language)
-    return next((lp for lp in loops if lp.line == entry.loop_line), None)
+    loop = next((lp for lp in loops if lp.line == entry.loop_line), None)
+    if loop is None:
+        return None
+    try:
+        return loop, read_rust(result.path)
+    except (OSError, RustReadError):
+        return None
