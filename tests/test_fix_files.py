@@ -157,7 +157,13 @@ def test_ctrl_c_while_a_file_is_written_finishes_it_and_lists_it(tmp_path, monke
         fsync(descriptor)
 
     monkeypatch.setattr(apply.os, "fsync", interrupted_fsync)
-    outcome = fix_in_place(report, lambda: lint_paths([str(first), str(second)]))
+    # Ctrl-C as an interactive shell leaves it to Python (a background job of a shell without
+    # job control starts with SIGINT ignored, and pbpit then keeps ignoring it).
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        outcome = fix_in_place(report, lambda: lint_paths([str(first), str(second)]))
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert outcome.interrupted
     assert first.read_text() == CACHED_FIXED and second.read_text() == CACHED
     assert outcome.lines == [
@@ -181,12 +187,22 @@ cli.main(["lint", "--fix", "a.rs", "b.rs"])
 """
 
 
+def _interactive_sigint() -> None:
+    """SIGINT as an interactive shell starts a program with it: a background job of a shell
+    without job control starts with SIGINT ignored, which the program would keep."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_during_fix_says_what_was_fixed_then_interrupted(tmp_path):
     for name in ("a.rs", "b.rs"):
         (tmp_path / name).write_text(CACHED)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
-        [sys.executable, "-c", INTERRUPTED_LINT], cwd=tmp_path, env=env, capture_output=True
+        [sys.executable, "-c", INTERRUPTED_LINT],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        preexec_fn=_interactive_sigint,
     )
     assert done.returncode == 130
     assert done.stderr.decode().splitlines() == [

@@ -169,7 +169,13 @@ main()
 
 def test_ctrl_c_while_pbpit_loads_is_one_line_and_130():
     done = subprocess.run(
-        [PYTHON, "-c", WHILE_LOADING], env=environment(), capture_output=True, timeout=60
+        [PYTHON, "-c", WHILE_LOADING],
+        env=environment(),
+        capture_output=True,
+        timeout=60,
+        # SIGINT as an interactive shell starts a program with it (a background job of a shell
+        # without job control starts with SIGINT ignored, which the program would keep).
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert b"Traceback" not in done.stderr
     assert (done.returncode, done.stderr) == (130, b"pbpit: interrupted\n")
