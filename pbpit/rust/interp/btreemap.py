@@ -21,7 +21,7 @@ from pbpit.rust.format import Some
 from pbpit.rust.interp import types
 from pbpit.rust.interp.builtins import Builtin, Code, Function, rows
 from pbpit.rust.interp.grammar import rejects
-from pbpit.rust.interp.hashmap import _key, _key_arg, _value, check_keyed
+from pbpit.rust.interp.hashmap import _key, _key_arg, _value, check_keyed, keyed_code
 from pbpit.rust.interp.types import (
     BOOL,
     CHAR,
@@ -216,41 +216,7 @@ def _map(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:  # noqa: C901
         return pop
     if name == "range":
         return _range(comp, e, recv, args[0])
-    if name == "clear":
-
-        def clear(frame: list) -> Any:
-            recv(frame).clear()
-            return UNIT
-
-        return clear
-    if name == "insert":
-        key, value = args
-
-        def insert(frame: list) -> Any:
-            table, k, v = recv(frame), key(frame), value(frame)
-            old = Some(table[k]) if k in table else None
-            table[k] = v
-            return old
-
-        return insert
-    (key,) = args
-    if name == "entry":
-        return lambda frame: (recv(frame), key(frame))
-    if name == "contains_key":
-        return lambda frame: key(frame) in recv(frame)
-    if name == "remove":
-
-        def remove(frame: list) -> Any:
-            table, k = recv(frame), key(frame)
-            return Some(table.pop(k)) if k in table else None
-
-        return remove
-
-    def get(frame: list) -> Any:
-        table, k = recv(frame), key(frame)
-        return Some(table[k]) if k in table else None
-
-    return get
+    return keyed_code(name, recv, args)
 
 
 def _range(comp: Any, e: Any, recv: Code, bounds: Code) -> Code:

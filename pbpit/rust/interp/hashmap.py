@@ -270,6 +270,12 @@ def _map(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
         return lambda frame: list(recv(frame).values())
     if name == "iter":
         return lambda frame: list(recv(frame).items())
+    return keyed_code(name, recv, args)
+
+
+def keyed_code(name: str, recv: Code, args: list[Code]) -> Code:
+    """`clear`, `insert`, `entry`, `contains_key`, `remove` or `get` of a map held as a dict,
+    HashMap's and BTreeMap's alike."""
     if name == "clear":
 
         def clear(frame: list) -> Any:
