@@ -257,19 +257,12 @@ def _per_piece(value: Node, reads: list[Node], fixes: Fixes) -> tuple[str, Edit]
     """For a tensor read once, cut along its first dimension (`out.chunk(n, 0)`) and made by a
     forward of one input variable (`net.forward(x)`): that read written as the forward run on
     each piece of the input, and the input's name; None otherwise."""
-    if len(reads) != 1:
+    cut_piece = _cut_piece(value, reads, fixes)
+    if cut_piece is None:
         return None
-    path = ancestors(fixes.source.root, reads[0])
-    if len(path) < 3 or path[-2].type != "field_expression" or path[-3].type != "call_expression":
-        return None
-    call = path[-3]
-    method = path[-2].child_by_field_name("field")
-    arguments = call.child_by_field_name("arguments")
-    if method is None or fixes.text(method) not in ("chunk", "split") or arguments is None:
-        return None
-    given = [fixes.text(a) for a in arguments.named_children]
-    if len(given) != 2 or given[1] != "0":
-        return None
+    call = cut_piece[1]
+    method = call.child_by_field_name("function").child_by_field_name("field")
+    given = [fixes.text(a) for a in call.child_by_field_name("arguments").named_children]
     moved = fixes.moved_names(value)
     inputs = [n for n in moved or [] if not _borrowed_receiver(n, fixes)]
     if len(inputs) != 1 or value.type != "call_expression":
