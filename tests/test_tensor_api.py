@@ -49,6 +49,10 @@ def arguments(method: api.Method, receiver: Tensor) -> list:
         "J": lambda: 1,
         "[I; D]": lambda: [1, 0],
         "[I; N]": lambda: [1],
+        "M": lambda: 1,
+        "&[I]": lambda: [1],
+        "&[J]": lambda: [1],
+        "&[usize]": lambda: [2, 1],
         "S1": lambda: range(0, 1),
         "Distribution": lambda: pb.Distribution.Default,
         "R": lambda: [range(0, 1)],
@@ -65,9 +69,12 @@ BY_PARAMETER = {
     "chunks": lambda: 1,
     "length": lambda: 1,
     "split_size": lambda: 1,
+    "src": lambda: 0,  # `movedim(0, 1)`: the 1x2's dims swapped, one permute
+    "shift": lambda: 1,  # a shift of a 1-wide dim wraps to 0, the tensor itself: rolled on the 1x2
 }
-# A 1x1 squeezes to no dims, which Burn refuses: `squeeze` is given the 1x2 `cat([x, x], 1)`.
-WIDENED = {"squeeze"}
+# A 1x1 squeezes to no dims, which Burn refuses: `squeeze` is given the 1x2 `cat([x, x], 1)`;
+# `movedim` and the rolls of a 1x1 change nothing, and Burn gives the tensor itself.
+WIDENED = {"squeeze", "movedim", "roll_dim", "roll"}
 
 
 def call(method: api.Method, receiver: Tensor):
@@ -306,6 +313,10 @@ RUST_ARGUMENTS = {
     "J": "1",
     "[I; D]": "[1, 0]",
     "[I; N]": "[1]",
+    "M": "1",
+    "&[I]": "&[1]",
+    "&[J]": "&[1]",
+    "&[usize]": "&[2, 1]",
     "S1": "0..1",
     "Distribution": "Distribution::Default",
     "R": "[0..1, 0..1]",
@@ -313,7 +324,9 @@ RUST_ARGUMENTS = {
     "Tensor<B, 1, Int>": "Tensor::<B, 1, Int>::from_ints([0], &device)",
     "Tensor<B, D, Bool>": "Tensor::<B, 2>::from_floats([[0.5]], &device).greater_elem(0.0)",
 }
-RUST_BY_PARAMETER = {"times": "2", "chunks": "1", "length": "1", "split_size": "1"}
+RUST_BY_PARAMETER = {
+    "times": "2", "chunks": "1", "length": "1", "split_size": "1", "src": "0", "shift": "1"
+}  # fmt: skip
 RUST_RANKS = {"squeeze": "::<1>", "squeeze_dim": "::<1>", "flatten": "::<1>"}
 
 

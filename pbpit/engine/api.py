@@ -19,7 +19,8 @@ does); `S` a shape (`S: Into<Shape>`, or `ReshapeArgs<D2>` for `reshape`); `A` i
 `A: Into<TensorData>` (nested arrays of numbers); `D` the receiver's rank, `D2` another (given
 as `::<D2>` or by the result's annotation); `I` and `J` a dim (`AsIndex`: any integer, negative
 from the end); `R` the ranges of `slice` (`SliceArg`: `[a..b, c..d]`, one per leading dim), `S1`
-one dim's range (`Into<Slice>`: `a..b`); `N` an array's length of the caller's choosing.
+one dim's range (`Into<Slice>`: `a..b`); `N` an array's length of the caller's choosing; `M`
+`MovedimArgs` (one dim, or a `Vec` of dims).
 
 Plain data: importing this module imports nothing else (`pbpit list` must not load NumPy).
 """
@@ -316,6 +317,13 @@ METHODS: tuple[Method, ...] = (
         "stack", SHAPE, None, INPUTS, "(tensors: Vec<Self>, dim: I) -> Tensor<B, D2>", ids="n + 1"
     ),
     Method("repeat_dim", SHAPE, "RepeatDim", INPUTS, "(self, dim: I, times: usize) -> Self"),
+    # -- base.rs's layouts made of other ops (engine/tensor_layout.py): `movedim` one permute,
+    # `roll_dim` two slices and a cat (per rolled dim for `roll`), `repeat` a repeat_dim per dim
+    # repeated; ids for a call that moves, rolls one dim, repeats one dim (none when a no-op)
+    Method("movedim", SHAPE, None, INPUTS, "(self, src: M, dst: M) -> Self"),
+    Method("roll_dim", SHAPE, None, INPUTS, "(self, shift: I, dim: J) -> Self", ids=3),
+    Method("roll", SHAPE, None, INPUTS, "(self, shifts: &[I], dims: &[J]) -> Self", ids=3),
+    Method("repeat", SHAPE, None, INPUTS, "(self, sizes: &[usize]) -> Self"),
     Method("expand", SHAPE, "Expand", INPUTS, "(self, shape: S) -> Tensor<B, D2>"),
     Method("flip", SHAPE, "Flip", INPUTS, "(self, axes: [I; N]) -> Self"),
     Method("slice_assign", SHAPE, "SliceAssign", INPUTS, "(self, slices: R, values: Self) -> Self"),

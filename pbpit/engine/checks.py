@@ -46,6 +46,9 @@ SPLIT = _CRATE + "base.rs:2728:9"
 EXPAND = _CRATE + "base.rs:3050:9"
 FLIP = _CRATE + "base.rs:646:9"
 RESHAPE = _CRATE + "check.rs:1497:13"  # `unwrap_shape_reshape`'s `check!`
+MOVEDIM_VEC = _CRATE + "base.rs:3286:9"  # `MovedimArgs for Vec<I>`'s check
+MOVEDIM_LENGTH = _CRATE + "base.rs:574:9"
+ROLL_LENGTH = _CRATE + "base.rs:1120:9"  # `roll`'s `assert_eq!`
 ELEMENTWISE: dict[str, tuple[str, str]] = {
     "add": ("Add", ADD),
     "sub": ("Sub", SUB),
@@ -110,6 +113,8 @@ DIM_INDEX: dict[str, tuple[str, str]] = {
     "select": ("Select", "base.rs:1622:19"),
     "gather": ("Gather", "base.rs:1824:19"),
     "repeat_dim": ("Repeat", "base.rs:2297:19"),
+    "roll_dim": ("Roll", "base.rs:1050:19"),
+    "roll": ("Roll", "base.rs:1139:23"),
     "cat": ("Cat", "base.rs:2485:19"),
     "stack": ("Stack", "base.rs:2538:19"),
     "narrow": ("Narrow", "base.rs:2609:19"),
@@ -325,6 +330,48 @@ def flip(rank: int, axes: Sequence[int]) -> None:
             "flip",
             [("The axes must be unique.", f"The axes '{_list(axes)}' are not unique.")],
             FLIP,
+        )
+
+
+def movedim(source: Sequence[int], destination: Sequence[int], vecs: tuple[bool, bool]) -> None:
+    """`TensorCheck::movedim_args_vec` of each `Vec` given (its dims each once), then
+    `movedim_args_length` (as many destinations as sources)."""
+    for dims, is_vec in zip((source, destination), vecs, strict=True):
+        repeated = [
+            (
+                "The given dimensions contain duplicates.",
+                f"The dimension {a} is duplicated in the given dimensions {_list(dims)}.",
+            )
+            for i, a in enumerate(dims)
+            for b in dims[i + 1 :]
+            if a == b
+        ]
+        if is_vec and repeated:
+            raise failed("Movedim", repeated, MOVEDIM_VEC)
+    if len(source) != len(destination):
+        details = (
+            f"Source dimensions: {_list(source)}, Destination dimensions: {_list(destination)}."
+        )
+        raise failed(
+            "Movedim",
+            [("The number of dimensions in source and destination must be equal.", details)],
+            MOVEDIM_LENGTH,
+        )
+
+
+def roll_lengths(dims: Sequence[int], shifts: Sequence[int]) -> None:
+    """`roll`'s `assert_eq!(dims.len(), shifts.len(), ..)`, the slices printed with `{:#?}`."""
+
+    def pretty(values: Sequence[int]) -> str:
+        return "[]" if not values else "[\n" + "".join(f"    {v},\n" for v in values) + "]"
+
+    if len(dims) != len(shifts):
+        raise Panic(
+            "assertion `left == right` failed: Dimensions and shifts must align; found "
+            f"dims={pretty(dims)}, shifts={pretty(shifts)}\n  left: {len(dims)}\n right: "
+            f"{len(shifts)}",
+            None,
+            ROLL_LENGTH,
         )
 
 

@@ -669,7 +669,11 @@ from pbpit.engine.tensor_shapes import (  # noqa: E402, F401 - they add their me
 
 # -- min_pair, max_pair, ones_like, zeros_like (engine/tensor_pairs.py)
 
-from pbpit.engine import tensor_more, tensor_pairs  # noqa: E402, F401 - they add their methods
+from pbpit.engine import (  # noqa: E402, F401 - they add their methods
+    tensor_layout,
+    tensor_more,
+    tensor_pairs,
+)
 # isort: on
 
 

@@ -75,6 +75,14 @@ from pbpit.rust.interp.types import (
 )
 
 
+def _dims_of_movedim(ty: Ty) -> bool:
+    """Burn's `MovedimArgs`: an integer, or a `Vec` of integers (not an array, not a slice)."""
+    t = resolve(ty)
+    if is_int(t):
+        return True
+    return type(t) is Wrap and t.kind == "Vec" and not slices.is_slice(t) and is_int(t.inner)
+
+
 class MethodRules:
     """Method calls (a part of `Checker`)."""
 
@@ -181,6 +189,8 @@ class MethodRules:
                 dims["D2"] = self.shape_rank(arg, arg_ty)
             if ty == "R":
                 self.slice_ranges(arg, arg_ty, recv)
+            if ty == "M" and not _dims_of_movedim(arg_ty):  # Burn's `MovedimArgs`
+                raise self.fail(arg.pos, f"`{name}` of `{show(arg_ty)}` (a dim or a `Vec` of dims)")
         if name in RANK_GENERIC:
             return self.rank_generic(e, recv)
         return rust_type(row.result, recv, dims)
