@@ -64,6 +64,7 @@ from pbpit.rust.interp.types import (
     ParamT,
     StructT,
     TensorT,
+    TupleT,
     Ty,
     Var,
     Wrap,
@@ -146,6 +147,8 @@ class MethodRules:
             return self.user_method(e, recv)
         if type(recv) is TensorT:
             ty = self.tensor_method(e, recv)
+        elif type(recv) is TupleT and e.name == "clone" and _clone_elems(recv):
+            ty = CLONE.types(self, e, recv)  # `(obs, log_prob).clone()`: Clone of each element
         elif type(recv) is Wrap:
             ty = self.wrap_method(e, recv)
         elif type(recv) is Named:
@@ -294,3 +297,15 @@ class MethodRules:
         if row is not None:
             return row.types(self, e, recv)
         return None
+
+
+def _clone_elems(tuple_: TupleT) -> bool:
+    """Whether every element of a tuple is a tensor, a std value that is `Clone`, or such a
+    tuple (a struct's `Clone` is not looked up here: refused, not run)."""
+    for elem in map(resolve, tuple_.elems):
+        if type(elem) is TupleT:
+            if not _clone_elems(elem):
+                return False
+        elif type(elem) not in (TensorT, Named) or elem in (GRADIENTS, results.DYN_ERROR):
+            return False
+    return True
