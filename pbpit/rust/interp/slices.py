@@ -40,7 +40,9 @@ SLICE = "slice"
 RANGE_INDEX = "[..]"
 """The name of the `Method` node `v[a..b]` is lowered to (no method can be written so)."""
 
-_VEC_ONLY = ("push", "pop", "clear", "insert", "remove", "truncate", "extend", "append")
+_VEC_ONLY = (
+    "push", "pop", "clear", "insert", "remove", "truncate", "extend", "append", "capacity"
+)  # fmt: skip
 # Methods that read a slice only: what `v[a..b]` (a copy) may be the receiver of.
 _READS = frozenset(
     "len is_empty iter into_iter first last to_vec clone contains windows chunks get starts_with "

@@ -16,6 +16,7 @@ from pbpit.rust.interp import (
     results,
     std_cmp,
     std_convert,
+    vec_capacity,
     vecdeque,
 )
 from pbpit.rust.interp.builtins import Code, Function
@@ -56,14 +57,19 @@ def _new_vec(ck: Any, e: Any) -> Ty:
     return vec(Var())
 
 
+def _new_list() -> list:
+    return vec_capacity.made([], 0)
+
+
 def _with_capacity(comp: Any, e: Any, args: list[Code]) -> Code:
     from pbpit.rust.interp.runtime import check_allocation  # (runtime imports the nodes)
 
     (n,), where = args, comp.where(e.pos)
 
     def with_capacity(frame: list) -> list:
-        check_allocation(n(frame), where, "`Vec::with_capacity`")
-        return []
+        size = n(frame)
+        check_allocation(size, where, "`Vec::with_capacity`")
+        return vec_capacity.made([], size)
 
     return with_capacity
 
@@ -118,7 +124,7 @@ _STD = [
         "Default", "default", 0, _after_args(lambda ck, e: Var()),
         lambda comp, e, args: comp.default(e),
     ),
-    Function("Vec", "new", 0, _new_vec, lambda comp, e, args: lambda frame: []),
+    Function("Vec", "new", 0, _new_vec, lambda comp, e, args: lambda frame: _new_list()),
     Function("Vec", "with_capacity", 1, _new_vec, _with_capacity),
     Function("String", "new", 0, _new_string, lambda comp, e, args: lambda frame: ""),
     Function("String", "with_capacity", 1, _new_string, _string_with_capacity),

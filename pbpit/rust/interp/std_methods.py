@@ -54,6 +54,7 @@ from pbpit.rust.interp.types import (
     vec,
 )
 from pbpit.rust.interp.value_slots import vec_of_values
+from pbpit.rust.interp.vec_capacity import CAPACITY
 from pbpit.rust.interp.vec_split import VEC_SPLIT
 from pbpit.rust.interp.vecdeque import VECDEQUE
 
@@ -368,6 +369,7 @@ VEC = rows(
     ),
     *VEC_MORE,  # `insert`, `remove`, `reverse`..
     *VEC_SPLIT,  # `split_off` (vec_split.py)
+    CAPACITY,  # (vec_capacity.py)
 )
 ARRAY = rows("array", *_slice_rows("array"))
 

@@ -1,0 +1,27 @@
+"""std idioms of issue 26 each with rustc 1.95's verdict (`rustc --edition 2021 -C
+debug-assertions=on`, its binary run with `RUST_BACKTRACE=0`; `tests/rustc_verdicts.py`): a
+`Vec`'s capacity, iterating a map by `&mut`, `PhantomData`, `std::any::type_name`, `&f` of a
+closure given where a closure is bounded, and the borrow codes rustc gives. pbpit must refuse
+with the recorded code, or run and print the same."""
+
+from __future__ import annotations
+
+from rustc_verdicts import rejects, runs, verdict_tests
+
+CASES = {
+    "slice_has_no_capacity": (
+        """\
+fn room(s: &[i32]) -> usize {
+    s.capacity()
+}
+fn main() {
+    let v = vec![1, 2];
+    println!("{}", room(&v));
+}
+""",
+        rejects('E0599'),
+    ),
+}
+
+
+test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)
