@@ -14,6 +14,7 @@ from pbpit.rust.interp import (
     results,
     std_cmp,
     turbofish_structs,
+    type_names,
     vecdeque,
 )
 from pbpit.rust.interp.check_tables import wrong_arity
@@ -313,6 +314,9 @@ class PathLowering:
                 if len(args) != arity:
                     raise self.fail(node, wrong_arity("function", arity, len(args)))
                 return Static(self.pos(node), f"activation::{name}", args)
+            named = type_names.lower_call(self, node, [written], args, turbofish)
+            if named is not None:  # `use std::any::type_name;`
+                return named
             imported = std_cmp.lower_call(self, node, [written], args)  # `use std::cmp::max;`
             if imported is not None:
                 turbofish_structs.refuse(self, turbofish, written)
@@ -326,6 +330,9 @@ class PathLowering:
             return self.tuple_struct(node, self.self_type, args)
         if function.type == "scoped_identifier":
             names = [s[0] for s in self.segments(function)]
+            named = type_names.lower_call(self, node, names, args, turbofish)
+            if named is not None:  # `std::any::type_name::<T>()`
+                return named
             burn = burn_nn.lower_call(self.pos(node), names, args, self.structs)
             if burn is not None:  # `LinearConfig::new(..)`, `Relu::new()`: Burn's functions
                 return burn

@@ -16,6 +16,7 @@ from pbpit.rust.interp import (
     results,
     std_cmp,
     std_convert,
+    type_names,
     vec_capacity,
     vecdeque,
 )
@@ -134,6 +135,7 @@ _STD = [
     *results.FUNCTIONS,  # `Err(..)`
     *error_types.FUNCTIONS,  # `write!(f, ..)` in `impl Display`
     *hashmap.FUNCTIONS,  # `HashMap::new()`
+    *type_names.FUNCTIONS,  # `std::any::type_name::<T>()`
     *btreemap.FUNCTIONS,  # `BTreeMap::new()`
     *mem_functions.FUNCTIONS,  # `std::mem::take(&mut v)`
     *std_cmp.FUNCTIONS,  # `std::cmp::max(a, b)`, `std::iter::repeat(x)`
