@@ -11,6 +11,7 @@ from pbpit.rust.interp import (
     hashmap,
     item_refs,
     mem_functions,
+    phantom,
     results,
     std_cmp,
     turbofish_structs,
@@ -69,6 +70,10 @@ class PathLowering:
         item = self.named_struct(name)
         if item is not None and item.kind == "unit":
             return StructLit(self.pos(node), item, [])
+        if item is None and name == phantom.NAME:
+            made = phantom.lower_value(self, node, [name])  # `PhantomData` after its `use`
+            if made is not None:
+                return made
         value = self.fn_value(node, name)  # `apply(double, 3.0)` (traits.py)
         if value is not None:
             return value
@@ -130,6 +135,10 @@ class PathLowering:
         burn = burn_nn.lower_path(self.pos(node), names, self.structs)  # `Reduction::Mean`
         if burn is not None:
             return burn
+        if names[-1] == phantom.NAME:
+            made = phantom.lower_value(self, node, names)  # `std::marker::PhantomData`
+            if made is not None:
+                return made
         if names[-2:] == ["Distribution", "Default"]:
             return Static(self.pos(node), "Distribution::Default", [])
         dispatch = self.dispatch_path(node, segs)  # `T::NAME`, `Circle::NAME`, `f32::max`

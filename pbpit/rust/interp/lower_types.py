@@ -10,6 +10,7 @@ from pbpit.rust.interp import (
     burn_nn,
     generic_impls,
     hashmap,
+    phantom,
     slices,
     std_cmp,
     str_methods,
@@ -138,6 +139,10 @@ class TypeLowering:
             args = self.kids(node.child_by_field_name("type_arguments"))
             if name == "Tensor":
                 return TensorT(*self.tensor_args(node, args))
+            if name == phantom.NAME and self.named_struct(name) is None:
+                made = phantom.lower_type(self, base, prefix, args)
+                if made is not None:  # `std::marker::PhantomData<U>`
+                    return made
             if name == "Param" and len(args) == 1:  # Burn's `Param<Tensor<B, D>>`
                 burn = burn_nn.lower_type(name, lambda: self.type(args[0]))
                 if burn is not None:

@@ -1,0 +1,55 @@
+"""`std::marker::PhantomData<T>`: a field's type that holds no value (`_unit: PhantomData<U>` of
+`struct Length<U>`, making `U` a type parameter of the struct's values), and its one value
+`PhantomData` (after `use std::marker::PhantomData;`) or `std::marker::PhantomData` (also
+`core::`), a `Lit` of `Wrap("PhantomData", T)`, `T` what the field says. Its value at run time
+is `PHANTOM`; printing one (`{:?}`) is refused, as a `Debug` of it names its type."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.rust.interp.nodes import Lit
+from pbpit.rust.interp.std_cmp import _brought
+from pbpit.rust.interp.types import Ty, Var, Wrap
+
+NAME = "PhantomData"
+_PATHS = (["std", "marker", NAME], ["core", "marker", NAME])
+
+
+class Phantom:
+    """The value `PhantomData`: nothing (every one the same)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return NAME
+
+
+PHANTOM = Phantom()
+
+
+def phantom(inner: Ty) -> Wrap:
+    return Wrap(NAME, inner)
+
+
+def _named(lowerer: Any, names: list[str]) -> bool:
+    if names[:1] == ["::"]:
+        names = names[1:]
+    if names in _PATHS:
+        return True
+    return len(names) == 1 and names[0] in _brought(lowerer.src, "marker", NAME)
+
+
+def lower_type(lowerer: Any, base: Any, prefix: str, args: list) -> Ty | None:
+    """`PhantomData<T>` (a `use` of it, or its path written), else None."""
+    names = [*(p for p in prefix.split("::") if p), lowerer.text(base)]
+    if len(args) != 1 or not _named(lowerer, names):
+        return None
+    return phantom(lowerer.type(args[0]))
+
+
+def lower_value(lowerer: Any, node: Any, names: list[str]) -> Lit | None:
+    """The value `PhantomData` / `std::marker::PhantomData`, else None."""
+    if not _named(lowerer, names):
+        return None
+    return Lit(lowerer.pos(node), "value", PHANTOM, phantom(Var()))
