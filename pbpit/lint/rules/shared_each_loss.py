@@ -12,7 +12,10 @@ the loop reads of each backward (a gradient logged per task, per micro-batch):
   (`x.chunk(2, 0).into_iter().map(|piece| net.forward(piece)).collect::<Vec<_>>()`),
   micro-batching as meant; where the loop walking the pieces steps the model (`model =
   optim.step(..)`), the input is cut and the forward runs on each piece inside the loop
-  (`let pred = model.forward(piece);`), with the parameters the last step left."""
+  (`let pred = model.forward(piece);`), with the parameters the last step left;
+- a cut of the output's rows read in a loop (`out.clone().narrow(0, 2 * i, 2)`, `.slice([a..b])`)
+  becomes the forward of the same cut of the input (`net.forward(x.clone().narrow(0, 2 * i,
+  2))`), not the whole batch's forward cut again."""
 
 from __future__ import annotations
 
@@ -28,6 +31,7 @@ if TYPE_CHECKING:
     from pbpit.diagnose.from_trace import TraceFinding
 
 LOOPS = ("for_expression", "while_expression", "loop_expression")
+CALL = "call_expression"
 
 
 def recompute_for_each_loss_help(name: str, edits: list[Edit]) -> Help:
@@ -90,6 +94,13 @@ def each_loss_helps(name: str, statement: Node, fixes: Fixes) -> list[Help]:
     delete = fixes.edit(
         fixes.line_start(statement.start_point[0]), fixes.line_start(statement.end_point[0] + 1), ""
     )
+    cut = inputs_cut(value, reads, fixes)
+    if cut is not None:
+        # Each read a cut of the batch's rows (`out.clone().narrow(0, 2 * i, 2)` in the loop):
+        # the forward run on that cut of the input, not the whole batch's forward cut again.
+        source, edits, stepped = cut
+        said = forward_in_loop_help if stepped else forward_per_piece_help
+        return [said(name, source, [delete, *edits])]
     if len(reads) > 1 or all(_repeated(node, block, fixes) for node in reads):
         # Each read made anew: a loss a closure or a loop makes each time, or one loss a read.
         edits = [_replace_read(node, made, fixes) for node in reads]
@@ -336,6 +347,85 @@ def per_piece_in_loop(
     edits.append(fixes.edit(at, at, f"{new_indent}let {name} = {forward};{fixes.newline}"))
     source = fixes.text(given).split(".")[0].strip()
     return source, sorted(edits, key=lambda e: (e.line, e.column))
+
+
+def inputs_cut(
+    value: Node, reads: list[Node], fixes: Fixes
+) -> tuple[str, list[Edit], bool] | None:
+    """For a batch's output made by a forward of one input (`net.forward(x.clone())`) whose
+    every read, in a loop, cuts rows of it (`out.clone().narrow(0, a, n)`, `.slice([a..b])`):
+    each read written as the forward run on the same cut of the input (`net.forward(x.clone()
+    .narrow(0, a, n))`), the micro-batch's own forward. The input's name, the edits, and
+    whether the loop steps what the forward reads (the forward then runs with the model its
+    last step left); None for any other shape."""
+    if value.type != "call_expression":
+        return None
+    given = _forward_input(value, fixes)
+    if given is None:
+        return None
+    source = fixes.text(given).split(".")[0].strip()
+    text = fixes.data[value.start_byte : value.end_byte]
+    start, end = given.start_byte - value.start_byte, given.end_byte - value.start_byte
+    edits, loops = [], []
+    for read in reads:
+        found = _rows_cut(read, fixes)
+        if found is None:
+            return None
+        call, cut = found
+        loop = _loop_around(read, value, fixes)
+        if loop is None:
+            return None
+        loops.append(loop)
+        argument = f"{source}.clone().{cut}".encode()
+        forward = (text[:start] + argument + text[end:]).decode("utf-8", "replace")
+        edits.append(fixes.edit(read.start_byte, call.end_byte, forward))
+    stepped = all(_steps(loop, value, given, fixes) for loop in loops)
+    return source, edits, stepped
+
+
+def _rows_cut(read: Node, fixes: Fixes) -> tuple[Node, str] | None:
+    """The call cutting rows of `read` (`read.clone().narrow(0, a, n)`, `read.clone()
+    .slice([a..b])`, the clone optional) and the cut's text (`narrow(0, a, n)`); None when
+    it cuts another dimension, or slices more than the first."""
+    path = ancestors(fixes.source.root, read)
+    at = len(path) - 1
+    if at >= 2 and (path[at - 1].type, path[at - 2].type) == ("field_expression", CALL):
+        field_ = path[at - 1].child_by_field_name("field")
+        if field_ is not None and fixes.text(field_) == "clone":
+            at -= 2
+    if at < 2 or (path[at - 1].type, path[at - 2].type) != ("field_expression", CALL):
+        return None
+    method = path[at - 1].child_by_field_name("field")
+    call = path[at - 2]
+    arguments = call.child_by_field_name("arguments")
+    if method is None or arguments is None:
+        return None
+    given = arguments.named_children
+    names = {fixes.text(n) for n in identifiers(arguments)}
+    if fixes.text(read) in names:
+        return None
+    cut = fixes.text(method)
+    if cut == "narrow" and len(given) == 3 and fixes.text(given[0]) == "0":
+        return call, fixes.text(method) + fixes.text(arguments)
+    if cut == "slice" and len(given) == 1 and given[0].type == "array_expression":
+        ranges = given[0].named_children
+        if len(ranges) == 1 and ranges[0].type == "range_expression":
+            return call, fixes.text(method) + fixes.text(arguments)
+    return None
+
+
+def _loop_around(read: Node, value: Node, fixes: Fixes) -> Node | None:
+    """The innermost loop whose body holds `read` and not the forward `value` (one that runs
+    the cut again each pass)."""
+    for node in reversed(ancestors(fixes.source.root, read)):
+        if node.start_byte <= value.start_byte < node.end_byte:
+            return None
+        if node.type in LOOPS:
+            body = node.child_by_field_name("body")
+            if body is not None and body.start_byte <= read.start_byte < body.end_byte:
+                return node
+            return None
+    return None
 
 
 def _forward_input(value: Node, fixes: Fixes) -> Node | None:
