@@ -19,7 +19,37 @@ fn main() {
     println!("{}", room(&v));
 }
 """,
-        rejects('E0599'),
+        rejects("E0599"),
+    ),
+    "filter_contains_deref_of_iter_item": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3, 4];
+    let val = vec![2, 4];
+    let r: Vec<&i32> = v.iter().filter(|i| val.contains(*i)).collect();
+    println!("{:?}", r);
+    let n = v.iter().filter(|i| val.contains(i)).count();
+    println!("{}", n);
+    let f = v.iter().skip(1).find(|x| val.contains(*x));
+    println!("{:?}", f);
+    let names = vec!["a".to_string(), "b".to_string()];
+    let keep = vec!["b".to_string()];
+    let kept: Vec<&String> = names.iter().filter(|s| keep.contains(*s)).collect();
+    println!("{:?}", kept);
+}
+""",
+        runs('[2, 4]\n2\nSome(2)\n["b"]\n', 0),
+    ),
+    "filter_contains_deref_of_copied_item": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3, 4];
+    let val = vec![2, 4];
+    let n = v.iter().copied().filter(|i| val.contains(*i)).count();
+    println!("{}", n);
+}
+""",
+        rejects("E0308"),
     ),
 }
 

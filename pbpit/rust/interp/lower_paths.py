@@ -286,7 +286,7 @@ class PathLowering:
             args = [self.method_arg(name, a) for a in arg_nodes]
             if name == "into_scalar" and targs:  # Burn 0.22's `into_scalar::<E>()`: `.elem()`
                 recv, name, args = Method(self.pos(name_node), recv, name, [], args), "elem", []
-            item_refs.mark_closure_params(name, args)  # `|i|` of `filter`: a `&Item`
+            item_refs.mark_closure_params(name, args, recv)  # `|i|` of `filter`: a `&Item`
             return Method(self.pos(name_node), recv, name, targs, args)
         if self.text(function) == "Err" and self.lookup("Err") is None and not (
             self.named_struct("Err") or "Err" in self.fns
