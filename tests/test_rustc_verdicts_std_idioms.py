@@ -51,6 +51,65 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "lent_fn_closure_to_fnmut_bound": (
+        """\
+fn call<F: FnMut(i32) -> i32>(mut f: F) -> i32 { f(1) }
+fn main() {
+    let k = 2;
+    let f = |x: i32| x * k;
+    println!("{}", call(&f));
+}
+""",
+        runs("2\n", 0),
+    ),
+    "lent_fn_closure_to_fnmut_and_fnonce": (
+        """\
+fn twice<F: FnMut(i32) -> i32>(mut f: F) -> i32 { f(1) + f(2) }
+fn once<F: FnOnce(i32) -> i32>(f: F) -> i32 { f(10) }
+fn main() {
+    let k = 3;
+    let scale = |x: i32| x * k;
+    println!("{} {}", twice(&scale), once(&scale));
+    let names = vec!["a".to_string(), "b".to_string()];
+    let has = |n: i32| if names.contains(&"a".to_string()) { n } else { 0 };
+    println!("{} {}", twice(&has), scale(2));
+}
+""",
+        runs("9 30\n3 6\n", 0),
+    ),
+    "lent_fnmut_closure_to_fnmut_bound": (
+        """\
+fn call<F: FnMut(i32) -> i32>(mut f: F) -> i32 { f(1) }
+fn main() {
+    let mut n = 0;
+    let f = |x: i32| { n += x; n };
+    println!("{}", call(&f));
+}
+""",
+        rejects("E0525"),
+    ),
+    "lent_fnonce_closure_to_fnonce_bound": (
+        """\
+fn call<F: FnOnce() -> String>(f: F) -> String { f() }
+fn main() {
+    let s = String::from("a");
+    let f = move || s;
+    println!("{}", call(&f));
+}
+""",
+        rejects("E0525"),
+    ),
+    "lent_fnonce_closure_to_fn_bound": (
+        """\
+fn call<F: Fn() -> String>(f: F) -> String { f() }
+fn main() {
+    let s = String::from("a");
+    let f = move || s;
+    println!("{}", call(&f));
+}
+""",
+        rejects("E0525"),
+    ),
 }
 
 

@@ -90,6 +90,8 @@ def _refuse_fn_bound(
     `&mut self` method's receiver (an `FnMut`/`FnOnce` bound takes it); bound by a `let` and
     passed by name (`each_step(3, f)`, `&f`), E0525 at the closure."""
     for param, arg in zip(fn.param_tys, args, strict=False):
+        if type(param) is FnT and param.trait in ("FnMut", "FnOnce") and _lent(arg, closures):
+            _refuse_named(closures[id(arg.binding)], path)  # `&f` is `FnMut` only if `f: Fn`
         if not (type(param) is FnT and param.trait == "Fn"):
             continue
         if isinstance(arg, Local) and id(arg.binding) in closures:
@@ -127,21 +129,75 @@ def _refuse_fn_bound(
         raise err
 
 
+def _lent(arg: Expr, closures: dict[int, Closure]) -> bool:
+    """`&f` of a closure bound by a `let` (std's `impl Fn for &F` asks `F: Fn`)."""
+    return (
+        isinstance(arg, Local)
+        and arg.borrowed
+        and not arg.mut_borrow
+        and id(arg.binding) in closures
+    )
+
+
+def moved_capture(closure: Closure) -> Local | None:
+    """A captured variable, not `Copy`, that `closure`'s body moves out (its value, a block's
+    value, an argument given by value, the receiver of `into_*`/`unwrap`/`expect`): the
+    closure is then `FnOnce` only. None when pbpit sees no such move."""
+    from pbpit.rust.interp.copy_types import copy_type
+    from pbpit.rust.interp.nodes import Block
+
+    def captured(e: Any) -> Local | None:
+        if not isinstance(e, Local) or e.borrowed or e.binding.declared_in(closure.scope):
+            return None
+        return None if copy_type(e.ty) else e
+
+    def value(e: Any) -> Local | None:
+        while isinstance(e, Block) and e.tail is not None:
+            e = e.tail
+        return captured(e)
+
+    found = value(closure.body)
+    stack: list[Any] = [closure.body]
+    while stack and found is None:
+        node = stack.pop()
+        if isinstance(node, Call | Method):
+            for arg in node.args:
+                found = found or captured(arg)
+        if isinstance(node, Method) and (
+            node.name.startswith("into") or node.name in ("unwrap", "expect")
+        ):
+            found = found or captured(node.recv)
+        if isinstance(node, Let) and node.init is not None:
+            found = found or captured(node.init)
+        stack.extend(reversed(list(children(node))))
+    return found
+
+
 def _refuse_named(closure: Closure, path: str) -> None:
-    """rustc's E0525 at `closure` (bound by a `let`, passed to an `Fn`-bounded parameter) if it
-    changes what it captures."""
+    """rustc's E0525 at `closure` (bound by a `let`, passed to an `Fn`-bounded parameter, or
+    lent as `&f` to any closure bound) if it changes what it captures (`FnMut`) or moves it out
+    (`FnOnce`)."""
     changed = changed_capture(closure)
+    kind = "FnMut"
+    if changed is None:
+        changed = moved_capture(closure)
+        kind = "FnOnce"
     if changed is None:
         return
     what = rejects(
         "expected a closure that implements the `Fn` trait, but this closure only implements "
-        "`FnMut`",
+        f"`{kind}`",
         "E0525",
     )
     err = Unsupported(f"{path}:{closure.pos[0]}:{closure.pos[1]}", what)
-    err.label = "this closure implements `FnMut`, not `Fn`"
+    err.label = f"this closure implements `{kind}`, not `Fn`"
     err.end = getattr(closure, "head_end", None) or closure.pos
-    err.notes = [f"closure is `FnMut` because it mutates the variable `{changed.binding.name}`"]
+    name = changed.binding.name
+    err.notes = [
+        f"closure is `{kind}` because it mutates the variable `{name}`"
+        if kind == "FnMut"
+        else f"closure is `FnOnce` because it moves the variable `{name}` out of its environment"
+    ]
     raise err
 
 

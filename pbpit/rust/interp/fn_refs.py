@@ -3,8 +3,8 @@ given `&scale`, `fn each<F: FnMut(i32)>(f: F)` given `&mut add`): std implements
 when `F: Fn`, and `FnMut` for `&mut F` when `F: FnMut`, so rustc accepts the reference where
 the parameter takes the closure by value (pbpit erases the reference: the call runs the
 closure). `&mut f` where `Fn` is asked is rustc's E0277; a closure that changes what it
-captures lent where `Fn` is asked is refused by `closure_calls` (E0525, as rustc). `&f` where
-`FnMut` is asked is kept refused (pbpit cannot tell here whether `f` is `Fn`)."""
+captures (or moves them out) lent as `&f` is refused by `closure_calls` (E0525, as rustc), for
+any of the three bounds: `&F` implements them only when `F: Fn`."""
 
 from __future__ import annotations
 
@@ -24,8 +24,8 @@ def lent_to_fn_bound(wanted: Any, arg: Any, checker: Any = None) -> bool:
         return False
     if type(resolve(given)) is not FnT:
         return False
-    if not arg.mut_borrow:
-        return wanted.trait == "Fn"
+    if not arg.mut_borrow:  # `&f` is `Fn`, `FnMut`, `FnOnce` when `f: Fn` (closure_calls)
+        return True
     if wanted.trait == "Fn" and checker is not None:
         shown = ", ".join(show(p) for p in wanted.params)
         what = f"expected a `Fn({shown})` closure, found `&mut {{closure}}`"
