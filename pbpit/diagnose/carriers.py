@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pbpit.diagnose.audit import Loop
+from pbpit.diagnose.loops import Loop
 from pbpit.source import Language, source_line, source_lines
 from pbpit.trace import NodeRecord, RunResult
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from pbpit.diagnose.audit import AuditEntry, find_loops
 from pbpit.diagnose.carriers import Carrier, find_carrier
-from pbpit.diagnose.explain import Fix
+from pbpit.diagnose.case_fix import Fix
 from pbpit.diagnose.spans import Span, call_span, line_span, name_span, node_span
 from pbpit.diagnostics.model import Diagnostic, Edit, Help, Label
 from pbpit.lint.rule import Fix as RuleFix

@@ -8,7 +8,9 @@ from __future__ import annotations
 import re
 
 from pbpit.diagnose.audit import Loop
-from pbpit.diagnose.explain import Fix, _indent, _scope
+from pbpit.diagnose.case_fix import Fix
+from pbpit.diagnose.statements import indent_of as _indent
+from pbpit.diagnose.statements import scope_of as _scope
 from pbpit.lint.rules.shared_intermediate import ADD_THE_LOSSES
 from pbpit.source import assigned_name, assignment, source_line, source_lines
 from pbpit.trace import BackwardRecord, RunResult

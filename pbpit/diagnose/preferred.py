@@ -57,7 +57,7 @@ def detach_beside_first(
     (`self.h`) but not the one that carries the tensor, and the line runs without the panic.
     Read from the program's syntax tree: the methods taking only `&mut self`, the statements of
     their bodies, the calls of the loop and the fields of the structs."""
-    from pbpit.diagnose.findings import checked
+    from pbpit.diagnose.checked_fixes import checked
     from pbpit.diagnose.in_files import in_files
 
     field_name = warning.name.rsplit(".", 1)[-1]
