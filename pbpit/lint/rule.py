@@ -16,6 +16,7 @@ from pbpit.lint.values import Backward, Definition, Value
 if TYPE_CHECKING:
     from pbpit.diagnose.explain import CaseFixes
     from pbpit.diagnose.explain import Fix as CaseFix
+    from pbpit.diagnose.run_meeting import RunMeeting
     from pbpit.diagnostics.model import Diagnostic
     from pbpit.lint.fixes import Fixes
     from pbpit.rust.syntax import Node
@@ -105,6 +106,13 @@ class Rule:
     def call(self, call: Call, fixes: Fixes) -> Diagnostic | None:
         """The diagnostic for a call of one of `methods` if it is this rule's, else None."""
         return None
+
+    def run_meeting(self, meeting: RunMeeting) -> bool:
+        """Whether two backwards of a run that meet at a node whose step the first consumed
+        (`meeting`: the loop whose passes separate them, whether the second backpropagates the
+        tensor itself) are this rule's hazard, as `meeting` says it for lint. The audit asks the
+        rules in `RULES` order; none by default."""
+        return False
 
     def case_fixes(self, case: CaseFixes) -> list[CaseFix]:
         """explain's fixes of a hazard of this rule a run found, written by `case` (the

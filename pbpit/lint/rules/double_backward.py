@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from pbpit.diagnose.explain import CaseFixes
     from pbpit.diagnose.explain import Fix as CaseFix
     from pbpit.diagnose.from_trace import TraceFinding
+    from pbpit.diagnose.run_meeting import RunMeeting
 
 KEEP_THE_GRADIENTS = Fix(
     "keep the gradients",
@@ -127,6 +128,10 @@ fn main() {
             "Gradients"
         )
         return reason, fix
+
+    def run_meeting(self, meeting: RunMeeting) -> bool:
+        """A run's two backwards of one pass on the same loss (or a clone of it)."""
+        return meeting.loop is None and meeting.same_tensor
 
     def case_fixes(self, case: CaseFixes) -> list[CaseFix]:
         return [case.rebuild_loss()]

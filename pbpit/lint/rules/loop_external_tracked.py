@@ -72,6 +72,7 @@ if TYPE_CHECKING:
     from pbpit.diagnose.explain import CaseFixes
     from pbpit.diagnose.explain import Fix as CaseFix
     from pbpit.diagnose.from_trace import TraceFinding
+    from pbpit.diagnose.run_meeting import RunMeeting
 
 DETACH_ONCE = Fix(
     "detach once",
@@ -361,6 +362,11 @@ fn main() {
             recompute_in_loop_help(made, trace.edits(RECOMPUTE_IN_LOOP)),
         ]
         return trace.diagnostic(self.name, made_before_message(made), made, labels, helps)
+
+    def run_meeting(self, meeting: RunMeeting) -> bool:
+        """A run's two backwards in different passes of a loop, meeting at a tensor made before
+        the loop or carried into the pass from the one before (lint's `meeting.loop`)."""
+        return meeting.loop is not None
 
     def case_fixes(self, case: CaseFixes) -> list[CaseFix]:
         """Carried state is detached where it is carried; a tensor made before the loop is

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from pbpit.diagnose.explain import CaseFixes
     from pbpit.diagnose.explain import Fix as CaseFix
     from pbpit.diagnose.from_trace import TraceFinding
+    from pbpit.diagnose.run_meeting import RunMeeting
 
 ADD_THE_LOSSES = Fix(
     "add the losses",
@@ -211,6 +212,10 @@ fn main() {
             helps.append(detach_in_first_loss_help(name, []))
         helps += trace_each_loss_helps(trace)  # one backward a pass: each loss its own forward
         return trace.diagnostic(self.name, shared_message(name), name, labels, helps)
+
+    def run_meeting(self, meeting: RunMeeting) -> bool:
+        """A run's two backwards of one pass meeting at a tensor both losses are made from."""
+        return meeting.loop is None and not meeting.same_tensor
 
     def case_fixes(self, case: CaseFixes) -> list[CaseFix]:
         """Add the losses; not when the first loss is the shared tensor itself (the second
