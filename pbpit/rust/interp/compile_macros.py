@@ -66,7 +66,8 @@ class MacroCompiler:
             assert isinstance(piece.arg, int)
             arg = e.args[piece.arg]
             if piece.width_arg is not None or piece.precision_arg is not None:
-                parts.append((-1, self.counted_format(arg, piece)))  # `{:w$.p$}`, `{:.*}`
+                counted = self.counted_format(arg, piece, e)
+                parts.append((-1, counted))  # `{:w$.p$}`, `{:.*}`
                 continue
             shown = error_types.display_code(self, arg.ty, piece)  # its own `impl Display`
             try:
@@ -94,10 +95,12 @@ class MacroCompiler:
 
         return format_
 
-    def counted_format(self, arg: Any, piece: Spec) -> Callable[[list], str]:
+    def counted_format(self, arg: Any, piece: Spec, e: Format) -> Callable[[list], str]:
         """The text of `{:w$.p$}`/`{:.*}` from the values of the format's arguments: a
-        placeholder with the width and precision read, made once for each pair met."""
+        placeholder with the width and precision read, made once for each pair met. A count
+        over `u16::MAX` panics at the macro, as Rust's `Argument::from_usize` does."""
         made: dict[tuple, Callable[[Any], str]] = {}
+        site = self.panic_site(getattr(e, "macro_pos", e.pos))
         index, width_at, precision_at = piece.arg, piece.width_arg, piece.precision_arg
         assert isinstance(index, int)
 
@@ -115,6 +118,8 @@ class MacroCompiler:
         def text(values: list) -> str:
             width = piece.width if width_at is None else values[width_at]  # type: ignore[index]
             precision = piece.precision if precision_at is None else values[precision_at]  # type: ignore[index]
+            if max(width or 0, precision or 0) > 0xFFFF:
+                raise site.panic("Formatting argument out of range")
             found = made.get((width, precision))
             if found is None:
                 found = made[(width, precision)] = placeholder(width, precision)

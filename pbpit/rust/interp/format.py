@@ -137,6 +137,11 @@ def _placeholder(body: str) -> Spec:
         raise FormatError(f"the `#` flag in `{{:{spec_text}}}` (only `{{:#?}}` is supported)")
     for part in ("width", "precision"):
         value = m[part]
+        if value is not None and value.isdigit() and int(value) > 0xFFFF:  # rustc's `u16` count
+            raise FormatError(
+                f"invalid format string: integer `{value}` does not fit into the type `u16` "
+                "whose range is `0..=65535`"
+            )
         if value is not None and not value.isdigit():
             name = value.removesuffix("$")
             setattr(spec, part + "_arg", int(name) if name.isdigit() else name)

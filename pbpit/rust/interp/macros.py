@@ -100,12 +100,12 @@ class MacroLowering:
                     return Print(pos, Format(pos, [], []), newline, to_stderr)
                 if not args:
                     raise self.fail(node, f"`{name}!` needs a format string")
-                return Print(pos, self.format(args), newline, to_stderr)
+                return Print(pos, _at(self.format(args), pos), newline, to_stderr)
         if name == "format":
             with self.macro_args(node) as args:
                 if not args:
                     raise self.fail(node, "`format!` needs a format string")
-                return self.format(args)
+                return _at(self.format(args), pos)
         if name in ("write", "writeln") and self.fn_ret is not error_types.FMT_RESULT:
             return std_write.lower(self, node, name)  # into a `String` (std_write.py)
         if name == "format_args" and std_write.written_by(self, node):  # `s.write_fmt(..)`
@@ -389,3 +389,10 @@ class _MacroContext:
 
     def __exit__(self, *exc: object) -> None:
         self.lowerer.delta = self.saved
+
+
+def _at(fmt: Format, pos: Pos) -> Format:
+    """`fmt` knowing its macro's place (`Format.pos` is its string's): where a width or
+    precision read from an argument and over `u16::MAX` panics (compile_macros.py)."""
+    fmt.macro_pos = pos  # type: ignore[attr-defined]
+    return fmt
