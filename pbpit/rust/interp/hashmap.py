@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.format import Some
+from pbpit.rust.interp import ref_keys
 from pbpit.rust.interp.builtins import Builtin, Code, Function, rows
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.types import (
@@ -124,21 +125,26 @@ def _map_type(ck: Any, e: Any, recv: Ty) -> Ty:
 def check_keyed(ck: Any, e: Any, name: str, recv: Ty) -> Ty:
     """The type of a map's `insert`, `entry`, `get`, `get_mut`, `remove` or `contains_key`,
     looked up by key: HashMap's and BTreeMap's alike."""
+    was_open = ref_keys.open_key(recv)
     if name == "insert":
         ck.mutable_receiver(e)
         ck.args(e, _key(recv), _value(recv))
+        ref_keys.note_key(ck, recv, was_open, e.args[0])  # `&&str` keys given a `&str`: E0308
         for arg in e.args:  # `m.insert(&k, 1)`: both taken by value
             _refuse_borrowed_entry_key(ck, e.recv, arg)
         return option(_value(recv))
     ck.arity(e, 1)
     if name == "entry":
         ck.mutable_receiver(e)
-        ck.unify(_key(recv), ck.expr(e.args[0]), e.args[0].pos)
+        found = ck.expr(e.args[0])
+        ref_keys.note_key(ck, recv, was_open, e.args[0])
+        ck.unify(_key(recv), found, e.args[0].pos)
         _refuse_borrowed_entry_key(ck, e.recv, e.args[0])
         return Wrap("Entry", _value(recv), err=_key(recv))
     if name in ("get_mut", "remove"):
         ck.mutable_receiver(e)
     _key_arg(ck, e, recv, e.args[0])
+    ref_keys.refuse_lookup(ck, e, recv, e.args[0])  # `m.get("a")` of `&&str` keys: E0277
     if name == "get_mut" and not _shared(_value(recv)) and not getattr(e, "written_back", False):
         what = f"`get_mut` of a map of `{show(_value(recv))}` (pbpit writes through `&mut` to "
         raise ck.fail(e.pos, what + "structs and `Vec`s; write `*m.entry(k).or_insert(..) += x`)")
@@ -206,7 +212,10 @@ def check_update(ck: Any, e: Any) -> Ty:
         _hashable(ck, e, recv)
     e.impl = UPDATE
     key, default, value = e.args
-    ck.unify(_key(recv), ck.expr(key), key.pos)
+    was_open = ref_keys.open_key(recv)
+    found_key = ck.expr(key)
+    ref_keys.note_key(ck, recv, was_open, key)
+    ck.unify(_key(recv), found_key, key.pos)
     _refuse_borrowed_entry_key(ck, e.recv, key)
     if no_default(default):
         default.ty = UNIT

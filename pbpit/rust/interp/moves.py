@@ -26,7 +26,8 @@ from pbpit.rust.interp import place_moves, references, traits, user_iterators
 from pbpit.rust.interp.borrows import refuse_use_while_borrowed
 from pbpit.rust.interp.check import not_copy
 from pbpit.rust.interp.closure_borrows import refuse_uses_while_captured
-from pbpit.rust.interp.closure_calls import refuse_fnmut_calls
+from pbpit.rust.interp.closure_calls import changed_capture, refuse_fnmut_calls
+from pbpit.rust.interp.held_borrows import refuse_held_borrows
 from pbpit.rust.interp.nodes import (
     ArrayLit,
     ArrayRepeat,
@@ -97,6 +98,9 @@ _BY_VALUE = {
         *("map", "map_err", "and_then", "unwrap_err", "?"),
     },
     "Vec": {"into_iter"},
+    "VecDeque": {"into_iter"},
+    "BTreeMap": {"into_iter", "into_keys", "into_values"},
+    "HashMap": {"into_iter", "into_keys", "into_values"},
     "array": {"into_iter"},
     "Range": {"rev", "step_by", *_ITERATOR},
     "Iter": {"rev", "step_by", *_ITERATOR},
@@ -106,6 +110,8 @@ _MOVING_OPERATORS = ("tensor", "tensor-scalar", "scalar-tensor", "user")  # user
 _MADE = frozenset(
     ("clone", "collect", "to_vec", "to_owned", "concat", "join", "pop", "remove", "swap_remove")
 )
+# ... and those taking an element out of a collection (a value if the collection holds values)
+_TAKEN_OUT = frozenset(("pop_front", "pop_back", "pop_first", "pop_last"))
 # Nested loops are walked twice each (the second time with what the first moved): past this
 # depth only once, so deep nesting stays linear; pbpit then misses a move, never invents one.
 _MAX_LOOP_DEPTH = 8
@@ -199,6 +205,7 @@ class MoveCheck:
             refuse_fnmut_calls(fn.body, self.path)  # (borrowck's too: `add(1)` of `let add`)
             refuse_uses_while_captured(fn.body, self.path)  # `log.len()` between two `record(..)`
             refuse_dropped_temporaries(fn.body, self.path)  # `r = &vec![1];` then `r`: E0716
+            refuse_held_borrows(fn.body, self.path)  # `println!(.., v.first(), v.pop())`: E0502
             conflict = refuse_use_while_borrowed(fn.body, self.path, typed=True)  # E0499/E0503
             if conflict is not None:
                 raise conflict
@@ -239,6 +246,8 @@ class MoveCheck:
             return e.user.ret_owned
         if e.name in _MADE:
             return True
+        if e.name in _TAKEN_OUT and isinstance(e.recv, Local):  # `q.pop_front()` of a
+            return self.holds_values(e.recv)  # `VecDeque<String>`: an element, not a reference
         # (`?` is lowered to the method `?`: `collect::<Result<Vec<_>, _>>()?` a value too)
         return e.name in ("unwrap", "expect", "unwrap_err", "?") and self.made(e.recv)
 
@@ -527,6 +536,8 @@ class MoveCheck:
                     self.owned.add(stmt.binding)
                 if stmt.binding is not None and _opaque_result(stmt.init):
                     self.opaque.add(stmt.binding)  # `let add5 = make_adder(5.0);`
+                if stmt.binding is not None and _mutating_closure(stmt.init):
+                    self.opaque.add(stmt.binding)  # `let mut inc = || n += 1;`: not `Copy`
                 written = getattr(stmt.binding, "written", None)  # `let v: Vec<String> = ..`
                 if stmt.binding is not None and (
                     self.holds_values(stmt.init)
@@ -645,6 +656,14 @@ def _opaque_result(e: Expr | None) -> bool:
         return False
     ret = e.callee.node.child_by_field_name("return_type")
     return ret is not None and (ret.type == "abstract_type" or ret.text.startswith(b"Box<"))
+
+
+def _mutating_closure(e: Expr | None) -> bool:
+    """A closure (not `move`) changing what it captures: it holds a `&mut` borrow, so it is
+    not `Copy` (`let g = inc;` moves it, a later `inc()` is rustc's E0382)."""
+    if not isinstance(e, Closure) or e.borrowed or e.is_move:
+        return False
+    return changed_capture(e) is not None
 
 
 def _not_copy(binding: Binding) -> bool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.hashmap import ENTRY_UPDATE
 from pbpit.rust.interp.nodes import (
     ArrayLit,
     ArrayRepeat,
@@ -44,6 +45,7 @@ from pbpit.rust.interp.references import BOUND_TO_BORROW, ITEMS_BY_REFERENCE
 from pbpit.rust.interp.turn_borrows import apart, branch_paths, stays_in_turn
 
 _PUSHES = frozenset(("push", "push_back", "push_front"))  # `Vec`'s, `VecDeque`'s
+_STORES = frozenset(("insert", "entry", ENTRY_UPDATE))  # keeping a key, a value (an element)
 
 
 class _Walk:
@@ -98,8 +100,7 @@ class _Walk:
                 if arg is not None and arg.borrowed and not arg.mut_borrow:
                     if (x := place_root(arg)) is not None:
                         self.borrows.append((node.callee.binding, x, loops))
-        if isinstance(node, Method) and node.name in _PUSHES and len(node.args) == 1:
-            holder, arg = place_root(node.recv), node.args[0]
+        for holder, arg in _stored_args(node):  # `v.push(&x)`, `m.insert(&k, &x)`
             if holder is not None and arg.borrowed and not arg.mut_borrow:
                 x = place_root(arg)
                 if x is not None and not _coerced(holder, arg):
@@ -138,6 +139,21 @@ class _Walk:
             if later and not any(at <= later[0] for at in renewed):
                 return x
         return None
+
+
+def _stored_args(node: Any) -> list[tuple[Local | None, Expr]]:
+    """The arguments a method stores in its receiver: a `Vec`'s pushed value, a map's key
+    and value (`m.insert(k, v)`, `m.entry(k)`, `*m.entry(k).or_insert(d) += 1`: `k`, `d`)."""
+    if not isinstance(node, Method):
+        return []
+    if node.name in _PUSHES and len(node.args) == 1:
+        return [(place_root(node.recv), node.args[0])]
+    if node.name not in _STORES or not node.args:
+        return []
+    # (before the types are known: `insert` of a `Vec` (`v.insert(0, &x)`) or a set stores its
+    # borrowed arguments too; the update's third argument is the operand of `+=`, not kept)
+    stored = node.args[:2]
+    return [(place_root(node.recv), arg) for arg in stored]
 
 
 def _held(value: Expr) -> list[Expr]:

@@ -1,0 +1,149 @@
+"""A shared borrow held by one operand while a later operand of the same expression borrows the
+place mutably: rustc's E0502.
+
+The operands of a formatting macro (`format_args!` takes a reference of each, and holds them all
+until it formats), of a call, of a tuple, an array or a struct literal are all evaluated before
+any is used, so a borrow one of them makes lives until the last is evaluated:
+
+    println!("{:?} {:?}", v.first(), v.pop());   // `v.first()` is an `Option<&i32>` into `v`
+    println!("{:?} {:?}", v, v.pop());           // `format_args!` borrows `v` itself
+    show(v.last(), v.pop());  let t = (v.first(), v.pop());
+
+rustc rejects each with E0502 at the later operand ("mutable borrow occurs here"). pbpit erases
+references, so it would run them (and print the value as it is after the `pop`). Judged only
+where pbpit is sure: the earlier operand is the place itself (in a formatting macro), `&place`,
+or a std method whose result borrows its receiver (`first`, `iter`, `as_str`, ...), possibly
+unwrapped (`v.first().unwrap()` is a `&i32`); the later one calls a `&mut self` method of the
+same place (or a part of it), or writes `&mut place`. A closure in the later operand is not
+looked into.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from pbpit.rust.interp.builtins import Builtin
+from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.mut_borrow_uses import place_path
+from pbpit.rust.interp.nodes import (
+    ArrayLit,
+    AssertEq,
+    Call,
+    Closure,
+    Field,
+    Format,
+    Local,
+    Method,
+    Static,
+    StructLit,
+    TupleLit,
+    Unsupported,
+    children,
+)
+
+# std's methods whose result holds a shared borrow of the receiver (`Option<&T>`, `&str`,
+# `&[T]`, an iterator over it)
+_BORROWING = frozenset(
+    ("first", "last", "get", "iter", "keys", "values", "as_str", "as_slice", "as_bytes")
+    + ("trim", "trim_start", "trim_end", "chars", "bytes", "char_indices", "lines")
+    + ("split_whitespace", "windows", "chunks", "front", "back", "peek")
+)
+# ... and those keeping the borrow of what they are called on (`v.first().unwrap()`: `&i32`)
+_KEEPING = frozenset(("unwrap", "expect"))
+
+
+def refuse_held_borrows(body: Any, path: str) -> None:
+    """`Unsupported` (rustc's E0502) at the first operand that borrows mutably a place an
+    earlier operand of the same expression still borrows."""
+    for node in _walk(body):
+        operands = _operands(node)
+        if len(operands) < 2:
+            continue
+        held: list[tuple[Any, tuple[str, ...]]] = []
+        for operand in operands:
+            for binding, place, at in _mutable_uses(operand):
+                for b, p in held:
+                    if b is binding and (p[: len(place)] == place or place[: len(p)] == p):
+                        raise _conflict(path, binding.name, at)
+            shared = _shared(operand, isinstance(node, Format | AssertEq))
+            if shared is not None:
+                held.append(shared)
+
+
+def _walk(node: Any) -> Iterator[Any]:
+    stack = [node]
+    while stack:
+        e = stack.pop()
+        if e is None:
+            continue
+        yield e
+        stack.extend(children(e))
+
+
+def _operands(node: Any) -> list[Any]:
+    if isinstance(node, Format | Call | Static):
+        return list(node.args)
+    if isinstance(node, TupleLit | ArrayLit):
+        return list(node.elems)
+    if isinstance(node, StructLit):
+        return list(node.values)
+    if isinstance(node, AssertEq):
+        return [node.left, node.right]
+    return []
+
+
+def _root(e: Any) -> Local | None:
+    while isinstance(e, Field) and not e.borrowed:
+        e = e.base
+    return e if isinstance(e, Local) else None
+
+
+def _shared(e: Any, implicit: bool) -> tuple[Any, tuple[str, ...]] | None:
+    """(binding, place) an operand keeps borrowed; `implicit`: the macro borrows the operand."""
+    if e.borrowed and e.mut_borrow:
+        return None
+    if isinstance(e, Local | Field) and (e.borrowed or implicit):
+        local = _root(e) if not isinstance(e, Local) else e
+        if local is not None and not isinstance(local, Field):
+            return local.binding, place_path(e)
+        return None
+    while isinstance(e, Method) and e.name in _KEEPING and isinstance(e.impl, Builtin):
+        e = e.recv
+    if isinstance(e, Method) and e.name in _BORROWING and isinstance(e.impl, Builtin):
+        if e.user is None and not e.recv.borrowed:
+            local = _root(e.recv)
+            if local is not None:
+                return local.binding, place_path(e.recv)
+    return None
+
+
+def _mutable_uses(e: Any) -> Iterator[tuple[Any, tuple[str, ...], Any]]:
+    """(binding, place, where) of each mutable borrow in `e` (closures not looked into)."""
+    stack = [e]
+    while stack:
+        node = stack.pop()
+        if node is None or isinstance(node, Closure):
+            continue
+        if getattr(node, "mut_borrow", False):
+            local = _root(node)
+            if local is not None:
+                yield local.binding, place_path(node), node.borrow_pos or node.pos
+        if isinstance(node, Method) and _mutates(node) and not node.recv.borrowed:
+            local = _root(node.recv)
+            if local is not None:
+                yield local.binding, place_path(node.recv), local.pos
+        stack.extend(children(node))
+
+
+def _mutates(call: Method) -> bool:
+    if call.user is not None:
+        return call.user.self_kind == "mut"
+    return isinstance(call.impl, Builtin) and bool(call.impl.mutates)
+
+
+def _conflict(path: str, name: str, at: Any) -> Unsupported:
+    what = f"cannot borrow `{name}` as mutable because it is also borrowed as immutable"
+    err = Unsupported(f"{path}:{at[0]}:{at[1]}", rejects(what, "E0502"))
+    err.label = "mutable borrow occurs here"
+    return err

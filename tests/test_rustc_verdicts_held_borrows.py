@@ -1,0 +1,321 @@
+"""Programs on which pbpit must give rustc's verdict, found by `tools/rustc_differential.py`
+(seeds 42000-42004, 43000) and by probing the same kinds, with programs rustc runs beside them
+so that a rule refusing too much fails too:
+
+- a shared borrow one operand of a macro, call or tuple holds while a later one borrows the
+  place mutably (`println!("{:?} {:?}", v.first(), v.pop())`): E0502 (held_borrows.py);
+- a closure that changes what it captures is not `Copy`: moved by a `let` or a call, then
+  called, E0382; a `VecDeque`'s `pop_front()` of values and a map's `into_keys()` move;
+- a width or precision over `u16::MAX`: written, rustc's error; read from an argument, a
+  panic at the macro ("Formatting argument out of range");
+- a map whose keys rustc infers from `m.entry(&w)` of a `w: &str` holds `&&str` keys: a
+  string literal key is E0308 (`insert`) or E0277 (`get`); `&w` of a variable of the loop's
+  turn, kept by the map, E0597 (ref_keys.py, shared_borrows.py).
+
+Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
+binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports
+(`""`: an error without a code), `runs(stdout, status, stderr)` what its binary printed. Where
+rustc is on PATH, a test checks that the recorded verdicts are still rustc's.
+"""
+
+from __future__ import annotations
+
+from rustc_verdicts import rejects, runs, verdict_tests
+
+_OUT_OF_RANGE = (
+    "\nthread 'main' (TID) panicked at main.rs:3:5:\nFormatting argument out of range\n"
+    "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
+)
+
+CASES = {
+    "format_arg_first_then_pop": (
+        """\
+fn main() {
+    let mut v = vec![1, 2, 3];
+    println!("{:?} {:?}", v.first(), v.pop());
+}
+""",
+        rejects("E0502"),
+    ),
+    "format_arg_itself_then_pop": (
+        """\
+fn main() {
+    let mut v = vec![1, 2, 3];
+    println!("{:?} {:?}", v, v.pop());
+}
+""",
+        rejects("E0502"),
+    ),
+    "call_args_last_then_pop": (
+        """\
+fn show(a: Option<&i32>, b: Option<i32>) { println!("{:?} {:?}", a, b); }
+fn main() {
+    let mut v = vec![1, 2, 3];
+    show(v.last(), v.pop());
+}
+""",
+        rejects("E0502"),
+    ),
+    "tuple_first_then_pop": (
+        """\
+fn main() {
+    let mut v = vec![1, 2, 3];
+    let t = (v.first(), v.pop());
+    println!("{:?}", t);
+}
+""",
+        rejects("E0502"),
+    ),
+    "borrows_ended_before_the_pop_run": (
+        """\
+fn main() {
+    let mut v = vec![1, 2, 3];
+    println!("{:?} {:?}", v.pop(), v.first());
+    println!("{:?} {:?}", v.len(), v.pop());
+    println!("{:?} {:?}", v.first().copied(), v.pop());
+}
+""",
+        runs("Some(3) Some(1)\n2 Some(2)\nSome(1) Some(1)\n"),
+    ),
+    "changing_closure_moved_by_let": (
+        """\
+fn main() {
+    let mut n = 0;
+    let mut inc = || { n += 1; };
+    let g = inc;
+    inc();
+    g;
+    println!("{}", n);
+}
+""",
+        rejects("E0382"),
+    ),
+    "changing_closure_moved_into_call": (
+        """\
+fn call<F: FnMut()>(mut f: F) { f(); }
+fn main() {
+    let mut n = 0;
+    let mut inc = || { n += 1; };
+    call(inc);
+    inc();
+    println!("{}", n);
+}
+""",
+        rejects("E0382"),
+    ),
+    "closures_called_copied_and_given_run": (
+        """\
+fn call<F: FnMut()>(mut f: F) { f(); }
+fn main() {
+    let mut n = 0;
+    let mut inc = || { n += 1; };
+    inc();
+    inc();
+    call(inc);
+    let c = 5;
+    let show = || println!("{}", c);
+    let s2 = show;
+    show();
+    s2();
+    println!("{}", n);
+}
+""",
+        runs("5\n5\n3\n"),
+    ),
+    "pop_front_value_moved_twice": (
+        """\
+use std::collections::VecDeque;
+fn main() {
+    let mut q: VecDeque<String> = VecDeque::new();
+    q.push_back("a".to_string());
+    let s = q.pop_front().unwrap();
+    let t = s;
+    println!("{} {}", t, s);
+}
+""",
+        rejects("E0382"),
+    ),
+    "into_keys_moves_the_map": (
+        """\
+use std::collections::BTreeMap;
+fn main() {
+    let mut m: BTreeMap<String, i32> = BTreeMap::new();
+    m.insert("a".to_string(), 1);
+    let k: Vec<String> = m.into_keys().collect();
+    println!("{:?} {}", k, m.len());
+}
+""",
+        rejects("E0382"),
+    ),
+    "into_keys_iterator_moved": (
+        """\
+use std::collections::BTreeMap;
+fn main() {
+    let mut m: BTreeMap<String, i32> = BTreeMap::new();
+    m.insert("a".to_string(), 1);
+    let k = m.into_keys();
+    let n = k.count();
+    println!("{} {}", n, k.count());
+}
+""",
+        rejects("E0382"),
+    ),
+    "into_keys_and_values_of_clones_run": (
+        """\
+use std::collections::{BTreeMap, VecDeque};
+fn main() {
+    let mut m: BTreeMap<String, i32> = BTreeMap::new();
+    m.insert("a".to_string(), 1);
+    let c = m.clone();
+    let k: Vec<String> = m.into_keys().collect();
+    let v: Vec<i32> = c.clone().into_values().collect();
+    let mut q = VecDeque::new();
+    q.push_back(1);
+    let w: Vec<i32> = q.iter().copied().collect();
+    for (a, b) in c { println!("{} {}", a, b); }
+    println!("{:?} {:?} {:?}", k, v, w);
+}
+""",
+        runs('a 1\n["a"] [1] [1]\n'),
+    ),
+    "written_precision_over_u16": (
+        """\
+fn main() {
+    let s = format!("{:.70000}", 1.0);
+    println!("{}", s.len());
+}
+""",
+        rejects(""),
+    ),
+    "precision_argument_over_u16_panics": (
+        """\
+fn main() {
+    let x = 1.5f64;
+    println!("{:.*}", 65536, x);
+}
+""",
+        runs("", 101, _OUT_OF_RANGE),
+    ),
+    "precision_star_over_u16_panics": (
+        """\
+fn main() {
+    let x = 1.5f64;
+    println!("{:.*}", 4294967295, x);
+}
+""",
+        runs("", 101, _OUT_OF_RANGE),
+    ),
+    "width_of_u16_max_runs": (
+        """\
+fn main() {
+    let s = format!("{:65535}|", 1.0);
+    println!("{}", s.len());
+}
+""",
+        runs("65536\n"),
+    ),
+    "double_reference_keys_given_a_literal": (
+        """\
+use std::collections::BTreeMap;
+fn main() {
+    let mut m = BTreeMap::new();
+    for w in ["b", "a", "b"] {
+        *m.entry(&w).or_insert(0) += 1;
+    }
+    let mut c = m.clone();
+    c.insert("z", 9);
+    println!("{}", c.len());
+}
+""",
+        rejects("E0308"),
+    ),
+    "double_reference_keys_looked_up_by_literal": (
+        """\
+use std::collections::BTreeMap;
+fn main() {
+    let mut m = BTreeMap::new();
+    for w in ["b", "a"] {
+        *m.entry(&w).or_insert(0) += 1;
+    }
+    println!("{:?}", m.get("a"));
+}
+""",
+        rejects("E0277"),
+    ),
+    "reference_key_coerced_into_str_keys_runs": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut m = HashMap::new();
+    m.insert("a", 1);
+    let w = "b";
+    m.insert(&w, 2);
+    println!("{}", m.len());
+}
+""",
+        runs("2\n"),
+    ),
+    "same_depth_keys_run": (
+        """\
+use std::collections::BTreeMap;
+fn main() {
+    let words = vec!["b", "a", "b"];
+    let mut m = BTreeMap::new();
+    for w in &words {
+        *m.entry(w).or_insert(0) += 1;
+    }
+    let mut n = BTreeMap::new();
+    n.insert("x", 1);
+    n.insert("y", 2);
+    let k = "x";
+    *n.entry(k).or_insert(0) += 5;
+    println!("{:?} {:?} {:?}", m, n, n.get("x"));
+}
+""",
+        runs('{"a": 1, "b": 2} {"x": 6, "y": 2} Some(6)\n'),
+    ),
+    "entry_of_a_turns_variable_kept": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let words = vec!["a", "b", "a"];
+    let mut m = HashMap::new();
+    for w in words.iter() {
+        *m.entry(&w).or_insert(0) += 1;
+    }
+    println!("{}", m.len());
+}
+""",
+        rejects("E0597"),
+    ),
+    "written_reference_keys_coerce_and_run": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let words = vec!["a".to_string(), "b".to_string(), "a".to_string()];
+    let mut m: HashMap<&String, i32> = HashMap::new();
+    for w in &words {
+        *m.entry(&w).or_insert(0) += 1;
+    }
+    println!("{}", m.len());
+}
+""",
+        runs("2\n"),
+    ),
+    "vec_insert_of_a_turns_variable_kept": (
+        """\
+fn main() {
+    let mut kept = Vec::new();
+    for i in 0..3 {
+        let x = i * 2;
+        kept.insert(0, &x);
+    }
+    println!("{}", kept.len());
+}
+""",
+        rejects("E0597"),
+    ),
+}
+
+
+test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)
