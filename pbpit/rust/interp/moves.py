@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from pbpit.engine.api import RUST_METHODS
-from pbpit.rust.interp import place_moves, references, traits, user_iterators
+from pbpit.rust.interp import burn_nn, place_moves, references, traits, user_iterators
 from pbpit.rust.interp.borrows import refuse_use_while_borrowed
 from pbpit.rust.interp.check import not_copy
 from pbpit.rust.interp.closure_borrows import refuse_uses_while_captured
@@ -244,8 +244,8 @@ class MoveCheck:
             return True  # an iterator an adapter or `iter()` makes: a value, not `Copy`
         if e.user is not None:
             return e.user.ret_owned
-        if e.name in _MADE:
-            return True
+        if e.name in _MADE or ty is burn_nn.NAMED_TYPES["GradientsParams"]:
+            return True  # (`accumulator.grads()`: Burn hands the sum over, a value)
         if e.name in _TAKEN_OUT and isinstance(e.recv, Local):  # `q.pop_front()` of a
             return self.holds_values(e.recv)  # `VecDeque<String>`: an element, not a reference
         # (`?` is lowered to the method `?`: `collect::<Result<Vec<_>, _>>()?` a value too)
