@@ -6,7 +6,10 @@ run's backwards.
 - micro-batches cut from one forward of the batch with `narrow` / `slice` in a loop that steps
   the model: the forward runs on the same cut of the input (`net.forward(x.clone().narrow(0,
   2 * i, 2))`), not the whole batch's forward cut again; the fixed file is the clean twin, and
-  (a row-wise model: Linear then tanh) the first backward's gradients are the same bits."""
+  (a row-wise model: Linear then tanh) the first backward's gradients are the same bits;
+- PPO's behaviour log-probs taken once per batch and read by every epoch: detached where they
+  are made (the clean twin); recomputing them in the epoch loop is said in words only (the
+  ratio would be 1 in every epoch: run by hand here, it trains nothing)."""
 
 from __future__ import annotations
 
@@ -61,3 +64,53 @@ def test_the_clean_twins_lint_clean_and_run(name):
     assert lint_paths([HERE / name]).findings == []
     result = run_case(resolve_case(str(HERE / name)))
     assert result.panic is None
+
+
+# -- PPO: the behaviour policy's log-probs taken once per batch, read by every epoch ------------
+
+
+def test_ppos_snapshot_is_detached_and_recomputing_it_is_never_code(tmp_path):
+    # By hand: each batch's epoch 0 has ratio exp(0) = 1, so its loss is -mean(adv) =
+    # -(0.8 - 0.4) / 2 = -0.2. Recomputed in the epoch loop, old and new are one value in every
+    # epoch: the ratio stays 1, its gradient cancels, and the loss stays -0.2 (run below).
+    name = "ppo_batches.rs"
+    text = (HERE / name).read_text(encoding="utf-8")
+    finding = _finding(name)
+    assert (finding.rule, finding.name) == ("loop-external-tracked", "old_logp")
+    (detach,) = [h for h in finding.helps if h.edits]
+    assert detach.message == "if `old_logp` needs no gradient, detach it once"
+    assert applied(text, detach.edits) == _clean(name)
+    (recompute,) = [h for h in finding.helps if "inside the loop" in h.message]
+    assert not recompute.edits and recompute.note.startswith("not written as code: the loop ")
+    assert "`policy.forward(..)`" in recompute.note
+    # The run: the same rule, binding and code fix, checked; recomputing in words.
+    result = run_case(resolve_case(str(HERE / name)))
+    assert result.panic is not None and result.panic.label == "old_logp"
+    (error,) = diagnose_run(result).errors
+    assert (error.rule, error.name) == ("loop-external-tracked", "old_logp")
+    (shown,) = [h for h in error.helps if h.edits]
+    assert shown.edits == detach.edits and shown.checked is not None and shown.checked.ok
+    assert error.helps[0].message.startswith("detach once: "), error.helps[0].message
+    # explain: detach once applies; recomputing has no corrected lines.
+    from pbpit.diagnose.explain import explain_in_case
+
+    fixes = {f.key: f for f in explain_in_case(result, result.panic.node_id).fixes}
+    assert fixes["detach once"].applies and fixes["detach once"].lines
+    assert not fixes["recompute in the loop"].applies and fixes["recompute in the loop"].lines == []
+    # The recompute made by hand trains nothing: the loss stays -0.2 in every epoch.
+    made = "        let old_logp = (policy.forward(obs.clone()) * taken.clone()).sum_dim(1)"
+    made += ".squeeze::<1>();\n"
+    loop = "        for epoch in 0..3 {\n"
+    by_hand = tmp_path / "recomputed.rs"
+    by_hand.write_text(text.replace(made, "").replace(loop, loop + "    " + made))
+    stuck = run_case(resolve_case(str(by_hand)))
+    assert stuck.panic is None
+    assert [line.split(" = ")[1] for line in stuck.stdout.splitlines()] == ["-0.200000"] * 6
+
+
+def test_ppos_clean_twin_learns():
+    result = run_case(resolve_case(str(HERE / "ppo_batches.clean.rs")))
+    assert result.panic is None and lint_paths([HERE / "ppo_batches.clean.rs"]).findings == []
+    losses = [line.split(" = ")[1] for line in result.stdout.splitlines()]
+    assert losses[0] == losses[3] == "-0.200000"  # epoch 0 of each batch, by hand
+    assert "-0.200000" not in (losses[1], losses[2], losses[4], losses[5])

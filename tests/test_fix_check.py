@@ -795,7 +795,8 @@ def test_fix_detaches_ppos_old_log_probs_though_the_policy_is_stepped(tmp_path):
     current ones itself with the same call. By hand: epoch 0's ratio is 1 and its loss is
     -mean(advantages) = -(0.75 - 0.5) / 2 = -0.125. Detached (the default), the gradient moves
     the policy and epoch 1's loss differs; recomputed (`--fix=recompute`), old and new are one
-    tensor: the ratio is 1 in every epoch, its gradient cancels, and the loss stays -0.125."""
+    tensor: the ratio is 1 in every epoch, its gradient cancels, and the loss stays -0.125: a
+    fix pbpit does not write."""
     text = PPO.read_text()
     detached = _fixed(tmp_path, text, "--fix")
     made = ".squeeze::<1>();\n    for"
@@ -804,8 +805,13 @@ def test_fix_detaches_ppos_old_log_probs_though_the_policy_is_stepped(tmp_path):
     assert learned[0] == "epoch 0: loss = -0.125" and len(learned) == 3
     assert learned[1] != "epoch 1: loss = -0.125"
     (tmp_path / "other").mkdir()
-    recomputed = _fixed(tmp_path / "other", text, "--fix=recompute")
-    assert "        let old_log_probs = " in recomputed
+    # Recomputing is not written, even when asked for (`pbpit.lint.rules.snapshot`): made by
+    # hand, the ratio is 1 in every epoch and the loss stays -0.125.
+    assert _fixed(tmp_path / "other", text, "--fix=recompute") == text
+    made = text[text.index("    let old_log_probs = ") : text.index("    for epoch")]
+    loop = "    for epoch in 0..3 {\n"
+    by_hand = text.replace(made, "").replace(loop, loop + "    " + made)
+    (tmp_path / "other" / "main.rs").write_text(by_hand)
     stuck = pbpit_cli("run", "--raw", str(tmp_path / "other" / "main.rs")).stdout.splitlines()
     assert stuck == [f"epoch {e}: loss = -0.125" for e in range(3)]
 

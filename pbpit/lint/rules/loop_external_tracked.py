@@ -63,6 +63,7 @@ from pbpit.lint.rules.loop_external_words import (
 from pbpit.lint.rules.map_entries import detach_earlier_reads
 from pbpit.lint.rules.method_fields import put_by_called_method
 from pbpit.lint.rules.option_accumulator import option_accumulator_reset
+from pbpit.lint.rules.snapshot import not_recomputed_note, snapshot_helps
 from pbpit.lint.rules.stepped_modules import elsewhere_title
 from pbpit.lint.rules.stored_inputs import store_inputs, store_inputs_help
 from pbpit.lint.values import Definition
@@ -278,6 +279,8 @@ fn main() {
                     helps.insert(detach_at(sure, helps[0]), detach_once(definition, fixes, sure))
                     if sure and helps[0].edits:  # one fix is the fix: recomputing, the other
                         helps[1] = replace(helps[1], applicability="MaybeIncorrect")
+                    if snapshot(meeting, fixes):  # recomputed, compared with itself (snapshot.py)
+                        helps = snapshot_helps(definition.name, helps, meeting, fixes)
                 else:
                     # Whether the loss reaches the leaf only through the tensor is not known
                     # here (a closure, a helper may add the leaf itself): the edit is written
@@ -395,6 +398,8 @@ fn main() {
             # the two would vanish; detached, it stays the value before the loop's updates.
             itself = (again.op, again.stack[:1]) == (case.node.op, case.node.stack[:1])
             detach.title = snapshot_title(name, again.line, itself)
+            recompute.lines, recompute.note = [], not_recomputed_note(name, line=again.line)
+            recompute.title = recompute_in_loop_help(name, []).message
         elif not case.trained:
             # Nothing the program trains or reads a gradient of is reached through it (a teacher
             # or target network no optimizer steps, data): a gradient through it is unused.

@@ -1,0 +1,142 @@
+"""`loop-external-tracked`'s fixes of a snapshot: a tensor made before the loop by a call the
+loop makes again from the same data (PPO's `let old_logp = policy.forward(obs.clone())..;`
+made once per batch and read by every epoch, a KL to the policy before the updates, a drift from
+the embeddings at the start). The loop computes the current value afresh; the one made before
+it is the value before the loop's updates, meant as a constant: the fix is to detach it where it
+is made. Recomputed in the loop it would be the current value itself, and the loss comparing the
+two would train nothing (PPO's ratio always exp(0) = 1, its gradient through both cancelling):
+that fix runs, but changes what the program computes, so it is said in words with why, never
+written as code (lint, run, explain: one set of words, here)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from pbpit.diagnostics.model import Help
+from pbpit.lint.fixes import Fixes, ancestors
+from pbpit.lint.rule import Meeting
+from pbpit.rust.syntax import Node, descendants
+
+RECOMPUTED = "if gradients must flow through `"
+"""The start of `loop_external_words.recompute_in_loop_help`'s message (the rule's
+`RECOMPUTE_IN_LOOP`)."""
+
+
+def not_recomputed_note(name: str, call: str = "", line: int | None = None) -> str:
+    """Why recomputing the snapshot `name` in the loop is not written as code."""
+    made = f"`{call}`" if call else "what it is made from"
+    where = f" (line {line})" if line is not None else ""
+    return (
+        f"not written as code: the loop computes {made} again from the same data{where}, so "
+        f"`{name}` is a snapshot of the value before the loop's updates; computed inside the "
+        f"loop it would be that value itself, and what the loss compares it with would cancel "
+        "(a ratio always 1, a KL or a drift always 0): it runs, but trains nothing through it"
+    )
+
+
+def snapshot_note(name: str, call: str = "") -> str:
+    """Why detaching the snapshot `name` once is the fix."""
+    made = f" by `{call}`" if call else ""
+    return (
+        f"`{name}` is made{made} before the loop, and the loop makes it again from the same data: "
+        "it is the value before the loop's updates, meant as a constant (PPO's old log-probs), so "
+        "detached it stays what it was made to be"
+    )
+
+
+def snapshot_helps(name: str, helps: list[Help], meeting: Meeting, fixes: Fixes) -> list[Help]:
+    """`helps` of a snapshot `name`: detaching it once first and said why; computing it in the
+    loop in words only, with why it is not written."""
+    call = made_again_call(meeting, fixes)
+    if not call or not compared(meeting, fixes):
+        return helps
+    recompute = [h for h in helps if h.message.startswith(RECOMPUTED)]
+    others = [h for h in helps if not h.message.startswith(RECOMPUTED)]
+    out = []
+    for help_ in others:
+        if help_.edits and not help_.note and "detach it once" in help_.message:
+            help_ = replace(help_, note=snapshot_note(name, call))
+        out.append(help_)
+    for help_ in recompute:
+        message = help_.message
+        if help_.edits:
+            message = message.split(", compute it inside the loop")[0]
+            message += ", compute it inside the loop, every pass, where the backward uses it"
+        note = not_recomputed_note(name, call)
+        said = replace(help_, message=message, edits=[], note=note)
+        out.append(replace(said, applicability="MaybeIncorrect"))
+    return out
+
+
+def compared(meeting: Meeting, fixes: Fixes) -> bool:
+    """Whether the loop's body reads the tensor where its fresh call can meet it in one loss:
+    never in one branch of an `if` or a `match` with the call in another (`if first {
+    feat.clone() } else { linear.forward(x.clone()) }`: a cache of the loop's value, not a
+    snapshot compared with it)."""
+    definition, loop = meeting.definition, meeting.loop
+    body = loop.child_by_field_name("body") if loop is not None else None
+    value = definition.value
+    if body is None or value is None:
+        return False
+    made = {_spaceless(fixes.text(n)) for n in descendants(value) if _called(n)}
+    calls = [n for n in descendants(body) if _called(n) and _spaceless(fixes.text(n)) in made]
+    reads = [
+        n
+        for n in descendants(body)
+        if n.type == "identifier" and fixes.text(n) == definition.name.split(".")[-1]
+    ]
+    if not calls or not reads:
+        return False
+    root = fixes.source.root
+    return any(
+        _joined(ancestors(root, read), ancestors(root, call)) for read in reads for call in calls
+    )
+
+
+def _joined(one: list[Node], other: list[Node]) -> bool:
+    """Whether two nodes (their paths from the root) meet below any branching of an `if` or a
+    `match`: not one in a branch and the other in another."""
+    common = None
+    for a, b in zip(one, other, strict=False):
+        if a.id != b.id:
+            break
+        common = a
+    return common is None or common.type not in BRANCHING
+
+
+BRANCHING = ("if_expression", "else_clause", "match_expression", "match_block", "match_arm")
+
+
+def made_again_call(meeting: Meeting, fixes: Fixes) -> str:
+    """The call that makes the tensor and that the loop makes again (`policy.forward(..)`),
+    its arguments elided; empty when there is none."""
+    value, loop = meeting.definition.value, meeting.loop
+    body = loop.child_by_field_name("body") if loop is not None else None
+    if value is None or body is None:
+        return ""
+    again = {_spaceless(fixes.text(n)) for n in descendants(body) if _called(n)}
+    for node in descendants(value):
+        if _called(node) and _spaceless(fixes.text(node)) in again:
+            return f"{fixes.text(node.child_by_field_name('function'))}(..)"
+    return ""
+
+
+def _called(node: Node) -> bool:
+    """A call with arguments of a function by name or of a method on a variable or its field
+    (`policy.forward(obs.clone())`), not of a tensor's method on an expression."""
+    function = node.child_by_field_name("function") if node.type == "call_expression" else None
+    arguments = node.child_by_field_name("arguments") if function is not None else None
+    if function is None or arguments is None or arguments.named_child_count == 0:
+        return False
+    if function.type == "identifier":
+        return True
+    if function.type != "field_expression":
+        return False
+    receiver = function.child_by_field_name("value")
+    return receiver is not None and receiver.type in ("identifier", "field_expression", "self")
+
+
+def _spaceless(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
