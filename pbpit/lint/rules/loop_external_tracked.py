@@ -33,6 +33,7 @@ from pbpit.lint.rules.carried_state import (
     keep_detached,
     pushed,
 )
+from pbpit.lint.rules.clear_beside import clear_beside, walked_field
 from pbpit.lint.rules.closures import called_closure_use, field_carrier, recompute_in_closure
 from pbpit.lint.rules.detach_once import call_reads, detach_at, detach_once_edits, refit_in_loop
 from pbpit.lint.rules.field_reset import accumulator_field_reset, reset_first
@@ -174,7 +175,9 @@ fn main() {
                 # Read through no name in scope as the loop starts (`for old in bank.stored()`):
                 # a method the loop hands the tensor to keeps it in a field (`bank.remember(z)`).
                 kept = put_by_called_method(definition.name, meeting, fixes)
-                name = kept[0] if kept is not None else name
+                # Walked by the pass's `for` over the field it pushes into: the field.
+                walked = None if kept else walked_field(use, definition, meeting, fixes)
+                name = kept[0] if kept is not None else walked or name
             message = carried_message(name)
             labels.append(
                 fixes.label(definition.span, carried_made(definition.name, definition.why), True)
@@ -250,6 +253,12 @@ fn main() {
                 helps = [option, replace(detach, message=said, applicability="MaybeIncorrect")]
             else:
                 helps = reset_first(name, meeting, leaf, fixes)
+            # A `Vec` field emptied beside the others the program empties: first, in place of
+            # emptying it at the end of the pass.
+            beside = clear_beside(name, meeting.loop, fixes)
+            if beside is not None:
+                emptied = empty_each_pass_help(name, []).message.split(" (")[0]
+                helps = [beside, *(h for h in helps if not h.message.startswith(emptied))]
             consumes = consumes_step(definition.name, name, meeting.earlier.through)
             name = carried_field(name, meeting, fixes)  # `state.c` of a literal put in `state`
             message = carried_message(name)

@@ -1,0 +1,257 @@
+"""`loop-external-tracked`'s fix of a `Vec` field the passes fill and the program empties beside
+its other fields but not itself: an actor-critic's rollout whose `clear` empties `self.values`
+and `self.rewards`, not `self.log_probs` (or a loop that empties `buf.values` itself and forgets
+`buf.log_probs`). The next pass's loss reads the previous pass's log-probabilities, whose steps
+its backward consumed. The missing line is written beside the others: `self.log_probs.clear();`
+in the method, `buf.log_probs.clear();` in the loop. Every gradient is kept (detached where
+they are put instead, the log-probabilities would train nothing).
+
+The field, not the loop's name of an element (`lp` of `for ((lp, v), r) in buf.log_probs
+.iter().zip(..)`), carries the tensor into the next pass: `walked_field` names it. Lint's
+finding (`LoopExternalTracked.meeting`) and the run (`pbpit.diagnose.clear_beside`, where the
+finding comes from a trace) write the fix with `clear_beside`, from the program's syntax tree."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from pbpit.diagnostics.model import Help
+from pbpit.lint.fixes import Fixes, identifiers, is_name
+from pbpit.rust.syntax import Node, descendants
+
+if TYPE_CHECKING:
+    from pbpit.lint.rule import Meeting
+    from pbpit.lint.values import Definition, Read
+
+BESIDE = "too, beside "
+"""What the help's message says (`empty `self.log_probs` in `clear` too, beside ..`): how
+`LoopExternalTracked.fix_of` and the run know it."""
+
+_EMPTIES = re.compile(r"([A-Za-z_]\w*\.[A-Za-z_]\w*)(?:\.clear\(\)|=Vec::new\(\)|=vec!\[\]);")
+"""`x.f.clear();`, `x.f = Vec::new();` or `x.f = vec![];` (spaces taken out)."""
+
+_PUSHES = ("push", "push_back", "push_front", "insert", "extend")
+
+
+def _walks(fixes: Fixes, pattern: Node | None, value: Node | None) -> list[tuple[Node, Node]]:
+    """Each name `pattern` binds to an element of a collection `value` walks, with that
+    collection: the analysis's reading (`_PatternWalks._pattern_walks`), on the text alone."""
+    from pbpit.lint.analysis.pattern_walks import _PatternWalks  # the analysis imports rules
+
+    class Walks(_PatternWalks):
+        text = staticmethod(fixes.text)
+
+    return Walks()._pattern_walks(pattern, value)
+
+
+def walked_field(use: Read | None, definition: Definition, meeting: Meeting, fixes: Fixes):
+    """`buf.log_probs`: the field whose elements the pass's `for` binds to the name it reads
+    the carried tensor by (`lp` of `for ((lp, v), r) in buf.log_probs.iter().zip(..)`), when
+    the field's holder is in scope as the loop starts and the pass pushes the tensor into it
+    (`buf.log_probs.push(lp)`); None otherwise."""
+    loop = meeting.loop
+    body = loop.child_by_field_name("body") if loop is not None else None
+    if use is None or use.node is None or body is None or meeting.in_macro:
+        return None
+    entry = meeting.entry or {}
+    node = fixes.parent(use.node)
+    while node is not None and node.id != body.id:
+        if node.type == "for_expression":
+            pattern = node.child_by_field_name("pattern")
+            value = node.child_by_field_name("value")
+            for bound, collection in _walks(fixes, pattern, value):
+                if bound.type != "identifier" or fixes.text(bound) != use.name:
+                    continue
+                name = "".join(fixes.text(collection).split())
+                holder, _, field = name.partition(".")
+                if (
+                    holder in entry
+                    and is_name(field)
+                    and _pushed_into(name, definition, body, fixes)
+                ):
+                    return name
+                return None
+        node = fixes.parent(node)
+    return None
+
+
+def _pushed_into(name: str, definition: Definition, body: Node, fixes: Fixes) -> bool:
+    """Whether `body` pushes the tensor `definition` binds into `name` (`name.push(lp)`)."""
+    for call in descendants(body):
+        function = call.child_by_field_name("function") if call.type == "call_expression" else None
+        arguments = call.child_by_field_name("arguments")
+        if function is None or function.type != "field_expression" or arguments is None:
+            continue
+        receiver, method = (
+            function.child_by_field_name("value"),
+            function.child_by_field_name("field"),
+        )
+        if receiver is None or method is None or fixes.text(method) not in _PUSHES:
+            continue
+        if "".join(fixes.text(receiver).split()) != name:
+            continue
+        if any(fixes.text(n) == definition.name for n in identifiers(arguments)):
+            return True
+    return False
+
+
+def clear_beside(name: str, loop: Node | None, fixes: Fixes) -> Help | None:
+    """The help emptying the `Vec` field `name` (`buf.log_probs`) beside the others its
+    program empties: in the method taking only `&mut self` the loop calls on the holder
+    (`buf.clear()`) that empties other fields of `self` and never names this one, else in the
+    loop's body beside its own statements emptying other fields of the holder; None when
+    neither is found (or the field is no `Vec` of the file's structs)."""
+    holder, _, field = name.partition(".")
+    body = loop.child_by_field_name("body") if loop is not None else None
+    if body is None or not is_name(holder) or not is_name(field) or not _a_vec(field, fixes):
+        return None
+    for method in _called_on(holder, body, fixes):
+        for function in _methods(method, field, fixes):
+            block = function.child_by_field_name("body")
+            if block is None or _names(block, f"self.{field}", fixes):
+                continue  # the method already does something with the field
+            found = _beside(block, "self", field, fixes)
+            if found is None:
+                continue
+            edit, others = found
+            own = f"self.{field}"
+            words = (
+                f"empty `{own}` in `{method}` {BESIDE}{others}: the loop calls it to start "
+                f"each pass afresh, and `{field}` is the `Vec` it leaves holding the previous "
+                "pass's tensors"
+            )
+            return Help(words, [edit])
+    if _empties(body, name, fixes):
+        return None
+    found = _beside(body, holder, field, fixes)
+    if found is None:
+        return None
+    edit, others = found
+    words = (
+        f"empty `{name}` {BESIDE}{others}: the loop empties those to start each pass afresh, "
+        f"and `{field}` is the `Vec` it leaves holding the previous pass's tensors"
+    )
+    return Help(words, [edit])
+
+
+def _beside(block: Node, holder: str, field: str, fixes: Fixes):
+    """The edit adding the statement that empties `holder.field` after the last statement of
+    `block` emptying another field of `holder`, as that one is written, and those fields
+    named (`` `self.values`, `self.rewards` ``); None when `block` empties none."""
+    if block.type != "block":
+        return None
+    own = f"{holder}.{field}"
+    clears = []
+    for statement in block.named_children:
+        said = _emptied(statement, fixes)
+        if said is not None and said.startswith(f"{holder}."):
+            clears.append((statement, said))
+    if not clears:
+        return None
+    last, other = clears[-1]
+    row = last.end_point[0] + 1  # 0-based row after the statement
+    if not fixes.whole_lines(last):
+        return None
+    written = fixes.text(last).replace(other, own, 1)
+    at = fixes.line_start(row)
+    edit = fixes.edit(at, at, f"{fixes.indent_of(last)}{written}{fixes.newline}")
+    return edit, ", ".join(f"`{said}`" for _, said in clears)
+
+
+def _names(block: Node, own: str, fixes: Fixes) -> bool:
+    """Whether `block` names the field `own` (`self.log_probs`)."""
+    return any(
+        n.type == "field_expression" and "".join(fixes.text(n).split()) == own
+        for n in descendants(block)
+    )
+
+
+def _empties(block: Node, own: str, fixes: Fixes) -> bool:
+    """Whether `block` empties (or sets) the field `own` anywhere: `own.clear()`, `own =`,
+    `own.drain(..)`, `own.truncate(..)`, `take(&mut own)`."""
+    said = "".join(fixes.text(block).split())
+    forms = (".clear()", "=", ".drain(", ".truncate(", ".retain(")
+    return any(f"{own}{form}" in said and f"{own}{form}=" not in said for form in forms) or (
+        f"take(&mut{own})" in said or f"replace(&mut{own}," in said
+    )
+
+
+def _emptied(statement: Node, fixes: Fixes) -> str | None:
+    """`x.f` of a statement emptying it (`_EMPTIES`), written on one line; None otherwise."""
+    if statement.type != "expression_statement":
+        return None
+    if statement.start_point[0] != statement.end_point[0]:
+        return None
+    found = _EMPTIES.fullmatch("".join(fixes.text(statement).split()))
+    return found[1] if found is not None else None
+
+
+def _called_on(holder: str, body: Node, fixes: Fixes) -> list[str]:
+    """The methods `body` calls on `holder` without arguments (`buf.clear()`), in order."""
+    found = []
+    for call in descendants(body):
+        function = call.child_by_field_name("function") if call.type == "call_expression" else None
+        arguments = call.child_by_field_name("arguments")
+        if function is None or function.type != "field_expression" or arguments is None:
+            continue
+        receiver, method = (
+            function.child_by_field_name("value"),
+            function.child_by_field_name("field"),
+        )
+        if receiver is None or method is None or arguments.named_child_count:
+            continue
+        if fixes.text(receiver) == holder and fixes.text(method) not in found:
+            found.append(fixes.text(method))
+    return found
+
+
+def _methods(method: str, field: str, fixes: Fixes) -> list[Node]:
+    """The file's methods named `method` taking only `&mut self`, of an `impl` of a struct of
+    the file with the field `field`."""
+    found = []
+    for node in descendants(fixes.source.root):
+        kind = node.child_by_field_name("type") if node.type == "impl_item" else None
+        block = node.child_by_field_name("body") if kind is not None else None
+        if kind is None or block is None:
+            continue
+        owner = re.sub(r"<.*", "", fixes.text(kind), flags=re.S).strip()
+        if field not in _fields(owner, fixes):
+            continue
+        for function in block.named_children:
+            name = function.child_by_field_name("name")
+            parameters = function.child_by_field_name("parameters")
+            if function.type != "function_item" or name is None or parameters is None:
+                continue
+            if fixes.text(name) == method and "".join(fixes.text(parameters).split()) == (
+                "(&mutself)"
+            ):
+                found.append(function)
+    return found
+
+
+def _fields(owner: str, fixes: Fixes) -> dict[str, str]:
+    """The fields of the file's struct `owner` and their types' text."""
+    found = {}
+    for node in descendants(fixes.source.root):
+        label = node.child_by_field_name("name") if node.type == "struct_item" else None
+        body = node.child_by_field_name("body") if label is not None else None
+        if label is None or body is None or fixes.text(label) != owner:
+            continue
+        for item in body.named_children:
+            named = item.child_by_field_name("name") if item.type == "field_declaration" else None
+            kind = item.child_by_field_name("type") if named is not None else None
+            if named is not None and kind is not None:
+                found[fixes.text(named)] = "".join(fixes.text(kind).split())
+    return found
+
+
+def _a_vec(field: str, fixes: Fixes) -> bool:
+    """Whether a struct of the file declares `field` as a `Vec` (or `VecDeque`)."""
+    for node in descendants(fixes.source.root):
+        named = node.child_by_field_name("name") if node.type == "field_declaration" else None
+        kind = node.child_by_field_name("type") if named is not None else None
+        if named is not None and kind is not None and fixes.text(named) == field:
+            if re.match(r"(?:std::collections::|std::vec::)?(?:Vec|VecDeque)<", fixes.text(kind)):
+                return True
+    return False

@@ -1,0 +1,121 @@
+"""A `Vec` field of tracked tensors the program empties beside its other fields but not itself
+(a rollout's `clear` emptying `self.values` and `self.rewards`, not `self.log_probs`; a loop
+emptying `buf.values` itself; `clear` called between two backwards; a generic `reset` setting
+`self.rewards = Vec::new()`): one diagnosis, from the rule's code.
+
+Each program is in tests/agreement (whose test checks that run, audit, explain and lint agree
+and that every fix shown as code runs); its hand-written fix is beside it here as
+`NAME.fixed.rs` (the one line each header derives by hand). Checked here, against those hand
+derivations: every command names the field that carries the tensors (`buf.log_probs`, never the
+walk's `lp`) under `loop-external-tracked`; lint's first fix written as code, `lint --fix`'s
+and the run's make exactly the hand-fixed program; that program runs without the panic and
+lints clean; and the fix keeps every gradient of the original's backwards (emptying a `Vec`
+after its backward changes no graph that backward walked)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from pbpit_process import pbpit_cli
+
+from pbpit.diagnose.explain import explain_in_case
+from pbpit.diagnose.findings import audit_report, diagnose_run, explanation_diagnostic
+from pbpit.diagnose.fix_check import applied
+from pbpit.lint.command import checked
+from pbpit.lint.tree import lint_paths
+from pbpit.runner import Case, run_case
+
+TESTS = Path(__file__).parent
+AGREEMENT = TESTS / "agreement"
+FIXED = TESTS / "clear_beside"
+
+RULE = "loop-external-tracked"
+PROGRAMS = {
+    # program: (the binding, by hand: the field carrying the tensors; the line the hand fix adds)
+    "rollout_clear_forgets_log_probs.rs": ("buf.log_probs", "        self.log_probs.clear();"),
+    "rollout_emptied_by_loop.rs": ("buf.log_probs", "        buf.log_probs.clear();"),
+    "rollout_clear_between_backwards.rs": ("buf.log_probs", "        self.log_probs.clear();"),
+    "rollout_pushed_in_loop.rs": ("buf.log_probs", "        self.log_probs.clear();"),
+    "rollout_generic_reset.rs": ("episode.log_probs", "        self.log_probs = Vec::new();"),
+}
+
+
+def _fixed_by_hand(name: str) -> str:
+    return (FIXED / name.replace(".rs", ".fixed.rs")).read_text(encoding="utf-8")
+
+
+def test_each_hand_fix_adds_the_one_line_its_header_derives():
+    # The table and the hand-fixed files say the same, so neither is read from pbpit.
+    for name, (_, line) in PROGRAMS.items():
+        bad = (AGREEMENT / name).read_text(encoding="utf-8").split("\n")
+        good = _fixed_by_hand(name).split("\n")
+        assert line in good and line not in bad, name
+        good.remove(line)
+        assert good == bad, name
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+def test_lint_names_the_field_and_its_first_code_fix_is_the_hand_fix(name):
+    binding, _ = PROGRAMS[name]
+    (finding,) = lint_paths([AGREEMENT / name]).findings
+    assert (finding.rule, finding.name) == (RULE, binding)
+    assert finding.message.startswith(f"`{binding}` carries a tracked tensor"), finding.message
+    first = next(h for h in finding.helps if h.edits)
+    text = (AGREEMENT / name).read_text(encoding="utf-8")
+    assert applied(text, first.edits) == _fixed_by_hand(name)
+    assert "too, beside `" in first.message, first.message
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+def test_the_hand_fixed_program_runs_and_lints_clean(name):
+    fixed = FIXED / name.replace(".rs", ".fixed.rs")
+    result = run_case(Case.file(fixed))
+    assert result.panic is None and result.error is None, result.stderr
+    assert lint_paths([fixed]).findings == []
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+def test_run_audit_and_explain_name_the_field_and_lead_with_the_checked_hand_fix(name):
+    binding, _ = PROGRAMS[name]
+    path = AGREEMENT / name
+    result = run_case(Case.file(path))
+    assert result.panic is not None and result.panic.node_id is not None, name
+    text = path.read_text(encoding="utf-8")
+    (error, *_) = [d for d in diagnose_run(result).errors if d.level == "error"]
+    report = audit_report(result)
+    (warning,) = report.warnings
+    note = explanation_diagnostic(result, explain_in_case(result, result.panic.node_id))
+    for said in (error, warning, note):
+        assert (said.rule, said.name) == (RULE, binding), (said.rule, said.name)
+        code = [h for h in said.helps if h.edits]
+        assert code, [h.message for h in said.helps]
+        assert applied(text, code[0].edits) == _fixed_by_hand(name), code[0].message
+        assert code[0].checked is not None and code[0].checked.ok, code[0].checked
+        # By hand: the `Vec` is emptied after the backward that walked it: no gradient of the
+        # original's backwards changes.
+        assert code[0].checked.keeps_gradients, code[0].headline
+    # What the run's error writes as code, lint prints too (its fixes checked): one diagnosis.
+    (finding,) = checked(lint_paths([path])).findings
+    assert {applied(text, h.edits) for h in error.helps if h.edits} == {
+        applied(text, h.edits) for h in finding.helps if h.edits
+    }
+
+
+@pytest.mark.parametrize("name", ["rollout_pushed_in_loop.rs", "rollout_emptied_by_loop.rs"])
+def test_json_of_run_and_lint_name_the_field_and_lint_fix_writes_the_hand_fix(name, tmp_path):
+    binding, _ = PROGRAMS[name]
+    copy = tmp_path / "main.rs"
+    shutil.copy(AGREEMENT / name, copy)
+    ran = json.loads(pbpit_cli("run", "--json", str(copy)).stdout)
+    (error,) = [d for d in ran["diagnostics"] if d["level"] == "error"]
+    linted = json.loads(pbpit_cli("lint", "--format", "json", str(copy)).stdout)
+    (finding,) = linted["findings"]
+    for said in (error, finding):
+        assert said["rule"] == RULE and said["message"].startswith(f"`{binding}` carries")
+        code = [h for h in said["help"] if h["edits"]]
+        assert code[0]["checked"]["verdict"] == "runs", code[0]
+    pbpit_cli("lint", "--fix", str(copy))
+    assert copy.read_text(encoding="utf-8") == _fixed_by_hand(name)
