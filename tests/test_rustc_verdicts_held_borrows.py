@@ -10,7 +10,9 @@ so that a rule refusing too much fails too:
   panic at the macro ("Formatting argument out of range");
 - a map whose keys rustc infers from `m.entry(&w)` of a `w: &str` holds `&&str` keys: a
   string literal key is E0308 (`insert`) or E0277 (`get`); `&w` of a variable of the loop's
-  turn, kept by the map, E0597 (ref_keys.py, shared_borrows.py).
+  turn, kept by the map, E0597 (ref_keys.py, shared_borrows.py);
+- `&it` given to a parameter written `impl Iterator<..>` or `I: Iterator<..>`: a reference to
+  an iterator is no iterator, E0277 (was E0308; `&mut it` is one).
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports
@@ -314,6 +316,65 @@ fn main() {
 }
 """,
         rejects("E0597"),
+    ),
+    "reference_to_iterator_for_where_bounded_param": (
+        """\
+fn longest<I>(mut words: I) -> usize
+where
+    I: Iterator<Item = String>,
+{
+    let mut best = 0;
+    while let Some(w) = words.next() {
+        best = best.max(w.len());
+    }
+    best
+}
+fn main() {
+    let names = vec!["relu".to_string()];
+    println!("{}", longest(&names.into_iter()));
+}
+""",
+        rejects("E0277"),
+    ),
+    "reference_to_iterator_for_impl_iterator": (
+        """\
+fn count_big(xs: impl Iterator<Item = u32>, limit: u32) -> usize {
+    xs.filter(|&x| x > limit).count()
+}
+fn main() {
+    println!("{}", count_big(&vec![1u32, 5, 9].into_iter(), 4));
+}
+""",
+        rejects("E0277"),
+    ),
+    "reference_to_iterator_for_type_param": (
+        """\
+fn mean<I: Iterator<Item = f64>>(it: I) -> f64 {
+    let (n, total) = it.fold((0usize, 0.0), |(n, t), x| (n + 1, t + x));
+    total / n as f64
+}
+fn main() {
+    let losses = vec![0.5, 0.25];
+    println!("{}", mean(&losses.iter().copied()));
+}
+""",
+        rejects("E0277"),
+    ),
+    "iterators_and_a_reference_to_a_number_run": (
+        """\
+fn mean<I: Iterator<Item = f64>>(it: I) -> f64 {
+    let (n, total) = it.fold((0usize, 0.0), |(n, t), x| (n + 1, t + x));
+    total / n as f64
+}
+fn count_big(xs: impl Iterator<Item = u32>, limit: &u32) -> usize {
+    xs.filter(|&x| x > *limit).count()
+}
+fn main() {
+    let losses = vec![0.5, 0.25];
+    println!("{} {}", mean(losses.iter().copied()), count_big(0..10, &6));
+}
+""",
+        runs("0.375 3\n"),
     ),
 }
 

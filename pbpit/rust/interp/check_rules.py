@@ -61,6 +61,14 @@ def refuse_borrow_for_value(checker: Checker, fn: FnItem, index: int, arg: Expr)
             f"the trait `{wanted.trait.name}` is not implemented for `{given}{show(arg.ty)}`"
         )
         raise err
+    shared = arg.borrowed and not arg.mut_borrow  # (a `&mut I` is an iterator: it runs)
+    if param.owned and shared and _iterator_param(fn, index, wanted):
+        # `fn f<I: Iterator<Item = u32>>(it: I)` (`impl Iterator<..>`) given `&v.into_iter()`:
+        # a reference to an iterator is no iterator (rustc's E0277)
+        what = f"`{found}` is not an iterator"
+        err = checker.fail(where, rejects(what, "E0277"))
+        err.label = what
+        raise err
     if param.owned and arg.borrowed and not fn_refs.lent_to_fn_bound(wanted, arg, checker):
         raise checker.fail(where, f"mismatched types: expected `{ty}`, found `{found}`")
     if not param.owned and not param.mut_ref and not arg.borrowed and checker.owned(arg):
@@ -69,6 +77,28 @@ def refuse_borrow_for_value(checker: Checker, fn: FnItem, index: int, arg: Expr)
     reborrow = isinstance(arg, Local) and arg.binding.mut_ref and not arg.borrowed
     if param.mut_ref and not arg.mut_borrow and not reborrow:
         raise checker.fail(where, f"mismatched types: expected `&mut {ty}`, found `{found}`")
+
+
+def _iterator_param(fn: FnItem, index: int, wanted: object) -> bool:
+    """Whether parameter `index` is written `impl Iterator<..>` or as a type parameter
+    (`iterator_params.py` types both as the iterator given: `Wrap("Iter", ..)`)."""
+    if type(wanted) is not Wrap or wanted.kind != "Iter":
+        return False
+    written = value_slots.written_params(fn)
+    node = written[index] if index < len(written) else None
+    if node is None:
+        return False
+    if node.type == "abstract_type":
+        return True
+    generics = fn.node.child_by_field_name("type_parameters")
+    if node.type != "type_identifier" or generics is None:
+        return False
+    names = [  # `<I>` of a `where` clause, `<I: Iterator<..>>`
+        param if param.type == "type_identifier" else param.named_children[0]
+        for param in generics.named_children
+        if param.named_children or param.type == "type_identifier"
+    ]
+    return any(name is not None and name.text == node.text for name in names)
 
 
 def refuse_immutable_add_assign(checker: Checker, e: Assign, string: bool) -> None:
