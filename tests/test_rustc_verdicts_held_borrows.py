@@ -12,7 +12,8 @@ so that a rule refusing too much fails too:
   string literal key is E0308 (`insert`) or E0277 (`get`); `&w` of a variable of the loop's
   turn, kept by the map, E0597 (ref_keys.py, shared_borrows.py);
 - `&it` given to a parameter written `impl Iterator<..>` or `I: Iterator<..>`: a reference to
-  an iterator is no iterator, E0277 (was E0308; `&mut it` is one).
+  an iterator is no iterator, E0277 (was E0308; `&mut it` is one); `&0..3` is `(&0)..3`, a
+  range of a reference and a value, E0308.
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports
@@ -375,6 +376,30 @@ fn main() {
 }
 """,
         runs("0.375 3\n"),
+    ),
+    "range_of_a_reference_and_a_value": (
+        """\
+fn main() {
+    let mut total = 0;
+    for i in &0..3 {
+        total += i;
+    }
+    println!("{}", total);
+}
+""",
+        rejects("E0308"),
+    ),
+    "ranges_of_values_run": (
+        """\
+fn main() {
+    let a = 1;
+    let r = &a;
+    let v: Vec<i32> = (a..4).collect();
+    let total: i32 = (*r..3).sum();
+    println!("{:?} {}", v, total);
+}
+""",
+        runs("[1, 2, 3] 3\n"),
     ),
 }
 

@@ -620,6 +620,13 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
     def c_RangeLit(self, e: RangeLit) -> Ty:  # noqa: N802
         lo = self.expr(e.lo)
         self.unify(lo, self.expr(e.hi), e.hi.pos)
+        if e.lo is not None and e.hi is not None and e.lo.borrowed != e.hi.borrowed:
+            value = e.hi if e.lo.borrowed else e.lo  # `&0..10`: `(&0)..10`, E0308
+            if self.owned(value):
+                shown = show(resolve(lo))
+                expected, found = (f"&{shown}", shown) if e.lo.borrowed else (shown, f"&{shown}")
+                what = f"mismatched types: expected `{expected}`, found `{found}`"
+                raise self.fail(e.hi.borrow_pos or e.hi.pos, rejects(what, "E0308"))
         return range_of(lo)
 
     def c_Closure(self, e: Closure, expected: list[Ty] | None = None) -> Ty:  # noqa: N802
