@@ -30,6 +30,8 @@ from pbpit.rust.interp.check_ops import (
     SHIFTS,
     OperatorRules,
     bit_operands,
+    not_a_function,
+    op_assign_without_impl,
     refuse_element_comparison,
     refuse_mixed_assignment,
 )
@@ -301,10 +303,10 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             self.check_bounds(e, mapping)
             return traits.subst(fn.ret, mapping)
         callee = self.known(self.expr(e.callee))
-        if type(callee) is Var:
+        if type(callee) is Var and callee.kind is None:
             raise self.fail(e.pos, "type annotations needed")
-        if type(callee) is not FnT:
-            raise self.fail(e.pos, f"expected function, found `{show(callee)}`")
+        if type(callee) is not FnT:  # `x(3)` of a number: rustc's E0618 at what is called
+            raise not_a_function(self, e, callee)
         self.arity(e, len(callee.params))
         for i, (param, arg) in enumerate(zip(callee.params, e.args, strict=True)):
             found = self.expr(arg)
@@ -423,7 +425,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         if isinstance(e.target, Unary) and not shared(target) and not num_refs.through(e.target):
             raise self.fail(e.pos, f"assignment through `*` to a `{show(target)}`")
         if e.op is not None and not is_number(target) and resolve(target) is not BOOL:
-            raise self.fail(e.pos, f"`{e.op}=` on `{show(target)}`")
+            raise op_assign_without_impl(self, e, target)
         return UNIT
 
     def c_Block(self, e: Block) -> Ty:  # noqa: N802

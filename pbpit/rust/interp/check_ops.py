@@ -3,7 +3,7 @@ missing impl), comparisons, `String + &str`, unary operators, `as` casts, what i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pbpit.rust.interp import op_traits, references, std_generics
 from pbpit.rust.interp.check_tables import (
@@ -49,6 +49,7 @@ from pbpit.rust.interp.types import (
     NEVER,
     STR,
     STRING,
+    UNIT,
     Mismatch,
     Named,
     ParamT,
@@ -159,15 +160,58 @@ def refuse_mixed_assignment(checker: Checker, op: str, target: Ty, value: Ty, po
     raise _no_impl(checker, pos, _NO_ASSIGN_IMPL[op].format(**shown), "E0277", label)
 
 
+_NO_OP_ASSIGN = ("Vec", "Option", "array")  # (and a struct without the `impl`): rustc's E0368
+
+
+def op_assign_without_impl(checker: Checker, e: Any, target: Ty) -> Unsupported:
+    """`v -= w` of a type with no `op=` (not a number, not `bool`): rustc's E0368 for a struct
+    without the `impl`, a `Vec`, an `Option`, an array; else outside the subset."""
+    known = resolve(target)
+    if type(known) is StructT or (type(known) is Wrap and known.kind in _NO_OP_ASSIGN):
+        what = f"binary assignment operation `{e.op}=` cannot be applied to type `{show(known)}`"
+        return checker.fail(e.pos, rejects(what, "E0368"))
+    return checker.fail(e.pos, f"`{e.op}=` on `{show(target)}`")
+
+
+def not_a_function(checker: Checker, e: Call, callee: Ty) -> Unsupported:
+    """`x(3)` of a value that is no function: rustc's E0618 at what is called."""
+    err = checker.fail(e.callee.pos, rejects(f"expected function, found `{show(callee)}`", "E0618"))
+    if isinstance(e.callee, Local):
+        err.end = (e.callee.pos[0], e.callee.pos[1] + len(e.callee.binding.name))
+    return err
+
+
+def refuse_struct_without_eq(checker: Checker, e: Binary, left: Ty) -> None:
+    """`p == q` of a struct of the program that neither derives nor implements `PartialEq`:
+    rustc's E0369 at the operator."""
+    item = getattr(left, "item", None)
+    if type(left) is not StructT or "PartialEq" in item.derives or "eq" in item.methods:
+        return
+    what = f"binary operation `{e.op}` cannot be applied to type `{show(left)}`"
+    at = e.op_pos or e.pos
+    err = _no_impl(checker, at, what, "E0369", None)
+    err.end = (at[0], at[1] + len(e.op))
+    raise err
+
+
 def refuse_mixed_arithmetic(checker: Checker, e: Binary, left: Ty, right: Ty) -> None:
     """An integer and a float (`i32 + f32`): rustc's E0277 at the operator. (Two integers or two
     floats of different types are its E0308 at the right operand, as `unify` says.)"""
     if e.op not in _NO_IMPL:
         return
     shown = {"l": _shown(left), "r": _shown(right)}
-    # no such operator at all for `bool`, `&str`, nor but `+` for `String`: E0369
-    if left in (BOOL, CHAR, STR) or (left is STRING and e.op != "+"):
-        raise _no_impl(checker, e.op_pos or e.pos, _NO_IMPL[e.op].format(**shown), "E0369", None)
+    # no such operator at all for `bool`, `&str`, a `Vec`, an `Option`, an array, a tuple,
+    # nor but `+` for `String`: E0369
+    if (
+        left in (BOOL, CHAR, STR, UNIT)
+        or (left is STRING and e.op != "+")
+        or type(left) is TupleT
+        or (type(left) is Wrap and left.kind in ("Vec", "Option", "array"))
+    ):
+        label = None
+        if e.op == "+" and left is STR and resolve(right) is STR:
+            label = "`+` cannot be used to concatenate two `&str` strings"
+        raise _no_impl(checker, e.op_pos or e.pos, _NO_IMPL[e.op].format(**shown), "E0369", label)
     if not is_number(left) or not (is_number(right) or _other_value(right)):
         return
     if is_number(right) and is_int(left) == is_int(right):
@@ -313,6 +357,7 @@ class OperatorRules:
             e.kind = "concat"
             return STRING
         if op in ("==", "!="):
+            refuse_struct_without_eq(self, e, left)  # E0369: no `PartialEq` for `P`
             refuse_element_comparison(self, left, right, e.op_pos or e.pos)
             refuse_struct_reference_comparison(self, e, left, right)  # `&v == 2.0`
         if op in ("==", "!=") and (element := vec_eq_array(left, right)) is not None:

@@ -199,15 +199,23 @@ class StructRules:
             refuse_borrow_for_value(self, fn, i, arg)
         refuse_aliasing(self, e.args)
         if fn.self_kind == "mut":
-            root = e.recv
+            root, fields = e.recv, []
             while isinstance(root, Field):
+                fields.append(root.name)
                 root = root.base
             if isinstance(root, Local) and not (root.binding.mutable or root.binding.mut_ref):
                 name = root.binding.name
                 what = f"cannot borrow `{name}` as mutable, as it is not declared as mutable"
+                label = "cannot borrow as mutable"
+                place = name  # rustc's span: the variable, or `self.inner` (the place borrowed)
                 if name == "self":
-                    what = "cannot borrow `*self` as mutable, as it is behind a `&` reference"
+                    place = ".".join(["self", *reversed(fields)])
+                    shown = "*self" if not fields else place
+                    what = f"cannot borrow `{shown}` as mutable, as it is behind a `&` reference"
+                    label = "`self` is a `&` reference, so it cannot be borrowed as mutable"
                 err = self.fail(root.pos, rejects(what, "E0596"))
+                err.end = (root.pos[0], root.pos[1] + len(place))
+                err.label = label
                 if not hasattr(self, "borrow_errors"):
                     raise err
                 self.borrow_errors.append(err)  # (borrowck: after the body's types, as rustc)

@@ -1,0 +1,5 @@
+fn main() {
+    let x = 5;
+    let y = x(3);
+    println!("{}", y);
+}
