@@ -9,7 +9,9 @@ run's backwards.
   (a row-wise model: Linear then tanh) the first backward's gradients are the same bits;
 - PPO's behaviour log-probs taken once per batch and read by every epoch: detached where they
   are made (the clean twin); recomputing them in the epoch loop is said in words only (the
-  ratio would be 1 in every epoch: run by hand here, it trains nothing)."""
+  ratio would be 1 in every epoch: run by hand here, it trains nothing);
+- a replay buffer of `(obs, log_prob)` tuples read by index: the log-probs computed again from
+  the observations the tuples keep, where the buffer is read (the clean twin)."""
 
 from __future__ import annotations
 
@@ -114,3 +116,65 @@ def test_ppos_clean_twin_learns():
     losses = [line.split(" = ")[1] for line in result.stdout.splitlines()]
     assert losses[0] == losses[3] == "-0.200000"  # epoch 0 of each batch, by hand
     assert "-0.200000" not in (losses[1], losses[2], losses[4], losses[5])
+
+
+# -- a replay buffer of (observation, log-prob) tuples read by index -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "recomputed"),
+    [
+        (
+            "replay_tuple.rs",
+            [
+                "        let (a_input, _) = memory[memory.len() - 1].clone();\n",
+                "        let a = policy.forward(a_input);\n",
+                "        let (b_input, _) = memory[memory.len() - 2].clone();\n",
+                "        let b = policy.forward(b_input);\n",
+            ],
+        ),
+        (
+            "replay_tuple_field.rs",
+            [
+                "        let loss = -(policy.forward(memory[n - 1].0.clone()) + "
+                "policy.forward(memory[n - 2].0.clone())).sum();\n"
+            ],
+        ),
+    ],
+)
+def test_a_tuple_buffers_log_probs_are_computed_again_from_the_observations_it_keeps(
+    name, recomputed
+):
+    # Not `a = a.detach();` (an immutable binding of this pass; the buffer would still hold the
+    # tracked one), nor detached where pushed (the loss trains through the log-probs only).
+    text = (HERE / name).read_text(encoding="utf-8")
+    finding = _finding(name)
+    assert (finding.rule, finding.name) == ("loop-external-tracked", "memory")
+    (fix,) = finding.helps
+    assert fix.message.startswith("compute `log_prob` again from the `obs` that `memory` keeps")
+    fixed = applied(text, fix.edits)
+    for line in recomputed:
+        assert line in fixed, line
+    if name == "replay_tuple.rs":
+        assert fixed == _clean(name)
+    result = run_case(resolve_case(str(HERE / name)))
+    assert result.panic is not None and result.panic.label == "log_prob"  # where it was made
+    check = check_edits(HERE / name, fix.edits, baseline=baseline(result))
+    assert check.verdict == RUNS, check.detail
+    # The first backward (t 1, no step before it) reads log-probs of the same parameters.
+    assert dict(check.gradients) == {
+        "policy.head.weight": UNCHANGED,
+        "policy.head.bias": UNCHANGED,
+    }
+    (error,) = diagnose_run(result).errors
+    assert (error.rule, error.name) == ("loop-external-tracked", "memory")
+    (shown,) = [h for h in error.helps if h.edits]
+    assert shown.edits == fix.edits and shown.checked is not None and shown.checked.ok
+
+
+def test_the_tuple_buffers_clean_twin_runs_and_its_first_loss_is_the_originals():
+    clean = run_case(resolve_case(str(HERE / "replay_tuple.clean.rs")))
+    original = run_case(resolve_case(str(HERE / "replay_tuple.rs")))
+    assert clean.panic is None and lint_paths([HERE / "replay_tuple.clean.rs"]).findings == []
+    assert clean.stdout.splitlines()[0] == original.stdout.splitlines()[0] == "t 1: loss = 2.930498"
+    assert len(clean.stdout.splitlines()) == 3

@@ -4,8 +4,9 @@ so that a rule refusing too much fails too:
 
 - a shared borrow one operand of a macro, call or tuple holds while a later one borrows the
   place mutably (`println!("{:?} {:?}", v.first(), v.pop())`): E0502 (held_borrows.py);
-- a closure that changes what it captures is not `Copy`: moved by a `let` or a call, then
-  called, E0382; a `VecDeque`'s `pop_front()` of values and a map's `into_keys()` move;
+- a closure that changes what it captures, or holds a value not `Copy` (`move || s.len()`,
+  `|| drop(v)`), is not `Copy`: moved by a `let` or a call, then called, E0382; a
+  `VecDeque`'s `pop_front()` of values and a map's `into_keys()` move;
 - a width or precision over `u16::MAX`: written, rustc's error; read from an argument, a
   panic at the macro ("Formatting argument out of range");
 - a map whose keys rustc infers from `m.entry(&w)` of a `w: &str` holds `&&str` keys: a
@@ -400,6 +401,53 @@ fn main() {
 }
 """,
         runs("[1, 2, 3] 3\n"),
+    ),
+    "move_closure_of_a_string_moved_by_let": (
+        """\
+fn main() {
+    let s = String::from("ab");
+    let f = move || s.len();
+    let g = f;
+    println!("{} {}", f(), g());
+}
+""",
+        rejects("E0382"),
+    ),
+    "closure_moving_a_vec_moved_by_let": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    let f = || drop(v);
+    let g = f;
+    f();
+    g();
+}
+""",
+        rejects("E0382"),
+    ),
+    "closures_of_copies_and_borrows_copied_run": (
+        """\
+fn main() {
+    let n = 3;
+    let f = move || n + 1;
+    let g = f;
+    println!("{} {}", f(), g());
+}
+""",
+        runs("4 4\n"),
+    ),
+    "closure_borrowing_copied_and_move_closure_called_run": (
+        """\
+fn main() {
+    let s = String::from("ab");
+    let f = || s.len();
+    let g = f;
+    let t = String::from("cd");
+    let h = move || t.len();
+    println!("{} {} {}", f(), g(), h());
+}
+""",
+        runs("2 2 2\n"),
     ),
 }
 

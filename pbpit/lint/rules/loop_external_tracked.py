@@ -66,7 +66,7 @@ from pbpit.lint.rules.method_fields import put_by_called_method
 from pbpit.lint.rules.option_accumulator import option_accumulator_reset
 from pbpit.lint.rules.snapshot import not_recomputed_note, snapshot_helps
 from pbpit.lint.rules.stepped_modules import elsewhere_title
-from pbpit.lint.rules.stored_inputs import store_inputs, store_inputs_help
+from pbpit.lint.rules.stored_inputs import store_inputs, store_inputs_help, tuple_buffer
 from pbpit.lint.values import Definition
 from pbpit.rust.syntax import Node, descendants
 
@@ -194,7 +194,11 @@ fn main() {
             field = None
             if reset is None and not leaf:
                 field = accumulator_field_reset(name, meeting, fixes, field_reset_help)
-            if kept is not None:
+            tupled = None if kept is not None else tuple_buffer(meeting, fixes)
+            if tupled is not None:
+                # Pushed in a tuple beside its input (stored_inputs.py): computed again from it.
+                name, helps = tupled[0], [tupled[1]]
+            elif kept is not None:
                 helps = reset_first(name, meeting, leaf, fixes, kept[1])
             elif (pushed(definition, fixes) or filled(name, meeting, fixes)) and indexed(
                 name, meeting, fixes

@@ -181,6 +181,7 @@ class MoveCheck:
         # references whose targets hold values all through: `&self`, `p: &P` ("shared"/"mutable")
         self.behind: dict[Binding, str] = {}
         self.moved: list[Local] = []  # the uses that move a binding, in one function
+        self.holding: set[int] = set()  # closures capturing a value not `Copy` by value
 
     def run(self) -> None:
         # the conflicts of borrows found as the bodies were lowered (E0502, E0506, ..), every one
@@ -536,8 +537,10 @@ class MoveCheck:
                     self.owned.add(stmt.binding)
                 if stmt.binding is not None and _opaque_result(stmt.init):
                     self.opaque.add(stmt.binding)  # `let add5 = make_adder(5.0);`
-                if stmt.binding is not None and _mutating_closure(stmt.init):
-                    self.opaque.add(stmt.binding)  # `let mut inc = || n += 1;`: not `Copy`
+                if stmt.binding is not None and (
+                    _mutating_closure(stmt.init) or id(stmt.init) in self.holding
+                ):  # `let mut inc = || n += 1;`, `let f = move || s.len();`: not `Copy`
+                    self.opaque.add(stmt.binding)
                 written = getattr(stmt.binding, "written", None)  # `let v: Vec<String> = ..`
                 if stmt.binding is not None and (
                     self.holds_values(stmt.init)
@@ -646,6 +649,7 @@ class MoveCheck:
         for binding in captured:
             if self.tracked(binding):
                 result.setdefault(binding, Move(e.pos))
+                self.holding.add(id(e))  # it holds a value not `Copy`: not `Copy` itself
         return result
 
 
