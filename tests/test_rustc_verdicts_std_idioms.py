@@ -110,6 +110,51 @@ fn main() {
 """,
         rejects("E0525"),
     ),
+    "vec_element_assigned_while_borrowed": (
+        """\
+fn main() {
+    let mut rows = vec![vec![1, 2], vec![3, 4]];
+    let first = &rows[0];
+    rows[1] = vec![5, 6];
+    println!("{:?}", first);
+}
+""",
+        rejects("E0502"),
+    ),
+    "array_element_assigned_while_borrowed": (
+        """\
+fn main() {
+    let mut grid = [[1, 2], [3, 4]];
+    let first = &grid[0];
+    grid[1] = [5, 6];
+    println!("{:?}", first);
+}
+""",
+        rejects("E0506"),
+    ),
+    "nested_vec_element_assigned_while_borrowed": (
+        """\
+fn main() {
+    let mut m = vec![vec![1, 2], vec![3, 4]];
+    let r = &m[0];
+    m[1][0] = 9;
+    println!("{:?}", r);
+}
+""",
+        rejects("E0502"),
+    ),
+    "field_vec_element_assigned_while_borrowed": (
+        """\
+struct T { rows: Vec<i32> }
+fn main() {
+    let mut t = T { rows: vec![1, 2] };
+    let r = &t.rows;
+    t.rows[1] = 7;
+    println!("{:?}", r);
+}
+""",
+        rejects("E0502"),
+    ),
 }
 
 

@@ -25,7 +25,7 @@ from typing import TextIO
 
 from pbpit.collector import paused
 from pbpit.engine.server import Panic
-from pbpit.rust.interp import results
+from pbpit.rust.interp import results, vec_index_conflicts
 from pbpit.rust.interp.check import check_each
 from pbpit.rust.interp.compile import Compiler
 from pbpit.rust.interp.grammar import check_grammar
@@ -170,6 +170,7 @@ def _checked(
         if refused:
             raise _every_refusal(source, refused, order)
         try:
+            vec_index_conflicts.as_vec_borrows(crate)  # E0506 at `v[i] = ..` of a `Vec`: E0502
             check_moves(crate)
             refuse_mutation_while_iterating(crate)  # `for x in v.iter() { v.push(..) }`
             refuse_known_panics(crate)
