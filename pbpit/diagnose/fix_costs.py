@@ -55,7 +55,9 @@ def _stepped_modules(source: Any) -> set[str]:
         return set()
     found = {m.group(1).decode() for m in _FROM_GRADS.finditer(text)}
     found |= {m.group(1).decode() for m in _STEP.finditer(text)}
-    return found | {m.removeprefix("self.") for m in found if m.startswith("self.")}
+    # A module moved into a struct and stepped there (`agent.ac` of `let ac = ..;` put in
+    # `agent`, `self.policy`): its parameters keep the name of the binding that made them.
+    return found | {m.split(".", 1)[1] for m in found if "." in m}
 
 
 def fix_cost(result: Any, edits: list) -> str | None:
