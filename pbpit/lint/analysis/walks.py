@@ -241,7 +241,8 @@ class _Walks:
     def _mut_walk(self, value: Node | None) -> str | None:
         """The collection a `for` loop walks by `&mut` (`regs.iter_mut()`, `&mut regs`,
         `self.regs.iter_mut().enumerate()`), whose elements' fields a `&mut self` method may
-        set: a name or a field path; None for other loops."""
+        set: a name or a field path; None for other loops. `states.iter_mut().zip(xs.iter())`
+        walks `states` by `&mut`, its element first in each pair."""
         if value is None:
             return None
         if value.type == "reference_expression":
@@ -259,8 +260,8 @@ class _Walks:
                 if self.text(name) == "iter_mut":
                     inner = receiver
                     break
-                if self.text(name) != "enumerate":
-                    return None
+                if self.text(name) not in ("enumerate", "zip"):
+                    return None  # `zip`: its pairs' first element, the walk's (`_walked_name`)
                 value = receiver
         if inner is None:
             return None
