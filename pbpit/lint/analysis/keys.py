@@ -210,7 +210,7 @@ class _Keys:
         if any(keys.index(k) < keys.index(span[0]) for k in lived):
             return None  # a loop around repeats the keys, and the map outlives its passes
         if not _filled_at(
-            self, self.loops[span[0]], self.text(map_node), _key_text(self.text(key))
+            self, self.loops[span[0]], self.text(map_node), _key_text(self.text(key)), True
         ):
             return None  # filled at another key too: a pass may read what another put there
         inserted = self._at_key(map_node, key, read)
@@ -242,8 +242,14 @@ class _Keys:
         return self.inserted[at]
 
 
-def _filled_at(reader: _Keys, loop: Node, name: str, key: str) -> bool:
-    """Whether every `name.insert(k, ..)` (or `entry(k)`) in `loop` puts at `key`."""
+def _filled_at(reader: _Keys, loop: Node, name: str, key: str, rising: bool = False) -> bool:
+    """Whether every `name.insert(k, ..)` (or `entry(k)`) in `loop` puts at `key`; `rising`
+    (`key` greater in each pass than in the one before, as a key new in every pass is: a
+    loop's counter, `epoch * 2 + batch`), or at its remainder `key % N`: an earlier pass put
+    that at a smaller number than this pass's own remainder, so a read at `key` finds what this
+    pass put, or nothing (`cache.insert(step % 2, ..)` read by `cache.get(&step)`)."""
+    remainder = re.compile(re.escape(key) + r"%\d+")
+    bound = _lets(reader, loop) if rising else {}
     for node in descendants(loop):
         function = (
             node.child_by_field_id(_FIELD.function) if node.type == "call_expression" else None
@@ -258,9 +264,31 @@ def _filled_at(reader: _Keys, loop: Node, name: str, key: str) -> bool:
             continue
         given = node.child_by_field_id(_FIELD.arguments)
         first = given.named_children[0] if given is not None and given.named_child_count else None
-        if first is None or _key_text(reader.text(first)) != key:
+        said = _key_text(reader.text(first)) if first is not None else None
+        if said == key:
+            continue
+        said = bound.get(said, said)  # `let slot = step % 2;` .. `insert(slot, ..)`
+        if not (rising and said and remainder.fullmatch(said)):
             return False
     return True
+
+
+def _lets(reader: _Keys, loop: Node) -> dict[str, str]:
+    """The names `loop` binds once each by `let name = value;`, with their values' key text."""
+    found: dict[str, str] = {}
+    twice: set[str] = set()
+    for node in descendants(loop):
+        if node.type != "let_declaration":
+            continue
+        pattern = node.child_by_field_id(_FIELD.pattern)
+        value = node.child_by_field_id(_FIELD.value)
+        if pattern is None or value is None or pattern.type != "identifier":
+            continue
+        name = reader.text(pattern)
+        if name in found:
+            twice.add(name)
+        found[name] = _key_text(reader.text(value))
+    return {k: v for k, v in found.items() if k not in twice}
 
 
 def _scaled(reader: _Keys, node: Node) -> tuple[int | None, Node | None]:
