@@ -69,6 +69,7 @@ class _Bindings:
                 self._typed(self.scopes[-1].get(self.text(pattern)), node, value_node)
                 self._counter_alias(self.scopes[-1].get(self.text(pattern)), value_node)
                 self._lent_place(self.scopes[-1].get(self.text(pattern)), value_node)
+                self._note_vec_made(self.scopes[-1].get(self.text(pattern)), value_node, value)
 
     def _lent_place(self, slot: _Slot | None, value: Node | None) -> None:
         """`let slot = &mut self.cache;` (or `&mut losses`): `slot` names that place for the

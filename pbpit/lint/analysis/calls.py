@@ -124,13 +124,29 @@ class _Calls:
         self, node: Node, call: Node, method: str, receiver: Value | None = None
     ) -> Value:
         if node.type == "closure_expression" and method in _REPEATING:
+            key = call.start_byte + self.delta
+            walked = self._newest_walk(call, receiver, key)
+            if walked is not None:
+                return self._closure(node, key, walked)
             element = self._element(receiver) if receiver is not None else None
-            return self._closure(node, call.start_byte + self.delta, element)
+            return self._closure(node, key, element)
         if node.type == "closure_expression" and method in _CLOSURES:
             # `opt.map_or_else(|| .., |b| b.adapter())`: what the closure makes, once.
             content = receiver if _CLOSURES[method] == CONTENT else None
             return self._closure(node, element=content, value=True)
         return self.expr(node)
+
+    def _newest_walk(self, call: Node, receiver: Value | None, key: int):
+        """For a closure run per element of a walk from the newest cut short
+        (`xs.iter().rev().take(k).fold(..)`, `_newest_taken`): the element each of its passes
+        takes, as a `for` over that walk takes it (`_element_of_pass`); None for another."""
+        function = call.child_by_field_id(_FIELD.function)
+        walk = function.child_by_field_id(_FIELD.value) if function is not None else None
+        newest = self._newest_taken(walk) if receiver is not None else None
+        if newest is None:
+            return None
+        holder = self._walked(walk)
+        return lambda: self._element_of_pass(receiver, key, holder, 0, newest)
 
     def _method(
         self,

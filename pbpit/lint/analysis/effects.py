@@ -12,6 +12,8 @@ from pbpit.engine.graph import Requirement
 from pbpit.lint.analysis import methods
 from pbpit.lint.analysis.common import _FIELD
 from pbpit.lint.analysis.keys import _Keys
+from pbpit.lint.analysis.pattern_walks import _PatternWalks
+from pbpit.lint.analysis.prefix import _Prefix
 from pbpit.lint.analysis.state import (
     _DATA,
     _FROZEN,
@@ -391,6 +393,8 @@ _EFFECTS: dict[str, _Reading] = {
     methods.DRAIN: _Effects._drain_effect,
     methods.KEYED: _Effects._keyed_effect,
     methods.REMOVE: _Keys._remove_effect,
+    methods.FOLDED: _PatternWalks._folded_effect,
+    methods.FIRST: _Prefix._first_effect,
     methods.YIELD: _Effects._yield_effect,
     methods.OR: _Effects._or_effect,
     methods.MODULE: _Effects._module_effect,

@@ -4,6 +4,7 @@ arrays and struct literals, parts of a value, macros, closures."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 
@@ -155,7 +156,7 @@ class _Expressions:
         self,
         node: Node,
         repeat_key: int | None = None,
-        element: Value | None = None,
+        element: Value | Callable[[], Value] | None = None,
         value: bool = False,
     ) -> Value:
         """A closure, read where it is written (as a loop body when `repeat_key` is given,
@@ -174,7 +175,9 @@ class _Expressions:
             self.push_scope(node)
             for pattern in given:
                 if element is not None and pattern is taking:
-                    self._bind(pattern, element, None, node)
+                    # A walk's element of this pass is made in the pass (`_newest_walk`).
+                    taken = element() if callable(element) else element
+                    self._bind(pattern, taken, None, node)
                     continue
                 for name in _pattern_names(pattern):
                     self.declare(self.text(name), _DATA, name)

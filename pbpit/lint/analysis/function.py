@@ -19,6 +19,7 @@ from pbpit.lint.analysis.once import _Once
 from pbpit.lint.analysis.pass_values import _PassValues
 from pbpit.lint.analysis.pattern_walks import _PatternWalks
 from pbpit.lint.analysis.places import _Places
+from pbpit.lint.analysis.prefix import _Prefix
 from pbpit.lint.analysis.pushed import _Pushed
 from pbpit.lint.analysis.reader import _EXPRESSIONS, _Reader
 from pbpit.lint.analysis.state import _DATA
@@ -41,6 +42,7 @@ class _Function(
     _Keys,
     _Places,
     _Pushed,
+    _Prefix,
     _Bindings,
     _Joins,
     _Reader,

@@ -77,6 +77,14 @@ OR = "or"
 """Of an `Option` or a `Result`: its content, or what the default given makes (`unwrap_or_else`,
 `or_else`); the content itself where the default is data."""
 
+FOLDED = "folded"
+"""Of a walk from the newest cut short (`xs.iter().rev().take(k).fold(init, |acc, x| ..)`):
+what the closure made of the elements it took, each as a `for` over that walk takes it, and
+the initial value; not every element the collection holds."""
+FIRST = "first"
+"""Of a `Vec` made by `vec![..]` of data and only pushed to and read since (`xs.first()`,
+`xs.iter().next()`): that first element, data."""
+
 # Tried only where the call is no method of the tree and no module's `forward` (a row's
 # `otherwise`):
 MODULE = "module"
@@ -196,7 +204,9 @@ _OTHER_ROWS: list[Row] = [
         otherwise=(MODULE_MAPPER, LEAVES_MADE, CAPTURED),
     ),
     *_rows("filter_map flat_map", MAP, per_element=True),
-    *_rows("for_each try_for_each fold try_fold inspect", per_element=True),
+    *_rows("for_each try_for_each inspect", per_element=True),
+    *_rows("fold try_fold", FOLDED, per_element=True),
+    *_rows("first next", FIRST),
     *_rows("take", TAKE),
     # std's Option, Result and bool: what their closures make
     *_rows("as_mut as_deref as_deref_mut ok", SAME),

@@ -11,7 +11,7 @@ only this pass's tensors of a collection kept across passes if this pass put `k`
 from __future__ import annotations
 
 from pbpit.lint.analysis.common import _FIELD
-from pbpit.lint.analysis.state import _content
+from pbpit.lint.analysis.state import _content, _op
 from pbpit.lint.values import Definition, Value
 from pbpit.rust.syntax import Node
 
@@ -174,16 +174,32 @@ class _PatternWalks:
             node = method.child_by_field_id(_FIELD.value)
         return None
 
+    def _folded_effect(self, call, receiver_node, name_node, receiver, arguments):
+        """`xs.iter().rev().take(k).fold(init, |acc, x| ..)`: what the closure made of the
+        elements it took (each bound as a `for` over that walk binds it: `_newest_walk`) and
+        `init`; None for a fold of another walk."""
+        if self._newest_taken(receiver_node) is None:
+            return None
+        return _op(arguments)
+
     def _newest_of_pass(self, own: frozenset[Definition], taken: int) -> frozenset[Definition]:
-        """Of `own`, the tensors a collection kept across passes got in this pass of every loop
-        around, if this pass put at least `taken` of them in it before the walk: a walk from the
-        newest cut short after `taken` (`_newest_taken`) reaches only those. Empty otherwise
-        (fewer put, or none yet: the walk reaches what earlier passes put). A `push` in a loop
-        of this pass counts as many times as that loop runs, if its length is written (`for o in
-        obs.iter()` of `let obs = [a, b];`, `for i in 0..4`); one of a loop of unknown length
-        counts none."""
+        """Of `own`, the tensors a collection kept across passes got in the latest pass of the
+        loops around that put any in it (this one, or, where this pass put none before the
+        walk, the one before that did), if that pass put at least `taken` of them: a walk from
+        the newest cut short after `taken` (`_newest_taken`) reaches only those. Empty
+        otherwise (fewer put: the walk reaches what the passes before put). A `push` in a loop
+        of that pass counts as many times as that loop runs, if its length is written (`for o
+        in obs.iter()` of `let obs = [a, b];`, `for i in 0..4`); one of a loop of unknown
+        length counts none."""
         here = dict(self.context)
-        this = frozenset(d for d in own if all(here.get(k, n) == n for k, n in d.context))
+        around = [k for k, _ in self.context if any(k == m for d in own for m, _ in d.context)]
+
+        def when(d: Definition) -> tuple[int, ...]:
+            made = dict(d.context)
+            return tuple(made.get(k, 0) for k in around)
+
+        latest = max(map(when, own), default=None)
+        this = frozenset(d for d in own if when(d) == latest)
         count = 0
         for _span, inner in {
             (d.span, tuple(k for k, _ in d.context if k not in here)) for d in this

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from pbpit.engine.graph import Requirement
 from pbpit.lint.analysis.common import _FIELD
+from pbpit.lint.analysis.state import _DATA
 from pbpit.lint.values import Definition, Value
 from pbpit.rust.syntax import Node
 
@@ -32,6 +33,13 @@ class _Pushed:
     def _index(self, node: Node) -> Value:
         """`xs[k]`: as `_field` reads it, or, where that is a part of what every element
         derives from and the pushes before it show which one it is, that tensor itself."""
+        if node.named_child_count == 2 and node.named_children[1].type == "integer_literal":
+            # `saved[0]` of `vec![zero]` only pushed to since: that zero (prefix.py).
+            elements = self._first_elements(node.named_children[0], node)
+            position = self.text(node.named_children[1])
+            if elements is not None and position.isdigit() and int(position) < len(elements):
+                if elements[int(position)] is _DATA:
+                    return _DATA
         value = self._field(node)
         if value.requirement != Requirement.GRAD_IN_BACKWARD or value.origin is not None:
             return value
