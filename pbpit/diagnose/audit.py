@@ -21,7 +21,6 @@ from pbpit.diagnose.audit_entry import AuditEntry
 from pbpit.diagnose.backward_pairs import backward_entries
 from pbpit.diagnose.loop_hazards import loop_entries
 from pbpit.diagnose.loops import SECOND_PASS, Loop, find_loops, panicking_pass
-from pbpit.lint.rules import LOOP_EXTERNAL, SHARED
 from pbpit.source import Language, statement_range
 from pbpit.trace import RunResult
 
@@ -59,17 +58,17 @@ def _as_lint_reads(result: RunResult, entries: dict[int, AuditEntry]) -> None:
     for node_id, entry in pending.items():
         groups.setdefault((entry.loop_line, entry.line), []).append(node_id)
     for group in groups.values():
-        said = {SHARED: False, LOOP_EXTERNAL: False}
+        said: dict[str | None, bool] = {}
         for node_id in group:
             node, entry = result.node(node_id), pending[node_id]
             for reading in (entry, entry.otherwise):
-                if node is not None and reading is not None and reading.pattern in said:
+                if node is not None and reading is not None and not said.get(reading.pattern):
                     found = lint_finding(result, reading, node, linted)[0] is not None
-                    said[reading.pattern] = said[reading.pattern] or found
-        if said[LOOP_EXTERNAL] and not said[SHARED]:
-            for node_id in group:
-                entries[node_id] = pending[node_id].otherwise or entries[node_id]
-
+                    said[reading.pattern] = found
+        for node_id in group:
+            mine, otherwise = pending[node_id].pattern, pending[node_id].otherwise
+            if otherwise is not None and said.get(otherwise.pattern) and not said.get(mine):
+                entries[node_id] = otherwise
 
 def _fold_unnamed(result: RunResult, entries: list[AuditEntry]) -> list[AuditEntry]:
     """No hazard of its own for an unnamed intermediate (made inside a function the user's

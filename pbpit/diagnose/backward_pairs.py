@@ -1,6 +1,7 @@
 """The audit's pairs of backwards: a later backward that reaches a step an earlier one consumed
-(`backward_entries`), each the hazard of the rule it is (a loss backpropagated twice, an
-intermediate two losses share, state one pass carries into the next)."""
+(`backward_entries`), each the hazard of the rule whose it is: the audit says what the run saw,
+the loop whose passes separate them (`RunMeeting.loop`: made in an earlier pass than the later
+backward), and asks the rules (`Rule.run_meeting`)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from pbpit.diagnose.loops import (
     panicking_pass,
     pass_restarted,
 )
-from pbpit.lint.rules import DOUBLE, LOOP_EXTERNAL, SHARED, rule_named
+from pbpit.diagnose.run_meeting import RunMeeting, rule_of
+from pbpit.lint.rules import rule_named
 from pbpit.lint.rules.loop_external_tracked import DETACH_EACH_PASS
 from pbpit.trace import BackwardRecord, NodeRecord, RunResult
 
@@ -28,15 +30,33 @@ def _frontier(result: RunResult, reached: set[int], shared: set[int]) -> list[in
     return sorted(hits)
 
 
+def _meeting_entry(
+    result: RunResult, meeting: RunMeeting, numbers: tuple[int, int]
+) -> AuditEntry | None:
+    """The hazard of two backwards meeting at `meeting.node`, of the rule whose hazard the
+    meeting is (`rule_of`): state one pass carries into the next when a loop's passes separate
+    them, else in the rule's words (`audit_words`); None when no rule claims it."""
+    pattern = rule_of(meeting)
+    if pattern is None:
+        return None
+    if meeting.loop is not None:
+        return _carried_entry(meeting.node, meeting.loop, numbers, result.backwards, pattern)
+    return backward_entry(meeting.node, pattern, numbers)
+
+
 def _carried_entry(
-    node: NodeRecord, loop: Loop, numbers: tuple[int, int], backwards: list[BackwardRecord]
+    node: NodeRecord,
+    loop: Loop,
+    numbers: tuple[int, int],
+    backwards: list[BackwardRecord],
+    pattern: str,
 ) -> AuditEntry:
     return AuditEntry.about(
         node,
         "hazard",
         f"made in one pass of the loop at {cited(node, loop.line)}, used by the next: "
         + panicking_pass(backwards, loop, numbers[1]),
-        pattern=LOOP_EXTERNAL,
+        pattern=pattern,
         loop_line=loop.line,
         backwards=numbers,
         fix=f"{DETACH_EACH_PASS.name}: gradients stop at the pass boundary",
@@ -61,10 +81,11 @@ def backward_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEnt
                 # of losses drained short): carried into the next pass, not backpropagated
                 # twice by one pass.
                 loop = loop_around(loops, node, earlier, later)
-                if loop is not None and made_again(result, node, later.node_count):
-                    entries[later.root] = _carried_entry(node, loop, numbers, result.backwards)
-                else:
-                    entries[later.root] = backward_entry(node, DOUBLE, numbers)
+                again = loop is not None and made_again(result, node, later.node_count)
+                apart = loop if again else None
+                entry = _meeting_entry(result, RunMeeting(node, earlier, later, apart), numbers)
+                if entry is not None:
+                    entries[later.root] = entry
         else:
             reached = ancestors(result, later.root, later.node_count)
             shared = {
@@ -82,14 +103,16 @@ def backward_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEnt
                 # later one: carried from one pass to the next. Made in the pass of both, it is
                 # shared by two losses of one pass.
                 loop = loop_around(loops, node, earlier, later)
-                if (
-                    loop is not None
+                apart = (
+                    loop
+                    if loop is not None
                     and later_pass(backs[:j], later, node_id)
                     and pass_restarted(result, loops, loop, node, later) is not False
-                ):
-                    entries[node_id] = _carried_entry(node, loop, numbers, result.backwards)
-                else:
-                    entries[node_id] = backward_entry(node, SHARED, numbers)
+                    else None
+                )
+                entry = _meeting_entry(result, RunMeeting(node, earlier, later, apart), numbers)
+                if entry is not None:
+                    entries[node_id] = entry
         for node_id in later.consumed:
             consumed_by[node_id] = number
     return entries

@@ -15,7 +15,7 @@ from pbpit.diagnose.audit import AuditEntry, Loop, audit, find_loops
 from pbpit.diagnose.case_fix import Fix
 from pbpit.diagnose.case_fixes import CaseFixes
 from pbpit.diagnose.statements import indent_of
-from pbpit.lint.rules import rule_named
+from pbpit.lint.rules import RULES, Rule, rule_named
 from pbpit.source import source_line
 from pbpit.trace import BackwardRecord, NodeRecord, RunResult
 
@@ -84,16 +84,23 @@ names it, and `pbpit explain {id} --case CASE` explains it in your program.
 
 def entry(node_id: int, result: RunResult | None = None) -> str:
     """The general explanation of the panic, about `NodeId(node_id)`; for a run that panicked
-    in `require_grad()` on it (not the tape panic), that panic's: its rule's why."""
+    on it with a rule's own panic other than the tape's (`require_grad()` on a tracked
+    intermediate), that panic's: its rule's why."""
     panic = result.panic if result is not None else None
     if panic is not None and panic.node_id == node_id:
-        rule = rule_named("require-grad-non-leaf")
-        if rule is not None and rule.panic in panic.message:
+        rule = own_panic_rule(panic.message)
+        if rule is not None:
+            what = re.split(r" \(|: ", rule.summary)[0]  # its summary's first words
             return (
-                f"NodeId({node_id}): `require_grad()` on a tracked intermediate\n\n"
+                f"NodeId({node_id}): {what}\n\n"
                 f"Burn panics with:\n\n    {rule.panic}\n\n{rule.why}\n"
             )
     return ENTRY.format(id=node_id)
+
+
+def own_panic_rule(message: str) -> Rule | None:
+    """The rule whose own panic, other than the tape's that `ENTRY` explains, `message` is."""
+    return next((r for r in RULES if r.panic in message and r.panic not in ENTRY), None)
 
 
 @dataclass

@@ -1,6 +1,8 @@
 """The audit's tensors made outside a loop whose passes backpropagate: each one the loop uses, with
 its verdict (`loop_entries`): a tracked intermediate a pass's backward consumes and a later pass
-needs is a hazard; the parts of one tensor, one backpropagated a pass, are shared (`_Parts`)."""
+needs is a hazard, of the rule whose the meeting is (`RunMeeting`, `rule_of`); the parts of one
+tensor, one backpropagated a pass (`_Parts`), and two losses of one pass meet in no loop's
+passes."""
 
 from __future__ import annotations
 
@@ -17,8 +19,8 @@ from pbpit.diagnose.loops import (
     passes_without,
     same_pass,
 )
+from pbpit.diagnose.run_meeting import RunMeeting, rule_of
 from pbpit.engine.graph import Requirement
-from pbpit.lint.rules import LOOP_EXTERNAL, SHARED
 from pbpit.lint.rules.loop_external_tracked import DETACH_ONCE, RECOMPUTE_IN_LOOP
 from pbpit.trace import BackwardRecord, NodeRecord, RunResult
 
@@ -80,14 +82,14 @@ def loop_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEntry]:
                 )
                 or walks.get(node.id, 0) > 1
             )
-            entry = _loop_entry(node, loop, backward is not None, reused)
+            second = second_by.get(node.id)
+            entry = _loop_entry(RunMeeting(node, backward, second, loop), reused)
             if entry.verdict == "hazard":
                 panicked = next(
                     (i + 1 for i, b in enumerate(result.backwards) if b.missing == node.id), None
                 )
                 said = panicking_pass(result.backwards, loop, panicked)
                 entry.reason = entry.reason.replace(SECOND_PASS, said)
-            second = second_by.get(node.id)
             if entry.verdict == "hazard" and backward is not None and second is not None:
                 numbers = parts.shared(node, backward, second)
                 otherwise = entry if numbers is not None else None
@@ -95,8 +97,11 @@ def loop_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEntry]:
                     # Two losses of one pass (an element of a `Vec` made before the loop,
                     # backpropagated twice in a pass): shared, never carried nor cached.
                     numbers = parts.number[id(backward)], parts.number[id(second)]
-                if numbers is not None:
-                    entry = backward_entry(node, SHARED, numbers)
+                # Parts of it a pass each, or two losses of one pass: no pass carries it into
+                # the next; the rules say whose hazard that is.
+                pattern = rule_of(RunMeeting(node, backward, second, None))
+                if numbers is not None and pattern is not None:
+                    entry = backward_entry(node, pattern, numbers)
                     entry.loop_line, entry.otherwise = loop.line, otherwise
             entries[node.id] = entry
     return entries
@@ -163,11 +168,17 @@ class _Parts:
         return self.number[id(first)], self.number[id(second)]
 
 
-def _loop_entry(node: NodeRecord, loop: Loop, walked: bool, reused: bool) -> AuditEntry:
+def _loop_entry(meeting: RunMeeting, reused: bool) -> AuditEntry:
+    """The verdict on a tensor made outside `meeting.loop` and used in it: a hazard of the rule
+    whose the meeting is (`rule_of`) when a backward of the loop consumed its step and the loop
+    reaches for it again (`reused`)."""
+    node, loop, walked = meeting.node, meeting.loop, meeting.earlier is not None
+    assert loop is not None
     intermediate = node.requirement is Requirement.GRAD_IN_BACKWARD
-    verdict, pattern, fix = "ok", None, None
-    if intermediate and reused:
-        verdict, pattern = "hazard", LOOP_EXTERNAL
+    verdict, fix = "ok", None
+    pattern = rule_of(meeting) if intermediate and reused else None
+    if pattern is not None:
+        verdict = "hazard"
         # Two lines in one phrase: each says what it is, so neither reads as the other.
         made = "before" if node.line is None else f"at {cited(node, node.line)}, before"
         reason = f"made {made} the loop at {cited(node, loop.line)}, and used in it: " + SECOND_PASS
