@@ -1,7 +1,8 @@
 """A `Vec` field of tracked tensors the program empties beside its other fields but not itself
 (a rollout's `clear` emptying `self.values` and `self.rewards`, not `self.log_probs`; a loop
 emptying `buf.values` itself; `clear` called between two backwards; a generic `reset` setting
-`self.rewards = Vec::new()`): one diagnosis, from the rule's code.
+`self.rewards = Vec::new()`; `clear` called by the agent's own `finish`): one diagnosis, from
+the rule's code.
 
 Each program is in tests/agreement (whose test checks that run, audit, explain and lint agree
 and that every fix shown as code runs); its hand-written fix is beside it here as
@@ -40,6 +41,7 @@ PROGRAMS = {
     "rollout_clear_between_backwards.rs": ("buf.log_probs", "        self.log_probs.clear();"),
     "rollout_pushed_in_loop.rs": ("buf.log_probs", "        self.log_probs.clear();"),
     "rollout_generic_reset.rs": ("episode.log_probs", "        self.log_probs = Vec::new();"),
+    "agent_finish_clears.rs": ("agent.log_probs", "        self.log_probs.clear();"),
 }
 
 
@@ -119,3 +121,13 @@ def test_json_of_run_and_lint_name_the_field_and_lint_fix_writes_the_hand_fix(na
         assert code[0]["checked"]["verdict"] == "runs", code[0]
     pbpit_cli("lint", "--fix", str(copy))
     assert copy.read_text(encoding="utf-8") == _fixed_by_hand(name)
+
+
+def test_detaching_the_log_probs_of_an_agent_stepped_through_a_field_is_said_in_words():
+    # By hand: `lp * adv.detach()` is the actor's only term; `lp` detached where `act` pushes
+    # it, `ac.actor` (stepped by `from_grads(.., &agent.ac)`) gets no gradient.
+    result = run_case(Case.file(AGREEMENT / "agent_finish_clears.rs"))
+    (error, *_) = [d for d in diagnose_run(result).errors if d.level == "error"]
+    (detach,) = [h for h in error.helps if h.message.startswith("detach `lp` where it is put")]
+    assert detach.edits == [], detach.message
+    assert "`ac.actor` would get no gradient" in (detach.note or ""), detach.note

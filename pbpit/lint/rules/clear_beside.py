@@ -98,30 +98,31 @@ def _pushed_into(name: str, definition: Definition, body: Node, fixes: Fixes) ->
 
 def clear_beside(name: str, loop: Node | None, fixes: Fixes) -> Help | None:
     """The help emptying the `Vec` field `name` (`buf.log_probs`) beside the others its
-    program empties: in the method taking only `&mut self` the loop calls on the holder
-    (`buf.clear()`) that empties other fields of `self` and never names this one, else in the
-    loop's body beside its own statements emptying other fields of the holder; None when
-    neither is found (or the field is no `Vec` of the file's structs)."""
+    program empties: in a method taking `&mut self` that the loop calls on the holder
+    (`buf.clear()`), or that such a method calls on `self` (`self.clear()` in `finish`), that
+    empties other fields of `self` and never names this one; else in the loop's body beside
+    its own statements emptying other fields of the holder; None when neither is found (or
+    the field is no `Vec` of the file's structs)."""
     holder, _, field = name.partition(".")
     body = loop.child_by_field_name("body") if loop is not None else None
     if body is None or not is_name(holder) or not is_name(field) or not _a_vec(field, fixes):
         return None
-    for method in _called_on(holder, body, fixes):
-        for function in _methods(method, field, fixes):
-            block = function.child_by_field_name("body")
-            if block is None or _names(block, f"self.{field}", fixes):
-                continue  # the method already does something with the field
-            found = _beside(block, "self", field, fixes)
-            if found is None:
-                continue
-            edit, others = found
-            own = f"self.{field}"
-            words = (
-                f"empty `{own}` in `{method}` {BESIDE}{others}: the loop calls it to start "
-                f"each pass afresh, and `{field}` is the `Vec` it leaves holding the previous "
-                "pass's tensors"
-            )
-            return Help(words, [edit])
+    own = f"self.{field}"
+    for method, function, through in _reached(holder, body, field, fixes):
+        block = function.child_by_field_name("body")
+        if block is None or _names(block, own, fixes):
+            continue  # the method already does something with the field
+        found = _beside(block, "self", field, fixes)
+        if found is None:
+            continue
+        edit, others = found
+        calls = f"calls it (through `{through}`)" if through else "calls it"
+        words = (
+            f"empty `{own}` in `{method}` {BESIDE}{others}: the loop {calls} to start each "
+            f"pass afresh, and `{field}` is the `Vec` it leaves holding the previous pass's "
+            "tensors"
+        )
+        return Help(words, [edit])
     if _empties(body, name, fixes):
         return None
     found = _beside(body, holder, field, fixes)
@@ -187,19 +188,36 @@ def _emptied(statement: Node, fixes: Fixes) -> str | None:
     return found[1] if found is not None else None
 
 
+def _reached(holder: str, body: Node, field: str, fixes: Fixes):
+    """Each method of a struct with `field` that `body` calls on `holder`, then each those call
+    on `self`, and so on: its name, its `fn` and the method the loop called to reach it (""
+    for that one itself)."""
+    todo = [(method, "") for method in _called_on(holder, body, fixes)]
+    seen = set()
+    while todo:
+        method, through = todo.pop(0)
+        if method in seen:
+            continue
+        seen.add(method)
+        for function in _methods(method, field, fixes):
+            yield method, function, through
+            inner = function.child_by_field_name("body")
+            if inner is not None:
+                todo += [(m, through or method) for m in _called_on("self", inner, fixes)]
+
+
 def _called_on(holder: str, body: Node, fixes: Fixes) -> list[str]:
-    """The methods `body` calls on `holder` without arguments (`buf.clear()`), in order."""
+    """The methods `body` calls on `holder` (`buf.clear()`), in order."""
     found = []
     for call in descendants(body):
         function = call.child_by_field_name("function") if call.type == "call_expression" else None
-        arguments = call.child_by_field_name("arguments")
-        if function is None or function.type != "field_expression" or arguments is None:
+        if function is None or function.type != "field_expression":
             continue
         receiver, method = (
             function.child_by_field_name("value"),
             function.child_by_field_name("field"),
         )
-        if receiver is None or method is None or arguments.named_child_count:
+        if receiver is None or method is None:
             continue
         if fixes.text(receiver) == holder and fixes.text(method) not in found:
             found.append(fixes.text(method))
@@ -207,8 +225,8 @@ def _called_on(holder: str, body: Node, fixes: Fixes) -> list[str]:
 
 
 def _methods(method: str, field: str, fixes: Fixes) -> list[Node]:
-    """The file's methods named `method` taking only `&mut self`, of an `impl` of a struct of
-    the file with the field `field`."""
+    """The file's methods named `method` taking `&mut self`, of an `impl` of a struct of the
+    file with the field `field`."""
     found = []
     for node in descendants(fixes.source.root):
         kind = node.child_by_field_name("type") if node.type == "impl_item" else None
@@ -223,9 +241,8 @@ def _methods(method: str, field: str, fixes: Fixes) -> list[Node]:
             parameters = function.child_by_field_name("parameters")
             if function.type != "function_item" or name is None or parameters is None:
                 continue
-            if fixes.text(name) == method and "".join(fixes.text(parameters).split()) == (
-                "(&mutself)"
-            ):
+            taken = "".join(fixes.text(parameters).split())
+            if fixes.text(name) == method and re.match(r"\(&mut(?:'\w+)?self[,)]", taken):
                 found.append(function)
     return found
 
