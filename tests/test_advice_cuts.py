@@ -11,7 +11,9 @@ run's backwards.
   are made (the clean twin); recomputing them in the epoch loop is said in words only (the
   ratio would be 1 in every epoch: run by hand here, it trains nothing);
 - a replay buffer of `(obs, log_prob)` tuples read by index: the log-probs computed again from
-  the observations the tuples keep, where the buffer is read (the clean twin)."""
+  the observations the tuples keep, where the buffer is read (the clean twin);
+- a sliding window of values in a `VecDeque`: the observations kept instead, and the forward
+  run on each where the window is read (the clean twin), not the window emptied each pass."""
 
 from __future__ import annotations
 
@@ -178,3 +180,55 @@ def test_the_tuple_buffers_clean_twin_runs_and_its_first_loss_is_the_originals()
     assert clean.panic is None and lint_paths([HERE / "replay_tuple.clean.rs"]).findings == []
     assert clean.stdout.splitlines()[0] == original.stdout.splitlines()[0] == "t 1: loss = 2.930498"
     assert len(clean.stdout.splitlines()) == 3
+
+
+# -- a sliding window of values in a VecDeque, every value trained on each step -----------------
+
+
+def test_a_window_of_values_keeps_the_observations_and_runs_the_forward_where_read():
+    # Not "empty `window` at the end of each pass": it ran, and its first backward matched, but
+    # the window would never hold more than one value (what the program is for).
+    name = "replay_window.rs"
+    text = (HERE / name).read_text(encoding="utf-8")
+    finding = _finding(name)
+    assert (finding.rule, finding.name) == ("loop-external-tracked", "window")
+    (fix,) = finding.helps
+    assert fix.message.startswith("keep in `window` the `obs` that `value` is computed from")
+    assert not any("clear()" in e.replacement for e in fix.edits)
+    assert applied(text, fix.edits) == _clean(name)
+    result = run_case(resolve_case(str(HERE / name)))
+    assert result.panic is not None
+    check = check_edits(HERE / name, fix.edits, baseline=baseline(result))
+    assert check.verdict == RUNS, check.detail
+    assert dict(check.gradients) == {"critic.v.weight": UNCHANGED, "critic.v.bias": UNCHANGED}
+    (error,) = diagnose_run(result).errors
+    assert (error.rule, error.name) == ("loop-external-tracked", "window")
+    (shown,) = [h for h in error.helps if h.edits]
+    assert shown.edits == fix.edits and shown.checked is not None and shown.checked.ok
+
+
+def test_the_windows_clean_twin_trains_on_every_value_it_keeps():
+    clean = run_case(resolve_case(str(HERE / "replay_window.clean.rs")))
+    original = run_case(resolve_case(str(HERE / "replay_window.rs")))
+    assert clean.panic is None and lint_paths([HERE / "replay_window.clean.rs"]).findings == []
+    lines = clean.stdout.splitlines()
+    # t 0 holds one value made by the same parameters as the original's: the same loss.
+    assert lines[0] == original.stdout.splitlines()[0] == "t 0: loss = 0.058866"
+    assert len(lines) == 5
+
+
+def test_kept_log_probs_the_loss_compares_with_a_fresh_forward_are_detached_where_pushed():
+    # A target kept from an earlier pass (the loss is policy.forward(obs) - kept): computed
+    # again from `obs` it would be the fresh value itself, and the difference 0.
+    name = "replay_tuple_target.rs"
+    finding = _finding(name)
+    assert (finding.rule, finding.name) == ("loop-external-tracked", "memory")
+    (fix,) = finding.helps
+    assert fix.message.startswith("detach `log_prob` where it is pushed into `memory`")
+    fixed = applied((HERE / name).read_text(encoding="utf-8"), fix.edits)
+    assert "        memory.push((obs, log_prob.detach()));\n" in fixed
+    result = run_case(resolve_case(str(HERE / name)))
+    (error,) = diagnose_run(result).errors
+    assert (error.rule, error.name) == ("loop-external-tracked", "memory")
+    (shown,) = [h for h in error.helps if h.edits]
+    assert shown.edits == fix.edits and shown.checked is not None and shown.checked.ok

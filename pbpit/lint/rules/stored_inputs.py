@@ -253,17 +253,74 @@ def tuple_buffer(meeting: Meeting, fixes: Fixes) -> tuple[str, Help] | None:
     by index: the output computed again from the input the tuple keeps where the buffer is
     read (`let (_, a) = memory[k].clone();` becomes `let (a_input, _) =
     memory[k].clone();` and `let a = policy.forward(a_input);`; `memory[k].1` becomes
-    `policy.forward(memory[k].0.clone())`). The buffer's name and the help; None for any
-    other shape."""
+    `policy.forward(memory[k].0.clone())`); or pushed alone into a `Vec` or a `VecDeque` the
+    loss reads (a sliding window of values): the input pushed instead, and the forward run on
+    each element where one is read (`_kept_inputs`). The buffer's name and the help; None for
+    any other shape, or when the loss trains through another tracked tensor too."""
+
+    from pbpit.lint.rules.loop_external_tracked import detaching_leaves_a_loss
+
     try:
-        return _tuple_buffer(meeting, fixes)
+        if _forward_elsewhere(meeting, fixes):
+            # Compared with a fresh forward (a target kept from an earlier pass): detached.
+            return _detached_where_pushed(meeting, fixes)
+        found = _tuple_buffer(meeting, fixes)
+        if found is None and not detaching_leaves_a_loss(meeting, fixes):
+            found = _kept_inputs(meeting, fixes)
+        return found
     except (ValueError, IndexError, AttributeError):
         return None
 
 
+def _detached_where_pushed(meeting: Meeting, fixes: Fixes) -> tuple[str, Help] | None:
+    """For a forward's output pushed (alone or in a tuple) into a buffer whose reads the loss
+    compares with a fresh forward of the same method: `.detach()` where it is pushed."""
+    definition = meeting.definition
+    statement, value = _let_at(definition, fixes)
+    block = fixes.parent(statement) if statement is not None else None
+    if block is None or value is None or not is_name(definition.name):
+        return None
+    reads = [
+        n
+        for n in identifiers(block)
+        if n.start_byte >= statement.end_byte and fixes.text(n) == definition.name
+    ]
+    if len(reads) != 1:
+        return None
+    pushed = _pushed_in_tuple(reads[0], fixes) or _pushed_alone(reads[0], fixes)
+    if pushed is None:
+        return None
+    called = fixes.text(value.child_by_field_name("function"))
+    help_ = Help(
+        f"detach `{definition.name}` where it is pushed into `{pushed[0]}`: the loss compares "
+        f"a fresh `{called}(..)` with it, so it is a value kept from an earlier pass, data (a "
+        "target); each backward then walks its own pass's graph only",
+        [fixes.edit(reads[0].end_byte, reads[0].end_byte, ".detach()")],
+    )
+    return pushed[0], help_
+
+
+def _forward_elsewhere(meeting: Meeting, fixes: Fixes) -> bool:
+    """Whether the loop calls the method that makes the tensor (`policy.forward`) anywhere
+    but where it makes it: the loss may compare a fresh output with the kept one."""
+    statement, value = _let_at(meeting.definition, fixes)
+    loop = meeting.loop
+    body = loop.child_by_field_name("body") if loop is not None else None
+    function = value.child_by_field_name("function") if value is not None else None
+    if body is None or function is None or value.type != CALL:
+        return False
+    called = re.sub(r"\s+", "", fixes.text(function))
+    for node in descendants(body):
+        if node.type == CALL and node.id != value.id:
+            other = node.child_by_field_name("function")
+            if other is not None and re.sub(r"\s+", "", fixes.text(other)) == called:
+                return True
+    return False
+
+
 def _tuple_buffer(meeting: Meeting, fixes: Fixes) -> tuple[str, Help] | None:
     definition = meeting.definition
-    statement, value = definition.statement, definition.value
+    statement, value = _let_at(definition, fixes)
     if meeting.in_macro or statement is None or value is None or not is_name(definition.name):
         return None
     if statement.type != "let_declaration" or value.type != "call_expression":
@@ -330,6 +387,191 @@ def _tuple_buffer(meeting: Meeting, fixes: Fixes) -> tuple[str, Help] | None:
         sorted(edits, key=lambda e: (e.line, e.column)),
     )
     return buffer, help_
+
+
+def _kept_inputs(meeting: Meeting, fixes: Fixes) -> tuple[str, Help] | None:
+    """`let value = critic.forward(obs);` pushed alone (`window.push_back(value)`) into a local
+    `Vec` or `VecDeque` whose elements the function reads by `for v in window.iter()` (or
+    `&window`), `window[k]` or `let old = window.pop_front().unwrap()`: the input pushed
+    instead, its type written in the collection's `let`, and the forward run where an element
+    is read (`critic.forward(v.clone())`)."""
+    definition = meeting.definition
+    statement, value = _let_at(definition, fixes)
+    if meeting.in_macro or statement is None or value is None or not is_name(definition.name):
+        return None
+    if statement.type != "let_declaration" or value.type != CALL:
+        return None
+    arguments = value.child_by_field_name("arguments")
+    if arguments is None or len(arguments.named_children) != 1 or not fixes.whole_lines(statement):
+        return None
+    given = arguments.named_children[0]
+    found = re.fullmatch(r"([A-Za-z_]\w*)(\s*\.\s*clone\s*\(\s*\))?", fixes.text(given))
+    function = _function(statement, fixes)
+    block = fixes.parent(statement)
+    if found is None or function is None or block is None:
+        return None
+    input_name = found.group(1)
+    reads = [
+        n
+        for n in identifiers(block)
+        if n.start_byte >= statement.end_byte and fixes.text(n) == definition.name
+    ]
+    if len(reads) != 1:
+        return None
+    pushed = _pushed_alone(reads[0], fixes)
+    if pushed is None:
+        return None
+    buffer, call = pushed
+    declared = let_of(buffer, statement, function, fixes)
+    if declared is None:
+        return None
+    text = fixes.data[value.start_byte : value.end_byte]
+    start, end = given.start_byte - value.start_byte, given.end_byte - value.start_byte
+
+    def forward(argument: str) -> str:
+        return (text[:start] + argument.encode() + text[end:]).decode("utf-8", "replace")
+
+    later_reads = [
+        n
+        for n in identifiers(block)
+        if n.start_byte > statement.end_byte and fixes.text(n) == input_name
+    ]
+    kept = input_name if found.group(2) is None or not later_reads[1:] else f"{input_name}.clone()"
+    edits = [
+        fixes.edit(
+            fixes.line_start(statement.start_point[0]),
+            fixes.line_start(statement.end_point[0] + 1),
+            "",
+        ),
+        fixes.edit(reads[0].start_byte, reads[0].end_byte, kept),
+    ]
+    written = declared.child_by_field_name("type")
+    if written is not None:
+        input_type = _input_type(input_name, statement, function, fixes)
+        element = re.fullmatch(r"(Vec|VecDeque)\s*<(.*)>", fixes.text(written), re.S)
+        if element is None or input_type is None:
+            return None
+        if re.sub(r"\s+", "", element.group(2)) != re.sub(r"\s+", "", input_type):
+            fixes_type = f"{element.group(1)}<{input_type}>"
+            edits.append(fixes.edit(written.start_byte, written.end_byte, fixes_type))
+    uses = [
+        n
+        for n in identifiers(function)
+        if fixes.text(n) == buffer and n.start_byte > declared.end_byte and n.id != call.id
+    ]
+    read_any = False
+    for use in uses:
+        made = _element_reads(use, forward, fixes)
+        if made is None:
+            return None
+        edits += made
+        read_any = read_any or bool(made)
+    if not read_any:
+        return None
+    help_ = Help(
+        f"keep in `{buffer}` the `{input_name}` that `{definition.name}` is computed from "
+        f"instead of `{definition.name}`, and compute it again from it with the current model "
+        f"where `{buffer}` is read: each backward then walks a graph of its own (detached where "
+        "it is pushed, it would leave the loss nothing to train; emptied each pass, the buffer "
+        "would keep one pass's value only)",
+        sorted(edits, key=lambda e: (e.line, e.column)),
+    )
+    return buffer, help_
+
+
+def _let_at(definition, fixes: Fixes) -> tuple[Node | None, Node | None]:
+    """The `let` that makes the definition and its value: its own, or (an element a
+    collection holds, known by where it is made) the `let` whose value is at its span."""
+    if definition.statement is not None:
+        return definition.statement, definition.value
+    start, end = definition.span
+    node = fixes.source.root.descendant_for_byte_range(start, end)
+    while node is not None and node.type != "let_declaration":
+        node = node.parent
+    if node is None or not is_name(definition.name):
+        return None, None
+    value = node.child_by_field_name("value")
+    pattern = node.child_by_field_name("pattern")
+    if value is None or pattern is None or fixes.text(pattern) != definition.name:
+        return None, None
+    return (node, value) if (value.start_byte, value.end_byte) == (start, end) else (None, None)
+
+
+PUSHES = ("push", "push_back", "push_front")
+TAKES = ("pop_front", "pop_back", "pop", "remove")
+SIZES = ("len", "is_empty", "clear", "truncate")
+
+
+def _pushed_alone(read: Node, fixes: Fixes) -> tuple[str, Node] | None:
+    """For `x` read as `buffer.push(x)` (`push_back`, `push_front`): the buffer's name and the
+    buffer's identifier there."""
+    arguments = fixes.parent(read)
+    call = fixes.parent(arguments) if arguments is not None else None
+    if call is None or call.type != CALL or len(arguments.named_children) != 1:
+        return None
+    method = call.child_by_field_name("function")
+    if method is None or method.type != "field_expression":
+        return None
+    receiver, name = method.child_by_field_name("value"), method.child_by_field_name("field")
+    if receiver is None or receiver.type != "identifier" or fixes.text(name) not in PUSHES:
+        return None
+    return fixes.text(receiver), receiver
+
+
+def _element_reads(use: Node, forward, fixes: Fixes) -> list[Edit] | None:
+    """The edits that run the forward where the buffer's identifier `use` gives an element:
+    none for its size, a push or a take whose element is dropped; None where an element is read
+    in a way not written here."""
+    parent = fixes.parent(use)
+    if parent is None:
+        return None
+    if parent.type == "index_expression" and parent.child(0) == use:
+        end = parent.end_byte
+        after = re.match(rb"\s*\.\s*clone\s*\(\s*\)", fixes.data[end : end + 32])
+        end += after.end() if after else 0
+        return [fixes.edit(parent.start_byte, end, forward(f"{fixes.text(parent)}.clone()"))]
+    if parent.type == "field_expression":
+        method = fixes.text(parent.child_by_field_name("field"))
+        call = fixes.parent(parent)
+        if call is None or call.type != CALL:
+            return None
+        holder = fixes.parent(call)
+        if method in SIZES or method in PUSHES:
+            return []
+        if method in TAKES:
+            if holder is not None and holder.type == "expression_statement":
+                return []  # dropped
+            unwrap = holder if holder is not None and holder.type == "field_expression" else None
+            outer = fixes.parent(unwrap) if unwrap is not None else None
+            if outer is None or fixes.text(unwrap.child_by_field_name("field")) != "unwrap":
+                return None
+            return [fixes.edit(outer.start_byte, outer.end_byte, forward(fixes.text(outer)))]
+        if method in ("iter",) and holder is not None and holder.type == "for_expression":
+            return _loop_reads(holder, forward, fixes)
+        return None
+    if parent.type == "reference_expression":
+        holder = fixes.parent(parent)
+        if holder is not None and holder.type == "for_expression":
+            return _loop_reads(holder, forward, fixes)
+    return None
+
+
+def _loop_reads(loop: Node, forward, fixes: Fixes) -> list[Edit] | None:
+    """For `for v in buffer.iter()`: each read of `v` in the body written as the forward of
+    `v.clone()` (a `.clone()` after it taken in)."""
+    pattern, body = loop.child_by_field_name("pattern"), loop.child_by_field_name("body")
+    if pattern is None or body is None or pattern.type != "identifier":
+        return None
+    name = fixes.text(pattern)
+    edits = []
+    for node in identifiers(body):
+        if fixes.text(node) != name:
+            continue
+        end = node.end_byte
+        after = re.match(rb"\s*\.\s*clone\s*\(\s*\)", fixes.data[end : end + 32])
+        end += after.end() if after else 0
+        edits.append(fixes.edit(node.start_byte, end, forward(f"{name}.clone()")))
+    return edits or None
 
 
 def _pushed_in_tuple(read: Node, fixes: Fixes) -> tuple[str, Node, int] | None:
