@@ -185,31 +185,84 @@ class _PatternWalks:
     def _newest_of_pass(self, own: frozenset[Definition], taken: int) -> frozenset[Definition]:
         """Of `own`, the tensors a collection kept across passes got in the latest pass of the
         loops around that put any in it (this one, or, where this pass put none before the
-        walk, the one before that did), if that pass put at least `taken` of them: a walk from
-        the newest cut short after `taken` (`_newest_taken`) reaches only those. Empty
-        otherwise (fewer put: the walk reaches what the passes before put). A `push` in a loop
-        of that pass counts as many times as that loop runs, if its length is written (`for o
-        in obs.iter()` of `let obs = [a, b];`, `for i in 0..4`); one of a loop of unknown
-        length counts none."""
+        walk, the one before that did, every pass pushing), if that pass put at least `taken`
+        of them: a walk from the newest cut short after `taken` (`_newest_taken`) reaches only
+        those. Empty otherwise (fewer put: the walk reaches what the passes before put)."""
+        groups = self._pass_groups(own)
+        if not groups:
+            return frozenset()
+        this, count, every, now = groups[0]
+        return this if count >= taken and (now or every) else frozenset()
+
+    def _kth_newest(self, own: frozenset[Definition], k: int) -> frozenset[Definition] | None:
+        """Of `own`, the tensors of the pass that put the `k`-th newest element of a collection
+        kept across passes (`xs[xs.len() - k]`), counting back pass by pass what each put, where
+        every pass pushes what it counts; an empty set where the passes put fewer than `k` (the
+        element is older than them all); None where a count is not known."""
+        for group, count, every, _now in self._pass_groups(own):
+            if not every or count == 0:
+                return None
+            if count >= k:
+                return group
+            k -= count
+        return frozenset()
+
+    def _pass_groups(
+        self, own: frozenset[Definition]
+    ) -> list[tuple[frozenset[Definition], int, bool, bool]]:
+        """`own`, tensors a collection kept across passes holds, by the pass of the loops around
+        that made them, newest first: each pass's, how many it put (a `push` in a loop of that
+        pass as many times as that loop runs, if its length is written: `for o in obs.iter()` of
+        `let obs = [a, b];`, `for i in 0..4`; one of a loop of unknown length none), whether
+        every pass runs each of its pushes (none in a branch), whether it is this pass's."""
         here = dict(self.context)
         around = [k for k, _ in self.context if any(k == m for d in own for m, _ in d.context)]
+        now = tuple(here[k] for k in around)
 
         def when(d: Definition) -> tuple[int, ...]:
             made = dict(d.context)
             return tuple(made.get(k, 0) for k in around)
 
-        latest = max(map(when, own), default=None)
-        this = frozenset(d for d in own if when(d) == latest)
-        count = 0
-        for _span, inner in {
-            (d.span, tuple(k for k, _ in d.context if k not in here)) for d in this
-        }:
-            times = 1
-            for key in inner:
-                runs = self._runs(key)
-                times *= runs if runs is not None else 0
-            count += times
-        return this if this and count >= taken else frozenset()
+        by_pass: dict[tuple[int, ...], set[Definition]] = {}
+        for d in own:
+            by_pass.setdefault(when(d), set()).add(d)
+        groups = []
+        for made in sorted(by_pass, reverse=True):
+            group = frozenset(by_pass[made])
+            count = 0
+            for _span, inner in {
+                (d.span, tuple(k for k, _ in d.context if k not in here)) for d in group
+            }:
+                times = 1
+                for key in inner:
+                    runs = self._runs(key)
+                    times *= runs if runs is not None else 0
+                count += times
+            loop = self.loops.get(around[-1]) if around else None
+            every = loop is not None and all(self._every_pass_made(d, loop) for d in group)
+            groups.append((group, count, every, made == now))
+        return groups
+
+    def _every_pass_made(self, definition: Definition, loop: Node) -> bool:
+        """Whether `definition` is made at a statement every pass of `loop` runs: in no branch,
+        closure or loop of its own but a `for` (whose passes `_runs` counts)."""
+        root = loop
+        while root.parent is not None:
+            root = root.parent
+        start, end = definition.span
+        node = root.descendant_for_byte_range(start, end) if end > start else None
+        while node is not None and node != loop:
+            if node.type in (
+                "if_expression",
+                "match_expression",
+                "while_expression",
+                "loop_expression",
+                "closure_expression",
+                "function_item",
+            ):
+                return False
+            node = node.parent
+        return node == loop
 
     def _runs(self, key: int) -> int | None:
         """How many times loop `key` runs, if written in its header: `for _ in 0..n`,

@@ -2,7 +2,8 @@
 put it there (`_Pushed`): `let mut xs = Vec::new(); xs.push(a); xs.push(b);` then `xs[1]` is
 `b` itself, not a part of what every element derives from. Two backwards of `xs[0]` then run
 twice on one loss (double-backward, as `pbpit run` says), and `xs[0]` beside `xs[1]` are two
-losses of their own."""
+losses of their own. `xs[xs.len() - k]` of a `Vec` kept across passes is among what the latest
+pass that pushed put, where it put k or more."""
 
 from __future__ import annotations
 
@@ -51,7 +52,41 @@ class _Pushed:
         if base is None or base.parts is not None:
             return value
         pushed = self._pushed_element(node, base)
+        if pushed is None:
+            pushed = self._from_the_end(node, base)
         return value if pushed is None else replace(pushed, reads=value.reads)
+
+    def _from_the_end(self, node: Node, base: Value) -> Value | None:
+        """`xs[xs.len() - k]` (`k` a literal) of a `Vec` kept across passes: what the pass that
+        put the k-th newest element put (`_kth_newest`), data where that is older than every
+        pass's and `vec!` wrote only data first; None where not known."""
+        collection, index = node.named_children
+        if index.type != "binary_expression":
+            return None
+        operator = index.child_by_field_id(_FIELD.operator)
+        left = index.child_by_field_id(_FIELD.left)
+        right = index.child_by_field_id(_FIELD.right)
+        if operator is None or left is None or right is None or self.text(operator) != "-":
+            return None
+        if right.type != "integer_literal" or not self.text(right).isdigit():
+            return None
+        length = re.fullmatch(r"(.+?)\s*\.\s*len\s*\(\s*\)", self.text(left))
+        if length is None or length[1] != self.text(collection) or int(self.text(right)) < 1:
+            return None
+        own = frozenset(
+            d
+            for d in base.sources
+            if d not in (base.shared or ()) and d not in self.pass_made and not self._in_closure(d)
+        )
+        fresh = self._kth_newest(own, int(self.text(right))) if own else None
+        if fresh == frozenset():
+            # Older than every pass's: one of what `vec!` wrote first, if all data.
+            elements = self._first_elements(collection, node)
+            return _DATA if elements and all(e is _DATA for e in elements) else None
+        if not fresh:
+            return None
+        sources = frozenset(base.shared or ()).union(*(d.sources | {d} for d in fresh))
+        return Value(Requirement.GRAD_IN_BACKWARD, None, sources, base.why)
 
     def _pushed_element(self, node: Node, base: Value) -> Value | None:
         """The tensor `xs[k]` (`k` a literal; `xs` a name or a field of one, `log.losses`)

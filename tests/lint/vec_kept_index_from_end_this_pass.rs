@@ -1,0 +1,18 @@
+// A Vec kept across passes (never cleared) that each pass pushes two tracked tensors into, in an
+// inner loop, then reads at `saved.len() - 2`: this pass's first push, fresh each pass.
+// pbpit run: clean.
+use burn::prelude::*;
+
+fn main() {
+    let device = Device::flex().autodiff();
+    let w = Tensor::<1>::from_floats([0.2, -0.4], &device).require_grad();
+    let mut saved: Vec<Tensor<1>> = Vec::new();
+    for step in 0..3 {
+        for k in 0..2 {
+            saved.push(w.clone().tanh().mul_scalar(k as f32 + 1.0));
+        }
+        let loss = saved[saved.len() - 2].clone().sum();
+        let grads = loss.backward();
+        println!("step {step}: {}", w.grad(&grads).is_some());
+    }
+}
