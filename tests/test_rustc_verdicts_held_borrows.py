@@ -14,7 +14,8 @@ so that a rule refusing too much fails too:
   turn, kept by the map, E0597 (ref_keys.py, shared_borrows.py);
 - `&it` given to a parameter written `impl Iterator<..>` or `I: Iterator<..>`: a reference to
   an iterator is no iterator, E0277 (was E0308; `&mut it` is one); `&0..3` is `(&0)..3`, a
-  range of a reference and a value, E0308.
+  range of a reference and a value, E0308; `let m: PhantomData<i32> = &PhantomData;` E0308, and
+  `PhantomData<T>` is `Copy` (no E0505 when a copy is taken while it is borrowed).
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports
@@ -448,6 +449,30 @@ fn main() {
 }
 """,
         runs("2 2 2\n"),
+    ),
+    "reference_given_for_a_written_phantom_data": (
+        """\
+use std::marker::PhantomData;
+fn main() {
+    let marker: PhantomData<i32> = &PhantomData;
+    let _m2 = marker;
+    println!("done");
+}
+""",
+        rejects("E0308"),
+    ),
+    "phantom_data_copied_while_borrowed_runs": (
+        """\
+use std::marker::PhantomData;
+fn main() {
+    let marker: PhantomData<i32> = PhantomData;
+    let r: &PhantomData<i32> = &marker;
+    let _m2 = marker;
+    let _r2 = r;
+    println!("done");
+}
+""",
+        runs("done\n"),
     ),
 }
 

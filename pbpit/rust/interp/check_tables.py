@@ -218,6 +218,8 @@ def not_copy(ty: Ty) -> Ty | None:
         return next((t for t in map(not_copy, ty.elems) if t is not None), None)
     if type(ty) is Wrap and ty.kind in ("Option", "array"):
         return not_copy(ty.inner)
+    if type(ty) is Wrap and ty.kind == "PhantomData":  # `Copy` whatever its `T`
+        return None
     if type(ty) is Wrap and ty.kind in ("Result", "DynResult") and ty.err is not None:
         return not_copy(ty.inner) or _copy_error(ty.err)  # Copy if T and E are
     if type(ty) is Wrap or type(ty) is TensorT or ty in (STRING, GRADIENTS, TENSOR_DATA):
