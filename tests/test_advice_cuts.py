@@ -13,7 +13,9 @@ run's backwards.
 - a replay buffer of `(obs, log_prob)` tuples read by index: the log-probs computed again from
   the observations the tuples keep, where the buffer is read (the clean twin);
 - a sliding window of values in a `VecDeque`: the observations kept instead, and the forward
-  run on each where the window is read (the clean twin), not the window emptied each pass."""
+  run on each where the window is read (the clean twin), not the window emptied each pass;
+- a buffer struct whose `push(&mut self, ..)` keeps the values and whose `sample` gives one back:
+  handed the observation, the value made again where sampled (the clean twin)."""
 
 from __future__ import annotations
 
@@ -232,3 +234,34 @@ def test_kept_log_probs_the_loss_compares_with_a_fresh_forward_are_detached_wher
     assert (error.rule, error.name) == ("loop-external-tracked", "memory")
     (shown,) = [h for h in error.helps if h.edits]
     assert shown.edits == fix.edits and shown.checked is not None and shown.checked.ok
+
+
+# -- a buffer struct whose own push keeps the values, read back by its sample method -------------
+
+
+def test_a_buffer_structs_push_is_handed_the_observation_and_the_value_made_where_sampled():
+    # Not "detach `value` where Memory::push puts it": pbpit ran that, and the loss, made from
+    # the sampled value only, was on no tape (nothing to train).
+    name = "replay_struct.rs"
+    finding = _finding(name)
+    assert (finding.rule, finding.name) == ("loop-external-tracked", "memory.values")
+    (fix,) = [h for h in finding.helps if h.edits]
+    assert fix.message.startswith("hand `memory` the `obs` that `value` is computed from")
+    assert applied((HERE / name).read_text(encoding="utf-8"), fix.edits) == _clean(name)
+    result = run_case(resolve_case(str(HERE / name)))
+    check = check_edits(HERE / name, fix.edits, baseline=baseline(result))
+    assert check.verdict == RUNS, check.detail
+    assert dict(check.gradients) == {"critic.v.weight": UNCHANGED, "critic.v.bias": UNCHANGED}
+    (error,) = diagnose_run(result).errors
+    assert (error.rule, error.name) == ("loop-external-tracked", "memory.values")
+    (shown,) = [h for h in error.helps if h.edits]
+    assert shown.edits == fix.edits and shown.checked is not None and shown.checked.ok
+
+
+def test_the_buffer_structs_clean_twin_learns_from_its_samples():
+    clean = run_case(resolve_case(str(HERE / "replay_struct.clean.rs")))
+    assert clean.panic is None and lint_paths([HERE / "replay_struct.clean.rs"]).findings == []
+    lines = clean.stdout.splitlines()
+    # t 0 samples the value of the observation of t 0, with the same parameters: the same loss.
+    assert lines[0] == "t 0: loss = 0.127885" and len(lines) == 4
+    assert lines[1] != "t 1: loss = 0.127885"  # the step moved the critic

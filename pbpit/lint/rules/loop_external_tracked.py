@@ -194,7 +194,7 @@ fn main() {
             field = None
             if reset is None and not leaf:
                 field = accumulator_field_reset(name, meeting, fixes, field_reset_help)
-            tupled = None if kept is not None else tuple_buffer(meeting, fixes)
+            tupled = tuple_buffer(meeting, fixes, kept[0] if kept is not None else None)
             if tupled is not None:
                 # Pushed in a tuple beside its input (stored_inputs.py): computed again from it.
                 name, helps = tupled[0], [tupled[1]]

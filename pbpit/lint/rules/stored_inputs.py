@@ -21,6 +21,7 @@ from pbpit.lint.fixes import Fixes, ancestors, identifiers, is_name
 from pbpit.lint.rule import Meeting
 from pbpit.lint.rules.carried_logs import store_inputs_help
 from pbpit.lint.rules.kept_model import _declared_type, _function, _model, let_of
+from pbpit.lint.rules.method_buffer import method_buffer
 from pbpit.rust.syntax import Node, descendants
 
 
@@ -247,7 +248,9 @@ def _given_the_model(
 # -- a buffer of tuples that keeps the forward's input beside its output -----------------------
 
 
-def tuple_buffer(meeting: Meeting, fixes: Fixes) -> tuple[str, Help] | None:
+def tuple_buffer(
+    meeting: Meeting, fixes: Fixes, carrier: str | None = None
+) -> tuple[str, Help] | None:
     """For a forward's output pushed in a tuple beside its input (`memory.push((obs,
     log_prob))` of `let log_prob = policy.forward(obs.clone());`) into a `Vec` the loss reads
     by index: the output computed again from the input the tuple keeps where the buffer is
@@ -255,12 +258,19 @@ def tuple_buffer(meeting: Meeting, fixes: Fixes) -> tuple[str, Help] | None:
     memory[k].clone();` and `let a = policy.forward(a_input);`; `memory[k].1` becomes
     `policy.forward(memory[k].0.clone())`); or pushed alone into a `Vec` or a `VecDeque` the
     loss reads (a sliding window of values): the input pushed instead, and the forward run on
-    each element where one is read (`_kept_inputs`). The buffer's name and the help; None for
-    any other shape, or when the loss trains through another tracked tensor too."""
+    each element where one is read (`_kept_inputs`); or, with the `carrier` a method of the
+    buffer puts it in (`memory.values`), handed to that method (`method_buffer.py`). The
+    buffer's name and the help; None for any other shape, or when the loss trains through
+    another tracked tensor too."""
 
     from pbpit.lint.rules.loop_external_tracked import detaching_leaves_a_loss
 
     try:
+        if carrier is not None:  # handed to a method of the buffer that keeps it in a field
+            statement, value = _let_at(meeting.definition, fixes)
+            if statement is None or value is None or _forward_elsewhere(meeting, fixes):
+                return None
+            return method_buffer(meeting, fixes, carrier, statement, value)
         if _forward_elsewhere(meeting, fixes):
             # Compared with a fresh forward (a target kept from an earlier pass): detached.
             return _detached_where_pushed(meeting, fixes)
