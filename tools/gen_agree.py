@@ -82,7 +82,8 @@ def run_all(seeds: list[int], jobs: int, fixes: bool) -> list[dict]:
 
 Lift = list[tuple[str, str, int, int]]
 BY_SHAPE = ("hazard", "holder", "cut", "site", "loop", "exit", "losses", "leaf", "branch",
-            "tracked", "forward", "encoder", "walk", "beside")
+            "tracked", "forward", "encoder", "walk", "beside", "key", "kept_read", "kept_order",
+            "zipped_in", "clear_order")
 """The dimensions agreement is reported by, value by value (`-`: a program that does not
 draw it, or left it out of its shape: nothing beside, a free function)."""
 

@@ -25,7 +25,8 @@ HOLDERS: dict[str, tuple[str, ...]] = {
     "cache": ("let", "field", "option", "vec_collect", "vec_push", "tuple", "capture", "lazy",
               "refresh", "map_key", "minibatches"),
     "state": ("let", "field", "option", "vec", "tuple", "capture", "accumulate", "previous",
-              "previous_map", "boxed", "accumulator", "running", "episodes"),
+              "previous_map", "boxed", "accumulator", "running", "episodes", "kept", "zipped",
+              "cleared"),
 }
 CUTS: dict[str, tuple[str, ...]] = {
     "cache": ("none", "def", "use", "end", "inner", "data", "releaf", "valid"),

@@ -44,7 +44,9 @@ from the seed (`DIMENSIONS` names them and their values):
 Where each is written: tests/gen/dimensions.py holds the values; control.py the loop, its
 exits and branches; held.py the tensors held across passes (cache, state, the `Vec`s holding
 them, the helper taking `&Tensor`s); pass_shapes.py the holders that span passes otherwise;
-losses.py the backwards within a pass; this module the forward, the loss, the backward's site,
+kept_shapes.py the collections of state kept across passes (a `Vec` pushed to every pass and
+read from its newest, its start or an index; states written in place through `iter_mut()`; a
+method clearing and pushing one field); losses.py the backwards within a pass; this module the forward, the loss, the backward's site,
 the parameter and the file, and the composer drawing them.
 
 Every draw is a named dimension, drawn from a stream of the seed and its name alone: a value
@@ -84,6 +86,7 @@ from dimensions import (
     indent,
 )
 from held import Held
+from kept_shapes import KeptShapes
 from losses import Losses
 from pass_shapes import PassShapes
 
@@ -109,7 +112,7 @@ class _Parts:
     pre: list[str] = field(default_factory=list)
 
 
-class _Composer(Beside, Held, Losses, Control, PassShapes):
+class _Composer(Beside, Held, Losses, Control, PassShapes, KeptShapes):
     def __init__(self, seed: int, fixed: dict[str, str] | None, pinned: bool) -> None:
         self.seed = seed
         self.fixed = dict(fixed or {})

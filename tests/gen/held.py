@@ -170,8 +170,10 @@ class Held:
         holder = self.pick("holder", HOLDERS["state"])
         if holder in ("previous", "previous_map"):
             return self._previous(holder)
-        if holder in ("boxed", "accumulator", "running", "episodes"):
+        if holder in ("boxed", "accumulator", "running", "episodes", "zipped", "cleared"):
             return getattr(self, "_" + holder)()
+        if holder == "kept":
+            return self._kept_vec()
         cut = self.shape["cut"]
         if self.shape["loop"] == "none":
             self.shape["loop"] = "for"

@@ -18,7 +18,7 @@ Each is a holder of a hazard (`HOLDERS` there) written as training code writes i
 - `refresh` (cache): a forward made before the loop and made again only on some passes
   (`if step > 0`, `if step % 2 == 0`, `if step % 3 == 0`);
 - `map_key` (cache): a `HashMap` of forwards keyed by `step % 2`, `step % 3` or `step`, filled
-  when the key is missing;
+  when the key is missing (or filled at `step % 2` when `step` is missing);
 - `minibatches` (cache): a forward sliced by a helper into a `Vec` of minibatch structs
   (`narrow`), every minibatch's slice backpropagated in every pass (PPO's old log-probs).
 
@@ -33,7 +33,9 @@ from dimensions import indent
 GUARDS = ("gt", "ge")
 """How a pass after the first is told: `step > first`, `step >= first + 1`."""
 REFRESHES = ("after_first", "every_2", "every_3")
-KEYS = ("mod_2", "mod_3", "step")
+KEYS = ("mod_2", "mod_3", "step", "mod_2_at_step")
+"""The key a pass fills the map at (and reads it at): `step % 2`, `step % 3`, `step`, or
+`step % 2` read back at `step` (a key filled by an earlier pass is read only where they meet)."""
 TAKES = ("clone", "take")
 """How a kept value is read back from an `Option` field: cloned (it stays) or taken."""
 APPLIES = ("every", "odd")
@@ -276,8 +278,10 @@ class PassShapes:
         key = self.pick("key", KEYS)
         self.uses.append("use std::collections::HashMap;")
         pre = ["let mut cache: HashMap<usize, Tensor<2>> = HashMap::new();"]
-        body = [f"let key = {({'mod_2': 'step % 2', 'mod_3': 'step % 3'}).get(key, 'step')};",
-                "let feat = match cache.get(&key) {", f"    Some(t) => {used('t.clone()')},",
+        read = "step" if key == "mod_2_at_step" else "key"
+        made_at = {"mod_2": "step % 2", "mod_3": "step % 3", "mod_2_at_step": "step % 2"}
+        body = [f"let key = {made_at.get(key, 'step')};",
+                f"let feat = match cache.get(&{read}) {{", f"    Some(t) => {used('t.clone()')},",
                 "    None => {", f"        let t = {made};",
                 "        cache.insert(key, t.clone());", "        t", "    }", "};",
                 *self.backward(self.loss("feat", self.form("form")))]

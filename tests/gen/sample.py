@@ -36,6 +36,15 @@ from generator import (
     Program,
     generate,
 )
+from kept_shapes import (
+    CLEAR_ORDERS,
+    CLEARED_READS,
+    KEPT_FIRSTS,
+    KEPT_ORDERS,
+    KEPT_READS,
+    KEPT_SPANS,
+    ZIPPED_IN,
+)
 from pass_shapes import APPLIES, BOOKS, GUARDS, KEYS, REFRESHES, RUNNING, TAKES
 
 PINNED = Path(__file__).resolve().parent / "pinned.json"
@@ -53,7 +62,10 @@ def wanted() -> list[Condition]:
         found += [(("hazard", h), (name, v)) for h, values in table.items() for v in values]
     others = {"walk": WALKS, "elements": ELEMENTS, "first": FIRST, "body": tuple(BODIES),
               "form": FORMS, "guard": GUARDS, "refresh": REFRESHES, "key": KEYS, "take": TAKES,
-              "apply": APPLIES, "running": RUNNING, "books": BOOKS}
+              "apply": APPLIES, "running": RUNNING, "books": BOOKS, "kept_read": KEPT_READS,
+              "kept_order": KEPT_ORDERS, "kept_span": KEPT_SPANS, "kept_first": KEPT_FIRSTS,
+              "kept_index": ("0", "1"), "zipped_in": ZIPPED_IN, "clear_order": CLEAR_ORDERS,
+              "cleared_read": CLEARED_READS}
     found += [((k, v),) for k, values in others.items() for v in values]
     # Nothing beside is left out of a shape: the programs pinned before `beside` hold it.
     found += [(("beside", v),) for v in BESIDE if v != "none"]
