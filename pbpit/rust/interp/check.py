@@ -34,6 +34,7 @@ from pbpit.rust.interp.check_ops import (
     op_assign_without_impl,
     refuse_element_comparison,
     refuse_mixed_assignment,
+    refuse_reference_range,
 )
 from pbpit.rust.interp.check_rules import (
     refuse_aliasing,
@@ -527,7 +528,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         elif type(found) is Wrap and found.kind in ("Vec", "array", _ITER):
             elem = found.inner
         else:  # a map, a struct's `impl Iterator` (for_items.py), or no iterator
-            elem = for_items.item(self, e.iterable, found)
+            elem = for_items.item(self, e.iterable, found, e)
         if e.binding is not None:
             e.binding.ty = elem
             e.binding.owned = type(found) is Wrap and found.kind == "Range" or (
@@ -622,13 +623,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
     def c_RangeLit(self, e: RangeLit) -> Ty:  # noqa: N802
         lo = self.expr(e.lo)
         self.unify(lo, self.expr(e.hi), e.hi.pos)
-        if e.lo is not None and e.hi is not None and e.lo.borrowed != e.hi.borrowed:
-            value = e.hi if e.lo.borrowed else e.lo  # `&0..10`: `(&0)..10`, E0308
-            if self.owned(value):
-                shown = show(resolve(lo))
-                expected, found = (f"&{shown}", shown) if e.lo.borrowed else (shown, f"&{shown}")
-                what = f"mismatched types: expected `{expected}`, found `{found}`"
-                raise self.fail(e.hi.borrow_pos or e.hi.pos, rejects(what, "E0308"))
+        refuse_reference_range(self, e, lo)  # `&0..10`: `(&0)..10`, E0308
         return range_of(lo)
 
     def c_Closure(self, e: Closure, expected: list[Ty] | None = None) -> Ty:  # noqa: N802

@@ -173,6 +173,18 @@ def op_assign_without_impl(checker: Checker, e: Any, target: Ty) -> Unsupported:
     return checker.fail(e.pos, f"`{e.op}=` on `{show(target)}`")
 
 
+def refuse_reference_range(checker: Checker, e: Any, lo: Ty) -> None:
+    """`&0..10` is `(&0)..10`, a range of a reference and a value: rustc's E0308 at the end."""
+    if e.lo is None or e.hi is None or e.lo.borrowed == e.hi.borrowed:
+        return
+    value = e.hi if e.lo.borrowed else e.lo
+    if checker.owned(value):
+        shown = show(resolve(lo))
+        expected, found = (f"&{shown}", shown) if e.lo.borrowed else (shown, f"&{shown}")
+        what = f"mismatched types: expected `{expected}`, found `{found}`"
+        raise checker.fail(e.hi.borrow_pos or e.hi.pos, rejects(what, "E0308"))
+
+
 def not_a_function(checker: Checker, e: Call, callee: Ty) -> Unsupported:
     """`x(3)` of a value that is no function: rustc's E0618 at what is called."""
     err = checker.fail(e.callee.pos, rejects(f"expected function, found `{show(callee)}`", "E0618"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pbpit.rust.interp import btreemap, results, slice_patterns
+from pbpit.rust.interp import btreemap, map_loops, results, slice_patterns
 from pbpit.rust.interp.nodes import (
     Break,
     Continue,
@@ -27,6 +27,7 @@ from pbpit.rust.interp.runtime import (
     ContinueSignal,
     ReturnSignal,
 )
+from pbpit.rust.interp.types import resolve
 
 
 class ControlCompiler:
@@ -111,6 +112,11 @@ class ControlCompiler:
         if btreemap.is_btree_map(e.iterable.ty):  # `for (k, v) in &m`: in the keys' order
             table = iterable
             iterable = lambda frame: btreemap.entries(table(frame))  # noqa: E731
+        elif getattr(e, "hash_order", False):  # a HashMap's entries, in an order the body
+            map_loops.refuse_ordered(self, e)  # does not depend on (map_loops.py)
+            if resolve(e.iterable.ty).kind == "HashMap":  # type: ignore[attr-defined]
+                table = iterable
+                iterable = lambda frame: list(table(frame).items())  # noqa: E731
 
         def for_(frame: list) -> Any:
             for item in iterable(frame):

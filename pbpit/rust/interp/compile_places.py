@@ -206,6 +206,14 @@ class PlaceCompiler:
             return in_place
         assert isinstance(e, Index)
         index = self.expr(e.index)
+        if resolve(e.base.ty).kind in ("HashMap", "BTreeMap"):  # type: ignore[attr-defined]
+            table = self.expr(e.base)  # `*v += 1` of `for (k, v) in &mut m` (map_loops.py)
+
+            def in_map(frame: list, change: Callable[[Any], Any]) -> None:
+                entries, key = table(frame), index(frame)
+                entries[key] = change(entries[key])
+
+            return in_map
         is_vec = resolve(e.base.ty).kind == "Vec"  # type: ignore[attr-defined]
         # (a slice, written in place as a `Vec`, checks its bounds as an array)
         site = self.panic_site(e.bracket if is_vec and not slices.is_slice(e.base.ty) else e.pos)

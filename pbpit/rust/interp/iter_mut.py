@@ -27,8 +27,12 @@ _HIDDEN = "iter_mut index"  # a name no Rust code can write
 def lower_for(lowerer: Any, node: Any) -> Any | None:
     """The `For` node of `for x in v.iter_mut() {..}` (and its forms above), or None when the
     loop is not one (the caller lowers it as any `for`)."""
+    from pbpit.rust.interp import map_loops  # (it reads this module's places)
     from pbpit.rust.interp.nodes import For, Lit, Method, RangeLit
 
+    mapped = map_loops.lower_for(lowerer, node)  # `for (k, v) in &mut m`
+    if mapped is not None:
+        return mapped
     value = node.child_by_field_name("value")
     pattern = node.child_by_field_name("pattern")
     zipped = _zipped(lowerer, value, pattern)
@@ -166,7 +170,9 @@ def element(lowerer: Any, node: Any, binding: Any) -> Any | None:
     source = getattr(binding, _SOURCE, None)
     if source is None:
         return None
-    recv, index, delta = source
+    recv, index, delta = source[:3]
+    # a map's value, read as it is in a macro's arguments (`println!("{}", v)`: map_loops.py)
+    readable = len(source) > 3 and source[3] and lowerer.delta != delta
     parent = node.parent
     deref = (
         parent is not None
@@ -178,7 +184,7 @@ def element(lowerer: Any, node: Any, binding: Any) -> Any | None:
         and parent.type == "field_expression"
         and (parent.child_by_field_name("value") == node)
     )
-    if not (deref or member):
+    if not (deref or member or readable):
         raise lowerer.fail(
             node,
             f"`{binding.name}` of `iter_mut` used as a value (pbpit runs `*{binding.name}`, "
@@ -195,6 +201,19 @@ def element(lowerer: Any, node: Any, binding: Any) -> Any | None:
     place = Index(pos, whole, Local(pos, index, lowerer.scope), pos)
     setattr(place, PLACE, True)
     return place
+
+
+def mark_element(binding: Any, recv: Any, index: Any, delta: int, readable: bool) -> None:
+    """Make `binding`'s uses the place `recv[index]` (`readable`: also where it is read)."""
+    setattr(binding, _SOURCE, (recv, index, delta, readable))
+
+
+def is_path(node: Any) -> bool:
+    return _path(node)
+
+
+def conflict(lowerer: Any, recv: Any, body: Any) -> Any | None:
+    return _conflict(lowerer, recv, body)
 
 
 def is_element(e: Any) -> bool:

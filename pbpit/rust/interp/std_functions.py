@@ -12,6 +12,7 @@ from pbpit.rust.interp import (
     btreemap,
     error_types,
     hashmap,
+    map_loops,
     mem_functions,
     results,
     std_cmp,
@@ -136,6 +137,7 @@ _STD = [
     *error_types.FUNCTIONS,  # `write!(f, ..)` in `impl Display`
     *hashmap.FUNCTIONS,  # `HashMap::new()`
     *type_names.FUNCTIONS,  # `std::any::type_name::<T>()`
+    *map_loops.FUNCTIONS,  # the keys of `for (k, v) in &mut m`
     *btreemap.FUNCTIONS,  # `BTreeMap::new()`
     *mem_functions.FUNCTIONS,  # `std::mem::take(&mut v)`
     *std_cmp.FUNCTIONS,  # `std::cmp::max(a, b)`, `std::iter::repeat(x)`
