@@ -15,7 +15,9 @@ so that a rule refusing too much fails too:
 - `&it` given to a parameter written `impl Iterator<..>` or `I: Iterator<..>`: a reference to
   an iterator is no iterator, E0277 (was E0308; `&mut it` is one); `&0..3` is `(&0)..3`, a
   range of a reference and a value, E0308; `let m: PhantomData<i32> = &PhantomData;` E0308, and
-  `PhantomData<T>` is `Copy` (no E0505 when a copy is taken while it is borrowed).
+  `PhantomData<T>` is `Copy` (no E0505 when a copy is taken while it is borrowed);
+- an operator trait's method not as the trait declares it: E0053 (`&self` for `&mut self`,
+  another type), E0050 (another count of parameters), E0186 (no `self`).
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports
@@ -473,6 +475,76 @@ fn main() {
 }
 """,
         runs("done\n"),
+    ),
+    "add_assign_taking_shared_self": (
+        """\
+use std::ops::{Add, AddAssign};
+#[derive(Debug, Clone, Copy)]
+struct V { x: f64 }
+impl AddAssign for V { fn add_assign(&self, o: V) { let _ = o; } }
+fn main() {
+    let mut v = V { x: 1.0 };
+    let w = V { x: 2.0 };
+    println!("{:?} {:?}", v, w);
+}
+""",
+        rejects("E0053"),
+    ),
+    "add_taking_shared_self": (
+        """\
+use std::ops::{Add, AddAssign};
+#[derive(Debug, Clone, Copy)]
+struct V { x: f64 }
+impl Add for V { type Output = V; fn add(&self, o: V) -> V { V { x: self.x + o.x } } }
+fn main() {
+    let mut v = V { x: 1.0 };
+    let w = V { x: 2.0 };
+    println!("{:?} {:?}", v, w);
+}
+""",
+        rejects("E0053"),
+    ),
+    "add_assign_of_another_rhs_type": (
+        """\
+use std::ops::{Add, AddAssign};
+#[derive(Debug, Clone, Copy)]
+struct V { x: f64 }
+impl AddAssign for V { fn add_assign(&mut self, o: f64) { self.x += o; } }
+fn main() {
+    let mut v = V { x: 1.0 };
+    let w = V { x: 2.0 };
+    println!("{:?} {:?}", v, w);
+}
+""",
+        rejects("E0053"),
+    ),
+    "add_assign_with_a_third_parameter": (
+        """\
+use std::ops::{Add, AddAssign};
+#[derive(Debug, Clone, Copy)]
+struct V { x: f64 }
+impl AddAssign for V { fn add_assign(&mut self, o: V, k: f64) { self.x += o.x * k; } }
+fn main() {
+    let mut v = V { x: 1.0 };
+    let w = V { x: 2.0 };
+    println!("{:?} {:?}", v, w);
+}
+""",
+        rejects("E0050"),
+    ),
+    "add_assign_without_self": (
+        """\
+use std::ops::{Add, AddAssign};
+#[derive(Debug, Clone, Copy)]
+struct V { x: f64 }
+impl AddAssign for V { fn add_assign(o: V) { let _ = o; } }
+fn main() {
+    let mut v = V { x: 1.0 };
+    let w = V { x: 2.0 };
+    println!("{:?} {:?}", v, w);
+}
+""",
+        rejects("E0186"),
     ),
 }
 

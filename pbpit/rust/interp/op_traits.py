@@ -248,9 +248,10 @@ def _check_signature(
         and show(fn.ret) == show(ret)
         and fn.ret_owned
     )
-    if not ok:
+    if not ok:  # no `self` (E0186), another count of parameters (E0050), other types (E0053)
         what = f"this `fn {METHODS[trait]}` (not the signature `{trait}` declares)"
-        raise lowerer.fail(node, what)
+        code = "E0186" if not fn.self_kind else "E0050" if len(fn.param_tys) != arity else ""
+        raise lowerer.fail(node, rejects(what, code or "E0053"))
 
 
 # -- checking `a + b`, `-a`, `a += b` -------------------------------------------------------------
