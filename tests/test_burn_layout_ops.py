@@ -152,3 +152,37 @@ def test_burns_panics_for_bad_arguments():
     with pytest.raises(pb.engine.server.Panic) as counts:
         x.movedim([0, 1], [1])
     assert "Source dimensions: [0, 1], Destination dimensions: [1]." in str(counts.value.args[0])
+
+
+INTS = """\
+use burn::prelude::*;
+
+fn main() {
+    let device = Device::flex();
+    let x = Tensor::<2, Int>::from_ints([[1, 2, 3], [4, 5, 6]], &device);
+    println!("{:?}", x.clone().movedim(1, 0).into_data().to_vec::<i32>().unwrap());
+    println!("{:?}", x.clone().roll_dim(-1, 1).into_data().to_vec::<i32>().unwrap());
+    println!("{:?}", x.clone().roll(&[1, 1], &[0, 1]).into_data().to_vec::<i32>().unwrap());
+    println!("{:?}", x.clone().repeat(&[1, 2]).into_data().to_vec::<i32>().unwrap());
+    println!("{:?}", x.clone().repeat(&[0, 2]).dims());
+    let b = x.clone().greater_elem(2);
+    println!("{:?}", b.roll_dim(1, 0).into_data().to_vec::<bool>().unwrap());
+}
+"""
+
+# Burn has them on every kind (`K: BasicOps`). By hand: -1 wraps to 2 along a dim of 3, so each
+# row [a, b, c] becomes [c, a, b]; rolling both dims by 1 swaps the rows, then [a, b, c] becomes
+# [b, c, a]; a 0 in `repeat`'s sizes is an empty tensor of the repeated shape; x > 2 is
+# [[f, f, t], [t, t, t]], its rows swapped.
+INTS_EXPECTED = """\
+[1, 4, 2, 5, 3, 6]
+[3, 1, 2, 6, 4, 5]
+[5, 6, 4, 2, 3, 1]
+[1, 2, 3, 1, 2, 3, 4, 5, 6, 4, 5, 6]
+[0, 6]
+[true, true, true, false, false, true]
+"""
+
+
+def test_int_and_bool_tensors_have_them_too(tmp_path):
+    assert run(tmp_path, INTS)[0] == INTS_EXPECTED

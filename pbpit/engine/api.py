@@ -438,6 +438,10 @@ INT_METHODS: tuple[Method, ...] = (
     Method("split", SHAPE, None, NEVER, "(self, split_size: usize, dim: I) -> Vec<Self>"),
     Method("slice_dim", SHAPE, None, NEVER, "(self, dim: I, slice: S1) -> Self"),
     Method("repeat_dim", SHAPE, None, NEVER, "(self, dim: I, times: usize) -> Self"),
+    Method("movedim", SHAPE, None, NEVER, "(self, src: M, dst: M) -> Self"),
+    Method("roll_dim", SHAPE, None, NEVER, "(self, shift: I, dim: J) -> Self"),
+    Method("roll", SHAPE, None, NEVER, "(self, shifts: &[I], dims: &[J]) -> Self"),
+    Method("repeat", SHAPE, None, NEVER, "(self, sizes: &[usize]) -> Self"),
     Method("expand", SHAPE, None, NEVER, "(self, shape: S) -> Tensor<B, D2, Int>"),
     Method("one_hot", INT_BOOL, None, NEVER, "(self, num_classes: usize) -> Tensor<B, D2, Int>"),
     Method("sum", REDUCTION, None, NEVER, "(self) -> Tensor<B, 1, Int>"),
@@ -473,7 +477,7 @@ INT_METHODS: tuple[Method, ...] = (
 EVERY_KIND = (
     "reshape", "narrow", "slice", "flatten", "unsqueeze", "unsqueeze_dim", "squeeze",
     "squeeze_dim", "transpose", "t", "swap_dims", "permute", "flip", "chunk", "split",
-    "slice_dim", "repeat_dim", "expand",
+    "slice_dim", "repeat_dim", "expand", "movedim", "roll_dim", "roll", "repeat",
 )  # fmt: skip
 """Layout methods Burn has on every kind (`K: BasicOps`): the Int rows, a Bool tensor's too."""
 BOOL_METHODS: tuple[Method, ...] = (

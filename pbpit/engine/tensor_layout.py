@@ -11,7 +11,9 @@ so that their nodes and backward are those ops' (burn-autodiff has no node of th
 - `repeat(sizes)`: a `repeat_dim(dim, times)` for each dim whose `times` is above 1; a 0 in
   `sizes` is `Tensor::empty` of the repeated shape (a new untracked leaf).
 
-Added to `Tensor` when `pbpit.engine.tensor` imports this (import that module, not this one)."""
+Burn has them on every kind (`K: BasicOps`): an Int or Bool tensor (`int_tensor.py`) inherits
+them, its `cat`, `slice` and `repeat_dim` its own, no node taken. Added to `Tensor` when
+`pbpit.engine.tensor` imports this (import that module, not this one)."""
 
 from __future__ import annotations
 
@@ -63,7 +65,7 @@ def _roll_by(tensor: Tensor, shift: int, at: int) -> Tensor:
     rank = len(tensor.shape)
     ahead = tensor.clone().slice([(shift, None) if i == at else (0, None) for i in range(rank)])
     behind = tensor.slice([(0, shift) if i == at else (0, None) for i in range(rank)])
-    return Tensor.cat([ahead, behind], at)
+    return type(tensor).cat([ahead, behind], at)  # (an Int or Bool tensor's own `cat`)
 
 
 def roll_dim(self: Tensor, shift: int, dim: int) -> Tensor:
@@ -106,6 +108,8 @@ def repeat(self: Tensor, sizes: Sequence[int]) -> Tensor:
         raise ValueError(f"repeat: {len(sizes)} sizes for a tensor of {list(shape)}")
     if 0 in sizes:
         out = tuple(d * t for d, t in zip(shape, sizes, strict=False)) + tuple(shape[len(sizes) :])
+        if type(self) is not Tensor:  # an Int or Bool tensor's `empty`: no node (int_tensor.py)
+            return self._same(np.zeros(out, dtype=self.array.dtype))  # type: ignore[attr-defined]
         return _leaf(np.empty(out, dtype=np.float32), self.device, "empty")
     result = self
     for dim, times in enumerate(sizes):

@@ -26,9 +26,21 @@ from pbpit.rust.interp.types import (
     Ty,
     Var,
     Wrap,
+    is_int,
     resolve,
     show,
 )
+
+
+def check_movedim_arg(ck: Any, e: Method, arg: Any, ty: Ty) -> None:
+    """Burn's `MovedimArgs`: an integer, or a `Vec` of integers (not an array, not a slice)."""
+    from pbpit.rust.interp import slices  # (slices reads the checker's tables)
+
+    t = resolve(ty)
+    if is_int(t) or (type(t) is Wrap and t.kind == "Vec" and not slices.is_slice(t)):
+        if is_int(t) or is_int(t.inner):  # type: ignore[attr-defined]
+            return
+    raise ck.fail(arg.pos, f"`{e.name}` of `{show(ty)}` (a dim or a `Vec` of dims)")
 
 
 class KindRules:
@@ -85,6 +97,8 @@ class KindRules:
                 dims["D2"] = self.shape_rank(arg, arg_ty)
             if ty == "R":  # `slice([0..2])`: as a float tensor's
                 self.slice_ranges(arg, arg_ty, recv)
+            if ty == "M":  # Burn's `MovedimArgs`, as a float tensor's (check_methods.py)
+                check_movedim_arg(self, e, arg, arg_ty)
         if name == "one_hot":  # Burn: D2 is D + 1
             rank = None if recv.dim is None else recv.dim + 1
             if len(e.targs) > 1 or (e.targs and type(e.targs[0]) is not TensorT):

@@ -20,6 +20,7 @@ from pbpit.rust.interp import (
     user_iterators,
 )
 from pbpit.rust.interp.builtins import CLONE, TO_STRING
+from pbpit.rust.interp.check_kinds import check_movedim_arg
 from pbpit.rust.interp.check_rules import refuse_mut_method_behind_reference
 from pbpit.rust.interp.check_tables import (
     _PARAM_TYPES,
@@ -74,14 +75,6 @@ from pbpit.rust.interp.types import (
     resolve,
     show,
 )
-
-
-def _dims_of_movedim(ty: Ty) -> bool:
-    """Burn's `MovedimArgs`: an integer, or a `Vec` of integers (not an array, not a slice)."""
-    t = resolve(ty)
-    if is_int(t):
-        return True
-    return type(t) is Wrap and t.kind == "Vec" and not slices.is_slice(t) and is_int(t.inner)
 
 
 class MethodRules:
@@ -192,8 +185,8 @@ class MethodRules:
                 dims["D2"] = self.shape_rank(arg, arg_ty)
             if ty == "R":
                 self.slice_ranges(arg, arg_ty, recv)
-            if ty == "M" and not _dims_of_movedim(arg_ty):  # Burn's `MovedimArgs`
-                raise self.fail(arg.pos, f"`{name}` of `{show(arg_ty)}` (a dim or a `Vec` of dims)")
+            if ty == "M":  # Burn's `MovedimArgs`
+                check_movedim_arg(self, e, arg, arg_ty)
         if name in RANK_GENERIC:
             return self.rank_generic(e, recv)
         return rust_type(row.result, recv, dims)
