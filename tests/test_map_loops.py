@@ -1,5 +1,6 @@
 """`for` loops over a map's entries (interp/map_loops.py): changing them (`&mut m`,
-`iter_mut()`, `values_mut()`) runs for a `BTreeMap` in key order and for a `HashMap`; a loop over
+`iter_mut()`; a `BTreeMap`'s `values_mut()`) runs for a `BTreeMap` in key order and for a
+`HashMap`; a loop over
 a `HashMap` runs only where its body gives the same result in any order, since rustc's binary
 visits the entries in an order that changes from run to run. What runs is checked against
 rustc's output in `tests/rust/std/map_loops.rs`; here, what must be refused, never run."""
