@@ -265,3 +265,30 @@ def test_the_buffer_structs_clean_twin_learns_from_its_samples():
     # t 0 samples the value of the observation of t 0, with the same parameters: the same loss.
     assert lines[0] == "t 0: loss = 0.127885" and len(lines) == 4
     assert lines[1] != "t 1: loss = 0.127885"  # the step moved the critic
+
+
+# -- programs written after the fixes above (tests/advice_cuts/unseen/) --------------------------
+
+UNSEEN = HERE / "unseen"
+
+
+@pytest.mark.parametrize(
+    ("name", "rule", "binding", "starts"),
+    [
+        ("ppo_struct.rs", "loop-external-tracked", "behaviour", "if `behaviour` needs no gradient"),
+        ("micro_while.rs", "shared-intermediate", "predicted", "run the forward on each piece"),
+        ("replay_triple.rs", "loop-external-tracked", "trail", "compute `scored` again from"),
+        ("window_index.rs", "loop-external-tracked", "recent", "keep in `recent` the `x`"),
+    ],
+)
+def test_on_programs_written_after_the_fixes_the_one_code_fix_runs(name, rule, binding, starts):
+    finding = lint_paths([UNSEEN / name]).findings[0]
+    assert (finding.rule, finding.name) == (rule, binding)
+    (fix,) = [h for h in finding.helps if h.edits]
+    assert fix.message.startswith(starts), fix.message
+    result = run_case(resolve_case(str(UNSEEN / name)))
+    (error,) = diagnose_run(result).errors
+    assert (error.rule, error.name) == (rule, binding)
+    (shown,) = [h for h in error.helps if h.edits]
+    assert shown.edits == fix.edits and shown.checked is not None and shown.checked.ok
+    assert shown.checked.keeps_gradients or name == "ppo_struct.rs"  # a snapshot: detached

@@ -260,10 +260,8 @@ def tuple_buffer(
     loss reads (a sliding window of values): the input pushed instead, and the forward run on
     each element where one is read (`_kept_inputs`); or, with the `carrier` a method of the
     buffer puts it in (`memory.values`), handed to that method (`method_buffer.py`). The
-    buffer's name and the help; None for any other shape, or when the loss trains through
-    another tracked tensor too."""
-
-    from pbpit.lint.rules.loop_external_tracked import detaching_leaves_a_loss
+    buffer's name and the help; None for any other shape. A kept output the loss compares
+    with a fresh forward of the same method (a target) is detached where it is pushed."""
 
     try:
         if carrier is not None:  # handed to a method of the buffer that keeps it in a field
@@ -274,10 +272,7 @@ def tuple_buffer(
         if _forward_elsewhere(meeting, fixes):
             # Compared with a fresh forward (a target kept from an earlier pass): detached.
             return _detached_where_pushed(meeting, fixes)
-        found = _tuple_buffer(meeting, fixes)
-        if found is None and not detaching_leaves_a_loss(meeting, fixes):
-            found = _kept_inputs(meeting, fixes)
-        return found
+        return _tuple_buffer(meeting, fixes) or _kept_inputs(meeting, fixes)
     except (ValueError, IndexError, AttributeError):
         return None
 
