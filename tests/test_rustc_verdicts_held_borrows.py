@@ -1,6 +1,6 @@
 """Programs on which pbpit must give rustc's verdict, found by `tools/rustc_differential.py`
-(seeds 42000-42004, 43000) and by probing the same kinds, with programs rustc runs beside them
-so that a rule refusing too much fails too:
+(seeds 42000-42004, 43000-43004, and every site of its rarer kinds) and by probing the same
+kinds, with programs rustc runs beside them so that a rule refusing too much fails too:
 
 - a shared borrow one operand of a macro, call or tuple holds while a later one borrows the
   place mutably (`println!("{:?} {:?}", v.first(), v.pop())`): E0502 (held_borrows.py);
@@ -17,7 +17,9 @@ so that a rule refusing too much fails too:
   range of a reference and a value, E0308; `let m: PhantomData<i32> = &PhantomData;` E0308, and
   `PhantomData<T>` is `Copy` (no E0505 when a copy is taken while it is borrowed);
 - an operator trait's method not as the trait declares it: E0053 (`&self` for `&mut self`,
-  another type), E0050 (another count of parameters), E0186 (no `self`).
+  another type), E0050 (another count of parameters), E0186 (no `self`);
+- `.rev()` of `step_by`, `skip`, `enumerate`, `take` or `zip` of an iterator without `len`
+  (a range of `i64`, a `RangeInclusive<i32>`, `chars()`): E0277, `ExactSizeIterator`.
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports
@@ -545,6 +547,125 @@ fn main() {
 }
 """,
         rejects("E0186"),
+    ),
+    "rev_of_step_by_of_an_i64_range": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    let s = "abc";
+    let _ = (&v, s);
+    for i in (0..10i64).step_by(4).rev() { print!("{i} "); }
+}
+""",
+        rejects("E0277"),
+    ),
+    "rev_of_step_by_of_an_inclusive_i32_range": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    let s = "abc";
+    let _ = (&v, s);
+    for i in (0..=9).step_by(2).rev() { print!("{i} "); }
+}
+""",
+        rejects("E0277"),
+    ),
+    "rev_of_enumerate_of_chars": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    let s = "abc";
+    let _ = (&v, s);
+    for (i, c) in s.chars().enumerate().rev() { print!("{i}{c} "); }
+}
+""",
+        rejects("E0277"),
+    ),
+    "rev_of_zip_with_chars": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    let s = "abc";
+    let _ = (&v, s);
+    for (a, b) in v.iter().zip(s.chars()).rev() { print!("{a}{b} "); }
+}
+""",
+        rejects("E0277"),
+    ),
+    "rev_of_take_of_a_u64_range": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    let s = "abc";
+    let _ = (&v, s);
+    for x in (0..10u64).take(3).rev() { print!("{x} "); }
+}
+""",
+        rejects("E0277"),
+    ),
+    "rev_of_step_by_of_a_range_later_i64": (
+        """\
+fn main() {
+    for i in (0..10).step_by(4).rev() {
+        let b: i64 = i;
+        print!("{b} ");
+    }
+    println!();
+}
+""",
+        rejects("E0277"),
+    ),
+    "rev_of_adapters_of_exact_iterators_run": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    let s = "abc";
+    let _ = (&v, s);
+    for (i, x) in v.iter().enumerate().rev().skip(1) {
+        print!("{i}{x} ");
+    }
+    for i in (0..10).step_by(4).rev() {
+        print!("{i} ");
+    }
+    for c in s.chars().rev() {
+        print!("{c}");
+    }
+    for x in v.iter().map(|x| x * 2).skip(1).rev() {
+        print!("{x}");
+    }
+    println!();
+}
+""",
+        runs("12 01 8 4 0 cba64\n"),
+    ),
+    "rev_of_step_by_of_u8_ranges_runs": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    let s = "abc";
+    let _ = (&v, s);
+    for i in (0..10u8).step_by(4).rev() {
+        print!("{i} ");
+    }
+    for i in (0..=9u8).step_by(4).rev() {
+        print!("{i} ");
+    }
+    println!();
+}
+""",
+        runs("8 4 0 8 4 0 \n"),
+    ),
+    "rev_of_step_by_of_an_inclusive_range_later_u8_runs": (
+        """\
+fn main() {
+    for i in (0..=9).step_by(2).rev() {
+        let b: u8 = i;
+        print!("{b} ");
+    }
+    println!();
+}
+""",
+        runs("8 6 4 2 0 \n"),
     ),
 }
 

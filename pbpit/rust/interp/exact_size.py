@@ -71,3 +71,54 @@ def len_type(checker: Any, e: Any, recv: Ty) -> Ty:
     err = checker.fail(e.pos, rejects(what, "E0599"))
     err.label = "method not found"
     raise err
+
+
+# Adapters that are `DoubleEndedIterator` only when what they adapt is `ExactSizeIterator` too
+# (`StepBy`, `Skip`, `Enumerate`, `Take`, `Zip` in core: `where I: DoubleEndedIterator +
+# ExactSizeIterator`), so `.rev()` of one needs its `len`.
+_REV_NEEDS_LEN = frozenset(("step_by", "skip", "enumerate", "take", "zip"))
+
+
+def rev_type(checker: Any, e: Any, recv: Ty) -> Ty:
+    """The type of `it.rev()` (the iterator's), or rustc's E0277 where `it` is one of
+    `_REV_NEEDS_LEN` of an iterator certainly without `len` (`(0..10i64).step_by(4).rev()`,
+    `s.chars().enumerate().rev()`, `(0..=9).step_by(2).rev()`: pbpit ran them)."""
+    from pbpit.rust.interp.nodes import Method
+
+    checker.args(e)
+    adapter = e.recv
+    if not isinstance(adapter, Method) or adapter.name not in _REV_NEEDS_LEN or adapter.borrowed:
+        return recv
+
+    def judge() -> None:  # once the body's types are known (`(0..=9)` may yet be `u8`s)
+        for it in [adapter.recv, *(adapter.args if adapter.name == "zip" else [])]:
+            shown = _without_len(it)
+            if shown is not None:
+                what = f"the trait bound `{shown}: ExactSizeIterator` is not satisfied"
+                err = checker.fail(e.pos, rejects(what, "E0277"))
+                err.label = f"the trait `ExactSizeIterator` is not implemented for `{shown}`"
+                raise err
+
+    checker.settle_later.append(judge)
+    return recv
+
+
+def _without_len(it: Any) -> str | None:
+    """The iterator `it` is, as rustc shows it, if it certainly has no `len`; else None."""
+    from pbpit.rust.interp.nodes import Method, RangeLit
+
+    while isinstance(it, Method) and it.name in _KEEPING and not it.borrowed:
+        it = it.recv
+    if isinstance(it, Method) and it.name in _INEXACT and not it.borrowed:
+        return _INEXACT[it.name].split("<")[0]
+    if not isinstance(it, RangeLit) or it.borrowed or it.lo is None or it.lo.ty is None:
+        return None
+    elem = resolve(it.lo.ty)
+    name = "i32" if type(elem) is Var and elem.kind == "int" else getattr(elem, "name", None)
+    if name is None or type(elem) not in (Named, Var):
+        return None
+    if it.inclusive and name not in _RANGE_INCLUSIVE:
+        return f"std::ops::RangeInclusive<{name}>"
+    if not it.inclusive and name not in _RANGE:
+        return f"std::ops::Range<{name}>"
+    return None

@@ -434,7 +434,7 @@ def _cloned(item: Any) -> Any:
 
 ITER = rows(
     _ITER,
-    Builtin(_ITER, "rev", (), "self", _rev),
+    Builtin(_ITER, "rev", (), "self", _rev, exact_size.rev_type),
     Builtin(_ITER, "step_by", ("usize",), "self", _step_by),
     Builtin(_ITER, "cycle", None, "", _cycle, _cycle_type),
     *(Builtin(_ITER, n, None, "", _adapter, _closure_type) for n in ("map", "filter", "position")),
