@@ -155,6 +155,65 @@ fn main() {
 """,
         rejects("E0502"),
     ),
+    "lent_closures_to_methods": (
+        """\
+struct Runner { n: i32 }
+impl Runner {
+    fn run<F: FnMut(i32) -> i32>(&self, mut f: F) -> i32 { f(self.n) }
+    fn run_fn<F: Fn(i32) -> i32>(&self, f: F) -> i32 { f(self.n) }
+}
+fn main() {
+    let r = Runner { n: 2 };
+    let k = 3;
+    let g = |x: i32| x * k;
+    println!("{} {}", r.run(&g), r.run_fn(&g));
+}
+""",
+        runs("6 6\n", 0),
+    ),
+    "lent_fnmut_closure_to_a_method": (
+        """\
+struct Runner { n: i32 }
+impl Runner {
+    fn run<F: FnMut(i32) -> i32>(&self, mut f: F) -> i32 { f(self.n) }
+    fn run_fn<F: Fn(i32) -> i32>(&self, f: F) -> i32 { f(self.n) }
+}
+fn main() {
+    let r = Runner { n: 2 };
+    let k = 3;
+    let g = |x: i32| x * k;
+    println!("{} {}", r.run(&g), r.run_fn(&g));
+    let mut total = 0;
+    let f = |x: i32| { total += x; total };
+    println!("{}", r.run(&f));
+}
+""",
+        rejects("E0525"),
+    ),
+    "lent_fnmut_closure_to_map": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    let mut seen = 0;
+    let f = |x: &i32| { seen += 1; *x * 2 };
+    let w: Vec<i32> = v.iter().map(&f).collect();
+    println!("{:?}", w);
+}
+""",
+        rejects("E0525"),
+    ),
+    "lent_fn_closure_to_map": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    let k = 2;
+    let f = |x: &i32| *x * k;
+    let w: Vec<i32> = v.iter().map(&f).collect();
+    println!("{:?} {}", w, f(&5));
+}
+""",
+        runs("[2, 4, 6] 10\n", 0),
+    ),
 }
 
 

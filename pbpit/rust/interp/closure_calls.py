@@ -79,6 +79,12 @@ def refuse_fnmut_calls(body: Any, path: str) -> None:
                 raise _refusal(node.callee, changed, path)
         if isinstance(node, Call) and isinstance(node.callee, FnItem):
             _refuse_fn_bound(node.callee, node.args, path, closures)
+        if isinstance(node, Method) and isinstance(getattr(node, "user", None), FnItem):
+            _refuse_fn_bound(node.user, [node.recv, *node.args], path, closures)  # (`self` first)
+        elif isinstance(node, Method):  # std's `map(&f)`, `for_each(&f)`: `F: FnMut`, so `f: Fn`
+            for arg in node.args:
+                if _lent(arg, closures):
+                    _refuse_named(closures[id(arg.binding)], path)
         stack.extend(reversed(list(children(node))))
 
 
