@@ -292,3 +292,23 @@ def test_on_programs_written_after_the_fixes_the_one_code_fix_runs(name, rule, b
     (shown,) = [h for h in error.helps if h.edits]
     assert shown.edits == fix.edits and shown.checked is not None and shown.checked.ok
     assert shown.checked.keeps_gradients or name == "ppo_struct.rs"  # a snapshot: detached
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "micro_narrow.rs",
+        "micro_slice.rs",
+        "ppo_batches.rs",
+        "replay_tuple.rs",
+        "replay_window.rs",
+        "replay_struct.rs",
+    ],
+)
+def test_lint_fix_writes_the_clean_twin(name, tmp_path):
+    from pbpit_process import pbpit_cli
+
+    program = tmp_path / "main.rs"
+    program.write_text((HERE / name).read_text(encoding="utf-8"))
+    pbpit_cli("lint", "--fix", str(program))
+    assert program.read_text() == _clean(name)
