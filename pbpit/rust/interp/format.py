@@ -411,6 +411,13 @@ def _debug(ty: Ty, spec: Spec) -> Callable[[object], str]:
         from pbpit.rust.interp import btreemap  # (btreemap imports builtins, which import this)
 
         return btreemap.debug(_debug(ty.err or ty.inner, spec), _debug(ty.inner, spec))
+    if type(ty) is Wrap and ty.kind == "PhantomData":  # `PhantomData<i32>` (phantom.py)
+        from pbpit.rust.interp.type_names import rust_name  # (it imports the nodes)
+
+        named = rust_name(ty.inner, "\0")  # (a struct's path names the crate: not known here)
+        if named is None or "\0" in named:
+            raise FormatError(f"`{{:?}}` of `{show(ty)}` (its type's name as rustc writes it)")
+        return lambda _: f"PhantomData<{named}>"
     if type(ty) is Wrap:  # a range or an iterator: pbpit holds its items, not what Rust prints
         raise FormatError(f"`{{:?}}` of `{show(ty)}` (pbpit does not print ranges and iterators)")
     # -- the program's own structs and tuples (their printing is `runtime.composite_debug`) --

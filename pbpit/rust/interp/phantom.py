@@ -2,7 +2,7 @@
 `struct Length<U>`, making `U` a type parameter of the struct's values), and its one value
 `PhantomData` (after `use std::marker::PhantomData;`) or `std::marker::PhantomData` (also
 `core::`), a `Lit` of `Wrap("PhantomData", T)`, `T` what the field says. Its value at run time
-is `PHANTOM`; printing one (`{:?}`) is refused, as a `Debug` of it names its type."""
+is `PHANTOM`; its `{:?}` names its type (`PhantomData<i32>`: format.py, type_names.py)."""
 
 from __future__ import annotations
 
