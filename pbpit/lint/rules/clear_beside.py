@@ -76,6 +76,107 @@ def walked_field(use: Read | None, definition: Definition, meeting: Meeting, fix
     return None
 
 
+def pushed_where_made(definition: Definition, meeting: Meeting, fixes: Fixes):
+    """`(agent.log_probs, help)` for a tensor a method makes and pushes into a field of `self`
+    (`act` making `log_prob` and pushing it into `self.log_probs`), called by the loop on a
+    value in scope as it starts (`agent.act(..)`): the field as the loop names it, which
+    carries the tensor into the next pass, and the help detaching it where it is pushed;
+    None otherwise."""
+    loop = meeting.loop
+    body = loop.child_by_field_name("body") if loop is not None else None
+    if definition.statement is None or body is None:
+        return None
+    function = fixes.parent(definition.statement)
+    while function is not None and function.type != "function_item":
+        function = fixes.parent(function)
+    inner = function.child_by_field_name("body") if function is not None else None
+    named = function.child_by_field_name("name") if function is not None else None
+    if inner is None or named is None or not _takes_mut_self(function, fixes):
+        return None
+    method = fixes.text(named)
+    holders = [h for h in _receivers_of(method, body, fixes) if h in (meeting.entry or {})]
+    put = [
+        (call, field, arguments)
+        for call, field, arguments in _self_pushes(inner, fixes)
+        if any(fixes.text(n) == definition.name for n in identifiers(arguments))
+    ]
+    if len(holders) != 1 or len({field for _, field, _ in put}) != 1:
+        return None
+    field = put[0][1]
+    carrier = f"{holders[0]}.{field}"
+    owner = _owner(function, fixes)
+    where = f"`{owner}::{method}`" if owner else f"`{method}`"
+    edits = []
+    for _, _, arguments in put:
+        given = arguments.named_children
+        if len(given) != 1 or fixes.text(given[0]) != definition.name:
+            edits = []
+            break
+        edits.append(fixes.edit(given[0].end_byte, given[0].end_byte, ".detach()"))
+    words = (
+        f"detach `{definition.name}` where it is put in `self.{field}` by {where} "
+        f"(`{carrier}` carries it into the next pass): gradients stop at the pass boundary"
+    )
+    return carrier, Help(words, edits)
+
+
+def _takes_mut_self(function: Node, fixes: Fixes) -> bool:
+    parameters = function.child_by_field_name("parameters")
+    taken = "".join(fixes.text(parameters).split()) if parameters is not None else ""
+    return re.match(r"\(&mut(?:'\w+)?self[,)]", taken) is not None
+
+
+def _owner(function: Node, fixes: Fixes) -> str:
+    """`Agent` of the `impl<B> Agent<B>` holding `function`; "" outside an impl."""
+    node = fixes.parent(function)
+    while node is not None and node.type != "impl_item":
+        node = fixes.parent(node)
+    kind = node.child_by_field_name("type") if node is not None else None
+    return re.sub(r"<.*", "", fixes.text(kind), flags=re.S).strip() if kind is not None else ""
+
+
+def _receivers_of(method: str, body: Node, fixes: Fixes) -> list[str]:
+    """The names `body` calls `method` on (`agent` of `agent.act(..)`), in order."""
+    found = []
+    for call in descendants(body):
+        function = call.child_by_field_name("function") if call.type == "call_expression" else None
+        if function is None or function.type != "field_expression":
+            continue
+        receiver, called = (
+            function.child_by_field_name("value"),
+            function.child_by_field_name("field"),
+        )
+        if receiver is None or called is None or fixes.text(called) != method:
+            continue
+        if receiver.type == "identifier" and fixes.text(receiver) not in found:
+            found.append(fixes.text(receiver))
+    said = re.compile(rf"\b([A-Za-z_]\w*)\s*\.\s*{re.escape(method)}\s*\(")
+    for receiver in _in_macros(body, said, fixes):
+        if receiver not in found:
+            found.append(receiver)
+    return found
+
+
+def _self_pushes(body: Node, fixes: Fixes) -> list[tuple[Node, str, Node]]:
+    """The calls `self.FIELD.push(..)` in `body`: each call, `FIELD` and its arguments."""
+    found = []
+    for call in descendants(body):
+        function = call.child_by_field_name("function") if call.type == "call_expression" else None
+        arguments = call.child_by_field_name("arguments")
+        if function is None or function.type != "field_expression" or arguments is None:
+            continue
+        receiver, method = (
+            function.child_by_field_name("value"),
+            function.child_by_field_name("field"),
+        )
+        if receiver is None or method is None or fixes.text(method) not in _PUSHES:
+            continue
+        said = "".join(fixes.text(receiver).split())
+        if said.startswith("self.") and is_name(said[5:]):
+            found.append((call, said[5:], arguments))
+    return found
+
+
 def _pushed_into(name: str, definition: Definition, body: Node, fixes: Fixes) -> bool:
     """Whether `body` pushes the tensor `definition` binds into `name` (`name.push(lp)`)."""
     for call in descendants(body):
@@ -221,6 +322,20 @@ def _called_on(holder: str, body: Node, fixes: Fixes) -> list[str]:
             continue
         if fixes.text(receiver) == holder and fixes.text(method) not in found:
             found.append(fixes.text(method))
+    said = re.compile(rf"\b{re.escape(holder)}\s*\.\s*([A-Za-z_]\w*)\s*(?:::\s*<[^>]*>\s*)?\(")
+    for method in _in_macros(body, said, fixes):
+        if method not in found:
+            found.append(method)
+    return found
+
+
+def _in_macros(body: Node, said: re.Pattern, fixes: Fixes) -> list[str]:
+    """What `said`'s group matches in the arguments of the macros of `body` (`println!("{}",
+    agent.update(&device))`), which tree-sitter leaves as tokens."""
+    found = []
+    for node in descendants(body):
+        if node.type == "macro_invocation":
+            found += said.findall(fixes.text(node))
     return found
 
 
@@ -241,8 +356,7 @@ def _methods(method: str, field: str, fixes: Fixes) -> list[Node]:
             parameters = function.child_by_field_name("parameters")
             if function.type != "function_item" or name is None or parameters is None:
                 continue
-            taken = "".join(fixes.text(parameters).split())
-            if fixes.text(name) == method and re.match(r"\(&mut(?:'\w+)?self[,)]", taken):
+            if fixes.text(name) == method and _takes_mut_self(function, fixes):
                 found.append(function)
     return found
 

@@ -33,7 +33,7 @@ from pbpit.lint.rules.carried_state import (
     keep_detached,
     pushed,
 )
-from pbpit.lint.rules.clear_beside import clear_beside, walked_field
+from pbpit.lint.rules.clear_beside import clear_beside, pushed_where_made, walked_field
 from pbpit.lint.rules.closures import called_closure_use, field_carrier, recompute_in_closure
 from pbpit.lint.rules.detach_once import call_reads, detach_at, detach_once_edits, refit_in_loop
 from pbpit.lint.rules.field_reset import accumulator_field_reset, reset_first
@@ -175,6 +175,8 @@ fn main() {
                 # Read through no name in scope as the loop starts (`for old in bank.stored()`):
                 # a method the loop hands the tensor to keeps it in a field (`bank.remember(z)`).
                 kept = put_by_called_method(definition.name, meeting, fixes)
+                # Or pushed into a field by the method that makes it (`agent.act(..)`).
+                kept = kept or pushed_where_made(definition, meeting, fixes)
                 # Walked by the pass's `for` over the field it pushes into: the field.
                 walked = None if kept else walked_field(use, definition, meeting, fixes)
                 name = kept[0] if kept is not None else walked or name
