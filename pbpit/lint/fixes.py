@@ -7,12 +7,16 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from pbpit.diagnostics.model import Diagnostic, Edit, Help, Label
 from pbpit.engine import api
 from pbpit.lint.values import Definition, Value
 from pbpit.rust.columns import Columns
 from pbpit.rust.syntax import Node, RustFile, descendants
+
+if TYPE_CHECKING:
+    from pbpit.lint.analysis.index import Program
 
 # Expressions that take a method call without parentheses around them.
 NO_PARENS = frozenset(
@@ -48,14 +52,17 @@ COPY_TYPES = frozenset(
 class Fixes:
     """One file, as the rules see it when they write a diagnostic."""
 
-    def __init__(self, source: RustFile) -> None:
+    def __init__(self, source: RustFile, program: Program | None = None) -> None:
         self.source = source
+        self.program = program
+        """The linted tree the file is read in: its other files' methods (`borrows`)."""
         self.data = source.data
         self._lines: list[str] | None = None
         self._newline: str | None = None
         self._reads: dict[tuple[int, int], dict[str, list[tuple[int, int]]]] = {}
         self._parents: dict[Node, Node] = {}
         self._borrowing: frozenset[str] | None = None
+        self._elsewhere: dict[str, bool] = {}
 
     @property
     def positions(self) -> Columns:
@@ -262,11 +269,17 @@ class Fixes:
     def borrows(self, method: str) -> bool:
         """Whether the method `method` borrows its receiver: Burn's and std's that do, a
         `forward*`, and one every definition of which in this file takes `&self` or `&mut self`
-        (`fn features(&self, ..)`: `model.features(..)` moves nothing, as rustc reads it)."""
+        (`fn features(&self, ..)`: `model.features(..)` moves nothing, as rustc reads it), or,
+        defined in no such way here, in the linted tree's files (`program`: a crate's module
+        files, `Tagger::embed` in src/model.rs called in src/training.rs)."""
         if method in BORROWING or method.startswith("forward"):
             return True
         if self._borrowing is None:
             self._borrowing = _borrowing_methods(self)
+        if self.program is not None and method not in self._borrowing:
+            if method not in self._elsewhere:
+                self._elsewhere[method] = _borrowing_in(self.program, method)
+            return self._elsewhere[method]
         return method in self._borrowing
 
     def _use(self, name: Node, parent: Node | None, grandparent: Node | None) -> bool | None:
@@ -588,6 +601,26 @@ def last_segment(path: str) -> str:
         path = stripped
     names = re.findall(r"[A-Za-z_]\w*", path)
     return names[-1] if names else ""
+
+
+def _borrowing_in(program: Program, method: str) -> bool:
+    """Whether every definition of the method `method` in the linted tree (each file of a crate,
+    `Tagger::embed` of src/model.rs for a loop in src/training.rs) takes `&self` or `&mut self`,
+    and no tensor method of the name takes `self`."""
+    defined = program.methods.get(method, [])
+    if not defined or any(m.name == method and m.receiver != "&self" for m in api.METHODS):
+        return False
+    for callee in defined:
+        try:
+            parameters = callee.node.child_by_field_name("parameters")
+        except LookupError:
+            return False
+        held = parameters.named_children if parameters is not None else []
+        taken = next((c for c in held if c.type == "self_parameter"), None)
+        data = callee.source.data
+        if taken is None or not data[taken.start_byte : taken.end_byte].lstrip().startswith(b"&"):
+            return False
+    return True
 
 
 def _borrowing_methods(fixes: Fixes) -> frozenset[str]:

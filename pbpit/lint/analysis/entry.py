@@ -56,7 +56,7 @@ def lint_source(
         return []
     starts = [start for start, _ in reasons]
     found: dict[tuple[str, int, int], Diagnostic] = {}
-    fixes = Fixes(source)
+    fixes = Fixes(source, program)
     for callee in program.functions.get(id(source), ()):
         if not _any_within(starts, callee.start, callee.end):
             continue
