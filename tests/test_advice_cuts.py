@@ -279,6 +279,7 @@ UNSEEN = HERE / "unseen"
         ("micro_while.rs", "shared-intermediate", "predicted", "run the forward on each piece"),
         ("replay_triple.rs", "loop-external-tracked", "trail", "compute `scored` again from"),
         ("window_index.rs", "loop-external-tracked", "recent", "keep in `recent` the `x`"),
+        ("buffer_get_vec.rs", "loop-external-tracked", "buffer.slots", "hand `buffer` the `obs`"),
     ],
 )
 def test_on_programs_written_after_the_fixes_the_one_code_fix_runs(name, rule, binding, starts):
