@@ -313,3 +313,13 @@ def test_lint_fix_writes_the_clean_twin(name, tmp_path):
     program.write_text((HERE / name).read_text(encoding="utf-8"))
     pbpit_cli("lint", "--fix", str(program))
     assert program.read_text() == _clean(name)
+
+
+def test_a_queue_whose_values_are_each_taken_out_once_gets_no_kept_inputs_fix():
+    # `let old = queue.pop_front().unwrap();`: each value is backpropagated once, by the pass
+    # that takes it, and the program runs (no panic); computing it again from its input with
+    # the current critic would change what it trains on.
+    name = "queue_popped.rs"
+    assert run_case(resolve_case(str(HERE / name))).panic is None
+    for finding in lint_paths([HERE / name]).findings:
+        assert not any(h.message.startswith("keep in `queue`") for h in finding.helps)

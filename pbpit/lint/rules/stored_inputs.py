@@ -464,15 +464,16 @@ def _kept_inputs(meeting: Meeting, fixes: Fixes) -> tuple[str, Help] | None:
         for n in identifiers(function)
         if fixes.text(n) == buffer and n.start_byte > declared.end_byte and n.id != call.id
     ]
-    read_any = False
+    read_any = kept_only = False
     for use in uses:
         made = _element_reads(use, forward, fixes)
         if made is None:
             return None
         edits += made
         read_any = read_any or bool(made)
-    if not read_any:
-        return None
+        kept_only = kept_only or (bool(made) and not _taken(use, fixes))
+    if not read_any or not kept_only:
+        return None  # every element read is taken out (`pop_front().unwrap()`): read once
     help_ = Help(
         f"keep in `{buffer}` the `{input_name}` that `{definition.name}` is computed from "
         f"instead of `{definition.name}`, and compute it again from it with the current model "
@@ -559,6 +560,15 @@ def _element_reads(use: Node, forward, fixes: Fixes) -> list[Edit] | None:
         if holder is not None and holder.type == "for_expression":
             return _loop_reads(holder, forward, fixes)
     return None
+
+
+def _taken(use: Node, fixes: Fixes) -> bool:
+    """Whether the buffer's identifier `use` is the receiver of a take (`queue.pop_front()`)."""
+    parent = fixes.parent(use)
+    field_ = parent.child_by_field_name("field") if parent is not None else None
+    return parent.type == "field_expression" and field_ is not None and (
+        fixes.text(field_) in TAKES
+    )
 
 
 def _loop_reads(loop: Node, forward, fixes: Fixes) -> list[Edit] | None:
