@@ -667,6 +667,49 @@ fn main() {
 """,
         runs("8 6 4 2 0 \n"),
     ),
+    "pop_front_of_a_mut_reference_parameter_moved": (
+        """\
+use std::collections::VecDeque;
+#[derive(Debug)]
+struct Job {
+    id: u32,
+}
+fn first_id(q: &mut VecDeque<Job>) -> u32 {
+    let job = q.pop_front().unwrap();
+    let kept = job;
+    println!("{:?}", kept);
+    job.id
+}
+fn main() {
+    let mut q = VecDeque::new();
+    q.push_back(Job { id: 3 });
+    println!("{}", first_id(&mut q));
+}
+""",
+        rejects("E0382"),
+    ),
+    "pop_front_of_a_mut_reference_parameter_field_read_first_runs": (
+        """\
+use std::collections::VecDeque;
+#[derive(Debug)]
+struct Job {
+    id: u32,
+}
+fn first_id(q: &mut VecDeque<Job>) -> u32 {
+    let job = q.pop_front().unwrap();
+    let id = job.id;
+    let kept = job;
+    println!("{:?}", kept);
+    id
+}
+fn main() {
+    let mut q = VecDeque::new();
+    q.push_back(Job { id: 3 });
+    println!("{}", first_id(&mut q));
+}
+""",
+        runs("Job { id: 3 }\n3\n"),
+    ),
 }
 
 

@@ -248,7 +248,8 @@ class MoveCheck:
         if e.name in _MADE or ty is burn_nn.NAMED_TYPES["GradientsParams"]:
             return True  # (`accumulator.grads()`: Burn hands the sum over, a value)
         if e.name in _TAKEN_OUT and isinstance(e.recv, Local):  # `q.pop_front()` of a
-            return self.holds_values(e.recv)  # `VecDeque<String>`: an element, not a reference
+            # `VecDeque<String>` (`q: &mut VecDeque<Job>`): an element, not a reference
+            return self.holds_values(e.recv) or e.recv.binding in self.behind
         # (`?` is lowered to the method `?`: `collect::<Result<Vec<_>, _>>()?` a value too)
         return e.name in ("unwrap", "expect", "unwrap_err", "?") and self.made(e.recv)
 
