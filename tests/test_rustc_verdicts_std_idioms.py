@@ -214,6 +214,21 @@ fn main() {
 """,
         runs("[2, 4, 6] 10\n", 0),
     ),
+    "tuple_let_of_a_loop_without_break": (
+        """\
+fn main() {
+    let mut n = 0;
+    let (a, b) = loop {
+        n += 3;
+        if n > 100 {
+            panic!("too far");
+        }
+    };
+    println!("{} {}", a, b);
+}
+""",
+        rejects("E0282"),
+    ),
 }
 
 

@@ -160,6 +160,8 @@ class StructRules:
             return base.elems[e.index]
         elif type(base) is Var and base.kind is None:  # (`{float}` has no fields: below)
             raise self.fail(e.pos, "type annotations needed")
+        elif base is NEVER:  # `let (a, b) = loop { .. };` with no `break`: rustc's E0282
+            raise self.fail(e.pos, rejects("type annotations needed", "E0282"))
         elif base is shapes.SHAPE:  # `shape.dims`: private in Burn 0.22 (shapes.py)
             raise shapes.private_field(self, e)
         if (is_number(base) or base in (BOOL, CHAR)) and references.certainly_reference(e.base):
