@@ -15,6 +15,11 @@ _MAP = "use std::collections::HashMap;\n\nfn main() {\n    let mut h: HashMap<i3
 _FILLED = "HashMap::new();\n    h.insert(1, 2);\n    h.insert(3, 4);\n"
 
 ORDER_SEEN = {
+    "accumulator_read_by_an_entry": "    let mut total = 0;\n    for (_, v) in h.iter_mut() {\n"
+    "        total += 1;\n        *v += total;\n    }\n",
+    "accumulator_read_by_a_condition": "    let (mut total, mut big) = (0, 0);\n"
+    "    for (_, v) in &h {\n        if total > 1 {\n            big += 1;\n        }\n"
+    '        total += *v;\n    }\n    println!("{} {}", total, big);\n',
     "printed": '    for (k, v) in &h {\n        println!("{} {}", k, v);\n    }\n',
     "pushed": "    let mut out = Vec::new();\n    for (k, v) in h.iter_mut() {\n"
     '        *v += 1;\n        out.push(*k);\n    }\n    println!("{}", out.len());\n',

@@ -158,10 +158,73 @@ def order_free(body: Block, loop: For) -> Any | None:
     """The first statement or expression of `body` whose effect depends on the order the loop
     takes the entries in, or None."""
     inside: set[int] = {id(loop.binding)}
+    _declared(body, inside)
+    changed = _changed_outside(body, inside)
     for stmt in _statements(body):
         found = _stmt(stmt, inside)
         if found is not None:
             return found
+    return _read_while_changed(body, changed)
+
+
+def _declared(body: Block, inside: set[int]) -> None:
+    """The bindings the body declares (its `let`s, at any depth), into `inside`."""
+    from pbpit.rust.interp.nodes import children
+
+    stack: list[Any] = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Let) and node.binding is not None:
+            inside.add(id(node.binding))
+        if isinstance(node, Block):
+            stack.extend(node.stmts)
+        if isinstance(node, Let | ExprStmt):
+            stack.extend(x for x in (getattr(node, "init", None), getattr(node, "expr", None)) if x)
+            continue
+        stack.extend(children(node))
+
+
+def _changed_outside(body: Block, inside: set[int]) -> set[int]:
+    """The variables declared before the loop that its body assigns (its accumulators)."""
+    from pbpit.rust.interp.nodes import children
+
+    changed, stack = set(), [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Assign) and isinstance(node.target, Local):
+            if id(node.target.binding) not in inside:
+                changed.add(id(node.target.binding))
+        if isinstance(node, Block):
+            stack.extend(node.stmts)
+        if isinstance(node, Let | ExprStmt):
+            stack.extend(x for x in (getattr(node, "init", None), getattr(node, "expr", None)) if x)
+            continue
+        stack.extend(children(node))
+    return changed
+
+
+def _read_while_changed(body: Block, changed: set[int]) -> Any | None:
+    """A read of an accumulator anywhere but as the target of its own accumulation (`total +=
+    1; *v += total;` sees the order), or None."""
+    from pbpit.rust.interp.nodes import children
+
+    stack: list[Any] = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Assign) and isinstance(node.target, Local):
+            own = node.value
+            if isinstance(own, Method) and own.name in ("max", "min"):  # `best = best.max(x)`
+                own = own.args[0] if own.args else own
+            stack.append(own)
+            continue
+        if isinstance(node, Local) and id(node.binding) in changed:
+            return node
+        if isinstance(node, Block):
+            stack.extend(node.stmts)
+        if isinstance(node, Let | ExprStmt):
+            stack.extend(x for x in (getattr(node, "init", None), getattr(node, "expr", None)) if x)
+            continue
+        stack.extend(children(node))
     return None
 
 
