@@ -39,6 +39,12 @@ Nothing is cached: mutants are written to a temporary directory and compiled in 
 
     .venv/bin/python tools/rustc_differential.py --count 5000 --seed 1
     .venv/bin/python tools/rustc_differential.py --count 200 --seed 7 --jobs 2 --show 3
+    .venv/bin/python tools/rustc_differential.py --kind "add a borrow" --jobs 1 --json
+
+A seed draws its mutants at random, a kind at random first (so a kind of few sites, `drop a
+clone`, is met as often as one of thousands); `--kind K` instead judges every site of the kind
+`K` in every program, in order (`--start`/`--count` take a slice): a kind of few sites is then
+judged whole. `--json` prints the result as one JSON object (counts, and each disagreement).
 
 Exit 1 when a disagreement is found, 2 when rustc is not on PATH (nor `$RUSTC`).
 """
@@ -97,10 +103,11 @@ class Mutant:
     before: str
     after: str
     text: bytes = field(repr=False)
+    site_of: str = ""  # a site of this kind judged by `--kind` (`index` among its sites)
 
     @property
     def name(self) -> str:
-        return f"{self.seed}:{self.index}"
+        return f"{self.site_of}#{self.index}" if self.site_of else f"{self.seed}:{self.index}"
 
     def describe(self) -> str:
         return (
@@ -221,6 +228,25 @@ def mutant(seed: int, index: int, among: tuple[str, ...] = ()) -> Mutant:
     text = data[:start] + new + data[end:]
     line = data[:start].count(b"\n") + 1
     return Mutant(seed, index, name, kind, line, data[start:end].decode(), new.decode(), text)
+
+
+def sites(kind: str, among: tuple[str, ...] = ()) -> list[Mutant]:
+    """Every mutant of the kind `kind`: each of its sites in each program (`among`, default
+    every std program), in order; `Mutant.name` is `kind#index`."""
+    made: list[Mutant] = []
+    for name in list(among) or programs():
+        data, found = _program(name)
+        for start, end, new in found.get(kind, []):
+            text = data[:start] + new + data[end:]
+            line = data[:start].count(b"\n") + 1
+            before, after = data[start:end].decode(), new.decode()
+            made.append(Mutant(0, len(made), name, kind, line, before, after, text, kind))
+    return made
+
+
+def kinds() -> list[str]:
+    """The kinds of mutation, as `--kind` names them."""
+    return sorted({kind for name in programs() for kind in _program(name)[1]})
 
 
 # -- the two verdicts ------------------------------------------------------------------------------
@@ -436,9 +462,10 @@ def _init(rustc: str) -> None:
     import pbpit.rust.interp.program  # noqa: F401 - loaded once per worker
 
 
-def judge(seed_index: tuple[int, int, tuple[str, ...]]) -> Result:
-    """Mutant `seed:index`, judged by rustc and by pbpit, in a directory of its own."""
-    made = mutant(*seed_index)
+def judge(seed_index: tuple[int, int, tuple[str, ...]] | Mutant) -> Result:
+    """Mutant `seed:index` (or a mutant made: a site of `sites`), judged by rustc and by
+    pbpit, in a directory of its own."""
+    made = seed_index if isinstance(seed_index, Mutant) else mutant(*seed_index)
     with tempfile.TemporaryDirectory(prefix="rustc_differential_") as folder:
         source = Path(folder) / made.program
         source.write_bytes(made.text)
@@ -475,11 +502,15 @@ def run(
     start: int = 0,
     progress: bool = False,
     among: tuple[str, ...] = (),
+    kind: str = "",
 ) -> list[Result]:
     """Every mutant `seed:start` .. `seed:start+count-1` (of the programs `among`, default
-    all), judged on `jobs` processes (`progress`: a line on stderr every 100 mutants, with the
-    disagreements so far)."""
-    indices = [(seed, i, among) for i in range(start, start + count)]
+    all), or with `kind` its sites `start` .. `start+count-1`, judged on `jobs` processes
+    (`progress`: a line on stderr every 100 mutants, with the disagreements so far)."""
+    indices: list = [(seed, i, among) for i in range(start, start + count)]
+    if kind:
+        indices = sites(kind, among)[start : start + count]
+        count = len(indices)
     results: list[Result] = []
 
     def note(result: Result) -> None:
@@ -547,25 +578,66 @@ def report(results: list[Result], show: int = 1) -> str:
     return "\n".join(lines)
 
 
+def as_json(results: list[Result]) -> dict:
+    """`report`'s counts as one JSON object, with each disagreement (and each mutant the
+    machine stopped) by name."""
+    found = [r for r in results if r.found is not None]
+    skipped = sum(1 for r in results if "skipped" in (r.rustc.state, r.pbpit.state))
+    machine = [r for r in results if r.rustc.state == "machine" and r.found is None]
+    varies = sum(1 for r in results if r.varies)
+
+    def row(result: Result, kind: str, detail: str) -> dict:
+        made = result.mutant
+        return {
+            "mutant": made.name,
+            "program": made.program,
+            "line": made.line,
+            "mutation": made.kind,
+            "before": made.before,
+            "after": made.after,
+            "kind": kind,
+            "detail": detail,
+        }
+
+    return {
+        "judged": len(results),
+        "rustc_rejects": sum(1 for r in results if r.rustc.state == "rejected"),
+        "skipped": skipped,
+        "machine_limit": len(machine),
+        "varies": varies,
+        "agreements": len(results) - skipped - varies - len(machine) - len(found),
+        "disagreements": len(found),
+        "kinds": dict(Counter(r.found[0] for r in found if r.found is not None)),
+        "found": [row(r, *r.found) for r in found if r.found is not None],
+        "machine": [row(r, "machine-limit", r.rustc.stderr or r.rustc.detail) for r in machine],
+    }
+
+
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--count", type=int, default=100, help="mutants to judge (default 100)")
+    parser.add_argument(
+        "--count", type=int, default=None, help="mutants to judge (default 100; --kind: all)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="the generator's seed (default 1)")
     parser.add_argument("--start", type=int, default=0, help="index of the first mutant")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
     parser.add_argument("--show", type=int, default=1, help="examples shown per kind")
-    parser.add_argument("--print", dest="print_", metavar="SEED:INDEX", help="print one mutant")
+    parser.add_argument(
+        "--print", dest="print_", metavar="SEED:INDEX", help="print one mutant (or KIND#INDEX)"
+    )
+    parser.add_argument("--kind", default="", help="judge every site of this kind of mutation")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
+    if args.kind and args.kind not in kinds():
+        shown = ", ".join(kinds())
+        print(f"rustc_differential: no kind of mutation `{args.kind}` ({shown})", file=sys.stderr)
+        return 2
     if args.print_:
-        seed, _, index = args.print_.partition(":")
-        made = mutant(int(seed), int(index))
-        print(made.describe(), file=sys.stderr)
-        sys.stdout.write(made.text.decode())
-        return 0
+        return _print(args.print_)
     try:
         rustc = find_rustc()
     except Refused as err:
@@ -574,10 +646,36 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, _interrupt)  # `kill PID` reports too (background jobs
     signal.signal(signal.SIGINT, _interrupt)  # ignore SIGINT)
     began = time.monotonic()
-    results = run(rustc, args.seed, args.count, args.jobs, args.start, progress=True)
-    print(report(results, args.show))
-    print(f"({time.monotonic() - began:.0f} s on {args.jobs} processes)")
+    count = args.count if args.count is not None else (1 << 30 if args.kind else 100)
+    results = run(
+        rustc, args.seed, count, args.jobs, args.start, progress=not args.json, kind=args.kind
+    )
+    if args.json:
+        print(json.dumps(as_json(results)))
+    else:
+        print(report(results, args.show))
+        print(f"({time.monotonic() - began:.0f} s on {args.jobs} processes)")
     return 1 if any(r.found for r in results) else 0
+
+
+def _print(name: str) -> int:
+    """`--print`: the mutant `SEED:INDEX` or `KIND#INDEX`, its source on stdout."""
+    kind, hash_, index = name.rpartition("#")
+    if hash_:
+        found = sites(kind) if kind in kinds() else []
+        if not index.isdigit() or int(index) >= len(found):
+            print(f"rustc_differential: no mutant `{name}`", file=sys.stderr)
+            return 2
+        made = found[int(index)]
+    else:
+        seed, _, index = name.partition(":")
+        if not (seed.lstrip("-").isdigit() and index.isdigit()):
+            print(f"rustc_differential: no mutant `{name}` (SEED:INDEX)", file=sys.stderr)
+            return 2
+        made = mutant(int(seed), int(index))
+    print(made.describe(), file=sys.stderr)
+    sys.stdout.write(made.text.decode())
+    return 0
 
 
 if __name__ == "__main__":
