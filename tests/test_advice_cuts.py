@@ -323,3 +323,36 @@ def test_a_queue_whose_values_are_each_taken_out_once_gets_no_kept_inputs_fix():
     assert run_case(resolve_case(str(HERE / name))).panic is None
     for finding in lint_paths([HERE / name]).findings:
         assert not any(h.message.startswith("keep in `queue`") for h in finding.helps)
+
+
+def test_ppos_snapshot_cut_into_minibatches_is_detached_not_made_anew(tmp_path):
+    # shared-intermediate (one backward a pass, each on another minibatch's rows of
+    # `behaviour`): not "make `behaviour` anew where each loss reads it", nor the forward run
+    # on each cut of `obs` (either way old and new are one value: the ratio is 1 and the
+    # update of each minibatch is 0, run below); `behaviour` is detached where it is made.
+    name = "ppo_minibatch_narrow.rs"
+    text = (HERE / name).read_text(encoding="utf-8")
+    finding = _finding(name)
+    assert (finding.rule, finding.name) == ("shared-intermediate", "behaviour")
+    (fix,) = [h for h in finding.helps if h.edits]
+    assert fix.message.startswith("detach `behaviour` where it is made: the loop computes `policy")
+    assert applied(text, fix.edits) == _clean(name)
+    result = run_case(resolve_case(str(HERE / name)))
+    (error,) = diagnose_run(result).errors
+    assert (error.rule, error.name) == ("shared-intermediate", "behaviour")
+    (shown,) = [h for h in error.helps if h.edits]
+    assert shown.edits == fix.edits and shown.checked is not None and shown.checked.ok
+    # By hand: minibatch 0's ratio is exp(0) = 1, its loss -mean(adv[0..2]) = -(1.0 - 0.5) / 2.
+    clean = run_case(resolve_case(str(HERE / name.replace(".rs", ".clean.rs"))))
+    assert clean.panic is None
+    assert clean.stdout.splitlines()[0] == "minibatch 0: loss = -0.250000"
+    # Made anew at the read, the ratio is 1 in both minibatches and the policy never moves.
+    anew = tmp_path / "anew.rs"
+    made = "    let behaviour = policy.forward(obs.clone());\n"
+    read = "behaviour.clone().narrow(0, 2 * i, 2)"
+    again = "policy.forward(obs.clone()).narrow(0, 2 * i, 2)"
+    anew.write_text(text.replace(made, "").replace(read, again))
+    stuck = run_case(resolve_case(str(anew)))
+    assert stuck.panic is None
+    losses = [line.split(" = ")[1] for line in stuck.stdout.splitlines()]
+    assert losses == ["-0.250000", "-0.500000"]  # -mean(adv) of each minibatch: ratio 1

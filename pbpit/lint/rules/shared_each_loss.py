@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, ancestors, identifiers, is_name
 from pbpit.lint.rule import Meeting
+from pbpit.lint.rules.snapshot import loop_snapshot, snapshot_detach_help
 from pbpit.rust.syntax import Node, RustReadError, descendants, read_rust
 
 if TYPE_CHECKING:
@@ -94,6 +95,11 @@ def each_loss_helps(name: str, statement: Node, fixes: Fixes) -> list[Help]:
     delete = fixes.edit(
         fixes.line_start(statement.start_point[0]), fixes.line_start(statement.end_point[0] + 1), ""
     )
+    again = loop_snapshot(value, reads, fixes)
+    if again is not None:
+        # The loop computes it again from the same data (PPO's old log-probs): a snapshot, made
+        # anew it would be compared with itself; detached where it is made (snapshot.py).
+        return [snapshot_detach_help(name, again, fixes.detach_edits(value))]
     cut = inputs_cut(value, reads, fixes)
     if cut is not None:
         # Each read a cut of the batch's rows (`out.clone().narrow(0, 2 * i, 2)` in the loop):

@@ -140,3 +140,66 @@ def _called(node: Node) -> bool:
 def _spaceless(text: str) -> str:
     return re.sub(r"\s+", "", text)
 
+
+
+# -- shared-intermediate: a snapshot cut into minibatches, each read by a pass of a loop ----------
+
+
+def loop_snapshot(value: Node, reads: list[Node], fixes: Fixes) -> str | None:
+    """For a tensor made by `value` whose reads lie in a loop that calls the same method on the
+    same data (rows of it) where the read can meet it in one loss (`let behaviour =
+    policy.forward(obs.clone());` before a loop of minibatches that runs `policy.forward(obs
+    .clone().narrow(0, 2 * i, 2))` and reads `behaviour.clone().narrow(0, 2 * i, 2)`): the
+    call (`policy.forward(..)`), a snapshot; None otherwise."""
+    made = [n for n in descendants(value) if _called(n)]
+    root = fixes.source.root
+    for read in reads:
+        loop = _loop_of(read, value, fixes)
+        body = loop.child_by_field_name("body") if loop is not None else None
+        if body is None:
+            continue
+        for call in made:
+            function = _spaceless(fixes.text(call.child_by_field_name("function")))
+            data = _data(call, fixes)
+            for node in descendants(body):
+                if not _called(node) or not data & _data(node, fixes):
+                    continue
+                if _spaceless(fixes.text(node.child_by_field_name("function"))) != function:
+                    continue
+                if _joined(ancestors(root, read), ancestors(root, node)):
+                    return f"{fixes.text(call.child_by_field_name('function'))}(..)"
+    return None
+
+
+def snapshot_detach_help(name: str, call: str, edits: list) -> Help:
+    """Detach the snapshot `name` where it is made (shared-intermediate's words)."""
+    return Help(
+        f"detach `{name}` where it is made: the loop computes `{call}` again from the same "
+        f"data, so `{name}` is a snapshot of the value before the loop's updates (PPO's old "
+        "log-probs), meant as a constant; made anew where each loss reads it, it would be the "
+        "loop's value itself, and what the loss compares it with would cancel (a ratio always 1)",
+        edits,
+    )
+
+
+def _loop_of(read: Node, value: Node, fixes: Fixes) -> Node | None:
+    """The innermost loop whose body holds `read` and not `value`."""
+    for node in reversed(ancestors(fixes.source.root, read)):
+        if node.start_byte <= value.start_byte < node.end_byte:
+            return None
+        if node.type in ("for_expression", "while_expression", "loop_expression"):
+            return node
+    return None
+
+
+def _data(call: Node, fixes: Fixes) -> set[str]:
+    """The variables a call's arguments read (`obs` of `obs.clone().narrow(0, i, 2)`)."""
+    arguments = call.child_by_field_name("arguments")
+    if arguments is None:
+        return set()
+    return {
+        fixes.text(n)
+        for n in descendants(arguments)
+        if n.type == "identifier" and fixes.parent(n) is not None
+        and not (fixes.parent(n).type == "field_expression" and fixes.parent(n).child(0) != n)
+    }
