@@ -14,6 +14,7 @@ from pbpit.lint.analysis.common import _FIELD
 from pbpit.lint.analysis.keys import _Keys
 from pbpit.lint.analysis.pattern_walks import _PatternWalks
 from pbpit.lint.analysis.prefix import _Prefix
+from pbpit.lint.analysis.pushed import _Pushed
 from pbpit.lint.analysis.state import (
     _DATA,
     _FROZEN,
@@ -395,6 +396,7 @@ _EFFECTS: dict[str, _Reading] = {
     methods.REMOVE: _Keys._remove_effect,
     methods.FOLDED: _PatternWalks._folded_effect,
     methods.FIRST: _Prefix._first_effect,
+    methods.LAST: _Pushed._last_effect,
     methods.YIELD: _Effects._yield_effect,
     methods.OR: _Effects._or_effect,
     methods.MODULE: _Effects._module_effect,

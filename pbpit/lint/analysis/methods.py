@@ -83,7 +83,10 @@ what the closure made of the elements it took, each as a `for` over that walk ta
 the initial value; not every element the collection holds."""
 FIRST = "first"
 """Of a `Vec` made by `vec![..]` of data and only pushed to and read since (`xs.first()`,
-`xs.iter().next()`): that first element, data."""
+`xs.iter().next()`): that first element, data. `xs.iter().rev().next()` as `last`."""
+LAST = "last"
+"""Of a `Vec` kept across passes (`xs.last()`): what the latest pass that pushed put, where
+every pass pushes."""
 
 # Tried only where the call is no method of the tree and no module's `forward` (a row's
 # `otherwise`):
@@ -207,6 +210,7 @@ _OTHER_ROWS: list[Row] = [
     *_rows("for_each try_for_each inspect", per_element=True),
     *_rows("fold try_fold", FOLDED, per_element=True),
     *_rows("first next", FIRST),
+    *_rows("last", LAST),
     *_rows("take", TAKE),
     # std's Option, Result and bool: what their closures make
     *_rows("as_mut as_deref as_deref_mut ok", SAME),

@@ -95,6 +95,11 @@ class _Prefix:
         (`_first_elements`), else None (read as any element)."""
         if arguments or receiver_node is None:
             return None
+        walk = _called(self, receiver_node, "rev")
+        if walk is not None and _called(self, walk, "iter", "into_iter") is not None:
+            # `xs.iter().rev().next()`: the newest, as `xs.last()` reads it.
+            return self._last_effect(call, _called(self, walk, "iter", "into_iter"), None,
+                                     receiver, arguments)
         if receiver_node.type == "call_expression":
             function = receiver_node.child_by_field_id(_FIELD.function)
             method = function.child_by_field_id(_FIELD.field) if function is not None else None
@@ -106,6 +111,21 @@ class _Prefix:
             receiver_node = function.child_by_field_id(_FIELD.value)
         elements = self._first_elements(receiver_node, call)
         return _DATA if elements and elements[0] is _DATA else None
+
+
+def _called(reader: _Prefix, node: Node, *names: str) -> Node | None:
+    """The receiver of `node` where it is a call of one of `names` without arguments
+    (`xs` of `xs.rev()`), else None."""
+    if node.type != "call_expression":
+        return None
+    function = node.child_by_field_id(_FIELD.function)
+    method = function.child_by_field_id(_FIELD.field) if function is not None else None
+    given = node.child_by_field_id(_FIELD.arguments)
+    if method is None or given is None or given.named_child_count:
+        return None
+    if reader.text(method) not in names:
+        return None
+    return function.child_by_field_id(_FIELD.value)
 
 
 def _leaves_first(reader: _Prefix, use: Node) -> bool:

@@ -73,20 +73,43 @@ class _Pushed:
         length = re.fullmatch(r"(.+?)\s*\.\s*len\s*\(\s*\)", self.text(left))
         if length is None or length[1] != self.text(collection) or int(self.text(right)) < 1:
             return None
+        return self._kth_newest_read(collection, base, int(self.text(right)), node)
+
+    def _kth_newest_read(
+        self, collection: Node, base: Value, k: int, read: Node
+    ) -> Value | None:
+        """The `k`-th newest element of the `Vec` `collection` kept across passes (its value
+        `base`): what the pass that put it put (`_kth_newest`), data where it is older than
+        every pass's and `vec!` wrote only data first; None where not known."""
         own = frozenset(
             d
             for d in base.sources
             if d not in (base.shared or ()) and d not in self.pass_made and not self._in_closure(d)
         )
-        fresh = self._kth_newest(own, int(self.text(right))) if own else None
+        fresh = self._kth_newest(own, k) if own else None
         if fresh == frozenset():
             # Older than every pass's: one of what `vec!` wrote first, if all data.
-            elements = self._first_elements(collection, node)
+            elements = self._first_elements(collection, read)
             return _DATA if elements and all(e is _DATA for e in elements) else None
         if not fresh:
             return None
         sources = frozenset(base.shared or ()).union(*(d.sources | {d} for d in fresh))
-        return Value(Requirement.GRAD_IN_BACKWARD, None, sources, base.why)
+        # Named by the tensor a push put (after the `Vec`, as `pbpit run` names it).
+        origin = max(fresh, key=lambda d: (d.context, d.span)) if len(fresh) == 1 else None
+        return Value(Requirement.GRAD_IN_BACKWARD, origin, sources, base.why)
+
+    def _last_effect(self, call, receiver_node, name_node, receiver, arguments):
+        """`xs.last()` of a `Vec` kept across passes: its newest element (`_kth_newest_read`);
+        None (any element) where not known."""
+        if arguments or receiver_node is None or receiver_node.type != "identifier":
+            return None
+        slot = self.lookup(self.text(receiver_node))
+        base = self.state.values.get(slot) if slot is not None else None
+        if base is None or base.requirement != Requirement.GRAD_IN_BACKWARD or base.parts:
+            return None
+        found = self._kth_newest_read(receiver_node, base, 1, call)
+        # Brought by the read of the `Vec` (its name carries it into the next pass).
+        return replace(found, reads=receiver.reads) if found is not None else None
 
     def _pushed_element(self, node: Node, base: Value) -> Value | None:
         """The tensor `xs[k]` (`k` a literal; `xs` a name or a field of one, `log.losses`)

@@ -64,6 +64,7 @@ class _Walks:
         )
         whole = collection.origin
         made_of: object = whole
+        fresh: frozenset[Definition] = frozenset()
         if whole is None:
             # What an iterator's closure made of each element (`|f| f.clone().sum()` of a
             # `map` before the loop) is made once per element, not in passes of a loop around.
@@ -95,6 +96,10 @@ class _Walks:
             statement = whole.statement if kept else None
             made = Definition(whole.name, whole.span, whole.context, whole.why, statement, None)
             made.sources = element.sources | {made}
+            if fresh:
+                # Among the tensors one pass put, those a walk from the newest took: a backward
+                # that consumed them (a walk of that pass read them) leaves this one consumed.
+                made.sources = made.sources | frozenset().union(*(d.sources | {d} for d in fresh))
             # Born with the collection: a later pass of a loop around finds it consumed, not
             # made again.
             self.born[made] = self.born.get(whole, self.journal.seq)
