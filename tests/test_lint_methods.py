@@ -121,6 +121,8 @@ ADDED = {
     **{n: (methods.ENTRY,) for n in ("or_insert", "or_insert_with")},
     # `xs.first()`, `xs.iter().next()` of `vec![data]` only pushed to since: that data.
     **{n: (methods.FIRST,) for n in ("first", "next")},
+    # `xs.last()` of a `Vec` kept across passes: what the latest pass that pushed put.
+    "last": (methods.LAST,),
 }
 
 
