@@ -132,3 +132,29 @@ def test_detaching_the_log_probs_of_an_agent_stepped_through_a_field_is_said_in_
     (detach,) = [h for h in error.helps if h.message.startswith("detach `lp` where it is put")]
     assert detach.edits == [], detach.message
     assert "`ac.actor` would get no gradient" in (detach.note or ""), detach.note
+
+
+NSTEP = "nstep_clear_per_episode.rs"
+
+
+def test_an_emptying_method_called_once_per_episode_is_called_after_each_update():
+    # By hand: `clear` empties every field but runs after the episode's updates only; the fix
+    # calls it after the update, in the `if` that runs the backward. Both fields that carry
+    # tensors (`buf.log_probs`, `buf.values`) are lint's findings, each fixed by that one line;
+    # the run names one of them, as lint does. (Lint reads the fixed program's `if` as taken in
+    # some passes and not others, so it is not asked to lint clean: it is run.)
+    text = (AGREEMENT / NSTEP).read_text(encoding="utf-8")
+    findings = checked(lint_paths([AGREEMENT / NSTEP])).findings
+    assert sorted(f.name for f in findings) == ["buf.log_probs", "buf.values"]
+    for finding in findings:
+        first = next(h for h in finding.helps if h.edits)
+        assert applied(text, first.edits) == _fixed_by_hand(NSTEP), first.message
+        assert first.message.startswith("call `buf.clear();` once the backward has run")
+    result = run_case(Case.file(AGREEMENT / NSTEP))
+    (error, *_) = [d for d in diagnose_run(result).errors if d.level == "error"]
+    assert error.name in ("buf.log_probs", "buf.values")
+    first = next(h for h in error.helps if h.edits)
+    assert applied(text, first.edits) == _fixed_by_hand(NSTEP)
+    assert first.checked.ok and first.checked.keeps_gradients, first.headline
+    fixed = run_case(Case.file(FIXED / NSTEP.replace(".rs", ".fixed.rs")))
+    assert fixed.panic is None and fixed.error is None, fixed.stderr

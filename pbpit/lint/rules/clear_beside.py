@@ -194,6 +194,9 @@ def _pushed_into(name: str, definition: Definition, body: Node, fixes: Fixes) ->
             continue
         if any(fixes.text(n) == definition.name for n in identifiers(arguments)):
             return True
+        start, end = definition.span
+        if arguments.start_byte <= start < end <= arguments.end_byte:
+            return True  # the pushed value itself (`buf.values.push(critic.forward(s))`)
     return False
 
 
@@ -235,6 +238,70 @@ def clear_beside(name: str, loop: Node | None, fixes: Fixes) -> Help | None:
         f"and `{field}` is the `Vec` it leaves holding the previous pass's tensors"
     )
     return Help(words, [edit])
+
+
+def clear_after_backward(name: str, meeting: Meeting, fixes: Fixes) -> Help | None:
+    """`buf.clear();` at the end of the block of the loop that runs the backward, for a field
+    (`buf.log_probs`) the holder's own emptying method empties (`clear` emptying
+    `self.log_probs`) that the function calls outside the loop only (once per episode, around
+    a loop of n-step updates): each backward's loss then holds only the tensors pushed since the
+    one before. None otherwise."""
+    holder, _, field = name.partition(".")
+    loop = meeting.loop
+    body = loop.child_by_field_name("body") if loop is not None else None
+    if body is None or not is_name(holder) or not is_name(field) or not _a_vec(field, fixes):
+        return None
+    function = fixes.parent(loop)
+    while function is not None and function.type != "function_item":
+        function = fixes.parent(function)
+    outer = function.child_by_field_name("body") if function is not None else None
+    if outer is None:
+        return None
+    inside = _called_on(holder, body, fixes)
+    own = f"self.{field}"
+    emptying = [
+        method
+        for method in _called_on(holder, outer, fixes)
+        if method not in inside
+        and any(
+            _emptied(statement, fixes) == own
+            for function_ in _methods(method, field, fixes)
+            for statement in _statements(function_)
+        )
+    ]
+    block = _block_of(meeting.earlier.span, body, fixes)
+    if len(emptying) != 1 or block is None:
+        return None
+    method = emptying[0]
+    edit = fixes.append_line(block, f"{holder}.{method}();")
+    if edit is None:
+        return None
+    words = (
+        f"call `{holder}.{method}();` once the backward has run, in the pass that runs it: "
+        f"`{method}` empties `{name}`, but runs only outside this loop, so the next pass's loss "
+        "still holds this pass's tensors"
+    )
+    return Help(words, [edit])
+
+
+def _statements(function: Node) -> list[Node]:
+    body = function.child_by_field_name("body")
+    return list(body.named_children) if body is not None else []
+
+
+def _block_of(span: tuple[int, int], body: Node, fixes: Fixes) -> Node | None:
+    """The block of `body` (itself or one within it) whose own statement holds the file bytes
+    `span` (the backward's)."""
+    node = fixes.source.root.descendant_for_byte_range(*span)
+    while node is not None:
+        parent = fixes.parent(node)
+        if parent is not None and parent.type == "block" and node.type != "block":
+            if body.start_byte <= parent.start_byte and parent.end_byte <= body.end_byte:
+                return parent
+        if parent is None or parent.id == body.id and node.type == "block":
+            return None
+        node = parent
+    return None
 
 
 def _beside(block: Node, holder: str, field: str, fixes: Fixes):

@@ -33,7 +33,12 @@ from pbpit.lint.rules.carried_state import (
     keep_detached,
     pushed,
 )
-from pbpit.lint.rules.clear_beside import clear_beside, pushed_where_made, walked_field
+from pbpit.lint.rules.clear_beside import (
+    clear_after_backward,
+    clear_beside,
+    pushed_where_made,
+    walked_field,
+)
 from pbpit.lint.rules.closures import called_closure_use, field_carrier, recompute_in_closure
 from pbpit.lint.rules.detach_once import call_reads, detach_at, detach_once_edits, refit_in_loop
 from pbpit.lint.rules.field_reset import accumulator_field_reset, reset_first
@@ -261,7 +266,9 @@ fn main() {
                 helps = reset_first(name, meeting, leaf, fixes)
             # A `Vec` field emptied beside the others the program empties: first, in place of
             # emptying it at the end of the pass.
-            beside = clear_beside(name, meeting.loop, fixes)
+            beside = clear_beside(name, meeting.loop, fixes) or clear_after_backward(
+                name, meeting, fixes
+            )
             if beside is not None:
                 emptied = empty_each_pass_help(name, []).message.split(" (")[0]
                 helps = [beside, *(h for h in helps if not h.message.startswith(emptied))]
