@@ -4,10 +4,11 @@ the whole of it does not show, for tests/gen/generator.py (`state` holders):
 - `kept`: a `Vec` kept across passes (never emptied), each pass pushing two tensors in an
   inner loop (`for k in 0..2 { saved.push(..) }`), read (`kept_read`) from the newest by
   `for t in saved.iter().rev().take(n)` or by `.fold(..)` of that iterator, at a literal
-  index `saved[i]`, by `saved.iter().next()`, or from the end, `saved[saved.len() - n]`; the
-  read before this pass's pushes or after
-  them (`kept_order`: before them, `take(2)` reaches the previous pass's, which no backward
-  has consumed yet), `take(2)` or `take(3)`, `len() - 2` or `len() - 3` (`kept_span`), the `Vec` made empty or holding
+  index `saved[i]`, by `saved.iter().next()`, from the end, `saved[saved.len() - n]`, or its
+  newest, `saved.last()`, `saved.iter().rev().next()`; the read before this pass's pushes,
+  after them or both (`kept_order`: before them, `take(2)` reaches the previous pass's, which
+  no backward has consumed yet unless that pass read them too), `take(2)` or `take(3)`,
+  `len() - 2` or `len() - 3` (`kept_span`), the `Vec` made empty or holding
   a zero tensor made before the loop (`kept_first`: `saved[0]`, `iter().next()` then read
   that untracked zero, `saved[1]` the first pass's);
 - `zipped`: a `Vec` of recurrent states, each written in place every pass by `*s = ..`
@@ -27,8 +28,8 @@ from __future__ import annotations
 
 from dimensions import indent
 
-KEPT_READS = ("rev_take", "fold", "index", "next", "last")
-KEPT_ORDERS = ("after", "before")
+KEPT_READS = ("rev_take", "fold", "index", "next", "last", "newest", "rev_next")
+KEPT_ORDERS = ("after", "before", "both")
 KEPT_SPANS = ("two", "three")
 KEPT_FIRSTS = ("empty", "zeros")
 ZIPPED_IN = ("main", "method")
@@ -80,16 +81,21 @@ class KeptShapes:
         elif read == "index":
             # The zero made before the loop is `saved[0]`; `saved[1]` is then the first pass's.
             i = self.pick("kept_index", ("0", "1"))
-            if order == "before" and (first == "empty" or i == "1"):
+            if order != "after" and (first == "empty" or i == "1"):
                 # Read before the first pass's pushes: out of bounds, a panic of another kind.
                 self.shape["kept_order"] = order = "after"
             reads = [f"let t = {self._read_kept(f'saved[{i}]')};", f"loss = loss + {term};"]
+        elif read in ("newest", "rev_next"):
+            got = "saved.last()" if read == "newest" else "saved.iter().rev().next()"
+            reads = [f"if let Some(t) = {got} {{",
+                     f"    let t = {self._read_kept('t')};", f"    loss = loss + {term};", "}"]
         else:
             reads = ["if let Some(t) = saved.iter().next() {",
                      f"    let t = {self._read_kept('t')};", f"    loss = loss + {term};", "}"]
         fresh = self.loss(self.forward("x.clone()"), self.form("form"))
         body = [f"let mut loss = {fresh};"]
-        body += reads + pushes if order == "before" else pushes + reads
+        body += {"before": reads + pushes, "after": pushes + reads,
+                 "both": reads + pushes + reads}[order]
         body += self.backward("loss")
         before, lines = self.loop(body)
         return pre + before + lines
