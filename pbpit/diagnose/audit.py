@@ -70,6 +70,7 @@ def _as_lint_reads(result: RunResult, entries: dict[int, AuditEntry]) -> None:
             if otherwise is not None and said.get(otherwise.pattern) and not said.get(mine):
                 entries[node_id] = otherwise
 
+
 def _fold_unnamed(result: RunResult, entries: list[AuditEntry]) -> list[AuditEntry]:
     """No hazard of its own for an unnamed intermediate (made inside a function the user's
     code calls, never bound by it) whose every use leads only to a named hazard (`out =
