@@ -334,7 +334,7 @@ def test_ppos_snapshot_cut_into_minibatches_is_detached_not_made_anew(tmp_path):
     text = (HERE / name).read_text(encoding="utf-8")
     finding = _finding(name)
     assert (finding.rule, finding.name) == ("shared-intermediate", "behaviour")
-    (fix,) = [h for h in finding.helps if h.edits]
+    (fix,) = finding.helps  # not "add the losses" either: summed, old and new still compared
     assert fix.message.startswith("detach `behaviour` where it is made: the loop computes `policy")
     assert applied(text, fix.edits) == _clean(name)
     result = run_case(resolve_case(str(HERE / name)))
@@ -342,6 +342,11 @@ def test_ppos_snapshot_cut_into_minibatches_is_detached_not_made_anew(tmp_path):
     assert (error.rule, error.name) == ("shared-intermediate", "behaviour")
     (shown,) = [h for h in error.helps if h.edits]
     assert shown.edits == fix.edits and shown.checked is not None and shown.checked.ok
+    assert not any(h.message.startswith("add the losses") for h in error.helps)
+    from pbpit.diagnose.explain import explain_in_case
+
+    explained = explain_in_case(result, result.panic.node_id)
+    assert not any(f.key == "add the losses" for f in explained.fixes)
     # By hand: minibatch 0's ratio is exp(0) = 1, its loss -mean(adv[0..2]) = -(1.0 - 0.5) / 2.
     clean = run_case(resolve_case(str(HERE / name.replace(".rs", ".clean.rs"))))
     assert clean.panic is None

@@ -33,6 +33,7 @@ from pbpit.lint.rules.shared_recompute import (
     probed_input,
     recompute_after_step,
 )
+from pbpit.lint.rules.snapshot import is_snapshot_help
 from pbpit.lint.rules.stepped_modules import run_stepped_modules
 from pbpit.lint.values import Backward, Definition
 from pbpit.rust.syntax import Node
@@ -161,6 +162,8 @@ fn main() {
                 over = None if each else add_over_passes(meeting, fixes)
                 helps = [over] if over is not None else helps
                 helps += each
+                if any(map(is_snapshot_help, each)):  # added, it would still be compared
+                    helps = each
             # A loss that must not train what made the tensor: two modules each stepped by a
             # loss of its own, not one model's losses (nor one backward run by each pass).
             together = stepped_together(earlier, later, fixes)
@@ -223,6 +226,8 @@ fn main() {
         first = case.result.backwards[case.entry.backwards[0] - 1] if case.entry.backwards else None
         if first is not None and first.root == case.node.id:
             return []
+        if case.made_again is not None:
+            return []  # a snapshot the loop computes afresh: detached (lint's words, snapshot.py)
         if first is not None:
             lines = source_lines(case.result.source)
             if probed_input(lines, first.line or 0) is not None:

@@ -182,6 +182,13 @@ def snapshot_detach_help(name: str, call: str, edits: list) -> Help:
     )
 
 
+def is_snapshot_help(help_: Help) -> bool:
+    """Whether `help_` is `snapshot_detach_help`'s."""
+    return help_.message.startswith("detach `") and "is a snapshot of the value before" in (
+        help_.message
+    )
+
+
 def _loop_of(read: Node, value: Node, fixes: Fixes) -> Node | None:
     """The innermost loop whose body holds `read` and not `value`."""
     for node in reversed(ancestors(fixes.source.root, read)):
