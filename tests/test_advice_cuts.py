@@ -361,3 +361,23 @@ def test_ppos_snapshot_cut_into_minibatches_is_detached_not_made_anew(tmp_path):
     assert stuck.panic is None
     losses = [line.split(" = ")[1] for line in stuck.stdout.splitlines()]
     assert losses == ["-0.250000", "-0.500000"]  # -mean(adv) of each minibatch: ratio 1
+
+
+def test_transitions_that_keep_the_observation_get_the_log_prob_made_again_from_it():
+    # `Transition { obs, log_prob, reward }`: the struct keeps the forward's input already, so
+    # only the reads change (was "detach where put", which pbpit ran: the loss was on no tape).
+    name = "replay_struct_keeps_obs.rs"
+    finding = _finding(name)
+    assert (finding.rule, finding.name) == ("loop-external-tracked", "replay")
+    (fix,) = [h for h in finding.helps if h.edits]
+    fixed = applied((HERE / name).read_text(encoding="utf-8"), fix.edits)
+    assert "let loss = -(policy.forward(last.obs.clone()).sum().mul_scalar(last.reward)\n" in fixed
+    assert "+ policy.forward(before.obs.clone()).sum().mul_scalar(before.reward));\n" in fixed
+    result = run_case(resolve_case(str(HERE / name)))
+    check = check_edits(HERE / name, fix.edits, baseline=baseline(result))
+    assert check.verdict == RUNS, check.detail
+    assert dict(check.gradients) == {"policy.head.weight": UNCHANGED, "policy.head.bias": UNCHANGED}
+    (error,) = diagnose_run(result).errors
+    assert (error.rule, error.name) == ("loop-external-tracked", "replay")
+    (shown,) = [h for h in error.helps if h.edits]
+    assert shown.edits == fix.edits and shown.checked is not None and shown.checked.ok

@@ -35,9 +35,11 @@ def store_inputs(tensor: str, carrier: str, meeting: Meeting, fixes: Fixes) -> H
     return replace(help_, edits=edits) if edits else help_
 
 
-def _edits(meeting: Meeting, fixes: Fixes) -> list[Edit] | None:
+def _edits(meeting: Meeting, fixes: Fixes, kept_only: bool = False) -> list[Edit] | None:
+    """The edits of `store_inputs`; `kept_only`: only where the struct keeps the forward's
+    input already (then the reads alone are written)."""
     definition = meeting.definition
-    statement, value = definition.statement, definition.value
+    statement, value = _let_at(definition, fixes)
     if meeting.in_macro or statement is None or value is None or not is_name(definition.name):
         return None
     if statement.type != "let_declaration" or not fixes.whole_lines(statement):
@@ -51,9 +53,10 @@ def _edits(meeting: Meeting, fixes: Fixes) -> list[Edit] | None:
     if method is None or arguments is None or len(arguments.named_children) != 1:
         return None
     given = arguments.named_children[0]
-    if given.type != "identifier":
-        return None
-    input_name = fixes.text(given)
+    cloned = re.fullmatch(r"([A-Za-z_]\w*)\s*\.\s*clone\s*\(\s*\)", fixes.text(given))
+    if given.type != "identifier" and (not kept_only or cloned is None):
+        return None  # (`obs.clone()`: where the struct keeps `obs` already)
+    input_name = cloned.group(1) if given.type != "identifier" else fixes.text(given)
     kind = _declared_type(fixes.text(model), statement, function, fixes)
     input_type = _parameter_type(fixes.text(method), fixes) or _input_type(
         input_name, statement, function, fixes
@@ -75,12 +78,14 @@ def _edits(meeting: Meeting, fixes: Fixes) -> list[Edit] | None:
         return None
     initializer, struct_name, field_name = put
     declared = _field_declaration(struct_name, field_name, input_name, fixes)
-    if declared is None:
+    # The struct keeps the input already (`Transition { obs, log_prob, .. }`): only the reads.
+    kept = declared is None and _keeps(struct_name, input_name, input_type, fixes)
+    if (declared is None and not kept) or (kept_only and not kept):
         return None
     field_reads = _field_reads(field_name, fixes)
     if not field_reads:
         return None
-    edits = [
+    edits = [] if kept else [
         fixes.edit(
             fixes.line_start(statement.start_point[0]),
             fixes.line_start(statement.end_point[0] + 1),
@@ -193,6 +198,20 @@ def _field_declaration(struct: str, field_name: str, input_name: str, fixes: Fix
     return None
 
 
+def _keeps(struct: str, input_name: str, input_type: str, fixes: Fixes) -> bool:
+    """Whether the file's struct `struct` declares a field `input_name` of type `input_type`
+    (the forward's input, kept beside its output)."""
+    for node in descendants(fixes.source.root):
+        label = node.child_by_field_name("name") if node.type == "struct_item" else None
+        if label is None or fixes.text(label) != struct:
+            continue
+        for field_ in (n for n in descendants(node) if n.type == "field_declaration"):
+            name, kind = field_.child_by_field_name("name"), field_.child_by_field_name("type")
+            if name is not None and kind is not None and fixes.text(name) == input_name:
+                return re.sub(r"\s+", "", fixes.text(kind)) == re.sub(r"\s+", "", input_type)
+    return False
+
+
 def _field_reads(field_name: str, fixes: Fixes) -> list[tuple[Node, int, bool]] | None:
     """Every read of a field `field_name` outside struct literals and declarations
     (`tr.q_values`), with where it ends (after a `.clone()` on it) and whether it was cloned."""
@@ -272,9 +291,51 @@ def tuple_buffer(
         if _forward_elsewhere(meeting, fixes):
             # Compared with a fresh forward (a target kept from an earlier pass): detached.
             return _detached_where_pushed(meeting, fixes)
-        return _tuple_buffer(meeting, fixes) or _kept_inputs(meeting, fixes)
+        return (
+            _tuple_buffer(meeting, fixes)
+            or _kept_inputs(meeting, fixes)
+            or _struct_keeps_input(meeting, fixes)
+        )
     except (ValueError, IndexError, AttributeError):
         return None
+
+
+def _struct_keeps_input(meeting: Meeting, fixes: Fixes) -> tuple[str, Help] | None:
+    """A struct literal pushed into a buffer (`replay.push(Transition { obs, log_prob, .. })`)
+    that keeps the forward's input beside its output: the output's reads written as the
+    forward of the kept input (`policy.forward(last.obs.clone())`)."""
+    edits = _edits(meeting, fixes, kept_only=True)
+    statement, _ = _let_at(meeting.definition, fixes)
+    block = fixes.parent(statement) if statement is not None else None
+    if not edits or block is None:
+        return None
+    name = meeting.definition.name
+    reads = [n for n in identifiers(block) if n.start_byte >= statement.end_byte]
+    reads = [n for n in reads if fixes.text(n) == name]
+    put = _field_put(reads[0], fixes) if len(reads) == 1 else None
+    literal = fixes.parent(fixes.parent(put[0])) if put is not None else None
+    arguments = fixes.parent(literal) if literal is not None else None
+    call = fixes.parent(arguments) if arguments is not None else None
+    function = call.child_by_field_name("function") if call is not None else None
+    receiver = function.child_by_field_name("value") if function is not None else None
+    if receiver is None or receiver.type != "identifier" or call.type != CALL:
+        return None
+    buffer = fixes.text(receiver)
+    given = _forward_argument(meeting, fixes)
+    return buffer, Help(
+        f"compute `{name}` again from the `{given}` that `{buffer}` keeps beside it, with the "
+        f"current model, where `{buffer}` is read, instead of reading the `{name}` an earlier "
+        "pass made: each backward then walks a graph of its own (detached where it is put, it "
+        "would leave the loss nothing to train)",
+        edits,
+    )
+
+
+def _forward_argument(meeting: Meeting, fixes: Fixes) -> str:
+    _, value = _let_at(meeting.definition, fixes)
+    arguments = value.child_by_field_name("arguments") if value is not None else None
+    given = arguments.named_children[0] if arguments is not None else None
+    return fixes.text(given).split(".")[0].strip() if given is not None else "input"
 
 
 def _detached_where_pushed(meeting: Meeting, fixes: Fixes) -> tuple[str, Help] | None:
