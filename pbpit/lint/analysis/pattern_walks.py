@@ -11,9 +11,10 @@ only this pass's tensors of a collection kept across passes if this pass put `k`
 from __future__ import annotations
 
 from pbpit.lint.analysis.common import _FIELD
+from pbpit.lint.analysis.methods import METHODS, PUSH
 from pbpit.lint.analysis.state import _content, _op
 from pbpit.lint.values import Definition, Value
-from pbpit.rust.syntax import Node
+from pbpit.rust.syntax import Node, descendants
 
 ADAPTORS: dict[str, str] = {
     # The pattern is a pair: the receiver's element, then the argument's.
@@ -182,24 +183,29 @@ class _PatternWalks:
             return None
         return _op(arguments)
 
-    def _newest_of_pass(self, own: frozenset[Definition], taken: int) -> frozenset[Definition]:
+    def _newest_of_pass(
+        self, own: frozenset[Definition], taken: int, name: str | None = None
+    ) -> frozenset[Definition]:
         """Of `own`, the tensors a collection kept across passes got in the latest pass of the
         loops around that put any in it (this one, or, where this pass put none before the
         walk, the one before that did, every pass pushing), if that pass put at least `taken`
         of them: a walk from the newest cut short after `taken` (`_newest_taken`) reaches only
-        those. Empty otherwise (fewer put: the walk reaches what the passes before put)."""
-        groups = self._pass_groups(own)
+        those. Empty otherwise (fewer put: the walk reaches what the passes before put). `name`:
+        the collection's, whose pushes must then be in no branch of the pass."""
+        groups = self._pass_groups(own, name)
         if not groups:
             return frozenset()
         this, count, every, now = groups[0]
-        return this if count >= taken and (now or every) else frozenset()
+        return this if count >= taken and (now and name is None or every) else frozenset()
 
-    def _kth_newest(self, own: frozenset[Definition], k: int) -> frozenset[Definition] | None:
+    def _kth_newest(
+        self, own: frozenset[Definition], k: int, name: str | None = None
+    ) -> frozenset[Definition] | None:
         """Of `own`, the tensors of the pass that put the `k`-th newest element of a collection
         kept across passes (`xs[xs.len() - k]`), counting back pass by pass what each put, where
         every pass pushes what it counts; an empty set where the passes put fewer than `k` (the
         element is older than them all); None where a count is not known."""
-        for group, count, every, _now in self._pass_groups(own):
+        for group, count, every, _now in self._pass_groups(own, name):
             if not every or count == 0:
                 return None
             if count >= k:
@@ -208,13 +214,14 @@ class _PatternWalks:
         return frozenset()
 
     def _pass_groups(
-        self, own: frozenset[Definition]
+        self, own: frozenset[Definition], name: str | None = None
     ) -> list[tuple[frozenset[Definition], int, bool, bool]]:
         """`own`, tensors a collection kept across passes holds, by the pass of the loops around
         that made them, newest first: each pass's, how many it put (a `push` in a loop of that
         pass as many times as that loop runs, if its length is written: `for o in obs.iter()` of
         `let obs = [a, b];`, `for i in 0..4`; one of a loop of unknown length none), whether
-        every pass runs each of its pushes (none in a branch), whether it is this pass's."""
+        every pass runs each of its pushes (none in a branch: the tensors put, and each push
+        onto the collection `name` in the loop), whether it is this pass's."""
         here = dict(self.context)
         around = [k for k, _ in self.context if any(k == m for d in own for m, _ in d.context)]
         now = tuple(here[k] for k in around)
@@ -240,8 +247,26 @@ class _PatternWalks:
                 count += times
             loop = self.loops.get(around[-1]) if around else None
             every = loop is not None and all(self._every_pass_made(d, loop) for d in group)
+            every = every and (name is None or self._pushes_every_pass(name, loop))
             groups.append((group, count, every, made == now))
         return groups
+
+    def _pushes_every_pass(self, name: str, loop: Node) -> bool:
+        """Whether every push onto `name` in `loop` (`name.push(..)`, a row's PUSH) is a
+        statement every pass runs: in no branch, closure or loop of its own but a `for`."""
+        for node in descendants(loop):
+            function = (
+                node.child_by_field_id(_FIELD.function) if node.type == "call_expression" else None
+            )
+            if function is None or function.type != "field_expression":
+                continue
+            receiver = function.child_by_field_id(_FIELD.value)
+            method = function.child_by_field_id(_FIELD.field)
+            if receiver is None or method is None or self.text(receiver) != name:
+                continue
+            if self.text(method) in _PUSHING and not _unbranched(node, loop):
+                return False
+        return True
 
     def _every_pass_made(self, definition: Definition, loop: Node) -> bool:
         """Whether `definition` is made at a statement every pass of `loop` runs: in no branch,
@@ -251,18 +276,7 @@ class _PatternWalks:
             root = root.parent
         start, end = definition.span
         node = root.descendant_for_byte_range(start, end) if end > start else None
-        while node is not None and node != loop:
-            if node.type in (
-                "if_expression",
-                "match_expression",
-                "while_expression",
-                "loop_expression",
-                "closure_expression",
-                "function_item",
-            ):
-                return False
-            node = node.parent
-        return node == loop
+        return node is not None and _unbranched(node, loop)
 
     def _runs(self, key: int) -> int | None:
         """How many times loop `key` runs, if written in its header: `for _ in 0..n`,
@@ -297,6 +311,32 @@ class _PatternWalks:
         if length is None:
             return array.named_child_count
         return _number(self.text(length))
+
+
+_BRANCHING = frozenset(
+    {
+        "if_expression",
+        "match_expression",
+        "while_expression",
+        "loop_expression",
+        "closure_expression",
+        "function_item",
+    }
+)
+"""What a statement in it may not run in every pass of the loop around."""
+
+_PUSHING = frozenset(n for n, row in METHODS.items() if PUSH in row.effects)
+"""The methods that put an element in a collection (`push`, `insert`, `extend`)."""
+
+
+def _unbranched(node: Node, loop: Node) -> bool:
+    """Whether `node`, in `loop`, runs in every pass of it: under no branch, closure or loop
+    of its own but a `for`."""
+    while node is not None and node != loop:
+        if node.type in _BRANCHING:
+            return False
+        node = node.parent
+    return node == loop
 
 
 def _number(text: str) -> int | None:

@@ -86,7 +86,7 @@ class _Pushed:
             for d in base.sources
             if d not in (base.shared or ()) and d not in self.pass_made and not self._in_closure(d)
         )
-        fresh = self._kth_newest(own, k) if own else None
+        fresh = self._kth_newest(own, k, self.text(collection)) if own else None
         if fresh == frozenset():
             # Older than every pass's: one of what `vec!` wrote first, if all data.
             elements = self._first_elements(collection, read)

@@ -77,7 +77,10 @@ class _Walks:
             # cleared): a walk from the start takes the oldest first, the ones an earlier pass
             # made (and walked) before; one from the newest cut short (`rev().take(k)`) only
             # what this pass put, if it put k.
-            fresh = self._newest_of_pass(own, newest) if newest is not None else frozenset()
+            walked = self.text(held_by) if held_by is not None else None
+            fresh = (
+                self._newest_of_pass(own, newest, walked) if newest is not None else frozenset()
+            )
             if fresh:
                 own = fresh
             else:
