@@ -413,6 +413,8 @@ def _rows_cut(read: Node, fixes: Fixes) -> tuple[Node, str] | None:
     cut = fixes.text(method)
     if cut == "narrow" and len(given) == 3 and fixes.text(given[0]) == "0":
         return call, fixes.text(method) + fixes.text(arguments)
+    if cut == "select" and len(given) == 2 and fixes.text(given[0]) == "0":
+        return call, fixes.text(method) + fixes.text(arguments)  # rows by an index tensor
     if cut == "slice" and len(given) == 1 and given[0].type == "array_expression":
         ranges = given[0].named_children
         if len(ranges) == 1 and ranges[0].type == "range_expression":
