@@ -10,7 +10,8 @@ the whole of it does not show, for tests/gen/generator.py (`state` holders):
   no backward has consumed yet unless that pass read them too), `take(2)` or `take(3)`,
   `len() - 2` or `len() - 3` (`kept_span`), the `Vec` made empty or holding
   a zero tensor made before the loop (`kept_first`: `saved[0]`, `iter().next()` then read
-  that untracked zero, `saved[1]` the first pass's);
+  that untracked zero, `saved[1]` the first pass's), pushed every pass or every second one
+  (`kept_push`);
 - `zipped`: a `Vec` of recurrent states, each written in place every pass by `*s = ..`
   through `states.iter_mut().zip(inputs.iter())`, in `main` or in a `&mut self` method of a
   struct holding them (`zipped_in`);
@@ -32,6 +33,9 @@ KEPT_READS = ("rev_take", "fold", "index", "next", "last", "newest", "rev_next")
 KEPT_ORDERS = ("after", "before", "both")
 KEPT_SPANS = ("two", "three")
 KEPT_FIRSTS = ("empty", "zeros")
+KEPT_PUSHES = ("every", "alternate")
+"""Whether every pass pushes, or every second one (a read of the newest then reaches, on a
+pass that pushed none, what the pass before pushed)."""
 ZIPPED_IN = ("main", "method")
 CLEAR_ORDERS = ("clear_push", "push_clear")
 CLEARED_READS = ("main", "method")
@@ -48,7 +52,7 @@ class KeptShapes:
     def _kept_vec(self) -> list[str]:
         # Read before the pushes, a pass reads the one before's: every pass must run.
         self._whole_passes()
-        self._counter_first()
+        start = self._counter_first()
         read = self.pick("kept_read", KEPT_READS)
         order = self.pick("kept_order", KEPT_ORDERS)
         first = self.pick("kept_first", KEPT_FIRSTS)
@@ -56,7 +60,10 @@ class KeptShapes:
         pre = ["let mut saved: Vec<Tensor<2>> = "
                + (f"vec![{zeros}];" if first == "zeros" else "Vec::new();")]
         item = self._kept(self.forward("x.clone()") + ".mul_scalar(k as f32 + 1.0)")
-        pushes = ["for k in 0..2 {", f"    saved.push({item});", "}"]
+        every = ["for k in 0..2 {", f"    saved.push({item});", "}"]
+        # Every second pass, the first included (a read at an index needs its pushes).
+        alternate = [f"if step % 2 == {start % 2} {{", *indent(every), "}"]
+        pushes = every if self.pick("kept_push", KEPT_PUSHES) == "every" else alternate
         term = "(t * w.clone()).sum()"
         if read in ("rev_take", "fold"):
             n = 2 if self.pick("kept_span", KEPT_SPANS) == "two" else 3
@@ -74,6 +81,9 @@ class KeptShapes:
             n = 2 if self.pick("kept_span", KEPT_SPANS) == "two" else 3
             self.shape["kept_order"] = order = "after"
             if n == 3:
+                # Which element is third from the end, on a pass that pushed none, is a matter
+                # of which passes pushed: every pass pushes.
+                self.shape["kept_push"], pushes = "every", every
                 self.shape["kept_first"] = first = "zeros"
                 pre = [f"let mut saved: Vec<Tensor<2>> = vec![{zeros}];"]
             reads = [f"let t = {self._read_kept(f'saved[saved.len() - {n}]')};",

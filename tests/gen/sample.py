@@ -41,6 +41,7 @@ from kept_shapes import (
     CLEARED_READS,
     KEPT_FIRSTS,
     KEPT_ORDERS,
+    KEPT_PUSHES,
     KEPT_READS,
     KEPT_SPANS,
     ZIPPED_IN,
@@ -64,6 +65,7 @@ def wanted() -> list[Condition]:
               "form": FORMS, "guard": GUARDS, "refresh": REFRESHES, "key": KEYS, "take": TAKES,
               "apply": APPLIES, "running": RUNNING, "books": BOOKS, "kept_read": KEPT_READS,
               "kept_order": KEPT_ORDERS, "kept_span": KEPT_SPANS, "kept_first": KEPT_FIRSTS,
+              "kept_push": KEPT_PUSHES,
               "kept_index": ("0", "1"), "zipped_in": ZIPPED_IN, "clear_order": CLEAR_ORDERS,
               "cleared_read": CLEARED_READS}
     found += [((k, v),) for k, values in others.items() for v in values]
