@@ -20,6 +20,7 @@ the loop reads of each backward (a gradient logged per task, per micro-batch):
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from pbpit.diagnostics.model import Edit, Help
@@ -106,7 +107,11 @@ def each_loss_helps(name: str, statement: Node, fixes: Fixes) -> list[Help]:
         # the forward run on that cut of the input, not the whole batch's forward cut again.
         source, edits, stepped = cut
         said = forward_in_loop_help if stepped else forward_per_piece_help
-        return [said(name, source, [delete, *edits])]
+        note = (
+            "the same gradients where the model computes each row on its own; a batch norm or a "
+            "softmax over the batch would see the micro-batch's rows only"
+        )
+        return [replace(said(name, source, [delete, *edits]), note=note)]
     if len(reads) > 1 or all(_repeated(node, block, fixes) for node in reads):
         # Each read made anew: a loss a closure or a loop makes each time, or one loss a read.
         edits = [_replace_read(node, made, fixes) for node in reads]
