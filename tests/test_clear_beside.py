@@ -2,7 +2,8 @@
 (a rollout's `clear` emptying `self.values` and `self.rewards`, not `self.log_probs`; a loop
 emptying `buf.values` itself; `clear` called between two backwards; a generic `reset` setting
 `self.rewards = Vec::new()`; `clear` called by the agent's own `finish`, or by an `update`
-that backpropagates, called inside `println!`): one diagnosis, from the rule's code.
+that backpropagates, called inside `println!`; a trainer's `self.buffer` whose `reset`
+truncates the rewards only): one diagnosis, from the rule's code.
 
 Each program is in tests/agreement (whose test checks that run, audit, explain and lint agree
 and that every fix shown as code runs); its hand-written fix is beside it here as
@@ -43,6 +44,7 @@ PROGRAMS = {
     "rollout_generic_reset.rs": ("episode.log_probs", "        self.log_probs = Vec::new();"),
     "agent_finish_clears.rs": ("agent.log_probs", "        self.log_probs.clear();"),
     "agent_update_clears.rs": ("agent.log_probs", "        self.log_probs.clear();"),
+    "trainer_self_buffer.rs": ("self.buffer.log_probs", "        self.log_probs.truncate(0);"),
 }
 
 

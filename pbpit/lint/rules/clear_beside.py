@@ -28,8 +28,16 @@ BESIDE = "too, beside "
 """What the help's message says (`empty `self.log_probs` in `clear` too, beside ..`): how
 `LoopExternalTracked.fix_of` and the run know it."""
 
-_EMPTIES = re.compile(r"([A-Za-z_]\w*\.[A-Za-z_]\w*)(?:\.clear\(\)|=Vec::new\(\)|=vec!\[\]);")
-"""`x.f.clear();`, `x.f = Vec::new();` or `x.f = vec![];` (spaces taken out)."""
+_EMPTIES = re.compile(
+    r"((?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*)"
+    r"(?:\.clear\(\)|\.truncate\(0\)|=Vec::new\(\)|=vec!\[\]|=Vec::with_capacity\([^;]*\)"
+    r"|=VecDeque::new\(\)|=Default::default\(\));"
+)
+"""`x.f.clear();`, `x.f.truncate(0);`, `x.f = Vec::new();`, `x.f = vec![];`, .. (spaces taken
+out; `x` may be a path, `self.buffer`)."""
+
+_PATH = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+"""A variable or a path of fields (`buf`, `self.buffer`)."""
 
 _PUSHES = ("push", "push_back", "push_front", "insert", "extend")
 
@@ -64,9 +72,9 @@ def walked_field(use: Read | None, definition: Definition, meeting: Meeting, fix
                 if bound.type != "identifier" or fixes.text(bound) != use.name:
                     continue
                 name = "".join(fixes.text(collection).split())
-                holder, _, field = name.partition(".")
+                holder, _, field = name.rpartition(".")
                 if (
-                    holder in entry
+                    holder.split(".")[0] in entry
                     and is_name(field)
                     and _pushed_into(name, definition, body, fixes)
                 ):
@@ -207,9 +215,11 @@ def clear_beside(name: str, loop: Node | None, fixes: Fixes) -> Help | None:
     empties other fields of `self` and never names this one; else in the loop's body beside
     its own statements emptying other fields of the holder; None when neither is found (or
     the field is no `Vec` of the file's structs)."""
-    holder, _, field = name.partition(".")
+    holder, _, field = name.rpartition(".")
     body = loop.child_by_field_name("body") if loop is not None else None
-    if body is None or not is_name(holder) or not is_name(field) or not _a_vec(field, fixes):
+    if body is None or not _PATH.fullmatch(holder) or not is_name(field):
+        return None
+    if not _a_vec(field, fixes):
         return None
     own = f"self.{field}"
     for method, function, through in _reached(holder, body, field, fixes):
@@ -246,10 +256,12 @@ def clear_after_backward(name: str, meeting: Meeting, fixes: Fixes) -> Help | No
     `self.log_probs`) that the function calls outside the loop only (once per episode, around
     a loop of n-step updates): each backward's loss then holds only the tensors pushed since the
     one before. None otherwise."""
-    holder, _, field = name.partition(".")
+    holder, _, field = name.rpartition(".")
     loop = meeting.loop
     body = loop.child_by_field_name("body") if loop is not None else None
-    if body is None or not is_name(holder) or not is_name(field) or not _a_vec(field, fixes):
+    if body is None or not _PATH.fullmatch(holder) or not is_name(field):
+        return None
+    if not _a_vec(field, fixes):
         return None
     function = fixes.parent(loop)
     while function is not None and function.type != "function_item":
@@ -314,7 +326,7 @@ def _beside(block: Node, holder: str, field: str, fixes: Fixes):
     clears = []
     for statement in block.named_children:
         said = _emptied(statement, fixes)
-        if said is not None and said.startswith(f"{holder}."):
+        if said is not None and said.rpartition(".")[0] == holder:
             clears.append((statement, said))
     if not clears:
         return None
@@ -387,7 +399,7 @@ def _called_on(holder: str, body: Node, fixes: Fixes) -> list[str]:
         )
         if receiver is None or method is None:
             continue
-        if fixes.text(receiver) == holder and fixes.text(method) not in found:
+        if "".join(fixes.text(receiver).split()) == holder and fixes.text(method) not in found:
             found.append(fixes.text(method))
     said = re.compile(rf"\b{re.escape(holder)}\s*\.\s*([A-Za-z_]\w*)\s*(?:::\s*<[^>]*>\s*)?\(")
     for method in _in_macros(body, said, fixes):
