@@ -3,7 +3,9 @@
 kinds, with programs rustc runs beside them so that a rule refusing too much fails too:
 
 - a shared borrow one operand of a macro, call or tuple holds while a later one borrows the
-  place mutably (`println!("{:?} {:?}", v.first(), v.pop())`): E0502 (held_borrows.py);
+  place mutably (`println!("{:?} {:?}", v.first(), v.pop())`): E0502 (held_borrows.py); so
+  too a `let` holding an iterator or a view (`let it = v.iter().map(..);`, `s.as_str()`,
+  `s.trim()`) used after `v.push(..)` or a `String`'s `push` (loop_borrows.py);
 - a closure that changes what it captures, or holds a value not `Copy` (`move || s.len()`,
   `|| drop(v)`), is not `Copy`: moved by a `let` or a call, then called, E0382; a
   `VecDeque`'s `pop_front()` of values and a map's `into_keys()` move;
@@ -709,6 +711,75 @@ fn main() {
 }
 """,
         runs("Job { id: 3 }\n3\n"),
+    ),
+    "iterator_held_across_a_push": (
+        """\
+fn main() {
+    let mut v = vec![1, 2, 3];
+    let it = v.iter(); v.push(1); println!("{}", it.count());
+}
+""",
+        rejects("E0502"),
+    ),
+    "mapped_iterator_held_across_a_push": (
+        """\
+fn main() {
+    let mut v = vec![1, 2, 3];
+    let total: i32 = v.iter().sum();
+    v.push(total);
+    let w = v.iter().map(|x| x * 2);
+    v.push(1);
+    println!("{:?}", w.collect::<Vec<_>>());
+}
+""",
+        rejects("E0502"),
+    ),
+    "str_view_held_across_a_string_push": (
+        """\
+fn main() {
+    let mut s = String::from("ab");
+    let t = s.trim();
+    s.push('c');
+    println!("{}", t);
+}
+""",
+        rejects("E0502"),
+    ),
+    "str_view_held_across_push_str": (
+        """\
+fn main() {
+    let mut s = String::from("ab");
+    let t = s.as_str();
+    s.push_str("c");
+    println!("{}", t);
+}
+""",
+        rejects("E0502"),
+    ),
+    "values_taken_before_the_push_run": (
+        """\
+fn main() {
+    let mut s = String::from("ab");
+    let t = s.trim().len();
+    s.push('c');
+    let it = s.chars().map(|c| c as u32);
+    let n: u32 = it.sum();
+    s.clear();
+    println!("{} {} {}", t, n, s);
+}
+""",
+        runs("2 294 \n"),
+    ),
+    "closure_pushing_onto_a_string_called_without_mut": (
+        """\
+fn main() {
+    let mut s = String::new();
+    let add = |c: char| s.push(c);
+    add('a');
+    println!("{}", s);
+}
+""",
+        rejects("E0596"),
     ),
 }
 

@@ -190,7 +190,9 @@ def _char_indices(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
 
 STR_CHARS = (
-    Builtin("str", "push", None, "()", _push, _push_type, receivers=frozenset(("String",))),
+    Builtin(  # `&mut self`: a `let t = s.as_str();` still used after it is rustc's E0502
+        "str", "push", None, "()", _push, _push_type, mutates=True, receivers=frozenset(("String",))
+    ),
     Builtin(
         "str", "chars", None, "", lambda c, e, recv, a: lambda frame: list(recv(frame)), _chars_type
     ),

@@ -95,6 +95,10 @@ _KEEPING_ITEMS = frozenset(
     ("filter", "rev", "skip", "take", "step_by", "skip_while", "take_while", "peekable", "chain")
 )
 _UNWRAPPING = frozenset(("unwrap", "expect"))
+# ... views of the receiver (a `&str`, a `&[T]`) and iterators over it, kept through the lazy
+# adapters (`let it = v.iter().map(|x| x * 2);` borrows `v` until `it`'s last use)
+_ITERATORS = frozenset(("iter", "chars", "bytes", "char_indices", "keys", "values", "lines"))
+_LAZY = frozenset(("map", "enumerate", "zip", "cloned", "copied", "inspect", "filter_map"))
 
 
 def _borrowed_by_call(init: Any) -> Any:
@@ -105,6 +109,12 @@ def _borrowed_by_call(init: Any) -> Any:
         e = e.recv
     if _std(e) and e.name in _INTO_RECEIVER:
         return e.recv if _place(e.recv) is not None else None
+    lazy = e  # `let it = v.iter().map(..);`: an iterator still borrowing `v` (as `s.as_str()`)
+    while _std(lazy) and (lazy.name in _KEEPING_ITEMS or lazy.name in _LAZY):
+        lazy = lazy.recv
+    if _std(lazy) and (lazy.name in _ITERATORS or lazy is e and lazy.name in _VIEWS):
+        if lazy.name not in _ITERATORS or not lazy.args:
+            return lazy.recv if _place(lazy.recv) is not None else None
     if _std(e) and e.name == "fold" and e.args:
         start = e.args[0]  # `v.iter().fold(&v[0], ..)`: the result is `&v[0]` or another `&`
         if start.borrowed and not start.mut_borrow and _place(start) is not None:
