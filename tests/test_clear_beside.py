@@ -160,3 +160,27 @@ def test_an_emptying_method_called_once_per_episode_is_called_after_each_update(
     assert first.checked.ok and first.checked.keeps_gradients, first.headline
     fixed = run_case(Case.file(FIXED / NSTEP.replace(".rs", ".fixed.rs")))
     assert fixed.panic is None and fixed.error is None, fixed.stderr
+
+
+@pytest.mark.parametrize("name", ["rollout_pushed_in_loop.rs", "agent_update_clears.rs"])
+def test_explain_of_the_programs_panic_names_the_field_and_writes_the_hand_fix(name, tmp_path):
+    # The program's output piped into `explain -` from a crate of its own (no backtrace): the
+    # finding it gives first is the field, with lint's fix.
+    import io
+
+    from pbpit.program_output import explain_stream
+    from pbpit.rust.panic import panic_block
+
+    binding, _ = PROGRAMS[name]
+    result = run_case(Case.file(AGREEMENT / name))
+    crate = tmp_path / "crate"
+    (crate / "src").mkdir(parents=True)
+    (crate / "Cargo.toml").write_text('[package]\nname = "piped"\nversion = "0.1.0"\n')
+    text = (AGREEMENT / name).read_text(encoding="utf-8")
+    (crate / "src" / "main.rs").write_text(text)
+    log = result.stdout + panic_block(result.panic.message, result.panic.location, 1)
+    (diagnosis,) = explain_stream(io.BytesIO(log.encode()), str(crate)).diagnoses
+    first = (diagnosis.exact or diagnosis.likely)[0]
+    assert (first.rule, first.name) == (RULE, binding)
+    code = [h for h in first.helps if h.edits]
+    assert applied(text, code[0].edits) == _fixed_by_hand(name)
