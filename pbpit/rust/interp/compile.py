@@ -12,7 +12,15 @@ from collections.abc import Callable
 from typing import Any
 
 from pbpit.rust.format import Some
-from pbpit.rust.interp import hashmap, num_refs, shapes, slices, std_generics, user_iterators
+from pbpit.rust.interp import (
+    hashmap,
+    num_refs,
+    shapes,
+    slices,
+    std_generics,
+    user_iterators,
+    vec_capacity,
+)
 from pbpit.rust.interp.builtins import DYN, USER
 from pbpit.rust.interp.compile_control import ControlCompiler
 from pbpit.rust.interp.compile_dispatch import DispatchCompiler
@@ -336,6 +344,8 @@ class Compiler(
 
     def c_ArrayLit(self, e: ArrayLit) -> Code:  # noqa: N802
         elems = [self.expr(x) for x in e.elems]
+        if e.is_vec:  # `vec![..]`: allocated at its length (vec_capacity.py)
+            return lambda frame: vec_capacity.made([x(frame) for x in elems], len(elems))
         return lambda frame: [x(frame) for x in elems]
 
     def c_ArrayRepeat(self, e: ArrayRepeat) -> Code:  # noqa: N802
@@ -347,14 +357,15 @@ class Compiler(
             def repeat_clones(frame: list) -> list:
                 value, n = elem(frame), count(frame)
                 check_allocation(n, where, what)
-                return [clone_value(value) for _ in range(n - 1)] + [value] if n else []
+                made = [clone_value(value) for _ in range(n - 1)] + [value] if n else []
+                return vec_capacity.made(made, n) if e.is_vec else made
 
             return repeat_clones
 
         def repeat(frame: list) -> list:
             value, n = elem(frame), count(frame)
             check_allocation(n, where, what)
-            return [value] * n
+            return vec_capacity.made([value] * n, n) if e.is_vec else [value] * n
 
         return repeat
 

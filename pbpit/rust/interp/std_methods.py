@@ -10,7 +10,7 @@ from typing import Any
 
 from pbpit.engine.tensor import seed
 from pbpit.rust.format import Some
-from pbpit.rust.interp import std_results
+from pbpit.rust.interp import std_results, vec_capacity
 from pbpit.rust.interp.btreemap import BTREEMAP
 from pbpit.rust.interp.builtins import Builtin, Code, Family, _inner, rows
 from pbpit.rust.interp.char_methods import CHAR_METHODS, STR_CHARS  # noqa: F401 - `char`'s family, here with the others
@@ -54,7 +54,6 @@ from pbpit.rust.interp.types import (
     vec,
 )
 from pbpit.rust.interp.value_slots import vec_of_values
-from pbpit.rust.interp.vec_capacity import CAPACITY
 from pbpit.rust.interp.vec_split import VEC_SPLIT
 from pbpit.rust.interp.vecdeque import VECDEQUE
 
@@ -356,7 +355,7 @@ def _slice_rows(family: str) -> list[Builtin]:
     ]
 
 
-VEC = rows(
+VEC = vec_capacity.follow(rows(  # a `Vec`'s capacity followed (vec_capacity.py)
     "Vec",
     *_slice_rows("Vec"),
     Builtin("Vec", "push", ("inner",), "()", _push, mutates=True, check=_push_type),
@@ -369,8 +368,8 @@ VEC = rows(
     ),
     *VEC_MORE,  # `insert`, `remove`, `reverse`..
     *VEC_SPLIT,  # `split_off` (vec_split.py)
-    CAPACITY,  # (vec_capacity.py)
-)
+    vec_capacity.CAPACITY,
+))
 ARRAY = rows("array", *_slice_rows("array"))
 
 # -- Option ---------------------------------------------------------------------------------------

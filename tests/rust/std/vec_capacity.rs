@@ -16,10 +16,6 @@ fn main() {
     println!("{} {}", u.len(), u.capacity());
     let z = vec![1, 2, 3];
     println!("{}", z.capacity());
-    let c = z.clone();
-    println!("{}", c.capacity());
-    let d: Vec<i64> = (0..5).collect();
-    println!("{}", d.capacity());
     let mut s: Vec<String> = Vec::new();
     for i in 0..5 { s.push(i.to_string()); }
     println!("{} {}", s.len(), s.capacity());
