@@ -11,7 +11,6 @@ only this pass's tensors of a collection kept across passes if this pass put `k`
 from __future__ import annotations
 
 from pbpit.lint.analysis.common import _FIELD
-from pbpit.lint.analysis.methods import METHODS, PUSH
 from pbpit.lint.analysis.state import _content, _op
 from pbpit.lint.values import Definition, Value
 from pbpit.rust.syntax import Node, descendants
@@ -252,8 +251,9 @@ class _PatternWalks:
         return groups
 
     def _pushes_every_pass(self, name: str, loop: Node) -> bool:
-        """Whether every push onto `name` in `loop` (`name.push(..)`, a row's PUSH) is a
-        statement every pass runs: in no branch, closure or loop of its own but a `for`."""
+        """Whether every push onto `name` in `loop` (`name.push(..)`, `extend`) is a statement
+        every pass runs (in no branch, closure or loop of its own but a `for`), and no other
+        call changes it there (`insert(0, ..)`, `pop()`, `remove(0)` reorder what is newest)."""
         for node in descendants(loop):
             function = (
                 node.child_by_field_id(_FIELD.function) if node.type == "call_expression" else None
@@ -264,7 +264,10 @@ class _PatternWalks:
             method = function.child_by_field_id(_FIELD.field)
             if receiver is None or method is None or self.text(receiver) != name:
                 continue
-            if self.text(method) in _PUSHING and not _unbranched(node, loop):
+            said = self.text(method)
+            if said not in _APPENDING and said not in _READING:
+                return False  # `insert(0, ..)`, `pop()`, `remove(0)`: the order not known
+            if said in _APPENDING and not _unbranched(node, loop):
                 return False
         return True
 
@@ -325,8 +328,13 @@ _BRANCHING = frozenset(
 )
 """What a statement in it may not run in every pass of the loop around."""
 
-_PUSHING = frozenset(n for n, row in METHODS.items() if PUSH in row.effects)
-"""The methods that put an element in a collection (`push`, `insert`, `extend`)."""
+_APPENDING = frozenset({"push", "push_back", "extend"})
+"""The methods that put elements after a collection's last."""
+
+_READING = frozenset(
+    {"len", "is_empty", "iter", "get", "first", "last", "clone", "contains", "capacity"}
+)
+"""The methods that leave a collection as it is."""
 
 
 def _unbranched(node: Node, loop: Node) -> bool:
