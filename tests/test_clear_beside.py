@@ -184,3 +184,23 @@ def test_explain_of_the_programs_panic_names_the_field_and_writes_the_hand_fix(n
     assert (first.rule, first.name) == (RULE, binding)
     code = [h for h in first.helps if h.edits]
     assert applied(text, code[0].edits) == _fixed_by_hand(name)
+
+
+def test_the_run_writes_the_rules_fix_where_its_finding_lacks_it():
+    # A finding built without lint's help (as from the trace, naming the walk's `lp`): the run
+    # writes the rule's fix itself for the field the loop pushes into, checked by running.
+    from dataclasses import replace
+
+    from pbpit.diagnose.audit import audit
+    from pbpit.diagnose.clear_beside import clear_beside_first
+
+    name = "rollout_pushed_in_loop.rs"
+    result = run_case(Case.file(AGREEMENT / name))
+    (error, *_) = [d for d in diagnose_run(result).errors if d.level == "error"]
+    bare = replace(error, name="lp", helps=[h for h in error.helps if not h.edits])
+    entry = next(e for e in audit(result) if e.node_id == result.panic.node_id)
+    led = clear_beside_first(result, entry, bare, {})
+    first = led.helps[0]
+    text = (AGREEMENT / name).read_text(encoding="utf-8")
+    assert applied(text, first.edits) == _fixed_by_hand(name), first.message
+    assert first.checked.ok and first.checked.keeps_gradients
