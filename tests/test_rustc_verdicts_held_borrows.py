@@ -5,7 +5,9 @@ kinds, with programs rustc runs beside them so that a rule refusing too much fai
 - a shared borrow one operand of a macro, call or tuple holds while a later one borrows the
   place mutably (`println!("{:?} {:?}", v.first(), v.pop())`): E0502 (held_borrows.py); so
   too a `let` holding an iterator or a view (`let it = v.iter().map(..);`, `s.as_str()`,
-  `s.trim()`) used after `v.push(..)` or a `String`'s `push` (loop_borrows.py);
+  `s.trim()`) used after `v.push(..)` or a `String`'s `push`, or a `Vec<&String>` collected
+  from a map's `values()` used after an `insert` (loop_borrows.py); `let s = m[&1];` of a map
+  of `String` values moves out of its index, E0507;
 - a closure that changes what it captures, or holds a value not `Copy` (`move || s.len()`,
   `|| drop(v)`), is not `Copy`: moved by a `let` or a call, then called, E0382; a
   `VecDeque`'s `pop_front()` of values and a map's `into_keys()` move;
@@ -780,6 +782,54 @@ fn main() {
 }
 """,
         rejects("E0596"),
+    ),
+    "string_moved_out_of_a_map_index": (
+        """\
+use std::collections::HashMap;
+use std::collections::BTreeMap;
+fn main() {
+    let mut m: HashMap<String, i32> = HashMap::new();
+    let mut b: BTreeMap<i32, String> = BTreeMap::new();
+    m.insert("a".to_string(), 1);
+    b.insert(1, "x".to_string());
+    let s = b[&1]; println!("{}", s);
+}
+""",
+        rejects("E0507"),
+    ),
+    "collected_values_of_a_map_held_across_an_insert": (
+        """\
+use std::collections::HashMap;
+use std::collections::BTreeMap;
+fn main() {
+    let mut m: HashMap<String, i32> = HashMap::new();
+    let mut b: BTreeMap<i32, String> = BTreeMap::new();
+    m.insert("a".to_string(), 1);
+    b.insert(1, "x".to_string());
+    let vals: Vec<&String> = b.values().collect();
+    b.insert(2, "y".to_string());
+    println!("{:?}", vals);
+}
+""",
+        rejects("E0502"),
+    ),
+    "map_values_copied_cloned_borrowed_and_collected_run": (
+        """\
+use std::collections::HashMap;
+use std::collections::BTreeMap;
+fn main() {
+    let mut m: HashMap<String, i32> = HashMap::new();
+    let mut b: BTreeMap<i32, String> = BTreeMap::new();
+    m.insert("a".to_string(), 1);
+    b.insert(1, "x".to_string());
+    let n = m["a"];
+    let s = b[&1].clone();
+    let t = &b[&1];
+    let names: Vec<&String> = b.values().collect();
+    println!("{} {} {} {:?}", n, s, t, names);
+}
+""",
+        runs('1 x x ["x"]\n'),
     ),
 }
 

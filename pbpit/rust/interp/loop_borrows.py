@@ -142,7 +142,7 @@ def _collected_borrow(part: Let) -> Any:
     e = e.recv
     while _std(e) and (e.name in _KEEPING_ITEMS or e.name == "map" and _maps_to_item(e)):
         e = e.recv
-    if _std(e) and e.name == "iter" and not e.args:
+    if _std(e) and e.name in ("iter", "keys", "values") and not e.args:  # (a map's too)
         return e.recv if _place(e.recv) is not None else None
     return None
 

@@ -78,9 +78,12 @@ def refuse_move_out_of_index(
     if root is None or not (root.binding in values or root.binding in behind):
         return
     base = resolve(e.base.ty)
-    if _kept(e) is None or type(base) is not Wrap or base.kind not in ("Vec", "array"):
+    kinds = ("Vec", "array", "HashMap", "BTreeMap")  # (a map's `Index` gives a `&V` too)
+    if _kept(e) is None or type(base) is not Wrap or base.kind not in kinds:
         return
-    if base.kind == "Vec" and slices.is_slice(base):  # `let m = xs[0];` of `xs: &[T]`
+    if base.kind in ("HashMap", "BTreeMap"):  # `let s = m[&1];` of `String` values
+        what, code = f"cannot move out of index of `{show(base)}`", "E0507"
+    elif base.kind == "Vec" and slices.is_slice(base):  # `let m = xs[0];` of `xs: &[T]`
         what, code = f"cannot move out of type `{show(base)}`, a non-copy slice", "E0508"
     elif base.kind == "Vec":
         what, code = f"cannot move out of index of `{show(base)}`", "E0507"
