@@ -100,8 +100,25 @@ def _type(ck: Any, e: Any) -> Ty:
     return STR
 
 
+def crate_name(path: str) -> str:
+    """The crate's name as rustc gives it: the file's stem (`rustc main.rs`), or for cargo's
+    `src/main.rs` the package's name in the `Cargo.toml` beside `src` (`-` written `_`)."""
+    file = Path(path)
+    manifest = file.parent.parent / "Cargo.toml"
+    if file.name == "main.rs" and file.parent.name == "src" and manifest.is_file():
+        import tomllib
+
+        try:
+            package = tomllib.loads(manifest.read_text(encoding="utf-8")).get("package", {})
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            package = {}
+        if isinstance(package.get("name"), str):
+            return package["name"].replace("-", "_")
+    return file.stem.replace("-", "_")
+
+
 def _compile(comp: Any, e: Any, args: list[Code]) -> Code:
-    crate = Path(comp.crate.path).stem.replace("-", "_")
+    crate = crate_name(comp.crate.path)
     name = rust_name(e.named, crate)
     if name is None:
         raise comp.fail(e.pos, "`type_name` of a type pbpit cannot name as rustc does")
