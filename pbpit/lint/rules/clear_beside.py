@@ -6,10 +6,15 @@ its backward consumed. The missing line is written beside the others: `self.log_
 in the method, `buf.log_probs.clear();` in the loop. Every gradient is kept (detached where
 they are put instead, the log-probabilities would train nothing).
 
+Where the holder's emptying method does empty the field but the function calls it only outside
+the loop of backwards (n-step updates, `buf.clear()` once per episode), it is called after each
+update instead (`clear_after_backward`).
+
 The field, not the loop's name of an element (`lp` of `for ((lp, v), r) in buf.log_probs
-.iter().zip(..)`), carries the tensor into the next pass: `walked_field` names it. Lint's
-finding (`LoopExternalTracked.meeting`) and the run (`pbpit.diagnose.clear_beside`, where the
-finding comes from a trace) write the fix with `clear_beside`, from the program's syntax tree."""
+.iter().zip(..)`, `walked_field`) nor the local of the method that pushes it (`log_prob` of
+`agent.act(..)`, `pushed_where_made`), carries the tensor into the next pass, and names it.
+Lint's finding (`LoopExternalTracked.meeting`) and the run (`pbpit.diagnose.clear_beside`, where
+its finding lacks the fix) write the fix with this code, from the program's syntax tree."""
 
 from __future__ import annotations
 
@@ -25,8 +30,8 @@ if TYPE_CHECKING:
     from pbpit.lint.values import Definition, Read
 
 BESIDE = "too, beside "
-"""What the help's message says (`empty `self.log_probs` in `clear` too, beside ..`): how
-`LoopExternalTracked.fix_of` and the run know it."""
+"""What the help's message says (`empty `self.log_probs` in `clear` too, beside ..`): how the
+run (`pbpit.diagnose.clear_beside`) knows lint's finding has it."""
 
 _EMPTIES = re.compile(
     r"((?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*)"
