@@ -229,6 +229,38 @@ fn main() {
 """,
         rejects("E0282"),
     ),
+    "deref_of_a_tuple_item_taken_by_value": (
+        """\
+fn main() {
+    let pairs: Vec<(i32, String)> = vec![(1, "a".to_string()), (2, "b".to_string())];
+    let mut total = 0;
+    for (n, s) in pairs {
+        total += n + s.len() as i32;
+    }
+    println!("{}", total);
+    let more: Vec<(i32, i32)> = vec![(1, 2)];
+    for (a, b) in more {
+        println!("{}", *a + b);
+    }
+}
+""",
+        rejects("E0614"),
+    ),
+    "deref_of_a_map_value_taken_by_value": (
+        """\
+use std::collections::BTreeMap;
+fn main() {
+    let mut m: BTreeMap<String, i32> = BTreeMap::new();
+    m.insert("a".to_string(), 1);
+    let mut total = 0;
+    for (k, v) in m {
+        total += *v + k.len() as i32;
+    }
+    println!("{}", total);
+}
+""",
+        rejects("E0614"),
+    ),
 }
 
 

@@ -534,6 +534,8 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             e.binding.owned = type(found) is Wrap and found.kind == "Range" or (
                 references.items_are_values(e.iterable)  # `for e in errors` of a `Vec<Box<..>>`
             )
+            if references.items_are_values(e.iterable):  # `(k, v)` of `for (k, v) in m`: values
+                setattr(e.binding, references.ELEMENT_OF_VALUES, True)
         self.unify(UNIT, self.expr(e.body), e.body.pos)
         return UNIT
 
