@@ -273,6 +273,45 @@ class CaseFixes:
         return False
 
     @property
+    def untrained_copy(self) -> tuple[str, str] | None:
+        """The copy of a module that no optimizer steps (`target_net` of `let target_net =
+        online.clone();`) the tensor's every parameter is reached through, and the module it
+        copies; None otherwise (`through_untrained_copy`)."""
+        lines = source_lines(self.result.source)
+        program = "\n".join(lines).encode()
+        found = self.through_untrained_copy(lines, program)
+        return found or None
+
+    def through_untrained_copy(self, lines: list[str], program: bytes) -> tuple[str, str] | None:
+        """Whether every parameter the tensor is made from is reached through a copy of a
+        module that no optimizer steps and whose gradient the program never reads: a target
+        network (`let target_net = online.clone();`, `target_net.forward(..)`). The copy shares
+        its leaves with the module it was cloned from (they keep that module's names), but the
+        program never trains it: a gradient through it is unused, and recomputed in the loop
+        the loss would backpropagate into the trained module through the targets too."""
+        leaves = {leaf.id for leaf in self.leaves}
+        if not leaves or self.result.language != Language.RUST:
+            return None
+        copies: set[tuple[str, str]] = set()
+        for mine in ancestors(self.result, self.node.id):
+            record = self.result.node(mine)
+            if record is None or not record.stack or not leaves & set(record.parents):
+                continue
+            line = record.stack[-1]  # the statement of the outermost function that made it
+            text = lines[line - 1] if 0 < line <= len(lines) else ""
+            called = {
+                (name, copied)
+                for name in re.findall(r"\b([A-Za-z_]\w*)\s*\.\s*[A-Za-z_]\w*\s*\(", text)
+                if (copied := _copy_of(program, name)) is not None
+            }
+            if len(called) != 1:
+                return None  # no copy's method, or several: not told apart
+            copies |= called
+        if len(copies) != 1:
+            return None
+        return next(iter(copies))
+
+    @property
     def steps_elsewhere(self) -> list[str] | None:
         """The modules the loop's backwards step with their gradients (`from_grads(..,
         &critic)`), when each is known and none is one the tensor's leaves belong to (a critic's
@@ -365,6 +404,17 @@ class CaseFixes:
     def rebuild_loss(self) -> Fix:
         """Build the loss again before its second backward."""
         return _fix_rebuild_loss(self.result, self.node, *self._backwards)
+
+
+def _copy_of(program: bytes, name: str) -> str | None:
+    """The module `name` is a copy of (`let name = online.clone();`), when the program steps
+    that module and neither steps `name` nor reads its gradient; else None."""
+    copy = rf"\blet\s+(?:mut\s+)?{re.escape(name)}\s*=\s*([\w.]+)\s*\.\s*clone\s*\(\s*\)\s*;"
+    made = re.search(copy.encode(), program)
+    if made is None or stepped_or_read(program, name):
+        return None
+    source = made.group(1).decode()
+    return source if stepped_or_read(program, source.split(".")[0]) else None
 
 
 def stepped_or_read(program: bytes, name: str) -> bool:

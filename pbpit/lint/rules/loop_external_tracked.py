@@ -422,6 +422,13 @@ fn main() {
             detach.title = snapshot_title(name, again.line, itself)
             recompute.lines, recompute.note = [], not_recomputed_note(name, line=again.line)
             recompute.title = recompute_in_loop_help(name, []).message
+        elif (copy := case.untrained_copy) is not None:
+            # A copy of a trained module that no optimizer steps (a target network): recomputed
+            # in the loop, the loss would backpropagate through the targets into the original.
+            detach.title = (
+                f"`{name}` is made by `{copy[0]}`, a copy of `{copy[1]}` that no optimizer steps "
+                "(a target network): it needs no gradient, so detach it where it is made"
+            )
         elif not case.trained:
             # Nothing the program trains or reads a gradient of is reached through it (a teacher
             # or target network no optimizer steps, data): a gradient through it is unused.
