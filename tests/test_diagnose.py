@@ -17,6 +17,9 @@ from pbpit.engine.graph import Requirement
 from pbpit.errors import RustUnsupported
 from pbpit.runner import resolve_case, run_case
 
+ONLY_FIRST = "; gradients compared in backward #1, the only one the original ran"
+"""The check's scope: these cases panic at their 2nd backward, and each fix runs 3."""
+
 
 def audited(case: str) -> dict[str, tuple[str, str | None]]:
     """label -> (verdict, pattern) for a case's audit."""
@@ -246,7 +249,7 @@ def test_explain_with_case_prints_the_fixed_lines_as_rustc_prints_suggestions():
     # rustc's suggestions: `+` under inserted text; `N -` and `N +` rows when lines move.
     assert (
         "help: detach once: if `feats` needs no gradient, cut it off where it is made"
-        " (checked: runs without the panic; w.grad unchanged; x.grad = None)\n"
+        " (checked: runs without the panic; w.grad unchanged; x.grad = None" + ONLY_FIRST + ")\n"
         "   |\n"
         "19 | feats = x.clone().exp().detach()\n"
         "   |                        +++++++++\n"
@@ -754,8 +757,8 @@ def test_audit_of_a_rust_case_prints_lints_diagnostic_with_the_runs_notes():
     # detached, `feats` gives `x` no gradient; recomputed, both leaves get the same bits.
     said = iter(
         [
-            "(checked: runs without the panic; w.grad unchanged; x.grad = None)",
-            "(checked: runs without the panic; x.grad, w.grad unchanged)",
+            "(checked: runs without the panic; w.grad unchanged; x.grad = None" + ONLY_FIRST + ")",
+            "(checked: runs without the panic; x.grad, w.grad unchanged" + ONLY_FIRST + ")",
         ]
     )
     # Lint ran each too, and says so without the gradients (it has no run to compare with).
@@ -791,12 +794,12 @@ def test_audit_of_a_python_case_writes_the_warning_in_lints_words():
     ) in out
     assert (
         "help: if `feats` needs no gradient, detach it once"
-        " (checked: runs without the panic; w.grad unchanged; x.grad = None)\n"
+        " (checked: runs without the panic; w.grad unchanged; x.grad = None" + ONLY_FIRST + ")\n"
         "   |\n"
         "19 | feats = x.clone().exp().detach()\n"
         "   |                        +++++++++\n"
         "help: if gradients must flow through `feats`, compute it inside the loop, every pass"
-        " (checked: runs without the panic; x.grad, w.grad unchanged)\n"
+        " (checked: runs without the panic; x.grad, w.grad unchanged" + ONLY_FIRST + ")\n"
     ) in out
 
 
@@ -812,9 +815,11 @@ def test_audit_json_carries_the_same_diagnostic_as_lint_json():
     ran = {"verdict": "runs", "detail": "runs without the panic", "exit_code": 0}
     # Lint ran each fix too: the same verdict, without the gradients of a run to compare with.
     assert [help_.pop("checked") for help_ in linted["help"]] == [ran, ran]
+    scope = {"compared_backwards": 1, "fixed_backwards": 3}
     assert checks == [
-        {**ran, "gradients": {"x": "none", "w": "unchanged"}},
-        {**ran, "gradients": {"x": "unchanged", "w": "unchanged"}},
+        # Compared in the one backward the original ran; the fixed program runs three.
+        {**ran, "gradients": {"x": "none", "w": "unchanged"}, **scope},
+        {**ran, "gradients": {"x": "unchanged", "w": "unchanged"}, **scope},
     ]
     assert {k: v for k, v in audited.items() if k != "notes"} == linted
     assert audit_["audit"][2]["pattern"] == "loop-external-tracked"  # the old keys stay

@@ -54,6 +54,8 @@ class FixCheck:
     zero_signs: tuple[tuple[str, int], ...] = ()
     later: tuple[tuple[str, str, int], ...] = ()
     constant: bool = False
+    compared: int = 0
+    """How many backwards were compared: those the original ran (before it panicked)."""
     ran: tuple = field(default=(), repr=False, compare=False)
     """The fixed run's leaves' gradients, backward by backward (`Baselines`; not in JSON)."""
 
@@ -86,7 +88,18 @@ class FixCheck:
             said.append(f"{' and '.join(parts)} in backward #{number} (the same before it)")
         if self.constant:
             said.append(CONSTANT_TERM)
+        if self.gradients and 0 < self.compared < len(self.ran):
+            said.append(self.scope)
         return "; ".join(said)
+
+    @property
+    def scope(self) -> str:
+        """What the gradients were compared in, when the fixed run ran more backwards than the
+        original did before it panicked: no later backward's gradients were compared (the
+        original has none to compare with), and a fix may train differently there."""
+        if self.compared == 1:
+            return "gradients compared in backward #1, the only one the original ran"
+        return f"gradients compared in backwards #1-#{self.compared}, those the original ran"
 
     @property
     def keeps_gradients(self) -> bool:
@@ -104,6 +117,9 @@ class FixCheck:
             data["later"] = {name: {"state": had, "backward": k} for name, had, k in self.later}
         if self.constant:
             data["constant"] = True
+        if self.gradients and self.compared:
+            data["compared_backwards"] = self.compared
+            data["fixed_backwards"] = len(self.ran)
         return data
 
 
@@ -248,6 +264,9 @@ def baseline(result: Any) -> Baselines | None:
         for node in result.nodes
         if not node.parents and node.requirement == Requirement.GRAD and not node.unreachable_leaf
     ]
+    from pbpit.diagnose.param_paths import caller_path
+
+    names: dict[int, str] = {}
     out = []
     for backward in ran:
         one: Baseline = {}
@@ -256,7 +275,8 @@ def baseline(result: Any) -> Baselines | None:
             if node.id >= backward.node_count:
                 continue
             if node.label:
-                key, shown = node.label, node.label
+                # A helper's argument by the caller's path (`model.probe.weight`).
+                key = shown = names.setdefault(node.id, caller_path(result, node) or node.label)
             else:
                 key, shown = f"#{unnamed}", f"NodeId({node.id})"
                 unnamed += 1
@@ -487,7 +507,16 @@ def _run(
     if isinstance(before, dict):  # the first backward's alone
         before = (before,)
     gradients, flipped, later = compare_all(before, after)
-    return FixCheck(RUNS, "runs without the panic", 0, gradients, flipped, later, ran=after)
+    return FixCheck(
+        RUNS,
+        "runs without the panic",
+        0,
+        gradients,
+        flipped,
+        later,
+        compared=len(before),
+        ran=after,
+    )
 
 
 # -- a diagnostic's helps, checked -----------------------------------------------------------------
