@@ -80,6 +80,9 @@ def _fold_unnamed(result: RunResult, entries: list[AuditEntry]) -> list[AuditEnt
     is."""
     named = {e.node_id: e for e in entries if e.verdict == "hazard" and e.label}
     unnamed = [e for e in entries if e.verdict == "hazard" and not e.label]
+    if len(named) > 1:
+        _fold_on_the_way(result, named)
+        named = {k: e for k, e in named.items() if e.verdict == "hazard"}
     if not named or not unnamed:
         return entries
     children: dict[int, list[int]] = {}
@@ -109,6 +112,51 @@ def _fold_unnamed(result: RunResult, entries: list[AuditEntry]) -> list[AuditEnt
             entry.verdict, entry.pattern, entry.fix = "ok", None, None
             entry.reason = f"used only on the way to `{carrier.label}`: reported there"
     return [e for e in entries if e.node_id not in folded]
+
+
+def _fold_on_the_way(result: RunResult, named: dict[int, AuditEntry]) -> None:
+    """A named hazard made before a loop whose every use leads only to another named hazard of
+    the same loop and rule (`best_next`, read only by `targets = rewards + best_next * 0.9`,
+    which the loop reads) is no hazard of its own: lint and the run name the one the loop
+    reads, and detaching or recomputing that one settles it too. It is reported as `ok`,
+    saying whose hazard it is."""
+    children: dict[int, list[int]] = {}
+    for record in result.nodes:
+        for parent in record.parents:
+            children.setdefault(parent, []).append(record.id)
+
+    def leads_to(node_id: int, seen: set[int]) -> set[int] | None:
+        """The named hazards every use of `node_id` leads to (None: a use leads elsewhere)."""
+        found: set[int] = set()
+        for child in children.get(node_id, []):
+            if child in named:
+                found.add(child)
+                continue
+            record = result.node(child)
+            if record is None or record.label or child in seen or not children.get(child):
+                return None
+            seen.add(child)
+            further = leads_to(child, seen)
+            if further is None:
+                return None
+            found |= further
+        return found or None
+
+    for node_id, entry in sorted(named.items()):
+        if entry.carried:
+            continue
+        ahead = leads_to(node_id, set())
+        if not ahead or node_id in ahead:
+            continue
+        kept = [named[a] for a in sorted(ahead)]
+        if all(
+            (k.pattern, k.loop_line, k.carried) == (entry.pattern, entry.loop_line, False)
+            and k.verdict == "hazard"
+            for k in kept
+        ):
+            # Its pattern stays: recomputing the one reported moves this one's statement too.
+            entry.verdict, entry.fix = "ok", None
+            entry.reason = f"used only on the way to `{kept[0].label}`: reported there"
 
 
 def _one_per_statement(result: RunResult, entries: list[AuditEntry]) -> list[AuditEntry]:
