@@ -68,8 +68,15 @@ def checked(result: RunResult, diagnostic: Diagnostic, checks: dict | None = Non
     if result.crate is not None:
         real = {shown: path for path, shown in result.crate.display.items()}
         file = Path(real.get(diagnostic.path, result.path))
+    from pbpit.diagnose.accumulated import with_backward_once
+    from pbpit.diagnose.fix_check import check_edits
+
     trained = trained_leaves(result)
-    return checked_helps(diagnostic, program, file, checks, baseline(result), trained)
+    before = baseline(result)
+    made = checked_helps(diagnostic, program, file, checks, before, trained)
+    return with_backward_once(
+        made, file, lambda help_: check_edits(program, help_.edits, file, baseline=before)
+    )
 
 
 def fix_runs(result: RunResult, fix: Fix) -> bool:

@@ -68,8 +68,12 @@ def fix_cost(result: Any, edits: list) -> str | None:
 
     program = Path(result.path)
     before = baseline(result)
+    from pbpit.diagnose.accumulated import cuts_sum
+
     check = check_edits(program, edits, program, baseline=before)
-    return cost(check, before, trained_leaves(result)) if check.ok else None
+    if not check.ok:
+        return None
+    return cuts_sum(program, edits) or cost(check, before, trained_leaves(result))
 
 
 def cost(check: Any, before: Any, trained: frozenset[str]) -> str:
