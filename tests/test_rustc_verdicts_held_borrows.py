@@ -3,7 +3,10 @@
 kinds, with programs rustc runs beside them so that a rule refusing too much fails too:
 
 - a shared borrow one operand of a macro, call or tuple holds while a later one borrows the
-  place mutably (`println!("{:?} {:?}", v.first(), v.pop())`): E0502 (held_borrows.py); so
+  place mutably (`println!("{:?} {:?}", v.first(), v.pop())`): E0502; one lending it
+  mutably while a later one borrows it (`f(&mut v, v.len())`: E0502, `swap(&mut v[0], &mut
+  v[1])`: E0499; two fields are apart) (held_borrows.py); a `&mut self` method of the
+  program's own called while a field is borrowed (`let w = &self.w; self.bump();`); so
   too a `let` holding an iterator or a view (`let it = v.iter().map(..);`, `s.as_str()`,
   `s.trim()`) used after `v.push(..)` or a `String`'s `push`, or a `Vec<&String>` collected
   from a map's `values()` used after an `insert` (loop_borrows.py); `let s = m[&1];` of a map
@@ -830,6 +833,115 @@ fn main() {
 }
 """,
         runs('1 x x ["x"]\n'),
+    ),
+    "field_borrowed_across_a_mut_self_method": (
+        """\
+struct M { w: Vec<f32>, steps: usize }
+impl M {
+    fn bump(&mut self) { self.steps += 1; }
+    fn run(&mut self) {
+        let w = &self.w;
+        self.bump();
+        println!("{}", w.len());
+    }
+}
+fn main() { let mut m = M { w: vec![1.0], steps: 0 }; m.run(); }
+""",
+        rejects("E0502"),
+    ),
+    "field_iterated_across_a_mut_self_method": (
+        """\
+struct M { w: Vec<f32>, steps: usize }
+impl M {
+    fn bump(&mut self) { self.steps += 1; }
+}
+fn main() {
+    let mut m = M { w: vec![1.0, 2.0], steps: 0 };
+    for x in m.w.iter() {
+        m.bump();
+        println!("{}", x);
+    }
+}
+""",
+        rejects("E0502"),
+    ),
+    "values_taken_around_mut_self_methods_run": (
+        """\
+struct M { w: Vec<f32>, steps: usize }
+impl M {
+    fn bump(&mut self) { self.steps += 1; }
+    fn total(&self) -> f32 { self.w.iter().sum() }
+    fn run(&mut self) {
+        let n = self.w.len();
+        self.bump();
+        let t = self.total();
+        self.bump();
+        for i in 0..n { self.w[i] += t; }
+        let w = &self.w;
+        println!("{} {:?}", w.len(), self.steps);
+        self.bump();
+    }
+}
+fn main() { let mut m = M { w: vec![1.0], steps: 0 }; m.run(); println!("{}", m.steps); }
+""",
+        runs("1 2\n3\n"),
+    ),
+    "mut_argument_then_len_of_it": (
+        """\
+fn f(v: &mut Vec<i32>, n: usize) { v.push(n as i32); }
+fn main() {
+    let mut v = vec![1];
+    f(&mut v, v.len());
+    println!("{:?}", v);
+}
+""",
+        rejects("E0502"),
+    ),
+    "mut_element_and_shared_element_arguments": (
+        """\
+fn g(a: &mut i32, b: &i32) { *a += *b; }
+fn main() {
+    let mut v = vec![1, 2];
+    g(&mut v[0], &v[1]);
+    println!("{:?}", v);
+}
+""",
+        rejects("E0502"),
+    ),
+    "mut_and_shared_fields_apart_run": (
+        """\
+struct S { a: i32, b: i32 }
+fn g(a: &mut i32, b: &i32) { *a += *b; }
+fn main() {
+    let mut s = S { a: 1, b: 2 };
+    g(&mut s.a, &s.b);
+    let mut x = 1;
+    let y = 2;
+    std::mem::swap(&mut x, &mut s.a);
+    println!("{} {} {}", s.a, x, y);
+}
+""",
+        runs("1 3 2\n"),
+    ),
+    "tuple_of_mut_borrow_and_len": (
+        """\
+fn main() {
+    let mut v = vec![1, 2];
+    let t = (&mut v, v.len());
+    println!("{:?}", t);
+}
+""",
+        rejects("E0502"),
+    ),
+    "swap_of_two_elements_of_one_vec": (
+        """\
+fn main() {
+    let mut v = vec![1, 2];
+    std::mem::swap(&mut v[0], &mut v[1]);
+    println!("{:?}", v);
+}
+""",
+        rejects("E0499"),
     ),
 }
 

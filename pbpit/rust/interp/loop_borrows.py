@@ -325,7 +325,7 @@ class _Search:
                 if found is not None and not any(_leaves(p, loop) for p in parts[i + 1 :]):
                     return found
             return None
-        if isinstance(node, Method) and getattr(node.impl, "mutates", False):
+        if isinstance(node, Method) and _takes_mut_self(node):  # std's or the program's own
             target = _place(node.recv)
             if target is not None and _overlap(target, place):
                 return node
@@ -345,6 +345,10 @@ class _Search:
 
     def refusal(self, found: Any, borrowed: Any) -> Unsupported:
         shown = _shown(borrowed)
+        if isinstance(found, Method) and found.user is not None:  # `self.bump()`: all of it
+            recv = found.recv
+            own = not (isinstance(recv, Local) and recv.binding.name == "self")
+            shown = _shown(recv) if own or recv.binding.owned else "*self"
         if isinstance(found, Assign) and isinstance(found.target, Local | Field):
             what = rejects(
                 f"cannot assign to `{_shown(found.target)}` because it is borrowed", "E0506"
@@ -360,6 +364,13 @@ class _Search:
         err = Unsupported(f"{self.path}:{at[0]}:{at[1]}", what)
         err.label = label
         return err
+
+
+def _takes_mut_self(call: Method) -> bool:
+    """`v.push(..)` (`Builtin.mutates`), `self.bump()` of `fn bump(&mut self)`."""
+    if call.user is not None:
+        return call.user.self_kind == "mut" and not call.recv.borrowed
+    return bool(getattr(call.impl, "mutates", False))
 
 
 def _start(e: Any) -> Any:
