@@ -386,3 +386,34 @@ def test_transitions_that_keep_the_observation_get_the_log_prob_made_again_from_
     assert (error.rule, error.name) == ("loop-external-tracked", "replay")
     (shown,) = [h for h in error.helps if h.edits]
     assert shown.edits == fix.edits and shown.checked is not None and shown.checked.ok
+
+
+@pytest.mark.parametrize(
+    ("name", "tensor", "fixed"),
+    [
+        (
+            "buffer_of_transitions.rs",
+            "value",
+            "            loss = loss + critic.v.forward(tr.obs).sub_scalar(tr.ret)"
+            ".powf_scalar(2.0).sum();\n",
+        ),
+        (
+            "replay_struct_both.rs",
+            "log_prob",
+            "            loss = loss - policy.forward(tr.obs.clone()).sum()"
+            ".mul_scalar(tr.reward);\n",
+        ),
+    ],
+)
+def test_a_replay_lint_does_not_see_gets_the_kept_inputs_fix_from_the_run(name, tensor, fixed):
+    # Read back through a method returning a Vec of transitions, or `for tr in &replay[n - 2..]`:
+    # lint does not find the hazard; the run's error (loop-external-tracked's `from_trace`)
+    # writes the same fix lint writes, checked by running (was words only).
+    assert lint_paths([HERE / name]).findings == []
+    result = run_case(resolve_case(str(HERE / name)))
+    (error,) = diagnose_run(result).errors
+    assert (error.rule, error.name) == ("loop-external-tracked", "replay")
+    (shown,) = [h for h in error.helps if h.edits]
+    assert shown.checked is not None and shown.checked.ok and shown.checked.keeps_gradients
+    assert fixed in applied((HERE / name).read_text(encoding="utf-8"), shown.edits)
+    assert f"`{tensor}`" in shown.message

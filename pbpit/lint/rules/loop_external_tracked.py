@@ -71,7 +71,7 @@ from pbpit.lint.rules.method_fields import put_by_called_method
 from pbpit.lint.rules.option_accumulator import option_accumulator_reset
 from pbpit.lint.rules.snapshot import not_recomputed_note, snapshot_helps
 from pbpit.lint.rules.stepped_modules import elsewhere_title
-from pbpit.lint.rules.stored_inputs import store_inputs, store_inputs_help, tuple_buffer
+from pbpit.lint.rules.stored_inputs import store_inputs, trace_store_inputs, tuple_buffer
 from pbpit.lint.values import Definition
 from pbpit.rust.syntax import Node, descendants
 
@@ -356,7 +356,7 @@ fn main() {
                     trace.result, trace.node, later.root
                 ):
                     # A replay buffer of Q-values: detached, the loss would train nothing.
-                    helps = [store_inputs_help(put.tensor, name), detach]
+                    helps = [trace_store_inputs(trace, put.tensor, name), detach]
             else:
                 statement = trace.assignment(name, f"{name}.detach()")
                 if not bound(trace.result.source, name, trace.entry.loop_line):

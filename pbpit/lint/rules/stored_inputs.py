@@ -718,3 +718,47 @@ def _read_element(
 
 
 CALL = "call_expression"
+
+
+# -- the run's side: a hazard lint did not find, the same fix from the run's trace ----------------
+
+
+def trace_store_inputs(trace, tensor: str, carrier: str) -> Help:
+    """`store_inputs_help` for a run's finding (`from_trace`), with the edits this module
+    writes for lint where they can be written from the program's `let` of `tensor` at a line
+    the run made it from: the struct's field kept as the input (or, where the struct keeps the
+    input already, only the reads)."""
+    from types import SimpleNamespace
+
+    from pbpit.rust.syntax import RustReadError, read_rust
+
+    help_ = store_inputs_help(tensor, carrier)
+    result, node = trace.result, trace.node
+    if result.crate is not None or not is_name(tensor):
+        return help_
+    try:
+        source = read_rust(result.source)
+    except (OSError, RustReadError):
+        return help_
+    fixes = Fixes(source)
+    lines = {line for line in [node.line, *node.stack] if line is not None}
+    for statement in descendants(source.root):
+        pattern = statement.child_by_field_name("pattern")
+        value = statement.child_by_field_name("value")
+        if statement.type != "let_declaration" or pattern is None or value is None:
+            continue
+        if fixes.text(pattern).strip() != tensor or statement.start_point[0] + 1 not in lines:
+            continue
+        definition = SimpleNamespace(
+            name=tensor, statement=statement, value=value, span=(value.start_byte, value.end_byte)
+        )
+        meeting = SimpleNamespace(definition=definition, in_macro=False)
+        try:
+            kept = _struct_keeps_input(meeting, fixes)  # type: ignore[arg-type]
+            if kept is not None:
+                return kept[1]
+            edits = _edits(meeting, fixes)  # type: ignore[arg-type]
+        except (ValueError, IndexError, AttributeError):
+            return help_
+        return replace(help_, edits=edits) if edits else help_
+    return help_
