@@ -121,3 +121,16 @@ def test_a_parameter_passed_to_a_free_function_is_named_by_the_callers_path():
     names = [name for name, _ in fix.checked.gradients]
     assert names == ["net.trunk.weight", "net.trunk.bias", "net.head.weight", "net.head.bias"]
     assert "gradients compared in backward #1, the only one the original ran" in fix.headline
+
+
+@pytest.mark.parametrize("name", ["accum_pieces.rs", "microbatch_accum.rs"])
+def test_lint_fix_backpropagates_the_sum_once_as_the_twin_does(name, tmp_path):
+    from pbpit_process import pbpit_main
+
+    copy = tmp_path / name
+    copy.write_text((HERE / name).read_text(encoding="utf-8"), encoding="utf-8")
+    linted = pbpit_main("lint", str(copy)).stdout
+    assert "help: backpropagate `" in linted and ".detach();" not in linted
+    pbpit_main("lint", "--fix", str(copy))
+    twin = (HERE / name.replace(".rs", ".clean.rs")).read_text(encoding="utf-8")
+    assert pbpit_run(copy)[1] == _stdout_of(twin, tmp_path, "twin.rs")

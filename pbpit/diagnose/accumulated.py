@@ -113,7 +113,7 @@ def once_after_loop(found: Accumulation) -> Help:
         "sum gives every pass's loss its gradient at once (a backward each pass would need the "
         "passes before's steps, which the backward before consumed)"
     )
-    return Help(message, edits, applicability="MaybeIncorrect")
+    return Help(message, edits)
 
 
 def added_name(help_: Help) -> str:
@@ -174,6 +174,29 @@ def with_backward_once(diagnostic: Diagnostic, file: Path, check) -> Diagnostic:
         why = f"pbpit made this edit and ran the program: {made.detail}, so it is not shown"
         helps.append(replace(added, edits=[], note=why, checked=made))
     return replace(diagnostic, helps=helps)
+
+
+def lint_backward_once(finding: Diagnostic) -> Diagnostic:
+    """Lint's `finding` whose fix detaches a sum of the passes' losses backpropagated every pass
+    (see the module): backpropagating it once after the loop first (what `--fix` writes, once
+    lint's check passes), the detach said in words with what it cuts."""
+    if not any(detached_name(h) for h in finding.helps if h.edits):
+        return finding
+    try:
+        text = Path(finding.path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return finding
+    helps, added = [], None
+    for help_ in finding.helps:
+        name = detached_name(help_) if help_.edits else None
+        found = accumulation(text, name) if name else None
+        if found is None:
+            helps.append(help_)
+            continue
+        note = f"not written as code: {cut_sum_words(name)}"
+        helps.append(replace(help_, edits=[], note=note, applicability="MaybeIncorrect"))
+        added = added or once_after_loop(found)
+    return finding if added is None else replace(finding, helps=[added, *helps])
 
 
 def cuts_sum(path: str | Path, edits: list[Edit]) -> str:
