@@ -395,6 +395,7 @@ _EFFECTS: dict[str, _Reading] = {
     methods.KEYED: _Effects._keyed_effect,
     methods.REMOVE: _Keys._remove_effect,
     methods.FOLDED: _PatternWalks._folded_effect,
+    methods.NEWEST: _PatternWalks._newest_take_effect,
     methods.FIRST: _Prefix._first_effect,
     methods.LAST: _Pushed._last_effect,
     methods.YIELD: _Effects._yield_effect,

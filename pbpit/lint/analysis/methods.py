@@ -84,6 +84,9 @@ the initial value; not every element the collection holds."""
 FIRST = "first"
 """Of a `Vec` made by `vec![..]` of data and only pushed to and read since (`xs.first()`,
 `xs.iter().next()`): that first element, data. `xs.iter().rev().next()` as `last`."""
+NEWEST = "newest"
+"""Given a count, of a walk from the newest (`xs.iter().rev().take(k)`) of a `Vec` kept across
+passes: the elements of the passes that put its k newest, where every pass pushes."""
 LAST = "last"
 """Of a `Vec` kept across passes (`xs.last()`): what the latest pass that pushed put, where
 every pass pushes."""
@@ -211,7 +214,7 @@ _OTHER_ROWS: list[Row] = [
     *_rows("fold try_fold", FOLDED, per_element=True),
     *_rows("first next", FIRST),
     *_rows("last", LAST),
-    *_rows("take", TAKE),
+    *_rows("take", TAKE, NEWEST),
     # std's Option, Result and bool: what their closures make
     *_rows("as_mut as_deref as_deref_mut ok", SAME),
     *_rows("and_then map_or map_or_else", YIELD, closure=CONTENT),

@@ -10,6 +10,9 @@ only this pass's tensors of a collection kept across passes if this pass put `k`
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from pbpit.engine.graph import Requirement
 from pbpit.lint.analysis.common import _FIELD
 from pbpit.lint.analysis.state import _content, _op
 from pbpit.lint.values import Definition, Value
@@ -182,6 +185,36 @@ class _PatternWalks:
             return None
         return _op(arguments)
 
+    def _newest_take_effect(self, call, receiver_node, name_node, receiver, arguments):
+        """`xs.iter().rev().take(k)` of a `Vec` kept across passes: the elements of the passes
+        that put its k newest, counted back pass by pass (`_pass_groups`), so that what any
+        adaptor or consumer makes of them (`cloned().collect()`, `map(..)`, `reduce(..)`)
+        holds no older pass's; None where not known (a pass in a branch, fewer put)."""
+        taken = self._newest_taken(call)
+        walked = self._walked(call)
+        if taken is None or walked is None or receiver.requirement != _TRACKED:
+            return None
+        slot = self.lookup(self.text(walked))
+        base = self.state.values.get(slot) if slot is not None else None
+        if base is None or base.parts is not None or base.requirement != _TRACKED:
+            return None
+        shared = frozenset(base.shared or ())
+        own = frozenset(
+            d
+            for d in base.sources
+            if d not in shared and d not in self.pass_made and not self._in_closure(d)
+        )
+        reached: set[Definition] = set()
+        for group, count, every, _now in self._pass_groups(own, self.text(walked)):
+            if not every or count == 0:
+                return None
+            reached |= group
+            taken -= count
+            if taken <= 0:
+                sources = shared.union(*(d.sources | {d} for d in reached))
+                return replace(receiver, sources=sources, origin=None)
+        return None
+
     def _newest_of_pass(
         self, own: frozenset[Definition], taken: int, name: str | None = None
     ) -> frozenset[Definition]:
@@ -327,6 +360,8 @@ _BRANCHING = frozenset(
     }
 )
 """What a statement in it may not run in every pass of the loop around."""
+
+_TRACKED = Requirement.GRAD_IN_BACKWARD
 
 _APPENDING = frozenset({"push", "push_back", "extend"})
 """The methods that put elements after a collection's last."""
