@@ -87,6 +87,9 @@ CHANGED = {
     "drain": ((methods.DRAIN, methods.ITERATE), (methods.ITERATE,)),
     "fold": ((methods.FOLDED,), ()),
     "try_fold": ((methods.FOLDED,), ()),
+    # `xs.iter().rev().take(k)` of a kept Vec: the passes' that put its k newest, so that
+    # `.cloned().collect()`, `.map(..)`, `.reduce(..)` of it hold no older pass's.
+    "take": ((methods.TAKE, methods.NEWEST), (methods.TAKE,)),
 }
 
 
