@@ -3,7 +3,8 @@ the whole of it does not show, for tests/gen/generator.py (`state` holders):
 
 - `kept`: a `Vec` kept across passes (never emptied), each pass pushing two tensors in an
   inner loop (`for k in 0..2 { saved.push(..) }`), read (`kept_read`) from the newest by
-  `for t in saved.iter().rev().take(n)` or by `.fold(..)` of that iterator, at a literal
+  `for t in saved.iter().rev().take(n)`, by `.fold(..)` of that iterator or a `Vec` it
+  `collect`s, at a literal
   index `saved[i]`, by `saved.iter().next()`, from the end, `saved[saved.len() - n]`, or its
   newest, `saved.last()`, `saved.iter().rev().next()`; the read before this pass's pushes,
   after them or both (`kept_order`: before them, `take(2)` reaches the previous pass's, which
@@ -29,7 +30,7 @@ from __future__ import annotations
 
 from dimensions import indent
 
-KEPT_READS = ("rev_take", "fold", "index", "next", "last", "newest", "rev_next")
+KEPT_READS = ("rev_take", "fold", "index", "next", "last", "newest", "rev_next", "collect")
 KEPT_ORDERS = ("after", "before", "both")
 KEPT_SPANS = ("two", "three")
 KEPT_FIRSTS = ("empty", "zeros")
@@ -65,10 +66,16 @@ class KeptShapes:
         alternate = [f"if step % 2 == {start % 2} {{", *indent(every), "}"]
         pushes = every if self.pick("kept_push", KEPT_PUSHES) == "every" else alternate
         term = "(t * w.clone()).sum()"
-        if read in ("rev_take", "fold"):
+        if read in ("rev_take", "fold", "collect"):
             n = 2 if self.pick("kept_span", KEPT_SPANS) == "two" else 3
             if read == "rev_take":
                 reads = [f"for t in saved.iter().rev().take({n}) {{",
+                         f"    let t = {self._read_kept('t')};", f"    loss = loss + {term};",
+                         "}"]
+            elif read == "collect":
+                reads = ["let recent: Vec<Tensor<2>> = "
+                         f"saved.iter().rev().take({n}).cloned().collect();",
+                         "for t in recent.iter() {",
                          f"    let t = {self._read_kept('t')};", f"    loss = loss + {term};",
                          "}"]
             else:
