@@ -78,6 +78,7 @@ from pbpit.rust.interp.nodes import (
     Continue,
     Crate,
     Expr,
+    Field,
     FnItem,
     For,
     Format,
@@ -421,8 +422,11 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             self.unify(target, value, e.value.pos)
         else:  # (`s = &label`: `&String` to `&str`)
             self.unify(target, deref_coercion.coerced(self, e.value, target, value), e.value.pos)
-        if isinstance(e.target, Index):
-            refuse_immutable_element(self, e, e.target)
+        place = e.target
+        while isinstance(place, Field):  # `ls[0].w = x`: the element's `mut` as `v[i] = x`
+            place = place.base
+        if isinstance(place, Index):
+            refuse_immutable_element(self, e, e.target)  # type: ignore[arg-type]
         if isinstance(e.target, Unary) and not shared(target) and not num_refs.through(e.target):
             raise self.fail(e.pos, f"assignment through `*` to a `{show(target)}`")
         if e.op is not None and not is_number(target) and resolve(target) is not BOOL:

@@ -148,14 +148,18 @@ def refuse_immutable_element(
     for part in chain:
         if isinstance(part, Index):
             if type(resolve(part.base.ty)) is Wrap and resolve(part.base.ty).kind == "Vec":
+                label = "cannot borrow as mutable"
                 if base is root:
                     what = f"cannot borrow `{name}` as mutable, as it is not declared as mutable"
+                elif name == "self":  # `self.ps[0] = x` in a `&self` method
+                    what = f"cannot borrow `{shown}` as mutable, as it is behind a `&` reference"
+                    label = "`self` is a `&` reference, so it cannot be borrowed as mutable"
                 else:
                     what = f"cannot borrow `{shown}` as mutable, as `{name}` is not declared "
                     what += "as mutable"
                 err = checker.fail(root.pos, rejects(what, "E0596"))
                 err.end = part.bracket  # the borrowed place ends where its `[` starts
-                err.label = "cannot borrow as mutable"
+                err.label = label
                 raise err
             shown += "[_]"
         else:

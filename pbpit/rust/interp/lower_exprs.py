@@ -315,6 +315,8 @@ class ExprLowering:
         root = target
         while isinstance(root, Field) or iter_mut.is_element(root):  # (`x.w = ..` of `iter_mut`)
             root = root.base
+        if isinstance(root, Index):  # `self.layers[i].w -= lr`, `sums[l].0 += x`: an element's
+            return self.index_assignment(node, left, value, op)  # field (`mut`: the types)
         if not isinstance(root, Local):
             raise self.fail(left, "assignment to a field of anything but a variable")
         binding = root.binding

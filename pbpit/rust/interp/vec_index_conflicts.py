@@ -51,15 +51,18 @@ def as_vec_borrows(crate: Any) -> None:
             continue
         _, line, column = conflict.place
         assign = _assignment_at(fn.body, line, column)
-        if assign is None or not isinstance(assign.target, Index):
+        element = assign.target if assign is not None else None
+        while isinstance(element, Field):  # `v[1].x = ..`: the element's field
+            element = element.base
+        if not isinstance(element, Index):
             continue
-        place = _borrowed_place(assign.target)
+        place = _borrowed_place(element)
         if place is None:
             continue
         shown = _shown(place)
         what = f"cannot borrow `{shown}` as mutable because it is also borrowed as immutable"
         path = conflict.where.rsplit(":", 2)[0]
-        start = assign.target.pos  # (the place borrowed starts where the element does)
+        start = element.pos  # (the place borrowed starts where the element does)
         err = Unsupported(f"{path}:{start[0]}:{start[1]}", rejects(what, "E0502"))
         err.end = (start[0], start[1] + len(shown))
         err.label = "mutable borrow occurs here"
