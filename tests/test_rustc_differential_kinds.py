@@ -66,3 +66,19 @@ def test_print_names_a_site_of_a_kind(capsys):
     out, err = capsys.readouterr()
     assert out == diff.sites("drop a clone")[0].text.decode()
     assert err.startswith("mutant drop a clone#0: ")
+
+
+def test_a_kind_run_judges_its_sites_whatever_the_count(monkeypatch):
+    # (the count of a --kind run without --count is every site: the seeds' list of that many
+    # indices was made first, 2^30 tuples, and the kernel killed the run)
+    judged: list[str] = []
+
+    def judge(made):  # noqa: ANN001, ANN202 - a stand-in for rustc and pbpit
+        judged.append(made.name)
+        return diff.Result(made, diff.Verdict("skipped"), diff.Verdict("skipped"), None)
+
+    monkeypatch.setattr(diff, "judge", judge)
+    monkeypatch.setattr(diff, "_init", lambda rustc: None)
+    results = diff.run("rustc", 0, 1 << 40, jobs=1, start=1, kind="drop a clone")
+    expected = [m.name for m in diff.sites("drop a clone")[1:]]
+    assert judged == expected and len(results) == len(expected)

@@ -507,10 +507,11 @@ def run(
     """Every mutant `seed:start` .. `seed:start+count-1` (of the programs `among`, default
     all), or with `kind` its sites `start` .. `start+count-1`, judged on `jobs` processes
     (`progress`: a line on stderr every 100 mutants, with the disagreements so far)."""
-    indices: list = [(seed, i, among) for i in range(start, start + count)]
     if kind:
-        indices = sites(kind, among)[start : start + count]
+        indices: list = sites(kind, among)[start : start + count]
         count = len(indices)
+    else:
+        indices = [(seed, i, among) for i in range(start, start + count)]
     results: list[Result] = []
 
     def note(result: Result) -> None:
@@ -646,7 +647,8 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, _interrupt)  # `kill PID` reports too (background jobs
     signal.signal(signal.SIGINT, _interrupt)  # ignore SIGINT)
     began = time.monotonic()
-    count = args.count if args.count is not None else (1 << 30 if args.kind else 100)
+    every = len(sites(args.kind)) if args.kind else 100
+    count = args.count if args.count is not None else every
     results = run(
         rustc, args.seed, count, args.jobs, args.start, progress=not args.json, kind=args.kind
     )
