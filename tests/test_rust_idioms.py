@@ -344,9 +344,9 @@ def test_a_tensor_under_ndarray_prints_the_ndarray_device(tmp_path):
     ), out.stderr
 
 
-def test_mut_to_a_value_pbpit_copies_is_refused_not_run_wrong(tmp_path):
-    # pbpit erases references: a `&mut String` could not reach the caller's variable (a
-    # `&mut i32` is a cell that does: num_refs.py, and prints rustc's `2`).
+def test_mut_to_a_value_pbpit_holds_by_value_reaches_the_callers_variable(tmp_path):
+    # pbpit erases references: a `&mut i32` or a `&mut String` is a cell that reaches the
+    # caller's variable (num_refs.py), and prints rustc 1.95's `2` and `a`.
     source = "fn bump(n: &mut i32) {\n    *n += 1;\n}\n\nfn main() {\n    let mut k = 1;\n"
     source += "    bump(&mut k);\n    println!(\"{k}\");\n}\n"
     out = _run(tmp_path, source)
@@ -354,6 +354,4 @@ def test_mut_to_a_value_pbpit_copies_is_refused_not_run_wrong(tmp_path):
     source = "fn add(s: &mut String) {\n    s.push('a');\n}\n\nfn main() {\n"
     source += "    let mut k = String::new();\n    add(&mut k);\n    println!(\"{k}\");\n}\n"
     out = _run(tmp_path, source)
-    assert out.returncode == 2
-    assert "`&mut String` (pbpit's `&mut` reaches structs, `Vec`s and optimizers)" in out.stderr
-    assert out.stdout == ""
+    assert (out.returncode, out.stdout) == (0, "a\n"), out.stderr

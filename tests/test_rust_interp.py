@@ -1137,9 +1137,9 @@ def test_program_runs_again_from_the_start(tmp_path):
             "the method `into_primitive` on `Tensor<1>`",
         ),
         (
-            "fn main() {\n    let mut a = String::new();\n    let r = &mut a;\n}\n",
+            "fn main() {\n    let mut a = Some(1);\n    let r = &mut a;\n}\n",
             "&mut",
-            "`&mut` to a `String` (pbpit's `&mut` reaches structs, `Vec`s and optimizers)",
+            "`&mut` to a `Option<i32>` (pbpit's `&mut` reaches structs, `Vec`s and optimizers)",
         ),
         (
             'fn main() {\n    println!("{:p}", 1);\n}\n',
