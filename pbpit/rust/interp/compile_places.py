@@ -172,6 +172,8 @@ class PlaceCompiler:
     def element_updater(self, e: Expr) -> Callable[[list, Callable[[Any], Any]], None]:
         """How to replace the value at the place `e` (a variable, a struct's field, an element)
         by a function of it."""
+        if isinstance(e, Local) and num_refs.holds_cell(e.binding):  # `log.push_str(..)` of
+            return num_refs.updater(self.read(e.binding.slot, self.depth(e)))  # `&mut String`
         if isinstance(e, Local):
             read, store = self.expr(e), self.setter(e)
             return lambda frame, change: store(frame, change(read(frame)))

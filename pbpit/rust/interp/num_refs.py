@@ -1,5 +1,5 @@
-"""`&mut` to a number, `bool` or `char`: a parameter `n: &mut usize` (`*n += 1`), a local
-`let r = &mut x;` (`*r += 1`), and the arguments that make them (`bump(&mut c)`,
+"""`&mut` to a number, `bool`, `char` or `String`: a parameter `n: &mut usize` (`*n += 1`), a local
+`let r = &mut x;` (`*r += 1`, `r.push('!')`), and the arguments that make them (`bump(&mut c)`,
 `bump(&mut self.count)`, `bump(&mut v[i])`, `bump(n)` of another such `n`, `&mut *n`).
 
 pbpit erases references: a struct or a `Vec` is one Python object every binding shares, so
@@ -23,7 +23,7 @@ from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import is_mut_reference
 from pbpit.rust.interp.types import FLOAT_NAMES, INT_RANGES, shared
 
-_CELL_TYPES = frozenset((*INT_RANGES, *FLOAT_NAMES, "bool", "char"))
+_CELL_TYPES = frozenset((*INT_RANGES, *FLOAT_NAMES, "bool", "char", "String"))
 SITE = "num_ref_site"
 """The mark of a `&mut place` (or a reborrowed cell) a cell is made of, where it is written."""
 
@@ -48,9 +48,9 @@ def param(lowerer: Any, type_node: Any) -> Any:
     if not is_mut_reference(type_node):
         return None
     target = type_node.child_by_field_name("type")
-    if target is None or target.type != "primitive_type":
+    if target is None or target.type not in ("primitive_type", "type_identifier"):
         return None
-    name = lowerer.text(target)
+    name = lowerer.text(target)  # (`String`: held by value, a Python `str`, as a number is)
     return lowerer.type(target) if name in _CELL_TYPES else None
 
 
