@@ -19,10 +19,6 @@ from pathlib import Path
 
 from pbpit.diagnostics.model import Diagnostic, Edit, Help
 
-CUTS_SUM = "cuts-sum"
-"""A `FixCheck` verdict: the detach runs, but it cuts the accumulated sum a later backward
-backpropagates (said in words, not shown as code)."""
-
 _DETACHED = re.compile(r"^\s*([A-Za-z_]\w*)\s*=\s*\1(?:\.clone\(\))?\.detach\(\)\s*;\s*$")
 _FOR = re.compile(r"^(\s*)for\s+([A-Za-z_]\w*)\s+in\b.*\{\s*$")
 
@@ -146,7 +142,7 @@ def with_backward_once(diagnostic: Diagnostic, file: Path, check) -> Diagnostic:
         text = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return diagnostic
-    helps, added = [], None
+    helps, cuts, added = [], [], None
     for help_ in diagnostic.helps:
         name = detached_name(help_) if help_.edits else None
         found = accumulation(text, name) if name else None
@@ -154,18 +150,19 @@ def with_backward_once(diagnostic: Diagnostic, file: Path, check) -> Diagnostic:
             helps.append(help_)
             continue
         cut = f"it runs, but {cut_sum_words(name)}"
-        said = replace(help_.checked, verdict=CUTS_SUM, detail=cut) if help_.checked else None
         note = f"pbpit made this edit and ran the program: {cut}, so it is not shown"
         message = help_.message.replace(" (applies here)", "", 1)
-        helps.append(replace(help_, message=message, edits=[], note=note, checked=said))
+        # Said as a fix in words (no check kept): where the run's own words say the same fix
+        # with the same note, it is said once (`findings._said_once_each`).
+        cuts.append(replace(help_, message=message, edits=[], note=note, checked=None))
+        helps.append(cuts[-1])
         if added is None:
             added = once_after_loop(found)
     if added is None:
         return diagnostic
     # The words that ask for the same detach (`detach each pass: detach `running` ..`) go too.
-    helps = [
-        h for h in helps if h.edits or h.checked or f"detach `{added_name(added)}`" not in h.message
-    ]
+    word = f"detach `{added_name(added)}`"
+    helps = [h for h in helps if h.edits or h.checked or h in cuts or word not in h.message]
     made = check(added)
     if made is not None and made.ok:
         ran = replace(made, gradients=(), zero_signs=(), later=(), detail=_ONCE_DETAIL)
