@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from pbpit.rust.interp.closure_calls import change
+from pbpit.rust.interp.closure_reads import refuse_in_block
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     Assign,
@@ -44,6 +45,7 @@ def refuse_uses_while_captured(body: Any, path: str) -> None:
 
 
 def _block(stmts: list[Any], path: str) -> None:
+    refuse_in_block(stmts, path)  # a reading closure's shared borrow, an `FnOnce` called twice
     for i, stmt in enumerate(stmts):
         if not (isinstance(stmt, Let) and isinstance(stmt.init, Closure)) or stmt.binding is None:
             continue

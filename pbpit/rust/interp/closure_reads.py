@@ -1,0 +1,194 @@
+"""What a closure bound by `let` holds until its last call, besides the `&mut` borrow of an
+`FnMut` closure (`closure_borrows`):
+
+- A closure (not `move`) that only reads a captured variable borrows it shared from its `let`
+  to its last call: writing it between is rustc's error (`let f = |g| g * lr; lr = 0.05;
+  f(2.0)`: E0506 for `x = ..` and `x op= ..`; `drop(s)` or another move of a non-`Copy`
+  capture: E0505; `v.push(..)`, a `&mut self` method or `&mut v`: E0502). Reads between are
+  fine, and so is anything after the last call.
+- A closure that moves a captured value out (`move || drop(v)`, `|| consume(s)`) is `FnOnce`:
+  its first call moves it, so a second call is E0382 ("use of moved value: `f`").
+
+Read in one block's statements, straight line, as `closure_borrows`: the uses strictly between
+the `let` and the statement of the last call by name. A variable the closure reads only
+through a field (`s.n`) is not judged: Rust 2021 captures that place only. Calls behind an
+`if`, a `match` or a loop are not counted for `FnOnce`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from pbpit.rust.interp.closure_calls import change, moved_capture
+from pbpit.rust.interp.copy_types import copy_type
+from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.nodes import (
+    Assign,
+    Call,
+    Closure,
+    Field,
+    For,
+    If,
+    IfLet,
+    Let,
+    Local,
+    Loop,
+    Match,
+    Method,
+    Static,
+    Unsupported,
+    While,
+    children,
+)
+
+
+def refuse_in_block(stmts: list[Any], path: str) -> None:
+    """Rustc's error for the first conflict with a reading or `FnOnce` closure of `stmts`."""
+    for i, stmt in enumerate(stmts):
+        if not (isinstance(stmt, Let) and isinstance(stmt.init, Closure)) or stmt.binding is None:
+            continue
+        closure = stmt.init
+        if closure.borrowed:
+            continue
+        moved = moved_capture(closure)
+        if moved is not None:
+            _refuse_second_call(stmts[i + 1 :], stmt.binding, moved, path)
+            continue
+        if closure.is_move or change(closure) is not None:
+            continue  # `move`: nothing borrowed; `FnMut`: closure_borrows
+        last = max(
+            (j for j in range(i + 1, len(stmts)) if _calls(stmts[j], stmt.binding)), default=None
+        )
+        if last is None:
+            continue
+        read = _read_whole(closure)
+        if not read:
+            continue
+        for between in stmts[i + 1 : last]:
+            for parent, node in _walk(between):
+                err = _moved_by(node, read, path) if isinstance(node, Closure) else None
+                err = err or _conflict(parent, node, read, path)
+                if err is not None:
+                    raise err
+
+
+def _walk(node: Any, parent: Any = None) -> Iterator[tuple[Any, Any]]:
+    """Every node under `node` with its parent, in source order (a closure's body not entered)."""
+    stack: list[tuple[Any, Any]] = [(node, parent)]
+    while stack:
+        item, above = stack.pop()
+        yield above, item
+        if isinstance(item, Closure) and item is not node:
+            continue
+        stack.extend((child, item) for child in reversed(list(children(item))))
+
+
+def _calls(stmt: Any, closure: Any) -> bool:
+    return any(_is_call(n, closure) for _, n in _walk(stmt))
+
+
+def _is_call(node: Any, closure: Any) -> bool:
+    return (
+        isinstance(node, Call) and isinstance(node.callee, Local) and node.callee.binding is closure
+    )
+
+
+def _read_whole(closure: Closure) -> dict[int, Any]:
+    """The captured variables the closure's body names whole (not only as a field's base)."""
+    whole: dict[int, Any] = {}
+    stack: list[tuple[Any, Any]] = [(closure.body, None)]
+    while stack:
+        node, parent = stack.pop()
+        stack.extend((child, node) for child in children(node))
+        if not isinstance(node, Local) or node.binding.declared_in(closure.scope):
+            continue
+        if not (isinstance(parent, Field) and parent.base is node and not node.borrowed):
+            whole[id(node.binding)] = node.binding
+    return whole
+
+
+def _conflict(parent: Any, node: Any, read: dict[int, Any], path: str) -> Unsupported | None:
+    if isinstance(node, Assign) and isinstance(node.target, Local):
+        binding = read.get(id(node.target.binding))
+        if binding is None:
+            return None
+        name = binding.name
+        at = node.target.pos
+        return _error(path, at, at, f"cannot assign to `{name}` because it is borrowed", "E0506")
+    if isinstance(node, Method) and isinstance(node.recv, Local) and not node.recv.borrowed:
+        binding = read.get(id(node.recv.binding))
+        user = node.user
+        mutates = getattr(node.impl, "mutates", False) or (
+            user is not None and getattr(user, "self_kind", "") == "mut"
+        )
+        if binding is None or not mutates:
+            return None
+        what = f"cannot borrow `{binding.name}` as mutable because it is also borrowed as immutable"
+        return _error(path, node.recv.pos, node.recv.pos, what, "E0502")
+    if not isinstance(node, Local) or id(node.binding) not in read:
+        return None
+    name = node.binding.name
+    if node.mut_borrow:
+        what = f"cannot borrow `{name}` as mutable because it is also borrowed as immutable"
+        return _error(path, node.borrow_pos or node.pos, node.pos, what, "E0502")
+    if node.borrowed or copy_type(node.ty):
+        return None
+    moving = (
+        isinstance(parent, Call | Method | Static) and any(a is node for a in parent.args)
+    ) or (isinstance(parent, Let) and parent.init is node)
+    if not moving:
+        return None
+    return _error(
+        path, node.pos, node.pos, f"cannot move out of `{name}` because it is borrowed", "E0505"
+    )
+
+
+def _moved_by(closure: Closure, read: dict[int, Any], path: str) -> Unsupported | None:
+    """A `move` closure naming a captured variable, not `Copy`, moves it: E0505."""
+    if not closure.is_move:
+        return None
+    for _, node in _walk(closure.body):
+        if isinstance(node, Local) and id(node.binding) in read and not copy_type(node.ty):
+            what = f"cannot move out of `{node.binding.name}` because it is borrowed"
+            return _error(path, closure.pos, node.pos, what, "E0505")
+    return None
+
+
+def _error(path: str, at: Any, name_at: Any, what: str, code: str) -> Unsupported:
+    err = Unsupported(f"{path}:{at[0]}:{at[1]}", rejects(what, code))
+    name = what.split("`")[1]
+    err.end = (name_at[0], name_at[1] + len(name))
+    return err
+
+
+def _straight_calls(node: Any, closure: Any) -> Iterator[Call]:
+    """Calls of `closure` under `node` reached every time it runs (not behind a branch, a loop or
+    another closure), in source order."""
+    stack: list[Any] = [node]
+    while stack:
+        item = stack.pop()
+        if _is_call(item, closure):
+            yield item
+        if isinstance(item, If | IfLet | Match | Loop | While | For | Closure):
+            continue
+        stack.extend(reversed(list(children(item))))
+
+
+def _refuse_second_call(stmts: list[Any], closure: Any, moved: Local, path: str) -> None:
+    calls = [c for stmt in stmts for c in _straight_calls(stmt, closure)]
+    if len(calls) < 2:
+        return
+    first, second = calls[0].callee, calls[1].callee
+    name = closure.name
+    err = Unsupported(
+        f"{path}:{second.pos[0]}:{second.pos[1]}", rejects(f"use of moved value: `{name}`", "E0382")
+    )
+    err.end = (second.pos[0], second.pos[1] + len(name))
+    err.label = "value used here after move"
+    err.notes = [
+        "closure cannot be invoked more than once because it moves the variable "
+        f"`{moved.binding.name}` out of its environment",
+        f"`{name}` moved due to the call at {path}:{first.pos[0]}:{first.pos[1]}",
+    ]
+    raise err
