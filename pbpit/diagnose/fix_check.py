@@ -266,7 +266,8 @@ def baseline(result: Any) -> Baselines | None:
     ]
     from pbpit.diagnose.param_paths import caller_path
 
-    names: dict[int, str] = {}
+    # A helper's argument by the caller's path (`model.probe.weight`), once a leaf.
+    names = {node.id: caller_path(result, node) or node.label for node in leaves if node.label}
     out = []
     for backward in ran:
         one: Baseline = {}
@@ -275,8 +276,7 @@ def baseline(result: Any) -> Baselines | None:
             if node.id >= backward.node_count:
                 continue
             if node.label:
-                # A helper's argument by the caller's path (`model.probe.weight`).
-                key = shown = names.setdefault(node.id, caller_path(result, node) or node.label)
+                key = shown = names[node.id]
             else:
                 key, shown = f"#{unnamed}", f"NodeId({node.id})"
                 unnamed += 1

@@ -20,9 +20,10 @@ def caller_path(result: Any, node: Any) -> str | None:
     made_in = getattr(node, "made_in", None)
     if not label or "." not in label or not made_in or not str(result.path).endswith(".rs"):
         return None
-    try:
-        lines = source_lines(result.source)
-    except (OSError, UnicodeDecodeError):
+    if getattr(result, "crate", None) is not None:
+        return None  # a crate's lines are of several files: not read here
+    lines = source_lines(result.source)
+    if not lines:
         return None
     text = "\n".join(lines)
     stack = node.stack
