@@ -17,7 +17,7 @@ from pbpit.rust.format import Some
 from pbpit.rust.interp.builtins import Builtin, rows
 from pbpit.rust.interp.nodes import Local, Unsupported
 from pbpit.rust.interp.ordering import partial_cmp
-from pbpit.rust.interp.slices import _to_vec
+from pbpit.rust.interp.slices import _to_vec, slice_of
 from pbpit.rust.interp.types import (
     BOOL,
     CHAR,
@@ -32,7 +32,6 @@ from pbpit.rust.interp.types import (
     Ty,
     Var,
     Wrap,
-    array,
     option,
     resolve,
     show,
@@ -438,7 +437,7 @@ def _item(recv: Ty) -> Ty:
 
 def _windows_type(ck: Any, e: Any, recv: Ty) -> Ty:
     ck.value_args(e, USIZE)
-    return Wrap("Iter", array(_item(recv)))
+    return Wrap("Iter", slice_of(_item(recv)))  # `&[T]`s: `Vec<&[f32]>` collects them
 
 
 def _to_vec_type(ck: Any, e: Any, recv: Ty) -> Ty:
