@@ -66,6 +66,29 @@ def mark_let(binding: Any, init: Any) -> None:
         setattr(init, SITE, True)
 
 
+ENTRY_RESULTS = frozenset(("or_insert", "or_insert_with", "or_default"))
+ENTRY_CELL = "entry_cell"
+"""The mark of `m.entry(k).or_insert(d)` bound by a `let`: its `&mut V` a cell of the map's
+value (a number, a `String`, a tuple: held by value), `table[k]`."""
+
+
+def mark_entry_let(binding: Any, init: Any) -> bool:
+    """`let e = m.entry(k).or_insert(0);` (`*e += 1`, `e.1 += 1`): `e` a `&mut` to the map's
+    value, a cell if the value is held by value (`holds_cell`, decided with the types)."""
+    from pbpit.rust.interp.nodes import Method
+
+    if binding is None or not isinstance(init, Method) or init.name not in ENTRY_RESULTS:
+        return False
+    if not isinstance(init.recv, Method) or init.recv.name != "entry" or init.borrowed:
+        return False
+    binding.mut_ref = True
+    binding.ref_init = init
+    setattr(init, SITE, True)
+    setattr(init, ENTRY_CELL, True)
+    init.mut_borrow = True  # (the borrow passes: `m` lent mutably while `e` lives)
+    return True
+
+
 def refuse_assigned(lowerer: Any, node: Any, binding: Any, value: Any, op: str | None) -> None:
     """`n += 1` / `n = 5` of `n: &mut usize` (or `let r = &mut x;`): the reference itself
     assigned, rustc's E0368 / E0308 (pbpit would lose the reference)."""
@@ -119,6 +142,8 @@ def refused_borrow(node: Any) -> bool:
 
 def at_site(node: Any) -> bool:
     """Whether a `&mut` to a value no binding shares is one pbpit makes a cell of."""
+    if getattr(node, ENTRY_CELL, False):  # `let e = m.entry(k).or_insert(d);`
+        return getattr(node, SITE, False) and not shared(node.ty)
     return getattr(node, SITE, False) and cellable(node.ty)
 
 
@@ -137,7 +162,7 @@ def holds_cell(binding: Any) -> bool:
     if getattr(binding, "num_ref", False):
         return True
     init = getattr(binding, "ref_init", None)
-    return init is not None and init.ty is not None and cellable(init.ty)
+    return init is not None and init.ty is not None and at_site(init)
 
 
 def through(target: Any) -> bool:
@@ -166,6 +191,8 @@ def cell_code(comp: Any, e: Any, plain: Any) -> Any:
     from pbpit.rust.interp.nodes import Field, Index, Local, Unary
     from pbpit.rust.interp.types import TupleT, resolve
 
+    if getattr(e, ENTRY_CELL, False) and e.ty is not None and not shared(e.ty):
+        return _entry_cell(comp, e)
     if e.ty is None or not cellable(e.ty):
         return plain(e)
     if isinstance(e, Local) and holds_cell(e.binding):  # `bump(n)`: the cell itself
@@ -220,3 +247,23 @@ def updater(cell_read: Any) -> Any:
         cell.holder[cell.key] = change(cell.holder[cell.key])
 
     return update
+
+
+def _entry_cell(comp: Any, e: Any) -> Any:
+    """`m.entry(k).or_insert(d)` (`or_insert_with(f)`, `or_default()`) bound by a `let`: the
+    value put in if the key is missing (`d` evaluated either way, as Rust's argument), then a
+    cell of `table[k]`."""
+    from pbpit.rust.interp.hashmap import _fresh
+
+    entry, name = comp.expr(e.recv), e.name
+    given = comp.expr(e.args[0]) if e.args else None
+    made = _fresh(e.ty) if name == "or_default" else None
+
+    def of_entry(frame: list) -> Cell:
+        table, key = entry(frame)
+        value = given(frame) if given is not None else None
+        if key not in table:
+            table[key] = value if name == "or_insert" else value() if made is None else made()
+        return Cell(table, key)
+
+    return of_entry
