@@ -45,10 +45,14 @@ def _walk(node: Any, loops: tuple, found: list, lets: list, spans: dict, how: di
     _mark(node, how)
     if isinstance(node, Let) and node.binding is not None and node.init is not None:
         root = slices.range_base(node.init)  # `let s = &mut v[a..];`: a borrow of `v`
+        entry = getattr(node.init, "entry_cell", False)  # `let e = m.entry(k).or_insert(0);`
+        if entry:
+            root = node.init.recv.recv  # (num_refs.mark_entry_let: `m` lent mutably)
         while isinstance(root, Field | Index):
             root = slices.range_base(root.base)
         if node.init.mut_borrow and isinstance(root, Local):
-            lets.append((node.binding, root, place_path(node.init)))
+            lent = node.init.recv.recv if entry else node.init
+            lets.append((node.binding, root, place_path(lent)))
     inner = (*loops, node) if isinstance(node, Loop | While | For) else loops
     for part in children(node):
         last = max(last, _walk(part, inner, found, lets, spans, how))
