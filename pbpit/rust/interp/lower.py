@@ -554,6 +554,7 @@ class Lowerer(
         ):
             binding.mut_ref = True  # `let r = &mut optim;`, `let moved = w;` (`w: &mut ..`)
             num_refs.mark_let(binding, init)  # `let r = &mut x;` of a number (num_refs.py)
+        num_refs.mark_entry_let(binding, init)  # `let e = m.entry(k).or_insert(0);`
         if binding is not None and getattr(init, "name", None) == "chunks_exact":
             binding.chunks_exact = init  # type: ignore[attr-defined]  # `it.remainder()`
         if binding is not None and value is not None and mut_method(self, value):
