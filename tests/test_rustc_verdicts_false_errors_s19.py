@@ -12,7 +12,8 @@ that they are still rustc's.
 
 from __future__ import annotations
 
-from rustc_verdicts import rejects, runs, verdict_tests
+from rustc_differential import pbpit_verdict
+from rustc_verdicts import judge, rejects, runs, verdict_tests
 
 CASES = {
     "chunks_collected_as_slices": (
@@ -157,3 +158,16 @@ fn main() {
 
 
 test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)
+
+
+def test_a_trait_of_the_file_for_a_std_type_is_refused_not_a_made_up_error():
+    # rustc 1.95 runs `impl Total for Vec<i32>` (prints 6); pbpit said E0425 "cannot find type
+    # `Vec` in this scope", an error rustc never gives: now a refusal outside the subset
+    source = (
+        "trait Total {\n    fn total(&self) -> i32;\n}\n"
+        "impl Total for Vec<i32> {\n    fn total(&self) -> i32 {\n        self.iter().sum()\n"
+        "    }\n}\nfn main() {\n    println!(\"{}\", vec![1, 2, 3].total());\n}\n"
+    )
+    found = judge(source, pbpit_verdict)
+    assert (found.state, found.outside) == ("rejected", True), found
+    assert "E0425" not in found.codes and "`impl` for `Vec<i32>`" in found.detail

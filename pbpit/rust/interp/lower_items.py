@@ -41,6 +41,7 @@ from pbpit.rust.interp.types import ParamT, StructT, Var
 _MADE = ("call_expression", "struct_expression", "macro_invocation")
 """A `..base` that makes a value (`..Default::default()`, `..make()`): held once."""
 _PLACES = ("identifier", "self", "unary_expression", "field_expression")
+_STD_TYPES = frozenset(("Vec", "String", "Option", "Result", "Box", "HashMap", "BTreeMap"))
 """A `..base` that is a place pbpit reads fields of (`..a`, `..*self`, `..self.cfg`)."""
 ORDER_DERIVES = ("PartialOrd", "Eq", "Ord")
 """Derives read once every item is (`check_order_derives`): compared as rustc's derive does,
@@ -273,6 +274,10 @@ class ItemLowering:
         if prim_impls.lower_impl(self, node, type_node):  # `impl Trait for f64`
             return
         item = self.structs.get(self.text(base)) if base.type == "type_identifier" else None
+        if item is None and self.text(base) in _STD_TYPES and self.text(base) not in self.aliases:
+            # `impl Total for Vec<i32>`: rustc runs it, pbpit's impls are of the file's types
+            what = f"`impl` for `{self.text(type_node)}`, a type of std (pbpit runs a trait of "
+            raise self.fail(type_node, what + "the file for its structs and primitive types)")
         if item is None and base.type == "type_identifier" and self.text(base) not in self.aliases:
             what = f"cannot find type `{self.text(base)}` in this scope"
             raise self.fail(base, rejects(what, "E0425"))
