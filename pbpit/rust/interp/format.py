@@ -421,10 +421,14 @@ def _debug(ty: Ty, spec: Spec) -> Callable[[object], str]:
     if type(ty) is Wrap:  # a range or an iterator: pbpit holds its items, not what Rust prints
         raise FormatError(f"`{{:?}}` of `{show(ty)}` (pbpit does not print ranges and iterators)")
     # -- the program's own structs and tuples (their printing is `runtime.composite_debug`) --
-    if type(ty) in (StructT, TupleT):
+    if type(ty) is TupleT:
         from pbpit.rust.interp.runtime import composite_debug  # (runtime imports this module)
 
         return composite_debug(ty, spec, _of_args(ty, _debug))
+    if type(ty) is StructT:
+        from pbpit.rust.interp.runtime import composite_debug  # (runtime imports this module)
+
+        return _once(ty, spec, "debug", lambda: composite_debug(ty, spec, _of_args(ty, _debug)))
     raise FormatError(f"`{show(ty)}` cannot be formatted")
 
 
@@ -500,12 +504,35 @@ def _pretty(ty: Ty, spec: Spec) -> Callable[[object], str]:
         )
     if type(ty) is StructT:
         _debug(ty, spec)  # the errors of `{:?}`: a type without `#[derive(Debug)]`
-        item: Any = ty.item
-        if item.kind == "enum":
-            cases = [_pretty_fields(case, spec) for case in item.variants]
-            return lambda v: cases[v.variant](v)  # type: ignore[attr-defined]
-        return _pretty_fields(item, spec, _of_args(ty, _pretty))
+        return _once(ty, spec, "pretty", lambda: _pretty_struct(ty, spec))
     return _debug(ty, spec)  # what `{:?}` refuses, `{:#?}` refuses in the same words
+
+
+def _pretty_struct(ty: Any, spec: Spec) -> Callable[[object], str]:
+    item: Any = ty.item
+    if item.kind == "enum":
+        cases = [_pretty_fields(case, spec) for case in item.variants]
+        return lambda v: cases[v.variant](v)  # type: ignore[attr-defined]
+    return _pretty_fields(item, spec, _of_args(ty, _pretty))
+
+
+_MAKING: dict[tuple, list] = {}
+"""The printers of the structs and enums being made (a recursive type's field reaches its own
+printer: `kids: Vec<Tree>`, `List(Vec<Value>)`), each filled once made."""
+
+
+def _once(ty: Any, spec: Spec, how: str, make: Callable) -> Callable[[object], str]:
+    key = (show(ty), id(spec), how)
+    if key in _MAKING:  # inside its own printer: the one being made, called once it is
+        made = _MAKING[key]
+        return lambda v: made[0](v)
+    made = _MAKING[key] = []
+    try:
+        printer = make()
+    finally:
+        del _MAKING[key]
+    made.append(printer)
+    return printer
 
 
 def _pretty_fields(
