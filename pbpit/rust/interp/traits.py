@@ -192,8 +192,9 @@ class TraitLowering:
                 backends.discard(name)
                 continue
             std = std_generics.read_bounds(self, written) if free_fn else None
-            if free_fn and not written:  # `fn f<T>(v: &mut Vec<T>)`: a type parameter, as
-                std = {}  # rustc reads it (a Burn backend has a bound: `B: Backend`)
+            if node.type == "function_item" and not written:  # `fn f<T>(v: &mut Vec<T>)`
+                std = {}  # (a method's too): a type parameter, as rustc reads it (a Burn
+                # backend has a bound: `B: Backend`)
             if std is not None:  # `T: PartialOrd + Copy` (std_generics.py)
                 self.type_params[name] = ParamT(name, [])
                 self.type_params[name].std = std
