@@ -74,7 +74,8 @@ impl Loader {
     fn shuffle<T>(&mut self, v: &mut Vec<T>) {
         self.calls += 1;
         for i in (1..v.len()).rev() {
-            self.seed = self.seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            self.seed = self.seed.wrapping_mul(6364136223846793005);
+            self.seed = self.seed.wrapping_add(1442695040888963407);
             let j = (self.seed >> 33) as usize % (i + 1);
             v.swap(i, j);
         }
@@ -89,13 +90,15 @@ impl Loader {
 fn main() {
     let mut l = Loader { seed: 42, calls: 0 };
     let mut xs = vec![1, 2, 3, 4, 5, 6];
-    let mut data = vec![Sample { x: 0.0, y: 1.0 }, Sample { x: 1.0, y: 3.0 }, Sample { x: 2.0, y: 5.0 }];
+    let mut data = vec![Sample { x: 0.0, y: 1.0 }, Sample { x: 1.0, y: 3.0 }];
+    data.push(Sample { x: 2.0, y: 5.0 });
     let mut names = vec!["a", "b", "c", "d"];
     l.shuffle(&mut xs);
     l.shuffle(&mut data);
     l.shuffle(&mut names);
     println!("{:?}\n{:?}\n{:?}", xs, data, names);
-    println!("{:?} {:?} {}", l.take_last(names.clone()), l.take_last(Vec::<f64>::new()), l.count(&data));
+    let last = l.take_last(names.clone());
+    println!("{:?} {:?} {}", last, l.take_last(Vec::<f64>::new()), l.count(&data));
 }
 """,
         runs(
