@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from pbpit.rust.interp.closure_args import refuse_closure_arg
 from pbpit.rust.interp.closure_calls import change
 from pbpit.rust.interp.closure_reads import refuse_in_block
 from pbpit.rust.interp.grammar import rejects
@@ -41,6 +42,8 @@ def refuse_uses_while_captured(body: Any, path: str) -> None:
         node = stack.pop()
         if isinstance(node, Block):
             _block(node.stmts, path)
+        if isinstance(node, Method):
+            refuse_closure_arg(node, path)  # `xs.iter().for_each(|x| xs.push(*x))`
         stack.extend(children(node))
 
 
