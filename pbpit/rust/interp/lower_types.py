@@ -209,7 +209,29 @@ class TypeLowering:
         if node.type == "scoped_identifier":
             self.check_prefix(node.child_by_field_name("path"))
             return
+        if self.autodiff_qualified(node):  # `<B as AutodiffBackend>::Gradients`
+            return
         raise self.fail(node, f"the path `{self.text(node)}`")
+
+    def autodiff_qualified(self, node: Node) -> bool:
+        """Whether `node` is `<B as AutodiffBackend>` (`B` a backend parameter or alias, the
+        trait brought in by `use` or written as its path): `B::Gradients` written in full."""
+        from pbpit.rust.interp.uses import trait_in_scope
+
+        inner = node.named_children[0] if node.type == "bracketed_type" else None
+        if inner is None or inner.type != "qualified_type":
+            return False
+        backend, trait = inner.child_by_field_name("type"), inner.child_by_field_name("alias")
+        if backend is None or trait is None or backend.type != "type_identifier":
+            return False
+        if self.text(backend) not in self.backends | self.aliases:
+            return False
+        if trait.type == "type_identifier":
+            module = ("burn", "tensor", "backend")
+            return self.text(trait) == "AutodiffBackend" and trait_in_scope(
+                self.src, "AutodiffBackend", module
+            )
+        return self.text(trait).replace(" ", "") == "burn::tensor::backend::AutodiffBackend"
 
     def tensor_args(self, node: Node, args: list[Node]) -> tuple[int | None, str]:
         """The rank `D` (None: a const generic) and kind of `Tensor<D>`, `Tensor<D, Int>` (Burn
