@@ -82,3 +82,18 @@ def test_a_kind_run_judges_its_sites_whatever_the_count(monkeypatch):
     results = diff.run("rustc", 0, 1 << 40, jobs=1, start=1, kind="drop a clone")
     expected = [m.name for m in diff.sites("drop a clone")[1:]]
     assert judged == expected and len(results) == len(expected)
+
+
+def test_the_tool_limits_its_own_memory():
+    import subprocess
+    import sys
+
+    code = (
+        "import resource, rustc_differential as d; d.limit_self(); "
+        "print(resource.getrlimit(resource.RLIMIT_AS)[0])"
+    )
+    tools = str(diff.ROOT / "tools")
+    found = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tools, check=True
+    )
+    assert int(found.stdout) == diff.SELF_BYTES

@@ -84,6 +84,18 @@ def _limit_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_BYTES, MEMORY_BYTES))
 
 
+SELF_BYTES = 8 << 30
+"""The address space of the tool itself (and of its workers): pbpit judges each mutant in this
+process, and a mutant (or a bug) that makes it grow is then pbpit's `MemoryError`, a crash
+counted as a disagreement, not the kernel's OOM killer choosing among the machine's processes."""
+
+
+def limit_self() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if soft == resource.RLIM_INFINITY or soft > SELF_BYTES:
+        resource.setrlimit(resource.RLIMIT_AS, (SELF_BYTES, hard))
+
+
 PBPIT_SECONDS = 20
 
 # -- mutants ---------------------------------------------------------------------------------------
@@ -644,6 +656,7 @@ def main(argv: list[str] | None = None) -> int:
     except Refused as err:
         print(f"rustc_differential: {err}", file=sys.stderr)
         return 2
+    limit_self()
     signal.signal(signal.SIGTERM, _interrupt)  # `kill PID` reports too (background jobs
     signal.signal(signal.SIGINT, _interrupt)  # ignore SIGINT)
     began = time.monotonic()
