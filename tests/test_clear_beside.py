@@ -204,3 +204,31 @@ def test_the_run_writes_the_rules_fix_where_its_finding_lacks_it():
     text = (AGREEMENT / name).read_text(encoding="utf-8")
     assert applied(text, first.edits) == _fixed_by_hand(name), first.message
     assert first.checked.ok and first.checked.keeps_gradients
+
+
+NEVER = "rollout_never_emptied.rs"
+
+
+def test_a_rollout_nothing_empties_is_emptied_whole_after_each_update(tmp_path):
+    # By hand: both fields that carry tensors are found; each finding's fix empties the three
+    # `Vec`s `record` fills (one alone still panics at the other's), the run's too; `lint --fix`
+    # writes those three lines once, and the program then runs and lints clean.
+    text = (AGREEMENT / NEVER).read_text(encoding="utf-8")
+    findings = checked(lint_paths([AGREEMENT / NEVER])).findings
+    assert sorted(f.name for f in findings) == ["buf.log_probs", "buf.values"]
+    for finding in findings:
+        (code,) = [h for h in finding.helps if h.edits]
+        assert applied(text, code.edits) == _fixed_by_hand(NEVER), code.message
+    result = run_case(Case.file(AGREEMENT / NEVER))
+    (error, *_) = [d for d in diagnose_run(result).errors if d.level == "error"]
+    (code,) = [h for h in error.helps if h.edits]
+    assert applied(text, code.edits) == _fixed_by_hand(NEVER)
+    assert code.checked.ok and code.checked.keeps_gradients, code.headline
+    copy = tmp_path / "main.rs"
+    shutil.copy(AGREEMENT / NEVER, copy)
+    pbpit_cli("lint", "--fix", str(copy))
+    assert copy.read_text(encoding="utf-8") == _fixed_by_hand(NEVER)
+    fixed = FIXED / NEVER.replace(".rs", ".fixed.rs")
+    ran = run_case(Case.file(fixed))
+    assert ran.panic is None and ran.error is None, ran.stderr
+    assert lint_paths([fixed]).findings == []

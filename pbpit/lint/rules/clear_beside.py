@@ -19,6 +19,7 @@ its finding lacks the fix) write the fix with this code, from the program's synt
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from pbpit.diagnostics.model import Help
@@ -299,6 +300,101 @@ def clear_after_backward(name: str, meeting: Meeting, fixes: Fixes) -> Help | No
         "still holds this pass's tensors"
     )
     return Help(words, [edit])
+
+
+def empty_holder_each_pass(name: str, meeting: Meeting, fixes: Fixes) -> Help | None:
+    """For a field (`buf.log_probs`) nothing in the program empties, of a struct whose other
+    `Vec` fields the pass fills too (`record` pushing the log-prob, the value and the reward),
+    not read by index (a replay buffer sampled):
+    every `Vec` of the holder the pass pushes into emptied at the end of the pass, once its
+    backward has run, as one edit (emptying one leaves the next pass's loss reading the others'
+    consumed tensors, or the rewards out of step with the log-probs). None otherwise."""
+    from pbpit.lint.rules.carried_state import breaks_within, continues, indexed
+
+    holder, _, field = name.rpartition(".")
+    loop = meeting.loop
+    body = loop.child_by_field_name("body") if loop is not None else None
+    if body is None or body.type != "block" or not _PATH.fullmatch(holder) or not is_name(field):
+        return None
+    owners = [owner for owner, fields in _structs(fixes).items() if field in fields]
+    function = fixes.parent(loop)
+    while function is not None and function.type != "function_item":
+        function = fixes.parent(function)
+    outer = function.child_by_field_name("body") if function is not None else None
+    if len(owners) != 1 or outer is None or continues(body, fixes) or breaks_within(loop, body):
+        return None
+    fields = _structs(fixes)[owners[0]]
+    if not _VEC.match(fields[field]) or _empties(outer, name, fixes):
+        return None
+    kept = {
+        said.removeprefix("self.")
+        for function_ in _methods_of(owners[0], fixes)
+        for statement in _statements(function_)
+        if (said := _emptied(statement, fixes)) is not None and said.startswith("self.")
+    }
+    if field in kept:
+        return None  # a method empties it: `clear_beside`, `clear_after_backward`
+    pushed = set(_pushed_fields(holder, body, fixes))
+    for _method, function_, _ in _reached(holder, body, field, fixes):
+        inner = function_.child_by_field_name("body")
+        pushed |= {f for _, f, _ in _self_pushes(inner, fixes)} if inner is not None else set()
+    emptied = [
+        f
+        for f in fields
+        if f in pushed
+        and f not in kept
+        and _VEC.match(fields[f])
+        and not _empties(outer, f"{holder}.{f}", fixes)
+    ]
+    if field not in emptied or len(emptied) < 2 or indexed(name, meeting, fixes):
+        return None  # a rollout of `Vec`s in step, walked together; not a log, nor a replay
+    said = "".join("".join(fixes.text(n).split()) for n in [body, *_methods_of(owners[0], fixes)])
+    whole = any(f".{field}{read}" in said for read in (".iter()", ".clone()", ".drain("))
+    if not whole or any(f".{f}{read}" in said for f in emptied for read in ("[", ".get(")):
+        return None  # read by index somewhere (a memory sampled): emptying would change it
+    edit = fixes.append_line(body, f"{holder}.{emptied[0]}.clear();")
+    if edit is None:
+        return None
+    indent = edit.replacement[: len(edit.replacement) - len(edit.replacement.lstrip())]
+    lines = "".join(f"{indent}{holder}.{f}.clear();{fixes.newline}" for f in emptied)
+    said = ", ".join(f"`{holder}.{f}`" for f in emptied)
+    words = (
+        f"empty {said} at the end of each pass, once its backward has run: nothing empties "
+        f"`{name}`, and the next pass's loss then holds none of this pass's tensors"
+    )
+    return Help(words, [replace(edit, replacement=lines)])
+
+
+_VEC = re.compile(r"(?:std::collections::|std::vec::)?(?:Vec|VecDeque)<")
+
+
+def _structs(fixes: Fixes) -> dict[str, dict[str, str]]:
+    """Each struct of the file: its fields and their types' text, in order."""
+    found = {}
+    for node in descendants(fixes.source.root):
+        label = node.child_by_field_name("name") if node.type == "struct_item" else None
+        if label is not None:
+            found[fixes.text(label)] = _fields(fixes.text(label), fixes)
+    return found
+
+
+def _methods_of(owner: str, fixes: Fixes) -> list[Node]:
+    """Every method of the file's `impl`s of `owner`."""
+    found = []
+    for node in descendants(fixes.source.root):
+        kind = node.child_by_field_name("type") if node.type == "impl_item" else None
+        block = node.child_by_field_name("body") if kind is not None else None
+        if kind is None or block is None:
+            continue
+        if re.sub(r"<.*", "", fixes.text(kind), flags=re.S).strip() == owner:
+            found += [f for f in block.named_children if f.type == "function_item"]
+    return found
+
+
+def _pushed_fields(holder: str, body: Node, fixes: Fixes) -> list[str]:
+    """The fields `body` pushes into on `holder` (`log_probs` of `buf.log_probs.push(..)`)."""
+    said = re.compile(rf"\b{re.escape(holder)}\s*\.\s*([A-Za-z_]\w*)\s*\.\s*push(?:_back)?\s*\(")
+    return said.findall(fixes.text(body))
 
 
 def _statements(function: Node) -> list[Node]:

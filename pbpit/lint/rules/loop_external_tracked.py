@@ -36,6 +36,7 @@ from pbpit.lint.rules.carried_state import (
 from pbpit.lint.rules.clear_beside import (
     clear_after_backward,
     clear_beside,
+    empty_holder_each_pass,
     pushed_where_made,
     walked_field,
 )
@@ -266,8 +267,10 @@ fn main() {
                 helps = reset_first(name, meeting, leaf, fixes)
             # A `Vec` field emptied beside the others the program empties: first, in place of
             # emptying it at the end of the pass.
-            beside = clear_beside(name, meeting.loop, fixes) or clear_after_backward(
-                name, meeting, fixes
+            beside = (
+                clear_beside(name, meeting.loop, fixes)
+                or clear_after_backward(name, meeting, fixes)
+                or empty_holder_each_pass(name, meeting, fixes)
             )
             if beside is not None:
                 emptied = empty_each_pass_help(name, []).message.split(" (")[0]
