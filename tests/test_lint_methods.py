@@ -160,6 +160,12 @@ API_ADDED = {
     "min_dim_with_indices": (),
     "cumsum": (),  # one op
     "var_mean": (),  # (var, mean), both of the tensor
+    # burn-tensor's layout ops, made of ops burn-autodiff tracks (a permute; slices and a cat;
+    # a repeat_dim a dim): tracked as their input
+    "movedim": (),
+    "roll": (),
+    "roll_dim": (),
+    "repeat": (),
 }
 
 
