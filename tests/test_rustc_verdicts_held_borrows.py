@@ -26,7 +26,8 @@ kinds, with programs rustc runs beside them so that a rule refusing too much fai
 - an operator trait's method not as the trait declares it: E0053 (`&self` for `&mut self`,
   another type), E0050 (another count of parameters), E0186 (no `self`);
 - `.rev()` of `step_by`, `skip`, `enumerate`, `take` or `zip` of an iterator without `len`
-  (a range of `i64`, a `RangeInclusive<i32>`, `chars()`): E0277, `ExactSizeIterator`.
+  (a range of `i64`, a `RangeInclusive<i32>`, `chars()`): E0277, `ExactSizeIterator`;
+  `w.extend(vec![1u8])` of a `Vec<i32>`: E0277, `Vec<i32>: Extend<u8>` (was E0308).
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports
@@ -942,6 +943,30 @@ fn main() {
 }
 """,
         rejects("E0499"),
+    ),
+    "extend_of_a_vec_of_i32_by_u8s": (
+        """\
+fn main() {
+    let mut w: Vec<i32> = Vec::new();
+    w.extend(vec![1u8, 2]);
+    println!("{:?}", w);
+}
+""",
+        rejects("E0277"),
+    ),
+    "extends_of_the_elements_type_run": (
+        """\
+fn main() {
+    let mut w: Vec<i64> = Vec::new();
+    w.extend(vec![1, 2]);
+    w.extend(0..3);
+    w.extend([7, 8].iter().map(|x| x * 2));
+    let mut s = vec![String::new()];
+    s.extend(vec!["a".to_string()]);
+    println!("{:?} {:?}", w, s);
+}
+""",
+        runs('[1, 2, 0, 1, 2, 14, 16] ["", "a"]\n'),
     ),
 }
 

@@ -154,6 +154,16 @@ def _extend_type(ck: Any, e: Any, recv: Ty) -> Ty:
     kinds = ("Vec", "array") if e.name == "extend_from_slice" else ("Vec", "array", "Iter", "Range")
     if getattr(given, "kind", None) not in kinds:
         raise ck.fail(arg.pos, f"`{e.name}` of `{show(given)}`")
+    if e.name == "extend":  # `Vec<i32>` given `u8`s: `Vec<i32>: Extend<u8>` fails (E0277)
+        from pbpit.rust.interp import types
+        from pbpit.rust.interp.grammar import rejects
+
+        try:
+            types.unify(_inner(recv), given.inner)  # type: ignore[attr-defined]
+        except types.Mismatch:
+            elem = show(resolve(given.inner))  # type: ignore[attr-defined]
+            what = f"the trait bound `{show(resolve(recv))}: Extend<{elem}>` is not satisfied"
+            raise ck.fail(e.pos, rejects(what, "E0277")) from None
     ck.unify(_inner(recv), given.inner, arg.pos)  # type: ignore[attr-defined]
     # rustc: `other: &[T]`, given a value (a reference, `r` of `for r in &rows`, derefs to it)
     if e.name == "extend_from_slice" and ck.owned(arg):
