@@ -24,20 +24,53 @@ _SOURCE = "iter_mut_source"
 _HIDDEN = "iter_mut index"  # a name no Rust code can write
 
 
-def lower_for(lowerer: Any, node: Any) -> Any | None:
+def lower_for_each(lowerer: Any, node: Any) -> Any | None:
+    """`v.iter_mut().for_each(|x| *x /= n)` (or `.enumerate().for_each(|(i, x)| ..)`): the
+    loop `for x in v.iter_mut() { *x /= n; }` it is, or None when `node` is no such call (a
+    closure that is not a literal of one parameter, or whose body could leave it: `return`,
+    `?`, a `break` or `continue`, which the loop would read otherwise)."""
+    function = node.child_by_field_name("function")
+    if function is None or function.type != "field_expression":
+        return None
+    if lowerer.text(function.child_by_field_name("field")) != "for_each":
+        return None
+    args = lowerer.kids(node.child_by_field_name("arguments"))
+    if len(args) != 1 or args[0].type != "closure_expression":
+        return None
+    params = lowerer.kids(args[0].child_by_field_name("parameters"))
+    body = args[0].child_by_field_name("body")
+    if len(params) != 1 or body is None or any(c.type == "move" for c in args[0].children):
+        return None
+    stack = [body]
+    while stack:
+        part = stack.pop()
+        if part.type in ("return_expression", "try_expression", "break_expression"):
+            return None
+        if part.type in ("continue_expression", "closure_expression"):
+            return None
+        stack.extend(part.children)
+    value = function.child_by_field_name("value")
+    if _looped_over(lowerer, value) is None:
+        return None
+    return lower_for(lowerer, node, (value, params[0], body))
+
+
+def lower_for(lowerer: Any, node: Any, parts: tuple | None = None) -> Any | None:
     """The `For` node of `for x in v.iter_mut() {..}` (and its forms above), or None when the
-    loop is not one (the caller lowers it as any `for`)."""
+    loop is not one (the caller lowers it as any `for`); `parts`: the iterable, the pattern
+    and the body of `for_each`'s call `node` (`lower_for_each`)."""
     from pbpit.rust.interp import map_loops  # (it reads this module's places)
     from pbpit.rust.interp.nodes import For, Lit, Method, RangeLit
 
-    mapped = map_loops.lower_for(lowerer, node)  # `for (k, v) in &mut m`
-    if mapped is not None:
-        return mapped
-    value = node.child_by_field_name("value")
-    pattern = node.child_by_field_name("pattern")
+    if parts is None:
+        mapped = map_loops.lower_for(lowerer, node)  # `for (k, v) in &mut m`
+        if mapped is not None:
+            return mapped
+        parts = tuple(node.child_by_field_name(n) for n in ("value", "pattern", "body"))
+    value, pattern, body_node = parts
     zipped = _zipped(lowerer, value, pattern)
-    if zipped is not None:  # `for (w, g) in ws.iter_mut().zip(gs.iter())`
-        return _lower_zip(lowerer, node, *zipped)
+    if zipped is not None and body_node.type == "block":  # `for (w, g) in ws.iter_mut()
+        return _lower_zip(lowerer, node, *zipped)  # .zip(gs.iter())`
     recv = _looped_over(lowerer, value)
     if recv is None:
         return None
@@ -46,7 +79,6 @@ def lower_for(lowerer: Any, node: Any) -> Any | None:
     if names is None:
         return None
     index_name, element_name = names
-    body_node = node.child_by_field_name("body")
     conflict = _conflict(lowerer, recv, body_node)
     if conflict is not None:
         raise lowerer.fail(
@@ -54,7 +86,7 @@ def lower_for(lowerer: Any, node: Any) -> Any | None:
             f"`{lowerer.text(conflict)}` inside a loop over `{lowerer.text(recv)}.iter_mut()` "
             "(pbpit runs the loop by index only when nothing else reaches the elements)",
         )
-    loop = For(lowerer.pos(node), lowerer.label(node))
+    loop = For(lowerer.pos(node), lowerer.label(node) if parts is None else None)
     pos = lowerer.pos(value)
     whole = lowerer.expr(recv)
     lowerer.mutable_place(recv.parent, whole)  # rustc's E0596 for a `v` not declared `mut`
@@ -67,9 +99,24 @@ def lower_for(lowerer: Any, node: Any) -> Any | None:
     lowerer.close_scope(saved)
     loop.binding = index
     lowerer.scope.loops.append(loop)
-    loop.body = lowerer.block(body_node, [index, element])
+    loop.body = _body(lowerer, body_node, [index, element])
     lowerer.scope.loops.pop()
     return loop
+
+
+def _body(lowerer: Any, node: Any, bindings: list) -> Any:
+    """The loop's body: a block, or `for_each`'s closure's expression as the block `{ e; }`."""
+    from pbpit.rust.interp.nodes import Block, ExprStmt
+
+    if node.type == "block":
+        return lowerer.block(node, bindings)
+    saved = lowerer.open_scope(bindings)
+    try:
+        value = lowerer.expr(node)
+    finally:
+        visible = lowerer.in_scope
+        lowerer.close_scope(saved)
+    return Block(lowerer.pos(node), [ExprStmt(lowerer.pos(node)[0], value, True)], None, visible)
 
 
 def _zipped(lowerer: Any, value: Any, pattern: Any) -> tuple | None:

@@ -10,6 +10,7 @@ from pbpit.rust.interp import (
     burn_nn,
     hashmap,
     item_refs,
+    iter_mut,
     mem_functions,
     phantom,
     results,
@@ -281,6 +282,9 @@ class PathLowering:
             name_node = function.child_by_field_name("field")
             if name_node.type != "field_identifier":
                 raise self.fail(name_node, "tuples")
+            looped = iter_mut.lower_for_each(self, node)  # `v.iter_mut().for_each(|x| ..)`
+            if looped is not None:
+                return looped
             recv = self.expr(function.child_by_field_name("value"))
             name = self.text(name_node)
             args = [self.method_arg(name, a) for a in arg_nodes]
