@@ -233,9 +233,12 @@ def test_state_carried_into_the_next_pass_is_carried(tmp_path):
     (error,) = [d for d in ran["diagnostics"] if d["level"] == "error"]
     assert error["rule"] == "loop-external-tracked"
     assert lint_rules(path) == ["loop-external-tracked"]
-    # The fix detaches the state where it is carried (`h`), never `h_new` (moved by then).
+    # The fix detaches the state on the line that carries it (`h = h_new;`, line 12, made
+    # `h = h_new.detach();`), never `h_new = h_new.detach();` after it (moved by then).
     fixes = [h for h in error["help"] if h["edits"]]
-    assert [e["replacement"] for h in fixes for e in h["edits"]] == ["        h = h.detach();\n"]
+    edits = [(e["line"], e["column"], e["replacement"]) for h in fixes for e in h["edits"]]
+    assert edits == [(12, len("        h = h_new") + 1, ".detach()")]
+    assert "`h`, line 12" in fixes[0]["message"]
     assert fixes[0]["checked"]["verdict"] == "runs"
     assert not any("h_new` at the end" in h["message"] for h in error["help"])
 
@@ -324,9 +327,10 @@ def test_state_carried_in_a_struct_field_is_detached_in_the_field(tmp_path):
     assert (error["rule"], error["line"]) == ("loop-external-tracked", 10)
     assert not any("`out` at the end" in h["message"] for h in error["help"])
     (fix,) = [h for h in error["help"] if h["edits"]]
-    assert [e["replacement"] for e in fix["edits"]] == [
-        "        agent.memory = agent.memory.clone().detach();\n"
-    ]
+    # Detached where the method puts it (line 11, `self.memory = out.clone();`); `out` is
+    # returned after it, so its clone stays.
+    edits = [(e["line"], e["column"], e["replacement"]) for e in fix["edits"]]
+    assert edits == [(11, len("        self.memory = out.clone()") + 1, ".detach()")]
     assert fix["checked"]["verdict"] == RUNS
 
 

@@ -172,7 +172,7 @@ def test_the_corpus_covers_every_rule_and_every_fix_written_as_code():
         "detach it once",
         "compute it inside the loop",
         "at the end of each pass",
-        "a new leaf at the end of each pass",
+        "a new leaf where it is put in `",
         "detach `",
         "build `",
         "detach it first",

@@ -24,6 +24,7 @@ from pbpit.lint.rules.carried_collections import (
     push_calls,
     pushed,
 )
+from pbpit.lint.rules.carry_line import carry_help, detach_at_carry, detach_in_method
 from pbpit.lint.rules.literal_fields import (
     carried_parts,
     detach_constructed,
@@ -170,6 +171,13 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
         # assignment instead of the state the loop carries.
         return fallback
     together = parts or carried_together(name, body, fixes)
+    if together == [name]:
+        # One assignment carries it: detached there (`h = h_next.detach();`).
+        carry = detach_at_carry(name, body, leaf, fixes) or detach_in_method(
+            name, body, leaf, fixes
+        )
+        if carry is not None:
+            return carry_help(name, carry, leaf)
     lines = [f"{n} = {detached.replace(name, n, 1)};" for n in together]
     edit = fixes.append_line(body, lines[0])
     if edit is None:

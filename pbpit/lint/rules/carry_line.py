@@ -1,0 +1,164 @@
+"""State detached on the line that carries it into the next pass, as a Rust user writes it:
+`hidden = h_next;` made `hidden = h_next.detach();` (in the loop's body), `self.memory =
+summary.clone();` made `self.memory = summary.clone().detach();` (in the one method of the
+struct that writes the field, called once a pass), rather than a line `hidden =
+hidden.detach();` added at the end of the pass.
+
+Only where that one assignment is what the next pass gets and nothing after it in the pass (or
+in the method) reads the state: detached there, the pass's own gradients are those of the
+original (the first backward's, which `fix_check` compares). Anywhere else (two assignments, a
+read after it: `h = cell(x, h); let loss = h.sum()`) None, and the caller adds the line at the
+end of the pass."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from pbpit.diagnostics.model import Edit, Help
+from pbpit.lint.fixes import Fixes, identifiers, is_name, last_segment
+from pbpit.lint.rules.pass_shape import assignments
+from pbpit.rust.syntax import Node, descendants
+
+LOOPS = ("for_expression", "while_expression", "loop_expression", "closure_expression")
+
+
+@dataclass
+class Carry:
+    """The assignment that carries the state, and its edit."""
+
+    line: int  # 1-based
+    value: str  # the tensor put there, as written (`h_next`), or "" for an expression
+    edits: list[Edit]
+
+
+def carry_help(name: str, carry: Carry, leaf: bool = False) -> Help:
+    """The help of a detach on the carrying line, naming the binding and the line."""
+    what = f"`{carry.value}`" if carry.value else "the new value"
+    if leaf:
+        # It entered the loop as a leaf that requires grad: it must stay one.
+        return Help(
+            f"make {what} a new leaf where it is put in `{name}`, line {carry.line}, as it "
+            "entered the loop",
+            carry.edits,
+        )
+    return Help(
+        f"detach {what} where it is put in `{name}`, line {carry.line}, the state the next "
+        "pass reads: gradients stop at the pass boundary",
+        carry.edits,
+    )
+
+
+def detach_at_carry(name: str, body: Node, leaf: bool, fixes: Fixes) -> Carry | None:
+    """The edit detaching what the one assignment `name = ..` of the loop's `body` puts, when
+    that assignment is a statement of `body` itself and no later statement names `name`."""
+    found = assignments(name, body, fixes)
+    if len(found) != 1:
+        return None
+    carry = _carry(found[0], body, name, leaf, fixes)
+    if carry is None or _named_after(found[0], body, name, fixes):
+        return None
+    return carry
+
+
+def detach_in_method(name: str, body: Node, leaf: bool, fixes: Fixes) -> Carry | None:
+    """For a struct's field `owner.field` (`reader.memory`) that the loop's body never names:
+    the edit detaching what the one `self.field = ..` of the struct's methods puts, when that
+    method is called once in the body (not in an inner loop), the assignment is a statement of
+    the method's body, and no later statement of it reads `self.field`."""
+    if (
+        is_name(name)
+        or name.count(".") != 1
+        or re.search(r"\b" + re.escape(name) + r"\b", fixes.text(body))
+    ):
+        return None
+    field_ = name.split(".")[1]
+    writes = []
+    for method, scope in _methods(fixes):
+        writes += [(method, scope, n) for n in assignments(f"self.{field_}", scope, fixes)]
+    if len(writes) != 1:
+        return None
+    method, scope, node = writes[0]
+    if len(_calls(method, body, fixes)) != 1:
+        return None
+    carry = _carry(node, scope, f"self.{field_}", leaf, fixes)
+    if carry is None or _named_after(node, scope, f"self.{field_}", fixes):
+        return None
+    return carry
+
+
+def _carry(node: Node, block: Node, name: str, leaf: bool, fixes: Fixes) -> Carry | None:
+    statement = node.parent
+    right = node.child_by_field_name("right")
+    if (
+        statement is None
+        or statement.type != "expression_statement"
+        or statement.parent != block
+        or right is None
+        or right.type == "macro_invocation"
+        or fixes.detached_already(right, leaf)
+    ):
+        return None
+    value = fixes.text(right)
+    tail = ".detach().require_grad()" if leaf else ".detach()"
+    cloned = value.removesuffix(".clone()")
+    if cloned != value and is_name(cloned) and not _named_after(node, block, cloned, fixes):
+        # `self.memory = summary.clone();` and `summary` not read again: the clone is not needed.
+        edits = [fixes.edit(right.start_byte, right.end_byte, f"{cloned}{tail}")]
+    else:
+        edits = fixes.detach_edits(right)
+        if leaf:
+            edits[-1] = replace(edits[-1], replacement=edits[-1].replacement + ".require_grad()")
+    said = cloned if all(is_name(part) for part in cloned.split(".")) else ""
+    return Carry(node.start_point[0] + 1, said, edits)
+
+
+def _named_after(node: Node, block: Node, name: str, fixes: Fixes) -> bool:
+    """Whether a statement of `block` after the one holding `node` names `name` (a variable, or
+    `owner.field` read whole)."""
+    variable = name.split(".")[0]
+    for later in block.named_children:
+        if later.start_byte < node.end_byte:
+            continue
+        text = fixes.text(later)
+        if "." in name:
+            if re.search(r"\b" + re.escape(name) + r"\b", text):
+                return True
+        elif any(fixes.text(n) == variable for n in identifiers(later)):
+            return True
+    return False
+
+
+def _methods(fixes: Fixes) -> list[tuple[str, Node]]:
+    """Each method of the file's impls (of a struct), by name, with its body."""
+    found = []
+    for node in descendants(fixes.source.root):
+        kind = node.child_by_field_name("type") if node.type == "impl_item" else None
+        block = node.child_by_field_name("body") if kind is not None else None
+        if kind is None or block is None or not last_segment(fixes.text(kind))[:1].isupper():
+            continue
+        for function in block.named_children:
+            label = function.child_by_field_name("name")
+            scope = function.child_by_field_name("body")
+            if function.type == "function_item" and label is not None and scope is not None:
+                found.append((fixes.text(label), scope))
+    return found
+
+
+def _calls(method: str, body: Node, fixes: Fixes) -> list[Node]:
+    """The calls `.method(..)` in `body`; one in an inner loop or closure counts twice (it may
+    run more than once a pass)."""
+    found = []
+    for node in descendants(body):
+        function = node.child_by_field_name("function") if node.type == "call_expression" else None
+        field_ = function.child_by_field_name("field") if function is not None else None
+        if field_ is None or fixes.text(field_) != method:
+            continue
+        found.append(node)
+        around = node.parent
+        while around is not None and around != body:
+            if around.type in LOOPS:
+                found.append(node)
+                break
+            around = around.parent
+    return found
