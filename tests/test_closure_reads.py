@@ -276,6 +276,80 @@ fn main() {
 """,
         rejects("E0382"),
     ),
+    "assigned_in_the_calling_loop": (
+        """\
+fn main() {
+    let mut lr = 0.1f32;
+    let scaled = |g: f32| g * lr;
+    for i in 0..3 {
+        lr = 0.05 * i as f32;
+        println!("{}", scaled(2.0));
+    }
+}
+""",
+        rejects("E0506"),
+    ),
+    "assigned_in_the_calling_loop_then_break": (
+        """\
+fn main() {
+    let mut lr = 1.0f32;
+    let scaled = |g: f32| g * lr;
+    for i in 0..3 {
+        println!("{}", scaled(2.0));
+        if i == 1 {
+            lr = 0.5;
+            break;
+        }
+    }
+    println!("{}", lr);
+}
+""",
+        runs("2\n2\n0.5\n"),
+    ),
+    "called_in_the_range_then_assigned_in_the_body": (
+        """\
+fn main() {
+    let mut steps = 2usize;
+    let n = || steps + 1;
+    for i in 0..n() {
+        steps = i;
+    }
+    println!("{}", steps);
+}
+""",
+        runs("2\n"),
+    ),
+    "fnonce_called_in_a_loop": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    let f = move || {
+        let w = v;
+        w.len()
+    };
+    for _ in 0..2 {
+        println!("{}", f());
+    }
+}
+""",
+        rejects("E0382"),
+    ),
+    "fnonce_called_in_a_loop_then_break": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    let f = move || {
+        let w = v;
+        w.len()
+    };
+    loop {
+        println!("{}", f());
+        break;
+    }
+}
+""",
+        runs("2\n"),
+    ),
 }
 
 

@@ -40,8 +40,8 @@ def refuse_uses_while_captured(body: Any, path: str) -> None:
     stack: list[Any] = [body]
     while stack:
         node = stack.pop()
-        if isinstance(node, Block):
-            _block(node.stmts, path)
+        if isinstance(node, Block):  # (its value last: `for .. { f(x) }` ending `main`)
+            _block([*node.stmts, *([node.tail] if node.tail is not None else [])], path)
         if isinstance(node, Method):
             refuse_closure_arg(node, path)  # `xs.iter().for_each(|x| xs.push(*x))`
         stack.extend(children(node))

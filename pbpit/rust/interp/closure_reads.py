@@ -25,6 +25,7 @@ from pbpit.rust.interp.copy_types import copy_type
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     Assign,
+    Break,
     Call,
     Closure,
     Field,
@@ -36,6 +37,7 @@ from pbpit.rust.interp.nodes import (
     Loop,
     Match,
     Method,
+    Return,
     Static,
     Unsupported,
     While,
@@ -65,12 +67,36 @@ def refuse_in_block(stmts: list[Any], path: str) -> None:
         read = _read_whole(closure)
         if not read:
             continue
-        for between in stmts[i + 1 : last]:
+        scanned = list(stmts[i + 1 : last])  # and each loop calling it (a later pass calls it)
+        scanned += [loop for s in stmts[i + 1 : last + 1] for loop in _loops(s, stmt.binding)]
+        for between in scanned:
             for parent, node in _walk(between):
                 err = _moved_by(node, read, path) if isinstance(node, Closure) else None
                 err = err or _conflict(parent, node, read, path)
                 if err is not None:
                     raise err
+
+
+def _loops(stmt: Any, closure: Any) -> list[Any]:
+    """The outermost loops under `stmt` that call `closure` and have no `break` or `return`
+    (after which the closure may be called no more)."""
+    found: list[Any] = []
+    stack: list[Any] = [stmt]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Closure):
+            continue
+        if isinstance(node, Loop | While | For):
+            inside = [n for _, n in _walk(node)]
+            parts = [p for p in (node.body, getattr(node, "cond", None)) if p is not None]
+            again = [n for part in parts for _, n in _walk(part)]
+            if any(_is_call(n, closure) for n in again) and not any(
+                isinstance(n, Break | Return) for n in inside
+            ):
+                found.append(node)
+            continue
+        stack.extend(children(node))
+    return found
 
 
 def _walk(node: Any, parent: Any = None) -> Iterator[tuple[Any, Any]]:
@@ -177,6 +203,12 @@ def _straight_calls(node: Any, closure: Any) -> Iterator[Call]:
 
 def _refuse_second_call(stmts: list[Any], closure: Any, moved: Local, path: str) -> None:
     calls = [c for stmt in stmts for c in _straight_calls(stmt, closure)]
+    for loop in (loop for stmt in stmts for loop in _loops(stmt, closure)):
+        body = loop.body
+        again = next((c for c in _straight_calls(body, closure)), None) if body else None
+        if again is not None:  # called each pass: the second pass calls it moved
+            calls = [again, again]
+            break
     if len(calls) < 2:
         return
     first, second = calls[0].callee, calls[1].callee
