@@ -37,6 +37,7 @@ from pbpit.rust.interp.check_ops import (
     refuse_reference_range,
 )
 from pbpit.rust.interp.check_rules import (
+    indexed_place,
     refuse_aliasing,
     refuse_assign_behind_reference,
     refuse_borrow_assigned,
@@ -78,7 +79,6 @@ from pbpit.rust.interp.nodes import (
     Continue,
     Crate,
     Expr,
-    Field,
     FnItem,
     For,
     Format,
@@ -422,10 +422,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             self.unify(target, value, e.value.pos)
         else:  # (`s = &label`: `&String` to `&str`)
             self.unify(target, deref_coercion.coerced(self, e.value, target, value), e.value.pos)
-        place = e.target
-        while isinstance(place, Field):  # `ls[0].w = x`: the element's `mut` as `v[i] = x`
-            place = place.base
-        if isinstance(place, Index):
+        if indexed_place(e.target):  # `v[i] = x`, `ls[0].w = x`: the `mut` of `v`
             refuse_immutable_element(self, e, e.target)  # type: ignore[arg-type]
         if isinstance(e.target, Unary) and not shared(target) and not num_refs.through(e.target):
             raise self.fail(e.pos, f"assignment through `*` to a `{show(target)}`")

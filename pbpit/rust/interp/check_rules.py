@@ -122,6 +122,13 @@ def refuse_immutable_add_assign(checker: Checker, e: Assign, string: bool) -> No
     raise checker.fail(e.pos, rejects(what, "E0384"))
 
 
+def indexed_place(target: Expr) -> bool:
+    """Whether `target` is an element (`v[i]`) or a field of one (`ls[0].w`, `s[l].0`)."""
+    while isinstance(target, Field):
+        target = target.base
+    return isinstance(target, Index)
+
+
 def refuse_immutable_element(
     checker: Checker, e: Assign, target: Index, borrowed: bool = False
 ) -> None:
