@@ -19,6 +19,7 @@ import re
 from typing import Any
 
 from pbpit.rust.interp.builtins import Builtin, Code
+from pbpit.rust.interp.string_edits import STRING_EDITS
 from pbpit.rust.interp.types import (
     DYN_ERROR,
     FLOAT_NAMES,
@@ -319,6 +320,7 @@ STR_MORE = (
         Builtin("str", n, (), "String", _case)
         for n in ("to_uppercase", "to_lowercase", "to_ascii_uppercase", "to_ascii_lowercase")
     ),
+    *STRING_EDITS,  # `pop`, `insert`, `truncate`, `to_owned` (string_edits.py)
 )
 
 

@@ -1,0 +1,111 @@
+"""`String`'s methods that edit it in its place (a row each, `builtins.Builtin`, spread into
+`str_methods.STR_MORE`): `pop()` (the last char, or `None`), `insert(i, c)` and `truncate(n)`
+at a byte offset, and `to_owned()` of a `&str` (a `String`, as `to_string()`).
+
+Offsets are bytes of the UTF-8 text, as Rust's: an offset inside a char (or past the end for
+`insert`) panics in std (`assertion failed: self.is_char_boundary(..)`); pbpit refuses the
+program where that happens instead (the panic's location inside alloc is not one it prints).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.rust.format import Some
+from pbpit.rust.interp.builtins import Builtin, Code
+from pbpit.rust.interp.nodes import Unsupported
+from pbpit.rust.interp.runtime import UNIT
+from pbpit.rust.interp.types import CHAR, USIZE, Ty, option
+from pbpit.rust.interp.types import UNIT as UNIT_TY
+
+_STRING = frozenset(("String",))
+
+
+def _pop_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    ck.mutable_receiver(e)
+    ck.args(e)
+    return option(CHAR)
+
+
+def _pop(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    update, read = comp.element_updater(e.recv), comp.expr(e.recv)
+
+    def pop(frame: list) -> Any:
+        text = read(frame)
+        if not text:
+            return None
+        update(frame, lambda t: t[:-1])
+        return Some(text[-1])
+
+    return pop
+
+
+def _char_offset(text: str, at: int, where: str, name: str) -> int:
+    """The index into `text` of the byte offset `at` (a char boundary, else refused)."""
+    data = text.encode("utf-8")
+    prefix = data[:at]
+    try:
+        chars = prefix.decode("utf-8")
+    except UnicodeDecodeError:
+        chars = None
+    if chars is None or at > len(data):
+        raise Unsupported(where, f"`{name}` at byte {at}, not a char boundary of {text!r}")
+    return len(chars)
+
+
+def _insert_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    ck.mutable_receiver(e)
+    ck.value_args(e, USIZE, CHAR)
+    return UNIT_TY
+
+
+def _insert(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    update, (at, char) = comp.element_updater(e.recv), args
+    where = comp.where(e.pos)
+
+    def insert(frame: list) -> Any:
+        i, c = at(frame), char(frame)
+
+        def inserted(text: str) -> str:
+            k = _char_offset(text, i, where, "insert")
+            return text[:k] + c + text[k:]
+
+        update(frame, inserted)
+        return UNIT
+
+    return insert
+
+
+def _truncate_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    ck.mutable_receiver(e)
+    ck.value_args(e, USIZE)
+    return UNIT_TY
+
+
+def _truncate(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    update, (at,) = comp.element_updater(e.recv), args
+    where = comp.where(e.pos)
+
+    def truncate(frame: list) -> Any:
+        n = at(frame)
+
+        def cut(text: str) -> str:
+            if n >= len(text.encode("utf-8")):
+                return text  # (std: longer than the text, nothing changes)
+            return text[: _char_offset(text, n, where, "truncate")]
+
+        update(frame, cut)
+        return UNIT
+
+    return truncate
+
+
+STRING_EDITS = (
+    Builtin("str", "pop", None, "", _pop, _pop_type, receivers=_STRING, mutates=True),
+    Builtin("str", "insert", None, "", _insert, _insert_type, receivers=_STRING, mutates=True),
+    Builtin(
+        "str", "truncate", None, "", _truncate, _truncate_type, receivers=_STRING, mutates=True
+    ),
+    Builtin("str", "to_owned", (), "String", lambda c, e, recv, a: recv),
+)
+
