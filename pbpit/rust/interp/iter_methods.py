@@ -99,6 +99,9 @@ def _collect_type(ck: Any, e: Any, recv: Ty) -> Ty:
         shorted = std_collect.collected_type(ck, e, _item(recv), target)
         if shorted is not None:  # `Option<Vec<T>>`, `Result<Vec<T>, E>` (std_collect.py)
             return shorted
+        if type(target) is Wrap and target.kind == "VecDeque":  # held as a `Vec` is
+            ck.unify(target, Wrap("VecDeque", _item(recv)), e.pos)
+            return target
         if not (type(target) is Wrap and target.kind == "Vec"):
             raise ck.fail(e.pos, f"`collect` into `{show(target)}` (pbpit collects a `Vec`)")
         ck.unify(target, result, e.pos)
