@@ -171,3 +171,18 @@ def test_a_trait_of_the_file_for_a_std_type_is_refused_not_a_made_up_error():
     found = judge(source, pbpit_verdict)
     assert (found.state, found.outside) == ("rejected", True), found
     assert "E0425" not in found.codes and "`impl` for `Vec<i32>`" in found.detail
+
+
+def test_and_modify_is_refused_not_a_made_up_error():
+    # rustc 1.95 runs it (prints `(0.5, 2)`); pbpit said E0594 "cannot assign to `e.1`, as `e`
+    # is not declared as mutable", an error rustc does not give: now a refusal
+    source = (
+        "use std::collections::HashMap;\nfn main() {\n"
+        "    let mut m: HashMap<&str, (f64, u32)> = HashMap::new();\n"
+        '    m.insert("loss", (0.5, 1));\n'
+        '    m.entry("loss").and_modify(|e| e.1 += 1).or_insert((0.0, 0));\n'
+        '    println!("{:?}", m["loss"]);\n}\n'
+    )
+    found = judge(source, pbpit_verdict)
+    assert (found.state, found.outside) == ("rejected", True), found
+    assert "E0594" not in found.codes

@@ -320,6 +320,9 @@ class ExprLowering:
         if not isinstance(root, Local):
             raise self.fail(left, "assignment to a field of anything but a variable")
         binding = root.binding
+        if _and_modify_closure(self, left):  # `|e| e.1 += 1`: a `&mut V` (rustc runs it)
+            what = "`and_modify` (test `m.contains_key(&k)`, then `let e = m.entry(k)"
+            raise self.fail(left, what + ".or_insert(..);`)")
         if getattr(binding, references.BEHIND_SHARED, False):  # `r` a `&mut &T` (references.py)
             what, label = references.assigned_behind(self.text(left), binding.name)
             err = self.fail(node, what)
@@ -594,6 +597,18 @@ class ExprLowering:
 
 SCAN_STATE = "scan_state"
 """The attribute of `scan`'s state parameter's binding (`|acc, x|`: `acc` a `&mut St`)."""
+
+
+def _and_modify_closure(lowerer: Any, node: Node) -> bool:
+    """Whether `node` is inside the closure given to `and_modify` (its parameter a `&mut V`)."""
+    while node is not None and node.type != "closure_expression":
+        node = node.parent
+    call = node.parent.parent if node is not None and node.parent is not None else None
+    if call is None or call.type != "call_expression":
+        return False
+    function = call.child_by_field_name("function")
+    field = function.child_by_field_name("field") if function.type == "field_expression" else None
+    return field is not None and lowerer.text(field) == "and_modify"
 
 
 def _scan_closure(lowerer: Any, node: Node) -> bool:
