@@ -14,7 +14,8 @@ that they are still rustc's.
 
 from __future__ import annotations
 
-from rustc_verdicts import rejects, runs, verdict_tests
+from rustc_differential import pbpit_verdict
+from rustc_verdicts import judge, rejects, runs, verdict_tests
 
 CASES = {
     "e_assign_ref": (
@@ -167,9 +168,20 @@ fn main() {
     println!("{}", t);
 }
 """,
-        runs('mlp epoch 1; / ["", "x epoch 7;|"] / abc epoch 7;|\nreset from 13> false 14\nreset from 13> epoch 2;\n'),
+        runs(
+            'mlp epoch 1; / ["", "x epoch 7;|"] / abc epoch 7;|\n'
+            'reset from 13> false 14\n'
+            'reset from 13> epoch 2;\n'
+        ),
     ),
 }
 
 
 test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)
+
+
+def test_the_reference_assigned_names_its_written_type():
+    # rustc 1.95: "binary assignment operation `+=` cannot be applied to type `&mut String`"
+    # (pbpit said `&mut _`)
+    found = judge(CASES["e_assign_ref"][0], pbpit_verdict)
+    assert "cannot be applied to type `&mut String`" in found.detail, found

@@ -57,6 +57,7 @@ def param(lowerer: Any, type_node: Any) -> Any:
 def mark_param(lowerer: Any, binding: Any, type_node: Any) -> None:
     if binding is not None and param(lowerer, type_node) is not None:
         binding.num_ref = True
+        binding.written_ref = " ".join(lowerer.text(type_node).split())  # `&mut String`
 
 
 def mark_let(binding: Any, init: Any) -> None:
@@ -96,7 +97,8 @@ def refuse_assigned(lowerer: Any, node: Any, binding: Any, value: Any, op: str |
     if not held or value.mut_borrow:
         return
     if op is not None:
-        what = f"binary assignment operation `{op}=` cannot be applied to type `&mut _`"
+        written = getattr(binding, "written_ref", "&mut _")  # (a parameter's, as written)
+        what = f"binary assignment operation `{op}=` cannot be applied to type `{written}`"
         raise lowerer.fail(node, rejects(what, "E0368"))
     raise lowerer.fail(node, rejects("mismatched types: expected `&mut _`, found a value", "E0308"))
 
