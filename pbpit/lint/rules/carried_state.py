@@ -144,6 +144,11 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
             f"(`{name}.push(h.detach())`): gradients stop at the pass boundary"
         )
         pushes = [] if body is None or meeting.in_macro else push_calls(name, body, fixes)
+        if not pushes and body is not None and set_by_index(name, body, fixes):
+            # `states[k] = (..).tanh();` stepped in place: each element detached at the end
+            # of the pass (detached where it is set, `states[1]` would lose `states[0]`'s
+            # gradient within the pass).
+            return detach_elements_each_pass(name, meeting, leaf, fixes)
         tensors = [arguments[0] for _, arguments in pushes if len(arguments) == 1]
         if not pushes or len(tensors) != len(pushes):
             return Help(message)
@@ -390,3 +395,16 @@ def option_of_tensor(name: str, fixes: Fixes) -> bool:
     field_ = name.rsplit(".", 1)[-1]
     declared = re.compile(rb"\b" + re.escape(field_.encode()) + rb"\s*:\s*Option\s*<\s*Tensor\b")
     return declared.search(fixes.data) is not None
+
+
+def set_by_index(name: str, body: Node, fixes: Fixes) -> bool:
+    """Whether `body` assigns an element of the `Vec` `name` (`states[k] = ..`)."""
+    for node in descendants(body):
+        left = node.child_by_field_name("left") if node.type == "assignment_expression" else None
+        if left is None or left.type != "index_expression" or not left.named_children:
+            continue
+        value = left.named_children[0]  # `states` of `states[k]`
+        if value is not None:
+            if fixes.text(value) == name and vec_of_tensors(name, fixes):
+                return True
+    return False
