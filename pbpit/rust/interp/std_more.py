@@ -33,6 +33,7 @@ from pbpit.rust.interp.types import (
     resolve,
     show,
 )
+from pbpit.rust.interp.vec_dedup import DEDUPS
 
 # -- Vec ------------------------------------------------------------------------------------------
 
@@ -423,31 +424,6 @@ def _dedup(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return dedup
 
 
-def _dedup_by_key_type(ck: Any, e: Any, recv: Ty) -> Ty:
-    ck.mutable_receiver(e)
-    ck.arity(e, 1)
-    ck.closure_arg(e.args[0], [_inner(recv)])  # `|x: &mut T| key` (a key compared by `==`)
-    return UNIT
-
-
-def _dedup_by_key(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
-    """`dedup_by_key(f)`: each run of elements of equal keys kept as its first."""
-    from pbpit.rust.interp.runtime import rust_eq  # (runtime imports the nodes)
-
-    (function,) = args
-
-    def dedup(frame: list) -> Any:
-        items, key = recv(frame), function(frame)
-        kept: list = []
-        for item in items:
-            if not kept or not rust_eq(key(item), key(kept[-1])):
-                kept.append(item)
-        items[:] = kept
-        return UNIT
-
-    return dedup
-
-
 VEC_MORE = (
     Builtin("Vec", "drain", None, "", _drain, _drain_type, mutates=True),
     Builtin("Vec", "extend", None, "()", _extend, _extend_type, mutates=True),
@@ -458,7 +434,7 @@ VEC_MORE = (
     Builtin("Vec", "get_mut", None, "", _get_mut, _get_mut_type, mutates=True),
     Builtin("Vec", "reverse", (), "()", _reverse, mutates=True),
     Builtin("Vec", "dedup", (), "()", _dedup, mutates=True),
-    Builtin("Vec", "dedup_by_key", None, "()", _dedup_by_key, _dedup_by_key_type, mutates=True),
+    *DEDUPS,  # `dedup_by_key`, `dedup_by` (vec_dedup.py)
     Builtin("Vec", "truncate", ("usize",), "()", _truncate, mutates=True),
     Builtin("Vec", "swap", ("usize", "usize"), "()", _swap, mutates=True),
 )
