@@ -74,3 +74,23 @@ def test_the_twin_runs_clean_and_its_first_step_is_the_originals(name, binding, 
     printed = original.stdout.splitlines()
     assert len(printed) == 2 and printed[0].startswith(("step 0", "frame 1"))
     assert fixed.stdout.splitlines()[:2] == printed
+
+
+def test_a_field_another_method_of_the_pass_reads_is_detached_at_the_end_of_the_pass(tmp_path):
+    # `tracker.peek()` reads `self.last` after `observe` wrote it, in the same pass, and the
+    # loss uses it: detached where `observe` puts it, that term would train nothing.
+    text = (HERE / "tracker_memory.rs").read_text(encoding="utf-8")
+    text = text.replace(
+        "        score\n    }\n}",
+        "        score\n    }\n\n    fn peek(&self) -> Tensor<2> {\n"
+        "        self.last.clone()\n    }\n}",
+    )
+    text = text.replace(".abs().mean();", ".abs().mean() + tracker.peek().sum() * 0.1;")
+    program = tmp_path / "main.rs"
+    program.write_text(text)
+    (finding,) = lint_paths([program]).findings
+    (fix,) = [h for h in finding.helps if h.edits]
+    assert fix.message.startswith("detach `tracker.last` at the end of each pass"), fix.message
+    assert [e.replacement.strip() for e in fix.edits] == [
+        "tracker.last = tracker.last.clone().detach();"
+    ]

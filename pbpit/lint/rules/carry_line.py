@@ -81,6 +81,10 @@ def detach_in_method(name: str, body: Node, leaf: bool, fixes: Fixes) -> Carry |
     method, scope, node = writes[0]
     if len(_calls(method, body, fixes)) != 1:
         return None
+    for other, within in _methods(fixes):
+        read = re.search(r"\bself\." + re.escape(field_) + r"\b", fixes.text(within))
+        if other != method and read and _calls(other, body, fixes):
+            return None  # another method the pass calls reads it: it may read it after the write
     carry = _carry(node, scope, f"self.{field_}", leaf, fixes)
     if carry is None or _named_after(node, scope, f"self.{field_}", fixes):
         return None
