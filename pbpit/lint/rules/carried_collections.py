@@ -219,6 +219,18 @@ def detach_at_push(
     return [fixes.edit(use.end_byte, use.end_byte, ".detach()")]
 
 
+def detach_in_map(tensor: str, name: str, meeting: Meeting, fixes: Fixes) -> list[Edit]:
+    """For a map of tensors (`seen: HashMap<usize, Tensor<1>>`), which has no `.detach()`:
+    `.detach()` on `tensor` where the loop's one `insert` puts it (`seen.insert(k, feat)`, or
+    its clone); none for another collection, or where that is not the case."""
+    field_ = name.rsplit(".", 1)[-1]
+    maps = rb"\s*:\s*(?:HashMap|BTreeMap)\s*<[^,<>]+,\s*Tensor\b"
+    declared = rb"\b" + re.escape(field_.encode()) + maps
+    if re.search(declared, fixes.data) is None:
+        return []
+    return detach_at_push(tensor, name, meeting, fixes, cloned=True)
+
+
 def indexed(name: str, meeting: Meeting, fixes: Fixes) -> bool:
     """Whether the loop reads the collection `name` at an index a pass computes (`buffer[step
     / 2]`): emptied each pass, it holds the pass's own elements only, which `buf[0]` and

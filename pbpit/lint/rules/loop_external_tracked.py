@@ -12,6 +12,7 @@ from pbpit.engine.graph import Requirement
 from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.lint.rule import Fix, Meeting, Rule, through_note
 from pbpit.lint.rules.called_loop import recompute_in_called_loop
+from pbpit.lint.rules.carried_collections import detach_in_map
 from pbpit.lint.rules.carried_logs import (
     bound,
     emptied_after_backward,
@@ -263,6 +264,10 @@ fn main() {
                     f"added in its own pass, not those `{name}` accumulated)"
                 )
                 helps = [option, replace(detach, message=said, applicability="MaybeIncorrect")]
+            elif put := detach_in_map(definition.name, name, meeting, fixes):
+                # A map read at an earlier pass's key before this pass inserts: it has no
+                # `.detach()`; the tensor detached where it is inserted.
+                helps = [detach_where_put_help(definition.name, name, put)]
             else:
                 helps = reset_first(name, meeting, leaf, fixes)
             # A `Vec` field emptied beside the others the program empties: first, in place of
