@@ -64,7 +64,38 @@ def filled(name: str, meeting: Meeting, fixes: Fixes) -> bool:
         return False
     first = min(call.start_byte for call, _ in pushes)
     variable = name.split(".")[0]
-    return not any(fixes.text(n) == variable and n.start_byte < first for n in identifiers(body))
+    if any(fixes.text(n) == variable and n.start_byte < first for n in identifiers(body)):
+        return False
+    # Pushed in a branch only (`if step % 2 == 0 { saved.push(h) }`): a pass that takes none
+    # reads, outside it, what an earlier pass put (emptied, it would find nothing).
+    branches = [_branch(call, body) for call, _ in pushes]
+    if any(b is None for b in branches):
+        return True  # every pass pushes
+    for read in identifiers(body):
+        if fixes.text(read) != variable or any(_within(read, c) for c, _ in pushes):
+            continue
+        if not any(_within(read, b) for b in branches):
+            return False
+    return True
+
+
+def _within(node: Node, outer: Node) -> bool:
+    return outer.start_byte <= node.start_byte and node.end_byte <= outer.end_byte
+
+
+def _branch(node: Node, body: Node) -> Node | None:
+    """The branch of an `if` or `match` within `body` that `node` is in (the innermost), or None
+    when every pass of `body` runs it."""
+    parent = node.parent
+    while parent is not None and parent != body:
+        if parent.type == "match_arm" or (
+            parent.type == "block"
+            and parent.parent is not None
+            and parent.parent.type in ("if_expression", "else_clause")
+        ):
+            return parent
+        parent = parent.parent
+    return None
 
 
 def push_calls(name: str, body: Node, fixes: Fixes) -> list[tuple[Node, list[Node]]]:
