@@ -237,8 +237,8 @@ def _one_diagnosis(
         return errors
     hazards = [e for e in report.entries if e.verdict == "hazard"]
     for index, (entry, warning) in enumerate(zip(hazards, report.warnings, strict=True)):
-        if entry.node_id != panic.node_id:
-            continue
+        if panic.node_id not in (entry.node_id, *entry.same_statement):
+            continue  # a hazard one statement made in several nodes is said at one of them
         first = next((e for e in errors if e.rule == warning.rule and e.level == "error"), None)
         if first is None:
             return errors
