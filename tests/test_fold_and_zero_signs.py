@@ -137,7 +137,10 @@ def test_a_fix_that_flips_only_a_zeros_sign_says_so_in_words_and_in_json(tmp_pat
     path = _write(tmp_path, ZERO_COLUMN)
     check = check_edits(path, FORWARD_PER_PIECE, baseline=baseline(run_case(Case.file(path))))
     assert check.ok and check.gradients == (("w", ZERO_SIGNS),)
-    assert check.headline == "runs without the panic; w.grad equal but for the sign of 1 zero"
+    assert check.headline == (
+        "runs without the panic; w.grad equal but for the sign of 1 zero; "
+        "gradients compared in backward #1, the only one the original ran"
+    )
     assert check.to_json()["gradients"] == {"w": "zero-signs"}
     assert check.to_json()["zero_signs"] == {"w": 1}
     assert check.keeps_gradients
@@ -152,7 +155,10 @@ def test_a_fix_that_changes_a_value_and_a_zeros_sign_is_changed(tmp_path):
     path = _write(tmp_path, ZERO_COLUMN)
     check = check_edits(path, REVERSED, baseline=baseline(run_case(Case.file(path))))
     assert check.ok and check.gradients == (("w", CHANGED),)
-    assert check.headline == "runs without the panic; w.grad changed"
+    assert check.headline == (
+        "runs without the panic; w.grad changed; "
+        "gradients compared in backward #1, the only one the original ran"
+    )
     assert "zero_signs" not in check.to_json() and not check.keeps_gradients
     assert _printed(tmp_path, applied(ZERO_COLUMN, REVERSED)) == "[-0.0, -4.0]"
 
