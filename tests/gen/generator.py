@@ -46,8 +46,8 @@ exits and branches; held.py the tensors held across passes (cache, state, the `V
 them, the helper taking `&Tensor`s); pass_shapes.py the holders that span passes otherwise;
 kept_shapes.py the collections of state kept across passes (a `Vec` pushed to every pass and
 read from its newest, its start or an index; states written in place through `iter_mut()`; a
-method clearing and pushing one field); losses.py the backwards within a pass; this module the forward, the loss, the backward's site,
-the parameter and the file, and the composer drawing them.
+method clearing and pushing one field); losses.py the backwards within a pass; this module the
+forward, the loss, the backward's site, the parameter and the file, and the composer drawing them.
 
 Every draw is a named dimension, drawn from a stream of the seed and its name alone: a value
 added to one dimension changes no other's draws, and a program's `shape` given back pinned
