@@ -66,14 +66,10 @@ def _edits(meeting: Meeting, fixes: Fixes, kept_only: bool = False) -> list[Edit
     block = fixes.parent(statement)
     if block is None:
         return None
-    reads = [
-        n
-        for n in identifiers(block)
-        if n.start_byte >= statement.end_byte and fixes.text(n) == definition.name
-    ]
-    if len(reads) != 1:
+    read = _one_read_after(statement, definition.name, block, fixes)
+    if read is None:
         return None
-    put = _field_put(reads[0], fixes)
+    put = _field_put(read, fixes)
     if put is None:
         return None
     initializer, struct_name, field_name = put
@@ -154,6 +150,17 @@ def _parameter_type(method: str, fixes: Fixes) -> str | None:
             return None
         found.add(fixes.text(own[0].child_by_field_name("type")))
     return found.pop() if len(found) == 1 else None
+
+
+def _one_read_after(statement: Node, name: str, block: Node, fixes: Fixes) -> Node | None:
+    """The one read of `name` in `block` after `statement` (its `let`), or None where there is
+    none or more than one."""
+    reads = [
+        n
+        for n in identifiers(block)
+        if n.start_byte >= statement.end_byte and fixes.text(n) == name
+    ]
+    return reads[0] if len(reads) == 1 else None
 
 
 def _field_put(read: Node, fixes: Fixes) -> tuple[Node, str, str] | None:
@@ -310,9 +317,8 @@ def _struct_keeps_input(meeting: Meeting, fixes: Fixes) -> tuple[str, Help] | No
     if not edits or block is None:
         return None
     name = meeting.definition.name
-    reads = [n for n in identifiers(block) if n.start_byte >= statement.end_byte]
-    reads = [n for n in reads if fixes.text(n) == name]
-    put = _field_put(reads[0], fixes) if len(reads) == 1 else None
+    read = _one_read_after(statement, name, block, fixes)
+    put = _field_put(read, fixes) if read is not None else None
     literal = fixes.parent(fixes.parent(put[0])) if put is not None else None
     arguments = fixes.parent(literal) if literal is not None else None
     call = fixes.parent(arguments) if arguments is not None else None
@@ -346,14 +352,10 @@ def _detached_where_pushed(meeting: Meeting, fixes: Fixes) -> tuple[str, Help] |
     block = fixes.parent(statement) if statement is not None else None
     if block is None or value is None or not is_name(definition.name):
         return None
-    reads = [
-        n
-        for n in identifiers(block)
-        if n.start_byte >= statement.end_byte and fixes.text(n) == definition.name
-    ]
-    if len(reads) != 1:
+    read = _one_read_after(statement, definition.name, block, fixes)
+    if read is None:
         return None
-    pushed = _pushed_in_tuple(reads[0], fixes) or _pushed_alone(reads[0], fixes)
+    pushed = _pushed_in_tuple(read, fixes) or _pushed_alone(read, fixes)
     if pushed is None:
         return None
     called = fixes.text(value.child_by_field_name("function"))
@@ -361,7 +363,7 @@ def _detached_where_pushed(meeting: Meeting, fixes: Fixes) -> tuple[str, Help] |
         f"detach `{definition.name}` where it is pushed into `{pushed[0]}`: the loss compares "
         f"a fresh `{called}(..)` with it, so it is a value kept from an earlier pass, data (a "
         "target); each backward then walks its own pass's graph only",
-        [fixes.edit(reads[0].end_byte, reads[0].end_byte, ".detach()")],
+        [fixes.edit(read.end_byte, read.end_byte, ".detach()")],
     )
     return pushed[0], help_
 
@@ -402,14 +404,10 @@ def _tuple_buffer(meeting: Meeting, fixes: Fixes) -> tuple[str, Help] | None:
     block = fixes.parent(statement)
     if block is None:
         return None
-    reads = [
-        n
-        for n in identifiers(block)
-        if n.start_byte >= statement.end_byte and fixes.text(n) == definition.name
-    ]
-    if len(reads) != 1:
+    read = _one_read_after(statement, definition.name, block, fixes)
+    if read is None:
         return None
-    pushed = _pushed_in_tuple(reads[0], fixes)
+    pushed = _pushed_in_tuple(read, fixes)
     if pushed is None:
         return None
     buffer, tuple_, at = pushed
@@ -477,14 +475,10 @@ def _kept_inputs(meeting: Meeting, fixes: Fixes) -> tuple[str, Help] | None:
     if found is None or function is None or block is None:
         return None
     input_name = found.group(1)
-    reads = [
-        n
-        for n in identifiers(block)
-        if n.start_byte >= statement.end_byte and fixes.text(n) == definition.name
-    ]
-    if len(reads) != 1:
+    read = _one_read_after(statement, definition.name, block, fixes)
+    if read is None:
         return None
-    pushed = _pushed_alone(reads[0], fixes)
+    pushed = _pushed_alone(read, fixes)
     if pushed is None:
         return None
     buffer, call = pushed
@@ -509,7 +503,7 @@ def _kept_inputs(meeting: Meeting, fixes: Fixes) -> tuple[str, Help] | None:
             fixes.line_start(statement.end_point[0] + 1),
             "",
         ),
-        fixes.edit(reads[0].start_byte, reads[0].end_byte, kept),
+        fixes.edit(read.start_byte, read.end_byte, kept),
     ]
     written = declared.child_by_field_name("type")
     if written is not None:
