@@ -71,11 +71,11 @@ from pbpit.lint.rules.loop_external_words import (
 from pbpit.lint.rules.map_entries import detach_earlier_reads
 from pbpit.lint.rules.method_fields import put_by_called_method
 from pbpit.lint.rules.option_accumulator import option_accumulator_reset
-from pbpit.lint.rules.snapshot import not_recomputed_note, snapshot_helps
+from pbpit.lint.rules.snapshot import not_recomputed_note, snapshot, snapshot_helps
 from pbpit.lint.rules.stepped_modules import elsewhere_title
 from pbpit.lint.rules.stored_inputs import store_inputs, trace_store_inputs, tuple_buffer
 from pbpit.lint.values import Definition
-from pbpit.rust.syntax import Node, descendants
+from pbpit.rust.syntax import Node
 
 if TYPE_CHECKING:
     from pbpit.diagnose.explain import CaseFixes
@@ -575,46 +575,6 @@ def unwrapped_gradient(meeting: Meeting, fixes: Fixes) -> tuple[str, int] | None
         if found is not None:
             return leaf, fixes.place((start + found.start(), start + found.end())).line
     return None
-
-
-def snapshot(meeting: Meeting, fixes: Fixes) -> bool:
-    """Whether the tensor is made by a call of a module's method (or a function) that the loop
-    itself makes again, with the same arguments, every pass (`policy.log_probs(states.clone())`
-    before the loop and in it): the loop computes the current value afresh, so the one made
-    before it can only be meant as the value before the loop's updates, data: PPO's old
-    log-probabilities. Recomputed in the loop it would be the current one (PPO's ratio always
-    1, its gradient through both cancelling); detached, it is what it was made to be."""
-    definition, loop = meeting.definition, meeting.loop
-    value = definition.value
-    body = loop.child_by_field_name("body") if loop is not None else None
-    if value is None or body is None:
-        return False
-    made = {_spaceless(fixes.text(n)) for n in descendants(value) if _called(n)}
-    if not made:
-        return False
-    again = {_spaceless(fixes.text(n)) for n in descendants(body) if _called(n)}
-    return bool(made & again)
-
-
-def _called(node: Node) -> bool:
-    """A call of a method on a variable or field (`policy.log_probs(..)`, `self.net.forward(..)`)
-    or of a function by name, with at least one argument."""
-    if node.type != "call_expression":
-        return False
-    function = node.child_by_field_name("function")
-    arguments = node.child_by_field_name("arguments")
-    if function is None or arguments is None or arguments.named_child_count == 0:
-        return False
-    if function.type == "identifier":
-        return True
-    if function.type != "field_expression":
-        return False
-    receiver = function.child_by_field_name("value")
-    return receiver is not None and receiver.type in ("identifier", "field_expression", "self")
-
-
-def _spaceless(text: str) -> str:
-    return re.sub(r"\s+", "", text)
 
 
 def trains_through(meeting: Meeting, fixes: Fixes) -> bool:

@@ -122,6 +122,25 @@ def made_again_call(meeting: Meeting, fixes: Fixes) -> str:
     return ""
 
 
+def snapshot(meeting: Meeting, fixes: Fixes) -> bool:
+    """Whether the tensor is made by a call of a module's method (or a function) that the loop
+    itself makes again, with the same arguments, every pass (`policy.log_probs(states.clone())`
+    before the loop and in it): the loop computes the current value afresh, so the one made
+    before it can only be meant as the value before the loop's updates, data: PPO's old
+    log-probabilities. Recomputed in the loop it would be the current one (PPO's ratio always
+    1, its gradient through both cancelling); detached, it is what it was made to be."""
+    definition, loop = meeting.definition, meeting.loop
+    value = definition.value
+    body = loop.child_by_field_name("body") if loop is not None else None
+    if value is None or body is None:
+        return False
+    made = {_spaceless(fixes.text(n)) for n in descendants(value) if _called(n)}
+    if not made:
+        return False
+    again = {_spaceless(fixes.text(n)) for n in descendants(body) if _called(n)}
+    return bool(made & again)
+
+
 def _called(node: Node) -> bool:
     """A call with arguments of a function by name or of a method on a variable or its field
     (`policy.forward(obs.clone())`), not of a tensor's method on an expression."""
