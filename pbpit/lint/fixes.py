@@ -560,6 +560,19 @@ def identifiers(node: Node) -> list[Node]:
     return [current for current in descendants(node) if current.type == "identifier"]
 
 
+def method_calls(within: Node, fixes: Fixes) -> Iterable[tuple[Node, Node, str, Node | None]]:
+    """Each method call `receiver.name(..)` within `within`, in order: the call, the receiver,
+    the method's name and the arguments."""
+    for call in descendants(within):
+        function = call.child_by_field_name("function") if call.type == "call_expression" else None
+        if function is None or function.type != "field_expression":
+            continue
+        receiver = function.child_by_field_name("value")
+        method = function.child_by_field_name("field")
+        if receiver is not None and method is not None:
+            yield call, receiver, fixes.text(method), call.child_by_field_name("arguments")
+
+
 def _captures(fixes: Fixes, closure: Node) -> bool:
     """Whether `closure` names a variable other than its own parameters (what it captures)."""
     parameters = closure.child_by_field_name("parameters")

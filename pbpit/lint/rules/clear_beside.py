@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from pbpit.diagnostics.model import Help
-from pbpit.lint.fixes import Fixes, identifiers, is_name
+from pbpit.lint.fixes import Fixes, identifiers, is_name, method_calls
 from pbpit.rust.syntax import Node, descendants
 
 if TYPE_CHECKING:
@@ -152,15 +152,8 @@ def _owner(function: Node, fixes: Fixes) -> str:
 def _receivers_of(method: str, body: Node, fixes: Fixes) -> list[str]:
     """The names `body` calls `method` on (`agent` of `agent.act(..)`), in order."""
     found = []
-    for call in descendants(body):
-        function = call.child_by_field_name("function") if call.type == "call_expression" else None
-        if function is None or function.type != "field_expression":
-            continue
-        receiver, called = (
-            function.child_by_field_name("value"),
-            function.child_by_field_name("field"),
-        )
-        if receiver is None or called is None or fixes.text(called) != method:
+    for _, receiver, called, _ in method_calls(body, fixes):
+        if called != method:
             continue
         if receiver.type == "identifier" and fixes.text(receiver) not in found:
             found.append(fixes.text(receiver))
@@ -174,16 +167,8 @@ def _receivers_of(method: str, body: Node, fixes: Fixes) -> list[str]:
 def _self_pushes(body: Node, fixes: Fixes) -> list[tuple[Node, str, Node]]:
     """The calls `self.FIELD.push(..)` in `body`: each call, `FIELD` and its arguments."""
     found = []
-    for call in descendants(body):
-        function = call.child_by_field_name("function") if call.type == "call_expression" else None
-        arguments = call.child_by_field_name("arguments")
-        if function is None or function.type != "field_expression" or arguments is None:
-            continue
-        receiver, method = (
-            function.child_by_field_name("value"),
-            function.child_by_field_name("field"),
-        )
-        if receiver is None or method is None or fixes.text(method) not in _PUSHES:
+    for call, receiver, method, arguments in method_calls(body, fixes):
+        if arguments is None or method not in _PUSHES:
             continue
         said = "".join(fixes.text(receiver).split())
         if said.startswith("self.") and is_name(said[5:]):
@@ -193,16 +178,8 @@ def _self_pushes(body: Node, fixes: Fixes) -> list[tuple[Node, str, Node]]:
 
 def _pushed_into(name: str, definition: Definition, body: Node, fixes: Fixes) -> bool:
     """Whether `body` pushes the tensor `definition` binds into `name` (`name.push(lp)`)."""
-    for call in descendants(body):
-        function = call.child_by_field_name("function") if call.type == "call_expression" else None
-        arguments = call.child_by_field_name("arguments")
-        if function is None or function.type != "field_expression" or arguments is None:
-            continue
-        receiver, method = (
-            function.child_by_field_name("value"),
-            function.child_by_field_name("field"),
-        )
-        if receiver is None or method is None or fixes.text(method) not in _PUSHES:
+    for _, receiver, method, arguments in method_calls(body, fixes):
+        if arguments is None or method not in _PUSHES:
             continue
         if "".join(fixes.text(receiver).split()) != name:
             continue

@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 
 from pbpit.diagnostics.model import Help
-from pbpit.lint.fixes import Fixes, is_name
+from pbpit.lint.fixes import Fixes, is_name, method_calls
 from pbpit.lint.rule import Meeting
 from pbpit.lint.rules.carried_state import detach_each_pass
 from pbpit.rust.syntax import Node, descendants
@@ -215,16 +215,7 @@ def _declares(owner: str, field_name: str, fixes: Fixes) -> bool:
 
 def _calls_on(owner: str, method: str | None, within: Node, fixes: Fixes) -> bool:
     """Whether `within` calls `owner.method(..)` (any method of `owner`, with None)."""
-    for node in descendants(within):
-        function = node.child_by_field_name("function") if node.type == "call_expression" else None
-        if function is None or function.type != "field_expression":
-            continue
-        receiver, called = (
-            function.child_by_field_name("value"),
-            function.child_by_field_name("field"),
-        )
-        if receiver is None or called is None or fixes.text(receiver) != owner:
-            continue
-        if method is None or fixes.text(called) == method:
-            return True
-    return False
+    return any(
+        fixes.text(receiver) == owner and (method is None or called == method)
+        for _, receiver, called, _ in method_calls(within, fixes)
+    )
