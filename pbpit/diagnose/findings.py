@@ -261,7 +261,10 @@ def _one_diagnosis(
         if not ran(warning):  # explain, with the finding's fixes, shows no corrected lines
             words = [h for h in words if not h.message.endswith(SHOWS_LINES)]
         helps = _said_once_each(warning, words)
-        error = replace(warning, level="error", notes=[said, *warning.notes], helps=helps)
+        notes = [said, *warning.notes]
+        if entry.node_id != panic.node_id:  # the run's walk to the node that panicked stays
+            notes += [n for n in first.notes if n not in warning.notes]
+        error = replace(warning, level="error", notes=notes, helps=helps)
         error = replace(error, message=counted_message(result, entry, error.message))
         return [error if e is first else e for e in errors]
     return errors
