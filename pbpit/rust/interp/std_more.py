@@ -141,8 +141,13 @@ def _contains_type(ck: Any, e: Any, recv: Ty) -> Ty:
 
 
 def _contains(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    """`v.contains(&x)`: `PartialEq`'s `==` against each element (a struct's derived one, NaN
+    equal to nothing), not Python's `in`, whose identity test finds an element only when it is
+    the same object."""
+    from pbpit.rust.interp.runtime import rust_eq
+
     (value,) = args
-    return lambda frame: value(frame) in recv(frame)
+    return lambda frame: any(rust_eq(x, v) for v in [value(frame)] for x in recv(frame))
 
 
 def _extend_type(ck: Any, e: Any, recv: Ty) -> Ty:
