@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 
 from pbpit.lint.fixes import last_segment
 from pbpit.lint.rule import Rule
 from pbpit.lint.rules import RULES
 from pbpit.lint.values import Read, Value
-from pbpit.rust.syntax import Node, RustFile, field_id
+from pbpit.rust.syntax import Node, RustFile, descendants, field_id
 
 _ITEMS = frozenset(
     (
@@ -73,6 +73,21 @@ class _Fields:
 
 
 _FIELD = _Fields()
+
+
+def _calls_on(within: Node, name: str, text: Callable[[Node], str]) -> Iterator[tuple[Node, str]]:
+    """Each method call on `name` within `within` (`name.push(..)`, `name.insert(..)`), in
+    order: the call and the method's name."""
+    for node in descendants(within):
+        function = (
+            node.child_by_field_id(_FIELD.function) if node.type == "call_expression" else None
+        )
+        if function is None or function.type != "field_expression":
+            continue
+        receiver = function.child_by_field_id(_FIELD.value)
+        method = function.child_by_field_id(_FIELD.field)
+        if receiver is not None and method is not None and text(receiver) == name:
+            yield node, text(method)
 
 
 _WORD_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")

@@ -11,7 +11,7 @@ import re
 from dataclasses import replace
 
 from pbpit.engine.graph import Requirement
-from pbpit.lint.analysis.common import _FIELD
+from pbpit.lint.analysis.common import _FIELD, _calls_on
 from pbpit.lint.analysis.state import _DATA, _Slot
 from pbpit.lint.values import Value
 from pbpit.rust.syntax import Node, descendants
@@ -250,17 +250,8 @@ def _filled_at(reader: _Keys, loop: Node, name: str, key: str, rising: bool = Fa
     pass put, or nothing (`cache.insert(step % 2, ..)` read by `cache.get(&step)`)."""
     remainder = re.compile(re.escape(key) + r"%\d+")
     bound = _lets(reader, loop) if rising else {}
-    for node in descendants(loop):
-        function = (
-            node.child_by_field_id(_FIELD.function) if node.type == "call_expression" else None
-        )
-        if function is None or function.type != "field_expression":
-            continue
-        receiver = function.child_by_field_id(_FIELD.value)
-        method = function.child_by_field_id(_FIELD.field)
-        if receiver is None or method is None or reader.text(receiver) != name:
-            continue
-        if reader.text(method) not in ("insert", "entry", "try_insert"):
+    for node, method in _calls_on(loop, name, reader.text):
+        if method not in ("insert", "entry", "try_insert"):
             continue
         given = node.child_by_field_id(_FIELD.arguments)
         first = given.named_children[0] if given is not None and given.named_child_count else None

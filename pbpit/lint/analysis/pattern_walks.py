@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pbpit.engine.graph import Requirement
-from pbpit.lint.analysis.common import _FIELD
+from pbpit.lint.analysis.common import _FIELD, _calls_on
 from pbpit.lint.analysis.state import _content, _op
 from pbpit.lint.values import Definition, Value
-from pbpit.rust.syntax import Node, descendants
+from pbpit.rust.syntax import Node
 
 ADAPTORS: dict[str, str] = {
     # The pattern is a pair: the receiver's element, then the argument's.
@@ -287,17 +287,7 @@ class _PatternWalks:
         """Whether every push onto `name` in `loop` (`name.push(..)`, `extend`) is a statement
         every pass runs (in no branch, closure or loop of its own but a `for`), and no other
         call changes it there (`insert(0, ..)`, `pop()`, `remove(0)` reorder what is newest)."""
-        for node in descendants(loop):
-            function = (
-                node.child_by_field_id(_FIELD.function) if node.type == "call_expression" else None
-            )
-            if function is None or function.type != "field_expression":
-                continue
-            receiver = function.child_by_field_id(_FIELD.value)
-            method = function.child_by_field_id(_FIELD.field)
-            if receiver is None or method is None or self.text(receiver) != name:
-                continue
-            said = self.text(method)
+        for node, said in _calls_on(loop, name, self.text):
             if said not in _APPENDING and said not in _READING:
                 return False  # `insert(0, ..)`, `pop()`, `remove(0)`: the order not known
             if said in _APPENDING and not _unbranched(node, loop):
