@@ -176,11 +176,6 @@ def _declared(body: Block, inside: set[int]) -> None:
         node = stack.pop()
         if isinstance(node, Let) and node.binding is not None:
             inside.add(id(node.binding))
-        if isinstance(node, Block):
-            stack.extend(node.stmts)
-        if isinstance(node, Let | ExprStmt):
-            stack.extend(x for x in (getattr(node, "init", None), getattr(node, "expr", None)) if x)
-            continue
         stack.extend(children(node))
 
 
@@ -194,11 +189,6 @@ def _changed_outside(body: Block, inside: set[int]) -> set[int]:
         if isinstance(node, Assign) and isinstance(node.target, Local):
             if id(node.target.binding) not in inside:
                 changed.add(id(node.target.binding))
-        if isinstance(node, Block):
-            stack.extend(node.stmts)
-        if isinstance(node, Let | ExprStmt):
-            stack.extend(x for x in (getattr(node, "init", None), getattr(node, "expr", None)) if x)
-            continue
         stack.extend(children(node))
     return changed
 
@@ -219,11 +209,6 @@ def _read_while_changed(body: Block, changed: set[int]) -> Any | None:
             continue
         if isinstance(node, Local) and id(node.binding) in changed:
             return node
-        if isinstance(node, Block):
-            stack.extend(node.stmts)
-        if isinstance(node, Let | ExprStmt):
-            stack.extend(x for x in (getattr(node, "init", None), getattr(node, "expr", None)) if x)
-            continue
         stack.extend(children(node))
     return None
 
