@@ -95,6 +95,12 @@ if TYPE_CHECKING:
     from pbpit.rust.interp.check import Checker
 
 
+def _boxed(written: Any) -> bool:
+    """Whether a written type is `Box<..>` (pbpit erases the box: `*b` is the value)."""
+    name = written.child_by_field_name("type") if written.type == "generic_type" else None
+    return name is not None and name.text == b"Box"
+
+
 def _no_impl(checker: Checker, pos: Pos, what: str, code: str, label: str | None) -> Unsupported:
     err = checker.fail(pos, rejects(what, code))
     if label is not None:
@@ -496,7 +502,9 @@ class OperatorRules:
                 return False
             index = base.item.field_index(e.name)
             written = field_types(base.item)
-            return index is not None and index < len(written) and plainly_value(written[index])
+            if index is None or index >= len(written) or _boxed(written[index]):
+                return False  # (`*self.f` of `f: Box<dyn Fn(f32) -> f32>` derefs the box)
+            return plainly_value(written[index])
         if isinstance(e, Call):
             return isinstance(e.callee, FnItem) and e.callee.ret_owned
         if isinstance(e, Method):
