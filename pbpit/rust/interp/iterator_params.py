@@ -35,12 +35,14 @@ def iterator_item(lowerer: Any, bound: Any) -> Ty | None:
 
 
 def argument_type(lowerer: Any, node: Any) -> Ty | None:
-    """`iterator_item` of `impl Iterator<Item = X>` as a parameter's type (`node`); None
-    elsewhere (returned, its hidden type may capture a lifetime rustc refuses: E0700)."""
+    """`iterator_item` of `impl Iterator<Item = X>` as a parameter's type (`node`), or as a
+    function's result (`returned_iterators.result_type`); None elsewhere."""
+    from pbpit.rust.interp import returned_iterators
+
     parent = node.parent
-    if node.type != "abstract_type" or parent is None or parent.type != "parameter":
-        return None
-    return iterator_item(lowerer, node.child_by_field_name("trait"))
+    if node.type == "abstract_type" and parent is not None and parent.type == "parameter":
+        return iterator_item(lowerer, node.child_by_field_name("trait"))
+    return returned_iterators.result_type(lowerer, node)
 
 
 def iterator_bound(lowerer: Any, written: list[Any]) -> Ty | None:

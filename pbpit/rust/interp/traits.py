@@ -13,7 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pbpit.rust.interp import burn_nn, iterator_params, results_types, std_generics
+from pbpit.rust.interp import (
+    burn_nn,
+    iterator_params,
+    results_types,
+    returned_iterators,
+    std_generics,
+)
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import _DYN_ERROR
 from pbpit.rust.interp.nodes import (
@@ -257,6 +263,8 @@ class TraitLowering:
         kind = node.type
         if kind == "function_type" and self.fn_trait(node):
             return self.closure_type(node)
+        if kind == "bounded_type":  # `-> impl Iterator<Item = f32> + '_`
+            return returned_iterators.result_type(self, node)
         if kind in ("dynamic_type", "abstract_type"):
             trait_node = node.child_by_field_name("trait")
             if trait_node is not None and self.fn_trait(trait_node):
