@@ -14,10 +14,12 @@ from pbpit.rust.interp import (
     for_items,
     hashmap,
     iter_try,
+    iterator_params,
     num_refs,
     op_traits,
     prim_impls,
     references,
+    returned_iterators,
     shapes,
     slices,
     traits,
@@ -191,6 +193,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         references.mark_value_tuple_params(fn)  # `a.0` of `a: &(f32, usize)`: a value
         self.body(fn.body, fn.ret)
         refuse_returned_local(self, fn)  # `-> &f32` of `&v[0]`, `v` the body's own: E0515
+        returned_iterators.refuse_escaping(self, fn)  # `-> impl Iterator`: E0515, E0373
 
     def body(self, body: Expr, ret: Ty) -> None:
         self.sums = []
@@ -207,6 +210,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             refuse_returned_borrow(self, body.tail, ret)  # E0373
         tail = body.tail if isinstance(body, Block) and body.tail is not None else body
         found = deref_coercion.coerced(self, tail, ret, found) if tail is not body else found
+        found = iterator_params.given(self, tail, ret, found)  # `-> impl Iterator` of `0..n`
         self.unify(ret, found, tail.pos)
         self.settle_sums()
         self.settle_with_fallback()
