@@ -289,6 +289,8 @@ def tuple_buffer(
     buffer's name and the help; None for any other shape. A kept output the loss compares
     with a fresh forward of the same method (a target) is detached where it is pushed."""
 
+    from pbpit.lint.rules.tuple_buffer import tuple_buffer_fix
+
     try:
         if carrier is not None:  # handed to a method of the buffer that keeps it in a field
             statement, value = _let_at(meeting.definition, fixes)
@@ -299,7 +301,7 @@ def tuple_buffer(
             # Compared with a fresh forward (a target kept from an earlier pass): detached.
             return _detached_where_pushed(meeting, fixes)
         return (
-            _tuple_buffer(meeting, fixes)
+            tuple_buffer_fix(meeting, fixes)
             or _kept_inputs(meeting, fixes)
             or _struct_keeps_input(meeting, fixes)
         )
@@ -384,73 +386,6 @@ def _forward_elsewhere(meeting: Meeting, fixes: Fixes) -> bool:
             if other is not None and re.sub(r"\s+", "", fixes.text(other)) == called:
                 return True
     return False
-
-
-def _tuple_buffer(meeting: Meeting, fixes: Fixes) -> tuple[str, Help] | None:
-    definition = meeting.definition
-    statement, value = _let_at(definition, fixes)
-    if meeting.in_macro or statement is None or value is None or not is_name(definition.name):
-        return None
-    if statement.type != "let_declaration" or value.type != "call_expression":
-        return None
-    arguments = value.child_by_field_name("arguments")
-    if arguments is None or len(arguments.named_children) != 1:
-        return None
-    given = arguments.named_children[0]
-    found = re.fullmatch(r"([A-Za-z_]\w*)(\s*\.\s*clone\s*\(\s*\))?", fixes.text(given))
-    if found is None:
-        return None
-    input_name = found.group(1)
-    block = fixes.parent(statement)
-    if block is None:
-        return None
-    read = _one_read_after(statement, definition.name, block, fixes)
-    if read is None:
-        return None
-    pushed = _pushed_in_tuple(read, fixes)
-    if pushed is None:
-        return None
-    buffer, tuple_, at = pushed
-    parts = [fixes.text(p) for p in tuple_.named_children]
-    if parts.count(input_name) != 1:
-        return None
-    kept = parts.index(input_name)
-    function = _function(statement, fixes)
-    if function is None:
-        return None
-    text = fixes.data[value.start_byte : value.end_byte]
-    start, end = given.start_byte - value.start_byte, given.end_byte - value.start_byte
-
-    def forward(argument: str) -> str:
-        return (text[:start] + argument.encode() + text[end:]).decode("utf-8", "replace")
-
-    taken = {fixes.text(n) for n in identifiers(function)}
-    edits = []
-    uses = [
-        n
-        for n in identifiers(function)
-        if fixes.text(n) == buffer and n.start_byte > tuple_.end_byte
-    ]
-    indexed = 0
-    for use in uses:
-        parent = fixes.parent(use)
-        if parent is None or parent.type != "index_expression" or parent.child(0) != use:
-            continue  # `memory.len()`, `memory.push(..)`: no element read
-        made = _read_element(parent, at, kept, forward, taken, fixes)
-        if made is None:
-            return None
-        edits += made
-        indexed += 1
-    if not indexed:
-        return None
-    help_ = Help(
-        f"compute `{definition.name}` again from the `{input_name}` that `{buffer}` keeps "
-        f"beside it, with the current model, where `{buffer}` is read, instead of reading the "
-        f"`{definition.name}` an earlier pass made: each backward then walks a graph of its "
-        "own (detached where it is pushed, it would leave the loss nothing to train)",
-        sorted(edits, key=lambda e: (e.line, e.column)),
-    )
-    return buffer, help_
 
 
 def _kept_inputs(meeting: Meeting, fixes: Fixes) -> tuple[str, Help] | None:
@@ -662,53 +597,6 @@ def _pushed_in_tuple(read: Node, fixes: Fixes) -> tuple[str, Node, int] | None:
         return None
     at = [c.id for c in tuple_.named_children].index(read.id)
     return fixes.text(receiver), tuple_, at
-
-
-def _read_element(
-    element: Node, at: int, kept: int, forward, taken: set[str], fixes: Fixes
-) -> list[Edit] | None:
-    """The edits that compute the output again where `element` (`memory[k]`) is read: as
-    `memory[k].1` (cloned or not), or cloned whole into a `let` of a tuple pattern."""
-    parent = fixes.parent(element)
-    field_ = parent.child_by_field_name("field") if parent is not None else None
-    if field_ is not None and field_.type == "integer_literal":  # `memory[k].1`
-        if int(fixes.text(field_)) != at:
-            return []  # another part: the input, a reward
-        after = fixes.data[parent.end_byte : parent.end_byte + 32]
-        clone = re.match(rb"\s*\.\s*clone\s*\(\s*\)", after)
-        end = parent.end_byte + (clone.end() if clone else 0)
-        again = forward(f"{fixes.text(element)}.{kept}.clone()")
-        return [fixes.edit(parent.start_byte, end, again)]
-    call = fixes.parent(parent) if parent is not None else None
-    if parent is None or parent.type != "field_expression" or call is None:
-        return None
-    if fixes.text(parent.child_by_field_name("field")) != "clone" or call.type != CALL:
-        return None
-    statement = fixes.parent(call)
-    if statement is None or statement.type != "let_declaration" or not fixes.whole_lines(statement):
-        return None
-    pattern = statement.child_by_field_name("pattern")
-    if pattern is None or pattern.type != "tuple_pattern":
-        return None
-    parts = [c for c in pattern.children if fixes.text(c) not in ("(", ",", ")")]  # `_` too
-    if len(parts) <= max(at, kept) or parts[at].type != "identifier":
-        return None
-    name = fixes.text(parts[at])
-    edits = [fixes.edit(parts[at].start_byte, parts[at].end_byte, "_")]
-    if parts[kept].type == "identifier":
-        argument = f"{fixes.text(parts[kept])}.clone()"
-    elif fixes.text(parts[kept]) == "_":
-        argument = f"{name}_input"
-        if argument in taken:
-            return None
-        edits.append(fixes.edit(parts[kept].start_byte, parts[kept].end_byte, argument))
-    else:
-        return None
-    indent = fixes.indent_of(statement)
-    at_line = fixes.line_start(statement.end_point[0] + 1)
-    line = f"{indent}let {name} = {forward(argument)};{fixes.newline}"
-    edits.append(fixes.edit(at_line, at_line, line))
-    return edits
 
 
 CALL = "call_expression"
