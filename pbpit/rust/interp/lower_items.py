@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.interp import (
+    assoc_types,
     burn_nn,
     default_impls,
     derive_default,
@@ -308,6 +309,7 @@ class ItemLowering:
         item.backends, item.dims = scoped.backends, scoped.dims
         self.self_type = item
         defined: set[str] = set()
+        saved_assoc = assoc_types.read_impl(self, dispatch, node) if trait is not None else None
         if iterator:
             user_iterators.read_item(self, item, node)  # `type Item = u32;`, `Self::Item`
         for member in self.kids(node.child_by_field_name("body")):
@@ -318,6 +320,8 @@ class ItemLowering:
                 continue  # read by `impl_of` (traits.py)
             if iterator and user_iterators.item_type(member):
                 continue  # `type Item = u32;`
+            if saved_assoc is not None and assoc_types.is_member(member):
+                continue  # `type Item = u64;` of the file's trait (assoc_types.py)
             if member.type != "function_item":
                 raise self.fail(member, f"`{member.type.replace('_', ' ')}` in an `impl` block")
             defined.add(self.text(member.child_by_field_name("name")))
@@ -334,9 +338,11 @@ class ItemLowering:
                     if name not in defined:
                         what = f"not all trait items implemented, missing: `{name}`"
                         raise self.fail(node, rejects(what, "E0046"))
-                elif member.type not in (*_COMMENTS, "const_item"):
+                elif member.type not in (*_COMMENTS, "const_item", "associated_type"):
                     raise self.fail(member, f"`{member.type.replace('_', ' ')}` in a trait")
             self.impl_of(item, dispatch, node)
+        if saved_assoc is not None:
+            assoc_types.restore(self, saved_assoc)
         item.backends, item.dims = outer
         self.self_type = self.impl_args = None
 
@@ -449,7 +455,6 @@ class ItemLowering:
         # Rust evaluates the initializers in the order written; pbpit keeps that order.
         order = [item.fields.index(next(f for f in item.fields if f[0] == n)) for n in values]
         return StructLit(self.pos(node), item, list(values.values()), order)
-
 
     def update_from_place(
         self, node: Node, item: StructItem, values: dict[str, Expr], base_node: Node, rest: list

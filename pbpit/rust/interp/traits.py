@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pbpit.rust.interp import (
+    assoc_types,
     burn_nn,
     iterator_params,
     results_types,
@@ -54,6 +55,7 @@ class TraitItem:
     consts: dict[str, Ty] = field(default_factory=dict)
     impls: set[StructItem] = field(default_factory=set)
     supertraits: list[TraitItem] = field(default_factory=list)
+    assoc: dict[str, ParamT] = field(default_factory=dict)  # `type Item;` (assoc_types.py)
 
 
 # -- the expressions ------------------------------------------------------------------------------
@@ -217,6 +219,7 @@ class TraitLowering:
                 backends.discard(name)
                 continue
             traits = [t for t in map(self.trait_of, written) if t is not None]
+            assoc_types.refuse_bound(self, written[0] if written else node, traits)
             burn = {self.burn_trait(b) for b in written} & {"AutodiffModule", "Module"}
             if traits:  # `M: AutodiffModule + Forward`: a Burn module with the file's traits
                 module = min(burn) if burn else ""  # (`AutodiffModule` when both are named)
@@ -274,6 +277,7 @@ class TraitLowering:
                 return iterator
             trait = self.trait_of(trait_node)
             if trait is not None:
+                assoc_types.refuse_dyn(self, node, trait)  # `dyn Dataset`: E0191 in rustc
                 return DynT(trait)
             return None
         if kind == "generic_type" and self.text(node.child_by_field_name("type")) == "Box":
@@ -298,6 +302,7 @@ class TraitLowering:
         backends, dims = self.generic_params(node)  # `trait Loss<B: Backend>`: a backend
         self.backends, self.dims = frozenset(backends), frozenset(dims)
         self.type_params = {**self.type_params, "Self": trait.self_param}
+        saved = assoc_types.declare(self, trait)  # `type Item;`: `Self::Item` in signatures
         for member in self.kids(node.child_by_field_name("body")):
             if member.type in ("function_item", "function_signature_item"):
                 fn = self.trait_signature(trait, member)
@@ -305,6 +310,7 @@ class TraitLowering:
             elif member.type == "const_item":
                 name = self.text(member.child_by_field_name("name"))
                 trait.consts[name] = self.type(member.child_by_field_name("type"))
+        assoc_types.restore(self, saved)
         self.backends, self.dims = frozenset(), frozenset()
         self.type_params = {}
 
