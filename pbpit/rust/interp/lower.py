@@ -559,7 +559,7 @@ class Lowerer(
             binding.chunks_exact = init  # type: ignore[attr-defined]  # `it.remainder()`
         if binding is not None and value is not None and mut_method(self, value):
             binding.mut_method = mut_method(self, value)  # type: ignore[attr-defined]  # (check_rules)
-        references.mark_let(binding, init)  # `let c = &p;`: a `&P` (`c.x = 1.0` is E0594)
+        references.mark_let(binding, init, self.structs)  # `let c = &p;`, `let r = m.get_mut();`
         if binding is not None and init is not None and reference_items(init):
             binding.ref_items = True  # type: ignore[attr-defined]  # `let mut it = v.iter();`
         if binding is not None and not mutable and type(init).__name__ == "TupleLit":
