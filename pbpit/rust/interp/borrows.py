@@ -48,6 +48,8 @@ def _walk(node: Any, loops: tuple, found: list, lets: list, spans: dict, how: di
         entry = getattr(node.init, "entry_cell", False)  # `let e = m.entry(k).or_insert(0);`
         if entry:
             root = node.init.recv.recv  # (num_refs.mark_entry_let: `m` lent mutably)
+        if getattr(node.init, "lent_receiver", False):  # `let ps = m.params_mut();`
+            root = node.init.recv  # (references.mark_let: `m` lent while `ps` lives)
         while isinstance(root, Field | Index):
             root = slices.range_base(root.base)
         if node.init.mut_borrow and isinstance(root, Local):
