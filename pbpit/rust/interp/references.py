@@ -31,13 +31,20 @@ BEHIND_SHARED = "behind_shared"
 `r.x = ..` is rustc's E0594 (`lower_exprs.field_assignment`)."""
 
 
-def mark_let(binding: Any, init: Any) -> None:
-    """Mark the variable of `let c = &p;` (or `let mut c = &p;`): a `&T` whatever `p` is; and
-    that of `let o = Some(&p);` (or `let o2 = o;` of such an `o`): an `Option<&T>`."""
-    from pbpit.rust.interp.nodes import Local, SomeLit
+def mark_let(binding: Any, init: Any, structs: Any = None) -> None:
+    """Mark the variable of `let c = &p;` (or `let mut c = &p;`): a `&T` whatever `p` is; that
+    of `let o = Some(&p);` (or `let o2 = o;` of such an `o`): an `Option<&T>`; and that of
+    `let ps = m.params_mut();` of a fn of the file returning `&mut T` (`structs`: the file's,
+    with their methods): a `&mut`, written through with no `mut` (`ps[0] += 0.5`)."""
+    from pbpit.rust.interp.nodes import Local, Method, SomeLit
 
     if binding is not None and init is not None and init.borrowed and not init.mut_borrow:
         setattr(binding, BOUND_TO_BORROW, True)
+    if binding is not None and returns_mut_reference(init, structs):
+        binding.mut_ref = True
+        if isinstance(init, Method):  # (the borrow passes: `m` lent mutably while `ps` lives)
+            init.mut_borrow = True
+            init.lent_receiver = True
     if binding is None or init is None or init.borrowed:
         return
     some = isinstance(init, SomeLit) and init.value is not None
@@ -45,6 +52,27 @@ def mark_let(binding: Any, init: Any) -> None:
         isinstance(init, Local) and getattr(init.binding, SOME_BORROW, False)
     ):
         setattr(binding, SOME_BORROW, True)
+
+
+def returns_mut_reference(init: Any, structs: Any) -> bool:
+    """Whether `init` is a call of a fn of the file written to return `&mut T`: a free fn
+    (`first_row(&mut rows)`), or a method (`m.params_mut()`) every `impl` of the file that has
+    one of that name writes so (the receiver's type is not known yet)."""
+    from pbpit.rust.interp.lower_tables import is_mut_reference
+    from pbpit.rust.interp.nodes import Call, FnItem, Method
+
+    def mut_result(fn: Any) -> bool:
+        node = getattr(fn, "node", None)
+        return node is not None and is_mut_reference(node.child_by_field_name("return_type"))
+
+    if init is None or init.borrowed:
+        return False
+    if isinstance(init, Call):
+        return isinstance(init.callee, FnItem) and mut_result(init.callee)
+    if not isinstance(init, Method) or not structs:
+        return False
+    found = [s.methods[init.name] for s in structs.values() if init.name in s.methods]
+    return bool(found) and all(mut_result(fn) for fn in found)
 
 
 def mark_for_binding(loop: Any) -> None:

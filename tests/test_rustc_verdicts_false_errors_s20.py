@@ -1,0 +1,120 @@
+"""False rustc errors pbpit gave on programs rustc accepts (issue 26, held-out set O of session
+19), and the programs rustc rejects beside them: a `let` given the `&mut` a fn of the file
+returns (`let ps = m.params_mut(); ps[0] += 0.5;` of `fn params_mut(&mut self) -> &mut
+Vec<f32>`: pbpit said E0596, as if `ps` were a value needing `mut`), which lends the receiver
+mutably while the binding lives (E0502, E0499 then, as rustc).
+
+Each verdict was recorded from rustc 1.95 (`rejects(code)`: the first error code rustc reports;
+`runs(stdout, ..)`: what its binary printed). Where rustc is on PATH, `pytest -m slow` checks
+that they are still rustc's.
+"""
+
+from __future__ import annotations
+
+from rustc_verdicts import rejects, runs, verdict_tests
+
+CASES = {
+    "returned_mut_written_through": (
+        """\
+struct M {
+    p: Vec<f32>,
+    h: Hist,
+}
+struct Hist {
+    xs: Vec<u32>,
+    n: u32,
+}
+impl M {
+    fn params_mut(&mut self) -> &mut Vec<f32> {
+        &mut self.p
+    }
+    fn hist(&mut self) -> &mut Hist {
+        &mut self.h
+    }
+}
+fn first_row(rows: &mut Vec<Vec<i32>>) -> &mut Vec<i32> {
+    &mut rows[0]
+}
+fn main() {
+    let mut m = M { p: vec![1.0, 2.0], h: Hist { xs: vec![], n: 0 } };
+    let ps = m.params_mut();
+    ps[0] += 0.5;
+    ps.push(4.0);
+    ps[1] = -1.0;
+    println!("{:?}", m.p);
+    let h = m.hist();
+    h.xs.push(3);
+    h.n += 2;
+    h.xs[0] *= 5;
+    println!("{:?} {}", m.h.xs, m.h.n);
+    let mut rows = vec![vec![1, 2], vec![3]];
+    let r = first_row(&mut rows);
+    r[1] = 20;
+    r.push(7);
+    println!("{:?}", rows);
+}
+""",
+        runs("[1.5, -1.0, 4.0]\n[15] 2\n[[1, 20, 7], [3]]\n"),
+    ),
+    "returned_mut_then_receiver_read": (
+        """\
+struct M {
+    p: Vec<f32>,
+}
+impl M {
+    fn params_mut(&mut self) -> &mut Vec<f32> {
+        &mut self.p
+    }
+}
+fn main() {
+    let mut m = M { p: vec![1.0, 2.0] };
+    let ps = m.params_mut();
+    println!("{:?}", m.p);
+    ps[0] += 0.5;
+}
+""",
+        rejects("E0502"),
+    ),
+    "returned_mut_of_an_immutable_receiver": (
+        """\
+struct M {
+    p: Vec<f32>,
+}
+impl M {
+    fn params_mut(&mut self) -> &mut Vec<f32> {
+        &mut self.p
+    }
+}
+fn main() {
+    let m = M { p: vec![1.0, 2.0] };
+    let ps = m.params_mut();
+    ps[0] += 0.5;
+    println!("{:?}", m.p);
+}
+""",
+        rejects("E0596"),
+    ),
+    "returned_mut_taken_twice": (
+        """\
+struct M {
+    p: Vec<f32>,
+}
+impl M {
+    fn params_mut(&mut self) -> &mut Vec<f32> {
+        &mut self.p
+    }
+}
+fn main() {
+    let mut m = M { p: vec![1.0, 2.0] };
+    let ps = m.params_mut();
+    let qs = m.params_mut();
+    ps[0] += 0.5;
+    qs[0] += 0.5;
+    println!("{:?}", m.p);
+}
+""",
+        rejects("E0499"),
+    ),
+}
+
+test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)
