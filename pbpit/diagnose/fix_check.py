@@ -507,9 +507,12 @@ def _run(
     if isinstance(before, dict):  # the first backward's alone
         before = (before,)
     gradients, flipped, later = compare_all(before, after)
+    from pbpit.diagnose.stale_copies import STALE, stale_detail
+
+    stale = stale_detail(result, len(before))
     return FixCheck(
-        RUNS,
-        "runs without the panic",
+        RUNS if stale is None else STALE,
+        "runs without the panic" if stale is None else stale,
         0,
         gradients,
         flipped,

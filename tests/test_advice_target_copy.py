@@ -1,0 +1,71 @@
+"""A target network copied from the trained one (`let frozen = critic.clone();`) whose targets
+are made once per round, before the loop of optimizer steps. Computing them again in the loop
+runs, and the first backward's gradients are the same bits as the original's: the original's
+one backward sends the TD error through the targets into `critic`, whose parameters `frozen`
+shares until the first step. From the second backward on the fixed program sends it into
+`frozen`'s stale copies, which nothing steps: it trains differently (hand-run twin
+`target_copy.recomputed.rs`: its second loss 0.52020454 is the original's, not the detached
+twin's 0.6201274). The check catches it (`stale_copies`): that fix is said in words with why,
+in every command; the detach is the code shown, and trains as the hand-written twin."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pbpit.diagnose.findings import diagnose_run
+from pbpit.diagnose.fix_check import RUNS, applied
+from pbpit.diagnose.stale_copies import STALE, stale_leaves
+from pbpit.lint.tree import lint_paths
+from pbpit.runner import resolve_case, run_case
+
+HERE = Path(__file__).parent / "advice_replay"
+CRITIC = ["critic.hidden.bias", "critic.hidden.weight", "critic.out.bias", "critic.out.weight"]
+
+
+def test_the_recomputed_targets_reach_the_stale_copy_from_the_second_backward_on():
+    # Backwards: round 0 step 0 (the copy is `critic`), step 1 (`critic` stepped once: the copy
+    # is stale), round 1 step 0 (copied again), step 1 (stale): by hand.
+    result = run_case(resolve_case(str(HERE / "target_copy.recomputed.rs")), trace=True)
+    assert result.panic is None
+    assert stale_leaves(result) == [[], CRITIC, [], CRITIC]
+    # The detached twin never reaches the copy.
+    clean = run_case(resolve_case(str(HERE / "target_copy.clean.rs")), trace=True)
+    assert stale_leaves(clean) == [[], [], [], []]
+
+
+def test_recomputing_a_target_networks_targets_is_words_in_run_and_lint(tmp_path):
+    text = (HERE / "target_copy.rs").read_text(encoding="utf-8")
+    result = run_case(resolve_case(str(HERE / "target_copy.rs")))
+    (error,) = diagnose_run(result).errors
+    (finding,) = lint_paths([HERE / "target_copy.rs"]).findings
+    from pbpit.lint.command import _run_checked
+
+    (linted,) = list(_run_checked([finding]))
+    for diagnostic in (error, linted):
+        assert (diagnostic.rule, diagnostic.name) == ("loop-external-tracked", "target")
+        (shown,) = [h for h in diagnostic.helps if h.edits]
+        assert shown.checked.verdict == RUNS
+        assert [e.replacement for e in shown.edits] == ["(", ").detach()"]
+        (said,) = [h for h in diagnostic.helps if h.checked is not None and not h.checked.ok]
+        assert said.message.startswith("if gradients must flow through `target`")
+        assert said.checked.verdict == STALE and said.edits == []
+        assert "from backward #2 on" in said.note and "`critic.out.weight`" in said.note
+    # The detach trains as the hand-written twin does.
+    copy = tmp_path / "target_copy.rs"
+    copy.write_text(applied(text, [h for h in error.helps if h.edits][0].edits), encoding="utf-8")
+    fixed = run_case(resolve_case(str(copy)))
+    twin = run_case(resolve_case(str(HERE / "target_copy.clean.rs")))
+    assert fixed.panic is None and fixed.stdout == twin.stdout
+    assert "round 0 step 1: td 0.6201274" in twin.stdout.splitlines()
+
+
+def test_explain_shows_the_recompute_in_words_only():
+    from pbpit.diagnose.explain import explain_in_case
+    from pbpit.diagnose.findings import explanation_diagnostic
+
+    result = run_case(resolve_case(str(HERE / "target_copy.rs")))
+    page = explanation_diagnostic(result, explain_in_case(result, result.panic.node_id))
+    (shown,) = [h for h in page.helps if h.edits]
+    assert shown.checked.verdict == RUNS and ").detach()" in shown.edits[-1].replacement
+    (said,) = [h for h in page.helps if h.checked is not None and h.checked.verdict == STALE]
+    assert "compute `target` in the loop" in said.message and said.edits == []
