@@ -22,7 +22,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from pbpit.engine.api import RUST_METHODS
-from pbpit.rust.interp import burn_nn, place_moves, references, traits, user_iterators
+from pbpit.rust.interp import (
+    burn_nn,
+    method_results,
+    place_moves,
+    references,
+    traits,
+    user_iterators,
+)
 from pbpit.rust.interp.borrows import refuse_use_while_borrowed
 from pbpit.rust.interp.check import not_copy
 from pbpit.rust.interp.closure_borrows import refuse_uses_while_captured
@@ -76,7 +83,7 @@ from pbpit.rust.interp.nodes import (
 )
 from pbpit.rust.interp.shared_borrows import refuse_move_while_borrowed
 from pbpit.rust.interp.temporaries import refuse_dropped_temporaries
-from pbpit.rust.interp.types import NEVER, DynT, TensorT, Wrap, resolve
+from pbpit.rust.interp.types import NEVER, DynT, StructT, TensorT, Wrap, resolve
 from pbpit.rust.interp.value_slots import written_params
 
 # `Iterator`'s methods that take `self` (`next`, `nth`, `any`, `all`, `find`, `position` take
@@ -91,6 +98,7 @@ _BY_VALUE = {
     "Option": {
         *("map", "unwrap", "expect", "unwrap_or"),
         *("and_then", "map_or", "map_or_else", "is_some_and", "filter", "unwrap_or_else"),
+        *("unwrap_or_default", "or", "or_else", "xor", "zip", "ok_or", "ok_or_else", "flatten"),
     },
     "Result": {"unwrap", "expect"},
     "DynResult": {  # std's `Result<T, E>` (`Copy` when T and E are: `check_tables.not_copy`)
@@ -106,10 +114,10 @@ _BY_VALUE = {
     "Iter": {"rev", "step_by", *_ITERATOR},
 }
 _MOVING_OPERATORS = ("tensor", "tensor-scalar", "scalar-tensor", "user")  # user: op_traits
-# Methods whose result is a value of its own, never a reference (`Vec`, `String`, a clone).
-_MADE = frozenset(
-    ("clone", "collect", "to_vec", "to_owned", "concat", "join", "pop", "remove", "swap_remove")
-)
+# Methods whose result is a value of its own, never a reference (`Vec`, `String`, a clone);
+# what a `&mut self` method takes out (`pop`, `remove`) is a value when its receiver holds
+# values (`method_results.py`: a `Vec<&String>`'s `pop()` gives a `Copy` `Option<&String>`).
+_MADE = frozenset(("clone", "collect", "to_vec", "to_owned", "concat", "join"))
 # ... and those taking an element out of a collection (a value if the collection holds values)
 _TAKEN_OUT = frozenset(("pop_front", "pop_back", "pop_first", "pop_last"))
 # Nested loops are walked twice each (the second time with what the first moved): past this
@@ -247,6 +255,8 @@ class MoveCheck:
             return e.user.ret_owned
         if e.name in _MADE or ty is burn_nn.NAMED_TYPES["GradientsParams"]:
             return True  # (`accumulator.grads()`: Burn hands the sum over, a value)
+        if method_results.hands_out_values(self, e, _takes_self(e)):
+            return True  # `o.take()`, `it.next()`, `o.unwrap_or(..)` of values: values
         if e.name in _TAKEN_OUT and isinstance(e.recv, Local):  # `q.pop_front()` of a
             # `VecDeque<String>` (`q: &mut VecDeque<Job>`): an element, not a reference
             return self.holds_values(e.recv) or e.recv.binding in self.behind
@@ -359,7 +369,8 @@ class MoveCheck:
         return self.expr(e.operand, state, moving=neg)  # (`user`: a struct's `Neg`)
 
     def w_Cast(self, e: Cast, state: State, moving: bool) -> State:  # noqa: N802
-        return self.expr(e.operand, state, moving=False)
+        enum = type(resolve(e.operand.ty)) is StructT  # `p as i32` moves an enum not `Copy`
+        return self.expr(e.operand, state, moving=enum)
 
     def w_Index(self, e: Index, state: State, moving: bool) -> State:  # noqa: N802
         if moving and state is not None:  # `let s = v[0];`
@@ -506,6 +517,8 @@ class MoveCheck:
             return ret is not None and b"&" not in ret.text
         if isinstance(e, Method) and e.name == "to_string":  # a `String`, whatever it formats
             return True
+        if isinstance(e, Method) and method_results.hands_out_values(self, e, _takes_self(e)):
+            return True  # `o.take()` of an `Option<Vec<f32>>` (method_results.py)
         return isinstance(e, Method) and e.name == "clone" and self.holds_values(e.recv)
 
     def w_Assign(self, e: Assign, state: State, moving: bool) -> State:  # noqa: N802

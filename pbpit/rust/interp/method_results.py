@@ -1,0 +1,67 @@
+"""Whether a method call's result holds values all through, no shared reference inside, so
+that its type, as the checker gives it, says whether it is `Copy` (pbpit erases references:
+its `Option<Vec<f32>>` may be rustc's `Option<&Vec<f32>>`, which is `Copy`).
+
+The move check (`moves.py`) asks this of `let g = o.take().unwrap_or_default();`: `g` holds a
+value not `Copy`, so `apply(g); apply(g)` is rustc's E0382, whatever the method. A method's
+result is made of its receiver's values when the receiver holds values all through and the
+method hands them out as its receiver declares:
+
+- it takes `self` by value (`unwrap_or`, `into_iter`, an iterator's `last`): what it gives
+  back came out of the value it consumed, never a reference into it;
+- it takes `&mut self` (a row the checker marks `mutates`: `take`, `replace`, `pop`, `remove`,
+  `drain`; an iterator's `next`): it gives its receiver's parts out by value, or a `&mut`
+  borrow (`get_mut`), which is not `Copy` either.
+
+A method taking `&self` (`first`, `get`, `iter`, `as_ref`, `peek`) lends: its result may be
+a reference, so it is not followed (pbpit then misses a move, never invents one).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.rust.interp.nodes import Field, Local, Method
+from pbpit.rust.interp.types import Wrap, resolve
+
+# `Iterator`'s methods declared `&mut self` that give an item out (the iterators' rows type them
+# by rules of their own, without the row's `mutates`); `peek` lends (`Option<&Item>`).
+_PULLS = frozenset(("next", "nth", "next_back", "nth_back", "find", "find_map"))
+
+
+def takes_mut_self(e: Method) -> bool:
+    """Whether std declares the method `&mut self` (the checker's row says so)."""
+    if getattr(e.impl, "mutates", False):
+        return True
+    recv = resolve(e.recv.ty) if e.recv.ty is not None else None
+    return type(recv) is Wrap and recv.kind == "Iter" and e.name in _PULLS
+
+
+def hands_out_values(check: Any, e: Method, takes_self: bool) -> bool:
+    """Whether the result of `e`, a method of std, holds values all through: its receiver does,
+    and the method takes it by value (`takes_self`) or by `&mut self`. `check` is the move
+    check (its `holds_values`, and the variables it knows hold values or reach them)."""
+    if e.user is not None or e.borrowed:
+        return False
+    if takes_self:
+        return check.holds_values(e.recv)
+    return takes_mut_self(e) and _values_place(check, e.recv)
+
+
+def _values_place(check: Any, place: Any) -> bool:
+    """Whether the receiver of a `&mut self` method holds values all through: a value made so
+    (`v.clone().into_iter()`), or a place whose variable holds values or is a reference to such
+    (`self.grads` in a `&mut self` method, `q: &mut VecDeque<Job>`), each field written without
+    `&`."""
+    if check.holds_values(place):
+        return True
+    from pbpit.rust.interp.place_moves import valued_field
+
+    if isinstance(place, Field) and not valued_field(place):
+        return False
+    while isinstance(place, Field) and not place.borrowed:
+        place = place.base
+    if not isinstance(place, Local) or place.borrowed:
+        return False
+    binding = place.binding
+    return binding in check.values or check.behind.get(binding) == "mutable"

@@ -1,0 +1,320 @@
+"""A method's result moved twice: the value `take()`, `replace(..)`, `pop()`, `remove(..)`,
+`drain(..).next()`, `into_iter().next()`, `unwrap_or(..)`, `unwrap_or_default()`, `or(..)` give
+out of a receiver holding values (an `Option<Vec<f32>>`, a `Vec<String>`, a struct's field in a
+`&mut self` method), bound by `let g = ..;` and moved twice, is rustc's E0382 whatever the
+method (`method_results.py`: what a `self` or `&mut self` method hands out of values is a
+value); and the look-alikes rustc accepts: moved once, cloned before, given back to the field,
+what a `&self` method lends (`first()`, `iter().next()`: a `Copy` `Option<&T>`), what
+`pop()`/`take()` give out of references (`Vec<&String>`, `Option<&Vec<f32>>`: `Copy`).
+Verdicts recorded from rustc 1.95 (`tests/rustc_verdicts.py` checks them again where rustc is
+on PATH)."""
+
+from __future__ import annotations
+
+from rustc_verdicts import rejects, runs, verdict_tests
+
+CASES = {
+    "bad_clone_unwrap_or_twice": (
+        """\
+fn main() {
+    let mut o: Option<Vec<u8>> = Some(vec![1]);
+    let mut v: Vec<Vec<u8>> = vec![vec![3], vec![4]];
+    let r: Result<Vec<u8>, String> = Ok(vec![5]);
+    let g = o.clone().unwrap_or(vec![]);
+    let a = g;
+    let b = g;
+    println!("{:?} {:?} {:?} {:?} {:?}", a, b, o, v, r);
+}
+""",
+        rejects("E0382"),
+    ),
+    "bad_drain_next_twice": (
+        """\
+fn keep(s: String) -> usize {
+    s.len()
+}
+fn main() {
+    let mut v: Vec<String> = vec!["a".to_string(), "bb".to_string()];
+    let g = v.drain(..).next().unwrap();
+    let a = keep(g);
+    let b = keep(g);
+    println!("{} {} {}", a, b, v.len());
+}
+""",
+        rejects("E0382"),
+    ),
+    "bad_field_take_in_method_twice": (
+        """\
+struct Acc {
+    grads: Option<Vec<f32>>,
+}
+
+fn apply(g: Vec<f32>) -> f32 {
+    g.iter().sum()
+}
+
+impl Acc {
+    fn flush(&mut self) -> f32 {
+        let g = self.grads.take().unwrap_or_default();
+        let a = apply(g);
+        a + apply(g)
+    }
+}
+
+fn main() {
+    let mut acc = Acc { grads: Some(vec![1.0, 2.0]) };
+    println!("{}", acc.flush());
+}
+""",
+        rejects("E0382"),
+    ),
+    "bad_into_iter_next_twice": (
+        """\
+fn keep(s: String) -> usize {
+    s.len()
+}
+fn main() {
+    let names = vec!["a".to_string(), "bb".to_string()];
+    let mut it = names.into_iter();
+    let first = it.next().unwrap();
+    let a = keep(first);
+    let b = keep(first);
+    println!("{} {}", a, b);
+}
+""",
+        rejects("E0382"),
+    ),
+    "bad_or_moves_receiver": (
+        """\
+fn main() {
+    let o: Option<String> = Some("x".to_string());
+    let g = o.or(None);
+    println!("{:?} {:?}", g, o);
+}
+""",
+        rejects("E0382"),
+    ),
+    "bad_or_twice": (
+        """\
+fn main() {
+    let o: Option<String> = Some("x".to_string());
+    let g = o.or(None);
+    let a = g;
+    let b = g;
+    println!("{:?} {:?}", a, b);
+}
+""",
+        rejects("E0382"),
+    ),
+    "bad_pop_front_unwrap_twice": (
+        """\
+use std::collections::VecDeque;
+fn keep(s: String) -> usize {
+    s.len()
+}
+fn main() {
+    let mut q: VecDeque<String> = VecDeque::new();
+    q.push_back("a".to_string());
+    let g = q.pop_front().unwrap();
+    let a = keep(g);
+    let b = keep(g);
+    println!("{} {}", a, b);
+}
+""",
+        rejects("E0382"),
+    ),
+    "bad_remove_moved_twice": (
+        """\
+fn keep(s: Vec<f32>) -> usize {
+    s.len()
+}
+fn main() {
+    let mut v: Vec<Vec<f32>> = vec![vec![1.0], vec![2.0]];
+    let g = v.remove(0);
+    let a = keep(g);
+    let b = keep(g);
+    println!("{} {} {}", a, b, v.len());
+}
+""",
+        rejects("E0382"),
+    ),
+    "bad_replace_result_twice": (
+        """\
+fn main() {
+    let mut slot: Option<Vec<u8>> = Some(vec![1]);
+    let old = slot.replace(vec![2]).unwrap();
+    let a = old;
+    let b = old;
+    println!("{:?} {:?}", a, b);
+}
+""",
+        rejects("E0382"),
+    ),
+    "bad_struct_take_twice": (
+        """\
+#[derive(Debug, Default)]
+struct Batch {
+    xs: Vec<f32>,
+}
+fn consume(b: Batch) -> usize {
+    b.xs.len()
+}
+fn main() {
+    let mut slot: Option<Batch> = Some(Batch { xs: vec![1.0] });
+    let b = slot.take().unwrap_or_default();
+    let n = consume(b);
+    println!("{} {:?}", n, b);
+}
+""",
+        rejects("E0382"),
+    ),
+    "bad_take_unwrap_then_len": (
+        """\
+fn total(v: Vec<f32>) -> f32 {
+    v.into_iter().sum()
+}
+fn main() {
+    let mut cache: Option<Vec<f32>> = Some(vec![1.0, 2.0]);
+    let taken = cache.take();
+    let grads = taken.unwrap();
+    let t1 = total(grads);
+    println!("{} {:?}", t1, grads.len());
+}
+""",
+        rejects("E0382"),
+    ),
+    "ok_first_copy_twice": (
+        """\
+fn main() {
+    let v: Vec<String> = vec!["a".to_string(), "bb".to_string()];
+    let g = v.first();
+    let a = g;
+    let b = g;
+    println!("{:?} {:?}", a, b);
+}
+""",
+        runs('Some("a") Some("a")\n'),
+    ),
+    "ok_get_cloned_twice_unwrap_or": (
+        """\
+fn main() {
+    let v: Vec<u32> = vec![3, 4];
+    let g = v.iter().next().copied().unwrap_or(0);
+    let a = g;
+    let b = g;
+    println!("{} {}", a, b);
+}
+""",
+        runs("3 3\n"),
+    ),
+    "ok_iter_next_refs_twice": (
+        """\
+fn main() {
+    let v: Vec<String> = vec!["a".to_string(), "bb".to_string()];
+    let mut it = v.iter();
+    let g = it.next();
+    let a = g;
+    let b = g;
+    println!("{:?} {:?}", a, b);
+}
+""",
+        runs('Some("a") Some("a")\n'),
+    ),
+    "ok_next_moved_once_in_loop": (
+        """\
+fn keep(s: String) -> usize {
+    s.len()
+}
+fn main() {
+    let names = vec!["a".to_string(), "bb".to_string()];
+    let mut it = names.into_iter();
+    let mut total = 0;
+    while let Some(_) = Some(0) {
+        let g = it.next();
+        match g {
+            Some(s) => total += keep(s),
+            None => break,
+        }
+    }
+    println!("{}", total);
+}
+""",
+        runs("3\n"),
+    ),
+    "ok_pop_refs_twice": (
+        """\
+fn main() {
+    let x = String::from("a");
+    let y = String::from("b");
+    let mut v: Vec<&String> = vec![&x, &y];
+    let g = v.pop();
+    let a = g;
+    let b = g;
+    println!("{:?} {:?} {}", a, b, v.len());
+}
+""",
+        runs('Some("b") Some("b") 1\n'),
+    ),
+    "ok_replace_then_borrow": (
+        """\
+fn main() {
+    let mut o: Option<String> = Some("old".to_string());
+    let old = o.replace("new".to_string()).unwrap();
+    let n = old.len();
+    let s = old;
+    println!("{} {} {:?}", n, s, o);
+}
+""",
+        runs('3 old Some("new")\n'),
+    ),
+    "ok_take_field_reassigned": (
+        """\
+struct Acc {
+    grads: Option<Vec<f32>>,
+}
+impl Acc {
+    fn flush(&mut self) -> f32 {
+        let g = self.grads.take().unwrap_or_default();
+        let total: f32 = g.iter().sum();
+        self.grads = Some(g);
+        total
+    }
+}
+fn main() {
+    let mut acc = Acc { grads: Some(vec![1.0, 2.0]) };
+    println!("{} {:?}", acc.flush(), acc.grads);
+}
+""",
+        runs("3 Some([1.0, 2.0])\n"),
+    ),
+    "ok_take_of_refs_twice": (
+        """\
+fn main() {
+    let x = vec![1.0f32];
+    let mut o: Option<&Vec<f32>> = Some(&x);
+    let g = o.take();
+    let a = g;
+    let b = g;
+    println!("{:?} {:?} {:?}", a, b, o);
+}
+""",
+        runs("Some([1.0]) Some([1.0]) None\n"),
+    ),
+    "ok_take_once": (
+        """\
+fn apply(g: Vec<f32>) -> f32 {
+    g.iter().sum()
+}
+fn main() {
+    let mut o: Option<Vec<f32>> = Some(vec![1.0, 2.0]);
+    let g = o.take().unwrap_or_default();
+    let a = apply(g.clone());
+    let b = apply(g);
+    println!("{} {} {:?}", a, b, o);
+}
+""",
+        runs("3 3 None\n"),
+    ),
+}
+
+test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)
