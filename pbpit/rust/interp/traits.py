@@ -38,8 +38,8 @@ from pbpit.rust.interp.value_slots import ValueSlots
 Node = Any
 
 FN_TRAITS = ("Fn", "FnMut", "FnOnce")
-FLOAT_FUNCTIONS = ("max", "min", "abs", "sqrt", "exp", "ln", "tanh", "powf")
-"""`f32::max` and the like, usable as values (`fold(0.0, f32::max)`)."""
+FLOAT_FUNCTIONS = ("max", "min", "abs", "sqrt", "exp", "ln", "tanh", "powf", "total_cmp")
+"""`f32::max` and the like, usable as values (`fold(0.0, f32::max)`, `sort_by(f32::total_cmp)`)."""
 
 
 @dataclass(eq=False)
