@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pbpit.rust.interp import results, std_generics, traits
+from pbpit.rust.interp import iterators, results, std_generics, traits
 from pbpit.rust.interp.builtins import DYN_AS_REF
 from pbpit.rust.interp.nodes import (
     Call,
@@ -104,6 +104,8 @@ class DispatchCompiler:
         return lambda frame: function
 
     def c_FloatFn(self: Any, e: traits.FloatFn) -> Code:  # noqa: N802
+        if e.name == "total_cmp":  # `sort_by(f32::total_cmp)`
+            return lambda frame: iterators.total_cmp
         _, on_f32, on_f64 = FLOAT_METHODS[e.name]
         function = on_f32 if e.owner == "f32" else on_f64
         return lambda frame: function
