@@ -2,7 +2,10 @@
 19), and the programs rustc rejects beside them: a `let` given the `&mut` a fn of the file
 returns (`let ps = m.params_mut(); ps[0] += 0.5;` of `fn params_mut(&mut self) -> &mut
 Vec<f32>`: pbpit said E0596, as if `ps` were a value needing `mut`), which lends the receiver
-mutably while the binding lives (E0502, E0499 then, as rustc).
+mutably while the binding lives (E0502, E0499 then, as rustc); `v.sort_by(f32::total_cmp)` (pbpit
+said E0599: `total_cmp` was no function it knew as a value); a function, `f32::abs` or a closure
+named as a value whose parameters are not those asked (`map(dbl)` of `f32` items): rustc's E0631
+(pbpit said E0308).
 
 Each verdict was recorded from rustc 1.95 (`rejects(code)`: the first error code rustc reports;
 `runs(stdout, ..)`: what its binary printed). Where rustc is on PATH, `pytest -m slow` checks
@@ -114,6 +117,66 @@ fn main() {
 }
 """,
         rejects("E0499"),
+    ),
+    "total_cmp_as_a_value": (
+        """\
+fn main() {
+    let mut v = vec![0.5f32, -1.0, f32::NAN, 2.0, -0.0, 0.0];
+    v.sort_by(f32::total_cmp);
+    println!("{:?}", v);
+    let mut w: Vec<f64> = vec![3.5, -2.25, 1.0];
+    w.sort_by(f64::total_cmp);
+    w.reverse();
+    println!("{:?}", w);
+    let best = w.iter().copied().max_by(f64::total_cmp);
+    println!("{:?}", best);
+    let least = v.iter().copied().min_by(f32::total_cmp).unwrap();
+    println!("{}", least);
+}
+""",
+        runs("[-1.0, -0.0, 0.0, 0.5, 2.0, NaN]\n[3.5, 1.0, -2.25]\nSome(3.5)\n-1\n"),
+    ),
+    "total_cmp_of_another_type_as_a_value": (
+        """\
+fn main() {
+    let mut v = vec![3i32, 1, 2];
+    v.sort_by(f32::total_cmp);
+    println!("{:?}", v);
+}
+""",
+        rejects("E0631"),
+    ),
+    "fn_of_another_parameter_as_a_value": (
+        """\
+fn dbl(x: i32) -> i32 { x * 2 }
+fn main() {
+    let v = vec![3.0f32, 1.0, 2.0];
+    let w: Vec<i32> = v.into_iter().map(dbl).collect();
+    println!("{:?}", w);
+}
+""",
+        rejects("E0631"),
+    ),
+    "float_fn_of_another_parameter_as_a_value": (
+        """\
+fn main() {
+    let v = vec![3i64, 1, 2];
+    let w: Vec<f32> = v.into_iter().map(f32::abs).collect();
+    println!("{:?}", w);
+}
+""",
+        rejects("E0631"),
+    ),
+    "closure_of_another_parameter_as_a_value": (
+        """\
+fn main() {
+    let v = vec![3i64, 1, 2];
+    let c = |x: i32| x + 1;
+    let w: Vec<i32> = v.into_iter().map(c).collect();
+    println!("{:?}", w);
+}
+""",
+        rejects("E0631"),
     ),
 }
 

@@ -677,6 +677,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
                 err = self.fail(start_of(arg), rejects(what, "E0277"))
                 err.label = f"expected a closure, found `{show(given)}`"
                 raise err
+            refuse_mismatched_arguments(self, arg, params, given)  # `sort_by(f32::max)`: E0631
             self.unify(ty, given, arg.pos)
         found = resolve(ty)
         assert isinstance(found, FnT)
@@ -741,6 +742,22 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             unify_sum(self, total, item, e)  # E0277 for another item type
             if not is_number(resolve(total)):
                 raise self.fail(e.pos, f"`{e.name}` of `{show(item)}` (pbpit sums numbers)")
+
+
+def refuse_mismatched_arguments(checker: Checker, arg: Expr, params: list[Ty], given: Ty) -> None:
+    """A function or closure named as a value (`map(f32::abs)` of `i64` items, `map(dbl)`,
+    `map(c)`) whose parameters are not the closure's asked: rustc's E0631 at the value."""
+    given = resolve(given)
+    if type(given) is not FnT or len(given.params) != len(params):
+        return
+    try:
+        for want, have in zip(params, given.params, strict=True):
+            unify(want, have)
+    except (Mismatch, Unsatisfied):
+        what = "closure" if isinstance(arg, Local) else "function"
+        err = checker.fail(arg.pos, rejects(f"type mismatch in {what} arguments", "E0631"))
+        err.label = "expected due to this"
+        raise err from None
 
 
 def check(crate: Crate) -> None:

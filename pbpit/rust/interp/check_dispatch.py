@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp import burn_nn, prim_impls, results, traits
+from pbpit.rust.interp import burn_nn, iterators, prim_impls, results, traits
 from pbpit.rust.interp.builtins import DYN, DYN_AS_REF
 from pbpit.rust.interp.check_tables import (
     start_of,
@@ -129,6 +129,8 @@ class DispatchRules:
 
     def c_FloatFn(self: Any, e: traits.FloatFn) -> Ty:  # noqa: N802
         ty = NAMED[e.owner]
+        if e.name == "total_cmp":  # `fn(&f32, &f32) -> Ordering` (pbpit erases the references)
+            return FnT([ty, ty], iterators.ORDERING)
         if e.name == "powf":
             return FnT([ty, ty], ty)
         return FnT([ty] * (FLOAT_METHODS[e.name][0] + 1), ty)
