@@ -3,11 +3,13 @@ call: a use of the captured variable between the two is rustc's borrow error (`l
 |x| log.push(x); record(1.0); println!("{}", log.len()); record(2.0);`, E0502).
 
 Read in one block's statements, straight line: a use in a statement strictly between the `let`
-and the statement of the closure's last call by name. The code follows the use: read by a macro
-(`println!`) or a `&self` method of a collection or `String`, E0502; a `&mut self` method, E0499;
-a number read in an operation or a `let` (a copy) or `x op= ..`, E0503; `x = ..`, E0506. Any
-other use (a move, a use in the statement of the last call) is not judged here. A closure that
-changes a field (`|| s.n += 1`) is not either: Rust 2021 captures that place only.
+and the statement of the closure's last call by name, or anywhere in a loop that calls it (its
+next pass calls it again: `for x in xs { add(x); println!("{}", total); }`, E0502). The code
+follows the use: read by a macro (`println!`) or a `&self` method of a collection or `String`,
+E0502; a `&mut self` method, E0499; a number read in an operation or a `let` (a copy) or
+`x op= ..`, E0503; `x = ..`, E0506. Any other use (a move, a use in the statement of the last
+call) is not judged here. A closure that changes a field (`|| s.n += 1`) is not either: Rust
+2021 captures that place only.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Any
 
 from pbpit.rust.interp.closure_args import refuse_closure_arg
 from pbpit.rust.interp.closure_calls import change
-from pbpit.rust.interp.closure_reads import refuse_in_block
+from pbpit.rust.interp.closure_reads import loops_calling, refuse_in_block
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     Assign,
@@ -64,7 +66,11 @@ def _block(stmts: list[Any], path: str) -> None:
         )
         if last is None:
             continue
-        for between in stmts[i + 1 : last]:
+        scanned = list(stmts[i + 1 : last])  # and each loop calling it (a later pass calls it)
+        scanned += [
+            loop for s in stmts[i + 1 : last + 1] for loop in loops_calling(s, stmt.binding)
+        ]
+        for between in scanned:
             for parent, use in _uses(between, captured.binding):
                 found = _error(parent, use, captured.binding.name, path)
                 if found is not None:

@@ -68,7 +68,9 @@ def refuse_in_block(stmts: list[Any], path: str) -> None:
         if not read:
             continue
         scanned = list(stmts[i + 1 : last])  # and each loop calling it (a later pass calls it)
-        scanned += [loop for s in stmts[i + 1 : last + 1] for loop in _loops(s, stmt.binding)]
+        scanned += [
+            loop for s in stmts[i + 1 : last + 1] for loop in loops_calling(s, stmt.binding)
+        ]
         for between in scanned:
             for parent, node in _walk(between):
                 err = _moved_by(node, read, path) if isinstance(node, Closure) else None
@@ -77,7 +79,7 @@ def refuse_in_block(stmts: list[Any], path: str) -> None:
                     raise err
 
 
-def _loops(stmt: Any, closure: Any) -> list[Any]:
+def loops_calling(stmt: Any, closure: Any) -> list[Any]:
     """The outermost loops under `stmt` that call `closure` and have no `break` or `return`
     (after which the closure may be called no more)."""
     found: list[Any] = []
@@ -203,7 +205,7 @@ def _straight_calls(node: Any, closure: Any) -> Iterator[Call]:
 
 def _refuse_second_call(stmts: list[Any], closure: Any, moved: Local, path: str) -> None:
     calls = [c for stmt in stmts for c in _straight_calls(stmt, closure)]
-    for loop in (loop for stmt in stmts for loop in _loops(stmt, closure)):
+    for loop in (loop for stmt in stmts for loop in loops_calling(stmt, closure)):
         body = loop.body
         again = next((c for c in _straight_calls(body, closure)), None) if body else None
         if again is not None:  # called each pass: the second pass calls it moved

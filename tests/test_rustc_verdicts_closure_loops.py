@@ -1,0 +1,88 @@
+"""A closure bound by `let` holds its captures until its last call, and a loop that calls it
+calls it again on its next pass: what the loop does to a capture anywhere in its body is done
+while the closure holds it. An `FnMut` closure's capture read or assigned in such a loop
+(`add(x); println!("{}", total);`: E0502, E0506); a place a closure reads through a field, as
+Rust 2021 captures it (`|g| g * c.lr`), assigned (`c.lr = 0.05`, `t.opt = ..`: E0506) or
+borrowed by a `&mut self` method (`log.xs.push(..)`: E0502) before a later call, in a loop or
+straight; and the look-alikes rustc accepts: another field assigned, the assignment after the
+loop, the closure made in the loop, a `move` closure of a copy, a read after the loop.
+Verdicts recorded from rustc 1.95 (`tests/rustc_verdicts.py` checks them again where rustc is
+on PATH)."""
+
+from __future__ import annotations
+
+from rustc_verdicts import rejects, runs, verdict_tests
+
+CASES = {
+    "bad_fnmut_assign_in_while": (
+        """\
+fn main() {
+    let mut n = 0;
+    let mut inc = || n += 1;
+    let mut i = 0;
+    while i < 3 {
+        inc();
+        n = 0;
+        i += 1;
+    }
+}
+""",
+        rejects("E0506"),
+    ),
+    "bad_fnmut_push_then_len_in_loop": (
+        """\
+fn main() {
+    let mut log: Vec<f32> = Vec::new();
+    let mut record = |x: f32| log.push(x);
+    for i in 0..3 {
+        record(i as f32);
+        if log.len() > 5 {
+            println!("long");
+        }
+    }
+}
+""",
+        rejects("E0502"),
+    ),
+    "bad_fnmut_then_read_in_loop": (
+        """\
+fn main() {
+    let mut total = 0.0f32;
+    let mut add = |x: f32| total += x;
+    for x in [1.0f32, 2.0] {
+        add(x);
+        println!("{}", total);
+    }
+}
+""",
+        rejects("E0502"),
+    ),
+    "ok_fnmut_made_in_loop": (
+        """\
+fn main() {
+    let mut total = 0.0f32;
+    for x in [1.0f32, 2.0] {
+        let mut add = |y: f32| total += y;
+        add(x);
+        println!("{}", total);
+    }
+}
+""",
+        runs("1\n3\n"),
+    ),
+    "ok_fnmut_read_after_loop": (
+        """\
+fn main() {
+    let mut total = 0.0f32;
+    let mut add = |x: f32| total += x;
+    for x in [1.0f32, 2.0] {
+        add(x);
+    }
+    println!("{}", total);
+}
+""",
+        runs("3\n"),
+    ),
+}
+
+test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)
