@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pbpit.rust.interp import op_traits, references, std_generics
+from pbpit.rust.interp import enum_casts, op_traits, references, std_generics
 from pbpit.rust.interp.check_tables import (
     _OWNED_RESULTS,
     ARITHMETIC,
@@ -533,6 +533,8 @@ class OperatorRules:
         source, target = resolve(e.operand.ty), resolve(e.target)
         if is_open(source):
             raise self.fail(e.pos, "type annotations needed")
+        if enum_casts.allowed(self, e):  # `Label::Cat as u8`
+            return
         scalar = is_number(source) or source in (BOOL, CHAR)
         if scalar and references.certainly_reference(e.operand):
             # `x as u32` of `x: &u32` (an item of `v.iter()`), `&n as i64`
