@@ -8,7 +8,7 @@ from typing import Any
 
 from pbpit.engine.int_tensor import IntTensor
 from pbpit.engine.tensor import Tensor
-from pbpit.rust.interp import op_traits
+from pbpit.rust.interp import enum_casts, op_traits
 from pbpit.rust.interp.nodes import (
     Binary,
     Cast,
@@ -214,6 +214,9 @@ class OperatorCompiler:
 
     def c_Cast(self, e: Cast) -> Code:  # noqa: N802
         operand = self.expr(e.operand)
+        enum = enum_casts.compiled(e, operand)  # `Label::Cat as u8`: its discriminant
+        if enum is not None:
+            return enum
         source = resolve(e.operand.ty).name  # type: ignore[attr-defined]
         target = resolve(e.ty).name  # type: ignore[attr-defined]
         if source == target:
