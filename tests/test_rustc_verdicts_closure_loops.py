@@ -14,6 +14,51 @@ from __future__ import annotations
 from rustc_verdicts import rejects, runs, verdict_tests
 
 CASES = {
+    "bad_field_capture_assign_in_loop": (
+        """\
+struct C { lr: f32 }
+fn main() {
+    let mut c = C { lr: 0.1 };
+    let step = |g: f32| g * c.lr;
+    for _ in 0..2 {
+        println!("{}", step(1.0));
+        c.lr = 0.05;
+    }
+}
+""",
+        rejects("E0506"),
+    ),
+    "bad_field_capture_assign_straight": (
+        """\
+struct C {
+    lr: f32,
+}
+fn main() {
+    let mut c = C { lr: 0.1 };
+    let step = |g: f32| g * c.lr;
+    println!("{}", step(1.0));
+    c.lr = 0.05;
+    println!("{}", step(1.0));
+}
+""",
+        rejects("E0506"),
+    ),
+    "bad_field_capture_push_in_loop": (
+        """\
+struct Log {
+    xs: Vec<f32>,
+}
+fn main() {
+    let mut log = Log { xs: vec![1.0] };
+    let count = || log.xs.len();
+    for i in 0..2 {
+        println!("{}", count());
+        log.xs.push(i as f32);
+    }
+}
+""",
+        rejects("E0502"),
+    ),
     "bad_fnmut_assign_in_while": (
         """\
 fn main() {
@@ -56,6 +101,111 @@ fn main() {
 }
 """,
         rejects("E0502"),
+    ),
+    "bad_nested_field_assign_in_loop": (
+        """\
+struct Opt {
+    lr: f32,
+}
+struct Trainer {
+    opt: Opt,
+}
+fn main() {
+    let mut t = Trainer { opt: Opt { lr: 0.1 } };
+    let step = |g: f32| g * t.opt.lr;
+    for _ in 0..2 {
+        println!("{}", step(1.0));
+        t.opt = Opt { lr: 0.05 };
+    }
+}
+""",
+        rejects("E0506"),
+    ),
+    "bad_whole_capture_field_assign_in_loop": (
+        """\
+#[derive(Debug)]
+struct C {
+    lr: f32,
+}
+fn main() {
+    let mut c = C { lr: 0.1 };
+    let show = || println!("{:?}", c);
+    for _ in 0..2 {
+        show();
+        c.lr = 0.05;
+    }
+}
+""",
+        rejects("E0506"),
+    ),
+    "ok_field_capture_assign_after_loop": (
+        """\
+struct C {
+    lr: f32,
+}
+fn main() {
+    let mut c = C { lr: 0.1 };
+    let step = |g: f32| g * c.lr;
+    for _ in 0..2 {
+        println!("{}", step(1.0));
+    }
+    c.lr = 0.05;
+    println!("{}", c.lr);
+}
+""",
+        runs("0.1\n0.1\n0.05\n"),
+    ),
+    "ok_field_capture_closure_in_loop": (
+        """\
+struct C {
+    lr: f32,
+}
+fn main() {
+    let mut c = C { lr: 0.1 };
+    for _ in 0..2 {
+        let step = |g: f32| g * c.lr;
+        println!("{}", step(1.0));
+        c.lr = c.lr * 0.5;
+    }
+}
+""",
+        runs("0.1\n0.05\n"),
+    ),
+    "ok_field_capture_move_closure": (
+        """\
+struct C {
+    lr: f32,
+}
+fn main() {
+    let mut c = C { lr: 0.1 };
+    let lr = c.lr;
+    let step = move |g: f32| g * lr;
+    for _ in 0..2 {
+        println!("{}", step(1.0));
+        c.lr = 0.05;
+    }
+    println!("{}", c.lr);
+}
+""",
+        runs("0.1\n0.1\n0.05\n"),
+    ),
+    "ok_field_capture_other_field_assigned": (
+        """\
+struct C {
+    lr: f32,
+    steps: u32,
+}
+fn main() {
+    let mut c = C { lr: 0.1, steps: 0 };
+    let step = |g: f32| g * c.lr;
+    for _ in 0..2 {
+        println!("{}", step(1.0));
+        c.steps += 1;
+    }
+    println!("{}", c.steps);
+}
+""",
+        runs("0.1\n0.1\n2\n"),
     ),
     "ok_fnmut_made_in_loop": (
         """\

@@ -11,7 +11,9 @@
 
 Read in one block's statements, straight line, as `closure_borrows`: the uses strictly between
 the `let` and the statement of the last call by name. A variable the closure reads only
-through a field (`s.n`) is not judged: Rust 2021 captures that place only. Calls behind an
+through a field (`c.lr`) is captured as that place only (Rust 2021): an assignment to the place,
+to a place within it or around it (`c.lr = 0.05`), is E0506, a `&mut self` method of it E0502;
+other fields are free. Calls behind an
 `if`, a `match` or a loop are not counted for `FnOnce`.
 """
 
@@ -65,7 +67,8 @@ def refuse_in_block(stmts: list[Any], path: str) -> None:
         if last is None:
             continue
         read = _read_whole(closure)
-        if not read:
+        fields = _read_fields(closure)
+        if not read and not fields:
             continue
         scanned = list(stmts[i + 1 : last])  # and each loop calling it (a later pass calls it)
         scanned += [
@@ -75,6 +78,7 @@ def refuse_in_block(stmts: list[Any], path: str) -> None:
             for parent, node in _walk(between):
                 err = _moved_by(node, read, path) if isinstance(node, Closure) else None
                 err = err or _conflict(parent, node, read, path)
+                err = err or _field_conflict(node, read, fields, path)
                 if err is not None:
                     raise err
 
@@ -134,6 +138,64 @@ def _read_whole(closure: Closure) -> dict[int, Any]:
         if not (isinstance(parent, Field) and parent.base is node and not node.borrowed):
             whole[id(node.binding)] = node.binding
     return whole
+
+
+def place_of(e: Any) -> tuple[Any, tuple[str, ...]] | None:
+    """`c.opt.lr` as (the binding `c`, ("opt", "lr")); a variable as (it, ()); else None."""
+    names: list[str] = []
+    while isinstance(e, Field) and not e.borrowed:
+        names.append(e.name)
+        e = e.base
+    if not isinstance(e, Local):
+        return None
+    return e.binding, tuple(reversed(names))
+
+
+def _read_fields(closure: Closure) -> list[tuple[Any, tuple[str, ...]]]:
+    """The places a closure reads through a field of a captured variable (`c.lr` of `|g| g *
+    c.lr`): Rust 2021 captures each such place, not the variable."""
+    found: list[tuple[Any, tuple[str, ...]]] = []
+    stack: list[tuple[Any, Any]] = [(closure.body, None)]
+    while stack:
+        node, parent = stack.pop()
+        stack.extend((child, node) for child in children(node))
+        if not isinstance(node, Field) or (isinstance(parent, Field) and parent.base is node):
+            continue  # (the longest place only: `c.opt.lr`, not `c.opt`)
+        place = place_of(node)
+        if place is not None and not place[0].declared_in(closure.scope):
+            found.append(place)
+    return found
+
+
+def _field_conflict(
+    node: Any, read: dict[int, Any], fields: list[tuple[Any, tuple[str, ...]]], path: str
+) -> Unsupported | None:
+    """`c.lr = ..` (or a `&mut self` method of `c.xs`) while the closure reads `c.lr`, a place
+    within it or around it, or `c` whole: E0506 (E0502)."""
+    if isinstance(node, Assign):
+        place, at, code = place_of(node.target), node.target, "E0506"
+    elif isinstance(node, Method) and getattr(node.impl, "mutates", False):
+        place, at, code = place_of(node.recv), node.recv, "E0502"
+    else:
+        return None
+    if place is None or not place[1]:
+        return None  # (a variable assigned whole: `_conflict`)
+    binding, names = place
+    overlaps = id(binding) in read or any(
+        b is binding and (n[: len(names)] == names or names[: len(n)] == n) for b, n in fields
+    )
+    if not overlaps:
+        return None
+    shown = ".".join((binding.name, *names))
+    while isinstance(at, Field):
+        at = at.base
+    if code == "E0506":
+        what = f"cannot assign to `{shown}` because it is borrowed"
+    else:
+        what = f"cannot borrow `{shown}` as mutable because it is also borrowed as immutable"
+    err = Unsupported(f"{path}:{at.pos[0]}:{at.pos[1]}", rejects(what, code))
+    err.end = (at.pos[0], at.pos[1] + len(shown))
+    return err
 
 
 def _conflict(parent: Any, node: Any, read: dict[int, Any], path: str) -> Unsupported | None:
