@@ -20,9 +20,6 @@ RULES_DIR = PACKAGE / "lint" / "rules"
 KNOWN: dict[str, str] = {
     # A built-in case's name, spelled as a rule's: `pbpit run double-backward` finds its file.
     "runner/find.py": "a case named as the rule it shows",
-    # The error of a run that panicked in `require_grad()`, written with that rule's words: its
-    # run-time side, still outside its file (to move into `require_grad_non_leaf.py`).
-    "diagnose/require_grad_error.py": "the run-time side of require-grad-non-leaf",
 }
 """Modules allowed to spell a rule's name, each with why."""
 

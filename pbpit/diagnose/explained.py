@@ -20,11 +20,7 @@ from pbpit.diagnose.node_names import (
     node_kind,
     node_name,
 )
-from pbpit.diagnose.require_grad_error import (
-    detached_leaves,
-    panicked_in_require_grad,
-    require_grad_diagnosis,
-)
+from pbpit.diagnose.rule_panics import rule_panic, rule_panic_notes
 from pbpit.diagnostics.model import Diagnostic, Help
 from pbpit.lint.rules import rule_named
 from pbpit.source import Language
@@ -74,10 +70,9 @@ def explanation_diagnostic(result: RunResult, explanation: CaseExplanation) -> D
     found = _explained_finding(result, explanation)
     if found is not None:
         rule, binding, helps = found.rule, found.name, linted_helps(found, helps)
-    elif panicked_in_require_grad(result, node.id):
-        error = require_grad_diagnosis(result, node.id)
+    elif (error := rule_panic(result, node.id)) is not None:
         rule, binding, helps = error.rule, error.name, error.helps
-        notes += detached_leaves(result, node)  # why a `detach()` in it did not cut
+        notes += rule_panic_notes(result, node)  # why a `detach()` in it did not cut
     message = f"{bound_name(node, binding)} in {result.case}: {node_kind(node)}"
     diagnostic = Diagnostic(
         rule or "",

@@ -47,7 +47,7 @@ from pbpit.diagnose.node_names import (
     node_kind,
     node_name,
 )
-from pbpit.diagnose.require_grad_error import panicked_in_require_grad, require_grad_diagnosis
+from pbpit.diagnose.rule_panics import rule_panic
 from pbpit.diagnose.spans import line_span
 from pbpit.diagnostics.model import Diagnostic, Help
 from pbpit.lint.rules import rule_named
@@ -68,8 +68,8 @@ __all__ = [
     "warning_notes",
 ]
 """What the commands and other modules read from here; the naming of nodes (`node_names.py`),
-the check of fixes (`checked_fixes.py`), explain's page (`explained.py`) and the `require_grad()`
-error (`require_grad_error.py`) live in their own modules."""
+the check of fixes (`checked_fixes.py`), explain's page (`explained.py`) and the error of a panic
+that is a rule's finding itself (`rule_panics.py`) live in their own modules."""
 
 # -- what the commands print -------------------------------------------------------------------
 
@@ -84,6 +84,9 @@ class AuditReport:
     """Each hazard's node by the binding its warning names (`NodeId(18) `teacher.weight``, not
     the method's `self.weight`; an element by its path in it, `saved[2]`), for the audit's
     table."""
+
+    warned: list[AuditEntry] = field(default_factory=list)
+    """The hazards in the order of `warnings` (as made: the one the run panicked at first)."""
 
     @property
     def hazards(self) -> int:
@@ -110,6 +113,11 @@ def audit_report(
     fixes checked by making them (`checks`: the checks already made for this run)."""
     entries = audit(result) if entries is None else entries
     hazards = [e for e in entries if e.verdict == "hazard"]
+    panic = result.panic
+    if panic is not None and panic.node_id is not None:
+        # The hazard the run panicked at first (two views' slices `za`, `zb` sharing one
+        # forward: Burn's walk stops at `zb`), as the run's error and explain name it.
+        hazards.sort(key=lambda e: panic.node_id not in (e.node_id, *e.same_statement))
     rust = result.language is Language.RUST
     linted = _lint_findings(result) if hazards and rust else []
     checks = {} if checks is None else checks
@@ -123,7 +131,7 @@ def audit_report(
             and not (node.label or "").startswith((f"{name}[", f"{name}."))
         ):
             named[entry.node_id] = f"NodeId({node.id}) `{name}`"
-    return AuditReport(entries, warnings, named)
+    return AuditReport(entries, warnings, named, hazards)
 
 
 def _checked_warning(
@@ -156,12 +164,9 @@ def diagnose_run(result: RunResult) -> RunDiagnosis:
     entries = audit(result)
     errors = []
     panic = result.panic
-    if (
-        panic is not None
-        and panic.node_id is not None
-        and panicked_in_require_grad(result, panic.node_id)
-    ):
-        errors.append(require_grad_diagnosis(result, panic.node_id))
+    own = rule_panic(result, panic.node_id) if panic is not None else None
+    if own is not None:  # the panic is a rule's finding itself (`require_grad()`)
+        errors.append(own)
     explanation = None
     if result.panic is not None and result.panic.node_id is not None:
         explanation = explain_in_case(result, result.panic.node_id, entries)
@@ -235,7 +240,7 @@ def _one_diagnosis(
     panic = result.panic
     if panic is None or panic.node_id is None:
         return errors
-    hazards = [e for e in report.entries if e.verdict == "hazard"]
+    hazards = report.warned or [e for e in report.entries if e.verdict == "hazard"]
     for index, (entry, warning) in enumerate(zip(hazards, report.warnings, strict=True)):
         if panic.node_id not in (entry.node_id, *entry.same_statement):
             continue  # a hazard one statement made in several nodes is said at one of them

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from pbpit.diagnostics.model import Diagnostic
     from pbpit.lint.fixes import Fixes
     from pbpit.rust.syntax import Node
+    from pbpit.trace import NodeRecord, RunResult
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,16 @@ class Rule:
         tensor itself) are this rule's hazard, as `meeting` says it for lint. The audit asks the
         rules in `RULES` order; none by default."""
         return False
+
+    def run_panic(self, result: RunResult, node_id: int) -> Diagnostic | None:
+        """The error of a run whose panic at node `node_id` is this rule's finding itself (Burn
+        panicking in the call the rule finds, not at a backward), or None: not by default."""
+        return None
+
+    def run_panic_notes(self, result: RunResult, node: NodeRecord) -> list[str]:
+        """What explain adds of `node` for a run whose panic at it is this rule's finding
+        (`run_panic`); none by default."""
+        return []
 
     def case_fixes(self, case: CaseFixes) -> list[CaseFix]:
         """explain's fixes of a hazard of this rule a run found, written by `case` (the
