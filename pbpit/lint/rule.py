@@ -53,6 +53,11 @@ class Meeting:
     """What each name in scope held as the loop started."""
     in_macro: bool = False
     """`later` is read from a macro's arguments: its nodes are not the file's."""
+    cut: Meeting | None = None
+    """For backwards in passes of a loop that each take another part of `definition`, made
+    before it (`feats.clone().slice(..)` of a frozen backbone's features, micro-batches cut
+    from one forward): this meeting seen as that loop's (`loop`, `loop_span`, `in_pass` and
+    `entry` set), for a rule that calls it a tensor made before the loop; `loop` is None here."""
 
     @property
     def same_tensor(self) -> bool:

@@ -246,14 +246,11 @@ class _Events:
         if loop_key is not None and self._pieces(definition, loss, loop_key, later.context):
             # Each pass backpropagates a loss of another part of one tensor (micro-batches cut
             # from one forward, a `Vec` of losses made from it): losses that share it, as in
-            # one pass, not the tensor whole in every pass.
+            # one pass, not the tensor whole in every pass; the loop's view kept for the rules.
+            meeting.cut = self._in_loop(replace(meeting), loop_key, definition, later)
             loop_key = None
         if loop_key is not None:
-            meeting.loop = self.loops[loop_key]
-            meeting.loop_span = self.loop_spans[loop_key]
-            meeting.in_pass = (loop_key, dict(later.context)[loop_key])
-            meeting.carried = any(key == loop_key for key, _ in definition.context)
-            meeting.entry = self._entry_names(loop_key)
+            self._in_loop(meeting, loop_key, definition, later)
         assert self.fixes is not None
         for rule in RULES:
             finding = rule.meeting(meeting, self.fixes)
@@ -276,6 +273,17 @@ class _Events:
                 self._found(finding)
                 return True
         return False
+
+    def _in_loop(
+        self, meeting: Meeting, loop_key: int, definition: Definition, later: Backward
+    ) -> Meeting:
+        """`meeting` as one of the loop `loop_key`'s passes."""
+        meeting.loop = self.loops[loop_key]
+        meeting.loop_span = self.loop_spans[loop_key]
+        meeting.in_pass = (loop_key, dict(later.context)[loop_key])
+        meeting.carried = any(key == loop_key for key, _ in definition.context)
+        meeting.entry = self._entry_names(loop_key)
+        return meeting
 
     def _pieces(self, definition: Definition, loss: Value, loop_key: int, context: Context) -> bool:
         """Whether the pass of loop `loop_key` in `context` takes `definition`, made before

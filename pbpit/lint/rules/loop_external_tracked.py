@@ -161,6 +161,10 @@ fn main() {
 
     def meeting(self, meeting: Meeting, fixes: Fixes) -> Diagnostic | None:
         if meeting.loop is None:
+            if meeting.cut is not None and cached_untrained(meeting.cut, fixes):
+                # A part of it a pass, of what the loop does not train (a frozen backbone's
+                # features, a teacher's targets, cut per batch): a tensor made before the loop.
+                return self.meeting(meeting.cut, fixes)
             return in_a_called_loop(self.name, meeting, fixes) if meeting.later.next_pass else None
         definition, loss = meeting.definition, meeting.loss
         name = definition.name
@@ -552,6 +556,20 @@ def detaching_leaves_a_loss(meeting: Meeting, fixes: Fixes) -> bool:
     leaves = {name for name, value in entry.items() if value.requirement == Requirement.GRAD}
     call = fixes.call_at(meeting.later.span)
     return fixes.tracked_without(meeting.definition, meeting.loss, call, leaves)
+
+
+def cached_untrained(meeting: Meeting, fixes: Fixes) -> bool:
+    """Whether a tensor made before `meeting.loop`, which each pass reads a part of
+    (`feats.clone().slice([b * 2..b * 2 + 2, 0..4])`), is made from nothing the program trains
+    (`trains_through`: a frozen backbone, a teacher no optimizer steps): a cache of features,
+    made before the loop and used in it, detached once where it is made; not the losses of
+    micro-batches cut from a forward the loop trains, which share it (`shared-intermediate`)."""
+    return (
+        not meeting.carried
+        and detaching_leaves_a_loss(meeting, fixes)
+        and unwrapped_gradient(meeting, fixes) is None
+        and not trains_through(meeting, fixes)
+    )
 
 
 def unwrapped_gradient(meeting: Meeting, fixes: Fixes) -> tuple[str, int] | None:
