@@ -478,17 +478,26 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         ):
             self.unify(declared, found, init.pos)
             return
+        self.collected_into(declared, found, made.inner, init.pos)
+
+    def collected_into(self, target: Ty, made: Ty, item: Ty, pos: Pos) -> None:
+        """`unify` of what `collect` makes (`made`, of items `item`) with the collection asked
+        (`target`: a `let`'s type, a turbofish); a mismatch is rustc's E0277 at `collect`
+        (`VecDeque<i32>: FromIterator<u8>` is not implemented), not E0308."""
         try:
-            unify(declared, found)
+            unify(target, made)
+        except Unsatisfied:
+            self.unify(target, made, pos)  # (a `dyn` of a trait the items lack: unify's words)
+            raise
         except Mismatch:
-            item = show(made.inner)
+            shown, items = show(resolve(target)), show(resolve(item))
             what = (
-                f"a value of type `{show(target)}` cannot be built from an iterator over "
-                f"elements of type `{item}`"
+                f"a value of type `{shown}` cannot be built from an iterator over "
+                f"elements of type `{items}`"
             )
-            err = self.fail(init.pos, rejects(what, "E0277"))
-            err.label = f"value of type `{show(target)}` cannot be built from "
-            err.label += f"`std::iter::Iterator<Item={item}>`"
+            err = self.fail(pos, rejects(what, "E0277"))
+            err.label = f"value of type `{shown}` cannot be built from "
+            err.label += f"`std::iter::Iterator<Item={items}>`"
             raise err from None
 
     def c_If(self, e: If) -> Ty:  # noqa: N802
@@ -571,7 +580,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
     def hint(self, e: Expr, ty: Ty) -> None:
         inner = e.value if isinstance(e, traits.BoxNew) else e  # pbpit erases the box
         if isinstance(inner, ArrayLit | Closure | SomeLit) or (
-            isinstance(inner, Method) and inner.name in ("collect", "partition")
+            isinstance(inner, Method) and inner.name in ("collect", "partition", "fold")
         ):
             self.expected[id(inner)] = ty
 

@@ -69,6 +69,8 @@ def refuse_borrow_for_value(checker: Checker, fn: FnItem, index: int, arg: Expr)
         err = checker.fail(where, rejects(what, "E0277"))
         err.label = what
         raise err
+    if param.owned and arg.mut_borrow and _iterator_param(fn, index, wanted):
+        return  # `count_big(&mut it)` of `it: impl Iterator<..>`: std's `impl Iterator for &mut I`
     if param.owned and arg.borrowed and not fn_refs.lent_to_fn_bound(wanted, arg, checker):
         raise checker.fail(where, f"mismatched types: expected `{ty}`, found `{found}`")
     if not param.owned and not param.mut_ref and not arg.borrowed and checker.owned(arg):
