@@ -72,7 +72,10 @@ def _zip_type(ck: Any, e: Any, recv: Ty) -> Ty:
 
 def _fold_type(ck: Any, e: Any, recv: Ty) -> Ty:
     ck.arity(e, 2)
+    written = resolve(ck.expected.pop(id(e), Var()))  # `let total: u64 = it.fold(0.0, ..)`
     acc = ck.expr(e.args[0])
+    if type(written) is not Var or written.kind is not None:  # the result's type is the
+        ck.unify(written, acc, e.args[0].pos)  # accumulator's, as rustc: E0308 at `0.0`
     fn = ck.closure_arg(e.args[1], [acc, _item(recv)])
     ck.unify(acc, fn.ret, e.args[1].pos)
     return acc
@@ -100,11 +103,11 @@ def _collect_type(ck: Any, e: Any, recv: Ty) -> Ty:
         if shorted is not None:  # `Option<Vec<T>>`, `Result<Vec<T>, E>` (std_collect.py)
             return shorted
         if type(target) is Wrap and target.kind == "VecDeque":  # held as a `Vec` is
-            ck.unify(target, Wrap("VecDeque", _item(recv)), e.pos)
+            ck.collected_into(target, Wrap("VecDeque", _item(recv)), _item(recv), e.pos)
             return target
         if not (type(target) is Wrap and target.kind == "Vec"):
             raise ck.fail(e.pos, f"`collect` into `{show(target)}` (pbpit collects a `Vec`)")
-        ck.unify(target, result, e.pos)
+        ck.collected_into(target, result, _item(recv), e.pos)
     return result
 
 
