@@ -65,6 +65,25 @@ def result_type(lowerer: Any, node: Any) -> Ty | None:
     raise lowerer.fail(node, what)
 
 
+def tail_type(checker: Any, body: Any, tail: Any, ret: Ty, found: Ty) -> Ty:
+    """The type of a function's result `tail` (of type `found`; `body` the function's body)
+    where its result `ret` is taken: a `&String` made a `&str` (`deref_coercion.coerced`), a
+    range an `impl Iterator` result (`iterator_params.given`)."""
+    from pbpit.rust.interp import deref_coercion, iterator_params
+
+    found = deref_coercion.coerced(checker, tail, ret, found) if tail is not body else found
+    return iterator_params.given(checker, tail, ret, found)
+
+
+def refuse_returned(checker: Any, fn: Any) -> None:
+    """What `fn` returns that borrows what it drops: `&v[0]` of its own `v` (`lifetimes`'
+    E0515), an `impl Iterator` of it (`refuse_escaping`)."""
+    from pbpit.rust.interp.lifetimes import refuse_returned_local
+
+    refuse_returned_local(checker, fn)
+    refuse_escaping(checker, fn)
+
+
 def refuse_escaping(checker: Any, fn: Any) -> None:
     """rustc's E0597 (E0515 under `+ '_`) for a returned iterator borrowing a local of `fn`
     (`v.iter()` of its own `v`), its E0373 for a closure of it (not `move`) naming one;
