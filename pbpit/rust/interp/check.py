@@ -14,7 +14,6 @@ from pbpit.rust.interp import (
     for_items,
     hashmap,
     iter_try,
-    iterator_params,
     num_refs,
     op_traits,
     prim_impls,
@@ -39,6 +38,7 @@ from pbpit.rust.interp.check_ops import (
     refuse_reference_range,
 )
 from pbpit.rust.interp.check_rules import (
+    collected_into,
     indexed_place,
     refuse_aliasing,
     refuse_assign_behind_reference,
@@ -48,6 +48,7 @@ from pbpit.rust.interp.check_rules import (
     refuse_borrowed_iterator_args,
     refuse_immutable_add_assign,
     refuse_immutable_element,
+    refuse_mismatched_arguments,
     refuse_value_for_reference,
     unify_sum,
 )
@@ -65,7 +66,7 @@ from pbpit.rust.interp.collect_refs import refuse_collected_references
 from pbpit.rust.interp.escaping_closures import refuse_returned_borrow
 from pbpit.rust.interp.generic_modules import InnerModules
 from pbpit.rust.interp.grammar import rejects
-from pbpit.rust.interp.lifetimes import refuse_closure_returned_local, refuse_returned_local
+from pbpit.rust.interp.lifetimes import refuse_closure_returned_local
 from pbpit.rust.interp.nodes import (
     ArrayLit,
     ArrayRepeat,
@@ -192,8 +193,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         references.mark_iter_closure_params(fn.body)  # `x` of `v.iter().map(|x| ..)`: a `&T`
         references.mark_value_tuple_params(fn)  # `a.0` of `a: &(f32, usize)`: a value
         self.body(fn.body, fn.ret)
-        refuse_returned_local(self, fn)  # `-> &f32` of `&v[0]`, `v` the body's own: E0515
-        returned_iterators.refuse_escaping(self, fn)  # `-> impl Iterator`: E0515, E0373
+        returned_iterators.refuse_returned(self, fn)  # `&v[0]`, `v.iter()` of its own `v`..
 
     def body(self, body: Expr, ret: Ty) -> None:
         self.sums = []
@@ -209,8 +209,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         if isinstance(body, Block) and body.tail is not None:
             refuse_returned_borrow(self, body.tail, ret)  # E0373
         tail = body.tail if isinstance(body, Block) and body.tail is not None else body
-        found = deref_coercion.coerced(self, tail, ret, found) if tail is not body else found
-        found = iterator_params.given(self, tail, ret, found)  # `-> impl Iterator` of `0..n`
+        found = returned_iterators.tail_type(self, body, tail, ret, found)  # `&String`, `0..n`
         self.unify(ret, found, tail.pos)
         self.settle_sums()
         self.settle_with_fallback()
@@ -478,27 +477,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         ):
             self.unify(declared, found, init.pos)
             return
-        self.collected_into(declared, found, made.inner, init.pos)
-
-    def collected_into(self, target: Ty, made: Ty, item: Ty, pos: Pos) -> None:
-        """`unify` of what `collect` makes (`made`, of items `item`) with the collection asked
-        (`target`: a `let`'s type, a turbofish); a mismatch is rustc's E0277 at `collect`
-        (`VecDeque<i32>: FromIterator<u8>` is not implemented), not E0308."""
-        try:
-            unify(target, made)
-        except Unsatisfied:
-            self.unify(target, made, pos)  # (a `dyn` of a trait the items lack: unify's words)
-            raise
-        except Mismatch:
-            shown, items = show(resolve(target)), show(resolve(item))
-            what = (
-                f"a value of type `{shown}` cannot be built from an iterator over "
-                f"elements of type `{items}`"
-            )
-            err = self.fail(pos, rejects(what, "E0277"))
-            err.label = f"value of type `{shown}` cannot be built from "
-            err.label += f"`std::iter::Iterator<Item={items}>`"
-            raise err from None
+        collected_into(self, declared, found, made.inner, init.pos)
 
     def c_If(self, e: If) -> Ty:  # noqa: N802
         self.unify(BOOL, self.expr(e.cond), e.cond.pos)
@@ -751,22 +730,6 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             unify_sum(self, total, item, e)  # E0277 for another item type
             if not is_number(resolve(total)):
                 raise self.fail(e.pos, f"`{e.name}` of `{show(item)}` (pbpit sums numbers)")
-
-
-def refuse_mismatched_arguments(checker: Checker, arg: Expr, params: list[Ty], given: Ty) -> None:
-    """A function or closure named as a value (`map(f32::abs)` of `i64` items, `map(dbl)`,
-    `map(c)`) whose parameters are not the closure's asked: rustc's E0631 at the value."""
-    given = resolve(given)
-    if type(given) is not FnT or len(given.params) != len(params):
-        return
-    try:
-        for want, have in zip(params, given.params, strict=True):
-            unify(want, have)
-    except (Mismatch, Unsatisfied):
-        what = "closure" if isinstance(arg, Local) else "function"
-        err = checker.fail(arg.pos, rejects(f"type mismatch in {what} arguments", "E0631"))
-        err.label = "expected due to this"
-        raise err from None
 
 
 def check(crate: Crate) -> None:
