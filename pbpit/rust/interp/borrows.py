@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.interp import slices
+from pbpit.rust.interp.method_results import takes_mut_self
 from pbpit.rust.interp.mut_borrow_uses import conflict, place_path, used_place
 from pbpit.rust.interp.nodes import (
     AssertEq,
@@ -33,6 +34,7 @@ from pbpit.rust.interp.nodes import (
     While,
     children,
 )
+from pbpit.rust.interp.types import Wrap, resolve
 
 
 def _walk(node: Any, loops: tuple, found: list, lets: list, spans: dict, how: dict) -> Pos:
@@ -50,10 +52,13 @@ def _walk(node: Any, loops: tuple, found: list, lets: list, spans: dict, how: di
             root = node.init.recv.recv  # (num_refs.mark_entry_let: `m` lent mutably)
         if getattr(node.init, "lent_receiver", False):  # `let ps = m.params_mut();`
             root = node.init.recv  # (references.mark_let: `m` lent while `ps` lives)
+        view = _mut_view(node.init)  # `let e = m.entry(k);`: `m` lent mutably while `e` lives
+        if view:
+            root = node.init.recv
         while isinstance(root, Field | Index):
             root = slices.range_base(root.base)
-        if node.init.mut_borrow and isinstance(root, Local):
-            lent = node.init.recv.recv if entry else node.init
+        if (node.init.mut_borrow or view) and isinstance(root, Local):
+            lent = node.init.recv.recv if entry else node.init.recv if view else node.init
             lets.append((node.binding, root, place_path(lent)))
     inner = (*loops, node) if isinstance(node, Loop | While | For) else loops
     for part in children(node):
@@ -61,6 +66,16 @@ def _walk(node: Any, loops: tuple, found: list, lets: list, spans: dict, how: di
     if isinstance(node, Loop | While | For):
         spans[id(node)] = last
     return last
+
+
+def _mut_view(e: Any) -> bool:
+    """Whether `e`, once typed, is a view a `&mut self` method of std gives into its receiver,
+    holding it borrowed mutably as long as the view lives: a map's `Entry` (`m.entry(k)`), an
+    iterator (`v.drain(..)`)."""
+    if not isinstance(e, Method) or e.borrowed or e.ty is None or e.user is not None:
+        return False
+    ty = resolve(e.ty)
+    return type(ty) is Wrap and ty.kind in ("Entry", "Iter") and takes_mut_self(e)
 
 
 def _root(e: Any) -> Local | None:

@@ -81,7 +81,7 @@ from pbpit.rust.interp.nodes import (
     While,
     rules,
 )
-from pbpit.rust.interp.shared_borrows import refuse_move_while_borrowed
+from pbpit.rust.interp.shared_borrows import refuse_dropped_views, refuse_move_while_borrowed
 from pbpit.rust.interp.temporaries import refuse_dropped_temporaries
 from pbpit.rust.interp.types import NEVER, DynT, StructT, TensorT, Wrap, resolve
 from pbpit.rust.interp.value_slots import written_params
@@ -211,6 +211,7 @@ class MoveCheck:
             self.moved = []
             self.expr(fn.body, {}, moving=True)
             refuse_move_while_borrowed(fn.body, self.moved, self.path)  # E0505
+            refuse_dropped_views(fn.body, self.path)  # `m.entry(w.as_str())`, `w` a turn's: E0597
             refuse_fnmut_calls(fn.body, self.path)  # (borrowck's too: `add(1)` of `let add`)
             refuse_uses_while_captured(fn.body, self.path)  # `log.len()` between two `record(..)`
             refuse_dropped_temporaries(fn.body, self.path)  # `r = &vec![1];` then `r`: E0716

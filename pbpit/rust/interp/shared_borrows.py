@@ -43,13 +43,15 @@ from pbpit.rust.interp.nodes import (
 )
 from pbpit.rust.interp.references import BOUND_TO_BORROW, ITEMS_BY_REFERENCE
 from pbpit.rust.interp.turn_borrows import apart, branch_paths, stays_in_turn
+from pbpit.rust.interp.types import STR, STRING, resolve
 
 _PUSHES = frozenset(("push", "push_back", "push_front"))  # `Vec`'s, `VecDeque`'s
 _STORES = frozenset(("insert", "entry", ENTRY_UPDATE))  # keeping a key, a value (an element)
 
 
 class _Walk:
-    def __init__(self) -> None:
+    def __init__(self, typed: bool = False) -> None:
+        self.typed = typed  # the checker's types known: `w.as_str()` stored borrows `w`
         self.uses: list[tuple[Local, tuple]] = []  # every `Local`, with the loops around it
         self.borrows: list[tuple[Any, Local, tuple]] = []  # (holder binding, `&x`'s x, loops)
         self.assigns: list[tuple[Assign, Any, tuple]] = []  # (assignment, x's binding, loops)
@@ -105,6 +107,9 @@ class _Walk:
                 x = place_root(arg)
                 if x is not None and not _coerced(holder, arg):
                     self.borrows.append((holder.binding, x, loops))
+            view = _str_view(arg, self.values) if self.typed and holder is not None else None
+            if view is not None:  # `m.entry(w.as_str())` of a `String` `w`
+                self.borrows.append((holder.binding, view, loops))
         if isinstance(node, Assign) and (x := place_root(node.target)) is not None:
             self.assigns.append((node, x.binding, loops))
             self.inside[id(node)] = {id(local) for local in _locals(node)}
@@ -154,6 +159,37 @@ def _stored_args(node: Any) -> list[tuple[Local | None, Expr]]:
     # borrowed arguments too; the update's third argument is the operand of `+=`, not kept)
     stored = node.args[:2]
     return [(place_root(node.recv), arg) for arg in stored]
+
+
+def _str_view(arg: Expr, values: set[int]) -> Local | None:
+    """The `String` variable `w` that `w.as_str()` (any method of a `String` value whose
+    result is a `&str`: pbpit's `str`) borrows; None for a `&String` (an item of `&words`,
+    whose `&str` borrows `words`)."""
+    if not isinstance(arg, Method) or arg.borrowed or not isinstance(arg.recv, Local):
+        return None
+    recv = arg.recv
+    if recv.borrowed or arg.ty is None or recv.ty is None:
+        return None
+    if resolve(arg.ty) is not STR or resolve(recv.ty) is not STRING:
+        return None
+    if getattr(recv.binding, ITEMS_BY_REFERENCE, False):
+        return None
+    return recv if recv.binding.owned or id(recv.binding) in values else None
+
+
+def refuse_dropped_views(body: Block, path: str) -> None:
+    """rustc's E0597 for a `&str` view of a `String` made in a loop's turn stored by what
+    lives on (`for i in 0..2 { let w = format!(..); m.entry(w.as_str()); }` of a map made
+    before the loop): the types tell the view (`refuse_assign_while_borrowed` runs before)."""
+    w = _Walk(typed=True)
+    w.walk(body, ())
+    for holder, x, loops in w.borrows:
+        if not isinstance(x, Local):
+            continue
+        declared = w.declared.get(id(x.binding), ())
+        for loop in loops:
+            if loop in declared and loop not in w.declared.get(id(holder), ()):
+                raise _dies(x, path)
 
 
 def _held(value: Expr) -> list[Expr]:
@@ -241,9 +277,7 @@ def refuse_assign_while_borrowed(body: Block, path: str) -> Unsupported | None:
             later = any(
                 use.pos > assign.pos and id(use) not in own and not apart(arms, use, assign)
                 for use, _ in uses
-            ) or any(
-                _within(assign.pos, w.spans[id(loop)]) for loop in wrapped
-            )
+            ) or any(_within(assign.pos, w.spans[id(loop)]) for loop in wrapped)
             if later and (assign.pos > x.pos or wrapped):
                 return _conflict(assign, x, path)
     return None
