@@ -8,6 +8,7 @@ from typing import Any
 
 from pbpit.rust.interp import (
     btreemap,
+    dyn_casts,
     hashmap,
     if_let_mut,
     iter_mut,
@@ -210,6 +211,7 @@ class ExprLowering:
     def e_type_cast_expression(self, node: Node) -> Expr:
         target = self.type(node.child_by_field_name("type"))
         operand = self.expr(node.child_by_field_name("value"))
+        dyn_casts.refuse_operand(self, node, operand, target)  # `Box::new(E) as Box<dyn Error>`
         return Cast(self.pos(node), operand, target)
 
     def e_assignment_expression(self, node: Node) -> Expr:
@@ -500,8 +502,11 @@ class ExprLowering:
             raise self.fail(arguments, "a tuple of one value")
         values = [self.expr(a) for a in arg_nodes]
         value = (
-            values[0] if len(values) == 1
-            else TupleLit(pos, values) if values else Lit(pos, "unit", ())
+            values[0]
+            if len(values) == 1
+            else TupleLit(pos, values)
+            if values
+            else Lit(pos, "unit", ())
         )
         if not isinstance(target, Loop):
             raise self.fail(written, "`break` with a value from a `for` or `while` loop")
