@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pbpit.rust.interp import enum_casts, op_traits, references, std_generics
+from pbpit.rust.interp import dyn_casts, enum_casts, op_traits, references, std_generics
 from pbpit.rust.interp.check_tables import (
     _OWNED_RESULTS,
     ARITHMETIC,
@@ -518,6 +518,9 @@ class OperatorRules:
         return False
 
     def c_Cast(self, e: Cast) -> Ty:  # noqa: N802
+        coerced = dyn_casts.checked(self, e)  # `Box::new(E) as Box<dyn Error>`
+        if coerced is not None:
+            return coerced
         target = resolve(e.target)
         source = self.known(self.expr(e.operand))
         self.cast_hint(e.operand, target)
