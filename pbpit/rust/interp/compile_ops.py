@@ -8,7 +8,7 @@ from typing import Any
 
 from pbpit.engine.int_tensor import IntTensor
 from pbpit.engine.tensor import Tensor
-from pbpit.rust.interp import enum_casts, op_traits
+from pbpit.rust.interp import dyn_casts, enum_casts, op_traits
 from pbpit.rust.interp.nodes import (
     Binary,
     Cast,
@@ -217,6 +217,8 @@ class OperatorCompiler:
         enum = enum_casts.compiled(e, operand)  # `Label::Cat as u8`: its discriminant
         if enum is not None:
             return enum
+        if dyn_casts.compiled(e, operand) is not None:  # `Box::new(E) as Box<dyn Error>`
+            return operand
         source = resolve(e.operand.ty).name  # type: ignore[attr-defined]
         target = resolve(e.ty).name  # type: ignore[attr-defined]
         if source == target:
