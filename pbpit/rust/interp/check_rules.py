@@ -21,11 +21,13 @@ from pbpit.rust.interp.nodes import (
     Local,
     Method,
     Node,
+    Pos,
     SomeLit,
     TupleLit,
 )
 from pbpit.rust.interp.types import (
     DynT,
+    FnT,
     Mismatch,
     StructT,
     Ty,
@@ -447,3 +449,37 @@ def refuse_slice_index(checker: Checker, index: Expr, found: Ty, container: Ty) 
     err = checker.fail(index.pos, rejects(what, "E0277"))
     err.label = "slice indices are of type `usize` or ranges of `usize`"
     raise err
+
+
+def collected_into(checker: Checker, target: Ty, made: Ty, item: Ty, pos: Pos) -> None:
+    """`unify` of what `collect` makes (`made`, of items `item`) with the collection asked
+    (`target`: a `let`'s type, a turbofish); a mismatch is rustc's E0277 at `collect`
+    (`VecDeque<i32>: FromIterator<u8>` is not implemented), not E0308."""
+    try:
+        unify(target, made)
+    except Mismatch:  # (an `Unsatisfied` too: a `dyn` of a trait the items lack)
+        shown, items = show(resolve(target)), show(resolve(item))
+        what = (
+            f"a value of type `{shown}` cannot be built from an iterator over "
+            f"elements of type `{items}`"
+        )
+        err = checker.fail(pos, rejects(what, "E0277"))
+        err.label = f"value of type `{shown}` cannot be built from "
+        err.label += f"`std::iter::Iterator<Item={items}>`"
+        raise err from None
+
+
+def refuse_mismatched_arguments(checker: Checker, arg: Expr, params: list[Ty], given: Ty) -> None:
+    """A function or closure named as a value (`map(f32::abs)` of `i64` items, `map(dbl)`,
+    `map(c)`) whose parameters are not the closure's asked: rustc's E0631 at the value."""
+    given = resolve(given)
+    if type(given) is not FnT or len(given.params) != len(params):
+        return
+    try:
+        for want, have in zip(params, given.params, strict=True):
+            unify(want, have)
+    except Mismatch:
+        what = "closure" if isinstance(arg, Local) else "function"
+        err = checker.fail(arg.pos, rejects(f"type mismatch in {what} arguments", "E0631"))
+        err.label = "expected due to this"
+        raise err from None
