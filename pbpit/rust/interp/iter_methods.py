@@ -11,6 +11,7 @@ from typing import Any
 
 from pbpit.rust.interp import chars_as_str, exact_size, iter_try, iterators, std_collect
 from pbpit.rust.interp.builtins import Builtin, Code, rows
+from pbpit.rust.interp.check_rules import collected_into
 from pbpit.rust.interp.nodes import Closure, Local, Unsupported
 from pbpit.rust.interp.range_methods import range_rows
 from pbpit.rust.interp.types import (
@@ -103,11 +104,11 @@ def _collect_type(ck: Any, e: Any, recv: Ty) -> Ty:
         if shorted is not None:  # `Option<Vec<T>>`, `Result<Vec<T>, E>` (std_collect.py)
             return shorted
         if type(target) is Wrap and target.kind == "VecDeque":  # held as a `Vec` is
-            ck.collected_into(target, Wrap("VecDeque", _item(recv)), _item(recv), e.pos)
+            collected_into(ck, target, Wrap("VecDeque", _item(recv)), _item(recv), e.pos)
             return target
         if not (type(target) is Wrap and target.kind == "Vec"):
             raise ck.fail(e.pos, f"`collect` into `{show(target)}` (pbpit collects a `Vec`)")
-        ck.collected_into(target, result, _item(recv), e.pos)
+        collected_into(ck, target, result, _item(recv), e.pos)
     return result
 
 
