@@ -141,6 +141,11 @@ def linted_helps(found: Diagnostic, helps: list[Help]) -> list[Help]:
         if f"`{found.name}`" not in help_.message:  # the explanation names another binding
             headline = help_.message.split(": ", 1)[0] + ": " + linted.message
             help_ = replace(help_, message=headline)
+        if linted.edits and help_.edits and not _same_place(help_.edits, linted.edits):
+            # Lint writes this fix elsewhere (`epoch_losses.clear();` after the backward where
+            # the explanation detached `loss` where it is put): its words say what its code does.
+            headline = help_.message.split(": ", 1)[0] + ": " + linted.message
+            help_ = replace(help_, message=headline, note=linted.note)
         if linted.edits:
             help_ = replace(help_, edits=linted.edits, applicability=linted.applicability)
         out.append(help_)
@@ -152,3 +157,8 @@ def linted_helps(found: Diagnostic, helps: list[Help]) -> list[Help]:
         out.remove(first)
         out.insert(0, first)
     return out
+
+
+def _same_place(mine: list, linted: list) -> bool:
+    """Whether two fixes' edits change the same lines (the same fix, perhaps written apart)."""
+    return {(e.line, e.end_line) for e in mine} == {(e.line, e.end_line) for e in linted}
