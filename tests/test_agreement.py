@@ -139,7 +139,7 @@ def _diagnoses(path: Path):
     node_id = result.panic.node_id
     (error, *_) = [d for d in findings.diagnose_run(result).errors if d.level == "error"]
     report = findings.audit_report(result)
-    hazards = [e for e in report.entries if e.verdict == "hazard"]
+    hazards = report.warned  # in the order of the warnings: the one the run panicked at first
     warning = next(
         (
             w
