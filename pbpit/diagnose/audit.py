@@ -125,18 +125,24 @@ def _fold_on_the_way(result: RunResult, named: dict[int, AuditEntry]) -> None:
         for parent in record.parents:
             children.setdefault(parent, []).append(record.id)
 
-    def leads_to(node_id: int, seen: set[int]) -> set[int] | None:
-        """The named hazards every use of `node_id` leads to (None: a use leads elsewhere)."""
+    known: dict[int, set[int] | None] = {}  # an unnamed node's answer, read by every path
+
+    def leads_to(node_id: int) -> set[int] | None:
+        """The named hazards every use of `node_id` leads to (None: a use leads elsewhere). A
+        node reached twice (`p.clone().matmul(p.transpose())`: `matmul` is a child of `p` and
+        of `p`'s transpose) gives the same answer each time."""
         found: set[int] = set()
         for child in children.get(node_id, []):
             if child in named:
                 found.add(child)
                 continue
             record = result.node(child)
-            if record is None or record.label or child in seen or not children.get(child):
+            if record is None or record.label or not children.get(child):
                 return None
-            seen.add(child)
-            further = leads_to(child, seen)
+            if child not in known:
+                known[child] = None  # (the tape has no cycles: a guard only)
+                known[child] = leads_to(child)
+            further = known[child]
             if further is None:
                 return None
             found |= further
@@ -145,7 +151,7 @@ def _fold_on_the_way(result: RunResult, named: dict[int, AuditEntry]) -> None:
     for node_id, entry in sorted(named.items()):
         if entry.carried:
             continue
-        ahead = leads_to(node_id, set())
+        ahead = leads_to(node_id)
         if not ahead or node_id in ahead:
             continue
         kept = [named[a] for a in sorted(ahead)]
