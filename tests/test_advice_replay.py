@@ -87,3 +87,26 @@ def test_a_forward_reading_a_name_of_its_pass_is_told_in_words_with_why():
 @pytest.mark.parametrize("name", ["replay_chain.clean.rs", "replay_chain_tuple.clean.rs"])
 def test_the_clean_twins_lint_clean(name):
     assert lint_paths([HERE / name]).findings == []
+
+
+def test_a_struct_that_keeps_the_state_has_its_chained_log_prob_computed_again(tmp_path):
+    # `Step { state, chosen, gain }` of `chosen = log_softmax(actor.forward(state.clone()), 1)
+    # .slice(..).reshape([1])`: read as `earlier.chosen`, written as that chain of
+    # `earlier.state.clone()` (was: "detach `chosen` where it is put", which pbpit ran: the loss
+    # was then on no tape).
+    name = "replay_struct_chain.rs"
+    text = (HERE / name).read_text(encoding="utf-8")
+    (finding,) = lint_paths([HERE / name]).findings
+    assert (finding.rule, finding.name) == ("loop-external-tracked", "memory")
+    (fix,) = finding.helps
+    fixed = applied(text, fix.edits)
+    assert (
+        "let loss = log_softmax(actor.forward(earlier.state.clone()), 1).slice([0..1, 1..2])"
+        ".reshape([1]).mul_scalar(-earlier.gain).sum();" in fixed
+    )
+    copy = tmp_path / name
+    copy.write_text(fixed, encoding="utf-8")
+    ran = run_case(resolve_case(str(copy)))
+    twin = run_case(resolve_case(str(HERE / "replay_struct_chain.clean.rs")))
+    assert ran.panic is None and ran.stdout == twin.stdout
+    assert "t 2: loss -0.145529" in twin.stdout.splitlines()

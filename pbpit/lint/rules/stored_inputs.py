@@ -316,11 +316,17 @@ def _struct_keeps_input(meeting: Meeting, fixes: Fixes) -> tuple[str, Help] | No
     edits = _edits(meeting, fixes, kept_only=True)
     statement, _ = _let_at(meeting.definition, fixes)
     block = fixes.parent(statement) if statement is not None else None
-    if not edits or block is None:
+    if block is None:
         return None
     name = meeting.definition.name
     read = _one_read_after(statement, name, block, fixes)
     put = _field_put(read, fixes) if read is not None else None
+    given = None
+    if not edits and put is not None and not meeting.in_macro:
+        # A chain around the forward (`log_softmax(policy.forward(obs.clone()), 1).reshape(..)`)
+        edits, given = _kept_chain(meeting, statement, put, fixes) or (None, None)
+    if not edits:
+        return None
     literal = fixes.parent(fixes.parent(put[0])) if put is not None else None
     arguments = fixes.parent(literal) if literal is not None else None
     call = fixes.parent(arguments) if arguments is not None else None
@@ -329,7 +335,7 @@ def _struct_keeps_input(meeting: Meeting, fixes: Fixes) -> tuple[str, Help] | No
     if receiver is None or receiver.type != "identifier" or call.type != CALL:
         return None
     buffer = fixes.text(receiver)
-    given = _forward_argument(meeting, fixes)
+    given = given or _forward_argument(meeting, fixes)
     return buffer, Help(
         f"compute `{name}` again from the `{given}` that `{buffer}` keeps beside it, with the "
         f"current model, where `{buffer}` is read, instead of reading the `{name}` an earlier "
@@ -337,6 +343,40 @@ def _struct_keeps_input(meeting: Meeting, fixes: Fixes) -> tuple[str, Help] | No
         "would leave the loss nothing to train)",
         edits,
     )
+
+
+def _kept_chain(meeting: Meeting, statement: Node, put, fixes: Fixes):
+    """The edits of `_struct_keeps_input` where the value is made by an expression around the
+    forward whose one name the struct literal keeps is the input (`Transition { obs, logp, .. }`
+    of `let logp = log_softmax(policy.forward(obs.clone()), 1).slice(..).reshape([1]);`), no
+    other name of it bound anew by the loop's passes: each read of the field (`old.logp`)
+    written as that expression of the kept input (`old.obs.clone()`); with the input's name."""
+    from pbpit.lint.rules.tuple_buffer import _tuple_input
+
+    initializer, _, field_name = put
+    _, value = _let_at(meeting.definition, fixes)
+    function = _function(statement, fixes)
+    literal = fixes.parent(initializer)
+    if value is None or function is None or literal is None or value.type != CALL:
+        return None
+    kept = [
+        fixes.text(f)
+        for f in literal.named_children
+        if f.type == "shorthand_field_initializer" and fixes.text(f) != meeting.definition.name
+    ]
+    given = _tuple_input(value, kept, statement, function, getattr(meeting, "loop", None), fixes)
+    if isinstance(given, str):
+        return None
+    input_name = fixes.text(given).split(".")[0].strip()
+    text = fixes.data[value.start_byte : value.end_byte]
+    start, end = given.start_byte - value.start_byte, given.end_byte - value.start_byte
+    edits = []
+    for read, stop, _cloned in _field_reads(field_name, fixes) or []:
+        place = fixes.text(read.child_by_field_name("value"))
+        argument = f"{place}.{input_name}.clone()".encode()
+        again = (text[:start] + argument + text[end:]).decode("utf-8", "replace")
+        edits.append(fixes.edit(read.start_byte, stop, again))
+    return (sorted(edits, key=lambda e: (e.line, e.column)), input_name) if edits else None
 
 
 def _forward_argument(meeting: Meeting, fixes: Fixes) -> str:
