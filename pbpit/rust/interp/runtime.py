@@ -255,6 +255,20 @@ class StructValue:
         self.variant = variant  # an enum's value: the index of its variant
         self.item = item  # its struct or enum (`nodes.StructItem`): what `dyn` methods run
 
+    # A fieldless enum's value is a map's key by its variant (`BTreeMap<(Label, Label), u32>`,
+    # enum_keys.py): equal, hashed and ordered as its derived `PartialEq`, `Hash` and `Ord`;
+    # any other struct's value is itself only.
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not StructValue or self.fields or other.fields or self.variant < 0:
+            return self is other
+        return self.item is other.item and self.variant == other.variant
+
+    def __hash__(self) -> int:
+        return hash(self.variant) if self.variant >= 0 and not self.fields else id(self)
+
+    def __lt__(self, other: object) -> bool:
+        return self.variant < other.variant  # type: ignore[attr-defined]
+
 
 def composite_debug(
     ty: Ty, spec: Any, debug: Callable[[Ty, Any], Callable[[object], str]]
