@@ -196,8 +196,8 @@ def test_a_trait_the_program_defines_dispatches_statically_with_default_methods(
         (
             "#[derive(Hash, Debug)]\nstruct M { a: i32 }\nfn main() {}\n",
             "Hash",
-            "`#[derive(Hash)]` (pbpit derives `Debug`, `Clone`, `Copy`, `PartialEq`, `Eq`, "
-            "`PartialOrd`, `Ord`, `Default` and Burn's `Module`)",
+            "`#[derive(Hash)]` of a struct or an enum with fields (pbpit hashes fieldless "
+            "enums)",
         ),
         (
             "struct P { x: f32, y: f32 }\nfn main() {\n    let p = P { x: 1.0 };\n}\n",

@@ -18,7 +18,7 @@ from operator import itemgetter
 from typing import Any
 
 from pbpit.rust.format import Some
-from pbpit.rust.interp import types
+from pbpit.rust.interp import enum_keys, types
 from pbpit.rust.interp.builtins import Builtin, Code, Function, rows
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.hashmap import _key, _key_arg, _value, check_keyed, keyed_code
@@ -82,9 +82,11 @@ def _ordered(ck: Any, e: Any, recv: Ty) -> None:
         raise ck.fail(e.pos, rejects(what, "E0277"))
     parts = key.elems if type(key) is TupleT else [key]
     for part in map(resolve, parts):
+        if enum_keys.key_part(part, enum_keys.BTREE):  # `(Label, Label)` (enum_keys.py)
+            continue
         if not (type(part) is Var or is_int(part) or part in (BOOL, CHAR, STR, STRING)):
-            what = f"a BTreeMap keyed by `{show(key)}` (pbpit's keys are numbers, "
-            raise ck.fail(e.pos, what + "`bool`s, `char`s, texts and tuples of them)")
+            what = f"a BTreeMap keyed by `{show(key)}` (pbpit's keys are numbers, `bool`s, "
+            raise ck.fail(e.pos, what + "`char`s, texts, fieldless enums and tuples of them)")
 
 
 # -- checking -------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.format import Some
-from pbpit.rust.interp import ref_keys
+from pbpit.rust.interp import enum_keys, ref_keys
 from pbpit.rust.interp.builtins import Builtin, Code, Function, rows
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.types import (
@@ -78,11 +78,13 @@ def _hashable(ck: Any, e: Any, recv: Ty) -> None:
         raise ck.fail(e.pos, rejects(what + "were not satisfied", "E0599"))
     parts = key.elems if type(key) is TupleT else [key]
     for part in map(resolve, parts):
+        if enum_keys.key_part(part, enum_keys.HASH):  # `Label` (enum_keys.py)
+            continue
         if not (type(part) is Var or is_int(part) or part in (BOOL, CHAR, STR, STRING)):
             raise ck.fail(
                 e.pos,
                 f"a HashMap keyed by `{show(key)}` (pbpit's keys are numbers, "
-                "`bool`s, texts and tuples of them)",
+                "`bool`s, texts, fieldless enums and tuples of them)",
             )
 
 

@@ -10,6 +10,7 @@ from pbpit.rust.interp import (
     burn_nn,
     default_impls,
     derive_default,
+    enum_keys,
     error_types,
     generic_impls,
     op_traits,
@@ -99,6 +100,7 @@ class ItemLowering:
         item = self.structs[self.text(node.child_by_field_name("name"))]
         item.derives = self.derived(derives)
         item.copy_derive = self.copy_derive  # type: ignore[attr-defined]
+        enum_keys.refuse_hash(self, item, self.hash_derive)  # `Hash` of a struct
         if "Default" in item.derives:  # `Name::default()`, written by derive_default.py
             derive_default.declare(self, item)
         self.generics(node, item)
@@ -193,6 +195,7 @@ class ItemLowering:
             case.enum, case.variant = item, len(item.variants)
             self.fields(case, body)
             item.variants.append(case)
+        enum_keys.refuse_hash(self, item, self.hash_derive)  # `Hash` of an enum with fields
         self.backends, self.dims = frozenset(), frozenset()
 
     def variant(self, item: StructItem | None, name_node: Node) -> StructItem | None:
@@ -212,6 +215,7 @@ class ItemLowering:
     def derived(self, derives: Node | None) -> frozenset[str]:
         names: set[str] = set()
         self.copy_derive: Node | None = None
+        self.hash_derive: Node | None = None  # `Hash`: a fieldless enum's only (enum_keys.py)
         if derives is not None:
             args = next(c for c in self.kids(derives) if c.type == "attribute")
             tree = args.child_by_field_name("arguments")
@@ -222,11 +226,14 @@ class ItemLowering:
                     continue
                 if name == "Copy":  # (copy_types.py: checked once every item is read)
                     self.copy_derive = derive
+                elif name == "Hash":
+                    self.hash_derive = derive
                 elif name not in ("Debug", "Clone", "PartialEq", "Default", *ORDER_DERIVES):
                     raise self.fail(
                         derive,
                         f"`#[derive({name})]` (pbpit derives `Debug`, `Clone`, `Copy`, "
-                        "`PartialEq`, `Eq`, `PartialOrd`, `Ord`, `Default` and Burn's `Module`)",
+                        "`PartialEq`, `Eq`, `PartialOrd`, `Ord`, `Default`, a fieldless enum's "
+                        "`Hash` and Burn's `Module`)",
                     )
                 names.add(name)
         return frozenset(names)
