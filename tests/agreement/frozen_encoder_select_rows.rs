@@ -1,0 +1,46 @@
+// Fine-tuning a classifier on a frozen encoder: the encoder's features for the whole set are
+// computed once, before the epochs, and each epoch trains on the rows an index tensor picks.
+// Panics (hand derivation): `features` is made before the loop from the encoder, whose
+// parameters require grad; epoch 0's backward walks the `select` of it into `features` and
+// consumes its step, epoch 1's panics there. No optimizer steps the encoder: detached once.
+// Code fix: detach once
+use burn::{
+    nn::{Linear, LinearConfig},
+    optim::{GradientsParams, Optimizer, SgdConfig},
+    prelude::*,
+};
+
+#[derive(Module, Debug)]
+struct Encoder {
+    proj: Linear,
+}
+
+impl Encoder {
+    fn forward(&self, x: Tensor<2>) -> Tensor<2> {
+        self.proj.forward(x).relu()
+    }
+}
+
+fn main() {
+    let device = Device::flex().autodiff();
+    device.seed(3);
+    let encoder = Encoder { proj: LinearConfig::new(3, 5).init(&device) };
+    let mut classifier = LinearConfig::new(5, 1).init(&device);
+    let mut optim = SgdConfig::new().init();
+    let data = Tensor::<2>::from_floats(
+        [[0.1, 0.5, -0.3], [0.9, -0.2, 0.4], [-0.6, 0.3, 0.7], [0.2, 0.2, 0.2]],
+        &device,
+    );
+    let labels = Tensor::<2>::from_floats([[1.0], [0.0], [0.0], [1.0]], &device);
+    let features = encoder.forward(data.clone());
+    let batches = [[0, 2], [1, 3], [3, 0]];
+    for (epoch, rows) in batches.iter().enumerate() {
+        let index = Tensor::<1, Int>::from_ints([rows[0] as i32, rows[1] as i32], &device);
+        let picked = features.clone().select(0, index.clone());
+        let wanted = labels.clone().select(0, index);
+        let loss = (classifier.forward(picked).sigmoid() - wanted).powf_scalar(2.0).mean();
+        println!("epoch {epoch}: loss {:.6}", loss.clone().into_scalar::<f32>());
+        let grads = GradientsParams::from_grads(loss.backward(), &classifier);
+        classifier = optim.step(0.5, classifier, grads);
+    }
+}
