@@ -1,11 +1,12 @@
 """A method's result moved twice: the value `take()`, `replace(..)`, `pop()`, `remove(..)`,
 `drain(..).next()`, `into_iter().next()`, `unwrap_or(..)`, `unwrap_or_default()`, `or(..)` give
 out of a receiver holding values (an `Option<Vec<f32>>`, a `Vec<String>`, a struct's field in a
-`&mut self` method), bound by `let g = ..;` and moved twice, is rustc's E0382 whatever the
-method (`method_results.py`: what a `self` or `&mut self` method hands out of values is a
-value); and the look-alikes rustc accepts: moved once, cloned before, given back to the field,
-what a `&self` method lends (`first()`, `iter().next()`: a `Copy` `Option<&T>`), what
-`pop()`/`take()` give out of references (`Vec<&String>`, `Option<&Vec<f32>>`: `Copy`).
+`&mut self` method, a map whose value type is written without `&` whatever its keys), bound by
+`let g = ..;` and moved twice, is rustc's E0382 whatever the method (`method_results.py`: what
+a `self` or `&mut self` method hands out of values is a value); and the look-alikes rustc
+accepts: moved once, cloned before, given back to the field, what a `&self` method lends
+(`first()`, `iter().next()`: a `Copy` `Option<&T>`), what `pop()`/`take()`/`remove(..)` give out
+of references (`Vec<&String>`, `Option<&Vec<f32>>`, `HashMap<&str, &Vec<u8>>`: `Copy`).
 Verdicts recorded from rustc 1.95 (`tests/rustc_verdicts.py` checks them again where rustc is
 on PATH)."""
 
@@ -314,6 +315,69 @@ fn main() {
 }
 """,
         runs("3 3 None\n"),
+    ),
+    "bad_btree_insert_old_twice": (
+        """\
+use std::collections::BTreeMap;
+fn main() {
+    let mut m: BTreeMap<&str, String> = BTreeMap::new();
+    m.insert("k", "a".to_string());
+    let old = m.insert("k", "b".to_string());
+    let x = old;
+    let y = old;
+    println!("{:?} {:?}", x, y);
+}
+""",
+        rejects("E0382"),
+    ),
+    "bad_map_remove_of_str_keys_twice": (
+        """\
+use std::collections::HashMap;
+fn keep(v: Vec<u8>) -> usize {
+    v.len()
+}
+fn main() {
+    let mut m: HashMap<&str, Vec<u8>> = HashMap::new();
+    m.insert("w", vec![1, 2]);
+    let w = m.remove("w").unwrap();
+    let a = keep(w);
+    let b = keep(w);
+    println!("{} {}", a, b);
+}
+""",
+        rejects("E0382"),
+    ),
+    "ok_map_remove_cloned_first": (
+        """\
+use std::collections::HashMap;
+fn keep(v: Vec<u8>) -> usize {
+    v.len()
+}
+fn main() {
+    let mut m: HashMap<&str, Vec<u8>> = HashMap::new();
+    m.insert("w", vec![1, 2]);
+    let w = m.remove("w").unwrap();
+    let a = keep(w.clone());
+    let b = keep(w);
+    println!("{} {} {}", a, b, m.len());
+}
+""",
+        runs("2 2 0\n"),
+    ),
+    "ok_map_remove_of_refs_twice": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let a = vec![1u8, 2];
+    let mut m: HashMap<&str, &Vec<u8>> = HashMap::new();
+    m.insert("w", &a);
+    let w = m.remove("w");
+    let x = w;
+    let y = w;
+    println!("{:?} {:?}", x, y);
+}
+""",
+        runs("Some([1, 2]) Some([1, 2])\n"),
     ),
 }
 

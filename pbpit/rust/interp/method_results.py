@@ -13,6 +13,9 @@ method hands them out as its receiver declares:
   `drain`; an iterator's `next`): it gives its receiver's parts out by value, or a `&mut`
   borrow (`get_mut`), which is not `Copy` either.
 
+A map whose written value type holds no reference (`HashMap<&str, Vec<u8>>`: its keys may)
+hands out values by its `&mut self` methods (`m.remove("w")`, `m.insert(k, v)`'s old value).
+
 A method taking `&self` (`first`, `get`, `iter`, `as_ref`, `peek`) lends: its result may be
 a reference, so it is not followed (pbpit then misses a move, never invents one).
 """
@@ -45,7 +48,7 @@ def hands_out_values(check: Any, e: Method, takes_self: bool) -> bool:
         return False
     if takes_self:
         return check.holds_values(e.recv)
-    return takes_mut_self(e) and _values_place(check, e.recv)
+    return takes_mut_self(e) and (_values_place(check, e.recv) or _map_value(e))
 
 
 def _values_place(check: Any, place: Any) -> bool:
@@ -65,3 +68,23 @@ def _values_place(check: Any, place: Any) -> bool:
         return False
     binding = place.binding
     return binding in check.values or check.behind.get(binding) == "mutable"
+
+
+def _map_value(e: Method) -> bool:
+    """Whether `e`, a `&mut self` method of a map variable whose written value type holds no
+    reference (`m: HashMap<&str, Vec<u8>>`: its keys may), gives out a value of the map's value
+    type, or an `Option` of one (`m.remove("w")`)."""
+    recv = e.recv
+    if not isinstance(recv, Local) or recv.borrowed or e.ty is None or recv.ty is None:
+        return False
+    kind = resolve(recv.ty)
+    if type(kind) is not Wrap or kind.kind not in ("HashMap", "BTreeMap"):
+        return False
+    written = getattr(recv.binding, "written", None)
+    args = written.child_by_field_name("type_arguments") if written is not None else None
+    if args is None or not args.named_children or b"&" in args.named_children[-1].text:
+        return False
+    result = resolve(e.ty)
+    if type(result) is Wrap and result.kind == "Option":
+        result = resolve(result.inner)
+    return result is resolve(kind.inner)
