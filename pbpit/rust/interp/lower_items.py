@@ -17,6 +17,7 @@ from pbpit.rust.interp import (
     place_moves,
     prim_impls,
     references,
+    struct_lifetimes,
     user_iterators,
 )
 from pbpit.rust.interp.check_tables import wrong_arity
@@ -153,6 +154,7 @@ class ItemLowering:
         args_of_self = []
         written = type_node.child_by_field_name("type_arguments")
         args = self.kids(written) if written is not None else []
+        args = [a for a in args if a.type != "lifetime"]  # `impl<'a, T> S<'a, T>`
         for at, param in zip(item.param_at, params, strict=True):
             name = self.text(args[at]) if at < len(args) else ""
             if name not in self.generic_order:
@@ -246,9 +248,13 @@ class ItemLowering:
                 if decl.type != "field_declaration":
                     raise self.fail(decl, "this field")
                 name = self.text(decl.child_by_field_name("name"))
-                item.fields.append((name, self.type(decl.child_by_field_name("type"))))
+                written = decl.child_by_field_name("type")
+                struct_lifetimes.refuse_unnamed_field(self, written)  # `xs: &[f32]`: E0106
+                item.fields.append((name, self.type(written)))
         elif body is not None:
             types = [c for c in self.kids(body) if c.type != "visibility_modifier"]
+            for written in types:
+                struct_lifetimes.refuse_unnamed_field(self, written)  # `struct V(&[f32]);`
             item.fields = [(str(i), self.type(t)) for i, t in enumerate(types)]
 
     def generics(self, node: Node, item: StructItem) -> None:
@@ -293,6 +299,7 @@ class ItemLowering:
             return  # `impl Mul for &Mat`: std's operator on references (op_traits.py)
         if item is None:
             raise self.fail(type_node, f"`impl` for `{self.text(type_node)}` (only for a struct)")
+        struct_lifetimes.refuse_elided_impl(self, item, type_node)  # `impl .. for Batches`: E0726
         trait_node = node.child_by_field_name("trait")
         trait, iterator = None, False
         if trait_node is not None:

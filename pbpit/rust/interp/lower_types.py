@@ -175,6 +175,7 @@ class TypeLowering:
                 return option(inner) if name == "Option" else vec(inner)
             if self.named_struct(name) is not None:
                 item = self.named_struct(name)
+                args = [a for a in args if a.type != "lifetime"]  # `View<'a>`: erased
                 at = getattr(item, "param_at", [])  # `Stack<f32>`: a value parameter's type
                 for i, arg in enumerate(args):  # the backend arguments, typed away
                     if i not in at and self.text(arg) not in (

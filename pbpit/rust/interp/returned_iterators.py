@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbpit.rust.interp import struct_lifetimes
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.types import Ty
 
@@ -82,6 +83,7 @@ def refuse_returned(checker: Any, fn: Any) -> None:
 
     refuse_returned_local(checker, fn)
     refuse_escaping(checker, fn)
+    struct_lifetimes.refuse_returned_struct(checker, fn)  # `View { xs: &v }`: E0515
 
 
 def refuse_escaping(checker: Any, fn: Any) -> None:
