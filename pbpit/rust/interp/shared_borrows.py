@@ -199,6 +199,8 @@ def _held(value: Expr) -> list[Expr]:
         return [value.value]
     if isinstance(value, TupleLit) and not value.borrowed:
         return list(value.elems)
+    if isinstance(value, StructLit) and not value.borrowed:  # `View { xs: &v }`
+        return list(value.values)
     return [value]
 
 
