@@ -465,7 +465,18 @@ def _chain_type(ck: Any, e: Any, recv: Ty) -> Ty:
     found = resolve(other)
     if not (type(found) is Wrap and found.kind in ("Vec", "array", "Range", "Iter")):
         raise ck.fail(e.args[0].pos, f"`{show(other)}` is not an iterator")
-    ck.unify(_item(recv), found.inner, e.args[0].pos)
+    from pbpit.rust.interp.check_tables import start_of
+    from pbpit.rust.interp.grammar import rejects
+    from pbpit.rust.interp.types import Mismatch, unify
+
+    try:
+        unify(_item(recv), found.inner)
+    except Mismatch:  # `once(7.0).chain(vec![1, 2])`: the bound `IntoIter<Item = ..>` fails
+        want, have = show(resolve(_item(recv))), show(resolve(found.inner))
+        what = f"type mismatch resolving `<{show(found)} as IntoIterator>::Item == {want}`"
+        err = ck.fail(start_of(e.args[0]), rejects(what, "E0271"))
+        err.label = f"expected `{want}`, found `{have}`"
+        raise err from None
     return Wrap("Iter", _item(recv))
 
 
