@@ -2,7 +2,9 @@
 `VecDeque<i32>` (or by turbofish, a `Vec<i32>`) of other items is rustc's E0277 at `collect`
 (`FromIterator` not implemented), where pbpit said E0308; `let total: u64 = it.fold(0.0, ..)`
 is E0308 at `0.0` (rustc takes the result's written type for the accumulator first); a shared
-reference to an iterator given where `impl Iterator` is taken is E0277.
+reference to an iterator given where `impl Iterator` is taken is E0277; `chain` of an iterator of
+other items (`std::iter::once(7.0).chain(vec![1, 2])`, a mutant of iter_once_cmp_reverse.rs)
+is E0271 (`<Vec<{integer}> as IntoIterator>::Item == {float}`), where pbpit said E0308.
 
 Each verdict was recorded from rustc 1.95 (`rejects(code)`: the first error code rustc reports;
 `runs(stdout, ..)`: what its binary printed). Where rustc is on PATH, `pytest -m slow` checks
@@ -108,6 +110,35 @@ fn main() {
 }
 """,
         rejects("E0277"),
+    ),
+    "chain_of_other_items": (
+        """\
+fn main() {
+    let firsts: Vec<i32> = std::iter::once(7.0).chain(vec![1, 2]).collect();
+    println!("{:?}", firsts);
+}
+""",
+        rejects("E0271"),
+    ),
+    "chain_of_other_copied_items": (
+        """\
+fn main() {
+    let a = vec![1u8, 2];
+    let b = vec![3i32];
+    let c: Vec<i32> = b.iter().copied().chain(a.iter().copied()).collect();
+    println!("{:?}", c);
+}
+""",
+        rejects("E0271"),
+    ),
+    "range_chained_with_floats": (
+        """\
+fn main() {
+    let c: Vec<f64> = (0..3).chain(vec![1.5]).map(|x| x as f64).collect();
+    println!("{:?}", c);
+}
+""",
+        rejects("E0271"),
     ),
 }
 
