@@ -123,8 +123,8 @@ def _detach_tuple(literal: Node, fixes: Fixes, leaf: bool) -> list[Edit] | None:
     for element in literal.named_children:
         if element.type in ("line_comment", "block_comment"):
             continue
-        if fixes.detached_already(element, leaf):
-            continue
+        if fixes.detached_already(element, leaf) or _counted(element, fixes):
+            continue  # `(h.detach(), seen + 1)`: a count beside the state holds no tensor
         place = element.type in ("identifier", "field_expression")
         if not (place or fixes.is_tensor(element, fixes.source.root)):
             return None
@@ -134,6 +134,20 @@ def _detach_tuple(literal: Node, fixes: Fixes, leaf: bool) -> list[Edit] | None:
         if leaf:
             edits[-1] = replace(edits[-1], replacement=edits[-1].replacement + ".require_grad()")
     return edits
+
+
+def _counted(element: Node, fixes: Fixes) -> bool:
+    """Whether a tuple's element is a number by its form: an integer literal, or an integer
+    literal added to or taken from a variable (`seen + 1`; a tensor takes no integer there)."""
+    if element.type == "integer_literal":
+        return True
+    operator = element.child_by_field_name("operator")
+    if element.type != "binary_expression" or operator is None:
+        return False
+    sides = [element.child_by_field_name("left"), element.child_by_field_name("right")]
+    return fixes.text(operator) in ("+", "-") and any(
+        side is not None and side.type == "integer_literal" for side in sides
+    )
 
 
 def detach_constructed(call: Node, fixes: Fixes, leaf: bool = False) -> list[Edit] | None:
