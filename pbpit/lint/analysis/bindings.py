@@ -158,8 +158,12 @@ class _Bindings:
             return
         matched = self._matched_parts(pattern, value)
         if matched is not None:
-            # `let (a, b) = pair;` with `pair` a literal tuple: each takes its element.
+            # `let (a, b) = pair;` with `pair` a literal tuple: each takes its element, read
+            # through `pair` (the name that carries it into a loop's next pass: `state`).
+            whole = frozenset(r for r in value.reads if r.value.parts is not None)
             for part_pattern, part in matched:
+                if whole and part.requirement == Requirement.GRAD_IN_BACKWARD:
+                    part = _read_as(part, part.reads | whole)
                 self._bind(part_pattern, part, None, statement)
             return
         if value.shared is not None and pattern.type in ("slice_pattern", "tuple_pattern"):

@@ -259,6 +259,16 @@ class _Flow:
             for name, slot in itertools.islice(scope.items(), size):
                 held = old_values[slot] if slot in old_values else values.get(slot, _MISSING)
                 entry[name] = _DATA if held is _MISSING else held
+        for scope in self.scopes:
+            for name, slot in scope.items():
+                root, _, field_ = name.partition(".")
+                if field_ and name not in entry and root in entry and "." not in field_:
+                    # `runner.state`, first set in the loop, of a `runner` made before it: in
+                    # scope as the loop started, holding what `runner`'s literal put there.
+                    held = old_values[slot] if slot in old_values else _MISSING
+                    if held is _MISSING:
+                        held = dict(entry[root].parts or ()).get(f".{field_}", _DATA)
+                    entry[name] = held
         return entry
 
     def _entry(self, key: int, number: int) -> object:

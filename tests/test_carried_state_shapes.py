@@ -1,0 +1,97 @@
+"""State a loop carries in a shape other than one tensor in one binding, detached where it is
+carried (issue 24's held-out failures of session 19, and variants written after them):
+
+- a tuple taken apart each pass (`let (h_prev, c_prev) = state;`, `state.clone()`, a count
+  beside the tensor, a struct pattern `let LstmState { h: h_prev, .. } = state;`): named
+  `state`, the binding that carries it (never `h_prev`, a new immutable binding each pass:
+  `h_prev = h_prev.detach();` is rustc's E0384), and detached where the tuple is put;
+- a tuple field of a struct (`runner.state = (h, c);`): named `runner.state`.
+
+Each program is in tests/agreement (whose test checks that run, audit, explain and lint agree
+and that every fix shown as code runs); its hand-written fix is in tests/carried_state as
+`NAME.fixed.rs`, one line changed (derived by hand in the header). Checked here against those
+hand fixes: lint names the binding; its first fix written as code, `lint --fix`'s and the run's
+make exactly the hand-fixed program; that program runs clean, lints clean, and prints what the
+original printed before its panic."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pbpit_process import pbpit_cli
+
+from pbpit.diagnose.findings import diagnose_run
+from pbpit.diagnose.fix_check import applied
+from pbpit.lint.tree import lint_paths
+from pbpit.runner import Case, run_case
+
+TESTS = Path(__file__).parent
+AGREEMENT = TESTS / "agreement"
+FIXED = TESTS / "carried_state"
+
+PROGRAMS = {
+    # program: the binding that carries the state, by hand
+    "lstm_tuple_unpacked.rs": "state",
+    "lstm_tuple_fields.rs": "state",
+    "lstm_tuple_cloned.rs": "state",
+    "lstm_struct_destructured.rs": "state",
+    "gru_tuple_count.rs": "carry",
+    "runner_field_tuple.rs": "runner.state",
+}
+
+
+def _fixed_by_hand(name: str) -> str:
+    return (FIXED / name.replace(".rs", ".fixed.rs")).read_text(encoding="utf-8")
+
+
+def test_each_hand_fix_changes_or_adds_one_line():
+    for name in PROGRAMS:
+        bad = (AGREEMENT / name).read_text(encoding="utf-8").split("\n")
+        good = _fixed_by_hand(name).split("\n")
+        removed = [b for b in bad if b not in good]
+        added = [g for g in good if g not in bad]
+        assert len(added) == 1 and len(removed) <= 1 and len(good) - len(bad) == 1 - len(removed)
+        assert "detach()" in added[0] and not any("detach()" in b for b in removed), name
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+def test_lint_names_the_carrier_and_its_first_code_fix_is_the_hand_fix(name):
+    (finding,) = lint_paths([AGREEMENT / name]).findings
+    binding = PROGRAMS[name]
+    assert (finding.rule, finding.name) == ("loop-external-tracked", binding)
+    assert finding.message.startswith(f"`{binding}` carries a tracked tensor"), finding.message
+    first = next(h for h in finding.helps if h.edits)
+    text = (AGREEMENT / name).read_text(encoding="utf-8")
+    assert applied(text, first.edits) == _fixed_by_hand(name)
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+def test_the_run_names_the_carrier_and_shows_the_hand_fix_checked(name):
+    result = run_case(Case.file(AGREEMENT / name))
+    assert result.panic is not None
+    (error,) = diagnose_run(result).errors
+    assert (error.rule, error.name) == ("loop-external-tracked", PROGRAMS[name])
+    first = next(h for h in error.helps if h.edits)
+    text = (AGREEMENT / name).read_text(encoding="utf-8")
+    assert applied(text, first.edits) == _fixed_by_hand(name)
+    assert first.checked is not None and first.checked.ok and first.checked.keeps_gradients
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+def test_the_hand_fixed_program_runs_and_lints_clean(name):
+    fixed = FIXED / name.replace(".rs", ".fixed.rs")
+    result = run_case(Case.file(fixed))
+    assert result.exit_code == 0 and result.panic is None, result.stderr
+    assert lint_paths([fixed]).findings == []
+    # A detach changes no value: the original's lines before its panic are the fixed one's.
+    original = run_case(Case.file(AGREEMENT / name)).stdout.splitlines()
+    assert original and result.stdout.splitlines()[: len(original)] == original
+
+
+@pytest.mark.parametrize("name", ["lstm_tuple_unpacked.rs", "gru_tuple_count.rs"])
+def test_lint_fix_writes_the_hand_fixed_program(name, tmp_path):
+    program = tmp_path / "main.rs"
+    program.write_text((AGREEMENT / name).read_text(encoding="utf-8"))
+    pbpit_cli("lint", "--fix", str(program))
+    assert program.read_text() == _fixed_by_hand(name)
