@@ -5,7 +5,11 @@ carried (issue 24's held-out failures of session 19, and variants written after 
   beside the tensor, a struct pattern `let LstmState { h: h_prev, .. } = state;`): named
   `state`, the binding that carries it (never `h_prev`, a new immutable binding each pass:
   `h_prev = h_prev.detach();` is rustc's E0384), and detached where the tuple is put;
-- a tuple field of a struct (`runner.state = (h, c);`): named `runner.state`.
+- a tuple field of a struct (`runner.state = (h, c);`): named `runner.state`;
+- a collection lent `&mut` to a method or function that sets its elements (`states[k] =
+  h.clone()` through `states: &mut Vec<Tensor<2>>`, `&mut [Tensor<2>]`, `&mut Vec<(Tensor<2>,
+  Tensor<2>)>`): named `states` (lint warned of none), detached where the callee stores it, or
+  each element at the end of the pass when the loss also reads the collection after the call.
 
 Each program is in tests/agreement (whose test checks that run, audit, explain and lint agree
 and that every fix shown as code runs); its hand-written fix is in tests/carried_state as
@@ -38,6 +42,10 @@ PROGRAMS = {
     "lstm_struct_destructured.rs": "state",
     "gru_tuple_count.rs": "carry",
     "runner_field_tuple.rs": "runner.state",
+    "stacked_states_lent.rs": "states",
+    "states_slice_lent.rs": "states",
+    "stacked_pairs_lent.rs": "states",
+    "stacked_states_read_after.rs": "states",
 }
 
 
@@ -89,7 +97,7 @@ def test_the_hand_fixed_program_runs_and_lints_clean(name):
     assert original and result.stdout.splitlines()[: len(original)] == original
 
 
-@pytest.mark.parametrize("name", ["lstm_tuple_unpacked.rs", "gru_tuple_count.rs"])
+@pytest.mark.parametrize("name", ["lstm_tuple_unpacked.rs", "stacked_pairs_lent.rs"])
 def test_lint_fix_writes_the_hand_fixed_program(name, tmp_path):
     program = tmp_path / "main.rs"
     program.write_text((AGREEMENT / name).read_text(encoding="utf-8"))

@@ -123,7 +123,7 @@ class _ApplySummary:
             path = self._lent_path(call, index)
             if path is not None and written.origin is not None:
                 # `m.avg` of `m: &mut Ema`, set in the callee: the caller's `ema.avg`.
-                lent_names[written.origin] = f"{path}.{field_name}"
+                lent_names[written.origin] = f"{path}.{field_name}" if field_name else path
         made: dict[Definition, Definition] = {}
         dead: dict[Definition, bool] = {}
 
@@ -287,6 +287,10 @@ class _ApplySummary:
                             self._part_set(receiver, field_name, self.state.values[slot])
             for (index, field_name), written in summary.param_writes.items():
                 path = self._lent_path(call, index)
+                if path is not None and not field_name:
+                    # `states: &mut Vec<Tensor>` left holding what the callee put in it.
+                    self._lent_whole(path, instantiate(written))
+                    continue
                 slot = self._field_slot(f"{path}.{field_name}", create=True) if path else None
                 if slot is not None:
                     self.state.values[slot] = instantiate(written)
@@ -338,6 +342,16 @@ class _ApplySummary:
             if node is not None and not _content(value):  # a struct: each field as it was made
                 named[key] = self._bound(marker.name, value, node, node, call)
         return named
+
+    def _lent_whole(self, path: str, value: Value) -> None:
+        """The caller's `path` (`states`, `self.states`), lent whole `&mut` to a function
+        that leaves it holding `value` (`states[k] = h` in it)."""
+        if path.isidentifier():
+            slot = self.lookup(path)
+        else:
+            slot = self._field_slot(path, create=True)
+        if slot is not None:
+            self.state.values[slot] = value
 
     def _lent_path(self, call: Node, index: int) -> str | None:
         """The name or field path lent `&mut` as argument `index` of `call` (`&mut state`)."""

@@ -93,6 +93,9 @@ class _Reader:
         self.found = found
         self.mut_params: dict[str, int] = {}
         """Each `&mut` parameter, by name: its argument's index at a call (`self` not counted)."""
+        self.lent_initial: dict[_Slot, Value] = {}
+        """What each `&mut` parameter held as the function started (`states: &mut Vec<..>`): a
+        summary tells the caller the collection it leaves changed (`states[k] = h`)."""
         self.whole_elements: set[Definition] = set()
         """Tensors put whole into a collection (`vec![loss.clone(), loss]`, `v.push(h)`): a
         loop walking it takes the tensor itself, no part of it."""
@@ -263,6 +266,7 @@ class _Reader:
                 lent_text = self.text(lent) if lent is not None else ""
                 if re.match(r"&\s*(?:'\w+\s+)?mut\b", lent_text) and name.type == "identifier":
                     self.mut_params[text] = position - (1 if has_self else 0)
+                    self.lent_initial[self.scopes[-1][text]] = value
                 if self.summarising and _INTEGER.fullmatch(kind_text.strip()):
                     self.key_params[self.scopes[-1][text]] = position
                 if owner is not None and owner in self.program.structs:
@@ -289,6 +293,14 @@ class _Reader:
         param_writes: dict[tuple[int, str], Value] = {}
         for name, slot in self.scopes[0].items():
             root, _, field = name.partition(".")
+            if name in self.mut_params and slot in self.lent_initial:
+                # `states[k] = h` through `states: &mut Vec<Tensor>`: the caller's argument,
+                # whole (field "").
+                initial = self.lent_initial[slot]
+                values = [state.values.get(slot, initial) for state, _ in ends]
+                if values and any(v is not initial for v in values):
+                    param_writes[(self.mut_params[name], "")] = _join(values)
+                continue
             if root in self.mut_params and field and "." not in field and "[" not in field:
                 # `state.h = ..` through `state: &mut State`: the caller's argument's field.
                 initial = self.field_initial.get(slot, _DATA)

@@ -25,6 +25,7 @@ from pbpit.lint.rules.carried_collections import (
     pushed,
 )
 from pbpit.lint.rules.carry_line import carry_help, detach_at_carry, detach_in_method
+from pbpit.lint.rules.lent_state import detach_where_lent
 from pbpit.lint.rules.literal_fields import (
     carried_parts,
     detach_constructed,
@@ -137,6 +138,10 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
         detached = detached.replace(f"{name}.", f"{parts[0]}.clone().", 1)
         name = parts[0]
         fallback = detach_each_pass_help(name, [], leaf, f"{name} = {detached};")
+    lent = detach_where_lent(name, meeting, leaf, fixes) if is_name(name) else None
+    if lent is not None:
+        # `model.step(x, &mut states)` setting `states[k] = h.clone()`: detached there.
+        return lent
     if field_holds_tensors(name, fixes):
         # `let mut history: Vec<Tensor<2>>`, filled by `push`: a Vec has no `.detach()`.
         message = (
