@@ -1,7 +1,8 @@
 """A method's result moved twice: the value `take()`, `replace(..)`, `pop()`, `remove(..)`,
 `drain(..).next()`, `into_iter().next()`, `unwrap_or(..)`, `unwrap_or_default()`, `or(..)` give
 out of a receiver holding values (an `Option<Vec<f32>>`, a `Vec<String>`, a struct's field in a
-`&mut self` method, a map whose value type is written without `&` whatever its keys), bound by
+`&mut self` method, a map whose value type is written without `&` whatever its keys, a
+`Vec::new()` the function pushes values only into), bound by
 `let g = ..;` and moved twice, is rustc's E0382 whatever the method (`method_results.py`: what
 a `self` or `&mut self` method hands out of values is a value); and the look-alikes rustc
 accepts: moved once, cloned before, given back to the field, what a `&self` method lends
@@ -378,6 +379,127 @@ fn main() {
 }
 """,
         runs("Some([1, 2]) Some([1, 2])\n"),
+    ),
+    "bad_param_mut_ref_pop": (
+        """\
+fn keep(v: String) -> usize {
+    v.len()
+}
+fn drain_one(q: &mut Vec<String>) -> usize {
+    let s = q.pop().unwrap_or_default();
+    keep(s) + keep(s)
+}
+fn main() {
+    let mut q = vec!["a".to_string()];
+    println!("{}", drain_one(&mut q));
+}
+""",
+        rejects("E0382"),
+    ),
+    "bad_pop_unannotated": (
+        """\
+fn keep(v: Vec<f32>) -> usize {
+    v.len()
+}
+fn main() {
+    let mut batches = Vec::new();
+    batches.push(vec![1.0f32]);
+    let g = batches.pop().unwrap();
+    let a = keep(g);
+    let b = keep(g);
+    println!("{} {}", a, b);
+}
+""",
+        rejects("E0382"),
+    ),
+    "bad_pop_vec_macro": (
+        """\
+fn keep(v: Vec<f32>) -> usize {
+    v.len()
+}
+fn main() {
+    let mut batches = vec![vec![1.0f32], vec![2.0]];
+    let g = batches.pop().unwrap();
+    let a = keep(g);
+    let b = keep(g);
+    println!("{} {}", a, b);
+}
+""",
+        rejects("E0382"),
+    ),
+    "bad_take_struct_field_model": (
+        """\
+#[derive(Debug)]
+struct Model {
+    w: Vec<f32>,
+}
+struct Trainer {
+    best: Option<Model>,
+}
+fn save(m: Model) -> usize {
+    m.w.len()
+}
+fn main() {
+    let mut t = Trainer { best: Some(Model { w: vec![1.0] }) };
+    let m = t.best.take().expect("a model");
+    let n = save(m);
+    println!("{} {:?}", n, m);
+}
+""",
+        rejects("E0382"),
+    ),
+    "ok_pop_items_of_ref_loop_twice": (
+        """\
+fn main() {
+    let names = vec!["a".to_string(), "bb".to_string()];
+    let mut seen = Vec::new();
+    for n in &names {
+        seen.push(n);
+    }
+    let g = seen.pop();
+    let x = g;
+    let y = g;
+    println!("{:?} {:?}", x, y);
+}
+""",
+        runs('Some("bb") Some("bb")\n'),
+    ),
+    "ok_pop_unannotated_once": (
+        """\
+fn keep(v: Vec<f32>) -> usize {
+    v.len()
+}
+fn main() {
+    let mut batches = Vec::new();
+    for i in 0..3 {
+        batches.push(vec![i as f32; i + 1]);
+    }
+    let mut total = 0;
+    while let Some(b) = batches.pop() {
+        total += keep(b);
+    }
+    let g = Vec::<f32>::new();
+    let n = keep(g.clone()) + keep(g);
+    println!("{} {}", total, n);
+}
+""",
+        runs("6 0\n"),
+    ),
+    "ok_pop_unannotated_refs_twice": (
+        """\
+fn main() {
+    let a = vec![1.0f32];
+    let b = vec![2.0f32];
+    let mut stack = Vec::new();
+    stack.push(&a);
+    stack.push(&b);
+    let g = stack.pop().unwrap();
+    let x = g;
+    let y = g;
+    println!("{:?} {:?}", x, y);
+}
+""",
+        runs("[2.0] [2.0]\n"),
     ),
 }
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp.nodes import Field, Local, Method
+from pbpit.rust.interp.nodes import Assign, Field, Let, Lit, Local, Method, Static, children
 from pbpit.rust.interp.types import Wrap, resolve
 
 # `Iterator`'s methods declared `&mut self` that give an item out (the iterators' rows type them
@@ -67,7 +67,52 @@ def _values_place(check: Any, place: Any) -> bool:
     if not isinstance(place, Local) or place.borrowed:
         return False
     binding = place.binding
-    return binding in check.values or check.behind.get(binding) == "mutable"
+    if binding in check.values or check.behind.get(binding) == "mutable":
+        return True
+    return _filled_with_values(check, binding)
+
+
+def _filled_with_values(check: Any, binding: Any) -> bool:
+    """Whether `binding` is a collection made empty (`let mut batches = Vec::new();`) that the
+    function fills with values only: every `&mut self` method given it arguments (`push`,
+    `insert`) is given values (`vec![1.0]`, a `String` made), and it is neither assigned nor
+    lent `&mut` (where a reference could come in)."""
+    cache = check.__dict__.setdefault("_filled", {})
+    if id(binding) not in cache:
+        cache[id(binding)] = _filled(check, binding)
+    return cache[id(binding)]
+
+
+def _filled(check: Any, binding: Any) -> bool:
+    body = getattr(check, "body", None)
+    made = False
+    stack: list[tuple[Any, Any]] = [(body, None)] if body is not None else []
+    while stack:
+        node, parent = stack.pop()
+        stack.extend((child, node) for child in children(node))
+        if isinstance(node, Let) and node.binding is binding:
+            init = node.init
+            made = isinstance(init, Static) and not init.borrowed and _empty(init)
+            if not made:
+                return False
+        if not isinstance(node, Local) or node.binding is not binding:
+            continue
+        if node.mut_borrow or (isinstance(parent, Assign) and parent.target is node):
+            return False
+        if isinstance(parent, Method) and parent.recv is node and parent.args:
+            if not takes_mut_self(parent):
+                continue
+            if not all(check.holds_values(arg) for arg in parent.args):
+                return False
+    return made
+
+
+def _empty(init: Static) -> bool:
+    """`Vec::new()`, `VecDeque::with_capacity(n)`: a collection made with nothing in it."""
+    ty = resolve(init.ty) if init.ty is not None else None
+    if type(ty) is not Wrap or ty.kind not in ("Vec", "VecDeque"):
+        return False
+    return all(isinstance(arg, Lit | Local) and not arg.borrowed for arg in init.args)
 
 
 def _map_value(e: Method) -> bool:

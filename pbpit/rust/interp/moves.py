@@ -190,6 +190,7 @@ class MoveCheck:
         self.behind: dict[Binding, str] = {}
         self.moved: list[Local] = []  # the uses that move a binding, in one function
         self.holding: set[int] = set()  # closures capturing a value not `Copy` by value
+        self.body: Block | None = None  # the function body walked
 
     def run(self) -> None:
         # the conflicts of borrows found as the bodies were lowered (E0502, E0506, ..), every one
@@ -209,6 +210,7 @@ class MoveCheck:
             if this is not None and fn.self_kind in ("ref", "mut"):
                 self.behind[this] = "shared" if fn.self_kind == "ref" else "mutable"
             self.moved = []
+            self.body = fn.body  # (method_results: a `Vec::new()` filled with values)
             self.expr(fn.body, {}, moving=True)
             refuse_move_while_borrowed(fn.body, self.moved, self.path)  # E0505
             refuse_dropped_views(fn.body, self.path)  # `m.entry(w.as_str())`, `w` a turn's: E0597
