@@ -210,8 +210,8 @@ def _names_in(node: Any) -> list:
 
 
 def element(lowerer: Any, node: Any, binding: Any) -> Any | None:
-    """`x` (of `for x in v.iter_mut()`) where it is written: `v[i]`, when `x` is dereferenced
-    or its field or method taken; None for any other binding."""
+    """`x` (of `for x in v.iter_mut()`) where it is written: `v[i]`, when `x` is dereferenced,
+    indexed or its field or method taken; None for any other binding."""
     from pbpit.rust.interp.nodes import Index, Local
 
     source = getattr(binding, _SOURCE, None)
@@ -231,11 +231,16 @@ def element(lowerer: Any, node: Any, binding: Any) -> Any | None:
         and parent.type == "field_expression"
         and (parent.child_by_field_name("value") == node)
     )
-    if not (deref or member or readable):
+    indexed = (  # `w[0]` of `w: &mut Vec<String>`: `v[i][0]`
+        parent is not None
+        and parent.type == "index_expression"
+        and parent.named_children[0] == node
+    )
+    if not (deref or member or indexed or readable):
         raise lowerer.fail(
             node,
             f"`{binding.name}` of `iter_mut` used as a value (pbpit runs `*{binding.name}`, "
-            f"`{binding.name}.field` and `{binding.name}.method()`)",
+            f"`{binding.name}.field`, `{binding.name}[i]` and `{binding.name}.method()`)",
         )
     pos = lowerer.pos(node)
     # `v` is a node of the loop's tree, `x` may be one of a macro's arguments (`println!("{}",
