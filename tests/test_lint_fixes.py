@@ -296,8 +296,11 @@ def test_applicability_marks_the_fix_that_keeps_the_program_machine_applicable()
     machine, maybe = {"MachineApplicable"}, {"MaybeIncorrect"}
     loop = "loop-external-tracked"
     expected = {
-        (loop, "if "): maybe,  # detach once: no gradient reaches what made it
-        (loop, "if gradients must flow through "): machine,
+        # Detach once: no gradient reaches what made it; machine applicable, and recomputing
+        # not, where the program trains nothing it is made from (a frozen backbone's features,
+        # a teacher's logits: frozen_backbone_slices, teacher_logits_narrow).
+        (loop, "if "): maybe | machine,
+        (loop, "if gradients must flow through "): machine | maybe,
         (loop, "detach "): machine,
         (loop, "detach the tensors "): machine,
         (loop, "make "): machine,
