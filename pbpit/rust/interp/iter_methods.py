@@ -12,7 +12,7 @@ from typing import Any
 from pbpit.rust.interp import chars_as_str, exact_size, iter_try, iterators, std_collect
 from pbpit.rust.interp.builtins import Builtin, Code, rows
 from pbpit.rust.interp.check_rules import collected_into
-from pbpit.rust.interp.nodes import Closure, Local, Unsupported
+from pbpit.rust.interp.nodes import Closure, Local, Method, Unsupported
 from pbpit.rust.interp.range_methods import range_rows
 from pbpit.rust.interp.types import (
     BOOL,
@@ -56,6 +56,24 @@ def _closure_type(ck: Any, e: Any, recv: Ty) -> Ty:
         "for_each": UNIT,
         "position": option(USIZE),
     }.get(name, BOOL)
+
+
+def _rposition_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`v.iter().rposition(|&x| x == 32)` (`.copied()`, `.cloned()` between): one closure of an
+    item, searched from the back (`ExactSizeIterator + DoubleEndedIterator`: pbpit takes it of a
+    Vec's, an array's or a slice's `iter()` only, and refuses another iterator)."""
+    it = e.recv
+    while isinstance(it, Method) and it.name in ("copied", "cloned") and not it.borrowed:
+        it = it.recv
+    base = resolve(it.recv.ty) if isinstance(it, Method) and it.recv.ty is not None else None
+    if not (isinstance(it, Method) and it.name == "iter" and not it.args and not e.recv.borrowed):
+        raise ck.fail(e.pos, "`rposition` of another iterator than `v.iter()`")
+    if not (type(base) is Wrap and base.kind in ("Vec", "array", "slice")):
+        raise ck.fail(e.pos, "`rposition` of another iterator than `v.iter()`")
+    ck.arity(e, 1)
+    fn = ck.closure_arg(e.args[0], [_item(recv)])
+    ck.unify(BOOL, fn.ret, e.args[0].pos)
+    return option(USIZE)
 
 
 def _enumerate_type(ck: Any, e: Any, recv: Ty) -> Ty:
@@ -360,6 +378,7 @@ _ADAPTERS: dict[str, Callable[..., Any]] = {
     "enumerate": iterators.enumerated,
     "zip": iterators.zipped,
     "position": iterators.position,
+    "rposition": iterators.rposition,
     "reduce": iterators.reduce,
     "take_while": _take_while,
     "skip_while": _skip_while,
@@ -447,6 +466,7 @@ ITER = rows(
     *(Builtin(_ITER, n, None, "", _adapter, _closure_type) for n in ("map", "filter", "position")),
     *(Builtin(_ITER, n, None, "", _any_all, _closure_type) for n in ("any", "all")),
     Builtin(_ITER, "for_each", None, "", _for_each, _closure_type),
+    Builtin(_ITER, "rposition", None, "", _adapter, _rposition_type),
     Builtin(_ITER, "enumerate", None, "", _adapter, _enumerate_type),
     *(Builtin(_ITER, n, None, "", _adapter, _while_type) for n in ("take_while", "skip_while")),
     Builtin(_ITER, "filter_map", None, "", _adapter, _filter_map_type),

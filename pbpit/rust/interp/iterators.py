@@ -180,6 +180,17 @@ def position(items: Any, test: Callable[[Any], bool]) -> Any:
     return None
 
 
+def rposition(items: Any, test: Callable[[Any], bool]) -> Any:
+    """`rposition`: the front index of the last item passing `test`, tried from the back."""
+    it = lazy(items)
+    assert it.back is not None and it.size is not None  # (the checker's: a slice's `iter()`)
+    last = it.size() - 1
+    for k, item in enumerate(it.back()):
+        if test(item):
+            return Some(last - k)
+    return None
+
+
 def reduce(items: Any, f: Callable[[Any, Any], Any]) -> Any:
     pulled = lazy(items).front()
     for first in pulled:
