@@ -233,6 +233,133 @@ fn main() {
 """,
         runs("3\n"),
     ),
+    "bad_field_capture_mut_method_in_loop": (
+        """\
+struct Opt {
+    lr: f32,
+}
+impl Opt {
+    fn decay(&mut self) {
+        self.lr *= 0.5;
+    }
+}
+struct T {
+    opt: Opt,
+}
+fn main() {
+    let mut t = T { opt: Opt { lr: 0.1 } };
+    let step = |g: f32| g * t.opt.lr;
+    for _ in 0..2 {
+        println!("{}", step(1.0));
+        t.opt.decay();
+    }
+}
+""",
+        rejects("E0502"),
+    ),
+    "bad_field_capture_op_assign_in_loop": (
+        """\
+struct C {
+    lr: f32,
+}
+fn main() {
+    let mut c = C { lr: 0.1 };
+    let step = |g: f32| g * c.lr;
+    for _ in 0..2 {
+        println!("{}", step(1.0));
+        c.lr *= 0.5;
+    }
+}
+""",
+        rejects("E0506"),
+    ),
+    "bad_fnmut_called_in_branch_of_loop": (
+        """\
+fn main() {
+    let mut log: Vec<u32> = Vec::new();
+    let mut record = |x: u32| log.push(x);
+    for i in 0..4 {
+        if i % 2 == 0 {
+            record(i);
+        }
+        let n = log.len();
+        println!("{}", n);
+    }
+}
+""",
+        rejects("E0502"),
+    ),
+    "bad_fnmut_read_before_call_in_loop": (
+        """\
+fn main() {
+    let mut count = 0;
+    let mut bump = || count += 1;
+    for _ in 0..3 {
+        let c = count;
+        bump();
+        println!("{}", c);
+    }
+}
+""",
+        rejects("E0503"),
+    ),
+    "bad_fnmut_while_cond_reads": (
+        """\
+fn main() {
+    let mut total = 0.0f32;
+    let mut add = |x: f32| total += x;
+    while total < 3.0 {
+        add(1.0);
+    }
+}
+""",
+        rejects("E0503"),
+    ),
+    "ok_fnmut_counter_read_after": (
+        """\
+fn main() {
+    let mut count = 0;
+    {
+        let mut bump = || count += 1;
+        for _ in 0..3 {
+            bump();
+        }
+    }
+    let c = count;
+    println!("{}", c);
+}
+""",
+        runs("3\n"),
+    ),
+    "ok_other_field_mut_method": (
+        """\
+struct Opt {
+    lr: f32,
+}
+impl Opt {
+    fn decay(&mut self) {
+        self.lr *= 0.5;
+    }
+    fn rate(&self) -> f32 {
+        self.lr
+    }
+}
+struct T {
+    opt: Opt,
+    sched: Opt,
+}
+fn main() {
+    let mut t = T { opt: Opt { lr: 0.1 }, sched: Opt { lr: 1.0 } };
+    let step = |g: f32| g * t.opt.lr;
+    for _ in 0..2 {
+        println!("{} {}", step(1.0), t.opt.rate());
+        t.sched.decay();
+    }
+    println!("{}", t.sched.lr);
+}
+""",
+        runs("0.1 0.1\n0.1 0.1\n0.25\n"),
+    ),
 }
 
 test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)

@@ -174,7 +174,7 @@ def _field_conflict(
     within it or around it, or `c` whole: E0506 (E0502)."""
     if isinstance(node, Assign):
         place, at, code = place_of(node.target), node.target, "E0506"
-    elif isinstance(node, Method) and getattr(node.impl, "mutates", False):
+    elif isinstance(node, Method) and _mutates(node):  # (`t.opt.decay()` of `&mut self`)
         place, at, code = place_of(node.recv), node.recv, "E0502"
     else:
         return None
@@ -208,11 +208,7 @@ def _conflict(parent: Any, node: Any, read: dict[int, Any], path: str) -> Unsupp
         return _error(path, at, at, f"cannot assign to `{name}` because it is borrowed", "E0506")
     if isinstance(node, Method) and isinstance(node.recv, Local) and not node.recv.borrowed:
         binding = read.get(id(node.recv.binding))
-        user = node.user
-        mutates = getattr(node.impl, "mutates", False) or (
-            user is not None and getattr(user, "self_kind", "") == "mut"
-        )
-        if binding is None or not mutates:
+        if binding is None or not _mutates(node):
             return None
         what = f"cannot borrow `{binding.name}` as mutable because it is also borrowed as immutable"
         return _error(path, node.recv.pos, node.recv.pos, what, "E0502")
@@ -231,6 +227,14 @@ def _conflict(parent: Any, node: Any, read: dict[int, Any], path: str) -> Unsupp
         return None
     return _error(
         path, node.pos, node.pos, f"cannot move out of `{name}` because it is borrowed", "E0505"
+    )
+
+
+def _mutates(call: Method) -> bool:
+    """Whether the method takes `&mut self` (std's row says so, or the program's `impl`)."""
+    user = call.user
+    return getattr(call.impl, "mutates", False) or (
+        user is not None and getattr(user, "self_kind", "") == "mut"
     )
 
 
