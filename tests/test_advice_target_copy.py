@@ -69,3 +69,20 @@ def test_explain_shows_the_recompute_in_words_only():
     assert shown.checked.verdict == RUNS and ").detach()" in shown.edits[-1].replacement
     (said,) = [h for h in page.helps if h.checked is not None and h.checked.verdict == STALE]
     assert "compute `target` in the loop" in said.message and said.edits == []
+
+
+def test_targets_taken_again_in_the_loop_are_no_snapshot_and_recomputing_them_is_words():
+    # `goal = reward + frozen.forward(..)` in the syncing branch makes the binding anew: no
+    # fresh value the loss compares `goal` with (PPO's ratio), so no "snapshot" words; and
+    # computing `goal` every pass from `frozen` would train its stale copy from the 2nd
+    # backward on (caught by running it).
+    path = HERE / "target_sync.rs"
+    (made_before, *_) = lint_paths([path]).findings
+    assert (made_before.rule, made_before.name) == ("loop-external-tracked", "goal")
+    said = " ".join(h.message + " " + h.note for h in made_before.helps)
+    assert "snapshot" not in said and "ratio always 1" not in said
+    from pbpit.lint.command import _run_checked
+
+    (checked, *_) = list(_run_checked([made_before]))
+    (recompute,) = [h for h in checked.helps if h.message.startswith("if gradients must flow")]
+    assert recompute.edits == [] and recompute.checked.verdict == STALE

@@ -80,7 +80,8 @@ def compared(meeting: Meeting, fixes: Fixes) -> bool:
     if body is None or value is None:
         return False
     made = {_spaceless(fixes.text(n)) for n in descendants(value) if _called(n)}
-    calls = [n for n in descendants(body) if _called(n) and _spaceless(fixes.text(n)) in made]
+    fresh = _fresh_calls(body, definition.name, fixes)
+    calls = [n for n in fresh if _spaceless(fixes.text(n)) in made]
     reads = [
         n
         for n in descendants(body)
@@ -115,7 +116,8 @@ def made_again_call(meeting: Meeting, fixes: Fixes) -> str:
     body = loop.child_by_field_name("body") if loop is not None else None
     if value is None or body is None:
         return ""
-    again = {_spaceless(fixes.text(n)) for n in descendants(body) if _called(n)}
+    name = meeting.definition.name
+    again = {_spaceless(fixes.text(n)) for n in _fresh_calls(body, name, fixes)}
     for node in descendants(value):
         if _called(node) and _spaceless(fixes.text(node)) in again:
             return f"{fixes.text(node.child_by_field_name('function'))}(..)"
@@ -137,8 +139,29 @@ def snapshot(meeting: Meeting, fixes: Fixes) -> bool:
     made = {_spaceless(fixes.text(n)) for n in descendants(value) if _called(n)}
     if not made:
         return False
-    again = {_spaceless(fixes.text(n)) for n in descendants(body) if _called(n)}
+    again = {_spaceless(fixes.text(n)) for n in _fresh_calls(body, definition.name, fixes)}
     return bool(made & again)
+
+
+def _fresh_calls(body: Node, name: str, fixes: Fixes) -> list[Node]:
+    """The calls of the loop's `body` (`_called`), but those that make the tensor's binding
+    anew (`y = r.clone() + target_net.forward(s_next.clone())..;` of a target network taken
+    again every k steps): that is the binding refreshed, not a fresh value the loss compares
+    it with."""
+    found = []
+    for node in descendants(body):
+        if not _called(node):
+            continue
+        parent, refreshed = fixes.parent(node), False
+        while parent is not None and parent.id != body.id:
+            left = parent.child_by_field_name("left")
+            if parent.type == "assignment_expression" and left is not None:
+                refreshed = _spaceless(fixes.text(left)) == _spaceless(name)
+                break
+            parent = fixes.parent(parent)
+        if not refreshed:
+            found.append(node)
+    return found
 
 
 def _called(node: Node) -> bool:
