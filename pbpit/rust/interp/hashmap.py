@@ -33,6 +33,7 @@ from pbpit.rust.interp.types import (
     UNIT,
     USIZE,
     Named,
+    StructT,
     TupleT,
     Ty,
     Var,
@@ -189,6 +190,18 @@ def _entry_type(ck: Any, e: Any, recv: Ty) -> Ty:
 
 
 def _has_default(ck: Any, e: Any, ty: Ty) -> None:
+    if _default_fn(ty) is not None:
+        return  # a struct's `Default` (`#[derive(Default)]` or `impl Default`)
+    found, entry = resolve(ty), getattr(e.recv, "recv", None)
+    if type(found) is StructT and not getattr(found.item, "params", None) and entry is not None:
+        kind = resolve(entry.ty)  # the map: `Entry<'_, K, V>` of its module
+        module = "btree_map" if getattr(kind, "kind", "") == "BTreeMap" else "hash_map"
+        key = "&str" if resolve(_key(kind)) is STR else show(_key(kind))  # (a key is sized)
+        shown = f"std::collections::{module}::Entry<'_, {key}, {show(found)}>"
+        what = f"the method `or_default` exists for enum `{shown}`, but its trait bounds were "
+        err = ck.fail(e.pos, rejects(what + "not satisfied", "E0599"))
+        err.label = f"method cannot be called on `{shown}` due to unsatisfied trait bounds"
+        raise err
     try:
         _fresh(ty)
     except ValueError:
@@ -259,7 +272,21 @@ def _default_of(ty: Ty) -> Any:
     raise ValueError(show(ty))
 
 
-def _fresh(ty: Ty) -> Any:
+def _default_fn(ty: Ty) -> Any:
+    """The `default()` of a struct type (not generic) `ty` that has one, else None."""
+    ty = resolve(ty)
+    if type(ty) is not StructT or getattr(ty.item, "params", None):
+        return None
+    fn = ty.item.methods.get("default")  # type: ignore[attr-defined]
+    return fn if fn is not None and not fn.self_kind and not fn.param_tys else None
+
+
+def _fresh(ty: Ty, comp: Any = None) -> Any:
+    """A function making the value `or_default()` puts in the map: a new one each time."""
+    fn = _default_fn(ty) if comp is not None else None
+    if fn is not None:  # `Stats::default()`, run as a call of it runs
+        cell = comp.fn_cells[fn.name]
+        return lambda: cell[0]([])
     ty = resolve(ty)
     if type(ty) is Wrap and ty.kind == "Vec":
         return lambda: []
@@ -327,7 +354,7 @@ def keyed_code(name: str, recv: Code, args: list[Code]) -> Code:
 
 def _entry(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     name = e.name
-    made = _fresh(resolve(e.recv.ty).inner) if name == "or_default" else None
+    made = _fresh(resolve(e.recv.ty).inner, comp) if name == "or_default" else None
     given = args[0] if args else None
 
     def or_insert(frame: list) -> Any:
