@@ -7,7 +7,8 @@ out of a receiver holding values (an `Option<Vec<f32>>`, a `Vec<String>`, a stru
 a `self` or `&mut self` method hands out of values is a value); and the look-alikes rustc
 accepts: moved once, cloned before, given back to the field, what a `&self` method lends
 (`first()`, `iter().next()`: a `Copy` `Option<&T>`), what `pop()`/`take()`/`remove(..)` give out
-of references (`Vec<&String>`, `Option<&Vec<f32>>`, `HashMap<&str, &Vec<u8>>`: `Copy`).
+of references (`Vec<&String>`, `Option<&Vec<f32>>`, `HashMap<&str, &Vec<u8>>`: `Copy`), what a
+closure makes of the values (`into_iter().map(|i| &table[i])`: references).
 Verdicts recorded from rustc 1.95 (`tests/rustc_verdicts.py` checks them again where rustc is
 on PATH)."""
 
@@ -500,6 +501,55 @@ fn main() {
 }
 """,
         runs("[2.0] [2.0]\n"),
+    ),
+    "bad_take_filter_twice": (
+        """\
+fn main() {
+    let mut o: Option<Vec<f32>> = Some(vec![1.0]);
+    let g = o.take().filter(|v| !v.is_empty());
+    let a = g;
+    let b = g;
+    println!("{:?} {:?}", a, b);
+}
+""",
+        rejects("E0382"),
+    ),
+    "bad_take_map_format_twice": (
+        """\
+fn main() {
+    let mut o: Option<u32> = Some(3);
+    let g = o.take().map(|n| format!("n{}", n));
+    let a = g;
+    let b = g;
+    println!("{:?} {:?}", a, b);
+}
+""",
+        rejects("E0382"),
+    ),
+    "bad_take_unwrap_or_else_twice": (
+        """\
+fn main() {
+    let mut o: Option<Vec<f32>> = None;
+    let g = o.take().unwrap_or_else(|| vec![0.0]);
+    let a = g;
+    let b = g;
+    println!("{:?} {:?}", a, b);
+}
+""",
+        rejects("E0382"),
+    ),
+    "ok_into_iter_map_ref_next_twice": (
+        """\
+fn main() {
+    let table = vec![String::from("a"), String::from("b")];
+    let idx: Vec<usize> = vec![1, 0];
+    let g = idx.into_iter().map(|i| &table[i]).next();
+    let a = g;
+    let b = g;
+    println!("{:?} {:?}", a, b);
+}
+""",
+        runs('Some("b") Some("b")\n'),
     ),
 }
 

@@ -24,7 +24,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp.nodes import Assign, Field, Let, Lit, Local, Method, Static, children
+from pbpit.rust.interp.nodes import (
+    Assign,
+    Closure,
+    Field,
+    Let,
+    Lit,
+    Local,
+    Method,
+    Static,
+    children,
+)
 from pbpit.rust.interp.types import Wrap, resolve
 
 # `Iterator`'s methods declared `&mut self` that give an item out (the iterators' rows type them
@@ -44,11 +54,31 @@ def hands_out_values(check: Any, e: Method, takes_self: bool) -> bool:
     """Whether the result of `e`, a method of std, holds values all through: its receiver does,
     and the method takes it by value (`takes_self`) or by `&mut self`. `check` is the move
     check (its `holds_values`, and the variables it knows hold values or reach them)."""
-    if e.user is not None or e.borrowed:
+    if e.user is not None or e.borrowed or not _made_of_receiver(check, e):
         return False
     if takes_self:
         return check.holds_values(e.recv)
     return takes_mut_self(e) and (_values_place(check, e.recv) or _map_value(e))
+
+
+def _made_of_receiver(check: Any, e: Method) -> bool:
+    """Whether the result of `e` is made of its receiver's parts, not of what a closure it is
+    given returns (`o.map(|v| &table[v])`: an `Option<&String>`, `Copy`): no function argument,
+    or a result of the receiver's element type (`filter`, `unwrap_or_else`), or closures whose
+    bodies give values (`map(|n| format!(..))`)."""
+    funcs = [arg for arg in e.args if isinstance(arg, Closure) or type(arg).__name__ == "FnRef"]
+    if not funcs:
+        return True
+    try:
+        result, recv = resolve(e.ty), resolve(e.recv.ty)
+        inner = resolve(recv.inner) if type(recv) is Wrap else None
+        if inner is not None and (
+            result is inner or (type(result) is Wrap and resolve(result.inner) is inner)
+        ):
+            return True
+    except Exception:  # a type the checker left open
+        return False
+    return all(isinstance(f, Closure) and check.holds_values(f.body) for f in funcs)
 
 
 def _values_place(check: Any, place: Any) -> bool:
