@@ -60,8 +60,8 @@ def vec_eq_array(left: Ty, right: Ty) -> Ty | None:
 
 def partial_cmp(a: object, b: object) -> int | None:
     """`a.partial_cmp(&b)` as -1, 0, 1, or None when unordered (a NaN decides it)."""
-    if type(a) is list:
-        assert type(b) is list
+    if type(a) is list or type(a) is tuple:  # (a tuple's elements, as core's tuple order)
+        assert type(b) is type(a)
         for x, y in zip(a, b, strict=False):
             order = partial_cmp(x, y)
             if order != 0:
