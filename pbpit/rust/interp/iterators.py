@@ -364,6 +364,30 @@ def _not_ord(ty: Ty) -> str | None:
     return None
 
 
+def _compared_tuple(ty: Ty, total: bool) -> bool:
+    """Whether `ty` is a tuple whose elements pbpit compares as core's tuple `Ord` (`total`)
+    or `PartialOrd` does: numbers (no float for `Ord`), texts, `bool`s, `char`s, tuples of
+    them, structs and enums deriving the trait."""
+    ty = resolve(ty)
+    if type(ty) is not TupleT:
+        return False
+    for elem in map(resolve, ty.elems):
+        if type(elem) is TupleT:
+            ok = _compared_tuple(elem, total)
+        elif type(elem) is StructT:
+            ok = ("Ord" if total else "PartialOrd") in elem.item.derives  # type: ignore[attr-defined]
+        elif type(elem) is Named and elem.name in FLOAT_NAMES:
+            ok = not total
+        elif type(elem) is Var:  # `{integer}`, `{float}`
+            ok = elem.kind == "int" or (elem.kind == "float" and not total)
+        else:
+            ok = elem in (STR, STRING, BOOL, CHAR)
+            ok = ok or type(elem) is Named and elem.name in INT_RANGES
+        if not ok:
+            return False
+    return True
+
+
 def check_open_compare(ck: Any, e: Any, recv: Var) -> Ty | None:
     """`a.partial_cmp(b)` / `3.cmp(&n)` on an `{integer}` or `{float}`: trait methods every such
     type has, found while the type is open, as rustc finds them."""
@@ -384,6 +408,8 @@ def check_method(ck: Any, e: Any, recv: Ty) -> Ty | None:
     )
     if name in _COMPARES and (number or recv in (STR, STRING, BOOL, CHAR)):
         return ITERATORS[name].types(ck, e, recv)
+    if name in ("cmp", "partial_cmp") and _compared_tuple(recv, name == "cmp"):
+        return ITERATORS[name].types(ck, e, recv)  # `(String, String)`: lexicographic
     if recv is ORDERING:  # `a.cmp(&b).then(..)` (std_cmp.py)
         from pbpit.rust.interp import std_cmp  # (it imports this module)
 
