@@ -8,7 +8,8 @@ a `self` or `&mut self` method hands out of values is a value); and the look-ali
 accepts: moved once, cloned before, given back to the field, what a `&self` method lends
 (`first()`, `iter().next()`: a `Copy` `Option<&T>`), what `pop()`/`take()`/`remove(..)` give out
 of references (`Vec<&String>`, `Option<&Vec<f32>>`, `HashMap<&str, &Vec<u8>>`: `Copy`), what a
-closure makes of the values (`into_iter().map(|i| &table[i])`: references).
+closure or an argument makes of the values (`into_iter().map(|i| &table[i])`,
+`into_iter().zip(names.iter())`: references).
 Verdicts recorded from rustc 1.95 (`tests/rustc_verdicts.py` checks them again where rustc is
 on PATH)."""
 
@@ -550,6 +551,19 @@ fn main() {
 }
 """,
         runs('Some("b") Some("b")\n'),
+    ),
+    "ok_into_iter_zip_refs_next_twice": (
+        """\
+fn main() {
+    let ids: Vec<u32> = vec![1, 2];
+    let names = vec![String::from("a"), String::from("b")];
+    let g = ids.into_iter().zip(names.iter()).next();
+    let a = g;
+    let b = g;
+    println!("{:?} {:?}", a, b);
+}
+""",
+        runs('Some((1, "a")) Some((1, "a"))\n'),
     ),
 }
 

@@ -62,23 +62,22 @@ def hands_out_values(check: Any, e: Method, takes_self: bool) -> bool:
 
 
 def _made_of_receiver(check: Any, e: Method) -> bool:
-    """Whether the result of `e` is made of its receiver's parts, not of what a closure it is
-    given returns (`o.map(|v| &table[v])`: an `Option<&String>`, `Copy`): no function argument,
-    or a result of the receiver's element type (`filter`, `unwrap_or_else`), or closures whose
-    bodies give values (`map(|n| format!(..))`)."""
-    funcs = [arg for arg in e.args if isinstance(arg, Closure) or type(arg).__name__ == "FnRef"]
-    if not funcs:
-        return True
+    """Whether the result of `e` is made of its receiver's parts, not of what its arguments
+    give (`o.map(|v| &table[v])`: an `Option<&String>`; `a.into_iter().zip(b.iter())`: pairs
+    holding a `&String`): a result of the receiver's own type or its element type (`take`,
+    `pop`, `unwrap_or_else`, `filter`), else arguments that all give values (closures whose
+    bodies do: `map(|n| format!(..))`)."""
     try:
         result, recv = resolve(e.ty), resolve(e.recv.ty)
         inner = resolve(recv.inner) if type(recv) is Wrap else None
-        if inner is not None and (
-            result is inner or (type(result) is Wrap and resolve(result.inner) is inner)
+        if result is recv or (
+            inner is not None
+            and (result is inner or (type(result) is Wrap and resolve(result.inner) is inner))
         ):
             return True
     except Exception:  # a type the checker left open
         return False
-    return all(isinstance(f, Closure) and check.holds_values(f.body) for f in funcs)
+    return all(check.holds_values(arg.body if isinstance(arg, Closure) else arg) for arg in e.args)
 
 
 def _values_place(check: Any, place: Any) -> bool:
