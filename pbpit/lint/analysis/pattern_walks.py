@@ -177,6 +177,27 @@ class _PatternWalks:
             node = method.child_by_field_id(_FIELD.value)
         return None
 
+    def _note_newest_collected(self, slot, value_node: Node | None) -> None:
+        """`let recent: Vec<_> = xs.iter().rev().take(k).cloned().collect();`: the tensors the
+        `Vec` holds (those `_newest_take_effect` reached, of this pass and earlier ones), which
+        each element of a walk over it derives from (`_element_of_pass`): a walk of `recent`
+        takes the previous pass's tensor, whose step that pass's backward consumed."""
+        value = self.state.values.get(slot) if slot is not None else None
+        node = value_node
+        if value is None or value.origin is None or node is None or node.type != "call_expression":
+            return
+        method = node.child_by_field_id(_FIELD.function)
+        if method is not None and method.type == "generic_function":
+            method = method.child_by_field_id(_FIELD.function)  # `collect::<Vec<_>>()`
+        name = method.child_by_field_id(_FIELD.field) if method is not None else None
+        if name is None or self.text(name) != "collect":
+            return
+        if self._newest_taken(method.child_by_field_id(_FIELD.value)) is None:
+            return
+        taken = value.sources - {value.origin}
+        if taken:
+            self.newest_collected[value.origin] = taken
+
     def _folded_effect(self, call, receiver_node, name_node, receiver, arguments):
         """`xs.iter().rev().take(k).fold(init, |acc, x| ..)`: what the closure made of the
         elements it took (each bound as a `for` over that walk binds it: `_newest_walk`) and

@@ -93,6 +93,9 @@ class _Reader:
         self.found = found
         self.mut_params: dict[str, int] = {}
         """Each `&mut` parameter, by name: its argument's index at a call (`self` not counted)."""
+        self.newest_collected: dict[Definition, frozenset[Definition]] = {}
+        """A `Vec` collected from the newest of one kept across passes (`rev().take(k)`): the
+        tensors it holds (`_note_newest_collected`)."""
         self.lent_initial: dict[_Slot, Value] = {}
         """What each `&mut` parameter held as the function started (`states: &mut Vec<..>`): a
         summary tells the caller the collection it leaves changed (`states[k] = h`)."""

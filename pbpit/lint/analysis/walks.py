@@ -99,6 +99,10 @@ class _Walks:
             statement = whole.statement if kept else None
             made = Definition(whole.name, whole.span, whole.context, whole.why, statement, None)
             made.sources = element.sources | {made}
+            if isinstance(whole, Definition) and whole in self.newest_collected:
+                # A `Vec` collected from the newest of one kept across passes: the tensors it
+                # holds, of this pass and earlier ones (`_note_newest_collected`).
+                made.sources = made.sources | self.newest_collected[whole]
             if fresh:
                 # Among the tensors one pass put, those a walk from the newest took: a backward
                 # that consumed them (a walk of that pass read them) leaves this one consumed.
