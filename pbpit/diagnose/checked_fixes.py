@@ -68,15 +68,32 @@ def checked(result: RunResult, diagnostic: Diagnostic, checks: dict | None = Non
     if result.crate is not None:
         real = {shown: path for path, shown in result.crate.display.items()}
         file = Path(real.get(diagnostic.path, result.path))
-    from pbpit.diagnose.accumulated import with_backward_once
-    from pbpit.diagnose.fix_check import check_edits
-
     trained = trained_leaves(result)
     before = baseline(result)
-    made = checked_helps(diagnostic, program, file, checks, before, trained)
-    return with_backward_once(
-        made, file, lambda help_: check_edits(program, help_.edits, file, baseline=before)
-    )
+    return _changed_on_purpose(checked_helps(diagnostic, program, file, checks, before, trained))
+
+
+def _changed_on_purpose(diagnostic: Diagnostic) -> Diagnostic:
+    """`diagnostic` whose fixes that ran and that change the first backward's gradients on
+    purpose (the rule's `Fix.changes_gradients`: the sum of the passes' losses backpropagated
+    once, after the loop) say what they did, as their rule words it, not a comparison."""
+    from pbpit.lint.rules import rule_named
+
+    rule = rule_named(diagnostic.rule or "")
+    fix_of = getattr(rule, "fix_of", None)
+    if fix_of is None:
+        return diagnostic
+    helps = []
+    for help_ in diagnostic.helps:
+        ran = help_.edits and help_.checked is not None and help_.checked.ok
+        fix = fix_of(help_.message) if ran else None
+        if fix is not None and fix.changes_gradients:
+            made = replace(
+                help_.checked, gradients=(), zero_signs=(), later=(), detail=fix.changes_gradients
+            )
+            help_ = replace(help_, checked=made)
+        helps.append(help_)
+    return replace(diagnostic, helps=helps)
 
 
 def fix_runs(result: RunResult, fix: Fix) -> bool:

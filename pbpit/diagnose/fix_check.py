@@ -656,13 +656,10 @@ def checked_findings(found: list[Diagnostic]) -> list[Diagnostic]:
     files: dict[str, tuple[str, list[str], Counter] | None] = {}
     checks: dict[tuple, FixCheck] = {}
     findings = []
-    from pbpit.diagnose.accumulated import lint_backward_once
-
     for finding in found:
         if not any(h.edits for h in finding.helps):
             findings.append(finding)
             continue
-        finding = lint_backward_once(finding)  # a sum backpropagated every pass
         if finding.path not in files:
             files[finding.path] = _lint_baseline(finding.path)
         known = files[finding.path]

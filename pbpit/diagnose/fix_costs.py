@@ -68,12 +68,16 @@ def fix_cost(result: Any, edits: list) -> str | None:
 
     program = Path(result.path)
     before = baseline(result)
-    from pbpit.diagnose.accumulated import cuts_sum
+    from pbpit.lint.rules.accumulator_reset import cuts_sum
 
     check = check_edits(program, edits, program, baseline=before)
     if not check.ok:
         return None
-    return cuts_sum(program, edits) or cost(check, before, trained_leaves(result))
+    try:
+        text = program.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        text = ""
+    return cuts_sum(text, edits) or cost(check, before, trained_leaves(result))
 
 
 def cost(check: Any, before: Any, trained: frozenset[str]) -> str:

@@ -139,10 +139,6 @@ def checked(report: Any) -> Any:
 
     if not any(h.edits for f in report.findings for h in f.helps):
         return report
-    from pbpit.diagnose.accumulated import lint_backward_once
-
-    # A sum of the passes' losses backpropagated every pass: backpropagated once instead.
-    report = replace(report, findings=[lint_backward_once(f) for f in report.findings])
     runnable: dict[str, bool] = {}
     for finding in report.findings:
         if finding.path not in runnable and any(h.edits for h in finding.helps):

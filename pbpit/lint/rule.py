@@ -29,6 +29,11 @@ class Fix:
 
     name: str
     does: str
+    changes_gradients: str = ""
+    """Empty for a fix that, made, leaves the leaves' gradients of the original run's first
+    backward as they were (recomputing, adding the losses, detaching at the carry): a run's
+    check compares them. For one that changes them on purpose (the sum of the passes' losses
+    backpropagated once, after the loop), what its check says instead of comparing them."""
 
 
 @dataclass(eq=False)

@@ -1,12 +1,28 @@
-"""The fix of `loop-external-tracked` for gradient accumulation (`acc = acc + loss` each pass,
-`acc.backward()` only in some passes, never reset): the accumulator reset to the value it
-started with right after the backward that consumed it."""
+"""The fixes of `loop-external-tracked` for gradient accumulation:
+
+- `acc = acc + loss` each pass, `acc.backward()` only in some passes, never reset: the
+  accumulator reset to the value it started with right after the backward that consumed it
+  (`accumulator_reset`);
+- a sum of the passes' losses backpropagated every pass (`running = running + loss;` then
+  `running.backward()` in the same loop body, `backward_once`): the backward of the pass before
+  consumed the steps the sum is made of, so the next pass's backward panics. Detaching the sum
+  at the end of each pass runs, and its first backward's gradients are the original's, but from
+  the second backward on each one gets the gradient of its own pass's loss alone: the earlier
+  terms of the sum became constants, and the `Gradients` an optimizer steps with are the last
+  micro-batch's, not the accumulated ones. The fix a user means: backpropagate the sum once,
+  after the loop that adds to it (the statements from the backward to the end of the loop's
+  body moved after the loop), written as code; the detach said in words with what it cuts.
+  Such a fix changes the first backward's gradients on purpose (`SUM_ONCE.changes_gradients`):
+  a run's check of it says what it did instead of comparing them."""
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass, replace
+
 from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers, is_name
-from pbpit.lint.rule import Meeting
+from pbpit.lint.rule import Fix, Meeting
 from pbpit.lint.rules.pass_shape import assignments
 from pbpit.rust.syntax import Node, descendants
 
@@ -112,3 +128,154 @@ def _backward_statement(body: Node, span: tuple[int, int]) -> tuple[Node | None,
         if deeper is None:
             return block, statement
         block = deeper
+
+
+# -- a sum backpropagated every pass: backpropagated once, after the loop
+
+SUM_ONCE = Fix(
+    "backpropagate the sum once",
+    "for a sum of the passes' losses backpropagated every pass, backpropagate it once, after "
+    "the loop that adds to it: one backward gives every pass's loss its gradient",
+    changes_gradients=(
+        "runs without the panic; one backward of the summed losses where the original ran one a "
+        "pass: its gradients are the sum's, not compared with the original's first"
+    ),
+)
+
+_DETACHED = re.compile(r"^\s*([A-Za-z_]\w*)\s*=\s*\1(?:\.clone\(\))?\.detach\(\)\s*;\s*$")
+_FOR = re.compile(r"^(\s*)for\s+([A-Za-z_]\w*)\s+in\b.*\{\s*$")
+
+
+@dataclass(frozen=True)
+class Accumulation:
+    """Where `name` sums the passes' losses and is backpropagated every pass."""
+
+    name: str
+    added: int
+    """The line of `name = name + ..;`."""
+    backward: int
+    """The line of `name.backward()`: the first moved."""
+    close: int
+    """The line of the loop's closing brace."""
+    moved: list[str]
+    """The lines moved after the loop, at the loop's own indentation."""
+
+
+def backward_once(helps: list[Help], fixes: Fixes) -> list[Help]:
+    """`helps` of a finding on carried state, where one detaches in place a binding that sums
+    the passes' losses and is backpropagated every pass (`running = running.detach();`, see
+    the module): the sum backpropagated once after the loop first, as code; the detach said in
+    words with what it cuts; the words asking for the same detach gone. `helps` otherwise."""
+    text = fixes.data.decode("utf-8", "replace")
+    out, added = [], None
+    for help_ in helps:
+        name = detached_name(help_) if help_.edits else None
+        found = accumulation(text, name) if name else None
+        if found is None:
+            out.append(help_)
+            continue
+        note = f"not written as code: {cut_sum_words(found.name)}"
+        out.append(replace(help_, edits=[], note=note, applicability="MaybeIncorrect"))
+        added = added or once_after_loop(found)
+    if added is None:
+        return helps
+    return [added, *out]
+
+
+def accumulation(text: str, name: str) -> Accumulation | None:
+    """The loop in `text` whose body adds to `name` (`name = name + ..`, `name = name.add(..)`)
+    and then backpropagates it (`name.backward()`), with the statements from that backward to
+    the body's end as they read after the loop: None when there is none, or when one of them
+    needs the loop's variable other than in a printed format string (`{micro}`, dropped with
+    the word before it that names it)."""
+    lines = text.split("\n")
+    add = re.compile(rf"^\s*{name}\s*=\s*{name}(?:\.clone\(\))?\s*(?:\+|\.add\()")
+    back = re.compile(rf"\b{name}(?:\.clone\(\))?\.backward\(\)")
+    for index, line in enumerate(lines):
+        if not back.search(line):
+            continue
+        loop = _enclosing_for(lines, index)
+        if loop is None:
+            continue
+        start, close, indent, variable = loop
+        added = next((k for k in range(start + 1, index) if add.match(lines[k])), None)
+        if added is None:
+            continue
+        body = lines[start + 1 : close]
+        inner = next((len(b) - len(b.lstrip()) for b in body if b.strip()), len(indent) + 4)
+        moved = []
+        for line_ in lines[index:close]:
+            out = _without_variable(line_, variable)
+            if out is None:
+                return None
+            moved.append(out[inner - len(indent) :] if out.strip() else "")
+        return Accumulation(name, added + 1, index + 1, close + 1, moved)
+    return None
+
+
+def _enclosing_for(lines: list[str], index: int) -> tuple[int, int, str, str] | None:
+    """The `for` loop whose body holds line `index` (by indentation): its line, the line of
+    its closing brace, its indentation and its variable."""
+    depth = len(lines[index]) - len(lines[index].lstrip())
+    for k in range(index - 1, -1, -1):
+        text = lines[k]
+        if not text.strip():
+            continue
+        here = len(text) - len(text.lstrip())
+        if here >= depth:
+            continue
+        match = _FOR.match(text)
+        if match is None:
+            return None
+        indent = match.group(1)
+        close = next((j for j in range(index + 1, len(lines)) if lines[j] == f"{indent}}}"), None)
+        return None if close is None else (k, close, indent, match.group(2))
+    return None
+
+
+def _without_variable(line: str, variable: str) -> str | None:
+    """`line` with the loop variable's placeholders taken out of its format strings (` micro
+    {micro}`, `{micro}`); None when it still reads the variable."""
+    out = re.sub(rf"\s*\b[A-Za-z_]+\s*[:=#]?\s*\{{{variable}(?::\?)?\}}", "", line)
+    out = re.sub(rf"\{{{variable}(?::\?)?\}}", "", out)
+    return None if re.search(rf"\b{variable}\b", out) else out
+
+
+def once_after_loop(found: Accumulation) -> Help:
+    """The fix: `found`'s backward and what follows it in the pass, moved after the loop."""
+    moved = "".join(f"{line}\n" for line in found.moved)
+    edits = [
+        Edit(found.backward, 1, found.close, 1, ""),
+        Edit(found.close + 1, 1, found.close + 1, 1, moved),
+    ]
+    message = (
+        f"backpropagate `{found.name}` once, after the loop that adds to it: the backward of the "
+        "sum gives every pass's loss its gradient at once (a backward each pass would need the "
+        "passes before's steps, which the backward before consumed)"
+    )
+    return Help(message, edits)
+
+
+def detached_name(help_: Help) -> str | None:
+    """The binding a help's one edit detaches in place (`running = running.detach();`)."""
+    if len(help_.edits) != 1:
+        return None
+    match = _DETACHED.match(help_.edits[0].replacement.strip("\n"))
+    return match.group(1) if match else None
+
+
+def cut_sum_words(name: str) -> str:
+    """What detaching `name`, a sum backpropagated every pass, costs (after "it runs, but")."""
+    return (
+        f"it cuts the sum `{name}` accumulates: from the second backward on, each "
+        "gets its own pass's loss's gradient alone (the earlier passes' losses are constants "
+        "in it), not the accumulated one the program backpropagates"
+    )
+
+
+def cuts_sum(text: str, edits: list[Edit]) -> str:
+    """What `edits` of the program `text` cost when one detaches a sum the program
+    backpropagates every pass (words after "it runs, but"); "" when none does."""
+    names = [detached_name(Help("", [e])) for e in edits]
+    name = next((n for n in names if n and accumulation(text, n)), None)
+    return cut_sum_words(name) if name else ""

@@ -11,6 +11,7 @@ from pbpit.diagnostics.model import Diagnostic, Help
 from pbpit.engine.graph import Requirement
 from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.lint.rule import Fix, Meeting, Rule, through_note
+from pbpit.lint.rules.accumulator_reset import SUM_ONCE, backward_once
 from pbpit.lint.rules.called_loop import recompute_in_called_loop
 from pbpit.lint.rules.carried_collections import detach_in_map
 from pbpit.lint.rules.carried_logs import (
@@ -284,6 +285,9 @@ fn main() {
             if beside is not None:
                 emptied = empty_each_pass_help(name, []).message.split(" (")[0]
                 helps = [beside, *(h for h in helps if not h.message.startswith(emptied))]
+            # A sum of the passes' losses backpropagated every pass: backpropagated once, after
+            # the loop; detached each pass, it would cut the sum (said in words).
+            helps = backward_once(helps, fixes) if not meeting.in_macro else helps
             consumes = consumes_step(definition.name, name, meeting.earlier.through)
             name = carried_field(name, meeting, fixes)  # `state.c` of a literal put in `state`
             message = carried_message(name)
@@ -461,6 +465,8 @@ fn main() {
         is: explain names the same fixes by name."""
         if message.startswith("if `") and "needs no gradient, detach it once" in message:
             return DETACH_ONCE
+        if message.startswith("backpropagate `") and "once, after the loop" in message:
+            return SUM_ONCE
         if message.startswith("if gradients must flow through `"):
             return RECOMPUTE_IN_LOOP
         if "at the end of each pass" in message or "where it is put in `" in message:
