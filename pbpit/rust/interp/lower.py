@@ -19,6 +19,7 @@ from pbpit.rust.interp import (
     generic_impls,
     iter_mut,
     num_refs,
+    or_patterns,
     ref_patterns,
     references,
 )
@@ -443,6 +444,9 @@ class Lowerer(
         self.in_scope = InScope(binding.name, binding.slot, self.in_scope)
 
     def declare(self, name: str, mutable: bool, initialized: bool = True) -> Binding:
+        shared = or_patterns.shared(self, name, mutable)  # a later alternative of `a | b`
+        if shared is not None:
+            return shared
         binding = Binding(name, mutable, self.scope, self.scope.nslots, initialized)
         self.scope.nslots += 1
         self.bring_into_scope(binding)

@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-from pbpit.rust.interp import ref_patterns, shapes, std_cmp
+from pbpit.rust.interp import or_patterns, ref_patterns, shapes, std_cmp
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
     _COMMENTS,
     Node,
-    _binds,
 )
 from pbpit.rust.interp.nodes import (
     Arm,
@@ -341,12 +340,8 @@ class PatternLowering:
                 for e in ends
             )
             return Pat(pos, "range", value=lo, hi=hi, inclusive=op == "..=")
-        if kind == "or_pattern":
-            subs = [self.pattern(c) for c in self.kids(node)]
-            flat = [q for p in subs for q in (p.subs if p.kind == "or" else [p])]
-            if any(_binds(p) for p in flat):
-                raise self.fail(node, "names bound inside an `|` pattern")
-            return Pat(pos, "or", subs=flat)
+        if kind == "or_pattern":  # `(x, 0) | (0, x)` (or_patterns.py)
+            return or_patterns.lower(self, node)
         if kind == "captured_pattern":
             name, sub = self.kids(node)
             inner = self.pattern(sub)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pbpit.rust.interp.nodes import Pat
 from pbpit.rust.interp.std_functions import FUNCTIONS
 from pbpit.rust.interp.std_functions import MATH_FUNCTIONS as STD_MATH
 from pbpit.rust.interp.types import (
@@ -101,5 +100,3 @@ def is_mut_reference(node: Node | None) -> bool:
     )
 
 
-def _binds(pat: Pat) -> bool:
-    return pat.kind == "bind" or any(_binds(p) for p in pat.subs)
