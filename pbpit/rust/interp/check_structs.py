@@ -11,6 +11,7 @@ from pbpit.rust.interp import (
     generic_methods,
     match_coverage,
     op_traits,
+    or_patterns,
     references,
     results,
     shapes,
@@ -105,9 +106,8 @@ class StructRules:
             if kind == "range" and not (is_number(ty) or is_open(ty) or resolve(ty) is CHAR):
                 raise self.fail(p.pos, f"a range pattern on `{show(ty)}`")
             return
-        if kind == "or":
-            for sub in p.subs:
-                self.pattern(sub, ty)
+        if kind == "or":  # a name's type the same in each alternative (or_patterns.py)
+            or_patterns.check(self, p, ty)
             return
         if kind == "slice":  # `[first, .., last]` (slice_patterns.py)
             slice_patterns.check(self, p, ty)
