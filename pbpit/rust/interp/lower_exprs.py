@@ -8,6 +8,7 @@ from typing import Any
 
 from pbpit.rust.interp import (
     btreemap,
+    destructuring_assign,
     dyn_casts,
     hashmap,
     if_let_mut,
@@ -230,6 +231,12 @@ class ExprLowering:
     def assignment(self, node: Node, op: str | None) -> Expr:
         left = node.child_by_field_name("left")
         value = self.expr(node.child_by_field_name("right"))
+        if op is None and destructuring_assign.is_destructuring(left):  # `(h, c) = ..;`
+            return destructuring_assign.lower(self, node, left, value)
+        return self.assign_value(node, left, value, op)
+
+    def assign_value(self, node: Node, left: Node, value: Expr, op: str | None) -> Expr:
+        """`left = value` (`op`: `left op= value`) of one place."""
         if left.type == "field_expression":
             return self.field_assignment(node, left, value, op)
         if left.type == "index_expression":
@@ -261,6 +268,7 @@ class ExprLowering:
                 if getattr(binding, "argument", False):
                     what = f"cannot assign to immutable argument `{binding.name}`"
                 err = self.fail(node, rejects(what, "E0384"))
+                err.label = what.split(" `")[0]
                 # `d *= 3.0` of a struct's `MulAssign`: rustc's E0596 (op_traits.py decides)
                 return op_traits.defer(self, err, Assign(self.pos(node), target, value, op))
         return Assign(self.pos(node), target, value, op)
