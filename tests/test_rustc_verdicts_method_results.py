@@ -2,7 +2,7 @@
 `drain(..).next()`, `into_iter().next()`, `unwrap_or(..)`, `unwrap_or_default()`, `or(..)` give
 out of a receiver holding values (an `Option<Vec<f32>>`, a `Vec<String>`, a struct's field in a
 `&mut self` method, a map whose value type is written without `&` whatever its keys, a
-`Vec::new()` the function pushes values only into), bound by
+`Vec::new()` or `HashMap::new()` the function puts values only into), bound by
 `let g = ..;` and moved twice, is rustc's E0382 whatever the method (`method_results.py`: what
 a `self` or `&mut self` method hands out of values is a value); and the look-alikes rustc
 accepts: moved once, cloned before, given back to the field, what a `&self` method lends
@@ -564,6 +564,124 @@ fn main() {
 }
 """,
         runs('Some((1, "a")) Some((1, "a"))\n'),
+    ),
+    "bad_field_pop_in_method_twice": (
+        """\
+struct Buf {
+    items: Vec<String>,
+}
+impl Buf {
+    fn flush(&mut self) -> usize {
+        let all: Vec<String> = self.items.drain(..).collect();
+        let first = self.items.pop();
+        let n = all.len();
+        let kept = first;
+        n + kept.map(|s| s.len()).unwrap_or(0) + first.map(|s| s.len()).unwrap_or(0)
+    }
+}
+fn main() {
+    let mut b = Buf { items: vec!["a".to_string()] };
+    println!("{}", b.flush());
+}
+""",
+        rejects("E0382"),
+    ),
+    "bad_hashmap_new_remove_twice": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut cache = HashMap::new();
+    cache.insert(String::from("w"), vec![0.5f32]);
+    let w = cache.remove("w").unwrap_or_default();
+    let moved = w;
+    println!("{:?} {:?}", moved, w);
+}
+""",
+        rejects("E0382"),
+    ),
+    "bad_take_moved_in_loop": (
+        """\
+fn consume(v: Vec<f32>) -> usize {
+    v.len()
+}
+fn main() {
+    let mut pending: Option<Vec<f32>> = Some(vec![1.0]);
+    let g = pending.take().unwrap_or_default();
+    let mut total = 0;
+    for _ in 0..2 {
+        total += consume(g);
+    }
+    println!("{} {:?}", total, pending);
+}
+""",
+        rejects("E0382"),
+    ),
+    "bad_vecdeque_new_pop_front_struct": (
+        """\
+use std::collections::VecDeque;
+#[derive(Debug)]
+struct Batch {
+    xs: Vec<f32>,
+}
+fn train(b: Batch) -> f32 {
+    b.xs.iter().sum()
+}
+fn main() {
+    let mut q = VecDeque::new();
+    q.push_back(Batch { xs: vec![1.0, 2.0] });
+    let b = q.pop_front().unwrap();
+    let l = train(b);
+    println!("{} {:?}", l, b.xs);
+}
+""",
+        rejects("E0382"),
+    ),
+    "ok_extend_refs_pop_twice": (
+        """\
+fn main() {
+    let names = vec![String::from("a"), String::from("b")];
+    let mut seen = Vec::new();
+    seen.extend(names.iter());
+    let g = seen.pop();
+    let x = g;
+    let y = g;
+    println!("{:?} {:?}", x, y);
+}
+""",
+        runs('Some("b") Some("b")\n'),
+    ),
+    "ok_map_new_ref_values_remove_twice": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let w = vec![0.5f32];
+    let mut cache = HashMap::new();
+    cache.insert(String::from("w"), &w);
+    let g = cache.remove("w");
+    let x = g;
+    let y = g;
+    println!("{:?} {:?}", x, y);
+}
+""",
+        runs("Some([0.5]) Some([0.5])\n"),
+    ),
+    "ok_take_moved_once_each_pass": (
+        """\
+fn consume(v: Vec<f32>) -> usize {
+    v.len()
+}
+fn main() {
+    let mut pending: Option<Vec<f32>> = Some(vec![1.0]);
+    let mut total = 0;
+    for _ in 0..2 {
+        let g = pending.take().unwrap_or_default();
+        total += consume(g);
+        pending = Some(vec![2.0]);
+    }
+    println!("{}", total);
+}
+""",
+        runs("2\n"),
     ),
 }
 

@@ -35,7 +35,7 @@ from pbpit.rust.interp.nodes import (
     Static,
     children,
 )
-from pbpit.rust.interp.types import Wrap, resolve
+from pbpit.rust.interp.types import BOOL, CHAR, STR, STRING, Wrap, is_number, resolve, show
 
 # `Iterator`'s methods declared `&mut self` that give an item out (the iterators' rows type them
 # by rules of their own, without the row's `mutates`); `peek` lends (`Option<&Item>`).
@@ -70,14 +70,24 @@ def _made_of_receiver(check: Any, e: Method) -> bool:
     try:
         result, recv = resolve(e.ty), resolve(e.recv.ty)
         inner = resolve(recv.inner) if type(recv) is Wrap else None
-        if result is recv or (
+        if _same(result, recv) or (
             inner is not None
-            and (result is inner or (type(result) is Wrap and resolve(result.inner) is inner))
+            and (_same(result, inner) or (type(result) is Wrap and _same(result.inner, inner)))
         ):
             return True
     except Exception:  # a type the checker left open
         return False
     return all(check.holds_values(arg.body if isinstance(arg, Closure) else arg) for arg in e.args)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Whether two types the checker gave are the same, both known (each use of a type
+    parameter may be its own object)."""
+    a, b = resolve(a), resolve(b)
+    if a is b:
+        return True
+    shown = show(a)
+    return "_" not in shown and shown == show(b)
 
 
 def _values_place(check: Any, place: Any) -> bool:
@@ -131,15 +141,29 @@ def _filled(check: Any, binding: Any) -> bool:
         if isinstance(parent, Method) and parent.recv is node and parent.args:
             if not takes_mut_self(parent):
                 continue
-            if not all(check.holds_values(arg) for arg in parent.args):
+            if not all(_stores_values(check, parent, arg) for arg in parent.args):
                 return False
     return made
 
 
+def _stores_values(check: Any, call: Method, arg: Any) -> bool:
+    """Whether `arg` of a `&mut self` call of the collection brings no reference in: an
+    element (a map's value) that holds values, or a key or an index (a number, a `str`, a
+    `String`: `m.remove("w")`, `v.insert(0, x)`); anything else (`extend(names.iter())`, a
+    closure) may."""
+    try:
+        ty, recv = resolve(arg.ty), resolve(call.recv.ty)
+    except Exception:  # a type the checker left open
+        return False
+    if type(recv) is Wrap and _same(ty, recv.inner):
+        return bool(check.holds_values(arg))
+    return is_number(ty) or ty in (STR, STRING, BOOL, CHAR)
+
+
 def _empty(init: Static) -> bool:
-    """`Vec::new()`, `VecDeque::with_capacity(n)`: a collection made with nothing in it."""
+    """`Vec::new()`, `HashMap::with_capacity(n)`: a collection made with nothing in it."""
     ty = resolve(init.ty) if init.ty is not None else None
-    if type(ty) is not Wrap or ty.kind not in ("Vec", "VecDeque"):
+    if type(ty) is not Wrap or ty.kind not in ("Vec", "VecDeque", "HashMap", "BTreeMap"):
         return False
     return all(isinstance(arg, Lit | Local) and not arg.borrowed for arg in init.args)
 
@@ -161,4 +185,4 @@ def _map_value(e: Method) -> bool:
     result = resolve(e.ty)
     if type(result) is Wrap and result.kind == "Option":
         result = resolve(result.inner)
-    return result is resolve(kind.inner)
+    return _same(result, kind.inner)
