@@ -41,6 +41,7 @@ from pbpit.rust.interp.types import (
     BOOL,
     CHAR,
     NEVER,
+    UNIT,
     StructT,
     TupleT,
     Ty,
@@ -120,6 +121,9 @@ class StructRules:
             self.unify(option(inner), ty, p.pos)
             for sub in p.subs:
                 self.pattern(sub, inner)
+            return
+        if kind == "tuple" and not p.subs:  # `()`, as in `Ok(()) =>`
+            self.unify(UNIT, ty, p.pos)
             return
         if kind == "tuple":
             elems = [Var() for _ in p.subs]
