@@ -360,6 +360,62 @@ fn main() {
 """,
         runs("0.1 0.1\n0.1 0.1\n0.25\n"),
     ),
+    "bad_field_capture_whole_assign": (
+        """\
+struct C {
+    lr: f32,
+}
+fn main() {
+    let mut c = C { lr: 0.1 };
+    let step = |g: f32| g * c.lr;
+    println!("{}", step(1.0));
+    c = C { lr: 0.05 };
+    println!("{} {}", step(1.0), c.lr);
+}
+""",
+        rejects("E0506"),
+    ),
+    "bad_field_capture_whole_mut_method": (
+        """\
+struct C {
+    lr: f32,
+}
+impl C {
+    fn decay(&mut self) {
+        self.lr *= 0.5;
+    }
+}
+fn main() {
+    let mut c = C { lr: 0.1 };
+    let step = |g: f32| g * c.lr;
+    for _ in 0..2 {
+        println!("{}", step(1.0));
+        c.decay();
+    }
+}
+""",
+        rejects("E0502"),
+    ),
+    "ok_field_capture_whole_read_method": (
+        """\
+struct C {
+    lr: f32,
+}
+impl C {
+    fn rate(&self) -> f32 {
+        self.lr
+    }
+}
+fn main() {
+    let c = C { lr: 0.1 };
+    let step = |g: f32| g * c.lr;
+    for _ in 0..2 {
+        println!("{} {}", step(1.0), c.rate());
+    }
+}
+""",
+        runs("0.1 0.1\n0.1 0.1\n"),
+    ),
 }
 
 test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)

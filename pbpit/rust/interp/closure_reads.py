@@ -178,9 +178,11 @@ def _field_conflict(
         place, at, code = place_of(node.recv), node.recv, "E0502"
     else:
         return None
-    if place is None or not place[1]:
-        return None  # (a variable assigned whole: `_conflict`)
+    if place is None:
+        return None
     binding, names = place
+    if not names and id(binding) in read:
+        return None  # (a variable read whole, changed whole: `_conflict`)
     overlaps = id(binding) in read or any(
         b is binding and (n[: len(names)] == names or names[: len(n)] == n) for b, n in fields
     )
