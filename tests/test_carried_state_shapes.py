@@ -6,6 +6,9 @@ carried (issue 24's held-out failures of session 19, and variants written after 
   `state`, the binding that carries it (never `h_prev`, a new immutable binding each pass:
   `h_prev = h_prev.detach();` is rustc's E0384), and detached where the tuple is put;
 - a tuple field of a struct (`runner.state = (h, c);`): named `runner.state`;
+- a pair given whole to a step that gives back a new one (`state = next;`): each tensor of it
+  detached on that line, `state = (next.0.detach(), next.1.detach());` (a tuple has no
+  `.detach()`);
 - a collection lent `&mut` to a method or function that sets its elements (`states[k] =
   h.clone()` through `states: &mut Vec<Tensor<2>>`, `&mut [Tensor<2>]`, `&mut Vec<(Tensor<2>,
   Tensor<2>)>`): named `states` (lint warned of none), detached where the callee stores it, or
@@ -42,6 +45,7 @@ PROGRAMS = {
     "lstm_struct_destructured.rs": "state",
     "gru_tuple_count.rs": "carry",
     "runner_field_tuple.rs": "runner.state",
+    "lstm_pair_returned.rs": "state",
     "stacked_states_lent.rs": "states",
     "states_slice_lent.rs": "states",
     "stacked_pairs_lent.rs": "states",

@@ -48,6 +48,7 @@ def find_carrier(result: RunResult, node: NodeRecord, loop: Loop | None) -> Carr
         return None
     return (
         _assigned(result, label, loop)
+        or _tupled(result, label, loop)
         or _pushed(result, label, loop)
         or _put_by_method(result, node, label)
         or _handed_to_method(result, label, loop, _making_call(node))
@@ -85,6 +86,28 @@ def _assigned(result: RunResult, label: str, loop: Loop) -> Carrier | None:
             new = text[: at.end()] + ".detach()" + text[at.end() :]
             new = new.replace(".detach().clone()", ".detach()", 1)
         return Carrier(found["name"], line, label, new, put=False)
+    return None
+
+
+def _tupled(result: RunResult, label: str, loop: Loop) -> Carrier | None:
+    """`state = (h, c);` in the loop's body (Rust), `label` one of the tuple's names: the tuple
+    carries it (taken apart by `let (h_prev, c_prev) = state;` in the next pass), written again
+    with each name detached (`.detach()` is a tensor's, and each carries its own graph): put in
+    the tuple, as in a collection."""
+    if result.language is not Language.RUST:
+        return None
+    pattern = re.compile(r"\s*(?P<name>[A-Za-z_][\w.]*)\s*=\s*\((?P<parts>[^()]*)\);\s*(?://.*)?")
+    for line in range(loop.body_line, loop.end_line + 1):
+        text = source_line(result.source, line)
+        found = pattern.fullmatch(text)
+        if found is None:
+            continue
+        parts = [p.strip() for p in found["parts"].split(",") if p.strip()]
+        if label not in parts or not all(re.fullmatch(NAME, p) for p in parts):
+            continue
+        detached = ", ".join(f"{p}.detach()" for p in parts)
+        new = text[: found.start("parts")] + detached + text[found.end("parts") :]
+        return Carrier(found["name"], line, label, new, put=True)
     return None
 
 

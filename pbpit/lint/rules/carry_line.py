@@ -106,6 +106,15 @@ def _carry(node: Node, block: Node, name: str, leaf: bool, fixes: Fixes) -> Carr
     value = fixes.text(right)
     tail = ".detach().require_grad()" if leaf else ".detach()"
     cloned = value.removesuffix(".clone()")
+    width = _tuple_width(name, node, fixes) if is_name(name) and is_name(cloned) else None
+    if width is not None:
+        # `state = next;` of a tuple of tensors (`let mut state = (Tensor::zeros(..), ..)`):
+        # `.detach()` is each tensor's, not the tuple's.
+        parts = ", ".join(
+            f"{cloned}.{i}{'.clone()' if cloned != value else ''}{tail}" for i in range(width)
+        )
+        edits = [fixes.edit(right.start_byte, right.end_byte, f"({parts})")]
+        return Carry(node.start_point[0] + 1, cloned, edits)
     if cloned != value and is_name(cloned) and not _named_after(node, block, cloned, fixes):
         # `self.memory = summary.clone();` and `summary` not read again: the clone is not needed.
         edits = [fixes.edit(right.start_byte, right.end_byte, f"{cloned}{tail}")]
@@ -115,6 +124,43 @@ def _carry(node: Node, block: Node, name: str, leaf: bool, fixes: Fixes) -> Carr
             edits[-1] = replace(edits[-1], replacement=edits[-1].replacement + ".require_grad()")
     said = cloned if all(is_name(part) for part in cloned.split(".")) else ""
     return Carry(node.start_point[0] + 1, said, edits)
+
+
+def _tuple_width(name: str, node: Node, fixes: Fixes) -> int | None:
+    """The number of tensors of the tuple the last `let` of `name` before `node` in its
+    function binds it to (`let mut state = (Tensor::<2>::zeros(..), Tensor::<2>::zeros(..));`),
+    or None when that `let` binds no tuple of tensors only."""
+    function = node.parent
+    while function is not None and function.type != "function_item":
+        function = function.parent
+    if function is None:
+        return None
+    found = None
+    for current in descendants(function):
+        pattern = current.child_by_field_name("pattern")
+        if (
+            current.type != "let_declaration"
+            or pattern is None
+            or current.start_byte > node.start_byte
+        ):
+            continue
+        if pattern.type == "mut_pattern" and pattern.named_children:
+            pattern = pattern.named_children[-1]
+        if pattern.type == "identifier" and fixes.text(pattern) == name:
+            found = current
+    value = found.child_by_field_name("value") if found is not None else None
+    if value is None or value.type != "tuple_expression":
+        return None
+    elements = [e for e in value.named_children if e.type not in ("line_comment", "block_comment")]
+    if len(elements) < 2 or not all(_made_tensor(e, fixes) for e in elements):
+        return None
+    return len(elements)
+
+
+def _made_tensor(element: Node, fixes: Fixes) -> bool:
+    """Whether a tuple's element is a tensor by its form: `Tensor::<2>::zeros(..)` (any
+    `Tensor::` function), a tensor method's result."""
+    return fixes.text(element).startswith("Tensor::") or fixes.is_tensor(element, element)
 
 
 def _named_after(node: Node, block: Node, name: str, fixes: Fixes) -> bool:
