@@ -162,10 +162,12 @@ fn main() {
 
     def meeting(self, meeting: Meeting, fixes: Fixes) -> Diagnostic | None:
         if meeting.loop is None:
-            if meeting.cut is not None and cached_untrained(meeting.cut, fixes):
+            cut = meeting.cut
+            if cut is not None and (cached_untrained(cut, fixes) or cut_stepped(cut, fixes)):
                 # A part of it a pass, of what the loop does not train (a frozen backbone's
-                # features, a teacher's targets, cut per batch): a tensor made before the loop.
-                return self.meeting(meeting.cut, fixes)
+                # features, a teacher's targets, cut per batch), or cut by the loop from what
+                # each pass steps: a tensor made before the loop.
+                return self.meeting(cut, fixes)
             return in_a_called_loop(self.name, meeting, fixes) if meeting.later.next_pass else None
         definition, loss = meeting.definition, meeting.loss
         name = definition.name
@@ -575,6 +577,29 @@ def cached_untrained(meeting: Meeting, fixes: Fixes) -> bool:
         and detaching_leaves_a_loss(meeting, fixes)
         and unwrapped_gradient(meeting, fixes) is None
         and not trains_through(meeting, fixes)
+    )
+
+
+def cut_stepped(meeting: Meeting, fixes: Fixes) -> bool:
+    """Whether the loop itself cuts a part of the tensor, made before it, each pass
+    (`feats.clone().slice(..)` read by the loss, not an element of a collection of its parts
+    or losses), and steps with an optimizer, in its body, what the tensor is made from
+    (`net = optim.step(lr, net, grads)` of `net.backbone.forward(x)`): its features are stale
+    after the first step, so they are computed in the loop, each pass; the losses are not meant
+    to be added (each pass's step needs its own)."""
+    definition = meeting.definition
+    statement = definition.statement or definition.value
+    if meeting.carried or statement is None or meeting.same_tensor:
+        return False
+    read = meeting.loss.first_read(definition, meeting.loop_span, meeting.in_pass)
+    if read is None or read.value.origin is not definition:
+        return False
+    start, end = meeting.loop_span
+    body = fixes.data[start:end]
+    made_from = {fixes.text(n) for n in identifiers(statement)} - {definition.name}
+    return any(
+        re.search(rb"\bstep\s*\([^;]*\b" + re.escape(name.encode()) + rb"\b", body)
+        for name in made_from
     )
 
 
