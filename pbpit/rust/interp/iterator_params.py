@@ -55,12 +55,16 @@ def given(checker: Any, e: Any, expected: Ty, found: Ty) -> Ty:
     is taken: a range is that iterator (`Range<T>` is an `Iterator<Item = T>`), its items
     unified; a type no iterator is rustc's E0277, an iterator of other items (`v.iter()`'s
     references where `Item = f64`) E0271; else `found` (the caller unifies)."""
+    from pbpit.rust.interp import user_iterators
     from pbpit.rust.interp.grammar import rejects
-    from pbpit.rust.interp.types import NEVER, Mismatch, Var, resolve, show, unify
+    from pbpit.rust.interp.types import NEVER, Mismatch, StructT, Var, resolve, show, unify
 
     want, have = resolve(expected), resolve(found)
     if type(want) is not Wrap or want.kind != "Iter" or have is NEVER or type(have) is Var:
         return found
+    if type(have) is StructT and user_iterators.item_of(have) is not None:
+        what = f"`{show(have)}`, an `impl Iterator` struct, given as an iterator type"
+        raise checker.fail(e.pos, what)  # (pbpit types it as the struct it is)
     if type(have) is not Wrap or have.kind not in ("Iter", "Range"):
         what = f"`{show(have)}` is not an iterator"
         err = checker.fail(e.pos, rejects(what, "E0277"))
