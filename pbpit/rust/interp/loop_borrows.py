@@ -35,6 +35,7 @@ from pbpit.rust.interp.nodes import (
     Loop,
     Method,
     Return,
+    StructLit,
     Unsupported,
     While,
     children,
@@ -127,6 +128,15 @@ def _borrowed_by_call(init: Any) -> Any:
     if _std(e) and e.name == "iter" and not e.args:
         return e.recv if _place(e.recv) is not None else None
     return None
+
+
+def _field_borrow(init: Any) -> Any:
+    """`&d` of `let v = View { xs: &d };`: the first field of a struct literal borrowing a
+    place (shared), which the struct holds as long as it lives; None for another value."""
+    if not isinstance(init, StructLit) or init.borrowed:
+        return None
+    found = (v for v in init.values if v.borrowed and not v.mut_borrow and _place(v) is not None)
+    return next(found, None)
 
 
 def _collected_borrow(part: Let) -> Any:
@@ -297,7 +307,7 @@ class _Search:
             init = part.init
             if not init.borrowed or init.mut_borrow or _place(init) is None:
                 # `let last = v.last().unwrap();`, `let names: Vec<&str> = v.iter()..collect();`
-                init = _borrowed_by_call(init) or _collected_borrow(part)
+                init = _borrowed_by_call(init) or _collected_borrow(part) or _field_borrow(init)
                 if init is None:
                     continue
             holder = part.binding
