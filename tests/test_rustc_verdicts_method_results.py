@@ -683,6 +683,35 @@ fn main() {
 """,
         runs("2\n"),
     ),
+    "bad_map_new_entry_value_remove_twice": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut cache: HashMap<&str, Vec<f32>> = HashMap::new();
+    cache.entry("w").or_insert(vec![0.5]);
+    let g = cache.remove("w");
+    let x = g;
+    let y = g;
+    println!("{:?} {:?}", x, y);
+}
+""",
+        rejects("E0382"),
+    ),
+    "ok_map_new_entry_ref_remove_twice": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let w = vec![0.5f32];
+    let mut cache = HashMap::new();
+    cache.entry("w").or_insert(&w);
+    let g = cache.remove("w");
+    let x = g;
+    let y = g;
+    println!("{:?} {:?}", x, y);
+}
+""",
+        runs("Some([0.5]) Some([0.5])\n"),
+    ),
 }
 
 test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)

@@ -138,12 +138,22 @@ def _filled(check: Any, binding: Any) -> bool:
             continue
         if node.mut_borrow or (isinstance(parent, Assign) and parent.target is node):
             return False
+        if isinstance(parent, Method) and parent.recv is node and _lends_entry(parent):
+            return False  # (`m.entry(k).or_insert(&w)`: what the `Entry` is given not read)
         if isinstance(parent, Method) and parent.recv is node and parent.args:
             if not takes_mut_self(parent):
                 continue
             if not all(_stores_values(check, parent, arg) for arg in parent.args):
                 return False
     return made
+
+
+def _lends_entry(call: Method) -> bool:
+    try:
+        ty = resolve(call.ty)
+    except Exception:  # a type the checker left open
+        return True
+    return type(ty) is Wrap and ty.kind == "Entry"
 
 
 def _stores_values(check: Any, call: Method, arg: Any) -> bool:
