@@ -108,6 +108,25 @@ fn main() {
 """,
         rejects("E0502"),
     ),
+    "struct_returned_by_a_function_then_push": (
+        """\
+struct View<'a> {
+    xs: &'a [f64],
+}
+
+fn view(xs: &[f64]) -> View<'_> {
+    View { xs }
+}
+
+fn main() {
+    let mut d = vec![1.0, 2.0];
+    let v = view(&d);
+    d.push(3.0);
+    println!("{}", v.xs.len());
+}
+""",
+        rejects("E0502"),
+    ),
 }
 
 

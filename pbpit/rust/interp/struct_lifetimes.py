@@ -93,3 +93,18 @@ def refuse_returned_struct(checker: Any, fn: Any) -> None:
             err = checker.fail(value.pos, rejects(what, "E0515"))
             err.label = "returns a value referencing data owned by the current function"
             raise err
+
+
+def borrowing_call(e: Any) -> bool:
+    """Whether `e` calls a function of the file whose result is a struct with lifetime
+    parameters (`view(&d)` of `fn view(xs: &[f64]) -> View<'_>`): it holds what its reference
+    arguments borrow."""
+    from pbpit.rust.interp.nodes import Call, FnItem
+    from pbpit.rust.interp.types import StructT, resolve
+
+    if not isinstance(e, Call) or not isinstance(e.callee, FnItem) or e.borrowed:
+        return False
+    ret = resolve(e.callee.ret) if e.callee.ret is not None else None
+    item = ret.item if type(ret) is StructT else None
+    node = getattr(item, "node", None)
+    return node is not None and node.type in ("struct_item", "enum_item") and has_lifetimes(node)
