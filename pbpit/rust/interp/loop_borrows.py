@@ -131,11 +131,18 @@ def _borrowed_by_call(init: Any) -> Any:
 
 
 def _field_borrow(init: Any) -> Any:
-    """`&d` of `let v = View { xs: &d };`: the first field of a struct literal borrowing a
-    place (shared), which the struct holds as long as it lives; None for another value."""
-    if not isinstance(init, StructLit) or init.borrowed:
+    """`&d` of `let v = View { xs: &d };` (or `view(&d)`, a function of the file returning a
+    struct with a lifetime): the first field of a struct literal (argument) borrowing a place
+    (shared), which the struct holds as long as it lives; None for another value."""
+    from pbpit.rust.interp.struct_lifetimes import borrowing_call
+
+    if isinstance(init, StructLit) and not init.borrowed:
+        parts = init.values
+    elif borrowing_call(init):
+        parts = init.args
+    else:
         return None
-    found = (v for v in init.values if v.borrowed and not v.mut_borrow and _place(v) is not None)
+    found = (v for v in parts if v.borrowed and not v.mut_borrow and _place(v) is not None)
     return next(found, None)
 
 
