@@ -306,6 +306,14 @@ class _Bindings:
             and self._index_assign(node, left, right, value)
         ):
             return _DATA
+        if (
+            slot is None
+            and left is not None
+            and left.type == "tuple_expression"
+            and node.type == "assignment_expression"
+        ):
+            self._assign_parts(node, left, right, value)
+            return _DATA
         if slot is None:
             if left is not None and left.type != "identifier":
                 self.expr(left)
@@ -322,6 +330,27 @@ class _Bindings:
         if node.type == "assignment_expression":
             self._parts_follow(left, slot)
         return _DATA
+
+    def _assign_parts(self, node: Node, left: Node, right: Node | None, value: Value) -> None:
+        """`(h, c) = model.cell(x, h, c);` (destructuring assignment): each name given its part,
+        the element of a literal tuple, else a tensor of its own made from the whole (as `let`
+        binds the parts of a tracked value)."""
+        elements = [c for c in left.named_children if c.type not in _ITEMS]
+        parts = dict(value.parts or ())
+        statement = node.parent if node.parent is not None else node
+        for index, element in enumerate(elements):
+            if element.type != "identifier":
+                continue  # `_`, a field, a nested tuple: not followed
+            slot = self.lookup(self.text(element))
+            if slot is None:
+                continue
+            part = parts.get(f".{index}")
+            if part is None:
+                part = _op([value]) if value.requirement == Requirement.GRAD_IN_BACKWARD else _DATA
+            self._walk_gone(slot)
+            self.state.values[slot] = self._bound(
+                slot.name, part, element, right, statement, assigned=True
+            )
 
     def _index_assign(self, node: Node, left: Node, right: Node | None, value: Value) -> bool:
         """`slots[k] = Some(f.clone())`: the collection holds it too, as `push` puts it there;

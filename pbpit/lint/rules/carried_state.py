@@ -33,7 +33,13 @@ from pbpit.lint.rules.literal_fields import (
     fields_put,
 )
 from pbpit.lint.rules.method_fields import detach_in_methods
-from pbpit.lint.rules.pass_shape import assignments, binds_anew, breaks_within, continues
+from pbpit.lint.rules.pass_shape import (
+    assigned_together,
+    assignments,
+    binds_anew,
+    breaks_within,
+    continues,
+)
 from pbpit.lint.rules.vec_state import detach_elements_each_pass, vec_of_tensors
 from pbpit.rust.syntax import Node, descendants
 
@@ -180,7 +186,7 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
         # runs it again: epochs x batches); a `let` of that name in the body would take the
         # assignment instead of the state the loop carries.
         return fallback
-    together = parts or carried_together(name, body, fixes)
+    together = parts or assigned_together(name, body, fixes) or carried_together(name, body, fixes)
     if together == [name]:
         # One assignment carries it: detached there (`h = h_next.detach();`).
         carry = detach_at_carry(name, body, leaf, fixes) or detach_in_method(
@@ -307,6 +313,13 @@ def detach_put(name: str, body: Node, leaf: bool, fixes: Fixes) -> list[Edit]:
         ):
             return []
         tensor = arguments.named_children[0]
+        if tensor.type in ("tuple_expression", "struct_expression"):
+            # `state = Some((h, c))`: each tensor of the tuple (or struct) detached.
+            put = detach_literal(tensor, fixes, leaf)
+            if put is None:
+                return []
+            edits += put
+            continue
         if not fixes.is_tensor(tensor, body) and not option_of_tensor(name, fixes):
             return []  # `Some(new_state)` of an `LstmState`: no `.detach()` on it
         if fixes.detached_already(tensor, leaf):

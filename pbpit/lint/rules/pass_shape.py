@@ -69,3 +69,17 @@ def binds_anew(name: str, body: Node, fixes: Fixes) -> bool:
             if any(fixes.text(n) == name for n in identifiers(pattern)):
                 return True
     return False
+
+
+def assigned_together(name: str, body: Node, fixes: Fixes) -> list[str]:
+    """The names a destructuring assignment of `body` gives their parts beside `name` (`(h, c) =
+    model.cell(x, h, c);`: `h` and `c`), in order, when there is one such assignment; else []."""
+    found = []
+    for node in descendants(body):
+        left = node.child_by_field_name("left") if node.type == "assignment_expression" else None
+        if left is None or left.type != "tuple_expression":
+            continue
+        names = [fixes.text(e) for e in left.named_children if e.type == "identifier"]
+        if name in names:
+            found.append(names)
+    return found[0] if len(found) == 1 else []
