@@ -127,6 +127,18 @@ fn main() {
 """,
         rejects("E0502"),
     ),
+    "scan_state_written_by_value": (
+        """\
+fn main() {
+    let v: Vec<u32> = [3u32, 1, 4]
+        .iter()
+        .scan(0u32, |acc: u32, x| Some(acc + x))
+        .collect();
+    println!("{:?}", v);
+}
+""",
+        rejects("E0631"),
+    ),
 }
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from pbpit.rust.interp import chars_as_str, exact_size, iter_try, iterators, std_collect
 from pbpit.rust.interp.builtins import Builtin, Code, rows
 from pbpit.rust.interp.check_rules import collected_into
+from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import Closure, Local, Method, Unsupported
 from pbpit.rust.interp.range_methods import range_rows
 from pbpit.rust.interp.types import (
@@ -21,6 +22,7 @@ from pbpit.rust.interp.types import (
     STRING,
     UNIT,
     USIZE,
+    Mismatch,
     TensorT,
     TupleT,
     Ty,
@@ -29,6 +31,7 @@ from pbpit.rust.interp.types import (
     option,
     resolve,
     show,
+    unify,
     vec,
 )
 
@@ -188,6 +191,14 @@ def _scan_type(ck: Any, e: Any, recv: Ty) -> Ty:
     closure = e.args[1]
     if not isinstance(closure, Closure) or len(closure.params) != 2:
         raise ck.fail(closure.pos, "`scan` with other than a closure `|state, x| ..` written there")
+    written = closure.param_tys[0]  # `|st: &mut Option<f32>, &x|`: the state's type written
+    if written is not None:
+        try:
+            unify(written, state)
+        except Mismatch:  # `scan(0.0, |acc: &mut u32, x| ..)`
+            err = ck.fail(e.pos, rejects("type mismatch in closure arguments", "E0631"))
+            err.label, err.end = "expected due to this", (e.pos[0], e.pos[1] + len("scan"))
+            raise err from None
     ck.unify(option(found), ck.closure_arg(closure, [state, _item(recv)]).ret, closure.pos)
     return Wrap(_ITER, found)
 

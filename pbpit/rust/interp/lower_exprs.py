@@ -570,7 +570,14 @@ class ExprLowering:
             if param.type == "parameter":
                 pattern = param.child_by_field_name("pattern")
                 type_node = param.child_by_field_name("type")
-            param_tys.append(self.type(type_node) if type_node is not None else None)
+            if scan_state and not params and type_node is not None:
+                # `|st: &mut Option<f32>, &x|`: `scan`'s state, typed as what it points to
+                if type_node.type != "reference_type" or not is_mut_reference(type_node):
+                    raise self.fail(type_node, "`scan`'s state written other than `&mut T`")
+                type_node, written_state = None, self.type(type_node.child_by_field_name("type"))
+                param_tys.append(written_state)
+            else:
+                param_tys.append(self.type(type_node) if type_node is not None else None)
             if pattern.type in _DESTRUCTURING:
                 hidden, lets = self.hidden_pattern(pattern)
                 destructured.extend(lets)
