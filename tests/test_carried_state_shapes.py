@@ -5,7 +5,9 @@ carried (issue 24's held-out failures of session 19, and variants written after 
   beside the tensor, a struct pattern `let LstmState { h: h_prev, .. } = state;`): named
   `state`, the binding that carries it (never `h_prev`, a new immutable binding each pass:
   `h_prev = h_prev.detach();` is rustc's E0384), and detached where the tuple is put;
-- a tuple field of a struct (`runner.state = (h, c);`): named `runner.state`;
+- a tuple field of a struct (`runner.state = (h, c);`): named `runner.state`; written by the
+  struct's method (`self.state = (h_next.clone(), c_next);`, `runner.step(..)` called once a
+  pass beside `optim.step(..)`): each tensor detached there;
 - a pair given whole to a step that gives back a new one (`state = next;`): each tensor of it
   detached on that line, `state = (next.0.detach(), next.1.detach());` (a tuple has no
   `.detach()`); an `Option` of a pair (`state = Some((h, c))`): each tensor of the pair;
@@ -47,6 +49,7 @@ PROGRAMS = {
     "lstm_struct_destructured.rs": "state",
     "gru_tuple_count.rs": "carry",
     "runner_field_tuple.rs": "runner.state",
+    "runner_method_tuple_field.rs": "runner.state",
     "lstm_pair_returned.rs": "state",
     "lstm_destructuring_assign.rs": "h",
     "lstm_option_pair.rs": "state",

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers, is_name, last_segment
+from pbpit.lint.rules.literal_fields import detach_literal
 from pbpit.lint.rules.pass_shape import assignments
 from pbpit.rust.syntax import Node, descendants
 
@@ -79,8 +80,9 @@ def detach_in_method(name: str, body: Node, leaf: bool, fixes: Fixes) -> Carry |
     if len(writes) != 1:
         return None
     method, scope, node = writes[0]
-    if len(_calls(method, body, fixes)) != 1:
-        return None
+    owner = name.split(".")[0]
+    if len(_calls(method, body, fixes, owner)) != 1:
+        return None  # `runner.step(..)` once a pass (`optim.step(..)` is another's)
     for other, within in _methods(fixes):
         read = re.search(r"\bself\." + re.escape(field_) + r"\b", fixes.text(within))
         if other != method and read and _calls(other, body, fixes):
@@ -103,6 +105,10 @@ def _carry(node: Node, block: Node, name: str, leaf: bool, fixes: Fixes) -> Carr
         or fixes.detached_already(right, leaf)
     ):
         return None
+    if right.type in ("tuple_expression", "struct_expression"):
+        # `self.state = (h.clone(), c);`: each tensor of the literal detached where it is put.
+        put = detach_literal(right, fixes, leaf)
+        return Carry(node.start_point[0] + 1, "", put) if put else None
     value = fixes.text(right)
     tail = ".detach().require_grad()" if leaf else ".detach()"
     cloned = value.removesuffix(".clone()")
@@ -195,14 +201,17 @@ def _methods(fixes: Fixes) -> list[tuple[str, Node]]:
     return found
 
 
-def _calls(method: str, body: Node, fixes: Fixes) -> list[Node]:
-    """The calls `.method(..)` in `body`; one in an inner loop or closure counts twice (it may
-    run more than once a pass)."""
+def _calls(method: str, body: Node, fixes: Fixes, receiver: str | None = None) -> list[Node]:
+    """The calls `.method(..)` in `body` (on `receiver` only, when given); one in an inner loop
+    or closure counts twice (it may run more than once a pass)."""
     found = []
     for node in descendants(body):
         function = node.child_by_field_name("function") if node.type == "call_expression" else None
         field_ = function.child_by_field_name("field") if function is not None else None
         if field_ is None or fixes.text(field_) != method:
+            continue
+        value = function.child_by_field_name("value") if function is not None else None
+        if receiver is not None and (value is None or fixes.text(value) != receiver):
             continue
         found.append(node)
         around = node.parent
