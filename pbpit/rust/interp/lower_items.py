@@ -8,6 +8,7 @@ from typing import Any
 from pbpit.rust.interp import (
     assoc_types,
     burn_nn,
+    concrete_impls,
     default_impls,
     derive_default,
     enum_keys,
@@ -145,8 +146,8 @@ class ItemLowering:
     ) -> None:
         """`impl<U> Stack<U>`: the impl's `U` names the struct's value parameter (its bounds
         added to it: `impl<T: Shape> Holder<T>`), or is one of its own when bounded by std's
-        traits (`impl<T: Default> Acc<T>`, generic_impls.py); a type written there instead
-        (`impl Stack<f32>`) is refused."""
+        traits (`impl<T: Default> Acc<T>`, generic_impls.py); numbers or texts written there
+        instead (`impl Ring<f32>`) make `Self` that type (concrete_impls.py); else refused."""
         params = getattr(item, "params", [])
         self.impl_args = None
         if not params:
@@ -155,6 +156,14 @@ class ItemLowering:
         written = type_node.child_by_field_name("type_arguments")
         args = self.kids(written) if written is not None else []
         args = [a for a in args if a.type != "lifetime"]  # `impl<'a, T> S<'a, T>`
+        concrete = [
+            concrete_impls.written_type(self, args[at]) if at < len(args) else None
+            for at in item.param_at
+        ]
+        if node.child_by_field_name("trait") is None and all(t is not None for t in concrete):
+            self.impl_args = (item, tuple(concrete))  # `impl Ring<f32>` (concrete_impls.py)
+            self.concrete_impl = tuple(concrete)
+            return
         for at, param in zip(item.param_at, params, strict=True):
             name = self.text(args[at]) if at < len(args) else ""
             if name not in self.generic_order:
@@ -358,11 +367,14 @@ class ItemLowering:
         if saved_assoc is not None:
             assoc_types.restore(self, saved_assoc)
         item.backends, item.dims = outer
-        self.self_type = self.impl_args = None
+        self.self_type = self.impl_args = self.concrete_impl = None
 
     def method(self, item: StructItem, node: Node) -> None:
         fn = self.signature(node)
+        if getattr(self, "concrete_impl", None) is not None:
+            setattr(fn, concrete_impls.CONCRETE, self.concrete_impl)  # `impl Ring<f32>`
         if fn.name in item.methods:
+            concrete_impls.refuse_duplicate(self, node, item.methods[fn.name], fn)
             what = f"duplicate definitions with name `{fn.name}`"
             raise self.fail(node, rejects(what, "E0201"))
         item.methods[fn.name] = fn
