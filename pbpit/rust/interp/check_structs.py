@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.interp import (
+    concrete_impls,
     error_types,
     generic_impls,
     generic_methods,
@@ -192,6 +193,7 @@ class StructRules:
         if fn is None or not fn.self_kind:
             what = f"no method named `{e.name}` found for struct `{item.name}` in the current scope"
             raise self.fail(e.pos, rejects(what, "E0599"))
+        concrete_impls.refuse_other_args(self, e, fn, recv)  # `impl Ring<f32>`'s on a `Ring<i32>`
         if e.targs:
             raise self.fail(e.pos, f"type arguments on `{e.name}`")
         e.impl, e.user = USER, fn
