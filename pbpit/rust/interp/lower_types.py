@@ -198,10 +198,8 @@ class TypeLowering:
         return burn_nn.NAMED_TYPES["Optimizer"]
 
     def owned_type(self, node: Node) -> bool:
-        """Whether a written type is certainly not a reference (`_` may be one), nor a `Box`
-        (whose `*b` rustc takes: pbpit erases the box, so `*` of it is no E0614)."""
-        boxed = node.type == "generic_type" and self.text(node.child_by_field_name("type")) == "Box"
-        return node.type != "reference_type" and self.text(node) != "_" and not boxed
+        """Whether a written type is certainly not a reference (`_` may be one)."""
+        return node.type != "reference_type" and self.text(node) != "_"
 
     def check_prefix(self, node: Node | None) -> None:
         """The path before `::Device`, `::Tensor`: modules, a backend parameter or alias."""
