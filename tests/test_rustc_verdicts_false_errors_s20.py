@@ -5,7 +5,9 @@ Vec<f32>`: pbpit said E0596, as if `ps` were a value needing `mut`), which lends
 mutably while the binding lives (E0502, E0499 then, as rustc); `v.sort_by(f32::total_cmp)` (pbpit
 said E0599: `total_cmp` was no function it knew as a value); a function, `f32::abs` or a closure
 named as a value whose parameters are not those asked (`map(dbl)` of `f32` items): rustc's E0631
-(pbpit said E0308).
+(pbpit said E0308); `*warm` of `warm: Box<dyn Fn(u32) -> f32>` is the boxed closure (`&*warm`
+runs: pbpit said E0614), given where a `&dyn Fn` is written it is E0308, as `warm` itself is
+(a mutant of tests/rust/std/deref_boxes.rs, 62000:2249).
 
 Each verdict was recorded from rustc 1.95 (`rejects(code)`: the first error code rustc reports;
 `runs(stdout, ..)`: what its binary printed). Where rustc is on PATH, `pytest -m slow` checks
@@ -177,6 +179,26 @@ fn main() {
 }
 """,
         rejects("E0631"),
+    ),
+    "deref_of_a_box_for_a_reference": (
+        """\
+fn main() {
+    let warm: Box<dyn Fn(u32) -> f32> = Box::new(|e| e as f32 * 0.5);
+    let f: &dyn Fn(u32) -> f32 = *warm;
+    println!("{}", f(3));
+}
+""",
+        rejects("E0308"),
+    ),
+    "box_for_a_reference": (
+        """\
+fn main() {
+    let warm: Box<dyn Fn(u32) -> f32> = Box::new(|e| e as f32 * 0.5);
+    let f: &dyn Fn(u32) -> f32 = warm;
+    println!("{}", f(3));
+}
+""",
+        rejects("E0308"),
     ),
 }
 

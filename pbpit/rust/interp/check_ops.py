@@ -50,6 +50,8 @@ from pbpit.rust.interp.types import (
     STR,
     STRING,
     UNIT,
+    DynT,
+    FnT,
     Mismatch,
     Named,
     ParamT,
@@ -99,6 +101,23 @@ def _boxed(written: Any) -> bool:
     """Whether a written type is `Box<..>` (pbpit erases the box: `*b` is the value)."""
     name = written.child_by_field_name("type") if written.type == "generic_type" else None
     return name is not None and name.text == b"Box"
+
+
+def boxed(e: Expr) -> bool:
+    """Whether `e` certainly holds a `Box` (pbpit erases it): a variable written `Box<..>`, a
+    field written so, or a value of a `dyn` type (a parameter `f: Box<dyn Fn(f32) -> f32>`;
+    a `dyn` value is boxed or behind a reference), so `*e` is no E0614."""
+    written = None
+    if isinstance(e, Local):
+        written = getattr(e.binding, "written", None)
+    elif isinstance(e, Field) and type(base := resolve(e.base.ty)) is StructT:
+        index = base.item.field_index(e.name)
+        types = field_types(base.item)
+        written = types[index] if index is not None and index < len(types) else None
+    if written is not None:
+        return _boxed(written)
+    ty = resolve(getattr(e, "ty", None))
+    return type(ty) is DynT or (type(ty) is FnT and ty.trait != "")
 
 
 def _no_impl(checker: Checker, pos: Pos, what: str, code: str, label: str | None) -> Unsupported:
@@ -444,7 +463,7 @@ class OperatorRules:
         if user is not None:
             return user
         if e.op == "*":
-            if self.owned(e.operand) and not derefs(t):
+            if self.owned(e.operand) and not derefs(t) and not boxed(e.operand):
                 what = rejects(f"type `{show(t)}` cannot be dereferenced", "E0614")
                 raise self.fail(e.pos, what)
             return found
@@ -502,9 +521,7 @@ class OperatorRules:
                 return False
             index = base.item.field_index(e.name)
             written = field_types(base.item)
-            if index is None or index >= len(written) or _boxed(written[index]):
-                return False  # (`*self.f` of `f: Box<dyn Fn(f32) -> f32>` derefs the box)
-            return plainly_value(written[index])
+            return index is not None and index < len(written) and plainly_value(written[index])
         if isinstance(e, Call):
             return isinstance(e.callee, FnItem) and e.callee.ret_owned
         if isinstance(e, Method):

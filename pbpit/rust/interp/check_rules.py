@@ -9,6 +9,7 @@ import copy
 from typing import TYPE_CHECKING
 
 from pbpit.rust.interp import fn_refs, references, slices, sum_refs, value_slots
+from pbpit.rust.interp.check_ops import boxed
 from pbpit.rust.interp.field_paths import through_mut_method
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
@@ -24,6 +25,7 @@ from pbpit.rust.interp.nodes import (
     Pos,
     SomeLit,
     TupleLit,
+    Unary,
 )
 from pbpit.rust.interp.types import (
     DynT,
@@ -305,9 +307,12 @@ def refuse_value_for_reference(checker: Checker, stmt: Let) -> None:
     init = stmt.init
     if written is None or written.type != "reference_type" or init is None or init.borrowed:
         return
+    pos = init.pos
+    if isinstance(init, Unary) and init.op == "*" and boxed(init.operand):
+        init = init.operand  # `let f: &dyn Fn(u32) -> f32 = *warm;`: the boxed value itself
     if isinstance(init, Local) and checker.owned(init):
         expected = " ".join(written.text.decode().split())
-        err = checker.fail(init.pos, rejects("mismatched types", "E0308"))
+        err = checker.fail(pos, rejects("mismatched types", "E0308"))
         err.label = f"expected `{expected}`, found `{show(resolve(init.ty))}`"
         raise err
 
