@@ -139,6 +139,32 @@ fn main() {
 """,
         rejects("E0631"),
     ),
+    "and_modify_naming_the_map": (
+        """\
+use std::collections::HashMap;
+
+fn main() {
+    let mut c: HashMap<char, u32> = HashMap::new();
+    for ch in "aba".chars() {
+        c.entry(ch).and_modify(|n| *n += c.len() as u32).or_insert(1);
+    }
+    println!("{}", c[&'a']);
+}
+""",
+        rejects("E0502"),
+    ),
+    "and_modify_of_a_map_not_mut": (
+        """\
+use std::collections::HashMap;
+
+fn main() {
+    let c: HashMap<char, u32> = HashMap::new();
+    c.entry('a').and_modify(|n| *n += 1).or_insert(1);
+    println!("{}", c[&'a']);
+}
+""",
+        rejects("E0596"),
+    ),
 }
 
 

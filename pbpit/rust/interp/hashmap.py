@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.format import Some
-from pbpit.rust.interp import enum_keys, ref_keys
+from pbpit.rust.interp import enum_keys, map_entries, ref_keys
 from pbpit.rust.interp.builtins import Builtin, Code, Function, rows
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.types import (
@@ -550,6 +550,7 @@ ENTRY = rows(
         Builtin("Entry", name, None, "", _entry, _entry_type)
         for name in ("or_insert", "or_insert_with", "or_default")
     ),
+    Builtin("Entry", "and_modify", None, "", map_entries.and_modify, map_entries.and_modify_type),
 )
 _ORDER_KEPT = ("cloned", "copied", "collect")
 """The methods of a `MapIter` that keep the map's order to a sort (`mark_sorted_collects`)."""

@@ -13,6 +13,7 @@ from pbpit.rust.interp import (
     hashmap,
     if_let_mut,
     iter_mut,
+    map_entries,
     num_refs,
     op_traits,
     references,
@@ -330,7 +331,7 @@ class ExprLowering:
         if not isinstance(root, Local):
             raise self.fail(left, "assignment to a field of anything but a variable")
         binding = root.binding
-        if _and_modify_closure(self, left):  # `|e| e.1 += 1`: a `&mut V` (rustc runs it)
+        if _and_modify_closure(self, left) and not getattr(binding, SCAN_STATE, False):
             what = "`and_modify` (test `m.contains_key(&k)`, then `let e = m.entry(k)"
             raise self.fail(left, what + ".or_insert(..);`)")
         if getattr(binding, references.BEHIND_SHARED, False):  # `r` a `&mut &T` (references.py)
@@ -563,7 +564,7 @@ class ExprLowering:
         destructured: list[Let] = []
         written = node.child_by_field_name("parameters").children
         written = [c for c in written if c.type == "_" or c.is_named]  # `|_|`: `_` is unnamed
-        scan_state = _scan_closure(self, node)
+        scan_state = _scan_closure(self, node) or map_entries.and_modify_closure(self, node)
         for param in [c for c in written if c.type not in _COMMENTS]:
             type_node = None
             pattern = param
