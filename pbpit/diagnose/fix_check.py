@@ -58,6 +58,9 @@ class FixCheck:
     """How many backwards were compared: those the original ran (before it panicked)."""
     ran: tuple = field(default=(), repr=False, compare=False)
     """The fixed run's leaves' gradients, backward by backward (`Baselines`; not in JSON)."""
+    cut: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    """Leaves that had a gradient in a compared backward and, in later ones (by number), get
+    none though their loss reaches them through what the fix detaches (`later_cuts`)."""
 
     @property
     def ok(self) -> bool:
@@ -90,6 +93,10 @@ class FixCheck:
             said.append(CONSTANT_TERM)
         if self.gradients and 0 < self.compared < len(self.ran):
             said.append(self.scope)
+        if self.cut:
+            from pbpit.diagnose.later_cuts import cut_words
+
+            said.append(cut_words(self.cut, len(self.ran)))
         return "; ".join(said)
 
     @property
@@ -120,6 +127,8 @@ class FixCheck:
         if self.gradients and self.compared:
             data["compared_backwards"] = self.compared
             data["fixed_backwards"] = len(self.ran)
+        if self.cut:
+            data["cut_later"] = {name: list(numbers) for name, numbers in self.cut}
         return data
 
 
@@ -403,7 +412,10 @@ def check_text(
         if not _copy_program(root, original.suffix, Path(folder)):
             return FixCheck(FAILS, "the program's folder is too large to copy for the check")
         (Path(folder) / edited.resolve().relative_to(root)).write_text(changed, encoding="utf-8")
-        return _run(Path(folder) / original.name, timeout, baseline, pinned)
+        from pbpit.diagnose.later_cuts import fix_lines
+
+        lines = fix_lines(original, edited, changed) if baseline is not None else frozenset()
+        return _run(Path(folder) / original.name, timeout, baseline, pinned, lines)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -462,7 +474,11 @@ def _copy_program(root: Path, suffix: str, folder: Path) -> bool:
 
 
 def _run(
-    copy: Path, timeout: float, before: Baselines | Baseline | None = None, pinned: bool = False
+    copy: Path,
+    timeout: float,
+    before: Baselines | Baseline | None = None,
+    pinned: bool = False,
+    lines: frozenset[int] = frozenset(),
 ) -> FixCheck:
     from pbpit.engine import random
     from pbpit.errors import UsageError
@@ -507,6 +523,7 @@ def _run(
     if isinstance(before, dict):  # the first backward's alone
         before = (before,)
     gradients, flipped, later = compare_all(before, after)
+    from pbpit.diagnose.later_cuts import cut_later
     from pbpit.diagnose.stale_copies import STALE, stale_detail
 
     stale = stale_detail(result, len(before))
@@ -519,6 +536,7 @@ def _run(
         later,
         compared=len(before),
         ran=after,
+        cut=cut_later(result, len(before), lines),
     )
 
 
@@ -575,12 +593,20 @@ def checked_helps(
                 help_ = replace(help_, note="")  # what the edit might do: it ran
             if check.constant:  # it runs, but a loss term it leaves trains nothing
                 help_ = replace(help_, message=help_.message.replace(APPLIES, "", 1))
-            helps.append(replace(help_, checked=check))
+            helps.append(stamped(help_, check))
         else:
             why = f"pbpit made this edit and ran the program: {check.detail}, so it is not shown"
             message = help_.message.replace(APPLIES, "", 1)  # it does not: it failed
             helps.append(replace(help_, message=message, edits=[], note=why, checked=check))
     return replace(diagnostic, helps=_failed_last(_training_first(helps)))
+
+
+def stamped(help_: Help, check: FixCheck) -> Help:
+    """`help_` marked with its check `check` that ran; one that cuts a gradient in a later
+    backward (`FixCheck.cut`) is no longer machine-applicable: `lint --fix` asks for it."""
+    if check.cut:
+        help_ = replace(help_, applicability="MaybeIncorrect")
+    return replace(help_, checked=check)
 
 
 APPLIES = " (applies here)"
