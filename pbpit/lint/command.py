@@ -158,7 +158,7 @@ def _run_checked(found: list[Any]) -> Iterator[Any]:
     ran does not run, is said in words with what it costs (`fix_costs`)."""
     from dataclasses import replace
 
-    from pbpit.diagnose.fix_check import check_edits, checked_findings, left_to_a_run
+    from pbpit.diagnose.fix_check import check_edits, checked_findings, left_to_a_run, stamped
     from pbpit.diagnose.fix_costs import STARVES, cost
 
     checks: dict[tuple, Any] = {}
@@ -194,7 +194,7 @@ def _run_checked(found: list[Any]) -> Iterator[Any]:
                 helps.append(checked_findings([replace(finding, helps=[help_])])[0].helps[0])
                 continue
             if check.ok:
-                helps.append(replace(help_, checked=check))
+                helps.append(stamped(help_, check))
             else:
                 why = f"pbpit made this edit and ran the program: {check.detail}"
                 helps.append(
