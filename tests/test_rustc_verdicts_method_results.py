@@ -712,6 +712,31 @@ fn main() {
 """,
         runs("Some([0.5]) Some([0.5])\n"),
     ),
+    "bad_into_iter_max_by_twice": (
+        """\
+fn main() {
+    let runs: Vec<Vec<f32>> = vec![vec![0.5], vec![0.25, 0.1]];
+    let g = runs.into_iter().max_by(|a, b| a.len().cmp(&b.len()));
+    let a = g;
+    let b = g;
+    println!("{:?} {:?}", a, b);
+}
+""",
+        rejects("E0382"),
+    ),
+    "ok_into_iter_map_same_type_ref_twice": (
+        """\
+fn main() {
+    let table = vec![String::from("a"), String::from("b")];
+    let keys: Vec<String> = vec![String::from("x")];
+    let g = keys.into_iter().map(|_k| &table[1]).next();
+    let a = g;
+    let b = g;
+    println!("{:?} {:?}", a, b);
+}
+""",
+        runs('Some("b") Some("b")\n'),
+    ),
 }
 
 test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)

@@ -64,20 +64,30 @@ def hands_out_values(check: Any, e: Method, takes_self: bool) -> bool:
 def _made_of_receiver(check: Any, e: Method) -> bool:
     """Whether the result of `e` is made of its receiver's parts, not of what its arguments
     give (`o.map(|v| &table[v])`: an `Option<&String>`; `a.into_iter().zip(b.iter())`: pairs
-    holding a `&String`): a result of the receiver's own type or its element type (`take`,
-    `pop`, `unwrap_or_else`, `filter`), else arguments that all give values (closures whose
-    bodies do: `map(|n| format!(..))`)."""
+    holding a `&String`): each closure that makes the result's element (its body of that type:
+    `map(|n| format!(..))`, not a predicate's `bool` nor a comparator's `Ordering`) gives values,
+    and the result is of the receiver's own type or its element type (`take`, `pop`,
+    `unwrap_or(..)`, `filter`), else every other argument gives values."""
     try:
         result, recv = resolve(e.ty), resolve(e.recv.ty)
         inner = resolve(recv.inner) if type(recv) is Wrap else None
+        element = resolve(result.inner) if type(result) is Wrap else None
+        others = []
+        for arg in e.args:
+            if not isinstance(arg, Closure) and type(arg).__name__ != "FnRef":
+                others.append(arg)
+                continue
+            body = resolve(arg.body.ty) if isinstance(arg, Closure) else None
+            if body is None or _same(body, result) or (element and _same(body, element)):
+                if body is None or not check.holds_values(arg.body):
+                    return False  # (a function given by name: what it returns not read)
         if _same(result, recv) or (
-            inner is not None
-            and (_same(result, inner) or (type(result) is Wrap and _same(result.inner, inner)))
+            inner is not None and (_same(result, inner) or (element and _same(element, inner)))
         ):
             return True
     except Exception:  # a type the checker left open
         return False
-    return all(check.holds_values(arg.body if isinstance(arg, Closure) else arg) for arg in e.args)
+    return all(check.holds_values(arg) for arg in others)
 
 
 def _same(a: Any, b: Any) -> bool:
