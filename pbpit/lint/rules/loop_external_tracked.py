@@ -72,6 +72,7 @@ from pbpit.lint.rules.loop_external_words import (
 from pbpit.lint.rules.map_entries import detach_earlier_reads
 from pbpit.lint.rules.method_fields import put_by_called_method
 from pbpit.lint.rules.option_accumulator import option_accumulator_reset
+from pbpit.lint.rules.shared_each_loss import own_forward_each
 from pbpit.lint.rules.snapshot import not_recomputed_note, snapshot, snapshot_helps
 from pbpit.lint.rules.stepped_modules import elsewhere_title
 from pbpit.lint.rules.stored_inputs import store_inputs, trace_store_inputs, tuple_buffer
@@ -591,6 +592,8 @@ def cut_stepped(meeting: Meeting, fixes: Fixes) -> bool:
     statement = definition.statement or definition.value
     if meeting.carried or statement is None or meeting.same_tensor:
         return False
+    if definition.statement is not None and own_forward_each(definition.name, statement, fixes):
+        return False  # micro-batches of one forward, a PPO snapshot: shared-intermediate's
     read = meeting.loss.first_read(definition, meeting.loop_span, meeting.in_pass)
     if read is None or read.value.origin is not definition:
         return False

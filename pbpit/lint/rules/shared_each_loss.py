@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, ancestors, identifiers, is_name
 from pbpit.lint.rule import Meeting
-from pbpit.lint.rules.snapshot import loop_snapshot, snapshot_detach_help
+from pbpit.lint.rules.snapshot import is_snapshot_help, loop_snapshot, snapshot_detach_help
 from pbpit.rust.syntax import Node, RustReadError, descendants, read_rust
 
 if TYPE_CHECKING:
@@ -125,6 +125,21 @@ def each_loss_helps(name: str, statement: Node, fixes: Fixes) -> list[Help]:
         source, edit = piece
         return [forward_per_piece_help(name, source, [delete, edit])]
     return []
+
+
+def own_forward_each(name: str, statement: Node, fixes: Fixes) -> bool:
+    """Whether each loss of the tensor `name` (made by the `let` `statement`, read in a loop)
+    is given a forward of its own by this module: the micro-batch's forward of the same cut of
+    the input (`net.forward(x.clone().narrow(0, 2 * i, 2))`), or a snapshot the loop compares
+    with its own forward, detached (PPO's old log-probs). Such a tensor stays
+    shared-intermediate where the loop steps the model: computed whole in the loop instead, the
+    micro-batch would run the whole batch's forward each step, and the snapshot compared with
+    itself would give a ratio always 1."""
+    return any(
+        help_.edits
+        and (help_.message.startswith("run the forward on each piece") or is_snapshot_help(help_))
+        for help_ in each_loss_helps(name, statement, fixes)
+    )
 
 
 def trace_each_loss_helps(trace: TraceFinding) -> list[Help]:
