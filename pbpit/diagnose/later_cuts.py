@@ -23,12 +23,15 @@ from pbpit.engine.graph import Requirement
 
 
 def written_lines(before: str, after: str) -> frozenset[int]:
-    """The lines (1-based) of `after` that an edit of `before` wrote: replaced or inserted."""
+    """The lines (1-based) of `after` that an edit of `before` wrote (replaced or inserted),
+    but those replacing lines that held a `.detach()` already: a detach there may be the
+    program's own (`(w.clone().detach() - g).detach()`), which nodes' lines cannot tell
+    apart from the fix's."""
     old, new = before.splitlines(), after.splitlines()
     out: set[int] = set()
     matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
-    for tag, _, _, j1, j2 in matcher.get_opcodes():
-        if tag in ("replace", "insert"):
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "insert" or (tag == "replace" and not any(".detach(" in o for o in old[i1:i2])):
             out.update(range(j1 + 1, j2 + 1))
     return frozenset(out)
 
@@ -70,7 +73,9 @@ def cut_later(
         return ()
 
     def leaf_name(node: Any) -> str | None:
-        if node.parents or node.requirement != Requirement.GRAD:
+        # A leaf `.detach()` made of one that requires grad (`w.clone().detach()`) is another
+        # leaf, though named alike: its gradient is not the parameter's.
+        if node.parents or node.requirement != Requirement.GRAD or node.op == "detach":
             return None
         return node.label or None
 
