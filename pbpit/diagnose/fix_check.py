@@ -61,6 +61,9 @@ class FixCheck:
     cut: tuple[tuple[str, tuple[int, ...]], ...] = ()
     """Leaves that had a gradient in a compared backward and, in later ones (by number), get
     none though their loss reaches them through what the fix detaches (`later_cuts`)."""
+    retrains: tuple[str, ...] = field(default=(), compare=False)
+    """Leaves an optimizer steps whose gradients the fix changes in a compared backward
+    (`retrained`): `lint --fix` never writes such a detach in place of the recompute."""
 
     @property
     def ok(self) -> bool:
@@ -599,6 +602,14 @@ def checked_helps(
             message = help_.message.replace(APPLIES, "", 1)  # it does not: it failed
             helps.append(replace(help_, message=message, edits=[], note=why, checked=check))
     return replace(diagnostic, helps=_failed_last(_training_first(helps)))
+
+
+def retrained(check: FixCheck, trained: frozenset[str] | None) -> tuple[str, ...]:
+    """The leaves of `trained` (those an optimizer steps) whose gradients `check`'s fix changes
+    in the backwards compared with the original's (a detach of prototypes the stepped encoder
+    made: `embed.fc.*` still learn, from other values)."""
+    lost = (CHANGED, NONE, CHANGED_LATER)
+    return tuple(n for n, had in check.gradients if had in lost and n in (trained or ()))
 
 
 def stamped(help_: Help, check: FixCheck) -> Help:
