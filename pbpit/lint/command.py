@@ -158,7 +158,13 @@ def _run_checked(found: list[Any]) -> Iterator[Any]:
     ran does not run, is said in words with what it costs (`fix_costs`)."""
     from dataclasses import replace
 
-    from pbpit.diagnose.fix_check import check_edits, checked_findings, left_to_a_run, stamped
+    from pbpit.diagnose.fix_check import (
+        check_edits,
+        checked_findings,
+        left_to_a_run,
+        retrained,
+        stamped,
+    )
     from pbpit.diagnose.fix_costs import STARVES, cost
 
     checks: dict[tuple, Any] = {}
@@ -187,7 +193,8 @@ def _run_checked(found: list[Any]) -> Iterator[Any]:
                 if costs:
                     check = replace(check, verdict=STARVES, detail=f"it runs, but {costs}")
                 elif check is not None:  # lint says whether it runs, not what it changes
-                    check = replace(check, gradients=(), zero_signs=(), later=())
+                    moved = retrained(check, trained)
+                    check = replace(check, gradients=(), zero_signs=(), later=(), retrains=moved)
                 checks[key] = check
             check = checks[key]
             if check is None:
