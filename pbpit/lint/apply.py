@@ -101,7 +101,10 @@ def fallback_fix(finding: Diagnostic) -> Help | None:
     fix_of = getattr(rule_named(finding.rule), "fix_of", None)
     for help_ in finding.helps:
         kind = fix_of(help_.message) if fix_of is not None and help_.edits else None
-        if kind is not None and kind.name in FALLBACKS:
+        # Not one whose run changed the gradients of what an optimizer steps (Deliver 5: a
+        # module the program trains is computed again, never detached unasked).
+        retrains = getattr(help_.checked, "retrains", ())
+        if kind is not None and kind.name in FALLBACKS and not retrains:
             return help_
     return None
 
