@@ -11,7 +11,7 @@ that output itself, detaching it in the first loss is the fix (`shared_intermedi
 from __future__ import annotations
 
 from pbpit.diagnostics.model import Edit, Help
-from pbpit.lint.fixes import Fixes, identifiers
+from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.lint.rules.stepped_modules import run_stepped_apart as run_stepped_apart
 from pbpit.lint.rules.stepped_modules import stepped_apart as stepped_apart
 from pbpit.lint.rules.stepped_modules import stepped_together as stepped_together
@@ -134,6 +134,57 @@ def rescore(
         return None
     at = fixes.line_start(making.start_point[0])
     return rescore_help(name, made, modules, second, [detach, fixes.edit(at, at, lines)])
+
+
+def detach_in_second_loss(
+    definition: Definition,
+    earlier: Backward,
+    later: Backward,
+    modules: tuple[str, str],
+    fixes: Fixes,
+) -> Help | None:
+    """The generator's step first: the shared tensor is the first module's output itself
+    (`fake = gen.forward(z)`, `g_loss` through `disc.forward(fake.clone())` steps `gen`), and
+    the second loss, which steps the other module alone (`d_loss` of `disc.forward(fake)`),
+    reads it detached (`disc.forward(fake.detach())`): `from_grads(.., &disc)` takes no
+    gradient of `gen` from it, so nothing it trains changes. None unless the second loss reads
+    the tensor once, by its name, and stays tracked without it (through `disc`)."""
+    name = definition.name
+    if not is_name(name) or not output_of(definition, modules[0], fixes):
+        return None
+    call = fixes.call_at(later.span)
+    if not fixes.tracked_without(definition, later.loss, call, set()):
+        return None
+    within = (definition.span[1], later.span[0])
+    reads = [
+        r
+        for r in later.loss.reads
+        if r.value.origin is definition and within[0] <= r.span[0] < within[1] and r.name == name
+    ]
+    if len(reads) != 1 or reads[0].node is None:
+        return None
+    node = reads[0].node
+    field_ = fixes.parent(node)
+    clone = fixes.parent(field_) if field_ is not None else None
+    if (
+        field_ is not None
+        and field_.type == "field_expression"
+        and fixes.text(field_) == f"{name}.clone"
+        and clone is not None
+        and clone.type == "call_expression"
+    ):
+        edit = fixes.edit(clone.end_byte, clone.end_byte, ".detach()")
+    elif node.type == "identifier":
+        edit = fixes.edit(node.start_byte, node.end_byte, f"{name}.detach()")
+    else:
+        return None
+    one, two = modules
+    second = f"`{later.receiver}`" if later.receiver else "the second loss"
+    return Help(
+        f"let `{two}`'s pass read `{name}` detached (`{name}.detach()`: {second} trains "
+        f"`{two}` alone, and `{one}` keeps the gradient of the first loss)",
+        [edit],
+    )
 
 
 def output_of(definition: Definition, module: str, fixes: Fixes) -> bool:
