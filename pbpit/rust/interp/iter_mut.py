@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.interp.field_paths import VARIABLES, field_chain, method_called, receiver
+from pbpit.rust.interp.grammar import rejects
 
 PLACE = "element_place"
 """The attribute marking the `Index` node made for `x` (its `*x` is itself)."""
@@ -70,7 +71,7 @@ def lower_for(lowerer: Any, node: Any, parts: tuple | None = None) -> Any | None
     value, pattern, body_node = parts
     zipped = _zipped(lowerer, value, pattern)
     if zipped is not None and body_node.type == "block":  # `for (w, g) in ws.iter_mut()
-        return _lower_zip(lowerer, node, *zipped)  # .zip(gs.iter())`
+        return _lower_zip(lowerer, node, zipped)  # .zip(gs.iter())`
     recv = _looped_over(lowerer, value)
     if recv is None:
         return None
@@ -119,84 +120,148 @@ def _body(lowerer: Any, node: Any, bindings: list) -> Any:
     return Block(lowerer.pos(node), [ExprStmt(lowerer.pos(node)[0], value, True)], None, visible)
 
 
-def _zipped(lowerer: Any, value: Any, pattern: Any) -> tuple | None:
-    """(`v`, `w`, `x`'s name, `y`'s name) of `for (x, y) in v.iter_mut().zip(w.iter())` (or
-    `.zip(&w)`), `v` and `w` variables or paths of fields; else None."""
+def _zipped(lowerer: Any, value: Any, pattern: Any) -> list | None:
+    """The sides of `for (x, y) in v.iter_mut().zip(w.iter())`, nested zips too (`for ((p, g),
+    m) in ps.iter_mut().zip(gs.iter()).zip(ms.iter_mut())`), each (the place looped over, whether
+    mutably, the name bound): a side is `v.iter_mut()` or `&mut v` (mutably), `w.iter()`, `&w` or
+    a `&` reference `w` (a parameter `w: &[T]`, the `row` of `for row in &rows`); each place a
+    variable, a path of fields, or one indexed (`a[0]`, `a[k]`); at least one side mutable; else
+    None."""
     if method_called(lowerer, value, 1) != "zip":
         return None
-    mutable = receiver(value)
-    if method_called(lowerer, mutable) != "iter_mut":
+    sides = _zip_sides(lowerer, value, pattern)
+    if sides is None or not any(mutable for _, mutable, _ in sides):
         return None
-    recv = receiver(mutable)
-    (other,) = lowerer.kids(value.child_by_field_name("arguments"))
-    if method_called(lowerer, other) == "iter":
-        other = receiver(other)
-    elif other.type == "reference_expression" and not any(
-        c.type == "mutable_specifier" for c in other.children
-    ):
-        other = other.child_by_field_name("value")
-    elif not _shared_parameter(lowerer, other):  # `.zip(grads)` of `grads: &[f32]`: `.iter()`
-        return None
-    if not (_path(recv) and _path(other)) or pattern.type != "tuple_pattern":
-        return None
-    parts = lowerer.kids(pattern)
-    if len(parts) != 2 or any(p.type != "identifier" for p in parts):
-        return None
-    return recv, other, lowerer.text(parts[0]), lowerer.text(parts[1])
+    return sides
 
 
-def _shared_parameter(lowerer: Any, node: Any) -> bool:
-    """Whether `node` names a parameter written as a `&` reference (`grads: &[f32]`, `&Vec<T>`):
-    zipped as it is, it yields `&T` items as `.iter()` does (a `Vec` by value would be moved)."""
+def _zip_sides(lowerer: Any, value: Any, pattern: Any) -> list | None:
+    if method_called(lowerer, value, 1) == "zip":
+        if pattern.type != "tuple_pattern":
+            return None
+        parts = lowerer.kids(pattern)
+        (other,) = lowerer.kids(value.child_by_field_name("arguments"))
+        if len(parts) != 2:
+            return None
+        left = _zip_sides(lowerer, receiver(value), parts[0])
+        right = _zip_sides(lowerer, other, parts[1])
+        return None if left is None or right is None else left + right
+    if pattern.type != "identifier":
+        return None
+    mutable = False
+    if method_called(lowerer, value) == "iter_mut":
+        value, mutable = receiver(value), True
+    elif method_called(lowerer, value) == "iter":
+        value = receiver(value)
+    elif value.type == "reference_expression":
+        mutable = any(c.type == "mutable_specifier" for c in value.children)
+        value = value.child_by_field_name("value")
+    elif not _shared_reference(lowerer, value):  # `.zip(grads)` of `grads: &[f32]`: `.iter()`
+        return None
+    if not _place(lowerer, value):
+        return None
+    return [(value, mutable, lowerer.text(pattern))]
+
+
+def _shared_reference(lowerer: Any, node: Any) -> bool:
+    """Whether `node` names a `&` reference: a parameter written so (`grads: &[f32]`,
+    `&Vec<T>`), the variable of `for row in &rows` (or `rows.iter()`): zipped as it is, it yields
+    `&T` items as `.iter()` does (a `Vec` by value would be moved)."""
+    from pbpit.rust.interp.references import BOUND_TO_BORROW, ITEMS_BY_REFERENCE
+
     if node.type != "identifier":
         return False
     binding = lowerer.lookup(lowerer.text(node))
-    return (
-        binding is not None
-        and getattr(binding, "argument", False)
-        and not binding.owned
-        and not binding.mut_ref
-    )
+    if binding is None or binding.mut_ref:
+        return False
+    if getattr(binding, ITEMS_BY_REFERENCE, False) or getattr(binding, BOUND_TO_BORROW, False):
+        return True
+    return getattr(binding, "argument", False) and not binding.owned
 
 
-def _lower_zip(lowerer: Any, node: Any, recv: Any, other: Any, first: str, second: str) -> Any:
-    """`for i in 0..v.len().min(w.len())` with `x` the place `v[i]` and `let y = &w[i];`."""
+def _lower_zip(lowerer: Any, node: Any, sides: list) -> Any:
+    """`for i in 0..v.len().min(w.len())` with each mutable side's name the place `v[i]` and
+    each other's `let y = &w[i];`."""
     from pbpit.rust.interp.nodes import For, Index, Let, Lit, Local, Method, RangeLit
 
     body_node = node.child_by_field_name("body")
-    conflict = _conflict(lowerer, recv, body_node)
-    root = _fields(other, lowerer)[0]
-    if conflict is None:  # the other side is borrowed too: the body may not name it
-        conflict = next((n for n in _names_in(body_node) if lowerer.text(n) == root), None)
-    if conflict is not None:
-        raise lowerer.fail(
-            conflict,
-            f"`{lowerer.text(conflict)}` inside a loop over `{lowerer.text(recv)}.iter_mut()"
-            f".zip(..)` (pbpit runs the loop by index only when nothing else reaches the items)",
-        )
+    for k, (place, mutable, _) in enumerate(sides):
+        for other, other_mutable, _ in sides[k + 1 :]:
+            if (mutable or other_mutable) and _overlap(lowerer, place, other):
+                raise _borrowed_twice(lowerer, other, mutable, other_mutable)
+    for place, mutable, _ in sides:
+        conflict = _conflict(lowerer, place, body_node)
+        if conflict is None and not mutable:  # a side borrowed shared: the body may not name it
+            root = _fields(place, lowerer)[0]
+            conflict = next((n for n in _names_in(body_node) if lowerer.text(n) == root), None)
+        if conflict is not None:
+            raise lowerer.fail(
+                conflict,
+                f"`{lowerer.text(conflict)}` inside a loop over `{lowerer.text(sides[0][0])}"
+                f"{'.iter_mut()' if sides[0][1] else '.iter()'}.zip(..)` (pbpit runs the loop by "
+                "index only when nothing else reaches the items)",
+            )
     loop = For(lowerer.pos(node), lowerer.label(node))
     pos = lowerer.pos(node.child_by_field_name("value"))
-    whole = lowerer.expr(recv)
-    lowerer.mutable_place(recv.parent, whole)  # rustc's E0596 for a `v` not declared `mut`
-    shorter = Method(pos, Method(pos, whole, "len", [], []), "min", [], [])
-    shorter.args.append(Method(pos, lowerer.expr(other), "len", [], []))
+    shorter = None
+    for place, mutable, _ in sides:
+        whole = lowerer.expr(place)
+        if mutable:
+            lowerer.mutable_place(place.parent, whole)  # rustc's E0596 for a `v` not `mut`
+        length = Method(pos, whole, "len", [], [])
+        if shorter is None:
+            shorter = length
+        else:
+            shorter = Method(pos, shorter, "min", [], [length])
     loop.iterable = RangeLit(pos, Lit(pos, "int", 0, None), shorter, False)
     saved = lowerer.open_scope()
     index = lowerer.declare(_HIDDEN, False)
-    element = lowerer.declare(first, False)
-    setattr(element, _SOURCE, (recv, index, lowerer.delta))
-    item = lowerer.declare(second, False)
-    item.by_reference = True  # type: ignore[attr-defined]  # (references.py)
-    read = Index(pos, lowerer.expr(other), Local(pos, index, lowerer.scope), pos)
-    read.borrowed, read.borrow_pos = True, pos
-    let = Let(pos[0], item, None, read, lowerer.in_scope)
+    bindings, lets = [index], []
+    for place, mutable, name in sides:
+        binding = lowerer.declare(name, False)
+        bindings.append(binding)
+        if mutable:
+            setattr(binding, _SOURCE, (place, index, lowerer.delta))
+            continue
+        binding.by_reference = True  # type: ignore[attr-defined]  # (references.py)
+        read = Index(pos, lowerer.expr(place), Local(pos, index, lowerer.scope), pos)
+        read.borrowed, read.borrow_pos = True, pos
+        lets.append(Let(pos[0], binding, None, read, lowerer.in_scope))
     lowerer.close_scope(saved)
     loop.binding = index
     lowerer.scope.loops.append(loop)
-    loop.body = lowerer.block(body_node, [index, element, item])
+    loop.body = lowerer.block(body_node, bindings)
     lowerer.scope.loops.pop()
-    loop.body.stmts[:0] = [let]
+    loop.body.stmts[:0] = lets
     return loop
+
+
+def _borrowed_twice(lowerer: Any, place: Any, first: bool, second: bool) -> Exception:
+    """rustc's error at `place`, a side of a `zip` that reaches an earlier side's elements
+    (`first`, `second`: whether each borrows mutably)."""
+    borrowed = place.named_children[0] if place.type == "index_expression" else place
+    name = lowerer.text(borrowed)
+    if first and second:
+        what, code = f"cannot borrow `{name}` as mutable more than once at a time", "E0499"
+        label = "second mutable borrow occurs here"
+    elif second:
+        what = f"cannot borrow `{name}` as mutable because it is also borrowed as immutable"
+        code, label = "E0502", "mutable borrow occurs here"
+    else:
+        what = f"cannot borrow `{name}` as immutable because it is also borrowed as mutable"
+        code, label = "E0502", "immutable borrow occurs here"
+    err = lowerer.fail(borrowed, rejects(what, code))
+    err.label = label
+    return err
+
+
+def _overlap(lowerer: Any, one: Any, other: Any) -> bool:
+    """Whether two places of one `zip` reach the same elements: the same root and one path of
+    fields a prefix of the other (`self.m` and `self.v` are disjoint; `a[0]` and `a[1]` are
+    not, an index borrowing all of `a`)."""
+    (root, path), (root2, path2) = _fields(one, lowerer), _fields(other, lowerer)
+    shared = min(len(path), len(path2))
+    return root == root2 and path[:shared] == path2[:shared]
 
 
 def _names_in(node: Any) -> list:
@@ -293,7 +358,7 @@ def _looped_over(lowerer: Any, value: Any) -> tuple[Any, bool] | None:
         recv = value.child_by_field_name("value")
     else:
         return None
-    return (recv, enumerated) if _path(recv) else None
+    return (recv, enumerated) if _place(lowerer, recv) else None
 
 
 def _path(node: Any) -> bool:
@@ -317,8 +382,56 @@ def _names(lowerer: Any, pattern: Any, enumerated: bool) -> tuple[str | None, st
     return (None, lowerer.text(parts[1])) if parts[0].type == "_" else None
 
 
+def _place(lowerer: Any, node: Any) -> bool:
+    """A path (`_path`) or one indexed once by a literal or by a variable the loop's body does
+    not write or bind again (`a[0]`, `self.rows[k]`): read again at each `*x`, it must stay the
+    same place."""
+    if node.type != "index_expression":
+        return _path(node)
+    base, index = node.named_children[0], node.named_children[-1]
+    if not _path(base) or index.type not in ("integer_literal", "identifier"):
+        return False
+    if index.type == "identifier":
+        body = _loop_of(node)
+        names = _names_in(body) if body is not None else []
+        return body is not None and not any(_rebound(n) for n in names if n.text == index.text)
+    return True
+
+
+def _loop_of(node: Any) -> Any | None:
+    """The body of the `for` (or `for_each`'s closure) whose iterable holds `node`."""
+    while node is not None:
+        if node.type == "for_expression":
+            return node.child_by_field_name("body")
+        function = node.child_by_field_name("function") if node.type == "call_expression" else None
+        field = function.child_by_field_name("field") if function is not None else None
+        if field is not None and field.text == b"for_each":
+            args = node.child_by_field_name("arguments")
+            closures = [c for c in args.named_children if c.type == "closure_expression"]
+            return closures[0].child_by_field_name("body") if closures else None
+        node = node.parent
+    return None
+
+
+_BINDING_PARENTS = (
+    "let_declaration", "assignment_expression", "compound_assignment_expr", "closure_parameters",
+    "for_expression", "tuple_pattern", "tuple_struct_pattern", "struct_pattern", "field_pattern",
+    "slice_pattern", "or_pattern", "match_pattern", "mut_pattern", "ref_pattern",
+    "captured_pattern", "parameter", "reference_expression", "if_let_expression", "let_condition",
+)
+
+
+def _rebound(node: Any) -> bool:
+    """Whether the name `node` may be bound again or written there (a pattern, an assignment,
+    `&mut k`): conservatively, any such parent."""
+    return node.parent is not None and node.parent.type in _BINDING_PARENTS
+
+
 def _fields(node: Any, lowerer: Any) -> tuple[str, list[str]]:
-    """The text of the root of `node`'s field chain and the names of its fields, in order."""
+    """The text of the root of `node`'s field chain and the names of its fields, in order (of
+    an indexed path `a.b[k]`, those of `a.b`: the index borrows all of it)."""
+    if node.type == "index_expression":
+        node = node.named_children[0]
     root, fields = field_chain(node)
     return lowerer.text(root), [lowerer.text(f) for f in fields]
 
