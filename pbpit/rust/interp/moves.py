@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 
 from pbpit.engine.api import RUST_METHODS
 from pbpit.rust.interp import (
+    arm_values,
     burn_nn,
     method_results,
     place_moves,
@@ -249,6 +250,8 @@ class MoveCheck:
             return isinstance(e.value, StructLit) or self.made(e.value)
         if isinstance(e, RangeLit):
             return True  # a `Range` is not `Copy`
+        if isinstance(e, Match | If | IfLet):  # each arm a value or none (arm_values.py)
+            return arm_values.made(self, e)
         if not isinstance(e, Method):
             return False
         ty = resolve(e.ty)
@@ -461,6 +464,7 @@ class MoveCheck:
         # is a partial move pbpit does not follow); each arm starts from the same state, its
         # pattern's bindings whole (new ones each time it matches).
         state = self.expr(e.value, state, moving=False)
+        arm_values.bind_values(self, e)  # `Some(b)` of `v.pop()`: `b` a value (arm_values.py)
         results = []
         for arm in e.arms:
             start = state
@@ -580,6 +584,7 @@ class MoveCheck:
 
     def w_IfLet(self, e: IfLet, state: State, moving: bool) -> State:  # noqa: N802
         state = self.expr(e.value, state, moving=False)
+        arm_values.bind_values(self, e)  # `Some(g)` of `o.take()`: `g` a value
         if state is not None and e.binding is not None:
             state = dict(state)
             state.pop(e.binding, None)

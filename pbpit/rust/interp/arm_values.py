@@ -1,0 +1,79 @@
+"""Values a `match` (or an `if let`) hands out: its patterns' bindings, and the value the match
+itself gives.
+
+`let b = match batches.pop() { Some(b) => b, None => break };` of a `Vec<Vec<f32>>`: the
+scrutinee holds values all through (`moves.MoveCheck.holds_values`), taken by value (not
+`&batches[0]`, not `ref b`), so each name its patterns bind holds a value of its own, moved by
+a use by value (`consume(b); b.len()` is rustc's E0382) as a `let` of a value is. The match's
+own result is a value when each arm's is (a binding so bound, a value made, or no value: `break`,
+`return`, `panic!`), so the `let` it initializes holds a value too: `consume(b); b.len()` after
+it is rustc's E0382 as well (it was after `if .. { a } else { b }` already).
+
+Where the scrutinee may hold a reference (`v.iter().next()`, `o.as_ref()`, a `&self` field),
+nothing is followed: pbpit then misses a move, never invents one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.rust.interp.nodes import Binding, Block, Expr, If, IfLet, Local, Match, Pat
+from pbpit.rust.interp.types import NEVER, resolve
+
+
+def bind_values(check: Any, e: Match | IfLet) -> None:
+    """Mark the bindings of `e`'s patterns (a `match`'s, an `if let`'s) as values
+    (`check.owned`, `check.values`) where the scrutinee holds values all through and is
+    matched by value."""
+    if e.value.borrowed or not check.holds_values(e.value):
+        return
+    if isinstance(e, IfLet):
+        bound = {e.binding} if e.binding is not None else set()
+    else:
+        bound = {b for arm in e.arms for b in _bound(arm.pat)}
+    for binding in bound:
+        if not getattr(binding, "by_ref", False) and not binding.mut_ref:
+            check.owned.add(binding)
+            check.values.add(binding)
+
+
+def made(check: Any, e: Expr) -> bool:
+    """Whether the `match` or `if` `e` certainly gives a value, not a reference: each branch
+    gives one (`check.made`, a block's tail) or gives none (`break`, `return`, `panic!`)."""
+    if isinstance(e, Match):
+        branches = [arm.body for arm in e.arms]
+    elif isinstance(e, If | IfLet) and e.els is not None:
+        branches = [e.then, e.els]
+    else:
+        return False
+    return bool(branches) and all(_gives_value(check, b) for b in branches)
+
+
+def _gives_value(check: Any, e: Expr | None) -> bool:
+    while isinstance(e, Block) and not e.borrowed:
+        if e.tail is None:
+            return _diverges(e)
+        e = e.tail
+    if e is None:
+        return False
+    if _diverges(e):
+        return True
+    if isinstance(e, Local):
+        return not e.borrowed and (e.binding.owned or e.binding in check.owned)
+    if isinstance(e, Match | If | IfLet):
+        return not e.borrowed and made(check, e)
+    return bool(check.made(e) or check.holds_values(e))  # (`vec![]`, `String::new()`)
+
+
+def _bound(pat: Pat) -> set[Binding]:
+    found = {pat.binding} if pat.binding is not None else set()
+    for sub in pat.subs:
+        found |= _bound(sub)
+    return found
+
+
+def _diverges(e: Expr) -> bool:
+    try:
+        return resolve(e.ty) is NEVER
+    except Exception:
+        return False
