@@ -211,7 +211,13 @@ fn main() {
             field = None
             if reset is None and not leaf:
                 field = accumulator_field_reset(name, meeting, fixes, field_reset_help)
-            tupled = tuple_buffer(meeting, fixes, kept[0] if kept is not None else None)
+            buffered = kept[0] if kept is not None else None
+            if buffered is None and carrier is not None and "." in name:
+                # A field first set in the loop by a method it calls (`memory.push(value, ..)`
+                # into `memory.values`), in scope as the loop starts: that method's buffer.
+                put = put_by_called_method(definition.name, meeting, fixes)
+                buffered = put[0] if put is not None else None
+            tupled = tuple_buffer(meeting, fixes, buffered)
             if tupled is not None:
                 # Pushed in a tuple beside its input (stored_inputs.py): computed again from it.
                 name, helps = tupled[0], [tupled[1]]
