@@ -40,6 +40,7 @@ from pbpit.rust.interp.nodes import (
     While,
     children,
 )
+from pbpit.rust.interp.returned_refs import returned_borrow
 from pbpit.rust.interp.slices import RANGE_INDEX
 from pbpit.rust.interp.turn_borrows import reads_beside
 
@@ -315,6 +316,7 @@ class _Search:
             if not init.borrowed or init.mut_borrow or _place(init) is None:
                 # `let last = v.last().unwrap();`, `let names: Vec<&str> = v.iter()..collect();`
                 init = _borrowed_by_call(init) or _collected_borrow(part) or _field_borrow(init)
+                init = init or returned_borrow(part.init)  # `m.weights()` of `(&self) -> &T`
                 if init is None:
                     continue
             holder = part.binding
