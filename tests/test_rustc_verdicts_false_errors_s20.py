@@ -225,6 +225,115 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "deref_of_a_boxed_field_for_a_reference": (
+        """\
+struct S {
+    f: Box<dyn Fn(u32) -> f32>,
+    n: Box<i32>,
+}
+fn apply(g: Box<dyn Fn(u32) -> f32>) -> f32 {
+    let h: &dyn Fn(u32) -> f32 = &*g;
+    h(2)
+}
+fn main() {
+    let warm: Box<dyn Fn(u32) -> f32> = Box::new(|e| e as f32 * 0.5);
+    let f: &dyn Fn(u32) -> f32 = &*warm;
+    println!("{}", f(3));
+    let s = S { f: Box::new(|e| e as f32 + 1.0), n: Box::new(4) };
+    let g: &dyn Fn(u32) -> f32 = *s.f;
+    println!("{} {}", g(1), *s.n + 1);
+    println!("{}", apply(Box::new(|e| e as f32 * 3.0)));
+    let b: Box<i32> = Box::new(7);
+    let c = *b * 2;
+    println!("{}", c);
+}
+""",
+        rejects("E0308"),
+    ),
+    "shared_borrow_for_a_mut_result": (
+        """\
+struct M {
+    p: Vec<f32>,
+    h: Hist,
+}
+struct Hist {
+    xs: Vec<u32>,
+    n: u32,
+}
+impl M {
+    fn params_mut(&mut self) -> &mut Vec<f32> {
+        &self.p
+    }
+    fn hist(&mut self) -> &mut Hist {
+        &mut self.h
+    }
+}
+fn first_row(rows: &mut Vec<Vec<i32>>) -> &mut Vec<i32> {
+    &mut rows[0]
+}
+fn main() {
+    let mut m = M { p: vec![1.0, 2.0], h: Hist { xs: vec![], n: 0 } };
+    let ps = m.params_mut();
+    ps[0] += 0.5;
+    ps.push(4.0);
+    ps[1] = -1.0;
+    println!("{:?}", m.p);
+    let h = m.hist();
+    h.xs.push(3);
+    h.n += 2;
+    h.xs[0] *= 5;
+    println!("{:?} {}", m.h.xs, m.h.n);
+    let mut rows = vec![vec![1, 2], vec![3]];
+    let r = first_row(&mut rows);
+    r[1] = 20;
+    r.push(7);
+    println!("{:?}", rows);
+}
+""",
+        rejects("E0308"),
+    ),
+    "shared_element_for_a_mut_result": (
+        """\
+struct M {
+    p: Vec<f32>,
+    h: Hist,
+}
+struct Hist {
+    xs: Vec<u32>,
+    n: u32,
+}
+impl M {
+    fn params_mut(&mut self) -> &mut Vec<f32> {
+        &mut self.p
+    }
+    fn hist(&mut self) -> &mut Hist {
+        &mut self.h
+    }
+}
+fn first_row(rows: &mut Vec<Vec<i32>>) -> &mut Vec<i32> {
+    &rows[0]
+}
+fn main() {
+    let mut m = M { p: vec![1.0, 2.0], h: Hist { xs: vec![], n: 0 } };
+    let ps = m.params_mut();
+    ps[0] += 0.5;
+    ps.push(4.0);
+    ps[1] = -1.0;
+    println!("{:?}", m.p);
+    let h = m.hist();
+    h.xs.push(3);
+    h.n += 2;
+    h.xs[0] *= 5;
+    println!("{:?} {}", m.h.xs, m.h.n);
+    let mut rows = vec![vec![1, 2], vec![3]];
+    let r = first_row(&mut rows);
+    r[1] = 20;
+    r.push(7);
+    println!("{:?}", rows);
+}
+""",
+        rejects("E0308"),
+    ),
 }
 
 test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)

@@ -49,6 +49,7 @@ from pbpit.rust.interp.check_rules import (
     refuse_immutable_add_assign,
     refuse_immutable_element,
     refuse_mismatched_arguments,
+    refuse_shared_for_mut_result,
     refuse_value_for_reference,
     unify_sum,
 )
@@ -194,6 +195,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         references.mark_value_tuple_params(fn)  # `a.0` of `a: &(f32, usize)`: a value
         self.body(fn.body, fn.ret)
         returned_iterators.refuse_returned(self, fn)  # `&v[0]`, `v.iter()` of its own `v`..
+        refuse_shared_for_mut_result(self, fn)  # `-> &mut Vec<f32>` of `&self.p`: E0308
 
     def body(self, body: Expr, ret: Ty) -> None:
         self.sums = []

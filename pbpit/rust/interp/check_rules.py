@@ -12,8 +12,10 @@ from pbpit.rust.interp import fn_refs, references, slices, sum_refs, value_slots
 from pbpit.rust.interp.check_ops import boxed
 from pbpit.rust.interp.field_paths import through_mut_method
 from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.lower_tables import is_mut_reference
 from pbpit.rust.interp.nodes import (
     Assign,
+    Block,
     Expr,
     Field,
     FnItem,
@@ -307,10 +309,10 @@ def refuse_value_for_reference(checker: Checker, stmt: Let) -> None:
     init = stmt.init
     if written is None or written.type != "reference_type" or init is None or init.borrowed:
         return
-    pos = init.pos
+    pos, unboxed = init.pos, False
     if isinstance(init, Unary) and init.op == "*" and boxed(init.operand):
-        init = init.operand  # `let f: &dyn Fn(u32) -> f32 = *warm;`: the boxed value itself
-    if isinstance(init, Local) and checker.owned(init):
+        init, unboxed = init.operand, True  # `let f: &dyn Fn(u32) -> f32 = *warm;`, `*s.f`
+    if (isinstance(init, Local) or (unboxed and isinstance(init, Field))) and checker.owned(init):
         expected = " ".join(written.text.decode().split())
         err = checker.fail(pos, rejects("mismatched types", "E0308"))
         err.label = f"expected `{expected}`, found `{show(resolve(init.ty))}`"
@@ -488,3 +490,16 @@ def refuse_mismatched_arguments(checker: Checker, arg: Expr, params: list[Ty], g
         err = checker.fail(arg.pos, rejects(f"type mismatch in {what} arguments", "E0631"))
         err.label = "expected due to this"
         raise err from None
+
+
+def refuse_shared_for_mut_result(checker: Checker, fn: FnItem) -> None:
+    """`fn params_mut(&mut self) -> &mut Vec<f32> { &self.p }`: a `&` given for the `&mut` the
+    function's written result is, rustc's E0308 (pbpit erases references, so it would run)."""
+    body = fn.body
+    written = fn.node.child_by_field_name("return_type") if fn.node is not None else None
+    tail = body.tail if isinstance(body, Block) else None
+    if tail is None or not is_mut_reference(written) or not tail.borrowed or tail.mut_borrow:
+        return
+    err = checker.fail(tail.borrow_pos or tail.pos, rejects("mismatched types", "E0308"))
+    err.label = "types differ in mutability"
+    raise err
