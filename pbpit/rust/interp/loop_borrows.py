@@ -223,7 +223,7 @@ def _borrowed(iterable: Any) -> Any:
         return e.recv if _place(e.recv) is not None else None
     if getattr(e, "borrowed", False) and not getattr(e, "mut_borrow", False):
         return e if _place(e) is not None else None
-    return None
+    return _field_borrow(e)  # `for b in (Batches { data: &data, pos: 0 })`: an `Iterator`
 
 
 # std's methods whose result borrows their receiver (`s.as_str()`: a `&str` into `s`)
