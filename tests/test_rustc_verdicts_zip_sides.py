@@ -1,4 +1,5 @@
-"""Hand-written optimizer loops over `iter_mut` items zipped with other sides (iter_mut.py):
+"""Hand-written optimizer loops over `iter_mut` items zipped with other sides (iter_mut.py), and
+`if let Some(x) = v.last_mut()` (vec_ends_mut.py):
 two `iter_mut`s, nested zips, a zip with the `row` of `for row in &rows`, a row `a[k]`'s
 `iter_mut`; and the look-alikes rustc 1.95 rejects (two sides reaching the same elements, a
 side not declared `mut`, the body reading what the loop lends). Each verdict recorded from
@@ -161,3 +162,72 @@ def test_pbpit_never_runs_what_rustc_rejects_and_runs_the_rest_as_rustc(name: st
 @pytest.mark.slow
 def test_the_recorded_verdicts_are_rustcs() -> None:
     assert stale(CASES) == []
+
+
+ENDS = {
+    "last_mut_and_first_mut_in_if_let": (
+        """\
+fn main() {
+    let mut v = vec![1.0f32, 5.0, 3.0];
+    if let Some(x) = v.last_mut() {
+        *x += 1.0;
+    }
+    if let Some(f) = v.first_mut() {
+        *f *= 2.0;
+    }
+    let mut e: Vec<u8> = Vec::new();
+    if let Some(x) = e.last_mut() {
+        *x = 1;
+    }
+    println!("{:?} {:?}", v, e);
+}
+""",
+        runs("[2.0, 5.0, 4.0] []\n"),
+    ),
+    "last_mut_of_a_vec_not_mut": (
+        """\
+fn main() {
+    let v = vec![1.0f32, 5.0, 3.0];
+    if let Some(x) = v.last_mut() {
+        *x += 1.0;
+    }
+    println!("{:?}", v);
+}
+""",
+        rejects("E0596"),
+    ),
+    "last_mut_body_reads_the_vec": (
+        """\
+fn main() {
+    let mut v = vec![1.0f32, 5.0, 3.0];
+    if let Some(x) = v.last_mut() {
+        *x += v[0];
+    }
+    println!("{:?}", v);
+}
+""",
+        rejects("E0502"),
+    ),
+    "first_mut_given_an_integer": (
+        """\
+fn main() {
+    let mut v = vec![1.0f32, 5.0, 3.0];
+    if let Some(x) = v.first_mut() {
+        *x = 2;
+    }
+    println!("{:?}", v);
+}
+""",
+        rejects("E0308"),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ENDS))
+def test_last_mut_in_if_let_is_written_back_as_rustc_runs_it(name: str) -> None:
+    pbpit_gives_or_refuses(ENDS, name)
+
+
+@pytest.mark.slow
+def test_the_recorded_end_verdicts_are_rustcs() -> None:
+    assert stale(ENDS) == []

@@ -44,6 +44,8 @@ from pbpit.rust.interp.types import (
     resolve,
     show,
 )
+from pbpit.rust.interp.vec_ends_mut import ENDS
+from pbpit.rust.interp.vec_ends_mut import key as end_key
 
 ENTRY_UPDATE = "[entry op=]"
 """The `Method` `*m.entry(k).or_insert(d) op= x` is lowered to (args `k`, `d`, `x`; `op`)."""
@@ -656,20 +658,23 @@ def get_mut_place(lowerer: Any, cond: Any, value: Any, binding: Any) -> tuple[An
     from pbpit.rust.interp.if_let_mut import BY_VALUE, WRITTEN_BACK
 
     node = cond.child_by_field_name("value")
-    if binding is None or method_called(lowerer, node, 1) != "get_mut":
+    end = method_called(lowerer, node)  # `= v.last_mut()`: a `Vec`'s `v[v.len() - 1]`
+    if binding is None or (method_called(lowerer, node, 1) != "get_mut" and end not in ENDS):
         return None
     keys = lowerer.kids(node.child_by_field_name("arguments"))
+    holder = receiver(node)
+    if end in ENDS:
+        keys = [holder if holder.type in _PLACES else None]
     key = keys[0] if len(keys) == 1 else None
     if key is not None and key.type == "reference_expression":
         key = key.child_by_field_name("value")
-    holder = receiver(node)
     if key is None or key.type not in _PLACES or holder.type not in _PLACES:
         raise lowerer.fail(node, "`if let Some(..) = m.get_mut(k)` of other than a variable's key")
     value.written_back = True  # (the checker lets a map of numbers have it: `_map_type`)
     binding.mut_ref = binding.mutable = True
     setattr(binding, WRITTEN_BACK, True)  # `*v = x` assigns `v`
     setattr(binding, BY_VALUE, False)  # (a `&mut V`, not the value of an `Option<V>`)
-    return holder, keys[0]
+    return holder, (end if end in ENDS else keys[0])
 
 
 def written_back(lowerer: Any, node: Any, place: tuple[Any, Any], binding: Any, then: Any) -> Any:
@@ -688,12 +693,14 @@ def written_back(lowerer: Any, node: Any, place: tuple[Any, Any], binding: Any, 
             what = f"`{lowerer.text(part).split()[0]}` inside `if let Some(..) = m.get_mut(..)`"
             raise lowerer.fail(part, what + " (the value is written back at its end)")
         if part.type in ("identifier", "self") and lowerer.text(part) == root:
-            what = f"`{root}` used while `if let Some(..) = {lowerer.text(holder)}.get_mut(..)` "
+            called = f"{key}()" if key in ENDS else "get_mut(..)"
+            what = f"`{root}` used while `if let Some(..) = {lowerer.text(holder)}.{called}` "
             raise lowerer.fail(part, what + "borrows it (rustc: E0499/E0502)")
     if then.tail is not None:
         raise lowerer.fail(body, "a value out of `if let Some(..) = m.get_mut(..)`'s block")
     pos = lowerer.pos(body)
-    args = [lowerer.expr(key), Local(pos, binding, lowerer.scope)]
+    index = end_key(lowerer, key, holder, pos) if key in ENDS else lowerer.expr(key)
+    args = [index, Local(pos, binding, lowerer.scope)]
     back = Method(pos, lowerer.expr(holder), WRITE_BACK, [], args)
     stmts = [
         ExprStmt(pos[0], then, True, then.visible),
