@@ -73,9 +73,9 @@ def cut_later(
         return ()
 
     def leaf_name(node: Any) -> str | None:
-        # A leaf `.detach()` made of one that requires grad (`w.clone().detach()`) is another
-        # leaf, though named alike: its gradient is not the parameter's.
-        if node.parents or node.requirement != Requirement.GRAD or node.op == "detach":
+        # By name: a leaf made anew under a parameter's name (an optimizer's step, a state
+        # `next.detach().require_grad()` each pass) is that parameter in this backward.
+        if node.parents or node.requirement != Requirement.GRAD:
             return None
         return node.label or None
 
