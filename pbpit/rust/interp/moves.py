@@ -524,6 +524,8 @@ class MoveCheck:
             return ret is not None and b"&" not in ret.text
         if isinstance(e, Method) and e.name == "to_string":  # a `String`, whatever it formats
             return True
+        if isinstance(e, Method) and e.name == "into" and e.user is None:  # `"exp".into()`
+            return isinstance(e.recv, Lit) and not e.recv.borrowed or self.holds_values(e.recv)
         if isinstance(e, Method) and method_results.hands_out_values(self, e, _takes_self(e)):
             return True  # `o.take()` of an `Option<Vec<f32>>` (method_results.py)
         return isinstance(e, Method) and e.name == "clone" and self.holds_values(e.recv)
