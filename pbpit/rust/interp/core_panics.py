@@ -54,6 +54,10 @@ CORE_PANICS: dict[str, tuple[str, str]] = {
         "alloc:collections/btree/search.rs:121:21",
         "range start is greater than range end in BTreeMap",
     ),
+    "Vec::swap_remove": (  # (in alloc, not core; no `#[track_caller]`)
+        "alloc:vec/mod.rs:2202:13",
+        "swap_remove index (is {index}) should be < len (is {len})",
+    ),
     "Product::product": ("iter/traits/accum.rs:204:1", "attempt to multiply with overflow"),
     "f32::clamp": ("num/f32.rs:1504:9", "min > max, or either was NaN. min = {min}, max = {max}"),
     "f64::clamp": ("num/f64.rs:1502:9", "min > max, or either was NaN. min = {min}, max = {max}"),
