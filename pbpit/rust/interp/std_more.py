@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.format import Some
-from pbpit.rust.interp import item_refs, vec_ends_mut
+from pbpit.rust.interp import item_refs, vec_ends_mut, vec_swap_remove
 from pbpit.rust.interp.builtins import Builtin, Code, _inner, rows
 from pbpit.rust.interp.field_paths import field_chain
 from pbpit.rust.interp.references import refuse_borrowed_value
@@ -438,6 +438,7 @@ VEC_MORE = (
     Builtin("Vec", "remove", ("usize",), "inner", _remove, mutates=True),
     Builtin("Vec", "get_mut", None, "", _get_mut, _get_mut_type, mutates=True),
     *vec_ends_mut.ROWS,  # `if let Some(x) = v.last_mut()`, `first_mut`
+    *vec_swap_remove.ROWS,
     Builtin("Vec", "reverse", (), "()", _reverse, mutates=True),
     Builtin("Vec", "dedup", (), "()", _dedup, mutates=True),
     *DEDUPS,  # `dedup_by_key`, `dedup_by` (vec_dedup.py)
