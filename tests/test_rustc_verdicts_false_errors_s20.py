@@ -334,6 +334,28 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "borrow_given_to_a_dyn_method_taking_a_value": (
+        """\
+trait Layer {
+    fn forward(&self, x: f32) -> f32;
+}
+struct Scale(f32);
+impl Layer for Scale {
+    fn forward(&self, x: f32) -> f32 {
+        x * self.0
+    }
+}
+fn main() {
+    let layers: Vec<Box<dyn Layer>> = vec![Box::new(Scale(2.0))];
+    let mut x = 1.0;
+    for l in layers.iter() {
+        x = l.forward(&x);
+    }
+    println!("{}", x);
+}
+""",
+        rejects("E0308"),
+    ),
 }
 
 test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)

@@ -160,6 +160,7 @@ class DispatchRules:
                 e.impl = DYN
                 mapping = {trait.self_param: recv}
                 self.args(e, *[traits.subst(t, mapping) for t in sig.param_tys[1:]])
+                _refuse_borrowed_method_args(self, sig, e.args)  # `l.forward(&x)`: E0308
                 return traits.subst(sig.ret, mapping)
             found.extend(t for t in trait.supertraits if t not in seen)
         module = type(recv) is ParamT and self.inner_modules.check_method(self, e, recv)
@@ -176,3 +177,20 @@ class DispatchRules:
         err = self.fail(e.pos, rejects(what, "E0599"))
         err.label = f"method not found in `&{show(recv)}`"
         raise err
+
+
+def _refuse_borrowed_method_args(checker: Any, sig: Any, args: list) -> None:
+    """`l.forward(&x)` of a trait's `fn forward(&self, x: f32) -> f32` (through `dyn Layer` or
+    `T: Layer`): a `&` given for a parameter written as a value type, rustc's E0308."""
+    from pbpit.rust.interp.value_slots import plainly_value
+
+    node = getattr(sig, "node", None)
+    params = node.child_by_field_name("parameters") if node is not None else None
+    written = [p.child_by_field_name("type") for p in getattr(params, "named_children", [])
+               if p.type == "parameter"]
+    for param, arg in zip(written, args, strict=False):
+        if arg.borrowed and not arg.mut_borrow and plainly_value(param):
+            shown = param.text.decode()
+            raise checker.fail(
+                arg.borrow_pos or arg.pos, f"mismatched types: expected `{shown}`, found `&{shown}`"
+            )
