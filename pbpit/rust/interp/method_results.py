@@ -56,6 +56,9 @@ def hands_out_values(check: Any, e: Method, takes_self: bool) -> bool:
     check (its `holds_values`, and the variables it knows hold values or reach them)."""
     if e.user is not None or e.borrowed or not _made_of_receiver(check, e):
         return False
+    closure = e.args[0] if e.name == "map" and len(e.args) == 1 else None
+    if takes_self and isinstance(closure, Closure) and _gives_value(check, closure.body):
+        return True  # its items are what the closure makes: values (`iter().map(|x| ..)` too)
     if takes_self:
         return check.holds_values(e.recv)
     return takes_mut_self(e) and (_values_place(check, e.recv) or _map_value(e))
@@ -79,7 +82,7 @@ def _made_of_receiver(check: Any, e: Method) -> bool:
                 continue
             body = resolve(arg.body.ty) if isinstance(arg, Closure) else None
             if body is None or _same(body, result) or (element and _same(body, element)):
-                if body is None or not check.holds_values(arg.body):
+                if body is None or not _gives_value(check, arg.body):
                     return False  # (a function given by name: what it returns not read)
         if _same(result, recv) or (
             inner is not None and (_same(result, inner) or (element and _same(element, inner)))
@@ -88,6 +91,24 @@ def _made_of_receiver(check: Any, e: Method) -> bool:
     except Exception:  # a type the checker left open
         return False
     return all(check.holds_values(arg) for arg in others)
+
+
+# std's methods making a new `String` or collection whatever their receiver (`s.to_uppercase()`
+# of a `&String`), never a reference (`clone`, `to_owned` of a `&&str` give a `&str`)
+_FRESH = frozenset(("to_uppercase", "to_lowercase", "repeat", "replace", "replacen", "to_vec"))
+_NEVER_COPY = ("Vec", "VecDeque", "HashMap", "BTreeMap")
+
+
+def _gives_value(check: Any, body: Any) -> bool:
+    """Whether a closure's body gives a value holding values (`format!(..)`, `vec![x]`), or a
+    new `String` or collection, not `Copy` whatever it holds (`s.to_uppercase()`,
+    `r.to_vec()`)."""
+    if check.holds_values(body):
+        return True
+    if not isinstance(body, Method) or body.borrowed or body.name not in _FRESH:
+        return False
+    ty = resolve(body.ty)
+    return ty is STRING or type(ty) is Wrap and ty.kind in _NEVER_COPY
 
 
 def _same(a: Any, b: Any) -> bool:
