@@ -1,4 +1,4 @@
-"""Single std methods session 20 runs (`Vec::swap_remove`, ..) and their look-alikes rustc 1.95
+"""Single std items session 20 runs (`Vec::swap_remove`, `String::from` as a value, ..) and their look-alikes rustc 1.95
 rejects. Each verdict recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`);
 pbpit gives it, or refuses a rejected program as outside its subset (never runs it)."""
 
@@ -48,6 +48,38 @@ fn main() {
 }
 """,
         rejects("E0308"),
+    ),
+    "string_from_as_a_value": (
+        """\
+fn main() {
+    let words: Vec<String> = "lr 0.1".split_whitespace().map(String::from).collect();
+    let names = vec!["a", "b"];
+    let owned: Vec<String> = names.iter().copied().map(String::from).collect();
+    let again: Vec<String> = owned.iter().rev().map(String::from).collect();
+    println!("{:?} {:?} {:?}", words, owned, again);
+}
+""",
+        runs('["lr", "0.1"] ["a", "b"] ["b", "a"]\n'),
+    ),
+    "string_from_of_double_references": (
+        """\
+fn main() {
+    let names = vec!["train", "valid"];
+    let owned: Vec<String> = names.iter().map(String::from).collect();
+    println!("{:?}", owned);
+}
+""",
+        rejects("E0277"),
+    ),
+    "string_from_of_char_references": (
+        """\
+fn main() {
+    let chars = vec!['x', 'y'];
+    let s: Vec<String> = chars.iter().filter(|c| **c != 'y').map(String::from).collect();
+    println!("{:?}", s);
+}
+""",
+        rejects("E0277"),
     ),
 }
 

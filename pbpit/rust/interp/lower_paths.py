@@ -58,6 +58,28 @@ _MAKERS = ("Vec", "String", "HashMap")
 """Owners of a std function of no arguments that may be a value (`Vec::new`)."""
 
 
+_SAME_ITEMS = (
+    "rev", "filter", "skip", "take", "step_by", "skip_while", "take_while", "peekable", "chain",
+)
+"""Iterator adapters whose items are their receiver's."""
+
+
+def by_reference_map(lowerer: PathLowering, node: Node) -> tuple | None:
+    """The position of `v.iter().map(f)` (`m.keys()`, `m.values()`; through `_SAME_ITEMS`
+    adapters) when `node` is its `f`: its items are `&T` (`&&str` of a `Vec<&str>`); else
+    None."""
+    from pbpit.rust.interp.field_paths import method_called, receiver
+
+    call = node.parent.parent if node.parent is not None else None
+    if call is None or method_called(lowerer, call, 1) != "map":
+        return None
+    source = receiver(call)
+    while any(method_called(lowerer, source, n) in _SAME_ITEMS for n in (0, 1)):
+        source = receiver(source)
+    by_reference = method_called(lowerer, source) in ("iter", "keys", "values")
+    return lowerer.pos(call) if by_reference else None
+
+
 class PathLowering:
     """Names, paths and calls (a part of `Lowerer`)."""
 
@@ -149,9 +171,9 @@ class PathLowering:
             len(names) == 2
             and names[0] in _MAKERS
             and segs[0][2] is None  # (no turbofish)
-            and PATH_FUNCTIONS.get((names[0], names[1])) == 0
+            and (PATH_FUNCTIONS.get((names[0], names[1])) == 0 or names == ["String", "from"])
         ):
-            return self.maker(node, names)  # `or_insert_with(Vec::new)`
+            return self.maker(node, names)  # `or_insert_with(Vec::new)`, `map(String::from)`
         if len(segs) == 2:
             case = self.variant(self.named_struct(names[0]), segs[1][1])
             if case is not None and case.kind == "unit":
@@ -165,18 +187,26 @@ class PathLowering:
 
     def maker(self, node: Node, names: list[str]) -> Expr:
         """`Vec::new` as a value: the closure `|| Vec::new()` (a fn item called with no
-        arguments is that call)."""
+        arguments is that call); `String::from` the closure `|s| String::from(s)`."""
         from pbpit.rust.interp.nodes import Closure, FnScope
 
         outer = self.scope
         scope = FnScope(outer)
         self.scope = scope
         saved = self.open_scope(new_frame=True)
-        body = Static(self.pos(node), "::".join(names), [])
+        params: list = []
+        if PATH_FUNCTIONS.get((names[0], names[1])) == 1:  # (a name no Rust code can write)
+            params.append(self.declare(f"{names[1]} argument", False))
+            params[0].argument = True
+        args = [Local(self.pos(node), p, self.scope) for p in params]
+        body = Static(self.pos(node), "::".join(names), args)
+        if params:  # `v.iter().map(String::from)`: each item a `&T` (std_functions._string_from)
+            body.items_by_reference = by_reference_map(self, node)  # type: ignore[attr-defined]
         visible = self.in_scope
         self.close_scope(saved)
         self.scope = outer
-        return Closure(self.pos(node), [], [], None, body, scope, False, visible)
+        tys = [None] * len(params)
+        return Closure(self.pos(node), params, tys, None, body, scope, False, visible)
 
     def number_const(self, node: Node, segs: list[tuple[str, Node, Node | None]]) -> Expr:
         """`f32::MAX`, `i8::MIN`, `std::f64::consts::PI`, `core::u8::MAX` (the deprecated

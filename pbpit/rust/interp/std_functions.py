@@ -22,7 +22,9 @@ from pbpit.rust.interp import (
     vecdeque,
 )
 from pbpit.rust.interp.builtins import Code, Function
+from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.types import (
+    CHAR,
     DEVICE,
     STR,
     STRING,
@@ -97,7 +99,17 @@ def _string_with_capacity(comp: Any, e: Any, args: list[Code]) -> Code:
 
 @_after_args
 def _string_from(ck: Any, e: Any) -> Ty:
-    if resolve(e.args[0].ty) not in (STR, STRING):
+    """`String::from(x)` of a `&str`, a `String` or a `char`; as a value given `&T` items
+    (`v.iter().map(String::from)`), of a `&String` only: `&&str`, `&char` are rustc's E0277."""
+    arg = resolve(e.args[0].ty)
+    at = getattr(e, "items_by_reference", None)
+    if at is not None and arg in (STR, CHAR):
+        shown = "&&str" if arg is STR else "&char"
+        what = f"the trait bound `String: From<{shown}>` is not satisfied"
+        err = ck.fail(at, rejects(what, "E0277"))
+        err.label = f"the trait `From<{shown}>` is not implemented for `String`"
+        raise err
+    if arg not in (STR, STRING, CHAR):
         raise ck.fail(e.args[0].pos, f"`String::from` of `{show(e.args[0].ty)}`")
     return STRING
 
