@@ -3,6 +3,7 @@ after the other."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from pbpit.diagnostics.model import Diagnostic, Edit, Help
@@ -351,7 +352,7 @@ def sum_backwards(
     read by nothing). Each backward must be the statement `[let g =] loss.backward();` of one
     block; none when a loss is named between them otherwise than where `b` is made (a use of
     it, once moved into the sum, would not compile) or a binding read later would be lost."""
-    stepped = one_step(a, b, first, second, fixes)
+    stepped = one_step(a, b, first, second, fixes) or both_then_steps(a, b, first, second, fixes)
     if stepped is not None:
         return stepped
     one, two = backward_statement(a, first, fixes), backward_statement(b, second, fixes)
@@ -456,6 +457,49 @@ def one_step(
         fixes.edit(first_call.start_byte, first_call.end_byte, f"({a} + {b}).backward()"),
         delete_lines(second_statement, fixes),
         delete_lines(again, fixes),
+    ]
+
+
+def both_then_steps(
+    a: str, b: str, first: tuple[int, int], second: tuple[int, int], fixes: Fixes
+) -> list[Edit] | None:
+    """Both backwards taken first, then a step with each (multi-task: `let grads_a =
+    GradientsParams::from_grads(a.backward(), &model);`, the same for `b`, then `model =
+    optim.step(lr, model, grads_a);` and the same step with `grads_b`): one backward of the
+    sum where the first was, its gradients stepped once; the second backward and its step go.
+    None for any other shape."""
+    one, two = statement_of(a, first, fixes), statement_of(b, second, fixes)
+    if one is None or two is None:
+        return None
+    (first_statement, first_call), (second_statement, _) = one, two
+    block = fixes.parent(first_statement)
+    if block is None or fixes.parent(second_statement) is not block:
+        return None
+    siblings = [c for c in block.named_children if not c.type.endswith("comment")]
+    start = next((i for i, s in enumerate(siblings) if s.id == first_statement.id), None)
+    if start is None or start + 3 >= len(siblings) or siblings[start + 1].id != second_statement.id:
+        return None
+    step_a, step_b = siblings[start + 2], siblings[start + 3]
+    bound_a, bound_b = bound_name(first_statement, fixes), bound_name(second_statement, fixes)
+    if bound_a is None or bound_b is None or bound_a == bound_b:
+        return None
+    pattern = r"\b{}\b"
+    text_b = re.sub(pattern.format(re.escape(bound_b)), bound_a, fixes.text(step_b))
+    if (
+        fixes.text(step_a) != text_b
+        or step_a.type != "expression_statement"
+        or ".step(" not in fixes.text(step_a)
+        or not names(step_a, bound_a, fixes)
+        or names(step_a, bound_b, fixes)
+        or names(step_a, b, fixes)
+        or not fixes.whole_lines(step_b)
+        or any(names(s, bound_a, fixes) or names(s, bound_b, fixes) for s in siblings[start + 4 :])
+    ):
+        return None
+    return [
+        fixes.edit(first_call.start_byte, first_call.end_byte, f"({a} + {b}).backward()"),
+        delete_lines(second_statement, fixes),
+        delete_lines(step_b, fixes),
     ]
 
 

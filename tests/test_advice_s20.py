@@ -1,0 +1,34 @@
+"""Advice for shapes helper A and helper H measured in session 20 (tests/advice_s20/, each panicking
+program beside its twin `NAME.twin.rs`, written by hand before pbpit ran: what a user fixing it
+would write). The oracle is the twin's run: `lint --fix` writes a program that runs and prints
+what the twin prints (its losses, each step).
+
+- multi-task, both gradients taken before the steps (`let grads_reg = GradientsParams::from_grads(
+  loss_reg.backward(), &model);` and the same for `loss_cls`, then two steps): one backward of
+  `loss_reg + loss_cls`, one step (SGD: two steps with gradients taken at the same parameters are
+  one step with their sum)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pbpit_process import pbpit_cli, pbpit_run
+
+HERE = Path(__file__).parent / "advice_s20"
+
+
+@pytest.mark.parametrize("name", ["multitask_two_backward.rs"])
+def test_lint_fix_runs_as_the_hand_written_twin(name, tmp_path):
+    program = tmp_path / "main.rs"
+    program.write_text((HERE / name).read_text(encoding="utf-8"))
+    status, _, _ = pbpit_run(program)
+    assert status != 0  # the original panics
+    pbpit_cli("lint", "--fix", str(program))
+    assert program.read_text() != (HERE / name).read_text(encoding="utf-8"), "no fix written"
+    twin = tmp_path / "twin.rs"
+    twin.write_text((HERE / name.replace(".rs", ".twin.rs")).read_text(encoding="utf-8"))
+    fixed, out, _ = pbpit_run(program)
+    hand, expected, _ = pbpit_run(twin)
+    assert hand == 0 and expected.count("\n") >= 3, expected
+    assert fixed == 0 and out == expected, out
