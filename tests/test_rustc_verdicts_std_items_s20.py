@@ -81,6 +81,28 @@ fn main() {
 """,
         rejects("E0277"),
     ),
+    "string_from_of_a_char_reference_called": (
+        """\
+fn main() {
+    let chars = vec!['x', 'y'];
+    for c in chars.iter() {
+        let s = String::from(c);
+        println!("{}", s);
+    }
+}
+""",
+        rejects("E0277"),
+    ),
+    "string_from_of_chars": (
+        """\
+fn main() {
+    let s = String::from('x');
+    let t: Vec<String> = "ab".chars().rev().map(String::from).collect();
+    println!("{} {:?}", s, t);
+}
+""",
+        runs('x ["b", "a"]\n'),
+    ),
 }
 
 

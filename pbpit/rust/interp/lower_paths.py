@@ -64,10 +64,16 @@ _SAME_ITEMS = (
 """Iterator adapters whose items are their receiver's."""
 
 
-def by_reference_map(lowerer: PathLowering, node: Node) -> tuple | None:
+_BY_VALUE = ("chars", "copied", "cloned", "into_iter")
+"""Iterators whose items are values (`.map(String::from)` of `.chars()`: a `char`)."""
+
+
+def by_reference_map(
+    lowerer: PathLowering, node: Node, sources: tuple = ("iter", "keys", "values")
+) -> tuple | None:
     """The position of `v.iter().map(f)` (`m.keys()`, `m.values()`; through `_SAME_ITEMS`
     adapters) when `node` is its `f`: its items are `&T` (`&&str` of a `Vec<&str>`); else
-    None."""
+    None. (`sources`: other methods the items come from.)"""
     from pbpit.rust.interp.field_paths import method_called, receiver
 
     call = node.parent.parent if node.parent is not None else None
@@ -76,8 +82,7 @@ def by_reference_map(lowerer: PathLowering, node: Node) -> tuple | None:
     source = receiver(call)
     while any(method_called(lowerer, source, n) in _SAME_ITEMS for n in (0, 1)):
         source = receiver(source)
-    by_reference = method_called(lowerer, source) in ("iter", "keys", "values")
-    return lowerer.pos(call) if by_reference else None
+    return lowerer.pos(call) if method_called(lowerer, source) in sources else None
 
 
 class PathLowering:
@@ -202,6 +207,8 @@ class PathLowering:
         body = Static(self.pos(node), "::".join(names), args)
         if params:  # `v.iter().map(String::from)`: each item a `&T` (std_functions._string_from)
             body.items_by_reference = by_reference_map(self, node)  # type: ignore[attr-defined]
+            by_value = by_reference_map(self, node, _BY_VALUE) is not None  # `.chars()`'s
+            body.items_by_value = by_value  # type: ignore[attr-defined]
         visible = self.in_scope
         self.close_scope(saved)
         self.scope = outer

@@ -109,7 +109,9 @@ def _string_from(ck: Any, e: Any) -> Ty:
         err = ck.fail(at, rejects(what, "E0277"))
         err.label = f"the trait `From<{shown}>` is not implemented for `String`"
         raise err
-    if arg not in (STR, STRING, CHAR):
+    # a `char` certainly no `&char` (`From<&char>`: rustc's E0277): a value, or `.chars()`'s
+    by_value = getattr(e, "items_by_value", False) or ck.owned(e.args[0])
+    if arg not in (STR, STRING, CHAR) or (arg is CHAR and not by_value):
         raise ck.fail(e.args[0].pos, f"`String::from` of `{show(e.args[0].ty)}`")
     return STRING
 
