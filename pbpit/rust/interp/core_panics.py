@@ -58,6 +58,14 @@ CORE_PANICS: dict[str, tuple[str, str]] = {
         "alloc:vec/mod.rs:2202:13",
         "swap_remove index (is {index}) should be < len (is {len})",
     ),
+    "VecDeque::rotate_left": (
+        "alloc:collections/vec_deque/mod.rs:2986:9",
+        "assertion failed: n <= self.len()",
+    ),
+    "VecDeque::rotate_right": (
+        "alloc:collections/vec_deque/mod.rs:3029:9",
+        "assertion failed: n <= self.len()",
+    ),
     "Product::product": ("iter/traits/accum.rs:204:1", "attempt to multiply with overflow"),
     "f32::clamp": ("num/f32.rs:1504:9", "min > max, or either was NaN. min = {min}, max = {max}"),
     "f64::clamp": ("num/f64.rs:1502:9", "min > max, or either was NaN. min = {min}, max = {max}"),
