@@ -103,6 +103,41 @@ fn main() {
 """,
         runs('x ["b", "a"]\n'),
     ),
+    "vecdeque_rotate_left_of_a_window": (
+        """\
+use std::collections::VecDeque;
+fn main() {
+    let mut q: VecDeque<i32> = (1..=4).collect();
+    q.rotate_left(1);
+    q.rotate_right(3);
+    println!("{:?}", q);
+}
+""",
+        runs("[3, 4, 1, 2]\n"),
+    ),
+    "vecdeque_rotate_left_not_mut": (
+        """\
+use std::collections::VecDeque;
+fn main() {
+    let q: VecDeque<i32> = (1..=4).collect();
+    q.rotate_left(1);
+    println!("{:?}", q);
+}
+""",
+        rejects("E0596"),
+    ),
+    "vecdeque_rotate_left_by_reference": (
+        """\
+use std::collections::VecDeque;
+fn main() {
+    let mut q: VecDeque<i32> = (1..=4).collect();
+    let n = 1;
+    q.rotate_left(&n);
+    println!("{:?}", q);
+}
+""",
+        rejects("E0308"),
+    ),
 }
 
 

@@ -1,7 +1,8 @@
 """std's `VecDeque<T>` (`std::collections::VecDeque`), its common methods a row each
 (`builtins.Builtin`): `VecDeque::new()`, `with_capacity(n)`, `from(vec)`; `push_back`,
 `push_front`, `pop_back`, `pop_front` (`Option<T>`), `front`, `back`, `get(i)` (`Option<&T>`),
-`len`, `is_empty`, `clear`, `contains(&x)`, `iter()` (front to back); `{:?}` prints
+`len`, `is_empty`, `clear`, `contains(&x)`, `rotate_left(n)`, `rotate_right(n)`, `iter()`
+(front to back); `{:?}` prints
 `[a, b, ..]` as a `Vec`'s, `q[i]` is refused. A `VecDeque<T>` is the type `Wrap("VecDeque", T)`,
 held as a Python list, front first.
 """
@@ -133,6 +134,27 @@ def _clear(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return clear
 
 
+def _rotate(left: bool) -> Any:
+    """`q.rotate_left(n)` (`rotate_right`): `n` past the length panics inside alloc where rustc
+    1.95's binaries say (`core_panics`)."""
+    from pbpit.rust.interp.core_panics import core_panic
+
+    def compile_(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+        (count,) = args
+
+        def rotate(frame: list) -> Any:
+            items, n = recv(frame), count(frame)
+            if n > len(items):
+                raise core_panic(f"VecDeque::rotate_{'left' if left else 'right'}")
+            cut = n if left else len(items) - n
+            items[:] = items[cut:] + items[:cut]
+            return UNIT
+
+        return rotate
+
+    return compile_
+
+
 VECDEQUE = rows(
     KIND,
     Builtin(KIND, "push_back", ("inner",), "()", _push(False), mutates=True),
@@ -145,6 +167,8 @@ VECDEQUE = rows(
     Builtin(KIND, "len", (), "usize", lambda c, e, recv, a: lambda frame: len(recv(frame))),
     Builtin(KIND, "is_empty", (), "bool", lambda c, e, recv, a: lambda frame: not recv(frame)),
     Builtin(KIND, "clear", (), "()", _clear, mutates=True),
+    Builtin(KIND, "rotate_left", ("usize",), "()", _rotate(True), mutates=True),
+    Builtin(KIND, "rotate_right", ("usize",), "()", _rotate(False), mutates=True),
     Builtin(KIND, "contains", None, "", _contains, _contains_type),
     Builtin(KIND, "iter", (), "iter", lambda c, e, recv, a: recv),
 )
