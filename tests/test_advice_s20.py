@@ -6,7 +6,10 @@ what the twin prints (its losses, each step).
 - multi-task, both gradients taken before the steps (`let grads_reg = GradientsParams::from_grads(
   loss_reg.backward(), &model);` and the same for `loss_cls`, then two steps): one backward of
   `loss_reg + loss_cls`, one step (SGD: two steps with gradients taken at the same parameters are
-  one step with their sum)."""
+  one step with their sum);
+- a frozen backbone's features collected per batch into a `Vec` before the loop (`(0..3).map(|b|
+  backbone.features(..)).collect()`), a head trained on them: each element detached where the
+  closure makes it (`.map(|b| backbone.features(..).detach())`)."""
 
 from __future__ import annotations
 
@@ -18,7 +21,7 @@ from pbpit_process import pbpit_cli, pbpit_run
 HERE = Path(__file__).parent / "advice_s20"
 
 
-@pytest.mark.parametrize("name", ["multitask_two_backward.rs"])
+@pytest.mark.parametrize("name", ["multitask_two_backward.rs", "frozen_feats_vec.rs"])
 def test_lint_fix_runs_as_the_hand_written_twin(name, tmp_path):
     program = tmp_path / "main.rs"
     program.write_text((HERE / name).read_text(encoding="utf-8"))

@@ -39,8 +39,55 @@ def detach_once_edits(definition: Definition, fixes: Fixes) -> list[Edit]:
     if not edits and definition.statement is not None:
         edits = detach_where_stored(definition.name, definition.statement, fixes)
     if not edits and definition.statement is None:
-        edits = detach_in_builder(definition, fixes)
+        edits = detach_in_builder(definition, fixes) or detach_in_collected(definition, fixes)
     return edits
+
+
+def detach_in_collected(definition: Definition, fixes: Fixes) -> list[Edit]:
+    """For a `Vec` of tensors an iterator's `map` collects (`let feats: Vec<Tensor<2>> = (0..3)
+    .map(|b| backbone.features(..)).collect();`, its elements made in the closure): `.detach()`
+    on the tensor the closure makes, each element detached once; none for any other place."""
+    start, end = definition.span
+    for node in descendants(fixes.source.root):
+        if node.type != "let_declaration" or not node.start_byte <= start < end <= node.end_byte:
+            continue
+        pattern, value = node.child_by_field_name("pattern"), node.child_by_field_name("value")
+        if pattern is None or value is None or pattern.start_byte != start:
+            return []
+        if fixes.text(pattern).removeprefix("mut ").strip() != definition.name:
+            return []
+        kind = node.child_by_field_name("type")
+        held = mapped_tensor(value, fixes)
+        if held is None and kind is not None and re.match(r"Vec\s*<\s*Tensor\b", fixes.text(kind)):
+            held = _collected_body(value, fixes)  # a module's output, written `Vec<Tensor<..>>`
+        if held is None or fixes.detached_already(held):
+            return []
+        return fixes.detach_edits(held)
+    return []
+
+
+def _collected_body(value: Node, fixes: Fixes) -> Node | None:
+    """The expression the closure of `X.map(|..| EXPR).collect()` gives (a block's last
+    expression); None for any other value."""
+    function = value.child_by_field_name("function") if value.type == "call_expression" else None
+    method = function.child_by_field_name("field") if function is not None else None
+    if method is None or fixes.text(method) != "collect":
+        return None
+    mapped = function.child_by_field_name("value")
+    function = mapped.child_by_field_name("function") if mapped.type == "call_expression" else None
+    method = function.child_by_field_name("field") if function is not None else None
+    arguments = mapped.child_by_field_name("arguments")
+    if method is None or fixes.text(method) != "map" or arguments is None:
+        return None
+    if arguments.named_child_count != 1 or arguments.named_children[0].type != "closure_expression":
+        return None
+    body = arguments.named_children[0].child_by_field_name("body")
+    if body is not None and body.type == "block":
+        inner = [c for c in body.named_children if c.type not in ("line_comment", "block_comment")]
+        body = inner[-1] if inner else None
+        if body is None or body.type.endswith("statement") or body.type == "let_declaration":
+            return None
+    return body
 
 
 def detach_in_builder(definition: Definition, fixes: Fixes) -> list[Edit]:
@@ -179,10 +226,18 @@ def _functions(method: str, type_name: str | None, fixes: Fixes) -> list[tuple[s
 
 def mapped_tensor(value: Node, fixes: Fixes) -> Node | None:
     """The tensor an `Option`'s `map` makes (`b.val() * 0.5` of `bias.as_ref().map(|b| b.val()
-    * 0.5)`): `.detach()` is a tensor's, not the `Option`'s; None for any other value."""
+    * 0.5)`), or each element of a `Vec` an iterator's `map` collects: `.detach()` is a
+    tensor's, not the `Option`'s or the `Vec`'s; None for any other value."""
     function = value.child_by_field_name("function") if value.type == "call_expression" else None
     method = function.child_by_field_name("field") if function is not None else None
     arguments = value.child_by_field_name("arguments")
+    if method is not None and fixes.text(method) == "collect" and arguments is not None:
+        # An iterator's `map` collected into a `Vec` (`(0..3).map(|b| backbone.features(..))
+        # .collect()`): each element is the tensor the closure makes.
+        receiver = function.child_by_field_name("value")
+        if arguments.named_child_count or receiver is None:
+            return None
+        return mapped_tensor(receiver, fixes)
     if method is None or fixes.text(method) != "map" or arguments is None:
         return None
     if arguments.named_child_count != 1 or arguments.named_children[0].type != "closure_expression":
