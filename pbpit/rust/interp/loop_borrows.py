@@ -320,6 +320,8 @@ class _Search:
                 if init is None:
                     continue
             holder = part.binding
+            if any(_assigns(later, holder) for later in parts[i + 1 :]):
+                continue  # `w = m.weights();` ends the borrow (not followed: a miss at worst)
             uses = [j for j in range(i + 1, len(parts)) if _uses(parts[j], holder)]
             if not uses:
                 continue
@@ -332,8 +334,19 @@ class _Search:
                 # comes first (two-phase borrows): only a read outside it counts
                 outside = reads_beside(parts[j], holder, found)  # (NLL: not another arm's)
                 later = j < last or any(at > _start(found) for at in outside)
-                if later or outside and _loops(parts[j]):
+                # in a loop, the next turn reads it after the change, even where this turn's
+                # read came first (`m.w[i] -= w[i]`), unless the loop gives it a new value
+                again = _uses(found, holder) and self.turns_again(parts[j], _place(init))
+                if later or (outside or again) and _loops(parts[j]):
                     raise self.refusal(found, init)
+
+    def turns_again(self, part: Any, place: Any) -> bool:
+        """Whether the loop statement `part` changes `place` and goes on to another turn
+        (no `break` of it or `return` after the change)."""
+        e = part.expr if isinstance(part, ExprStmt) else part
+        if not isinstance(e, For | Loop | While) or e.body is None:
+            return False
+        return self.conflict(e.body, e, place) is not None
 
     def conflict(self, node: Any, loop: For | None, place: Any) -> Any:
         """The first node in `node` that uses `place` mutably while the loop still iterates."""
@@ -411,6 +424,13 @@ def _uses(node: Any, binding: Any) -> bool:
     if isinstance(node, Local) and node.binding is binding:
         return True
     return any(_uses(part, binding) for part in children(node))
+
+
+def _assigns(node: Any, binding: Any) -> bool:
+    if isinstance(node, Assign) and isinstance(node.target, Local):
+        if node.target.binding is binding:
+            return True
+    return any(_assigns(part, binding) for part in children(node))
 
 
 def _loops(part: Any) -> bool:
