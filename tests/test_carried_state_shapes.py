@@ -16,7 +16,10 @@ carried (issue 24's held-out failures of session 19, and variants written after 
 - a collection lent `&mut` to a method or function that sets its elements (`states[k] =
   h.clone()` through `states: &mut Vec<Tensor<2>>`, `&mut [Tensor<2>]`, `&mut Vec<(Tensor<2>,
   Tensor<2>)>`): named `states` (lint warned of none), detached where the callee stores it, or
-  each element at the end of the pass when the loss also reads the collection after the call.
+  each element at the end of the pass when the loss also reads the collection after the call;
+- a queue of past tensors (`let mut queue: Vec<Tensor<2>>`, a `VecDeque`) read through
+  `Tensor::cat` by the next pass, its tensor made by a module's method and pushed (`queue.push(k)`,
+  `push_back`): named `queue`, `k` detached where it is pushed.
 
 Each program is in tests/agreement (whose test checks that run, audit, explain and lint agree
 and that every fix shown as code runs); its hand-written fix is in tests/carried_state as
@@ -57,6 +60,8 @@ PROGRAMS = {
     "states_slice_lent.rs": "states",
     "stacked_pairs_lent.rs": "states",
     "stacked_states_read_after.rs": "states",
+    "moco_queue_pushed.rs": "queue",
+    "moco_queue_push_back.rs": "queue",
 }
 
 

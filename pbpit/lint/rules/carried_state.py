@@ -163,7 +163,10 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
         tensors = [arguments[0] for _, arguments in pushes if len(arguments) == 1]
         if not pushes or len(tensors) != len(pushes):
             return Help(message)
-        if not all(fixes.is_tensor(t, body) for t in tensors):
+        if not all(
+            fixes.is_tensor(t, body) or _pushed_element(name, call, fixes)
+            for (call, _), t in zip(pushes, tensors, strict=True)
+        ):
             return Help(message)
         said = list(dict.fromkeys(fixes.text(t).removesuffix(".clone()") for t in tensors))
         what = f"`{said[0]}`" if len(said) == 1 else "each tensor"
@@ -278,6 +281,22 @@ def field_holds_tensors(name: str, fixes: Fixes) -> bool:
     field_ = name.rsplit(".", 1)[-1]
     declared = re.compile(
         rb"\b" + re.escape(field_.encode()) + rb"\s*:\s*(?:Option|Vec|VecDeque)\s*<\s*Tensor\b"
+    )
+    return declared.search(fixes.data) is not None
+
+
+def _pushed_element(name: str, call: Node, fixes: Fixes) -> bool:
+    """Whether `call` (`queue.push(k)`, `push_back`, `push_front`) puts one element in `name`
+    declared a `Vec` or `VecDeque` of tensors (`let mut queue: Vec<Tensor<2>>`): what it puts
+    is a tensor, whatever made it (a module's forward, which `is_tensor` cannot vouch for).
+    Not `extend` (its argument is an iterator) nor `insert` (an index first)."""
+    function = call.child_by_field_name("function")
+    method = function.child_by_field_name("field") if function is not None else None
+    if method is None or fixes.text(method) not in ("push", "push_back", "push_front"):
+        return False
+    field_ = name.rsplit(".", 1)[-1]
+    declared = re.compile(
+        rb"\b" + re.escape(field_.encode()) + rb"\s*:\s*(?:Vec|VecDeque)\s*<\s*Tensor\b"
     )
     return declared.search(fixes.data) is not None
 
