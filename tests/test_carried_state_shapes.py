@@ -12,7 +12,8 @@ carried (issue 24's held-out failures of session 19, and variants written after 
   detached on that line, `state = (next.0.detach(), next.1.detach());` (a tuple has no
   `.detach()`); an `Option` of a pair (`state = Some((h, c))`): each tensor of the pair;
 - a destructuring assignment (`(h, c) = model.cell(x, h, c);`, Rust 1.59): lint warned of
-  none; named `h`, both names detached at the end of the pass (`c` carries a graph too);
+  none; named `h`, both names detached at the end of the pass (`c` carries a graph too); the
+  same through one `let` (`let (h_next, c_next) = ..; h = h_next; c = c_next;`): was `h` only;
 - a collection lent `&mut` to a method or function that sets its elements (`states[k] =
   h.clone()` through `states: &mut Vec<Tensor<2>>`, `&mut [Tensor<2>]`, `&mut Vec<(Tensor<2>,
   Tensor<2>)>`): named `states` (lint warned of none), detached where the callee stores it, or
@@ -62,6 +63,7 @@ PROGRAMS = {
     "stacked_states_read_after.rs": "states",
     "moco_queue_pushed.rs": "queue",
     "moco_queue_push_back.rs": "queue",
+    "lstm_pair_two_lets.rs": "h",
 }
 
 

@@ -82,4 +82,55 @@ def assigned_together(name: str, body: Node, fixes: Fixes) -> list[str]:
         names = [fixes.text(e) for e in left.named_children if e.type == "identifier"]
         if name in names:
             found.append(names)
+    if not found:
+        return carried_from_one_let(name, body, fixes)
     return found[0] if len(found) == 1 else []
+
+
+def carried_from_one_let(name: str, body: Node, fixes: Fixes) -> list[str]:
+    """The names that carry the parts of one `let` tuple pattern of `body` beside `name`
+    (`let (h_next, c_next) = model.cell(x, h, c); h = h_next; c = c_next;`: `h` and `c`), in the
+    pattern's order, when more than one part is carried so; else []."""
+    carried: dict[str, str] = {}  # the part's name: the name assigned it
+    for node in descendants(body):
+        left = node.child_by_field_name("left") if node.type == "assignment_expression" else None
+        right = node.child_by_field_name("right") if left is not None else None
+        if left is not None and right is not None and left.type == right.type == "identifier":
+            carried.setdefault(fixes.text(right), fixes.text(left))
+    for node in descendants(body):
+        pattern = node.child_by_field_name("pattern") if node.type == "let_declaration" else None
+        if pattern is None or pattern.type != "tuple_pattern":
+            continue
+        parts = [fixes.text(p) for p in pattern.named_children if p.type == "identifier"]
+        names = [carried[p] for p in parts if p in carried]
+        names = [n for n in names if n == name or _bound_to_tensor(n, body, fixes)]
+        if name in names and len(names) > 1 and len(set(names)) == len(names):
+            return names
+    return []
+
+
+def _bound_to_tensor(name: str, body: Node, fixes: Fixes) -> bool:
+    """Whether the last `let` of `name` before `body` binds it to a tensor (`let mut c =
+    Tensor::<2>::zeros(..)`, `let mut c: Tensor<2> = ..`), not a count beside it."""
+    bound = None
+    for node in descendants(fixes.source.root):
+        pattern = node.child_by_field_name("pattern") if node.type == "let_declaration" else None
+        if (
+            pattern is not None
+            and node.start_byte < body.start_byte
+            and fixes.text(pattern) == name
+            and (bound is None or node.start_byte > bound.start_byte)
+        ):
+            bound = node
+    if bound is None:
+        return False
+    kind = bound.child_by_field_name("type")
+    if kind is not None:
+        return fixes.text(kind).replace(" ", "").startswith("Tensor<")
+    value = bound.child_by_field_name("value")
+    scope = bound.parent if bound.parent is not None else fixes.source.root
+    if value is not None and value.type == "call_expression":
+        function = value.child_by_field_name("function")
+        if function is not None and fixes.text(function).startswith("Tensor::"):
+            return True  # `Tensor::<2>::zeros(..)`, `Tensor::from_floats(..)`
+    return value is not None and fixes.is_tensor(value, scope)
