@@ -115,21 +115,40 @@ def _collect_type(ck: Any, e: Any, recv: Ty) -> Ty:
     ck.args(e)
     if len(e.targs) > 1:
         raise ck.fail(e.pos, "`collect` takes one type argument")
-    result = vec(_item(recv))
+    item = _item(recv)
     written = resolve(ck.expected.pop(id(e), Var()))  # `let s: String = it.collect();`
     if e.targs or written is STRING or (type(written) is Wrap and written.kind != "Vec"):
-        target = resolve(e.targs[0]) if e.targs else written
-        if target is STRING and resolve(_item(recv)) in (CHAR, STR, STRING):
-            return STRING  # rustc: `String: FromIterator<char>` (and `<&str>`, `<String>`)
-        shorted = std_collect.collected_type(ck, e, _item(recv), target)
-        if shorted is not None:  # `Option<Vec<T>>`, `Result<Vec<T>, E>` (std_collect.py)
-            return shorted
-        if type(target) is Wrap and target.kind == "VecDeque":  # held as a `Vec` is
-            collected_into(ck, target, Wrap("VecDeque", _item(recv)), _item(recv), e.pos)
-            return target
-        if not (type(target) is Wrap and target.kind == "Vec"):
-            raise ck.fail(e.pos, f"`collect` into `{show(target)}` (pbpit collects a `Vec`)")
-        collected_into(ck, target, result, _item(recv), e.pos)
+        return _collected(ck, e, item, resolve(e.targs[0]) if e.targs else written)
+    later = getattr(ck, "settle_later", None)
+    if type(written) is Var and later is not None:  # `let d = it.collect();`: its uses decide
+        made: Ty = Var()
+
+        def settle() -> None:
+            target = resolve(made)
+            if type(target) is Var:  # nothing gave it a type: rustc's E0283
+                raise ck.fail(e.pos, rejects("type annotations needed", "E0283"))
+            ck.unify(target, _collected(ck, e, item, target), e.pos)
+
+        later.insert(0, settle)  # (before `parse`'s, which the items' type it gives decides)
+        return made
+    return vec(item)
+
+
+def _collected(ck: Any, e: Any, item: Ty, target: Ty) -> Ty:
+    """The type of `collect` into `target` (`String`, `Vec<T>`, `VecDeque<T>`, an `Option` or
+    `Result` of a `Vec`), the items checked against it."""
+    if target is STRING and resolve(item) in (CHAR, STR, STRING):
+        return STRING  # rustc: `String: FromIterator<char>` (and `<&str>`, `<String>`)
+    shorted = std_collect.collected_type(ck, e, item, target)
+    if shorted is not None:  # `Option<Vec<T>>`, `Result<Vec<T>, E>` (std_collect.py)
+        return shorted
+    if type(target) is Wrap and target.kind == "VecDeque":  # held as a `Vec` is
+        collected_into(ck, target, Wrap("VecDeque", item), item, e.pos)
+        return target
+    if not (type(target) is Wrap and target.kind == "Vec"):
+        raise ck.fail(e.pos, f"`collect` into `{show(target)}` (pbpit collects a `Vec`)")
+    result = vec(item)
+    collected_into(ck, target, result, item, e.pos)
     return result
 
 
