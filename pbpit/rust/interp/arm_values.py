@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp.nodes import Binding, Block, Expr, If, IfLet, Local, Match, Pat
+from pbpit.rust.interp.nodes import Binding, Block, Expr, Field, If, IfLet, Let, Local, Match, Pat
 from pbpit.rust.interp.types import NEVER, resolve
 
 
@@ -77,3 +77,30 @@ def _diverges(e: Expr) -> bool:
         return resolve(e.ty) is NEVER
     except Exception:
         return False
+
+
+def destructured_fields(check: Any, stmts: list[Any], at: int) -> list[str] | None:
+    """For `let (a, _) = pair;` (`lower_pats.destructure`: the value in a hidden binding at
+    `stmts[at]`, then one `let` per name, of its field), the fields of `pair` the names take
+    by value, not `Copy` (rustc moves those only: `pair.1` stays usable, a use of the whole
+    is of a partially moved value); None where a name takes a part deeper than a field."""
+    hidden = stmts[at].binding
+    fields: list[str] = []
+    for stmt in stmts[at + 1 :]:
+        init = stmt.init if isinstance(stmt, Let) else None
+        if not isinstance(init, Field | Local) or not _reads(init, hidden):
+            break
+        if not isinstance(init, Field) or not isinstance(init.base, Local) or init.borrowed:
+            return None
+        binding = stmt.binding
+        if binding is None or getattr(binding, "by_ref", False):
+            return None
+        if check.tracked_type(binding) and init.name not in fields:
+            fields.append(init.name)
+    return fields
+
+
+def _reads(e: Any, hidden: Binding) -> bool:
+    while isinstance(e, Field):
+        e = e.base
+    return isinstance(e, Local) and e.binding is hidden

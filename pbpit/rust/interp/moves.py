@@ -551,9 +551,10 @@ class MoveCheck:
         return state
 
     def w_Block(self, e: Block, state: State, moving: bool) -> State:  # noqa: N802
-        for stmt in e.stmts:
+        for at, stmt in enumerate(e.stmts):
             if isinstance(stmt, Let):
                 state = self.expr(stmt.init, state, moving=True)
+                state = self.destructured(e.stmts, at, state)  # `let (a, _) = pair;`
                 if stmt.declared is None:  # `let y = r;`: no type to reborrow `r` as
                     state = self.move_ref(stmt.init, state)
                 if stmt.binding is not None and stmt.declared is None and self.made(stmt.init):
@@ -578,6 +579,30 @@ class MoveCheck:
             else:
                 state = self.expr(stmt.expr, state, moving=True)
         return self.expr(e.tail, state, moving=moving)
+
+    def destructured(self, stmts: list, at: int, state: State) -> State:
+        """`state` after `let (a, _) = pair;`: `pair` partly moved, of the fields its names
+        take by value (`arm_values.destructured_fields`), not moved whole."""
+        stmt, init = stmts[at], stmts[at].init
+        if state is None or stmt.binding is None or not stmt.binding.name.startswith("("):
+            return state
+        if not isinstance(init, Local) or init.borrowed or state.get(init.binding) is None:
+            return state
+        fields = arm_values.destructured_fields(self, stmts, at)
+        if fields is None or state[init.binding].pos != init.pos:
+            return state
+        state = dict(state)
+        if not fields:
+            state.pop(init.binding)
+        else:
+            state[init.binding] = Move(
+                init.pos, partly=True, field=fields[0], others=(*fields[1:],)
+            )
+        return state
+
+    def tracked_type(self, binding: Binding) -> bool:
+        """Whether `binding`'s type is not `Copy` (its value moves)."""
+        return _not_copy(binding)
 
     def w_If(self, e: If, state: State, moving: bool) -> State:  # noqa: N802
         state = self.expr(e.cond, state, moving=False)
