@@ -35,3 +35,25 @@ def test_lint_fix_runs_as_the_hand_written_twin(name, tmp_path):
     hand, expected, _ = pbpit_run(twin)
     assert hand == 0 and expected.count("\n") >= 3, expected
     assert fixed == 0 and out == expected, out
+
+
+def test_a_target_taken_again_in_the_loop_is_detached_at_each_assignment(tmp_path):
+    # DQN whose targets `y` are made before the loop and made again (`y = r.clone() +
+    # target_net.forward(..)`) each time the target network is taken again: "detach it once"
+    # detaches both values (the `let`'s alone, the re-taken `y` panics at step 4, as helper H
+    # found), which is the hand-written twin; it runs and prints what the twin prints.
+    from pbpit_process import apply_edits
+
+    from pbpit.lint.tree import lint_paths
+
+    name = "dqn_target_retaken.rs"
+    findings = lint_paths([HERE / name]).findings
+    (once,) = [h for f in findings for h in f.helps if "detach it once" in h.message]
+    assert len(once.edits) == 4, once  # `(`, `).detach()` at the let and at the assignment
+    text = apply_edits((HERE / name).read_text(encoding="utf-8"), once.edits)
+    twin = (HERE / name.replace(".rs", ".twin.rs")).read_text(encoding="utf-8")
+    assert text == twin
+    fixed = tmp_path / "main.rs"
+    fixed.write_text(text)
+    status, out, _ = pbpit_run(fixed)
+    assert status == 0 and out.count("\n") == 7, out

@@ -40,6 +40,35 @@ def detach_once_edits(definition: Definition, fixes: Fixes) -> list[Edit]:
         edits = detach_where_stored(definition.name, definition.statement, fixes)
     if not edits and definition.statement is None:
         edits = detach_in_builder(definition, fixes) or detach_in_collected(definition, fixes)
+    if edits and definition.statement is not None:
+        edits = edits + detach_retaken(definition.name, definition.statement, fixes)
+    return edits
+
+
+def detach_retaken(name: str, statement: Node, fixes: Fixes) -> list[Edit]:
+    """For a `let mut` tensor that later statements of its block take again (`y = r.clone() +
+    target_net.forward(..)` when a loop re-takes its target network every k steps): `.detach()`
+    on each such assigned value too, which reads nothing of the tensor itself; detached at its
+    `let` alone, the value a later assignment binds would panic as the first did. None when the
+    statement is not such a `let`."""
+    pattern = statement.child_by_field_name("pattern")
+    block = fixes.parent(statement)
+    if statement.type != "let_declaration" or pattern is None or block is None:
+        return []
+    mutable = any(c.type == "mutable_specifier" for c in statement.children)
+    if not mutable or fixes.text(pattern).removeprefix("mut ").strip() != name:
+        return []
+    edits: list[Edit] = []
+    for node in descendants(block):
+        if node.type != "assignment_expression" or node.start_byte < statement.end_byte:
+            continue
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        if left is None or right is None or fixes.text(left) != name:
+            continue
+        if any(fixes.text(n) == name for n in identifiers(right)):
+            continue  # made from its previous value: carried state, not taken again
+        if not fixes.detached_already(right):
+            edits += fixes.detach_edits(right)
     return edits
 
 
