@@ -9,7 +9,11 @@ what the twin prints (its losses, each step).
   one step with their sum);
 - a frozen backbone's features collected per batch into a `Vec` before the loop (`(0..3).map(|b|
   backbone.features(..)).collect()`), a head trained on them: each element detached where the
-  closure makes it (`.map(|b| backbone.features(..).detach())`)."""
+  closure makes it (`.map(|b| backbone.features(..).detach())`);
+- DQN targets made before the loop and again each time the target network is taken again
+  (`target_net = online.clone();` in the loop, a copy, never stepped): lint --fix detaches them,
+  at both assignments, as the twin does (was `y = y.detach();` at the end of each pass, which
+  lets the TD error into `online` through the targets)."""
 
 from __future__ import annotations
 
@@ -21,7 +25,9 @@ from pbpit_process import pbpit_cli, pbpit_run
 HERE = Path(__file__).parent / "advice_s20"
 
 
-@pytest.mark.parametrize("name", ["multitask_two_backward.rs", "frozen_feats_vec.rs"])
+@pytest.mark.parametrize(
+    "name", ["multitask_two_backward.rs", "frozen_feats_vec.rs", "dqn_target_retaken.rs"]
+)
 def test_lint_fix_runs_as_the_hand_written_twin(name, tmp_path):
     program = tmp_path / "main.rs"
     program.write_text((HERE / name).read_text(encoding="utf-8"))

@@ -664,11 +664,13 @@ def trains(body: bytes, name: str) -> bool:
     trains, by its text; a run says the same of the leaves a tensor reaches
     (`pbpit.diagnose.explain.CaseFixes.trained`)."""
     word = rb"\b" + re.escape(name.encode()) + rb"\b"
+    assigned = rb"(?<![\w.])" + re.escape(name.encode()) + rb"(?:\.\w+)*\s*=(?!=)\s*"
+    copied = rb"[A-Za-z_][\w.]*\.clone\(\)\s*;"  # a copy taken again (a target network)
     return bool(
         re.search(word + rb"[\w.]*\s*\.\s*grad\s*\(", body)
         or re.search(rb"\bstep\s*\([^;]*" + word, body)
         or re.search(rb"from_grads\s*\([^;]*" + word, body)
-        or re.search(rb"(?<![\w.])" + re.escape(name.encode()) + rb"(?:\.\w+)*\s*=[^=]", body)
+        or any(not re.match(copied, body[m.end() :]) for m in re.finditer(assigned, body))
     )
 
 
