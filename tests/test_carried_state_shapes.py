@@ -10,7 +10,8 @@ carried (issue 24's held-out failures of session 19, and variants written after 
   pass beside `optim.step(..)`): each tensor detached there;
 - a pair given whole to a step that gives back a new one (`state = next;`): each tensor of it
   detached on that line, `state = (next.0.detach(), next.1.detach());` (a tuple has no
-  `.detach()`); an `Option` of a pair (`state = Some((h, c))`): each tensor of the pair;
+  `.detach()`); an `Option` of a pair (`state = Some((h, c))`): each tensor of the pair; its
+  parts given (`state = model.cell(x, state.0, state.1);`): each detached at the end of the pass;
 - a destructuring assignment (`(h, c) = model.cell(x, h, c);`, Rust 1.59): lint warned of
   none; named `h`, both names detached at the end of the pass (`c` carries a graph too); the
   same through one `let` (`let (h_next, c_next) = ..; h = h_next; c = c_next;`): was `h` only;
@@ -64,6 +65,7 @@ PROGRAMS = {
     "moco_queue_pushed.rs": "queue",
     "moco_queue_push_back.rs": "queue",
     "lstm_pair_two_lets.rs": "h",
+    "lstm_pair_fields_passed.rs": "state",
 }
 
 

@@ -39,6 +39,7 @@ from pbpit.lint.rules.pass_shape import (
     binds_anew,
     breaks_within,
     continues,
+    tensor_tuple_arity,
 )
 from pbpit.lint.rules.vec_state import detach_elements_each_pass, vec_of_tensors
 from pbpit.rust.syntax import Node, descendants
@@ -197,6 +198,10 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
         )
         if carry is not None:
             return carry_help(name, carry, leaf)
+    arity = tensor_tuple_arity(name, body, fixes) if together == [name] and not leaf else 0
+    if arity > 1 and is_name(name):
+        # `state = model.cell(x, state.0, state.1)` of a pair: `.detach()` is each tensor's.
+        detached = "(" + ", ".join(f"{name}.{i}.detach()" for i in range(arity)) + ")"
     lines = [f"{n} = {detached.replace(name, n, 1)};" for n in together]
     edit = fixes.append_line(body, lines[0])
     if edit is None:

@@ -129,8 +129,47 @@ def _bound_to_tensor(name: str, body: Node, fixes: Fixes) -> bool:
         return fixes.text(kind).replace(" ", "").startswith("Tensor<")
     value = bound.child_by_field_name("value")
     scope = bound.parent if bound.parent is not None else fixes.source.root
-    if value is not None and value.type == "call_expression":
+    return value is not None and _tensor_value(value, scope, fixes)
+
+
+def tensor_tuple_arity(name: str, body: Node, fixes: Fixes) -> int:
+    """How many tensors the tuple `name` holds when the last `let` of it before `body` binds it
+    to a tuple of tensors only (`let mut state = (Tensor::<2>::zeros(..), Tensor::<2>::zeros(..));`,
+    `let mut state: (Tensor<2>, Tensor<2>) = ..`): a tuple has no `.detach()`, each part does;
+    else 0."""
+    bound = None
+    for node in descendants(fixes.source.root):
+        pattern = node.child_by_field_name("pattern") if node.type == "let_declaration" else None
+        if (
+            pattern is not None
+            and node.start_byte < body.start_byte
+            and fixes.text(pattern) == name
+            and (bound is None or node.start_byte > bound.start_byte)
+        ):
+            bound = node
+    if bound is None:
+        return 0
+    kind = bound.child_by_field_name("type")
+    if kind is not None:
+        if kind.type != "tuple_type":
+            return 0
+        parts = [fixes.text(t).replace(" ", "") for t in kind.named_children]
+        return len(parts) if all(p.startswith("Tensor<") for p in parts) else 0
+    value = bound.child_by_field_name("value")
+    if value is None or value.type != "tuple_expression":
+        return 0
+    scope = bound.parent if bound.parent is not None else fixes.source.root
+    parts = list(value.named_children)
+    if all(_tensor_value(p, scope, fixes) for p in parts):
+        return len(parts)
+    return 0
+
+
+def _tensor_value(value: Node, scope: Node, fixes: Fixes) -> bool:
+    """Whether `value` is certainly a tensor: a `Tensor::` function's (`Tensor::<2>::zeros(..)`)
+    or what `Fixes.is_tensor` vouches for."""
+    if value.type == "call_expression":
         function = value.child_by_field_name("function")
         if function is not None and fixes.text(function).startswith("Tensor::"):
-            return True  # `Tensor::<2>::zeros(..)`, `Tensor::from_floats(..)`
-    return value is not None and fixes.is_tensor(value, scope)
+            return True
+    return fixes.is_tensor(value, scope)
