@@ -21,7 +21,9 @@ carried (issue 24's held-out failures of session 19, and variants written after 
   each element at the end of the pass when the loss also reads the collection after the call;
 - a queue of past tensors (`let mut queue: Vec<Tensor<2>>`, a `VecDeque`) read through
   `Tensor::cat` by the next pass, its tensor made by a module's method and pushed (`queue.push(k)`,
-  `push_back`): named `queue`, `k` detached where it is pushed.
+  `push_back`): named `queue`, `k` detached where it is pushed;
+- a `Vec` of pairs set by index after the pass's last read (`states[0] = (h0_new, c0_new);`):
+  named `states`, each tensor detached where it is set (`.detach()` was tried on the `Vec`).
 
 Each program is in tests/agreement (whose test checks that run, audit, explain and lint agree
 and that every fix shown as code runs); its hand-written fix is in tests/carried_state as
@@ -66,6 +68,7 @@ PROGRAMS = {
     "moco_queue_push_back.rs": "queue",
     "lstm_pair_two_lets.rs": "h",
     "lstm_pair_fields_passed.rs": "state",
+    "lstm_vec_of_pairs.rs": "states",
 }
 
 
@@ -79,7 +82,10 @@ def test_each_hand_fix_only_detaches():
         good = _fixed_by_hand(name).split("\n")
         removed = [b for b in bad if b not in good]
         added = [g for g in good if g not in bad]
-        assert added and len(removed) <= 1 and len(good) - len(bad) == len(added) - len(removed)
+        assert added and len(good) - len(bad) == len(added) - len(removed)
+        # One line rewritten, or several, each the same line with tensors detached.
+        undetached = {a.replace(".detach()", "") for a in added}
+        assert len(removed) <= 1 or all(b in undetached for b in removed), name
         assert all("detach()" in a for a in added), name
         assert not any("detach()" in b for b in removed), name
 

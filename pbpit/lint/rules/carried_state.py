@@ -41,7 +41,11 @@ from pbpit.lint.rules.pass_shape import (
     continues,
     tensor_tuple_arity,
 )
-from pbpit.lint.rules.vec_state import detach_elements_each_pass, vec_of_tensors
+from pbpit.lint.rules.vec_state import (
+    detach_elements_each_pass,
+    detach_pairs_where_set,
+    vec_of_tensors,
+)
 from pbpit.rust.syntax import Node, descendants
 
 # Re-exported for the rules that import them from here.
@@ -149,6 +153,14 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
     if lent is not None:
         # `model.step(x, &mut states)` setting `states[k] = h.clone()`: detached there.
         return lent
+    set_pairs = (
+        None
+        if body is None or meeting.in_macro
+        else detach_pairs_where_set(name, body, leaf, fixes)
+    )
+    if set_pairs is not None:
+        # `states[0] = (h0_new, c0_new);` of a `Vec<(Tensor<2>, Tensor<2>)>`: each detached there.
+        return set_pairs
     if field_holds_tensors(name, fixes):
         # `let mut history: Vec<Tensor<2>>`, filled by `push`: a Vec has no `.detach()`.
         message = (
