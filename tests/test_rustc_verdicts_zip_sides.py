@@ -220,6 +220,37 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "deref_last_mut_unwrap_assigned": (
+        """\
+fn main() {
+    let mut v = vec![1.0f32, 2.0];
+    *v.first_mut().unwrap() += v[1];
+    *v.last_mut().expect("one") = 0.5;
+    println!("{:?}", v);
+}
+""",
+        runs("[3.0, 0.5]\n"),
+    ),
+    "deref_last_mut_of_a_vec_not_mut": (
+        """\
+fn main() {
+    let v = vec![1.0f32, 2.0];
+    *v.last_mut().unwrap() = 3.0;
+    println!("{:?}", v);
+}
+""",
+        rejects("E0596"),
+    ),
+    "deref_last_mut_given_an_integer": (
+        """\
+fn main() {
+    let mut v = vec![1.0f32, 2.0];
+    *v.last_mut().unwrap() = 3;
+    println!("{:?}", v);
+}
+""",
+        rejects("E0308"),
+    ),
 }
 
 

@@ -19,6 +19,7 @@ from pbpit.rust.interp import (
     references,
     slices,
     std_more,
+    vec_ends_mut,
 )
 from pbpit.rust.interp.field_paths import through_mut_method
 from pbpit.rust.interp.grammar import rejects
@@ -278,6 +279,8 @@ class ExprLowering:
         """`*model = new_model;` through a `&mut` variable: the value it reaches replaced in
         place (a struct's fields, a `Vec`'s elements: `types.shared`)."""
         update = hashmap_update(self, node, left, value, op)  # `*m.entry(k).or_insert(0) += 1`
+        if update is None:  # `*v.last_mut().unwrap() = x`: `v[i] = x` (vec_ends_mut.py)
+            update = vec_ends_mut.deref_assignment(self, node, left, value, op)
         if update is not None:
             return update
         target = self.expr(left)

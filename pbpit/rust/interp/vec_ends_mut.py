@@ -5,8 +5,12 @@ pbpit erases references, so `x` cannot hold a `&mut T` into `v`; as for `v.get_m
 (`hashmap.get_mut_place`), `x` is the element's value, a `&mut` binding the body writes
 (`*x = ..`, `*x += ..`, `x.push(..)`), written back to `v[0]` (`v[v.len() - 1]`) after the
 body. That is the same program when nothing else reaches `v` while `x` borrows it, which rustc
-checks: the body may not name `v` nor leave early (both refused, not run). Anywhere else (`let
-l = v.last_mut().unwrap();`) the method is refused: pbpit cannot hold the reference."""
+checks: the body may not name `v` nor leave early (both refused, not run).
+
+`*v.last_mut().unwrap() = x;` (`+=`.., `.expect(msg)`, `first_mut`) is the assignment to
+`v[i]`, `i` the end's index (`Some(i)`, None when `v` is empty: the `unwrap` panics as std's,
+at its call). Anywhere else (`let l = v.last_mut().unwrap();`) the method is refused: pbpit
+cannot hold the reference."""
 
 from __future__ import annotations
 
@@ -14,7 +18,8 @@ from typing import Any
 
 from pbpit.rust.format import Some
 from pbpit.rust.interp.builtins import Builtin, Code, _inner
-from pbpit.rust.interp.types import Ty, option, show
+from pbpit.rust.interp.field_paths import method_called, receiver
+from pbpit.rust.interp.types import USIZE, Ty, option, show
 
 ENDS = ("first_mut", "last_mut")
 
@@ -29,8 +34,53 @@ def key(lowerer: Any, name: str, holder: Any, pos: Any) -> Any:
     return Binary(pos, "-", length, Lit(pos, "int", 1, None))
 
 
+_PLACES = ("identifier", "field_expression", "self")
+END_INDEX = "end_index"
+"""The attribute of `v.last_mut()` in `*v.last_mut().unwrap() = x`: it gives the index."""
+
+
+def deref_assignment(lowerer: Any, node: Any, left: Any, value: Any, op: Any) -> Any | None:
+    """`*v.last_mut().unwrap() op= value` as `{ let a = value; let i = v.last_mut().unwrap();
+    v[i] op= a; }`, `i` the index (`END_INDEX`): the value first, as rustc evaluates an
+    assignment's and a primitive compound assignment's operands; None for another `*x`."""
+    from pbpit.rust.interp.nodes import Assign, Block, ExprStmt, Index, Let, Local, Method
+
+    call = left.named_children[0] if left.named_children else None
+    if call is None:
+        return None
+    if method_called(lowerer, call) != "unwrap" and method_called(lowerer, call, 1) != "expect":
+        return None
+    end = receiver(call)
+    name = method_called(lowerer, end)
+    if name not in ENDS or receiver(end).type not in _PLACES:
+        return None
+    holder = receiver(end)
+    pos, line = lowerer.pos(left), lowerer.pos(node)[0]
+    at = lowerer.pos(end.child_by_field_name("function").child_by_field_name("field"))
+    index = Method(at, lowerer.expr(holder), name, [], [])
+    setattr(index, END_INDEX, True)
+    field = call.child_by_field_name("function").child_by_field_name("field")
+    args = [lowerer.expr(a) for a in lowerer.kids(call.child_by_field_name("arguments"))]
+    unwrapped = Method(lowerer.pos(field), index, lowerer.text(field), [], args)
+    saved = lowerer.open_scope()
+    given = lowerer.declare("assigned value", False)  # (names no Rust code can write)
+    found = lowerer.declare("end index", False)
+    visible = lowerer.in_scope
+    lowerer.close_scope(saved)
+    place = Index(pos, lowerer.expr(holder), Local(pos, found, lowerer.scope), pos)
+    assign = Assign(lowerer.pos(node), place, Local(value.pos, given, lowerer.scope), op)
+    stmts = [
+        Let(line, given, None, value, visible),
+        Let(line, found, None, unwrapped, visible),
+        ExprStmt(line, assign, True, visible),
+    ]
+    return Block(lowerer.pos(node), stmts, None, visible)
+
+
 def _type(ck: Any, e: Any, recv: Ty) -> Ty:
     ck.mutable_receiver(e)
+    if getattr(e, END_INDEX, False):
+        return option(USIZE)
     if not getattr(e, "written_back", False):
         what = f"`{e.name}` of a `{show(recv)}` but as `if let Some(x) = v.{e.name}() {{ .. }}` "
         raise ck.fail(e.pos, what + "(pbpit erases references; write `v[i] = x`)")
@@ -39,9 +89,12 @@ def _type(ck: Any, e: Any, recv: Ty) -> Ty:
 
 def _compile(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     at = 0 if e.name == "first_mut" else -1
+    index = getattr(e, END_INDEX, False)
 
     def end_mut(frame: list) -> Any:
         items = recv(frame)
+        if index:
+            return Some(len(items) - 1 if at else 0) if items else None
         return Some(items[at]) if items else None
 
     return end_mut
