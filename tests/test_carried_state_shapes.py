@@ -130,3 +130,23 @@ def test_lint_fix_writes_the_hand_fixed_program(name, tmp_path):
     program.write_text((AGREEMENT / name).read_text(encoding="utf-8"))
     pbpit_cli("lint", "--fix", str(program))
     assert program.read_text() == _fixed_by_hand(name)
+
+
+def test_the_run_names_the_option_a_pair_is_taken_from_and_detaches_where_it_is_put():
+    """`let (h, c) = match state.take() { Some(s) => s, None => .. };` .. `state = Some((h_new,
+    c_new));` (helper A's q14; kept out of tests/agreement: lint still names `h`, bound anew
+    each pass): the run names `state`, not `h_new`, and its fix is the hand fix, checked."""
+    program = FIXED / "lstm_option_taken.rs"
+    result = run_case(Case.file(program))
+    assert result.panic is not None
+    (error,) = diagnose_run(result).errors
+    assert (error.rule, error.name) == ("loop-external-tracked", "state")
+    first = next(h for h in error.helps if h.edits)
+    text = program.read_text(encoding="utf-8")
+    assert applied(text, first.edits) == _fixed_by_hand("lstm_option_taken.rs")
+    assert first.checked is not None and first.checked.ok and first.checked.keeps_gradients
+    fixed = run_case(Case.file(FIXED / "lstm_option_taken.fixed.rs"))
+    assert fixed.exit_code == 0 and fixed.panic is None, fixed.stderr
+    assert (
+        fixed.stdout.splitlines()[: len(result.stdout.splitlines())] == result.stdout.splitlines()
+    )

@@ -90,13 +90,17 @@ def _assigned(result: RunResult, label: str, loop: Loop) -> Carrier | None:
 
 
 def _tupled(result: RunResult, label: str, loop: Loop) -> Carrier | None:
-    """`state = (h, c);` in the loop's body (Rust), `label` one of the tuple's names: the tuple
+    """`state = (h, c);` (`state = Some((h, c));` of an `Option` of a pair) in the loop's body
+    (Rust), `label` one of the tuple's names: the tuple
     carries it (taken apart by `let (h_prev, c_prev) = state;` in the next pass), written again
     with each name detached (`.detach()` is a tensor's, and each carries its own graph): put in
     the tuple, as in a collection."""
     if result.language is not Language.RUST:
         return None
-    pattern = re.compile(r"\s*(?P<name>[A-Za-z_][\w.]*)\s*=\s*\((?P<parts>[^()]*)\);\s*(?://.*)?")
+    pattern = re.compile(
+        r"\s*(?P<name>[A-Za-z_][\w.]*)\s*=\s*(?P<some>Some\()?\((?P<parts>[^()]*)\)"
+        r"(?(some)\));\s*(?://.*)?"
+    )
     for line in range(loop.body_line, loop.end_line + 1):
         text = source_line(result.source, line)
         found = pattern.fullmatch(text)
