@@ -138,6 +138,27 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "binary_search_by_of_float_edges": (
+        """\
+fn main() {
+    let edges = [0.0f32, 0.5, 1.0];
+    let r = edges.binary_search_by(|e| e.partial_cmp(&0.7).unwrap());
+    let s = edges.binary_search_by(|e| e.total_cmp(&0.5));
+    println!("{:?} {:?}", r, s);
+}
+""",
+        runs("Err(2) Ok(1)\n"),
+    ),
+    "binary_search_by_given_a_bool": (
+        """\
+fn main() {
+    let edges = [0.0f32, 0.5, 1.0];
+    let r = edges.binary_search_by(|e| e < &0.7);
+    println!("{:?}", r);
+}
+""",
+        rejects("E0308"),
+    ),
 }
 
 

@@ -1,6 +1,7 @@
 """Methods a `Vec`, an array and a slice share, as core defines them, beyond `std_more`'s
-`slice_more` (which spreads these in): `partition_point` (core's binary search, so the
-predicate sees the elements core's loop visits) and `concat` of a slice of `Vec`s or arrays."""
+`slice_more` (which spreads these in): `partition_point` and `binary_search_by` (core's
+binary search, so the predicate or comparator sees the elements core's loop visits) and
+`concat` of a slice of `Vec`s or arrays."""
 
 from __future__ import annotations
 
@@ -40,6 +41,45 @@ def _partition_point(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return partition_point
 
 
+def _search_by_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`binary_search_by(|x| x.partial_cmp(&t).unwrap())`: an `Ordering` of each element the
+    search visits; `Result<usize, usize>` (where it is, or where it would go)."""
+    from pbpit.rust.interp.iterators import ORDERING  # (iterators imports the rows)
+    from pbpit.rust.interp.types import dyn_result
+
+    ck.arity(e, 1)
+    fn = ck.closure_arg(e.args[0], [_inner(recv)])  # `|x: &T| ..`
+    ck.unify(ORDERING, fn.ret, e.args[0].pos)
+    return dyn_result(USIZE, USIZE)
+
+
+def _search_by(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    """core's `binary_search_by` (rustc 1.95), as `std_more._binary_search` runs it: `size`
+    halved with no early exit on `Equal`, the comparator called on the elements core's loop
+    visits, in its order (`Ordering` is -1, 0, 1)."""
+    from pbpit.rust.interp.results import Err
+    from pbpit.rust.interp.runtime import Ok  # (runtime imports the nodes)
+
+    (function,) = args
+
+    def binary_search_by(frame: list) -> Any:
+        items, order_of = recv(frame), function(frame)
+        size = len(items)
+        if size == 0:
+            return Err(0)
+        base = 0
+        while size > 1:
+            half = size // 2
+            mid = base + half
+            if order_of(items[mid]) != 1:
+                base = mid
+            size -= half
+        order = order_of(items[base])
+        return Ok(base) if order == 0 else Err(base + (order == -1))
+
+    return binary_search_by
+
+
 def _concat_type(ck: Any, e: Any, recv: Ty) -> Ty:
     """`[V]::concat()` of `V: Borrow<[T]>` (a `Vec<Vec<T>>`, an array of arrays): a `Vec<T>`;
     of texts (`S: Borrow<str>`): a `String`."""
@@ -64,5 +104,6 @@ def slice_rows(family: str) -> list[Builtin]:
     """The rows, of `family` (`Vec`, `array` or a slice's)."""
     return [
         Builtin(family, "partition_point", None, "", _partition_point, _partition_point_type),
+        Builtin(family, "binary_search_by", None, "", _search_by, _search_by_type),
         Builtin(family, "concat", None, "", _concat, _concat_type),
     ]
