@@ -102,10 +102,11 @@ _NEVER_COPY = ("Vec", "VecDeque", "HashMap", "BTreeMap")
 def _gives_value(check: Any, body: Any) -> bool:
     """Whether a closure's body gives a value holding values (`format!(..)`, `vec![x]`), or a
     new `String` or collection, not `Copy` whatever it holds (`s.to_uppercase()`,
-    `r.to_vec()`)."""
+    `r.to_vec()`, `Vec::new()`)."""
     if check.holds_values(body):
         return True
-    if not isinstance(body, Method) or body.borrowed or body.name not in _FRESH:
+    fresh = isinstance(body, Method) and body.name in _FRESH
+    if not (fresh or isinstance(body, Static)) or body.borrowed:  # (`Vec::new` given by name)
         return False
     ty = resolve(body.ty)
     return ty is STRING or type(ty) is Wrap and ty.kind in _NEVER_COPY
