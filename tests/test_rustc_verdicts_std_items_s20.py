@@ -159,6 +159,35 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "array_map": (
+        """\
+fn main() {
+    let w = [0.123f64, 4.567];
+    let names = ["fc1", "out"].map(|n| n.len());
+    println!("{:?} {:?}", w.map(|x| (x * 10.0).round()), names);
+}
+""",
+        runs("[1.0, 46.0] [3, 3]\n"),
+    ),
+    "map_of_a_vec_is_no_array_map": (
+        """\
+fn main() {
+    let w = vec![0.5f64, 1.5];
+    println!("{:?}", w.map(|x| x * 2.0));
+}
+""",
+        rejects("E0599"),
+    ),
+    "array_map_into_another_length": (
+        """\
+fn main() {
+    let w = [0.5f64, 1.5];
+    let v: [f64; 3] = w.map(|x| x * 2.0);
+    println!("{:?}", v);
+}
+""",
+        rejects("E0308"),
+    ),
 }
 
 

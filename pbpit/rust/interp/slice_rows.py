@@ -100,10 +100,32 @@ def _concat(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return lambda frame: [clone_value(x) for part in recv(frame) for x in part]
 
 
+def _array_map_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`[T; N]::map(f)`: `[U; N]`, `f` given each element by value."""
+    from pbpit.rust.interp.types import array
+
+    ck.arity(e, 1)
+    fn = ck.closure_arg(e.args[0], [_inner(recv)])
+    return array(fn.ret, resolve(recv).size)  # type: ignore[attr-defined]
+
+
+def _array_map(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    (function,) = args
+
+    def array_map(frame: list) -> Any:
+        items, f = recv(frame), function(frame)
+        return [f(x) for x in list(items)]
+
+    return array_map
+
+
 def slice_rows(family: str) -> list[Builtin]:
-    """The rows, of `family` (`Vec`, `array` or a slice's)."""
-    return [
+    """The rows, of `family` (`Vec`, `array` or a slice's); an array's `map` too."""
+    made = [
         Builtin(family, "partition_point", None, "", _partition_point, _partition_point_type),
         Builtin(family, "binary_search_by", None, "", _search_by, _search_by_type),
         Builtin(family, "concat", None, "", _concat, _concat_type),
     ]
+    if family == "array":
+        made.append(Builtin(family, "map", None, "", _array_map, _array_map_type))
+    return made
