@@ -188,6 +188,36 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "option_f32_partial_cmp": (
+        """\
+fn main() {
+    let a: Option<f32> = Some(0.5);
+    let b: Option<f32> = None;
+    println!("{:?} {:?} {}", a.partial_cmp(&b), b.partial_cmp(&a), a > b);
+}
+""",
+        runs("Some(Greater) Some(Less) true\n"),
+    ),
+    "option_f32_cmp": (
+        """\
+fn main() {
+    let a: Option<f32> = Some(0.5);
+    let b: Option<f32> = None;
+    println!("{:?}", a.cmp(&b));
+}
+""",
+        rejects("E0599"),
+    ),
+    "option_f32_partial_cmp_of_an_option_f64": (
+        """\
+fn main() {
+    let a: Option<f32> = Some(0.5);
+    let b: Option<f64> = None;
+    println!("{:?}", a.partial_cmp(&b));
+}
+""",
+        rejects("E0308"),
+    ),
 }
 
 

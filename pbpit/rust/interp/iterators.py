@@ -364,6 +364,13 @@ def _not_ord(ty: Ty) -> str | None:
     return None
 
 
+def _compared_option(ty: Ty, total: bool) -> bool:
+    """Whether `ty` is an `Option` of what `_compared_tuple` compares (core's `Option` order:
+    `None` before any `Some`, then the values')."""
+    ty = resolve(ty)
+    return type(ty) is Wrap and ty.kind == "Option" and _compared_tuple(TupleT([ty.inner]), total)
+
+
 def _compared_tuple(ty: Ty, total: bool) -> bool:
     """Whether `ty` is a tuple whose elements pbpit compares as core's tuple `Ord` (`total`)
     or `PartialOrd` does: numbers (no float for `Ord`), texts, `bool`s, `char`s, tuples of
@@ -410,6 +417,8 @@ def check_method(ck: Any, e: Any, recv: Ty) -> Ty | None:
         return ITERATORS[name].types(ck, e, recv)
     if name in ("cmp", "partial_cmp") and _compared_tuple(recv, name == "cmp"):
         return ITERATORS[name].types(ck, e, recv)  # `(String, String)`: lexicographic
+    if name in ("cmp", "partial_cmp") and _compared_option(recv, name == "cmp"):
+        return ITERATORS[name].types(ck, e, recv)  # `Option<f32>`: `None` first
     if recv is ORDERING:  # `a.cmp(&b).then(..)` (std_cmp.py)
         from pbpit.rust.interp import std_cmp  # (it imports this module)
 
