@@ -69,6 +69,7 @@ PROGRAMS = {
     "lstm_pair_two_lets.rs": "h",
     "lstm_pair_fields_passed.rs": "state",
     "lstm_vec_of_pairs.rs": "states",
+    "memory_tuple_parts_mut.rs": "memory",
 }
 
 

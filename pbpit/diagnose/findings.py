@@ -131,7 +131,11 @@ def audit_report(
             and not (node.label or "").startswith((f"{name}[", f"{name}."))
         ):
             named[entry.node_id] = f"NodeId({node.id}) `{name}`"
-    return AuditReport(entries, warnings, named, hazards)
+    # Two tensors one binding carries (`memory = (fast, slow);`) are one finding: said once,
+    # at the hazard the run panicked at (sorted first).
+    kept = _said_once([], warnings)
+    hazards = [e for e, w in zip(hazards, warnings, strict=True) if any(w is k for k in kept)]
+    return AuditReport(entries, kept, named, hazards)
 
 
 def _checked_warning(
@@ -214,11 +218,16 @@ def _pointer_kept(
 
 def _said_once(errors: list[Diagnostic], warnings: list[Diagnostic]) -> list[Diagnostic]:
     """The run's warnings without those that say what the error or an earlier warning says
-    (the same rule, binding, message and place): one finding of a statement that ran in
-    several passes (each log-prob an episode saved) is one diagnostic, said once."""
+    (the same rule, binding, message and place; for state carried, the place of each tensor
+    aside): one finding of a statement that ran in several passes (each log-prob an episode
+    saved) is one diagnostic, said once."""
 
     def said(d: Diagnostic) -> tuple:
         place = (d.primary.line, d.primary.column) if d.labels else None
+        if d.name and d.message.startswith(f"`{d.name}` carries a tracked tensor"):
+            # The binding that carries the state is the finding, wherever each of the tensors
+            # it holds was made (`memory = (fast, slow);`: `fast` and `slow`, one fix of it).
+            place = None
         return (d.rule, d.name, d.message, d.path, place)
 
     seen = {said(e) for e in errors}
