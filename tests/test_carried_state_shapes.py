@@ -151,3 +151,23 @@ def test_the_run_names_the_option_a_pair_is_taken_from_and_detaches_where_it_is_
     assert (
         fixed.stdout.splitlines()[: len(result.stdout.splitlines())] == result.stdout.splitlines()
     )
+
+
+def test_the_run_names_the_map_an_entry_slot_puts_the_state_in():
+    """`let slot = states.entry(*user).or_insert_with(..);` .. `*slot = h;` (helper A's q16; kept
+    out of tests/agreement: lint is silent on it): the run names `states`, not the local `h`,
+    and its fix is the hand fix, `*slot = h.detach();`, checked."""
+    program = FIXED / "map_entry_slot.rs"
+    result = run_case(Case.file(program))
+    assert result.panic is not None
+    (error,) = diagnose_run(result).errors
+    assert (error.rule, error.name) == ("loop-external-tracked", "states")
+    first = next(h for h in error.helps if h.edits)
+    text = program.read_text(encoding="utf-8")
+    assert applied(text, first.edits) == _fixed_by_hand("map_entry_slot.rs")
+    assert first.checked is not None and first.checked.ok and first.checked.keeps_gradients
+    fixed = run_case(Case.file(FIXED / "map_entry_slot.fixed.rs"))
+    assert fixed.exit_code == 0 and fixed.panic is None, fixed.stderr
+    before = result.stdout.splitlines()
+    assert before and fixed.stdout.splitlines()[: len(before)] == before
+

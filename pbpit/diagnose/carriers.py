@@ -48,6 +48,7 @@ def find_carrier(result: RunResult, node: NodeRecord, loop: Loop | None) -> Carr
         return None
     return (
         _assigned(result, label, loop)
+        or _through_slot(result, label, loop)
         or _tupled(result, label, loop)
         or _pushed(result, label, loop)
         or _put_by_method(result, node, label)
@@ -86,6 +87,37 @@ def _assigned(result: RunResult, label: str, loop: Loop) -> Carrier | None:
             new = text[: at.end()] + ".detach()" + text[at.end() :]
             new = new.replace(".detach().clone()", ".detach()", 1)
         return Carrier(found["name"], line, label, new, put=False)
+    return None
+
+
+def _through_slot(result: RunResult, label: str, loop: Loop) -> Carrier | None:
+    """`*slot = h;` in the loop's body (Rust), `slot` bound in it to a place of a map or a
+    collection (`let slot = states.entry(k).or_insert_with(..);`, `states.get_mut(&k)`): the
+    collection carries it (`states`), written again with the tensor detached where it is put
+    (`*slot = h.detach();`)."""
+    if result.language is not Language.RUST:
+        return None
+    put = re.compile(
+        r"(?P<head>\s*\*(?P<slot>"
+        + NAME
+        + r")\s*=\s*)"
+        + re.escape(label)
+        + r"(?P<clone>\.clone\(\))?(?P<tail>;\s*(?://.*)?)"
+    )
+    for line in range(loop.body_line, loop.end_line + 1):
+        text = source_line(result.source, line)
+        found = put.fullmatch(text)
+        if found is None:
+            continue
+        bound = re.compile(
+            r"\s*let\s+(?:mut\s+)?" + re.escape(found["slot"]) + r"\s*=\s*(?:&mut\s+)?"
+            r"(?P<name>[A-Za-z_][\w.]*)\.(?:entry|get_mut|last_mut|first_mut|iter_mut)\("
+        )
+        for earlier in range(loop.body_line, line):
+            holder = bound.match(source_line(result.source, earlier))
+            if holder is not None:
+                new = f"{found['head']}{label}.detach(){found['tail']}"
+                return Carrier(holder["name"], line, label, new, put=True)
     return None
 
 
