@@ -171,3 +171,25 @@ def test_the_run_names_the_map_an_entry_slot_puts_the_state_in():
     before = result.stdout.splitlines()
     assert before and fixed.stdout.splitlines()[: len(before)] == before
 
+
+def test_losses_summed_every_two_passes_are_emptied_in_the_branch_of_the_backward():
+    """`logged.push(loss); if logged.len() % 2 == 0 { ..backward, step.. }` (helper H's q03):
+    emptied at the end of the `if`, after the step, by lint and by the run (emptied at the end
+    of every pass, no backward would ever run); the fixed program prints what H's hand-written
+    twin (`logged.len() == 2`, cleared after the step) prints, by hand: 3 sums, micro 1, 3, 5."""
+    name = "losses_logged_every_two.rs"
+    text = (AGREEMENT / name).read_text(encoding="utf-8")
+    (finding,) = lint_paths([AGREEMENT / name]).findings
+    assert (finding.rule, finding.name) == ("loop-external-tracked", "logged")
+    first = next(h for h in finding.helps if h.edits)
+    assert applied(text, first.edits) == _fixed_by_hand(name)
+    result = run_case(Case.file(AGREEMENT / name))
+    (error,) = diagnose_run(result).errors
+    first = next(h for h in error.helps if h.edits)
+    assert applied(text, first.edits) == _fixed_by_hand(name)
+    assert first.checked is not None and first.checked.ok
+    fixed = run_case(Case.file(FIXED / name.replace(".rs", ".fixed.rs")))
+    assert fixed.exit_code == 0 and fixed.panic is None, fixed.stderr
+    said = [line.split(":")[0] for line in fixed.stdout.splitlines()]
+    assert said == ["micro 1", "micro 3", "micro 5"]
+    assert fixed.stdout.splitlines()[:1] == result.stdout.splitlines()[:1]

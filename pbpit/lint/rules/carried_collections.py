@@ -133,13 +133,36 @@ def empty_each_pass(name: str, meeting: Meeting, fixes: Fixes) -> Help:
         or binds_anew(name.split(".")[0], body, fixes)
     ):
         return fallback
-    if continues(body, fixes) or breaks_within(meeting.loop, body):
+    branch = backward_branch(body, meeting.earlier.span)
+    if branch is not None:
+        # The backward runs in some passes only (`if logged.len() % 2 == 0 { .. }`): emptied at
+        # the end of that branch, once its backward and step have run; at the end of every
+        # pass, it would be empty each time the branch is tested and no backward would run.
+        edit = fixes.append_line(branch, f"{name}.clear();")
+    elif continues(body, fixes) or breaks_within(meeting.loop, body):
         # A pass that leaves early skips the body's last line: the collection is emptied right
         # after the statement of the backward instead (nothing after it reads the collection).
         edit = after_backward(name, body, meeting.earlier.span, fixes)
     else:
         edit = fixes.append_line(body, f"{name}.clear();")
     return fallback if edit is None else empty_each_pass_help(name, [edit])
+
+
+def backward_branch(body: Node, backward: tuple[int, int]) -> Node | None:
+    """The block of an `if` without `else`, itself a statement of `body`, that holds the
+    backward at `backward` (file bytes); None when the backward is not in one."""
+    start, end = backward
+    for statement in body.named_children:
+        if not statement.start_byte <= start < end <= statement.end_byte:
+            continue
+        node = statement.named_children[0] if statement.type == "expression_statement" else None
+        if node is None or node.type != "if_expression":
+            return None
+        block = node.child_by_field_name("consequence")
+        if node.child_by_field_name("alternative") is not None or block is None:
+            return None
+        return block if block.start_byte <= start < end <= block.end_byte else None
+    return None
 
 
 def keep_detached(name: str, meeting: Meeting, fixes: Fixes) -> Help | None:
