@@ -12,6 +12,7 @@ from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
 from pbpit.lint.rules.carried_logs import kept_whole
 from pbpit.lint.rules.double_backward import keep_the_gradients_help
 from pbpit.lint.rules.shared_adversarial import (
+    detach_in_second_loss,
     not_added_help,
     output_of,
     rescore,
@@ -141,6 +142,10 @@ fn main() {
             if again is None and output_of(definition, modules[1], fixes):
                 # The second module's output itself: the first loss reads it detached.
                 detached = detach_in_first_loss(definition, earlier, fixes)
+            if detached is None and not meeting.in_macro:
+                # The first module's output itself, its step first: the second loss reads it
+                # detached.
+                detached = detach_in_second_loss(definition, earlier, later, modules, fixes)
             if detached is not None:
                 helps.append(detached)
         elif (probed := _probed(earlier, fixes)) is not None:
