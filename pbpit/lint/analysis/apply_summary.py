@@ -260,7 +260,10 @@ class _ApplySummary:
             why = f"by `{callee.label}`"
             if not inner:
                 # What it was given says why; if nothing given does, the call made it tracked.
-                why = next((g.why for g in given_values if g.why), "") or why
+                # A given leaf says why (`from `x` which requires grad`); a given intermediate's
+                # why names the call that made it, not this one (`h` of `dec_cell(prev, h)`).
+                leaves = [g for g in given_values if g.requirement == Requirement.GRAD]
+                why = next((g.why for g in leaves if g.why), "") or why
             shared = translate(v.shared) if v.shared is not None else None
             taken = frozenset().union(*(g.reads for g in given_values)) | reads
             return Value(
