@@ -88,3 +88,16 @@ def test_run_and_lint_show_the_detach_with_what_it_cuts_and_fix_does_not_write_i
     copy = tmp_path / "seq2seq_hidden.rs"
     copy.write_text(applied(PROGRAM.read_text(encoding="utf-8"), shown.edits), encoding="utf-8")
     assert run_case(resolve_case(str(copy))).panic is None
+
+
+def test_the_decoder_line_labels_the_call_that_makes_h_there():
+    # Line 41, `h = model.dec_cell(prev, h);`: there `h` is made by `dec_cell` (from the
+    # decoder's parameters and the previous `h`); `encode` made only its first value (line 37).
+    result = run_case(resolve_case(str(PROGRAM)))
+    (error,) = diagnose_run(result).errors
+    (finding,) = lint_paths([PROGRAM]).findings
+    for diagnostic in (error, finding):
+        made = [label for label in diagnostic.labels if label.text.startswith("`h` is made here")]
+        assert [(label.line, label.text) for label in made] == [
+            (41, "`h` is made here, by `Seq2Seq::dec_cell`")
+        ]
