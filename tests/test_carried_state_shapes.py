@@ -193,3 +193,15 @@ def test_losses_summed_every_two_passes_are_emptied_in_the_branch_of_the_backwar
     said = [line.split(":")[0] for line in fixed.stdout.splitlines()]
     assert said == ["micro 1", "micro 3", "micro 5"]
     assert fixed.stdout.splitlines()[:1] == result.stdout.splitlines()[:1]
+
+
+def test_each_layer_of_a_vec_of_pairs_is_said_as_the_vec_once():
+    """`states[0] = (h0_new, c0_new); states[1] = (h1_new, c1_new);` (helper A's q17): both
+    layers' tensors are hazards the audit finds, each carried by `states` (by hand: no other
+    binding holds them across the pass): one finding, `states`, not a second one of `h0_new`."""
+    result = run_case(Case.file(AGREEMENT / "lstm_vec_of_pairs.rs"))
+    diagnosis = diagnose_run(result)
+    said = [(d.rule, d.name) for d in [*diagnosis.errors, *diagnosis.audit.warnings]]
+    assert said == [("loop-external-tracked", "states")]
+    hazards = [e for e in diagnosis.audit.entries if e.verdict == "hazard"]
+    assert len(hazards) == 2

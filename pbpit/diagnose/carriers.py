@@ -130,7 +130,7 @@ def _tupled(result: RunResult, label: str, loop: Loop) -> Carrier | None:
     if result.language is not Language.RUST:
         return None
     pattern = re.compile(
-        r"\s*(?P<name>[A-Za-z_][\w.]*)\s*=\s*(?P<some>Some\()?\((?P<parts>[^()]*)\)"
+        r"\s*(?P<name>[A-Za-z_][\w.]*)(?:\[[^\]]*\])?\s*=\s*(?P<some>Some\()?\((?P<parts>[^()]*)\)"
         r"(?(some)\));\s*(?://.*)?"
     )
     for line in range(loop.body_line, loop.end_line + 1):
