@@ -28,11 +28,21 @@ def written_lines(before: str, after: str) -> frozenset[int]:
     program's own (`(w.clone().detach() - g).detach()`), which nodes' lines cannot tell
     apart from the fix's."""
     old, new = before.splitlines(), after.splitlines()
+    # The lines both share at the start and at the end are left out first (linear): matching
+    # all of them is quadratic in equal lines (150,000 comment lines took minutes), and an
+    # edit is a few lines between them.
+    start = 0
+    while start < min(len(old), len(new)) and old[start] == new[start]:
+        start += 1
+    end = 0
+    while end < min(len(old), len(new)) - start and old[-1 - end] == new[-1 - end]:
+        end += 1
+    old, new = old[start : len(old) - end], new[start : len(new) - end]
     out: set[int] = set()
     matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "insert" or (tag == "replace" and not any(".detach(" in o for o in old[i1:i2])):
-            out.update(range(j1 + 1, j2 + 1))
+            out.update(range(start + j1 + 1, start + j2 + 1))
     return frozenset(out)
 
 
