@@ -1,6 +1,7 @@
-"""Single std items session 20 runs (`Vec::swap_remove`, `String::from` as a value, ..) and their look-alikes rustc 1.95
-rejects. Each verdict recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`);
-pbpit gives it, or refuses a rejected program as outside its subset (never runs it)."""
+"""Single std items session 20 runs (`Vec::swap_remove`, `String::from` as a value, ..) and
+their look-alikes rustc 1.95 rejects. Each verdict recorded from rustc 1.95
+(`rustc --edition 2021 -C debug-assertions=on`); pbpit gives it, or refuses a rejected program
+as outside its subset (never runs it)."""
 
 from __future__ import annotations
 
