@@ -102,7 +102,13 @@ def _collected_body(value: Node, fixes: Fixes) -> Node | None:
     method = function.child_by_field_name("field") if function is not None else None
     if method is None or fixes.text(method) != "collect":
         return None
-    mapped = function.child_by_field_name("value")
+    made = _map_closure_value(function.child_by_field_name("value"), fixes)
+    return made[0] if made is not None else None
+
+
+def _map_closure_value(mapped: Node, fixes: Fixes) -> tuple[Node, Node] | None:
+    """The expression the closure of `X.map(|..| EXPR)` gives (a block's last expression:
+    `|b| { let v = b.val(); v * 0.5 }`) with the closure's body; None for any other value."""
     function = mapped.child_by_field_name("function") if mapped.type == "call_expression" else None
     method = function.child_by_field_name("field") if function is not None else None
     arguments = mapped.child_by_field_name("arguments")
@@ -111,12 +117,13 @@ def _collected_body(value: Node, fixes: Fixes) -> Node | None:
     if arguments.named_child_count != 1 or arguments.named_children[0].type != "closure_expression":
         return None
     body = arguments.named_children[0].child_by_field_name("body")
-    if body is not None and body.type == "block":
-        inner = [c for c in body.named_children if c.type not in ("line_comment", "block_comment")]
-        body = inner[-1] if inner else None
-        if body is None or body.type.endswith("statement") or body.type == "let_declaration":
-            return None
-    return body
+    if body is None or body.type != "block":
+        return (body, body) if body is not None else None
+    inner = [c for c in body.named_children if c.type not in ("line_comment", "block_comment")]
+    last = inner[-1] if inner else None
+    if last is None or last.type.endswith("statement") or last.type == "let_declaration":
+        return None
+    return last, body
 
 
 def detach_in_builder(definition: Definition, fixes: Fixes) -> list[Edit]:
@@ -267,21 +274,8 @@ def mapped_tensor(value: Node, fixes: Fixes) -> Node | None:
         if arguments.named_child_count or receiver is None:
             return None
         return mapped_tensor(receiver, fixes)
-    if method is None or fixes.text(method) != "map" or arguments is None:
-        return None
-    if arguments.named_child_count != 1 or arguments.named_children[0].type != "closure_expression":
-        return None
-    body = arguments.named_children[0].child_by_field_name("body")
-    if body is not None and body.type == "block":
-        # `|b| { let v = b.val(); v * 0.5 }`: the block's value, its last expression.
-        inner = [c for c in body.named_children if c.type not in ("line_comment", "block_comment")]
-        last = inner[-1] if inner else None
-        if last is None or last.type.endswith("statement") or last.type == "let_declaration":
-            return None
-        return last if fixes.is_tensor(last, body) else None
-    if body is None or not fixes.is_tensor(body, body):
-        return None
-    return body
+    made = _map_closure_value(value, fixes)
+    return made[0] if made is not None and fixes.is_tensor(*made) else None
 
 
 def detach_in_literal(name: str, statement: Node, fixes: Fixes) -> list[Edit]:

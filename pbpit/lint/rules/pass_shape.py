@@ -109,9 +109,8 @@ def carried_from_one_let(name: str, body: Node, fixes: Fixes) -> list[str]:
     return []
 
 
-def _bound_to_tensor(name: str, body: Node, fixes: Fixes) -> bool:
-    """Whether the last `let` of `name` before `body` binds it to a tensor (`let mut c =
-    Tensor::<2>::zeros(..)`, `let mut c: Tensor<2> = ..`), not a count beside it."""
+def _last_let(name: str, body: Node, fixes: Fixes) -> Node | None:
+    """The last `let name = ..` of the file before `body`."""
     bound = None
     for node in descendants(fixes.source.root):
         pattern = node.child_by_field_name("pattern") if node.type == "let_declaration" else None
@@ -122,6 +121,13 @@ def _bound_to_tensor(name: str, body: Node, fixes: Fixes) -> bool:
             and (bound is None or node.start_byte > bound.start_byte)
         ):
             bound = node
+    return bound
+
+
+def _bound_to_tensor(name: str, body: Node, fixes: Fixes) -> bool:
+    """Whether the last `let` of `name` before `body` binds it to a tensor (`let mut c =
+    Tensor::<2>::zeros(..)`, `let mut c: Tensor<2> = ..`), not a count beside it."""
+    bound = _last_let(name, body, fixes)
     if bound is None:
         return False
     kind = bound.child_by_field_name("type")
@@ -137,16 +143,7 @@ def tensor_tuple_arity(name: str, body: Node, fixes: Fixes) -> int:
     to a tuple of tensors only (`let mut state = (Tensor::<2>::zeros(..), Tensor::<2>::zeros(..));`,
     `let mut state: (Tensor<2>, Tensor<2>) = ..`): a tuple has no `.detach()`, each part does;
     else 0."""
-    bound = None
-    for node in descendants(fixes.source.root):
-        pattern = node.child_by_field_name("pattern") if node.type == "let_declaration" else None
-        if (
-            pattern is not None
-            and node.start_byte < body.start_byte
-            and fixes.text(pattern) == name
-            and (bound is None or node.start_byte > bound.start_byte)
-        ):
-            bound = node
+    bound = _last_let(name, body, fixes)
     if bound is None:
         return 0
     kind = bound.child_by_field_name("type")
