@@ -662,6 +662,20 @@ def children(node: Any) -> Iterator[Any]:
                 yield item
 
 
+def returned_values(body: Block) -> list[Expr]:
+    """What a function body gives back: its tail and each `return`'s value (not a closure's
+    inside it)."""
+    returned = [body.tail] if body.tail is not None else []
+    stack: list[Any] = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Return) and node.value is not None:
+            returned.append(node.value)
+        if not isinstance(node, Closure):
+            stack.extend(children(node))
+    return returned
+
+
 def rules(walker: type, prefix: str) -> dict[type, str]:
     """Each expression kind's rule in a pass: the method `prefix + Kind` of `walker` when it
     has one, else the method its `DEFAULTS` (kind name -> method name) names for the kind; a

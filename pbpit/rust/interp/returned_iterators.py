@@ -90,22 +90,14 @@ def refuse_escaping(checker: Any, fn: Any) -> None:
     """rustc's E0597 (E0515 under `+ '_`) for a returned iterator borrowing a local of `fn`
     (`v.iter()` of its own `v`), its E0373 for a closure of it (not `move`) naming one;
     nothing unless `fn`'s result is an `impl Iterator`."""
-    from pbpit.rust.interp.nodes import Block, Closure, Method, Return, children
+    from pbpit.rust.interp.nodes import Block, Closure, Method, returned_values
 
     written = fn.node.child_by_field_name("return_type") if fn.node is not None else None
     if written is None or written.type not in ("abstract_type", "bounded_type"):
         return
     if fn.body is None or not isinstance(fn.body, Block):
         return
-    returned = [fn.body.tail] if fn.body.tail is not None else []
-    stack = [fn.body]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, Return) and node.value is not None:
-            returned.append(node.value)
-        if not isinstance(node, Closure):
-            stack.extend(children(node))
-    for value in returned:
+    for value in returned_values(fn.body):
         while isinstance(value, Method) and value.name != "collect":
             for arg in value.args:
                 if isinstance(arg, Closure) and not arg.is_move:

@@ -64,7 +64,7 @@ def refuse_returned_struct(checker: Any, fn: Any) -> None:
     `-> Batches<'_>`) returning a literal of it one of whose fields borrows a variable of its
     own body certainly holding a value (`View { xs: &v }`, `let v = vec![..]`)."""
     from pbpit.rust.interp.lifetimes import _borrowed_root
-    from pbpit.rust.interp.nodes import Block, Closure, Return, children
+    from pbpit.rust.interp.nodes import Block, returned_values
 
     written = fn.node.child_by_field_name("return_type") if fn.node is not None else None
     if written is None or written.type != "generic_type" or not isinstance(fn.body, Block):
@@ -73,15 +73,7 @@ def refuse_returned_struct(checker: Any, fn: Any) -> None:
         a.type == "lifetime" for a in written.child_by_field_name("type_arguments").children
     ):
         return
-    returned = [fn.body.tail] if fn.body.tail is not None else []
-    stack = [fn.body]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, Return) and node.value is not None:
-            returned.append(node.value)
-        if not isinstance(node, Closure):
-            stack.extend(children(node))
-    for value in returned:
+    for value in returned_values(fn.body):
         for part in returned_literals(value):
             root = _borrowed_root(part) if part.borrowed else None
             if root is None or root is not part and root.borrowed:
