@@ -30,7 +30,7 @@ def bind_values(check: Any, e: Match | IfLet) -> None:
     if isinstance(e, IfLet):
         bound = {e.binding} if e.binding is not None else set()
     else:
-        bound = {b for arm in e.arms for b in _bound(arm.pat)}
+        bound = {b for arm in e.arms for b in pattern_bindings(arm.pat)}
     for binding in bound:
         if not getattr(binding, "by_ref", False) and not binding.mut_ref:
             check.owned.add(binding)
@@ -52,11 +52,11 @@ def made(check: Any, e: Expr) -> bool:
 def _gives_value(check: Any, e: Expr | None) -> bool:
     while isinstance(e, Block) and not e.borrowed:
         if e.tail is None:
-            return _diverges(e)
+            return diverges(e)
         e = e.tail
     if e is None:
         return False
-    if _diverges(e):
+    if diverges(e):
         return True
     if isinstance(e, Local):
         return not e.borrowed and (e.binding.owned or e.binding in check.owned)
@@ -65,14 +65,16 @@ def _gives_value(check: Any, e: Expr | None) -> bool:
     return bool(check.made(e) or check.holds_values(e))  # (`vec![]`, `String::new()`)
 
 
-def _bound(pat: Pat) -> set[Binding]:
+def pattern_bindings(pat: Pat) -> set[Binding]:
+    """The names `pat` binds, at any depth."""
     found = {pat.binding} if pat.binding is not None else set()
     for sub in pat.subs:
-        found |= _bound(sub)
+        found |= pattern_bindings(sub)
     return found
 
 
-def _diverges(e: Expr) -> bool:
+def diverges(e: Expr) -> bool:
+    """Whether `e` never gives a value (`break`, `return`, `panic!`: its type is `!`)."""
     try:
         return resolve(e.ty) is NEVER
     except Exception:

@@ -67,7 +67,6 @@ from pbpit.rust.interp.nodes import (
     Match,
     Method,
     PanicMacro,
-    Pat,
     Pos,
     Print,
     RangeLit,
@@ -84,7 +83,7 @@ from pbpit.rust.interp.nodes import (
 )
 from pbpit.rust.interp.shared_borrows import refuse_dropped_views, refuse_move_while_borrowed
 from pbpit.rust.interp.temporaries import refuse_dropped_temporaries
-from pbpit.rust.interp.types import NEVER, DynT, StructT, TensorT, Wrap, resolve
+from pbpit.rust.interp.types import DynT, StructT, TensorT, Wrap, resolve
 from pbpit.rust.interp.value_slots import written_params
 
 # `Iterator`'s methods that take `self` (`next`, `nth`, `any`, `all`, `find`, `position` take
@@ -306,7 +305,7 @@ class MoveCheck:
         if rule is None:  # a kind `DEFAULTS` does not name either: tests/test_node_kinds.py
             raise TypeError(f"moves: no rule for a {type(e).__name__} expression")
         state = getattr(self, rule)(e, state, moving)
-        if state is not None and not isinstance(e, Local) and _diverges(e):
+        if state is not None and not isinstance(e, Local) and arm_values.diverges(e):
             return None
         return state
 
@@ -468,10 +467,11 @@ class MoveCheck:
         results = []
         for arm in e.arms:
             start = state
+            bound = arm_values.pattern_bindings(arm.pat)
             if start is not None:
-                start = {b: m for b, m in start.items() if b not in _pattern_bindings(arm.pat)}
+                start = {b: m for b, m in start.items() if b not in bound}
             start = self.expr(arm.guard, start, moving=False)
-            start = self.moved_out(e.value, _pattern_bindings(arm.pat), start)
+            start = self.moved_out(e.value, bound, start)
             results.append(self.expr(arm.body, start, moving))
         joined = results[0] if results else None
         for after in results[1:]:
@@ -723,20 +723,6 @@ def _not_copy(binding: Binding) -> bool:
     try:
         return binding.ty is not None and not_copy(binding.ty) is not None
     except Exception:  # a type the checker left open: not followed
-        return False
-
-
-def _pattern_bindings(pat: Pat) -> set[Binding]:
-    found = {pat.binding} if pat.binding is not None else set()
-    for sub in pat.subs:
-        found |= _pattern_bindings(sub)
-    return found
-
-
-def _diverges(e: Expr) -> bool:
-    try:
-        return resolve(e.ty) is NEVER
-    except Exception:
         return False
 
 
