@@ -120,7 +120,9 @@ def _collect_type(ck: Any, e: Any, recv: Ty) -> Ty:
     if e.targs or written is STRING or (type(written) is Wrap and written.kind != "Vec"):
         return _collected(ck, e, item, resolve(e.targs[0]) if e.targs else written)
     later = getattr(ck, "settle_later", None)
-    if type(written) is Var and later is not None:  # `let d = it.collect();`: its uses decide
+    # `let d = it.collect();`: its uses decide; but tensors are collected into a `Vec` (what
+    # `Tensor::cat` takes), and the item's kind (`Tensor<1, Int>`) is kept so
+    if type(written) is Var and later is not None and type(resolve(item)) is not TensorT:
         made: Ty = Var()
 
         def settle() -> None:
