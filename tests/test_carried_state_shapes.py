@@ -59,6 +59,7 @@ PROGRAMS = {
     "runner_method_tuple_field.rs": "runner.state",
     "lstm_pair_returned.rs": "state",
     "lstm_destructuring_assign.rs": "h",
+    "rnn_pair_count_destructured.rs": "h2",
     "lstm_option_pair.rs": "state",
     "stacked_states_lent.rs": "states",
     "states_slice_lent.rs": "states",

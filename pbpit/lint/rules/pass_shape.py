@@ -80,6 +80,8 @@ def assigned_together(name: str, body: Node, fixes: Fixes) -> list[str]:
         if left is None or left.type != "tuple_expression":
             continue
         names = [fixes.text(e) for e in left.named_children if e.type == "identifier"]
+        # (a count beside the state, `(h1, h2, seen) = (a, b, seen + 1)`, has no `.detach()`)
+        names = [n for n in names if n == name or _bound_to_tensor(n, body, fixes)]
         if name in names:
             found.append(names)
     if not found:
