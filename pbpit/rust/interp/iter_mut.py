@@ -146,8 +146,6 @@ def _zip_sides(lowerer: Any, value: Any, pattern: Any) -> list | None:
         left = _zip_sides(lowerer, receiver(value), parts[0])
         right = _zip_sides(lowerer, other, parts[1])
         return None if left is None or right is None else left + right
-    if pattern.type != "identifier":
-        return None
     mutable = False
     if method_called(lowerer, value) == "iter_mut":
         value, mutable = receiver(value), True
@@ -160,7 +158,9 @@ def _zip_sides(lowerer: Any, value: Any, pattern: Any) -> list | None:
         return None
     if not _place(lowerer, value):
         return None
-    return [(value, mutable, lowerer.text(pattern))]
+    if pattern.type != "identifier" and (mutable or pattern.type != "tuple_pattern"):
+        return None  # (a side read shared may be taken apart: `(m, s)` of `stats.iter()`)
+    return [(value, mutable, pattern)]
 
 
 def _shared_reference(lowerer: Any, node: Any) -> bool:
@@ -217,15 +217,23 @@ def _lower_zip(lowerer: Any, node: Any, sides: list) -> Any:
     saved = lowerer.open_scope()
     index = lowerer.declare(_HIDDEN, False)
     bindings, lets = [index], []
-    for place, mutable, name in sides:
-        binding = lowerer.declare(name, False)
+    for place, mutable, pattern in sides:
+        read = None
+        if not mutable:
+            read = Index(pos, lowerer.expr(place), Local(pos, index, lowerer.scope), pos)
+            read.borrowed, read.borrow_pos = True, pos
+        if pattern.type == "tuple_pattern":  # `let (m, s) = &stats[i];`
+            assert read is not None
+            parts = lowerer.destructure(pattern, pattern, None, read)
+            bindings.extend(let.binding for let in parts)
+            lets.extend(parts)
+            continue
+        binding = lowerer.declare(lowerer.text(pattern), False)
         bindings.append(binding)
         if mutable:
             setattr(binding, _SOURCE, (place, index, lowerer.delta))
             continue
         binding.by_reference = True  # type: ignore[attr-defined]  # (references.py)
-        read = Index(pos, lowerer.expr(place), Local(pos, index, lowerer.scope), pos)
-        read.borrowed, read.borrow_pos = True, pos
         lets.append(Let(pos[0], binding, None, read, lowerer.in_scope))
     lowerer.close_scope(saved)
     loop.binding = index
@@ -301,7 +309,12 @@ def element(lowerer: Any, node: Any, binding: Any) -> Any | None:
         and parent.type == "index_expression"
         and parent.named_children[0] == node
     )
-    if not (deref or member or indexed or readable):
+    looped = (  # `for x in row` of `for row in rows.iter_mut()`: `rows[i][j]`
+        parent is not None
+        and parent.type == "for_expression"
+        and parent.child_by_field_name("value") == node
+    )
+    if not (deref or member or indexed or readable or looped):
         raise lowerer.fail(
             node,
             f"`{binding.name}` of `iter_mut` used as a value (pbpit runs `*{binding.name}`, "
@@ -356,9 +369,56 @@ def _looped_over(lowerer: Any, value: Any) -> tuple[Any, bool] | None:
         and any(c.type == "mutable_specifier" for c in value.children)
     ):
         recv = value.child_by_field_name("value")
+    elif not enumerated and _lent(lowerer, value):  # `for x in g` of `g: &mut [f32]`
+        recv = value
     else:
         return None
     return (recv, enumerated) if _place(lowerer, recv) else None
+
+
+_SEQUENCES = ("array_type", "slice_type")
+
+
+def _lent(lowerer: Any, node: Any) -> bool:
+    """Whether `node` names a `&mut` to a sequence, whose `for x in node` walks `&mut T` items:
+    a parameter or `let` written `&mut [T]`, `&mut [T; N]` or `&mut Vec<T>`, or the element of
+    an outer loop by `&mut` (`row` of `for row in rows.iter_mut()`, whose type the checker
+    judges: a `&mut f32` looped over is refused there)."""
+    if node.type != "identifier":
+        return False
+    binding = lowerer.lookup(lowerer.text(node))
+    if binding is None or binding.name == "self":
+        return False
+    if getattr(binding, _SOURCE, None) is not None:
+        return len(getattr(binding, _SOURCE)) == 3  # (not a map's value: map_loops.py)
+    if not binding.mut_ref or getattr(binding, "num_ref", False):
+        return False
+    written = getattr(binding, "written", None)
+    if written is None:
+        written = _parameter_type(lowerer, node, binding.name)
+    if written is None or written.type != "reference_type":
+        return False
+    inner = written.child_by_field_name("type")
+    if inner is None:
+        return False
+    if inner.type in _SEQUENCES:
+        return True
+    return inner.type == "generic_type" and lowerer.text(
+        inner.child_by_field_name("type")) == "Vec"
+
+
+def _parameter_type(lowerer: Any, node: Any, name: str) -> Any | None:
+    """The type written for the parameter `name` of the function (or closure) around `node`."""
+    while node is not None and node.type not in ("function_item", "closure_expression"):
+        node = node.parent
+    if node is None:
+        return None
+    params = node.child_by_field_name("parameters")
+    for param in lowerer.kids(params) if params is not None else []:
+        pattern = param.child_by_field_name("pattern")
+        if pattern is not None and lowerer.text(pattern) in (name, f"mut {name}"):
+            return param.child_by_field_name("type")
+    return None
 
 
 def _path(node: Any) -> bool:

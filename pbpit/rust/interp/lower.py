@@ -535,7 +535,7 @@ class Lowerer(
 
     def let(self, node: Node) -> list[Let]:
         if node.child_by_field_name("alternative") is not None:
-            raise self.fail(node, "`let .. else` (write a `match`)")
+            return self.let_else(node)  # `let Some(x) = o else { return; };` (lower_pats.py)
         type_node = node.child_by_field_name("type")
         declared = self.type(type_node) if type_node is not None else None  # (read first, as rustc)
         value = node.child_by_field_name("value")

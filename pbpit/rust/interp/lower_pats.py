@@ -23,6 +23,7 @@ from pbpit.rust.interp.nodes import (
     Match,
     Pat,
     StructItem,
+    TupleLit,
     Unary,
     Unsupported,
 )
@@ -234,6 +235,51 @@ class PatternLowering:
             self.close_scope(saved)
             arms.append(Arm(pat, guard, body))
         return Match(self.pos(node), value, arms)
+
+    def let_else(self, node: Node) -> list[Let]:
+        """`let P = e else { diverge };`: `match e { P => (a, b), _ => { diverge } }` whose
+        value the names `P` binds are then bound to, in the rest of the block (`a` alone, not a
+        tuple, for one name; the match as a statement for none). rustc asks the `else` block to
+        diverge: one that does not is its E0308, as the match's arms disagree."""
+        if node.child_by_field_name("type") is not None:
+            raise self.fail(node, "`let P: T = e else { .. }` (write `let P = e else { .. }`)")
+        pattern = node.child_by_field_name("pattern")
+        sliced = self.sliced_place(node.child_by_field_name("value"), [pattern])  # `v[..]`
+        value = self.expr(node.child_by_field_name("value"))
+        if sliced:
+            value.unsized = False  # type: ignore[attr-defined]  # (slices.check_method)
+        pos, line = self.pos(node), self.pos(node)[0]
+        saved = self.open_scope()
+        pat = self.arm_pattern(pattern, value)
+        if sliced:
+            self.copied_out(pat, pattern)
+        found: list[Binding] = []
+        _bindings(pat, found)
+        names = list(dict.fromkeys(found))  # (the alternatives of `a | b` share their names)
+        parts: list[Expr] = [Local(pos, b, self.scope) for b in names]
+        visible = self.in_scope
+        self.close_scope(saved)
+        if len(parts) == 1:
+            tail: Expr | None = parts[0]
+        else:
+            tail = TupleLit(pos, parts) if parts else None
+        then = Block(pos, [], tail, visible)
+        otherwise = self.block(node.child_by_field_name("alternative"))
+        match = Match(pos, value, [Arm(pat, None, then), Arm(Pat(pos, "wild"), None, otherwise)])
+        match.if_let = True  # (a refutable pattern: rustc asks no arm beyond `else`)
+        if not names:
+            return [Let(line, None, None, match, self.in_scope)]
+        if len(names) == 1:
+            outer = self.declare(names[0].name, names[0].mutable)
+            return [Let(line, outer, None, match, self.in_scope)]
+        hidden = Binding(f"({self.text(pattern)})", False, self.scope, self.scope.nslots, True)
+        self.scope.nslots += 1
+        lets = [Let(line, hidden, None, match, self.in_scope)]
+        for k, inner in enumerate(names):
+            outer = self.declare(inner.name, inner.mutable)
+            part = Field(pos, Local(pos, hidden, self.scope), str(k))
+            lets.append(Let(line, outer, None, part, self.in_scope))
+        return lets
 
     def is_some_name(self, pattern: Node) -> bool:
         """`Some(name)` or `Some(_)`: the `if let` pbpit ran before it had `match`."""

@@ -1,0 +1,174 @@
+"""std idioms of training code that pbpit refused though rustc runs them (helper O2's measure of
+session 20): `for x in g` over a `&mut [f32]` parameter, nested `iter_mut`s, `let .. else`,
+a `match` on a tuple of `bool`s, collecting into and consuming maps and sets, `VecDeque`
+indexing, `str::rsplit`, a `BTreeMap`'s last entry.
+
+Each program of `tests/rust/std21` runs in pbpit and prints what rustc 1.95 printed (goldens
+recorded with `tools/record_rustc.record`, `rustc --edition 2021 -C debug-assertions=on`); the
+slow test records them again. The table below holds the look-alikes rustc rejects, each with
+the verdict recorded from rustc 1.95: pbpit gives that code, or refuses the program as outside
+its subset (never runs it)."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+from pbpit_process import pbpit_cli
+from rustc_verdicts import pbpit_gives_or_refuses, rejects, runs, stale
+
+PROGRAMS = Path(__file__).parent / "rust" / "std21"
+
+
+def test_every_program_prints_what_rustc_printed():
+    out = pbpit_cli("check", str(PROGRAMS))
+    count = len(list(PROGRAMS.glob("*.rs")))
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout.rstrip().endswith(f"{count} passed, 0 failed"), out.stdout
+
+
+def test_every_program_has_its_golden():
+    programs = sorted(PROGRAMS.glob("*.rs"))
+    assert len(programs) >= 3
+    assert [p.name for p in programs if not p.with_suffix(".stdout").is_file()] == []
+
+
+@pytest.mark.slow
+def test_the_goldens_are_what_rustc_prints_now():
+    from record_rustc import Refused, find_rustc, record
+
+    try:
+        rustc = find_rustc()
+    except Refused as err:
+        pytest.skip(str(err))
+    differ = []
+    with tempfile.TemporaryDirectory(prefix="std21_") as build:
+        for program in sorted(PROGRAMS.glob("*.rs")):
+            recorded = record(rustc, program, Path(build))
+            stderr = program.with_suffix(".stderr")
+            if recorded.stdout != program.with_suffix(".stdout").read_bytes() or (
+                recorded.stderr != (stderr.read_bytes() if stderr.is_file() else b"")
+            ):
+                differ.append(program.name)
+    assert differ == []
+
+
+CASES = {
+    "let_else_not_diverging": (
+        """\
+fn main() {
+    let o = Some(3);
+    let Some(x) = o else { println!("none"); };
+    println!("{}", x);
+}
+""",
+        rejects("E0308"),
+    ),
+    "let_else_binding_not_mut": (
+        """\
+fn main() {
+    let o = Some(3);
+    let Some(x) = o else { return; };
+    x = 4;
+    println!("{}", x);
+}
+""",
+        rejects("E0384"),
+    ),
+    "let_else_mut_binding": (
+        """\
+fn main() {
+    let o = Some(3);
+    let Some(mut x) = o else { return; };
+    x += 4;
+    println!("{}", x);
+}
+""",
+        runs("7\n"),
+    ),
+    "let_else_moves_the_option": (
+        """\
+fn main() {
+    let o: Option<String> = Some("a".to_string());
+    let Some(x) = o else { return; };
+    println!("{} {:?}", x, o);
+}
+""",
+        rejects("E0382"),
+    ),
+    "let_else_name_not_in_else": (
+        """\
+fn main() {
+    let o = Some(3);
+    let Some(x) = o else { println!("{}", x); return; };
+    println!("{}", x);
+}
+""",
+        rejects("E0425"),
+    ),
+    "let_else_two_names": (
+        """\
+fn main() {
+    let pairs = vec![(1, "a".to_string())];
+    let Some((n, s)) = pairs.into_iter().next() else { return; };
+    println!("{} {}", n, s);
+}
+""",
+        runs("1 a\n"),
+    ),
+    "for_over_shared_slice_param_writes": (
+        """\
+fn clip(g: &[f32]) {
+    for x in g {
+        *x = 0.0;
+    }
+}
+fn main() {
+    let g = vec![1.0f32];
+    clip(&g);
+    println!("{:?}", g);
+}
+""",
+        rejects("E0594"),
+    ),
+    "for_over_mut_slice_param_reads_it": (
+        """\
+fn clip(g: &mut [f32]) {
+    for x in g {
+        *x = g.len() as f32;
+    }
+}
+fn main() {
+    let mut g = vec![1.0f32];
+    clip(&mut g);
+    println!("{:?}", g);
+}
+""",
+        rejects("E0382"),
+    ),
+    "nested_rows_shared_then_written": (
+        """\
+fn main() {
+    let mut rows = vec![vec![1.0f32]];
+    for row in rows.iter() {
+        for x in row.iter_mut() {
+            *x = 2.0;
+        }
+    }
+    println!("{:?}", rows);
+}
+""",
+        rejects("E0596"),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_pbpit_gives_rustcs_verdict(name: str) -> None:
+    pbpit_gives_or_refuses(CASES, name)
+
+
+@pytest.mark.slow
+def test_the_recorded_verdicts_are_rustcs() -> None:
+    assert stale(CASES) == []
