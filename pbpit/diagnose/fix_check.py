@@ -13,11 +13,23 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from pbpit.diagnose.gradient_compare import (  # noqa: F401 - re-exported: the check's states
+    CHANGED,
+    CHANGED_LATER,
+    NONE,
+    UNCHANGED,
+    ZERO_SIGNS,
+    Baseline,
+    Baselines,
+    baseline,
+    compare,
+    compare_all,
+    zero_signs,
+)
 from pbpit.diagnostics.model import Diagnostic, Edit, Help
 from pbpit.lint.rules.loop_external_tracked import MIGHT_CUT
 
@@ -135,18 +147,6 @@ class FixCheck:
         return data
 
 
-UNCHANGED = "unchanged"
-"""The leaf's gradient from the first backward has the same bits as in the original run."""
-ZERO_SIGNS = "zero-signs"
-"""Not the same bits, but the same numbers: some zeros have the other sign (`+0.0` for `-0.0`;
-a sum taken in another order). Said apart from UNCHANGED, as bit-identity is the contract."""
-CHANGED = "changed"
-"""It got a gradient with other values (or another shape)."""
-NONE = "none"
-"""It gets none any more (`x.grad(&grads)` is None): the fix cut it off."""
-CHANGED_LATER = "changed-later"
-"""The same as in the original in the first backward, but not in a later one the original ran
-(`FixCheck.later` says which, and how)."""
 CONSTANT_TERM = (
     "no gradient depends on the values it detaches: a loss term made from them is a constant "
     "and trains nothing"
@@ -207,15 +207,6 @@ def applied_lines(text: str, rows: list) -> str:
     return "\n".join(out) + "\n"
 
 
-Baseline = dict[str, tuple[str, Any]]
-"""The leaves that require grad made before one backward of a run, each by a key that survives
-an edit: the name the run gave it (`w`, `model.fc.weight`), else its place among the unnamed
-ones (`#2`); each with how it is shown and its gradient from that backward (None: it got
-none)."""
-Baselines = tuple[Baseline, ...]
-"""A run's `Baseline`s, one per backward that ran, in order (those the record kept)."""
-
-
 def check_edits(
     program: str | Path,
     edits: list[Edit],
@@ -257,143 +248,6 @@ def pinned_baseline(program: str | Path, timeout: float = 30.0) -> Baselines | N
         return baseline(run_case(Case.file(Path(program)), trace=True, timeout=timeout))
     except (CaseTimedOut, RustRefusals, UsageError):
         return None
-
-
-def baseline(result: Any) -> Baselines | None:
-    """The leaves' gradients of each of `result`'s backwards that ran (see `Baseline`); None
-    without one. A fix may add or remove node ids (a `.detach()` takes one), so an unnamed leaf
-    is matched by its place among the unnamed leaves made before that backward, not by its id;
-    a named one by its name (a parameter an optimizer's step made anew keeps its name: the one
-    that got a gradient in that backward). A detached leaf no binding names is left out: no
-    program can read its gradient."""
-    from pbpit.engine.graph import Requirement
-
-    ran = [b for b in result.backwards if b.gradients is not None]
-    if not ran:
-        return None
-    leaves = [
-        node
-        for node in result.nodes
-        if not node.parents and node.requirement == Requirement.GRAD and not node.unreachable_leaf
-    ]
-    from pbpit.diagnose.param_paths import caller_path
-
-    # A helper's argument by the caller's path (`model.probe.weight`), once a leaf.
-    names = {node.id: caller_path(result, node) or node.label for node in leaves if node.label}
-    out = []
-    for backward in ran:
-        one: Baseline = {}
-        unnamed = 0
-        for node in leaves:
-            if node.id >= backward.node_count:
-                continue
-            if node.label:
-                key = shown = names[node.id]
-            else:
-                key, shown = f"#{unnamed}", f"NodeId({node.id})"
-                unnamed += 1
-            grad = backward.gradients.get(node.id)
-            if key not in one or (one[key][1] is None and grad is not None):
-                one[key] = (shown, grad)
-        out.append(one)
-    return tuple(out)
-
-
-def compare_all(
-    before: Baselines, after: Baselines
-) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, int], ...], tuple]:
-    """Every backward of `before` compared with the same backward of `after` (one that did not
-    run there: each leaf NONE): each leaf's state (`FixCheck.gradients`), the zeros whose sign
-    alone changed (the most in one backward), and the leaves the same in the first backward
-    they had a gradient in and not in a later one (`FixCheck.later`, numbered from 1)."""
-    first: dict[str, str] = {}
-    flipped: dict[str, int] = {}
-    later: dict[str, tuple[str, int]] = {}
-    for index, was in enumerate(before):
-        now = after[index] if index < len(after) else {}
-        for shown, state, count in _compared(was, now):
-            if shown in later or first.get(shown) in (CHANGED, NONE):
-                continue
-            if shown not in first:
-                first[shown] = state if index == 0 or state in (UNCHANGED, ZERO_SIGNS) else ""
-                if not first[shown]:
-                    first[shown], later[shown] = CHANGED_LATER, (state, index + 1)
-            elif state in (CHANGED, NONE):
-                first[shown], later[shown] = CHANGED_LATER, (state, index + 1)
-            if state == ZERO_SIGNS and shown not in later:
-                flipped[shown] = max(flipped.get(shown, 0), count)
-                if first[shown] == UNCHANGED:
-                    first[shown] = ZERO_SIGNS
-    return (
-        tuple(first.items()),
-        tuple((n, c) for n, c in flipped.items() if first[n] == ZERO_SIGNS),
-        tuple((n, state, k) for n, (state, k) in later.items()),
-    )
-
-
-def _same_parameter(key: str, before: Baseline, after: Baseline) -> str:
-    """`key` of `before` as `after` names the same parameter: a parameter first read in a method
-    is named by `self`'s path until the caller's statement names it by its own binding
-    (`self.encoder.fc.weight`, then `trainer.encoder.fc.weight`), which a run that panicked in the
-    method never reached and a fixed one did (or the other way). Matched by the path under the
-    binding when one key of each side has it."""
-    if key in after or "." not in key:
-        return key
-    root, tail = key.split(".", 1)
-
-    def under(keys: Any) -> list[str]:
-        return [k for k in keys if "." in k and k.split(".", 1)[1] == tail]
-
-    there, here = under(after), under(before)
-    if len(there) == 1 and len(here) == 1 and "self" in (root, there[0].split(".", 1)[0]):
-        return there[0]
-    return key
-
-
-def compare(before: Baseline, after: Baseline) -> tuple[tuple[str, str], ...]:
-    """Each leaf of `before` that had a gradient (by its key: a leaf may be another id in the
-    other run), as `before` shows it: UNCHANGED when `after`'s has the same bits, ZERO_SIGNS
-    when the only bits that differ are zeros' signs, CHANGED, or NONE when it has none."""
-    return tuple((shown, state) for shown, state, _ in _compared(before, after))
-
-
-def zero_signs(before: Baseline, after: Baseline) -> tuple[tuple[str, int], ...]:
-    """The leaves `compare` finds ZERO_SIGNS, each with how many of its zeros changed sign."""
-    return tuple((shown, n) for shown, state, n in _compared(before, after) if state == ZERO_SIGNS)
-
-
-def _flipped_zeros(grad: Any, now: Any) -> int | None:
-    """How many elements of two arrays of one shape and dtype differ in their bits, when every
-    one of them is a zero in both (of other signs); None when another element differs."""
-    import numpy as np
-
-    if grad.dtype.kind != "f":
-        return None
-    a, b = np.ascontiguousarray(grad).reshape(-1), np.ascontiguousarray(now).reshape(-1)
-    differ = a.view(np.uint8).reshape(a.size, -1) != b.view(np.uint8).reshape(b.size, -1)
-    differ = differ.any(axis=1)
-    if not ((a[differ] == 0) & (b[differ] == 0)).all():
-        return None
-    return int(differ.sum())
-
-
-def _compared(before: Baseline, after: Baseline) -> list[tuple[str, str, int]]:
-    out = []
-    for key, (shown, grad) in before.items():
-        if grad is None:
-            continue
-        now = after.get(_same_parameter(key, before, after), (shown, None))[1]
-        if now is None:
-            out.append((shown, NONE, 0))
-        elif now.shape != grad.shape or now.dtype != grad.dtype:
-            out.append((shown, CHANGED, 0))
-        elif now.tobytes() == grad.tobytes():
-            out.append((shown, UNCHANGED, 0))
-        elif (flipped := _flipped_zeros(grad, now)) is not None:
-            out.append((shown, ZERO_SIGNS, flipped))
-        else:
-            out.append((shown, CHANGED, 0))
-    return out
 
 
 def check_text(
@@ -662,126 +516,13 @@ def _trains_nothing(
     )
 
 
-# -- lint's helps, checked without running ---------------------------------------------------------
-
-LINTS = "warns"
-"""Accepted, but lint, reading the edited file, still finds the hazard (or a new one)."""
+_LINT_CHECKS = ("LINTS", "PASSES", "lint_checked", "left_to_a_run", "checked_findings")
 
 
-def lint_checked(report: Any) -> Any:
-    """`report` (a `LintReport`) with each help written as code checked as lint can without
-    running the program: the edited file passes the interpreter's checks wherever the
-    original did (what rustc would reject: a use after a move, an immutable binding assigned
-    twice, a type error), and lint reading it alone finds the finding gone and nothing new.
-    A help that fails keeps its words, loses its code, and says what was found."""
-    if not any(h.edits for f in report.findings for h in f.helps):
-        return report
-    return replace(report, findings=checked_findings(report.findings))
+def __getattr__(name: str) -> Any:
+    """Lint's checks without running (`lint_checks`), still importable from here."""
+    if name in _LINT_CHECKS:
+        from pbpit.diagnose import lint_checks
 
-
-def left_to_a_run(help_: Help) -> Help | None:
-    """`help_` in words only when it may cut a gradient the program reads (its note ends with
-    `MIGHT_CUT`): whether it does only `pbpit run` tells, making it; else None."""
-    if not (help_.edits and help_.note.endswith(MIGHT_CUT)):
-        return None
-    note = f"not written as code: {help_.note} (`pbpit run` makes it and tells)"
-    return replace(help_, edits=[], note=note)
-
-
-def checked_findings(found: list[Diagnostic]) -> list[Diagnostic]:
-    """Lint's findings `found`, each help written as code checked as `lint_checked` says."""
-    files: dict[str, tuple[str, list[str], Counter] | None] = {}
-    checks: dict[tuple, FixCheck] = {}
-    findings = []
-    for finding in found:
-        if not any(h.edits for h in finding.helps):
-            findings.append(finding)
-            continue
-        if finding.path not in files:
-            files[finding.path] = _lint_baseline(finding.path)
-        known = files[finding.path]
-        helps = []
-        for help_ in finding.helps:
-            if left_to_a_run(help_) is not None:
-                helps.append(left_to_a_run(help_))
-                continue
-            if not help_.edits or known is None:
-                helps.append(help_)
-                continue
-            key = (finding.path, finding.rule, finding.message, _edit_key(help_.edits))
-            if key not in checks:
-                checks[key] = _lint_check(finding, help_.edits, *known)
-            check = checks[key]
-            if check.verdict == PASSES:
-                helps.append(help_)
-            else:
-                why = f"pbpit made this edit and read it again: {check.detail}, so it is not shown"
-                helps.append(replace(help_, edits=[], note=why, checked=check))
-        findings.append(replace(finding, helps=helps))
-    return findings
-
-
-def _edit_key(edits: list[Edit]) -> tuple:
-    return tuple((e.line, e.column, e.end_line, e.end_column, e.replacement) for e in edits)
-
-
-def _lint_baseline(path: str) -> tuple[str, list[str], Counter] | None:
-    """The file's text, what the interpreter's checks refuse in it, and its findings linted
-    alone (rule and message); None when it cannot be read."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
-    found = _findings_alone(path, text)
-    if found is None:
-        return None
-    try:
-        refused = compile_errors(path, text, unsupported=True)
-    except Exception:  # noqa: BLE001 - the interpreter failing on a file lint reads: unchecked
-        return None
-    return text, refused, found
-
-
-def _findings_alone(path: str, text: str) -> Counter | None:
-    """The findings of `text`, the file `path` read alone: (rule, message) counted."""
-    from pbpit.lint.analysis import lint_source
-    from pbpit.rust.syntax import RustReadError, parse_bytes
-
-    try:
-        source = parse_bytes(text.encode("utf-8"), path)
-        return Counter((f.rule, f.message) for f in lint_source(source))
-    except (RustReadError, RecursionError):
-        return None
-
-
-def _lint_check(
-    finding: Diagnostic, edits: list[Edit], text: str, refused: list[str], found: Counter
-) -> FixCheck:
-    """`edits` made in `text` (whose refusals and findings alone are `refused`, `found`),
-    checked for `finding`: PASSES, REFUSED, or LINTS."""
-    try:
-        changed = applied(text, edits)
-    except ValueError as err:
-        return FixCheck(FAILS, f"the edits could not be made: {err}")
-    # What the edit brings that the interpreter refuses (the same words may be refused
-    # elsewhere in the file already: counted).
-    try:
-        now = compile_errors(finding.path, changed, unsupported=True)
-    except Exception as err:  # noqa: BLE001 - it read the original: the edit made it fail
-        failed = type(err).__name__
-        return FixCheck(FAILS, f"pbpit's interpreter failed on the edited file ({failed})")
-    new = Counter(now) - Counter(refused)
-    if new:
-        return FixCheck(REFUSED, next(iter(new)))
-    after = _findings_alone(finding.path, changed)
-    if after is None:
-        return FixCheck(FAILS, "lint cannot read the edited file")
-    expected = found - Counter({(finding.rule, finding.message): 1})
-    for (rule, message), count in after.items():
-        if count > expected[rule, message]:
-            return FixCheck(LINTS, f"lint still warns: {message}")
-    return FixCheck(PASSES, "accepted; lint finds it gone")
-
-
-PASSES = "passes"
-"""Lint's check (`lint_checked`): accepted by the interpreter's checks, and the finding gone."""
+        return getattr(lint_checks, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
