@@ -231,15 +231,17 @@ def not_copy(ty: Ty) -> Ty | None:
 
 def _copy_error(err: Ty) -> Ty | None:
     """None for an error type known to be `Copy` (a number, a `Copy` struct, std's
-    `TryFromIntError`); else the type (`String`, `ParseIntError`, a `Box<dyn Error>`)."""
+    `TryFromIntError`, `fmt::Error`: `write!`'s `fmt::Result` is `Copy`); else the type
+    (`String`, `ParseIntError`, a `Box<dyn Error>`)."""
     err = resolve(err)
     if is_number(err) or err in (BOOL, CHAR, UNIT):
         return None
-    if type(err) is StructT or (type(err) is Named and err.name == "TryFromIntError"):
+    if type(err) is StructT or (type(err) is Named and err.name in _COPY_ERRORS):
         return not_copy(err)
     return err
 
 
+_COPY_ERRORS = ("TryFromIntError", "fmt::Error")  # std's error types deriving `Copy`
 _NOT_COPY = ("Box<dyn std::error::Error>", "Shape")  # `results.DYN_ERROR`, `shapes.SHAPE`
 # burn-optim's `GradientsParams` (`#[derive(Default, Debug)]`, not even `Clone`) and
 # `GradientsAccumulator<M>`: `step(.., grads)` and `accumulate(&m, grads)` take them by value.
