@@ -495,6 +495,8 @@ class OperatorRules:
             return False
         if isinstance(e, Lit):
             return e.kind != "str"
+        if isinstance(e, Cast) and e.operand.borrowed:  # `&s as &dyn Layer`: a reference
+            return False
         if isinstance(
             e, Binary | Cast | Static | ArrayLit | ArrayRepeat | SomeLit | Format | StructLit
         ) or isinstance(e, TupleLit):
