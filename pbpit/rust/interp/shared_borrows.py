@@ -15,6 +15,7 @@ from typing import Any
 
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.hashmap import ENTRY_UPDATE
+from pbpit.rust.interp.mut_borrow_uses import place_path
 from pbpit.rust.interp.nodes import (
     ArrayLit,
     ArrayRepeat,
@@ -42,6 +43,7 @@ from pbpit.rust.interp.nodes import (
     place_root,
 )
 from pbpit.rust.interp.references import BOUND_TO_BORROW, ITEMS_BY_REFERENCE
+from pbpit.rust.interp.returned_refs import returned_borrow
 from pbpit.rust.interp.turn_borrows import apart, branch_paths, stays_in_turn
 from pbpit.rust.interp.types import STR, STRING, resolve
 
@@ -64,6 +66,17 @@ class _Walk:
         self.outer: dict[int, Block | None] = {}  # a block -> the block around it
         self.stored: list[tuple[Any, Local, Assign]] = []  # `first = &batch[0];`: (first, batch)
         self.values: set[int] = set()  # the variables certainly given a value, no reference
+        # the fields from a borrowed variable to the place borrowed, by the borrow's `Local`
+        # (`("buf",)` of `&self.buf[0]`), and from an assigned one to the place assigned:
+        # rustc's borrows are of places, so `self.rng += 1` keeps `&self.buf[0]` (disjoint)
+        self.paths: dict[int, tuple[str, ...]] = {}
+
+    def borrow(self, holder: Any, place: Expr, loops: tuple) -> None:
+        """`holder` keeps a shared borrow of `place` (`&x.a[0]`, `x` of `x.getter()`)."""
+        x = place_root(place)
+        if x is not None:
+            self.borrows.append((holder, x, loops))
+            self.paths[id(x)] = place_path(place)
 
     def walk(self, node: Any, loops: tuple) -> Pos:
         last: Pos = getattr(node, "pos", None) or (0, 0)
@@ -89,8 +102,10 @@ class _Walk:
                 self.block_of[id(node.binding)] = node.body
         if isinstance(node, Let) and node.binding is not None and node.init is not None:
             init = node.init
-            if init.borrowed and not init.mut_borrow and (x := place_root(init)) is not None:
-                self.borrows.append((node.binding, x, loops))
+            if init.borrowed and not init.mut_borrow:
+                self.borrow(node.binding, init, loops)
+            elif (lent := returned_borrow(init)) is not None:  # `let w = m.weights();`
+                self.borrow(node.binding, lent, loops)
         if isinstance(node, Let) and isinstance(node.init, Closure) and node.binding is not None:
             untyped = [i for i, ty in enumerate(node.init.param_tys) if ty is None]
             self.untyped[id(node.binding)] = untyped
@@ -100,18 +115,17 @@ class _Walk:
             for index in self.untyped.get(id(node.callee.binding), ()):
                 arg = node.args[index] if index < len(node.args) else None
                 if arg is not None and arg.borrowed and not arg.mut_borrow:
-                    if (x := place_root(arg)) is not None:
-                        self.borrows.append((node.callee.binding, x, loops))
+                    self.borrow(node.callee.binding, arg, loops)
         for holder, arg in _stored_args(node):  # `v.push(&x)`, `m.insert(&k, &x)`
             if holder is not None and arg.borrowed and not arg.mut_borrow:
-                x = place_root(arg)
-                if x is not None and not _coerced(holder, arg):
-                    self.borrows.append((holder.binding, x, loops))
+                if not _coerced(holder, arg):
+                    self.borrow(holder.binding, arg, loops)
             view = _str_view(arg, self.values) if self.typed and holder is not None else None
             if view is not None:  # `m.entry(w.as_str())` of a `String` `w`
                 self.borrows.append((holder.binding, view, loops))
         if isinstance(node, Assign) and (x := place_root(node.target)) is not None:
             self.assigns.append((node, x.binding, loops))
+            self.paths[id(node)] = place_path(node.target)
             self.inside[id(node)] = {id(local) for local in _locals(node)}
         inner = (*loops, node) if isinstance(node, Loop | While | For) else loops
         for part in children(node):
@@ -275,6 +289,8 @@ def refuse_assign_while_borrowed(body: Block, path: str) -> Unsupported | None:
         for assign, binding, _ in w.assigns:
             if binding is not x.binding or not start <= assign.pos <= end:
                 continue
+            if not _overlap(w.paths.get(id(x), ()), w.paths.get(id(assign), ())):
+                continue  # `self.rng += 1` while `&self.buf[0]` lives: another place
             own = w.inside[id(assign)]
             later = any(
                 use.pos > assign.pos and id(use) not in own and not apart(arms, use, assign)
@@ -314,6 +330,11 @@ def _dies(x: Local, path: str) -> Unsupported:
     )
     err.label = "borrowed value does not live long enough"
     return err
+
+
+def _overlap(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Whether two places of one variable share memory: one is within the other."""
+    return a[: len(b)] == b[: len(a)]
 
 
 def _within(pos: Pos, span: tuple[Pos, Pos]) -> bool:
