@@ -77,6 +77,7 @@ from pbpit.rust.interp.nodes import (
     While,
     rules,
 )
+from pbpit.rust.interp.returned_refs import refuse_value_for_reference
 from pbpit.rust.interp.shared_borrows import refuse_dropped_views, refuse_move_while_borrowed
 from pbpit.rust.interp.temporaries import refuse_dropped_temporaries
 from pbpit.rust.interp.types import DynT, StructT, TensorT, resolve
@@ -166,12 +167,15 @@ class MoveCheck:
             for binding, written in zip(params, written_params(fn), strict=False):
                 if written is not None and b"&" not in written.text:  # `o: Option<String>`
                     self.values.add(binding)
+                if written is not None and written.text.startswith(b"Box<"):
+                    self.opaque.add(binding)  # `b: Box<i32>`: moved, whatever it holds
                 behind = place_moves.behind_reference(written)
                 if behind is not None:  # `p: &P`: what it reaches is values all through
                     self.behind[binding] = behind
             this = next((b for b in fn.params if b is not None and b.name == "self"), None)
             if this is not None and fn.self_kind in ("ref", "mut"):
                 self.behind[this] = "shared" if fn.self_kind == "ref" else "mutable"
+            refuse_value_for_reference(fn, self.behind, self.path)  # `-> &mut T { self.p }`
             self.moved = []
             self.body = fn.body  # (method_results: a `Vec::new()` filled with values)
             self.expr(fn.body, {}, moving=True)
@@ -457,8 +461,8 @@ class MoveCheck:
                     state = self.move_ref(stmt.init, state)
                 if stmt.binding is not None and stmt.declared is None and self.made(stmt.init):
                     self.owned.add(stmt.binding)
-                if stmt.binding is not None and _opaque_result(stmt.init):
-                    self.opaque.add(stmt.binding)  # `let add5 = make_adder(5.0);`
+                if stmt.binding is not None and (_opaque_result(stmt.init) or _boxed(stmt)):
+                    self.opaque.add(stmt.binding)  # `let add5 = make_adder(5.0);`, a `Box`
                 if stmt.binding is not None and (
                     _mutating_closure(stmt.init) or id(stmt.init) in self.holding
                 ):  # `let mut inc = || n += 1;`, `let f = move || s.len();`: not `Copy`
@@ -607,6 +611,18 @@ def _opaque_result(e: Expr | None) -> bool:
         return False
     ret = e.callee.node.child_by_field_name("return_type")
     return ret is not None and (ret.type == "abstract_type" or ret.text.startswith(b"Box<"))
+
+
+def _boxed(stmt: Let) -> bool:
+    """A `let` of a `Box` (`Box::new(3)`, `.. as Box<dyn Fn(f32) -> f32>`, a written
+    `Box<..>`): pbpit erases the box, but a `Box` is never `Copy`, whatever it holds."""
+    written = getattr(stmt.binding, "written", None)
+    if written is not None:
+        return written.text.startswith(b"Box<")
+    init = stmt.init
+    while isinstance(init, Cast) and not init.borrowed:
+        init = init.operand
+    return isinstance(init, traits.BoxNew) and not init.borrowed
 
 
 def _mutating_closure(e: Expr | None) -> bool:

@@ -21,6 +21,7 @@ from pbpit.rust.interp import (
 )
 from pbpit.rust.interp.nodes import (
     ArrayLit,
+    ArrayRepeat,
     Block,
     Call,
     Expr,
@@ -132,6 +133,8 @@ def holds_values(check: MoveCheck, e: Expr | None) -> bool:
         return e.value is None or holds_values(check, e.value)
     if isinstance(e, TupleLit | ArrayLit):
         return all(holds_values(check, part) for part in e.elems)
+    if isinstance(e, ArrayRepeat):  # `vec![vec![0.5; 2]; 3]`
+        return holds_values(check, e.elem)
     if isinstance(e, StructLit):
         return all(holds_values(check, part) for part in e.values)
     if isinstance(e, Block):  # `Config { name: tag("d"), ..base_config() }`

@@ -48,6 +48,12 @@ def _root(e: Any) -> Local | None:
     return e if isinstance(e, Local) else None
 
 
+def place_root_of_values(e: Any) -> Local | None:
+    """The variable at the bottom of the place `e` when no field on the way is written with
+    `&` (`self` of `self.h.xs`, `rows` of `rows[0]`), else None."""
+    return _root(e)
+
+
 def valued_field(e: Field) -> bool:
     """Whether the field `e` of a struct is written without `&` (it holds no erased reference)."""
     return _root(e) is not None

@@ -16,7 +16,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp.nodes import Call, FnItem, Method
+from pbpit.rust.interp import place_moves
+from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.nodes import (
+    Binding,
+    Call,
+    Field,
+    FnItem,
+    Index,
+    Method,
+    Unsupported,
+    returned_values,
+)
+from pbpit.rust.interp.types import resolve, show
 from pbpit.rust.interp.value_slots import written_params
 
 
@@ -65,3 +77,26 @@ def _lends(fn: FnItem) -> bool:
 
 def _has_reference(written: Any) -> bool:
     return b"&" in written.text or b"'" in written.text
+
+
+def refuse_value_for_reference(fn: FnItem, behind: dict[Binding, str], path: str) -> None:
+    """rustc's E0308 for a place of values returned where the written result is a reference
+    (`fn params_mut(&mut self) -> &mut Vec<f32> { self.p }`: `&mut self.p` meant). pbpit
+    erases references, so it would hand out the value (or say E0507, a move out of `self`,
+    where rustc's type check speaks first). Followed for a field or an element of a
+    reference parameter (`self`, `p: &P`) holding values all through (`place_moves`)."""
+    ret = fn.node.child_by_field_name("return_type") if fn.node is not None else None
+    if ret is None or ret.type != "reference_type" or fn.body is None:
+        return
+    for value in returned_values(fn.body):
+        if value.borrowed or not isinstance(value, Field | Index):
+            continue
+        root = place_moves.place_root_of_values(value)
+        if root is None or root.binding not in behind or value.ty is None:
+            continue
+        found = show(resolve(value.ty))
+        expected = ret.text.decode()
+        at = root.pos  # (rustc points at the whole place, from its variable)
+        err = Unsupported(f"{path}:{at[0]}:{at[1]}", rejects("mismatched types", "E0308"))
+        err.label = f"expected `{expected}`, found `{found}`"
+        raise err
