@@ -97,12 +97,10 @@ def diagnose(panic: Panic, crate: Crate | None, report: LintReport | None) -> Di
     tape = [f for f in report.findings if f.tape is not None]
     frames = user_frames(panic, crate)
     diagnosis.frames = frames
-    from pbpit.diagnose.fix_check import checked_findings
-
-    # The fixes written as code of the findings said are made and read again, as `pbpit lint`
-    # prints them (only those: a crate may have many).
+    # The fixes written as code of the findings said are checked as `pbpit lint` checks them
+    # (only those: a crate may have many): made and run where pbpit runs the program.
     for user in frames:
-        matched = checked_findings(_at_frame(tape, user))
+        matched = checked_fixes(report, _at_frame(tape, user))
         if matched:
             diagnosis.exact = [_exact(f, panic, user, frames[0], matched) for f in matched]
             return diagnosis
@@ -127,8 +125,39 @@ def diagnose(panic: Panic, crate: Crate | None, report: LintReport | None) -> Di
         )
     else:
         diagnosis.advice.append(ADVICE)
-    diagnosis.likely = checked_findings(diagnosis.likely)
+    diagnosis.likely = checked_fixes(report, diagnosis.likely)
     return diagnosis
+
+
+NOT_RUN = (
+    "not run: pbpit cannot run this program, so it made the edit and read it again only "
+    "(its interpreter accepts it, and lint finds the hazard gone)"
+)
+"""Said of a fix shown as code that was checked by reading only (`checked_fixes`)."""
+
+
+def checked_fixes(report: LintReport, found: list[Diagnostic]) -> list[Diagnostic]:
+    """The findings `found` of `report`, each fix written as code checked as `pbpit lint` checks
+    it (`lint.command.checked`): made and run where the finding's file is a program pbpit runs
+    (one that still panics, is refused or costs a trained parameter its gradient is said in
+    words, with why), else made and read again; a fix shown as code that could not be run
+    says so (`NOT_RUN`)."""
+    from pbpit.lint.command import checked
+
+    if not found:
+        return found
+    findings = checked(replace(report, findings=found)).findings
+    return [_said_not_run(finding) for finding in findings]
+
+
+def _said_not_run(finding: Diagnostic) -> Diagnostic:
+    helps = [
+        replace(h, note=f"{h.note}; {NOT_RUN}" if h.note else NOT_RUN)
+        if h.edits and h.checked is None
+        else h
+        for h in finding.helps
+    ]
+    return replace(finding, helps=helps)
 
 
 def function_name(function: str) -> str:
@@ -222,10 +251,37 @@ def _panicked_text(finding: Diagnostic, tape: Tape) -> str:
 
 
 def _whose(finding: Diagnostic, tape: Tape) -> str:
-    """What the tensor is, after its name: why its step was gone."""
+    """What the tensor is, after its name: why its step was gone. For a loop's, where it is made
+    as the source says (`_loop_words`)."""
     if tape.in_loop:
-        return "made before the loop and used in it: an earlier pass's backward consumed its step"
+        return _loop_words(finding, tape)
     return _rule(finding).whose()
+
+
+def _loop_words(finding: Diagnostic, tape: Tape) -> str:
+    """Where a tensor a loop's backward reaches is made, read from the file: in one pass of the
+    innermost loop around the panicking backward (state the loop carries, as lint's finding
+    says: made in the loop's body, or by a call the pass makes) and carried into the next by
+    the binding lint names, or before that loop, the loop's line cited as the audit cites
+    it."""
+    from pbpit.diagnose.loops import find_loops
+    from pbpit.lint.rules.loop_external_words import carried_message
+    from pbpit.source import Language
+
+    consumed = "an earlier pass's backward consumed its step"
+    line = tape.panics.line
+    around = [
+        loop
+        for loop in find_loops(finding.path, Language.RUST)
+        if loop.line <= line <= loop.end_line
+    ]
+    loop = around[-1] if around else None
+    made_in = loop is not None and loop.line <= tape.made.line <= loop.end_line
+    at = f" at line {loop.line}" if loop is not None else ""
+    if made_in or finding.message == carried_message(finding.name):
+        by = f" by `{finding.name}`" if finding.name and finding.name != tape.name else ""
+        return f"made in one pass of the loop{at} and carried into the next{by}: {consumed}"
+    return f"made before the loop{at} and used in it: {consumed}"
 
 
 def _rule(finding: Diagnostic) -> Rule:
