@@ -70,6 +70,9 @@ class _Walk:
         # (`("buf",)` of `&self.buf[0]`), and from an assigned one to the place assigned:
         # rustc's borrows are of places, so `self.rng += 1` keeps `&self.buf[0]` (disjoint)
         self.paths: dict[int, tuple[str, ...]] = {}
+        # `&k` stored where the holder's written type takes a `&T`: coerced (no borrow of `k`)
+        # if `k` is itself a reference, which only the types tell (`refuse_dropped_views`)
+        self.unsure: set[int] = set()
 
     def borrow(self, holder: Any, place: Expr, loops: tuple) -> None:
         """`holder` keeps a shared borrow of `place` (`&x.a[0]`, `x` of `x.getter()`)."""
@@ -120,6 +123,8 @@ class _Walk:
             if holder is not None and arg.borrowed and not arg.mut_borrow:
                 if not _coerced(holder, arg):
                     self.borrow(holder.binding, arg, loops)
+                    if not self.typed and _maybe_coerced(holder, arg):
+                        self.unsure.add(id(arg))  # `m.entry(&k)`: the types tell
             view = _str_view(arg, self.values) if self.typed and holder is not None else None
             if view is not None:  # `m.entry(w.as_str())` of a `String` `w`
                 self.borrows.append((holder.binding, view, loops))
@@ -226,7 +231,16 @@ def _coerced(holder: Local, x: Expr) -> bool:
     if written is None or b"&&" in written.text.replace(b" ", b"") or not isinstance(x, Local):
         return False
     by_reference = getattr(x.binding, ITEMS_BY_REFERENCE, False)
+    if x.binding.ty is not None and resolve(x.binding.ty) is STR:  # `k: &str`: `&k` is `k`
+        return True
     return by_reference or getattr(x.binding, BOUND_TO_BORROW, False)
+
+
+def _maybe_coerced(holder: Local, x: Expr) -> bool:
+    """`&k` stored into a holder written with a `&T` (no `&&`), `k` a variable whose type is
+    not known yet: `_coerced` once the types are known, if `k` is a `&str`."""
+    written = getattr(holder.binding, "written", None)
+    return written is not None and isinstance(x, Local) and x.binding.ty is None
 
 
 def _made_here(e: Any) -> bool:
@@ -278,6 +292,8 @@ def refuse_assign_while_borrowed(body: Block, path: str) -> Unsupported | None:
     w.walk(body, ())
     for holder, x, loops in w.borrows:
         declared = w.declared.get(id(x.binding), ())
+        if id(x) in w.unsure:
+            continue  # (judged with the types: `refuse_dropped_views`)
         for loop in loops:  # `filled.push(&row)`, `row` made each turn, `filled` before the loop
             if loop in declared and loop not in w.declared.get(id(holder), ()):
                 return _dies(x, path)
