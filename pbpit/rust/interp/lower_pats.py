@@ -241,14 +241,20 @@ class PatternLowering:
         value the names `P` binds are then bound to, in the rest of the block (`a` alone, not a
         tuple, for one name; the match as a statement for none). rustc asks the `else` block to
         diverge: one that does not is its E0308, as the match's arms disagree."""
-        if node.child_by_field_name("type") is not None:
-            raise self.fail(node, "`let P: T = e else { .. }` (write `let P = e else { .. }`)")
         pattern = node.child_by_field_name("pattern")
         sliced = self.sliced_place(node.child_by_field_name("value"), [pattern])  # `v[..]`
+        type_node = node.child_by_field_name("type")
+        declared = self.type(type_node) if type_node is not None else None
         value = self.expr(node.child_by_field_name("value"))
         if sliced:
             value.unsized = False  # type: ignore[attr-defined]  # (slices.check_method)
         pos, line = self.pos(node), self.pos(node)[0]
+        typed: list[Let] = []
+        if declared is not None:  # `let Some(x): Option<u8> = e else ..`: `e` given its type
+            held = Binding(f"({self.text(type_node)})", False, self.scope, self.scope.nslots, True)
+            self.scope.nslots += 1
+            typed.append(Let(line, held, declared, value, self.in_scope))
+            value = Local(pos, held, self.scope)
         saved = self.open_scope()
         pat = self.arm_pattern(pattern, value)
         if sliced:
@@ -268,13 +274,13 @@ class PatternLowering:
         match = Match(pos, value, [Arm(pat, None, then), Arm(Pat(pos, "wild"), None, otherwise)])
         match.if_let = True  # (a refutable pattern: rustc asks no arm beyond `else`)
         if not names:
-            return [Let(line, None, None, match, self.in_scope)]
+            return [*typed, Let(line, None, None, match, self.in_scope)]
         if len(names) == 1:
             outer = self.declare(names[0].name, names[0].mutable)
-            return [Let(line, outer, None, match, self.in_scope)]
+            return [*typed, Let(line, outer, None, match, self.in_scope)]
         hidden = Binding(f"({self.text(pattern)})", False, self.scope, self.scope.nslots, True)
         self.scope.nslots += 1
-        lets = [Let(line, hidden, None, match, self.in_scope)]
+        lets = [*typed, Let(line, hidden, None, match, self.in_scope)]
         for k, inner in enumerate(names):
             outer = self.declare(inner.name, inner.mutable)
             part = Field(pos, Local(pos, hidden, self.scope), str(k))
