@@ -288,4 +288,8 @@ def covers(pats: list[Pat], ty: Ty) -> bool:
     if getattr(ty, "name", None) == "Ordering":  # `Ordering::Less` .. (std_cmp.py)
         values = {p.value.value for p in flat if p.kind == "lit" and isinstance(p.value, Lit)}
         return values == {-1, 0, 1}
+    if type(ty) is TupleT:  # `(true, false) =>` .. (match_coverage.py)
+        from pbpit.rust.interp import match_coverage  # (it imports the nodes)
+
+        return match_coverage.tuple_covers(flat, ty)
     return False
