@@ -161,6 +161,59 @@ fn main() {
 """,
         rejects("E0596"),
     ),
+    "bool_tuple_match_missing_one": (
+        """\
+fn main() {
+    let a = true;
+    let b = false;
+    match (a, b) {
+        (true, true) => println!("tt"),
+        (true, false) => println!("tf"),
+        (false, true) => println!("ft"),
+    }
+}
+""",
+        rejects("E0004"),
+    ),
+    "enum_option_tuple_match_missing_one": (
+        """\
+#[derive(Clone, Copy)]
+enum Phase { Train, Eval(u8) }
+fn main() {
+    let p = Phase::Eval(1);
+    match (p, Some(1)) {
+        (Phase::Train, _) => println!("t"),
+        (Phase::Eval(_), None) => println!("e"),
+    }
+}
+""",
+        rejects("E0004"),
+    ),
+    "bool_tuple_match_guarded_arm": (
+        """\
+fn main() {
+    let (a, b) = (true, false);
+    match (a, b) {
+        (true, _) if b => println!("t"),
+        (false, _) => println!("f"),
+    }
+}
+""",
+        rejects("E0004"),
+    ),
+    "bool_tuple_match_or_arms": (
+        """\
+fn main() {
+    for (a, b) in [(true, false), (false, false), (true, true)] {
+        match (a, b) {
+            (true, true) | (false, false) => println!("same"),
+            (true, false) | (false, true) => println!("differ"),
+        }
+    }
+}
+""",
+        runs("differ\nsame\nsame\n"),
+    ),
 }
 
 
