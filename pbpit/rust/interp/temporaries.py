@@ -35,6 +35,7 @@ from pbpit.rust.interp.nodes import (
     Block,
     Break,
     Call,
+    Closure,
     Continue,
     ExprStmt,
     Field,
@@ -135,7 +136,7 @@ def borrowed_temporary(e: Any) -> Any:
             return None
     if _std(e) and e.name == "collect" and _keeping_collection(e.ty):
         e = e.recv  # `let parts: Vec<&str> = name().split('-').collect();`: the items borrow
-        while _std(e) and e.name in _KEEPING_ITEMS:
+        while _std(e) and (e.name in _KEEPING_ITEMS or _viewing_map(e)):
             e = e.recv
         if not (_std(e) and e.name in _STR_ITEMS):
             return None
@@ -156,6 +157,22 @@ def borrowed_temporary(e: Any) -> Any:
     if _temporary(base):
         return base
     return borrowed_temporary(base)  # `format!(..).as_str().trim()`
+
+
+def _viewing_map(e: Method) -> bool:
+    """`.map(|s| s.trim())`: each item mapped to a view of itself (`s`, `s.trim()`,
+    `s.trim().trim_end()`), still borrowing what the item borrows."""
+    if e.name != "map" or len(e.args) != 1 or not isinstance(e.args[0], Closure):
+        return False
+    closure = e.args[0]
+    if len(closure.params) != 1 or closure.params[0] is None:
+        return False
+    body = closure.body
+    while isinstance(body, Block) and not body.stmts and body.tail is not None:
+        body = body.tail
+    while _std(body) and body.name in _VIEWS - {"first", "last", "get"} and not body.args:
+        body = body.recv
+    return isinstance(body, Local) and body.binding is closure.params[0] and not body.borrowed
 
 
 def _keeping_collection(ty: Any) -> bool:
