@@ -24,6 +24,12 @@ from pbpit.rust.format import Some
 from pbpit.rust.interp import enum_keys, map_entries, ref_keys
 from pbpit.rust.interp.builtins import Builtin, Code, Function, rows
 from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.map_order import (  # noqa: F401 - read through this module
+    _RANDOM_ORDER,
+    MAP_ITER,
+    check_order,
+    mark_sorted_collects,
+)
 from pbpit.rust.interp.types import (
     BOOL,
     CHAR,
@@ -49,14 +55,6 @@ from pbpit.rust.interp.vec_ends_mut import key as end_key
 
 ENTRY_UPDATE = "[entry op=]"
 """The `Method` `*m.entry(k).or_insert(d) op= x` is lowered to (args `k`, `d`, `x`; `op`)."""
-_ORDER_FREE = ("count", "sum", "product", "max", "min")
-"""The methods of `keys()`, `values()`, `iter()` whose result the map's order does not change."""
-_RANDOM_ORDER = (
-    "a HashMap's order is random in Rust (each run's differs); pbpit runs only the order-free "
-    f"uses of its keys(), values() and iter(): {', '.join(_ORDER_FREE)}"
-)
-
-
 def hash_map(key: Ty, value: Ty) -> Wrap:
     return Wrap("HashMap", value, err=key)
 
@@ -392,136 +390,6 @@ def _update(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return update
 
 
-# -- the order-free uses of `keys()`, `values()`, `iter()` --------------------------------------
-
-
-def _map_iter_type(ck: Any, e: Any, recv: Ty) -> Ty:
-    from pbpit.rust.interp.iter_methods import ITER
-    from pbpit.rust.interp.iterators import ITERATORS
-
-    item = resolve(recv).inner  # type: ignore[attr-defined]
-    if e.name in ("cloned", "copied"):  # each item cloned: the order still the map's
-        ck.args(e)
-        e.impl = MAP_ITER[e.name]
-        e.row = ITER[e.name]
-        return Wrap("MapIter", item)
-    if e.name == "collect":
-        return _collect_type(ck, e, item)
-    if e.name == "map":  # each entry mapped (`_pure`): the order still the map's
-        made = ITER["map"].types(ck, e, Wrap("Iter", item))
-        e.impl = MAP_ITER["map"]
-        e.row = ITER["map"]
-        return Wrap("MapIter", resolve(made).inner)  # type: ignore[attr-defined]
-    if e.name in ("sum", "product"):
-        ck.settle_later.append(lambda: _exact_total(ck, e, item))
-    row = ITER.get(e.name) or ITERATORS.get(e.name)
-    assert row is not None
-    as_iter = Wrap("Iter", item)
-    made = row.types(ck, e, as_iter)
-    e.impl = MAP_ITER[e.name]
-    e.row = row  # the iterator's row this one runs
-    return made
-
-
-def _exact_total(ck: Any, e: Any, item: Ty) -> None:
-    if not is_int(item):
-        what = f"`{e.name}` of a HashMap's `{show(item)}`s (Rust adds them in the map's random "
-        raise ck.fail(e.pos, what + "order, which changes the rounding of floats)")
-
-
-def _map_iter(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
-    return e.row.compile(comp, e, recv, args)
-
-
-_PURE_METHODS = ("clone", "to_string", "to_owned", "as_str", "len", "is_empty")
-
-
-def _pure(closure: Any) -> bool:
-    """Whether a closure `map` gives each entry can neither fail nor change anything, so that
-    the order the entries come in shows nowhere but in the order of its results: its body
-    only names, literals, fields, tuples, derefs, casts and `clone`/`to_string`/`len`.."""
-    from pbpit.rust.interp.nodes import (
-        Block,
-        Cast,
-        Closure,
-        Field,
-        Let,
-        Lit,
-        Local,
-        Method,
-        TupleLit,
-        Unary,
-        children,
-    )
-
-    if not isinstance(closure, Closure):
-        return False
-    todo = [closure.body]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, Unary) and node.op not in ("*", "!"):
-            return False  # `-x` overflows at the type's minimum
-        if isinstance(node, Method) and (node.name not in _PURE_METHODS or node.args):
-            return False
-        kinds = Local | Lit | TupleLit | Field | Unary | Cast | Method | Block | Let
-        if not isinstance(node, kinds):  # (a `Block` of `Let`s: `|(k, v)|` taken apart)
-            return False
-        todo.extend(children(node))
-    return True
-
-
-def check_order(ck: Any, e: Any, recv: Ty) -> None:
-    """A method of a `MapIter` other than the order-free ones (and a `map` of a closure that
-    neither fails nor changes anything, whose results keep the map's order to a sort):
-    refused."""
-    if e.name == "map" and len(e.args) == 1 and _pure(e.args[0]):
-        return
-    if e.name not in (*_ORDER_FREE, *_ORDER_KEPT):
-        raise ck.fail(e.pos, f"`{e.name}` of a HashMap's entries ({_RANDOM_ORDER})")
-
-
-# -- `let mut v: Vec<_> = m.iter().collect(); v.sort();`: collected, then sorted at once ---------
-
-
-def mark_sorted_collects(stmts: list) -> None:
-    """In a block's statements, each `let mut v = <..>.collect();` followed at once by a sort of
-    `v` (`v.sort()`, `v.sort_by(..)`..): the `collect` is given that sort (`sorted_by`), the only
-    use of a map's entries collected in their random order that pbpit runs."""
-    from pbpit.rust.interp.nodes import ExprStmt, Let, Local, Method
-    from pbpit.rust.interp.std_sort import SORTS
-
-    for stmt, after in zip(stmts, stmts[1:], strict=False):
-        init = getattr(stmt, "init", None)
-        if not (type(stmt) is Let and isinstance(init, Method) and init.name == "collect"):
-            continue
-        sort = after.expr if type(after) is ExprStmt else None
-        if (
-            isinstance(sort, Method)
-            and sort.name in SORTS
-            and isinstance(sort.recv, Local)
-            and sort.recv.binding is stmt.binding
-        ):
-            init.sorted_by = sort  # type: ignore[attr-defined]
-
-
-def _collect_type(ck: Any, e: Any, item: Ty) -> Ty:
-    """`collect` of a map's entries: into a `Vec` sorted by the next statement, which must then
-    leave no two entries it finds equal in the map's order (the sort's `map_order`)."""
-    from pbpit.rust.interp.iter_methods import ITER
-
-    sort = getattr(e, "sorted_by", None)
-    if sort is None:
-        what = f"`collect` of a HashMap's entries not sorted at once ({_RANDOM_ORDER}; or "
-        raise ck.fail(e.pos, what + "`let mut v: Vec<_> = m.iter().collect(); v.sort();`)")
-    made = ITER["collect"].types(ck, e, Wrap("Iter", item))
-    if not (type(resolve(made)) is Wrap and resolve(made).kind == "Vec"):  # type: ignore[attr-defined]
-        raise ck.fail(e.pos, f"`collect` of a HashMap's entries into `{show(made)}`")
-    e.impl = MAP_ITER["collect"]
-    e.row = ITER["collect"]
-    sort.map_order = True
-    return made
-
-
 # The methods taking `&mut self`: a reference into the map (`m.get(&k).unwrap()`) held across
 # one of them is rustc's E0502 (loop_borrows.py reads `Builtin.mutates`).
 _CHANGING = frozenset(("insert", "remove", "get_mut", "entry", "clear"))
@@ -554,16 +422,6 @@ ENTRY = rows(
     ),
     Builtin("Entry", "and_modify", None, "", map_entries.and_modify, map_entries.and_modify_type),
 )
-_ORDER_KEPT = ("cloned", "copied", "collect")
-"""The methods of a `MapIter` that keep the map's order to a sort (`mark_sorted_collects`)."""
-MAP_ITER = rows(
-    "MapIter",
-    *(
-        Builtin("MapIter", n, None, "", _map_iter, _map_iter_type)
-        for n in (*_ORDER_FREE, *_ORDER_KEPT, "map")
-    ),
-)
-
 UPDATE = Builtin("HashMap", ENTRY_UPDATE, None, "", _update, lambda ck, e, r: UNIT, mutates=True)
 """`*m.entry(k).or_insert(d) op= x`, typed by `check_update`."""
 
