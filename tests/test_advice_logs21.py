@@ -58,14 +58,11 @@ def crate(tmp_path: Path, text: str, name: str = "trainer") -> Path:
     return root
 
 
-def log(text: str, node: int, name: str = "trainer") -> str:
-    """The panic's stderr, its innermost user frame at the line's `loss.backward()`."""
-    (line, at) = next(
-        (n, t.index("loss.backward()"))
-        for n, t in enumerate(text.splitlines(), 1)
-        if "loss.backward()" in t
-    )
-    return PANIC.format(node=node, crate=name, line=line, column=at + 6)
+def log(text: str, node: int, name: str = "trainer", call: str = "loss.backward()") -> str:
+    """The panic's stderr, its innermost user frame at the last line's `call` (its `backward`),
+    as a backtrace points at it."""
+    (line, at) = [(n, t.index(call)) for n, t in enumerate(text.splitlines(), 1) if call in t][-1]
+    return PANIC.format(node=node, crate=name, line=line, column=at + call.index("backward") + 1)
 
 
 def explain_dash(root: Path, stdin: str, *flags: str) -> subprocess.CompletedProcess:
@@ -193,3 +190,39 @@ def test_a_fix_lints_clean_but_panics_when_run_is_not_shown_as_code(tmp_path, mo
     assert not said.edits
     assert said.checked.verdict == "panics"
     assert "it still panics" in said.note
+
+
+@pytest.mark.parametrize(
+    ("program", "node", "twin"),
+    [
+        # N2's p17 of session 20 and its hand twin c17 (written before pbpit read it).
+        ("vae_two_steps.rs", 17, "vae_two_steps_fixed.rs"),
+        ("two_heads_two_steps.rs", 8, "two_heads_two_steps_fixed.rs"),
+    ],
+)
+def test_two_steps_on_a_shared_forward_get_the_second_forward_made_again(
+    tmp_path, program, node, twin
+):
+    """Two losses of one forward, each with its optimizer step, the second loss made after the
+    first step: the fix that keeps two steps (the forward the second loss reads made again
+    after the first step) is code, checked by running it, and `lint --fix` writes the twin
+    written by hand; adding the losses (one step) stays words."""
+    text = (HERE / program).read_text()
+    errors = _errors(crate(tmp_path, text), log(text, node, call=".backward()"))
+    shown = [h for e in errors for h in e["help"] if h["edits"]]
+    assert shown and all(h["checked"]["verdict"] == "runs" for h in shown)
+    assert all(h["message"].startswith("make `") for h in shown)
+    said = [h for e in errors for h in e["help"] if not h["edits"]]
+    assert any(h["message"].startswith("add the losses") for h in said)
+    fixed = tmp_path / "fixed.rs"
+    fixed.write_text(text)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run(
+        [sys.executable, "-m", "pbpit", "lint", "--fix", str(fixed)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert fixed.read_text() == (HERE / twin).read_text()

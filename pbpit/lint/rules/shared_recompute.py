@@ -47,9 +47,11 @@ def recompute_after_step(
         return None
     lets = [s for s in siblings[:start] if s.type == "let_declaration"]
     bound = {n: s for s in lets for n in _bound(s, fixes)}
+    # The second loss made after the step (`let kl = ..` between the two backwards): what it
+    # is made of is what is made again, right before the first `let` of it there.
+    todo, first_made = _made_between(second, siblings[start + 1 : end], fixes)
     # The lets the second loss is made of, back to the stepped model (or what is outside).
     chain: list[Node] = []
-    todo = [second]
     while todo:
         current = todo.pop()
         statement = bound.get(current)
@@ -84,8 +86,35 @@ def recompute_after_step(
     )
     if "//" in lines or "/*" in lines:
         return None  # a comment in it: written once, where it is
-    at = fixes.line_start(two.start_point[0])
+    at = fixes.line_start((first_made or two).start_point[0])
     return recompute_after_step_help(name, second, [fixes.edit(at, at, lines)])
+
+
+def _made_between(second: str, between: list[Node], fixes: Fixes) -> tuple[list[str], Node | None]:
+    """The names the second loss `second` is made of before the first backward, and the first
+    `let` of the statements `between` the two backwards that makes it (None when none does:
+    it is made before the first backward, and `[second]` is returned). A name one of those
+    `let`s binds is followed through it; the names it reads that no `let` between binds are
+    what was made before."""
+    lets = {n: s for s in between if s.type == "let_declaration" for n in _bound(s, fixes)}
+    if second not in lets:
+        return [second], None
+    used: list[Node] = []
+    names: list[str] = []
+    todo = [second]
+    while todo:
+        current = todo.pop()
+        statement = lets.get(current)
+        if statement is None:
+            if current not in names:
+                names.append(current)
+            continue
+        if any(s.id == statement.id for s in used):
+            continue
+        used.append(statement)
+        value = statement.child_by_field_name("value")
+        todo += [fixes.text(n) for n in identifiers(value)] if value is not None else []
+    return names, min(used, key=lambda s: s.start_byte)
 
 
 def _statement(span: tuple[int, int], fixes: Fixes) -> Node | None:
