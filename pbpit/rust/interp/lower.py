@@ -20,6 +20,7 @@ from pbpit.rust.interp import (
     iter_mut,
     num_refs,
     or_patterns,
+    recursive_types,
     ref_patterns,
     references,
 )
@@ -265,6 +266,7 @@ class Lowerer(
         self.module = ()
         copy_types.check_derives(self)  # `#[derive(Copy)]`'s E0277, E0204
         check_order_derives(self)  # `#[derive(PartialOrd, Eq, Ord)]`'s fields (lower_items)
+        recursive_types.refuse_infinite(self)  # `enum List { Cons(i32, List) }`: E0072
         main = self.fns.get("main")
         if main is None and "main" not in self.refused_names:
             self.refuse(Unsupported(f"{self.path}:1:1", "no `fn main()` in the file"))
