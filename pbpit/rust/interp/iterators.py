@@ -15,6 +15,7 @@ from typing import Any
 
 from pbpit.rust.format import Some
 from pbpit.rust.interp.builtins import Builtin, rows
+from pbpit.rust.interp.fn_comparators import refuse_reference_items
 from pbpit.rust.interp.nodes import Local, Unsupported
 from pbpit.rust.interp.ordering import partial_cmp
 from pbpit.rust.interp.slices import _to_vec, slice_of
@@ -556,6 +557,7 @@ def _best_type(ck: Any, e: Any, recv: Ty) -> Ty:
         _require_ord(ck, e, item)
     elif name in ("max_by", "min_by"):
         ck.arity(e, 1)
+        refuse_reference_items(ck, e)  # `v.iter().max_by(f32::total_cmp)`: E0631
         ck.unify(ORDERING, ck.closure_arg(e.args[0], [item, item]).ret, e.args[0].pos)
     else:
         ck.arity(e, 1)
