@@ -13,6 +13,7 @@ from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, is_name, last_segment
 from pbpit.lint.rule import Meeting
 from pbpit.lint.rules.accumulator_reset import _backward_statement, accumulator_reset
+from pbpit.lint.rules.carried_beside import ONE_ALONE, carried_beside, detach_carried_help
 from pbpit.lint.rules.carried_collections import (
     detach_at_push,
     emptied_at_pass_end,
@@ -203,6 +204,14 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
         # assignment instead of the state the loop carries.
         return fallback
     together = parts or assigned_together(name, body, fixes) or carried_together(name, body, fixes)
+    beside = False
+    if together == [name] and not leaf:
+        # `cache_k` and `cache_v` each bring an earlier pass's graph: detached together.
+        together = carried_beside(name, meeting, body, fixes)
+        both = detach_carried_help(together, body, fixes) if len(together) > 1 else None
+        if both is not None:
+            return both
+        beside = len(together) > 1
     if together == [name]:
         # One assignment carries it: detached there (`h = h_next.detach();`).
         carry = detach_at_carry(name, body, leaf, fixes) or detach_in_method(
@@ -225,7 +234,10 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
     help_ = detach_each_pass_help(name, [edit], leaf)
     if len(together) > 1:
         said = ", ".join(f"`{n}`" for n in together[:-1]) + f" and `{together[-1]}`"
-        help_ = Help(help_.message.replace(f"`{name}`", said, 1), help_.edits)
+        message = help_.message.replace(f"`{name}`", said, 1)
+        if beside:
+            message += ONE_ALONE
+        help_ = Help(message, help_.edits)
     return help_
 
 
