@@ -188,7 +188,30 @@ def _pushed_into(name: str, definition: Definition, body: Node, fixes: Fixes) ->
         start, end = definition.span
         if arguments.start_byte <= start < end <= arguments.end_byte:
             return True  # the pushed value itself (`buf.values.push(critic.forward(s))`)
+        named = {fixes.text(n) for n in identifiers(arguments)}
+        if named & _made_from(definition.name, body, fixes):
+            return True  # `let chosen = logp.narrow(..); episode.log_probs.push(chosen);`
     return False
+
+
+def _made_from(name: str, body: Node, fixes: Fixes) -> set[str]:
+    """The names the `let`s of `body` bind to a value made from `name`, directly or through
+    another such name (`let chosen = logp.narrow(1, a, 1).reshape([1]);` of `logp`)."""
+    lets = []
+    for node in descendants(body):
+        pattern = node.child_by_field_name("pattern") if node.type == "let_declaration" else None
+        value = node.child_by_field_name("value") if pattern is not None else None
+        if pattern is not None and value is not None and pattern.type == "identifier":
+            lets.append((fixes.text(pattern), {fixes.text(n) for n in identifiers(value)}))
+    made = {name}
+    grown = True
+    while grown:
+        grown = False
+        for bound, reads in lets:
+            if bound not in made and reads & made:
+                made.add(bound)
+                grown = True
+    return made - {name}
 
 
 def clear_beside(name: str, loop: Node | None, fixes: Fixes) -> Help | None:
@@ -327,7 +350,11 @@ def empty_holder_each_pass(name: str, meeting: Meeting, fixes: Fixes) -> Help | 
         return None  # a rollout of `Vec`s in step, walked together; not a log, nor a replay
     said = "".join("".join(fixes.text(n).split()) for n in [body, *_methods_of(owners[0], fixes)])
     whole = any(f".{field}{read}" in said for read in (".iter()", ".clone()", ".drain("))
-    if not whole or any(f".{f}{read}" in said for f in emptied for read in ("[", ".get(")):
+    if not whole or any(
+        f".{f}{read}" in said and not _walked_by_index(f, holder, said)
+        for f in emptied
+        for read in ("[", ".get(")
+    ):
         return None  # read by index somewhere (a memory sampled): emptying would change it
     edit = fixes.append_line(body, f"{holder}.{emptied[0]}.clear();")
     if edit is None:
@@ -343,6 +370,16 @@ def empty_holder_each_pass(name: str, meeting: Meeting, fixes: Fixes) -> Help | 
 
 
 _VEC = re.compile(r"(?:std::collections::|std::vec::)?(?:Vec|VecDeque)<")
+
+
+def _walked_by_index(field: str, holder: str, said: str) -> bool:
+    """Whether the text `said` (spaces taken out) reads `field` by index only in a loop over all
+    its indices (`for i in (0..self.rewards.len()).rev()`: the returns of an episode), not as a
+    memory sampled at some of them."""
+    owner = rf"(?:self|{re.escape(holder)})\.{re.escape(field)}"
+    every = re.findall(rf"for(\w+)in\(?0\.\.{owner}\.len\(\)", said)
+    reads = re.findall(rf"{owner}\[([^\]]*)\]", said)
+    return bool(every) and all(index in every for index in reads)
 
 
 def _structs(fixes: Fixes) -> dict[str, dict[str, str]]:
