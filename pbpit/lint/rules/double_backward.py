@@ -10,6 +10,7 @@ from pbpit.engine.graph import Requirement
 from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
 from pbpit.lint.rules.carried_logs import kept_whole, kept_whole_help
+from pbpit.lint.rules.kept_again import kept_again, kept_again_diagnostic
 from pbpit.lint.rules.kept_model import keep_the_model
 from pbpit.lint.values import Backward, Definition
 from pbpit.rust.syntax import Node
@@ -74,6 +75,9 @@ fn main() {
     fixes = (KEEP_THE_GRADIENTS, REBUILD_THE_LOSS)
 
     def meeting(self, meeting: Meeting, fixes: Fixes) -> Diagnostic | None:
+        kept = kept_again(meeting, fixes)  # a loss kept in an `Option`, backpropagated again
+        if kept is not None:
+            return kept_again_diagnostic(self.name, meeting, kept, fixes)
         whole = not meeting.same_tensor and kept_whole(meeting, fixes)
         if meeting.loop is not None or not (meeting.same_tensor or whole):
             return None

@@ -45,6 +45,7 @@ from pbpit.lint.rules.clear_beside import (
 from pbpit.lint.rules.closures import called_closure_use, field_carrier, recompute_in_closure
 from pbpit.lint.rules.detach_once import call_reads, detach_at, detach_once_edits, refit_in_loop
 from pbpit.lint.rules.field_reset import accumulator_field_reset, reset_first
+from pbpit.lint.rules.kept_again import kept_again
 from pbpit.lint.rules.literal_fields import carried_field
 from pbpit.lint.rules.loop_external_words import (
     MIGHT_CUT as MIGHT_CUT,  # what `pbpit.diagnose.fix_check` reads of a note
@@ -170,6 +171,8 @@ fn main() {
                 # each pass steps: a tensor made before the loop.
                 return self.meeting(cut, fixes)
             return in_a_called_loop(self.name, meeting, fixes) if meeting.later.next_pass else None
+        if kept_again(meeting, fixes) is not None:
+            return None  # a loss kept and backpropagated again: double-backward's (kept_again)
         definition, loss = meeting.definition, meeting.loss
         name = definition.name
         within = meeting.loop_span
