@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.lint.rule import Meeting
+from pbpit.lint.rules.kept_elements import CHANGES_LATER, detach_kept_elements, kept_as_context
 from pbpit.lint.rules.pass_shape import binds_anew, breaks_within, continues
 from pbpit.lint.rules.vec_state import std_push
 from pbpit.lint.values import Definition
@@ -145,6 +146,11 @@ def empty_each_pass(name: str, meeting: Meeting, fixes: Fixes) -> Help:
         edit = after_backward(name, body, meeting.earlier.span, fixes)
     else:
         edit = fixes.append_line(body, f"{name}.clear();")
+    if edit is not None and kept_as_context(name, body, fixes):
+        # Past keys every pass reads whole: emptied, later passes compute something else.
+        help_ = empty_each_pass_help(name, [edit])
+        said = help_.message + CHANGES_LATER.format(name=name)
+        return Help(said, help_.edits, applicability="MaybeIncorrect")
     return fallback if edit is None else empty_each_pass_help(name, [edit])
 
 
@@ -173,6 +179,9 @@ def keep_detached(name: str, meeting: Meeting, fixes: Fixes) -> Help | None:
     later passes read as data; said in words. Where the pass inserts a tensor it names
     (`seen.insert(epoch, feat.clone())`), that tensor is detached where it is put, as code.
     None where that is not the case."""
+    kept = detach_kept_elements(name, meeting, fixes)
+    if kept is not None:
+        return kept  # a `Vec` of past keys, read whole by every pass (kept_elements.py)
     body = meeting.loop.child_by_field_name("body") if meeting.loop is not None else None
     if body is None or body.type != "block" or meeting.in_macro or not is_name(name):
         return None
