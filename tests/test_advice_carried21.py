@@ -1,0 +1,125 @@
+"""Carried-state advice measured wrong by helper N2's held-out programs of session 20
+(tests/advice_carried21/: each panicking program `pNN_*.rs` beside `pNN_*.twin.rs`, the fix N2
+wrote by hand before pbpit ran; the rule and binding below are N2's hand verdicts, not pbpit's
+output):
+
+- p04 (an attention KV cache: `cache_k` and `cache_v` both carried by `cat`) and p10
+  (`running_mean` and `running_var`, `Tensor<B, D>` style): detaching one alone still panics at
+  the other; the fix detaches both, where each is carried;
+- p06 (REINFORCE's episode buffer never emptied): the binding is `episode.log_probs`, not the
+  `for (lp, g)` zip's `lp`, and the fix empties it and its companion rewards after the update;
+- p15 (a loss kept in `trainer.pending` and backpropagated again): double-backward on
+  `trainer.pending`, fixed by `trainer.pending.take()`, in all four commands.
+
+The oracle is the twin: its text (what `lint --fix` writes, and what each command's first code
+fix makes of the program), and its run (the fixed program prints what the twin prints)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from pbpit_process import apply_edits, pbpit_main, pbpit_run
+
+HERE = Path(__file__).parent / "advice_carried21"
+
+# N2's hand verdicts (VERDICTS.md): the rule, and the bindings a user changes.
+HAND = {
+    "p04_attn_kv_cache.rs": ("loop-external-tracked", {"cache_k", "cache_v"}),
+    "p06_pg_episode_buffer.rs": ("loop-external-tracked", {"episode.log_probs"}),
+    "p10_running_norm_B.rs": ("loop-external-tracked", {"running_mean", "running_var"}),
+    "p15_pending_loss_struct.rs": ("double-backward", {"trainer.pending"}),
+}
+
+
+def _twin(name: str) -> str:
+    return (HERE / name.replace(".rs", ".twin.rs")).read_text(encoding="utf-8")
+
+
+def _diagnostics(command: str, path: Path) -> list[dict]:
+    """The diagnostics `pbpit COMMAND --json` gives of `path` (lint's findings)."""
+    if command == "lint":
+        done = pbpit_main("lint", "--format", "json", str(path))
+        return json.loads(done.stdout)["findings"]
+    done = pbpit_main(command, "--json", str(path))
+    data = json.loads(done.stdout)
+    if command == "explain":
+        return [data["diagnostic"]]
+    return data["diagnostics"]
+
+
+def _binding(message: str) -> str:
+    """The first name a diagnostic's message puts in backticks."""
+    found = re.search(r"`([^`]+)`", message)
+    assert found is not None, message
+    return found[1]
+
+
+@pytest.mark.parametrize("name", sorted(HAND))
+def test_lint_fix_writes_the_hand_written_twin(name, tmp_path):
+    program = tmp_path / "main.rs"
+    program.write_text((HERE / name).read_text(encoding="utf-8"))
+    status, _, _ = pbpit_run(program)
+    assert status == 101  # the original panics
+    pbpit_main("lint", "--fix", str(program))
+    assert program.read_text() == _twin(name)
+    twin = tmp_path / "twin.rs"
+    twin.write_text(_twin(name))
+    fixed, out, _ = pbpit_run(program)
+    hand, expected, _ = pbpit_run(twin)
+    assert hand == 0 and expected.count("\n") >= 3, expected
+    assert fixed == 0 and out == expected, out
+
+
+@pytest.mark.parametrize("command", ["run", "audit", "explain", "lint"])
+@pytest.mark.parametrize("name", sorted(HAND))
+def test_each_command_names_the_hand_rule_and_binding_and_writes_the_twin(name, command):
+    rule, bindings = HAND[name]
+    (first, *_) = _diagnostics(command, HERE / name)
+    assert first["rule"] == rule, first["message"]
+    assert _binding(first["message"]) in bindings, first["message"]
+    coded = [h for h in first["help"] if h["edits"]]
+    assert coded, first["help"]
+    assert coded[0].get("checked", {}).get("verdict", "runs") == "runs", coded[0]
+
+    class Edit:
+        def __init__(self, edit):
+            self.__dict__.update(edit)
+
+    text = apply_edits(
+        (HERE / name).read_text(encoding="utf-8"), [Edit(e) for e in coded[0]["edits"]]
+    )
+    assert text == _twin(name)
+
+
+P19 = "p19_kv_vec_push.rs"
+
+
+def test_past_keys_are_detached_where_kept_and_train_as_the_twin(tmp_path):
+    # p19: past keys kept in a `Vec` and read whole by `Tensor::cat` every pass. N2's hand fix
+    # detaches the kept keys after the update; `past_keys.clear()` runs but attends over the
+    # current key only (a program that trains something else). lint --fix writes the detach,
+    # and the fixed program prints every step as the twin does.
+    program = tmp_path / "main.rs"
+    program.write_text((HERE / P19).read_text(encoding="utf-8"))
+    pbpit_main("lint", "--fix", str(program))
+    assert ".map(|key| key.detach()).collect();" in program.read_text()
+    twin = tmp_path / "twin.rs"
+    twin.write_text(_twin(P19))
+    fixed, out, _ = pbpit_run(program)
+    hand, expected, _ = pbpit_run(twin)
+    assert hand == 0 and expected.count("\n") == 4, expected
+    assert fixed == 0 and out == expected, out
+
+
+@pytest.mark.parametrize("command", ["run", "audit", "explain", "lint"])
+def test_past_keys_emptied_is_said_to_change_later_passes(command):
+    (first, *_) = _diagnostics(command, HERE / P19)
+    assert first["rule"] == "loop-external-tracked"
+    coded = [h for h in first["help"] if h["edits"]]
+    assert ".detach()).collect();" in coded[0]["edits"][0]["replacement"], coded[0]
+    for help_ in coded:
+        if "past_keys.clear();" in help_["edits"][0]["replacement"]:
+            assert "changes what later passes compute" in help_["message"], help_
