@@ -91,7 +91,7 @@ def _ordered(ck: Any, e: Any, recv: Ty) -> None:
 
 # -- checking -------------------------------------------------------------------------------------
 
-_ITEMS = ("keys", "values", "iter", "into_keys", "into_values")
+_ITEMS = ("keys", "values", "iter", "into_iter", "into_keys", "into_values")
 
 
 def _map_type(ck: Any, e: Any, recv: Ty) -> Ty:
@@ -199,7 +199,7 @@ def _map(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:  # noqa: C901
         return lambda frame: sorted(recv(frame))
     if name in ("values", "into_values"):
         return lambda frame: [v for _, v in entries(recv(frame))]
-    if name == "iter":
+    if name in ("iter", "into_iter"):
         return lambda frame: entries(recv(frame))
     if name == "first_key_value":
         return lambda frame: _pair(min(recv(frame).items(), key=_FIRST, default=None))
@@ -261,6 +261,7 @@ BTREEMAP = rows(
             "keys",
             "values",
             "iter",
+            "into_iter",
             "into_keys",
             "into_values",
             "range",

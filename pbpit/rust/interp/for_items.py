@@ -1,5 +1,6 @@
 """What a `for` loop's items are, for the iterables beyond a range, a `Vec`, an array and an
-iterator (`Checker.c_For`): a `BTreeMap`'s `(key, value)`s in key order (btreemap.py), a struct
+iterator (`Checker.c_For`): a `BTreeMap`'s `(key, value)`s in key order (btreemap.py), a
+`BTreeSet`'s items in order (sets.py; a `HashSet`'s as a `HashMap`'s keys), a struct
 that implements `Iterator` (user_iterators.py); a `HashMap`, whose order is random in Rust, only
 where the body's effect does not depend on it (map_loops.py); anything else is no iterator."""
 
@@ -7,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp import btreemap, hashmap, map_loops, user_iterators
+from pbpit.rust.interp import btreemap, hashmap, map_loops, sets, user_iterators
 from pbpit.rust.interp.types import Ty, Wrap, resolve, show
 
 
@@ -17,6 +18,8 @@ def item(ck: Any, iterable: Any, found: Ty, loop: Any = None) -> Ty:
     its body does not depend on the order (map_loops.py, when it is compiled)."""
     if btreemap.is_btree_map(found):  # `for (k, v) in &m`
         return btreemap.for_item(found)
+    if sets.is_set(found) and resolve(found).kind == sets.BTREE:  # `for x in &s`, in order
+        return resolve(found).inner  # type: ignore[attr-defined]
     made = user_iterators.mark_for(ck, iterable, found)  # `for x in counter`
     if made is not None:
         return made

@@ -106,14 +106,28 @@ def _key_arg(ck: Any, e: Any, recv: Ty, arg: Any) -> None:
 # -- checking -------------------------------------------------------------------------------------
 
 
+_ITEMS = ("keys", "values", "iter", "into_iter", "into_keys", "into_values")
+"""The methods giving a map's entries, keys or values, in its random order (a `MapIter`)."""
+
+
+def collected_keys(ck: Any, e: Any, target: Ty) -> None:
+    """`collect` into a `HashMap<K, V>` (std_collect.py): a float `K` is rustc's E0277 (`f32:
+    Eq`); a key pbpit cannot hash as Rust does is refused."""
+    key = resolve(_key(target))
+    if is_float(key):
+        what = f"the trait bound `{show(key)}: Eq` is not satisfied"
+        raise ck.fail(e.pos, rejects(what, "E0277"))
+    _hashable(ck, e, target)
+
+
 def _map_type(ck: Any, e: Any, recv: Ty) -> Ty:
     name = e.name
     if name in ("len", "is_empty"):
         ck.args(e)
         return USIZE if name == "len" else BOOL
-    if name in ("keys", "values", "iter"):
+    if name in _ITEMS:  # (`into_iter` takes the map: `owned_values._BY_VALUE`)
         ck.args(e)
-        item = {"keys": _key(recv), "values": _value(recv)}.get(name)
+        item = {"keys": _key(recv), "values": _value(recv)}.get(name.replace("into_", ""))
         return Wrap("MapIter", item if item is not None else TupleT([_key(recv), _value(recv)]))
     if name == "clone":
         raise ck.fail(e.pos, "`clone` of a HashMap")
@@ -302,11 +316,11 @@ def _map(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
         return lambda frame: len(recv(frame))
     if name == "is_empty":
         return lambda frame: not recv(frame)
-    if name == "keys":
+    if name in ("keys", "into_keys"):
         return lambda frame: list(recv(frame).keys())
-    if name == "values":
+    if name in ("values", "into_values"):
         return lambda frame: list(recv(frame).values())
-    if name == "iter":
+    if name in ("iter", "into_iter"):
         return lambda frame: list(recv(frame).items())
     return keyed_code(name, recv, args)
 
@@ -411,6 +425,9 @@ HASHMAP = rows(
             "keys",
             "values",
             "iter",
+            "into_iter",
+            "into_keys",
+            "into_values",
         )
     ),
 )

@@ -137,9 +137,10 @@ FUNCTIONS = [Function("map", "keys", 1, _keys_type, _keys)]
 
 
 def in_random_order(found: Ty) -> bool:
-    """Whether `for x in <found>` visits a `HashMap`'s entries (or its `keys()`..)."""
+    """Whether `for x in <found>` visits a `HashMap`'s entries (or its `keys()`..), or a
+    `HashSet`'s items."""
     found = resolve(found)
-    return type(found) is Wrap and found.kind in ("HashMap", "MapIter")
+    return type(found) is Wrap and found.kind in ("HashMap", "MapIter", "HashSet")
 
 
 def refuse_ordered(comp: Any, loop: For) -> None:
