@@ -405,8 +405,11 @@ def _debug(ty: Ty, spec: Spec) -> Callable[[object], str]:
         raise FormatError(f"`{{:?}}` of `{show(ty)}` (pbpit cannot print it as Burn does)")
     if type(ty) is FnT:
         raise FormatError("`{:?}` of a closure (closures don't implement `Debug`)")
-    if type(ty) is Wrap and ty.kind in ("HashMap", "MapIter", "Entry"):  # (hashmap.py)
+    if type(ty) is Wrap and ty.kind in ("HashMap", "MapIter", "Entry", "HashSet"):  # (hashmap.py)
         raise FormatError(f"`{{:?}}` of `{show(ty)}` (a HashMap's order is random in Rust)")
+    if type(ty) is Wrap and ty.kind == "BTreeSet":  # `{a, b}` in order (sets.py)
+        inner = _debug(ty.inner, spec)
+        return lambda xs: "{" + ", ".join(map(inner, xs)) + "}"  # type: ignore[call-overload]
     if type(ty) is Wrap and ty.kind == "BTreeMap":  # `{k: v, ..}` (btreemap.py)
         from pbpit.rust.interp import btreemap  # (btreemap imports builtins, which import this)
 
@@ -489,9 +492,10 @@ def _pretty(ty: Ty, spec: Spec) -> Callable[[object], str]:
         return lambda o: (
             "None" if o is None else _lines("Some", [inner(o.value)], "(", ")")  # type: ignore[attr-defined]
         )
-    if type(ty) is Wrap and ty.kind in ("Vec", "array", "VecDeque"):
+    if type(ty) is Wrap and ty.kind in ("Vec", "array", "VecDeque", "BTreeSet"):
         inner = _pretty(ty.inner, spec)
-        return lambda xs: _lines("", [inner(x) for x in xs], "[", "]")  # type: ignore[attr-defined]
+        ends = ("{", "}") if ty.kind == "BTreeSet" else ("[", "]")  # (a set: sets.py)
+        return lambda xs: _lines("", [inner(x) for x in xs], *ends)  # type: ignore[attr-defined]
     if type(ty) is Wrap and ty.kind == "BTreeMap":  # one `k: v` a line (btreemap.py)
         from pbpit.rust.interp import btreemap  # (btreemap imports builtins, which import this)
 

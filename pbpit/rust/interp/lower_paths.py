@@ -14,6 +14,7 @@ from pbpit.rust.interp import (
     mem_functions,
     phantom,
     results,
+    sets,
     std_cmp,
     turbofish_structs,
     type_names,
@@ -485,6 +486,9 @@ class PathLowering:
                 if not mem_functions.in_scope(self.src):
                     what = "cannot find module or crate `mem` in this scope"
                     raise self.fail(segs[0][1], rejects(what, "E0433"))
+            if owner in sets.KINDS and len(names) == 2 and not sets.imported(self.src, owner):
+                what = f"cannot find type `{owner}` in this scope"
+                raise self.fail(segs[0][1], rejects(what, "E0433"))
             if owner == "VecDeque" and len(names) == 2 and not vecdeque.imported(self.src):
                 what = "cannot find type `VecDeque` in this scope"
                 raise self.fail(segs[0][1], rejects(what, "E0433"))

@@ -58,6 +58,8 @@ _STD_MODULES = {
     "Default": {("std", "default"), ("core", "default")},
     "HashMap": {("std", "collections")},
     "BTreeMap": {("std", "collections")},
+    "HashSet": {("std", "collections")},
+    "BTreeSet": {("std", "collections")},
 }
 
 # `Box<dyn Error>` as a `Result`'s error type (`std::error::Error`, `+ Send + Sync` too).

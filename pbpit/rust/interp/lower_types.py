@@ -11,6 +11,7 @@ from pbpit.rust.interp import (
     generic_impls,
     hashmap,
     phantom,
+    sets,
     slices,
     std_cmp,
     str_methods,
@@ -36,6 +37,7 @@ from pbpit.rust.interp.types import (
     TupleT,
     Ty,
     Var,
+    Wrap,
     array,
     dyn_result,
     option,
@@ -163,6 +165,11 @@ class TypeLowering:
                     what = "cannot find type `BTreeMap` in this scope"
                     raise self.fail(base, rejects(what, "E0425"))
                 return btreemap.btree_map(self.type(args[0]), self.type(args[1]))
+            if name in sets.KINDS and len(args) == 1:  # `HashSet<T>`, `BTreeSet<T>` (sets.py)
+                if prefix != "std::collections" and not sets.imported(self.src, name):
+                    what = f"cannot find type `{name}` in this scope"
+                    raise self.fail(base, rejects(what, "E0425"))
+                return Wrap(name, self.type(args[0]))
             if name == "VecDeque" and len(args) == 1:  # `std::collections::VecDeque<T>`
                 if prefix != "std::collections" and not vecdeque.imported(self.src):
                     what = "cannot find type `VecDeque` in this scope"

@@ -68,6 +68,8 @@ _BY_VALUE = {
     "VecDeque": {"into_iter"},
     "BTreeMap": {"into_iter", "into_keys", "into_values"},
     "HashMap": {"into_iter", "into_keys", "into_values"},
+    "HashSet": {"into_iter"},  # (sets.py)
+    "BTreeSet": {"into_iter"},
     "array": {"into_iter"},
     "Range": {"rev", "step_by", *_ITERATOR},
     "Iter": {"rev", "step_by", *_ITERATOR},

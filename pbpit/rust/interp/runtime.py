@@ -177,6 +177,8 @@ def clone_value(value: object) -> object:
         return tuple(clone_value(v) for v in value)
     if type(value) is dict:  # a `BTreeMap` (btreemap.py; a `HashMap`'s `clone` is refused)
         return {k: clone_value(v) for k, v in value.items()}
+    if isinstance(value, set):  # a `HashSet`, a `BTreeSet` (sets.py): its items are keys
+        return type(value)(value)
     return value
 
 

@@ -15,6 +15,7 @@ from pbpit.rust.interp import (
     map_loops,
     mem_functions,
     results,
+    sets,
     std_cmp,
     std_convert,
     type_names,
@@ -157,6 +158,7 @@ _STD = [
     *std_cmp.FUNCTIONS,  # `std::cmp::max(a, b)`, `std::iter::repeat(x)`
     *std_convert.FUNCTIONS,  # `i32::try_from(x)`, `f64::from(x)`, `char::from(b)`
     *vecdeque.FUNCTIONS,  # `VecDeque::new()`
+    *sets.FUNCTIONS,  # `HashSet::new()`, `BTreeSet::new()`
 ]
 STD_FUNCTIONS = {f.path: f for f in _STD}
 

@@ -541,7 +541,7 @@ def shared(ty: Ty) -> bool:
     if type(ty) is StructT or type(ty) is ParamT:
         return True
     if type(ty) is Wrap:
-        return ty.kind in ("Vec", "HashMap", "BTreeMap", "VecDeque")
+        return ty.kind in ("Vec", "HashMap", "BTreeMap", "VecDeque", "HashSet", "BTreeSet")
     # an optimizer, a gradients accumulator; Burn's `Gradients` (`grad_remove(&mut grads)`
     # changes the one store)
     return type(ty) is Named and ty.name in ("Optimizer", "GradientsAccumulator", "Gradients")
