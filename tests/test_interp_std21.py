@@ -214,6 +214,132 @@ fn main() {
 """,
         runs("differ\nsame\nsame\n"),
     ),
+    "hash_set_of_floats_typed": (
+        """\
+use std::collections::HashSet;
+fn main() {
+    let mut s: HashSet<f32> = HashSet::new();
+    s.insert(1.5);
+    println!("{}", s.len());
+}
+""",
+        rejects("E0599"),
+    ),
+    "hash_set_of_floats_inferred": (
+        """\
+use std::collections::HashSet;
+fn main() {
+    let mut s = HashSet::new();
+    s.insert(1.5f32);
+    println!("{}", s.len());
+}
+""",
+        rejects("E0277"),
+    ),
+    "btree_set_of_floats": (
+        """\
+use std::collections::BTreeSet;
+fn main() {
+    let mut s = BTreeSet::new();
+    s.insert(1.5f32);
+    println!("{}", s.len());
+}
+""",
+        rejects("E0277"),
+    ),
+    "hash_set_not_imported": (
+        """\
+fn main() {
+    let t: HashSet<i32> = HashSet::new();
+    println!("{}", t.len());
+}
+""",
+        rejects("E0425"),
+    ),
+    "set_contains_by_value": (
+        """\
+use std::collections::HashSet;
+fn main() {
+    let mut s: HashSet<i32> = HashSet::new();
+    s.insert(1);
+    println!("{}", s.contains(1));
+}
+""",
+        rejects("E0308"),
+    ),
+    "set_insert_not_mut": (
+        """\
+use std::collections::HashSet;
+fn main() {
+    let s: HashSet<i32> = HashSet::new();
+    s.insert(1);
+    println!("{}", s.len());
+}
+""",
+        rejects("E0596"),
+    ),
+    "set_used_after_into_iter": (
+        """\
+use std::collections::BTreeSet;
+fn main() {
+    let s: BTreeSet<i32> = [1, 2].into_iter().collect();
+    let v: Vec<i32> = s.into_iter().collect();
+    println!("{:?} {}", v, s.len());
+}
+""",
+        rejects("E0382"),
+    ),
+    "map_used_after_into_iter": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let mut m: HashMap<i32, i32> = HashMap::new();
+    m.insert(1, 2);
+    let mut v: Vec<(i32, i32)> = m.into_iter().collect();
+    v.sort();
+    println!("{:?} {}", v, m.len());
+}
+""",
+        rejects("E0382"),
+    ),
+    "collect_into_map_not_pairs": (
+        """\
+use std::collections::BTreeMap;
+fn main() {
+    let v = vec![1, 2];
+    let m: BTreeMap<i32, usize> = v.into_iter().collect();
+    println!("{}", m.len());
+}
+""",
+        rejects("E0277"),
+    ),
+    "collect_into_map_float_keys": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let v = vec![(1.0f32, 1usize)];
+    let m: HashMap<f32, usize> = v.into_iter().collect();
+    println!("{}", m.len());
+}
+""",
+        rejects("E0277"),
+    ),
+    "btree_set_in_order": (
+        """\
+use std::collections::BTreeSet;
+fn main() {
+    let mut s = BTreeSet::new();
+    for w in ["pear", "apple", "fig", "apple"] {
+        s.insert(w);
+    }
+    for w in &s {
+        print!("{} ", w);
+    }
+    println!("{:?} {}", s, s.contains("fig"));
+}
+""",
+        runs("apple fig pear {\"apple\", \"fig\", \"pear\"} true\n"),
+    ),
 }
 
 
