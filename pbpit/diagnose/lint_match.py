@@ -37,6 +37,7 @@ def lint_finding(
         linted,
         rule,
         lambda f: any(f.primary.line == at and _same(f.path, there) for there, at in places),
+        node.label,
     )
     inner = node.line
     if found is None and result.crate is None and inner is not None:
@@ -58,10 +59,17 @@ def lint_finding(
 
 
 def _first(
-    linted: list[Diagnostic], rule: str | None, cited: Callable[[Diagnostic], bool]
+    linted: list[Diagnostic],
+    rule: str | None,
+    cited: Callable[[Diagnostic], bool],
+    label: str | None = None,
 ) -> Diagnostic | None:
-    """Lint's first finding of `rule` whose place `cited` accepts."""
-    return next((f for f in linted if f.rule == rule and cited(f)), None)
+    """Lint's first finding of `rule` whose place `cited` accepts; of several at one line (each
+    element of a tuple a call returns: `let (mu, logvar) = vae.encode(x);`), the one naming
+    the node's own binding `label`."""
+    found = [f for f in linted if f.rule == rule and cited(f)]
+    named = [f for f in found if label and f.name == label]
+    return (named or found or [None])[0]
 
 
 def _ancestor_lines(result: RunResult, node: NodeRecord, depth: int = 4) -> set[int]:
