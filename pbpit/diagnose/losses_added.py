@@ -129,12 +129,21 @@ def _wrapped(
     """Each backward inside a statement that makes what an optimizer step reads (`let grads =
     GradientsParams::from_grads(a.backward(), &model);`), each followed by the same step
     line: the first backpropagates the sum in place, the second backward and its step go (one
-    step, as one backward means); None for another shape."""
+    step, as one backward means); the same for the two statements alone, the second right after
+    the first and the same but for its loss (both into one accumulator); None for another
+    shape."""
     assert first.line is not None and second.line is not None
     text, later = source_line(path, first.line), source_line(path, second.line)
     plain = re.fullmatch(rf"\s*(let\s+(mut\s+)?\w+\s*=\s*)?{re.escape(a)}\.backward\(\);\s*", text)
     if plain is not None or text.count(f"{a}.backward()") != 1:
         return None
+    summed = text.replace(f"{a}.backward()", f"({a} + {b}).backward()")
+    twice = text.replace(f"{a}.backward()", f"{b}.backward()")
+    if second.line == first.line + 1 and later == twice:
+        # One statement written twice, the loss alone other (each backward's gradients handed
+        # to one accumulator: `acc.accumulate(&m, GradientsParams::from_grads(a.backward(), &m))`):
+        # the sum's gradients handed there once.
+        return [("-", first.line, text), ("+", first.line, summed), ("-", second.line, later)]
     if later.count(f"{b}.backward()") != 1 or second.line != first.line + 2:
         return None
     step, again = source_line(path, first.line + 1), source_line(path, second.line + 1)
@@ -142,7 +151,6 @@ def _wrapped(
         return None
     if not later.strip().endswith(";") or not step.strip().endswith(";"):
         return None
-    summed = text.replace(f"{a}.backward()", f"({a} + {b}).backward()")
     return [
         ("-", first.line, text),
         ("+", first.line, summed),
