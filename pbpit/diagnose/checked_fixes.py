@@ -57,7 +57,9 @@ def all_failed(diagnostic: Diagnostic) -> bool:
 def checked(result: RunResult, diagnostic: Diagnostic, checks: dict | None = None) -> Diagnostic:
     """`diagnostic` with every fix written as code made in a copy of the program and run
     (`pbpit.diagnose.fix_check`): only a fix that runs without the panic is shown as code, with
-    what became of the gradients the leaves got from the run's first backward."""
+    what became of the gradients the leaves got from the run's first backward, and only one
+    whose optimizer steps receive a gradient for each parameter the run's backwards reach (the
+    one that panicked too: `step_grads`)."""
     from pbpit.diagnose.fix_check import baseline, checked_helps
     from pbpit.diagnose.fix_costs import trained_leaves
 
@@ -68,9 +70,12 @@ def checked(result: RunResult, diagnostic: Diagnostic, checks: dict | None = Non
     if result.crate is not None:
         real = {shown: path for path, shown in result.crate.display.items()}
         file = Path(real.get(diagnostic.path, result.path))
+    from pbpit.diagnose.step_grads import reached
+
     trained = trained_leaves(result)
     before = baseline(result)
-    return _changed_on_purpose(checked_helps(diagnostic, program, file, checks, before, trained))
+    helps = checked_helps(diagnostic, program, file, checks, before, trained, reached(result))
+    return _changed_on_purpose(helps)
 
 
 def _changed_on_purpose(diagnostic: Diagnostic) -> Diagnostic:

@@ -76,6 +76,9 @@ class FixCheck:
     retrains: tuple[str, ...] = field(default=(), compare=False)
     """Leaves an optimizer steps whose gradients the fix changes in a compared backward
     (`retrained`): `lint --fix` never writes such a detach in place of the recompute."""
+    steps: tuple = field(default=(), repr=False, compare=False)
+    """What each optimizer step of the fixed run received (`step_grads.StepReceived`), in order;
+    judged against what the original's backwards reach (`step_grads.step_gap`; not in JSON)."""
 
     @property
     def ok(self) -> bool:
@@ -337,6 +340,7 @@ def _run(
     pinned: bool = False,
     lines: frozenset[int] = frozenset(),
 ) -> FixCheck:
+    from pbpit.diagnose.step_grads import watching_steps
     from pbpit.engine import random
     from pbpit.errors import UsageError
     from pbpit.runner import Case, run_case
@@ -347,7 +351,8 @@ def _run(
         random.restart(PINNED)
     try:
         # Traced only to compare gradients: the leaves' names come from the record.
-        result = run_case(Case.file(copy), trace=before is not None, timeout=timeout)
+        with watching_steps() as seen:
+            result = run_case(Case.file(copy), trace=before is not None, timeout=timeout)
     except CaseTimedOut:
         return FixCheck(FAILS, f"it ran past {timeout:g} s")
     except RustRefusals as err:
@@ -382,6 +387,7 @@ def _run(
     gradients, flipped, later = compare_all(before, after)
     from pbpit.diagnose.later_cuts import cut_later
     from pbpit.diagnose.stale_copies import STALE, stale_detail
+    from pbpit.diagnose.step_grads import named_steps
 
     stale = stale_detail(result, len(before))
     return FixCheck(
@@ -394,6 +400,7 @@ def _run(
         compared=len(before),
         ran=after,
         cut=cut_later(result, len(before), lines),
+        steps=named_steps(result, seen),
     )
 
 
@@ -407,6 +414,7 @@ def checked_helps(
     done: dict[tuple, FixCheck] | None = None,
     before: Baseline | None = None,
     trained: frozenset[str] | None = None,
+    meant: frozenset[str] = frozenset(),
 ) -> Diagnostic:
     """`diagnostic` with each help written as code made in `file` of `program` and run: a help
     that runs without the panic says so (`checked: runs without the panic`); one that does not
@@ -417,8 +425,11 @@ def checked_helps(
     run, those of the original run again, its stream and the fixed run's started at one key:
     `pinned_baseline`). With `trained`, the leaves an optimizer steps (`fix_costs`), a fix
     that runs but after which one of them gets no gradient, or a backward the original ran
-    does not run, is said in words with what it costs, not shown as code."""
+    does not run, is said in words with what it costs, not shown as code; so is a fix whose
+    optimizer steps lack a gradient the original's backwards meant to send them (`meant`: the
+    parameters their roots reach, with those `before`'s backwards gave one: `step_grads`)."""
     from pbpit.diagnose.fix_costs import STARVES, cost
+    from pbpit.diagnose.step_grads import step_gap
     from pbpit.engine import random
 
     done = {} if done is None else done
@@ -442,6 +453,8 @@ def checked_helps(
             if done[key].ok and _trains_nothing(program, help_.edits, file, done[key], pinned):
                 done[key] = replace(done[key], constant=True)
             costs = cost(done[key], before, trained) if done[key].ok and trained is not None else ""
+            if done[key].ok and before is not None and not costs:
+                costs = step_gap(done[key].steps, meant | _given(before))
             if costs:
                 done[key] = replace(done[key], verdict=STARVES, detail=f"it runs, but {costs}")
         check = done[key]
@@ -456,6 +469,14 @@ def checked_helps(
             message = help_.message.replace(APPLIES, "", 1)  # it does not: it failed
             helps.append(replace(help_, message=message, edits=[], note=why, checked=check))
     return replace(diagnostic, helps=_failed_last(_training_first(helps)))
+
+
+def _given(before: Baselines | Baseline) -> frozenset[str]:
+    """The named leaves any backward of `before` gave a gradient to."""
+    ones = (before,) if isinstance(before, dict) else before
+    return frozenset(
+        key for one in ones for key, (_, grad) in one.items() if grad is not None and key[0] != "#"
+    )
 
 
 def retrained(check: FixCheck, trained: frozenset[str] | None) -> tuple[str, ...]:

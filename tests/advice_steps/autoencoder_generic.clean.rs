@@ -1,0 +1,40 @@
+//! Fixed by hand: the two losses added and backpropagated once, into the one step.
+use burn::backend::{Autodiff, NdArray};
+use burn::nn::{Linear, LinearConfig};
+use burn::optim::{AdamConfig, GradientsParams, Optimizer};
+use burn::prelude::*;
+
+type B = Autodiff<NdArray>;
+
+#[derive(Module, Debug)]
+pub struct AutoEncoder<B: Backend> {
+    encoder: Linear<B>,
+    decoder: Linear<B>,
+}
+
+impl<B: Backend> AutoEncoder<B> {
+    pub fn encode(&self, x: Tensor<B, 2>) -> Tensor<B, 2> {
+        self.encoder.forward(x).sigmoid()
+    }
+}
+
+fn main() {
+    let device = Default::default();
+    B::seed(&device, 3);
+    let mut model: AutoEncoder<B> = AutoEncoder {
+        encoder: LinearConfig::new(4, 2).init(&device),
+        decoder: LinearConfig::new(2, 4).init(&device),
+    };
+    let mut optim = AdamConfig::new().init();
+    let x = Tensor::<B, 2>::from_floats([[1.0, 0.0, 0.5, 0.25], [0.0, 1.0, 0.75, 0.5]], &device);
+
+    for epoch in 0..3 {
+        let code = model.encode(x.clone());
+        let rebuilt = model.decoder.forward(code.clone());
+        let recon = (rebuilt - x.clone()).powf_scalar(2.0).mean();
+        let sparsity = code.abs().mean().mul_scalar(0.1);
+        println!("epoch {epoch}: {:.6} {:.6}", recon.clone().into_scalar(), sparsity.clone().into_scalar());
+        let grads = GradientsParams::from_grads((recon + sparsity).backward(), &model);
+        model = optim.step(0.05, model, grads);
+    }
+}
