@@ -77,6 +77,7 @@ from pbpit.lint.rules.shared_each_loss import own_forward_each
 from pbpit.lint.rules.snapshot import not_recomputed_note, snapshot, snapshot_helps
 from pbpit.lint.rules.stepped_modules import elsewhere_title
 from pbpit.lint.rules.stored_inputs import store_inputs, trace_store_inputs, tuple_buffer
+from pbpit.lint.rules.taken_state import taken_from
 from pbpit.lint.values import Definition
 from pbpit.rust.syntax import Node
 
@@ -197,6 +198,7 @@ fn main() {
                 kept = kept or pushed_where_made(definition, meeting, fixes)
                 # Walked by the pass's `for` over the field it pushes into: the field.
                 walked = None if kept else walked_field(use, definition, meeting, fixes)
+                walked = walked or (None if kept else taken_from(definition, meeting, fixes))
                 name = kept[0] if kept is not None else walked or name
             message = carried_message(name)
             labels.append(
