@@ -31,6 +31,10 @@ HAND = {
     "p06_pg_episode_buffer.rs": ("loop-external-tracked", {"episode.log_probs"}),
     "p10_running_norm_B.rs": ("loop-external-tracked", {"running_mean", "running_var"}),
     "p15_pending_loss_struct.rs": ("double-backward", {"trainer.pending"}),
+    # helper A's probe q14 (session 20): `let (h, c) = match state.take() {..}`, the pair put
+    # back in `state = Some((h_new, c_new));` (hand twin cq14): lint named `h` twice with
+    # `h = h.detach();`, which rustc rejects (E0384).
+    "q14_lstm_option_tuple.rs": ("loop-external-tracked", {"state"}),
 }
 
 
