@@ -3,8 +3,9 @@
 at a byte offset, and `to_owned()` of a `&str` (a `String`, as `to_string()`).
 
 Offsets are bytes of the UTF-8 text, as Rust's: an offset inside a char (or past the end for
-`insert`) panics in std (`assertion failed: self.is_char_boundary(..)`); pbpit refuses the
-program where that happens instead (the panic's location inside alloc is not one it prints).
+`insert`) panics in alloc's `assert!(self.is_char_boundary(idx))` (`new_len` for `truncate`);
+both methods are `#[track_caller]` in rustc 1.95, so the panic is placed at the call's method
+name (measured: tests/rust/traits21/string_insert_boundary.rs).
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from typing import Any
 
 from pbpit.rust.format import Some
 from pbpit.rust.interp.builtins import Builtin, Code
-from pbpit.rust.interp.nodes import Unsupported
 from pbpit.rust.interp.runtime import UNIT
 from pbpit.rust.interp.types import CHAR, USIZE, Ty, option
 from pbpit.rust.interp.types import UNIT as UNIT_TY
@@ -40,8 +40,9 @@ def _pop(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return pop
 
 
-def _char_offset(text: str, at: int, where: str, name: str) -> int:
-    """The index into `text` of the byte offset `at` (a char boundary, else refused)."""
+def _char_offset(text: str, at: int, site: Any, name: str) -> int:
+    """The index into `text` of the byte offset `at` (a char boundary, else alloc's panic,
+    `name` the parameter its `assert!` names)."""
     data = text.encode("utf-8")
     prefix = data[:at]
     try:
@@ -49,7 +50,7 @@ def _char_offset(text: str, at: int, where: str, name: str) -> int:
     except UnicodeDecodeError:
         chars = None
     if chars is None or at > len(data):
-        raise Unsupported(where, f"`{name}` at byte {at}, not a char boundary of {text!r}")
+        raise site.panic(f"assertion failed: self.is_char_boundary({name})")
     return len(chars)
 
 
@@ -61,13 +62,13 @@ def _insert_type(ck: Any, e: Any, recv: Ty) -> Ty:
 
 def _insert(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     update, (at, char) = comp.element_updater(e.recv), args
-    where = comp.where(e.pos)
+    site = comp.panic_site(e.pos)
 
     def insert(frame: list) -> Any:
         i, c = at(frame), char(frame)
 
         def inserted(text: str) -> str:
-            k = _char_offset(text, i, where, "insert")
+            k = _char_offset(text, i, site, "idx")
             return text[:k] + c + text[k:]
 
         update(frame, inserted)
@@ -84,7 +85,7 @@ def _truncate_type(ck: Any, e: Any, recv: Ty) -> Ty:
 
 def _truncate(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     update, (at,) = comp.element_updater(e.recv), args
-    where = comp.where(e.pos)
+    site = comp.panic_site(e.pos)
 
     def truncate(frame: list) -> Any:
         n = at(frame)
@@ -92,7 +93,7 @@ def _truncate(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
         def cut(text: str) -> str:
             if n >= len(text.encode("utf-8")):
                 return text  # (std: longer than the text, nothing changes)
-            return text[: _char_offset(text, n, where, "truncate")]
+            return text[: _char_offset(text, n, site, "new_len")]
 
         update(frame, cut)
         return UNIT
@@ -108,4 +109,3 @@ STRING_EDITS = (
     ),
     Builtin("str", "to_owned", (), "String", lambda c, e, recv, a: recv),
 )
-

@@ -16,6 +16,7 @@ from typing import Any
 from pbpit.rust.interp import (
     assoc_types,
     burn_nn,
+    impl_signatures,
     iterator_params,
     results_types,
     returned_iterators,
@@ -332,6 +333,7 @@ class TraitLowering:
         """`impl Trait for Item`: the item implements it; its consts (the trait's defaults for
         those it leaves out) are the consts `Item::NAME`."""
         trait.impls.add(item)
+        impl_signatures.refuse_incompatible(self, item, trait)  # `-> f64` for `-> f32`: E0053
         defined: set[str] = set()
         members = self.kids(node.child_by_field_name("body"))
         for member in members:

@@ -1,0 +1,247 @@
+"""Traits and std methods of session 21 (helper F) on which pbpit must give rustc 1.95's verdict:
+the disagreement classes `tools/rustc_differential.py` met (a comparator function over
+references, a type holding itself, an impl's method not the trait's signature, `String`'s
+edits at a byte that is no char boundary), and the std traits numeric code implements for its
+own structs.
+
+Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
+binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports,
+`runs(stdout, status, stderr)` what its binary printed. Where rustc is on PATH, a slow test
+checks that the recorded verdicts are still rustc's.
+"""
+
+from __future__ import annotations
+
+from rustc_verdicts import rejects, runs, verdict_tests
+
+NOTE = "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
+
+CASES = {
+    "impl_assoc_type_other_than_written": (
+        """\
+trait Dataset {
+    type Item;
+    fn get(&self, i: usize) -> Self::Item;
+    fn len(&self) -> usize;
+}
+struct Squares {
+    n: usize,
+}
+impl Dataset for Squares {
+    type Item = u64;
+    fn get(&self, i: usize) -> i64 {
+        (i * i) as i64
+    }
+    fn len(&self) -> usize {
+        self.n
+    }
+}
+struct Pairs;
+impl Dataset for Pairs {
+    type Item = (f32, f32);
+    fn get(&self, i: usize) -> Self::Item {
+        (i as f32, 2.0 * i as f32)
+    }
+    fn len(&self) -> usize {
+        2
+    }
+}
+fn main() {
+    let s = Squares { n: 4 };
+    let total: u64 = (0..s.len()).map(|i| s.get(i)).sum();
+    println!("{} {:?}", total, Pairs.get(1));
+}
+""",
+        rejects("E0053"),
+    ),
+    "impl_assoc_type_used_as_written": (
+        """\
+trait Dataset {
+    type Item;
+    fn get(&self, i: usize) -> Self::Item;
+    fn len(&self) -> usize;
+}
+struct Squares {
+    n: usize,
+}
+impl Dataset for Squares {
+    type Item = u64;
+    fn get(&self, i: usize) -> u64 {
+        (i * i) as u64
+    }
+    fn len(&self) -> usize {
+        self.n
+    }
+}
+struct Pairs;
+impl Dataset for Pairs {
+    type Item = (f32, f32);
+    fn get(&self, i: usize) -> Self::Item {
+        (i as f32, 2.0 * i as f32)
+    }
+    fn len(&self) -> usize {
+        2
+    }
+}
+fn main() {
+    let s = Squares { n: 4 };
+    let total: u64 = (0..s.len()).map(|i| s.get(i)).sum();
+    println!("{} {:?}", total, Pairs.get(1));
+}
+""",
+        runs("14 (1.0, 2.0)\n", 0),
+    ),
+    "impl_method_more_parameters": (
+        """\
+trait Shape { fn scale(&self, k: f32) -> f32; }
+struct Sq(f32);
+impl Shape for Sq { fn scale(&self, k: f32, j: f32) -> f32 { k * j * self.0 } }
+fn main() { println!("{:?}", Sq(2.0).scale(1.0, 2.0)); }
+""",
+        rejects("E0050"),
+    ),
+    "impl_method_mut_self_for_ref_self": (
+        """\
+trait Shape { fn area(&self) -> f32; }
+struct Sq(f32);
+impl Shape for Sq { fn area(&mut self) -> f32 { self.0 } }
+fn main() { let mut s = Sq(2.0); println!("{:?}", s.area()); }
+""",
+        rejects("E0053"),
+    ),
+    "impl_method_reference_parameter": (
+        """\
+trait Shape { fn scale(&self, k: f32) -> f32; }
+struct Sq(f32);
+impl Shape for Sq { fn scale(&self, k: &f32) -> f32 { *k * self.0 } }
+fn main() { println!("{:?}", Sq(2.0).scale(&1.5)); }
+""",
+        rejects("E0053"),
+    ),
+    "impl_method_type_differs_from_trait": (
+        """\
+trait Shape { type Out; fn area(&self) -> Self::Out; }
+struct Sq(f32);
+impl Shape for Sq { type Out = f32; fn area(&self) -> f64 { (self.0 * self.0) as f64 } }
+fn main() { println!("{}", Sq(2.0).area()); }
+""",
+        rejects("E0053"),
+    ),
+    "impl_method_without_self": (
+        """\
+trait Shape { fn area(&self) -> f32; }
+struct Sq(f32);
+impl Shape for Sq { fn area() -> f32 { 1.0 } }
+fn main() { println!("{:?}", Sq(2.0).area()); }
+""",
+        rejects("E0186"),
+    ),
+    "max_by_total_cmp_of_copied": (
+        """\
+fn main() {
+    let v = vec![1.5f32, 3.0, 2.0];
+    let m = v.iter().copied().max_by(f32::total_cmp);
+    println!("{:?}", m);
+}
+""",
+        runs("Some(3.0)\n", 0),
+    ),
+    "max_by_total_cmp_of_references": (
+        """\
+fn main() {
+    let v = vec![1.5f32, 3.0, 2.0];
+    let m = v.iter().max_by(f32::total_cmp);
+    println!("{:?}", m);
+}
+""",
+        rejects("E0631"),
+    ),
+    "recursive_enum_without_box": (
+        """\
+#[derive(Debug)]
+enum List { Nil, Cons(i32, List) }
+fn main() {
+    let l = List::Nil;
+    println!("{:?}", l);
+}
+""",
+        rejects("E0072"),
+    ),
+    "recursive_struct_through_option": (
+        """\
+struct Node {
+    val: f32,
+    next: Option<Node>,
+}
+fn main() {
+    let n = Node { val: 1.0, next: None };
+    println!("{}", n.val);
+}
+""",
+        rejects("E0072"),
+    ),
+    "recursive_types_through_box_and_vec": (
+        """\
+#[derive(Debug)]
+enum Expr {
+    Num(f32),
+    Add(Box<Expr>, Box<Expr>),
+    Sum(Vec<Expr>),
+}
+struct Node {
+    val: f32,
+    next: Option<Box<Node>>,
+}
+fn eval(e: &Expr) -> f32 {
+    match e {
+        Expr::Num(x) => *x,
+        Expr::Add(a, b) => eval(a) + eval(b),
+        Expr::Sum(v) => v.iter().map(eval).sum(),
+    }
+}
+fn main() {
+    let sum = Expr::Sum(vec![Expr::Num(2.0), Expr::Num(0.25)]);
+    let e = Expr::Add(Box::new(Expr::Num(1.5)), Box::new(sum));
+    let n = Node { val: 1.0, next: Some(Box::new(Node { val: 2.0, next: None })) };
+    println!("{} {:?}", eval(&e), e);
+    println!("{} {}", n.val, n.next.map(|b| b.val).unwrap_or(0.0));
+}
+""",
+        runs("3.75 Add(Num(1.5), Sum([Num(2.0), Num(0.25)]))\n1 2\n", 0),
+    ),
+    "string_insert_past_the_end": (
+        """\
+fn main() {
+    let mut s = String::from("abc");
+    println!("before");
+    s.insert(256, 'x');
+    println!("{}", s);
+}
+""",
+        runs(
+            "before\n",
+            101,
+            "\nthread 'main' (TID) panicked at main.rs:4:7:\n"
+            + "assertion failed: self.is_char_boundary(idx)\n"
+            + NOTE,
+        ),
+    ),
+    "string_truncate_inside_a_char": (
+        """\
+fn main() {
+    let mut s = String::from("épochs");
+    s.truncate(1);
+    println!("{}", s);
+}
+""",
+        runs(
+            "",
+            101,
+            "\nthread 'main' (TID) panicked at main.rs:3:7:\n"
+            + "assertion failed: self.is_char_boundary(new_len)\n"
+            + NOTE,
+        ),
+    ),
+}
+
+test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)
