@@ -1,13 +1,13 @@
 """`str`'s methods that take a pattern, a row each (`builtins.Builtin`), spread into
 `std_methods.STR_METHODS`: `contains`, `starts_with`, `ends_with`, `find`, `rfind` (a byte offset),
-`split`, `splitn`, `split_once`, `rsplit_once`, `strip_prefix`, `strip_suffix`, `replace` (the
-pattern first, then the `&str` put in its place), `trim_matches`, `trim_start_matches`,
-`trim_end_matches`.
+`split`, `splitn`, `rsplit`, `rsplitn` (the pieces from the back), `split_once`, `rsplit_once`,
+`strip_prefix`, `strip_suffix`, `replace` (the pattern first, then the `&str` put in its place),
+`trim_matches`, `trim_start_matches`, `trim_end_matches`.
 
 A pattern is a `char` or a `&str` (pbpit holds both as Python strs), or a closure written in
 place taking a char (`|c: char| c == '-'`); a function path or a slice of chars is refused.
 An empty `&str` pattern, which Rust matches between every two chars, is refused where it is
-met by the methods that would need that (`split`, `splitn`, `trim_*_matches`).
+met by the methods that would need that (`split`, `splitn`, `rsplit`, `trim_*_matches`).
 """
 
 from __future__ import annotations
@@ -43,6 +43,8 @@ _RESULTS: dict[str, Ty] = {
     "rfind": option(USIZE),
     "split": Wrap("Iter", STR),
     "splitn": Wrap("Iter", STR),
+    "rsplit": Wrap("Iter", STR),
+    "rsplitn": Wrap("Iter", STR),
     "split_once": option(TupleT([STR, STR])),
     "rsplit_once": option(TupleT([STR, STR])),
     "strip_prefix": option(STR),
@@ -54,6 +56,9 @@ _RESULTS: dict[str, Ty] = {
 }
 
 
+_COUNTED = ("splitn", "rsplitn")  # (the count first: `splitn(2, '=')`)
+
+
 def _at(e: Any) -> int:
     """Where the pattern is among the arguments: `replace(pattern, to)`, `splitn(n, pattern)`."""
     return 0 if e.name == "replace" else len(e.args) - 1
@@ -62,11 +67,11 @@ def _at(e: Any) -> int:
 def _pattern_type(ck: Any, e: Any, recv: Ty) -> Ty:
     at = _at(e)
     if e.args and isinstance(e.args[at], Closure):  # `|c: char| c.is_ascii_digit()`
-        if e.name in ("splitn", "replace"):
+        if e.name in _COUNTED or e.name == "replace":
             ck.arity(e, 2)
             other = e.args[1 - at]
             found = ck.expr(other)
-            if e.name == "splitn":
+            if e.name in _COUNTED:
                 ck.unify(USIZE, found, other.pos)
             else:
                 _str_arg(ck, other, found)
@@ -79,7 +84,7 @@ def _pattern_type(ck: Any, e: Any, recv: Ty) -> Ty:
             raise ck.fail(e.args[at].pos, rejects(what, "E0271"))
         ck.unify(BOOL, fn.ret, e.args[at].pos)
         return _RESULTS[e.name]
-    if e.name == "splitn":
+    if e.name in _COUNTED:
         found = ck.args(e, USIZE, Var())
         refuse_borrowed_value(ck, e.args[0], USIZE)  # `splitn(&n, ..)`: rustc's E0308
     elif e.name == "replace":
@@ -184,8 +189,29 @@ def _pattern(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
             return [] if n == 0 else text.split(p, n - 1)
 
         return splitn
+    if name in ("rsplit", "rsplitn"):
+        count = args[0] if name == "rsplitn" else None
+
+        def rsplit(frame: list) -> Any:
+            n = count(frame) if count is not None else -1
+            return [] if n == 0 else _rsplit(recv(frame), nonempty(pattern(frame)), n)
+
+        return rsplit
     start, end = name != "trim_end_matches", name != "trim_start_matches"
     return lambda frame: _trim(recv(frame), nonempty(pattern(frame)), start, end)
+
+
+def _rsplit(text: str, pattern: str, limit: int) -> list[str]:
+    """`text`'s pieces between the matches of `pattern` found from the back, last piece first
+    (at most `limit` pieces, -1: any; the last one holds the rest of the text)."""
+    pieces, end = [], len(text)
+    while len(pieces) + 1 != limit:
+        at = text.rfind(pattern, 0, end)
+        if at < 0:
+            break
+        pieces.append(text[at + len(pattern) : end])
+        end = at
+    return [*pieces, text[:end]]
 
 
 def _split_where(text: str, test: Any, limit: int) -> list[str]:
@@ -265,6 +291,13 @@ def _predicate(name: str, recv: Code, args: list[Code]) -> Code:
         count = args[0]
         return lambda frame: (
             [] if (n := count(frame)) == 0 else _split_where(recv(frame), function(frame), n)
+        )
+    if name in ("rsplit", "rsplitn"):  # the chars tested from the back
+        count = args[0] if name == "rsplitn" else None
+        return lambda frame: (
+            []
+            if (n := count(frame) if count is not None else -1) == 0
+            else [piece[::-1] for piece in _split_where(recv(frame)[::-1], function(frame), n)]
         )
     start, end = name != "trim_end_matches", name != "trim_start_matches"
     return lambda frame: _trim_where(recv(frame), function(frame), start, end)

@@ -2,9 +2,10 @@
 (`builtins.Builtin`): `VecDeque::new()`, `with_capacity(n)`, `from(vec)`; `push_back`,
 `push_front`, `pop_back`, `pop_front` (`Option<T>`), `front`, `back`, `get(i)` (`Option<&T>`),
 `len`, `is_empty`, `clear`, `contains(&x)`, `rotate_left(n)`, `rotate_right(n)`, `iter()`
-(front to back); `{:?}` prints
-`[a, b, ..]` as a `Vec`'s, `q[i]` is refused. A `VecDeque<T>` is the type `Wrap("VecDeque", T)`,
-held as a Python list, front first.
+(front to back); `{:?}` prints `[a, b, ..]` as a `Vec`'s; `q[i]`, `q[i] = x`, `q[i] += x` (an
+index past the end panics "Out of bounds access" at the `[`, as std's `Index` of a `VecDeque`
+does, `#[track_caller]`). A `VecDeque<T>` is the type `Wrap("VecDeque", T)`, held as a Python
+list, front first.
 """
 
 from __future__ import annotations
@@ -172,3 +173,39 @@ VECDEQUE = rows(
     Builtin(KIND, "contains", None, "", _contains, _contains_type),
     Builtin(KIND, "iter", (), "iter", lambda c, e, recv, a: recv),
 )
+
+
+# -- `q[i]`, `q[i] = x` ----------------------------------------------------------------------------
+
+_OUT_OF_BOUNDS = "Out of bounds access"  # std's `Index`/`IndexMut` of a `VecDeque` (rustc 1.95)
+
+
+def check_index(ck: Any, e: Any, base: Wrap) -> Ty:
+    """`q[i]`: the element; `i` a `usize` (rustc's E0308 else: `Index<usize>` is its only)."""
+    ck.unify(USIZE, ck.expr(e.index), e.index.pos)
+    return base.inner
+
+
+def compile_index(comp: Any, e: Any) -> Code:
+    base, index, site = comp.expr(e.base), comp.expr(e.index), comp.panic_site(e.bracket)
+
+    def get(frame: list) -> Any:
+        items, i = base(frame), index(frame)
+        if i >= len(items):
+            raise site.panic(_OUT_OF_BOUNDS)
+        return items[i]
+
+    return get
+
+
+def index_updater(comp: Any, e: Any) -> Any:
+    """How `q[i] = x` (`q[i] op= x`) replaces the element by a function of it."""
+    base, index, site = comp.expr(e.base), comp.expr(e.index), comp.panic_site(e.bracket)
+
+    def element(frame: list, change: Any) -> None:
+        items, i = base(frame), index(frame)
+        if i >= len(items):
+            raise site.panic(_OUT_OF_BOUNDS)
+        items[i] = change(items[i])
+
+    return element
