@@ -22,6 +22,7 @@ from pbpit.rust.interp import (
     shapes,
     slices,
     traits,
+    vecdeque,
 )
 from pbpit.rust.interp.check_dispatch import DispatchRules
 from pbpit.rust.interp.check_kinds import KindRules
@@ -596,6 +597,8 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             return btreemap.check_index(self, e, base)
         if base is shapes.SHAPE:  # `y.shape()[0]` (shapes.py)
             return shapes.check_index(self, e)
+        if type(base) is Wrap and base.kind == "VecDeque":  # `q[i]` (vecdeque.py)
+            return vecdeque.check_index(self, e, base)
         index = self.expr(e.index)
         if resolve(index) is NEVER:
             # `b[return]`: `!` falls back to `()` for `Index`'s type parameter.

@@ -20,6 +20,7 @@ from pbpit.rust.interp import (
     std_generics,
     user_iterators,
     vec_capacity,
+    vecdeque,
 )
 from pbpit.rust.interp.builtins import DYN, USER
 from pbpit.rust.interp.compile_control import ControlCompiler
@@ -380,6 +381,8 @@ class Compiler(
             return hashmap.compile_index(self, e)
         if resolve(e.base.ty) is shapes.SHAPE:  # `y.shape()[0]`
             return shapes.compile_index(self, e)
+        if getattr(resolve(e.base.ty), "kind", None) == "VecDeque":  # `q[i]` (vecdeque.py)
+            return vecdeque.compile_index(self, e)
         base, index = self.expr(e.base), self.expr(e.index)
         # rustc 1.95: an array's built-in bounds check panics at the whole expression, `Vec`'s
         # `Index::index` at the `[` (the span it gives the `#[track_caller]` call).

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import Any
 
-from pbpit.rust.interp import num_refs, op_traits, slices
+from pbpit.rust.interp import num_refs, op_traits, slices, vecdeque
 from pbpit.rust.interp.nodes import (
     Assign,
     Expr,
@@ -216,6 +216,8 @@ class PlaceCompiler:
                 entries[key] = change(entries[key])
 
             return in_map
+        if resolve(e.base.ty).kind == "VecDeque":  # type: ignore[attr-defined]  # `q[i] = x`
+            return vecdeque.index_updater(self, e)
         is_vec = resolve(e.base.ty).kind == "Vec"  # type: ignore[attr-defined]
         # (a slice, written in place as a `Vec`, checks its bounds as an array)
         site = self.panic_site(e.bracket if is_vec and not slices.is_slice(e.base.ty) else e.pos)
