@@ -1,0 +1,73 @@
+"""Names a pattern binds through a `&mut` scrutinee: `match self { Opt::Rms { s, .. } =>
+s.iter_mut() }` in a `&mut self` method, `match o` of `o: &mut Opt`, `match &mut o`. By
+rustc's default binding modes each such name is a `&mut` to its part of the place, so a
+`&mut self` method of it (`s.push(x)`, `s.iter_mut()`) is allowed (no E0596).
+
+pbpit erases references: the name holds the part itself. That is the place only for a value
+changed where it lies (a `Vec`, a map, a set, a struct of the program's), so only there is the
+name taken as a `&mut`; a `String`, a number or an `Option` changed through the name would
+change a copy, and stays refused (a false error, never a wrong output).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pbpit.rust.interp.nodes import Field, Local
+from pbpit.rust.interp.types import StructT, Wrap, resolve
+
+MUT_SCRUTINEE = "mut_scrutinee"
+"""The attribute of a binding a pattern made through a `&mut` scrutinee."""
+
+_IN_PLACE = ("Vec", "VecDeque", "HashMap", "BTreeMap", "HashSet", "BTreeSet")
+
+
+def mark(value: Any, bindings: list) -> None:
+    """Marks the `bindings` of a pattern matched against `value` when `value` is a `&mut`
+    (`&mut o`, or a variable holding one: `self` of `&mut self`, `o: &mut Opt`); a `ref`
+    name is left alone (`by_ref`)."""
+    through = bool(getattr(value, "mut_borrow", False)) or (
+        isinstance(value, Local) and not value.borrowed and value.binding.mut_ref
+    )
+    if not through:
+        return
+    for binding in bindings:
+        if not getattr(binding, "by_ref", False):
+            setattr(binding, MUT_SCRUTINEE, True)
+
+
+def lends_in_place(recv: Any) -> bool:
+    """Whether `recv` is such a name whose value is changed where it lies (a `Vec`, a struct),
+    so that a `&mut self` method of it changes the scrutinee's part."""
+    if not isinstance(recv, Local) or not getattr(recv.binding, MUT_SCRUTINEE, False):
+        return False
+    ty = resolve(recv.binding.ty) if recv.binding.ty is not None else None
+    if type(ty) is Wrap:
+        return ty.kind in _IN_PLACE
+    return type(ty) is StructT and ty.item.kind == "named" and "Copy" not in ty.item.derives
+
+
+_VIEWS = (b"iter_mut", b"values_mut")  # lowered as loops by index (iter_mut.py, map_loops.py)
+
+
+def lent_view(node: Any, value: Any) -> bool:
+    """`s.iter_mut()`, `h.xs.iter_mut()` (`node`: the loop's iterable from it) of such a name
+    (`value`: the place, the name or a field of it): rustc reborrows through the name, and
+    pbpit's loop by index writes the elements where they lie (a `Vec`'s, a map's), so it
+    needs no `let mut`."""
+    root = value
+    while isinstance(root, Field):
+        root = root.base
+    if not isinstance(root, Local) or not getattr(root.binding, MUT_SCRUTINEE, False):
+        return False
+    place = rb"\.".join([re.escape(root.binding.name.encode()), *[rb"\w+"] * _depth(value)])
+    views = b"|".join(_VIEWS)
+    return re.match(place + rb"\.(?:" + views + rb")(?:\(|$)", node.text) is not None
+
+
+def _depth(value: Any) -> int:
+    depth = 0
+    while isinstance(value, Field):
+        value, depth = value.base, depth + 1
+    return depth
