@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from pbpit.rust.interp import or_patterns, ref_patterns, shapes, std_cmp
+from pbpit.rust.interp import match_mut_refs, or_patterns, ref_patterns, shapes, std_cmp
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
     _COMMENTS,
@@ -224,6 +224,7 @@ class PatternLowering:
                 pat, written_back = ref_patterns.ref_mut_arm(self, node, arm, ref_mut, value)
             else:
                 pat = self.arm_pattern(parts[0], value)
+                match_mut_refs.mark(value, _found(pat))  # `match self { V { s } => s.push(1) }`
             if sliced:
                 self.copied_out(pat, parts[0])
             if guard_node is not None and guard_node.type == "let_condition":
@@ -531,6 +532,12 @@ class PatternLowering:
 
 def _key(node: Node) -> tuple[int, int, str]:
     return (node.start_byte, node.end_byte, node.type)
+
+
+def _found(pat: Pat) -> list:
+    found: list = []
+    _bindings(pat, found)
+    return found
 
 
 def _bindings(pat: Pat, found: list) -> None:
