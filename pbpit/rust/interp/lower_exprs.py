@@ -14,6 +14,7 @@ from pbpit.rust.interp import (
     if_let_mut,
     iter_mut,
     map_entries,
+    match_mut_refs,
     num_refs,
     op_traits,
     references,
@@ -173,6 +174,8 @@ class ExprLowering:
             root = root.base
         if not isinstance(root, Local) or root.binding.mutable or root.binding.mut_ref:
             return
+        if match_mut_refs.lent_view(node, value):  # `s.iter_mut()` of `match self { V { s } .. `
+            return
         name = root.binding.name
         if root is value:
             what = f"cannot borrow `{name}` as mutable, as it is not declared as mutable"
@@ -300,6 +303,9 @@ class ExprLowering:
             # state) or a `&`, which the lowering cannot tell
             what = f"assignment through `*{binding.name}`, a `for` variable or closure parameter"
             raise self.fail(left, f"{what} (`iter_mut`, `scan`'s state: write `v[i] = x`)")
+        if getattr(binding, match_mut_refs.MUT_SCRUTINEE, False):  # (match_mut_refs.py)
+            what = f"assignment through `*{binding.name}`, bound by a pattern through a `&mut`"
+            raise self.fail(left, what)
         if not binding.mut_ref and references.certainly_reference(operand):
             what = f"cannot assign to `*{binding.name}`, which is behind a `&` reference"
             err = self.fail(left, rejects(what, "E0594"))
