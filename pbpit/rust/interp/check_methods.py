@@ -10,6 +10,7 @@ from pbpit.rust.interp import (
     hashmap,
     iterator_names,
     iterators,
+    match_mut_refs,
     prim_impls,
     results,
     shapes,
@@ -267,6 +268,8 @@ class MethodRules:
         while isinstance(recv, Field | Index):  # `self.items.push(x)`, `v[0].take()`: the
             recv = recv.base  # variable holding the struct or the `Vec`
         if isinstance(recv, Local) and recv.binding.mut_ref:
+            return
+        if match_mut_refs.lends_in_place(recv):  # `s.push(x)` of `match self { V { s } => ..`
             return
         if isinstance(recv, Method) and recv.name in MUT_RESULTS | hashmap.MUT_RESULTS:
             return  # `o.get_or_insert_with(f)`, `m.entry(k).or_default()`: a `&mut T`
