@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING
 
-from pbpit.rust.interp import fn_refs, references, slices, sum_refs, value_slots
+from pbpit.rust.interp import fn_refs, match_mut_refs, references, slices, sum_refs, value_slots
 from pbpit.rust.interp.check_ops import boxed
 from pbpit.rust.interp.field_paths import through_mut_method
 from pbpit.rust.interp.grammar import rejects
@@ -152,7 +152,7 @@ def refuse_immutable_element(
         return
     if root.binding.name != "self" and references.certainly_reference(root):
         _refuse_element_behind_reference(checker, e, root, chain[::-1], borrowed)
-    if root.binding.mutable:
+    if root.binding.mutable or match_mut_refs.lends_in_place(root):  # `*si = ..` of `s.iter_mut()`
         return
     name = root.binding.name
     if not any(isinstance(part, Field) for part in chain):
