@@ -11,6 +11,7 @@ from pbpit.rust.interp import (
     generic_impls,
     generic_methods,
     match_coverage,
+    match_mut_refs,
     op_traits,
     or_patterns,
     references,
@@ -211,7 +212,9 @@ class StructRules:
             while isinstance(root, Field):
                 fields.append(root.name)
                 root = root.base
-            if isinstance(root, Local) and not (root.binding.mutable or root.binding.mut_ref):
+            lent = match_mut_refs.lends_in_place(root)  # `h.add(3)` of `match slot { F(h) =>`
+            mutable = isinstance(root, Local) and (root.binding.mutable or root.binding.mut_ref)
+            if isinstance(root, Local) and not (mutable or lent):
                 name = root.binding.name
                 what = f"cannot borrow `{name}` as mutable, as it is not declared as mutable"
                 label = "cannot borrow as mutable"
