@@ -221,9 +221,12 @@ fn main() {
         runs(
             "before\n",
             101,
-            "\nthread 'main' (TID) panicked at main.rs:4:7:\n"
-            + "assertion failed: self.is_char_boundary(idx)\n"
-            + NOTE,
+            (
+                "\n"
+                "thread 'main' (TID) panicked at main.rs:4:7:\n"
+                "assertion failed: self.is_char_boundary(idx)\n"
+                "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
+            ),
         ),
     ),
     "string_truncate_inside_a_char": (
@@ -237,10 +240,221 @@ fn main() {
         runs(
             "",
             101,
-            "\nthread 'main' (TID) panicked at main.rs:3:7:\n"
-            + "assertion failed: self.is_char_boundary(new_len)\n"
-            + NOTE,
+            (
+                "\n"
+                "thread 'main' (TID) panicked at main.rs:3:7:\n"
+                "assertion failed: self.is_char_boundary(new_len)\n"
+                "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
+            ),
         ),
+    ),
+    "user_cmp_wrong_signature": (
+        """\
+use std::cmp::Ordering;
+#[derive(PartialEq, Eq, PartialOrd)]
+struct P(i32);
+impl Ord for P {
+    fn cmp(&self, other: &Self) -> bool {
+        self.0 < other.0
+    }
+}
+fn main() {
+    println!("{}", P(1) < P(2));
+    let _ = Ordering::Less;
+}
+""",
+        rejects("E0053"),
+    ),
+    "user_ord_reversed_enum": (
+        """\
+use std::cmp::Ordering;
+
+#[derive(Debug, PartialEq, Eq, Clone, Copy)]
+enum Priority {
+    Low,
+    High(u8),
+}
+
+impl Ord for Priority {
+    fn cmp(&self, other: &Self) -> Ordering {
+        match (self, other) {
+            (Priority::Low, Priority::Low) => Ordering::Equal,
+            (Priority::Low, _) => Ordering::Less,
+            (_, Priority::Low) => Ordering::Greater,
+            (Priority::High(a), Priority::High(b)) => b.cmp(a),
+        }
+    }
+}
+
+impl PartialOrd for Priority {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+fn main() {
+    let mut v = vec![Priority::High(3), Priority::Low, Priority::High(1), Priority::High(7)];
+    v.sort();
+    println!("{:?}", v);
+    println!("{:?}", v.iter().max());
+    println!("{}", Priority::High(1) > Priority::High(2));
+}
+""",
+        runs("[Low, High(7), High(3), High(1)]\nSome(High(1))\ntrue\n", 0),
+    ),
+    "user_ord_sort_and_extremes": (
+        """\
+use std::cmp::Ordering;
+
+#[derive(Debug, Clone, PartialEq)]
+struct Candidate {
+    name: String,
+    loss: f32,
+}
+
+impl Eq for Candidate {}
+
+impl PartialOrd for Candidate {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Candidate {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.loss.total_cmp(&other.loss)
+    }
+}
+
+fn main() {
+    let mut cs = vec![
+        Candidate { name: "a".to_string(), loss: 0.5 },
+        Candidate { name: "b".to_string(), loss: 0.125 },
+        Candidate { name: "c".to_string(), loss: 0.75 },
+    ];
+    cs.sort();
+    println!("{:?} {:?}", cs[0], cs[2].name);
+    let best = cs.iter().min().unwrap();
+    let worst = cs.iter().max().unwrap();
+    println!("{} {}", best.name, worst.name);
+    println!("{} {} {}", cs[0] < cs[1], cs[2] <= cs[1], cs[0] == cs[0].clone());
+    println!("{:?} {:?}", cs[0].cmp(&cs[2]), cs[1].partial_cmp(&cs[1]));
+    cs.sort_by(|a, b| b.cmp(a));
+    let names: Vec<&str> = cs.iter().map(|c| c.name.as_str()).collect();
+    println!("{:?}", names);
+}
+""",
+        runs(
+            (
+                'Candidate { name: "b", loss: 0.125 } "c"\n'
+                "b c\n"
+                "true false true\n"
+                "Less Some(Equal)\n"
+                '["c", "a", "b"]\n'
+            ),
+            0,
+        ),
+    ),
+    "user_ord_without_eq": (
+        """\
+use std::cmp::Ordering;
+#[derive(PartialEq)]
+struct P(i32);
+impl PartialOrd for P {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for P {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.0.cmp(&other.0)
+    }
+}
+fn main() {
+    println!("{}", P(1) < P(2));
+}
+""",
+        rejects("E0277"),
+    ),
+    "user_partial_eq_also_derived": (
+        """\
+#[derive(PartialEq, Debug)]
+struct P(i32);
+impl PartialEq for P {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+fn main() {
+    println!("{}", P(1) == P(2));
+}
+""",
+        rejects("E0119"),
+    ),
+    "user_partial_eq_by_key": (
+        """\
+#[derive(Debug)]
+struct Sample {
+    id: u32,
+    weight: f64,
+}
+
+impl PartialEq for Sample {
+    fn eq(&self, other: &Self) -> bool {
+        self.id == other.id
+    }
+}
+
+fn main() {
+    let a = Sample { id: 1, weight: 0.5 };
+    let b = Sample { id: 1, weight: 2.0 };
+    let c = Sample { id: 2, weight: 0.5 };
+    println!("{} {} {}", a == b, a != c, b == c);
+    let v = vec![a, c];
+    println!("{}", v.contains(&b));
+    println!("{:?}", v.iter().position(|s| *s == b));
+    println!("{}", v[0].weight + v[1].weight);
+}
+""",
+        runs("true true false\ntrue\nSome(0)\n1\n", 0),
+    ),
+    "user_partial_ord_max_needs_ord": (
+        """\
+use std::cmp::Ordering;
+#[derive(PartialEq, Debug)]
+struct Score(f32);
+impl PartialOrd for Score {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        self.0.partial_cmp(&other.0)
+    }
+}
+fn main() {
+    let v = vec![Score(1.0), Score(3.0), Score(2.0)];
+    println!("{}", v[0] < v[1]);
+    println!("{:?}", v.iter().max());
+}
+""",
+        rejects("E0277"),
+    ),
+    "user_partial_ord_nan": (
+        """\
+use std::cmp::Ordering;
+#[derive(PartialEq, Debug)]
+struct Score(f32);
+impl PartialOrd for Score {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        self.0.partial_cmp(&other.0)
+    }
+}
+fn main() {
+    let v = vec![Score(1.0), Score(f32::NAN), Score(2.0)];
+    println!("{} {} {}", v[0] < v[2], v[1] < v[2], v[1] >= v[0]);
+    println!("{:?} {:?}", v[0].partial_cmp(&v[1]), v[2].partial_cmp(&v[0]));
+    let best = v.iter().max_by(|a, b| a.partial_cmp(b).unwrap_or(Ordering::Less)).unwrap();
+    println!("{:?}", best);
+}
+""",
+        runs("true false false\nNone Some(Greater)\nScore(2.0)\n", 0),
     ),
 }
 

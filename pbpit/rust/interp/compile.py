@@ -13,6 +13,7 @@ from typing import Any
 
 from pbpit.rust.format import Some
 from pbpit.rust.interp import (
+    cmp_impls,
     hashmap,
     num_refs,
     shapes,
@@ -132,6 +133,7 @@ class Compiler(
         while self.instances:
             key, made = self.instances.pop()
             self.fn_cells[key][0] = self.plain_fns[key] = self.function(made)
+        cmp_impls.bind(self.crate.structs, self.fn_cells)  # `impl Ord for S`: what `<` runs
 
     def reset(self) -> None:
         for cell in self.const_cells.values():

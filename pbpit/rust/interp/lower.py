@@ -14,6 +14,7 @@ from typing import Any
 
 from pbpit.rust.interp import (
     burn_nn,
+    cmp_impls,
     copy_types,
     derive_default,
     generic_impls,
@@ -267,6 +268,7 @@ class Lowerer(
         copy_types.check_derives(self)  # `#[derive(Copy)]`'s E0277, E0204
         check_order_derives(self)  # `#[derive(PartialOrd, Eq, Ord)]`'s fields (lower_items)
         recursive_types.refuse_infinite(self)  # `enum List { Cons(i32, List) }`: E0072
+        cmp_impls.mark(self)  # `impl Ord for S`: S is `Ord` as a derived one is (E0277)
         main = self.fns.get("main")
         if main is None and "main" not in self.refused_names:
             self.refuse(Unsupported(f"{self.path}:1:1", "no `fn main()` in the file"))

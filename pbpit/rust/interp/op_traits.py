@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pbpit.rust.interp import references, std_generics
+from pbpit.rust.interp import cmp_impls, references, std_generics
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import Field, FnItem, Index, Local, Unary
 from pbpit.rust.interp.types import (
@@ -139,6 +139,8 @@ def lower_impl(
 ) -> bool:
     """Read `impl Trait for Item` if `Trait` is an operator trait of std (True), else False;
     `left_ref`: for `&Item`."""
+    if cmp_impls.lower_impl(lowerer, node, item, trait_node, left_ref):
+        return True  # `impl Ord for Candidate` (cmp_impls.py)
     found = _written_trait(lowerer, trait_node)
     if found is None:
         return False

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pbpit.rust.format import Some
+from pbpit.rust.interp.cmp_impls import NO_IMPL, user_cmp
 from pbpit.rust.interp.types import (
     BOOL,
     CHAR,
@@ -68,6 +69,9 @@ def partial_cmp(a: object, b: object) -> int | None:
                 return order
         return (len(a) > len(b)) - (len(a) < len(b))
     if type(a).__name__ == "StructValue":  # a derived `PartialOrd`: the variant, then fields
+        own = user_cmp(a, b)  # (or the struct's own `impl PartialOrd`/`Ord`: cmp_impls.py)
+        if own is not NO_IMPL:
+            return own
         if a.variant != b.variant:  # type: ignore[attr-defined]
             return (a.variant > b.variant) - (a.variant < b.variant)  # type: ignore[attr-defined]
         return partial_cmp(list(a.fields), list(b.fields))  # type: ignore[attr-defined]

@@ -9,6 +9,7 @@ from typing import Any, Protocol
 from pbpit.engine.server import Panic
 from pbpit.engine.tensor import Tensor
 from pbpit.rust.format import Some
+from pbpit.rust.interp.cmp_impls import user_eq
 from pbpit.rust.interp.nodes import Unsupported, Visible, visible_slots
 from pbpit.rust.interp.numbers import int_to_f32
 from pbpit.rust.interp.types import INT_RANGES, Named, StructT, TupleT, Ty, Wrap, resolve
@@ -153,6 +154,9 @@ def rust_eq(a: object, b: object) -> bool:
     if type(a) is Some or type(a) is Ok:
         return type(b) is type(a) and rust_eq(a.value, b.value)  # type: ignore[attr-defined]
     if type(a) is StructValue:
+        own = user_eq(a, b)  # the struct's own `impl PartialEq` (cmp_impls.py)
+        if own is not None:
+            return own
         return (
             type(b) is StructValue
             and a.variant == b.variant
