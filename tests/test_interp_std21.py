@@ -54,6 +54,27 @@ def test_the_goldens_are_what_rustc_prints_now():
     assert differ == []
 
 
+def test_a_hashmaps_entries_collected_into_a_map_giving_a_key_two_values_is_refused(tmp_path):
+    # rustc runs it, keeping the value of whichever entry the map's random order gives last
+    program = tmp_path / "main.rs"
+    program.write_text(
+        """\
+use std::collections::{BTreeMap, HashMap};
+fn main() {
+    let mut m: HashMap<&str, i32> = HashMap::new();
+    m.insert("a", 1);
+    m.insert("b", 2);
+    let one: BTreeMap<i32, &str> = m.iter().map(|(k, _)| (7, *k)).collect();
+    println!("{:?}", one);
+}
+"""
+    )
+    out = pbpit_cli("run", str(program))
+    assert out.returncode == 2, out.stdout + out.stderr
+    assert out.stdout == ""
+    assert "giving one key two values" in out.stderr
+
+
 CASES = {
     "let_else_not_diverging": (
         """\

@@ -59,6 +59,9 @@ def _exact_total(ck: Any, e: Any, item: Ty) -> None:
 
 
 def _map_iter(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    target = resolve(e.ty)
+    if e.name == "collect" and type(target) is Wrap and target.kind in ("HashMap", "BTreeMap"):
+        return _collect_keyed(comp, e, recv)
     return e.row.compile(comp, e, recv, args)
 
 
@@ -133,22 +136,56 @@ def mark_sorted_collects(stmts: list) -> None:
             init.sorted_by = sort  # type: ignore[attr-defined]
 
 
+_KEYED = ("HashMap", "BTreeMap", "HashSet", "BTreeSet")
+"""What a map's entries may be collected into in any order: a map (its keys' order its own, or
+random) or a set (`collect_keyed` refuses a run where two entries give one key two values)."""
+
+
 def _collect_type(ck: Any, e: Any, item: Ty) -> Ty:
     """`collect` of a map's entries: into a `Vec` sorted by the next statement, which must then
-    leave no two entries it finds equal in the map's order (the sort's `map_order`)."""
+    leave no two entries it finds equal in the map's order (the sort's `map_order`); or into a
+    map or a set, which holds the same entries whatever the order they came in (`_KEYED`)."""
     from pbpit.rust.interp.iter_methods import ITER
 
     sort = getattr(e, "sorted_by", None)
-    if sort is None:
+    written = resolve(ck.expected.get(id(e))) if id(e) in ck.expected else None
+    targs = resolve(e.targs[0]) if e.targs else None
+    keyed = any(type(t) is Wrap and t.kind in _KEYED for t in (written, targs))
+    if sort is None and not keyed:
         what = f"`collect` of a HashMap's entries not sorted at once ({_RANDOM_ORDER}; or "
         raise ck.fail(e.pos, what + "`let mut v: Vec<_> = m.iter().collect(); v.sort();`)")
     made = ITER["collect"].types(ck, e, Wrap("Iter", item))
-    if not (type(resolve(made)) is Wrap and resolve(made).kind == "Vec"):  # type: ignore[attr-defined]
+    found = resolve(made)
+    if keyed and type(found) is Wrap and found.kind in _KEYED:
+        e.impl = MAP_ITER["collect"]
+        e.row = ITER["collect"]
+        return made
+    if not (type(found) is Wrap and found.kind == "Vec") or sort is None:
         raise ck.fail(e.pos, f"`collect` of a HashMap's entries into `{show(made)}`")
     e.impl = MAP_ITER["collect"]
     e.row = ITER["collect"]
     sort.map_order = True
     return made
+
+
+def _collect_keyed(comp: Any, e: Any, recv: Code) -> Code:
+    """`collect` of a map's entries into a map: each key given one value whatever the order
+    (a key given two values, the later kept, would show the order: the run is refused)."""
+    from pbpit.rust.interp.iterators import lazy
+    from pbpit.rust.interp.runtime import Unsupported, rust_eq  # (runtime imports the nodes)
+
+    where = comp.where(e.pos)
+
+    def collect(frame: list) -> Any:
+        made: dict = {}
+        for key, value in lazy(recv(frame)).front():
+            if key in made and not rust_eq(made[key], value):
+                what = "`collect` of a HashMap's entries giving one key two values (the one "
+                raise Unsupported(where, what + "kept follows the map's random order in Rust)")
+            made[key] = value
+        return made
+
+    return collect
 
 
 _ORDER_KEPT = ("cloned", "copied", "collect")
