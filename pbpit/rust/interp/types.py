@@ -538,7 +538,7 @@ def shared(ty: Ty) -> bool:
     struct, a `Vec`, an optimizer, a type parameter's value): what `&mut` may reach, since
     pbpit erases references."""
     ty = resolve(ty)
-    if type(ty) is StructT or type(ty) is ParamT:
+    if type(ty) is StructT or type(ty) is ParamT or type(ty) is DynT:  # (`dyn`: a struct's)
         return True
     if type(ty) is Wrap:
         return ty.kind in ("Vec", "HashMap", "BTreeMap", "VecDeque", "HashSet", "BTreeSet")
