@@ -157,6 +157,10 @@ class DispatchRules:
             seen.append(trait)
             sig = trait.methods.get(e.name)
             if sig is not None and sig.self_kind:
+                recv_binding = getattr(e.recv, "binding", None)
+                typed = recv_binding is not None and not getattr(recv_binding, "ref_unknown", 0)
+                if sig.self_kind == "mut" and typed:  # `c.bump()` of `c: &dyn Counter`: E0596
+                    self.mutable_receiver(e)
                 e.impl = DYN
                 mapping = {trait.self_param: recv}
                 self.args(e, *[traits.subst(t, mapping) for t in sig.param_tys[1:]])
@@ -166,7 +170,10 @@ class DispatchRules:
         module = type(recv) is ParamT and self.inner_modules.check_method(self, e, recv)
         if module:  # `model.valid()`, `M: AutodiffModule<B>`
             return module
-        if e.name == "as_ref" and type(recv) is DynT:  # `Box<dyn Shape>::as_ref`: the same
+        if e.name in ("as_ref", "as_mut") and type(recv) is DynT:  # `Box<dyn Shape>::as_ref`
+            if e.name == "as_mut":  # `&mut dyn Shape`: the same struct, a `mut` receiver
+                self.mutable_receiver(e)
+                e.mut_borrow = True  # (the `&mut` a `&mut dyn` parameter takes)
             e.impl = DYN_AS_REF
             self.args(e)
             return recv
