@@ -17,6 +17,256 @@ from rustc_verdicts import rejects, runs, verdict_tests
 NOTE = "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
 
 CASES = {
+    "dyn_mut_counters": (
+        """\
+trait Counter {
+    fn bump(&mut self, by: u32);
+    fn get(&self) -> u32;
+}
+struct C(u32);
+struct Twice {
+    n: u32,
+}
+impl Counter for C {
+    fn bump(&mut self, by: u32) {
+        self.0 += by;
+    }
+    fn get(&self) -> u32 {
+        self.0
+    }
+}
+impl Counter for Twice {
+    fn bump(&mut self, by: u32) {
+        self.n += 2 * by;
+    }
+    fn get(&self) -> u32 {
+        self.n
+    }
+}
+fn run(c: &mut dyn Counter, steps: u32) -> u32 {
+    for i in 0..steps {
+        c.bump(i);
+    }
+    c.get()
+}
+fn main() {
+    let mut a = C(1);
+    let mut t = Twice { n: 0 };
+    println!("{} {}", run(&mut a, 4), run(&mut t, 3));
+    println!("{} {}", a.get(), t.n);
+    let mut all: Vec<Box<dyn Counter>> = vec![Box::new(C(0)), Box::new(Twice { n: 5 })];
+    for c in all.iter_mut() {
+        run(c.as_mut(), 2);
+    }
+    let r: &mut dyn Counter = &mut a;
+    r.bump(100);
+    println!("{:?} {}", all.iter().map(|c| c.get()).collect::<Vec<u32>>(), a.get());
+}
+""",
+        runs("7 6\n7 6\n[1, 7] 107\n", 0),
+    ),
+    "dyn_mut_optimizer_parameter": (
+        """\
+trait Optimizer {
+    fn step(&mut self, w: &mut Vec<f32>, g: &[f32]);
+    fn name(&self) -> String;
+}
+
+struct Sgd {
+    lr: f32,
+    steps: usize,
+}
+
+struct Momentum {
+    lr: f32,
+    beta: f32,
+    v: Vec<f32>,
+}
+
+impl Optimizer for Sgd {
+    fn step(&mut self, w: &mut Vec<f32>, g: &[f32]) {
+        for (wi, gi) in w.iter_mut().zip(g) {
+            *wi -= self.lr * gi;
+        }
+        self.steps += 1;
+    }
+    fn name(&self) -> String {
+        format!("sgd({})", self.steps)
+    }
+}
+
+impl Optimizer for Momentum {
+    fn step(&mut self, w: &mut Vec<f32>, g: &[f32]) {
+        if self.v.is_empty() {
+            self.v = vec![0.0; w.len()];
+        }
+        for i in 0..w.len() {
+            self.v[i] = self.beta * self.v[i] + g[i];
+            w[i] -= self.lr * self.v[i];
+        }
+    }
+    fn name(&self) -> String {
+        "momentum".to_string()
+    }
+}
+
+fn train(opt: &mut dyn Optimizer, w: &mut Vec<f32>) {
+    for _ in 0..3 {
+        let g: Vec<f32> = w.iter().map(|x| 2.0 * x).collect();
+        opt.step(w, &g);
+    }
+    println!("{} {:?}", opt.name(), w);
+}
+
+fn main() {
+    let mut w = vec![1.0, -0.5];
+    let mut sgd = Sgd { lr: 0.1, steps: 0 };
+    train(&mut sgd, &mut w);
+    let mut m = Momentum { lr: 0.1, beta: 0.9, v: Vec::new() };
+    let mut w2 = vec![1.0, -0.5];
+    train(&mut m, &mut w2);
+    let mut opts: Vec<Box<dyn Optimizer>> = vec![Box::new(Sgd { lr: 0.5, steps: 0 })];
+    for o in opts.iter_mut() {
+        train(o.as_mut(), &mut w);
+    }
+}
+""",
+        runs(
+            (
+                "sgd(3) [0.51199996, -0.25599998]\n"
+                "momentum [0.062000006, -0.031000003]\n"
+                "sgd(3) [0.0, 0.0]\n"
+            ),
+            0,
+        ),
+    ),
+    "dyn_mut_receivers_that_run": (
+        """\
+trait Counter {
+    fn bump(&mut self, by: u32);
+    fn get(&self) -> u32;
+}
+struct C(u32);
+impl Counter for C {
+    fn bump(&mut self, by: u32) {
+        self.0 += by;
+    }
+    fn get(&self) -> u32 {
+        self.0
+    }
+}
+struct Holder {
+    inner: Box<dyn Counter>,
+    all: Vec<Box<dyn Counter>>,
+}
+impl Holder {
+    fn step(&mut self) {
+        self.inner.bump(3);
+        for c in self.all.iter_mut() {
+            c.bump(1);
+        }
+        self.all[0].bump(10);
+    }
+}
+fn by_ref<T: Counter>(t: &mut T) {
+    t.bump(2);
+}
+fn by_value<T: Counter>(mut t: T) -> u32 {
+    t.bump(5);
+    t.get()
+}
+fn main() {
+    let mut h = Holder { inner: Box::new(C(0)), all: vec![Box::new(C(1)), Box::new(C(2))] };
+    h.step();
+    h.all.iter_mut().for_each(|c| c.bump(100));
+    let mut c = C(7);
+    by_ref(&mut c);
+    let mut b: Box<dyn Counter> = Box::new(C(0));
+    b.bump(4);
+    println!("{} {} {} {}", h.inner.get(), h.all[0].get(), h.all[1].get(), by_value(c));
+    println!("{}", b.get());
+}
+""",
+        runs("3 112 103 14\n4\n", 0),
+    ),
+    "dyn_mut_through_shared_ref": (
+        """\
+trait Counter {
+    fn bump(&mut self);
+    fn get(&self) -> u32;
+}
+struct C(u32);
+impl Counter for C {
+    fn bump(&mut self) {
+        self.0 += 1;
+    }
+    fn get(&self) -> u32 {
+        self.0
+    }
+}
+fn once(c: &dyn Counter) {
+    c.bump();
+}
+fn main() {
+    let mut c = C(0);
+    once(&mut c);
+    println!("{}", c.get());
+}
+""",
+        rejects("E0596"),
+    ),
+    "dyn_mut_without_mut_binding": (
+        """\
+trait Counter {
+    fn bump(&mut self);
+    fn get(&self) -> u32;
+}
+struct C(u32);
+impl Counter for C {
+    fn bump(&mut self) {
+        self.0 += 1;
+    }
+    fn get(&self) -> u32 {
+        self.0
+    }
+}
+fn twice(c: &mut dyn Counter) {
+    c.bump();
+    c.bump();
+}
+fn main() {
+    let b: Box<dyn Counter> = Box::new(C(0));
+    twice(b.as_mut());
+    println!("{}", b.get());
+}
+""",
+        rejects("E0596"),
+    ),
+    "generic_mut_method_on_immutable_param": (
+        """\
+trait Counter {
+    fn bump(&mut self, by: u32);
+    fn get(&self) -> u32;
+}
+struct C(u32);
+impl Counter for C {
+    fn bump(&mut self, by: u32) {
+        self.0 += by;
+    }
+    fn get(&self) -> u32 {
+        self.0
+    }
+}
+fn by_value<T: Counter>(t: T) -> u32 {
+    t.bump(5);
+    t.get()
+}
+fn main() {
+    println!("{}", by_value(C(1)));
+}
+""",
+        rejects("E0596"),
+    ),
     "impl_assoc_type_other_than_written": (
         """\
 trait Dataset {
