@@ -15,6 +15,7 @@ from pbpit.rust.interp import (
     iter_mut,
     map_entries,
     match_mut_refs,
+    missing_else,
     num_refs,
     op_traits,
     references,
@@ -412,7 +413,10 @@ class ExprLowering:
             return IfLet(self.pos(node), binding, value, then, els)
         cond = self.expr(cond_node)
         then = self.block(node.child_by_field_name("consequence"))
-        return If(self.pos(node), cond, then, self.else_clause(alternative))
+        made = If(self.pos(node), cond, then, self.else_clause(alternative))
+        if alternative is None:  # (missing_else.py: rustc's E0308 or E0317)
+            setattr(made, missing_else.UNIT_EXPECTED, missing_else.expects_unit(node))
+        return made
 
     def else_clause(self, node: Node | None) -> Expr | None:
         if node is None:
