@@ -14,6 +14,7 @@ from pbpit.rust.interp import (
     for_items,
     hashmap,
     iter_try,
+    missing_else,
     num_refs,
     op_traits,
     prim_impls,
@@ -484,6 +485,8 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
 
     def c_If(self, e: If) -> Ty:  # noqa: N802
         self.unify(BOOL, self.expr(e.cond), e.cond.pos)
+        if missing_else.judged(e):  # `let lr: f32 = if warmup { 0.01 };`: E0317
+            return missing_else.checked(self, e)
         return self.branches(e.then, e.els)
 
     def c_IfLet(self, e: IfLet) -> Ty:  # noqa: N802
