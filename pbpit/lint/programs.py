@@ -40,6 +40,7 @@ from pbpit.lint.targets import (
     declarations,
 )
 from pbpit.lint.tree import LintReport, LintSkip, nesting, read_file
+from pbpit.lint.walk_order import ordered
 from pbpit.rust.syntax import Node, RustFile
 
 _WORDS = tuple(
@@ -429,10 +430,8 @@ class _Run:
         report.skipped.sort(key=lambda skip: rank.get(skip.path, -1))
         report.errors.sort(key=lambda error: rank.get(error.path, -1))
         for path in sorted(self.found, key=lambda path: rank.get(path, -1)):
-            findings = sorted(
-                self.found[path].values(),
-                key=lambda f: (f.primary.line, f.primary.column, f.rule),
-            )
+            # By place; the findings of one backward in the order Burn's walk meets them.
+            findings = ordered(list(self.found[path].values()), self.texts[path])
             if findings:
                 report.findings.extend(findings)
                 text = self.texts[path]

@@ -11,6 +11,7 @@ from pbpit.lint.analysis.common import _FIELD, _any_within, _expects_panic
 from pbpit.lint.analysis.function import _Function
 from pbpit.lint.analysis.index import Program
 from pbpit.lint.fixes import Fixes
+from pbpit.lint.walk_order import ordered
 from pbpit.rust.syntax import Node, RustFile
 
 _ALLOW = re.compile(r"^\s*//\s*pbpit:\s*allow\(([^)]*)\)")
@@ -91,7 +92,7 @@ def lint_source(
         return []
     text_lines = source.text.split("\n")
     findings = [f for f in found.values() if not _allowed(f, text_lines)]
-    return sorted(findings, key=lambda f: (f.primary.line, f.primary.column, f.rule))
+    return ordered(findings, source)  # by place; one backward's as Burn's walk meets them
 
 
 def _allowed(finding: Diagnostic, lines: list[str]) -> bool:
