@@ -10,7 +10,7 @@ from typing import Any
 
 from pbpit.engine.tensor import seed
 from pbpit.rust.format import Some
-from pbpit.rust.interp import std_results, vec_capacity
+from pbpit.rust.interp import ref_defaults, std_results, vec_capacity
 from pbpit.rust.interp.btreemap import BTREEMAP
 from pbpit.rust.interp.builtins import Builtin, Code, Family, _inner, rows
 from pbpit.rust.interp.char_methods import CHAR_METHODS, STR_CHARS  # noqa: F401 - `char`'s family, here with the others
@@ -451,7 +451,7 @@ OPTION = rows(
     Builtin(
         "Option", "is_none", (), "bool", lambda c, e, recv, a: lambda frame: recv(frame) is None
     ),
-    Builtin("Option", "unwrap_or", ("inner",), "inner", _unwrap_or),
+    Builtin("Option", "unwrap_or", ("inner",), "inner", _unwrap_or, ref_defaults.unwrap_or_type),
     Builtin("Option", "or", ("self",), "self", _or),  # `a.or(b)`: `b` evaluated either way
     Builtin("Option", "take", (), "self", _take, mutates=True),  # `&mut self`
     *OPTION_MORE,  # `and_then`, `map_or`, `filter`..
