@@ -33,3 +33,31 @@ def lent_to_fn_bound(wanted: Any, arg: Any, checker: Any = None) -> bool:
         err.label = what
         raise err
     return wanted.trait in ("FnMut", "FnOnce")
+
+
+def method_value(lowerer: Any, node: Any, item: Any, name: str) -> Any | None:
+    """`V::total` named as a value where it is `map`'s function over references
+    (`items.iter().map(V::total)`, `fn total(&self)`): the closure `|v| V::total(v)`, the
+    method called by its path. Else None (other uses of a method's path are not followed:
+    given `into_iter()`'s values, `V::total` is rustc's E0631, which pbpit erasing the `&`
+    would run)."""
+    from pbpit.rust.interp.lower_paths import by_reference_map
+    from pbpit.rust.interp.nodes import Call, Closure, FnScope, Local
+
+    fn = item.methods.get(name) if item is not None else None
+    if fn is None or fn.self_kind != "ref" or len(fn.params) != 1 or fn.type_params:
+        return None
+    if by_reference_map(lowerer, node) is None:
+        return None
+    pos = lowerer.pos(node)
+    outer = lowerer.scope
+    scope = FnScope(outer)
+    lowerer.scope = scope
+    saved = lowerer.open_scope(new_frame=True)
+    param = lowerer.declare(f"{item.name}::{name} receiver", False)  # a name no program writes
+    body = Call(pos, fn, [Local(pos, param, lowerer.scope)])
+    visible = lowerer.in_scope
+    lowerer.close_scope(saved)
+    lowerer.scope = outer
+    return Closure(pos, [param], [None], None, body, scope, False, visible)
+
