@@ -8,6 +8,7 @@ from pbpit.engine.api import RUST_FUNCTIONS, RUST_METHODS
 from pbpit.rust.interp import (
     btreemap,
     burn_nn,
+    fn_refs,
     hashmap,
     item_refs,
     iter_mut,
@@ -180,7 +181,10 @@ class PathLowering:
             and (PATH_FUNCTIONS.get((names[0], names[1])) == 0 or names == ["String", "from"])
         ):
             return self.maker(node, names)  # `or_insert_with(Vec::new)`, `map(String::from)`
-        if len(segs) == 2:
+        if len(segs) == 2:  # `items.iter().map(V::total)`: `|v| V::total(v)` (fn_refs.py)
+            method = fn_refs.method_value(self, node, self.named_struct(names[0]), names[1])
+            if method is not None:
+                return method
             case = self.variant(self.named_struct(names[0]), segs[1][1])
             if case is not None and case.kind == "unit":
                 return StructLit(self.pos(node), case, [])
