@@ -75,6 +75,29 @@ fn main() {
     assert "giving one key two values" in out.stderr
 
 
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        (  # rustc steps it from both ends; pbpit's stepped iterators go forward only
+            "let v = vec![1, 2, 3];\n    let mut it = v.iter();\n    it.next();\n"
+            "    println!(\"{:?}\", it.next_back());",
+            "`next_back` of the iterator variable `it`",
+        ),
+        (  # the closure is called in the set's random order: its pushes would show it
+            "let mut s: HashSet<i32> = (0..4).collect();\n    let mut seen = Vec::new();\n"
+            "    s.retain(|&x| { seen.push(x); x > 1 });\n    println!(\"{}\", s.len());",
+            "`retain` of a HashSet with a closure that may fail or change something",
+        ),
+    ],
+)
+def test_what_depends_on_an_order_pbpit_cannot_follow_is_refused(tmp_path, body, said):
+    program = tmp_path / "main.rs"
+    program.write_text(f"use std::collections::HashSet;\nfn main() {{\n    {body}\n}}\n")
+    out = pbpit_cli("run", str(program))
+    assert (out.returncode, out.stdout) == (2, ""), out.stderr
+    assert said in out.stderr
+
+
 CASES = {
     "let_else_not_diverging": (
         """\
@@ -344,6 +367,26 @@ fn main() {
 }
 """,
         rejects("E0277"),
+    ),
+    "next_back_of_a_vec": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    println!("{:?}", v.next_back());
+}
+""",
+        rejects("E0599"),
+    ),
+    "set_intersection_by_value": (
+        """\
+use std::collections::BTreeSet;
+fn main() {
+    let a: BTreeSet<i32> = (0..3).collect();
+    let b: BTreeSet<i32> = (2..5).collect();
+    println!("{:?}", a.intersection(b).count());
+}
+""",
+        rejects("E0308"),
     ),
     "btree_set_in_order": (
         """\

@@ -381,9 +381,9 @@ _SEQUENCES = ("array_type", "slice_type")
 
 def _lent(lowerer: Any, node: Any) -> bool:
     """Whether `node` names a `&mut` to a sequence, whose `for x in node` walks `&mut T` items:
-    a parameter or `let` written `&mut [T]`, `&mut [T; N]` or `&mut Vec<T>`, or the element of
-    an outer loop by `&mut` (`row` of `for row in rows.iter_mut()`, whose type the checker
-    judges: a `&mut f32` looped over is refused there)."""
+    a parameter or `let` written `&mut [T]`, `&mut [T; N]` or `&mut Vec<T>`, a `let r = &mut
+    v;`, or the element of an outer loop by `&mut` (`row` of `for row in rows.iter_mut()`;
+    the checker judges their types: a `&mut f32` looped over is refused there)."""
     if node.type != "identifier":
         return False
     binding = lowerer.lookup(lowerer.text(node))
@@ -396,7 +396,9 @@ def _lent(lowerer: Any, node: Any) -> bool:
     written = getattr(binding, "written", None)
     if written is None:
         written = _parameter_type(lowerer, node, binding.name)
-    if written is None or written.type != "reference_type":
+    if written is None:  # `let r = &mut w;` (a map's loop is `for (k, v) in r`, not this)
+        return not getattr(binding, "argument", False)
+    if written.type != "reference_type":
         return False
     inner = written.child_by_field_name("type")
     if inner is None:

@@ -146,6 +146,22 @@ def _set_type(ck: Any, e: Any, recv: Ty) -> Ty:
     if name in ("first", "last"):
         ck.args(e)
         return option(item)
+    if name in _BETWEEN or name in _TESTS:  # `a.intersection(&b)`, `a.is_subset(&b)`
+        (other,) = ck.args(e, Var())
+        if not e.args[0].borrowed:
+            raise ck.fail(e.args[0].pos, f"mismatched types: expected `&{show(found)}`")
+        ck.unify(found, other, e.args[0].pos)
+        if name in _TESTS:
+            return BOOL
+        return Wrap("MapIter" if found.kind == HASH else "Iter", item)  # type: ignore[attr-defined]
+    if name == "extend":
+        ck.mutable_receiver(e)
+        (other,) = ck.args(e, Var())
+        ck.unify(Wrap("Iter", item), iterated(ck, e.args[0], other), e.args[0].pos)
+        _keys(ck, e, recv)
+        return UNIT
+    if name == "retain":
+        return _retain_type(ck, e, recv)
     _keys(ck, e, recv)
     if name == "insert":
         ck.mutable_receiver(e)
@@ -155,6 +171,74 @@ def _set_type(ck: Any, e: Any, recv: Ty) -> Ty:
         ck.mutable_receiver(e)
     _item_arg(ck, e, recv)
     return BOOL
+
+
+def iterated(ck: Any, arg: Any, found: Ty) -> Ty:
+    """What `extend(arg)` takes items from, as an `Iter` of its items (a `Vec`, an array, a
+    range, an iterator, another set)."""
+    found = resolve(found)
+    if type(found) is Wrap and found.kind in ("Vec", "array", "Range", "Iter", "MapIter", *KINDS):
+        return Wrap("Iter", found.inner)
+    raise ck.fail(arg.pos, f"`extend` with `{show(found)}`")
+
+
+def _retain_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`s.retain(|x| ..)`: the closure takes `&T`; a `HashSet`'s is called in its random order,
+    so it must neither fail nor change anything (`_order_free_test`)."""
+    ck.mutable_receiver(e)
+    ck.arity(e, 1)
+    fn = ck.closure_arg(e.args[0], [resolve(recv).inner])  # type: ignore[attr-defined]
+    ck.unify(BOOL, fn.ret, e.args[0].pos)
+    if resolve(recv).kind == HASH and not _order_free_test(e.args[0]):  # type: ignore[attr-defined]
+        what = "`retain` of a HashSet with a closure that may fail or change something (it is "
+        raise ck.fail(e.args[0].pos, what + "called in the set's random order in Rust)")
+    return UNIT
+
+
+_PURE_METHODS = ("len", "is_empty", "is_ascii_digit", "is_alphabetic", "starts_with", "contains")
+_COMPARING = ("==", "!=", "<", ">", "<=", ">=", "&&", "||")
+
+
+def _order_free_test(closure: Any) -> bool:
+    """Whether a `retain` test can neither fail nor change anything: names, literals, fields,
+    derefs, `!`, comparisons, `&&`, `||`, `%` by a literal that is not zero, and a few `&self`
+    methods of std that cannot fail."""
+    from pbpit.rust.interp.nodes import (
+        Binary,
+        Block,
+        Closure,
+        Field,
+        Let,
+        Lit,
+        Local,
+        Method,
+        Unary,
+    )
+
+    if not isinstance(closure, Closure):
+        return False
+    todo = [closure.body]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, Block) and node.tail is not None:  # (`|&x|`: `let x = *p;`)
+            if not all(isinstance(st, Let) and st.init is not None for st in node.stmts):
+                return False
+            todo.extend((node.tail, *(st.init for st in node.stmts)))
+        elif isinstance(node, Binary) and node.op in _COMPARING:
+            todo.extend((node.left, node.right))
+        elif isinstance(node, Binary) and node.op == "%":
+            if not (isinstance(node.right, Lit) and node.right.value):
+                return False
+            todo.append(node.left)
+        elif isinstance(node, Unary) and node.op in ("*", "!"):
+            todo.append(node.operand)
+        elif isinstance(node, Field):
+            todo.append(node.base)
+        elif isinstance(node, Method) and node.name in _PURE_METHODS:
+            todo.extend((node.recv, *node.args))
+        elif not isinstance(node, Local | Lit):
+            return False
+    return True
 
 
 # -- running --------------------------------------------------------------------------------------
@@ -178,6 +262,33 @@ def _set(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:  # noqa: C901
             return UNIT
 
         return clear
+    if name in _BETWEEN or name in _TESTS:
+        op, (other,) = _OPS[name], args
+        ordered = resolve(e.recv.ty).kind == BTREE  # type: ignore[attr-defined]
+        if name in _TESTS:
+            return lambda frame: op(recv(frame), other(frame))
+        return lambda frame: (sorted if ordered else list)(op(recv(frame), other(frame)))
+    if name == "extend":
+        (items,) = args
+
+        def extend(frame: list) -> Any:
+            from pbpit.rust.interp.iterators import lazy
+
+            recv(frame).update(lazy(items(frame)).front())
+            return UNIT
+
+        return extend
+    if name == "retain":
+        (test,) = args
+
+        def retain(frame: list) -> Any:
+            items, keep = recv(frame), test(frame)
+            for x in list(items):  # (a `BTreeSet`'s in order)
+                if not keep(x):
+                    items.discard(x)
+            return UNIT
+
+        return retain
     (value,) = args
     if name == "contains":
         return lambda frame: value(frame) in recv(frame)
@@ -202,8 +313,22 @@ def _set(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:  # noqa: C901
     return remove
 
 
-_CHANGING = frozenset(("insert", "remove", "clear"))
-_NAMES = ("insert", "contains", "remove", "len", "is_empty", "clear", "iter", "into_iter")
+_BETWEEN = ("intersection", "union", "difference", "symmetric_difference")
+_TESTS = ("is_subset", "is_superset", "is_disjoint")
+_OPS = {
+    "intersection": lambda a, b: a & b,
+    "union": lambda a, b: a | b,
+    "difference": lambda a, b: a - b,
+    "symmetric_difference": lambda a, b: a ^ b,
+    "is_subset": lambda a, b: a <= b,
+    "is_superset": lambda a, b: a >= b,
+    "is_disjoint": lambda a, b: not (a & b),
+}
+_CHANGING = frozenset(("insert", "remove", "clear", "extend", "retain"))
+_NAMES = (
+    *("insert", "contains", "remove", "len", "is_empty", "clear", "iter", "into_iter"),
+    *("extend", "retain", *_BETWEEN, *_TESTS),
+)
 
 HASHSET = rows(
     HASH, *(Builtin(HASH, n, None, "", _set, _set_type, mutates=n in _CHANGING) for n in _NAMES)
