@@ -16,6 +16,7 @@ from typing import Any
 from pbpit.rust.format import Some
 from pbpit.rust.interp.builtins import Builtin, rows
 from pbpit.rust.interp.fn_comparators import refuse_reference_items
+from pbpit.rust.interp.iter_back import NEXT_BACK
 from pbpit.rust.interp.nodes import Local, Unsupported
 from pbpit.rust.interp.ordering import partial_cmp
 from pbpit.rust.interp.slices import _to_vec, slice_of
@@ -341,7 +342,7 @@ ORDERING = Named("Ordering")
 
 _ON_ITERATORS = frozenset(
     "next peekable peek chain flat_map flatten find nth max min max_by min_by max_by_key "
-    "min_by_key".split()
+    "min_by_key next_back".split()
 )
 _ON_SLICES = frozenset(("windows", "chunks", "chunks_exact", "to_vec"))
 _COMPARES = frozenset(("partial_cmp", "cmp", "total_cmp"))
@@ -729,6 +730,7 @@ ITERATORS = rows(
         Builtin("iterators", n, None, "", _best, _best_type)
         for n in ("max", "min", "max_by", "min_by", "max_by_key", "min_by_key")
     ),
+    NEXT_BACK,  # `m.iter().next_back()` (iter_back.py)
 )
 """Methods of iterators (`next`, `peekable`, `chain`, `find`, `max_by`..), of slices
 (`windows`, `chunks`, `to_vec`, `join`, `concat`) and comparisons (`partial_cmp`, `cmp`,
