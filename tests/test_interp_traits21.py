@@ -386,6 +386,344 @@ fn main() { println!("{:?}", Sq(2.0).area()); }
 """,
         rejects("E0186"),
     ),
+    "index_assign_without_index_mut": (
+        """\
+use std::ops::Index;
+struct P {
+    w: Vec<f64>,
+}
+impl Index<usize> for P {
+    type Output = f64;
+    fn index(&self, i: usize) -> &f64 {
+        &self.w[i]
+    }
+}
+fn main() {
+    let mut p = P { w: vec![1.0, 2.0] };
+    p[0] = 3.0;
+    println!("{}", p[0]);
+}
+""",
+        rejects("E0594"),
+    ),
+    "index_by_wrong_type": (
+        """\
+use std::ops::Index;
+struct P {
+    w: Vec<f64>,
+}
+impl Index<usize> for P {
+    type Output = f64;
+    fn index(&self, i: usize) -> &f64 {
+        &self.w[i]
+    }
+}
+fn main() {
+    let p = P { w: vec![1.0, 2.0] };
+    let k: i32 = 1;
+    println!("{}", p[k]);
+}
+""",
+        rejects("E0308"),
+    ),
+    "index_matrix_by_row_col": (
+        """\
+use std::ops::{Index, IndexMut};
+
+struct Matrix {
+    rows: usize,
+    cols: usize,
+    data: Vec<f32>,
+}
+
+impl Matrix {
+    fn zeros(rows: usize, cols: usize) -> Self {
+        Matrix { rows, cols, data: vec![0.0; rows * cols] }
+    }
+}
+
+impl Index<(usize, usize)> for Matrix {
+    type Output = f32;
+    fn index(&self, rc: (usize, usize)) -> &f32 {
+        let (r, c) = rc;
+        &self.data[r * self.cols + c]
+    }
+}
+
+impl IndexMut<(usize, usize)> for Matrix {
+    fn index_mut(&mut self, rc: (usize, usize)) -> &mut f32 {
+        let (r, c) = rc;
+        &mut self.data[r * self.cols + c]
+    }
+}
+
+fn main() {
+    let mut m = Matrix::zeros(2, 3);
+    m[(0, 1)] = 2.5;
+    m[(1, 2)] += 1.0;
+    m[(1, 2)] *= 3.0;
+    println!("{} {} {}", m[(0, 1)], m[(1, 2)], m.rows);
+    println!("{:?}", m.data);
+}
+""",
+        runs("2.5 3 2\n[0.0, 2.5, 0.0, 0.0, 0.0, 3.0]\n", 0),
+    ),
+    "index_mut_of_immutable_binding": (
+        """\
+use std::ops::{Index, IndexMut};
+struct P {
+    w: Vec<f64>,
+}
+impl Index<usize> for P {
+    type Output = f64;
+    fn index(&self, i: usize) -> &f64 {
+        &self.w[i]
+    }
+}
+impl IndexMut<usize> for P {
+    fn index_mut(&mut self, i: usize) -> &mut f64 {
+        &mut self.w[i]
+    }
+}
+fn main() {
+    let p = P { w: vec![1.0, 2.0] };
+    p[0] += 3.0;
+    println!("{}", p[0]);
+}
+""",
+        rejects("E0596"),
+    ),
+    "index_mut_panics_at_callers_bracket": (
+        """\
+use std::ops::{Index, IndexMut};
+struct P { w: Vec<f64> }
+impl Index<usize> for P {
+    type Output = f64;
+    fn index(&self, i: usize) -> &f64 {
+        let k = i + 1;
+        &self.w[k]
+    }
+}
+impl IndexMut<usize> for P {
+    fn index_mut(&mut self, i: usize) -> &mut f64 {
+        &mut self.w[i]
+    }
+}
+fn get(p: &P, i: usize) -> f64 {
+    p[i]
+}
+fn main() {
+    let mut p = P { w: vec![1.0, 2.0] };
+    println!("{}", get(&p, 0));
+    p[1] += 1.0;
+    println!("{}", p[0]);
+    p[5] = 1.0;
+}
+""",
+        runs(
+            "2\n3\n",
+            101,
+            (
+                "\n"
+                "thread 'main' (TID) panicked at main.rs:23:6:\n"
+                "index out of bounds: the len is 2 but the index is 5\n"
+                "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
+            ),
+        ),
+    ),
+    "index_mut_without_index": (
+        """\
+use std::ops::IndexMut;
+struct P {
+    w: Vec<f64>,
+}
+impl IndexMut<usize> for P {
+    fn index_mut(&mut self, i: usize) -> &mut f64 {
+        &mut self.w[i]
+    }
+}
+fn main() {
+    let mut p = P { w: vec![1.0, 2.0] };
+    p[0] = 2.0;
+    println!("{:?}", p.w);
+}
+""",
+        rejects("E0277"),
+    ),
+    "index_struct_without_impl": (
+        """\
+struct P {
+    w: Vec<f64>,
+}
+fn main() {
+    let p = P { w: vec![1.0, 2.0] };
+    println!("{}", p[1]);
+}
+""",
+        rejects("E0608"),
+    ),
+    "index_usize_params_out_of_bounds": (
+        """\
+use std::ops::{Index, IndexMut};
+
+struct Params {
+    w: Vec<f64>,
+}
+
+impl Index<usize> for Params {
+    type Output = f64;
+    fn index(&self, i: usize) -> &Self::Output {
+        &self.w[i]
+    }
+}
+
+impl IndexMut<usize> for Params {
+    fn index_mut(&mut self, i: usize) -> &mut Self::Output {
+        &mut self.w[i]
+    }
+}
+
+fn main() {
+    let mut p = Params { w: vec![1.0, 2.0, 3.0] };
+    p[1] = 5.0;
+    p[2] -= 0.5;
+    let s = p[0] + p[1] + p[2];
+    println!("{} {:?}", s, p.w);
+    let _oops = p[3];
+}
+""",
+        runs(
+            "8.5 [1.0, 5.0, 2.5]\n",
+            101,
+            (
+                "\n"
+                "thread 'main' (TID) panicked at main.rs:26:18:\n"
+                "index out of bounds: the len is 3 but the index is 3\n"
+                "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
+            ),
+        ),
+    ),
+    "index_without_use": (
+        """\
+struct P {
+    w: Vec<f64>,
+}
+impl Index<usize> for P {
+    type Output = f64;
+    fn index(&self, i: usize) -> &f64 {
+        &self.w[i]
+    }
+}
+fn main() {
+    let p = P { w: vec![1.0, 2.0] };
+    println!("{}", p[1]);
+}
+""",
+        rejects("E0405"),
+    ),
+    "linear_regression_matrix": (
+        """\
+// A linear layer's weights as a matrix struct indexed by (row, col), trained by plain SGD.
+use std::ops::{Index, IndexMut};
+
+#[derive(Debug, Clone)]
+struct Matrix {
+    rows: usize,
+    cols: usize,
+    data: Vec<f32>,
+}
+
+impl Matrix {
+    fn zeros(rows: usize, cols: usize) -> Self {
+        Matrix { rows, cols, data: vec![0.0; rows * cols] }
+    }
+
+    fn matvec(&self, x: &[f32]) -> Vec<f32> {
+        let mut out = vec![0.0; self.rows];
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                out[r] += self[(r, c)] * x[c];
+            }
+        }
+        out
+    }
+}
+
+impl Index<(usize, usize)> for Matrix {
+    type Output = f32;
+    fn index(&self, rc: (usize, usize)) -> &f32 {
+        &self.data[rc.0 * self.cols + rc.1]
+    }
+}
+
+impl IndexMut<(usize, usize)> for Matrix {
+    fn index_mut(&mut self, rc: (usize, usize)) -> &mut f32 {
+        &mut self.data[rc.0 * self.cols + rc.1]
+    }
+}
+
+struct Linear {
+    w: Matrix,
+    b: Vec<f32>,
+}
+
+impl Linear {
+    fn forward(&self, x: &[f32]) -> Vec<f32> {
+        let y = self.w.matvec(x);
+        y.iter().zip(&self.b).map(|(a, b)| a + b).collect()
+    }
+
+    fn sgd_step(&mut self, x: &[f32], err: &[f32], lr: f32) {
+        for r in 0..self.w.rows {
+            for c in 0..self.w.cols {
+                self.w[(r, c)] -= lr * err[r] * x[c];
+            }
+            self.b[r] -= lr * err[r];
+        }
+    }
+}
+
+fn main() {
+    let data = vec![
+        (vec![1.0, 0.0], vec![2.0]),
+        (vec![0.0, 1.0], vec![-1.0]),
+        (vec![1.0, 1.0], vec![1.0]),
+    ];
+    let mut layer = Linear { w: Matrix::zeros(1, 2), b: vec![0.0] };
+    for epoch in 0..4 {
+        let mut total = 0.0;
+        for (x, t) in &data {
+            let y = layer.forward(x);
+            let err: Vec<f32> = y.iter().zip(t).map(|(a, b)| a - b).collect();
+            total += err.iter().map(|e| e * e).sum::<f32>();
+            layer.sgd_step(x, &err, 0.1);
+        }
+        println!("epoch {} loss {:.5}", epoch, total / data.len() as f32);
+    }
+    println!("{:?} {:?}", layer.w.data, layer.b);
+    println!("{}", layer.w[(0, 1)]);
+    let probe = layer.w[(1, 0)];
+    println!("{}", probe);
+}
+""",
+        runs(
+            (
+                "epoch 0 loss 2.04853\n"
+                "epoch 1 loss 1.44691\n"
+                "epoch 2 loss 1.10719\n"
+                "epoch 3 loss 0.87411\n"
+                "[0.7911054, -0.28973117] [0.297953]\n"
+                "-0.28973117\n"
+            ),
+            101,
+            (
+                "\n"
+                "thread 'main' (TID) panicked at main.rs:80:24:\n"
+                "index out of bounds: the len is 2 but the index is 2\n"
+                "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
+            ),
+        ),
+    ),
     "max_by_total_cmp_of_copied": (
         """\
 fn main() {

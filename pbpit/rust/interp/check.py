@@ -13,6 +13,7 @@ from pbpit.rust.interp import (
     deref_coercion,
     for_items,
     hashmap,
+    index_impls,
     iter_try,
     missing_else,
     num_refs,
@@ -429,6 +430,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             self.unify(target, value, e.value.pos)
         else:  # (`s = &label`: `&String` to `&str`)
             self.unify(target, deref_coercion.coerced(self, e.value, target, value), e.value.pos)
+        index_impls.refuse_assignment(self, e.target)  # `m[i] = x`, no `IndexMut`: E0594
         if indexed_place(e.target):  # `v[i] = x`, `ls[0].w = x`: the `mut` of `v`
             refuse_immutable_element(self, e, e.target)  # type: ignore[arg-type]
         if isinstance(e.target, Unary) and not shared(target) and not num_refs.through(e.target):
@@ -602,6 +604,9 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             return shapes.check_index(self, e)
         if type(base) is Wrap and base.kind == "VecDeque":  # `q[i]` (vecdeque.py)
             return vecdeque.check_index(self, e, base)
+        found = index_impls.check_index(self, e, base)  # `m[(r, c)]` of a struct's `Index`
+        if found is not None:
+            return found
         index = self.expr(e.index)
         if resolve(index) is NEVER:
             # `b[return]`: `!` falls back to `()` for `Index`'s type parameter.

@@ -162,9 +162,10 @@ def refuse_immutable_element(
     shown = name
     for part in chain:
         if isinstance(part, Index):
-            if type(resolve(part.base.ty)) is Wrap and resolve(part.base.ty).kind in (
-                "Vec", "VecDeque"  # (`IndexMut` borrows it)
-            ):
+            if (
+                type(resolve(part.base.ty)) is Wrap
+                and resolve(part.base.ty).kind in ("Vec", "VecDeque")  # (`IndexMut` borrows it)
+            ) or getattr(part, "user_index", None) is not None:  # a struct's (index_impls.py)
                 label = "cannot borrow as mutable"
                 if base is root:
                     what = f"cannot borrow `{name}` as mutable, as it is not declared as mutable"

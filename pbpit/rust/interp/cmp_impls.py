@@ -38,7 +38,7 @@ def _written_trait(lowerer: Any, trait_node: Node) -> str | None:
         written = lowerer.text(path).removeprefix("::") if path is not None else ""
         name = lowerer.text(node.child_by_field_name("name"))
         brought = any(
-            (u.path[1:] if u.path[0] == "::" else u.path)[-1:] == ["cmp"]
+            tuple(u.path)[-1:] == ("cmp",)
             for u in file_items(lowerer.src)
         )
         if written in ("std::cmp", "core::cmp") or (written == "cmp" and brought):

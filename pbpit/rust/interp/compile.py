@@ -15,6 +15,7 @@ from pbpit.rust.format import Some
 from pbpit.rust.interp import (
     cmp_impls,
     hashmap,
+    index_impls,
     num_refs,
     shapes,
     slices,
@@ -385,6 +386,8 @@ class Compiler(
             return shapes.compile_index(self, e)
         if getattr(resolve(e.base.ty), "kind", None) == "VecDeque":  # `q[i]` (vecdeque.py)
             return vecdeque.compile_index(self, e)
+        if getattr(e, "user_index", None) is not None:  # a struct's `impl Index` (index_impls)
+            return index_impls.compile_index(self, e)
         base, index = self.expr(e.base), self.expr(e.index)
         # rustc 1.95: an array's built-in bounds check panics at the whole expression, `Vec`'s
         # `Index::index` at the `[` (the span it gives the `#[track_caller]` call).

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import Any
 
-from pbpit.rust.interp import num_refs, op_traits, slices, vecdeque
+from pbpit.rust.interp import index_impls, num_refs, op_traits, slices, vecdeque
 from pbpit.rust.interp.nodes import (
     Assign,
     Expr,
@@ -207,6 +207,8 @@ class PlaceCompiler:
 
             return in_place
         assert isinstance(e, Index)
+        if getattr(e, "user_index", None) is not None:  # `m[(r, c)] = x` (index_impls.py)
+            return index_impls.index_updater(self, e)
         index = self.expr(e.index)
         if resolve(e.base.ty).kind in ("HashMap", "BTreeMap"):  # type: ignore[attr-defined]
             table = self.expr(e.base)  # `*v += 1` of `for (k, v) in &mut m` (map_loops.py)

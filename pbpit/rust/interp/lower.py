@@ -18,6 +18,7 @@ from pbpit.rust.interp import (
     copy_types,
     derive_default,
     generic_impls,
+    index_impls,
     iter_mut,
     num_refs,
     or_patterns,
@@ -269,6 +270,7 @@ class Lowerer(
         check_order_derives(self)  # `#[derive(PartialOrd, Eq, Ord)]`'s fields (lower_items)
         recursive_types.refuse_infinite(self)  # `enum List { Cons(i32, List) }`: E0072
         cmp_impls.mark(self)  # `impl Ord for S`: S is `Ord` as a derived one is (E0277)
+        index_impls.mark_places(self)  # `index_mut`'s `&mut self.data[k]`: a place it names
         main = self.fns.get("main")
         if main is None and "main" not in self.refused_names:
             self.refuse(Unsupported(f"{self.path}:1:1", "no `fn main()` in the file"))

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pbpit.rust.interp import cmp_impls, references, std_generics
+from pbpit.rust.interp import cmp_impls, index_impls, references, std_generics
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import Field, FnItem, Index, Local, Unary
 from pbpit.rust.interp.types import (
@@ -141,6 +141,8 @@ def lower_impl(
     `left_ref`: for `&Item`."""
     if cmp_impls.lower_impl(lowerer, node, item, trait_node, left_ref):
         return True  # `impl Ord for Candidate` (cmp_impls.py)
+    if index_impls.lower_impl(lowerer, node, item, trait_node, left_ref):
+        return True  # `impl Index<usize> for Params` (index_impls.py)
     found = _written_trait(lowerer, trait_node)
     if found is None:
         return False
