@@ -6,6 +6,7 @@ tensor detached where it is pushed; each said in words where the edit cannot be 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from pbpit.diagnostics.model import Edit, Help
@@ -14,6 +15,7 @@ from pbpit.lint.rule import Meeting
 from pbpit.lint.rules.kept_elements import CHANGES_LATER, detach_kept_elements, kept_as_context
 from pbpit.lint.rules.pass_shape import binds_anew, breaks_within, continues
 from pbpit.lint.rules.vec_state import std_push
+from pbpit.lint.rules.zipped_companions import zipped_companions
 from pbpit.lint.values import Definition
 from pbpit.rust.syntax import Node, descendants
 
@@ -146,6 +148,19 @@ def empty_each_pass(name: str, meeting: Meeting, fixes: Fixes) -> Help:
         edit = after_backward(name, body, meeting.earlier.span, fixes)
     else:
         edit = fixes.append_line(body, f"{name}.clear();")
+        companions = zipped_companions(name, body, fixes) if edit is not None else []
+        if edit is not None and companions:
+            # `rewards` zipped with `log_probs`: emptied together, else out of step.
+            pad = edit.replacement[: len(edit.replacement) - len(edit.replacement.lstrip())]
+            more = "".join(f"{pad}{c}.clear();{fixes.newline}" for c in companions)
+            said = ", ".join(f"`{c}`" for c in companions)
+            return Help(
+                empty_each_pass_help(name, [])
+                .message.split(" (")[0]
+                .replace(f"`{name}`", f"`{name}` and {said}", 1)
+                + f" (`{name}` alone would leave {said} growing, out of step with it)",
+                [replace(edit, replacement=edit.replacement + more)],
+            )
     if edit is not None and kept_as_context(name, body, fixes):
         # Past keys every pass reads whole: emptied, later passes compute something else.
         help_ = empty_each_pass_help(name, [edit])
