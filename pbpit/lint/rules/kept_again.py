@@ -40,7 +40,8 @@ class KeptAgain:
 def kept_again(meeting: Meeting, fixes: Fixes) -> KeptAgain | None:
     """The `Option` a loop's later pass backpropagates the loss from again (see the module):
     the later backward's receiver is the binding of an `if let Some(loss) = PLACE.clone()` (or
-    `while let`) around it, `PLACE` is in scope as the loop starts and is declared an
+    `while let`, or a `match PLACE.clone()` arm `Some(loss) => ..`) around it,
+    `PLACE` is in scope as the loop starts and is declared an
     `Option<Tensor<..>>`, and what the backward takes is that binding as it is (no loss
     computed from it). None otherwise."""
     receiver = meeting.later.receiver
@@ -53,11 +54,7 @@ def kept_again(meeting: Meeting, fixes: Fixes) -> KeptAgain | None:
         return None
     if not statement.type.endswith("pattern"):
         return None  # `let total = loss + penalty`: a loss computed from it, not it
-    condition = _let_condition(statement)
-    if condition is None:
-        return None
-    pattern = condition.child_by_field_name("pattern")
-    value = condition.child_by_field_name("value")
+    pattern, value = _matched(statement)
     if pattern is None or value is None or not _some_of(pattern, receiver, fixes):
         return None
     place = _cloned_place(value, fixes)
@@ -100,12 +97,26 @@ def kept_again_diagnostic(rule: str, meeting: Meeting, kept: KeptAgain, fixes: F
     return fixes.diagnostic(rule, message, name, labels, [help_], later.span[0])
 
 
-def _let_condition(pattern: Node) -> Node | None:
-    """The `let` condition of an `if let` / `while let` whose pattern holds `pattern`."""
+def _matched(pattern: Node) -> tuple[Node | None, Node | None]:
+    """The `Some(..)` pattern holding `pattern` and the value it is matched against: of an
+    `if let` / `while let` (`let_condition`), or of a `match` arm (`match X.clone() { Some(l)
+    => .. }`); (None, None) otherwise."""
     node = pattern.parent
-    while node is not None and node.type not in ("let_condition", "block", "function_item"):
+    while node is not None and node.type not in ("let_condition", "match_arm", "block"):
         node = node.parent
-    return node if node is not None and node.type == "let_condition" else None
+    if node is not None and node.type == "let_condition":
+        return node.child_by_field_name("pattern"), node.child_by_field_name("value")
+    if node is None or node.type != "match_arm":
+        return None, None
+    matched = node.child_by_field_name("pattern")
+    arm_pattern = (
+        matched.named_children[0] if matched is not None and matched.named_children else None
+    )
+    block = node.parent
+    match = block.parent if block is not None else None
+    if match is None or match.type != "match_expression":
+        return None, None
+    return arm_pattern, match.child_by_field_name("value")
 
 
 def _some_of(pattern: Node, name: str, fixes: Fixes) -> bool:
