@@ -9,7 +9,12 @@ output):
 - p06 (REINFORCE's episode buffer never emptied): the binding is `episode.log_probs`, not the
   `for (lp, g)` zip's `lp`, and the fix empties it and its companion rewards after the update;
 - p15 (a loss kept in `trainer.pending` and backpropagated again): double-backward on
-  `trainer.pending`, fixed by `trainer.pending.take()`, in all four commands.
+  `trainer.pending`, fixed by `trainer.pending.take()`, in all four commands;
+- p19 (past keys in a `Vec`, read whole by `Tensor::cat` each pass): the kept keys detached
+  after the update; `past_keys.clear()` said to change what later passes compute.
+
+Beside them helper A's probe q14, and `nN_*.rs`, programs of the same shapes with other models
+and names written in session 21 with their own hand-written twins.
 
 The oracle is the twin: its text (what `lint --fix` writes, and what each command's first code
 fix makes of the program), and its run (the fixed program prints what the twin prints)."""
@@ -35,6 +40,15 @@ HAND = {
     # back in `state = Some((h_new, c_new));` (hand twin cq14): lint named `h` twice with
     # `h = h.detach();`, which rustc rejects (E0384).
     "q14_lstm_option_tuple.rs": ("loop-external-tracked", {"state"}),
+    # Written in session 21 after the fixes, of the same shapes with other models and names
+    # (n1 in the `Tensor<B, D>` style), each with its hand-written twin.
+    "n1_ema_stats_B.rs": ("loop-external-tracked", {"ema_shift", "ema_scale"}),
+    "n2_memory_bank_cat.rs": ("loop-external-tracked", {"bank_pos", "bank_neg"}),
+    "n3_actor_rollout.rs": ("loop-external-tracked", {"rollout.logps"}),
+    "n4_deferred_loss.rs": ("double-backward", {"learner.last"}),
+    "n6_three_stats.rs": ("loop-external-tracked", {"lo", "hi", "avg"}),
+    "n7_local_buffers.rs": ("loop-external-tracked", {"log_probs"}),
+    "n8_pending_match.rs": ("double-backward", {"tick.queued"}),
 }
 
 
@@ -73,7 +87,7 @@ def test_lint_fix_writes_the_hand_written_twin(name, tmp_path):
     twin.write_text(_twin(name))
     fixed, out, _ = pbpit_run(program)
     hand, expected, _ = pbpit_run(twin)
-    assert hand == 0 and expected.count("\n") >= 3, expected
+    assert hand == 0 and expected.count("\n") >= 2, expected
     assert fixed == 0 and out == expected, out
 
 
@@ -101,29 +115,31 @@ def test_each_command_names_the_hand_rule_and_binding_and_writes_the_twin(name, 
 P19 = "p19_kv_vec_push.rs"
 
 
-def test_past_keys_are_detached_where_kept_and_train_as_the_twin(tmp_path):
+@pytest.mark.parametrize("name", [P19, "n5_retrieval_memory.rs"])
+def test_past_keys_are_detached_where_kept_and_train_as_the_twin(name, tmp_path):
     # p19: past keys kept in a `Vec` and read whole by `Tensor::cat` every pass. N2's hand fix
     # detaches the kept keys after the update; `past_keys.clear()` runs but attends over the
     # current key only (a program that trains something else). lint --fix writes the detach,
     # and the fixed program prints every step as the twin does.
     program = tmp_path / "main.rs"
-    program.write_text((HERE / P19).read_text(encoding="utf-8"))
+    program.write_text((HERE / name).read_text(encoding="utf-8"))
     pbpit_main("lint", "--fix", str(program))
-    assert ".map(|key| key.detach()).collect();" in program.read_text()
+    assert ".detach()).collect();" in program.read_text()
     twin = tmp_path / "twin.rs"
-    twin.write_text(_twin(P19))
+    twin.write_text(_twin(name))
     fixed, out, _ = pbpit_run(program)
     hand, expected, _ = pbpit_run(twin)
-    assert hand == 0 and expected.count("\n") == 4, expected
+    assert hand == 0 and expected.count("\n") == 4, expected  # every step of 4 printed
     assert fixed == 0 and out == expected, out
 
 
 @pytest.mark.parametrize("command", ["run", "audit", "explain", "lint"])
-def test_past_keys_emptied_is_said_to_change_later_passes(command):
-    (first, *_) = _diagnostics(command, HERE / P19)
+@pytest.mark.parametrize("name", [P19, "n5_retrieval_memory.rs"])
+def test_past_keys_emptied_is_said_to_change_later_passes(name, command):
+    (first, *_) = _diagnostics(command, HERE / name)
     assert first["rule"] == "loop-external-tracked"
     coded = [h for h in first["help"] if h["edits"]]
     assert ".detach()).collect();" in coded[0]["edits"][0]["replacement"], coded[0]
     for help_ in coded:
-        if "past_keys.clear();" in help_["edits"][0]["replacement"]:
+        if ".clear();" in help_["edits"][0]["replacement"]:
             assert "changes what later passes compute" in help_["message"], help_
