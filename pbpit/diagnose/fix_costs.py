@@ -77,15 +77,21 @@ def fix_cost(result: Any, edits: list) -> str | None:
         text = program.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         text = ""
-    return cuts_sum(text, edits) or cost(check, before, trained_leaves(result))
+    from pbpit.diagnose.step_grads import reached
+
+    return cuts_sum(text, edits) or cost(check, before, trained_leaves(result), reached(result))
 
 
-def cost(check: Any, before: Any, trained: frozenset[str]) -> str:
+def cost(
+    check: Any, before: Any, trained: frozenset[str], meant: frozenset[str] = frozenset()
+) -> str:
     """What the fix whose run is `check` (a `FixCheck` that ran) costs against the original
     run's backwards `before` (`fix_check.Baselines`): words for a user, or "" when it costs
     nothing (every backward the original ran still runs, every leaf an optimizer steps still
-    gets a gradient)."""
+    gets a gradient, and each optimizer step a gradient for each parameter the original's
+    backwards gave one or reach (`meant`): `step_grads.step_gap`)."""
     from pbpit.diagnose.fix_check import NONE
+    from pbpit.diagnose.step_grads import given, step_gap
 
     if not check.gradients:
         return ""  # not compared with the original's backwards: nothing to judge by
@@ -109,7 +115,9 @@ def cost(check: Any, before: Any, trained: frozenset[str]) -> str:
     starved = [name for name in starved if name not in got]
     if starved and not (said and not check.ran):
         said.append(_no_gradient(starved))
-    return "; ".join(said)
+    if not said and before:
+        said.append(step_gap(check.steps, meant | given(before)))
+    return "; ".join(s for s in said if s)
 
 
 def _backwards(count: int) -> str:

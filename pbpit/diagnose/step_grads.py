@@ -120,6 +120,15 @@ def reached(result: Any) -> frozenset[str]:
     return frozenset(out)
 
 
+def given(before: Any) -> frozenset[str]:
+    """The named leaves any backward of `before` (`gradient_compare.Baselines`, or one
+    `Baseline`) gave a gradient to."""
+    ones = (before,) if isinstance(before, dict) else before or ()
+    return frozenset(
+        key for one in ones for key, (_, grad) in one.items() if grad is not None and key[0] != "#"
+    )
+
+
 def step_gap(steps: tuple[StepReceived, ...], meant: frozenset[str]) -> str:
     """Words for what the fixed run's steps `steps` lack against `meant` (the parameters the
     original's backwards reach), or "" when the first step of each module receives a gradient
