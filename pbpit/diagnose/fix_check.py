@@ -429,7 +429,7 @@ def checked_helps(
     optimizer steps lack a gradient the original's backwards meant to send them (`meant`: the
     parameters their roots reach, with those `before`'s backwards gave one: `step_grads`)."""
     from pbpit.diagnose.fix_costs import STARVES, cost
-    from pbpit.diagnose.step_grads import step_gap
+    from pbpit.diagnose.step_grads import given, step_gap
     from pbpit.engine import random
 
     done = {} if done is None else done
@@ -452,9 +452,11 @@ def checked_helps(
             done[key] = check_edits(program, help_.edits, file, baseline=before, pinned=pinned)
             if done[key].ok and _trains_nothing(program, help_.edits, file, done[key], pinned):
                 done[key] = replace(done[key], constant=True)
-            costs = cost(done[key], before, trained) if done[key].ok and trained is not None else ""
-            if done[key].ok and before is not None and not costs:
-                costs = step_gap(done[key].steps, meant | _given(before))
+            costs = ""
+            if done[key].ok and trained is not None:
+                costs = cost(done[key], before, trained, meant)
+            if done[key].ok and before is not None and not costs:  # not compared by `cost`
+                costs = step_gap(done[key].steps, meant | given(before))
             if costs:
                 done[key] = replace(done[key], verdict=STARVES, detail=f"it runs, but {costs}")
         check = done[key]
@@ -469,14 +471,6 @@ def checked_helps(
             message = help_.message.replace(APPLIES, "", 1)  # it does not: it failed
             helps.append(replace(help_, message=message, edits=[], note=why, checked=check))
     return replace(diagnostic, helps=_failed_last(_training_first(helps)))
-
-
-def _given(before: Baselines | Baseline) -> frozenset[str]:
-    """The named leaves any backward of `before` gave a gradient to."""
-    ones = (before,) if isinstance(before, dict) else before
-    return frozenset(
-        key for one in ones for key, (_, grad) in one.items() if grad is not None and key[0] != "#"
-    )
 
 
 def retrained(check: FixCheck, trained: frozenset[str] | None) -> tuple[str, ...]:
