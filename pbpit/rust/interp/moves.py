@@ -152,7 +152,8 @@ class MoveCheck:
         self.opaque: set[Binding] = set()
         # references whose targets hold values all through: `&self`, `p: &P` ("shared"/"mutable")
         self.behind: dict[Binding, str] = {}
-        self.moved: list[Local] = []  # the uses that move a binding, in one function
+        # the uses that move a binding, in one function (a field moved out: the `Field`)
+        self.moved: list[Local | Field] = []
         self.holding: set[int] = set()  # closures capturing a value not `Copy` by value
         self.body: Block | None = None  # the function body walked
 
@@ -371,12 +372,12 @@ class MoveCheck:
                 if moving and self.field_moves(e):  # another field moved out (`..p`)
                     state = dict(state)
                     state[base.binding] = replace(move, others=(*move.others, e.name))
-                    self.moved.append(base)  # (E0505 while `p` is borrowed)
+                    self.moved.append(e)  # (E0505 while `p.name` is borrowed)
                 return state  # `p.n` after `p.name` moved out: still `p`'s own
             if moving and move is None and self.field_moves(e):
                 state = dict(self.expr(base, state, moving=False) or {})
                 state[base.binding] = Move(e.pos, partly=True, field=e.name)
-                self.moved.append(base)
+                self.moved.append(e)
                 return state
             if moving and move is None:  # `S { a: 1, ..p }` of a `p` pbpit does not follow
                 place_moves.refuse_update_move(self.path, e)

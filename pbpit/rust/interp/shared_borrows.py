@@ -317,20 +317,24 @@ def refuse_assign_while_borrowed(body: Block, path: str) -> Unsupported | None:
     return None
 
 
-def refuse_move_while_borrowed(body: Block, moves: list[Local], path: str) -> None:
-    """rustc's E0505 at the first move of a variable (`moves`: the uses that move one, from
-    `moves.py`) while a shared borrow of it is live: `let r = &m; consume(m); r.w`."""
+def refuse_move_while_borrowed(body: Block, moves: list[Local | Field], path: str) -> None:
+    """rustc's E0505 at the first move of a variable (`moves`: the uses that move one, or a
+    field of one, from `moves.py`) while a shared borrow of it is live: `let r = &m;
+    consume(m); r.w` (not `let n = &job.name; let a = job.args;`: another place)."""
     w = _Walk()
     w.walk(body, ())
     for _, x, start, end, uses, wrapped in _live(w):
-        for moved in moves:
-            if moved.binding is not x.binding or not start <= moved.pos <= end:
+        for place in moves:
+            moved = place_root(place)
+            if moved is None or moved.binding is not x.binding or not start <= moved.pos <= end:
+                continue
+            if not _overlap(w.paths.get(id(x), ()), place_path(place)):
                 continue
             later = any(use.pos > moved.pos for use, _ in uses) or any(
                 _within(moved.pos, w.spans[id(loop)]) for loop in wrapped
             )
             if later and (moved.pos > x.pos or wrapped):
-                name = x.binding.name
+                name = _place(place)  # (`p.name` of a field moved out)
                 what = rejects(f"cannot move out of `{name}` because it is borrowed", "E0505")
                 err = Unsupported(f"{path}:{moved.pos[0]}:{moved.pos[1]}", what)
                 err.label = f"move out of `{name}` occurs here"
