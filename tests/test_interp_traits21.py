@@ -12,7 +12,19 @@ checks that the recorded verdicts are still rustc's.
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+from record_rustc import Refused, find_rustc, record
 from rustc_verdicts import rejects, runs, verdict_tests
+
+PROGRAMS = Path(__file__).parent / "rust" / "traits21"
+"""Training-style programs using these traits (a matrix indexed by `(row, col)` trained by SGD,
+checkpoints ranked by a user `Ord`, optimizers behind `&mut dyn`, ..), each with the stdout (and
+stderr) rustc 1.95's binary printed, recorded by `record_rustc.record`."""
 
 NOTE = "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
 
@@ -1047,3 +1059,29 @@ fn main() {
 }
 
 test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)
+
+
+def test_the_training_programs_print_what_rustcs_binaries_printed():
+    out = subprocess.run(
+        [sys.executable, "-m", "pbpit", "check", str(PROGRAMS)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    count = len(list(PROGRAMS.glob("*.rs")))
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert f"{count} passed, 0 failed" in out.stdout
+
+
+@pytest.mark.slow
+def test_the_training_programs_goldens_are_rustcs():
+    try:
+        rustc = find_rustc()
+    except Refused as err:
+        pytest.skip(str(err))
+    with tempfile.TemporaryDirectory() as build:
+        for program in sorted(PROGRAMS.glob("*.rs")):
+            made = record(rustc, program, Path(build))
+            assert made.stdout == program.with_suffix(".stdout").read_bytes(), program.name
+            stderr = program.with_suffix(".stderr")
+            assert made.stderr == (stderr.read_bytes() if stderr.exists() else b""), program.name
