@@ -388,6 +388,35 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "iter_mut_row_given_by_value": (
+        """\
+fn total(v: Vec<f64>) -> f64 {
+    v.iter().sum()
+}
+fn main() {
+    let mut rows = vec![vec![1.0f64], vec![2.0]];
+    for row in rows.iter_mut() {
+        println!("{}", total(row));
+    }
+}
+""",
+        rejects("E0308"),
+    ),
+    "iter_mut_row_given_to_a_shared_slice": (
+        """\
+fn total(v: &[f64]) -> f64 {
+    v.iter().sum()
+}
+fn main() {
+    let mut rows = vec![vec![1.0f64, 0.5], vec![2.0]];
+    for row in rows.iter_mut() {
+        row.push(1.0);
+        println!("{}", total(row));
+    }
+}
+""",
+        runs("2.5\n3\n"),
+    ),
     "btree_set_in_order": (
         """\
 use std::collections::BTreeSet;

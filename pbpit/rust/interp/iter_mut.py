@@ -314,7 +314,13 @@ def element(lowerer: Any, node: Any, binding: Any) -> Any | None:
         and parent.type == "for_expression"
         and parent.child_by_field_name("value") == node
     )
-    if not (deref or member or indexed or readable or looped):
+    lent = (  # `layer_norm(row, ..)` of `fn layer_norm(x: &mut [f64], ..)`: `&mut v[i]`
+        parent is not None
+        and parent.type == "arguments"
+        and parent.parent is not None
+        and parent.parent.type == "call_expression"
+    )
+    if not (deref or member or indexed or readable or looped or lent):
         raise lowerer.fail(
             node,
             f"`{binding.name}` of `iter_mut` used as a value (pbpit runs `*{binding.name}`, "
@@ -330,6 +336,9 @@ def element(lowerer: Any, node: Any, binding: Any) -> Any | None:
         lowerer.delta = here
     place = Index(pos, whole, Local(pos, index, lowerer.scope), pos)
     setattr(place, PLACE, True)
+    if lent:  # (a `&mut` handed on: rustc reborrows it)
+        place.borrowed = place.mut_borrow = True
+        place.borrow_pos = pos
     return place
 
 

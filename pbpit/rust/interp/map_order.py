@@ -1,7 +1,7 @@
 """What a `HashMap`'s random order lets run of its `keys()`, `values()`, `iter()` and
 `into_iter()` (a `MapIter`): counted, summed (integers only: a float sum's rounding follows the
 order), searched for its `max` or `min`, `cloned`/`copied`, mapped by a closure that neither fails
-nor changes anything, or collected into a `Vec` the next statement sorts
+nor changes anything, filtered by such a test, or collected into a `Vec` the next statement sorts
 (`mark_sorted_collects`; the sort refuses a run where it finds two entries equal that differ).
 Rust's `HashMap` visits its entries in an order that changes from run to run (`RandomState`
 seeds each map's hasher at random); any other use is refused (hashmap.py)."""
@@ -36,10 +36,10 @@ def _map_iter_type(ck: Any, e: Any, recv: Ty) -> Ty:
         return Wrap("MapIter", item)
     if e.name == "collect":
         return _collect_type(ck, e, item)
-    if e.name == "map":  # each entry mapped (`_pure`): the order still the map's
-        made = ITER["map"].types(ck, e, Wrap("Iter", item))
-        e.impl = MAP_ITER["map"]
-        e.row = ITER["map"]
+    if e.name in ("map", "filter"):  # each entry mapped or tested (`_pure`): the order still
+        made = ITER[e.name].types(ck, e, Wrap("Iter", item))  # the map's
+        e.impl = MAP_ITER[e.name]
+        e.row = ITER[e.name]
         return Wrap("MapIter", resolve(made).inner)  # type: ignore[attr-defined]
     if e.name in ("sum", "product"):
         ck.settle_later.append(lambda: _exact_total(ck, e, item))
@@ -68,11 +68,16 @@ def _map_iter(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 _PURE_METHODS = ("clone", "to_string", "to_owned", "as_str", "len", "is_empty")
 
 
-def _pure(closure: Any) -> bool:
+_COMPARING = ("==", "!=", "<", ">", "<=", ">=", "&&", "||")
+
+
+def _pure(closure: Any, comparing: bool = False) -> bool:
     """Whether a closure `map` gives each entry can neither fail nor change anything, so that
     the order the entries come in shows nowhere but in the order of its results: its body
-    only names, literals, fields, tuples, derefs, casts and `clone`/`to_string`/`len`.."""
+    only names, literals, fields, tuples, derefs, casts and `clone`/`to_string`/`len`..
+    (`comparing`: a `filter`'s test, comparisons, `&&` and `||` of those too)."""
     from pbpit.rust.interp.nodes import (
+        Binary,
         Block,
         Cast,
         Closure,
@@ -95,6 +100,9 @@ def _pure(closure: Any) -> bool:
             return False  # `-x` overflows at the type's minimum
         if isinstance(node, Method) and (node.name not in _PURE_METHODS or node.args):
             return False
+        if isinstance(node, Binary) and comparing and node.op in _COMPARING:
+            todo.extend((node.left, node.right))
+            continue
         kinds = Local | Lit | TupleLit | Field | Unary | Cast | Method | Block | Let
         if not isinstance(node, kinds):  # (a `Block` of `Let`s: `|(k, v)|` taken apart)
             return False
@@ -107,6 +115,8 @@ def check_order(ck: Any, e: Any, recv: Ty) -> None:
     neither fails nor changes anything, whose results keep the map's order to a sort):
     refused."""
     if e.name == "map" and len(e.args) == 1 and _pure(e.args[0]):
+        return
+    if e.name == "filter" and len(e.args) == 1 and _pure(e.args[0], comparing=True):
         return
     if e.name not in (*_ORDER_FREE, *_ORDER_KEPT):
         raise ck.fail(e.pos, f"`{e.name}` of a HashMap's entries ({_RANDOM_ORDER})")
@@ -194,6 +204,6 @@ MAP_ITER = rows(
     "MapIter",
     *(
         Builtin("MapIter", n, None, "", _map_iter, _map_iter_type)
-        for n in (*_ORDER_FREE, *_ORDER_KEPT, "map")
+        for n in (*_ORDER_FREE, *_ORDER_KEPT, "map", "filter")
     ),
 )
