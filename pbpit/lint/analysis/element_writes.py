@@ -13,6 +13,7 @@ from dataclasses import replace
 from pbpit.engine.graph import Requirement
 from pbpit.lint.analysis.common import _FIELD
 from pbpit.lint.analysis.state import _DATA, _Slot
+from pbpit.lint.entry_slots import NO_LOOP, entry_place
 from pbpit.lint.values import Value
 from pbpit.rust.syntax import Node
 
@@ -32,6 +33,9 @@ class _ElementWrites:
                     walk = self.walk_places.get(slot) if slot is not None else None
                     if slot is not None and walk is not None:
                         return self._element_write(node, left, slot, walk)
+                    held = entry_place(self.text, inner) if slot is not None else None
+                    if held is not None:  # `*slot = h` of `states.entry(k).or_insert(..)`
+                        return self._element_write(node, left, slot, (held, NO_LOOP))
         return self._assign(node)
 
     def _element_write(
