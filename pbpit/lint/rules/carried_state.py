@@ -42,6 +42,7 @@ from pbpit.lint.rules.pass_shape import (
     continues,
     tensor_tuple_arity,
 )
+from pbpit.lint.rules.slot_writes import detach_where_written
 from pbpit.lint.rules.vec_state import (
     detach_elements_each_pass,
     detach_pairs_where_set,
@@ -112,6 +113,9 @@ def detach_each_pass(name: str, meeting: Meeting, leaf: bool, fixes: Fixes) -> H
         # A field (`self.hidden`): `.detach()` takes it by value, out of a borrow.
         detached = detached.replace(".detach()", ".clone().detach()", 1)
     fallback = detach_each_pass_help(name, [], leaf, f"{name} = {detached};")
+    through = detach_where_written(name, meeting, leaf, fixes)
+    if through is not None:
+        return through  # `*slot = h` of `states.entry(k).or_insert(..)`: `*slot = h.detach()`
     in_methods = None if is_name(name) else detach_in_methods(name, meeting, leaf, fixes)
     if in_methods is not None:
         # Kept by the struct's methods where the loop cannot detach it (a `Vec` or map field;

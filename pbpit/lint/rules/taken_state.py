@@ -12,6 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from pbpit.lint.fixes import Fixes
+from pbpit.lint.rules.slot_writes import written_through
 
 if TYPE_CHECKING:
     from pbpit.lint.rule import Meeting
@@ -31,6 +32,9 @@ def taken_from(definition: Definition, meeting: Meeting, fixes: Fixes) -> str | 
     loop = meeting.loop
     if loop is None or meeting.in_macro:
         return None
+    written = written_through(definition.name, meeting, fixes)
+    if written is not None:
+        return written  # `*slot = h` of `states.entry(k).or_insert(..)`: `states`
     node = fixes.source.root.descendant_for_byte_range(*definition.span)
     while node is not None and node.type != "let_declaration":
         if node.type in ("block", "function_item"):
