@@ -40,6 +40,9 @@ HAND = {
     # back in `state = Some((h_new, c_new));` (hand twin cq14): lint named `h` twice with
     # `h = h.detach();`, which rustc rejects (E0384).
     "q14_lstm_option_tuple.rs": ("loop-external-tracked", {"state"}),
+    # helper A's probe q16: a per-user state in a `HashMap` written through `*slot = h` of
+    # `states.entry(..).or_insert_with(..)` (hand twin cq16): lint was silent.
+    "q16_hashmap_entry_slot.rs": ("loop-external-tracked", {"states"}),
     # Written in session 21 after the fixes, of the same shapes with other models and names
     # (n1 in the `Tensor<B, D>` style), each with its hand-written twin.
     "n1_ema_stats_B.rs": ("loop-external-tracked", {"ema_shift", "ema_scale"}),
@@ -143,3 +146,11 @@ def test_past_keys_emptied_is_said_to_change_later_passes(name, command):
     for help_ in coded:
         if ".clear();" in help_["edits"][0]["replacement"]:
             assert "changes what later passes compute" in help_["message"], help_
+
+
+@pytest.mark.parametrize("name", sorted(HAND) + [P19, "n5_retrieval_memory.rs"])
+def test_the_hand_written_twins_lint_clean(name):
+    # Each twin runs (above) and is what a user fixing the program writes: no finding left.
+    twin = HERE / name.replace(".rs", ".twin.rs")
+    done = pbpit_main("lint", "--format", "json", str(twin))
+    assert json.loads(done.stdout)["findings"] == []
