@@ -756,6 +756,177 @@ fn main() {
 """,
         rejects("E0631"),
     ),
+    "rc_refcell_borrow_mut_while_borrowed": (
+        """\
+use std::cell::RefCell;
+use std::rc::Rc;
+
+#[derive(Debug)]
+struct Stats {
+    seen: usize,
+    total: f64,
+}
+
+fn record(s: &Rc<RefCell<Stats>>, x: f64) {
+    let mut st = s.borrow_mut();
+    st.seen += 1;
+    st.total += x;
+}
+
+fn main() {
+    let stats = Rc::new(RefCell::new(Stats { seen: 0, total: 0.0 }));
+    let other = Rc::clone(&stats);
+    record(&stats, 1.5);
+    record(&other, 2.0);
+    {
+        let third = stats.clone();
+        third.borrow_mut().seen += 10;
+    }
+    println!("{} {}", stats.borrow().seen, other.borrow().total);
+    println!("{:?}", stats.borrow());
+    let r = stats.borrow();
+    let w = other.borrow_mut();
+    println!("{} {}", r.seen, w.seen);
+}
+""",
+        runs(
+            "12 3.5\nStats { seen: 12, total: 3.5 }\n",
+            101,
+            (
+                "\n"
+                "thread 'main' (TID) panicked at main.rs:28:19:\n"
+                "RefCell already borrowed\n"
+                "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
+            ),
+        ),
+    ),
+    "rc_refcell_borrow_while_mutably_borrowed": (
+        """\
+use std::cell::RefCell;
+use std::rc::Rc;
+#[derive(Debug)]
+struct S { n: u32 }
+fn main() {
+    let a = Rc::new(RefCell::new(S { n: 1 }));
+    let b = a.clone();
+    println!("{:?}", a);
+    {
+        let g = b.borrow_mut();
+        println!("{:?} {}", a, g.n);
+    }
+    let w = a.borrow_mut();
+    let r = b.borrow();
+    println!("{}", r.n + w.n);
+}
+""",
+        runs(
+            "RefCell { value: S { n: 1 } }\nRefCell { value: <borrowed> } 1\n",
+            101,
+            (
+                "\n"
+                "thread 'main' (TID) panicked at main.rs:14:15:\n"
+                "RefCell already mutably borrowed\n"
+                "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
+            ),
+        ),
+    ),
+    "rc_refcell_drop_then_borrow": (
+        """\
+use std::cell::RefCell;
+use std::rc::Rc;
+#[derive(Debug)]
+struct Acc {
+    sum: f64,
+    n: u32,
+}
+fn add(acc: &Rc<RefCell<Acc>>, x: f64) {
+    let mut a = acc.borrow_mut();
+    a.sum += x;
+    a.n += 1;
+}
+fn main() {
+    let acc = Rc::new(RefCell::new(Acc { sum: 0.0, n: 0 }));
+    let handles: Vec<Rc<RefCell<Acc>>> = (0..3).map(|_| Rc::clone(&acc)).collect();
+    for (i, h) in handles.iter().enumerate() {
+        add(h, i as f64 * 0.5);
+    }
+    let r = acc.borrow();
+    println!("{} {} {:?}", r.sum, r.n, acc);
+    drop(r);
+    acc.borrow_mut().n = 100;
+    let mean = {
+        let a = acc.borrow();
+        a.sum / a.n as f64
+    };
+    println!("{:?} {}", acc, mean);
+    let held = acc.borrow_mut();
+    println!("{:?} {}", acc, held.n);
+}
+""",
+        runs(
+            (
+                "1.5 3 RefCell { value: Acc { sum: 1.5, n: 3 } }\n"
+                "RefCell { value: Acc { sum: 1.5, n: 100 } } 0.015\n"
+                "RefCell { value: <borrowed> } 100\n"
+            ),
+            0,
+        ),
+    ),
+    "rc_refcell_shared_vec": (
+        """\
+use std::cell::RefCell;
+use std::rc::Rc;
+
+struct Logger {
+    lines: Rc<RefCell<Vec<String>>>,
+    prefix: String,
+}
+
+impl Logger {
+    fn log(&self, msg: &str) {
+        self.lines.borrow_mut().push(format!("{}: {}", self.prefix, msg));
+    }
+}
+
+fn main() {
+    let shared = Rc::new(RefCell::new(Vec::new()));
+    let train = Logger { lines: Rc::clone(&shared), prefix: "train".to_string() };
+    let eval = Logger { lines: shared.clone(), prefix: "eval".to_string() };
+    for step in 0..3 {
+        train.log(&format!("step {}", step));
+        if step % 2 == 0 {
+            eval.log(&format!("acc {:.2}", 0.5 + step as f32 * 0.1));
+        }
+    }
+    {
+        let all = shared.borrow();
+        println!("{} lines", all.len());
+        for l in all.iter() {
+            println!("{}", l);
+        }
+    }
+    let mut g = shared.borrow_mut();
+    g.clear();
+    drop(g);
+    train.log("done");
+    println!("{:?}", shared.borrow());
+    println!("{:?}", shared);
+}
+""",
+        runs(
+            (
+                "5 lines\n"
+                "train: step 0\n"
+                "eval: acc 0.50\n"
+                "train: step 1\n"
+                "train: step 2\n"
+                "eval: acc 0.70\n"
+                '["train: done"]\n'
+                'RefCell { value: ["train: done"] }\n'
+            ),
+            0,
+        ),
+    ),
     "recursive_enum_without_box": (
         """\
 #[derive(Debug)]

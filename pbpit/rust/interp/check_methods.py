@@ -41,6 +41,7 @@ from pbpit.rust.interp.nodes import (
     Method,
     Unsupported,
 )
+from pbpit.rust.interp.rc_refcell import MUT_RESULTS as RC_MUT
 from pbpit.rust.interp.std_methods import (
     CHAR_METHODS,
     DATA,
@@ -271,7 +272,7 @@ class MethodRules:
             return
         if match_mut_refs.lends_in_place(recv):  # `s.push(x)` of `match self { V { s } => ..`
             return
-        if isinstance(recv, Method) and recv.name in MUT_RESULTS | hashmap.MUT_RESULTS:
+        if isinstance(recv, Method) and recv.name in MUT_RESULTS | hashmap.MUT_RESULTS | RC_MUT:
             return  # `o.get_or_insert_with(f)`, `m.entry(k).or_default()`: a `&mut T`
         if not isinstance(recv, Local):
             raise self.fail(e.pos, f"`{e.name}` on a value that is not a `let mut` variable")

@@ -37,10 +37,7 @@ def _written_trait(lowerer: Any, trait_node: Node) -> str | None:
         path = node.child_by_field_name("path")
         written = lowerer.text(path).removeprefix("::") if path is not None else ""
         name = lowerer.text(node.child_by_field_name("name"))
-        brought = any(
-            tuple(u.path)[-1:] == ("cmp",)
-            for u in file_items(lowerer.src)
-        )
+        brought = any(tuple(u.path)[-1:] == ("cmp",) for u in file_items(lowerer.src))
         if written in ("std::cmp", "core::cmp") or (written == "cmp" and brought):
             return name if name in METHODS else None
         return None

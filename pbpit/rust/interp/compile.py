@@ -17,6 +17,7 @@ from pbpit.rust.interp import (
     hashmap,
     index_impls,
     num_refs,
+    rc_refcell,
     shapes,
     slices,
     std_generics,
@@ -264,6 +265,7 @@ class Compiler(
         return copied(e, getattr(self, "c_" + type(e).__name__)(e))
 
     def block(self, e: Block) -> Code:
+        guards = rc_refcell.mark_guards(e)  # `let st = rc.borrow_mut();` lives to the block's end
         stmts = []
         for stmt in e.stmts:
             if isinstance(stmt, Let):
@@ -291,7 +293,7 @@ class Compiler(
             finally:
                 lines[-1] = saved
 
-        return run
+        return rc_refcell.releasing(run) if guards else run
 
     c_Block = block  # noqa: N815
 

@@ -401,6 +401,10 @@ def _debug(ty: Ty, spec: Spec) -> Callable[[object], str]:
     if type(ty) is Wrap and ty.kind in ("Vec", "array", "VecDeque"):
         inner = _debug(ty.inner, spec)
         return lambda xs: "[" + ", ".join(map(inner, xs)) + "]"  # type: ignore[call-overload]
+    if type(ty) is Wrap and ty.kind in ("Rc", "RefCell"):
+        from pbpit.rust.interp.rc_refcell import debug  # (it imports the nodes, which import this)
+
+        return debug(ty, _debug(ty.inner, spec))
     if type(ty) is TensorT or (type(ty) is Named and ty.name in _BURN_TYPES):
         raise FormatError(f"`{{:?}}` of `{show(ty)}` (pbpit cannot print it as Burn does)")
     if type(ty) is FnT:

@@ -338,6 +338,8 @@ class ExprLowering:
             root = root.base
         if isinstance(root, Index):  # `self.layers[i].w -= lr`, `sums[l].0 += x`: an element's
             return self.index_assignment(node, left, value, op)  # field (`mut`: the types)
+        if isinstance(root, Method) and root.name == "borrow_mut" and not root.args:
+            return Assign(self.pos(node), target, value, op)  # `rc.borrow_mut().n += 1`
         if not isinstance(root, Local):
             raise self.fail(left, "assignment to a field of anything but a variable")
         binding = root.binding

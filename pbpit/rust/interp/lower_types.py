@@ -11,6 +11,7 @@ from pbpit.rust.interp import (
     generic_impls,
     hashmap,
     phantom,
+    rc_refcell,
     sets,
     slices,
     std_cmp,
@@ -170,6 +171,9 @@ class TypeLowering:
                     what = f"cannot find type `{name}` in this scope"
                     raise self.fail(base, rejects(what, "E0425"))
                 return Wrap(name, self.type(args[0]))
+            shared_cell = rc_refcell.lower_type(self, name, prefix, args)  # `Rc<RefCell<T>>`
+            if shared_cell is not None:
+                return shared_cell
             if name == "VecDeque" and len(args) == 1:  # `std::collections::VecDeque<T>`
                 if prefix != "std::collections" and not vecdeque.imported(self.src):
                     what = "cannot find type `VecDeque` in this scope"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbpit.rust.interp import rc_refcell
 from pbpit.rust.interp.builtins import Code, Function
 from pbpit.rust.interp.types import UNIT, Ty
 
@@ -89,6 +90,9 @@ def _drop_type(ck: Any, e: Any) -> Ty:
 
 def _drop(comp: Any, e: Any, args: list[Code]) -> Code:
     value = args[0]
+    guard = rc_refcell.dropped(e.args[0])  # `drop(st)` of `let st = rc.borrow_mut();`
+    if guard is not None:
+        return lambda frame: guard(frame) or UNIT
 
     def drop(frame: list) -> Any:
         value(frame)  # no `Drop` impl runs (the file cannot write one)

@@ -14,6 +14,7 @@ from pbpit.rust.interp import (
     hashmap,
     map_loops,
     mem_functions,
+    rc_refcell,
     results,
     sets,
     std_cmp,
@@ -158,6 +159,7 @@ _STD = [
     *std_cmp.FUNCTIONS,  # `std::cmp::max(a, b)`, `std::iter::repeat(x)`
     *std_convert.FUNCTIONS,  # `i32::try_from(x)`, `f64::from(x)`, `char::from(b)`
     *vecdeque.FUNCTIONS,  # `VecDeque::new()`
+    *rc_refcell.FUNCTIONS,  # `Rc::new(RefCell::new(x))`, `Rc::clone(&rc)`
     *sets.FUNCTIONS,  # `HashSet::new()`, `BTreeSet::new()`
 ]
 STD_FUNCTIONS = {f.path: f for f in _STD}

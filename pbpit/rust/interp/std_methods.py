@@ -29,6 +29,7 @@ from pbpit.rust.interp.numbers import (
     int_pow,
     powi,
 )
+from pbpit.rust.interp.rc_refcell import RC_METHODS, REFCELL_METHODS
 from pbpit.rust.interp.sets import BTREESET, HASHSET
 from pbpit.rust.interp.std_more import OPTION_MORE, RESULT_MORE, VEC_MORE, slice_more
 from pbpit.rust.interp.std_options import OPTION_OPTIONS
@@ -566,6 +567,8 @@ _WRAPS = {
     "Entry": ENTRY,
     "MapIter": MAP_ITER,
     "VecDeque": VECDEQUE,  # (vecdeque.py)
+    "Rc": RC_METHODS,  # (rc_refcell.py)
+    "RefCell": REFCELL_METHODS,
     "HashSet": HASHSET,  # (sets.py)
     "BTreeSet": BTREESET,
 }
