@@ -138,12 +138,14 @@ def _wrapped(
     if plain is not None or text.count(f"{a}.backward()") != 1:
         return None
     summed = text.replace(f"{a}.backward()", f"({a} + {b}).backward()")
-    twice = text.replace(f"{a}.backward()", f"{b}.backward()")
-    if second.line == first.line + 1 and later == twice:
-        # One statement written twice, the loss alone other (each backward's gradients handed
-        # to one accumulator: `acc.accumulate(&m, GradientsParams::from_grads(a.backward(), &m))`):
-        # the sum's gradients handed there once.
-        return [("-", first.line, text), ("+", first.line, summed), ("-", second.line, later)]
+    repeated, n = _repeated(path, first.line, second.line, a, b), second.line - first.line
+    if repeated:
+        # The statements from the first backward written again from the second, the loss and
+        # the binding alone other (each backward's gradients handed to one accumulator:
+        # `acc.accumulate(&m, GradientsParams::from_grads(a.backward(), &m));` twice): the
+        # sum's gradients handed there once, the second copy gone.
+        kept = [(" ", first.line + k, source_line(path, first.line + k)) for k in range(1, n)]
+        return [("-", first.line, text), ("+", first.line, summed), *kept, *repeated]
     if later.count(f"{b}.backward()") != 1 or second.line != first.line + 2:
         return None
     step, again = source_line(path, first.line + 1), source_line(path, second.line + 1)
@@ -158,6 +160,31 @@ def _wrapped(
         ("-", second.line, later),
         ("-", second.line + 1, again),
     ]
+
+
+def _repeated(
+    path: str, first: int, second: int, a: str, b: str
+) -> list[tuple[str, int | None, str]]:
+    """The lines from `second` on deleted when they repeat those from `first` up to it (at most
+    three), `a` read as `b` and the name the first binds as the name the second binds
+    (`let g_a = GradientsParams::from_grads(a.backward(), &m); acc.accumulate(&m, g_a);`, then
+    the same of `b`); [] for other lines."""
+    count = second - first
+    if not 0 < count <= 3:
+        return []
+    lines = source_lines(path)
+    if second + count - 1 > len(lines):
+        return []
+    block, again = lines[first - 1 : second - 1], lines[second - 1 : second - 1 + count]
+    this, that = assigned_name(path, first), assigned_name(path, second)
+    if (this is None) != (that is None):
+        return []
+    read = [line.replace(f"{a}.backward()", f"{b}.backward()") for line in block]
+    if this is not None and that is not None:
+        read = [re.sub(rf"\b{re.escape(this)}\b", that, line) for line in read]
+    if read != again or not all(line.strip().endswith(";") for line in again):
+        return []
+    return [("-", second + k, line) for k, line in enumerate(again)]
 
 
 def _added_at_second(
