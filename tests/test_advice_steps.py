@@ -27,7 +27,12 @@ from pbpit.runner import resolve_case, run_case
 
 HERE = Path(__file__).parent / "advice_steps"
 
-TWINNED = ["vae_two_losses.rs", "autoencoder_generic.rs", "multitask_three_losses.rs"]
+TWINNED = [
+    "vae_two_losses.rs",
+    "autoencoder_generic.rs",
+    "actor_critic_split.rs",
+    "multitask_three_losses.rs",
+]
 
 
 def _stdout_of(text: str, tmp_path: Path, name: str) -> str:
@@ -53,10 +58,12 @@ def test_every_fix_explain_shows_as_code_prints_what_the_hand_fixed_twin_prints(
         assert _stdout_of(applied(text, edits), tmp_path, name) == twin, help_["message"]
 
 
-@pytest.mark.parametrize("name", ["vae_two_losses.rs", "autoencoder_generic.rs"])
+@pytest.mark.parametrize("name", TWINNED[:3])
 def test_the_sum_handed_to_the_accumulator_is_shown_as_checked_code(name, tmp_path):
     """Both losses go into one accumulator: the right fix hands it the sum's gradients once
-    (`acc.accumulate(&m, GradientsParams::from_grads((a + b).backward(), &m));`)."""
+    (`acc.accumulate(&m, GradientsParams::from_grads((a + b).backward(), &m));`, or through a
+    binding of its own: `let g = GradientsParams::from_grads((a + b).backward(), &m);
+    acc.accumulate(&m, g);`), the second loss's lines gone."""
     (help_,) = _coded_helps(HERE / name)
     assert help_["checked"]["verdict"] == "runs"
     text = (HERE / name).read_text(encoding="utf-8")
@@ -121,3 +128,22 @@ def test_the_run_names_the_tuples_second_element_by_its_own_binding():
     (error,) = diagnose_run(result).errors
     assert error.name == "logvar"
     assert any(f"NodeId({node_id}) `logvar` lost its step" in n for n in error.notes)
+
+
+def test_two_steps_of_one_module_share_its_parameters_out():
+    """By hand: a module stepped twice a pass, each step a loss's gradients, gets each of its
+    parameters a gradient from one of them: nothing lacks. A first step handed nothing, or a
+    parameter no step gets, lacks; a module the original's backwards do not reach is not
+    judged."""
+    from pbpit.diagnose.step_grads import StepReceived, step_gap
+
+    def step(got: set, without: set) -> StepReceived:
+        return StepReceived(frozenset(got), frozenset(without))
+
+    meant = frozenset({"m.a", "m.b"})
+    assert step_gap((step({"m.a"}, {"m.b"}), step({"m.b"}, {"m.a"})), meant) == ""
+    assert "reach no optimizer step" in step_gap((step(set(), {"m.a", "m.b"}),), meant)
+    lacking = step_gap((step({"m.a"}, {"m.b"}), step({"m.a"}, {"m.b"})), meant)
+    assert "`m.b`" in lacking and "`m.a`" not in lacking
+    assert step_gap((step(set(), {"n.w"}),), meant) == ""
+    assert step_gap((), meant) == ""

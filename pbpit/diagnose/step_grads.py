@@ -11,9 +11,9 @@ panicked included (`reached`), and those each backward that ran gave a gradient 
 
 A fixed run is watched (`watching_steps`): at each `optim.step(lr, module, grads)`, which of the
 module's parameters `grads` holds a gradient for. The first step of each module must receive a
-gradient for every parameter of that module the original's backwards reach (`step_gap`); a fix
-whose backward's gradients reach no step, or that leaves the step fewer parameters, is said in
-words with why, never shown as code as keeping the gradients.
+gradient, and each parameter of the module the original's backwards reach one in some step
+(`step_gap`); a fix whose backward's gradients reach no step, or that leaves the steps fewer
+parameters, is said in words with why, never shown as code as keeping the gradients.
 """
 
 from __future__ import annotations
@@ -131,27 +131,30 @@ def given(before: Any) -> frozenset[str]:
 
 def step_gap(steps: tuple[StepReceived, ...], meant: frozenset[str]) -> str:
     """Words for what the fixed run's steps `steps` lack against `meant` (the parameters the
-    original's backwards reach), or "" when the first step of each module receives a gradient
-    for each of its parameters in `meant` (and when the run steps nothing: no step to judge)."""
+    original's backwards reach or gave a gradient), or "": for each module a step updates, its
+    first step must receive a gradient (a fix whose backward's gradients reach no step hands it
+    nothing), and each of its parameters in `meant` a gradient in one of its steps (two steps of
+    one module, each a loss's, share them out). A run that steps nothing is not judged."""
     said = []
-    firsts: dict[frozenset[str], StepReceived] = {}
+    by_module: dict[frozenset[str], list[StepReceived]] = {}
     for one in steps:
-        firsts.setdefault(one.module, one)
-    for module, first in firsts.items():
+        by_module.setdefault(one.module, []).append(one)
+    for module, ones in by_module.items():
         wanted = module & meant
-        missing = sorted(wanted - first.got)
-        if not missing:
+        if not wanted:
             continue
-        if not first.got:
+        if not ones[0].got:
             said.append(
                 f"its backward's gradients reach no optimizer step: the first step of "
-                f"{_owners(missing)} receives no gradient at all (the original's backwards "
-                f"reach {_count(len(wanted))} of it), so nothing would be updated"
+                f"{_owners(sorted(wanted))} receives no gradient at all (the original's "
+                f"backwards reach {_count(len(wanted))} of it), so nothing would be updated"
             )
-        else:
+            continue
+        missing = sorted(wanted - frozenset().union(*(one.got for one in ones)))
+        if missing:
             said.append(
-                f"the first optimizer step receives no gradient for {_named(missing)}, which "
-                "the original's backwards reach: they would not be updated"
+                f"no optimizer step receives a gradient for {_named(missing)}, which the "
+                "original's backwards reach: they would not be updated"
             )
     return "; ".join(said)
 

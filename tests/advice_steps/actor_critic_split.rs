@@ -1,0 +1,43 @@
+//! An actor-critic head pair on one body: the policy loss and the value loss each
+//! backpropagated, their `GradientsParams` made on a line of their own and handed to one
+//! accumulator, then one step. The body's features are shared: the 2nd backward panics.
+use burn::{
+    nn::{Linear, LinearConfig},
+    optim::{AdamConfig, GradientsAccumulator, GradientsParams, Optimizer},
+    prelude::*,
+};
+
+#[derive(Module, Debug)]
+pub struct ActorCritic {
+    body: Linear,
+    policy: Linear,
+    value: Linear,
+}
+
+fn main() {
+    let device = Device::flex().autodiff();
+    device.seed(7);
+    let mut ac = ActorCritic {
+        body: LinearConfig::new(3, 5).init(&device),
+        policy: LinearConfig::new(5, 2).init(&device),
+        value: LinearConfig::new(5, 1).init(&device),
+    };
+    let mut optim = AdamConfig::new().init();
+    let obs = Tensor::<2>::from_floats([[0.1, 0.9, -0.3], [0.7, -0.2, 0.4]], &device);
+    let advantages = Tensor::<2>::from_floats([[0.5, -0.25], [-0.5, 1.0]], &device);
+    let returns = Tensor::<2>::from_floats([[1.0], [0.5]], &device);
+
+    for update in 0..3 {
+        let feats = ac.body.forward(obs.clone()).relu();
+        let log_probs = burn::tensor::activation::log_softmax(ac.policy.forward(feats.clone()), 1);
+        let policy_loss = (log_probs * advantages.clone()).mean().neg();
+        let value_loss = (ac.value.forward(feats) - returns.clone()).powf_scalar(2.0).mean();
+        println!("update {update}: {} {}", policy_loss.clone().into_scalar::<f32>(), value_loss.clone().into_scalar::<f32>());
+        let mut acc = GradientsAccumulator::new();
+        let g_policy = GradientsParams::from_grads(policy_loss.backward(), &ac);
+        acc.accumulate(&ac, g_policy);
+        let g_value = GradientsParams::from_grads(value_loss.backward(), &ac);
+        acc.accumulate(&ac, g_value);
+        ac = optim.step(0.01, ac, acc.grads());
+    }
+}
