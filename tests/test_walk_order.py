@@ -30,12 +30,14 @@ def _ranks(loss: str, names: list[str], lets: str = "") -> list[str]:
 @pytest.mark.parametrize(
     ("loss", "names", "first"),
     [
-        # mean <- matmul: its receiver transpose(za) and zb at one depth; za behind it.
+        # matmul pushes transpose(za), then zb: zb is popped first.
         ("za.transpose().matmul(zb).mean()", ["za", "zb"], ["zb", "za"]),
-        # add(add(a, b), c): c one step nearer the loss than a and b; a before b.
-        ("(a.clone() + b.clone() + c.clone()).mean()", ["a", "b", "c"], ["c", "a", "b"]),
-        # mul(a, exp(b)): a first; .clone() is no node.
-        ("(a.clone() * b.clone().exp()).sum()", ["b", "a"], ["a", "b"]),
+        # matmul pushes p, then transpose(tanh(a)): the walk goes down to a before p.
+        ("p.matmul(a.tanh().transpose()).exp().mean()", ["p", "a"], ["a", "p"]),
+        # add(add(a, b), c): c, then add(a, b)'s right operand b, then a.
+        ("(a.clone() + b.clone() + c.clone()).mean()", ["a", "b", "c"], ["c", "b", "a"]),
+        # mul(a, exp(b)): exp(b) popped first; .clone() is no node.
+        ("(a.clone() * b.clone().exp()).sum()", ["a", "b"], ["b", "a"]),
     ],
 )
 def test_the_walk_meets_the_nearer_operand_first(loss, names, first):
@@ -58,6 +60,8 @@ def test_a_name_bound_before_is_followed_into_its_value():
         ("contrastive_views.rs", "zb"),
         # N2's p17 of session 20: kl = (mu^2 + exp(logvar) - logvar - 1).mean() * 0.5.
         ("vae_two_steps.rs", "logvar"),
+        # spread = p.matmul(a.tanh().transpose()): a, behind the transpose, is met first.
+        ("triplet_two_steps.rs", "a"),
     ],
 )
 def test_lints_first_finding_is_the_tensor_the_run_names(program, lead):

@@ -2,23 +2,25 @@
 panicking backward (tensors an earlier backward consumed, each reached by this one) in the
 order Burn's walk meets them, so that the first is the one the run names.
 
-Burn's `build_tape` walks the later backward's graph breadth first from the loss, each node's
-parents in order (a method's receiver, then its arguments; a binary operator's left operand,
-then its right), and panics at the first node whose step was consumed. Read from the source:
-the loss's expression, a name bound by `let` (or assigned) before it followed into its value
-(a binding is no node), `.clone()` no node either; `za.transpose().matmul(zb)` puts
-`transpose(za)` then `zb` at one depth, so `zb` is met before `za` (behind the transpose)."""
+Burn's `collect_steps` walks the later backward's graph from the loss on a stack (its
+"breadth-first" traversal, run last-in first-out): each node's parents pushed in order (a
+method's receiver, then its arguments; a binary operator's left operand, then its right), the
+last pushed visited first, each node once; it panics at the first node whose step was
+consumed (`pbpit.engine.server.collect_steps`). Read from the source: the loss's expression, a
+name bound by `let` (or assigned) before it followed into its value (a binding is no node),
+`.clone()` no node either. `za.transpose().matmul(zb)` pushes `transpose(za)` then `zb`: `zb`
+is met first; `p.matmul(a.tanh().transpose())` meets `a` first, behind the transpose."""
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
 
 from pbpit.diagnostics.model import Diagnostic
 from pbpit.rust.syntax import Node, RustFile, RustReadError, descendants, parse_bytes
 
 MAX_VISITS = 5000
-"""Nodes of the loss's expression the walk reads at most (a crafted file costs no more)."""
+"""Nodes of the loss's expression the walk reads at most, and steps of following one name into
+what it stands for (a crafted file costs no more)."""
 
 # Method calls that make no node of the graph: the same tensor, handed on.
 _SAME_TENSOR = frozenset({"clone", "to_device"})
@@ -74,8 +76,8 @@ def _parsed(text: str | RustFile) -> RustFile | None:
 
 def walk_ranks(source: RustFile, line: int, column: int, names: list[str]) -> dict[str, int]:
     """For the backward call at `line`:`column` (its receiver's start, as a label has it), the
-    order in which a breadth-first walk from its loss meets each of `names` (0 first); a name
-    it does not meet is left out. Empty when no backward call is there."""
+    order in which Burn's walk from its loss meets each of `names` (lowest first); a name it
+    does not meet is left out. Empty when no backward call is there."""
     call = _backward_at(source, line, column)
     if call is None:
         return {}
@@ -87,18 +89,21 @@ def walk_ranks(source: RustFile, line: int, column: int, names: list[str]) -> di
     bindings = _bindings(source, body) if body is not None else {}
     wanted = set(names)
     ranks: dict[str, int] = {}
-    seen: set[int] = set()
-    queue = deque(_resolve(source, receiver, bindings, wanted, seen))
+    visited: set[int] = set()
+    stack = _resolve(source, receiver, bindings, wanted)
     visits = 0
-    while queue and visits < MAX_VISITS and len(ranks) < len(wanted):
-        node = queue.popleft()
+    while stack and visits < MAX_VISITS and len(ranks) < len(wanted):
+        node = stack.pop()  # the last pushed first, as Burn's stack
+        if node.id in visited:
+            continue
+        visited.add(node.id)
         visits += 1
         name = _name(source, node)
         if name in wanted:
             ranks.setdefault(name, visits)
             continue  # the walk stops at a consumed step
         for parent in _parents(node):
-            queue.extend(_resolve(source, parent, bindings, wanted, seen))
+            stack.extend(_resolve(source, parent, bindings, wanted))
     return ranks
 
 
@@ -153,18 +158,16 @@ def _resolve(
     node: Node,
     bindings: dict[str, list[tuple[int, Node]]],
     wanted: set[str],
-    seen: set[int],
 ) -> list[Node]:
     """The nodes of the graph `node` stands for, in order: itself when it is an operation or a
-    name the walk looks for; a name bound before it, its value; `.clone()`, parentheses, a
-    reference, a macro's tokens, what they hold."""
+    name the walk looks for; a name bound before it, its value (bound earlier in the file: no
+    cycle); `.clone()`, parentheses, a reference, a macro's tokens, what they hold."""
     out: list[Node] = []
     stack = [node]
-    while stack and len(seen) < MAX_VISITS:
+    steps = 0
+    while stack and steps < MAX_VISITS:
+        steps += 1
         current = stack.pop()
-        if current.id in seen:
-            continue
-        seen.add(current.id)
         kind = current.type
         name = _name(source, current)
         if name is not None:
