@@ -7,6 +7,7 @@ before the loop stores it in the field the loop reads (`Self { prototypes: .., .
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers, is_name, last_segment
@@ -408,6 +409,7 @@ def storing_call(
             return statement, call, before[at + 1 :]
     return None
 
+
 def _stores(method: str, field_: str, fixes: Fixes) -> bool:
     """Whether the one method `method` of the file's impls assigns `self.field_`."""
     found = _functions(method, None, fixes)
@@ -428,3 +430,136 @@ def detach_at(sure: bool, recompute: Help) -> int:
     or recomputing is said in words only; else second: what an optimizer updates is recomputed
     by default, as a user would (`--fix` applies the first fix written as code)."""
     return 0 if sure or not recompute.edits else 1
+
+
+# -- the leaves a detach once takes every gradient from -------------------------------------------
+
+# The parameters of Burn's layers, by their fields in Burn's records (`nn::Linear`'s `weight`,
+# `bias`): what a module of the program holds of them, by path.
+LAYER_PARAMETERS = {
+    "Linear": ("weight", "bias"),
+    "Conv1d": ("weight", "bias"),
+    "Conv2d": ("weight", "bias"),
+    "ConvTranspose1d": ("weight", "bias"),
+    "ConvTranspose2d": ("weight", "bias"),
+    "Embedding": ("weight",),
+    "LayerNorm": ("gamma", "beta"),
+    "GroupNorm": ("gamma", "beta"),
+}
+MAX_NAMED = 4
+"""Leaves named at most, as a run names them (`case.leaves[:4]`), then how many more."""
+
+
+def lost_gradients_note(leaves: list[str]) -> str:
+    """What detaching once costs a program that trains none of `leaves`: they get no gradient."""
+    named = ", ".join(f"`{leaf}`" for leaf in leaves[:MAX_NAMED])
+    more = len(leaves) - MAX_NAMED
+    named += f" and {more} more" if more > 0 else ""
+    verb = "gets" if len(leaves) == 1 else "get"
+    return (
+        f"detached, {named} {verb} no gradient through it: no optimizer steps "
+        f"{'it' if len(leaves) == 1 else 'them'} and the program reads none"
+    )
+
+
+def said_lost(help_: Help, meeting: Meeting, fixes: Fixes) -> Help:
+    """`help_` (detach once, as code) with the leaves it takes every gradient from named
+    (`lost_gradients_note`), as a run names those its check finds `= None`, where the loop
+    trains nothing the tensor is made from (a frozen backbone, a teacher no optimizer steps)
+    and each of them is known by its path: the modules' parameters, read from the structs of
+    the program and Burn's layers (`LAYER_PARAMETERS`), and the tensors made leaves."""
+    from pbpit.lint.rules.loop_external_tracked import trains_through
+
+    if not help_.edits or help_.note or trains_through(meeting, fixes):
+        return help_
+    leaves = untrained_leaves(meeting.definition, meeting, fixes)
+    return replace(help_, note=lost_gradients_note(leaves)) if leaves else help_
+
+
+def untrained_leaves(definition: Definition, meeting: Meeting, fixes: Fixes) -> list[str]:
+    """The leaves `definition` is made from, by path, in the order their variables are read:
+    none when one of its variables is neither data nor a leaf or module of known parameters."""
+    entry = meeting.entry or {}
+    names: list[str] = []
+    for made in sorted(definition.sources, key=lambda d: d.span[0]):
+        statement = made.statement or made.value
+        if statement is None:
+            continue
+        for node in identifiers(statement):
+            name = fixes.text(node)
+            if name in entry and name != definition.name and name not in names:
+                names.append(name)
+    leaves: list[str] = []
+    for name in names:
+        found = _leaves_of(name, meeting, fixes)
+        if found is None:
+            return []
+        leaves += [leaf for leaf in found if leaf not in leaves]
+    return leaves
+
+
+def _leaves_of(name: str, meeting: Meeting, fixes: Fixes) -> list[str] | None:
+    """The leaves variable `name` holds by path (`[]` for data), None when not known: bound by
+    the last `let` of it before the loop to a tensor made a leaf (`.require_grad()`), a struct
+    literal of the program's, a layer's config `init`, or data (`Tensor::from_floats`, ..)."""
+    let = _last_let(name, meeting, fixes)
+    value = let.child_by_field_name("value") if let is not None else None
+    if value is None:
+        return None
+    text = fixes.text(value)
+    if re.search(r"\.require_grad\(\)\s*$", text):
+        return [name]
+    if value.type == "struct_expression":
+        type_name = literal_type(value, fixes)
+        return _parameters(name, type_name, fixes, 0) if type_name else None
+    init = re.match(r"(?:\w+::)*(\w+)Config\s*::\s*new\s*\(", text)
+    if init is not None and re.search(r"\.init\s*\(", text):
+        return _parameters(name, init.group(1), fixes, 0)
+    if re.match(r"Tensor\s*::\s*<[^>]*>\s*::\s*(from_floats|from_data|zeros|ones|random)\b", text):
+        return []
+    if re.match(r"Tensor\s*::\s*(from_floats|from_data|zeros|ones|random)\b", text):
+        return []
+    return None
+
+
+def _last_let(name: str, meeting: Meeting, fixes: Fixes) -> Node | None:
+    """The last `let NAME = ..` of the loop's function before the loop."""
+    start, _ = meeting.loop_span
+    function = meeting.loop
+    while function is not None and function.type != "function_item":
+        function = function.parent
+    if function is None:
+        return None
+    found = None
+    for node in descendants(function):
+        if node.type != "let_declaration" or node.end_byte > start:
+            continue
+        pattern = node.child_by_field_name("pattern")
+        if pattern is not None and fixes.text(pattern).removeprefix("mut ").strip() == name:
+            if found is None or node.start_byte > found.start_byte:
+                found = node
+    return found
+
+
+def _parameters(path: str, type_text: str, fixes: Fixes, depth: int) -> list[str] | None:
+    """The parameters a value of type `type_text` holds, under `path`: a layer's (by
+    `LAYER_PARAMETERS`), a `Param` itself, a struct of the program's field by field (in its
+    declared order); None when one is not known."""
+    type_name = re.sub(r"<.*", "", last_segment(type_text.strip())).strip()
+    if type_name in LAYER_PARAMETERS:
+        return [f"{path}.{p}" for p in LAYER_PARAMETERS[type_name]]
+    if type_name == "Param":
+        return [path]
+    program = fixes.program
+    fields = program.structs.get(type_name) if program is not None else None
+    if fields is None or depth > 6:
+        return None
+    found: list[str] = []
+    for field_, declared in fields.items():
+        if re.sub(r"<.*", "", last_segment(declared.strip())) in ("usize", "f32", "f64", "bool"):
+            continue
+        inner = _parameters(f"{path}.{field_}", declared, fixes, depth + 1)
+        if inner is None:
+            return None
+        found += inner
+    return found
