@@ -43,7 +43,13 @@ from pbpit.lint.rules.clear_beside import (
     walked_field,
 )
 from pbpit.lint.rules.closures import called_closure_use, field_carrier, recompute_in_closure
-from pbpit.lint.rules.detach_once import call_reads, detach_at, detach_once_edits, refit_in_loop
+from pbpit.lint.rules.detach_once import (
+    call_reads,
+    detach_at,
+    detach_once_edits,
+    refit_in_loop,
+    said_lost,
+)
 from pbpit.lint.rules.field_reset import accumulator_field_reset, reset_first
 from pbpit.lint.rules.kept_again import kept_again
 from pbpit.lint.rules.literal_fields import carried_field
@@ -328,7 +334,8 @@ fn main() {
                     # A snapshot of what the loop computes afresh (PPO's old log-probs: the
                     # same call, made again in every pass) is data, whatever the loop trains.
                     sure = snapshot(meeting, fixes) or not trains_through(meeting, fixes)
-                    helps.insert(detach_at(sure, helps[0]), detach_once(definition, fixes, sure))
+                    detach = said_lost(detach_once(definition, fixes, sure), meeting, fixes)
+                    helps.insert(detach_at(sure, helps[0]), detach)
                     if sure and helps[0].edits:  # one fix is the fix: recomputing, the other
                         helps[1] = replace(helps[1], applicability="MaybeIncorrect")
                     if snapshot(meeting, fixes):  # recomputed, compared with itself (snapshot.py)
