@@ -65,6 +65,8 @@ help: if `feats` needs no gradient, detach it once
    |
 9  |     let feats = x.clone().exp().detach();
    |                                +++++++++
+   = note: detached, `x` gets no gradient through it: no optimizer steps it and the program \
+reads none
 help: if gradients must flow through `feats`, compute it inside the loop, every pass
    |
 9  -     let feats = x.clone().exp();
@@ -550,7 +552,11 @@ def test_json_keys_are_the_documented_ones(tmp_path, monkeypatch):
     ]  # fmt: skip
     keys = ["line", "column", "end_line", "end_column"]
     assert all(list(label) == [*keys, "text", "primary"] for label in finding["labels"])
-    assert all(list(help_) == ["message", "edits"] for help_ in finding["help"])
+    # Detach once names the leaf it takes every gradient from (`x`, in a note); recompute none.
+    assert [list(help_) for help_ in finding["help"]] == [
+        ["message", "edits", "note"],
+        ["message", "edits"],
+    ]
     edits = [edit for help_ in finding["help"] for edit in help_["edits"]]
     assert edits and all(list(edit) == [*keys, "replacement"] for edit in edits)
     [error] = data["errors"]

@@ -295,12 +295,10 @@ def test_applicability_marks_the_fix_that_keeps_the_program_machine_applicable()
             )
     machine, maybe = {"MachineApplicable"}, {"MaybeIncorrect"}
     loop = "loop-external-tracked"
+    # Detach once and recompute in the loop: by program (`DETACH_ONCE`, the next test).
+    for key in ((loop, "if "), (loop, "if gradients must flow through ")):
+        marks.pop(key, None)
     expected = {
-        # Detach once: no gradient reaches what made it; machine applicable, and recomputing
-        # not, where the program trains nothing it is made from (a frozen backbone's features,
-        # a teacher's logits: frozen_backbone_slices, teacher_logits_narrow).
-        (loop, "if "): maybe | machine,
-        (loop, "if gradients must flow through "): machine | maybe,
         (loop, "detach "): machine,
         (loop, "detach the tensors "): machine,
         (loop, "make "): machine,
@@ -311,6 +309,94 @@ def test_applicability_marks_the_fix_that_keeps_the_program_machine_applicable()
         ("require-grad-non-leaf", DROP): maybe,
     }
     assert marks == expected
+
+
+MACHINE, MAYBE = "MachineApplicable", "MaybeIncorrect"
+DETACH_ONCE = {
+    # program: how sure lint is of detach once, and of recompute in the loop (None: not written
+    # as code). Machine applicable only where the fix keeps what the program trains; maybe where
+    # it cuts a gradient the program reads or steps. By hand, from each program:
+    # it prints `w1.grad` (`code` is made from `w1`): detached, w1 gets none.
+    "cached_chain": (MAYBE, MACHINE),
+    # it prints `x.grad` (`feats` is `x.exp()`).
+    "cached_features": (MAYBE, MACHINE),
+    # it prints `scale.grad` (`feats` is made from `scale`).
+    "multiline_features": (MAYBE, MACHINE),
+    # it prints `w`'s gradient (through `w_seen`, its clone; `pre` is `x.matmul(w)`).
+    "recompute_needs_clone": (MAYBE, MACHINE),
+    # the optimizer steps the head only: the backbone is never stepped and no gradient of it is
+    # read, so detached features train the head as before; recomputing trains nothing more.
+    "frozen_backbone_slices": (MACHINE, MAYBE),
+    # the optimizer steps the student only: the teacher's logits are targets.
+    "teacher_logits_narrow": (MACHINE, MAYBE),
+    # the loss itself, made before the loop: no detach once (it would train nothing).
+    "loss_itself": (None, MACHINE),
+    # a prediction of `w`, which it prints the gradient of: no detach once as code.
+    "prediction_cached": (None, MACHINE),
+}
+
+
+def _detach_once_marks(program: Path) -> tuple[str | None, str | None]:
+    detach = recompute = None
+    for finding, help_ in helps_with_edits(lint(program)):
+        if finding.rule != "loop-external-tracked":
+            continue
+        if help_.message.startswith("if gradients must flow through "):
+            recompute = help_.applicability
+        elif help_.message.startswith("if `") and "detach it once" in help_.message:
+            detach = help_.applicability
+    return detach, recompute
+
+
+def test_applicability_of_detach_once_and_recompute_is_exact_by_program():
+    found = {p.stem: _detach_once_marks(p) for p in PROGRAMS}
+    found = {stem: marks for stem, marks in found.items() if marks != (None, None)}
+    assert found == DETACH_ONCE
+
+
+@pytest.mark.parametrize("stem", [s for s, (d, _) in DETACH_ONCE.items() if d is not None])
+def test_detach_once_is_machine_applicable_where_made_it_trains_and_prints_as_before(
+    stem, tmp_path
+):
+    """The oracle of `DETACH_ONCE`'s first column, by running: detach once made, the program
+    prints what the original printed before its panic (every gradient it reads, every loss of
+    what it steps, the same) and no leaf an optimizer steps changes, exactly where lint marks
+    it machine applicable."""
+    from pbpit.diagnose.fix_check import applied, check_edits
+    from pbpit.lint.command import _original
+
+    program = FIXES / f"{stem}.rs"
+    before, trained = _original(str(program))
+    (detach,) = [h for _, h in helps_with_edits(lint(program)) if "detach it once" in h.message]
+    check = check_edits(str(program), detach.edits, str(program), baseline=before, pinned=True)
+    assert check.ok, check.detail
+    kept = all(had == "unchanged" for leaf, had in check.gradients if leaf in trained)
+    original = run_case(resolve_case(str(program))).stdout.splitlines()
+    fixed = tmp_path / program.name
+    fixed.write_text(applied(program.read_text(), detach.edits))
+    printed = run_case(resolve_case(str(fixed))).stdout.splitlines()
+    same = printed[: len(original)] == original
+    assert (kept and same) == (DETACH_ONCE[stem][0] == MACHINE)
+
+
+@pytest.mark.parametrize("stem", ["frozen_backbone_slices", "teacher_logits_narrow"])
+def test_detach_once_of_a_frozen_module_names_the_leaves_that_lose_their_gradient(stem):
+    """Lint names the leaves detach once takes every gradient from, as the run's check finds
+    them (`= None` once the fix is made and run)."""
+    from pbpit.diagnose.fix_check import check_edits
+    from pbpit.lint.command import _original
+
+    program = FIXES / f"{stem}.rs"
+    (detach,) = [h for _, h in helps_with_edits(lint(program)) if "detach it once" in h.message]
+    before, _ = _original(str(program))
+    check = check_edits(str(program), detach.edits, str(program), baseline=before, pinned=True)
+    lost = [leaf for leaf, had in check.gradients if had == "none"]
+    assert lost
+    named = ", ".join(f"`{leaf}`" for leaf in lost)
+    assert detach.note == (
+        f"detached, {named} get no gradient through it: no optimizer steps them and the "
+        "program reads none"
+    )
 
 
 # -- a backward a helper runs, said at the user's call; state a method keeps, fixed where it is
