@@ -83,6 +83,11 @@ fn main() {
             "    println!(\"{:?}\", it.next_back());",
             "`next_back` of the iterator variable `it`",
         ),
+        (  # an integer sum may overflow at an entry the map's random order decides
+            "let mut m: HashMap<u8, u8> = HashMap::new();\n    m.insert(1, 200);\n"
+            "    let mut s: Vec<u8> = m.values().map(|v| v + 100).collect();\n    s.sort();",
+            "`map` of a HashMap's entries",
+        ),
         (  # the closure is called in the set's random order: its pushes would show it
             "let mut s: HashSet<i32> = (0..4).collect();\n    let mut seen = Vec::new();\n"
             "    s.retain(|&x| { seen.push(x); x > 1 });\n    println!(\"{}\", s.len());",
@@ -92,7 +97,9 @@ fn main() {
 )
 def test_what_depends_on_an_order_pbpit_cannot_follow_is_refused(tmp_path, body, said):
     program = tmp_path / "main.rs"
-    program.write_text(f"use std::collections::HashSet;\nfn main() {{\n    {body}\n}}\n")
+    program.write_text(
+        f"use std::collections::{{HashMap, HashSet}};\nfn main() {{\n    {body}\n}}\n"
+    )
     out = pbpit_cli("run", str(program))
     assert (out.returncode, out.stdout) == (2, ""), out.stderr
     assert said in out.stderr
@@ -190,6 +197,57 @@ fn main() {
 }
 """,
         rejects("E0382"),
+    ),
+    "for_over_mut_slice_param_used_after": (
+        """\
+fn clip(g: &mut [f32]) {
+    for x in g {
+        *x = x.min(1.0);
+    }
+    g[0] = 0.0;
+}
+fn main() {
+    let mut g = vec![3.0f32, 0.5];
+    clip(&mut g);
+    println!("{:?}", g);
+}
+""",
+        rejects("E0382"),
+    ),
+    "for_over_mut_slice_param_in_a_loop": (
+        """\
+fn decay(g: &mut [f32]) {
+    for _ in 0..2 {
+        for x in g {
+            *x *= 0.5;
+        }
+    }
+}
+fn main() {
+    let mut g = vec![4.0f32];
+    decay(&mut g);
+    println!("{:?}", g);
+}
+""",
+        rejects("E0382"),
+    ),
+    "for_over_mut_slice_param_reborrowed_in_a_loop": (
+        """\
+fn decay(g: &mut [f32]) {
+    for _ in 0..2 {
+        for x in g.iter_mut() {
+            *x *= 0.5;
+        }
+    }
+    g[0] += 1.0;
+}
+fn main() {
+    let mut g = vec![4.0f32];
+    decay(&mut g);
+    println!("{:?}", g);
+}
+""",
+        runs("[2.0]\n"),
     ),
     "nested_rows_shared_then_written": (
         """\
@@ -416,6 +474,19 @@ fn main() {
 }
 """,
         runs("2.5\n3\n"),
+    ),
+    "zip_side_reference_pattern_of_strings": (
+        """\
+fn main() {
+    let mut v = vec![String::from("a")];
+    let names = vec![String::from("b")];
+    for (x, &n) in v.iter_mut().zip(names.iter()) {
+        x.push_str(&n);
+    }
+    println!("{:?}", v);
+}
+""",
+        rejects("E0507"),
     ),
     "btree_set_in_order": (
         """\

@@ -158,9 +158,12 @@ def _zip_sides(lowerer: Any, value: Any, pattern: Any) -> list | None:
         return None
     if not _place(lowerer, value):
         return None
-    if pattern.type != "identifier" and (mutable or pattern.type != "tuple_pattern"):
-        return None  # (a side read shared may be taken apart: `(m, s)` of `stats.iter()`)
+    if pattern.type != "identifier" and (mutable or pattern.type not in _TAKEN_APART):
+        return None  # (a side read shared may be taken apart: `(m, s)`, `&keep` of `.iter()`)
     return [(value, mutable, pattern)]
+
+
+_TAKEN_APART = ("tuple_pattern", "reference_pattern")
 
 
 def _shared_reference(lowerer: Any, node: Any) -> bool:
@@ -222,7 +225,7 @@ def _lower_zip(lowerer: Any, node: Any, sides: list) -> Any:
         if not mutable:
             read = Index(pos, lowerer.expr(place), Local(pos, index, lowerer.scope), pos)
             read.borrowed, read.borrow_pos = True, pos
-        if pattern.type == "tuple_pattern":  # `let (m, s) = &stats[i];`
+        if pattern.type in _TAKEN_APART:  # `let (m, s) = &stats[i];`, `let &keep = ..;`
             assert read is not None
             parts = lowerer.destructure(pattern, pattern, None, read)
             bindings.extend(let.binding for let in parts)
@@ -396,7 +399,7 @@ def _lent(lowerer: Any, node: Any) -> bool:
     if node.type != "identifier":
         return False
     binding = lowerer.lookup(lowerer.text(node))
-    if binding is None or binding.name == "self":
+    if binding is None or binding.name == "self" or _used_again(lowerer, node):
         return False
     if getattr(binding, _SOURCE, None) is not None:
         return len(getattr(binding, _SOURCE)) == 3  # (not a map's value: map_loops.py)
@@ -416,6 +419,52 @@ def _lent(lowerer: Any, node: Any) -> bool:
         return True
     return inner.type == "generic_type" and lowerer.text(
         inner.child_by_field_name("type")) == "Vec"
+
+
+_LOOPS = ("for_expression", "while_expression", "loop_expression")
+_BODIES = ("function_item", "closure_expression")
+
+
+def _used_again(lowerer: Any, node: Any) -> bool:
+    """Whether the `&mut` `node` names (`g` of `for x in g`) is used after the loop, which
+    moves it: after the `for` in its block or an enclosing one, or by the next pass of an
+    enclosing loop it was declared outside of. Such a loop is left to the `for` of values, whose
+    move rustc's E0382 is found for (moves.py)."""
+    name = lowerer.text(node)
+    here = node.parent  # the `for`
+    while here is not None and here.parent is not None and here.type not in _BODIES:
+        parent = here.parent
+        later = parent.children[[c.id for c in parent.children].index(here.id) + 1 :]
+        for sibling in later:
+            if sibling.type == "let_declaration" and name in _bound_names(lowerer, sibling):
+                return False  # (shadowed from there on)
+            if any(lowerer.text(n) == name for n in _names_in(sibling)):
+                return True
+        if parent.type in _LOOPS and not _declared_in(lowerer, parent, name, node):
+            return True
+        here = parent
+    return False
+
+
+def _bound_names(lowerer: Any, let: Any) -> set[str]:
+    pattern = let.child_by_field_name("pattern")
+    return {lowerer.text(n) for n in _names_in(pattern)} if pattern is not None else set()
+
+
+def _declared_in(lowerer: Any, loop: Any, name: str, before: Any) -> bool:
+    """Whether `loop`'s body binds `name` (a `let`, its own pattern) before `before`."""
+    pattern = loop.child_by_field_name("pattern")
+    if pattern is not None and name in {lowerer.text(n) for n in _names_in(pattern)}:
+        return True
+    stack = [loop.child_by_field_name("body")]
+    while stack:
+        part = stack.pop()
+        if part is None or part.start_byte >= before.start_byte:
+            continue
+        if part.type == "let_declaration" and name in _bound_names(lowerer, part):
+            return True
+        stack.extend(part.children)
+    return False
 
 
 def _parameter_type(lowerer: Any, node: Any, name: str) -> Any | None:

@@ -69,13 +69,16 @@ _PURE_METHODS = ("clone", "to_string", "to_owned", "as_str", "len", "is_empty")
 
 
 _COMPARING = ("==", "!=", "<", ">", "<=", ">=", "&&", "||")
+_ARITHMETIC = ("+", "-", "*", "/")
 
 
-def _pure(closure: Any, comparing: bool = False) -> bool:
+def _pure(closure: Any, comparing: bool = False, arithmetic: list | None = None) -> bool:
     """Whether a closure `map` gives each entry can neither fail nor change anything, so that
     the order the entries come in shows nowhere but in the order of its results: its body
     only names, literals, fields, tuples, derefs, casts and `clone`/`to_string`/`len`..
-    (`comparing`: a `filter`'s test, comparisons, `&&` and `||` of those too)."""
+    (`comparing`: a `filter`'s test, comparisons, `&&` and `||` of those too; `arithmetic`:
+    `+ - * /` too, each put in that list, for `check_order` to ask of its type: a float's
+    cannot fail, an integer's may overflow or divide by zero)."""
     from pbpit.rust.interp.nodes import (
         Binary,
         Block,
@@ -103,6 +106,10 @@ def _pure(closure: Any, comparing: bool = False) -> bool:
         if isinstance(node, Binary) and comparing and node.op in _COMPARING:
             todo.extend((node.left, node.right))
             continue
+        if isinstance(node, Binary) and arithmetic is not None and node.op in _ARITHMETIC:
+            arithmetic.append(node)
+            todo.extend((node.left, node.right))
+            continue
         kinds = Local | Lit | TupleLit | Field | Unary | Cast | Method | Block | Let
         if not isinstance(node, kinds):  # (a `Block` of `Let`s: `|(k, v)|` taken apart)
             return False
@@ -114,12 +121,24 @@ def check_order(ck: Any, e: Any, recv: Ty) -> None:
     """A method of a `MapIter` other than the order-free ones (and a `map` of a closure that
     neither fails nor changes anything, whose results keep the map's order to a sort):
     refused."""
-    if e.name == "map" and len(e.args) == 1 and _pure(e.args[0]):
-        return
-    if e.name == "filter" and len(e.args) == 1 and _pure(e.args[0], comparing=True):
-        return
+    sums: list = []
+    if e.name in ("map", "filter") and len(e.args) == 1:
+        if _pure(e.args[0], comparing=e.name == "filter", arithmetic=sums):
+            if sums:  # (typed once the closure is: `total / (k * n as f64)`)
+                ck.settle_later.append(lambda: _float_only(ck, e, sums))
+            return
     if e.name not in (*_ORDER_FREE, *_ORDER_KEPT):
         raise ck.fail(e.pos, f"`{e.name}` of a HashMap's entries ({_RANDOM_ORDER})")
+
+
+def _float_only(ck: Any, e: Any, sums: list) -> None:
+    """The arithmetic of a `map`'s or `filter`'s closure over a map's entries: floats only (an
+    integer's may panic, at an entry the random order decides)."""
+    from pbpit.rust.interp.types import is_float
+
+    for node in sums:
+        if not is_float(resolve(node.ty)):
+            raise ck.fail(e.pos, f"`{e.name}` of a HashMap's entries ({_RANDOM_ORDER})")
 
 
 # -- `let mut v: Vec<_> = m.iter().collect(); v.sort();`: collected, then sorted at once ---------
