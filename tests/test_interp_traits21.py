@@ -830,6 +830,30 @@ fn main() {
             ),
         ),
     ),
+    "rc_refcell_drop_of_a_reference_keeps_the_guard": (
+        """\
+use std::cell::RefCell;
+use std::rc::Rc;
+fn main() {
+    let shared = Rc::new(RefCell::new(vec![1.0f32, 2.0]));
+    let mut g = shared.borrow_mut();
+    g.push(3.0);
+    drop(&g);
+    println!("{}", g.len());
+    println!("{:?}", shared.borrow());
+}
+""",
+        runs(
+            "3\n",
+            101,
+            (
+                "\n"
+                "thread 'main' (TID) panicked at main.rs:9:29:\n"
+                "RefCell already mutably borrowed\n"
+                "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
+            ),
+        ),
+    ),
     "rc_refcell_drop_then_borrow": (
         """\
 use std::cell::RefCell;
@@ -871,6 +895,19 @@ fn main() {
             ),
             0,
         ),
+    ),
+    "rc_refcell_guard_moved_then_used": (
+        """\
+use std::cell::RefCell;
+use std::rc::Rc;
+fn main() {
+    let shared = Rc::new(RefCell::new(vec![1.0f32, 2.0]));
+    let all = shared.borrow();
+    let _moved = all;
+    println!("{}", all.len());
+}
+""",
+        rejects("E0382"),
     ),
     "rc_refcell_shared_vec": (
         """\

@@ -35,6 +35,7 @@ from pbpit.rust.interp.nodes import (
     Static,
     children,
 )
+from pbpit.rust.interp.rc_refcell import is_guard
 from pbpit.rust.interp.types import BOOL, CHAR, STR, STRING, Wrap, is_number, resolve, show
 
 # `Iterator`'s methods declared `&mut self` that give an item out (the iterators' rows type them
@@ -54,6 +55,8 @@ def hands_out_values(check: Any, e: Method, takes_self: bool) -> bool:
     """Whether the result of `e`, a method of std, holds values all through: its receiver does,
     and the method takes it by value (`takes_self`) or by `&mut self`. `check` is the move
     check (its `holds_values`, and the variables it knows hold values or reach them)."""
+    if e.user is None and not e.borrowed and is_guard(e):  # `let g = rc.borrow();`: a `Ref`
+        return True  # (never `Copy`, whatever it derefs to: rc_refcell.py)
     if e.user is not None or e.borrowed or not _made_of_receiver(check, e):
         return False
     closure = e.args[0] if e.name == "map" and len(e.args) == 1 else None

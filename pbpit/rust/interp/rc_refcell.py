@@ -208,10 +208,17 @@ def _release(guard: tuple[Cell, bool, Any, Any]) -> None:
         cell.shared -= 1
 
 
+def is_guard(e: Any) -> bool:
+    """Whether the method call `e` is a `RefCell`'s `borrow()`/`borrow_mut()` (a guard)."""
+    recv = getattr(e.recv, "ty", None)
+    return e.name in ("borrow", "borrow_mut") and recv is not None and _cell_type(recv) is not None
+
+
 def dropped(arg: Any) -> Code | None:
-    """`drop(g)` of a guard bound by `let`: the code releasing it (None for any other value)."""
+    """`drop(g)` of a guard bound by `let`: the code releasing it (None for any other value,
+    `drop(&g)` too: a reference dropped, the guard lives on)."""
     binding = getattr(arg, "binding", None)
-    if binding is None or not getattr(binding, "refcell_guard", False):
+    if binding is None or not getattr(binding, "refcell_guard", False) or arg.borrowed:
         return None
 
     def release(frame: list) -> None:
