@@ -213,6 +213,7 @@ class MethodRules:
         if name == "to_string" and (
             is_number(recv) or recv in (BOOL, CHAR, STR, STRING, results.DYN_ERROR, shapes.SHAPE)
             or recv is burn_results.DATA_ERROR  # Burn's `DataError`: `Display` (never made)
+            or recv in (str_methods.PARSE_INT_ERROR, str_methods.PARSE_FLOAT_ERROR)  # (`parse`)
         ):
             return TO_STRING.types(self, e, recv)
         if recv is shapes.SHAPE:  # `shape.num_elements()`, `shape.dims::<2>()` (shapes.py)
