@@ -71,3 +71,17 @@ def _depth(value: Any) -> int:
     while isinstance(value, Field):
         value, depth = value.base, depth + 1
     return depth
+
+
+def lent_field(binding: Any, target: Any) -> bool:
+    """`h.n += 1` (`target`) of such a name `binding`, through named fields only: the struct
+    it names is changed where it lies (a tuple's `.0` is not followed: pbpit's tuple is a
+    value of its own)."""
+    if not getattr(binding, MUT_SCRUTINEE, False) or not isinstance(target, Field):
+        return False
+    part = target
+    while isinstance(part, Field):
+        if part.name.isdigit():
+            return False
+        part = part.base
+    return isinstance(part, Local) and part.binding is binding
