@@ -351,6 +351,8 @@ class ExprLowering:
             err = self.fail(node, what)
             err.label = label
             raise err
+        if match_mut_refs.lent_field(binding, target):  # `h.n += 1` of `match s { F(h) =>`
+            return Assign(self.pos(node), target, value, op)
         if not (binding.mutable or binding.mut_ref):
             place = self.text(left)
             if op == "+" and (value.borrowed or (isinstance(value, Lit) and value.kind == "str")):
