@@ -488,6 +488,30 @@ fn main() {
 """,
         rejects("E0507"),
     ),
+    "chunks_mut_of_a_vec_not_mut": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    for row in v.chunks_mut(2) {
+        row[0] = 0;
+    }
+    println!("{:?}", v);
+}
+""",
+        rejects("E0596"),
+    ),
+    "chunks_mut_body_reads_the_vec": (
+        """\
+fn main() {
+    let mut v = vec![1, 2, 3];
+    for row in v.chunks_mut(2) {
+        row[0] = v.len();
+    }
+    println!("{:?}", v);
+}
+""",
+        rejects("E0502"),
+    ),
     "btree_set_in_order": (
         """\
 use std::collections::BTreeSet;

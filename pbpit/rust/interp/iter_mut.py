@@ -67,6 +67,9 @@ def lower_for(lowerer: Any, node: Any, parts: tuple | None = None) -> Any | None
         mapped = map_loops.lower_for(lowerer, node)  # `for (k, v) in &mut m`
         if mapped is not None:
             return mapped
+        chunked = _lower_chunks(lowerer, node)  # `for row in v.chunks_mut(n)`
+        if chunked is not None:
+            return chunked
         parts = tuple(node.child_by_field_name(n) for n in ("value", "pattern", "body"))
     value, pattern, body_node = parts
     zipped = _zipped(lowerer, value, pattern)
@@ -102,6 +105,50 @@ def lower_for(lowerer: Any, node: Any, parts: tuple | None = None) -> Any | None
     lowerer.scope.loops.append(loop)
     loop.body = _body(lowerer, body_node, [index, element])
     lowerer.scope.loops.pop()
+    return loop
+
+
+def _lower_chunks(lowerer: Any, node: Any) -> Any | None:
+    """`for row in v.chunks_mut(n) { .. }`: a `for` over views of `v`'s rows (slices.py), `row`
+    a `&mut [T]` (`row[j] = x`, `for x in row.iter_mut()` write through to `v`); None for
+    another loop."""
+    from pbpit.rust.interp import slices
+    from pbpit.rust.interp.nodes import For
+
+    value, pattern = node.child_by_field_name("value"), node.child_by_field_name("pattern")
+    chunks = receiver(value) if method_called(lowerer, value) == "enumerate" else value
+    if method_called(lowerer, chunks, 1) not in slices.CHUNKS_MUT:
+        return None
+    names = _names(lowerer, pattern, chunks is not value)
+    if names is None:
+        return None
+    body_node = node.child_by_field_name("body")
+    recv = receiver(chunks)
+    conflict = _conflict(lowerer, recv, body_node) if _place(lowerer, recv) else None
+    if conflict is not None:
+        raise lowerer.fail(
+            conflict,
+            f"`{lowerer.text(conflict)}` inside a loop over `{lowerer.text(value)}` (pbpit "
+            "runs the loop over views of the rows only when nothing else reaches them)",
+        )
+    loop = For(lowerer.pos(node), lowerer.label(node))
+    loop.iterable = lowerer.expr(value)
+    made = loop.iterable if chunks is value else loop.iterable.recv
+    setattr(made, slices.CHUNKS_MUT_LOOP, True)
+    saved = lowerer.open_scope()
+    if chunks is value:
+        loop.binding, lets = lowerer.declare(names[1], False), []
+        rows = [loop.binding]
+    else:  # `for (i, row) in v.chunks_mut(n).enumerate()`
+        loop.binding, lets = lowerer.hidden_pattern(pattern)
+        rows = [let.binding for let in lets if let.binding.name == names[1]]
+    for row in rows:
+        row.mut_ref = True  # (a `&mut [T]`: its elements may be assigned)
+    lowerer.scope.loops.append(loop)
+    loop.body = lowerer.block(body_node)
+    lowerer.scope.loops.pop()
+    lowerer.close_scope(saved)
+    loop.body.stmts[:0] = lets
     return loop
 
 

@@ -168,6 +168,13 @@ def check_method(ck: Any, e: Any, recv: Ty) -> Ty | None:
         ck.args(e)
         e.impl = _TO_VEC
         return vec(recv.inner)  # type: ignore[attr-defined]
+    if e.name in CHUNKS_MUT and _listlike(recv):  # `for row in v.chunks_mut(n)` (iter_mut.py)
+        if not getattr(e, CHUNKS_MUT_LOOP, False):
+            raise ck.fail(e.pos, f"`{e.name}` but as `for row in v.{e.name}(n)`")
+        ck.value_args(e, USIZE)
+        _mutable_root(ck, e)
+        e.impl = _CHUNKS_MUT
+        return Wrap("Iter", slice_of(recv.inner))  # type: ignore[attr-defined]
     if is_slice(recv) and e.name in _VEC_ONLY:
         what = f"no method named `{e.name}` found for reference `&{show(recv)}`"
         what += " in the current scope"
@@ -364,6 +371,28 @@ class SliceView(list):
     __delitem__ = __iadd__ = __imul__ = _resized
 
 
+CHUNKS_MUT = ("chunks_mut", "chunks_exact_mut")
+CHUNKS_MUT_LOOP = "chunks_mut_loop"
+"""The attribute marking `v.chunks_mut(n)` as the iterable of a `for` (its rows `&mut [T]`)."""
+
+
+def _chunks_mut(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    """`v.chunks_mut(n)`: views of `v`'s rows (`SliceView`s writing through to `v`), the last
+    shorter (`chunks_exact_mut`: left out); `n == 0` panics as core's `#[track_caller]` assert
+    does, at the call (`chunk size must be non-zero`)."""
+    (size,), exact, site = args, e.name == "chunks_exact_mut", comp.panic_site(e.pos)
+
+    def chunks(frame: list) -> list:
+        items, n = recv(frame), size(frame)
+        if n == 0:
+            raise site.panic("chunk size must be non-zero")
+        end = len(items) - len(items) % n if exact else len(items)
+        return [SliceView(items, i, min(i + n, len(items))) for i in range(0, end, n)]
+
+    return chunks
+
+
+_CHUNKS_MUT = Builtin("Vec", "chunks_mut", None, "", _chunks_mut)
 _RANGE = Builtin("Vec", RANGE_INDEX, None, "", _range)
 _STR_RANGE = Builtin("str", RANGE_INDEX, None, "", _str_range)
 _TO_VEC = Builtin("Vec", "to_vec", (), "", _to_vec)
