@@ -26,6 +26,7 @@ from pbpit.rust.interp.nodes import (
     Index,
     Method,
     Unsupported,
+    place_root,
     returned_values,
 )
 from pbpit.rust.interp.types import resolve, show
@@ -92,7 +93,11 @@ def refuse_value_for_reference(fn: FnItem, behind: dict[Binding, str], path: str
         if value.borrowed or not isinstance(value, Field | Index):
             continue
         root = place_moves.place_root_of_values(value)
-        if root is None or root.binding not in behind or value.ty is None:
+        if isinstance(value, Index) and _element_of_reference_field(value):
+            root = place_root(value)  # `self.xs[0]` of `xs: &'a [f32]`: an `f32`
+        elif root is None or root.binding not in behind:
+            continue
+        if root is None or value.ty is None:
             continue
         found = show(resolve(value.ty))
         expected = ret.text.decode()
@@ -100,3 +105,23 @@ def refuse_value_for_reference(fn: FnItem, behind: dict[Binding, str], path: str
         err = Unsupported(f"{path}:{at[0]}:{at[1]}", rejects("mismatched types", "E0308"))
         err.label = f"expected `{expected}`, found `{found}`"
         raise err
+
+
+def _element_of_reference_field(e: Index) -> bool:
+    """Whether `e` is an element of a struct's field written as a reference to elements with
+    no `&` (`self.xs[0]` of `xs: &'a [f32]`): a value, whatever the struct holds."""
+    from pbpit.rust.interp.types import StructT
+    from pbpit.rust.interp.value_slots import field_types
+
+    base = e.base
+    if not isinstance(base, Field) or base.base.ty is None:
+        return False
+    owner = resolve(base.base.ty)
+    if type(owner) is not StructT:
+        return False
+    index = owner.item.field_index(base.name)
+    written = field_types(owner.item)
+    if index is None or index >= len(written) or written[index] is None:
+        return False
+    inner = written[index].child_by_field_name("type")
+    return written[index].type == "reference_type" and inner is not None and b"&" not in inner.text

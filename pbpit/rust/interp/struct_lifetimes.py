@@ -100,3 +100,22 @@ def borrowing_call(e: Any) -> bool:
     item = ret.item if type(ret) is StructT else None
     node = getattr(item, "node", None)
     return node is not None and node.type in ("struct_item", "enum_item") and has_lifetimes(node)
+
+
+def refuse_value_for_reference_field(checker: Any, item: Any, index: int, value: Any) -> None:
+    """rustc's E0308 for a value certainly not a reference (`vec![..]`, a variable given one)
+    put in a field written as a reference (`Batches { data: v, .. }` of `data: &'a [f32]`):
+    pbpit erases the `&`, so the struct would be made."""
+    from pbpit.rust.interp.types import resolve, show
+    from pbpit.rust.interp.value_slots import field_types
+
+    written = field_types(item)
+    if index >= len(written) or written[index] is None:
+        return
+    if written[index].type != "reference_type" or value.borrowed or not checker.owned(value):
+        return
+    found = show(resolve(value.ty)) if value.ty is not None else "a value"
+    shown = written[index].text.decode()
+    err = checker.fail(value.pos, f"mismatched types: expected `{shown}`, found `{found}`")
+    err.label = f"expected `{shown}`, found `{found}`"
+    raise err
