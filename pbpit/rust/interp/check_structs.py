@@ -18,6 +18,7 @@ from pbpit.rust.interp import (
     results,
     shapes,
     slice_patterns,
+    struct_lifetimes,
 )
 from pbpit.rust.interp.builtins import CLONE, USER
 from pbpit.rust.interp.check_rules import (
@@ -149,6 +150,7 @@ class StructRules:
             # (a field written `Box<dyn Fn(f32) -> f32>` types its closure's parameter first)
             # (`d: it.collect()` of other items: E0277 at `collect`, as a `let` written `Vec<T>`)
             self.unify_collected(field, self.expecting(value, field), value)
+            struct_lifetimes.refuse_value_for_reference_field(self, e.item, index, value)
         return made
 
     def c_TupleLit(self: Any, e: TupleLit) -> Ty:  # noqa: N802
