@@ -505,6 +505,38 @@ fn main() {
 """,
         rejects("E0596"),
     ),
+    "element_of_reference_field_returned_for_reference": (
+        """\
+struct View<'a> {
+    xs: &'a [f32],
+}
+impl<'a> View<'a> {
+    fn first(&self) -> &'a f32 {
+        self.xs[0]
+    }
+}
+fn main() {
+    let v = vec![1.0f32];
+    let w = View { xs: &v };
+    println!("{}", w.first());
+}
+""",
+        rejects("E0308"),
+    ),
+    "value_in_a_reference_field": (
+        """\
+struct Batches<'a> {
+    data: &'a [f32],
+    size: usize,
+}
+fn main() {
+    let v = vec![1.0f32, 2.0];
+    let b = Batches { data: v, size: 1 };
+    println!("{} {:?}", b.size, b.data);
+}
+""",
+        rejects("E0308"),
+    ),
 }
 
 
