@@ -512,6 +512,18 @@ fn main() {
 """,
         rejects("E0502"),
     ),
+    "iter_mut_skip_reads_the_vec": (
+        """\
+fn main() {
+    let mut v = vec![1, 2, 3];
+    for x in v.iter_mut().skip(v.len() - 1) {
+        *x = 0;
+    }
+    println!("{:?}", v);
+}
+""",
+        rejects("E0502"),
+    ),
     "btree_set_in_order": (
         """\
 use std::collections::BTreeSet;

@@ -75,9 +75,12 @@ def lower_for(lowerer: Any, node: Any, parts: tuple | None = None) -> Any | None
     zipped = _zipped(lowerer, value, pattern)
     if zipped is not None and body_node.type == "block":  # `for (w, g) in ws.iter_mut()
         return _lower_zip(lowerer, node, zipped)  # .zip(gs.iter())`
+    window = _window(lowerer, value)  # `v.iter_mut().skip(k)`, `.take(k)`
+    if window is not None:
+        value = receiver(value)
     recv = _looped_over(lowerer, value)
-    if recv is None:
-        return None
+    if recv is None or (window is not None and (recv[1] or _names_root(lowerer, recv[0], window))):
+        return None  # (`.enumerate()` before `skip` numbers from 0; `skip(v.len())`: E0502)
     recv, enumerated = recv
     names = _names(lowerer, pattern, enumerated)
     if names is None:
@@ -96,6 +99,13 @@ def lower_for(lowerer: Any, node: Any, parts: tuple | None = None) -> Any | None
     lowerer.mutable_place(recv.parent, whole)  # rustc's E0596 for a `v` not declared `mut`
     length = Method(pos, whole, "len", [], [])
     loop.iterable = RangeLit(pos, Lit(pos, "int", 0, None), length, False)
+    if window is not None:  # the indices `k..len` (skip), `0..len.min(k)` (take)
+        name, count = window[0], lowerer.expr(window[1])
+        if name == "skip":
+            loop.iterable = RangeLit(pos, count, length, False)
+        else:
+            shorter = Method(pos, length, "min", [], [count])
+            loop.iterable = RangeLit(pos, Lit(pos, "int", 0, None), shorter, False)
     saved = lowerer.open_scope()
     index = lowerer.declare(index_name or _HIDDEN, False)
     element = lowerer.declare(element_name, False)
@@ -150,6 +160,21 @@ def _lower_chunks(lowerer: Any, node: Any) -> Any | None:
     lowerer.close_scope(saved)
     loop.body.stmts[:0] = lets
     return loop
+
+
+def _window(lowerer: Any, value: Any) -> tuple[str, Any] | None:
+    """(`skip` or `take`, its count's node) of `v.iter_mut().skip(k)` (`.take(k)`); else None."""
+    name = method_called(lowerer, value, 1)
+    if name not in ("skip", "take") or method_called(lowerer, receiver(value)) != "iter_mut":
+        return None
+    return name, lowerer.kids(value.child_by_field_name("arguments"))[0]
+
+
+def _names_root(lowerer: Any, recv: Any, window: tuple[str, Any]) -> bool:
+    """Whether the count of `skip`/`take` names the variable the loop lends (rustc's E0502:
+    `v.iter_mut().skip(v.len() - 1)` reads `v` while `iter_mut` holds it)."""
+    root = _fields(recv, lowerer)[0]
+    return any(lowerer.text(n) == root for n in [window[1], *_names_in(window[1])])
 
 
 def _body(lowerer: Any, node: Any, bindings: list) -> Any:
