@@ -140,6 +140,33 @@ def test_carried_state_is_made_in_one_pass_of_the_loop(tmp_path, program, node, 
     assert fix["checked"]["verdict"] == "runs"
 
 
+@pytest.mark.parametrize(
+    ("program", "node", "said"),
+    [
+        # N2's p15: the loss is made on line 24 by `Trainer::compute`, which the loop of line
+        # 40 calls (line 42), kept in `trainer.pending`, backpropagated again by the next pass.
+        (
+            "pending_loss_struct.rs",
+            9,
+            "NodeId(9) is `trainer.pending`, made in one pass of the loop at line 40 and carried "
+            "into the next: an earlier pass's backward consumed its step",
+        ),
+        # N2's p12: `anchor_emb` is made in the epoch loop (line 45), before the pair loop of
+        # line 47 whose backward panics.
+        (
+            "siamese_anchor.rs",
+            14,
+            "NodeId(14) is `anchor_emb`, made before the loop at line 47 and used in it: an "
+            "earlier pass's backward consumed its step",
+        ),
+    ],
+)
+def test_where_a_loops_tensor_is_made_is_read_from_the_file(tmp_path, program, node, said):
+    text = (HERE / program).read_text()
+    (error,) = _errors(crate(tmp_path, text), log(text, node))
+    assert error["notes"][0] == said
+
+
 def test_a_fix_of_a_program_pbpit_cannot_run_is_read_again_only_and_says_so(tmp_path):
     """The same program reading a file (outside what pbpit runs): the fix is made and read
     again, shown as code, and says it was not run."""

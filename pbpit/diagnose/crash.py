@@ -35,6 +35,7 @@ from pbpit.diagnose.output import BuildError, Frame, Panic
 from pbpit.diagnostics.model import Diagnostic, Help, Label, Tape
 
 if TYPE_CHECKING:
+    from pbpit.diagnose.loops import Loop
     from pbpit.lint.rule import Rule
     from pbpit.lint.tree import LintReport
 
@@ -276,12 +277,42 @@ def _loop_words(finding: Diagnostic, tape: Tape) -> str:
         if loop.line <= line <= loop.end_line
     ]
     loop = around[-1] if around else None
-    made_in = loop is not None and loop.line <= tape.made.line <= loop.end_line
+    made_in = loop is not None and (
+        loop.line <= tape.made.line <= loop.end_line
+        or _called_in(finding.path, tape.made.line, tape.panics.line, loop)
+    )
     at = f" at line {loop.line}" if loop is not None else ""
     if made_in or finding.message == carried_message(finding.name):
         by = f" by `{finding.name}`" if finding.name and finding.name != tape.name else ""
         return f"made in one pass of the loop{at} and carried into the next{by}: {consumed}"
     return f"made before the loop{at} and used in it: {consumed}"
+
+
+def _called_in(path: str, made: int, panics: int, loop: Loop) -> bool:
+    """Whether line `made` is in a function other than the one the backward at line `panics`
+    is in, and the loop's lines call it (`trainer.compute(..)` of a pass, which makes the loss
+    `self.pending` keeps): made in one pass, not before the loop."""
+    from pbpit.rust.syntax import descendants, parse_file
+
+    source = parse_file(path)
+    if source is None:
+        return False
+    holding = [
+        node
+        for node in descendants(source.root)
+        if node.type == "function_item" and node.start_point[0] + 1 <= made <= node.end_point[0] + 1
+    ]
+    if not holding:
+        return False
+    function = min(holding, key=lambda node: node.end_byte - node.start_byte)
+    if function.start_point[0] + 1 <= panics <= function.end_point[0] + 1:
+        return False
+    name = function.child_by_field_name("name")
+    if name is None:
+        return False
+    called = re.compile(r"\b" + re.escape(source.node_text(name)) + r"\s*(::<[^>]*>)?\s*\(")
+    lines = source.text.split("\n")[loop.line - 1 : loop.end_line]
+    return any(called.search(line) for line in lines)
 
 
 def _rule(finding: Diagnostic) -> Rule:
