@@ -88,6 +88,11 @@ fn main() {
             "    let mut s: Vec<u8> = m.values().map(|v| v + 100).collect();\n    s.sort();",
             "`map` of a HashMap's entries",
         ),
+        (  # a HashMap's retain test is called in its random order: the pushes would show it
+            "let mut m: HashMap<i32, i32> = HashMap::new();\n    m.insert(1, 2);\n"
+            "    let mut seen = Vec::new();\n    m.retain(|k, _| { seen.push(*k); true });",
+            "`retain` of a HashMap with a closure that may fail or change something",
+        ),
         (  # the closure is called in the set's random order: its pushes would show it
             "let mut s: HashSet<i32> = (0..4).collect();\n    let mut seen = Vec::new();\n"
             "    s.retain(|&x| { seen.push(x); x > 1 });\n    println!(\"{}\", s.len());",
@@ -523,6 +528,32 @@ fn main() {
 }
 """,
         rejects("E0502"),
+    ),
+    "ref_pattern_in_a_pair_of_a_vec_item": (
+        """\
+fn main() {
+    let v: Vec<(i32, i32)> = vec![(1, 2)];
+    if let Some((&a, _)) = v.iter().next() {
+        println!("{}", a);
+    }
+}
+""",
+        rejects("E0308"),
+    ),
+    "btree_map_last_entry_ref_pattern": (
+        """\
+use std::collections::BTreeMap;
+fn main() {
+    let mut m: BTreeMap<u32, f32> = BTreeMap::new();
+    m.insert(2, 0.5);
+    m.insert(9, 0.25);
+    let Some((&k, &v)) = m.iter().next_back() else { return };
+    if let Some((&first, _)) = m.first_key_value() {
+        println!("{} {} {}", first, k, v);
+    }
+}
+""",
+        runs("2 9 0.25\n"),
     ),
     "btree_set_in_order": (
         """\

@@ -107,6 +107,8 @@ def _map_type(ck: Any, e: Any, recv: Ty) -> Ty:
         ck.mutable_receiver(e)
         ck.args(e)
         return UNIT
+    if name == "retain":
+        return check_retain(ck, e, recv)
     _ordered(ck, e, recv)
     pair = TupleT([_key(recv), _value(recv)])
     if name in ("first_key_value", "last_key_value", "pop_first", "pop_last"):
@@ -129,6 +131,37 @@ def _map_type(ck: Any, e: Any, recv: Ty) -> Ty:
             raise ck.fail(e.pos, f"`range` of a BTreeMap keyed by `{show(_key(recv))}`")
         return Wrap("Iter", pair)
     return check_keyed(ck, e, name, recv)
+
+
+def check_retain(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`m.retain(|k, v| ..)`: the closure takes `&K` and `&mut V` (read here: a write through
+    `v` is refused where the closure is lowered); a `HashMap`'s is called in its random order,
+    so its test must be one that order cannot show in (sets.py's `_order_free_test`)."""
+    from pbpit.rust.interp.sets import _order_free_test
+
+    ck.mutable_receiver(e)
+    ck.arity(e, 1)
+    fn = ck.closure_arg(e.args[0], [_key(recv), _value(recv)])
+    ck.unify(BOOL, fn.ret, e.args[0].pos)
+    if resolve(recv).kind == "HashMap" and not _order_free_test(e.args[0]):  # type: ignore[attr-defined]
+        what = "`retain` of a HashMap with a closure that may fail or change something (it is "
+        raise ck.fail(e.args[0].pos, what + "called in the map's random order in Rust)")
+    return UNIT
+
+
+def retain(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    """`m.retain(f)`: the entries `f` keeps, tried in the keys' order (a `HashMap`'s test
+    cannot tell the order)."""
+    (test,) = args
+
+    def retain_(frame: list) -> Any:
+        table, keep = recv(frame), test(frame)
+        for k, v in entries(table):
+            if not keep(k, v):
+                del table[k]
+        return UNIT
+
+    return retain_
 
 
 def check_ordered(ck: Any, e: Any, recv: Ty) -> None:
@@ -218,6 +251,8 @@ def _map(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:  # noqa: C901
         return pop
     if name == "range":
         return _range(comp, e, recv, args[0])
+    if name == "retain":
+        return retain(comp, e, recv, args)
     return keyed_code(name, recv, args)
 
 
@@ -241,7 +276,9 @@ def _range(comp: Any, e: Any, recv: Code, bounds: Code) -> Code:
     return range_
 
 
-_CHANGING = frozenset(("insert", "remove", "get_mut", "entry", "clear", "pop_first", "pop_last"))
+_CHANGING = frozenset(
+    ("insert", "remove", "get_mut", "entry", "clear", "pop_first", "pop_last", "retain")
+)
 
 BTREEMAP = rows(
     KIND,
@@ -269,6 +306,7 @@ BTREEMAP = rows(
             "last_key_value",
             "pop_first",
             "pop_last",
+            "retain",
         )
     ),
 )

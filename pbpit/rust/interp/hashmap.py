@@ -131,6 +131,10 @@ def _map_type(ck: Any, e: Any, recv: Ty) -> Ty:
         return Wrap("MapIter", item if item is not None else TupleT([_key(recv), _value(recv)]))
     if name == "clone":
         raise ck.fail(e.pos, "`clone` of a HashMap")
+    if name == "retain":  # (btreemap.py: a test the map's random order cannot show in)
+        from pbpit.rust.interp.btreemap import check_retain  # (it imports this module)
+
+        return check_retain(ck, e, recv)
     if name == "clear":
         ck.mutable_receiver(e)
         ck.args(e)
@@ -322,6 +326,10 @@ def _map(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
         return lambda frame: list(recv(frame).values())
     if name in ("iter", "into_iter"):
         return lambda frame: list(recv(frame).items())
+    if name == "retain":
+        from pbpit.rust.interp.btreemap import retain  # (it imports this module)
+
+        return retain(comp, e, recv, args)
     return keyed_code(name, recv, args)
 
 
@@ -406,7 +414,7 @@ def _update(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
 # The methods taking `&mut self`: a reference into the map (`m.get(&k).unwrap()`) held across
 # one of them is rustc's E0502 (loop_borrows.py reads `Builtin.mutates`).
-_CHANGING = frozenset(("insert", "remove", "get_mut", "entry", "clear"))
+_CHANGING = frozenset(("insert", "remove", "get_mut", "entry", "clear", "retain"))
 
 HASHMAP = rows(
     "HashMap",
@@ -428,6 +436,7 @@ HASHMAP = rows(
             "into_iter",
             "into_keys",
             "into_values",
+            "retain",
         )
     ),
 )

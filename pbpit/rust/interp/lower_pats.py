@@ -337,6 +337,11 @@ class PatternLowering:
                 elems = [c for c in alt.children[1:] if c.type not in ("(", ")", ",", *_COMMENTS)]
                 if len(elems) == 1 and elems[0].type == "reference_pattern":
                     ok.add(_key(elems[0]))
+            if type_node is not None and self.text(type_node) == "Some" and _map_entry(value):
+                elems = [c for c in alt.children[1:] if c.type not in ("(", ")", ",", *_COMMENTS)]
+                if len(elems) == 1 and elems[0].type == "tuple_pattern":  # `Some((&k, &v))`
+                    parts = self.kids(elems[0])
+                    ok.update(_key(c) for c in parts if c.type == "reference_pattern")
         saved, self.ref_ok = self.ref_ok, frozenset(ok)
         try:
             return self.pattern(node)
@@ -572,6 +577,32 @@ def reference_parts(value: Expr) -> str | None:
     if value.name in _FIRST_ITEM and reference_items(value.recv):
         return "some"
     return None
+
+
+_MAPS_WRITTEN = ("BTreeMap<", "HashMap<", "std::collections::BTreeMap<")
+
+
+def _map_entry(value: Expr) -> bool:
+    """Whether `value` is certainly an `Option<(&K, &V)>` of a map's entry: `m.last_key_value()`,
+    `m.iter().next_back()`, `m.iter().min_by(..)`.. of a variable whose written type is a map
+    (`let mut m: BTreeMap<K, V> = ..`), so `Some((&k, &v))` reads both parts."""
+    from pbpit.rust.interp.nodes import Method
+
+    if not isinstance(value, Method):
+        return False
+    table = value.recv
+    if value.name not in ("first_key_value", "last_key_value"):
+        if value.name not in _FIRST_ITEM:
+            return False
+        it = value.recv
+        while isinstance(it, Method) and it.name in _KEEPS_ITEMS:
+            it = it.recv
+        if not (isinstance(it, Method) and it.name == "iter" and not it.args):
+            return False
+        table = it.recv
+    written = getattr(table.binding, "written", None) if isinstance(table, Local) else None
+    text = written.text.decode() if written is not None else ""
+    return text.lstrip("&").removeprefix("mut ").startswith(_MAPS_WRITTEN)
 
 
 def reference_items(e: Expr) -> bool:
