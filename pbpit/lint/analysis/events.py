@@ -15,6 +15,7 @@ from pbpit.lint.analysis.index import _Callee
 from pbpit.lint.analysis.state import _content
 from pbpit.lint.rule import Call, Meeting, Rule
 from pbpit.lint.rules import RULES
+from pbpit.lint.said_once import said_already
 from pbpit.lint.values import Backward, Context, Definition, Read, Value
 from pbpit.rust.syntax import Node
 
@@ -390,6 +391,8 @@ class _Events:
 
     def _found(self, finding: Diagnostic) -> None:
         # A later pass finds again what an earlier one found: the first is kept.
+        if any(said_already(finding, found) for found in self.found.values()):
+            return  # each tensor of one carried pair (`h`, `c` of `state`): one finding
         self.found.setdefault((finding.rule, finding.primary.line, finding.primary.column), finding)
 
 
