@@ -154,3 +154,14 @@ def test_the_hand_written_twins_lint_clean(name):
     twin = HERE / name.replace(".rs", ".twin.rs")
     done = pbpit_main("lint", "--format", "json", str(twin))
     assert json.loads(done.stdout)["findings"] == []
+
+
+def test_a_pair_one_option_carries_is_one_finding():
+    # q14: `h` and `c`, taken out of `state` at the top of each pass, each meet a consumed
+    # step; both are carried by `state` and fixed by one edit of `state = Some((..))`: one
+    # finding (it named `h` twice before, with `h = h.detach();`, which rustc rejects).
+    findings = _diagnostics("lint", HERE / "q14_lstm_option_tuple.rs")
+    assert len(findings) == 1, [f["message"] for f in findings]
+    # Two bindings (p04's `cache_k` and `cache_v`) stay two findings, each with the one fix.
+    findings = _diagnostics("lint", HERE / "p04_attn_kv_cache.rs")
+    assert sorted(_binding(f["message"]) for f in findings) == ["cache_k", "cache_v"]
