@@ -3,13 +3,12 @@ the next, is used by the loop's backward."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from pbpit.diagnostics.model import Diagnostic, Help
 from pbpit.engine.graph import Requirement
-from pbpit.lint.fixes import Fixes, identifiers, is_name
+from pbpit.lint.fixes import Fixes
 from pbpit.lint.rule import Fix, Meeting, Rule, through_note
 from pbpit.lint.rules.accumulator_reset import SUM_ONCE, backward_once
 from pbpit.lint.rules.called_loop import recompute_in_called_loop
@@ -42,12 +41,10 @@ from pbpit.lint.rules.clear_beside import (
     pushed_where_made,
     walked_field,
 )
-from pbpit.lint.rules.closures import called_closure_use, field_carrier, recompute_in_closure
+from pbpit.lint.rules.closures import called_closure_use, field_carrier
 from pbpit.lint.rules.detach_once import (
-    call_reads,
     detach_at,
     detach_once_edits,
-    refit_in_loop,
     said_lost,
 )
 from pbpit.lint.rules.field_reset import accumulator_field_reset, reset_first
@@ -76,16 +73,23 @@ from pbpit.lint.rules.loop_external_words import (
     snapshot_title,
     untrained_title,
 )
+from pbpit.lint.rules.loop_trains import (
+    cached_untrained,
+    cut_stepped,
+    detaching_leaves_a_loss,
+    trains_through,
+    unwrapped_gradient,
+)
+from pbpit.lint.rules.loop_trains import trains as trains  # read by `diagnose.case_fixes`
 from pbpit.lint.rules.map_entries import detach_earlier_reads
 from pbpit.lint.rules.method_fields import put_by_called_method
 from pbpit.lint.rules.option_accumulator import option_accumulator_reset
-from pbpit.lint.rules.shared_each_loss import own_forward_each
+from pbpit.lint.rules.recompute_loop import recompute_in_loop
 from pbpit.lint.rules.snapshot import not_recomputed_note, snapshot, snapshot_helps
 from pbpit.lint.rules.stepped_modules import elsewhere_title
 from pbpit.lint.rules.stored_inputs import store_inputs, trace_store_inputs, tuple_buffer
 from pbpit.lint.rules.taken_state import taken_from
 from pbpit.lint.values import Definition
-from pbpit.rust.syntax import Node
 
 if TYPE_CHECKING:
     from pbpit.diagnose.explain import CaseFixes
@@ -573,204 +577,6 @@ def in_a_called_loop(rule: str, meeting: Meeting, fixes: Fixes) -> Diagnostic:
 # -- the fixes
 
 
-def detaching_leaves_a_loss(meeting: Meeting, fixes: Fixes) -> bool:
-    """Whether the loop's loss stays tracked with the tensor detached where it is made: not
-    when it is that tensor (a loss computed once), nor when that tensor is its only tracked
-    input (detached, the backward would have nothing to backpropagate: Burn panics)."""
-    if meeting.same_tensor:
-        return False
-    entry = meeting.entry or {}
-    leaves = {name for name, value in entry.items() if value.requirement == Requirement.GRAD}
-    call = fixes.call_at(meeting.later.span)
-    return fixes.tracked_without(meeting.definition, meeting.loss, call, leaves)
-
-
-def cached_untrained(meeting: Meeting, fixes: Fixes) -> bool:
-    """Whether a tensor made before `meeting.loop`, which each pass reads a part of
-    (`feats.clone().slice([b * 2..b * 2 + 2, 0..4])`), is made from nothing the program trains
-    (`trains_through`: a frozen backbone, a teacher no optimizer steps): a cache of features,
-    made before the loop and used in it, detached once where it is made; not the losses of
-    micro-batches cut from a forward the loop trains, which share it (`shared-intermediate`)."""
-    return (
-        not meeting.carried
-        and detaching_leaves_a_loss(meeting, fixes)
-        and unwrapped_gradient(meeting, fixes) is None
-        and not trains_through(meeting, fixes)
-    )
-
-
-def cut_stepped(meeting: Meeting, fixes: Fixes) -> bool:
-    """Whether the loop itself cuts a part of the tensor, made before it, each pass
-    (`feats.clone().slice(..)` read by the loss, not an element of a collection of its parts
-    or losses), and steps with an optimizer, in its body, what the tensor is made from
-    (`net = optim.step(lr, net, grads)` of `net.backbone.forward(x)`): its features are stale
-    after the first step, so they are computed in the loop, each pass; the losses are not meant
-    to be added (each pass's step needs its own)."""
-    definition = meeting.definition
-    statement = definition.statement or definition.value
-    if meeting.carried or statement is None or meeting.same_tensor:
-        return False
-    if definition.statement is not None and own_forward_each(definition.name, statement, fixes):
-        return False  # micro-batches of one forward, a PPO snapshot: shared-intermediate's
-    read = meeting.loss.first_read(definition, meeting.loop_span, meeting.in_pass)
-    if read is None or read.value.origin is not definition:
-        return False
-    start, end = meeting.loop_span
-    body = fixes.data[start:end]
-    made_from = {fixes.text(n) for n in identifiers(statement)} - {definition.name}
-    return any(
-        re.search(rb"\bstep\s*\([^;]*\b" + re.escape(name.encode()) + rb"\b", body)
-        for name in made_from
-    )
-
-
-def unwrapped_gradient(meeting: Meeting, fixes: Fixes) -> tuple[str, int] | None:
-    """A leaf the tensor is made from (named where it is made) whose gradient the loop unwraps
-    (`w.grad(&grads).unwrap()`, `.expect(..)`), and that line: detached once, the tensor would
-    leave that leaf without a gradient, and the unwrap would panic."""
-    statement = meeting.definition.statement or meeting.definition.value
-    if statement is None:
-        return None
-    entry = meeting.entry or {}
-    leaves = {name for name, value in entry.items() if value.requirement == Requirement.GRAD}
-    made_from = sorted(leaves & {fixes.text(n) for n in identifiers(statement)})
-    start, end = meeting.loop_span
-    body = fixes.data[start:end]
-    for leaf in made_from:
-        found = re.search(
-            rb"\b" + re.escape(leaf.encode()) + rb"\s*\.\s*grad\s*\([^()]*\)\s*\.\s*"
-            rb"(?:unwrap|expect)\s*\(",
-            body,
-        )
-        if found is not None:
-            return leaf, fixes.place((start + found.start(), start + found.end())).line
-    return None
-
-
-def trains_through(meeting: Meeting, fixes: Fixes) -> bool:
-    """Whether the loop takes a gradient from what the tensor is made from: reads one of its
-    variables' gradients (`x.grad(&grads)`, `model.fc.weight.grad(..)`), steps an optimizer or
-    makes `GradientsParams` with one of them, or assigns one anew (a hand-written update). True
-    when what it is made from is not known."""
-    definition = meeting.definition
-    if (definition.statement or definition.value) is None:
-        return True
-    entry = meeting.entry or {}
-    # What it is made from: the variables its statement reads, and theirs (a leaf is read by
-    # the statement of an intermediate it is made from).
-    names = {d.name.split(".")[0] for d in definition.sources if d is not definition}
-    for made in definition.sources:
-        statement = made.statement or made.value
-        if statement is not None:
-            names |= {fixes.text(n) for n in identifiers(statement)} & set(entry)
-    names.discard(definition.name)
-    start, end = meeting.loop_span
-    body = fixes.data[start:end]
-    return any(trains(body, name) for name in names | call_reads(meeting, fixes))
-
-
-def trains(body: bytes, name: str) -> bool:
-    """Whether code `body` takes a gradient from variable `name`: reads its gradient or one of
-    its fields' (`name.grad(&grads)`, `name.fc.weight.grad(..)`), steps an optimizer or makes
-    `GradientsParams` with it, or assigns it anew (a hand-written update). What the loop
-    trains, by its text; a run says the same of the leaves a tensor reaches
-    (`pbpit.diagnose.explain.CaseFixes.trained`)."""
-    word = rb"\b" + re.escape(name.encode()) + rb"\b"
-    assigned = rb"(?<![\w.])" + re.escape(name.encode()) + rb"(?:\.\w+)*\s*=(?!=)\s*"
-    copied = rb"[A-Za-z_][\w.]*\.clone\(\)\s*;"  # a copy taken again (a target network)
-    return bool(
-        re.search(word + rb"[\w.]*\s*\.\s*grad\s*\(", body)
-        or re.search(rb"\bstep\s*\([^;]*" + word, body)
-        or re.search(rb"from_grads\s*\([^;]*" + word, body)
-        or any(not re.match(copied, body[m.end() :]) for m in re.finditer(assigned, body))
-    )
-
-
 def detach_once(definition: Definition, fixes: Fixes, sure: bool = False) -> Help:
     """Detach once, written where the tensor is made (`detach_once.detach_once_edits`)."""
     return detach_once_help(definition.name, detach_once_edits(definition, fixes), sure)
-
-
-def recompute_in_loop(definition: Definition, meeting: Meeting, fixes: Fixes) -> Help:
-    """Recompute in the loop: its `let`, and those of what it is made from before the loop, move
-    to the top of the loop's body, each variable they give by value cloned (a move in a loop's
-    body is a use after move in the next pass: rustc's E0382)."""
-    name = definition.name
-    loop = meeting.loop
-    assert loop is not None
-    fallback = recompute_in_loop_help(name, [])
-    body = loop.child_by_field_name("body")
-    block = loop.parent
-    if block is not None and block.type == "expression_statement":
-        block = block.parent
-    if body is None or body.type != "block" or block is None or block.type != "block":
-        return fallback
-    # Everything it is made from that was made before the loop moves in with it, in order:
-    # moving only the last of a chain leaves the rest consumed by the first pass.
-    chain = sorted(
-        {d.statement.start_byte: d for d in definition.sources if d.statement is not None}.values(),
-        key=lambda d: d.statement.start_byte,
-    )
-    moved = [d.statement for d in chain]
-    if not chain:
-        return fallback  # made in a function it calls: no `let` of this body to move
-    if definition.statement is None or any(
-        statement.type != "let_declaration"
-        or fixes.parent(statement) != block
-        or statement.end_byte > loop.start_byte
-        or d.assigned
-        or d.value is None
-        or not is_name(d.name)
-        or not fixes.whole_lines(statement)
-        for d, statement in zip(chain, moved, strict=True)
-    ):
-        return recompute_in_loop_help(name, refit_in_loop(definition, loop, fixes))
-    if any(
-        fixes.read_outside(d.name, statement, body, moved)
-        for d, statement in zip(chain, moved, strict=True)
-    ):
-        # Read by a closure made before the loop and called in it (`let nll = |..| { ..
-        # scale .. };`): computed at the top of the closure's body, every call makes it anew.
-        found = recompute_in_closure(chain, moved, block, loop, fixes)
-        if found is None:
-            return fallback
-        edits, with_closure = found
-        return recompute_in_loop_help(name, edits, closure="with" if with_closure else "in")
-    clones = moved_in_loop(chain, loop, fixes)
-    if clones is None:
-        return fallback
-    edits = fixes.move_into_loop(moved, loop, clones)
-    return fallback if edits is None else recompute_in_loop_help(name, edits)
-
-
-def moved_in_loop(chain: list[Definition], loop: Node, fixes: Fixes) -> list[Node] | None:
-    """The variables the `let`s of `chain` give by value that must be cloned once they run in
-    every pass of `loop`: made outside the chain, not `Copy`. None when moving the `let`s would
-    change what a name means (the loop's pattern or a statement between them and the loop
-    binds it anew, assigns or moves it)."""
-    bound = {d.name for d in chain}
-    used: list[Node] = []
-    for d in chain:
-        assert d.value is not None
-        names = fixes.moved_names(d.value)
-        if names is None:
-            return None
-        used += [n for n in names if fixes.text(n) not in bound]
-    values = [d.value for d in chain if d.value is not None]
-    everything = {fixes.text(n) for value in values for n in identifiers(value)}
-    pattern = loop.child_by_field_name("pattern")
-    if pattern is not None and everything & {fixes.text(n) for n in identifiers(pattern)}:
-        return None
-    first = chain[0].statement
-    assert first is not None and first.parent is not None
-    moved = {d.statement for d in chain}  # a set: asked for every statement between
-    between = [
-        s
-        for s in first.parent.named_children
-        if first.end_byte <= s.start_byte < loop.start_byte and s not in moved
-    ]
-    for statement in between:
-        for node in identifiers(statement):
-            if fixes.text(node) in everything:
-                return None  # it may be bound, assigned or moved there: not the same value
-    return [n for n in used if not fixes.is_copy(fixes.text(n), n.start_byte)]
