@@ -201,3 +201,21 @@ def _refuse_borrowed_method_args(checker: Any, sig: Any, args: list) -> None:
             raise checker.fail(
                 arg.borrow_pos or arg.pos, f"mismatched types: expected `{shown}`, found `&{shown}`"
             )
+        refuse_value_for_reference(checker, param, arg)  # `o.step(&g, &mut p)` swapped: E0308
+
+
+def refuse_value_for_reference(checker: Any, param: Any, arg: Any) -> None:
+    """A trait method's parameter written `&mut T` given `&x` or a value, or written `&T` given
+    a value (`opt.step(p, &g)` of `fn step(&mut self, w: &mut Vec<f64>, g: &[f64])`): rustc's
+    E0308 (pbpit erases references; where it cannot tell what the argument is, it lets it run)."""
+    if param is None or param.type != "reference_type":
+        return
+    binding = getattr(arg, "binding", None)
+    if binding is not None and (binding.mut_ref or getattr(binding, "ref_unknown", False)):
+        return  # a `&mut` held (a reborrow), or a closure's or `for`'s parameter
+    mutable = any(c.type == "mutable_specifier" for c in param.children)
+    value = not arg.borrowed and checker.owned(arg)
+    if (mutable and arg.borrowed and not arg.mut_borrow) or value:
+        err = checker.fail(arg.borrow_pos or arg.pos, rejects("mismatched types", "E0308"))
+        err.label = f"expected `{param.text.decode()}`"
+        raise err
