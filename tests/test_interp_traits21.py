@@ -29,6 +29,30 @@ stderr) rustc 1.95's binary printed, recorded by `record_rustc.record`."""
 NOTE = "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
 
 CASES = {
+    "dyn_method_arguments_swapped": (
+        """\
+trait Opt {
+    fn step(&mut self, w: &mut Vec<f64>, g: &[f64]);
+}
+struct S;
+impl Opt for S {
+    fn step(&mut self, w: &mut Vec<f64>, g: &[f64]) {
+        w[0] -= g[0];
+    }
+}
+fn run(o: &mut dyn Opt) {
+    let mut p = vec![1.0];
+    let g = vec![0.5];
+    o.step(&g, &mut p);
+    println!("{:?}", p);
+}
+fn main() {
+    let mut s = S;
+    run(&mut s);
+}
+""",
+        rejects("E0308"),
+    ),
     "dyn_mut_counters": (
         """\
 trait Counter {
