@@ -14,6 +14,7 @@ from pbpit.rust.interp import (
     iter_mut,
     mem_functions,
     phantom,
+    reserved_names,
     results,
     sets,
     std_cmp,
@@ -115,6 +116,11 @@ class PathLowering:
             return Lit(self.pos(node), "value", value, NAMED[module])
         if name in _STD_MACROS:  # `line`, `vec`: a macro of std's prelude named as a value
             refused = self.fail(node, rejects(f"expected value, found macro `{name}`", "E0423"))
+            refused.label = "not a value"
+            raise refused
+        other = reserved_names.found_instead(name)  # `marker`: a built-in attribute (E0423)
+        if other is not None:
+            refused = self.fail(node, rejects(f"expected value, found {other}", "E0423"))
             refused.label = "not a value"
             raise refused
         # rustc's E0425, not a construct outside the subset: the name is the program's mistake.
