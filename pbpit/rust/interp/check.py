@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pbpit.rust.interp import (
     btreemap,
+    char_ranges,
     deref_coercion,
     for_items,
     hashmap,
@@ -524,7 +525,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         found = self.known(self.expr(e.iterable))
         refuse_borrowed_iterator(self, e.iterable, found)  # `for x in &(0..3)`
         if type(found) is Wrap and found.kind == "Range":
-            self.unify(Var("int"), found.inner, e.iterable.pos)
+            char_ranges.unify_item(self, found.inner, e.iterable.pos)  # integers, or chars
             elem = found.inner
         elif type(found) is Wrap and found.kind in ("Vec", "array", _ITER):
             elem = found.inner

@@ -13,6 +13,7 @@ from typing import Any
 
 from pbpit.rust.format import Some
 from pbpit.rust.interp import (
+    char_ranges,
     cmp_impls,
     hashmap,
     index_impls,
@@ -377,6 +378,8 @@ class Compiler(
 
     def c_RangeLit(self, e: RangeLit) -> Code:  # noqa: N802
         lo, hi = self.expr(e.lo), self.expr(e.hi)
+        if char_ranges.is_char(e.lo.ty):  # `'a'..='e'`
+            return char_ranges.compile_range(lo, hi, e.inclusive)
         if e.inclusive:
             return lambda frame: range(lo(frame), hi(frame) + 1)
         return lambda frame: range(lo(frame), hi(frame))

@@ -1,6 +1,7 @@
 """The methods a range has beyond `Iterator`'s (`iter_methods.ITER`, whose family a range
 shares): `contains`, `is_empty`, as std's `RangeBounds` and `Range`/`RangeInclusive` define them
-(`(0..=2).contains(&label)`). pbpit's ranges are of integers, held as Python's `range`."""
+(`(0..=2).contains(&label)`). pbpit's ranges are of integers, held as Python's `range`,
+or of chars, held as the list of their chars (char_ranges.py)."""
 
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ def _held(comp: Any, e: Any, recv: Code) -> Code:
 
     def held(frame: list) -> range:
         value = recv(frame)
-        if type(value) is not range:
+        if type(value) is not range and type(value) is not list:  # (a char range: a list)
             raise Unsupported(where, f"`{e.name}` of a range that was iterated")
         return value
 
