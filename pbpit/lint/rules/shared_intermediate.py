@@ -3,7 +3,6 @@ after the other."""
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from pbpit.diagnostics.model import Diagnostic, Edit, Help
@@ -35,10 +34,10 @@ from pbpit.lint.rules.shared_recompute import (
     probed_input,
     recompute_after_step,
 )
+from pbpit.lint.rules.shared_sum import add_the_losses, add_the_losses_help
 from pbpit.lint.rules.snapshot import is_snapshot_help
 from pbpit.lint.rules.stepped_modules import run_stepped_modules
 from pbpit.lint.values import Backward, Definition
-from pbpit.rust.syntax import Node
 from pbpit.source import source_lines
 
 if TYPE_CHECKING:
@@ -160,7 +159,7 @@ fn main() {
             # not added to the second; it gets a forward of its own.
             helps = [own_forward(definition, earlier, fixes)]
         else:
-            helps = [add_the_losses(earlier, later, fixes, meeting.in_macro)]
+            helps = [add_the_losses(earlier, later, fixes, meeting.in_macro, name)]
             if earlier.span == later.span and earlier.context != later.context:
                 # One backward a pass, each on another loss: each loss made from its own forward;
                 # where none can be, the passes' losses added and backpropagated after the loop.
@@ -212,7 +211,7 @@ fn main() {
         added = trace.edits(ADD_THE_LOSSES)
         # The losses are named where the corrected lines can be written with their names.
         named = (trace.loss_name(first), trace.loss_name(second)) if added else (None, None)
-        helps = [add_the_losses_help(*named, added)]
+        helps = [add_the_losses_help(list(named), added)]
         stepped = run_stepped_modules(trace.result.source, [n for n in lines if n is not None])
         one_model = len(stepped) == 2 and stepped[0] is not None and stepped[0] == stepped[1]
         if (lines[0] is None or lines[0] != lines[1]) and not one_model:
@@ -303,14 +302,6 @@ def needs_step_again(name: str, through: str | None = None) -> str:
     return this_backward(f"needs `{name}`'s step again and panics", through)
 
 
-def add_the_losses_help(first: str | None, second: str | None, edits: list[Edit]) -> Help:
-    """Add the losses, said with the losses' names when both have one (and differ)."""
-    if first and second and first != second:
-        message = f"add the losses and run one backward: `({first} + {second}).backward()`"
-        return Help(message, edits)
-    return Help("add the two losses and run one backward on their sum")
-
-
 def contains_the_first_help(first: str, second: str) -> Help:
     """For a second loss that holds the first (`total = loss + penalty`): one backward."""
     return Help(
@@ -336,238 +327,6 @@ def detach_in_first_loss_help(name: str, edits: list[Edit]) -> Help:
 
 
 # -- the fixes
-
-
-def add_the_losses(earlier: Backward, later: Backward, fixes: Fixes, in_macro: bool) -> Help:
-    """Add the losses: one backward on their sum, said with their names when they have some,
-    written as code (`sum_backwards`) where the two backwards are statements of one block."""
-    a, b = earlier.receiver, later.receiver
-    edits = []
-    if not in_macro and earlier.through is None and later.through is None and a and b and a != b:
-        edits = sum_backwards(a, b, earlier.span, later.span, fixes)
-    return add_the_losses_help(a, b, edits)
-
-
-def sum_backwards(
-    a: str, b: str, first: tuple[int, int], second: tuple[int, int], fixes: Fixes
-) -> list[Edit]:
-    """`(a + b).backward()` where one of the backwards was, the other statement gone: at the
-    first backward when `b` is made before it (the second's gradients, if its binding is read
-    later, are the first's binding moved into it), else at the second (the first's binding
-    read by nothing). Each backward must be the statement `[let g =] loss.backward();` of one
-    block; none when a loss is named between them otherwise than where `b` is made (a use of
-    it, once moved into the sum, would not compile) or a binding read later would be lost."""
-    stepped = one_step(a, b, first, second, fixes) or both_then_steps(a, b, first, second, fixes)
-    if stepped is not None:
-        return stepped
-    one, two = backward_statement(a, first, fixes), backward_statement(b, second, fixes)
-    if one is None or two is None or fixes.parent(one[0]) is not fixes.parent(two[0]):
-        return []
-    (first_statement, first_call), (second_statement, second_call) = one, two
-    block = fixes.parent(first_statement)
-    assert block is not None
-    siblings = list(block.named_children)
-    start, end = siblings.index(first_statement), siblings.index(second_statement)
-    if start >= end:
-        return []
-    between = siblings[start + 1 : end]
-    after = siblings[end + 1 :]
-    first_bound = bound_name(first_statement, fixes)
-    second_bound = bound_name(second_statement, fixes)
-    made = [s for s in between if s.type == "let_declaration" and binds(s, b, fixes)]
-    summed = f"({a} + {b}).backward()"
-    if any(binds(s, a, fixes) for s in between if s.type == "let_declaration"):
-        return []  # `a` made anew: the sum would read another tensor
-    if not made:
-        # Both losses exist at the first backward: the sum goes there.
-        if any(names(s, b, fixes) for s in between):
-            return []
-        # Whose gradients the program reads: `let grads = ..` twice, the later reads are the
-        # second's. Both read (an optimizer stepped with each, two logs), the one sum would be
-        # used twice: how to merge those uses is the user's call (said in words).
-        shadowed = second_bound is not None and second_bound == first_bound
-        reads_first = first_bound is not None and (
-            any(names(s, first_bound, fixes) for s in between)
-            or (not shadowed and any(names(s, first_bound, fixes) for s in after))
-        )
-        reads_second = second_bound is not None and any(
-            names(s, second_bound, fixes) for s in after
-        )
-        if reads_first and reads_second:
-            return []
-        edits = [fixes.edit(first_call.start_byte, first_call.end_byte, summed)]
-        if not reads_second or shadowed:
-            return edits + [delete_lines(second_statement, fixes)]
-        # The second's gradients are read later, the first's by nothing: the first backward
-        # gives them the second's name, else its binding is moved into the second's.
-        assert second_bound is not None
-        first_pattern = first_statement.child_by_field_name("pattern")
-        second_pattern = second_statement.child_by_field_name("pattern")
-        if (
-            first_pattern is not None
-            and second_pattern is not None
-            and not any(names(s, second_bound, fixes) for s in between)
-        ):
-            renamed = fixes.edit(
-                first_pattern.start_byte, first_pattern.end_byte, fixes.text(second_pattern)
-            )
-            return [renamed, *edits, delete_lines(second_statement, fixes)]
-        if first_bound is None:
-            return []
-        edits.append(fixes.edit(second_call.start_byte, second_call.end_byte, first_bound))
-        return edits
-    # `b` is made after the first backward: the sum goes where the second was, the first goes.
-    if first_bound is not None and any(names(s, first_bound, fixes) for s in [*between, *after]):
-        return []
-    return [
-        delete_lines(first_statement, fixes),
-        fixes.edit(second_call.start_byte, second_call.end_byte, summed),
-    ]
-
-
-def one_step(
-    a: str, b: str, first: tuple[int, int], second: tuple[int, int], fixes: Fixes
-) -> list[Edit] | None:
-    """Two backwards, each followed by the same optimizer step (`let grads =
-    GradientsParams::from_grads(a.backward(), &model); model = optim.step(lr, model, grads);`
-    twice): one backward of the sum where the first was, and one step; the second backward's
-    statement and its step go. None for any other shape."""
-    one, two = statement_of(a, first, fixes), statement_of(b, second, fixes)
-    if one is None or two is None:
-        return None
-    (first_statement, first_call), (second_statement, _) = one, two
-    block = fixes.parent(first_statement)
-    if block is None or fixes.parent(second_statement) is not block:
-        return None
-    siblings = [c for c in block.named_children if not c.type.endswith("comment")]
-    start = next((i for i, s in enumerate(siblings) if s.id == first_statement.id), None)
-    end = next((i for i, s in enumerate(siblings) if s.id == second_statement.id), None)
-    if start is None or end is None or end != start + 2 or end + 1 >= len(siblings):
-        return None
-    step, again = siblings[start + 1], siblings[end + 1]
-    bound = bound_name(first_statement, fixes)
-    if (
-        bound is None
-        or bound != bound_name(second_statement, fixes)
-        or fixes.text(step) != fixes.text(again)
-        or step.type != "expression_statement"
-        or ".step(" not in fixes.text(step)
-        or not names(step, bound, fixes)
-        or names(step, b, fixes)
-        or not fixes.whole_lines(again)
-        or any(names(s, bound, fixes) for s in siblings[end + 2 :])
-    ):
-        return None
-    return [
-        fixes.edit(first_call.start_byte, first_call.end_byte, f"({a} + {b}).backward()"),
-        delete_lines(second_statement, fixes),
-        delete_lines(again, fixes),
-    ]
-
-
-def both_then_steps(
-    a: str, b: str, first: tuple[int, int], second: tuple[int, int], fixes: Fixes
-) -> list[Edit] | None:
-    """Both backwards taken first, then a step with each (multi-task: `let grads_a =
-    GradientsParams::from_grads(a.backward(), &model);`, the same for `b`, then `model =
-    optim.step(lr, model, grads_a);` and the same step with `grads_b`): one backward of the
-    sum where the first was, its gradients stepped once; the second backward and its step go.
-    None for any other shape."""
-    one, two = statement_of(a, first, fixes), statement_of(b, second, fixes)
-    if one is None or two is None:
-        return None
-    (first_statement, first_call), (second_statement, _) = one, two
-    block = fixes.parent(first_statement)
-    if block is None or fixes.parent(second_statement) is not block:
-        return None
-    siblings = [c for c in block.named_children if not c.type.endswith("comment")]
-    start = next((i for i, s in enumerate(siblings) if s.id == first_statement.id), None)
-    if start is None or start + 3 >= len(siblings) or siblings[start + 1].id != second_statement.id:
-        return None
-    step_a, step_b = siblings[start + 2], siblings[start + 3]
-    bound_a, bound_b = bound_name(first_statement, fixes), bound_name(second_statement, fixes)
-    if bound_a is None or bound_b is None or bound_a == bound_b:
-        return None
-    pattern = r"\b{}\b"
-    text_b = re.sub(pattern.format(re.escape(bound_b)), bound_a, fixes.text(step_b))
-    if (
-        fixes.text(step_a) != text_b
-        or step_a.type != "expression_statement"
-        or ".step(" not in fixes.text(step_a)
-        or not names(step_a, bound_a, fixes)
-        or names(step_a, bound_b, fixes)
-        or names(step_a, b, fixes)
-        or not fixes.whole_lines(step_b)
-        or any(names(s, bound_a, fixes) or names(s, bound_b, fixes) for s in siblings[start + 4 :])
-    ):
-        return None
-    return [
-        fixes.edit(first_call.start_byte, first_call.end_byte, f"({a} + {b}).backward()"),
-        delete_lines(second_statement, fixes),
-        delete_lines(step_b, fixes),
-    ]
-
-
-def statement_of(loss: str, span: tuple[int, int], fixes: Fixes) -> tuple[Node, Node] | None:
-    """The statement of a block (whole lines) holding the backward `loss.backward()` at `span`,
-    perhaps within its value (`let g = GradientsParams::from_grads(loss.backward(), &m);`),
-    and the call."""
-    call = fixes.call_at(span)
-    if call is None or fixes.text(call) != f"{loss}.backward()":
-        return None
-    statement = fixes.parent(call)
-    while statement is not None and fixes.parent(statement) is not None:
-        if fixes.parent(statement).type == "block":
-            break
-        statement = fixes.parent(statement)
-    if statement is None or statement.type not in ("let_declaration", "expression_statement"):
-        return None
-    return (statement, call) if fixes.whole_lines(statement) else None
-
-
-def backward_statement(loss: str, span: tuple[int, int], fixes: Fixes) -> tuple[Node, Node] | None:
-    """The statement `[let g =] loss.backward();` whose backward is at `span`, and its call;
-    None when the backward is part of another statement, or the statement shares its lines."""
-    call = fixes.call_at(span)
-    if call is None or fixes.text(call) != f"{loss}.backward()":
-        return None
-    statement = fixes.parent(call)
-    if statement is None:
-        return None
-    if statement.type == "let_declaration":
-        if statement.child_by_field_name("value") != call:
-            return None
-    elif statement.type != "expression_statement":
-        return None
-    parent = fixes.parent(statement)
-    if parent is None or parent.type != "block" or not fixes.whole_lines(statement):
-        return None
-    return statement, call
-
-
-def bound_name(statement: Node, fixes: Fixes) -> str | None:
-    """The name a `let` binds its value to (None for none: an expression statement, `let _`,
-    a pattern)."""
-    pattern = statement.child_by_field_name("pattern")
-    if statement.type != "let_declaration" or pattern is None:
-        return None
-    text = fixes.text(pattern).removeprefix("mut ").strip()
-    return text if is_name(text) and text != "_" else None
-
-
-def binds(statement: Node, name: str, fixes: Fixes) -> bool:
-    pattern = statement.child_by_field_name("pattern")
-    return pattern is not None and any(fixes.text(n) == name for n in identifiers(pattern))
-
-
-def names(statement: Node, name: str, fixes: Fixes) -> bool:
-    return any(fixes.text(n) == name for n in identifiers(statement))
-
-
-def delete_lines(statement: Node, fixes: Fixes) -> Edit:
-    """The lines of `statement` removed (it has them to itself)."""
-    start = fixes.line_start(statement.start_point[0])
-    return fixes.edit(start, fixes.line_start(statement.end_point[0] + 1), "")
 
 
 def detach_in_first_loss(definition: Definition, earlier: Backward, fixes: Fixes) -> Help | None:
