@@ -178,9 +178,20 @@ def _element(
         r"\s*" + re.escape(name) + r"\.(?:" + "|".join(PUSHES) + r")\((?P<args>.*)\);\s*(?://.*)?"
     )
     found = pattern.fullmatch(source_line(result.source, node.line))
-    if found is None:
-        return None
+    if found is None or _read_whole(result, name, loop):
+        return None  # past keys every pass reads whole: detached at the pass's end (lint's)
     return Carrier(name, node.line, label, None, put=True)
+
+
+def _read_whole(result: RunResult, name: str, loop: Loop) -> bool:
+    """Whether the loop's body reads the collection `name` whole into one tensor
+    (`Tensor::cat(name.clone(), 0)`): its elements are context every pass reads, not tensors
+    to detach where they are put (lint's `kept_elements`)."""
+    read = re.compile(
+        r"Tensor\s*::\s*(?:cat|stack)\s*\(\s*" + re.escape(name) + r"\s*\.\s*(?:clone|to_vec)\s*\("
+    )
+    lines = range(loop.body_line, loop.end_line + 1)
+    return any(read.search(source_line(result.source, n)) for n in lines)
 
 
 def _put_by_method(result: RunResult, node: NodeRecord, label: str) -> Carrier | None:
