@@ -143,6 +143,7 @@ def test_past_keys_emptied_is_said_to_change_later_passes(name, command):
     assert first["rule"] == "loop-external-tracked"
     coded = [h for h in first["help"] if h["edits"]]
     assert ".detach()).collect();" in coded[0]["edits"][0]["replacement"], coded[0]
+    assert "[0]`" not in coded[0]["message"], coded[0]  # its words say what its code does
     for help_ in coded:
         if ".clear();" in help_["edits"][0]["replacement"]:
             assert "changes what later passes compute" in help_["message"], help_
