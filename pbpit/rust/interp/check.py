@@ -308,6 +308,9 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
                         f"the trait `{bounded.bounds[0].name}` is not implemented for `{shown}`"
                     )
                     raise err
+                if type(bounded) is DynT and taken is not None and not taken.owned:
+                    if not arg.borrowed and self.owned(arg):  # `f(lr)` of `l: &mut dyn Layer`
+                        raise self.fail(arg.pos, rejects("mismatched types", "E0308"))
                 self.unify(traits.subst(param, mapping), found, arg.pos, start_of(arg))
                 refuse_borrow_for_value(self, fn, i, arg)
             refuse_aliasing(self, e.args)
