@@ -33,6 +33,12 @@ def loss_name(result: RunResult, record: BackwardRecord, called: bool = False) -
     return found[0] if len(found) == 1 else label
 
 
+def _listed(losses: list[str]) -> str:
+    """`` `a` and `b` ``, `` `a`, `b` and `c` ``."""
+    named = [f"`{n}`" for n in losses]
+    return ", ".join(named[:-1]) + " and " + named[-1]
+
+
 def _the_losses(
     first: BackwardRecord, second: BackwardRecord, a: str | None, b: str | None, passes: bool
 ) -> str:
@@ -65,6 +71,11 @@ def fix_add_losses(
     )
     a, b = loss_name(result, first, passes), loss_name(result, second, passes)
     losses = _the_losses(first, second, a, b, passes)
+    copies = [] if passes else _copies(result, first, second, a, b)
+    if len(copies) > 2:
+        # The statement of the first backward written again for each of more losses: the
+        # sum of all of them where the first was (of two, the third backward still panics).
+        return _all_added(result, first, copies)
     if passes:
         # Into a sum of the user's making: no binding of the program holds it yet.
         title = (
@@ -91,6 +102,75 @@ def fix_add_losses(
         f"One backward gives every parameter the gradient of the sum of {losses}; log each loss "
         "with into_scalar()."
     )
+    return fix
+
+
+def _copies(
+    result: RunResult, first: BackwardRecord, second: BackwardRecord, a: str | None, b: str | None
+) -> list[tuple[str, int]]:
+    """The losses of the lines from the first backward's up to the second's (`a`'s, `b`'s),
+    and of each copy of them that follows (the loss and the name the first line binds alone
+    other: a third head's `acc.accumulate(&m, GradientsParams::from_grads(c.backward(), &m));`),
+    each with its first line; [] for another shape, or two losses in words."""
+    if first.line is None or second.line is None or not (a and b and a != b):
+        return []
+    if not 0 < second.line - first.line <= 3 or first.stack[:-1] != second.stack[:-1]:
+        return []
+    path, count = result.source, second.line - first.line
+    lines = source_lines(path)
+    model = lines[first.line - 1 : second.line - 1]
+    bound = assigned_name(path, first.line)
+    copies = [(a, first.line)]
+    start = second.line
+    while start + count - 1 <= len(lines):
+        copy = lines[start - 1 : start - 1 + count]
+        found = _RECEIVER.findall("\n".join(copy))
+        if len(found) != 1 or any(found[0] == loss for loss, _ in copies):
+            break
+        if len(copies) == 1 and found[0] != b:
+            return []
+        again = assigned_name(path, start)
+        if (bound is None) != (again is None):
+            break
+        read = [t.replace(f"{a}.backward()", f"{found[0]}.backward()") for t in model]
+        if bound is not None and again is not None:
+            read = [re.sub(rf"\b{re.escape(bound)}\b", again, t) for t in read]
+        if read != copy or not all(t.strip().endswith(";") for t in copy):
+            break
+        copies.append((found[0], start))
+        start += count
+    return copies if len(copies) >= 2 else []
+
+
+def _all_added(result: RunResult, first: BackwardRecord, copies: list[tuple[str, int]]) -> Fix:
+    """Add the losses of `_copies` (more than two): one backward of their sum where the first
+    was, the other copies gone; in words where a name the other copies bind, or a loss, is
+    read after them (it would be gone, or moved into the sum)."""
+    path = result.source
+    losses = [loss for loss, _ in copies]
+    summed = f"({' + '.join(losses)}).backward()"
+    fix = Fix(
+        ADD_THE_LOSSES.name, f"run one backward on the sum of {_listed(losses)}: `{summed}`", True
+    )
+    fix.note = (
+        f"One backward gives every parameter the gradient of the sum of {_listed(losses)}; log "
+        "each loss with into_scalar()."
+    )
+    assert first.line is not None
+    count = copies[1][1] - copies[0][1]
+    end = copies[-1][1] + count
+    lines = source_lines(path)
+    gone = [n for _, at in copies[1:] if (n := assigned_name(path, at)) is not None]
+    after = "\n".join(lines[end - 1 :])
+    if any(re.search(rf"(?<![\w.]){re.escape(n)}\b", after) for n in [*gone, *losses]):
+        return fix
+    text = source_line(path, first.line)
+    if text.count(f"{losses[0]}.backward()") != 1:
+        return fix
+    kept = [(" ", first.line + k, lines[first.line - 1 + k]) for k in range(1, count)]
+    deleted = [("-", n, lines[n - 1]) for n in range(copies[1][1], end)]
+    summed_line = text.replace(f"{losses[0]}.backward()", summed)
+    fix.lines = [("-", first.line, text), ("+", first.line, summed_line), *kept, *deleted]
     return fix
 
 
