@@ -68,6 +68,77 @@ fn main() {
 """,
         runs("Some('a')\nSome('b')\ncd\n['A', 'B', 'C']\n", 0),
     ),
+    "private_field_read_inside_mod": (
+        """\
+mod model {
+    pub struct S {
+        pub name: String,
+        secret: f32,
+    }
+    pub struct W(pub f32, f32);
+    impl S {
+        pub fn new() -> S { S { name: String::from("m"), secret: 1.5 } }
+        pub fn secret(&self) -> f32 { self.secret }
+    }
+    pub fn make() -> W { W(1.0, 2.0) }
+    pub mod inner {
+        use super::S;
+        pub fn peek(s: &S) -> f32 { s.secret * 2.0 }
+    }
+}
+fn main() {
+    let s = model::S::new();
+    let w = model::make();
+    println!("{} {} {} {}", s.name, s.secret(), w.0, model::inner::peek(&s));
+}
+""",
+        runs('m 1.5 1 3\n', 0),
+    ),
+    "private_field_read_outside_mod": (
+        """\
+mod model {
+    pub struct S {
+        pub name: String,
+        secret: f32,
+    }
+    impl S {
+        pub fn new() -> S { S { name: String::from("m"), secret: 1.5 } }
+    }
+}
+fn main() {
+    let s = model::S::new();
+    println!("{} {}", s.name, s.secret);
+}
+""",
+        rejects("E0616"),
+    ),
+    "private_field_written_outside_mod": (
+        """\
+mod model {
+    pub struct S { pub lr: f32, steps: u32 }
+    pub fn make() -> S { S { lr: 0.1, steps: 0 } }
+}
+fn main() {
+    let mut s = model::make();
+    s.steps += 1;
+    println!("{}", s.lr);
+}
+""",
+        rejects("E0616"),
+    ),
+    "private_tuple_field_outside_mod": (
+        """\
+mod model {
+    pub struct W(pub f32, f32);
+    pub fn make() -> W { W(1.0, 2.0) }
+}
+fn main() {
+    let w = model::make();
+    println!("{}", w.1);
+}
+""",
+        rejects("E0616"),
+    ),
 }
 
 test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)

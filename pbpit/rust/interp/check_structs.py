@@ -8,6 +8,7 @@ from typing import Any
 from pbpit.rust.interp import (
     concrete_impls,
     error_types,
+    field_privacy,
     generic_impls,
     generic_methods,
     match_coverage,
@@ -162,6 +163,7 @@ class StructRules:
             index = base.item.field_index(e.name)
             if index is not None:
                 e.index = index
+                field_privacy.refuse_private(self, e, base.item, index)  # E0616 outside its mod
                 return subst(base.item.fields[index][1], base.mapping())
         elif type(base) is TupleT and e.name.isdigit() and int(e.name) < len(base.elems):
             e.index = int(e.name)

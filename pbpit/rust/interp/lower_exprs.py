@@ -10,6 +10,7 @@ from pbpit.rust.interp import (
     btreemap,
     destructuring_assign,
     dyn_casts,
+    field_privacy,
     hashmap,
     if_let_mut,
     iter_mut,
@@ -86,7 +87,7 @@ class ExprLowering:
         name = self.text(field)
         if field.type == "integer_literal" and not name.isdigit():
             raise self.fail(field, f"the field `{name}`")
-        return Field(self.pos(field), base, name)
+        return field_privacy.mark(self, Field(self.pos(field), base, name))
 
     def e_binary_expression(self, node: Node) -> Expr:
         operator = self.operator(node)
