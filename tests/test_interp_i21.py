@@ -139,6 +139,57 @@ fn main() {
 """,
         rejects("E0616"),
     ),
+    "turbofish_impl_trait_uncounted": (
+        """\
+fn total(xs: impl Iterator<Item = f32>) -> f32 { xs.sum() }
+fn main() {
+    let v = vec![1.0f32, 2.0];
+    println!("{}", total::<std::vec::IntoIter<f32>>(v.into_iter()));
+}
+""",
+        rejects("E0107"),
+    ),
+    "turbofish_lifetime_left_out": (
+        """\
+fn scale<T: std::ops::Mul<Output = T> + Copy>(x: T, k: T) -> T { x * k }
+fn first<'a, T: Copy>(xs: &'a [T]) -> T { xs[0] }
+fn main() {
+    let y = scale::<f32>(2.0, 3.0);
+    let z = first::<i32>(&[1, 2, 3]);
+    println!("{} {}", y, z);
+}
+""",
+        runs('6 1\n', 0),
+    ),
+    "turbofish_of_plain_fn": (
+        """\
+fn half(x: f32) -> f32 { x / 2.0 }
+fn main() {
+    println!("{}", half::<f32>(3.0));
+}
+""",
+        rejects("E0107"),
+    ),
+    "turbofish_too_few": (
+        """\
+fn pair<A: Copy, B: Copy>(a: A, b: B) -> (A, B) { (a, b) }
+fn main() {
+    let p = pair::<f32>(1.0, 2);
+    println!("{:?}", p);
+}
+""",
+        rejects("E0107"),
+    ),
+    "turbofish_too_many": (
+        """\
+fn scale<T: std::ops::Mul<Output = T> + Copy>(x: T, k: T) -> T { x * k }
+fn main() {
+    let y = scale::<f32, f32>(2.0, 3.0);
+    println!("{}", y);
+}
+""",
+        rejects("E0107"),
+    ),
 }
 
 test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)

@@ -21,6 +21,7 @@ from pbpit.rust.interp import (
     results_types,
     returned_iterators,
     std_generics,
+    turbofish_arity,
 )
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import _DYN_ERROR
@@ -413,6 +414,7 @@ class TraitLowering:
         fn = call.callee
         if targs is None or not isinstance(fn, FnItem):
             return
+        turbofish_arity.refuse(self, fn, targs)  # `scale::<f32, f32>` of `fn scale<T>`: E0107
         order = fn.generic_order
         written: dict[ParamT, Ty] = {}
         for name, arg in zip(order, self.kids(targs), strict=False):
