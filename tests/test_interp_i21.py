@@ -68,6 +68,42 @@ fn main() {
 """,
         runs("Some('a')\nSome('b')\ncd\n['A', 'B', 'C']\n", 0),
     ),
+    "copied_items_as_values": (
+        """\
+fn main() {
+    let xs = vec![1.0f32, 2.0, 3.0];
+    let mut t = 0.0;
+    for x in xs.iter().copied() { t += x; }
+    for x in xs.iter() { t += *x; }
+    let flags = [true, false];
+    for b in flags.iter().cloned() { if b { t += 1.0; } }
+    println!("{}", t);
+}
+""",
+        runs('13\n', 0),
+    ),
+    "deref_of_cloned_array_item": (
+        """\
+fn main() {
+    let xs = [3i32, 4];
+    let mut best = 0;
+    for x in xs.iter().cloned() { if *x > best { best = *x; } }
+    println!("{}", best);
+}
+""",
+        rejects("E0614"),
+    ),
+    "deref_of_copied_item": (
+        """\
+fn main() {
+    let xs = vec![1.0f32, 2.0, 3.0];
+    let mut t = 0.0;
+    for x in xs.iter().copied() { t += *x; }
+    println!("{}", t);
+}
+""",
+        rejects("E0614"),
+    ),
     "private_field_read_inside_mod": (
         """\
 mod model {

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbpit.rust.interp import copied_items
 from pbpit.rust.interp.grammar import rejects
 
 ITEMS_BY_REFERENCE = "by_reference"
@@ -96,6 +97,8 @@ def items_are_values(iterable: Any) -> bool:
     Error>> = ..`, not `Vec<&str>`)."""
     from pbpit.rust.interp.nodes import Local
 
+    if copied_items.values(iterable):  # `for x in xs.iter().copied()` of numbers
+        return True
     if not isinstance(iterable, Local) or iterable.borrowed:
         return False
     written = getattr(iterable.binding, "written", None)
