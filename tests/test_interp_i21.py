@@ -15,6 +15,27 @@ from __future__ import annotations
 from rustc_verdicts import rejects, runs, verdict_tests
 
 CASES = {
+    "chain_borrows_used_in_block": (
+        """\
+fn main() {
+    let best: &f32;
+    let first: &f32;
+    {
+        let losses = vec![0.5f32, 0.25, 0.75];
+        best = losses.iter().max_by(|a, b| a.partial_cmp(b).unwrap()).unwrap();
+        first = losses.first().unwrap();
+        println!("{} {}", best, first);
+    }
+    let total: f32;
+    {
+        let xs = vec![1.0f32, 2.0];
+        total = *xs.iter().next().unwrap();
+    }
+    println!("{}", total);
+}
+""",
+        runs('0.75 0.5\n1\n', 0),
+    ),
     "char_range_collect_string": (
         """\
 fn main() {
@@ -103,6 +124,45 @@ fn main() {
 }
 """,
         rejects("E0614"),
+    ),
+    "outlived_by_filter_min_by": (
+        """\
+fn main() {
+    let lowest: &f32;
+    {
+        let losses = vec![0.5f32, 0.25, 0.75];
+        lowest = losses.iter().filter(|l| **l > 0.3).min_by(|a, b| a.partial_cmp(b).unwrap()).unwrap();
+    }
+    println!("{}", lowest);
+}
+""",
+        rejects("E0597"),
+    ),
+    "outlived_by_get_expect": (
+        """\
+fn main() {
+    let pick: &f32;
+    {
+        let losses = vec![0.5f32, 0.25, 0.75];
+        pick = losses.get(2).expect("three");
+    }
+    println!("{}", pick);
+}
+""",
+        rejects("E0597"),
+    ),
+    "outlived_by_iter_next": (
+        """\
+fn main() {
+    let best: &f32;
+    {
+        let losses = vec![0.5f32, 0.25, 0.75];
+        best = losses.iter().next().unwrap();
+    }
+    println!("{}", best);
+}
+""",
+        rejects("E0597"),
     ),
     "private_field_read_inside_mod": (
         """\

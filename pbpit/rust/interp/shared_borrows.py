@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbpit.rust.interp import chain_borrows
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.hashmap import ENTRY_UPDATE
 from pbpit.rust.interp.mut_borrow_uses import place_path
@@ -99,6 +100,8 @@ class _Walk:
                 if value.borrowed and (x := place_root(value)) is not None:
                     if not _coerced(node.target, value):  # `&k` of a `&String` as a `&str`
                         self.stored.append((node.target.binding, x, node))
+                elif (x := chain_borrows.lent_root(value)) is not None:  # `v.iter().next()..`
+                    self.stored.append((node.target.binding, x, node))
         if isinstance(node, For) and node.binding is not None:
             self.declared[id(node.binding)] = (*loops, node)
             if node.body is not None:  # a `for` variable lives for one turn of the body
