@@ -136,7 +136,9 @@ def test_each_fix_written_as_code_removes_its_finding_and_adds_none(program, tmp
             remaining = lint_paths([copy])
             assert not remaining.errors, (help_.message, remaining.errors)
             after = Counter((f.rule, f.name) for f in remaining.findings)
-            assert after == before - Counter([(finding.rule, finding.name)]), help_.message
+            # Its own finding gone, none added; one fix of several tensors (`mean` and `std`
+            # made before the loop, each alone still panicking at the other) removes theirs too.
+            assert after <= before - Counter([(finding.rule, finding.name)]), help_.message
 
 
 # -- the three patterns, one behaviour each -----------------------------------------------------
