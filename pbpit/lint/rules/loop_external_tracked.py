@@ -81,6 +81,7 @@ from pbpit.lint.rules.loop_trains import (
     unwrapped_gradient,
 )
 from pbpit.lint.rules.loop_trains import trains as trains  # read by `diagnose.case_fixes`
+from pbpit.lint.rules.made_beside import beside_helps, made_beside
 from pbpit.lint.rules.map_entries import detach_earlier_reads
 from pbpit.lint.rules.method_fields import put_by_called_method
 from pbpit.lint.rules.option_accumulator import option_accumulator_reset
@@ -356,6 +357,10 @@ fn main() {
                     # The program reads that gradient: recomputing keeps it, first where
                     # it is written as code.
                     helps.insert(1 if helps[0].edits else 0, detach)
+            together = made_beside(meeting, fixes)
+            if len(together) > 1:
+                # `mean` and `std` measured once: one alone fixed still panics at the other.
+                helps = beside_helps(together, helps, meeting, fixes)
             consumes = consumes_step(definition.name, through=meeting.earlier.through)
         labels.append(fixes.label(meeting.earlier.span, consumes))
         notes = [through_note(meeting.earlier, definition)]
@@ -490,6 +495,8 @@ fn main() {
         is: explain names the same fixes by name."""
         if message.startswith("if `") and "needs no gradient, detach it once" in message:
             return DETACH_ONCE
+        if message.startswith("if `") and "need no gradient, detach them once" in message:
+            return DETACH_ONCE  # `made_beside`: `mean` and `std` together
         if message.startswith("backpropagate `") and "once, after the loop" in message:
             return SUM_ONCE
         if message.startswith("if gradients must flow through `"):

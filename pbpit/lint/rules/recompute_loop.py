@@ -14,11 +14,19 @@ from pbpit.lint.values import Definition
 from pbpit.rust.syntax import Node
 
 
-def recompute_in_loop(definition: Definition, meeting: Meeting, fixes: Fixes) -> Help:
+def recompute_in_loop(
+    definition: Definition,
+    meeting: Meeting,
+    fixes: Fixes,
+    beside: tuple[Definition, ...] = (),
+    name: str = "",
+) -> Help:
     """Recompute in the loop: its `let`, and those of what it is made from before the loop, move
     to the top of the loop's body, each variable they give by value cloned (a move in a loop's
-    body is a use after move in the next pass: rustc's E0382)."""
-    name = definition.name
+    body is a use after move in the next pass: rustc's E0382). `beside`: the other tensors made
+    before the loop the same loss reads (`made_beside.py`), moved with it in one edit; `name`:
+    how the help names them all."""
+    name = name or definition.name
     loop = meeting.loop
     assert loop is not None
     fallback = recompute_in_loop_help(name, [])
@@ -31,13 +39,18 @@ def recompute_in_loop(definition: Definition, meeting: Meeting, fixes: Fixes) ->
     # Everything it is made from that was made before the loop moves in with it, in order:
     # moving only the last of a chain leaves the rest consumed by the first pass.
     chain = sorted(
-        {d.statement.start_byte: d for d in definition.sources if d.statement is not None}.values(),
+        {
+            d.statement.start_byte: d
+            for made in (definition, *beside)
+            for d in made.sources
+            if d.statement is not None
+        }.values(),
         key=lambda d: d.statement.start_byte,
     )
     moved = [d.statement for d in chain]
     if not chain:
         return fallback  # made in a function it calls: no `let` of this body to move
-    if definition.statement is None or any(
+    if definition.statement is None or any(d.statement is None for d in beside) or any(
         statement.type != "let_declaration"
         or fixes.parent(statement) != block
         or statement.end_byte > loop.start_byte
@@ -47,7 +60,8 @@ def recompute_in_loop(definition: Definition, meeting: Meeting, fixes: Fixes) ->
         or not fixes.whole_lines(statement)
         for d, statement in zip(chain, moved, strict=True)
     ):
-        return recompute_in_loop_help(name, refit_in_loop(definition, loop, fixes))
+        refit = [] if beside else refit_in_loop(definition, loop, fixes)
+        return recompute_in_loop_help(name, refit)
     if any(
         fixes.read_outside(d.name, statement, body, moved)
         for d, statement in zip(chain, moved, strict=True)
