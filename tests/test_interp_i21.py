@@ -235,6 +235,82 @@ fn main() {
 """,
         rejects("E0616"),
     ),
+    "tuple_let_mut_and_shared_fields": (
+        """\
+struct S { total: f32, items: Vec<f32> }
+fn main() {
+    let mut s = S { total: 6.0, items: vec![1.0, 2.0, 3.0] };
+    let (a, b) = (&mut s.total, &s.items);
+    *a /= b.len() as f32;
+    println!("{}", s.total);
+}
+""",
+        runs('2\n', 0),
+    ),
+    "tuple_let_mut_and_shared_one_field": (
+        """\
+struct S { total: f32 }
+fn main() {
+    let mut s = S { total: 6.0 };
+    let (a, b) = (&mut s.total, &s.total);
+    *a += 1.0;
+    println!("{}", b);
+}
+""",
+        rejects("E0502"),
+    ),
+    "tuple_let_mut_shadowing": (
+        """\
+fn main() {
+    let mut v = vec![1, 2];
+    let n = 5;
+    let (w, n) = (&mut v, n + 1);
+    w.push(n);
+    let (c, d) = (&mut v[0], 2);
+    *c *= d;
+    println!("{:?} {}", v, n);
+}
+""",
+        runs('[2, 2, 6] 6\n', 0),
+    ),
+    "tuple_let_mut_then_read": (
+        """\
+fn main() {
+    let mut v = vec![1, 2];
+    let (w, k) = (&mut v, 3);
+    println!("{:?}", v);
+    w.push(k);
+}
+""",
+        rejects("E0502"),
+    ),
+    "tuple_let_two_mut_fields": (
+        """\
+struct S { total: f32, items: Vec<f32> }
+fn main() {
+    let mut s = S { total: 6.0, items: vec![1.0, 2.0, 3.0] };
+    let a = &mut s.total;
+    *a /= 3.0;
+    let (x, y) = (&mut s.total, &mut s.items);
+    *x += 1.0;
+    y.push(4.0);
+    println!("{} {:?}", s.total, s.items);
+}
+""",
+        runs('3 [1.0, 2.0, 3.0, 4.0]\n', 0),
+    ),
+    "tuple_let_two_mut_one_var": (
+        """\
+fn main() {
+    let mut x = 1.0f32;
+    let (a, b) = (&mut x, &mut x);
+    *a += 1.0;
+    *b += 1.0;
+    println!("{}", x);
+}
+""",
+        rejects("E0499"),
+    ),
     "turbofish_impl_trait_uncounted": (
         """\
 fn total(xs: impl Iterator<Item = f32>) -> f32 { xs.sum() }

@@ -25,6 +25,7 @@ from pbpit.rust.interp import (
     recursive_types,
     ref_patterns,
     references,
+    tuple_lets,
 )
 from pbpit.rust.interp.borrows import refuse_use_while_borrowed
 from pbpit.rust.interp.field_paths import mut_method
@@ -553,7 +554,23 @@ class Lowerer(
                             "slice_pattern"):
             if init is None:
                 raise self.fail(pattern, "a pattern in a `let` without a value")
+            parts = tuple_lets.split(self, pattern, init, type_node, value)
+            if parts is not None:  # `let (a, b) = (&mut s.total, &s.items);`: a `let` each
+                return [let for p, e, v in parts for let in self.let_bound(node, p, e, v)]
             return self.destructure(node, pattern, declared, init)
+        return self.let_bound(node, pattern, init, value, mutable, type_node, declared)
+
+    def let_bound(
+        self,
+        node: Node,
+        pattern: Node,
+        init: Expr | None,
+        value: Node | None,
+        mutable: bool = False,
+        type_node: Node | None = None,
+        declared: Ty | None = None,
+    ) -> list[Let]:
+        """`let x = init;` (`mut x`, `_`; `value` the node of `init`)."""
         binding = self.bind_pattern(pattern, mutable, init is not None)
         if binding is not None and type_node is not None:
             binding.owned = self.owned_type(type_node)  # else the checker judges `init`
