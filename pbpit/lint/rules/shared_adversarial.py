@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import Fixes, identifiers, is_name
+from pbpit.lint.rules.mutual_targets import mutual_targets
 from pbpit.lint.rules.stepped_modules import run_stepped_apart as run_stepped_apart
 from pbpit.lint.rules.stepped_modules import stepped_apart as stepped_apart
 from pbpit.lint.rules.stepped_modules import stepped_together as stepped_together
@@ -60,6 +61,9 @@ def rescore(
     and the `let`s the shared tensor is made by (back to the second module's output) are
     statements of one block, the second loss is made by a `let` after the first backward, and
     the output is read once by those `let`s."""
+    mutual = mutual_targets(earlier, later, modules, fixes)
+    if mutual is not None:
+        return mutual  # each loss reads the other module's output: both detached (mutual_targets)
     name, second = definition.name, later.receiver
     one, two = _statement(earlier.span, fixes), _statement(later.span, fixes)
     if second is None or one is None or two is None:
