@@ -7,6 +7,9 @@ looked at; the rule and bindings below are hand verdicts, not pbpit's output):
   tensor and read by every pass's loss: one alone fixed still panics at the other. Made from
   the encoder the loop steps (g01): both moved into the loop; from a backbone no optimizer
   steps (g02): both detached.
+- g03: mutual learning, two models each pulled towards the other's output, `loss_a` then
+  `loss_b` backpropagated: detaching `out_a` alone still panics at `out_b`; each output is
+  detached where the other's loss reads it as a target.
 
 The oracle is the twin: its text (what `lint --fix` writes, and what each command's first code
 fix makes of the program), and its run (the fixed program prints what the twin prints)."""
@@ -26,6 +29,7 @@ HERE = Path(__file__).parent / "advice_g21"
 HAND = {
     "g01_norm_stats_stepped.rs": ("loop-external-tracked", {"mean", "std"}),
     "g02_norm_stats_frozen.rs": ("loop-external-tracked", {"mean", "std"}),
+    "g03_mutual_learning.rs": ("shared-intermediate", {"out_a", "out_b"}),
 }
 
 
