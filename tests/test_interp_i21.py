@@ -125,6 +125,77 @@ fn main() {
 """,
         rejects("E0614"),
     ),
+    "enum_glob_use_self_path": (
+        """\
+#[derive(Debug)]
+enum Act { Relu, Tanh }
+use self::Act::*;
+fn pick(i: usize) -> Act { if i == 0 { Relu } else { Tanh } }
+fn main() {
+    match pick(1) {
+        Relu => println!("relu"),
+        Tanh => println!("tanh"),
+    }
+    println!("{:?}", pick(0));
+}
+""",
+        runs('tanh\nRelu\n', 0),
+    ),
+    "enum_glob_use_variants": (
+        """\
+#[derive(Debug, Clone, Copy)]
+enum E { Var, Lit(f32) }
+use E::*;
+fn eval(e: E) -> f32 {
+    match e { Var => 2.0, Lit(c) => c }
+}
+fn main() {
+    let xs = vec![Var, Lit(3.0)];
+    for x in &xs { println!("{:?} {}", x, eval(*x)); }
+}
+""",
+        runs('Var 2\nLit(3.0) 3\n', 0),
+    ),
+    "enum_one_variant_used": (
+        """\
+#[derive(Debug)]
+enum Act { Relu, Tanh }
+fn main() {
+    use Act::Relu;
+    let a = Relu;
+    let b = Tanh;
+    println!("{:?} {:?}", a, b);
+}
+""",
+        rejects("E0425"),
+    ),
+    "enum_variants_used_from_mod": (
+        """\
+mod ops {
+    #[derive(Debug, Clone, Copy, PartialEq)]
+    pub enum Op { Add, Mul, Scale(f32), Clip { lo: f32, hi: f32 } }
+}
+use ops::Op::{self, *};
+fn apply(op: Op, x: f32) -> f32 {
+    match op {
+        Add => x + 1.0,
+        Mul => x * x,
+        Scale(k) => x * k,
+        Clip { lo, hi } => x.max(lo).min(hi),
+    }
+}
+fn main() {
+    let ops = vec![Add, Mul, Scale(0.5), Clip { lo: 0.0, hi: 3.0 }];
+    let mut x = 1.5;
+    for op in &ops {
+        x = apply(*op, x);
+        println!("{:?} {}", op, x);
+    }
+    println!("{}", ops[0] == Add);
+}
+""",
+        runs('Add 2.5\nMul 6.25\nScale(0.5) 3.125\nClip { lo: 0.0, hi: 3.0 } 3\ntrue\n', 0),
+    ),
     "outlived_by_filter_min_by": (
         """\
 fn main() {

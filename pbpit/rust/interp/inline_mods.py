@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbpit.rust.interp import enum_uses
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.uses import UseError, UseItem, body_uses, use_items
 
@@ -145,6 +146,8 @@ class InlineModules:
             target = self.module_prefix(full[:-1], module)
             if target is None or (*target, full[-1]) not in self.modules:
                 self.rename(item, module)  # not a module: those are named as `use`d (`module_uses`)
+            if target is None and enum_uses.record(self, full, module):
+                continue  # `use E::*;`, `use self::E::{A, B};` of the file's enum
             if target is None:
                 if len(full) == 1 or not self.is_module_head(full[0], module):
                     continue  # `use burn::..`, a crate pbpit knows by name

@@ -12,6 +12,7 @@ from pbpit.rust.interp import (
     default_impls,
     derive_default,
     enum_keys,
+    enum_uses,
     error_types,
     generic_impls,
     op_traits,
@@ -88,7 +89,8 @@ class ItemLowering:
         if name == "Self":
             return self.self_type
         name = self.unalias(name)  # `use shapes::Point as P;`
-        return self.structs.get(name) if self.sees(name) else None
+        found = self.structs.get(name) if self.sees(name) else None
+        return found if found is not None else enum_uses.variant(self, name)  # `use E::*;`
 
     def is_derive(self, node: Node) -> bool:
         attr = next((c for c in self.kids(node) if c.type == "attribute"), None)
