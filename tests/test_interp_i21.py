@@ -156,6 +156,20 @@ fn main() {
 """,
         runs('Var 2\nLit(3.0) 3\n', 0),
     ),
+    "enum_method_as_fn_value": (
+        """\
+enum L { Dense(usize, usize), Act }
+impl L {
+    fn params(&self) -> usize { match self { L::Dense(a, b) => a * b + b, L::Act => 0 } }
+}
+fn main() {
+    let v = vec![L::Dense(2, 3), L::Act];
+    let n: Vec<usize> = v.iter().map(L::params).collect();
+    println!("{:?}", n);
+}
+""",
+        runs('[9, 0]\n', 0),
+    ),
     "enum_one_variant_used": (
         """\
 #[derive(Debug)]
@@ -195,6 +209,57 @@ fn main() {
 }
 """,
         runs('Add 2.5\nMul 6.25\nScale(0.5) 3.125\nClip { lo: 0.0, hi: 3.0 } 3\ntrue\n', 0),
+    ),
+    "iter_mut_filter_not_mut": (
+        """\
+struct P { v: f32 }
+fn main() {
+    let ps = vec![P { v: 1.0 }, P { v: 2.0 }];
+    for p in ps.iter_mut().filter(|p| p.v > 0.0) { p.v += 1.0; }
+    println!("{}", ps[0].v);
+}
+""",
+        rejects("E0596"),
+    ),
+    "iter_mut_filter_reads_lent_vec": (
+        """\
+struct P { v: f32 }
+fn main() {
+    let mut ps = vec![P { v: 1.0 }, P { v: 2.0 }];
+    let limit = ps.len() as f32;
+    for p in ps.iter_mut().filter(|p| p.v < ps.len() as f32) { p.v += limit; }
+    println!("{}", ps[0].v);
+}
+""",
+        rejects("E0502"),
+    ),
+    "iter_mut_filter_while_shared": (
+        """\
+struct P { v: f32 }
+fn main() {
+    let mut ps = vec![P { v: 1.0 }, P { v: 2.0 }];
+    let q = &ps[0];
+    for p in ps.iter_mut().filter(|p| p.v > 0.0) { p.v += 1.0; }
+    println!("{}", q.v);
+}
+""",
+        rejects("E0502"),
+    ),
+    "iter_mut_filter_writes": (
+        """\
+struct P { v: f32, n: u32 }
+impl P { fn live(&self) -> bool { self.v > 0.0 } }
+fn main() {
+    let mut ps = vec![P { v: 1.0, n: 0 }, P { v: -1.0, n: 0 }, P { v: 2.0, n: 0 }];
+    for p in ps.iter_mut().filter(|p| p.v > 0.0) { p.v -= 0.5; p.n += 1; }
+    for p in ps.iter_mut().filter(|q| q.live()) { p.n *= 10; }
+    let mut xs = vec![1.0f32, -2.0, 3.0];
+    for x in xs.iter_mut().filter(|x| **x < 0.0) { *x = 0.0; }
+    for p in &ps { println!("{} {}", p.v, p.n); }
+    println!("{:?}", xs);
+}
+""",
+        runs('0.5 10\n-1 0\n1.5 10\n[1.0, 0.0, 3.0]\n', 0),
     ),
     "outlived_by_filter_min_by": (
         """\

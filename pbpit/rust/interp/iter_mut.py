@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbpit.rust.interp import iter_mut_filters
 from pbpit.rust.interp.field_paths import VARIABLES, field_chain, method_called, receiver
 from pbpit.rust.interp.grammar import rejects
 
@@ -78,6 +79,9 @@ def lower_for(lowerer: Any, node: Any, parts: tuple | None = None) -> Any | None
     window = _window(lowerer, value)  # `v.iter_mut().skip(k)`, `.take(k)`
     if window is not None:
         value = receiver(value)
+    filtered = iter_mut_filters.parts(lowerer, value)  # `v.iter_mut().filter(|p| ..)`
+    if filtered is not None:
+        value = filtered[0]
     recv = _looped_over(lowerer, value)
     if recv is None or (window is not None and (recv[1] or _names_root(lowerer, recv[0], window))):
         return None  # (`.enumerate()` before `skip` numbers from 0; `skip(v.len())`: E0502)
@@ -114,6 +118,8 @@ def lower_for(lowerer: Any, node: Any, parts: tuple | None = None) -> Any | None
     loop.binding = index
     lowerer.scope.loops.append(loop)
     loop.body = _body(lowerer, body_node, [index, element])
+    if filtered is not None:
+        loop.body = iter_mut_filters.guard(lowerer, loop.body, filtered, recv, index)
     lowerer.scope.loops.pop()
     return loop
 

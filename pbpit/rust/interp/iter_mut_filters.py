@@ -1,0 +1,73 @@
+"""`for p in ps.iter_mut().filter(|p| p.v > 0.0) { p.v -= 0.5; }`: the elements that pass
+the filter written in place (was a false E0594: `p` seen as a value not declared `mut`).
+
+`iter_mut.lower_for` runs `for x in v.iter_mut()` by index (each `x` the place `v[i]`); the
+filter makes that loop's body `if pred { body }`, the closure's parameter one more name of the
+place `v[i]` (a `&&mut T`: its fields and methods read the element). A closure that could
+leave it (`return`, `?`, `break`, `continue`, a closure of its own) or names `v` is not taken
+(the loop is then lowered as any `for`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.rust.interp.field_paths import method_called, receiver
+from pbpit.rust.interp.grammar import rejects
+
+_LEAVES = ("return_expression", "try_expression", "break_expression", "continue_expression")
+
+
+def parts(lowerer: Any, value: Any) -> tuple[Any, Any, Any] | None:
+    """(the `v.iter_mut()` call, the closure's parameter, its body) of `v.iter_mut().filter(|p|
+    ..)`, or None."""
+    if method_called(lowerer, value, 1) != "filter":
+        return None
+    inner = receiver(value)
+    if method_called(lowerer, inner) != "iter_mut":
+        return None
+    closure = lowerer.kids(value.child_by_field_name("arguments"))[0]
+    if closure.type != "closure_expression" or any(c.type == "move" for c in closure.children):
+        return None
+    params = lowerer.kids(closure.child_by_field_name("parameters"))
+    body = closure.child_by_field_name("body")
+    if len(params) != 1 or params[0].type != "identifier" or body is None:
+        return None
+    stack = [body]
+    while stack:
+        part = stack.pop()
+        if part.type in (*_LEAVES, "closure_expression"):
+            return None
+        stack.extend(part.children)
+    return inner, params[0], body
+
+
+def guard(lowerer: Any, body: Any, found: tuple[Any, Any, Any], recv: Any, index: Any) -> Any:
+    """The loop's body `body` run only for the elements the filter passes."""
+    from pbpit.rust.interp import iter_mut
+    from pbpit.rust.interp.nodes import Block, ExprStmt, If
+
+    _, param, pred = found
+    clash = iter_mut.conflict(lowerer, recv, pred)
+    if clash is not None and clash.type == "identifier":  # `filter(|p| p.v < v.len() as f32)`
+        name = lowerer.text(clash)  # (the closure borrows `v` while `iter_mut` holds it)
+        what = f"cannot borrow `{name}` as immutable because it is also borrowed as mutable"
+        raise lowerer.fail(clash, rejects(what, "E0502"))
+    if clash is not None:
+        raise lowerer.fail(
+            clash,
+            f"`{lowerer.text(clash)}` in the filter of a loop over `{lowerer.text(recv)}"
+            ".iter_mut()` (pbpit runs the loop by index only when nothing else reaches the "
+            "elements)",
+        )
+    saved = lowerer.open_scope()
+    seen = lowerer.declare(lowerer.text(param), False)
+    setattr(seen, iter_mut._SOURCE, (recv, index, lowerer.delta))
+    lowerer.close_scope(saved)
+    saved = lowerer.open_scope([index, seen])
+    try:
+        cond = lowerer.expr(pred)
+    finally:
+        lowerer.close_scope(saved)
+    pos = lowerer.pos(pred)
+    picked = If(pos, cond, body, None)
+    return Block(body.pos, [ExprStmt(pos[0], picked, False)], None, body.visible)
