@@ -210,6 +210,18 @@ fn main() {
 """,
         runs('Add 2.5\nMul 6.25\nScale(0.5) 3.125\nClip { lo: 0.0, hi: 3.0 } 3\ntrue\n', 0),
     ),
+    "iter_mut_filter_and_find": (
+        """\
+struct P { v: f32 }
+fn main() {
+    let mut ps = vec![P { v: 1.0 }, P { v: -1.0 }, P { v: 2.0 }];
+    for p in ps.iter_mut().filter(|p| p.v > 0.0) { p.v -= 0.5; }
+    if let Some(h) = ps.iter_mut().find(|p| p.v < 0.0) { h.v = 9.0; }
+    for p in &ps { println!("{}", p.v); }
+}
+""",
+        runs('0.5\n9\n1.5\n', 0),
+    ),
     "iter_mut_filter_not_mut": (
         """\
 struct P { v: f32 }
@@ -260,6 +272,22 @@ fn main() {
 }
 """,
         runs('0.5 10\n-1 0\n1.5 10\n[1.0, 0.0, 3.0]\n', 0),
+    ),
+    "iter_mut_find_writes": (
+        """\
+struct P { v: f32 }
+fn main() {
+    let mut ps = vec![P { v: 1.0 }, P { v: -1.0 }, P { v: -2.0 }];
+    if let Some(h) = ps.iter_mut().find(|p| p.v < 0.0) { h.v = 9.0; }
+    if let Some(h) = ps.iter_mut().find(|p| p.v > 100.0) { h.v = 0.0; }
+    let mut xs = vec![3, 4, 5];
+    if let Some(x) = xs.iter_mut().find(|x| **x % 2 == 0) { *x *= 10; }
+    for x in xs.iter_mut().find(|x| **x > 3) { *x += 1; }
+    for p in &ps { println!("{}", p.v); }
+    println!("{:?}", xs);
+}
+""",
+        runs('1\n9\n-2\n[3, 41, 5]\n', 0),
     ),
     "outlived_by_filter_min_by": (
         """\

@@ -79,7 +79,7 @@ def lower_for(lowerer: Any, node: Any, parts: tuple | None = None) -> Any | None
     window = _window(lowerer, value)  # `v.iter_mut().skip(k)`, `.take(k)`
     if window is not None:
         value = receiver(value)
-    filtered = iter_mut_filters.parts(lowerer, value)  # `v.iter_mut().filter(|p| ..)`
+    filtered = iter_mut_filters.parts(lowerer, value)  # `v.iter_mut().filter(|p| ..)`, `find`
     if filtered is not None:
         value = filtered[0]
     recv = _looped_over(lowerer, value)
@@ -119,7 +119,7 @@ def lower_for(lowerer: Any, node: Any, parts: tuple | None = None) -> Any | None
     lowerer.scope.loops.append(loop)
     loop.body = _body(lowerer, body_node, [index, element])
     if filtered is not None:
-        loop.body = iter_mut_filters.guard(lowerer, loop.body, filtered, recv, index)
+        loop.body = iter_mut_filters.guard(lowerer, loop.body, filtered, recv, index, loop)
     lowerer.scope.loops.pop()
     return loop
 

@@ -17,10 +17,11 @@ from pbpit.rust.interp.grammar import rejects
 _LEAVES = ("return_expression", "try_expression", "break_expression", "continue_expression")
 
 
-def parts(lowerer: Any, value: Any) -> tuple[Any, Any, Any] | None:
-    """(the `v.iter_mut()` call, the closure's parameter, its body) of `v.iter_mut().filter(|p|
-    ..)`, or None."""
-    if method_called(lowerer, value, 1) != "filter":
+def parts(lowerer: Any, value: Any) -> tuple[Any, Any, Any, str] | None:
+    """(the `v.iter_mut()` call, the closure's parameter, its body, `filter` or `find`) of
+    `v.iter_mut().filter(|p| ..)` (`.find(|p| ..)`), or None."""
+    name = method_called(lowerer, value, 1)
+    if name not in ("filter", "find"):
         return None
     inner = receiver(value)
     if method_called(lowerer, inner) != "iter_mut":
@@ -38,15 +39,16 @@ def parts(lowerer: Any, value: Any) -> tuple[Any, Any, Any] | None:
         if part.type in (*_LEAVES, "closure_expression"):
             return None
         stack.extend(part.children)
-    return inner, params[0], body
+    return inner, params[0], body, str(name)
 
 
-def guard(lowerer: Any, body: Any, found: tuple[Any, Any, Any], recv: Any, index: Any) -> Any:
-    """The loop's body `body` run only for the elements the filter passes."""
+def guard(lowerer: Any, body: Any, found: tuple, recv: Any, index: Any, loop: Any) -> Any:
+    """The loop's body `body` run only for the elements the filter passes (`find`: for the
+    first, the loop left after it)."""
     from pbpit.rust.interp import iter_mut
-    from pbpit.rust.interp.nodes import Block, ExprStmt, If
+    from pbpit.rust.interp.nodes import Block, Break, ExprStmt, If
 
-    _, param, pred = found
+    _, param, pred, name = found
     clash = iter_mut.conflict(lowerer, recv, pred)
     if clash is not None and clash.type == "identifier":  # `filter(|p| p.v < v.len() as f32)`
         name = lowerer.text(clash)  # (the closure borrows `v` while `iter_mut` holds it)
@@ -69,5 +71,48 @@ def guard(lowerer: Any, body: Any, found: tuple[Any, Any, Any], recv: Any, index
     finally:
         lowerer.close_scope(saved)
     pos = lowerer.pos(pred)
+    if name == "find" and _continues(body, loop):  # (a `for` over an `Option`: one turn)
+        raise lowerer.fail(pred, "`continue` in a `for` over `iter_mut().find(..)`")
+    if name == "find":  # the first element found, then no more
+        loop.breaks = True
+        left = ExprStmt(pos[0], Break(pos, loop), True, body.visible)
+        body = Block(body.pos, [ExprStmt(pos[0], body, True, body.visible), left], None, body.visible)
     picked = If(pos, cond, body, None)
     return Block(body.pos, [ExprStmt(pos[0], picked, False)], None, body.visible)
+
+
+def _continues(node: Any, loop: Any) -> bool:
+    from pbpit.rust.interp.nodes import Continue, children
+
+    if isinstance(node, Continue) and node.target is loop:
+        return True
+    return any(_continues(part, loop) for part in children(node))
+
+
+def lower_if_let_find(lowerer: Any, node: Any) -> Any | None:
+    """`if let Some(h) = ps.iter_mut().find(|p| ..) { h.v = 9.0; }` (no `else`): the loop over
+    `ps` by index whose first element found runs the block, `h` its place; None for another
+    `if` (or a block that `break`s or `continue`s an outer loop, which the loop would take)."""
+    from pbpit.rust.interp import iter_mut
+
+    cond = node.child_by_field_name("condition")
+    if cond is None or cond.type != "let_condition" or node.child_by_field_name("alternative"):
+        return None
+    pattern, value = cond.child_by_field_name("pattern"), cond.child_by_field_name("value")
+    if pattern is None or value is None or pattern.type != "tuple_struct_pattern":
+        return None
+    inner = lowerer.kids(pattern)
+    if len(inner) != 2 or lowerer.text(inner[0]) != "Some" or inner[1].type != "identifier":
+        return None
+    found = parts(lowerer, value)
+    body = node.child_by_field_name("consequence")
+    if found is None or found[3] != "find" or body is None:
+        return None
+    stack = [body]
+    while stack:
+        part = stack.pop()
+        if part.type in ("break_expression", "continue_expression"):
+            return None
+        if part.type not in ("closure_expression", "for_expression", "while_expression"):
+            stack.extend(part.children)
+    return iter_mut.lower_for(lowerer, node, (value, inner[1], body))

@@ -14,6 +14,7 @@ from pbpit.rust.interp import (
     hashmap,
     if_let_mut,
     iter_mut,
+    iter_mut_filters,
     map_entries,
     match_mut_refs,
     missing_else,
@@ -389,6 +390,9 @@ class ExprLowering:
         return self.block(node)
 
     def e_if_expression(self, node: Node) -> Expr:
+        found = iter_mut_filters.lower_if_let_find(self, node)  # `= v.iter_mut().find(..)`
+        if found is not None:
+            return found
         cond_node = node.child_by_field_name("condition")
         alternative = node.child_by_field_name("alternative")
         if cond_node.type == "let_condition" and not self.is_some_name(
