@@ -34,7 +34,7 @@ from pbpit.lint.rules.shared_recompute import (
     probed_input,
     recompute_after_step,
 )
-from pbpit.lint.rules.shared_sum import add_the_losses, add_the_losses_help
+from pbpit.lint.rules.shared_sum import add_the_losses, add_the_losses_help, the_losses
 from pbpit.lint.rules.snapshot import is_snapshot_help
 from pbpit.lint.rules.stepped_modules import run_stepped_modules
 from pbpit.lint.values import Backward, Definition
@@ -114,6 +114,7 @@ fn main() {
         if kept_whole(meeting, fixes):
             return None  # the consumed loss itself, kept whole: `double-backward`'s
         definition, earlier, later = meeting.definition, meeting.earlier, meeting.later
+        count = 2  # the losses that share it: more where each has a statement of its own
         name = definition.name
         labels = [fixes.label(definition.span, made_here(name, definition.why), True)]
         if earlier.span == later.span and earlier.context != later.context:
@@ -160,6 +161,7 @@ fn main() {
             helps = [own_forward(definition, earlier, fixes)]
         else:
             helps = [add_the_losses(earlier, later, fixes, meeting.in_macro, name)]
+            count = len(the_losses(earlier, later, fixes, name))
             if earlier.span == later.span and earlier.context != later.context:
                 # One backward a pass, each on another loss: each loss made from its own forward;
                 # where none can be, the passes' losses added and backpropagated after the loop.
@@ -179,7 +181,7 @@ fn main() {
             again = None if meeting.in_macro else recompute_after_step(name, earlier, later, fixes)
             if again is not None:
                 helps.insert(0, again)
-        message = shared_message(name)
+        message = shared_message(name, count)
         notes = [through_note(earlier, definition), through_note(later, definition)]
         return fixes.diagnostic(self.name, message, name, labels, helps, definition.span[0], notes)
 
@@ -253,7 +255,7 @@ fn main() {
     def fix_of(self, message: str) -> Fix | None:
         """Which of the rule's fixes a help of its diagnostic (said by this file's `*_help`)
         is: explain names the same fixes by name."""
-        if message.startswith(("add the losses", "add the two losses")):
+        if message.startswith(("add the losses", "add the two losses", "add up the")):
             return ADD_THE_LOSSES
         if message.startswith("if the first loss must not train"):
             return DETACH_IN_FIRST_LOSS
@@ -265,8 +267,14 @@ fn main() {
 # -- the words, which the dynamic audit (`pbpit.diagnose.findings`) says of the same finding
 
 
-def shared_message(name: str) -> str:
-    return f"`{name}` is shared by two losses, each backpropagated: the 2nd backward panics"
+def shared_message(name: str, count: int = 2) -> str:
+    """The finding's message, counting the losses that share `name` (two, or the losses of
+    statements written again for each: three heads')."""
+    many = _NUMBERS.get(count, str(count))
+    return f"`{name}` is shared by {many} losses, each backpropagated: the 2nd backward panics"
+
+
+_NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 def made_here(name: str, why: str) -> str:

@@ -27,28 +27,52 @@ def add_the_losses_help(losses: list[str | None], edits: list[Edit]) -> Help:
     return Help("add the two losses and run one backward on their sum")
 
 
+def the_losses(
+    earlier: Backward, later: Backward, fixes: Fixes, shared: str = ""
+) -> list[str | None]:
+    """The losses that share `shared`, by name: the two backwards' (`earlier`'s first), or the
+    loss of each copy of the statements that backpropagate them (`repeated_copies`), then
+    those later backwards of the block backpropagate that are made from `shared`
+    (`later_losses`)."""
+    a, b = earlier.receiver, later.receiver
+    if earlier.through is not None or later.through is not None or not (a and b and a != b):
+        return [a, b]
+    copies = repeated_copies(a, b, earlier.span, later.span, fixes) or []
+    losses: list[str] = [loss for loss, _ in copies] or [a, b]
+    return [*losses, *(later_losses(shared, losses, later.span, fixes) if shared else [])]
+
+
 def add_the_losses(
     earlier: Backward, later: Backward, fixes: Fixes, in_macro: bool, shared: str = ""
 ) -> Help:
-    """Add the losses: one backward on the sum of all the losses that share `shared`, said
-    with their names when they have some, written as code where the backwards are statements
-    of one block (`sum_backwards` for two, `sum_copies` for a statement written again for each
-    loss); in words alone where a later backward of another loss made from `shared` is not one
-    of those copies (the sum of two of them would leave it to panic)."""
+    """Add the losses: one backward on the sum of all the losses that share `shared`
+    (`the_losses`), said with their names when they have some, written as code where the
+    backwards are statements of one block (`sum_backwards` for two, `sum_copies` for a
+    statement written again for each loss); in words alone where a later backward of another
+    loss made from `shared` is not one of those copies (the sum of two of them would leave it
+    to panic). One backward that each pass of a loop runs: the losses of every pass."""
     a, b = earlier.receiver, later.receiver
+    if earlier.span == later.span and earlier.context != later.context:
+        return each_pass_help(b)
     if in_macro or earlier.through is not None or later.through is not None:
         return add_the_losses_help([a, b], [])
     if not (a and b and a != b):
         return add_the_losses_help([a, b], [])
+    losses = the_losses(earlier, later, fixes, shared)
     copies = repeated_copies(a, b, earlier.span, later.span, fixes) or []
-    losses = [loss for loss, _ in copies] or [a, b]
-    others = later_losses(shared, losses, later.span, fixes) if shared else []
-    if others:
-        return add_the_losses_help([*losses, *others], [])
+    if len(losses) > max(len(copies), 2):
+        return add_the_losses_help(losses, [])  # a later loss no copy holds: in words
     edits = [] if len(copies) > 2 else sum_backwards(a, b, earlier.span, later.span, fixes)
     if not edits and copies:
         edits = sum_copies(copies, fixes)
     return add_the_losses_help(losses, edits)
+
+
+def each_pass_help(loss: str | None) -> Help:
+    """Add the losses of one backward that each pass of a loop runs: the sum of every pass's,
+    backpropagated once after the loop."""
+    which = f"the `{loss}` of every pass" if loss else "the loss of every pass"
+    return Help(f"add up {which} of the loop and run one backward on the sum, after the loop")
 
 
 def repeated_copies(
