@@ -399,6 +399,49 @@ fn main() {
 """,
         rejects("E0616"),
     ),
+    "std_use_misspelled_module": (
+        """\
+use std::colections::HashMap;
+fn main() { println!("hi"); }
+""",
+        rejects("E0432"),
+    ),
+    "std_use_misspelled_type": (
+        """\
+use std::collections::HashMapp;
+fn main() {
+    println!("hi");
+}
+""",
+        rejects("E0432"),
+    ),
+    "std_use_misspelled_type_used": (
+        """\
+use std::collections::HashMapp;
+fn main() { let m: HashMapp<i32, i32> = HashMapp::new(); println!("{}", m.len()); }
+""",
+        rejects("E0432"),
+    ),
+    "std_uses_resolved": (
+        """\
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+use std::fmt::{self, Display};
+use std::io::{self, Write};
+use std::{cmp::Ordering, f32::consts::PI};
+use std::println;
+fn main() {
+    let mut m: HashMap<i32, i32> = HashMap::new();
+    let b: BTreeMap<i32, i32> = BTreeMap::new();
+    let s: HashSet<i32> = HashSet::new();
+    let q: VecDeque<i32> = VecDeque::new();
+    println!("{} {} {} {} {:?} {}", m.len(), b.len(), s.len(), q.len(), 1.cmp(&2) == Ordering::Less, PI);
+    struct W;
+    impl Display for W { fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { write!(f, "w") } }
+    println!("{}", W);
+}
+""",
+        runs('0 0 0 0 true 3.1415927\nw\n', 0),
+    ),
     "tuple_let_mut_and_shared_fields": (
         """\
 struct S { total: f32, items: Vec<f32> }

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp import enum_uses
+from pbpit.rust.interp import enum_uses, std_uses
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.uses import UseError, UseItem, body_uses, use_items
 
@@ -150,6 +150,7 @@ class InlineModules:
                 continue  # `use E::*;`, `use self::E::{A, B};` of the file's enum
             if target is None:
                 if len(full) == 1 or not self.is_module_head(full[0], module):
+                    std_uses.refuse(self, item.node, full)  # `use std::collections::HashMapp`
                     continue  # `use burn::..`, a crate pbpit knows by name
                 raise self.fail(item.node, unresolved(full))
             last = full[-1]
