@@ -114,7 +114,7 @@ def _copies(
     each with its first line; [] for another shape, or two losses in words."""
     if first.line is None or second.line is None or not (a and b and a != b):
         return []
-    if not 0 < second.line - first.line <= 3 or first.stack[:-1] != second.stack[:-1]:
+    if not 0 < second.line - first.line <= 3 or first.stack[1:] != second.stack[1:]:
         return []
     path, count = result.source, second.line - first.line
     lines = source_lines(path)
