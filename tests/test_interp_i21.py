@@ -210,6 +210,32 @@ fn main() {
 """,
         runs('Add 2.5\nMul 6.25\nScale(0.5) 3.125\nClip { lo: 0.0, hi: 3.0 } 3\ntrue\n', 0),
     ),
+    "float_function_by_int_path": (
+        """\
+fn main() {
+    println!("{}", i32::sqrt(16));
+}
+""",
+        rejects("E0599"),
+    ),
+    "float_method_on_int": (
+        """\
+fn main() {
+    let x: i32 = 16;
+    println!("{}", x.sqrt());
+}
+""",
+        rejects("E0599"),
+    ),
+    "int_method_on_float": (
+        """\
+fn main() {
+    let x: f32 = 2.0;
+    println!("{}", x.pow(2));
+}
+""",
+        rejects("E0599"),
+    ),
     "iter_mut_filter_and_find": (
         """\
 struct P { v: f32 }
@@ -289,13 +315,55 @@ fn main() {
 """,
         runs('1\n9\n-2\n[3, 41, 5]\n', 0),
     ),
+    "method_on_ambiguous_float_literal": (
+        """\
+fn main() {
+    let y = 2.0.powi(2);
+    println!("{}", y);
+}
+""",
+        rejects("E0689"),
+    ),
+    "method_on_ambiguous_float_var": (
+        """\
+fn main() {
+    let x = 2.0;
+    println!("{}", x.sqrt());
+}
+""",
+        rejects("E0689"),
+    ),
+    "method_on_float_var_typed_later": (
+        """\
+fn main() {
+    let mut best = 0.0;
+    for v in [1.5f32, 2.5] { if v > best { best = v; } }
+    println!("{}", best.sqrt());
+}
+""",
+        runs('1.5811388\n', 0),
+    ),
+    "number_methods_of_their_kind": (
+        """\
+fn main() {
+    let n: usize = 10;
+    let x: f64 = 2.0;
+    println!("{} {} {}", (n as f64).sqrt(), x.powi(2), n.pow(2));
+}
+""",
+        runs('3.1622776601683795 4 100\n', 0),
+    ),
     "outlived_by_filter_min_by": (
         """\
 fn main() {
     let lowest: &f32;
     {
         let losses = vec![0.5f32, 0.25, 0.75];
-        lowest = losses.iter().filter(|l| **l > 0.3).min_by(|a, b| a.partial_cmp(b).unwrap()).unwrap();
+        lowest = losses
+            .iter()
+            .filter(|l| **l > 0.3)
+            .min_by(|a, b| a.partial_cmp(b).unwrap())
+            .unwrap();
     }
     println!("{}", lowest);
 }
@@ -434,7 +502,8 @@ fn main() {
     let b: BTreeMap<i32, i32> = BTreeMap::new();
     let s: HashSet<i32> = HashSet::new();
     let q: VecDeque<i32> = VecDeque::new();
-    println!("{} {} {} {} {:?} {}", m.len(), b.len(), s.len(), q.len(), 1.cmp(&2) == Ordering::Less, PI);
+    let less = 1.cmp(&2) == Ordering::Less;
+    println!("{} {} {} {} {:?} {}", m.len(), b.len(), s.len(), q.len(), less, PI);
     struct W;
     impl Display for W { fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { write!(f, "w") } }
     println!("{}", W);

@@ -11,6 +11,7 @@ from pbpit.rust.interp import (
     iterator_names,
     iterators,
     match_mut_refs,
+    missing_number_methods,
     prim_impls,
     results,
     shapes,
@@ -113,9 +114,8 @@ class MethodRules:
             ):
                 return self.open_number_method(e, recv)
             if recv.kind:
-                raise self.fail(
-                    e.pos, f"can't call method `{e.name}` on ambiguous numeric type `{show(recv)}`"
-                )
+                what = f"can't call method `{e.name}` on ambiguous numeric type `{show(recv)}`"
+                raise self.fail(e.pos, rejects(what, "E0689"))  # `2.0.powi(2)`
             raise self.fail(e.pos, "type annotations needed")
         if (
             e.targs
@@ -153,6 +153,7 @@ class MethodRules:
         if ty is None:
             if iterator(recv):  # `v.iter().mean()`: no iterator of std has it
                 iterator_names.refuse_unknown(self, e, recv)
+            missing_number_methods.refuse_method(self, e, recv)  # `x.sqrt()` of `x: i32`
             raise self.fail(e.pos, f"the method `{e.name}` on `{show(recv)}`")
         return ty
 

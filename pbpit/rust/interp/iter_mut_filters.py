@@ -75,8 +75,9 @@ def guard(lowerer: Any, body: Any, found: tuple, recv: Any, index: Any, loop: An
         raise lowerer.fail(pred, "`continue` in a `for` over `iter_mut().find(..)`")
     if name == "find":  # the first element found, then no more
         loop.breaks = True
-        left = ExprStmt(pos[0], Break(pos, loop), True, body.visible)
-        body = Block(body.pos, [ExprStmt(pos[0], body, True, body.visible), left], None, body.visible)
+        seen = body.visible
+        left = ExprStmt(pos[0], Break(pos, loop), True, seen)
+        body = Block(body.pos, [ExprStmt(pos[0], body, True, seen), left], None, seen)
     picked = If(pos, cond, body, None)
     return Block(body.pos, [ExprStmt(pos[0], picked, False)], None, body.visible)
 

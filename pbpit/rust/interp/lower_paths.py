@@ -13,6 +13,7 @@ from pbpit.rust.interp import (
     item_refs,
     iter_mut,
     mem_functions,
+    missing_number_methods,
     phantom,
     reserved_names,
     results,
@@ -514,6 +515,7 @@ class PathLowering:
                 made = Static(pos, f"{owner}::{name}", args)
                 return turbofish_structs.vec_call(self, node, made, targs, name)
             return Static(pos, f"{owner}::{name}", args)
+        missing_number_methods.refuse_path(self, function, owner, name)  # `i32::sqrt(16)`
         raise self.fail(function, f"the function `{self.text(function)}`")
 
     @staticmethod
