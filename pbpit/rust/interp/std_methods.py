@@ -31,6 +31,7 @@ from pbpit.rust.interp.numbers import (
 )
 from pbpit.rust.interp.rc_refcell import RC_METHODS, REFCELL_METHODS
 from pbpit.rust.interp.sets import BTREESET, HASHSET
+from pbpit.rust.interp.sorted_tests import sorted_rows
 from pbpit.rust.interp.std_more import OPTION_MORE, RESULT_MORE, VEC_MORE, slice_more
 from pbpit.rust.interp.std_options import OPTION_OPTIONS
 from pbpit.rust.interp.std_sort import sort_rows
@@ -56,6 +57,7 @@ from pbpit.rust.interp.types import (
     vec,
 )
 from pbpit.rust.interp.value_slots import vec_of_values
+from pbpit.rust.interp.vec_append import VEC_APPEND
 from pbpit.rust.interp.vec_split import VEC_SPLIT
 from pbpit.rust.interp.vecdeque import VECDEQUE
 
@@ -354,6 +356,7 @@ def _slice_rows(family: str) -> list[Builtin]:
         Builtin(family, "get", ("usize",), "option_inner", _get, _get_type),
         *sort_rows(family),  # `sort`, `sort_by`, `sort_by_key`.. (std_sort.py)
         *slice_more(family),  # `split_at` (std_more.py)
+        *sorted_rows(family),  # `is_sorted`, `is_sorted_by_key` (sorted_tests.py)
     ]
 
 
@@ -370,6 +373,7 @@ VEC = vec_capacity.follow(rows(  # a `Vec`'s capacity followed (vec_capacity.py)
     ),
     *VEC_MORE,  # `insert`, `remove`, `reverse`..
     *VEC_SPLIT,  # `split_off` (vec_split.py)
+    *VEC_APPEND,  # `append`, `as_slice` (vec_append.py)
     vec_capacity.CAPACITY,
 ))
 ARRAY = rows("array", *_slice_rows("array"))

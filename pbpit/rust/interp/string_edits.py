@@ -1,6 +1,7 @@
 """`String`'s methods that edit it in its place (a row each, `builtins.Builtin`, spread into
-`str_methods.STR_MORE`): `pop()` (the last char, or `None`), `insert(i, c)` and `truncate(n)`
-at a byte offset, and `to_owned()` of a `&str` (a `String`, as `to_string()`).
+`str_methods.STR_MORE`): `pop()` (the last char, or `None`), `insert(i, c)`,
+`insert_str(i, s)` and `truncate(n)` at a byte offset, and `to_owned()` of a `&str` (a
+`String`, as `to_string()`).
 
 Offsets are bytes of the UTF-8 text, as Rust's: an offset inside a char (or past the end for
 `insert`) panics in alloc's `assert!(self.is_char_boundary(idx))` (`new_len` for `truncate`);
@@ -15,7 +16,7 @@ from typing import Any
 from pbpit.rust.format import Some
 from pbpit.rust.interp.builtins import Builtin, Code
 from pbpit.rust.interp.runtime import UNIT
-from pbpit.rust.interp.types import CHAR, USIZE, Ty, option
+from pbpit.rust.interp.types import CHAR, STR, STRING, USIZE, Ty, Var, option, resolve, show
 from pbpit.rust.interp.types import UNIT as UNIT_TY
 
 _STRING = frozenset(("String",))
@@ -77,6 +78,36 @@ def _insert(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return insert
 
 
+def _insert_str_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`insert_str(idx, string: &str)`: a `String` given by value is rustc's E0308, as
+    `push_str`'s is."""
+    ck.mutable_receiver(e)
+    ck.value_args(e, USIZE, Var())
+    arg = e.args[1]
+    if resolve(arg.ty) not in (STR, STRING) or (
+        resolve(arg.ty) is STRING and not arg.borrowed and ck.owned(arg)
+    ):
+        raise ck.fail(arg.pos, f"mismatched types: expected `&str`, found `{show(arg.ty)}`")
+    return UNIT_TY
+
+
+def _insert_str(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    update, (at, given) = comp.element_updater(e.recv), args
+    site = comp.panic_site(e.pos)  # (`#[track_caller]`, as `insert`: measured, rustc 1.95)
+
+    def insert_str(frame: list) -> Any:
+        i, s = at(frame), given(frame)
+
+        def inserted(text: str) -> str:
+            k = _char_offset(text, i, site, "idx")
+            return text[:k] + s + text[k:]
+
+        update(frame, inserted)
+        return UNIT
+
+    return insert_str
+
+
 def _truncate_type(ck: Any, e: Any, recv: Ty) -> Ty:
     ck.mutable_receiver(e)
     ck.value_args(e, USIZE)
@@ -104,6 +135,16 @@ def _truncate(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 STRING_EDITS = (
     Builtin("str", "pop", None, "", _pop, _pop_type, receivers=_STRING, mutates=True),
     Builtin("str", "insert", None, "", _insert, _insert_type, receivers=_STRING, mutates=True),
+    Builtin(
+        "str",
+        "insert_str",
+        None,
+        "",
+        _insert_str,
+        _insert_str_type,
+        receivers=_STRING,
+        mutates=True,
+    ),
     Builtin(
         "str", "truncate", None, "", _truncate, _truncate_type, receivers=_STRING, mutates=True
     ),

