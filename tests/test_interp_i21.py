@@ -15,6 +15,37 @@ from __future__ import annotations
 from rustc_verdicts import rejects, runs, verdict_tests
 
 CASES = {
+    "cast_string_and_tuple": (
+        """\
+fn main() {
+    let t = (1.0f32, 2.0f32);
+    let s = String::from("3");
+    println!("{}", s as f32 + t as f32);
+}
+""",
+        rejects("E0605"),
+    ),
+    "cast_struct_as_float": (
+        """\
+struct P { x: f32 }
+fn main() {
+    let p = P { x: 1.0 };
+    let y = p as f32;
+    println!("{}", y);
+}
+""",
+        rejects("E0605"),
+    ),
+    "cast_vec_as_float": (
+        """\
+fn main() {
+    let v = vec![1.0f32, 2.0];
+    let x = v as f64;
+    println!("{}", x);
+}
+""",
+        rejects("E0605"),
+    ),
     "chain_borrows_used_in_block": (
         """\
 fn main() {
@@ -467,6 +498,49 @@ fn main() {
 """,
         rejects("E0616"),
     ),
+    "refutable_for_pattern": (
+        """\
+fn main() {
+    let pairs = vec![(1, Some(2.0)), (2, None)];
+    for (i, Some(x)) in pairs {
+        println!("{} {}", i, x);
+    }
+}
+""",
+        rejects("E0005"),
+    ),
+    "refutable_let_literal": (
+        """\
+fn main() {
+    let t = (1, 2.0);
+    let (1, x) = t;
+    println!("{}", x);
+}
+""",
+        rejects("E0005"),
+    ),
+    "refutable_let_some": (
+        """\
+fn main() {
+    let opt: Option<f32> = Some(1.0);
+    let Some(v) = opt;
+    println!("{}", v);
+}
+""",
+        rejects("E0005"),
+    ),
+    "refutable_let_variant": (
+        """\
+#[derive(Debug)]
+enum Act { Relu(f32), Tanh }
+fn main() {
+    let a = Act::Relu(0.5);
+    let Act::Relu(k) = a;
+    println!("{}", k);
+}
+""",
+        rejects("E0005"),
+    ),
     "std_use_misspelled_module": (
         """\
 use std::colections::HashMap;
@@ -510,6 +584,29 @@ fn main() {
 }
 """,
         runs('0 0 0 0 true 3.1415927\nw\n', 0),
+    ),
+    "string_plus_borrowed": (
+        """\
+fn main() {
+    let a = String::from("a");
+    let b = String::from("b");
+    let c = a + &b + "!";
+    let d = c.clone() + &String::from("?");
+    println!("{} {}", c, d);
+}
+""",
+        runs('ab! ab!?\n', 0),
+    ),
+    "string_plus_string": (
+        """\
+fn main() {
+    let a = String::from("a");
+    let b = String::from("b");
+    let c = a + b;
+    println!("{}", c);
+}
+""",
+        rejects("E0308"),
     ),
     "tuple_let_mut_and_shared_fields": (
         """\

@@ -421,6 +421,8 @@ class OperatorRules:
             e.kind = "order"
             return BOOL
         if not is_number(operand):
+            if op == "+" and operand is STRING and self.owned(e.right):  # `a + b` of two `String`s
+                raise self.fail(e.right.pos, rejects("mismatched types", "E0308"))
             raise self.fail(e.pos, f"cannot apply `{op}` to `{show(operand)}`")
         if op in ("<", ">", "<=", ">="):
             e.kind = "cmp"
@@ -568,6 +570,9 @@ class OperatorRules:
         if source is CHAR and is_float(target):
             what = f"casting `char` as `{show(target)}` is invalid"
             raise self.fail(e.pos, rejects(what, "E0606"))
+        if type(source) in (Wrap, StructT, TupleT, TensorT) or source is STRING:  # `v as f64`
+            what = f"non-primitive cast: `{show(source)}` as `{show(target)}`"
+            raise self.fail(e.pos, rejects(what, "E0605"))
         if not (is_number(source) or source in (BOOL, CHAR)):
             raise self.fail(e.pos, f"casting `{show(source)}` as `{show(target)}`")
         if source is BOOL and not is_int(target):

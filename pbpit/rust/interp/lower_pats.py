@@ -142,6 +142,9 @@ class PatternLowering:
             for (name, _), sub in zip(pat.item.fields, pat.subs, strict=True):
                 self.bound_parts(node, sub, Field(value.pos, value, name), parts)
             return
+        enum = pat.item.enum if kind == "variant" and pat.item is not None else None
+        if kind in ("some", "none", "lit", "range") or (enum and len(enum.variants) > 1):
+            raise self.fail(node, rejects("refutable pattern in local binding", "E0005"))
         raise self.fail(node, f"the pattern `{self.text(node)}`")
 
     def array_pattern(self, node: Node) -> Pat:
