@@ -258,6 +258,16 @@ fn main() {
 """,
         rejects("E0599"),
     ),
+    "hashmap_one_type_argument": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let m: HashMap<String> = HashMap::new();
+    println!("{}", m.len());
+}
+""",
+        rejects("E0107"),
+    ),
     "int_method_on_float": (
         """\
 fn main() {
@@ -383,6 +393,15 @@ fn main() {
 }
 """,
         runs('3.1622776601683795 4 100\n', 0),
+    ),
+    "option_two_type_arguments": (
+        """\
+fn main() {
+    let o: Option<f32, f32> = None;
+    println!("{:?}", o);
+}
+""",
+        rejects("E0107"),
     ),
     "outlived_by_filter_min_by": (
         """\
@@ -540,6 +559,30 @@ fn main() {
 }
 """,
         rejects("E0005"),
+    ),
+    "result_one_type_argument": (
+        """\
+fn half(x: f32) -> Result<f32> { Ok(x / 2.0) }
+fn main() {
+    println!("{:?}", half(1.0));
+}
+""",
+        rejects("E0107"),
+    ),
+    "std_types_their_arguments": (
+        """\
+use std::fmt;
+struct W;
+impl fmt::Display for W {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { write!(f, "w") }
+}
+fn half(x: f32) -> Result<f32, String> { Ok(x / 2.0) }
+fn main() {
+    let r: std::result::Result<u8, String> = Ok(1);
+    println!("{} {:?} {:?}", W, half(1.0), r);
+}
+""",
+        runs('w Ok(0.5) Ok(1)\n', 0),
     ),
     "std_use_misspelled_module": (
         """\
@@ -731,6 +774,15 @@ fn scale<T: std::ops::Mul<Output = T> + Copy>(x: T, k: T) -> T { x * k }
 fn main() {
     let y = scale::<f32, f32>(2.0, 3.0);
     println!("{}", y);
+}
+""",
+        rejects("E0107"),
+    ),
+    "vec_three_type_arguments": (
+        """\
+fn main() {
+    let v: Vec<f32, f32, f32> = Vec::new();
+    println!("{}", v.len());
 }
 """,
         rejects("E0107"),

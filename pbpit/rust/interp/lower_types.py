@@ -15,6 +15,7 @@ from pbpit.rust.interp import (
     sets,
     slices,
     std_cmp,
+    std_type_arity,
     str_methods,
     type_aliases,
     vecdeque,
@@ -196,6 +197,7 @@ class TypeLowering:
                 if at and len(args) > max(at):
                     return StructT(item, tuple(self.type(args[i]) for i in at))
                 return StructT(item)
+            std_type_arity.refuse(self, node, name, prefix, args)  # `HashMap<String>`: E0107
             raise self.fail(node, f"the type `{self.text(node)}`")
         raise self.fail(node, f"the type `{self.text(node)}`")
 
