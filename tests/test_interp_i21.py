@@ -120,6 +120,17 @@ fn main() {
 """,
         runs("Some('a')\nSome('b')\ncd\n['A', 'B', 'C']\n", 0),
     ),
+    "clone_bound_unmet": (
+        """\
+struct P { x: f32 }
+fn twice<T: Clone>(t: T) -> (T, T) { (t.clone(), t) }
+fn main() {
+    let (a, b) = twice(P { x: 1.0 });
+    println!("{} {}", a.x, b.x);
+}
+""",
+        rejects("E0277"),
+    ),
     "copied_items_as_values": (
         """\
 fn main() {
@@ -133,6 +144,17 @@ fn main() {
 }
 """,
         runs('13\n', 0),
+    ),
+    "debug_bound_unmet": (
+        """\
+#[derive(Clone)]
+struct P { x: f32 }
+fn dbg_all<T: std::fmt::Debug>(t: T) { println!("{:?}", t); }
+fn main() {
+    dbg_all(P { x: 1.0 });
+}
+""",
+        rejects("E0277"),
     ),
     "deref_of_cloned_array_item": (
         """\
@@ -155,6 +177,17 @@ fn main() {
 }
 """,
         rejects("E0614"),
+    ),
+    "display_bound_unmet": (
+        """\
+use std::fmt::Display;
+struct P { x: f32 }
+fn show<T: Display>(t: T) { println!("{}", t); }
+fn main() {
+    show(P { x: 1.0 });
+}
+""",
+        rejects("E0277"),
     ),
     "enum_glob_use_self_path": (
         """\

@@ -19,6 +19,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from pbpit.rust.interp.builtins import Builtin
+from pbpit.rust.interp import unmet_bounds
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import Call, FnItem, Format, Local, Method, children
 from pbpit.rust.interp.types import (
@@ -584,8 +585,8 @@ def _instance_cell(
             raise compiler.fail(e.pos, what)
         missing = satisfies(ty, std)
         if missing is not None:
-            what = f"`{fn.name}` called with `{show(resolve(ty))}`, which is not `{missing}`"
-            raise compiler.fail(e.pos, f"{what} (rustc's {code})")
+            what = unmet_bounds.refusal(fn.name, show(resolve(ty)), missing, code)
+            raise compiler.fail(e.pos, what)  # `show(p)` of a `P` not `Display`: E0277
     key = f"{fn.name}::<{', '.join(show(t) for t in types.values())}>"
     cells = compiler.fn_cells
     if key not in cells:
