@@ -1,7 +1,7 @@
 """Verdicts of session 21 (helper K) on which pbpit must agree with rustc 1.95: std methods
 numeric and training code uses, found refused by a held-out measurer and rewritten here from
 its list (`Vec::append`, `as_slice`, `String::insert_str`, `is_sorted`, `is_sorted_by_key`, ..),
-with what rustc rejects of them.
+with what rustc rejects of them; a generic fn's `L: Eq + Hash` keying a map (no Burn backend).
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports,
@@ -118,6 +118,36 @@ fn main() {
 }
 """,
         runs("false\ntrue\ntrue\n", 0),
+    ),
+    "generic_hash_missing_bound": (
+        """\
+use std::collections::HashMap;
+fn count<L: Eq + Clone>(labels: &[L]) -> HashMap<L, usize> {
+    let mut m = HashMap::new();
+    for l in labels { *m.entry(l.clone()).or_insert(0) += 1; }
+    m
+}
+fn main() {
+    let c = count(&[1, 2, 1, 1]);
+    println!("{}", c[&1]);
+}
+""",
+        rejects("E0277"),
+    ),
+    "generic_hash_no_use": (
+        """\
+use std::collections::HashMap;
+fn count<L: Eq + Hash + Clone>(labels: &[L]) -> HashMap<L, usize> {
+    let mut m = HashMap::new();
+    for l in labels { *m.entry(l.clone()).or_insert(0) += 1; }
+    m
+}
+fn main() {
+    let c = count(&[1, 2, 1, 1]);
+    println!("{} {}", c[&1], c[&2]);
+}
+""",
+        rejects("E0404"),
     ),
 }
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.format import Some
-from pbpit.rust.interp import enum_keys, map_entries, ref_keys
+from pbpit.rust.interp import enum_keys, map_entries, ref_keys, std_generics
 from pbpit.rust.interp.builtins import Builtin, Code, Function, rows
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.map_order import (  # noqa: F401 - read through this module
@@ -80,6 +80,8 @@ def _hashable(ck: Any, e: Any, recv: Ty) -> None:
     parts = key.elems if type(key) is TupleT else [key]
     for part in map(resolve, parts):
         if enum_keys.key_part(part, enum_keys.HASH):  # `Label` (enum_keys.py)
+            continue
+        if std_generics.hash_param(ck, e, part):  # `L` of `fn count<L: Eq + Hash>`
             continue
         if not (type(part) is Var or is_int(part) or part in (BOOL, CHAR, STR, STRING)):
             raise ck.fail(

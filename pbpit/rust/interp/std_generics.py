@@ -36,6 +36,7 @@ from pbpit.rust.interp.types import (
     TupleT,
     Ty,
     Wrap,
+    is_float,
     is_number,
     resolve,
     show,
@@ -95,6 +96,11 @@ def read_bounds(lowerer: Any, written: list[Node]) -> dict | None:
         if name in FMT:  # `Display` or `fmt::Display` as a `use` brings them, or its path
             if path not in ("std::fmt", "core::fmt") and not _fmt_imported(lowerer, path, name):
                 return None
+        elif name == "Hash":  # `L: Eq + Hash` (a map's key): `use std::hash::Hash;`, or its path
+            if path not in ("std::hash", "core::hash"):
+                if not _fmt_imported(lowerer, path, name, "hash"):  # (the prelude's derive)
+                    what = "expected trait, found derive macro `Hash`"
+                    raise lowerer.fail(node, rejects(what, "E0404"))
         elif name not in PRELUDE or path not in (
             "",
             "std::cmp",
@@ -190,21 +196,21 @@ def default_call(lowerer: Any, node: Node, owner: str, name: str, args: list) ->
     return Block(pos, [let], tail, visible)
 
 
-def _fmt_imported(lowerer: Any, written: str, name: str) -> bool:
+def _fmt_imported(lowerer: Any, written: str, name: str, module: str = "fmt") -> bool:
     """Whether a `use` brings `std::fmt` (`written` "fmt") or `std::fmt::name` (`written`
-    "") into scope by its own name."""
+    "") into scope by its own name (`std::hash` for `module` "hash")."""
     from pbpit.rust.interp.uses import file_items
 
-    if written not in ("", "fmt"):
+    if written not in ("", module):
         return False
-    tail = ("fmt",) if written else ("fmt", name)
+    tail = (module,) if written else (module, name)
     for item in file_items(lowerer.src):
         path = item.path[1:] if item.path[0] == "::" else item.path
         if path[0] not in ("std", "core"):
             continue
         if path[1:] == tail and item.alias is None:
             return True
-        if not written and item.glob and path[1:-1] == ("fmt",):
+        if not written and item.glob and path[1:-1] == (module,):
             return True
     return False
 
@@ -406,6 +412,7 @@ def check_body(fn: FnItem, fail: Any) -> None:
                 raise _unbounded(fail, node.pos, item, "Ord")  # type: ignore[arg-type]
         if isinstance(node, Method) and node.name == "push" and len(node.args) == 1:
             refuse_reference_pushed(node, fail)
+        _refuse_unhashed_key(node, fail)
         if isinstance(node, Call) and is_generic(node.callee):
             for param, ty in node.type_args.items():
                 given = resolve(ty)
@@ -415,6 +422,29 @@ def check_body(fn: FnItem, fail: Any) -> None:
                 if missing:
                     raise _unbounded(fail, node.pos, given, missing[0])
         refuse_unbounded_format(fn, node, fail)
+
+
+def _refuse_unhashed_key(node: Any, fail: Any) -> None:
+    """A `HashMap<L, V>` or `HashSet<L>` made in a generic body (`HashMap::new()`, its key
+    known only later) keyed by a `L` without `Hash`: rustc's E0277."""
+    ty = getattr(node, "ty", None)
+    found = resolve(ty) if ty is not None else None
+    if type(found) is not Wrap or found.kind not in ("HashMap", "HashSet"):
+        return
+    key = resolve(found.err if found.kind == "HashMap" else found.inner)
+    if std_of(key) is not None and "Hash" not in key.std:  # type: ignore[attr-defined]
+        raise _unbounded(fail, node.pos, key, "Hash")  # type: ignore[arg-type]
+
+
+def hash_param(ck: Any, e: Any, part: Ty) -> bool:
+    """Whether `part` is a std-bounded type parameter keying a map or a set (`L` of `fn
+    count<L: Eq + Hash + Clone>`): with `Hash` it may (each call's type is checked against
+    it, `satisfies`), without it it is rustc's E0277."""
+    if std_of(part) is None:
+        return False
+    if "Hash" not in part.std:  # type: ignore[attr-defined]
+        raise _unbounded(ck.fail, e.pos, part, "Hash")  # type: ignore[arg-type]
+    return True
 
 
 def refuse_reference_pushed(e: Method, fail: Any) -> None:
@@ -461,6 +491,10 @@ def satisfies(ty: Ty, std: dict) -> str | None:
             return name
         elif name == "Clone" and not (_copy(ty) or _clone(ty)):
             return name
+        elif name in ("Eq", "Ord", "Hash") and is_float(ty):  # (`f32: PartialOrd` only)
+            return name
+        elif name == "Hash" and not (_ordered(ty) or type(ty) is TupleT):
+            return name  # (a tuple's parts: as a map's keys, hashmap.py)
         elif name in COMPARE and not _ordered(ty):
             return name
         elif name in EQUAL and not _equal(ty):
