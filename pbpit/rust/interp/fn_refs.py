@@ -61,3 +61,34 @@ def method_value(lowerer: Any, node: Any, item: Any, name: str) -> Any | None:
     lowerer.scope = outer
     return Closure(pos, [param], [None], None, body, scope, False, visible)
 
+
+
+_STD_METHODS = {"Vec": ("len", "is_empty"), "String": ("len", "is_empty")}
+"""std's methods taking `&self` alone that a path names as `map`'s function over references
+(`rows.iter().map(Vec::len)`), by their type."""
+
+
+def std_method_value(lowerer: Any, node: Any, names: list[str]) -> Any | None:
+    """`Vec::len` (`Vec::is_empty`, `String::len`) named as `map`'s function over references
+    (`g.iter().map(Vec::len)`): the closure `|v: &Vec<_>| v.len()`, the receiver typed so that
+    items of another type are refused (rustc's E0631). Else None."""
+    from pbpit.rust.interp.lower_paths import by_reference_map
+    from pbpit.rust.interp.nodes import Closure, FnScope, Local, Method
+    from pbpit.rust.interp.types import STRING, Var, vec
+
+    if len(names) != 2 or names[1] not in _STD_METHODS.get(names[0], ()):
+        return None
+    if by_reference_map(lowerer, node) is None:
+        return None
+    pos = lowerer.pos(node)
+    outer = lowerer.scope
+    scope = FnScope(outer)
+    lowerer.scope = scope
+    saved = lowerer.open_scope(new_frame=True)
+    param = lowerer.declare(f"{names[0]}::{names[1]} receiver", False)  # no program's name
+    body = Method(pos, Local(pos, param, lowerer.scope), names[1], [], [])
+    visible = lowerer.in_scope
+    lowerer.close_scope(saved)
+    lowerer.scope = outer
+    owner = vec(Var()) if names[0] == "Vec" else STRING
+    return Closure(pos, [param], [owner], None, body, scope, False, visible)

@@ -192,6 +192,9 @@ class PathLowering:
             method = fn_refs.method_value(self, node, self.named_struct(names[0]), names[1])
             if method is not None:
                 return method
+            method = fn_refs.std_method_value(self, node, names)  # `map(Vec::len)`
+            if method is not None:
+                return method
             case = self.variant(self.named_struct(names[0]), segs[1][1])
             if case is not None and case.kind == "unit":
                 return StructLit(self.pos(node), case, [])
