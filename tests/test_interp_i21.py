@@ -67,6 +67,20 @@ fn main() {
 """,
         runs('0.75 0.5\n1\n', 0),
     ),
+    "changing_closures_one_after_another": (
+        """\
+fn main() {
+    let mut count = 0;
+    let mut inc = || count += 1;
+    inc();
+    let mut dec = || count -= 1;
+    dec();
+
+    println!("{}", count);
+}
+""",
+        runs('0\n', 0),
+    ),
     "char_range_collect_string": (
         """\
 fn main() {
@@ -810,6 +824,32 @@ fn main() {
 }
 """,
         rejects("E0107"),
+    ),
+    "two_closures_change_one_count": (
+        """\
+fn main() {
+    let mut count = 0;
+    let mut inc = || count += 1;
+    let mut dec = || count -= 1;
+    inc();
+    dec();
+    println!("{}", count);
+}
+""",
+        rejects("E0499"),
+    ),
+    "two_closures_push_one_vec": (
+        """\
+fn main() {
+    let mut log: Vec<f32> = Vec::new();
+    let mut add = |x: f32| log.push(x);
+    let mut add2 = |x: f32| log.push(x * 2.0);
+    add(1.0);
+    add2(2.0);
+    println!("{:?}", log);
+}
+""",
+        rejects("E0499"),
     ),
     "vec_three_type_arguments": (
         """\

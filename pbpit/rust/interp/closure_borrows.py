@@ -19,6 +19,7 @@ from typing import Any
 
 from pbpit.rust.interp.closure_args import refuse_closure_arg
 from pbpit.rust.interp.closure_calls import change
+from pbpit.rust.interp.closure_pairs import second_changer
 from pbpit.rust.interp.closure_reads import loops_calling, refuse_in_block
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
@@ -71,6 +72,9 @@ def _block(stmts: list[Any], path: str) -> None:
             loop for s in stmts[i + 1 : last + 1] for loop in loops_calling(s, stmt.binding)
         ]
         for between in scanned:
+            twice = second_changer(between, captured.binding, path)  # `|| count -= 1`: E0499
+            if twice is not None:
+                raise twice
             for parent, use in _uses(between, captured.binding):
                 found = _error(parent, use, captured.binding.name, path)
                 if found is not None:
