@@ -305,6 +305,79 @@ fn main() {
 """,
         rejects("E0599"),
     ),
+    "get_or_insert_in_loop_tail": (
+        """\
+fn main() {
+    let mut best: Option<f32> = None;
+    for loss in [0.5f32, 0.25, 0.75] {
+        let b = best.get_or_insert(loss);
+        if loss < *b { *b = loss; }
+    }
+    println!("{:?}", best);
+}
+""",
+        runs('Some(0.25)\n', 0),
+    ),
+    "get_or_insert_not_mut": (
+        """\
+fn main() {
+    let best: Option<(usize, f32)> = None;
+    let got = best.get_or_insert((1, 0.5));
+    got.1 += 1.0;
+    println!("{:?}", best);
+}
+""",
+        rejects("E0596"),
+    ),
+    "get_or_insert_owner_read_while_held": (
+        """\
+fn main() {
+    let mut best: Option<(usize, f32)> = None;
+    let got = best.get_or_insert((1, 0.5));
+    println!("{:?}", best);
+    got.1 += 1.0;
+}
+""",
+        rejects("E0502"),
+    ),
+    "get_or_insert_tuple_written": (
+        """\
+fn main() {
+    let mut best: Option<(usize, f32)> = None;
+    let got = best.get_or_insert((1, 0.5));
+    got.1 += 1.0;
+    println!("{:?}", best);
+}
+""",
+        runs('Some((1, 1.5))\n', 0),
+    ),
+    "get_or_insert_writes": (
+        """\
+#[derive(Debug)]
+struct Best { epoch: usize, loss: f32 }
+fn main() {
+    let mut best: Option<(usize, f32)> = None;
+    let got = best.get_or_insert((1, 0.5));
+    got.1 += 1.0;
+    got.0 = 7;
+    println!("{:?}", best);
+    let mut count: Option<u32> = None;
+    let c = count.get_or_insert_with(|| 10);
+    *c += 5;
+    println!("{:?}", count);
+    let mut b: Option<Best> = None;
+    let r = b.get_or_insert(Best { epoch: 0, loss: 9.0 });
+    r.loss = 0.25;
+    println!("{:?}", b);
+    let mut log: Option<Vec<f32>> = None;
+    let l = log.get_or_insert_with(Vec::new);
+    l.push(1.5);
+    l.push(2.5);
+    println!("{:?}", log);
+}
+""",
+        runs('Some((7, 1.5))\nSome(15)\nSome(Best { epoch: 0, loss: 0.25 })\nSome([1.5, 2.5])\n', 0),
+    ),
     "hashmap_one_type_argument": (
         """\
 use std::collections::HashMap;

@@ -21,6 +21,7 @@ from pbpit.rust.interp import (
     index_impls,
     iter_mut,
     num_refs,
+    option_refs,
     or_patterns,
     recursive_types,
     ref_patterns,
@@ -508,6 +509,7 @@ class Lowerer(
                 self.refuse_statement(child, err)
         visible = self.in_scope
         self.close_scope(saved)
+        tail = option_refs.write_back(self, stmts, tail)  # `let got = best.get_or_insert(..);`
         return Block(self.pos(node), stmts, tail, visible)
 
     def statement(self, child: Node, last: bool, stmts: list[Stmt]) -> Expr | None:
@@ -582,6 +584,7 @@ class Lowerer(
             binding.mut_ref = True  # `let r = &mut optim;`, `let moved = w;` (`w: &mut ..`)
             num_refs.mark_let(binding, init)  # `let r = &mut x;` of a number (num_refs.py)
         num_refs.mark_entry_let(binding, init)  # `let e = m.entry(k).or_insert(0);`
+        option_refs.mark(binding, init)  # `let got = best.get_or_insert(v);`: a `&mut T`
         if binding is not None and getattr(init, "name", None) == "chunks_exact":
             binding.chunks_exact = init  # type: ignore[attr-defined]  # `it.remainder()`
         if binding is not None and value is not None and mut_method(self, value):
