@@ -514,6 +514,34 @@ fn main() {
 """,
         runs('3.1622776601683795 4 100\n', 0),
     ),
+    "option_has_no_sqrt": (
+        """\
+fn main() {
+    let o: Option<f32> = Some(1.0);
+    println!("{}", o.sqrt());
+}
+""",
+        rejects("E0599"),
+    ),
+    "option_len_private": (
+        """\
+fn main() {
+    let o: Option<Vec<f32>> = Some(vec![1.0]);
+    println!("{}", o.len());
+}
+""",
+        rejects("E0624"),
+    ),
+    "option_methods_it_has": (
+        """\
+fn main() {
+    let o: Option<f32> = Some(1.0);
+    let p: Option<f32> = None;
+    println!("{} {:?} {:?} {}", o.is_some(), o.map(|x| x * 2.0), p.or(o), o.unwrap_or(0.0));
+}
+""",
+        runs('true Some(2.0) Some(1.0) 1\n', 0),
+    ),
     "option_two_type_arguments": (
         """\
 fn main() {

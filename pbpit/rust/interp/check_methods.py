@@ -12,6 +12,7 @@ from pbpit.rust.interp import (
     iterators,
     match_mut_refs,
     missing_number_methods,
+    option_api,
     prim_impls,
     results,
     shapes,
@@ -154,6 +155,7 @@ class MethodRules:
             if iterator(recv):  # `v.iter().mean()`: no iterator of std has it
                 iterator_names.refuse_unknown(self, e, recv)
             missing_number_methods.refuse_method(self, e, recv)  # `x.sqrt()` of `x: i32`
+            option_api.refuse(self, e, recv)  # `o.sqrt()` of `o: Option<f32>`: E0599
             raise self.fail(e.pos, f"the method `{e.name}` on `{show(recv)}`")
         return ty
 
