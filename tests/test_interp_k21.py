@@ -1,7 +1,8 @@
 """Verdicts of session 21 (helper K) on which pbpit must agree with rustc 1.95: std methods
 numeric and training code uses, found refused by a held-out measurer and rewritten here from
 its list (`Vec::append`, `as_slice`, `String::insert_str`, `is_sorted`, `is_sorted_by_key`, ..),
-with what rustc rejects of them; a generic fn's `L: Eq + Hash` keying a map (no Burn backend).
+with what rustc rejects of them; a generic fn's `L: Eq + Hash` keying a map (no Burn backend);
+`std::iter::successors`, `from_fn` and the open range `start..`.
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports,
@@ -148,6 +149,52 @@ fn main() {
 }
 """,
         rejects("E0404"),
+    ),
+    "from_fn_not_option": (
+        """\
+fn main() {
+    let v: Vec<i32> = std::iter::from_fn(|| 5).take(2).collect();
+    println!("{:?}", v);
+}
+""",
+        rejects("E0308"),
+    ),
+    "range_from_len": (
+        """\
+fn main() {
+    println!("{}", (1..).len());
+}
+""",
+        rejects("E0599"),
+    ),
+    "range_from_rev": (
+        """\
+fn main() {
+    let v: Vec<i32> = (1..).map(|x| x * 2).rev().take(2).collect();
+    println!("{:?}", v);
+}
+""",
+        rejects("E0277"),
+    ),
+    "range_from_zip_enumerate": (
+        """\
+fn main() {
+    let w = [0.5f32, 0.25];
+    for (step, (i, x)) in (100..).zip(w.iter().enumerate()) {
+        println!("{} {} {}", step, i, x);
+    }
+}
+""",
+        runs("100 0 0.5\n101 1 0.25\n", 0),
+    ),
+    "successors_first_not_option": (
+        """\
+fn main() {
+    let v: Vec<i32> = std::iter::successors(1, |x| Some(x + 1)).take(2).collect();
+    println!("{:?}", v);
+}
+""",
+        rejects("E0308"),
     ),
 }
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbpit.rust.interp import iter_sources
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.types import USIZE, Named, Ty, Var, resolve
 
@@ -49,7 +50,9 @@ def len_type(checker: Any, e: Any, recv: Ty) -> Ty:
     while isinstance(it, Method) and it.name in _KEEPING:
         it = it.recv
     struct = None
-    if isinstance(it, Method) and it.name in _INEXACT:
+    if iter_sources.range_from(it) is not None:  # `(1..).len()`
+        struct = "std::ops::RangeFrom<Idx>"
+    elif isinstance(it, Method) and it.name in _INEXACT:
         struct = _INEXACT[it.name]
     elif isinstance(it, RangeLit) and not it.borrowed:
         elem = resolve(it.lo.ty) if it.lo is not None and it.lo.ty is not None else None
@@ -87,6 +90,10 @@ def rev_type(checker: Any, e: Any, recv: Ty) -> Ty:
 
     checker.args(e)
     adapter = e.recv
+    endless = iter_sources.range_from(adapter)  # `(1..).rev()`, `(1..).map(f).rev()`
+    if endless is not None:
+        what = f"the trait bound `{endless}: DoubleEndedIterator` is not satisfied"
+        raise checker.fail(e.pos, rejects(what, "E0277"))
     if not isinstance(adapter, Method) or adapter.name not in _REV_NEEDS_LEN or adapter.borrowed:
         return recv
 

@@ -63,6 +63,7 @@ from pbpit.rust.interp.nodes import (
     Pat,
     RangeLit,
     Return,
+    Static,
     TupleLit,
     Unary,
     While,
@@ -571,6 +572,8 @@ class ExprLowering:
     def e_range_expression(self, node: Node) -> Expr:
         ends = self.kids(node)
         op = next((c.type for c in node.children if not c.is_named), "..")
+        if len(ends) == 1 and op == ".." and node.children[0].is_named:  # `start..` (RangeFrom)
+            return Static(self.pos(node), "ops::RangeFrom", [self.expr(ends[0])])
         if len(ends) != 2 or op not in ("..", "..="):
             raise self.fail(node, "ranges other than `a..b` and `a..=b`")
         return RangeLit(self.pos(node), self.expr(ends[0]), self.expr(ends[1]), op == "..=")

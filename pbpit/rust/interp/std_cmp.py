@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import repeat as _forever
 from typing import Any
 
-from pbpit.rust.interp import std_reverse
+from pbpit.rust.interp import iter_sources, std_reverse
 from pbpit.rust.interp.builtins import Builtin, Code, Function, rows
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.iterators import ORDERING, Lazy, _not_ord
@@ -24,7 +24,8 @@ VARIANTS = {"Less": -1, "Equal": 0, "Greater": 1}
 _STD = ("std", "core")
 _FUNCTIONS = {("cmp", "max"), ("cmp", "min"), ("iter", "repeat"), ("iter", "once")}
 _FUNCTIONS |= {("cmp", "Reverse"), ("iter", "empty")}  # (std_reverse.py)
-_UNARY = ("repeat", "once", "Reverse")
+_FUNCTIONS |= {("iter", "successors"), ("iter", "from_fn")}  # (iter_sources.py)
+_UNARY = ("repeat", "once", "Reverse", "from_fn")
 
 
 def _uses(source: Any) -> list[tuple[tuple[str, ...], str | None, bool]]:
@@ -199,6 +200,7 @@ FUNCTIONS = [
     Function("cmp", "min", 2, _compared_type, _compared),
     Function("iter", "repeat", 1, _repeat_type, _repeat),
     *std_reverse.FUNCTIONS,  # `std::iter::once`, `empty`, `std::cmp::Reverse`
+    *iter_sources.FUNCTIONS,  # `std::iter::successors`, `from_fn`, `start..` (iter_sources.py)
 ]
 
 # -- an `Ordering`'s methods ------------------------------------------------------------------
