@@ -16,6 +16,24 @@ from __future__ import annotations
 from rustc_verdicts import rejects, runs, verdict_tests
 
 CASES = {
+    "borrow_pushed_to_vec_of_struct": (
+        """\
+#[derive(Debug, Clone)]
+struct Checkpoint {
+    epoch: usize,
+}
+
+fn main() {
+    let mut kept: Vec<Checkpoint> = Vec::new();
+    for epoch in 0..3 {
+        let cp = Checkpoint { epoch };
+        kept.push(&cp);
+    }
+    println!("{:?}", kept);
+}
+""",
+        rejects("E0308"),
+    ),
     "deferred_assigned_after_move": (
         """\
 fn main() {
@@ -77,6 +95,136 @@ fn main() {
 fn x_ok() -> bool { true }
 """,
         runs("0\n2\n1 5 a\n", 0),
+    ),
+    "struct_field_given_by_ref_runs": (
+        """\
+use std::cmp::Ordering;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Status {
+    Done,
+    Running,
+}
+
+impl Ord for Status {
+    fn cmp(&self, other: &Self) -> Ordering {
+        let rank = |s: &Status| match s {
+            Status::Done => 0,
+            Status::Running => 1,
+        };
+        rank(self).cmp(&rank(other))
+    }
+}
+
+impl PartialOrd for Status {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+#[derive(Debug, PartialEq, Eq)]
+struct Job {
+    status: Status,
+    id: u32,
+}
+
+impl PartialOrd for Job {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Job {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.status.cmp(&other.status).then(self.id.cmp(&other.id))
+    }
+}
+
+fn main() {
+    let mut jobs = vec![Job { status: Status::Running, id: 2 }];
+    jobs.push(Job { status: Status::Done, id: 1 });
+    jobs.sort();
+    println!("{:?}", jobs);
+}
+""",
+        runs("[Job { status: Done, id: 1 }, Job { status: Running, id: 2 }]\n", 0),
+    ),
+    "struct_field_given_for_ref_self": (
+        """\
+use std::cmp::Ordering;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Status {
+    Done,
+    Running,
+}
+
+impl Ord for Status {
+    fn cmp(&self, other: &Self) -> Ordering {
+        let rank = |s: &Status| match s {
+            Status::Done => 0,
+            Status::Running => 1,
+        };
+        rank(self).cmp(&rank(other))
+    }
+}
+
+impl PartialOrd for Status {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+#[derive(Debug, PartialEq, Eq)]
+struct Job {
+    status: Status,
+    id: u32,
+}
+
+impl PartialOrd for Job {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Job {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.status.cmp(other.status).then(self.id.cmp(&other.id))
+    }
+}
+
+fn main() {
+    let mut jobs = vec![Job { status: Status::Running, id: 2 }];
+    jobs.push(Job { status: Status::Done, id: 1 });
+    jobs.sort();
+    println!("{:?}", jobs);
+}
+""",
+        rejects("E0308"),
+    ),
+    "struct_values_in_vec_run": (
+        """\
+#[derive(Debug, Clone)]
+struct Checkpoint {
+    epoch: usize,
+}
+
+struct Keeper<'a> {
+    seen: Vec<&'a Checkpoint>,
+}
+
+fn main() {
+    let all: Vec<Checkpoint> = (1..3).map(|epoch| Checkpoint { epoch }).collect();
+    let mut keeper = Keeper { seen: Vec::new() };
+    for cp in &all {
+        keeper.seen.push(cp);
+    }
+    let mut kept: Vec<Checkpoint> = Vec::new();
+    kept.push(all[1].clone());
+    println!("{:?} {:?}", keeper.seen, kept);
+}
+""",
+        runs("[Checkpoint { epoch: 1 }, Checkpoint { epoch: 2 }] [Checkpoint { epoch: 2 }]\n", 0),
     ),
 }
 

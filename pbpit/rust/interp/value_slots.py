@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbpit.rust.interp import declared_values
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     ArrayLit,
@@ -252,15 +253,18 @@ class ValueSlots:
 
 
 def plainly_value(ty: Node | None) -> bool:
-    """Whether a written type is a value whatever the file declares: a primitive type, a tuple,
-    an array, `String`, `Vec<..>`, `Option<..>`... (no struct, alias or type parameter)."""
+    """Whether a written type is certainly a value: a primitive type, a tuple, an array,
+    `String`, `Vec<..>`, `Option<..>`..., a struct or enum the file declares (no alias or type
+    parameter: `declared_values.py`)."""
     if ty is None:
         return False
     if ty.type in ("primitive_type", "tuple_type", "array_type", "unit_type"):
         return True
     if ty.type == "generic_type":
         ty = ty.child_by_field_name("type")
-    return ty is not None and ty.type == "type_identifier" and ty.text.decode() in _STD_VALUES
+    if ty is None or ty.type != "type_identifier":
+        return False
+    return ty.text.decode() in _STD_VALUES or declared_values.declares_value(ty)  # `Checkpoint`
 
 
 def vec_of_values(e: Expr) -> bool:
