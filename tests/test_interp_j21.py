@@ -96,6 +96,61 @@ fn x_ok() -> bool { true }
 """,
         runs("0\n2\n1 5 a\n", 0),
     ),
+    "div_by_zero_of_borrow": (
+        """\
+fn main() {
+    let a: i32 = 5;
+    println!("start");
+    let b = &a / 0;
+    println!("{}", b);
+}
+""",
+        runs(
+            "start\n",
+            101,
+            (
+                "\n"
+                "thread 'main' (TID) panicked at main.rs:4:13:\n"
+                "attempt to divide by zero\n"
+                "note: run with `RUST_BACKTRACE=1` environment variable to di"
+                "splay a backtrace\n"
+            ),
+        ),
+    ),
+    "rem_by_zero_of_value_lint": (
+        """\
+fn main() {
+    let kept: Vec<i32> = (1..4).map(|x| x % 0).collect();
+    println!("{:?}", kept);
+}
+""",
+        rejects("unconditional_panic"),
+    ),
+    "rem_by_zero_through_filter_ref": (
+        """\
+fn main() {
+    let kept: Vec<i32> = (1..4)
+        .map(|x| x + 1)
+        .filter(|y| {
+            println!("filter {y}");
+            y % 0 == 1
+        })
+        .collect();
+    println!("{:?}", kept);
+}
+""",
+        runs(
+            "filter 2\n",
+            101,
+            (
+                "\n"
+                "thread 'main' (TID) panicked at main.rs:6:13:\n"
+                "attempt to calculate the remainder with a divisor of zero\n"
+                "note: run with `RUST_BACKTRACE=1` environment variable to di"
+                "splay a backtrace\n"
+            ),
+        ),
+    ),
     "struct_field_given_by_ref_runs": (
         """\
 use std::cmp::Ordering;
@@ -147,7 +202,7 @@ fn main() {
     println!("{:?}", jobs);
 }
 """,
-        runs("[Job { status: Done, id: 1 }, Job { status: Running, id: 2 }]\n", 0),
+        runs(("[Job { status: Done, id: 1 }, Job { status: Running, id: 2 }]\n"), 0),
     ),
     "struct_field_given_for_ref_self": (
         """\
@@ -224,7 +279,7 @@ fn main() {
     println!("{:?} {:?}", keeper.seen, kept);
 }
 """,
-        runs("[Checkpoint { epoch: 1 }, Checkpoint { epoch: 2 }] [Checkpoint { epoch: 2 }]\n", 0),
+        runs(("[Checkpoint { epoch: 1 }, Checkpoint { epoch: 2 }] [Checkpoint { epoch: 2 }]\n"), 0),
     ),
 }
 
