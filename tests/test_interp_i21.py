@@ -203,6 +203,19 @@ fn main() {
 """,
         rejects("E0277"),
     ),
+    "empty_collections_typed_by_use": (
+        """\
+fn main() {
+    let mut v = Vec::new();
+    for i in 0..3 { v.push(i as f32 * 0.5); }
+    let mut m = std::collections::HashMap::new();
+    m.insert("a", 1);
+    let w: Vec<u8> = Vec::with_capacity(4);
+    println!("{:?} {} {}", v, m.len(), w.capacity() >= 4);
+}
+""",
+        runs('[0.0, 0.5, 1.0] 1 true\n', 0),
+    ),
     "enum_glob_use_self_path": (
         """\
 #[derive(Debug)]
@@ -377,6 +390,16 @@ fn main() {
 }
 """,
         runs('Some((7, 1.5))\nSome(15)\nSome(Best { epoch: 0, loss: 0.25 })\nSome([1.5, 2.5])\n', 0),
+    ),
+    "hashmap_new_never_typed": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let m = HashMap::new();
+    println!("{}", m.is_empty());
+}
+""",
+        rejects("E0282"),
     ),
     "hashmap_one_type_argument": (
         """\
@@ -951,6 +974,15 @@ fn main() {
 }
 """,
         rejects("E0499"),
+    ),
+    "vec_new_never_typed": (
+        """\
+fn main() {
+    let v = Vec::new();
+    println!("{}", v.len());
+}
+""",
+        rejects("E0282"),
     ),
     "vec_three_type_arguments": (
         """\

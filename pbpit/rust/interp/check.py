@@ -25,6 +25,7 @@ from pbpit.rust.interp import (
     shapes,
     slices,
     traits,
+    unknown_types,
     vecdeque,
 )
 from pbpit.rust.interp.check_dispatch import DispatchRules
@@ -236,7 +237,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             try:
                 node.ty = finalize(node.ty)
             except Unresolved:
-                raise self.fail(node.pos, "type annotations needed") from None
+                raise self.fail(node.pos, unknown_types.words(node)) from None  # E0282
             if num_refs.refused_borrow(node):  # (a `&mut` to a number: a cell, num_refs.py)
                 where = node.borrow_pos or node.pos
                 raise self.fail(where, f"`&mut` to a `{show(node.ty)}` ({MUT_REFERENCES})")
