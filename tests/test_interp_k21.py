@@ -2,7 +2,7 @@
 numeric and training code uses, found refused by a held-out measurer and rewritten here from
 its list (`Vec::append`, `as_slice`, `String::insert_str`, `is_sorted`, `is_sorted_by_key`, ..),
 with what rustc rejects of them; a generic fn's `L: Eq + Hash` keying a map (no Burn backend);
-`std::iter::successors`, `from_fn` and the open range `start..`.
+`std::iter::successors`, `from_fn` and the open range `start..`; a `BTreeMap`'s `range(..=k)`.
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports,
@@ -195,6 +195,38 @@ fn main() {
 }
 """,
         rejects("E0308"),
+    ),
+    "for_range_to": (
+        """\
+use std::collections::BTreeMap;
+fn main() {
+    for i in ..3 { println!("{}", i); }
+}
+""",
+        rejects("E0277"),
+    ),
+    "range_to_float_key": (
+        """\
+use std::collections::BTreeMap;
+fn main() {
+    let mut m = BTreeMap::new();
+    m.insert(1, 0.5);
+    let k = 2.0;
+    println!("{}", m.range(..k).count());
+}
+""",
+        rejects("E0277"),
+    ),
+    "range_to_unused": (
+        """\
+use std::collections::BTreeMap;
+fn main() {
+    let r = ..=3;
+    let _ = r;
+    println!("ok");
+}
+""",
+        runs("ok\n", 0),
     ),
 }
 

@@ -18,7 +18,7 @@ from operator import itemgetter
 from typing import Any
 
 from pbpit.rust.format import Some
-from pbpit.rust.interp import enum_keys, types
+from pbpit.rust.interp import enum_keys, open_ranges, types
 from pbpit.rust.interp.builtins import Builtin, Code, Function, rows
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.hashmap import _key, _key_arg, _value, check_keyed, keyed_code
@@ -119,6 +119,9 @@ def _map_type(ck: Any, e: Any, recv: Ty) -> Ty:
     if name == "range":
         ck.arity(e, 1)
         found = resolve(ck.expr(e.args[0]))
+        if open_ranges.is_open(e.args[0]):  # `m.range(..=step)`, `..k`, `k..` (open_ranges.py)
+            open_ranges.check_range(ck, e, _key(recv))
+            found = Wrap("Range", _key(recv))
         if type(found) is not Wrap or found.kind != "Range":
             raise ck.fail(e.args[0].pos, f"`range` of `{show(found)}` (pbpit's: `a..b`, `a..=b`)")
         try:  # `m.range(a..3)`, `a: i64`, of `i32` keys: `Range<i64>: RangeBounds<i32>` fails
@@ -249,6 +252,8 @@ def _map(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:  # noqa: C901
             return Some((k, table.pop(k)))
 
         return pop
+    if name == "range" and open_ranges.is_open(e.args[0]):
+        return open_ranges.compile_range(comp, e, recv, entries)
     if name == "range":
         return _range(comp, e, recv, args[0])
     if name == "retain":

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp import btreemap, hashmap, map_loops, sets, user_iterators
+from pbpit.rust.interp import btreemap, hashmap, map_loops, open_ranges, sets, user_iterators
 from pbpit.rust.interp.types import Ty, Wrap, resolve, show
 
 
@@ -29,4 +29,5 @@ def item(ck: Any, iterable: Any, found: Ty, loop: Any = None) -> Ty:
         return btreemap.for_item(found) if found.kind == "HashMap" else found.inner  # type: ignore[attr-defined]
     if type(found) is Wrap and found.kind == "HashMap":
         raise ck.fail(iterable.pos, hashmap.for_refused())
+    open_ranges.refuse_for(ck, iterable, found)  # `for i in ..3`: E0277
     raise ck.fail(iterable.pos, f"`{show(found)}` is not an iterator")

@@ -20,6 +20,7 @@ from pbpit.rust.interp import (
     missing_else,
     num_refs,
     op_traits,
+    open_ranges,
     references,
     slices,
     std_more,
@@ -252,6 +253,9 @@ class ExprLowering:
             return self.index_assignment(node, left, value, op)
         if left.type == "unary_expression" and self.operator(left, 0).type == "*":
             return self.deref_assignment(node, left, value, op)
+        to = open_ranges.lower_to(self, node, left, value) if op is None else None
+        if to is not None:  # `..=x`, which tree-sitter reads as `(..) = x` (open_ranges.py)
+            return to
         if left.type != "identifier":
             raise self.fail(left, "assignment to anything but a variable")
         target = self.expr(left)
@@ -574,6 +578,9 @@ class ExprLowering:
         op = next((c.type for c in node.children if not c.is_named), "..")
         if len(ends) == 1 and op == ".." and node.children[0].is_named:  # `start..` (RangeFrom)
             return Static(self.pos(node), "ops::RangeFrom", [self.expr(ends[0])])
+        to = open_ranges.lower_open(self, node, ends)  # `..end` (open_ranges.py)
+        if to is not None:
+            return to
         if len(ends) != 2 or op not in ("..", "..="):
             raise self.fail(node, "ranges other than `a..b` and `a..=b`")
         return RangeLit(self.pos(node), self.expr(ends[0]), self.expr(ends[1]), op == "..=")

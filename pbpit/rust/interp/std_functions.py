@@ -14,6 +14,7 @@ from pbpit.rust.interp import (
     hashmap,
     map_loops,
     mem_functions,
+    open_ranges,
     rc_refcell,
     results,
     sets,
@@ -157,6 +158,7 @@ _STD = [
     *btreemap.FUNCTIONS,  # `BTreeMap::new()`
     *mem_functions.FUNCTIONS,  # `std::mem::take(&mut v)`
     *std_cmp.FUNCTIONS,  # `std::cmp::max(a, b)`, `std::iter::repeat(x)`
+    *open_ranges.FUNCTIONS,  # `..=k`, `..k` of `m.range(..=k)`
     *std_convert.FUNCTIONS,  # `i32::try_from(x)`, `f64::from(x)`, `char::from(b)`
     *vecdeque.FUNCTIONS,  # `VecDeque::new()`
     *rc_refcell.FUNCTIONS,  # `Rc::new(RefCell::new(x))`, `Rc::clone(&rc)`
