@@ -203,9 +203,10 @@ def test_a_snapshot_through_softmax_is_still_made_again_from_the_same_data(tmp_p
 def test_a_tensor_made_from_what_the_loop_computes_afresh_is_detached_first(tmp_path):
     # Weights scored once from the model's own output; the loop computes that output again.
     weighted = ANCHOR.replace(
-        "let anchor = net.forward(x.clone());", "let anchor = net.forward(x.clone()).sigmoid();"
+        "let anchor = net.forward(x.clone());",
+        "let anchor = burn::tensor::activation::sigmoid(net.forward(x.clone()));",
     )
-    assert ".sigmoid()" in weighted
+    assert "sigmoid(" in weighted
     path = _write(tmp_path, "weighted.rs", weighted)
     result, error = _error(path)
     assert _applying(result) == ["detach once"]

@@ -153,7 +153,7 @@ FIXABLE = {
         // `x.clone()`: the fix moves this line into the loop, where a bare `x` is a use after
         // move (rustc's E0382), which pbpit refuses.
         let pre = x.clone().matmul(w1.clone());
-        let hidden = pre.relu();
+        let hidden = burn::tensor::activation::relu(pre);
         for _step in 0..3 {
             let loss = hidden.clone().mul_scalar(2.0).sum();
             let _grads = loss.backward();

@@ -769,7 +769,9 @@ def test_tensor_method_chain_over_every_op(tmp_path):
         let a = Tensor::<2>::from_floats([[1.0, 2.0], [3.0, 4.0]], &device);
         let m = a.clone().matmul(a.clone());
         let r = m.clone().reshape([4]).sum_dim(0);
-        let t = a.clone().powf_scalar(2.0).sqrt().log().neg().relu().tanh().sigmoid().recip();
+        let t = a.clone().powf_scalar(2.0).sqrt().log().neg();
+        let t = burn::tensor::activation::relu(t).tanh();
+        let t = burn::tensor::activation::sigmoid(t).recip();
         let v: Vec<f32> = r.into_data().to_vec().unwrap();
         println!("{:?} {:?} {} {}", m.dims(), v, a.clone().mean().into_scalar(), t.dims()[1]);
         let b = a.clone().add_scalar(1).mul_scalar(2).sub_scalar(1).div_scalar(2);
@@ -787,15 +789,16 @@ def test_abs_runs_tracked_with_burns_gradient(tmp_path):
         let device = Device::default().autodiff();
         let x = Tensor::<1>::from_floats([-2.0, 3.0, 0.0, -0.0], &device).require_grad();
         let y = x.clone().abs();
-        println!("{:?} {}", y.to_data().to_vec::<f32>().unwrap(), y.is_tracked());
+        println!("{:?} {}", y.to_data().to_vec::<f32>().unwrap(), y.is_require_grad());
         let w = Tensor::<1>::from_floats([1.5, -2.0, 4.0, -1.0], &device);
         let grads = (y * w).sum().backward();
         println!("{:?}", x.grad(&grads).map(|g| g.into_data().to_vec::<f32>().unwrap()));
-        println!("{}", Tensor::<1>::from_floats([-1.0], &device).abs().is_tracked());
+        println!("{}", Tensor::<1>::from_floats([-1.0], &device).abs().is_require_grad());
         """,
     )
-    # By hand: |x|, then w * sign(x) with Burn's sign(0.0) = sign(-0.0) = +0.0.
-    assert out == "[2.0, 3.0, 0.0, 0.0] true\nSome([-1.5, -2.0, 0.0, -0.0])\nfalse\n"
+    # By hand: |x|, then w * sign(x) with Burn's sign(0.0) = sign(-0.0) = +0.0; an op's result
+    # does not require gradients itself (Burn's `Requirement::GradInBackward`): false, false.
+    assert out == "[2.0, 3.0, 0.0, 0.0] false\nSome([-1.5, -2.0, 0.0, -0.0])\nfalse\n"
 
 
 def test_gradients_through_a_user_fn_and_if_let(tmp_path):

@@ -1,6 +1,6 @@
 //! A head trained on features made once before the loop; its loss is computed by a free
 //! function that takes the head by reference (`head_loss(&net.head, ..)`).
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{GradientsParams, Optimizer, SgdConfig},
     prelude::*,
@@ -13,7 +13,7 @@ struct Net {
 }
 
 fn head_loss(head: &Linear, z: &Tensor<2>, t: &Tensor<2>) -> Tensor<1> {
-    (head.forward(z.clone()).sigmoid() - t.clone()).abs().mean()
+    (activation::sigmoid(head.forward(z.clone())) - t.clone()).abs().mean()
 }
 
 fn main() {

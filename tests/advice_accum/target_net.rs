@@ -1,6 +1,6 @@
 //! Fitted Q-iteration with a target network: the targets are computed from a frozen copy of the
 //! Q-network once per sync, then the online network is fitted to them for a few steps.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{AdamConfig, GradientsParams, Optimizer},
     prelude::*,
@@ -14,7 +14,7 @@ struct QNet {
 
 impl QNet {
     fn forward(&self, s: Tensor<2>) -> Tensor<2> {
-        self.head.forward(self.fc.forward(s).relu())
+        self.head.forward(activation::relu(self.fc.forward(s)))
     }
 }
 

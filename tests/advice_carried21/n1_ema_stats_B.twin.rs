@@ -1,6 +1,6 @@
 //! A regressor whose loss is scaled by moving averages of its own output's scale and offset,
 //! both updated from each batch (older backend-generic style).
-use burn::{
+use burn::{tensor::activation,
     backend::{Autodiff, NdArray},
     nn::{Linear, LinearConfig},
     optim::{GradientsParams, Optimizer, SgdConfig},
@@ -31,7 +31,7 @@ fn main() {
     for step in 0..4 {
         let x = xs.clone().slice([step..step + 1, 0..3]);
         let y = ys.clone().slice([step..step + 1, 0..1]);
-        let z = reg.out.forward(reg.body.forward(x).relu());
+        let z = reg.out.forward(activation::relu(reg.body.forward(x)));
         let pred = (z.clone() - ema_shift.clone()) / (ema_scale.clone() + 1.0);
         let loss = (pred - y).powf_scalar(2.0).mean();
         println!("step {step}: loss = {}", loss.clone().into_scalar());

@@ -1,6 +1,6 @@
 //! A small GAN that scores real and fake samples in one discriminator pass over their
 //! concatenation, and reuses the fake half of the scores for the generator's step.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{AdamConfig, GradientsParams, Optimizer},
     prelude::*,
@@ -25,7 +25,7 @@ impl Generator {
 
 impl Discriminator {
     fn forward(&self, x: Tensor<2>) -> Tensor<2> {
-        self.out.forward(self.fc.forward(x).relu()).sigmoid()
+        activation::sigmoid(self.out.forward(activation::relu(self.fc.forward(x))))
     }
 }
 

@@ -1,5 +1,5 @@
 //! A GAN whose critic scores the generated batch once; the generator's loss reuses that score.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{GradientsParams, Optimizer, SgdConfig},
     prelude::*,
@@ -26,8 +26,8 @@ fn main() {
     let real = Tensor::<2>::from_floats([[1.0, 0.5], [0.9, 0.7]], &device);
     for it in 0..2 {
         let fake = gen.lin.forward(z.clone()).tanh();
-        let fake_score = critic.forward(fake.clone()).sigmoid();
-        let real_score = critic.forward(real.clone()).sigmoid();
+        let fake_score = activation::sigmoid(critic.forward(fake.clone()));
+        let real_score = activation::sigmoid(critic.forward(real.clone()));
         let critic_loss = (fake_score.clone() - real_score).mean();
         println!("{it}: critic {}", critic_loss.clone().into_scalar::<f32>());
         let grads = critic_loss.backward();

@@ -1,5 +1,5 @@
 //! A regressor whose hidden activations are also pushed towards sparsity, each term stepped.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{GradientsParams, Optimizer, SgdConfig},
     prelude::*,
@@ -19,7 +19,7 @@ fn main() {
     let x = Tensor::<2>::from_floats([[0.2, 0.1, -0.3], [0.5, -0.4, 0.9]], &device);
     let y = Tensor::<2>::from_floats([[1.0], [-1.0]], &device);
     for epoch in 0..3 {
-        let h = net.hidden.forward(x.clone()).relu();
+        let h = activation::relu(net.hidden.forward(x.clone()));
         let task = (net.out.forward(h.clone()) - y.clone()).powf_scalar(2.0).mean();
         let l1 = h.abs().mean() * 0.01;
         println!("epoch {epoch}: task {}", task.clone().into_scalar::<f32>());

@@ -1,6 +1,6 @@
 //! A training module whose first epoch starts with a warm-up step that centres the outputs
 //! (a separate backward on the mean prediction) before the regression loss of the epoch.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{AdamConfig, GradientsParams, Optimizer},
     prelude::*,
@@ -14,7 +14,7 @@ pub struct Net {
 
 impl Net {
     pub fn forward(&self, x: Tensor<2>) -> Tensor<2> {
-        self.head.forward(self.fc.forward(x).relu())
+        self.head.forward(activation::relu(self.fc.forward(x)))
     }
 }
 

@@ -1,6 +1,6 @@
 //! A WGAN-style loop: the critic takes several steps per generator step. The fake batch is
 //! generated once per round, before the critic's inner loop.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{AdamConfig, GradientsParams, Optimizer},
     prelude::*,
@@ -27,7 +27,7 @@ struct Critic {
 
 impl Critic {
     fn score(&self, x: Tensor<2>) -> Tensor<2> {
-        self.out.forward(self.fc.forward(x).relu())
+        self.out.forward(activation::relu(self.fc.forward(x)))
     }
 }
 

@@ -1,7 +1,7 @@
 //! Metric learning with two objectives on one batch of embeddings: a pull loss (anchor to
 //! positive) stepped first, then a spread loss over the positive's similarity to the anchor's
 //! squashed embedding, stepped again.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{GradientsParams, Optimizer, SgdConfig},
     prelude::*,
@@ -24,8 +24,8 @@ fn main() {
     let anchors = Tensor::<2>::from_floats([[0.1, 0.2, 0.3], [0.9, -0.4, 0.0]], &device);
     let positives = Tensor::<2>::from_floats([[0.2, 0.1, 0.3], [0.8, -0.3, 0.1]], &device);
     for round in 0..3 {
-        let a = emb.proj.forward(emb.fc.forward(anchors.clone()).relu());
-        let p = emb.proj.forward(emb.fc.forward(positives.clone()).relu());
+        let a = emb.proj.forward(activation::relu(emb.fc.forward(anchors.clone())));
+        let p = emb.proj.forward(activation::relu(emb.fc.forward(positives.clone())));
         let pull = (a.clone() - p.clone()).powf_scalar(2.0).sum();
         println!("round {round}: pull = {}", pull.clone().into_scalar::<f32>());
         let grads = GradientsParams::from_grads(pull.backward(), &emb);

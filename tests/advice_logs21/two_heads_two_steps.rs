@@ -1,6 +1,6 @@
 //! A shared trunk with a price head and a volume head, stepped once on each head's loss: the
 //! volume loss is computed after the price step, from the trunk's features of this batch.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{AdamConfig, GradientsParams, Optimizer},
     prelude::*,
@@ -27,7 +27,7 @@ fn main() {
     let volume_y = Tensor::<2>::from_floats([[0.2], [0.9]], &device);
 
     for day in 0..3 {
-        let feats = net.trunk.forward(x.clone()).relu();
+        let feats = activation::relu(net.trunk.forward(x.clone()));
         let price_loss = (net.price.forward(feats.clone()) - price_y.clone()).powf_scalar(2.0).mean();
         println!("day {day}: price = {}", price_loss.clone().into_scalar::<f32>());
         let grads = GradientsParams::from_grads(price_loss.backward(), &net);

@@ -1,6 +1,6 @@
 //! Linear probing: a pretrained backbone's features are computed once for the whole dataset,
 //! then a new head is trained on mini-batches sliced from them. Only the head is optimised.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{GradientsParams, Optimizer, SgdConfig},
     prelude::*,
@@ -14,7 +14,7 @@ struct Backbone {
 
 impl Backbone {
     fn features(&self, x: Tensor<2>) -> Tensor<2> {
-        self.l2.forward(self.l1.forward(x).relu()).relu()
+        activation::relu(self.l2.forward(activation::relu(self.l1.forward(x))))
     }
 }
 
@@ -37,7 +37,7 @@ fn main() {
         for b in 0..3 {
             let fb = feats[b].clone();
             let yb = labels.clone().slice([b * batch..(b + 1) * batch, 0..1]);
-            let loss = (head.forward(fb).sigmoid() - yb).powf_scalar(2.0).mean();
+            let loss = (activation::sigmoid(head.forward(fb)) - yb).powf_scalar(2.0).mean();
             println!("epoch {epoch} batch {b}: loss {:.6}", loss.clone().into_scalar::<f32>());
             let grads = GradientsParams::from_grads(loss.backward(), &head);
             head = optim.step(0.5, head, grads);

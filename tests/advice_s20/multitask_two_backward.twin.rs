@@ -1,6 +1,6 @@
 //! Multi-task learning: a shared trunk with a regression head and a classification head; the
 //! gradients of each task are taken with their own backward, then both are applied.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig, loss::{CrossEntropyLossConfig, MseLoss, Reduction}},
     optim::{GradientsParams, Optimizer, SgdConfig},
     prelude::*,
@@ -27,7 +27,7 @@ fn main() {
     let y_reg = Tensor::<2>::from_floats([[1.0], [0.0], [-1.0], [0.5]], &device);
     let y_cls = Tensor::<1, Int>::from_ints([1, 0, 0, 1], &device);
     for step in 0..3 {
-        let shared = model.trunk.forward(x.clone()).relu();
+        let shared = activation::relu(model.trunk.forward(x.clone()));
         let loss_reg = MseLoss::new().forward(model.reg.forward(shared.clone()), y_reg.clone(), Reduction::Mean);
         let loss_cls = ce.forward(model.cls.forward(shared), y_cls.clone());
         println!("step {step}: reg {:.5} cls {:.5}",

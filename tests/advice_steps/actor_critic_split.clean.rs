@@ -1,5 +1,5 @@
 //! Fixed by hand: the two losses added and backpropagated once, into the one step.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{AdamConfig, GradientsParams, Optimizer},
     prelude::*,
@@ -26,7 +26,7 @@ fn main() {
     let returns = Tensor::<2>::from_floats([[1.0], [0.5]], &device);
 
     for update in 0..3 {
-        let feats = ac.body.forward(obs.clone()).relu();
+        let feats = activation::relu(ac.body.forward(obs.clone()));
         let log_probs = burn::tensor::activation::log_softmax(ac.policy.forward(feats.clone()), 1);
         let policy_loss = (log_probs * advantages.clone()).mean().neg();
         let value_loss = (ac.value.forward(feats) - returns.clone()).powf_scalar(2.0).mean();

@@ -1,7 +1,7 @@
 //! An actor-critic head pair on one body: the policy loss and the value loss each
 //! backpropagated, their `GradientsParams` made on a line of their own and handed to one
 //! accumulator, then one step. The body's features are shared: the 2nd backward panics.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{AdamConfig, GradientsAccumulator, GradientsParams, Optimizer},
     prelude::*,
@@ -28,7 +28,7 @@ fn main() {
     let returns = Tensor::<2>::from_floats([[1.0], [0.5]], &device);
 
     for update in 0..3 {
-        let feats = ac.body.forward(obs.clone()).relu();
+        let feats = activation::relu(ac.body.forward(obs.clone()));
         let log_probs = burn::tensor::activation::log_softmax(ac.policy.forward(feats.clone()), 1);
         let policy_loss = (log_probs * advantages.clone()).mean().neg();
         let value_loss = (ac.value.forward(feats) - returns.clone()).powf_scalar(2.0).mean();

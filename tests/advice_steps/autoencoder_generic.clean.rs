@@ -2,7 +2,7 @@
 use burn::backend::{Autodiff, NdArray};
 use burn::nn::{Linear, LinearConfig};
 use burn::optim::{AdamConfig, GradientsParams, Optimizer};
-use burn::prelude::*;
+use burn::{prelude::*, tensor::activation};
 
 type B = Autodiff<NdArray>;
 
@@ -14,7 +14,7 @@ pub struct AutoEncoder<B: Backend> {
 
 impl<B: Backend> AutoEncoder<B> {
     pub fn encode(&self, x: Tensor<B, 2>) -> Tensor<B, 2> {
-        self.encoder.forward(x).sigmoid()
+        activation::sigmoid(self.encoder.forward(x))
     }
 }
 

@@ -1,6 +1,6 @@
 //! A small VAE: reconstruction and KL losses backpropagated one after the other, their
 //! gradients summed in an accumulator before one optimizer step.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{AdamConfig, GradientsAccumulator, GradientsParams, Optimizer},
     prelude::*,
@@ -16,7 +16,7 @@ pub struct Vae {
 
 impl Vae {
     pub fn encode(&self, x: Tensor<2>) -> (Tensor<2>, Tensor<2>) {
-        let h = self.enc.forward(x).relu();
+        let h = activation::relu(self.enc.forward(x));
         (self.mu.forward(h.clone()), self.logvar.forward(h))
     }
 }

@@ -4,7 +4,7 @@
 // parameters require grad; epoch 0's backward walks the `select` of it into `features` and
 // consumes its step, epoch 1's panics there. No optimizer steps the encoder: detached once.
 // Code fix: detach once
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{GradientsParams, Optimizer, SgdConfig},
     prelude::*,
@@ -17,7 +17,7 @@ struct Encoder {
 
 impl Encoder {
     fn forward(&self, x: Tensor<2>) -> Tensor<2> {
-        self.proj.forward(x).relu()
+        activation::relu(self.proj.forward(x))
     }
 }
 
@@ -38,7 +38,7 @@ fn main() {
         let index = Tensor::<1, Int>::from_ints([rows[0] as i32, rows[1] as i32], &device);
         let picked = features.clone().select(0, index.clone());
         let wanted = labels.clone().select(0, index);
-        let loss = (classifier.forward(picked).sigmoid() - wanted).powf_scalar(2.0).mean();
+        let loss = (activation::sigmoid(classifier.forward(picked)) - wanted).powf_scalar(2.0).mean();
         println!("epoch {epoch}: loss {:.6}", loss.clone().into_scalar::<f32>());
         let grads = GradientsParams::from_grads(loss.backward(), &classifier);
         classifier = optim.step(0.5, classifier, grads);

@@ -1,7 +1,7 @@
 // Fine-tuning a classifier on a frozen encoder: the encoder's features for the whole set are
 // computed once, before the epochs, and each epoch trains on the rows an index tensor picks.
 // Runs clean: the features detached once where they are made.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{GradientsParams, Optimizer, SgdConfig},
     prelude::*,
@@ -14,7 +14,7 @@ struct Encoder {
 
 impl Encoder {
     fn forward(&self, x: Tensor<2>) -> Tensor<2> {
-        self.proj.forward(x).relu()
+        activation::relu(self.proj.forward(x))
     }
 }
 
@@ -35,7 +35,7 @@ fn main() {
         let index = Tensor::<1, Int>::from_ints([rows[0] as i32, rows[1] as i32], &device);
         let picked = features.clone().select(0, index.clone());
         let wanted = labels.clone().select(0, index);
-        let loss = (classifier.forward(picked).sigmoid() - wanted).powf_scalar(2.0).mean();
+        let loss = (activation::sigmoid(classifier.forward(picked)) - wanted).powf_scalar(2.0).mean();
         println!("epoch {epoch}: loss {:.6}", loss.clone().into_scalar::<f32>());
         let grads = GradientsParams::from_grads(loss.backward(), &classifier);
         classifier = optim.step(0.5, classifier, grads);

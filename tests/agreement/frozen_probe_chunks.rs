@@ -4,7 +4,7 @@
 // backward walks its first `chunk` into it and consumes its step, batch 1's panics there.
 // The backbone is never stepped: detached once.
 // Code fix: detach once
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{GradientsParams, Optimizer, SgdConfig},
     prelude::*,
@@ -21,7 +21,7 @@ fn main() {
         &device,
     );
     let targets = Tensor::<2>::from_floats([[0.2], [0.8], [0.4], [0.6]], &device);
-    let embedded = backbone.forward(images.clone()).relu();
+    let embedded = activation::relu(backbone.forward(images.clone()));
     for epoch in 0..2 {
         let pieces = embedded.clone().chunk(2, 0);
         let wanted = targets.clone().chunk(2, 0);

@@ -5,7 +5,7 @@
 // optimizer takes. Fix by hand: `disc.forward(fake.detach())` in D's loss, nothing else
 // changes (tests/advice_gan_order/gan_generator_first.fixed.rs). Helper A's probe q06 (session 20).
 // Code fix: detach in the first loss
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{AdamConfig, GradientsParams, Optimizer},
     prelude::*,
@@ -25,13 +25,13 @@ struct Disc {
 
 impl Gen {
     fn forward(&self, z: Tensor<2>) -> Tensor<2> {
-        self.l2.forward(self.l1.forward(z).relu())
+        self.l2.forward(activation::relu(self.l1.forward(z)))
     }
 }
 
 impl Disc {
     fn forward(&self, x: Tensor<2>) -> Tensor<2> {
-        self.l2.forward(self.l1.forward(x).relu()).sigmoid()
+        activation::sigmoid(self.l2.forward(activation::relu(self.l1.forward(x))))
     }
 }
 

@@ -5,7 +5,7 @@
 // Code fix: detach each pass
 //! A GRU-style cell reading a stream one value at a time; its hidden state travels in a tuple
 //! with the number of steps seen so far.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{GradientsParams, Optimizer, SgdConfig},
     prelude::*,
@@ -21,7 +21,7 @@ struct Gru {
 impl Gru {
     fn step(&self, x: Tensor<2>, h: Tensor<2>) -> Tensor<2> {
         let joined = Tensor::cat(vec![x, h.clone()], 1);
-        let z = self.update.forward(joined.clone()).sigmoid();
+        let z = activation::sigmoid(self.update.forward(joined.clone()));
         let n = self.cand.forward(joined).tanh();
         z.clone() * h + (z.neg() + 1.0) * n
     }

@@ -4,7 +4,7 @@
 // h.detach();` and `c = c.detach();` (detaching `h` alone still panics at `c`).
 // Code fix: detach each pass
 //! An LSTM loop written with destructuring assignment: `(h, c) = model.cell(x, h, c);`.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{GradientsParams, Optimizer, SgdConfig},
     prelude::*,
@@ -19,7 +19,7 @@ struct Model {
 impl Model {
     fn cell(&self, x: Tensor<2>, h: Tensor<2>, c: Tensor<2>) -> (Tensor<2>, Tensor<2>) {
         let z = self.gates.forward(Tensor::cat(vec![x, h], 1));
-        let f = z.clone().slice([0..1, 0..2]).sigmoid();
+        let f = activation::sigmoid(z.clone().slice([0..1, 0..2]));
         let g = z.slice([0..1, 2..4]).tanh();
         let c_next = f * c + g;
         (c_next.clone().tanh(), c_next)

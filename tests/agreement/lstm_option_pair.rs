@@ -4,7 +4,7 @@
 // where it is put, `state = Some((h.detach(), c.detach()));`.
 // Code fix: detach each pass
 //! An LSTM whose state is None before the first step and Some((h, c)) after it.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{GradientsParams, Optimizer, SgdConfig},
     prelude::*,
@@ -23,7 +23,7 @@ impl Model {
             None => (Tensor::zeros([1, 2], &x.device()), Tensor::zeros([1, 2], &x.device())),
         };
         let z = self.gates.forward(Tensor::cat(vec![x, h], 1));
-        let f = z.clone().slice([0..1, 0..2]).sigmoid();
+        let f = activation::sigmoid(z.clone().slice([0..1, 0..2]));
         let g = z.slice([0..1, 2..4]).tanh();
         let c_next = f * c + g;
         (c_next.clone().tanh(), c_next)

@@ -4,7 +4,7 @@
 // `state = (state.0.detach(), state.1.detach());`.
 // Code fix: detach each pass
 //! A tiny LSTM cell unrolled over a sequence, one update per step; the `(h, c)` tuple is replaced by `state = model.cell(x, state.0, state.1)`.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{GradientsParams, Optimizer, SgdConfig},
     prelude::*,
@@ -20,9 +20,9 @@ struct Lstm {
 impl Lstm {
     fn cell(&self, x: Tensor<2>, h: Tensor<2>, c: Tensor<2>) -> (Tensor<2>, Tensor<2>) {
         let z = self.gates_x.forward(x) + self.gates_h.forward(h);
-        let i = z.clone().slice([0..1, 0..3]).sigmoid();
-        let f = z.clone().slice([0..1, 3..6]).sigmoid();
-        let o = z.clone().slice([0..1, 6..9]).sigmoid();
+        let i = activation::sigmoid(z.clone().slice([0..1, 0..3]));
+        let f = activation::sigmoid(z.clone().slice([0..1, 3..6]));
+        let o = activation::sigmoid(z.clone().slice([0..1, 6..9]));
         let g = z.slice([0..1, 9..12]).tanh();
         let c_new = f * c + i * g;
         let h_new = o * c_new.clone().tanh();

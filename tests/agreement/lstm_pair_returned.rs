@@ -4,7 +4,7 @@
 // detached where it is carried, `state = (next.0.detach(), next.1.detach());`.
 // Code fix: detach each pass
 //! An LSTM cell whose step takes the (h, c) pair and gives back the output and the new pair.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{GradientsParams, Optimizer, SgdConfig},
     prelude::*,
@@ -20,7 +20,7 @@ impl Cell {
     fn step(&self, x: Tensor<2>, state: (Tensor<2>, Tensor<2>)) -> (Tensor<2>, (Tensor<2>, Tensor<2>)) {
         let (h, c) = state;
         let z = self.gates.forward(Tensor::cat(vec![x, h], 1));
-        let f = z.clone().slice([0..1, 0..2]).sigmoid();
+        let f = activation::sigmoid(z.clone().slice([0..1, 0..2]));
         let g = z.slice([0..1, 2..4]).tanh();
         let c_next = f * c + g;
         let h_next = c_next.clone().tanh();

@@ -4,7 +4,7 @@
 // h.detach(), c: c.detach() };`.
 // Code fix: detach each pass
 //! An LSTM whose state is a small struct, taken apart at the start of each step.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{AdamConfig, GradientsParams, Optimizer},
     prelude::*,
@@ -24,7 +24,7 @@ struct LstmState {
 impl Lstm {
     fn step(&self, x: Tensor<2>, h: Tensor<2>, c: Tensor<2>) -> (Tensor<2>, Tensor<2>) {
         let z = self.gates.forward(Tensor::cat(vec![x, h], 1));
-        let i = z.clone().slice([0..1, 0..3]).sigmoid();
+        let i = activation::sigmoid(z.clone().slice([0..1, 0..3]));
         let g = z.slice([0..1, 3..6]).tanh();
         let c_next = c * 0.9 + i * g;
         (c_next.clone().tanh(), c_next)

@@ -4,7 +4,7 @@
 // there, `states[k] = (h.clone().detach(), c.detach());`.
 // Code fix: detach each pass
 //! A stacked LSTM keeping one (h, c) pair per layer in a Vec that its step method updates.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{GradientsParams, Optimizer, SgdConfig},
     prelude::*,
@@ -22,7 +22,7 @@ impl Stacked {
         for (k, gate) in self.gates.iter().enumerate() {
             let (h_prev, c_prev) = states[k].clone();
             let z = gate.forward(Tensor::cat(vec![input, h_prev], 1));
-            let f = z.clone().slice([0..1, 0..2]).sigmoid();
+            let f = activation::sigmoid(z.clone().slice([0..1, 0..2]));
             let g = z.slice([0..1, 2..4]).tanh();
             let c = f.clone() * c_prev + (f.neg() + 1.0) * g;
             let h = c.clone().tanh();

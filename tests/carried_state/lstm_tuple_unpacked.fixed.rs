@@ -5,7 +5,7 @@
 // c.detach());` on the carry line (by hand; N's held-out p01, session 19).
 // Code fix: detach each pass
 //! A small LSTM-style cell trained one step per time step; its (h, c) state is kept in a tuple.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{AdamConfig, GradientsParams, Optimizer},
     prelude::*,
@@ -20,10 +20,10 @@ struct Lstm {
 impl Lstm {
     fn step(&self, x: Tensor<2>, h: Tensor<2>, c: Tensor<2>) -> (Tensor<2>, Tensor<2>) {
         let z = self.gates.forward(Tensor::cat(vec![x, h], 1));
-        let i = z.clone().slice([0..1, 0..3]).sigmoid();
-        let f = z.clone().slice([0..1, 3..6]).sigmoid();
+        let i = activation::sigmoid(z.clone().slice([0..1, 0..3]));
+        let f = activation::sigmoid(z.clone().slice([0..1, 3..6]));
         let g = z.clone().slice([0..1, 6..9]).tanh();
-        let o = z.slice([0..1, 9..12]).sigmoid();
+        let o = activation::sigmoid(z.slice([0..1, 9..12]));
         let c_next = f * c + i * g;
         let h_next = o * c_next.clone().tanh();
         (h_next, c_next)

@@ -5,7 +5,7 @@
 // last read of `states`, `states[0] = (h0_new.detach(), c0_new.detach());` (and `states[1]`).
 // Code fix: detach each pass
 //! A two-layer LSTM unrolled over a sequence, one update per step; the states are a `Vec<(Tensor<2>, Tensor<2>)>`, one pair a layer.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{GradientsParams, Optimizer, SgdConfig},
     prelude::*,
@@ -27,9 +27,9 @@ struct Stacked {
 impl Cell {
     fn cell(&self, x: Tensor<2>, h: Tensor<2>, c: Tensor<2>) -> (Tensor<2>, Tensor<2>) {
         let z = self.gates_x.forward(x) + self.gates_h.forward(h);
-        let i = z.clone().slice([0..1, 0..3]).sigmoid();
-        let f = z.clone().slice([0..1, 3..6]).sigmoid();
-        let o = z.clone().slice([0..1, 6..9]).sigmoid();
+        let i = activation::sigmoid(z.clone().slice([0..1, 0..3]));
+        let f = activation::sigmoid(z.clone().slice([0..1, 3..6]));
+        let o = activation::sigmoid(z.clone().slice([0..1, 6..9]));
         let g = z.slice([0..1, 9..12]).tanh();
         let c_new = f * c + i * g;
         let h_new = o * c_new.clone().tanh();

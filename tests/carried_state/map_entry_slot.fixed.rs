@@ -4,7 +4,7 @@
 // whose step the earlier backward consumed. `h` detached where it is put, `*slot = h.detach();`.
 //! Session-based recommendation: each user's recurrent state is kept in a `HashMap` keyed by user
 //! id (through `entry(..).or_insert_with(..)` and `*slot = h`) and updated at each of their events; one update per event.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{GradientsParams, Optimizer, SgdConfig},
     prelude::*,
@@ -29,7 +29,7 @@ fn main() {
         let prev = slot.clone();
         let x = Tensor::<2>::from_floats([*item], &device);
         let h = rec.upd.forward(Tensor::cat(vec![x, prev], 1)).tanh();
-        let p = rec.score.forward(h.clone()).sigmoid();
+        let p = activation::sigmoid(rec.score.forward(h.clone()));
         let loss = (p - Tensor::<2>::from_floats([[*clicked]], &device)).powf_scalar(2.0).mean();
         println!("event {i} user {user}: loss {:.6}", loss.clone().into_scalar::<f32>());
         let grads = GradientsParams::from_grads(loss.backward(), &rec);

@@ -4,7 +4,7 @@
 // c.detach());`.
 // Code fix: detach each pass
 //! A runner object keeps an LSTM's (h, c) pair in a tuple field between the chunks it reads.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{AdamConfig, GradientsParams, Optimizer},
     prelude::*,
@@ -19,7 +19,7 @@ struct Cell {
 impl Cell {
     fn forward(&self, x: Tensor<2>, h: Tensor<2>, c: Tensor<2>) -> (Tensor<2>, Tensor<2>) {
         let z = self.gates.forward(Tensor::cat(vec![x, h], 1));
-        let f = z.clone().slice([0..1, 0..2]).sigmoid();
+        let f = activation::sigmoid(z.clone().slice([0..1, 0..2]));
         let g = z.slice([0..1, 2..4]).tanh();
         let c_next = f.clone() * c + (f.neg() + 1.0) * g;
         (c_next.clone().tanh(), c_next)

@@ -5,7 +5,7 @@
 // method puts it, `self.state = (h_next.clone().detach(), c_next.detach());`.
 // Code fix: detach each pass
 //! A stateful LSTM runner: its step method keeps the (h, c) pair in a tuple field.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{GradientsParams, Optimizer, SgdConfig},
     prelude::*,
@@ -25,7 +25,7 @@ impl Runner {
     fn step(&mut self, model: &Model, x: Tensor<2>) -> Tensor<2> {
         let (h, c) = self.state.clone();
         let z = model.gates.forward(Tensor::cat(vec![x, h], 1));
-        let f = z.clone().slice([0..1, 0..2]).sigmoid();
+        let f = activation::sigmoid(z.clone().slice([0..1, 0..2]));
         let g = z.slice([0..1, 2..4]).tanh();
         let c_next = f * c + g;
         let h_next = c_next.clone().tanh();

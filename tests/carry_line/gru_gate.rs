@@ -1,6 +1,6 @@
 //! A gated recurrent cell read one step at a time; the state is kept in `let mut state` and
 //! replaced by the new one as the last line of each step, never detached.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{GradientsParams, Optimizer, SgdConfig},
     prelude::*,
@@ -16,7 +16,7 @@ struct Gated {
 impl Gated {
     fn next(&self, x: Tensor<2>, state: Tensor<2>) -> Tensor<2> {
         let both = Tensor::cat(vec![x, state.clone()], 1);
-        let z = self.gate.forward(both.clone()).sigmoid();
+        let z = activation::sigmoid(self.gate.forward(both.clone()));
         let c = self.cand.forward(both).tanh();
         z.clone() * c + (z.neg() + 1.0) * state
     }

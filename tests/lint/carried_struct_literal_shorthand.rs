@@ -2,7 +2,7 @@
 // with the field shorthand for one of them, detaching only the other.
 // pbpit run: panics in the second pass at `state.memory`; the fix writes the shorthand
 // `memory: memory.detach()`.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{AdamConfig, GradientsParams, Optimizer},
     prelude::*,
@@ -16,7 +16,7 @@ struct Cell {
 
 impl Cell {
     fn run(&self, x: Tensor<2>, prev: &State) -> (Tensor<2>, Tensor<2>) {
-        let g = self.gate.forward(x.clone()).sigmoid();
+        let g = activation::sigmoid(self.gate.forward(x.clone()));
         let memory = prev.memory.clone() * g.clone() + self.cand.forward(x).tanh();
         let hidden = memory.clone().tanh() * g + prev.hidden.clone() * 0.1;
         (hidden, memory)

@@ -4,7 +4,7 @@
 use burn::nn::loss::CrossEntropyLossConfig;
 use burn::nn::{Linear, LinearConfig};
 use burn::optim::{GradientsParams, Optimizer, SgdConfig};
-use burn::prelude::*;
+use burn::{prelude::*, tensor::activation};
 use burn::tensor::backend::AutodiffBackend;
 
 #[derive(Module, Debug)]
@@ -14,7 +14,7 @@ pub struct Backbone<B: Backend> {
 
 impl<B: Backend> Backbone<B> {
     pub fn forward(&self, images: Tensor<B, 2>) -> Tensor<B, 2> {
-        self.conv_like.forward(images).relu()
+        activation::relu(self.conv_like.forward(images))
     }
 }
 

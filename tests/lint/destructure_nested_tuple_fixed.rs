@@ -1,7 +1,7 @@
 // Fixed: the ELBO is one loss, the KL term plus the reconstruction term, backpropagated once.
 use burn::nn::{Linear, LinearConfig};
 use burn::optim::{AdamConfig, GradientsParams, Optimizer};
-use burn::prelude::*;
+use burn::{prelude::*, tensor::activation};
 use burn::tensor::backend::AutodiffBackend;
 use burn::tensor::Distribution;
 
@@ -15,11 +15,11 @@ pub struct Vae<B: Backend> {
 
 impl<B: Backend> Vae<B> {
     pub fn forward(&self, x: Tensor<B, 2>) -> ((Tensor<B, 2>, Tensor<B, 2>), Tensor<B, 2>) {
-        let h = self.encoder.forward(x).relu();
+        let h = activation::relu(self.encoder.forward(x));
         let (mu, log_var) = (self.mu.forward(h.clone()), self.log_var.forward(h));
         let eps = Tensor::random(mu.dims(), Distribution::Normal(0.0, 1.0), &mu.device());
         let z = mu.clone() + (log_var.clone() * 0.5).exp() * eps;
-        ((mu, log_var), self.decoder.forward(z).sigmoid())
+        ((mu, log_var), activation::sigmoid(self.decoder.forward(z)))
     }
 }
 

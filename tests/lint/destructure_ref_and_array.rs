@@ -2,7 +2,7 @@
 // &...`), or as an array (`let [left, right] = ...`): the parts share the trunk's output, so
 // backpropagating them one after the other panics on the second.
 use burn::nn::{Linear, LinearConfig};
-use burn::prelude::*;
+use burn::{prelude::*, tensor::activation};
 use burn::tensor::backend::AutodiffBackend;
 
 #[derive(Module, Debug)]
@@ -14,12 +14,12 @@ pub struct TwoHeads<B: Backend> {
 
 impl<B: Backend> TwoHeads<B> {
     pub fn heads(&self, x: Tensor<B, 2>) -> (Tensor<B, 2>, Tensor<B, 2>) {
-        let shared = self.trunk.forward(x).relu();
+        let shared = activation::relu(self.trunk.forward(x));
         (self.left.forward(shared.clone()), self.right.forward(shared))
     }
 
     pub fn split(&self, x: Tensor<B, 2>) -> [Tensor<B, 2>; 2] {
-        let shared = self.trunk.forward(x).relu();
+        let shared = activation::relu(self.trunk.forward(x));
         [self.left.forward(shared.clone()), self.right.forward(shared)]
     }
 }

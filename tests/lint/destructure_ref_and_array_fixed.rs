@@ -1,7 +1,7 @@
 // Fixed: the two heads' losses are added and backpropagated once, whichever way the heads are
 // bound.
 use burn::nn::{Linear, LinearConfig};
-use burn::prelude::*;
+use burn::{prelude::*, tensor::activation};
 use burn::tensor::backend::AutodiffBackend;
 
 #[derive(Module, Debug)]
@@ -13,12 +13,12 @@ pub struct TwoHeads<B: Backend> {
 
 impl<B: Backend> TwoHeads<B> {
     pub fn heads(&self, x: Tensor<B, 2>) -> (Tensor<B, 2>, Tensor<B, 2>) {
-        let shared = self.trunk.forward(x).relu();
+        let shared = activation::relu(self.trunk.forward(x));
         (self.left.forward(shared.clone()), self.right.forward(shared))
     }
 
     pub fn split(&self, x: Tensor<B, 2>) -> [Tensor<B, 2>; 2] {
-        let shared = self.trunk.forward(x).relu();
+        let shared = activation::relu(self.trunk.forward(x));
         [self.left.forward(shared.clone()), self.right.forward(shared)]
     }
 }

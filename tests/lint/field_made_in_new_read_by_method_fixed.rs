@@ -1,6 +1,6 @@
 // field_made_in_new_read_by_method.rs with the gain derived from the parameter in the step,
 // every pass: each backward consumes only what its own pass made. Runs clean.
-use burn::prelude::*;
+use burn::{prelude::*, tensor::activation};
 
 struct Model {
     weight: Tensor<1>,
@@ -13,7 +13,7 @@ impl Model {
     }
 
     fn train_step(&self, x: Tensor<1>) -> f32 {
-        let gain = self.weight.clone().sigmoid();
+        let gain = activation::sigmoid(self.weight.clone());
         let loss = (gain * x).powf_scalar(2.0).mean();
         let grads = loss.backward();
         self.weight.grad(&grads).unwrap().sum().into_scalar()

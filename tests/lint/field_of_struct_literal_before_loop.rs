@@ -2,7 +2,7 @@
 // function in each training step of a while loop.
 // pbpit run: the second step's backward panics at `memory.keys`; the fix detaches it where
 // the literal puts it.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{AdamConfig, GradientsParams, Optimizer},
     prelude::*,
@@ -21,7 +21,7 @@ struct Memory {
 fn attend(memory: &mut Memory, model: &Embed, x: Tensor<2>) -> Tensor<2> {
     memory.reads += 1;
     let q = model.fc.forward(x);
-    q.matmul(memory.keys.clone().transpose()).sigmoid()
+    activation::sigmoid(q.matmul(memory.keys.clone().transpose()))
 }
 
 fn main() {

@@ -3,7 +3,7 @@
 // finding.
 use burn::nn::{Linear, LinearConfig};
 use burn::optim::{AdamConfig, GradientsParams, Optimizer};
-use burn::prelude::*;
+use burn::{prelude::*, tensor::activation};
 use burn::tensor::backend::AutodiffBackend;
 
 #[derive(Module, Debug)]
@@ -16,7 +16,7 @@ impl<B: Backend> Pretrained<B> {
     pub fn features(&self, x: Tensor<B, 2>) -> Tensor<B, 2> {
         let mut h = x;
         for block in &self.blocks {
-            h = block.forward(h).relu();
+            h = activation::relu(block.forward(h));
         }
         h.detach()
     }

@@ -3,7 +3,7 @@
 use burn::nn::{Linear, LinearConfig};
 use burn::optim::adaptor::OptimizerAdaptor;
 use burn::optim::{Adam, AdamConfig, GradientsParams, Optimizer};
-use burn::prelude::*;
+use burn::{prelude::*, tensor::activation};
 use burn::tensor::activation::log_softmax;
 use burn::tensor::backend::AutodiffBackend;
 
@@ -15,7 +15,7 @@ pub struct Policy<B: Backend> {
 
 impl<B: Backend> Policy<B> {
     pub fn forward(&self, state: Tensor<B, 2>) -> Tensor<B, 2> {
-        log_softmax(self.output.forward(self.hidden.forward(state).relu()), 1)
+        log_softmax(self.output.forward(activation::relu(self.hidden.forward(state))), 1)
     }
 }
 

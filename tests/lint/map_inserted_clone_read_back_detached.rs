@@ -1,6 +1,6 @@
 // map_inserted_clone_read_back.rs with its fix: the clone detached where it is inserted, the
 // entries data for the passes that read them. pbpit run: clean.
-use burn::prelude::*;
+use burn::{prelude::*, tensor::activation};
 use std::collections::HashMap;
 
 fn main() {
@@ -9,7 +9,7 @@ fn main() {
     let mut history: HashMap<usize, Tensor<2>> = HashMap::new();
     for t in 0..3 {
         let x = Tensor::<2>::from_floats([[1.0, t as f32]], &device);
-        let hidden = x.matmul(w.clone()).sigmoid();
+        let hidden = activation::sigmoid(x.matmul(w.clone()));
         history.insert(t, hidden.clone().detach());
         let mut loss = hidden.sum();
         if t > 0 {

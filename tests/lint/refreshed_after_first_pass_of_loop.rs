@@ -1,10 +1,10 @@
 // A warm start: the features of the first step are encoded before the loop; every later step
 // encodes them again (`if it != 0`, `it` raised at the end of each pass of a `loop`). Each
 // encoding is backpropagated once. pbpit run: clean.
-use burn::prelude::*;
+use burn::{prelude::*, tensor::activation};
 
 fn encode(x: &Tensor<2>, w: &Tensor<2>) -> Tensor<2> {
-    x.clone().matmul(w.clone()).sigmoid()
+    activation::sigmoid(x.clone().matmul(w.clone()))
 }
 
 fn main() {

@@ -1,6 +1,6 @@
 // The fix of saved_log_probs_summed_by_loop.rs: the saved log-probabilities are emptied once
 // the episode's backward has run. Runs clean (pbpit run: exit 0).
-use burn::prelude::*;
+use burn::{prelude::*, tensor::activation};
 
 fn main() {
     let device = Device::flex().autodiff();
@@ -9,7 +9,7 @@ fn main() {
     for episode in 0..3 {
         for t in 0..2 {
             let obs = Tensor::<1>::from_floats([t as f32, 1.0], &device);
-            saved.push((obs * w.clone()).sum().sigmoid().log());
+            saved.push(activation::sigmoid((obs * w.clone()).sum()).log());
         }
         let mut loss = Tensor::<1>::zeros([1], &device);
         for lp in saved.iter() {

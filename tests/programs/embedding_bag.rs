@@ -1,7 +1,7 @@
 //! A bag-of-words classifier: `EmbeddingConfig`, token ids as a `Tensor<2, Int>`,
 //! `mean_dim(1)` over the sequence, `reshape`, a `Linear` head, cross-entropy. Weights come
 //! from the seeded stream, so the run prints what does not depend on them: shapes, which
-//! parameters get gradients, and node ids through `is_tracked`.
+//! parameters get gradients, and `is_require_grad` of the logits (false: an op's result).
 //!
 //! Node ids by Burn's rules: token ids and labels are Int tensors (no node); embed.weight 0
 //! (read first in `Embedding::forward`), the embedding lookup 1, mean_dim 2, reshape 3;
@@ -43,7 +43,7 @@ fn run(device: &Device) {
     let tokens = Tensor::<2, Int>::from_data([[1, 2, 3], [4, 5, 5]], device);
     let labels = Tensor::<1, Int>::from_data([0, 1], device);
     let logits = model.forward(tokens.clone());
-    println!("logits {:?}, tracked {}", logits.dims(), logits.is_tracked());
+    println!("logits {:?}, require_grad {}", logits.dims(), logits.is_require_grad());
     let loss = CrossEntropyLossConfig::new().init(device).forward(logits, labels);
     let grads = loss.backward();
     let embed_grad = model.embed.weight.grad(&grads).unwrap();

@@ -7,6 +7,7 @@ from pbpit.engine.api import RUST_METHODS
 from pbpit.rust.interp import (
     burn_nn,
     burn_results,
+    burn_tensor_api,
     hashmap,
     iterator_names,
     iterators,
@@ -171,6 +172,7 @@ class MethodRules:
     def tensor_method(self, e: Method, recv: TensorT) -> Ty | None:
         """A method of the table (`pbpit.engine.api`), typed from Burn's signature."""
         name = e.name
+        burn_tensor_api.refuse_outside_api(self, e)  # `x.relu()`: private in Burn (E0624)
         if name == "shape":  # Burn's `Shape` (shapes.py), of every kind of tensor
             return shapes.TENSOR_SHAPE.types(self, e, recv)
         e.impl = TENSOR[name]

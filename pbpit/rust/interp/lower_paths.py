@@ -23,6 +23,7 @@ from pbpit.rust.interp import (
     type_names,
     vecdeque,
 )
+from pbpit.rust.interp.burn_tensor_api import activation_in_scope
 from pbpit.rust.interp.check_tables import wrong_arity
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
@@ -502,6 +503,9 @@ class PathLowering:
                     raise self.fail(segs[0][1], rejects(what, "E0433"))
             if owner in sets.KINDS and len(names) == 2 and not sets.imported(self.src, owner):
                 what = f"cannot find type `{owner}` in this scope"
+                raise self.fail(segs[0][1], rejects(what, "E0433"))
+            if owner == "activation" and len(names) == 2 and not activation_in_scope(self.src):
+                what = "cannot find module or crate `activation` in this scope"  # (not prelude's)
                 raise self.fail(segs[0][1], rejects(what, "E0433"))
             if owner == "VecDeque" and len(names) == 2 and not vecdeque.imported(self.src):
                 what = "cannot find type `VecDeque` in this scope"

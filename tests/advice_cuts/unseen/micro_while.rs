@@ -1,6 +1,6 @@
 //! Gradient steps on halves of a batch: the encoder runs once on the whole batch, and a while
 //! loop takes each half with narrow, backpropagates and steps.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{AdamConfig, GradientsParams, Optimizer},
     prelude::*,
@@ -14,7 +14,7 @@ struct Encoder {
 
 impl Encoder {
     fn forward(&self, x: Tensor<2>) -> Tensor<2> {
-        self.b.forward(self.a.forward(x).relu())
+        self.b.forward(activation::relu(self.a.forward(x)))
     }
 }
 

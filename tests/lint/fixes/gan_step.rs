@@ -1,6 +1,6 @@
 // A GAN's two steps on one generated batch: the discriminator's backward consumes the
 // generator's steps, and the generator's backward needs them again.
-use burn::tensor::{Device, Tensor};
+use burn::tensor::{activation, Device, Tensor};
 
 fn v(opt: Option<Tensor<1>>) -> Option<Vec<f32>> {
     opt.map(|g| g.into_data().to_vec::<f32>().unwrap())
@@ -12,10 +12,10 @@ fn main() {
     let g = Tensor::<1>::from_floats([1.0, 0.5], &device).require_grad();
     let d = Tensor::<1>::from_floats([0.7, -0.4], &device).require_grad();
     let fake = (noise * g.clone()).tanh(); //~ WARN shared-intermediate
-    let d_loss = (fake.clone() * d.clone()).sigmoid().sum();
+    let d_loss = activation::sigmoid(fake.clone() * d.clone()).sum();
     let d_grads = d_loss.backward();
     println!("d.grad = {:?} g.grad in d step = {:?}", v(d.grad(&d_grads)), v(g.grad(&d_grads)));
-    let g_loss = (fake * d.clone()).sigmoid().neg().sum();
+    let g_loss = activation::sigmoid(fake * d.clone()).neg().sum();
     let g_grads = g_loss.backward();
     println!("g.grad = {:?}", v(g.grad(&g_grads)));
 }

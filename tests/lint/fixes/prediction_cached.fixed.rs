@@ -1,5 +1,5 @@
 // The prediction made in every pass.
-use burn::tensor::{Device, Tensor};
+use burn::tensor::{activation, Device, Tensor};
 
 fn v(opt: Option<Tensor<1>>) -> Option<Vec<f32>> {
     opt.map(|g| g.into_data().to_vec::<f32>().unwrap())
@@ -11,7 +11,7 @@ fn main() {
     let w = Tensor::<1>::from_floats([1.0, 2.0], &device).require_grad();
     let target = Tensor::<1>::from_floats([1.0, 1.0], &device);
     for step in 0..2 {
-        let prediction = (x.clone() * w.clone()).sigmoid();
+        let prediction = activation::sigmoid(x.clone() * w.clone());
         let loss = (prediction.clone() - target.clone()).powf_scalar(2.0).mean();
         let grads = loss.backward();
         println!("step {step}: w.grad = {:?}", v(w.grad(&grads)));

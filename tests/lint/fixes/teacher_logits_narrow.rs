@@ -2,7 +2,7 @@
 // student matches the teacher on one row cut with `narrow`. No optimizer steps the teacher, but
 // its parameters require grad: the first step's backward consumes the teacher logits' step and
 // the second step's backward panics at it.
-use burn::{
+use burn::{tensor::activation,
     nn::{Linear, LinearConfig},
     optim::{AdamConfig, GradientsParams, Optimizer},
     prelude::*,
@@ -16,7 +16,7 @@ struct Net {
 
 impl Net {
     fn forward(&self, x: Tensor<2>) -> Tensor<2> {
-        self.out.forward(self.hidden.forward(x).relu())
+        self.out.forward(activation::relu(self.hidden.forward(x)))
     }
 }
 

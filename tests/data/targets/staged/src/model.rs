@@ -1,5 +1,5 @@
 use burn::nn::{Linear, LinearConfig};
-use burn::tensor::backend::AutodiffBackend;
+use burn::tensor::{activation, backend::AutodiffBackend};
 use burn::tensor::Tensor;
 
 pub struct Model<B: AutodiffBackend> {
@@ -17,7 +17,7 @@ impl<B: AutodiffBackend> Model<B> {
 
     /// The features of `x`: tracked, the encoder's parameters require grad.
     pub fn encode(&self, x: Tensor<B, 2>) -> Tensor<B, 2> {
-        self.encoder.forward(x).relu()
+        activation::relu(self.encoder.forward(x))
     }
 
     pub fn predict(&self, features: Tensor<B, 2>) -> Tensor<B, 2> {
