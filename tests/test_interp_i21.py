@@ -755,6 +755,22 @@ fn main() {
 """,
         runs('w Ok(0.5) Ok(1)\n', 0),
     ),
+    "std_use_misspelled_cmp_item": (
+        """\
+use std::cmp::Ordring;
+fn main() {
+    println!("{:?}", 1.cmp(&2));
+}
+""",
+        rejects("E0432"),
+    ),
+    "std_use_misspelled_fmt_trait": (
+        """\
+use std::fmt::Dispaly;
+fn main() { println!("hi"); }
+""",
+        rejects("E0432"),
+    ),
     "std_use_misspelled_module": (
         """\
 use std::colections::HashMap;
@@ -777,6 +793,22 @@ use std::collections::HashMapp;
 fn main() { let m: HashMapp<i32, i32> = HashMapp::new(); println!("{}", m.len()); }
 """,
         rejects("E0432"),
+    ),
+    "std_uses_fmt_cmp_resolved": (
+        """\
+use std::cmp::{max, Ordering, Reverse};
+use std::fmt::{self, Debug, Display, Formatter};
+struct W(f32);
+impl Display for W {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result { write!(f, "{:.1}", self.0) }
+}
+fn main() {
+    let o = 1.cmp(&2);
+    let v = vec![Reverse(1), Reverse(3)];
+    println!("{} {:?} {} {}", W(1.25), o == Ordering::Less, max(3, 4), v[0] > v[1]);
+}
+""",
+        runs('1.2 true 4 true\n', 0),
     ),
     "std_uses_resolved": (
         """\

@@ -1,8 +1,9 @@
 """A `use` of std (or core) naming what std does not have (`use std::collections::HashMapp;`,
 `use std::colections::HashMap;`): rustc's E0432 ("unresolved import"). pbpit reads only the
 paths it knows of std's `use`s; these lists are std 1.95's whole top level (stable and
-unstable modules: an unstable one is E0658, not this) and the whole of `std::collections`, so
-a name outside them is certainly unresolved. Deeper paths are not judged."""
+unstable modules: an unstable one is E0658, not this) and the whole of `std::collections`,
+`std::fmt` and `std::cmp`, so a name outside them is certainly unresolved. Deeper paths are
+not judged."""
 
 from __future__ import annotations
 
@@ -33,6 +34,17 @@ _COLLECTIONS = frozenset(
     "TryReserveErrorKind VecDeque binary_heap btree_map btree_set hash_map hash_set linked_list "
     "vec_deque".split()
 )
+# The whole of `std::fmt` and `std::cmp` (unstable items too: those are E0658, not this).
+_FMT = frozenset(
+    "Alignment Arguments Binary Debug DebugAsHex DebugList DebugMap DebugSet DebugStruct "
+    "DebugTuple Display Error Formatter FormattingOptions FromFn LowerExp LowerHex Octal Pointer "
+    "Result Sign UpperExp UpperHex Write format from_fn write rt".split()
+)
+_CMP = frozenset(
+    "Eq Ord Ordering PartialEq PartialOrd Reverse max max_by max_by_key min min_by min_by_key "
+    "minmax minmax_by minmax_by_key".split()
+)
+_MODULE_ITEMS = {"collections": _COLLECTIONS, "fmt": _FMT, "cmp": _CMP}
 _LEAVES = ("*", "self")
 
 
@@ -48,8 +60,8 @@ def refuse(low: Any, node: Any, path: list[str]) -> None:
         return
     if second not in _MODULES:
         bad = names[:2]
-    elif second == "collections" and len(names) >= 3 and names[2] not in (*_COLLECTIONS, *_LEAVES):
-        bad = names[:3]
+    elif len(names) >= 3 and names[2] not in (*_MODULE_ITEMS.get(second, names[2:3]), *_LEAVES):
+        bad = names[:3]  # `std::collections::HashMapp`, `std::fmt::Dispaly`
     else:
         return
     raise low.fail(node, rejects(f"unresolved import `{'::'.join(bad)}`", "E0432"))
