@@ -281,6 +281,61 @@ fn main() {
 """,
         runs(("[Checkpoint { epoch: 1 }, Checkpoint { epoch: 2 }] [Checkpoint { epoch: 2 }]\n"), 0),
     ),
+    "zip_borrowed_part_of_borrowed_pairs": (
+        """\
+fn main() {
+    let data = vec![(vec![1.0f32, 2.0], vec![0.5f32, 1.5])];
+    for (x, t) in &data {
+        let err: Vec<f32> = x.iter().zip(&t).map(|(a, b)| a - b).collect();
+        println!("{:?}", err);
+    }
+}
+""",
+        rejects("E0277"),
+    ),
+    "zip_borrowed_row_of_borrowed_rows": (
+        """\
+fn main() {
+    let data = vec![vec![2.0f64, 4.0], vec![4.0, 8.0]];
+    let mut mean = vec![0.0f64; 2];
+    for row in &data {
+        for (m, x) in mean.iter_mut().zip(&row) {
+            *m += x / 2.0;
+        }
+    }
+    let mut s = 0.0;
+    for row in &data {
+        for (m, x) in mean.iter().zip(&row) {
+            s += m * x;
+        }
+    }
+    println!("{:?} {}", mean, s);
+}
+""",
+        rejects("E0277"),
+    ),
+    "zip_parts_of_borrowed_pairs_run": (
+        """\
+fn main() {
+    let data = vec![(vec![1.0f32, 2.0], vec![0.5f32, 1.5]), (vec![3.0, 1.0], vec![1.0, 1.0])];
+    let mut mean = vec![0.0f32; 2];
+    for (x, t) in &data {
+        let err: Vec<f32> = x.iter().zip(t).map(|(a, b)| a - b).collect();
+        for (m, e) in mean.iter_mut().zip(&err) {
+            *m += e / 2.0;
+        }
+        println!("{:?} {}", err, t.len());
+    }
+    for (x, _) in data.iter() {
+        for (m, v) in mean.iter_mut().zip(x) {
+            *m += v;
+        }
+    }
+    println!("{:?}", mean);
+}
+""",
+        runs("[0.5, 0.5] 2\n[2.0, 0.0] 2\n[5.25, 3.25]\n", 0),
+    ),
 }
 
 test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)

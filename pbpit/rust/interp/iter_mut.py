@@ -221,6 +221,12 @@ def _zip_sides(lowerer: Any, value: Any, pattern: Any) -> list | None:
         (other,) = lowerer.kids(value.child_by_field_name("arguments"))
         if len(parts) != 2:
             return None
+        if (
+            other.type == "reference_expression"
+            and not any(c.type == "mutable_specifier" for c in other.children)
+            and _shared_reference(lowerer, other.child_by_field_name("value"))
+        ):
+            raise _reference_twice(lowerer, value, other)  # `.zip(&row)` of `for row in &rows`
         left = _zip_sides(lowerer, receiver(value), parts[0])
         right = _zip_sides(lowerer, other, parts[1])
         return None if left is None or right is None else left + right
@@ -258,6 +264,20 @@ def _shared_reference(lowerer: Any, node: Any) -> bool:
     if getattr(binding, ITEMS_BY_REFERENCE, False) or getattr(binding, BOUND_TO_BORROW, False):
         return True
     return getattr(binding, "argument", False) and not binding.owned
+
+
+def _reference_twice(lowerer: Any, call: Any, arg: Any) -> Any:
+    """rustc's E0277 (at `zip`) for `&row` zipped where `row` is a `&Vec<T>` already:
+    `&&Vec<T>` is no iterator (nor `IntoIterator`)."""
+    inner = lowerer.lookup(lowerer.text(arg.child_by_field_name("value")))
+    ty = getattr(inner, "written", None)
+    shown = "&&" + (lowerer.text(ty).lstrip("&").strip() if ty is not None else "_")
+    what = f"`{shown}` is not an iterator"
+    function = call.child_by_field_name("function")
+    name = function.child_by_field_name("field") if function is not None else None
+    err = lowerer.fail(name if name is not None else arg, rejects(what, "E0277"))
+    err.label = what
+    return err
 
 
 def _lower_zip(lowerer: Any, node: Any, sides: list) -> Any:

@@ -3,7 +3,14 @@
 
 from __future__ import annotations
 
-from pbpit.rust.interp import match_mut_refs, or_patterns, ref_patterns, shapes, std_cmp
+from pbpit.rust.interp import (
+    match_mut_refs,
+    or_patterns,
+    ref_patterns,
+    shapes,
+    std_cmp,
+    tuple_item_refs,
+)
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
     _COMMENTS,
@@ -75,6 +82,7 @@ class PatternLowering:
         for let in lets:  # `for (x, y) in a.iter_mut().zip(..)`: `*x = ..` may write through
             if let.binding is not None:
                 let.binding.ref_unknown = True  # type: ignore[attr-defined]
+        tuple_item_refs.mark(self, loop, pattern, lets)  # `for (x, t) in &data`: `&A`, `&B`
         self.scope.loops.append(loop)
         loop.body = self.block(node.child_by_field_name("body"))
         self.scope.loops.pop()
