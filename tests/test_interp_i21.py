@@ -1007,6 +1007,32 @@ fn main() {
 """,
         rejects("E0499"),
     ),
+    "use_of_private_type_alias_in_mod": (
+        """\
+mod m {
+    type Score = f32;
+}
+use m::Score;
+fn best(xs: &[Score]) -> Score { xs.iter().cloned().fold(0.0, f32::max) }
+fn main() {
+    println!("{}", best(&[1.0, 2.5]));
+}
+""",
+        rejects("E0603"),
+    ),
+    "use_of_pub_type_alias_in_mod": (
+        """\
+mod m {
+    pub type Score = f32;
+}
+use m::Score;
+fn best(xs: &[Score]) -> Score { xs.iter().cloned().fold(0.0, f32::max) }
+fn main() {
+    println!("{}", best(&[1.0, 2.5]));
+}
+""",
+        runs('2.5\n', 0),
+    ),
     "vec_new_never_typed": (
         """\
 fn main() {

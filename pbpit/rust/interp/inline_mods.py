@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp import enum_uses, std_uses
+from pbpit.rust.interp import alias_uses, enum_uses, std_uses
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.uses import UseError, UseItem, body_uses, use_items
 
@@ -76,6 +76,7 @@ class InlineModules:
                 items.extend(self.flatten(self.kids(body), inner))
                 continue
             items.append(node)
+            alias_uses.record(self, node, module)  # `type Score = f32;` (`use m::Score;`)
             if node.type == "function_item":  # `fn main() { type B = ..; }`
                 inner_items = self.block_items(node)
                 if inner_items:
@@ -162,6 +163,10 @@ class InlineModules:
                     self.module_uses.setdefault(module, {})[item.bound] = (*target, last)
                 continue
             home = self.homes.get(last)
+            if home is None and (shown := alias_uses.public(self, last, target)) is not None:
+                if not self.reaches((target, shown, "type alias"), module):
+                    raise self.fail(node, rejects(f"type alias `{last}` is private", "E0603"))
+                continue  # `use m::Score;` of `pub type Score = f32;`
             if home is None or home[0] != target:
                 raise self.fail(item.node, unresolved(full))
             if not self.reaches(home, module):
