@@ -62,7 +62,13 @@ def add_the_losses(
     copies = repeated_copies(a, b, earlier.span, later.span, fixes) or []
     if len(losses) > max(len(copies), 2):
         return add_the_losses_help(losses, [])  # a later loss no copy holds: in words
-    edits = [] if len(copies) > 2 else sum_backwards(a, b, earlier.span, later.span, fixes)
+    # Copies of more than one statement (a backward and the step of its gradients): all of
+    # each later copy goes, its step too (one backward, one step); else the two statements
+    # of `sum_backwards`, which knows what each binding's later reads need.
+    whole = len(copies) > 2 or (copies and len(copies[0][1]) > 1)
+    edits = sum_copies(copies, fixes) if whole else []
+    if not edits and len(copies) <= 2:
+        edits = sum_backwards(a, b, earlier.span, later.span, fixes)
     if not edits and copies:
         edits = sum_copies(copies, fixes)
     return add_the_losses_help(losses, edits)
