@@ -154,3 +154,22 @@ def test_a_loop_over_heads_every_fix_shown_as_code_prints_what_the_twin_prints(n
     assert helps
     for help_ in helps:
         assert _stdout_of(apply_edits(text, help_["edits"]), tmp_path) == twin, help_["message"]
+
+
+def test_a_backward_and_its_step_written_again_go_together():
+    """The trainer crate's `fit_shared`: `let grads = mse.backward(); model = model.sgd(&grads,
+    LR);` then the same of `penalty`. By hand: one backward of the sum and one step, so the
+    second copy goes whole (its step too), not only its backward (which left two steps)."""
+    path = Path(__file__).parent / "crates" / "trainer" / "src" / "train.rs"
+    data = _json("lint", "--format", "json", str(path))
+    (help_,) = [
+        h
+        for f in data["findings"]
+        if f["rule"] == "shared-intermediate"
+        for h in f["help"]
+        if "(mse + penalty).backward()" in h["message"] and h.get("edits")
+    ]
+    fixed = apply_edits(path.read_text(encoding="utf-8"), help_["edits"])
+    body = fixed.split("pub fn fit_shared", 1)[1].split("pub fn", 1)[0]
+    assert body.count(".backward()") == 1 and "(mse + penalty).backward()" in body
+    assert body.count("model = model.sgd(&grads, LEARNING_RATE);") == 1
