@@ -34,6 +34,45 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "collect_bools_into_vec_f32": (
+        """\
+fn main() {
+    let y = vec![1.0f32, 2.0];
+    let b = vec![1.0f32, 3.0];
+    let same: Vec<f32> = y.iter().zip(&b).map(|(a, b)| a == b).collect();
+    println!("{:?}", same);
+}
+""",
+        rejects("E0277"),
+    ),
+    "collect_bools_returned_as_vec_f32": (
+        """\
+fn same(y: &[f32], b: &[f32]) -> Vec<f32> {
+    y.iter().zip(b).map(|(a, b)| a == b).collect()
+}
+
+fn main() {
+    println!("{:?}", same(&[1.0, 2.0], &[1.0, 3.0]));
+}
+""",
+        rejects("E0277"),
+    ),
+    "collect_returned_as_vec_f32_runs": (
+        """\
+fn sums(y: &[f32], b: &[f32]) -> Vec<f32> {
+    y.iter().zip(b).map(|(a, b)| a + b).collect()
+}
+
+fn flags(y: &[f32]) -> Vec<bool> {
+    y.iter().map(|a| *a > 1.5).collect()
+}
+
+fn main() {
+    println!("{:?} {:?}", sums(&[1.0, 2.0], &[1.0, 3.0]), flags(&[1.0, 2.0]));
+}
+""",
+        runs("[2.0, 5.0] [false, true]\n", 0),
+    ),
     "deferred_assigned_after_move": (
         """\
 fn main() {

@@ -217,7 +217,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             refuse_returned_borrow(self, body.tail, ret)  # E0373
         tail = body.tail if isinstance(body, Block) and body.tail is not None else body
         found = returned_iterators.tail_type(self, body, tail, ret, found)  # `&String`, `0..n`
-        self.unify(ret, found, tail.pos)
+        self.unify_collected(ret, found, tail)  # (a `collect()` of other items: E0277)
         self.settle_sums()
         self.settle_with_fallback()
         self.settle_dispatch()
