@@ -159,6 +159,19 @@ fn main() {
 """,
         runs('13\n', 0),
     ),
+    "copied_mapped_filtered_items": (
+        """\
+fn main() {
+    let xs = vec![1.0f32, 2.0, 3.0];
+    let mut t = 0.0;
+    for x in xs.iter().map(|v| v * 2.0) { t += x; }
+    for x in xs.iter().copied().filter(|x| *x > 1.5).rev() { t += x; }
+    for x in xs.iter().filter(|x| **x > 1.5) { t += *x; }
+    println!("{}", t);
+}
+""",
+        runs('22\n', 0),
+    ),
     "debug_bound_unmet": (
         """\
 #[derive(Clone)]
@@ -181,12 +194,34 @@ fn main() {
 """,
         rejects("E0614"),
     ),
+    "deref_of_copied_filtered_item": (
+        """\
+fn main() {
+    let v = vec![3u32, 4];
+    let mut s = 0;
+    for x in v.iter().copied().filter(|x| *x > 3) { s += *x; }
+    println!("{}", s);
+}
+""",
+        rejects("E0614"),
+    ),
     "deref_of_copied_item": (
         """\
 fn main() {
     let xs = vec![1.0f32, 2.0, 3.0];
     let mut t = 0.0;
     for x in xs.iter().copied() { t += *x; }
+    println!("{}", t);
+}
+""",
+        rejects("E0614"),
+    ),
+    "deref_of_mapped_item": (
+        """\
+fn main() {
+    let xs = vec![1.0f32, 2.0];
+    let mut t = 0.0;
+    for x in xs.iter().map(|v| v * 2.0) { t += *x; }
     println!("{}", t);
 }
 """,
