@@ -1,8 +1,8 @@
 """The items of `xs.iter().copied()` (`.cloned()`) of numbers, bools or chars: values, never
 references (std's `Copied` yields `T` of an iterator of `&T`), filtered or not, as are those
-of `.map(|v| v * 2.0)`; so `for x in xs.iter().copied() { t += *x; }` is rustc's E0614 ("type `f32` cannot be dereferenced"). pbpit erases references:
-the items are known values only when the collection iterated is a variable whose written type
-(if any) holds no reference."""
+of `.map(|v| v * 2.0)`; so `for x in xs.iter().copied() { t += *x; }` is rustc's E0614 ("type
+`f32` cannot be dereferenced"). pbpit erases references: the items are known values only when
+the collection iterated is a variable whose written type (if any) holds no reference."""
 
 from __future__ import annotations
 
