@@ -652,6 +652,22 @@ fn main() {
 """,
         rejects("E0597"),
     ),
+    "outlived_by_str_and_slice_views": (
+        """\
+fn main() {
+    let r: &str;
+    let t: &[f32];
+    {
+        let s = format!("{}-{}", 1, 2);
+        let v = vec![1.0f32, 2.0];
+        r = s.trim();
+        t = v.as_slice();
+    }
+    println!("{} {:?}", r, t);
+}
+""",
+        rejects("E0597"),
+    ),
     "private_field_read_inside_mod": (
         """\
 mod model {
@@ -1085,6 +1101,26 @@ fn main() {
 }
 """,
         rejects("E0107"),
+    ),
+    "views_used_in_their_block": (
+        """\
+fn main() {
+    let r: &str;
+    let t: &[f32];
+    let name = String::from(" w ");
+    let trimmed: &str;
+    {
+        let s = String::from("abc");
+        let v = vec![1.0f32];
+        println!("{} {:?}", s.as_str(), v.as_slice());
+        t = &[2.0];
+        r = "lit";
+    }
+    trimmed = name.trim();
+    println!("{} {:?} {}", r, t, trimmed);
+}
+""",
+        runs('abc [1.0]\nlit [2.0] w\n', 0),
     ),
 }
 

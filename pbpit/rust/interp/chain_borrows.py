@@ -1,6 +1,7 @@
 """The variable a std method chain's result borrows: `losses.iter().next().unwrap()`,
 `v.iter().max_by(..).unwrap()`, `v.first().unwrap()`, `v.get(1).expect(..)` are `&T` into `v`
-(std's `Iter` yields `&T`; `first`, `last`, `get` give `Option<&T>`), so `best = ..;` stored
+(std's `Iter` yields `&T`; `first`, `last`, `get` give `Option<&T>`), `s.trim()`, `v.as_slice()`
+views of `s` and `v` (a `String` made by `format!`, a `vec!`), so `best = ..;` stored
 in a variable declared outside `v`'s block and read after it ends is rustc's E0597 as
 `best = &v[1];` is (shared_borrows.outlived). Only chains that certainly keep the reference
 count: an adapter that makes values (`copied`, `map`, `sum`, `enumerate`) ends the search."""
@@ -15,6 +16,8 @@ _KEEP = frozenset(("filter", "skip", "take", "rev", "step_by", "skip_while", "ta
 _PICK = frozenset(
     ("next", "last", "nth", "next_back", "find", "min_by", "max_by", "min_by_key", "max_by_key")
 )
+# A `String`'s or `Vec`'s methods giving a view of it (`&str`, `&[T]`).
+_VIEWS = frozenset(("as_str", "as_slice", "as_bytes", "trim", "trim_start", "trim_end"))
 # A `Vec`'s or slice's methods giving `Option<&T>` of an element.
 _ELEMENT = frozenset(("first", "last", "get"))
 
@@ -29,6 +32,9 @@ def lent_root(value: Any) -> Any:
     """The `Local` whose elements `value` (an `Option<&T>` unwrapped) borrows, or None."""
     from pbpit.rust.interp.nodes import Local
 
+    if _is(value, _VIEWS) and not value.args:  # `r = s.as_str();` of a `String` `s`
+        root = value.recv
+        return root if isinstance(root, Local) and not root.borrowed else None
     if not _is(value, ("unwrap", "expect")):
         return None
     option = value.recv
