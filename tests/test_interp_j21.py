@@ -16,6 +16,20 @@ from __future__ import annotations
 from rustc_verdicts import rejects, runs, verdict_tests
 
 CASES = {
+    "borrow_inserted_as_map_value": (
+        """\
+use std::collections::HashMap;
+
+fn main() {
+    let mut m: HashMap<&str, i32> = HashMap::new();
+    for (k, v) in [("a", 1), ("b", -2)] {
+        m.insert(k, &v);
+    }
+    println!("{}", m.len());
+}
+""",
+        rejects("E0308"),
+    ),
     "borrow_pushed_to_vec_of_struct": (
         """\
 #[derive(Debug, Clone)]
@@ -33,6 +47,41 @@ fn main() {
 }
 """,
         rejects("E0308"),
+    ),
+    "borrow_pushed_to_vecdeque_of_values": (
+        """\
+use std::collections::VecDeque;
+
+fn main() {
+    let mut q: VecDeque<i32> = VecDeque::new();
+    for x in 1..=3 {
+        q.push_back(&x);
+    }
+    println!("{:?}", q);
+}
+""",
+        rejects("E0308"),
+    ),
+    "borrows_into_collections_of_refs_run": (
+        """\
+use std::collections::{HashMap, HashSet, VecDeque};
+
+fn main() {
+    let xs = vec![3, 1, 2];
+    let mut q: VecDeque<&i32> = VecDeque::new();
+    for x in &xs {
+        q.push_back(x);
+    }
+    q.push_front(&xs[0]);
+    let mut m: HashMap<&str, i32> = HashMap::new();
+    m.insert("a", 1);
+    let names = vec![String::from("b"), String::from("c")];
+    let mut seen: HashSet<&String> = HashSet::new();
+    seen.insert(&names[0]);
+    println!("{:?} {:?} {}", q, m.get("a"), seen.len());
+}
+""",
+        runs("[3, 3, 1, 2] Some(1) 1\n", 0),
     ),
     "collect_bools_into_vec_f32": (
         """\

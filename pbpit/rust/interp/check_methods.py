@@ -8,6 +8,7 @@ from pbpit.rust.interp import (
     burn_nn,
     burn_results,
     burn_tensor_api,
+    collection_slots,
     hashmap,
     iterator_names,
     iterators,
@@ -93,6 +94,7 @@ class MethodRules:
         if e.name == hashmap.WRITE_BACK:  # after `if let Some(v) = m.get_mut(&k) { .. }`
             return hashmap.check_write_back(self, e)
         recv = self.unbox(self.known(self.expr(e.recv)))
+        collection_slots.refuse_borrowed_items(self, e)  # `q.push_back(&x)`, `VecDeque<i32>`
         recv = user_iterators.as_iterator(self, e, recv)  # `counter.take(3)`: its `Iterator`
         own = prim_impls.check_method(self, e, recv)  # `x.describe()` of `impl Describe for f64`
         own = own if own is not None else tensor_iters.check(self, e, recv)  # `t.iter_dim(0)`
