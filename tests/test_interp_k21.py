@@ -2,7 +2,8 @@
 numeric and training code uses, found refused by a held-out measurer and rewritten here from
 its list (`Vec::append`, `as_slice`, `String::insert_str`, `is_sorted`, `is_sorted_by_key`, ..),
 with what rustc rejects of them; a generic fn's `L: Eq + Hash` keying a map (no Burn backend);
-`std::iter::successors`, `from_fn` and the open range `start..`; a `BTreeMap`'s `range(..=k)`.
+`std::iter::successors`, `from_fn` and the open range `start..`; a `BTreeMap`'s `range(..=k)`;
+labelled blocks (`'a: { .. break 'a v; .. }`).
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports,
@@ -227,6 +228,61 @@ fn main() {
 }
 """,
         runs("ok\n", 0),
+    ),
+    "lb_unlabelled_break": (
+        """\
+fn main() {
+    for i in 0..3 {
+        let r = 'a: {
+            if i == 1 { break; }
+            i
+        };
+        println!("{}", r);
+    }
+}
+""",
+        rejects("E0695"),
+    ),
+    "lb_continue": (
+        """\
+fn main() {
+    for i in 0..3 {
+        'a: {
+            if i == 1 { continue 'a; }
+            println!("{}", i);
+        }
+    }
+}
+""",
+        rejects("E0696"),
+    ),
+    "lb_mismatch": (
+        """\
+fn main() {
+    let r = 'a: {
+        if true { break 'a 1; }
+        "x"
+    };
+    println!("{}", r);
+}
+""",
+        rejects("E0308"),
+    ),
+    "lb_tail": (
+        """\
+fn main() {
+    fn pick(xs: &[f32]) -> f32 {
+        'best: {
+            for &x in xs {
+                if x < 0.0 { break 'best x; }
+            }
+            xs[0]
+        }
+    }
+    println!("{} {}", pick(&[1.0, -2.0]), pick(&[3.0]));
+}
+""",
+        runs("-2 3\n", 0),
     ),
 }
 

@@ -1751,7 +1751,7 @@ def test_a_deref_of_a_reference_runs(tmp_path):
 @pytest.mark.parametrize(
     ("body", "needle", "what"),
     [
-        ('\'a: {\n        println!("x");\n    }', "'a", "labelled blocks (`'a: { .. }`)"),
+        ('unsafe {\n        println!("x");\n    }', "unsafe", "`unsafe` blocks"),
         (
             'let r = 0..3;\n    println!("{:?}", r);',
             "r);",

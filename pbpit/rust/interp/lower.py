@@ -20,6 +20,7 @@ from pbpit.rust.interp import (
     generic_impls,
     index_impls,
     iter_mut,
+    labelled_blocks,
     num_refs,
     option_refs,
     or_patterns,
@@ -494,12 +495,12 @@ class Lowerer(
         """A `{ .. }` block (`bindings`: names the block starts with, as a `for` variable)."""
         if node.type != "block":
             raise self.fail(node, f"`{node.type}` where a block was expected")
-        if any(c.type == "label" for c in node.children):
-            raise self.fail(node, "labelled blocks (`'a: { .. }`)")
+        if labelled_blocks.labelled(self, node):  # `'a: { .. }` outside an expression
+            raise self.fail(node, "labelled blocks (`'a: { .. }`) here")
         saved = self.open_scope(bindings)
         stmts: list[Stmt] = []
         tail: Expr | None = None
-        children = self.kids(node)
+        children = [c for c in self.kids(node) if c.type != "label"]  # (`'a: { .. }`)
         for i, child in enumerate(children):
             checkpoint = self.checkpoint()
             try:

@@ -15,6 +15,7 @@ from pbpit.rust.interp import (
     if_let_mut,
     iter_mut,
     iter_mut_filters,
+    labelled_blocks,
     map_entries,
     match_mut_refs,
     missing_else,
@@ -392,6 +393,8 @@ class ExprLowering:
         return Assign(self.pos(node), target, value, op)
 
     def e_block(self, node: Node) -> Expr:
+        if any(c.type == "label" for c in node.children):  # `'a: { .. }` (labelled_blocks.py)
+            return labelled_blocks.lower(self, node)
         return self.block(node)
 
     def e_if_expression(self, node: Node) -> Expr:
@@ -510,9 +513,11 @@ class ExprLowering:
         if not loops:
             raise self.fail(node, f"`{what}` outside of a loop")
         if label is None:
+            labelled_blocks.refuse_target(self, node, loops[-1], label, what)  # E0695
             return loops[-1]
         for loop in reversed(loops):
             if loop.label == label:
+                labelled_blocks.refuse_target(self, node, loop, label, what)  # E0696
                 return loop
         raise self.fail(node, f"use of undeclared label `{label}`")
 
