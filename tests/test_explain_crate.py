@@ -119,9 +119,11 @@ def test_the_human_error_reads_as_rustc_on_the_users_file(trainer):
     assert lines[0] == f"error[pbpit::shared-intermediate]: {HEADER.format(id=6)}"
     assert re.fullmatch(rf" *--> {panics.path}:{panics.line}:\d+", lines[1])
     assert f"{panics.line} | {panics.text}" in result.stdout
-    assert (
-        "= help: add the losses and run one backward: `(mse + penalty).backward()`" in result.stdout
+    # the fix as code: one backward of the sum, the second backward and the step between gone
+    assert "\nhelp: add the losses and run one backward: `(mse + penalty).backward()`\n" in (
+        result.stdout
     )
+    assert re.search(r"\n\d+ \+ +let grads = \(mse \+ penalty\)\.backward\(\);", result.stdout)
 
 
 @pytest.mark.parametrize("pattern", PATTERNS)
