@@ -205,6 +205,36 @@ fn main() {
             ),
         ),
     ),
+    "parse_error_cloned_then_used_run": (
+        """\
+fn main() {
+    let e = "x".parse::<u32>().unwrap_err();
+    let kept = e.clone();
+    let s: String = e.to_string();
+    let f = "1.2.3".parse::<f64>().unwrap_err();
+    let g = f;
+    println!("{} | {} | {}", s, kept, g);
+}
+""",
+        runs(
+            (
+                "invalid digit found in string | invalid digit found in strin"
+                "g | invalid float literal\n"
+            ),
+            0,
+        ),
+    ),
+    "parse_error_moved_then_used": (
+        """\
+fn main() {
+    let e = "x".parse::<u32>().unwrap_err();
+    let _moved = e;
+    let s: String = e.to_string();
+    println!("{}", s);
+}
+""",
+        rejects("E0382"),
+    ),
     "rem_by_zero_of_value_lint": (
         """\
 fn main() {

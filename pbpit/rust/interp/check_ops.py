@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pbpit.rust.interp import dyn_casts, enum_casts, op_traits, references, std_generics
+from pbpit.rust.interp import dyn_casts, enum_casts, op_traits, references, std_errors, std_generics
 from pbpit.rust.interp.check_tables import (
     _OWNED_RESULTS,
     ARITHMETIC,
@@ -534,6 +534,7 @@ class OperatorRules:
             return (
                 type(recv) is TensorT
                 or e.name in _OWNED_RESULTS
+                or std_errors.is_value(e)  # `s.parse::<u32>().unwrap_err()`: a `ParseIntError`
                 or (e.name in ("max", "min") and is_float(recv))
             )
         return False

@@ -246,6 +246,7 @@ _NOT_COPY = ("Box<dyn std::error::Error>", "Shape")  # `results.DYN_ERROR`, `sha
 # burn-optim's `GradientsParams` (`#[derive(Default, Debug)]`, not even `Clone`) and
 # `GradientsAccumulator<M>`: `step(.., grads)` and `accumulate(&m, grads)` take them by value.
 _NOT_COPY += ("GradientsParams", "GradientsAccumulator")
+_NOT_COPY += ("ParseIntError", "ParseFloatError")  # std's `parse` errors (no `Copy` derive)
 
 
 def irrefutable(p: Pat) -> bool:
