@@ -726,6 +726,46 @@ fn main() {
 """,
         rejects("E0616"),
     ),
+    "private_method_called_inside_mod": (
+        """\
+mod model {
+    pub struct S { pub lr: f32, steps: u32 }
+    pub trait Named { fn name(&self) -> String; }
+    impl Named for S { fn name(&self) -> String { format!("s{}", self.steps) } }
+    impl S {
+        pub fn new() -> S { S { lr: 0.1, steps: 0 } }
+        fn bump(&mut self) { self.steps += 1; }
+        pub fn step(&mut self) { self.bump(); self.lr *= 0.5; }
+    }
+    pub mod inner {
+        use super::S;
+        pub fn twice(s: &mut S) { s.bump(); s.bump(); }
+    }
+}
+use model::Named;
+fn main() {
+    let mut s = model::S::new();
+    s.step();
+    model::inner::twice(&mut s);
+    println!("{} {}", s.lr, s.name());
+}
+""",
+        runs('0.05 s3\n', 0),
+    ),
+    "private_method_called_outside_mod": (
+        """\
+mod model {
+    pub struct S { pub lr: f32, steps: u32 }
+    impl S { pub fn new() -> S { S { lr: 0.1, steps: 0 } } fn bump(&mut self) { self.steps += 1; } }
+}
+fn main() {
+    let mut s = model::S::new();
+    s.bump();
+    println!("{}", s.lr);
+}
+""",
+        rejects("E0624"),
+    ),
     "private_tuple_field_outside_mod": (
         """\
 mod model {

@@ -19,6 +19,7 @@ from pbpit.rust.interp import (
     results,
     shapes,
     slice_patterns,
+    std_reverse,
     struct_lifetimes,
 )
 from pbpit.rust.interp.builtins import CLONE, USER
@@ -174,6 +175,8 @@ class StructRules:
             raise self.fail(e.pos, rejects("type annotations needed", "E0282"))
         elif base is shapes.SHAPE:  # `shape.dims`: private in Burn 0.22 (shapes.py)
             raise shapes.private_field(self, e)
+        elif std_reverse.field_type(base, e) is not None:  # `r.0` of a `Reverse<T>`
+            return std_reverse.field_type(base, e)
         if (is_number(base) or base in (BOOL, CHAR)) and references.certainly_reference(e.base):
             what = f"no field `{e.name}` on type `&{show(base)}`"  # (a reference: not E0610)
             raise self.fail(e.pos, rejects(what, "E0609"))
@@ -198,6 +201,7 @@ class StructRules:
         if fn is None or not fn.self_kind:
             what = f"no method named `{e.name}` found for struct `{item.name}` in the current scope"
             raise self.fail(e.pos, rejects(what, "E0599"))
+        field_privacy.refuse_private_method(self, e, fn)  # `s.bump()` outside its mod: E0624
         concrete_impls.refuse_other_args(self, e, fn, recv)  # `impl Ring<f32>`'s on a `Ring<i32>`
         if e.targs:
             raise self.fail(e.pos, f"type arguments on `{e.name}`")

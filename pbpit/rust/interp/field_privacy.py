@@ -2,7 +2,8 @@
 (`s.secret` of `mod model { pub struct S { secret: f32 } }` in `main`): rustc's E0616 ("field
 `secret` of struct `S` is private"). A field without `pub` is seen in its struct's module and
 the modules inside it (as rustc's privacy: the module, not a function body, is the boundary);
-an enum's variants have no private fields."""
+an enum's variants have no private fields. A method of an inherent `impl` without `pub` is
+likewise private to the module of its `impl` (E0624)."""
 
 from __future__ import annotations
 
@@ -70,3 +71,21 @@ def refuse_private(checker: Any, e: Any, item: Any, index: int) -> None:
         return
     what = f"field `{e.name}` of struct `{item.name}` is private"
     raise checker.fail(e.pos, rejects(what, "E0616"))
+
+
+def refuse_private_method(checker: Any, e: Any, fn: Any) -> None:
+    """rustc's E0624 for `e` (`s.name(..)`) calling a method of an inherent `impl` that is not
+    `pub`, written outside the module of that `impl` (a trait's methods are the trait's)."""
+    seen_from = getattr(e, SEEN_FROM, None)
+    node = fn.node
+    if seen_from is None or node is None or node.type != "function_item":
+        return
+    if any(c.type == "visibility_modifier" for c in node.children):
+        return
+    impl = node.parent.parent if node.parent is not None else None
+    if impl is None or impl.type != "impl_item" or impl.child_by_field_name("trait") is not None:
+        return
+    home = _module_of(node)
+    if seen_from[: len(home)] == home:
+        return
+    raise checker.fail(e.pos, rejects(f"method `{e.name}` is private", "E0624"))

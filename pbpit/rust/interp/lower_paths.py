@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from pbpit.engine.api import RUST_FUNCTIONS, RUST_METHODS
 from pbpit.rust.interp import (
+    binary_heap,
     btreemap,
     burn_nn,
+    field_privacy,
     fn_refs,
     hashmap,
     item_refs,
@@ -344,7 +346,8 @@ class PathLowering:
             if name == "into_scalar" and targs:  # Burn 0.22's `into_scalar::<E>()`: `.elem()`
                 recv, name, args = Method(self.pos(name_node), recv, name, [], args), "elem", []
             item_refs.mark_closure_params(name, args, recv)  # `|i|` of `filter`: a `&Item`
-            return Method(self.pos(name_node), recv, name, targs, args)
+            made = Method(self.pos(name_node), recv, name, targs, args)
+            return field_privacy.mark(self, made)  # (a private method: E0624)
         if self.text(function) == "Err" and self.lookup("Err") is None and not (
             self.named_struct("Err") or "Err" in self.fns
         ):  # std's `Err(..)` (results.py)
@@ -506,6 +509,9 @@ class PathLowering:
                 raise self.fail(segs[0][1], rejects(what, "E0433"))
             if owner == "activation" and len(names) == 2 and not activation_in_scope(self.src):
                 what = "cannot find module or crate `activation` in this scope"  # (not prelude's)
+                raise self.fail(segs[0][1], rejects(what, "E0433"))
+            if owner == "BinaryHeap" and len(names) == 2 and not binary_heap.imported(self.src):
+                what = "cannot find type `BinaryHeap` in this scope"
                 raise self.fail(segs[0][1], rejects(what, "E0433"))
             if owner == "VecDeque" and len(names) == 2 and not vecdeque.imported(self.src):
                 what = "cannot find type `VecDeque` in this scope"
