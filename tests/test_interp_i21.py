@@ -251,6 +251,24 @@ fn main() {
 """,
         runs('[0.0, 0.5, 1.0] 1 true\n', 0),
     ),
+    "enum_glob_use_in_impl": (
+        """\
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Tok { Num(f32), Plus, Times }
+use Tok::*;
+impl Tok {
+    fn prec(&self) -> u8 { match self { Plus => 1, Times => 2, Num(_) => 0 } }
+    fn value(self) -> Option<f32> { if let Num(v) = self { Some(v) } else { None } }
+}
+fn main() {
+    let toks = [Num(2.0), Plus, Num(3.0), Times];
+    let ps: Vec<u8> = toks.iter().map(|t| t.prec()).collect();
+    let vs: Vec<f32> = toks.iter().filter_map(|t| t.value()).collect();
+    println!("{:?} {:?} {}", ps, vs, toks[1] == Plus);
+}
+""",
+        runs('[0, 1, 0, 2] [2.0, 3.0] true\n', 0),
+    ),
     "enum_glob_use_self_path": (
         """\
 #[derive(Debug)]
@@ -466,6 +484,19 @@ fn main() {
 }
 """,
         runs('0.5\n9\n1.5\n', 0),
+    ),
+    "iter_mut_filter_find_numbers_tuples": (
+        """\
+fn main() {
+    let mut ws = vec![0.5f32, -0.25, 0.75];
+    for w in ws.iter_mut().filter(|w| w.abs() > 0.3) { *w *= 0.5; }
+    if let Some(w) = ws.iter_mut().find(|w| **w < 0.0) { *w = 0.0; }
+    let mut grads = vec![(0usize, 1.0f32), (1, -2.0)];
+    for g in grads.iter_mut().filter(|g| g.1 < 0.0) { g.1 = -g.1; }
+    println!("{:?} {:?}", ws, grads);
+}
+""",
+        runs('[0.25, 0.0, 0.375] [(0, 1.0), (1, 2.0)]\n', 0),
     ),
     "iter_mut_filter_not_mut": (
         """\
@@ -968,6 +999,20 @@ fn main() {
 }
 """,
         rejects("E0502"),
+    ),
+    "tuple_let_mut_field_in_loop": (
+        """\
+struct Run { losses: Vec<f32>, best: f32 }
+fn main() {
+    let mut r = Run { losses: vec![0.5, 0.25], best: 1.0 };
+    let (best, losses) = (&mut r.best, &r.losses);
+    for l in losses { if *l < *best { *best = *l; } }
+    let (mut a, b) = (&mut r.losses, 3.0);
+    a.push(b);
+    println!("{} {:?}", r.best, r.losses);
+}
+""",
+        runs('0.25 [0.5, 0.25, 3.0]\n', 0),
     ),
     "tuple_let_mut_shadowing": (
         """\
