@@ -3,7 +3,7 @@ numeric and training code uses, found refused by a held-out measurer and rewritt
 its list (`Vec::append`, `as_slice`, `String::insert_str`, `is_sorted`, `is_sorted_by_key`, ..),
 with what rustc rejects of them; a generic fn's `L: Eq + Hash` keying a map (no Burn backend);
 `std::iter::successors`, `from_fn` and the open range `start..`; a `BTreeMap`'s `range(..=k)`;
-labelled blocks (`'a: { .. break 'a v; .. }`).
+labelled blocks (`'a: { .. break 'a v; .. }`); `BinaryHeap` and `Reverse`'s `.0`.
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports,
@@ -283,6 +283,62 @@ fn main() {
 }
 """,
         runs("-2 3\n", 0),
+    ),
+    "heap_float": (
+        """\
+use std::collections::BinaryHeap;
+fn main() {
+    let mut h = BinaryHeap::new();
+    h.push(1.5);
+    println!("{:?}", h.pop());
+}
+""",
+        rejects("E0277"),
+    ),
+    "heap_no_use": (
+        """\
+fn main() {
+    let mut h = BinaryHeap::new();
+    h.push(1);
+    println!("{:?}", h.pop());
+}
+""",
+        rejects("E0433"),
+    ),
+    "heap_not_mut": (
+        """\
+use std::collections::BinaryHeap;
+fn main() {
+    let h = BinaryHeap::new();
+    h.push(1);
+    println!("{:?}", h.peek());
+}
+""",
+        rejects("E0596"),
+    ),
+    "heap_path": (
+        """\
+fn main() {
+    let mut h: std::collections::BinaryHeap<u8> = std::collections::BinaryHeap::new();
+    h.push(2);
+    h.push(5);
+    println!("{:?} {}", h.peek(), h.len());
+}
+""",
+        runs("Some(5) 2\n", 0),
+    ),
+    "reverse_field": (
+        """\
+use std::cmp::Reverse;
+fn main() {
+    let mut r = Reverse(3);
+    r.0 += 2;
+    let v = vec![Reverse(1), Reverse(4)];
+    let m = v.iter().max().unwrap();
+    println!("{} {} {}", r.0, m.0, Reverse(2) < Reverse(1));
+}
+""",
+        runs("5 1 true\n", 0),
     ),
 }
 

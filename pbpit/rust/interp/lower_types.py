@@ -5,6 +5,7 @@ types."""
 from __future__ import annotations
 
 from pbpit.rust.interp import (
+    binary_heap,
     btreemap,
     burn_grad_accum,
     burn_nn,
@@ -175,6 +176,11 @@ class TypeLowering:
             shared_cell = rc_refcell.lower_type(self, name, prefix, args)  # `Rc<RefCell<T>>`
             if shared_cell is not None:
                 return shared_cell
+            if name == "BinaryHeap" and len(args) == 1:  # (binary_heap.py)
+                if prefix != "std::collections" and not binary_heap.imported(self.src):
+                    what = "cannot find type `BinaryHeap` in this scope"
+                    raise self.fail(base, rejects(what, "E0425"))
+                return binary_heap.heap(self.type(args[0]))
             if name == "VecDeque" and len(args) == 1:  # `std::collections::VecDeque<T>`
                 if prefix != "std::collections" and not vecdeque.imported(self.src):
                     what = "cannot find type `VecDeque` in this scope"

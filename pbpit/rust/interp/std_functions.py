@@ -9,6 +9,7 @@ from typing import Any
 
 from pbpit.engine.tensor import Device
 from pbpit.rust.interp import (
+    binary_heap,
     btreemap,
     error_types,
     hashmap,
@@ -159,6 +160,7 @@ _STD = [
     *mem_functions.FUNCTIONS,  # `std::mem::take(&mut v)`
     *std_cmp.FUNCTIONS,  # `std::cmp::max(a, b)`, `std::iter::repeat(x)`
     *open_ranges.FUNCTIONS,  # `..=k`, `..k` of `m.range(..=k)`
+    *binary_heap.FUNCTIONS,  # `BinaryHeap::new()`
     *std_convert.FUNCTIONS,  # `i32::try_from(x)`, `f64::from(x)`, `char::from(b)`
     *vecdeque.FUNCTIONS,  # `VecDeque::new()`
     *rc_refcell.FUNCTIONS,  # `Rc::new(RefCell::new(x))`, `Rc::clone(&rc)`

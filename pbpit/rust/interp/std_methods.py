@@ -11,6 +11,7 @@ from typing import Any
 from pbpit.engine.tensor import seed
 from pbpit.rust.format import Some
 from pbpit.rust.interp import ref_defaults, std_results, vec_capacity
+from pbpit.rust.interp.binary_heap import BINARY_HEAP
 from pbpit.rust.interp.btreemap import BTREEMAP
 from pbpit.rust.interp.builtins import Builtin, Code, Family, _inner, rows
 from pbpit.rust.interp.char_methods import CHAR_METHODS, STR_CHARS  # noqa: F401 - `char`'s family, here with the others
@@ -571,6 +572,7 @@ _WRAPS = {
     "Entry": ENTRY,
     "MapIter": MAP_ITER,
     "VecDeque": VECDEQUE,  # (vecdeque.py)
+    "BinaryHeap": BINARY_HEAP,  # (binary_heap.py)
     "Rc": RC_METHODS,  # (rc_refcell.py)
     "RefCell": REFCELL_METHODS,
     "HashSet": HASHSET,  # (sets.py)

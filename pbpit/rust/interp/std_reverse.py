@@ -17,12 +17,17 @@ from pbpit.rust.interp.types import Ty, Wrap
 
 
 class Reverse:
-    """`Reverse(value)`: `a < b` where `b.value < a.value`."""
+    """`Reverse(value)`: `a < b` where `b.value < a.value`. Its one field, `r.0`, is
+    `fields[0]`, as a tuple struct's (`field_type`)."""
 
-    __slots__ = ("value",)
+    __slots__ = ("fields",)
 
     def __init__(self, value: object) -> None:
-        self.value = value
+        self.fields = [value]
+
+    @property
+    def value(self) -> object:
+        return self.fields[0]
 
     def _order(self, other: object) -> int | None:
         return partial_cmp(other.value, self.value)  # type: ignore[attr-defined]
@@ -44,6 +49,14 @@ class Reverse:
 
     def __hash__(self) -> int:
         return hash(self.value)
+
+
+def field_type(base: Ty, e: Any) -> Ty | None:
+    """The type of `r.0` of a `Reverse<T>` (`T`; `e.index` set), or None."""
+    if type(base) is Wrap and base.kind == "Reverse" and e.name == "0":
+        e.index = 0
+        return base.inner
+    return None
 
 
 def _reverse_type(ck: Any, e: Any) -> Ty:
