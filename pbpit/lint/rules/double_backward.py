@@ -12,6 +12,7 @@ from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
 from pbpit.lint.rules.carried_logs import kept_whole, kept_whole_help
 from pbpit.lint.rules.kept_again import kept_again, kept_again_diagnostic
 from pbpit.lint.rules.kept_model import keep_the_model
+from pbpit.lint.rules.scaled_again import scaled_again, scaled_helps, scaled_message
 from pbpit.lint.values import Backward, Definition
 from pbpit.rust.syntax import Node
 
@@ -79,11 +80,24 @@ fn main() {
         if kept is not None:
             return kept_again_diagnostic(self.name, meeting, kept, fixes)
         whole = not meeting.same_tensor and kept_whole(meeting, fixes)
-        if meeting.loop is not None or not (meeting.same_tensor or whole):
+        scaled = not meeting.same_tensor and not whole and scaled_again(meeting, fixes)
+        if meeting.loop is not None or not (meeting.same_tensor or whole or scaled):
             return None
         definition, earlier, later = meeting.definition, meeting.earlier, meeting.later
         name = definition.name
         through = later.receiver if later.receiver and later.receiver != name else None
+        if scaled:
+            # `(loss * scale).backward()` after `loss.backward()`: the same graph again.
+            labels = [
+                fixes.label(later.span, panics_here(name, later.through), True),
+                fixes.label(definition.span, made_here(name)),
+                fixes.label(earlier.span, consumes_graph(name, earlier.through)),
+            ]
+            rebuilt = rebuild_the_loss(definition, later, fixes, scaled=True)
+            helps = scaled_helps(name, rebuilt)
+            message = scaled_message(name)
+            notes = [through_note(earlier, definition), through_note(later, definition)]
+            return fixes.diagnostic(self.name, message, name, labels, helps, later.span[0], notes)
         labels = [
             fixes.label(later.span, panics_here(name, later.through), True),
             fixes.label(definition.span, made_here(name)),
@@ -137,6 +151,17 @@ fn main() {
         """A run's two backwards of one pass on the same loss (or a clone of it)."""
         return meeting.loop is None and meeting.same_tensor
 
+    def run_again(self, meeting: RunMeeting) -> bool:
+        """The first backward's own loss backpropagated again in its pass through a value made
+        from it (`scaled_again`, as lint reads it)."""
+        earlier = meeting.earlier
+        return (
+            meeting.loop is None
+            and not meeting.same_tensor
+            and earlier is not None
+            and earlier.root == meeting.node.id
+        )
+
     def case_fixes(self, case: CaseFixes) -> list[CaseFix]:
         return [case.rebuild_loss()]
 
@@ -153,6 +178,8 @@ fn main() {
             return KEEP_THE_GRADIENTS
         if message.startswith(("build `", "or build `")):
             return REBUILD_THE_LOSS
+        if message.startswith("keep the `Gradients`"):
+            return KEEP_THE_GRADIENTS  # `scaled_again`: scaled, not backpropagated again
         return None
 
 
@@ -208,12 +235,16 @@ def rebuild_the_loss_help(name: str, edits: list[Edit], alternative: bool = True
 # -- the fixes
 
 
-def rebuild_the_loss(definition: Definition, later: Backward, fixes: Fixes) -> list[Edit]:
+def rebuild_the_loss(
+    definition: Definition, later: Backward, fixes: Fixes, scaled: bool = False
+) -> list[Edit]:
     """Rebuild the loss: its `let` again, just before the statement of the second backward,
     what it gives by value cloned in both (it runs twice); none when the second backward is
-    through another name, or when a statement between binds, assigns or moves what it reads."""
+    through another name (unless `scaled`: its receiver is made from the loss alone,
+    `(loss * scale)`, `scaled_again`), or when a statement between binds, assigns or moves
+    what it reads."""
     name, statement, value = definition.name, definition.statement, definition.value
-    if later.receiver != name or not is_name(name) or definition.assigned:
+    if (later.receiver != name and not scaled) or not is_name(name) or definition.assigned:
         return []
     if statement is None or value is None or statement.type != "let_declaration":
         return []
