@@ -125,6 +125,13 @@ class Rule:
         rules in `RULES` order; none by default."""
         return False
 
+    def run_again(self, meeting: RunMeeting) -> bool:
+        """Whether a run's second backward, in the pass of the first, that backpropagates the
+        first one's loss again through a value made from it (`(loss * scale).backward()` after
+        `loss.backward()`) may be this rule's hazard: the audit reads it so where lint's finding
+        of it is this rule's. None by default."""
+        return False
+
     def run_panic(self, result: RunResult, node_id: int) -> Diagnostic | None:
         """The error of a run whose panic at node `node_id` is this rule's finding itself (Burn
         panicking in the call the rule finds, not at a backward), or None: not by default."""
