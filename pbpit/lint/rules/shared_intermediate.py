@@ -10,6 +10,7 @@ from pbpit.lint.fixes import Fixes, identifiers, is_name
 from pbpit.lint.rule import Fix, Meeting, Rule, this_backward, through_note
 from pbpit.lint.rules.carried_logs import kept_whole
 from pbpit.lint.rules.double_backward import keep_the_gradients_help
+from pbpit.lint.rules.scaled_again import scaled_again
 from pbpit.lint.rules.shared_adversarial import (
     detach_in_second_loss,
     not_added_help,
@@ -113,6 +114,8 @@ fn main() {
             return None
         if kept_whole(meeting, fixes):
             return None  # the consumed loss itself, kept whole: `double-backward`'s
+        if scaled_again(meeting, fixes):
+            return None  # `(loss * scale).backward()` after `loss.backward()`: double-backward's
         definition, earlier, later = meeting.definition, meeting.earlier, meeting.later
         count = 2  # the losses that share it: more where each has a statement of its own
         name = definition.name
