@@ -16,7 +16,7 @@ from pbpit.diagnose.loops import (
     pass_restarted,
 )
 from pbpit.diagnose.run_meeting import RunMeeting, rule_of
-from pbpit.lint.rules import rule_named
+from pbpit.lint.rules import RULES, rule_named
 from pbpit.lint.rules.loop_external_tracked import DETACH_EACH_PASS
 from pbpit.trace import BackwardRecord, NodeRecord, RunResult
 
@@ -111,6 +111,13 @@ def backward_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEnt
                     else None
                 )
                 entry = _meeting_entry(result, RunMeeting(node, earlier, later, apart), numbers)
+                if entry is not None and apart is None:
+                    # The first backward's own loss, backpropagated again through a value made
+                    # from it (`(loss * scale).backward()`): a rule's where lint reads it so.
+                    meeting = RunMeeting(node, earlier, later, apart)
+                    again = next((r.name for r in RULES if r.run_again(meeting)), None)
+                    if again is not None and again != entry.pattern:
+                        entry.otherwise = backward_entry(node, again, numbers)
                 if entry is not None:
                     entries[node_id] = entry
         for node_id in later.consumed:
