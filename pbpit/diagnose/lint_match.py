@@ -80,8 +80,18 @@ def _ancestor_lines(result: RunResult, node: NodeRecord, depth: int = 4) -> set[
     for _ in range(depth):
         parents = [result.node(p) for n in frontier for p in n.parents]
         frontier = [p for p in parents if p is not None and p.line is not None]
-        lines |= {p.line for p in frontier if len(p.stack) == len(node.stack)}
+        lines |= {p.line for p in frontier if _same_frames(p, node)}
     return lines
+
+
+def _same_frames(made: NodeRecord, node: NodeRecord) -> bool:
+    """Whether `made` was made in the frame of `node` or of a caller of it: as deep, or made by
+    the statement that called the function making `node` (a loss made in `main` that
+    `acc.add(loss)` sums in a field)."""
+    if len(made.stack) == len(node.stack):
+        return True
+    depth = len(node.stack) - len(made.stack)
+    return depth > 0 and made.stack[1:] == node.stack[depth + 1 :]
 
 
 def _holds(result: RunResult, line: int, inner: int) -> bool:
