@@ -77,12 +77,14 @@ from pbpit.lint.rules.loop_trains import (
     cached_untrained,
     cut_stepped,
     detaching_leaves_a_loss,
+    leaf_trained,
     trains_through,
     unwrapped_gradient,
 )
 from pbpit.lint.rules.loop_trains import trains as trains  # read by `diagnose.case_fixes`
 from pbpit.lint.rules.made_beside import beside_helps, made_beside
 from pbpit.lint.rules.map_entries import detach_earlier_reads
+from pbpit.lint.rules.memo_map import memo_help, memo_of
 from pbpit.lint.rules.method_fields import put_by_called_method
 from pbpit.lint.rules.option_accumulator import option_accumulator_reset
 from pbpit.lint.rules.recompute_loop import recompute_in_loop
@@ -90,6 +92,8 @@ from pbpit.lint.rules.snapshot import not_recomputed_note, snapshot, snapshot_he
 from pbpit.lint.rules.stepped_modules import elsewhere_title
 from pbpit.lint.rules.stored_inputs import store_inputs, trace_store_inputs, tuple_buffer
 from pbpit.lint.rules.taken_state import taken_from
+from pbpit.lint.rules.target_copy import with_entry_detached
+from pbpit.lint.rules.walked_again import walked_first
 from pbpit.lint.values import Definition
 
 if TYPE_CHECKING:
@@ -223,6 +227,9 @@ fn main() {
                 )
             held = entry.get(name)
             leaf = held is not None and held.requirement == Requirement.GRAD
+            # Made a leaf again at the carry only where the program trains it (a target copy
+            # blended by hand, never stepped, is detached: `.detach()` alone).
+            regrad = leaf and leaf_trained(name, meeting, fixes)
             reset = None if leaf else accumulator_reset(name, meeting, fixes)
             field = None
             if reset is None and not leaf:
@@ -238,7 +245,7 @@ fn main() {
                 # Pushed in a tuple beside its input (stored_inputs.py): computed again from it.
                 name, helps = tupled[0], [tupled[1]]
             elif kept is not None:
-                helps = reset_first(name, meeting, leaf, fixes, kept[1])
+                helps = reset_first(name, meeting, regrad, fixes, kept[1])
             elif (pushed(definition, fixes) or filled(name, meeting, fixes)) and indexed(
                 name, meeting, fixes
             ):
@@ -279,7 +286,7 @@ fn main() {
             elif reset is not None:
                 # Gradient accumulation never reset: resetting it keeps every gradient;
                 # detaching it each pass leaves each backward the last pass's loss only.
-                detach = detach_each_pass(name, meeting, leaf, fixes)
+                detach = detach_each_pass(name, meeting, regrad, fixes)
                 said = detach.message + (
                     " (this changes the gradients: each backward then gets only the loss "
                     f"added in its own pass, not those `{name}` accumulated)"
@@ -288,7 +295,7 @@ fn main() {
             elif option := None if leaf else option_accumulator_reset(name, meeting, fixes):
                 # Losses summed in an `Option` field by a method, never reset: reset after the
                 # backward, it keeps every gradient; detached each pass, it would not.
-                detach = detach_each_pass(name, meeting, leaf, fixes)
+                detach = detach_each_pass(name, meeting, regrad, fixes)
                 said = detach.message + (
                     " (this changes the gradients: each backward then gets only the loss "
                     f"added in its own pass, not those `{name}` accumulated)"
@@ -299,7 +306,9 @@ fn main() {
                 # `.detach()`; the tensor detached where it is inserted.
                 helps = [detach_where_put_help(definition.name, name, put)]
             else:
-                helps = reset_first(name, meeting, leaf, fixes)
+                helps = reset_first(name, meeting, regrad, fixes)
+                if leaf and not regrad:  # a target copy of a module's weights: untrained
+                    helps = with_entry_detached(helps, name, meeting, fixes)
             # A `Vec` field emptied beside the others the program empties: first, in place of
             # emptying it at the end of the pass.
             beside = (
@@ -345,6 +354,7 @@ fn main() {
                         helps[1] = replace(helps[1], applicability="MaybeIncorrect")
                     if snapshot(meeting, fixes):  # recomputed, compared with itself (snapshot.py)
                         helps = snapshot_helps(definition.name, helps, meeting, fixes)
+                    helps = walked_first(helps, sure)  # a `Vec` of a stepped module's outputs
                 else:
                     # Whether the loss reaches the leaf only through the tensor is not known
                     # here (a closure, a helper may add the leaf itself): the edit is written
@@ -373,6 +383,10 @@ fn main() {
         consumed = trace.consumed
         if trace.carried:
             name = trace.carrier()
+            # Read back from a map each pass fills once a key (`features.entry(id)
+            # .or_insert_with(..)`): the map carries it (memo_map.py).
+            memo = memo_of(trace.result.source, trace.entry.line, name) if name == made else None
+            name = memo or name
             labels = [
                 *trace.made(carried_made(made, why)),
                 *trace.used_in_loop(previous_pass_used(name)),
@@ -403,6 +417,8 @@ fn main() {
                 ):
                     # A replay buffer of Q-values: detached, the loss would train nothing.
                     helps = [trace_store_inputs(trace, put.tensor, name), detach]
+            elif memo is not None:
+                helps = [memo_help(memo, made)]
             else:
                 statement = trace.assignment(name, f"{name}.detach()")
                 if not bound(trace.result.source, name, trace.entry.loop_line):

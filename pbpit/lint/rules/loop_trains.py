@@ -126,3 +126,29 @@ def trains(body: bytes, name: str) -> bool:
         or re.search(rb"from_grads\s*\([^;]*" + word, body)
         or any(not re.match(copied, body[m.end() :]) for m in re.finditer(assigned, body))
     )
+
+
+def leaf_trained(name: str, meeting: Meeting, fixes: Fixes) -> bool:
+    """Whether the program trains the leaf `name` holds as the loop starts (carried from pass
+    to pass): the function holding the loop reads its gradient (`name.grad(&grads)`, its
+    holder's), steps an optimizer or makes `GradientsParams` with it or its holder (`target`
+    of `target.weight`). Not a copy of another module's weights blended by hand and read as a
+    target (`target.weight = target.weight * 0.95 + online.fc.weight.val() * 0.05`): detached
+    at the carry, it needs no `.require_grad()` (issue 24: detach what no optimizer steps)."""
+    loop = meeting.loop
+    function = loop
+    while function is not None and function.type != "function_item":
+        function = fixes.parent(function)
+    if function is None:
+        return True
+    body = fixes.data[function.start_byte : function.end_byte]
+    for held in {name, name.split(".")[0]}:
+        word = rb"(?<![\w.])" + re.escape(held.encode()) + rb"\b"
+        if (
+            re.search(word + rb"[\w.]*\s*\.\s*grad\s*\(", body)
+            or re.search(rb"\bstep\s*\([^;]*" + word, body)
+            or re.search(rb"from_grads\s*\([^;]*" + word, body)
+            or re.search(rb"\bgrad\s*\(\s*&?\s*" + word, body)
+        ):
+            return True
+    return False

@@ -10,6 +10,7 @@ from pbpit.lint.rule import Meeting
 from pbpit.lint.rules.closures import recompute_in_closure
 from pbpit.lint.rules.detach_once import refit_in_loop
 from pbpit.lint.rules.loop_external_words import recompute_in_loop_help
+from pbpit.lint.rules.walked_again import MADE_WHERE_READ, walked_again
 from pbpit.lint.values import Definition
 from pbpit.rust.syntax import Node
 
@@ -30,6 +31,14 @@ def recompute_in_loop(
     loop = meeting.loop
     assert loop is not None
     fallback = recompute_in_loop_help(name, [])
+    walked = [] if beside else walked_again(definition, meeting, fixes)
+    if walked:
+        # A `Vec` of a module's outputs the loop walks: each made where the loop reads it.
+        said = (
+            f"if gradients must flow through `{name}`, {MADE_WHERE_READ}, every pass, where the "
+            "loop reads it: the loop walks what made them"
+        )
+        return Help(said, walked)
     body = loop.child_by_field_name("body")
     block = loop.parent
     if block is not None and block.type == "expression_statement":
@@ -50,15 +59,19 @@ def recompute_in_loop(
     moved = [d.statement for d in chain]
     if not chain:
         return fallback  # made in a function it calls: no `let` of this body to move
-    if definition.statement is None or any(d.statement is None for d in beside) or any(
-        statement.type != "let_declaration"
-        or fixes.parent(statement) != block
-        or statement.end_byte > loop.start_byte
-        or d.assigned
-        or d.value is None
-        or not is_name(d.name)
-        or not fixes.whole_lines(statement)
-        for d, statement in zip(chain, moved, strict=True)
+    if (
+        definition.statement is None
+        or any(d.statement is None for d in beside)
+        or any(
+            statement.type != "let_declaration"
+            or fixes.parent(statement) != block
+            or statement.end_byte > loop.start_byte
+            or d.assigned
+            or d.value is None
+            or not is_name(d.name)
+            or not fixes.whole_lines(statement)
+            for d, statement in zip(chain, moved, strict=True)
+        )
     ):
         refit = [] if beside else refit_in_loop(definition, loop, fixes)
         return recompute_in_loop_help(name, refit)

@@ -1,0 +1,84 @@
+"""A target copy of a module's weights, carried from pass to pass and blended towards them by
+hand (`let mut target = TargetNet { weight: online.fc.weight.val() };`, then `target.weight =
+target.weight * 0.95 + online.fc.weight.val() * 0.05;` after each step), which no optimizer
+steps and whose gradient nothing reads: it needs no gradient (issue 24 item 5). The fix of
+`loop-external-tracked` detaches the blended value where it is carried (`.detach()`, no
+`.require_grad()`: `loop_trains.leaf_trained`), and the copy where it enters the loop, which is
+the online module's parameter itself (`online.fc.weight.val().detach()`): undetached, the first
+pass's loss sends a gradient into `online` through the target as well."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pbpit.diagnostics.model import Edit, Help
+from pbpit.lint.fixes import Fixes, is_name
+from pbpit.lint.rule import Meeting
+from pbpit.lint.rules.literal_fields import detach_field_edits
+from pbpit.rust.syntax import Node, descendants
+
+
+def with_entry_detached(helps: list[Help], name: str, meeting: Meeting, fixes: Fixes) -> list[Help]:
+    """`helps` with the first (the carry detached) detaching the copy where it enters the loop
+    too, when that is a parameter's value (`.val()`) put by a `let` before the loop, in a field
+    of a struct literal (`name` = `holder.field`) or bound to `name` itself."""
+    if not helps or not helps[0].edits:
+        return helps
+    edits = _entry_edits(name, meeting, fixes)
+    if not edits:
+        return helps
+    line = edits[0].line
+    message = helps[0].message + (
+        f"; and detach the copy where it enters the loop (line {line}): it is the online "
+        "module's parameter itself, no optimizer steps the copy, so it needs no gradient"
+    )
+    first = replace(helps[0], message=message, edits=[*edits, *helps[0].edits])
+    return [first, *helps[1:]]
+
+
+def _entry_edits(name: str, meeting: Meeting, fixes: Fixes) -> list[Edit]:
+    loop = meeting.loop
+    block = fixes.parent(loop) if loop is not None else None
+    while block is not None and block.type != "block":
+        block = fixes.parent(block)
+    if loop is None or block is None:
+        return []
+    holder, _, field = name.partition(".")
+    lets = [
+        s
+        for s in block.named_children
+        if s.type == "let_declaration"
+        and s.end_byte <= loop.start_byte
+        and _binds(s, holder, fixes)
+    ]
+    if not lets:
+        return []
+    value = lets[-1].child_by_field_name("value")
+    if value is None:
+        return []
+    if not field and is_name(holder):
+        return fixes.detach_edits(value) if _parameter_value(value, fixes) else []
+    if value.type != "struct_expression" or "." in field:
+        return []
+    for node in descendants(value):
+        if node.type != "field_initializer":
+            continue
+        label = node.child_by_field_name("field")
+        put = node.child_by_field_name("value")
+        if label is None or put is None or fixes.text(label) != field:
+            continue
+        return detach_field_edits(node, fixes) if _parameter_value(put, fixes) else []
+    return []
+
+
+def _binds(statement: Node, name: str, fixes: Fixes) -> bool:
+    pattern = statement.child_by_field_name("pattern")
+    return pattern is not None and fixes.text(pattern).removeprefix("mut ").strip() == name
+
+
+def _parameter_value(value: Node, fixes: Fixes) -> bool:
+    """Whether `value` is a module's parameter's value, `online.fc.weight.val()` (a path of
+    fields, then `.val()`), undetached."""
+    text = fixes.text(value).replace(" ", "")
+    head, _, tail = text.rpartition(".")
+    return tail == "val()" and "." in head and all(is_name(p) for p in head.split("."))
