@@ -65,7 +65,14 @@ def _targets(loss: Backward, other: str, own: str, fixes: Fixes) -> list[Read]:
             continue
         if _output_of(made, own, fixes):
             owns = True
-        elif _output_of(made, other, fixes) and is_name(read.name) and read.name == made.name:
+        elif (
+            _output_of(made, other, fixes)
+            and is_name(read.name)
+            and read.name == made.name
+            and not any(_output_of(d, own, fixes) for d in made.sources if d is not made)
+        ):
+            # The other's prediction, made from nothing of this module (a GAN's generator
+            # loss reads the discriminator's score of its own sample: not a target).
             reads.append(read)
     return sorted(reads, key=lambda r: r.span) if owns else []
 
