@@ -127,10 +127,11 @@ def test_a_memo_the_loss_trains_through_only_is_said_computed_again():
 
 def test_a_number_kept_in_an_option_is_not_a_loss_kept_whole():
     # `if let Some(best) = tracker.best_value` reads a number a method keeps (`Some(value)`);
-    # the `best` backpropagated is `loss * 1.5`, which holds `loss`: shared, not `loss` kept
-    # whole from an earlier pass (the run agrees: shared-intermediate at `loss`).
+    # the `best` backpropagated is `loss * 1.5`, made from `loss` alone: the same graph again,
+    # in the same pass (double-backward, session 21's held-out reading of a scaled retry), not
+    # `loss` kept whole from an earlier pass.
     (finding,) = lint_paths([HERE / "best_value_log_and_regularized_loss.rs"]).findings
-    assert (finding.rule, finding.name) == ("shared-intermediate", "loss")
+    assert (finding.rule, finding.name) == ("double-backward", "loss")
     assert not any("as an earlier pass made it" in h.message for h in finding.helps)
 
 
