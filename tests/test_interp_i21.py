@@ -65,7 +65,7 @@ fn main() {
     println!("{}", total);
 }
 """,
-        runs('0.75 0.5\n1\n', 0),
+        runs("0.75 0.5\n1\n", 0),
     ),
     "changing_closures_one_after_another": (
         """\
@@ -79,7 +79,7 @@ fn main() {
     println!("{}", count);
 }
 """,
-        runs('0\n', 0),
+        runs("0\n", 0),
     ),
     "char_range_collect_string": (
         """\
@@ -88,7 +88,7 @@ fn main() {
     println!("{}", s);
 }
 """,
-        runs('abcde\n', 0),
+        runs("abcde\n", 0),
     ),
     "char_range_contains_step_by": (
         """\
@@ -157,7 +157,7 @@ fn main() {
     println!("{}", t);
 }
 """,
-        runs('13\n', 0),
+        runs("13\n", 0),
     ),
     "copied_mapped_filtered_items": (
         """\
@@ -170,7 +170,7 @@ fn main() {
     println!("{}", t);
 }
 """,
-        runs('22\n', 0),
+        runs("22\n", 0),
     ),
     "debug_bound_unmet": (
         """\
@@ -249,7 +249,7 @@ fn main() {
     println!("{:?} {} {}", v, m.len(), w.capacity() >= 4);
 }
 """,
-        runs('[0.0, 0.5, 1.0] 1 true\n', 0),
+        runs("[0.0, 0.5, 1.0] 1 true\n", 0),
     ),
     "enum_glob_use_in_impl": (
         """\
@@ -267,7 +267,7 @@ fn main() {
     println!("{:?} {:?} {}", ps, vs, toks[1] == Plus);
 }
 """,
-        runs('[0, 1, 0, 2] [2.0, 3.0] true\n', 0),
+        runs("[0, 1, 0, 2] [2.0, 3.0] true\n", 0),
     ),
     "enum_glob_use_self_path": (
         """\
@@ -283,7 +283,7 @@ fn main() {
     println!("{:?}", pick(0));
 }
 """,
-        runs('tanh\nRelu\n', 0),
+        runs("tanh\nRelu\n", 0),
     ),
     "enum_glob_use_variants": (
         """\
@@ -298,7 +298,7 @@ fn main() {
     for x in &xs { println!("{:?} {}", x, eval(*x)); }
 }
 """,
-        runs('Var 2\nLit(3.0) 3\n', 0),
+        runs("Var 2\nLit(3.0) 3\n", 0),
     ),
     "enum_method_as_fn_value": (
         """\
@@ -312,7 +312,7 @@ fn main() {
     println!("{:?}", n);
 }
 """,
-        runs('[9, 0]\n', 0),
+        runs("[9, 0]\n", 0),
     ),
     "enum_one_variant_used": (
         """\
@@ -352,7 +352,10 @@ fn main() {
     println!("{}", ops[0] == Add);
 }
 """,
-        runs('Add 2.5\nMul 6.25\nScale(0.5) 3.125\nClip { lo: 0.0, hi: 3.0 } 3\ntrue\n', 0),
+        runs(
+            ("Add 2.5\nMul 6.25\nScale(0.5) 3.125\nClip { lo: 0.0, hi: 3.0 } 3\ntrue\n"),
+            0,
+        ),
     ),
     "float_function_by_int_path": (
         """\
@@ -382,7 +385,7 @@ fn main() {
     println!("{:?}", best);
 }
 """,
-        runs('Some(0.25)\n', 0),
+        runs("Some(0.25)\n", 0),
     ),
     "get_or_insert_not_mut": (
         """\
@@ -415,7 +418,7 @@ fn main() {
     println!("{:?}", best);
 }
 """,
-        runs('Some((1, 1.5))\n', 0),
+        runs("Some((1, 1.5))\n", 0),
     ),
     "get_or_insert_writes": (
         """\
@@ -442,7 +445,10 @@ fn main() {
     println!("{:?}", log);
 }
 """,
-        runs('Some((7, 1.5))\nSome(15)\nSome(Best { epoch: 0, loss: 0.25 })\nSome([1.5, 2.5])\n', 0),
+        runs(
+            ("Some((7, 1.5))\nSome(15)\nSome(Best { epoch: 0, loss: 0.25 })\nSome([1.5, 2.5])\n"),
+            0,
+        ),
     ),
     "hashmap_new_never_typed": (
         """\
@@ -483,7 +489,7 @@ fn main() {
     for p in &ps { println!("{}", p.v); }
 }
 """,
-        runs('0.5\n9\n1.5\n', 0),
+        runs("0.5\n9\n1.5\n", 0),
     ),
     "iter_mut_filter_find_numbers_tuples": (
         """\
@@ -496,7 +502,7 @@ fn main() {
     println!("{:?} {:?}", ws, grads);
 }
 """,
-        runs('[0.25, 0.0, 0.375] [(0, 1.0), (1, 2.0)]\n', 0),
+        runs("[0.25, 0.0, 0.375] [(0, 1.0), (1, 2.0)]\n", 0),
     ),
     "iter_mut_filter_not_mut": (
         """\
@@ -547,7 +553,7 @@ fn main() {
     println!("{:?}", xs);
 }
 """,
-        runs('0.5 10\n-1 0\n1.5 10\n[1.0, 0.0, 3.0]\n', 0),
+        runs("0.5 10\n-1 0\n1.5 10\n[1.0, 0.0, 3.0]\n", 0),
     ),
     "iter_mut_find_writes": (
         """\
@@ -563,7 +569,7 @@ fn main() {
     println!("{:?}", xs);
 }
 """,
-        runs('1\n9\n-2\n[3, 41, 5]\n', 0),
+        runs("1\n9\n-2\n[3, 41, 5]\n", 0),
     ),
     "method_on_ambiguous_float_literal": (
         """\
@@ -591,7 +597,7 @@ fn main() {
     println!("{}", best.sqrt());
 }
 """,
-        runs('1.5811388\n', 0),
+        runs("1.5811388\n", 0),
     ),
     "number_methods_of_their_kind": (
         """\
@@ -601,7 +607,7 @@ fn main() {
     println!("{} {} {}", (n as f64).sqrt(), x.powi(2), n.pow(2));
 }
 """,
-        runs('3.1622776601683795 4 100\n', 0),
+        runs("3.1622776601683795 4 100\n", 0),
     ),
     "option_has_no_sqrt": (
         """\
@@ -629,7 +635,7 @@ fn main() {
     println!("{} {:?} {:?} {}", o.is_some(), o.map(|x| x * 2.0), p.or(o), o.unwrap_or(0.0));
 }
 """,
-        runs('true Some(2.0) Some(1.0) 1\n', 0),
+        runs("true Some(2.0) Some(1.0) 1\n", 0),
     ),
     "option_two_type_arguments": (
         """\
@@ -723,7 +729,7 @@ fn main() {
     println!("{} {} {} {}", s.name, s.secret(), w.0, model::inner::peek(&s));
 }
 """,
-        runs('m 1.5 1 3\n', 0),
+        runs("m 1.5 1 3\n", 0),
     ),
     "private_field_read_outside_mod": (
         """\
@@ -781,7 +787,7 @@ fn main() {
     println!("{} {}", s.lr, s.name());
 }
 """,
-        runs('0.05 s3\n', 0),
+        runs("0.05 s3\n", 0),
     ),
     "private_method_called_outside_mod": (
         """\
@@ -875,7 +881,7 @@ fn main() {
     println!("{} {:?} {:?}", W, half(1.0), r);
 }
 """,
-        runs('w Ok(0.5) Ok(1)\n', 0),
+        runs("w Ok(0.5) Ok(1)\n", 0),
     ),
     "std_use_misspelled_cmp_item": (
         """\
@@ -930,7 +936,7 @@ fn main() {
     println!("{} {:?} {} {}", W(1.25), o == Ordering::Less, max(3, 4), v[0] > v[1]);
 }
 """,
-        runs('1.2 true 4 true\n', 0),
+        runs("1.2 true 4 true\n", 0),
     ),
     "std_uses_resolved": (
         """\
@@ -951,7 +957,7 @@ fn main() {
     println!("{}", W);
 }
 """,
-        runs('0 0 0 0 true 3.1415927\nw\n', 0),
+        runs("0 0 0 0 true 3.1415927\nw\n", 0),
     ),
     "string_plus_borrowed": (
         """\
@@ -963,7 +969,7 @@ fn main() {
     println!("{} {}", c, d);
 }
 """,
-        runs('ab! ab!?\n', 0),
+        runs("ab! ab!?\n", 0),
     ),
     "string_plus_string": (
         """\
@@ -986,7 +992,7 @@ fn main() {
     println!("{}", s.total);
 }
 """,
-        runs('2\n', 0),
+        runs("2\n", 0),
     ),
     "tuple_let_mut_and_shared_one_field": (
         """\
@@ -1012,7 +1018,7 @@ fn main() {
     println!("{} {:?}", r.best, r.losses);
 }
 """,
-        runs('0.25 [0.5, 0.25, 3.0]\n', 0),
+        runs("0.25 [0.5, 0.25, 3.0]\n", 0),
     ),
     "tuple_let_mut_shadowing": (
         """\
@@ -1026,7 +1032,7 @@ fn main() {
     println!("{:?} {}", v, n);
 }
 """,
-        runs('[2, 2, 6] 6\n', 0),
+        runs("[2, 2, 6] 6\n", 0),
     ),
     "tuple_let_mut_then_read": (
         """\
@@ -1052,7 +1058,7 @@ fn main() {
     println!("{} {:?}", s.total, s.items);
 }
 """,
-        runs('3 [1.0, 2.0, 3.0, 4.0]\n', 0),
+        runs("3 [1.0, 2.0, 3.0, 4.0]\n", 0),
     ),
     "tuple_let_two_mut_one_var": (
         """\
@@ -1086,7 +1092,7 @@ fn main() {
     println!("{} {}", y, z);
 }
 """,
-        runs('6 1\n', 0),
+        runs("6 1\n", 0),
     ),
     "turbofish_of_plain_fn": (
         """\
@@ -1167,7 +1173,7 @@ fn main() {
     println!("{}", best(&[1.0, 2.5]));
 }
 """,
-        runs('2.5\n', 0),
+        runs("2.5\n", 0),
     ),
     "vec_new_never_typed": (
         """\
@@ -1205,7 +1211,7 @@ fn main() {
     println!("{} {:?} {}", r, t, trimmed);
 }
 """,
-        runs('abc [1.0]\nlit [2.0] w\n', 0),
+        runs("abc [1.0]\nlit [2.0] w\n", 0),
     ),
 }
 
