@@ -3,7 +3,8 @@ numeric and training code uses, found refused by a held-out measurer and rewritt
 its list (`Vec::append`, `as_slice`, `String::insert_str`, `is_sorted`, `is_sorted_by_key`, ..),
 with what rustc rejects of them; a generic fn's `L: Eq + Hash` keying a map (no Burn backend);
 `std::iter::successors`, `from_fn` and the open range `start..`; a `BTreeMap`'s `range(..=k)`;
-labelled blocks (`'a: { .. break 'a v; .. }`); `BinaryHeap` and `Reverse`'s `.0`.
+labelled blocks (`'a: { .. break 'a v; .. }`); `BinaryHeap` and `Reverse`'s `.0`;
+`for (i, (w, g)) in ws.iter_mut().zip(gs.iter()).enumerate()`.
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
 binary run with `RUST_BACKTRACE=0`): `rejects(code)` is the first error code rustc reports,
@@ -339,6 +340,19 @@ fn main() {
 }
 """,
         runs("5 1 true\n", 0),
+    ),
+    "zip_enum_not_mut": (
+        """\
+fn main() {
+    let w = vec![1.0f32, 2.0];
+    let g = vec![0.5f32, 0.5];
+    for (i, (wi, gi)) in w.iter_mut().zip(g.iter()).enumerate() {
+        *wi -= gi * i as f32;
+    }
+    println!("{:?}", w);
+}
+""",
+        rejects("E0596"),
     ),
 }
 

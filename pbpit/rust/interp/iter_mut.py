@@ -76,6 +76,9 @@ def lower_for(lowerer: Any, node: Any, parts: tuple | None = None) -> Any | None
     zipped = _zipped(lowerer, value, pattern)
     if zipped is not None and body_node.type == "block":  # `for (w, g) in ws.iter_mut()
         return _lower_zip(lowerer, node, zipped)  # .zip(gs.iter())`
+    counted = _counted_zip(lowerer, value, pattern)  # `for (i, (w, g)) in ..zip(..).enumerate()`
+    if counted is not None and body_node.type == "block":
+        return _lower_zip(lowerer, node, counted[1], counted[0])
     window = _window(lowerer, value)  # `v.iter_mut().skip(k)`, `.take(k)`
     if window is not None:
         value = receiver(value)
@@ -280,9 +283,22 @@ def _reference_twice(lowerer: Any, call: Any, arg: Any) -> Any:
     return err
 
 
-def _lower_zip(lowerer: Any, node: Any, sides: list) -> Any:
+def _counted_zip(lowerer: Any, value: Any, pattern: Any) -> tuple | None:
+    """(the counter's name, the sides) of `for (i, (w, g)) in ws.iter_mut().zip(gs.iter())
+    .enumerate()`: the zip's loop, `i` its index; else None."""
+    if method_called(lowerer, value) != "enumerate" or pattern.type != "tuple_pattern":
+        return None
+    parts = [c for c in pattern.named_children if c.type not in ("line_comment", "block_comment")]
+    if len(parts) != 2 or parts[0].type != "identifier":
+        return None
+    sides = _zipped(lowerer, receiver(value), parts[1])
+    return (parts[0], sides) if sides is not None else None
+
+
+def _lower_zip(lowerer: Any, node: Any, sides: list, counter: Any = None) -> Any:
     """`for i in 0..v.len().min(w.len())` with each mutable side's name the place `v[i]` and
-    each other's `let y = &w[i];`."""
+    each other's `let y = &w[i];` (`counter`: the name of `.enumerate()`'s count, `let c =
+    i;`)."""
     from pbpit.rust.interp.nodes import For, Index, Let, Lit, Local, Method, RangeLit
 
     body_node = node.child_by_field_name("body")
@@ -318,6 +334,10 @@ def _lower_zip(lowerer: Any, node: Any, sides: list) -> Any:
     saved = lowerer.open_scope()
     index = lowerer.declare(_HIDDEN, False)
     bindings, lets = [index], []
+    if counter is not None:  # `i` of `.enumerate()`: the loop's index
+        count = lowerer.declare(lowerer.text(counter), False)
+        bindings.append(count)
+        lets.append(Let(pos[0], count, None, Local(pos, index, lowerer.scope), lowerer.in_scope))
     for place, mutable, pattern in sides:
         read = None
         if not mutable:
