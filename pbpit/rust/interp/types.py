@@ -531,6 +531,7 @@ def _first_constructor(source: object) -> str | None:
 
 
 MUT_REFERENCES = "pbpit's `&mut` reaches structs, `Vec`s and optimizers"
+_SHARED_WRAPS = ("Vec", "HashMap", "BTreeMap", "VecDeque", "HashSet", "BTreeSet", "BinaryHeap")
 
 
 def shared(ty: Ty) -> bool:
@@ -541,7 +542,7 @@ def shared(ty: Ty) -> bool:
     if type(ty) is StructT or type(ty) is ParamT or type(ty) is DynT:  # (`dyn`: a struct's)
         return True
     if type(ty) is Wrap:
-        return ty.kind in ("Vec", "HashMap", "BTreeMap", "VecDeque", "HashSet", "BTreeSet")
+        return ty.kind in _SHARED_WRAPS
     # an optimizer, a gradients accumulator; Burn's `Gradients` (`grad_remove(&mut grads)`
     # changes the one store)
     return type(ty) is Named and ty.name in ("Optimizer", "GradientsAccumulator", "Gradients")
