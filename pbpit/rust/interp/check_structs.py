@@ -13,6 +13,7 @@ from pbpit.rust.interp import (
     generic_methods,
     match_coverage,
     match_mut_refs,
+    match_values,
     op_traits,
     or_patterns,
     references,
@@ -73,6 +74,7 @@ class StructRules:
         result: Ty | None = None
         for arm in e.arms:
             self.pattern(arm.pat, scrutinee)
+            match_values.mark(e.value, arm.pat)  # `Some(b)` of `best: Option<Checkpoint>`
             if arm.guard is not None:
                 self.unify(BOOL, self.expr(arm.guard), arm.guard.pos)
             found = self.expr(arm.body)
