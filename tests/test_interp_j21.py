@@ -184,6 +184,30 @@ fn x_ok() -> bool { true }
 """,
         runs("0\n2\n1 5 a\n", 0),
     ),
+    "deref_of_match_value_binding": (
+        """\
+#[derive(Debug, Clone)]
+struct Checkpoint {
+    loss: f64,
+}
+
+fn main() {
+    let mut best: Option<Checkpoint> = None;
+    for epoch in 0..3 {
+        let cp = Checkpoint { loss: 1.0 / (epoch as f64 + 1.0) };
+        let improved = match best {
+            Some(b) => cp.loss < (*b).loss,
+            None => true,
+        };
+        if improved {
+            best = Some(cp.clone());
+        }
+    }
+    println!("{:?}", best);
+}
+""",
+        rejects("E0614"),
+    ),
     "div_by_zero_of_borrow": (
         """\
 fn main() {
@@ -204,6 +228,40 @@ fn main() {
                 "splay a backtrace\n"
             ),
         ),
+    ),
+    "match_value_and_ref_bindings_run": (
+        """\
+#[derive(Debug, Clone)]
+struct Checkpoint {
+    loss: f64,
+}
+
+fn main() {
+    let mut best: Option<Checkpoint> = None;
+    for epoch in 0..3 {
+        let cp = Checkpoint { loss: 1.0 / (epoch as f64 + 1.0) };
+        let improved = match &best {
+            Some(b) => cp.loss < (*b).loss,
+            None => true,
+        };
+        if improved {
+            best = Some(cp.clone());
+        }
+    }
+    let losses: Vec<f64> = vec![0.5, 0.25];
+    let first: Option<f64> = losses.first().copied();
+    let shown = match first {
+        Some(x) => x * 2.0,
+        None => 0.0,
+    };
+    let b = match best {
+        Some(b) => b.loss,
+        None => 0.0,
+    };
+    println!("{} {}", shown, b);
+}
+""",
+        runs("1 0.3333333333333333\n", 0),
     ),
     "parse_error_cloned_then_used_run": (
         """\
@@ -398,6 +456,50 @@ fn main() {
 }
 """,
         runs(("[Checkpoint { epoch: 1 }, Checkpoint { epoch: 2 }] [Checkpoint { epoch: 2 }]\n"), 0),
+    ),
+    "tuple_result_part_given_for_slice": (
+        """\
+fn loss_and_grad(p: &[f64]) -> (f64, Vec<f64>) {
+    (p[0] * p[0], vec![2.0 * p[0]])
+}
+
+fn step(p: &mut Vec<f64>, g: &[f64]) {
+    p[0] -= 0.1 * g[0];
+}
+
+fn main() {
+    let mut p = vec![1.0];
+    let (loss, g) = loss_and_grad(&p);
+    step(&mut p, g);
+    println!("{} {:?}", loss, p);
+}
+""",
+        rejects("E0308"),
+    ),
+    "tuple_result_parts_run": (
+        """\
+fn loss_and_grad(p: &[f64]) -> (f64, Vec<f64>) {
+    (p[0] * p[0], vec![2.0 * p[0]])
+}
+
+fn first_and_rest(v: &[f64]) -> (&f64, &[f64]) {
+    (&v[0], &v[1..])
+}
+
+fn step(p: &mut Vec<f64>, g: &[f64]) {
+    p[0] -= 0.1 * g[0];
+}
+
+fn main() {
+    let mut p = vec![1.0, 2.0];
+    let (loss, g) = loss_and_grad(&p);
+    step(&mut p, &g);
+    let (head, rest) = first_and_rest(&p);
+    let total: f64 = rest.iter().sum::<f64>() + *head;
+    println!("{} {:?} {}", loss, p, total);
+}
+""",
+        runs("1 [0.8, 2.0] 2.8\n", 0),
     ),
     "zip_borrowed_part_of_borrowed_pairs": (
         """\

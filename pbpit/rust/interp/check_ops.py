@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pbpit.rust.interp import dyn_casts, enum_casts, op_traits, references, std_errors, std_generics
+from pbpit.rust.interp import (
+    dyn_casts,
+    enum_casts,
+    op_traits,
+    references,
+    std_errors,
+    std_generics,
+    tuple_results,
+)
 from pbpit.rust.interp.check_tables import (
     _OWNED_RESULTS,
     ARITHMETIC,
@@ -519,6 +527,8 @@ class OperatorRules:
             elems = getattr(e.base.binding, "tuple_elems", None)  # `let a = (1, 1.5);`: `a.1`
             if elems is not None and not e.base.borrowed:
                 return int(e.name) < len(elems) and self.owned(elems[int(e.name)])
+            if tuple_results.part_is_value(e.base, int(e.name)):  # `let (loss, g) = f(&p);`
+                return True
         if isinstance(e, Field):  # `p.x` of a field written as a value type (`x: f32`)
             base = resolve(e.base.ty)
             if type(base) is not StructT:

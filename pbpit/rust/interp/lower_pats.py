@@ -10,6 +10,7 @@ from pbpit.rust.interp import (
     shapes,
     std_cmp,
     tuple_item_refs,
+    tuple_results,
 )
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.lower_tables import (
@@ -100,6 +101,7 @@ class PatternLowering:
         shapes.array_pattern(init, pattern)  # `let [a, b] = shape.dims();`: `D` is 2
         hidden = Binding(f"({self.text(pattern)})", False, self.scope, self.scope.nslots, True)
         self.scope.nslots += 1
+        setattr(hidden, tuple_results.DESTRUCTURED, init)  # (`owned`: `g` of `-> (f64, Vec<f64>)`)
         lets = [Let(line, hidden, declared, init, self.in_scope)]
         self.pattern_lets(pattern, Local(self.pos(pattern), hidden, self.scope), lets, line)
         return lets

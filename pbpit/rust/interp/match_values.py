@@ -24,14 +24,14 @@ def mark(value: Any, pat: Pat) -> None:
     if not isinstance(value, Local) or value.borrowed or not value.binding.owned:
         return
     written = getattr(value.binding, "written", None)
-    if written is None or not _values_only(written):
+    if written is None or not values_only(written):
         return
     for binding in pattern_bindings(pat):
         if not getattr(binding, "by_ref", False) and not binding.mut_ref:
             binding.owned = True
 
 
-def _values_only(ty: Any) -> bool:
+def values_only(ty: Any) -> bool:
     if ty.type in ("primitive_type", "unit_type"):
         return True
     if ty.type == "type_identifier":
@@ -40,8 +40,8 @@ def _values_only(ty: Any) -> bool:
         base = ty.child_by_field_name("type")
         args = ty.child_by_field_name("type_arguments")
         parts = [] if args is None else [a for a in args.named_children if a.type != "line_comment"]
-        return base is not None and plainly_value(base) and all(map(_values_only, parts))
+        return base is not None and plainly_value(base) and all(map(values_only, parts))
     if ty.type in ("tuple_type", "array_type"):
         parts = [c for c in ty.named_children if c.type not in ("line_comment", "block_comment")]
-        return all(p.type == "integer_literal" or _values_only(p) for p in parts)
+        return all(p.type == "integer_literal" or values_only(p) for p in parts)
     return False
