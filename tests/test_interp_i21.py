@@ -646,6 +646,19 @@ fn main() {
 """,
         rejects("E0107"),
     ),
+    "outlived_by_as_str_of_string_from": (
+        """\
+fn main() {
+    let r: &str;
+    {
+        let s = String::from("abc");
+        r = s.as_str();
+    }
+    println!("{}", r);
+}
+""",
+        rejects("E0597"),
+    ),
     "outlived_by_filter_min_by": (
         """\
 fn main() {

@@ -52,3 +52,18 @@ def lent_root(value: Any) -> Any:
     if isinstance(root, Local) and not root.borrowed:
         return root
     return None
+
+
+_MADE = frozenset(("String::from", "String::new", "Vec::new", "Vec::with_capacity"))
+
+
+def made(init: Any) -> bool:
+    """Whether a `let`'s value is certainly a new `String` or `Vec` (`String::from("abc")`,
+    `x.to_string()`), no reference: its views die with it (`r = s.as_str();`)."""
+    from pbpit.rust.interp.nodes import Method, Static
+
+    if init is None or init.borrowed:
+        return False
+    if isinstance(init, Static):
+        return init.name in _MADE
+    return isinstance(init, Method) and init.name == "to_string" and not init.args

@@ -90,7 +90,7 @@ class _Walk:
             self.declared[id(node.binding)] = loops
             if self.blocks:
                 self.block_of[id(node.binding)] = self.blocks[-1]
-            if node.binding.owned or _made_here(node.init):
+            if node.binding.owned or _made_here(node.init) or chain_borrows.made(node.init):
                 self.values.add(id(node.binding))  # (a value: `&x[0]` is no reborrow)
         if isinstance(node, Block):
             self.outer[id(node)] = self.blocks[-1] if self.blocks else None
