@@ -229,6 +229,69 @@ fn main() {
             ),
         ),
     ),
+    "iter_mut_enumerate_rev_run": (
+        """\
+fn main() {
+    let mut v = vec![1.0f32, 2.0, 3.0];
+    let mut seen = Vec::new();
+    for (i, x) in v.iter_mut().enumerate().rev() {
+        *x *= i as f32 + 1.0;
+        seen.push(i);
+    }
+    println!("{:?} {:?}", v, seen);
+}
+""",
+        runs("[1.0, 4.0, 9.0] [2, 1, 0]\n", 0),
+    ),
+    "iter_mut_rev_of_immutable": (
+        """\
+fn main() {
+    let v = vec![1.0f32, 2.0, 3.0];
+    for x in v.iter_mut().rev() {
+        *x += 1.0;
+    }
+    println!("{:?}", v);
+}
+""",
+        rejects("E0596"),
+    ),
+    "iter_mut_rev_run": (
+        """\
+trait Layer {
+    fn scale(&mut self, k: f32);
+    fn w(&self) -> f32;
+}
+
+struct Lin {
+    w: f32,
+}
+
+impl Layer for Lin {
+    fn scale(&mut self, k: f32) {
+        self.w *= k;
+    }
+    fn w(&self) -> f32 {
+        self.w
+    }
+}
+
+fn main() {
+    let mut layers: Vec<Box<dyn Layer>> = vec![Box::new(Lin { w: 1.0 }), Box::new(Lin { w: 2.0 })];
+    let mut k = 1.0;
+    for l in layers.iter_mut().rev() {
+        l.scale(k);
+        k += 1.0;
+    }
+    let mut v = vec![1.0f32, 2.0, 3.0];
+    for x in v.iter_mut().rev() {
+        *x += k;
+        k *= 2.0;
+    }
+    println!("{} {} {:?}", layers[0].w(), layers[1].w(), v);
+}
+""",
+        runs("2 2 [13.0, 8.0, 6.0]\n", 0),
+    ),
     "match_value_and_ref_bindings_run": (
         """\
 #[derive(Debug, Clone)]
@@ -456,6 +519,46 @@ fn main() {
 }
 """,
         runs(("[Checkpoint { epoch: 1 }, Checkpoint { epoch: 2 }] [Checkpoint { epoch: 2 }]\n"), 0),
+    ),
+    "tuple_pattern_parameter_assigned": (
+        """\
+fn shifted((r, c): (usize, usize)) -> usize {
+    r = r + 1;
+    r * 10 + c
+}
+
+fn main() {
+    println!("{}", shifted((1, 2)));
+}
+""",
+        rejects("E0384"),
+    ),
+    "tuple_pattern_parameters_run": (
+        """\
+struct M {
+    cols: usize,
+    d: Vec<f32>,
+}
+
+impl M {
+    fn at(&self, (r, c): (usize, usize)) -> f32 {
+        self.d[r * self.cols + c]
+    }
+}
+
+fn dist((x0, y0): (f32, f32), (x1, y1): (f32, f32)) -> f32 {
+    ((x1 - x0).powi(2) + (y1 - y0).powi(2)).sqrt()
+}
+
+fn main() {
+    let m = M { cols: 2, d: vec![1.0, 2.0, 3.0, 4.0] };
+    println!("{} {}", m.at((1, 0)), dist((0.0, 0.0), (3.0, 4.0)));
+    let pts = vec![(1, 2), (3, 4)];
+    let s: Vec<i32> = pts.iter().map(|&(a, b)| a + b).collect();
+    println!("{:?}", s);
+}
+""",
+        runs("3 5\n[3, 7]\n", 0),
     ),
     "tuple_result_part_given_for_slice": (
         """\

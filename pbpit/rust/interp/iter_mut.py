@@ -79,9 +79,14 @@ def lower_for(lowerer: Any, node: Any, parts: tuple | None = None) -> Any | None
     counted = _counted_zip(lowerer, value, pattern)  # `for (i, (w, g)) in ..zip(..).enumerate()`
     if counted is not None and body_node.type == "block":
         return _lower_zip(lowerer, node, counted[1], counted[0])
+    backwards = method_called(lowerer, value) == "rev"  # `v.iter_mut().rev()`: the indices
+    if backwards:  # `(0..len).rev()`
+        value = receiver(value)
     window = _window(lowerer, value)  # `v.iter_mut().skip(k)`, `.take(k)`
     if window is not None:
         value = receiver(value)
+    if backwards and (window is not None or iter_mut_filters.parts(lowerer, value) is not None):
+        return None
     filtered = iter_mut_filters.parts(lowerer, value)  # `v.iter_mut().filter(|p| ..)`, `find`
     if filtered is not None:
         value = filtered[0]
@@ -113,6 +118,8 @@ def lower_for(lowerer: Any, node: Any, parts: tuple | None = None) -> Any | None
         else:
             shorter = Method(pos, length, "min", [], [count])
             loop.iterable = RangeLit(pos, Lit(pos, "int", 0, None), shorter, False)
+    if backwards:
+        loop.iterable = Method(pos, loop.iterable, "rev", [], [])
     saved = lowerer.open_scope()
     index = lowerer.declare(index_name or _HIDDEN, False)
     element = lowerer.declare(element_name, False)

@@ -395,6 +395,7 @@ class Lowerer(
         self.scope = self.fn_scope = fn.scope = FnScope(None)
         self.fn_ret = fn.ret  # what `?` may return into
         saved = self.open_scope(new_frame=True)
+        unpacked: list[Let] = []  # the `let`s of parameters written as tuple patterns
         for param in self.kids(fn.node.child_by_field_name("parameters")):
             mutable = any(c.type == "mutable_specifier" for c in param.children)
             if param.type == "self_parameter":
@@ -403,7 +404,12 @@ class Lowerer(
                 binding.mut_ref = fn.self_kind == "mut"
                 fn.params.append(binding)
                 continue
-            binding = self.bind_pattern(param.child_by_field_name("pattern"), mutable)
+            pattern = param.child_by_field_name("pattern")
+            if pattern is not None and pattern.type == "tuple_pattern":  # `(r, c): (usize, usize)`
+                binding, lets = self.hidden_pattern(pattern)
+                unpacked.extend(lets)  # (given their parts as the body starts)
+            else:
+                binding = self.bind_pattern(pattern, mutable)
             if binding is not None:
                 binding.argument = True  # type: ignore[attr-defined]  # (rustc's E0384 words)
                 binding.owned = self.owned_type(param.child_by_field_name("type"))
@@ -411,6 +417,7 @@ class Lowerer(
                 num_refs.mark_param(self, binding, param.child_by_field_name("type"))
             fn.params.append(binding)
         fn.body = self.block(fn.node.child_by_field_name("body"))
+        fn.body.stmts[:0] = unpacked
         refuse_borrows_for_values(self, fn)  # `f(&x)` of `fn f(x: i32)`, `return Some(&i)`
         self.close_scope(saved)
         conflict = refuse_use_while_borrowed(fn.body, self.path)  # `let r = &mut x;` then `x`
