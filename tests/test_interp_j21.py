@@ -292,6 +292,43 @@ fn main() {
 """,
         runs("2 2 [13.0, 8.0, 6.0]\n", 0),
     ),
+    "made_items_part_given_for_slice": (
+        """\
+fn forward(x: &[f32]) -> f32 {
+    x.iter().sum()
+}
+
+fn main() {
+    let data = vec![(vec![1.0f32, 0.0], vec![2.0f32]), (vec![0.0, 1.0], vec![-1.0])];
+    for (x, t) in data {
+        println!("{} {:?}", forward(x), t);
+    }
+}
+""",
+        rejects("E0308"),
+    ),
+    "made_items_parts_run": (
+        """\
+fn forward(x: &[f32]) -> f32 {
+    x.iter().sum()
+}
+
+fn main() {
+    let data = vec![(vec![1.0f32, 0.0], vec![2.0f32]), (vec![0.0, 1.0], vec![-1.0])];
+    let mut kept = Vec::new();
+    for (x, t) in data {
+        println!("{} {:?}", forward(&x), t);
+        kept.push(x);
+    }
+    let pairs = vec![(1, 'a'), (-2, 'b')];
+    for (n, c) in &pairs {
+        println!("{} {}", n, c);
+    }
+    println!("{:?} {}", kept, pairs.len());
+}
+""",
+        runs(("1 [2.0]\n1 [-1.0]\n1 a\n-2 b\n[[1.0, 0.0], [0.0, 1.0]] 2\n"), 0),
+    ),
     "match_value_and_ref_bindings_run": (
         """\
 #[derive(Debug, Clone)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp import copied_items
+from pbpit.rust.interp import copied_items, made_items
 from pbpit.rust.interp.grammar import rejects
 
 ITEMS_BY_REFERENCE = "by_reference"
@@ -41,6 +41,7 @@ def mark_let(binding: Any, init: Any, structs: Any = None) -> None:
 
     if binding is not None and init is not None and init.borrowed and not init.mut_borrow:
         setattr(binding, BOUND_TO_BORROW, True)
+    made_items.mark(binding, init)  # `let data = vec![(vec![1.0], vec![2.0])];`
     if binding is not None and returns_mut_reference(init, structs):
         binding.mut_ref = True
         if isinstance(init, Method):  # (the borrow passes: `m` lent mutably while `ps` lives)
@@ -98,6 +99,8 @@ def items_are_values(iterable: Any) -> bool:
     from pbpit.rust.interp.nodes import Local
 
     if copied_items.values(iterable):  # `for x in xs.iter().copied()` of numbers
+        return True
+    if made_items.items_made(iterable):  # `for (x, t) in data` of `vec![(vec![..], ..)]`
         return True
     if not isinstance(iterable, Local) or iterable.borrowed:
         return False
