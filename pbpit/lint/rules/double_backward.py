@@ -94,6 +94,7 @@ fn main() {
                 fixes.label(earlier.span, consumes_graph(name, earlier.through)),
             ]
             rebuilt = rebuild_the_loss(definition, later, fixes, scaled=True)
+            rebuilt = rebuilt or rebuild_the_chain(definition, later, fixes)
             helps = scaled_helps(name, rebuilt)
             message = scaled_message(name)
             notes = [through_note(earlier, definition), through_note(later, definition)]
@@ -276,6 +277,59 @@ def rebuild_the_loss(
         return []
     edits = [fixes.edit(n.end_byte, n.end_byte, ".clone()") for n in clones]
     again = fixes.copy_lines(statement, clones, fixes.indent_of(at))
+    start = fixes.line_start(at.start_point[0])
+    return [*edits, fixes.edit(start, start, again)]
+
+
+def rebuild_the_chain(definition: Definition, later: Backward, fixes: Fixes) -> list[Edit]:
+    """Rebuild the loss with the `let`s it is made from (`let out = reg.fc.forward(..);` then
+    `let loss = (out - y).powf_scalar(2.0).mean();`): each again, in order, just before the
+    statement of the second backward, what they give by value from outside the chain cloned
+    in both; none where a `let` is not a whole-line statement of the loss's block, or a
+    statement between moves, binds or assigns what they read."""
+    statement = definition.statement
+    at = fixes.call_at(later.span)
+    while at is not None and at.parent is not None and at.parent.type != "block":
+        at = at.parent
+    if statement is None or at is None or not fixes.whole_lines(at):
+        return []
+    block = statement.parent
+    chain = sorted(
+        {d.statement.start_byte: d for d in definition.sources if d.statement is not None}.values(),
+        key=lambda d: d.statement.start_byte,
+    )
+    if len(chain) < 2 or block is None or not block.start_byte <= at.start_byte < block.end_byte:
+        return []
+    bound = {d.name for d in chain}
+    clones: list[Node] = []
+    read: set[str] = set()
+    for d in chain:
+        s, value = d.statement, d.value
+        if (
+            s is None
+            or value is None
+            or s.type != "let_declaration"
+            or s.parent != block
+            or d.assigned
+            or not is_name(d.name)
+            or not fixes.whole_lines(s)
+        ):
+            return []
+        moved = fixes.moved_names(value)
+        if moved is None:
+            return []
+        clones += [
+            n
+            for n in moved
+            if fixes.text(n) not in bound and not fixes.is_copy(fixes.text(n), n.start_byte)
+        ]
+        read |= {fixes.text(n) for n in identifiers(value)} - bound
+    statements = [d.statement for d in chain]
+    between = [s for s in _between(statements[0], at) if s not in statements]
+    if any(not _keeps(s, read, fixes) for s in between):
+        return []
+    edits = [fixes.edit(n.end_byte, n.end_byte, ".clone()") for n in clones]
+    again = "".join(fixes.copy_lines(s, clones, fixes.indent_of(at)) for s in statements)
     start = fixes.line_start(at.start_point[0])
     return [*edits, fixes.edit(start, start, again)]
 
