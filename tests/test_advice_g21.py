@@ -49,6 +49,11 @@ HAND = {
     "g04_embeddings_vec.rs": ("loop-external-tracked", {"embedded"}),
     "g05_target_copy_blended.rs": ("loop-external-tracked", {"target.weight"}),
     "g06_clip_retry_scaled.rs": ("double-backward", {"loss"}),
+    # Written after the fixes, of the same shapes with other models and names (g09-g12).
+    "g09_retry_mul_scalar.rs": ("double-backward", {"loss"}),
+    "g10_while_stats_frozen.rs": ("loop-external-tracked", {"centre", "scale"}),
+    "g11_mutual_regressors.rs": ("shared-intermediate", {"pred_l", "pred_r"}),
+    "g12_embed_table_vec.rs": ("loop-external-tracked", {"vectors"}),
 }
 
 
