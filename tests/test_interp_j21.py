@@ -427,6 +427,23 @@ fn main() {
             ),
         ),
     ),
+    "scan_state_given_borrow": (
+        """\
+fn main() {
+    let losses = [1.0f32, 3.0, 2.0];
+    let ema: Vec<f32> = losses
+        .iter()
+        .scan(None, |st: &mut Option<f32>, &x| {
+            let y = st.map_or(x, |p| 0.9 * p + 0.1 * x);
+            *st = Some(&y);
+            Some(y)
+        })
+        .collect();
+    println!("{:?}", ema);
+}
+""",
+        rejects("E0308"),
+    ),
     "struct_field_given_by_ref_runs": (
         """\
 use std::cmp::Ordering;

@@ -603,7 +603,7 @@ class ExprLowering:
         written = [c for c in written if c.type == "_" or c.is_named]  # `|_|`: `_` is unnamed
         scan_state = _scan_closure(self, node) or map_entries.and_modify_closure(self, node)
         for param in [c for c in written if c.type not in _COMMENTS]:
-            type_node = None
+            type_node = state_node = None
             pattern = param
             if param.type == "parameter":
                 pattern = param.child_by_field_name("pattern")
@@ -612,7 +612,8 @@ class ExprLowering:
                 # `|st: &mut Option<f32>, &x|`: `scan`'s state, typed as what it points to
                 if type_node.type != "reference_type" or not is_mut_reference(type_node):
                     raise self.fail(type_node, "`scan`'s state written other than `&mut T`")
-                type_node, written_state = None, self.type(type_node.child_by_field_name("type"))
+                state_node = type_node.child_by_field_name("type")  # (`Option<f32>`)
+                type_node, written_state = None, self.type(state_node)
                 param_tys.append(written_state)
             else:
                 param_tys.append(self.type(type_node) if type_node is not None else None)
@@ -633,6 +634,7 @@ class ExprLowering:
                 binding.mut_ref = binding.mutable = True
                 setattr(binding, if_let_mut.WRITTEN_BACK, True)
                 setattr(binding, SCAN_STATE, True)
+                binding.written = state_node  # type: ignore[attr-defined]  # `*st = Some(&y)`: E0308
             elif binding is not None:  # `|s, x|`: `*s = ..` may write through a `&mut`
                 binding.ref_unknown = True  # type: ignore[attr-defined]
             params.append(binding)
