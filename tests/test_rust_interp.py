@@ -812,7 +812,7 @@ def test_gradients_through_a_user_fn_and_if_let(tmp_path):
         if let Some(g) = x.grad(&grads) {
             println!("x.grad = {:?}", g.into_data().to_vec::<f32>().unwrap());
         }
-        println!("{} {} {}", c.grad(&grads).is_none(), x.is_require_grad(), c.is_tracked());
+        println!("{} {} {}", c.grad(&grads).is_none(), x.is_require_grad(), c.is_require_grad());
         """,
     )
     assert out == "x.grad = [3.0, 4.0]\ntrue true false\n"
@@ -1166,11 +1166,16 @@ def test_program_runs_again_from_the_start(tmp_path):
             "Some(1)",
             "`Option<i32>` doesn't implement `std::fmt::Display` (rustc rejects it: error[E0277])",
         ),
-        ("fn main() {\n    let v = Vec::new();\n}\n", "Vec::new", "type annotations needed"),
+        (
+            "fn main() {\n    let v = Vec::new();\n}\n",
+            "Vec::new",
+            "type annotations needed (rustc rejects it: error[E0282])",
+        ),
         (
             'fn main() {\n    let x = 2.0;\n    println!("{}", x.sqrt());\n}\n',
             "sqrt",
-            "can't call method `sqrt` on ambiguous numeric type `{float}`",
+            "can't call method `sqrt` on ambiguous numeric type `{float}` (rustc rejects it: "
+            "error[E0689])",
         ),
         (
             "fn main() {\n    let x: f32 = 1;\n}\n",
@@ -1282,7 +1287,10 @@ def test_trait_methods_apply_to_a_number_whose_type_is_still_open(tmp_path):
 
 def test_an_inherent_float_method_on_an_open_float_is_still_refused(tmp_path):
     err, _ = refusal(tmp_path, "fn main() {\n    let y = 2.0.max(1.0);\n}\n")
-    assert err.what == "can't call method `max` on ambiguous numeric type `{float}`"
+    assert err.what == (
+        "can't call method `max` on ambiguous numeric type `{float}` (rustc rejects it: "
+        "error[E0689])"
+    )
 
 
 def test_debug_of_a_str_escapes_what_rust_calls_unprintable(tmp_path):
