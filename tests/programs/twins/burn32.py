@@ -110,6 +110,10 @@ class T:
     def is_tracked(self) -> bool:
         return self.node.tracked
 
+    def is_require_grad(self) -> bool:
+        # Burn's `Requirement::Grad`: a leaf that requires grad; an op's result never is one
+        return self.node.leaf_grad
+
     def to_vec(self) -> list[float]:
         return [float(x) for x in self.v.reshape(-1)]
 

@@ -23,8 +23,8 @@ pooled = embedded._op(embedded.v.mean(axis=1, keepdims=True), [embedded],
                       lambda g: [np.broadcast_to(g / 3, embedded.v.shape).astype(np.float32)])
 head = Linear([[0.1, -0.1]] * 4, [0.0, 0.0])
 logits = head.forward(pooled.reshape([2, 4]))
-print(f"logits [{logits.v.shape[0]}, {logits.v.shape[1]}], tracked "
-      f"{'true' if logits.is_tracked() else 'false'}")
+print(f"logits [{logits.v.shape[0]}, {logits.v.shape[1]}], require_grad "
+      f"{'true' if logits.is_require_grad() else 'false'}")
 grads = cross_entropy(logits, [0, 1]).backward()
 print(f"embed grad [{', '.join(str(n) for n in embed.t.grad(grads).shape)}]")
 print(f"head grads: {'true' if head.bias.t.grad(grads) is not None else 'false'}")
