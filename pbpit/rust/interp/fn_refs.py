@@ -42,7 +42,7 @@ def method_value(lowerer: Any, node: Any, item: Any, name: str) -> Any | None:
     given `into_iter()`'s values, `V::total` is rustc's E0631, which pbpit erasing the `&`
     would run)."""
     from pbpit.rust.interp.lower_paths import by_reference_map
-    from pbpit.rust.interp.nodes import Call, Closure, FnScope, Local
+    from pbpit.rust.interp.nodes import Call
 
     fn = item.methods.get(name) if item is not None else None
     if fn is None or fn.self_kind != "ref" or len(fn.params) != 1 or fn.type_params:
@@ -50,17 +50,26 @@ def method_value(lowerer: Any, node: Any, item: Any, name: str) -> Any | None:
     if by_reference_map(lowerer, node) is None:
         return None
     pos = lowerer.pos(node)
+    return _receiver_closure(
+        lowerer, pos, f"{item.name}::{name}", None, lambda r: Call(pos, fn, [r])
+    )
+
+
+def _receiver_closure(lowerer: Any, pos: Any, path: str, ty: Any, body: Any) -> Any:
+    """The closure `|r| body(r)` a method's path stands for (`r` typed `ty`, None to infer),
+    its one parameter a name no program writes."""
+    from pbpit.rust.interp.nodes import Closure, FnScope, Local
+
     outer = lowerer.scope
     scope = FnScope(outer)
     lowerer.scope = scope
     saved = lowerer.open_scope(new_frame=True)
-    param = lowerer.declare(f"{item.name}::{name} receiver", False)  # a name no program writes
-    body = Call(pos, fn, [Local(pos, param, lowerer.scope)])
+    param = lowerer.declare(f"{path} receiver", False)
+    made = body(Local(pos, param, lowerer.scope))
     visible = lowerer.in_scope
     lowerer.close_scope(saved)
     lowerer.scope = outer
-    return Closure(pos, [param], [None], None, body, scope, False, visible)
-
+    return Closure(pos, [param], [ty], None, made, scope, False, visible)
 
 
 _STD_METHODS = {"Vec": ("len", "is_empty"), "String": ("len", "is_empty")}
@@ -73,7 +82,7 @@ def std_method_value(lowerer: Any, node: Any, names: list[str]) -> Any | None:
     (`g.iter().map(Vec::len)`): the closure `|v: &Vec<_>| v.len()`, the receiver typed so that
     items of another type are refused (rustc's E0631). Else None."""
     from pbpit.rust.interp.lower_paths import by_reference_map
-    from pbpit.rust.interp.nodes import Closure, FnScope, Local, Method
+    from pbpit.rust.interp.nodes import Method
     from pbpit.rust.interp.types import STRING, Var, vec
 
     if len(names) != 2 or names[1] not in _STD_METHODS.get(names[0], ()):
@@ -81,14 +90,7 @@ def std_method_value(lowerer: Any, node: Any, names: list[str]) -> Any | None:
     if by_reference_map(lowerer, node) is None:
         return None
     pos = lowerer.pos(node)
-    outer = lowerer.scope
-    scope = FnScope(outer)
-    lowerer.scope = scope
-    saved = lowerer.open_scope(new_frame=True)
-    param = lowerer.declare(f"{names[0]}::{names[1]} receiver", False)  # no program's name
-    body = Method(pos, Local(pos, param, lowerer.scope), names[1], [], [])
-    visible = lowerer.in_scope
-    lowerer.close_scope(saved)
-    lowerer.scope = outer
     owner = vec(Var()) if names[0] == "Vec" else STRING
-    return Closure(pos, [param], [owner], None, body, scope, False, visible)
+    return _receiver_closure(
+        lowerer, pos, f"{names[0]}::{names[1]}", owner, lambda r: Method(pos, r, names[1], [], [])
+    )
