@@ -18,8 +18,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from pbpit.rust.interp.builtins import Builtin
 from pbpit.rust.interp import unmet_bounds
+from pbpit.rust.interp.builtins import Builtin
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import Call, FnItem, Format, Local, Method, children
 from pbpit.rust.interp.types import (
