@@ -300,17 +300,12 @@ def one_step(
     GradientsParams::from_grads(a.backward(), &model); model = optim.step(lr, model, grads);`
     twice): one backward of the sum where the first was, and one step; the second backward's
     statement and its step go. None for any other shape."""
-    one, two = statement_of(a, first, fixes), statement_of(b, second, fixes)
-    if one is None or two is None:
+    found = _in_one_block(a, b, first, second, fixes)
+    if found is None:
         return None
-    (first_statement, first_call), (second_statement, _) = one, two
-    block = fixes.parent(first_statement)
-    if block is None or fixes.parent(second_statement) is not block:
-        return None
-    siblings = [c for c in block.named_children if not c.type.endswith("comment")]
-    start = next((i for i, s in enumerate(siblings) if s.id == first_statement.id), None)
+    siblings, start, first_statement, first_call, second_statement = found
     end = next((i for i, s in enumerate(siblings) if s.id == second_statement.id), None)
-    if start is None or end is None or end != start + 2 or end + 1 >= len(siblings):
+    if end is None or end != start + 2 or end + 1 >= len(siblings):
         return None
     step, again = siblings[start + 1], siblings[end + 1]
     bound = bound_name(first_statement, fixes)
@@ -341,16 +336,11 @@ def both_then_steps(
     optim.step(lr, model, grads_a);` and the same step with `grads_b`): one backward of the
     sum where the first was, its gradients stepped once; the second backward and its step go.
     None for any other shape."""
-    one, two = statement_of(a, first, fixes), statement_of(b, second, fixes)
-    if one is None or two is None:
+    found = _in_one_block(a, b, first, second, fixes)
+    if found is None:
         return None
-    (first_statement, first_call), (second_statement, _) = one, two
-    block = fixes.parent(first_statement)
-    if block is None or fixes.parent(second_statement) is not block:
-        return None
-    siblings = [c for c in block.named_children if not c.type.endswith("comment")]
-    start = next((i for i, s in enumerate(siblings) if s.id == first_statement.id), None)
-    if start is None or start + 3 >= len(siblings) or siblings[start + 1].id != second_statement.id:
+    siblings, start, first_statement, first_call, second_statement = found
+    if start + 3 >= len(siblings) or siblings[start + 1].id != second_statement.id:
         return None
     step_a, step_b = siblings[start + 2], siblings[start + 3]
     bound_a, bound_b = bound_name(first_statement, fixes), bound_name(second_statement, fixes)
@@ -374,6 +364,26 @@ def both_then_steps(
         delete_lines(second_statement, fixes),
         delete_lines(step_b, fixes),
     ]
+
+
+def _in_one_block(
+    a: str, b: str, first: tuple[int, int], second: tuple[int, int], fixes: Fixes
+) -> tuple[list[Node], int, Node, Node, Node] | None:
+    """The two backwards' statements when one block holds both: the block's statements (no
+    comments), the first statement's index there, the first statement, its call, and the
+    second statement. None otherwise."""
+    one, two = statement_of(a, first, fixes), statement_of(b, second, fixes)
+    if one is None or two is None:
+        return None
+    (first_statement, first_call), (second_statement, _) = one, two
+    block = fixes.parent(first_statement)
+    if block is None or fixes.parent(second_statement) is not block:
+        return None
+    siblings = [c for c in block.named_children if not c.type.endswith("comment")]
+    start = next((i for i, s in enumerate(siblings) if s.id == first_statement.id), None)
+    if start is None:
+        return None
+    return siblings, start, first_statement, first_call, second_statement
 
 
 def statement_of(loss: str, span: tuple[int, int], fixes: Fixes) -> tuple[Node, Node] | None:
