@@ -17,6 +17,36 @@ from __future__ import annotations
 from rustc_verdicts import rejects, runs, verdict_tests
 
 CASES = {
+    "as_slice_is_a_slice_to_patterns_and_slice_methods": (
+        """\
+fn total(xs: &[f32]) -> f32 {
+    xs.iter().sum()
+}
+fn main() {
+    let v = vec![1.5f32, 2.0, 3.25];
+    let s = v.as_slice();
+    println!("{} {} {:?}", total(s), s.len(), s.first());
+    match v.as_slice() {
+        [] => println!("empty"),
+        [only] => println!("one {}", only),
+        [first, .., last] => println!("{} .. {}", first, last),
+    }
+    if let [a, rest @ ..] = v.as_slice() {
+        println!("{} {:?}", a, rest);
+    }
+}
+""",
+        runs("6.75 3 Some(1.5)\n1.5 .. 3.25\n1.5 [2.0, 3.25]\n"),
+    ),
+    "as_slice_has_no_push": (
+        """\
+fn main() {
+    let mut v = vec![1, 2];
+    v.as_slice().push(3);
+}
+""",
+        rejects("E0599"),
+    ),
     "append_borrowed_not_mut": (
         """\
 fn main() {

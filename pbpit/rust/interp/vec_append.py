@@ -27,6 +27,15 @@ def _append_type(ck: Any, e: Any, recv: Ty) -> Ty:
     return UNIT
 
 
+def _as_slice_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`&[T]`: slice patterns match it (`if let [a, rest @ ..] = v.as_slice()`), a `Vec`'s
+    own methods do not take it (rustc's E0599 on `v.as_slice().push(..)`)."""
+    from pbpit.rust.interp.slices import slice_of
+
+    ck.arity(e, 0)
+    return slice_of(_inner(recv))
+
+
 def _append(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     (other,) = args
 
@@ -43,5 +52,5 @@ def _append(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
 VEC_APPEND = (
     Builtin("Vec", "append", None, "()", _append, _append_type, mutates=True),
-    Builtin("Vec", "as_slice", (), "self", lambda c, e, recv, a: recv),
+    Builtin("Vec", "as_slice", None, "self", lambda c, e, recv, a: recv, _as_slice_type),
 )
