@@ -452,6 +452,10 @@ def refuse_slice_index(checker: Checker, index: Expr, found: Ty, container: Ty) 
     found = resolve(found)
     if type(found) is Var and found.kind != "float" or found in (USIZE, NEVER):
         return
+    ranged = type(found) is Wrap and found.kind.startswith("Range")  # `ids.get(..k)`, `1..`
+    opened = getattr(index, "name", None) in ("ops::RangeFrom", "ops::RangeTo")  # (lowered)
+    if ranged or opened or type(index).__name__ == "RangeLit":  # rustc runs it: a sub-slice
+        raise checker.fail(index.pos, "`get` of a range (a sub-slice)")
     container = resolve(container)
     if not (type(container) is Wrap and container.kind in ("Vec", "array")):
         return
