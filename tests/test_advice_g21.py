@@ -63,6 +63,10 @@ SAME_RUN = {
     # g07: losses summed in `acc.total` by a method, backpropagated every two steps and never
     # reset; the hand fix takes the sum out where it is flushed (`acc.total.take()`).
     "g07_loss_sum_never_reset.rs": ("loop-external-tracked", {"acc.total", "self.total"}),
+    # g13 (written in review): the retry's scale a parenthesised expression of the norm
+    # (`(loss * (MAX_NORM / norm))`), read as two losses sharing `loss` before; the hand fix
+    # builds the loss again inside the `if`.
+    "g13_retry_scaled_by_norm.rs": ("double-backward", {"loss"}),
 }
 
 

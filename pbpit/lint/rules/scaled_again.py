@@ -46,7 +46,7 @@ def _scaled(text: str, name: str) -> bool:
     while flat.startswith("(") and flat.endswith(")"):
         flat = flat[1:-1]
     loss = re.escape(name) + r"(?:\.clone\(\))?"
-    term = r"[\w.()]+"
+    term = r"(?:[\w.()]+|\([^+\-]+\))"  # `scale`, `s.max(1.0)`, `(MAX_NORM / norm)`
     return bool(
         re.fullmatch(rf"\(?{loss}\)?[*/]{term}", flat)
         or re.fullmatch(rf"{term}\*\(?{loss}\)?", flat)
