@@ -489,6 +489,21 @@ class Fixes:
                 self._parents.update(dict.fromkeys(found.named_children, found))
         return found
 
+    def clone_call(self, read: Node, name: str) -> Node | None:
+        """The call `name.clone()` whose receiver is the identifier `read`, else None (a bare
+        `name`): where a `.detach()` goes after the clone."""
+        field_ = self.parent(read)
+        call = self.parent(field_) if field_ is not None else None
+        if (
+            field_ is not None
+            and field_.type == "field_expression"
+            and self.text(field_) == f"{name}.clone"
+            and call is not None
+            and call.type == "call_expression"
+        ):
+            return call
+        return None
+
     def reads(self, block: Node) -> dict[str, list[tuple[int, int]]]:
         """Where each name is named in `block`: the bytes of each identifier, in order. Found
         once per block, so that asking about every name of a long block stays linear."""

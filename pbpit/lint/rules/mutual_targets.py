@@ -101,15 +101,8 @@ def _detached(read: Read, fixes: Fixes) -> tuple[Edit, str] | None:
     node = read.node
     assert node is not None
     name = read.name
-    field_ = fixes.parent(node)
-    call = fixes.parent(field_) if field_ is not None else None
-    if (
-        field_ is not None
-        and field_.type == "field_expression"
-        and fixes.text(field_) == f"{name}.clone"
-        and call is not None
-        and call.type == "call_expression"
-    ):
+    call = fixes.clone_call(node, name)
+    if call is not None:
         return fixes.edit(call.end_byte, call.end_byte, ".detach()"), f"{name}.clone().detach()"
     if node.type == "identifier":
         return fixes.edit(node.start_byte, node.end_byte, f"{name}.detach()"), f"{name}.detach()"

@@ -105,15 +105,8 @@ def rescore(
     if len(reads) != 1:
         return None
     read = reads[0]
-    field_ = fixes.parent(read)
-    clone = fixes.parent(field_) if field_ is not None else None
-    if (
-        field_ is not None
-        and field_.type == "field_expression"
-        and fixes.text(field_) == f"{made}.clone"
-        and clone is not None
-        and clone.type == "call_expression"
-    ):
+    clone = fixes.clone_call(read, made)
+    if clone is not None:
         detach = fixes.edit(clone.end_byte, clone.end_byte, ".detach()")
     else:
         detach = fixes.edit(read.start_byte, read.end_byte, f"{made}.clone().detach()")
