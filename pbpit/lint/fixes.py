@@ -504,6 +504,16 @@ class Fixes:
             return call
         return None
 
+    def detach_read(self, read: Node, name: str) -> tuple[Edit, str] | None:
+        """The edit that reads the identifier `read` (of `name`) detached, and the text it
+        makes: `x.clone()` becomes `x.clone().detach()`, a bare `x` `x.detach()`; else None."""
+        call = self.clone_call(read, name)
+        if call is not None:
+            return self.edit(call.end_byte, call.end_byte, ".detach()"), f"{name}.clone().detach()"
+        if read.type == "identifier":
+            return self.edit(read.start_byte, read.end_byte, f"{name}.detach()"), f"{name}.detach()"
+        return None
+
     def reads(self, block: Node) -> dict[str, list[tuple[int, int]]]:
         """Where each name is named in `block`: the bytes of each identifier, in order. Found
         once per block, so that asking about every name of a long block stays linear."""

@@ -98,12 +98,5 @@ def _output_of(definition: Definition, module: str, fixes: Fixes) -> bool:
 def _detached(read: Read, fixes: Fixes) -> tuple[Edit, str] | None:
     """The edit that reads `read` detached, and the text it makes: `x.clone()` becomes
     `x.clone().detach()`, a bare `x` `x.detach()`."""
-    node = read.node
-    assert node is not None
-    name = read.name
-    call = fixes.clone_call(node, name)
-    if call is not None:
-        return fixes.edit(call.end_byte, call.end_byte, ".detach()"), f"{name}.clone().detach()"
-    if node.type == "identifier":
-        return fixes.edit(node.start_byte, node.end_byte, f"{name}.detach()"), f"{name}.detach()"
-    return None
+    assert read.node is not None
+    return fixes.detach_read(read.node, read.name)

@@ -160,21 +160,10 @@ def detach_in_second_loss(
     ]
     if len(reads) != 1 or reads[0].node is None:
         return None
-    node = reads[0].node
-    field_ = fixes.parent(node)
-    clone = fixes.parent(field_) if field_ is not None else None
-    if (
-        field_ is not None
-        and field_.type == "field_expression"
-        and fixes.text(field_) == f"{name}.clone"
-        and clone is not None
-        and clone.type == "call_expression"
-    ):
-        edit = fixes.edit(clone.end_byte, clone.end_byte, ".detach()")
-    elif node.type == "identifier":
-        edit = fixes.edit(node.start_byte, node.end_byte, f"{name}.detach()")
-    else:
+    detached = fixes.detach_read(reads[0].node, name)
+    if detached is None:
         return None
+    edit = detached[0]
     one, two = modules
     second = f"`{later.receiver}`" if later.receiver else "the second loss"
     return Help(
