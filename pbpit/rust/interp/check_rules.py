@@ -452,9 +452,13 @@ def refuse_slice_index(checker: Checker, index: Expr, found: Ty, container: Ty) 
     found = resolve(found)
     if type(found) is Var and found.kind != "float" or found in (USIZE, NEVER):
         return
-    ranged = type(found) is Wrap and found.kind.startswith("Range")  # `ids.get(..k)`, `1..`
-    opened = getattr(index, "name", None) in ("ops::RangeFrom", "ops::RangeTo")  # (lowered)
-    if ranged or opened or type(index).__name__ == "RangeLit":  # rustc runs it: a sub-slice
+    from pbpit.rust.interp.nodes import RangeLit, Static
+    from pbpit.rust.interp.open_ranges import OPEN
+
+    # a range (`1..2`, `..k`, `1..` lowered to `ops::RangeFrom`): rustc runs it, a sub-slice
+    opened = isinstance(index, Static) and index.name in OPEN
+    ranged = type(found) is Wrap and found.kind.startswith("Range")  # `let r = ..2; v.get(r)`
+    if isinstance(index, RangeLit) or opened or ranged:
         raise checker.fail(index.pos, "`get` of a range (a sub-slice)")
     container = resolve(container)
     if not (type(container) is Wrap and container.kind in ("Vec", "array")):
