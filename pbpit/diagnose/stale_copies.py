@@ -19,8 +19,9 @@ reaches parameters as a copy made before an optimizer's step kept them (`detail`
 
 def stale_leaves(result: Any) -> list[list[str]]:
     """For each backward of `result` that ran, in order: the names of the leaves it gave a
-    gradient to while a newer leaf of the same name existed (a parameter the optimizer's step
-    has made anew: the copy a module cloned before that step still holds)."""
+    gradient to while a newer leaf of the same name existed that a backward of the run reaches
+    (a parameter the optimizer's step has made anew and trains: the copy a module cloned
+    before that step still holds the old)."""
     from pbpit.engine.graph import Requirement
 
     leaves = [
@@ -28,17 +29,21 @@ def stale_leaves(result: Any) -> list[list[str]]:
         for node in result.nodes
         if not node.parents and node.requirement == Requirement.GRAD and node.label
     ]
+    done = [b for b in result.backwards if b.gradients is not None]
+    # Leaves some backward trains: a newer one no backward reaches (a line search's candidate
+    # stepped and thrown away) leaves the older one the module's own.
+    reached = {node.id for b in done for node in leaves if b.gradients.get(node.id) is not None}
     out = []
-    for backward in (b for b in result.backwards if b.gradients is not None):
+    for backward in done:
         newest: dict[str, int] = {}
         for node in leaves:
-            if node.id < backward.node_count:
+            if node.id < backward.node_count and node.id in reached:
                 newest[node.label] = max(newest.get(node.label, -1), node.id)
         stale = {
             node.label
             for node in leaves
             if node.id < backward.node_count
-            and node.id != newest[node.label]
+            and node.id != newest.get(node.label, node.id)
             and backward.gradients.get(node.id) is not None
         }
         out.append(sorted(stale))
