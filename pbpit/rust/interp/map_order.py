@@ -36,7 +36,7 @@ def _map_iter_type(ck: Any, e: Any, recv: Ty) -> Ty:
         return Wrap("MapIter", item)
     if e.name == "collect":
         return _collect_type(ck, e, item)
-    if e.name in ("map", "filter"):  # each entry mapped or tested (`_pure`): the order still
+    if e.name in ("map", "filter"):  # each entry mapped or tested (`order_free`): the order still
         made = ITER[e.name].types(ck, e, Wrap("Iter", item))  # the map's
         e.impl = MAP_ITER[e.name]
         e.row = ITER[e.name]
@@ -65,20 +65,24 @@ def _map_iter(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     return e.row.compile(comp, e, recv, args)
 
 
-_PURE_METHODS = ("clone", "to_string", "to_owned", "as_str", "len", "is_empty")
-
-
+_PURE_METHODS = (
+    *("clone", "to_string", "to_owned", "as_str", "len", "is_empty", "is_ascii_digit"),
+    *("is_alphabetic", "starts_with", "contains"),
+)
+"""The `&self` methods of std an order-free closure may call: none fails or changes anything."""
 _COMPARING = ("==", "!=", "<", ">", "<=", ">=", "&&", "||")
 _ARITHMETIC = ("+", "-", "*", "/")
 
 
-def _pure(closure: Any, comparing: bool = False, arithmetic: list | None = None) -> bool:
-    """Whether a closure `map` gives each entry can neither fail nor change anything, so that
-    the order the entries come in shows nowhere but in the order of its results: its body
-    only names, literals, fields, tuples, derefs, casts and `clone`/`to_string`/`len`..
-    (`comparing`: a `filter`'s test, comparisons, `&&` and `||` of those too; `arithmetic`:
-    `+ - * /` too, each put in that list, for `check_order` to ask of its type: a float's
-    cannot fail, an integer's may overflow or divide by zero)."""
+def order_free(closure: Any, arithmetic: list | None = None) -> bool:
+    """Whether a closure a `HashMap`'s or `HashSet`'s entries are given one at a time, in the
+    random order (`map` and `filter` of its `iter()`, `retain`), can neither fail nor change
+    anything, so that the order shows nowhere but in the order of its results: its body only
+    names, literals, fields, tuples, derefs, `!`, casts, comparisons, `&&`, `||`, `%` by a
+    literal that is not zero, `clone`/`to_string`/`len`.. (`_PURE_METHODS`), and `let`s taking
+    the closure's parameters apart (`|(k, v)|`, `|&x|`). With `arithmetic`, `+ - * /` too, each
+    put in that list for the caller to ask of its type once typed: a float's cannot fail, an
+    integer's may overflow or divide by zero (`_float_only`)."""
     from pbpit.rust.interp.nodes import (
         Binary,
         Block,
@@ -99,22 +103,36 @@ def _pure(closure: Any, comparing: bool = False, arithmetic: list | None = None)
     todo = [closure.body]
     while todo:
         node = todo.pop()
-        if isinstance(node, Unary) and node.op not in ("*", "!"):
-            return False  # `-x` overflows at the type's minimum
-        if isinstance(node, Method) and (node.name not in _PURE_METHODS or node.args):
-            return False
-        if isinstance(node, Binary) and comparing and node.op in _COMPARING:
+        if isinstance(node, Block):  # `|(k, v)|` taken apart: `let k = ..;` each, then the body
+            if node.tail is None or not all(
+                type(st) is Let and st.init is not None for st in node.stmts
+            ):
+                return False
+            todo.extend((node.tail, *(st.init for st in node.stmts)))
+        elif isinstance(node, Binary) and node.op in _COMPARING:
             todo.extend((node.left, node.right))
-            continue
-        if isinstance(node, Binary) and arithmetic is not None and node.op in _ARITHMETIC:
+        elif isinstance(node, Binary) and node.op == "%" and _not_zero(node.right):
+            todo.append(node.left)
+        elif isinstance(node, Binary) and arithmetic is not None and node.op in _ARITHMETIC:
             arithmetic.append(node)
             todo.extend((node.left, node.right))
-            continue
-        kinds = Local | Lit | TupleLit | Field | Unary | Cast | Method | Block | Let
-        if not isinstance(node, kinds):  # (a `Block` of `Let`s: `|(k, v)|` taken apart)
+        elif isinstance(node, Unary) and node.op in ("*", "!"):  # (`-x` overflows at `MIN`)
+            todo.append(node.operand)
+        elif isinstance(node, Method) and node.name in _PURE_METHODS:
+            todo.extend((node.recv, *node.args))
+        elif isinstance(node, Field | Cast | TupleLit):
+            todo.extend(children(node))
+        elif not isinstance(node, Local | Lit):
             return False
-        todo.extend(children(node))
     return True
+
+
+def _not_zero(e: Any) -> bool:
+    """A literal divisor `%` cannot fail by: a float, or an integer other than 0 (a literal is
+    never negative: `-1` is `-` of `1`, which `order_free` refuses)."""
+    from pbpit.rust.interp.nodes import Lit
+
+    return isinstance(e, Lit) and (e.kind == "float" or (e.kind == "int" and e.value != 0))
 
 
 def check_order(ck: Any, e: Any, recv: Ty) -> None:
@@ -123,7 +141,7 @@ def check_order(ck: Any, e: Any, recv: Ty) -> None:
     refused."""
     sums: list = []
     if e.name in ("map", "filter") and len(e.args) == 1:
-        if _pure(e.args[0], comparing=e.name == "filter", arithmetic=sums):
+        if order_free(e.args[0], arithmetic=sums):
             if sums:  # (typed once the closure is: `total / (k * n as f64)`)
                 ck.settle_later.append(lambda: _float_only(ck, e, sums))
             return

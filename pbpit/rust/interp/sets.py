@@ -22,6 +22,7 @@ from typing import Any
 from pbpit.rust.format import Some
 from pbpit.rust.interp.builtins import Builtin, Code, Function, rows
 from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.map_order import order_free
 from pbpit.rust.interp.types import (
     BOOL,
     UNIT,
@@ -38,6 +39,7 @@ from pbpit.rust.interp.types import (
 )
 
 HASH, BTREE = "HashSet", "BTreeSet"
+_order_free_test = order_free  # (the name btreemap.py's `retain` of a HashMap imports it by)
 KINDS = (HASH, BTREE)
 
 
@@ -184,61 +186,15 @@ def iterated(ck: Any, arg: Any, found: Ty) -> Ty:
 
 def _retain_type(ck: Any, e: Any, recv: Ty) -> Ty:
     """`s.retain(|x| ..)`: the closure takes `&T`; a `HashSet`'s is called in its random order,
-    so it must neither fail nor change anything (`_order_free_test`)."""
+    so it must neither fail nor change anything (map_order.py's `order_free`)."""
     ck.mutable_receiver(e)
     ck.arity(e, 1)
     fn = ck.closure_arg(e.args[0], [resolve(recv).inner])  # type: ignore[attr-defined]
     ck.unify(BOOL, fn.ret, e.args[0].pos)
-    if resolve(recv).kind == HASH and not _order_free_test(e.args[0]):  # type: ignore[attr-defined]
+    if resolve(recv).kind == HASH and not order_free(e.args[0]):  # type: ignore[attr-defined]
         what = "`retain` of a HashSet with a closure that may fail or change something (it is "
         raise ck.fail(e.args[0].pos, what + "called in the set's random order in Rust)")
     return UNIT
-
-
-_PURE_METHODS = ("len", "is_empty", "is_ascii_digit", "is_alphabetic", "starts_with", "contains")
-_COMPARING = ("==", "!=", "<", ">", "<=", ">=", "&&", "||")
-
-
-def _order_free_test(closure: Any) -> bool:
-    """Whether a `retain` test can neither fail nor change anything: names, literals, fields,
-    derefs, `!`, comparisons, `&&`, `||`, `%` by a literal that is not zero, and a few `&self`
-    methods of std that cannot fail."""
-    from pbpit.rust.interp.nodes import (
-        Binary,
-        Block,
-        Closure,
-        Field,
-        Let,
-        Lit,
-        Local,
-        Method,
-        Unary,
-    )
-
-    if not isinstance(closure, Closure):
-        return False
-    todo = [closure.body]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, Block) and node.tail is not None:  # (`|&x|`: `let x = *p;`)
-            if not all(isinstance(st, Let) and st.init is not None for st in node.stmts):
-                return False
-            todo.extend((node.tail, *(st.init for st in node.stmts)))
-        elif isinstance(node, Binary) and node.op in _COMPARING:
-            todo.extend((node.left, node.right))
-        elif isinstance(node, Binary) and node.op == "%":
-            if not (isinstance(node.right, Lit) and node.right.value):
-                return False
-            todo.append(node.left)
-        elif isinstance(node, Unary) and node.op in ("*", "!"):
-            todo.append(node.operand)
-        elif isinstance(node, Field):
-            todo.append(node.base)
-        elif isinstance(node, Method) and node.name in _PURE_METHODS:
-            todo.extend((node.recv, *node.args))
-        elif not isinstance(node, Local | Lit):
-            return False
-    return True
 
 
 # -- running --------------------------------------------------------------------------------------
@@ -359,4 +315,3 @@ FUNCTIONS = [
     Function(HASH, "with_capacity", 1, _new_type(HASH), lambda comp, e, args: lambda frame: set()),
     Function(BTREE, "new", 0, _new_type(BTREE), lambda comp, e, args: lambda frame: Ordered()),
 ]
-
