@@ -20,6 +20,7 @@ from pbpit.rust.interp import (
     num_refs,
     op_traits,
     prim_impls,
+    ref_values,
     references,
     returned_iterators,
     shapes,
@@ -510,12 +511,15 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             return UNIT
         else_ty = self.expr(els)
         self.unify(then_ty, else_ty, els.pos)
+        ref_values.refuse_mixed(self, [then, els])  # `if c { &v[0] } else { 0 }`: E0308
         return else_ty if resolve(then_ty) is NEVER else then_ty
 
     def c_Loop(self, e: Loop) -> Ty:  # noqa: N802
         e.break_ty = Var()
+        e.break_values = []
         assert e.body is not None
         self.unify(UNIT, self.expr(e.body), e.body.pos)
+        ref_values.refuse_mixed(self, e.break_values)  # `break (&i, l)` and `(0, l)`: E0308
         return e.break_ty if e.breaks else NEVER
 
     def c_While(self, e: While) -> Ty:  # noqa: N802
@@ -542,6 +546,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             )
             if references.items_are_values(e.iterable):  # `(k, v)` of `for (k, v) in m`: values
                 setattr(e.binding, references.ELEMENT_OF_VALUES, True)
+        ref_values.refuse_ref_pattern(self, e)  # `for &x in 0..3`: E0308
         self.unify(UNIT, self.expr(e.body), e.body.pos)
         return UNIT
 
@@ -549,6 +554,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         value = self.expr(e.value) if e.value is not None else UNIT
         if isinstance(e.target, Loop):
             self.unify(e.target.break_ty, value, e.value.pos if e.value is not None else e.pos)
+            e.target.break_values.append(e.value)
         return NEVER
 
     def c_Continue(self, e: Continue) -> Ty:  # noqa: N802

@@ -16,6 +16,7 @@ from pbpit.rust.interp import (
     match_values,
     op_traits,
     or_patterns,
+    ref_values,
     references,
     results,
     shapes,
@@ -84,6 +85,7 @@ class StructRules:
                 result = found
             else:
                 self.unify(result, found, arm.body.pos)
+        ref_values.refuse_mixed(self, [a.body for a in e.arms])  # `0 => &v[0], _ => 0`: E0308
         if not e.if_let and not covers([a.pat for a in e.arms if a.guard is None], scrutinee):
             match_coverage.refuse(self, e, scrutinee)  # a variant no arm names: E0004
             raise self.fail(

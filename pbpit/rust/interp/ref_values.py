@@ -1,0 +1,107 @@
+"""A reference and a value where rustc needs one type: its E0308, found from the syntax.
+
+pbpit erases references (`&x` is `x`, marked `borrowed`), so its types cannot tell `&usize` from
+`usize`. Where two expressions must have one type, the branches of an `if`, the arms of a
+`match`, the values a `loop` (or a labelled block, `'a: { .. }`) breaks with and its tail, the
+default of `map_or` and the closure's result, one written `&x` (a shared reference, certainly)
+and the other certainly a value (`Checker.owned`: a literal, an operator's result, a
+constructor..) are rustc's `mismatched types`. Looked for in the values themselves and in the
+parts a tuple, `Some(..)` or an array literal holds at the same place.
+
+A `for` whose pattern is `&x` (or `&(a, b)`) over items certainly values (a range, a `Vec` made
+here taken by value, `.iter().copied()`) is rustc's E0308 too: the pattern expects a reference.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.rust.interp import references
+from pbpit.rust.interp.nodes import ArrayLit, Block, Expr, For, SomeLit, TupleLit
+from pbpit.rust.interp.types import NEVER, Wrap, resolve, show
+
+
+def _shared_ref(e: Expr) -> bool:
+    """Whether `e` is certainly a shared reference: written `&e` (not `&mut`)."""
+    if e.borrowed:
+        return not e.mut_borrow
+    if isinstance(e, Block) and not e.stmts and e.tail is not None:
+        return _shared_ref(e.tail)
+    return False
+
+
+def _parts(e: Expr) -> list[Expr] | None:
+    """The values a tuple, `Some(..)` or an array literal (not borrowed) holds, in order."""
+    if e.borrowed:
+        return None
+    if isinstance(e, Block) and e.tail is not None:
+        return _parts(e.tail)
+    if isinstance(e, TupleLit | ArrayLit):
+        return list(e.elems)
+    if isinstance(e, SomeLit) and e.value is not None:
+        return [e.value]
+    return None
+
+
+def _kind(e: Expr) -> str:
+    return type(e.tail if isinstance(e, Block) and e.tail is not None else e).__name__
+
+
+def _ty(e: Expr) -> str:
+    ty = getattr(e, "ty", None)
+    return show(resolve(ty)) if ty is not None else "_"
+
+
+def mixed(checker: Any, first: Expr, second: Expr) -> tuple[Expr, str, str] | None:
+    """Where `first` and `second` (of one type) are a reference and a value: the part of
+    `second` to refuse, with the expected and found types as rustc shows them."""
+    if getattr(first, "ty", None) is not None and resolve(first.ty) is NEVER:
+        return None
+    if getattr(second, "ty", None) is not None and resolve(second.ty) is NEVER:
+        return None
+    if _shared_ref(first) and checker.owned(second):
+        return second, "&" + _ty(first), _ty(second)
+    if checker.owned(first) and _shared_ref(second):
+        return second, _ty(first), "&" + _ty(second)
+    a, b = _parts(first), _parts(second)
+    if a is None or b is None or len(a) != len(b) or _kind(first) != _kind(second):
+        return None
+    for x, y in zip(a, b, strict=True):
+        found = mixed(checker, x, y)
+        if found is not None:
+            return found
+    return None
+
+
+def refuse_mixed(checker: Any, values: list[Expr]) -> None:
+    """rustc's E0308 where one of `values` (that must have one type, in the order rustc reads
+    them) is a reference and another a value: at the later one."""
+    values = [v for v in values if v is not None]
+    for i, later in enumerate(values):
+        for earlier in values[:i]:
+            found = mixed(checker, earlier, later)
+            if found is not None:
+                at, expected, got = found
+                where = at.borrow_pos if at.borrowed and at.borrow_pos else at.pos
+                raise checker.fail(where, f"mismatched types: expected `{expected}`, found `{got}`")
+
+
+def _items_values(checker: Any, loop: For) -> bool:
+    """Whether the items of `loop`'s iterable are certainly values."""
+    iterable = loop.iterable
+    ty = resolve(getattr(iterable, "ty", None)) if iterable is not None else None
+    if type(ty) is Wrap and ty.kind == "Range" and not iterable.borrowed:
+        return True
+    return references.items_are_values(iterable)
+
+
+def refuse_ref_pattern(checker: Any, loop: For) -> None:
+    """`for &x in 0..3`, `for &x in v` of a `Vec` of values: rustc's E0308 at the pattern."""
+    binding = loop.binding
+    if binding is None or not binding.name.startswith("(&") or not _items_values(checker, loop):
+        return
+    assert loop.body is not None
+    first = loop.body.stmts[0] if loop.body.stmts else None
+    pos = getattr(getattr(first, "init", None), "pos", None) or loop.pos
+    item = _ty(binding) if getattr(binding, "ty", None) is not None else "_"
+    raise checker.fail(pos, f"mismatched types: expected `{item}`, found `&_`")

@@ -1,0 +1,134 @@
+"""Programs on which pbpit must give rustc's verdict, found by the differential against rustc
+(`tools/rustc_differential.py`, issue 26) and in held-out programs, on the checker's side: a
+reference and a value where rustc needs one type (the branches of an `if`, a `match`'s arms, a
+loop's or a labelled block's values: E0308, `ref_values.py`), a `&x` pattern over items that are
+values (E0308), and their twins rustc runs.
+
+Each verdict was recorded from rustc 1.95 (`rustc --edition 2021 -C debug-assertions=on`, its
+binary run with `RUST_BACKTRACE=0`, by `tools/rustc_differential.py`'s `rustc_verdict`):
+`rejects(code)` is the first error code rustc reports, `runs(stdout, ..)` what its binary
+printed. Where rustc is on PATH, a slow test checks that the recorded verdicts are still rustc's.
+"""
+
+from __future__ import annotations
+
+from rustc_verdicts import rejects, runs, verdict_tests
+
+CASES = {
+    "for_ref_pattern_over_borrowed_vec_runs": (
+        """\
+fn main() {
+    let v = vec![3, 9, 4];
+    let mut big = 0;
+    for &x in &v {
+        if x > 3 { big += x; }
+    }
+    for &x in v.iter() {
+        big -= x;
+    }
+    println!("{}", big);
+}
+""",
+        runs("-3\n"),
+    ),
+    "for_ref_pattern_over_range": (
+        """\
+fn main() {
+    let mut total = 0;
+    for &x in 0..4 {
+        total += x;
+    }
+    println!("{}", total);
+}
+""",
+        rejects("E0308"),
+    ),
+    "for_ref_pattern_over_vec_by_value": (
+        """\
+fn main() {
+    let v = vec![3, 9, 4];
+    for &x in v {
+        if x > 8 {
+            println!("big {}", x);
+        }
+    }
+}
+""",
+        rejects("E0308"),
+    ),
+    "if_else_borrow_beside_value": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    let (a, b) = if v.len() > 1 { (&v[0], 1) } else { (0, 1) };
+    println!("{} {}", a, b);
+}
+""",
+        rejects("E0308"),
+    ),
+    "labelled_break_borrow_beside_value": (
+        """\
+fn main() {
+    let losses = [0.9f32, 0.4, 0.7];
+    let best = 'pick: {
+        for (i, &l) in losses.iter().enumerate() {
+            if l < 0.5 {
+                break 'pick (&i, l);
+            }
+        }
+        (0, losses[0])
+    };
+    println!("{:?}", best);
+}
+""",
+        rejects("E0308"),
+    ),
+    "labelled_break_borrows_both_runs": (
+        """\
+fn main() {
+    let losses = [0.9f32, 0.4, 0.7];
+    let best = 'pick: {
+        for (i, l) in losses.iter().enumerate() {
+            if *l < 0.5 {
+                break 'pick (i, l);
+            }
+        }
+        (0, &losses[0])
+    };
+    let fallback = if best.0 > 0 { &losses[best.0] } else { &losses[2] };
+    println!("{:?} {}", best, fallback);
+}
+""",
+        runs("(1, 0.4) 0.4\n"),
+    ),
+    "loop_breaks_borrow_beside_value": (
+        """\
+fn main() {
+    let i = 3usize;
+    let b = loop {
+        if i > 2 {
+            break (&i, 1);
+        }
+        break (0, 2);
+    };
+    println!("{:?}", b);
+}
+""",
+        rejects("E0308"),
+    ),
+    "match_arms_borrow_beside_value": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    let x = match v.len() {
+        2 => &v[0],
+        _ => 0,
+    };
+    println!("{:?}", x);
+}
+""",
+        rejects("E0308"),
+    ),
+}
+
+test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)
