@@ -15,9 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.format import Some
-from pbpit.rust.interp import item_refs, vec_ends_mut, vec_swap_remove
+from pbpit.rust.interp import item_refs, ref_values, vec_ends_mut, vec_swap_remove
 from pbpit.rust.interp.builtins import Builtin, Code, _inner, rows
 from pbpit.rust.interp.field_paths import field_chain
+from pbpit.rust.interp.nodes import Closure
 from pbpit.rust.interp.references import refuse_borrowed_value
 from pbpit.rust.interp.slice_rows import slice_rows
 from pbpit.rust.interp.types import (
@@ -475,6 +476,8 @@ def _map_or_type(ck: Any, e: Any, recv: Ty) -> Ty:
         default = ck.closure_arg(e.args[0], []).ret
     fn = ck.closure_arg(e.args[1], [_inner(recv)])
     ck.unify(default, fn.ret, e.args[1].pos)
+    if e.name == "map_or" and isinstance(e.args[1], Closure):  # `map_or(&x, |p| p * 0.9)`
+        ref_values.refuse_mixed(ck, [e.args[0], e.args[1].body])
     return default
 
 
