@@ -116,6 +116,40 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "map_or_borrowed_default": (
+        """\
+fn main() {
+    let xs = [1.0f32, 1.2, 1.5];
+    let mut st: Option<f32> = None;
+    let mut out = Vec::new();
+    for &x in xs.iter() {
+        let y = st.map_or(&x, |p| 0.9 * p + 0.1 * x);
+        st = Some(y);
+        out.push(y);
+    }
+    println!("{:?}", out);
+}
+""",
+        rejects("E0308"),
+    ),
+    "map_or_value_default_runs": (
+        """\
+fn main() {
+    let xs = [1.0f32, 1.2, 1.5];
+    let mut st: Option<f32> = None;
+    let mut out = Vec::new();
+    for &x in xs.iter() {
+        let y = st.map_or(x, |p| 0.9 * p + 0.1 * x);
+        st = Some(y);
+        out.push(y);
+    }
+    let names = vec![String::from("a")];
+    let first = names.first().map_or("none", |s| s.as_str());
+    println!("{:?} {}", out, first);
+}
+""",
+        runs("[1.0, 1.02, 1.068] a\n"),
+    ),
     "match_arms_borrow_beside_value": (
         """\
 fn main() {
