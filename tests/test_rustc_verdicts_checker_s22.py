@@ -163,6 +163,70 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "push_back_borrow_into_mut_param": (
+        """\
+use std::collections::VecDeque;
+
+fn smooth(window: &mut VecDeque<f32>, x: f32, size: usize) -> f32 {
+    window.push_back(&x);
+    if window.len() > size {
+        window.pop_front();
+    }
+    window.iter().sum::<f32>() / window.len() as f32
+}
+
+fn main() {
+    let mut w = VecDeque::new();
+    for x in [1.0f32, 2.0, 3.0] {
+        println!("{}", smooth(&mut w, x, 2));
+    }
+}
+""",
+        rejects("E0308"),
+    ),
+    "push_borrow_into_mut_vec_param": (
+        """\
+fn record(log: &mut Vec<f32>, loss: f32) {
+    log.push(&loss);
+}
+
+fn main() {
+    let mut log = Vec::new();
+    record(&mut log, 0.5);
+    println!("{:?}", log);
+}
+""",
+        rejects("E0308"),
+    ),
+    "push_into_mut_params_runs": (
+        """\
+use std::collections::VecDeque;
+
+fn smooth(window: &mut VecDeque<f32>, x: f32, size: usize) -> f32 {
+    window.push_back(x);
+    if window.len() > size {
+        window.pop_front();
+    }
+    window.iter().sum::<f32>() / window.len() as f32
+}
+
+fn keep<'a>(best: &mut Vec<&'a f32>, xs: &'a [f32]) {
+    best.push(&xs[0]);
+}
+
+fn main() {
+    let mut w = VecDeque::new();
+    for x in [1.0f32, 2.0, 3.0] {
+        println!("{}", smooth(&mut w, x, 2));
+    }
+    let xs = vec![0.5f32, 0.25];
+    let mut best = Vec::new();
+    keep(&mut best, &xs);
+    println!("{:?}", best);
+}
+""",
+        runs("1\n1.5\n2.5\n[0.5]\n"),
+    ),
 }
 
 test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)

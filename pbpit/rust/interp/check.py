@@ -19,6 +19,7 @@ from pbpit.rust.interp import (
     missing_else,
     num_refs,
     op_traits,
+    param_types,
     prim_impls,
     ref_values,
     references,
@@ -195,6 +196,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         for binding, ty in zip(fn.params, fn.param_tys, strict=True):
             if binding is not None:
                 binding.ty = ty
+        param_types.mark(fn)  # `window: &mut VecDeque<f32>`: its `push_back(&x)` is E0308
         assert fn.body is not None
         references.mark_element_params(fn.body)  # `b.1` of `v.sort_by(|a, b| ..)`: a value
         references.mark_iter_closure_params(fn.body)  # `x` of `v.iter().map(|x| ..)`: a `&T`

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbpit.rust.interp import param_types
 from pbpit.rust.interp.nodes import Field, Local, Method
 from pbpit.rust.interp.types import StructT, resolve
 from pbpit.rust.interp.value_slots import field_types, plainly_value
@@ -51,8 +52,8 @@ def refuse_borrowed_items(checker: Any, e: Method) -> None:
 
 def _written(place: Any) -> Any:
     """The type written for a variable (`let mut q: VecDeque<i32>`) or a struct's field."""
-    if isinstance(place, Local):
-        return getattr(place.binding, "written", None)
+    if isinstance(place, Local):  # (a parameter `q: &mut VecDeque<i32>`: what it reaches)
+        return getattr(place.binding, "written", None) or param_types.behind_mut(place.binding)
     if isinstance(place, Field) and type(base := resolve(place.base.ty)) is StructT:
         index = base.item.field_index(place.name)
         types = field_types(base.item)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp import declared_values
+from pbpit.rust.interp import declared_values, param_types
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     ArrayLit,
@@ -271,8 +271,8 @@ def vec_of_values(e: Expr) -> bool:
     """Whether `e` is a variable or a struct's field written `Vec<T>` with `T` a value type
     (`words: Vec<String>`): a `&x` pushed onto it is rustc's E0308."""
     written: Node | None = None
-    if isinstance(e, Local):
-        written = getattr(e.binding, "written", None)
+    if isinstance(e, Local):  # (a parameter `v: &mut Vec<f32>`: the `Vec` it reaches)
+        written = getattr(e.binding, "written", None) or param_types.behind_mut(e.binding)
     elif isinstance(e, Field) and type(base := resolve(e.base.ty)) is StructT:
         index = base.item.field_index(e.name)
         types = field_types(base.item)
