@@ -59,6 +59,7 @@ from pbpit.rust.interp.types import (
 )
 from pbpit.rust.interp.value_slots import vec_of_values
 from pbpit.rust.interp.vec_append import VEC_APPEND
+from pbpit.rust.interp.vec_resize import VEC_RESIZE
 from pbpit.rust.interp.vec_split import VEC_SPLIT
 from pbpit.rust.interp.vecdeque import VECDEQUE
 
@@ -278,7 +279,12 @@ def _end(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
 
 def _get(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
-    """`v.get(i)`: `Some(&v[i])`, `None` past the end (the reference erased, as `first`'s)."""
+    """`v.get(i)`: `Some(&v[i])`, `None` past the end (the reference erased, as `first`'s);
+    `v.get(a..b)`: `slice_get_range`'s."""
+    from pbpit.rust.interp import slice_get_range
+
+    if slice_get_range.is_range(e.args[0]):
+        return slice_get_range.compile(comp, e, recv)
     (index,) = args
 
     def get(frame: list) -> Any:
@@ -290,10 +296,13 @@ def _get(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
 def _get_type(ck: Any, e: Any, recv: Ty) -> Ty:
     """`v.get(i)`: `i` a `usize` (`v.get(&i)` is rustc's E0277: no `SliceIndex` for `&usize`)."""
+    from pbpit.rust.interp import slice_get_range
     from pbpit.rust.interp.check_rules import refuse_slice_index
     from pbpit.rust.interp.grammar import rejects
     from pbpit.rust.interp.nodes import Local
 
+    if len(e.args) == 1 and slice_get_range.is_range(e.args[0]):  # `v.get(a..b)`: a sub-slice
+        return slice_get_range.check(ck, e, recv)
     ck.arity(e, 1)
     found = ck.expr(e.args[0])
     if not e.args[0].borrowed:
@@ -375,6 +384,7 @@ VEC = vec_capacity.follow(rows(  # a `Vec`'s capacity followed (vec_capacity.py)
     *VEC_MORE,  # `insert`, `remove`, `reverse`..
     *VEC_SPLIT,  # `split_off` (vec_split.py)
     *VEC_APPEND,  # `append`, `as_slice` (vec_append.py)
+    *VEC_RESIZE,  # `resize` (vec_resize.py)
     vec_capacity.CAPACITY,
 ))
 ARRAY = rows("array", *_slice_rows("array"))

@@ -9,9 +9,9 @@ length) are recorded (`made`), the `LIMIT` most recent kept, and the record foll
 - a push grows a full `Vec` (`RawVec::grow_amortized`) to `max(2 * cap, cap + 1)`, at least
   `min_non_zero_cap` (8 for 1-byte elements, 4 up to 1024 bytes); the record is read that way
   (`capacity_of`), since a push only ever adds one;
-- `extend(..)` of a `Vec`, an array or a range, and `extend_from_slice`, reserve what they add at
-  once (`max(2 * cap, len + added)`); `extend` of another iterator leaves the record (pbpit does
-  not follow std's size hints), so does any method pbpit does not know the growth of;
+- `extend(..)` of a `Vec`, an array or a range, `extend_from_slice` and `resize` reserve what
+  they add at once (`max(2 * cap, len + added)`); `extend` of another iterator leaves the record
+  (pbpit does not follow std's size hints), so does any method pbpit does not know the growth of;
 - the other methods that change the length keep the capacity (`clear`, `pop`, `truncate`..): the
   record is brought up to date (`settle`) before they run.
 
@@ -112,13 +112,13 @@ def _settling(compile_: Any) -> Any:
 
 
 def _reserving(compile_: Any) -> Any:
-    """`compile_` of `extend`/`extend_from_slice`: what it adds reserved at once, for an exact
-    source; the record dropped for another iterator."""
+    """`compile_` of `extend`/`extend_from_slice`/`resize`: what it adds reserved at once, for
+    an exact source; the record dropped for another iterator."""
 
     def compiled(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
         code, least = compile_(comp, e, recv, args), _element_least(e)
         source = getattr(resolve(e.args[0].ty), "kind", None) if e.args else None
-        exact = e.name == "extend_from_slice" or source in _EXACT_SOURCES
+        exact = e.name in ("extend_from_slice", "resize") or source in _EXACT_SOURCES
 
         def run(frame: list) -> Any:
             items = recv(frame)
@@ -141,7 +141,7 @@ def follow(family: Family) -> Family:
     row is known by identity elsewhere)."""
     assert family.rows is not None
     for name, row in family.rows.items():
-        if name in ("extend", "extend_from_slice"):
+        if name in ("extend", "extend_from_slice", "resize"):
             object.__setattr__(row, "compile", _reserving(row.compile))
         elif row.mutates and name not in _GROWING:
             object.__setattr__(row, "compile", _settling(row.compile))
