@@ -13,8 +13,9 @@ output):
 - p19 (past keys in a `Vec`, read whole by `Tensor::cat` each pass): the kept keys detached
   after the update; `past_keys.clear()` said to change what later passes compute.
 
-Beside them helper A's probe q14, and `nN_*.rs`, programs of the same shapes with other models
-and names written in session 21 with their own hand-written twins.
+Beside them helper A's probes q14 and q16 (tests/carried_state/lstm_option_taken.rs and
+map_entry_slot.rs, with their hand fixes `NAME.fixed.rs` there), and `nN_*.rs`, programs of the
+same shapes with other models and names written in session 21 with their own hand-written twins.
 
 The oracle is the twin: its text (what `lint --fix` writes, and what each command's first code
 fix makes of the program), and its run (the fixed program prints what the twin prints)."""
@@ -29,6 +30,7 @@ import pytest
 from pbpit_process import apply_edits, pbpit_main, pbpit_run
 
 HERE = Path(__file__).parent / "advice_carried21"
+CARRIED = Path(__file__).parent / "carried_state"  # (q14 and q16, with their `.fixed.rs` twins)
 
 # N2's hand verdicts (VERDICTS.md): the rule, and the bindings a user changes.
 HAND = {
@@ -39,10 +41,10 @@ HAND = {
     # helper A's probe q14 (session 20): `let (h, c) = match state.take() {..}`, the pair put
     # back in `state = Some((h_new, c_new));` (hand twin cq14): lint named `h` twice with
     # `h = h.detach();`, which rustc rejects (E0384).
-    "q14_lstm_option_tuple.rs": ("loop-external-tracked", {"state"}),
+    "lstm_option_taken.rs": ("loop-external-tracked", {"state"}),
     # helper A's probe q16: a per-user state in a `HashMap` written through `*slot = h` of
     # `states.entry(..).or_insert_with(..)` (hand twin cq16): lint was silent.
-    "q16_hashmap_entry_slot.rs": ("loop-external-tracked", {"states"}),
+    "map_entry_slot.rs": ("loop-external-tracked", {"states"}),
     # Written in session 21 after the fixes, of the same shapes with other models and names
     # (n1 in the `Tensor<B, D>` style), each with its hand-written twin.
     "n1_ema_stats_B.rs": ("loop-external-tracked", {"ema_shift", "ema_scale"}),
@@ -55,8 +57,17 @@ HAND = {
 }
 
 
+def _program(name: str) -> Path:
+    return HERE / name if (HERE / name).is_file() else CARRIED / name
+
+
+def _twin_path(name: str) -> Path:
+    twin = HERE / name.replace(".rs", ".twin.rs")
+    return twin if twin.is_file() else CARRIED / name.replace(".rs", ".fixed.rs")
+
+
 def _twin(name: str) -> str:
-    return (HERE / name.replace(".rs", ".twin.rs")).read_text(encoding="utf-8")
+    return _twin_path(name).read_text(encoding="utf-8")
 
 
 def _diagnostics(command: str, path: Path) -> list[dict]:
@@ -81,7 +92,7 @@ def _binding(message: str) -> str:
 @pytest.mark.parametrize("name", sorted(HAND))
 def test_lint_fix_writes_the_hand_written_twin(name, tmp_path):
     program = tmp_path / "main.rs"
-    program.write_text((HERE / name).read_text(encoding="utf-8"))
+    program.write_text(_program(name).read_text(encoding="utf-8"))
     status, _, _ = pbpit_run(program)
     assert status == 101  # the original panics
     pbpit_main("lint", "--fix", str(program))
@@ -98,7 +109,7 @@ def test_lint_fix_writes_the_hand_written_twin(name, tmp_path):
 @pytest.mark.parametrize("name", sorted(HAND))
 def test_each_command_names_the_hand_rule_and_binding_and_writes_the_twin(name, command):
     rule, bindings = HAND[name]
-    (first, *_) = _diagnostics(command, HERE / name)
+    (first, *_) = _diagnostics(command, _program(name))
     assert first["rule"] == rule, first["message"]
     assert _binding(first["message"]) in bindings, first["message"]
     coded = [h for h in first["help"] if h["edits"]]
@@ -110,7 +121,7 @@ def test_each_command_names_the_hand_rule_and_binding_and_writes_the_twin(name, 
             self.__dict__.update(edit)
 
     text = apply_edits(
-        (HERE / name).read_text(encoding="utf-8"), [Edit(e) for e in coded[0]["edits"]]
+        _program(name).read_text(encoding="utf-8"), [Edit(e) for e in coded[0]["edits"]]
     )
     assert text == _twin(name)
 
@@ -152,8 +163,7 @@ def test_past_keys_emptied_is_said_to_change_later_passes(name, command):
 @pytest.mark.parametrize("name", sorted(HAND) + [P19, "n5_retrieval_memory.rs"])
 def test_the_hand_written_twins_lint_clean(name):
     # Each twin runs (above) and is what a user fixing the program writes: no finding left.
-    twin = HERE / name.replace(".rs", ".twin.rs")
-    done = pbpit_main("lint", "--format", "json", str(twin))
+    done = pbpit_main("lint", "--format", "json", str(_twin_path(name)))
     assert json.loads(done.stdout)["findings"] == []
 
 
@@ -161,7 +171,7 @@ def test_a_pair_one_option_carries_is_one_finding():
     # q14: `h` and `c`, taken out of `state` at the top of each pass, each meet a consumed
     # step; both are carried by `state` and fixed by one edit of `state = Some((..))`: one
     # finding (it named `h` twice before, with `h = h.detach();`, which rustc rejects).
-    findings = _diagnostics("lint", HERE / "q14_lstm_option_tuple.rs")
+    findings = _diagnostics("lint", CARRIED / "lstm_option_taken.rs")
     assert len(findings) == 1, [f["message"] for f in findings]
     # Two bindings (p04's `cache_k` and `cache_v`) stay two findings, each with the one fix.
     findings = _diagnostics("lint", HERE / "p04_attn_kv_cache.rs")
