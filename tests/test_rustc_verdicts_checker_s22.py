@@ -227,6 +227,58 @@ fn main() {
 """,
         runs("1\n1.5\n2.5\n[0.5]\n"),
     ),
+    "push_reverse_of_loop_variable": (
+        """\
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+fn main() {
+    let mut m = BinaryHeap::new();
+    for x in [5, 2, 8] {
+        m.push(Reverse(&x));
+    }
+    while let Some(r) = m.pop() {
+        println!("{}", r.0);
+    }
+}
+""",
+        rejects("E0597"),
+    ),
+    "push_reverse_of_outer_values_runs": (
+        """\
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+fn main() {
+    let costs = [5, 2, 8];
+    let mut m = BinaryHeap::new();
+    for x in costs.iter() {
+        m.push(Reverse(x));
+    }
+    let mut pairs = Vec::new();
+    for (i, c) in costs.iter().enumerate() {
+        pairs.push((i, c));
+    }
+    while let Some(r) = m.pop() {
+        println!("{}", r.0);
+    }
+    println!("{:?}", pairs);
+}
+""",
+        runs("2\n5\n8\n[(0, 5), (1, 2), (2, 8)]\n"),
+    ),
+    "push_tuple_of_loop_variable": (
+        """\
+fn main() {
+    let mut seen = Vec::new();
+    for x in [5, 2, 8] {
+        seen.push((1, &x));
+    }
+    println!("{}", seen.len());
+}
+""",
+        rejects("E0597"),
+    ),
 }
 
 test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)

@@ -36,6 +36,7 @@ from pbpit.rust.interp.nodes import (
     Method,
     Pos,
     SomeLit,
+    Static,
     StructLit,
     TupleLit,
     Unsupported,
@@ -173,8 +174,8 @@ def _stored_args(node: Any) -> list[tuple[Local | None, Expr]]:
     and value (`m.insert(k, v)`, `m.entry(k)`, `*m.entry(k).or_insert(d) += 1`: `k`, `d`)."""
     if not isinstance(node, Method):
         return []
-    if node.name in _PUSHES and len(node.args) == 1:
-        return [(place_root(node.recv), node.args[0])]
+    if node.name in _PUSHES and len(node.args) == 1:  # (`v.push((i, &x))`, `Reverse(&x)`)
+        return [(place_root(node.recv), part) for part in _held(node.args[0])]
     if node.name not in _STORES or not node.args:
         return []
     # (before the types are known: `insert` of a `Vec` (`v.insert(0, &x)`) or a set stores its
@@ -216,14 +217,21 @@ def refuse_dropped_views(body: Block, path: str) -> None:
 
 def _held(value: Expr) -> list[Expr]:
     """The parts of a value stored that may be borrows: the value itself, the value of a
-    `Some(..)`, the elements of a tuple."""
+    `Some(..)` or a `Reverse(..)`, the elements of a tuple, a struct's fields, each
+    taken apart in turn (`(1, Some(&x))`)."""
+    parts: list[Expr] | None = None
     if isinstance(value, SomeLit) and value.value is not None and not value.borrowed:
-        return [value.value]
-    if isinstance(value, TupleLit) and not value.borrowed:
-        return list(value.elems)
-    if isinstance(value, StructLit) and not value.borrowed:  # `View { xs: &v }`
-        return list(value.values)
-    return [value]
+        parts = [value.value]
+    elif isinstance(value, TupleLit) and not value.borrowed:
+        parts = list(value.elems)
+    elif isinstance(value, StructLit) and not value.borrowed:  # `View { xs: &v }`
+        parts = list(value.values)
+    elif isinstance(value, Static) and not value.borrowed and len(value.args) == 1:
+        if value.name.rpartition("::")[2] == "Reverse":  # `Reverse(&x)`
+            parts = list(value.args)
+    if parts is None:
+        return [value]
+    return [held for part in parts for held in _held(part)]
 
 
 def _coerced(holder: Local, x: Expr) -> bool:
