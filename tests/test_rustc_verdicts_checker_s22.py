@@ -56,6 +56,37 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "from_fn_borrow_collected_into_values": (
+        """\
+fn main() {
+    let mut seed = 7u64;
+    let noise: Vec<u64> = std::iter::from_fn(|| {
+        seed = seed * 31 % 101;
+        Some(&seed)
+    })
+    .take(4)
+    .collect();
+    println!("{:?}", noise);
+}
+""",
+        rejects("E0277"),
+    ),
+    "from_fn_values_collected_runs": (
+        """\
+fn main() {
+    let mut seed = 7u64;
+    let noise: Vec<u64> = std::iter::from_fn(|| {
+        seed = seed * 31 % 101;
+        Some(seed)
+    })
+    .take(4)
+    .collect();
+    let lrs: Vec<f64> = std::iter::successors(Some(0.1f64), |lr| Some(lr * 0.5)).take(3).collect();
+    println!("{:?} {:?}", noise, lrs);
+}
+""",
+        runs("[15, 61, 73, 41] [0.1, 0.05, 0.025]\n"),
+    ),
     "if_else_borrow_beside_value": (
         """\
 fn main() {
@@ -278,6 +309,18 @@ fn main() {
 }
 """,
         rejects("E0597"),
+    ),
+    "successors_borrow_collected_into_values": (
+        """\
+fn main() {
+    let start = 0.1f64;
+    let lrs: Vec<f64> = std::iter::successors(Some(&start), |lr| Some(*lr))
+        .take(3)
+        .collect();
+    println!("{:?}", lrs);
+}
+""",
+        rejects("E0277"),
     ),
 }
 

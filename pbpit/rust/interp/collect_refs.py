@@ -12,7 +12,17 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.interp.grammar import rejects
-from pbpit.rust.interp.nodes import Block, Closure, Field, Let, Local, Method, TupleLit
+from pbpit.rust.interp.nodes import (
+    Block,
+    Closure,
+    Field,
+    Let,
+    Local,
+    Method,
+    SomeLit,
+    Static,
+    TupleLit,
+)
 from pbpit.rust.interp.types import TupleT, Wrap, resolve, show
 
 REF = "ref"
@@ -47,6 +57,8 @@ def refuse_collected_references(checker: Any, stmt: Let) -> None:
 
 def item_shape(e: Any) -> Any:
     """The shape of the items of the iterator `e`."""
+    if isinstance(e, Static) and len(e.args) in (1, 2):
+        return _made_shape(e)
     if not isinstance(e, Method):
         return None
     if e.name in _KEEP:
@@ -65,6 +77,22 @@ def item_shape(e: Any) -> Any:
         return (REF, REF)
     if e.name in ("keys", "values") and recv.kind == "HashMap":
         return REF
+    return None
+
+
+def _made_shape(e: Static) -> Any:
+    """The items of `std::iter::from_fn(|| .. Some(&x))` and `successors(Some(&x), ..)`: the
+    shape of the value in the `Some` the closure gives (the first item)."""
+    name = e.name.rpartition("::")[2]
+    if name == "from_fn" and len(e.args) == 1 and isinstance(e.args[0], Closure):
+        given = e.args[0].body
+        given = given.tail if isinstance(given, Block) else given
+    elif name == "successors" and len(e.args) == 2:
+        given = e.args[0]
+    else:
+        return None
+    if isinstance(given, SomeLit) and not given.borrowed and given.value is not None:
+        return _shape(given.value, {})
     return None
 
 
