@@ -125,6 +125,9 @@ class StructRules:
         if kind in ("ok", "err"):  # `Ok(p)`, `Err(p)` (results.py)
             self.pattern(p.subs[0], results.pattern_type(self, p, ty))
             return
+        if kind == "reverse":  # `Reverse(p)` (std_reverse.py)
+            std_reverse.check_pattern(self, p, ty)
+            return
         if kind in ("some", "none"):
             inner: Ty = Var()
             self.unify(option(inner), ty, p.pos)

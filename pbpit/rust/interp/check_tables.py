@@ -255,7 +255,9 @@ def irrefutable(p: Pat) -> bool:
         return True
     if p.kind == "bind":
         return irrefutable(p.subs[0])
-    if p.kind == "tuple" or (p.kind == "variant" and p.item is not None and p.item.enum is None):
+    if p.kind in ("tuple", "reverse") or (
+        p.kind == "variant" and p.item is not None and p.item.enum is None
+    ):
         return all(map(irrefutable, p.subs))
     if p.kind == "or":
         return covers(p.subs, p.ty)

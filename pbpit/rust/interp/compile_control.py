@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pbpit.rust.interp import btreemap, map_loops, results, slice_patterns
+from pbpit.rust.interp import btreemap, map_loops, results, slice_patterns, std_reverse
 from pbpit.rust.interp.nodes import (
     Break,
     Continue,
@@ -212,6 +212,8 @@ class ControlCompiler:
             return lambda v, frame: v is not None and inner_some(v.value, frame)
         if kind in ("ok", "err"):  # `Ok(p)`, `Err(p)` (results.py)
             return results.matcher(kind, subs[0])
+        if kind == "reverse":  # `Reverse(p)` (std_reverse.py)
+            return std_reverse.matcher(subs[0])
         if kind == "slice":  # `[first, .., last]` (slice_patterns.py)
             return slice_patterns.matcher(p, subs)
         if kind == "tuple":
