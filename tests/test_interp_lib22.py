@@ -1,6 +1,6 @@
 """std library calls of training code that pbpit refused though rustc runs them (helper T of
 session 22, from helper O3's held-out measure of session 21 and programs written for it):
-`Vec::resize`, `v.get(a..b)`, ...
+`Vec::resize`, `v.get(a..b)`, `Reverse(p)` patterns, ...
 
 The programs that run are in `tests/rust/std` (their output recorded from rustc 1.95 with
 `tools/record_rustc.py`; `tests/test_rust_vs_rustc.py` runs them). The table below holds
@@ -96,6 +96,80 @@ fn main() {
 }
 """,
         runs("None Some([1, 2, 3]) None\n"),
+    ),
+    "reverse_pattern_two_fields": (
+        """\
+use std::cmp::Reverse;
+fn main() {
+    let r = Reverse(5);
+    let Reverse(x, y) = r;
+    println!("{} {}", x, y);
+}
+""",
+        rejects("E0023"),
+    ),
+    "reverse_pattern_not_imported": (
+        """\
+use std::collections::BinaryHeap;
+fn main() {
+    let mut h = BinaryHeap::new();
+    h.push(std::cmp::Reverse(3));
+    while let Some(Reverse(x)) = h.pop() {
+        println!("{}", x);
+    }
+}
+""",
+        rejects("E0531"),
+    ),
+    "reverse_pattern_moves_the_value": (
+        """\
+use std::cmp::Reverse;
+fn main() {
+    let r = Reverse(String::from("a"));
+    let Reverse(s) = r;
+    println!("{} {}", s, r.0);
+}
+""",
+        rejects("E0382"),
+    ),
+    "reverse_pattern_binding_not_mut": (
+        """\
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+fn main() {
+    let mut h = BinaryHeap::new();
+    h.push(Reverse(3));
+    if let Some(Reverse(x)) = h.pop() {
+        x += 1;
+        println!("{}", x);
+    }
+}
+""",
+        rejects("E0384"),
+    ),
+    "reverse_pattern_by_path_with_a_guard": (
+        """\
+fn main() {
+    let r = std::cmp::Reverse(2.5f32);
+    let std::cmp::Reverse(mut v) = r;
+    v *= 2.0;
+    match Some(r) {
+        Some(std::cmp::Reverse(w)) if w > 1.0 => println!("{} {}", v, w),
+        _ => println!("no"),
+    }
+}
+""",
+        runs("5 2.5\n"),
+    ),
+    "reverse_pattern_of_a_struct_named_reverse": (
+        """\
+struct Reverse(i32);
+fn main() {
+    let Reverse(x) = Reverse(4);
+    println!("{}", x);
+}
+""",
+        runs("4\n"),
     ),
 }
 

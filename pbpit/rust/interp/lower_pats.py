@@ -9,6 +9,7 @@ from pbpit.rust.interp import (
     ref_patterns,
     shapes,
     std_cmp,
+    std_reverse,
     tuple_item_refs,
     tuple_results,
 )
@@ -141,6 +142,9 @@ class PatternLowering:
         if kind == "tuple":
             for i, sub in enumerate(pat.subs):
                 self.bound_parts(node, sub, Field(value.pos, value, str(i)), parts)
+            return
+        if kind == "reverse":  # `let Reverse(x) = r;`: `r.0`
+            self.bound_parts(node, pat.subs[0], Field(value.pos, value, "0"), parts)
             return
         if kind == "array":
             for i, sub in enumerate(pat.subs):
@@ -465,6 +469,8 @@ class PatternLowering:
                 raise self.fail(node, f"`{self.text(type_node)}` takes 1 field")
             return Pat(pos, self.text(type_node).lower(), subs=[self.pattern(elems[0])])
         item = self.pattern_item(type_node)
+        if item is None and (reverse := std_reverse.lower_pattern(self, node, type_node, elems)):
+            return reverse  # `Reverse(p)` of `std::cmp` (std_reverse.py)
         if item is None or item.kind != "tuple":
             raise self.fail(node, f"the pattern `{text}`")
         if any(c.type == "remaining_field_pattern" for c in elems):

@@ -4,7 +4,10 @@ the other way round: a sort key, `sort_by_key(|r| Reverse(r.epochs))`), function
 `std_cmp`'s table, named as it names them (by path, or after a `use`).
 
 A `Reverse<T>` is the type `Wrap("Reverse", T)` (`Ord` where `T` is), held as a `Reverse`
-below, whose comparisons are its value's turned round (Python's sort and tuples use them)."""
+below, whose comparisons are its value's turned round (Python's sort and tuples use them).
+`Reverse(p)` is a pattern too (`while let Some(Reverse((d, i))) = heap.pop()`, `|Reverse(x)|`,
+`let Reverse(y) = r;`): the pattern kind "reverse", its one sub-pattern matching the value
+(`lower_pattern`, `check_pattern`, `matcher`)."""
 
 from __future__ import annotations
 
@@ -57,6 +60,55 @@ def field_type(base: Ty, e: Any) -> Ty | None:
         e.index = 0
         return base.inner
     return None
+
+
+def _names_reverse(lowerer: Any, type_node: Any) -> bool:
+    """Whether the path `type_node` of a tuple struct pattern names `std::cmp::Reverse` here:
+    `Reverse` brought by a `use` (and no struct of the file so named), `cmp::Reverse` after
+    `use std::cmp;`, or its whole path."""
+    from pbpit.rust.interp import std_cmp  # (std_cmp imports this module)
+
+    names = [s[0] for s in lowerer.segments(type_node)]
+    if names[:1] == ["::"]:
+        names = names[1:]
+    if names[-1:] != ["Reverse"]:
+        return False
+    if len(names) == 1:
+        brought = std_cmp._cached(
+            lowerer, "cmp::Reverse", lambda: std_cmp._brought(lowerer.src, "cmp", "Reverse")
+        )
+        return "Reverse" in brought and lowerer.named_struct("Reverse") is None
+    if names == ["cmp", "Reverse"]:
+        return std_cmp._cached(lowerer, "cmp", lambda: std_cmp._module_brought(lowerer.src, "cmp"))
+    return len(names) == 3 and names[0] in ("std", "core") and names[1] == "cmp"
+
+
+def lower_pattern(lowerer: Any, node: Any, type_node: Any, elems: list) -> Any:
+    """The pattern `Reverse(p)` (kind "reverse"), or None where the path is not std's."""
+    from pbpit.rust.interp.grammar import rejects
+    from pbpit.rust.interp.nodes import Pat
+
+    if not _names_reverse(lowerer, type_node):
+        return None
+    if len(elems) != 1:
+        n = len(elems)
+        what = f"this pattern has {n} field{'' if n == 1 else 's'}, but the corresponding "
+        raise lowerer.fail(node, rejects(what + "tuple struct has 1 field", "E0023"))
+    return Pat(lowerer.pos(node), "reverse", subs=[lowerer.pattern(elems[0])])
+
+
+def check_pattern(ck: Any, p: Any, ty: Ty) -> None:
+    """`Reverse(q)` on a `Reverse<T>`: `q` on its `T`."""
+    from pbpit.rust.interp.types import Var
+
+    inner: Ty = Var()
+    ck.unify(Wrap("Reverse", inner), ty, p.pos)
+    ck.pattern(p.subs[0], inner)
+
+
+def matcher(inner: Any) -> Any:
+    """The matcher of `Reverse(q)`: `q`'s, on the value inside."""
+    return lambda v, frame: inner(v.fields[0], frame)
 
 
 def _reverse_type(ck: Any, e: Any) -> Ty:
