@@ -15,6 +15,83 @@ from __future__ import annotations
 from rustc_verdicts import rejects, runs, verdict_tests
 
 CASES = {
+    "borrowed_items_pushed_returned_as_values": (
+        """\
+fn positives(xs: &[i32]) -> Vec<i32> {
+    let mut out = Vec::new();
+    for x in xs {
+        if *x > 0 {
+            out.push(x);
+        }
+    }
+    out
+}
+
+fn main() {
+    println!("{:?}", positives(&[1, -2, 3]));
+}
+""",
+        rejects("E0308"),
+    ),
+    "borrowed_keys_returned_as_references_runs": (
+        """\
+use std::collections::HashMap;
+use std::hash::Hash;
+
+fn count<L: Eq + Hash + Clone>(labels: &[L]) -> HashMap<L, usize> {
+    let mut m = HashMap::new();
+    for l in labels {
+        *m.entry(l.clone()).or_insert(0) += 1;
+    }
+    m
+}
+
+fn tally(labels: &[u32]) -> HashMap<&u32, usize> {
+    let mut m = HashMap::new();
+    for l in labels {
+        *m.entry(l).or_insert(0) += 1;
+    }
+    m
+}
+
+fn positives(xs: &[i32]) -> Vec<&i32> {
+    let mut out = Vec::new();
+    for x in xs {
+        if *x > 0 {
+            out.push(x);
+        }
+    }
+    out
+}
+
+fn main() {
+    let c = count(&[1, 2, 1, 1]);
+    let t = tally(&[4, 4, 5]);
+    println!("{} {} {} {:?}", c[&1], c.len(), t[&4], positives(&[1, -2, 3]));
+}
+""",
+        runs("3 2 2 [1, 3]\n"),
+    ),
+    "counts_of_borrowed_keys_returned_generic": (
+        """\
+use std::collections::HashMap;
+use std::hash::Hash;
+
+fn count<L: Eq + Hash + Clone>(labels: &[L]) -> HashMap<L, usize> {
+    let mut m = HashMap::new();
+    for l in labels {
+        *m.entry(l).or_insert(0) += 1;
+    }
+    m
+}
+
+fn main() {
+    let c = count(&[1, 2, 1, 1]);
+    println!("{} {}", c[&1], c.len());
+}
+""",
+        rejects("E0308"),
+    ),
     "for_ref_pattern_over_borrowed_vec_runs": (
         """\
 fn main() {

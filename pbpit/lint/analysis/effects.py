@@ -12,6 +12,7 @@ from pbpit.engine.graph import Requirement
 from pbpit.lint.analysis import methods
 from pbpit.lint.analysis.common import _FIELD
 from pbpit.lint.analysis.keys import _Keys
+from pbpit.lint.analysis.memo_entries import kept_entry
 from pbpit.lint.analysis.pattern_walks import _PatternWalks
 from pbpit.lint.analysis.prefix import _Prefix
 from pbpit.lint.analysis.pushed import _Pushed
@@ -227,10 +228,15 @@ class _Effects:
         value = arguments[0]
         if value.requirement == Requirement.GRAD_IN_BACKWARD and not _content(value):
             value = self._bound(place.name, value, last, last, call)  # made where it is given
-        self.state.values[place] = self._pushed(place, held, value)
         keys = entry.child_by_field_id(_FIELD.arguments)
         key = keys.named_children[0] if keys is not None and keys.named_child_count == 1 else None
-        if key is not None and self._counted_index(key)[0] is not None:
+        counted = self._counted_index(key)[0] if key is not None else None
+        kept = kept_entry(held, counted, self.context) if counted is not None else None
+        if kept is not None:  # put at this counter by a pass of a loop around: none put now
+            taken = self._taking_read(receiver.reads | held.reads, self.span(map_node), kept)
+            return Value(Requirement.GRAD_IN_BACKWARD, kept, kept.sources, kept.why, reads=taken)
+        self.state.values[place] = self._pushed(place, held, value)
+        if counted is not None:
             return value  # a new key each pass: the value this pass gives
         initial = self.field_initial.get(place)
         field = initial.origin if initial is not None and self.summarising else None

@@ -21,6 +21,7 @@ from pbpit.rust.interp import (
     op_traits,
     param_types,
     prim_impls,
+    ref_collections,
     ref_values,
     references,
     returned_iterators,
@@ -204,6 +205,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         self.body(fn.body, fn.ret)
         returned_iterators.refuse_returned(self, fn)  # `&v[0]`, `v.iter()` of its own `v`..
         refuse_shared_for_mut_result(self, fn)  # `-> &mut Vec<f32>` of `&self.p`: E0308
+        ref_collections.refuse_returned(self, fn)  # `m` of `m.entry(l)`, `l` a `&L`: E0308
 
     def body(self, body: Expr, ret: Ty) -> None:
         self.sums = []

@@ -1,0 +1,41 @@
+"""A map's entry at a loop's counter, kept from a pass of a loop around that loop.
+
+`features.entry(i).or_insert_with(|| enc.forward(x))` with `i` the counter of a loop the
+epochs walk again: in the first epoch each pass puts its own tensor at a new key; in the
+next, the key is there and the map gives back what the first epoch put (the closure is not
+called). A backward of that epoch's pass reaches the graph the first epoch's backward at that
+key consumed."""
+
+from __future__ import annotations
+
+from pbpit.engine.graph import Requirement
+from pbpit.lint.values import Context, Definition, Value
+
+
+def kept_entry(held: Value, loop: int, context: Context) -> Definition | None:
+    """What the map `held` holds at the counter of `loop` in this pass (`context`), put by an
+    earlier pass of a loop around it at the same counter: the first such tensor, as the map
+    keeps it; None when none was put there (a map made anew in each pass of the loop around
+    holds none of an earlier one)."""
+    if held.requirement != Requirement.GRAD_IN_BACKWARD or held.parts is not None:
+        return None
+    number = next((n for k, n in context if k == loop), None)
+    if number is None:
+        return None
+    earlier = [
+        d
+        for d in held.sources
+        if (loop, number) in d.context and d.context != context and _outer_earlier(d, context)
+    ]
+    # What was put, not what it was made from: no other such tensor derives from it.
+    put = [d for d in earlier if not any(d in e.sources for e in earlier if e is not d)]
+    if not put:
+        return None
+    return min(put, key=lambda d: d.made)
+
+
+def _outer_earlier(made: Definition, context: Context) -> bool:
+    """Whether `made`'s passes of the loops around (outermost first) came before `context`'s:
+    an earlier epoch, not a later one the reading walked before (it walks each loop's passes
+    in order)."""
+    return made.context[: len(context)] <= context
