@@ -10,8 +10,13 @@ encoder)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from pbpit.diagnostics.model import Help
+from pbpit.diagnostics.model import Edit, Help
+from pbpit.lint.fixes import NO_PARENS, Fixes, identifiers, is_name
+from pbpit.lint.rule import Meeting
+from pbpit.lint.rules.loop_trains import trains_through
+from pbpit.rust.syntax import Node, descendants
 from pbpit.source import source_lines, statement_range
 
 _MEMO = re.compile(
@@ -44,3 +49,172 @@ def memo_help(memo: str, name: str) -> Help:
         "makes its tensors anew, through what the loop steps), or store them detached "
         "(`.detach()` inside `or_insert_with`) if nothing they are made from is trained"
     )
+
+
+# -- lint's fix of a memo it finds: made in each pass, or stored detached
+
+
+_MEMO_METHODS = ("or_insert_with", "or_insert")
+_NAMES = ("identifier", "type_identifier")
+
+
+def memo_fixes(name: str, meeting: Meeting, fixes: Fixes) -> list[Help] | None:
+    """For a map `name` the loop's body reads through one `name.entry(k).or_insert_with(||
+    value)` (`or_insert(value)`), kept across the passes of a loop around (an epoch reading the
+    features the first epoch stored): `value` made in each pass where the loop trains what it
+    is made from (the read replaced by it, the map dropped where nothing else uses it), first;
+    `value` stored detached (inside the closure) first where it does not. None for any other
+    carried state."""
+    body = meeting.loop.child_by_field_name("body") if meeting.loop is not None else None
+    if body is None or meeting.in_macro or not is_name(name):
+        return None
+    found = [m for m in (_memo_call(n, name, fixes) for n in descendants(body)) if m is not None]
+    if len(found) != 1:
+        return None
+    call, value = found[0]
+    if not call.start_byte <= meeting.definition.span[0] < call.end_byte:
+        return None  # the tensor carried is not the memo's (`*slot = h` of an entry's slot)
+    made = fixes.text(value)
+    taken = _taken_out(call, fixes)
+    parent = fixes.parent(taken)
+    if parent is not None and parent.type == "field_expression" and value.type not in NO_PARENS:
+        made = f"({made})"
+    edits = [fixes.edit(taken.start_byte, taken.end_byte, made)]
+    edits += _dropped(name, call, meeting, fixes)
+    said = _said(value, fixes)
+    recompute = Help(
+        f"if gradients must flow through {said}, compute it in the loop, every pass, instead "
+        f"of reading it back from `{name}`: each backward walks a graph of its own (`{name}` "
+        "gives a later pass the tensor an earlier pass stored, whose graph that pass's "
+        "backward consumed)",
+        sorted(edits, key=lambda e: (e.line, e.column)),
+    )
+    detach = Help(
+        f"detach {said} where it is put in `{name}` (inside `{_method(call, fixes)}`), if "
+        "nothing it is made from is trained: a detached tensor is data, reusable by every pass",
+        [] if fixes.detached_already(value) else fixes.detach_edits(value),
+    )
+    cleared = fixes.append_line(body, f"{name}.clear();")
+    clear = Help(
+        f"or empty `{name}` once the pass's backward has run (`{name}.clear();` as the pass's "
+        "last statement): each pass then stores its tensors anew, made with what the loop steps",
+        [cleared] if cleared is not None else [],
+        applicability="MaybeIncorrect",
+    )
+    if not detach.edits:
+        return [recompute, clear]
+    if trains_through(meeting, fixes):
+        return [recompute, replace(detach, applicability="MaybeIncorrect"), clear]
+    return [detach, replace(recompute, applicability="MaybeIncorrect"), clear]
+
+
+def _memo_call(node: Node, name: str, fixes: Fixes) -> tuple[Node, Node] | None:
+    """`node` as `name.entry(k).or_insert_with(|| value)` (`or_insert(value)`), with `value`
+    (the closure's expression; a block of one expression, that expression); None otherwise."""
+    function = node.child_by_field_name("function") if node.type == "call_expression" else None
+    arguments = node.child_by_field_name("arguments")
+    if function is None or function.type != "field_expression" or arguments is None:
+        return None
+    method = function.child_by_field_name("field")
+    entry = function.child_by_field_name("value")
+    if method is None or entry is None or fixes.text(method) not in _MEMO_METHODS:
+        return None
+    inner = entry.child_by_field_name("function") if entry.type == "call_expression" else None
+    if inner is None or inner.type != "field_expression":
+        return None
+    owner, called = inner.child_by_field_name("value"), inner.child_by_field_name("field")
+    if owner is None or called is None or fixes.text(owner) != name:
+        return None
+    if fixes.text(called) != "entry" or arguments.named_child_count != 1:
+        return None
+    value = arguments.named_children[0]
+    if fixes.text(method) == "or_insert":
+        return node, value
+    parameters = value.child_by_field_name("parameters")
+    if value.type != "closure_expression" or parameters is None:
+        return None
+    if parameters.named_child_count or fixes.text(value).startswith("move"):
+        return None
+    value = value.child_by_field_name("body")
+    while value is not None and value.type == "block":
+        inner_ = [c for c in value.named_children if "comment" not in c.type]
+        if len(inner_) != 1 or inner_[0].type.endswith("statement"):
+            return None
+        value = inner_[0]
+    return (node, value) if value is not None else None
+
+
+def _taken_out(call: Node, fixes: Fixes) -> Node:
+    """The memo's read with the `.clone()` that takes the tensor out of the map, when it has one
+    (`features.entry(i).or_insert_with(..).clone()`), else the call itself."""
+    field_ = fixes.parent(call)
+    outer = fixes.parent(field_) if field_ is not None else None
+    if field_ is None or outer is None or field_.type != "field_expression":
+        return call
+    method = field_.child_by_field_name("field")
+    if outer.type != "call_expression" or method is None or fixes.text(method) != "clone":
+        return call
+    arguments = outer.child_by_field_name("arguments")
+    return outer if arguments is not None and not arguments.named_child_count else call
+
+
+def _dropped(name: str, call: Node, meeting: Meeting, fixes: Fixes) -> list[Edit]:
+    """The edits removing the map's `let` (and its type's `use`, when nothing else names that
+    type) where the memo's read is the only other use of `name` in its function."""
+    function = meeting.loop
+    while function is not None and function.type != "function_item":
+        function = fixes.parent(function)
+    if function is None:
+        return []
+    uses = sorted(
+        (n for n in identifiers(function) if fixes.text(n) == name), key=lambda n: n.start_byte
+    )
+    lets = [
+        n
+        for n in descendants(function)
+        if n.type == "let_declaration" and _declares(n, name, fixes)
+    ]
+    if len(lets) != 1 or len(uses) != 2:
+        return []
+    let = lets[0]
+    if not (let.start_byte <= uses[0].start_byte < let.end_byte) or not fixes.whole_lines(let):
+        return []
+    if not call.start_byte <= uses[1].start_byte < call.end_byte:
+        return []
+    edits = [
+        fixes.edit(fixes.line_start(let.start_point[0]), fixes.line_start(let.end_point[0] + 1), "")
+    ]
+    kinds = {"HashMap", "BTreeMap"} & set(re.findall(r"\w+", fixes.text(let)))
+    for kind in kinds:
+        named = [
+            n for n in descendants(fixes.source.root) if n.type in _NAMES and fixes.text(n) == kind
+        ]
+        if sum(not (let.start_byte <= n.start_byte < let.end_byte) for n in named) != 1:
+            continue  # named elsewhere too
+        for use in fixes.source.root.named_children:
+            if use.type != "use_declaration" or not fixes.whole_lines(use):
+                continue
+            if re.fullmatch(rf"use\s+std\s*::\s*collections\s*::\s*{kind}\s*;", fixes.text(use)):
+                start = fixes.line_start(use.start_point[0])
+                edits.append(fixes.edit(start, fixes.line_start(use.end_point[0] + 1), ""))
+    return edits
+
+
+def _declares(let: Node, name: str, fixes: Fixes) -> bool:
+    pattern = let.child_by_field_name("pattern")
+    return (
+        pattern is not None
+        and re.fullmatch(rf"(?:mut\s+)?{re.escape(name)}", fixes.text(pattern)) is not None
+    )
+
+
+def _said(value: Node, fixes: Fixes) -> str:
+    """The stored tensor in words: its text when short, else "the tensor"."""
+    text = fixes.text(value)
+    return f"`{text}`" if "\n" not in text and len(text) <= 60 else "the tensor"
+
+
+def _method(call: Node, fixes: Fixes) -> str:
+    function = call.child_by_field_name("function")
+    method = function.child_by_field_name("field") if function is not None else None
+    return fixes.text(method) if method is not None else "or_insert_with"
