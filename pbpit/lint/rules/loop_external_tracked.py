@@ -84,7 +84,7 @@ from pbpit.lint.rules.loop_trains import (
 from pbpit.lint.rules.loop_trains import trains as trains  # read by `diagnose.case_fixes`
 from pbpit.lint.rules.made_beside import beside_helps, made_beside
 from pbpit.lint.rules.map_entries import detach_earlier_reads
-from pbpit.lint.rules.memo_map import memo_help, memo_of
+from pbpit.lint.rules.memo_map import memo_fixes, memo_help, memo_of
 from pbpit.lint.rules.method_fields import put_by_called_method
 from pbpit.lint.rules.option_accumulator import option_accumulator_reset
 from pbpit.lint.rules.recompute_loop import recompute_in_loop
@@ -301,6 +301,10 @@ fn main() {
                     f"added in its own pass, not those `{name}` accumulated)"
                 )
                 helps = [option, replace(detach, message=said, applicability="MaybeIncorrect")]
+            elif cached := memo_fixes(name, meeting, fixes):
+                # A map memo read back by later passes (`features.entry(i).or_insert_with(..)`):
+                # made each pass where the loop trains what makes it, else stored detached.
+                helps = cached
             elif put := detach_in_map(definition.name, name, meeting, fixes):
                 # A map read at an earlier pass's key before this pass inserts: it has no
                 # `.detach()`; the tensor detached where it is inserted.
