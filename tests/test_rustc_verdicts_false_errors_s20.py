@@ -16,51 +16,24 @@ that they are still rustc's.
 
 from __future__ import annotations
 
-from rustc_verdicts import rejects, runs, verdict_tests
+from pathlib import Path
+
+from rustc_verdicts import rejects, verdict_tests
+
+STD = Path(__file__).parent / "rust" / "std"
+"""The programs of this set rustc runs (`returned_mut_bindings.rs`, `total_cmp_as_value.rs`,
+`deref_boxes.rs`): `pbpit check` runs them against rustc's recorded output (test_rust_vs_rustc),
+and the mutants below are made from them."""
+
+
+def _std(name: str, old: str, new: str) -> str:
+    """tests/rust/std/NAME.rs with its one `old` made `new`."""
+    text = (STD / f"{name}.rs").read_text(encoding="utf-8")
+    assert text.count(old) == 1, (name, old)
+    return text.replace(old, new)
+
 
 CASES = {
-    "returned_mut_written_through": (
-        """\
-struct M {
-    p: Vec<f32>,
-    h: Hist,
-}
-struct Hist {
-    xs: Vec<u32>,
-    n: u32,
-}
-impl M {
-    fn params_mut(&mut self) -> &mut Vec<f32> {
-        &mut self.p
-    }
-    fn hist(&mut self) -> &mut Hist {
-        &mut self.h
-    }
-}
-fn first_row(rows: &mut Vec<Vec<i32>>) -> &mut Vec<i32> {
-    &mut rows[0]
-}
-fn main() {
-    let mut m = M { p: vec![1.0, 2.0], h: Hist { xs: vec![], n: 0 } };
-    let ps = m.params_mut();
-    ps[0] += 0.5;
-    ps.push(4.0);
-    ps[1] = -1.0;
-    println!("{:?}", m.p);
-    let h = m.hist();
-    h.xs.push(3);
-    h.n += 2;
-    h.xs[0] *= 5;
-    println!("{:?} {}", m.h.xs, m.h.n);
-    let mut rows = vec![vec![1, 2], vec![3]];
-    let r = first_row(&mut rows);
-    r[1] = 20;
-    r.push(7);
-    println!("{:?}", rows);
-}
-""",
-        runs("[1.5, -1.0, 4.0]\n[15] 2\n[[1, 20, 7], [3]]\n"),
-    ),
     "returned_mut_then_receiver_read": (
         """\
 struct M {
@@ -119,24 +92,6 @@ fn main() {
 }
 """,
         rejects("E0499"),
-    ),
-    "total_cmp_as_a_value": (
-        """\
-fn main() {
-    let mut v = vec![0.5f32, -1.0, f32::NAN, 2.0, -0.0, 0.0];
-    v.sort_by(f32::total_cmp);
-    println!("{:?}", v);
-    let mut w: Vec<f64> = vec![3.5, -2.25, 1.0];
-    w.sort_by(f64::total_cmp);
-    w.reverse();
-    println!("{:?}", w);
-    let best = w.iter().copied().max_by(f64::total_cmp);
-    println!("{:?}", best);
-    let least = v.iter().copied().min_by(f32::total_cmp).unwrap();
-    println!("{}", least);
-}
-""",
-        runs("[-1.0, -0.0, 0.0, 0.5, 2.0, NaN]\n[3.5, 1.0, -2.25]\nSome(3.5)\n-1\n"),
     ),
     "total_cmp_of_another_type_as_a_value": (
         """\
@@ -201,137 +156,25 @@ fn main() {
         rejects("E0308"),
     ),
     "deref_of_a_boxed_parameter_for_a_reference": (
-        """\
-struct S {
-    f: Box<dyn Fn(u32) -> f32>,
-    n: Box<i32>,
-}
-fn apply(g: Box<dyn Fn(u32) -> f32>) -> f32 {
-    let h: &dyn Fn(u32) -> f32 = *g;
-    h(2)
-}
-fn main() {
-    let warm: Box<dyn Fn(u32) -> f32> = Box::new(|e| e as f32 * 0.5);
-    let f: &dyn Fn(u32) -> f32 = &*warm;
-    println!("{}", f(3));
-    let s = S { f: Box::new(|e| e as f32 + 1.0), n: Box::new(4) };
-    let g: &dyn Fn(u32) -> f32 = &*s.f;
-    println!("{} {}", g(1), *s.n + 1);
-    println!("{}", apply(Box::new(|e| e as f32 * 3.0)));
-    let b: Box<i32> = Box::new(7);
-    let c = *b * 2;
-    println!("{}", c);
-}
-""",
+        _std(
+            "deref_boxes", "let h: &dyn Fn(u32) -> f32 = &*g;", "let h: &dyn Fn(u32) -> f32 = *g;"
+        ),
         rejects("E0308"),
     ),
     "deref_of_a_boxed_field_for_a_reference": (
-        """\
-struct S {
-    f: Box<dyn Fn(u32) -> f32>,
-    n: Box<i32>,
-}
-fn apply(g: Box<dyn Fn(u32) -> f32>) -> f32 {
-    let h: &dyn Fn(u32) -> f32 = &*g;
-    h(2)
-}
-fn main() {
-    let warm: Box<dyn Fn(u32) -> f32> = Box::new(|e| e as f32 * 0.5);
-    let f: &dyn Fn(u32) -> f32 = &*warm;
-    println!("{}", f(3));
-    let s = S { f: Box::new(|e| e as f32 + 1.0), n: Box::new(4) };
-    let g: &dyn Fn(u32) -> f32 = *s.f;
-    println!("{} {}", g(1), *s.n + 1);
-    println!("{}", apply(Box::new(|e| e as f32 * 3.0)));
-    let b: Box<i32> = Box::new(7);
-    let c = *b * 2;
-    println!("{}", c);
-}
-""",
+        _std(
+            "deref_boxes",
+            "let g: &dyn Fn(u32) -> f32 = &*s.f;",
+            "let g: &dyn Fn(u32) -> f32 = *s.f;",
+        ),
         rejects("E0308"),
     ),
     "shared_borrow_for_a_mut_result": (
-        """\
-struct M {
-    p: Vec<f32>,
-    h: Hist,
-}
-struct Hist {
-    xs: Vec<u32>,
-    n: u32,
-}
-impl M {
-    fn params_mut(&mut self) -> &mut Vec<f32> {
-        &self.p
-    }
-    fn hist(&mut self) -> &mut Hist {
-        &mut self.h
-    }
-}
-fn first_row(rows: &mut Vec<Vec<i32>>) -> &mut Vec<i32> {
-    &mut rows[0]
-}
-fn main() {
-    let mut m = M { p: vec![1.0, 2.0], h: Hist { xs: vec![], n: 0 } };
-    let ps = m.params_mut();
-    ps[0] += 0.5;
-    ps.push(4.0);
-    ps[1] = -1.0;
-    println!("{:?}", m.p);
-    let h = m.hist();
-    h.xs.push(3);
-    h.n += 2;
-    h.xs[0] *= 5;
-    println!("{:?} {}", m.h.xs, m.h.n);
-    let mut rows = vec![vec![1, 2], vec![3]];
-    let r = first_row(&mut rows);
-    r[1] = 20;
-    r.push(7);
-    println!("{:?}", rows);
-}
-""",
+        _std("returned_mut_bindings", "&mut self.p\n", "&self.p\n"),
         rejects("E0308"),
     ),
     "shared_element_for_a_mut_result": (
-        """\
-struct M {
-    p: Vec<f32>,
-    h: Hist,
-}
-struct Hist {
-    xs: Vec<u32>,
-    n: u32,
-}
-impl M {
-    fn params_mut(&mut self) -> &mut Vec<f32> {
-        &mut self.p
-    }
-    fn hist(&mut self) -> &mut Hist {
-        &mut self.h
-    }
-}
-fn first_row(rows: &mut Vec<Vec<i32>>) -> &mut Vec<i32> {
-    &rows[0]
-}
-fn main() {
-    let mut m = M { p: vec![1.0, 2.0], h: Hist { xs: vec![], n: 0 } };
-    let ps = m.params_mut();
-    ps[0] += 0.5;
-    ps.push(4.0);
-    ps[1] = -1.0;
-    println!("{:?}", m.p);
-    let h = m.hist();
-    h.xs.push(3);
-    h.n += 2;
-    h.xs[0] *= 5;
-    println!("{:?} {}", m.h.xs, m.h.n);
-    let mut rows = vec![vec![1, 2], vec![3]];
-    let r = first_row(&mut rows);
-    r[1] = 20;
-    r.push(7);
-    println!("{:?}", rows);
-}
-""",
+        _std("returned_mut_bindings", "&mut rows[0]\n", "&rows[0]\n"),
         rejects("E0308"),
     ),
     "borrow_given_to_a_dyn_method_taking_a_value": (
