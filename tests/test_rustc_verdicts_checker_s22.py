@@ -387,6 +387,40 @@ fn main() {
 """,
         rejects("E0597"),
     ),
+    "shift_of_bound_borrow_panics_in_core": (
+        """\
+fn main() {
+    let a = 1i32;
+    let r = &a;
+    println!("{}", r << 4);
+    println!("{}", r << 40);
+}
+""",
+        runs(
+            "16\n",
+            101,
+            (
+                "\n"
+                "thread 'main' (TID) panicked at "
+                "/rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/library/core"
+                "/src/ops/bit.rs:517:1:\n"
+                "attempt to shift left with overflow\n"
+                "note: run with `RUST_BACKTRACE=1` environment variable to "
+                "display a backtrace\n"
+            ),
+        ),
+    ),
+    "shift_of_value_overflow_lint": (
+        """\
+fn main() {
+    let v = vec![1i32, 2];
+    for x in v.iter() {
+        println!("{}", *x << 40);
+    }
+}
+""",
+        rejects("arithmetic_overflow"),
+    ),
     "successors_borrow_collected_into_values": (
         """\
 fn main() {

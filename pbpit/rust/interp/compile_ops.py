@@ -8,7 +8,7 @@ from typing import Any
 
 from pbpit.engine.int_tensor import IntTensor
 from pbpit.engine.tensor import Tensor
-from pbpit.rust.interp import dyn_casts, enum_casts, op_traits
+from pbpit.rust.interp import core_panics, dyn_casts, enum_casts, op_traits, references
 from pbpit.rust.interp.nodes import (
     Binary,
     Cast,
@@ -140,6 +140,8 @@ class OperatorCompiler:
             return lambda frame: left(frame) + right(frame)
         if kind in ("num", "bits", "shift", "bool"):
             arith = self.arithmetic(op, e.ty, e.pos)
+            if kind == "shift" and references.certainly_reference(e.left):  # `x << 100`, `&i32`
+                arith = core_panics.shift_of_reference(op, arith)
             return lambda frame: arith(left(frame), right(frame))
         return self.tensor_binary(e, left, right)
 
