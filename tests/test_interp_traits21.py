@@ -28,6 +28,19 @@ stderr) rustc 1.95's binary printed, recorded by `record_rustc.record`."""
 
 NOTE = "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
 
+STD = Path(__file__).parent / "rust" / "std"
+"""Where `rc_refcell_shared.rs` is (a training logger's `Rc<RefCell<Vec<String>>>`: `pbpit check`
+runs it against rustc's recorded output, in test_rust_vs_rustc) and the program a mutant below
+is made from."""
+
+
+def _std(name: str, old: str, new: str) -> str:
+    """tests/rust/std/NAME.rs with its one `old` made `new`."""
+    text = (STD / f"{name}.rs").read_text(encoding="utf-8")
+    assert text.count(old) == 1, (name, old)
+    return text.replace(old, new)
+
+
 CASES = {
     "dyn_method_arguments_swapped": (
         """\
@@ -830,61 +843,6 @@ fn main() {
 """,
         rejects("E0382"),
     ),
-    "rc_refcell_shared_vec": (
-        """\
-use std::cell::RefCell;
-use std::rc::Rc;
-
-struct Logger {
-    lines: Rc<RefCell<Vec<String>>>,
-    prefix: String,
-}
-
-impl Logger {
-    fn log(&self, msg: &str) {
-        self.lines.borrow_mut().push(format!("{}: {}", self.prefix, msg));
-    }
-}
-
-fn main() {
-    let shared = Rc::new(RefCell::new(Vec::new()));
-    let train = Logger { lines: Rc::clone(&shared), prefix: "train".to_string() };
-    let eval = Logger { lines: shared.clone(), prefix: "eval".to_string() };
-    for step in 0..3 {
-        train.log(&format!("step {}", step));
-        if step % 2 == 0 {
-            eval.log(&format!("acc {:.2}", 0.5 + step as f32 * 0.1));
-        }
-    }
-    {
-        let all = shared.borrow();
-        println!("{} lines", all.len());
-        for l in all.iter() {
-            println!("{}", l);
-        }
-    }
-    let mut g = shared.borrow_mut();
-    g.clear();
-    drop(g);
-    train.log("done");
-    println!("{:?}", shared.borrow());
-    println!("{:?}", shared);
-}
-""",
-        runs(
-            (
-                "5 lines\n"
-                "train: step 0\n"
-                "eval: acc 0.50\n"
-                "train: step 1\n"
-                "train: step 2\n"
-                "eval: acc 0.70\n"
-                '["train: done"]\n'
-                'RefCell { value: ["train: done"] }\n'
-            ),
-            0,
-        ),
-    ),
     "recursive_enum_without_box": (
         """\
 #[derive(Debug)]
@@ -978,37 +936,9 @@ fn main() {
         ),
     ),
     "unbound_value_named_like_a_builtin_attribute": (
-        """\
-use std::marker::PhantomData;
-
-#[derive(Clone, Copy)]
-struct Meters;
-struct Feet;
-
-struct Length<U> {
-    value: f64,
-    _unit: PhantomData<U>,
-}
-
-impl<U> Length<U> {
-    fn new(value: f64) -> Self {
-        Length { value, _unit: PhantomData }
-    }
-    fn add(&self, other: &Length<U>) -> Length<U> {
-        Length { value: self.value + other.value, _unit: std::marker::PhantomData }
-    }
-}
-
-fn main() {
-    let a: Length<Meters> = Length::new(2.5);
-    let b = Length::<Meters>::new(1.0);
-    let c = a.add(&b);
-    let f: Length<Feet> = Length { value: 3.0, _unit: PhantomData };
-    println!("{} {} {}", c.value, a.value, f.value);
-    let _m2 = marker;
-    println!("done");
-}
-""",
+        # tests/rust/std/phantom_data.rs (run by pbpit check) without its `let marker`: `marker`
+        # is then a name rustc resolves to the built-in attribute
+        _std("phantom_data", "    let marker: PhantomData<i32> = PhantomData;\n", ""),
         rejects("E0423"),
     ),
     "unbound_value_named_like_an_attribute_macro": (
