@@ -1,6 +1,7 @@
 """std library calls of training code that pbpit refused though rustc runs them (helper T of
 session 22, from helper O3's held-out measure of session 21 and programs written for it):
-`Vec::resize`, `v.get(a..b)`, `Reverse(p)` patterns, ...
+`Vec::resize`, `v.get(a..b)`, `Reverse(p)` patterns,
+`impl From<E> for MyErr` with `?`, ...
 
 The programs that run are in `tests/rust/std` (their output recorded from rustc 1.95 with
 `tools/record_rustc.py`; `tests/test_rust_vs_rustc.py` runs them). The table below holds
@@ -170,6 +171,82 @@ fn main() {
 }
 """,
         runs("4\n"),
+    ),
+    "from_impl_twice_for_one_type": (
+        """\
+use std::num::ParseIntError;
+#[derive(Debug)]
+enum E { Int(ParseIntError), Neg(i64) }
+impl From<ParseIntError> for E { fn from(e: ParseIntError) -> Self { E::Int(e) } }
+impl From<ParseIntError> for E { fn from(_e: ParseIntError) -> Self { E::Neg(0) } }
+fn main() { println!("{:?}", E::Neg(1)); }
+""",
+        rejects("E0119"),
+    ),
+    "from_impl_other_parameter": (
+        """\
+use std::num::ParseIntError;
+#[derive(Debug)]
+enum E { Int(ParseIntError), Neg(i64) }
+impl From<ParseIntError> for E { fn from(e: String) -> Self { E::Neg(e.len() as i64) } }
+fn main() { println!("{:?}", E::Neg(1)); }
+""",
+        rejects("E0053"),
+    ),
+    "question_mark_without_from_impl": (
+        """\
+use std::num::ParseIntError;
+#[derive(Debug)]
+enum E { Int(ParseIntError), Neg(i64) }
+fn p(s: &str) -> Result<i64, E> { Ok(s.parse::<i64>()?) }
+fn main() { println!("{:?} {:?}", p("4"), E::Neg(1)); }
+""",
+        rejects("E0277"),
+    ),
+    "question_mark_from_impl_of_another_error": (
+        """\
+use std::num::ParseIntError;
+#[derive(Debug)]
+enum E { Int(ParseIntError), Neg(i64) }
+impl From<ParseIntError> for E { fn from(e: ParseIntError) -> Self { E::Int(e) } }
+fn p(s: &str) -> Result<f64, E> { Ok(s.parse::<f64>()?) }
+fn main() { println!("{:?} {:?}", p("4"), E::Neg(1)); }
+""",
+        rejects("E0277"),
+    ),
+    "from_call_of_a_type_without_impl": (
+        """\
+use std::num::ParseIntError;
+#[derive(Debug)]
+enum E { Int(ParseIntError), Neg(i64) }
+impl From<ParseIntError> for E { fn from(e: ParseIntError) -> Self { E::Int(e) } }
+fn main() { let e = E::from(5i64); println!("{:?}", e); }
+""",
+        rejects("E0277"),
+    ),
+    "from_call_moves_its_argument": (
+        """\
+use std::num::ParseIntError;
+#[derive(Debug)]
+enum E { Int(ParseIntError), Neg(i64) }
+impl From<ParseIntError> for E { fn from(e: ParseIntError) -> Self { E::Int(e) } }
+fn main() {
+    let err = "x".parse::<i64>().unwrap_err();
+    let e = E::from(err);
+    println!("{:?} {:?}", e, err);
+}
+""",
+        rejects("E0382"),
+    ),
+    "from_impl_with_self": (
+        """\
+use std::num::ParseIntError;
+#[derive(Debug)]
+enum E { Int(ParseIntError), Neg(i64) }
+impl From<ParseIntError> for E { fn from(&self) -> Self { E::Neg(0) } }
+fn main() { println!("{:?}", E::Neg(1)); }
+""",
+        rejects("E0185"),
     ),
 }
 

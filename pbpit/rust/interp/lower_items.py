@@ -13,6 +13,7 @@ from pbpit.rust.interp import (
     derive_default,
     enum_keys,
     enum_uses,
+    error_from,
     error_types,
     generic_impls,
     op_traits,
@@ -320,6 +321,8 @@ class ItemLowering:
                 return  # std's `Display` and `Error` for an error type (error_types.py)
             if trait is None and op_traits.lower_impl(self, node, item, trait_node):
                 return  # std's `Add`, `Neg`, `AddAssign`.. for a struct (op_traits.py)
+            if trait is None and error_from.lower_impl(self, node, item, trait_node):
+                return  # std's `From<E>` for an error type (error_from.py)
             iterator = trait is None and user_iterators.is_impl(self, trait_node)
             if iterator or trait is not None:
                 pass  # `impl Iterator for Counter` (user_iterators.py): read as its methods
@@ -411,6 +414,9 @@ class ItemLowering:
                 else None
             )
         name_node = function.child_by_field_name("name")
+        made = error_from.lower_call(self, node, item, self.text(name_node), args) if item else None
+        if made is not None:
+            return made  # `MyErr::from(e)` of its `impl From<E>` (error_from.py)
         case = None
         if item is not None and self.text(name_node) not in item.methods:
             case = self.variant(item, name_node)

@@ -9,6 +9,7 @@ from pbpit.rust.interp import (
     binary_heap,
     btreemap,
     burn_nn,
+    error_from,
     field_privacy,
     fn_refs,
     hashmap,
@@ -191,6 +192,10 @@ class PathLowering:
             and (PATH_FUNCTIONS.get((names[0], names[1])) == 0 or names == ["String", "from"])
         ):
             return self.maker(node, names)  # `or_insert_with(Vec::new)`, `map(String::from)`
+        if len(segs) == 2:  # `map_err(MyErr::from)`: `|e| MyErr::from(e)` (error_from.py)
+            made = error_from.value(self, node, self.named_struct(names[0]), names[1])
+            if made is not None:
+                return made
         if len(segs) == 2:  # `items.iter().map(V::total)`: `|v| V::total(v)` (fn_refs.py)
             method = fn_refs.method_value(self, node, self.named_struct(names[0]), names[1])
             if method is not None:

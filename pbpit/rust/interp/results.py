@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pbpit.rust.format import rust_debug
-from pbpit.rust.interp import error_types, types
+from pbpit.rust.interp import error_from, error_types, types
 from pbpit.rust.interp.builtins import Function
 from pbpit.rust.interp.nodes import Method, Static
 from pbpit.rust.interp.runtime import Ok
@@ -318,6 +318,9 @@ def _convert(checker: Any, e: Method, recv: Ty, ret: Ty) -> None:
         return
     if wanted is STRING and given is STR:  # `From<&str> for String`: the same text
         return
+    if type(wanted) is StructT and (made := error_from.find(wanted.item, given)) is not None:
+        e.converts = made.fn  # the program's `impl From<E> for MyErr` (error_from.py)
+        return
     try:
         types.unify(wanted, given)
     except types.Mismatch:
@@ -332,6 +335,8 @@ def compile_method(comp: Any, e: Method, recv: Callable, args: list) -> Callable
     name = e.name
     if name == "?":
         boxed = boxer(comp, error_of(e.recv.ty)) if getattr(e, "boxes", False) else None
+        if getattr(e, "converts", None) is not None:  # `From::from` of the program's impl
+            boxed = error_from.convert(comp, e.converts)
 
         def try_(frame: list) -> Any:
             r = recv(frame)

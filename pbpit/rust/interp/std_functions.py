@@ -11,6 +11,7 @@ from pbpit.engine.tensor import Device
 from pbpit.rust.interp import (
     binary_heap,
     btreemap,
+    error_from,
     error_types,
     hashmap,
     map_loops,
@@ -153,6 +154,7 @@ _STD = [
     Function("Result", "Ok", 1, _after_args(lambda ck, e: dyn_result(e.args[0].ty, Var())), _ok),
     *results.FUNCTIONS,  # `Err(..)`
     *error_types.FUNCTIONS,  # `write!(f, ..)` in `impl Display`
+    *error_from.FUNCTIONS,  # `MyErr::from(e)` of its `impl From<E>`
     *hashmap.FUNCTIONS,  # `HashMap::new()`
     *type_names.FUNCTIONS,  # `std::any::type_name::<T>()`
     *map_loops.FUNCTIONS,  # the keys of `for (k, v) in &mut m`
