@@ -20,6 +20,7 @@ from pbpit.rust.interp.field_paths import (
     receiver,
     root_variable,
 )
+from pbpit.rust.interp.grammar import rejects
 
 WRITTEN_BACK = "if_let_mut"
 """The attribute of `b`'s binding: `*b = x` assigns `b` itself (`lower_exprs.deref_assignment`)."""
@@ -55,7 +56,7 @@ def place(lowerer: Any, cond: Any, value: Any, binding: Any) -> tuple[Any, Any] 
             binding.mut_method = mut_method(lowerer, node)
         return None
     value.borrowed, value.mut_borrow = True, False  # (no `&mut` held: `b` is written back)
-    if root_variable(target) is None:
+    if root_variable(target) is None and target.type != "index_expression":  # (`&mut v[i]`)
         raise lowerer.fail(node, "`if let` on `&mut` of anything but a variable or its field")
     if binding is not None:
         binding.mut_ref = binding.mutable = True  # (`*b = x` assigns `b`: see WRITTEN_BACK)
@@ -68,7 +69,10 @@ def written_back(lowerer: Any, node: Any, target: Any, binding: Any, then: Any) 
     from pbpit.rust.interp.nodes import Assign, Block, ExprStmt, Local, SomeLit
 
     body = node.child_by_field_name("consequence")
-    root = lowerer.text(root_variable(target))
+    indexed = target.type == "index_expression"  # `match v[i] { Some(ref mut b) => .. }`
+    root = lowerer.text(ref_patterns.indexed_root(lowerer, target, body) if indexed else (
+        root_variable(target)
+    ))
     stack = [body]
     while stack:
         part = stack.pop()
@@ -86,6 +90,17 @@ def written_back(lowerer: Any, node: Any, target: Any, binding: Any, then: Any) 
             and part.type == "identifier"
             and lowerer.text(part) == binding.name
             and part.parent is not None
+            and part.parent.type == "compound_assignment_expr"
+            and part.parent.child_by_field_name("left") == part
+        ):  # rustc: `b += 1` of a `&mut T` (E0368): pbpit's `b` is the value
+            op = next(c.type for c in part.parent.children if not c.is_named)
+            what = f"binary assignment operation `{op}` cannot be applied to type `&mut _`"
+            raise lowerer.fail(part.parent, rejects(what, "E0368"))
+        if (
+            binding is not None
+            and part.type == "identifier"
+            and lowerer.text(part) == binding.name
+            and part.parent is not None
             and part.parent.type == "binary_expression"
         ):  # rustc: `b + 1`, `b > x` of a `&mut T` (E0369, E0308): pbpit's `b` is the value
             raise lowerer.fail(
@@ -98,7 +113,10 @@ def written_back(lowerer: Any, node: Any, target: Any, binding: Any, then: Any) 
         raise lowerer.fail(body, "a value out of `if let Some(..) = &mut ..`'s block")
     pos = lowerer.pos(body)
     back = SomeLit(pos, Local(pos, binding, lowerer.scope))
-    assign = Assign(pos, lowerer.expr(target), back, None)
+    if indexed:  # `v[i] = Some(b)`, `v` a `let mut` variable or a field of one
+        assign = lowerer.index_assignment(body, target, back, None)
+    else:
+        assign = Assign(pos, lowerer.expr(target), back, None)
     stmts = [
         ExprStmt(pos[0], then, True, then.visible),
         ExprStmt(pos[0], assign, True, then.visible),
