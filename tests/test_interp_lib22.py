@@ -1,7 +1,7 @@
 """std library calls of training code that pbpit refused though rustc runs them (helper T of
 session 22, from helper O3's held-out measure of session 21 and programs written for it):
 `Vec::resize`, `v.get(a..b)`, `Reverse(p)` patterns,
-`impl From<E> for MyErr` with `?`, ...
+`impl From<E> for MyErr` with `?`, `Some(ref mut x)` of `v[i]`, ...
 
 The programs that run are in `tests/rust/std` (their output recorded from rustc 1.95 with
 `tools/record_rustc.py`; `tests/test_rust_vs_rustc.py` runs them). The table below holds
@@ -247,6 +247,58 @@ impl From<ParseIntError> for E { fn from(&self) -> Self { E::Neg(0) } }
 fn main() { println!("{:?}", E::Neg(1)); }
 """,
         rejects("E0185"),
+    ),
+    "ref_mut_of_an_element_not_mut": (
+        """\
+fn main() {
+    let slots: Vec<Option<f32>> = vec![None, Some(1.0)];
+    match slots[1] {
+        Some(ref mut old) => *old += 0.5,
+        None => {}
+    }
+    println!("{:?}", slots);
+}
+""",
+        rejects("E0596"),
+    ),
+    "ref_mut_of_an_element_then_the_vec": (
+        """\
+fn main() {
+    let mut slots: Vec<Option<f32>> = vec![None, Some(1.0)];
+    match slots[1] {
+        Some(ref mut old) => *old += slots.len() as f32,
+        None => {}
+    }
+    println!("{:?}", slots);
+}
+""",
+        rejects("E0502"),
+    ),
+    "ref_mut_of_an_element_added_to_without_deref": (
+        """\
+fn main() {
+    let mut slots: Vec<Option<i32>> = vec![Some(1), Some(2)];
+    match slots[0] {
+        Some(ref mut v) => v += 1,
+        None => {}
+    }
+    println!("{:?}", slots);
+}
+""",
+        rejects("E0368"),
+    ),
+    "ref_mut_of_a_variable_added_to_without_deref": (
+        """\
+fn main() {
+    let mut s0 = Some(1);
+    match s0 {
+        Some(ref mut v) => v += 1,
+        None => {}
+    }
+    println!("{:?}", s0);
+}
+""",
+        rejects("E0368"),
     ),
 }
 

@@ -155,11 +155,40 @@ def mutable_place(lowerer: Any, node: Any, value: Any) -> None:
 
 
 def _root(value: Any) -> Any:
-    from pbpit.rust.interp.nodes import Field, Local
+    from pbpit.rust.interp.nodes import Field, Index, Local
 
-    while isinstance(value, Field) or is_element(value):
+    while isinstance(value, Field | Index) or is_element(value):
         value = value.base
     return value if isinstance(value, Local) else None
+
+
+def indexed_root(lowerer: Any, target: Any, body: Any) -> Any:
+    """The variable of the place `v[i]` (`self.slots[i]`, `m[r][c]`) a `Some(ref mut b)` arm
+    writes back to, its indexes' variables not assigned in the arm's `body` (the write-back
+    reads them again: the same element, as rustc's borrow holds it)."""
+    from pbpit.rust.interp.field_paths import VARIABLES, field_chain
+
+    indexes: set[str] = set()
+    node = target
+    while node.type in ("index_expression", "field_expression"):
+        if node.type == "field_expression":
+            node = field_chain(node)[0]
+            continue
+        base, index = node.named_children[0], node.named_children[1]
+        indexes |= _names(lowerer, index)
+        node = base
+    if node.type not in VARIABLES:
+        raise lowerer.fail(target, "`Some(ref mut ..)` of an element of this expression")
+    todo = [body]
+    while todo:
+        part = todo.pop()
+        todo.extend(part.children)
+        if part.type in ("assignment_expression", "compound_assignment_expr"):
+            left = part.child_by_field_name("left")
+            if left is not None and _names(lowerer, left) & indexes:
+                what = f"`{lowerer.text(left)}` changed while `{lowerer.text(target)}` is borrowed"
+                raise lowerer.fail(left, what + " by `ref mut`")
+    return node
 
 
 def destructure(lowerer: Any, node: Any, pattern: Any, init: Any) -> list | None:
