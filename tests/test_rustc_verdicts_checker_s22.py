@@ -271,6 +271,41 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "method_of_ambiguous_integer_behind_for_reference": (
+        """\
+fn main() {
+    let n = vec![1, -2, 8, 0, 3];
+    for x in &n {
+        println!("{}", x.pow(2));
+    }
+}
+""",
+        rejects("E0599"),
+    ),
+    "method_of_ambiguous_integer_behind_sort_key": (
+        """\
+fn main() {
+    let mut n = vec![1, -2, 8, 0, 3];
+    n.sort_unstable_by_key(|x| x.abs());
+    println!("{:?}", n);
+}
+""",
+        rejects("E0599"),
+    ),
+    "method_of_typed_integer_behind_sort_key_runs": (
+        """\
+fn main() {
+    let mut n = vec![5i64, -2, 8, 0, 3];
+    n.sort_unstable_by_key(|x| x.abs());
+    let mut w = vec![String::from("ccc"), String::from("a")];
+    w.sort_by_key(|s| s.len());
+    let mut p = vec![(2, 0.5), (1, 0.25)];
+    p.sort_by_key(|t| t.0 * 2);
+    println!("{:?} {:?} {:?}", n, w, p);
+}
+""",
+        runs('[0, -2, 3, 5, 8] ["a", "ccc"] [(1, 0.25), (2, 0.5)]\n'),
+    ),
     "push_back_borrow_into_mut_param": (
         """\
 use std::collections::VecDeque;

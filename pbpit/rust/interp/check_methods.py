@@ -16,6 +16,7 @@ from pbpit.rust.interp import (
     missing_number_methods,
     option_api,
     prim_impls,
+    references,
     results,
     shapes,
     slices,
@@ -117,6 +118,12 @@ class MethodRules:
                 or (recv.kind == "int" and e.name in ("max", "min", "clamp"))  # `Ord`'s
             ):
                 return self.open_number_method(e, recv)
+            if recv.kind and references.certainly_reference(
+                e.recv
+            ):  # `|x| x.abs()`, `x: &{integer}`
+                what = f"no method named `{e.name}` found for reference `&{show(recv)}`"
+                what += " in the current scope"
+                raise self.fail(e.pos, rejects(what, "E0599"))
             if recv.kind:
                 what = f"can't call method `{e.name}` on ambiguous numeric type `{show(recv)}`"
                 raise self.fail(e.pos, rejects(what, "E0689"))  # `2.0.powi(2)`
@@ -218,7 +225,8 @@ class MethodRules:
         if name == "clone" and recv not in (GRADIENTS, results.DYN_ERROR):  # (no `Clone`)
             return CLONE.types(self, e, recv)
         if name == "to_string" and (
-            is_number(recv) or recv in (BOOL, CHAR, STR, STRING, results.DYN_ERROR, shapes.SHAPE)
+            is_number(recv)
+            or recv in (BOOL, CHAR, STR, STRING, results.DYN_ERROR, shapes.SHAPE)
             or recv is burn_results.DATA_ERROR  # Burn's `DataError`: `Display` (never made)
             or recv in (str_methods.PARSE_INT_ERROR, str_methods.PARSE_FLOAT_ERROR)  # (`parse`)
         ):
@@ -229,8 +237,15 @@ class MethodRules:
         if name == "elem" and (is_number(recv) or recv is BOOL):  # Burn's `ElementConversion`
             return self.elem(e, recv)
         family = (
-            FLOAT if is_float(recv) else INT if is_int(recv)
-            else STR_METHODS if recv in (STR, STRING) else CHAR_METHODS if recv is CHAR else None
+            FLOAT
+            if is_float(recv)
+            else INT
+            if is_int(recv)
+            else STR_METHODS
+            if recv in (STR, STRING)
+            else CHAR_METHODS
+            if recv is CHAR
+            else None
         )
         if family is not None:
             row = family.get(name)

@@ -341,6 +341,8 @@ _ITEM_TAKING = frozenset(
     ("map", "for_each", "any", "all", "position", "inspect", "filter", "find", "filter_map")
     + ("find_map", "take_while", "skip_while", "max_by_key", "min_by_key")
 )
+# A slice's methods whose key closure takes `&T` (`v.sort_by_key(|x| x.abs())`: `x` a `&T`).
+_KEYED = frozenset(("sort_by_key", "sort_unstable_by_key", "sort_by_cached_key"))
 _KEEPING_ITEMS = frozenset(
     ("rev", "skip", "take", "step_by", "peekable", "filter", "skip_while", "take_while")
     + ("inspect",)
@@ -363,7 +365,8 @@ def mark_iter_closure_params(body: Any) -> None:
         if isinstance(node, For) and node.binding is not None and _literal_elements(node.iterable):
             # `for (a, b) in [(2, 3), (3, 3)]`: each item a tuple of values, so `b` is a value
             setattr(node.binding, ELEMENT_OF_VALUES, True)
-        if not (isinstance(node, Method) and node.name in _ITEM_TAKING and node.args):
+        keyed = isinstance(node, Method) and node.name in _KEYED and len(node.args) == 1
+        if not (isinstance(node, Method) and node.name in _ITEM_TAKING and node.args) and not keyed:
             continue
         closure = node.args[-1]
         if not isinstance(closure, Closure) or len(closure.params) != 1:
@@ -373,7 +376,7 @@ def mark_iter_closure_params(body: Any) -> None:
         recv = node.recv
         while isinstance(recv, Method) and recv.name in _KEEPING_ITEMS:
             recv = recv.recv
-        if isinstance(recv, Method) and recv.name == "iter" and not recv.args:
+        if keyed or isinstance(recv, Method) and recv.name == "iter" and not recv.args:
             param = closure.params[0]
             if not param.name.startswith("("):  # (a hidden binding of `|&x|`, `|(a, b)|`)
                 setattr(param, ITEMS_BY_REFERENCE, True)
