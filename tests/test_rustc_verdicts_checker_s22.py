@@ -92,6 +92,28 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "float_range_from_for": (
+        """\
+fn main() {
+    for x in (0.5..) {
+        if x > 2.0 {
+            break;
+        }
+        println!("{}", x);
+    }
+}
+""",
+        rejects("E0277"),
+    ),
+    "float_range_from_method": (
+        """\
+fn main() {
+    let steps: Vec<f64> = (1f64..).take(4).collect();
+    println!("{:?}", steps);
+}
+""",
+        rejects("E0599"),
+    ),
     "for_ref_pattern_over_borrowed_vec_runs": (
         """\
 fn main() {

@@ -44,6 +44,7 @@ from pbpit.rust.interp.nodes import (
     Index,
     Local,
     Method,
+    Static,
     Unsupported,
 )
 from pbpit.rust.interp.rc_refcell import MUT_RESULTS as RC_MUT
@@ -94,7 +95,11 @@ class MethodRules:
             return hashmap.check_update(self, e)
         if e.name == hashmap.WRITE_BACK:  # after `if let Some(v) = m.get_mut(&k) { .. }`
             return hashmap.check_write_back(self, e)
-        recv = self.unbox(self.known(self.expr(e.recv)))
+        try:
+            recv = self.unbox(self.known(self.expr(e.recv)))
+        except Unsupported:
+            _refuse_float_range_method(self, e)  # `(1f64..).take(4)`: E0599, not E0277
+            raise
         collection_slots.refuse_borrowed_items(self, e)  # `q.push_back(&x)`, `VecDeque<i32>`
         recv = user_iterators.as_iterator(self, e, recv)  # `counter.take(3)`: its `Iterator`
         own = prim_impls.check_method(self, e, recv)  # `x.describe()` of `impl Describe for f64`
@@ -329,3 +334,16 @@ def _clone_elems(tuple_: TupleT) -> bool:
         elif type(elem) not in (TensorT, Named) or elem in (GRADIENTS, results.DYN_ERROR):
             return False
     return True
+
+
+def _refuse_float_range_method(checker: MethodRules, e: Method) -> None:
+    """`(1f64..).take(4)`: `RangeFrom<f64>` is no iterator (`f64: Step`), and rustc says so of
+    the method called on it (E0599: its trait bounds are not satisfied); a `for` over it is
+    its E0277 (`iter_sources`)."""
+    start = e.recv.args[0] if isinstance(e.recv, Static) and len(e.recv.args) == 1 else None
+    if start is None or not e.recv.name.endswith("RangeFrom") or start.ty is None:
+        return
+    found = resolve(start.ty)
+    if is_float(found):
+        what = f"the method `{e.name}` exists for struct `std::ops::RangeFrom<{show(found)}>`, but its "
+        raise checker.fail(e.pos, rejects(what + "trait bounds were not satisfied", "E0599"))
