@@ -231,6 +231,18 @@ fn main() {
 """,
         runs("(1, 0.4) 0.4\n"),
     ),
+    "len_paths_over_their_own_items_runs": (
+        """\
+fn main() {
+    let rows = vec![vec![1, 2], vec![3]];
+    let words = vec![String::from("ab"), String::from("c")];
+    let lens: Vec<usize> = rows.iter().map(Vec::len).collect();
+    let chars: Vec<usize> = words.iter().map(String::len).collect();
+    println!("{:?} {:?}", lens, chars);
+}
+""",
+        runs("[2, 1] [2, 1]\n"),
+    ),
     "loop_breaks_borrow_beside_value": (
         """\
 fn main() {
@@ -489,6 +501,16 @@ fn main() {
 }
 """,
         rejects("E0277"),
+    ),
+    "vec_len_path_over_strings": (
+        """\
+fn main() {
+    let words = vec![String::from("ab"), String::from("c")];
+    let lens: Vec<usize> = words.iter().map(Vec::len).collect();
+    println!("{:?}", lens);
+}
+""",
+        rejects("E0631"),
     ),
 }
 

@@ -12,6 +12,7 @@ from pbpit.rust.interp import (
     btreemap,
     char_ranges,
     deref_coercion,
+    fn_refs,
     for_items,
     hashmap,
     index_impls,
@@ -664,8 +665,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
                 raise self.fail(
                     e.pos, f"this closure takes {len(params)} arguments, {len(expected)} expected"
                 )
-            for param, ty in zip(params, expected, strict=True):
-                self.unify(param, ty, e.pos)
+            fn_refs.unify_params(self, e, params, expected)  # `map(Vec::len)` of `String`s: E0631
         ret = e.ret if e.ret is not None else Var()
         self.rets.append(ret)
         found = self.expr(e.body)

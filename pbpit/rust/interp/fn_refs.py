@@ -94,3 +94,22 @@ def std_method_value(lowerer: Any, node: Any, names: list[str]) -> Any | None:
     return _receiver_closure(
         lowerer, pos, f"{names[0]}::{names[1]}", owner, lambda r: Method(pos, r, names[1], [], [])
     )
+
+
+def unify_params(checker: Any, closure: Any, params: list, expected: list) -> None:
+    """The parameters of `closure` given the types its caller passes: for the closure a
+    method's path stands for (`map(Vec::len)`), items of another type are rustc's E0631
+    (type mismatch in function arguments) at the path; else the checker's `unify`."""
+    from pbpit.rust.interp.types import Mismatch, unify
+
+    for binding, param, ty in zip(closure.params, params, expected, strict=True):
+        name = getattr(binding, "name", "")
+        if not name.endswith(" receiver"):  # (`_receiver_closure`'s parameter)
+            checker.unify(param, ty, closure.pos)
+            continue
+        try:
+            unify(param, ty)
+        except Mismatch:
+            err = checker.fail(closure.pos, rejects("type mismatch in function arguments", "E0631"))
+            err.label = f"expected function signature `fn({show(resolve(ty))}) -> _`"
+            raise err from None
