@@ -55,10 +55,14 @@ def _walk(node: Any, loops: tuple, found: list, lets: list, spans: dict, how: di
         view = _mut_view(node.init)  # `let e = m.entry(k);`: `m` lent mutably while `e` lives
         if view:
             root = node.init.recv
+        lender = getattr(node.init, "lends", None)  # `let (a, b) = v.split_at_mut(m);`: `v`
+        if lender is not None:
+            root = lender
         while isinstance(root, Field | Index):
             root = slices.range_base(root.base)
-        if (node.init.mut_borrow or view) and isinstance(root, Local):
+        if (node.init.mut_borrow or view or lender is not None) and isinstance(root, Local):
             lent = node.init.recv.recv if entry else node.init.recv if view else node.init
+            lent = lender if lender is not None else lent
             lets.append((node.binding, root, place_path(lent)))
     inner = (*loops, node) if isinstance(node, Loop | While | For) else loops
     for part in children(node):
