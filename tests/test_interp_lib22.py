@@ -1,7 +1,8 @@
 """std library calls of training code that pbpit refused though rustc runs them (helper T of
 session 22, from helper O3's held-out measure of session 21 and programs written for it):
 `Vec::resize`, `v.get(a..b)`, `Reverse(p)` patterns,
-`impl From<E> for MyErr` with `?`, `Some(ref mut x)` of `v[i]`, ...
+`impl From<E> for MyErr` with `?`, `Some(ref mut x)` of `v[i]`,
+`split_at_mut`, ...
 
 The programs that run are in `tests/rust/std` (their output recorded from rustc 1.95 with
 `tools/record_rustc.py`; `tests/test_rust_vs_rustc.py` runs them). The table below holds
@@ -299,6 +300,63 @@ fn main() {
 }
 """,
         rejects("E0368"),
+    ),
+    "split_at_mut_then_the_vec_pushed": (
+        """\
+fn main() {
+    let mut w = vec![1, 2, 3, 4];
+    let (a, b) = w.split_at_mut(2);
+    w.push(5);
+    a[0] += b[0];
+    println!("{:?}", w);
+}
+""",
+        rejects("E0499"),
+    ),
+    "split_at_mut_then_the_vec_read": (
+        """\
+fn main() {
+    let mut w = vec![1, 2, 3, 4];
+    let (a, b) = w.split_at_mut(2);
+    println!("{}", w.len());
+    a[0] += b[0];
+}
+""",
+        rejects("E0502"),
+    ),
+    "split_at_mut_not_mut": (
+        """\
+fn main() {
+    let w = vec![1, 2, 3, 4];
+    let (a, b) = w.split_at_mut(2);
+    a[0] += b[0];
+    println!("{:?}", w);
+}
+""",
+        rejects("E0596"),
+    ),
+    "split_at_mut_half_pushed": (
+        """\
+fn main() {
+    let mut w = vec![1, 2, 3, 4];
+    let (a, _b) = w.split_at_mut(2);
+    a.push(9);
+    println!("{:?}", w);
+}
+""",
+        rejects("E0599"),
+    ),
+    "split_at_mut_of_a_field_not_mut": (
+        """\
+struct P { w: Vec<f32> }
+fn main() {
+    let p = P { w: vec![1.0, 2.0] };
+    let (a, b) = p.w.split_at_mut(1);
+    a[0] = b[0];
+    println!("{:?}", p.w);
+}
+""",
+        rejects("E0596"),
     ),
 }
 

@@ -8,6 +8,7 @@ from pbpit.rust.interp import (
     or_patterns,
     ref_patterns,
     shapes,
+    slice_split_mut,
     std_cmp,
     std_reverse,
     tuple_item_refs,
@@ -105,6 +106,7 @@ class PatternLowering:
         setattr(hidden, tuple_results.DESTRUCTURED, init)  # (`owned`: `g` of `-> (f64, Vec<f64>)`)
         lets = [Let(line, hidden, declared, init, self.in_scope)]
         self.pattern_lets(pattern, Local(self.pos(pattern), hidden, self.scope), lets, line)
+        slice_split_mut.mark_halves(lets, init)  # `let (a, b) = v.split_at_mut(m);`
         return lets
 
     def pattern_lets(self, pattern: Node, value: Expr, lets: list[Let], line: int) -> None:

@@ -15,7 +15,13 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.format import Some
-from pbpit.rust.interp import item_refs, ref_values, vec_ends_mut, vec_swap_remove
+from pbpit.rust.interp import (
+    item_refs,
+    ref_values,
+    slice_split_mut,
+    vec_ends_mut,
+    vec_swap_remove,
+)
 from pbpit.rust.interp.builtins import Builtin, Code, _inner, rows
 from pbpit.rust.interp.field_paths import field_chain
 from pbpit.rust.interp.nodes import Closure
@@ -381,6 +387,7 @@ def slice_more(family: str) -> list[Builtin]:
     `binary_search`, `partition_point`, `contains`, `rotate_left`, `rotate_right`."""
     return [
         Builtin(family, "split_at", None, "", _split_at, _split_at_type),
+        *slice_split_mut.rows(family),  # `split_at_mut` (slice_split_mut.py)
         *slice_rows(family),  # `partition_point`, `concat` (slice_rows.py)
         Builtin(family, "binary_search", None, "", _binary_search, _binary_search_type),
         Builtin(family, "contains", None, "bool", _contains, _contains_type),
