@@ -103,7 +103,10 @@ def diagnose(panic: Panic, crate: Crate | None, report: LintReport | None) -> Di
     for user in frames:
         matched = checked_fixes(report, _at_frame(tape, user))
         if matched:
-            diagnosis.exact = [_exact(f, panic, user, frames[0], matched) for f in matched]
+            # One error, as the run says it: the finding Burn's walk meets first (lint orders a
+            # backward's findings so, `lint/walk_order.py`); the others of that backward are
+            # named in it, their fixes said once.
+            diagnosis.exact = [_exact(matched[0], panic, user, frames[0], matched)]
             return diagnosis
     diagnosis.likely = tape
     named = [f.function for f in panic.frames if f.path is None and is_users(f, crate.packages)]
@@ -233,6 +236,26 @@ def _frame_note(panic: Panic, frames: list[UserFrame]) -> str:
     return "".join([said, *(f", called from {at(user.frame)}" for user in frames[1:])])
 
 
+def carrier(finding: Diagnostic, tape: Tape) -> str | None:
+    """The binding that carries the consumed tensor into the pass that panics, as run and lint
+    name it (`bank` for `q` pushed into it, `prev` for `out` put in it), when it is not the
+    tensor's own name; None otherwise."""
+    name = finding.name
+    return name if tape.in_loop and name and name != tape.name else None
+
+
+def named(finding: Diagnostic, tape: Tape) -> str:
+    """The consumed tensor by the binding the finding names, as the run's note says it
+    (`node_names.bound_name`): `` `bank` (`q` where it was made) ``, `` `states` (`states[2]`) ``
+    for an element or field of it, else `` `q` ``."""
+    held = carrier(finding, tape)
+    if held is None:
+        return f"`{tape.name}`"
+    if tape.name.startswith((f"{held}[", f"{held}.")):
+        return f"`{held}` (`{tape.name}`)"
+    return f"`{held}` (`{tape.name}` where it was made)"
+
+
 def _panicked_text(finding: Diagnostic, tape: Tape) -> str:
     """The label on the backward that panicked, said from what the finding knows."""
     name = tape.name
@@ -241,6 +264,12 @@ def _panicked_text(finding: Diagnostic, tape: Tape) -> str:
         where = f"in the backward this call runs (in `{through}`)"
     else:
         where = f"in `{tape.loss}.backward()`" if tape.loss else "in this backward"
+    held = carrier(finding, tape)
+    if held is not None:
+        return (
+            f"panicked here, {where}: `{held}` brings `{name}` from an earlier pass, whose "
+            "backward consumed its step"
+        )
     if tape.in_loop:
         return f"panicked here, {where}: an earlier pass consumed `{name}`'s step"
     if tape.consumed == tape.panics:
@@ -283,8 +312,8 @@ def _loop_words(finding: Diagnostic, tape: Tape) -> str:
     )
     at = f" at line {loop.line}" if loop is not None else ""
     if made_in or finding.message == carried_message(finding.name):
-        by = f" by `{finding.name}`" if finding.name and finding.name != tape.name else ""
-        return f"made in one pass of the loop{at} and carried into the next{by}: {consumed}"
+        # The carrier is named before these words (`named`).
+        return f"made in one pass of the loop{at} and carried into the next: {consumed}"
     return f"made before the loop{at} and used in it: {consumed}"
 
 
@@ -349,12 +378,14 @@ def _exact(
         )
         panicked.text = _panicked_text(finding, tape)
     node = f"NodeId({panic.node_id})"
-    others = [f.tape.name for f in matched if f is not finding and f.tape is not None]
+    what = f"{node} is {named(finding, tape)}, {_whose(finding, tape)}"
+    others = [f for f in matched if f is not finding and f.tape is not None]
     if others:
-        names = ", ".join(f"`{n}`" for n in [tape.name, *others])
-        what = f"{node} is one of the tensors whose step was consumed here: {names}"
-    else:
-        what = f"{node} is `{tape.name}`, {_whose(finding, tape)}"
+        # The backward's other findings: named once here, their fixes said once below.
+        names = ", ".join(named(f, f.tape) for f in others if f.tape is not None)
+        its = "its" if len(others) == 1 else "their"
+        what += f"; {names} lost {its} step to the same backward"
+        what += " (the same fixes)" if _same_fixes(finding, others) else ""
     frames = [innermost] if user is innermost else [innermost, user]
     notes = [what, _frame_note(panic, frames), *finding.notes]
     notes.append(
@@ -366,7 +397,31 @@ def _exact(
         labels=[panicked, *labels],
         level="error",
         notes=notes,
+        helps=_helps_once([finding, *others]),
     )
+
+
+def _said(help_: Help) -> tuple:
+    edits = tuple((e.line, e.column, e.end_line, e.end_column, e.replacement) for e in help_.edits)
+    return (help_.message, edits)
+
+
+def _same_fixes(finding: Diagnostic, others: list[Diagnostic]) -> bool:
+    mine = [_said(h) for h in finding.helps]
+    return all([_said(h) for h in other.helps] == mine for other in others)
+
+
+def _helps_once(findings: list[Diagnostic]) -> list[Help]:
+    """The helps of a backward's findings, each fix said once (two views' `za` and `zb`, both
+    fixed by adding the losses: one help)."""
+    seen: set[tuple] = set()
+    helps = []
+    for finding in findings:
+        for help_ in finding.helps:
+            if _said(help_) not in seen:
+                seen.add(_said(help_))
+                helps.append(help_)
+    return helps
 
 
 def _unexplained(panic: Panic, frames: list[UserFrame], diagnosis: Diagnosis) -> Diagnostic:
