@@ -186,6 +186,59 @@ fn main() {
 """,
         runs("[15, 61, 73, 41] [0.1, 0.05, 0.025]\n"),
     ),
+    "get_or_insert_on_field_not_mut": (
+        """\
+struct T { best: Option<(u32, f32)> }
+fn main() {
+    let t = T { best: None };
+    let got = t.best.get_or_insert((9, 9.0));
+    got.1 += 1.0;
+    println!("{:?}", t.best);
+}
+""",
+        rejects("E0596"),
+    ),
+    "get_or_insert_on_field_read_while_held": (
+        """\
+struct T { best: Option<(u32, f32)>, steps: u32 }
+fn main() {
+    let mut t = T { best: None, steps: 0 };
+    let got = t.best.get_or_insert((9, 9.0));
+    got.1 += 1.0;
+    println!("{:?}", t.best);
+    got.0 = 3;
+    println!("{}", t.steps);
+}
+""",
+        rejects("E0502"),
+    ),
+    "get_or_insert_on_field_then_other_field_runs": (
+        """\
+struct T { best: Option<(u32, f32)>, steps: u32 }
+fn main() {
+    let mut t = T { best: None, steps: 0 };
+    let got = t.best.get_or_insert((9, 9.0));
+    got.1 += 1.0;
+    t.steps += 1;
+    got.0 = 3;
+    println!("{:?} {}", t.best, t.steps);
+}
+""",
+        runs("Some((3, 10.0)) 1\n"),
+    ),
+    "get_or_insert_on_nested_field_runs": (
+        """\
+struct In { best: Option<f32> }
+struct T { inner: In }
+fn main() {
+    let mut t = T { inner: In { best: None } };
+    let got = t.inner.best.get_or_insert(1.0);
+    *got *= 2.0;
+    println!("{:?}", t.inner.best);
+}
+""",
+        runs("Some(2.0)\n"),
+    ),
     "if_else_borrow_beside_value": (
         """\
 fn main() {

@@ -15,6 +15,7 @@ from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import (
     Assign,
     ExprStmt,
+    Field,
     For,
     If,
     Let,
@@ -37,11 +38,33 @@ def mark(binding: Any, init: Any) -> None:
 
     if binding is None or not isinstance(init, Method) or init.name not in _METHODS:
         return
-    if init.borrowed or not isinstance(init.recv, Local) or init.recv.borrowed:
+    if init.borrowed or _root(init.recv) is None:
         return
     binding.mut_ref = binding.mutable = True  # (`*got = x` assigns `got`: WRITTEN_BACK)
     setattr(binding, WRITTEN_BACK, True)
     setattr(binding, BACK, init.recv)
+
+
+def _root(place: Any) -> Local | None:
+    """The variable of `best` or `t.best` (fields all the way, nothing borrowed), else None."""
+    while isinstance(place, Field) and not place.borrowed:
+        place = place.base
+    return place if isinstance(place, Local) and not place.borrowed else None
+
+
+def _again(place: Any, pos: Any) -> Any:
+    """A new node of the place `best`, `t.best` (the write back's target), at `pos`."""
+    if isinstance(place, Field):
+        return Field(pos, _again(place.base, pos), place.name)
+    return Local(pos, place.binding, place.scope)
+
+
+def _names(place: Any) -> list[str]:
+    names: list[str] = []
+    while isinstance(place, Field):
+        names.append(place.name)
+        place = place.base
+    return names[::-1]
 
 
 def _uses(node: Any, binding: Any) -> bool:
@@ -61,17 +84,20 @@ def write_back(lowerer: Any, stmts: list[Any], tail: Any) -> Any:
         owner = getattr(got, BACK)
         if tail is not None and _uses(tail, got):
             if not _unit(tail):
-                what = f"`{got.name}`, a `&mut` into `{owner.binding.name}`, in a block's value"
+                into = ".".join([_root(owner).binding.name, *_names(owner)])
+                what = f"`{got.name}`, a `&mut` into `{into}`, in a block's value"
                 raise Unsupported(f"{lowerer.path}:{owner.pos[0]}:{owner.pos[1]}", what)
             stmts.append(ExprStmt(tail.pos[0], tail, True, stmts[-1].visible))
             tail = None
         last = max((j for j in range(i + 1, len(stmts)) if _uses(stmts[j], got)), default=None)
         if last is None:
             continue
-        _refuse_owner_used(lowerer, stmts[i + 1 : last + 1], owner.binding)
+        root = _root(owner)
+        assert root is not None
+        _refuse_owner_used(lowerer, stmts[i + 1 : last + 1], root.binding, _names(owner))
         pos, seen = owner.pos, stmts[last].visible
-        back = SomeLit(pos, Local(pos, got, owner.scope))
-        assign = Assign(pos, Local(pos, owner.binding, owner.scope), back, None)
+        back = SomeLit(pos, Local(pos, got, root.scope))
+        assign = Assign(pos, _again(owner, pos), back, None)
         stmts.insert(last + 1, ExprStmt(pos[0], assign, True, seen))
     return tail
 
@@ -81,12 +107,16 @@ def _unit(tail: Any) -> bool:
     return (isinstance(tail, If) and tail.els is None) or isinstance(tail, For | While | Assign)
 
 
-def _refuse_owner_used(lowerer: Any, stmts: list[Any], owner: Any) -> None:
-    """rustc's E0502 (E0506 for `best = ..`) for `best` used while `got` still borrows it."""
+def _refuse_owner_used(lowerer: Any, stmts: list[Any], owner: Any, fields: list[str]) -> None:
+    """rustc's E0502 (E0506 for `best = ..`) for `best` used while `got` still borrows it
+    (`t.best` borrowed: `t` or `t.best`, not another field `t.steps`)."""
     stack: list[tuple[Any, Any]] = [(s.expr if isinstance(s, ExprStmt) else s, None) for s in stmts]
     while stack:
         node, parent = stack.pop()
         if isinstance(node, Local) and node.binding is owner:
+            if fields and isinstance(parent, Field) and parent.base is node:
+                if parent.name != fields[0]:
+                    continue  # `t.steps` beside `t.best`: another place
             name = owner.name
             if isinstance(parent, Assign) and parent.target is node and parent.op is None:
                 what, code = f"cannot assign to `{name}` because it is borrowed", "E0506"
