@@ -224,11 +224,12 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         tail = body.tail if isinstance(body, Block) and body.tail is not None else body
         found = returned_iterators.tail_type(self, body, tail, ret, found)  # `&String`, `0..n`
         self.unify_collected(ret, found, tail)  # (a `collect()` of other items: E0277)
-        self.settle_sums()
+        self.settle_sums(last=False)  # (`.map(|c| ..sum()).collect()`: after `settle_later`)
         self.settle_with_fallback()
         self.settle_dispatch()
         for settle in self.settle_later:
             settle()
+        self.settle_sums()
         for cast in self.casts:
             self.cast_allowed(cast)
         for negation in self.negations:
@@ -748,16 +749,18 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             references.refuse_borrowed_value(self, arg, ty)
         return found
 
-    def settle_sums(self) -> None:
+    def settle_sums(self, last: bool = True) -> None:
         """`sum()`/`product()` produce the type their use asks for (rustc: `S: Sum<&T>`); pbpit
-        sums numbers of the items' own type."""
-        for total, item, e in self.sums:
+        sums numbers of the items' own type (not `last`: an open one kept for the last call)."""
+        kept = [s for s in self.sums if is_open(s[0]) and not last]
+        for total, item, e in (s for s in self.sums if not (is_open(s[0]) and not last)):
             if is_open(total):
                 raise self.fail(e.pos, "type annotations needed")
             total, item = iter_try.settle_total(self, total, item, e) or (total, item)  # `Result`s
             unify_sum(self, total, item, e)  # E0277 for another item type
             if not is_number(resolve(total)):
                 raise self.fail(e.pos, f"`{e.name}` of `{show(item)}` (pbpit sums numbers)")
+        self.sums = kept
 
 
 def check(crate: Crate) -> None:
