@@ -2,7 +2,7 @@
 session 22, from helper O3's held-out measure of session 21 and programs written for it):
 `Vec::resize`, `v.get(a..b)`, `Reverse(p)` patterns,
 `impl From<E> for MyErr` with `?`, `Some(ref mut x)` of `v[i]`,
-`split_at_mut`, ...
+`split_at_mut`, a nested `collect` of `sum`s typed by the function's result, ...
 
 The programs that run are in `tests/rust/std` (their output recorded from rustc 1.95 with
 `tools/record_rustc.py`; `tests/test_rust_vs_rustc.py` runs them). The table below holds
@@ -357,6 +357,24 @@ fn main() {
 }
 """,
         rejects("E0596"),
+    ),
+    "nested_sum_collected_into_rows": (
+        """\
+fn f(v: &[Vec<f32>]) -> Vec<Vec<f32>> {
+    v.iter().map(|r| r.iter().map(|x| x * 2.0).sum()).collect()
+}
+fn main() { println!("{:?}", f(&[vec![1.0]])); }
+""",
+        rejects("E0277"),
+    ),
+    "nested_sum_of_f32_into_f64s": (
+        """\
+fn f(v: &[Vec<f32>]) -> Vec<f64> {
+    v.iter().map(|r| r.iter().sum()).collect()
+}
+fn main() { println!("{:?}", f(&[vec![1.0]])); }
+""",
+        rejects("E0277"),
     ),
 }
 
