@@ -12,7 +12,9 @@ printed. Where rustc is on PATH, a slow test checks that the recorded verdicts a
 
 from __future__ import annotations
 
-from rustc_verdicts import rejects, runs, verdict_tests
+import pytest
+import rustc_differential as diff
+from rustc_verdicts import judge, rejects, runs, same, verdict_tests
 
 CASES = {
     "borrowed_items_pushed_returned_as_values": (
@@ -568,3 +570,52 @@ fn main() {
 }
 
 test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)
+
+
+# Programs rustc runs where pbpit gave a false error code: they must run as rustc runs them or
+# be refused as outside the subset (`iter_mut()` as a value is), never given a code.
+RUN_OR_REFUSED = {
+    "iter_mut_map_borrows_field_mutably": (
+        """\
+struct G { params: Vec<f32>, wd: f32 }
+fn main() {
+    let mut gs = vec![G { params: vec![1.0, 2.0], wd: 0.5 }];
+    let norms: Vec<f32> = gs.iter_mut().map(|g| {
+        for p in g.params.iter_mut() { *p *= 1.0 - g.wd; }
+        g.params.iter().sum::<f32>()
+    }).collect();
+    println!("{:?}", norms);
+}
+""",
+        runs("[1.5]\n"),
+    ),
+    "iter_mut_map_changes_struct_items": (
+        """\
+struct G { params: Vec<f32>, wd: f32 }
+fn main() {
+    let mut gs = vec![G { params: vec![1.0, 2.0], wd: 0.5 }];
+    let norms: Vec<f32> = gs.iter_mut().map(|g| {
+        g.wd = 0.25;
+        g.params.push(1.0);
+        g.params.iter().sum::<f32>()
+    }).collect();
+    println!("{:?} {}", norms, gs[0].wd);
+}
+""",
+        runs("[4.0] 0.25\n"),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(RUN_OR_REFUSED))
+def test_pbpit_runs_it_or_refuses_it_with_no_false_error(name: str) -> None:
+    source, expected = RUN_OR_REFUSED[name]
+    found = judge(source, diff.pbpit_verdict)
+    refused = found.state == "rejected" and found.outside and found.codes == [""]
+    assert refused or same(found, expected), (found, expected)
+
+
+(
+    _,
+    test_the_recorded_run_or_refused_verdicts_are_rustcs,
+) = verdict_tests(RUN_OR_REFUSED)

@@ -19,6 +19,7 @@ from pbpit.rust.interp import (
     map_entries,
     match_mut_refs,
     missing_else,
+    mut_item_closures,
     num_refs,
     op_traits,
     open_ranges,
@@ -637,6 +638,7 @@ class ExprLowering:
                 binding.written = state_node  # type: ignore[attr-defined]  # `*st = Some(&y)`: E0308
             elif binding is not None:  # `|s, x|`: `*s = ..` may write through a `&mut`
                 binding.ref_unknown = True  # type: ignore[attr-defined]
+                binding.mut_ref = mut_item_closures.takes_mut_items(node)  # `iter_mut().map(|g|`
             params.append(binding)
         ret_node = node.child_by_field_name("return_type")
         ret = self.type(ret_node) if ret_node is not None else None
