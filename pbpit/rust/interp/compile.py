@@ -13,6 +13,7 @@ from typing import Any
 
 from pbpit.rust.format import Some
 from pbpit.rust.interp import (
+    array_slices,
     char_ranges,
     cmp_impls,
     hashmap,
@@ -259,6 +260,8 @@ class Compiler(
             plain = copied(e, getattr(self, "c_" + type(e).__name__)(e))
             return user_iterators.lazy_code(self, e, plain)
         # a `Copy` struct's value used by value: a copy (copy_types.py)
+        if array_slices.lent(e):  # `clip(&mut a)` of an array `a`, a `&mut [T]` (array_slices.py)
+            return array_slices.lent_code(self, e, getattr(self, "c_" + type(e).__name__)(e))
         if num_refs.at_site(e):  # `&mut x` of a number: a cell (num_refs.py)
             return num_refs.cell_code(
                 self, e, lambda e: copied(e, getattr(self, "c_" + type(e).__name__)(e))
