@@ -2,7 +2,8 @@
 session 22, from helper O3's held-out measure of session 21 and programs written for it):
 `Vec::resize`, `v.get(a..b)`, `Reverse(p)` patterns,
 `impl From<E> for MyErr` with `?`, `Some(ref mut x)` of `v[i]`,
-`split_at_mut`, a nested `collect` of `sum`s typed by the function's result, ...
+`split_at_mut`, a nested `collect` of `sum`s typed by the function's result,
+`&mut a` of an array given as `&mut [T]`, ...
 
 The programs that run are in `tests/rust/std` (their output recorded from rustc 1.95 with
 `tools/record_rustc.py`; `tests/test_rust_vs_rustc.py` runs them). The table below holds
@@ -375,6 +376,61 @@ fn f(v: &[Vec<f32>]) -> Vec<f64> {
 fn main() { println!("{:?}", f(&[vec![1.0]])); }
 """,
         rejects("E0277"),
+    ),
+    "array_lent_not_mut": (
+        """\
+fn zero(xs: &mut [f32]) { for x in xs.iter_mut() { *x = 0.0; } }
+fn main() {
+    let a = [1.0f32, 2.0];
+    zero(&mut a);
+    println!("{:?}", a);
+}
+""",
+        rejects("E0596"),
+    ),
+    "array_lent_and_shared": (
+        """\
+fn add(xs: &mut [f32], ys: &[f32]) { for i in 0..xs.len() { xs[i] += ys[i]; } }
+fn main() {
+    let mut a = [1.0f32, 2.0];
+    add(&mut a, &a);
+    println!("{:?}", a);
+}
+""",
+        rejects("E0502"),
+    ),
+    "array_lent_as_a_vec": (
+        """\
+fn zero(xs: &mut Vec<f32>) { xs.clear(); }
+fn main() {
+    let mut a = [1.0f32, 2.0];
+    zero(&mut a);
+    println!("{:?}", a);
+}
+""",
+        rejects("E0308"),
+    ),
+    "array_lent_to_a_shared_slice_written": (
+        """\
+fn zero(xs: &[f32]) { xs[0] = 0.0; }
+fn main() {
+    let mut a = [1.0f32, 2.0];
+    zero(&mut a);
+    println!("{:?}", a);
+}
+""",
+        rejects("E0594"),
+    ),
+    "array_lent_of_other_elements": (
+        """\
+fn zero(xs: &mut [f64]) { xs[0] = 0.0; }
+fn main() {
+    let mut a = [1.0f32, 2.0];
+    zero(&mut a);
+    println!("{:?}", a);
+}
+""",
+        rejects("E0308"),
     ),
 }
 

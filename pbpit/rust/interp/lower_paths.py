@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pbpit.engine.api import RUST_FUNCTIONS, RUST_METHODS
 from pbpit.rust.interp import (
+    array_slices,
     binary_heap,
     btreemap,
     burn_nn,
@@ -376,6 +377,7 @@ class PathLowering:
             if name in self.fns and self.sees(name):
                 call = Call(self.pos(node), self.fns[name], args)
                 self.turbofish(call, turbofish)  # `make::<Square>(..)` (traits.py)
+                array_slices.mark(self, call)  # `clip(&mut a)`, `a` an array (array_slices.py)
                 return call
             if name == "Ok" and len(args) == 1:  # a `Result<T, Box<dyn Error>>`
                 made = Static(self.pos(node), "Result::Ok", args)
@@ -414,6 +416,7 @@ class PathLowering:
             if in_module is not None and in_module in self.fns:  # `helpers::double(x)`
                 call = Call(self.pos(node), self.fns[in_module], args)
                 self.turbofish(call, turbofish)  # `stats::mean::<f32>(..)` (traits.py)
+                array_slices.mark(self, call)
                 return call
             found = self.number_method(node, function, args)  # `f64::is_nan(x)`
             if found is None:
