@@ -17,7 +17,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from pbpit_process import pbpit_cli, pbpit_run
+from pbpit_process import pbpit_main, pbpit_run
 
 from pbpit.diagnose.fix_check import applied
 from pbpit.diagnostics.model import Edit
@@ -36,7 +36,7 @@ def apply_edits(text: str, edits: list[dict]) -> str:
 
 
 def _json(*args: str) -> dict:
-    return json.loads(pbpit_cli(*args).stdout)
+    return json.loads(pbpit_main(*args).stdout)
 
 
 def _coded(diagnostics: list[dict]) -> list[dict]:
@@ -79,10 +79,11 @@ def test_every_command_shows_the_sum_of_all_three_as_the_same_checked_code(name,
 
 @pytest.mark.parametrize("name", sorted(THREE))
 def test_the_words_name_every_loss(name):
-    text = pbpit_cli("lint", str(HERE / name)).stderr + pbpit_cli("lint", str(HERE / name)).stdout
+    linted = pbpit_main("lint", str(HERE / name))
+    text = linted.stderr + linted.stdout
     assert "is shared by three losses" in text
     assert "is shared by two losses" not in text
-    run = pbpit_cli("run", str(HERE / name)).stdout
+    run = pbpit_main("run", str(HERE / name)).stdout
     # The run's own words (which fix applies here) name the three too, never two of them.
     a, b, c = THREE[name]
     assert f"({a} + {b}).backward()" not in run
@@ -120,7 +121,7 @@ def test_a_third_loss_no_copy_holds_keeps_the_fix_in_words(tmp_path):
 def test_lint_fix_writes_the_sum_and_the_program_prints_what_the_twin_prints(name, tmp_path):
     copy = tmp_path / name
     shutil.copy(HERE / name, copy)
-    result = pbpit_cli("lint", "--fix", str(copy))
+    result = pbpit_main("lint", "--fix", str(copy))
     assert result.returncode == 0, result.stderr
     assert copy.read_text(encoding="utf-8").count(".backward()") == 1
     assert _stdout_of(copy.read_text(encoding="utf-8"), tmp_path) == _twin_stdout(name, tmp_path)
