@@ -511,6 +511,50 @@ fn main() {
 """,
         rejects("E0597"),
     ),
+    "rows_cloned_returned_in_tuple_runs": (
+        """\
+fn pad_batch(seqs: &[Vec<u32>], pad: u32) -> (Vec<Vec<u32>>, Vec<&Vec<u32>>) {
+    let max_len = seqs.iter().map(|s| s.len()).max().unwrap_or(0);
+    let mut out = Vec::with_capacity(seqs.len());
+    let mut seen = Vec::new();
+    for s in seqs {
+        let mut row = s.clone();
+        row.resize(max_len, pad);
+        out.push(row);
+        let kept = s;
+        seen.push(kept);
+    }
+    (out, seen)
+}
+
+fn main() {
+    let seqs = vec![vec![5, 6, 7], vec![1]];
+    let (batch, seen) = pad_batch(&seqs, 0);
+    println!("{:?} {:?}", batch, seen);
+}
+""",
+        runs("[[5, 6, 7], [1, 0, 0]] [[5, 6, 7], [1]]\n"),
+    ),
+    "rows_of_borrowed_items_returned_in_tuple": (
+        """\
+fn pad_batch(seqs: &[Vec<u32>], pad: u32) -> (Vec<Vec<u32>>, usize) {
+    let max_len = seqs.iter().map(|s| s.len()).max().unwrap_or(0);
+    let mut out = Vec::with_capacity(seqs.len());
+    for s in seqs {
+        let row = s;
+        out.push(row);
+    }
+    (out, max_len + pad as usize)
+}
+
+fn main() {
+    let seqs = vec![vec![5, 6, 7], vec![1]];
+    let (batch, n) = pad_batch(&seqs, 0);
+    println!("{:?} {}", batch, n);
+}
+""",
+        rejects("E0308"),
+    ),
     "shift_of_bound_borrow_panics_in_core": (
         """\
 fn main() {

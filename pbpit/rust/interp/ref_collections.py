@@ -17,7 +17,17 @@ from typing import Any
 
 from pbpit.rust.interp import references
 from pbpit.rust.interp.hashmap import ENTRY_UPDATE
-from pbpit.rust.interp.nodes import Block, FnItem, Let, Local, Method, Return, Static, children
+from pbpit.rust.interp.nodes import (
+    Block,
+    FnItem,
+    Let,
+    Local,
+    Method,
+    Return,
+    Static,
+    TupleLit,
+    children,
+)
 from pbpit.rust.interp.value_slots import plainly_value
 
 _ONE = {"push": ((0, 0),), "push_back": ((0, 0),), "push_front": ((0, 0),)}
@@ -53,7 +63,7 @@ def refuse_returned(checker: Any, fn: FnItem) -> None:
     written result type holds values."""
     node = getattr(fn, "node", None)
     written = node.child_by_field_name("return_type") if node is not None else None
-    if written is None or written.type != "generic_type" or fn.body is None:
+    if written is None or written.type not in ("generic_type", "tuple_type") or fn.body is None:
         return
     nodes: list = []
     _walk(fn.body, nodes)
@@ -65,13 +75,18 @@ def refuse_returned(checker: Any, fn: FnItem) -> None:
                 kinds[id(n.binding)] = kind
     if not kinds:
         return
+    aliases: set[int] = set()  # `let row = s;` of `s` a reference: `row` is one too
+    for n in nodes:
+        if isinstance(n, Let) and n.binding is not None and n.declared is None and n.init:
+            if _reference(n.init, aliases):
+                aliases.add(id(n.binding))
     refs: dict[int, set[int]] = {}  # a variable -> its slots given a certain reference
     for n in nodes:
         if not (isinstance(n, Method) and isinstance(n.recv, Local) and not n.recv.borrowed):
             continue
         kind = kinds.get(id(n.recv.binding))
         for index, slot in _SLOTS.get(kind or "", {}).get(n.name, ()):
-            if index < len(n.args) and references.certainly_reference(n.args[index]):
+            if index < len(n.args) and _reference(n.args[index], aliases):
                 refs.setdefault(id(n.recv.binding), set()).add(slot)
     if not refs:
         return
@@ -79,8 +94,29 @@ def refuse_returned(checker: Any, fn: FnItem) -> None:
     if isinstance(fn.body, Block) and fn.body.tail is not None:
         given.append(fn.body.tail)
     for value in given:
-        if isinstance(value, Local) and not value.borrowed and id(value.binding) in refs:
-            _against(checker, written, kinds[id(value.binding)], refs[id(value.binding)], value)
+        _given(checker, written, value, kinds, refs)
+
+
+def _reference(e: Any, aliases: set[int]) -> bool:
+    """Whether `e` is certainly a reference (`references`), or a variable given one."""
+    if isinstance(e, Local) and not e.borrowed and id(e.binding) in aliases:
+        return True
+    return references.certainly_reference(e)
+
+
+def _given(checker: Any, written: Any, value: Any, kinds: dict, refs: dict) -> None:
+    """`value` given back where `written` is the type: a variable, or a tuple of them
+    (`(out, masks)` of `-> (Vec<Vec<u32>>, Vec<Vec<bool>>)`)."""
+    if isinstance(value, TupleLit) and not value.borrowed and written.type == "tuple_type":
+        types = [c for c in written.named_children if c.type not in ("line_comment",)]
+        if len(types) == len(value.elems):
+            for ty, elem in zip(types, value.elems, strict=True):
+                _given(checker, ty, elem, kinds, refs)
+        return
+    if written.type != "generic_type":
+        return
+    if isinstance(value, Local) and not value.borrowed and id(value.binding) in refs:
+        _against(checker, written, kinds[id(value.binding)], refs[id(value.binding)], value)
 
 
 def _type_params(written: Any) -> set[str]:
