@@ -395,6 +395,25 @@ fn main() {
 """,
         runs('[0, -2, 3, 5, 8] ["a", "ccc"] [(1, 0.25), (2, 0.5)]\n'),
     ),
+    "open_range_then_operator_in_for": (
+        """\
+fn main() {
+    for i in -3..^1 {
+        println!("{}", i);
+    }
+}
+""",
+        rejects(""),
+    ),
+    "open_range_then_operator_in_let": (
+        """\
+fn main() {
+    let r = 1..^2;
+    println!("{:?}", r);
+}
+""",
+        rejects(""),
+    ),
     "push_back_borrow_into_mut_param": (
         """\
 use std::collections::VecDeque;

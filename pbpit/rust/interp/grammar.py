@@ -87,6 +87,8 @@ class GrammarCheck:
                 self.bidi(node, "literal")
             elif kind == "mut_pattern":
                 self.repeated_mut(node)
+            elif kind == "binary_expression" and not in_macro:
+                self.open_range_operand(node)
             inside = in_macro or kind == "token_tree"
             stack.extend((c, inside) for c in reversed(node.children))
 
@@ -100,6 +102,27 @@ class GrammarCheck:
             raise self.fail(node, rejects(f"expected identifier, found keyword `{text}`"))
         if text in RESERVED:
             raise self.fail(node, rejects(f"expected identifier, found reserved keyword `{text}`"))
+
+    def open_range_operand(self, node: Node) -> None:
+        """`-3..^1`: the grammar reads `(-3..) ^ 1`; to rustc a range binds loosest, and an
+        operator no expression starts with (`^`, `+`, `==`..) cannot follow `a..`."""
+        left, op = node.child_by_field_name("left"), node.child_by_field_name("operator")
+        if left is None or op is None or left.type != "range_expression":
+            return
+        ends = [c for c in left.children if c.type not in _COMMENTS]
+        if not ends or ends[-1].type != "..":  # (an open range `a..` only)
+            return
+        shown = self.src.node_text(op)
+        if shown in ("-", "*", "&", "&&", "|", "||", "!"):
+            return
+        parent = node.parent
+        if parent is not None and parent.type == "for_expression":
+            expected = "`{`"
+        elif parent is not None and parent.type == "let_declaration":
+            expected = "one of `;` or `else`"
+        else:
+            expected = "an expression's end"
+        raise self.fail(op, rejects(f"expected {expected}, found `{shown}`"))
 
     def repeated_mut(self, node: Node) -> None:
         """`let mut mut x`: the grammar reads a `mut` then a `mut x` pattern."""
