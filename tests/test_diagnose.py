@@ -7,7 +7,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from pbpit_process import apply_edits, apply_fix, pbpit_cli, write_case
+from pbpit_process import apply_edits, apply_fix, pbpit_cli, pbpit_main, write_case
 
 from pbpit.diagnose.audit import audit
 from pbpit.diagnose.explain import explain_in_case
@@ -151,7 +151,7 @@ def test_panic_is_found_in_a_programs_output():
 
 
 def test_explain_entry_covers_meaning_causes_fixes_and_finding_the_node():
-    result = pbpit_cli("explain", "NodeId(2)")
+    result = pbpit_main("explain", "NodeId(2)")
     assert result.returncode == 0
     assert result.stdout.startswith("NodeId(2): the graph tape was already consumed\n")
     text = " ".join(result.stdout.split())  # wrapped to the terminal
@@ -185,13 +185,13 @@ def test_explain_of_output_without_panic_says_so_and_exits_1():
 
 
 def test_explain_of_unknown_id_lists_the_ids_and_exits_2():
-    result = pbpit_cli("explain", "NodeId(40)", "--case", "twice")
+    result = pbpit_main("explain", "NodeId(40)", "--case", "twice")
     assert result.returncode == 2
     assert result.stderr == "pbpit: error: NodeId(40) does not exist in twice: its ids are 0..6\n"
 
 
 def test_explain_of_malformed_id_exits_2():
-    result = pbpit_cli("explain", "NodeId(two)")
+    result = pbpit_main("explain", "NodeId(two)")
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "malformed node id" in result.stderr
 
@@ -244,7 +244,7 @@ def test_explain_in_double_backward_builds_the_loss_again():
 
 
 def test_explain_with_case_prints_the_fixed_lines_as_rustc_prints_suggestions():
-    result = pbpit_cli("explain", "NodeId(2)", "--case", "twice")
+    result = pbpit_main("explain", "NodeId(2)", "--case", "twice")
     assert result.returncode == 0
     # rustc's suggestions: `+` under inserted text; `N -` and `N +` rows when lines move.
     assert (
@@ -298,7 +298,7 @@ def test_explain_s_corrected_lines_applied_run_without_panic_or_use_after_move(
 
 
 def test_explain_json_is_one_object():
-    data = json.loads(pbpit_cli("explain", "2", "--case", "shared_loss", "--json").stdout)
+    data = json.loads(pbpit_main("explain", "2", "--case", "shared_loss", "--json").stdout)
     assert data["node"]["label"] == "feats"
     assert data["audit"]["pattern"] == "shared-intermediate"
     assert data["fixes"][0]["key"] == "add the losses"
@@ -309,7 +309,7 @@ def test_explain_json_is_one_object():
 
 
 def test_run_json_carries_the_audit():
-    data = json.loads(pbpit_cli("run", "twice", "--json").stdout)
+    data = json.loads(pbpit_main("run", "twice", "--json").stdout)
     assert [(a["label"], a["verdict"]) for a in data["audit"]] == [
         ("x", "ok"),
         ("w", "ok"),
@@ -319,17 +319,17 @@ def test_run_json_carries_the_audit():
 
 
 def test_run_shows_the_audit_after_the_diagnosis():
-    out = pbpit_cli("run", "twice").stdout
+    out = pbpit_main("run", "twice").stdout
     assert out.index("lost its step") < out.index("audit:")
 
 
 def test_audit_command_exits_1_on_a_hazard_and_0_when_clean():
-    assert pbpit_cli("audit", "twice").returncode == 1
-    assert pbpit_cli("audit", "twice_fix").returncode == 0
+    assert pbpit_main("audit", "twice").returncode == 1
+    assert pbpit_main("audit", "twice_fix").returncode == 0
 
 
 def test_run_memory_shows_the_drop_at_backward():
-    out = pbpit_cli("run", "twice", "--memory").stdout
+    out = pbpit_main("run", "twice", "--memory").stdout
     assert "backward #1 (root NodeId(4) `loss`, ran): 24 B -> 0 B" in out
 
 
@@ -363,7 +363,7 @@ def test_explain_in_twice_fix_finds_the_detached_features_have_no_step_and_need_
     assert explanation.consumed_by is None and explanation.reached_by is None
     assert explanation.audit.verdict == "ok"
     assert explanation.fixes == []
-    out = pbpit_cli("explain", "NodeId(3)", "--case", "twice_fix").stdout
+    out = pbpit_main("explain", "NodeId(3)", "--case", "twice_fix").stdout
     assert "it never had a step: an untracked tensor is not on the tape" in out
 
 
@@ -461,7 +461,7 @@ def test_a_warning_on_a_one_digit_line_has_rustcs_one_column_gutter(tmp_path):
             grads = feats.sum().backward()
     """
     path = write_case(tmp_path, body)
-    out = pbpit_cli("audit", str(path)).stdout
+    out = pbpit_main("audit", str(path)).stdout
     warning = out[out.index("\nwarning[") + 1 :].splitlines()
     assert warning[1:6] == [
         f" --> {path}:4:9",
@@ -508,7 +508,7 @@ def test_backward_twice_on_a_leaf_gives_ones_again(tmp_path):
 
 
 def test_help_line_command_can_be_pasted_into_a_shell():
-    out = pbpit_cli("run", "twice").stdout
+    out = pbpit_main("run", "twice").stdout
     assert "`pbpit explain 2 --case twice`" in out
 
 
@@ -673,7 +673,7 @@ def test_modules_beside_one_case_are_not_seen_by_the_next(tmp_path):
 
 def test_audit_of_a_case_that_raised_is_not_a_pass(tmp_path):
     path = write_case(tmp_path, "import pbpit as pb\nraise RuntimeError('broken data')\n")
-    result = pbpit_cli("audit", str(path))
+    result = pbpit_main("audit", str(path))
     assert result.returncode == 1
     assert "RuntimeError: broken data" in result.stderr
 
@@ -717,7 +717,7 @@ def test_a_backward_on_an_untracked_tensor_is_recorded_and_diagnosed_as_such(tmp
     result = run_case(resolve_case(str(path)))
     (backward,) = result.backwards
     assert (backward.root, backward.ok, backward.missing, backward.line) == (1, False, 1, 5)
-    out = pbpit_cli("run", str(path)).stdout
+    out = pbpit_main("run", str(path)).stdout
     assert "error: NodeId(1) `y` is not on the tape: nothing to backpropagate\n" in out
     assert "lost its step" not in out
 
@@ -740,8 +740,8 @@ def test_audit_of_a_rust_case_prints_lints_diagnostic_with_the_runs_notes():
         "warning[pbpit::loop-external-tracked]: `feats` is a tracked tensor made before the loop "
         "and used in it: the loop's 2nd backward panics"
     )
-    linted = _block(pbpit_cli("lint", "cases/twice.rs", cwd=CASES_DIR.parent).stdout, head)
-    audited = _block(pbpit_cli("audit", "cases/twice.rs", cwd=CASES_DIR.parent).stdout, head)
+    linted = _block(pbpit_main("lint", "cases/twice.rs", cwd=CASES_DIR.parent).stdout, head)
+    audited = _block(pbpit_main("audit", "cases/twice.rs", cwd=CASES_DIR.parent).stdout, head)
     # SPEC's ids: feats 2 made from x 0; step 0's loss 4, step 1's 6 (walk 6 -> 5 -> 2); the
     # backward is line 21 of twice.rs.
     notes = [
@@ -772,7 +772,7 @@ def test_audit_of_a_rust_case_prints_lints_diagnostic_with_the_runs_notes():
 
 
 def test_audit_of_a_python_case_writes_the_warning_in_lints_words():
-    out = pbpit_cli("audit", "twice").stdout
+    out = pbpit_main("audit", "twice").stdout
     head = (
         "warning[pbpit::loop-external-tracked]: `feats` is a tracked tensor made before the loop "
         "and used in it: the loop's 2nd backward panics"
@@ -806,8 +806,10 @@ def test_audit_of_a_python_case_writes_the_warning_in_lints_words():
 def test_audit_json_carries_the_same_diagnostic_as_lint_json():
     from pbpit.runner import CASES_DIR
 
-    lint = json.loads(pbpit_cli("lint", "cases/twice.rs", "--json", cwd=CASES_DIR.parent).stdout)
-    audit_ = json.loads(pbpit_cli("audit", "cases/twice.rs", "--json", cwd=CASES_DIR.parent).stdout)
+    lint = json.loads(pbpit_main("lint", "cases/twice.rs", "--json", cwd=CASES_DIR.parent).stdout)
+    audit_ = json.loads(
+        pbpit_main("audit", "cases/twice.rs", "--json", cwd=CASES_DIR.parent).stdout
+    )
     (linted,) = lint["findings"]
     (audited,) = audit_["diagnostics"]
     # The same, but for what the run adds: its notes, and each fix checked by running it.
@@ -878,18 +880,18 @@ def test_explains_edits_say_what_its_corrected_lines_say(tmp_path, name):
     ],
 )
 def test_no_fix_is_named_by_a_letter(args):
-    out = pbpit_cli(*args).stdout
+    out = pbpit_main(*args).stdout
     for letter in "ABCD":
         assert f"fix {letter}" not in out and f"(fix {letter})" not in out
 
 
 def test_run_names_the_fix_that_applies_by_what_it_does():
-    out = pbpit_cli("run", "twice").stdout
+    out = pbpit_main("run", "twice").stdout
     assert (
         "   = help: recompute in the loop: gradients must reach `x`, so compute `feats` in the "
         "loop, every pass\n"
     ) in out
-    shared = pbpit_cli("run", "shared_loss").stdout
+    shared = pbpit_main("run", "shared_loss").stdout
     assert (
         "   = help: add the losses: run one backward on the sum of `l1` and `l2`: "
         "`(l1 + l2).backward()`\n"
@@ -897,8 +899,8 @@ def test_run_names_the_fix_that_applies_by_what_it_does():
 
 
 def test_run_diagnosis_is_the_audits_finding_raised_to_an_error_with_the_runs_notes():
-    out = pbpit_cli("run", "twice").stdout
-    audited = pbpit_cli("audit", "twice").stdout
+    out = pbpit_main("run", "twice").stdout
+    audited = pbpit_main("audit", "twice").stdout
     head = (
         "error[pbpit::loop-external-tracked]: `feats` is a tracked tensor made before the loop "
         "and used in it: the loop's 2nd backward panics"
@@ -922,10 +924,13 @@ def test_run_diagnosis_is_the_audits_finding_raised_to_an_error_with_the_runs_no
 
 
 def test_run_json_carries_the_diagnosis_as_the_models_json():
-    data = json.loads(pbpit_cli("run", "twice", "--json").stdout)
+    data = json.loads(pbpit_main("run", "twice", "--json").stdout)
     (error,) = data["diagnostics"]
     assert (error["level"], error["rule"], error["line"], error["column"]) == (
-        "error", "loop-external-tracked", 19, 9,
+        "error",
+        "loop-external-tracked",
+        19,
+        9,
     )
     assert error["notes"][0] == (
         "the run panicked: NodeId(2) `feats` lost its step to an earlier backward"
@@ -937,14 +942,14 @@ def test_run_json_carries_the_diagnosis_as_the_models_json():
 
 
 def test_the_audits_table_points_at_the_warning_instead_of_repeating_it():
-    out = pbpit_cli("audit", "twice").stdout
+    out = pbpit_main("audit", "twice").stdout
     row = next(line for line in out.splitlines() if line.startswith("  NodeId(2)"))
     assert row.endswith("  hazard  warning[pbpit::loop-external-tracked] below")
     assert "its 2nd pass panics" not in out
     # Without the warnings (in `run`), the row says why itself.
     assert (
         "hazard  made at line 19, before the loop at line 20, and used in it"
-        in pbpit_cli("run", "twice").stdout
+        in pbpit_main("run", "twice").stdout
     )
 
 
@@ -967,7 +972,7 @@ def test_one_statement_making_two_tracked_nodes_is_one_hazard(tmp_path):
     # ids: x 0, w1 1, matmul 2, tanh 3 (`hidden`, what the loop reads)
     (hazard,) = [e for e in audit(result) if e.verdict == "hazard"]
     assert (hazard.node_id, hazard.label, hazard.same_statement) == (3, "hidden", (2,))
-    out = pbpit_cli("audit", str(path)).stdout
+    out = pbpit_main("audit", str(path)).stdout
     assert out.count("\nwarning[") == 1 and "NodeId(2)" not in out.split("\nwarning[")[0]
     assert explain_in_case(result, 2).audit == hazard
 
@@ -979,7 +984,7 @@ def test_one_statement_making_two_tracked_nodes_is_one_hazard(tmp_path):
 def test_an_inner_node_underlines_its_own_sub_expression(case, line, indent):
     # Line `loss = (feats.clone() * w.clone()).sum()`: NodeId(3) is the mul, NodeId(4) the sum.
     before = indent + len("let " if case.endswith(".rs") else "") + len("loss = (")
-    mul = pbpit_cli("explain", "3", "--case", case).stdout
+    mul = pbpit_main("explain", "3", "--case", case).stdout
     assert f":{line}:{before + 1}\n" in mul
     gutter = " " * len(str(line)) + " | "
     assert (
@@ -988,7 +993,7 @@ def test_an_inner_node_underlines_its_own_sub_expression(case, line, indent):
         + "^" * len("feats.clone() * w.clone()")
         + " mul(NodeId(2) `feats`, NodeId(1) `w`)\n"
     ) in mul
-    whole = pbpit_cli("explain", "4", "--case", case).stdout
+    whole = pbpit_main("explain", "4", "--case", case).stdout
     assert (
         gutter
         + " " * (before - 1)
@@ -1059,7 +1064,7 @@ REQUIRE_GRAD_AT = {"my_case.py": (6, 25), "main.rs": (7, 33)}
 @pytest.mark.parametrize("name", list(REQUIRE_GRAD_ON_AN_INTERMEDIATE))
 def test_run_reports_the_require_grad_panic_as_its_rules_error_on_the_call(tmp_path, name):
     path = write_case(tmp_path, REQUIRE_GRAD_ON_AN_INTERMEDIATE[name], name)
-    out = pbpit_cli("run", "--json", str(path))
+    out = pbpit_main("run", "--json", str(path))
     assert out.returncode == 101, out.stderr
     (error,) = [d for d in json.loads(out.stdout)["diagnostics"] if d["level"] == "error"]
     assert (error["id"], error["line"], error["column"]) == (
@@ -1188,15 +1193,15 @@ def test_detach_once_detaches_the_whole_value_and_the_case_then_runs(
     [("twice", 2), ("tests/programs/features_cached.rs", 7)],
 )
 def test_explain_of_a_case_explains_the_node_its_panic_names(case, node):
-    by_case = pbpit_cli("explain", case)
-    by_node = pbpit_cli("explain", str(node), "--case", case)
+    by_case = pbpit_main("explain", case)
+    by_node = pbpit_main("explain", str(node), "--case", case)
     assert by_case.returncode == by_node.returncode == 0, by_case.stderr
     assert by_case.stdout == by_node.stdout
     assert f"NodeId({node})" in by_case.stdout.splitlines()[0]
 
 
 def test_explain_of_a_case_without_the_panic_is_one_usage_line():
-    out = pbpit_cli("explain", "tests/programs/mlp_adam.rs")
+    out = pbpit_main("explain", "tests/programs/mlp_adam.rs")
     assert out.returncode == 2
     assert out.stdout == ""
     assert out.stderr.count("\n") == 1
@@ -1205,6 +1210,6 @@ def test_explain_of_a_case_without_the_panic_is_one_usage_line():
 
 
 def test_explain_of_a_name_that_is_a_rule_and_a_case_is_the_rule():
-    out = pbpit_cli("explain", "double-backward")
+    out = pbpit_main("explain", "double-backward")
     assert out.returncode == 0
     assert out.stdout.startswith("The same loss (or a clone of it) is backpropagated twice")
