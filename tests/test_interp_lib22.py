@@ -3,7 +3,8 @@ session 22, from helper O3's held-out measure of session 21 and programs written
 `Vec::resize`, `v.get(a..b)`, `Reverse(p)` patterns,
 `impl From<E> for MyErr` with `?`, `Some(ref mut x)` of `v[i]`,
 `split_at_mut`, a nested `collect` of `sum`s typed by the function's result,
-`&mut a` of an array given as `&mut [T]`, ...
+`&mut a` of an array given as `&mut [T]`, `iter_mut()` chains of
+structs and boxed layers, ...
 
 The programs that run are in `tests/rust/std` (their output recorded from rustc 1.95 with
 `tools/record_rustc.py`; `tests/test_rust_vs_rustc.py` runs them). The table below holds
@@ -431,6 +432,68 @@ fn main() {
 }
 """,
         rejects("E0308"),
+    ),
+    "iter_mut_held_then_pushed": (
+        """\
+struct C { n: f64 }
+impl C { fn up(&mut self, x: f64) -> f64 { self.n += x; self.n } }
+fn main() {
+    let mut v = vec![C { n: 0.0 }];
+    let it = v.iter_mut();
+    v.push(C { n: 1.0 });
+    println!("{}", it.count());
+}
+""",
+        rejects("E0499"),
+    ),
+    "iter_mut_map_not_mut": (
+        """\
+struct C { n: f64 }
+impl C { fn up(&mut self, x: f64) -> f64 { self.n += x; self.n } }
+fn main() {
+    let v = vec![C { n: 0.0 }];
+    let r: Vec<f64> = v.iter_mut().map(|s| s.up(1.0)).collect();
+    println!("{:?}", r);
+}
+""",
+        rejects("E0596"),
+    ),
+    "iter_mut_collected_then_read": (
+        """\
+struct C { n: f64 }
+impl C { fn up(&mut self, x: f64) -> f64 { self.n += x; self.n } }
+fn main() {
+    let mut v = vec![C { n: 0.0 }];
+    let all: Vec<&mut C> = v.iter_mut().collect();
+    println!("{}", v.len());
+    println!("{}", all.len());
+}
+""",
+        rejects("E0502"),
+    ),
+    "iter_mut_map_closure_pushes": (
+        """\
+struct C { n: f64 }
+impl C { fn up(&mut self, x: f64) -> f64 { self.n += x; self.n } }
+fn main() {
+    let mut v = vec![C { n: 0.0 }];
+    let r: Vec<f64> = v.iter_mut().map(|s| { v.push(C { n: 2.0 }); s.up(1.0) }).collect();
+    println!("{:?}", r);
+}
+""",
+        rejects("E0499"),
+    ),
+    "iter_mut_of_a_shared_param": (
+        """\
+struct C { n: f64 }
+impl C { fn up(&mut self, x: f64) -> f64 { self.n += x; self.n } }
+fn all(v: &Vec<C>) -> Vec<f64> { v.iter_mut().map(|s| s.up(1.0)).collect() }
+fn main() {
+    let v = vec![C { n: 0.0 }];
+    println!("{:?}", all(&v));
+}
+""",
+        rejects("E0596"),
     ),
 }
 

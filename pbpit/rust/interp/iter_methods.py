@@ -112,7 +112,10 @@ def _reduce_type(ck: Any, e: Any, recv: Ty) -> Ty:
 
 
 def _collect_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    from pbpit.rust.interp.iter_mut_values import refuse_collected  # (it imports the rows)
+
     ck.args(e)
+    refuse_collected(ck, e)  # `v.iter_mut().collect()`: `&mut` items
     if len(e.targs) > 1:
         raise ck.fail(e.pos, "`collect` takes one type argument")
     item = _item(recv)

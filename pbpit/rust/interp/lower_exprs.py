@@ -622,6 +622,7 @@ class ExprLowering:
                 hidden, lets = self.hidden_pattern(pattern)
                 destructured.extend(lets)
                 params.append(hidden)
+                mut_item_closures.mark_pair(self, node, pattern, lets)  # `|(i, l)|` of iter_mut
                 continue
             binding = self.bind_pattern(pattern, False)
             if binding is not None:

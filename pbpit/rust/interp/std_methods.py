@@ -10,7 +10,7 @@ from typing import Any
 
 from pbpit.engine.tensor import seed
 from pbpit.rust.format import Some
-from pbpit.rust.interp import ref_defaults, std_results, vec_capacity
+from pbpit.rust.interp import iter_mut_values, ref_defaults, std_results, vec_capacity
 from pbpit.rust.interp.binary_heap import BINARY_HEAP
 from pbpit.rust.interp.btreemap import BTREEMAP
 from pbpit.rust.interp.builtins import Builtin, Code, Family, _inner, rows
@@ -361,6 +361,7 @@ def _slice_rows(family: str) -> list[Builtin]:
         ),
         Builtin(family, "iter", (), "iter", lambda c, e, recv, a: recv),
         Builtin(family, "into_iter", (), "iter", lambda c, e, recv, a: recv),
+        *iter_mut_values.rows(family),  # `layers.iter_mut().map(..)` (iter_mut_values.py)
         Builtin(family, "first", (), "option_inner", _end),
         Builtin(family, "last", (), "option_inner", _end),
         Builtin(family, "get", ("usize",), "option_inner", _get, _get_type),
