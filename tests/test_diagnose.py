@@ -892,10 +892,9 @@ def test_run_names_the_fix_that_applies_by_what_it_does():
         "loop, every pass\n"
     ) in out
     shared = pbpit_main("run", "shared_loss").stdout
-    assert (
-        "   = help: add the losses: run one backward on the sum of `l1` and `l2`: "
-        "`(l1 + l2).backward()`\n"
-    ) in shared
+    # Said once: as the code that ran, not again in words quoting the same code.
+    assert "help: add the losses and run one backward: `(l1 + l2).backward()` (checked:" in shared
+    assert shared.count("`(l1 + l2).backward()`") == 1
 
 
 def test_run_diagnosis_is_the_audits_finding_raised_to_an_error_with_the_runs_notes():

@@ -11,6 +11,7 @@ intermediate is reported as that rule's error.
 
 from __future__ import annotations
 
+import re
 import shlex
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -285,20 +286,35 @@ def _one_diagnosis(
 
 
 def _said_once_each(finding: Diagnostic, words: list[Help]) -> list[Help]:
-    """The run's words (which fix applies here) before the finding's fixes, a fix said in words
-    once: a finding's help that only says in words the fix the run's words say of this program
-    (the losses by their names) goes; one whose edits failed their check stays (it says why)."""
+    """The run's words (which fix applies here) before the finding's fixes, each fix said once:
+    a finding's help that only says in words the fix the run's words say of this program (the
+    losses by their names) goes; one written as code, or whose edits failed their check (it
+    says why), stays; and where the finding's first fix written as code is the one the run's
+    words say applies and quotes the code those words quote, the words go (`add the losses`:
+    `(l1 + l2).backward()` said once, as code). Words that say why the fix applies (detach
+    once: nothing steps it; recompute: gradients must reach `x`) stay: they choose."""
     fix_of = getattr(rule_named(finding.rule), "fix_of", None)
     if fix_of is None:
         return [*words, *finding.helps]
     spoken = {h.message.split(":", 1)[0] for h in words}
 
-    def said(help_: Help) -> bool:
+    def fix_name(help_: Help) -> str | None:
         fix = fix_of(help_.message)
-        unwritten = not help_.edits and help_.checked is None
-        return unwritten and fix is not None and fix.name in spoken
+        return fix.name if fix is not None else None
 
-    return [*words, *(h for h in finding.helps if not said(h))]
+    def unwritten(help_: Help) -> bool:
+        return not help_.edits and help_.checked is None
+
+    kept = [h for h in finding.helps if not (unwritten(h) and fix_name(h) in spoken)]
+    first = next((h for h in kept if h.edits), None)
+
+    def restated(word: Help) -> bool:
+        if first is None or word.message.split(":", 1)[0] != fix_name(first):
+            return False
+        quoted = [q for q in re.findall(r"`([^`]*)`", word.message) if "(" in q]
+        return bool(quoted) and all(f"`{q}`" in first.message for q in quoted)
+
+    return [*(h for h in words if not restated(h)), *kept]
 
 
 # -- the run's error ---------------------------------------------------------------------------
