@@ -303,6 +303,9 @@ def test_applicability_marks_the_fix_that_keeps_the_program_machine_applicable()
         (loop, "detach the tensors "): machine,
         (loop, "make "): machine,
         ("shared-intermediate", "if the first loss must not train what made "): maybe,
+        # two_losses: the sum's gradients read twice by a look only (`&grads`), as its
+        # .fixed.rs does
+        ("shared-intermediate", "add the losses and run one backward: "): machine,
         ("double-backward", "use the "): maybe,  # keep the gradients: a helper may do more
         ("double-backward", "or build "): machine,
         ("require-grad-non-leaf", DETACH_FIRST): machine,

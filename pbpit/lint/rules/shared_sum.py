@@ -261,7 +261,13 @@ def sum_backwards(
         reads_second = second_bound is not None and any(
             names(s, second_bound, fixes) for s in after
         )
-        if reads_first and reads_second:
+        if (
+            reads_first
+            and reads_second
+            and not (shadowed and borrowed_only([*between, *after], first_bound, fixes))
+        ):
+            # Read by a look only (`w.grad(&grads)` to log it), the one sum can be read twice:
+            # the second backward's statement goes, its reads then the sum's.
             return []
         edits = [fixes.edit(first_call.start_byte, first_call.end_byte, summed)]
         if not reads_second or shadowed:
@@ -436,6 +442,15 @@ def bound_name(statement: Node, fixes: Fixes) -> str | None:
 def binds(statement: Node, name: str, fixes: Fixes) -> bool:
     pattern = statement.child_by_field_name("pattern")
     return pattern is not None and any(fixes.text(n) == name for n in identifiers(pattern))
+
+
+def borrowed_only(statements: list[Node], name: str | None, fixes: Fixes) -> bool:
+    """Whether every read of `name` in `statements` is a shared borrow (`&grads`, in a macro's
+    tokens too): a look, which the one sum of the losses allows twice (a move would not)."""
+    if name is None:
+        return False
+    reads = [n for s in statements for n in identifiers(s) if fixes.text(n) == name]
+    return all(n.prev_sibling is not None and n.prev_sibling.type == "&" for n in reads)
 
 
 def names(statement: Node, name: str, fixes: Fixes) -> bool:
