@@ -41,7 +41,8 @@ def _meeting_entry(
         return None
     if meeting.loop is not None:
         return _carried_entry(meeting.node, meeting.loop, numbers, result.backwards, pattern)
-    return backward_entry(meeting.node, pattern, numbers)
+    same = meeting.earlier.stack == meeting.later.stack
+    return backward_entry(meeting.node, pattern, numbers, each_pass=same)
 
 
 def _carried_entry(
@@ -125,7 +126,13 @@ def backward_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEnt
     return entries
 
 
-def backward_entry(node: NodeRecord, pattern: str, numbers: tuple[int, int]) -> AuditEntry:
-    """A hazard of two backwards, in its rule's words (`audit_words`)."""
-    reason, fix = rule_named(pattern).audit_words(*numbers)
+def backward_entry(
+    node: NodeRecord, pattern: str, numbers: tuple[int, int], each_pass: bool = False
+) -> AuditEntry:
+    """A hazard of two backwards, in its rule's words (`audit_words`); `each_pass`: the two are
+    one statement's, run by passes of a loop, said so where the rule has words for it
+    (`audit_words_each_pass`: the losses of the loop's passes, not two losses)."""
+    rule = rule_named(pattern)
+    words = getattr(rule, "audit_words_each_pass", None) if each_pass else None
+    reason, fix = (words or rule.audit_words)(*numbers)
     return AuditEntry.about(node, "hazard", reason, pattern=pattern, backwards=numbers, fix=fix)

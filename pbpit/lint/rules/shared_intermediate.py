@@ -185,6 +185,8 @@ fn main() {
             if again is not None:
                 helps.insert(0, again)
         message = shared_message(name, count)
+        if earlier.span == later.span and earlier.context != later.context:
+            message = per_pass_message(name)  # one backward, each pass on its own loss
         notes = [through_note(earlier, definition), through_note(later, definition)]
         return fixes.diagnostic(self.name, message, name, labels, helps, definition.span[0], notes)
 
@@ -224,7 +226,10 @@ fn main() {
             # trains the one model).
             helps.append(detach_in_first_loss_help(name, []))
         helps += trace_each_loss_helps(trace)  # one backward a pass: each loss its own forward
-        return trace.diagnostic(self.name, shared_message(name), name, labels, helps)
+        message = shared_message(name)
+        if lines[0] is not None and lines[0] == lines[1]:
+            message = per_pass_message(name)  # one backward statement, each pass's own loss
+        return trace.diagnostic(self.name, message, name, labels, helps)
 
     def run_meeting(self, meeting: RunMeeting) -> bool:
         """A run's two backwards of one pass meeting at a tensor both losses are made from."""
@@ -255,6 +260,15 @@ fn main() {
         reason = f"shared by the losses of backward #{first} and #{second}"
         return reason, f"{ADD_THE_LOSSES.name} and run one backward on their sum"
 
+    def audit_words_each_pass(self, first: int, second: int) -> tuple[str, str]:
+        """`audit_words` for two backwards one statement runs, each pass of a loop on its own
+        loss (`backward_pairs`)."""
+        reason = (
+            f"shared by the losses of the loop's passes (backward #{first} and #{second}, one "
+            "statement)"
+        )
+        return reason, f"{ADD_THE_LOSSES.name} of the loop's passes and run one backward after it"
+
     def fix_of(self, message: str) -> Fix | None:
         """Which of the rule's fixes a help of its diagnostic (said by this file's `*_help`)
         is: explain names the same fixes by name."""
@@ -278,6 +292,15 @@ def shared_message(name: str, count: int = 2) -> str:
 
 
 _NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def per_pass_message(name: str) -> str:
+    """The finding's message for one backward statement that each pass of a loop runs on its
+    own loss, every pass's loss made from `name`: the losses are the passes', not two."""
+    return (
+        f"`{name}` is shared by the losses of the loop's passes, one backward each pass: the "
+        "2nd pass's backward panics"
+    )
 
 
 def made_here(name: str, why: str) -> str:
