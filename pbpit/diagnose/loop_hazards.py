@@ -101,7 +101,8 @@ def loop_entries(result: RunResult, loops: list[Loop]) -> dict[int, AuditEntry]:
                 # the next; the rules say whose hazard that is.
                 pattern = rule_of(RunMeeting(node, backward, second, None))
                 if numbers is not None and pattern is not None:
-                    entry = backward_entry(node, pattern, numbers)
+                    each_pass = backward.stack == second.stack  # one statement, its passes
+                    entry = backward_entry(node, pattern, numbers, each_pass)
                     entry.loop_line, entry.otherwise = loop.line, otherwise
             entries[node.id] = entry
     return entries
