@@ -94,6 +94,30 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "error_values_in_fields_runs": (
+        """\
+use std::num::ParseIntError;
+#[derive(Debug)]
+struct W {
+    inner: ParseIntError,
+}
+#[derive(Debug)]
+enum E {
+    Int(ParseIntError),
+}
+fn main() {
+    let err = "x".parse::<i32>().unwrap_err();
+    let w = W { inner: err.clone() };
+    let e = E::Int(err);
+    let none: Vec<i32> = std::iter::successors(None, |x: &i32| Some(x + 1)).collect();
+    println!("{:?} {:?} {:?}", w, e, none);
+}
+""",
+        runs(
+            "W { inner: ParseIntError { kind: InvalidDigit } } "
+            "Int(ParseIntError { kind: InvalidDigit }) []\n"
+        ),
+    ),
     "float_range_from_for": (
         """\
 fn main() {
@@ -414,6 +438,19 @@ fn main() {
 """,
         rejects(""),
     ),
+    "parse_error_field_given_borrow": (
+        """\
+use std::num::ParseIntError;
+#[derive(Debug)]
+struct W { inner: ParseIntError }
+fn main() {
+    let err = "x".parse::<i32>().unwrap_err();
+    let w = W { inner: &err };
+    println!("{:?}", w);
+}
+""",
+        rejects("E0308"),
+    ),
     "push_back_borrow_into_mut_param": (
         """\
 use std::collections::VecDeque;
@@ -574,6 +611,23 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "scan_of_borrowed_initial_state": (
+        """\
+fn main() {
+    let losses = [1.0f32, 3.0, 2.0, 0.5];
+    let ema: Vec<f32> = losses
+        .iter()
+        .scan(&None, |st: &mut Option<f32>, &x| {
+            let y = st.map_or(x, |p| 0.9 * p + 0.1 * x);
+            *st = Some(y);
+            Some(y)
+        })
+        .collect();
+    println!("{:?}", ema);
+}
+""",
+        rejects("E0631"),
+    ),
     "shift_of_bound_borrow_panics_in_core": (
         """\
 fn main() {
@@ -619,6 +673,15 @@ fn main() {
 }
 """,
         rejects("E0277"),
+    ),
+    "successors_of_borrowed_none": (
+        """\
+fn main() {
+    let none: Vec<i32> = std::iter::successors(&None, |x: &i32| Some(x + 1)).collect();
+    println!("{:?}", none);
+}
+""",
+        rejects("E0308"),
     ),
     "vec_len_path_over_strings": (
         """\

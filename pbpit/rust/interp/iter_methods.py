@@ -217,7 +217,13 @@ def _scan_type(ck: Any, e: Any, recv: Ty) -> Ty:
         raise ck.fail(closure.pos, "`scan` with other than a closure `|state, x| ..` written there")
     written = closure.param_tys[0]  # `|st: &mut Option<f32>, &x|`: the state's type written
     if written is not None:
+        from pbpit.rust.interp.value_slots import plainly_value
+
+        state_node = getattr(closure.params[0], "written", None)
+        borrowed = e.args[0].borrowed and plainly_value(state_node)  # `scan(&None, ..)`
         try:
+            if borrowed:
+                raise Mismatch(written, state)
             unify(written, state)
         except Mismatch:  # `scan(0.0, |acc: &mut u32, x| ..)`
             err = ck.fail(e.pos, rejects("type mismatch in closure arguments", "E0631"))

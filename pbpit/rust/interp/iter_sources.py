@@ -26,6 +26,9 @@ def _successors_type(ck: Any, e: Any) -> Ty:
     first, step = e.args
     item = Var()
     ck.unify(option(item), ck.expr(first), first.pos)
+    if first.borrowed and not first.mut_borrow:  # `successors(&None, ..)`: an `&Option<T>`
+        what = f"mismatched types: expected `Option<_>`, found `&{show(resolve(first.ty))}`"
+        raise ck.fail(first.borrow_pos or first.pos, what)
     fn = ck.closure_arg(step, [item])  # `FnMut(&T) -> Option<T>`
     ck.unify(option(item), fn.ret, step.pos)
     return Wrap("Iter", item)

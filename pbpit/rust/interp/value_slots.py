@@ -51,7 +51,7 @@ from pbpit.rust.interp.types import StructT, resolve
 # std types that are values (a reference to one is another type).
 _STD_VALUES = frozenset(
     ("String", "Vec", "Option", "Result", "Box", "HashMap", "HashSet", "BTreeMap", "VecDeque")
-    + ("PhantomData",)
+    + ("PhantomData", "ParseIntError", "ParseFloatError", "BinaryHeap", "BTreeSet", "Reverse")
 )
 
 
