@@ -57,6 +57,9 @@ def pbpit_main(*args: str, cwd: Path | None = None) -> subprocess.CompletedProce
     here = Path.cwd()
     saved = {k: os.environ.pop(k) for k in ("FORCE_COLOR", "NO_COLOR") if k in os.environ}
     out, err = io.StringIO(), io.StringIO()
+    # Where a `--json` command keeps stdout for its object: set by each process's one command,
+    # so a command before this one in this process left its own there.
+    cli._json_out = None
     try:
         if cwd is not None:
             os.chdir(cwd)
@@ -68,6 +71,7 @@ def pbpit_main(*args: str, cwd: Path | None = None) -> subprocess.CompletedProce
                 code = 0 if done.code is None else done.code
                 status = code if isinstance(code, int) else 1
     finally:
+        cli._json_out = None
         os.chdir(here)
         os.environ.update(saved)
     return subprocess.CompletedProcess(["pbpit", *args], status, out.getvalue(), err.getvalue())
