@@ -10,7 +10,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from pbpit_process import pbpit_cli
+from pbpit_process import pbpit_main
 
 from pbpit.diagnose import fix_check
 from pbpit.diagnose.fix_check import PANICS, REFUSED, RUNS, check_edits, checked_helps
@@ -140,7 +140,7 @@ def test_a_help_that_fails_loses_its_code_and_says_why(tmp_path):
 
 def test_explain_does_not_print_a_fix_that_panics_as_code(tmp_path):
     path = program(tmp_path)
-    out = pbpit_cli("explain", str(path)).stdout
+    out = pbpit_main("explain", str(path)).stdout
     # Detaching `feats` leaves `x` without a gradient, which the loop unwraps.
     assert ".exp().detach();" not in out
     assert (
@@ -201,13 +201,13 @@ fn main() {
 def run_json(path: Path) -> dict:
     import json
 
-    return json.loads(pbpit_cli("run", "--json", str(path)).stdout)
+    return json.loads(pbpit_main("run", "--json", str(path)).stdout)
 
 
 def lint_rules(path: Path) -> list[str]:
     import json
 
-    found = json.loads(pbpit_cli("lint", "--format", "json", str(path)).stdout)["findings"]
+    found = json.loads(pbpit_main("lint", "--format", "json", str(path)).stdout)["findings"]
     return [finding["rule"] for finding in found]
 
 
@@ -250,7 +250,7 @@ def test_lint_writes_no_detach_whose_cut_gradient_the_loop_unwraps(tmp_path):
     import json
 
     path = program(tmp_path)  # the loop unwraps `x`'s gradient; `feats` is made from `x`
-    (finding,) = json.loads(pbpit_cli("lint", "--format", "json", str(path)).stdout)["findings"]
+    (finding,) = json.loads(pbpit_main("lint", "--format", "json", str(path)).stdout)["findings"]
     detach = next(h for h in finding["help"] if "detach it once" in h["message"])
     assert detach["edits"] == []
     # Lint cannot run it: it says what the edit may do; `pbpit run` makes it and runs it.
@@ -259,7 +259,7 @@ def test_lint_writes_no_detach_whose_cut_gradient_the_loop_unwraps(tmp_path):
         "way to `x`, detaching `feats` leaves `x` without a gradient, and the unwrap panics "
         "(`pbpit run` makes it and tells)"
     )
-    (error,) = json.loads(pbpit_cli("run", "--json", str(path)).stdout)["diagnostics"][:1]
+    (error,) = json.loads(pbpit_main("run", "--json", str(path)).stdout)["diagnostics"][:1]
     detach = next(h for h in error["help"] if "detach it once" in h["message"])
     assert detach["edits"] == [] and detach["checked"]["verdict"] == PANICS
 
@@ -269,7 +269,7 @@ def test_lint_still_writes_the_detach_when_the_cut_gradient_is_not_unwrapped(tmp
 
     text = CACHED.replace("x.grad(&grads).unwrap()", "w.grad(&grads).unwrap()")
     path = program(tmp_path, text)
-    (finding,) = json.loads(pbpit_cli("lint", "--format", "json", str(path)).stdout)["findings"]
+    (finding,) = json.loads(pbpit_main("lint", "--format", "json", str(path)).stdout)["findings"]
     detach = next(h for h in finding["help"] if "detach it once" in h["message"])
     assert detach["edits"]
     assert check_edits(path, [Edit(**e) for e in detach["edits"]]).verdict == RUNS
@@ -279,7 +279,7 @@ def test_explain_json_gives_each_fix_its_check_and_no_lines_for_one_that_fails(t
     import json
 
     path = program(tmp_path)
-    data = json.loads(pbpit_cli("explain", "--json", str(path)).stdout)
+    data = json.loads(pbpit_main("explain", "--json", str(path)).stdout)
     checks = {fix["key"]: (fix["checked"]["verdict"], bool(fix["lines"])) for fix in data["fixes"]}
     assert checks == {"detach once": (PANICS, False), "recompute in the loop": (RUNS, True)}
 
@@ -362,7 +362,7 @@ DETACH = [insert(11, 32, ".detach()")]
 
 
 def _first_line(path: Path) -> str:
-    return pbpit_cli("run", "--raw", str(path)).stdout.splitlines()[0]
+    return pbpit_main("run", "--raw", str(path)).stdout.splitlines()[0]
 
 
 def test_recompute_in_the_loop_keeps_the_first_backwards_gradients_bit_for_bit(tmp_path):
@@ -412,7 +412,7 @@ def test_runs_json_gives_each_checked_fix_its_gradients():
     import json
 
     cases = Path(__file__).resolve().parents[1] / "cases"
-    data = json.loads(pbpit_cli("run", "--json", str(cases / "twice.rs")).stdout)
+    data = json.loads(pbpit_main("run", "--json", str(cases / "twice.rs")).stdout)
     (error,) = [d for d in data["diagnostics"] if d["level"] == "error"]
     checks = {h["message"]: h["checked"] for h in error["help"] if "checked" in h}
     detach = next(c for m, c in checks.items() if "detach it once" in m)
@@ -427,7 +427,7 @@ def test_runs_json_gives_each_checked_fix_its_gradients():
 def _fixed(tmp_path: Path, text: str, *options: str) -> str:
     path = tmp_path / "main.rs"
     path.write_text(text)
-    pbpit_cli("lint", *options, str(path))
+    pbpit_main("lint", *options, str(path))
     return path.read_text()
 
 
@@ -455,7 +455,7 @@ def test_fix_equals_add_leaves_a_finding_without_that_fix_alone(tmp_path):
 
 def test_fix_equals_something_else_is_one_line_and_status_2(tmp_path):
     path = program(tmp_path, BOTH_PRINTED)
-    out = pbpit_cli("lint", "--fix=everything", str(path))
+    out = pbpit_main("lint", "--fix=everything", str(path))
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr == "pbpit: error: --fix takes detach, recompute or add, not `everything`\n"
 
@@ -480,7 +480,7 @@ def test_a_detach_that_takes_a_node_id_compares_each_parameter_with_itself():
     import json
 
     program = Path(__file__).parent / "data" / "fix_check" / "head_probs.rs"
-    data = json.loads(pbpit_cli("run", "--json", str(program)).stdout)
+    data = json.loads(pbpit_main("run", "--json", str(program)).stdout)
     (error,) = [d for d in data["diagnostics"] if d["level"] == "error"]
     assert "NodeId(6)" in " ".join(error["notes"])
     checks = {h["message"]: h["checked"] for h in error["help"] if "checked" in h}
@@ -494,7 +494,7 @@ def test_a_detach_that_takes_a_node_id_compares_each_parameter_with_itself():
 
 def test_recompute_names_the_leaves_a_user_holds_not_softmaxs_own():
     program = Path(__file__).parent / "data" / "fix_check" / "head_probs.rs"
-    run = pbpit_cli("run", str(program))
+    run = pbpit_main("run", str(program))
     said = run.stdout + run.stderr
     assert "gradients must reach `x`, so compute `probs` in the loop" in said
 
@@ -510,7 +510,7 @@ def test_state_in_an_option_field_run_and_lint_name_the_field_and_its_place():
     data = run_json(program)
     (error,) = [d for d in data["diagnostics"] if d["level"] == "error"]
     assert "NodeId(6) `out`" in " ".join(error["notes"])
-    lint = json.loads(pbpit_cli("lint", "--format", "json", str(program)).stdout)
+    lint = json.loads(pbpit_main("lint", "--format", "json", str(program)).stdout)
     (warning,) = lint["findings"]
     for diagnostic in (error, warning):
         assert diagnostic["rule"] == "loop-external-tracked"
@@ -534,7 +534,7 @@ def test_the_tensor_put_in_an_option_field_is_detached_as_checked_code(tmp_path)
     from pbpit.diagnose.fix_check import applied
 
     program = DATA / "memory_opt.rs"
-    lint = json.loads(pbpit_cli("lint", "--format", "json", str(program)).stdout)
+    lint = json.loads(pbpit_main("lint", "--format", "json", str(program)).stdout)
     (help_,) = lint["findings"][0]["help"]
     edits = [Edit(**e) for e in help_["edits"]]
     fixed = applied(program.read_text(), edits)
@@ -557,7 +557,7 @@ def test_the_tensor_put_in_an_option_field_is_detached_as_checked_code(tmp_path)
         assert text.count(backward) == 1
         (tmp_path / name).mkdir()
         measured = program_in(tmp_path / name, text.replace(backward, printing))
-        runs[name] = pbpit_cli("run", "--raw", str(measured))
+        runs[name] = pbpit_main("run", "--raw", str(measured))
     original, after = runs["original"], runs["fixed"]
     assert original.returncode == 101 and "graph tape has already been consumed" in original.stderr
     assert (after.returncode, after.stderr) == (0, "")
@@ -586,7 +586,7 @@ def test_the_tensor_a_method_puts_in_an_option_field_is_detached_in_that_method(
     fixed = applied(program.read_text(), help_.edits)
     assert "        self.hidden = Some(h.clone().detach());\n" in fixed
     (tmp_path / "fixed").mkdir()
-    printed = pbpit_cli("run", "--raw", str(program_in(tmp_path / "fixed", fixed))).stdout
+    printed = pbpit_main("run", "--raw", str(program_in(tmp_path / "fixed", fixed))).stdout
     assert printed.splitlines()[0] == "0: Some([0.0, 0.0])"
     assert len(printed.splitlines()) == 3
 
@@ -617,7 +617,7 @@ def test_a_collection_a_pass_that_breaks_fills_is_emptied_right_after_its_backwa
     from pbpit.diagnose.fix_check import applied
 
     program = DATA / "saved_epochs_break.rs"
-    lint = json.loads(pbpit_cli("lint", "--format", "json", str(program)).stdout)
+    lint = json.loads(pbpit_main("lint", "--format", "json", str(program)).stdout)
     (finding,) = lint["findings"]
     (help_,) = finding["help"]
     edits = [Edit(**e) for e in help_["edits"]]
@@ -629,7 +629,7 @@ def test_a_collection_a_pass_that_breaks_fills_is_emptied_right_after_its_backwa
     assert checked["verdict"] == RUNS
     assert checked["gradients"] == {"w": "unchanged", "x": "unchanged"}
     fixed = program_in(tmp_path, applied(program.read_text(), edits))
-    printed = pbpit_cli("run", "--raw", str(fixed)).stdout.splitlines()
+    printed = pbpit_main("run", "--raw", str(fixed)).stdout.splitlines()
     assert printed == [f"{e} {b}: {FIRST}" for e in (0, 1) for b in (0, 1)]
 
 
@@ -712,7 +712,7 @@ def test_a_tensor_kept_in_an_option_is_detached_inside_the_some(tmp_path):
 
     program = DATA / "cached_option.rs"
     text = program.read_text()
-    lint = json.loads(pbpit_cli("lint", "--format", "json", str(program)).stdout)
+    lint = json.loads(pbpit_main("lint", "--format", "json", str(program)).stdout)
     (finding,) = lint["findings"]
     detach = next(h for h in finding["help"] if "detach it once" in h["message"])
     edits = [Edit(**e) for e in detach["edits"]]
@@ -721,8 +721,8 @@ def test_a_tensor_kept_in_an_option_is_detached_inside_the_some(tmp_path):
     error = next(d for d in run_json(program)["diagnostics"] if d["level"] == "error")
     checked = next(h["checked"] for h in error["help"] if "detach it once" in h["message"])
     assert checked["verdict"] == RUNS and checked["gradients"] == {"w": "changed"}
-    original = pbpit_cli("run", "--raw", str(program)).stdout.splitlines()[0]
-    first, second = pbpit_cli("run", "--raw", str(program_in(tmp_path, fixed))).stdout.splitlines()
+    original = pbpit_main("run", "--raw", str(program)).stdout.splitlines()[0]
+    first, second = pbpit_main("run", "--raw", str(program_in(tmp_path, fixed))).stdout.splitlines()
     assert first.removeprefix("0: ") == second.removeprefix("1: ") != original.removeprefix("0: ")
     # The detach written on the Option: lint's check refuses it, and says so in words.
     (tmp_path / "on").mkdir()
@@ -747,9 +747,9 @@ SUMMED = "x Some([4.9461637, 10.873127]) w Some([1.6487212, 2.7182817])"
 def _add_fixed(tmp_path: Path, text: str) -> tuple[str, str]:
     """`lint --fix=add` on `text`: the file after it, and what running it prints."""
     path = program_in(tmp_path, text)
-    pbpit_cli("lint", "--fix=add", str(path))
+    pbpit_main("lint", "--fix=add", str(path))
     fixed = path.read_text()
-    return fixed, pbpit_cli("run", "--raw", str(path)).stdout.strip()
+    return fixed, pbpit_main("run", "--raw", str(path)).stdout.strip()
 
 
 def test_fix_add_backpropagates_the_sum_where_both_losses_exist(tmp_path):
@@ -789,7 +789,9 @@ def test_fix_add_writes_nothing_when_both_backwards_gradients_are_read(tmp_path)
     text = text.replace('"x {:?} w {:?}"', '"x {:?} w {:?} {:?}"')
     fixed, _ = _add_fixed(tmp_path, text)
     assert fixed == text
-    lint = json.loads(pbpit_cli("lint", "--format", "json", str(program_in(tmp_path, text))).stdout)
+    lint = json.loads(
+        pbpit_main("lint", "--format", "json", str(program_in(tmp_path, text))).stdout
+    )
     (finding,) = lint["findings"]
     add = next(h for h in finding["help"] if h["message"].startswith("add the losses"))
     assert add["edits"] == []
@@ -811,7 +813,7 @@ def test_fix_detaches_ppos_old_log_probs_though_the_policy_is_stepped(tmp_path):
     detached = _fixed(tmp_path, text, "--fix")
     made = ".squeeze::<1>();\n    for"
     assert detached == text.replace(made, ".squeeze::<1>().detach();\n    for")
-    learned = pbpit_cli("run", "--raw", str(tmp_path / "main.rs")).stdout.splitlines()
+    learned = pbpit_main("run", "--raw", str(tmp_path / "main.rs")).stdout.splitlines()
     assert learned[0] == "epoch 0: loss = -0.125" and len(learned) == 3
     assert learned[1] != "epoch 1: loss = -0.125"
     (tmp_path / "other").mkdir()
@@ -822,7 +824,7 @@ def test_fix_detaches_ppos_old_log_probs_though_the_policy_is_stepped(tmp_path):
     loop = "    for epoch in 0..3 {\n"
     by_hand = text.replace(made, "").replace(loop, loop + "    " + made)
     (tmp_path / "other" / "main.rs").write_text(by_hand)
-    stuck = pbpit_cli("run", "--raw", str(tmp_path / "other" / "main.rs")).stdout.splitlines()
+    stuck = pbpit_main("run", "--raw", str(tmp_path / "other" / "main.rs")).stdout.splitlines()
     assert stuck == [f"epoch {e}: loss = -0.125" for e in range(3)]
 
 
@@ -853,7 +855,7 @@ def test_a_collection_each_pass_reads_before_it_pushes_gets_its_pushes_detached(
     error = next(d for d in run_json(program)["diagnostics"] if d["level"] == "error")
     (checked,) = [h["checked"] for h in error["help"] if "checked" in h]
     assert checked["gradients"] == {"w": "unchanged"}
-    original = pbpit_cli("run", "--raw", str(program)).stdout.splitlines()
+    original = pbpit_main("run", "--raw", str(program)).stdout.splitlines()
     (tmp_path / "fixed").mkdir()
-    printed = pbpit_cli("run", "--raw", str(program_in(tmp_path / "fixed", fixed))).stdout
+    printed = pbpit_main("run", "--raw", str(program_in(tmp_path / "fixed", fixed))).stdout
     assert len(printed.splitlines()) == 3 and printed.splitlines()[0] == original[0]
