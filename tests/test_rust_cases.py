@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from pbpit_process import apply_edits, apply_fix, pbpit_cli, write_case
+from pbpit_process import apply_edits, apply_fix, pbpit_cli, pbpit_main, write_case
 
 from pbpit.diagnose.audit import audit
 from pbpit.diagnose.explain import explain_in_case
@@ -39,15 +39,15 @@ def normalised(stderr: str) -> str:
 
 @pytest.mark.parametrize("stem", TWINS)
 def test_rust_twin_prints_byte_for_byte_what_the_python_case_prints(stem):
-    python = pbpit_cli("run", stem, "--raw")
-    rust = pbpit_cli("run", f"{stem}.rs", "--raw")
+    python = pbpit_main("run", stem, "--raw")
+    rust = pbpit_main("run", f"{stem}.rs", "--raw")
     assert (rust.returncode, rust.stdout) == (python.returncode, python.stdout)
     assert normalised(rust.stderr) == normalised(python.stderr)
     assert rust.stdout == (CASES_DIR / f"{stem}.stdout").read_text()
 
 
 def test_check_runs_the_rust_twins_beside_the_python_cases():
-    out = pbpit_cli("check")
+    out = pbpit_main("check")
     assert out.returncode == 0, out.stdout + out.stderr
     for name in BUILTIN_CASES:
         assert re.search(rf"^ok +{re.escape(name)}\.rs$", out.stdout, re.M), out.stdout
@@ -56,14 +56,14 @@ def test_check_runs_the_rust_twins_beside_the_python_cases():
 def test_a_rust_twin_resolves_by_name_and_a_file_of_that_name_wins(tmp_path):
     assert resolve_case("shared_loss.rs").path == CASES_DIR / "shared_loss.rs"
     own = rust_case(tmp_path, "fn main() {}\n", "twice.rs")
-    out = pbpit_cli("run", "twice.rs", "--raw", cwd=tmp_path)
+    out = pbpit_main("run", "twice.rs", "--raw", cwd=tmp_path)
     assert (out.returncode, out.stdout, out.stderr) == (0, "", ""), own
 
 
 def test_list_names_the_rust_twins():
-    data = json.loads(pbpit_cli("list", "--json").stdout)
+    data = json.loads(pbpit_main("list", "--json").stdout)
     assert [Path(c["rust_path"]).is_file() for c in data["cases"]] == [True] * len(TWINS)
-    assert "twice.rs" in pbpit_cli("list").stdout
+    assert "twice.rs" in pbpit_main("list").stdout
 
 
 # -- diagnostics cite Rust lines ------------------------------------------------------------------
@@ -82,7 +82,7 @@ def test_explain_in_twice_rs_quotes_the_rust_line_and_underlines_the_value():
     line = line_of(path, "let feats = x.clone().exp();")
     text = path.read_text().splitlines()[line - 1]
     column = text.index("x.clone()") + 1
-    out = pbpit_cli("explain", "2", "--case", "twice.rs")
+    out = pbpit_main("explain", "2", "--case", "twice.rs")
     assert out.returncode == 0, out.stderr
     assert f"twice.rs:{line}:{column}\n" in out.stdout
     assert f"{line} | {text}\n" in out.stdout
@@ -107,13 +107,13 @@ def test_explain_in_shared_loss_rs_adds_the_losses_with_let():
 
 
 def test_graph_of_a_rust_case_names_its_tensors():
-    out = pbpit_cli("graph", "twice.rs", "--json")
+    out = pbpit_main("graph", "twice.rs", "--json")
     labels = {node["id"]: node["label"] for node in json.loads(out.stdout)["nodes"]}
     assert {labels[0], labels[1], labels[2], labels[4]} == {"x", "w", "feats", "loss"}
 
 
 def test_run_of_a_rust_case_names_the_rust_file_and_line():
-    out = pbpit_cli("run", "double_backward.rs")
+    out = pbpit_main("run", "double_backward.rs")
     made = line_of(CASES_DIR / "double_backward.rs", "let loss = ")
     assert out.returncode == 101
     # The error is lint's finding: at the backward that panics, the loss's line labelled.
@@ -220,7 +220,7 @@ def test_rust_outside_the_subset_is_one_line_and_exit_2(tmp_path):
         fn main() {}
         """,
     )
-    out = pbpit_cli("run", str(path))
+    out = pbpit_main("run", str(path))
     assert out.returncode == 2
     assert out.stdout == ""
     assert out.stderr.startswith(f"error: unsupported Rust: `union` items\n --> {path}:1:1\n")
@@ -232,24 +232,24 @@ def test_rust_outside_the_subset_is_one_line_and_exit_2(tmp_path):
 
 def test_a_rust_syntax_error_is_one_line_and_exit_2(tmp_path):
     path = rust_case(tmp_path, "fn main() {\n    let x = ;\n}\n")
-    out = pbpit_cli("run", str(path))
+    out = pbpit_main("run", str(path))
     assert out.returncode == 2
     assert re.fullmatch(rf"pbpit: error: .*{re.escape(str(path))}:2:\d+: .+\n", out.stderr)
     assert "Traceback" not in out.stderr
 
 
 def test_bless_refuses_an_unsupported_rust_case_and_writes_nothing(tmp_path):
-    rust_case(tmp_path, "fn main() { let t = b\"a\"; }\n", "char.rs")
-    out = pbpit_cli("check", "char.rs", "--bless", cwd=tmp_path)
+    rust_case(tmp_path, 'fn main() { let t = b"a"; }\n', "char.rs")
+    out = pbpit_main("check", "char.rs", "--bless", cwd=tmp_path)
     assert (out.returncode, out.stderr) == (
         2,
         "error: unsupported Rust: byte strings\n"
         " --> char.rs:1:21\n"
         "  |\n"
-        "1 | fn main() { let t = b\"a\"; }\n"
+        '1 | fn main() { let t = b"a"; }\n'
         "  |                     ^^^^\n"
         "  |\n"
-        "  = help: write `\"a\".as_bytes()`\n"
+        '  = help: write `"a".as_bytes()`\n'
         "\n"
         "pbpit: cannot run char.rs: 1 construct outside the subset pbpit runs "
         "(docs/RUST_SUBSET.md lists the subset)\n",
@@ -267,10 +267,10 @@ def test_a_rust_programs_own_panic_is_checked_with_its_file_name(tmp_path):
         }
         """,
     )
-    assert pbpit_cli("check", str(path), "--bless").returncode == 0
+    assert pbpit_main("check", str(path), "--bless").returncode == 0
     stderr = (tmp_path / "my_case.stderr").read_text()
     assert stderr.startswith("\nthread 'main' (TID) panicked at my_case.rs:3:")
-    out = pbpit_cli("check", str(path), cwd=tmp_path.parent)
+    out = pbpit_main("check", str(path), cwd=tmp_path.parent)
     assert out.returncode == 0, out.stdout
 
 
@@ -278,15 +278,15 @@ def test_a_rust_programs_own_panic_is_checked_with_its_file_name(tmp_path):
 
 
 def test_lint_finds_the_twice_pattern_and_passes_its_fix():
-    found = pbpit_cli("lint", str(CASES_DIR / "twice.rs"))
+    found = pbpit_main("lint", str(CASES_DIR / "twice.rs"))
     assert found.returncode == 1
     assert "warning[pbpit::loop-external-tracked]" in found.stdout
-    clean = pbpit_cli("lint", str(CASES_DIR / "twice_fix.rs"))
+    clean = pbpit_main("lint", str(CASES_DIR / "twice_fix.rs"))
     assert clean.returncode == 0, clean.stdout
 
 
 def test_lint_of_a_missing_path_is_one_line_and_exit_2(tmp_path):
-    out = pbpit_cli("lint", str(tmp_path / "nope.rs"))
+    out = pbpit_main("lint", str(tmp_path / "nope.rs"))
     assert out.returncode == 2
     assert len(out.stderr.splitlines()) == 1 and "Traceback" not in out.stderr
 
@@ -301,7 +301,7 @@ def test_a_statement_over_several_lines_is_not_detached_halfway(tmp_path):
 def test_two_statements_on_one_line_underline_the_one_that_made_the_node(tmp_path):
     path = rust_case(tmp_path, FIXABLE["rustfmt_layout"])
     line = line_of(path, "let a = x.clone().log(); let b")
-    out = pbpit_cli("explain", "3", "--case", str(path)).stdout
+    out = pbpit_main("explain", "3", "--case", str(path)).stdout
     text = path.read_text().splitlines()[line - 1]
     column = text.index("x.clone().sqrt()") + 1
     assert f"{path}:{line}:{column}\n" in out
@@ -346,7 +346,7 @@ def test_a_symlink_loop_is_named_as_one(tmp_path):
 def test_a_case_and_its_twin_that_print_differently_cannot_share_goldens(tmp_path):
     write_case(tmp_path, "import pbpit\n\nprint('hi')\n", "same.py")
     rust_case(tmp_path, 'fn main() { println!("ho"); }\n', "same.rs")
-    out = pbpit_cli("check", str(tmp_path), "--bless")
+    out = pbpit_main("check", str(tmp_path), "--bless")
     assert out.returncode == 2
     assert out.stderr == (
         "pbpit: error: cannot bless same.py and same.rs: they share same.stdout but print "
@@ -387,7 +387,7 @@ def test_a_quoted_line_shows_tabs_as_rustc_does_and_the_caret_under_the_span(tmp
         "\t}\n"
         "}\n"
     )
-    out = pbpit_cli("audit", str(path)).stdout
+    out = pbpit_main("audit", str(path)).stdout
     assert '4 |     let s = "特"; let feats = x.clone().exp();\n' in out
     # Under `x.clone().exp()`, in cells: the tab is 4, `特` 2, so 4 + 9 + 2 + 15 before it.
     assert "  | " + " " * 30 + "^" * len("x.clone().exp()") + " `feats` is made here" in out
@@ -395,7 +395,7 @@ def test_a_quoted_line_shows_tabs_as_rustc_does_and_the_caret_under_the_span(tmp
 
 def test_explain_in_a_program_without_tensors_says_so(tmp_path):
     path = rust_case(tmp_path, 'fn main() { println!("hi"); }\n')
-    out = pbpit_cli("explain", "0", "--case", str(path))
+    out = pbpit_main("explain", "0", "--case", str(path))
     assert (out.returncode, out.stderr) == (
         2,
         f"pbpit: error: NodeId(0) does not exist in {path}: it made no tensor on an autodiff "
@@ -443,7 +443,7 @@ def test_every_fix_lint_writes_as_code_makes_the_program_run(path, tmp_path):
 )
 def test_a_syntax_error_names_the_delimiter_or_what_is_missing(tmp_path, source, where, what):
     path = rust_case(tmp_path, source)
-    out = pbpit_cli("run", str(path))
+    out = pbpit_main("run", str(path))
     assert (out.returncode, out.stderr) == (
         2,
         f"pbpit: error: syntax error in case {path}:{where}: {what}\n",
@@ -453,8 +453,8 @@ def test_a_syntax_error_names_the_delimiter_or_what_is_missing(tmp_path, source,
 def test_a_looping_link_given_by_name_is_named_as_one(tmp_path):
     (tmp_path / "a.rs").symlink_to(tmp_path / "b.rs")
     (tmp_path / "b.rs").symlink_to(tmp_path / "a.rs")
-    run = pbpit_cli("run", "a.rs", cwd=tmp_path)
-    lint = pbpit_cli("lint", "a.rs", cwd=tmp_path)
+    run = pbpit_main("run", "a.rs", cwd=tmp_path)
+    lint = pbpit_main("lint", "a.rs", cwd=tmp_path)
     assert (run.returncode, lint.returncode) == (2, 2)
     assert run.stderr == (
         "pbpit: error: cannot read case file a.rs: a symbolic link that loops or points nowhere\n"
