@@ -10,7 +10,7 @@ import textwrap
 from functools import cache
 
 import pytest
-from pbpit_process import HIDDEN_LAYER_CASE, pbpit_cli, write_case
+from pbpit_process import HIDDEN_LAYER_CASE, pbpit_cli, pbpit_main, write_case
 
 from pbpit.diagnose.graph import (
     MAX_TEXT_DEPTH,
@@ -163,7 +163,7 @@ def test_detached_feats_is_untracked_and_its_exp_step_is_freed_by_the_next_backw
 
 
 def test_double_backward_text_tree():
-    result = pbpit_cli("graph", "double-backward")
+    result = pbpit_main("graph", "double-backward")
     assert result.stdout == textwrap.dedent(
         """\
         double-backward: the tape after backward #1, as backward #2 finds it
@@ -223,7 +223,7 @@ def test_untracked_inputs_hang_on_dashed_branches():
 
 def test_user_case_tree_names_its_variables_and_its_untracked_input(tmp_path):
     path = write_case(tmp_path, HIDDEN_LAYER_CASE)
-    result = pbpit_cli("graph", str(path))
+    result = pbpit_main("graph", str(path))
     assert result.returncode == 0
     assert result.stdout.splitlines()[2:9] == [
         "NodeId(7) `loss` = mean  [live, 0 B saved]  <- backward #2",
@@ -344,7 +344,7 @@ def test_dot_is_a_digraph_graphviz_renders(case):
 
 
 def test_json_is_one_object_with_every_node_and_its_step():
-    result = pbpit_cli("graph", "twice", "--json")
+    result = pbpit_main("graph", "twice", "--json")
     assert (result.returncode, result.stderr) == (0, "")
     data = json.loads(result.stdout)
     assert set(data) == {"case", "after", "nodes", "missing", "walk", "live_saved_bytes"}
@@ -377,13 +377,13 @@ def test_json_is_one_object_with_every_node_and_its_step():
 
 def test_graph_exits_0_although_the_case_panics():
     for fmt in ("text", "mermaid", "dot"):
-        result = pbpit_cli("graph", "twice", "--format", fmt)
+        result = pbpit_main("graph", "twice", "--format", fmt)
         assert (result.returncode, result.stderr) == (0, ""), fmt
 
 
 @pytest.mark.parametrize("after", ["-1", "3"])
 def test_after_out_of_range_exits_2_with_one_line(after):
-    result = pbpit_cli("graph", "twice", "--after", after)
+    result = pbpit_main("graph", "twice", "--after", after)
     assert result.returncode == 2
     assert result.stderr == (
         f"pbpit: error: --after {after} is out of range: case `twice` runs 2 backwards; "
@@ -397,18 +397,18 @@ def test_after_out_of_range_is_a_usage_error_in_the_library():
 
 
 def test_unknown_format_exits_2_with_one_line():
-    result = pbpit_cli("graph", "twice", "--format", "svg")
+    result = pbpit_main("graph", "twice", "--format", "svg")
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr == "pbpit: error: unknown --format `svg` (expected text, mermaid, dot)\n"
 
 
 def test_format_and_json_together_exit_2():
-    result = pbpit_cli("graph", "twice", "--format", "dot", "--json")
+    result = pbpit_main("graph", "twice", "--format", "dot", "--json")
     assert result.returncode == 2
     assert result.stderr == "pbpit: error: --format and --json cannot be used together\n"
 
 
 def test_unknown_case_exits_2_with_one_line():
-    result = pbpit_cli("graph", "twcie")
+    result = pbpit_main("graph", "twcie")
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "unknown case `twcie`" in result.stderr
