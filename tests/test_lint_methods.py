@@ -122,6 +122,8 @@ ADDED = {
     "remove": (methods.REMOVE,),
     # `map.entry(k).or_insert(v)`: the map holds v too; its entry at k, an earlier pass's or v.
     **{n: (methods.ENTRY,) for n in ("or_insert", "or_insert_with")},
+    # `opt.get_or_insert_with(|| v)`: its content where it holds one, else v, which it then holds.
+    "get_or_insert_with": (methods.FILL,),
     # `xs.first()`, `xs.iter().next()` of `vec![data]` only pushed to since: that data.
     **{n: (methods.FIRST,) for n in ("first", "next")},
     # `xs.last()` of a `Vec` kept across passes: what the latest pass that pushed put.

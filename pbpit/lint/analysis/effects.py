@@ -12,7 +12,7 @@ from pbpit.engine.graph import Requirement
 from pbpit.lint.analysis import methods
 from pbpit.lint.analysis.common import _FIELD
 from pbpit.lint.analysis.keys import _Keys
-from pbpit.lint.analysis.memo_entries import kept_entry
+from pbpit.lint.analysis.memo_entries import fill_effect, kept_entry
 from pbpit.lint.analysis.pattern_walks import _PatternWalks
 from pbpit.lint.analysis.prefix import _Prefix
 from pbpit.lint.analysis.pushed import _Pushed
@@ -391,6 +391,7 @@ _EFFECTS: dict[str, _Reading] = {
     methods.PARAMETER: _Effects._parameter_effect,
     methods.PUSH: _Effects._push_effect,
     methods.ENTRY: _Effects._entry_effect,
+    methods.FILL: fill_effect,
     methods.EMPTY: _Effects._empty_effect,
     methods.ITERATE: _Effects._iterate_effect,
     methods.PIECES: _Effects._pieces_effect,

@@ -1,4 +1,5 @@
-"""A map's entry at a loop's counter, kept from a pass of a loop around that loop.
+"""A memo's read: a map's entry at a loop's counter, kept from a pass of a loop around that
+loop; an `Option` filled when empty (`get_or_insert_with`).
 
 `features.entry(i).or_insert_with(|| enc.forward(x))` with `i` the counter of a loop the
 epochs walk again: in the first epoch each pass puts its own tensor at a new key; in the
@@ -9,6 +10,8 @@ key consumed."""
 from __future__ import annotations
 
 from pbpit.engine.graph import Requirement
+from pbpit.lint.analysis.common import _FIELD
+from pbpit.lint.analysis.state import _DATA, _content, _join
 from pbpit.lint.values import Context, Definition, Value
 
 
@@ -39,3 +42,27 @@ def _outer_earlier(made: Definition, context: Context) -> bool:
     an earlier epoch, not a later one the reading walked before (it walks each loop's passes
     in order)."""
     return made.context[: len(context)] <= context
+
+
+def fill_effect(reading, call, receiver_node, name_node, receiver, arguments):
+    """`opt.get_or_insert_with(|| value)` (row FILL): `opt`'s content where it holds a tensor
+    (the closure is not called), else `value`, which `opt` then holds. Where whether it holds
+    one is not known (a tracked content of a pass before, `Some` or not), either: both joined,
+    and what it holds from then on."""
+    place = reading._place(receiver_node)
+    given = call.child_by_field_id(_FIELD.arguments)
+    last = given.named_children[-1] if given is not None and given.named_child_count else None
+    if place is None or len(arguments) != 1 or last is None:
+        return None
+    held = reading.state.values.get(place, _DATA)
+    value = arguments[0]
+    if value.requirement == Requirement.GRAD_IN_BACKWARD and not _content(value):
+        value = reading._bound(place.name, value, last, last, call)  # made where it is given
+    if held.requirement == Requirement.NONE:
+        reading.state.values[place] = value
+        return value
+    if value.requirement == Requirement.NONE:
+        return held
+    either = _join([held, value])
+    reading.state.values[place] = either
+    return either

@@ -49,6 +49,9 @@ ENTRY = "entry"
 """Of a map's `entry(k)` (`or_insert(v)`, `or_insert_with(|| v)`): the map holds the value given
 too; the result is its entry at `k`, the value given where `k` is new each pass (a loop's
 counter), else any entry, one an earlier pass put there included."""
+FILL = "fill"
+"""Of an `Option` (`get_or_insert_with(|| v)`): its content where it holds one, else the value
+given, which it holds from then on (`analysis/memo_entries.py`)."""
 EMPTY = "empty"
 """In place: the collection holds nothing (`clear`, `truncate`)."""
 ITERATE = "iterate"
@@ -194,6 +197,7 @@ _OTHER_ROWS: list[Row] = [
     # std's collections and iterators
     *_rows("push push_back push_front insert extend", PUSH),
     *_rows("or_insert or_insert_with", ENTRY, closure=VALUE),
+    *_rows("get_or_insert_with", FILL, closure=VALUE),
     *_rows("clear truncate", EMPTY),
     *_rows("iter into_iter", ITERATE, otherwise=(LEAVES_GATHERED,)),
     *_rows("iter_mut rev as_slice skip enumerate", ITERATE),
