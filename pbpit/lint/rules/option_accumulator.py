@@ -23,6 +23,13 @@ def option_accumulator_reset(name: str, meeting: Meeting, fixes: Fixes) -> Help 
     the method accumulating into it also writes (`count`), to the values the struct literal
     that made the variable gives them, right after the backward's statement; None when the
     carried state is not such an accumulator or where to reset is not known."""
+    # Backpropagated by a method of its own that clones it out: taken out there instead (one
+    # word, the hand fix); else reset after the backward.
+    taken = taken_where_flushed(name, meeting, fixes)
+    return taken if taken is not None else _reset(name, meeting, fixes)
+
+
+def _reset(name: str, meeting: Meeting, fixes: Fixes) -> Help | None:
     holder, _, field_name = name.rpartition(".")
     loop = meeting.loop
     if not is_name(holder) or not is_name(field_name) or loop is None or meeting.in_macro:
@@ -139,7 +146,12 @@ def _accumulated_by(owner: str, field_name: str, fixes: Fixes) -> list[str] | No
                 continue
             text = fixes.text(left)
             if text == field and node.type == "assignment_expression":
-                reads = re.search(rf"{re.escape(field)}\b", fixes.text(right)) is not None
+                # Read in the value put, or taken out before it (`let sum = match
+                # self.total.take() { .. }; self.total = Some(sum);`).
+                before = fixes.data[body.start_byte : node.start_byte].decode("utf-8", "replace")
+                reads = re.search(rf"{re.escape(field)}\b", fixes.text(right)) is not None or (
+                    re.search(rf"{re.escape(field)}\s*\.\s*(?:take|clone)\s*\(", before) is not None
+                )
                 accumulates = accumulates or (fixes.text(right).startswith("Some(") and reads)
             elif node.type == "compound_assignment_expr" and text.count(".") == 1:
                 others.append(text.removeprefix("self."))
@@ -166,3 +178,64 @@ def _containing(body: Node, fixes: Fixes) -> Node | None:
     while node.parent is not None and node.parent.id != body.id:
         node = node.parent
     return node
+
+
+# -- taken out where a method of its own backpropagates it
+
+
+def taken_where_flushed(name: str, meeting: Meeting, fixes: Fixes) -> Help | None:
+    """For an `Option` accumulator (`acc.total`, `trainer.meter.sum`) backpropagated by a method
+    of its type that reads it by `self.total.clone()` (`flush`): that read made
+    `self.total.take()`, which leaves `None` behind, so the next accumulation starts afresh (the
+    hand fix where the method's backward is its last expression, with no line after it to
+    reset in). None for any other carried state."""
+    holder, _, field_name = name.rpartition(".")
+    through = meeting.earlier.through
+    if through is None or "::" not in through or not is_name(field_name) or not holder:
+        return None
+    if not all(is_name(part) for part in holder.split(".")) or meeting.in_macro:
+        return None
+    if not option_of_tensor(name, fixes):
+        return None
+    owner, _, method = through.rpartition("::")
+    start, end = meeting.earlier.span
+    called = fixes.data[start:end].decode("utf-8", "replace")
+    if not re.fullmatch(rf"{re.escape(holder)}\s*\.\s*{re.escape(method)}\s*\(.*", called, re.S):
+        return None
+    written = _accumulated_by(owner, field_name, fixes)
+    if written is None:
+        return None  # no one method of its type adds the losses into it
+    body = _method_body(fixes, owner, method)
+    if body is None or _containing(body, fixes) is None:
+        return None
+    assigned = {
+        fixes.text(left)
+        for n in descendants(body)
+        if n.type == "assignment_expression" and (left := n.child_by_field_name("left"))
+    }
+    if any(f"self.{other}" not in assigned for other in written[1:]):
+        return None  # a count it keeps beside is not reset there: reset all after the backward
+    reads = [n for n in descendants(body) if _clone_of(n, f"self.{field_name}", fixes)]
+    if len(reads) != 1:
+        return None
+    clone = reads[0].child_by_field_name("function").child_by_field_name("field")
+    field = f"self.{field_name}"
+    return Help(
+        f"take the sum out of `{name}` where `{through}` backpropagates it (`{field}.take()` "
+        f"for `{field}.clone()`): `{name}` is left `None`, so the next accumulation starts "
+        "afresh; cloned, it kept every loss added since the start, and each backward reached "
+        "the graphs earlier backwards consumed (the gradients stay as they are)",
+        [fixes.edit(clone.start_byte, clone.end_byte, "take")],
+    )
+
+
+def _clone_of(node: Node, place: str, fixes: Fixes) -> bool:
+    """Whether `node` is `place.clone()`."""
+    function = node.child_by_field_name("function") if node.type == "call_expression" else None
+    arguments = node.child_by_field_name("arguments")
+    if function is None or function.type != "field_expression" or arguments is None:
+        return False
+    receiver, method = function.child_by_field_name("value"), function.child_by_field_name("field")
+    if receiver is None or method is None or arguments.named_child_count:
+        return False
+    return fixes.text(receiver) == place and fixes.text(method) == "clone"
