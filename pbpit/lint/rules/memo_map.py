@@ -15,7 +15,9 @@ from dataclasses import replace
 from pbpit.diagnostics.model import Edit, Help
 from pbpit.lint.fixes import NO_PARENS, Fixes, identifiers, is_name
 from pbpit.lint.rule import Meeting
+from pbpit.lint.rules.carried_state import option_of_tensor
 from pbpit.lint.rules.loop_trains import trains_through
+from pbpit.lint.rules.option_memo import option_memo_fixes
 from pbpit.rust.syntax import Node, descendants
 from pbpit.source import source_lines, statement_range
 
@@ -59,15 +61,18 @@ _NAMES = ("identifier", "type_identifier")
 
 
 def memo_fixes(name: str, meeting: Meeting, fixes: Fixes) -> list[Help] | None:
-    """For a map `name` the loop's body reads through one `name.entry(k).or_insert_with(||
+    """For an `Option` filled when empty, `option_memo.option_memo_fixes`. For a map `name`
+    the loop's body reads through one `name.entry(k).or_insert_with(||
     value)` (`or_insert(value)`), kept across the passes of a loop around (an epoch reading the
     features the first epoch stored): `value` made in each pass where the loop trains what it
     is made from (the read replaced by it, the map dropped where nothing else uses it), first;
     `value` stored detached (inside the closure) first where it does not. None for any other
     carried state."""
     body = meeting.loop.child_by_field_name("body") if meeting.loop is not None else None
-    if body is None or meeting.in_macro or not is_name(name):
+    if body is None or meeting.in_macro:
         return None
+    if not is_name(name) or option_of_tensor(name, fixes):
+        return option_memo_fixes(name, meeting, fixes)  # a cache of one tensor: option_memo.py
     found = [m for m in (_memo_call(n, name, fixes) for n in descendants(body)) if m is not None]
     if len(found) != 1:
         return None
@@ -83,10 +88,9 @@ def memo_fixes(name: str, meeting: Meeting, fixes: Fixes) -> list[Help] | None:
     edits += _dropped(name, call, meeting, fixes)
     said = _said(value, fixes)
     recompute = Help(
-        f"if gradients must flow through {said}, compute it in the loop, every pass, instead "
-        f"of reading it back from `{name}`: each backward walks a graph of its own (`{name}` "
-        "gives a later pass the tensor an earlier pass stored, whose graph that pass's "
-        "backward consumed)",
+        f"make {said} in each pass instead of reading it back from `{name}`: each backward "
+        f"walks a graph of its own (`{name}` gives a later pass the tensor an earlier pass "
+        "stored, whose graph that pass's backward consumed)",
         sorted(edits, key=lambda e: (e.line, e.column)),
     )
     detach = Help(

@@ -1,0 +1,247 @@
+"""A tensor cached in an `Option` and filled only when it is empty: `if self.ctx.is_none() {
+self.ctx = Some(model.enc.forward(doc)); }` in a `&mut self` method (or `self.ctx
+.get_or_insert_with(|| ..)`, or the same on an `Option` the loop's function holds), handed out
+by a clone in every pass. The first pass's backward consumes the cached tensor's graph; the next
+pass reads it again and its backward panics. The binding that carries it is the `Option`.
+
+Where the loop trains what the tensor is made from (the encoder is stepped), the cache must be
+made again after each step: emptied at the end of each pass (`cache.ctx = None;`), its method
+fills it anew in the next, with the stepped model; the first pass's gradients are the
+original's. Where nothing it is made from is trained (a frozen encoder), it is stored detached
+where it is put: data, reusable by every pass."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from pbpit.diagnostics.model import Help
+from pbpit.lint.fixes import Fixes, is_name, last_segment, method_calls
+from pbpit.lint.rule import Meeting
+from pbpit.lint.rules.carried_state import option_of_tensor
+from pbpit.lint.rules.loop_trains import trains_through
+from pbpit.rust.syntax import Node, descendants
+
+_GUARDS = ("is_none()", "is_some()")
+
+
+def option_memo_fixes(name: str, meeting: Meeting, fixes: Fixes) -> list[Help] | None:
+    """The fixes of a tensor cached in the `Option` `name` (`cache.ctx`, or a variable of the
+    loop's function), filled only when empty; None when `name` is not such a cache."""
+    body = meeting.loop.child_by_field_name("body") if meeting.loop is not None else None
+    if body is None or meeting.in_macro or not option_of_tensor(name, fixes):
+        return None
+    parts = name.split(".")
+    if not all(is_name(p) for p in parts) or len(parts) > 2:
+        return None
+    if parts[0] not in (meeting.entry or {}):
+        return None  # not a name the loop's function holds as it starts (`term` of a `for`)
+    if len(parts) == 2:
+        scopes = _methods_of_field(parts[1], fixes)
+        place = f"self.{parts[1]}"
+        if _writes(name, body, fixes):
+            return None  # the loop writes it itself: not a cache its methods keep
+    else:
+        scopes, place = [body], name
+    puts = [put for scope in scopes for put in _puts(place, scope, fixes)]
+    if not puts or any(put is None for put in puts):
+        return None
+    definition = meeting.definition
+    if not any(_statement(v).start_byte <= definition.span[0] < v.end_byte for v in puts):
+        return None  # the carried tensor is not the one cached
+    invalidate = fixes.append_line(body, f"{name} = None;")
+    if invalidate is None:
+        return None
+    said = (
+        f"`{fixes.text(puts[0])}`"
+        if len(puts) == 1 and len(fixes.text(puts[0])) <= 60
+        else ("the tensor")
+    )
+    again = Help(
+        f"make `{name}` again in each pass: set it to `None` once the pass's step is done "
+        f"(`{name} = None;` as the pass's last statement), and the next pass fills it with what "
+        "the step updated; kept, it hands the next pass a tensor whose graph this pass's "
+        "backward consumed",
+        [invalidate],
+    )
+    edits = [e for put in puts if not fixes.detached_already(put) for e in fixes.detach_edits(put)]
+    detach = Help(
+        f"detach {said} where it is put in `{name}`, if nothing it is made from is trained: a "
+        "detached tensor is data, reusable by every pass",
+        edits,
+    )
+    if not edits:
+        return [again]
+    if _trained(name, puts, body, meeting, fixes):
+        return [again, replace(detach, applicability="MaybeIncorrect")]
+    return [detach, replace(again, applicability="MaybeIncorrect")]
+
+
+def _methods_of_field(field_: str, fixes: Fixes) -> list[Node]:
+    """The bodies of the methods of the impls of the structs declaring `field_`."""
+    owners = set()
+    for node in descendants(fixes.source.root):
+        label = node.child_by_field_name("name") if node.type == "struct_item" else None
+        block = node.child_by_field_name("body") if label is not None else None
+        if block is None:
+            continue
+        for item in block.named_children:
+            named = item.child_by_field_name("name") if item.type == "field_declaration" else None
+            if named is not None and fixes.text(named) == field_:
+                owners.add(fixes.text(label))
+    bodies = []
+    for node in descendants(fixes.source.root):
+        kind = node.child_by_field_name("type") if node.type == "impl_item" else None
+        block = node.child_by_field_name("body") if kind is not None else None
+        if block is None or last_segment(fixes.text(kind).split("<", 1)[0]) not in owners:
+            continue
+        for function in block.named_children:
+            scope = function.child_by_field_name("body")
+            if function.type == "function_item" and scope is not None:
+                bodies.append(scope)
+    return bodies
+
+
+def _puts(place: str, scope: Node, fixes: Fixes) -> list[Node | None]:
+    """What each place in `scope` puts in the `Option` `place` when it is empty: the `V` of
+    `place = Some(V)` under `if place.is_none()` (`!place.is_some()`), of
+    `place.get_or_insert_with(|| V)`; None for a put of any other form (`place = Some(V)`
+    unguarded, or reading `place`), which makes it no cache."""
+    found: list[Node | None] = []
+    for node in descendants(scope):
+        if node.type == "assignment_expression":
+            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+            if left is None or right is None or fixes.text(left) != place:
+                continue
+            if fixes.text(right) == "None":
+                continue
+            value = _some(right, fixes)
+            if value is None or re.search(rf"{re.escape(place)}\b", fixes.text(right)):
+                found.append(None)
+            elif not _guarded(node, place, fixes) or _made_unguarded(value, node, fixes):
+                found.append(None)  # filled every pass, or a value every pass makes (a snapshot)
+            else:
+                found.append(value)
+        elif node.type == "call_expression":
+            function = node.child_by_field_name("function")
+            arguments = node.child_by_field_name("arguments")
+            if function is None or function.type != "field_expression" or arguments is None:
+                continue
+            receiver = function.child_by_field_name("value")
+            method = function.child_by_field_name("field")
+            if receiver is None or method is None or fixes.text(receiver) != place:
+                continue
+            if fixes.text(method) in ("insert", "replace", "get_or_insert"):
+                found.append(None)
+            elif fixes.text(method) == "get_or_insert_with":
+                found.append(_closure_value(arguments, fixes))
+    return found
+
+
+def _some(value: Node, fixes: Fixes) -> Node | None:
+    function = value.child_by_field_name("function") if value.type == "call_expression" else None
+    arguments = value.child_by_field_name("arguments")
+    if function is None or fixes.text(function) != "Some" or arguments is None:
+        return None
+    return arguments.named_children[0] if arguments.named_child_count == 1 else None
+
+
+def _guarded(node: Node, place: str, fixes: Fixes) -> bool:
+    """Whether `node` runs only when `place` is empty: within the block of an `if` whose
+    condition is `place.is_none()` (or `!place.is_some()`)."""
+    current = node.parent
+    while current is not None and current.type not in ("function_item", "closure_expression"):
+        if current.type == "if_expression":
+            condition = current.child_by_field_name("condition")
+            consequence = current.child_by_field_name("consequence")
+            text = re.sub(r"\s+", "", fixes.text(condition)) if condition is not None else ""
+            inside = consequence is not None and (
+                consequence.start_byte <= node.start_byte < consequence.end_byte
+            )
+            if inside and text in (f"{place}.is_none()", f"!{place}.is_some()"):
+                return True
+        current = current.parent
+    return False
+
+
+def _closure_value(arguments: Node, fixes: Fixes) -> Node | None:
+    """The expression of the one closure given (`|| V`, `|| { V }`), or None."""
+    if arguments.named_child_count != 1:
+        return None
+    closure = arguments.named_children[0]
+    parameters = closure.child_by_field_name("parameters")
+    if closure.type != "closure_expression" or parameters is None or parameters.named_child_count:
+        return None
+    value = closure.child_by_field_name("body")
+    while value is not None and value.type == "block":
+        inner = [c for c in value.named_children if "comment" not in c.type]
+        if len(inner) != 1 or inner[0].type.endswith("statement"):
+            return None
+        value = inner[0]
+    return value
+
+
+def _writes(name: str, body: Node, fixes: Fixes) -> bool:
+    """Whether the loop's body assigns `name` itself."""
+    for node in descendants(body):
+        left = node.child_by_field_name("left") if node.type == "assignment_expression" else None
+        if left is not None and fixes.text(left) == name:
+            return True
+    return False
+
+
+def _statement(node: Node) -> Node:
+    """The statement of a block that holds `node`."""
+    while node.parent is not None and node.parent.type != "block":
+        node = node.parent
+    return node
+
+
+_STEPPED = (
+    re.compile(r"\.\s*step\s*\(\s*[^,()]+,\s*([A-Za-z_]\w*)\s*,"),
+    re.compile(r"\bfrom_grads\s*\([^;]*?,\s*&\s*(?:mut\s+)?([A-Za-z_]\w*)\s*\)"),
+)
+"""What an optimizer steps (`optim.step(lr, model, grads)`, `from_grads(.., &model)`): its name."""
+
+
+def _trained(name: str, puts: list[Node], body: Node, meeting: Meeting, fixes: Fixes) -> bool:
+    """Whether the loop steps what the cached tensor is made from: a name an optimizer steps
+    is read by the tensor's value (a variable cache) or handed to a method of the cache's
+    holder (`cache.context(&model, ..)`), or is the holder itself. `trains_through` where the
+    loop steps nothing by an optimizer (a hand-written update)."""
+    text = fixes.text(body)
+    stepped = {m for pattern in _STEPPED for m in pattern.findall(text)}
+    if not stepped:
+        return trains_through(meeting, fixes)
+    holder = name.split(".")[0]
+    if "." not in name:
+        read = {fixes.text(n) for put in puts for n in descendants(put) if n.type == "identifier"}
+        return bool(read & stepped)
+    read = {holder}
+    for _, receiver, _, arguments in method_calls(body, fixes):
+        if fixes.text(receiver) == holder and arguments is not None:
+            read |= {fixes.text(n) for n in descendants(arguments) if n.type == "identifier"}
+    return bool(read & stepped)
+
+
+def _made_unguarded(value: Node, put: Node, fixes: Fixes) -> bool:
+    """Whether the value put is a variable made outside the `if` that guards the put (`let
+    feats = ..; if self.baseline.is_none() { self.baseline = Some(feats.clone()); }`): every
+    pass makes it, and keeps the first pass's to compare with (a snapshot, not a cache)."""
+    name = fixes.text(value).removesuffix(".clone()")
+    if not is_name(name):
+        return False
+    guard = put.parent
+    while guard is not None and guard.type != "if_expression":
+        guard = guard.parent
+    if guard is None:
+        return False
+    scope = guard.child_by_field_name("consequence")
+    lets = [
+        n
+        for n in descendants(scope)
+        if n.type == "let_declaration"
+        and (pattern := n.child_by_field_name("pattern")) is not None
+        and fixes.text(pattern).removeprefix("mut ").strip() == name
+    ]
+    return not lets
