@@ -6,6 +6,7 @@ are made with lint's edits of the same fix (`linted_helps`)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -14,7 +15,7 @@ from pbpit.diagnose.audit import AuditEntry
 from pbpit.diagnostics.cargo import applicability
 from pbpit.diagnostics.model import Diagnostic, Help
 from pbpit.lint.rules import rule_named
-from pbpit.source import statement_range
+from pbpit.source import source_lines, statement_range
 from pbpit.trace import NodeRecord, RunResult
 
 
@@ -54,6 +55,14 @@ def lint_finding(
         made = _ancestor_lines(result, node)
         found = _first(
             linted, rule, lambda f: _same(f.path, result.path) and f.primary.line in made
+        )
+    if found is None and result.crate is None and inner is not None and node.label:
+        # Lint cites where a method puts the node's binding in a field of `self` (`let sum =
+        # match self.total.take() { .. };` then `self.total = Some(sum);`).
+        found = _first(
+            linted,
+            rule,
+            lambda f: _same(f.path, result.path) and _puts(result, f.primary.line, inner, node),
         )
     return found, file
 
@@ -98,6 +107,19 @@ def _holds(result: RunResult, line: int, inner: int) -> bool:
     """Whether the statement at `line` of a one-file program spans the line `inner`."""
     first, last = statement_range(result.source, line, result.language)
     return first < inner <= last
+
+
+def _puts(result: RunResult, line: int, inner: int, node: NodeRecord) -> bool:
+    """Whether the statement at `line`, just after the one making `node` at `inner`, puts the
+    binding `node.label` in a field of `self` (`self.total = Some(sum);`)."""
+    first, last = statement_range(result.source, line, result.language)
+    inner = node.stack[0] if node.stack else inner  # the line in the function that made it
+    _, made = statement_range(result.source, inner, result.language)
+    if not made < first <= made + 2:
+        return False
+    text = " ".join(source_lines(result.source)[first - 1 : last])
+    label = re.escape(node.label or "")
+    return re.search(rf"\bself\.\w+\s*=\s*(?:Some\(\s*)?{label}\s*\)?\s*;", text) is not None
 
 
 def _linted_line(result: RunResult, line: int | None) -> tuple[str, int | None]:
