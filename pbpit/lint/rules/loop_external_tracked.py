@@ -92,7 +92,7 @@ from pbpit.lint.rules.snapshot import not_recomputed_note, snapshot, snapshot_he
 from pbpit.lint.rules.stepped_modules import elsewhere_title
 from pbpit.lint.rules.stored_inputs import store_inputs, trace_store_inputs, tuple_buffer
 from pbpit.lint.rules.taken_state import taken_from
-from pbpit.lint.rules.target_copy import with_entry_detached
+from pbpit.lint.rules.target_copy import blend_detached, with_entry_detached
 from pbpit.lint.rules.walked_again import walked_first
 from pbpit.lint.values import Definition
 
@@ -313,6 +313,8 @@ fn main() {
                 helps = reset_first(name, meeting, regrad, fixes)
                 if leaf and not regrad:  # a target copy of a module's weights: untrained
                     helps = with_entry_detached(helps, name, meeting, fixes)
+                elif not leaf and not leaf_trained(name, meeting, fixes):
+                    helps = blend_detached(helps, name, meeting, fixes)  # BYOL's momentum
             # A `Vec` field emptied beside the others the program empties: first, in place of
             # emptying it at the end of the pass.
             beside = (
@@ -479,6 +481,12 @@ fn main() {
             return [reset, detach]
         detach, recompute = case.detach(), case.recompute()
         name = case.node.label or f"NodeId({case.node.id})"
+        if any(b.root == case.node.id for b in case.result.backwards):
+            # The loss itself, backpropagated by every pass (a line search's tries, an inner
+            # loop's steps): detached, its backward would have nothing to backpropagate; built
+            # again in the loop, each backward walks a graph of its own.
+            recompute.applies = True
+            return [recompute]
         again = case.made_again
         if again is not None:
             # Made again by the loop from the same data (the model's own forward, a prior, PPO's
@@ -506,7 +514,9 @@ fn main() {
             leaves = ", ".join(f"`{leaf.label}`" for leaf in case.leaves[:4])
             detach.title = elsewhere_title(name, leaves, elsewhere)
         else:
-            return [detach, recompute]
+            # The program trains what it is made from: recompute for what an optimizer
+            # updates, first (issue 24 item 5); detached, it would stop training it.
+            return [recompute, detach]
         detach.applies, recompute.applies = True, False
         return [detach, recompute]
 

@@ -71,9 +71,13 @@ def walked_again(definition: Definition, meeting: Meeting, fixes: Fixes) -> list
     ]
     if len(reads) != 1 or reads[0].start_byte != header.start_byte:
         return []
-    # The closure's parameter is free in the walk's body (else it would mean another value).
+    # The closure's parameter is free in the walk's body and pattern (else it would mean
+    # another value: `(b, y)` of a zip whose other element is `b`).
+    pattern = fixes.parent(element)
+    paired = pattern is not None and pattern.type == "tuple_pattern"
+    others = [n for n in identifiers(pattern) if n != element] if paired else []
     if parameter != fixes.text(element) and any(
-        fixes.text(n) == parameter for n in identifiers(walk_body)
+        fixes.text(n) == parameter for n in [*identifiers(walk_body), *others]
     ):
         return []
     inner = [c for c in walk_body.named_children if not c.type.endswith("comment")]
@@ -147,7 +151,9 @@ def _method(value: Node | None, name: str, fixes: Fixes) -> tuple[Node | None, N
 
 def _walk(name: str, loop: Node, fixes: Fixes) -> tuple[Node, Node, Node] | None:
     """(the `NAME` of the header, the element's pattern name, the body) of the one `for`
-    within `loop` (or `loop` itself) over `NAME.iter()` or `NAME.iter().enumerate()`."""
+    within `loop` (or `loop` itself) over `NAME.iter()`, `&NAME`, `NAME.iter().enumerate()`
+    (the element second) or `NAME.iter().zip(..)` (the element first, beside another
+    collection's)."""
     found = []
     for node in descendants(loop):
         if node.type != "for_expression":
@@ -157,16 +163,34 @@ def _walk(name: str, loop: Node, fixes: Fixes) -> tuple[Node, Node, Node] | None
         body = node.child_by_field_name("body")
         if value is None or pattern is None or body is None:
             continue
-        enumerated = _method(value, "enumerate", fixes)
-        walked = _method(enumerated[0] if enumerated else value, "iter", fixes)
-        if walked is None or walked[0] is None or fixes.text(walked[0]) != name:
+        walked, at = _walked(value, fixes)
+        if walked is None or fixes.text(walked) != name:
             continue
         element = pattern
-        if enumerated is not None:
+        if at is not None:
             if pattern.type != "tuple_pattern" or pattern.named_child_count != 2:
                 return None
-            element = pattern.named_children[1]
+            element = pattern.named_children[at]
         if element.type != "identifier":
             return None
-        found.append((walked[0], element, body))
+        found.append((walked, element, body))
     return found[0] if len(found) == 1 else None
+
+
+def _walked(value: Node, fixes: Fixes) -> tuple[Node | None, int | None]:
+    """The collection a `for` walks by reference, and where its element is in the pattern's
+    pair (None: the pattern is the element)."""
+    if value.type == "reference_expression":
+        inner = value.child_by_field_name("value")
+        if inner is not None and inner.type == "identifier" and "mut" not in fixes.text(value):
+            return inner, None
+        return None, None
+    enumerated = _method(value, "enumerate", fixes)
+    zipped = None if enumerated else _method(value, "zip", fixes)
+    if zipped is not None and zipped[1].named_child_count != 1:
+        return None, None
+    outer = enumerated or zipped
+    walked = _method(outer[0] if outer else value, "iter", fixes)
+    if walked is None or walked[1].named_child_count:
+        return None, None
+    return walked[0], 1 if enumerated else 0 if zipped else None
