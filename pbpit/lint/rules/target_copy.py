@@ -82,3 +82,52 @@ def _parameter_value(value: Node, fixes: Fixes) -> bool:
     text = fixes.text(value).replace(" ", "")
     head, _, tail = text.rpartition(".")
     return tail == "val()" and "." in head and all(is_name(p) for p in head.split("."))
+
+
+def blend_detached(helps: list[Help], name: str, meeting: Meeting, fixes: Fixes) -> list[Help]:
+    """`helps` led by the blend detached where it is made, for a copy of a module's weights
+    carried from pass to pass that entered the loop as data (`Target { weight: zeros }`) and
+    is blended towards a parameter's value by hand (`self.weight = self.weight.clone() * tau +
+    online.proj.weight.val() * (1.0 - tau);` in a method the loop calls, BYOL's momentum
+    update), which no optimizer steps: a target network needs no gradient (issue 24 item 5).
+    Detached at the end of the pass instead, the blend would still send the first pass's loss
+    into the online module through the target; detached where it is made, it never does."""
+    definition = meeting.definition
+    value, statement = definition.value, definition.statement
+    if not helps or value is None or statement is None or not meeting.carried:
+        return helps
+    if statement.type != "expression_statement" or not fixes.whole_lines(statement):
+        return helps
+    assignment = statement.named_children[0] if statement.named_child_count else None
+    if assignment is None or assignment.type != "assignment_expression":
+        return helps
+    if assignment.child_by_field_name("right") != value or fixes.detached_already(value):
+        return helps
+    left = assignment.child_by_field_name("left")
+    carrier = fixes.text(left) if left is not None else ""
+    blended = [
+        fixes.text(n).replace(" ", "")
+        for n in descendants(value)
+        if n.type == "call_expression" and _parameter_value(n, fixes)
+    ]
+    params = [p.removesuffix(".val()") for p in blended]
+    if not params or any(p.split(".")[0] in (carrier.split(".")[0], "self") for p in params):
+        return helps  # its own weights (`self.w.val()`): a module of its own
+    place = fixes.place(definition.span)
+    where = f"line {place.line}"
+    function = statement
+    while function is not None and function.type != "function_item":
+        function = fixes.parent(function)
+    named = function.child_by_field_name("name") if function is not None else None
+    if named is not None and function is not None and function.end_byte < meeting.loop_span[0]:
+        where += f", in `{fixes.text(named)}`"
+    shown = ", ".join(f"`{p}`" for p in params)
+    message = (
+        f"detach `{name}` where it is put in `{carrier}` ({where}): it blends {shown} into "
+        "a copy no optimizer steps (a target network), which needs no gradient; detached "
+        "only at the end of the pass, the loss would still send a gradient through it into "
+        f"{shown} in the pass that makes it"
+    )
+    first = Help(message, fixes.detach_edits(value))
+    rest = [replace(h, applicability="MaybeIncorrect") for h in helps]
+    return [first, *rest]
