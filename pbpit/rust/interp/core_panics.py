@@ -50,6 +50,9 @@ CORE_PANICS: dict[str, tuple[str, str]] = {
         "slice index starts at {start} but ends at {end}",
     ),
     "Sum::sum": ("iter/traits/accum.rs:204:1", "attempt to add with overflow"),
+    # `RangeFrom::next` computes the next start before giving this one (`Step::forward`):
+    # one line for every integer type, where `step_integer_impls!` is invoked
+    "RangeFrom::next": ("iter/range.rs:434:1", "attempt to add with overflow"),
     "BTreeMap::range": (  # (in alloc, not core)
         "alloc:collections/btree/search.rs:121:21",
         "range start is greater than range end in BTreeMap",
