@@ -28,6 +28,7 @@ from pbpit.rust.interp.types import (
     Ty,
     Var,
     Wrap,
+    is_int,
     option,
     resolve,
     show,
@@ -489,6 +490,10 @@ def _collect(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
 
 def _total(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    from pbpit.rust.interp import range_from_ends  # (it imports core_panics, which ..)
+
+    if range_from_ends.endless(e) and is_int(e.ty):  # `(1..).sum()`: the panic it ends with
+        return range_from_ends.total_code(comp, e)
     shorted = iter_try.total(comp, e, recv)  # into an `Option` or a `Result` (iter_try.py)
     return shorted or comp.accumulate(e, e.name, recv)  # rounded as core's `Sum`/`Product`
 

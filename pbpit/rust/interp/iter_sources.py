@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from itertools import count
 from typing import Any
 
+from pbpit.rust.interp import range_from_ends
 from pbpit.rust.interp.builtins import Code, Function
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.iterators import Lazy
@@ -86,13 +87,21 @@ def _range_from_type(ck: Any, e: Any) -> Ty:
 
 
 def _range_from(comp: Any, e: Any, args: list[Code]) -> Code:
+    """`start..`: its items up to the type's greatest value, whose pull panics as core's does
+    in a debug build (range_from_ends.py)."""
+    from pbpit.rust.interp.types import INT_RANGES
+
     (start,) = args
-    letters = getattr(resolve(e.args[0].ty), "name", None) == "char"
+    name = getattr(resolve(e.args[0].ty), "name", None)
+    letters = name == "char"
+    greatest = INT_RANGES[name][1] if name in INT_RANGES else None
 
     def range_from(frame: list) -> Lazy:
         first = start(frame)
         if letters:
             return Lazy(lambda: map(chr, count(ord(first))))
+        if greatest is not None:
+            return Lazy(lambda: range_from_ends.items(first, greatest))
         return Lazy(lambda: count(first))
 
     return range_from
