@@ -17,6 +17,28 @@ import rustc_differential as diff
 from rustc_verdicts import judge, rejects, runs, same, verdict_tests
 
 CASES = {
+    "array_of_borrows_and_values": (
+        """\
+fn main() {
+    let a = 1;
+    let v = [&a, 2];
+    println!("{:?}", v);
+}
+""",
+        rejects("E0308"),
+    ),
+    "array_of_slice_value_and_borrow": (
+        """\
+fn main() {
+    let good = vec![(1, 2)];
+    let bad = vec![(3, 4)];
+    for cfg in [good[..], &bad[..]] {
+        println!("{:?}", cfg);
+    }
+}
+""",
+        rejects("E0308"),
+    ),
     "borrowed_items_pushed_returned_as_values": (
         """\
 fn positives(xs: &[i32]) -> Vec<i32> {
@@ -679,6 +701,30 @@ fn main() {
 fn main() {
     let none: Vec<i32> = std::iter::successors(&None, |x: &i32| Some(x + 1)).collect();
     println!("{:?}", none);
+}
+""",
+        rejects("E0308"),
+    ),
+    "unsized_slice_then_method_then_type_error": (
+        """\
+fn f(x: i32) -> i32 { x }
+fn main() {
+    let good = vec![1, 2];
+    let a = good[..];
+    let n = good.len();
+    let b = f("x");
+    println!("{}", b + n as i32);
+}
+""",
+        rejects("E0277"),
+    ),
+    "unsized_slice_then_type_error": (
+        """\
+fn main() {
+    let good = vec![1, 2];
+    let a = good[..];
+    let b: i32 = "x";
+    println!("{}", b);
 }
 """,
         rejects("E0308"),

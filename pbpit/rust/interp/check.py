@@ -27,6 +27,7 @@ from pbpit.rust.interp import (
     references,
     returned_iterators,
     shapes,
+    sized,
     slices,
     traits,
     unknown_types,
@@ -47,7 +48,6 @@ from pbpit.rust.interp.check_ops import (
     refuse_reference_range,
 )
 from pbpit.rust.interp.check_rules import (
-    collected_into,
     indexed_place,
     refuse_aliasing,
     refuse_assign_behind_reference,
@@ -60,6 +60,7 @@ from pbpit.rust.interp.check_rules import (
     refuse_mismatched_arguments,
     refuse_shared_for_mut_result,
     refuse_value_for_reference,
+    unify_collected,
     unify_sum,
 )
 from pbpit.rust.interp.check_statics import StaticRules
@@ -193,6 +194,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             self.body(const.value, const.ty)
         for fn in self.crate.fns.values():
             self.function(fn)
+        sized.flush(self)  # (none is left pending past a body: `Checker.body` flushes)
 
     def function(self, fn: FnItem) -> None:
         for binding, ty in zip(fn.params, fn.param_tys, strict=True):
@@ -215,10 +217,12 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         self.borrow_errors: list = []  # E0596 found as the body is typed: rustc's borrowck,
         # reported only when the body has no type error (`mutable_receiver`)
         self.settle_later: list = []  # types a call decides once the body's are known (`parse`)
+        sized.start(self)  # `let a = v[..];`: E0277 at rustc's next selection (sized.py)
         self.init_dispatch()
         if isinstance(body, Block) and body.tail is not None:
             self.hint(body.tail, ret)
         found = self.expr(body)
+        sized.flush(self)
         if isinstance(body, Block) and body.tail is not None:
             refuse_returned_borrow(self, body.tail, ret)  # E0373
         tail = body.tail if isinstance(body, Block) and body.tail is not None else body
@@ -482,20 +486,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         return NEVER if diverges else UNIT
 
     def unify_collected(self, declared: Ty, found: Ty, init: Expr) -> None:
-        """`let v: Vec<i32> = it.collect();` of an iterator of another item: rustc's E0277
-        (`Vec<i32>: FromIterator<i64>` is not implemented) at `collect`, else `unify`."""
-        target, made = resolve(declared), resolve(found)
-        if not (
-            isinstance(init, Method)
-            and init.name == "collect"
-            and not init.targs
-            and type(target) is Wrap
-            and type(made) is Wrap
-            and made.kind == "Vec"
-        ):
-            self.unify(declared, found, init.pos)
-            return
-        collected_into(self, declared, found, made.inner, init.pos)
+        unify_collected(self, declared, found, init)  # `let v: Vec<i32> = it.collect();`
 
     def c_If(self, e: If) -> Ty:  # noqa: N802
         self.unify(BOOL, self.expr(e.cond), e.cond.pos)
@@ -595,6 +586,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
             elem = written.inner
         for item in e.elems:
             self.unify(elem, self.expecting(item, elem), item.pos, start_of(item))
+        ref_values.refuse_mixed(self, e.elems)  # `[good[..], &bad[..]]`, `[&a, 1]`: E0308
         return vec(elem) if e.is_vec else array(elem, len(e.elems))
 
     def c_ArrayRepeat(self, e: ArrayRepeat) -> Ty:  # noqa: N802

@@ -19,6 +19,7 @@ from pbpit.rust.interp import (
     references,
     results,
     shapes,
+    sized,
     slices,
     std_generics,
     str_methods,
@@ -100,6 +101,8 @@ class MethodRules:
         except Unsupported:
             _refuse_float_range_method(self, e)  # `(1f64..).take(4)`: E0599, not E0277
             raise
+        if e.name != slices.RANGE_INDEX:  # (a method's receiver resolved: rustc selects its
+            sized.flush(self)  # obligations; not an index `v[a..]`)
         collection_slots.refuse_borrowed_items(self, e)  # `q.push_back(&x)`, `VecDeque<i32>`
         recv = user_iterators.as_iterator(self, e, recv)  # `counter.take(3)`: its `Iterator`
         own = prim_impls.check_method(self, e, recv)  # `x.describe()` of `impl Describe for f64`
@@ -345,5 +348,6 @@ def _refuse_float_range_method(checker: MethodRules, e: Method) -> None:
         return
     found = resolve(start.ty)
     if is_float(found):
-        what = f"the method `{e.name}` exists for struct `std::ops::RangeFrom<{show(found)}>`, but its "
-        raise checker.fail(e.pos, rejects(what + "trait bounds were not satisfied", "E0599"))
+        what = f"the method `{e.name}` exists for struct `std::ops::RangeFrom<{show(found)}>`, "
+        what += "but its trait bounds were not satisfied"
+        raise checker.fail(e.pos, rejects(what, "E0599"))

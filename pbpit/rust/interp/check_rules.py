@@ -469,6 +469,23 @@ def refuse_slice_index(checker: Checker, index: Expr, found: Ty, container: Ty) 
     raise err
 
 
+def unify_collected(checker: Checker, declared: Ty, found: Ty, init: Expr) -> None:
+    """`let v: Vec<i32> = it.collect();` of an iterator of another item: rustc's E0277
+    (`Vec<i32>: FromIterator<i64>` is not implemented) at `collect`, else `unify`."""
+    target, made = resolve(declared), resolve(found)
+    if not (
+        isinstance(init, Method)
+        and init.name == "collect"
+        and not init.targs
+        and type(target) is Wrap
+        and type(made) is Wrap
+        and made.kind == "Vec"
+    ):
+        checker.unify(declared, found, init.pos)
+        return
+    collected_into(checker, declared, found, made.inner, init.pos)
+
+
 def collected_into(checker: Checker, target: Ty, made: Ty, item: Ty, pos: Pos) -> None:
     """`unify` of what `collect` makes (`made`, of items `item`) with the collection asked
     (`target`: a `let`'s type, a turbofish); a mismatch is rustc's E0277 at `collect`

@@ -30,6 +30,12 @@ def _shared_ref(e: Expr) -> bool:
     return False
 
 
+def _value(checker: Any, e: Expr) -> bool:
+    """Whether `e` is certainly a value: `Checker.owned`, or a slice taken by value (`v[..]`,
+    unsized: rustc's E0277 later, `sized.py`)."""
+    return checker.owned(e) or (not e.borrowed and getattr(e, "unsized", False))
+
+
 def _parts(e: Expr) -> list[Expr] | None:
     """The values a tuple, `Some(..)` or an array literal (not borrowed) holds, in order."""
     if e.borrowed:
@@ -59,9 +65,9 @@ def mixed(checker: Any, first: Expr, second: Expr) -> tuple[Expr, str, str] | No
         return None
     if getattr(second, "ty", None) is not None and resolve(second.ty) is NEVER:
         return None
-    if _shared_ref(first) and checker.owned(second):
+    if _shared_ref(first) and _value(checker, second):
         return second, "&" + _ty(first), _ty(second)
-    if checker.owned(first) and _shared_ref(second):
+    if _value(checker, first) and _shared_ref(second):
         return second, _ty(first), "&" + _ty(second)
     a, b = _parts(first), _parts(second)
     if a is None or b is None or len(a) != len(b) or _kind(first) != _kind(second):

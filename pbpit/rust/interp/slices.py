@@ -159,7 +159,11 @@ def check_method(ck: Any, e: Any, recv: Ty) -> Ty | None:
         if e.unsized:
             what = f"the size for values of type `{show(made)}` cannot be known"
             what += " at compilation time"
-            raise ck.fail(e.pos, rejects(what, "E0277"))
+            unsized = ck.fail(e.pos, rejects(what, "E0277"))
+            pending = getattr(ck, "pending_sized", None)  # (rustc's `Sized` obligation: at its
+            if pending is None:  # next selection, after a type error before it: sized.py)
+                raise unsized
+            pending.append(unsized)
         return made
     if _copied_range(e.recv) and e.name not in _READS:  # `v[a..].sort()`: through a view
         _mutable_root(ck, e.recv)
