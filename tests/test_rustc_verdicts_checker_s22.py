@@ -39,6 +39,16 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "assigns_immutable_twice": (
+        """\
+fn main() {
+    let count = 0;
+    count = 2;
+    println!("{}", count);
+}
+""",
+        rejects("E0384"),
+    ),
     "borrowed_items_pushed_returned_as_values": (
         """\
 fn positives(xs: &[i32]) -> Vec<i32> {
@@ -95,6 +105,32 @@ fn main() {
 }
 """,
         runs("3 2 2 [1, 3]\n"),
+    ),
+    "closure_assigns_captured_immutable": (
+        """\
+fn main() {
+    let seed = 7u64;
+    let noise: Vec<u64> = std::iter::from_fn(|| {
+        seed = seed * 31 % 101;
+        Some(seed)
+    })
+    .take(4)
+    .collect();
+    println!("{:?}", noise);
+}
+""",
+        rejects("E0594"),
+    ),
+    "closure_op_assigns_captured_immutable": (
+        """\
+fn main() {
+    let count = 0;
+    let mut bump = || count *= 2;
+    bump();
+    println!("{}", count);
+}
+""",
+        rejects("E0594"),
     ),
     "counts_of_borrowed_keys_returned_generic": (
         """\

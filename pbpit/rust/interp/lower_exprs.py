@@ -284,6 +284,10 @@ class ExprLowering:
                     what = f"cannot assign to immutable argument `{binding.name}`"
                 err = self.fail(node, rejects(what, "E0384"))
                 err.label = what.split(" `")[0]
+                if target.scope is not binding.scope:  # assigned in a closure capturing it
+                    what = f"cannot assign to `{binding.name}`, as it is not declared as mutable"
+                    err = self.fail(node, rejects(what, "E0594"))
+                    err.label = "cannot assign"
                 # `d *= 3.0` of a struct's `MulAssign`: rustc's E0596 (op_traits.py decides)
                 return op_traits.defer(self, err, Assign(self.pos(node), target, value, op))
         return Assign(self.pos(node), target, value, op)
