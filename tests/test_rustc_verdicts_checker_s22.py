@@ -333,6 +333,88 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "iter_mut_enumerate_loop_indexes_its_vec": (
+        """\
+fn main() {
+    let mut w = vec![1.0f32, 2.0];
+    for (i, x) in w.iter_mut().enumerate() {
+        *x -= 0.1 * w[i];
+    }
+    println!("{:?}", w);
+}
+""",
+        rejects("E0502"),
+    ),
+    "iter_mut_loop_of_field_reads_it": (
+        """\
+struct M { w: Vec<f32>, b: Vec<f32> }
+fn main() {
+    let mut m = M { w: vec![1.0f32, 2.0], b: vec![0.5] };
+    for x in m.w.iter_mut() {
+        *x -= m.w[0] * m.b[0];
+    }
+    println!("{:?}", m.w);
+}
+""",
+        rejects("E0502"),
+    ),
+    "iter_mut_loop_prints_its_vec": (
+        """\
+fn main() {
+    let mut w = vec![1.0f32, 2.0];
+    for x in w.iter_mut() {
+        *x += 1.0;
+        println!("{:?}", w);
+    }
+}
+""",
+        rejects("E0502"),
+    ),
+    "iter_mut_loop_pushes_onto_its_vec": (
+        """\
+fn main() {
+    let mut w = vec![1.0f32, 2.0];
+    for x in w.iter_mut() {
+        *x += 1.0;
+        w.push(0.5);
+    }
+    println!("{:?}", w);
+}
+""",
+        rejects("E0499"),
+    ),
+    "iter_mut_loop_reads_its_vec_len": (
+        """\
+fn main() {
+    let mut w = vec![1.0f32, 2.0];
+    for x in w.iter_mut() {
+        *x /= w.len() as f32;
+    }
+    println!("{:?}", w);
+}
+""",
+        rejects("E0502"),
+    ),
+    "iter_mut_loop_reads_other_field_runs": (
+        """\
+struct M {
+    w: Vec<f32>,
+    b: Vec<f32>,
+}
+fn main() {
+    let mut m = M { w: vec![1.0f32, 2.0], b: vec![0.5] };
+    for x in m.w.iter_mut() {
+        *x -= m.b[0];
+    }
+    let w0 = m.w[0];
+    for x in m.w.iter_mut() {
+        *x *= w0;
+    }
+    println!("{:?}", m.w);
+}
+""",
+        runs("[0.25, 0.75]\n"),
+    ),
     "labelled_break_borrow_beside_value": (
         """\
 fn main() {

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp import iter_mut_filters
+from pbpit.rust.interp import iter_mut_filters, mut_loop_uses
 from pbpit.rust.interp.field_paths import VARIABLES, field_chain, method_called, receiver
 from pbpit.rust.interp.grammar import rejects
 
@@ -99,6 +99,9 @@ def lower_for(lowerer: Any, node: Any, parts: tuple | None = None) -> Any | None
         return None
     index_name, element_name = names
     conflict = _conflict(lowerer, recv, body_node)
+    coded = mut_loop_uses.code_of(lowerer, conflict, body_node) if conflict else None
+    if coded is not None:  # `w[0]` in `for x in w.iter_mut()`: rustc's E0502 (E0499)
+        raise lowerer.fail(conflict, rejects(*coded))
     if conflict is not None:
         raise lowerer.fail(
             conflict,
