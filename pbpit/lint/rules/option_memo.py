@@ -29,10 +29,11 @@ def option_memo_fixes(name: str, meeting: Meeting, fixes: Fixes) -> list[Help] |
     """The fixes of a tensor cached in the `Option` `name` (`cache.ctx`, or a variable of the
     loop's function), filled only when empty; None when `name` is not such a cache."""
     body = meeting.loop.child_by_field_name("body") if meeting.loop is not None else None
-    if body is None or meeting.in_macro or not option_of_tensor(name, fixes):
-        return None
     parts = name.split(".")
-    if not all(is_name(p) for p in parts) or len(parts) > 2:
+    if body is None or meeting.in_macro or not all(is_name(p) for p in parts) or len(parts) > 2:
+        return None
+    slots = len(parts) == 2 and _vec_of_options(parts[1], fixes)
+    if not slots and not option_of_tensor(name, fixes):
         return None
     if parts[0] not in (meeting.entry or {}):
         return None  # not a name the loop's function holds as it starts (`term` of a `for`)
@@ -43,15 +44,26 @@ def option_memo_fixes(name: str, meeting: Meeting, fixes: Fixes) -> list[Help] |
             return None  # the loop writes it itself: not a cache its methods keep
     else:
         scopes, place = [body], name
-    puts = [put for scope in scopes for put in _puts(place, scope, fixes)]
+    puts = [put for scope in scopes for put in _puts(place, scope, fixes, slots)]
     if not puts or any(put is None for put in puts):
         return None
     definition = meeting.definition
-    if not any(_statement(v).start_byte <= definition.span[0] < v.end_byte for v in puts):
+    at = definition.span[0]
+    if not any(_statement(v).start_byte <= at < v.end_byte for v in puts) and not (
+        len(parts) == 2 and _called_at(parts[0], puts, at, body, fixes)
+    ):
         return None  # the carried tensor is not the one cached
-    invalidate = fixes.append_line(body, f"{name} = None;")
+    emptied = name
+    if slots:
+        # `self.slots[i] = Some(..)` of the method the pass calls: that pass's slot emptied.
+        key = _slot_given(parts[0], puts, body, fixes)
+        if key is None:
+            return None
+        emptied = f"{name}[{key}]"
+    invalidate = fixes.append_line(body, f"{emptied} = None;")
     if invalidate is None:
         return None
+    name = emptied
     said = (
         f"`{fixes.text(puts[0])}`"
         if len(puts) == 1 and len(fixes.text(puts[0])) <= 60
@@ -102,7 +114,56 @@ def _methods_of_field(field_: str, fixes: Fixes) -> list[Node]:
     return bodies
 
 
-def _puts(place: str, scope: Node, fixes: Fixes) -> list[Node | None]:
+def _vec_of_options(field_: str, fixes: Fixes) -> bool:
+    """Whether a struct of the file declares `field_` a `Vec<Option<Tensor<..>>>`."""
+    declared = re.compile(
+        rb"\b" + re.escape(field_.encode()) + rb"\s*:\s*Vec\s*<\s*Option\s*<\s*Tensor\b"
+    )
+    return declared.search(fixes.data) is not None
+
+
+def _slot_given(holder: str, puts: list[Node], body: Node, fixes: Fixes) -> str | None:
+    """The slot the loop's pass fills through the one method holding `puts` (each `self.F[k] =
+    Some(..)` of one key `k`): `k` where it is a number, else what the pass's one call of that
+    method on `holder` gives its parameter `k` (a name or a number)."""
+    keys = set()
+    for put in puts:
+        left = put.parent
+        while left is not None and left.type != "assignment_expression":
+            left = left.parent
+        if left is None:
+            return None
+        target = left.child_by_field_name("left")
+        index = target.named_children[-1] if target is not None else None
+        if target is None or target.type != "index_expression" or index is None:
+            return None
+        keys.add(fixes.text(index))
+    function = puts[0].parent
+    while function is not None and function.type != "function_item":
+        function = function.parent
+    if len(keys) != 1 or function is None:
+        return None
+    (key,) = keys
+    if key.isdigit():
+        return key
+    method = fixes.text(function.child_by_field_name("name"))
+    parameters = function.child_by_field_name("parameters")
+    own = [p for p in parameters.named_children if p.type == "parameter"] if parameters else []
+    named = [fixes.text(p.child_by_field_name("pattern")) for p in own]
+    if key not in named:
+        return None
+    given = [
+        arguments.named_children
+        for _, receiver, called, arguments in method_calls(body, fixes)
+        if fixes.text(receiver) == holder and called == method and arguments is not None
+    ]
+    if len(given) != 1 or len(given[0]) != len(named):
+        return None
+    argument = fixes.text(given[0][named.index(key)])
+    return argument if is_name(argument) or argument.isdigit() else None
+
+
+def _puts(place: str, scope: Node, fixes: Fixes, slots: bool = False) -> list[Node | None]:
     """What each place in `scope` puts in the `Option` `place` when it is empty: the `V` of
     `place = Some(V)` under `if place.is_none()` (`!place.is_some()`), of
     `place.get_or_insert_with(|| V)`; None for a put of any other form (`place = Some(V)`
@@ -111,14 +172,17 @@ def _puts(place: str, scope: Node, fixes: Fixes) -> list[Node | None]:
     for node in descendants(scope):
         if node.type == "assignment_expression":
             left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-            if left is None or right is None or fixes.text(left) != place:
+            if left is None or right is None:
+                continue
+            target = left.named_children[0] if slots and left.type == "index_expression" else left
+            if fixes.text(target) != place:
                 continue
             if fixes.text(right) == "None":
                 continue
             value = _some(right, fixes)
             if value is None or re.search(rf"{re.escape(place)}\b", fixes.text(right)):
                 found.append(None)
-            elif not _guarded(node, place, fixes) or _made_unguarded(value, node, fixes):
+            elif not _guarded(node, fixes.text(left), fixes) or _made_unguarded(value, node, fixes):
                 found.append(None)  # filled every pass, or a value every pass makes (a snapshot)
             else:
                 found.append(value)
@@ -245,3 +309,20 @@ def _made_unguarded(value: Node, put: Node, fixes: Fixes) -> bool:
         and fixes.text(pattern).removeprefix("mut ").strip() == name
     ]
     return not lets
+
+
+def _called_at(holder: str, puts: list[Node], at: int, body: Node, fixes: Fixes) -> bool:
+    """Whether byte `at` is in the loop's call on `holder` of a method holding one of `puts`
+    (the tensor named where the method that makes it is called)."""
+    methods = set()
+    for put in puts:
+        function = put.parent
+        while function is not None and function.type != "function_item":
+            function = function.parent
+        if function is not None and function.child_by_field_name("name") is not None:
+            methods.add(fixes.text(function.child_by_field_name("name")))
+    for call, receiver, called, _ in method_calls(body, fixes):
+        if fixes.text(receiver) == holder and called in methods:
+            if call.start_byte <= at < call.end_byte:
+                return True
+    return False
