@@ -11,7 +11,9 @@ are hand verdicts, not pbpit's output):
 - a tensor cached in an `Option` filled only when empty (`if self.ctx.is_none() { .. }`,
   `get_or_insert_with`, a local `Option`): emptied at the end of each pass where the loop
   steps its encoder (n10, o1, o2; detaching would leave the encoder no gradient), stored
-  detached where the encoder is frozen (o3).
+  detached where the encoder is frozen (o3); a `Vec` of such slots filled at the index the
+  pass gives its method: that pass's slot emptied (v1; lint still warns on the twin, so
+  `lint --fix` does not write it: tested by the run's fix only).
 - losses summed in an `Option` field by a method and backpropagated by another
   (`flush`), whose backward is its last expression: the sum taken out there
   (`self.total.take()` for `self.total.clone()`), not detached each pass nor computed again
@@ -163,3 +165,20 @@ def test_a_memo_read_once_a_new_key_is_no_hazard(tmp_path):
     assert status == 0, err
     done = pbpit_main("lint", "--format", "json", str(program))
     assert json.loads(done.stdout)["findings"] == []
+
+
+SLOTS = "v1_vec_slot_cache.rs"
+
+
+@pytest.mark.parametrize("command", ["run", "audit", "explain"])
+def test_a_vec_of_option_slots_is_emptied_at_the_pass_slot(command, tmp_path):
+    # `self.slots[i] = Some(..)` when empty, `i` given by the pass: `cache.slots[i] = None;`.
+    (first, *_) = _diagnostics(command, HERE / SLOTS)
+    assert first["rule"] == RULE and _binding(first["message"]) == "cache.slots", first
+    coded = [h for h in first["help"] if h["edits"]]
+    assert coded and coded[0].get("checked", {}).get("verdict", "runs") == "runs", coded
+    fixed = apply_edits(_text(SLOTS), [_Edit(e) for e in coded[0]["edits"]])
+    assert fixed == _twin(SLOTS)
+    (tmp_path / "fixed.rs").write_text(fixed)
+    status, out, _ = pbpit_run(tmp_path / "fixed.rs")
+    assert status == 0 and out.count("\n") == 4, out
