@@ -290,9 +290,10 @@ def _said_once_each(finding: Diagnostic, words: list[Help]) -> list[Help]:
     a finding's help that only says in words the fix the run's words say of this program (the
     losses by their names) goes; one written as code, or whose edits failed their check (it
     says why), stays; and where the finding's first fix written as code is the one the run's
-    words say applies and quotes the code those words quote, the words go (`add the losses`:
-    `(l1 + l2).backward()` said once, as code). Words that say why the fix applies (detach
-    once: nothing steps it; recompute: gradients must reach `x`) stay: they choose."""
+    words say applies and they say its message again, the words go (`add the losses`:
+    `(l1 + l2).backward()` said once, as code; `rebuild the loss`: build `err` again). Words
+    that say why the fix applies (detach once: `anchor` is a snapshot; recompute: gradients
+    must reach `x`) stay: they choose."""
     fix_of = getattr(rule_named(finding.rule), "fix_of", None)
     if fix_of is None:
         return [*words, *finding.helps]
@@ -309,10 +310,23 @@ def _said_once_each(finding: Diagnostic, words: list[Help]) -> list[Help]:
     first = next((h for h in kept if h.edits), None)
 
     def restated(word: Help) -> bool:
+        """Whether the words say the code's message again: they quote its code (`(l1 +
+        l2).backward()`, each loss they name within it), or begin as it does (`build `err`
+        again`) and name nothing else."""
         if first is None or word.message.split(":", 1)[0] != fix_name(first):
             return False
-        quoted = [q for q in re.findall(r"`([^`]*)`", word.message) if "(" in q]
-        return bool(quoted) and all(f"`{q}`" in first.message for q in quoted)
+        body = word.message.split(": ", 1)[1] if ": " in word.message else ""
+        shown = re.findall(r"`([^`]*)`", first.message)
+        quoted = re.findall(r"`([^`]*)`", body)
+
+        def within(q: str) -> bool:
+            return any(re.search(rf"(?<![\w.]){re.escape(q)}(?![\w])", s) for s in shown)
+
+        if any("(" in q for q in quoted) and all(map(within, quoted)):
+            return True
+        head = re.split(r" \(|: ", first.message, maxsplit=1)[0]
+        rest = body.removeprefix(head)
+        return rest != body and "`" not in rest
 
     return [*(h for h in words if not restated(h)), *kept]
 
