@@ -198,6 +198,19 @@ fn main() {
 """,
         rejects("E0599"),
     ),
+    "for_ref_pattern_over_array_by_value": (
+        """\
+fn main() {
+    let xs = [1, 2, 3];
+    let mut t = 0;
+    for &x in xs {
+        t += x;
+    }
+    println!("{}", t);
+}
+""",
+        rejects("E0308"),
+    ),
     "for_ref_pattern_over_borrowed_vec_runs": (
         """\
 fn main() {
@@ -333,6 +346,17 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "index_of_literal_array_beside_borrow": (
+        """\
+fn main() {
+    let losses = [0.9f32, 0.4, 0.7];
+    let i = 1;
+    let best = if i > 0 { &losses[i] } else { losses[0] };
+    println!("{}", best);
+}
+""",
+        rejects("E0308"),
+    ),
     "iter_mut_enumerate_loop_indexes_its_vec": (
         """\
 fn main() {
@@ -449,6 +473,51 @@ fn main() {
 }
 """,
         runs("(1, 0.4) 0.4\n"),
+    ),
+    "labelled_break_value_beside_index_of_array": (
+        """\
+// Early exits from a search with labelled blocks: 'found: { .. break 'found v; .. }.
+fn main() {
+    let mut n = 0;
+    'check: {
+        if n > 0 { break 'check; }
+        n += 5;
+    }
+    println!("{}", n);
+    let v = vec![3, 9, 4];
+    let verdict = 'outer: {
+        let inner = 'inner: {
+            for &x in &v {
+                if x > 8 { break 'outer "big"; }
+                if x > 3 { break 'inner x; }
+            }
+            0
+        };
+        if inner > 0 { "medium" } else { "small" }
+    };
+    println!("{}", verdict);
+    let mut count = 0;
+    let found = 'search: {
+        loop {
+            count += 1;
+            if count == 2 { continue; }
+            if count > 4 { break 'search Some(count); }
+        }
+    };
+    println!("{:?} {}", found, count);
+    let losses = [0.9f32, 0.4, 0.7];
+    let best = 'pick: {
+        for (i, &l) in losses.iter().enumerate() {
+            if l < 0.5 {
+                break 'pick (i, &l);
+            }
+        }
+        (0, losses[0])
+    };
+    println!("{:?}", best);
+}
+""",
+        rejects("E0308"),
     ),
     "len_paths_over_their_own_items_runs": (
         """\

@@ -1,4 +1,4 @@
-"""A `Vec` made here of values: `let data = vec![(vec![1.0, 0.0], vec![2.0]), ..];`.
+"""A `Vec` (or an array) made here of values: `let data = vec![(vec![1.0, 0.0], vec![2.0]), ..];`.
 
 Its items are values, so `for (x, t) in data` (by value) binds values: `x` given where a
 parameter takes `&[f32]` (`layer.forward(x)`) is rustc's E0308, a type error it reports before
@@ -21,7 +21,7 @@ def mark(binding: Any, init: Any) -> None:
 
     if binding is None or not isinstance(init, ArrayLit) or init.borrowed or not init.elems:
         return
-    if init.is_vec and all(_made(item) for item in init.elems):
+    if all(_made(item) for item in init.elems):  # (`vec![..]` or an array `[..]`)
         setattr(binding, MADE_ITEMS, True)
 
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbpit.rust.interp import references
-from pbpit.rust.interp.nodes import ArrayLit, Block, Expr, For, SomeLit, TupleLit
+from pbpit.rust.interp import made_items, references
+from pbpit.rust.interp.nodes import ArrayLit, Block, Expr, For, Index, Local, SomeLit, TupleLit
 from pbpit.rust.interp.types import NEVER, Wrap, resolve, show
 
 
@@ -33,6 +33,10 @@ def _shared_ref(e: Expr) -> bool:
 def _value(checker: Any, e: Expr) -> bool:
     """Whether `e` is certainly a value: `Checker.owned`, or a slice taken by value (`v[..]`,
     unsized: rustc's E0277 later, `sized.py`)."""
+    if isinstance(e, Block) and not e.stmts and e.tail is not None and not e.borrowed:
+        return _value(checker, e.tail)
+    if isinstance(e, Index) and not e.borrowed and isinstance(e.base, Local):  # `losses[0]` of
+        return getattr(e.base.binding, made_items.MADE_ITEMS, False)  # `[0.9f32, 0.4]`
     return checker.owned(e) or (not e.borrowed and getattr(e, "unsized", False))
 
 
