@@ -103,6 +103,15 @@ _ITERATORS = frozenset(("iter", "chars", "bytes", "char_indices", "keys", "value
 _LAZY = frozenset(("map", "enumerate", "zip", "cloned", "copied", "inspect", "filter_map"))
 
 
+def _ranged(e: Any) -> bool:
+    """Whether `e` is `m.range(..)` of a `BTreeMap` or `BTreeSet`: an iterator borrowing `m`."""
+    from pbpit.rust.interp.types import resolve
+
+    return _std(e) and e.name == "range" and len(e.args) == 1 and getattr(
+        resolve(e.recv.ty), "kind", None
+    ) in ("BTreeMap", "BTreeSet")
+
+
 def _borrowed_by_call(init: Any) -> Any:
     """The place a std method's reference result borrows (`losses` of `losses.last().unwrap()`,
     of `losses.iter().max_by(..).unwrap()`), or None."""
@@ -117,6 +126,8 @@ def _borrowed_by_call(init: Any) -> Any:
     if _std(lazy) and (lazy.name in _ITERATORS or lazy is e and lazy.name in _VIEWS):
         if lazy.name not in _ITERATORS or not lazy.args:
             return lazy.recv if _place(lazy.recv) is not None else None
+    if _ranged(lazy):  # `let it = m.range(a..);`
+        return lazy.recv if _place(lazy.recv) is not None else None
     if _std(e) and e.name == "fold" and e.args:
         start = e.args[0]  # `v.iter().fold(&v[0], ..)`: the result is `&v[0]` or another `&`
         if start.borrowed and not start.mut_borrow and _place(start) is not None:
@@ -219,7 +230,7 @@ def _borrowed(iterable: Any) -> Any:
     e = iterable
     while isinstance(e, Method) and e.name in _ADAPTERS:
         e = e.recv
-    if isinstance(e, Method) and e.name in _BORROWING and not e.args:
+    if isinstance(e, Method) and (e.name in _BORROWING and not e.args or _ranged(e)):
         return e.recv if _place(e.recv) is not None else None
     if getattr(e, "borrowed", False) and not getattr(e, "mut_borrow", False):
         return e if _place(e) is not None else None
