@@ -69,13 +69,15 @@ def item_shape(e: Any) -> Any:
     if e.name == "map" and len(e.args) == 1 and isinstance(e.args[0], Closure):
         return _closure_shape(e.args[0], item_shape(e.recv))
     recv = resolve(getattr(e.recv, "ty", None))
+    if type(recv) is Wrap and e.name == "range" and len(e.args) == 1:  # `s.range(a..)`
+        return REF if recv.kind == "BTreeSet" else (REF, REF) if recv.kind == "BTreeMap" else None
     if type(recv) is not Wrap or e.args:
         return None
-    if e.name == "iter" and recv.kind in ("Vec", "array"):
+    if e.name == "iter" and recv.kind in ("Vec", "array", "BTreeSet", "HashSet"):
         return REF
-    if e.name == "iter" and recv.kind == "HashMap":
+    if e.name == "iter" and recv.kind in ("HashMap", "BTreeMap"):
         return (REF, REF)
-    if e.name in ("keys", "values") and recv.kind == "HashMap":
+    if e.name in ("keys", "values") and recv.kind in ("HashMap", "BTreeMap"):
         return REF
     return None
 
