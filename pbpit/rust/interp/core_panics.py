@@ -57,6 +57,10 @@ CORE_PANICS: dict[str, tuple[str, str]] = {
         "alloc:collections/btree/search.rs:121:21",
         "range start is greater than range end in BTreeMap",
     ),
+    "BTreeSet::range": (  # (in alloc, not core; the set's own message)
+        "alloc:collections/btree/search.rs:119:21",
+        "range start is greater than range end in BTreeSet",
+    ),
     "Vec::swap_remove": (  # (in alloc, not core; no `#[track_caller]`)
         "alloc:vec/mod.rs:2202:13",
         "swap_remove index (is {index}) should be < len (is {len})",
