@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.format import Some
+from pbpit.rust.interp import btreeset_range
 from pbpit.rust.interp.builtins import Builtin, Code, Function, rows
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.map_order import order_free
@@ -295,6 +296,7 @@ BTREESET = rows(
         Builtin(BTREE, n, None, "", _set, _set_type, mutates=n in _CHANGING)
         for n in (*_NAMES, "first", "last")
     ),
+    *btreeset_range.ROWS,  # `s.range(a..b)` (btreeset_range.py)
 )
 
 
