@@ -4,7 +4,7 @@ session 22, from helper O3's held-out measure of session 21 and programs written
 `impl From<E> for MyErr` with `?`, `Some(ref mut x)` of `v[i]`,
 `split_at_mut`, a nested `collect` of `sum`s typed by the function's result,
 `&mut a` of an array given as `&mut [T]`, `iter_mut()` chains of
-structs and boxed layers, ...
+structs and boxed layers, `BTreeSet::range`, ...
 
 The programs that run are in `tests/rust/std` (their output recorded from rustc 1.95 with
 `tools/record_rustc.py`; `tests/test_rust_vs_rustc.py` runs them). The table below holds
@@ -494,6 +494,92 @@ fn main() {
 }
 """,
         rejects("E0596"),
+    ),
+    "btreeset_range_of_i64_bounds": (
+        """\
+use std::collections::BTreeSet;
+fn main() {
+    let s: BTreeSet<u32> = [5, 1, 9].into_iter().collect();
+    let a: i64 = 2;
+    println!("{:?}", s.range(a..8).count());
+}
+""",
+        rejects("E0277"),
+    ),
+    "btreeset_range_collected_as_values": (
+        """\
+use std::collections::BTreeSet;
+fn main() {
+    let s: BTreeSet<u32> = [5, 1, 9].into_iter().collect();
+    let r: Vec<u32> = s.range(2..8).collect();
+    println!("{:?}", r);
+}
+""",
+        rejects("E0277"),
+    ),
+    "btreeset_range_held_then_inserted": (
+        """\
+use std::collections::BTreeSet;
+fn main() {
+    let mut s: BTreeSet<u32> = [5, 1, 9].into_iter().collect();
+    let mut it = s.range(2..);
+    s.insert(4);
+    println!("{:?}", it.next());
+}
+""",
+        rejects("E0502"),
+    ),
+    "btreeset_iter_collected_as_values": (
+        """\
+use std::collections::BTreeSet;
+fn main() {
+    let s: BTreeSet<u32> = [5, 1, 9].into_iter().collect();
+    let r: Vec<u32> = s.iter().collect();
+    println!("{:?}", r);
+}
+""",
+        rejects("E0277"),
+    ),
+    "btreeset_range_loop_inserts": (
+        """\
+use std::collections::BTreeSet;
+fn main() {
+    let mut s: BTreeSet<u32> = [5, 1, 9].into_iter().collect();
+    for x in s.range(2..) {
+        s.insert(x + 1);
+    }
+    println!("{:?}", s);
+}
+""",
+        rejects("E0502"),
+    ),
+    "btreemap_range_loop_inserts": (
+        """\
+use std::collections::BTreeMap;
+fn main() {
+    let mut m: BTreeMap<u32, u32> = BTreeMap::new();
+    m.insert(1, 2);
+    m.insert(5, 6);
+    for (k, _) in m.range(2..) {
+        m.insert(k + 1, 0);
+    }
+    println!("{:?}", m);
+}
+""",
+        rejects("E0502"),
+    ),
+    "btreemap_range_held_then_inserted": (
+        """\
+use std::collections::BTreeMap;
+fn main() {
+    let mut m: BTreeMap<u32, u32> = BTreeMap::new();
+    m.insert(1, 2);
+    let mut it = m.range(0..);
+    m.insert(3, 4);
+    println!("{:?}", it.next());
+}
+""",
+        rejects("E0502"),
     ),
 }
 
