@@ -272,6 +272,11 @@ def _panicked_text(finding: Diagnostic, tape: Tape) -> str:
         )
     if tape.in_loop:
         return f"panicked here, {where}: an earlier pass consumed `{name}`'s step"
+    if _each_pass(finding):
+        return (
+            f"panicked here, {where}: it needs `{name}`'s step, which this backward consumed in "
+            "an earlier pass of the loop"
+        )
     if tape.consumed == tape.panics:
         return (
             f"panicked here: this call runs two backwards (in `{through}`); the first consumed "
@@ -285,7 +290,20 @@ def _whose(finding: Diagnostic, tape: Tape) -> str:
     as the source says (`_loop_words`)."""
     if tape.in_loop:
         return _loop_words(finding, tape)
+    if _each_pass(finding):
+        return (
+            "shared by the losses of the loop's passes: an earlier pass's backward consumed its "
+            "step"
+        )
     return _rule(finding).whose()
+
+
+def _each_pass(finding: Diagnostic) -> bool:
+    """Whether the finding is of one backward statement each pass of a loop runs on its own
+    loss, all made from the tensor (the losses of the loop's passes, not two losses)."""
+    from pbpit.lint.rules.shared_intermediate import per_pass_message
+
+    return bool(finding.name) and finding.message == per_pass_message(finding.name)
 
 
 def _loop_words(finding: Diagnostic, tape: Tape) -> str:
@@ -381,11 +399,10 @@ def _exact(
     what = f"{node} is {named(finding, tape)}, {_whose(finding, tape)}"
     others = [f for f in matched if f is not finding and f.tape is not None]
     if others:
-        # The backward's other findings: named once here, their fixes said once below.
+        # The backward's other findings, named here; the fixes are this finding's, as the run's.
         names = ", ".join(named(f, f.tape) for f in others if f.tape is not None)
         its = "its" if len(others) == 1 else "their"
         what += f"; {names} lost {its} step to the same backward"
-        what += " (the same fixes)" if _same_fixes(finding, others) else ""
     frames = [innermost] if user is innermost else [innermost, user]
     notes = [what, _frame_note(panic, frames), *finding.notes]
     notes.append(
@@ -397,31 +414,7 @@ def _exact(
         labels=[panicked, *labels],
         level="error",
         notes=notes,
-        helps=_helps_once([finding, *others]),
     )
-
-
-def _said(help_: Help) -> tuple:
-    edits = tuple((e.line, e.column, e.end_line, e.end_column, e.replacement) for e in help_.edits)
-    return (help_.message, edits)
-
-
-def _same_fixes(finding: Diagnostic, others: list[Diagnostic]) -> bool:
-    mine = [_said(h) for h in finding.helps]
-    return all([_said(h) for h in other.helps] == mine for other in others)
-
-
-def _helps_once(findings: list[Diagnostic]) -> list[Help]:
-    """The helps of a backward's findings, each fix said once (two views' `za` and `zb`, both
-    fixed by adding the losses: one help)."""
-    seen: set[tuple] = set()
-    helps = []
-    for finding in findings:
-        for help_ in finding.helps:
-            if _said(help_) not in seen:
-                seen.add(_said(help_))
-                helps.append(help_)
-    return helps
 
 
 def _unexplained(panic: Panic, frames: list[UserFrame], diagnosis: Diagnosis) -> Diagnostic:
