@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 import pytest
-from pbpit_process import pbpit_cli
+from pbpit_process import pbpit_main
 
 PANIC_LOCATION = (
     "~/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/"
@@ -63,7 +63,7 @@ EXPECTED = {
 @pytest.mark.parametrize("case", EXPECTED)
 def test_raw_output_is_what_the_rust_program_prints(case):
     stdout, node_id, _ = EXPECTED[case]
-    result = pbpit_cli("run", case, "--raw")
+    result = pbpit_main("run", case, "--raw")
     assert result.stdout == stdout
     stderr = re.sub(r"^thread 'main' \(\d+\)", "thread 'main' (TID)", result.stderr, flags=re.M)
     assert stderr == ("" if node_id is None else panic_block(node_id))
@@ -84,7 +84,7 @@ def test_raw_thread_id_is_the_process_id():
 @pytest.mark.parametrize("case", EXPECTED)
 def test_json_is_one_object_with_the_run(case):
     stdout, node_id, labels = EXPECTED[case]
-    result = pbpit_cli("run", case, "--json")
+    result = pbpit_main("run", case, "--json")
     data = json.loads(result.stdout)
     assert result.stderr == ""
     assert data["case"] == case
@@ -102,7 +102,7 @@ def test_json_is_one_object_with_the_run(case):
 
 
 def test_json_nodes_of_twice_follow_spec():
-    data = json.loads(pbpit_cli("run", "twice", "--json").stdout)
+    data = json.loads(pbpit_main("run", "twice", "--json").stdout)
     fields = ("id", "op", "parents", "tracked", "requires_grad")
     nodes = [tuple(n[f] for f in fields) for n in data["nodes"]]
     assert nodes == [
@@ -118,7 +118,7 @@ def test_json_nodes_of_twice_follow_spec():
 
 
 def test_json_backwards_of_twice_say_what_each_consumed():
-    data = json.loads(pbpit_cli("run", "twice", "--json").stdout)
+    data = json.loads(pbpit_main("run", "twice", "--json").stdout)
     first, second = data["backwards"]
     assert (first["root"], first["ok"], first["consumed"], first["missing"]) == (
         4,
@@ -135,7 +135,7 @@ def test_json_backwards_of_twice_say_what_each_consumed():
 
 
 def test_json_backwards_of_double_backward_stop_at_the_loss():
-    data = json.loads(pbpit_cli("run", "double_backward", "--json").stdout)
+    data = json.loads(pbpit_main("run", "double_backward", "--json").stdout)
     assert [(b["root"], b["ok"], b["missing"]) for b in data["backwards"]] == [
         (4, True, None),
         (4, False, 4),
@@ -144,11 +144,11 @@ def test_json_backwards_of_double_backward_stop_at_the_loss():
 
 @pytest.mark.parametrize("alias", ["shared_loss", "double_backward"])
 def test_underscore_and_dash_names_are_the_same_case(alias):
-    assert pbpit_cli("run", alias, "--raw").returncode == 101
+    assert pbpit_main("run", alias, "--raw").returncode == 101
 
 
 def test_run_diagnosis_names_the_tensor_and_the_consuming_backward():
-    result = pbpit_cli("run", "twice")
+    result = pbpit_main("run", "twice")
     assert result.returncode == 101
     assert result.stdout.startswith("step 0: w.grad = Some([1.6487212, 2.7182817])\n")
     assert "NodeId(2) `feats`" in result.stdout
