@@ -9,7 +9,7 @@ from itertools import product
 
 import numpy as np
 import pytest
-from pbpit_process import imported_by, pbpit_cli
+from pbpit_process import imported_by, pbpit_main
 
 import pbpit as pb
 from pbpit.check import check_case
@@ -76,7 +76,7 @@ def test_parse_fills_what_is_left_out_from_the_base(text, expected):
 )
 def test_bad_target_values_are_one_usage_line(text, message):
     for command in (["run", "twice", "--raw"], ["check"]):
-        result = pbpit_cli(*command, "--target", text)
+        result = pbpit_main(*command, "--target", text)
         assert result.returncode == 2, result.stderr
         assert result.stderr.startswith("pbpit: error: --target: ")
         assert message in result.stderr
@@ -119,9 +119,9 @@ def test_named_cases_print_their_goldens_under_every_profile(profile):
 
 @pytest.mark.parametrize("text", ["cpu=scalar,threads=1,build=release", "cpu=neon,threads=2"])
 def test_check_and_run_take_a_target(text):
-    checked = pbpit_cli("check", "--target", text)
+    checked = pbpit_main("check", "--target", text)
     assert checked.returncode == 0, checked.stdout + checked.stderr
-    ran = pbpit_cli("run", "twice", "--raw", "--target", text)
+    ran = pbpit_main("run", "twice", "--raw", "--target", text)
     assert ran.returncode == 101
     assert ran.stdout == "step 0: w.grad = Some([1.6487212, 2.7182817])\n"
 
@@ -137,7 +137,7 @@ def test_run_computes_under_the_target(tmp_path):
     )
     printed = {}
     for text in ("cpu=avx512,build=debug", "cpu=sse,build=release"):
-        result = pbpit_cli("run", str(case), "--raw", "--target", text)
+        result = pbpit_main("run", str(case), "--raw", "--target", text)
         assert result.returncode == 0, result.stderr
         printed[text] = result.stdout.split()
     assert printed["cpu=avx512,build=debug"] == ["16777470.0", "-0.0"]
@@ -153,7 +153,7 @@ def test_help_with_target_does_not_import_numpy(args):
 
 @pytest.mark.parametrize("command", [["run", "twice"], ["check", "cases/twice.py"]])
 def test_json_names_the_target_it_computed_for(command):
-    result = pbpit_cli(*command, "--json", "--target", "cpu=sse,threads=3,build=release")
+    result = pbpit_main(*command, "--json", "--target", "cpu=sse,threads=3,build=release")
     data = json.loads(result.stdout)
     assert data["target"] == {
         "cpu": "sse",
