@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from lint_score import annotated, found, programs
-from pbpit_process import apply_edits, lint_captured, write_source
+from pbpit_process import apply_edits, lint_captured, pbpit_main, write_source
 from rich.console import Console
 
 from pbpit.lint.command import lint_command
@@ -839,9 +839,7 @@ def test_sarif_describes_each_rule_with_its_examples(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("rule", RULES, ids=RULE_IDS)
 def test_explain_rule_reads_as_rustc_explain(rule):
-    from pbpit_process import pbpit_cli
-
-    result = pbpit_cli("explain", rule.name)
+    result = pbpit_main("explain", rule.name)
     assert (result.returncode, result.stderr) == (0, "")
     text = result.stdout
     summary = " ".join(text.split("\n\n")[0].split())
@@ -853,13 +851,11 @@ def test_explain_rule_reads_as_rustc_explain(rule):
     assert flat.index(" ".join(rule.why.split())) < flat.index(" ".join(rule.fixed.split()))
     assert bad < fixed
     assert all(f"- {fix.name}: " in text for fix in rule.fixes)
-    assert pbpit_cli("explain", f"pbpit::{rule.name}").stdout == text
+    assert pbpit_main("explain", f"pbpit::{rule.name}").stdout == text
 
 
 def test_explain_rule_as_json_is_one_object():
-    from pbpit_process import pbpit_cli
-
-    result = pbpit_cli("explain", "pbpit::double-backward", "--json")
+    result = pbpit_main("explain", "pbpit::double-backward", "--json")
     data = json.loads(result.stdout)
     assert result.returncode == 0
     assert list(data) == ["rule", "id", "summary", "panic", "why", "bad", "fixed", "fixes"]
@@ -868,9 +864,7 @@ def test_explain_rule_as_json_is_one_object():
 
 
 def test_explain_of_an_unknown_word_is_one_line_naming_the_rules():
-    from pbpit_process import pbpit_cli
-
-    result = pbpit_cli("explain", "retain-graph")
+    result = pbpit_main("explain", "retain-graph")
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr.count("\n") == 1 and "malformed node id `retain-graph`" in result.stderr
     assert all(rule.name in result.stderr for rule in RULES)
