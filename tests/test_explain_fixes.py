@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pbpit_process import apply_edits, pbpit_cli, write_case
+from pbpit_process import apply_edits, pbpit_main, write_case
 
 from pbpit.diagnose.explain import explain_in_case
 from pbpit.diagnose.findings import audit_report, explanation_diagnostic
@@ -33,13 +33,13 @@ def _run(path: Path):
 
 
 def test_the_cached_features_note_names_the_line_they_are_made_at_and_the_loops_line():
-    out = pbpit_cli("explain", str(PROGRAMS / "features_cached.rs")).stdout
+    out = pbpit_main("explain", str(PROGRAMS / "features_cached.rs")).stdout
     # features_cached.rs: `let features = ...` is line 59, `for epoch in 1..=3 {` line 62.
     assert "made at line 59, before the loop at line 62, and used in it" in out
     assert "outside the loop at line 62" not in out
     row = next(
         line
-        for line in pbpit_cli("run", str(PROGRAMS / "features_cached.rs")).stdout.splitlines()
+        for line in pbpit_main("run", str(PROGRAMS / "features_cached.rs")).stdout.splitlines()
         if line.startswith("  NodeId(7) `features`")
     )
     assert row.endswith(
@@ -141,7 +141,7 @@ def test_explains_added_losses_are_backpropagated_where_both_exist_and_the_progr
     # Line 58's backward goes; the sum is backpropagated where `value_loss.backward()` was.
     assert "    let _policy_grads = policy_loss.backward();" not in lines
     assert "    let _value_grads = (policy_loss + value_loss).backward();" in lines
-    run = pbpit_cli("run", str(patched))
+    run = pbpit_main("run", str(patched))
     assert run.returncode == 0, run.stdout + run.stderr
     assert "value backward done" in run.stdout and "panicked" not in run.stdout
 
@@ -151,7 +151,7 @@ def test_no_edit_is_written_where_the_first_gradients_are_used_before_the_second
     # `loss_b` is only made at line 57: no edit of one or two lines compiles and keeps that.
     explanation, edits = _explain_edits(PROGRAMS / "shared_trunk_helper.rs")
     assert [fix.key for fix in explanation.fixes] == ["add the losses"] and edits == []
-    out = pbpit_cli("explain", str(PROGRAMS / "shared_trunk_helper.rs")).stdout
+    out = pbpit_main("explain", str(PROGRAMS / "shared_trunk_helper.rs")).stdout
     assert "(loss_a + loss_b).backward();" not in out
 
 
