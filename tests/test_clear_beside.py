@@ -21,7 +21,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from pbpit_process import pbpit_cli
+from pbpit_process import pbpit_main
 
 from pbpit.diagnose.explain import explain_in_case
 from pbpit.diagnose.findings import audit_report, diagnose_run, explanation_diagnostic
@@ -114,15 +114,15 @@ def test_json_of_run_and_lint_name_the_field_and_lint_fix_writes_the_hand_fix(na
     binding, _ = PROGRAMS[name]
     copy = tmp_path / "main.rs"
     shutil.copy(AGREEMENT / name, copy)
-    ran = json.loads(pbpit_cli("run", "--json", str(copy)).stdout)
+    ran = json.loads(pbpit_main("run", "--json", str(copy)).stdout)
     (error,) = [d for d in ran["diagnostics"] if d["level"] == "error"]
-    linted = json.loads(pbpit_cli("lint", "--format", "json", str(copy)).stdout)
+    linted = json.loads(pbpit_main("lint", "--format", "json", str(copy)).stdout)
     (finding,) = linted["findings"]
     for said in (error, finding):
         assert said["rule"] == RULE and said["message"].startswith(f"`{binding}` carries")
         code = [h for h in said["help"] if h["edits"]]
         assert code[0]["checked"]["verdict"] == "runs", code[0]
-    pbpit_cli("lint", "--fix", str(copy))
+    pbpit_main("lint", "--fix", str(copy))
     assert copy.read_text(encoding="utf-8") == _fixed_by_hand(name)
 
 
@@ -226,7 +226,7 @@ def test_a_rollout_nothing_empties_is_emptied_whole_after_each_update(tmp_path):
     assert code.checked.ok and code.checked.keeps_gradients, code.headline
     copy = tmp_path / "main.rs"
     shutil.copy(AGREEMENT / NEVER, copy)
-    pbpit_cli("lint", "--fix", str(copy))
+    pbpit_main("lint", "--fix", str(copy))
     assert copy.read_text(encoding="utf-8") == _fixed_by_hand(NEVER)
     fixed = FIXED / NEVER.replace(".rs", ".fixed.rs")
     ran = run_case(Case.file(fixed))
