@@ -15,14 +15,14 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from pbpit_process import pbpit_cli
+from pbpit_process import pbpit_main
 from rustc_verdicts import pbpit_gives_or_refuses, rejects, runs, stale
 
 PROGRAMS = Path(__file__).parent / "rust" / "std21"
 
 
 def test_every_program_prints_what_rustc_printed():
-    out = pbpit_cli("check", str(PROGRAMS))
+    out = pbpit_main("check", str(PROGRAMS))
     count = len(list(PROGRAMS.glob("*.rs")))
     assert out.returncode == 0, out.stdout + out.stderr
     assert out.stdout.rstrip().endswith(f"{count} passed, 0 failed"), out.stdout
@@ -69,7 +69,7 @@ fn main() {
 }
 """
     )
-    out = pbpit_cli("run", str(program))
+    out = pbpit_main("run", str(program))
     assert out.returncode == 2, out.stdout + out.stderr
     assert out.stdout == ""
     assert "giving one key two values" in out.stderr
@@ -105,7 +105,7 @@ def test_what_depends_on_an_order_pbpit_cannot_follow_is_refused(tmp_path, body,
     program.write_text(
         f"use std::collections::{{HashMap, HashSet}};\nfn main() {{\n    {body}\n}}\n"
     )
-    out = pbpit_cli("run", str(program))
+    out = pbpit_main("run", str(program))
     assert (out.returncode, out.stdout) == (2, ""), out.stderr
     assert said in out.stderr
 
