@@ -20,7 +20,7 @@ from pbpit.lint.apply import fallback_fix, machine_fix
 from pbpit.lint.command import checked
 from pbpit.lint.tree import lint_paths
 from pbpit.runner import Case, run_case
-from tests.pbpit_process import pbpit_cli
+from tests.pbpit_process import pbpit_main
 
 HERE = Path(__file__).parent / "advice_fallback"
 PROTO = HERE / "protonet_episode.rs"
@@ -41,9 +41,9 @@ def test_the_prototypes_detach_is_shown_but_changes_what_the_optimizer_steps():
 def test_lint_fix_leaves_the_prototypes_and_fix_detach_writes_them(tmp_path):
     copy = tmp_path / PROTO.name
     shutil.copyfile(PROTO, copy)
-    pbpit_cli("lint", "--fix", str(copy))
+    pbpit_main("lint", "--fix", str(copy))
     assert copy.read_text(encoding="utf-8") == PROTO.read_text(encoding="utf-8")
-    pbpit_cli("lint", "--fix=detach", str(copy))
+    pbpit_main("lint", "--fix=detach", str(copy))
     assert DETACHED in copy.read_text(encoding="utf-8").splitlines()
     # What it writes trains otherwise than the hand fix after the first step.
     detached = run_case(Case.file(copy)).stdout.splitlines()
@@ -59,6 +59,6 @@ def test_a_frozen_backbones_features_are_still_detached_by_fix(tmp_path):
     (finding,) = checked(lint_paths([copy])).findings
     (shown,) = [h for h in finding.helps if h.edits]
     assert shown.checked.ok and shown.checked.retrains == ()
-    pbpit_cli("lint", "--fix", str(copy))
+    pbpit_main("lint", "--fix", str(copy))
     fixed = (HERE / "frozen_backbone.fixed.rs").read_text(encoding="utf-8")
     assert copy.read_text(encoding="utf-8") == fixed
