@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pbpit_process import pbpit_cli, pbpit_run, recorded
+from pbpit_process import pbpit_cli, pbpit_main, pbpit_run, recorded
 
 BURN022 = Path(__file__).resolve().parent / "burn022"
 
@@ -46,7 +46,7 @@ def test_pbpit_prints_what_real_burn_printed(program: Path) -> None:
 
 @pytest.mark.parametrize("program", [pytest.param(p, id=p.stem) for p in programs()])
 def test_lint_warns_on_exactly_the_programs_that_panic(program: Path) -> None:
-    done = pbpit_cli("lint", str(program))
+    done = pbpit_main("lint", str(program))
     panics = recorded(program)[0] == 101
     assert done.returncode == (1 if panics else 0), done.stdout + done.stderr
 
