@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from pbpit_process import pbpit_cli, write_case
+from pbpit_process import pbpit_main, write_case
 
 from pbpit.diagnose.explain import explain_in_case
 from pbpit.diagnose.findings import audit_report, diagnose_run, explanation_diagnostic
@@ -169,7 +169,7 @@ def test_the_tensor_is_named_by_the_callers_binding_as_lint_cites_its_line(tmp_p
 
 def test_json_gives_the_cited_line_and_the_calls_below_it(tmp_path):
     path = write_case(tmp_path, NESTED, "main.rs")
-    data = json.loads(pbpit_cli("run", str(path), "--json").stdout)
+    data = json.loads(pbpit_main("run", str(path), "--json").stdout)
     node = data["nodes"][3]
     assert (node["label"], node["line"], node["stack"]) == ("h", 17, [4, 9, 17])
     assert node["made_in"] == [{"function": "layer", "line": 9}, {"function": "hidden", "line": 4}]
@@ -178,7 +178,7 @@ def test_json_gives_the_cited_line_and_the_calls_below_it(tmp_path):
 
 def test_text_of_run_shows_the_callers_line_and_the_note(tmp_path):
     path = write_case(tmp_path, NESTED, "main.rs")
-    out = pbpit_cli("run", str(path)).stdout
+    out = pbpit_main("run", str(path)).stdout
     assert "17 |     let h = layer(x, w.clone());\n" in out
     assert "= note: NodeId(3) `h` = exp(NodeId(2)): a tracked intermediate" in out
     assert f"= note: made in `hidden` at {path}:4:5, called from `layer` at {path}:9:13" in out
