@@ -24,7 +24,7 @@ from crate_runs import (
     markers,
     seed_block,
 )
-from pbpit_process import pbpit_cli
+from pbpit_process import pbpit_main
 
 SERVER_RS = "burn-autodiff-0.22.1/src/runtime/server.rs:74:17"  # SPEC §1's panic location
 NOTE = "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace"
@@ -195,7 +195,7 @@ LINT_RULES = {
 
 
 def lint_findings() -> list[dict]:
-    done = pbpit_cli("lint", "--json", str(CRATES / "trainer"))
+    done = pbpit_main("lint", "--json", str(CRATES / "trainer"))
     assert done.returncode in (0, 1), done.stderr
     return json.loads(done.stdout)["findings"]
 
@@ -223,7 +223,7 @@ def test_lint_finds_each_pattern_at_its_marked_lines(pattern):
 def test_pbpits_engine_on_the_same_program_agrees_with_the_compiled_one(trainer: Trainer, pattern):
     case = CRATES / "as_cases" / f"{pattern.removesuffix('-plain')}.rs"
     compiled = trainer.run(pattern, backtrace=None)
-    engine = pbpit_cli("run", "--raw", str(case))
+    engine = pbpit_main("run", "--raw", str(case))
     assert engine.returncode == compiled.returncode
     assert engine.stdout == compiled.stdout
     ids = [re.findall(r"NodeId\(\d+\)", run.stderr) for run in (compiled, engine)]
