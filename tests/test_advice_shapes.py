@@ -9,7 +9,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from pbpit_process import apply_edits, pbpit_run
+from pbpit_process import apply_edits, pbpit_main, pbpit_run
 
 from pbpit.diagnose.findings import diagnose_run
 from pbpit.runner import resolve_case, run_case
@@ -393,15 +393,13 @@ def test_fix_writes_detach_once_where_recomputing_cannot_be_written_only_when_as
     # gradient through it changes (backward #2), so the fallback to detaching once is not
     # taken unasked (issue 24, Deliver 5: recompute what an optimizer updates); `--fix=detach`
     # writes it.
-    from pbpit_process import pbpit_cli
-
     path = _write(tmp_path, "anchor.rs", ANCHOR)
     status, before, _ = pbpit_run(path)
     assert status != 0 and before.count("step ") == 4  # step 3's backward panics
     written = path.read_text()
-    done = pbpit_cli("lint", "--fix", "anchor.rs", cwd=tmp_path)
+    done = pbpit_main("lint", "--fix", "anchor.rs", cwd=tmp_path)
     assert "fixed anchor.rs" not in done.stderr and path.read_text() == written, done.stderr
-    done = pbpit_cli("lint", "--fix=detach", "anchor.rs", cwd=tmp_path)
+    done = pbpit_main("lint", "--fix=detach", "anchor.rs", cwd=tmp_path)
     assert "fixed anchor.rs: 1 fix (loop-external-tracked)" in done.stderr, done.stderr
     text = path.read_text()
     assert "    let anchor = model.encoder.forward(probe.clone()).detach();" in text.splitlines()
