@@ -16,7 +16,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from pbpit_process import pbpit_cli
+from pbpit_process import pbpit_main
 from rustc_differential import pbpit_verdict
 from rustc_verdicts import judge, rejects, runs, verdict_tests
 
@@ -148,7 +148,7 @@ test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict
 def test_fold_mismatch_points_at_the_accumulator_as_rustc():
     # rustc 1.95: error[E0308] at f.rs:3:36, the `0.0` ("expected `u64`, found floating-point
     # number"); pbpit pointed at `fold`'s closure (the result unified last)
-    found = pbpit_cli("run", "--raw", str(_write("fold_float_into_u64")))
+    found = pbpit_main("run", "--raw", str(_write("fold_float_into_u64")))
     assert "error[E0308]: mismatched types" in found.stderr, found.stderr
     assert ":3:36\n" in found.stderr, found.stderr
     assert "expected `u64`, found floating-point number" in found.stderr
