@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pbpit_process import pbpit_cli
+from pbpit_process import pbpit_main
 
 STD_DIR = Path(__file__).parent / "rust" / "std"
 
 
 def test_every_std_program_prints_what_rustc_printed():
-    out = pbpit_cli("check", str(STD_DIR))
+    out = pbpit_main("check", str(STD_DIR))
     assert out.returncode == 0, out.stdout + out.stderr
     assert out.stdout.rstrip().endswith(f"{len(list(STD_DIR.glob('*.rs')))} passed, 0 failed")
 
