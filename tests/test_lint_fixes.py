@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 import pytest
-from pbpit_process import apply_edits, pbpit_cli
+from pbpit_process import apply_edits, pbpit_main
 
 from pbpit.diagnose.findings import diagnose_run
 from pbpit.diagnostics.model import APPLICABILITIES, Diagnostic, Edit, Help
@@ -153,7 +153,7 @@ def test_each_edit_of_the_dynamic_diagnosis_runs_as_a_hand_written_fix(program, 
 
 def test_pbpit_run_json_gives_the_edits_it_prints(tmp_path):
     program = FIXES / "recompute_needs_clone.rs"
-    completed = pbpit_cli("run", "--json", str(program))
+    completed = pbpit_main("run", "--json", str(program))
     data = json.loads(completed.stdout)
     helps = [h for d in data["diagnostics"] for h in d["help"] if h["edits"]]
     assert helps
