@@ -28,14 +28,14 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from pbpit_process import pbpit_cli
+from pbpit_process import pbpit_main
 from rustc_verdicts import pbpit_gives, rejects, stale
 
 PROGRAMS = Path(__file__).parent / "rust" / "borrows21"
 
 
 def test_every_program_prints_what_rustc_printed():
-    out = pbpit_cli("check", str(PROGRAMS))
+    out = pbpit_main("check", str(PROGRAMS))
     count = len(list(PROGRAMS.glob("*.rs")))
     assert out.returncode == 0, out.stdout + out.stderr
     assert out.stdout.rstrip().endswith(f"{count} passed, 0 failed"), out.stdout
