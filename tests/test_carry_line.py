@@ -21,7 +21,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pbpit_process import pbpit_cli
+from pbpit_process import pbpit_main
 
 from pbpit.diagnose.findings import diagnose_run
 from pbpit.lint.tree import lint_paths
@@ -42,7 +42,7 @@ CASES = [
 def test_lint_fix_writes_the_hand_written_twin(name, binding, starts, tmp_path):
     program = tmp_path / "main.rs"
     program.write_text((HERE / name).read_text(encoding="utf-8"))
-    pbpit_cli("lint", "--fix", str(program))
+    pbpit_main("lint", "--fix", str(program))
     fixed = HERE / name.replace(".rs", ".fixed.rs")
     assert program.read_text() == fixed.read_text(encoding="utf-8")
 
