@@ -37,7 +37,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pbpit_process import pbpit_cli
+from pbpit_process import pbpit_main
 
 from pbpit.diagnose.findings import diagnose_run
 from pbpit.diagnose.fix_check import applied
@@ -157,7 +157,7 @@ def test_the_hand_fixed_program_runs_and_lints_clean(name):
 def test_lint_fix_writes_the_hand_fixed_program(name, tmp_path):
     program = tmp_path / "main.rs"
     program.write_text((AGREEMENT / name).read_text(encoding="utf-8"))
-    pbpit_cli("lint", "--fix", str(program))
+    pbpit_main("lint", "--fix", str(program))
     assert program.read_text() == _fixed_by_hand(name)
 
 
