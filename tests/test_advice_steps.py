@@ -17,7 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from pbpit_process import pbpit_cli, pbpit_run
+from pbpit_process import pbpit_main, pbpit_run
 
 from pbpit.diagnose.checked_fixes import checked
 from pbpit.diagnose.findings import diagnose_run
@@ -45,7 +45,7 @@ def _stdout_of(text: str, tmp_path: Path, name: str) -> str:
 
 def _coded_helps(path: Path) -> list[dict]:
     """The helps with edits of `pbpit explain --json PATH`."""
-    data = json.loads(pbpit_cli("explain", "--json", str(path)).stdout)
+    data = json.loads(pbpit_main("explain", "--json", str(path)).stdout)
     return [h for h in (data["diagnostic"] or {}).get("help", []) if h.get("edits")]
 
 
