@@ -20,7 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pbpit_process import pbpit_cli, pbpit_run
+from pbpit_process import pbpit_main, pbpit_run
 
 HERE = Path(__file__).parent / "advice_s20"
 
@@ -33,7 +33,7 @@ def test_lint_fix_runs_as_the_hand_written_twin(name, tmp_path):
     program.write_text((HERE / name).read_text(encoding="utf-8"))
     status, _, _ = pbpit_run(program)
     assert status != 0  # the original panics
-    pbpit_cli("lint", "--fix", str(program))
+    pbpit_main("lint", "--fix", str(program))
     assert program.read_text() != (HERE / name).read_text(encoding="utf-8"), "no fix written"
     twin = tmp_path / "twin.rs"
     twin.write_text((HERE / name.replace(".rs", ".twin.rs")).read_text(encoding="utf-8"))
