@@ -141,9 +141,9 @@ def test_explain_json_shows_no_lines_of_a_fix_its_diagnostic_does_not_say():
     # the program panicked: the loss on no tape).
     import json
 
-    from pbpit_process import pbpit_cli
+    from pbpit_process import pbpit_main
 
     path = Path(__file__).parent / "lint" / "fixes" / "loss_itself.rs"
-    data = json.loads(pbpit_cli("explain", str(path), "--json").stdout)
+    data = json.loads(pbpit_main("explain", str(path), "--json").stdout)
     shown = {f["key"]: (f["applies"], bool(f["lines"])) for f in data["fixes"]}
     assert shown == {"detach once": (False, False), "recompute in the loop": (True, True)}
