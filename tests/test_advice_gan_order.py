@@ -17,7 +17,7 @@ from pbpit.diagnostics.cargo import applicability
 from pbpit.lint.command import checked
 from pbpit.lint.tree import lint_paths
 from pbpit.runner import Case, run_case
-from tests.pbpit_process import pbpit_cli
+from tests.pbpit_process import pbpit_main
 
 HERE = Path(__file__).parent / "agreement"
 PROGRAM = HERE / "gan_generator_first.rs"
@@ -52,7 +52,7 @@ def test_every_command_writes_the_detach_in_the_discriminators_loss():
 def test_lint_fix_writes_the_hand_written_twin_which_trains_as_it(tmp_path):
     copy = tmp_path / PROGRAM.name
     shutil.copyfile(PROGRAM, copy)
-    pbpit_cli("lint", "--fix", str(copy))
+    pbpit_main("lint", "--fix", str(copy))
     assert copy.read_text(encoding="utf-8") == TWIN.read_text(encoding="utf-8")
     assert DETACHED in copy.read_text(encoding="utf-8").splitlines()
     fixed, twin = run_case(Case.file(copy)), run_case(Case.file(TWIN))
