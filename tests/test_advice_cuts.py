@@ -312,11 +312,11 @@ def test_on_programs_written_after_the_fixes_the_one_code_fix_runs(name, rule, b
     ],
 )
 def test_lint_fix_writes_the_clean_twin(name, tmp_path):
-    from pbpit_process import pbpit_cli
+    from pbpit_process import pbpit_main
 
     program = tmp_path / "main.rs"
     program.write_text((HERE / name).read_text(encoding="utf-8"))
-    pbpit_cli("lint", "--fix", str(program))
+    pbpit_main("lint", "--fix", str(program))
     assert program.read_text() == _clean(name)
 
 
