@@ -12,7 +12,7 @@ import math
 import textwrap
 from pathlib import Path
 
-from pbpit_process import apply_edits, lint_captured, pbpit_cli, pbpit_run
+from pbpit_process import apply_edits, lint_captured, pbpit_main, pbpit_run
 
 from pbpit.diagnose.audit import audit
 from pbpit.diagnose.explain import explain_in_case
@@ -443,7 +443,7 @@ def test_a_collection_sampled_by_index_is_not_emptied_and_its_value_is_made_agai
     assert "help: compute `value` again from the `obs` that `memory` keeps" in stdout, stdout
     fixed = tmp_path / "fixed.rs"
     fixed.write_text(path.read_text())
-    pbpit_cli("lint", "--fix", str(fixed))
+    pbpit_main("lint", "--fix", str(fixed))
     assert "- (w.clone() * old.obs.clone()).sum().tanh())" in fixed.read_text()
     status, out, _ = pbpit_run(fixed)
     rows = [line.split(": ", 1) for line in out.splitlines()]
