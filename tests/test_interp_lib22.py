@@ -4,7 +4,8 @@ session 22, from helper O3's held-out measure of session 21 and programs written
 `impl From<E> for MyErr` with `?`, `Some(ref mut x)` of `v[i]`,
 `split_at_mut`, a nested `collect` of `sum`s typed by the function's result,
 `&mut a` of an array given as `&mut [T]`, `iter_mut()` chains of
-structs and boxed layers, `BTreeSet::range`, ...
+structs and boxed layers, `BTreeSet::range`, `by_ref`,
+`rchunks`, `(a..).sum()` of an integer type, ...
 
 The programs that run are in `tests/rust/std` (their output recorded from rustc 1.95 with
 `tools/record_rustc.py`; `tests/test_rust_vs_rustc.py` runs them). The table below holds
@@ -580,6 +581,29 @@ fn main() {
 }
 """,
         rejects("E0502"),
+    ),
+    "by_ref_of_an_iterator_not_mut": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    let it = v.iter();
+    let a: Vec<&i32> = it.by_ref().take(1).collect();
+    println!("{:?}", a);
+}
+""",
+        rejects("E0596"),
+    ),
+    "by_ref_after_the_iterator_moved": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    let mut it = v.iter();
+    let a: Vec<&i32> = it.take(1).collect();
+    let b: Vec<&i32> = it.by_ref().collect();
+    println!("{:?} {:?}", a, b);
+}
+""",
+        rejects("E0382"),
     ),
 }
 

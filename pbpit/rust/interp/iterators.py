@@ -14,9 +14,11 @@ from itertools import chain, islice
 from typing import Any
 
 from pbpit.rust.format import Some
+from pbpit.rust.interp import slice_rchunks
 from pbpit.rust.interp.builtins import Builtin, rows
 from pbpit.rust.interp.fn_comparators import refuse_reference_items
 from pbpit.rust.interp.iter_back import NEXT_BACK
+from pbpit.rust.interp.iter_by_ref import BY_REF
 from pbpit.rust.interp.nodes import Local, Unsupported
 from pbpit.rust.interp.ordering import partial_cmp
 from pbpit.rust.interp.slices import _to_vec, slice_of
@@ -342,9 +344,9 @@ ORDERING = Named("Ordering")
 
 _ON_ITERATORS = frozenset(
     "next peekable peek chain flat_map flatten find nth max min max_by min_by max_by_key "
-    "min_by_key next_back".split()
+    "min_by_key next_back by_ref".split()
 )
-_ON_SLICES = frozenset(("windows", "chunks", "chunks_exact", "to_vec"))
+_ON_SLICES = frozenset(("windows", "chunks", "chunks_exact", "rchunks", "to_vec"))
 _COMPARES = frozenset(("partial_cmp", "cmp", "total_cmp"))
 _JOINS = frozenset(("join",))  # (`concat` of texts or of `Vec`s: slice_rows.py)
 
@@ -731,6 +733,8 @@ ITERATORS = rows(
         for n in ("max", "min", "max_by", "min_by", "max_by_key", "min_by_key")
     ),
     NEXT_BACK,  # `m.iter().next_back()` (iter_back.py)
+    BY_REF,  # `it.by_ref()` (iter_by_ref.py)
+    *slice_rchunks.rows(_windows_type),  # `v.rchunks(n)` (slice_rchunks.py)
 )
 """Methods of iterators (`next`, `peekable`, `chain`, `find`, `max_by`..), of slices
 (`windows`, `chunks`, `to_vec`, `join`, `concat`) and comparisons (`partial_cmp`, `cmp`,
