@@ -531,6 +531,78 @@ fn main() {
 """,
         runs("[2, 1] [2, 1]\n"),
     ),
+    "let_option_value_given_find_of_iter": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    let x: Option<i32> = v.iter().find(|x| **x > 1);
+    println!("{:?}", x);
+}
+""",
+        rejects("E0308"),
+    ),
+    "let_option_value_given_vec_get": (
+        """\
+fn main() {
+    let v = vec![1, 2, 3];
+    let x: Option<i32> = v.get(1);
+    println!("{:?}", x);
+}
+""",
+        rejects("E0308"),
+    ),
+    "let_value_given_bound_borrow": (
+        """\
+fn main() {
+    let x = 5;
+    let r: &i32 = &x;
+    let y: i32 = r;
+    println!("{}", y);
+}
+""",
+        rejects("E0308"),
+    ),
+    "let_value_given_unwrapped_max_of_iter": (
+        """\
+fn total(v: &Vec<i32>) -> i32 {
+    let mut s = 0;
+    for x in v {
+        s += x;
+    }
+    s
+}
+fn main() {
+    let v = vec![1, 2];
+    let t: i32 = total(&v);
+    let u: i32 = v.iter().sum();
+    let m: i32 = *v.iter().max().unwrap();
+    let n: i32 = v.iter().max().unwrap();
+    println!("{} {} {} {}", t, u, m, n);
+}
+""",
+        rejects("E0308"),
+    ),
+    "let_values_from_references_runs": (
+        """\
+use std::collections::HashMap;
+fn main() {
+    let v = vec![3, 1, 2];
+    let x = 5;
+    let r: &i32 = &x;
+    let y: i32 = *r;
+    let m: i32 = *v.iter().max().unwrap();
+    let c: i32 = v.iter().copied().max().unwrap();
+    let f: Option<&i32> = v.iter().find(|x| **x > 1);
+    let g: Option<i32> = v.get(1).copied();
+    let mut h: HashMap<&str, f32> = HashMap::new();
+    h.insert("a", 0.5);
+    let k: Option<f32> = h.get("a").cloned();
+    let (i, best): (usize, &i32) = v.iter().enumerate().max_by_key(|p| p.1).unwrap();
+    println!("{} {} {} {:?} {:?} {:?} {} {}", y, m, c, f, g, k, i, best);
+}
+""",
+        runs("5 3 3 Some(3) Some(1) Some(0.5) 0 3\n"),
+    ),
     "loop_breaks_borrow_beside_value": (
         """\
 fn main() {

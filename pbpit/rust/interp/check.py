@@ -23,6 +23,7 @@ from pbpit.rust.interp import (
     param_types,
     prim_impls,
     ref_collections,
+    ref_results,
     ref_values,
     references,
     returned_iterators,
@@ -468,6 +469,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
                     self.unify_collected(ty, found, stmt.init)
                     refuse_collected_references(self, stmt)  # `Vec<i32>` of `xs.iter()`
                     refuse_value_for_reference(self, stmt)  # `let s: &[i32] = v;`
+                    ref_results.refuse_reference_for_value(self, stmt)  # `let n: i32 = r;`
                 if ty is None:
                     ty = found if found is not None else Var()
                 if stmt.binding is not None:

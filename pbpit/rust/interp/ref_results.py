@@ -1,0 +1,71 @@
+"""A reference given to a `let` whose written type is a value: rustc's E0308, found from the
+syntax and the checker's types.
+
+pbpit erases references, so `let n: i32 = v.iter().max().unwrap();` would run. What certainly
+gives a reference: a variable that certainly holds one (`references.certainly_reference`: `let
+r = &x;`, a `for` item of `v.iter()`, a `&T` parameter); `unwrap()`/`expect(..)` of an
+`Option<&T>`. What certainly gives an `Option<&T>`: `get`, `first`, `last` of a `Vec`, an array
+or a map (`m.get(&k)`); `next`, `last`, `max`, `min`, `find`, `max_by`.. of an iterator whose
+items are references (`collect_refs.item_shape`: `v.iter()` through adapters that keep them).
+Where the `let` writes a plain value type (`i32`, a struct, `String`) for a reference, or
+`Option<V>` of one for an `Option<&V>`, the program is refused with rustc's code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbpit.rust.interp import collect_refs, references
+from pbpit.rust.interp.nodes import Let, Local, Method
+from pbpit.rust.interp.types import Wrap, resolve, show
+from pbpit.rust.interp.value_slots import plainly_value
+
+REF, OPTION_REF = "ref", "option_ref"
+
+_ITEM_PICKS = frozenset(
+    ("next", "last", "max", "min", "find", "max_by", "min_by", "max_by_key", "min_by_key", "nth")
+)
+_ELEMENT_PICKS = frozenset(("get", "first", "last"))
+_HOLDERS = ("Vec", "array", "HashMap", "BTreeMap", "VecDeque")
+
+
+def shape(e: Any) -> str | None:
+    """REF when `e` certainly gives a `&T`, OPTION_REF for an `Option<&T>`, else None."""
+    if e is None or e.borrowed:
+        return REF if e is not None and not e.mut_borrow else None
+    if isinstance(e, Local):
+        return REF if references.certainly_reference(e) else None
+    if not isinstance(e, Method):
+        return None
+    if e.name in ("unwrap", "expect") and shape(e.recv) == OPTION_REF:
+        return REF
+    if e.name in _ITEM_PICKS and collect_refs.item_shape(e.recv) == collect_refs.REF:
+        return OPTION_REF
+    recv = resolve(getattr(e.recv, "ty", None)) if e.recv is not None else None
+    if e.name in _ELEMENT_PICKS and type(recv) is Wrap and recv.kind in _HOLDERS:
+        return OPTION_REF
+    return None
+
+
+def refuse_reference_for_value(checker: Any, stmt: Let) -> None:
+    """rustc's E0308 for `let n: i32 = <a reference>;`, `let o: Option<i32> = v.get(1);`."""
+    written = getattr(stmt.binding, "written", None) if stmt.binding is not None else None
+    if written is None or stmt.init is None:
+        return
+    given = shape(stmt.init)
+    if given is None:
+        return
+    text = written.text.decode()
+    if given == REF and plainly_value(written) and not text.startswith("Option<"):
+        found = "&" + show(resolve(stmt.init.ty)) if stmt.init.ty is not None else "&_"
+        raise checker.fail(stmt.init.pos, f"mismatched types: expected `{text}`, found `{found}`")
+    if given == OPTION_REF and written.type == "generic_type":
+        base = written.child_by_field_name("type")
+        args = written.child_by_field_name("type_arguments")
+        inner = [c for c in args.named_children] if args is not None else []
+        if base is None or base.text != b"Option" or len(inner) != 1:
+            return
+        if plainly_value(inner[0]):
+            shown = inner[0].text.decode()
+            what = f"mismatched types: expected `{text}`, found `Option<&{shown}>`"
+            raise checker.fail(stmt.init.pos, what)
