@@ -48,15 +48,25 @@ def pbpit_run(program: Path) -> tuple[int, str, str]:
     return status, out.getvalue(), THREAD.sub("thread 'main' (TID)", err.getvalue())
 
 
-def pbpit_main(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    """`pbpit ARGS` through the command line in this process, run from `cwd`, with no colour
-    setting inherited: what `pbpit_cli` gives, without the half second a new process costs, for
-    a test that does not test the process itself."""
+def pbpit_main(
+    *args: str,
+    cwd: Path | None = None,
+    stdin: str | None = None,
+    env: dict[str, str] | None = None,
+) -> subprocess.CompletedProcess:
+    """`pbpit ARGS` through the command line in this process, run from `cwd`, reading `stdin`,
+    with `env` set over the environment and no colour setting inherited: what `pbpit_cli`
+    gives, without the second of CPU a new process costs to import pbpit, for a test that does
+    not test the process itself."""
     from pbpit import cli
 
     here = Path.cwd()
-    saved = {k: os.environ.pop(k) for k in ("FORCE_COLOR", "NO_COLOR") if k in os.environ}
+    changed = ("FORCE_COLOR", "NO_COLOR", *(env or {}))
+    saved = {k: os.environ.pop(k) for k in changed if k in os.environ}
+    os.environ.update(env or {})
     out, err = io.StringIO(), io.StringIO()
+    given = io.TextIOWrapper(io.BytesIO((stdin or "").encode("utf-8")), encoding="utf-8")
+    old_stdin, sys.stdin = sys.stdin, given
     # Where a `--json` command keeps stdout for its object: set by each process's one command,
     # so a command before this one in this process left its own there.
     cli._json_out = None
@@ -72,7 +82,10 @@ def pbpit_main(*args: str, cwd: Path | None = None) -> subprocess.CompletedProce
                 status = code if isinstance(code, int) else 1
     finally:
         cli._json_out = None
+        sys.stdin = old_stdin
         os.chdir(here)
+        for name in env or {}:
+            os.environ.pop(name, None)
         os.environ.update(saved)
     return subprocess.CompletedProcess(["pbpit", *args], status, out.getvalue(), err.getvalue())
 
