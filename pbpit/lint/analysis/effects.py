@@ -251,7 +251,9 @@ class _Effects:
                     f"{field.name}[{self.text(key)}]", ("keyed", f"{name}@{position}")
                 )
                 return replace(keyed, origin=None)
-        return self.state.values[place]  # any entry: this pass's or one an earlier pass put
+        # Any entry: this pass's or one an earlier pass put, read through the map's name.
+        entries = self.state.values[place]
+        return replace(entries, reads=entries.reads | receiver.reads)
 
     def _yield_effect(self, call, receiver_node, name_node, receiver, arguments):
         row = methods.METHODS[self.text(name_node)] if name_node is not None else None
