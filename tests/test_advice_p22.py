@@ -6,8 +6,9 @@ are hand verdicts, not pbpit's output):
 - a tensor memoised in a map read back by a later epoch (`features.entry(i)
   .or_insert_with(|| ..)`, `HashMap` or `BTreeMap`): the map carries it. Where the loop steps
   what it is made from, it is made in each pass, the map gone (n11, m1); where nothing it is
-  made from is trained (a teacher never stepped), it is stored detached (m2). Lint saw nothing
-  in n11 before (its key is the inner loop's counter, new each pass of that loop only).
+  made from is trained (a teacher never stepped), it is stored detached (m2); keyed by a user
+  id, not a counter, with `or_insert` (m3). Lint saw nothing in n11 before (its key is the inner
+  loop's counter, new each pass of that loop only) and named the fresh `let` in m3.
 - a tensor cached in an `Option` filled only when empty (`if self.ctx.is_none() { .. }`,
   `get_or_insert_with`, a local `Option`): emptied at the end of each pass where the loop
   steps its encoder (n10, o1, o2; detaching would leave the encoder no gradient), stored
@@ -44,6 +45,7 @@ HAND = {
     "n14_accum_struct_flush.rs": ("acc.total", "keeps"),
     "m1_btree_memo_enumerate.rs": ("projected", "keeps"),
     "m2_frozen_teacher_memo.rs": ("soft", "detaches"),
+    "m3_user_ids_or_insert.rs": ("users", "keeps"),
     "o1_prompt_get_or_insert.rs": ("memo.encoded", "keeps"),
     "o2_local_option_is_none.rs": ("prototypes", "keeps"),
     "o3_frozen_context_cache.rs": ("adapter.summary", "detaches"),
