@@ -50,6 +50,12 @@ def _top(node: Any) -> Any:
 def code_of(lowerer: Any, use: Any, body: Any) -> tuple[str, str] | None:
     """rustc's words and code for `use` (a name, as `iter_mut._conflict` returns it) inside the
     loop over `recv.iter_mut()`, or None where pbpit keeps its refusal."""
+    loop = body.parent
+    iterable = loop.child_by_field_name("value") if loop is not None else None
+    if iterable is None or not (
+        iterable.type == "reference_expression" or ".iter_mut()" in lowerer.text(iterable)
+    ):
+        return None  # (`for x in g` of `g: &mut [T]` moves `g`: its use after is E0382)
     if _rebound(lowerer, body, lowerer.text(use)):
         return None
     top = _top(use)
