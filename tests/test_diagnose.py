@@ -172,13 +172,13 @@ def test_explain_entry_covers_meaning_causes_fixes_and_finding_the_node():
 
 def test_explain_reads_a_piped_program_output():
     output = "step 0: ok\nCannot run backward: graph tape has already been consumed at NodeId(5).\n"
-    result = pbpit_cli("explain", "-", stdin=output)
+    result = pbpit_main("explain", "-", stdin=output)
     assert result.returncode == 0
     assert result.stdout.startswith("NodeId(5):")
 
 
 def test_explain_of_output_without_panic_says_so_and_exits_1():
-    result = pbpit_cli("explain", "-", stdin="all good\n")
+    result = pbpit_main("explain", "-", stdin="all good\n")
     assert result.returncode == 1
     assert result.stdout == ""
     assert "no `graph tape has already been consumed` panic" in result.stderr
@@ -1008,7 +1008,7 @@ def test_an_inner_node_underlines_its_own_sub_expression(case, line, indent):
 def test_explains_prose_fills_the_terminal_width_and_keeps_code_as_written(width):
     from pbpit.diagnose.explain import entry
 
-    out = pbpit_cli("explain", "2", env={"COLUMNS": width}).stdout
+    out = pbpit_main("explain", "2", env={"COLUMNS": width}).stdout
     source = entry(2)
     code = {line for line in source.splitlines() if line.startswith("    ") and "  " in line[:6]}
     lines = out.splitlines()
@@ -1108,7 +1108,7 @@ def test_require_grad_on_a_later_line_is_reported_on_that_line_with_the_variable
         y = feats.require_grad()
         """,
     )
-    out = pbpit_cli("run", str(path), env={"COLUMNS": "200"})
+    out = pbpit_main("run", str(path), env={"COLUMNS": "200"})
     assert out.returncode == 101
     report = out.stdout[out.stdout.index("error[") :]
     assert "\n".join(report.splitlines()[:6]) == (
