@@ -49,6 +49,21 @@ fn main() {
 """,
         rejects("E0384"),
     ),
+    "assigns_iter_item_to_value_variable": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    let mut best: i32 = 0;
+    for x in v.iter() {
+        if *x > best {
+            best = x;
+        }
+    }
+    println!("{}", best);
+}
+""",
+        rejects("E0308"),
+    ),
     "borrowed_items_pushed_returned_as_values": (
         """\
 fn positives(xs: &[i32]) -> Vec<i32> {
@@ -336,6 +351,17 @@ fn main() {
 """,
         runs("Some(2.0)\n"),
     ),
+    "if_branches_ref_param_beside_value": (
+        """\
+fn pick(a: &i32, b: i32, c: bool) -> i32 {
+    if c { a } else { b }
+}
+fn main() {
+    println!("{}", pick(&1, 2, true));
+}
+""",
+        rejects("E0308"),
+    ),
     "if_else_borrow_beside_value": (
         """\
 fn main() {
@@ -378,6 +404,18 @@ fn main() {
         *x -= m.w[0] * m.b[0];
     }
     println!("{:?}", m.w);
+}
+""",
+        rejects("E0502"),
+    ),
+    "iter_mut_loop_over_mut_borrow_reads_it": (
+        """\
+fn main() {
+    let mut w = vec![1.0f32, 2.0];
+    for x in &mut w {
+        *x /= w.len() as f32;
+    }
+    println!("{:?}", w);
 }
 """,
         rejects("E0502"),
@@ -732,6 +770,17 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "passes_bound_max_of_iter_as_value": (
+        """\
+fn sq(x: i32) -> i32 { x * x }
+fn main() {
+    let v = vec![1, 2];
+    let m = v.iter().max().unwrap();
+    println!("{}", sq(m));
+}
+""",
+        rejects("E0308"),
+    ),
     "push_back_borrow_into_mut_param": (
         """\
 use std::collections::VecDeque;
@@ -847,6 +896,45 @@ fn main() {
 }
 """,
         rejects("E0597"),
+    ),
+    "references_given_as_values_deref_runs": (
+        """\
+fn top(v: &Vec<i32>) -> i32 {
+    *v.iter().max().unwrap()
+}
+fn top_ref(v: &Vec<i32>) -> &i32 {
+    v.iter().max().unwrap()
+}
+fn sq(x: i32) -> i32 {
+    x * x
+}
+fn pick(a: &i32, b: i32, c: bool) -> i32 {
+    if c { *a } else { b }
+}
+fn main() {
+    let v = vec![1, 2];
+    let m = v.iter().max().unwrap();
+    let mut best: i32 = 0;
+    for x in v.iter() {
+        if *x > best {
+            best = *x;
+        }
+    }
+    println!("{} {} {} {} {}", top(&v), top_ref(&v), sq(*m), pick(&1, 2, true), best);
+}
+""",
+        runs("2 2 4 1 2\n"),
+    ),
+    "returns_max_of_iter_as_value": (
+        """\
+fn top(v: &Vec<i32>) -> i32 {
+    v.iter().max().unwrap()
+}
+fn main() {
+    println!("{}", top(&vec![1, 2]));
+}
+""",
+        rejects("E0308"),
     ),
     "rows_cloned_returned_in_tuple_runs": (
         """\

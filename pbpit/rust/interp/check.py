@@ -210,6 +210,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         returned_iterators.refuse_returned(self, fn)  # `&v[0]`, `v.iter()` of its own `v`..
         refuse_shared_for_mut_result(self, fn)  # `-> &mut Vec<f32>` of `&self.p`: E0308
         ref_collections.refuse_returned(self, fn)  # `m` of `m.entry(l)`, `l` a `&L`: E0308
+        ref_results.refuse_returned(self, fn)  # `-> i32 { v.iter().max().unwrap() }`: E0308
 
     def body(self, body: Expr, ret: Ty) -> None:
         self.sums = []
@@ -469,7 +470,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
                     self.unify_collected(ty, found, stmt.init)
                     refuse_collected_references(self, stmt)  # `Vec<i32>` of `xs.iter()`
                     refuse_value_for_reference(self, stmt)  # `let s: &[i32] = v;`
-                    ref_results.refuse_reference_for_value(self, stmt)  # `let n: i32 = r;`
+                ref_results.let_checked(self, stmt)  # `let n: i32 = r;`: E0308
                 if ty is None:
                     ty = found if found is not None else Var()
                 if stmt.binding is not None:

@@ -79,6 +79,9 @@ def refuse_borrow_for_value(checker: Checker, fn: FnItem, index: int, arg: Expr)
         return  # `count_big(&mut it)` of `it: impl Iterator<..>`: std's `impl Iterator for &mut I`
     if param.owned and arg.borrowed and not fn_refs.lent_to_fn_bound(wanted, arg, checker):
         raise checker.fail(where, f"mismatched types: expected `{ty}`, found `{found}`")
+    if param.owned and index < len(written) and value_slots.plainly_value(written[index]):
+        if not arg.borrowed and references.certainly_reference(arg):  # `sq(m)`, `m` a `&i32`
+            raise checker.fail(where, f"mismatched types: expected `{ty}`, found `&{ty}`")
     if not param.owned and not param.mut_ref and not arg.borrowed and checker.owned(arg):
         # `&T` taken, a value given (no coercion makes a value a reference)
         raise checker.fail(where, f"mismatched types: expected `&{ty}`, found `{ty}`")
@@ -351,7 +354,13 @@ def refuse_borrow_assigned(checker: Checker, place: Expr, value: Expr) -> None:
     `mem::replace(&mut t.best, Some(&total))`) of a field written `Option<f32>`: rustc's E0308
     (pbpit erases references, so it would store the value)."""
     written = _written_type(place)
-    if value.borrowed and not value.mut_borrow and _holds_value(checker, place, written):
+    shared = value.borrowed and not value.mut_borrow
+    sure = shared or (  # `best = x` of `x` a `&i32` (an item of `v.iter()`), a place written so
+        written is not None
+        and value_slots.plainly_value(written)
+        and references.certainly_reference(value)
+    )
+    if sure and _holds_value(checker, place, written):
         shown = show(resolve(value.ty))
         raise checker.fail(value.borrow_pos or value.pos, _mismatch(shown, "&" + shown))
     if written is not None:

@@ -35,16 +35,57 @@ def shape(e: Any) -> str | None:
         return REF if e is not None and not e.mut_borrow else None
     if isinstance(e, Local):
         return REF if references.certainly_reference(e) else None
-    if not isinstance(e, Method):
+    if not isinstance(e, Method) or e.recv is None:
         return None
     if e.name in ("unwrap", "expect") and shape(e.recv) == OPTION_REF:
         return REF
+    if getattr(e.recv, "ty", None) is None:  # (not typed yet: the lowering asks too)
+        return None
     if e.name in _ITEM_PICKS and collect_refs.item_shape(e.recv) == collect_refs.REF:
         return OPTION_REF
-    recv = resolve(getattr(e.recv, "ty", None)) if e.recv is not None else None
+    recv = resolve(e.recv.ty)
     if e.name in _ELEMENT_PICKS and type(recv) is Wrap and recv.kind in _HOLDERS:
         return OPTION_REF
     return None
+
+
+def let_checked(checker: Any, stmt: Let) -> None:
+    """A `let` typed: rustc's E0308 for a reference where its written type is a value
+    (`refuse_reference_for_value`); a variable not written given one is marked as one
+    (`let m = v.iter().max().unwrap();`: `m` a `&i32`, `references.BOUND_TO_BORROW`)."""
+    if stmt.init is None or stmt.binding is None:
+        return
+    if stmt.declared is not None:
+        refuse_reference_for_value(checker, stmt)
+    elif not stmt.init.borrowed and shape(stmt.init) == REF:
+        setattr(stmt.binding, references.BOUND_TO_BORROW, True)
+
+
+def refuse_returned(checker: Any, fn: Any) -> None:
+    """rustc's E0308 for a function whose written result is a value giving a reference back
+    (`-> i32 { v.iter().max().unwrap() }`, `return r;`)."""
+    from pbpit.rust.interp.nodes import Block, Return, children
+
+    node = getattr(fn, "node", None)
+    written = node.child_by_field_name("return_type") if node is not None else None
+    if written is None or fn.body is None or not plainly_value(written):
+        return
+    given = []
+    stack = [fn.body]
+    while stack:
+        part = stack.pop()
+        if isinstance(part, Return) and part.value is not None:
+            given.append(part.value)
+        if type(part).__name__ != "Closure":  # (a closure's `return` is its own)
+            stack.extend(children(part))
+    if isinstance(fn.body, Block) and fn.body.tail is not None:
+        given.append(fn.body.tail)
+    text = written.text.decode()
+    for value in given:
+        if shape(value) == REF and not text.startswith("Option<"):
+            found = "&" + show(resolve(value.ty)) if value.ty is not None else "&_"
+            what = f"mismatched types: expected `{text}`, found `{found}`"
+            raise checker.fail(value.pos, what)
 
 
 def refuse_reference_for_value(checker: Any, stmt: Let) -> None:

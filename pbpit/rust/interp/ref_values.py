@@ -17,14 +17,27 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.interp import made_items, references
-from pbpit.rust.interp.nodes import ArrayLit, Block, Expr, For, Index, Local, SomeLit, TupleLit
+from pbpit.rust.interp.nodes import (
+    ArrayLit,
+    Block,
+    Expr,
+    For,
+    Index,
+    Local,
+    Method,
+    SomeLit,
+    TupleLit,
+)
 from pbpit.rust.interp.types import NEVER, Wrap, resolve, show
 
 
 def _shared_ref(e: Expr) -> bool:
-    """Whether `e` is certainly a shared reference: written `&e` (not `&mut`)."""
+    """Whether `e` is certainly a shared reference: written `&e` (not `&mut`), or what
+    `references.certainly_reference` knows (a `&T` parameter, `v.iter().max().unwrap()`)."""
     if e.borrowed:
         return not e.mut_borrow
+    if isinstance(e, Local | Method) and references.certainly_reference(e):
+        return not getattr(getattr(e, "binding", None), "mut_ref", False)
     if isinstance(e, Block) and not e.stmts and e.tail is not None:
         return _shared_ref(e.tail)
     return False

@@ -132,10 +132,14 @@ def mark_enumerated(lowerer: Any, loop: Any, pattern: Any) -> None:
 
 
 def certainly_reference(e: Any) -> bool:
-    from pbpit.rust.interp.nodes import Local
+    from pbpit.rust.interp.nodes import Local, Method
 
     if e.borrowed:
         return True
+    if isinstance(e, Method):  # `v.iter().max().unwrap()`, `it.next().expect(..)` (ref_results)
+        from pbpit.rust.interp import ref_results
+
+        return ref_results.shape(e) == ref_results.REF
     if not isinstance(e, Local):
         return False
     binding = e.binding
