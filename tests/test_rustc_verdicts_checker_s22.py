@@ -897,6 +897,51 @@ fn main() {
 """,
         rejects("E0597"),
     ),
+    "pushes_borrowed_item_into_strings": (
+        """\
+fn main() {
+    let names = vec![String::from("a")];
+    let mut keep: Vec<String> = Vec::new();
+    for n in &names {
+        keep.push(n);
+    }
+    println!("{:?}", keep);
+}
+""",
+        rejects("E0308"),
+    ),
+    "pushes_max_of_iter_into_values": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    let mut out: Vec<i32> = Vec::new();
+    out.push(v.iter().max().unwrap());
+    println!("{:?}", out);
+}
+""",
+        rejects("E0308"),
+    ),
+    "pushes_owned_items_runs": (
+        """\
+use std::collections::VecDeque;
+fn main() {
+    let v = vec![1, 2];
+    let names = vec![String::from("a")];
+    let mut out: Vec<i32> = Vec::new();
+    out.push(*v.iter().max().unwrap());
+    let mut keep: Vec<String> = Vec::new();
+    let mut seen: Vec<&String> = Vec::new();
+    let mut q: VecDeque<String> = VecDeque::new();
+    for n in &names {
+        keep.push(n.clone());
+        seen.push(n);
+        q.push_back(n.to_string());
+    }
+    println!("{:?} {:?} {:?} {:?}", out, keep, seen, q);
+}
+""",
+        runs('[2] ["a"] ["a"] ["a"]\n'),
+    ),
     "references_given_as_values_deref_runs": (
         """\
 fn top(v: &Vec<i32>) -> i32 {

@@ -15,6 +15,7 @@ from typing import Any
 
 from pbpit.rust.interp import param_types
 from pbpit.rust.interp.nodes import Field, Local, Method
+from pbpit.rust.interp.references import certainly_reference
 from pbpit.rust.interp.types import StructT, resolve
 from pbpit.rust.interp.value_slots import field_types, plainly_value
 
@@ -44,7 +45,8 @@ def refuse_borrowed_items(checker: Any, e: Method) -> None:
         if index >= len(e.args) or slot >= len(types):
             continue
         arg = e.args[index]
-        if arg.borrowed and not arg.mut_borrow and plainly_value(types[slot]):
+        given = (arg.borrowed and not arg.mut_borrow) or certainly_reference(arg)  # `&x`, `x: &T`
+        if given and plainly_value(types[slot]):
             shown = types[slot].text.decode()
             what = f"mismatched types: expected `{shown}`, found `&{shown}`"
             raise checker.fail(arg.borrow_pos or arg.pos, what)

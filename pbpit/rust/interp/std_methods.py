@@ -31,6 +31,7 @@ from pbpit.rust.interp.numbers import (
     powi,
 )
 from pbpit.rust.interp.rc_refcell import RC_METHODS, REFCELL_METHODS
+from pbpit.rust.interp.references import certainly_reference
 from pbpit.rust.interp.sets import BTREESET, HASHSET
 from pbpit.rust.interp.sorted_tests import sorted_rows
 from pbpit.rust.interp.std_more import OPTION_MORE, RESULT_MORE, VEC_MORE, slice_more
@@ -332,7 +333,8 @@ def _push(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 def _push_type(ck: Any, e: Any, recv: Ty) -> Ty:
     ck.mutable_receiver(e)
     ck.args(e, recv.inner)  # type: ignore[attr-defined]
-    if e.args[0].borrowed and (vec_of_values(e.recv) or _of_param(recv)):  # `words.push(&w)`
+    given = e.args[0].borrowed or certainly_reference(e.args[0])  # `&w`, `w` of `for w in &ws`
+    if given and (vec_of_values(e.recv) or _of_param(recv)):  # `words.push(&w)`
         shown, where = show(e.args[0].ty), e.args[0].borrow_pos or e.args[0].pos
         raise ck.fail(where, f"mismatched types: expected `{shown}`, found `&{shown}`")
     return UNIT
