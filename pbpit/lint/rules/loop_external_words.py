@@ -137,15 +137,20 @@ def detach_once_help(name: str, edits: list[Edit], sure: bool = False) -> Help:
     return Help(message, edits, applicability="MachineApplicable" if sure else "MaybeIncorrect")
 
 
-def recompute_in_loop_help(name: str, edits: list[Edit], closure: str = "") -> Help:
+def recompute_in_loop_help(
+    name: str, edits: list[Edit], closure: str = "", kept: bool = False
+) -> Help:
     """Recompute in the loop, with its edits (said in words without them); `closure`: the
     edits make it `in` the closure the loop calls, which reads it, or move it into the loop
-    `with` that closure."""
+    `with` that closure; `kept`: made again at the top of the loop, the one made before it
+    kept for what reads it outside the loop."""
     message = f"if gradients must flow through `{name}`, compute it inside the loop, every pass"
     if not edits:
         return Help(f"{message}, where the backward uses it")
     if closure:
         message += f", {closure} the closure that reads it"
+    if kept:
+        message += " (the one made before the loop stays, for what reads it outside the loop)"
     return Help(message, edits)
 
 

@@ -103,7 +103,7 @@ def recompute_in_loop(
         if clones is None or any(_in_closure(n, block, body, fixes) for n in outside):
             return fallback
         edits = copy_into_loop(moved, loop, clones, fixes)
-        return fallback if edits is None else recompute_in_loop_help(name, edits)
+        return fallback if edits is None else recompute_in_loop_help(name, edits, kept=True)
     if clones is None:
         return fallback
     edits = fixes.move_into_loop(moved, loop, clones)
