@@ -387,18 +387,26 @@ fn main() {
 """
 
 
-def test_fix_writes_detach_once_where_recomputing_cannot_be_written_only_when_asked(tmp_path):
-    # `anchor` is read after the loop too: made in each pass instead, it would not be there.
+def test_fix_recomputes_what_is_read_after_the_loop_too_and_detaches_only_when_asked(tmp_path):
+    # `anchor` is read after the loop too: kept there, and made again at the top of the loop.
     # It is made by `model.encoder`, which the optimizer steps: detached, the encoder's
-    # gradient through it changes (backward #2), so the fallback to detaching once is not
-    # taken unasked (issue 24, Deliver 5: recompute what an optimizer updates); `--fix=detach`
+    # gradient through it changes (backward #2), so detaching once is not what `--fix` writes
+    # unasked (issue 24, Deliver 5: recompute what an optimizer updates); `--fix=detach`
     # writes it.
     path = _write(tmp_path, "anchor.rs", ANCHOR)
     status, before, _ = pbpit_run(path)
     assert status != 0 and before.count("step ") == 4  # step 3's backward panics
     written = path.read_text()
     done = pbpit_main("lint", "--fix", "anchor.rs", cwd=tmp_path)
-    assert "fixed anchor.rs" not in done.stderr and path.read_text() == written, done.stderr
+    assert "fixed anchor.rs: 1 fix (loop-external-tracked)" in done.stderr, done.stderr
+    recomputed = [line.strip() for line in path.read_text().splitlines()]
+    assert recomputed.count("let anchor = model.encoder.forward(probe.clone());") == 2
+    assert ".detach()" not in path.read_text()
+    status, after, _ = pbpit_run(path)
+    # It runs; step 0 (before any update) prints what it printed.
+    assert status == 0 and after.count("step ") == 4 and after.count("anchor: ") == 1
+    assert after.splitlines()[:1] == before.splitlines()[:1]
+    path.write_text(written)
     done = pbpit_main("lint", "--fix=detach", "anchor.rs", cwd=tmp_path)
     assert "fixed anchor.rs: 1 fix (loop-external-tracked)" in done.stderr, done.stderr
     text = path.read_text()
