@@ -63,15 +63,14 @@ def option_memo_fixes(name: str, meeting: Meeting, fixes: Fixes) -> list[Help] |
     invalidate = fixes.append_line(body, f"{emptied} = None;")
     if invalidate is None:
         return None
-    name = emptied
     said = (
         f"`{fixes.text(puts[0])}`"
         if len(puts) == 1 and len(fixes.text(puts[0])) <= 60
         else ("the tensor")
     )
     again = Help(
-        f"make `{name}` again in each pass: set it to `None` once the pass's step is done "
-        f"(`{name} = None;` as the pass's last statement), and the next pass fills it with what "
+        f"make `{emptied}` again in each pass: set it to `None` once the pass's step is done "
+        f"(`{emptied} = None;` as the pass's last statement), and the next pass fills it with what "
         "the step updated; kept, it hands the next pass a tensor whose graph this pass's "
         "backward consumed",
         [invalidate],
@@ -212,7 +211,10 @@ def _some(value: Node, fixes: Fixes) -> Node | None:
 
 def _guarded(node: Node, place: str, fixes: Fixes) -> bool:
     """Whether `node` runs only when `place` is empty: within the block of an `if` whose
-    condition is `place.is_none()` (or `!place.is_some()`)."""
+    condition is `place.is_none()` (or `!place.is_some()`), or after an `if` of the same block
+    that returns when it holds one (`if let Some(c) = &place { return c.clone(); }`)."""
+    if _returned_before(node, place, fixes):
+        return True
     current = node.parent
     while current is not None and current.type not in ("function_item", "closure_expression"):
         if current.type == "if_expression":
@@ -325,4 +327,37 @@ def _called_at(holder: str, puts: list[Node], at: int, body: Node, fixes: Fixes)
         if fixes.text(receiver) == holder and called in methods:
             if call.start_byte <= at < call.end_byte:
                 return True
+    return False
+
+
+_HOLDS = re.compile(
+    r"let\s+Some\s*\(.*\)\s*=\s*(?:&\s*)?(?P<place>[\w.\[\]]+?)(?:\.as_ref\(\))?$|"
+    r"(?P<some>[\w.\[\]]+)\.is_some\(\)$"
+)
+
+
+def _returned_before(node: Node, place: str, fixes: Fixes) -> bool:
+    """Whether a statement of the function's body before the one holding `node` is an `if`
+    whose condition holds when `place` holds a tensor and whose block returns."""
+    statement = node
+    while statement.parent is not None and statement.parent.type != "block":
+        statement = statement.parent
+    block = statement.parent
+    if block is None or block.parent is None or block.parent.type != "function_item":
+        return False
+    for earlier in block.named_children:
+        if earlier.start_byte >= statement.start_byte:
+            break
+        found = earlier.named_children[0] if earlier.type == "expression_statement" else earlier
+        if found is None or found.type != "if_expression":
+            continue
+        condition = found.child_by_field_name("condition")
+        consequence = found.child_by_field_name("consequence")
+        if condition is None or consequence is None:
+            continue
+        held = _HOLDS.match(re.sub(r"\s+", " ", fixes.text(condition)).strip())
+        if held is None or (held["place"] or held["some"]) != place:
+            continue
+        if any(n.type == "return_expression" for n in descendants(consequence)):
+            return True
     return False
