@@ -10,8 +10,9 @@ are hand verdicts, not pbpit's output):
   id, not a counter, with `or_insert` (m3). Lint saw nothing in n11 before (its key is the inner
   loop's counter, new each pass of that loop only) and named the fresh `let` in m3.
 - a tensor cached in an `Option` filled only when empty (`if self.ctx.is_none() { .. }`,
-  `get_or_insert_with`, a local `Option`): emptied at the end of each pass where the loop
-  steps its encoder (n10, o1, o2; detaching would leave the encoder no gradient), stored
+  `get_or_insert_with`, a local `Option`, an early `return` of what it holds): emptied at the
+  end of each pass where the loop steps its encoder (n10, o1, o2, o4; detaching would leave the
+  encoder no gradient), stored
   detached where the encoder is frozen (o3); a `Vec` of such slots filled at the index the
   pass gives its method: that pass's slot emptied (v1; lint still warns on the twin, so
   `lint --fix` does not write it: tested by the run's fix only).
@@ -49,6 +50,7 @@ HAND = {
     "o1_prompt_get_or_insert.rs": ("memo.encoded", "keeps"),
     "o2_local_option_is_none.rs": ("prototypes", "keeps"),
     "o3_frozen_context_cache.rs": ("adapter.summary", "detaches"),
+    "o4_early_return_memo.rs": ("memo.summary", "keeps"),
     "a1_window_take_then_put.rs": ("window.sum", "keeps"),
     "a2_meter_map_or_expect.rs": ("meter.sum", "keeps"),
 }
