@@ -122,8 +122,9 @@ def blend_detached(helps: list[Help], name: str, meeting: Meeting, fixes: Fixes)
     if named is not None and function is not None and function.end_byte < meeting.loop_span[0]:
         where += f", in `{fixes.text(named)}`"
     shown = ", ".join(f"`{p}`" for p in params)
+    what = "the blend" if carrier == name else f"`{name}`"
     message = (
-        f"detach `{name}` where it is put in `{carrier}` ({where}): it blends {shown} into "
+        f"detach {what} where it is put in `{carrier}` ({where}): it blends {shown} into "
         "a copy no optimizer steps (a target network), which needs no gradient; detached "
         "only at the end of the pass, the loss would still send a gradient through it into "
         f"{shown} in the pass that makes it"
