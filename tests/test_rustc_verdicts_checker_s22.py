@@ -1076,6 +1076,38 @@ fn main() {
 """,
         rejects("arithmetic_overflow"),
     ),
+    "struct_field_given_max_of_iter": (
+        """\
+struct S { best: i32 }
+fn main() {
+    let v = vec![1, 2];
+    let s = S { best: v.iter().max().unwrap() };
+    println!("{}", s.best);
+}
+""",
+        rejects("E0308"),
+    ),
+    "struct_fields_of_references_runs": (
+        """\
+struct S {
+    best: i32,
+}
+struct View<'a> {
+    best: &'a i32,
+}
+struct Holder<T> {
+    item: T,
+}
+fn main() {
+    let v = vec![1, 2];
+    let s = S { best: *v.iter().max().unwrap() };
+    let w = View { best: v.iter().max().unwrap() };
+    let h = Holder { item: v.iter().min().unwrap() };
+    println!("{} {} {}", s.best, w.best, h.item);
+}
+""",
+        runs("2 2 1\n"),
+    ),
     "successors_borrow_collected_into_values": (
         """\
 fn main() {

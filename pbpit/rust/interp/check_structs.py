@@ -16,6 +16,7 @@ from pbpit.rust.interp import (
     match_values,
     op_traits,
     or_patterns,
+    ref_results,
     ref_values,
     references,
     results,
@@ -160,6 +161,7 @@ class StructRules:
             # (`d: it.collect()` of other items: E0277 at `collect`, as a `let` written `Vec<T>`)
             self.unify_collected(field, self.expecting(value, field), value)
             struct_lifetimes.refuse_value_for_reference_field(self, e.item, index, value)
+            ref_results.refuse_reference_field(self, e.item, index, value)  # `best: m` of `&i32`
         return made
 
     def c_TupleLit(self: Any, e: TupleLit) -> Ty:  # noqa: N802

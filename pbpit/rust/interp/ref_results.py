@@ -110,3 +110,18 @@ def refuse_reference_for_value(checker: Any, stmt: Let) -> None:
             shown = inner[0].text.decode()
             what = f"mismatched types: expected `{text}`, found `Option<&{shown}>`"
             raise checker.fail(stmt.init.pos, what)
+
+
+def refuse_reference_field(checker: Any, item: Any, index: int, value: Any) -> None:
+    """rustc's E0308 for a struct literal's field written as a value given what certainly is a
+    reference not written `&x` (`S { best: v.iter().max().unwrap() }`; `&x` is judged as the
+    literal is lowered, `value_slots`)."""
+    from pbpit.rust.interp.value_slots import field_types
+
+    if value.borrowed or not references.certainly_reference(value):
+        return
+    types = field_types(item)
+    written = types[index] if index < len(types) else None
+    if written is not None and plainly_value(written):
+        text = written.text.decode()
+        raise checker.fail(value.pos, f"mismatched types: expected `{text}`, found `&{text}`")
