@@ -328,6 +328,7 @@ class _Search:
                 # `let last = v.last().unwrap();`, `let names: Vec<&str> = v.iter()..collect();`
                 init = _borrowed_by_call(init) or _collected_borrow(part) or _field_borrow(init)
                 init = init or returned_borrow(part.init)  # `m.weights()` of `(&self) -> &T`
+                init = init or getattr(part.init, "shared_lender", None)  # `q.as_slices()`'s
                 if init is None:
                     continue
             holder = part.binding
