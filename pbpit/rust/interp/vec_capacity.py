@@ -60,6 +60,12 @@ def settle(items: list, least: int) -> None:
         _MADE[id(items)] = (items, _grown(capacity, len(items), least))
 
 
+def followed(items: list, least: int) -> int | None:
+    """`items`' capacity where its allocation is followed (grown by its pushes), else None."""
+    capacity = _record(items)
+    return None if capacity is None else _grown(capacity, len(items), least)
+
+
 def capacity_of(items: list, least: int, where: str) -> int:
     """`items`' capacity, grown by pushes from its record; refused for a list with none."""
     capacity = _record(items)
