@@ -5,7 +5,8 @@ session 22, from helper O3's held-out measure of session 21 and programs written
 `split_at_mut`, a nested `collect` of `sum`s typed by the function's result,
 `&mut a` of an array given as `&mut [T]`, `iter_mut()` chains of
 structs and boxed layers, `BTreeSet::range`, `by_ref`,
-`rchunks`, `(a..).sum()` of an integer type, ...
+`rchunks`, `(a..).sum()` of an integer type,
+`VecDeque::as_slices` and `make_contiguous`.
 
 The programs that run are in `tests/rust/std` (their output recorded from rustc 1.95 with
 `tools/record_rustc.py`; `tests/test_rust_vs_rustc.py` runs them). The table below holds
@@ -604,6 +605,55 @@ fn main() {
 }
 """,
         rejects("E0382"),
+    ),
+    "as_slices_held_then_pushed": (
+        """\
+use std::collections::VecDeque;
+fn main() {
+    let mut q: VecDeque<i32> = VecDeque::new();
+    q.push_back(1);
+    let (a, _b) = q.as_slices();
+    q.push_back(2);
+    println!("{:?}", a);
+}
+""",
+        rejects("E0502"),
+    ),
+    "make_contiguous_not_mut": (
+        """\
+use std::collections::VecDeque;
+fn main() {
+    let q: VecDeque<i32> = VecDeque::new();
+    q.make_contiguous().sort();
+    println!("{:?}", q);
+}
+""",
+        rejects("E0596"),
+    ),
+    "as_slices_half_pushed": (
+        """\
+use std::collections::VecDeque;
+fn main() {
+    let q: VecDeque<i32> = VecDeque::new();
+    let (a, _) = q.as_slices();
+    a.push(1);
+    println!("{:?}", q);
+}
+""",
+        rejects("E0599"),
+    ),
+    "make_contiguous_held_then_pushed": (
+        """\
+use std::collections::VecDeque;
+fn main() {
+    let mut q: VecDeque<i32> = VecDeque::new();
+    q.push_back(1);
+    let s = q.make_contiguous();
+    q.push_back(2);
+    println!("{:?}", s);
+}
+""",
+        rejects("E0499"),
     ),
 }
 

@@ -9,7 +9,14 @@ from collections.abc import Callable, Iterator
 from itertools import dropwhile, takewhile
 from typing import Any
 
-from pbpit.rust.interp import chars_as_str, exact_size, iter_try, iterators, std_collect
+from pbpit.rust.interp import (
+    chars_as_str,
+    exact_size,
+    iter_try,
+    iterators,
+    std_collect,
+    vecdeque_layout,
+)
 from pbpit.rust.interp.builtins import Builtin, Code, rows
 from pbpit.rust.interp.check_rules import collected_into
 from pbpit.rust.interp.grammar import rejects
@@ -486,6 +493,10 @@ def _collect(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     shorted = std_collect.collector(e.ty)  # into an `Option` or a `Result` (std_collect.py)
     if shorted is not None:
         return lambda frame: shorted(recv(frame))
+    if getattr(resolve(e.ty), "kind", None) == "VecDeque" and vecdeque_layout.collected(e):
+        return lambda frame: vecdeque_layout.made(
+            made := list(iterators.lazy(recv(frame))), len(made)
+        )  # (a trusted length: that capacity, vecdeque_layout.py)
     return lambda frame: list(iterators.lazy(recv(frame)))
 
 

@@ -28,6 +28,7 @@ from pbpit.rust.interp import (
     ref_patterns,
     references,
     tuple_lets,
+    vecdeque,
 )
 from pbpit.rust.interp.borrows import refuse_use_while_borrowed
 from pbpit.rust.interp.field_paths import mut_method
@@ -593,6 +594,7 @@ class Lowerer(
             num_refs.mark_let(binding, init)  # `let r = &mut x;` of a number (num_refs.py)
         num_refs.mark_entry_let(binding, init)  # `let e = m.entry(k).or_insert(0);`
         option_refs.mark(binding, init)  # `let got = best.get_or_insert(v);`: a `&mut T`
+        vecdeque.mark_let(binding, init)  # `let s = q.make_contiguous();`: a `&mut [T]`
         if binding is not None and getattr(init, "name", None) == "chunks_exact":
             binding.chunks_exact = init  # type: ignore[attr-defined]  # `it.remainder()`
         if binding is not None and value is not None and mut_method(self, value):

@@ -51,9 +51,14 @@ def rows(family: str) -> list[Builtin]:
 
 def mark_halves(lets: list, init: Any) -> None:
     """`let (a, b) = v.split_at_mut(m);`: `a` and `b` (the `let`s after the hidden one holding
-    the pair) are `&mut [T]` bindings, each lending `v` (`lends`) while it lives."""
+    the pair) are `&mut [T]` bindings, each lending `v` (`lends`) while it lives; those of
+    `q.as_slices()` lend `q` shared (`shared_lender`)."""
     from pbpit.rust.interp.nodes import Method
 
+    if isinstance(init, Method) and init.name == "as_slices" and not init.borrowed:
+        for made in lets[1:]:  # `let (a, b) = q.as_slices();`: `q` lent shared while they live
+            made.init.shared_lender = init.recv  # (loop_borrows.py)
+        return
     if not isinstance(init, Method) or init.name != "split_at_mut" or init.borrowed:
         return
     setattr(init, _HALVES, True)

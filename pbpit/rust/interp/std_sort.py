@@ -30,6 +30,8 @@ _BY_KEY = ("sort_by_key", "sort_unstable_by_key")
 def mutable_slice(ck: Any, e: Any) -> None:
     """The receiver of a `&mut self` method of a slice: a `let mut` variable (or a `&mut`
     one), or a range of one (`v[1..].sort()`, made a view by `slices.check_method`)."""
+    if getattr(e.recv, "name", None) == "make_contiguous":  # (a `&mut [T]` of its deque,
+        return  # whose `mut` its own check asked)
     if not getattr(e.recv, "view", False):
         ck.mutable_receiver(e)
 

@@ -2,7 +2,8 @@
 (`builtins.Builtin`): `VecDeque::new()`, `with_capacity(n)`, `from(vec)`; `push_back`,
 `push_front`, `pop_back`, `pop_front` (`Option<T>`), `front`, `back`, `get(i)` (`Option<&T>`),
 `len`, `is_empty`, `clear`, `contains(&x)`, `rotate_left(n)`, `rotate_right(n)`, `iter()`
-(front to back); `{:?}` prints `[a, b, ..]` as a `Vec`'s; `q[i]`, `q[i] = x`, `q[i] += x` (an
+(front to back), `as_slices()` and `make_contiguous()` (where its ring buffer puts the elements:
+vecdeque_layout.py); `{:?}` prints `[a, b, ..]` as a `Vec`'s; `q[i]`, `q[i] = x`, `q[i] += x` (an
 index past the end panics "Out of bounds access" at the `[`, as std's `Index` of a `VecDeque`
 does, `#[track_caller]`). A `VecDeque<T>` is the type `Wrap("VecDeque", T)`, held as a Python
 list, front first.
@@ -13,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.format import Some
+from pbpit.rust.interp import vec_capacity, vecdeque_layout
 from pbpit.rust.interp.builtins import Builtin, Code, Function, rows
 from pbpit.rust.interp.types import UNIT, USIZE, Ty, Var, Wrap, resolve, show
 
@@ -52,10 +54,38 @@ def _from_type(ck: Any, e: Any) -> Ty:
     return deque(found.inner)
 
 
+def _from(comp: Any, e: Any, args: list[Code]) -> Code:
+    """`VecDeque::from(v)`: `v`'s elements, in `v`'s buffer (its capacity, where followed)."""
+    (vector,) = args
+    least = _least(e)
+
+    def from_(frame: list) -> Any:
+        items = vector(frame)
+        made = list(items)
+        capacity = vec_capacity.followed(items, least) if least is not None else None
+        if capacity is not None:
+            vecdeque_layout.made(made, capacity)
+        return made
+
+    return from_
+
+
+def _least(e: Any) -> int | None:
+    """`RawVec`'s least capacity for the deque's elements (None: zero-sized)."""
+    return vec_capacity._least(resolve(e.ty).inner)  # type: ignore[attr-defined]
+
+
+def _with_capacity(comp: Any, e: Any, args: list[Code]) -> Code:
+    (size,), least = args, _least(e)
+    return lambda frame: vecdeque_layout.made([], size(frame)) if least is not None else []
+
+
 FUNCTIONS = [
-    Function(KIND, "new", 0, _new_type, lambda comp, e, args: lambda frame: []),
-    Function(KIND, "with_capacity", 1, _new_type, lambda comp, e, args: lambda frame: []),
-    Function(KIND, "from", 1, _from_type, lambda comp, e, args: lambda frame: list(args[0](frame))),
+    Function(KIND, "new", 0, _new_type, lambda comp, e, args: lambda frame: (
+        vecdeque_layout.made([], 0)
+    )),
+    Function(KIND, "with_capacity", 1, _new_type, _with_capacity),
+    Function(KIND, "from", 1, _from_type, _from),
 ]
 
 
@@ -66,8 +96,11 @@ def _push(front: bool) -> Any:
     def compile_(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
         (arg,) = args
 
+        least = _element_least(e)
+
         def push(frame: list) -> Any:
             items, value = recv(frame), arg(frame)
+            vecdeque_layout.before_push(items, least, front)
             if front:
                 items.insert(0, value)
             else:
@@ -83,7 +116,10 @@ def _pop(front: bool) -> Any:
     def compile_(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
         def pop(frame: list) -> Any:
             items = recv(frame)
-            return Some(items.pop(0 if front else -1)) if items else None
+            if not items:
+                return None
+            vecdeque_layout.after_pop(items, front)
+            return Some(items.pop(0 if front else -1))
 
         return pop
 
@@ -129,7 +165,9 @@ def _contains(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
 
 def _clear(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     def clear(frame: list) -> Any:
-        recv(frame).clear()
+        items = recv(frame)
+        items.clear()
+        vecdeque_layout.cleared(items)
         return UNIT
 
     return clear
@@ -147,6 +185,7 @@ def _rotate(left: bool) -> Any:
             items, n = recv(frame), count(frame)
             if n > len(items):
                 raise core_panic(f"VecDeque::rotate_{'left' if left else 'right'}")
+            vecdeque_layout.rotated(items, n, left)
             cut = n if left else len(items) - n
             items[:] = items[cut:] + items[:cut]
             return UNIT
@@ -154,6 +193,57 @@ def _rotate(left: bool) -> Any:
         return rotate
 
     return compile_
+
+
+def _element_least(e: Any) -> int:
+    return vec_capacity._least(resolve(e.recv.ty).inner) or 1  # type: ignore[attr-defined]
+
+
+def _as_slices_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`q.as_slices()`: `(&[T], &[T])`, the ring buffer's two parts (vecdeque_layout.py)."""
+    from pbpit.rust.interp.slices import slice_of
+    from pbpit.rust.interp.types import TupleT
+
+    ck.args(e)
+    inner = resolve(recv).inner  # type: ignore[attr-defined]
+    return TupleT([slice_of(inner), slice_of(inner)])
+
+
+def _as_slices(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    where = comp.where(e.pos)
+    return lambda frame: vecdeque_layout.slices(recv(frame), where)
+
+
+def _contiguous_type(ck: Any, e: Any, recv: Ty) -> Ty:
+    """`q.make_contiguous()`: `&mut [T]`, the elements in one slice (sorted in place by
+    `q.make_contiguous().sort()`)."""
+    from pbpit.rust.interp.slices import slice_of
+
+    ck.mutable_receiver(e)
+    ck.args(e)
+    return slice_of(resolve(recv).inner)  # type: ignore[attr-defined]
+
+
+def mark_let(binding: Any, init: Any) -> None:
+    """`let s = q.make_contiguous();`: `s` a `&mut [T]` binding, lending `q` while it lives
+    (borrows.py's `lends`)."""
+    from pbpit.rust.interp.nodes import Method
+
+    if binding is None or not isinstance(init, Method) or init.name != "make_contiguous":
+        return
+    if init.args or init.borrowed:
+        return
+    binding.mut_ref = True
+    init.lends = init.recv
+
+
+def _make_contiguous(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    def contiguous(frame: list) -> Any:
+        items = recv(frame)
+        vecdeque_layout.made_contiguous(items)
+        return items  # (the deque's own list: a slice of it changes the deque)
+
+    return contiguous
 
 
 VECDEQUE = rows(
@@ -172,6 +262,8 @@ VECDEQUE = rows(
     Builtin(KIND, "rotate_right", ("usize",), "()", _rotate(False), mutates=True),
     Builtin(KIND, "contains", None, "", _contains, _contains_type),
     Builtin(KIND, "iter", (), "iter", lambda c, e, recv, a: recv),
+    Builtin(KIND, "as_slices", None, "", _as_slices, _as_slices_type),
+    Builtin(KIND, "make_contiguous", None, "", _make_contiguous, _contiguous_type, mutates=True),
 )
 
 
