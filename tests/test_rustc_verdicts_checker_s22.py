@@ -641,6 +641,19 @@ fn main() {
 """,
         runs("5 3 3 Some(3) Some(1) Some(0.5) 0 3\n"),
     ),
+    "literals_of_dereferenced_items_runs": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    let best = v.iter().max().unwrap();
+    let copy: Vec<i32> = vec![*best];
+    let refs: Vec<&i32> = vec![best];
+    let pair: (i32, &i32) = (*best, best);
+    println!("{:?} {:?} {:?}", copy, refs, pair);
+}
+""",
+        runs("[2] [2] (2, 2)\n"),
+    ),
     "loop_breaks_borrow_beside_value": (
         """\
 fn main() {
@@ -1129,6 +1142,16 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "tuple_literal_of_max_of_iter": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    let pair: (i32, i32) = (v.iter().max().unwrap(), 0);
+    println!("{:?}", pair);
+}
+""",
+        rejects("E0308"),
+    ),
     "unsized_slice_then_method_then_type_error": (
         """\
 fn f(x: i32) -> i32 { x }
@@ -1162,6 +1185,17 @@ fn main() {
 }
 """,
         rejects("E0631"),
+    ),
+    "vec_literal_of_max_of_iter": (
+        """\
+fn main() {
+    let v = vec![3, 1, 2];
+    let best = v.iter().max().unwrap();
+    let copy: Vec<i32> = vec![best];
+    println!("{:?}", copy);
+}
+""",
+        rejects("E0308"),
     ),
 }
 

@@ -49,6 +49,36 @@ def shape(e: Any) -> str | None:
     return None
 
 
+def _refuse_parts(checker: Any, written: Any, init: Any) -> None:
+    """A `vec![..]`, an array or a tuple literal whose written type holds values given a part
+    that certainly is a reference (`vec![best]` of `best` a `&i32`)."""
+    from pbpit.rust.interp.nodes import ArrayLit, TupleLit
+
+    if init.borrowed:
+        return
+    parts: list[tuple[Any, Any]] = []
+    if isinstance(init, ArrayLit) and written.type in ("generic_type", "array_type"):
+        if written.type == "generic_type":
+            base = written.child_by_field_name("type")
+            args = written.child_by_field_name("type_arguments")
+            if base is None or base.text != b"Vec" or args is None or args.named_child_count != 1:
+                return
+            elem = args.named_children[0]
+        else:
+            elem = written.child_by_field_name("element")
+        parts = [(elem, item) for item in init.elems]
+    elif isinstance(init, TupleLit) and written.type == "tuple_type":
+        types = [c for c in written.named_children if c.type != "line_comment"]
+        if len(types) == len(init.elems):
+            parts = list(zip(types, init.elems, strict=True))
+    for ty, part in parts:
+        if ty is None or part.borrowed or not references.certainly_reference(part):
+            continue
+        if plainly_value(ty):
+            shown = ty.text.decode()
+            raise checker.fail(part.pos, f"mismatched types: expected `{shown}`, found `&{shown}`")
+
+
 def let_checked(checker: Any, stmt: Let) -> None:
     """A `let` typed: rustc's E0308 for a reference where its written type is a value
     (`refuse_reference_for_value`); a variable not written given one is marked as one
@@ -94,9 +124,10 @@ def refuse_reference_for_value(checker: Any, stmt: Let) -> None:
     if written is None or stmt.init is None:
         return
     given = shape(stmt.init)
-    if given is None:
-        return
     text = written.text.decode()
+    if given is None:
+        _refuse_parts(checker, written, stmt.init)  # `let c: Vec<i32> = vec![best];`
+        return
     if given == REF and plainly_value(written) and not text.startswith("Option<"):
         found = "&" + show(resolve(stmt.init.ty)) if stmt.init.ty is not None else "&_"
         raise checker.fail(stmt.init.pos, f"mismatched types: expected `{text}`, found `{found}`")
