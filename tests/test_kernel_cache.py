@@ -65,10 +65,25 @@ def a_path_that_cannot_be_made(tmp_path: Path) -> Path:
     return blocker / "cache"
 
 
-def test_garbled_cache_files_are_discarded_and_recompiled(tmp_path):
+@pytest.fixture(scope="module")
+def compiled_cache(tmp_path_factory) -> Path:
+    """A cache the large case filled, compiling its kernels (seconds of CPU): made once for the
+    tests that damage a copy of it."""
+    where = tmp_path_factory.mktemp("compiled")
+    cache = where / "cache"
+    assert run_large_case(where, {"NUMBA_CACHE_DIR": str(cache)}).stdout == EXPECTED
+    return cache
+
+
+def a_copy_of(compiled: Path, tmp_path: Path) -> Path:
     cache = tmp_path / "cache"
+    shutil.copytree(compiled, cache)
+    return cache
+
+
+def test_garbled_cache_files_are_discarded_and_recompiled(tmp_path, compiled_cache):
+    cache = a_copy_of(compiled_cache, tmp_path)
     env = {"NUMBA_CACHE_DIR": str(cache)}
-    assert run_large_case(tmp_path, env).stdout == EXPECTED
     files = cache_files(cache)
     assert {p.suffix for p in files} == {".nbi", ".nbc"}
     for path in files:
@@ -86,10 +101,9 @@ def test_garbled_cache_files_are_discarded_and_recompiled(tmp_path):
     assert {p: p.stat().st_mtime_ns for p in cache_files(cache)} == stamps
 
 
-def test_truncated_data_file_is_discarded(tmp_path):
-    cache = tmp_path / "cache"
+def test_truncated_data_file_is_discarded(tmp_path, compiled_cache):
+    cache = a_copy_of(compiled_cache, tmp_path)
     env = {"NUMBA_CACHE_DIR": str(cache)}
-    assert run_large_case(tmp_path, env).stdout == EXPECTED
     for path in cache_files(cache):
         if path.suffix == ".nbc":
             path.write_bytes(path.read_bytes()[:100])
@@ -125,7 +139,16 @@ def test_fallback_cache_is_per_user_and_private(tmp_path):
     assert cache_files(private)
 
 
-@pytest.mark.parametrize("unsafe", ["world-writable", "group-writable", "someone else's"])
+@pytest.mark.parametrize(
+    "unsafe",
+    [
+        "world-writable",
+        # the same test of the mode as world-writable's (is_private: S_IWGRP | S_IWOTH), checked
+        # in this process below; the whole run (a kernel compiled, seconds) in `pytest -m slow`
+        pytest.param("group-writable", marks=pytest.mark.slow),
+        "someone else's",
+    ],
+)
 def test_a_fallback_cache_others_can_write_is_never_read(tmp_path, unsafe):
     package = package_without_in_tree_cache(tmp_path)
     temp = tmp_path / "tmp"
@@ -143,6 +166,16 @@ def test_a_fallback_cache_others_can_write_is_never_read(tmp_path, unsafe):
     done = run_large_case(tmp_path, env, package)
     assert (done.returncode, done.stdout, done.stderr) == (0, EXPECTED, "")
     assert list(planted.iterdir()) == []
+
+
+@pytest.mark.parametrize("mode", [0o777, 0o770, 0o720, 0o702])
+def test_a_directory_others_can_write_is_not_private(tmp_path, mode):
+    planted = tmp_path / "planted"
+    planted.mkdir()
+    planted.chmod(0o700)
+    assert is_private(planted)
+    planted.chmod(mode)
+    assert not is_private(planted)
 
 
 def test_numba_cache_dir_is_used_when_writable(tmp_path):
