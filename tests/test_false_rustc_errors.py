@@ -311,6 +311,7 @@ def test_collect_into_a_result_runs_as_rustc_runs_it(name):
     pbpit_gives(COLLECTED_INTO_A_RESULT, name)
 
 
+@pytest.mark.slow
 def test_the_recorded_collect_verdicts_are_rustcs():
     assert stale(COLLECTED_INTO_A_RESULT) == []
 
@@ -371,5 +372,6 @@ def test_a_write_through_last_mut_in_if_let_runs_as_rustc(name):
     pbpit_gives(WRITTEN_THROUGH_A_MUT_METHOD, name)
 
 
+@pytest.mark.slow
 def test_the_recorded_mut_method_verdicts_are_rustcs():
     assert stale(WRITTEN_THROUGH_A_MUT_METHOD) == []
