@@ -286,5 +286,6 @@ def test_pbpit_gives_rustcs_verdict(name: str) -> None:
     pbpit_gives(CASES, name)
 
 
+@pytest.mark.slow
 def test_recorded_verdicts_are_rustcs() -> None:
     assert stale(CASES) == []
