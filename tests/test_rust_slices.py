@@ -483,6 +483,7 @@ def test_no_made_up_rustc_error(name):
     assert found.state == "rejected" and found.outside and not any(found.codes), found
 
 
+@pytest.mark.slow
 def test_the_accepted_programs_are_rustcs():
     for name, found in rustc_verdicts(NOT_RUSTC_ERRORS).items():
         assert (found.state, found.stdout) == ("ran", PRINTED[name]), (name, found)
@@ -581,6 +582,7 @@ def test_pbpit_does_not_run_what_rustc_rejects(name):
     assert judge(source, diff.pbpit_verdict).state == "rejected"
 
 
+@pytest.mark.slow
 def test_the_refused_programs_are_rustcs_rejections():
     now = rustc_verdicts({name: source for name, (source, _) in REFUSED.items()})
     for name, (_, code) in REFUSED.items():
