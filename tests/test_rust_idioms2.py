@@ -389,6 +389,7 @@ def test_a_struct_with_its_own_display_prints_and_converts_to_a_string_as_rust_d
     assert (out.returncode, out.stdout, out.stderr) == (0, DISPLAY_STATS_RUSTC, "")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("source", "expected"),
     [
