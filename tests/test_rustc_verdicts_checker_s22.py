@@ -191,6 +191,19 @@ fn main() {
             "Int(ParseIntError { kind: InvalidDigit }) []\n"
         ),
     ),
+    "float_max_of_two_references": (
+        """\
+fn main() {
+    let v = vec![1.0f32, 2.0];
+    for p in v.iter() {
+        for q in v.iter() {
+            println!("{}", p.max(q));
+        }
+    }
+}
+""",
+        rejects("E0308"),
+    ),
     "float_range_from_for": (
         """\
 fn main() {
@@ -212,6 +225,30 @@ fn main() {
 }
 """,
         rejects("E0599"),
+    ),
+    "fold_item_given_to_float_max": (
+        """\
+fn main() {
+    let v = vec![1.0f32, 2.0];
+    let m = v.iter().fold(0.0f32, |a, b| a.max(b));
+    println!("{}", m);
+}
+""",
+        rejects("E0308"),
+    ),
+    "fold_of_float_references_runs": (
+        """\
+fn main() {
+    let v = vec![1.0f32, 2.0];
+    let s = v.iter().fold(0.0f32, |a, b| a + b);
+    let m = v.iter().fold(0.0f32, |a, b| a.max(*b));
+    let n = v.iter().cloned().fold(0.0f32, |a, b| a.max(b));
+    let r = v.iter().reduce(|a, b| if a > b { a } else { b });
+    let k = v.iter().fold(String::new(), |acc, x| acc + &x.to_string());
+    println!("{} {} {} {:?} {}", s, m, n, r, k);
+}
+""",
+        runs("3 2 2 Some(2.0) 12\n"),
     ),
     "for_ref_pattern_over_array_by_value": (
         """\
@@ -770,6 +807,27 @@ fn main() {
 """,
         rejects(""),
     ),
+    "ord_max_of_two_references_runs": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    let w = vec![3, 1];
+    let a = v.iter().max().unwrap();
+    let b = w.iter().max().unwrap();
+    let c = a.max(b);
+    let x = 5;
+    let r = &x;
+    let s = &x;
+    println!("{} {}", c, r.max(s));
+    for p in v.iter() {
+        for q in w.iter() {
+            println!("{}", p.max(q));
+        }
+    }
+}
+""",
+        runs("3 5\n3\n1\n3\n2\n"),
+    ),
     "parse_error_field_given_borrow": (
         """\
 use std::num::ParseIntError;
@@ -954,6 +1012,17 @@ fn main() {
 }
 """,
         runs('[2] ["a"] ["a"] ["a"]\n'),
+    ),
+    "reduce_and_fold_of_int_references_runs": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    let r = v.iter().reduce(|a, b| a.max(b));
+    let t = v.iter().fold(0, |acc, x| acc + x * 2);
+    println!("{:?} {}", r, t);
+}
+""",
+        runs("Some(2) 6\n"),
     ),
     "references_given_as_values_deref_runs": (
         """\

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pbpit.rust.interp.references import refuse_borrowed_value
+from pbpit.rust.interp.references import certainly_reference, refuse_borrowed_value
 from pbpit.rust.interp.types import (
     BOOL,
     DEVICE,
@@ -128,7 +128,13 @@ class Builtin:
         assert self.params is not None
         expected = [TYPE_WORDS[p](recv) for p in self.params]
         checker.args(e, *expected)
+        # `p.max(q)` of two `&i32`: `Ord::max` of references (an integer's `max`, `min`,
+        # `clamp` are `Ord`'s; a float's are its own, taking values)
+        ord_of_refs = self.family == "int" and e.name in ("max", "min", "clamp")
+        ord_of_refs = ord_of_refs and certainly_reference(e.recv)
         for arg, word, ty in zip(e.args, self.params, expected, strict=True):
+            if ord_of_refs:
+                break
             if word in VALUE_WORDS or (word == "self" and self.family in ("int", "float")):
                 refuse_borrowed_value(checker, arg, ty)  # `rotate_left(&n)`: rustc's E0308
         return TYPE_WORDS[self.result](recv)

@@ -370,6 +370,8 @@ def mark_iter_closure_params(body: Any) -> None:
             # `for (a, b) in [(2, 3), (3, 3)]`: each item a tuple of values, so `b` is a value
             setattr(node.binding, ELEMENT_OF_VALUES, True)
         keyed = isinstance(node, Method) and node.name in _KEYED and len(node.args) == 1
+        if isinstance(node, Method) and node.name == "fold" and node.args:
+            _mark_folded(node)  # `v.iter().fold(0.0, |a, b| a.max(b))`: `b` a `&f32`
         if not (isinstance(node, Method) and node.name in _ITEM_TAKING and node.args) and not keyed:
             continue
         closure = node.args[-1]
@@ -384,3 +386,22 @@ def mark_iter_closure_params(body: Any) -> None:
             param = closure.params[0]
             if not param.name.startswith("("):  # (a hidden binding of `|&x|`, `|(a, b)|`)
                 setattr(param, ITEMS_BY_REFERENCE, True)
+
+
+def _mark_folded(node: Any) -> None:
+    """The item parameter of `fold(init, |acc, x| ..)` (`x`) over the items of `v.iter()`
+    (through adapters that keep them): a `&T`. (Not `reduce`'s: both its parameters are `&T`,
+    and `a.max(b)` of two is `Ord::max` of references, which pbpit would take for a value's.)"""
+    from pbpit.rust.interp.nodes import Closure, Method
+
+    closure = node.args[-1]
+    if not isinstance(closure, Closure) or len(closure.params) != 2:
+        return
+    recv = node.recv
+    while isinstance(recv, Method) and recv.name in _KEEPING_ITEMS:
+        recv = recv.recv
+    if not (isinstance(recv, Method) and recv.name == "iter" and not recv.args):
+        return
+    param = closure.params[1]
+    if param is not None and closure.param_tys[1] is None and not param.name.startswith("("):
+        setattr(param, ITEMS_BY_REFERENCE, True)
