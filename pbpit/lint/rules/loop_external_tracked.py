@@ -485,8 +485,8 @@ fn main() {
             # The loss itself, backpropagated by every pass (a line search's tries, an inner
             # loop's steps): detached, its backward would have nothing to backpropagate; built
             # again in the loop, each backward walks a graph of its own.
-            recompute.applies = True
-            return [recompute]
+            recompute.applies, detach.applies = True, False
+            return [recompute, detach]
         again = case.made_again
         if again is not None:
             # Made again by the loop from the same data (the model's own forward, a prior, PPO's

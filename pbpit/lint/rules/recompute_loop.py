@@ -115,6 +115,8 @@ def made_value(d: Definition) -> Node | None:
     by a function it calls: `Trainer::new(&model, &device)`)."""
     if d.value is not None or d.statement is None or d.statement.type != "let_declaration":
         return d.value
+    if is_name(d.name):
+        return None  # a name a pattern binds of what the `let` gives (`let Out { code, .. }`)
     return d.statement.child_by_field_name("value")
 
 
