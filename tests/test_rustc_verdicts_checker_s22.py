@@ -678,6 +678,24 @@ fn main() {
 """,
         runs("5 3 3 Some(3) Some(1) Some(0.5) 0 3\n"),
     ),
+    "let_values_given_returned_references": (
+        """\
+struct M { w: Vec<f32> }
+impl M {
+    fn best(&self) -> &f32 { &self.w[0] }
+    fn top(&self) -> Option<&f32> { self.w.first() }
+}
+fn first(v: &Vec<f32>) -> &f32 { &v[0] }
+fn main() {
+    let m = M { w: vec![1.0] };
+    let b: f32 = m.best();
+    let c: f32 = first(&m.w);
+    let d: Option<f32> = m.top();
+    println!("{} {} {:?}", b, c, d);
+}
+""",
+        rejects("E0308"),
+    ),
     "literals_of_dereferenced_items_runs": (
         """\
 fn main() {
@@ -1051,6 +1069,24 @@ fn main() {
 }
 """,
         runs("2 2 4 1 2\n"),
+    ),
+    "returned_references_dereferenced_runs": (
+        """\
+struct M { w: Vec<f32> }
+impl M {
+    fn best(&self) -> &f32 { &self.w[0] }
+}
+fn first(v: &Vec<f32>) -> &f32 { &v[0] }
+fn main() {
+    let m = M { w: vec![1.0] };
+    let b: f32 = *m.best();
+    let c: &f32 = first(&m.w);
+    let e = m.best();
+    let total = b + *c + e;
+    println!("{} {} {} {}", b, c, e, total);
+}
+""",
+        runs("1 1 1 3\n"),
     ),
     "returns_max_of_iter_as_value": (
         """\

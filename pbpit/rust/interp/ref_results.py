@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.interp import collect_refs, references
-from pbpit.rust.interp.nodes import Let, Local, Method
+from pbpit.rust.interp.nodes import Call, FnItem, Let, Local, Method
 from pbpit.rust.interp.types import Wrap, resolve, show
 from pbpit.rust.interp.value_slots import plainly_value
 
@@ -35,6 +35,9 @@ def shape(e: Any) -> str | None:
         return REF if e is not None and not e.mut_borrow else None
     if isinstance(e, Local):
         return REF if references.certainly_reference(e) else None
+    fn = e.user if isinstance(e, Method) else getattr(e, "callee", None)
+    if isinstance(e, Method | Call) and isinstance(fn, FnItem):  # `m.best()` of `-> &f32`
+        return _written_result(fn)
     if not isinstance(e, Method) or e.recv is None:
         return None
     if e.name in ("unwrap", "expect") and shape(e.recv) == OPTION_REF:
@@ -77,6 +80,22 @@ def _refuse_parts(checker: Any, written: Any, init: Any) -> None:
         if plainly_value(ty):
             shown = ty.text.decode()
             raise checker.fail(part.pos, f"mismatched types: expected `{shown}`, found `&{shown}`")
+
+
+def _written_result(fn: FnItem) -> str | None:
+    """REF for a function of the file whose written result is `&T` (`&'a T`), OPTION_REF for
+    `Option<&T>`; else None."""
+    node = getattr(fn, "node", None)
+    written = node.child_by_field_name("return_type") if node is not None else None
+    if written is None:
+        return None
+    if written.type == "reference_type":
+        mutable = any(c.type == "mutable_specifier" for c in written.children)
+        return None if mutable else REF
+    text = written.text.decode().replace(" ", "")
+    if text.startswith("Option<&") and not text.startswith("Option<&mut"):
+        return OPTION_REF
+    return None
 
 
 def let_checked(checker: Any, stmt: Let) -> None:
