@@ -12,14 +12,17 @@ path, `BinaryHeap` needs its `use` (rustc's E0433)."""
 from __future__ import annotations
 
 from bisect import insort
+from functools import cmp_to_key
 from typing import Any
 
 from pbpit.rust.format import Some
 from pbpit.rust.interp.builtins import Builtin, Code, Function, rows
 from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.ordering import partial_cmp
 from pbpit.rust.interp.types import UNIT, USIZE, Ty, Var, Wrap, is_float, resolve, show, vec
 
 KIND = "BinaryHeap"
+_ORDER = cmp_to_key(partial_cmp)  # Rust's `Ord` (a struct's derived or own `impl Ord` too)
 
 
 def heap(inner: Ty) -> Wrap:
@@ -74,7 +77,8 @@ FUNCTIONS = [
     Function(KIND, "new", 0, _new_type, lambda comp, e, args: lambda frame: []),
     Function(KIND, "with_capacity", 1, _new_type, lambda comp, e, args: lambda frame: []),
     Function(
-        KIND, "from", 1, _from_type, lambda comp, e, args: lambda frame: sorted(args[0](frame))
+        KIND, "from", 1, _from_type,
+        lambda comp, e, args: lambda frame: sorted(args[0](frame), key=_ORDER),
     ),
 ]
 
@@ -93,7 +97,7 @@ def _push(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
     (item,) = args
 
     def push(frame: list) -> Any:
-        insort(recv(frame), item(frame))  # (after the equal items: any of them is the max)
+        insort(recv(frame), item(frame), key=_ORDER)  # (after the equal items: any is the max)
         return UNIT
 
     return push
