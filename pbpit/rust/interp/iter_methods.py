@@ -182,6 +182,26 @@ def _total_type(ck: Any, e: Any, recv: Ty) -> Ty:
     return total
 
 
+def settle_totals(ck: Any, last: bool = True) -> None:
+    """The `sum()`/`product()`s of the body (`ck.sums`, `_total_type`'s) given the type their
+    use asks for (rustc: `S: Sum<&T>`); pbpit sums numbers of the items' own type. Not `last`:
+    one still open is kept for the last call (`.map(|c| ..sum()).collect()`, typed by the
+    function's result once the collect is settled)."""
+    from pbpit.rust.interp.check_rules import unify_sum
+    from pbpit.rust.interp.check_tables import is_open
+    from pbpit.rust.interp.types import is_number
+
+    kept = [s for s in ck.sums if is_open(s[0]) and not last]
+    for total, item, e in (s for s in ck.sums if not (is_open(s[0]) and not last)):
+        if is_open(total):
+            raise ck.fail(e.pos, "type annotations needed")
+        total, item = iter_try.settle_total(ck, total, item, e) or (total, item)  # `Result`s
+        unify_sum(ck, total, item, e)  # E0277 for another item type
+        if not is_number(resolve(total)):
+            raise ck.fail(e.pos, f"`{e.name}` of `{show(item)}` (pbpit sums numbers)")
+    ck.sums = kept
+
+
 def _while_type(ck: Any, e: Any, recv: Ty) -> Ty:
     """`take_while`, `skip_while`: a test of an item (`&Self::Item`)."""
     ck.arity(e, 1)
