@@ -16,7 +16,6 @@ from pbpit.rust.interp import (
     for_items,
     hashmap,
     index_impls,
-    iter_try,
     missing_else,
     num_refs,
     op_traits,
@@ -62,7 +61,6 @@ from pbpit.rust.interp.check_rules import (
     refuse_shared_for_mut_result,
     refuse_value_for_reference,
     unify_collected,
-    unify_sum,
 )
 from pbpit.rust.interp.check_statics import StaticRules
 from pbpit.rust.interp.check_structs import StructRules
@@ -78,6 +76,7 @@ from pbpit.rust.interp.collect_refs import refuse_collected_references
 from pbpit.rust.interp.escaping_closures import refuse_returned_borrow
 from pbpit.rust.interp.generic_modules import InnerModules
 from pbpit.rust.interp.grammar import rejects
+from pbpit.rust.interp.iter_methods import settle_totals
 from pbpit.rust.interp.lifetimes import refuse_closure_returned_local
 from pbpit.rust.interp.nodes import (
     ArrayLit,
@@ -230,12 +229,12 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         tail = body.tail if isinstance(body, Block) and body.tail is not None else body
         found = returned_iterators.tail_type(self, body, tail, ret, found)  # `&String`, `0..n`
         self.unify_collected(ret, found, tail)  # (a `collect()` of other items: E0277)
-        self.settle_sums(last=False)  # (`.map(|c| ..sum()).collect()`: after `settle_later`)
+        settle_totals(self, last=False)  # (`.map(|c| ..sum()).collect()`: after `settle_later`)
         self.settle_with_fallback()
         self.settle_dispatch()
         for settle in self.settle_later:
             settle()
-        self.settle_sums()
+        settle_totals(self)
         for cast in self.casts:
             self.cast_allowed(cast)
         for negation in self.negations:
@@ -743,19 +742,6 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         for arg, ty in zip(e.args, expected, strict=True):
             references.refuse_borrowed_value(self, arg, ty)
         return found
-
-    def settle_sums(self, last: bool = True) -> None:
-        """`sum()`/`product()` produce the type their use asks for (rustc: `S: Sum<&T>`); pbpit
-        sums numbers of the items' own type (not `last`: an open one kept for the last call)."""
-        kept = [s for s in self.sums if is_open(s[0]) and not last]
-        for total, item, e in (s for s in self.sums if not (is_open(s[0]) and not last)):
-            if is_open(total):
-                raise self.fail(e.pos, "type annotations needed")
-            total, item = iter_try.settle_total(self, total, item, e) or (total, item)  # `Result`s
-            unify_sum(self, total, item, e)  # E0277 for another item type
-            if not is_number(resolve(total)):
-                raise self.fail(e.pos, f"`{e.name}` of `{show(item)}` (pbpit sums numbers)")
-        self.sums = kept
 
 
 def check(crate: Crate) -> None:
