@@ -1,7 +1,7 @@
 """The methods a range has beyond `Iterator`'s (`iter_methods.ITER`, whose family a range
 shares): `contains`, `is_empty`, as std's `RangeBounds` and `Range`/`RangeInclusive` define them
 (`(0..=2).contains(&label)`). pbpit's ranges are of integers, held as Python's `range`,
-or of chars, held as the list of their chars (char_ranges.py)."""
+of chars, held as the list of their chars (char_ranges.py), or of floats (float_ranges.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 
 from pbpit.rust.interp import references
 from pbpit.rust.interp.builtins import Builtin, Code
+from pbpit.rust.interp.float_ranges import FloatRange
 from pbpit.rust.interp.types import BOOL, Ty, resolve, show
 
 
@@ -44,7 +45,7 @@ def _held(comp: Any, e: Any, recv: Code) -> Code:
 
     def held(frame: list) -> range:
         value = recv(frame)
-        if type(value) is not range and type(value) is not list:  # (a char range: a list)
+        if type(value) not in (range, list, FloatRange):  # (chars: a list; floats: float_ranges)
             raise Unsupported(where, f"`{e.name}` of a range that was iterated")
         return value
 
