@@ -16,6 +16,7 @@ from pbpit.rust.interp import (
     array_slices,
     char_ranges,
     cmp_impls,
+    float_ranges,
     hashmap,
     index_impls,
     num_refs,
@@ -85,6 +86,7 @@ from pbpit.rust.interp.runtime import (
 from pbpit.rust.interp.types import (
     INT_RANGES,
     backend_of,
+    is_float,
     resolve,
 )
 
@@ -383,6 +385,8 @@ class Compiler(
         lo, hi = self.expr(e.lo), self.expr(e.hi)
         if char_ranges.is_char(e.lo.ty):  # `'a'..='e'`
             return char_ranges.compile_range(lo, hi, e.inclusive)
+        if is_float(e.lo.ty):  # `(0.0..=1.0).contains(&x)` (float_ranges.py)
+            return float_ranges.compile_range(lo, hi, e.inclusive, self.where(e.pos))
         if e.inclusive:
             return lambda frame: range(lo(frame), hi(frame) + 1)
         return lambda frame: range(lo(frame), hi(frame))
