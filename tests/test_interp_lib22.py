@@ -655,6 +655,28 @@ fn main() {
 """,
         rejects("E0499"),
     ),
+    "partial_ord_bound_of_a_struct_without_it": (
+        """\
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Score { val: f64 }
+fn best<T: PartialOrd + Copy>(xs: &[T]) -> T {
+    let mut b = xs[0];
+    for &x in xs { if x > b { b = x; } }
+    b
+}
+fn main() { println!("{:?}", best(&[Score { val: 1.0 }])); }
+""",
+        rejects("E0277"),
+    ),
+    "ord_bound_of_a_struct_deriving_partial_ord": (
+        """\
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
+struct Score { val: u32 }
+fn best<T: Ord + Copy>(xs: &[T]) -> T { *xs.iter().max().unwrap() }
+fn main() { println!("{:?}", best(&[Score { val: 1 }])); }
+""",
+        rejects("E0277"),
+    ),
 }
 
 

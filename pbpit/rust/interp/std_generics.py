@@ -495,8 +495,8 @@ def satisfies(ty: Ty, std: dict) -> str | None:
             return name
         elif name == "Hash" and not (_ordered(ty) or type(ty) is TupleT):
             return name  # (a tuple's parts: as a map's keys, hashmap.py)
-        elif name in COMPARE and not _ordered(ty):
-            return name
+        elif name in COMPARE and not (_ordered(ty) or _derived(ty, name)):
+            return name  # (a struct deriving, or implementing, the trait has it: cmp_impls.py)
         elif name in EQUAL and not _equal(ty):
             return name
         elif name in FMT and not _printable(ty, name == "Debug"):
@@ -555,6 +555,10 @@ def _clone(ty: Ty) -> bool:
 
 def _ordered(ty: Ty) -> bool:
     return is_number(ty) or ty in (BOOL, CHAR, STR, STRING)
+
+
+def _derived(ty: Ty, trait: str) -> bool:
+    return type(ty) is StructT and trait in ty.item.derives
 
 
 def _equal(ty: Ty) -> bool:
