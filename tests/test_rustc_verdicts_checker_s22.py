@@ -409,6 +409,19 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "if_let_some_of_max_pushed_as_value": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    let mut out: Vec<i32> = Vec::new();
+    if let Some(m) = v.iter().max() {
+        out.push(m);
+    }
+    println!("{:?}", out);
+}
+""",
+        rejects("E0308"),
+    ),
     "index_of_literal_array_beside_borrow": (
         """\
 fn main() {
@@ -767,6 +780,19 @@ fn main() {
         _ => 0,
     };
     println!("{:?}", x);
+}
+""",
+        rejects("E0308"),
+    ),
+    "match_some_of_max_beside_value": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    let best = match v.iter().max() {
+        Some(m) => m,
+        None => 0,
+    };
+    println!("{}", best);
 }
 """,
         rejects("E0308"),
@@ -1193,6 +1219,27 @@ fn main() {
 }
 """,
         rejects("arithmetic_overflow"),
+    ),
+    "some_of_references_dereferenced_runs": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    let mut out: Vec<i32> = Vec::new();
+    if let Some(m) = v.iter().max() {
+        out.push(*m);
+    }
+    let best = match v.iter().max() {
+        Some(m) => *m,
+        None => 0,
+    };
+    let r = match v.first() {
+        Some(f) => f,
+        None => &0,
+    };
+    println!("{:?} {} {}", out, best, r);
+}
+""",
+        runs("[2] 2 1\n"),
     ),
     "struct_field_given_max_of_iter": (
         """\

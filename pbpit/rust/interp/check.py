@@ -501,6 +501,7 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         self.unify(option(inner), self.expr(e.value), e.value.pos)
         if e.binding is not None:
             e.binding.ty = inner
+            ref_results.mark_if_let(self, e)  # `if let Some(m) = v.iter().max()`: `m` a `&T`
         return self.branches(e.then, e.els)
 
     def branches(self, then: Block, els: Expr | None) -> Ty:

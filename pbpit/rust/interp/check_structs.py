@@ -74,6 +74,7 @@ class StructRules:
     def c_Match(self: Any, e: Match) -> Ty:  # noqa: N802
         scrutinee = self.expr(e.value)
         result: Ty | None = None
+        ref_results.mark_some_bindings(self, e)  # `Some(m)` of `v.iter().max()`: `m` a `&T`
         for arm in e.arms:
             self.pattern(arm.pat, scrutinee)
             match_values.mark(e.value, arm.pat)  # `Some(b)` of `best: Option<Checkpoint>`

@@ -175,3 +175,32 @@ def refuse_reference_field(checker: Any, item: Any, index: int, value: Any) -> N
     if written is not None and plainly_value(written):
         text = written.text.decode()
         raise checker.fail(value.pos, f"mismatched types: expected `{text}`, found `&{text}`")
+
+
+def _derefs(checker: Any) -> set[int]:
+    """The names `&p` patterns bind (`n` of `Some(&n)`): values, not references."""
+    return {id(b) for b, _, _ in getattr(checker.crate, "deref_binds", [])}
+
+
+def mark_some_bindings(checker: Any, match: Any) -> None:
+    """The name a `Some(m)` arm binds of a scrutinee that certainly is an `Option<&T>`
+    (`match v.iter().max() { Some(m) => m, None => 0 }`, an `if let`): a `&T` (not `n` of
+    `Some(&n)`)."""
+    if shape(match.value) != OPTION_REF:
+        return
+    derefs = _derefs(checker)
+    for arm in match.arms:
+        pat = arm.pat
+        if pat.kind == "some" and pat.subs and pat.subs[0].kind == "bind":
+            binding = pat.subs[0].binding
+            if binding is None or getattr(binding, "by_ref", False) or id(binding) in derefs:
+                continue
+            setattr(binding, references.BOUND_TO_BORROW, True)
+
+
+def mark_if_let(checker: Any, e: Any) -> None:
+    """`if let Some(m) = <an Option<&T>>`: `m` a `&T`, as `mark_some_bindings` for a `match`."""
+    if shape(e.value) != OPTION_REF or getattr(e.binding, "by_ref", False):
+        return
+    if id(e.binding) not in _derefs(checker):
+        setattr(e.binding, references.BOUND_TO_BORROW, True)
