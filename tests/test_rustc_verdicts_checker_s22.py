@@ -639,6 +639,17 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "let_string_given_first_unwrapped": (
+        """\
+fn main() {
+    let names = vec![String::from("a")];
+    let first = names.first().unwrap();
+    let owned: String = first;
+    println!("{}", owned);
+}
+""",
+        rejects("E0308"),
+    ),
     "let_value_given_bound_borrow": (
         """\
 fn main() {
@@ -1185,6 +1196,60 @@ fn main() {
 }
 """,
         rejects("E0631"),
+    ),
+    "self_method_moves_out_of_bound_borrow": (
+        """\
+#[derive(Debug)]
+struct S { v: Vec<f32> }
+impl S { fn into_v(self) -> Vec<f32> { self.v } }
+fn main() {
+    let s = S { v: vec![1.0] };
+    let r = &s;
+    let v = r.into_v();
+    println!("{:?}", v);
+}
+""",
+        rejects("E0507"),
+    ),
+    "self_method_moves_out_of_iter_item": (
+        """\
+#[derive(Debug)]
+struct S { v: Vec<f32> }
+impl S { fn into_v(self) -> Vec<f32> { self.v } }
+fn main() {
+    let ss = vec![S { v: vec![1.0] }];
+    for s in ss.iter() {
+        println!("{:?}", s.into_v());
+    }
+}
+""",
+        rejects("E0507"),
+    ),
+    "self_methods_of_copies_and_clones_runs": (
+        """\
+#[derive(Debug, Clone, Copy)]
+struct C { x: f32 }
+impl C { fn twice(self) -> f32 { self.x * 2.0 } }
+#[derive(Debug, Clone)]
+struct S { v: Vec<f32> }
+impl S {
+    fn into_v(self) -> Vec<f32> { self.v }
+    fn len(&self) -> usize { self.v.len() }
+}
+fn main() {
+    let cs = vec![C { x: 1.0 }];
+    let ss = vec![S { v: vec![1.0] }];
+    for c in cs.iter() {
+        println!("{}", c.twice());
+    }
+    for s in ss.iter() {
+        println!("{} {:?}", s.len(), s.clone().into_v());
+    }
+    let r = &ss[0];
+    println!("{:?}", r.clone().into_v());
+}
+""",
+        runs("2\n1 [1.0]\n[1.0]\n"),
     ),
     "shift_of_bound_borrow_panics_in_core": (
         """\

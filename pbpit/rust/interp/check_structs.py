@@ -225,6 +225,7 @@ class StructRules:
         for i, arg in enumerate(e.args, start=1):
             refuse_borrow_for_value(self, fn, i, arg)
         refuse_aliasing(self, e.args)
+        ref_results.refuse_self_moved_out(self, e, fn, recv)  # `r.into_v()` of `r: &S`: E0507
         if fn.self_kind == "mut":
             root, fields = e.recv, []
             while isinstance(root, Field):

@@ -204,3 +204,22 @@ def mark_if_let(checker: Any, e: Any) -> None:
         return
     if id(e.binding) not in _derefs(checker):
         setattr(e.binding, references.BOUND_TO_BORROW, True)
+
+
+def refuse_self_moved_out(checker: Any, e: Method, fn: FnItem, recv: Any) -> None:
+    """rustc's E0507 for a method taking `self` by value called on what certainly is a shared
+    reference to a value not `Copy` (`r.into_v()` of `let r = &s;`, an item of `ss.iter()`)."""
+    from pbpit.rust.interp.check_tables import not_copy
+    from pbpit.rust.interp.grammar import rejects
+
+    if fn.self_kind != "value" or e.recv.mut_borrow or not references.certainly_reference(e.recv):
+        return
+    if getattr(getattr(e.recv, "binding", None), "mut_ref", False) or not_copy(recv) is None:
+        return
+    shown = e.recv.binding.name if isinstance(e.recv, Local) else "_"
+    what = f"cannot move out of `*{shown}` which is behind a shared reference"
+    err = checker.fail(e.recv.pos, rejects(what, "E0507"))
+    err.label = f"`*{shown}` moved because of this method call"
+    if not hasattr(checker, "borrow_errors"):
+        raise err
+    checker.borrow_errors.append(err)  # (borrowck's: after the body's type errors)
