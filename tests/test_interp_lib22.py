@@ -677,6 +677,33 @@ fn main() { println!("{:?}", best(&[Score { val: 1 }])); }
 """,
         rejects("E0277"),
     ),
+    "into_of_a_from_impl_moves": (
+        """\
+use std::num::ParseIntError;
+#[derive(Debug)]
+enum E { Int(ParseIntError) }
+impl From<ParseIntError> for E { fn from(e: ParseIntError) -> Self { E::Int(e) } }
+fn main() {
+    let err = "q".parse::<i64>().unwrap_err();
+    let e: E = err.into();
+    println!("{:?} {:?}", e, err);
+}
+""",
+        rejects("E0382"),
+    ),
+    "into_without_a_from_impl": (
+        """\
+use std::num::ParseIntError;
+#[derive(Debug)]
+enum E { Neg(i64) }
+fn main() {
+    let err: ParseIntError = "q".parse::<i64>().unwrap_err();
+    let e: E = err.into();
+    println!("{:?}", e);
+}
+""",
+        rejects("E0277"),
+    ),
 }
 
 

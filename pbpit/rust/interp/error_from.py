@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pbpit.rust.interp.builtins import Code, Function
+from pbpit.rust.interp.builtins import Builtin, Code, Function
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.nodes import FnItem, Static
 from pbpit.rust.interp.types import StructT, Ty, resolve, show
@@ -168,6 +168,37 @@ def convert(comp: Any, fn: FnItem) -> Any:
     cell = comp.fn_cells[fn.name]
     return lambda error: cell[0]([error])
 
+
+def check_into(ck: Any, e: Any, recv: Ty) -> Ty | None:
+    """`e.into()` of a value no other rule types (a `ParseIntError`): what its use decides,
+    settled with the body: a type of the file's with `impl From<E>` for the value's type (std's
+    blanket `impl<T, U: From<T>> Into<U> for T`), else refused. None for another method."""
+    from pbpit.rust.interp.types import Var
+
+    if e.name != "into" or e.args:
+        return None
+    ck.args(e)
+    target: Ty = Var()
+    e.impl = _INTO
+
+    def settle() -> None:
+        found = resolve(target)
+        made = find(found.item, recv) if type(found) is StructT else None
+        if made is None:
+            what = f"`.into()` of `{show(resolve(recv))}` into `{show(found)}`"
+            raise ck.fail(e.pos, what + " (pbpit's: a type of the file with `impl From`)")
+        e.converts = made.fn
+
+    ck.settle_later.append(settle)
+    return target
+
+
+def _into(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
+    return converter(comp, e.converts, recv)
+
+
+_INTO = Builtin("From", "into", None, "", _into)
+"""`e.into()` of a program's `impl From<E>`: its `from`, chosen when the body's types settle."""
 
 FUNCTIONS = [Function("<From>", "from", 1, _from_type, _from)]
 """`MyErr::from(x)` (`lower_call`'s `Static`), in `std_functions`' table."""
