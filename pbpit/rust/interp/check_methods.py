@@ -9,6 +9,7 @@ from pbpit.rust.interp import (
     burn_results,
     burn_tensor_api,
     collection_slots,
+    error_from,
     hashmap,
     iterator_names,
     iterators,
@@ -169,6 +170,8 @@ class MethodRules:
             ty = self.named_method(e, recv)
         else:
             ty = None
+        if ty is None:  # `parse_error.into()` of the program's `impl From<E>` (error_from.py)
+            ty = error_from.check_into(self, e, recv)
         if ty is None:
             if iterator(recv):  # `v.iter().mean()`: no iterator of std has it
                 iterator_names.refuse_unknown(self, e, recv)
