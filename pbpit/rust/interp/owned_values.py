@@ -166,6 +166,8 @@ def takes_self(e: Method) -> bool:
         return e.user.self_kind == "value"
     if e.name == "clone":
         return False
+    if e.name == "into" and getattr(e.impl, "family", None) == "From":  # (error_from.py)
+        return True
     if type(recv) is TensorT:
         row = RUST_METHODS.get(e.name)
         return row is not None and row.receiver == "self"
