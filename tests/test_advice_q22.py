@@ -19,6 +19,8 @@ writes; the rule and bindings below are hand verdicts, not pbpit's output):
   of the pass (the loss would still send a gradient into the online module through it).
 - q11: the tensor a field of a struct made by `new` from the stepped model (`let trainer =
   Trainer::new(&model, &device);`): the struct made in each pass.
+- q12: a gate made before the rounds' `for`, each inner `loop` pass (ended by `break`)
+  backpropagating through it: made at the top of the inner `loop`.
 
 The oracle is the twin's run: each command's first fix written as code, made, prints what the
 twin prints, and so does `lint --fix`'s file."""
@@ -51,6 +53,7 @@ HAND = {
     "q09_ema_teacher_inline.rs": ({"teacher_w"}, "target"),
     "q10_momentum_struct_new_after_step.rs": ({"momentum.w", "self.w"}, "target"),
     "q11_struct_new_pos.rs": ({"trainer.pos"}, "stepped"),
+    "q12_inner_loop_break_gate.rs": ({"g"}, "stepped"),
 }
 STEPPED = sorted(n for n, (_, kind) in HAND.items() if kind == "stepped")
 TARGETS = sorted(n for n, (_, kind) in HAND.items() if kind == "target")
