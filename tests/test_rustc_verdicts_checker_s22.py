@@ -1414,6 +1414,48 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "vec_with_capacity_of_borrow": (
+        """\
+fn main() {
+    let n = 4usize;
+    let v = Vec::<i32>::with_capacity(&n);
+    println!("{}", v.capacity() >= 4);
+}
+""",
+        rejects("E0308"),
+    ),
+    "vecdeque_with_capacity_of_borrowed_field": (
+        """\
+use std::collections::VecDeque;
+struct Smoother {
+    window: VecDeque<f32>,
+    cap: usize,
+}
+impl Smoother {
+    fn new(cap: usize) -> Self {
+        Smoother { window: VecDeque::with_capacity(&cap), cap }
+    }
+}
+fn main() {
+    let s = Smoother::new(3);
+    println!("{} {}", s.window.len(), s.cap);
+}
+""",
+        rejects("E0308"),
+    ),
+    "with_capacity_of_values_runs": (
+        """\
+use std::collections::VecDeque;
+fn main() {
+    let n = 4usize;
+    let r = &n;
+    let v: Vec<i32> = Vec::with_capacity(*r);
+    let q: VecDeque<f32> = VecDeque::with_capacity(n);
+    println!("{} {} {}", v.capacity() >= 4, q.len(), v.len());
+}
+""",
+        runs("true 0 0\n"),
+    ),
 }
 
 test_pbpit_gives_rustcs_verdict, test_the_recorded_verdicts_are_rustcs = verdict_tests(CASES)

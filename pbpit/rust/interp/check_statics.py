@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from pbpit.engine.api import RUST_FUNCTIONS
-from pbpit.rust.interp import burn_nn
+from pbpit.rust.interp import burn_nn, references
 from pbpit.rust.interp.nodes import (
     Expr,
     Static,
@@ -37,7 +37,10 @@ class StaticRules:
             return burn_nn.check_static(self, e)
         path = FUNCTIONS.get(name)  # `Vec::new`, `activation::relu`.. (std_functions.py)
         if path is not None:
-            return path.check(self, e)
+            made = path.check(self, e)
+            if name.endswith("::with_capacity") and e.args:  # `with_capacity(&cap)`: E0308
+                references.refuse_borrowed_value(self, e.args[0], e.args[0].ty)
+            return made
         owner, _, function = name.partition("::")
         row = RUST_FUNCTIONS.get(function) if owner == "Tensor" else None
         kind = self.kind_static(e, function) if row is not None else None
