@@ -168,8 +168,12 @@ class _Joins:
         if pattern is None:
             name = rb"\b" + re.escape(slot.name.encode()) + rb"\b"
             if _FIELD_PATH.fullmatch(slot.name):
-                root = re.escape(slot.name.split(".", 1)[0].encode())
-                name += rb"|\b" + root + rb"\b(?!\s*\.\s*\w+\b(?!\s*[(:]))"
+                # Its root, or a field on the way (`trainer.meter` of `trainer.meter.sum`,
+                # `trainer.meter.flush(..)`), read other than by another field.
+                parts = slot.name.split(".")
+                for k in range(1, len(parts)):
+                    way = rb"\s*\.\s*".join(re.escape(p.encode()) for p in parts[:k])
+                    name += rb"|\b" + way + rb"\b(?!\s*\.\s*\w+\b(?!\s*[(:]))"
             pattern = re.compile(name)
             self._names[slot.name] = pattern
         if pattern.search(self.data, at, slot.scope_end):
