@@ -254,3 +254,51 @@ def test_a_division_by_a_zero_rustc_knows_is_refused_whatever_the_dividend():
         (2, 5),
         "attempt to divide `_` by zero",
     )
+
+
+# -- the lint issue's generated programs, their Burn parts removed (tools/gen_std.py) -----------
+
+# Seeds of programs with the shapes the stand-ins must cover: an inline module importing Burn
+# (3), a scalar read by `into_scalar::<f32>()` and a tensor times a float (3, 58), a `Linear`
+# (58), a rank-1 `zeros` (115).
+GEN_SEEDS = (0, 3, 58, 115)
+
+
+def test_a_stripped_program_names_nothing_of_burns_and_mutants_leave_its_stand_ins_alone():
+    import gen_std
+
+    for seed in GEN_SEEDS:
+        text, end = gen_std.stripped(seed)
+        body = text[:end].decode()
+        for word in ("burn", "Tensor", "Device", "Linear"):
+            assert word not in body, (seed, word)
+        # every line keeps its number: the stripped program's lines are the generated one's
+        assert body.count("\n") == gen_std.generate_text(seed).count("\n"), seed
+    among = tuple(gen_std.name(seed) for seed in GEN_SEEDS)
+    for index in range(40):
+        made = diff.mutant(SEED, index, among)
+        text, end = gen_std.stripped(gen_std.seed_of(made.program))
+        assert made.text[-(len(text) - end) :] == text[end:], made.describe()
+        assert made.text != text, made.describe()
+
+
+def test_stripped_generated_programs_run_under_rustc_as_under_pbpit(tmp_path):
+    try:
+        rustc = find_rustc()
+    except Refused as err:
+        pytest.skip(str(err))
+    import gen_std
+
+    for seed in GEN_SEEDS:
+        source = tmp_path / gen_std.name(seed)
+        source.write_bytes(gen_std.stripped(seed)[0])
+        theirs = diff.rustc_verdict(rustc, source)
+        assert theirs.state == "ran" and theirs.status == 0, (seed, theirs)
+        assert theirs.stdout.endswith("done\n"), (seed, theirs.stdout)
+        ours = diff.pbpit_verdict(source)
+        assert (ours.state, ours.stdout, ours.stderr, ours.status) == (
+            "ran",
+            theirs.stdout,
+            theirs.stderr,
+            theirs.status,
+        ), seed

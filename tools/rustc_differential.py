@@ -46,6 +46,12 @@ clone`, is met as often as one of thousands); `--kind K` instead judges every si
 `K` in every program, in order (`--start`/`--count` take a slice): a kind of few sites is then
 judged whole. `--json` prints the result as one JSON object (counts, and each disagreement).
 
+`--source gen` mutates instead the lint issue's generated programs (tests/gen/generator.py,
+seeds 0 .. `gen_std.SEEDS`-1) with their Burn parts removed (`tools/gen_std.py`: std stand-ins of
+Burn's types appended, which no mutant edits); `--source both` mutates both sets.
+
+    .venv/bin/python tools/rustc_differential.py --source gen --count 300 --seed 97000 --jobs 1
+
 Exit 1 when a disagreement is found, 2 when rustc is not on PATH (nor `$RUSTC`).
 """
 
@@ -73,6 +79,7 @@ STD_DIR = ROOT / "tests" / "rust" / "std"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
+import gen_std  # noqa: E402 - after the path
 from record_rustc import RUSTC_FLAGS, Refused, find_rustc  # noqa: E402 - after the path
 
 RUN_SECONDS = 3
@@ -216,16 +223,30 @@ def _sites(root, data: bytes) -> dict[str, list[tuple[int, int, bytes]]]:  # noq
 _PROGRAMS: dict[str, tuple[bytes, dict]] = {}
 
 
-def programs() -> list[str]:
-    return sorted(p.name for p in STD_DIR.glob("*.rs"))
+SOURCES = ("std", "gen", "both")
+
+
+def programs(source: str = "std") -> list[str]:
+    """The programs mutated: the std programs' file names (`std`), the stripped generated
+    programs' (`gen`, `gen_std.name`), or both."""
+    std = sorted(p.name for p in STD_DIR.glob("*.rs")) if source in ("std", "both") else []
+    return std + (gen_std.programs() if source in ("gen", "both") else [])
 
 
 def _program(name: str) -> tuple[bytes, dict]:
     if name not in _PROGRAMS:
         from pbpit.rust.syntax import parse_bytes
 
-        data = (STD_DIR / name).read_bytes()
-        _PROGRAMS[name] = (data, _sites(parse_bytes(data, name).root, data))
+        seed = gen_std.seed_of(name)
+        if seed is None:
+            data, end = (STD_DIR / name).read_bytes(), None
+        else:  # a generated program, stripped: its stand-ins of Burn's types are not edited
+            data, end = gen_std.stripped(seed)
+        found = _sites(parse_bytes(data, name).root, data)
+        if end is not None:
+            found = {k: [s for s in v if s[1] <= end] for k, v in found.items()}
+            found = {k: v for k, v in found.items() if v}
+        _PROGRAMS[name] = (data, found)
     return _PROGRAMS[name]
 
 
@@ -644,13 +665,21 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--kind", default="", help="judge every site of this kind of mutation")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--source",
+        choices=SOURCES,
+        default="std",
+        help="the programs mutated: tests/rust/std (default), the generated ones stripped of "
+        "Burn (tools/gen_std.py), or both",
+    )
     args = parser.parse_args(argv)
+    among = () if args.source == "std" else tuple(programs(args.source))
     if args.kind and args.kind not in kinds():
         shown = ", ".join(kinds())
         print(f"rustc_differential: no kind of mutation `{args.kind}` ({shown})", file=sys.stderr)
         return 2
     if args.print_:
-        return _print(args.print_)
+        return _print(args.print_, among)
     try:
         rustc = find_rustc()
     except Refused as err:
@@ -660,10 +689,17 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, _interrupt)  # `kill PID` reports too (background jobs
     signal.signal(signal.SIGINT, _interrupt)  # ignore SIGINT)
     began = time.monotonic()
-    every = len(sites(args.kind)) if args.kind else 100
+    every = len(sites(args.kind, among)) if args.kind else 100
     count = args.count if args.count is not None else every
     results = run(
-        rustc, args.seed, count, args.jobs, args.start, progress=not args.json, kind=args.kind
+        rustc,
+        args.seed,
+        count,
+        args.jobs,
+        args.start,
+        progress=not args.json,
+        among=among,
+        kind=args.kind,
     )
     if args.json:
         print(json.dumps(as_json(results)))
@@ -673,11 +709,12 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if any(r.found for r in results) else 0
 
 
-def _print(name: str) -> int:
-    """`--print`: the mutant `SEED:INDEX` or `KIND#INDEX`, its source on stdout."""
+def _print(name: str, among: tuple[str, ...] = ()) -> int:
+    """`--print`: the mutant `SEED:INDEX` or `KIND#INDEX` (of the programs `among`), its
+    source on stdout."""
     kind, hash_, index = name.rpartition("#")
     if hash_:
-        found = sites(kind) if kind in kinds() else []
+        found = sites(kind, among) if kind in kinds() else []
         if not index.isdigit() or int(index) >= len(found):
             print(f"rustc_differential: no mutant `{name}`", file=sys.stderr)
             return 2
@@ -687,7 +724,7 @@ def _print(name: str) -> int:
         if not (seed.lstrip("-").isdigit() and index.isdigit()):
             print(f"rustc_differential: no mutant `{name}` (SEED:INDEX)", file=sys.stderr)
             return 2
-        made = mutant(int(seed), int(index))
+        made = mutant(int(seed), int(index), among)
     print(made.describe(), file=sys.stderr)
     sys.stdout.write(made.text.decode())
     return 0
