@@ -704,6 +704,28 @@ fn main() {
 """,
         rejects("E0277"),
     ),
+    "deque_used_after_into_iter": (
+        """\
+use std::collections::VecDeque;
+fn main() {
+    let q: VecDeque<u8> = VecDeque::new();
+    let v: Vec<u8> = q.into_iter().collect();
+    println!("{:?} {}", v, q.len());
+}
+""",
+        rejects("E0382"),
+    ),
+    "split_first_held_then_pushed": (
+        """\
+fn main() {
+    let mut v = vec![1, 2, 3];
+    let (first, rest) = v.split_first().unwrap();
+    v.push(4);
+    println!("{} {:?}", first, rest);
+}
+""",
+        rejects("E0502"),
+    ),
 }
 
 

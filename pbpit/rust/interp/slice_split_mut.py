@@ -16,6 +16,8 @@ from typing import Any
 from pbpit.rust.interp.builtins import Builtin, Code, _inner
 from pbpit.rust.interp.types import USIZE, TupleT, Ty
 
+_SHARED_VIEWS = ("as_slices", "split_first", "split_last")
+"""Methods giving a pair of views into their receiver, a shared borrow of it."""
 _HALVES = "split_halves"
 """The attribute of a `split_at_mut` call whose halves a `let` names (`mark_halves`)."""
 
@@ -55,9 +57,12 @@ def mark_halves(lets: list, init: Any) -> None:
     `q.as_slices()` lend `q` shared (`shared_lender`)."""
     from pbpit.rust.interp.nodes import Method
 
-    if isinstance(init, Method) and init.name == "as_slices" and not init.borrowed:
+    viewed = init
+    while isinstance(viewed, Method) and viewed.name in ("unwrap", "expect"):
+        viewed = viewed.recv  # (`v.split_first().unwrap()`)
+    if isinstance(viewed, Method) and viewed.name in _SHARED_VIEWS and not viewed.borrowed:
         for made in lets[1:]:  # `let (a, b) = q.as_slices();`: `q` lent shared while they live
-            made.init.shared_lender = init.recv  # (loop_borrows.py)
+            made.init.shared_lender = viewed.recv  # (loop_borrows.py)
         return
     if not isinstance(init, Method) or init.name != "split_at_mut" or init.borrowed:
         return

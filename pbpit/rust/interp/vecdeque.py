@@ -2,11 +2,11 @@
 (`builtins.Builtin`): `VecDeque::new()`, `with_capacity(n)`, `from(vec)`; `push_back`,
 `push_front`, `pop_back`, `pop_front` (`Option<T>`), `front`, `back`, `get(i)` (`Option<&T>`),
 `len`, `is_empty`, `clear`, `contains(&x)`, `rotate_left(n)`, `rotate_right(n)`, `iter()`
-(front to back), `as_slices()` and `make_contiguous()` (where its ring buffer puts the elements:
-vecdeque_layout.py); `{:?}` prints `[a, b, ..]` as a `Vec`'s; `q[i]`, `q[i] = x`, `q[i] += x` (an
-index past the end panics "Out of bounds access" at the `[`, as std's `Index` of a `VecDeque`
-does, `#[track_caller]`). A `VecDeque<T>` is the type `Wrap("VecDeque", T)`, held as a Python
-list, front first.
+and `into_iter()` (front to back), `as_slices()` and `make_contiguous()` (where its ring
+buffer puts the elements: vecdeque_layout.py); `{:?}` prints `[a, b, ..]` as a `Vec`'s; `q[i]`,
+`q[i] = x`, `q[i] += x` (an index past the end panics "Out of bounds access" at the `[`, as
+std's `Index` of a `VecDeque` does, `#[track_caller]`). A `VecDeque<T>` is the type
+`Wrap("VecDeque", T)`, held as a Python list, front first.
 """
 
 from __future__ import annotations
@@ -262,6 +262,7 @@ VECDEQUE = rows(
     Builtin(KIND, "rotate_right", ("usize",), "()", _rotate(False), mutates=True),
     Builtin(KIND, "contains", None, "", _contains, _contains_type),
     Builtin(KIND, "iter", (), "iter", lambda c, e, recv, a: recv),
+    Builtin(KIND, "into_iter", (), "iter", lambda c, e, recv, a: recv),  # (takes `self`)
     Builtin(KIND, "as_slices", None, "", _as_slices, _as_slices_type),
     Builtin(KIND, "make_contiguous", None, "", _make_contiguous, _contiguous_type, mutates=True),
 )
