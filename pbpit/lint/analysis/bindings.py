@@ -141,6 +141,8 @@ class _Bindings:
             elif value.type == "struct_expression":
                 type_node = value.child_by_field_id(_FIELD.name)
                 name = _type_name(self.text(type_node)) if type_node is not None else None
+            elif head.type == "identifier" and head.parent == value:
+                name = self.text(head)  # `Window(None, 0)` of `struct Window(..);`
         if name is not None and name.endswith("Config") and name[:-6] in self.program.structs:
             name = name[:-6]
         if name is not None and name in self.program.structs:

@@ -236,7 +236,7 @@ _NO_TENSORS = re.compile(
 _TYPE_NAME = re.compile(r"(?:\w+::)*([A-Z]\w*)")
 
 
-_PATH = re.compile(r"^(?:self|[a-z_]\w*)(?:\.[a-z_]\w*)+$")
+_PATH = re.compile(r"^(?:self|[a-z_]\w*)(?:\.(?:[a-z_]\w*|\d+))+$")
 
 
 def _forward_output(node: Node | None) -> bool:

@@ -42,6 +42,9 @@ from pbpit.lint.analysis.type_questions import _REQUIRE_GRAD, _TypeQuestions
 from pbpit.lint.values import Definition, Value
 from pbpit.rust.syntax import Node, RustFile, kind_ids
 
+NOT_A_TYPE = ("visibility_modifier", "attribute_item", "line_comment", "block_comment")
+"""What an ordered field list holds beside its fields' types."""
+
 _SUMMARY_DEPTH = 4
 """Calls nested deeper than this while summarising are read as calls of unknown functions."""
 
@@ -319,15 +322,24 @@ class Program(_TypeQuestions):
         self.functions[id(source)] = [callee for _, callee in found]
 
     def _struct(self, source: RustFile, node: Node) -> None:
+        """The fields of a struct (a tuple struct's by position: `0`, `1`) or an enum's."""
         name_node = node.child_by_field_id(_FIELD.name)
         body = node.child_by_field_id(_FIELD.body)
         if node.type == "enum_item":
             if name_node is not None and body is not None:
                 self.enums.setdefault(_text(source.data, name_node), _variant_types(source, body))
             return
-        if name_node is None or body is None or body.type != "field_declaration_list":
+        if name_node is None or body is None:
             return
         fields = {}
+        if body.type == "ordered_field_declaration_list":  # `struct Window(Option<T>, usize)`
+            types = [c for c in body.named_children if c.type not in NOT_A_TYPE]
+            for position, field_type in enumerate(types):
+                fields[str(position)] = _text(source.data, field_type)
+            self.structs.setdefault(_text(source.data, name_node), fields)
+            return
+        if body.type != "field_declaration_list":
+            return
         for field_ in body.named_children:
             if field_.type != "field_declaration":
                 continue

@@ -13,7 +13,7 @@ from pbpit.lint.analysis.common import _WORD, _words
 from pbpit.lint.analysis.state import _DATA, _MISSING, _Change, _join, _join_states, _Slot, _State
 from pbpit.lint.values import Definition, Value
 
-_FIELD_PATH = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)+")
+_FIELD_PATH = re.compile(r"[A-Za-z_]\w*(\.(?:[A-Za-z_]\w*|\d+))+")
 """A field reached from a name through fields only (`tracker.total`, `self.cache.h`)."""
 
 

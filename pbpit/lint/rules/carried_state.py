@@ -311,11 +311,7 @@ def field_puts(name: str, body: Node | None, fixes: Fixes) -> list[tuple[Node, N
 def field_holds_tensors(name: str, fixes: Fixes) -> bool:
     """Whether the name or field `name` ends with (`learner.hidden`: `hidden`) is declared
     as a collection of tensors (`hidden: Option<Tensor<1>>`, `Vec<..>`, `VecDeque<..>`)."""
-    field_ = name.rsplit(".", 1)[-1]
-    declared = re.compile(
-        rb"\b" + re.escape(field_.encode()) + rb"\s*:\s*(?:Option|Vec|VecDeque)\s*<\s*Tensor\b"
-    )
-    return declared.search(fixes.data) is not None
+    return _declared_as(name, "Option|Vec|VecDeque", fixes)
 
 
 def _pushed_element(name: str, call: Node, fixes: Fixes) -> bool:
@@ -462,8 +458,27 @@ def option_of_tensor(name: str, fixes: Fixes) -> bool:
     """Whether `name` (a variable, or the field it ends with) is declared `Option<Tensor<..>>`
     (`let mut memory: Option<Tensor<2>> = None;`): what a `Some(..)` puts in it is a tensor,
     whatever made it (a module's forward, which `is_tensor` cannot vouch for)."""
+    return _declared_as(name, "Option", fixes)
+
+
+def _declared_as(name: str, kinds: str, fixes: Fixes) -> bool:
+    """Whether the field `name` ends with is declared `K<Tensor<..>>`, `K` matching `kinds`:
+    `hidden: Option<Tensor<1>>`, or a tuple struct's (`window.0` of `struct Window(Option<
+    Tensor<1>>, usize);`)."""
     field_ = name.rsplit(".", 1)[-1]
-    declared = re.compile(rb"\b" + re.escape(field_.encode()) + rb"\s*:\s*Option\s*<\s*Tensor\b")
+    if field_.isdigit():
+        from pbpit.lint.analysis.index import NOT_A_TYPE  # (analysis imports the rules)
+
+        at, declared_ = int(field_), re.compile(rf"(?:{kinds})\s*<\s*Tensor\b")
+        for node in descendants(fixes.source.root):
+            if node.type == "ordered_field_declaration_list":
+                types = [c for c in node.named_children if c.type not in NOT_A_TYPE]
+                if at < len(types) and declared_.match(fixes.text(types[at])):
+                    return True
+        return False
+    declared = re.compile(
+        rb"\b" + re.escape(field_.encode()) + rf"\s*:\s*(?:{kinds})\s*<\s*Tensor\b".encode()
+    )
     return declared.search(fixes.data) is not None
 
 

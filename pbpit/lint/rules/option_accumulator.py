@@ -191,9 +191,11 @@ def taken_where_flushed(name: str, meeting: Meeting, fixes: Fixes) -> Help | Non
     reset in). None for any other carried state."""
     holder, _, field_name = name.rpartition(".")
     through = meeting.earlier.through
-    if through is None or "::" not in through or not is_name(field_name) or not holder:
+    if through is None or "::" not in through or not holder:
         return None
-    if not all(is_name(part) for part in holder.split(".")) or meeting.in_macro:
+    if not (is_name(field_name) or field_name.isdigit()):  # `self.total`, `self.0`
+        return None
+    if not all(is_name(part) or part.isdigit() for part in holder.split(".")) or meeting.in_macro:
         return None
     if not option_of_tensor(name, fixes):
         return None
