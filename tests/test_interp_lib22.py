@@ -726,6 +726,16 @@ fn main() {
 """,
         rejects("E0502"),
     ),
+    "btreeset_pop_first_not_mut": (
+        """\
+use std::collections::BTreeSet;
+fn main() {
+    let s: BTreeSet<u32> = [7, 3].into_iter().collect();
+    println!("{:?}", s.pop_first());
+}
+""",
+        rejects("E0596"),
+    ),
 }
 
 
