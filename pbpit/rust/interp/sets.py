@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbpit.rust.format import Some
-from pbpit.rust.interp import btreeset_range
+from pbpit.rust.interp import btreeset_ends, btreeset_range
 from pbpit.rust.interp.builtins import Builtin, Code, Function, rows
 from pbpit.rust.interp.grammar import rejects
 from pbpit.rust.interp.map_order import order_free
@@ -297,6 +297,7 @@ BTREESET = rows(
         for n in (*_NAMES, "first", "last")
     ),
     *btreeset_range.ROWS,  # `s.range(a..b)` (btreeset_range.py)
+    *btreeset_ends.ROWS,  # `s.pop_first()`, `s.pop_last()` (btreeset_ends.py)
 )
 
 
