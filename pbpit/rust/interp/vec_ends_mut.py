@@ -9,8 +9,9 @@ checks: the body may not name `v` nor leave early (both refused, not run).
 
 `*v.last_mut().unwrap() = x;` (`+=`.., `.expect(msg)`, `first_mut`) is the assignment to
 `v[i]`, `i` the end's index (`Some(i)`, None when `v` is empty: the `unwrap` panics as std's,
-at its call). Anywhere else (`let l = v.last_mut().unwrap();`) the method is refused: pbpit
-cannot hold the reference."""
+at its call). `v.last_mut().unwrap().w -= x` of a `Vec` of structs writes the field of the
+element itself (a struct is shared). Anywhere else (`let l = v.last_mut().unwrap();`) the
+method is refused: pbpit cannot hold the reference."""
 
 from __future__ import annotations
 
@@ -77,10 +78,32 @@ def deref_assignment(lowerer: Any, node: Any, left: Any, value: Any, op: Any) ->
     return Block(lowerer.pos(node), stmts, None, visible)
 
 
+FIELD_OF_END = "field_of_end"
+"""The attribute of `v.last_mut()` in `v.last_mut().unwrap().w -= x`: its element's field."""
+
+
+def unwrapped_element(root: Any) -> bool:
+    """Whether `root` is `v.last_mut().unwrap()` (`first_mut`, `.expect(msg)`), the base of a
+    field assigned (`ps.last_mut().unwrap().value *= 2.0`): the method marked."""
+    from pbpit.rust.interp.nodes import Method
+
+    if not (isinstance(root, Method) and root.name in ("unwrap", "expect")):
+        return False
+    end = root.recv
+    if not (isinstance(end, Method) and end.name in ENDS and not end.args):
+        return False
+    setattr(end, FIELD_OF_END, True)
+    return True
+
+
 def _type(ck: Any, e: Any, recv: Ty) -> Ty:
+    from pbpit.rust.interp.types import StructT, resolve
+
     ck.mutable_receiver(e)
     if getattr(e, END_INDEX, False):
         return option(USIZE)
+    if getattr(e, FIELD_OF_END, False) and type(resolve(_inner(recv))) is StructT:
+        return option(_inner(recv))  # (a struct, shared: its field written in place)
     if not getattr(e, "written_back", False):
         what = f"`{e.name}` of a `{show(recv)}` but as `if let Some(x) = v.{e.name}() {{ .. }}` "
         raise ck.fail(e.pos, what + "(pbpit erases references; write `v[i] = x`)")
