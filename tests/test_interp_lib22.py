@@ -736,6 +736,28 @@ fn main() {
 """,
         rejects("E0596"),
     ),
+    "last_mut_field_of_a_vec_not_mut": (
+        """\
+struct Ep { loss: f32 }
+fn main() {
+    let eps = vec![Ep { loss: 1.0 }];
+    eps.last_mut().unwrap().loss = 2.0;
+    println!("{}", eps[0].loss);
+}
+""",
+        rejects("E0596"),
+    ),
+    "last_mut_field_given_another_type": (
+        """\
+struct Ep { loss: f32 }
+fn main() {
+    let mut eps = vec![Ep { loss: 1.0 }];
+    eps.last_mut().unwrap().loss = 2;
+    println!("{}", eps[0].loss);
+}
+""",
+        rejects("E0308"),
+    ),
 }
 
 

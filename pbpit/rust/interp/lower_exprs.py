@@ -353,6 +353,9 @@ class ExprLowering:
             return self.index_assignment(node, left, value, op)  # field (`mut`: the types)
         if isinstance(root, Method) and root.name == "borrow_mut" and not root.args:
             return Assign(self.pos(node), target, value, op)  # `rc.borrow_mut().n += 1`
+        if vec_ends_mut.unwrapped_element(root):  # `ps.last_mut().unwrap().value *= 2.0`
+            root.field_assigned = True  # (vec_ends_mut.py: its element a struct)
+            return Assign(self.pos(node), target, value, op)
         if not isinstance(root, Local):
             raise self.fail(left, "assignment to a field of anything but a variable")
         binding = root.binding
