@@ -19,6 +19,7 @@ from pbpit.lint.analysis.common import (
     _type_name,
     _words,
 )
+from pbpit.lint.analysis.slot_empty import emptied_at_pass
 from pbpit.lint.analysis.state import (
     _DATA,
     _WHOLE,
@@ -365,6 +366,10 @@ class _Bindings:
         if index is not None:
             self.expr(index)
         held = self.state.values.get(place, _DATA)
+        emptied = emptied_at_pass(self, node, index, value, held) if index is not None else None
+        if emptied is not None:  # `cache.slots[i] = None;` in each pass of `for i in ..`
+            self.state.values[place] = emptied
+            return True
         element = value
         if value.requirement == Requirement.GRAD_IN_BACKWARD:
             made = right

@@ -73,9 +73,7 @@ def option_memo_fixes(name: str, meeting: Meeting, fixes: Fixes) -> list[Help] |
         f"(`{emptied} = None;` as the pass's last statement), and the next pass fills it with what "
         "the step updated; kept, it hands the next pass a tensor whose graph this pass's "
         "backward consumed",
-        # A slot of a `Vec` emptied by index: lint does not read the write as emptying that
-        # slot (it would warn again on the fixed program), so it is said, not written.
-        [] if slots else [invalidate],
+        [invalidate],
     )
     edits = [e for put in puts if not fixes.detached_already(put) for e in fixes.detach_edits(put)]
     detach = Help(
