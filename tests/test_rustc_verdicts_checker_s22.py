@@ -1180,6 +1180,26 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "rows_resized_and_returned_type_error_first": (
+        """\
+fn pad_batch(seqs: &[Vec<u32>], pad: u32) -> Vec<Vec<u32>> {
+    let max_len = seqs.iter().map(|s| s.len()).max().unwrap_or(0);
+    let mut out = Vec::with_capacity(seqs.len());
+    for s in seqs {
+        let mut row = s;
+        row.resize(max_len, pad);
+        out.push(row);
+    }
+    out
+}
+
+fn main() {
+    let seqs = vec![vec![5, 6, 7], vec![1]];
+    println!("{:?}", pad_batch(&seqs, 0));
+}
+""",
+        rejects("E0308"),
+    ),
     "scan_of_borrowed_initial_state": (
         """\
 fn main() {

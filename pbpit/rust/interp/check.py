@@ -205,13 +205,11 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         references.mark_element_params(fn.body)  # `b.1` of `v.sort_by(|a, b| ..)`: a value
         references.mark_iter_closure_params(fn.body)  # `x` of `v.iter().map(|x| ..)`: a `&T`
         references.mark_value_tuple_params(fn)  # `a.0` of `a: &(f32, usize)`: a value
-        self.body(fn.body, fn.ret)
+        self.body(fn.body, fn.ret, fn)
         returned_iterators.refuse_returned(self, fn)  # `&v[0]`, `v.iter()` of its own `v`..
         refuse_shared_for_mut_result(self, fn)  # `-> &mut Vec<f32>` of `&self.p`: E0308
-        ref_collections.refuse_returned(self, fn)  # `m` of `m.entry(l)`, `l` a `&L`: E0308
-        ref_results.refuse_returned(self, fn)  # `-> i32 { v.iter().max().unwrap() }`: E0308
 
-    def body(self, body: Expr, ret: Ty) -> None:
+    def body(self, body: Expr, ret: Ty, fn: FnItem | None = None) -> None:
         self.sums = []
         self.nodes, self.rets, self.data_elems, self.pending, self.casts = [], [ret], [], [], []
         self.negations, self.never_indices = [], []
@@ -265,6 +263,9 @@ class Checker(OperatorRules, StaticRules, MethodRules, StructRules, KindRules, D
         for node in self.nodes:
             if isinstance(node, ArrayRepeat) and not node.is_vec:
                 self.array_repeat_copies(node)
+        if fn is not None:  # (type errors of the value given back: before borrowck's)
+            ref_collections.refuse_returned(self, fn)  # `m` of `m.entry(l)`, `l` a `&L`: E0308
+            ref_results.refuse_returned(self, fn)  # `-> i32 { v.iter().max().unwrap() }`
         if self.borrow_errors:
             raise self.borrow_errors[0]
 
