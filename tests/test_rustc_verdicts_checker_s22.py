@@ -167,6 +167,27 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "element_assigned_then_type_error": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    v[0] = 3;
+    let n: i32 = "x";
+    println!("{:?} {}", v, n);
+}
+""",
+        rejects("E0308"),
+    ),
+    "element_of_immutable_vec_assigned": (
+        """\
+fn main() {
+    let v = vec![1, 2];
+    v[0] = 3;
+    println!("{:?}", v);
+}
+""",
+        rejects("E0596"),
+    ),
     "error_values_in_fields_runs": (
         """\
 use std::num::ParseIntError;
@@ -1304,6 +1325,24 @@ fn main() {
 }
 """,
         rejects("arithmetic_overflow"),
+    ),
+    "slice_by_value_then_element_assigned": (
+        """\
+fn fill(xs: &mut [i32], k: i32) {
+    for i in 0..xs.len() {
+        xs[i] = k * i as i32;
+    }
+    let inner = xs[1..];
+    inner[0] += 100;
+}
+
+fn main() {
+    let mut v = vec![0; 4];
+    fill(&mut v, 2);
+    println!("{:?}", v);
+}
+""",
+        rejects("E0277"),
     ),
     "some_of_references_dereferenced_runs": (
         """\

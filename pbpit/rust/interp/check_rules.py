@@ -28,6 +28,7 @@ from pbpit.rust.interp.nodes import (
     SomeLit,
     TupleLit,
     Unary,
+    Unsupported,
 )
 from pbpit.rust.interp.types import (
     DynT,
@@ -145,7 +146,20 @@ def refuse_immutable_element(
 ) -> None:
     """`v[i] = x` with `v` not declared `mut`: rustc's E0596 where a `Vec` is borrowed by
     `IndexMut` (the first one from the variable), else E0594 for arrays all the way; E0596 too
-    where the element itself is `borrowed` mutably (`a[i] += "x"`: `String`'s `add_assign`)."""
+    where the element itself is `borrowed` mutably (`a[i] += "x"`: `String`'s `add_assign`).
+    Borrowck's errors: kept until the body is typed (`Checker.body`), as a type error found
+    later (`let inner = xs[1..];`: E0277) is rustc's first."""
+    try:
+        _refuse_immutable_element(checker, e, target, borrowed)
+    except Unsupported as err:
+        if err.code not in ("E0594", "E0596") or not hasattr(checker, "borrow_errors"):
+            raise
+        checker.borrow_errors.append(err)
+
+
+def _refuse_immutable_element(
+    checker: Checker, e: Assign, target: Index, borrowed: bool = False
+) -> None:
     chain: list[Expr] = []
     root: Expr = target
     while isinstance(root, Index | Field):
