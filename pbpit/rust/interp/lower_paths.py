@@ -78,15 +78,19 @@ _BY_VALUE = ("chars", "copied", "cloned", "into_iter")
 
 
 def by_reference_map(
-    lowerer: PathLowering, node: Node, sources: tuple = ("iter", "keys", "values")
+    lowerer: PathLowering,
+    node: Node,
+    sources: tuple = ("iter", "keys", "values"),
+    takers: tuple = ("map",),
 ) -> tuple | None:
     """The position of `v.iter().map(f)` (`m.keys()`, `m.values()`; through `_SAME_ITEMS`
     adapters) when `node` is its `f`: its items are `&T` (`&&str` of a `Vec<&str>`); else
-    None. (`sources`: other methods the items come from.)"""
+    None. (`sources`: other methods the items come from; `takers`: other adapters handing
+    `f` the items themselves, `position`, `any`, `all`.)"""
     from pbpit.rust.interp.field_paths import method_called, receiver
 
     call = node.parent.parent if node.parent is not None else None
-    if call is None or method_called(lowerer, call, 1) != "map":
+    if call is None or method_called(lowerer, call, 1) not in takers:
         return None
     source = receiver(call)
     while any(method_called(lowerer, source, n) in _SAME_ITEMS for n in (0, 1)):
