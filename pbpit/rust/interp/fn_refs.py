@@ -72,25 +72,31 @@ def _receiver_closure(lowerer: Any, pos: Any, path: str, ty: Any, body: Any) -> 
     return Closure(pos, [param], [ty], None, made, scope, False, visible)
 
 
-_STD_METHODS = {"Vec": ("len", "is_empty"), "String": ("len", "is_empty")}
+_STD_METHODS = {
+    "Vec": ("len", "is_empty"),
+    "String": ("len", "is_empty"),
+    "Option": ("is_some", "is_none"),
+}
 """std's methods taking `&self` alone that a path names as `map`'s function over references
 (`rows.iter().map(Vec::len)`), by their type."""
 
 
 def std_method_value(lowerer: Any, node: Any, names: list[str]) -> Any | None:
-    """`Vec::len` (`Vec::is_empty`, `String::len`) named as `map`'s function over references
-    (`g.iter().map(Vec::len)`): the closure `|v: &Vec<_>| v.len()`, the receiver typed so that
-    items of another type are refused (rustc's E0631). Else None."""
+    """`Vec::len` (`Vec::is_empty`, `String::len`, `Option::is_some`) named as the function of
+    `map`, `position`, `any` or `all` over references (`g.iter().map(Vec::len)`,
+    `slots.iter().position(Option::is_some)`): the closure `|v: &Vec<_>| v.len()`, the
+    receiver typed so that items of another type are refused (rustc's E0631). Else None."""
     from pbpit.rust.interp.lower_paths import by_reference_map
     from pbpit.rust.interp.nodes import Method
-    from pbpit.rust.interp.types import STRING, Var, vec
+    from pbpit.rust.interp.types import STRING, Var, option, vec
 
     if len(names) != 2 or names[1] not in _STD_METHODS.get(names[0], ()):
         return None
-    if by_reference_map(lowerer, node) is None:
+    if by_reference_map(lowerer, node, takers=("map", "position", "any", "all")) is None:
         return None
     pos = lowerer.pos(node)
-    owner = vec(Var()) if names[0] == "Vec" else STRING
+    owners = {"Vec": vec(Var()), "String": STRING, "Option": option(Var())}
+    owner = owners[names[0]]
     return _receiver_closure(
         lowerer, pos, f"{names[0]}::{names[1]}", owner, lambda r: Method(pos, r, names[1], [], [])
     )
