@@ -758,6 +758,15 @@ fn main() {
 """,
         rejects("E0308"),
     ),
+    "option_is_some_of_float_items": (
+        """\
+fn main() {
+    let v: Vec<f32> = vec![0.5];
+    println!("{:?}", v.iter().position(Option::is_some));
+}
+""",
+        rejects("E0631"),
+    ),
 }
 
 
