@@ -9,7 +9,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from pbpit_process import apply_edits, pbpit_main, pbpit_run
+from pbpit_process import apply_edits, pbpit_cli, pbpit_run
 
 from pbpit.diagnose.findings import diagnose_run
 from pbpit.runner import resolve_case, run_case
@@ -397,7 +397,7 @@ def test_fix_recomputes_what_is_read_after_the_loop_too_and_detaches_only_when_a
     status, before, _ = pbpit_run(path)
     assert status != 0 and before.count("step ") == 4  # step 3's backward panics
     written = path.read_text()
-    done = pbpit_main("lint", "--fix", "anchor.rs", cwd=tmp_path)
+    done = pbpit_cli("lint", "--fix", "anchor.rs", cwd=tmp_path)
     assert "fixed anchor.rs: 1 fix (loop-external-tracked)" in done.stderr, done.stderr
     recomputed = [line.strip() for line in path.read_text().splitlines()]
     assert recomputed.count("let anchor = model.encoder.forward(probe.clone());") == 2
@@ -407,7 +407,7 @@ def test_fix_recomputes_what_is_read_after_the_loop_too_and_detaches_only_when_a
     assert status == 0 and after.count("step ") == 4 and after.count("anchor: ") == 1
     assert after.splitlines()[:1] == before.splitlines()[:1]
     path.write_text(written)
-    done = pbpit_main("lint", "--fix=detach", "anchor.rs", cwd=tmp_path)
+    done = pbpit_cli("lint", "--fix=detach", "anchor.rs", cwd=tmp_path)
     assert "fixed anchor.rs: 1 fix (loop-external-tracked)" in done.stderr, done.stderr
     text = path.read_text()
     assert "    let anchor = model.encoder.forward(probe.clone()).detach();" in text.splitlines()
