@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pbpit_process import pbpit_main, pbpit_run, recorded
+from pbpit_process import pbpit_cli, pbpit_main, pbpit_run, recorded
 
 BURN022 = Path(__file__).resolve().parent / "burn022"
 
@@ -71,7 +71,7 @@ def test_explain_reads_real_burns_panic_against_the_crate(program: Path, tmp_pat
     causes)."""
     crate = crate_of(program, tmp_path / "crate")
     _, stdout, stderr = recorded(program)
-    done = pbpit_main("explain", "-", stdin=stdout + stderr, cwd=crate)
+    done = pbpit_cli("explain", "-", stdin=stdout + stderr, cwd=crate)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "src/main.rs:" in done.stdout + done.stderr
     assert "warning[pbpit::" in done.stdout + done.stderr
