@@ -740,8 +740,8 @@ def test_audit_of_a_rust_case_prints_lints_diagnostic_with_the_runs_notes():
         "warning[pbpit::loop-external-tracked]: `feats` is a tracked tensor made before the loop "
         "and used in it: the loop's 2nd backward panics"
     )
-    linted = _block(pbpit_main("lint", "cases/twice.rs", cwd=CASES_DIR.parent).stdout, head)
-    audited = _block(pbpit_main("audit", "cases/twice.rs", cwd=CASES_DIR.parent).stdout, head)
+    linted = _block(pbpit_cli("lint", "cases/twice.rs", cwd=CASES_DIR.parent).stdout, head)
+    audited = _block(pbpit_cli("audit", "cases/twice.rs", cwd=CASES_DIR.parent).stdout, head)
     # SPEC's ids: feats 2 made from x 0; step 0's loss 4, step 1's 6 (walk 6 -> 5 -> 2); the
     # backward is line 21 of twice.rs.
     notes = [
@@ -806,9 +806,9 @@ def test_audit_of_a_python_case_writes_the_warning_in_lints_words():
 def test_audit_json_carries_the_same_diagnostic_as_lint_json():
     from pbpit.runner import CASES_DIR
 
-    lint = json.loads(pbpit_main("lint", "cases/twice.rs", "--json", cwd=CASES_DIR.parent).stdout)
+    lint = json.loads(pbpit_cli("lint", "cases/twice.rs", "--json", cwd=CASES_DIR.parent).stdout)
     audit_ = json.loads(
-        pbpit_main("audit", "cases/twice.rs", "--json", cwd=CASES_DIR.parent).stdout
+        pbpit_cli("audit", "cases/twice.rs", "--json", cwd=CASES_DIR.parent).stdout
     )
     (linted,) = lint["findings"]
     (audited,) = audit_["diagnostics"]
