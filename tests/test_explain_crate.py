@@ -18,7 +18,7 @@ from crate_runs import (
     markers,
     seed_block,
 )
-from pbpit_process import pbpit_cli, pbpit_main
+from pbpit_process import pbpit_cli
 
 PATTERNS = ("cached", "cached-plain", "shared", "twice")
 RULES = {
@@ -47,7 +47,7 @@ def trainer(tmp_path_factory: pytest.TempPathFactory) -> Trainer:
 
 
 def _explain(trainer: Trainer, log: str, *args: str) -> dict:
-    result = pbpit_main("explain", "-", "--json", *args, stdin=log, cwd=trainer.root)
+    result = pbpit_cli("explain", "-", "--json", *args, stdin=log, cwd=trainer.root)
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
 
@@ -110,7 +110,7 @@ def test_the_cached_fix_is_code_that_moves_the_forward_into_the_loop(trainer):
 
 
 def test_the_human_error_reads_as_rustc_on_the_users_file(trainer):
-    result = pbpit_main(
+    result = pbpit_cli(
         "explain", "-", stdin=LOG_FORMS["plain"](trainer, "shared"), cwd=trainer.root
     )
     assert result.returncode == 0
@@ -149,7 +149,7 @@ def test_a_release_backtrace_names_the_function_so_only_its_finding_is_likely(tr
 
 def test_the_crate_is_found_from_elsewhere_with_source(trainer, tmp_path):
     log = LOG_FORMS["plain"](trainer, "twice")
-    result = pbpit_main(
+    result = pbpit_cli(
         "explain", "-", "--json", "--source", str(trainer.root), stdin=log, cwd=tmp_path
     )
     (error,) = json.loads(result.stdout)["panics"][0]["diagnostics"]
