@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from pbpit_process import pbpit_main
+from pbpit_process import pbpit_cli
 from test_lint_ecosystem import CACHED, CACHED_FIXED
 
 from pbpit.diagnostics.cargo import SourceText
@@ -37,7 +37,7 @@ def test_a_file_of_another_user_keeps_its_owner_group_and_mode(tmp_path):
     path.write_text(CACHED)
     os.chown(path, 65534, 65534)
     path.chmod(0o640)
-    result = pbpit_main("lint", "--fix", "cached.rs", cwd=tmp_path)
+    result = pbpit_cli("lint", "--fix", "cached.rs", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert path.read_text() == CACHED_FIXED
     info = path.stat()
@@ -52,7 +52,7 @@ def test_a_set_group_id_directory_does_not_change_the_files_group(tmp_path):
     path = tmp_path / "cached.rs"
     path.write_text(CACHED)
     os.chown(path, 0, 0)
-    assert pbpit_main("lint", "--fix", "cached.rs", cwd=tmp_path).returncode == 0
+    assert pbpit_cli("lint", "--fix", "cached.rs", cwd=tmp_path).returncode == 0
     assert (path.stat().st_uid, path.stat().st_gid) == (0, 0)
 
 
@@ -61,7 +61,7 @@ def test_a_hard_linked_file_stays_linked(tmp_path):
     path.write_text(CACHED)
     os.link(path, other)
     inode = path.stat().st_ino
-    result = pbpit_main("lint", "--fix", "cached.rs", cwd=tmp_path)
+    result = pbpit_cli("lint", "--fix", "cached.rs", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert path.stat().st_ino == inode and path.stat().st_nlink == 2
     assert other.read_text() == CACHED_FIXED
@@ -73,7 +73,7 @@ def test_a_read_only_file_is_reported_and_not_replaced(tmp_path):
     path.write_text(CACHED)
     path.chmod(0o444)
     inode = path.stat().st_ino
-    result = pbpit_main("lint", "--fix", "cached.rs", cwd=tmp_path)
+    result = pbpit_cli("lint", "--fix", "cached.rs", cwd=tmp_path)
     assert path.read_text() == CACHED and path.stat().st_ino == inode
     assert stat.S_IMODE(path.stat().st_mode) == 0o444
     assert "error: not fixed cached.rs: it is read-only (-r--r--r--)\n" in result.stderr
@@ -84,7 +84,7 @@ def test_a_read_only_file_is_reported_and_not_replaced(tmp_path):
 def test_a_file_with_a_byte_order_mark_is_fixed_and_keeps_it(tmp_path):
     path = tmp_path / "cached.rs"
     path.write_bytes(BOM + CACHED.encode())
-    result = pbpit_main("lint", "--fix", "cached.rs", cwd=tmp_path)
+    result = pbpit_cli("lint", "--fix", "cached.rs", cwd=tmp_path)
     assert result.stderr == "fixed cached.rs: 1 fix (loop-external-tracked)\n"
     assert path.read_bytes() == BOM + CACHED_FIXED.encode()
 
@@ -109,7 +109,7 @@ def test_the_cargo_json_of_a_file_with_a_mark_is_the_plain_files_shifted_by_it(t
     (tmp_path / "marked" / "cached.rs").write_bytes(BOM + CACHED.encode())
 
     def spans(directory: str) -> list[tuple]:
-        result = pbpit_main("lint", "--message-format", "json", directory, cwd=tmp_path)
+        result = pbpit_cli("lint", "--message-format", "json", directory, cwd=tmp_path)
         found = []
         for line in result.stdout.splitlines():
             message = json.loads(line).get("message") or {}
