@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from pbpit_process import pbpit_cli, pbpit_main
+from pbpit_process import pbpit_cli
 
 from pbpit.diagnose import crash
 from pbpit.diagnose.crash import OneLine, find_crate, resolve, source_line
@@ -91,14 +91,14 @@ def test_a_frame_outside_the_crates_sources_resolves_to_nothing(layout, path):
 def test_explain_never_shows_a_line_of_a_file_outside_the_crate(layout, path):
     log = _log(path.format(outside=layout.parent / "outside"), 2, 5)
     for args in ((), ("--json",)):
-        result = pbpit_main("explain", "-", *args, stdin=log, cwd=layout)
+        result = pbpit_cli("explain", "-", *args, stdin=log, cwd=layout)
         assert "Traceback" not in result.stderr
         assert SECRET not in result.stdout + result.stderr, (path, result.stdout)
         assert "/etc/passwd" not in result.stdout.replace(f"at {path}", "")
 
 
 def test_the_users_own_frame_is_still_quoted(layout):
-    result = pbpit_main("explain", "-", stdin=_log("./src/main.rs", 2, 17), cwd=layout)
+    result = pbpit_cli("explain", "-", stdin=_log("./src/main.rs", 2, 17), cwd=layout)
     assert "let grads = loss.backward();" in result.stdout, result.stdout + result.stderr
 
 
@@ -115,7 +115,7 @@ def test_source_that_is_no_crate_is_a_usage_error(tmp_path, source):
     source = source.format(tmp=tmp_path)
     with pytest.raises(UsageError, match="no Cargo.toml"):
         find_crate(source, tmp_path)
-    result = pbpit_main("explain", "-", "--source", source, stdin=_log("/etc/passwd"), cwd=tmp_path)
+    result = pbpit_cli("explain", "-", "--source", source, stdin=_log("/etc/passwd"), cwd=tmp_path)
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "no Cargo.toml" in result.stderr, result.stderr
 
@@ -180,9 +180,9 @@ def test_panics_past_the_cap_are_counted_and_said(tmp_path):
     log = f"thread 'main' panicked at src/main.rs:4:22:\n{TAPE}\n" + "".join(
         other.format(n, n) for n in range(150)
     )
-    result = pbpit_main("explain", "-", stdin=log, cwd=tmp_path)
+    result = pbpit_cli("explain", "-", stdin=log, cwd=tmp_path)
     assert "51 more panics in the output not read: pbpit reads the first 100" in result.stdout
-    result = pbpit_main("explain", "-", "--json", stdin=log, cwd=tmp_path)
+    result = pbpit_cli("explain", "-", "--json", stdin=log, cwd=tmp_path)
     assert '"panics_dropped": 51' in result.stdout
 
 
@@ -201,7 +201,7 @@ def test_lint_skips_a_file_past_its_limit_with_a_note(tmp_path, monkeypatch):
 def test_a_frame_in_a_file_past_the_limit_is_not_read(layout):
     big = layout / "src" / "generated.rs"
     big.write_bytes(b"fn f() { loss.backward(); }\n" * ((8 << 20) // 28 + 10))
-    result = pbpit_main("explain", "-", stdin=_log("./src/generated.rs", 3, 10), cwd=layout)
+    result = pbpit_cli("explain", "-", stdin=_log("./src/generated.rs", 3, 10), cwd=layout)
     assert "Traceback" not in result.stderr
     assert (
         "not quoted: src/generated.rs:" in result.stdout and "more than the 8 MiB" in result.stdout
