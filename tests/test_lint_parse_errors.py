@@ -15,7 +15,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from pbpit_process import lint_captured, pbpit_main
+from pbpit_process import lint_captured, pbpit_cli
 from test_lint_ecosystem import _env_with_bin, _yaml
 
 from pbpit.lint import partial
@@ -211,7 +211,7 @@ def test_strict_fails_on_a_file_not_read_whole(tmp_path, monkeypatch, strict):
 
 def test_strict_on_clean_files_changes_nothing(tmp_path):
     (tmp_path / "a.rs").write_text(TRAINING_STEP.replace("loss.backward();", ""))
-    result = pbpit_main("lint", "--strict", "a.rs", cwd=tmp_path)
+    result = pbpit_cli("lint", "--strict", "a.rs", cwd=tmp_path)
     assert (result.returncode, result.stderr) == (0, "")
     assert lint_captured([str(tmp_path / "a.rs")])[0] == 0
 
