@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pbpit_process import pbpit_main
+from pbpit_process import pbpit_cli
 
 MAIN = """\
 mod model;
@@ -137,12 +137,12 @@ def test_the_crate_is_as_counted() -> None:
 
 def test_every_command_moves_the_same_line_into_the_loop(tmp_path: Path) -> None:
     _crate(tmp_path)
-    lint = json.loads(pbpit_main("lint", "src", "--format", "json", cwd=tmp_path).stdout)
+    lint = json.loads(pbpit_cli("lint", "src", "--format", "json", cwd=tmp_path).stdout)
     (finding,) = lint["findings"]
     assert (finding["path"], finding["line"]) == ("src/training.rs", MADE)
     assert _recompute(finding["help"])["edits"] == RECOMPUTE
 
-    audit = json.loads(pbpit_main("audit", "src/main.rs", "--json", cwd=tmp_path).stdout)
+    audit = json.loads(pbpit_cli("audit", "src/main.rs", "--json", cwd=tmp_path).stdout)
     warning = audit["diagnostics"][0]
     assert warning["rule"] == finding["rule"]
     recompute = _recompute(warning["help"])
@@ -153,17 +153,17 @@ def test_every_command_moves_the_same_line_into_the_loop(tmp_path: Path) -> None
     assert set(recompute["checked"]["gradients"].values()) == {"unchanged"}
 
     explain = json.loads(
-        pbpit_main("explain", "9", "--case", "src/main.rs", "--json", cwd=tmp_path).stdout
+        pbpit_cli("explain", "9", "--case", "src/main.rs", "--json", cwd=tmp_path).stdout
     )
     assert explain["diagnostic"]["rule"] == finding["rule"]
     assert _recompute(explain["diagnostic"]["help"])["edits"] == RECOMPUTE
 
-    run = pbpit_main("run", "src/main.rs", cwd=tmp_path)
+    run = pbpit_cli("run", "src/main.rs", cwd=tmp_path)
     assert run.returncode == 101
     assert "graph tape has already been consumed at NodeId(9)." in run.stdout
     assert f"+         {AGAIN.strip()}\n" in run.stdout
     assert "tagger.clone()" not in run.stdout
-    data = json.loads(pbpit_main("run", "src/main.rs", "--json", cwd=tmp_path).stdout)
+    data = json.loads(pbpit_cli("run", "src/main.rs", "--json", cwd=tmp_path).stdout)
     error = data["diagnostics"][0]
     assert (error["rule"], error["level"]) == (finding["rule"], "error")
     assert _recompute(error["help"])["edits"] == RECOMPUTE
