@@ -56,7 +56,7 @@ def test_check_runs_the_rust_twins_beside_the_python_cases():
 def test_a_rust_twin_resolves_by_name_and_a_file_of_that_name_wins(tmp_path):
     assert resolve_case("shared_loss.rs").path == CASES_DIR / "shared_loss.rs"
     own = rust_case(tmp_path, "fn main() {}\n", "twice.rs")
-    out = pbpit_main("run", "twice.rs", "--raw", cwd=tmp_path)
+    out = pbpit_cli("run", "twice.rs", "--raw", cwd=tmp_path)
     assert (out.returncode, out.stdout, out.stderr) == (0, "", ""), own
 
 
@@ -240,7 +240,7 @@ def test_a_rust_syntax_error_is_one_line_and_exit_2(tmp_path):
 
 def test_bless_refuses_an_unsupported_rust_case_and_writes_nothing(tmp_path):
     rust_case(tmp_path, 'fn main() { let t = b"a"; }\n', "char.rs")
-    out = pbpit_main("check", "char.rs", "--bless", cwd=tmp_path)
+    out = pbpit_cli("check", "char.rs", "--bless", cwd=tmp_path)
     assert (out.returncode, out.stderr) == (
         2,
         "error: unsupported Rust: byte strings\n"
@@ -270,7 +270,7 @@ def test_a_rust_programs_own_panic_is_checked_with_its_file_name(tmp_path):
     assert pbpit_main("check", str(path), "--bless").returncode == 0
     stderr = (tmp_path / "my_case.stderr").read_text()
     assert stderr.startswith("\nthread 'main' (TID) panicked at my_case.rs:3:")
-    out = pbpit_main("check", str(path), cwd=tmp_path.parent)
+    out = pbpit_cli("check", str(path), cwd=tmp_path.parent)
     assert out.returncode == 0, out.stdout
 
 
@@ -453,8 +453,8 @@ def test_a_syntax_error_names_the_delimiter_or_what_is_missing(tmp_path, source,
 def test_a_looping_link_given_by_name_is_named_as_one(tmp_path):
     (tmp_path / "a.rs").symlink_to(tmp_path / "b.rs")
     (tmp_path / "b.rs").symlink_to(tmp_path / "a.rs")
-    run = pbpit_main("run", "a.rs", cwd=tmp_path)
-    lint = pbpit_main("lint", "a.rs", cwd=tmp_path)
+    run = pbpit_cli("run", "a.rs", cwd=tmp_path)
+    lint = pbpit_cli("lint", "a.rs", cwd=tmp_path)
     assert (run.returncode, lint.returncode) == (2, 2)
     assert run.stderr == (
         "pbpit: error: cannot read case file a.rs: a symbolic link that loops or points nowhere\n"
