@@ -15,7 +15,7 @@ import re
 
 import numpy as np
 import pytest
-from pbpit_process import pbpit_main
+from pbpit_process import pbpit_cli
 from test_rust_interp import refusal, rust
 
 import pbpit as pb
@@ -175,7 +175,7 @@ def test_a_config_without_debug_is_one_error_and_its_new_is_still_written(tmp_pa
         "#[derive(Config)]\nstruct C { hidden: usize }\n"
         'fn main() { let c = C::new(1); println!("{}", c.hidden); }\n'
     )
-    out = pbpit_main("run", "main.rs", cwd=tmp_path)
+    out = pbpit_cli("run", "main.rs", cwd=tmp_path)
     assert out.returncode == 2
     assert re.findall(r"^error\S*", out.stderr, re.M) == ["error[E0277]:"]
 
