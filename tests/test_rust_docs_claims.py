@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from pbpit_process import pbpit_main
+from pbpit_process import pbpit_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", ROOT / "docs" / "RUST_SUBSET.md"]
@@ -55,7 +55,7 @@ def test_each_example_does_what_the_text_next_to_it_says(tmp_path, where, progra
     file = tmp_path / name
     file.parent.mkdir(parents=True, exist_ok=True)
     file.write_text(program, encoding="utf-8")
-    out = pbpit_main("run", "--raw", name, cwd=tmp_path)
+    out = pbpit_cli("run", "--raw", name, cwd=tmp_path)
     if claim.startswith("error"):
         assert (out.returncode, out.stderr) == (2, claim), where
     else:
