@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pbpit_process import pbpit_main
+from pbpit_process import pbpit_cli
 
 DERIVE_HASH = """\
 #[derive(Clone, Hash, Debug)]
@@ -29,7 +29,7 @@ fn main() {
 
 def test_a_refused_derive_is_reported_once_without_a_made_up_e0560(tmp_path: Path) -> None:
     (tmp_path / "main.rs").write_text(DERIVE_HASH)  # rustc 1.95 builds it: `P { x: 1 } P { x: 3 }`
-    out = pbpit_main("run", "main.rs", cwd=tmp_path)
+    out = pbpit_cli("run", "main.rs", cwd=tmp_path)
     header = r"^(error(?:\[E\d{4}\])?: .*)\n +--> (main\.rs:\d+:\d+)$"
     headers = re.findall(header, out.stderr, re.M)
     assert out.returncode == 2
@@ -64,7 +64,7 @@ fn main() {
 
 def test_tensor_data_displays_as_burn_std_formats_it(tmp_path: Path) -> None:
     (tmp_path / "main.rs").write_text(TENSOR_DATA_DISPLAY)
-    out = pbpit_main("run", "main.rs", "--raw", cwd=tmp_path)
+    out = pbpit_cli("run", "main.rs", "--raw", cwd=tmp_path)
     assert (out.returncode, out.stderr) == (0, "")
     assert out.stdout == (
         "[0.5, 1.0, -2.25, 0.1, 1e-7]\n"
