@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pbpit_process import pbpit_main
+from pbpit_process import pbpit_cli
 
 PROGRAMS = Path(__file__).resolve().parent / "programs"
 
@@ -221,7 +221,7 @@ fn main() {
 def _run(tmp_path: Path, source: str):
     path = tmp_path / "main.rs"
     path.write_text(source, encoding="utf-8")
-    return pbpit_main("run", "--raw", "main.rs", cwd=tmp_path)
+    return pbpit_cli("run", "--raw", "main.rs", cwd=tmp_path)
 
 
 def test_a_trainer_with_items_in_main_and_a_mut_optimizer_prints_what_burn_prints(tmp_path):
