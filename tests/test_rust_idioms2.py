@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from pbpit_process import pbpit_main
+from pbpit_process import pbpit_cli
 from rustc_verdicts import rustc_verdicts
 from test_rust_idioms import GENERIC_STEP
 
@@ -24,7 +24,7 @@ PROGRAMS = Path(__file__).resolve().parent / "programs"
 def _run(tmp_path: Path, source: str):
     path = tmp_path / "main.rs"
     path.write_text(source, encoding="utf-8")
-    return pbpit_main("run", "--raw", "main.rs", cwd=tmp_path)
+    return pbpit_cli("run", "--raw", "main.rs", cwd=tmp_path)
 
 
 # -- `valid()` of `M: AutodiffModule<B>` ----------------------------------------------------------
