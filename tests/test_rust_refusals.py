@@ -12,7 +12,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from pbpit_process import pbpit_main
+from pbpit_process import pbpit_cli
 
 ERRORS = Path(__file__).parent / "rust" / "errors"
 
@@ -51,7 +51,7 @@ def _write(tmp_path: Path, text: str, name: str = "main.rs") -> Path:
 
 def test_a_file_with_five_constructs_outside_the_subset_lists_them_all_in_one_run(tmp_path):
     _write(tmp_path, FIVE_OUTSIDE)
-    out = pbpit_main("run", "main.rs", cwd=tmp_path)
+    out = pbpit_cli("run", "main.rs", cwd=tmp_path)
     assert (out.returncode, out.stdout) == (2, "")
     header = r"^(error(?:\[E\d{4}\])?: .*)\n +--> (main\.rs:\d+:\d+)$"
     headers = re.findall(header, out.stderr, re.M)
@@ -74,7 +74,7 @@ def test_a_file_with_five_constructs_outside_the_subset_lists_them_all_in_one_ru
 
 def test_each_refusal_says_what_to_write_instead_where_there_is_an_alternative(tmp_path):
     _write(tmp_path, FIVE_OUTSIDE)
-    out = pbpit_main("run", "main.rs", cwd=tmp_path)
+    out = pbpit_cli("run", "main.rs", cwd=tmp_path)
     helps = re.findall(r"^ +=  ?help: (.*)$", out.stderr, re.M)
     assert helps == [
         "write a `struct`",
@@ -85,7 +85,7 @@ def test_each_refusal_says_what_to_write_instead_where_there_is_an_alternative(t
 
 def test_json_is_one_object_with_every_refusal(tmp_path):
     _write(tmp_path, FIVE_OUTSIDE)
-    out = pbpit_main("run", "main.rs", "--json", cwd=tmp_path)
+    out = pbpit_cli("run", "main.rs", "--json", cwd=tmp_path)
     assert out.returncode == 2
     data = json.loads(out.stdout)
     assert [(r["code"], r["line"], r["column"]) for r in data["refusals"]] == [
@@ -101,7 +101,7 @@ def test_json_is_one_object_with_every_refusal(tmp_path):
 
 def test_one_construct_outside_the_subset_is_a_block_as_several_are(tmp_path):
     _write(tmp_path, 'fn main() {\n    let t = b"a";\n}\n')
-    out = pbpit_main("run", "main.rs", cwd=tmp_path)
+    out = pbpit_cli("run", "main.rs", cwd=tmp_path)
     assert (out.returncode, out.stderr) == (
         2,
         "error: unsupported Rust: byte strings\n"
@@ -122,7 +122,7 @@ def test_a_refusal_found_only_as_the_program_runs_is_a_block_too(tmp_path):
     body = '    let mut a = i32::MIN;\n    a += 0;\n    println!("before");\n'
     body += "    let b = a.rem_euclid(a - a);\n"
     _write(tmp_path, f"fn main() {{\n{body}}}\n")
-    out = pbpit_main("run", "main.rs", cwd=tmp_path)
+    out = pbpit_cli("run", "main.rs", cwd=tmp_path)
     assert (out.returncode, out.stdout) == (2, "before\n")
     assert out.stderr.startswith("error: unsupported Rust: `i32::rem_euclid` panics here")
     assert "\n --> main.rs:5:15\n" in out.stderr
@@ -147,7 +147,7 @@ def _first_on_each_line(errors: list[dict]) -> list[dict]:
 @pytest.mark.parametrize("name", sorted(p.stem for p in ERRORS.glob("*.rs")))
 def test_a_rustc_error_is_reported_as_rustc_reports_it(name):
     recorded = json.loads((ERRORS / f"{name}.rustc.json").read_text())
-    out = pbpit_main("run", f"{name}.rs", "--json", cwd=ERRORS)
+    out = pbpit_cli("run", f"{name}.rs", "--json", cwd=ERRORS)
     assert out.returncode == 2
     found = [
         {
@@ -168,7 +168,7 @@ def test_a_rustc_error_is_reported_as_rustc_reports_it(name):
 )
 def test_a_rustc_error_reads_as_rustcs_text(name):
     rustc = (ERRORS / f"{name}.stderr").read_text()
-    out = pbpit_main("run", f"{name}.rs", cwd=ERRORS)
+    out = pbpit_cli("run", f"{name}.rs", cwd=ERRORS)
     shown = out.stderr.split("\n\npbpit: ")[0]
     if name == "int_plus_float":  # rustc goes on with the impls it knows of
         rustc = "\n".join(rustc.splitlines()[:5])
@@ -234,7 +234,7 @@ def _crate(tmp_path: Path, files: dict[str, str]) -> None:
 
 def test_a_crate_of_mod_files_runs_as_cargo_runs_it(tmp_path):
     _crate(tmp_path, CRATE)
-    out = pbpit_main("run", "--raw", "src/main.rs", cwd=tmp_path)
+    out = pbpit_cli("run", "--raw", "src/main.rs", cwd=tmp_path)
     # `cargo run` (rustc 1.95): the panic names the module file it is in.
     assert out.stdout == "7\n14\n4\n"
     assert "panicked at src/helpers/numbers.rs:3:9:\ntoo big\n" in out.stderr
@@ -244,7 +244,7 @@ def test_a_refusal_in_a_module_file_is_at_that_files_line(tmp_path):
     files = dict(CRATE)
     files["src/model/layers.rs"] = 'pub fn depth() -> i32 {\n    let c = b"x";\n    2\n}\n'
     _crate(tmp_path, files)
-    out = pbpit_main("run", "src/main.rs", cwd=tmp_path)
+    out = pbpit_cli("run", "src/main.rs", cwd=tmp_path)
     assert out.returncode == 2
     assert out.stderr.startswith(
         "error: unsupported Rust: byte strings\n --> src/model/layers.rs:2:13\n"
@@ -255,7 +255,7 @@ def test_a_private_item_of_a_module_file_is_rustcs_e0603(tmp_path):
     files = dict(CRATE)
     files["src/model/layers.rs"] = "fn depth() -> i32 {\n    2\n}\n"
     _crate(tmp_path, files)
-    out = pbpit_main("run", "src/main.rs", cwd=tmp_path)
+    out = pbpit_cli("run", "src/main.rs", cwd=tmp_path)
     # rustc 1.95: error[E0603] `function `depth` is private`, at each use of `depth`
     assert out.returncode == 2
     header = r"^error\[E0603\]: function `depth` is private\n +--> (.*)$"
