@@ -4,7 +4,7 @@ stem for `rustc main.rs` (goldens `tests/rust/std/type_name.rs`), the package's 
 
 from __future__ import annotations
 
-from pbpit_process import pbpit_main
+from pbpit_process import pbpit_cli
 
 
 def test_a_cargo_crates_struct_is_named_by_its_package(tmp_path):
@@ -15,5 +15,5 @@ def test_a_cargo_crates_struct_is_named_by_its_package(tmp_path):
     (tmp_path / "src" / "main.rs").write_text(
         'struct Point;\nfn main() {\n    println!("{}", std::any::type_name::<Point>());\n}\n'
     )
-    out = pbpit_main("run", "src/main.rs", cwd=tmp_path)
+    out = pbpit_cli("run", "src/main.rs", cwd=tmp_path)
     assert (out.returncode, out.stdout) == (0, "my_app::Point\n"), out.stderr
