@@ -113,13 +113,21 @@ def test_a_tensor_a_method_puts_in_a_field_is_carried_by_the_field_and_detached_
     assert status != 0
     error = _error(path)
     assert error.name == "cache.slots"
-    (fix,) = [h for h in error.helps if h.edits]
-    status, text, out = _run_fixed(path, fix.edits, tmp_path)
+    # `w` gets a gradient through what the slot holds, so emptying the slot after each pass (the
+    # next pass fills it again) comes first; the detach where it is put comes second.
+    empty, detach = [h for h in error.helps if h.edits]
+    status, text, out = _run_fixed(path, empty.edits, tmp_path)
+    assert "        cache.slots[0] = None;" in text.splitlines()
+    # Every pass's gradient is the original's first: d/dw sum(exp(w) * w) = exp(w)(1 + w).
+    step0 = first.splitlines()[0]
+    assert step0.startswith("0: ")
+    assert status == 0 and out.splitlines() == [step0, "1: " + step0[3:]]
+    assert empty.checked is not None and empty.checked.ok
+    status, text, out = _run_fixed(path, detach.edits, tmp_path)
     assert "        self.slots[key] = Some(f.clone().detach());" in text.splitlines()
     assert status == 0
-    # The first pass's gradient is the original run's: d/dw sum(exp(w) * w) = exp(w)(1 + w).
     assert out.splitlines()[0] == first.splitlines()[0]
-    assert fix.checked is not None and fix.checked.ok
+    assert detach.checked is not None and detach.checked.ok
 
 
 # -- gradient accumulation never reset: reset it, which keeps the gradients ------------------------
