@@ -92,11 +92,13 @@ def test_explain_in_twice_rs_quotes_the_rust_line_and_underlines_the_value():
 def test_explain_in_twice_rs_writes_its_fixes_in_rust():
     path = CASES_DIR / "twice.rs"
     result = run_case(resolve_case("twice.rs"))
-    fix_a, fix_b = explain_in_case(result, 2).fixes
+    # `x` requires grad, so gradients must reach it: recompute in the loop first (SPEC's fix B),
+    # detach once second (fix A, which leaves x.grad = None).
+    recompute, detach = explain_in_case(result, 2).fixes
     line = line_of(path, "let feats = x.clone().exp();")
     text = path.read_text().splitlines()[line - 1]
-    assert ("+", line, text.replace(".exp();", ".exp().detach();")) in fix_a.lines
-    assert ("+", None, "        let feats = x.clone().exp();") in fix_b.lines
+    assert ("+", None, "        let feats = x.clone().exp();") in recompute.lines
+    assert ("+", line, text.replace(".exp();", ".exp().detach();")) in detach.lines
 
 
 def test_explain_in_shared_loss_rs_adds_the_losses_with_let():
