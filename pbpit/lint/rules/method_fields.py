@@ -161,7 +161,7 @@ def _puts(field_: str, scope: Node, fixes: Fixes) -> list[Put]:
             if right.type == "identifier" and fixes.text(right) == "None":
                 found.append((node.start_byte, (None, [])))
                 continue
-            held = _some(right, fixes)
+            held = some_content(right, fixes)
             if held is not None:
                 found.append((node.start_byte, (held, [])))
                 continue
@@ -181,7 +181,7 @@ def _puts(field_: str, scope: Node, fixes: Fixes) -> list[Put]:
     return [put for _, put in sorted(found, key=lambda pair: pair[0])]
 
 
-def _some(value: Node, fixes: Fixes) -> Node | None:
+def some_content(value: Node, fixes: Fixes) -> Node | None:
     """`t` of `Some(t)`, or None."""
     function = value.child_by_field_name("function") if value.type == "call_expression" else None
     arguments = value.child_by_field_name("arguments")

@@ -20,6 +20,7 @@ from pbpit.lint.fixes import Fixes, is_name, last_segment, method_calls
 from pbpit.lint.rule import Meeting
 from pbpit.lint.rules.carried_state import option_of_tensor
 from pbpit.lint.rules.loop_trains import trains_through
+from pbpit.lint.rules.method_fields import some_content
 from pbpit.rust.syntax import Node, descendants
 
 _GUARDS = ("is_none()", "is_some()")
@@ -178,7 +179,7 @@ def _puts(place: str, scope: Node, fixes: Fixes, slots: bool = False) -> list[No
                 continue
             if fixes.text(right) == "None":
                 continue
-            value = _some(right, fixes)
+            value = some_content(right, fixes)
             if value is None or re.search(rf"{re.escape(place)}\b", fixes.text(right)):
                 found.append(None)
             elif not _guarded(node, fixes.text(left), fixes) or _made_unguarded(value, node, fixes):
@@ -199,14 +200,6 @@ def _puts(place: str, scope: Node, fixes: Fixes, slots: bool = False) -> list[No
             elif fixes.text(method) == "get_or_insert_with":
                 found.append(_closure_value(arguments, fixes))
     return found
-
-
-def _some(value: Node, fixes: Fixes) -> Node | None:
-    function = value.child_by_field_name("function") if value.type == "call_expression" else None
-    arguments = value.child_by_field_name("arguments")
-    if function is None or fixes.text(function) != "Some" or arguments is None:
-        return None
-    return arguments.named_children[0] if arguments.named_child_count == 1 else None
 
 
 def _guarded(node: Node, place: str, fixes: Fixes) -> bool:
