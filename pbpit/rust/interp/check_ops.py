@@ -322,6 +322,16 @@ def _other_value(ty: Ty) -> bool:
     return ty in (BOOL, STR, STRING) or type(ty) in (Wrap, TupleT, StructT)
 
 
+def _user_value(e: Method) -> bool:
+    """Whether `e` calls a method of the program's own whose written result is certainly a
+    value: one of its structs (`-> Self`, `-> Dev`), a number, `bool`, `String` (not a type
+    parameter, which a call may fill with a reference)."""
+    if e.user is None or not e.user.ret_owned:
+        return False
+    ret = resolve(e.user.ret)
+    return type(ret) is StructT or is_number(ret) or ret in (BOOL, STRING)
+
+
 class OperatorRules:
     """Operators and casts (a part of `Checker`)."""
 
@@ -546,6 +556,8 @@ class OperatorRules:
                 or e.name in _OWNED_RESULTS
                 or std_errors.is_value(e)  # `s.parse::<u32>().unwrap_err()`: a `ParseIntError`
                 or (e.name in ("max", "min") and is_float(recv))
+                or (e.name == "clone" and self.owned(e.recv))  # `s.clone()` of a `String`
+                or _user_value(e)  # `Dev::flex().autodiff()` of `fn autodiff(self) -> Dev`
             )
         return False
 

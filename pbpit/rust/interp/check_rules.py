@@ -84,11 +84,20 @@ def refuse_borrow_for_value(checker: Checker, fn: FnItem, index: int, arg: Expr)
         if not arg.borrowed and references.certainly_reference(arg):  # `sq(m)`, `m` a `&i32`
             raise checker.fail(where, f"mismatched types: expected `{ty}`, found `&{ty}`")
     if not param.owned and not param.mut_ref and not arg.borrowed and checker.owned(arg):
-        # `&T` taken, a value given (no coercion makes a value a reference)
-        raise checker.fail(where, f"mismatched types: expected `&{ty}`, found `{ty}`")
+        # `&T` taken, a value given (no coercion makes a value a reference); rustc points at
+        # the whole argument, a method chain's receiver included (`f(s.clone())`)
+        raise checker.fail(_start(arg), f"mismatched types: expected `&{ty}`, found `{ty}`")
     reborrow = isinstance(arg, Local) and arg.binding.mut_ref and not arg.borrowed
     if param.mut_ref and not arg.mut_borrow and not reborrow:
         raise checker.fail(where, f"mismatched types: expected `&mut {ty}`, found `{found}`")
+
+
+def _start(e: Expr) -> Pos:
+    """Where a value argument starts: its outermost `(`, or its method chain's or field path's
+    first part (`p.name.clone()`: at `p`), where rustc points."""
+    while e.paren_pos is None and isinstance(e, Method | Field) and not e.borrowed:
+        e = e.recv if isinstance(e, Method) else e.base
+    return e.paren_pos or (e.borrow_pos if e.borrowed and e.borrow_pos else e.pos)
 
 
 def _iterator_param(fn: FnItem, index: int, wanted: object) -> bool:

@@ -138,6 +138,7 @@ class LiteralLowering:
         inner = self.expr(self.kids(node)[0])
         if isinstance(inner, Binary | Unary | Index) and not inner.borrowed:
             inner.pos = self.pos(node)
+        inner.paren_pos = self.pos(node)  # (the outermost's: lowered last)
         return inner
 
     def e_integer_literal(self, node: Node) -> Expr:

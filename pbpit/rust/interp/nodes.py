@@ -176,6 +176,7 @@ class Expr:
     borrowed = False  # written `&e`: pbpit erases the reference, but `*` may take it back
     borrow_pos: Pos | None = None  # where its `&` is, when `borrowed`
     mut_borrow = False  # written `&mut e` (`borrowed` too): the value itself, shared
+    paren_pos: Pos | None = None  # its outermost `(`, when written in parentheses: `f((s))`
 
 
 @dataclass(eq=False)
