@@ -304,6 +304,16 @@ def _by_reference(
     left_ref = references.certainly_reference(e.left)
     right_ref = type(right) is StructT and references.certainly_reference(e.right)
     left_fit = [c for c in choices if c.left_ref == left_ref]
+    several = len(left_fit) > 1 and _BY_OPERATOR[e.op] in _NO_IMPL
+    if right_ref and several and not any(c.rhs_ref for c in left_fit):
+        # `t * &u` of `impl Mul for T` and `impl Mul<f32> for T`: rustc chooses no impl, and
+        # none takes a `&T` (E0277; with one impl it would expect that impl's type, E0308)
+        trait = _BY_OPERATOR[e.op]
+        shown = (("&" if left_ref else "") + show(left), "&" + show(right))
+        what = _NO_IMPL[trait].format(*(f"`{x}`" for x in shown))
+        err = checker.fail(e.op_pos or e.pos, rejects(what, "E0277"))
+        err.label = f"no implementation for `{shown[0]} {e.op} {shown[1]}`"
+        raise err
     fitting = [
         c
         for c in left_fit
