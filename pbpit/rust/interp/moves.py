@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 
 from pbpit.rust.interp import (
     arm_values,
+    fnmut_moves,
     owned_values,
     place_moves,
     references,
@@ -306,7 +307,9 @@ class MoveCheck:
 
     def w_Method(self, e: Method, state: State, moving: bool) -> State:  # noqa: N802
         state = self.expr(e.recv, state, moving=owned_values.takes_self(e))
-        return self.exprs(e.args, state, moving=True)
+        state = self.exprs(e.args, state, moving=True)
+        fnmut_moves.refuse(self, e)  # `it.map(|k| h * w)` moving the captured `h`: E0507
+        return state
 
     def w_Binary(self, e: Binary, state: State, moving: bool) -> State:  # noqa: N802
         by_value = e.kind in _MOVING_OPERATORS
@@ -601,6 +604,7 @@ class MoveCheck:
             after = self.expr(e.body, dict(state), moving=True)
         finally:
             self.closures.pop()
+        fnmut_moves.note(self, e, state, after)
         captured = set(mentioned) if e.is_move else set()
         for binding in after or {}:
             if binding not in state and not binding.declared_in(e.scope):
