@@ -3,7 +3,15 @@ on the generated programs (`tools/rustc_differential.py --source gen`, issue 26)
 where a function's parameter is written `&T` is rustc's E0308 also when the value comes from a
 method of the program's own (`Dev::flex().autodiff()`, `Cfg::new(3).init(2)`) or is a `clone()`
 of a value (in parentheses or not), reported before any move; and their twins rustc runs
-(a borrow of such a value; a method's written `&` result; `&s.clone()`).
+(a borrow of such a value; a method's written `&` result; `&s.clone()`). Also an element
+moved out of the `Vec` a method of the program's own returns (`parts[0] * t`, `let j = all[0];`):
+rustc's E0507, as for any `Vec` of values; a `Vec` of references, or of a generic `impl`'s `T`
+(which may be one), gives copies. And `t * &u` of a struct with two impls of `Mul` (`Mul<T>`,
+`Mul<f32>`), none for `&T`: rustc's E0277, not the E0308 of one impl.
+A captured variable moved inside the closure an iterator's `map` or `for_each` calls again and
+again: rustc's E0507 (a clone in it, a closure param moved, `Option::map`'s once: they run).
+`o.as_ref().map(|b| b.clone()).unwrap()` of an `Option` of values is a value: moved, then used,
+rustc's E0382 (of an `Option<&String>`, a copied reference: it runs).
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021`, its binary run): `rejects(code)`
 is the first error code rustc reports, `runs(stdout)` what its binary printed. Where rustc is on
@@ -192,6 +200,314 @@ fn main() {
 }
 """,
         rejects("E0308"),
+    ),
+    "element_of_own_methods_vec_cloned_for_operator": (
+        """\
+#[derive(Clone, Debug)]
+struct T(f32);
+impl std::ops::Mul for T {
+    type Output = T;
+    fn mul(self, o: T) -> T {
+        T(self.0 * o.0)
+    }
+}
+impl T {
+    fn chunk(self, n: usize) -> Vec<T> {
+        (0..n).map(|_| T(self.0)).collect()
+    }
+}
+fn main() {
+    let h = T(1.5);
+    let parts = h.chunk(2);
+    let t = parts[0].clone() * T(2.0);
+    println!("{:?} {}", t, parts.len());
+}
+""",
+        runs("T(3.0) 2\n"),
+    ),
+    "element_of_own_methods_vec_moved_by_let": (
+        """\
+#[derive(Debug)]
+struct Job {
+    name: String,
+}
+struct Queue {
+    n: usize,
+}
+impl Queue {
+    fn jobs(&self) -> Vec<Job> {
+        (0..self.n).map(|i| Job { name: format!("j{i}") }).collect()
+    }
+}
+fn main() {
+    let q = Queue { n: 2 };
+    let all = q.jobs();
+    let first = all[0];
+    println!("{:?}", first);
+}
+""",
+        rejects("E0507"),
+    ),
+    "element_of_own_methods_vec_moved_by_operator": (
+        """\
+#[derive(Clone, Debug)]
+struct T(f32);
+impl std::ops::Mul for T {
+    type Output = T;
+    fn mul(self, o: T) -> T {
+        T(self.0 * o.0)
+    }
+}
+impl T {
+    fn chunk(self, n: usize) -> Vec<T> {
+        (0..n).map(|_| T(self.0)).collect()
+    }
+}
+fn main() {
+    let h = T(1.0);
+    let parts = h.chunk(2);
+    let t = parts[0] * T(2.0);
+    println!("{:?}", t);
+}
+""",
+        rejects("E0507"),
+    ),
+    "element_of_own_methods_vec_of_references_copied": (
+        """\
+struct Names {
+    all: Vec<String>,
+}
+impl Names {
+    fn views<'a>(&'a self) -> Vec<&'a String> {
+        self.all.iter().collect()
+    }
+}
+struct Stack<T> {
+    items: Vec<T>,
+}
+impl<T: Clone> Stack<T> {
+    fn copies(&self) -> Vec<T> {
+        self.items.clone()
+    }
+}
+fn main() {
+    let n = Names { all: vec![String::from("a"), String::from("b")] };
+    let v = n.views();
+    let first = v[0];
+    let s = Stack { items: vec![&n.all[1]] };
+    let c = s.copies();
+    let second = c[0];
+    println!("{} {}", first, second);
+}
+""",
+        runs("a b\n"),
+    ),
+    "add_reference_param_with_value_and_scalar_impls": (
+        """\
+#[derive(Clone, Debug)]
+struct V(f32);
+impl std::ops::Add for V {
+    type Output = V;
+    fn add(self, o: V) -> V {
+        V(self.0 + o.0)
+    }
+}
+impl std::ops::Add<f32> for V {
+    type Output = V;
+    fn add(self, k: f32) -> V {
+        V(self.0 + k)
+    }
+}
+fn bump(a: V, b: &V) -> V {
+    a + b
+}
+fn main() {
+    println!("{:?}", bump(V(1.0), &V(2.0)));
+}
+""",
+        rejects("E0277"),
+    ),
+    "mul_by_cloned_item_with_value_and_scalar_impls": (
+        """\
+#[derive(Clone, Debug)]
+struct T(f32);
+impl std::ops::Mul for T {
+    type Output = T;
+    fn mul(self, o: T) -> T {
+        T(self.0 * o.0)
+    }
+}
+impl std::ops::Mul<f32> for T {
+    type Output = T;
+    fn mul(self, k: f32) -> T {
+        T(self.0 * k)
+    }
+}
+fn main() {
+    let ws = vec![T(1.0), T(2.0)];
+    let h = T(3.0);
+    let v: Vec<T> = ws.iter().map(|v| h.clone() * v.clone()).collect();
+    let w: Vec<T> = ws.iter().map(|v| v.clone() * 0.5).collect();
+    println!("{:?} {:?}", v, w);
+}
+""",
+        runs("[T(3.0), T(6.0)] [T(0.5), T(1.0)]\n"),
+    ),
+    "mul_by_item_reference_with_scalar_impl_only": (
+        """\
+#[derive(Clone, Debug)]
+struct T(f32);
+impl std::ops::Mul<f32> for T {
+    type Output = T;
+    fn mul(self, k: f32) -> T {
+        T(self.0 * k)
+    }
+}
+fn main() {
+    let ws = vec![T(1.0), T(2.0)];
+    let h = T(3.0);
+    let v: Vec<T> = ws.iter().map(|v| h.clone() * v).collect();
+    println!("{:?}", v);
+}
+""",
+        rejects("E0308"),
+    ),
+    "mul_by_item_reference_with_value_and_scalar_impls": (
+        """\
+#[derive(Clone, Debug)]
+struct T(f32);
+impl std::ops::Mul for T {
+    type Output = T;
+    fn mul(self, o: T) -> T {
+        T(self.0 * o.0)
+    }
+}
+impl std::ops::Mul<f32> for T {
+    type Output = T;
+    fn mul(self, k: f32) -> T {
+        T(self.0 * k)
+    }
+}
+fn main() {
+    let ws = vec![T(1.0), T(2.0)];
+    let h = T(3.0);
+    let v: Vec<T> = ws.iter().map(|v| h.clone() * v).collect();
+    println!("{:?}", v);
+}
+""",
+        rejects("E0277"),
+    ),
+    "captured_string_moved_by_let_in_for_each": (
+        """\
+fn main() {
+    let names = vec![String::from("a"), String::from("b")];
+    let tag = String::from("x");
+    names.iter().for_each(|n| {
+        let t = tag;
+        println!("{n}{t}");
+    });
+}
+""",
+        rejects("E0507"),
+    ),
+    "captured_value_moved_by_operator_in_map": (
+        """\
+#[derive(Clone, Debug)]
+struct T(f32);
+impl std::ops::Mul for T {
+    type Output = T;
+    fn mul(self, o: T) -> T {
+        T(self.0 * o.0)
+    }
+}
+fn main() {
+    let h = T(1.0);
+    let w = T(2.0);
+    let v: Vec<T> = (0..2).map(|k| h * w.clone()).collect();
+    println!("{:?}", v);
+}
+""",
+        rejects("E0507"),
+    ),
+    "captured_value_moved_into_call_in_map": (
+        """\
+#[derive(Clone, Debug)]
+struct T(f32);
+fn eat(t: T) -> T {
+    t
+}
+fn main() {
+    let h = T(1.0);
+    let v: Vec<T> = (0..2).map(|_k| eat(h)).collect();
+    println!("{:?}", v);
+}
+""",
+        rejects("E0507"),
+    ),
+    "captured_values_cloned_in_map_moved_once_elsewhere": (
+        """\
+#[derive(Clone, Debug)]
+struct T(f32);
+impl std::ops::Mul for T {
+    type Output = T;
+    fn mul(self, o: T) -> T {
+        T(self.0 * o.0)
+    }
+}
+fn eat(t: T) -> T {
+    t
+}
+fn main() {
+    let h = T(1.5);
+    let w = T(2.0);
+    let v: Vec<T> = (0..2).map(|_k| h.clone() * w.clone()).collect();
+    let u: Vec<T> = v.into_iter().map(|x| x * w.clone()).collect();
+    let o = Some(3).map(|_n| eat(h));
+    let tag = String::from("x");
+    let once = move || tag;
+    println!("{:?} {:?} {}", u, o, once());
+}
+""",
+        runs("[T(6.0), T(6.0)] Some(T(1.5)) x\n"),
+    ),
+    "option_as_ref_map_clone_unwrap_moved_then_used": (
+        """\
+#[derive(Clone, Debug)]
+struct T(f32);
+fn main() {
+    let o: Option<T> = Some(T(1.0));
+    let b = o.as_ref().map(|b| b.clone()).unwrap();
+    let _moved = b;
+    println!("{:?}", b);
+}
+""",
+        rejects("E0382"),
+    ),
+    "option_of_reference_as_ref_map_clone_copied": (
+        """\
+fn main() {
+    let s = String::from("run");
+    let o: Option<&String> = Some(&s);
+    let name = o.as_ref().map(|s| s.clone()).unwrap();
+    let kept = name;
+    let p = Some(String::from("b"));
+    let q = p.as_ref().map(|s| s.clone()).unwrap();
+    let r = q.clone();
+    println!("{} {} {} {:?}", kept, name, r, p);
+}
+""",
+        runs('run run b Some("b")\n'),
+    ),
+    "option_string_as_ref_map_clone_moved_then_used": (
+        """\
+fn main() {
+    let o = Some(String::from("run"));
+    let name = o.as_ref().map(|s| s.clone()).unwrap();
+    let kept = name;
+    println!("{} {}", kept, name);
+}
+""",
+        rejects("E0382"),
     ),
 }
 

@@ -8,7 +8,7 @@ value of its own, not a reference (pbpit erases references, so its types cannot 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pbpit.engine.api import RUST_METHODS
 from pbpit.rust.interp import (
@@ -24,6 +24,7 @@ from pbpit.rust.interp.nodes import (
     ArrayRepeat,
     Block,
     Call,
+    Closure,
     Expr,
     Field,
     FnItem,
@@ -107,13 +108,31 @@ def made(check: MoveCheck, e: Expr | None) -> bool:
         return e.user.ret_owned
     if e.name in _MADE or ty is burn_nn.NAMED_TYPES["GradientsParams"]:
         return True  # (`accumulator.grads()`: Burn hands the sum over, a value)
-    if method_results.hands_out_values(check, e, takes_self(e)):
+    if method_results.hands_out_values(check, e, takes_self(e)) or _cloned_option(check, e):
         return True  # `o.take()`, `it.next()`, `o.unwrap_or(..)` of values: values
     if e.name in _TAKEN_OUT and isinstance(e.recv, Local):  # `q.pop_front()` of a
         # `VecDeque<String>` (`q: &mut VecDeque<Job>`): an element, not a reference
         return holds_values(check, e.recv) or e.recv.binding in check.behind
     # (`?` is lowered to the method `?`: `collect::<Result<Vec<_>, _>>()?` a value too)
     return e.name in ("unwrap", "expect", "unwrap_err", "?") and made(check, e.recv)
+
+
+def _cloned_option(check: MoveCheck, e: Method) -> bool:
+    """`o.as_ref().map(|b| b.clone())` of an `Option` holding values: a clone of `o`, a value
+    (the closure's `b` is a `&T`, its clone a `T`)."""
+    closure = e.args[0] if e.name == "map" and len(e.args) == 1 else None
+    if not isinstance(closure, Closure) or len(closure.params) != 1 or closure.borrowed:
+        return False
+    body, recv = closure.body, e.recv
+    if not isinstance(body, Method) or body.name != "clone" or body.borrowed or body.args:
+        return False
+    param = body.recv
+    if not isinstance(param, Local) or param.borrowed or param.binding is not closure.params[0]:
+        return False
+    if not isinstance(recv, Method) or recv.name != "as_ref" or recv.args or recv.borrowed:
+        return False
+    ty = resolve(recv.recv.ty)
+    return type(ty) is Wrap and ty.kind == "Option" and holds_values(check, recv.recv)
 
 
 def holds_values(check: MoveCheck, e: Expr | None) -> bool:
@@ -148,6 +167,11 @@ def holds_values(check: MoveCheck, e: Expr | None) -> bool:
     if isinstance(e, Call) and isinstance(e.callee, FnItem):
         ret = e.callee.node.child_by_field_name("return_type")
         return ret is not None and b"&" not in ret.text
+    if isinstance(e, Method) and e.user is not None and e.user.self_kind:
+        # a method of the program's own, its written result without `&` (`h.chunk(2)` of
+        # `fn chunk(self, n: usize) -> Vec<T>`), nor a type parameter a call may fill with one
+        ret = e.user.node.child_by_field_name("return_type")
+        return ret is not None and not {*b"&'"} & set(ret.text) and not _generic(e.user.node)
     if isinstance(e, Method) and e.name == "to_string":  # a `String`, whatever it formats
         return True
     if isinstance(e, Method) and e.name == "into" and e.user is None:  # `"exp".into()`
@@ -155,6 +179,17 @@ def holds_values(check: MoveCheck, e: Expr | None) -> bool:
     if isinstance(e, Method) and method_results.hands_out_values(check, e, takes_self(e)):
         return True  # `o.take()` of an `Option<Vec<f32>>` (method_results.py)
     return isinstance(e, Method) and e.name == "clone" and holds_values(check, e.recv)
+
+
+def _generic(node: Any) -> bool:
+    """Whether a method's `fn` or its `impl` declares type parameters (`impl<T> Stack<T>`)."""
+    while node is not None:
+        if node.type in ("function_item", "impl_item") and node.child_by_field_name(
+            "type_parameters"
+        ):
+            return True
+        node = node.parent
+    return False
 
 
 def takes_self(e: Method) -> bool:
