@@ -7,7 +7,10 @@ are hand verdicts, not pbpit's output):
   .or_insert_with(|| ..)`, `HashMap` or `BTreeMap`): the map carries it. Where the loop steps
   what it is made from, it is made in each pass, the map gone (n11, m1); where nothing it is
   made from is trained (a teacher never stepped), it is stored detached (m2); keyed by a user
-  id, not a counter, with `or_insert` (m3). Lint saw nothing in n11 before (its key is the inner
+  id, not a counter, with `or_insert` (m3); filled where the key is missing (`if
+  !cache.contains_key(&class) { .. cache.insert(class, e); }` then `cache.get(&class)`, m4;
+  `if let Some(e) = cache.get(&class) { e.clone() } else { .. }`, m5), which lint did not see
+  and run fixed in words only. Lint saw nothing in n11 before (its key is the inner
   loop's counter, new each pass of that loop only) and named the fresh `let` in m3.
 - a tensor cached in an `Option` filled only when empty (`if self.ctx.is_none() { .. }`,
   `get_or_insert_with`, a local `Option`, an early `return` of what it holds): emptied at the
@@ -52,6 +55,8 @@ HAND = {
     "m1_btree_memo_enumerate.rs": ("projected", "keeps"),
     "m2_frozen_teacher_memo.rs": ("soft", "detaches"),
     "m3_user_ids_or_insert.rs": ("users", "keeps"),
+    "m4_hashmap_contains_key_insert.rs": ("cache", "keeps"),
+    "m5_hashmap_if_let_get_insert.rs": ("cache", "keeps"),
     "o1_prompt_get_or_insert.rs": ("memo.encoded", "keeps"),
     "o2_local_option_is_none.rs": ("prototypes", "keeps"),
     "o3_frozen_context_cache.rs": ("adapter.summary", "detaches"),
@@ -194,3 +199,19 @@ def test_a_slot_emptied_other_than_the_one_filled_still_warns(tmp_path):
     done = pbpit_main("lint", "--format", "json", str(program))
     (finding,) = json.loads(done.stdout)["findings"]
     assert _binding(finding["message"]) == "cache.slots", finding["message"]
+
+
+def test_a_map_the_pass_inserts_into_before_its_get_is_no_hazard(tmp_path):
+    # m4 with its `if !cache.contains_key(..)` dropped: each pass inserts its own embedding at
+    # the key before reading it there, so the read finds this pass's tensor, never an earlier
+    # pass's; the run backpropagates each pass's own graph, and lint is silent (it warned
+    # before: the read at the counter was taken for what an earlier round put there).
+    text = _text("m4_hashmap_contains_key_insert.rs")
+    text = re.sub(r"if !cache\.contains_key\(&class\) \{\n(.*?\n.*?\n)\s*\}\n", r"\1", text)
+    assert "contains_key" not in text and "cache.insert(class, e);" in text
+    program = tmp_path / "each.rs"
+    program.write_text(text)
+    status, _, err = pbpit_run(program)
+    assert status == 0, err
+    done = pbpit_main("lint", "--format", "json", str(program))
+    assert json.loads(done.stdout)["findings"] == []

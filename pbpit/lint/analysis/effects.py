@@ -201,6 +201,10 @@ class _Effects:
         if at is None:
             return None
         key, offset = self._counted_index(at)
+        if key is not None and not offset:
+            kept = self._kept_at(call, receiver_node, at, receiver, key)
+            if kept is not None:
+                return kept
         if key is None:
             # Another key (`step % 2`, `"feats"`): what this pass inserted there, if it did;
             # at a key no earlier pass used, nothing else.
@@ -209,6 +213,20 @@ class _Effects:
                 inserted = self._fresh_read(receiver_node, at, call, receiver)
             return inserted
         return self._counted_element(receiver_node, receiver, key, offset)
+
+    def _kept_at(self, call, map_node, at, held: Value, loop: int) -> Value | None:
+        """`cache.get(&class)` at `loop`'s counter, filled when the key is missing (`if
+        !cache.contains_key(&class) { cache.insert(class, e); }`): what a pass of a loop around
+        put at that counter (memo_entries.kept_entry); what this pass inserted there first, if
+        it did (`cache.insert(class, e);` then `cache.get(&class)`: `e`, not an earlier pass's)."""
+        kept = kept_entry(held, loop, self.context)
+        if kept is None:
+            return None
+        inserted = self._at_key(map_node, at, call)
+        if inserted is not None:
+            return inserted
+        taken = self._taking_read(held.reads, self.span(map_node), kept)
+        return Value(Requirement.GRAD_IN_BACKWARD, kept, kept.sources, kept.why, reads=taken)
 
     def _entry_effect(self, call, receiver_node, name_node, receiver, arguments):
         entry = receiver_node

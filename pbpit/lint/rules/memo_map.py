@@ -74,18 +74,158 @@ def memo_fixes(name: str, meeting: Meeting, fixes: Fixes) -> list[Help] | None:
     if not is_name(name) or option_of_tensor(name, fixes):
         return option_memo_fixes(name, meeting, fixes)  # a cache of one tensor: option_memo.py
     found = [m for m in (_memo_call(n, name, fixes) for n in descendants(body)) if m is not None]
+    if not found:
+        return _filled_fixes(name, meeting, fixes)
     if len(found) != 1:
         return None
     call, value = found[0]
     if not call.start_byte <= meeting.definition.span[0] < call.end_byte:
         return None  # the tensor carried is not the memo's (`*slot = h` of an entry's slot)
-    made = fixes.text(value)
     taken = _taken_out(call, fixes)
-    parent = fixes.parent(taken)
+    edits = [_made_for(taken, value, fixes)]
+    edits += _dropped(name, [call], meeting, fixes)
+    return _helps(name, value, edits, f"inside `{_method(call, fixes)}`", meeting, fixes)
+
+
+# -- the same memo filled when its key is missing, read with `get`
+
+
+def _filled_fixes(name: str, meeting: Meeting, fixes: Fixes) -> list[Help] | None:
+    """A map `name` filled where the key is missing and read back at it, in either form:
+    `if !name.contains_key(&k) { let e = value; name.insert(k, e); } let x =
+    name.get(&k).unwrap().clone();` (the `if` removed, the read replaced by `value`), or `let x
+    = if let Some(e) = name.get(&k) { e.clone() } else { let e = value; name.insert(k,
+    e.clone()); e };` (the `if` replaced by `value`). None for any other shape."""
+    body = meeting.loop.child_by_field_name("body")
+    found = [f for f in (_filled(n, name, fixes) for n in descendants(body)) if f is not None]
+    if len(found) != 1:
+        return None
+    removed, read, value = found[0]
+    if not value.start_byte <= meeting.definition.span[0] < value.end_byte:
+        return None
+    edits = [_made_for(read, value, fixes)]
+    if removed is not None:
+        edits.append(
+            fixes.edit(
+                fixes.line_start(removed.start_point[0]),
+                fixes.line_start(removed.end_point[0] + 1),
+                "",
+            )
+        )
+    within = [read] if removed is None else [read, removed]
+    edits += _dropped(name, within, meeting, fixes)
+    return _helps(name, value, edits, f"before `{name}.insert`", meeting, fixes)
+
+
+def _filled(node: Node, name: str, fixes: Fixes) -> tuple[Node | None, Node, Node] | None:
+    """`node` as the `if` of either form `_filled_fixes` reads: the statement the fix removes
+    (the first form's `if`; None for the second), the read it replaces, and the value stored."""
+    if node.type != "if_expression":
+        return None
+    condition = node.child_by_field_name("condition")
+    then = node.child_by_field_name("consequence")
+    otherwise = node.child_by_field_name("alternative")
+    if condition is None or then is None:
+        return None
+    map_ = re.escape(name)
+    if condition.type == "let_condition" and otherwise is not None:
+        pattern = fixes.text(condition.child_by_field_name("pattern") or condition)
+        bound = re.fullmatch(r"Some\s*\(\s*(\w+)\s*\)", pattern)
+        got = re.fullmatch(
+            rf"{map_}\s*\.\s*get\s*\(\s*&\s*(\w+)\s*\)",
+            fixes.text(condition.child_by_field_name("value") or condition),
+        )
+        kept = _statements(then, fixes)
+        block = otherwise.named_children[-1] if otherwise.named_child_count else None
+        if bound is None or got is None or block is None or block.type != "block":
+            return None
+        if len(kept) != 1 or not re.fullmatch(rf"{bound[1]}\s*\.\s*clone\s*\(\s*\)", kept[0]):
+            return None
+        statements = [c for c in block.named_children if "comment" not in c.type]
+        if len(statements) != 3 or fixes.text(statements[2]) != _let_name(statements[0], fixes):
+            return None
+        value = _inserted(
+            statements[:2],
+            name,
+            got[1],
+            rf"{re.escape(fixes.text(statements[2]))}"
+            r"\s*\.\s*clone\s*\(\s*\)",
+            fixes,
+        )
+        return (None, node, value) if value is not None else None
+    missing = re.fullmatch(
+        rf"!\s*{map_}\s*\.\s*contains_key\s*\(\s*&\s*(\w+)\s*\)", fixes.text(condition)
+    )
+    statement = fixes.parent(node)
+    if missing is None or otherwise is not None or statement is None:
+        return None
+    if statement.type != "expression_statement" or not fixes.whole_lines(statement):
+        return None
+    statements = [c for c in then.named_children if "comment" not in c.type]
+    value = _inserted(statements, name, missing[1], None, fixes)
+    if value is None:
+        return None
+    reads = re.compile(
+        rf"{map_}\s*\.\s*get\s*\(\s*&\s*{re.escape(missing[1])}\s*\)\s*\.\s*"
+        r"(?:unwrap\s*\(\s*\)|expect\s*\([^()]*\))\s*\.\s*clone\s*\(\s*\)"
+    )
+    block = fixes.parent(statement)
+    after = [n for n in descendants(block) if n.start_byte >= statement.end_byte] if block else []
+    read = [n for n in after if n.type == "call_expression" and reads.fullmatch(fixes.text(n))]
+    return (statement, read[0], value) if len(read) == 1 else None
+
+
+def _statements(block: Node, fixes: Fixes) -> list[str]:
+    return [fixes.text(c) for c in block.named_children if "comment" not in c.type]
+
+
+def _let_name(let: Node, fixes: Fixes) -> str | None:
+    pattern = let.child_by_field_name("pattern") if let.type == "let_declaration" else None
+    return fixes.text(pattern) if pattern is not None and is_name(fixes.text(pattern)) else None
+
+
+def _inserted(
+    statements: list[Node], name: str, key: str, given: str | None, fixes: Fixes
+) -> Node | None:
+    """The value `statements` store in `name` at `key`: `let e = value; name.insert(key, e);`
+    (`e` as `given` reads it: `e.clone()`), or `name.insert(key, value);`; None otherwise."""
+    if not statements or len(statements) > 2:
+        return None
+    insert = re.compile(rf"{re.escape(name)}\s*\.\s*insert\s*\(\s*{re.escape(key)}\s*,\s*")
+    last = fixes.text(statements[-1])
+    found = insert.match(last)
+    call = statements[-1].named_children[0] if statements[-1].named_child_count else None
+    arguments = call.child_by_field_name("arguments") if call is not None else None
+    if found is None or arguments is None or arguments.named_child_count != 2:
+        return None
+    stored = arguments.named_children[1]
+    if len(statements) == 1:
+        return stored if given is None else None
+    let = statements[0]
+    bound = _let_name(let, fixes)
+    value = let.child_by_field_name("value")
+    wanted = given if given is not None else re.escape(bound or "")
+    if bound is None or value is None or not re.fullmatch(wanted, fixes.text(stored)):
+        return None
+    return value
+
+
+def _made_for(read: Node, value: Node, fixes: Fixes) -> Edit:
+    """The edit writing `value` where `read` is (in parentheses where a method is called on
+    it)."""
+    made = fixes.text(value)
+    parent = fixes.parent(read)
     if parent is not None and parent.type == "field_expression" and value.type not in NO_PARENS:
         made = f"({made})"
-    edits = [fixes.edit(taken.start_byte, taken.end_byte, made)]
-    edits += _dropped(name, call, meeting, fixes)
+    return fixes.edit(read.start_byte, read.end_byte, made)
+
+
+def _helps(
+    name: str, value: Node, edits: list[Edit], where: str, meeting: Meeting, fixes: Fixes
+) -> list[Help]:
+    """The memo's fixes: `value` made in each pass (`edits`), stored detached (inside
+    `where`), the map emptied after each pass; the first as the loop trains what makes it."""
+    body = meeting.loop.child_by_field_name("body")
     said = _said(value, fixes)
     recompute = Help(
         f"make {said} in each pass instead of reading it back from `{name}`: each backward "
@@ -94,7 +234,7 @@ def memo_fixes(name: str, meeting: Meeting, fixes: Fixes) -> list[Help] | None:
         sorted(edits, key=lambda e: (e.line, e.column)),
     )
     detach = Help(
-        f"detach {said} where it is put in `{name}` (inside `{_method(call, fixes)}`), if "
+        f"detach {said} where it is put in `{name}` ({where}), if "
         "nothing it is made from is trained: a detached tensor is data, reusable by every pass",
         [] if fixes.detached_already(value) else fixes.detach_edits(value),
     )
@@ -162,9 +302,10 @@ def _taken_out(call: Node, fixes: Fixes) -> Node:
     return outer if arguments is not None and not arguments.named_child_count else call
 
 
-def _dropped(name: str, call: Node, meeting: Meeting, fixes: Fixes) -> list[Edit]:
+def _dropped(name: str, within: list[Node], meeting: Meeting, fixes: Fixes) -> list[Edit]:
     """The edits removing the map's `let` (and its type's `use`, when nothing else names that
-    type) where the memo's read is the only other use of `name` in its function."""
+    type) where the memo's reads and fills (`within`, which the fix removes) are the only other
+    uses of `name` in its function."""
     function = meeting.loop
     while function is not None and function.type != "function_item":
         function = fixes.parent(function)
@@ -178,12 +319,12 @@ def _dropped(name: str, call: Node, meeting: Meeting, fixes: Fixes) -> list[Edit
         for n in descendants(function)
         if n.type == "let_declaration" and _declares(n, name, fixes)
     ]
-    if len(lets) != 1 or len(uses) != 2:
+    if len(lets) != 1 or len(uses) < 2:
         return []
     let = lets[0]
     if not (let.start_byte <= uses[0].start_byte < let.end_byte) or not fixes.whole_lines(let):
         return []
-    if not call.start_byte <= uses[1].start_byte < call.end_byte:
+    if not all(any(n.start_byte <= u.start_byte < n.end_byte for n in within) for u in uses[1:]):
         return []
     edits = [
         fixes.edit(fixes.line_start(let.start_point[0]), fixes.line_start(let.end_point[0] + 1), "")
