@@ -5,7 +5,9 @@ through the graph an earlier backward consumed. The binding that carries it from
 is the map (`features`), not the fresh `let` of each pass. A run names the map, and says the
 fix in words: empty the map at the end of each pass (each pass makes its features anew, as the
 loop steps the encoder), or store them detached where nothing stored is trained (a frozen
-encoder)."""
+encoder). The same memo filled where its key is missing (`if !cache.contains_key(&k) { ..
+cache.insert(k, e); }` then `cache.get(&k)`, or `if let Some(e) = cache.get(&k) { e.clone() }
+else { .. }`) gets the same fixes (`_filled_fixes`)."""
 
 from __future__ import annotations
 
