@@ -12,6 +12,8 @@ A captured variable moved inside the closure an iterator's `map` or `for_each` c
 again: rustc's E0507 (a clone in it, a closure param moved, `Option::map`'s once: they run).
 `o.as_ref().map(|b| b.clone()).unwrap()` of an `Option` of values is a value: moved, then used,
 rustc's E0382 (of an `Option<&String>`, a copied reference: it runs).
+A `&Tn` parameter given to a method of the program's own whose parameter is written `Tn`
+(`l.forward(x)`): rustc's E0308 (its clone runs).
 
 Each verdict was recorded from rustc 1.95 (`rustc --edition 2021`, its binary run): `rejects(code)`
 is the first error code rustc reports, `runs(stdout)` what its binary printed. Where rustc is on
@@ -508,6 +510,52 @@ fn main() {
 }
 """,
         rejects("E0382"),
+    ),
+    "reference_param_cloned_for_own_methods_value_param": (
+        """\
+#[derive(Clone, Debug)]
+struct Tn(f32);
+struct Lin {
+    w: f32,
+}
+impl Lin {
+    fn forward(&self, x: Tn) -> Tn {
+        Tn(x.0 * self.w)
+    }
+    fn peek(&self, x: &Tn) -> f32 {
+        x.0 + self.w
+    }
+}
+fn encode(x: &Tn, l: &Lin) -> Tn {
+    println!("{}", l.peek(x));
+    l.forward(x.clone())
+}
+fn main() {
+    println!("{:?}", encode(&Tn(2.0), &Lin { w: 3.0 }));
+}
+""",
+        runs("5\nTn(6.0)\n"),
+    ),
+    "reference_param_for_own_methods_value_param": (
+        """\
+#[derive(Clone, Debug)]
+struct Tn(f32);
+struct Lin {
+    w: f32,
+}
+impl Lin {
+    fn forward(&self, x: Tn) -> Tn {
+        Tn(x.0 * self.w)
+    }
+}
+fn encode(x: &Tn, l: &Lin) -> Tn {
+    l.forward(x)
+}
+fn main() {
+    println!("{:?}", encode(&Tn(2.0), &Lin { w: 3.0 }));
+}
+""",
+        rejects("E0308"),
     ),
 }
 

@@ -92,6 +92,23 @@ def refuse_borrow_for_value(checker: Checker, fn: FnItem, index: int, arg: Expr)
         raise checker.fail(where, f"mismatched types: expected `&mut {ty}`, found `{found}`")
 
 
+def refuse_reference_for_method_value(checker: Checker, fn: FnItem, args: list[Expr]) -> None:
+    """`linear.forward(x)` of `fn forward(&self, x: Tn)`, `x` certainly a reference (a `&Tn`
+    parameter): rustc's E0308 (no auto-deref of arguments)."""
+    params = fn.node.child_by_field_name("parameters")
+    written = [
+        p.child_by_field_name("type")
+        for p in (params.named_children if params is not None else [])
+        if p.type == "parameter"
+    ]
+    for i, arg in enumerate(args):
+        if i >= len(written) or i + 1 >= len(fn.param_tys) or arg.borrowed:
+            continue
+        if value_slots.plainly_value(written[i]) and references.certainly_reference(arg):
+            ty = show(resolve(fn.param_tys[i + 1]))
+            raise checker.fail(arg.pos, f"mismatched types: expected `{ty}`, found `&{ty}`")
+
+
 def _start(e: Expr) -> Pos:
     """Where a value argument starts: its outermost `(`, or its method chain's or field path's
     first part (`p.name.clone()`: at `p`), where rustc points."""

@@ -29,6 +29,7 @@ from pbpit.rust.interp.builtins import CLONE, USER
 from pbpit.rust.interp.check_rules import (
     refuse_aliasing,
     refuse_borrow_for_value,
+    refuse_reference_for_method_value,
 )
 from pbpit.rust.interp.check_tables import (
     covers,
@@ -224,6 +225,7 @@ class StructRules:
         generic_methods.refuse_static_calls(self, e, fn, own)
         for i, arg in enumerate(e.args, start=1):
             refuse_borrow_for_value(self, fn, i, arg)
+        refuse_reference_for_method_value(self, fn, e.args)  # `l.forward(x)`, `x: &Tn`: E0308
         refuse_aliasing(self, e.args)
         ref_results.refuse_self_moved_out(self, e, fn, recv)  # `r.into_v()` of `r: &S`: E0507
         if fn.self_kind == "mut":
