@@ -265,20 +265,25 @@ def _range(comp: Any, e: Any, recv: Code, bounds: Code) -> Code:
     """`m.range(a..b)`: the entries whose key is in the range, in order; std panics when the
     range's start is past its end (`a..b` with a > b) at the call, of a map holding any entry
     (an empty one has no tree to search)."""
-    from pbpit.rust.interp.core_panics import core_panic  # (core_panics imports numbers)
-
     inclusive = getattr(e.args[0], "inclusive", False)
 
     def range_(frame: list) -> Any:
         table, keys = recv(frame), bounds(frame)
         if not table:  # std's map with no root searches nothing, so checks nothing either
             return []
-        last = keys.stop - 1  # (`a..=b` is held as `range(a, b + 1)`)
-        if keys.start > keys.stop or (keys.start > last and inclusive):
-            raise core_panic("BTreeMap::range")
+        check_range(keys, inclusive, "BTreeMap::range")
         return [(k, v) for k, v in entries(table) if keys.start <= k < keys.stop]
 
     return range_
+
+
+def check_range(keys: range, inclusive: bool, panic: str) -> None:
+    """std's panic of a BTreeMap's or BTreeSet's `range(a..b)` (`panic`, a row of
+    core_panics) whose start is past its end (`a..=b` is held as `range(a, b + 1)`)."""
+    from pbpit.rust.interp.core_panics import core_panic  # (core_panics imports numbers)
+
+    if keys.start > keys.stop or (keys.start > keys.stop - 1 and inclusive):
+        raise core_panic(panic)
 
 
 _CHANGING = frozenset(

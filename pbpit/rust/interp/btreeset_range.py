@@ -35,7 +35,7 @@ def _range_type(ck: Any, e: Any, recv: Ty) -> Ty:
 
 
 def _range(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
-    from pbpit.rust.interp.core_panics import core_panic  # (core_panics imports numbers)
+    from pbpit.rust.interp import btreemap
 
     if open_ranges.is_open(e.args[0]):  # (its items as a map's keys, each with no value)
         pairs = open_ranges.compile_range(comp, e, recv, lambda s: [(x, None) for x in s])
@@ -47,9 +47,7 @@ def _range(comp: Any, e: Any, recv: Code, args: list[Code]) -> Code:
         items, keys = recv(frame), bounds(frame)
         if not items:  # std's tree with no root searches nothing, so checks nothing either
             return []
-        last = keys.stop - 1  # (`a..=b` is held as `range(a, b + 1)`)
-        if keys.start > keys.stop or (keys.start > last and inclusive):
-            raise core_panic("BTreeSet::range")
+        btreemap.check_range(keys, inclusive, "BTreeSet::range")
         return [x for x in items if keys.start <= x < keys.stop]  # (in order)
 
     return range_
