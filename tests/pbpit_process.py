@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import re
 import subprocess
@@ -151,6 +152,29 @@ def apply_edits(text: str, edits) -> str:
     from pbpit.diagnose.fix_check import applied
 
     return applied(text, edits)
+
+
+def apply_json_edits(text: str, edits: list[dict]) -> str:
+    """`text` with a fix's edits, as `--json` prints them, made."""
+    from pbpit.diagnostics.model import Edit
+
+    return apply_edits(text, [Edit(**edit) for edit in edits])
+
+
+def json_diagnostics(command: str, path: Path) -> list[dict]:
+    """What `pbpit COMMAND --json` says of `path`: run's and audit's diagnostics, explain's one,
+    `lint --format json`'s findings."""
+    if command == "lint":
+        return json.loads(pbpit_main("lint", "--format", "json", str(path)).stdout)["findings"]
+    data = json.loads(pbpit_main(command, "--json", str(path)).stdout)
+    return [data["diagnostic"]] if command == "explain" else data["diagnostics"]
+
+
+def first_named(message: str) -> str:
+    """The first name a diagnostic's message puts in backticks."""
+    found = re.search(r"`([^`]+)`", message)
+    assert found is not None, message
+    return found[1]
 
 
 def lint_captured(

@@ -23,11 +23,10 @@ fix makes of the program), and its run (the fixed program prints what the twin p
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
-from pbpit_process import apply_edits, pbpit_main, pbpit_run
+from pbpit_process import apply_json_edits, first_named, json_diagnostics, pbpit_main, pbpit_run
 
 HERE = Path(__file__).parent / "advice_carried21"
 CARRIED = Path(__file__).parent / "carried_state"  # (q14 and q16, with their `.fixed.rs` twins)
@@ -70,25 +69,6 @@ def _twin(name: str) -> str:
     return _twin_path(name).read_text(encoding="utf-8")
 
 
-def _diagnostics(command: str, path: Path) -> list[dict]:
-    """The diagnostics `pbpit COMMAND --json` gives of `path` (lint's findings)."""
-    if command == "lint":
-        done = pbpit_main("lint", "--format", "json", str(path))
-        return json.loads(done.stdout)["findings"]
-    done = pbpit_main(command, "--json", str(path))
-    data = json.loads(done.stdout)
-    if command == "explain":
-        return [data["diagnostic"]]
-    return data["diagnostics"]
-
-
-def _binding(message: str) -> str:
-    """The first name a diagnostic's message puts in backticks."""
-    found = re.search(r"`([^`]+)`", message)
-    assert found is not None, message
-    return found[1]
-
-
 @pytest.mark.parametrize("name", sorted(HAND))
 def test_lint_fix_writes_the_hand_written_twin(name, tmp_path):
     program = tmp_path / "main.rs"
@@ -109,20 +89,14 @@ def test_lint_fix_writes_the_hand_written_twin(name, tmp_path):
 @pytest.mark.parametrize("name", sorted(HAND))
 def test_each_command_names_the_hand_rule_and_binding_and_writes_the_twin(name, command):
     rule, bindings = HAND[name]
-    (first, *_) = _diagnostics(command, _program(name))
+    (first, *_) = json_diagnostics(command, _program(name))
     assert first["rule"] == rule, first["message"]
-    assert _binding(first["message"]) in bindings, first["message"]
+    assert first_named(first["message"]) in bindings, first["message"]
     coded = [h for h in first["help"] if h["edits"]]
     assert coded, first["help"]
     assert coded[0].get("checked", {}).get("verdict", "runs") == "runs", coded[0]
 
-    class Edit:
-        def __init__(self, edit):
-            self.__dict__.update(edit)
-
-    text = apply_edits(
-        _program(name).read_text(encoding="utf-8"), [Edit(e) for e in coded[0]["edits"]]
-    )
+    text = apply_json_edits(_program(name).read_text(encoding="utf-8"), coded[0]["edits"])
     assert text == _twin(name)
 
 
@@ -150,7 +124,7 @@ def test_past_keys_are_detached_where_kept_and_train_as_the_twin(name, tmp_path)
 @pytest.mark.parametrize("command", ["run", "audit", "explain", "lint"])
 @pytest.mark.parametrize("name", [P19, "n5_retrieval_memory.rs"])
 def test_past_keys_emptied_is_said_to_change_later_passes(name, command):
-    (first, *_) = _diagnostics(command, HERE / name)
+    (first, *_) = json_diagnostics(command, HERE / name)
     assert first["rule"] == "loop-external-tracked"
     coded = [h for h in first["help"] if h["edits"]]
     assert ".detach()).collect();" in coded[0]["edits"][0]["replacement"], coded[0]
@@ -171,8 +145,8 @@ def test_a_pair_one_option_carries_is_one_finding():
     # q14: `h` and `c`, taken out of `state` at the top of each pass, each meet a consumed
     # step; both are carried by `state` and fixed by one edit of `state = Some((..))`: one
     # finding (it named `h` twice before, with `h = h.detach();`, which rustc rejects).
-    findings = _diagnostics("lint", CARRIED / "lstm_option_taken.rs")
+    findings = json_diagnostics("lint", CARRIED / "lstm_option_taken.rs")
     assert len(findings) == 1, [f["message"] for f in findings]
     # Two bindings (p04's `cache_k` and `cache_v`) stay two findings, each with the one fix.
-    findings = _diagnostics("lint", HERE / "p04_attn_kv_cache.rs")
-    assert sorted(_binding(f["message"]) for f in findings) == ["cache_k", "cache_v"]
+    findings = json_diagnostics("lint", HERE / "p04_attn_kv_cache.rs")
+    assert sorted(first_named(f["message"]) for f in findings) == ["cache_k", "cache_v"]

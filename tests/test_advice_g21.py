@@ -37,7 +37,7 @@ import re
 from pathlib import Path
 
 import pytest
-from pbpit_process import apply_edits, pbpit_main, pbpit_run
+from pbpit_process import apply_json_edits, first_named, json_diagnostics, pbpit_main, pbpit_run
 
 HERE = Path(__file__).parent / "advice_g21"
 
@@ -74,30 +74,6 @@ def _twin(name: str) -> str:
     return (HERE / name.replace(".rs", ".twin.rs")).read_text(encoding="utf-8")
 
 
-def _diagnostics(command: str, path: Path) -> list[dict]:
-    """The diagnostics `pbpit COMMAND --json` gives of `path`."""
-    if command == "lint":
-        done = pbpit_main("lint", "--format", "json", str(path))
-        return json.loads(done.stdout)["findings"]
-    done = pbpit_main(command, "--json", str(path))
-    data = json.loads(done.stdout)
-    if command == "explain":
-        return [data["diagnostic"]]
-    return data["diagnostics"]
-
-
-def _binding(message: str) -> str:
-    """The first name a diagnostic's message puts in backticks."""
-    found = re.search(r"`([^`]+)`", message)
-    assert found is not None, message
-    return found[1]
-
-
-class _Edit:
-    def __init__(self, edit: dict):
-        self.__dict__.update(edit)
-
-
 @pytest.mark.parametrize("name", sorted(HAND))
 def test_lint_fix_writes_the_hand_written_twin(name, tmp_path):
     program = tmp_path / "main.rs"
@@ -118,14 +94,14 @@ def test_lint_fix_writes_the_hand_written_twin(name, tmp_path):
 @pytest.mark.parametrize("name", sorted(HAND))
 def test_each_command_names_the_hand_rule_and_binding_and_writes_the_twin(name, command):
     rule, bindings = HAND[name]
-    (first, *_) = _diagnostics(command, HERE / name)
+    (first, *_) = json_diagnostics(command, HERE / name)
     assert first["rule"] == rule, first["message"]
-    assert _binding(first["message"]) in bindings, first["message"]
+    assert first_named(first["message"]) in bindings, first["message"]
     coded = [h for h in first["help"] if h["edits"]]
     assert coded, first["help"]
     assert coded[0].get("checked", {}).get("verdict", "runs") == "runs", coded[0]
-    edits = [_Edit(e) for e in coded[0]["edits"]]
-    assert apply_edits((HERE / name).read_text(encoding="utf-8"), edits) == _twin(name)
+    edits = coded[0]["edits"]
+    assert apply_json_edits((HERE / name).read_text(encoding="utf-8"), edits) == _twin(name)
 
 
 @pytest.mark.parametrize("name", sorted(HAND) + sorted(SAME_RUN))
@@ -139,7 +115,7 @@ def test_each_of_two_stats_alone_still_panics_so_both_are_one_fix():
     # g02: the detach of `std` alone (hand-made) still panics, at `mean`: the one fix pbpit
     # offers names both.
     for command in ("lint", "run"):
-        (first, *_) = _diagnostics(command, HERE / "g02_norm_stats_frozen.rs")
+        (first, *_) = json_diagnostics(command, HERE / "g02_norm_stats_frozen.rs")
         coded = [h for h in first["help"] if h["edits"]]
         assert "`mean` and `std`" in coded[0]["message"], coded[0]
 
@@ -161,7 +137,7 @@ def test_embeddings_of_a_stepped_module_are_not_detached_first():
     # g04: `model.embed` is stepped by the loop's optimizer: no command's first fix, in words
     # or code, detaches `embedded`.
     for command in ("run", "audit", "explain", "lint"):
-        (first, *_) = _diagnostics(command, HERE / "g04_embeddings_vec.rs")
+        (first, *_) = json_diagnostics(command, HERE / "g04_embeddings_vec.rs")
         fixes = [h for h in first["help"] if "explain" not in h["message"][:20]]
         assert "detach" not in fixes[0]["message"].split(":")[0], (command, fixes[0])
 
@@ -169,7 +145,7 @@ def test_embeddings_of_a_stepped_module_are_not_detached_first():
 def test_a_scaled_retry_is_never_told_to_add_the_losses():
     # g06: one loss, backpropagated twice; "add the losses" is no fix, in any command's words.
     for command in ("run", "audit", "explain", "lint"):
-        (first, *_) = _diagnostics(command, HERE / "g06_clip_retry_scaled.rs")
+        (first, *_) = json_diagnostics(command, HERE / "g06_clip_retry_scaled.rs")
         said = " ".join(h["message"] for h in first["help"])
         assert not re.search(r"\badd (the|up)\b|\btheir sum\b", said), (command, said)
         assert "keep the `Gradients`" in said, (command, said)
@@ -177,19 +153,17 @@ def test_a_scaled_retry_is_never_told_to_add_the_losses():
 
 @pytest.mark.parametrize("command", ["run", "audit", "explain", "lint"])
 @pytest.mark.parametrize("name", sorted(SAME_RUN))
-def test_each_command_names_the_hand_binding_and_its_fix_runs_as_the_twin(
-    name, command, tmp_path
-):
+def test_each_command_names_the_hand_binding_and_its_fix_runs_as_the_twin(name, command, tmp_path):
     rule, bindings = SAME_RUN[name]
-    (first, *_) = _diagnostics(command, HERE / name)
+    (first, *_) = json_diagnostics(command, HERE / name)
     assert first["rule"] == rule, first["message"]
-    assert _binding(first["message"]) in bindings, first["message"]
+    assert first_named(first["message"]) in bindings, first["message"]
     assert "end of each pass" not in " ".join(h["message"] for h in first["help"])
     coded = [h for h in first["help"] if h["edits"]]
     assert coded and coded[0].get("checked", {}).get("verdict", "runs") == "runs", coded
     fixed = tmp_path / "fixed.rs"
-    edits = [_Edit(e) for e in coded[0]["edits"]]
-    fixed.write_text(apply_edits((HERE / name).read_text(encoding="utf-8"), edits))
+    edits = coded[0]["edits"]
+    fixed.write_text(apply_json_edits((HERE / name).read_text(encoding="utf-8"), edits))
     twin = tmp_path / "twin.rs"
     twin.write_text(_twin(name))
     hand, expected, _ = pbpit_run(twin)
@@ -203,9 +177,9 @@ MEMO = "g08_feature_memo_map.rs"
 
 @pytest.mark.parametrize("command", ["run", "audit"])
 def test_a_memo_map_is_named_as_the_carrier(command, tmp_path):
-    (first, *_) = _diagnostics(command, HERE / MEMO)
+    (first, *_) = json_diagnostics(command, HERE / MEMO)
     assert first["rule"] == "loop-external-tracked", first["message"]
-    assert _binding(first["message"]) == "features", first["message"]
+    assert first_named(first["message"]) == "features", first["message"]
     said = " ".join(h["message"] for h in first["help"])
     assert "features.clear();" in said and "detach `feat`" not in said, said
     # The twin empties the map each pass, as said: it runs and lints clean.

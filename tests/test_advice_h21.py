@@ -17,10 +17,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from pbpit_process import pbpit_main, pbpit_run
-
-from pbpit.diagnose.fix_check import applied
-from pbpit.diagnostics.model import Edit
+from pbpit_process import apply_json_edits, pbpit_main, pbpit_run
 
 HERE = Path(__file__).parent / "advice_steps"
 
@@ -29,10 +26,6 @@ THREE = {
     "three_losses_plain.rs": ("l1", "l2", "l3"),
     "generic_three_heads.rs": ("loss_a", "loss_b", "loss_c"),
 }
-
-
-def apply_edits(text: str, edits: list[dict]) -> str:
-    return applied(text, [Edit(**e) for e in edits])
 
 
 def _json(*args: str) -> dict:
@@ -72,7 +65,7 @@ def test_every_command_shows_the_sum_of_all_three_as_the_same_checked_code(name,
         (help_,) = [h for h in helps if summed in h["message"]]
         assert help_["edits"] == run[0]["edits"]
     assert run[0]["checked"]["verdict"] == "runs"
-    fixed = apply_edits((HERE / name).read_text(encoding="utf-8"), run[0]["edits"])
+    fixed = apply_json_edits((HERE / name).read_text(encoding="utf-8"), run[0]["edits"])
     assert fixed.count(".backward()") == 1 and summed in fixed
     assert _stdout_of(fixed, tmp_path) == _twin_stdout(name, tmp_path)
 
@@ -95,7 +88,7 @@ def test_the_sum_of_three_gives_the_gradient_derived_by_hand(tmp_path):
     (help_,) = _coded(
         [_json("explain", "--json", str(HERE / "three_losses_plain.rs"))["diagnostic"]]
     )
-    fixed = apply_edits((HERE / "three_losses_plain.rs").read_text(), help_["edits"])
+    fixed = apply_json_edits((HERE / "three_losses_plain.rs").read_text(), help_["edits"])
     printed = _stdout_of(fixed, tmp_path).strip()
     values = [float(v) for v in printed.removeprefix("w.grad = [").removesuffix("]").split(",")]
     assert values[0] == pytest.approx(5 / 3, rel=1e-6) and values[1:] == [0.0, 0.0]
@@ -155,7 +148,8 @@ def test_a_loop_over_heads_every_fix_shown_as_code_prints_what_the_twin_prints(n
     ]
     assert helps
     for help_ in helps:
-        assert _stdout_of(apply_edits(text, help_["edits"]), tmp_path) == twin, help_["message"]
+        fixed = apply_json_edits(text, help_["edits"])
+        assert _stdout_of(fixed, tmp_path) == twin, help_["message"]
 
 
 def test_a_backward_and_its_step_written_again_go_together():
@@ -171,7 +165,7 @@ def test_a_backward_and_its_step_written_again_go_together():
         for h in f["help"]
         if "(mse + penalty).backward()" in h["message"] and h.get("edits")
     ]
-    fixed = apply_edits(path.read_text(encoding="utf-8"), help_["edits"])
+    fixed = apply_json_edits(path.read_text(encoding="utf-8"), help_["edits"])
     body = fixed.split("pub fn fit_shared", 1)[1].split("pub fn", 1)[0]
     assert body.count(".backward()") == 1 and "(mse + penalty).backward()" in body
     assert body.count("model = model.sgd(&grads, LEARNING_RATE);") == 1

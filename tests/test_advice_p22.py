@@ -40,7 +40,7 @@ import re
 from pathlib import Path
 
 import pytest
-from pbpit_process import apply_edits, pbpit_main, pbpit_run
+from pbpit_process import apply_json_edits, first_named, json_diagnostics, pbpit_main, pbpit_run
 
 HERE = Path(__file__).parent / "advice_p22"
 
@@ -81,34 +81,10 @@ def _twin(name: str) -> str:
     return _text(name.replace(".rs", ".twin.rs"))
 
 
-def _diagnostics(command: str, path: Path) -> list[dict]:
-    """The diagnostics `pbpit COMMAND --json` gives of `path`."""
-    if command == "lint":
-        done = pbpit_main("lint", "--format", "json", str(path))
-        return json.loads(done.stdout)["findings"]
-    done = pbpit_main(command, "--json", str(path))
-    data = json.loads(done.stdout)
-    if command == "explain":
-        return [data["diagnostic"]]
-    return data["diagnostics"]
-
-
-def _binding(message: str) -> str:
-    """The first name a diagnostic's message puts in backticks."""
-    found = re.search(r"`([^`]+)`", message)
-    assert found is not None, message
-    return found[1]
-
-
-class _Edit:
-    def __init__(self, edit: dict):
-        self.__dict__.update(edit)
-
-
 def _first_fix(command: str, name: str) -> dict:
-    (first, *_) = _diagnostics(command, HERE / name)
+    (first, *_) = json_diagnostics(command, HERE / name)
     assert first["rule"] == RULE, first["message"]
-    assert _binding(first["message"]) == HAND[name][0], first["message"]
+    assert first_named(first["message"]) == HAND[name][0], first["message"]
     coded = [h for h in first["help"] if h["edits"]]
     assert coded, first["help"]
     return coded[0]
@@ -141,8 +117,8 @@ def test_lint_fix_writes_the_hand_written_twin(name, tmp_path):
 def test_each_command_names_the_carrier_and_its_first_fix_is_the_twin(name, command):
     fix = _first_fix(command, name)
     assert fix.get("checked", {}).get("verdict", "runs") == "runs", fix
-    edits = [_Edit(e) for e in fix["edits"]]
-    assert apply_edits(_text(name), edits) == _twin(name)
+    edits = fix["edits"]
+    assert apply_json_edits(_text(name), edits) == _twin(name)
 
 
 @pytest.mark.parametrize("name", sorted(HAND))
@@ -150,7 +126,7 @@ def test_the_fixed_program_trains_as_the_twin(name, tmp_path):
     # What the fix prints is what the hand-fixed program prints: the same losses, pass by pass.
     fix = _first_fix("run", name)
     fixed = tmp_path / "fixed.rs"
-    fixed.write_text(apply_edits(_text(name), [_Edit(e) for e in fix["edits"]]))
+    fixed.write_text(apply_json_edits(_text(name), fix["edits"]))
     twin = tmp_path / "twin.rs"
     twin.write_text(_twin(name))
     hand, expected, _ = pbpit_run(twin)
@@ -198,7 +174,7 @@ def test_a_slot_emptied_other_than_the_one_filled_still_warns(tmp_path):
     assert status == 101 and "graph tape has already been consumed" in err, err
     done = pbpit_main("lint", "--format", "json", str(program))
     (finding,) = json.loads(done.stdout)["findings"]
-    assert _binding(finding["message"]) == "cache.slots", finding["message"]
+    assert first_named(finding["message"]) == "cache.slots", finding["message"]
 
 
 def test_a_map_the_pass_inserts_into_before_its_get_is_no_hazard(tmp_path):

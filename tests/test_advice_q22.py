@@ -29,11 +29,10 @@ from __future__ import annotations
 
 import functools
 import json
-import re
 from pathlib import Path
 
 import pytest
-from pbpit_process import apply_edits, pbpit_main, pbpit_run
+from pbpit_process import apply_json_edits, first_named, json_diagnostics, pbpit_main, pbpit_run
 
 HERE = Path(__file__).parent / "advice_q22"
 RULE = "loop-external-tracked"
@@ -75,27 +74,7 @@ def _twin_run(name: str) -> tuple[int, str]:
 
 @functools.cache
 def _diagnostics(command: str, name: str) -> list[dict]:
-    """The diagnostics `pbpit COMMAND --json` gives of the program `name`."""
-    path = HERE / name
-    if command == "lint":
-        done = pbpit_main("lint", "--format", "json", str(path))
-        return json.loads(done.stdout)["findings"]
-    done = pbpit_main(command, "--json", str(path))
-    data = json.loads(done.stdout)
-    if command == "explain":
-        return [data["diagnostic"]]
-    return data["diagnostics"]
-
-
-def _binding(message: str) -> str:
-    found = re.search(r"`([^`]+)`", message)
-    assert found is not None, message
-    return found[1]
-
-
-class _Edit:
-    def __init__(self, edit: dict):
-        self.__dict__.update(edit)
+    return json_diagnostics(command, HERE / name)
 
 
 def _runs_like_the_twin(name: str, text: str, tmp_path: Path) -> None:
@@ -123,12 +102,12 @@ def test_each_commands_first_code_fix_runs_like_the_twin(name, command, tmp_path
     bindings, _ = HAND[name]
     (first, *_) = _diagnostics(command, name)
     assert first["rule"] == RULE, first["message"]
-    assert _binding(first["message"]) in bindings, first["message"]
+    assert first_named(first["message"]) in bindings, first["message"]
     coded = [h for h in first["help"] if h["edits"]]
     assert coded, [h["message"] for h in first["help"]]
     assert coded[0].get("checked", {}).get("verdict", "runs") == "runs", coded[0]
-    edits = [_Edit(e) for e in coded[0]["edits"]]
-    _runs_like_the_twin(name, apply_edits(_text(name), edits), tmp_path)
+    edits = coded[0]["edits"]
+    _runs_like_the_twin(name, apply_json_edits(_text(name), edits), tmp_path)
 
 
 @pytest.mark.parametrize("name", sorted(HAND))

@@ -22,7 +22,7 @@ import re
 from pathlib import Path
 
 import pytest
-from pbpit_process import apply_edits, pbpit_main, pbpit_run
+from pbpit_process import apply_json_edits, first_named, json_diagnostics, pbpit_main, pbpit_run
 
 HERE = Path(__file__).parent / "advice_r22"
 LOOP, SHARED, DOUBLE = "loop-external-tracked", "shared-intermediate", "double-backward"
@@ -90,19 +90,6 @@ def _log(name: str) -> str:
     return PANIC.format(node=node, line=number, column=column)
 
 
-def _diagnostics(command: str, path: Path) -> list[dict]:
-    if command == "lint":
-        return json.loads(pbpit_main("lint", "--format", "json", str(path)).stdout)["findings"]
-    data = json.loads(pbpit_main(command, "--json", str(path)).stdout)
-    return [data["diagnostic"]] if command == "explain" else data["diagnostics"]
-
-
-def _binding(message: str) -> str:
-    found = re.search(r"`([^`]+)`", message)
-    assert found is not None, message
-    return found[1]
-
-
 def _twin_outputs(name: str) -> list[str]:
     outputs = []
     for twin in HAND[name][3]:
@@ -112,14 +99,9 @@ def _twin_outputs(name: str) -> list[str]:
     return outputs
 
 
-class _Edit:
-    def __init__(self, edit: dict):
-        self.__dict__.update(edit)
-
-
 def _run_fixed(name: str, edits: list[dict], tmp_path: Path) -> tuple[int, str]:
     fixed = tmp_path / "fixed.rs"
-    fixed.write_text(apply_edits(_text(name), [_Edit(e) for e in edits]), encoding="utf-8")
+    fixed.write_text(apply_json_edits(_text(name), edits), encoding="utf-8")
     status, out, _ = pbpit_run(fixed)
     return status, out
 
@@ -154,11 +136,11 @@ def test_the_program_panics_at_the_hand_counted_node_and_each_twin_runs_clean(na
 
 @pytest.mark.parametrize("command", ["run", "audit", "explain", "lint"])
 @pytest.mark.parametrize("name", sorted(HAND))
-def test_each_command_names_the_hand_rule_and_binding(name, command):
+def test_each_command_names_the_hand_rule_andfirst_named(name, command):
     _, rule, binding, _, _ = HAND[name]
-    (first, *_) = _diagnostics(command, HERE / name)
+    (first, *_) = json_diagnostics(command, HERE / name)
     assert first["rule"] == rule, first["message"]
-    assert _binding(first["message"]) == binding, first["message"]
+    assert first_named(first["message"]) == binding, first["message"]
 
 
 @pytest.mark.parametrize("name", sorted(HAND))
@@ -170,7 +152,7 @@ def test_explain_dash_on_a_backtrace_is_the_runs_diagnosis_in_one_error(name, tm
     assert error.rule == rule and error.name == binding, (error.rule, error.name)
     assert error.notes[0].startswith(f"NodeId({node}) is `{binding}`"), error.notes[0]
     # Its first fix as code is the run's first, and made it prints what a hand twin prints.
-    (run_error, *_) = _diagnostics("run", HERE / name)
+    (run_error, *_) = json_diagnostics("run", HERE / name)
     coded = [h for h in error.helps if h.edits]
     run_coded = [h for h in run_error["help"] if h["edits"]]
     assert coded and run_coded, ([h.message for h in error.helps], run_error["help"])
@@ -182,7 +164,7 @@ def test_explain_dash_on_a_backtrace_is_the_runs_diagnosis_in_one_error(name, tm
 
 @pytest.mark.parametrize("name", sorted(HAND))
 def test_a_fix_is_said_once_in_the_runs_error_and_in_explain_dash(name, tmp_path):
-    (error, *_) = _diagnostics("run", HERE / name)
+    (error, *_) = json_diagnostics("run", HERE / name)
     diagnosis = _explain_dash(name, tmp_path)
     for messages in (
         [h["message"] for h in error["help"]],
@@ -202,7 +184,7 @@ PER_PASS = "the losses of the loop's passes"
     ("name", "each_pass"), [("row_losses_sliced.rs", True), ("two_slices.rs", False)]
 )
 def test_the_losses_of_a_loops_passes_are_said_so_by_every_command(name, each_pass, tmp_path):
-    said = {command: _diagnostics(command, HERE / name)[0] for command in ("run", "lint")}
+    said = {command: json_diagnostics(command, HERE / name)[0] for command in ("run", "lint")}
     texts = [said["run"]["message"], said["lint"]["message"]]
     audit = json.loads(pbpit_main("audit", "--json", str(HERE / name)).stdout)
     texts += [e["reason"] for e in audit["audit"] if e["verdict"] == "hazard"]
@@ -216,12 +198,12 @@ def test_shadowed_gradients_read_by_a_look_get_the_sum_as_code_in_every_command(
     name = "shadowed_grads.rs"
     edits = []
     for command in ("run", "audit", "explain", "lint"):
-        (first, *_) = _diagnostics(command, HERE / name)
+        (first, *_) = json_diagnostics(command, HERE / name)
         (added,) = [h for h in first["help"] if "`(fit + smooth).backward()`" in h["message"]]
         assert added["edits"], (command, added)
         edits.append(added["edits"])
     assert all(e == edits[0] for e in edits)
-    fixed = apply_edits(_text(name), [_Edit(e) for e in edits[0]])
+    fixed = apply_json_edits(_text(name), edits[0])
     assert fixed.count(".backward()") == 1
     status, out = _run_fixed(name, edits[0], tmp_path)
     assert status == 0 and out in _twin_outputs(name), out
