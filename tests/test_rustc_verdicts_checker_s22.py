@@ -12,9 +12,52 @@ printed. Where rustc is on PATH, a slow test checks that the recorded verdicts a
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import rustc_differential as diff
 from rustc_verdicts import judge, rejects, runs, same, verdict_tests
+
+STD = Path(__file__).parent / "rust" / "std"
+"""Where the programs some cases below are made from are (`pbpit check` runs them against
+rustc's recorded output, in test_rust_vs_rustc)."""
+
+
+def _variant(text: str, old: str, new: str) -> str:
+    """TEXT with its one `old` made `new`."""
+    assert text.count(old) == 1, old
+    return text.replace(old, new)
+
+
+def _std(name: str, old: str, new: str) -> str:
+    """tests/rust/std/NAME.rs with its one `old` made `new`."""
+    return _variant((STD / f"{name}.rs").read_text(encoding="utf-8"), old, new)
+
+
+_SUCCESSORS = (STD / "iter_successors.rs").read_text(encoding="utf-8")
+_SEED = "fn main() {\n" + _SUCCESSORS[_SUCCESSORS.index("    let mut seed = 7u64;\n") :]
+"""iter_successors.rs's seeded noise stream (`from_fn` over a captured `mut` seed), alone in a
+`main`: the base of the closure and `from_fn` cases below."""
+
+_ITER_MUT_READS_LEN = """\
+fn main() {
+    let mut w = vec![1.0f32, 2.0];
+    for x in w.iter_mut() {
+        *x /= w.len() as f32;
+    }
+    println!("{:?}", w);
+}
+"""
+"""A loop over `w.iter_mut()` reading `w.len()` (E0502): the base of the `iter_mut` loops below."""
+
+_OPTION_LET = """\
+fn main() {
+    let v = vec![1, 2, 3];
+    let x: Option<i32> = v.iter().find(|x| **x > 1);
+    println!("{:?}", x);
+}
+"""
+"""An `Option<i32>` let given an `Option<&i32>` (E0308): the base of the `Option` lets below."""
 
 CASES = {
     "array_of_borrows_and_values": (
@@ -122,18 +165,7 @@ fn main() {
         runs("3 2 2 [1, 3]\n"),
     ),
     "closure_assigns_captured_immutable": (
-        """\
-fn main() {
-    let seed = 7u64;
-    let noise: Vec<u64> = std::iter::from_fn(|| {
-        seed = seed * 31 % 101;
-        Some(seed)
-    })
-    .take(4)
-    .collect();
-    println!("{:?}", noise);
-}
-""",
+        _variant(_SEED, "let mut seed", "let seed"),
         rejects("E0594"),
     ),
     "closure_op_assigns_captured_immutable": (
@@ -326,18 +358,7 @@ fn main() {
         rejects("E0308"),
     ),
     "from_fn_borrow_collected_into_values": (
-        """\
-fn main() {
-    let mut seed = 7u64;
-    let noise: Vec<u64> = std::iter::from_fn(|| {
-        seed = seed * 31 % 101;
-        Some(&seed)
-    })
-    .take(4)
-    .collect();
-    println!("{:?}", noise);
-}
-""",
+        _variant(_SEED, "Some(seed)", "Some(&seed)"),
         rejects("E0277"),
     ),
     "from_fn_values_collected_runs": (
@@ -455,15 +476,11 @@ fn main() {
         rejects("E0308"),
     ),
     "iter_mut_enumerate_loop_indexes_its_vec": (
-        """\
-fn main() {
-    let mut w = vec![1.0f32, 2.0];
-    for (i, x) in w.iter_mut().enumerate() {
-        *x -= 0.1 * w[i];
-    }
-    println!("{:?}", w);
-}
-""",
+        _variant(
+            _ITER_MUT_READS_LEN,
+            "for x in w.iter_mut() {\n        *x /= w.len() as f32;",
+            "for (i, x) in w.iter_mut().enumerate() {\n        *x -= 0.1 * w[i];",
+        ),
         rejects("E0502"),
     ),
     "iter_mut_loop_of_field_reads_it": (
@@ -480,15 +497,7 @@ fn main() {
         rejects("E0502"),
     ),
     "iter_mut_loop_over_mut_borrow_reads_it": (
-        """\
-fn main() {
-    let mut w = vec![1.0f32, 2.0];
-    for x in &mut w {
-        *x /= w.len() as f32;
-    }
-    println!("{:?}", w);
-}
-""",
+        _variant(_ITER_MUT_READS_LEN, "for x in w.iter_mut() {", "for x in &mut w {"),
         rejects("E0502"),
     ),
     "iter_mut_loop_prints_its_vec": (
@@ -504,28 +513,15 @@ fn main() {
         rejects("E0502"),
     ),
     "iter_mut_loop_pushes_onto_its_vec": (
-        """\
-fn main() {
-    let mut w = vec![1.0f32, 2.0];
-    for x in w.iter_mut() {
-        *x += 1.0;
-        w.push(0.5);
-    }
-    println!("{:?}", w);
-}
-""",
+        _variant(
+            _ITER_MUT_READS_LEN,
+            "*x /= w.len() as f32;",
+            "*x += 1.0;\n        w.push(0.5);",
+        ),
         rejects("E0499"),
     ),
     "iter_mut_loop_reads_its_vec_len": (
-        """\
-fn main() {
-    let mut w = vec![1.0f32, 2.0];
-    for x in w.iter_mut() {
-        *x /= w.len() as f32;
-    }
-    println!("{:?}", w);
-}
-""",
+        _ITER_MUT_READS_LEN,
         rejects("E0502"),
     ),
     "iter_mut_loop_reads_other_field_runs": (
@@ -584,48 +580,7 @@ fn main() {
         runs("(1, 0.4) 0.4\n"),
     ),
     "labelled_break_value_beside_index_of_array": (
-        """\
-// Early exits from a search with labelled blocks: 'found: { .. break 'found v; .. }.
-fn main() {
-    let mut n = 0;
-    'check: {
-        if n > 0 { break 'check; }
-        n += 5;
-    }
-    println!("{}", n);
-    let v = vec![3, 9, 4];
-    let verdict = 'outer: {
-        let inner = 'inner: {
-            for &x in &v {
-                if x > 8 { break 'outer "big"; }
-                if x > 3 { break 'inner x; }
-            }
-            0
-        };
-        if inner > 0 { "medium" } else { "small" }
-    };
-    println!("{}", verdict);
-    let mut count = 0;
-    let found = 'search: {
-        loop {
-            count += 1;
-            if count == 2 { continue; }
-            if count > 4 { break 'search Some(count); }
-        }
-    };
-    println!("{:?} {}", found, count);
-    let losses = [0.9f32, 0.4, 0.7];
-    let best = 'pick: {
-        for (i, &l) in losses.iter().enumerate() {
-            if l < 0.5 {
-                break 'pick (i, &l);
-            }
-        }
-        (0, losses[0])
-    };
-    println!("{:?}", best);
-}
-""",
+        _std("labelled_block", "break 'pick (i, l);", "break 'pick (i, &l);"),
         rejects("E0308"),
     ),
     "len_paths_over_their_own_items_runs": (
@@ -641,23 +596,11 @@ fn main() {
         runs("[2, 1] [2, 1]\n"),
     ),
     "let_option_value_given_find_of_iter": (
-        """\
-fn main() {
-    let v = vec![1, 2, 3];
-    let x: Option<i32> = v.iter().find(|x| **x > 1);
-    println!("{:?}", x);
-}
-""",
+        _OPTION_LET,
         rejects("E0308"),
     ),
     "let_option_value_given_vec_get": (
-        """\
-fn main() {
-    let v = vec![1, 2, 3];
-    let x: Option<i32> = v.get(1);
-    println!("{:?}", x);
-}
-""",
+        _variant(_OPTION_LET, "v.iter().find(|x| **x > 1)", "v.get(1)"),
         rejects("E0308"),
     ),
     "let_string_given_first_unwrapped": (
