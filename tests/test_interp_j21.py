@@ -13,7 +13,100 @@ checks that the recorded verdicts are still rustc's.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rustc_verdicts import rejects, runs, verdict_tests
+
+STD = Path(__file__).parent / "rust" / "std"
+
+
+def _variant(text: str, old: str, new: str) -> str:
+    """TEXT with its one `old` made `new`."""
+    assert text.count(old) == 1, old
+    return text.replace(old, new)
+
+
+_SCAN = (STD / "scan_written_state.rs").read_text(encoding="utf-8")
+_SCAN_EMA = _SCAN[: _SCAN.index('    println!("{:?}", ema);\n')] + '    println!("{:?}", ema);\n}\n'
+"""tests/rust/std/scan_written_state.rs's first `scan` (a loss EMA kept in an `Option` state),
+alone in its `main`: the base of the `scan` mutant below."""
+
+_BEST_CHECKPOINT = """\
+#[derive(Debug, Clone)]
+struct Checkpoint {
+    loss: f64,
+}
+
+fn main() {
+    let mut best: Option<Checkpoint> = None;
+    for epoch in 0..3 {
+        let cp = Checkpoint { loss: 1.0 / (epoch as f64 + 1.0) };
+        let improved = match best {
+            Some(b) => cp.loss < (*b).loss,
+            None => true,
+        };
+        if improved {
+            best = Some(cp.clone());
+        }
+    }
+    println!("{:?}", best);
+}
+"""
+"""The best checkpoint kept through a `match` on an `Option` of values (`(*b)` of a value: E0614):
+the base of the `match` cases below."""
+
+_JOBS = """\
+use std::cmp::Ordering;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Status {
+    Done,
+    Running,
+}
+
+impl Ord for Status {
+    fn cmp(&self, other: &Self) -> Ordering {
+        let rank = |s: &Status| match s {
+            Status::Done => 0,
+            Status::Running => 1,
+        };
+        rank(self).cmp(&rank(other))
+    }
+}
+
+impl PartialOrd for Status {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+#[derive(Debug, PartialEq, Eq)]
+struct Job {
+    status: Status,
+    id: u32,
+}
+
+impl PartialOrd for Job {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Job {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.status.cmp(&other.status).then(self.id.cmp(&other.id))
+    }
+}
+
+fn main() {
+    let mut jobs = vec![Job { status: Status::Running, id: 2 }];
+    jobs.push(Job { status: Status::Done, id: 1 });
+    jobs.sort();
+    println!("{:?}", jobs);
+}
+"""
+"""Jobs ordered by a user `Ord` comparing a field by reference (it runs): the base of the `Ord`
+cases below."""
 
 CASES = {
     "borrow_inserted_as_map_value": (
@@ -185,27 +278,7 @@ fn x_ok() -> bool { true }
         runs("0\n2\n1 5 a\n", 0),
     ),
     "deref_of_match_value_binding": (
-        """\
-#[derive(Debug, Clone)]
-struct Checkpoint {
-    loss: f64,
-}
-
-fn main() {
-    let mut best: Option<Checkpoint> = None;
-    for epoch in 0..3 {
-        let cp = Checkpoint { loss: 1.0 / (epoch as f64 + 1.0) };
-        let improved = match best {
-            Some(b) => cp.loss < (*b).loss,
-            None => true,
-        };
-        if improved {
-            best = Some(cp.clone());
-        }
-    }
-    println!("{:?}", best);
-}
-""",
+        _BEST_CHECKPOINT,
         rejects("E0614"),
     ),
     "div_by_zero_of_borrow": (
@@ -330,24 +403,10 @@ fn main() {
         runs(("1 [2.0]\n1 [-1.0]\n1 a\n-2 b\n[[1.0, 0.0], [0.0, 1.0]] 2\n"), 0),
     ),
     "match_value_and_ref_bindings_run": (
-        """\
-#[derive(Debug, Clone)]
-struct Checkpoint {
-    loss: f64,
-}
-
-fn main() {
-    let mut best: Option<Checkpoint> = None;
-    for epoch in 0..3 {
-        let cp = Checkpoint { loss: 1.0 / (epoch as f64 + 1.0) };
-        let improved = match &best {
-            Some(b) => cp.loss < (*b).loss,
-            None => true,
-        };
-        if improved {
-            best = Some(cp.clone());
-        }
-    }
+        _variant(
+            _variant(_BEST_CHECKPOINT, "match best {", "match &best {"),
+            '    println!("{:?}", best);\n}\n',
+            """\
     let losses: Vec<f64> = vec![0.5, 0.25];
     let first: Option<f64> = losses.first().copied();
     let shown = match first {
@@ -361,6 +420,7 @@ fn main() {
     println!("{} {}", shown, b);
 }
 """,
+        ),
         runs("1 0.3333333333333333\n", 0),
     ),
     "parse_error_cloned_then_used_run": (
@@ -428,126 +488,23 @@ fn main() {
         ),
     ),
     "scan_state_given_borrow": (
-        """\
-fn main() {
-    let losses = [1.0f32, 3.0, 2.0];
-    let ema: Vec<f32> = losses
-        .iter()
-        .scan(None, |st: &mut Option<f32>, &x| {
-            let y = st.map_or(x, |p| 0.9 * p + 0.1 * x);
-            *st = Some(&y);
-            Some(y)
-        })
-        .collect();
-    println!("{:?}", ema);
-}
-""",
+        _variant(
+            _variant(_SCAN_EMA, "[1.0f32, 3.0, 2.0, 0.5]", "[1.0f32, 3.0, 2.0]"),
+            "*st = Some(y);",
+            "*st = Some(&y);",
+        ),
         rejects("E0308"),
     ),
     "struct_field_given_by_ref_runs": (
-        """\
-use std::cmp::Ordering;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Status {
-    Done,
-    Running,
-}
-
-impl Ord for Status {
-    fn cmp(&self, other: &Self) -> Ordering {
-        let rank = |s: &Status| match s {
-            Status::Done => 0,
-            Status::Running => 1,
-        };
-        rank(self).cmp(&rank(other))
-    }
-}
-
-impl PartialOrd for Status {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-#[derive(Debug, PartialEq, Eq)]
-struct Job {
-    status: Status,
-    id: u32,
-}
-
-impl PartialOrd for Job {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Job {
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.status.cmp(&other.status).then(self.id.cmp(&other.id))
-    }
-}
-
-fn main() {
-    let mut jobs = vec![Job { status: Status::Running, id: 2 }];
-    jobs.push(Job { status: Status::Done, id: 1 });
-    jobs.sort();
-    println!("{:?}", jobs);
-}
-""",
+        _JOBS,
         runs(("[Job { status: Done, id: 1 }, Job { status: Running, id: 2 }]\n"), 0),
     ),
     "struct_field_given_for_ref_self": (
-        """\
-use std::cmp::Ordering;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Status {
-    Done,
-    Running,
-}
-
-impl Ord for Status {
-    fn cmp(&self, other: &Self) -> Ordering {
-        let rank = |s: &Status| match s {
-            Status::Done => 0,
-            Status::Running => 1,
-        };
-        rank(self).cmp(&rank(other))
-    }
-}
-
-impl PartialOrd for Status {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-#[derive(Debug, PartialEq, Eq)]
-struct Job {
-    status: Status,
-    id: u32,
-}
-
-impl PartialOrd for Job {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Job {
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.status.cmp(other.status).then(self.id.cmp(&other.id))
-    }
-}
-
-fn main() {
-    let mut jobs = vec![Job { status: Status::Running, id: 2 }];
-    jobs.push(Job { status: Status::Done, id: 1 });
-    jobs.sort();
-    println!("{:?}", jobs);
-}
-""",
+        _variant(
+            _JOBS,
+            "self.status.cmp(&other.status)",
+            "self.status.cmp(other.status)",
+        ),
         rejects("E0308"),
     ),
     "struct_values_in_vec_run": (
