@@ -12,7 +12,7 @@ from pbpit.engine.graph import Requirement
 from pbpit.lint.analysis import methods
 from pbpit.lint.analysis.common import _FIELD
 from pbpit.lint.analysis.keys import _Keys
-from pbpit.lint.analysis.memo_entries import fill_effect, kept_entry
+from pbpit.lint.analysis.memo_entries import fill_effect, given_to_fill, kept_entry
 from pbpit.lint.analysis.pattern_walks import _PatternWalks
 from pbpit.lint.analysis.prefix import _Prefix
 from pbpit.lint.analysis.pushed import _Pushed
@@ -238,14 +238,10 @@ class _Effects:
             return None
         map_node = function.child_by_field_id(_FIELD.value)
         place = self._place(map_node)
-        given = call.child_by_field_id(_FIELD.arguments)
-        last = given.named_children[-1] if given and given.named_child_count else None
-        if place is None or len(arguments) != 1 or last is None:
+        filled = given_to_fill(self, place, call, arguments)
+        if filled is None:
             return None
-        held = self.state.values.get(place, _DATA)
-        value = arguments[0]
-        if value.requirement == Requirement.GRAD_IN_BACKWARD and not _content(value):
-            value = self._bound(place.name, value, last, last, call)  # made where it is given
+        held, value = filled
         keys = entry.child_by_field_id(_FIELD.arguments)
         key = keys.named_children[0] if keys is not None and keys.named_child_count == 1 else None
         counted = self._counted_index(key)[0] if key is not None else None

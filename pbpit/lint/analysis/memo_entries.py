@@ -44,20 +44,30 @@ def _outer_earlier(made: Definition, context: Context) -> bool:
     return made.context[: len(context)] <= context
 
 
+def given_to_fill(reading, place, call, arguments) -> tuple[Value, Value] | None:
+    """(what `place` holds, the value `call`'s one argument gives to fill it: a tracked value
+    made where it is given, as a closure's is) of `m.entry(k).or_insert_with(|| v)` and
+    `opt.get_or_insert_with(|| v)`; None where the call is not one of that shape."""
+    given = call.child_by_field_id(_FIELD.arguments)
+    last = given.named_children[-1] if given is not None and given.named_child_count else None
+    if place is None or len(arguments) != 1 or last is None:
+        return None
+    value = arguments[0]
+    if value.requirement == Requirement.GRAD_IN_BACKWARD and not _content(value):
+        value = reading._bound(place.name, value, last, last, call)  # made where it is given
+    return reading.state.values.get(place, _DATA), value
+
+
 def fill_effect(reading, call, receiver_node, name_node, receiver, arguments):
     """`opt.get_or_insert_with(|| value)` (row FILL): `opt`'s content where it holds a tensor
     (the closure is not called), else `value`, which `opt` then holds. Where whether it holds
     one is not known (a tracked content of a pass before, `Some` or not), either: both joined,
     and what it holds from then on."""
     place = reading._place(receiver_node)
-    given = call.child_by_field_id(_FIELD.arguments)
-    last = given.named_children[-1] if given is not None and given.named_child_count else None
-    if place is None or len(arguments) != 1 or last is None:
+    filled = given_to_fill(reading, place, call, arguments)
+    if filled is None:
         return None
-    held = reading.state.values.get(place, _DATA)
-    value = arguments[0]
-    if value.requirement == Requirement.GRAD_IN_BACKWARD and not _content(value):
-        value = reading._bound(place.name, value, last, last, call)  # made where it is given
+    held, value = filled
     if held.requirement == Requirement.NONE:
         reading.state.values[place] = value
         return value
